@@ -1,0 +1,386 @@
+/*
+ * tco.h - total cost of ownership of GPU compute: the public API.
+ *
+ * libtco reads a scenario (an INI file describing GPU options to buy or rent),
+ * computes every figure that docs/MODEL.md defines, and writes the results as
+ * JSON or as a live Excel workbook.
+ *
+ * Ownership: objects returned by *_new / *_load* / tco_compute belong to the
+ * caller and are released with the matching *_free, which accepts NULL.
+ * Strings inside returned structs belong to their struct. Structs declared
+ * here are read-only for callers unless a comment says otherwise.
+ *
+ * The computation core does no I/O and reads no clock, locale or environment;
+ * the loaders (INI) and the writers (JSON, xlsx) are the only edges.
+ *
+ * @code
+ *   tco_diags *d = tco_diags_new();
+ *   tco_scenario *s = NULL;
+ *   tco_result *r = NULL;
+ *   if (tco_scenario_load_file("seed.ini", &s, d) == TCO_OK &&
+ *       tco_compute(s, &r) == TCO_OK)
+ *       printf("%s: %.2f\n", s->options[0].id, r->options[0].total);
+ *   tco_result_free(r);
+ *   tco_scenario_free(s);
+ *   tco_diags_free(d);
+ * @endcode
+ */
+#ifndef TCO_H
+#define TCO_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TCO_VERSION "0.1.0"
+
+/* ===== Limits ===== */
+
+#define TCO_MAX_HORIZON 120          /* months */
+#define TCO_MAX_OPTIONS 1000         /* options in one scenario */
+#define TCO_MAX_LINE 4096            /* bytes in one INI line */
+#define TCO_MAX_FILE (16 * 1024 * 1024) /* bytes in one input file */
+#define TCO_MAX_ID 40                /* bytes in an option id */
+#define TCO_MAX_ERRORS 50            /* errors kept per load */
+
+/* ===== Status codes ===== */
+
+typedef enum tco_status {
+    TCO_OK = 0,        /* success */
+    TCO_ERR_NOMEM,     /* an allocation failed */
+    TCO_ERR_INPUT,     /* the input is invalid; diagnostics say where */
+    TCO_ERR_IO,        /* a file could not be read or written */
+    TCO_ERR_LIMIT,     /* an input exceeds a documented limit */
+    TCO_ERR_ARG        /* the caller passed an invalid argument */
+} tco_status;
+
+/* A static English description of a status; unknown values are clamped. */
+const char *tco_status_str(tco_status status);
+
+/* ===== Diagnostics ===== */
+
+typedef enum tco_severity { TCO_SEV_ERROR = 0, TCO_SEV_WARNING, TCO_SEV_NOTE } tco_severity;
+
+/* One message about an input: where it is and what is wrong. */
+typedef struct tco_diag {
+    tco_severity severity;
+    char *file;    /* file name as given, or "<string>" */
+    int line;      /* 1-based line, or 0 when the message has no line */
+    char *section; /* section the message is about when line is 0, or NULL */
+    char *message; /* one line, no trailing newline */
+} tco_diag;
+
+/* A list of diagnostics gathered while loading or writing. */
+typedef struct tco_diags tco_diags;
+
+tco_diags *tco_diags_new(void);
+void tco_diags_free(tco_diags *diags);
+size_t tco_diags_count(const tco_diags *diags);
+size_t tco_diags_errors(const tco_diags *diags);
+const tco_diag *tco_diags_get(const tco_diags *diags, size_t i);
+
+/* Add a message (printf-style). Errors past TCO_MAX_ERRORS are counted but not
+ * kept; one final note says how many were dropped. Returns TCO_ERR_NOMEM if the
+ * message could not be stored. */
+tco_status tco_diags_add(tco_diags *diags, tco_severity sev, const char *file,
+                         int line, const char *section, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
+
+/* Render as "FILE:LINE: error: MESSAGE", or "FILE: [SECTION]: error: MESSAGE"
+ * when there is no line. Returns the length snprintf would have written. */
+int tco_diag_format(const tco_diag *diag, char *buf, size_t size);
+
+/* ===== Scenario keys ===== */
+
+typedef enum tco_acquire { TCO_BUY = 0, TCO_RENT } tco_acquire;
+typedef enum tco_pricing { TCO_ON_DEMAND = 0, TCO_RESERVED } tco_pricing;
+typedef enum tco_depreciation {
+    TCO_DEP_STRAIGHT_LINE = 0,
+    TCO_DEP_DOUBLE_DECLINING,
+    TCO_DEP_SUM_OF_YEARS,
+    TCO_DEP_MACRS5,
+    TCO_DEP_MACRS7
+} tco_depreciation;
+
+/* Keys of [scenario], [site] and [workload], in table order. */
+typedef enum tco_skey {
+    TCO_S_NAME,
+    TCO_S_CURRENCY,
+    TCO_S_HORIZON_MONTHS,
+    TCO_S_DISCOUNT_RATE,
+    TCO_S_HOURS_PER_MONTH,
+    TCO_S_BASELINE,
+    TCO_S_AS_OF,
+    TCO_S_AUTHOR,
+    TCO_S_COMPANY,
+    TCO_S_CATALOG,
+    TCO_S_TEMPLATE,
+    TCO_S_ELECTRICITY_PRICE,
+    TCO_S_ELECTRICITY_ESCALATION,
+    TCO_S_PUE,
+    TCO_S_COLO_PER_KW_MONTH,
+    TCO_S_UTILIZATION,
+    TCO_S_UNIT,
+    TCO_S_COUNT
+} tco_skey;
+
+/* Keys of an [option ID] section, in table order. */
+typedef enum tco_okey {
+    TCO_O_LABEL,
+    TCO_O_ACQUIRE,
+    TCO_O_GPU,
+    TCO_O_COUNT_GPUS, /* the `count` key */
+    TCO_O_UTILIZATION,
+    TCO_O_TDP_W,
+    TCO_O_FP16_TFLOPS,
+    TCO_O_MEMORY_GB,
+    TCO_O_THROUGHPUT,
+    TCO_O_SCALING_EFFICIENCY,
+    TCO_O_GPU_PRICE,
+    TCO_O_GPUS_PER_SERVER,
+    TCO_O_SERVER_PRICE,
+    TCO_O_NETWORK_PRICE,
+    TCO_O_INSTALL_PRICE,
+    TCO_O_SERVER_POWER_W,
+    TCO_O_IDLE_POWER_FRACTION,
+    TCO_O_LOAD_POWER_FRACTION,
+    TCO_O_MAINTENANCE_RATE,
+    TCO_O_STAFF_PER_MONTH,
+    TCO_O_DEPRECIATION,
+    TCO_O_DEPRECIATION_YEARS,
+    TCO_O_SALVAGE_FRACTION,
+    TCO_O_RESALE_FRACTION,
+    TCO_O_RESALE_DECLINE,
+    TCO_O_PRICING,
+    TCO_O_PRICE_PER_GPU_HOUR,
+    TCO_O_PRICE_DECLINE,
+    TCO_O_UPFRONT,
+    TCO_O_STORAGE_PER_MONTH,
+    TCO_O_OFFER,
+    TCO_O_COUNT
+} tco_okey;
+
+typedef enum tco_ktype {
+    TCO_T_STRING, /* char * */
+    TCO_T_NUMBER, /* double */
+    TCO_T_INT,    /* int */
+    TCO_T_ENUM,   /* int, one of the names in `names` */
+    TCO_T_DATE    /* char *, YYYY-MM-DD */
+} tco_ktype;
+
+/* Which option kinds a key applies to. */
+typedef enum tco_kapplies { TCO_APPLIES_ALL = 0, TCO_APPLIES_BUY, TCO_APPLIES_RENT } tco_kapplies;
+
+/* How a key's value is measured; drives validation and number formats. */
+typedef enum tco_kunit {
+    TCO_U_NONE,     /* text, enumerations */
+    TCO_U_MONEY,    /* in the scenario's currency, >= 0 */
+    TCO_U_FRACTION, /* in [0,1], shown as a percentage */
+    TCO_U_COUNT,    /* a whole number */
+    TCO_U_WATT,
+    TCO_U_TFLOPS,
+    TCO_U_GB,
+    TCO_U_YEARS,
+    TCO_U_MONTHS,
+    TCO_U_HOURS,
+    TCO_U_RATIO,    /* a plain positive number (PUE) */
+    TCO_U_RATE      /* units of work per second */
+} tco_kunit;
+
+/* One key: its spelling, type, range and default, and where it is stored. */
+typedef struct tco_keydef {
+    const char *name;          /* spelling in the INI */
+    const char *section;       /* "scenario", "site", "workload" or "option" */
+    tco_ktype type;
+    tco_kunit unit;
+    tco_kapplies applies;      /* for option keys */
+    size_t offset;             /* offset in tco_scenario or tco_option */
+    double def;                /* default for numbers, ints and enums */
+    double lo, hi;             /* inclusive range for numbers and ints */
+    const char *const *names;  /* enumeration spellings, NULL-terminated */
+    const char *unit_label;    /* short unit for people ("W", "per kWh"), or "" */
+    const char *label;         /* short description for people */
+} tco_keydef;
+
+/* The key tables, indexed by tco_skey and tco_okey. */
+const tco_keydef *tco_scenario_key(tco_skey key);
+const tco_keydef *tco_option_key(tco_okey key);
+
+/* Where an input value came from. */
+typedef enum tco_source { TCO_SRC_DEFAULT = 0, TCO_SRC_INI, TCO_SRC_DERIVED } tco_source;
+
+/* ===== Scenarios ===== */
+
+/* One thing to compare: GPUs bought (with servers) or rented. */
+typedef struct tco_option {
+    char *id;                    /* section id: letters, digits, '-' and '_' */
+    char *label;                 /* display name; defaults to the id */
+    tco_acquire acquire;
+    char *gpu;                   /* GPU name or catalog id, or NULL */
+    char *offer;                 /* cloud offer id, or NULL */
+    int count;                   /* GPUs */
+    double utilization;          /* own value; see tco_option_utilization() */
+    double tdp_w;                /* board power at full load, W */
+    double fp16_tflops;          /* dense FP16/BF16 peak; 0 when unknown */
+    double memory_gb;            /* memory per GPU; 0 when unknown */
+    double throughput;           /* units of work per second per GPU; 0 unknown */
+    double scaling_efficiency;   /* multi-GPU efficiency, default 1 */
+    double gpu_price;            /* per GPU */
+    int gpus_per_server;
+    double server_price;         /* per server, without GPUs */
+    double network_price;        /* per server */
+    double install_price;        /* once, for the whole option */
+    double server_power_w;       /* per server, without GPUs */
+    double idle_power_fraction;  /* of TDP at utilization 0 */
+    double load_power_fraction;  /* of TDP at utilization 1 */
+    double maintenance_rate;     /* per year, of capex */
+    double staff_per_month;
+    tco_depreciation depreciation;
+    int depreciation_years;      /* life L; 6 or 8 for MACRS */
+    double salvage_fraction;     /* of capex, book view */
+    double resale_fraction;      /* of hardware capex, received at month H */
+    double resale_decline;       /* per year; derives resale_fraction */
+    tco_pricing pricing;
+    double price_per_gpu_hour;
+    double price_decline;        /* per year, on-demand only */
+    double upfront;              /* paid at month 0 */
+    double storage_per_month;
+    int line;                    /* line of the [option ID] header */
+    unsigned char src[TCO_O_COUNT]; /* tco_source of each key */
+    int key_line[TCO_O_COUNT];   /* line of each key given, else 0 */
+} tco_option;
+
+/* A whole scenario: global inputs and the options, in input order. */
+typedef struct tco_scenario {
+    char *file;                  /* path it was loaded from, or the string name */
+    char *name;
+    char *currency;              /* ISO 4217 code, default "USD" */
+    int horizon_months;          /* H */
+    double discount_rate;        /* annual */
+    double hours_per_month;      /* T */
+    char *baseline;              /* id of the rent baseline, or NULL */
+    char *as_of;                 /* YYYY-MM-DD, or NULL */
+    char *author;                /* document author, or NULL */
+    char *company;               /* document company, or NULL */
+    char *catalog;               /* catalog path as written, or NULL */
+    char *template_path;         /* template path as written, or NULL */
+    double electricity_price;    /* per kWh */
+    double electricity_escalation; /* per year */
+    double pue;
+    double colo_per_kw_month;
+    double utilization;          /* [workload] default for options */
+    char *unit;                  /* unit of work, default "unit" */
+    size_t n_options;
+    tco_option *options;
+    unsigned char src[TCO_S_COUNT]; /* tco_source of each key */
+    int key_line[TCO_S_COUNT];   /* line of each key given, else 0 */
+} tco_scenario;
+
+/* Load and validate a scenario. On success *out is set and TCO_OK returned;
+ * otherwise *out is NULL and every problem found is in diags (which may be
+ * NULL to discard them). Warnings may be added even on success. */
+tco_status tco_scenario_load_file(const char *path, tco_scenario **out, tco_diags *diags);
+
+/* The same from a NUL-terminated string; `name` is used in diagnostics. */
+tco_status tco_scenario_load_string(const char *text, const char *name, tco_scenario **out,
+                                    tco_diags *diags);
+
+void tco_scenario_free(tco_scenario *scenario);
+
+/* The option's utilization in effect: its own key, else [workload], else 1. */
+double tco_option_utilization(const tco_scenario *s, const tco_option *o);
+
+/* Index of the option with this id, or -1. */
+int tco_scenario_find(const tco_scenario *s, const char *id);
+
+/* ===== Results ===== */
+
+/* One month of operation (month m is monthly[m-1]). */
+typedef struct tco_month {
+    double power, cooling, facility, maintenance, staff, rental;
+    double depreciation; /* book view, not part of cost */
+    double cost;         /* sum of the six cost lines */
+    double cumulative;   /* capex + costs to date, residual excluded */
+} tco_month;
+
+/* Every figure of one option. Unknown values are NAN (null in JSON). */
+typedef struct tco_option_result {
+    double utilization;
+    int servers;
+    double capex_gpu, capex_infra, capex;
+    double power, cooling, facility, maintenance, staff, rental;
+    double residual_fraction, residual;
+    double total, npv;
+    double gpu_hours, units;
+    double cost_per_gpu_hour, cost_per_pflop_hour, cost_per_unit, units_per_s_per_kw;
+    double it_kw, provisioned_kw;
+    double depreciation, book_value_end;
+    int breakeven_month;          /* 1..H, or 0 when there is none */
+    double breakeven_utilization; /* in [0,1], or NAN */
+    tco_month *monthly;           /* horizon_months entries */
+} tco_option_result;
+
+typedef struct tco_result {
+    const tco_scenario *scenario; /* borrowed: must outlive the result */
+    int baseline;                 /* index of the baseline rent option, or -1 */
+    double monthly_rate;          /* r_m */
+    size_t n_options;
+    tco_option_result *options;   /* in input order */
+    size_t *rank;                 /* option indices, cheapest total first */
+} tco_result;
+
+/* Compute every figure of MODEL.md. The scenario must outlive the result. */
+tco_status tco_compute(const tco_scenario *scenario, tco_result **out);
+
+void tco_result_free(tco_result *result);
+
+/* ===== Depreciation functions (spreadsheet semantics) ===== */
+
+/* SLN: straight-line charge per period. */
+double tco_sln(double cost, double salvage, double life);
+/* SYD: sum-of-years' digits charge for period `per` (1-based). */
+double tco_syd(double cost, double salvage, double life, double per);
+/* DDB: declining balance charge for period `per` at `factor` (2 = double). */
+double tco_ddb(double cost, double salvage, double life, double per, double factor);
+/* VDB: declining balance between periods start and end, switching to straight
+ * line when that is larger unless no_switch. Follows the spreadsheet function. */
+double tco_vdb(double cost, double salvage, double life, double start, double end,
+               double factor, int no_switch);
+/* MACRS half-year percentage (as a fraction) for year `year` (1-based) of
+ * 5- or 7-year property (IRS Pub. 946 table A-1); 0 outside the table. */
+double tco_macrs_rate(int property_years, int year);
+/* Annual charge of option o in year `year` (1-based) by its method; 0 after the
+ * life ends or for rent options. `capex` is B. */
+double tco_depreciation_annual(const tco_option *o, double capex, int year);
+/* Life in years in effect: depreciation_years, or 6/8 for MACRS. */
+int tco_depreciation_life(const tco_option *o);
+
+/* ===== Writers ===== */
+
+/* Write the JSON of MODEL.md to a stream. */
+tco_status tco_report_write_json_stream(const tco_result *result, FILE *out);
+
+/* Write a file atomically: a temporary file beside `path`, then rename. On
+ * failure an error is added to diags and any existing file is untouched. */
+tco_status tco_report_write_json(const tco_result *result, const char *path, tco_diags *diags);
+
+/* Options of the workbook writer. */
+typedef struct tco_xlsx_options {
+    long long created; /* creation time (Unix seconds), or -1 for the scenario's as_of, else 0 */
+} tco_xlsx_options;
+
+/* Write the live workbook (see docs/WORKBOOK.md), atomically. */
+tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
+                                 const tco_xlsx_options *opts, tco_diags *diags);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TCO_H */
