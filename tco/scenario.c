@@ -1,0 +1,1056 @@
+/* scenario.c - load and validate scenario INI files.
+ *
+ * Loading runs in three passes over one buffer:
+ *   1. a line scan that checks size, UTF-8, line length and line syntax, and
+ *      records every section header with its line (inih does not report
+ *      sections without keys, nor where a section starts);
+ *   2. inih (the system library) splits key = value pairs; the handler only
+ *      records them, with their lines, in file order;
+ *   3. validation converts each recorded value by the key tables in keys.c
+ *      and checks what involves several keys.
+ * Every problem is collected, sorted by line and then handed to the caller's
+ * diagnostics, so one run reports every error in a file.
+ */
+#include "tco.h"
+
+#define INI_HANDLER_LINENO 1
+#include <ini.h>
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ===== Pending messages ===== */
+
+typedef struct pending {
+    int line;       /* 0 when the message is about a section, not a line */
+    char *section;  /* section name for line-less messages, or NULL */
+    tco_severity sev;
+    char *message;
+} pending;
+
+enum section_kind { SEC_UNKNOWN, SEC_SCENARIO, SEC_SITE, SEC_WORKLOAD, SEC_OPTION };
+
+/* A section header found by the line scan. */
+typedef struct section {
+    enum section_kind kind;
+    int line;     /* line of the header */
+    int option;   /* index into the scenario's options for SEC_OPTION */
+    int valid;    /* 0 when the header was reported as an error */
+} section;
+
+/* A key = value pair recorded by the inih handler. */
+typedef struct entry {
+    int line;
+    int section; /* index into loader.sections */
+    int key;     /* tco_skey or tco_okey, by the section's kind */
+    char *value; /* trimmed, surrounding double quotes removed */
+} entry;
+
+typedef struct loader {
+    const char *file;      /* name used in messages */
+    tco_scenario *s;       /* scenario being built */
+    pending *msgs;         /* messages, in the order found */
+    size_t n_msgs, cap_msgs;
+    section *sections;     /* every header, in file order */
+    size_t n_sections, cap_sections;
+    entry *entries;        /* every pair, in file order */
+    size_t n_entries, cap_entries;
+    unsigned char *bad;    /* per line: 1 when the scan reported it */
+    int n_lines;
+    int section_of_kind[SEC_OPTION]; /* first header of each global kind, or -1 */
+    int nomem;             /* an allocation failed */
+} loader;
+
+static void *grow(void *items, size_t *cap, size_t n, size_t size)
+{
+    if (n < *cap)
+        return items;
+    size_t c = *cap ? *cap * 2 : 16;
+    void *p = realloc(items, c * size);
+    if (p)
+        *cap = c;
+    return p;
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static void report(loader *L, int line, const char *section, const char *fmt, ...)
+{
+    pending *m = grow(L->msgs, &L->cap_msgs, L->n_msgs, sizeof *m);
+    if (!m) {
+        L->nomem = 1;
+        return;
+    }
+    L->msgs = m;
+    va_list ap;
+    va_start(ap, fmt);
+    int len = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *text = len >= 0 ? malloc((size_t)len + 1) : NULL;
+    char *sec = section ? strdup(section) : NULL;
+    if (!text || (section && !sec)) {
+        free(text);
+        free(sec);
+        L->nomem = 1;
+        return;
+    }
+    va_start(ap, fmt);
+    vsnprintf(text, (size_t)len + 1, fmt, ap);
+    va_end(ap);
+    m[L->n_msgs++] = (pending){line, sec, TCO_SEV_ERROR, text};
+}
+
+/* Line-less messages sort after all lines; otherwise keep the order found. */
+static int pending_cmp(const void *a, const void *b)
+{
+    const pending *x = a, *y = b;
+    long lx = x->line ? x->line : INT32_MAX, ly = y->line ? y->line : INT32_MAX;
+    if (lx != ly)
+        return lx < ly ? -1 : 1;
+    return x < y ? -1 : x > y;
+}
+
+/* ===== Suggestions ===== */
+
+/* Edit distance (insert, delete, substitute, swap two neighbours), ignoring
+ * case, of short strings. */
+static size_t edit_distance(const char *a, const char *b)
+{
+    enum { MAX = 64 };
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > MAX || lb > MAX)
+        return SIZE_MAX;
+    size_t d[MAX + 1][MAX + 1];
+    for (size_t i = 0; i <= la; i++)
+        d[i][0] = i;
+    for (size_t j = 0; j <= lb; j++)
+        d[0][j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        for (size_t j = 1; j <= lb; j++) {
+            int ca = tolower((unsigned char)a[i - 1]), cb = tolower((unsigned char)b[j - 1]);
+            size_t best = d[i - 1][j - 1] + (ca != cb);
+            if (d[i - 1][j] + 1 < best)
+                best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best)
+                best = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && ca == tolower((unsigned char)b[j - 2]) &&
+                tolower((unsigned char)a[i - 2]) == cb && d[i - 2][j - 2] + 1 < best)
+                best = d[i - 2][j - 2] + 1;
+            d[i][j] = best;
+        }
+    }
+    return d[la][lb];
+}
+
+/* The closest candidate within 1 edit for words up to 3 characters, 2 up to
+ * 6 and 3 beyond, or NULL. */
+static const char *closest(const char *word, const char *const *cands, size_t n)
+{
+    const char *best = NULL;
+    size_t best_d = SIZE_MAX, len = strlen(word);
+    size_t limit = len <= 3 ? 1 : len <= 6 ? 2 : 3;
+    for (size_t i = 0; i < n; i++) {
+        if (!cands[i])
+            continue;
+        size_t d = edit_distance(word, cands[i]);
+        if (d <= limit && d < best_d) {
+            best = cands[i];
+            best_d = d;
+        }
+    }
+    return best;
+}
+
+/* ===== Pass 1: the line scan ===== */
+
+/* Length of the valid UTF-8 sequence at p (bounded by end), or 0 if invalid. */
+static size_t utf8_seq(const unsigned char *p, const unsigned char *end)
+{
+    size_t n;
+    unsigned cp;
+    if (p[0] < 0x80)
+        return 1;
+    if (p[0] >= 0xC2 && p[0] <= 0xDF)
+        n = 2, cp = p[0] & 0x1F;
+    else if (p[0] >= 0xE0 && p[0] <= 0xEF)
+        n = 3, cp = p[0] & 0x0F;
+    else if (p[0] >= 0xF0 && p[0] <= 0xF4)
+        n = 4, cp = p[0] & 0x07;
+    else
+        return 0;
+    if ((size_t)(end - p) < n)
+        return 0;
+    for (size_t i = 1; i < n; i++) {
+        if ((p[i] & 0xC0) != 0x80)
+            return 0;
+        cp = (cp << 6) | (p[i] & 0x3F);
+    }
+    if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+        (cp >= 0xD800 && cp <= 0xDFFF))
+        return 0;
+    return n;
+}
+
+static int is_id_char(int c)
+{
+    return isalnum(c) || c == '-' || c == '_';
+}
+
+static const char *const section_names[] = {"scenario", "site", "workload", "option"};
+
+static void add_section(loader *L, enum section_kind kind, int line, int valid)
+{
+    section *s = grow(L->sections, &L->cap_sections, L->n_sections, sizeof *s);
+    if (!s) {
+        L->nomem = 1;
+        return;
+    }
+    L->sections = s;
+    s[L->n_sections++] = (section){kind, line, -1, valid};
+}
+
+static void add_option(loader *L, const char *id, size_t len, int line)
+{
+    tco_scenario *sc = L->s;
+    for (size_t i = 0; i < sc->n_options; i++) {
+        if (strlen(sc->options[i].id) == len && memcmp(sc->options[i].id, id, len) == 0) {
+            report(L, line, NULL, "duplicate option id '%.*s' (first at line %d)", (int)len, id,
+                   sc->options[i].line);
+            add_section(L, SEC_OPTION, line, 0);
+            return;
+        }
+    }
+    if (sc->n_options >= TCO_MAX_OPTIONS) {
+        report(L, line, NULL, "too many options: the limit is %d", TCO_MAX_OPTIONS);
+        add_section(L, SEC_OPTION, line, 0);
+        return;
+    }
+    size_t cap = sc->n_options;
+    if ((cap & (cap - 1)) == 0) { /* grow at powers of two */
+        size_t c = cap ? cap * 2 : 4;
+        tco_option *p = realloc(sc->options, c * sizeof *p);
+        if (!p) {
+            L->nomem = 1;
+            return;
+        }
+        sc->options = p;
+    }
+    tco_option *o = &sc->options[sc->n_options];
+    memset(o, 0, sizeof *o);
+    o->id = strndup(id, len);
+    if (!o->id) {
+        L->nomem = 1;
+        return;
+    }
+    o->line = line;
+    add_section(L, SEC_OPTION, line, 1);
+    if (!L->nomem)
+        L->sections[L->n_sections - 1].option = (int)sc->n_options;
+    sc->n_options++;
+}
+
+/* A [header] line: text between the brackets, trimmed. */
+static void scan_section(loader *L, const char *p, const char *end, int line)
+{
+    const char *close = memchr(p, ']', (size_t)(end - p));
+    if (!close) {
+        report(L, line, NULL, "missing ']' at the end of the section header");
+        L->bad[line] = 1;
+        add_section(L, SEC_UNKNOWN, line, 0);
+        return;
+    }
+    const char *rest = close + 1;
+    while (rest < end && isspace((unsigned char)*rest))
+        rest++;
+    if (rest < end && *rest != ';' && *rest != '#') {
+        report(L, line, NULL, "unexpected text after the section header: '%.*s'",
+               (int)(end - rest), rest);
+        L->bad[line] = 1;
+    }
+    const char *a = p + 1, *b = close;
+    while (a < b && isspace((unsigned char)*a))
+        a++;
+    while (b > a && isspace((unsigned char)b[-1]))
+        b--;
+    size_t len = (size_t)(b - a);
+    if (len == 0) {
+        report(L, line, NULL, "empty section name");
+        add_section(L, SEC_UNKNOWN, line, 0);
+        return;
+    }
+    /* "option ID" */
+    if (len >= 6 && memcmp(a, "option", 6) == 0 && (len == 6 || isspace((unsigned char)a[6]))) {
+        const char *id = a + 6;
+        while (id < b && isspace((unsigned char)*id))
+            id++;
+        size_t idlen = (size_t)(b - id);
+        if (idlen == 0) {
+            report(L, line, NULL, "an option section needs an id: [option ID]");
+            add_section(L, SEC_OPTION, line, 0);
+            return;
+        }
+        for (size_t i = 0; i < idlen; i++) {
+            if (!is_id_char((unsigned char)id[i])) {
+                report(L, line, NULL,
+                       "invalid option id '%.*s': use letters, digits, '-' and '_'",
+                       (int)idlen, id);
+                add_section(L, SEC_OPTION, line, 0);
+                return;
+            }
+        }
+        if (idlen > TCO_MAX_ID) {
+            report(L, line, NULL, "option id '%.*s' is longer than %d characters", (int)idlen,
+                   id, TCO_MAX_ID);
+            add_section(L, SEC_OPTION, line, 0);
+            return;
+        }
+        add_option(L, id, idlen, line);
+        return;
+    }
+    for (int k = SEC_SCENARIO; k <= SEC_WORKLOAD; k++) {
+        const char *want = section_names[k - SEC_SCENARIO];
+        if (strlen(want) == len && memcmp(a, want, len) == 0) {
+            int first = L->section_of_kind[k];
+            if (first >= 0) {
+                report(L, line, NULL, "duplicate section [%s] (first at line %d)", want,
+                       L->sections[first].line);
+                add_section(L, (enum section_kind)k, line, 0);
+                return;
+            }
+            L->section_of_kind[k] = (int)L->n_sections;
+            add_section(L, (enum section_kind)k, line, 1);
+            return;
+        }
+    }
+    char name[64];
+    snprintf(name, sizeof name, "%.*s", len < 60 ? (int)len : 60, a);
+    const char *hint = closest(name, section_names, 4);
+    if (hint && strcmp(hint, "option") == 0)
+        report(L, line, NULL, "unknown section [%s]; did you mean [option ID]?", name);
+    else if (hint)
+        report(L, line, NULL, "unknown section [%s]; did you mean [%s]?", name, hint);
+    else
+        report(L, line, NULL,
+               "unknown section [%s]; expected [scenario], [site], [workload] or [option ID]",
+               name);
+    add_section(L, SEC_UNKNOWN, line, 0);
+}
+
+/* Check every line; record section headers. */
+static void scan_lines(loader *L, const char *text, size_t size)
+{
+    const char *p = text, *end = text + size;
+    if (size >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
+        p += 3;
+    int line = 0;
+    while (p < end) {
+        line++;
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *eol = nl ? nl : end;
+        size_t len = (size_t)(eol - p);
+        if (len && eol[-1] == '\r')
+            len--;
+        if (len > TCO_MAX_LINE) {
+            report(L, line, NULL, "line is %zu bytes long; the limit is %d", len, TCO_MAX_LINE);
+            L->bad[line] = 1;
+            p = nl ? nl + 1 : end;
+            continue;
+        }
+        for (size_t i = 0; i < len;) {
+            size_t n = utf8_seq((const unsigned char *)p + i, (const unsigned char *)p + len);
+            if (n == 0) {
+                report(L, line, NULL, "invalid UTF-8 (byte 0x%02X at column %zu)",
+                       (unsigned char)p[i], i + 1);
+                L->bad[line] = 1;
+                break;
+            }
+            i += n;
+        }
+        if (!L->bad[line]) {
+            const char *a = p, *b = p + len;
+            while (a < b && isspace((unsigned char)*a))
+                a++;
+            if (a == b || *a == ';' || *a == '#') {
+                /* blank or comment */
+            } else if (*a == '[') {
+                scan_section(L, a, b, line);
+            } else {
+                size_t klen = strcspn(a, "=:\n");
+                if (a + klen >= b) {
+                    report(L, line, NULL,
+                           "expected 'key = value', a [section] header or a comment");
+                    L->bad[line] = 1;
+                } else if (klen == 0) {
+                    report(L, line, NULL, "missing key name before '%c'", *a);
+                    L->bad[line] = 1;
+                } else if (L->n_sections == 0) {
+                    report(L, line, NULL, "key outside any section; start with [scenario]");
+                    L->bad[line] = 1;
+                }
+            }
+        }
+        p = nl ? nl + 1 : end;
+    }
+    L->n_lines = line;
+}
+
+/* ===== Pass 2: inih ===== */
+
+/* The section a line belongs to: the last header before it. */
+static int section_at(const loader *L, int line)
+{
+    size_t lo = 0, hi = L->n_sections;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (L->sections[mid].line < line)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return (int)lo - 1;
+}
+
+static int find_key(const tco_keydef *(*get)(int), int count, const char *section,
+                    const char *name)
+{
+    for (int i = 0; i < count; i++) {
+        const tco_keydef *k = get(i);
+        if (strcmp(k->name, name) == 0 && (!section || strcmp(k->section, section) == 0))
+            return i;
+    }
+    return -1;
+}
+
+static const tco_keydef *skey(int i)
+{
+    return tco_scenario_key((tco_skey)i);
+}
+
+static const tco_keydef *okey(int i)
+{
+    return tco_option_key((tco_okey)i);
+}
+
+/* Report an unknown key with the best hint we have. */
+static void unknown_key(loader *L, int line, enum section_kind kind, const char *name)
+{
+    const char *secname = kind == SEC_OPTION ? "option" : section_names[kind - SEC_SCENARIO];
+    const char *cands[TCO_S_COUNT + TCO_O_COUNT];
+    size_t n = 0;
+    if (kind == SEC_OPTION) {
+        for (int i = 0; i < TCO_O_COUNT; i++)
+            cands[n++] = okey(i)->name;
+    } else {
+        for (int i = 0; i < TCO_S_COUNT; i++)
+            if (strcmp(skey(i)->section, secname) == 0)
+                cands[n++] = skey(i)->name;
+    }
+    const char *hint = closest(name, cands, n);
+    if (hint) {
+        report(L, line, NULL, "unknown key '%s' in [%s]; did you mean '%s'?", name,
+               kind == SEC_OPTION ? "option ID" : secname, hint);
+        return;
+    }
+    /* A key that belongs in another section. */
+    int s = find_key(skey, TCO_S_COUNT, NULL, name);
+    if (s >= 0 && strcmp(skey(s)->section, secname) != 0) {
+        report(L, line, NULL, "key '%s' belongs in [%s], not [%s]", name, skey(s)->section,
+               kind == SEC_OPTION ? "option ID" : secname);
+        return;
+    }
+    if (kind != SEC_OPTION && find_key(okey, TCO_O_COUNT, NULL, name) >= 0) {
+        report(L, line, NULL, "key '%s' belongs in an [option ID] section, not [%s]", name,
+               secname);
+        return;
+    }
+    report(L, line, NULL, "unknown key '%s' in [%s]", name,
+           kind == SEC_OPTION ? "option ID" : secname);
+}
+
+static int on_pair(void *user, const char *sec_name, const char *name, const char *value,
+                   int lineno)
+{
+    (void)sec_name; /* inih cuts long names; the scan knows the real section */
+    loader *L = user;
+    if (lineno <= 0 || lineno > L->n_lines || L->bad[lineno])
+        return 1;
+    int si = section_at(L, lineno);
+    if (si < 0 || !L->sections[si].valid)
+        return 1; /* already reported */
+    section *sec = &L->sections[si];
+    int key;
+    int *seen_line;
+    if (sec->kind == SEC_OPTION) {
+        key = find_key(okey, TCO_O_COUNT, NULL, name);
+        if (key < 0) {
+            unknown_key(L, lineno, sec->kind, name);
+            return 1;
+        }
+        seen_line = &L->s->options[sec->option].key_line[key];
+    } else {
+        key = find_key(skey, TCO_S_COUNT, section_names[sec->kind - SEC_SCENARIO], name);
+        if (key < 0) {
+            unknown_key(L, lineno, sec->kind, name);
+            return 1;
+        }
+        seen_line = &L->s->key_line[key];
+    }
+    if (*seen_line) {
+        report(L, lineno, NULL, "duplicate key '%s' (first at line %d)", name, *seen_line);
+        return 1;
+    }
+    *seen_line = lineno;
+    size_t len = strlen(value);
+    if (len >= 2 && value[0] == '"' && value[len - 1] == '"') {
+        value++;
+        len -= 2;
+    }
+    entry *e = grow(L->entries, &L->cap_entries, L->n_entries, sizeof *e);
+    char *copy = strndup(value, len);
+    if (!e || !copy) {
+        free(copy);
+        if (e)
+            L->entries = e;
+        L->nomem = 1;
+        return 1;
+    }
+    L->entries = e;
+    e[L->n_entries++] = (entry){lineno, si, key, copy};
+    return 1;
+}
+
+/* ===== Pass 3: values ===== */
+
+/* Is s a plain decimal number: [+-]digits[.digits][e[+-]digits]? */
+static int is_plain_number(const char *s, int integer)
+{
+    const char *p = s;
+    if (*p == '+' || *p == '-')
+        p++;
+    int digits = 0;
+    while (isdigit((unsigned char)*p))
+        p++, digits++;
+    if (integer)
+        return digits > 0 && *p == '\0';
+    if (*p == '.') {
+        p++;
+        while (isdigit((unsigned char)*p))
+            p++, digits++;
+    }
+    if (!digits)
+        return 0;
+    if (*p == 'e' || *p == 'E') {
+        p++;
+        if (*p == '+' || *p == '-')
+            p++;
+        if (!isdigit((unsigned char)*p))
+            return 0;
+        while (isdigit((unsigned char)*p))
+            p++;
+    }
+    return *p == '\0';
+}
+
+/* Explain why `v` is not a plain number. */
+static void not_a_number(loader *L, int line, const char *key, const char *v)
+{
+    size_t lead = strspn(v, "+-0123456789.");
+    if (lead && strchr(v, ',') && strspn(v, "+-0123456789.,") == strlen(v)) {
+        char fixed[64];
+        size_t j = 0;
+        for (const char *p = v; *p && j + 1 < sizeof fixed; p++)
+            if (*p != ',')
+                fixed[j++] = *p;
+        fixed[j] = '\0';
+        report(L, line, NULL, "'%s' is not a number for '%s': write %s, without thousands "
+                              "separators", v, key, fixed);
+    } else if (lead && strcmp(v + lead, "%") == 0) {
+        char *end;
+        double pct = strtod(v, &end);
+        report(L, line, NULL, "'%s' is not a number for '%s': write fractions as decimals "
+                              "(%g)", v, key, pct / 100);
+    } else if (lead && lead < strlen(v) && isalpha((unsigned char)v[lead])) {
+        report(L, line, NULL, "'%s' is not a number for '%s': write a plain number without "
+                              "a unit (%.*s)", v, key, (int)lead, v);
+    } else {
+        report(L, line, NULL, "'%s' is not a number for '%s'", v, key);
+    }
+}
+
+static void *field(void *base, const tco_keydef *k)
+{
+    return (char *)base + k->offset;
+}
+
+static int is_leap(int y)
+{
+    return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+}
+
+static int valid_date(const char *v)
+{
+    static const int mdays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    for (int i = 0; i < 10; i++)
+        if ((i == 4 || i == 7) ? v[i] != '-' : !isdigit((unsigned char)v[i]))
+            return 0;
+    if (v[10])
+        return 0;
+    int y = atoi(v), m = (v[5] - '0') * 10 + (v[6] - '0'), d = (v[8] - '0') * 10 + (v[9] - '0');
+    if (y < 1970 || m < 1 || m > 12 || d < 1)
+        return 0;
+    return d <= mdays[m - 1] + (m == 2 && is_leap(y));
+}
+
+/* Convert one value into its field. Returns 1 when stored. */
+static int set_value(loader *L, void *base, const tco_keydef *k, const char *v, int line)
+{
+    if (*v == '\0' && k->type != TCO_T_STRING) {
+        report(L, line, NULL, "missing value for '%s'", k->name);
+        return 0;
+    }
+    switch (k->type) {
+    case TCO_T_STRING:
+    case TCO_T_DATE: {
+        if (*v == '\0') {
+            report(L, line, NULL, "missing value for '%s'", k->name);
+            return 0;
+        }
+        if (k->type == TCO_T_DATE && !valid_date(v)) {
+            report(L, line, NULL, "'%s' is not a date for '%s': write YYYY-MM-DD", v, k->name);
+            return 0;
+        }
+        char *copy = strdup(v);
+        if (!copy) {
+            L->nomem = 1;
+            return 0;
+        }
+        char **dst = field(base, k);
+        free(*dst);
+        *dst = copy;
+        return 1;
+    }
+    case TCO_T_ENUM: {
+        int i = 0;
+        for (; k->names[i]; i++)
+            if (strcmp(k->names[i], v) == 0)
+                break;
+        if (k->names[i]) {
+            *(int *)field(base, k) = i;
+            return 1;
+        }
+        char expected[160] = "";
+        size_t n = 0;
+        for (int j = 0; k->names[j]; j++)
+            n += (size_t)snprintf(expected + n, sizeof expected - n, "%s%s",
+                                  j == 0 ? "" : k->names[j + 1] ? ", " : " or ", k->names[j]);
+        const char *hint = closest(v, (const char *const *)k->names, (size_t)i);
+        if (hint)
+            report(L, line, NULL, "unknown %s '%s'; did you mean '%s'? (expected %s)", k->name,
+                   v, hint, expected);
+        else
+            report(L, line, NULL, "unknown %s '%s' (expected %s)", k->name, v, expected);
+        return 0;
+    }
+    case TCO_T_INT:
+    case TCO_T_NUMBER: {
+        int integer = k->type == TCO_T_INT;
+        if (!is_plain_number(v, integer)) {
+            if (integer && is_plain_number(v, 0))
+                report(L, line, NULL, "'%s' must be a whole number (got %s)", k->name, v);
+            else
+                not_a_number(L, line, k->name, v);
+            return 0;
+        }
+        errno = 0;
+        char *end;
+        double x = strtod(v, &end);
+        if (!isfinite(x)) {
+            report(L, line, NULL, "'%s' is out of range for '%s'", v, k->name);
+            return 0;
+        }
+        if (x < k->lo || x > k->hi) {
+            if (k->unit == TCO_U_FRACTION)
+                report(L, line, NULL,
+                       "'%s' must be a fraction between 0 and 1 (got %s); write 0.35, not 35",
+                       k->name, v);
+            else if (k->hi >= 1e12 || (k->lo == 0 && x < 0))
+                report(L, line, NULL, "'%s' must not be negative (got %s)", k->name, v);
+            else
+                report(L, line, NULL, "'%s' must be between %g and %g (got %s)", k->name, k->lo,
+                       k->hi, v);
+            return 0;
+        }
+        if (integer)
+            *(int *)field(base, k) = (int)x;
+        else
+            *(double *)field(base, k) = x;
+        return 1;
+    }
+    }
+    return 0;
+}
+
+static void apply_defaults(void *base, const tco_keydef *(*get)(int), int count)
+{
+    for (int i = 0; i < count; i++) {
+        const tco_keydef *k = get(i);
+        if (k->type == TCO_T_NUMBER)
+            *(double *)field(base, k) = k->def;
+        else if (k->type == TCO_T_INT || k->type == TCO_T_ENUM)
+            *(int *)field(base, k) = (int)k->def;
+    }
+}
+
+static int valid_currency(const char *c)
+{
+    return strlen(c) == 3 && isupper((unsigned char)c[0]) && isupper((unsigned char)c[1]) &&
+           isupper((unsigned char)c[2]);
+}
+
+/* Checks that involve several keys of one option. */
+static void check_option(loader *L, tco_option *o)
+{
+    char sec[64];
+    snprintf(sec, sizeof sec, "option %s", o->id);
+    const int *kl = o->key_line;
+    if (!kl[TCO_O_ACQUIRE] || !o->src[TCO_O_ACQUIRE]) {
+        if (!kl[TCO_O_ACQUIRE])
+            report(L, 0, sec, "missing required key 'acquire' (buy or rent)");
+        if (!kl[TCO_O_COUNT_GPUS])
+            report(L, 0, sec, "missing required key 'count'");
+        return;
+    }
+    if (!kl[TCO_O_COUNT_GPUS])
+        report(L, 0, sec, "missing required key 'count'");
+    int buy = o->acquire == TCO_BUY;
+    for (int k = 0; k < TCO_O_COUNT; k++) {
+        const tco_keydef *d = okey(k);
+        if (kl[k] && d->applies == (buy ? TCO_APPLIES_RENT : TCO_APPLIES_BUY))
+            report(L, kl[k], NULL, "'%s' applies to %s options only; option '%s' is "
+                                   "acquire = %s", d->name, buy ? "rent" : "buy", o->id,
+                   buy ? "buy" : "rent");
+    }
+    if (buy) {
+        if (!kl[TCO_O_GPU_PRICE])
+            report(L, 0, sec, "missing required key 'gpu_price' for a buy option");
+        if (!kl[TCO_O_TDP_W])
+            report(L, 0, sec, "missing required key 'tdp_w' for a buy option");
+        if (kl[TCO_O_RESALE_FRACTION] && kl[TCO_O_RESALE_DECLINE]) {
+            int later = kl[TCO_O_RESALE_FRACTION] > kl[TCO_O_RESALE_DECLINE]
+                            ? kl[TCO_O_RESALE_FRACTION]
+                            : kl[TCO_O_RESALE_DECLINE];
+            report(L, later, NULL, "give resale_fraction or resale_decline, not both");
+        }
+        int macrs = o->depreciation == TCO_DEP_MACRS5 || o->depreciation == TCO_DEP_MACRS7;
+        if (macrs && kl[TCO_O_DEPRECIATION_YEARS])
+            report(L, kl[TCO_O_DEPRECIATION_YEARS], NULL,
+                   "'depreciation_years' cannot be set with %s: its life is fixed",
+                   okey(TCO_O_DEPRECIATION)->names[o->depreciation]);
+        if (macrs && kl[TCO_O_SALVAGE_FRACTION])
+            report(L, kl[TCO_O_SALVAGE_FRACTION], NULL,
+                   "'salvage_fraction' cannot be set with %s: MACRS ignores salvage",
+                   okey(TCO_O_DEPRECIATION)->names[o->depreciation]);
+        if (o->idle_power_fraction > o->load_power_fraction) {
+            int line = kl[TCO_O_IDLE_POWER_FRACTION] > kl[TCO_O_LOAD_POWER_FRACTION]
+                           ? kl[TCO_O_IDLE_POWER_FRACTION]
+                           : kl[TCO_O_LOAD_POWER_FRACTION];
+            report(L, line, line ? NULL : sec,
+                   "idle_power_fraction (%g) is larger than load_power_fraction (%g)",
+                   o->idle_power_fraction, o->load_power_fraction);
+        }
+    } else {
+        if (!kl[TCO_O_PRICE_PER_GPU_HOUR])
+            report(L, 0, sec, "missing required key 'price_per_gpu_hour' for a rent option");
+        if (o->pricing == TCO_RESERVED && kl[TCO_O_PRICE_DECLINE])
+            report(L, kl[TCO_O_PRICE_DECLINE], NULL,
+                   "'price_decline' does not apply to reserved pricing (the rate is fixed)");
+    }
+    if (kl[TCO_O_OFFER])
+        report(L, kl[TCO_O_OFFER], NULL, "'offer' needs a price catalog, which this version "
+                                         "of tco does not read");
+}
+
+static void check_scenario(loader *L)
+{
+    tco_scenario *s = L->s;
+    const int *kl = s->key_line;
+    if (!kl[TCO_S_NAME])
+        report(L, 0, "scenario", "missing required key 'name'");
+    if (s->n_options == 0 && L->section_of_kind[SEC_OPTION - 1] < 0)
+        report(L, 0, NULL, "no options: add at least one [option ID] section");
+    if (kl[TCO_S_CURRENCY] && s->src[TCO_S_CURRENCY] && !valid_currency(s->currency))
+        report(L, kl[TCO_S_CURRENCY], NULL,
+               "currency '%s' is not an ISO 4217 code such as USD, EUR or CNY", s->currency);
+    if (kl[TCO_S_CATALOG])
+        report(L, kl[TCO_S_CATALOG], NULL, "price catalogs are not read by this version of tco");
+    if (kl[TCO_S_TEMPLATE])
+        report(L, kl[TCO_S_TEMPLATE], NULL,
+               "workbook templates are not read by this version of tco");
+    int any_buy = 0;
+    for (size_t i = 0; i < s->n_options; i++) {
+        check_option(L, &s->options[i]);
+        any_buy |= s->options[i].src[TCO_O_ACQUIRE] && s->options[i].acquire == TCO_BUY;
+    }
+    if (any_buy && !kl[TCO_S_ELECTRICITY_PRICE])
+        report(L, 0, "site", "missing required key 'electricity_price' (buy options pay for "
+                             "power)");
+    if (kl[TCO_S_BASELINE] && s->baseline) {
+        int b = tco_scenario_find(s, s->baseline);
+        if (b < 0) {
+            const char **ids = malloc((s->n_options + 1) * sizeof *ids);
+            const char *hint = NULL;
+            if (ids) {
+                for (size_t i = 0; i < s->n_options; i++)
+                    ids[i] = s->options[i].id;
+                hint = closest(s->baseline, ids, s->n_options);
+            }
+            if (hint)
+                report(L, kl[TCO_S_BASELINE], NULL,
+                       "baseline '%s' is not an option; did you mean '%s'?", s->baseline, hint);
+            else
+                report(L, kl[TCO_S_BASELINE], NULL, "baseline '%s' is not an option",
+                       s->baseline);
+            free(ids);
+        } else if (s->options[b].acquire != TCO_RENT) {
+            report(L, kl[TCO_S_BASELINE], NULL,
+                   "baseline '%s' is a buy option; the baseline must rent", s->baseline);
+        }
+    }
+}
+
+static void convert_entries(loader *L)
+{
+    tco_scenario *s = L->s;
+    for (size_t i = 0; i < L->n_entries; i++) {
+        entry *e = &L->entries[i];
+        section *sec = &L->sections[e->section];
+        if (sec->kind == SEC_OPTION) {
+            tco_option *o = &s->options[sec->option];
+            if (set_value(L, o, okey(e->key), e->value, e->line))
+                o->src[e->key] = TCO_SRC_INI;
+        } else {
+            if (set_value(L, s, skey(e->key), e->value, e->line))
+                s->src[e->key] = TCO_SRC_INI;
+        }
+    }
+}
+
+/* ===== Public API ===== */
+
+static tco_status set_string(char **dst, const char *v)
+{
+    if (*dst)
+        return TCO_OK;
+    *dst = strdup(v);
+    return *dst ? TCO_OK : TCO_ERR_NOMEM;
+}
+
+static void loader_free(loader *L)
+{
+    for (size_t i = 0; i < L->n_msgs; i++) {
+        free(L->msgs[i].message);
+        free(L->msgs[i].section);
+    }
+    free(L->msgs);
+    for (size_t i = 0; i < L->n_entries; i++)
+        free(L->entries[i].value);
+    free(L->entries);
+    free(L->sections);
+    free(L->bad);
+}
+
+static tco_status load_buffer(const char *text, size_t size, const char *file,
+                              tco_scenario **out, tco_diags *diags)
+{
+    *out = NULL;
+    loader L = {0};
+    L.file = file;
+    for (int k = 0; k < SEC_OPTION; k++)
+        L.section_of_kind[k] = -1;
+    tco_status st = TCO_OK;
+    L.s = calloc(1, sizeof *L.s);
+    L.bad = calloc(1, 2 + size); /* lines <= bytes + 1 */
+    if (!L.s || !L.bad) {
+        st = TCO_ERR_NOMEM;
+        goto done;
+    }
+    L.s->file = strdup(file);
+    if (!L.s->file) {
+        st = TCO_ERR_NOMEM;
+        goto done;
+    }
+    apply_defaults(L.s, skey, TCO_S_COUNT);
+
+    const char *nul = memchr(text, '\0', size);
+    if (nul) {
+        int line = 1;
+        for (const char *p = text; p < nul; p++)
+            line += *p == '\n';
+        report(&L, line, NULL, "the file contains a NUL byte: is it a text file?");
+        goto collect;
+    }
+    scan_lines(&L, text, size);
+    if (L.nomem) {
+        st = TCO_ERR_NOMEM;
+        goto done;
+    }
+    for (size_t i = 0; i < L.s->n_options; i++)
+        apply_defaults(&L.s->options[i], okey, TCO_O_COUNT);
+
+    /* inih's line buffer must hold any line, or it splits long lines and the
+     * line numbers after them drift; the scan already rejected long lines. */
+    ini_use_stack = false;
+    ini_allow_realloc = true;
+    ini_max_line = TCO_MAX_FILE + 3;
+    ini_allow_multiline = false;
+    ini_allow_inline_comments = true;
+    ini_stop_on_first_error = false;
+    ini_allow_no_value = false;
+    int rc = ini_parse_string(text, on_pair, &L);
+    if (rc == -2 || L.nomem) {
+        st = TCO_ERR_NOMEM;
+        goto done;
+    }
+    if (rc > 0 && rc <= L.n_lines && !L.bad[rc])
+        report(&L, rc, NULL, "cannot parse this line");
+    convert_entries(&L);
+    if (set_string(&L.s->currency, "USD") || set_string(&L.s->unit, "unit")) {
+        st = TCO_ERR_NOMEM;
+        goto done;
+    }
+    for (size_t i = 0; i < L.s->n_options; i++) {
+        tco_option *o = &L.s->options[i];
+        if (set_string(&o->label, o->id)) {
+            st = TCO_ERR_NOMEM;
+            goto done;
+        }
+    }
+    check_scenario(&L);
+
+collect:
+    if (L.nomem) {
+        st = TCO_ERR_NOMEM;
+        goto done;
+    }
+    qsort(L.msgs, L.n_msgs, sizeof *L.msgs, pending_cmp);
+    for (size_t i = 0; i < L.n_msgs; i++)
+        if (tco_diags_add(diags, L.msgs[i].sev, file, L.msgs[i].line, L.msgs[i].section, "%s",
+                          L.msgs[i].message) != TCO_OK)
+            st = TCO_ERR_NOMEM;
+    if (st == TCO_OK && L.n_msgs > 0)
+        st = TCO_ERR_INPUT;
+done:
+    if (st == TCO_ERR_NOMEM)
+        tco_diags_add(diags, TCO_SEV_ERROR, file, 0, NULL, "out of memory");
+    if (st == TCO_OK)
+        *out = L.s;
+    else
+        tco_scenario_free(L.s);
+    loader_free(&L);
+    return st;
+}
+
+/* See documentation in header file. */
+tco_status tco_scenario_load_string(const char *text, const char *name, tco_scenario **out,
+                                    tco_diags *diags)
+{
+    if (!out)
+        return TCO_ERR_ARG;
+    *out = NULL;
+    if (!text)
+        return TCO_ERR_ARG;
+    if (!name)
+        name = "<string>";
+    size_t size = strlen(text);
+    if (size > TCO_MAX_FILE) {
+        tco_diags_add(diags, TCO_SEV_ERROR, name, 0, NULL,
+                      "the scenario is %zu bytes; the limit is %d", size, TCO_MAX_FILE);
+        return TCO_ERR_LIMIT;
+    }
+    return load_buffer(text, size, name, out, diags);
+}
+
+/* See documentation in header file. */
+tco_status tco_scenario_load_file(const char *path, tco_scenario **out, tco_diags *diags)
+{
+    if (!out)
+        return TCO_ERR_ARG;
+    *out = NULL;
+    if (!path)
+        return TCO_ERR_ARG;
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot open: %s", strerror(errno));
+        return TCO_ERR_IO;
+    }
+    char *buf = malloc(TCO_MAX_FILE + 2);
+    if (!buf) {
+        fclose(f);
+        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "out of memory");
+        return TCO_ERR_NOMEM;
+    }
+    size_t n = fread(buf, 1, TCO_MAX_FILE + 1, f);
+    int failed = ferror(f);
+    fclose(f);
+    tco_status st;
+    if (failed) {
+        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot read: %s", strerror(errno));
+        st = TCO_ERR_IO;
+    } else if (n > TCO_MAX_FILE) {
+        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL,
+                      "the file is larger than the limit of %d bytes", TCO_MAX_FILE);
+        st = TCO_ERR_LIMIT;
+    } else {
+        buf[n] = '\0';
+        st = load_buffer(buf, n, path, out, diags);
+    }
+    free(buf);
+    return st;
+}
+
+void tco_scenario_free(tco_scenario *s)
+{
+    if (!s)
+        return;
+    for (size_t i = 0; i < s->n_options; i++) {
+        tco_option *o = &s->options[i];
+        free(o->id);
+        free(o->label);
+        free(o->gpu);
+        free(o->offer);
+    }
+    free(s->options);
+    free(s->file);
+    free(s->name);
+    free(s->currency);
+    free(s->baseline);
+    free(s->as_of);
+    free(s->author);
+    free(s->company);
+    free(s->catalog);
+    free(s->template_path);
+    free(s->unit);
+    free(s);
+}
+
+/* See documentation in header file. */
+double tco_option_utilization(const tco_scenario *s, const tco_option *o)
+{
+    if (o->src[TCO_O_UTILIZATION])
+        return o->utilization;
+    return s->utilization; /* [workload] value, default 1 */
+}
+
+int tco_scenario_find(const tco_scenario *s, const char *id)
+{
+    for (size_t i = 0; i < s->n_options; i++)
+        if (strcmp(s->options[i].id, id) == 0)
+            return (int)i;
+    return -1;
+}

@@ -1,0 +1,343 @@
+/* test_scenario.c - scenario loading: every validation error with its exact
+ * message and line, and the values and defaults of valid files. */
+#include "check.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* A valid scenario; its last section is the rent option 'r' (lines 10-13),
+ * so text appended to it starts at line 14 inside [option r]. */
+static const char base[] = "[scenario]\n"           /* 1 */
+                           "name = t\n"             /* 2 */
+                           "[site]\n"               /* 3 */
+                           "electricity_price = 0.1\n"
+                           "[option b]\n"           /* 5 */
+                           "acquire = buy\n"
+                           "count = 8\n"
+                           "gpu_price = 100\n"
+                           "tdp_w = 700\n"          /* 9 */
+                           "[option r]\n"           /* 10 */
+                           "acquire = rent\n"
+                           "count = 8\n"
+                           "price_per_gpu_hour = 2\n"; /* 13 */
+
+/* Load `text` as t.ini and return all diagnostics, one per line. */
+static char *diagnostics_of(const char *text, tco_status *st)
+{
+    tco_diags *d = tco_diags_new();
+    tco_scenario *s = NULL;
+    *st = tco_scenario_load_string(text, "t.ini", &s, d);
+    CU_ASSERT((*st == TCO_OK) == (s != NULL));
+    static char out[16384];
+    size_t n = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < tco_diags_count(d); i++) {
+        char line[8192];
+        tco_diag_format(tco_diags_get(d, i), line, sizeof line);
+        n += (size_t)snprintf(out + n, sizeof out - n, "%s%s", n ? "\n" : "", line);
+    }
+    tco_scenario_free(s);
+    tco_diags_free(d);
+    return out;
+}
+
+/* Expect loading base + `tail` to fail with exactly `want`. */
+static void expect(const char *tail, const char *want)
+{
+    char text[16384];
+    snprintf(text, sizeof text, "%s%s", base, tail);
+    tco_status st;
+    const char *got = diagnostics_of(text, &st);
+    CU_ASSERT_EQUAL(st, TCO_ERR_INPUT);
+    if (strcmp(got, want) != 0)
+        fprintf(stderr, "\n  input tail: %s\n  want: %s\n  got:  %s\n", tail, want, got);
+    CU_ASSERT_STRING_EQUAL(got, want);
+}
+
+/* Expect a whole text to fail with exactly `want`. */
+static void expect_text(const char *text, const char *want)
+{
+    tco_status st;
+    const char *got = diagnostics_of(text, &st);
+    CU_ASSERT_EQUAL(st, TCO_ERR_INPUT);
+    if (strcmp(got, want) != 0)
+        fprintf(stderr, "\n  input: %s\n  want: %s\n  got:  %s\n", text, want, got);
+    CU_ASSERT_STRING_EQUAL(got, want);
+}
+
+static void test_valid_base(void)
+{
+    tco_diags *d = tco_diags_new();
+    tco_scenario *s = NULL;
+    CU_ASSERT_EQUAL(tco_scenario_load_string(base, "t.ini", &s, d), TCO_OK);
+    CU_ASSERT_EQUAL(tco_diags_count(d), 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    CU_ASSERT_STRING_EQUAL(s->name, "t");
+    CU_ASSERT_STRING_EQUAL(s->currency, "USD");
+    CU_ASSERT_EQUAL(s->horizon_months, 36);
+    CU_ASSERT_DOUBLE_EQUAL(s->discount_rate, 0.08, 0);
+    CU_ASSERT_DOUBLE_EQUAL(s->hours_per_month, 730, 0);
+    CU_ASSERT_DOUBLE_EQUAL(s->pue, 1.5, 0);
+    CU_ASSERT_EQUAL(s->n_options, 2);
+    const tco_option *b = &s->options[0];
+    CU_ASSERT_STRING_EQUAL(b->id, "b");
+    CU_ASSERT_STRING_EQUAL(b->label, "b");
+    CU_ASSERT_EQUAL(b->acquire, TCO_BUY);
+    CU_ASSERT_EQUAL(b->gpus_per_server, 8);
+    CU_ASSERT_DOUBLE_EQUAL(b->idle_power_fraction, 0.12, 0);
+    CU_ASSERT_DOUBLE_EQUAL(b->load_power_fraction, 0.90, 0);
+    CU_ASSERT_EQUAL(b->depreciation, TCO_DEP_STRAIGHT_LINE);
+    CU_ASSERT_EQUAL(b->depreciation_years, 3);
+    CU_ASSERT_DOUBLE_EQUAL(b->scaling_efficiency, 1, 0);
+    CU_ASSERT_EQUAL(b->key_line[TCO_O_TDP_W], 9);
+    CU_ASSERT_EQUAL(b->src[TCO_O_TDP_W], TCO_SRC_INI);
+    CU_ASSERT_EQUAL(b->src[TCO_O_GPUS_PER_SERVER], TCO_SRC_DEFAULT);
+    CU_ASSERT_EQUAL(s->options[1].pricing, TCO_ON_DEMAND);
+    CU_ASSERT_DOUBLE_EQUAL(tco_option_utilization(s, b), 1, 0);
+    tco_scenario_free(s);
+    tco_diags_free(d);
+}
+
+static void test_values(void)
+{
+    tco_diags *d = tco_diags_new();
+    tco_scenario *s = NULL;
+    char text[8192];
+    /* A 300-character label survives (Debian's inih cuts lines at 200 by
+     * default), quotes are removed, inline comments dropped, CRLF accepted. */
+    char label[301];
+    memset(label, 'x', 300);
+    label[300] = '\0';
+    snprintf(text, sizeof text,
+             "\xEF\xBB\xBF[scenario]\r\nname = \"A, quoted name\" ; comment\r\n"
+             "[workload]\nutilization = 0.25\n%s"
+             "label = %s\nutilization = 0.5\n",
+             base + strlen("[scenario]\nname = t\n"), label);
+    CU_ASSERT_EQUAL(tco_scenario_load_string(text, "t.ini", &s, d), TCO_OK);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    CU_ASSERT_STRING_EQUAL(s->name, "A, quoted name");
+    CU_ASSERT_EQUAL(strlen(s->options[1].label), 300);
+    CU_ASSERT_DOUBLE_EQUAL(tco_option_utilization(s, &s->options[0]), 0.25, 0);
+    CU_ASSERT_DOUBLE_EQUAL(tco_option_utilization(s, &s->options[1]), 0.5, 0);
+    tco_scenario_free(s);
+    tco_diags_free(d);
+}
+
+static void test_numbers(void)
+{
+    expect("tdp_w = 700W\n", "t.ini:14: error: '700W' is not a number for 'tdp_w': write a "
+                             "plain number without a unit (700)");
+    expect("upfront = 30,000\n", "t.ini:14: error: '30,000' is not a number for 'upfront': "
+                                 "write 30000, without thousands separators");
+    expect("utilization = 35%\n", "t.ini:14: error: '35%' is not a number for 'utilization': "
+                                  "write fractions as decimals (0.35)");
+    expect("utilization = nan\n", "t.ini:14: error: 'nan' is not a number for 'utilization'");
+    expect("upfront = inf\n", "t.ini:14: error: 'inf' is not a number for 'upfront'");
+    expect("upfront = 0x10\n", "t.ini:14: error: '0x10' is not a number for 'upfront': write a "
+                               "plain number without a unit (0)");
+    expect("upfront = 1e999\n", "t.ini:14: error: '1e999' is out of range for 'upfront'");
+    expect("upfront =\n", "t.ini:14: error: missing value for 'upfront'");
+    expect("upfront = 12 34\n", "t.ini:14: error: '12 34' is not a number for 'upfront'");
+    expect("[option c]\nacquire = rent\ncount = 8.5\nprice_per_gpu_hour = 1\n",
+           "t.ini:16: error: 'count' must be a whole number (got 8.5)");
+    expect("[option c]\nacquire = rent\ncount = 0\nprice_per_gpu_hour = 1\n",
+           "t.ini:16: error: 'count' must be between 1 and 1e+06 (got 0)");
+}
+
+static void test_ranges(void)
+{
+    expect("utilization = 1.5\n", "t.ini:14: error: 'utilization' must be a fraction between "
+                                  "0 and 1 (got 1.5); write 0.35, not 35");
+    expect("upfront = -5\n", "t.ini:14: error: 'upfront' must not be negative (got -5)");
+    expect("tdp_w = -1\n", "t.ini:14: error: 'tdp_w' must not be negative (got -1)");
+    expect_text("[scenario]\nname = t\nhorizon_months = 121\n[option r]\nacquire = rent\n"
+                "count = 1\nprice_per_gpu_hour = 1\n",
+                "t.ini:3: error: 'horizon_months' must be between 1 and 120 (got 121)");
+    expect_text("[scenario]\nname = t\nhorizon_months = 0\n[option r]\nacquire = rent\n"
+                "count = 1\nprice_per_gpu_hour = 1\n",
+                "t.ini:3: error: 'horizon_months' must be between 1 and 120 (got 0)");
+    expect_text("[scenario]\nname = t\n[site]\npue = 3.5\n[option r]\nacquire = rent\n"
+                "count = 1\nprice_per_gpu_hour = 1\n",
+                "t.ini:4: error: 'pue' must be between 1 and 3 (got 3.5)");
+    expect_text("[scenario]\nname = t\n[site]\npue = 0.9\n[option r]\nacquire = rent\n"
+                "count = 1\nprice_per_gpu_hour = 1\n",
+                "t.ini:4: error: 'pue' must be between 1 and 3 (got 0.9)");
+    expect("[option c]\nacquire = buy\ncount = 1\ngpu_price = 1\ntdp_w = 1\n"
+           "depreciation_years = 11\n",
+           "t.ini:19: error: 'depreciation_years' must be between 1 and 10 (got 11)");
+}
+
+static void test_enums(void)
+{
+    expect("pricing = Reserved\n", "t.ini:14: error: unknown pricing 'Reserved'; did you mean "
+                                   "'reserved'? (expected on-demand or reserved)");
+    expect("[option c]\nacquire = purchase\ncount = 1\n",
+           "t.ini:15: error: unknown acquire 'purchase' (expected buy or rent)");
+    expect("[option c]\nacquire = buy\ncount = 1\ngpu_price = 1\ntdp_w = 1\n"
+           "depreciation = straightline\n",
+           "t.ini:19: error: unknown depreciation 'straightline'; did you mean 'straight-line'? "
+           "(expected straight-line, double-declining, sum-of-years, macrs-5 or macrs-7)");
+}
+
+static void test_structure(void)
+{
+    expect("price_per_gpu_hour = 3\n",
+           "t.ini:14: error: duplicate key 'price_per_gpu_hour' (first at line 13)");
+    expect("gpu_price = 5\n", "t.ini:14: error: 'gpu_price' applies to buy options only; "
+                              "option 'r' is acquire = rent");
+    expect("price_per_gpu_hr = 3\n", "t.ini:14: error: unknown key 'price_per_gpu_hr' in "
+                                     "[option ID]; did you mean 'price_per_gpu_hour'?");
+    expect("pue = 1.4\n", "t.ini:14: error: key 'pue' belongs in [site], not [option ID]");
+    expect("colour = red\n", "t.ini:14: error: unknown key 'colour' in [option ID]");
+    expect("[stie]\nx = 1\n", "t.ini:14: error: unknown section [stie]; did you mean [site]?");
+    expect("[sites]\n", "t.ini:14: error: unknown section [sites]; did you mean [site]?");
+    expect("[options x]\n", "t.ini:14: error: unknown section [options x]; did you mean "
+                            "[option ID]?");
+    expect("[costs]\n", "t.ini:14: error: unknown section [costs]; expected [scenario], "
+                        "[site], [workload] or [option ID]");
+    expect("[Site]\n", "t.ini:14: error: unknown section [Site]; did you mean [site]?");
+    expect("[site]\n", "t.ini:14: error: duplicate section [site] (first at line 3)");
+    expect("[option b]\nacquire = buy\n",
+           "t.ini:14: error: duplicate option id 'b' (first at line 5)");
+    expect("[option]\n", "t.ini:14: error: an option section needs an id: [option ID]");
+    expect("[option a b]\n",
+           "t.ini:14: error: invalid option id 'a b': use letters, digits, '-' and '_'");
+    expect("[option x\n", "t.ini:14: error: missing ']' at the end of the section header");
+    expect("[workload] extra\n",
+           "t.ini:14: error: unexpected text after the section header: 'extra'");
+    expect("this is not a key\n",
+           "t.ini:14: error: expected 'key = value', a [section] header or a comment");
+    expect("= 5\n", "t.ini:14: error: missing key name before '='");
+    expect_text("name = t\n[scenario]\n",
+                "t.ini:1: error: key outside any section; start with [scenario]\n"
+                "t.ini: [scenario]: error: missing required key 'name'\n"
+                "t.ini: error: no options: add at least one [option ID] section");
+    expect("[option c]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 1\nresale_fraction = 0.1\n",
+           "t.ini:18: error: 'resale_fraction' applies to buy options only; option 'c' is "
+           "acquire = rent");
+}
+
+static void test_required(void)
+{
+    expect("[option x]\nacquire = buy\n",
+           "t.ini: [option x]: error: missing required key 'count'\n"
+           "t.ini: [option x]: error: missing required key 'gpu_price' for a buy option\n"
+           "t.ini: [option x]: error: missing required key 'tdp_w' for a buy option");
+    expect("[option x]\n", "t.ini: [option x]: error: missing required key 'acquire' (buy or "
+                           "rent)\nt.ini: [option x]: error: missing required key 'count'");
+    expect("[option x]\nacquire = rent\ncount = 2\n", "t.ini: [option x]: error: missing "
+                                                      "required key 'price_per_gpu_hour' for "
+                                                      "a rent option");
+    expect_text("[scenario]\nname = t\n[option b]\nacquire = buy\ncount = 1\ngpu_price = 1\n"
+                "tdp_w = 1\n",
+                "t.ini: [site]: error: missing required key 'electricity_price' (buy options "
+                "pay for power)");
+}
+
+static void test_rules(void)
+{
+    expect("pricing = reserved\nprice_decline = 0.1\n",
+           "t.ini:15: error: 'price_decline' does not apply to reserved pricing (the rate is "
+           "fixed)");
+    expect("[option c]\nacquire = buy\ncount = 1\ngpu_price = 1\ntdp_w = 1\n"
+           "resale_fraction = 0.3\nresale_decline = 0.2\n",
+           "t.ini:20: error: give resale_fraction or resale_decline, not both");
+    expect("[option c]\nacquire = buy\ncount = 1\ngpu_price = 1\ntdp_w = 1\n"
+           "depreciation = macrs-5\ndepreciation_years = 5\nsalvage_fraction = 0.1\n",
+           "t.ini:20: error: 'depreciation_years' cannot be set with macrs-5: its life is fixed\n"
+           "t.ini:21: error: 'salvage_fraction' cannot be set with macrs-5: MACRS ignores "
+           "salvage");
+    expect("[option c]\nacquire = buy\ncount = 1\ngpu_price = 1\ntdp_w = 1\n"
+           "idle_power_fraction = 0.95\n",
+           "t.ini:19: error: idle_power_fraction (0.95) is larger than load_power_fraction "
+           "(0.9)");
+    expect_text("[scenario]\nname = t\nbaseline = b\n[site]\nelectricity_price = 1\n"
+                "[option b]\nacquire = buy\ncount = 1\ngpu_price = 1\ntdp_w = 1\n",
+                "t.ini:3: error: baseline 'b' is a buy option; the baseline must rent");
+    expect_text("[scenario]\nname = t\nbaseline = clod\n[option cloud]\nacquire = rent\n"
+                "count = 1\nprice_per_gpu_hour = 1\n",
+                "t.ini:3: error: baseline 'clod' is not an option; did you mean 'cloud'?");
+    expect_text("[scenario]\nname = t\ncurrency = usd\n[option r]\nacquire = rent\n"
+                "count = 1\nprice_per_gpu_hour = 1\n",
+                "t.ini:3: error: currency 'usd' is not an ISO 4217 code such as USD, EUR or CNY");
+    expect_text("[scenario]\nname = t\nas_of = 2026-02-30\n[option r]\nacquire = rent\n"
+                "count = 1\nprice_per_gpu_hour = 1\n",
+                "t.ini:3: error: '2026-02-30' is not a date for 'as_of': write YYYY-MM-DD");
+}
+
+static void test_bytes(void)
+{
+    char tail[6000];
+    /* An over-long line is an error, and lines after it keep their numbers. */
+    int n = snprintf(tail, sizeof tail, "label = ");
+    memset(tail + n, 'x', 5000);
+    snprintf(tail + n + 5000, sizeof tail - (size_t)n - 5000, "\nupfront = -1\n");
+    expect(tail, "t.ini:14: error: line is 5008 bytes long; the limit is 4096\n"
+                 "t.ini:15: error: 'upfront' must not be negative (got -1)");
+    expect("label = caf\xC3\n", "t.ini:14: error: invalid UTF-8 (byte 0xC3 at column 12)");
+    expect("label = \xFF\xFE\n", "t.ini:14: error: invalid UTF-8 (byte 0xFF at column 9)");
+    expect("label = \xED\xA0\x80\n", "t.ini:14: error: invalid UTF-8 (byte 0xED at column 9)");
+    /* Chinese labels are fine. */
+    tco_status st;
+    char text[4096];
+    snprintf(text, sizeof text, "%slabel = H100 \xE7\xA7\x9F\xE7\x94\xA8\n", base);
+    CU_ASSERT_STRING_EQUAL(diagnostics_of(text, &st), "");
+    CU_ASSERT_EQUAL(st, TCO_OK);
+}
+
+static void test_all_errors_reported(void)
+{
+    expect("upfront = -1\ncolour = red\nutilization = 2\n[sight]\n",
+           "t.ini:14: error: 'upfront' must not be negative (got -1)\n"
+           "t.ini:15: error: unknown key 'colour' in [option ID]\n"
+           "t.ini:16: error: 'utilization' must be a fraction between 0 and 1 (got 2); write "
+           "0.35, not 35\n"
+           "t.ini:17: error: unknown section [sight]; expected [scenario], [site], [workload] "
+           "or [option ID]");
+    /* The cap: 60 bad keys give 50 errors and a note. */
+    char tail[4096];
+    size_t n = 0;
+    for (int i = 0; i < 60; i++)
+        n += (size_t)snprintf(tail + n, sizeof tail - n, "bad%d = 1\n", i);
+    char text[8192];
+    snprintf(text, sizeof text, "%s%s", base, tail);
+    tco_diags *d = tco_diags_new();
+    tco_scenario *s = NULL;
+    CU_ASSERT_EQUAL(tco_scenario_load_string(text, "t.ini", &s, d), TCO_ERR_INPUT);
+    CU_ASSERT_EQUAL(tco_diags_errors(d), 60);
+    CU_ASSERT_EQUAL(tco_diags_count(d), TCO_MAX_ERRORS + 1);
+    CU_ASSERT_EQUAL(tco_diags_get(d, TCO_MAX_ERRORS)->severity, TCO_SEV_NOTE);
+    tco_diags_free(d);
+}
+
+static void test_file_errors(void)
+{
+    tco_diags *d = tco_diags_new();
+    tco_scenario *s = NULL;
+    CU_ASSERT_EQUAL(tco_scenario_load_file("/nonexistent/x.ini", &s, d), TCO_ERR_IO);
+    CU_ASSERT_PTR_NULL(s);
+    char buf[512];
+    tco_diag_format(tco_diags_get(d, 0), buf, sizeof buf);
+    CU_ASSERT_STRING_EQUAL(buf, "/nonexistent/x.ini: error: cannot open: No such file or "
+                                "directory");
+    tco_diags_free(d);
+}
+
+int main(void)
+{
+    static const check_case cases[] = {
+        {"valid base and defaults", test_valid_base},
+        {"values, quotes, long lines, BOM, CRLF", test_values},
+        {"numbers", test_numbers},
+        {"ranges", test_ranges},
+        {"enumerations", test_enums},
+        {"structure", test_structure},
+        {"required keys", test_required},
+        {"rules across keys", test_rules},
+        {"bytes: length and UTF-8", test_bytes},
+        {"all errors reported, capped", test_all_errors_reported},
+        {"file errors", test_file_errors},
+        {NULL, NULL},
+    };
+    return check_run("scenario", cases);
+}
