@@ -1,0 +1,343 @@
+#!/usr/bin/python3
+"""Independent reference implementation of the tco cost model (shared MODEL.md).
+
+Written from MODEL.md alone, without reading the C engine, so the engine's tests
+compare against numbers computed by a separate route.  Standard library only.
+
+    tco_ref.py SCENARIO.ini     one line per figure: OPTION_ID FIELD VALUE
+    tco_ref.py --self-test      check the depreciation functions against published values
+
+Catalogs (`[scenario] catalog`, `offer`) are not supported: reference scenarios must
+give every number explicitly.  `gpu` is accepted as a plain name.
+"""
+import configparser
+import math
+import re
+import sys
+
+MACRS = {  # IRS Pub. 946 table A-1, half-year convention, percent of the basis
+    "macrs-5": [20.00, 32.00, 19.20, 11.52, 11.52, 5.76],
+    "macrs-7": [14.29, 24.49, 17.49, 12.49, 8.93, 8.92, 8.93, 4.46],
+}
+METHODS = ("straight-line", "double-declining", "sum-of-years", "macrs-5", "macrs-7")
+
+KEYS = {
+    "scenario": {"name", "currency", "horizon_months", "discount_rate", "hours_per_month",
+                 "baseline", "catalog", "template"},
+    "site": {"electricity_price", "electricity_escalation", "pue", "colo_per_kw_month"},
+    "workload": {"utilization", "unit"},
+}
+COMMON = {"label", "acquire", "gpu", "count", "utilization", "tdp_w", "fp16_tflops",
+          "memory_gb", "throughput", "scaling_efficiency"}
+BUY = {"gpu_price", "gpus_per_server", "server_price", "network_price", "install_price",
+       "server_power_w", "idle_power_fraction", "load_power_fraction", "maintenance_rate",
+       "staff_per_month", "depreciation", "depreciation_years", "salvage_fraction",
+       "resale_fraction", "resale_decline"}
+RENT = {"pricing", "price_per_gpu_hour", "price_decline", "upfront", "storage_per_month",
+        "offer"}
+
+FIELDS = ["capex", "power", "cooling", "facility", "maintenance", "staff", "rental",
+          "residual", "total", "npv", "gpu_hours", "cost_per_gpu_hour", "cost_per_pflop_hour",
+          "cost_per_unit", "units_per_s_per_kw", "it_kw", "provisioned_kw", "depreciation",
+          "book_value_end", "breakeven_month", "breakeven_utilization"]
+MONTHLY = ["power", "cooling", "facility", "maintenance", "staff", "rental", "depreciation",
+           "cost", "cumulative"]
+LINES = MONTHLY[:6]  # the cost lines that make up cost(m)
+
+
+class ModelError(Exception):
+    pass
+
+
+# ---------------------------------------------------------------- depreciation
+
+def sln(cost, salvage, life):
+    return (cost - salvage) / life
+
+
+def syd(cost, salvage, life, per):
+    return (cost - salvage) * (life - per + 1) * 2 / (life * (life + 1))
+
+
+def vdb(cost, salvage, life, start, end, factor=2.0):
+    """Spreadsheet VDB for integer periods: depreciation in periods start+1..end.
+
+    Declining balance at factor/life on the remaining book value, switching to
+    straight line over the remaining life when that is larger, never below salvage."""
+    book, total = cost, 0.0
+    for p in range(end):
+        ddb = book * factor / life
+        sl = (book - salvage) / (life - p)
+        d = max(0.0, min(max(ddb, sl), book - salvage))
+        if p >= start:
+            total += d
+        book -= d
+    return total
+
+
+def annual_charge(method, base, salvage, life, year):
+    """Depreciation in year `year` (1-based); 0 after the life ends."""
+    if year > life:
+        return 0.0
+    if method == "straight-line":
+        return sln(base, salvage, life)
+    if method == "sum-of-years":
+        return syd(base, salvage, life, year)
+    if method == "double-declining":
+        return vdb(base, salvage, life, year - 1, year, 2.0)
+    return base * MACRS[method][year - 1] / 100.0
+
+
+def self_test():
+    checks = [
+        ("SYD(30000,7500,10,1)", syd(30000, 7500, 10, 1), 4090.91),
+        ("SYD(30000,7500,10,10)", syd(30000, 7500, 10, 10), 409.09),
+        ("VDB(2400,300,10,0,1)", vdb(2400, 300, 10, 0, 1), 480.00),
+        ("VDB(2400,300,120,6,18)", vdb(2400, 300, 120, 6, 18), 396.31),
+        ("VDB(2400,300,120,6,18,1.5)", vdb(2400, 300, 120, 6, 18, 1.5), 311.81),
+        ("sum MACRS-5 %", math.fsum(MACRS["macrs-5"]), 100.00),
+        ("sum MACRS-7 %", math.fsum(MACRS["macrs-7"]), 100.00),
+        # textbook DDB 4000, 2400, 1440, then straight line 1080, 1080
+        ("VDB(10000,0,5,3,4)", vdb(10000, 0, 5, 3, 4), 1080.00),
+        ("VDB(10000,0,5,0,5)", vdb(10000, 0, 5, 0, 5), 10000.00),
+    ]
+    bad = 0
+    for name, got, want in checks:
+        ok = abs(got - want) < 0.005
+        bad += not ok
+        print("%-4s %-28s %.4f (expected %.2f)" % ("ok" if ok else "FAIL", name, got, want))
+    return 1 if bad else 0
+
+
+# ---------------------------------------------------------------- input
+
+def unquote(v):
+    v = v.strip()
+    if len(v) >= 2 and v[0] == v[-1] == '"':
+        v = v[1:-1]
+    return v
+
+
+def load(path):
+    cp = configparser.ConfigParser(inline_comment_prefixes=(";",), interpolation=None)
+    with open(path, encoding="utf-8") as f:
+        cp.read_file(f)
+    sections, options = {"scenario": {}, "site": {}, "workload": {}}, []
+    for name in cp.sections():
+        d = {k: unquote(v) for k, v in cp.items(name)}
+        if name in KEYS:
+            allowed = KEYS[name]
+            sections[name] = d
+        elif name.startswith("option ") and re.fullmatch(r"[A-Za-z0-9_-]+", name[7:]):
+            acquire = d.get("acquire")
+            if acquire not in ("buy", "rent"):
+                raise ModelError("[%s] acquire must be buy or rent" % name)
+            allowed = COMMON | (BUY if acquire == "buy" else RENT)
+            d["id"] = name[7:]
+            options.append(d)
+        else:
+            raise ModelError("unknown section [%s]" % name)
+        for k in d:
+            if k != "id" and k not in allowed:
+                raise ModelError("[%s] unknown key %s" % (name, k))
+        if "catalog" in d or "offer" in d:
+            raise ModelError("[%s] catalogs are not supported by the reference" % name)
+    if "name" not in sections["scenario"]:
+        raise ModelError("[scenario] name is required")
+    if not options:
+        raise ModelError("no options")
+    return sections, options
+
+
+def num(d, key, default=None):
+    if key in d:
+        return float(d[key])
+    if default is None:
+        raise ModelError("option %s: %s is required" % (d.get("id", "?"), key))
+    return default
+
+
+# ---------------------------------------------------------------- the model
+
+def compute(o, sc, u):
+    """Every figure of one option at utilization u, except the break-even pair."""
+    H, T = sc["H"], sc["T"]
+    count = num(o, "count")
+    r = {"u": u}
+    mon = {k: [0.0] * H for k in MONTHLY}
+    capex = residual = it_kw = prov_kw = 0.0
+    if o["acquire"] == "buy":
+        gpu_price, tdp = num(o, "gpu_price"), num(o, "tdp_w")
+        servers = math.ceil(count / num(o, "gpus_per_server", 8.0))
+        capex_gpu = count * gpu_price
+        capex_infra = servers * (num(o, "server_price", 0.0) + num(o, "network_price", 0.0))
+        capex = capex_gpu + capex_infra + num(o, "install_price", 0.0)
+        idle, load_f = num(o, "idle_power_fraction", 0.12), num(o, "load_power_fraction", 0.90)
+        server_w = num(o, "server_power_w", 0.0)
+        gpu_w = tdp * (idle + u * (load_f - idle))
+        it_kw = (count * gpu_w + servers * server_w) / 1000
+        prov_kw = (count * tdp + servers * server_w) / 1000
+        if "electricity_price" not in sc["site"]:
+            raise ModelError("[site] electricity_price is required with a buy option")
+        e_price = float(sc["site"]["electricity_price"])
+        esc = float(sc["site"].get("electricity_escalation", 0))
+        pue = float(sc["site"].get("pue", 1.5))
+        colo = float(sc["site"].get("colo_per_kw_month", 0))
+        maint = capex * num(o, "maintenance_rate", 0.0) / 12
+        staff = num(o, "staff_per_month", 0.0)
+        # depreciation
+        method = o.get("depreciation", "straight-line")
+        if method not in METHODS:
+            raise ModelError("option %s: unknown depreciation %s" % (o["id"], method))
+        if method in MACRS:
+            if "depreciation_years" in o or "salvage_fraction" in o:
+                raise ModelError("option %s: MACRS takes no life or salvage" % o["id"])
+            life, salvage = len(MACRS[method]), 0.0
+        else:
+            life = int(num(o, "depreciation_years", 3.0))
+            salvage = capex * num(o, "salvage_fraction", 0.0)
+        for m in range(1, H + 1):
+            y = (m - 1) // 12
+            price_kwh = e_price * (1 + esc) ** y
+            mon["power"][m - 1] = it_kw * T * price_kwh
+            mon["cooling"][m - 1] = it_kw * T * (pue - 1) * price_kwh
+            mon["facility"][m - 1] = prov_kw * colo
+            mon["maintenance"][m - 1] = maint
+            mon["staff"][m - 1] = staff
+            mon["depreciation"][m - 1] = annual_charge(method, capex, salvage, life, y + 1) / 12
+        if "resale_fraction" in o and "resale_decline" in o:
+            raise ModelError("option %s: resale_fraction and resale_decline" % o["id"])
+        if "resale_decline" in o:
+            resale = (1 - num(o, "resale_decline")) ** (H / 12)
+        else:
+            resale = num(o, "resale_fraction", 0.0)
+        residual = (capex_gpu + capex_infra) * resale
+    else:
+        price = num(o, "price_per_gpu_hour")
+        pricing = o.get("pricing", "on-demand")
+        if pricing not in ("on-demand", "reserved"):
+            raise ModelError("option %s: unknown pricing %s" % (o["id"], pricing))
+        if pricing == "reserved" and "price_decline" in o:
+            raise ModelError("option %s: price_decline with reserved" % o["id"])
+        decline = num(o, "price_decline", 0.0)
+        storage = num(o, "storage_per_month", 0.0)
+        capex = num(o, "upfront", 0.0)
+        for m in range(1, H + 1):
+            y = (m - 1) // 12
+            if pricing == "reserved":
+                rent = count * T * price
+            else:
+                rent = count * T * u * price * (1 - decline) ** y
+            mon["rental"][m - 1] = rent + storage
+
+    # totals and present value
+    rm = (1 + sc["rate"]) ** (1 / 12) - 1
+    for i in range(H):
+        mon["cost"][i] = math.fsum(mon[k][i] for k in LINES)
+        mon["cumulative"][i] = math.fsum([capex, *mon["cost"][: i + 1]])
+    for k in LINES:
+        r[k] = math.fsum(mon[k])
+    r["capex"], r["residual"] = capex, residual
+    r["total"] = math.fsum([capex, *mon["cost"], -residual])
+    r["npv"] = math.fsum([capex, *(c / (1 + rm) ** (i + 1) for i, c in enumerate(mon["cost"])),
+                          -residual / (1 + rm) ** H])
+    r["it_kw"], r["provisioned_kw"] = it_kw, prov_kw
+    r["depreciation"] = math.fsum(mon["depreciation"])
+    r["book_value_end"] = capex - r["depreciation"] if o["acquire"] == "buy" else 0.0
+
+    # metrics; a zero denominator gives null
+    def ratio(a, b):
+        return None if b == 0 else a / b
+    r["gpu_hours"] = count * T * H * u
+    r["cost_per_gpu_hour"] = ratio(r["total"], r["gpu_hours"])
+    r["cost_per_pflop_hour"] = None
+    if "fp16_tflops" in o:
+        r["cost_per_pflop_hour"] = ratio(r["total"],
+                                         count * num(o, "fp16_tflops") / 1000 * T * H * u)
+    r["cost_per_unit"] = r["units_per_s_per_kw"] = None
+    if "throughput" in o:
+        per_s = num(o, "throughput") * count * num(o, "scaling_efficiency", 1.0)
+        r["cost_per_unit"] = ratio(r["total"], per_s * 3600 * T * H * u)
+        if o["acquire"] == "buy":
+            r["units_per_s_per_kw"] = ratio(per_s, it_kw)
+    r["monthly"] = mon
+    return r
+
+
+def utilization(o, sections):
+    if "utilization" in o:
+        return float(o["utilization"])
+    return float(sections["workload"].get("utilization", 1.0))
+
+
+def run(path):
+    sections, options = load(path)
+    s = sections["scenario"]
+    sc = {"H": int(s.get("horizon_months", 36)), "T": float(s.get("hours_per_month", 730)),
+          "rate": float(s.get("discount_rate", 0.08)), "site": sections["site"]}
+    if not 1 <= sc["H"] <= 120:
+        raise ModelError("horizon_months must be 1..120")
+    results = [compute(o, sc, utilization(o, sections)) for o in options]
+
+    rents = [i for i, o in enumerate(options) if o["acquire"] == "rent"]
+    base = None
+    if "baseline" in s:
+        ids = [o["id"] for o in options]
+        if s["baseline"] not in ids or options[ids.index(s["baseline"])]["acquire"] != "rent":
+            raise ModelError("baseline must name a rent option")
+        base = ids.index(s["baseline"])
+    elif rents:
+        base = rents[0]
+    for o, r in zip(options, results):
+        r["breakeven_month"] = r["breakeven_utilization"] = None
+        if o["acquire"] != "buy" or base is None:
+            continue
+        rb = results[base]
+        for m in range(1, sc["H"] + 1):
+            if r["monthly"]["cumulative"][m - 1] <= rb["monthly"]["cumulative"][m - 1]:
+                r["breakeven_month"] = m
+                break
+        # diff(u) = total_buy(u) - total_rent(u) is affine in u; find its root in [0, 1]
+        d0 = compute(o, sc, 0.0)["total"] - compute(options[base], sc, 0.0)["total"]
+        d1 = compute(o, sc, 1.0)["total"] - compute(options[base], sc, 1.0)["total"]
+        if d1 != d0:
+            ustar = d0 / (d0 - d1)
+            if 0.0 <= ustar <= 1.0:
+                r["breakeven_utilization"] = ustar
+
+    out = []
+    for o, r in zip(options, results):
+        for f in FIELDS:
+            out.append((o["id"], f, r[f]))
+        for m in range(sc["H"]):
+            for f in MONTHLY:
+                out.append((o["id"], "monthly.%d.%s" % (m + 1, f), r["monthly"][f][m]))
+    return out
+
+
+def fmt(v):
+    if v is None:
+        return "null"
+    if isinstance(v, int):
+        return str(v)
+    return format(v + 0.0, ".17g")  # + 0.0 turns -0.0 into 0
+
+
+def main(argv):
+    if len(argv) == 2 and argv[1] == "--self-test":
+        return self_test()
+    if len(argv) != 2:
+        print("usage: tco_ref.py SCENARIO.ini | --self-test", file=sys.stderr)
+        return 2
+    try:
+        lines = run(argv[1])
+    except (ModelError, ValueError, configparser.Error) as e:
+        print("tco_ref.py: %s: %s" % (argv[1], e), file=sys.stderr)
+        return 1
+    for oid, field, v in lines:
+        print(oid, field, fmt(v))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
