@@ -1,0 +1,31 @@
+/* internal.h - helpers shared by the library's writers; not installed. */
+#ifndef TCO_INTERNAL_H
+#define TCO_INTERNAL_H
+
+#include "tco.h"
+
+#include <stdio.h>
+
+/* An output file being written atomically: everything goes to a temporary
+ * file beside the target, which replaces the target only on commit. */
+typedef struct tco_outfile {
+    char *tmp;        /* temporary path, beside the target */
+    const char *path; /* target path (borrowed) */
+    FILE *fp;         /* open stream on tmp, or NULL after reserve */
+} tco_outfile;
+
+/* Create the temporary file and open it for writing. */
+tco_status tco_outfile_open(tco_outfile *f, const char *path, tco_diags *diags);
+/* Create the temporary file and close it, for writers that open paths
+ * themselves (libxlsxwriter); f->tmp names it. */
+tco_status tco_outfile_reserve(tco_outfile *f, const char *path, tco_diags *diags);
+/* Flush, sync and rename onto the target. On failure the temporary file is
+ * removed, the target is untouched and an error is added to diags. */
+tco_status tco_outfile_commit(tco_outfile *f, tco_diags *diags);
+/* Remove the temporary file; safe after a failed open or a commit. */
+void tco_outfile_abort(tco_outfile *f);
+
+/* 1 when s is valid UTF-8. */
+int tco_utf8_valid(const char *s);
+
+#endif /* TCO_INTERNAL_H */

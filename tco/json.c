@@ -1,0 +1,149 @@
+/* json.c - the JSON output of docs/MODEL.md. */
+#include "internal.h"
+
+#include <math.h>
+#include <string.h>
+
+static void put_string(FILE *out, const char *s)
+{
+    if (!s) {
+        fputs("null", out);
+        return;
+    }
+    fputc('"', out);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        switch (*p) {
+        case '"':
+            fputs("\\\"", out);
+            break;
+        case '\\':
+            fputs("\\\\", out);
+            break;
+        case '\n':
+            fputs("\\n", out);
+            break;
+        case '\r':
+            fputs("\\r", out);
+            break;
+        case '\t':
+            fputs("\\t", out);
+            break;
+        default:
+            if (*p < 0x20 || *p == 0x7F)
+                fprintf(out, "\\u%04x", *p);
+            else
+                fputc(*p, out);
+        }
+    }
+    fputc('"', out);
+}
+
+/* 17 significant digits round-trip a double; NAN (unknown) is null. */
+static void put_number(FILE *out, double x)
+{
+    if (isnan(x) || isinf(x))
+        fputs("null", out);
+    else
+        fprintf(out, "%.17g", x == 0 ? 0.0 : x);
+}
+
+static void put_field(FILE *out, const char *name, double x)
+{
+    fprintf(out, ",\n      \"%s\": ", name);
+    put_number(out, x);
+}
+
+static void put_option(FILE *out, const tco_scenario *s, const tco_option *o,
+                       const tco_option_result *r)
+{
+    fputs("    {\n      \"id\": ", out);
+    put_string(out, o->id);
+    fputs(",\n      \"label\": ", out);
+    put_string(out, o->label);
+    fprintf(out, ",\n      \"acquire\": \"%s\"", o->acquire == TCO_BUY ? "buy" : "rent");
+    fputs(",\n      \"gpu\": ", out);
+    put_string(out, o->gpu);
+    fprintf(out, ",\n      \"count\": %d", o->count);
+    put_field(out, "utilization", r->utilization);
+    put_field(out, "capex", r->capex);
+    put_field(out, "power", r->power);
+    put_field(out, "cooling", r->cooling);
+    put_field(out, "facility", r->facility);
+    put_field(out, "maintenance", r->maintenance);
+    put_field(out, "staff", r->staff);
+    put_field(out, "rental", r->rental);
+    put_field(out, "residual", r->residual);
+    put_field(out, "total", r->total);
+    put_field(out, "npv", r->npv);
+    put_field(out, "gpu_hours", r->gpu_hours);
+    put_field(out, "cost_per_gpu_hour", r->cost_per_gpu_hour);
+    put_field(out, "cost_per_pflop_hour", r->cost_per_pflop_hour);
+    put_field(out, "cost_per_unit", r->cost_per_unit);
+    put_field(out, "units_per_s_per_kw", r->units_per_s_per_kw);
+    put_field(out, "it_kw", r->it_kw);
+    put_field(out, "provisioned_kw", r->provisioned_kw);
+    put_field(out, "depreciation", r->depreciation);
+    put_field(out, "book_value_end", r->book_value_end);
+    if (r->breakeven_month > 0)
+        fprintf(out, ",\n      \"breakeven_month\": %d", r->breakeven_month);
+    else
+        fputs(",\n      \"breakeven_month\": null", out);
+    put_field(out, "breakeven_utilization", r->breakeven_utilization);
+    fputs(",\n      \"monthly\": [", out);
+    for (int m = 1; m <= s->horizon_months; m++) {
+        const tco_month *mo = &r->monthly[m - 1];
+        const double v[] = {mo->power,  mo->cooling,      mo->facility, mo->maintenance,
+                            mo->staff,  mo->rental,       mo->depreciation, mo->cost,
+                            mo->cumulative};
+        static const char *const names[] = {"power",  "cooling",      "facility",
+                                             "maintenance", "staff", "rental",
+                                             "depreciation", "cost", "cumulative"};
+        fprintf(out, "%s\n        {\"month\": %d", m == 1 ? "" : ",", m);
+        for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+            fprintf(out, ", \"%s\": ", names[i]);
+            put_number(out, v[i]);
+        }
+        fputc('}', out);
+    }
+    fputs("\n      ]\n    }", out);
+}
+
+/* See documentation in header file. */
+tco_status tco_report_write_json_stream(const tco_result *res, FILE *out)
+{
+    if (!res || !out)
+        return TCO_ERR_ARG;
+    const tco_scenario *s = res->scenario;
+    fputs("{\n  \"scenario\": {\n    \"name\": ", out);
+    put_string(out, s->name);
+    fputs(",\n    \"currency\": ", out);
+    put_string(out, s->currency);
+    fprintf(out, ",\n    \"horizon_months\": %d,\n    \"discount_rate\": ", s->horizon_months);
+    put_number(out, s->discount_rate);
+    fputs(",\n    \"hours_per_month\": ", out);
+    put_number(out, s->hours_per_month);
+    fputs("\n  },\n  \"options\": [", out);
+    for (size_t i = 0; i < res->n_options; i++) {
+        fputs(i ? ",\n" : "\n", out);
+        put_option(out, s, &s->options[i], &res->options[i]);
+    }
+    fputs("\n  ]\n}\n", out);
+    return ferror(out) ? TCO_ERR_IO : TCO_OK;
+}
+
+/* See documentation in header file. */
+tco_status tco_report_write_json(const tco_result *res, const char *path, tco_diags *diags)
+{
+    if (!res || !path)
+        return TCO_ERR_ARG;
+    tco_outfile f;
+    tco_status st = tco_outfile_open(&f, path, diags);
+    if (st != TCO_OK)
+        return st;
+    if (tco_report_write_json_stream(res, f.fp) != TCO_OK) {
+        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot write: output error");
+        tco_outfile_abort(&f);
+        return TCO_ERR_IO;
+    }
+    return tco_outfile_commit(&f, diags);
+}

@@ -1,0 +1,84 @@
+/* table.c - the terminal comparison table. */
+#include "cli.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Format x with thousands separators and `decimals` decimals; NAN is "n/a". */
+static const char *money(char *buf, size_t size, double x, int decimals)
+{
+    if (isnan(x)) {
+        snprintf(buf, size, "n/a");
+        return buf;
+    }
+    char raw[64];
+    snprintf(raw, sizeof raw, "%.*f", decimals, fabs(x));
+    const char *dot = strchr(raw, '.');
+    size_t intlen = dot ? (size_t)(dot - raw) : strlen(raw);
+    size_t j = 0;
+    int negative = x < 0 && strspn(raw, "0.") != strlen(raw);
+    if (negative && j + 1 < size)
+        buf[j++] = '-';
+    for (size_t i = 0; i < intlen && j + 2 < size; i++) {
+        buf[j++] = raw[i];
+        size_t left = intlen - i - 1;
+        if (left && left % 3 == 0)
+            buf[j++] = ',';
+    }
+    for (const char *p = dot; p && *p && j + 1 < size; p++)
+        buf[j++] = *p;
+    buf[j] = '\0';
+    return buf;
+}
+
+/* See documentation in header file. */
+void tco_cli_print_table(const tco_result *res, FILE *out)
+{
+    const tco_scenario *s = res->scenario;
+    int idw = 6;
+    for (size_t i = 0; i < s->n_options; i++) {
+        int w = (int)strlen(s->options[i].id);
+        if (w > idw)
+            idw = w;
+    }
+    fprintf(out, "%s\n", s->name);
+    fprintf(out, "%d months, %s, discount rate %g%%", s->horizon_months, s->currency,
+            s->discount_rate * 100);
+    if (res->baseline >= 0)
+        fprintf(out, ", baseline %s", s->options[res->baseline].id);
+    fputs("\n\n", out);
+    fprintf(out, "%4s  %-*s  %-7s %6s %14s %14s %13s %14s %14s %10s  %s\n", "rank", idw,
+            "option", "acquire", "GPUs", "capex", "operating", "residual", "total", "NPV",
+            "per GPU-h", "break-even");
+    char a[40], b[40], c[40], d[40], e[40], f[40];
+    for (size_t k = 0; k < s->n_options; k++) {
+        size_t i = res->rank[k];
+        const tco_option *o = &s->options[i];
+        const tco_option_result *r = &res->options[i];
+        double operating = r->power + r->cooling + r->facility + r->maintenance + r->staff +
+                           r->rental;
+        char be[64] = "-";
+        if (o->acquire == TCO_BUY && res->baseline >= 0) {
+            char month[24] = "never", util[24] = "none";
+            if (r->breakeven_month > 0)
+                snprintf(month, sizeof month, "month %d", r->breakeven_month);
+            if (!isnan(r->breakeven_utilization))
+                snprintf(util, sizeof util, "%.1f%%", r->breakeven_utilization * 100);
+            snprintf(be, sizeof be, "%s, at utilization %s", month, util);
+        }
+        fprintf(out, "%4zu  %-*s  %-7s %6d %14s %14s %13s %14s %14s %10s  %s\n", k + 1, idw,
+                o->id, o->acquire == TCO_BUY ? "buy" : "rent", o->count,
+                money(a, sizeof a, r->capex, 0), money(b, sizeof b, operating, 0),
+                money(c, sizeof c, r->residual, 0), money(d, sizeof d, r->total, 0),
+                money(e, sizeof e, r->npv, 0), money(f, sizeof f, r->cost_per_gpu_hour, 2), be);
+    }
+    if (s->n_options > 1) {
+        const tco_option *best = &s->options[res->rank[0]];
+        const tco_option_result *rb = &res->options[res->rank[0]];
+        const tco_option_result *r2 = &res->options[res->rank[1]];
+        fprintf(out, "\nCheapest: %s (%s), %s %s less than %s over %d months.\n", best->id,
+                best->label, money(a, sizeof a, r2->total - rb->total, 0), s->currency,
+                s->options[res->rank[1]].id, s->horizon_months);
+    }
+}

@@ -1,0 +1,150 @@
+#!/bin/bash
+# test_cli.sh TCO SOURCE_DIR - the command-line tool: exit codes, outputs,
+# atomic writes, JSON shape and escaping, and every shipped scenario.
+set -u
+TCO=$1
+SRC=$2
+PY=/usr/bin/python3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+pass=0
+fail=0
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+# expect_rc WANT CMD...: run CMD, compare its exit status
+expect_rc() {
+    want=$1; shift
+    "$@" >"$work/out" 2>"$work/err"
+    rc=$?
+    if [ "$rc" -eq "$want" ]; then ok; else bad "exit $rc, want $want: $* ($(head -c 300 "$work/err"))"; fi
+}
+expect_err() { # expect_err TEXT: stderr of the last command has TEXT
+    if grep -qF -- "$1" "$work/err"; then ok; else bad "stderr lacks '$1': $(head -c 300 "$work/err")"; fi
+}
+
+# --- usage ---
+expect_rc 0 "$TCO" --help
+grep -q "Usage: tco report" "$work/out" && ok || bad "--help text"
+expect_rc 0 "$TCO" report --help
+expect_rc 0 "$TCO" --version
+grep -qE '^tco [0-9]+\.[0-9]+\.[0-9]+$' "$work/out" && ok || bad "--version text"
+expect_rc 2 "$TCO"
+expect_rc 2 "$TCO" frobnicate
+expect_err "tco: unknown command 'frobnicate'"
+expect_rc 2 "$TCO" report
+expect_rc 2 "$TCO" report "$SRC/config/seed-2026.ini" --bogus
+expect_err "tco: unknown option '--bogus'"
+expect_rc 2 "$TCO" report "$SRC/config/seed-2026.ini" -o "$work/x.txt2"
+expect_err "cannot tell the format"
+expect_rc 2 "$TCO" report "$SRC/config/seed-2026.ini" --format yaml
+expect_rc 2 "$TCO" report "$SRC/config/seed-2026.ini" -o
+expect_rc 2 "$TCO" report "$work/missing.ini"
+expect_err "$work/missing.ini: error: cannot open: No such file or directory"
+
+# --- every shipped scenario runs clean, as a table and as JSON ---
+for ini in "$SRC"/config/*.ini "$SRC"/examples/*.ini; do
+    expect_rc 0 "$TCO" report "$ini"
+    [ -s "$work/err" ] && bad "$ini printed diagnostics: $(cat "$work/err")"
+    grep -q "rank" "$work/out" && ok || bad "$ini: no table"
+    expect_rc 0 "$TCO" report "$ini" -o "$work/out.json"
+    "$PY" - "$work/out.json" <<'PYEOF' && ok || bad "$ini: JSON shape"
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = d["scenario"]
+assert set(s) == {"name", "currency", "horizon_months", "discount_rate", "hours_per_month"}
+keys = ["id", "label", "acquire", "gpu", "count", "utilization", "capex", "power", "cooling",
+        "facility", "maintenance", "staff", "rental", "residual", "total", "npv", "gpu_hours",
+        "cost_per_gpu_hour", "cost_per_pflop_hour", "cost_per_unit", "units_per_s_per_kw",
+        "it_kw", "provisioned_kw", "depreciation", "book_value_end", "breakeven_month",
+        "breakeven_utilization", "monthly"]
+for o in d["options"]:
+    assert list(o) == keys, list(o)
+    assert len(o["monthly"]) == s["horizon_months"]
+    m = o["monthly"][-1]
+    assert list(m) == ["month", "power", "cooling", "facility", "maintenance", "staff",
+                       "rental", "depreciation", "cost", "cumulative"]
+    assert abs(m["cumulative"] - o["residual"] - o["total"]) <= 1e-6 * max(1, abs(o["total"]))
+PYEOF
+done
+
+# --- JSON figures equal the independent reference, to 1e-9 ---
+expect_rc 0 "$TCO" report "$SRC/tests/data/e2e/e2e-mixed.ini" -o -
+"$PY" - "$work/out" "$SRC/tests/data/e2e/e2e-mixed.expected" <<'PYEOF' && ok || bad "JSON vs reference"
+import json, sys
+d = json.load(open(sys.argv[1]))
+opts = {o["id"]: o for o in d["options"]}
+n = 0
+for line in open(sys.argv[2]):
+    oid, field, value = line.split()
+    o = opts[oid]
+    if field.startswith("monthly."):
+        _, m, f = field.split(".")
+        got = o["monthly"][int(m) - 1][f]
+    else:
+        got = o[field]
+    if value == "null":
+        assert got is None, (oid, field, got)
+    else:
+        want = float(value)
+        assert abs(got - want) <= 1e-9 * max(1, abs(want)), (oid, field, got, want)
+    n += 1
+assert n > 1000
+PYEOF
+
+# --- strings are escaped in JSON ---
+cat >"$work/esc.ini" <<'INI'
+[scenario]
+name = quote " backslash \ tab	end
+[option r]
+label = =1+1 "x" \n 租用
+acquire = rent
+count = 1
+price_per_gpu_hour = 1
+INI
+expect_rc 0 "$TCO" report "$work/esc.ini" -o "$work/esc.json"
+"$PY" - "$work/esc.json" <<'PYEOF' && ok || bad "JSON escaping"
+import json, sys
+d = json.load(open(sys.argv[1], encoding="utf-8"))
+assert d["scenario"]["name"] == 'quote " backslash \\ tab\tend', d["scenario"]["name"]
+assert d["options"][0]["label"] == '=1+1 "x" \\n 租用', d["options"][0]["label"]
+PYEOF
+
+# --- bad input: exit 2, FILE:LINE errors, nothing written ---
+cat >"$work/bad.ini" <<'INI'
+[scenario]
+name = bad
+[site]
+electricity_price = 0.1
+pue = 1.4
+[option b]
+acquire = buy
+count = 8
+gpu_price = 30,000
+tdp_w = 700W
+INI
+expect_rc 2 "$TCO" report "$work/bad.ini" -o "$work/bad.json"
+expect_err "$work/bad.ini:9: error: '30,000' is not a number for 'gpu_price'"
+expect_err "$work/bad.ini:10: error: '700W' is not a number for 'tdp_w'"
+[ -e "$work/bad.json" ] && bad "output written for bad input" || ok
+echo "keep me" >"$work/keep.json"
+expect_rc 2 "$TCO" report "$work/bad.ini" -o "$work/keep.json"
+[ "$(cat "$work/keep.json")" = "keep me" ] && ok || bad "existing output changed on bad input"
+
+# --- unwritable output: exit 1, existing file untouched, no temporary left ---
+expect_rc 1 "$TCO" report "$SRC/config/seed-2026.ini" -o "$work/no/such/dir/x.json"
+expect_err "$work/no/such/dir/x.json: error: cannot write: No such file or directory"
+mkdir "$work/adir"
+expect_rc 1 "$TCO" report "$SRC/config/seed-2026.ini" -o "$work/adir" --format json
+[ -d "$work/adir" ] && [ -z "$(ls -A "$work/adir")" ] && ok || bad "directory target changed"
+expect_rc 0 "$TCO" report "$SRC/config/seed-2026.ini" -o "$work/keep.json"
+[ "$(cat "$work/keep.json")" != "keep me" ] && ok || bad "output not replaced"
+leftover=$(ls -A "$work" | grep -c '^\.' || true)
+[ "$leftover" -eq 0 ] && ok || bad "temporary files left: $(ls -A "$work")"
+
+# --- a table can go to a file too ---
+expect_rc 0 "$TCO" report "$SRC/config/seed-2026.ini" -o "$work/t.txt"
+grep -q "rank" "$work/t.txt" && ok || bad "table file"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
