@@ -2,6 +2,7 @@
 #include "tco.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -103,6 +104,49 @@ static double ratio_or_null(double num, double den)
     return den != 0 ? num / den : NAN;
 }
 
+/* Memory fit, training time and serving cost of the [workload] model. */
+static void size_workload(const tco_scenario *s, const tco_option *o, tco_option_result *r)
+{
+    tco_sizing *z = &r->sizing;
+    z->memory_needed_gb = z->min_gpus = z->train_hours = z->train_days = z->run_gpu_hours =
+        z->cost_per_run = z->runs_in_horizon = z->tokens_per_currency =
+            z->cost_per_million_tokens = z->cost_per_thousand_requests = z->gpus_needed = NAN;
+    z->fits = -1;
+    if (s->model_params <= 0)
+        return;
+    z->memory_needed_gb =
+        s->model_params * tco_bytes_per_param(s) * (1 + s->activation_overhead) / 1e9;
+    if (o->memory_gb > 0) {
+        z->min_gpus = ceil(z->memory_needed_gb / o->memory_gb);
+        z->fits = o->count >= z->min_gpus;
+    }
+    double rate = r->cost_per_gpu_hour; /* TCO per used GPU-hour */
+    if (s->mode == TCO_TRAINING) {
+        double flops_per_s =
+            o->count * o->fp16_tflops * 1e12 * s->mfu * o->scaling_efficiency;
+        if (s->tokens <= 0 || flops_per_s <= 0)
+            return;
+        z->train_hours = 6 * s->model_params * s->tokens / flops_per_s / 3600;
+        z->train_days = z->train_hours / 24;
+        z->run_gpu_hours = o->count * z->train_hours;
+        z->cost_per_run = z->run_gpu_hours * rate;
+        z->runs_in_horizon =
+            floor(s->hours_per_month * s->horizon_months * r->utilization / z->train_hours);
+        z->tokens_per_currency = ratio_or_null(s->tokens, z->cost_per_run);
+    } else {
+        double per_gpu = o->throughput * o->scaling_efficiency;
+        if (per_gpu <= 0 && s->requests_per_s > 0)
+            per_gpu = s->requests_per_s / o->count;
+        if (per_gpu <= 0)
+            return;
+        z->cost_per_thousand_requests = rate / (per_gpu * 3600) * 1000;
+        if (s->tokens_per_request > 0)
+            z->cost_per_million_tokens = rate / (per_gpu * s->tokens_per_request * 3600) * 1e6;
+        if (s->requests_per_s > 0 && o->throughput > 0)
+            z->gpus_needed = ceil(s->requests_per_s / per_gpu);
+    }
+}
+
 static void compute_option(const tco_scenario *s, const tco_option *o, tco_option_result *r,
                            double monthly_rate)
 {
@@ -166,6 +210,7 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
             : NAN;
     r->breakeven_month = 0;
     r->breakeven_utilization = NAN;
+    size_workload(s, o, r);
 }
 
 /* Break-even of buy option i against the baseline rent option b. */
@@ -259,6 +304,29 @@ tco_status tco_compute(const tco_scenario *s, tco_result **out)
 nomem:
     tco_result_free(res);
     return TCO_ERR_NOMEM;
+}
+
+/* See documentation in header file. */
+size_t tco_result_check(const tco_result *res, tco_diags *diags)
+{
+    const tco_scenario *s = res->scenario;
+    size_t n = 0;
+    for (size_t i = 0; i < res->n_options; i++) {
+        const tco_option *o = &s->options[i];
+        const tco_sizing *z = &res->options[i].sizing;
+        if (z->fits != 0)
+            continue;
+        char sec[64];
+        snprintf(sec, sizeof sec, "option %s", o->id);
+        tco_diags_add(diags, TCO_SEV_WARNING, s->file, 0, sec,
+                      "the model needs %.0f GB (%g parameters x %g bytes x %g); %d GPU%s of "
+                      "%g GB hold%s %g GB: at least %.0f GPUs are needed",
+                      z->memory_needed_gb, s->model_params, tco_bytes_per_param(s),
+                      1 + s->activation_overhead, o->count, o->count == 1 ? "" : "s",
+                      o->memory_gb, o->count == 1 ? "s" : "", o->count * o->memory_gb, z->min_gpus);
+        n++;
+    }
+    return n;
 }
 
 void tco_result_free(tco_result *res)

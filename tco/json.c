@@ -89,6 +89,32 @@ static void put_option(FILE *out, const tco_scenario *s, const tco_option *o,
     else
         fputs(",\n      \"breakeven_month\": null", out);
     put_field(out, "breakeven_utilization", r->breakeven_utilization);
+    if (s->model_params > 0) {
+        const tco_sizing *z = &r->sizing;
+        fputs(",\n      \"sizing\": {\"memory_needed_gb\": ", out);
+        put_number(out, z->memory_needed_gb);
+        fputs(", \"min_gpus\": ", out);
+        put_number(out, z->min_gpus);
+        fprintf(out, ", \"fits\": %s",
+                z->fits < 0 ? "null" : z->fits ? "true" : "false");
+        const struct {
+            const char *name;
+            double v;
+        } f[] = {{"train_hours", z->train_hours},
+                 {"train_days", z->train_days},
+                 {"run_gpu_hours", z->run_gpu_hours},
+                 {"cost_per_run", z->cost_per_run},
+                 {"runs_in_horizon", z->runs_in_horizon},
+                 {"tokens_per_currency", z->tokens_per_currency},
+                 {"cost_per_million_tokens", z->cost_per_million_tokens},
+                 {"cost_per_thousand_requests", z->cost_per_thousand_requests},
+                 {"gpus_needed", z->gpus_needed}};
+        for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
+            fprintf(out, ", \"%s\": ", f[k].name);
+            put_number(out, f[k].v);
+        }
+        fputc('}', out);
+    }
     fputs(",\n      \"monthly\": [", out);
     for (int m = 1; m <= s->horizon_months; m++) {
         const tco_month *mo = &r->monthly[m - 1];

@@ -11,6 +11,7 @@
 
 static const char *const acquire_names[] = {"buy", "rent", NULL};
 static const char *const pricing_names[] = {"on-demand", "reserved", NULL};
+static const char *const mode_names[] = {"training", "inference", NULL};
 static const char *const depreciation_names[] = {
     "straight-line", "double-declining", "sum-of-years", "macrs-5", "macrs-7", NULL,
 };
@@ -50,6 +51,21 @@ static const tco_keydef scenario_keys[TCO_S_COUNT] = {
      "", "Utilization (default for options)"},
     {"unit", "workload", TCO_T_STRING, TCO_U_NONE, 0, S(unit), 0, 0, 0, NULL, "",
      "Unit of work"},
+    {"model_params", "workload", TCO_T_NUMBER, TCO_U_NONE, 0, S(model_params), 0, 0, 1e15, NULL,
+     "parameters", "Model parameters"},
+    {"mode", "workload", TCO_T_ENUM, TCO_U_NONE, 0, S(mode), 0, 0, 0, mode_names, "", "Mode"},
+    {"bytes_per_param", "workload", TCO_T_NUMBER, TCO_U_NONE, 0, S(bytes_per_param), 16, 0.125,
+     64, NULL, "bytes", "Memory per parameter"},
+    {"activation_overhead", "workload", TCO_T_NUMBER, TCO_U_RATIO, 0, S(activation_overhead),
+     0.2, 0, 10, NULL, "of weights", "Activation memory overhead"},
+    {"tokens", "workload", TCO_T_NUMBER, TCO_U_NONE, 0, S(tokens), 0, 0, 1e18, NULL, "tokens",
+     "Training tokens"},
+    {"mfu", "workload", TCO_T_NUMBER, TCO_U_FRACTION, 0, S(mfu), 0.4, 0.001, 1, NULL, "",
+     "Model FLOPs utilization"},
+    {"requests_per_s", "workload", TCO_T_NUMBER, TCO_U_NONE, 0, S(requests_per_s), 0, 0, 1e12,
+     NULL, "requests/s", "Requests to serve"},
+    {"tokens_per_request", "workload", TCO_T_NUMBER, TCO_U_NONE, 0, S(tokens_per_request), 0, 0,
+     1e9, NULL, "tokens", "Tokens per request"},
 };
 
 #define BUY TCO_APPLIES_BUY

@@ -178,6 +178,7 @@ static int cmd_report(int argc, char **argv)
         rc = EXIT_RUNTIME;
         goto done;
     }
+    tco_result_check(res, d);
     switch (fmt) {
     case FMT_JSON:
         if (strcmp(out, "-") == 0) {

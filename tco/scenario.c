@@ -675,7 +675,7 @@ static int set_value(loader *L, void *base, const tco_keydef *k, const char *v, 
             return 0;
         }
         if (x < k->lo || x > k->hi) {
-            if (k->unit == TCO_U_FRACTION)
+            if (k->unit == TCO_U_FRACTION && k->lo == 0 && k->hi == 1)
                 report(L, line, NULL,
                        "'%s' must be a fraction between 0 and 1 (got %s); write 0.35, not 35",
                        k->name, v);
@@ -1045,6 +1045,13 @@ double tco_option_utilization(const tco_scenario *s, const tco_option *o)
     if (o->src[TCO_O_UTILIZATION])
         return o->utilization;
     return s->utilization; /* [workload] value, default 1 */
+}
+
+double tco_bytes_per_param(const tco_scenario *s)
+{
+    if (s->src[TCO_S_BYTES_PER_PARAM])
+        return s->bytes_per_param;
+    return s->mode == TCO_TRAINING ? 16 : 2;
 }
 
 int tco_scenario_find(const tco_scenario *s, const char *id)

@@ -32,6 +32,49 @@ static const char *money(char *buf, size_t size, double x, int decimals)
     return buf;
 }
 
+/* A number with a fixed precision, or "n/a". */
+static const char *num(char *buf, size_t size, double x, int decimals)
+{
+    if (isnan(x))
+        snprintf(buf, size, "n/a");
+    else
+        snprintf(buf, size, "%.*f", decimals, x);
+    return buf;
+}
+
+/* The workload table: memory fit, then time and cost per run or per request. */
+static void print_sizing(const tco_result *res, FILE *out, int idw)
+{
+    const tco_scenario *s = res->scenario;
+    int training = s->mode == TCO_TRAINING;
+    fprintf(out, "\nWorkload: %g parameters, %s, %.0f GB of memory needed\n\n",
+            s->model_params, training ? "training" : "inference",
+            res->options[0].sizing.memory_needed_gb);
+    if (training)
+        fprintf(out, "%-*s  %8s  %-13s %12s %14s %8s\n", idw, "option", "min GPUs", "fits",
+                "days/run", "cost/run", "runs");
+    else
+        fprintf(out, "%-*s  %8s  %-13s %14s %14s %11s\n", idw, "option", "min GPUs", "fits",
+                "per 1M tokens", "per 1k req", "GPUs needed");
+    char a[40], b[40], c[40], d[40];
+    for (size_t i = 0; i < s->n_options; i++) {
+        const tco_option *o = &s->options[i];
+        const tco_sizing *z = &res->options[i].sizing;
+        const char *fits = z->fits < 0 ? "unknown" : z->fits ? "yes" : "NO (too small)";
+        if (training)
+            fprintf(out, "%-*s  %8s  %-13s %12s %14s %8s\n", idw, o->id,
+                    num(a, sizeof a, z->min_gpus, 0), fits, num(b, sizeof b, z->train_days, 1),
+                    money(c, sizeof c, z->cost_per_run, 0),
+                    num(d, sizeof d, z->runs_in_horizon, 0));
+        else
+            fprintf(out, "%-*s  %8s  %-13s %14s %14s %11s\n", idw, o->id,
+                    num(a, sizeof a, z->min_gpus, 0), fits,
+                    money(b, sizeof b, z->cost_per_million_tokens, 4),
+                    money(c, sizeof c, z->cost_per_thousand_requests, 4),
+                    num(d, sizeof d, z->gpus_needed, 0));
+    }
+}
+
 /* See documentation in header file. */
 void tco_cli_print_table(const tco_result *res, FILE *out)
 {
@@ -73,6 +116,8 @@ void tco_cli_print_table(const tco_result *res, FILE *out)
                 money(c, sizeof c, r->residual, 0), money(d, sizeof d, r->total, 0),
                 money(e, sizeof e, r->npv, 0), money(f, sizeof f, r->cost_per_gpu_hour, 2), be);
     }
+    if (s->model_params > 0)
+        print_sizing(res, out, idw);
     if (s->n_options > 1) {
         const tco_option *best = &s->options[res->rank[0]];
         const tco_option_result *rb = &res->options[res->rank[0]];

@@ -127,8 +127,18 @@ typedef enum tco_skey {
     TCO_S_COLO_PER_KW_MONTH,
     TCO_S_UTILIZATION,
     TCO_S_UNIT,
+    TCO_S_MODEL_PARAMS,
+    TCO_S_MODE,
+    TCO_S_BYTES_PER_PARAM,
+    TCO_S_ACTIVATION_OVERHEAD,
+    TCO_S_TOKENS,
+    TCO_S_MFU,
+    TCO_S_REQUESTS_PER_S,
+    TCO_S_TOKENS_PER_REQUEST,
     TCO_S_COUNT
 } tco_skey;
+
+typedef enum tco_mode { TCO_TRAINING = 0, TCO_INFERENCE } tco_mode;
 
 /* Keys of an [option ID] section, in table order. */
 typedef enum tco_okey {
@@ -276,6 +286,14 @@ typedef struct tco_scenario {
     double colo_per_kw_month;
     double utilization;          /* [workload] default for options */
     char *unit;                  /* unit of work, default "unit" */
+    double model_params;         /* parameters of the model; 0 = no sizing */
+    tco_mode mode;               /* training or inference */
+    double bytes_per_param;      /* see tco_bytes_per_param() */
+    double activation_overhead;  /* extra memory, as a fraction of the weights' */
+    double tokens;               /* training tokens */
+    double mfu;                  /* model FLOPs utilization */
+    double requests_per_s;       /* inference load to serve */
+    double tokens_per_request;
     size_t n_options;
     tco_option *options;
     unsigned char src[TCO_S_COUNT]; /* tco_source of each key */
@@ -296,6 +314,10 @@ void tco_scenario_free(tco_scenario *scenario);
 /* The option's utilization in effect: its own key, else [workload], else 1. */
 double tco_option_utilization(const tco_scenario *s, const tco_option *o);
 
+/* Bytes per parameter in effect: the key, else 16 for training (mixed
+ * precision with Adam) and 2 for inference (FP16 weights). */
+double tco_bytes_per_param(const tco_scenario *s);
+
 /* Index of the option with this id, or -1. */
 int tco_scenario_find(const tco_scenario *s, const char *id);
 
@@ -308,6 +330,23 @@ typedef struct tco_month {
     double cost;         /* sum of the six cost lines */
     double cumulative;   /* capex + costs to date, residual excluded */
 } tco_month;
+
+/* What the workload needs of one option (all NAN when [workload] does not
+ * size a model). */
+typedef struct tco_sizing {
+    double memory_needed_gb;  /* params * bytes_per_param * (1 + overhead) / 1e9 */
+    double min_gpus;          /* GPUs whose memory holds it; NAN without memory_gb */
+    int fits;                 /* 1 fits, 0 does not, -1 unknown */
+    double train_hours;       /* wall-clock hours for one training run */
+    double train_days;
+    double run_gpu_hours;     /* count * train_hours */
+    double cost_per_run;      /* run_gpu_hours * cost_per_gpu_hour */
+    double runs_in_horizon;   /* whole runs in H months at the option's utilization */
+    double tokens_per_currency;
+    double cost_per_million_tokens;   /* inference */
+    double cost_per_thousand_requests;
+    double gpus_needed;       /* to serve requests_per_s */
+} tco_sizing;
 
 /* Every figure of one option. Unknown values are NAN (null in JSON). */
 typedef struct tco_option_result {
@@ -323,6 +362,7 @@ typedef struct tco_option_result {
     double depreciation, book_value_end;
     int breakeven_month;          /* 1..H, or 0 when there is none */
     double breakeven_utilization; /* in [0,1], or NAN */
+    tco_sizing sizing;            /* workload sizing */
     tco_month *monthly;           /* horizon_months entries */
 } tco_option_result;
 
@@ -339,6 +379,10 @@ typedef struct tco_result {
 tco_status tco_compute(const tco_scenario *scenario, tco_result **out);
 
 void tco_result_free(tco_result *result);
+
+/* Add a warning to diags for each option that cannot hold the workload's
+ * model in memory. Returns the number of such options. */
+size_t tco_result_check(const tco_result *result, tco_diags *diags);
 
 /* ===== Depreciation functions (spreadsheet semantics) ===== */
 
@@ -360,6 +404,71 @@ double tco_macrs_rate(int property_years, int year);
 double tco_depreciation_annual(const tco_option *o, double capex, int year);
 /* Life in years in effect: depreciation_years, or 6/8 for MACRS. */
 int tco_depreciation_life(const tco_option *o);
+
+/* ===== Price catalogs ===== */
+
+/* A GPU model with its specifications and purchase price. Numbers a catalog
+ * does not give are NAN. */
+typedef struct tco_gpu_model {
+    char *id;                  /* catalog id, e.g. "h100-sxm5-80gb" */
+    char *name;                /* e.g. "NVIDIA H100 SXM5 80GB" */
+    char *vendor;
+    double fp16_tflops;        /* dense FP16/BF16 tensor peak */
+    double fp16_tflops_sparse; /* with 2:4 sparsity, where the vendor quotes it */
+    double fp32_tflops;
+    double memory_gb;
+    char *memory_type;         /* e.g. "HBM3", or NULL */
+    double memory_bw_tbs;      /* TB/s */
+    double nvlink_gbs;         /* GB/s; 0 when the GPU has none */
+    double pcie_gbs;           /* GB/s */
+    double tdp_w;
+    double price_low, price_typical, price_high; /* per GPU */
+    char *currency;            /* of the prices */
+    char *source;              /* where the figures come from */
+    char *as_of;               /* YYYY-MM-DD of the price */
+    const char *file;          /* catalog file (borrowed from the catalog) */
+    int line;                  /* line of the element in that file */
+} tco_gpu_model;
+
+/* A cloud offer: one GPU rented from one provider at one price. */
+typedef struct tco_offer {
+    char *id;
+    char *provider;
+    char *gpu;                 /* id of a tco_gpu_model */
+    char *pricing;             /* "on-demand", "reserved" or "spot" */
+    int term_months;           /* commitment for reserved offers, else 0 */
+    double price_per_gpu_hour;
+    char *currency;
+    char *region;              /* or NULL */
+    char *source;
+    char *as_of;               /* YYYY-MM-DD */
+    const char *file;          /* catalog file (borrowed from the catalog) */
+    int line;
+} tco_offer;
+
+/* GPU models and offers from one or more catalog files. A later file's entry
+ * replaces an earlier entry with the same id. */
+typedef struct tco_catalog {
+    size_t n_gpus;
+    tco_gpu_model *gpus;
+    size_t n_offers;
+    tco_offer *offers;
+    size_t n_files;
+    char **files;              /* every file loaded, in order */
+} tco_catalog;
+
+tco_catalog *tco_catalog_new(void);
+void tco_catalog_free(tco_catalog *cat);
+
+/* Parse a catalog securely (no network, no DTD, no entities), validate it
+ * against the schema and add its entries. On any error nothing is added and
+ * diags says FILE:LINE: what is wrong. */
+tco_status tco_catalog_load_file(tco_catalog *cat, const char *path, tco_diags *diags);
+tco_status tco_catalog_load_string(tco_catalog *cat, const char *xml, size_t size,
+                                   const char *name, tco_diags *diags);
+
+const tco_gpu_model *tco_catalog_gpu(const tco_catalog *cat, const char *id);
+const tco_offer *tco_catalog_offer(const tco_catalog *cat, const char *id);
 
 /* ===== Writers ===== */
 
