@@ -295,7 +295,8 @@ tco_status tco_compute(const tco_scenario *s, tco_result **out)
         goto nomem;
     for (size_t i = 0; i < s->n_options; i++)
         order[i] = (ranked){res->options[i].total, i};
-    qsort(order, s->n_options, sizeof *order, by_total);
+    if (s->n_options)
+        qsort(order, s->n_options, sizeof *order, by_total);
     for (size_t i = 0; i < s->n_options; i++)
         res->rank[i] = order[i].index;
     free(order);

@@ -938,7 +938,8 @@ collect:
         st = TCO_ERR_NOMEM;
         goto done;
     }
-    qsort(L.msgs, L.n_msgs, sizeof *L.msgs, pending_cmp);
+    if (L.n_msgs)
+        qsort(L.msgs, L.n_msgs, sizeof *L.msgs, pending_cmp);
     for (size_t i = 0; i < L.n_msgs; i++)
         if (tco_diags_add(diags, L.msgs[i].sev, file, L.msgs[i].line, L.msgs[i].section, "%s",
                           L.msgs[i].message) != TCO_OK)

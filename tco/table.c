@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -91,10 +92,17 @@ void tco_cli_print_table(const tco_result *res, FILE *out)
     if (res->baseline >= 0)
         fprintf(out, ", baseline %s", s->options[res->baseline].id);
     fputs("\n\n", out);
-    fprintf(out, "%4s  %-*s  %-7s %6s %14s %14s %13s %14s %14s %10s  %s\n", "rank", idw,
-            "option", "acquire", "GPUs", "capex", "operating", "residual", "total", "NPV",
-            "per GPU-h", "break-even");
-    char a[40], b[40], c[40], d[40], e[40], f[40];
+    int per_unit = 0;
+    for (size_t i = 0; i < s->n_options; i++)
+        per_unit |= !isnan(res->options[i].cost_per_unit);
+    char unit_head[32];
+    snprintf(unit_head, sizeof unit_head, "per %.20s", s->unit);
+    fprintf(out, "%4s  %-*s  %-7s %6s %14s %14s %13s %14s %14s %10s", "rank", idw, "option",
+            "acquire", "GPUs", "capex", "operating", "residual", "total", "NPV", "per GPU-h");
+    if (per_unit)
+        fprintf(out, " %12s", unit_head);
+    fputs("  break-even\n", out);
+    char a[40], b[40], c[40], d[40], e[40], f[40], g[40];
     for (size_t k = 0; k < s->n_options; k++) {
         size_t i = res->rank[k];
         const tco_option *o = &s->options[i];
@@ -103,18 +111,22 @@ void tco_cli_print_table(const tco_result *res, FILE *out)
                            r->rental;
         char be[64] = "-";
         if (o->acquire == TCO_BUY && res->baseline >= 0) {
-            char month[24] = "never", util[24] = "none";
+            char month[24] = "never", util[40] = "";
             if (r->breakeven_month > 0)
                 snprintf(month, sizeof month, "month %d", r->breakeven_month);
             if (!isnan(r->breakeven_utilization))
-                snprintf(util, sizeof util, "%.1f%%", r->breakeven_utilization * 100);
-            snprintf(be, sizeof be, "%s, at utilization %s", month, util);
+                snprintf(util, sizeof util, "; equal cost at %.1f%% use",
+                         r->breakeven_utilization * 100);
+            snprintf(be, sizeof be, "%s%s", month, util);
         }
-        fprintf(out, "%4zu  %-*s  %-7s %6d %14s %14s %13s %14s %14s %10s  %s\n", k + 1, idw,
-                o->id, o->acquire == TCO_BUY ? "buy" : "rent", o->count,
+        fprintf(out, "%4zu  %-*s  %-7s %6d %14s %14s %13s %14s %14s %10s", k + 1, idw, o->id,
+                o->acquire == TCO_BUY ? "buy" : "rent", o->count,
                 money(a, sizeof a, r->capex, 0), money(b, sizeof b, operating, 0),
                 money(c, sizeof c, r->residual, 0), money(d, sizeof d, r->total, 0),
-                money(e, sizeof e, r->npv, 0), money(f, sizeof f, r->cost_per_gpu_hour, 2), be);
+                money(e, sizeof e, r->npv, 0), money(f, sizeof f, r->cost_per_gpu_hour, 2));
+        if (per_unit)
+            fprintf(out, " %12s", money(g, sizeof g, r->cost_per_unit, 6));
+        fprintf(out, "  %s\n", be);
     }
     if (s->model_params > 0)
         print_sizing(res, out, idw);
@@ -125,5 +137,15 @@ void tco_cli_print_table(const tco_result *res, FILE *out)
         fprintf(out, "\nCheapest: %s (%s), %s %s less than %s over %d months.\n", best->id,
                 best->label, money(a, sizeof a, r2->total - rb->total, 0), s->currency,
                 s->options[res->rank[1]].id, s->horizon_months);
+    }
+    if (per_unit) {
+        size_t best = SIZE_MAX;
+        for (size_t i = 0; i < s->n_options; i++) {
+            double c = res->options[i].cost_per_unit;
+            if (!isnan(c) && (best == SIZE_MAX || c < res->options[best].cost_per_unit))
+                best = i;
+        }
+        fprintf(out, "Lowest cost per %s: %s, %s %s.\n", s->unit, s->options[best].id,
+                money(a, sizeof a, res->options[best].cost_per_unit, 6), s->currency);
     }
 }
