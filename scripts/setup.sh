@@ -1,0 +1,103 @@
+#!/bin/sh
+# Set up, build and exercise tco on Debian 12.
+#
+#   scripts/setup.sh example   install the build dependencies, build into build/, and
+#                              report config/seed-2026.ini as a table and as a workbook
+#   scripts/setup.sh test      install the build and test dependencies, build into build/
+#                              and run the tests; then build with AddressSanitizer and
+#                              UndefinedBehaviorSanitizer into build-asan/ and run the
+#                              tests not labelled "slow"
+#
+# Run as root on a fresh Debian 12 to install the packages with apt-get. As another user
+# the script skips apt-get, says so, and expects the packages to be installed already.
+set -eu
+
+DEBIAN_FRONTEND=noninteractive
+export DEBIAN_FRONTEND
+
+cd "$(dirname "$0")/.."
+
+# zlib1g-dev: xlsxwriter.pc links with -lz, but libxlsxwriter-dev does not depend on it.
+BUILD_DEPS="build-essential cmake pkg-config libxlsxwriter-dev libinih-dev libxml2-dev libcunit1-dev zlib1g-dev"
+# Spreadsheet programs and tools that the tests use to check the workbooks.
+TEST_DEPS="gnumeric libreoffice-calc-nogui python3-openpyxl poppler-utils valgrind clang"
+
+usage() {
+    echo "usage: scripts/setup.sh example|test" >&2
+    exit 2
+}
+
+note() {
+    echo "setup.sh: $*" >&2
+}
+
+# Install the named packages without their recommends, when root and when any is missing.
+install_packages() {
+    if [ "$(id -u)" != 0 ]; then
+        note "not root: skipping apt-get; make sure these packages are installed: $*"
+        return 0
+    fi
+    missing=
+    for pkg in "$@"; do
+        if [ "$(dpkg-query -W -f='${db:Status-Abbrev}' "$pkg" 2>/dev/null)" != "ii " ]; then
+            missing="$missing $pkg"
+        fi
+    done
+    if [ -z "$missing" ]; then
+        note "all packages are installed already"
+        return 0
+    fi
+    note "installing:$missing"
+    apt-get update
+    # shellcheck disable=SC2086 # one word per package
+    apt-get install -y --no-install-recommends $missing
+}
+
+# Check that LibreOffice converts headless without the recommended packages.
+check_soffice() {
+    tmp=$(mktemp -d)
+    printf 'a,b\n1,2\n' > "$tmp/check.csv"
+    if ! soffice -env:UserInstallation="file://$tmp/profile" --headless \
+            --convert-to xlsx --outdir "$tmp" "$tmp/check.csv" > "$tmp/log" 2>&1 ||
+        [ ! -s "$tmp/check.xlsx" ]; then
+        cat "$tmp/log" >&2
+        rm -rf "$tmp"
+        note "soffice --headless --convert-to does not work"
+        exit 1
+    fi
+    rm -rf "$tmp"
+}
+
+build() {
+    dir=$1
+    shift
+    cmake -S . -B "$dir" "$@"
+    cmake --build "$dir" -j2
+}
+
+[ $# -eq 1 ] || usage
+
+case $1 in
+example)
+    # shellcheck disable=SC2086 # one word per package
+    install_packages $BUILD_DEPS
+    build build -DCMAKE_BUILD_TYPE=Release
+    build/tco report config/seed-2026.ini
+    build/tco report config/seed-2026.ini -o seed-2026.xlsx
+    echo "The workbook is $(pwd)/seed-2026.xlsx"
+    ;;
+test)
+    # shellcheck disable=SC2086 # one word per package
+    install_packages $BUILD_DEPS $TEST_DEPS
+    check_soffice
+    build build -DCMAKE_BUILD_TYPE=Release
+    ctest --test-dir build --output-on-failure
+    build build-asan -DCMAKE_BUILD_TYPE=Debug -DTCO_SANITIZE=ON
+    UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
+    export UBSAN_OPTIONS
+    ctest --test-dir build-asan --output-on-failure -LE slow
+    ;;
+*)
+    usage
+    ;;
+esac
