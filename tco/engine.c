@@ -1,5 +1,5 @@
 /* engine.c - the cost model of docs/MODEL.md, month by month. No I/O. */
-#include "tco.h"
+#include "internal.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -8,7 +8,7 @@
 
 /* Sums of one option's cost lines; what break-even needs without months. */
 typedef struct totals {
-    double capex, power, cooling, facility, maintenance, staff, rental, residual, total;
+    double capex, power, cooling, facility, maintenance, staff, rental, residual, total, npv;
 } totals;
 
 /* Fixed quantities of an option at utilization u. */
@@ -42,12 +42,13 @@ static plan make_plan(const tco_scenario *s, const tco_option *o, double u)
     return p;
 }
 
-/* Run the months of one option at utilization u. Fills `monthly` (H entries)
- * when it is not NULL; returns the sums. */
+/* Run the months of one option at utilization u, discounting at the monthly
+ * rate rm. Fills `monthly` (H entries) when it is not NULL; returns the sums. */
 static totals run_months(const tco_scenario *s, const tco_option *o, double u, const plan *p,
-                         tco_month *monthly)
+                         double rm, tco_month *monthly)
 {
     totals t = {0};
+    double npv = p->capex, discount = 1;
     const int H = s->horizon_months;
     const double T = s->hours_per_month;
     t.capex = p->capex;
@@ -79,6 +80,8 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
         mo.cost = mo.power + mo.cooling + mo.facility + mo.maintenance + mo.staff + mo.rental;
         cumulative += mo.cost;
         mo.cumulative = cumulative;
+        discount /= 1 + rm;
+        npv += mo.cost * discount;
         t.power += mo.power;
         t.cooling += mo.cooling;
         t.facility += mo.facility;
@@ -89,6 +92,7 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
             monthly[m - 1] = mo;
     }
     t.total = cumulative - p->residual;
+    t.npv = npv - p->residual * discount;
     return t;
 }
 
@@ -96,7 +100,27 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
 static double total_at(const tco_scenario *s, const tco_option *o, double u)
 {
     plan p = make_plan(s, o, u);
-    return run_months(s, o, u, &p, NULL).total;
+    return run_months(s, o, u, &p, 0, NULL).total;
+}
+
+static double monthly_rate(const tco_scenario *s)
+{
+    return pow(1 + s->discount_rate, 1.0 / 12) - 1;
+}
+
+/* See internal.h. */
+void tco_engine_totals(const tco_scenario *s, double *total, double *npv)
+{
+    double rm = monthly_rate(s);
+    for (size_t i = 0; i < s->n_options; i++) {
+        const tco_option *o = &s->options[i];
+        double u = tco_option_utilization(s, o);
+        plan p = make_plan(s, o, u);
+        totals t = run_months(s, o, u, &p, rm, NULL);
+        total[i] = t.total;
+        if (npv)
+            npv[i] = t.npv;
+    }
 }
 
 static double ratio_or_null(double num, double den)
@@ -148,13 +172,13 @@ static void size_workload(const tco_scenario *s, const tco_option *o, tco_option
 }
 
 static void compute_option(const tco_scenario *s, const tco_option *o, tco_option_result *r,
-                           double monthly_rate)
+                           double rm)
 {
     const int H = s->horizon_months;
     const double T = s->hours_per_month;
     double u = tco_option_utilization(s, o);
     plan p = make_plan(s, o, u);
-    totals t = run_months(s, o, u, &p, r->monthly);
+    totals t = run_months(s, o, u, &p, rm, r->monthly);
 
     r->utilization = u;
     r->servers = p.servers;
@@ -173,13 +197,7 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
     r->it_kw = p.it_kw;
     r->provisioned_kw = p.provisioned_kw;
 
-    /* Present value with monthly discounting. */
-    double npv = p.capex, discount = 1;
-    for (int m = 1; m <= H; m++) {
-        discount /= 1 + monthly_rate;
-        npv += r->monthly[m - 1].cost * discount;
-    }
-    r->npv = npv - p.residual * discount;
+    r->npv = t.npv;
 
     /* Book view. */
     double dep = 0;
@@ -271,7 +289,7 @@ tco_status tco_compute(const tco_scenario *s, tco_result **out)
         if (!res->options[i].monthly)
             goto nomem;
     }
-    res->monthly_rate = pow(1 + s->discount_rate, 1.0 / 12) - 1;
+    res->monthly_rate = monthly_rate(s);
     for (size_t i = 0; i < s->n_options; i++)
         compute_option(s, &s->options[i], &res->options[i], res->monthly_rate);
 

@@ -25,6 +25,15 @@ tco_status tco_outfile_commit(tco_outfile *f, tco_diags *diags);
 /* Remove the temporary file; safe after a failed open or a commit. */
 void tco_outfile_abort(tco_outfile *f);
 
+/* A deep copy of a scenario without its ranges, cases and distributions. */
+tco_scenario *tco_scenario_clone(const tco_scenario *s);
+
+/* Where a numeric parameter lives in s, or NULL when the key is not a number. */
+double *tco_param_ptr(tco_scenario *s, tco_param p);
+
+/* Total and NPV (npv may be NULL) of every option, without months. */
+void tco_engine_totals(const tco_scenario *s, double *total, double *npv);
+
 /* 1 when s is valid UTF-8. */
 int tco_utf8_valid(const char *s);
 

@@ -134,6 +134,137 @@ static void put_option(FILE *out, const tco_scenario *s, const tco_option *o,
     fputs("\n      ]\n    }", out);
 }
 
+static void put_array(FILE *out, const double *v, size_t n, size_t stride)
+{
+    fputc('[', out);
+    for (size_t k = 0; k < n; k++) {
+        if (k)
+            fputs(", ", out);
+        put_number(out, v[k * stride]);
+    }
+    fputc(']', out);
+}
+
+/* "name": {"mean": .., "p10": .., "p50": .., "p90": ..} */
+static void put_stats(FILE *out, const char *name, double mean, double p10, double p50,
+                      double p90)
+{
+    fprintf(out, "\"%s\": {\"mean\": ", name);
+    put_number(out, mean);
+    fputs(", \"p10\": ", out);
+    put_number(out, p10);
+    fputs(", \"p50\": ", out);
+    put_number(out, p50);
+    fputs(", \"p90\": ", out);
+    put_number(out, p90);
+    fputc('}', out);
+}
+
+static void put_analysis(FILE *out, const tco_result *res, const tco_analysis *a)
+{
+    const tco_scenario *s = res->scenario;
+    size_t n = res->n_options;
+    fputs(",\n  \"sensitivity\": {\"swing\": ", out);
+    put_number(out, s->swing);
+    fputs(", \"options\": [", out);
+    for (size_t i = 0; i < n; i++) {
+        fprintf(out, "%s\n    {\"id\": ", i ? "," : "");
+        put_string(out, s->options[i].id);
+        fputs(", \"drivers\": [", out);
+        for (size_t d = 0; d < a->n_drivers; d++) {
+            const tco_sens_entry *e = &a->sens[i * a->n_drivers + d];
+            fprintf(out, "%s\n      {\"driver\": ", d ? "," : "");
+            put_string(out, e->driver);
+            const struct {
+                const char *name;
+                double v;
+            } f[] = {{"input_low", e->input_low}, {"input_high", e->input_high},
+                     {"total_low", e->total_low}, {"total_high", e->total_high},
+                     {"npv_low", e->npv_low},     {"npv_high", e->npv_high},
+                     {"diff_low", e->diff_low},   {"diff_high", e->diff_high},
+                     {"swing", e->swing}};
+            for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
+                fprintf(out, ", \"%s\": ", f[k].name);
+                put_number(out, f[k].v);
+            }
+            fputc('}', out);
+        }
+        fputs("]}", out);
+    }
+    fputs("\n  ]},\n  \"utilization_sweep\": {\"utilization\": ", out);
+    put_array(out, a->sweep_u, a->n_sweep, 1);
+    fputs(", \"options\": [", out);
+    for (size_t i = 0; i < n; i++) {
+        fprintf(out, "%s\n    {\"id\": ", i ? "," : "");
+        put_string(out, s->options[i].id);
+        fputs(", \"total\": ", out);
+        put_array(out, a->sweep_total + i * a->n_sweep, a->n_sweep, 1);
+        fputs(", \"cost_per_gpu_hour\": ", out);
+        put_array(out, a->sweep_cost_per_gpu_hour + i * a->n_sweep, a->n_sweep, 1);
+        fputc('}', out);
+    }
+    fputs("\n  ]},\n  \"cases\": [", out);
+    for (size_t c = 0; c < a->n_cases; c++) {
+        const tco_case *cs = &s->cases[c];
+        const tco_result *cr = a->cases[c];
+        fprintf(out, "%s\n    {\"name\": ", c ? "," : "");
+        put_string(out, cs->name);
+        fputs(", \"overrides\": {", out);
+        for (size_t k = 0; k < cs->n_overrides; k++) {
+            fputs(k ? ", " : "", out);
+            put_string(out, cs->keys[k]);
+            fputs(": ", out);
+            put_string(out, cs->values[k]);
+        }
+        fputs("}, \"options\": [", out);
+        for (size_t i = 0; i < cr->n_options; i++) {
+            const tco_option_result *r = &cr->options[i];
+            fprintf(out, "%s\n      {\"id\": ", i ? "," : "");
+            put_string(out, cr->scenario->options[i].id);
+            fputs(", \"total\": ", out);
+            put_number(out, r->total);
+            fputs(", \"npv\": ", out);
+            put_number(out, r->npv);
+            fputs(", \"cost_per_gpu_hour\": ", out);
+            put_number(out, r->cost_per_gpu_hour);
+            if (r->breakeven_month > 0)
+                fprintf(out, ", \"breakeven_month\": %d", r->breakeven_month);
+            else
+                fputs(", \"breakeven_month\": null", out);
+            fputs(", \"breakeven_utilization\": ", out);
+            put_number(out, r->breakeven_utilization);
+            fputc('}', out);
+        }
+        fputs("]}", out);
+    }
+    fputs(a->n_cases ? "\n  ]" : "]", out);
+    if (a->mc_samples > 0) {
+        fprintf(out, ",\n  \"monte_carlo\": {\"samples\": %ld, \"seed\": %lu, "
+                     "\"histogram_edges\": ",
+                a->mc_samples, a->mc_seed);
+        put_array(out, a->mc_edges, a->mc_bins + 1, 1);
+        fputs(", \"options\": [", out);
+        for (size_t i = 0; i < n; i++) {
+            const struct tco_mc_option *m = &a->mc[i];
+            fprintf(out, "%s\n    {\"id\": ", i ? "," : "");
+            put_string(out, s->options[i].id);
+            fputs(", ", out);
+            put_stats(out, "total", m->total_mean, m->total_p10, m->total_p50, m->total_p90);
+            fputs(", ", out);
+            put_stats(out, "npv", m->npv_mean, m->npv_p10, m->npv_p50, m->npv_p90);
+            fputs(", \"p_cheapest\": ", out);
+            put_number(out, m->p_cheapest);
+            fputs(", \"p_beats_baseline\": ", out);
+            put_number(out, m->p_beats_baseline);
+            fputs(", \"histogram\": [", out);
+            for (size_t k = 0; k < a->mc_bins; k++)
+                fprintf(out, "%s%ld", k ? ", " : "", m->hist[k]);
+            fputs("]}", out);
+        }
+        fputs("\n  ]}", out);
+    }
+}
+
 /* See documentation in header file. */
 tco_status tco_report_write_json_stream(const tco_result *res, FILE *out)
 {
@@ -153,7 +284,10 @@ tco_status tco_report_write_json_stream(const tco_result *res, FILE *out)
         fputs(i ? ",\n" : "\n", out);
         put_option(out, s, &s->options[i], &res->options[i]);
     }
-    fputs("\n  ]\n}\n", out);
+    fputs("\n  ]", out);
+    if (res->analysis)
+        put_analysis(out, res, res->analysis);
+    fputs("\n}\n", out);
     return ferror(out) ? TCO_ERR_IO : TCO_OK;
 }
 

@@ -9,6 +9,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #define EXIT_RUNTIME 1
 #define EXIT_USAGE 2
@@ -98,6 +100,31 @@ static long long creation_time(void)
     return errno || t > 253402300799LL ? -2 : t; /* up to 9999-12-31 */
 }
 
+/* A progress bar on a terminal's stderr, once a run takes over half a second. */
+struct progress {
+    struct timespec start;
+    int tty;   /* stderr is a terminal */
+    int shown; /* the bar is on screen */
+};
+
+static void on_progress(void *user, long done, long total)
+{
+    struct progress *p = user;
+    if (!p->tty || total <= 0)
+        return;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    double elapsed = (now.tv_sec - p->start.tv_sec) + (now.tv_nsec - p->start.tv_nsec) / 1e9;
+    if (elapsed < 0.5 && !p->shown)
+        return;
+    int width = 40, filled = (int)(width * done / total);
+    fprintf(stderr, "\rMonte Carlo [%.*s%*s] %3ld%%", filled,
+            "########################################", width - filled, "",
+            done * 100 / total);
+    fflush(stderr);
+    p->shown = 1;
+}
+
 static int write_table(const tco_result *res, const char *path, tco_diags *d)
 {
     if (!path || strcmp(path, "-") == 0) {
@@ -162,6 +189,7 @@ static int cmd_report(int argc, char **argv)
     tco_diags *d = tco_diags_new();
     tco_scenario *s = NULL;
     tco_result *res = NULL;
+    tco_analysis *analysis = NULL;
     int rc = 0;
     if (!d) {
         fputs("tco: out of memory\n", stderr);
@@ -179,6 +207,18 @@ static int cmd_report(int argc, char **argv)
         goto done;
     }
     tco_result_check(res, d);
+    struct progress bar = {0};
+    clock_gettime(CLOCK_MONOTONIC, &bar.start);
+    bar.tty = isatty(STDERR_FILENO);
+    st = tco_analyze(res, on_progress, &bar, &analysis);
+    if (bar.shown)
+        fputs("\r\033[K", stderr);
+    if (st != TCO_OK) {
+        fprintf(stderr, "tco: analysis failed: %s\n", tco_status_str(st));
+        rc = st == TCO_ERR_LIMIT ? EXIT_USAGE : EXIT_RUNTIME;
+        goto done;
+    }
+    res->analysis = analysis;
     switch (fmt) {
     case FMT_JSON:
         if (strcmp(out, "-") == 0) {
@@ -205,6 +245,7 @@ static int cmd_report(int argc, char **argv)
     }
 done:
     print_diags(d);
+    tco_analysis_free(analysis);
     tco_result_free(res);
     tco_scenario_free(s);
     tco_diags_free(d);

@@ -11,7 +11,7 @@
  * Every problem is collected, sorted by line and then handed to the caller's
  * diagnostics, so one run reports every error in a file.
  */
-#include "tco.h"
+#include "internal.h"
 
 #define INI_HANDLER_LINENO 1
 #include <ini.h>
@@ -33,13 +33,22 @@ typedef struct pending {
     char *message;
 } pending;
 
-enum section_kind { SEC_UNKNOWN, SEC_SCENARIO, SEC_SITE, SEC_WORKLOAD, SEC_OPTION };
+enum section_kind {
+    SEC_UNKNOWN,
+    SEC_SCENARIO, /* sections that appear once: scenario .. uncertainty */
+    SEC_SITE,
+    SEC_WORKLOAD,
+    SEC_SENSITIVITY,
+    SEC_UNCERTAINTY,
+    SEC_OPTION, /* [option ID] */
+    SEC_CASE    /* [case NAME] */
+};
 
 /* A section header found by the line scan. */
 typedef struct section {
     enum section_kind kind;
     int line;     /* line of the header */
-    int option;   /* index into the scenario's options for SEC_OPTION */
+    int index;    /* option or case index for SEC_OPTION and SEC_CASE, else -1 */
     int valid;    /* 0 when the header was reported as an error */
 } section;
 
@@ -47,7 +56,9 @@ typedef struct section {
 typedef struct entry {
     int line;
     int section; /* index into loader.sections */
-    int key;     /* tco_skey or tco_okey, by the section's kind */
+    int key;     /* tco_skey or tco_okey by the section's kind; -1 in sections
+                    whose keys name other keys (cases, sensitivity, uncertainty) */
+    char *name;  /* the key as written, for key == -1 */
     char *value; /* trimmed, surrounding double quotes removed */
 } entry;
 
@@ -62,7 +73,8 @@ typedef struct loader {
     size_t n_entries, cap_entries;
     unsigned char *bad;    /* per line: 1 when the scan reported it */
     int n_lines;
-    int section_of_kind[SEC_OPTION]; /* first header of each global kind, or -1 */
+    int section_of_kind[SEC_OPTION]; /* header of each once-only section, or -1 */
+    int option_headers;    /* [option ...] headers seen, valid or not */
     int nomem;             /* an allocation failed */
 } loader;
 
@@ -202,9 +214,11 @@ static int is_id_char(int c)
     return isalnum(c) || c == '-' || c == '_';
 }
 
-static const char *const section_names[] = {"scenario", "site", "workload", "option"};
+/* Names of the sections that appear once, indexed by kind - SEC_SCENARIO. */
+static const char *const section_names[] = {"scenario", "site", "workload", "sensitivity",
+                                            "uncertainty"};
 
-static void add_section(loader *L, enum section_kind kind, int line, int valid)
+static void add_section(loader *L, enum section_kind kind, int line, int valid, int index)
 {
     section *s = grow(L->sections, &L->cap_sections, L->n_sections, sizeof *s);
     if (!s) {
@@ -212,7 +226,15 @@ static void add_section(loader *L, enum section_kind kind, int line, int valid)
         return;
     }
     L->sections = s;
-    s[L->n_sections++] = (section){kind, line, -1, valid};
+    s[L->n_sections++] = (section){kind, line, index, valid};
+}
+
+/* Grow an array whose length is a power of two or zero, doubling it. */
+static void *grow_pow2(void *items, size_t n, size_t size)
+{
+    if (n & (n - 1))
+        return items;
+    return realloc(items, (n ? n * 2 : 4) * size);
 }
 
 static void add_option(loader *L, const char *id, size_t len, int line)
@@ -222,25 +244,21 @@ static void add_option(loader *L, const char *id, size_t len, int line)
         if (strlen(sc->options[i].id) == len && memcmp(sc->options[i].id, id, len) == 0) {
             report(L, line, NULL, "duplicate option id '%.*s' (first at line %d)", (int)len, id,
                    sc->options[i].line);
-            add_section(L, SEC_OPTION, line, 0);
+            add_section(L, SEC_OPTION, line, 0, -1);
             return;
         }
     }
     if (sc->n_options >= TCO_MAX_OPTIONS) {
         report(L, line, NULL, "too many options: the limit is %d", TCO_MAX_OPTIONS);
-        add_section(L, SEC_OPTION, line, 0);
+        add_section(L, SEC_OPTION, line, 0, -1);
         return;
     }
-    size_t cap = sc->n_options;
-    if ((cap & (cap - 1)) == 0) { /* grow at powers of two */
-        size_t c = cap ? cap * 2 : 4;
-        tco_option *p = realloc(sc->options, c * sizeof *p);
-        if (!p) {
-            L->nomem = 1;
-            return;
-        }
-        sc->options = p;
+    tco_option *p = grow_pow2(sc->options, sc->n_options, sizeof *p);
+    if (!p) {
+        L->nomem = 1;
+        return;
     }
+    sc->options = p;
     tco_option *o = &sc->options[sc->n_options];
     memset(o, 0, sizeof *o);
     o->id = strndup(id, len);
@@ -249,10 +267,89 @@ static void add_option(loader *L, const char *id, size_t len, int line)
         return;
     }
     o->line = line;
-    add_section(L, SEC_OPTION, line, 1);
-    if (!L->nomem)
-        L->sections[L->n_sections - 1].option = (int)sc->n_options;
+    add_section(L, SEC_OPTION, line, 1, (int)sc->n_options);
     sc->n_options++;
+}
+
+static void add_case(loader *L, const char *name, size_t len, int line)
+{
+    tco_scenario *sc = L->s;
+    for (size_t i = 0; i < sc->n_cases; i++) {
+        if (strlen(sc->cases[i].name) == len && memcmp(sc->cases[i].name, name, len) == 0) {
+            report(L, line, NULL, "duplicate case '%.*s' (first at line %d)", (int)len, name,
+                   sc->cases[i].line);
+            add_section(L, SEC_CASE, line, 0, -1);
+            return;
+        }
+    }
+    if (sc->n_cases >= TCO_MAX_CASES) {
+        report(L, line, NULL, "too many cases: the limit is %d", TCO_MAX_CASES);
+        add_section(L, SEC_CASE, line, 0, -1);
+        return;
+    }
+    tco_case *p = grow_pow2(sc->cases, sc->n_cases, sizeof *p);
+    if (!p) {
+        L->nomem = 1;
+        return;
+    }
+    sc->cases = p;
+    tco_case *c = &sc->cases[sc->n_cases];
+    memset(c, 0, sizeof *c);
+    c->name = strndup(name, len);
+    if (!c->name) {
+        L->nomem = 1;
+        return;
+    }
+    c->line = line;
+    add_section(L, SEC_CASE, line, 1, (int)sc->n_cases);
+    sc->n_cases++;
+}
+
+/* "option ID" or "case NAME": check the id and add the section. */
+static void scan_named(loader *L, enum section_kind kind, const char *id, size_t idlen,
+                       int line)
+{
+    const char *what = kind == SEC_OPTION ? "option id" : "case name";
+    if (kind == SEC_OPTION)
+        L->option_headers++;
+    if (idlen == 0) {
+        report(L, line, NULL, "%s", kind == SEC_OPTION
+                                        ? "an option section needs an id: [option ID]"
+                                        : "a case section needs a name: [case NAME]");
+        add_section(L, kind, line, 0, -1);
+        return;
+    }
+    for (size_t i = 0; i < idlen; i++) {
+        if (!is_id_char((unsigned char)id[i])) {
+            report(L, line, NULL, "invalid %s '%.*s': use letters, digits, '-' and '_'", what,
+                   (int)idlen, id);
+            add_section(L, kind, line, 0, -1);
+            return;
+        }
+    }
+    if (idlen > TCO_MAX_ID) {
+        report(L, line, NULL, "%s '%.*s' is longer than %d characters", what, (int)idlen, id,
+               TCO_MAX_ID);
+        add_section(L, kind, line, 0, -1);
+        return;
+    }
+    if (kind == SEC_OPTION)
+        add_option(L, id, idlen, line);
+    else
+        add_case(L, id, idlen, line);
+}
+
+/* Does [a, b) start with the word `w` followed by space or the end? */
+static const char *after_word(const char *a, const char *b, const char *w)
+{
+    size_t n = strlen(w);
+    if ((size_t)(b - a) < n || memcmp(a, w, n) != 0 ||
+        (a + n < b && !isspace((unsigned char)a[n])))
+        return NULL;
+    a += n;
+    while (a < b && isspace((unsigned char)*a))
+        a++;
+    return a;
 }
 
 /* A [header] line: text between the brackets, trimmed. */
@@ -262,7 +359,7 @@ static void scan_section(loader *L, const char *p, const char *end, int line)
     if (!close) {
         report(L, line, NULL, "missing ']' at the end of the section header");
         L->bad[line] = 1;
-        add_section(L, SEC_UNKNOWN, line, 0);
+        add_section(L, SEC_UNKNOWN, line, 0, -1);
         return;
     }
     const char *rest = close + 1;
@@ -281,65 +378,54 @@ static void scan_section(loader *L, const char *p, const char *end, int line)
     size_t len = (size_t)(b - a);
     if (len == 0) {
         report(L, line, NULL, "empty section name");
-        add_section(L, SEC_UNKNOWN, line, 0);
+        add_section(L, SEC_UNKNOWN, line, 0, -1);
         return;
     }
-    /* "option ID" */
-    if (len >= 6 && memcmp(a, "option", 6) == 0 && (len == 6 || isspace((unsigned char)a[6]))) {
-        const char *id = a + 6;
-        while (id < b && isspace((unsigned char)*id))
-            id++;
-        size_t idlen = (size_t)(b - id);
-        if (idlen == 0) {
-            report(L, line, NULL, "an option section needs an id: [option ID]");
-            add_section(L, SEC_OPTION, line, 0);
-            return;
-        }
-        for (size_t i = 0; i < idlen; i++) {
-            if (!is_id_char((unsigned char)id[i])) {
-                report(L, line, NULL,
-                       "invalid option id '%.*s': use letters, digits, '-' and '_'",
-                       (int)idlen, id);
-                add_section(L, SEC_OPTION, line, 0);
-                return;
-            }
-        }
-        if (idlen > TCO_MAX_ID) {
-            report(L, line, NULL, "option id '%.*s' is longer than %d characters", (int)idlen,
-                   id, TCO_MAX_ID);
-            add_section(L, SEC_OPTION, line, 0);
-            return;
-        }
-        add_option(L, id, idlen, line);
+    const char *id;
+    if ((id = after_word(a, b, "option"))) {
+        scan_named(L, SEC_OPTION, id, (size_t)(b - id), line);
         return;
     }
-    for (int k = SEC_SCENARIO; k <= SEC_WORKLOAD; k++) {
+    if ((id = after_word(a, b, "case"))) {
+        scan_named(L, SEC_CASE, id, (size_t)(b - id), line);
+        return;
+    }
+    for (int k = SEC_SCENARIO; k <= SEC_UNCERTAINTY; k++) {
         const char *want = section_names[k - SEC_SCENARIO];
         if (strlen(want) == len && memcmp(a, want, len) == 0) {
             int first = L->section_of_kind[k];
             if (first >= 0) {
                 report(L, line, NULL, "duplicate section [%s] (first at line %d)", want,
                        L->sections[first].line);
-                add_section(L, (enum section_kind)k, line, 0);
+                add_section(L, (enum section_kind)k, line, 0, -1);
                 return;
             }
             L->section_of_kind[k] = (int)L->n_sections;
-            add_section(L, (enum section_kind)k, line, 1);
+            add_section(L, (enum section_kind)k, line, 1, -1);
             return;
         }
     }
     char name[64];
     snprintf(name, sizeof name, "%.*s", len < 60 ? (int)len : 60, a);
-    const char *hint = closest(name, section_names, 4);
+    static const char *const all[] = {"scenario", "site",   "workload", "sensitivity",
+                                      "uncertainty", "option", "case"};
+    const char *hint = closest(name, all, sizeof all / sizeof all[0]);
+    if (!hint && strchr(name, ' ')) /* "options x", "cases bear": judge the first word */
+        hint = (strncmp(name, "option", 6) == 0)  ? "option"
+               : (strncmp(name, "case", 4) == 0) ? "case"
+                                                 : NULL;
     if (hint && strcmp(hint, "option") == 0)
         report(L, line, NULL, "unknown section [%s]; did you mean [option ID]?", name);
+    else if (hint && strcmp(hint, "case") == 0)
+        report(L, line, NULL, "unknown section [%s]; did you mean [case NAME]?", name);
     else if (hint)
         report(L, line, NULL, "unknown section [%s]; did you mean [%s]?", name, hint);
     else
         report(L, line, NULL,
-               "unknown section [%s]; expected [scenario], [site], [workload] or [option ID]",
+               "unknown section [%s]; expected [scenario], [site], [workload], [option ID], "
+               "[case NAME], [sensitivity] or [uncertainty]",
                name);
-    add_section(L, SEC_UNKNOWN, line, 0);
+    add_section(L, SEC_UNKNOWN, line, 0, -1);
 }
 
 /* Check every line; record section headers. */
@@ -484,15 +570,31 @@ static int on_pair(void *user, const char *sec_name, const char *name, const cha
     if (si < 0 || !L->sections[si].valid)
         return 1; /* already reported */
     section *sec = &L->sections[si];
-    int key;
-    int *seen_line;
-    if (sec->kind == SEC_OPTION) {
+    int key = -1;
+    int *seen_line = NULL;
+    if (sec->kind == SEC_CASE || sec->kind == SEC_SENSITIVITY || sec->kind == SEC_UNCERTAINTY) {
+        /* Keys here name other keys; they are resolved after the base scenario. */
+        size_t in_section = 0;
+        for (size_t i = L->n_entries; i-- > 0 && L->entries[i].section == si;) {
+            if (strcmp(L->entries[i].name, name) == 0) {
+                report(L, lineno, NULL, "duplicate key '%s' (first at line %d)", name,
+                       L->entries[i].line);
+                return 1;
+            }
+            in_section++;
+        }
+        if (in_section >= TCO_MAX_SECTION_KEYS) {
+            report(L, lineno, NULL, "too many keys in this section: the limit is %d",
+                   TCO_MAX_SECTION_KEYS);
+            return 1;
+        }
+    } else if (sec->kind == SEC_OPTION) {
         key = find_key(okey, TCO_O_COUNT, NULL, name);
         if (key < 0) {
             unknown_key(L, lineno, sec->kind, name);
             return 1;
         }
-        seen_line = &L->s->options[sec->option].key_line[key];
+        seen_line = &L->s->options[sec->index].key_line[key];
     } else {
         key = find_key(skey, TCO_S_COUNT, section_names[sec->kind - SEC_SCENARIO], name);
         if (key < 0) {
@@ -501,11 +603,13 @@ static int on_pair(void *user, const char *sec_name, const char *name, const cha
         }
         seen_line = &L->s->key_line[key];
     }
-    if (*seen_line) {
-        report(L, lineno, NULL, "duplicate key '%s' (first at line %d)", name, *seen_line);
-        return 1;
+    if (seen_line) {
+        if (*seen_line) {
+            report(L, lineno, NULL, "duplicate key '%s' (first at line %d)", name, *seen_line);
+            return 1;
+        }
+        *seen_line = lineno;
     }
-    *seen_line = lineno;
     size_t len = strlen(value);
     if (len >= 2 && value[0] == '"' && value[len - 1] == '"') {
         value++;
@@ -513,15 +617,17 @@ static int on_pair(void *user, const char *sec_name, const char *name, const cha
     }
     entry *e = grow(L->entries, &L->cap_entries, L->n_entries, sizeof *e);
     char *copy = strndup(value, len);
-    if (!e || !copy) {
+    char *kname = key < 0 ? strdup(name) : NULL;
+    if (!e || !copy || (key < 0 && !kname)) {
         free(copy);
+        free(kname);
         if (e)
             L->entries = e;
         L->nomem = 1;
         return 1;
     }
     L->entries = e;
-    e[L->n_entries++] = (entry){lineno, si, key, copy};
+    e[L->n_entries++] = (entry){.line = lineno, .section = si, .key = key, .value = copy, .name = kname};
     return 1;
 }
 
@@ -782,7 +888,7 @@ static void check_scenario(loader *L)
     const int *kl = s->key_line;
     if (!kl[TCO_S_NAME])
         report(L, 0, "scenario", "missing required key 'name'");
-    if (s->n_options == 0 && L->section_of_kind[SEC_OPTION - 1] < 0)
+    if (s->n_options == 0 && L->option_headers == 0)
         report(L, 0, NULL, "no options: add at least one [option ID] section");
     if (kl[TCO_S_CURRENCY] && s->src[TCO_S_CURRENCY] && !valid_currency(s->currency))
         report(L, kl[TCO_S_CURRENCY], NULL,
@@ -830,8 +936,10 @@ static void convert_entries(loader *L)
     for (size_t i = 0; i < L->n_entries; i++) {
         entry *e = &L->entries[i];
         section *sec = &L->sections[e->section];
+        if (e->key < 0)
+            continue; /* resolved later */
         if (sec->kind == SEC_OPTION) {
-            tco_option *o = &s->options[sec->option];
+            tco_option *o = &s->options[sec->index];
             if (set_value(L, o, okey(e->key), e->value, e->line))
                 o->src[e->key] = TCO_SRC_INI;
         } else {
@@ -839,6 +947,357 @@ static void convert_entries(loader *L)
                 s->src[e->key] = TCO_SRC_INI;
         }
     }
+}
+
+/* ===== Pass 4: keys that name other keys ===== */
+
+/* Resolve "KEY", "SECTION.KEY" or "OPTION.KEY"; NULL (reported) if unknown. */
+static const tco_keydef *resolve(loader *L, const char *name, int line, tco_param *p)
+{
+    const tco_scenario *s = L->s;
+    const char *dot = strchr(name, '.');
+    if (!dot) {
+        int k = find_key(skey, TCO_S_COUNT, NULL, name);
+        if (k >= 0) {
+            *p = (tco_param){-1, k};
+            return skey(k);
+        }
+        if (find_key(okey, TCO_O_COUNT, NULL, name) >= 0)
+            report(L, line, NULL, "'%s' is an option key: write OPTION.%s, e.g. %s.%s", name,
+                   name, s->n_options ? s->options[0].id : "gpu-buy", name);
+        else
+            report(L, line, NULL, "unknown key '%s'", name);
+        return NULL;
+    }
+    size_t plen = (size_t)(dot - name);
+    const char *kname = dot + 1;
+    for (int k = SEC_SCENARIO; k <= SEC_WORKLOAD; k++) {
+        const char *sec = section_names[k - SEC_SCENARIO];
+        if (strlen(sec) == plen && memcmp(name, sec, plen) == 0) {
+            int key = find_key(skey, TCO_S_COUNT, sec, kname);
+            if (key < 0) {
+                report(L, line, NULL, "unknown key '%s' in [%s]", kname, sec);
+                return NULL;
+            }
+            *p = (tco_param){-1, key};
+            return skey(key);
+        }
+    }
+    char id[TCO_MAX_ID + 8];
+    snprintf(id, sizeof id, "%.*s", plen < TCO_MAX_ID + 1 ? (int)plen : TCO_MAX_ID + 1, name);
+    int oi = tco_scenario_find(s, id);
+    if (oi < 0) {
+        const char **ids = malloc((s->n_options + 1) * sizeof *ids);
+        const char *hint = NULL;
+        if (ids) {
+            for (size_t i = 0; i < s->n_options; i++)
+                ids[i] = s->options[i].id;
+            hint = closest(id, ids, s->n_options);
+        }
+        if (hint)
+            report(L, line, NULL, "unknown option '%s' in '%s'; did you mean '%s'?", id, name,
+                   hint);
+        else
+            report(L, line, NULL, "unknown option '%s' in '%s'", id, name);
+        free(ids);
+        return NULL;
+    }
+    int key = find_key(okey, TCO_O_COUNT, NULL, kname);
+    if (key < 0) {
+        const char *cands[TCO_O_COUNT];
+        for (int i = 0; i < TCO_O_COUNT; i++)
+            cands[i] = okey(i)->name;
+        const char *hint = closest(kname, cands, TCO_O_COUNT);
+        if (hint)
+            report(L, line, NULL, "unknown option key '%s' in '%s'; did you mean '%s'?", kname,
+                   name, hint);
+        else
+            report(L, line, NULL, "unknown option key '%s' in '%s'", kname, name);
+        return NULL;
+    }
+    const tco_option *o = &s->options[oi];
+    const tco_keydef *k = okey(key);
+    if (o->src[TCO_O_ACQUIRE] &&
+        k->applies == (o->acquire == TCO_BUY ? TCO_APPLIES_RENT : TCO_APPLIES_BUY)) {
+        report(L, line, NULL, "'%s' applies to %s options only; option '%s' is acquire = %s",
+               k->name, o->acquire == TCO_BUY ? "rent" : "buy", o->id,
+               o->acquire == TCO_BUY ? "buy" : "rent");
+        return NULL;
+    }
+    *p = (tco_param){oi, key};
+    return k;
+}
+
+/* The current value of a numeric parameter (a double key). */
+double *tco_param_ptr(tco_scenario *s, tco_param p)
+{
+    const tco_keydef *k = p.option < 0 ? skey(p.key) : okey(p.key);
+    void *base = p.option < 0 ? (void *)s : (void *)&s->options[p.option];
+    return k->type == TCO_T_NUMBER ? (double *)field(base, k) : NULL;
+}
+
+/* Parse "x, y[, z]" (or "NAME(x, y[, z])" when fn is set) into up to 3 plain
+ * numbers; returns how many, or -1. */
+static int parse_numbers(const char *v, double out[3])
+{
+    int n = 0;
+    const char *p = v;
+    for (;;) {
+        while (isspace((unsigned char)*p))
+            p++;
+        const char *start = p;
+        while (*p && *p != ',' && *p != ')' && !isspace((unsigned char)*p))
+            p++;
+        char num[64];
+        size_t len = (size_t)(p - start);
+        if (len == 0 || len >= sizeof num || n == 3)
+            return -1;
+        memcpy(num, start, len);
+        num[len] = '\0';
+        if (!is_plain_number(num, 0))
+            return -1;
+        out[n++] = strtod(num, NULL);
+        if (!isfinite(out[n - 1]))
+            return -1;
+        while (isspace((unsigned char)*p))
+            p++;
+        if (*p != ',')
+            return *p == '\0' ? n : -1;
+        p++;
+    }
+}
+
+/* A parameter that analyses may vary: numbers only, and not a resale
+ * fraction that the option derives from its decline. */
+static int variable(loader *L, const tco_keydef *k, tco_param p, const char *name, int line)
+{
+    if (k->type != TCO_T_NUMBER) {
+        report(L, line, NULL, "'%s' cannot vary: only numeric inputs can (not counts, "
+                              "whole numbers, names or choices)", name);
+        return 0;
+    }
+    if (p.option >= 0 && p.key == TCO_O_RESALE_FRACTION &&
+        L->s->options[p.option].key_line[TCO_O_RESALE_DECLINE]) {
+        report(L, line, NULL, "'%s' cannot vary: option '%s' derives it from resale_decline "
+                              "(line %d)", name, L->s->options[p.option].id,
+               L->s->options[p.option].key_line[TCO_O_RESALE_DECLINE]);
+        return 0;
+    }
+    return 1;
+}
+
+static int in_range(loader *L, const tco_keydef *k, double x, const char *what, int line)
+{
+    if (x >= k->lo && x <= k->hi)
+        return 1;
+    report(L, line, NULL, "%s %g is outside the range of '%s' (%g to %g)", what, x, k->name,
+           k->lo, k->hi);
+    return 0;
+}
+
+static void read_sensitivity(loader *L, const entry *e)
+{
+    tco_scenario *s = L->s;
+    if (strcmp(e->name, "swing") == 0) {
+        static const tco_keydef swing = {"swing", "sensitivity", TCO_T_NUMBER, TCO_U_FRACTION,
+                                         0, offsetof(tco_scenario, swing), 0.2, 0, 1, NULL, "",
+                                         "Swing"};
+        if (set_value(L, s, &swing, e->value, e->line) && s->swing == 0)
+            report(L, e->line, NULL, "'swing' must be larger than 0");
+        return;
+    }
+    tco_param p;
+    const tco_keydef *k = resolve(L, e->name, e->line, &p);
+    if (!k || !variable(L, k, p, e->name, e->line))
+        return;
+    double v[3];
+    if (parse_numbers(e->value, v) != 2) {
+        report(L, e->line, NULL, "'%s' needs a range: LOW, HIGH (got '%s')", e->name,
+               e->value);
+        return;
+    }
+    if (v[0] > v[1]) {
+        report(L, e->line, NULL, "the low end %g is above the high end %g", v[0], v[1]);
+        return;
+    }
+    if (!in_range(L, k, v[0], "low end", e->line) || !in_range(L, k, v[1], "high end", e->line))
+        return;
+    tco_range *r = grow_pow2(s->ranges, s->n_ranges, sizeof *r);
+    char *name = strdup(e->name);
+    if (!r || !name) {
+        free(name);
+        if (r)
+            s->ranges = r;
+        L->nomem = 1;
+        return;
+    }
+    s->ranges = r;
+    r[s->n_ranges++] = (tco_range){name, p, v[0], v[1], e->line};
+}
+
+static void read_uncertainty(loader *L, const entry *e)
+{
+    tco_scenario *s = L->s;
+    if (strcmp(e->name, "samples") == 0 || strcmp(e->name, "seed") == 0) {
+        int samples = e->name[1] == 'a';
+        double hi = samples ? TCO_MAX_SAMPLES : 4294967295.0;
+        if (!is_plain_number(e->value, 1)) {
+            report(L, e->line, NULL, "'%s' must be a whole number (got %s)", e->name, e->value);
+            return;
+        }
+        double x = strtod(e->value, NULL);
+        if (x < samples || x > hi) {
+            report(L, e->line, NULL, "'%s' must be between %d and %.0f (got %s)", e->name,
+                   samples, hi, e->value);
+            return;
+        }
+        if (samples)
+            s->mc_samples = (long)x;
+        else
+            s->mc_seed = (unsigned long)x;
+        return;
+    }
+    tco_param p;
+    const tco_keydef *k = resolve(L, e->name, e->line, &p);
+    if (!k || !variable(L, k, p, e->name, e->line))
+        return;
+    static const struct {
+        const char *name;
+        tco_dist dist;
+        int args;
+    } dists[] = {{"triangular", TCO_DIST_TRIANGULAR, 3},
+                 {"uniform", TCO_DIST_UNIFORM, 2},
+                 {"normal", TCO_DIST_NORMAL, 2}};
+    const char *open = strchr(e->value, '(');
+    size_t vlen = strlen(e->value);
+    int which = -1;
+    for (int i = 0; open && i < 3; i++)
+        if ((size_t)(open - e->value) == strlen(dists[i].name) &&
+            memcmp(e->value, dists[i].name, strlen(dists[i].name)) == 0)
+            which = i;
+    if (which < 0 || e->value[vlen - 1] != ')') {
+        report(L, e->line, NULL, "'%s' is not a distribution: write triangular(LOW, MODE, "
+                                 "HIGH), uniform(LOW, HIGH) or normal(MEAN, SD)", e->value);
+        return;
+    }
+    char args[256];
+    snprintf(args, sizeof args, "%.*s", (int)(vlen - (size_t)(open - e->value) - 2), open + 1);
+    double v[3] = {0, 0, 0};
+    if (parse_numbers(args, v) != dists[which].args) {
+        report(L, e->line, NULL, "%s takes %d plain numbers (got '%s')", dists[which].name,
+               dists[which].args, args);
+        return;
+    }
+    tco_dist d = dists[which].dist;
+    if (d == TCO_DIST_TRIANGULAR && !(v[0] <= v[1] && v[1] <= v[2] && v[0] < v[2])) {
+        report(L, e->line, NULL, "triangular needs low <= mode <= high and low < high (got %g, "
+                                 "%g, %g)", v[0], v[1], v[2]);
+        return;
+    }
+    if (d == TCO_DIST_UNIFORM && !(v[0] < v[1])) {
+        report(L, e->line, NULL, "uniform needs low < high (got %g, %g)", v[0], v[1]);
+        return;
+    }
+    if (d == TCO_DIST_NORMAL && !(v[1] > 0)) {
+        report(L, e->line, NULL, "normal needs a standard deviation above 0 (got %g)", v[1]);
+        return;
+    }
+    if (d == TCO_DIST_NORMAL ? !in_range(L, k, v[0], "the mean", e->line)
+                             : !in_range(L, k, v[0], "low", e->line) ||
+                                   !in_range(L, k, d == TCO_DIST_UNIFORM ? v[1] : v[2], "high",
+                                             e->line))
+        return;
+    for (size_t i = 0; i < s->n_uncertain; i++) {
+        const tco_param q = s->uncertain[i].param;
+        if (q.option == p.option && q.key == p.key) {
+            report(L, e->line, NULL, "'%s' is the same input as '%s' (line %d)", e->name,
+                   s->uncertain[i].name, s->uncertain[i].line);
+            return;
+        }
+    }
+    tco_uncertain *u = grow_pow2(s->uncertain, s->n_uncertain, sizeof *u);
+    char *name = strdup(e->name);
+    if (!u || !name) {
+        free(name);
+        if (u)
+            s->uncertain = u;
+        L->nomem = 1;
+        return;
+    }
+    s->uncertain = u;
+    u[s->n_uncertain++] = (tco_uncertain){name, p, d, v[0], v[1], v[2], e->line};
+}
+
+/* Build every case: a copy of the base scenario with the case's keys set,
+ * checked as a whole (errors point at the case's lines). */
+static void build_cases(loader *L)
+{
+    tco_scenario *base = L->s;
+    for (size_t ci = 0; ci < base->n_cases; ci++) {
+        tco_case *c = &base->cases[ci];
+        tco_scenario *copy = tco_scenario_clone(base);
+        if (!copy) {
+            L->nomem = 1;
+            return;
+        }
+        c->scenario = copy;
+        for (size_t i = 0; i < L->n_entries; i++) {
+            const entry *e = &L->entries[i];
+            const section *sec = &L->sections[e->section];
+            if (sec->kind != SEC_CASE || sec->index != (int)ci)
+                continue;
+            char **keys = grow_pow2(c->keys, c->n_overrides, sizeof *keys);
+            if (keys)
+                c->keys = keys;
+            char **values = grow_pow2(c->values, c->n_overrides, sizeof *values);
+            if (values)
+                c->values = values;
+            char *k = strdup(e->name), *v = strdup(e->value);
+            if (!keys || !values || !k || !v) {
+                free(k);
+                free(v);
+                L->nomem = 1;
+                return;
+            }
+            c->keys[c->n_overrides] = k;
+            c->values[c->n_overrides++] = v;
+            tco_param p;
+            const tco_keydef *kd = resolve(L, e->name, e->line, &p);
+            if (!kd)
+                continue;
+            if (p.option < 0 && (p.key == TCO_S_CATALOG || p.key == TCO_S_TEMPLATE)) {
+                report(L, e->line, NULL, "'%s' cannot change in a case", kd->name);
+                continue;
+            }
+            void *target = p.option < 0 ? (void *)copy : (void *)&copy->options[p.option];
+            if (!set_value(L, target, kd, e->value, e->line))
+                continue;
+            if (p.option < 0) {
+                copy->src[p.key] = TCO_SRC_INI;
+                copy->key_line[p.key] = e->line;
+            } else {
+                copy->options[p.option].src[p.key] = TCO_SRC_INI;
+                copy->options[p.option].key_line[p.key] = e->line;
+            }
+        }
+        L->s = copy;
+        check_scenario(L);
+        L->s = base;
+    }
+}
+
+static void resolve_sections(loader *L, int with_cases)
+{
+    for (size_t i = 0; i < L->n_entries; i++) {
+        const entry *e = &L->entries[i];
+        enum section_kind kind = L->sections[e->section].kind;
+        if (kind == SEC_SENSITIVITY)
+            read_sensitivity(L, e);
+        else if (kind == SEC_UNCERTAINTY)
+            read_uncertainty(L, e);
+    }
+    if (with_cases && L->s->n_cases)
+        build_cases(L);
 }
 
 /* ===== Public API ===== */
@@ -858,8 +1317,10 @@ static void loader_free(loader *L)
         free(L->msgs[i].section);
     }
     free(L->msgs);
-    for (size_t i = 0; i < L->n_entries; i++)
+    for (size_t i = 0; i < L->n_entries; i++) {
         free(L->entries[i].value);
+        free(L->entries[i].name);
+    }
     free(L->entries);
     free(L->sections);
     free(L->bad);
@@ -886,6 +1347,9 @@ static tco_status load_buffer(const char *text, size_t size, const char *file,
         goto done;
     }
     apply_defaults(L.s, skey, TCO_S_COUNT);
+    L.s->swing = 0.2;
+    L.s->mc_samples = 10000;
+    L.s->mc_seed = 1;
 
     const char *nul = memchr(text, '\0', size);
     if (nul) {
@@ -932,6 +1396,7 @@ static tco_status load_buffer(const char *text, size_t size, const char *file,
         }
     }
     check_scenario(&L);
+    resolve_sections(&L, L.n_msgs == 0); /* cases are built on a valid base only */
 
 collect:
     if (L.nomem) {
@@ -1019,6 +1484,24 @@ void tco_scenario_free(tco_scenario *s)
 {
     if (!s)
         return;
+    for (size_t i = 0; i < s->n_ranges; i++)
+        free(s->ranges[i].name);
+    free(s->ranges);
+    for (size_t i = 0; i < s->n_uncertain; i++)
+        free(s->uncertain[i].name);
+    free(s->uncertain);
+    for (size_t i = 0; i < s->n_cases; i++) {
+        tco_case *c = &s->cases[i];
+        for (size_t k = 0; k < c->n_overrides; k++) {
+            free(c->keys[k]);
+            free(c->values[k]);
+        }
+        free(c->keys);
+        free(c->values);
+        free(c->name);
+        tco_scenario_free(c->scenario);
+    }
+    free(s->cases);
     for (size_t i = 0; i < s->n_options; i++) {
         tco_option *o = &s->options[i];
         free(o->id);
@@ -1038,6 +1521,57 @@ void tco_scenario_free(tco_scenario *s)
     free(s->template_path);
     free(s->unit);
     free(s);
+}
+
+static int dup_field(char **dst, const char *src)
+{
+    if (!src)
+        return 1;
+    *dst = strdup(src);
+    return *dst != NULL;
+}
+
+/* A deep copy of the scenario without its ranges, cases and distributions. */
+tco_scenario *tco_scenario_clone(const tco_scenario *s)
+{
+    tco_scenario *c = malloc(sizeof *c);
+    if (!c)
+        return NULL;
+    *c = *s;
+    c->file = c->name = c->currency = c->baseline = c->as_of = c->author = c->company =
+        c->catalog = c->template_path = c->unit = NULL;
+    c->options = NULL;
+    c->n_options = 0;
+    c->ranges = NULL;
+    c->n_ranges = 0;
+    c->cases = NULL;
+    c->n_cases = 0;
+    c->uncertain = NULL;
+    c->n_uncertain = 0;
+    int ok = dup_field(&c->file, s->file) && dup_field(&c->name, s->name) &&
+             dup_field(&c->currency, s->currency) && dup_field(&c->baseline, s->baseline) &&
+             dup_field(&c->as_of, s->as_of) && dup_field(&c->author, s->author) &&
+             dup_field(&c->company, s->company) && dup_field(&c->catalog, s->catalog) &&
+             dup_field(&c->template_path, s->template_path) && dup_field(&c->unit, s->unit);
+    if (ok && s->n_options) {
+        c->options = calloc(s->n_options, sizeof *c->options);
+        ok = c->options != NULL;
+        for (size_t i = 0; ok && i < s->n_options; i++) {
+            tco_option *o = &c->options[i];
+            *o = s->options[i];
+            o->id = o->label = o->gpu = o->offer = NULL;
+            c->n_options = i + 1;
+            ok = dup_field(&o->id, s->options[i].id) &&
+                 dup_field(&o->label, s->options[i].label) &&
+                 dup_field(&o->gpu, s->options[i].gpu) &&
+                 dup_field(&o->offer, s->options[i].offer);
+        }
+    }
+    if (!ok) {
+        tco_scenario_free(c);
+        return NULL;
+    }
+    return c;
 }
 
 /* See documentation in header file. */

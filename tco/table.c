@@ -76,6 +76,51 @@ static void print_sizing(const tco_result *res, FILE *out, int idw)
     }
 }
 
+/* Sensitivity (three largest drivers of each option), cases, Monte Carlo. */
+static void print_analysis(const tco_result *res, const tco_analysis *a, FILE *out, int idw)
+{
+    const tco_scenario *s = res->scenario;
+    char x[40], y[40], z[40];
+    fprintf(out, "\nSensitivity (each driver alone, %g%% either way unless a range is set): "
+                 "the three largest swings%s\n",
+            s->swing * 100, res->baseline >= 0 ? " (buy options: against the baseline)" : "");
+    for (size_t i = 0; i < res->n_options; i++) {
+        fprintf(out, "  %-*s ", idw, s->options[i].id);
+        for (size_t d = 0; d < 3 && d < a->n_drivers; d++) {
+            const tco_sens_entry *e = &a->sens[i * a->n_drivers + d];
+            fprintf(out, "%s%s %s", d ? ", " : "", e->driver, money(x, sizeof x, e->swing, 0));
+        }
+        fputc('\n', out);
+    }
+    if (a->n_cases) {
+        fprintf(out, "\nCases: total cost\n  %-*s %14s", idw, "option", "base");
+        for (size_t c = 0; c < a->n_cases; c++)
+            fprintf(out, " %14.14s", s->cases[c].name);
+        fputc('\n', out);
+        for (size_t i = 0; i < res->n_options; i++) {
+            fprintf(out, "  %-*s %14s", idw, s->options[i].id,
+                    money(x, sizeof x, res->options[i].total, 0));
+            for (size_t c = 0; c < a->n_cases; c++)
+                fprintf(out, " %14s", money(x, sizeof x, a->cases[c]->options[i].total, 0));
+            fputc('\n', out);
+        }
+    }
+    if (a->mc_samples > 0) {
+        fprintf(out, "\nMonte Carlo: %ld samples, seed %lu\n  %-*s %14s %14s %14s %10s %12s\n",
+                a->mc_samples, a->mc_seed, idw, "option", "total P10", "P50", "P90",
+                "cheapest", "beats base");
+        for (size_t i = 0; i < res->n_options; i++) {
+            const struct tco_mc_option *m = &a->mc[i];
+            char pb[16] = "-";
+            if (!isnan(m->p_beats_baseline))
+                snprintf(pb, sizeof pb, "%.1f%%", m->p_beats_baseline * 100);
+            fprintf(out, "  %-*s %14s %14s %14s %9.1f%% %12s\n", idw, s->options[i].id,
+                    money(x, sizeof x, m->total_p10, 0), money(y, sizeof y, m->total_p50, 0),
+                    money(z, sizeof z, m->total_p90, 0), m->p_cheapest * 100, pb);
+        }
+    }
+}
+
 /* See documentation in header file. */
 void tco_cli_print_table(const tco_result *res, FILE *out)
 {
@@ -148,4 +193,6 @@ void tco_cli_print_table(const tco_result *res, FILE *out)
         fprintf(out, "Lowest cost per %s: %s, %s %s.\n", s->unit, s->options[best].id,
                 money(a, sizeof a, res->options[best].cost_per_unit, 6), s->currency);
     }
+    if (res->analysis)
+        print_analysis(res, res->analysis, out, idw);
 }

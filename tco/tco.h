@@ -45,6 +45,9 @@ extern "C" {
 #define TCO_MAX_FILE (16 * 1024 * 1024) /* bytes in one input file */
 #define TCO_MAX_ID 40                /* bytes in an option id */
 #define TCO_MAX_ERRORS 50            /* errors kept per load */
+#define TCO_MAX_CASES 64             /* [case NAME] sections */
+#define TCO_MAX_SECTION_KEYS 1000    /* keys in one case, sensitivity or uncertainty section */
+#define TCO_MAX_SAMPLES 1000000      /* Monte Carlo samples */
 
 /* ===== Status codes ===== */
 
@@ -227,6 +230,44 @@ typedef enum tco_source { TCO_SRC_DEFAULT = 0, TCO_SRC_INI, TCO_SRC_DERIVED } tc
 
 /* ===== Scenarios ===== */
 
+/* An input that analyses vary: a global key or one option's key. */
+typedef struct tco_param {
+    int option; /* option index, or -1 for a [scenario], [site] or [workload] key */
+    int key;    /* tco_okey when option >= 0, else tco_skey */
+} tco_param;
+
+/* An explicit range from [sensitivity]: `KEY = LOW, HIGH`. */
+typedef struct tco_range {
+    char *name;     /* as written: "electricity_price", "h100-buy.gpu_price" */
+    tco_param param;
+    double low, high;
+    int line;
+} tco_range;
+
+typedef enum tco_dist { TCO_DIST_TRIANGULAR, TCO_DIST_UNIFORM, TCO_DIST_NORMAL } tco_dist;
+
+/* A distribution from [uncertainty]: `KEY = triangular(low, mode, high)`,
+ * `uniform(low, high)` or `normal(mean, sd)` (truncated to the key's range). */
+typedef struct tco_uncertain {
+    char *name;
+    tco_param param;
+    tco_dist dist;
+    double a, b, c; /* low, mode, high | low, high | mean, sd */
+    int line;
+} tco_uncertain;
+
+struct tco_scenario;
+
+/* A [case NAME] section: the whole scenario with the case's keys overriding. */
+typedef struct tco_case {
+    char *name;
+    int line;                   /* line of the [case NAME] header */
+    size_t n_overrides;
+    char **keys;                /* overridden keys as written */
+    char **values;              /* their values as written */
+    struct tco_scenario *scenario; /* base scenario with the overrides applied */
+} tco_case;
+
 /* One thing to compare: GPUs bought (with servers) or rented. */
 typedef struct tco_option {
     char *id;                    /* section id: letters, digits, '-' and '_' */
@@ -296,6 +337,15 @@ typedef struct tco_scenario {
     double tokens_per_request;
     size_t n_options;
     tco_option *options;
+    double swing;                /* [sensitivity] relative swing, default 0.2 */
+    size_t n_ranges;             /* [sensitivity] explicit ranges */
+    tco_range *ranges;
+    size_t n_cases;              /* [case NAME] sections */
+    tco_case *cases;
+    size_t n_uncertain;          /* [uncertainty] distributions */
+    tco_uncertain *uncertain;
+    long mc_samples;             /* [uncertainty] samples, default 10000 */
+    unsigned long mc_seed;       /* [uncertainty] seed, default 1 */
     unsigned char src[TCO_S_COUNT]; /* tco_source of each key */
     int key_line[TCO_S_COUNT];   /* line of each key given, else 0 */
 } tco_scenario;
@@ -373,6 +423,8 @@ typedef struct tco_result {
     size_t n_options;
     tco_option_result *options;   /* in input order */
     size_t *rank;                 /* option indices, cheapest total first */
+    const struct tco_analysis *analysis; /* optional, set by the caller after
+                                            tco_analyze(); writers include it */
 } tco_result;
 
 /* Compute every figure of MODEL.md. The scenario must outlive the result. */
@@ -383,6 +435,55 @@ void tco_result_free(tco_result *result);
 /* Add a warning to diags for each option that cannot hold the workload's
  * model in memory. Returns the number of such options. */
 size_t tco_result_check(const tco_result *result, tco_diags *diags);
+
+/* ===== Analyses: sensitivity, utilization sweep, cases, Monte Carlo ===== */
+
+/* One driver's effect on one option, low and high ends. */
+typedef struct tco_sens_entry {
+    const char *driver;       /* driver name, e.g. "electricity_price" */
+    double input_low, input_high; /* the option's input at each end; NAN if it has none */
+    double total_low, total_high;
+    double npv_low, npv_high;
+    double diff_low, diff_high; /* buy option total minus baseline total; NAN otherwise */
+    double swing;             /* |high - low| of diff for buy options with a baseline,
+                                 else of total */
+} tco_sens_entry;
+
+/* The results of every analysis of a scenario. */
+typedef struct tco_analysis {
+    const tco_result *base;   /* borrowed */
+    /* Sensitivity: n_drivers entries per option, largest swing first. */
+    size_t n_drivers;
+    tco_sens_entry *sens;     /* option i's entries at sens[i * n_drivers] */
+    /* Utilization sweep: every option at utilization 0.05, 0.10, ..., 1.00. */
+    size_t n_sweep;
+    double *sweep_u;          /* n_sweep values */
+    double *sweep_total;      /* option i at [i * n_sweep] */
+    double *sweep_cost_per_gpu_hour;
+    /* Cases, in file order; each result borrows its case's scenario. */
+    size_t n_cases;
+    tco_result **cases;
+    /* Monte Carlo (mc_samples == 0 when there is no [uncertainty]). */
+    long mc_samples;
+    unsigned long mc_seed;
+    size_t mc_bins;           /* histogram of totals */
+    double *mc_edges;         /* mc_bins + 1 common bin edges */
+    struct tco_mc_option {
+        double total_mean, total_p10, total_p50, total_p90;
+        double npv_mean, npv_p10, npv_p50, npv_p90;
+        double p_cheapest;        /* share of samples where the option is cheapest */
+        double p_beats_baseline;  /* buy options: share where total < baseline's; else NAN */
+        long *hist;               /* mc_bins counts */
+    } *mc;                    /* one per option */
+} tco_analysis;
+
+/* Called now and then during long analyses; `done` of `total` samples. */
+typedef void (*tco_progress_fn)(void *user, long done, long total);
+
+/* Run every analysis of the result's scenario. `progress` may be NULL. */
+tco_status tco_analyze(const tco_result *base, tco_progress_fn progress, void *user,
+                       tco_analysis **out);
+void tco_analysis_free(tco_analysis *analysis);
 
 /* ===== Depreciation functions (spreadsheet semantics) ===== */
 

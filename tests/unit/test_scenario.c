@@ -194,7 +194,8 @@ static void test_structure(void)
     expect("[options x]\n", "t.ini:14: error: unknown section [options x]; did you mean "
                             "[option ID]?");
     expect("[costs]\n", "t.ini:14: error: unknown section [costs]; expected [scenario], "
-                        "[site], [workload] or [option ID]");
+                        "[site], [workload], [option ID], [case NAME], [sensitivity] or "
+                        "[uncertainty]");
     expect("[Site]\n", "t.ini:14: error: unknown section [Site]; did you mean [site]?");
     expect("[site]\n", "t.ini:14: error: duplicate section [site] (first at line 3)");
     expect("[option b]\nacquire = buy\n",
@@ -292,8 +293,8 @@ static void test_all_errors_reported(void)
            "t.ini:15: error: unknown key 'colour' in [option ID]\n"
            "t.ini:16: error: 'utilization' must be a fraction between 0 and 1 (got 2); write "
            "0.35, not 35\n"
-           "t.ini:17: error: unknown section [sight]; expected [scenario], [site], [workload] "
-           "or [option ID]");
+           "t.ini:17: error: unknown section [sight]; expected [scenario], [site], [workload], "
+           "[option ID], [case NAME], [sensitivity] or [uncertainty]");
     /* The cap: 60 bad keys give 50 errors and a note. */
     char tail[4096];
     size_t n = 0;
@@ -323,6 +324,124 @@ static void test_file_errors(void)
     tco_diags_free(d);
 }
 
+static void test_cases(void)
+{
+    /* A case overrides global and option keys; the base is untouched. */
+    char text[4096];
+    snprintf(text, sizeof text,
+             "%s[case bear]\nsite.electricity_price = 0.2\nb.gpu_price = 150\n"
+             "horizon_months = 24\n[case bull]\nr.price_per_gpu_hour = 1.5\n",
+             base);
+    tco_diags *d = tco_diags_new();
+    tco_scenario *s = NULL;
+    CU_ASSERT_EQUAL(tco_scenario_load_string(text, "t.ini", &s, d), TCO_OK);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    CU_ASSERT_EQUAL_FATAL(s->n_cases, 2);
+    const tco_scenario *bear = s->cases[0].scenario;
+    CU_ASSERT_STRING_EQUAL(s->cases[0].name, "bear");
+    CU_ASSERT_EQUAL(s->cases[0].n_overrides, 3);
+    CU_ASSERT_STRING_EQUAL(s->cases[0].keys[1], "b.gpu_price");
+    CU_ASSERT_STRING_EQUAL(s->cases[0].values[1], "150");
+    CU_ASSERT_DOUBLE_EQUAL(bear->electricity_price, 0.2, 0);
+    CU_ASSERT_DOUBLE_EQUAL(bear->options[0].gpu_price, 150, 0);
+    CU_ASSERT_EQUAL(bear->horizon_months, 24);
+    CU_ASSERT_DOUBLE_EQUAL(bear->options[1].price_per_gpu_hour, 2, 0);
+    CU_ASSERT_DOUBLE_EQUAL(s->electricity_price, 0.1, 0);
+    CU_ASSERT_DOUBLE_EQUAL(s->options[0].gpu_price, 100, 0);
+    CU_ASSERT_EQUAL(s->horizon_months, 36);
+    CU_ASSERT_DOUBLE_EQUAL(s->cases[1].scenario->options[1].price_per_gpu_hour, 1.5, 0);
+    tco_scenario_free(s);
+    tco_diags_free(d);
+
+    expect("[case bear]\nsite.electricity_price = -1\n",
+           "t.ini:15: error: 'electricity_price' must not be negative (got -1)");
+    expect("[case bear]\nbb.gpu_price = 1\n",
+           "t.ini:15: error: unknown option 'bb' in 'bb.gpu_price'; did you mean 'b'?");
+    expect("[case bear]\nb.gpu_prize = 1\n", "t.ini:15: error: unknown option key "
+                                              "'gpu_prize' in 'b.gpu_prize'; did you mean "
+                                              "'gpu_price'?");
+    expect("[case bear]\nr.gpu_price = 1\n", "t.ini:15: error: 'gpu_price' applies to buy "
+                                              "options only; option 'r' is acquire = rent");
+    expect("[case bear]\ngpu_price = 1\n", "t.ini:15: error: 'gpu_price' is an option key: "
+                                            "write OPTION.gpu_price, e.g. b.gpu_price");
+    expect("[case bear]\nr.pricing = reserved\nr.price_decline = 0.1\n",
+           "t.ini:16: error: 'price_decline' does not apply to reserved pricing (the rate is "
+           "fixed)");
+    expect("[case bear]\nsite.pue = 2\nsite.pue = 3\n",
+           "t.ini:16: error: duplicate key 'site.pue' (first at line 15)");
+    expect("[case bear]\n[case bear]\n",
+           "t.ini:15: error: duplicate case 'bear' (first at line 14)");
+    expect("[case]\n", "t.ini:14: error: a case section needs a name: [case NAME]");
+    expect("[cases bear]\n", "t.ini:14: error: unknown section [cases bear]; did you mean "
+                             "[case NAME]?");
+}
+
+static void test_sensitivity_and_uncertainty(void)
+{
+    char text[4096];
+    snprintf(text, sizeof text,
+             "%s[sensitivity]\nswing = 0.1\nelectricity_price = 0.05, 0.2\n"
+             "b.gpu_price = 80, 130\n[uncertainty]\nsamples = 500\nseed = 7\n"
+             "site.pue = triangular(1.2, 1.4, 1.9)\nr.price_per_gpu_hour = uniform(1, 3)\n"
+             "b.maintenance_rate = normal(0.05, 0.01)\n",
+             base);
+    tco_diags *d = tco_diags_new();
+    tco_scenario *s = NULL;
+    CU_ASSERT_EQUAL(tco_scenario_load_string(text, "t.ini", &s, d), TCO_OK);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    CU_ASSERT_DOUBLE_EQUAL(s->swing, 0.1, 0);
+    CU_ASSERT_EQUAL_FATAL(s->n_ranges, 2);
+    CU_ASSERT_EQUAL(s->ranges[1].param.option, 0);
+    CU_ASSERT_EQUAL(s->ranges[1].param.key, TCO_O_GPU_PRICE);
+    CU_ASSERT_DOUBLE_EQUAL(s->ranges[1].high, 130, 0);
+    CU_ASSERT_EQUAL(s->mc_samples, 500);
+    CU_ASSERT_EQUAL(s->mc_seed, 7);
+    CU_ASSERT_EQUAL_FATAL(s->n_uncertain, 3);
+    CU_ASSERT_EQUAL(s->uncertain[0].dist, TCO_DIST_TRIANGULAR);
+    CU_ASSERT_EQUAL(s->uncertain[0].param.option, -1);
+    CU_ASSERT_EQUAL(s->uncertain[0].param.key, TCO_S_PUE);
+    CU_ASSERT_DOUBLE_EQUAL(s->uncertain[0].c, 1.9, 0);
+    CU_ASSERT_EQUAL(s->uncertain[2].dist, TCO_DIST_NORMAL);
+    tco_scenario_free(s);
+    tco_diags_free(d);
+
+    expect("[sensitivity]\npue = 1.8, 1.2\n",
+           "t.ini:15: error: the low end 1.8 is above the high end 1.2");
+    expect("[sensitivity]\npue = 0.5, 1.2\n",
+           "t.ini:15: error: low end 0.5 is outside the range of 'pue' (1 to 3)");
+    expect("[sensitivity]\npue = 1.2\n",
+           "t.ini:15: error: 'pue' needs a range: LOW, HIGH (got '1.2')");
+    expect("[sensitivity]\nswing = 0\n", "t.ini:15: error: 'swing' must be larger than 0");
+    expect("[uncertainty]\nsite.pue = triangular(1.9, 1.4, 1.2)\n",
+           "t.ini:15: error: triangular needs low <= mode <= high and low < high (got 1.9, "
+           "1.4, 1.2)");
+    expect("[uncertainty]\nr.price_per_gpu_hour = uniform(3, 1)\n",
+           "t.ini:15: error: uniform needs low < high (got 3, 1)");
+    expect("[uncertainty]\nsite.pue = normal(1.4, 0)\n",
+           "t.ini:15: error: normal needs a standard deviation above 0 (got 0)");
+    expect("[uncertainty]\nsite.pue = lognormal(1, 2)\n",
+           "t.ini:15: error: 'lognormal(1, 2)' is not a distribution: write triangular(LOW, "
+           "MODE, HIGH), uniform(LOW, HIGH) or normal(MEAN, SD)");
+    expect("[uncertainty]\nsite.pue = uniform(1, 2, 3)\n",
+           "t.ini:15: error: uniform takes 2 plain numbers (got '1, 2, 3')");
+    expect("[uncertainty]\nutilization = uniform(0.5, 1.5)\n",
+           "t.ini:15: error: high 1.5 is outside the range of 'utilization' (0 to 1)");
+    expect("[uncertainty]\nb.count = uniform(1, 9)\n",
+           "t.ini:15: error: 'b.count' cannot vary: only numeric inputs can (not counts, whole "
+           "numbers, names or choices)");
+    expect("[uncertainty]\nscenario.horizon_months = uniform(1, 9)\n",
+           "t.ini:15: error: 'scenario.horizon_months' cannot vary: only numeric inputs can "
+           "(not counts, whole numbers, names or choices)");
+    expect("[uncertainty]\nb.pricing = uniform(1, 9)\n",
+           "t.ini:15: error: 'pricing' applies to rent options only; option 'b' is acquire = "
+           "buy");
+    expect("[uncertainty]\ncolour = uniform(1, 9)\n", "t.ini:15: error: unknown key 'colour'");
+    expect("[uncertainty]\nsamples = 0\n",
+           "t.ini:15: error: 'samples' must be between 1 and 1000000 (got 0)");
+    expect("[uncertainty]\nsite.pue = uniform(1.2, 1.5)\npue = uniform(1.3, 1.6)\n",
+           "t.ini:16: error: 'pue' is the same input as 'site.pue' (line 15)");
+}
+
 int main(void)
 {
     static const check_case cases[] = {
@@ -337,6 +456,8 @@ int main(void)
         {"bytes: length and UTF-8", test_bytes},
         {"all errors reported, capped", test_all_errors_reported},
         {"file errors", test_file_errors},
+        {"cases", test_cases},
+        {"sensitivity and uncertainty", test_sensitivity_and_uncertainty},
         {NULL, NULL},
     };
     return check_run("scenario", cases);

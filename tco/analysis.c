@@ -1,0 +1,529 @@
+/* analysis.c - what would change the answer, and how sure we are:
+ * sensitivity (one driver at a time, low and high), a utilization sweep,
+ * the [case NAME] scenarios, and Monte Carlo over [uncertainty]. No I/O. */
+#include "internal.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ===== Changing inputs and putting them back ===== */
+
+/* Values changed in a working copy, to restore them afterwards. */
+typedef struct undo {
+    double *at[2 * TCO_MAX_OPTIONS + 8]; /* changed doubles */
+    double was[2 * TCO_MAX_OPTIONS + 8];
+    unsigned char *flag[TCO_MAX_OPTIONS + 8]; /* changed src flags */
+    unsigned char flag_was[TCO_MAX_OPTIONS + 8];
+    size_t n, n_flags;
+} undo;
+
+static void set(undo *u, double *at, double v)
+{
+    u->at[u->n] = at;
+    u->was[u->n++] = *at;
+    *at = v;
+}
+
+static void set_flag(undo *u, unsigned char *at, unsigned char v)
+{
+    u->flag[u->n_flags] = at;
+    u->flag_was[u->n_flags++] = *at;
+    *at = v;
+}
+
+static void restore(undo *u)
+{
+    while (u->n)
+        u->n--, *u->at[u->n] = u->was[u->n];
+    while (u->n_flags)
+        u->n_flags--, *u->flag[u->n_flags] = u->flag_was[u->n_flags];
+}
+
+static double clamp_key(const tco_keydef *k, double v)
+{
+    return v < k->lo ? k->lo : v > k->hi ? k->hi : v;
+}
+
+/* ===== Sensitivity ===== */
+
+enum { DRIVER_UTILIZATION = -2 };
+
+/* A driver: one input swung for every option that has it. */
+typedef struct driver {
+    const char *name;
+    int global;      /* 1: a tco_skey; 0: a tco_okey on each option */
+    int key;         /* or DRIVER_UTILIZATION */
+    int only_option; /* >= 0: an extra driver from a [sensitivity] range */
+} driver;
+
+static const driver standard[] = {
+    {"gpu_price", 0, TCO_O_GPU_PRICE, -1},
+    {"electricity_price", 1, TCO_S_ELECTRICITY_PRICE, -1},
+    {"pue", 1, TCO_S_PUE, -1},
+    {"utilization", 1, DRIVER_UTILIZATION, -1},
+    {"resale_fraction", 0, TCO_O_RESALE_FRACTION, -1},
+    {"price_per_gpu_hour", 0, TCO_O_PRICE_PER_GPU_HOUR, -1},
+    {"price_decline", 0, TCO_O_PRICE_DECLINE, -1},
+    {"discount_rate", 1, TCO_S_DISCOUNT_RATE, -1},
+    {"maintenance_rate", 0, TCO_O_MAINTENANCE_RATE, -1},
+};
+#define N_STANDARD (sizeof standard / sizeof standard[0])
+
+static const tco_range *find_range(const tco_scenario *s, int option, int key)
+{
+    for (size_t i = 0; i < s->n_ranges; i++)
+        if (s->ranges[i].param.option == option && s->ranges[i].param.key == key)
+            return &s->ranges[i];
+    return NULL;
+}
+
+/* Does an option have this key as an input? */
+static int option_has(const tco_option *o, int key)
+{
+    const tco_keydef *k = tco_option_key((tco_okey)key);
+    if (k->applies == TCO_APPLIES_BUY && o->acquire != TCO_BUY)
+        return 0;
+    if (k->applies == TCO_APPLIES_RENT && o->acquire != TCO_RENT)
+        return 0;
+    if (key == TCO_O_PRICE_DECLINE && o->pricing != TCO_ON_DEMAND)
+        return 0;
+    return 1;
+}
+
+/* The value at one end (sign -1 low, +1 high) of a relative swing or range. */
+static double end_value(const tco_scenario *base, const tco_range *r, const tco_keydef *k,
+                        double v, int sign)
+{
+    if (r)
+        return sign < 0 ? r->low : r->high;
+    return clamp_key(k, v * (1 + sign * base->swing));
+}
+
+/* Apply one end of driver d to the working copy w; record each option's
+ * input at that end in `input` (NAN where it has none). */
+static void apply_driver(const tco_scenario *base, tco_scenario *w, const driver *d, int sign,
+                         undo *u, double *input)
+{
+    size_t n = w->n_options;
+    for (size_t i = 0; i < n; i++)
+        input[i] = NAN;
+    if (d->key == DRIVER_UTILIZATION) {
+        const tco_keydef *k = tco_scenario_key(TCO_S_UTILIZATION);
+        const tco_range *r = find_range(base, -1, TCO_S_UTILIZATION);
+        set(u, &w->utilization, end_value(base, r, k, base->utilization, sign));
+        for (size_t i = 0; i < n; i++) {
+            tco_option *o = &w->options[i];
+            const tco_range *ro = find_range(base, (int)i, TCO_O_UTILIZATION);
+            if (ro || (r && o->src[TCO_O_UTILIZATION])) {
+                set_flag(u, &o->src[TCO_O_UTILIZATION], TCO_SRC_INI);
+                set(u, &o->utilization, sign < 0 ? (ro ? ro : r)->low : (ro ? ro : r)->high);
+            } else if (o->src[TCO_O_UTILIZATION]) {
+                set(u, &o->utilization, end_value(base, NULL, k, o->utilization, sign));
+            }
+            input[i] = tco_option_utilization(w, o);
+        }
+        return;
+    }
+    if (d->global) {
+        const tco_keydef *k = tco_scenario_key((tco_skey)d->key);
+        double *at = tco_param_ptr(w, (tco_param){-1, d->key});
+        double v = end_value(base, find_range(base, -1, d->key), k, *at, sign);
+        set(u, at, v);
+        for (size_t i = 0; i < n; i++)
+            input[i] = v;
+        return;
+    }
+    const tco_keydef *k = tco_option_key((tco_okey)d->key);
+    for (size_t i = 0; i < n; i++) {
+        tco_option *o = &w->options[i];
+        if ((d->only_option >= 0 && (size_t)d->only_option != i) || !option_has(o, d->key))
+            continue;
+        double *at = tco_param_ptr(w, (tco_param){(int)i, d->key});
+        double v0 = *at;
+        if (d->key == TCO_O_RESALE_FRACTION && o->src[TCO_O_RESALE_DECLINE]) {
+            /* Swing the fraction the decline gives, in its place. */
+            v0 = pow(1 - o->resale_decline, w->horizon_months / 12.0);
+            set_flag(u, &o->src[TCO_O_RESALE_DECLINE], TCO_SRC_DEFAULT);
+        }
+        double v = end_value(base, find_range(base, (int)i, d->key), k, v0, sign);
+        set(u, at, v);
+        input[i] = v;
+    }
+}
+
+typedef struct ranked_entry {
+    tco_sens_entry e;
+    size_t order; /* driver index, for stable ties */
+} ranked_entry;
+
+static int by_swing(const void *a, const void *b)
+{
+    const ranked_entry *x = a, *y = b;
+    if (x->e.swing != y->e.swing)
+        return x->e.swing > y->e.swing ? -1 : 1;
+    return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static tco_status sensitivity(tco_analysis *A, const tco_scenario *base, tco_scenario *w)
+{
+    size_t n = base->n_options;
+    /* Standard drivers, then one per range that is not a standard driver's. */
+    driver *drivers = malloc((N_STANDARD + base->n_ranges) * sizeof *drivers);
+    double *input = malloc(2 * n * sizeof *input);
+    double *total = malloc(2 * n * sizeof *total);
+    double *npv = malloc(2 * n * sizeof *npv);
+    undo *u = malloc(sizeof *u);
+    ranked_entry *row = malloc((N_STANDARD + base->n_ranges) * sizeof *row);
+    tco_status st = TCO_ERR_NOMEM;
+    if (!drivers || !input || !total || !npv || !u || !row)
+        goto done;
+    u->n = u->n_flags = 0;
+    size_t nd = 0;
+    for (size_t i = 0; i < N_STANDARD; i++)
+        drivers[nd++] = standard[i];
+    for (size_t i = 0; i < base->n_ranges; i++) {
+        const tco_range *r = &base->ranges[i];
+        int global = r->param.option < 0;
+        int covered = r->param.key == (global ? TCO_S_UTILIZATION : TCO_O_UTILIZATION);
+        for (size_t j = 0; j < N_STANDARD; j++)
+            covered |= standard[j].global == global && standard[j].key == r->param.key;
+        if (!covered)
+            drivers[nd++] = (driver){r->name, global, r->param.key, r->param.option};
+    }
+    A->n_drivers = nd;
+    A->sens = calloc(n * nd > 0 ? n * nd : 1, sizeof *A->sens);
+    if (!A->sens)
+        goto done;
+    int b = A->base->baseline;
+    for (size_t d = 0; d < nd; d++) {
+        for (int end = 0; end < 2; end++) {
+            apply_driver(base, w, &drivers[d], end ? 1 : -1, u, input + end * n);
+            tco_engine_totals(w, total + end * n, npv + end * n);
+            restore(u);
+        }
+        for (size_t i = 0; i < n; i++) {
+            tco_sens_entry *e = &A->sens[i * nd + d];
+            e->driver = drivers[d].name;
+            e->input_low = input[i];
+            e->input_high = input[n + i];
+            e->total_low = total[i];
+            e->total_high = total[n + i];
+            e->npv_low = npv[i];
+            e->npv_high = npv[n + i];
+            e->diff_low = e->diff_high = NAN;
+            if (b >= 0 && base->options[i].acquire == TCO_BUY) {
+                e->diff_low = total[i] - total[b];
+                e->diff_high = total[n + i] - total[n + b];
+                e->swing = fabs(e->diff_high - e->diff_low);
+            } else {
+                e->swing = fabs(e->total_high - e->total_low);
+            }
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        for (size_t d = 0; d < nd; d++)
+            row[d] = (ranked_entry){A->sens[i * nd + d], d};
+        qsort(row, nd, sizeof *row, by_swing);
+        for (size_t d = 0; d < nd; d++)
+            A->sens[i * nd + d] = row[d].e;
+    }
+    st = TCO_OK;
+done:
+    free(drivers);
+    free(input);
+    free(total);
+    free(npv);
+    free(u);
+    free(row);
+    return st;
+}
+
+/* ===== Utilization sweep ===== */
+
+#define SWEEP_POINTS 20
+
+static tco_status sweep(tco_analysis *A, tco_scenario *w)
+{
+    size_t n = w->n_options;
+    A->n_sweep = SWEEP_POINTS;
+    A->sweep_u = malloc(SWEEP_POINTS * sizeof *A->sweep_u);
+    A->sweep_total = malloc((n ? n : 1) * SWEEP_POINTS * sizeof *A->sweep_total);
+    A->sweep_cost_per_gpu_hour = malloc((n ? n : 1) * SWEEP_POINTS * sizeof(double));
+    double *total = malloc((n ? n : 1) * sizeof *total);
+    undo *u = malloc(sizeof *u);
+    if (!A->sweep_u || !A->sweep_total || !A->sweep_cost_per_gpu_hour || !total || !u) {
+        free(total);
+        free(u);
+        return TCO_ERR_NOMEM;
+    }
+    u->n = u->n_flags = 0;
+    for (int k = 0; k < SWEEP_POINTS; k++) {
+        double util = (k + 1) / (double)SWEEP_POINTS;
+        A->sweep_u[k] = util;
+        set(u, &w->utilization, util);
+        for (size_t i = 0; i < n; i++)
+            if (w->options[i].src[TCO_O_UTILIZATION])
+                set(u, &w->options[i].utilization, util);
+        tco_engine_totals(w, total, NULL);
+        restore(u);
+        for (size_t i = 0; i < n; i++) {
+            const tco_option *o = &w->options[i];
+            double hours = o->count * w->hours_per_month * w->horizon_months * util;
+            A->sweep_total[i * SWEEP_POINTS + k] = total[i];
+            A->sweep_cost_per_gpu_hour[i * SWEEP_POINTS + k] = total[i] / hours;
+        }
+    }
+    free(total);
+    free(u);
+    return TCO_OK;
+}
+
+/* ===== Monte Carlo ===== */
+
+/* xoshiro256** (Blackman and Vigna), seeded by splitmix64. */
+typedef struct rng {
+    uint64_t s[4];
+} rng;
+
+static uint64_t splitmix64(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static uint64_t rotl(uint64_t x, int k)
+{
+    return (x << k) | (x >> (64 - k));
+}
+
+static uint64_t next(rng *r)
+{
+    uint64_t *s = r->s, result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+}
+
+/* Uniform in [0, 1). */
+static double uniform01(rng *r)
+{
+    return (double)(next(r) >> 11) * 0x1.0p-53;
+}
+
+static double draw(rng *r, const tco_uncertain *u, const tco_keydef *k)
+{
+    switch (u->dist) {
+    case TCO_DIST_TRIANGULAR: {
+        double x = uniform01(r), lo = u->a, mode = u->b, hi = u->c;
+        double f = (mode - lo) / (hi - lo);
+        return x < f ? lo + sqrt(x * (hi - lo) * (mode - lo))
+                     : hi - sqrt((1 - x) * (hi - lo) * (hi - mode));
+    }
+    case TCO_DIST_UNIFORM:
+        return u->a + (u->b - u->a) * uniform01(r);
+    case TCO_DIST_NORMAL:
+        /* Box-Muller, redrawn until it falls in the key's range. */
+        for (int tries = 0; tries < 1000; tries++) {
+            double a = uniform01(r), b = uniform01(r);
+            double z = sqrt(-2 * log(1 - a)) * cos(2 * 3.14159265358979323846 * b);
+            double x = u->a + u->b * z;
+            if (x >= k->lo && x <= k->hi)
+                return x;
+        }
+        return clamp_key(k, u->a);
+    }
+    return u->a;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Percentile of sorted values by linear interpolation between closest ranks
+ * (the spreadsheet PERCENTILE / PERCENTILE.INC rule). */
+static double percentile(const double *sorted, long n, double p)
+{
+    double h = (n - 1) * p;
+    long lo = (long)floor(h);
+    if (lo + 1 >= n)
+        return sorted[n - 1];
+    return sorted[lo] + (h - lo) * (sorted[lo + 1] - sorted[lo]);
+}
+
+#define MC_BINS 20
+#define MC_MAX_VALUES 20000000L /* samples x options kept for percentiles */
+
+static tco_status monte_carlo(tco_analysis *A, const tco_scenario *base, tco_scenario *w,
+                              tco_progress_fn progress, void *user)
+{
+    size_t n = base->n_options;
+    long N = base->mc_samples;
+    if ((double)N * (double)n > MC_MAX_VALUES)
+        return TCO_ERR_LIMIT;
+    A->mc_samples = N;
+    A->mc_seed = base->mc_seed;
+    A->mc_bins = MC_BINS;
+    A->mc = calloc(n ? n : 1, sizeof *A->mc);
+    A->mc_edges = calloc(MC_BINS + 1, sizeof *A->mc_edges);
+    double *totals = malloc((size_t)N * n * sizeof *totals);
+    double *npvs = malloc((size_t)N * n * sizeof *npvs);
+    double *col = malloc((size_t)N * sizeof *col);
+    long *cheapest = calloc(n ? n : 1, sizeof *cheapest);
+    long *beats = calloc(n ? n : 1, sizeof *beats);
+    tco_status st = TCO_ERR_NOMEM;
+    if (!A->mc || !A->mc_edges || !totals || !npvs || !col || !cheapest || !beats)
+        goto done;
+    for (size_t i = 0; i < n; i++)
+        if (!(A->mc[i].hist = calloc(MC_BINS, sizeof(long))))
+            goto done;
+
+    /* Pointers to the inputs that vary; option utilizations become own values. */
+    double *at[TCO_MAX_SECTION_KEYS];
+    const tco_keydef *kd[TCO_MAX_SECTION_KEYS];
+    for (size_t j = 0; j < base->n_uncertain; j++) {
+        const tco_param p = base->uncertain[j].param;
+        at[j] = tco_param_ptr(w, p);
+        kd[j] = p.option < 0 ? tco_scenario_key((tco_skey)p.key)
+                             : tco_option_key((tco_okey)p.key);
+        if (p.option >= 0 && p.key == TCO_O_UTILIZATION)
+            w->options[p.option].src[TCO_O_UTILIZATION] = TCO_SRC_INI;
+    }
+    rng r;
+    uint64_t seed = base->mc_seed;
+    for (int k = 0; k < 4; k++)
+        r.s[k] = splitmix64(&seed);
+    int b = A->base->baseline;
+    for (long s = 0; s < N; s++) {
+        for (size_t j = 0; j < base->n_uncertain; j++)
+            *at[j] = draw(&r, &base->uncertain[j], kd[j]);
+        double *t = totals + (size_t)s * n;
+        tco_engine_totals(w, t, npvs + (size_t)s * n);
+        size_t best = 0;
+        for (size_t i = 1; i < n; i++)
+            if (t[i] < t[best])
+                best = i;
+        if (n)
+            cheapest[best]++;
+        if (b >= 0)
+            for (size_t i = 0; i < n; i++)
+                beats[i] += base->options[i].acquire == TCO_BUY && t[i] < t[b];
+        if (progress && (s + 1) % 4096 == 0)
+            progress(user, s + 1, N);
+    }
+    if (progress)
+        progress(user, N, N);
+
+    double lo = INFINITY, hi = -INFINITY;
+    for (size_t i = 0; i < (size_t)N * n; i++) {
+        lo = fmin(lo, totals[i]);
+        hi = fmax(hi, totals[i]);
+    }
+    if (!(hi > lo))
+        hi = lo + 1;
+    for (int k = 0; k <= MC_BINS; k++)
+        A->mc_edges[k] = lo + (hi - lo) * k / MC_BINS;
+    for (size_t i = 0; i < n; i++) {
+        struct tco_mc_option *m = &A->mc[i];
+        for (int pass = 0; pass < 2; pass++) {
+            const double *src = pass ? npvs : totals;
+            double sum = 0;
+            for (long s = 0; s < N; s++) {
+                col[s] = src[(size_t)s * n + i];
+                sum += col[s];
+                if (!pass) {
+                    long bin = (long)((col[s] - lo) / (hi - lo) * MC_BINS);
+                    m->hist[bin < 0 ? 0 : bin >= MC_BINS ? MC_BINS - 1 : bin]++;
+                }
+            }
+            qsort(col, (size_t)N, sizeof *col, cmp_double);
+            double mean = sum / N, p10 = percentile(col, N, 0.1), p50 = percentile(col, N, 0.5),
+                   p90 = percentile(col, N, 0.9);
+            if (pass)
+                m->npv_mean = mean, m->npv_p10 = p10, m->npv_p50 = p50, m->npv_p90 = p90;
+            else
+                m->total_mean = mean, m->total_p10 = p10, m->total_p50 = p50,
+                m->total_p90 = p90;
+        }
+        m->p_cheapest = (double)cheapest[i] / N;
+        m->p_beats_baseline =
+            b >= 0 && base->options[i].acquire == TCO_BUY ? (double)beats[i] / N : NAN;
+    }
+    st = TCO_OK;
+done:
+    free(totals);
+    free(npvs);
+    free(col);
+    free(cheapest);
+    free(beats);
+    return st;
+}
+
+/* ===== Public API ===== */
+
+/* See documentation in header file. */
+tco_status tco_analyze(const tco_result *base, tco_progress_fn progress, void *user,
+                       tco_analysis **out)
+{
+    if (!out)
+        return TCO_ERR_ARG;
+    *out = NULL;
+    if (!base)
+        return TCO_ERR_ARG;
+    const tco_scenario *s = base->scenario;
+    tco_analysis *A = calloc(1, sizeof *A);
+    tco_scenario *w = tco_scenario_clone(s);
+    tco_status st = TCO_ERR_NOMEM;
+    if (!A || !w)
+        goto fail;
+    A->base = base;
+    if ((st = sensitivity(A, s, w)) != TCO_OK || (st = sweep(A, w)) != TCO_OK)
+        goto fail;
+    if (s->n_cases) {
+        A->cases = calloc(s->n_cases, sizeof *A->cases);
+        st = TCO_ERR_NOMEM;
+        if (!A->cases)
+            goto fail;
+        A->n_cases = s->n_cases;
+        for (size_t i = 0; i < s->n_cases; i++)
+            if ((st = tco_compute(s->cases[i].scenario, &A->cases[i])) != TCO_OK)
+                goto fail;
+    }
+    if (s->n_uncertain && (st = monte_carlo(A, s, w, progress, user)) != TCO_OK)
+        goto fail;
+    tco_scenario_free(w);
+    *out = A;
+    return TCO_OK;
+fail:
+    tco_scenario_free(w);
+    tco_analysis_free(A);
+    return st;
+}
+
+void tco_analysis_free(tco_analysis *A)
+{
+    if (!A)
+        return;
+    free(A->sens);
+    free(A->sweep_u);
+    free(A->sweep_total);
+    free(A->sweep_cost_per_gpu_hour);
+    for (size_t i = 0; i < A->n_cases; i++)
+        tco_result_free(A->cases[i]);
+    free(A->cases);
+    if (A->mc)
+        for (size_t i = 0; i < A->base->n_options; i++)
+            free(A->mc[i].hist);
+    free(A->mc);
+    free(A->mc_edges);
+    free(A);
+}

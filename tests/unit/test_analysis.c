@@ -1,0 +1,242 @@
+/* test_analysis.c - sensitivity worked out by hand, the utilization sweep,
+ * cases that change exactly what they override, and Monte Carlo: the mean of
+ * a linear quantity converges to its analytic mean, and a seed reproduces. */
+#include "check.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* b: one GPU bought for 1000, no power (tdp 0): total 1000 whatever the
+ * utilization. r: one GPU rented at 1 an hour, 100 hours a month for 12
+ * months: total 1200 at utilization 1. */
+static const char base[] = "[scenario]\nname = a\nhorizon_months = 12\nhours_per_month = 100\n"
+                           "[site]\nelectricity_price = 0.1\n"
+                           "[option b]\nacquire = buy\ncount = 1\ngpu_price = 1000\ntdp_w = 0\n"
+                           "[option r]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 1\n";
+
+static tco_analysis *analyze(const char *tail, tco_scenario **s, tco_result **r)
+{
+    char text[4096];
+    snprintf(text, sizeof text, "%s%s", base, tail);
+    tco_diags *d = tco_diags_new();
+    *s = NULL;
+    *r = NULL;
+    CU_ASSERT_EQUAL(tco_scenario_load_string(text, "a.ini", s, d), TCO_OK);
+    for (size_t i = 0; i < tco_diags_count(d); i++) {
+        char buf[512];
+        tco_diag_format(tco_diags_get(d, i), buf, sizeof buf);
+        fprintf(stderr, "%s\n", buf);
+    }
+    tco_diags_free(d);
+    tco_analysis *a = NULL;
+    if (*s && tco_compute(*s, r) == TCO_OK)
+        CU_ASSERT_EQUAL(tco_analyze(*r, NULL, NULL, &a), TCO_OK);
+    return a;
+}
+
+static void release(tco_analysis *a, tco_scenario *s, tco_result *r)
+{
+    tco_analysis_free(a);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
+static const tco_sens_entry *entry_of(const tco_analysis *a, size_t option, const char *driver)
+{
+    for (size_t d = 0; d < a->n_drivers; d++)
+        if (strcmp(a->sens[option * a->n_drivers + d].driver, driver) == 0)
+            return &a->sens[option * a->n_drivers + d];
+    return NULL;
+}
+
+/* By hand, with the default swing of 20%:
+ * gpu_price 800 / 1200: b total 800 / 1200, b - r = -400 / 0, swing 400.
+ * price_per_gpu_hour 0.8 / 1.2: r total 960 / 1440, b - r = 40 / -440, swing 480.
+ * utilization 0.8 / 1 (1.2 is clamped): r total 960 / 1200, b - r = 40 / -200.
+ * staff (a [sensitivity] range 0..10 for b only): b total 1000 / 1120, swing 120. */
+static void test_tornado_by_hand(void)
+{
+    tco_scenario *s;
+    tco_result *r;
+    tco_analysis *a = analyze("[sensitivity]\nb.staff_per_month = 0, 10\n", &s, &r);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+    CU_ASSERT_EQUAL(a->n_drivers, 10); /* nine standard drivers and the staff range */
+    const tco_sens_entry *top = &a->sens[0];
+    CU_ASSERT_STRING_EQUAL(top->driver, "price_per_gpu_hour");
+    CU_ASSERT_DOUBLE_EQUAL(top->swing, 480, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(top->diff_low, 40, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(top->diff_high, -440, 1e-9);
+    CU_ASSERT(isnan(top->input_low)); /* b has no rental price */
+    const tco_sens_entry *second = &a->sens[1];
+    CU_ASSERT_STRING_EQUAL(second->driver, "gpu_price");
+    CU_ASSERT_DOUBLE_EQUAL(second->input_low, 800, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(second->input_high, 1200, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(second->total_low, 800, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(second->total_high, 1200, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(second->swing, 400, 1e-9);
+    const tco_sens_entry *u = entry_of(a, 0, "utilization");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(u);
+    CU_ASSERT_DOUBLE_EQUAL(u->diff_low, 40, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(u->diff_high, -200, 1e-9);
+    const tco_sens_entry *staff = entry_of(a, 0, "b.staff_per_month");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(staff);
+    CU_ASSERT_DOUBLE_EQUAL(staff->total_high, 1120, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(staff->swing, 120, 1e-9);
+    /* The rent option is ranked by its own total. */
+    const tco_sens_entry *rtop = &a->sens[a->n_drivers];
+    CU_ASSERT_STRING_EQUAL(rtop->driver, "price_per_gpu_hour");
+    CU_ASSERT_DOUBLE_EQUAL(rtop->swing, 480, 1e-9);
+    CU_ASSERT(isnan(rtop->diff_low));
+    /* The discount rate moves NPV, not the total. */
+    const tco_sens_entry *dr = entry_of(a, 1, "discount_rate");
+    CU_ASSERT_DOUBLE_EQUAL(dr->swing, 0, 1e-9);
+    CU_ASSERT(dr->npv_low > dr->npv_high);
+    release(a, s, r);
+}
+
+static void test_explicit_global_range(void)
+{
+    tco_scenario *s;
+    tco_result *r;
+    tco_analysis *a = analyze("[sensitivity]\nswing = 0.5\nutilization = 0.25, 0.75\n", &s, &r);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+    CU_ASSERT_EQUAL(a->n_drivers, 9);
+    const tco_sens_entry *u = entry_of(a, 1, "utilization");
+    CU_ASSERT_DOUBLE_EQUAL(u->input_low, 0.25, 0);
+    CU_ASSERT_DOUBLE_EQUAL(u->total_low, 300, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(u->total_high, 900, 1e-9);
+    const tco_sens_entry *g = entry_of(a, 0, "gpu_price"); /* swing 50% */
+    CU_ASSERT_DOUBLE_EQUAL(g->total_low, 500, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(g->total_high, 1500, 1e-9);
+    release(a, s, r);
+}
+
+static void test_sweep(void)
+{
+    tco_scenario *s;
+    tco_result *r;
+    tco_analysis *a = analyze("", &s, &r);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+    CU_ASSERT_EQUAL_FATAL(a->n_sweep, 20);
+    CU_ASSERT_DOUBLE_EQUAL(a->sweep_u[0], 0.05, 1e-15);
+    CU_ASSERT_DOUBLE_EQUAL(a->sweep_u[9], 0.5, 1e-15);
+    CU_ASSERT_DOUBLE_EQUAL(a->sweep_u[19], 1, 0);
+    /* At 50%: r pays 600 for 600 GPU-hours; b still 1000. */
+    CU_ASSERT_DOUBLE_EQUAL(a->sweep_total[20 + 9], 600, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(a->sweep_cost_per_gpu_hour[20 + 9], 1, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(a->sweep_total[9], 1000, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(a->sweep_cost_per_gpu_hour[9], 1000.0 / 600, 1e-12);
+    /* Break-even at u* = 1000 / 1200, between sweep points 16 and 17. */
+    CU_ASSERT_DOUBLE_EQUAL(r->options[0].breakeven_utilization, 1000.0 / 1200, 1e-12);
+    release(a, s, r);
+}
+
+static void test_case_changes_exactly(void)
+{
+    tco_scenario *s;
+    tco_result *r;
+    tco_analysis *a = analyze("[case pricey]\nr.price_per_gpu_hour = 2\nb.gpu_price = 500\n"
+                              "[case short]\nhorizon_months = 6\n",
+                              &s, &r);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+    CU_ASSERT_EQUAL_FATAL(a->n_cases, 2);
+    const tco_result *c = a->cases[0];
+    CU_ASSERT_DOUBLE_EQUAL(c->options[0].total, 500, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(c->options[1].total, 2400, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(c->options[0].capex, 500, 1e-9);
+    CU_ASSERT_EQUAL(c->options[0].breakeven_month, 3); /* 500 <= 200 x 3, not 200 x 2 */
+    /* Everything else as in the base. */
+    CU_ASSERT_DOUBLE_EQUAL(c->options[1].gpu_hours, r->options[1].gpu_hours, 0);
+    CU_ASSERT_DOUBLE_EQUAL(r->options[0].total, 1000, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(r->options[1].total, 1200, 1e-9);
+    const tco_result *sh = a->cases[1];
+    CU_ASSERT_EQUAL(sh->scenario->horizon_months, 6);
+    CU_ASSERT_DOUBLE_EQUAL(sh->options[1].total, 600, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(sh->options[0].total, 1000, 1e-9);
+    release(a, s, r);
+}
+
+/* r's total is 1200 x price, linear in the price. With the price uniform on
+ * [0.5, 1.5] its mean is 1200 and its standard deviation 1200 / sqrt(12) =
+ * 346.4, so the mean of 20000 samples is within 4 standard errors (9.8) of
+ * 1200. b beats r when 1200 p > 1000: P = (1.5 - 5/6) / 1 = 2/3, within 4
+ * standard errors sqrt(2/9 / 20000) = 0.0033. */
+static void test_monte_carlo_converges(void)
+{
+    tco_scenario *s;
+    tco_result *r;
+    tco_analysis *a = analyze("[uncertainty]\nsamples = 20000\nseed = 42\n"
+                              "r.price_per_gpu_hour = uniform(0.5, 1.5)\n",
+                              &s, &r);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+    CU_ASSERT_EQUAL(a->mc_samples, 20000);
+    CU_ASSERT_DOUBLE_EQUAL(a->mc[1].total_mean, 1200, 4 * 346.41 / sqrt(20000));
+    CU_ASSERT_DOUBLE_EQUAL(a->mc[1].total_p50, 1200, 15);
+    CU_ASSERT_DOUBLE_EQUAL(a->mc[1].total_p10, 1200 * 0.6, 15);
+    CU_ASSERT_DOUBLE_EQUAL(a->mc[1].total_p90, 1200 * 1.4, 15);
+    CU_ASSERT_DOUBLE_EQUAL(a->mc[0].total_mean, 1000, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(a->mc[0].p_beats_baseline, 2.0 / 3, 4 * sqrt(2.0 / 9 / 20000));
+    CU_ASSERT_DOUBLE_EQUAL(a->mc[0].p_cheapest + a->mc[1].p_cheapest, 1, 1e-12);
+    CU_ASSERT(isnan(a->mc[1].p_beats_baseline));
+    long sum = 0;
+    for (size_t k = 0; k < a->mc_bins; k++)
+        sum += a->mc[1].hist[k];
+    CU_ASSERT_EQUAL(sum, 20000);
+    release(a, s, r);
+
+    /* Triangular(1, 2, 4) has mean 7/3 and variance (1+4+16-2-4-8)/18 = 7/18. */
+    a = analyze("[uncertainty]\nsamples = 20000\nr.price_per_gpu_hour = triangular(1, 2, 4)\n",
+                &s, &r);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+    CU_ASSERT_DOUBLE_EQUAL(a->mc[1].total_mean, 1200 * 7.0 / 3,
+                           4 * 1200 * sqrt(7.0 / 18) / sqrt(20000));
+    release(a, s, r);
+
+    /* Normal(1, 0.1): mean 1200, sd 120 (truncation at 0 never bites). */
+    a = analyze("[uncertainty]\nsamples = 20000\nr.price_per_gpu_hour = normal(1, 0.1)\n", &s,
+                &r);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+    CU_ASSERT_DOUBLE_EQUAL(a->mc[1].total_mean, 1200, 4 * 120 / sqrt(20000));
+    CU_ASSERT_DOUBLE_EQUAL(a->mc[1].total_p90 - a->mc[1].total_p10, 2 * 1.2816 * 120, 10);
+    release(a, s, r);
+}
+
+static void test_seed_reproduces(void)
+{
+    const char *u = "[uncertainty]\nsamples = 3000\nseed = 9\n"
+                    "site.electricity_price = triangular(0.05, 0.1, 0.2)\n"
+                    "r.price_per_gpu_hour = normal(1, 0.2)\nb.gpu_price = uniform(800, 1200)\n";
+    tco_scenario *s1, *s2;
+    tco_result *r1, *r2;
+    tco_analysis *a1 = analyze(u, &s1, &r1), *a2 = analyze(u, &s2, &r2);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a2);
+    for (size_t i = 0; i < 2; i++) {
+        CU_ASSERT(memcmp(&a1->mc[i], &a2->mc[i], offsetof(struct tco_mc_option, hist)) == 0);
+        CU_ASSERT(memcmp(a1->mc[i].hist, a2->mc[i].hist, a1->mc_bins * sizeof(long)) == 0);
+    }
+    release(a2, s2, r2);
+    /* Another seed gives other samples. */
+    char other[1024];
+    snprintf(other, sizeof other, "%s", u);
+    memcpy(strstr(other, "seed = 9"), "seed = 8", 8);
+    a2 = analyze(other, &s2, &r2);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a2);
+    CU_ASSERT(a1->mc[1].total_mean != a2->mc[1].total_mean);
+    release(a2, s2, r2);
+    release(a1, s1, r1);
+}
+
+int main(void)
+{
+    static const check_case cases[] = {
+        {"tornado by hand", test_tornado_by_hand},
+        {"explicit global range", test_explicit_global_range},
+        {"utilization sweep", test_sweep},
+        {"cases change exactly their keys", test_case_changes_exactly},
+        {"Monte Carlo converges", test_monte_carlo_converges},
+        {"same seed, same output", test_seed_reproduces},
+        {NULL, NULL},
+    };
+    return check_run("analysis", cases);
+}
