@@ -1,0 +1,743 @@
+/* test_catalog.c - price catalogs: the shipped catalog and its figures, secure
+ * parsing (XXE, entity bombs, DOCTYPEs, depth and size limits), every error
+ * with its exact message and line, and merging of several catalogs.
+ *
+ * Runs in tests/data/catalog, so that diagnostics name files as written here. */
+#define _POSIX_C_SOURCE 200809L
+#include "check.h"
+
+#include <fcntl.h>
+#include <libxml/parser.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define DATA_DIR        TCO_SOURCE_DIR "/tests/data/catalog"
+#define DEFAULT_CATALOG "../../../pricing/gpus.xml"
+
+/* ===== Helpers ===== */
+
+/* All diagnostics of `d`, one per line. */
+static const char *joined(const tco_diags *d)
+{
+    static char out[65536];
+    size_t n = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < tco_diags_count(d) && n < sizeof out; i++) {
+        char line[4096];
+        tco_diag_format(tco_diags_get(d, i), line, sizeof line);
+        n += (size_t)snprintf(out + n, sizeof out - n, "%s%s", n ? "\n" : "", line);
+    }
+    return out;
+}
+
+/* Load `file` into `cat` and return its diagnostics. */
+static const char *load(tco_catalog *cat, const char *file, tco_status *st)
+{
+    tco_diags *d = tco_diags_new();
+    *st = tco_catalog_load_file(cat, file, d);
+    const char *out = joined(d);
+    tco_diags_free(d);
+    return out;
+}
+
+static const char *load_string(tco_catalog *cat, const char *xml, const char *name, tco_status *st)
+{
+    tco_diags *d = tco_diags_new();
+    *st = tco_catalog_load_string(cat, xml, strlen(xml), name, d);
+    const char *out = joined(d);
+    tco_diags_free(d);
+    return out;
+}
+
+/* Expect loading `file` into an empty catalog to fail with `want_st` and
+ * exactly the diagnostics `want`; the catalog stays empty. */
+static void expect_file(const char *file, tco_status want_st, const char *want)
+{
+    tco_catalog *cat = tco_catalog_new();
+    tco_status st;
+    const char *got = load(cat, file, &st);
+    if (strcmp(got, want) != 0)
+        fprintf(stderr, "\n  file: %s\n  want: %s\n  got:  %s\n", file, want, got);
+    CU_ASSERT_STRING_EQUAL(got, want);
+    CU_ASSERT_EQUAL(st, want_st);
+    CU_ASSERT_EQUAL(cat->n_gpus, 0);
+    CU_ASSERT_EQUAL(cat->n_offers, 0);
+    CU_ASSERT_EQUAL(cat->n_files, 0);
+    tco_catalog_free(cat);
+}
+
+static void expect_string(const char *xml, tco_status want_st, const char *want)
+{
+    tco_catalog *cat = tco_catalog_new();
+    tco_status st;
+    const char *got = load_string(cat, xml, "t.xml", &st);
+    if (strcmp(got, want) != 0)
+        fprintf(stderr, "\n  want: %s\n  got:  %s\n", want, got);
+    CU_ASSERT_STRING_EQUAL(got, want);
+    CU_ASSERT_EQUAL(st, want_st);
+    CU_ASSERT_EQUAL(cat->n_gpus + cat->n_offers + cat->n_files, 0);
+    tco_catalog_free(cat);
+}
+
+static double seconds_since(const struct timespec *t0)
+{
+    struct timespec t1;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    return (double)(t1.tv_sec - t0->tv_sec) + (double)(t1.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/* 1 when `needle` occurs in any string the catalog holds. */
+static int catalog_contains(const tco_catalog *cat, const char *needle)
+{
+    for (size_t i = 0; i < cat->n_gpus; i++) {
+        const tco_gpu_model *g = &cat->gpus[i];
+        const char *s[] = {g->id,       g->name,   g->vendor, g->memory_type,
+                           g->currency, g->source, g->as_of};
+        for (size_t k = 0; k < sizeof s / sizeof s[0]; k++)
+            if (s[k] && strstr(s[k], needle))
+                return 1;
+    }
+    for (size_t i = 0; i < cat->n_offers; i++) {
+        const tco_offer *o = &cat->offers[i];
+        const char *s[] = {o->id,       o->provider, o->gpu,    o->pricing,
+                           o->currency, o->region,   o->source, o->as_of};
+        for (size_t k = 0; k < sizeof s / sizeof s[0]; k++)
+            if (s[k] && strstr(s[k], needle))
+                return 1;
+    }
+    return 0;
+}
+
+/* A GPU and an offer from the text of a catalog, for string tests. */
+#define GPU_A                                                                                      \
+    "  <gpu id=\"a\"><name>A</name><vendor>V</vendor><fp16-tflops>1</fp16-tflops>\n"               \
+    "    <memory-gb>1</memory-gb><tdp-w>1</tdp-w><source>s</source><as-of>2026-01-01</as-of>"      \
+    "</gpu>\n"
+#define OFFER(id, pricing)                                                                         \
+    "  <offer id=\"" id "\"><provider>P</provider><gpu>a</gpu>\n"                                  \
+    "    " pricing "\n"                                                                            \
+    "    <price-per-gpu-hour currency=\"USD\">1</price-per-gpu-hour><source>s</source>"            \
+    "<as-of>2026-01-01</as-of></offer>\n"
+
+/* ===== The shipped catalog ===== */
+
+static void test_default_catalog(void)
+{
+    tco_catalog *cat = tco_catalog_new();
+    tco_status st;
+    const char *diags = load(cat, DEFAULT_CATALOG, &st);
+    CU_ASSERT_EQUAL(st, TCO_OK);
+    CU_ASSERT_STRING_EQUAL(diags, ""); /* not even a warning */
+    CU_ASSERT_EQUAL(cat->n_files, 1);
+    CU_ASSERT_STRING_EQUAL(cat->files[0], DEFAULT_CATALOG);
+
+    static const char *const gpus[] = {"h100-sxm5-80gb", "h100-pcie-80gb", "h200-sxm-141gb",
+                                       "a100-sxm4-80gb", "a100-sxm4-40gb", "rtx-4090-24gb",
+                                       "l40s-48gb",      "b200-192gb"};
+    for (size_t i = 0; i < sizeof gpus / sizeof gpus[0]; i++) {
+        const tco_gpu_model *g = tco_catalog_gpu(cat, gpus[i]);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+        CU_ASSERT(g->fp16_tflops > 0 && g->memory_gb > 0 && g->tdp_w > 0);
+    }
+    static const char *const offers[] = {
+        "aws-p5-h100",      "gcp-a3-h100",    "azure-nd-h100-v5",  "coreweave-h100",
+        "lambda-h100",      "runpod-h100",    "aws-p4d-a100-40gb", "lambda-a100-80gb",
+        "runpod-a100-80gb", "vast-a100-80gb", "runpod-rtx-4090",   "aws-p5-h100-1yr",
+        "h100-contract-1yr"};
+    for (size_t i = 0; i < sizeof offers / sizeof offers[0]; i++)
+        CU_ASSERT_PTR_NOT_NULL(tco_catalog_offer(cat, offers[i]));
+    CU_ASSERT(cat->n_offers >= 12);
+
+    /* Every entry is sourced, dated, and points into the catalog's file list. */
+    for (size_t i = 0; i < cat->n_gpus; i++) {
+        const tco_gpu_model *g = &cat->gpus[i];
+        CU_ASSERT(g->name && g->vendor && g->source && strlen(g->source) > 10);
+        CU_ASSERT(g->as_of && strlen(g->as_of) == 10);
+        CU_ASSERT_PTR_EQUAL(g->file, cat->files[0]);
+        CU_ASSERT(g->line > 0);
+        if (!isnan(g->price_typical))
+            CU_ASSERT_STRING_EQUAL(g->currency, "USD");
+    }
+    for (size_t i = 0; i < cat->n_offers; i++) {
+        const tco_offer *o = &cat->offers[i];
+        CU_ASSERT_PTR_NOT_NULL(tco_catalog_gpu(cat, o->gpu));
+        CU_ASSERT(o->source && o->as_of && o->provider && o->price_per_gpu_hour > 0);
+        CU_ASSERT_STRING_EQUAL(o->currency, "USD");
+        CU_ASSERT_PTR_EQUAL(o->file, cat->files[0]);
+        CU_ASSERT((strcmp(o->pricing, "reserved") == 0) == (o->term_months > 0));
+    }
+    tco_catalog_free(cat);
+}
+
+/* H100 SXM5 80GB: the buying guide's table (2026-07-27) and the NVIDIA H100
+ * datasheet (sparse FP16 1979; PCIe Gen5 x16 128 GB/s both directions). */
+static void test_default_h100_figures(void)
+{
+    tco_catalog *cat = tco_catalog_new();
+    tco_status st;
+    load(cat, DEFAULT_CATALOG, &st);
+    const tco_gpu_model *g = tco_catalog_gpu(cat, "h100-sxm5-80gb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+    CU_ASSERT_STRING_EQUAL(g->name, "NVIDIA H100 SXM5 80GB");
+    CU_ASSERT_STRING_EQUAL(g->vendor, "NVIDIA");
+    CU_ASSERT(check_close(g->fp16_tflops, 989));         /* guide, dense */
+    CU_ASSERT(check_close(g->fp16_tflops_sparse, 1979)); /* datasheet */
+    CU_ASSERT(check_close(g->fp32_tflops, 495));         /* guide, FP32 tensor (TF32) */
+    CU_ASSERT(check_close(g->memory_gb, 80));
+    CU_ASSERT_STRING_EQUAL(g->memory_type, "HBM3");
+    CU_ASSERT(check_close(g->memory_bw_tbs, 3.35));
+    CU_ASSERT(check_close(g->nvlink_gbs, 900));
+    CU_ASSERT(check_close(g->pcie_gbs, 128));
+    CU_ASSERT(check_close(g->tdp_w, 700));
+    CU_ASSERT(check_close(g->price_low, 30000)); /* guide: $30,000-40,000 */
+    CU_ASSERT(check_close(g->price_typical, 35000));
+    CU_ASSERT(check_close(g->price_high, 40000));
+    CU_ASSERT_STRING_EQUAL(g->currency, "USD");
+    CU_ASSERT_STRING_EQUAL(g->as_of, "2026-07-27");
+    CU_ASSERT_PTR_NOT_NULL(strstr(g->source, "guide"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(g->source, "datasheet"));
+
+    /* A100 80GB: guide price range, datasheet bandwidth. */
+    g = tco_catalog_gpu(cat, "a100-sxm4-80gb");
+    CU_ASSERT(check_close(g->fp16_tflops, 312) && check_close(g->fp16_tflops_sparse, 624));
+    CU_ASSERT(check_close(g->memory_bw_tbs, 2.039) && check_close(g->tdp_w, 400));
+    CU_ASSERT(check_close(g->price_low, 10000) && check_close(g->price_typical, 12500) &&
+              check_close(g->price_high, 15000));
+    /* RTX 4090: dense FP16 with FP32 accumulate; one price, no range; no NVLink. */
+    g = tco_catalog_gpu(cat, "rtx-4090-24gb");
+    CU_ASSERT(check_close(g->fp16_tflops, 165.2) && check_close(g->fp16_tflops_sparse, 330.4));
+    CU_ASSERT(check_close(g->price_typical, 1600));
+    CU_ASSERT(isnan(g->price_low) && isnan(g->price_high));
+    CU_ASSERT(g->nvlink_gbs == 0);
+    /* A GPU without a price: every price is NAN and there is no currency. */
+    g = tco_catalog_gpu(cat, "b200-192gb");
+    CU_ASSERT(check_close(g->fp16_tflops, 2250) && check_close(g->tdp_w, 1000));
+    CU_ASSERT(isnan(g->price_typical) && isnan(g->fp32_tflops) && isnan(g->pcie_gbs));
+    CU_ASSERT_PTR_NULL(g->currency);
+    g = tco_catalog_gpu(cat, "h200-sxm-141gb");
+    CU_ASSERT(check_close(g->memory_gb, 141) && check_close(g->memory_bw_tbs, 4.8));
+    g = tco_catalog_gpu(cat, "a100-sxm4-40gb");
+    CU_ASSERT(check_close(g->memory_gb, 40) && check_close(g->memory_bw_tbs, 1.555));
+    tco_catalog_free(cat);
+}
+
+static void test_default_offers(void)
+{
+    tco_catalog *cat = tco_catalog_new();
+    tco_status st;
+    load(cat, DEFAULT_CATALOG, &st);
+    const tco_offer *o = tco_catalog_offer(cat, "aws-p5-h100");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(o);
+    CU_ASSERT_STRING_EQUAL(o->provider, "AWS");
+    CU_ASSERT_STRING_EQUAL(o->gpu, "h100-sxm5-80gb");
+    CU_ASSERT_STRING_EQUAL(o->pricing, "on-demand");
+    CU_ASSERT_EQUAL(o->term_months, 0);
+    CU_ASSERT(check_close(o->price_per_gpu_hour, 6.88)); /* $55.04 / 8 */
+    CU_ASSERT_PTR_NULL(o->region);
+    CU_ASSERT_STRING_EQUAL(o->as_of, "2026-08-01");
+
+    /* Reserved prices are the on-demand list price less Epoch's discounts. */
+    static const struct {
+        const char *id, *base;
+        double discount;
+        int term;
+    } reserved[] = {
+        {"aws-p5-h100-1yr", "aws-p5-h100", 0.41, 12},
+        {"aws-p5-h100-3yr", "aws-p5-h100", 0.64, 36},
+        {"gcp-a3-h100-1yr", "gcp-a3-h100", 0.37, 12},
+        {"gcp-a3-h100-3yr", "gcp-a3-h100", 0.56, 36},
+        {"azure-nd-h100-v5-1yr", "azure-nd-h100-v5", 0.25, 12},
+        {"azure-nd-h100-v5-3yr", "azure-nd-h100-v5", 0.49, 36},
+    };
+    for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++) {
+        const tco_offer *r = tco_catalog_offer(cat, reserved[i].id);
+        const tco_offer *b = tco_catalog_offer(cat, reserved[i].base);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+        CU_ASSERT_STRING_EQUAL(r->pricing, "reserved");
+        CU_ASSERT_EQUAL(r->term_months, reserved[i].term);
+        CU_ASSERT(
+            check_close(r->price_per_gpu_hour, b->price_per_gpu_hour * (1 - reserved[i].discount)));
+    }
+    o = tco_catalog_offer(cat, "h100-contract-1yr");
+    CU_ASSERT(check_close(o->price_per_gpu_hour, 2.35));
+    CU_ASSERT_EQUAL(o->term_months, 12);
+    CU_ASSERT_STRING_EQUAL(o->as_of, "2026-03-01");
+    o = tco_catalog_offer(cat, "aws-p4d-a100-40gb");
+    CU_ASSERT_STRING_EQUAL(o->gpu, "a100-sxm4-40gb");
+    CU_ASSERT(check_close(o->price_per_gpu_hour, 2.75));
+    tco_catalog_free(cat);
+}
+
+/* ===== Secure parsing ===== */
+
+/* An external entity naming a local file: refused, and the file's content is
+ * nowhere, neither in the diagnostics nor in the catalog. */
+static void test_xxe_local_file(void)
+{
+    char host[256] = "";
+    FILE *f = fopen("/etc/hostname", "r");
+    if (f) {
+        if (!fgets(host, sizeof host, f))
+            host[0] = '\0';
+        fclose(f);
+        host[strcspn(host, "\r\n")] = '\0';
+    }
+    tco_catalog *cat = tco_catalog_new();
+    tco_status st;
+    load(cat, DEFAULT_CATALOG, &st);
+    const char *got = load(cat, "xxe-local-file.xml", &st);
+    CU_ASSERT_EQUAL(st, TCO_ERR_INPUT);
+    CU_ASSERT_STRING_EQUAL(got, "xxe-local-file.xml:3: error: a DOCTYPE is not allowed in a "
+                                "catalog (no DTDs, no entities): remove it");
+    if (strlen(host) >= 4) { /* long enough not to match by chance */
+        CU_ASSERT_PTR_NULL(strstr(got, host));
+        CU_ASSERT_FALSE(catalog_contains(cat, host));
+    }
+    CU_ASSERT_PTR_NULL(tco_catalog_gpu(cat, "xxe"));
+    CU_ASSERT_EQUAL(cat->n_files, 1);
+    tco_catalog_free(cat);
+}
+
+/* The same with files beside the catalog (secret.txt holds a marker): a
+ * general entity, and an external DTD with a parameter entity. */
+static void test_xxe_secret(void)
+{
+    static const char secret[] = "TCO-SECRET-5d1f0c9e";
+    static const char *const files[] = {"xxe-relative.xml", "xxe-parameter.xml"};
+    for (size_t i = 0; i < 2; i++) {
+        tco_catalog *cat = tco_catalog_new();
+        tco_status st;
+        load(cat, DEFAULT_CATALOG, &st);
+        const char *got = load(cat, files[i], &st);
+        CU_ASSERT_EQUAL(st, TCO_ERR_INPUT);
+        CU_ASSERT_PTR_NOT_NULL(strstr(got, ":3: error: a DOCTYPE is not allowed"));
+        CU_ASSERT_PTR_NULL(strstr(got, secret));
+        CU_ASSERT_FALSE(catalog_contains(cat, secret));
+        CU_ASSERT_EQUAL(cat->n_gpus, 8);
+        tco_catalog_free(cat);
+    }
+    /* The string form has no directory to resolve against, but is refused alike. */
+    expect_string("<?xml version=\"1.0\"?>\n"
+                  "<!DOCTYPE catalog [<!ENTITY x SYSTEM \"" DATA_DIR "/secret.txt\">]>\n"
+                  "<catalog version=\"1\">&x;</catalog>\n",
+                  TCO_ERR_INPUT,
+                  "t.xml:2: error: a DOCTYPE is not allowed in a catalog (no DTDs, no "
+                  "entities): remove it");
+}
+
+/* Billion laughs: refused before a single entity is declared. The time is a
+ * security property (an entity bomb must not cost the caller), so it is
+ * measured here; it is well under a millisecond in practice. */
+static void test_billion_laughs(void)
+{
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    expect_file("billion-laughs.xml", TCO_ERR_INPUT,
+                "billion-laughs.xml:3: error: a DOCTYPE is not allowed in a catalog (no DTDs, "
+                "no entities): remove it");
+    CU_ASSERT(seconds_since(&t0) < 1.0);
+}
+
+static void test_doctype_only(void)
+{
+    expect_file("doctype-only.xml", TCO_ERR_INPUT,
+                "doctype-only.xml:4: error: a DOCTYPE is not allowed in a catalog (no DTDs, no "
+                "entities): remove it");
+    /* A DOCTYPE split over lines is reported where it starts. */
+    expect_string("<?xml version=\"1.0\"?>\n<!DOCTYPE\n\n  catalog>\n<catalog version=\"1\"/>",
+                  TCO_ERR_INPUT,
+                  "t.xml:2: error: a DOCTYPE is not allowed in a catalog (no DTDs, no "
+                  "entities): remove it");
+}
+
+/* Without a DOCTYPE no entity can be declared, so a reference is an error. */
+static void test_undeclared_entity(void)
+{
+    expect_string("<?xml version=\"1.0\"?>\n<catalog version=\"1\">\n&x;</catalog>\n",
+                  TCO_ERR_INPUT, "t.xml:3: error: Entity 'x' not defined");
+}
+
+static void test_depth_limit(void)
+{
+    expect_file("deep.xml", TCO_ERR_LIMIT,
+                "deep.xml:35: error: elements are nested more than "
+                "32 deep");
+    /* A million levels on one line: refused at the 33rd, at once. */
+    enum { LEVELS = 1000000 };
+    char *xml = malloc(3 * LEVELS + 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
+    for (size_t i = 0; i < LEVELS; i++)
+        memcpy(xml + 3 * i, "<a>", 3);
+    xml[3 * LEVELS] = '\0';
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    expect_string(xml, TCO_ERR_LIMIT, "t.xml:1: error: elements are nested more than 32 deep");
+    CU_ASSERT(seconds_since(&t0) < 1.0);
+    free(xml);
+}
+
+static void test_size_limit(void)
+{
+    /* The string form: exactly at the limit is accepted, one byte more is not.
+     * The padding is many short comments: libxml2 refuses a single comment or
+     * text node over 10 MB by itself. */
+    size_t size = TCO_MAX_FILE;
+    char *xml = malloc(size + 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
+    static const char head[] = "<catalog version=\"1\">\n", tail[] = "</catalog>\n";
+    memcpy(xml, head, sizeof head - 1);
+    size_t n = sizeof head - 1, end = size - (sizeof tail - 1);
+    while (end - n >= 100) {
+        memcpy(xml + n, "<!--", 4);
+        memset(xml + n + 4, '.', 92);
+        memcpy(xml + n + 96, "-->\n", 4);
+        n += 100;
+    }
+    memset(xml + n, ' ', end - n);
+    memcpy(xml + end, tail, sizeof tail - 1);
+    xml[size] = ' ';
+    tco_catalog *cat = tco_catalog_new();
+    tco_diags *d = tco_diags_new();
+    CU_ASSERT_EQUAL(tco_catalog_load_string(cat, xml, size, "max.xml", d), TCO_OK);
+    CU_ASSERT_STRING_EQUAL(joined(d), "");
+    CU_ASSERT_EQUAL(cat->n_files, 1);
+    tco_diags_free(d);
+    d = tco_diags_new();
+    CU_ASSERT_EQUAL(tco_catalog_load_string(cat, xml, size + 1, "big.xml", d), TCO_ERR_LIMIT);
+    CU_ASSERT_STRING_EQUAL(joined(d),
+                           "big.xml: error: the catalog is 16777217 bytes; the limit is 16777216");
+    tco_diags_free(d);
+    free(xml);
+
+    /* The file form: a sparse file one byte over the limit. */
+    char path[] = "/tmp/tco-catalog-XXXXXX";
+    int fd = mkstemp(path);
+    CU_ASSERT_FATAL(fd >= 0);
+    CU_ASSERT_EQUAL(ftruncate(fd, TCO_MAX_FILE + 1), 0);
+    close(fd);
+    d = tco_diags_new();
+    CU_ASSERT_EQUAL(tco_catalog_load_file(cat, path, d), TCO_ERR_LIMIT);
+    CU_ASSERT_PTR_NOT_NULL(strstr(joined(d), ": error: the file is larger than the limit of "
+                                             "16777216 bytes"));
+    unlink(path);
+    CU_ASSERT_EQUAL(cat->n_files, 1);
+    tco_diags_free(d);
+    tco_catalog_free(cat);
+}
+
+/* libxml2 writes nothing to stderr, and its process-wide hooks are restored. */
+static void test_quiet_and_restored(void)
+{
+    xmlExternalEntityLoader before = xmlGetExternalEntityLoader();
+    fflush(stderr);
+    int saved = dup(2);
+    char path[] = "/tmp/tco-stderr-XXXXXX";
+    int fd = mkstemp(path);
+    CU_ASSERT_FATAL(saved >= 0 && fd >= 0);
+    dup2(fd, 2);
+    tco_catalog *cat = tco_catalog_new();
+    tco_status st;
+    load(cat, "malformed.xml", &st);
+    load(cat, "unknown-element.xml", &st);
+    load(cat, "xxe-local-file.xml", &st);
+    load_string(cat, "<catalog version=\"1\"><gpu", "t.xml", &st);
+    tco_catalog_free(cat);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    struct stat sb;
+    CU_ASSERT_EQUAL(fstat(fd, &sb), 0);
+    CU_ASSERT_EQUAL(sb.st_size, 0);
+    close(fd);
+    unlink(path);
+    CU_ASSERT_PTR_EQUAL(xmlGetExternalEntityLoader(), before);
+}
+
+/* ===== Errors with their lines ===== */
+
+/* <name> opened at line 4 is never closed; libxml2 notices at line 6. */
+static void test_malformed(void)
+{
+    expect_file("malformed.xml", TCO_ERR_INPUT,
+                "malformed.xml:6: error: Opening and ending tag mismatch: name line 4 and gpu\n"
+                "malformed.xml:7: error: Opening and ending tag mismatch: gpu line 3 and catalog\n"
+                "malformed.xml:8: error: Premature end of data in tag catalog line 2");
+    expect_string("<catalog version=\"1\">\n<gpu id=\"a>\n</catalog>\n", TCO_ERR_INPUT,
+                  "t.xml:3: error: Unescaped '<' not allowed in attributes values\n"
+                  "t.xml:3: error: attributes construct error\n"
+                  "t.xml:3: error: Couldn't find end of Start Tag gpu line 2");
+    expect_string("", TCO_ERR_INPUT, "t.xml:1: error: Document is empty");
+}
+
+static void test_schema_violations(void)
+{
+    expect_file("negative-price.xml", TCO_ERR_INPUT,
+                "negative-price.xml:7: error: Element 'price-per-gpu-hour': [facet "
+                "'minInclusive'] The value '-1.5' is less than the minimum value allowed ('0').");
+    expect_file("missing-source.xml", TCO_ERR_INPUT,
+                "missing-source.xml:3: error: Element 'gpu': Missing child element(s). Expected "
+                "is one of ( fp16-tflops-sparse, fp32-tflops, memory-type, memory-bandwidth-tbs, "
+                "nvlink-gbs, pcie-gbs, price, source ).");
+    expect_file("unknown-element.xml", TCO_ERR_INPUT,
+                "unknown-element.xml:8: error: Element 'tdp-watts': This element is not "
+                "expected. Expected is one of ( fp16-tflops-sparse, fp32-tflops, memory-type, "
+                "memory-bandwidth-tbs, nvlink-gbs, pcie-gbs, tdp-w, price, source, as-of ).");
+    /* Ids, dates, pricing kinds and the version, each at its own line. */
+    expect_string("<catalog version=\"1\">\n"
+                  "  <gpu id=\"has space\"/>\n"
+                  "</catalog>\n",
+                  TCO_ERR_INPUT,
+                  "t.xml:2: error: Element 'gpu', attribute 'id': [facet 'pattern'] The value "
+                  "'has space' is not accepted by the pattern '[A-Za-z0-9_\\-]{1,40}'.\n"
+                  "t.xml:2: error: Element 'gpu': Missing child element(s). Expected is one of "
+                  "( name, vendor, fp16-tflops, fp16-tflops-sparse, fp32-tflops, memory-gb, "
+                  "memory-type, memory-bandwidth-tbs, nvlink-gbs, pcie-gbs ).");
+    expect_string("<catalog version=\"1\">\n" OFFER("o", "<pricing>hourly</pricing>") "</catalog>",
+                  TCO_ERR_INPUT,
+                  "t.xml:3: error: Element 'pricing': [facet 'enumeration'] The value 'hourly' "
+                  "is not an element of the set {'on-demand', 'reserved', 'spot'}.");
+    expect_string("<catalog version=\"2\"/>", TCO_ERR_INPUT,
+                  "t.xml:1: error: Element 'catalog', attribute 'version': The value '2' does "
+                  "not match the fixed value constraint '1'.");
+    expect_string("<catalog version=\"1\">\n"
+                  "  <gpu id=\"a\"><name>A</name><vendor>V</vendor><fp16-tflops>1</fp16-tflops>\n"
+                  "    <memory-gb>1</memory-gb><tdp-w>1</tdp-w><source>s</source>\n"
+                  "    <as-of>2026-02-30</as-of></gpu>\n"
+                  "</catalog>",
+                  TCO_ERR_INPUT,
+                  "t.xml:4: error: Element 'as-of': '2026-02-30' is not a valid value of the "
+                  "atomic type 'date'.");
+    expect_string("<prices/>", TCO_ERR_INPUT,
+                  "t.xml:1: error: Element 'prices': No matching global declaration available "
+                  "for the validation root.");
+}
+
+static void test_duplicate_ids(void)
+{
+    expect_file("duplicate.xml", TCO_ERR_INPUT,
+                "duplicate.xml:12: error: duplicate GPU id 'twice' (first at line 3)");
+    expect_string("<catalog version=\"1\">\n" GPU_A OFFER("o", "<pricing>spot</pricing>")
+                      OFFER("o", "<pricing>spot</pricing>") "</catalog>",
+                  TCO_ERR_INPUT, "t.xml:7: error: duplicate offer id 'o' (first at line 4)");
+}
+
+static void test_unknown_gpu(void)
+{
+    expect_file("unknown-gpu.xml", TCO_ERR_INPUT,
+                "unknown-gpu.xml:5: error: offer 'typo': unknown GPU 'h100-sxm-80gb'\n"
+                "unknown-gpu.xml:13: error: offer 'nothing-close': unknown GPU 'quantum-9000'");
+    /* After the default catalog, the typo has a close match; the load fails as a
+     * whole and the catalog is unchanged. */
+    tco_catalog *cat = tco_catalog_new();
+    tco_status st;
+    load(cat, DEFAULT_CATALOG, &st);
+    const char *got = load(cat, "unknown-gpu.xml", &st);
+    CU_ASSERT_EQUAL(st, TCO_ERR_INPUT);
+    CU_ASSERT_STRING_EQUAL(got, "unknown-gpu.xml:5: error: offer 'typo': unknown GPU "
+                                "'h100-sxm-80gb'; did you mean 'h100-sxm5-80gb'?\n"
+                                "unknown-gpu.xml:13: error: offer 'nothing-close': unknown GPU "
+                                "'quantum-9000'");
+    CU_ASSERT_EQUAL(cat->n_gpus, 8);
+    CU_ASSERT_EQUAL(cat->n_offers, 18);
+    CU_ASSERT_EQUAL(cat->n_files, 1);
+    CU_ASSERT_PTR_NULL(tco_catalog_offer(cat, "typo"));
+    tco_catalog_free(cat);
+}
+
+static void test_price_order(void)
+{
+    expect_file("price-order.xml", TCO_ERR_INPUT,
+                "price-order.xml:9: error: price low 40000 is above typical 35000\n"
+                "price-order.xml:9: error: price typical 35000 is above high 30000");
+    /* Equal figures are in order. */
+    tco_catalog *cat = tco_catalog_new();
+    tco_status st;
+    const char *got =
+        load_string(cat,
+                    "<catalog version=\"1\"><gpu id=\"a\"><name>A</name><vendor>V</vendor>"
+                    "<fp16-tflops>1</fp16-tflops><memory-gb>1</memory-gb><tdp-w>1</tdp-w>"
+                    "<price currency=\"EUR\" low=\"5\" typical=\"5\" high=\"5\"/><source>s</source>"
+                    "<as-of>2026-01-01</as-of></gpu></catalog>",
+                    NULL, &st);
+    CU_ASSERT_EQUAL(st, TCO_OK);
+    CU_ASSERT_STRING_EQUAL(got, "");
+    CU_ASSERT_STRING_EQUAL(cat->files[0], "<string>");
+    CU_ASSERT_STRING_EQUAL(cat->gpus[0].currency, "EUR");
+    tco_catalog_free(cat);
+}
+
+static void test_reserved_term(void)
+{
+    expect_string("<catalog version=\"1\">\n" GPU_A OFFER("r", "<pricing>reserved</pricing>")
+                      OFFER("d", "<pricing term-months=\"12\">on-demand</pricing>") "</catalog>",
+                  TCO_ERR_INPUT,
+                  "t.xml:5: error: reserved pricing needs term-months, e.g. <pricing "
+                  "term-months=\"12\">reserved</pricing>\n"
+                  "t.xml:8: error: term-months is only for reserved pricing");
+    expect_string("<catalog version=\"1\">\n" GPU_A OFFER(
+                      "r", "<pricing term-months=\"0\">reserved</pricing>") "</catalog>",
+                  TCO_ERR_INPUT,
+                  "t.xml:5: error: Element 'pricing', attribute 'term-months': [facet "
+                  "'minInclusive'] The value '0' is less than the minimum value allowed ('1').");
+}
+
+/* ===== Merging ===== */
+
+static void test_override(void)
+{
+    tco_catalog *cat = tco_catalog_new();
+    tco_status st;
+    CU_ASSERT_STRING_EQUAL(load(cat, "base.xml", &st), "");
+    CU_ASSERT_EQUAL(st, TCO_OK);
+    CU_ASSERT_STRING_EQUAL(load(cat, "override.xml", &st), "");
+    CU_ASSERT_EQUAL(st, TCO_OK);
+    CU_ASSERT_EQUAL_FATAL(cat->n_files, 2);
+    CU_ASSERT_STRING_EQUAL(cat->files[0], "base.xml");
+    CU_ASSERT_STRING_EQUAL(cat->files[1], "override.xml");
+
+    /* A replaced entry keeps its place; new entries follow in file order. */
+    CU_ASSERT_EQUAL_FATAL(cat->n_gpus, 3);
+    CU_ASSERT_STRING_EQUAL(cat->gpus[0].id, "gpu-a");
+    CU_ASSERT_STRING_EQUAL(cat->gpus[1].id, "gpu-b");
+    CU_ASSERT_STRING_EQUAL(cat->gpus[2].id, "gpu-c");
+    const tco_gpu_model *a = tco_catalog_gpu(cat, "gpu-a");
+    CU_ASSERT_STRING_EQUAL(a->name, "Test GPU A, revised");
+    CU_ASSERT(check_close(a->fp16_tflops, 110) && check_close(a->price_typical, 950));
+    CU_ASSERT(isnan(a->price_low) && isnan(a->price_high)); /* nothing kept from base */
+    CU_ASSERT_PTR_EQUAL(a->file, cat->files[1]);
+    CU_ASSERT_EQUAL(a->line, 13);
+    CU_ASSERT_PTR_EQUAL(tco_catalog_gpu(cat, "gpu-b")->file, cat->files[0]);
+    CU_ASSERT_EQUAL(tco_catalog_gpu(cat, "gpu-b")->line, 14);
+
+    CU_ASSERT_EQUAL_FATAL(cat->n_offers, 2);
+    const tco_offer *o = &cat->offers[0];
+    CU_ASSERT_STRING_EQUAL(o->id, "cloud-a");
+    CU_ASSERT_STRING_EQUAL(o->gpu, "gpu-c");
+    CU_ASSERT_STRING_EQUAL(o->pricing, "spot");
+    CU_ASSERT(check_close(o->price_per_gpu_hour, 0.75));
+    CU_ASSERT_PTR_NULL(o->region);
+    CU_ASSERT_PTR_EQUAL(o->file, cat->files[1]);
+    o = &cat->offers[1];
+    CU_ASSERT_STRING_EQUAL(o->id, "cloud-b");
+    CU_ASSERT_STRING_EQUAL(o->gpu, "gpu-b"); /* defined only in base.xml */
+    CU_ASSERT_STRING_EQUAL(o->pricing, "reserved");
+    CU_ASSERT_EQUAL(o->term_months, 12);
+    CU_ASSERT_STRING_EQUAL(o->currency, "EUR");
+    CU_ASSERT_EQUAL(o->line, 5);
+    tco_catalog_free(cat);
+
+    /* Alone, override.xml names a GPU nobody defined. */
+    expect_file("override.xml", TCO_ERR_INPUT,
+                "override.xml:7: error: offer 'cloud-b': unknown GPU 'gpu-b'; did you mean "
+                "'gpu-a'?");
+}
+
+/* A failed load leaves every entry as it was. */
+static void test_unchanged_on_error(void)
+{
+    tco_catalog *cat = tco_catalog_new();
+    tco_status st;
+    load(cat, "base.xml", &st);
+    static const char *const bad[] = {"malformed.xml",      "negative-price.xml", "duplicate.xml",
+                                      "unknown-gpu.xml",    "price-order.xml",    "deep.xml",
+                                      "billion-laughs.xml", "missing.xml"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        load(cat, bad[i], &st);
+        CU_ASSERT_NOT_EQUAL(st, TCO_OK);
+        CU_ASSERT_EQUAL(cat->n_gpus, 2);
+        CU_ASSERT_EQUAL(cat->n_offers, 1);
+        CU_ASSERT_EQUAL(cat->n_files, 1);
+        CU_ASSERT_STRING_EQUAL(cat->gpus[0].name, "Test GPU A");
+    }
+    /* A file that is valid but replaces gpu-a with an error elsewhere: no change. */
+    const char *got = load_string(cat,
+                                  "<catalog version=\"1\">\n"
+                                  "  <gpu id=\"gpu-a\"><name>New</name><vendor>V</vendor>"
+                                  "<fp16-tflops>1</fp16-tflops><memory-gb>1</memory-gb>"
+                                  "<tdp-w>1</tdp-w><source>s</source><as-of>2026-01-01</as-of>"
+                                  "</gpu>\n" OFFER("x", "<pricing>spot</pricing>") "</catalog>",
+                                  "t.xml", &st);
+    CU_ASSERT_EQUAL(st, TCO_ERR_INPUT);
+    CU_ASSERT_STRING_EQUAL(got, "t.xml:3: error: offer 'x': unknown GPU 'a'");
+    CU_ASSERT_STRING_EQUAL(cat->gpus[0].name, "Test GPU A");
+    CU_ASSERT_EQUAL(cat->n_files, 1);
+    tco_catalog_free(cat);
+}
+
+static void test_api_edges(void)
+{
+    tco_diags *d = tco_diags_new();
+    CU_ASSERT_EQUAL(tco_catalog_load_file(NULL, "x.xml", d), TCO_ERR_ARG);
+    CU_ASSERT_EQUAL(tco_catalog_load_string(NULL, "", 0, "x", d), TCO_ERR_ARG);
+    tco_catalog *cat = tco_catalog_new();
+    CU_ASSERT_EQUAL(tco_catalog_load_file(cat, NULL, d), TCO_ERR_ARG);
+    CU_ASSERT_EQUAL(tco_catalog_load_string(cat, NULL, 5, "x", d), TCO_ERR_ARG);
+    CU_ASSERT_EQUAL(tco_diags_count(d), 0);
+    CU_ASSERT_EQUAL(tco_catalog_load_file(cat, "missing.xml", d), TCO_ERR_IO);
+    CU_ASSERT_STRING_EQUAL(joined(d), "missing.xml: error: cannot open: No such file or "
+                                      "directory");
+    /* Diagnostics may be discarded. */
+    CU_ASSERT_EQUAL(tco_catalog_load_file(cat, "malformed.xml", NULL), TCO_ERR_INPUT);
+    CU_ASSERT_EQUAL(tco_catalog_load_file(cat, "base.xml", NULL), TCO_OK);
+    CU_ASSERT_PTR_NULL(tco_catalog_gpu(cat, "nope"));
+    CU_ASSERT_PTR_NULL(tco_catalog_gpu(cat, NULL));
+    CU_ASSERT_PTR_NULL(tco_catalog_gpu(NULL, "gpu-a"));
+    CU_ASSERT_PTR_NULL(tco_catalog_offer(cat, "gpu-a")); /* separate id spaces */
+    CU_ASSERT_PTR_NOT_NULL(tco_catalog_offer(cat, "cloud-a"));
+    tco_catalog_free(cat);
+
+    /* White space in text is collapsed as the schema's xs:token does. */
+    cat = tco_catalog_new();
+    tco_status st;
+    load_string(cat,
+                "<catalog version=\"1\"><gpu id=\"a\"><name>\n  Two\t\n  words  </name>"
+                "<vendor>V</vendor><fp16-tflops> 1.5 </fp16-tflops><memory-gb>1</memory-gb>"
+                "<tdp-w>1</tdp-w><source>s</source><as-of> 2026-01-01 </as-of></gpu></catalog>",
+                "t.xml", &st);
+    CU_ASSERT_EQUAL_FATAL(st, TCO_OK);
+    CU_ASSERT_STRING_EQUAL(cat->gpus[0].name, "Two words");
+    CU_ASSERT_STRING_EQUAL(cat->gpus[0].as_of, "2026-01-01");
+    CU_ASSERT(check_close(cat->gpus[0].fp16_tflops, 1.5));
+    CU_ASSERT_PTR_NULL(cat->gpus[0].memory_type);
+    tco_catalog_free(cat);
+    tco_catalog_free(NULL);
+    tco_diags_free(d);
+}
+
+int main(void)
+{
+    if (chdir(DATA_DIR) != 0) {
+        perror(DATA_DIR);
+        return 2;
+    }
+    static const check_case cases[] = {
+        {"default catalog: required entries", test_default_catalog},
+        {"default catalog: H100, A100, 4090, B200 figures", test_default_h100_figures},
+        {"default catalog: offers and reserved prices", test_default_offers},
+        {"XXE naming /etc/hostname is refused", test_xxe_local_file},
+        {"XXE naming a file beside the catalog is refused", test_xxe_secret},
+        {"billion laughs refused within a second", test_billion_laughs},
+        {"DOCTYPE alone is refused", test_doctype_only},
+        {"undeclared entity", test_undeclared_entity},
+        {"depth limit", test_depth_limit},
+        {"size limit", test_size_limit},
+        {"nothing on stderr; hooks restored", test_quiet_and_restored},
+        {"malformed XML with its line", test_malformed},
+        {"schema violations with their line", test_schema_violations},
+        {"duplicate ids", test_duplicate_ids},
+        {"unknown GPU in an offer", test_unknown_gpu},
+        {"price low <= typical <= high", test_price_order},
+        {"term-months only and always on reserved", test_reserved_term},
+        {"later catalog overrides earlier", test_override},
+        {"failed load leaves the catalog unchanged", test_unchanged_on_error},
+        {"API edges", test_api_edges},
+        {NULL, NULL},
+    };
+    int rc = check_run("catalog", cases);
+    xmlCleanupParser();
+    return rc;
+}
