@@ -6,7 +6,13 @@
 
 #include <stdio.h>
 
-/* Print the comparison table: options ranked by total, key figures, break-even. */
-void tco_cli_print_table(const tco_result *res, FILE *out);
+/* Print the comparison table: options ranked by total, key figures, break-even,
+ * then the workload and the analyses. `color` adds terminal colours. */
+void tco_cli_print_table(const tco_result *res, FILE *out, int color);
+
+/* List a catalog's GPUs and offers as a table, as JSON or as CSV. */
+void tco_cli_print_catalog(const tco_catalog *cat, FILE *out);
+void tco_cli_print_catalog_json(const tco_catalog *cat, FILE *out);
+void tco_cli_print_catalog_csv(const tco_catalog *cat, FILE *out);
 
 #endif /* TCO_CLI_H */

@@ -34,6 +34,11 @@ double *tco_param_ptr(tco_scenario *s, tco_param p);
 /* Total and NPV (npv may be NULL) of every option, without months. */
 void tco_engine_totals(const tco_scenario *s, double *total, double *npv);
 
+/* JSON: a string, fully escaped (NULL is null), and a number with 17
+ * significant digits (NAN is null). */
+void tco_json_string(FILE *out, const char *s);
+void tco_json_number(FILE *out, double x);
+
 /* 1 when s is valid UTF-8. */
 int tco_utf8_valid(const char *s);
 

@@ -1,10 +1,12 @@
 /* json.c - the JSON output of docs/MODEL.md. */
 #include "internal.h"
 
+#include <errno.h>
 #include <math.h>
 #include <string.h>
 
-static void put_string(FILE *out, const char *s)
+/* See internal.h. */
+void tco_json_string(FILE *out, const char *s)
 {
     if (!s) {
         fputs("null", out);
@@ -39,7 +41,7 @@ static void put_string(FILE *out, const char *s)
 }
 
 /* 17 significant digits round-trip a double; NAN (unknown) is null. */
-static void put_number(FILE *out, double x)
+void tco_json_number(FILE *out, double x)
 {
     if (isnan(x) || isinf(x))
         fputs("null", out);
@@ -50,19 +52,19 @@ static void put_number(FILE *out, double x)
 static void put_field(FILE *out, const char *name, double x)
 {
     fprintf(out, ",\n      \"%s\": ", name);
-    put_number(out, x);
+    tco_json_number(out, x);
 }
 
 static void put_option(FILE *out, const tco_scenario *s, const tco_option *o,
                        const tco_option_result *r)
 {
     fputs("    {\n      \"id\": ", out);
-    put_string(out, o->id);
+    tco_json_string(out, o->id);
     fputs(",\n      \"label\": ", out);
-    put_string(out, o->label);
+    tco_json_string(out, o->label);
     fprintf(out, ",\n      \"acquire\": \"%s\"", o->acquire == TCO_BUY ? "buy" : "rent");
     fputs(",\n      \"gpu\": ", out);
-    put_string(out, o->gpu);
+    tco_json_string(out, o->gpu);
     fprintf(out, ",\n      \"count\": %d", o->count);
     put_field(out, "utilization", r->utilization);
     put_field(out, "capex", r->capex);
@@ -92,9 +94,9 @@ static void put_option(FILE *out, const tco_scenario *s, const tco_option *o,
     if (s->model_params > 0) {
         const tco_sizing *z = &r->sizing;
         fputs(",\n      \"sizing\": {\"memory_needed_gb\": ", out);
-        put_number(out, z->memory_needed_gb);
+        tco_json_number(out, z->memory_needed_gb);
         fputs(", \"min_gpus\": ", out);
-        put_number(out, z->min_gpus);
+        tco_json_number(out, z->min_gpus);
         fprintf(out, ", \"fits\": %s",
                 z->fits < 0 ? "null" : z->fits ? "true" : "false");
         const struct {
@@ -111,7 +113,7 @@ static void put_option(FILE *out, const tco_scenario *s, const tco_option *o,
                  {"gpus_needed", z->gpus_needed}};
         for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
             fprintf(out, ", \"%s\": ", f[k].name);
-            put_number(out, f[k].v);
+            tco_json_number(out, f[k].v);
         }
         fputc('}', out);
     }
@@ -127,7 +129,7 @@ static void put_option(FILE *out, const tco_scenario *s, const tco_option *o,
         fprintf(out, "%s\n        {\"month\": %d", m == 1 ? "" : ",", m);
         for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
             fprintf(out, ", \"%s\": ", names[i]);
-            put_number(out, v[i]);
+            tco_json_number(out, v[i]);
         }
         fputc('}', out);
     }
@@ -140,7 +142,7 @@ static void put_array(FILE *out, const double *v, size_t n, size_t stride)
     for (size_t k = 0; k < n; k++) {
         if (k)
             fputs(", ", out);
-        put_number(out, v[k * stride]);
+        tco_json_number(out, v[k * stride]);
     }
     fputc(']', out);
 }
@@ -150,13 +152,13 @@ static void put_stats(FILE *out, const char *name, double mean, double p10, doub
                       double p90)
 {
     fprintf(out, "\"%s\": {\"mean\": ", name);
-    put_number(out, mean);
+    tco_json_number(out, mean);
     fputs(", \"p10\": ", out);
-    put_number(out, p10);
+    tco_json_number(out, p10);
     fputs(", \"p50\": ", out);
-    put_number(out, p50);
+    tco_json_number(out, p50);
     fputs(", \"p90\": ", out);
-    put_number(out, p90);
+    tco_json_number(out, p90);
     fputc('}', out);
 }
 
@@ -165,16 +167,16 @@ static void put_analysis(FILE *out, const tco_result *res, const tco_analysis *a
     const tco_scenario *s = res->scenario;
     size_t n = res->n_options;
     fputs(",\n  \"sensitivity\": {\"swing\": ", out);
-    put_number(out, s->swing);
+    tco_json_number(out, s->swing);
     fputs(", \"options\": [", out);
     for (size_t i = 0; i < n; i++) {
         fprintf(out, "%s\n    {\"id\": ", i ? "," : "");
-        put_string(out, s->options[i].id);
+        tco_json_string(out, s->options[i].id);
         fputs(", \"drivers\": [", out);
         for (size_t d = 0; d < a->n_drivers; d++) {
             const tco_sens_entry *e = &a->sens[i * a->n_drivers + d];
             fprintf(out, "%s\n      {\"driver\": ", d ? "," : "");
-            put_string(out, e->driver);
+            tco_json_string(out, e->driver);
             const struct {
                 const char *name;
                 double v;
@@ -185,7 +187,7 @@ static void put_analysis(FILE *out, const tco_result *res, const tco_analysis *a
                      {"swing", e->swing}};
             for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
                 fprintf(out, ", \"%s\": ", f[k].name);
-                put_number(out, f[k].v);
+                tco_json_number(out, f[k].v);
             }
             fputc('}', out);
         }
@@ -196,7 +198,7 @@ static void put_analysis(FILE *out, const tco_result *res, const tco_analysis *a
     fputs(", \"options\": [", out);
     for (size_t i = 0; i < n; i++) {
         fprintf(out, "%s\n    {\"id\": ", i ? "," : "");
-        put_string(out, s->options[i].id);
+        tco_json_string(out, s->options[i].id);
         fputs(", \"total\": ", out);
         put_array(out, a->sweep_total + i * a->n_sweep, a->n_sweep, 1);
         fputs(", \"cost_per_gpu_hour\": ", out);
@@ -208,31 +210,31 @@ static void put_analysis(FILE *out, const tco_result *res, const tco_analysis *a
         const tco_case *cs = &s->cases[c];
         const tco_result *cr = a->cases[c];
         fprintf(out, "%s\n    {\"name\": ", c ? "," : "");
-        put_string(out, cs->name);
+        tco_json_string(out, cs->name);
         fputs(", \"overrides\": {", out);
         for (size_t k = 0; k < cs->n_overrides; k++) {
             fputs(k ? ", " : "", out);
-            put_string(out, cs->keys[k]);
+            tco_json_string(out, cs->keys[k]);
             fputs(": ", out);
-            put_string(out, cs->values[k]);
+            tco_json_string(out, cs->values[k]);
         }
         fputs("}, \"options\": [", out);
         for (size_t i = 0; i < cr->n_options; i++) {
             const tco_option_result *r = &cr->options[i];
             fprintf(out, "%s\n      {\"id\": ", i ? "," : "");
-            put_string(out, cr->scenario->options[i].id);
+            tco_json_string(out, cr->scenario->options[i].id);
             fputs(", \"total\": ", out);
-            put_number(out, r->total);
+            tco_json_number(out, r->total);
             fputs(", \"npv\": ", out);
-            put_number(out, r->npv);
+            tco_json_number(out, r->npv);
             fputs(", \"cost_per_gpu_hour\": ", out);
-            put_number(out, r->cost_per_gpu_hour);
+            tco_json_number(out, r->cost_per_gpu_hour);
             if (r->breakeven_month > 0)
                 fprintf(out, ", \"breakeven_month\": %d", r->breakeven_month);
             else
                 fputs(", \"breakeven_month\": null", out);
             fputs(", \"breakeven_utilization\": ", out);
-            put_number(out, r->breakeven_utilization);
+            tco_json_number(out, r->breakeven_utilization);
             fputc('}', out);
         }
         fputs("]}", out);
@@ -247,15 +249,15 @@ static void put_analysis(FILE *out, const tco_result *res, const tco_analysis *a
         for (size_t i = 0; i < n; i++) {
             const struct tco_mc_option *m = &a->mc[i];
             fprintf(out, "%s\n    {\"id\": ", i ? "," : "");
-            put_string(out, s->options[i].id);
+            tco_json_string(out, s->options[i].id);
             fputs(", ", out);
             put_stats(out, "total", m->total_mean, m->total_p10, m->total_p50, m->total_p90);
             fputs(", ", out);
             put_stats(out, "npv", m->npv_mean, m->npv_p10, m->npv_p50, m->npv_p90);
             fputs(", \"p_cheapest\": ", out);
-            put_number(out, m->p_cheapest);
+            tco_json_number(out, m->p_cheapest);
             fputs(", \"p_beats_baseline\": ", out);
-            put_number(out, m->p_beats_baseline);
+            tco_json_number(out, m->p_beats_baseline);
             fputs(", \"histogram\": [", out);
             for (size_t k = 0; k < a->mc_bins; k++)
                 fprintf(out, "%s%ld", k ? ", " : "", m->hist[k]);
@@ -272,13 +274,13 @@ tco_status tco_report_write_json_stream(const tco_result *res, FILE *out)
         return TCO_ERR_ARG;
     const tco_scenario *s = res->scenario;
     fputs("{\n  \"scenario\": {\n    \"name\": ", out);
-    put_string(out, s->name);
+    tco_json_string(out, s->name);
     fputs(",\n    \"currency\": ", out);
-    put_string(out, s->currency);
+    tco_json_string(out, s->currency);
     fprintf(out, ",\n    \"horizon_months\": %d,\n    \"discount_rate\": ", s->horizon_months);
-    put_number(out, s->discount_rate);
+    tco_json_number(out, s->discount_rate);
     fputs(",\n    \"hours_per_month\": ", out);
-    put_number(out, s->hours_per_month);
+    tco_json_number(out, s->hours_per_month);
     fputs("\n  },\n  \"options\": [", out);
     for (size_t i = 0; i < res->n_options; i++) {
         fputs(i ? ",\n" : "\n", out);
@@ -300,8 +302,11 @@ tco_status tco_report_write_json(const tco_result *res, const char *path, tco_di
     tco_status st = tco_outfile_open(&f, path, diags);
     if (st != TCO_OK)
         return st;
+    errno = 0; /* a failed write sets it: say why (a full disk) */
     if (tco_report_write_json_stream(res, f.fp) != TCO_OK) {
-        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot write: output error");
+        int err = errno;
+        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot write: %s",
+                      err ? strerror(err) : "output error");
         tco_outfile_abort(&f);
         return TCO_ERR_IO;
     }

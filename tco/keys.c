@@ -35,7 +35,7 @@ static const tco_keydef scenario_keys[TCO_S_COUNT] = {
     {"author", "scenario", TCO_T_STRING, TCO_U_NONE, 0, S(author), 0, 0, 0, NULL, "", "Author"},
     {"company", "scenario", TCO_T_STRING, TCO_U_NONE, 0, S(company), 0, 0, 0, NULL, "",
      "Company"},
-    {"catalog", "scenario", TCO_T_STRING, TCO_U_NONE, 0, S(catalog), 0, 0, 0, NULL, "",
+    {"catalog", "scenario", TCO_T_STRING, TCO_U_NONE, 0, S(catalog_path), 0, 0, 0, NULL, "",
      "Price catalog"},
     {"template", "scenario", TCO_T_STRING, TCO_U_NONE, 0, S(template_path), 0, 0, 0, NULL, "",
      "Workbook template"},
@@ -66,6 +66,8 @@ static const tco_keydef scenario_keys[TCO_S_COUNT] = {
      NULL, "requests/s", "Requests to serve"},
     {"tokens_per_request", "workload", TCO_T_NUMBER, TCO_U_NONE, 0, S(tokens_per_request), 0, 0,
      1e9, NULL, "tokens", "Tokens per request"},
+    {"stale_after_months", "scenario", TCO_T_INT, TCO_U_MONTHS, 0, S(stale_after_months), 6, 1,
+     120, NULL, "months", "Catalog prices stale after"},
 };
 
 #define BUY TCO_APPLIES_BUY

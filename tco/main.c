@@ -9,37 +9,62 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #define EXIT_RUNTIME 1
 #define EXIT_USAGE 2
+#define MAX_CATALOGS 16
 
 static const char usage_text[] =
-    "Usage: tco report SCENARIO.ini [-o OUT] [--format table|json|xlsx]\n"
+    "Usage: tco report SCENARIO.ini [-o OUT] [--format FORMAT] [OPTIONS]\n"
+    "       tco validate SCENARIO.ini [OPTIONS]\n"
+    "       tco catalog [-o OUT] [--format FORMAT] [--catalog FILE]...\n"
     "       tco --help | --version\n"
     "\n"
     "Total cost of ownership of GPU compute: buy against rent, month by month.\n"
     "\n"
     "Commands:\n"
-    "  report SCENARIO.ini   compute every option of the scenario\n"
+    "  report SCENARIO.ini   compute every option of the scenario and its analyses\n"
+    "  validate SCENARIO.ini check the scenario and its catalogs; write nothing\n"
+    "  catalog               list the GPUs and cloud offers of the price catalogs\n"
     "\n"
     "Options:\n"
-    "  -o, --output FILE     write to FILE (atomically): .json writes the JSON,\n"
-    "                        .xlsx the workbook; '-' writes JSON to standard output\n"
-    "  -f, --format FORMAT   table, json or xlsx (default: from FILE's extension,\n"
-    "                        or a table on standard output)\n"
+    "  -o, --output FILE     write to FILE (atomically); the format follows the\n"
+    "                        extension: .json, .xlsx, .csv, .md or .txt;\n"
+    "                        '-' writes JSON to standard output\n"
+    "  -f, --format FORMAT   table, json, xlsx, csv or md (default: from FILE's\n"
+    "                        extension, or a table on standard output)\n"
+    "      --catalog FILE    read this price catalog after the shipped one and the\n"
+    "                        scenario's own (may be repeated)\n"
+    "      --monthly         with csv: add the monthly table\n"
+    "  -q, --quiet           print no warnings, only errors\n"
+    "  -v, --verbose         also say which catalogs were read\n"
     "  -h, --help            show this help\n"
     "      --version         show the version\n"
     "\n"
     "Environment:\n"
-    "  SOURCE_DATE_EPOCH     creation time stamped in workbooks (Unix seconds);\n"
-    "                        otherwise the scenario's as_of date\n"
+    "  SOURCE_DATE_EPOCH     creation time stamped in workbooks and the date stale\n"
+    "                        prices are judged against (Unix seconds); otherwise the\n"
+    "                        scenario's as_of date\n"
+    "  TCO_DATA_DIR          where the shipped catalog is (DIR/pricing/gpus.xml)\n"
+    "  NO_COLOR              when set, the table is never coloured\n"
     "\n"
     "Exit status: 0 success, 1 an output could not be written, 2 bad usage or input.\n"
     "Errors are printed as FILE:LINE: error: MESSAGE.\n";
 
-enum format { FMT_NONE, FMT_TABLE, FMT_JSON, FMT_XLSX };
+enum format { FMT_NONE, FMT_TABLE, FMT_JSON, FMT_XLSX, FMT_CSV, FMT_MD };
+
+/* What the command line asked for. */
+typedef struct args {
+    const char *input;                      /* scenario file */
+    const char *out;                        /* -o, or NULL */
+    enum format fmt;                        /* --format, or FMT_NONE */
+    const char *catalogs[MAX_CATALOGS + 1]; /* --catalog, NULL-terminated */
+    int n_catalogs;
+    int monthly, quiet, verbose;
+} args;
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -49,23 +74,24 @@ static int usage_error(const char *fmt, const char *arg)
     return EXIT_USAGE;
 }
 
-static void print_diags(const tco_diags *d)
+static void print_diags(const tco_diags *d, int quiet)
 {
     char buf[8192];
     for (size_t i = 0; i < tco_diags_count(d); i++) {
-        tco_diag_format(tco_diags_get(d, i), buf, sizeof buf);
+        const tco_diag *g = tco_diags_get(d, i);
+        if (quiet && g->severity != TCO_SEV_ERROR)
+            continue;
+        tco_diag_format(g, buf, sizeof buf);
         fprintf(stderr, "%s\n", buf);
     }
 }
 
 static enum format parse_format(const char *s)
 {
-    if (strcmp(s, "table") == 0)
-        return FMT_TABLE;
-    if (strcmp(s, "json") == 0)
-        return FMT_JSON;
-    if (strcmp(s, "xlsx") == 0)
-        return FMT_XLSX;
+    static const char *const names[] = {"table", "json", "xlsx", "csv", "md"};
+    for (int i = 0; i < 5; i++)
+        if (strcmp(s, names[i]) == 0)
+            return (enum format)(FMT_TABLE + i);
     return FMT_NONE;
 }
 
@@ -77,17 +103,86 @@ static enum format format_of_path(const char *path)
     const char *slash = strrchr(path, '/');
     if (!dot || (slash && dot < slash))
         return FMT_NONE;
-    if (strcmp(dot, ".json") == 0)
-        return FMT_JSON;
-    if (strcmp(dot, ".xlsx") == 0)
-        return FMT_XLSX;
-    if (strcmp(dot, ".txt") == 0)
-        return FMT_TABLE;
+    static const struct {
+        const char *ext;
+        enum format fmt;
+    } exts[] = {{".json", FMT_JSON}, {".xlsx", FMT_XLSX}, {".csv", FMT_CSV},
+                {".md", FMT_MD},     {".txt", FMT_TABLE}};
+    for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++)
+        if (strcmp(dot, exts[i].ext) == 0)
+            return exts[i].fmt;
     return FMT_NONE;
 }
 
-/* SOURCE_DATE_EPOCH, or -1 (use the scenario's date); -2 when it is invalid. */
-static long long creation_time(void)
+/* Parse the options shared by the commands. `takes_input` says whether one
+ * positional argument is expected. Returns -1 to go on, else an exit code. */
+static int parse_args(int argc, char **argv, int takes_input, const char *help, args *a)
+{
+    memset(a, 0, sizeof *a);
+    for (int i = 0; i < argc; i++) {
+        const char *opt = argv[i], *val = NULL;
+        const char *eq = strncmp(opt, "--", 2) == 0 ? strchr(opt, '=') : NULL;
+        char name[32];
+        snprintf(name, sizeof name, "%.*s", eq ? (int)(eq - opt) : 31, opt);
+        int needs_value = strcmp(name, "-o") == 0 || strcmp(name, "--output") == 0 ||
+                          strcmp(name, "-f") == 0 || strcmp(name, "--format") == 0 ||
+                          strcmp(name, "--catalog") == 0;
+        if (needs_value) {
+            if (eq)
+                val = eq + 1;
+            else if (i + 1 < argc)
+                val = argv[++i];
+            else
+                return usage_error("option '%s' needs a value", opt);
+        } else if (eq) {
+            return usage_error("option '%s' takes no value", name);
+        }
+        if (strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0) {
+            fputs(help, stdout);
+            return 0;
+        } else if (strcmp(name, "-o") == 0 || strcmp(name, "--output") == 0) {
+            if (!*val)
+                return usage_error("empty output path%s", "");
+            a->out = val;
+        } else if (strcmp(name, "-f") == 0 || strcmp(name, "--format") == 0) {
+            a->fmt = parse_format(val);
+            if (a->fmt == FMT_NONE)
+                return usage_error("unknown format '%s' (expected table, json, xlsx, csv or md)",
+                                   val);
+        } else if (strcmp(name, "--catalog") == 0) {
+            if (a->n_catalogs == MAX_CATALOGS)
+                return usage_error("too many --catalog options (the limit is 16)%s", "");
+            a->catalogs[a->n_catalogs++] = val;
+        } else if (strcmp(name, "--monthly") == 0) {
+            a->monthly = 1;
+        } else if (strcmp(name, "-q") == 0 || strcmp(name, "--quiet") == 0) {
+            a->quiet = 1;
+        } else if (strcmp(name, "-v") == 0 || strcmp(name, "--verbose") == 0) {
+            a->verbose = 1;
+        } else if (opt[0] == '-' && opt[1] != '\0') {
+            return usage_error("unknown option '%s'", opt);
+        } else if (takes_input && !a->input) {
+            a->input = opt;
+        } else {
+            return usage_error("unexpected argument '%s'", opt);
+        }
+    }
+    if (takes_input && !a->input)
+        return usage_error("a scenario file is needed%s", "");
+    if (a->fmt == FMT_NONE)
+        a->fmt = a->out ? format_of_path(a->out) : FMT_TABLE;
+    if (a->fmt == FMT_NONE)
+        return usage_error("cannot tell the format of '%s' from its extension; use --format",
+                           a->out);
+    if (a->fmt == FMT_XLSX && (!a->out || strcmp(a->out, "-") == 0))
+        return usage_error("a workbook needs an output file: -o FILE.xlsx%s", "");
+    if (a->monthly && a->fmt != FMT_CSV)
+        return usage_error("--monthly applies to csv output only%s", "");
+    return -1;
+}
+
+/* SOURCE_DATE_EPOCH, or -1 when unset; -2 when it is invalid. */
+static long long source_date_epoch(void)
 {
     const char *e = getenv("SOURCE_DATE_EPOCH");
     if (!e || !*e)
@@ -99,6 +194,86 @@ static long long creation_time(void)
     long long t = strtoll(e, NULL, 10);
     return errno || t > 253402300799LL ? -2 : t; /* up to 9999-12-31 */
 }
+
+/* The date stale prices are judged against when the scenario has no as_of. */
+static void today(long long epoch, char out[11])
+{
+    time_t t = epoch >= 0 ? (time_t)epoch : time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(out, 11, "%Y-%m-%d", &tm);
+}
+
+static int file_exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* ../share/tco beside the running executable (an installed tree, wherever it
+ * was installed or moved), or NULL. */
+static const char *beside_exe(char *buf, size_t size)
+{
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0)
+        return NULL;
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (!slash)
+        return NULL;
+    *slash = '\0'; /* the bin directory */
+    snprintf(buf, size, "%s/../share/tco", exe);
+    return buf;
+}
+
+/* The shipped catalog: $TCO_DATA_DIR, ../share/tco beside the executable, the
+ * configured data directory, or the source tree this binary was built from.
+ * NULL when there is none. */
+static const char *shipped_catalog(char *buf, size_t size)
+{
+    const char *env = getenv("TCO_DATA_DIR");
+    char near[4096];
+    const char *dirs[] = {env && *env ? env : NULL, beside_exe(near, sizeof near),
+#ifdef TCO_INSTALL_DATADIR
+                          TCO_INSTALL_DATADIR,
+#endif
+#ifdef TCO_SOURCE_DATADIR
+                          TCO_SOURCE_DATADIR,
+#endif
+                          NULL};
+    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+        if (!dirs[i])
+            continue;
+        snprintf(buf, size, "%s/pricing/gpus.xml", dirs[i]);
+        if (file_exists(buf))
+            return buf;
+        if (i == 0) /* TCO_DATA_DIR was set: use it or nothing */
+            return NULL;
+    }
+    return NULL;
+}
+
+/* Load the scenario with the shipped catalog and --catalog files. */
+static int load(const args *a, tco_diags *d, tco_scenario **s, long long epoch)
+{
+    char shipped[4096], date[11];
+    const char *before[2] = {shipped_catalog(shipped, sizeof shipped), NULL};
+    today(epoch, date);
+    tco_load_options opts = {before, a->catalogs, date};
+    if (a->verbose) {
+        if (before[0])
+            fprintf(stderr, "tco: reading the catalog %s\n", before[0]);
+        for (int i = 0; i < a->n_catalogs; i++)
+            fprintf(stderr, "tco: reading the catalog %s\n", a->catalogs[i]);
+    }
+    tco_status st = tco_scenario_load_file_opt(a->input, &opts, s, d);
+    if (st == TCO_OK)
+        return 0;
+    return st == TCO_ERR_NOMEM ? EXIT_RUNTIME : EXIT_USAGE;
+}
+
+/* ===== report ===== */
 
 /* A progress bar on a terminal's stderr, once a run takes over half a second. */
 struct progress {
@@ -125,82 +300,83 @@ static void on_progress(void *user, long done, long total)
     p->shown = 1;
 }
 
+static int use_color(void)
+{
+    const char *nc = getenv("NO_COLOR");
+    return isatty(STDOUT_FILENO) && !(nc && *nc);
+}
+
 static int write_table(const tco_result *res, const char *path, tco_diags *d)
 {
     if (!path || strcmp(path, "-") == 0) {
-        tco_cli_print_table(res, stdout);
+        tco_cli_print_table(res, stdout, use_color());
         return fflush(stdout) == 0 ? 0 : EXIT_RUNTIME;
     }
     tco_outfile f;
     if (tco_outfile_open(&f, path, d) != TCO_OK)
         return EXIT_RUNTIME;
-    tco_cli_print_table(res, f.fp);
+    tco_cli_print_table(res, f.fp, 0);
     return tco_outfile_commit(&f, d) == TCO_OK ? 0 : EXIT_RUNTIME;
+}
+
+/* Write to standard output with a stream writer. */
+static int to_stdout(tco_status st)
+{
+    if (st == TCO_OK && fflush(stdout) != 0)
+        st = TCO_ERR_IO;
+    if (st != TCO_OK)
+        fputs("tco: cannot write to standard output\n", stderr);
+    return st == TCO_OK ? 0 : EXIT_RUNTIME;
+}
+
+static int write_output(const args *a, const tco_result *res, long long epoch, tco_diags *d)
+{
+    int to_std = !a->out || strcmp(a->out, "-") == 0;
+    switch (a->fmt) {
+    case FMT_JSON:
+        return to_std ? to_stdout(tco_report_write_json_stream(res, stdout))
+                      : tco_report_write_json(res, a->out, d) == TCO_OK ? 0 : EXIT_RUNTIME;
+    case FMT_CSV:
+        return to_std ? to_stdout(tco_report_write_csv_stream(res, stdout, a->monthly))
+                      : tco_report_write_csv(res, a->out, a->monthly, d) == TCO_OK
+                          ? 0
+                          : EXIT_RUNTIME;
+    case FMT_MD:
+        return to_std ? to_stdout(tco_report_write_md_stream(res, stdout))
+                      : tco_report_write_md(res, a->out, d) == TCO_OK ? 0 : EXIT_RUNTIME;
+    case FMT_XLSX: {
+        tco_xlsx_options opts = {epoch};
+        tco_status st = tco_report_write_xlsx(res, a->out, &opts, d);
+        return st == TCO_OK                                      ? 0
+               : st == TCO_ERR_INPUT || st == TCO_ERR_LIMIT ? EXIT_USAGE
+                                                            : EXIT_RUNTIME;
+    }
+    default:
+        return write_table(res, a->out, d);
+    }
 }
 
 static int cmd_report(int argc, char **argv)
 {
-    const char *scenario_path = NULL, *out = NULL;
-    enum format fmt = FMT_NONE;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        const char *val = NULL;
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            fputs(usage_text, stdout);
-            return 0;
-        } else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0 ||
-                   strcmp(a, "-f") == 0 || strcmp(a, "--format") == 0) {
-            if (i + 1 >= argc)
-                return usage_error("option '%s' needs a value", a);
-            val = argv[++i];
-        } else if (strncmp(a, "--output=", 9) == 0 || strncmp(a, "--format=", 9) == 0) {
-            val = a + 9;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            return usage_error("unknown option '%s'", a);
-        } else if (!scenario_path) {
-            scenario_path = a;
-            continue;
-        } else {
-            return usage_error("unexpected argument '%s'", a);
-        }
-        if (a[1] == 'o' || strncmp(a, "--output", 8) == 0) {
-            if (!*val)
-                return usage_error("empty output path%s", "");
-            out = val;
-        } else {
-            fmt = parse_format(val);
-            if (fmt == FMT_NONE)
-                return usage_error("unknown format '%s' (expected table, json or xlsx)", val);
-        }
-    }
-    if (!scenario_path)
-        return usage_error("report needs a scenario file%s", "");
-    if (fmt == FMT_NONE)
-        fmt = out ? format_of_path(out) : FMT_TABLE;
-    if (fmt == FMT_NONE)
-        return usage_error("cannot tell the format of '%s' from its extension; use --format",
-                           out);
-    if (fmt == FMT_XLSX && (!out || strcmp(out, "-") == 0))
-        return usage_error("a workbook needs an output file: -o FILE.xlsx%s", "");
-    long long created = creation_time();
-    if (created == -2)
+    args a;
+    int rc = parse_args(argc, argv, 1, usage_text, &a);
+    if (rc >= 0)
+        return rc;
+    long long epoch = source_date_epoch();
+    if (epoch == -2)
         return usage_error("SOURCE_DATE_EPOCH must be a number of seconds%s", "");
 
     tco_diags *d = tco_diags_new();
     tco_scenario *s = NULL;
     tco_result *res = NULL;
     tco_analysis *analysis = NULL;
-    int rc = 0;
     if (!d) {
         fputs("tco: out of memory\n", stderr);
         return EXIT_RUNTIME;
     }
-    tco_status st = tco_scenario_load_file(scenario_path, &s, d);
-    if (st != TCO_OK) {
-        rc = st == TCO_ERR_NOMEM ? EXIT_RUNTIME : EXIT_USAGE;
+    if ((rc = load(&a, d, &s, epoch)) != 0)
         goto done;
-    }
-    st = tco_compute(s, &res);
+    tco_status st = tco_compute(s, &res);
     if (st != TCO_OK) {
         fprintf(stderr, "tco: %s\n", tco_status_str(st));
         rc = EXIT_RUNTIME;
@@ -219,35 +395,109 @@ static int cmd_report(int argc, char **argv)
         goto done;
     }
     res->analysis = analysis;
-    switch (fmt) {
-    case FMT_JSON:
-        if (strcmp(out, "-") == 0) {
-            st = tco_report_write_json_stream(res, stdout);
-            if (st == TCO_OK && fflush(stdout) != 0)
-                st = TCO_ERR_IO;
-            if (st != TCO_OK)
-                fprintf(stderr, "tco: cannot write to standard output\n");
-        } else {
-            st = tco_report_write_json(res, out, d);
-        }
-        rc = st == TCO_OK ? 0 : EXIT_RUNTIME;
-        break;
-    case FMT_XLSX: {
-        tco_xlsx_options opts = {created};
-        st = tco_report_write_xlsx(res, out, &opts, d);
-        rc = st == TCO_OK ? 0 : st == TCO_ERR_INPUT || st == TCO_ERR_LIMIT ? EXIT_USAGE
-                                                                           : EXIT_RUNTIME;
-        break;
-    }
-    default:
-        rc = write_table(res, out, d);
-        break;
-    }
+    rc = write_output(&a, res, epoch, d);
 done:
-    print_diags(d);
+    print_diags(d, a.quiet);
     tco_analysis_free(analysis);
     tco_result_free(res);
     tco_scenario_free(s);
+    tco_diags_free(d);
+    return rc;
+}
+
+/* ===== validate ===== */
+
+static int cmd_validate(int argc, char **argv)
+{
+    args a;
+    int rc = parse_args(argc, argv, 1, usage_text, &a);
+    if (rc >= 0)
+        return rc;
+    if (a.out)
+        return usage_error("validate writes nothing: -o does not apply%s", "");
+    long long epoch = source_date_epoch();
+    if (epoch == -2)
+        return usage_error("SOURCE_DATE_EPOCH must be a number of seconds%s", "");
+    tco_diags *d = tco_diags_new();
+    tco_scenario *s = NULL;
+    tco_result *res = NULL;
+    if (!d)
+        return EXIT_RUNTIME;
+    if ((rc = load(&a, d, &s, epoch)) == 0) {
+        if (tco_compute(s, &res) != TCO_OK) {
+            rc = EXIT_RUNTIME;
+        } else {
+            tco_result_check(res, d);
+            printf("%s: ok: %zu option%s, %zu case%s, %zu uncertain input%s\n", a.input,
+                   s->n_options, s->n_options == 1 ? "" : "s", s->n_cases,
+                   s->n_cases == 1 ? "" : "s", s->n_uncertain, s->n_uncertain == 1 ? "" : "s");
+        }
+    }
+    print_diags(d, a.quiet);
+    tco_result_free(res);
+    tco_scenario_free(s);
+    tco_diags_free(d);
+    return rc;
+}
+
+/* ===== catalog ===== */
+
+static int cmd_catalog(int argc, char **argv)
+{
+    args a;
+    int rc = parse_args(argc, argv, 0, usage_text, &a);
+    if (rc >= 0)
+        return rc;
+    if (a.fmt == FMT_XLSX || a.fmt == FMT_MD)
+        return usage_error("the catalog is listed as a table, json or csv%s", "");
+    tco_diags *d = tco_diags_new();
+    tco_catalog *cat = tco_catalog_new();
+    if (!d || !cat) {
+        tco_diags_free(d);
+        tco_catalog_free(cat);
+        return EXIT_RUNTIME;
+    }
+    char shipped[4096];
+    const char *first = shipped_catalog(shipped, sizeof shipped);
+    if (!first && a.n_catalogs == 0) {
+        fputs("tco: no catalog: the shipped one was not found (set TCO_DATA_DIR) and no "
+              "--catalog was given\n",
+              stderr);
+        rc = EXIT_USAGE;
+    }
+    for (int i = -1; rc < 0 && i < a.n_catalogs; i++) {
+        const char *path = i < 0 ? first : a.catalogs[i];
+        if (!path)
+            continue;
+        if (a.verbose)
+            fprintf(stderr, "tco: reading the catalog %s\n", path);
+        tco_status st = tco_catalog_load_file(cat, path, d);
+        if (st != TCO_OK)
+            rc = st == TCO_ERR_NOMEM ? EXIT_RUNTIME : EXIT_USAGE;
+    }
+    if (rc < 0) {
+        int to_std = !a.out || strcmp(a.out, "-") == 0;
+        tco_outfile f;
+        FILE *out = stdout;
+        if (!to_std) {
+            if (tco_outfile_open(&f, a.out, d) != TCO_OK) {
+                rc = EXIT_RUNTIME;
+                goto done;
+            }
+            out = f.fp;
+        }
+        if (a.fmt == FMT_JSON)
+            tco_cli_print_catalog_json(cat, out);
+        else if (a.fmt == FMT_CSV)
+            tco_cli_print_catalog_csv(cat, out);
+        else
+            tco_cli_print_catalog(cat, out);
+        rc = to_std ? to_stdout(ferror(out) ? TCO_ERR_IO : TCO_OK)
+                    : tco_outfile_commit(&f, d) == TCO_OK ? 0 : EXIT_RUNTIME;
+    }
+done:
+    print_diags(d, a.quiet);
+    tco_catalog_free(cat);
     tco_diags_free(d);
     return rc;
 }
@@ -267,5 +517,9 @@ int main(int argc, char **argv)
     }
     if (strcmp(cmd, "report") == 0)
         return cmd_report(argc - 2, argv + 2);
+    if (strcmp(cmd, "validate") == 0)
+        return cmd_validate(argc - 2, argv + 2);
+    if (strcmp(cmd, "catalog") == 0)
+        return cmd_catalog(argc - 2, argv + 2);
     return usage_error("unknown command '%s'", cmd);
 }

@@ -75,6 +75,7 @@ typedef struct loader {
     int n_lines;
     int section_of_kind[SEC_OPTION]; /* header of each once-only section, or -1 */
     int option_headers;    /* [option ...] headers seen, valid or not */
+    int catalog_failed;    /* a catalog had errors (reported by its loader) */
     int nomem;             /* an allocation failed */
 } loader;
 
@@ -116,6 +117,13 @@ static void report(loader *L, int line, const char *section, const char *fmt, ..
     vsnprintf(text, (size_t)len + 1, fmt, ap);
     va_end(ap);
     m[L->n_msgs++] = (pending){line, sec, TCO_SEV_ERROR, text};
+}
+
+/* Turn the last message reported into a warning. */
+static void as_warning(loader *L)
+{
+    if (L->n_msgs)
+        L->msgs[L->n_msgs - 1].sev = TCO_SEV_WARNING;
 }
 
 /* Line-less messages sort after all lines; otherwise keep the order found. */
@@ -428,6 +436,23 @@ static void scan_section(loader *L, const char *p, const char *end, int line)
     add_section(L, SEC_UNKNOWN, line, 0, -1);
 }
 
+/* A rejected line (too long, invalid UTF-8) that starts a section: record an
+ * invalid section, so the keys under it are skipped rather than reported
+ * against the section before it. */
+static void bad_header(loader *L, const char *p, size_t len, int line)
+{
+    const char *a = p, *b = p + len;
+    while (a < b && isspace((unsigned char)*a))
+        a++;
+    if (a == b || *a != '[')
+        return;
+    for (a++; a < b && isspace((unsigned char)*a);)
+        a++;
+    if ((size_t)(b - a) >= 6 && memcmp(a, "option", 6) == 0)
+        L->option_headers++;
+    add_section(L, SEC_UNKNOWN, line, 0, -1);
+}
+
 /* Check every line; record section headers. */
 static void scan_lines(loader *L, const char *text, size_t size)
 {
@@ -445,6 +470,7 @@ static void scan_lines(loader *L, const char *text, size_t size)
         if (len > TCO_MAX_LINE) {
             report(L, line, NULL, "line is %zu bytes long; the limit is %d", len, TCO_MAX_LINE);
             L->bad[line] = 1;
+            bad_header(L, p, len, line);
             p = nl ? nl + 1 : end;
             continue;
         }
@@ -454,6 +480,7 @@ static void scan_lines(loader *L, const char *text, size_t size)
                 report(L, line, NULL, "invalid UTF-8 (byte 0x%02X at column %zu)",
                        (unsigned char)p[i], i + 1);
                 L->bad[line] = 1;
+                bad_header(L, p, len, line);
                 break;
             }
             i += n;
@@ -785,7 +812,7 @@ static int set_value(loader *L, void *base, const tco_keydef *k, const char *v, 
                 report(L, line, NULL,
                        "'%s' must be a fraction between 0 and 1 (got %s); write 0.35, not 35",
                        k->name, v);
-            else if (k->hi >= 1e12 || (k->lo == 0 && x < 0))
+            else if (k->lo == 0 && x < 0)
                 report(L, line, NULL, "'%s' must not be negative (got %s)", k->name, v);
             else
                 report(L, line, NULL, "'%s' must be between %g and %g (got %s)", k->name, k->lo,
@@ -843,9 +870,10 @@ static void check_option(loader *L, tco_option *o)
                    buy ? "buy" : "rent");
     }
     if (buy) {
-        if (!kl[TCO_O_GPU_PRICE])
-            report(L, 0, sec, "missing required key 'gpu_price' for a buy option");
-        if (!kl[TCO_O_TDP_W])
+        const char *no_price = o->model ? " (the catalog gives no price for this GPU)" : "";
+        if (!o->src[TCO_O_GPU_PRICE])
+            report(L, 0, sec, "missing required key 'gpu_price' for a buy option%s", no_price);
+        if (!o->src[TCO_O_TDP_W])
             report(L, 0, sec, "missing required key 'tdp_w' for a buy option");
         if (kl[TCO_O_RESALE_FRACTION] && kl[TCO_O_RESALE_DECLINE]) {
             int later = kl[TCO_O_RESALE_FRACTION] > kl[TCO_O_RESALE_DECLINE]
@@ -871,15 +899,15 @@ static void check_option(loader *L, tco_option *o)
                    o->idle_power_fraction, o->load_power_fraction);
         }
     } else {
-        if (!kl[TCO_O_PRICE_PER_GPU_HOUR])
+        if (!o->src[TCO_O_PRICE_PER_GPU_HOUR])
             report(L, 0, sec, "missing required key 'price_per_gpu_hour' for a rent option");
         if (o->pricing == TCO_RESERVED && kl[TCO_O_PRICE_DECLINE])
             report(L, kl[TCO_O_PRICE_DECLINE], NULL,
                    "'price_decline' does not apply to reserved pricing (the rate is fixed)");
     }
-    if (kl[TCO_O_OFFER])
-        report(L, kl[TCO_O_OFFER], NULL, "'offer' needs a price catalog, which this version "
-                                         "of tco does not read");
+    if (kl[TCO_O_OFFER] && !L->s->catalog)
+        report(L, kl[TCO_O_OFFER], NULL, "'offer' names a catalog entry, but no price catalog "
+                                         "was read");
 }
 
 static void check_scenario(loader *L)
@@ -893,8 +921,6 @@ static void check_scenario(loader *L)
     if (kl[TCO_S_CURRENCY] && s->src[TCO_S_CURRENCY] && !valid_currency(s->currency))
         report(L, kl[TCO_S_CURRENCY], NULL,
                "currency '%s' is not an ISO 4217 code such as USD, EUR or CNY", s->currency);
-    if (kl[TCO_S_CATALOG])
-        report(L, kl[TCO_S_CATALOG], NULL, "price catalogs are not read by this version of tco");
     if (kl[TCO_S_TEMPLATE])
         report(L, kl[TCO_S_TEMPLATE], NULL,
                "workbook templates are not read by this version of tco");
@@ -947,6 +973,192 @@ static void convert_entries(loader *L)
                 s->src[e->key] = TCO_SRC_INI;
         }
     }
+}
+
+/* ===== Catalogs ===== */
+
+/* `rel` taken relative to the directory of `file` (unless it is absolute). */
+static char *path_beside(const char *file, const char *rel, size_t rel_len)
+{
+    const char *slash = strrchr(file, '/');
+    size_t dir = rel[0] == '/' || !slash ? 0 : (size_t)(slash - file) + 1;
+    char *p = malloc(dir + rel_len + 1);
+    if (p) {
+        memcpy(p, file, dir);
+        memcpy(p + dir, rel, rel_len);
+        p[dir + rel_len] = '\0';
+    }
+    return p;
+}
+
+static tco_status load_one_catalog(loader *L, const char *path, int line, tco_diags *diags)
+{
+    if (!L->s->catalog && !(L->s->catalog = tco_catalog_new()))
+        return TCO_ERR_NOMEM;
+    tco_status st = tco_catalog_load_file(L->s->catalog, path, diags);
+    if (st == TCO_ERR_NOMEM)
+        return st;
+    if (st != TCO_OK) {
+        L->catalog_failed = 1;
+        if (line)
+            report(L, line, NULL, "the catalog '%s' could not be read", path);
+    }
+    return TCO_OK;
+}
+
+/* The shipped catalogs, the scenario's `catalog =` list (comma-separated,
+ * relative to the scenario), then the caller's extra catalogs. */
+static tco_status read_catalogs(loader *L, const tco_load_options *opts, tco_diags *diags)
+{
+    tco_status st = TCO_OK;
+    for (const char *const *p = opts ? opts->catalogs_before : NULL; p && *p && !st; p++)
+        st = load_one_catalog(L, *p, 0, diags);
+    const char *list = L->s->catalog_path;
+    while (list && *list && !st) {
+        const char *end = strchr(list, ',');
+        size_t len = end ? (size_t)(end - list) : strlen(list);
+        const char *a = list, *b = list + len;
+        while (a < b && isspace((unsigned char)*a))
+            a++;
+        while (b > a && isspace((unsigned char)b[-1]))
+            b--;
+        if (a == b) {
+            report(L, L->s->key_line[TCO_S_CATALOG], NULL, "empty catalog path in the list");
+        } else {
+            char *path = path_beside(L->file, a, (size_t)(b - a));
+            if (!path)
+                return TCO_ERR_NOMEM;
+            st = load_one_catalog(L, path, L->s->key_line[TCO_S_CATALOG], diags);
+            free(path);
+        }
+        list = end ? end + 1 : NULL;
+    }
+    for (const char *const *p = opts ? opts->catalogs_after : NULL; p && *p && !st; p++)
+        st = load_one_catalog(L, *p, 0, diags);
+    return st;
+}
+
+/* Report an unknown catalog id with the closest one. */
+static void unknown_id(loader *L, int line, const char *what, const char *id, const char **ids,
+                       size_t n)
+{
+    const char *hint = closest(id, ids, n);
+    if (hint)
+        report(L, line, NULL, "unknown %s '%s' in the catalog; did you mean '%s'?", what, id,
+               hint);
+    else
+        report(L, line, NULL, "unknown %s '%s' in the catalog ('tco catalog' lists them)", what,
+               id);
+}
+
+/* Set a number from the catalog unless the scenario gave it. */
+static void fill(tco_option *o, int key, double v)
+{
+    if (o->src[key] || isnan(v))
+        return;
+    *(double *)field(o, okey(key)) = v;
+    o->src[key] = TCO_SRC_CATALOG;
+}
+
+static int same_currency(loader *L, const tco_option *o, const char *currency, int line,
+                         const char *key, const char *id)
+{
+    if (!currency || strcmp(currency, L->s->currency) == 0)
+        return 1;
+    report(L, line, NULL, "the catalog prices '%s' in %s but the scenario's currency is %s: "
+                          "give %s for option '%s' in %s", id, currency, L->s->currency, key,
+           o->id, L->s->currency);
+    return 0;
+}
+
+static void fill_from_catalog(loader *L, const tco_load_options *opts)
+{
+    tco_scenario *s = L->s;
+    const tco_catalog *cat = s->catalog;
+    if (!cat)
+        return;
+    const char *today = s->as_of ? s->as_of : opts ? opts->today : NULL;
+    const char **ids = malloc((cat->n_gpus + cat->n_offers + 1) * sizeof *ids);
+    if (!ids) {
+        L->nomem = 1;
+        return;
+    }
+    for (size_t i = 0; i < s->n_options; i++) {
+        tco_option *o = &s->options[i];
+        const int *kl = o->key_line;
+        const char *price_date = NULL;
+        int price_line = 0;
+        o->price_age_months = -1;
+        if (o->offer && kl[TCO_O_OFFER] && o->acquire == TCO_RENT) {
+            const tco_offer *e = tco_catalog_offer(cat, o->offer);
+            if (!e) {
+                for (size_t k = 0; k < cat->n_offers; k++)
+                    ids[k] = cat->offers[k].id;
+                unknown_id(L, kl[TCO_O_OFFER], "offer", o->offer, ids, cat->n_offers);
+                continue;
+            }
+            o->offer_entry = e;
+            if (!o->src[TCO_O_GPU]) {
+                free(o->gpu);
+                if (!(o->gpu = strdup(e->gpu))) {
+                    L->nomem = 1;
+                    break;
+                }
+                o->src[TCO_O_GPU] = TCO_SRC_CATALOG;
+            }
+            if (!o->src[TCO_O_PRICE_PER_GPU_HOUR] &&
+                same_currency(L, o, e->currency, kl[TCO_O_OFFER], "price_per_gpu_hour", e->id)) {
+                fill(o, TCO_O_PRICE_PER_GPU_HOUR, e->price_per_gpu_hour);
+                price_date = e->as_of;
+                price_line = kl[TCO_O_OFFER];
+            }
+            if (!o->src[TCO_O_PRICING]) {
+                o->pricing = strcmp(e->pricing, "reserved") == 0 ? TCO_RESERVED : TCO_ON_DEMAND;
+                o->src[TCO_O_PRICING] = TCO_SRC_CATALOG;
+            }
+        }
+        if (o->gpu && (kl[TCO_O_GPU] || o->src[TCO_O_GPU] == TCO_SRC_CATALOG)) {
+            const tco_gpu_model *m = tco_catalog_gpu(cat, o->gpu);
+            int line = kl[TCO_O_GPU] ? kl[TCO_O_GPU] : kl[TCO_O_OFFER];
+            if (!m) {
+                for (size_t k = 0; k < cat->n_gpus; k++)
+                    ids[k] = cat->gpus[k].id;
+                unknown_id(L, line, "GPU", o->gpu, ids, cat->n_gpus);
+                continue;
+            }
+            o->model = m;
+            fill(o, TCO_O_TDP_W, m->tdp_w);
+            fill(o, TCO_O_FP16_TFLOPS, m->fp16_tflops);
+            fill(o, TCO_O_MEMORY_GB, m->memory_gb);
+            if (o->acquire == TCO_BUY && !o->src[TCO_O_GPU_PRICE] && !isnan(m->price_typical) &&
+                same_currency(L, o, m->currency, line, "gpu_price", m->id)) {
+                fill(o, TCO_O_GPU_PRICE, m->price_typical);
+                price_date = m->as_of;
+                price_line = line;
+            }
+        }
+        if (price_date && today) {
+            o->price_age_months = tco_months_between(price_date, today);
+            if (o->price_age_months > s->stale_after_months) {
+                o->price_stale = 1;
+                report(L, price_line, NULL, "the catalog price for option '%s' is from %s, %d "
+                                            "months before %s (stale_after_months = %d)",
+                       o->id, price_date, o->price_age_months, today, s->stale_after_months);
+                as_warning(L);
+            }
+        }
+    }
+    free(ids);
+}
+
+/* See documentation in header file. */
+int tco_months_between(const char *from, const char *to)
+{
+    if (!from || !to || !valid_date(from) || !valid_date(to))
+        return -1;
+    int y1 = atoi(from), m1 = atoi(from + 5), d1 = atoi(from + 8);
+    int y2 = atoi(to), m2 = atoi(to + 5), d2 = atoi(to + 8);
+    return (y2 - y1) * 12 + (m2 - m1) - (d2 < d1);
 }
 
 /* ===== Pass 4: keys that name other keys ===== */
@@ -1327,7 +1539,8 @@ static void loader_free(loader *L)
 }
 
 static tco_status load_buffer(const char *text, size_t size, const char *file,
-                              tco_scenario **out, tco_diags *diags)
+                              const tco_load_options *opts, tco_scenario **out,
+                              tco_diags *diags)
 {
     *out = NULL;
     loader L = {0};
@@ -1388,6 +1601,9 @@ static tco_status load_buffer(const char *text, size_t size, const char *file,
         st = TCO_ERR_NOMEM;
         goto done;
     }
+    if ((st = read_catalogs(&L, opts, diags)) != TCO_OK)
+        goto done;
+    fill_from_catalog(&L, opts);
     for (size_t i = 0; i < L.s->n_options; i++) {
         tco_option *o = &L.s->options[i];
         if (set_string(&o->label, o->id)) {
@@ -1405,11 +1621,14 @@ collect:
     }
     if (L.n_msgs)
         qsort(L.msgs, L.n_msgs, sizeof *L.msgs, pending_cmp);
-    for (size_t i = 0; i < L.n_msgs; i++)
+    size_t n_errors = 0;
+    for (size_t i = 0; i < L.n_msgs; i++) {
+        n_errors += L.msgs[i].sev == TCO_SEV_ERROR;
         if (tco_diags_add(diags, L.msgs[i].sev, file, L.msgs[i].line, L.msgs[i].section, "%s",
                           L.msgs[i].message) != TCO_OK)
             st = TCO_ERR_NOMEM;
-    if (st == TCO_OK && L.n_msgs > 0)
+    }
+    if (st == TCO_OK && (n_errors > 0 || L.catalog_failed))
         st = TCO_ERR_INPUT;
 done:
     if (st == TCO_ERR_NOMEM)
@@ -1426,6 +1645,19 @@ done:
 tco_status tco_scenario_load_string(const char *text, const char *name, tco_scenario **out,
                                     tco_diags *diags)
 {
+    return tco_scenario_load_string_opt(text, name, NULL, out, diags);
+}
+
+tco_status tco_scenario_load_file(const char *path, tco_scenario **out, tco_diags *diags)
+{
+    return tco_scenario_load_file_opt(path, NULL, out, diags);
+}
+
+/* See documentation in header file. */
+tco_status tco_scenario_load_string_opt(const char *text, const char *name,
+                                        const tco_load_options *opts, tco_scenario **out,
+                                        tco_diags *diags)
+{
     if (!out)
         return TCO_ERR_ARG;
     *out = NULL;
@@ -1439,11 +1671,12 @@ tco_status tco_scenario_load_string(const char *text, const char *name, tco_scen
                       "the scenario is %zu bytes; the limit is %d", size, TCO_MAX_FILE);
         return TCO_ERR_LIMIT;
     }
-    return load_buffer(text, size, name, out, diags);
+    return load_buffer(text, size, name, opts, out, diags);
 }
 
 /* See documentation in header file. */
-tco_status tco_scenario_load_file(const char *path, tco_scenario **out, tco_diags *diags)
+tco_status tco_scenario_load_file_opt(const char *path, const tco_load_options *opts,
+                                      tco_scenario **out, tco_diags *diags)
 {
     if (!out)
         return TCO_ERR_ARG;
@@ -1474,7 +1707,7 @@ tco_status tco_scenario_load_file(const char *path, tco_scenario **out, tco_diag
         st = TCO_ERR_LIMIT;
     } else {
         buf[n] = '\0';
-        st = load_buffer(buf, n, path, out, diags);
+        st = load_buffer(buf, n, path, opts, out, diags);
     }
     free(buf);
     return st;
@@ -1502,6 +1735,8 @@ void tco_scenario_free(tco_scenario *s)
         tco_scenario_free(c->scenario);
     }
     free(s->cases);
+    if (!s->catalog_borrowed)
+        tco_catalog_free(s->catalog);
     for (size_t i = 0; i < s->n_options; i++) {
         tco_option *o = &s->options[i];
         free(o->id);
@@ -1517,7 +1752,7 @@ void tco_scenario_free(tco_scenario *s)
     free(s->as_of);
     free(s->author);
     free(s->company);
-    free(s->catalog);
+    free(s->catalog_path);
     free(s->template_path);
     free(s->unit);
     free(s);
@@ -1539,7 +1774,7 @@ tco_scenario *tco_scenario_clone(const tco_scenario *s)
         return NULL;
     *c = *s;
     c->file = c->name = c->currency = c->baseline = c->as_of = c->author = c->company =
-        c->catalog = c->template_path = c->unit = NULL;
+        c->catalog_path = c->template_path = c->unit = NULL;
     c->options = NULL;
     c->n_options = 0;
     c->ranges = NULL;
@@ -1548,10 +1783,11 @@ tco_scenario *tco_scenario_clone(const tco_scenario *s)
     c->n_cases = 0;
     c->uncertain = NULL;
     c->n_uncertain = 0;
+    c->catalog_borrowed = 1; /* entries stay owned by the original */
     int ok = dup_field(&c->file, s->file) && dup_field(&c->name, s->name) &&
              dup_field(&c->currency, s->currency) && dup_field(&c->baseline, s->baseline) &&
              dup_field(&c->as_of, s->as_of) && dup_field(&c->author, s->author) &&
-             dup_field(&c->company, s->company) && dup_field(&c->catalog, s->catalog) &&
+             dup_field(&c->company, s->company) && dup_field(&c->catalog_path, s->catalog_path) &&
              dup_field(&c->template_path, s->template_path) && dup_field(&c->unit, s->unit);
     if (ok && s->n_options) {
         c->options = calloc(s->n_options, sizeof *c->options);

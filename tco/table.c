@@ -1,5 +1,6 @@
 /* table.c - the terminal comparison table. */
 #include "cli.h"
+#include "internal.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -122,8 +123,10 @@ static void print_analysis(const tco_result *res, const tco_analysis *a, FILE *o
 }
 
 /* See documentation in header file. */
-void tco_cli_print_table(const tco_result *res, FILE *out)
+void tco_cli_print_table(const tco_result *res, FILE *out, int color)
 {
+    const char *bold = color ? "\033[1m" : "", *green = color ? "\033[32m" : "",
+               *red = color ? "\033[31m" : "", *reset = color ? "\033[0m" : "";
     const tco_scenario *s = res->scenario;
     int idw = 6;
     for (size_t i = 0; i < s->n_options; i++) {
@@ -142,11 +145,12 @@ void tco_cli_print_table(const tco_result *res, FILE *out)
         per_unit |= !isnan(res->options[i].cost_per_unit);
     char unit_head[32];
     snprintf(unit_head, sizeof unit_head, "per %.20s", s->unit);
+    fputs(bold, out);
     fprintf(out, "%4s  %-*s  %-7s %6s %14s %14s %13s %14s %14s %10s", "rank", idw, "option",
             "acquire", "GPUs", "capex", "operating", "residual", "total", "NPV", "per GPU-h");
     if (per_unit)
         fprintf(out, " %12s", unit_head);
-    fputs("  break-even\n", out);
+    fprintf(out, "  break-even%s\n", reset);
     char a[40], b[40], c[40], d[40], e[40], f[40], g[40];
     for (size_t k = 0; k < s->n_options; k++) {
         size_t i = res->rank[k];
@@ -164,6 +168,7 @@ void tco_cli_print_table(const tco_result *res, FILE *out)
                          r->breakeven_utilization * 100);
             snprintf(be, sizeof be, "%s%s", month, util);
         }
+        fputs(r->sizing.fits == 0 ? red : k == 0 ? green : "", out);
         fprintf(out, "%4zu  %-*s  %-7s %6d %14s %14s %13s %14s %14s %10s", k + 1, idw, o->id,
                 o->acquire == TCO_BUY ? "buy" : "rent", o->count,
                 money(a, sizeof a, r->capex, 0), money(b, sizeof b, operating, 0),
@@ -171,7 +176,7 @@ void tco_cli_print_table(const tco_result *res, FILE *out)
                 money(e, sizeof e, r->npv, 0), money(f, sizeof f, r->cost_per_gpu_hour, 2));
         if (per_unit)
             fprintf(out, " %12s", money(g, sizeof g, r->cost_per_unit, 6));
-        fprintf(out, "  %s\n", be);
+        fprintf(out, "  %s%s\n", be, r->sizing.fits == 0 || k == 0 ? reset : "");
     }
     if (s->model_params > 0)
         print_sizing(res, out, idw);
@@ -195,4 +200,173 @@ void tco_cli_print_table(const tco_result *res, FILE *out)
     }
     if (res->analysis)
         print_analysis(res, res->analysis, out, idw);
+}
+
+/* ===== The catalog listing ===== */
+
+/* See documentation in cli.h. */
+void tco_cli_print_catalog(const tco_catalog *cat, FILE *out)
+{
+    char a[40];
+    fprintf(out, "GPUs (%zu)\n%-18s %-28s %9s %9s %8s %6s %12s  %s\n", cat->n_gpus, "id", "name",
+            "FP16 TF", "memory", "TB/s", "TDP W", "price", "as of");
+    for (size_t i = 0; i < cat->n_gpus; i++) {
+        const tco_gpu_model *g = &cat->gpus[i];
+        char mem[24], price[48];
+        snprintf(mem, sizeof mem, "%g GB", g->memory_gb);
+        if (isnan(g->price_typical))
+            snprintf(price, sizeof price, "-");
+        else
+            snprintf(price, sizeof price, "%s %s", money(a, sizeof a, g->price_typical, 0),
+                     g->currency ? g->currency : "");
+        fprintf(out, "%-18s %-28.28s %9g %9s %8g %6g %12s  %s\n", g->id, g->name,
+                g->fp16_tflops, mem, g->memory_bw_tbs, g->tdp_w, price, g->as_of);
+    }
+    fprintf(out, "\nCloud offers (%zu)\n%-22s %-12s %-18s %-10s %6s %10s  %-12s %s\n",
+            cat->n_offers, "id", "provider", "gpu", "pricing", "term", "per GPU-h", "region",
+            "as of");
+    for (size_t i = 0; i < cat->n_offers; i++) {
+        const tco_offer *o = &cat->offers[i];
+        char term[16] = "-";
+        if (o->term_months)
+            snprintf(term, sizeof term, "%dm", o->term_months);
+        fprintf(out, "%-22s %-12.12s %-18s %-10s %6s %6.2f %-3s  %-12.12s %s\n", o->id,
+                o->provider, o->gpu, o->pricing, term, o->price_per_gpu_hour,
+                o->currency ? o->currency : "", o->region ? o->region : "-", o->as_of);
+    }
+}
+
+void tco_cli_print_catalog_json(const tco_catalog *cat, FILE *out)
+{
+    fputs("{\n  \"gpus\": [", out);
+    for (size_t i = 0; i < cat->n_gpus; i++) {
+        const tco_gpu_model *g = &cat->gpus[i];
+        const struct {
+            const char *name;
+            double v;
+        } f[] = {{"fp16_tflops", g->fp16_tflops},     {"fp16_tflops_sparse", g->fp16_tflops_sparse},
+                 {"fp32_tflops", g->fp32_tflops},     {"memory_gb", g->memory_gb},
+                 {"memory_bw_tbs", g->memory_bw_tbs}, {"nvlink_gbs", g->nvlink_gbs},
+                 {"pcie_gbs", g->pcie_gbs},           {"tdp_w", g->tdp_w},
+                 {"price_low", g->price_low},         {"price_typical", g->price_typical},
+                 {"price_high", g->price_high}};
+        fprintf(out, "%s\n    {\"id\": ", i ? "," : "");
+        tco_json_string(out, g->id);
+        fputs(", \"name\": ", out);
+        tco_json_string(out, g->name);
+        fputs(", \"vendor\": ", out);
+        tco_json_string(out, g->vendor);
+        fputs(", \"memory_type\": ", out);
+        tco_json_string(out, g->memory_type);
+        for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
+            fprintf(out, ", \"%s\": ", f[k].name);
+            tco_json_number(out, f[k].v);
+        }
+        fputs(", \"currency\": ", out);
+        tco_json_string(out, g->currency);
+        fputs(", \"source\": ", out);
+        tco_json_string(out, g->source);
+        fputs(", \"as_of\": ", out);
+        tco_json_string(out, g->as_of);
+        fputc('}', out);
+    }
+    fputs("\n  ],\n  \"offers\": [", out);
+    for (size_t i = 0; i < cat->n_offers; i++) {
+        const tco_offer *o = &cat->offers[i];
+        fprintf(out, "%s\n    {\"id\": ", i ? "," : "");
+        tco_json_string(out, o->id);
+        fputs(", \"provider\": ", out);
+        tco_json_string(out, o->provider);
+        fputs(", \"gpu\": ", out);
+        tco_json_string(out, o->gpu);
+        fputs(", \"pricing\": ", out);
+        tco_json_string(out, o->pricing);
+        fprintf(out, ", \"term_months\": %d, \"price_per_gpu_hour\": ", o->term_months);
+        tco_json_number(out, o->price_per_gpu_hour);
+        fputs(", \"currency\": ", out);
+        tco_json_string(out, o->currency);
+        fputs(", \"region\": ", out);
+        tco_json_string(out, o->region);
+        fputs(", \"source\": ", out);
+        tco_json_string(out, o->source);
+        fputs(", \"as_of\": ", out);
+        tco_json_string(out, o->as_of);
+        fputc('}', out);
+    }
+    fputs("\n  ]\n}\n", out);
+}
+
+/* A CSV field, quoted when it must be (RFC 4180). */
+static void csv_field(FILE *out, const char *s)
+{
+    if (!s)
+        return;
+    if (!strpbrk(s, ",\"\r\n")) {
+        fputs(s, out);
+        return;
+    }
+    fputc('"', out);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', out);
+        fputc(*s, out);
+    }
+    fputc('"', out);
+}
+
+static void csv_number(FILE *out, double x)
+{
+    if (!isnan(x))
+        fprintf(out, "%.17g", x);
+}
+
+void tco_cli_print_catalog_csv(const tco_catalog *cat, FILE *out)
+{
+    fputs("kind,id,name,provider,gpu,pricing,term_months,fp16_tflops,memory_gb,tdp_w,"
+          "price_typical,price_per_gpu_hour,currency,region,source,as_of\r\n",
+          out);
+    for (size_t i = 0; i < cat->n_gpus; i++) {
+        const tco_gpu_model *g = &cat->gpus[i];
+        fputs("gpu,", out);
+        csv_field(out, g->id);
+        fputc(',', out);
+        csv_field(out, g->name);
+        fputs(",,,,,", out);
+        csv_number(out, g->fp16_tflops);
+        fputc(',', out);
+        csv_number(out, g->memory_gb);
+        fputc(',', out);
+        csv_number(out, g->tdp_w);
+        fputc(',', out);
+        csv_number(out, g->price_typical);
+        fputs(",,", out);
+        csv_field(out, g->currency);
+        fputs(",,", out);
+        csv_field(out, g->source);
+        fputc(',', out);
+        csv_field(out, g->as_of);
+        fputs("\r\n", out);
+    }
+    for (size_t i = 0; i < cat->n_offers; i++) {
+        const tco_offer *o = &cat->offers[i];
+        fputs("offer,", out);
+        csv_field(out, o->id);
+        fputs(",,", out);
+        csv_field(out, o->provider);
+        fputc(',', out);
+        csv_field(out, o->gpu);
+        fputc(',', out);
+        csv_field(out, o->pricing);
+        fprintf(out, ",%d,,,,,", o->term_months);
+        csv_number(out, o->price_per_gpu_hour);
+        fputc(',', out);
+        csv_field(out, o->currency);
+        fputc(',', out);
+        csv_field(out, o->region);
+        fputc(',', out);
+        csv_field(out, o->source);
+        fputc(',', out);
+        csv_field(out, o->as_of);
+        fputs("\r\n", out);
+    }
 }

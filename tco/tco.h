@@ -138,6 +138,7 @@ typedef enum tco_skey {
     TCO_S_MFU,
     TCO_S_REQUESTS_PER_S,
     TCO_S_TOKENS_PER_REQUEST,
+    TCO_S_STALE_AFTER_MONTHS,
     TCO_S_COUNT
 } tco_skey;
 
@@ -226,7 +227,16 @@ const tco_keydef *tco_scenario_key(tco_skey key);
 const tco_keydef *tco_option_key(tco_okey key);
 
 /* Where an input value came from. */
-typedef enum tco_source { TCO_SRC_DEFAULT = 0, TCO_SRC_INI, TCO_SRC_DERIVED } tco_source;
+typedef enum tco_source {
+    TCO_SRC_DEFAULT = 0, /* the documented default */
+    TCO_SRC_INI,         /* written in the scenario (key_line says where) */
+    TCO_SRC_DERIVED,     /* computed from other inputs */
+    TCO_SRC_CATALOG      /* from the option's catalog GPU or offer */
+} tco_source;
+
+struct tco_gpu_model;
+struct tco_offer;
+struct tco_catalog;
 
 /* ===== Scenarios ===== */
 
@@ -303,6 +313,10 @@ typedef struct tco_option {
     double upfront;              /* paid at month 0 */
     double storage_per_month;
     int line;                    /* line of the [option ID] header */
+    const struct tco_gpu_model *model; /* catalog GPU named by `gpu`, or NULL */
+    const struct tco_offer *offer_entry; /* catalog offer named by `offer`, or NULL */
+    int price_age_months;        /* age of the catalog price used, or -1 */
+    int price_stale;             /* that age exceeds stale_after_months */
     unsigned char src[TCO_O_COUNT]; /* tco_source of each key */
     int key_line[TCO_O_COUNT];   /* line of each key given, else 0 */
 } tco_option;
@@ -319,7 +333,7 @@ typedef struct tco_scenario {
     char *as_of;                 /* YYYY-MM-DD, or NULL */
     char *author;                /* document author, or NULL */
     char *company;               /* document company, or NULL */
-    char *catalog;               /* catalog path as written, or NULL */
+    char *catalog_path;          /* `catalog =` as written, or NULL */
     char *template_path;         /* template path as written, or NULL */
     double electricity_price;    /* per kWh */
     double electricity_escalation; /* per year */
@@ -344,6 +358,9 @@ typedef struct tco_scenario {
     tco_case *cases;
     size_t n_uncertain;          /* [uncertainty] distributions */
     tco_uncertain *uncertain;
+    int stale_after_months;      /* catalog prices older than this are flagged */
+    struct tco_catalog *catalog; /* merged catalogs, or NULL when none was read */
+    int catalog_borrowed;        /* catalog belongs to another scenario (cases) */
     long mc_samples;             /* [uncertainty] samples, default 10000 */
     unsigned long mc_seed;       /* [uncertainty] seed, default 1 */
     unsigned char src[TCO_S_COUNT]; /* tco_source of each key */
@@ -358,6 +375,30 @@ tco_status tco_scenario_load_file(const char *path, tco_scenario **out, tco_diag
 /* The same from a NUL-terminated string; `name` is used in diagnostics. */
 tco_status tco_scenario_load_string(const char *text, const char *name, tco_scenario **out,
                                     tco_diags *diags);
+
+/* Where catalogs come from, and the date stale prices are judged against. */
+typedef struct tco_load_options {
+    const char *const *catalogs_before; /* NULL-terminated paths read before the
+                                           scenario's own `catalog =` (the shipped
+                                           catalog), or NULL */
+    const char *const *catalogs_after;  /* read after them (--catalog), or NULL */
+    const char *today;                  /* YYYY-MM-DD for price ages when the
+                                           scenario has no as_of, or NULL */
+} tco_load_options;
+
+/* Load with catalogs. Without any catalog, `gpu` is a free label and `offer`
+ * is an error; with one, both must name catalog entries, which fill the keys
+ * the option does not give. Relative paths in `catalog =` are relative to the
+ * scenario file's directory. */
+tco_status tco_scenario_load_file_opt(const char *path, const tco_load_options *opts,
+                                      tco_scenario **out, tco_diags *diags);
+tco_status tco_scenario_load_string_opt(const char *text, const char *name,
+                                        const tco_load_options *opts, tco_scenario **out,
+                                        tco_diags *diags);
+
+/* Whole months from date `from` to date `to` (YYYY-MM-DD), or -1 if either is
+ * missing or invalid. */
+int tco_months_between(const char *from, const char *to);
 
 void tco_scenario_free(tco_scenario *scenario);
 
@@ -588,6 +629,49 @@ typedef struct tco_xlsx_options {
 /* Write the live workbook (see docs/WORKBOOK.md), atomically. */
 tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
                                  const tco_xlsx_options *opts, tco_diags *diags);
+
+/* ===== CSV and Markdown writers ===== */
+
+/* Write the summary as CSV (RFC 4180: comma-separated, CRLF line ends, a field
+ * quoted when it holds a comma, a double quote, CR or LF, its quotes doubled;
+ * UTF-8 without a byte-order mark).
+ *
+ * A header row, then one row per option in input order with the fields of the
+ * JSON output: id, label, acquire, gpu, count, utilization, capex, power,
+ * cooling, facility, maintenance, staff, rental, residual, total, npv,
+ * gpu_hours, cost_per_gpu_hour, cost_per_pflop_hour, cost_per_unit,
+ * units_per_s_per_kw, it_kw, provisioned_kw, depreciation, book_value_end,
+ * breakeven_month, breakeven_utilization. Numbers have 17 significant digits
+ * (%.17g, so they round-trip); unknown values are empty fields.
+ *
+ * When `monthly` is nonzero, a blank line follows, then a long-format table
+ * with the header id, month, power, cooling, facility, maintenance, staff,
+ * rental, depreciation, cost, cumulative and one row per option and month.
+ *
+ * CSV injection: a text field (id, label, gpu) that begins with '=', '+', '-',
+ * '@', TAB or CR would be read as a formula by a spreadsheet, so it is written
+ * with a single quote in front ("'=1+2"), and quoted, as the OWASP guidance on
+ * CSV injection recommends. Read such a field back by dropping the quote. */
+tco_status tco_report_write_csv_stream(const tco_result *result, FILE *out, int monthly);
+
+/* The same, written atomically to `path` (see tco_report_write_json). */
+tco_status tco_report_write_csv(const tco_result *result, const char *path, int monthly,
+                                tco_diags *diags);
+
+/* Write a Markdown summary for chat and pull requests: a heading with the
+ * scenario name, a line with the horizon, currency and baseline, and a table
+ * of the options ranked by total (cheapest first) with total, NPV, cost per
+ * GPU-hour, break-even month and break-even utilization. Money has thousands
+ * separators and 2 decimals; unknown values are "n/a".
+ *
+ * Text from the scenario (name, labels) is escaped so that it shows as
+ * written and cannot break the table or inject markup: the characters
+ * \ | * _ ` [ ] < > & # ~ get a backslash, a leading + - = ! does too, and
+ * line breaks and other control characters become spaces. */
+tco_status tco_report_write_md_stream(const tco_result *result, FILE *out);
+
+/* The same, written atomically to `path`. */
+tco_status tco_report_write_md(const tco_result *result, const char *path, tco_diags *diags);
 
 #ifdef __cplusplus
 }
