@@ -222,8 +222,12 @@ static const char *beside_exe(char *buf, size_t size)
     char *slash = strrchr(exe, '/');
     if (!slash)
         return NULL;
-    *slash = '\0'; /* the bin directory */
-    snprintf(buf, size, "%s/../share/tco", exe);
+    static const char rel[] = "/../share/tco";
+    size_t len = (size_t)(slash - exe); /* the bin directory */
+    if (len + sizeof rel > size)
+        return NULL;
+    memcpy(buf, exe, len);
+    memcpy(buf + len, rel, sizeof rel);
     return buf;
 }
 
