@@ -11,8 +11,9 @@
  *      parsed) and elements nested deeper than CATALOG_MAX_DEPTH. While the
  *      load runs, every external load is denied and every libxml2 message is
  *      collected as a diagnostic instead of reaching stderr.
- *   2. The schema, compiled into the library, is parsed and the document is
- *      validated against it.
+ *   2. Comments and processing instructions are dropped and the text they
+ *      split is joined (see flatten()); then the schema, compiled into the
+ *      library, is parsed and the document is validated against it.
  *   3. What XSD 1.0 cannot say is checked here: unique ids, offers naming a
  *      known GPU, low <= typical <= high, term-months only on reserved offers.
  *   4. Only when every step passed are the entries merged into the catalog;
@@ -70,7 +71,7 @@ typedef struct loader {
     tco_diags *diags;     /* may be NULL */
     xmlDocPtr doc;        /* the parsed document, once there is one */
     int depth;            /* element nesting while parsing */
-    int refused;          /* a SAX hook stopped the parser */
+    int refused;          /* refused by a limit or the DOCTYPE rule */
     tco_status refusal;   /* status for that refusal */
     size_t errors;        /* errors reported by any step */
     int nomem;            /* an allocation failed */
@@ -122,8 +123,9 @@ static void collect_error(loader *L, error_ptr e)
 {
     if (!e)
         return;
-    if (e->code == XML_ERR_NO_MEMORY)
-        L->nomem = 1;
+    /* XML_ERR_NO_MEMORY is not taken as running out of memory: libxml2 also
+     * raises it after an over-long attribute value, so it is an input error
+     * like the message before it. */
     int line = e->line;
     const xmlNode *node = e->node;
     if (node && L->doc && node->doc == L->doc &&
@@ -283,7 +285,7 @@ static int parse(loader *L, const char *xml, size_t size)
     ctxt->sax->externalSubset = NULL;
     ctxt->sax->startElementNs = start_element;
     ctxt->sax->endElementNs = end_element;
-    /* NONET only: see LIBRARIES.md for the options that must never be used.
+    /* NONET only; docs/CATALOG.md (Security) lists the options never to use.
      * The bytes are read as UTF-8 whatever the document declares, so that no
      * other encoding can hide tags from prescan(). */
     xmlDocPtr doc = xmlCtxtReadMemory(ctxt, xml, (int)size, L->file, "UTF-8", XML_PARSE_NONET);
@@ -303,10 +305,64 @@ static int parse(loader *L, const char *xml, size_t size)
     return 0;
 }
 
+static int is_text(const xmlNode *n)
+{
+    return n && (n->type == XML_TEXT_NODE || n->type == XML_CDATA_SECTION_NODE);
+}
+
+/* Drop comments and processing instructions, and join the pieces of text
+ * they separated, below `el`. libxml2 2.9 validates an element of simple type
+ * by appending each text node to the value so far, measuring the value anew
+ * each time, which is quadratic in the number of pieces: a name made of a
+ * million comment-separated letters would take minutes. Joined here, each
+ * piece is copied once. The tree holds at most CATALOG_MAX_DEPTH levels. */
+static int flatten(xmlNodePtr el)
+{
+    for (xmlNodePtr c = el->children, next; c; c = next) {
+        next = c->next;
+        if (c->type == XML_COMMENT_NODE || c->type == XML_PI_NODE) {
+            xmlUnlinkNode(c);
+            xmlFreeNode(c);
+        } else if (c->type == XML_ELEMENT_NODE && flatten(c) != 0) {
+            return -1;
+        }
+    }
+    for (xmlNodePtr c = el->children; c; c = c->next) {
+        if (!is_text(c) || !is_text(c->next))
+            continue;
+        size_t total = 0, n = 0;
+        for (xmlNodePtr r = c; is_text(r); r = r->next)
+            total += r->content ? strlen((const char *)r->content) : 0;
+        xmlChar *joined = xmlMalloc(total + 1);
+        if (!joined)
+            return -1;
+        for (xmlNodePtr r = c; is_text(r); r = r->next) {
+            size_t len = r->content ? strlen((const char *)r->content) : 0;
+            memcpy(joined + n, r->content, len);
+            n += len;
+        }
+        joined[n] = '\0';
+        while (is_text(c->next)) {
+            xmlNodePtr d = c->next;
+            xmlUnlinkNode(d);
+            xmlFreeNode(d);
+        }
+        xmlNodeSetContent(c, joined);
+        xmlFree(joined);
+        if (!c->content && total)
+            return -1;
+    }
+    return 0;
+}
+
 /* Validate L->doc against the built-in schema. Returns 0 when valid. */
 static int validate(loader *L)
 {
     int rc = -1;
+    if (flatten(xmlDocGetRootElement(L->doc)) != 0) {
+        L->nomem = 1;
+        return -1;
+    }
     L->err_file = SCHEMA_NAME;
     xmlSchemaParserCtxtPtr pctxt = xmlSchemaNewMemParserCtxt((const char *)embedded_catalog_xsd,
                                                              (int)embedded_catalog_xsd_len);
@@ -609,9 +665,10 @@ static size_t edit_distance(const char *a, const char *b, size_t limit)
     return prev[lb];
 }
 
-/* Suggestions are looked for on the first unknown ids only: a file full of
- * them gets its errors, without a search over every GPU for each. */
-#define MAX_SUGGESTIONS 10
+/* Comparisons spent on "did you mean" per load: enough for every typo in any
+ * real catalog, while a file of thousands of unknown ids over thousands of
+ * GPUs still gets its errors at once. */
+#define SUGGESTION_BUDGET 20000
 
 typedef struct suggestion {
     const char *word; /* the unknown id */
@@ -635,7 +692,7 @@ static void consider(suggestion *s, const char *cand)
 static void read_entries(loader *L, const tco_catalog *cat, xmlHashTablePtr known)
 {
     xmlNodePtr root = xmlDocGetRootElement(L->doc);
-    size_t n_gpu = 0, n_offer = 0, unknown = 0;
+    size_t n_gpu = 0, n_offer = 0, budget = SUGGESTION_BUDGET;
     for (xmlNodePtr n = root->children; n; n = n->next) {
         n_gpu += named(n, "gpu");
         n_offer += named(n, "offer");
@@ -680,12 +737,11 @@ static void read_entries(loader *L, const tco_catalog *cat, xmlHashTablePtr know
             !xmlHashLookup(known, (const xmlChar *)o->gpu)) {
             suggestion s = {o->gpu, NULL, SIZE_MAX};
             /* In file order, this file first: ties go to the first candidate. */
-            for (size_t i = 0; i < L->n_gpus && unknown < MAX_SUGGESTIONS; i++)
+            for (size_t i = 0; i < L->n_gpus && budget > 0; i++, budget--)
                 if (L->gpus[i].id)
                     consider(&s, L->gpus[i].id);
-            for (size_t i = 0; i < cat->n_gpus && unknown < MAX_SUGGESTIONS; i++)
+            for (size_t i = 0; i < cat->n_gpus && budget > 0; i++, budget--)
                 consider(&s, cat->gpus[i].id);
-            unknown++;
             int line = node_line(gpu_el ? gpu_el : n);
             if (s.best)
                 report(L, line, "offer '%s': unknown GPU '%s'; did you mean '%s'?", o->id, o->gpu,

@@ -429,6 +429,117 @@ static void test_size_limit(void)
     tco_catalog_free(cat);
 }
 
+/* One tag with 80000 attributes: libxml2 2.9 compares a tag's attributes
+ * pairwise (minutes for this one), so it is refused before parsing. */
+static void test_attribute_bomb(void)
+{
+    enum { ATTRS = 80000 };
+    char *xml = malloc(ATTRS * 12 + 64);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
+    size_t n = (size_t)sprintf(xml, "<catalog version=\"1\"\n");
+    for (int i = 0; i < ATTRS; i++)
+        n += (size_t)sprintf(xml + n, " a%d='>'", i); /* a '>' in a value does not end the tag */
+    strcpy(xml + n, "/>");
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    expect_string(xml, TCO_ERR_LIMIT, "t.xml:1: error: more than 16 attributes in one tag");
+    CU_ASSERT(seconds_since(&t0) < 1.0);
+    free(xml);
+    /* Sixteen are accepted by the scan (and then refused by the schema). */
+    expect_string("<catalog version=\"1\" a1=\"\" a2=\"\" a3=\"\" a4=\"\" a5=\"\" a6=\"\" "
+                  "a7=\"\" a8=\"\" a9=\"\" a10=\"\" a11=\"\" a12=\"\" a13=\"\" a14=\"\" "
+                  "a15=\"\"/>",
+                  TCO_ERR_INPUT,
+                  "t.xml:1: error: Element 'catalog', attribute 'a1': The attribute 'a1' is not "
+                  "allowed.\n"
+                  "t.xml:1: error: Element 'catalog', attribute 'a2': The attribute 'a2' is not "
+                  "allowed.\n"
+                  "t.xml:1: error: Element 'catalog', attribute 'a3': The attribute 'a3' is not "
+                  "allowed.\n"
+                  "t.xml:1: error: Element 'catalog', attribute 'a4': The attribute 'a4' is not "
+                  "allowed.\n"
+                  "t.xml:1: error: Element 'catalog', attribute 'a5': The attribute 'a5' is not "
+                  "allowed.\n"
+                  "t.xml:1: error: Element 'catalog', attribute 'a6': The attribute 'a6' is not "
+                  "allowed.\n"
+                  "t.xml:1: error: Element 'catalog', attribute 'a7': The attribute 'a7' is not "
+                  "allowed.\n"
+                  "t.xml:1: error: Element 'catalog', attribute 'a8': The attribute 'a8' is not "
+                  "allowed.\n"
+                  "t.xml:1: error: Element 'catalog', attribute 'a9': The attribute 'a9' is not "
+                  "allowed.\n"
+                  "t.xml:1: error: Element 'catalog', attribute 'a10': The attribute 'a10' is not "
+                  "allowed.\n"
+                  "t.xml:1: error: Element 'catalog', attribute 'a11': The attribute 'a11' is not "
+                  "allowed.\n"
+                  "t.xml:1: error: Element 'catalog', attribute 'a12': The attribute 'a12' is not "
+                  "allowed.\n"
+                  "t.xml:1: error: Element 'catalog', attribute 'a13': The attribute 'a13' is not "
+                  "allowed.\n"
+                  "t.xml:1: error: Element 'catalog', attribute 'a14': The attribute 'a14' is not "
+                  "allowed.\n"
+                  "t.xml:1: error: Element 'catalog', attribute 'a15': The attribute 'a15' is not "
+                  "allowed.");
+}
+
+/* Catalogs are read as UTF-8 whatever they declare: no other encoding can
+ * hide markup from the checks above. */
+static void test_encoding(void)
+{
+    tco_catalog *cat = tco_catalog_new();
+    tco_status st;
+    /* A UTF-8 byte order mark and a (wrong, ignored) declaration are fine. */
+    CU_ASSERT_STRING_EQUAL(load_string(cat,
+                                       "\xEF\xBB\xBF<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>"
+                                       "<catalog version=\"1\">" GPU_A "</catalog>",
+                                       "t.xml", &st),
+                           "");
+    CU_ASSERT_EQUAL(st, TCO_OK);
+    tco_catalog_free(cat);
+    expect_string("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<catalog version=\"1\">\n"
+                  "<!-- caf\xE9 -->\n</catalog>\n",
+                  TCO_ERR_INPUT,
+                  "t.xml:3: error: Input is not proper UTF-8, indicate encoding ! Bytes: 0xE9 0x20 "
+                  "0x2D 0x2D");
+    expect_string("\xFF\xFE<", TCO_ERR_INPUT, "t.xml:1: error: Start tag expected, '<' not found");
+}
+
+/* Text split by comments, processing instructions and CDATA is joined before
+ * validation (libxml2 2.9 would join it in quadratic time). */
+static void test_split_text(void)
+{
+    tco_catalog *cat = tco_catalog_new();
+    tco_status st;
+    CU_ASSERT_STRING_EQUAL(
+        load_string(cat,
+                    "<catalog version=\"1\"><gpu id=\"a\"><name>NVIDIA<!-- x --> H<?p?>100"
+                    "<![CDATA[ <SXM5>]]></name><vendor>V</vendor><fp16-tflops>9<!---->89"
+                    "</fp16-tflops><memory-gb>1</memory-gb><tdp-w>1</tdp-w><source>s</source>"
+                    "<as-of>2026-01-01</as-of></gpu></catalog>",
+                    "t.xml", &st),
+        "");
+    CU_ASSERT_EQUAL_FATAL(st, TCO_OK);
+    CU_ASSERT_STRING_EQUAL(cat->gpus[0].name, "NVIDIA H100 <SXM5>");
+    CU_ASSERT(check_close(cat->gpus[0].fp16_tflops, 989));
+    tco_catalog_free(cat);
+
+    /* A name of 200000 pieces: joined, then too long for the schema. */
+    enum { PIECES = 200000 };
+    char *xml = malloc(PIECES * 8 + 256);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(xml);
+    size_t n = (size_t)sprintf(xml, "<catalog version=\"1\">\n" GPU_A "<gpu id=\"b\"><name>");
+    for (int i = 0; i < PIECES; i++, n += 8)
+        memcpy(xml + n, "a<!---->", 8);
+    strcpy(xml + n, "</name></gpu></catalog>");
+    cat = tco_catalog_new();
+    const char *got = load_string(cat, xml, "t.xml", &st);
+    CU_ASSERT_EQUAL(st, TCO_ERR_INPUT);
+    CU_ASSERT_PTR_NOT_NULL(strstr(got, "t.xml:4: error: Element 'name': [facet 'maxLength'] "
+                                       "The value has a length of '200000'"));
+    tco_catalog_free(cat);
+    free(xml);
+}
+
 /* libxml2 writes nothing to stderr, and its process-wide hooks are restored. */
 static void test_quiet_and_restored(void)
 {
@@ -725,6 +836,9 @@ int main(void)
         {"undeclared entity", test_undeclared_entity},
         {"depth limit", test_depth_limit},
         {"size limit", test_size_limit},
+        {"attribute bomb refused within a second", test_attribute_bomb},
+        {"catalogs are read as UTF-8", test_encoding},
+        {"text split by comments is joined", test_split_text},
         {"nothing on stderr; hooks restored", test_quiet_and_restored},
         {"malformed XML with its line", test_malformed},
         {"schema violations with their line", test_schema_violations},
