@@ -349,7 +349,7 @@ static int write_output(const args *a, const tco_result *res, long long epoch, t
         return to_std ? to_stdout(tco_report_write_md_stream(res, stdout))
                       : tco_report_write_md(res, a->out, d) == TCO_OK ? 0 : EXIT_RUNTIME;
     case FMT_XLSX: {
-        tco_xlsx_options opts = {epoch};
+        tco_xlsx_options opts = {.created = epoch, .tpl = NULL};
         tco_status st = tco_report_write_xlsx(res, a->out, &opts, d);
         return st == TCO_OK                                      ? 0
                : st == TCO_ERR_INPUT || st == TCO_ERR_LIMIT ? EXIT_USAGE

@@ -621,9 +621,27 @@ tco_status tco_report_write_json_stream(const tco_result *result, FILE *out);
  * failure an error is added to diags and any existing file is untouched. */
 tco_status tco_report_write_json(const tco_result *result, const char *path, tco_diags *diags);
 
+/* ===== Workbook templates ===== */
+
+/* A workbook template (an XML file in templates/): every user-visible label, the styles
+ * (fonts, input style, number formats, colours) and the choice and order of
+ * sheets and charts. The figures and formulas never depend on it. */
+typedef struct tco_template tco_template;
+
+/* Parse securely (as catalogs are) and validate against the template schema
+ * compiled into the library; FILE:LINE errors go to diags. */
+tco_status tco_template_load_file(const char *path, tco_template **out, tco_diags *diags);
+tco_status tco_template_load_string(const char *xml, size_t size, const char *name,
+                                    tco_template **out, tco_diags *diags);
+void tco_template_free(tco_template *tpl);
+
+/* The template's language tag, e.g. "en" or "zh-CN". */
+const char *tco_template_language(const tco_template *tpl);
+
 /* Options of the workbook writer. */
 typedef struct tco_xlsx_options {
     long long created; /* creation time (Unix seconds), or -1 for the scenario's as_of, else 0 */
+    const tco_template *tpl; /* labels and styles, or NULL for the built-in English ones */
 } tco_xlsx_options;
 
 /* Write the live workbook (see docs/WORKBOOK.md), atomically. */

@@ -30,7 +30,7 @@ int main(int argc, char **argv)
     if (argc == 4) {
         /* created = -1: stamp the workbook with the scenario's as_of date, so the
          * same scenario always gives the same file. */
-        tco_xlsx_options opts = {-1};
+        tco_xlsx_options opts = {.created = -1};
         if ((st = tco_report_write_xlsx(r, argv[3], &opts, d)) != TCO_OK)
             rc = 1;
     }

@@ -1,0 +1,52 @@
+#!/usr/bin/python3
+"""Audit the workbook of every shipped scenario.
+
+  audit_all.py BUILD_DIR REPO_DIR
+
+For each INI under config/, examples/ and tests/data/e2e/, writes the workbook
+with BUILD_DIR/tco and runs ../shared/tools/xlsx_audit.py on it (found beside the
+repository, or named by the XLSX_AUDIT environment variable). Passes when every
+workbook recalculates in LibreOffice and Gnumeric to its cached values and has
+at least 3 charts. Exit 0 on success, 1 on any failure.
+"""
+import glob, os, re, subprocess, sys, tempfile
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from xlsxtest import audit_tool, run_audit, tco_binary  # noqa: E402
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    tco, repo = tco_binary(sys.argv[1]), os.path.abspath(sys.argv[2])
+    tool = audit_tool(repo)
+    inis = []
+    for d in ("config", "examples", os.path.join("tests", "data", "e2e")):
+        inis += sorted(glob.glob(os.path.join(repo, d, "*.ini")))
+    if not inis:
+        print("no scenarios found under", repo)
+        return 1
+    failed = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for ini in inis:
+            name = os.path.relpath(ini, repo)
+            out = os.path.join(tmp, os.path.basename(ini)[:-4] + ".xlsx")
+            p = subprocess.run([tco, "report", ini, "-o", out], capture_output=True, text=True)
+            if p.returncode != 0:
+                print(f"FAIL {name}: tco exited {p.returncode}: {p.stderr.strip()}")
+                failed += 1
+                continue
+            ok, summary = run_audit(tool, out)
+            charts = re.search(r"charts=(\d+)", summary)
+            if ok and charts and int(charts.group(1)) >= 3:
+                print(f"ok   {name}: {summary}")
+            else:
+                print(f"FAIL {name}: {summary}")
+                failed += 1
+    print(f"{len(inis) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,180 @@
+#!/usr/bin/python3
+"""The workbook is a live model: change inputs in it, and it agrees with the engine.
+
+  live_model.py BUILD_DIR REPO_DIR [SCENARIO.ini]
+
+1. Writes the workbook of the scenario (default config/seed-2026.ini).
+2. Changes the ElectricityPrice and DiscountRate cells (found by their defined names)
+   with openpyxl, keeping every formula.
+3. Recalculates it in LibreOffice (a profile that recalculates on load) and reads the
+   results.
+4. Runs the engine on a copy of the INI with the same two changes (tco report -o -).
+5. Compares every figure of the Summary sheet with the engine's JSON: numbers to 1e-9
+   relative (1e-9 absolute near zero; relative to the capex for depreciation and book
+   value); a null is "n/a" or "none"; "-" (not applicable) stands for a null or a zero.
+Exit 0 when all agree and the change moved the figures; 1 otherwise.
+"""
+import json, math, os, re, subprocess, sys, tempfile
+
+import openpyxl
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from xlsxtest import lo_recalc, tco_binary  # noqa: E402
+
+REL = 1e-9
+DASH = "\u2013"
+
+
+def defined_cell(wb, name):
+    """(sheet, coordinate) of a workbook-level defined name."""
+    dn = wb.defined_names[name] if hasattr(wb.defined_names, "__getitem__") else \
+        wb.defined_names.get(name)
+    dests = list(dn.destinations)
+    sheet, coord = dests[0]
+    return sheet, coord.replace("$", "")
+
+
+def rewrite_ini(text, src_dir, changes):
+    """The INI text with [section] key = value set for each (section, key): value in
+    changes, and catalog/template paths made absolute so the copy loads elsewhere."""
+    lines = text.splitlines()
+    out, section, done = [], None, set()
+
+    def flush(sec):
+        for (s, k), v in changes.items():
+            if s == sec and (s, k) not in done:
+                out.append(f"{k} = {v!r}")
+                done.add((s, k))
+
+    for line in lines:
+        m = re.match(r"\s*\[([^\]]+)\]", line)
+        if m:
+            flush(section)
+            section = m.group(1).strip()
+            out.append(line)
+            continue
+        kv = re.match(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$", line)
+        if kv and section is not None:
+            key = kv.group(1)
+            if (section, key) in changes:
+                out.append(f"{key} = {changes[(section, key)]!r}")
+                done.add((section, key))
+                continue
+            if section == "scenario" and key in ("catalog", "template"):
+                val = re.split(r"\s;", kv.group(2))[0].strip()
+                if val and not os.path.isabs(val):
+                    out.append(f"{key} = {os.path.normpath(os.path.join(src_dir, val))}")
+                    continue
+        out.append(line)
+    flush(section)
+    for (s, k), v in changes.items():  # sections the file did not have
+        if (s, k) not in done:
+            out.append(f"[{s}]")
+            out.append(f"{k} = {v!r}")
+            done.add((s, k))
+    return "\n".join(out) + "\n"
+
+
+def same(got, want, scale=0.0):
+    """A recalculated Summary cell against the engine's JSON value; scale is a magnitude
+    the figure is derived from (the capex for book values, which end at zero plus
+    rounding)."""
+    if want is None:
+        return got in ("n/a", "none", DASH, None)
+    if isinstance(want, str):
+        return got == want
+    if got == DASH:
+        return want == 0
+    if isinstance(got, bool) or not isinstance(got, (int, float)):
+        return False
+    return abs(got - want) <= max(1e-9, REL * max(abs(got), abs(want), scale))
+
+
+def summary_table(path):
+    """{option id: {field: value}} from the Summary sheet (values as computed)."""
+    wb = openpyxl.load_workbook(path, data_only=True)
+    ws = wb["Summary"]
+    fields = {}
+    for row in ws.iter_rows(min_row=1, max_row=ws.max_row):
+        key = row[1].value
+        if isinstance(key, str) and re.fullmatch(r"[a-z_]+", key) and key != "field":
+            fields[key] = row[0].row
+    if "id" not in fields:
+        raise SystemExit("Summary has no id row")
+    table = {}
+    for col in range(4, ws.max_column + 1):
+        oid = ws.cell(fields["id"], col).value
+        if not oid:
+            continue
+        table[oid] = {k: ws.cell(r, col).value for k, r in fields.items()}
+    return table
+
+
+def main():
+    if len(sys.argv) not in (3, 4):
+        sys.exit(__doc__)
+    tco, repo = tco_binary(sys.argv[1]), os.path.abspath(sys.argv[2])
+    ini = os.path.abspath(sys.argv[3]) if len(sys.argv) == 4 else \
+        os.path.join(repo, "config", "seed-2026.ini")
+    with tempfile.TemporaryDirectory() as tmp:
+        book = os.path.join(tmp, "seed.xlsx")
+        subprocess.run([tco, "report", ini, "-o", book], check=True)
+        before = summary_table(book)
+
+        wb = openpyxl.load_workbook(book)
+        changes = {}
+        for name, section, key, new in (
+                ("ElectricityPrice", "site", "electricity_price", lambda v: v * 1.5 + 0.01),
+                ("DiscountRate", "scenario", "discount_rate", lambda v: min(1.0, v + 0.035))):
+            sheet, coord = defined_cell(wb, name)
+            old = wb[sheet][coord].value
+            value = float(new(float(old)))
+            wb[sheet][coord].value = value
+            changes[(section, key)] = value
+            print(f"{name} ({sheet}!{coord}): {old} -> {value}")
+        modified = os.path.join(tmp, "modified.xlsx")
+        wb.save(modified)
+        after = summary_table(lo_recalc(modified, tmp))
+
+        with open(ini, encoding="utf-8") as f:
+            text = rewrite_ini(f.read(), os.path.dirname(ini), changes)
+        mod_ini = os.path.join(tmp, "modified.ini")
+        with open(mod_ini, "w", encoding="utf-8") as f:
+            f.write(text)
+        p = subprocess.run([tco, "report", mod_ini, "-o", "-"], capture_output=True, text=True)
+        if p.returncode != 0:
+            print(p.stderr)
+            return 1
+        engine = json.loads(p.stdout)
+
+    bad, compared, moved = [], 0, 0
+    for opt in engine["options"]:
+        oid = opt["id"]
+        if oid not in after:
+            bad.append(f"option {oid} is not on the Summary")
+            continue
+        for key, want in opt.items():
+            if key not in after[oid] or key in ("id", "acquire", "monthly"):
+                continue
+            got = after[oid][key]
+            compared += 1
+            scale = abs(opt.get("capex") or 0) if key in ("depreciation", "book_value_end") \
+                else 0.0
+            if not same(got, want, scale):
+                bad.append(f"{oid}.{key}: workbook {got!r}, engine {want!r}")
+            old = before.get(oid, {}).get(key)
+            if isinstance(old, (int, float)) and isinstance(got, (int, float)) and \
+                    not math.isclose(old, got, rel_tol=1e-12, abs_tol=0):
+                moved += 1
+    for b in bad[:40]:
+        print("MISMATCH", b)
+    print(f"compared {compared} figures; {moved} moved with the inputs; {len(bad)} mismatches")
+    if moved == 0:
+        print("FAIL: changing the inputs moved no figure")
+        return 1
+    return 1 if bad or compared == 0 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
