@@ -88,6 +88,7 @@ typedef struct xw_optsheet {
 /* ===== The writer's state ===== */
 
 typedef struct xw_ctx {
+    const tco_template *tpl; /* labels and styles, or NULL for the built-in ones */
     const tco_result *r;
     const tco_scenario *s;
     lxw_workbook *wb;
@@ -143,6 +144,10 @@ void xw_fstr(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *formula
              lxw_format *f);
 /* Display width of a UTF-8 string, counting wide (CJK) characters twice. */
 int xw_width(const char *s);
+/* The user-visible text for `key` (a dotted name such as "sheet.summary" or
+ * "chart.cumulative.title") from the template, else `english`, the built-in
+ * text. Every string a reader sees goes through here. */
+const char *xw_label(xw_ctx *c, const char *key, const char *english);
 
 /* ===== Sheets (xlsx_model.c) ===== */
 
