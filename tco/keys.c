@@ -135,6 +135,8 @@ static const tco_keydef option_keys[TCO_O_COUNT] = {
      MONEY_MAX, NULL, "per month", "Storage"},
     {"offer", "option", TCO_T_STRING, TCO_U_NONE, RENT, O(offer), 0, 0, 0, NULL, "",
      "Cloud offer"},
+    {"base", "option", TCO_T_STRING, TCO_U_NONE, 0, O(base), 0, 0, 0, NULL, "",
+     "Inherits from"},
 };
 
 /* See documentation in header file. */

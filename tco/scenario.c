@@ -76,6 +76,7 @@ typedef struct loader {
     int section_of_kind[SEC_OPTION]; /* header of each once-only section, or -1 */
     int option_headers;    /* [option ...] headers seen, valid or not */
     int catalog_failed;    /* a catalog had errors (reported by its loader) */
+    unsigned char *base_failed; /* per option: its base = could not be followed */
     int nomem;             /* an allocation failed */
 } loader;
 
@@ -926,6 +927,8 @@ static void check_scenario(loader *L)
                "workbook templates are not read by this version of tco");
     int any_buy = 0;
     for (size_t i = 0; i < s->n_options; i++) {
+        if (L->base_failed && L->base_failed[i])
+            continue; /* its keys are incomplete; the base error says why */
         check_option(L, &s->options[i]);
         any_buy |= s->options[i].src[TCO_O_ACQUIRE] && s->options[i].acquire == TCO_BUY;
     }
@@ -1512,6 +1515,102 @@ static void resolve_sections(loader *L, int with_cases)
         build_cases(L);
 }
 
+/* ===== Inheritance: base = OPTION ===== */
+
+/* The section index of option i. */
+static int option_section(const loader *L, int i)
+{
+    for (size_t k = 0; k < L->n_sections; k++)
+        if (L->sections[k].kind == SEC_OPTION && L->sections[k].index == i)
+            return (int)k;
+    return -1;
+}
+
+/* Give option i every key of its base it does not set itself (not `label`,
+ * which stays its own, nor `base`), after the base has inherited its own. The
+ * copies keep the lines where the values are written. */
+static void inherit(loader *L, int i, unsigned char *state)
+{
+    if (state[i] == 2)
+        return;
+    tco_option *o = &L->s->options[i];
+    int line = o->key_line[TCO_O_BASE];
+    const char *want = NULL;
+    for (size_t k = 0; k < L->n_entries; k++)
+        if (L->entries[k].key == TCO_O_BASE && L->sections[L->entries[k].section].index == i &&
+            L->sections[L->entries[k].section].kind == SEC_OPTION)
+            want = L->entries[k].value;
+    if (state[i] == 1) {
+        report(L, line, NULL, "option '%s' inherits from itself: base = %s closes a cycle",
+               o->id, want ? want : "");
+        L->base_failed[i] = 1;
+        state[i] = 2;
+        return;
+    }
+    state[i] = 1;
+    int b = want ? tco_scenario_find(L->s, want) : -1;
+    if (want && b < 0) {
+        const char **ids = malloc((L->s->n_options + 1) * sizeof *ids);
+        const char *hint = NULL;
+        if (ids) {
+            for (size_t k = 0; k < L->s->n_options; k++)
+                ids[k] = L->s->options[k].id;
+            hint = closest(want, ids, L->s->n_options);
+        }
+        if (hint)
+            report(L, line, NULL, "base '%s' is not an option; did you mean '%s'?", want, hint);
+        else
+            report(L, line, NULL, "base '%s' is not an option", want);
+        free(ids);
+        L->base_failed[i] = 1;
+    } else if (b >= 0) {
+        inherit(L, b, state);
+        if (L->base_failed[b])
+            L->base_failed[i] = 1;
+        if (state[i] == 2) /* a cycle through us was reported */
+            return;
+        int sec = option_section(L, i);
+        size_t n = L->n_entries; /* the base's entries, including what it inherited */
+        for (size_t k = 0; k < n && sec >= 0; k++) {
+            entry e = L->entries[k];
+            if (L->sections[e.section].kind != SEC_OPTION ||
+                L->sections[e.section].index != b || e.key == TCO_O_LABEL ||
+                e.key == TCO_O_BASE || o->key_line[e.key])
+                continue;
+            entry *grown = grow(L->entries, &L->cap_entries, L->n_entries, sizeof *grown);
+            char *copy = strdup(e.value);
+            if (!grown || !copy) {
+                free(copy);
+                if (grown)
+                    L->entries = grown;
+                L->nomem = 1;
+                return;
+            }
+            L->entries = grown;
+            L->entries[L->n_entries++] =
+                (entry){.line = e.line, .section = sec, .key = e.key, .value = copy};
+            o->key_line[e.key] = e.line;
+        }
+    }
+    state[i] = 2;
+}
+
+static void inherit_bases(loader *L)
+{
+    size_t n = L->s->n_options;
+    unsigned char *state = calloc(n ? n : 1, 1);
+    L->base_failed = calloc(n ? n : 1, 1);
+    if (!state || !L->base_failed) {
+        free(state);
+        L->nomem = 1;
+        return;
+    }
+    for (size_t i = 0; i < n && !L->nomem; i++)
+        if (L->s->options[i].key_line[TCO_O_BASE])
+            inherit(L, (int)i, state);
+    free(state);
+}
+
 /* ===== Public API ===== */
 
 static tco_status set_string(char **dst, const char *v)
@@ -1536,6 +1635,7 @@ static void loader_free(loader *L)
     free(L->entries);
     free(L->sections);
     free(L->bad);
+    free(L->base_failed);
 }
 
 static tco_status load_buffer(const char *text, size_t size, const char *file,
@@ -1596,6 +1696,7 @@ static tco_status load_buffer(const char *text, size_t size, const char *file,
     }
     if (rc > 0 && rc <= L.n_lines && !L.bad[rc])
         report(&L, rc, NULL, "cannot parse this line");
+    inherit_bases(&L);
     convert_entries(&L);
     if (set_string(&L.s->currency, "USD") || set_string(&L.s->unit, "unit")) {
         st = TCO_ERR_NOMEM;
@@ -1623,6 +1724,9 @@ collect:
         qsort(L.msgs, L.n_msgs, sizeof *L.msgs, pending_cmp);
     size_t n_errors = 0;
     for (size_t i = 0; i < L.n_msgs; i++) {
+        if (i && L.msgs[i].line == L.msgs[i - 1].line &&
+            strcmp(L.msgs[i].message, L.msgs[i - 1].message) == 0)
+            continue; /* an inherited value's error, already said */
         n_errors += L.msgs[i].sev == TCO_SEV_ERROR;
         if (tco_diags_add(diags, L.msgs[i].sev, file, L.msgs[i].line, L.msgs[i].section, "%s",
                           L.msgs[i].message) != TCO_OK)
@@ -1743,6 +1847,7 @@ void tco_scenario_free(tco_scenario *s)
         free(o->label);
         free(o->gpu);
         free(o->offer);
+        free(o->base);
     }
     free(s->options);
     free(s->file);
@@ -1795,12 +1900,13 @@ tco_scenario *tco_scenario_clone(const tco_scenario *s)
         for (size_t i = 0; ok && i < s->n_options; i++) {
             tco_option *o = &c->options[i];
             *o = s->options[i];
-            o->id = o->label = o->gpu = o->offer = NULL;
+            o->id = o->label = o->gpu = o->offer = o->base = NULL;
             c->n_options = i + 1;
             ok = dup_field(&o->id, s->options[i].id) &&
                  dup_field(&o->label, s->options[i].label) &&
                  dup_field(&o->gpu, s->options[i].gpu) &&
-                 dup_field(&o->offer, s->options[i].offer);
+                 dup_field(&o->offer, s->options[i].offer) &&
+                 dup_field(&o->base, s->options[i].base);
         }
     }
     if (!ok) {

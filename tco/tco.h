@@ -177,6 +177,7 @@ typedef enum tco_okey {
     TCO_O_UPFRONT,
     TCO_O_STORAGE_PER_MONTH,
     TCO_O_OFFER,
+    TCO_O_BASE, /* inherit the keys of another option */
     TCO_O_COUNT
 } tco_okey;
 
@@ -285,6 +286,7 @@ typedef struct tco_option {
     tco_acquire acquire;
     char *gpu;                   /* GPU name or catalog id, or NULL */
     char *offer;                 /* cloud offer id, or NULL */
+    char *base;                  /* id of the option whose keys this one inherits, or NULL */
     int count;                   /* GPUs */
     double utilization;          /* own value; see tco_option_utilization() */
     double tdp_w;                /* board power at full load, W */

@@ -442,6 +442,44 @@ static void test_sensitivity_and_uncertainty(void)
            "t.ini:16: error: 'pue' is the same input as 'site.pue' (line 15)");
 }
 
+static void test_base(void)
+{
+    /* 'used' inherits every key of 'b' but its label, and overrides the price. */
+    char text[4096];
+    snprintf(text, sizeof text,
+             "%s[option used]\nbase = b\ngpu_price = 40\n"
+             "[option used2]\nbase = used\nlabel = twice removed\n",
+             base);
+    tco_diags *d = tco_diags_new();
+    tco_scenario *s = NULL;
+    CU_ASSERT_EQUAL(tco_scenario_load_string(text, "t.ini", &s, d), TCO_OK);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    const tco_option *u = &s->options[2], *u2 = &s->options[3];
+    CU_ASSERT_EQUAL(u->acquire, TCO_BUY);
+    CU_ASSERT_EQUAL(u->count, 8);
+    CU_ASSERT_DOUBLE_EQUAL(u->tdp_w, 700, 0);
+    CU_ASSERT_DOUBLE_EQUAL(u->gpu_price, 40, 0);
+    CU_ASSERT_STRING_EQUAL(u->label, "used");
+    CU_ASSERT_EQUAL(u->key_line[TCO_O_TDP_W], 9); /* where the value is written */
+    CU_ASSERT_EQUAL(u->key_line[TCO_O_GPU_PRICE], 16);
+    CU_ASSERT_DOUBLE_EQUAL(u2->gpu_price, 40, 0); /* through two levels */
+    CU_ASSERT_STRING_EQUAL(u2->label, "twice removed");
+    tco_scenario_free(s);
+    tco_diags_free(d);
+
+    expect("[option x]\nbase = y\n[option y]\nbase = x\n",
+           "t.ini:15: error: option 'x' inherits from itself: base = y closes a cycle");
+    expect("[option x]\nbase = x\n",
+           "t.ini:15: error: option 'x' inherits from itself: base = x closes a cycle");
+    expect("[option x]\nbase = bb\n",
+           "t.ini:15: error: base 'bb' is not an option; did you mean 'b'?");
+    /* An inherited key that does not fit the option's kind is reported where it
+     * is written. */
+    expect("[option x]\nbase = b\nacquire = rent\nprice_per_gpu_hour = 1\n",
+           "t.ini:8: error: 'gpu_price' applies to buy options only; option 'x' is acquire = "
+           "rent");
+}
+
 int main(void)
 {
     static const check_case cases[] = {
@@ -458,6 +496,7 @@ int main(void)
         {"file errors", test_file_errors},
         {"cases", test_cases},
         {"sensitivity and uncertainty", test_sensitivity_and_uncertainty},
+        {"base = OPTION", test_base},
         {NULL, NULL},
     };
     return check_run("scenario", cases);
