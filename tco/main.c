@@ -21,6 +21,7 @@ static const char usage_text[] =
     "Usage: tco report SCENARIO.ini [-o OUT] [--format FORMAT] [OPTIONS]\n"
     "       tco validate SCENARIO.ini [OPTIONS]\n"
     "       tco catalog [-o OUT] [--format FORMAT] [--catalog FILE]...\n"
+    "       tco compare A.ini B.ini [-o OUT] [--format table|json|xlsx]\n"
     "       tco --help | --version\n"
     "\n"
     "Total cost of ownership of GPU compute: buy against rent, month by month.\n"
@@ -29,6 +30,7 @@ static const char usage_text[] =
     "  report SCENARIO.ini   compute every option of the scenario and its analyses\n"
     "  validate SCENARIO.ini check the scenario and its catalogs; write nothing\n"
     "  catalog               list the GPUs and cloud offers of the price catalogs\n"
+    "  compare A.ini B.ini   the inputs that differ and the figures' deltas\n"
     "\n"
     "Options:\n"
     "  -o, --output FILE     write to FILE (atomically); the format follows the\n"
@@ -59,6 +61,7 @@ enum format { FMT_NONE, FMT_TABLE, FMT_JSON, FMT_XLSX, FMT_CSV, FMT_MD };
 /* What the command line asked for. */
 typedef struct args {
     const char *input;                      /* scenario file */
+    const char *input2;                     /* second scenario (compare) */
     const char *out;                        /* -o, or NULL */
     enum format fmt;                        /* --format, or FMT_NONE */
     const char *catalogs[MAX_CATALOGS + 1]; /* --catalog, NULL-terminated */
@@ -114,8 +117,8 @@ static enum format format_of_path(const char *path)
     return FMT_NONE;
 }
 
-/* Parse the options shared by the commands. `takes_input` says whether one
- * positional argument is expected. Returns -1 to go on, else an exit code. */
+/* Parse the options shared by the commands. `takes_input` says how many
+ * scenario files are expected. Returns -1 to go on, else an exit code. */
 static int parse_args(int argc, char **argv, int takes_input, const char *help, args *a)
 {
     memset(a, 0, sizeof *a);
@@ -161,14 +164,18 @@ static int parse_args(int argc, char **argv, int takes_input, const char *help, 
             a->verbose = 1;
         } else if (opt[0] == '-' && opt[1] != '\0') {
             return usage_error("unknown option '%s'", opt);
-        } else if (takes_input && !a->input) {
+        } else if (takes_input >= 1 && !a->input) {
             a->input = opt;
+        } else if (takes_input >= 2 && !a->input2) {
+            a->input2 = opt;
         } else {
             return usage_error("unexpected argument '%s'", opt);
         }
     }
     if (takes_input && !a->input)
         return usage_error("a scenario file is needed%s", "");
+    if (takes_input >= 2 && !a->input2)
+        return usage_error("compare needs two scenario files%s", "");
     if (a->fmt == FMT_NONE)
         a->fmt = a->out ? format_of_path(a->out) : FMT_TABLE;
     if (a->fmt == FMT_NONE)
@@ -258,8 +265,9 @@ static const char *shipped_catalog(char *buf, size_t size)
     return NULL;
 }
 
-/* Load the scenario with the shipped catalog and --catalog files. */
-static int load(const args *a, tco_diags *d, tco_scenario **s, long long epoch)
+/* Load a scenario with the shipped catalog and --catalog files. */
+static int load_path(const args *a, const char *path, tco_diags *d, tco_scenario **s,
+                     long long epoch)
 {
     char shipped[4096], date[11];
     const char *before[2] = {shipped_catalog(shipped, sizeof shipped), NULL};
@@ -271,10 +279,15 @@ static int load(const args *a, tco_diags *d, tco_scenario **s, long long epoch)
         for (int i = 0; i < a->n_catalogs; i++)
             fprintf(stderr, "tco: reading the catalog %s\n", a->catalogs[i]);
     }
-    tco_status st = tco_scenario_load_file_opt(a->input, &opts, s, d);
+    tco_status st = tco_scenario_load_file_opt(path, &opts, s, d);
     if (st == TCO_OK)
         return 0;
     return st == TCO_ERR_NOMEM ? EXIT_RUNTIME : EXIT_USAGE;
+}
+
+static int load(const args *a, tco_diags *d, tco_scenario **s, long long epoch)
+{
+    return load_path(a, a->input, d, s, epoch);
 }
 
 /* ===== report ===== */
@@ -506,6 +519,44 @@ done:
     return rc;
 }
 
+/* ===== compare ===== */
+
+static int cmd_compare(int argc, char **argv)
+{
+    args a;
+    int rc = parse_args(argc, argv, 2, usage_text, &a);
+    if (rc >= 0)
+        return rc;
+    if (a.fmt != FMT_TABLE && a.fmt != FMT_JSON && a.fmt != FMT_XLSX)
+        return usage_error("compare writes a table, json or xlsx%s", "");
+    long long epoch = source_date_epoch();
+    if (epoch == -2)
+        return usage_error("SOURCE_DATE_EPOCH must be a number of seconds%s", "");
+    tco_diags *d = tco_diags_new();
+    tco_scenario *sa = NULL, *sb = NULL;
+    tco_result *ra = NULL, *rb = NULL;
+    if (!d)
+        return EXIT_RUNTIME;
+    int ra_rc = load_path(&a, a.input, d, &sa, epoch);
+    int rb_rc = load_path(&a, a.input2, d, &sb, epoch);
+    rc = ra_rc ? ra_rc : rb_rc;
+    if (rc == 0 && (tco_compute(sa, &ra) != TCO_OK || tco_compute(sb, &rb) != TCO_OK))
+        rc = EXIT_RUNTIME;
+    if (rc == 0)
+        rc = tco_cli_compare(ra, rb,
+                             a.fmt == FMT_JSON   ? TCO_CLI_JSON
+                             : a.fmt == FMT_XLSX ? TCO_CLI_XLSX
+                                                 : TCO_CLI_TABLE,
+                             a.out, epoch, d);
+    print_diags(d, a.quiet);
+    tco_result_free(ra);
+    tco_result_free(rb);
+    tco_scenario_free(sa);
+    tco_scenario_free(sb);
+    tco_diags_free(d);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2)
@@ -525,5 +576,7 @@ int main(int argc, char **argv)
         return cmd_validate(argc - 2, argv + 2);
     if (strcmp(cmd, "catalog") == 0)
         return cmd_catalog(argc - 2, argv + 2);
+    if (strcmp(cmd, "compare") == 0)
+        return cmd_compare(argc - 2, argv + 2);
     return usage_error("unknown command '%s'", cmd);
 }

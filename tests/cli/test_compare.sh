@@ -1,0 +1,74 @@
+#!/bin/bash
+# test_compare.sh TCO SOURCE_DIR - tco compare: the inputs that differ and the
+# figures' deltas, checked against two separate reports, in every format.
+set -u
+TCO=$1
+SRC=$2
+PY=/usr/bin/python3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+export TCO_DATA_DIR="$SRC"
+
+A="$SRC/config/seed-2026.ini"
+# B: dearer power, one option gone, one option added.
+sed -e 's/^electricity_price = 0.0826 /electricity_price = 0.12 /' \
+    -e '/^\[option a100-cloud\]/,$d' "$A" >"$work/b.ini"
+cat >>"$work/b.ini" <<'INI'
+[option l40s-cloud]
+acquire = rent
+count = 8
+price_per_gpu_hour = 1.1
+INI
+
+"$TCO" compare "$A" "$work/b.ini" -o "$work/c.json" 2>"$work/err" && ok || bad "compare json: $(cat "$work/err")"
+"$TCO" report "$A" -o "$work/a-report.json" && "$TCO" report "$work/b.ini" -o "$work/b-report.json" || bad "reports"
+"$PY" - "$work/c.json" "$work/a-report.json" "$work/b-report.json" <<'PYEOF' && ok || bad "compare figures"
+import json, sys
+c, a, b = (json.load(open(p)) for p in sys.argv[1:4])
+keys = {d["key"]: (d["a"], d["b"]) for d in c["inputs"]}
+assert keys["site.electricity_price"] == ("0.0826", "0.12"), keys
+assert keys["[option a100-cloud]"] == ("present", "absent"), keys
+assert keys["[option l40s-cloud]"] == ("absent", "present"), keys
+assert len(keys) == 3, keys
+ra = {o["id"]: o for o in a["options"]}
+rb = {o["id"]: o for o in b["options"]}
+seen = 0
+for o in c["options"]:
+    if o["in_a"] and o["in_b"]:
+        for f in ("capex", "total", "npv", "cost_per_gpu_hour"):
+            x, y = ra[o["id"]][f], rb[o["id"]][f]
+            assert o[f]["a"] == x and o[f]["b"] == y, (o["id"], f)
+            assert abs(o[f]["delta"] - (y - x)) <= 1e-9 * max(1, abs(y)), (o["id"], f)
+        seen += 1
+    else:
+        assert o["id"] in ("a100-cloud", "l40s-cloud"), o["id"]
+assert seen == 4, seen
+PYEOF
+
+"$TCO" compare "$A" "$work/b.ini" >"$work/table" 2>"$work/err" && ok || bad "compare table"
+grep -q "site.electricity_price" "$work/table" && grep -q "only in A" "$work/table" && ok || bad "table text"
+
+"$TCO" compare "$A" "$A" >"$work/same" && grep -q "Inputs: the same." "$work/same" && ok || bad "same inputs"
+
+SOURCE_DATE_EPOCH=0 "$TCO" compare "$A" "$work/b.ini" -o "$work/c.xlsx" 2>"$work/err" && ok || bad "compare xlsx: $(cat "$work/err")"
+"$PY" - "$work/c.xlsx" <<'PYEOF' && ok || bad "compare workbook"
+import sys, openpyxl
+wb = openpyxl.load_workbook(sys.argv[1])
+assert wb.sheetnames == ["Inputs", "Figures"], wb.sheetnames
+ws = wb["Figures"]
+rows = [[c.value for c in r] for r in ws.iter_rows(min_row=2)]
+assert any(r[1] == "total" and isinstance(r[4], str) and r[4].startswith("=D") for r in rows)
+PYEOF
+
+"$TCO" compare "$A" >/dev/null 2>&1; [ $? -eq 2 ] && ok || bad "one file: exit 2"
+printf '[scenario]\nname = x\n[option r]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 1W\n' >"$work/bad.ini"
+"$TCO" compare "$A" "$work/bad.ini" -o "$work/bad.json" 2>"$work/err"; [ $? -eq 2 ] && ok || bad "bad input: exit 2"
+grep -q "bad.ini:6: error:" "$work/err" && ok || bad "bad input message: $(cat "$work/err")"
+[ -e "$work/bad.json" ] && bad "output written for bad input" || ok
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
