@@ -68,6 +68,8 @@ static const tco_keydef scenario_keys[TCO_S_COUNT] = {
      1e9, NULL, "tokens", "Tokens per request"},
     {"stale_after_months", "scenario", TCO_T_INT, TCO_U_MONTHS, 0, S(stale_after_months), 6, 1,
      120, NULL, "months", "Catalog prices stale after"},
+    {"include", "scenario", TCO_T_STRING, TCO_U_NONE, 0, S(include), 0, 0, 0, NULL, "",
+     "Included files"},
 };
 
 #define BUY TCO_APPLIES_BUY

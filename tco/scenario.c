@@ -23,10 +23,12 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* ===== Pending messages ===== */
 
 typedef struct pending {
+    int file;       /* index into the scenario's files */
     int line;       /* 0 when the message is about a section, not a line */
     char *section;  /* section name for line-less messages, or NULL */
     tco_severity sev;
@@ -46,6 +48,7 @@ enum section_kind {
 
 /* A section header found by the line scan. */
 typedef struct section {
+    int file;     /* index into the scenario's files */
     enum section_kind kind;
     int line;     /* line of the header */
     int index;    /* option or case index for SEC_OPTION and SEC_CASE, else -1 */
@@ -54,6 +57,7 @@ typedef struct section {
 
 /* A key = value pair recorded by the inih handler. */
 typedef struct entry {
+    int file;    /* index into the scenario's files */
     int line;
     int section; /* index into loader.sections */
     int key;     /* tco_skey or tco_okey by the section's kind; -1 in sections
@@ -63,7 +67,14 @@ typedef struct entry {
 } entry;
 
 typedef struct loader {
-    const char *file;      /* name used in messages */
+    const char *file;      /* the scenario's own file, as named */
+    int cur;               /* index of the file being read or checked */
+    size_t sec_begin;      /* first section of the file being read */
+    int *opt_file;         /* per option: the file of its first header */
+    int *case_file;        /* per case: likewise */
+    int depth;             /* include nesting */
+    int allow_include;     /* loading from a file: `include =` may read files */
+    struct stat *seen;     /* device and inode of every file read, by index */
     tco_scenario *s;       /* scenario being built */
     pending *msgs;         /* messages, in the order found */
     size_t n_msgs, cap_msgs;
@@ -79,6 +90,9 @@ typedef struct loader {
     unsigned char *base_failed; /* per option: its base = could not be followed */
     int nomem;             /* an allocation failed */
 } loader;
+
+static void apply_defaults(void *base, const tco_keydef *(*get)(int), int count);
+static const tco_keydef *okey(int i);
 
 static void *grow(void *items, size_t *cap, size_t n, size_t size)
 {
@@ -117,7 +131,19 @@ static void report(loader *L, int line, const char *section, const char *fmt, ..
     va_start(ap, fmt);
     vsnprintf(text, (size_t)len + 1, fmt, ap);
     va_end(ap);
-    m[L->n_msgs++] = (pending){line, sec, TCO_SEV_ERROR, text};
+    m[L->n_msgs++] = (pending){line ? L->cur : 0, line, sec, TCO_SEV_ERROR, text};
+}
+
+/* Make `file` (one of the scenario's files, or NULL for the scenario's own)
+ * the file of the next message; returns `line`, so it can wrap a line
+ * argument: report(L, at_file(L, o->key_file[k], o->key_line[k]), ...). */
+static int at_file(loader *L, const char *file, int line)
+{
+    L->cur = 0;
+    for (size_t i = 0; file && i < L->s->n_files; i++)
+        if (L->s->files[i] == file)
+            L->cur = (int)i;
+    return line;
 }
 
 /* Turn the last message reported into a warning. */
@@ -131,6 +157,8 @@ static void as_warning(loader *L)
 static int pending_cmp(const void *a, const void *b)
 {
     const pending *x = a, *y = b;
+    if (x->file != y->file && x->line && y->line)
+        return x->file < y->file ? -1 : 1;
     long lx = x->line ? x->line : INT32_MAX, ly = y->line ? y->line : INT32_MAX;
     if (lx != ly)
         return lx < ly ? -1 : 1;
@@ -235,7 +263,7 @@ static void add_section(loader *L, enum section_kind kind, int line, int valid, 
         return;
     }
     L->sections = s;
-    s[L->n_sections++] = (section){kind, line, index, valid};
+    s[L->n_sections++] = (section){L->cur, kind, line, index, valid};
 }
 
 /* Grow an array whose length is a power of two or zero, doubling it. */
@@ -251,6 +279,10 @@ static void add_option(loader *L, const char *id, size_t len, int line)
     tco_scenario *sc = L->s;
     for (size_t i = 0; i < sc->n_options; i++) {
         if (strlen(sc->options[i].id) == len && memcmp(sc->options[i].id, id, len) == 0) {
+            if (L->opt_file[i] != L->cur) { /* also in another file: one option */
+                add_section(L, SEC_OPTION, line, 1, (int)i);
+                return;
+            }
             report(L, line, NULL, "duplicate option id '%.*s' (first at line %d)", (int)len, id,
                    sc->options[i].line);
             add_section(L, SEC_OPTION, line, 0, -1);
@@ -263,13 +295,18 @@ static void add_option(loader *L, const char *id, size_t len, int line)
         return;
     }
     tco_option *p = grow_pow2(sc->options, sc->n_options, sizeof *p);
-    if (!p) {
+    if (p)
+        sc->options = p;
+    int *f = p ? grow_pow2(L->opt_file, sc->n_options, sizeof *f) : NULL;
+    if (!p || !f) {
         L->nomem = 1;
         return;
     }
-    sc->options = p;
+    L->opt_file = f;
+    f[sc->n_options] = L->cur;
     tco_option *o = &sc->options[sc->n_options];
     memset(o, 0, sizeof *o);
+    apply_defaults(o, okey, TCO_O_COUNT);
     o->id = strndup(id, len);
     if (!o->id) {
         L->nomem = 1;
@@ -285,6 +322,10 @@ static void add_case(loader *L, const char *name, size_t len, int line)
     tco_scenario *sc = L->s;
     for (size_t i = 0; i < sc->n_cases; i++) {
         if (strlen(sc->cases[i].name) == len && memcmp(sc->cases[i].name, name, len) == 0) {
+            if (L->case_file[i] != L->cur) {
+                add_section(L, SEC_CASE, line, 1, (int)i);
+                return;
+            }
             report(L, line, NULL, "duplicate case '%.*s' (first at line %d)", (int)len, name,
                    sc->cases[i].line);
             add_section(L, SEC_CASE, line, 0, -1);
@@ -297,11 +338,15 @@ static void add_case(loader *L, const char *name, size_t len, int line)
         return;
     }
     tco_case *p = grow_pow2(sc->cases, sc->n_cases, sizeof *p);
-    if (!p) {
+    if (p)
+        sc->cases = p;
+    int *f = p ? grow_pow2(L->case_file, sc->n_cases, sizeof *f) : NULL;
+    if (!p || !f) {
         L->nomem = 1;
         return;
     }
-    sc->cases = p;
+    L->case_file = f;
+    f[sc->n_cases] = L->cur;
     tco_case *c = &sc->cases[sc->n_cases];
     memset(c, 0, sizeof *c);
     c->name = strndup(name, len);
@@ -503,7 +548,7 @@ static void scan_lines(loader *L, const char *text, size_t size)
                 } else if (klen == 0) {
                     report(L, line, NULL, "missing key name before '%c'", *a);
                     L->bad[line] = 1;
-                } else if (L->n_sections == 0) {
+                } else if (L->n_sections == L->sec_begin) {
                     report(L, line, NULL, "key outside any section; start with [scenario]");
                     L->bad[line] = 1;
                 }
@@ -519,7 +564,7 @@ static void scan_lines(loader *L, const char *text, size_t size)
 /* The section a line belongs to: the last header before it. */
 static int section_at(const loader *L, int line)
 {
-    size_t lo = 0, hi = L->n_sections;
+    size_t lo = L->sec_begin, hi = L->n_sections;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
         if (L->sections[mid].line < line)
@@ -527,7 +572,7 @@ static int section_at(const loader *L, int line)
         else
             hi = mid;
     }
-    return (int)lo - 1;
+    return lo == L->sec_begin ? -1 : (int)lo - 1;
 }
 
 static int find_key(const tco_keydef *(*get)(int), int count, const char *section,
@@ -600,6 +645,7 @@ static int on_pair(void *user, const char *sec_name, const char *name, const cha
     section *sec = &L->sections[si];
     int key = -1;
     int *seen_line = NULL;
+    const char **seen_file = NULL;
     if (sec->kind == SEC_CASE || sec->kind == SEC_SENSITIVITY || sec->kind == SEC_UNCERTAINTY) {
         /* Keys here name other keys; they are resolved after the base scenario. */
         size_t in_section = 0;
@@ -616,6 +662,14 @@ static int on_pair(void *user, const char *sec_name, const char *name, const cha
                    TCO_MAX_SECTION_KEYS);
             return 1;
         }
+        /* A key an earlier file gave in the same section wins. */
+        for (size_t i = 0; L->cur > 0 && i < L->n_entries; i++) {
+            const entry *e = &L->entries[i];
+            const section *es = &L->sections[e->section];
+            if (e->key < 0 && e->file != L->cur && es->kind == sec->kind &&
+                es->index == sec->index && strcmp(e->name, name) == 0)
+                return 1;
+        }
     } else if (sec->kind == SEC_OPTION) {
         key = find_key(okey, TCO_O_COUNT, NULL, name);
         if (key < 0) {
@@ -623,6 +677,7 @@ static int on_pair(void *user, const char *sec_name, const char *name, const cha
             return 1;
         }
         seen_line = &L->s->options[sec->index].key_line[key];
+        seen_file = &L->s->options[sec->index].key_file[key];
     } else {
         key = find_key(skey, TCO_S_COUNT, section_names[sec->kind - SEC_SCENARIO], name);
         if (key < 0) {
@@ -630,13 +685,20 @@ static int on_pair(void *user, const char *sec_name, const char *name, const cha
             return 1;
         }
         seen_line = &L->s->key_line[key];
+        seen_file = &L->s->key_file[key];
     }
     if (seen_line) {
-        if (*seen_line) {
+        int include = seen_file == &L->s->key_file[TCO_S_INCLUDE];
+        if (*seen_line && *seen_file != L->s->files[L->cur] && !include)
+            return 1; /* an earlier file (the including one) gave it: that wins */
+        if (*seen_line && *seen_file == L->s->files[L->cur]) {
             report(L, lineno, NULL, "duplicate key '%s' (first at line %d)", name, *seen_line);
             return 1;
         }
-        *seen_line = lineno;
+        if (!*seen_line) { /* each file's include is its own; the first is recorded */
+            *seen_line = lineno;
+            *seen_file = L->s->files[L->cur];
+        }
     }
     size_t len = strlen(value);
     if (len >= 2 && value[0] == '"' && value[len - 1] == '"') {
@@ -655,7 +717,8 @@ static int on_pair(void *user, const char *sec_name, const char *name, const cha
         return 1;
     }
     L->entries = e;
-    e[L->n_entries++] = (entry){.line = lineno, .section = si, .key = key, .value = copy, .name = kname};
+    e[L->n_entries++] = (entry){
+        .file = L->cur, .line = lineno, .section = si, .key = key, .value = copy, .name = kname};
     return 1;
 }
 
@@ -848,6 +911,7 @@ static int valid_currency(const char *c)
 }
 
 /* Checks that involve several keys of one option. */
+#define KEY_AT(k) at_file(L, o->key_file[k], kl[k])
 static void check_option(loader *L, tco_option *o)
 {
     char sec[64];
@@ -866,7 +930,7 @@ static void check_option(loader *L, tco_option *o)
     for (int k = 0; k < TCO_O_COUNT; k++) {
         const tco_keydef *d = okey(k);
         if (kl[k] && d->applies == (buy ? TCO_APPLIES_RENT : TCO_APPLIES_BUY))
-            report(L, kl[k], NULL, "'%s' applies to %s options only; option '%s' is "
+            report(L, KEY_AT(k), NULL, "'%s' applies to %s options only; option '%s' is "
                                    "acquire = %s", d->name, buy ? "rent" : "buy", o->id,
                    buy ? "buy" : "rent");
     }
@@ -880,22 +944,27 @@ static void check_option(loader *L, tco_option *o)
             int later = kl[TCO_O_RESALE_FRACTION] > kl[TCO_O_RESALE_DECLINE]
                             ? kl[TCO_O_RESALE_FRACTION]
                             : kl[TCO_O_RESALE_DECLINE];
-            report(L, later, NULL, "give resale_fraction or resale_decline, not both");
+            report(L, at_file(L, later == kl[TCO_O_RESALE_FRACTION] ? o->key_file[TCO_O_RESALE_FRACTION] : o->key_file[TCO_O_RESALE_DECLINE], later), NULL, "give resale_fraction or resale_decline, not both");
         }
         int macrs = o->depreciation == TCO_DEP_MACRS5 || o->depreciation == TCO_DEP_MACRS7;
         if (macrs && kl[TCO_O_DEPRECIATION_YEARS])
-            report(L, kl[TCO_O_DEPRECIATION_YEARS], NULL,
+            report(L, KEY_AT(TCO_O_DEPRECIATION_YEARS), NULL,
                    "'depreciation_years' cannot be set with %s: its life is fixed",
                    okey(TCO_O_DEPRECIATION)->names[o->depreciation]);
         if (macrs && kl[TCO_O_SALVAGE_FRACTION])
-            report(L, kl[TCO_O_SALVAGE_FRACTION], NULL,
+            report(L, KEY_AT(TCO_O_SALVAGE_FRACTION), NULL,
                    "'salvage_fraction' cannot be set with %s: MACRS ignores salvage",
                    okey(TCO_O_DEPRECIATION)->names[o->depreciation]);
         if (o->idle_power_fraction > o->load_power_fraction) {
             int line = kl[TCO_O_IDLE_POWER_FRACTION] > kl[TCO_O_LOAD_POWER_FRACTION]
                            ? kl[TCO_O_IDLE_POWER_FRACTION]
                            : kl[TCO_O_LOAD_POWER_FRACTION];
-            report(L, line, line ? NULL : sec,
+            report(L,
+                   at_file(L, line == kl[TCO_O_IDLE_POWER_FRACTION]
+                                  ? o->key_file[TCO_O_IDLE_POWER_FRACTION]
+                                  : o->key_file[TCO_O_LOAD_POWER_FRACTION],
+                           line),
+                   line ? NULL : sec,
                    "idle_power_fraction (%g) is larger than load_power_fraction (%g)",
                    o->idle_power_fraction, o->load_power_fraction);
         }
@@ -903,14 +972,16 @@ static void check_option(loader *L, tco_option *o)
         if (!o->src[TCO_O_PRICE_PER_GPU_HOUR])
             report(L, 0, sec, "missing required key 'price_per_gpu_hour' for a rent option");
         if (o->pricing == TCO_RESERVED && kl[TCO_O_PRICE_DECLINE])
-            report(L, kl[TCO_O_PRICE_DECLINE], NULL,
+            report(L, KEY_AT(TCO_O_PRICE_DECLINE), NULL,
                    "'price_decline' does not apply to reserved pricing (the rate is fixed)");
     }
     if (kl[TCO_O_OFFER] && !L->s->catalog)
-        report(L, kl[TCO_O_OFFER], NULL, "'offer' names a catalog entry, but no price catalog "
+        report(L, KEY_AT(TCO_O_OFFER), NULL, "'offer' names a catalog entry, but no price catalog "
                                          "was read");
 }
 
+#undef KEY_AT
+#define KEY_AT(k) at_file(L, s->key_file[k], kl[k])
 static void check_scenario(loader *L)
 {
     tco_scenario *s = L->s;
@@ -920,10 +991,10 @@ static void check_scenario(loader *L)
     if (s->n_options == 0 && L->option_headers == 0)
         report(L, 0, NULL, "no options: add at least one [option ID] section");
     if (kl[TCO_S_CURRENCY] && s->src[TCO_S_CURRENCY] && !valid_currency(s->currency))
-        report(L, kl[TCO_S_CURRENCY], NULL,
+        report(L, KEY_AT(TCO_S_CURRENCY), NULL,
                "currency '%s' is not an ISO 4217 code such as USD, EUR or CNY", s->currency);
     if (kl[TCO_S_TEMPLATE])
-        report(L, kl[TCO_S_TEMPLATE], NULL,
+        report(L, KEY_AT(TCO_S_TEMPLATE), NULL,
                "workbook templates are not read by this version of tco");
     int any_buy = 0;
     for (size_t i = 0; i < s->n_options; i++) {
@@ -946,18 +1017,20 @@ static void check_scenario(loader *L)
                 hint = closest(s->baseline, ids, s->n_options);
             }
             if (hint)
-                report(L, kl[TCO_S_BASELINE], NULL,
+                report(L, KEY_AT(TCO_S_BASELINE), NULL,
                        "baseline '%s' is not an option; did you mean '%s'?", s->baseline, hint);
             else
-                report(L, kl[TCO_S_BASELINE], NULL, "baseline '%s' is not an option",
+                report(L, KEY_AT(TCO_S_BASELINE), NULL, "baseline '%s' is not an option",
                        s->baseline);
             free(ids);
         } else if (s->options[b].acquire != TCO_RENT) {
-            report(L, kl[TCO_S_BASELINE], NULL,
+            report(L, KEY_AT(TCO_S_BASELINE), NULL,
                    "baseline '%s' is a buy option; the baseline must rent", s->baseline);
         }
     }
 }
+
+#undef KEY_AT
 
 static void convert_entries(loader *L)
 {
@@ -967,6 +1040,7 @@ static void convert_entries(loader *L)
         section *sec = &L->sections[e->section];
         if (e->key < 0)
             continue; /* resolved later */
+        L->cur = e->file;
         if (sec->kind == SEC_OPTION) {
             tco_option *o = &s->options[sec->index];
             if (set_value(L, o, okey(e->key), e->value, e->line))
@@ -1026,12 +1100,17 @@ static tco_status read_catalogs(loader *L, const tco_load_options *opts, tco_dia
         while (b > a && isspace((unsigned char)b[-1]))
             b--;
         if (a == b) {
-            report(L, L->s->key_line[TCO_S_CATALOG], NULL, "empty catalog path in the list");
+            report(L, at_file(L, L->s->key_file[TCO_S_CATALOG], L->s->key_line[TCO_S_CATALOG]),
+                   NULL, "empty catalog path in the list");
         } else {
-            char *path = path_beside(L->file, a, (size_t)(b - a));
+            const char *from = L->s->key_file[TCO_S_CATALOG] ? L->s->key_file[TCO_S_CATALOG]
+                                                              : L->file;
+            char *path = path_beside(from, a, (size_t)(b - a));
             if (!path)
                 return TCO_ERR_NOMEM;
-            st = load_one_catalog(L, path, L->s->key_line[TCO_S_CATALOG], diags);
+            st = load_one_catalog(
+                L, path, at_file(L, L->s->key_file[TCO_S_CATALOG], L->s->key_line[TCO_S_CATALOG]),
+                diags);
             free(path);
         }
         list = end ? end + 1 : NULL;
@@ -1089,7 +1168,7 @@ static void fill_from_catalog(loader *L, const tco_load_options *opts)
     for (size_t i = 0; i < s->n_options; i++) {
         tco_option *o = &s->options[i];
         const int *kl = o->key_line;
-        const char *price_date = NULL;
+        const char *price_date = NULL, *price_file = NULL;
         int price_line = 0;
         o->price_age_months = -1;
         if (o->offer && kl[TCO_O_OFFER] && o->acquire == TCO_RENT) {
@@ -1097,7 +1176,8 @@ static void fill_from_catalog(loader *L, const tco_load_options *opts)
             if (!e) {
                 for (size_t k = 0; k < cat->n_offers; k++)
                     ids[k] = cat->offers[k].id;
-                unknown_id(L, kl[TCO_O_OFFER], "offer", o->offer, ids, cat->n_offers);
+                unknown_id(L, at_file(L, o->key_file[TCO_O_OFFER], kl[TCO_O_OFFER]), "offer",
+                           o->offer, ids, cat->n_offers);
                 continue;
             }
             o->offer_entry = e;
@@ -1110,10 +1190,13 @@ static void fill_from_catalog(loader *L, const tco_load_options *opts)
                 o->src[TCO_O_GPU] = TCO_SRC_CATALOG;
             }
             if (!o->src[TCO_O_PRICE_PER_GPU_HOUR] &&
-                same_currency(L, o, e->currency, kl[TCO_O_OFFER], "price_per_gpu_hour", e->id)) {
+                same_currency(L, o, e->currency,
+                              at_file(L, o->key_file[TCO_O_OFFER], kl[TCO_O_OFFER]),
+                              "price_per_gpu_hour", e->id)) {
                 fill(o, TCO_O_PRICE_PER_GPU_HOUR, e->price_per_gpu_hour);
                 price_date = e->as_of;
                 price_line = kl[TCO_O_OFFER];
+                price_file = o->key_file[TCO_O_OFFER];
             }
             if (!o->src[TCO_O_PRICING]) {
                 o->pricing = strcmp(e->pricing, "reserved") == 0 ? TCO_RESERVED : TCO_ON_DEMAND;
@@ -1123,6 +1206,8 @@ static void fill_from_catalog(loader *L, const tco_load_options *opts)
         if (o->gpu && (kl[TCO_O_GPU] || o->src[TCO_O_GPU] == TCO_SRC_CATALOG)) {
             const tco_gpu_model *m = tco_catalog_gpu(cat, o->gpu);
             int line = kl[TCO_O_GPU] ? kl[TCO_O_GPU] : kl[TCO_O_OFFER];
+            const char *file = kl[TCO_O_GPU] ? o->key_file[TCO_O_GPU] : o->key_file[TCO_O_OFFER];
+            at_file(L, file, line);
             if (!m) {
                 for (size_t k = 0; k < cat->n_gpus; k++)
                     ids[k] = cat->gpus[k].id;
@@ -1138,13 +1223,15 @@ static void fill_from_catalog(loader *L, const tco_load_options *opts)
                 fill(o, TCO_O_GPU_PRICE, m->price_typical);
                 price_date = m->as_of;
                 price_line = line;
+                price_file = file;
             }
         }
         if (price_date && today) {
             o->price_age_months = tco_months_between(price_date, today);
             if (o->price_age_months > s->stale_after_months) {
                 o->price_stale = 1;
-                report(L, price_line, NULL, "the catalog price for option '%s' is from %s, %d "
+                report(L, at_file(L, price_file, price_line), NULL,
+                       "the catalog price for option '%s' is from %s, %d "
                                             "months before %s (stale_after_months = %d)",
                        o->id, price_date, o->price_age_months, today, s->stale_after_months);
                 as_warning(L);
@@ -1162,6 +1249,165 @@ int tco_months_between(const char *from, const char *to)
     int y1 = atoi(from), m1 = atoi(from + 5), d1 = atoi(from + 8);
     int y2 = atoi(to), m2 = atoi(to + 5), d2 = atoi(to + 8);
     return (y2 - y1) * 12 + (m2 - m1) - (d2 < d1);
+}
+
+/* ===== Included files: include = PATH[, PATH...] ===== */
+
+#define MAX_INCLUDE_DEPTH 8
+
+static int add_file(loader *L, const char *path, const struct stat *st)
+{
+    tco_scenario *s = L->s;
+    char **files = grow_pow2(s->files, s->n_files, sizeof *files);
+    if (files)
+        s->files = files;
+    struct stat *seen = files ? grow_pow2(L->seen, s->n_files, sizeof *seen) : NULL;
+    char *copy = seen ? strdup(path) : NULL;
+    if (!copy) {
+        L->nomem = 1;
+        return -1;
+    }
+    L->seen = seen;
+    seen[s->n_files] = *st;
+    files[s->n_files] = copy;
+    return (int)s->n_files++;
+}
+
+static void read_includes(loader *L, int from);
+
+/* Read one included file into the loader, as if it were part of the scenario;
+ * keys the including files give win over its own. */
+static void include_file(loader *L, const char *path, int from, int line)
+{
+    struct stat st;
+    FILE *f = fopen(path, "rb");
+    if (!f || fstat(fileno(f), &st) != 0) {
+        report(L, line, NULL, "cannot read the included file '%s': %s", path, strerror(errno));
+        if (f)
+            fclose(f);
+        return;
+    }
+    for (size_t i = 0; i < L->s->n_files; i++) {
+        if (L->seen[i].st_dev == st.st_dev && L->seen[i].st_ino == st.st_ino) {
+            fclose(f);
+            if ((int)i <= from) /* a file that is including it: a cycle */
+                report(L, line, NULL, "including '%s' again would never end: includes form a "
+                                      "cycle", path);
+            return; /* read already, through another include */
+        }
+    }
+    if (L->depth >= MAX_INCLUDE_DEPTH) {
+        fclose(f);
+        report(L, line, NULL, "includes nest deeper than %d files", MAX_INCLUDE_DEPTH);
+        return;
+    }
+    char *buf = malloc(TCO_MAX_FILE + 2);
+    size_t n = buf ? fread(buf, 1, TCO_MAX_FILE + 1, f) : 0;
+    int failed = ferror(f);
+    fclose(f);
+    if (!buf) {
+        L->nomem = 1;
+        return;
+    }
+    if (failed || n > TCO_MAX_FILE) {
+        report(L, line, NULL, failed ? "cannot read the included file '%s'"
+                                     : "the included file '%s' is larger than the limit",
+               path);
+        free(buf);
+        return;
+    }
+    buf[n] = '\0';
+    int idx = add_file(L, path, &st);
+    unsigned char *bad = calloc(1, n + 2);
+    if (idx < 0 || !bad) {
+        free(buf);
+        free(bad);
+        L->nomem = 1;
+        return;
+    }
+    /* Read it as its own file: its own lines, sections and once-only sections. */
+    int saved_cur = L->cur, saved_lines = L->n_lines;
+    unsigned char *saved_bad = L->bad;
+    size_t saved_begin = L->sec_begin;
+    int saved_kinds[SEC_OPTION];
+    memcpy(saved_kinds, L->section_of_kind, sizeof saved_kinds);
+    for (int k = 0; k < SEC_OPTION; k++)
+        L->section_of_kind[k] = -1;
+    L->cur = idx;
+    L->bad = bad;
+    L->sec_begin = L->n_sections;
+    const char *nul = memchr(buf, '\0', n);
+    if (nul) {
+        int l = 1;
+        for (const char *p = buf; p < nul; p++)
+            l += *p == '\n';
+        report(L, l, NULL, "the file contains a NUL byte: is it a text file?");
+    } else {
+        scan_lines(L, buf, n);
+        int rc = ini_parse_string(buf, on_pair, L);
+        if (rc == -2)
+            L->nomem = 1;
+        else if (rc > 0 && rc <= L->n_lines && !L->bad[rc])
+            report(L, rc, NULL, "cannot parse this line");
+        L->depth++;
+        read_includes(L, idx);
+        L->depth--;
+    }
+    free(buf);
+    free(bad);
+    L->cur = saved_cur;
+    L->bad = saved_bad;
+    L->n_lines = saved_lines;
+    L->sec_begin = saved_begin;
+    memcpy(L->section_of_kind, saved_kinds, sizeof saved_kinds);
+}
+
+/* Read the files that file `from` includes, in the order it names them. */
+static void read_includes(loader *L, int from)
+{
+    const entry *inc = NULL;
+    for (size_t i = 0; i < L->n_entries && !inc; i++)
+        if (L->entries[i].file == from && L->entries[i].key == TCO_S_INCLUDE &&
+            L->sections[L->entries[i].section].kind == SEC_SCENARIO)
+            inc = &L->entries[i];
+    if (!inc)
+        return;
+    int line = inc->line;
+    if (!L->allow_include) {
+        report(L, line, NULL, "include needs a scenario file: a scenario read from a string "
+                              "cannot include files");
+        return;
+    }
+    char *list = strdup(inc->value); /* entries may move while files are read */
+    if (!list) {
+        L->nomem = 1;
+        return;
+    }
+    for (char *p = list; p && !L->nomem;) {
+        char *end = strchr(p, ',');
+        if (end)
+            *end = '\0';
+        char *a = p, *b = p + strlen(p);
+        while (a < b && isspace((unsigned char)*a))
+            a++;
+        while (b > a && isspace((unsigned char)b[-1]))
+            b--;
+        L->cur = from;
+        if (a == b) {
+            report(L, line, NULL, "empty path in the include list");
+        } else {
+            char *path = path_beside(L->s->files[from], a, (size_t)(b - a));
+            if (!path) {
+                L->nomem = 1;
+                break;
+            }
+            include_file(L, path, from, line);
+            free(path);
+        }
+        L->cur = from;
+        p = end ? end + 1 : NULL;
+    }
+    free(list);
 }
 
 /* ===== Pass 4: keys that name other keys ===== */
@@ -1461,6 +1707,7 @@ static void build_cases(loader *L)
             const section *sec = &L->sections[e->section];
             if (sec->kind != SEC_CASE || sec->index != (int)ci)
                 continue;
+            L->cur = e->file;
             char **keys = grow_pow2(c->keys, c->n_overrides, sizeof *keys);
             if (keys)
                 c->keys = keys;
@@ -1490,9 +1737,11 @@ static void build_cases(loader *L)
             if (p.option < 0) {
                 copy->src[p.key] = TCO_SRC_INI;
                 copy->key_line[p.key] = e->line;
+                copy->key_file[p.key] = base->files[e->file];
             } else {
                 copy->options[p.option].src[p.key] = TCO_SRC_INI;
                 copy->options[p.option].key_line[p.key] = e->line;
+                copy->options[p.option].key_file[p.key] = base->files[e->file];
             }
         }
         L->s = copy;
@@ -1506,6 +1755,7 @@ static void resolve_sections(loader *L, int with_cases)
     for (size_t i = 0; i < L->n_entries; i++) {
         const entry *e = &L->entries[i];
         enum section_kind kind = L->sections[e->section].kind;
+        L->cur = e->file;
         if (kind == SEC_SENSITIVITY)
             read_sensitivity(L, e);
         else if (kind == SEC_UNCERTAINTY)
@@ -1534,7 +1784,7 @@ static void inherit(loader *L, int i, unsigned char *state)
     if (state[i] == 2)
         return;
     tco_option *o = &L->s->options[i];
-    int line = o->key_line[TCO_O_BASE];
+    int line = at_file(L, o->key_file[TCO_O_BASE], o->key_line[TCO_O_BASE]);
     const char *want = NULL;
     for (size_t k = 0; k < L->n_entries; k++)
         if (L->entries[k].key == TCO_O_BASE && L->sections[L->entries[k].section].index == i &&
@@ -1587,9 +1837,10 @@ static void inherit(loader *L, int i, unsigned char *state)
                 return;
             }
             L->entries = grown;
-            L->entries[L->n_entries++] =
-                (entry){.line = e.line, .section = sec, .key = e.key, .value = copy};
+            L->entries[L->n_entries++] = (entry){
+                .file = e.file, .line = e.line, .section = sec, .key = e.key, .value = copy};
             o->key_line[e.key] = e.line;
+            o->key_file[e.key] = L->s->files[e.file];
         }
     }
     state[i] = 2;
@@ -1636,11 +1887,14 @@ static void loader_free(loader *L)
     free(L->sections);
     free(L->bad);
     free(L->base_failed);
+    free(L->opt_file);
+    free(L->seen);
+    free(L->case_file);
 }
 
 static tco_status load_buffer(const char *text, size_t size, const char *file,
-                              const tco_load_options *opts, tco_scenario **out,
-                              tco_diags *diags)
+                              const tco_load_options *opts, int opts_allow_include,
+                              tco_scenario **out, tco_diags *diags)
 {
     *out = NULL;
     loader L = {0};
@@ -1655,7 +1909,11 @@ static tco_status load_buffer(const char *text, size_t size, const char *file,
         goto done;
     }
     L.s->file = strdup(file);
-    if (!L.s->file) {
+    struct stat self = {0};
+    if (opts_allow_include)
+        stat(file, &self);
+    L.allow_include = opts_allow_include;
+    if (!L.s->file || add_file(&L, file, &self) != 0) {
         st = TCO_ERR_NOMEM;
         goto done;
     }
@@ -1677,8 +1935,6 @@ static tco_status load_buffer(const char *text, size_t size, const char *file,
         st = TCO_ERR_NOMEM;
         goto done;
     }
-    for (size_t i = 0; i < L.s->n_options; i++)
-        apply_defaults(&L.s->options[i], okey, TCO_O_COUNT);
 
     /* inih's line buffer must hold any line, or it splits long lines and the
      * line numbers after them drift; the scan already rejected long lines. */
@@ -1696,6 +1952,12 @@ static tco_status load_buffer(const char *text, size_t size, const char *file,
     }
     if (rc > 0 && rc <= L.n_lines && !L.bad[rc])
         report(&L, rc, NULL, "cannot parse this line");
+    read_includes(&L, 0);
+    L.cur = 0;
+    if (L.nomem) {
+        st = TCO_ERR_NOMEM;
+        goto done;
+    }
     inherit_bases(&L);
     convert_entries(&L);
     if (set_string(&L.s->currency, "USD") || set_string(&L.s->unit, "unit")) {
@@ -1728,7 +1990,10 @@ collect:
             strcmp(L.msgs[i].message, L.msgs[i - 1].message) == 0)
             continue; /* an inherited value's error, already said */
         n_errors += L.msgs[i].sev == TCO_SEV_ERROR;
-        if (tco_diags_add(diags, L.msgs[i].sev, file, L.msgs[i].line, L.msgs[i].section, "%s",
+        const char *mfile = L.s && (size_t)L.msgs[i].file < L.s->n_files
+                                ? L.s->files[L.msgs[i].file]
+                                : file;
+        if (tco_diags_add(diags, L.msgs[i].sev, mfile, L.msgs[i].line, L.msgs[i].section, "%s",
                           L.msgs[i].message) != TCO_OK)
             st = TCO_ERR_NOMEM;
     }
@@ -1775,7 +2040,7 @@ tco_status tco_scenario_load_string_opt(const char *text, const char *name,
                       "the scenario is %zu bytes; the limit is %d", size, TCO_MAX_FILE);
         return TCO_ERR_LIMIT;
     }
-    return load_buffer(text, size, name, opts, out, diags);
+    return load_buffer(text, size, name, opts, 0, out, diags);
 }
 
 /* See documentation in header file. */
@@ -1811,7 +2076,7 @@ tco_status tco_scenario_load_file_opt(const char *path, const tco_load_options *
         st = TCO_ERR_LIMIT;
     } else {
         buf[n] = '\0';
-        st = load_buffer(buf, n, path, opts, out, diags);
+        st = load_buffer(buf, n, path, opts, 1, out, diags);
     }
     free(buf);
     return st;
@@ -1839,6 +2104,9 @@ void tco_scenario_free(tco_scenario *s)
         tco_scenario_free(c->scenario);
     }
     free(s->cases);
+    for (size_t i = 0; i < s->n_files; i++)
+        free(s->files[i]);
+    free(s->files);
     if (!s->catalog_borrowed)
         tco_catalog_free(s->catalog);
     for (size_t i = 0; i < s->n_options; i++) {
@@ -1859,6 +2127,7 @@ void tco_scenario_free(tco_scenario *s)
     free(s->company);
     free(s->catalog_path);
     free(s->template_path);
+    free(s->include);
     free(s->unit);
     free(s);
 }
@@ -1878,6 +2147,7 @@ tco_scenario *tco_scenario_clone(const tco_scenario *s)
     if (!c)
         return NULL;
     *c = *s;
+    c->include = NULL;
     c->file = c->name = c->currency = c->baseline = c->as_of = c->author = c->company =
         c->catalog_path = c->template_path = c->unit = NULL;
     c->options = NULL;
@@ -1889,11 +2159,14 @@ tco_scenario *tco_scenario_clone(const tco_scenario *s)
     c->uncertain = NULL;
     c->n_uncertain = 0;
     c->catalog_borrowed = 1; /* entries stay owned by the original */
+    c->files = NULL; /* key_file still points into the original's */
+    c->n_files = 0;
     int ok = dup_field(&c->file, s->file) && dup_field(&c->name, s->name) &&
              dup_field(&c->currency, s->currency) && dup_field(&c->baseline, s->baseline) &&
              dup_field(&c->as_of, s->as_of) && dup_field(&c->author, s->author) &&
              dup_field(&c->company, s->company) && dup_field(&c->catalog_path, s->catalog_path) &&
-             dup_field(&c->template_path, s->template_path) && dup_field(&c->unit, s->unit);
+             dup_field(&c->template_path, s->template_path) && dup_field(&c->unit, s->unit) &&
+             dup_field(&c->include, s->include);
     if (ok && s->n_options) {
         c->options = calloc(s->n_options, sizeof *c->options);
         ok = c->options != NULL;

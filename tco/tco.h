@@ -139,6 +139,7 @@ typedef enum tco_skey {
     TCO_S_REQUESTS_PER_S,
     TCO_S_TOKENS_PER_REQUEST,
     TCO_S_STALE_AFTER_MONTHS,
+    TCO_S_INCLUDE,
     TCO_S_COUNT
 } tco_skey;
 
@@ -321,6 +322,8 @@ typedef struct tco_option {
     int price_stale;             /* that age exceeds stale_after_months */
     unsigned char src[TCO_O_COUNT]; /* tco_source of each key */
     int key_line[TCO_O_COUNT];   /* line of each key given, else 0 */
+    const char *key_file[TCO_O_COUNT]; /* file of that line (one of the scenario's
+                                          files), or NULL when not given */
 } tco_option;
 
 /* A whole scenario: global inputs and the options, in input order. */
@@ -337,6 +340,7 @@ typedef struct tco_scenario {
     char *company;               /* document company, or NULL */
     char *catalog_path;          /* `catalog =` as written, or NULL */
     char *template_path;         /* template path as written, or NULL */
+    char *include;               /* `include =` as written, or NULL */
     double electricity_price;    /* per kWh */
     double electricity_escalation; /* per year */
     double pue;
@@ -367,6 +371,9 @@ typedef struct tco_scenario {
     unsigned long mc_seed;       /* [uncertainty] seed, default 1 */
     unsigned char src[TCO_S_COUNT]; /* tco_source of each key */
     int key_line[TCO_S_COUNT];   /* line of each key given, else 0 */
+    const char *key_file[TCO_S_COUNT]; /* file of that line, or NULL */
+    size_t n_files;              /* the scenario file, then every included file */
+    char **files;
 } tco_scenario;
 
 /* Load and validate a scenario. On success *out is set and TCO_OK returned;

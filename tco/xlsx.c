@@ -551,12 +551,19 @@ void xw_print_setup(xw_ctx *c, lxw_worksheet *ws, int repeat_first, int repeat_l
 
 /* ===== Source of an input ===== */
 
-static void source_text(xw_ctx *c, char *buf, size_t size, unsigned char src, int line)
+static const char *base_name(const char *path);
+
+/* `file` is the key's own file (an included one), or NULL for the scenario's. */
+static void source_text(xw_ctx *c, char *buf, size_t size, unsigned char src, const char *file,
+                        int line)
 {
+    const char *name = c->file_base ? c->file_base : "scenario";
+    if (file && file != c->s->file && strcmp(file, c->s->file) != 0 && tco_utf8_valid(file))
+        name = base_name(file);
     if (src == TCO_SRC_INI && line > 0)
-        snprintf(buf, size, "%s:%d", c->file_base ? c->file_base : "scenario", line);
+        snprintf(buf, size, "%s:%d", name, line);
     else if (src == TCO_SRC_INI)
-        snprintf(buf, size, "%s", c->file_base ? c->file_base : "scenario");
+        snprintf(buf, size, "%s", name);
     else if (src == TCO_SRC_DERIVED)
         snprintf(buf, size, "derived");
     else if (src == TCO_SRC_CATALOG)
@@ -771,7 +778,7 @@ static void write_global(xw_ctx *c, int row, tco_skey k)
     char key[64], unit[96], src[160];
     snprintf(key, sizeof key, "[%s] %s", kd->section, kd->name);
     unit_text(c, unit, sizeof unit, kd);
-    source_text(c, src, sizeof src, s->src[k], s->key_line[k]);
+    source_text(c, src, sizeof src, s->src[k], s->key_file[k], s->key_line[k]);
     xw_text(c, ws, row, 0, kd->label, NULL);
     xw_text(c, ws, row, 1, key, xw_fmt(c, XS_KEY, XN_NONE));
     xw_text(c, ws, row, 3, unit, xw_fmt(c, XS_UNIT, XN_NONE));
@@ -823,7 +830,7 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
     if (o->src[k] == TCO_SRC_CATALOG)
         catalog_source(c, src, sizeof src, o, k);
     else
-        source_text(c, src, sizeof src, o->src[k], o->key_line[k]);
+        source_text(c, src, sizeof src, o->src[k], o->key_file[k], o->key_line[k]);
     xw_text(c, ws, row, 0, kd->label, NULL);
     xw_text(c, ws, row, 1, kd->name, xw_fmt(c, XS_KEY, XN_NONE));
     xw_text(c, ws, row, 3, unit, xw_fmt(c, XS_UNIT, XN_NONE));

@@ -471,6 +471,10 @@ static void test_base(void)
            "t.ini:15: error: option 'x' inherits from itself: base = y closes a cycle");
     expect("[option x]\nbase = x\n",
            "t.ini:15: error: option 'x' inherits from itself: base = x closes a cycle");
+    expect_text("[scenario]\nname = t\ninclude = other.ini\n[option r]\nacquire = rent\n"
+                "count = 1\nprice_per_gpu_hour = 1\n",
+                "t.ini:3: error: include needs a scenario file: a scenario read from a string "
+                "cannot include files");
     expect("[option x]\nbase = bb\n",
            "t.ini:15: error: base 'bb' is not an option; did you mean 'b'?");
     /* An inherited key that does not fit the option's kind is reported where it
