@@ -2,7 +2,7 @@
 #ifndef TCO_CLI_H
 #define TCO_CLI_H
 
-#include "tco.h"
+#include "internal.h"
 
 #include <stdio.h>
 
@@ -10,10 +10,15 @@
  * then the workload and the analyses. `color` adds terminal colours. */
 void tco_cli_print_table(const tco_result *res, FILE *out, int color);
 
-/* List a catalog's GPUs and offers as a table, as JSON or as CSV. */
-void tco_cli_print_catalog(const tco_catalog *cat, FILE *out);
-void tco_cli_print_catalog_json(const tco_catalog *cat, FILE *out);
-void tco_cli_print_catalog_csv(const tco_catalog *cat, FILE *out);
+/* List a catalog (a tco_catalog) as a table, as JSON or as CSV; stream
+ * writers for tco_cli_emit. */
+tco_status tco_cli_print_catalog(FILE *out, const void *cat);
+tco_status tco_cli_print_catalog_json(FILE *out, const void *cat);
+tco_status tco_cli_print_catalog_csv(FILE *out, const void *cat);
+
+/* Write with a stream writer to `path` atomically, or to standard output when
+ * path is NULL or "-". Returns an exit status: 0, or 1 when it cannot write. */
+int tco_cli_emit(const char *path, tco_stream_fn write, const void *arg, tco_diags *diags);
 
 /* Output formats of tco compare. */
 enum { TCO_CLI_TABLE, TCO_CLI_JSON, TCO_CLI_XLSX };

@@ -320,6 +320,26 @@ static tco_status write_xlsx(const comparison *c, const tco_result *a, const tco
     return tco_outfile_commit(&f, d);
 }
 
+/* Stream writers for tco_cli_emit. */
+typedef struct compare_args {
+    const comparison *c;
+    const tco_result *a, *b;
+} compare_args;
+
+static tco_status table_to(FILE *out, const void *arg)
+{
+    const compare_args *x = arg;
+    print_table(x->c, x->a, x->b, out);
+    return ferror(out) ? TCO_ERR_IO : TCO_OK;
+}
+
+static tco_status json_to(FILE *out, const void *arg)
+{
+    const compare_args *x = arg;
+    print_json(x->c, x->a, x->b, out);
+    return ferror(out) ? TCO_ERR_IO : TCO_OK;
+}
+
 /* See documentation in cli.h. */
 int tco_cli_compare(const tco_result *a, const tco_result *b, int format, const char *path,
                     long long created, tco_diags *d)
@@ -331,29 +351,13 @@ int tco_cli_compare(const tco_result *a, const tco_result *b, int format, const 
         rc = 1;
         goto done;
     }
-    int to_std = !path || strcmp(path, "-") == 0;
     if (format == TCO_CLI_XLSX) {
         tco_status st = write_xlsx(&c, a, b, path, created, d);
         rc = st == TCO_OK ? 0 : st == TCO_ERR_INPUT ? 2 : 1;
         goto done;
     }
-    tco_outfile f;
-    FILE *out = stdout;
-    if (!to_std) {
-        if (tco_outfile_open(&f, path, d) != TCO_OK) {
-            rc = 1;
-            goto done;
-        }
-        out = f.fp;
-    }
-    if (format == TCO_CLI_JSON)
-        print_json(&c, a, b, out);
-    else
-        print_table(&c, a, b, out);
-    if (to_std)
-        rc = fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1;
-    else
-        rc = tco_outfile_commit(&f, d) == TCO_OK ? 0 : 1;
+    compare_args args = {&c, a, b};
+    rc = tco_cli_emit(path, format == TCO_CLI_JSON ? json_to : table_to, &args, d);
 done:
     free(c.inputs);
     free(c.figures);

@@ -122,19 +122,23 @@ tco_status tco_report_write_csv_stream(const tco_result *res, FILE *out, int mon
 }
 
 /* See documentation in header file. */
+/* What the CSV writer needs besides the stream. */
+typedef struct csv_args {
+    const tco_result *res;
+    int monthly;
+} csv_args;
+
+static tco_status csv_to(FILE *out, const void *arg)
+{
+    const csv_args *a = arg;
+    return tco_report_write_csv_stream(a->res, out, a->monthly);
+}
+
 tco_status tco_report_write_csv(const tco_result *res, const char *path, int monthly,
                                 tco_diags *diags)
 {
     if (!res || !path)
         return TCO_ERR_ARG;
-    tco_outfile f;
-    tco_status st = tco_outfile_open(&f, path, diags);
-    if (st != TCO_OK)
-        return st;
-    if (tco_report_write_csv_stream(res, f.fp, monthly) != TCO_OK) {
-        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot write: output error");
-        tco_outfile_abort(&f);
-        return TCO_ERR_IO;
-    }
-    return tco_outfile_commit(&f, diags);
+    csv_args a = {res, monthly};
+    return tco_outfile_write(path, csv_to, &a, diags);
 }

@@ -1,7 +1,6 @@
 /* json.c - the JSON output of docs/MODEL.md. */
 #include "internal.h"
 
-#include <errno.h>
 #include <math.h>
 #include <string.h>
 
@@ -294,21 +293,14 @@ tco_status tco_report_write_json_stream(const tco_result *res, FILE *out)
 }
 
 /* See documentation in header file. */
+static tco_status json_to(FILE *out, const void *res)
+{
+    return tco_report_write_json_stream(res, out);
+}
+
 tco_status tco_report_write_json(const tco_result *res, const char *path, tco_diags *diags)
 {
     if (!res || !path)
         return TCO_ERR_ARG;
-    tco_outfile f;
-    tco_status st = tco_outfile_open(&f, path, diags);
-    if (st != TCO_OK)
-        return st;
-    errno = 0; /* a failed write sets it: say why (a full disk) */
-    if (tco_report_write_json_stream(res, f.fp) != TCO_OK) {
-        int err = errno;
-        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot write: %s",
-                      err ? strerror(err) : "output error");
-        tco_outfile_abort(&f);
-        return TCO_ERR_IO;
-    }
-    return tco_outfile_commit(&f, diags);
+    return tco_outfile_write(path, json_to, res, diags);
 }

@@ -323,22 +323,12 @@ static int use_color(void)
     return isatty(STDOUT_FILENO) && !(nc && *nc);
 }
 
-static int write_table(const tco_result *res, const char *path, tco_diags *d)
+/* See documentation in cli.h. */
+int tco_cli_emit(const char *path, tco_stream_fn write, const void *arg, tco_diags *d)
 {
-    if (!path || strcmp(path, "-") == 0) {
-        tco_cli_print_table(res, stdout, use_color());
-        return fflush(stdout) == 0 ? 0 : EXIT_RUNTIME;
-    }
-    tco_outfile f;
-    if (tco_outfile_open(&f, path, d) != TCO_OK)
-        return EXIT_RUNTIME;
-    tco_cli_print_table(res, f.fp, 0);
-    return tco_outfile_commit(&f, d) == TCO_OK ? 0 : EXIT_RUNTIME;
-}
-
-/* Write to standard output with a stream writer. */
-static int to_stdout(tco_status st)
-{
+    if (path && strcmp(path, "-") != 0)
+        return tco_outfile_write(path, write, arg, d) == TCO_OK ? 0 : EXIT_RUNTIME;
+    tco_status st = write(stdout, arg);
     if (st == TCO_OK && fflush(stdout) != 0)
         st = TCO_ERR_IO;
     if (st != TCO_OK)
@@ -346,21 +336,47 @@ static int to_stdout(tco_status st)
     return st == TCO_OK ? 0 : EXIT_RUNTIME;
 }
 
+/* Stream writers for tco_cli_emit. */
+typedef struct table_args {
+    const tco_result *res;
+    int color;
+    int monthly;
+} table_args;
+
+static tco_status table_to(FILE *out, const void *arg)
+{
+    const table_args *t = arg;
+    tco_cli_print_table(t->res, out, t->color);
+    return ferror(out) ? TCO_ERR_IO : TCO_OK;
+}
+
+static tco_status json_to(FILE *out, const void *arg)
+{
+    return tco_report_write_json_stream(((const table_args *)arg)->res, out);
+}
+
+static tco_status csv_to(FILE *out, const void *arg)
+{
+    const table_args *t = arg;
+    return tco_report_write_csv_stream(t->res, out, t->monthly);
+}
+
+static tco_status md_to(FILE *out, const void *arg)
+{
+    return tco_report_write_md_stream(((const table_args *)arg)->res, out);
+}
+
 static int write_output(const args *a, const tco_result *res, long long epoch, tco_diags *d)
 {
     int to_std = !a->out || strcmp(a->out, "-") == 0;
+    table_args t = {res, to_std && use_color(), a->monthly};
     switch (a->fmt) {
     case FMT_JSON:
-        return to_std ? to_stdout(tco_report_write_json_stream(res, stdout))
-                      : tco_report_write_json(res, a->out, d) == TCO_OK ? 0 : EXIT_RUNTIME;
+        return tco_cli_emit(a->out, json_to, &t, d);
     case FMT_CSV:
-        return to_std ? to_stdout(tco_report_write_csv_stream(res, stdout, a->monthly))
-                      : tco_report_write_csv(res, a->out, a->monthly, d) == TCO_OK
-                          ? 0
-                          : EXIT_RUNTIME;
+        return tco_cli_emit(a->out, csv_to, &t, d);
     case FMT_MD:
-        return to_std ? to_stdout(tco_report_write_md_stream(res, stdout))
-                      : tco_report_write_md(res, a->out, d) == TCO_OK ? 0 : EXIT_RUNTIME;
+        return tco_cli_emit(a->out, md_to, &t, d);
     case FMT_XLSX: {
         tco_xlsx_options opts = {.created = epoch, .tpl = NULL};
         tco_status st = tco_report_write_xlsx(res, a->out, &opts, d);
@@ -369,7 +385,7 @@ static int write_output(const args *a, const tco_result *res, long long epoch, t
                                                             : EXIT_RUNTIME;
     }
     default:
-        return write_table(res, a->out, d);
+        return tco_cli_emit(a->out, table_to, &t, d);
     }
 }
 
@@ -492,27 +508,12 @@ static int cmd_catalog(int argc, char **argv)
         if (st != TCO_OK)
             rc = st == TCO_ERR_NOMEM ? EXIT_RUNTIME : EXIT_USAGE;
     }
-    if (rc < 0) {
-        int to_std = !a.out || strcmp(a.out, "-") == 0;
-        tco_outfile f;
-        FILE *out = stdout;
-        if (!to_std) {
-            if (tco_outfile_open(&f, a.out, d) != TCO_OK) {
-                rc = EXIT_RUNTIME;
-                goto done;
-            }
-            out = f.fp;
-        }
-        if (a.fmt == FMT_JSON)
-            tco_cli_print_catalog_json(cat, out);
-        else if (a.fmt == FMT_CSV)
-            tco_cli_print_catalog_csv(cat, out);
-        else
-            tco_cli_print_catalog(cat, out);
-        rc = to_std ? to_stdout(ferror(out) ? TCO_ERR_IO : TCO_OK)
-                    : tco_outfile_commit(&f, d) == TCO_OK ? 0 : EXIT_RUNTIME;
-    }
-done:
+    if (rc < 0)
+        rc = tco_cli_emit(a.out,
+                          a.fmt == FMT_JSON  ? tco_cli_print_catalog_json
+                          : a.fmt == FMT_CSV ? tco_cli_print_catalog_csv
+                                             : tco_cli_print_catalog,
+                          cat, d);
     print_diags(d, a.quiet);
     tco_catalog_free(cat);
     tco_diags_free(d);

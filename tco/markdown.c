@@ -105,18 +105,14 @@ tco_status tco_report_write_md_stream(const tco_result *res, FILE *out)
 }
 
 /* See documentation in header file. */
+static tco_status md_to(FILE *out, const void *res)
+{
+    return tco_report_write_md_stream(res, out);
+}
+
 tco_status tco_report_write_md(const tco_result *res, const char *path, tco_diags *diags)
 {
     if (!res || !path)
         return TCO_ERR_ARG;
-    tco_outfile f;
-    tco_status st = tco_outfile_open(&f, path, diags);
-    if (st != TCO_OK)
-        return st;
-    if (tco_report_write_md_stream(res, f.fp) != TCO_OK) {
-        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot write: output error");
-        tco_outfile_abort(&f);
-        return TCO_ERR_IO;
-    }
-    return tco_outfile_commit(&f, diags);
+    return tco_outfile_write(path, md_to, res, diags);
 }

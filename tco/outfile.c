@@ -13,6 +13,14 @@ static tco_status make_temp(tco_outfile *f, const char *path, tco_diags *diags, 
 {
     memset(f, 0, sizeof *f);
     f->path = path;
+    /* Renaming over a device, a FIFO or a socket would replace it with a plain
+     * file (as root, -o /dev/null would delete /dev/null): refuse those. */
+    struct stat target;
+    if (stat(path, &target) == 0 && !S_ISREG(target.st_mode)) {
+        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot write: %s",
+                      S_ISDIR(target.st_mode) ? strerror(EISDIR) : "not a regular file");
+        return TCO_ERR_IO;
+    }
     size_t len = strlen(path);
     f->tmp = malloc(len + 16);
     if (!f->tmp) {
@@ -100,6 +108,24 @@ void tco_outfile_abort(tco_outfile *f)
         free(f->tmp);
         f->tmp = NULL;
     }
+}
+
+tco_status tco_outfile_write(const char *path, tco_stream_fn write, const void *arg,
+                             tco_diags *diags)
+{
+    tco_outfile f;
+    tco_status st = tco_outfile_open(&f, path, diags);
+    if (st != TCO_OK)
+        return st;
+    errno = 0; /* a failed write sets it: say why (a full disk) */
+    if (write(f.fp, arg) != TCO_OK) {
+        int err = errno;
+        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot write: %s",
+                      err ? strerror(err) : "output error");
+        tco_outfile_abort(&f);
+        return TCO_ERR_IO;
+    }
+    return tco_outfile_commit(&f, diags);
 }
 
 int tco_utf8_valid(const char *s)

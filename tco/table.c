@@ -205,8 +205,9 @@ void tco_cli_print_table(const tco_result *res, FILE *out, int color)
 /* ===== The catalog listing ===== */
 
 /* See documentation in cli.h. */
-void tco_cli_print_catalog(const tco_catalog *cat, FILE *out)
+tco_status tco_cli_print_catalog(FILE *out, const void *arg)
 {
+    const tco_catalog *cat = arg;
     char a[40];
     fprintf(out, "GPUs (%zu)\n%-18s %-28s %9s %9s %8s %6s %12s  %s\n", cat->n_gpus, "id", "name",
             "FP16 TF", "memory", "TB/s", "TDP W", "price", "as of");
@@ -234,10 +235,12 @@ void tco_cli_print_catalog(const tco_catalog *cat, FILE *out)
                 o->provider, o->gpu, o->pricing, term, o->price_per_gpu_hour,
                 o->currency ? o->currency : "", o->region ? o->region : "-", o->as_of);
     }
+    return ferror(out) ? TCO_ERR_IO : TCO_OK;
 }
 
-void tco_cli_print_catalog_json(const tco_catalog *cat, FILE *out)
+tco_status tco_cli_print_catalog_json(FILE *out, const void *arg)
 {
+    const tco_catalog *cat = arg;
     fputs("{\n  \"gpus\": [", out);
     for (size_t i = 0; i < cat->n_gpus; i++) {
         const tco_gpu_model *g = &cat->gpus[i];
@@ -294,6 +297,7 @@ void tco_cli_print_catalog_json(const tco_catalog *cat, FILE *out)
         fputc('}', out);
     }
     fputs("\n  ]\n}\n", out);
+    return ferror(out) ? TCO_ERR_IO : TCO_OK;
 }
 
 /* A CSV field, quoted when it must be (RFC 4180). */
@@ -320,8 +324,9 @@ static void csv_number(FILE *out, double x)
         fprintf(out, "%.17g", x);
 }
 
-void tco_cli_print_catalog_csv(const tco_catalog *cat, FILE *out)
+tco_status tco_cli_print_catalog_csv(FILE *out, const void *arg)
 {
+    const tco_catalog *cat = arg;
     fputs("kind,id,name,provider,gpu,pricing,term_months,fp16_tflops,memory_gb,tdp_w,"
           "price_typical,price_per_gpu_hour,currency,region,source,as_of\r\n",
           out);
@@ -369,4 +374,5 @@ void tco_cli_print_catalog_csv(const tco_catalog *cat, FILE *out)
         csv_field(out, o->as_of);
         fputs("\r\n", out);
     }
+    return ferror(out) ? TCO_ERR_IO : TCO_OK;
 }
