@@ -6,22 +6,7 @@
 set -u
 TCO=$1
 SRC=$2
-PY=/usr/bin/python3
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-expect_rc() {
-    want=$1; shift
-    "$@" >"$work/out" 2>"$work/err"
-    rc=$?
-    if [ "$rc" -eq "$want" ]; then ok; else bad "exit $rc, want $want: $* ($(head -c 400 "$work/err"))"; fi
-}
-expect_err() {
-    if grep -qF -- "$1" "$work/err"; then ok; else bad "stderr lacks '$1': $(head -c 400 "$work/err")"; fi
-}
+. "$(dirname "$0")/lib.sh"
 export TCO_DATA_DIR="$SRC"
 
 # --- the seed written with catalog ids gives the same figures ---
@@ -135,5 +120,4 @@ grep -q "seed-2026.ini: ok: 5 options" "$work/out" && ok || bad "validate output
 expect_rc 2 "$TCO" validate "$SRC/config/seed-2026.ini" -o "$work/x.json"
 [ -e "$work/x.json" ] && bad "validate wrote a file" || ok
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

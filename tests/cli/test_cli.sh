@@ -4,24 +4,7 @@
 set -u
 TCO=$1
 SRC=$2
-PY=/usr/bin/python3
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-pass=0
-fail=0
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-# expect_rc WANT CMD...: run CMD, compare its exit status
-expect_rc() {
-    want=$1; shift
-    "$@" >"$work/out" 2>"$work/err"
-    rc=$?
-    if [ "$rc" -eq "$want" ]; then ok; else bad "exit $rc, want $want: $* ($(head -c 300 "$work/err"))"; fi
-}
-expect_err() { # expect_err TEXT: stderr of the last command has TEXT
-    if grep -qF -- "$1" "$work/err"; then ok; else bad "stderr lacks '$1': $(head -c 300 "$work/err")"; fi
-}
+. "$(dirname "$0")/lib.sh"
 
 # --- usage ---
 expect_rc 0 "$TCO" --help
@@ -147,5 +130,4 @@ leftover=$(ls -A "$work" | grep -c '^\.' || true)
 expect_rc 0 "$TCO" report "$SRC/config/seed-2026.ini" -o "$work/t.txt"
 grep -q "rank" "$work/t.txt" && ok || bad "table file"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -4,13 +4,7 @@
 set -u
 TCO=$1
 SRC=$2
-PY=/usr/bin/python3
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib.sh"
 export TCO_DATA_DIR="$SRC"
 
 A="$SRC/config/seed-2026.ini"
@@ -70,5 +64,4 @@ printf '[scenario]\nname = x\n[option r]\nacquire = rent\ncount = 1\nprice_per_g
 grep -q "bad.ini:6: error:" "$work/err" && ok || bad "bad input message: $(cat "$work/err")"
 [ -e "$work/bad.json" ] && bad "output written for bad input" || ok
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -5,13 +5,7 @@
 set -u
 TCO=$1
 SRC=$2
-PY=/usr/bin/python3
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/lib.sh"
 export TCO_DATA_DIR="$SRC"
 mkdir "$work/shared"
 
@@ -105,5 +99,4 @@ assert "site.ini:5" in cells, "electricity_price from the included file"
 assert "main.ini:5" in cells, "pue from the including file"
 PYEOF
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish
