@@ -361,14 +361,13 @@ static double percentile(const double *sorted, long n, double p)
 }
 
 #define MC_BINS 20
-#define MC_MAX_VALUES 20000000L /* samples x options kept for percentiles */
 
 static tco_status monte_carlo(tco_analysis *A, const tco_scenario *base, tco_scenario *w,
                               tco_progress_fn progress, void *user)
 {
     size_t n = base->n_options;
     long N = base->mc_samples;
-    if ((double)N * (double)n > MC_MAX_VALUES)
+    if ((double)N * (double)n > TCO_MAX_MC_VALUES)
         return TCO_ERR_LIMIT;
     A->mc_samples = N;
     A->mc_seed = base->mc_seed;

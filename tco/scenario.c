@@ -88,6 +88,7 @@ typedef struct loader {
     int option_headers;    /* [option ...] headers seen, valid or not */
     int catalog_failed;    /* a catalog had errors (reported by its loader) */
     unsigned char *base_failed; /* per option: its base = could not be followed */
+    int samples_line;      /* line of [uncertainty] samples, or 0 */
     int nomem;             /* an allocation failed */
 } loader;
 
@@ -1262,12 +1263,13 @@ static int add_file(loader *L, const char *path, const struct stat *st)
     if (files)
         s->files = files;
     struct stat *seen = files ? grow_pow2(L->seen, s->n_files, sizeof *seen) : NULL;
+    if (seen)
+        L->seen = seen; /* the old block is gone once realloc succeeds */
     char *copy = seen ? strdup(path) : NULL;
     if (!copy) {
         L->nomem = 1;
         return -1;
     }
-    L->seen = seen;
     seen[s->n_files] = *st;
     files[s->n_files] = copy;
     return (int)s->n_files++;
@@ -1612,10 +1614,12 @@ static void read_uncertainty(loader *L, const entry *e)
                    samples, hi, e->value);
             return;
         }
-        if (samples)
+        if (samples) {
             s->mc_samples = (long)x;
-        else
+            L->samples_line = e->line;
+        } else {
             s->mc_seed = (unsigned long)x;
+        }
         return;
     }
     tco_param p;
@@ -1760,6 +1764,13 @@ static void resolve_sections(loader *L, int with_cases)
             read_sensitivity(L, e);
         else if (kind == SEC_UNCERTAINTY)
             read_uncertainty(L, e);
+    }
+    const tco_scenario *s = L->s;
+    if (s->n_uncertain && (double)s->mc_samples * (double)s->n_options > TCO_MAX_MC_VALUES) {
+        L->cur = 0;
+        report(L, L->samples_line, L->samples_line ? NULL : "uncertainty",
+               "%ld samples of %zu options are too many: samples x options may be at most "
+               "%ld", s->mc_samples, s->n_options, TCO_MAX_MC_VALUES);
     }
     if (with_cases && L->s->n_cases)
         build_cases(L);

@@ -48,6 +48,7 @@ extern "C" {
 #define TCO_MAX_CASES 64             /* [case NAME] sections */
 #define TCO_MAX_SECTION_KEYS 1000    /* keys in one case, sensitivity or uncertainty section */
 #define TCO_MAX_SAMPLES 1000000      /* Monte Carlo samples */
+#define TCO_MAX_MC_VALUES 20000000L  /* Monte Carlo samples x options */
 
 /* ===== Status codes ===== */
 

@@ -436,6 +436,16 @@ static void test_sensitivity_and_uncertainty(void)
            "t.ini:15: error: 'pricing' applies to rent options only; option 'b' is acquire = "
            "buy");
     expect("[uncertainty]\ncolour = uniform(1, 9)\n", "t.ini:15: error: unknown key 'colour'");
+    expect("[uncertainty]\nsamples = 1000000\nb.gpu_price = uniform(1, 2)\n"
+           "[option c]\nbase = r\n[option d]\nbase = r\n"
+           "[option e]\nbase = r\n[option f]\nbase = r\n[option g]\nbase = r\n"
+           "[option h]\nbase = r\n[option i]\nbase = r\n[option j]\nbase = r\n"
+           "[option k]\nbase = r\n[option l]\nbase = r\n[option m]\nbase = r\n"
+           "[option n]\nbase = r\n[option o]\nbase = r\n[option p]\nbase = r\n"
+           "[option q]\nbase = r\n[option s]\nbase = r\n[option t]\nbase = r\n"
+           "[option u]\nbase = r\n[option v]\nbase = r\n",
+           "t.ini:15: error: 1000000 samples of 21 options are too many: samples x options may "
+           "be at most 20000000");
     expect("[uncertainty]\nsamples = 0\n",
            "t.ini:15: error: 'samples' must be between 1 and 1000000 (got 0)");
     expect("[uncertainty]\nsite.pue = uniform(1.2, 1.5)\npue = uniform(1.3, 1.6)\n",
