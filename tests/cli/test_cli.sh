@@ -130,4 +130,19 @@ leftover=$(ls -A "$work" | grep -c '^\.' || true)
 expect_rc 0 "$TCO" report "$SRC/config/seed-2026.ini" -o "$work/t.txt"
 grep -q "rank" "$work/t.txt" && ok || bad "table file"
 
+# --- colour only on a terminal, and never with NO_COLOR ---
+if command -v script >/dev/null 2>&1; then
+    script -qec "env -u NO_COLOR '$TCO' report '$SRC/config/seed-2026.ini'" /dev/null >"$work/tty" 2>&1
+    grep -q $'\033\[' "$work/tty" && ok || bad "no colour on a terminal"
+    script -qec "NO_COLOR=1 '$TCO' report '$SRC/config/seed-2026.ini'" /dev/null >"$work/tty" 2>&1
+    grep -q $'\033\[' "$work/tty" && bad "colour despite NO_COLOR" || ok
+    "$TCO" report "$SRC/config/seed-2026.ini" >"$work/pipe"
+    grep -q $'\033\[' "$work/pipe" && bad "colour in a pipe" || ok
+    # The Monte Carlo progress bar: never when stderr is not a terminal.
+    sed '$a [uncertainty]\nsamples = 200000\nsite.pue = uniform(1.2, 1.6)' \
+        "$SRC/config/seed-2026.ini" >"$work/mc.ini"
+    "$TCO" report "$work/mc.ini" >/dev/null 2>"$work/mcerr"
+    [ -s "$work/mcerr" ] && bad "progress output on a pipe: $(head -c 200 "$work/mcerr")" || ok
+fi
+
 finish
