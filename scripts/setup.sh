@@ -21,6 +21,8 @@ cd "$(dirname "$0")/.."
 BUILD_DEPS="build-essential cmake pkg-config libxlsxwriter-dev libinih-dev libxml2-dev libcunit1-dev zlib1g-dev"
 # Spreadsheet programs and tools that the tests use to check the workbooks.
 TEST_DEPS="gnumeric libreoffice-calc-nogui python3-openpyxl poppler-utils valgrind clang libxml2-utils"
+# CJK glyphs, so that workbooks in the zh-CN template render as Chinese.
+TEST_DEPS="$TEST_DEPS fonts-noto-cjk"
 
 usage() {
     echo "usage: scripts/setup.sh example|test" >&2

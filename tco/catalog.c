@@ -1,40 +1,24 @@
 /* catalog.c - load price catalogs (XML) securely, validate them against the
  * built-in schema (pricing/catalog.xsd) and merge them into a tco_catalog.
  *
- * A load runs in five steps over one buffer of at most TCO_MAX_FILE bytes:
- *   0. A linear scan of the bytes bounds the attributes of any tag (see
- *      prescan()), before libxml2 spends time on them.
- *   1. libxml2 parses it as UTF-8 with XML_PARSE_NONET and nothing else: no
- *      entity substitution, no DTD loading, no XInclude, default limits. Two SAX
- *      hooks refuse a DOCTYPE as soon as its name is read (so an internal
- *      subset, where entity bombs and external entities live, is never
- *      parsed) and elements nested deeper than CATALOG_MAX_DEPTH. While the
- *      load runs, every external load is denied and every libxml2 message is
- *      collected as a diagnostic instead of reaching stderr.
- *   2. Comments and processing instructions are dropped and the text they
- *      split is joined (see flatten()); then the schema, compiled into the
- *      library, is parsed and the document is validated against it.
- *   3. What XSD 1.0 cannot say is checked here: unique ids, offers naming a
+ * A load runs in four steps over one buffer of at most TCO_MAX_FILE bytes:
+ *   1. xmlsafe.c scans, parses and validates it securely: no network, no
+ *      DTD (a DOCTYPE is refused), no entities, at most CATALOG_MAX_DEPTH
+ *      levels and CATALOG_MAX_ATTRIBUTES attributes in a tag, the schema
+ *      compiled into the library; every libxml2 message becomes a diagnostic.
+ *   2. What XSD 1.0 cannot say is checked here: unique ids, offers naming a
  *      known GPU, low <= typical <= high, term-months only on reserved offers.
- *   4. Only when every step passed are the entries merged into the catalog;
+ *   3. Only when every step passed are the entries merged into the catalog;
  *      every allocation the merge needs is made first, so a failed load
  *      leaves the catalog as it was.
  */
-#include "tco.h"
+#include "internal.h"
 
-#include <libxml/SAX2.h>
 #include <libxml/hash.h>
-#include <libxml/parser.h>
-#include <libxml/parserInternals.h>
 #include <libxml/tree.h>
-#include <libxml/xmlerror.h>
-#include <libxml/xmlschemas.h>
 
 #include <ctype.h>
-#include <errno.h>
-#include <limits.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -57,385 +41,27 @@ extern const size_t embedded_catalog_xsd_len;
 /* Name of the built-in schema in diagnostics (its errors are bugs of ours). */
 #define SCHEMA_NAME "catalog.xsd (built in)"
 
-#if LIBXML_VERSION >= 21200
-typedef const xmlError *error_ptr;
-#else
-typedef xmlErrorPtr error_ptr;
-#endif
-
 /* ===== Loader state ===== */
 
 typedef struct loader {
-    const char *file;     /* name used in messages and stored in the catalog */
-    const char *err_file; /* name for libxml2 messages: file, or SCHEMA_NAME */
-    tco_diags *diags;     /* may be NULL */
-    xmlDocPtr doc;        /* the parsed document, once there is one */
-    int depth;            /* element nesting while parsing */
-    int refused;          /* refused by a limit or the DOCTYPE rule */
-    tco_status refusal;   /* status for that refusal */
-    size_t errors;        /* errors reported by any step */
-    int nomem;            /* an allocation failed */
+    tco_xml x;            /* the secure load: file name, diagnostics, document */
     tco_gpu_model *gpus;  /* entries read from this file, in file order */
     size_t n_gpus;
     tco_offer *offers;
     size_t n_offers;
 } loader;
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static void report(loader *L, int line, const char *fmt, ...)
-{
-    char buf[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    L->errors++;
-    if (tco_diags_add(L->diags, TCO_SEV_ERROR, L->file, line, NULL, "%s", buf) == TCO_ERR_NOMEM)
-        L->nomem = 1;
-}
+#define report(L, ...) tco_xml_report(&(L)->x, __VA_ARGS__)
+#define node_line(node) tco_xml_line(node)
+#define named(n, name)  tco_xml_named(n, name)
 
-/* Line of an element: the exact line recorded by the start-element hook (node
- * lines kept by libxml2 stop at 65535), else libxml2's. */
-static int node_line(const xmlNode *node)
-{
-    if (!node)
-        return 0;
-    if (node->type == XML_ATTRIBUTE_NODE)
-        node = node->parent;
-    if (node && node->type == XML_ELEMENT_NODE && node->_private)
-        return (int)(intptr_t)node->_private;
-    long line = node ? xmlGetLineNo((xmlNodePtr)node) : 0;
-    return line > 0 && line < INT_MAX ? (int)line : 0;
-}
-
-static int is_xml_space(int c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
-}
-
-/* ===== libxml2 messages ===== */
-
-/* Turn one libxml2 error into a diagnostic: the loader's file name, the line
- * (of the node when libxml2 names one), the message on one line. */
-static void collect_error(loader *L, error_ptr e)
-{
-    if (!e)
-        return;
-    /* XML_ERR_NO_MEMORY is not taken as running out of memory: libxml2 also
-     * raises it after an over-long attribute value, so it is an input error
-     * like the message before it. */
-    int line = e->line;
-    const xmlNode *node = e->node;
-    if (node && L->doc && node->doc == L->doc &&
-        (node->type == XML_ELEMENT_NODE || node->type == XML_ATTRIBUTE_NODE))
-        line = node_line(node);
-    char msg[1024];
-    snprintf(msg, sizeof msg, "%s", e->message ? e->message : "unknown XML error");
-    for (char *p = msg; *p; p++)
-        if (*p == '\n' || *p == '\r' || *p == '\t')
-            *p = ' ';
-    size_t n = strlen(msg);
-    while (n && msg[n - 1] == ' ')
-        msg[--n] = '\0';
-    tco_severity sev = e->level == XML_ERR_WARNING ? TCO_SEV_WARNING : TCO_SEV_ERROR;
-    if (sev == TCO_SEV_ERROR)
-        L->errors++;
-    if (tco_diags_add(L->diags, sev, L->err_file, line > 0 ? line : 0, NULL, "%s", msg) ==
-        TCO_ERR_NOMEM)
-        L->nomem = 1;
-}
-
-/* Parser messages: libxml2 passes the parser context, whose _private is the loader. */
-static void parser_error(void *ctx, error_ptr e)
-{
-    xmlParserCtxtPtr ctxt = ctx;
-    collect_error(ctxt->_private, e);
-}
-
-/* Schema and catch-all messages: the context is the loader. */
-static void loader_error(void *ctx, error_ptr e)
-{
-    collect_error(ctx, e);
-}
-
-/* Messages libxml2 would print through its generic channel are dropped: every
- * error that matters also goes through the structured handlers above. */
-static void quiet(void *ctx, const char *msg, ...)
-{
-    (void)ctx;
-    (void)msg;
-}
-
-/* Every external resource (DTD, entity, schema document) is refused. */
-static xmlParserInputPtr deny_load(const char *url, const char *id, xmlParserCtxtPtr ctxt)
-{
-    (void)url;
-    (void)id;
-    (void)ctxt;
-    return NULL;
-}
-
-/* ===== SAX hooks ===== */
-
-/* Called when "<!DOCTYPE name ..." has been read, before any internal subset. */
-static void refuse_doctype(void *ctx, const xmlChar *name, const xmlChar *external_id,
-                           const xmlChar *system_id)
-{
-    (void)name;
-    (void)external_id;
-    (void)system_id;
-    xmlParserCtxtPtr ctxt = ctx;
-    loader *L = ctxt->_private;
-    int line = 0;
-    xmlParserInputPtr in = ctxt->input;
-    if (in && in->base && in->cur && in->end) {
-        /* The parser is past the name; report the line of "<!DOCTYPE" itself. */
-        const xmlChar *p = in->cur;
-        line = in->line;
-        while (p > in->base && !(in->end - p >= 9 && memcmp(p, "<!DOCTYPE", 9) == 0))
-            if (*--p == '\n')
-                line--;
-        if (line < 1)
-            line = in->line;
-    }
-    report(L, line, "a DOCTYPE is not allowed in a catalog (no DTDs, no entities): remove it");
-    L->refused = 1;
-    L->refusal = TCO_ERR_INPUT;
-    xmlStopParser(ctxt);
-}
-
-static void start_element(void *ctx, const xmlChar *localname, const xmlChar *prefix,
-                          const xmlChar *uri, int nb_namespaces, const xmlChar **namespaces,
-                          int nb_attributes, int nb_defaulted, const xmlChar **attributes)
-{
-    xmlParserCtxtPtr ctxt = ctx;
-    loader *L = ctxt->_private;
-    int line = ctxt->input ? ctxt->input->line : 0;
-    if (++L->depth > CATALOG_MAX_DEPTH) {
-        report(L, line, "elements are nested more than %d deep", CATALOG_MAX_DEPTH);
-        L->refused = 1;
-        L->refusal = TCO_ERR_LIMIT;
-        xmlStopParser(ctxt);
-        return;
-    }
-    xmlSAX2StartElementNs(ctx, localname, prefix, uri, nb_namespaces, namespaces, nb_attributes,
-                          nb_defaulted, attributes);
-    if (ctxt->node && ctxt->node->type == XML_ELEMENT_NODE && line > 0)
-        ctxt->node->_private = (void *)(intptr_t)line;
-}
-
-static void end_element(void *ctx, const xmlChar *localname, const xmlChar *prefix,
-                        const xmlChar *uri)
-{
-    xmlParserCtxtPtr ctxt = ctx;
-    loader *L = ctxt->_private;
-    if (L->depth > 0)
-        L->depth--;
-    xmlSAX2EndElementNs(ctx, localname, prefix, uri);
-}
-
-/* ===== Step 0: bound the attributes of a tag ===== */
-
-/* libxml2 parses a tag's attributes one after the other and stops at the
- * first that is not `name = "value"` (or 'value'); a raw '<' cannot occur
- * inside a tag, not even in a value. So the attributes of any tag lie between
- * its '<' and the next '<' in the bytes, and each has a '=' followed (after
- * white space) by a quote. Counting those between two '<' bounds every tag
- * whatever the document's structure, and whatever libxml2 does after an
- * error. The document is parsed as UTF-8, so bytes are characters here. */
-static int prescan(loader *L, const char *xml, size_t size)
-{
-    const unsigned char *p = (const unsigned char *)xml, *end = p + size;
-    int line = 1, tag_line = 1;
-    size_t attrs = 0;
-    for (; p < end; p++) {
-        if (*p == '\n') {
-            line++;
-        } else if (*p == '<') {
-            tag_line = line;
-            attrs = 0;
-        } else if (*p == '=') {
-            const unsigned char *q = p + 1;
-            while (q < end && is_xml_space(*q))
-                q++;
-            if (q < end && (*q == '"' || *q == '\'') && ++attrs > CATALOG_MAX_ATTRIBUTES) {
-                report(L, tag_line, "more than %d attributes in one tag", CATALOG_MAX_ATTRIBUTES);
-                return -1;
-            }
-        }
-    }
-    return 0;
-}
-
-/* ===== Step 1 and 2: parse and validate ===== */
-
-/* Parse the buffer into L->doc. Returns 0 when it is well-formed and allowed. */
-static int parse(loader *L, const char *xml, size_t size)
-{
-    xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
-    if (!ctxt) {
-        L->nomem = 1;
-        return -1;
-    }
-    ctxt->_private = L;
-    ctxt->sax->serror = parser_error;
-    ctxt->sax->internalSubset = refuse_doctype;
-    ctxt->sax->externalSubset = NULL;
-    ctxt->sax->startElementNs = start_element;
-    ctxt->sax->endElementNs = end_element;
-    /* NONET only; docs/CATALOG.md (Security) lists the options never to use.
-     * The bytes are read as UTF-8 whatever the document declares, so that no
-     * other encoding can hide tags from prescan(). */
-    xmlDocPtr doc = xmlCtxtReadMemory(ctxt, xml, (int)size, L->file, "UTF-8", XML_PARSE_NONET);
-    int bad = !doc || !ctxt->wellFormed || L->refused || L->errors > 0 || L->nomem;
-    if (doc && !bad && !xmlDocGetRootElement(doc)) {
-        report(L, 0, "the document has no root element");
-        bad = 1;
-    }
-    xmlFreeParserCtxt(ctxt);
-    if (bad) {
-        if (!L->errors && !L->nomem)
-            report(L, 0, "the file is not well-formed XML");
-        xmlFreeDoc(doc);
-        return -1;
-    }
-    L->doc = doc;
-    return 0;
-}
-
-static int is_text(const xmlNode *n)
-{
-    return n && (n->type == XML_TEXT_NODE || n->type == XML_CDATA_SECTION_NODE);
-}
-
-/* Drop comments and processing instructions, and join the pieces of text
- * they separated, below `el`. libxml2 2.9 validates an element of simple type
- * by appending each text node to the value so far, measuring the value anew
- * each time, which is quadratic in the number of pieces: a name made of a
- * million comment-separated letters would take minutes. Joined here, each
- * piece is copied once. The tree holds at most CATALOG_MAX_DEPTH levels. */
-static int flatten(xmlNodePtr el)
-{
-    for (xmlNodePtr c = el->children, next; c; c = next) {
-        next = c->next;
-        if (c->type == XML_COMMENT_NODE || c->type == XML_PI_NODE) {
-            xmlUnlinkNode(c);
-            xmlFreeNode(c);
-        } else if (c->type == XML_ELEMENT_NODE && flatten(c) != 0) {
-            return -1;
-        }
-    }
-    for (xmlNodePtr c = el->children; c; c = c->next) {
-        if (!is_text(c) || !is_text(c->next))
-            continue;
-        size_t total = 0, n = 0;
-        for (xmlNodePtr r = c; is_text(r); r = r->next)
-            total += r->content ? strlen((const char *)r->content) : 0;
-        xmlChar *joined = xmlMalloc(total + 1);
-        if (!joined)
-            return -1;
-        for (xmlNodePtr r = c; is_text(r); r = r->next) {
-            size_t len = r->content ? strlen((const char *)r->content) : 0;
-            memcpy(joined + n, r->content, len);
-            n += len;
-        }
-        joined[n] = '\0';
-        while (is_text(c->next)) {
-            xmlNodePtr d = c->next;
-            xmlUnlinkNode(d);
-            xmlFreeNode(d);
-        }
-        xmlNodeSetContent(c, joined);
-        xmlFree(joined);
-        if (!c->content && total)
-            return -1;
-    }
-    return 0;
-}
-
-/* Validate L->doc against the built-in schema. Returns 0 when valid. */
-static int validate(loader *L)
-{
-    int rc = -1;
-    if (flatten(xmlDocGetRootElement(L->doc)) != 0) {
-        L->nomem = 1;
-        return -1;
-    }
-    L->err_file = SCHEMA_NAME;
-    xmlSchemaParserCtxtPtr pctxt = xmlSchemaNewMemParserCtxt((const char *)embedded_catalog_xsd,
-                                                             (int)embedded_catalog_xsd_len);
-    xmlSchemaPtr schema = NULL;
-    xmlSchemaValidCtxtPtr vctxt = NULL;
-    if (!pctxt) {
-        L->nomem = 1;
-        goto done;
-    }
-    xmlSchemaSetParserStructuredErrors(pctxt, loader_error, L);
-    schema = xmlSchemaParse(pctxt);
-    if (!schema) {
-        if (!L->errors)
-            report(L, 0, "the built-in catalog schema cannot be compiled");
-        goto done;
-    }
-    L->err_file = L->file;
-    vctxt = xmlSchemaNewValidCtxt(schema);
-    if (!vctxt) {
-        L->nomem = 1;
-        goto done;
-    }
-    xmlSchemaSetValidStructuredErrors(vctxt, loader_error, L);
-    int v = xmlSchemaValidateDoc(vctxt, L->doc);
-    if (v == 0 && L->errors == 0)
-        rc = 0;
-    else if (L->errors == 0)
-        report(L, 0, "the catalog does not match the schema");
-done:
-    L->err_file = L->file;
-    xmlSchemaFreeValidCtxt(vctxt);
-    xmlSchemaFree(schema);
-    xmlSchemaFreeParserCtxt(pctxt);
-    return rc;
-}
-
-/* ===== Step 3: read the entries ===== */
-
-/* A malloc'd copy of s with white space collapsed as xs:token does. */
-static char *collapse(const char *s)
-{
-    char *out = malloc(strlen(s) + 1), *q = out;
-    if (!out)
-        return NULL;
-    int space = 0;
-    for (; *s; s++) {
-        if (is_xml_space((unsigned char)*s)) {
-            space = q != out;
-        } else {
-            if (space)
-                *q++ = ' ';
-            space = 0;
-            *q++ = *s;
-        }
-    }
-    *q = '\0';
-    return out;
-}
-
-/* The text of an element or the value of an attribute (attr != NULL), collapsed;
- * NULL when absent or out of memory (L->nomem says which). */
+/* The text of an element or attribute, collapsed; NULL when absent. */
 static char *text_of(loader *L, xmlNodePtr el, const char *attr)
 {
-    xmlChar *raw = attr ? xmlGetNoNsProp(el, (const xmlChar *)attr) : xmlNodeGetContent(el);
-    if (!raw)
-        return NULL;
-    char *s = collapse((const char *)raw);
-    xmlFree(raw);
-    if (!s)
-        L->nomem = 1;
-    return s;
+    return tco_xml_text(&L->x, el, attr);
 }
 
+/* ===== Step 2: read the entries ===== */
 /* Parse a decimal the schema has accepted. Returns 1 when stored in *out. */
 static int number_of(loader *L, xmlNodePtr el, const char *attr, const char *what, double *out)
 {
@@ -472,11 +98,6 @@ static int valid_date(const char *s)
     if (y < 1 || m < 1 || m > 12 || d < 1)
         return 0;
     return d <= mdays[m - 1] + (m == 2 && is_leap(y));
-}
-
-static int named(const xmlNode *n, const char *name)
-{
-    return n->type == XML_ELEMENT_NODE && strcmp((const char *)n->name, name) == 0;
 }
 
 /* Read a text child into *dst (keeping the first if repeated). */
@@ -687,11 +308,11 @@ static void consider(suggestion *s, const char *cand)
     }
 }
 
-/* Read every entry of L->doc into L->gpus and L->offers, checking what the
+/* Read every entry of L->x.doc into L->gpus and L->offers, checking what the
  * schema cannot. `known` maps the ids of the catalog's GPUs before this file. */
 static void read_entries(loader *L, const tco_catalog *cat, xmlHashTablePtr known)
 {
-    xmlNodePtr root = xmlDocGetRootElement(L->doc);
+    xmlNodePtr root = xmlDocGetRootElement(L->x.doc);
     size_t n_gpu = 0, n_offer = 0, budget = SUGGESTION_BUDGET;
     for (xmlNodePtr n = root->children; n; n = n->next) {
         n_gpu += named(n, "gpu");
@@ -702,11 +323,11 @@ static void read_entries(loader *L, const tco_catalog *cat, xmlHashTablePtr know
     L->gpus = calloc(n_gpu ? n_gpu : 1, sizeof *L->gpus);
     L->offers = calloc(n_offer ? n_offer : 1, sizeof *L->offers);
     if (!gpus || !offers || !L->gpus || !L->offers) {
-        L->nomem = 1;
+        L->x.nomem = 1;
         goto done;
     }
     /* GPU ids first: an offer may name a GPU defined further down. */
-    for (xmlNodePtr n = root->children; n && !L->nomem; n = n->next) {
+    for (xmlNodePtr n = root->children; n && !L->x.nomem; n = n->next) {
         if (!named(n, "gpu"))
             continue;
         tco_gpu_model *g = &L->gpus[L->n_gpus++];
@@ -717,9 +338,9 @@ static void read_entries(loader *L, const tco_catalog *cat, xmlHashTablePtr know
         if (first)
             report(L, g->line, "duplicate GPU id '%s' (first at line %d)", g->id, node_line(first));
         else if (xmlHashAddEntry(gpus, (const xmlChar *)g->id, n) != 0)
-            L->nomem = 1;
+            L->x.nomem = 1;
     }
-    for (xmlNodePtr n = root->children; n && !L->nomem; n = n->next) {
+    for (xmlNodePtr n = root->children; n && !L->x.nomem; n = n->next) {
         if (!named(n, "offer"))
             continue;
         tco_offer *o = &L->offers[L->n_offers++];
@@ -732,7 +353,7 @@ static void read_entries(loader *L, const tco_catalog *cat, xmlHashTablePtr know
             report(L, o->line, "duplicate offer id '%s' (first at line %d)", o->id,
                    node_line(first));
         else if (xmlHashAddEntry(offers, (const xmlChar *)o->id, n) != 0)
-            L->nomem = 1;
+            L->x.nomem = 1;
         if (o->gpu && !xmlHashLookup(gpus, (const xmlChar *)o->gpu) &&
             !xmlHashLookup(known, (const xmlChar *)o->gpu)) {
             suggestion s = {o->gpu, NULL, SIZE_MAX};
@@ -755,7 +376,7 @@ done:
     xmlHashFree(offers, NULL);
 }
 
-/* ===== Step 4: merge ===== */
+/* ===== Step 3: merge ===== */
 
 /* Map each id to its index + 1 (a payload cannot be NULL). */
 static xmlHashTablePtr index_ids(size_t n, const char *(*id_at)(const tco_catalog *, size_t),
@@ -788,7 +409,7 @@ static tco_status merge(loader *L, tco_catalog *cat, xmlHashTablePtr old_gpus)
 {
     tco_status st = TCO_ERR_NOMEM;
     xmlHashTablePtr old_offers = index_ids(cat->n_offers, offer_id_at, cat);
-    char *file = strdup(L->file);
+    char *file = strdup(L->x.file);
     if (!old_offers || !file)
         goto done;
     size_t add_gpus = 0, add_offers = 0;
@@ -843,45 +464,33 @@ done:
     return st;
 }
 
+
 /* ===== Loading ===== */
 
 static tco_status load_buffer(tco_catalog *cat, const char *xml, size_t size, const char *name,
                               tco_diags *diags)
 {
-    loader L = {.file = name, .err_file = name, .diags = diags};
+    loader L = {.x = {.file = name,
+                      .kind = "catalog",
+                      .xsd = embedded_catalog_xsd,
+                      .xsd_len = embedded_catalog_xsd_len,
+                      .xsd_name = SCHEMA_NAME,
+                      .max_depth = CATALOG_MAX_DEPTH,
+                      .max_attributes = CATALOG_MAX_ATTRIBUTES,
+                      .diags = diags}};
     xmlHashTablePtr old_gpus = NULL;
 
-    /* libxml2's process-wide hooks are ours for the duration of the load. */
-    xmlInitParser();
-    xmlExternalEntityLoader saved_loader = xmlGetExternalEntityLoader();
-    xmlStructuredErrorFunc saved_serror = xmlStructuredError;
-    void *saved_sctx = xmlStructuredErrorContext;
-    xmlGenericErrorFunc saved_gerror = xmlGenericError;
-    void *saved_gctx = xmlGenericErrorContext;
-    xmlSetExternalEntityLoader(deny_load);
-    xmlSetStructuredErrorFunc(&L, loader_error);
-    xmlSetGenericErrorFunc(NULL, quiet);
-
-    if (prescan(&L, xml, size) != 0) {
-        L.refused = 1;
-        L.refusal = TCO_ERR_LIMIT;
-    } else if (parse(&L, xml, size) == 0 && validate(&L) == 0) {
+    tco_xml_begin(&L.x);
+    if (tco_xml_parse(&L.x, xml, size) == 0) {
         old_gpus = index_ids(cat->n_gpus, gpu_id_at, cat);
         if (!old_gpus)
-            L.nomem = 1;
+            L.x.nomem = 1;
         else
             read_entries(&L, cat, old_gpus);
     }
 
-    tco_status st;
-    if (L.nomem) {
-        tco_diags_add(diags, TCO_SEV_ERROR, name, 0, NULL, "out of memory");
-        st = TCO_ERR_NOMEM;
-    } else if (L.refused) {
-        st = L.refusal;
-    } else if (L.errors) {
-        st = TCO_ERR_INPUT;
-    } else {
+    tco_status st = tco_xml_status(&L.x);
+    if (st == TCO_OK) {
         st = merge(&L, cat, old_gpus);
         if (st != TCO_OK)
             tco_diags_add(diags, TCO_SEV_ERROR, name, 0, NULL, "out of memory");
@@ -894,11 +503,7 @@ static tco_status load_buffer(tco_catalog *cat, const char *xml, size_t size, co
     free(L.gpus);
     free(L.offers);
     xmlHashFree(old_gpus, NULL);
-    xmlFreeDoc(L.doc);
-
-    xmlSetGenericErrorFunc(saved_gctx, saved_gerror);
-    xmlSetStructuredErrorFunc(saved_sctx, saved_serror);
-    xmlSetExternalEntityLoader(saved_loader);
+    tco_xml_end(&L.x);
     return st;
 }
 
@@ -932,11 +537,9 @@ tco_status tco_catalog_load_string(tco_catalog *cat, const char *xml, size_t siz
         return TCO_ERR_ARG;
     if (!name)
         name = "<string>";
-    if (size > TCO_MAX_FILE) {
-        tco_diags_add(diags, TCO_SEV_ERROR, name, 0, NULL,
-                      "the catalog is %zu bytes; the limit is %d", size, TCO_MAX_FILE);
-        return TCO_ERR_LIMIT;
-    }
+    tco_status st = tco_xml_check_size(name, "catalog", size, diags);
+    if (st != TCO_OK)
+        return st;
     return load_buffer(cat, xml ? xml : "", size, name, diags);
 }
 
@@ -945,31 +548,11 @@ tco_status tco_catalog_load_file(tco_catalog *cat, const char *path, tco_diags *
 {
     if (!cat || !path)
         return TCO_ERR_ARG;
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot open: %s", strerror(errno));
-        return TCO_ERR_IO;
-    }
-    char *buf = malloc(TCO_MAX_FILE + 1);
-    if (!buf) {
-        fclose(f);
-        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "out of memory");
-        return TCO_ERR_NOMEM;
-    }
-    size_t n = fread(buf, 1, TCO_MAX_FILE + 1, f);
-    int failed = ferror(f), err = errno;
-    fclose(f);
-    tco_status st;
-    if (failed) {
-        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot read: %s", strerror(err));
-        st = TCO_ERR_IO;
-    } else if (n > TCO_MAX_FILE) {
-        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL,
-                      "the file is larger than the limit of %d bytes", TCO_MAX_FILE);
-        st = TCO_ERR_LIMIT;
-    } else {
+    char *buf;
+    size_t n;
+    tco_status st = tco_xml_read_file(path, &buf, &n, diags);
+    if (st == TCO_OK)
         st = load_buffer(cat, buf, n, path, diags);
-    }
     free(buf);
     return st;
 }

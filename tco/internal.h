@@ -167,6 +167,9 @@ typedef struct tco_tpl_style {
 /* The template's text for `key` (never empty), or NULL when tpl is NULL or
  * has no such label. */
 const char *tco_template_label(const tco_template *tpl, const char *key);
+/* The number of the template's labels, and the key of label i (in key order). */
+size_t tco_template_label_count(const tco_template *tpl);
+const char *tco_template_label_key(const tco_template *tpl, size_t i);
 /* The template's styles, or NULL when tpl is NULL. */
 const tco_tpl_style *tco_template_style(const tco_template *tpl);
 /* The sheet kinds in order, into kinds; returns their count. Without a

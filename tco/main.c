@@ -40,6 +40,9 @@ static const char usage_text[] =
     "                        extension, or a table on standard output)\n"
     "      --catalog FILE    read this price catalog after the shipped one and the\n"
     "                        scenario's own (may be repeated)\n"
+    "      --template FILE   the workbook's labels, styles and sheets: an XML\n"
+    "                        template, or the name of a shipped one (default, zh-CN);\n"
+    "                        overrides the scenario's template key\n"
     "      --monthly         with csv: add the monthly table\n"
     "  -q, --quiet           print no warnings, only errors\n"
     "  -v, --verbose         also say which catalogs were read\n"
@@ -65,6 +68,7 @@ typedef struct args {
     const char *out;                        /* -o, or NULL */
     enum format fmt;                        /* --format, or FMT_NONE */
     const char *catalogs[MAX_CATALOGS + 1]; /* --catalog, NULL-terminated */
+    const char *template_path;              /* --template, or NULL */
     int n_catalogs;
     int monthly, quiet, verbose;
 } args;
@@ -129,7 +133,7 @@ static int parse_args(int argc, char **argv, int takes_input, const char *help, 
         snprintf(name, sizeof name, "%.*s", eq ? (int)(eq - opt) : 31, opt);
         int needs_value = strcmp(name, "-o") == 0 || strcmp(name, "--output") == 0 ||
                           strcmp(name, "-f") == 0 || strcmp(name, "--format") == 0 ||
-                          strcmp(name, "--catalog") == 0;
+                          strcmp(name, "--catalog") == 0 || strcmp(name, "--template") == 0;
         if (needs_value) {
             if (eq)
                 val = eq + 1;
@@ -156,6 +160,10 @@ static int parse_args(int argc, char **argv, int takes_input, const char *help, 
             if (a->n_catalogs == MAX_CATALOGS)
                 return usage_error("too many --catalog options (the limit is 16)%s", "");
             a->catalogs[a->n_catalogs++] = val;
+        } else if (strcmp(name, "--template") == 0) {
+            if (!*val)
+                return usage_error("empty template path%s", "");
+            a->template_path = val;
         } else if (strcmp(name, "--monthly") == 0) {
             a->monthly = 1;
         } else if (strcmp(name, "-q") == 0 || strcmp(name, "--quiet") == 0) {
@@ -238,10 +246,10 @@ static const char *beside_exe(char *buf, size_t size)
     return buf;
 }
 
-/* The shipped catalog: $TCO_DATA_DIR, ../share/tco beside the executable, the
- * configured data directory, or the source tree this binary was built from.
- * NULL when there is none. */
-static const char *shipped_catalog(char *buf, size_t size)
+/* A shipped data file (REL under the data directory): $TCO_DATA_DIR,
+ * ../share/tco beside the executable, the configured data directory, or the
+ * source tree this binary was built from. NULL when there is none. */
+static const char *shipped_file(const char *rel, char *buf, size_t size)
 {
     const char *env = getenv("TCO_DATA_DIR");
     char near[4096];
@@ -256,13 +264,53 @@ static const char *shipped_catalog(char *buf, size_t size)
     for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
         if (!dirs[i])
             continue;
-        snprintf(buf, size, "%s/pricing/gpus.xml", dirs[i]);
+        snprintf(buf, size, "%s/%s", dirs[i], rel);
         if (file_exists(buf))
             return buf;
         if (i == 0) /* TCO_DATA_DIR was set: use it or nothing */
             return NULL;
     }
     return NULL;
+}
+
+static const char *shipped_catalog(char *buf, size_t size)
+{
+    return shipped_file("pricing/gpus.xml", buf, size);
+}
+
+/* Load the workbook template: --template, else the scenario's `template =`
+ * (relative to the file that names it); a bare name such as zh-CN is a
+ * shipped template. *tpl stays NULL when there is none. Returns an exit status. */
+static int load_template(const args *a, const tco_scenario *s, tco_diags *d, tco_template **tpl)
+{
+    *tpl = NULL;
+    const char *want = a->template_path;
+    const char *from = NULL; /* file the relative path is relative to */
+    if (!want && s && s->template_path) {
+        want = s->template_path;
+        from = s->key_file[TCO_S_TEMPLATE] ? s->key_file[TCO_S_TEMPLATE] : s->file;
+    }
+    if (!want)
+        return 0;
+    char path[4096];
+    if (!strchr(want, '/') && !strstr(want, ".xml")) {
+        char rel[256];
+        snprintf(rel, sizeof rel, "templates/%s.xml", want);
+        if (!shipped_file(rel, path, sizeof path)) {
+            fprintf(stderr, "tco: no shipped template named '%s' (set TCO_DATA_DIR, or give a "
+                            "path)\n",
+                    want);
+            return EXIT_USAGE;
+        }
+    } else if (from && want[0] != '/' && strrchr(from, '/')) {
+        snprintf(path, sizeof path, "%.*s/%s", (int)(strrchr(from, '/') - from), from, want);
+    } else {
+        snprintf(path, sizeof path, "%s", want);
+    }
+    tco_status st = tco_template_load_file(path, tpl, d);
+    if (st == TCO_OK)
+        return 0;
+    return st == TCO_ERR_NOMEM ? EXIT_RUNTIME : EXIT_USAGE;
 }
 
 /* Load a scenario with the shipped catalog and --catalog files. */
@@ -366,7 +414,8 @@ static tco_status md_to(FILE *out, const void *arg)
     return tco_report_write_md_stream(((const table_args *)arg)->res, out);
 }
 
-static int write_output(const args *a, const tco_result *res, long long epoch, tco_diags *d)
+static int write_output(const args *a, const tco_result *res, const tco_template *tpl,
+                        long long epoch, tco_diags *d)
 {
     int to_std = !a->out || strcmp(a->out, "-") == 0;
     table_args t = {res, to_std && use_color(), a->monthly};
@@ -378,7 +427,7 @@ static int write_output(const args *a, const tco_result *res, long long epoch, t
     case FMT_MD:
         return tco_cli_emit(a->out, md_to, &t, d);
     case FMT_XLSX: {
-        tco_xlsx_options opts = {.created = epoch, .tpl = NULL};
+        tco_xlsx_options opts = {.created = epoch, .tpl = tpl};
         tco_status st = tco_report_write_xlsx(res, a->out, &opts, d);
         return st == TCO_OK                                      ? 0
                : st == TCO_ERR_INPUT || st == TCO_ERR_LIMIT ? EXIT_USAGE
@@ -403,6 +452,7 @@ static int cmd_report(int argc, char **argv)
     tco_scenario *s = NULL;
     tco_result *res = NULL;
     tco_analysis *analysis = NULL;
+    tco_template *tpl = NULL;
     if (!d) {
         fputs("tco: out of memory\n", stderr);
         return EXIT_RUNTIME;
@@ -428,9 +478,12 @@ static int cmd_report(int argc, char **argv)
         goto done;
     }
     res->analysis = analysis;
-    rc = write_output(&a, res, epoch, d);
+    if (a.fmt == FMT_XLSX && (rc = load_template(&a, s, d, &tpl)) != 0)
+        goto done;
+    rc = write_output(&a, res, tpl, epoch, d);
 done:
     print_diags(d, a.quiet);
+    tco_template_free(tpl);
     tco_analysis_free(analysis);
     tco_result_free(res);
     tco_scenario_free(s);
@@ -456,7 +509,8 @@ static int cmd_validate(int argc, char **argv)
     tco_result *res = NULL;
     if (!d)
         return EXIT_RUNTIME;
-    if ((rc = load(&a, d, &s, epoch)) == 0) {
+    tco_template *tpl = NULL;
+    if ((rc = load(&a, d, &s, epoch)) == 0 && (rc = load_template(&a, s, d, &tpl)) == 0) {
         if (tco_compute(s, &res) != TCO_OK) {
             rc = EXIT_RUNTIME;
         } else {
@@ -467,6 +521,7 @@ static int cmd_validate(int argc, char **argv)
         }
     }
     print_diags(d, a.quiet);
+    tco_template_free(tpl);
     tco_result_free(res);
     tco_scenario_free(s);
     tco_diags_free(d);

@@ -994,9 +994,6 @@ static void check_scenario(loader *L)
     if (kl[TCO_S_CURRENCY] && s->src[TCO_S_CURRENCY] && !valid_currency(s->currency))
         report(L, KEY_AT(TCO_S_CURRENCY), NULL,
                "currency '%s' is not an ISO 4217 code such as USD, EUR or CNY", s->currency);
-    if (kl[TCO_S_TEMPLATE])
-        report(L, KEY_AT(TCO_S_TEMPLATE), NULL,
-               "workbook templates are not read by this version of tco");
     int any_buy = 0;
     for (size_t i = 0; i < s->n_options; i++) {
         if (L->base_failed && L->base_failed[i])

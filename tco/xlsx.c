@@ -96,12 +96,107 @@ static char *clean_text(xw_ctx *c, const char *in, size_t max_chars)
     return out;
 }
 
-/* See xlsx_internal.h. */
+/* ===== Labels ===== */
+
+/* See xlsx_internal.h. The template's labels are valid UTF-8 and never empty
+ * (the loader checks), and neither is the built-in English. */
 const char *xw_label(xw_ctx *c, const char *key, const char *english)
 {
-    (void)c;
-    (void)key;
-    return english; /* the template lookup comes with template support */
+    const char *t = c ? tco_template_label(c->tpl, key) : NULL;
+    if (t && *t)
+        return t;
+    return english && *english ? english : key;
+}
+
+/* Bytes of the longest prefix of valid UTF-8 s[0..n) that ends on a character. */
+static size_t utf8_cut(const char *s, size_t n)
+{
+    size_t b = 0;
+    while (b < n) {
+        size_t len = (size_t)utf8_len((unsigned char)s[b]);
+        if (b + len > n)
+            break;
+        b += len;
+    }
+    return b;
+}
+
+#define XW_MAX_ARGS 16 /* placeholders in one label */
+
+/* See xlsx_internal.h. The text is never used as a printf format, so a
+ * template cannot inject conversions; a value is copied, never re-scanned. */
+const char *xw_labelf(xw_ctx *c, char *buf, size_t size, const char *key, const char *english, ...)
+{
+    const char *names[XW_MAX_ARGS], *values[XW_MAX_ARGS];
+    size_t n = 0;
+    va_list ap;
+    va_start(ap, english);
+    for (;;) {
+        const char *name = va_arg(ap, const char *);
+        if (!name)
+            break;
+        const char *value = va_arg(ap, const char *);
+        if (n < XW_MAX_ARGS) {
+            names[n] = name;
+            values[n] = value ? value : "";
+            n++;
+        }
+    }
+    va_end(ap);
+    if (!size)
+        return buf;
+    const char *text = xw_label(c, key, english);
+    size_t o = 0;
+    int full = 0;
+    for (const char *p = text; *p && !full;) {
+        const char *piece = p;
+        size_t len = 1, skip = 1;
+        const char *close = *p == '{' ? strchr(p + 1, '}') : NULL;
+        for (size_t k = 0; close && k < n; k++) {
+            if (strlen(names[k]) == (size_t)(close - p - 1) &&
+                memcmp(names[k], p + 1, (size_t)(close - p - 1)) == 0) {
+                piece = values[k];
+                len = strlen(piece);
+                skip = (size_t)(close - p) + 1;
+                break;
+            }
+        }
+        if (o + len > size - 1) {
+            len = size - 1 - o;
+            full = 1;
+        }
+        memcpy(buf + o, piece, len);
+        o += len;
+        p += skip;
+    }
+    o = utf8_cut(buf, o);
+    buf[o] = '\0';
+    return buf;
+}
+
+/* See xlsx_internal.h. */
+const char *xw_int(xw_ctx *c, long long v)
+{
+    char *b = c->num[c->num_i++ % 8];
+    snprintf(b, sizeof c->num[0], "%lld", v);
+    return b;
+}
+
+/* A label cut to at most max_chars characters (libxlsxwriter refuses longer
+ * data validation titles and messages), in buf. */
+static char *label_cut(const char *text, char *buf, size_t size, size_t max_chars)
+{
+    size_t b = 0, chars = 0;
+    while (text[b] && chars < max_chars) {
+        size_t len = (size_t)utf8_len((unsigned char)text[b]);
+        if (b + len > size - 1)
+            break;
+        b += len;
+        chars++;
+    }
+    memcpy(buf, text, b);
+    buf[b] = '\0';
+    return buf;
 }
 
 int xw_width(const char *s)
@@ -136,9 +231,9 @@ static char *xstrdup(xw_ctx *c, const char *s)
 
 /* ===== Sheet names ===== */
 
-/* Excel reserves "History"; the fixed sheets take the rest. */
-static const char *const reserved_sheets[] = {"About",  "Inputs",  "Summary",
-                                              "Checks", "History", NULL};
+/* Excel reserves "History". The fixed sheets' names come from the template's
+ * labels and are taken before the option sheets are named. */
+static const char *const reserved_sheets[] = {"History", NULL};
 
 static int ascii_casecmp(const char *a, const char *b)
 {
@@ -173,13 +268,11 @@ static size_t utf8_prefix(const char *s, size_t chars)
     return b;
 }
 
-/* A valid, unique sheet name from `want` (clean UTF-8): at most 31 characters
- * cut on a character boundary, none of []:*?/\, apostrophes turned into
- * typographic ones (so no name starts or ends with one), never empty, unique
- * case-insensitively among `taken` and the fixed sheets (" (2)" and so on). */
-static char *sheet_name(xw_ctx *c, const char *want, char **taken, size_t ntaken, size_t index)
+/* `want` made a sheet name's base in base (XW_MAX_SHEET * 4 + 1 bytes): leading and
+ * trailing spaces dropped, at most 31 characters, []:*?/\ as '_', apostrophes as
+ * typographic ones. Returns its length in bytes. */
+static size_t sheet_base(const char *want, char *base, size_t size)
 {
-    char base[XW_MAX_SHEET * 4 + 1];
     size_t bl = 0;
     int nch = 0;
     const char *p = want ? want : "";
@@ -190,12 +283,12 @@ static char *sheet_name(xw_ctx *c, const char *want, char **taken, size_t ntaken
         if (len == 1 && strchr("[]:*?/\\", *p)) {
             base[bl++] = '_';
         } else if (len == 1 && *p == '\'') {
-            if (bl + 3 > sizeof base - 1)
+            if (bl + 3 > size - 1)
                 break;
             memcpy(base + bl, "\xE2\x80\x99", 3);
             bl += 3;
         } else {
-            if (bl + (size_t)len > sizeof base - 1)
+            if (bl + (size_t)len > size - 1)
                 break;
             memcpy(base + bl, p, (size_t)len);
             bl += (size_t)len;
@@ -206,8 +299,20 @@ static char *sheet_name(xw_ctx *c, const char *want, char **taken, size_t ntaken
     while (bl > 0 && base[bl - 1] == ' ')
         bl--;
     base[bl] = '\0';
-    if (bl == 0)
-        snprintf(base, sizeof base, "Option %zu", index + 1);
+    return bl;
+}
+
+/* A valid, unique sheet name from `want` (clean UTF-8): at most 31 characters
+ * cut on a character boundary, none of []:*?/\, apostrophes turned into
+ * typographic ones (so no name starts or ends with one), never empty (then
+ * `fallback`, cleaned alike), unique case-insensitively among `taken` and
+ * Excel's reserved names (" (2)" and so on). */
+static char *sheet_name(xw_ctx *c, const char *want, char **taken, size_t ntaken,
+                        const char *fallback)
+{
+    char base[XW_MAX_SHEET * 4 + 1];
+    if (sheet_base(want, base, sizeof base) == 0 && sheet_base(fallback, base, sizeof base) == 0)
+        snprintf(base, sizeof base, "Sheet");
     char cand[sizeof base + 16];
     for (int k = 1;; k++) {
         char suffix[16] = "";
@@ -245,6 +350,16 @@ static char *quote_sheet(xw_ctx *c, const char *name)
     return out;
 }
 
+/* The name as a formula writes it: bare when it is ASCII letters only (Inputs,
+ * so the built-in English formulas read as before), else quoted. */
+static char *formula_sheet(xw_ctx *c, const char *name)
+{
+    int bare = *name != '\0';
+    for (const char *p = name; *p && bare; p++)
+        bare = (*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z');
+    return bare ? xstrdup(c, name) : quote_sheet(c, name);
+}
+
 /* ===== Formats ===== */
 
 /* Decimals that show about 3 significant digits of the smallest positive value. */
@@ -262,40 +377,63 @@ static int decimals_for(const tco_result *r, size_t field_offset)
     return d < 2 ? 2 : d > 10 ? 10 : d;
 }
 
-static void money_format(char *out, size_t size, const char *pfx, int decimals, int dash)
+/* The currency's symbol in number formats, before or after the amount: the
+ * template's (quoted) when it names the currency, else "$" for USD and the
+ * ISO code and a space before the amount for the others. */
+static void currency_affixes(const xw_ctx *c, char *pfx, char *sfx, size_t size)
 {
-    char num[32] = "#,##0";
+    const char *cur = c->currency ? c->currency : "";
+    pfx[0] = sfx[0] = '\0';
+    const tco_tpl_style *st = c->style;
+    for (size_t i = 0; st && i < st->n_currencies; i++) {
+        const tco_tpl_currency *tc = &st->currencies[i];
+        if (tc->code && tc->symbol && strcmp(tc->code, cur) == 0) {
+            /* The schema keeps '"' and '\\' out of the symbol. */
+            snprintf(tc->after ? sfx : pfx, size, "\"%s\"", tc->symbol);
+            return;
+        }
+    }
+    size_t n = strlen(cur), letters = 0;
+    for (size_t i = 0; i < n; i++)
+        letters += (cur[i] >= 'A' && cur[i] <= 'Z') || (cur[i] >= 'a' && cur[i] <= 'z');
+    if (strcmp(cur, "USD") == 0)
+        snprintf(pfx, size, "$");
+    else if (n > 0 && n <= 8 && letters == n)
+        snprintf(pfx, size, "\"%s \"", cur);
+}
+
+/* See xlsx_internal.h. */
+void xw_money_format(xw_ctx *c, char *out, size_t size, int decimals, int dash)
+{
+    char pfx[48], sfx[48], num[32] = "#,##0";
+    currency_affixes(c, pfx, sfx, sizeof pfx);
     if (decimals > 0) {
         strcat(num, ".");
         for (int i = 0; i < decimals && i < 12; i++)
             strcat(num, "0");
     }
-    if (dash)
-        snprintf(out, size, "%s%s;(%s%s);\"\xE2\x80\x93\"", pfx, num, pfx, num);
+    int minus = c->style && c->style->negatives_minus;
+    if (dash && minus)
+        snprintf(out, size, "%s%s%s;-%s%s%s;\"\xE2\x80\x93\"", pfx, num, sfx, pfx, num, sfx);
+    else if (dash)
+        snprintf(out, size, "%s%s%s;(%s%s%s);\"\xE2\x80\x93\"", pfx, num, sfx, pfx, num, sfx);
     else
-        snprintf(out, size, "%s%s", pfx, num);
+        snprintf(out, size, "%s%s%s", pfx, num, sfx);
 }
 
-/* Number formats in the scenario's currency: "$" for USD, else the ISO code. */
+/* Number formats in the scenario's currency (see currency_affixes). */
 static void init_numfmts(xw_ctx *c)
 {
-    char pfx[32] = "";
-    const char *cur = c->currency ? c->currency : "";
-    size_t n = strlen(cur), letters = 0;
-    for (size_t i = 0; i < n; i++)
-        letters += (cur[i] >= 'A' && cur[i] <= 'Z') || (cur[i] >= 'a' && cur[i] <= 'z');
-    if (strcmp(cur, "USD") == 0)
-        strcpy(pfx, "$");
-    else if (n > 0 && n <= 8 && letters == n)
-        snprintf(pfx, sizeof pfx, "\"%s \"", cur);
-    money_format(c->nf[XN_MONEY], sizeof c->nf[0], pfx, 0, 1);
-    money_format(c->nf[XN_MONEY2], sizeof c->nf[0], pfx, 2, 1);
-    money_format(c->nf[XN_MONEY4], sizeof c->nf[0], pfx, 4, 0);
-    snprintf(c->nf[XN_MONEY_IN], sizeof c->nf[0], "%s#,##0.00##", pfx);
-    money_format(c->nf[XN_MONEY_PF], sizeof c->nf[0], pfx,
-                 decimals_for(c->r, offsetof(tco_option_result, cost_per_pflop_hour)), 1);
-    money_format(c->nf[XN_MONEY_UN], sizeof c->nf[0], pfx,
-                 decimals_for(c->r, offsetof(tco_option_result, cost_per_unit)), 1);
+    char pfx[48], sfx[48];
+    currency_affixes(c, pfx, sfx, sizeof pfx);
+    xw_money_format(c, c->nf[XN_MONEY], sizeof c->nf[0], 0, 1);
+    xw_money_format(c, c->nf[XN_MONEY2], sizeof c->nf[0], 2, 1);
+    xw_money_format(c, c->nf[XN_MONEY4], sizeof c->nf[0], 4, 0);
+    snprintf(c->nf[XN_MONEY_IN], sizeof c->nf[0], "%s#,##0.00##%s", pfx, sfx);
+    xw_money_format(c, c->nf[XN_MONEY_PF], sizeof c->nf[0],
+                    decimals_for(c->r, offsetof(tco_option_result, cost_per_pflop_hour)), 1);
+    xw_money_format(c, c->nf[XN_MONEY_UN], sizeof c->nf[0],
+                    decimals_for(c->r, offsetof(tco_option_result, cost_per_unit)), 1);
     strcpy(c->nf[XN_GENERAL], "General");
     strcpy(c->nf[XN_PCT], "0.00%");
     strcpy(c->nf[XN_PCT4], "0.0000%");
@@ -323,13 +461,24 @@ lxw_format *xw_fmt(xw_ctx *c, xw_style st, xw_numfmt nf)
         c->nomem = 1;
         return NULL;
     }
+    /* The template's look where it has one (-1: the built-in colour). */
+    const tco_tpl_style *ts = c->style;
+    long input_fill = ts && ts->input_fill >= 0 ? ts->input_fill : C_INPUT_FILL;
+    long input_color = ts && ts->input_color >= 0 ? ts->input_color : C_INPUT_FONT;
+    long head_fill = ts && ts->header_fill >= 0 ? ts->header_fill : C_HEAD_FILL;
+    long title = ts && ts->title_color >= 0 ? ts->title_color : C_TITLE;
+    double body = ts && ts->font_size > 0 ? ts->font_size : 11;
+    xw_fmt_font(c, f);
+    if (ts && ts->header_color >= 0 &&
+        (st == XS_HEADER || st == XS_HEADOPT || st == XS_HEADNUM))
+        format_set_font_color(f, (lxw_color_t)ts->header_color);
     switch (st) {
     case XS_TEXT:
     case XS_CALC:
         break;
     case XS_INPUT:
-        format_set_bg_color(f, C_INPUT_FILL);
-        format_set_font_color(f, C_INPUT_FONT);
+        format_set_bg_color(f, (lxw_color_t)input_fill);
+        format_set_font_color(f, (lxw_color_t)input_color);
         format_set_border(f, LXW_BORDER_THIN);
         format_set_border_color(f, 0xBFBFBF);
         format_set_unlocked(f);
@@ -345,7 +494,7 @@ lxw_format *xw_fmt(xw_ctx *c, xw_style st, xw_numfmt nf)
     case XS_HEADER:
     case XS_HEADOPT:
         format_set_bold(f);
-        format_set_bg_color(f, C_HEAD_FILL);
+        format_set_bg_color(f, (lxw_color_t)head_fill);
         format_set_bottom(f, LXW_BORDER_THIN);
         format_set_text_wrap(f);
         format_set_align(f, LXW_ALIGN_VERTICAL_TOP);
@@ -354,7 +503,7 @@ lxw_format *xw_fmt(xw_ctx *c, xw_style st, xw_numfmt nf)
         break;
     case XS_HEADNUM:
         format_set_bold(f);
-        format_set_bg_color(f, C_HEAD_FILL);
+        format_set_bg_color(f, (lxw_color_t)head_fill);
         format_set_align(f, LXW_ALIGN_CENTER);
         break;
     case XS_UNIT:
@@ -366,8 +515,8 @@ lxw_format *xw_fmt(xw_ctx *c, xw_style st, xw_numfmt nf)
         break;
     case XS_TITLE:
         format_set_bold(f);
-        format_set_font_size(f, 14);
-        format_set_font_color(f, C_TITLE);
+        format_set_font_size(f, body + 3);
+        format_set_font_color(f, (lxw_color_t)title);
         break;
     case XS_SUBTITLE:
         format_set_italic(f);
@@ -375,17 +524,17 @@ lxw_format *xw_fmt(xw_ctx *c, xw_style st, xw_numfmt nf)
         break;
     case XS_SECTION:
         format_set_bold(f);
-        format_set_font_color(f, C_TITLE);
+        format_set_font_color(f, (lxw_color_t)title);
         format_set_bottom(f, LXW_BORDER_THIN);
         format_set_bottom_color(f, 0x8EA9DB);
         break;
     case XS_NOTE:
         format_set_italic(f);
-        format_set_font_size(f, 9);
+        format_set_font_size(f, body - 2);
         format_set_font_color(f, C_GREY);
         break;
     case XS_KEY:
-        format_set_font_size(f, 9);
+        format_set_font_size(f, body - 2);
         format_set_font_color(f, 0x808080);
         break;
     case XS_LINK:
@@ -410,6 +559,45 @@ lxw_format *xw_fmt(xw_ctx *c, xw_style st, xw_numfmt nf)
     }
     c->fmt[st][nf] = f;
     return f;
+}
+
+/* See xlsx_internal.h. */
+void xw_fmt_font(const xw_ctx *c, lxw_format *f)
+{
+    if (!f || !c->style)
+        return;
+    if (c->style->font_name)
+        format_set_font_name(f, c->style->font_name);
+    if (c->style->font_size > 0)
+        format_set_font_size(f, c->style->font_size);
+}
+
+/* See xlsx_internal.h. */
+lxw_chart_font xw_chart_font(const xw_ctx *c, int bold)
+{
+    lxw_chart_font font;
+    memset(&font, 0, sizeof font);
+    font.bold = (uint8_t)(bold ? LXW_TRUE : LXW_FALSE);
+    if (c->style && c->style->font_name)
+        font.name = c->style->font_name;
+    if (c->style && c->style->font_size > 0)
+        font.size = c->style->font_size;
+    return font;
+}
+
+/* See xlsx_internal.h. */
+long xw_accent(const xw_ctx *c, size_t k)
+{
+    if (!c->style || !c->style->n_accents)
+        return -1;
+    return c->style->accents[k % c->style->n_accents];
+}
+
+/* The template's font on the workbook's default format, which the Normal
+ * style and every cell without a format of its own use. */
+static void default_font(xw_ctx *c)
+{
+    xw_fmt_font(c, c->wb->formats ? STAILQ_FIRST(c->wb->formats) : NULL);
 }
 
 /* ===== References and cells ===== */
@@ -453,7 +641,7 @@ const char *xw_in(xw_ctx *c, size_t opt, tco_okey key)
             c->err = LXW_ERROR_PARAMETER_VALIDATION;
         return "0";
     }
-    return xw_ref(c, "Inputs", row, XW_COL_VAL, 1, 1);
+    return xw_ref(c, c->sheet_q[TCO_SHEET_INPUTS], row, XW_COL_VAL, 1, 1);
 }
 
 const char *xw_ing(xw_ctx *c, tco_skey key)
@@ -463,7 +651,7 @@ const char *xw_ing(xw_ctx *c, tco_skey key)
             c->err = LXW_ERROR_PARAMETER_VALIDATION;
         return "0";
     }
-    return xw_ref(c, "Inputs", c->in_g[key], XW_COL_VAL, 1, 1);
+    return xw_ref(c, c->sheet_q[TCO_SHEET_INPUTS], c->in_g[key], XW_COL_VAL, 1, 1);
 }
 
 const char *xw_f(xw_ctx *c, char *buf, size_t size, const char *fmt, ...)
@@ -522,27 +710,38 @@ static void set_col(lxw_worksheet *ws, int first, int last, double width)
 
 /* ===== Print setup ===== */
 
+/* The first max_chars characters of s with every & doubled, as header and
+ * footer strings need (& starts a code there); out holds 8 * max_chars + 1. */
+static void amp_escape(const char *s, size_t max_chars, char *out)
+{
+    size_t o = 0, keep = utf8_prefix(s, max_chars);
+    for (size_t i = 0; i < keep; i++) {
+        if (s[i] == '&')
+            out[o++] = '&';
+        out[o++] = s[i];
+    }
+    out[o] = '\0';
+}
+
 /* See xlsx_internal.h. Header strings use & as a code, so the name's own &
  * is doubled; the header is cut well below libxlsxwriter's 255 bytes. */
 void xw_print_setup(xw_ctx *c, lxw_worksheet *ws, int repeat_first, int repeat_last, int fit_wide)
 {
-    char header[800], name[700];
-    size_t o = 0;
-    const char *p = c->name ? c->name : "";
-    size_t keep = utf8_prefix(p, 80);
-    for (size_t i = 0; i < keep; i++) {
-        if (p[i] == '&')
-            name[o++] = '&';
-        name[o++] = p[i];
-    }
-    name[o] = '\0';
+    char header[800], name[700], footer[1300], left[700], right[500], t[520];
+    amp_escape(c->name ? c->name : "", 80, name);
     snprintf(header, sizeof header, "&L%s&R&A", name);
+    amp_escape(xw_labelf(c, t, sizeof t, "print.footer", "Total cost of ownership (tco {version})",
+                         "version", TCO_VERSION, NULL),
+               40, left);
+    /* The page codes go in after the label's own & are doubled. */
+    amp_escape(xw_label(c, "print.page", "Page {page} of {pages}"), 60, t);
+    xw_labelf(NULL, right, sizeof right, "print.page", t, "page", "&P", "pages", "&N", NULL);
+    snprintf(footer, sizeof footer, "&L%s&R%s", left, right);
     worksheet_set_landscape(ws);
     worksheet_set_paper(ws, 9); /* A4; Letter users get the same fit */
     worksheet_set_margins(ws, 0.5, 0.5, 0.75, 0.75);
     note(c, worksheet_set_header(ws, header));
-    note(c, worksheet_set_footer(ws,
-                                 "&LTotal cost of ownership (tco " TCO_VERSION ")&RPage &P of &N"));
+    note(c, worksheet_set_footer(ws, footer));
     if (fit_wide > 0)
         worksheet_fit_to_pages(ws, (uint16_t)fit_wide, 0);
     if (repeat_first >= 0)
@@ -557,7 +756,7 @@ static const char *base_name(const char *path);
 static void source_text(xw_ctx *c, char *buf, size_t size, unsigned char src, const char *file,
                         int line)
 {
-    const char *name = c->file_base ? c->file_base : "scenario";
+    const char *name = c->file_base ? c->file_base : xw_label(c, "source.scenario", "scenario");
     if (file && file != c->s->file && strcmp(file, c->s->file) != 0 && tco_utf8_valid(file))
         name = base_name(file);
     if (src == TCO_SRC_INI && line > 0)
@@ -565,11 +764,11 @@ static void source_text(xw_ctx *c, char *buf, size_t size, unsigned char src, co
     else if (src == TCO_SRC_INI)
         snprintf(buf, size, "%s", name);
     else if (src == TCO_SRC_DERIVED)
-        snprintf(buf, size, "derived");
+        snprintf(buf, size, "%s", xw_label(c, "source.derived", "derived"));
     else if (src == TCO_SRC_CATALOG)
-        snprintf(buf, size, "catalog");
+        snprintf(buf, size, "%s", xw_label(c, "source.catalog", "catalog"));
     else
-        snprintf(buf, size, "default");
+        snprintf(buf, size, "%s", xw_label(c, "source.default", "default"));
 }
 
 static const char *base_name(const char *path)
@@ -596,15 +795,21 @@ static void catalog_source(xw_ctx *c, char *buf, size_t size, const tco_option *
         as_of = o->model->as_of;
     }
     if (!file) {
-        snprintf(buf, size, "catalog");
+        snprintf(buf, size, "%s", xw_label(c, "source.catalog", "catalog"));
         return;
     }
     char *f = clean_text(c, base_name(file), 200), *a = clean_text(c, as_of, 32);
-    int n = snprintf(buf, size, "catalog %s:%d%s%s%s", f ? f : "", line, a ? " (as of " : "",
-                     a ? a : "", a ? ")" : "");
-    if (o->price_stale && (k == TCO_O_GPU_PRICE || k == TCO_O_PRICE_PER_GPU_HOUR) && n > 0 &&
-        (size_t)n < size)
-        snprintf(buf + n, size - (size_t)n, ", STALE: %d months old", o->price_age_months);
+    char fl[260];
+    snprintf(fl, sizeof fl, "%s:%d", f ? f : "", line);
+    if (a)
+        xw_labelf(c, buf, size, "source.catalog.as_of", "catalog {file} (as of {date})", "file",
+                  fl, "date", a, NULL);
+    else
+        xw_labelf(c, buf, size, "source.catalog.file", "catalog {file}", "file", fl, NULL);
+    size_t n = strlen(buf);
+    if (o->price_stale && (k == TCO_O_GPU_PRICE || k == TCO_O_PRICE_PER_GPU_HOUR) && n < size)
+        xw_labelf(c, buf + n, size - n, "source.stale", ", STALE: {months} months old", "months",
+                  xw_int(c, o->price_age_months), NULL);
     free(f);
     free(a);
 }
@@ -625,17 +830,40 @@ static xw_numfmt unit_numfmt(tco_kunit u)
     }
 }
 
+/* The label key of an INI key: "input.SECTION.NAME", with a suffix such as ".unit". */
+static const char *key_label_key(char *buf, size_t size, const tco_keydef *kd, const char *suffix)
+{
+    snprintf(buf, size, "input.%s.%s%s", kd->section, kd->name, suffix);
+    return buf;
+}
+
+/* A key's label for people, from the template ("input.SECTION.NAME"), else the key table's. */
+static const char *key_label(xw_ctx *c, const tco_keydef *kd)
+{
+    char k[128];
+    return xw_label(c, key_label_key(k, sizeof k, kd, ""), kd->label);
+}
+
+/* The unit beside a key's value: the template's "input.SECTION.NAME.unit" (with
+ * {currency} and {unit} filled in), else the key table's unit, the currency in front
+ * of money; "%" for fractions without a unit of their own. */
 static void unit_text(xw_ctx *c, char *buf, size_t size, const tco_keydef *kd)
 {
     const char *ul = kd->unit_label ? kd->unit_label : "";
+    char english[160], k[128];
     if (kd->unit == TCO_U_MONEY)
-        snprintf(buf, size, "%s%s%s", c->currency ? c->currency : "", *ul ? " " : "", ul);
-    else if (kd->unit == TCO_U_FRACTION && !*ul)
-        snprintf(buf, size, "%%");
-    else if (kd->unit == TCO_U_RATE && c->unit)
-        snprintf(buf, size, "%ss/s per GPU", c->unit);
+        snprintf(english, sizeof english, "{currency}%s%s", *ul ? " " : "", ul);
+    else if (kd->unit == TCO_U_RATE)
+        snprintf(english, sizeof english, "{unit}s/s per GPU");
     else
-        snprintf(buf, size, "%s", ul);
+        snprintf(english, sizeof english, "%s", ul);
+    if (kd->unit == TCO_U_FRACTION && !*ul)
+        snprintf(buf, size, "%%");
+    else if (!*english)
+        buf[0] = '\0';
+    else
+        xw_labelf(c, buf, size, key_label_key(k, sizeof k, kd, ".unit"), english, "currency",
+                  c->currency ? c->currency : "", "unit", c->unit ? c->unit : "", NULL);
 }
 
 /* A data validation from the key's range, so a typing slip is caught. */
@@ -643,16 +871,22 @@ static void validate_input(xw_ctx *c, lxw_worksheet *ws, int row, const tco_keyd
 {
     if (!(kd->hi > kd->lo))
         return;
-    char msg[160];
+    char msg[1200], cut[1200], title[200], lo[32], hi[32];
     lxw_data_validation dv;
     memset(&dv, 0, sizeof dv);
     dv.validate = kd->type == TCO_T_INT ? LXW_VALIDATION_TYPE_INTEGER : LXW_VALIDATION_TYPE_DECIMAL;
     dv.criteria = LXW_VALIDATION_CRITERIA_BETWEEN;
     dv.minimum_number = kd->lo;
     dv.maximum_number = kd->hi;
-    snprintf(msg, sizeof msg, "%s must be between %g and %g.", kd->name, kd->lo, kd->hi);
-    dv.error_title = "Out of range";
-    dv.error_message = msg;
+    snprintf(lo, sizeof lo, "%g", kd->lo);
+    snprintf(hi, sizeof hi, "%g", kd->hi);
+    xw_labelf(c, msg, sizeof msg, "inputs.validation.message",
+              "{key} must be between {low} and {high}.", "key", kd->name, "low", lo, "high", hi,
+              NULL);
+    /* libxlsxwriter refuses a title over 32 characters and a message over 255. */
+    dv.error_title = label_cut(xw_label(c, "inputs.validation.title", "Out of range"), title,
+                               sizeof title, 32);
+    dv.error_message = label_cut(msg, cut, sizeof cut, 255);
     note(c, worksheet_data_validation_cell(ws, (lxw_row_t)row, XW_COL_VAL, &dv));
 }
 
@@ -683,8 +917,9 @@ static const char *global_name(tco_skey k)
     }
 }
 
-/* Global numbers that the workbook's formulas use: styled as inputs. The others
- * (sizing figures, catalog settings) are shown for the record, styled as fixed. */
+/* Global numbers that the workbook's formulas use: styled as inputs (and the workload
+ * keys when the Workload sheet uses them, xw_workload_input). The others (catalog
+ * settings, workload keys without a model) are shown for the record, styled as fixed. */
 static int global_live(tco_skey k)
 {
     switch (k) {
@@ -763,10 +998,10 @@ static int key_value(xw_ctx *c, const tco_keydef *kd, const char *base, double *
 
 static void define_name(xw_ctx *c, const char *name, int row, int col)
 {
-    char f[64];
+    char f[400];
     char cn[8];
     col_name(col, cn);
-    snprintf(f, sizeof f, "=Inputs!$%s$%d", cn, row + 1);
+    snprintf(f, sizeof f, "=%s!$%s$%d", c->sheet_q[TCO_SHEET_INPUTS], cn, row + 1);
     note(c, workbook_define_name(c->wb, name, f));
 }
 
@@ -779,17 +1014,20 @@ static void write_global(xw_ctx *c, int row, tco_skey k)
     snprintf(key, sizeof key, "[%s] %s", kd->section, kd->name);
     unit_text(c, unit, sizeof unit, kd);
     source_text(c, src, sizeof src, s->src[k], s->key_file[k], s->key_line[k]);
-    xw_text(c, ws, row, 0, kd->label, NULL);
+    xw_text(c, ws, row, 0, key_label(c, kd), NULL);
     xw_text(c, ws, row, 1, key, xw_fmt(c, XS_KEY, XN_NONE));
     xw_text(c, ws, row, 3, unit, xw_fmt(c, XS_UNIT, XN_NONE));
     double v = 0;
     char *text;
-    if (!key_value(c, kd, (const char *)s, &v, &text)) {
+    int is_num = key_value(c, kd, (const char *)s, &v, &text);
+    if (k == TCO_S_BYTES_PER_PARAM)
+        v = tco_bytes_per_param(s); /* the value in effect: its default follows the mode */
+    if (!is_num) {
         xw_text(c, ws, row, XW_COL_VAL, text ? text : "\xE2\x80\x94", xw_fmt(c, XS_FIXED, XN_NONE));
         if (!text && kd->type != TCO_T_ENUM)
-            snprintf(src, sizeof src, "not set");
+            snprintf(src, sizeof src, "%s", xw_label(c, "source.not_set", "not set"));
         free(text);
-    } else if (global_live(k)) {
+    } else if (global_live(k) || xw_workload_input(c, 1, k)) {
         xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, unit_numfmt(kd->unit)));
         validate_input(c, ws, row, kd);
     } else {
@@ -831,7 +1069,7 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
         catalog_source(c, src, sizeof src, o, k);
     else
         source_text(c, src, sizeof src, o->src[k], o->key_file[k], o->key_line[k]);
-    xw_text(c, ws, row, 0, kd->label, NULL);
+    xw_text(c, ws, row, 0, key_label(c, kd), NULL);
     xw_text(c, ws, row, 1, kd->name, xw_fmt(c, XS_KEY, XN_NONE));
     xw_text(c, ws, row, 3, unit, xw_fmt(c, XS_UNIT, XN_NONE));
     lxw_format *fixed = xw_fmt(c, XS_FIXED, XN_NONE);
@@ -843,12 +1081,13 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
     } else if (!is_num) {
         xw_text(c, ws, row, XW_COL_VAL, text ? text : "\xE2\x80\x94", fixed);
         if (!text && kd->type != TCO_T_ENUM)
-            snprintf(src, sizeof src, "not set");
+            snprintf(src, sizeof src, "%s", xw_label(c, "source.not_set", "not set"));
     } else if (k == TCO_O_UTILIZATION && !o->src[k]) {
         /* Follows the [workload] default, so changing that moves this option. */
         xw_fnum(c, ws, row, XW_COL_VAL, xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_UTILIZATION)),
                 res->utilization, xw_fmt(c, XS_CALC, XN_PCT));
-        snprintf(src, sizeof src, "[workload] utilization");
+        snprintf(src, sizeof src, "%s",
+                 xw_label(c, "source.workload_utilization", "[workload] utilization"));
     } else if (k == TCO_O_DEPRECIATION_YEARS &&
                (o->depreciation == TCO_DEP_MACRS5 || o->depreciation == TCO_DEP_MACRS7)) {
         /* The life of a MACRS class is the length of its table. */
@@ -857,15 +1096,16 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
                 xw_f(c, f, sizeof f, "=COUNT(%s)",
                      xw_range(c, NULL, c->in_macrs, col, c->in_macrs + 7, col)),
                 tco_depreciation_life(o), xw_fmt(c, XS_CALC, XN_INT));
-        snprintf(src, sizeof src, "MACRS table");
+        snprintf(src, sizeof src, "%s", xw_label(c, "source.macrs_table", "MACRS table"));
     } else if (k == TCO_O_RESALE_FRACTION && o->src[TCO_O_RESALE_DECLINE]) {
         /* Derived from the decline on the next row over the horizon. */
         xw_fnum(c, ws, row, XW_COL_VAL,
                 xw_f(c, f, sizeof f, "=(1-%s)^(HorizonMonths/12)",
                      xw_ref(c, NULL, row + 1, XW_COL_VAL, 1, 1)),
                 res->residual_fraction, xw_fmt(c, XS_CALC, XN_PCT));
-        snprintf(src, sizeof src, "from resale_decline");
-    } else if (option_live(k)) {
+        snprintf(src, sizeof src, "%s",
+                 xw_label(c, "source.from_resale_decline", "from resale_decline"));
+    } else if (option_live(k) || xw_workload_input(c, 0, k)) {
         xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, unit_numfmt(kd->unit)));
         validate_input(c, ws, row, kd);
     } else {
@@ -883,7 +1123,7 @@ static void write_inputs(xw_ctx *c)
     lxw_worksheet *ws = c->inputs;
     int wa = 34;
     for (int k = 0; k < TCO_O_COUNT; k++) {
-        int w = xw_width(tco_option_key((tco_okey)k)->label);
+        int w = xw_width(key_label(c, tco_option_key((tco_okey)k)));
         wa = w + 2 > wa ? w + 2 : wa;
     }
     set_col(ws, 0, 0, wa);
@@ -892,13 +1132,19 @@ static void write_inputs(xw_ctx *c)
     set_col(ws, 3, 3, 22);
     set_col(ws, 4, 4, 40);
     worksheet_set_tab_color(ws, 0xFFD966);
-    xw_text(c, ws, 0, 0, "Inputs", xw_fmt(c, XS_TITLE, XN_NONE));
+    xw_text(c, ws, 0, 0, xw_label(c, "inputs.title", "Inputs"), xw_fmt(c, XS_TITLE, XN_NONE));
     xw_text(c, ws, 1, 0,
-            "Yellow cells are inputs: change one and every sheet follows. Grey cells are "
-            "fixed by the scenario's structure (names, methods, the horizon's length) or "
-            "are for the record only (sizing figures): change those in the scenario file.",
+            xw_label(c, "inputs.subtitle",
+                     "Yellow cells are inputs: change one and every sheet follows. Grey cells are "
+                     "fixed by the scenario's structure (names, methods, the horizon's length) or "
+                     "are for the record only (catalog settings): change those in the scenario "
+                     "file."),
             xw_fmt(c, XS_SUBTITLE, XN_NONE));
-    static const char *const heads[] = {"Input", "Key", "Value", "Unit", "Source"};
+    const char *heads[] = {xw_label(c, "inputs.head.input", "Input"),
+                           xw_label(c, "inputs.head.key", "Key"),
+                           xw_label(c, "inputs.head.value", "Value"),
+                           xw_label(c, "inputs.head.unit", "Unit"),
+                           xw_label(c, "inputs.head.source", "Source")};
     for (int k = 0; k < 5; k++)
         xw_text(c, ws, 3, k, heads[k], xw_fmt(c, XS_HEADER, XN_NONE));
     worksheet_freeze_panes(ws, 4, 0);
@@ -912,11 +1158,12 @@ static void write_inputs(xw_ctx *c)
             seen = strcmp(tco_scenario_key((tco_skey)k)->section, section) == 0;
         if (seen)
             continue;
-        char head[64];
+        char head[64], hk[96];
         snprintf(head, sizeof head, "%s", section);
         if (head[0] >= 'a' && head[0] <= 'z')
             head[0] = (char)(head[0] - 32);
-        xw_text(c, ws, row++, 0, head, sec);
+        snprintf(hk, sizeof hk, "inputs.section.%s", section);
+        xw_text(c, ws, row++, 0, xw_label(c, hk, head), sec);
         for (int k = first; k < TCO_S_COUNT; k++) {
             if (strcmp(tco_scenario_key((tco_skey)k)->section, section) != 0)
                 continue;
@@ -925,35 +1172,46 @@ static void write_inputs(xw_ctx *c)
         }
         row++;
     }
-    xw_text(c, ws, row++, 0, "Constants", sec);
+    xw_text(c, ws, row++, 0, xw_label(c, "inputs.constants", "Constants"), sec);
     c->in_sph = row;
-    xw_text(c, ws, row, 0, "Seconds per hour", NULL);
+    xw_text(c, ws, row, 0, xw_label(c, "inputs.seconds_per_hour", "Seconds per hour"), NULL);
     xw_num(c, ws, row, XW_COL_VAL, 3600, xw_fmt(c, XS_FIXED, XN_INT));
-    xw_text(c, ws, row, 3, "seconds", xw_fmt(c, XS_UNIT, XN_NONE));
-    xw_text(c, ws, row, 4, "definition", xw_fmt(c, XS_KEY, XN_NONE));
+    xw_text(c, ws, row, 3, xw_label(c, "unit.seconds", "seconds"), xw_fmt(c, XS_UNIT, XN_NONE));
+    xw_text(c, ws, row, 4, xw_label(c, "source.definition", "definition"),
+            xw_fmt(c, XS_KEY, XN_NONE));
     define_name(c, "SecondsPerHour", row++, XW_COL_VAL);
     row++;
-    xw_text(c, ws, row++, 0, "MACRS depreciation rates (half-year convention)", sec);
-    static const char *const mh[] = {"Year", "", "5-year property", "7-year property", "Source"};
+    xw_text(c, ws, row++, 0,
+            xw_label(c, "inputs.macrs", "MACRS depreciation rates (half-year convention)"), sec);
+    const char *mh[] = {xw_label(c, "inputs.macrs.year", "Year"), "",
+                        xw_label(c, "inputs.macrs.5", "5-year property"),
+                        xw_label(c, "inputs.macrs.7", "7-year property"),
+                        xw_label(c, "inputs.head.source", "Source")};
     for (int k = 0; k < 5; k++)
         xw_text(c, ws, row, k, mh[k], xw_fmt(c, XS_HEADER, XN_NONE));
     row++;
     c->in_macrs = row;
     for (int y = 1; y <= 8; y++, row++) {
-        char yl[32];
-        snprintf(yl, sizeof yl, "Year %d", y);
-        xw_text(c, ws, row, 0, yl, NULL);
+        char yl[200];
+        xw_text(c, ws, row, 0,
+                xw_labelf(c, yl, sizeof yl, "inputs.macrs.year_n", "Year {n}", "n", xw_int(c, y),
+                          NULL),
+                NULL);
         if (y <= 6)
             xw_num(c, ws, row, 2, tco_macrs_rate(5, y), xw_fmt(c, XS_FIXED, XN_PCT));
         xw_num(c, ws, row, 3, tco_macrs_rate(7, y), xw_fmt(c, XS_FIXED, XN_PCT));
-        xw_text(c, ws, row, 4, "IRS Publication 946, table A-1", xw_fmt(c, XS_KEY, XN_NONE));
+        xw_text(c, ws, row, 4, xw_label(c, "source.irs946", "IRS Publication 946, table A-1"),
+                xw_fmt(c, XS_KEY, XN_NONE));
     }
     for (size_t i = 0; i < s->n_options; i++) {
         const tco_option *o = &s->options[i];
         row++;
         char head[XW_MAX_TEXT / 4];
-        snprintf(head, sizeof head, "Option %s: %s (%s)", c->id[i], c->label[i],
-                 o->acquire == TCO_BUY ? "buy" : "rent");
+        xw_labelf(c, head, sizeof head, "inputs.option", "Option {id}: {label} ({kind})", "id",
+                  c->id[i], "label", c->label[i], "kind",
+                  o->acquire == TCO_BUY ? xw_label(c, "common.buy", "buy")
+                                        : xw_label(c, "common.rent", "rent"),
+                  NULL);
         xw_text(c, ws, row++, 0, head, sec);
         int next = row;
         for (int k = 0; k < TCO_O_COUNT; k++)
@@ -994,53 +1252,140 @@ static void about_link(xw_ctx *c, int row, const char *sheet, const char *quoted
     about_text(c, row, what);
 }
 
+/* The worksheet of a sheet kind other than "options", or NULL when the
+ * workbook has none. */
+static lxw_worksheet *kind_sheet(xw_ctx *c, int kind)
+{
+    switch (kind) {
+    case TCO_SHEET_ABOUT:
+        return c->about;
+    case TCO_SHEET_INPUTS:
+        return c->inputs;
+    case TCO_SHEET_SUMMARY:
+        return c->summary;
+    case TCO_SHEET_WORKLOAD:
+        return c->workload;
+    case TCO_SHEET_BUY_VS_RENT:
+        return c->buyrent;
+    case TCO_SHEET_SENSITIVITY:
+        return c->sensitivity;
+    case TCO_SHEET_CASES:
+        return c->cases;
+    case TCO_SHEET_MONTE_CARLO:
+        return c->montecarlo;
+    case TCO_SHEET_CHECKS:
+        return c->checks;
+    default:
+        return NULL;
+    }
+}
+
+/* About's contents: a link to every sheet shown, in the workbook's order. */
+static int about_contents(xw_ctx *c, int row)
+{
+    const tco_scenario *s = c->s;
+    char buf[XW_MAX_TEXT / 4];
+    static const struct {
+        const char *key, *english;
+    } what[TCO_SHEET_KINDS] = {
+        [TCO_SHEET_INPUTS] = {XW_KEY("contents.inputs"),
+                              "Every assumption, global and per option, with its unit and source"},
+        [TCO_SHEET_SUMMARY] = {XW_KEY("contents.summary"),
+                               "The options side by side, ranked, with the charts"},
+        [TCO_SHEET_CHECKS] = {XW_KEY("contents.checks"),
+                              "The engine's figures beside the workbook's formulas, and the "
+                              "master check"},
+    };
+    int order[TCO_SHEET_KINDS];
+    size_t n = tco_template_sheets(c->tpl, order);
+    for (size_t k = 0; k < n; k++) {
+        int kind = order[k];
+        if (kind == TCO_SHEET_ABOUT)
+            continue;
+        if (kind == TCO_SHEET_OPTIONS) {
+            for (size_t i = 0; i < s->n_options; i++) {
+                xw_labelf(c, buf, sizeof buf, "contents.option",
+                          "Monthly cash flow: {label} ({kind})", "label", c->label[i], "kind",
+                          s->options[i].acquire == TCO_BUY ? xw_label(c, "common.buy", "buy")
+                                                           : xw_label(c, "common.rent", "rent"),
+                          NULL);
+                about_link(c, row++, c->os[i].name, c->os[i].quoted, buf);
+            }
+        } else if (kind_sheet(c, kind) && what[kind].key) {
+            about_link(c, row++, c->sheet[kind], c->sheet_q[kind],
+                       xw_label(c, what[kind].key, what[kind].english));
+        } else if (kind_sheet(c, kind)) {
+            row = xw_contents_analysis(c, kind, row); /* xlsx_analysis.c */
+        }
+    }
+    return row;
+}
+
 static void write_about(xw_ctx *c)
 {
     const tco_scenario *s = c->s;
     const tco_result *r = c->r;
     lxw_worksheet *ws = c->about;
-    char buf[XW_MAX_TEXT / 4], f[256];
+    char buf[XW_MAX_TEXT / 4], f[512];
     set_col(ws, 0, 0, 24);
     set_col(ws, 1, 1, 100);
     worksheet_set_tab_color(ws, 0x4472C4);
     worksheet_gridlines(ws, LXW_HIDE_ALL_GRIDLINES);
     xw_text(c, ws, 0, 0, c->name, xw_fmt(c, XS_TITLE, XN_NONE));
-    xw_text(c, ws, 1, 0, "Total cost of ownership of GPU compute: buy or rent, month by month",
+    xw_text(c, ws, 1, 0,
+            xw_label(c, "about.subtitle",
+                     "Total cost of ownership of GPU compute: buy or rent, month by month"),
             xw_fmt(c, XS_SUBTITLE, XN_NONE));
     lxw_format *sec = xw_fmt(c, XS_SECTION, XN_NONE);
     int row = 3;
-    xw_text(c, ws, row++, 0, "Scenario", sec);
+    xw_text(c, ws, row++, 0, xw_label(c, "about.scenario", "Scenario"), sec);
     size_t nbuy = 0;
     for (size_t i = 0; i < s->n_options; i++)
         nbuy += s->options[i].acquire == TCO_BUY;
-    snprintf(buf, sizeof buf,
-             "Compares %zu option%s (%zu bought, %zu rented) over %d months: total cost of "
-             "ownership, net present value, cost per GPU-hour and, for bought hardware, when it "
-             "breaks even with renting.",
-             s->n_options, s->n_options == 1 ? "" : "s", nbuy, s->n_options - nbuy,
-             s->horizon_months);
-    about_pair(c, row++, "Purpose", buf);
-    about_pair(c, row++, "Figures as of", c->as_of ? c->as_of : "not given");
-    about_pair(c, row++, "Currency", c->currency);
-    snprintf(buf, sizeof buf, "%d months; month 0 is the acquisition, months 1-%d operation",
-             s->horizon_months, s->horizon_months);
-    about_pair(c, row++, "Horizon", buf);
-    if (r->baseline >= 0)
-        snprintf(buf, sizeof buf, "%s (%s): bought options break even against it",
-                 c->label[r->baseline], c->id[r->baseline]);
+    const char *nopt = xw_int(c, (long long)s->n_options), *nb = xw_int(c, (long long)nbuy),
+               *nr = xw_int(c, (long long)(s->n_options - nbuy)),
+               *months = xw_int(c, s->horizon_months);
+    if (s->n_options == 1)
+        xw_labelf(c, buf, sizeof buf, "about.purpose.one",
+                  "Compares 1 option ({buy} bought, {rent} rented) over {months} months: total "
+                  "cost of ownership, net present value, cost per GPU-hour and, for bought "
+                  "hardware, when it breaks even with renting.",
+                  "buy", nb, "rent", nr, "months", months, NULL);
     else
-        snprintf(buf, sizeof buf, "none: the scenario has no rent option");
-    about_pair(c, row++, "Baseline", buf);
-    about_pair(c, row++, "Scenario file", c->file_base ? c->file_base : "(string)");
+        xw_labelf(c, buf, sizeof buf, "about.purpose",
+                  "Compares {n} options ({buy} bought, {rent} rented) over {months} months: "
+                  "total cost of ownership, net present value, cost per GPU-hour and, for "
+                  "bought hardware, when it breaks even with renting.",
+                  "n", nopt, "buy", nb, "rent", nr, "months", months, NULL);
+    about_pair(c, row++, xw_label(c, "about.field.purpose", "Purpose"), buf);
+    about_pair(c, row++, xw_label(c, "about.field.as_of", "Figures as of"),
+               c->as_of ? c->as_of : xw_label(c, "about.as_of.none", "not given"));
+    about_pair(c, row++, xw_label(c, "about.field.currency", "Currency"), c->currency);
+    xw_labelf(c, buf, sizeof buf, "about.horizon",
+              "{months} months; month 0 is the acquisition, months 1-{months} operation",
+              "months", months, NULL);
+    about_pair(c, row++, xw_label(c, "about.field.horizon", "Horizon"), buf);
+    if (r->baseline >= 0)
+        xw_labelf(c, buf, sizeof buf, "about.baseline",
+                  "{label} ({id}): bought options break even against it", "label",
+                  c->label[r->baseline], "id", c->id[r->baseline], NULL);
+    else
+        snprintf(buf, sizeof buf, "%s",
+                 xw_label(c, "about.baseline.none", "none: the scenario has no rent option"));
+    about_pair(c, row++, xw_label(c, "about.field.baseline", "Baseline"), buf);
+    about_pair(c, row++, xw_label(c, "about.field.file", "Scenario file"),
+               c->file_base ? c->file_base : xw_label(c, "about.file.none", "(string)"));
     if (c->author)
-        about_pair(c, row++, "Author", c->author);
+        about_pair(c, row++, xw_label(c, "about.field.author", "Author"), c->author);
     if (c->company)
-        about_pair(c, row++, "Company", c->company);
-    about_pair(c, row++, "Tool", "tco " TCO_VERSION);
-    xw_text(c, ws, row, 0, "Master check", xw_fmt(c, XS_TEXT, XN_NONE));
+        about_pair(c, row++, xw_label(c, "about.field.company", "Company"), c->company);
+    about_pair(c, row++, xw_label(c, "about.field.tool", "Tool"), "tco " TCO_VERSION);
+    xw_text(c, ws, row, 0, xw_label(c, "about.field.master_check", "Master check"),
+            xw_fmt(c, XS_TEXT, XN_NONE));
     xw_fstr(c, ws, row, 1,
-            xw_f(c, f, sizeof f, "=%s", xw_ref(c, "Checks", c->ck_master, XW_COL_VAL, 1, 1)), "OK",
-            xw_fmt(c, XS_CHECK, XN_NONE));
+            xw_f(c, f, sizeof f, "=%s",
+                 xw_ref(c, c->sheet_q[TCO_SHEET_CHECKS], c->ck_master, XW_COL_VAL, 1, 1)),
+            "OK", xw_fmt(c, XS_CHECK, XN_NONE));
     lxw_conditional_format cf;
     memset(&cf, 0, sizeof cf);
     cf.type = LXW_CONDITIONAL_TYPE_CELL;
@@ -1053,38 +1398,41 @@ static void write_about(xw_ctx *c)
     note(c, worksheet_conditional_format_cell(ws, (lxw_row_t)row, 1, &cf));
     row += 2;
 
-    xw_text(c, ws, row++, 0, "Legend", sec);
-    xw_text(c, ws, row, 0, "Input", xw_fmt(c, XS_INPUT, XN_NONE));
-    about_text(c, row++, "An assumption (Inputs sheet): change it and every figure follows.");
-    xw_text(c, ws, row, 0, "Formula", xw_fmt(c, XS_CALC, XN_NONE));
-    about_text(c, row++, "Computed from the inputs; every figure is a formula. Do not overwrite.");
-    xw_text(c, ws, row, 0, "Fixed", xw_fmt(c, XS_FIXED, XN_NONE));
+    xw_text(c, ws, row++, 0, xw_label(c, "about.legend", "Legend"), sec);
+    xw_text(c, ws, row, 0, xw_label(c, "about.legend.input", "Input"),
+            xw_fmt(c, XS_INPUT, XN_NONE));
     about_text(c, row++,
-               "Set by the scenario's structure (names, methods, horizon) or by law (MACRS "
-               "rates): change it in the scenario file.");
-    snprintf(buf, sizeof buf,
-             "Money in %s; energy in kWh; power in kW (W per device); time in months.",
-             c->currency);
-    about_pair(c, row++, "Units", buf);
-    about_pair(c, row++, "Sign convention",
-               "Costs are positive. The residual (resale) value is a positive amount that is "
-               "subtracted. Net present value discounts monthly at the annual discount rate.");
-    about_pair(c, row++, "n/a, none, \xE2\x80\x93",
-               "n/a: a ratio whose denominator is zero (no FLOPS or throughput given, or zero "
-               "utilization). none: no break-even within the horizon or between 0% and 100% "
-               "utilization. \xE2\x80\x93: zero, or not applicable to this kind of option.");
+               xw_label(c, "about.legend.input.text",
+                        "An assumption (Inputs sheet): change it and every figure follows."));
+    xw_text(c, ws, row, 0, xw_label(c, "about.legend.formula", "Formula"),
+            xw_fmt(c, XS_CALC, XN_NONE));
+    about_text(c, row++,
+               xw_label(c, "about.legend.formula.text",
+                        "Computed from the inputs; every figure is a formula. Do not overwrite."));
+    xw_text(c, ws, row, 0, xw_label(c, "about.legend.fixed", "Fixed"),
+            xw_fmt(c, XS_FIXED, XN_NONE));
+    about_text(c, row++,
+               xw_label(c, "about.legend.fixed.text",
+                        "Set by the scenario's structure (names, methods, horizon) or by law "
+                        "(MACRS rates): change it in the scenario file."));
+    xw_labelf(c, buf, sizeof buf, "about.units",
+              "Money in {currency}; energy in kWh; power in kW (W per device); time in months.",
+              "currency", c->currency, NULL);
+    about_pair(c, row++, xw_label(c, "about.field.units", "Units"), buf);
+    about_pair(c, row++, xw_label(c, "about.field.signs", "Sign convention"),
+               xw_label(c, "about.signs",
+                        "Costs are positive. The residual (resale) value is a positive amount "
+                        "that is subtracted. Net present value discounts monthly at the annual "
+                        "discount rate."));
+    about_pair(c, row++, xw_label(c, "about.field.tokens", "n/a, none, \xE2\x80\x93"),
+               xw_label(c, "about.tokens",
+                        "n/a: a ratio whose denominator is zero (no FLOPS or throughput given, "
+                        "or zero utilization). none: no break-even within the horizon or "
+                        "between 0% and 100% utilization. \xE2\x80\x93: zero, or not applicable "
+                        "to this kind of option."));
     row++;
-    xw_text(c, ws, row++, 0, "Contents", sec);
-    about_link(c, row++, "Inputs", "Inputs",
-               "Every assumption, global and per option, with its unit and source");
-    for (size_t i = 0; i < s->n_options; i++) {
-        snprintf(buf, sizeof buf, "Monthly cash flow: %s (%s)", c->label[i],
-                 s->options[i].acquire == TCO_BUY ? "buy" : "rent");
-        about_link(c, row++, c->os[i].name, c->os[i].quoted, buf);
-    }
-    about_link(c, row++, "Summary", "Summary", "The options side by side, ranked, with the charts");
-    about_link(c, row++, "Checks", "Checks",
-               "The engine's figures beside the workbook's formulas, and the master check");
+    xw_text(c, ws, row++, 0, xw_label(c, "about.contents", "Contents"), sec);
+    about_contents(c, row);
     xw_print_setup(c, ws, -1, -1, 1);
     worksheet_set_portrait(ws);
 }
@@ -1144,6 +1492,10 @@ static void ctx_free(xw_ctx *c)
     }
     free(c->os);
     free(c->in_o);
+    for (int k = 0; k < TCO_SHEET_KINDS; k++) {
+        free(c->sheet[k]);
+        free(c->sheet_q[k]);
+    }
 }
 
 /* Clean copies of every user string; an empty one counts as absent. */
@@ -1160,10 +1512,10 @@ static void prepare(xw_ctx *c)
     size_t n = s->n_options;
     c->name = clean_opt(c, s->name, 255);
     if (!c->name)
-        c->name = xstrdup(c, "Scenario");
+        c->name = xstrdup(c, xw_label(c, "common.scenario", "Scenario"));
     c->unit = clean_opt(c, s->unit, 40);
     if (!c->unit)
-        c->unit = xstrdup(c, "unit");
+        c->unit = xstrdup(c, xw_label(c, "common.unit_of_work", "unit"));
     c->currency = clean_opt(c, s->currency, 8);
     if (!c->currency)
         c->currency = xstrdup(c, "USD");
@@ -1186,10 +1538,35 @@ static void prepare(xw_ctx *c)
         c->in_o[i] = -1;
     for (int k = 0; k < TCO_S_COUNT; k++)
         c->in_g[k] = -1;
-    char **taken = calloc(n, sizeof *taken);
+    /* The fixed sheets are named first, from their labels; the option sheets
+     * then take names that none of them has. */
+    static const char *const english[TCO_SHEET_KINDS] = {
+        [TCO_SHEET_ABOUT] = "About",          [TCO_SHEET_INPUTS] = "Inputs",
+        [TCO_SHEET_OPTIONS] = NULL,           [TCO_SHEET_SUMMARY] = "Summary",
+        [TCO_SHEET_WORKLOAD] = "Workload",    [TCO_SHEET_BUY_VS_RENT] = "Buy-vs-Rent",
+        [TCO_SHEET_SENSITIVITY] = "Sensitivity", [TCO_SHEET_CASES] = "Cases",
+        [TCO_SHEET_MONTE_CARLO] = "Monte Carlo", [TCO_SHEET_CHECKS] = "Checks"};
+    char **taken = calloc(n + TCO_SHEET_KINDS, sizeof *taken);
     if (!taken) {
         c->nomem = 1;
         return;
+    }
+    size_t nt = 0;
+    for (int k = 0; k < TCO_SHEET_KINDS && !c->nomem; k++) {
+        if (!english[k])
+            continue;
+        char key[64]; /* sheet.KIND, with '_' for '-': sheet.buy_vs_rent */
+        snprintf(key, sizeof key, "sheet.%s", tco_template_sheet_kind(k));
+        for (char *q = key; *q; q++)
+            if (*q == '-')
+                *q = '_';
+        char *want = clean_text(c, xw_label(c, key, english[k]), XW_MAX_TEXT);
+        c->sheet[k] = sheet_name(c, want, taken, nt, english[k]);
+        free(want);
+        if (c->sheet[k]) {
+            taken[nt++] = c->sheet[k];
+            c->sheet_q[k] = formula_sheet(c, c->sheet[k]);
+        }
     }
     for (size_t i = 0; i < n && !c->nomem; i++) {
         const tco_option *o = &s->options[i];
@@ -1202,8 +1579,11 @@ static void prepare(xw_ctx *c)
         c->label[i] = clean_opt(c, o->label, 1000);
         if (!c->label[i])
             c->label[i] = xstrdup(c, c->id[i] ? c->id[i] : "");
-        c->os[i].name = sheet_name(c, c->id[i], taken, i, i);
-        taken[i] = c->os[i].name;
+        char fallback[200];
+        xw_labelf(c, fallback, sizeof fallback, "sheet.option", "Option {n}", "n",
+                  xw_int(c, (long long)i + 1), NULL);
+        c->os[i].name = sheet_name(c, c->id[i], taken, nt, fallback);
+        taken[nt++] = c->os[i].name;
         if (c->os[i].name)
             c->os[i].quoted = quote_sheet(c, c->os[i].name);
     }
@@ -1214,6 +1594,10 @@ static lxw_worksheet *add_sheet(xw_ctx *c, const char *name)
 {
     if (c->err || c->nomem)
         return NULL;
+    if (!name || !*name) { /* never reaches libxlsxwriter (it overflows on "") */
+        note(c, LXW_ERROR_SHEETNAME_LENGTH_EXCEEDED);
+        return NULL;
+    }
     lxw_error e = workbook_validate_sheet_name(c->wb, name);
     if (e) {
         note(c, e);
@@ -1225,12 +1609,71 @@ static lxw_worksheet *add_sheet(xw_ctx *c, const char *name)
     return ws;
 }
 
+/* See xlsx_internal.h. */
+lxw_worksheet *xw_add_sheet(xw_ctx *c, int kind)
+{
+    if (kind < 0 || kind >= TCO_SHEET_KINDS || kind == TCO_SHEET_OPTIONS)
+        return NULL;
+    lxw_worksheet *ws = add_sheet(c, c->sheet[kind]);
+    if (ws && !c->shown[kind])
+        worksheet_hide(ws);
+    return ws;
+}
+
+/* Add the sheets of one kind where the workbook's order has them. */
+static void add_kind(xw_ctx *c, int kind)
+{
+    const tco_scenario *s = c->s;
+    switch (kind) {
+    case TCO_SHEET_ABOUT:
+        c->about = xw_add_sheet(c, kind);
+        break;
+    case TCO_SHEET_INPUTS:
+        c->inputs = xw_add_sheet(c, kind);
+        break;
+    case TCO_SHEET_OPTIONS:
+        for (size_t i = 0; i < s->n_options; i++) {
+            c->os[i].ws = add_sheet(c, c->os[i].name);
+            if (c->os[i].ws && !c->shown[kind])
+                worksheet_hide(c->os[i].ws);
+        }
+        break;
+    case TCO_SHEET_SUMMARY:
+        c->summary = xw_add_sheet(c, kind);
+        break;
+    case TCO_SHEET_CHECKS:
+        c->checks = xw_add_sheet(c, kind);
+        break;
+    default: /* the analysis sheets, when the scenario calls for them (xlsx_analysis.c) */
+        if (xw_analysis_wanted(c, kind)) {
+            lxw_worksheet *ws = xw_add_sheet(c, kind);
+            if (kind == TCO_SHEET_WORKLOAD)
+                c->workload = ws;
+            else if (kind == TCO_SHEET_BUY_VS_RENT)
+                c->buyrent = ws;
+            else if (kind == TCO_SHEET_SENSITIVITY)
+                c->sensitivity = ws;
+            else if (kind == TCO_SHEET_CASES)
+                c->cases = ws;
+            else if (kind == TCO_SHEET_MONTE_CARLO)
+                c->montecarlo = ws;
+        }
+        break;
+    }
+}
+
 static void build(xw_ctx *c, const tco_xlsx_options *opts)
 {
     const tco_scenario *s = c->s;
+    int order[TCO_SHEET_KINDS];
+    size_t n_order = tco_template_sheets(c->tpl, order);
+    for (size_t k = 0; k < n_order; k++)
+        c->shown[order[k]] = 1;
+    c->n_charts = (int)tco_template_charts(c->tpl, c->charts);
     prepare(c);
     if (c->nomem)
         return;
+    default_font(c);
     init_numfmts(c);
     c->fmt_ok = workbook_add_format(c->wb);
     c->fmt_bad = workbook_add_format(c->wb);
@@ -1249,13 +1692,17 @@ static void build(xw_ctx *c, const tco_xlsx_options *opts)
     format_set_font_color(c->fmt_nofit, 0xC00000);
     format_set_bold(c->fmt_nofit);
     format_set_align(c->fmt_nofit, LXW_ALIGN_RIGHT);
+    xw_fmt_font(c, c->fmt_nofit);
 
-    c->about = add_sheet(c, "About");
-    c->inputs = add_sheet(c, "Inputs");
-    for (size_t i = 0; i < s->n_options; i++)
-        c->os[i].ws = add_sheet(c, c->os[i].name);
-    c->summary = add_sheet(c, "Summary");
-    c->checks = add_sheet(c, "Checks");
+    /* The sheets in the template's order. The option sheets and the Summary are
+     * written even when it leaves them out, hidden at the end, since the Summary
+     * and Checks refer to them. */
+    for (size_t k = 0; k < n_order; k++)
+        add_kind(c, order[k]);
+    if (!c->shown[TCO_SHEET_OPTIONS])
+        add_kind(c, TCO_SHEET_OPTIONS);
+    if (!c->shown[TCO_SHEET_SUMMARY])
+        add_kind(c, TCO_SHEET_SUMMARY);
     if (c->err || c->nomem)
         return;
 
@@ -1266,24 +1713,33 @@ static void build(xw_ctx *c, const tco_xlsx_options *opts)
     for (size_t i = 0; i < s->n_options && !c->err && !c->nomem; i++)
         xw_write_option(c, i);
     xw_write_summary(c);
+    xw_write_workload(c);
+    xw_write_buy_vs_rent(c);
+    xw_write_sensitivity(c);
+    xw_write_cases(c);
+    xw_write_monte_carlo(c);
     xw_write_checks(c);
-    write_about(c);
-    worksheet_activate(c->about);
+    if (c->about)
+        write_about(c);
+    worksheet_activate(c->about ? c->about : c->inputs);
 
-    char subject[300], comments[600];
-    snprintf(subject, sizeof subject, "Total cost of ownership of GPU compute over %d months",
-             s->horizon_months);
-    snprintf(comments, sizeof comments,
-             "A live model: every figure is a formula on the Inputs "
-             "sheet. Written by tco %s from %s.",
-             TCO_VERSION, c->file_base ? c->file_base : "a scenario");
+    char subject[600], comments[1200], keywords[600];
+    xw_labelf(c, subject, sizeof subject, "doc.subject",
+              "Total cost of ownership of GPU compute over {months} months", "months",
+              xw_int(c, s->horizon_months), NULL);
+    xw_labelf(c, comments, sizeof comments, "doc.comments",
+              "A live model: every figure is a formula on the Inputs sheet. Written by tco "
+              "{version} from {file}.",
+              "version", TCO_VERSION, "file",
+              c->file_base ? c->file_base : xw_label(c, "doc.file.none", "a scenario"), NULL);
+    snprintf(keywords, sizeof keywords, "%s", xw_label(c, "doc.keywords", "TCO, GPU, buy or rent"));
     lxw_doc_properties props;
     memset(&props, 0, sizeof props);
     props.title = c->name;
     props.subject = subject;
     props.author = c->author;
     props.company = c->company;
-    props.keywords = "TCO, GPU, buy or rent";
+    props.keywords = keywords;
     props.comments = comments;
     props.created = (time_t)creation_time(s, opts);
     note(c, workbook_set_properties(c->wb, &props));
@@ -1319,6 +1775,8 @@ tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
     }
     c->r = result;
     c->s = result->scenario;
+    c->tpl = opts ? opts->tpl : NULL;
+    c->style = tco_template_style(c->tpl);
     lxw_workbook_options wo;
     memset(&wo, 0, sizeof wo);
     c->wb = workbook_new_opt(out.tmp, &wo);

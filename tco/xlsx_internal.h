@@ -4,6 +4,7 @@
 #ifndef TCO_XLSX_INTERNAL_H
 #define TCO_XLSX_INTERNAL_H
 
+#include "internal.h"
 #include "tco.h"
 
 #include <xlsxwriter.h>
@@ -89,6 +90,16 @@ typedef struct xw_optsheet {
 
 typedef struct xw_ctx {
     const tco_template *tpl; /* labels and styles, or NULL for the built-in ones */
+    const tco_tpl_style *style; /* the template's styles, or NULL */
+    /* Every sheet kind but "options": its name (valid, unique, from the label
+     * "sheet.KIND") and the name as formulas write it; whether it is shown. */
+    char *sheet[TCO_SHEET_KINDS], *sheet_q[TCO_SHEET_KINDS];
+    int shown[TCO_SHEET_KINDS];
+    int charts[TCO_CHART_KINDS]; /* the Summary's charts, in order */
+    int n_charts;
+    /* rotating buffers for numbers put into labels (xw_int) */
+    char num[8][32];
+    int num_i;
     const tco_result *r;
     const tco_scenario *s;
     lxw_workbook *wb;
@@ -103,6 +114,8 @@ typedef struct xw_ctx {
     char **label, **id; /* per option */
     xw_optsheet *os;    /* per option */
     lxw_worksheet *about, *inputs, *summary, *checks;
+    /* Workload and analysis sheets (xlsx_workload.c, xlsx_analysis.c); NULL when absent. */
+    lxw_worksheet *workload, *buyrent, *sensitivity, *cases, *montecarlo;
     /* Inputs: 0-based rows of each global key (-1 if absent), of each option key
      * (n_options x TCO_O_COUNT, -1 if absent), of constants and of the MACRS table. */
     int in_g[TCO_S_COUNT];
@@ -160,5 +173,66 @@ void xw_write_checks(xw_ctx *c);
  * footer with page numbers, rows repeated (repeat_first < 0: none) and, when
  * fit_wide > 0, fitted to that many pages wide. */
 void xw_print_setup(xw_ctx *c, lxw_worksheet *ws, int repeat_first, int repeat_last, int fit_wide);
+
+/* ===== Workload and analysis sheets (xlsx_workload.c, xlsx_analysis.c) ===== */
+
+/* 1 when the scenario calls for the sheet of this kind (TCO_SHEET_WORKLOAD ...
+ * TCO_SHEET_MONTE_CARLO): Workload when it sizes a model, Buy-vs-Rent always,
+ * Sensitivity, Cases and Monte Carlo from result->analysis, when the caller set it.
+ * build() (xlsx.c) then adds it where the template's order puts it. */
+int xw_analysis_wanted(const xw_ctx *c, int kind);
+/* Each writes its sheet; nothing when the sheet was not created. */
+void xw_write_workload(xw_ctx *c);
+void xw_write_buy_vs_rent(xw_ctx *c);
+void xw_write_sensitivity(xw_ctx *c);
+void xw_write_cases(xw_ctx *c);
+void xw_write_monte_carlo(xw_ctx *c);
+/* About: the contents line of the sheet of this kind, when there is one, at `row`;
+ * returns the next free row. */
+int xw_contents_analysis(xw_ctx *c, int kind, int row);
+/* 1 when the Workload sheet's formulas read this input (global: a tco_skey, else a
+ * tco_okey), so that Inputs styles it as an input. */
+int xw_workload_input(const xw_ctx *c, int global, int key);
+/* `text` as a string literal inside a formula: quoted, its quotes doubled. */
+const char *xw_fquote(char *buf, size_t size, const char *text);
+/* Chart titles and axis names: libxlsxwriter reads a leading '=' as a reference. */
+void xw_chart_title(xw_ctx *c, lxw_chart *ch, const char *text);
+void xw_axis_name(xw_ctx *c, lxw_chart_axis *axis, const char *text);
+/* A right-aligned number format of its own (charts and uncommon units). */
+lxw_format *xw_fmt_num(xw_ctx *c, xw_style st, const char *num_format);
+
+/* ===== Templates: labels, sheet names (xlsx.c) ===== */
+
+/* Marks a label key that is not the first string of an xw_label* call (one in a
+ * table), so that tests/unit/test_template.c finds every key in the sources. */
+#define XW_KEY(key) key
+
+/* xw_label with {name} placeholders filled in: after `english` come pairs of
+ * strings, a placeholder's name and its value, then NULL. The result is in buf
+ * (cut on a character boundary when too long) and is returned. A placeholder
+ * the pairs do not name is written as it is. */
+const char *xw_labelf(xw_ctx *c, char *buf, size_t size, const char *key, const char *english, ...)
+#if defined(__GNUC__)
+    __attribute__((sentinel))
+#endif
+    ;
+/* A money number format with `decimals` decimals in the scenario's currency, as
+ * the template shows it (symbol before or after, negatives in brackets or with a
+ * minus sign); zero as a dash when `dash`. */
+void xw_money_format(xw_ctx *c, char *out, size_t size, int decimals, int dash);
+/* An integer as text, for xw_labelf (eight rotating buffers). */
+const char *xw_int(xw_ctx *c, long long v);
+/* A sheet of a kind other than TCO_SHEET_OPTIONS, added under its name
+ * (c->sheet[kind]); hidden when the template leaves the kind out. NULL after
+ * an error (recorded in c). */
+lxw_worksheet *xw_add_sheet(xw_ctx *c, int kind);
+/* The template's font name and size on a format made outside xw_fmt (the
+ * built-in look when the template has none); then set the format's own size. */
+void xw_fmt_font(const xw_ctx *c, lxw_format *f);
+/* The font of chart texts (NULL fields: the chart's defaults), bold or not. */
+lxw_chart_font xw_chart_font(const xw_ctx *c, int bold);
+/* Series colour k of the charts: the template's accents, else -1 (the
+ * program's own colours). */
+long xw_accent(const xw_ctx *c, size_t k);
 
 #endif /* TCO_XLSX_INTERNAL_H */

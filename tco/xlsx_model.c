@@ -196,7 +196,7 @@ static void write_depreciation(xw_ctx *c, size_t i, char *f, size_t fs, int col)
     case TCO_DEP_MACRS7: {
         int mc = o->depreciation == TCO_DEP_MACRS5 ? XW_COL_VAL : XW_COL_VAL + 1;
         xw_f(c, f, fs, "=IF(%s>%s,0,%s*INDEX(%s,%s)/12)", y, drv(c, L->k_life), drv(c, L->k_capex),
-             xw_range(c, "Inputs", c->in_macrs, mc, c->in_macrs + 7, mc), y);
+             xw_range(c, c->sheet_q[TCO_SHEET_INPUTS], c->in_macrs, mc, c->in_macrs + 7, mc), y);
         break;
     }
     }
@@ -229,33 +229,44 @@ void xw_write_option(xw_ctx *c, size_t i)
     /* Title and timeline headings (frozen). */
     xw_text(c, ws, 0, 0, c->label[i], xw_fmt(c, XS_TITLE, XN_NONE));
     if (L->buy)
-        snprintf(t, sizeof t,
-                 "Bought: %d GPUs in %d servers. Monthly cash flow in %s; month 0 is the "
-                 "acquisition. Drivers are below the timeline; assumptions on Inputs.",
-                 o->count, res->servers, cur);
+        xw_labelf(c, t, sizeof t, "option.subtitle.buy",
+                  "Bought: {count} GPUs in {servers} servers. Monthly cash flow in {currency}; "
+                  "month 0 is the acquisition. Drivers are below the timeline; assumptions on "
+                  "Inputs.",
+                  "count", xw_int(c, o->count), "servers", xw_int(c, res->servers), "currency",
+                  cur, NULL);
     else
-        snprintf(t, sizeof t,
-                 "Rented (%s): %d GPUs. Monthly cash flow in %s; month 0 is any upfront "
-                 "payment. Drivers are below the timeline; assumptions on Inputs.",
-                 o->pricing == TCO_RESERVED ? "reserved" : "on demand", o->count, cur);
+        xw_labelf(c, t, sizeof t, "option.subtitle.rent",
+                  "Rented ({pricing}): {count} GPUs. Monthly cash flow in {currency}; month 0 is "
+                  "any upfront payment. Drivers are below the timeline; assumptions on Inputs.",
+                  "pricing",
+                  o->pricing == TCO_RESERVED ? xw_label(c, "common.reserved", "reserved")
+                                             : xw_label(c, "common.on_demand", "on demand"),
+                  "count", xw_int(c, o->count), "currency", cur, NULL);
     xw_text(c, ws, 1, 0, t, xw_fmt(c, XS_SUBTITLE, XN_NONE));
     if (s->model_params > 0 && res->sizing.fits == 0) {
-        if (isfinite(res->sizing.min_gpus))
-            snprintf(t, sizeof t,
-                     "Warning: the workload's model (%.0f GB) does not fit in these %d GPUs' "
-                     "memory; it needs at least %.0f. Costed as written.",
-                     res->sizing.memory_needed_gb, o->count, res->sizing.min_gpus);
-        else
-            snprintf(t, sizeof t,
-                     "Warning: the workload's model does not fit in these GPUs' "
-                     "memory. Costed as written.");
+        if (isfinite(res->sizing.min_gpus)) {
+            char gb[48], min[48];
+            snprintf(gb, sizeof gb, "%.0f", res->sizing.memory_needed_gb);
+            snprintf(min, sizeof min, "%.0f", res->sizing.min_gpus);
+            xw_labelf(c, t, sizeof t, "option.nofit",
+                      "Warning: the workload's model ({gb} GB) does not fit in these {count} "
+                      "GPUs' memory; it needs at least {min}. Costed as written.",
+                      "gb", gb, "count", xw_int(c, o->count), "min", min, NULL);
+        } else {
+            snprintf(t, sizeof t, "%s",
+                     xw_label(c, "option.nofit.unknown",
+                              "Warning: the workload's model does not fit in these GPUs' "
+                              "memory. Costed as written."));
+        }
         xw_text(c, ws, 2, 0, t, c->fmt_nofit);
     }
     lxw_format *head = xw_fmt(c, XS_HEADER, XN_NONE), *headnum = xw_fmt(c, XS_HEADNUM, XN_INT);
-    xw_text(c, ws, L->r_month, XW_COL_LABEL, "Month", head);
-    xw_text(c, ws, L->r_month, XW_COL_UNIT, "Unit", head);
-    xw_text(c, ws, L->r_month, XW_COL_VAL, "Total", head);
-    xw_text(c, ws, L->r_year, XW_COL_LABEL, "Year (year 1 = months 1-12)", head);
+    xw_text(c, ws, L->r_month, XW_COL_LABEL, xw_label(c, "option.head.month", "Month"), head);
+    xw_text(c, ws, L->r_month, XW_COL_UNIT, xw_label(c, "option.head.unit", "Unit"), head);
+    xw_text(c, ws, L->r_month, XW_COL_VAL, xw_label(c, "option.head.total", "Total"), head);
+    xw_text(c, ws, L->r_year, XW_COL_LABEL,
+            xw_label(c, "option.head.year", "Year (year 1 = months 1-12)"), head);
     worksheet_write_blank(ws, (lxw_row_t)L->r_year, XW_COL_UNIT, head);
     worksheet_write_blank(ws, (lxw_row_t)L->r_year, XW_COL_VAL, head);
     xw_num(c, ws, L->r_month, M0, 0, headnum);
@@ -270,13 +281,16 @@ void xw_write_option(xw_ctx *c, size_t i)
                 m == 0 ? 0 : (m - 1) / 12 + 1, headnum);
     }
     worksheet_freeze_panes(ws, (lxw_row_t)(L->r_year + 1), (lxw_col_t)M0);
-    snprintf(t, sizeof t, "Monthly cash flow (%s)", cur);
+    xw_labelf(c, t, sizeof t, "option.cash", "Monthly cash flow ({currency})", "currency", cur,
+              NULL);
     xw_text(c, ws, L->s_cash, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
 
     /* Escalation (buy) or decline (rent on demand), in annual steps. */
     if (L->r_price >= 0) {
-        snprintf(t, sizeof t, "%s per kWh", cur);
-        label_row(c, ws, L->r_price, "Electricity price, escalated yearly", t, XS_TEXT);
+        xw_labelf(c, t, sizeof t, "unit.money_per_kwh", "{currency} per kWh", "currency", cur,
+                  NULL);
+        label_row(c, ws, L->r_price,
+                  xw_label(c, "option.price", "Electricity price, escalated yearly"), t, XS_TEXT);
         for (int m = 1; m <= H; m++)
             xw_fnum(c, ws, L->r_price, M0 + m,
                     xw_f(c, f, sizeof f, "=ElectricityPrice*(1+ElectricityEscalation)^(%s-1)",
@@ -285,8 +299,9 @@ void xw_write_option(xw_ctx *c, size_t i)
                     xw_fmt(c, XS_CALC, XN_MONEY4));
     }
     if (L->r_factor >= 0) {
-        label_row(c, ws, L->r_factor, "Rental price factor after the yearly decline", "factor",
-                  XS_TEXT);
+        label_row(c, ws, L->r_factor,
+                  xw_label(c, "option.factor", "Rental price factor after the yearly decline"),
+                  xw_label(c, "unit.factor", "factor"), XS_TEXT);
         for (int m = 1; m <= H; m++)
             xw_fnum(c, ws, L->r_factor, M0 + m,
                     xw_f(c, f, sizeof f, "=(1-%s)^(%s-1)", xw_in(c, i, TCO_O_PRICE_DECLINE),
@@ -295,27 +310,34 @@ void xw_write_option(xw_ctx *c, size_t i)
     }
 
     /* Capex at month 0. */
-    label_row(c, ws, L->r_capex, L->buy ? "Capex" : "Upfront payment", cur, XS_TEXT);
+    label_row(c, ws, L->r_capex,
+              L->buy ? xw_label(c, "option.capex", "Capex")
+                     : xw_label(c, "option.upfront", "Upfront payment"),
+              cur, XS_TEXT);
     xw_fnum(c, ws, L->r_capex, M0, xw_f(c, f, sizeof f, "=%s", drv(c, L->k_capex)), res->capex,
             money);
     row_total(c, ws, L->r_capex, M0, last, res->capex, XS_CALC, XN_MONEY);
 
     /* The six cost lines of MODEL.md; a line that does not apply stays empty. */
-    static const char *const names[XL_LINES] = {"Power (IT load)",
-                                                "Cooling (PUE overhead)",
-                                                "Facility (colocation)",
-                                                "Maintenance",
-                                                "Staff",
-                                                "Rental"};
+    const char *names[XL_LINES] = {
+        xw_label(c, "option.line.power", "Power (IT load)"),
+        xw_label(c, "option.line.cooling", "Cooling (PUE overhead)"),
+        xw_label(c, "option.line.facility", "Facility (colocation)"),
+        xw_label(c, "option.line.maintenance", "Maintenance"),
+        xw_label(c, "option.line.staff", "Staff"),
+        xw_label(c, "option.line.rental", "Rental")};
     double totals[XL_LINES] = {res->power,       res->cooling, res->facility,
                                res->maintenance, res->staff,   res->rental};
     for (int k = 0; k < XL_LINES; k++) {
         int row = L->r_line[k], applies = L->buy ? k != XL_RENTAL : k == XL_RENTAL;
         if (applies)
             snprintf(t, sizeof t, "%s", names[k]);
+        else if (L->buy)
+            xw_labelf(c, t, sizeof t, "option.line.owned", "{line}: none, the hardware is owned",
+                      "line", names[k], NULL);
         else
-            snprintf(t, sizeof t, "%s: %s", names[k],
-                     L->buy ? "none, the hardware is owned" : "included in the rental price");
+            xw_labelf(c, t, sizeof t, "option.line.rented", "{line}: included in the rental price",
+                      "line", names[k], NULL);
         label_row(c, ws, row, t, cur, XS_TEXT);
         row_total(c, ws, row, M0 + 1, last, totals[k], XS_CALC, XN_MONEY);
         if (!applies)
@@ -367,7 +389,7 @@ void xw_write_option(xw_ctx *c, size_t i)
 
     /* Operating cost, cumulative, residual, net, discounting. */
     double opsum = 0;
-    label_row(c, ws, L->r_opcost, "Operating cost", cur, XS_TOTAL);
+    label_row(c, ws, L->r_opcost, xw_label(c, "option.opcost", "Operating cost"), cur, XS_TOTAL);
     for (int m = 1; m <= H; m++) {
         int col = M0 + m;
         opsum += res->monthly[m - 1].cost;
@@ -378,7 +400,8 @@ void xw_write_option(xw_ctx *c, size_t i)
     }
     row_total(c, ws, L->r_opcost, M0 + 1, last, opsum, XS_TOTAL, XN_MONEY);
 
-    label_row(c, ws, L->r_cum, "Cumulative cost, before residual", cur, XS_TEXT);
+    label_row(c, ws, L->r_cum, xw_label(c, "option.cum", "Cumulative cost, before residual"), cur,
+              XS_TEXT);
     xw_fnum(c, ws, L->r_cum, M0, xw_f(c, f, sizeof f, "=%s", at(c, L->r_capex, M0)), res->capex,
             money);
     for (int m = 1; m <= H; m++)
@@ -388,14 +411,17 @@ void xw_write_option(xw_ctx *c, size_t i)
                 res->monthly[m - 1].cumulative, money);
 
     if (L->r_resid >= 0) {
-        snprintf(t, sizeof t, "Residual value, received at month %d", H);
+        xw_labelf(c, t, sizeof t, "option.resid", "Residual value, received at month {month}",
+                  "month", xw_int(c, H), NULL);
         label_row(c, ws, L->r_resid, t, cur, XS_TEXT);
         xw_fnum(c, ws, L->r_resid, last, xw_f(c, f, sizeof f, "=%s", drv(c, L->k_residual)),
                 res->residual, money);
         row_total(c, ws, L->r_resid, M0, last, res->residual, XS_CALC, XN_MONEY);
     }
 
-    label_row(c, ws, L->r_net, "Net cost (capex + operating cost - residual)", cur, XS_TOTAL);
+    label_row(c, ws, L->r_net,
+              xw_label(c, "option.net", "Net cost (capex + operating cost - residual)"), cur,
+              XS_TOTAL);
     xw_fnum(c, ws, L->r_net, M0, xw_f(c, f, sizeof f, "=%s", at(c, L->r_capex, M0)), res->capex,
             money_t);
     double df = 1, pv_cached[TCO_MAX_HORIZON + 1], net_cached[TCO_MAX_HORIZON + 1];
@@ -413,8 +439,9 @@ void xw_write_option(xw_ctx *c, size_t i)
     }
     row_total(c, ws, L->r_net, M0, last, res->total, XS_TOTAL, XN_MONEY);
 
-    label_row(c, ws, L->r_df, "Discount factor", "factor", XS_TEXT);
-    label_row(c, ws, L->r_pv, "Present value", cur, XS_TOTAL);
+    label_row(c, ws, L->r_df, xw_label(c, "option.df", "Discount factor"),
+              xw_label(c, "unit.factor", "factor"), XS_TEXT);
+    label_row(c, ws, L->r_pv, xw_label(c, "option.pv", "Present value"), cur, XS_TOTAL);
     for (int m = 0; m <= H; m++) {
         int col = M0 + m;
         df = 1 / pow(1 + r->monthly_rate, m);
@@ -431,14 +458,19 @@ void xw_write_option(xw_ctx *c, size_t i)
 
     /* Book view: depreciation and book value (not part of cost or NPV). */
     if (L->buy) {
-        snprintf(
-            t, sizeof t, "Book view (%s): does not change cost or NPV",
+        const char *method =
             tco_option_key(TCO_O_DEPRECIATION)
                 ->names[o->depreciation >= 0 && o->depreciation <= TCO_DEP_MACRS7 ? o->depreciation
-                                                                                  : 0]);
+                                                                                  : 0];
+        char mk[64];
+        snprintf(mk, sizeof mk, "depreciation.%s", method);
+        xw_labelf(c, t, sizeof t, "option.book",
+                  "Book view ({method}): does not change cost or NPV", "method",
+                  xw_label(c, mk, method), NULL);
         xw_text(c, ws, L->s_book, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
-        label_row(c, ws, L->r_dep, "Depreciation", cur, XS_TEXT);
-        label_row(c, ws, L->r_bv, "Book value, end of month", cur, XS_TEXT);
+        label_row(c, ws, L->r_dep, xw_label(c, "option.dep", "Depreciation"), cur, XS_TEXT);
+        label_row(c, ws, L->r_bv, xw_label(c, "option.bv", "Book value, end of month"), cur,
+                  XS_TEXT);
         xw_fnum(c, ws, L->r_bv, M0, xw_f(c, f, sizeof f, "=%s", drv(c, L->k_capex)), res->capex,
                 money);
         double bv = res->capex;
@@ -462,10 +494,15 @@ void xw_write_option(xw_ctx *c, size_t i)
         int b = r->baseline;
         const xw_optsheet *B = &c->os[b];
         const tco_option_result *rb = &r->options[b];
-        snprintf(t, sizeof t, "Against the baseline: %s", c->label[b]);
+        xw_labelf(c, t, sizeof t, "option.base", "Against the baseline: {label}", "label",
+                  c->label[b], NULL);
         xw_text(c, ws, L->s_base, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
-        label_row(c, ws, L->r_bcum, "Baseline cumulative cost, before residual", cur, XS_TEXT);
-        label_row(c, ws, L->r_flag, "Cheaper to date than the baseline (1 = yes)", "flag", XS_TEXT);
+        label_row(c, ws, L->r_bcum,
+                  xw_label(c, "option.bcum", "Baseline cumulative cost, before residual"), cur,
+                  XS_TEXT);
+        label_row(c, ws, L->r_flag,
+                  xw_label(c, "option.flag", "Cheaper to date than the baseline (1 = yes)"),
+                  xw_label(c, "unit.flag", "flag"), XS_TEXT);
         for (int m = 0; m <= H; m++) {
             int col = M0 + m;
             double bc = m == 0 ? rb->capex : rb->monthly[m - 1].cumulative;
@@ -482,84 +519,101 @@ void xw_write_option(xw_ctx *c, size_t i)
     }
 
     /* Drivers: the per-option quantities the timeline uses, from Inputs. */
-    xw_text(c, ws, L->s_drivers, 0, "Drivers (from Inputs)", xw_fmt(c, XS_SECTION, XN_NONE));
-    xw_text(c, ws, L->s_drivers, XW_COL_VAL, "Value", xw_fmt(c, XS_SECTION, XN_NONE));
-    driver(c, ws, L->k_util, "Utilization", "%",
+    xw_text(c, ws, L->s_drivers, 0, xw_label(c, "option.drivers", "Drivers (from Inputs)"),
+            xw_fmt(c, XS_SECTION, XN_NONE));
+    xw_text(c, ws, L->s_drivers, XW_COL_VAL, xw_label(c, "option.drivers.value", "Value"),
+            xw_fmt(c, XS_SECTION, XN_NONE));
+    driver(c, ws, L->k_util, xw_label(c, "option.util", "Utilization"), "%",
            xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_UTILIZATION)), res->utilization, XN_PCT);
     const char *count = NULL;
     if (L->buy) {
-        driver(c, ws, L->k_servers, "Servers", "servers",
+        driver(c, ws, L->k_servers, xw_label(c, "option.servers", "Servers"),
+               xw_label(c, "unit.servers", "servers"),
                xw_f(c, f, sizeof f, "=-INT(-%s/%s)", xw_in(c, i, TCO_O_COUNT_GPUS),
                     xw_in(c, i, TCO_O_GPUS_PER_SERVER)),
                res->servers, XN_INT);
         count = xw_in(c, i, TCO_O_COUNT_GPUS);
-        driver(c, ws, L->k_capex_gpu, "Capex: GPUs", cur,
+        driver(c, ws, L->k_capex_gpu, xw_label(c, "option.capex_gpu", "Capex: GPUs"), cur,
                xw_f(c, f, sizeof f, "=%s*%s", count, xw_in(c, i, TCO_O_GPU_PRICE)), res->capex_gpu,
                XN_MONEY);
-        driver(c, ws, L->k_capex_infra, "Capex: servers and network", cur,
+        driver(c, ws, L->k_capex_infra,
+               xw_label(c, "option.capex_infra", "Capex: servers and network"), cur,
                xw_f(c, f, sizeof f, "=%s*(%s+%s)", drv(c, L->k_servers),
                     xw_in(c, i, TCO_O_SERVER_PRICE), xw_in(c, i, TCO_O_NETWORK_PRICE)),
                res->capex_infra, XN_MONEY);
-        driver(c, ws, L->k_capex, "Capex: total, paid at month 0", cur,
+        driver(c, ws, L->k_capex,
+               xw_label(c, "option.capex_total", "Capex: total, paid at month 0"), cur,
                xw_f(c, f, sizeof f, "=%s+%s+%s", drv(c, L->k_capex_gpu), drv(c, L->k_capex_infra),
                     xw_in(c, i, TCO_O_INSTALL_PRICE)),
                res->capex, XN_MONEY);
         double u = res->utilization;
-        driver(c, ws, L->k_gpu_w, "Power per GPU at this utilization", "W",
+        driver(c, ws, L->k_gpu_w,
+               xw_label(c, "option.gpu_w", "Power per GPU at this utilization"),
+               xw_label(c, "unit.w", "W"),
                xw_f(c, f, sizeof f, "=%s*(%s+%s*(%s-%s))", xw_in(c, i, TCO_O_TDP_W),
                     xw_in(c, i, TCO_O_IDLE_POWER_FRACTION), drv(c, L->k_util),
                     xw_in(c, i, TCO_O_LOAD_POWER_FRACTION), xw_in(c, i, TCO_O_IDLE_POWER_FRACTION)),
                o->tdp_w *
                    (o->idle_power_fraction + u * (o->load_power_fraction - o->idle_power_fraction)),
                XN_DEC2);
-        driver(c, ws, L->k_it_kw, "IT load", "kW",
+        driver(c, ws, L->k_it_kw, xw_label(c, "option.it_kw", "IT load"),
+               xw_label(c, "unit.kw", "kW"),
                xw_f(c, f, sizeof f, "=(%s*%s+%s*%s)/1000", xw_in(c, i, TCO_O_COUNT_GPUS),
                     drv(c, L->k_gpu_w), drv(c, L->k_servers), xw_in(c, i, TCO_O_SERVER_POWER_W)),
                res->it_kw, XN_DEC2);
-        driver(c, ws, L->k_prov_kw, "Provisioned power (at TDP)", "kW",
+        driver(c, ws, L->k_prov_kw, xw_label(c, "option.prov_kw", "Provisioned power (at TDP)"),
+               xw_label(c, "unit.kw", "kW"),
                xw_f(c, f, sizeof f, "=(%s*%s+%s*%s)/1000", xw_in(c, i, TCO_O_COUNT_GPUS),
                     xw_in(c, i, TCO_O_TDP_W), drv(c, L->k_servers),
                     xw_in(c, i, TCO_O_SERVER_POWER_W)),
                res->provisioned_kw, XN_DEC2);
-        driver(c, ws, L->k_resfrac, "Resale value at the end", "% of hardware",
+        driver(c, ws, L->k_resfrac, xw_label(c, "option.resfrac", "Resale value at the end"),
+               xw_label(c, "unit.pct_hardware", "% of hardware"),
                xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_RESALE_FRACTION)),
                res->residual_fraction, XN_PCT);
-        driver(c, ws, L->k_residual, "Residual value (GPUs, servers and network)", cur,
+        driver(c, ws, L->k_residual,
+               xw_label(c, "option.residual", "Residual value (GPUs, servers and network)"), cur,
                xw_f(c, f, sizeof f, "=(%s+%s)*%s", drv(c, L->k_capex_gpu), drv(c, L->k_capex_infra),
                     drv(c, L->k_resfrac)),
                res->residual, XN_MONEY);
         if (L->k_salvage >= 0)
-            driver(c, ws, L->k_salvage, "Book salvage value", cur,
+            driver(c, ws, L->k_salvage, xw_label(c, "option.salvage", "Book salvage value"), cur,
                    xw_f(c, f, sizeof f, "=%s*%s", drv(c, L->k_capex),
                         xw_in(c, i, TCO_O_SALVAGE_FRACTION)),
                    res->capex * o->salvage_fraction, XN_MONEY);
-        driver(c, ws, L->k_life, "Depreciation life", "years",
+        driver(c, ws, L->k_life, xw_label(c, "option.life", "Depreciation life"),
+               xw_label(c, "unit.years", "years"),
                xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_DEPRECIATION_YEARS)),
                tco_depreciation_life(o), XN_INT);
     } else {
-        driver(c, ws, L->k_capex, "Upfront payment, month 0", cur,
+        driver(c, ws, L->k_capex, xw_label(c, "option.upfront0", "Upfront payment, month 0"), cur,
                xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_UPFRONT)), res->capex, XN_MONEY);
     }
-    driver(c, ws, L->k_rm, "Monthly discount rate", "% per month", "=(1+DiscountRate)^(1/12)-1",
+    driver(c, ws, L->k_rm, xw_label(c, "option.rm", "Monthly discount rate"),
+           xw_label(c, "unit.pct_month", "% per month"), "=(1+DiscountRate)^(1/12)-1",
            r->monthly_rate, XN_PCT4);
-    driver(c, ws, L->k_gpuh, "GPU-hours used over the horizon", "GPU-hours",
+    driver(c, ws, L->k_gpuh, xw_label(c, "option.gpuh", "GPU-hours used over the horizon"),
+           xw_label(c, "unit.gpu_hours", "GPU-hours"),
            xw_f(c, f, sizeof f, "=%s*HoursPerMonth*HorizonMonths*%s", xw_in(c, i, TCO_O_COUNT_GPUS),
                 drv(c, L->k_util)),
            res->gpu_hours, XN_INT);
-    driver(c, ws, L->k_pflop, "PFLOP-hours used (FP16 peak)", "PFLOP-hours",
+    driver(c, ws, L->k_pflop, xw_label(c, "option.pflop", "PFLOP-hours used (FP16 peak)"),
+           xw_label(c, "unit.pflop_hours", "PFLOP-hours"),
            xw_f(c, f, sizeof f, "=%s*%s/1000*HoursPerMonth*HorizonMonths*%s",
                 xw_in(c, i, TCO_O_COUNT_GPUS), xw_in(c, i, TCO_O_FP16_TFLOPS), drv(c, L->k_util)),
            o->count * o->fp16_tflops / 1000 * T * H * res->utilization, XN_INT);
-    snprintf(t, sizeof t, "Work done over the horizon (%ss)", c->unit);
+    xw_labelf(c, t, sizeof t, "option.units", "Work done over the horizon ({unit}s)", "unit",
+              c->unit, NULL);
     driver(c, ws, L->k_units, t, c->unit,
            xw_f(c, f, sizeof f, "=%s*%s*%s*SecondsPerHour*HoursPerMonth*HorizonMonths*%s",
                 xw_in(c, i, TCO_O_THROUGHPUT), xw_in(c, i, TCO_O_COUNT_GPUS),
                 xw_in(c, i, TCO_O_SCALING_EFFICIENCY), drv(c, L->k_util)),
            res->units, XN_INT);
     if (L->k_wpkw >= 0) {
-        snprintf(t, sizeof t, "Work rate per kW of IT load (%ss per second)", c->unit);
+        xw_labelf(c, t, sizeof t, "option.wpkw", "Work rate per kW of IT load ({unit}s per second)",
+                  "unit", c->unit, NULL);
         const char *tp = xw_in(c, i, TCO_O_THROUGHPUT);
-        label_row(c, ws, L->k_wpkw, t, "per s per kW", XS_TEXT);
+        label_row(c, ws, L->k_wpkw, t, xw_label(c, "unit.per_s_per_kw", "per s per kW"), XS_TEXT);
         xw_fnum(c, ws, L->k_wpkw, XW_COL_VAL,
                 xw_f(c, f, sizeof f, "=IF(OR(%s<=0,%s=0),\"n/a\",%s*%s*%s/%s)", tp,
                      drv(c, L->k_it_kw), tp, xw_in(c, i, TCO_O_COUNT_GPUS),
@@ -568,24 +622,29 @@ void xw_write_option(xw_ctx *c, size_t i)
     }
     /* Break-even utilization: total(u) = total(0) + slope * u for every option. */
     if (L->buy) {
-        driver(c, ws, L->k_slope, "Cost per unit of utilization (0% to 100%)", cur,
+        driver(c, ws, L->k_slope,
+               xw_label(c, "option.slope", "Cost per unit of utilization (0% to 100%)"), cur,
                xw_f(c, f, sizeof f, "=%s*%s*(%s-%s)/1000*HoursPerMonth*PUE*SUM(%s)",
                     xw_in(c, i, TCO_O_COUNT_GPUS), xw_in(c, i, TCO_O_TDP_W),
                     xw_in(c, i, TCO_O_LOAD_POWER_FRACTION), xw_in(c, i, TCO_O_IDLE_POWER_FRACTION),
                     xw_range(c, NULL, L->r_price, M0 + 1, L->r_price, last)),
                L->slope, XN_MONEY);
     } else if (o->pricing == TCO_ON_DEMAND) {
-        driver(c, ws, L->k_slope, "Cost per unit of utilization (0% to 100%)", cur,
+        driver(c, ws, L->k_slope,
+               xw_label(c, "option.slope", "Cost per unit of utilization (0% to 100%)"), cur,
                xw_f(c, f, sizeof f, "=%s*HoursPerMonth*%s*SUM(%s)", xw_in(c, i, TCO_O_COUNT_GPUS),
                     xw_in(c, i, TCO_O_PRICE_PER_GPU_HOUR),
                     xw_range(c, NULL, L->r_factor, M0 + 1, L->r_factor, last)),
                L->slope, XN_MONEY);
     } else {
-        label_row(c, ws, L->k_slope, "Cost per unit of utilization (reserved: none)", cur, XS_TEXT);
+        label_row(
+            c, ws, L->k_slope,
+            xw_label(c, "option.slope.reserved", "Cost per unit of utilization (reserved: none)"),
+            cur, XS_TEXT);
         xw_num(c, ws, L->k_slope, XW_COL_VAL, 0, xw_fmt(c, XS_FIXED, XN_MONEY));
     }
     driver(
-        c, ws, L->k_total0, "Total cost at 0% utilization", cur,
+        c, ws, L->k_total0, xw_label(c, "option.total0", "Total cost at 0% utilization"), cur,
         xw_f(c, f, sizeof f, "=%s-%s*%s", drv(c, L->r_net), drv(c, L->k_slope), drv(c, L->k_util)),
         L->total0, XN_MONEY);
     if (L->k_beu >= 0) {
@@ -594,8 +653,9 @@ void xw_write_option(xw_ctx *c, size_t i)
         snprintf(bs, sizeof bs, "%s", xw_ref(c, B->quoted, B->k_slope, XW_COL_VAL, 1, 1));
         snprintf(bt, sizeof bt, "%s", xw_ref(c, B->quoted, B->k_total0, XW_COL_VAL, 1, 1));
         double den = B->slope - L->slope;
-        label_row(c, ws, L->k_beu, "Break-even utilization, before the 0-100% limits", "%",
-                  XS_TEXT);
+        label_row(c, ws, L->k_beu,
+                  xw_label(c, "option.beu", "Break-even utilization, before the 0-100% limits"),
+                  "%", XS_TEXT);
         xw_f(c, f, sizeof f, "=IF(%s-%s=0,\"n/a\",(%s-%s)/(%s-%s))", bs, drv(c, L->k_slope),
              drv(c, L->k_total0), bt, bs, drv(c, L->k_slope));
         if (den == 0)
@@ -647,41 +707,67 @@ enum {
 
 typedef struct xw_field {
     const char *key;   /* JSON field name */
-    const char *label; /* %s is the unit of work where present */
+    const char *lkey;  /* its label's key */
+    const char *label; /* {unit} is the unit of work where present */
     xw_numfmt nf;
-    const char *group; /* heading of the block this field opens, or NULL */
+    const char *group; /* key of the heading of the block this field opens, or NULL */
     size_t off;        /* the engine's double in tco_option_result, or NO_OFF */
 } xw_field;
 
+/* The English headings of the blocks, by key. */
+static const struct {
+    const char *key, *english;
+} groups[] = {
+    {XW_KEY("summary.group.cost"), "Cost over the horizon"},
+    {XW_KEY("summary.group.unit_costs"), "Unit costs"},
+    {XW_KEY("summary.group.power"), "Power and book view"},
+    {XW_KEY("summary.group.baseline"), "Against the baseline"},
+    {XW_KEY("summary.group.ranking"), "Ranking"},
+};
+
 static const xw_field fields[XF_N] = {
-    {"id", "Option id (link to its cash flow)", XN_NONE, NULL, NO_OFF},
-    {"acquire", "Acquisition", XN_NONE, NULL, NO_OFF},
-    {"count", "GPUs", XN_INT, NULL, NO_OFF},
-    {"utilization", "Utilization", XN_PCT, NULL, R(utilization)},
-    {"capex", "Capex, month 0", XN_MONEY, "Cost over the horizon", R(capex)},
-    {"power", "Power", XN_MONEY, NULL, R(power)},
-    {"cooling", "Cooling", XN_MONEY, NULL, R(cooling)},
-    {"facility", "Facility (colocation)", XN_MONEY, NULL, R(facility)},
-    {"maintenance", "Maintenance", XN_MONEY, NULL, R(maintenance)},
-    {"staff", "Staff", XN_MONEY, NULL, R(staff)},
-    {"rental", "Rental", XN_MONEY, NULL, R(rental)},
-    {"residual", "Less: residual value", XN_MONEY, NULL, R(residual)},
-    {"total", "Total cost of ownership", XN_MONEY, NULL, R(total)},
-    {"npv", "Net present value of the cost", XN_MONEY, NULL, R(npv)},
-    {"gpu_hours", "GPU-hours used", XN_INT, "Unit costs", R(gpu_hours)},
-    {"cost_per_gpu_hour", "Cost per GPU-hour", XN_MONEY2, NULL, R(cost_per_gpu_hour)},
-    {"cost_per_pflop_hour", "Cost per PFLOP-hour (FP16 peak)", XN_MONEY_PF, NULL,
-     R(cost_per_pflop_hour)},
-    {"cost_per_unit", "Cost per %s", XN_MONEY_UN, NULL, R(cost_per_unit)},
-    {"units_per_s_per_kw", "Work rate (%ss per second per kW)", XN_DEC2, NULL,
-     R(units_per_s_per_kw)},
-    {"it_kw", "IT load", XN_DEC2, "Power and book view", R(it_kw)},
-    {"provisioned_kw", "Provisioned power", XN_DEC2, NULL, R(provisioned_kw)},
-    {"depreciation", "Depreciation over the horizon (book)", XN_MONEY, NULL, R(depreciation)},
-    {"book_value_end", "Book value at the end", XN_MONEY, NULL, R(book_value_end)},
-    {"breakeven_month", "Break-even month", XN_INT, "Against the baseline", NO_OFF},
-    {"breakeven_utilization", "Break-even utilization", XN_PCT, NULL, NO_OFF},
-    {"rank", "Rank (1 = lowest total cost)", XN_INT, "Ranking", NO_OFF},
+    {"id", XW_KEY("summary.field.id"), "Option id (link to its cash flow)", XN_NONE, NULL, NO_OFF},
+    {"acquire", XW_KEY("summary.field.acquire"), "Acquisition", XN_NONE, NULL, NO_OFF},
+    {"count", XW_KEY("summary.field.count"), "GPUs", XN_INT, NULL, NO_OFF},
+    {"utilization", XW_KEY("summary.field.utilization"), "Utilization", XN_PCT, NULL,
+     R(utilization)},
+    {"capex", XW_KEY("summary.field.capex"), "Capex, month 0", XN_MONEY, "summary.group.cost",
+     R(capex)},
+    {"power", XW_KEY("summary.field.power"), "Power", XN_MONEY, NULL, R(power)},
+    {"cooling", XW_KEY("summary.field.cooling"), "Cooling", XN_MONEY, NULL, R(cooling)},
+    {"facility", XW_KEY("summary.field.facility"), "Facility (colocation)", XN_MONEY, NULL,
+     R(facility)},
+    {"maintenance", XW_KEY("summary.field.maintenance"), "Maintenance", XN_MONEY, NULL,
+     R(maintenance)},
+    {"staff", XW_KEY("summary.field.staff"), "Staff", XN_MONEY, NULL, R(staff)},
+    {"rental", XW_KEY("summary.field.rental"), "Rental", XN_MONEY, NULL, R(rental)},
+    {"residual", XW_KEY("summary.field.residual"), "Less: residual value", XN_MONEY, NULL,
+     R(residual)},
+    {"total", XW_KEY("summary.field.total"), "Total cost of ownership", XN_MONEY, NULL, R(total)},
+    {"npv", XW_KEY("summary.field.npv"), "Net present value of the cost", XN_MONEY, NULL, R(npv)},
+    {"gpu_hours", XW_KEY("summary.field.gpu_hours"), "GPU-hours used", XN_INT,
+     "summary.group.unit_costs", R(gpu_hours)},
+    {"cost_per_gpu_hour", XW_KEY("summary.field.cost_per_gpu_hour"), "Cost per GPU-hour", XN_MONEY2,
+     NULL, R(cost_per_gpu_hour)},
+    {"cost_per_pflop_hour", XW_KEY("summary.field.cost_per_pflop_hour"),
+     "Cost per PFLOP-hour (FP16 peak)", XN_MONEY_PF, NULL, R(cost_per_pflop_hour)},
+    {"cost_per_unit", XW_KEY("summary.field.cost_per_unit"), "Cost per {unit}", XN_MONEY_UN, NULL,
+     R(cost_per_unit)},
+    {"units_per_s_per_kw", XW_KEY("summary.field.units_per_s_per_kw"),
+     "Work rate ({unit}s per second per kW)", XN_DEC2, NULL, R(units_per_s_per_kw)},
+    {"it_kw", XW_KEY("summary.field.it_kw"), "IT load", XN_DEC2, "summary.group.power", R(it_kw)},
+    {"provisioned_kw", XW_KEY("summary.field.provisioned_kw"), "Provisioned power", XN_DEC2, NULL,
+     R(provisioned_kw)},
+    {"depreciation", XW_KEY("summary.field.depreciation"), "Depreciation over the horizon (book)",
+     XN_MONEY, NULL, R(depreciation)},
+    {"book_value_end", XW_KEY("summary.field.book_value_end"), "Book value at the end", XN_MONEY,
+     NULL, R(book_value_end)},
+    {"breakeven_month", XW_KEY("summary.field.breakeven_month"), "Break-even month", XN_INT,
+     "summary.group.baseline", NO_OFF},
+    {"breakeven_utilization", XW_KEY("summary.field.breakeven_utilization"),
+     "Break-even utilization", XN_PCT, NULL, NO_OFF},
+    {"rank", XW_KEY("summary.field.rank"), "Rank (1 = lowest total cost)", XN_INT,
+     "summary.group.ranking", NO_OFF},
 };
 
 static void field_unit(xw_ctx *c, int fi, char *buf, size_t size)
@@ -689,33 +775,36 @@ static void field_unit(xw_ctx *c, int fi, char *buf, size_t size)
     const char *cur = c->currency;
     switch (fi) {
     case XF_COUNT:
-        snprintf(buf, size, "GPUs");
+        snprintf(buf, size, "%s", xw_label(c, "unit.gpus", "GPUs"));
         break;
     case XF_UTIL:
     case XF_BEU:
         snprintf(buf, size, "%%");
         break;
     case XF_GPUH:
-        snprintf(buf, size, "GPU-hours");
+        snprintf(buf, size, "%s", xw_label(c, "unit.gpu_hours", "GPU-hours"));
         break;
     case XF_CPGH:
-        snprintf(buf, size, "%s per GPU-hour", cur);
+        xw_labelf(c, buf, size, "unit.money_per_gpu_hour", "{currency} per GPU-hour", "currency",
+                  cur, NULL);
         break;
     case XF_CPPH:
-        snprintf(buf, size, "%s per PFLOP-hour", cur);
+        xw_labelf(c, buf, size, "unit.money_per_pflop_hour", "{currency} per PFLOP-hour",
+                  "currency", cur, NULL);
         break;
     case XF_CPU:
-        snprintf(buf, size, "%s per %s", cur, c->unit);
+        xw_labelf(c, buf, size, "unit.money_per_unit", "{currency} per {unit}", "currency", cur,
+                  "unit", c->unit, NULL);
         break;
     case XF_UPSKW:
-        snprintf(buf, size, "per s per kW");
+        snprintf(buf, size, "%s", xw_label(c, "unit.per_s_per_kw", "per s per kW"));
         break;
     case XF_ITKW:
     case XF_PROVKW:
-        snprintf(buf, size, "kW");
+        snprintf(buf, size, "%s", xw_label(c, "unit.kw", "kW"));
         break;
     case XF_BEM:
-        snprintf(buf, size, "month");
+        snprintf(buf, size, "%s", xw_label(c, "unit.month", "month"));
         break;
     case XF_ID:
     case XF_ACQUIRE:
@@ -728,12 +817,19 @@ static void field_unit(xw_ctx *c, int fi, char *buf, size_t size)
     }
 }
 
+/* A field's label: the template's, else the built-in one. */
 static void field_label(xw_ctx *c, int fi, char *buf, size_t size)
 {
-    if (strstr(fields[fi].label, "%s"))
-        snprintf(buf, size, fields[fi].label, c->unit);
-    else
-        snprintf(buf, size, "%s", fields[fi].label);
+    xw_labelf(c, buf, size, fields[fi].lkey, fields[fi].label, "unit", c->unit, NULL);
+}
+
+/* A block heading by key. */
+static const char *group_label(xw_ctx *c, const char *key)
+{
+    for (size_t k = 0; k < sizeof groups / sizeof groups[0]; k++)
+        if (strcmp(groups[k].key, key) == 0)
+            return xw_label(c, key, groups[k].english);
+    return key;
 }
 
 /* The engine's value of a field: a number, or NAN with *text set. */
@@ -807,9 +903,10 @@ static void summary_cell(xw_ctx *c, size_t i, int fi, int row, int col)
     }
     if (fi == XF_ACQUIRE) {
         xw_text(c, ws, row, col,
-                L->buy                       ? "buy"
-                : o->pricing == TCO_RESERVED ? "rent, reserved"
-                                             : "rent, on demand",
+                L->buy ? xw_label(c, "summary.acquire.buy", "buy")
+                : o->pricing == TCO_RESERVED
+                    ? xw_label(c, "summary.acquire.reserved", "rent, reserved")
+                    : xw_label(c, "summary.acquire.on_demand", "rent, on demand"),
                 xw_fmt(c, XS_CALC, XN_GENERAL));
         return;
     }
@@ -916,26 +1013,62 @@ static void note_chart(xw_ctx *c, lxw_error e)
         c->err = e;
 }
 
-/* The three charts below the table; returns their width in pixels. */
-static double add_charts(xw_ctx *c, int top)
+/* A chart title or axis name: never read as a reference (libxlsxwriter takes a
+ * leading '=' for one), in the template's font. */
+static void chart_title(xw_ctx *c, lxw_chart *ch, const char *text)
+{
+    char buf[TBUF];
+    snprintf(buf, sizeof buf, "%s%s", text[0] == '=' ? " " : "", text);
+    chart_title_set_name(ch, buf);
+    if (c->style && c->style->font_name) {
+        lxw_chart_font font = xw_chart_font(c, 1);
+        chart_title_set_name_font(ch, &font);
+    }
+}
+
+static void axis_name(xw_ctx *c, lxw_chart_axis *axis, const char *text)
+{
+    char buf[TBUF];
+    snprintf(buf, sizeof buf, "%s%s", text[0] == '=' ? " " : "", text);
+    chart_axis_set_name(axis, buf);
+    if (c->style && c->style->font_name) {
+        lxw_chart_font font = xw_chart_font(c, 1), num = xw_chart_font(c, 0);
+        chart_axis_set_name_font(axis, &font);
+        chart_axis_set_num_font(axis, &num);
+    }
+}
+
+static void legend_font(xw_ctx *c, lxw_chart *ch)
+{
+    if (c->style && c->style->font_name) {
+        lxw_chart_font font = xw_chart_font(c, 0);
+        chart_legend_set_font(ch, &font);
+    }
+}
+
+/* Series k in the template's accent colour, when it has accents. */
+static void series_fill(xw_ctx *c, lxw_chart_series *se, size_t k)
+{
+    long col = xw_accent(c, k);
+    if (col < 0)
+        return;
+    lxw_chart_fill fill;
+    memset(&fill, 0, sizeof fill);
+    fill.color = (lxw_color_t)col;
+    chart_series_set_fill(se, &fill);
+}
+
+/* 1. Cumulative cost by month: where the lines cross is the break-even. */
+static lxw_chart *chart_cumulative(xw_ctx *c)
 {
     const tco_scenario *s = c->s;
     size_t n = s->n_options;
-    int H = s->horizon_months, c0 = XW_SUM_COL0, c1 = XW_SUM_COL0 + (int)n - 1;
-    char title[256], axis[128], cats[400], vals[400];
-    double width = 120.0 * (double)n + 360;
-    width = width < 960 ? 960 : width > 2400 ? 2400 : width;
-    lxw_chart_options co;
-    memset(&co, 0, sizeof co);
-    co.x_scale = width / 480;
-    co.y_scale = 400.0 / 288;
-    co.y_offset = 8; /* clear of the page break above */
-
-    /* 1. Cumulative cost by month: where the lines cross is the break-even. */
+    int H = s->horizon_months, c0 = XW_SUM_COL0;
+    char t[TBUF], cats[400], vals[400];
     lxw_chart *ch = workbook_add_chart(c->wb, LXW_CHART_LINE);
     if (!ch) {
         c->nomem = 1;
-        return 0;
+        return NULL;
     }
     snprintf(
         cats, sizeof cats, "=%s",
@@ -953,79 +1086,151 @@ static double add_charts(xw_ctx *c, int top)
         lxw_chart_series *se = chart_add_series(ch, cats, vals);
         if (!se) {
             c->nomem = 1;
-            return 0;
+            return NULL;
         }
-        chart_series_set_name_range(se, "Summary", (lxw_row_t)c->sm_header,
+        chart_series_set_name_range(se, c->sheet[TCO_SHEET_SUMMARY], (lxw_row_t)c->sm_header,
                                     (lxw_col_t)(c0 + (int)i));
+        long col = xw_accent(c, k);
+        if (col >= 0)
+            line.color = (lxw_color_t)col;
         chart_series_set_line(se, &line);
     }
-    snprintf(title, sizeof title, "Cumulative cost by month, before residual (%s)%s", c->currency,
-             n > XW_MAX_SERIES ? ": the 255 lowest totals" : "");
-    chart_title_set_name(ch, title);
-    chart_axis_set_name(ch->x_axis, "Month (0 = acquisition)");
+    if (n > XW_MAX_SERIES)
+        xw_labelf(c, t, sizeof t, "chart.cumulative.title.top",
+                  "Cumulative cost by month, before residual ({currency}): the 255 lowest totals",
+                  "currency", c->currency, NULL);
+    else
+        xw_labelf(c, t, sizeof t, "chart.cumulative.title",
+                  "Cumulative cost by month, before residual ({currency})", "currency",
+                  c->currency, NULL);
+    chart_title(c, ch, t);
+    axis_name(c, ch->x_axis, xw_label(c, "chart.cumulative.x", "Month (0 = acquisition)"));
     chart_axis_set_interval_unit(ch->x_axis, (uint16_t)(H > 60 ? 12 : H > 24 ? 6 : 3));
     chart_axis_set_interval_tick(ch->x_axis, (uint16_t)(H > 60 ? 12 : H > 24 ? 6 : 3));
-    snprintf(axis, sizeof axis, "Cumulative cost (%s)", c->currency);
-    chart_axis_set_name(ch->y_axis, axis);
+    xw_labelf(c, t, sizeof t, "chart.cumulative.y_currency", "Cumulative cost ({currency})",
+              "currency", c->currency, NULL);
+    axis_name(c, ch->y_axis, t);
     chart_axis_set_num_format(ch->y_axis, c->nf[XN_MONEY]);
     chart_legend_set_position(ch, n <= 24 ? LXW_CHART_LEGEND_BOTTOM : LXW_CHART_LEGEND_NONE);
-    note_chart(c, worksheet_insert_chart_opt(c->summary, (lxw_row_t)top, 0, ch, &co));
+    legend_font(c, ch);
+    return ch;
+}
 
-    /* 2. Cost breakdown per option, stacked. */
-    ch = workbook_add_chart(c->wb, LXW_CHART_COLUMN_STACKED);
+/* 2. Cost breakdown per option, stacked. */
+static lxw_chart *chart_breakdown(xw_ctx *c)
+{
+    const tco_scenario *s = c->s;
+    size_t n = s->n_options;
+    int c0 = XW_SUM_COL0, c1 = XW_SUM_COL0 + (int)n - 1;
+    const char *sum_q = c->sheet_q[TCO_SHEET_SUMMARY];
+    char t[TBUF], cats[400], vals[400];
+    lxw_chart *ch = workbook_add_chart(c->wb, LXW_CHART_COLUMN_STACKED);
     if (!ch) {
         c->nomem = 1;
-        return 0;
+        return NULL;
     }
-    snprintf(cats, sizeof cats, "=%s", xw_range(c, "Summary", c->sm_header, c0, c->sm_header, c1));
+    snprintf(cats, sizeof cats, "=%s", xw_range(c, sum_q, c->sm_header, c0, c->sm_header, c1));
     for (int fi = XF_CAPEX; fi <= XF_RENTAL; fi++) {
         int row = c->sm_rows[fi];
-        snprintf(vals, sizeof vals, "=%s", xw_range(c, "Summary", row, c0, row, c1));
+        snprintf(vals, sizeof vals, "=%s", xw_range(c, sum_q, row, c0, row, c1));
         lxw_chart_series *se = chart_add_series(ch, cats, vals);
         if (!se) {
             c->nomem = 1;
-            return 0;
+            return NULL;
         }
-        chart_series_set_name_range(se, "Summary", (lxw_row_t)row, 0);
+        chart_series_set_name_range(se, c->sheet[TCO_SHEET_SUMMARY], (lxw_row_t)row, 0);
+        series_fill(c, se, (size_t)(fi - XF_CAPEX));
     }
-    snprintf(title, sizeof title, "Cost breakdown by option over %d months, before residual (%s)",
-             H, c->currency);
-    chart_title_set_name(ch, title);
-    chart_axis_set_name(ch->x_axis, "Option");
-    snprintf(axis, sizeof axis, "Cost (%s)", c->currency);
-    chart_axis_set_name(ch->y_axis, axis);
+    xw_labelf(c, t, sizeof t, "chart.breakdown.title",
+              "Cost breakdown by option over {months} months, before residual ({currency})",
+              "months", xw_int(c, s->horizon_months), "currency", c->currency, NULL);
+    chart_title(c, ch, t);
+    axis_name(c, ch->x_axis, xw_label(c, "chart.breakdown.x", "Option"));
+    xw_labelf(c, t, sizeof t, "chart.breakdown.y", "Cost ({currency})", "currency", c->currency,
+              NULL);
+    axis_name(c, ch->y_axis, t);
     chart_axis_set_num_format(ch->y_axis, c->nf[XN_MONEY]);
     chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
+    legend_font(c, ch);
     chart_set_series_gap(ch, 60);
-    note_chart(c, worksheet_insert_chart_opt(c->summary, (lxw_row_t)(top + 22), 0, ch, &co));
+    return ch;
+}
 
-    /* 3. Cost per GPU-hour per option. */
-    ch = workbook_add_chart(c->wb, LXW_CHART_COLUMN);
+/* 3. Cost per GPU-hour per option. */
+static lxw_chart *chart_cost_per_gpu_hour(xw_ctx *c)
+{
+    size_t n = c->s->n_options;
+    int c0 = XW_SUM_COL0, c1 = XW_SUM_COL0 + (int)n - 1;
+    const char *sum_q = c->sheet_q[TCO_SHEET_SUMMARY];
+    char t[TBUF], cats[400], vals[400];
+    lxw_chart *ch = workbook_add_chart(c->wb, LXW_CHART_COLUMN);
     if (!ch) {
         c->nomem = 1;
-        return 0;
+        return NULL;
     }
     int row = c->sm_rows[XF_CPGH];
-    snprintf(vals, sizeof vals, "=%s", xw_range(c, "Summary", row, c0, row, c1));
+    snprintf(cats, sizeof cats, "=%s", xw_range(c, sum_q, c->sm_header, c0, c->sm_header, c1));
+    snprintf(vals, sizeof vals, "=%s", xw_range(c, sum_q, row, c0, row, c1));
     lxw_chart_series *se = chart_add_series(ch, cats, vals);
     if (!se) {
         c->nomem = 1;
-        return 0;
+        return NULL;
     }
-    chart_series_set_name_range(se, "Summary", (lxw_row_t)row, 0);
+    chart_series_set_name_range(se, c->sheet[TCO_SHEET_SUMMARY], (lxw_row_t)row, 0);
+    series_fill(c, se, 0);
     if (n <= 16) {
         chart_series_set_labels(se);
         chart_series_set_labels_num_format(se, c->nf[XN_MONEY2]);
+        if (c->style && c->style->font_name) {
+            lxw_chart_font font = xw_chart_font(c, 0);
+            chart_series_set_labels_font(se, &font);
+        }
     }
-    snprintf(title, sizeof title, "Cost per GPU-hour used (%s)", c->currency);
-    chart_title_set_name(ch, title);
-    chart_axis_set_name(ch->x_axis, "Option");
-    snprintf(axis, sizeof axis, "%s per GPU-hour", c->currency);
-    chart_axis_set_name(ch->y_axis, axis);
+    xw_labelf(c, t, sizeof t, "chart.cost_per_gpu_hour.title",
+              "Cost per GPU-hour used ({currency})", "currency", c->currency, NULL);
+    chart_title(c, ch, t);
+    axis_name(c, ch->x_axis, xw_label(c, "chart.cost_per_gpu_hour.x", "Option"));
+    xw_labelf(c, t, sizeof t, "chart.cost_per_gpu_hour.y", "{currency} per GPU-hour", "currency",
+              c->currency, NULL);
+    axis_name(c, ch->y_axis, t);
     chart_axis_set_num_format(ch->y_axis, c->nf[XN_MONEY2]);
     chart_legend_set_position(ch, LXW_CHART_LEGEND_NONE);
-    note_chart(c, worksheet_insert_chart_opt(c->summary, (lxw_row_t)(top + 44), 0, ch, &co));
-    return width;
+    return ch;
+}
+
+/* The template's charts below the table, one per printed page, in its order;
+ * returns their width in pixels (0 without charts). */
+static double add_charts(xw_ctx *c, int top)
+{
+    size_t n = c->s->n_options;
+    double width = 120.0 * (double)n + 360;
+    width = width < 960 ? 960 : width > 2400 ? 2400 : width;
+    lxw_chart_options co;
+    memset(&co, 0, sizeof co);
+    co.x_scale = width / 480;
+    co.y_scale = 400.0 / 288;
+    co.y_offset = 8; /* clear of the page break above */
+    for (int k = 0; k < c->n_charts && k < TCO_CHART_KINDS; k++) {
+        lxw_chart *ch = NULL;
+        switch (c->charts[k]) {
+        case TCO_CHART_CUMULATIVE:
+            ch = chart_cumulative(c);
+            break;
+        case TCO_CHART_BREAKDOWN:
+            ch = chart_breakdown(c);
+            break;
+        case TCO_CHART_COST_PER_GPU_HOUR:
+            ch = chart_cost_per_gpu_hour(c);
+            break;
+        default:
+            break;
+        }
+        if (!ch)
+            return 0;
+        note_chart(c,
+                   worksheet_insert_chart_opt(c->summary, (lxw_row_t)(top + 22 * k), 0, ch, &co));
+    }
+    return c->n_charts > 0 ? width : 0;
 }
 
 /* See xlsx_internal.h. */
@@ -1071,14 +1276,16 @@ void xw_write_summary(xw_ctx *c)
     worksheet_set_column(ws, (lxw_col_t)c0, (lxw_col_t)c1, wo, NULL);
     worksheet_set_row(ws, (lxw_row_t)c->sm_header, 15.0 * lines + 2, NULL);
 
-    snprintf(t, sizeof t, "Summary: %s", c->name);
+    xw_labelf(c, t, sizeof t, "summary.title", "Summary: {name}", "name", c->name, NULL);
     xw_text(c, ws, 0, 0, t, xw_fmt(c, XS_TITLE, XN_NONE));
-    snprintf(t, sizeof t,
-             "Totals over %d months in %s: costs positive, the residual value subtracted; net "
-             "present value at the discount rate on Inputs. The lowest total is highlighted.",
-             s->horizon_months, c->currency);
+    xw_labelf(c, t, sizeof t, "summary.subtitle",
+              "Totals over {months} months in {currency}: costs positive, the residual value "
+              "subtracted; net present value at the discount rate on Inputs. The lowest total "
+              "is highlighted.",
+              "months", xw_int(c, s->horizon_months), "currency", c->currency, NULL);
     xw_text(c, ws, 1, 0, t, xw_fmt(c, XS_SUBTITLE, XN_NONE));
-    xw_text(c, ws, 2, 0, "Lowest total cost of ownership", xw_fmt(c, XS_TOTAL, XN_NONE));
+    xw_text(c, ws, 2, 0, xw_label(c, "summary.lowest", "Lowest total cost of ownership"),
+            xw_fmt(c, XS_TOTAL, XN_NONE));
     int tr = c->sm_rows[XF_RANK];
     xw_fstr(c, ws, 2, c0,
             xw_f(c, f, sizeof f, "=INDEX(%s,1,MATCH(1,%s,0))",
@@ -1087,9 +1294,9 @@ void xw_write_summary(xw_ctx *c)
             c->label[r->rank[0]], xw_fmt(c, XS_TOTAL, XN_NONE));
 
     lxw_format *head = xw_fmt(c, XS_HEADER, XN_NONE);
-    xw_text(c, ws, c->sm_header, 0, "Figure", head);
-    xw_text(c, ws, c->sm_header, 1, "Field", head);
-    xw_text(c, ws, c->sm_header, 2, "Unit", head);
+    xw_text(c, ws, c->sm_header, 0, xw_label(c, "summary.head.figure", "Figure"), head);
+    xw_text(c, ws, c->sm_header, 1, xw_label(c, "summary.head.field", "Field"), head);
+    xw_text(c, ws, c->sm_header, 2, xw_label(c, "summary.head.unit", "Unit"), head);
     for (size_t i = 0; i < n; i++)
         xw_text(c, ws, c->sm_header, c0 + (int)i, c->label[i], xw_fmt(c, XS_HEADOPT, XN_NONE));
     worksheet_freeze_panes(ws, (lxw_row_t)(c->sm_header + 1), (lxw_col_t)c0);
@@ -1098,11 +1305,14 @@ void xw_write_summary(xw_ctx *c)
         int rr = c->sm_rows[fi];
         if (fields[fi].group) {
             if (fi == XF_BEM && r->baseline >= 0)
-                snprintf(t, sizeof t, "Against the baseline: %s", c->label[r->baseline]);
+                xw_labelf(c, t, sizeof t, "summary.group.baseline.option",
+                          "Against the baseline: {label}", "label", c->label[r->baseline], NULL);
             else if (fi == XF_BEM)
-                snprintf(t, sizeof t, "Against the baseline: none (no rent option)");
+                snprintf(t, sizeof t, "%s",
+                         xw_label(c, "summary.group.baseline.none",
+                                  "Against the baseline: none (no rent option)"));
             else
-                snprintf(t, sizeof t, "%s", fields[fi].group);
+                snprintf(t, sizeof t, "%s", group_label(c, fields[fi].group));
             xw_text(c, ws, rr - 1, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
         }
         field_label(c, fi, t, sizeof t);
@@ -1134,20 +1344,25 @@ void xw_write_summary(xw_ctx *c)
     if (s->model_params > 0) {
         /* The engine's workload sizing, for the record (not formulas). */
         int sr = c->sm_last_row + 2;
-        xw_text(c, ws, sr, 0, "Workload sizing (engine figures, not live)",
+        xw_text(c, ws, sr, 0,
+                xw_label(c, "summary.sizing", "Workload sizing (engine figures, not live)"),
                 xw_fmt(c, XS_SECTION, XN_NONE));
-        xw_text(c, ws, sr + 1, 0, "Model fits in the GPUs' memory", NULL);
+        xw_text(c, ws, sr + 1, 0,
+                xw_label(c, "summary.sizing.fits", "Model fits in the GPUs' memory"), NULL);
         xw_text(c, ws, sr + 1, 1, "sizing.fits", xw_fmt(c, XS_KEY, XN_NONE));
         for (size_t i = 0; i < n; i++) {
             const tco_sizing *z = &r->options[i].sizing;
+            char min[48];
+            snprintf(min, sizeof min, "%.0f", z->min_gpus);
             if (z->fits == 1)
-                snprintf(t, sizeof t, "yes");
+                snprintf(t, sizeof t, "%s", xw_label(c, "summary.sizing.yes", "yes"));
             else if (z->fits == 0 && isfinite(z->min_gpus))
-                snprintf(t, sizeof t, "NO: needs %.0f GPUs", z->min_gpus);
+                xw_labelf(c, t, sizeof t, "summary.sizing.needs", "NO: needs {n} GPUs", "n", min,
+                          NULL);
             else if (z->fits == 0)
-                snprintf(t, sizeof t, "NO");
+                snprintf(t, sizeof t, "%s", xw_label(c, "summary.sizing.no", "NO"));
             else
-                snprintf(t, sizeof t, "unknown");
+                snprintf(t, sizeof t, "%s", xw_label(c, "summary.sizing.unknown", "unknown"));
             xw_text(c, ws, sr + 1, c0 + (int)i, t,
                     z->fits == 0 ? c->fmt_nofit : xw_fmt(c, XS_FIXED, XN_GENERAL));
         }
@@ -1164,10 +1379,14 @@ void xw_write_summary(xw_ctx *c)
     scale = scale > 100 ? 100 : scale < 10 ? 10 : scale;
     xw_print_setup(c, ws, 0, 1, 0);
     worksheet_set_print_scale(ws, (uint16_t)scale);
-    lxw_row_t breaks[] = {(lxw_row_t)top, (lxw_row_t)(top + 22), (lxw_row_t)(top + 44), 0};
-    lxw_error eb = worksheet_set_h_pagebreaks(ws, breaks);
-    if (eb && !c->err)
-        c->err = eb;
+    lxw_row_t breaks[TCO_CHART_KINDS + 1] = {0};
+    for (int k = 0; k < c->n_charts && k < TCO_CHART_KINDS; k++)
+        breaks[k] = (lxw_row_t)(top + 22 * k);
+    if (c->n_charts > 0) {
+        lxw_error eb = worksheet_set_h_pagebreaks(ws, breaks);
+        if (eb && !c->err)
+            c->err = eb;
+    }
 }
 
 /* ===== Checks ===== */
@@ -1210,41 +1429,49 @@ void xw_write_checks(xw_ctx *c)
     static const double widths[CK_N] = {22, 40, 22, 18, 18, 16, 14, 10};
     for (int k = 0; k < CK_N; k++)
         worksheet_set_column(ws, (lxw_col_t)k, (lxw_col_t)k, widths[k], NULL);
-    xw_text(c, ws, 0, 0, "Checks", xw_fmt(c, XS_TITLE, XN_NONE));
+    xw_text(c, ws, 0, 0, xw_label(c, "checks.title", "Checks"), xw_fmt(c, XS_TITLE, XN_NONE));
     xw_text(c, ws, 1, 0,
-            "Each key figure as the tco engine computed it (a number) beside the workbook's own "
-            "formula. Difference = (workbook - engine) / scale, where the scale is the figure "
-            "itself (at least 1; the capex for depreciation and book value). A row is OK when "
-            "the difference is within the tolerance; the master check is OK only when every "
-            "row is.",
+            xw_label(c, "checks.subtitle",
+                     "Each key figure as the tco engine computed it (a number) beside the "
+                     "workbook's own formula. Difference = (workbook - engine) / scale, where the "
+                     "scale is the figure itself (at least 1; the capex for depreciation and book "
+                     "value). A row is OK when the difference is within the tolerance; the master "
+                     "check is OK only when every row is."),
             xw_fmt(c, XS_SUBTITLE, XN_NONE));
     xw_text(c, ws, 2, 0,
-            "The engine's figures are those of the inputs as written: after an input is "
-            "changed here, the figures it moves show CHECK until the workbook is written "
-            "again with tco.",
+            xw_label(c, "checks.note",
+                     "The engine's figures are those of the inputs as written: after an input is "
+                     "changed here, the figures it moves show CHECK until the workbook is written "
+                     "again with tco."),
             xw_fmt(c, XS_SUBTITLE, XN_NONE));
-    xw_text(c, ws, c->ck_master, 0, "Master check", xw_fmt(c, XS_TOTAL, XN_NONE));
+    xw_text(c, ws, c->ck_master, 0, xw_label(c, "checks.master", "Master check"),
+            xw_fmt(c, XS_TOTAL, XN_NONE));
     xw_fstr(
         c, ws, c->ck_master, XW_COL_VAL,
         xw_f(c, f, sizeof f, "=IF(COUNTIF(%s,\"OK\")=ROWS(%s),\"OK\",\"CHECK\")", status, status),
         "OK", xw_fmt(c, XS_CHECK, XN_NONE));
-    xw_text(c, ws, c->ck_master + 1, 0, "Rows that agree", NULL);
+    xw_text(c, ws, c->ck_master + 1, 0, xw_label(c, "checks.agree", "Rows that agree"), NULL);
     xw_fnum(c, ws, c->ck_master + 1, XW_COL_VAL,
             xw_f(c, f, sizeof f, "=COUNTIF(%s,\"OK\")", status), count, xw_fmt(c, XS_CALC, XN_INT));
-    xw_text(c, ws, c->ck_master + 2, 0, "Rows checked", NULL);
+    xw_text(c, ws, c->ck_master + 2, 0, xw_label(c, "checks.rows", "Rows checked"), NULL);
     xw_fnum(c, ws, c->ck_master + 2, XW_COL_VAL, xw_f(c, f, sizeof f, "=ROWS(%s)", status), count,
             xw_fmt(c, XS_CALC, XN_INT));
-    xw_text(c, ws, c->ck_master + 3, 0, "Tolerance", NULL);
+    xw_text(c, ws, c->ck_master + 3, 0, xw_label(c, "checks.tolerance", "Tolerance"), NULL);
     xw_num(c, ws, c->ck_master + 3, XW_COL_VAL, 1e-9, xw_fmt(c, XS_FIXED, XN_SCI));
-    char nm[64];
-    snprintf(nm, sizeof nm, "=Checks!$C$%d", c->ck_master + 4);
+    char nm[400];
+    snprintf(nm, sizeof nm, "=%s!$C$%d", c->sheet_q[TCO_SHEET_CHECKS], c->ck_master + 4);
     lxw_error e = workbook_define_name(c->wb, "CheckTolerance", nm);
     if (e && !c->err)
         c->err = e;
 
-    static const char *const heads[CK_N] = {"Option",       "Figure",         "Field",
-                                            "Engine value", "Workbook value", "Scale",
-                                            "Difference",   "Status"};
+    const char *heads[CK_N] = {xw_label(c, "checks.head.option", "Option"),
+                               xw_label(c, "checks.head.figure", "Figure"),
+                               xw_label(c, "checks.head.field", "Field"),
+                               xw_label(c, "checks.head.engine", "Engine value"),
+                               xw_label(c, "checks.head.workbook", "Workbook value"),
+                               xw_label(c, "checks.head.scale", "Scale"),
+                               xw_label(c, "checks.head.difference", "Difference"),
+                               xw_label(c, "checks.head.status", "Status")};
     for (int k = 0; k < CK_N; k++)
         xw_text(c, ws, head_row, k, heads[k], xw_fmt(c, XS_HEADER, XN_NONE));
     worksheet_freeze_panes(ws, (lxw_row_t)first, 0);
@@ -1267,7 +1494,8 @@ void xw_write_checks(xw_ctx *c)
             else
                 xw_num(c, ws, row, CK_ENGINE, v, xw_fmt(c, XS_FIXED, nf));
             xw_f(c, f, sizeof f, "=%s",
-                 xw_ref(c, "Summary", c->sm_rows[fi], XW_SUM_COL0 + (int)i, 1, 1));
+                 xw_ref(c, c->sheet_q[TCO_SHEET_SUMMARY], c->sm_rows[fi], XW_SUM_COL0 + (int)i,
+                        1, 1));
             if (text)
                 xw_fstr(c, ws, row, CK_BOOK, f, text, xw_fmt(c, XS_CALC, nf));
             else

@@ -36,6 +36,8 @@ OPTIONS = [  # id, label, acquire
     ("a-very-long-option-identifier-number-1-y", "Long id two", "buy"),
     ("About", "Named like a fixed sheet", "rent"),
     ("history", "Named like Excel's reserved sheet", "buy"),
+    ("sensitivity", "Named like an analysis sheet", "buy"),
+    ("Buy-vs-Rent", "Named like the buy-or-rent sheet", "rent"),
     ("Case", "Upper case id", "buy"),
     ("case", "Lower case id", "buy"),
 ]
@@ -98,8 +100,9 @@ def main():
             seen.add(name.lower())
             if why:
                 problems.append(f"sheet name {name!r}: {', '.join(why)}")
-        if len(wb.sheetnames) != len(OPTIONS) + 4:
-            problems.append(f"expected {len(OPTIONS) + 4} sheets, got {wb.sheetnames}")
+        # About, Inputs, Summary, Buy-vs-Rent, Sensitivity, Checks and one per option.
+        if len(wb.sheetnames) != len(OPTIONS) + 6:
+            problems.append(f"expected {len(OPTIONS) + 6} sheets, got {wb.sheetnames}")
 
         # Labels are text where they are written: Summary headings, Inputs, sheet titles.
         labels = {label for _, label, _ in OPTIONS}

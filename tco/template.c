@@ -1,0 +1,445 @@
+/* template.c - load workbook templates (XML) securely, validate them against
+ * the built-in schema (templates/template.xsd) and keep what the workbook
+ * writer asks for: labels by key, styles, and the order of sheets and charts.
+ *
+ * A load runs in two steps over one buffer of at most TCO_MAX_FILE bytes:
+ *   1. xmlsafe.c scans, parses and validates it securely: no network, no DTD
+ *      (a DOCTYPE is refused), no entities, at most TEMPLATE_MAX_DEPTH levels
+ *      and TEMPLATE_MAX_ATTRIBUTES attributes in a tag, the schema compiled into
+ *      the library; every libxml2 message becomes a FILE:LINE diagnostic.
+ *   2. The document is read, checking what XSD 1.0 cannot say: the sheets
+ *      include inputs and checks, no label is blank, every text is UTF-8.
+ *      A label keeps its spaces (one may begin or end with a space, to be
+ *      joined to other text); a line break in it, with the white space around
+ *      it, becomes one space, so that a long label may be wrapped in the file.
+ * Only a template that passed both is returned. */
+#include "internal.h"
+
+#include <libxml/tree.h>
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* templates/template.xsd, NUL-terminated; generated at build time by cmake/embed.cmake. */
+extern const unsigned char embedded_template_xsd[];
+extern const size_t embedded_template_xsd_len;
+
+/* Deepest element nesting accepted. The schema needs 4 (template, styles,
+ * accents, color). */
+#define TEMPLATE_MAX_DEPTH 16
+
+/* Most attributes accepted in one tag; the format needs 3 (<currency>). See
+ * catalog.c for why a tag's attributes are bounded at all. The scan counts
+ * `="` in text too, so a label may hold a few such pairs. */
+#define TEMPLATE_MAX_ATTRIBUTES 16
+
+#define SCHEMA_NAME "template.xsd (built in)"
+
+/* Spellings of the kinds, indexed by tco_tpl_sheet and tco_tpl_chart. */
+static const char *const sheet_kinds[TCO_SHEET_KINDS] = {
+    "about",       "inputs",      "options", "summary",     "workload",
+    "buy-vs-rent", "sensitivity", "cases",   "monte-carlo", "checks"};
+static const char *const chart_kinds[TCO_CHART_KINDS] = {"cumulative", "breakdown",
+                                                         "cost-per-gpu-hour"};
+
+/* One label: a key and its text. */
+typedef struct label {
+    char *key;
+    char *text; /* collapsed, never empty, valid UTF-8 */
+} label;
+
+struct tco_template {
+    char *language;    /* BCP 47 tag */
+    char *description; /* or NULL */
+    size_t n_labels;
+    label *labels; /* sorted by key */
+    tco_tpl_style style;
+    int has_sheets; /* <sheets> given: else the built-in order */
+    size_t n_sheets;
+    int sheets[TCO_SHEET_KINDS];
+    int has_charts; /* <charts> given */
+    size_t n_charts;
+    int charts[TCO_CHART_KINDS];
+};
+
+/* ===== Reading ===== */
+
+static int kind_index(const char *const *names, int n, const char *s)
+{
+    for (int i = 0; s && i < n; i++)
+        if (strcmp(names[i], s) == 0)
+            return i;
+    return -1;
+}
+
+/* An RGB colour the schema has accepted ("#1F3864" or "1F3864"), or -1. */
+static long colour_of(tco_xml *x, xmlNodePtr el, const char *attr)
+{
+    char *s = tco_xml_text(x, el, attr);
+    if (!s)
+        return -1;
+    long v = strtol(s[0] == '#' ? s + 1 : s, NULL, 16);
+    free(s);
+    return v;
+}
+
+/* A copy of an attribute exactly as written (not collapsed), or NULL. */
+static char *raw_attr(tco_xml *x, xmlNodePtr el, const char *attr)
+{
+    xmlChar *v = xmlGetNoNsProp(el, (const xmlChar *)attr);
+    if (!v)
+        return NULL;
+    char *s = strdup((const char *)v);
+    xmlFree(v);
+    if (!s)
+        x->nomem = 1;
+    return s;
+}
+
+static void read_styles(tco_xml *x, xmlNodePtr styles, tco_tpl_style *st)
+{
+    for (xmlNodePtr n = styles->children; n && !x->nomem; n = n->next) {
+        if (tco_xml_named(n, "font")) {
+            st->font_name = tco_xml_text(x, n, "name");
+            char *size = tco_xml_text(x, n, "size");
+            if (size)
+                st->font_size = strtod(size, NULL);
+            free(size);
+        } else if (tco_xml_named(n, "input")) {
+            st->input_fill = colour_of(x, n, "fill");
+            st->input_color = colour_of(x, n, "color");
+        } else if (tco_xml_named(n, "header")) {
+            st->header_fill = colour_of(x, n, "fill");
+            st->header_color = colour_of(x, n, "color");
+        } else if (tco_xml_named(n, "title")) {
+            st->title_color = colour_of(x, n, "color");
+        } else if (tco_xml_named(n, "accents")) {
+            for (xmlNodePtr c = n->children; c; c = c->next) {
+                if (!tco_xml_named(c, "color") || st->n_accents >= TCO_TPL_MAX_ACCENTS)
+                    continue;
+                char *s = tco_xml_text(x, c, NULL);
+                if (s)
+                    st->accents[st->n_accents++] = strtol(s[0] == '#' ? s + 1 : s, NULL, 16);
+                free(s);
+            }
+        } else if (tco_xml_named(n, "number-formats")) {
+            char *neg = tco_xml_text(x, n, "negatives");
+            st->negatives_minus = neg && strcmp(neg, "minus") == 0;
+            free(neg);
+            size_t count = 0;
+            for (xmlNodePtr c = n->children; c; c = c->next)
+                count += tco_xml_named(c, "currency");
+            if (!count)
+                continue;
+            st->currencies = calloc(count, sizeof *st->currencies);
+            if (!st->currencies) {
+                x->nomem = 1;
+                return;
+            }
+            for (xmlNodePtr c = n->children; c && !x->nomem; c = c->next) {
+                if (!tco_xml_named(c, "currency"))
+                    continue;
+                tco_tpl_currency *cur = &st->currencies[st->n_currencies++];
+                cur->code = tco_xml_text(x, c, "code");
+                cur->symbol = raw_attr(x, c, "symbol");
+                char *pos = tco_xml_text(x, c, "position");
+                cur->after = pos && strcmp(pos, "after") == 0;
+                free(pos);
+                if (cur->symbol && !tco_utf8_valid(cur->symbol))
+                    tco_xml_report(x, tco_xml_line(c), "the currency symbol is not valid UTF-8");
+            }
+        }
+    }
+    if (st->font_name && !tco_utf8_valid(st->font_name))
+        tco_xml_report(x, tco_xml_line(styles), "the font name is not valid UTF-8");
+}
+
+/* The kinds of a <sheets> or <charts> list, in order. */
+static size_t read_kinds(tco_xml *x, xmlNodePtr list, const char *child, const char *const *names,
+                         int n_names, int *out)
+{
+    size_t n = 0;
+    for (xmlNodePtr c = list->children; c && !x->nomem; c = c->next) {
+        if (!tco_xml_named(c, child))
+            continue;
+        char *kind = tco_xml_text(x, c, "kind");
+        int k = kind_index(names, n_names, kind);
+        free(kind);
+        int seen = 0;
+        for (size_t i = 0; i < n; i++)
+            seen |= out[i] == k;
+        if (k >= 0 && !seen && n < (size_t)n_names)
+            out[n++] = k;
+    }
+    return n;
+}
+
+/* A label's text as written, except that a run of white space holding a line
+ * break (a label wrapped in the file) becomes one space, or nothing at either
+ * end; other spaces are kept, so a label may begin or end with one. NULL when
+ * out of memory (x->nomem). */
+static char *label_text(tco_xml *x, xmlNodePtr el)
+{
+    xmlChar *raw = xmlNodeGetContent(el);
+    if (!raw)
+        return NULL;
+    const char *s = (const char *)raw;
+    char *out = malloc(strlen(s) + 1), *q = out;
+    if (!out) {
+        xmlFree(raw);
+        x->nomem = 1;
+        return NULL;
+    }
+    while (*s) {
+        size_t run = strspn(s, " \t\r\n"), brk = 0;
+        if (!run) {
+            *q++ = *s++;
+            continue;
+        }
+        for (size_t i = 0; i < run; i++)
+            brk |= s[i] == '\n' || s[i] == '\r';
+        if (!brk) {
+            for (size_t i = 0; i < run; i++)
+                *q++ = ' '; /* a tab is a space in a cell */
+        } else if (q != out && s[run]) {
+            *q++ = ' ';
+        }
+        s += run;
+    }
+    *q = '\0';
+    xmlFree(raw);
+    return out;
+}
+
+static int label_cmp(const void *a, const void *b)
+{
+    return strcmp(((const label *)a)->key, ((const label *)b)->key);
+}
+
+static void read_labels(tco_xml *x, xmlNodePtr list, tco_template *t)
+{
+    size_t count = 0;
+    for (xmlNodePtr c = list->children; c; c = c->next)
+        count += tco_xml_named(c, "label");
+    if (!count)
+        return;
+    t->labels = calloc(count, sizeof *t->labels);
+    if (!t->labels) {
+        x->nomem = 1;
+        return;
+    }
+    for (xmlNodePtr c = list->children; c && !x->nomem; c = c->next) {
+        if (!tco_xml_named(c, "label"))
+            continue;
+        label *l = &t->labels[t->n_labels++];
+        l->key = tco_xml_text(x, c, "key");
+        l->text = label_text(x, c);
+        if (!l->key || !l->text)
+            continue;
+        if (strspn(l->text, " ") == strlen(l->text))
+            tco_xml_report(x, tco_xml_line(c),
+                           "label '%s' is blank: give it a text, or leave it out to use the "
+                           "built-in English",
+                           l->key);
+        else if (!tco_utf8_valid(l->text))
+            tco_xml_report(x, tco_xml_line(c), "label '%s' is not valid UTF-8", l->key);
+    }
+    if (x->nomem)
+        return;
+    qsort(t->labels, t->n_labels, sizeof *t->labels, label_cmp);
+    /* The schema's unique constraint has already refused duplicates. */
+}
+
+/* Read x->doc into t, reporting what the schema cannot check. */
+static void read_template(tco_xml *x, tco_template *t)
+{
+    xmlNodePtr root = xmlDocGetRootElement(x->doc);
+    t->language = tco_xml_text(x, root, "language");
+    for (xmlNodePtr n = root->children; n && !x->nomem; n = n->next) {
+        if (tco_xml_named(n, "description")) {
+            t->description = tco_xml_text(x, n, NULL);
+        } else if (tco_xml_named(n, "styles")) {
+            read_styles(x, n, &t->style);
+        } else if (tco_xml_named(n, "sheets")) {
+            t->has_sheets = 1;
+            t->n_sheets = read_kinds(x, n, "sheet", sheet_kinds, TCO_SHEET_KINDS, t->sheets);
+            static const int required[] = {TCO_SHEET_INPUTS, TCO_SHEET_CHECKS};
+            for (size_t r = 0; r < sizeof required / sizeof required[0]; r++) {
+                int found = 0;
+                for (size_t i = 0; i < t->n_sheets; i++)
+                    found |= t->sheets[i] == required[r];
+                if (!found)
+                    tco_xml_report(x, tco_xml_line(n),
+                                   "the sheets must include <sheet kind=\"%s\"/>: the "
+                                   "workbook's formulas depend on it",
+                                   sheet_kinds[required[r]]);
+            }
+        } else if (tco_xml_named(n, "charts")) {
+            t->has_charts = 1;
+            t->n_charts = read_kinds(x, n, "chart", chart_kinds, TCO_CHART_KINDS, t->charts);
+        } else if (tco_xml_named(n, "labels")) {
+            read_labels(x, n, t);
+        }
+    }
+}
+
+/* ===== Loading ===== */
+
+static tco_template *template_new(void)
+{
+    tco_template *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    tco_tpl_style *st = &t->style;
+    st->input_fill = st->input_color = st->header_fill = st->header_color = st->title_color = -1;
+    return t;
+}
+
+static tco_status load_buffer(const char *xml, size_t size, const char *name, tco_template **out,
+                              tco_diags *diags)
+{
+    tco_xml x = {.file = name,
+                 .kind = "template",
+                 .xsd = embedded_template_xsd,
+                 .xsd_len = embedded_template_xsd_len,
+                 .xsd_name = SCHEMA_NAME,
+                 .max_depth = TEMPLATE_MAX_DEPTH,
+                 .max_attributes = TEMPLATE_MAX_ATTRIBUTES,
+                 .diags = diags};
+    tco_template *t = template_new();
+    tco_xml_begin(&x);
+    if (!t)
+        x.nomem = 1;
+    else if (tco_xml_parse(&x, xml, size) == 0)
+        read_template(&x, t);
+    tco_status st = tco_xml_status(&x);
+    tco_xml_end(&x);
+    if (st != TCO_OK) {
+        tco_template_free(t);
+        return st;
+    }
+    *out = t;
+    return TCO_OK;
+}
+
+/* See documentation in header file. */
+tco_status tco_template_load_string(const char *xml, size_t size, const char *name,
+                                    tco_template **out, tco_diags *diags)
+{
+    if (!out)
+        return TCO_ERR_ARG;
+    *out = NULL;
+    if (!xml && size)
+        return TCO_ERR_ARG;
+    if (!name)
+        name = "<string>";
+    tco_status st = tco_xml_check_size(name, "template", size, diags);
+    if (st != TCO_OK)
+        return st;
+    return load_buffer(xml ? xml : "", size, name, out, diags);
+}
+
+/* See documentation in header file. */
+tco_status tco_template_load_file(const char *path, tco_template **out, tco_diags *diags)
+{
+    if (!out)
+        return TCO_ERR_ARG;
+    *out = NULL;
+    if (!path)
+        return TCO_ERR_ARG;
+    char *buf;
+    size_t n;
+    tco_status st = tco_xml_read_file(path, &buf, &n, diags);
+    if (st == TCO_OK)
+        st = load_buffer(buf, n, path, out, diags);
+    free(buf);
+    return st;
+}
+
+/* See documentation in header file. */
+void tco_template_free(tco_template *tpl)
+{
+    if (!tpl)
+        return;
+    for (size_t i = 0; i < tpl->n_labels; i++) {
+        free(tpl->labels[i].key);
+        free(tpl->labels[i].text);
+    }
+    free(tpl->labels);
+    for (size_t i = 0; i < tpl->style.n_currencies; i++) {
+        free(tpl->style.currencies[i].code);
+        free(tpl->style.currencies[i].symbol);
+    }
+    free(tpl->style.currencies);
+    free(tpl->style.font_name);
+    free(tpl->language);
+    free(tpl->description);
+    free(tpl);
+}
+
+/* See documentation in header file. */
+const char *tco_template_language(const tco_template *tpl)
+{
+    return tpl && tpl->language ? tpl->language : "en";
+}
+
+/* ===== For the workbook writer (internal.h) ===== */
+
+/* See internal.h. */
+const char *tco_template_label(const tco_template *tpl, const char *key)
+{
+    if (!tpl || !key || !tpl->n_labels)
+        return NULL;
+    label want = {(char *)key, NULL};
+    const label *l = bsearch(&want, tpl->labels, tpl->n_labels, sizeof *tpl->labels, label_cmp);
+    return l ? l->text : NULL;
+}
+
+/* See internal.h. */
+size_t tco_template_label_count(const tco_template *tpl)
+{
+    return tpl ? tpl->n_labels : 0;
+}
+
+/* See internal.h. */
+const char *tco_template_label_key(const tco_template *tpl, size_t i)
+{
+    return tpl && i < tpl->n_labels ? tpl->labels[i].key : NULL;
+}
+
+/* See internal.h. */
+const tco_tpl_style *tco_template_style(const tco_template *tpl)
+{
+    return tpl ? &tpl->style : NULL;
+}
+
+/* See internal.h. */
+size_t tco_template_sheets(const tco_template *tpl, int kinds[TCO_SHEET_KINDS])
+{
+    if (tpl && tpl->has_sheets) {
+        memcpy(kinds, tpl->sheets, tpl->n_sheets * sizeof *kinds);
+        return tpl->n_sheets;
+    }
+    for (int k = 0; k < TCO_SHEET_KINDS; k++)
+        kinds[k] = k;
+    return TCO_SHEET_KINDS;
+}
+
+/* See internal.h. */
+size_t tco_template_charts(const tco_template *tpl, int kinds[TCO_CHART_KINDS])
+{
+    if (tpl && tpl->has_charts) {
+        memcpy(kinds, tpl->charts, tpl->n_charts * sizeof *kinds);
+        return tpl->n_charts;
+    }
+    for (int k = 0; k < TCO_CHART_KINDS; k++)
+        kinds[k] = k;
+    return TCO_CHART_KINDS;
+}
+
+/* See internal.h. */
+const char *tco_template_sheet_kind(int kind)
+{
+    return kind >= 0 && kind < TCO_SHEET_KINDS ? sheet_kinds[kind] : "?";
+}

@@ -1,0 +1,266 @@
+#!/usr/bin/python3
+"""Workbook templates change the words and the look, never the model.
+
+  templates.py BUILD_DIR REPO_DIR
+
+Writes the workbooks of a few scenarios (the seed, one with cases and Monte Carlo, one
+that sizes a model) without a template and with templates/default.xml and
+templates/zh-CN.xml, through `tco report --template` when the CLI has it, else through
+BUILD_DIR/tpl_report (the same library call). Then checks:
+- default.xml gives the built-in workbook, cell for cell, text included;
+- zh-CN and default have the same sheets in the same order, the same defined names,
+  and in every cell the same formula (once each sheet name is replaced by its place in
+  the workbook) and the same cached value; only text cells may differ;
+- the zh-CN fixed sheets, chart titles and axis titles are Chinese, and its cells use
+  the template's CJK font;
+- the seed's en and zh-CN workbooks audit clean in LibreOffice and Gnumeric
+  (../shared/tools/xlsx_audit.py);
+- the zh-CN seed workbook, printed to PDF by LibreOffice, reads as Chinese (its text
+  holds the sheets' Chinese titles), and PNG pages of it are left in
+  BUILD_DIR/templates-render for a person to look at.
+Exit 0 when all hold; 1 otherwise.
+"""
+import os, re, shutil, subprocess, sys, tempfile, zipfile
+import xml.etree.ElementTree as ET
+
+import openpyxl
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from xlsxtest import audit_tool, run_audit, tco_binary  # noqa: E402
+
+SCENARIOS = ["config/seed-2026.ini", "tests/data/analysis.ini", "config/seed-70b-inference.ini"]
+AUDITED = "config/seed-2026.ini"
+EPOCH = "1767225600"  # 2026-01-01, so that every run writes the same files
+CJK = re.compile(r"[\u3400-\u9fff\uff00-\uffef]")
+NS = {"m": "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
+      "c": "http://schemas.openxmlformats.org/drawingml/2006/chart",
+      "a": "http://schemas.openxmlformats.org/drawingml/2006/main"}
+
+problems = []
+
+
+def fail(msg):
+    problems.append(msg)
+    print("FAIL: " + msg)
+
+
+def writer(build, repo):
+    """A function (ini, out, template or None) -> (returncode, stderr)."""
+    tco = tco_binary(build)
+    helps = subprocess.run([tco, "report", "--help"], capture_output=True, text=True)
+    env = dict(os.environ, SOURCE_DATE_EPOCH=EPOCH)
+    if "--template" in helps.stdout + helps.stderr:
+        def run(ini, out, tpl):
+            cmd = [tco, "report", ini, "-o", out] + (["--template", tpl] if tpl else [])
+            p = subprocess.run(cmd, capture_output=True, text=True, env=env)
+            return p.returncode, p.stderr
+        return run, "tco report --template"
+    helper = os.path.join(os.path.abspath(build), "tpl_report")
+    if not os.access(helper, os.X_OK):
+        raise SystemExit(f"no {helper} (build the target tpl_report)")
+
+    def run(ini, out, tpl):
+        p = subprocess.run([helper, ini, out] + ([tpl] if tpl else []), capture_output=True,
+                           text=True, env=env)
+        return p.returncode, p.stderr
+    return run, "tpl_report"
+
+
+def formula_sheet(name):
+    """The name as a formula writes it."""
+    if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", name) and not re.fullmatch(r"[A-Za-z]{1,3}\d+", name):
+        return name
+    return "'" + name.replace("'", "''") + "'"
+
+
+def normalize(formula, names):
+    """The formula with every sheet reference replaced by the sheet's place."""
+    for i, name in sorted(enumerate(names), key=lambda x: -len(x[1])):
+        quoted = "'" + name.replace("'", "''") + "'"
+        formula = formula.replace(quoted + "!", f"#S{i}!")
+        if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", name):
+            formula = re.sub(r"(?<![A-Za-z0-9_.'#])" + re.escape(name) + "!", f"#S{i}!", formula)
+    return formula
+
+
+def load(path):
+    """(sheet names, states, {(sheet index, cell): (formula or value, cached)}, names)."""
+    f = openpyxl.load_workbook(path, data_only=False)
+    v = openpyxl.load_workbook(path, data_only=True)
+    names = [ws.title for ws in f.worksheets]
+    states = [ws.sheet_state for ws in f.worksheets]
+    cells = {}
+    for i, (wf, wv) in enumerate(zip(f.worksheets, v.worksheets)):
+        for row in wf.iter_rows():
+            for c in row:
+                if c.value is not None:
+                    cells[(i, c.coordinate)] = (c.value, wv[c.coordinate].value)
+    try:
+        defined = {n: d.attr_text for n, d in f.defined_names.items()}
+    except AttributeError:  # older openpyxl
+        defined = {d.name: d.attr_text for d in f.defined_names.definedName}
+    return names, states, cells, defined
+
+
+def is_formula(v):
+    return isinstance(v, str) and v.startswith("=")
+
+
+def compare_same(tag, a, b):
+    """Identical workbooks, text included."""
+    na, sa, ca, da = a
+    nb, sb, cb, db = b
+    if na != nb or sa != sb:
+        fail(f"{tag}: sheets differ: {na} / {nb}")
+    diff = [k for k in set(ca) | set(cb) if ca.get(k) != cb.get(k)]
+    for k in sorted(diff)[:10]:
+        fail(f"{tag}: {na[k[0]] if k[0] < len(na) else k[0]}!{k[1]}: {ca.get(k)!r} / {cb.get(k)!r}")
+    if da != db:
+        fail(f"{tag}: defined names differ")
+    return not diff
+
+
+def compare_model(tag, en, zh):
+    """Same formulas and values; text cells may differ."""
+    ne, se, ce, de = en
+    nz, sz, cz, dz = zh
+    ok = True
+    if len(ne) != len(nz) or se != sz:
+        fail(f"{tag}: sheets differ: {ne} {se} / {nz} {sz}")
+        return False
+    if {k: normalize(v, ne) for k, v in de.items()} != {k: normalize(v, nz) for k, v in dz.items()}:
+        fail(f"{tag}: defined names differ: {de} / {dz}")
+        ok = False
+    shown = 0
+    for k in sorted(set(ce) | set(cz)):
+        a, b = ce.get(k), cz.get(k)
+        where = f"{tag}: {ne[k[0]]}!{k[1]}"
+        if a is None or b is None:
+            bad = f"a cell only in one workbook: {a!r} / {b!r}"
+        elif is_formula(a[0]) or is_formula(b[0]):
+            fa = normalize(a[0], ne) if is_formula(a[0]) else a[0]
+            fb = normalize(b[0], nz) if is_formula(b[0]) else b[0]
+            if fa != fb:
+                bad = f"formulas differ: {a[0]!r} / {b[0]!r}"
+            elif a[1] != b[1]:
+                bad = f"cached values differ: {a[1]!r} / {b[1]!r}"
+            else:
+                continue
+        elif isinstance(a[0], str) and isinstance(b[0], str):
+            continue  # a text cell: the template's words
+        elif a[0] != b[0]:
+            bad = f"values differ: {a[0]!r} / {b[0]!r}"
+        else:
+            continue
+        ok = False
+        shown += 1
+        if shown <= 15:
+            fail(f"{where}: {bad}")
+    if shown > 15:
+        fail(f"{tag}: {shown - 15} more differences")
+    return ok
+
+
+def chart_titles(path):
+    """Every chart and axis title's text, per chart part."""
+    out = []
+    with zipfile.ZipFile(path) as z:
+        for part in sorted(n for n in z.namelist() if re.match(r"xl/charts/chart\d+\.xml$", n)):
+            root = ET.fromstring(z.read(part))
+            for title in root.iter("{%s}title" % NS["c"]):
+                text = "".join(t.text or "" for t in title.iter("{%s}t" % NS["a"]))
+                if text:
+                    out.append((part, text))
+    return out
+
+
+def check_chinese(tag, en, zh, path):
+    ne, nz = en[0], zh[0]
+    fixed = {"About", "Inputs", "Summary", "Workload", "Buy-vs-Rent", "Sensitivity", "Cases",
+             "Monte Carlo", "Checks"}
+    for a, b in zip(ne, nz):
+        if a in fixed and not CJK.search(b):
+            fail(f"{tag}: sheet {a!r} is not Chinese in zh-CN: {b!r}")
+    titles = chart_titles(path)
+    if not titles:
+        fail(f"{tag}: no chart titles in the zh-CN workbook")
+    for part, text in titles:
+        if not CJK.search(text):
+            fail(f"{tag}: {part}: title {text!r} is not Chinese")
+    with zipfile.ZipFile(path) as z:
+        styles = z.read("xl/styles.xml").decode("utf-8")
+    if 'val="Noto Sans CJK SC"' not in styles or 'val="Calibri"' in styles:
+        fail(f"{tag}: the zh-CN cell fonts are not all Noto Sans CJK SC")
+
+
+def render(zh_book, outdir):
+    """PDF of the zh-CN workbook by LibreOffice, its text, and PNG pages at 60 dpi."""
+    prof = os.path.join(outdir, "loprof")
+    subprocess.run(["soffice", "--headless", "--norestore", "-env:UserInstallation=file://" + prof,
+                    "--convert-to", "pdf", "--outdir", outdir, zh_book],
+                   capture_output=True, timeout=600)
+    pdf = os.path.join(outdir, os.path.splitext(os.path.basename(zh_book))[0] + ".pdf")
+    if not os.path.exists(pdf):
+        fail("LibreOffice did not print the zh-CN workbook to PDF")
+        return
+    text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True,
+                          text=True).stdout
+    for want in ("总拥有成本", "输入参数", "逐月现金流", "净现值", "盈亏平衡", "校验"):
+        if want not in text:
+            fail(f"the zh-CN PDF does not read {want!r}")
+    fonts = subprocess.run(["pdffonts", pdf], capture_output=True, text=True).stdout
+    cjk_fonts = [l for l in fonts.splitlines() if re.search(r"CJK|Droid|WenQuanYi|Hei|Song|Ming", l)]
+    print(f"zh-CN PDF: {len(text)} characters; CJK fonts: "
+          + (", ".join(l.split()[0] for l in cjk_fonts) or "none"))
+    if not cjk_fonts:
+        fail("the zh-CN PDF has no CJK font: install fonts-noto-cjk")
+    subprocess.run(["pdftoppm", "-r", "60", "-png", pdf, os.path.join(outdir, "page")],
+                   capture_output=True, timeout=600)
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    build, repo = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+    run, how = writer(build, repo)
+    print(f"writing with {how}")
+    tpl = {"en": os.path.join(repo, "templates", "default.xml"),
+           "zh": os.path.join(repo, "templates", "zh-CN.xml")}
+    tool = audit_tool(repo)
+    with tempfile.TemporaryDirectory() as tmp:
+        for ini in SCENARIOS:
+            base = os.path.splitext(os.path.basename(ini))[0]
+            paths = {}
+            for key, t in (("none", None), ("en", tpl["en"]), ("zh", tpl["zh"])):
+                paths[key] = os.path.join(tmp, f"{base}-{key}.xlsx")
+                rc, err = run(os.path.join(repo, ini), paths[key], t)
+                if rc != 0 or not os.path.exists(paths[key]):
+                    fail(f"{ini} with {key}: exit {rc}: {err.strip()[:500]}")
+            if len(paths) != 3 or not all(os.path.exists(p) for p in paths.values()):
+                continue
+            books = {k: load(p) for k, p in paths.items()}
+            same = compare_same(f"{ini} default.xml against no template", books["none"], books["en"])
+            model = compare_model(f"{ini} zh-CN against default", books["en"], books["zh"])
+            check_chinese(ini, books["en"], books["zh"], paths["zh"])
+            n = len(books["en"][2])
+            print(f"{ini}: {len(books['en'][0])} sheets, {n} cells: default.xml "
+                  f"{'= built-in' if same else 'DIFFERS'}; zh-CN model {'same' if model else 'DIFFERS'}")
+            if ini == AUDITED:
+                for key in ("en", "zh"):
+                    ok, last = run_audit(tool, paths[key])
+                    print(f"audit {key}: {last}")
+                    if not ok:
+                        fail(f"{ini} with {key}: the audit failed: {last}")
+                outdir = os.path.join(build, "templates-render")
+                shutil.rmtree(outdir, ignore_errors=True)
+                os.makedirs(outdir)
+                zh_book = os.path.join(outdir, "seed-2026-zh-CN.xlsx")
+                shutil.copy(paths["zh"], zh_book)
+                render(zh_book, outdir)
+    print("FAILED" if problems else "all templates give the same model")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
