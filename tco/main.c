@@ -310,6 +310,9 @@ static int load_template(const args *a, const tco_scenario *s, tco_diags *d, tco
     tco_status st = tco_template_load_file(path, tpl, d);
     if (st == TCO_OK)
         return 0;
+    if (from && st != TCO_ERR_NOMEM)
+        tco_diags_add(d, TCO_SEV_ERROR, from, s->key_line[TCO_S_TEMPLATE], NULL,
+                      "the template '%s' could not be read", want);
     return st == TCO_ERR_NOMEM ? EXIT_RUNTIME : EXIT_USAGE;
 }
 
@@ -459,6 +462,9 @@ static int cmd_report(int argc, char **argv)
     }
     if ((rc = load(&a, d, &s, epoch)) != 0)
         goto done;
+    /* A template named by the scenario must exist whatever the output. */
+    if ((rc = load_template(&a, s, d, &tpl)) != 0)
+        goto done;
     tco_status st = tco_compute(s, &res);
     if (st != TCO_OK) {
         fprintf(stderr, "tco: %s\n", tco_status_str(st));
@@ -478,8 +484,6 @@ static int cmd_report(int argc, char **argv)
         goto done;
     }
     res->analysis = analysis;
-    if (a.fmt == FMT_XLSX && (rc = load_template(&a, s, d, &tpl)) != 0)
-        goto done;
     rc = write_output(&a, res, tpl, epoch, d);
 done:
     print_diags(d, a.quiet);
