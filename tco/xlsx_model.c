@@ -1015,10 +1015,25 @@ static void note_chart(xw_ctx *c, lxw_error e)
 
 /* A chart title or axis name: never read as a reference (libxlsxwriter takes a
  * leading '=' for one), in the template's font. */
+/* text into buf (size bytes), with a space in front when it starts with '=',
+ * cut at a character boundary if it does not fit. */
+static void no_reference(char *buf, size_t size, const char *text)
+{
+    size_t lead = text[0] == '=', n = strlen(text);
+    if (lead + n >= size) {
+        n = size - lead - 1;
+        while (n > 0 && ((unsigned char)text[n] & 0xC0) == 0x80)
+            n--; /* do not split a UTF-8 sequence */
+    }
+    buf[0] = ' ';
+    memcpy(buf + lead, text, n);
+    buf[lead + n] = '\0';
+}
+
 static void chart_title(xw_ctx *c, lxw_chart *ch, const char *text)
 {
     char buf[TBUF];
-    snprintf(buf, sizeof buf, "%s%s", text[0] == '=' ? " " : "", text);
+    no_reference(buf, sizeof buf, text);
     chart_title_set_name(ch, buf);
     if (c->style && c->style->font_name) {
         lxw_chart_font font = xw_chart_font(c, 1);
@@ -1029,7 +1044,7 @@ static void chart_title(xw_ctx *c, lxw_chart *ch, const char *text)
 static void axis_name(xw_ctx *c, lxw_chart_axis *axis, const char *text)
 {
     char buf[TBUF];
-    snprintf(buf, sizeof buf, "%s%s", text[0] == '=' ? " " : "", text);
+    no_reference(buf, sizeof buf, text);
     chart_axis_set_name(axis, buf);
     if (c->style && c->style->font_name) {
         lxw_chart_font font = xw_chart_font(c, 1), num = xw_chart_font(c, 0);
