@@ -42,65 +42,119 @@ static plan make_plan(const tco_scenario *s, const tco_option *o, double u)
     return p;
 }
 
+/* The per-month quantities of one option that do not change from month to
+ * month, and the growth of its price from year to year. Each is the leading
+ * part of the MODEL.md product, evaluated in the same order, so a month's
+ * figures are the same numbers whether they come from here or are written out
+ * in full. */
+typedef struct month_terms {
+    int buy;              /* 1: power and cooling escalate; 0: rental */
+    int on_demand;        /* rent: the rental follows u and declines yearly */
+    double growth;        /* 1 + escalation (buy) or 1 - price decline (rent) */
+    double kw_hours;      /* it_kw * T */
+    double cool_hours;    /* it_kw * T * (pue - 1) */
+    double facility, maintenance, staff;
+    double rent_base;     /* count * T * u * price (on demand), or the whole
+                             rental before storage (reserved) */
+    double storage;
+} month_terms;
+
+static month_terms make_terms(const tco_scenario *s, const tco_option *o, double u, const plan *p)
+{
+    month_terms k = {0};
+    const double T = s->hours_per_month;
+    k.buy = o->acquire == TCO_BUY;
+    if (k.buy) {
+        k.growth = 1 + s->electricity_escalation;
+        k.kw_hours = p->it_kw * T;
+        k.cool_hours = p->it_kw * T * (s->pue - 1);
+        k.facility = p->provisioned_kw * s->colo_per_kw_month;
+        k.maintenance = p->capex * o->maintenance_rate / 12;
+        k.staff = o->staff_per_month;
+    } else {
+        k.growth = 1 - o->price_decline;
+        k.on_demand = o->pricing == TCO_ON_DEMAND;
+        k.rent_base = k.on_demand ? o->count * T * u * o->price_per_gpu_hour
+                                  : o->count * T * o->price_per_gpu_hour;
+        k.storage = o->storage_per_month;
+    }
+    return k;
+}
+
+/* One month's cost lines in the year with price factor yf. */
+static void month_lines(const month_terms *k, const tco_scenario *s, double yf, tco_month *mo)
+{
+    if (k->buy) {
+        double price_kwh = s->electricity_price * yf;
+        mo->power = k->kw_hours * price_kwh;
+        mo->cooling = k->cool_hours * price_kwh;
+        mo->facility = k->facility;
+        mo->maintenance = k->maintenance;
+        mo->staff = k->staff;
+        mo->rental = 0;
+    } else {
+        mo->power = mo->cooling = mo->facility = mo->maintenance = mo->staff = 0;
+        mo->rental = k->on_demand ? k->rent_base * yf + k->storage : k->rent_base + k->storage;
+    }
+    mo->cost = mo->power + mo->cooling + mo->facility + mo->maintenance + mo->staff + mo->rental;
+}
+
 /* Run the months of one option at utilization u, discounting at the monthly
- * rate rm. Fills `monthly` (H entries) when it is not NULL; returns the sums. */
+ * rate rm. Fills `monthly` (H entries) when it is not NULL; returns the sums
+ * (without monthly, only total and npv). */
 static totals run_months(const tco_scenario *s, const tco_option *o, double u, const plan *p,
                          double rm, tco_month *monthly)
 {
     totals t = {0};
     double npv = p->capex, discount = 1;
     const int H = s->horizon_months;
-    const double T = s->hours_per_month;
+    const month_terms k = make_terms(s, o, u, p);
     t.capex = p->capex;
     t.residual = p->residual;
     double cumulative = p->capex;
-    double year_factor = 1; /* escalation or decline for the current year */
+    /* A year's months cost the same: compute them once a year. */
+    tco_month mo = {0};
     for (int m = 1; m <= H; m++) {
-        int y = (m - 1) / 12;
-        if ((m - 1) % 12 == 0) {
-            if (o->acquire == TCO_BUY)
-                year_factor = pow(1 + s->electricity_escalation, y);
-            else
-                year_factor = pow(1 - o->price_decline, y);
-        }
-        tco_month mo = {0};
-        if (o->acquire == TCO_BUY) {
-            double price_kwh = s->electricity_price * year_factor;
-            mo.power = p->it_kw * T * price_kwh;
-            mo.cooling = p->it_kw * T * (s->pue - 1) * price_kwh;
-            mo.facility = p->provisioned_kw * s->colo_per_kw_month;
-            mo.maintenance = p->capex * o->maintenance_rate / 12;
-            mo.staff = o->staff_per_month;
-        } else if (o->pricing == TCO_ON_DEMAND) {
-            mo.rental = o->count * T * u * o->price_per_gpu_hour * year_factor +
-                        o->storage_per_month;
-        } else {
-            mo.rental = o->count * T * o->price_per_gpu_hour + o->storage_per_month;
-        }
-        mo.cost = mo.power + mo.cooling + mo.facility + mo.maintenance + mo.staff + mo.rental;
+        if ((m - 1) % 12 == 0)
+            month_lines(&k, s, pow(k.growth, (m - 1) / 12), &mo);
         cumulative += mo.cost;
-        mo.cumulative = cumulative;
         discount /= 1 + rm;
         npv += mo.cost * discount;
-        t.power += mo.power;
-        t.cooling += mo.cooling;
-        t.facility += mo.facility;
-        t.maintenance += mo.maintenance;
-        t.staff += mo.staff;
-        t.rental += mo.rental;
-        if (monthly)
+        if (monthly) {
+            t.power += mo.power;
+            t.cooling += mo.cooling;
+            t.facility += mo.facility;
+            t.maintenance += mo.maintenance;
+            t.staff += mo.staff;
+            t.rental += mo.rental;
+            mo.cumulative = cumulative;
             monthly[m - 1] = mo;
+        }
     }
     t.total = cumulative - p->residual;
     t.npv = npv - p->residual * discount;
     return t;
 }
 
-/* Total of an option as if its utilization were u. */
-static double total_at(const tco_scenario *s, const tco_option *o, double u)
+/* Totals of an option as if its utilization were 0 and 1, in one pass over
+ * the months: each is the number run_months gives for that utilization. */
+static void totals_0_1(const tco_scenario *s, const tco_option *o, double *total0, double *total1)
 {
-    plan p = make_plan(s, o, u);
-    return run_months(s, o, u, &p, 0, NULL).total;
+    plan p0 = make_plan(s, o, 0), p1 = make_plan(s, o, 1);
+    const month_terms k0 = make_terms(s, o, 0, &p0), k1 = make_terms(s, o, 1, &p1);
+    double c0 = p0.capex, c1 = p1.capex;
+    tco_month m0 = {0}, m1 = {0};
+    for (int m = 1; m <= s->horizon_months; m++) {
+        if ((m - 1) % 12 == 0) {
+            double yf = pow(k0.growth, (m - 1) / 12);
+            month_lines(&k0, s, yf, &m0);
+            month_lines(&k1, s, yf, &m1);
+        }
+        c0 += m0.cost;
+        c1 += m1.cost;
+    }
+    *total0 = c0 - p0.residual;
+    *total1 = c1 - p1.residual;
 }
 
 static double monthly_rate(const tco_scenario *s)
@@ -128,6 +182,15 @@ static double ratio_or_null(double num, double den)
     return den != 0 ? num / den : NAN;
 }
 
+/* x, or the whole number it is within 5e-10 of: a quotient such as 3360 / 80
+ * may come out as 42.000000000000007, which must not round up to 43. The
+ * workbook does the same with ROUND(x, 9). */
+static double snap(double x)
+{
+    double r = nearbyint(x);
+    return fabs(x - r) <= 5e-10 ? r : x;
+}
+
 /* Memory fit, training time and serving cost of the [workload] model. */
 static void size_workload(const tco_scenario *s, const tco_option *o, tco_option_result *r)
 {
@@ -141,7 +204,7 @@ static void size_workload(const tco_scenario *s, const tco_option *o, tco_option
     z->memory_needed_gb =
         s->model_params * tco_bytes_per_param(s) * (1 + s->activation_overhead) / 1e9;
     if (o->memory_gb > 0) {
-        z->min_gpus = ceil(z->memory_needed_gb / o->memory_gb);
+        z->min_gpus = ceil(snap(z->memory_needed_gb / o->memory_gb));
         z->fits = o->count >= z->min_gpus;
     }
     double rate = r->cost_per_gpu_hour; /* TCO per used GPU-hour */
@@ -155,7 +218,7 @@ static void size_workload(const tco_scenario *s, const tco_option *o, tco_option
         z->run_gpu_hours = o->count * z->train_hours;
         z->cost_per_run = z->run_gpu_hours * rate;
         z->runs_in_horizon =
-            floor(s->hours_per_month * s->horizon_months * r->utilization / z->train_hours);
+            floor(snap(s->hours_per_month * s->horizon_months * r->utilization / z->train_hours));
         z->tokens_per_currency = ratio_or_null(s->tokens, z->cost_per_run);
     } else {
         double per_gpu = o->throughput * o->scaling_efficiency;
@@ -167,7 +230,7 @@ static void size_workload(const tco_scenario *s, const tco_option *o, tco_option
         if (s->tokens_per_request > 0)
             z->cost_per_million_tokens = rate / (per_gpu * s->tokens_per_request * 3600) * 1e6;
         if (s->requests_per_s > 0 && o->throughput > 0)
-            z->gpus_needed = ceil(s->requests_per_s / per_gpu);
+            z->gpus_needed = ceil(snap(s->requests_per_s / per_gpu));
     }
 }
 
@@ -231,10 +294,12 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
     size_workload(s, o, r);
 }
 
-/* Break-even of buy option i against the baseline rent option b. */
-static void breakeven(const tco_scenario *s, tco_result *res, size_t i, int b)
+/* Break-even of buy option i against the baseline rent option b, whose
+ * totals at utilization 0 and 1 are b0 and b0 + b1. */
+static void breakeven(const tco_scenario *s, tco_result *res, size_t i, int b, double b0,
+                      double b1)
 {
-    const tco_option *o = &s->options[i], *base = &s->options[b];
+    const tco_option *o = &s->options[i];
     tco_option_result *r = &res->options[i];
     const tco_option_result *rb = &res->options[b];
     for (int m = 1; m <= s->horizon_months; m++) {
@@ -244,8 +309,9 @@ static void breakeven(const tco_scenario *s, tco_result *res, size_t i, int b)
         }
     }
     /* Both totals are affine in u: buy(u) = a0 + a1 u, rent(u) = b0 + b1 u. */
-    double a0 = total_at(s, o, 0), a1 = total_at(s, o, 1) - a0;
-    double b0 = total_at(s, base, 0), b1 = total_at(s, base, 1) - b0;
+    double a0, a_one;
+    totals_0_1(s, o, &a0, &a_one);
+    double a1 = a_one - a0;
     if (a1 != b1) {
         double u = (b0 - a0) / (a1 - b1);
         if (u >= 0 && u <= 1)
@@ -285,7 +351,8 @@ tco_status tco_compute(const tco_scenario *s, tco_result **out)
     if (!res->options || !res->rank)
         goto nomem;
     for (size_t i = 0; i < s->n_options; i++) {
-        res->options[i].monthly = calloc((size_t)s->horizon_months, sizeof(tco_month));
+        /* Every field of every month is written below: no need to clear. */
+        res->options[i].monthly = malloc((size_t)s->horizon_months * sizeof(tco_month));
         if (!res->options[i].monthly)
             goto nomem;
     }
@@ -303,10 +370,13 @@ tco_status tco_compute(const tco_scenario *s, tco_result **out)
             }
         }
     }
-    if (res->baseline >= 0)
+    if (res->baseline >= 0) {
+        double b0, b_one;
+        totals_0_1(s, &s->options[res->baseline], &b0, &b_one);
         for (size_t i = 0; i < s->n_options; i++)
             if (s->options[i].acquire == TCO_BUY)
-                breakeven(s, res, i, res->baseline);
+                breakeven(s, res, i, res->baseline, b0, b_one - b0);
+    }
 
     ranked *order = malloc((s->n_options ? s->n_options : 1) * sizeof *order);
     if (!order)

@@ -133,6 +133,21 @@ static void test_guide_4090_70b_flagged(void)
     tco_scenario_free(s);
 }
 
+/* 175e9 x 16 bytes x 1.2 = 3360 GB exactly by hand, but 1 + 0.2 is not exact
+ * in binary and the quotient by 80 GB lands a hair above 42: still 42 GPUs. */
+static void test_no_rounding_noise(void)
+{
+    tco_scenario *s;
+    tco_result *r = run("[scenario]\nname = noise\n[workload]\nmodel_params = 175e9\n"
+                        "[option c]\nacquire = rent\ncount = 8\nmemory_gb = 80\n"
+                        "price_per_gpu_hour = 1\n",
+                        &s);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    CU_ASSERT_EQUAL(r->options[0].sizing.min_gpus, 42);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
 int main(void)
 {
     static const check_case cases[] = {
@@ -140,6 +155,7 @@ int main(void)
         {"training run by hand", test_training_by_hand},
         {"inference by hand", test_inference_by_hand},
         {"guide: 70B FP16 on one 4090 flagged", test_guide_4090_70b_flagged},
+        {"no rounding noise in GPU counts", test_no_rounding_noise},
         {NULL, NULL},
     };
     return check_run("sizing", cases);

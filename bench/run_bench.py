@@ -1,0 +1,335 @@
+#!/usr/bin/env python3
+"""Run the tco benchmarks and print one line per size (see docs/PERFORMANCE.md).
+
+    python3 bench/run_bench.py --build BUILD [--sizes seed,10x36,...] [--reps 5]
+                               [--mc] [--startup] [--markdown] [--csv FILE]
+
+For each size (`seed` is config/seed-2026.ini; NxH is a scenario from bench_gen
+with N options over H months) every phase runs in a fresh process, --reps
+times: tco_compute, tco_analyze, the JSON writer and the xlsx writer, each
+after the phases before it (untimed), as `tco report` runs them. The workbook
+of the first xlsx run is kept; bench/xlsx_spec.py describes its content and
+bench_floor writes that content with plain libxlsxwriter calls, --reps times,
+in the default mode (the floor the ratio is taken against) and in
+constant_memory mode (for reference). Times are medians over the runs, as wall
+clock and as CPU time (user + system: steadier when other processes share the
+machine); peak RSS is the largest ru_maxrss over the runs of a phase, which
+includes everything the process did before the phase. The engine alone is
+tco_compute repeated in one process for --engine-time seconds.
+
+Output lines are key=value pairs:
+    size=10x36 options=10 months=36 compute_ms=... ratio=... cpu_ratio=...
+    mc samples=100000 ... median_ms=...
+    startup what="tco --help" ... median_ms=...
+"""
+import argparse
+import csv
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SOURCE = os.path.dirname(HERE)
+DEFAULT_SIZES = 'seed,10x36,100x120,1000x120'
+GROWTH_SIZES = ('seed,10x36,100x12,100x36,100x60,100x120,'
+                '50x120,200x120,500x120,1000x120')
+
+
+def run(cmd, **kw):
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+    if p.returncode != 0:
+        sys.exit(f'run_bench: {" ".join(cmd)} failed ({p.returncode}):\n{p.stderr}')
+    return p.stdout
+
+
+def fields(line):
+    """'prog k=v k=v' -> {k: v} with numbers converted."""
+    out = {}
+    for tok in line.split()[1:]:
+        k, _, v = tok.partition('=')
+        try:
+            out[k] = float(v) if any(c in v for c in '.e') else int(v)
+        except ValueError:
+            out[k] = v
+    return out
+
+
+def last_line(text, prefix):
+    for line in reversed(text.splitlines()):
+        if line.startswith(prefix):
+            return fields(line)
+    sys.exit(f'run_bench: no "{prefix}" line in:\n{text}')
+
+
+def summarize(runs):
+    return {
+        'wall': statistics.median(r['median_s'] for r in runs),
+        'cpu': statistics.median(r['cpu_s'] for r in runs),
+        'rss': max(r['maxrss_kb'] for r in runs),
+        'base': max(r['base_kb'] for r in runs),
+    }
+
+
+def machine():
+    cpu = 'unknown'
+    try:
+        with open('/proc/cpuinfo') as f:
+            for line in f:
+                if line.startswith('model name'):
+                    cpu = line.split(':', 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    mem = 0
+    try:
+        with open('/proc/meminfo') as f:
+            for line in f:
+                if line.startswith('MemTotal:'):
+                    mem = int(line.split()[1])
+    except OSError:
+        pass
+    load = os.getloadavg()[0] if hasattr(os, 'getloadavg') else 0.0
+    return (f'machine nproc={os.cpu_count()} cpu="{cpu}" mem_kb={mem} '
+            f'kernel={platform.release()} load1={load:.2f}')
+
+
+class Bench:
+    def __init__(self, args):
+        self.a = args
+        b = args.build
+        self.tco = os.path.join(b, 'tco')
+        self.bench = os.path.join(b, 'bench', 'bench_tco')
+        self.gen = os.path.join(b, 'bench', 'bench_gen')
+        self.floor = os.path.join(b, 'bench', 'bench_floor')
+        for exe in (self.bench, self.gen, self.floor):
+            if not os.access(exe, os.X_OK):
+                sys.exit(f'run_bench: {exe} not found: build the project first')
+        self.catalog = os.path.join(args.source, 'pricing', 'gpus.xml')
+        os.makedirs(args.out, exist_ok=True)
+
+    def scenario(self, size):
+        if size == 'seed':
+            return os.path.join(self.a.source, 'config', 'seed-2026.ini')
+        n, _, h = size.partition('x')
+        path = os.path.join(self.a.out, f'gen-{n}x{h}.ini')
+        with open(path, 'w') as f:
+            f.write(run([self.gen, n, h]))
+        return path
+
+    def phase(self, phase, ini, extra=()):
+        cmd = [self.bench, '--catalog', self.catalog, *extra, phase, ini]
+        return last_line(run(cmd), 'bench_tco')
+
+    def size(self, size):
+        ini = self.scenario(size)
+        name = size if size == 'seed' else f'gen-{size}'
+        book = os.path.join(self.a.out, f'{name}.xlsx')
+        reps = self.a.reps
+        res = {'size': size}
+        for ph in ('compute', 'analyze', 'json', 'xlsx'):
+            runs = []
+            for i in range(reps):
+                extra = ['--out', book] if ph == 'xlsx' and i == 0 else []
+                runs.append(self.phase(ph, ini, extra))
+            res[ph] = summarize(runs)
+        res['options'], res['months'] = runs[0]['options'], runs[0]['months']
+        spec = os.path.join(self.a.out, f'{name}.spec')
+        with open(spec, 'w') as f:
+            f.write(run([sys.executable, os.path.join(HERE, 'xlsx_spec.py'), book]))
+        with open(spec) as f:
+            total = [l for l in f if l.startswith('# count total')][0]
+        res['counts'] = fields('x ' + total[len('# count total '):])
+        fbook = os.path.join(self.a.out, f'{name}-floor.xlsx')
+        for mode, flags in (('floor', []), ('floor_sync', ['--fsync']),
+                            ('floor_cm', ['--constant-memory'])):
+            if mode != 'floor' and self.a.quick:
+                continue
+            runs = [last_line(run([self.floor, *flags, spec, fbook]), 'bench_floor')
+                    for _ in range(reps)]
+            res[mode] = summarize(runs)
+            res[mode]['formulas'] = runs[0]['formulas']
+        if not self.a.quick:
+            os.remove(fbook)
+        eng = self.phase('engine', ini, ['--min-time', str(self.a.engine_time)])
+        res['engine_omps'] = eng['option_months_per_s']
+        return res
+
+    def mc(self):
+        ini = os.path.join(self.a.source, 'config', 'seed-2026.ini')
+        extra = ['--append', os.path.join(HERE, 'uncertainty-seed.ini')]
+        runs = [self.phase('analyze', ini, extra) for _ in range(self.a.reps)]
+        s = summarize(runs)
+        return (f'mc samples={runs[0].get("mc_samples", 0)} options={runs[0]["options"]} '
+                f'months={runs[0]["months"]} median_ms={s["wall"] * 1e3:.1f} '
+                f'cpu_ms={s["cpu"] * 1e3:.1f} rss_kb={s["rss"]}')
+
+    def startup(self):
+        seed = os.path.join(self.a.source, 'config', 'seed-2026.ini')
+        cases = [('true', ['true']), ('tco --help', [self.tco, '--help']),
+                 ('tco validate', [self.tco, 'validate', seed])]
+        env = dict(os.environ, TCO_DATA_DIR=self.a.source)
+        lines = []
+        hyperfine = shutil.which('hyperfine')
+        for what, cmd in cases:
+            if hyperfine:
+                out = os.path.join(self.a.out, 'hyperfine.json')
+                run([hyperfine, '--warmup', '5', '--runs', '100', '-N', '--export-json', out,
+                     ' '.join(cmd)], env=env)
+                with open(out) as f:
+                    r = json.load(f)['results'][0]
+                med, mean, tool = r['median'], r['mean'], 'hyperfine'
+            else:
+                times = []
+                for _ in range(5 + 100):
+                    t0 = time.perf_counter()
+                    subprocess.run(cmd, stdout=subprocess.DEVNULL, env=env, check=True)
+                    times.append(time.perf_counter() - t0)
+                times = times[5:]
+                med, mean, tool = statistics.median(times), statistics.mean(times), 'loop'
+            lines.append(f'startup what="{what}" tool={tool} runs=100 '
+                         f'median_ms={med * 1e3:.2f} mean_ms={mean * 1e3:.2f}')
+        return lines
+
+
+def line(r):
+    c = r['counts']
+    s = (f'size={r["size"]} options={r["options"]} months={r["months"]} '
+         f'option_months={r["options"] * r["months"]} '
+         f'compute_ms={r["compute"]["wall"] * 1e3:.3f} analyze_ms={r["analyze"]["wall"] * 1e3:.3f} '
+         f'json_ms={r["json"]["wall"] * 1e3:.2f} xlsx_ms={r["xlsx"]["wall"] * 1e3:.2f} '
+         f'floor_ms={r["floor"]["wall"] * 1e3:.2f} '
+         f'ratio={r["xlsx"]["wall"] / r["floor"]["wall"]:.3f} '
+         f'xlsx_cpu_ms={r["xlsx"]["cpu"] * 1e3:.2f} floor_cpu_ms={r["floor"]["cpu"] * 1e3:.2f} '
+         f'cpu_ratio={r["xlsx"]["cpu"] / r["floor"]["cpu"]:.3f} ')
+    if 'floor_sync' in r:
+        s += (f'floor_sync_ms={r["floor_sync"]["wall"] * 1e3:.2f} '
+              f'sync_ratio={r["xlsx"]["wall"] / r["floor_sync"]["wall"]:.3f} ')
+    if 'floor_cm' in r:
+        s += (f'floor_cm_ms={r["floor_cm"]["wall"] * 1e3:.2f} '
+              f'floor_cm_cpu_ms={r["floor_cm"]["cpu"] * 1e3:.2f} ')
+    s += (f'rss_compute_kb={r["compute"]["rss"]} rss_json_kb={r["json"]["rss"]} '
+          f'rss_xlsx_kb={r["xlsx"]["rss"]} rss_floor_kb={r["floor"]["rss"]} '
+          f'xlsx_adds_kb={r["xlsx"]["rss"] - r["xlsx"]["base"]} '
+          f'floor_adds_kb={r["floor"]["rss"] - r["floor"]["base"]} ')
+    if 'floor_cm' in r:
+        s += (f'rss_floor_cm_kb={r["floor_cm"]["rss"]} '
+              f'floor_cm_adds_kb={r["floor_cm"]["rss"] - r["floor_cm"]["base"]} ')
+    s += (f'formulas={c["formulas"]} charts={c["charts"]} series={c["series"]} '
+          f'engine_omps={r["engine_omps"]:.0f}')
+    return s
+
+
+def check(r):
+    """Problems with one size's results, as text; empty when they are sound."""
+    bad = []
+    for ph in ('compute', 'analyze', 'json', 'xlsx', 'floor'):
+        for k in ('wall', 'cpu', 'rss'):
+            v = r[ph][k]
+            if not (isinstance(v, (int, float)) and v >= 0 and v == v):
+                bad.append(f'{ph} {k} = {v!r}')
+        if not r[ph]['rss'] > 0 or not r[ph]['wall'] > 0:
+            bad.append(f'{ph}: no time or memory measured')
+    if r['counts']['formulas'] <= 0:
+        bad.append('no formula cells in the workbook')
+    if r['floor']['formulas'] != r['counts']['formulas']:
+        bad.append(f'the floor wrote {r["floor"]["formulas"]} formulas, the workbook has '
+                   f'{r["counts"]["formulas"]}')
+    if not r['engine_omps'] > 0:
+        bad.append('no engine rate')
+    return bad
+
+
+def markdown(results):
+    head = ['size', 'option-months', 'formula cells', 'compute ms', 'analyze ms', 'JSON ms',
+            'xlsx ms (CPU)', 'floor ms (CPU)', 'xlsx / floor wall (CPU)',
+            'floor c_m ms (CPU)', 'peak RSS compute MB', 'peak RSS xlsx MB',
+            'xlsx writer adds MB', 'floor adds MB', 'floor c_m adds MB']
+    out = ['| ' + ' | '.join(head) + ' |', '|' + '---|' * len(head)]
+    for r in results:
+        x, f, cm = r['xlsx'], r['floor'], r.get('floor_cm')
+        mb = lambda kb: f'{kb / 1024:.1f}'
+        cells = [r['size'], f'{r["options"] * r["months"]:,}', f'{r["counts"]["formulas"]:,}',
+                 f'{r["compute"]["wall"] * 1e3:.3f}', f'{r["analyze"]["wall"] * 1e3:.2f}',
+                 f'{r["json"]["wall"] * 1e3:.1f}',
+                 f'{x["wall"] * 1e3:.1f} ({x["cpu"] * 1e3:.1f})',
+                 f'{f["wall"] * 1e3:.1f} ({f["cpu"] * 1e3:.1f})',
+                 f'{x["wall"] / f["wall"]:.2f} ({x["cpu"] / f["cpu"]:.2f})',
+                 f'{cm["wall"] * 1e3:.1f} ({cm["cpu"] * 1e3:.1f})' if cm else '-',
+                 mb(r['compute']['rss']), mb(x['rss']), mb(x['rss'] - x['base']),
+                 mb(f['rss'] - f['base']), mb(cm['rss'] - cm['base']) if cm else '-']
+        out.append('| ' + ' | '.join(cells) + ' |')
+    return '\n'.join(out)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--build', required=True, help='the CMake build directory')
+    ap.add_argument('--source', default=SOURCE, help='the source tree (default: this one)')
+    ap.add_argument('--out', help='working directory (default: BUILD/bench-out)')
+    ap.add_argument('--sizes', default=DEFAULT_SIZES,
+                    help=f'comma-separated: seed or NxH (default {DEFAULT_SIZES}); '
+                         f'"growth" for {GROWTH_SIZES}')
+    ap.add_argument('--reps', type=int, default=5, help='runs per measurement (default 5)')
+    ap.add_argument('--engine-time', type=float, default=0.5,
+                    help='seconds of tco_compute calls for the engine rate (default 0.5)')
+    ap.add_argument('--quick', action='store_true',
+                    help='skip the constant_memory floor and keep the files (smoke test)')
+    ap.add_argument('--mc', action='store_true', help='also the Monte Carlo benchmark')
+    ap.add_argument('--startup', action='store_true', help='also tco --help and validate')
+    ap.add_argument('--markdown', action='store_true', help='also print a Markdown table')
+    ap.add_argument('--csv', help='also write the results to this CSV file')
+    ap.add_argument('--check', action='store_true',
+                    help='check the results are well-formed; print "check: ok" (smoke test)')
+    a = ap.parse_args()
+    a.out = a.out or os.path.join(a.build, 'bench-out')
+    sizes = GROWTH_SIZES if a.sizes == 'growth' else a.sizes
+    b = Bench(a)
+    print(machine(), flush=True)
+    results = []
+    for size in sizes.split(','):
+        size = size.strip()
+        if size != 'seed':
+            n, x, h = size.partition('x')
+            if not (x and n.isdigit() and h.isdigit()):
+                sys.exit(f'run_bench: bad size {size!r}: seed or NxH')
+        results.append(b.size(size))
+        print(line(results[-1]), flush=True)
+    if a.check:
+        bad = [f'{r["size"]}: {p}' for r in results for p in check(r)]
+        if bad:
+            print('check: FAILED\n' + '\n'.join(bad), flush=True)
+            sys.exit(1)
+        print('check: ok', flush=True)
+    if a.mc:
+        print(b.mc(), flush=True)
+    if a.startup:
+        for l in b.startup():
+            print(l, flush=True)
+    if a.markdown:
+        print(markdown(results))
+    if a.csv:
+        with open(a.csv, 'w', newline='') as f:
+            w = csv.writer(f)
+            w.writerow(['size', 'options', 'months', 'formulas', 'compute_s', 'analyze_s',
+                        'json_s', 'xlsx_s', 'xlsx_cpu_s', 'floor_s', 'floor_cpu_s',
+                        'floor_cm_s', 'floor_cm_cpu_s', 'rss_compute_kb', 'rss_json_kb',
+                        'rss_xlsx_kb', 'xlsx_adds_kb', 'floor_adds_kb', 'floor_cm_adds_kb',
+                        'engine_omps'])
+            for r in results:
+                x, f = r['xlsx'], r['floor']
+                cm = r.get('floor_cm')
+                w.writerow([r['size'], r['options'], r['months'], r['counts']['formulas'],
+                            r['compute']['wall'], r['analyze']['wall'], r['json']['wall'],
+                            x['wall'], x['cpu'], f['wall'], f['cpu'],
+                            cm['wall'] if cm else '', cm['cpu'] if cm else '',
+                            r['compute']['rss'], r['json']['rss'], x['rss'],
+                            x['rss'] - x['base'], f['rss'] - f['base'],
+                            cm['rss'] - cm['base'] if cm else '', r['engine_omps']])
+
+if __name__ == '__main__':
+    main()
