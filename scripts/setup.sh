@@ -6,7 +6,9 @@
 #   scripts/setup.sh test      install the build and test dependencies, build into build/
 #                              and run the tests; then build with AddressSanitizer and
 #                              UndefinedBehaviorSanitizer into build-asan/ and run the
-#                              tests not labelled "slow"
+#                              tests not labelled "slow" (nor "valgrind"); then build the
+#                              libFuzzer harnesses with clang into build-fuzz/ and run
+#                              each for 45 seconds (docs/FUZZING.md)
 #
 # Run as root on a fresh Debian 12 to install the packages with apt-get. As another user
 # the script skips apt-get, says so, and expects the packages to be installed already.
@@ -23,6 +25,8 @@ BUILD_DEPS="build-essential cmake pkg-config libxlsxwriter-dev libinih-dev libxm
 TEST_DEPS="gnumeric libreoffice-calc-nogui python3-openpyxl poppler-utils valgrind clang libxml2-utils"
 # CJK glyphs, so that workbooks in the zh-CN template render as Chinese.
 TEST_DEPS="$TEST_DEPS fonts-noto-cjk"
+# libFuzzer's runtime, which clang only recommends.
+TEST_DEPS="$TEST_DEPS libclang-rt-14-dev"
 
 usage() {
     echo "usage: scripts/setup.sh example|test" >&2
@@ -97,7 +101,13 @@ test)
     build build-asan -DCMAKE_BUILD_TYPE=Debug -DTCO_SANITIZE=ON
     UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
     export UBSAN_OPTIONS
-    ctest --test-dir build-asan --output-on-failure -LE slow
+    ctest --test-dir build-asan --output-on-failure -LE 'slow|valgrind'
+
+    # Fuzzing (issue 7): each libFuzzer harness for a bounded time; any crash,
+    # leak or timeout fails the run and keeps its input in build-fuzz/fuzz-artifacts/.
+    CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTCO_FUZZ=ON
+    cmake --build build-fuzz -j2 --target fuzz_scenario fuzz_catalog fuzz_template
+    sh fuzz/run.sh build-fuzz 45
     ;;
 *)
     usage

@@ -11,6 +11,7 @@ struct tco_diags {
     size_t cap;      /* items allocated */
     size_t errors;   /* errors added, kept or not */
     size_t dropped;  /* errors past TCO_MAX_ERRORS that were not kept */
+    size_t note;     /* 1 + index of the note that counts them, or 0 */
 };
 
 static const char *const status_names[] = {
@@ -95,6 +96,70 @@ static tco_status diags_push(tco_diags *diags, tco_severity sev, const char *fil
     return TCO_OK;
 }
 
+/* Bytes of the control character at p (C0, DEL or a UTF-8 C1), or 0. Tab is
+ * left alone. */
+static int control_len(const unsigned char *p)
+{
+    if ((*p < 0x20 && *p != '\t') || *p == 0x7F)
+        return 1;
+    if (p[0] == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F)
+        return 2;
+    return 0;
+}
+
+/* Messages quote what the user wrote: show control characters as \xHH (C1 as
+ * \u00HH), so a message stays on one line and cannot drive a terminal. Takes
+ * m; returns it or its escaped copy, or NULL (m freed) when out of memory. */
+static char *escape_controls(char *m)
+{
+    size_t extra = 0;
+    for (const unsigned char *p = (const unsigned char *)m; *p; p++) {
+        int n = control_len(p);
+        if (n) {
+            extra += n == 1 ? 3 : 4;
+            p += n - 1;
+        }
+    }
+    if (!extra)
+        return m;
+    char *e = malloc(strlen(m) + extra + 1), *q = e;
+    if (!e) {
+        free(m);
+        return NULL;
+    }
+    for (const unsigned char *p = (const unsigned char *)m; *p;) {
+        int n = control_len(p);
+        if (n == 1)
+            q += snprintf(q, 5, "\\x%02X", p[0]);
+        else if (n == 2)
+            q += snprintf(q, 7, "\\u%04X", p[1]);
+        else
+            *q++ = (char)*p;
+        p += n ? n : 1;
+    }
+    *q = '\0';
+    free(m);
+    return e;
+}
+
+/* Keep one note after the kept errors that says how many more there were. */
+static void note_dropped(tco_diags *diags, const char *file)
+{
+    char text[80];
+    snprintf(text, sizeof text, "too many errors: %zu more %s not shown", diags->dropped,
+             diags->dropped == 1 ? "is" : "are");
+    char *message = strdup(text);
+    if (!message)
+        return; /* the errors kept are still right */
+    if (diags->note) {
+        tco_diag *d = &diags->items[diags->note - 1];
+        free(d->message);
+        d->message = message;
+    } else if (diags_push(diags, TCO_SEV_NOTE, file, 0, NULL, message) == TCO_OK) {
+        diags->note = diags->n;
+    }
+}
+
 /* See documentation in header file. */
 tco_status tco_diags_add(tco_diags *diags, tco_severity sev, const char *file, int line,
                          const char *section, const char *fmt, ...)
@@ -105,6 +170,7 @@ tco_status tco_diags_add(tco_diags *diags, tco_severity sev, const char *file, i
         diags->errors++;
         if (diags->errors > TCO_MAX_ERRORS) {
             diags->dropped++;
+            note_dropped(diags, file);
             return TCO_OK;
         }
     }
@@ -120,13 +186,9 @@ tco_status tco_diags_add(tco_diags *diags, tco_severity sev, const char *file, i
     va_start(ap, fmt);
     vsnprintf(message, (size_t)len + 1, fmt, ap);
     va_end(ap);
-    tco_status st = diags_push(diags, sev, file, line, section, message);
-    if (st == TCO_OK && sev == TCO_SEV_ERROR && diags->errors == TCO_MAX_ERRORS) {
-        char *note = strdup("too many errors; further errors are not shown");
-        if (note)
-            diags_push(diags, TCO_SEV_NOTE, file, 0, NULL, note);
-    }
-    return st;
+    if (!(message = escape_controls(message)))
+        return TCO_ERR_NOMEM;
+    return diags_push(diags, sev, file, line, section, message);
 }
 
 static const char *const severity_names[] = {"error", "warning", "note"};

@@ -1,0 +1,56 @@
+#!/bin/sh
+# test_valgrind.sh TCO SOURCE_DIR - valgrind memcheck over the command-line tool:
+# every shipped scenario (config/*.ini, examples/*.ini) in every output format
+# the tool has, plus a few malformed inputs for the error paths. Fails on any
+# memory error or any definite or indirect leak. Exits 77 (skipped) without
+# valgrind.
+set -u
+TCO=$1
+SRC=$2
+if ! command -v valgrind >/dev/null 2>&1; then
+    echo "valgrind is not installed (Debian: valgrind); skipped"
+    exit 77
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+pass=0
+fail=0
+
+# The formats this build writes to a file, by extension.
+formats="txt json xlsx"
+help=$("$TCO" --help)
+for f in csv md; do
+    case $help in *"$f"*) formats="$formats $f" ;; esac
+done
+
+# vg EXPECTED_EXIT ARGS...: run tco under memcheck.
+vg() {
+    want=$1
+    shift
+    valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect \
+        --errors-for-leak-kinds=definite,indirect --track-fds=no \
+        --log-file="$work/vg.log" "$TCO" "$@" >"$work/out" 2>"$work/err"
+    rc=$?
+    if [ "$rc" -eq "$want" ] && [ ! -s "$work/vg.log" ]; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL: tco $* (exit $rc, want $want)"
+        cat "$work/vg.log"
+        head -c 600 "$work/err"
+    fi
+}
+
+for ini in "$SRC"/config/*.ini "$SRC"/examples/*.ini; do
+    vg 0 report "$ini"
+    for ext in $formats; do
+        vg 0 report "$ini" -o "$work/out.$ext"
+    done
+done
+for name in limit-errors-60 garbage-random case-option-typo baseline-typo utf8-many-lines; do
+    vg 2 report "$SRC/tests/corpus/$name.ini" -o "$work/bad.json"
+done
+vg 1 report "$SRC/config/seed-2026.ini" -o "$work/no/such/dir/out.xlsx"
+
+echo "$pass passed, $fail failed (formats: $formats)"
+[ "$fail" -eq 0 ]
