@@ -210,6 +210,16 @@ static long long source_date_epoch(void)
     return errno || t > 253402300799LL ? -2 : t; /* up to 9999-12-31 */
 }
 
+/* SOURCE_DATE_EPOCH into *epoch (-1 when unset). Returns -1 to go on, or the
+ * exit status of a usage error when it is not a number of seconds. */
+static int read_epoch(long long *epoch)
+{
+    *epoch = source_date_epoch();
+    if (*epoch == -2)
+        return usage_error("SOURCE_DATE_EPOCH must be a number of seconds%s", "");
+    return -1;
+}
+
 /* The date stale prices are judged against when the scenario has no as_of. */
 static void today(long long epoch, char out[11])
 {
@@ -447,9 +457,9 @@ static int cmd_report(int argc, char **argv)
     int rc = parse_args(argc, argv, 1, usage_text, &a);
     if (rc >= 0)
         return rc;
-    long long epoch = source_date_epoch();
-    if (epoch == -2)
-        return usage_error("SOURCE_DATE_EPOCH must be a number of seconds%s", "");
+    long long epoch;
+    if ((rc = read_epoch(&epoch)) >= 0)
+        return rc;
 
     tco_diags *d = tco_diags_new();
     tco_scenario *s = NULL;
@@ -505,9 +515,9 @@ static int cmd_validate(int argc, char **argv)
         return rc;
     if (a.out)
         return usage_error("validate writes nothing: -o does not apply%s", "");
-    long long epoch = source_date_epoch();
-    if (epoch == -2)
-        return usage_error("SOURCE_DATE_EPOCH must be a number of seconds%s", "");
+    long long epoch;
+    if ((rc = read_epoch(&epoch)) >= 0)
+        return rc;
     tco_diags *d = tco_diags_new();
     tco_scenario *s = NULL;
     tco_result *res = NULL;
@@ -589,9 +599,9 @@ static int cmd_compare(int argc, char **argv)
         return rc;
     if (a.fmt != FMT_TABLE && a.fmt != FMT_JSON && a.fmt != FMT_XLSX)
         return usage_error("compare writes a table, json or xlsx%s", "");
-    long long epoch = source_date_epoch();
-    if (epoch == -2)
-        return usage_error("SOURCE_DATE_EPOCH must be a number of seconds%s", "");
+    long long epoch;
+    if ((rc = read_epoch(&epoch)) >= 0)
+        return rc;
     tco_diags *d = tco_diags_new();
     tco_scenario *sa = NULL, *sb = NULL;
     tco_result *ra = NULL, *rb = NULL;
