@@ -33,6 +33,13 @@ typedef tco_status (*tco_stream_fn)(FILE *out, const void *arg);
 tco_status tco_outfile_write(const char *path, tco_stream_fn write, const void *arg,
                              tco_diags *diags);
 
+/* Read the rest of f into a new buffer, with `extra` bytes to spare after the
+ * data (for a terminator). The buffer grows as the data comes, so a small file
+ * costs a small buffer. TCO_OK sets *buf and *size; TCO_ERR_LIMIT means f
+ * holds more than `limit` bytes, TCO_ERR_IO a read error (errno says which),
+ * TCO_ERR_NOMEM no memory; those leave *buf NULL. */
+tco_status tco_read_all(FILE *f, size_t limit, size_t extra, char **buf, size_t *size);
+
 /* A deep copy of a scenario without its ranges, cases and distributions. */
 tco_scenario *tco_scenario_clone(const tco_scenario *s);
 

@@ -1,6 +1,6 @@
 /* outfile.c - atomic output: write a temporary file beside the target, then
  * rename it over the target, so readers see the old file or the new one and
- * never half of one. */
+ * never half of one. Also the bounded read of a whole input file. */
 #include "internal.h"
 
 #include <errno.h>
@@ -157,4 +157,47 @@ int tco_utf8_valid(const char *s)
         p += n + 1;
     }
     return 1;
+}
+
+tco_status tco_read_all(FILE *f, size_t limit, size_t extra, char **buf, size_t *size)
+{
+    *buf = NULL;
+    *size = 0;
+    size_t cap = 0, n = 0;
+    char *b = NULL;
+    for (;;) {
+        if (n == cap) {
+            if (n > limit)
+                break; /* one byte past the limit is enough to know */
+            size_t want = cap ? cap * 2 : 64 * 1024;
+            if (want > limit + 1)
+                want = limit + 1;
+            char *nb = realloc(b, want + extra);
+            if (!nb) {
+                free(b);
+                return TCO_ERR_NOMEM;
+            }
+            b = nb;
+            cap = want;
+        }
+        size_t got = fread(b + n, 1, cap - n, f);
+        n += got;
+        if (got == 0 || n < cap) {
+            if (ferror(f)) {
+                int err = errno;
+                free(b);
+                errno = err;
+                return TCO_ERR_IO;
+            }
+            if (feof(f))
+                break;
+        }
+    }
+    if (n > limit) {
+        free(b);
+        return TCO_ERR_LIMIT;
+    }
+    *buf = b;
+    *size = n;
+    return TCO_OK;
 }

@@ -169,19 +169,23 @@ static int pending_cmp(const void *a, const void *b)
 /* ===== Suggestions ===== */
 
 /* Edit distance (insert, delete, substitute, swap two neighbours), ignoring
- * case, of short strings. */
-static size_t edit_distance(const char *a, const char *b)
+ * case, of short strings, when it is at most `limit`; otherwise any value
+ * above `limit`. Rows stop once no cell of the last two is within the limit,
+ * so a file of many unknown keys stays cheap. */
+static size_t edit_distance(const char *a, const char *b, size_t limit)
 {
     enum { MAX = 64 };
     size_t la = strlen(a), lb = strlen(b);
-    if (la > MAX || lb > MAX)
-        return SIZE_MAX;
+    if (la > MAX || lb > MAX || (la > lb ? la - lb : lb - la) > limit)
+        return limit + 1;
     size_t d[MAX + 1][MAX + 1];
     for (size_t i = 0; i <= la; i++)
         d[i][0] = i;
     for (size_t j = 0; j <= lb; j++)
         d[0][j] = j;
+    size_t prev_min = 0;
     for (size_t i = 1; i <= la; i++) {
+        size_t row_min = d[i][0];
         for (size_t j = 1; j <= lb; j++) {
             int ca = tolower((unsigned char)a[i - 1]), cb = tolower((unsigned char)b[j - 1]);
             size_t best = d[i - 1][j - 1] + (ca != cb);
@@ -193,7 +197,13 @@ static size_t edit_distance(const char *a, const char *b)
                 tolower((unsigned char)a[i - 2]) == cb && d[i - 2][j - 2] + 1 < best)
                 best = d[i - 2][j - 2] + 1;
             d[i][j] = best;
+            if (best < row_min)
+                row_min = best;
         }
+        /* Later cells come from this row, or from the one before plus a swap. */
+        if (row_min > limit && prev_min >= limit)
+            return limit + 1;
+        prev_min = row_min;
     }
     return d[la][lb];
 }
@@ -203,15 +213,17 @@ static size_t edit_distance(const char *a, const char *b)
 static const char *closest(const char *word, const char *const *cands, size_t n)
 {
     const char *best = NULL;
-    size_t best_d = SIZE_MAX, len = strlen(word);
+    size_t len = strlen(word);
     size_t limit = len <= 3 ? 1 : len <= 6 ? 2 : 3;
     for (size_t i = 0; i < n; i++) {
         if (!cands[i])
             continue;
-        size_t d = edit_distance(word, cands[i]);
-        if (d <= limit && d < best_d) {
+        size_t d = edit_distance(word, cands[i], limit);
+        if (d <= limit) {
             best = cands[i];
-            best_d = d;
+            limit = d ? d - 1 : 0; /* only a closer one can replace it */
+            if (d == 0)
+                break;
         }
     }
     return best;
@@ -1300,19 +1312,18 @@ static void include_file(loader *L, const char *path, int from, int line)
         report(L, line, NULL, "includes nest deeper than %d files", MAX_INCLUDE_DEPTH);
         return;
     }
-    char *buf = malloc(TCO_MAX_FILE + 2);
-    size_t n = buf ? fread(buf, 1, TCO_MAX_FILE + 1, f) : 0;
-    int failed = ferror(f);
+    char *buf;
+    size_t n;
+    tco_status rd = tco_read_all(f, TCO_MAX_FILE, 1, &buf, &n);
     fclose(f);
-    if (!buf) {
+    if (rd == TCO_ERR_NOMEM) {
         L->nomem = 1;
         return;
     }
-    if (failed || n > TCO_MAX_FILE) {
-        report(L, line, NULL, failed ? "cannot read the included file '%s'"
-                                     : "the included file '%s' is larger than the limit",
+    if (rd != TCO_OK) {
+        report(L, line, NULL, rd == TCO_ERR_IO ? "cannot read the included file '%s'"
+                                               : "the included file '%s' is larger than the limit",
                path);
-        free(buf);
         return;
     }
     buf[n] = '\0';
@@ -2065,23 +2076,18 @@ tco_status tco_scenario_load_file_opt(const char *path, const tco_load_options *
         tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot open: %s", strerror(errno));
         return TCO_ERR_IO;
     }
-    char *buf = malloc(TCO_MAX_FILE + 2);
-    if (!buf) {
-        fclose(f);
-        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "out of memory");
-        return TCO_ERR_NOMEM;
-    }
-    size_t n = fread(buf, 1, TCO_MAX_FILE + 1, f);
-    int failed = ferror(f);
+    char *buf;
+    size_t n;
+    tco_status st = tco_read_all(f, TCO_MAX_FILE, 1, &buf, &n);
+    int err = errno;
     fclose(f);
-    tco_status st;
-    if (failed) {
-        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot read: %s", strerror(errno));
-        st = TCO_ERR_IO;
-    } else if (n > TCO_MAX_FILE) {
+    if (st == TCO_ERR_NOMEM) {
+        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "out of memory");
+    } else if (st == TCO_ERR_IO) {
+        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot read: %s", strerror(err));
+    } else if (st == TCO_ERR_LIMIT) {
         tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL,
                       "the file is larger than the limit of %d bytes", TCO_MAX_FILE);
-        st = TCO_ERR_LIMIT;
     } else {
         buf[n] = '\0';
         st = load_buffer(buf, n, path, opts, 1, out, diags);

@@ -13,8 +13,9 @@
  *      and every libxml2 message is collected as a diagnostic instead of
  *      reaching stderr.
  *   2. Comments and processing instructions are dropped and the text they
- *      split is joined (see flatten()); then the schema, compiled into the
- *      library, is parsed and the document is validated against it.
+ *      split is joined (see flatten()); then the document is validated
+ *      against the schema compiled into the library (its text is compiled
+ *      by libxml2 on first use and kept, see schema_of()).
  * The loader then reads the document and checks what XSD 1.0 cannot say.
  */
 #include "internal.h"
@@ -318,47 +319,66 @@ static int flatten(xmlNodePtr el)
     return 0;
 }
 
+/* Compiled schemas, one per built-in schema text, kept for the life of the
+ * process: compiling one costs more than validating a typical file against
+ * it. Like libxml2's hooks (see tco_xml_begin), they assume one load at a
+ * time. */
+static struct {
+    const unsigned char *xsd;
+    xmlSchemaPtr schema;
+} compiled[4];
+
+/* The compiled schema of x->xsd, compiled now if it is not yet; NULL after an
+ * error (reported) or when out of memory (x->nomem). */
+static xmlSchemaPtr schema_of(tco_xml *x)
+{
+    size_t i;
+    for (i = 0; i < sizeof compiled / sizeof compiled[0] && compiled[i].xsd; i++)
+        if (compiled[i].xsd == x->xsd)
+            return compiled[i].schema;
+    x->err_file = x->xsd_name;
+    xmlSchemaParserCtxtPtr pctxt = xmlSchemaNewMemParserCtxt((const char *)x->xsd, (int)x->xsd_len);
+    xmlSchemaPtr schema = NULL;
+    if (!pctxt) {
+        x->nomem = 1;
+    } else {
+        xmlSchemaSetParserStructuredErrors(pctxt, loader_error, x);
+        schema = xmlSchemaParse(pctxt);
+        xmlSchemaFreeParserCtxt(pctxt);
+        if (!schema && !x->errors && !x->nomem)
+            tco_xml_report(x, 0, "the built-in %s schema cannot be compiled", x->kind);
+    }
+    x->err_file = x->file;
+    if (schema && i < sizeof compiled / sizeof compiled[0]) {
+        compiled[i].xsd = x->xsd;
+        compiled[i].schema = schema;
+    }
+    return schema;
+}
+
 /* Validate x->doc against the built-in schema. Returns 0 when valid. */
 static int validate(tco_xml *x)
 {
-    int rc = -1;
     if (flatten(xmlDocGetRootElement(x->doc)) != 0) {
         x->nomem = 1;
         return -1;
     }
-    x->err_file = x->xsd_name;
-    xmlSchemaParserCtxtPtr pctxt = xmlSchemaNewMemParserCtxt((const char *)x->xsd, (int)x->xsd_len);
-    xmlSchemaPtr schema = NULL;
-    xmlSchemaValidCtxtPtr vctxt = NULL;
-    if (!pctxt) {
-        x->nomem = 1;
-        goto done;
-    }
-    xmlSchemaSetParserStructuredErrors(pctxt, loader_error, x);
-    schema = xmlSchemaParse(pctxt);
-    if (!schema) {
-        if (!x->errors)
-            tco_xml_report(x, 0, "the built-in %s schema cannot be compiled", x->kind);
-        goto done;
-    }
-    x->err_file = x->file;
-    vctxt = xmlSchemaNewValidCtxt(schema);
+    xmlSchemaPtr schema = schema_of(x);
+    if (!schema)
+        return -1;
+    xmlSchemaValidCtxtPtr vctxt = xmlSchemaNewValidCtxt(schema);
     if (!vctxt) {
         x->nomem = 1;
-        goto done;
+        return -1;
     }
     xmlSchemaSetValidStructuredErrors(vctxt, loader_error, x);
     int v = xmlSchemaValidateDoc(vctxt, x->doc);
-    if (v == 0 && x->errors == 0)
-        rc = 0;
-    else if (x->errors == 0)
-        tco_xml_report(x, 0, "the %s does not match the schema", x->kind);
-done:
-    x->err_file = x->file;
     xmlSchemaFreeValidCtxt(vctxt);
-    xmlSchemaFree(schema);
-    xmlSchemaFreeParserCtxt(pctxt);
-    return rc;
+    if (v == 0 && x->errors == 0)
+        return 0;
+    if (x->errors == 0)
+        tco_xml_report(x, 0, "the %s does not match the schema", x->kind);
+    return -1;
 }
 
 /* ===== The load ===== */
@@ -478,27 +498,17 @@ tco_status tco_xml_read_file(const char *path, char **buf, size_t *size, tco_dia
         tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot open: %s", strerror(errno));
         return TCO_ERR_IO;
     }
-    char *b = malloc(TCO_MAX_FILE + 1);
-    if (!b) {
-        fclose(f);
-        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "out of memory");
-        return TCO_ERR_NOMEM;
-    }
-    size_t n = fread(b, 1, TCO_MAX_FILE + 1, f);
-    int failed = ferror(f), err = errno;
+    int err = 0;
+    tco_status st = tco_read_all(f, TCO_MAX_FILE, 1, buf, size);
+    if (st == TCO_ERR_IO)
+        err = errno;
     fclose(f);
-    if (failed) {
+    if (st == TCO_ERR_NOMEM)
+        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "out of memory");
+    else if (st == TCO_ERR_IO)
         tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot read: %s", strerror(err));
-        free(b);
-        return TCO_ERR_IO;
-    }
-    if (n > TCO_MAX_FILE) {
+    else if (st == TCO_ERR_LIMIT)
         tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL,
                       "the file is larger than the limit of %d bytes", TCO_MAX_FILE);
-        free(b);
-        return TCO_ERR_LIMIT;
-    }
-    *buf = b;
-    *size = n;
-    return TCO_OK;
+    return st;
 }
