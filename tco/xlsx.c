@@ -613,23 +613,58 @@ static void col_name(int col, char *out)
     out[n] = '\0';
 }
 
+/* A cell reference written in place ($ before the column and row when
+ * asked): one is built for nearly every formula cell, and snprintf costs many
+ * times as much. Returns the end of what was written. */
+static char *put_cell(char *p, int row, int col, int abs_row, int abs_col)
+{
+    char tmp[12];
+    int n = 0;
+    if (abs_col)
+        *p++ = '$';
+    for (col++; col > 0 && n < 7; col = (col - 1) / 26)
+        tmp[n++] = (char)('A' + (col - 1) % 26);
+    while (n)
+        *p++ = tmp[--n];
+    if (abs_row)
+        *p++ = '$';
+    unsigned v = (unsigned)row + 1;
+    do
+        tmp[n++] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    while (n)
+        *p++ = tmp[--n];
+    *p = '\0';
+    return p;
+}
+
+/* The quoted sheet name and '!' at b, when there is one; room is left for
+ * two cell references after it. */
+static char *put_sheet(xw_ctx *c, char *b, const char *quoted)
+{
+    if (!quoted)
+        return b;
+    size_t len = strlen(quoted), room = sizeof c->ref[0] - 2 * 24;
+    memcpy(b, quoted, len < room ? len : room);
+    b += len < room ? len : room;
+    *b++ = '!';
+    return b;
+}
+
 /* See xlsx_internal.h. */
 const char *xw_ref(xw_ctx *c, const char *quoted, int row, int col, int abs_row, int abs_col)
 {
-    char *b = c->ref[c->ref_i++ % 16], cn[8];
-    col_name(col, cn);
-    snprintf(b, sizeof c->ref[0], "%s%s%s%s%s%d", quoted ? quoted : "", quoted ? "!" : "",
-             abs_col ? "$" : "", cn, abs_row ? "$" : "", row + 1);
+    char *b = c->ref[c->ref_i++ % 16];
+    put_cell(put_sheet(c, b, quoted), row, col, abs_row, abs_col);
     return b;
 }
 
 const char *xw_range(xw_ctx *c, const char *quoted, int r1, int c1, int r2, int c2)
 {
-    char *b = c->ref[c->ref_i++ % 16], a[8], z[8];
-    col_name(c1, a);
-    col_name(c2, z);
-    snprintf(b, sizeof c->ref[0], "%s%s$%s$%d:$%s$%d", quoted ? quoted : "", quoted ? "!" : "", a,
-             r1 + 1, z, r2 + 1);
+    char *b = c->ref[c->ref_i++ % 16];
+    char *p = put_cell(put_sheet(c, b, quoted), r1, c1, 1, 1);
+    *p++ = ':';
+    put_cell(p, r2, c2, 1, 1);
     return b;
 }
 
@@ -1603,9 +1638,17 @@ static lxw_worksheet *add_sheet(xw_ctx *c, const char *name)
         note(c, e);
         return NULL;
     }
+    /* The name is valid and free, so a failure is memory or, in constant_memory
+     * mode, the sheet's temporary file (one stays open per sheet until the
+     * workbook is closed: too many sheets for the open-file limit). */
+    errno = 0;
     lxw_worksheet *ws = workbook_add_worksheet(c->wb, name);
-    if (!ws)
-        note(c, LXW_ERROR_SHEETNAME_ALREADY_USED);
+    if (!ws && errno && errno != ENOMEM) {
+        c->sys_errno = errno;
+        note(c, LXW_ERROR_CREATING_TMPFILE);
+    } else if (!ws) {
+        c->nomem = 1;
+    }
     return ws;
 }
 
@@ -1777,8 +1820,12 @@ tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
     c->s = result->scenario;
     c->tpl = opts ? opts->tpl : NULL;
     c->style = tco_template_style(c->tpl);
+    /* constant_memory: each row goes to the sheet's temporary file when the
+     * next row starts, so memory stays flat however many options and months
+     * (every sheet is written top to bottom); strings are written inline. */
     lxw_workbook_options wo;
     memset(&wo, 0, sizeof wo);
+    wo.constant_memory = LXW_TRUE;
     c->wb = workbook_new_opt(out.tmp, &wo);
     if (!c->wb) {
         c->nomem = 1;
@@ -1793,6 +1840,11 @@ tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
         tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot write workbook: %s",
                       "out of memory");
         st = TCO_ERR_NOMEM;
+    } else if (c->sys_errno) {
+        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL,
+                      "cannot write workbook: cannot create a temporary file for a sheet: %s",
+                      strerror(c->sys_errno));
+        st = TCO_ERR_IO;
     } else if (c->err) {
         tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot write workbook: %s",
                       lxw_strerror(c->err));

@@ -105,6 +105,7 @@ typedef struct xw_ctx {
     lxw_workbook *wb;
     lxw_error err;          /* first libxlsxwriter error, or 0 */
     int nomem;              /* an allocation failed */
+    int sys_errno;          /* a temporary file could not be made: why */
     char nf[XN_COUNT][112]; /* number format strings */
     lxw_format *fmt[XS_COUNT][XN_COUNT];
     lxw_format *fmt_ok, *fmt_bad, *fmt_best; /* conditional formats */

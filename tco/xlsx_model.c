@@ -265,17 +265,19 @@ void xw_write_option(xw_ctx *c, size_t i)
     xw_text(c, ws, L->r_month, XW_COL_LABEL, xw_label(c, "option.head.month", "Month"), head);
     xw_text(c, ws, L->r_month, XW_COL_UNIT, xw_label(c, "option.head.unit", "Unit"), head);
     xw_text(c, ws, L->r_month, XW_COL_VAL, xw_label(c, "option.head.total", "Total"), head);
+    /* Every sheet is written row by row, top to bottom (the workbook is
+     * written in constant_memory mode): a row's cells, then the next row's. */
+    xw_num(c, ws, L->r_month, M0, 0, headnum);
+    for (int m = 1; m <= H; m++)
+        xw_fnum(c, ws, L->r_month, M0 + m,
+                xw_f(c, f, sizeof f, "=%s+1", xw_ref(c, NULL, L->r_month, M0 + m - 1, 0, 0)), m,
+                headnum);
     xw_text(c, ws, L->r_year, XW_COL_LABEL,
             xw_label(c, "option.head.year", "Year (year 1 = months 1-12)"), head);
     worksheet_write_blank(ws, (lxw_row_t)L->r_year, XW_COL_UNIT, head);
     worksheet_write_blank(ws, (lxw_row_t)L->r_year, XW_COL_VAL, head);
-    xw_num(c, ws, L->r_month, M0, 0, headnum);
     for (int m = 0; m <= H; m++) {
         int col = M0 + m;
-        if (m > 0)
-            xw_fnum(c, ws, L->r_month, col,
-                    xw_f(c, f, sizeof f, "=%s+1", xw_ref(c, NULL, L->r_month, col - 1, 0, 0)), m,
-                    headnum);
         const char *mo = at(c, L->r_month, col);
         xw_fnum(c, ws, L->r_year, col, xw_f(c, f, sizeof f, "=IF(%s=0,0,INT((%s-1)/12)+1)", mo, mo),
                 m == 0 ? 0 : (m - 1) / 12 + 1, headnum);
@@ -441,7 +443,6 @@ void xw_write_option(xw_ctx *c, size_t i)
 
     label_row(c, ws, L->r_df, xw_label(c, "option.df", "Discount factor"),
               xw_label(c, "unit.factor", "factor"), XS_TEXT);
-    label_row(c, ws, L->r_pv, xw_label(c, "option.pv", "Present value"), cur, XS_TOTAL);
     for (int m = 0; m <= H; m++) {
         int col = M0 + m;
         df = 1 / pow(1 + r->monthly_rate, m);
@@ -449,6 +450,10 @@ void xw_write_option(xw_ctx *c, size_t i)
                 xw_f(c, f, sizeof f, "=1/(1+%s)^%s", drv(c, L->k_rm), at(c, L->r_month, col)), df,
                 xw_fmt(c, XS_CALC, XN_DEC6));
         pv_cached[m] = net_cached[m] * df;
+    }
+    label_row(c, ws, L->r_pv, xw_label(c, "option.pv", "Present value"), cur, XS_TOTAL);
+    for (int m = 0; m <= H; m++) {
+        int col = M0 + m;
         xw_fnum(c, ws, L->r_pv, col,
                 xw_f(c, f, sizeof f, "=%s*%s", xw_ref(c, NULL, L->r_net, col, 0, 0),
                      xw_ref(c, NULL, L->r_df, col, 0, 0)),
@@ -469,6 +474,11 @@ void xw_write_option(xw_ctx *c, size_t i)
                   xw_label(c, mk, method), NULL);
         xw_text(c, ws, L->s_book, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
         label_row(c, ws, L->r_dep, xw_label(c, "option.dep", "Depreciation"), cur, XS_TEXT);
+        for (int m = 1; m <= H; m++) {
+            write_depreciation(c, i, f, sizeof f, M0 + m);
+            xw_fnum(c, ws, L->r_dep, M0 + m, f, res->monthly[m - 1].depreciation, money);
+        }
+        row_total(c, ws, L->r_dep, M0 + 1, last, res->depreciation, XS_CALC, XN_MONEY);
         label_row(c, ws, L->r_bv, xw_label(c, "option.bv", "Book value, end of month"), cur,
                   XS_TEXT);
         xw_fnum(c, ws, L->r_bv, M0, xw_f(c, f, sizeof f, "=%s", drv(c, L->k_capex)), res->capex,
@@ -476,8 +486,6 @@ void xw_write_option(xw_ctx *c, size_t i)
         double bv = res->capex;
         for (int m = 1; m <= H; m++) {
             int col = M0 + m;
-            write_depreciation(c, i, f, sizeof f, col);
-            xw_fnum(c, ws, L->r_dep, col, f, res->monthly[m - 1].depreciation, money);
             bv -= res->monthly[m - 1].depreciation;
             if (m == H)
                 bv = res->book_value_end;
@@ -486,7 +494,6 @@ void xw_write_option(xw_ctx *c, size_t i)
                          xw_ref(c, NULL, L->r_dep, col, 0, 0)),
                     bv, money);
         }
-        row_total(c, ws, L->r_dep, M0 + 1, last, res->depreciation, XS_CALC, XN_MONEY);
     }
 
     /* Against the baseline: its cumulative cost and where this option is cheaper. */
@@ -500,17 +507,19 @@ void xw_write_option(xw_ctx *c, size_t i)
         label_row(c, ws, L->r_bcum,
                   xw_label(c, "option.bcum", "Baseline cumulative cost, before residual"), cur,
                   XS_TEXT);
-        label_row(c, ws, L->r_flag,
-                  xw_label(c, "option.flag", "Cheaper to date than the baseline (1 = yes)"),
-                  xw_label(c, "unit.flag", "flag"), XS_TEXT);
         for (int m = 0; m <= H; m++) {
             int col = M0 + m;
             double bc = m == 0 ? rb->capex : rb->monthly[m - 1].cumulative;
             xw_fnum(c, ws, L->r_bcum, col,
                     xw_f(c, f, sizeof f, "=%s", xw_ref(c, B->quoted, B->r_cum, col, 0, 0)), bc,
                     money);
-            if (m == 0)
-                continue;
+        }
+        label_row(c, ws, L->r_flag,
+                  xw_label(c, "option.flag", "Cheaper to date than the baseline (1 = yes)"),
+                  xw_label(c, "unit.flag", "flag"), XS_TEXT);
+        for (int m = 1; m <= H; m++) {
+            int col = M0 + m;
+            double bc = rb->monthly[m - 1].cumulative;
             xw_fnum(c, ws, L->r_flag, col,
                     xw_f(c, f, sizeof f, "=IF(%s<=%s,1,0)", xw_ref(c, NULL, L->r_cum, col, 0, 0),
                          xw_ref(c, NULL, L->r_bcum, col, 0, 0)),
@@ -1289,7 +1298,6 @@ void xw_write_summary(xw_ctx *c)
         lines = max_i(lines, l > 4 ? 4 : l);
     }
     worksheet_set_column(ws, (lxw_col_t)c0, (lxw_col_t)c1, wo, NULL);
-    worksheet_set_row(ws, (lxw_row_t)c->sm_header, 15.0 * lines + 2, NULL);
 
     xw_labelf(c, t, sizeof t, "summary.title", "Summary: {name}", "name", c->name, NULL);
     xw_text(c, ws, 0, 0, t, xw_fmt(c, XS_TITLE, XN_NONE));
@@ -1309,6 +1317,7 @@ void xw_write_summary(xw_ctx *c)
             c->label[r->rank[0]], xw_fmt(c, XS_TOTAL, XN_NONE));
 
     lxw_format *head = xw_fmt(c, XS_HEADER, XN_NONE);
+    worksheet_set_row(ws, (lxw_row_t)c->sm_header, 15.0 * lines + 2, NULL);
     xw_text(c, ws, c->sm_header, 0, xw_label(c, "summary.head.figure", "Figure"), head);
     xw_text(c, ws, c->sm_header, 1, xw_label(c, "summary.head.field", "Field"), head);
     xw_text(c, ws, c->sm_header, 2, xw_label(c, "summary.head.unit", "Unit"), head);

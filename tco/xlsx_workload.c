@@ -238,81 +238,22 @@ void xw_write_workload(xw_ctx *c)
     worksheet_set_row(ws, (lxw_row_t)hdr, 15.0 * lines + 2, NULL);
     worksheet_freeze_panes(ws, (lxw_row_t)(hdr + 1), (lxw_col_t)c0);
 
-    section(c, ws, row++, xw_label(c, "workload.memory", "Memory"));
+    int s_mem = row++;
     int o_count = row++, o_mem = row++, o_min = row++, o_fits = row++;
     row++;
-    section(c, ws, row++, xw_label(c, "workload.rate", "Cost of a GPU-hour"));
+    int s_rate = row++;
     int o_util = row++, o_rate = row++;
     row++;
+    int s_work = row++;
     int o_tf = -1, o_se = -1, o_flops = -1, o_th = -1, o_td = -1, o_gh = -1, o_cpr = -1,
         o_runs = -1, o_tpc = -1, o_tp = -1, o_pg = -1, o_cpk = -1, o_cpm = -1, o_gn = -1;
     if (training) {
-        section(c, ws, row++, xw_label(c, "workload.training", "One training run"));
         o_tf = row++, o_se = row++, o_flops = row++, o_th = row++, o_td = row++, o_gh = row++;
         o_cpr = row++, o_runs = row++, o_tpc = row++;
     } else {
-        section(c, ws, row++, xw_label(c, "workload.inference", "Serving"));
         o_tp = row++, o_se = row++, o_pg = row++, o_cpk = row++, o_cpm = row++, o_gn = row++;
     }
     int last_row = row - 1;
-
-    head(c, ws, o_count, xw_label(c, "workload.count", "GPUs in the option"), "count",
-         xw_label(c, "unit.gpus", "GPUs"));
-    head(c, ws, o_mem, xw_label(c, "workload.memory_gb", "Memory per GPU"), "memory_gb", "GB");
-    head(c, ws, o_min, xw_label(c, "workload.min_gpus", "GPUs needed to hold the model"),
-         "sizing.min_gpus", xw_label(c, "unit.gpus", "GPUs"));
-    head(c, ws, o_fits, xw_label(c, "workload.fits", "Model fits in the GPUs' memory"),
-         "sizing.fits", xw_label(c, "workload.fits_unit", "1 = yes, 0 = no"));
-    head(c, ws, o_util, xw_label(c, "workload.util", "Utilization"), "utilization", "%");
-    xw_labelf(c, u, sizeof u, "unit.money_per_gpu_hour", "{currency} per GPU-hour", "currency", cur,
-              NULL);
-    head(c, ws, o_rate, xw_label(c, "workload.cpgh", "Cost per GPU-hour used (total / GPU-hours)"),
-         "cost_per_gpu_hour", u);
-    if (training) {
-        head(c, ws, o_tf, xw_label(c, "workload.tflops", "FP16 peak per GPU"), "fp16_tflops",
-             "TFLOPS");
-        head(c, ws, o_se, xw_label(c, "workload.scaling", "Scaling efficiency"),
-             "scaling_efficiency", "%");
-        head(c, ws, o_flops,
-             xw_label(c, "workload.flops", "Sustained compute (peak x MFU x scaling)"), "",
-             "FLOP/s");
-        head(c, ws, o_th, xw_label(c, "workload.train_hours", "Time for one run"),
-             "sizing.train_hours", xw_label(c, "unit.hours", "hours"));
-        head(c, ws, o_td, xw_label(c, "workload.train_days", "Time for one run"),
-             "sizing.train_days", xw_label(c, "unit.days", "days"));
-        head(c, ws, o_gh, xw_label(c, "workload.run_gpu_hours", "GPU-hours per run"),
-             "sizing.run_gpu_hours", "GPU-hours");
-        head(c, ws, o_cpr, xw_label(c, "workload.cost_per_run", "Cost per run"),
-             "sizing.cost_per_run", cur);
-        head(c, ws, o_runs,
-             xw_label(c, "workload.runs", "Whole runs in the horizon at this utilization"),
-             "sizing.runs_in_horizon", xw_label(c, "unit.runs", "runs"));
-        xw_labelf(c, u, sizeof u, "unit.tokens_per_money", "tokens per {currency}", "currency", cur,
-                  NULL);
-        head(c, ws, o_tpc,
-             xw_label(c, "workload.tokens_per_currency", "Training tokens per unit of currency"),
-             "sizing.tokens_per_currency", u);
-    } else {
-        xw_labelf(c, u, sizeof u, "unit.units_per_s_per_gpu", "{unit}s/s per GPU", "unit", c->unit,
-                  NULL);
-        head(c, ws, o_tp, xw_label(c, "workload.throughput", "Throughput per GPU"), "throughput",
-             u);
-        head(c, ws, o_se, xw_label(c, "workload.scaling", "Scaling efficiency"),
-             "scaling_efficiency", "%");
-        snprintf(u, sizeof u, "%s",
-                 xw_label(c, "unit.requests_per_s_per_gpu", "requests/s per GPU"));
-        head(c, ws, o_pg, xw_label(c, "workload.per_gpu", "Requests served per GPU"), "", u);
-        xw_labelf(c, u, sizeof u, "unit.money_per_1000_requests", "{currency} per 1,000 requests",
-                  "currency", cur, NULL);
-        head(c, ws, o_cpk, xw_label(c, "workload.cpk", "Cost per thousand requests"),
-             "sizing.cost_per_thousand_requests", u);
-        xw_labelf(c, u, sizeof u, "unit.money_per_million_tokens", "{currency} per million tokens",
-                  "currency", cur, NULL);
-        head(c, ws, o_cpm, xw_label(c, "workload.cpm", "Cost per million tokens"),
-             "sizing.cost_per_million_tokens", u);
-        head(c, ws, o_gn, xw_label(c, "workload.gpus_needed", "GPUs needed for the requests"),
-             "sizing.gpus_needed", xw_label(c, "unit.gpus", "GPUs"));
-    }
 
     /* Number formats of the small money figures: 3 significant digits. */
     double cpk[TCO_MAX_OPTIONS], cpm[TCO_MAX_OPTIONS];
@@ -332,115 +273,245 @@ void xw_write_workload(xw_ctx *c)
     snprintf(fits_nf, sizeof fits_nf, "[=1]\"%s\";[=0]\"%s\";General", yes, no);
     lxw_format *f_fits = xw_fmt_num(c, XS_CALC, fits_nf);
 
-    for (size_t i = 0; i < n; i++) {
-        const tco_option *o = &s->options[i];
-        const tco_option_result *res = &r->options[i];
-        const tco_sizing *z = &res->sizing;
-        const xw_optsheet *L = &c->os[i];
-        int col = c0 + (int)i;
-        char cnt[64], mem[64], min[64], rate[64], se[64], pg[64], th[64], cpr[64];
-        snprintf(cnt, sizeof cnt, "%s", ocell(c, o_count, col));
-        snprintf(mem, sizeof mem, "%s", ocell(c, o_mem, col));
-        snprintf(min, sizeof min, "%s", ocell(c, o_min, col));
-        snprintf(rate, sizeof rate, "%s", ocell(c, o_rate, col));
-
-        xw_fnum(c, ws, o_count, col, xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_COUNT_GPUS)),
-                o->count, calc_int);
-        xw_fnum(c, ws, o_mem, col, xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_MEMORY_GB)),
-                o->memory_gb, calc_dec);
-        xw_fnum(c, ws, o_min, col,
-                xw_f(c, f, sizeof f, "=IF(%s>0,-INT(-ROUND(%s/%s,%s)),\"n/a\")", mem,
-                     cell(c, m_need, c0), mem, cell(c, k_dig, c0)),
-                z->min_gpus, calc_int);
-        xw_fnum(c, ws, o_fits, col,
-                xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(%s>=%s,1,0),\"n/a\")", min, cnt, min),
-                z->fits == 1   ? 1
-                : z->fits == 0 ? 0
-                               : NAN,
-                f_fits);
-
-        xw_fnum(c, ws, o_util, col, xw_f(c, f, sizeof f, "=%s", odrv(c, i, L->k_util)),
-                res->utilization, calc_pct);
-        char gh[300], net[300];
-        snprintf(gh, sizeof gh, "%s", odrv(c, i, L->k_gpuh));
-        snprintf(net, sizeof net, "%s", odrv(c, i, L->r_net));
-        xw_fnum(c, ws, o_rate, col, xw_f(c, f, sizeof f, "=IF(%s=0,\"n/a\",%s/%s)", gh, net, gh),
-                res->cost_per_gpu_hour, xw_fmt(c, XS_CALC, XN_MONEY2));
-
-        snprintf(se, sizeof se, "%s", ocell(c, o_se, col));
-        xw_fnum(c, ws, o_se, col,
-                xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_SCALING_EFFICIENCY)),
-                o->scaling_efficiency, calc_pct);
+    /* Row by row: a row's heading, then every option's figure in it. */
+    for (int want = s_mem; want <= last_row; want++) {
+        if (want == s_mem)
+            section(c, ws, s_mem, xw_label(c, "workload.memory", "Memory"));
+        else if (want == s_rate)
+            section(c, ws, s_rate, xw_label(c, "workload.rate", "Cost of a GPU-hour"));
+        else if (want == s_work && training)
+            section(c, ws, s_work, xw_label(c, "workload.training", "One training run"));
+        else if (want == s_work)
+            section(c, ws, s_work, xw_label(c, "workload.inference", "Serving"));
+        if (want == o_count)
+            head(c, ws, o_count, xw_label(c, "workload.count", "GPUs in the option"), "count",
+                 xw_label(c, "unit.gpus", "GPUs"));
+        if (want == o_mem)
+            head(c, ws, o_mem, xw_label(c, "workload.memory_gb", "Memory per GPU"), "memory_gb",
+                 "GB");
+        if (want == o_min)
+            head(c, ws, o_min, xw_label(c, "workload.min_gpus", "GPUs needed to hold the model"),
+                 "sizing.min_gpus", xw_label(c, "unit.gpus", "GPUs"));
+        if (want == o_fits)
+            head(c, ws, o_fits, xw_label(c, "workload.fits", "Model fits in the GPUs' memory"),
+                 "sizing.fits", xw_label(c, "workload.fits_unit", "1 = yes, 0 = no"));
+        if (want == o_util)
+            head(c, ws, o_util, xw_label(c, "workload.util", "Utilization"), "utilization", "%");
+        xw_labelf(c, u, sizeof u, "unit.money_per_gpu_hour", "{currency} per GPU-hour", "currency",
+                  cur, NULL);
+        if (want == o_rate)
+            head(c, ws, o_rate,
+                 xw_label(c, "workload.cpgh", "Cost per GPU-hour used (total / GPU-hours)"),
+                 "cost_per_gpu_hour", u);
         if (training) {
-            char tf[64];
-            snprintf(tf, sizeof tf, "%s", ocell(c, o_tf, col));
-            xw_fnum(c, ws, o_tf, col, xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_FP16_TFLOPS)),
-                    o->fp16_tflops, calc_dec);
-            char fl[64];
-            snprintf(fl, sizeof fl, "%s", ocell(c, o_flops, col));
-            xw_fnum(c, ws, o_flops, col,
-                    xw_f(c, f, sizeof f, "=%s*%s*%s*%s*%s", cnt, tf, cell(c, k_tflop, c0),
-                         cell(c, m_mfu, c0), se),
-                    o->count * o->fp16_tflops * 1e12 * s->mfu * o->scaling_efficiency, calc_sci);
-            snprintf(th, sizeof th, "%s", ocell(c, o_th, col));
-            xw_fnum(c, ws, o_th, col,
-                    xw_f(c, f, sizeof f, "=IF(OR(%s<=0,%s<=0),\"n/a\",%s*%s*%s/%s/SecondsPerHour)",
-                         cell(c, m_tokens, c0), fl, cell(c, k_fpt, c0), cell(c, m_params, c0),
-                         cell(c, m_tokens, c0), fl),
-                    z->train_hours, calc_dec);
-            xw_fnum(
-                c, ws, o_td, col,
-                xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s/%s,\"n/a\")", th, th, cell(c, k_day, c0)),
-                z->train_days, calc_dec);
-            char ghr[64];
-            snprintf(ghr, sizeof ghr, "%s", ocell(c, o_gh, col));
-            xw_fnum(c, ws, o_gh, col,
-                    xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s*%s,\"n/a\")", th, cnt, th),
-                    z->run_gpu_hours, calc_int);
-            snprintf(cpr, sizeof cpr, "%s", ocell(c, o_cpr, col));
-            xw_fnum(c, ws, o_cpr, col,
-                    xw_f(c, f, sizeof f, "=IF(AND(ISNUMBER(%s),ISNUMBER(%s)),%s*%s,\"n/a\")", ghr,
-                         rate, ghr, rate),
-                    z->cost_per_run, xw_fmt(c, XS_TOTAL, XN_MONEY));
-            xw_fnum(c, ws, o_runs, col,
-                    xw_f(c, f, sizeof f,
-                         "=IF(ISNUMBER(%s),INT(ROUND(HoursPerMonth*HorizonMonths*%s/%s,%s)),"
-                         "\"n/a\")",
-                         th, ocell(c, o_util, col), th, cell(c, k_dig, c0)),
-                    z->runs_in_horizon, calc_int);
-            xw_fnum(c, ws, o_tpc, col,
-                    xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(%s=0,\"n/a\",%s/%s),\"n/a\")", cpr,
-                         cpr, cell(c, m_tokens, c0), cpr),
-                    z->tokens_per_currency, calc_int);
+            if (want == o_tf)
+                head(c, ws, o_tf, xw_label(c, "workload.tflops", "FP16 peak per GPU"),
+                     "fp16_tflops", "TFLOPS");
+            if (want == o_se)
+                head(c, ws, o_se, xw_label(c, "workload.scaling", "Scaling efficiency"),
+                     "scaling_efficiency", "%");
+            if (want == o_flops)
+                head(c, ws, o_flops,
+                     xw_label(c, "workload.flops", "Sustained compute (peak x MFU x scaling)"), "",
+                     "FLOP/s");
+            if (want == o_th)
+                head(c, ws, o_th, xw_label(c, "workload.train_hours", "Time for one run"),
+                     "sizing.train_hours", xw_label(c, "unit.hours", "hours"));
+            if (want == o_td)
+                head(c, ws, o_td, xw_label(c, "workload.train_days", "Time for one run"),
+                     "sizing.train_days", xw_label(c, "unit.days", "days"));
+            if (want == o_gh)
+                head(c, ws, o_gh, xw_label(c, "workload.run_gpu_hours", "GPU-hours per run"),
+                     "sizing.run_gpu_hours", "GPU-hours");
+            if (want == o_cpr)
+                head(c, ws, o_cpr, xw_label(c, "workload.cost_per_run", "Cost per run"),
+                     "sizing.cost_per_run", cur);
+            if (want == o_runs)
+                head(c, ws, o_runs,
+                     xw_label(c, "workload.runs", "Whole runs in the horizon at this utilization"),
+                     "sizing.runs_in_horizon", xw_label(c, "unit.runs", "runs"));
+            xw_labelf(c, u, sizeof u, "unit.tokens_per_money", "tokens per {currency}", "currency",
+                      cur, NULL);
+            if (want == o_tpc)
+                head(c, ws, o_tpc,
+                     xw_label(c, "workload.tokens_per_currency",
+                              "Training tokens per unit of currency"),
+                     "sizing.tokens_per_currency", u);
         } else {
-            char tp[64];
-            snprintf(tp, sizeof tp, "%s", ocell(c, o_tp, col));
-            xw_fnum(c, ws, o_tp, col, xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_THROUGHPUT)),
-                    o->throughput, calc_dec);
-            snprintf(pg, sizeof pg, "%s", ocell(c, o_pg, col));
-            double per_gpu = o->throughput * o->scaling_efficiency;
-            if (per_gpu <= 0 && s->requests_per_s > 0)
-                per_gpu = s->requests_per_s / o->count;
-            xw_fnum(c, ws, o_pg, col,
-                    xw_f(c, f, sizeof f, "=IF(%s*%s>0,%s*%s,IF(%s>0,%s/%s,\"n/a\"))", tp, se, tp,
-                         se, cell(c, m_rps, c0), cell(c, m_rps, c0), cnt),
-                    per_gpu > 0 ? per_gpu : NAN, calc_dec);
-            xw_fnum(c, ws, o_cpk, col,
-                    xw_f(c, f, sizeof f,
-                         "=IF(AND(ISNUMBER(%s),ISNUMBER(%s)),%s/(%s*SecondsPerHour)*1000,\"n/a\")",
-                         rate, pg, rate, pg),
-                    z->cost_per_thousand_requests, f_cpk);
-            xw_fnum(c, ws, o_cpm, col,
-                    xw_f(c, f, sizeof f,
-                         "=IF(AND(ISNUMBER(%s),ISNUMBER(%s),%s>0),%s/(%s*%s*SecondsPerHour)*1000*"
-                         "1000,\"n/a\")",
-                         rate, pg, cell(c, m_tpr, c0), rate, pg, cell(c, m_tpr, c0)),
-                    z->cost_per_million_tokens, f_cpm);
-            xw_fnum(c, ws, o_gn, col,
-                    xw_f(c, f, sizeof f,
-                         "=IF(AND(%s>0,%s>0,ISNUMBER(%s)),-INT(-ROUND(%s/%s,%s)),\"n/a\")",
-                         cell(c, m_rps, c0), tp, pg, cell(c, m_rps, c0), pg, cell(c, k_dig, c0)),
-                    z->gpus_needed, calc_int);
+            xw_labelf(c, u, sizeof u, "unit.units_per_s_per_gpu", "{unit}s/s per GPU", "unit",
+                      c->unit, NULL);
+            if (want == o_tp)
+                head(c, ws, o_tp, xw_label(c, "workload.throughput", "Throughput per GPU"),
+                     "throughput", u);
+            if (want == o_se)
+                head(c, ws, o_se, xw_label(c, "workload.scaling", "Scaling efficiency"),
+                     "scaling_efficiency", "%");
+            snprintf(u, sizeof u, "%s",
+                     xw_label(c, "unit.requests_per_s_per_gpu", "requests/s per GPU"));
+            if (want == o_pg)
+                head(c, ws, o_pg, xw_label(c, "workload.per_gpu", "Requests served per GPU"), "",
+                     u);
+            xw_labelf(c, u, sizeof u, "unit.money_per_1000_requests",
+                      "{currency} per 1,000 requests", "currency", cur, NULL);
+            if (want == o_cpk)
+                head(c, ws, o_cpk, xw_label(c, "workload.cpk", "Cost per thousand requests"),
+                     "sizing.cost_per_thousand_requests", u);
+            xw_labelf(c, u, sizeof u, "unit.money_per_million_tokens",
+                      "{currency} per million tokens", "currency", cur, NULL);
+            if (want == o_cpm)
+                head(c, ws, o_cpm, xw_label(c, "workload.cpm", "Cost per million tokens"),
+                     "sizing.cost_per_million_tokens", u);
+            if (want == o_gn)
+                head(c, ws, o_gn,
+                     xw_label(c, "workload.gpus_needed", "GPUs needed for the requests"),
+                     "sizing.gpus_needed", xw_label(c, "unit.gpus", "GPUs"));
+        }
+
+        for (size_t i = 0; i < n; i++) {
+            const tco_option *o = &s->options[i];
+            const tco_option_result *res = &r->options[i];
+            const tco_sizing *z = &res->sizing;
+            const xw_optsheet *L = &c->os[i];
+            int col = c0 + (int)i;
+            char cnt[64], mem[64], min[64], rate[64], se[64], pg[64], th[64], cpr[64];
+            snprintf(cnt, sizeof cnt, "%s", ocell(c, o_count, col));
+            snprintf(mem, sizeof mem, "%s", ocell(c, o_mem, col));
+            snprintf(min, sizeof min, "%s", ocell(c, o_min, col));
+            snprintf(rate, sizeof rate, "%s", ocell(c, o_rate, col));
+
+            if (want == o_count)
+
+                xw_fnum(c, ws, o_count, col,
+                        xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_COUNT_GPUS)), o->count,
+                        calc_int);
+            if (want == o_mem)
+                xw_fnum(c, ws, o_mem, col,
+                        xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_MEMORY_GB)), o->memory_gb,
+                        calc_dec);
+            if (want == o_min)
+                xw_fnum(c, ws, o_min, col,
+                        xw_f(c, f, sizeof f, "=IF(%s>0,-INT(-ROUND(%s/%s,%s)),\"n/a\")", mem,
+                             cell(c, m_need, c0), mem, cell(c, k_dig, c0)),
+                        z->min_gpus, calc_int);
+            if (want == o_fits)
+                xw_fnum(
+                    c, ws, o_fits, col,
+                    xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(%s>=%s,1,0),\"n/a\")", min, cnt, min),
+                    z->fits == 1   ? 1
+                    : z->fits == 0 ? 0
+                                   : NAN,
+                    f_fits);
+
+            if (want == o_util)
+
+                xw_fnum(c, ws, o_util, col, xw_f(c, f, sizeof f, "=%s", odrv(c, i, L->k_util)),
+                        res->utilization, calc_pct);
+            char gh[300], net[300];
+            snprintf(gh, sizeof gh, "%s", odrv(c, i, L->k_gpuh));
+            snprintf(net, sizeof net, "%s", odrv(c, i, L->r_net));
+            if (want == o_rate)
+                xw_fnum(c, ws, o_rate, col,
+                        xw_f(c, f, sizeof f, "=IF(%s=0,\"n/a\",%s/%s)", gh, net, gh),
+                        res->cost_per_gpu_hour, xw_fmt(c, XS_CALC, XN_MONEY2));
+
+            snprintf(se, sizeof se, "%s", ocell(c, o_se, col));
+            if (want == o_se)
+                xw_fnum(c, ws, o_se, col,
+                        xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_SCALING_EFFICIENCY)),
+                        o->scaling_efficiency, calc_pct);
+            if (training) {
+                char tf[64];
+                snprintf(tf, sizeof tf, "%s", ocell(c, o_tf, col));
+                if (want == o_tf)
+                    xw_fnum(c, ws, o_tf, col,
+                            xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_FP16_TFLOPS)),
+                            o->fp16_tflops, calc_dec);
+                char fl[64];
+                snprintf(fl, sizeof fl, "%s", ocell(c, o_flops, col));
+                if (want == o_flops)
+                    xw_fnum(c, ws, o_flops, col,
+                            xw_f(c, f, sizeof f, "=%s*%s*%s*%s*%s", cnt, tf, cell(c, k_tflop, c0),
+                                 cell(c, m_mfu, c0), se),
+                            o->count * o->fp16_tflops * 1e12 * s->mfu * o->scaling_efficiency,
+                            calc_sci);
+                snprintf(th, sizeof th, "%s", ocell(c, o_th, col));
+                if (want == o_th)
+                    xw_fnum(c, ws, o_th, col,
+                            xw_f(c, f, sizeof f,
+                                 "=IF(OR(%s<=0,%s<=0),\"n/a\",%s*%s*%s/%s/SecondsPerHour)",
+                                 cell(c, m_tokens, c0), fl, cell(c, k_fpt, c0),
+                                 cell(c, m_params, c0), cell(c, m_tokens, c0), fl),
+                            z->train_hours, calc_dec);
+                if (want == o_td)
+                    xw_fnum(c, ws, o_td, col,
+                            xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s/%s,\"n/a\")", th, th,
+                                 cell(c, k_day, c0)),
+                            z->train_days, calc_dec);
+                char ghr[64];
+                snprintf(ghr, sizeof ghr, "%s", ocell(c, o_gh, col));
+                if (want == o_gh)
+                    xw_fnum(c, ws, o_gh, col,
+                            xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s*%s,\"n/a\")", th, cnt, th),
+                            z->run_gpu_hours, calc_int);
+                snprintf(cpr, sizeof cpr, "%s", ocell(c, o_cpr, col));
+                if (want == o_cpr)
+                    xw_fnum(c, ws, o_cpr, col,
+                            xw_f(c, f, sizeof f,
+                                 "=IF(AND(ISNUMBER(%s),ISNUMBER(%s)),%s*%s,\"n/a\")", ghr, rate,
+                                 ghr, rate),
+                            z->cost_per_run, xw_fmt(c, XS_TOTAL, XN_MONEY));
+                if (want == o_runs)
+                    xw_fnum(
+                        c, ws, o_runs, col,
+                        xw_f(c, f, sizeof f,
+                             "=IF(ISNUMBER(%s),INT(ROUND(HoursPerMonth*HorizonMonths*%s/%s,%s)),"
+                             "\"n/a\")",
+                             th, ocell(c, o_util, col), th, cell(c, k_dig, c0)),
+                        z->runs_in_horizon, calc_int);
+                if (want == o_tpc)
+                    xw_fnum(c, ws, o_tpc, col,
+                            xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(%s=0,\"n/a\",%s/%s),\"n/a\")",
+                                 cpr, cpr, cell(c, m_tokens, c0), cpr),
+                            z->tokens_per_currency, calc_int);
+            } else {
+                char tp[64];
+                snprintf(tp, sizeof tp, "%s", ocell(c, o_tp, col));
+                if (want == o_tp)
+                    xw_fnum(c, ws, o_tp, col,
+                            xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_THROUGHPUT)),
+                            o->throughput, calc_dec);
+                snprintf(pg, sizeof pg, "%s", ocell(c, o_pg, col));
+                double per_gpu = o->throughput * o->scaling_efficiency;
+                if (per_gpu <= 0 && s->requests_per_s > 0)
+                    per_gpu = s->requests_per_s / o->count;
+                if (want == o_pg)
+                    xw_fnum(c, ws, o_pg, col,
+                            xw_f(c, f, sizeof f, "=IF(%s*%s>0,%s*%s,IF(%s>0,%s/%s,\"n/a\"))", tp,
+                                 se, tp, se, cell(c, m_rps, c0), cell(c, m_rps, c0), cnt),
+                            per_gpu > 0 ? per_gpu : NAN, calc_dec);
+                if (want == o_cpk)
+                    xw_fnum(c, ws, o_cpk, col,
+                            xw_f(c, f, sizeof f,
+                                 "=IF(AND(ISNUMBER(%s),ISNUMBER(%s)),%s/"
+                                 "(%s*SecondsPerHour)*1000,\"n/a\")",
+                                 rate, pg, rate, pg),
+                            z->cost_per_thousand_requests, f_cpk);
+                if (want == o_cpm)
+                    xw_fnum(c, ws, o_cpm, col,
+                            xw_f(c, f, sizeof f,
+                                 "=IF(AND(ISNUMBER(%s),ISNUMBER(%s),%s>0),%s/"
+                                 "(%s*%s*SecondsPerHour)*1000*"
+                                 "1000,\"n/a\")",
+                                 rate, pg, cell(c, m_tpr, c0), rate, pg, cell(c, m_tpr, c0)),
+                            z->cost_per_million_tokens, f_cpm);
+                if (want == o_gn)
+                    xw_fnum(c, ws, o_gn, col,
+                            xw_f(c, f, sizeof f,
+                                 "=IF(AND(%s>0,%s>0,ISNUMBER(%s)),-INT(-ROUND(%s/%s,%s)),\"n/a\")",
+                                 cell(c, m_rps, c0), tp, pg, cell(c, m_rps, c0), pg,
+                                 cell(c, k_dig, c0)),
+                            z->gpus_needed, calc_int);
+            }
         }
     }
 

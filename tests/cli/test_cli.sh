@@ -145,4 +145,32 @@ if command -v script >/dev/null 2>&1; then
     [ -s "$work/mcerr" ] && bad "progress output on a pipe: $(head -c 200 "$work/mcerr")" || ok
 fi
 
+# Workbooks are written in constant_memory mode, row by row (docs/PERFORMANCE.md):
+# strings in place, no shared-string table. Each sheet keeps a temporary file
+# open until the workbook is closed, so too low an open-file limit is a clear
+# error that leaves nothing behind.
+{
+    printf '[scenario]\nname = many sheets\nhorizon_months = 12\n[site]\nelectricity_price = 0.1\n'
+    for i in $(seq 1 40); do
+        printf '[option o%d]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 2\n' "$i"
+    done
+} >"$work/many.ini"
+expect_rc 0 "$TCO" report "$work/many.ini" -o "$work/many.xlsx"
+$PY - "$work/many.xlsx" <<'PYEOF' && ok || bad "workbook not written in constant_memory mode"
+import sys, zipfile
+z = zipfile.ZipFile(sys.argv[1])
+names = z.namelist()
+assert "xl/sharedStrings.xml" not in names, names
+assert all(b't="s"' not in z.read(n) for n in names if n.startswith("xl/worksheets/"))
+assert b't="inlineStr"' in z.read("xl/worksheets/sheet1.xml")
+PYEOF
+(
+    ulimit -n 30
+    expect_rc 1 "$TCO" report "$work/many.ini" -o "$work/few-fds.xlsx"
+    expect_err "few-fds.xlsx: error: cannot write workbook: cannot create a temporary file for a sheet: Too many open files"
+    [ ! -e "$work/few-fds.xlsx" ] && ok || bad "a workbook was left at the target"
+    ls -A "$work" | grep -q '^\.few-fds' && bad "a temporary file was left behind" || ok
+    finish >/dev/null
+) && ok || bad "open-file limit checks failed"
+
 finish

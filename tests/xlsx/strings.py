@@ -121,15 +121,29 @@ def main():
 
         z = zipfile.ZipFile(book)
         paths = sheet_xml_paths(z)
+        seen_xml = set()  # labels found as text cells in the XML
         for sheet_name in ("Summary", "Inputs"):
             root = ET.fromstring(z.read(paths[sheet_name]))
-            sst = [si for si in ET.fromstring(z.read("xl/sharedStrings.xml")).findall("m:si", NS)]
-            strings = ["".join(t.text or "" for t in si.iter(f"{{{NS['m']}}}t")) for si in sst]
+            strings = []  # the shared strings, when the workbook has them
+            if "xl/sharedStrings.xml" in z.namelist():
+                sst = ET.fromstring(z.read("xl/sharedStrings.xml")).findall("m:si", NS)
+                strings = ["".join(t.text or "" for t in si.iter(f"{{{NS['m']}}}t"))
+                           for si in sst]
             for c in root.iter(f"{{{NS['m']}}}c"):
+                text = None
                 v = c.find("m:v", NS)
-                if c.get("t") == "s" and v is not None and strings[int(v.text)] in labels:
-                    if c.find("m:f", NS) is not None:
-                        problems.append(f"{sheet_name}!{c.get('r')} has a formula")
+                if c.get("t") == "s" and v is not None:
+                    text = strings[int(v.text)]
+                elif c.get("t") == "inlineStr":  # constant_memory writes strings in place
+                    text = "".join(t.text or "" for t in c.iter(f"{{{NS['m']}}}t"))
+                if text in labels and c.find("m:f", NS) is not None:
+                    problems.append(f"{sheet_name}!{c.get('r')} has a formula")
+                if text in labels:
+                    seen_xml.add(text)
+
+        for label in labels:
+            if label not in seen_xml:
+                problems.append(f"label {label!r} not found as a text cell in the sheet XML")
 
         # Properties and page header.
         core = z.read("docProps/core.xml").decode("utf-8")
