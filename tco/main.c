@@ -7,8 +7,12 @@
 
 #include <ctype.h>
 #include <errno.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -627,8 +631,27 @@ static int cmd_compare(int argc, char **argv)
     return rc;
 }
 
+/* Process-wide settings for writing large workbooks (docs/PERFORMANCE.md). */
+static void tune_process(void)
+{
+#if defined(__GLIBC__) && defined(M_TOP_PAD)
+    /* Without spare room at the top of the heap, glibc serves each sheet's
+     * 128 KB cell array from a fresh mapping whose untouched pages cost
+     * nothing, instead of carving it from the heap and clearing all of it. */
+    mallopt(M_TOP_PAD, 0);
+#endif
+    /* The workbook keeps one temporary file open per sheet until it is
+     * closed: 1,000 options need more than the usual soft limit of 1,024. */
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
+}
+
 int main(int argc, char **argv)
 {
+    tune_process();
     if (argc < 2)
         return usage_error("missing command%s", "");
     const char *cmd = argv[1];
