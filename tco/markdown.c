@@ -9,7 +9,8 @@
  * inline gets a backslash, which CommonMark defines for any ASCII punctuation,
  * so the escape is always safe. '|' would end a table cell, '<' and '&' could
  * start raw HTML or an entity, '[' a link, '*' '_' '~' '`' emphasis or code;
- * a leading + - = ! could start a list, a setext underline or an image.
+ * a leading + - = ! could start a list, a setext underline or an image;
+ * '@' would mention a user on GitHub, as '#' would link an issue.
  * Control characters (line breaks included) would end the table row, so they
  * become spaces. */
 static void put_text(FILE *out, const char *s)
@@ -19,7 +20,7 @@ static void put_text(FILE *out, const char *s)
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         if (*p < 0x20 || *p == 0x7F)
             fputc(' ', out);
-        else if (strchr("\\|*_`[]<>&#~", *p) ||
+        else if (strchr("\\|*_`[]<>&#~@", *p) ||
                  (p == (const unsigned char *)s && strchr("+-=!", *p)))
             fprintf(out, "\\%c", *p);
         else

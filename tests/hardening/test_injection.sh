@@ -97,6 +97,7 @@ cells = {l.replace("\\|", "").count("|") for l in rows}
 assert len(cells) == 1, cells
 assert len(rows) == 2 + 7, len(rows)
 assert "\\=HYPERLINK" in text, "the title's leading '=' is not escaped"
+assert "\\@SUM(A1:A9)" in text and "| @" not in text, "a label's '@' is not escaped"
 PYEOF
     ;;
 esac
