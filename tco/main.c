@@ -125,6 +125,16 @@ static enum format format_of_path(const char *path)
     return FMT_NONE;
 }
 
+/* 0 when everything printed reached standard output, else a message and the
+ * runtime-error status (a full disk, a closed pipe). */
+static int flushed_stdout(void)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return 0;
+    fprintf(stderr, "tco: cannot write to standard output: %s\n", strerror(errno));
+    return EXIT_RUNTIME;
+}
+
 /* Parse the options shared by the commands. `takes_input` says how many
  * scenario files are expected. Returns -1 to go on, else an exit code. */
 static int parse_args(int argc, char **argv, int takes_input, const char *help, args *a)
@@ -150,7 +160,7 @@ static int parse_args(int argc, char **argv, int takes_input, const char *help, 
         }
         if (strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0) {
             fputs(help, stdout);
-            return 0;
+            return flushed_stdout();
         } else if (strcmp(name, "-o") == 0 || strcmp(name, "--output") == 0) {
             if (!*val)
                 return usage_error("empty output path%s", "");
@@ -657,11 +667,11 @@ int main(int argc, char **argv)
     const char *cmd = argv[1];
     if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "help") == 0) {
         fputs(usage_text, stdout);
-        return 0;
+        return flushed_stdout();
     }
     if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "version") == 0) {
         printf("tco %s\n", TCO_VERSION);
-        return 0;
+        return flushed_stdout();
     }
     if (strcmp(cmd, "report") == 0)
         return cmd_report(argc - 2, argv + 2);

@@ -173,4 +173,16 @@ PYEOF
     finish >/dev/null
 ) && ok || bad "open-file limit checks failed"
 
+# Standard output on a full device: every command that prints says so and fails.
+if [ -w /dev/full ]; then
+    for args in "--help" "--version" "report --help" "report $SRC/config/seed-2026.ini"; do
+        # shellcheck disable=SC2086 # the words are the arguments
+        "$TCO" $args >/dev/full 2>"$work/err"
+        rc=$?
+        [ $rc -eq 1 ] && ok || bad "tco $args to a full standard output: exit $rc, want 1"
+        grep -q "cannot write to standard output" "$work/err" && ok ||
+            bad "tco $args to a full standard output: $(head -c 200 "$work/err")"
+    done
+fi
+
 finish
