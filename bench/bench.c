@@ -28,6 +28,9 @@
 #include <tco.h>
 
 #include <errno.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -276,6 +279,10 @@ static double parse_num(const char *s, double lo, double hi, const char *what)
 
 int main(int argc, char **argv)
 {
+#if defined(__GLIBC__) && defined(M_TOP_PAD)
+    mallopt(M_TOP_PAD, 0); /* as tco does (tco/main.c), so the figures compare */
+    mallopt(M_TRIM_THRESHOLD, 64 << 20);
+#endif
     state st;
     memset(&st, 0, sizeof st);
     long reps = 1;

@@ -34,6 +34,9 @@
 #include <xlsxwriter.h>
 
 #include <errno.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -495,6 +498,10 @@ static double median_of(double *v, long n)
 
 int main(int argc, char **argv)
 {
+#if defined(__GLIBC__) && defined(M_TOP_PAD)
+    mallopt(M_TOP_PAD, 0); /* as tco does (tco/main.c), so the figures compare */
+    mallopt(M_TRIM_THRESHOLD, 64 << 20);
+#endif
     long reps = 1;
     int cm = 0, fo = 0, sync = 0, argi = 1;
     for (; argi < argc && strncmp(argv[argi], "--", 2) == 0; argi++) {

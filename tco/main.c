@@ -649,6 +649,10 @@ static void tune_process(void)
      * 128 KB cell array from a fresh mapping whose untouched pages cost
      * nothing, instead of carving it from the heap and clearing all of it. */
     mallopt(M_TOP_PAD, 0);
+    /* ... and keeps what is freed at the top of the heap (64 MB at most) for
+     * the next allocations, instead of returning it and faulting it in again
+     * at the next call (a whole Monte Carlo or repeated computation). */
+    mallopt(M_TRIM_THRESHOLD, 64 << 20);
 #endif
     /* The workbook keeps one temporary file open per sheet until it is
      * closed: 1,000 options need more than the usual soft limit of 1,024. */
