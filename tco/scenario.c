@@ -767,11 +767,25 @@ static int is_plain_number(const char *s, int integer)
     return *p == '\0';
 }
 
+/* 1 when v is digits grouped by commas in threes ("30,000", "-1,234.5"). */
+static int thousands_grouped(const char *v)
+{
+    const char *p = v + (*v == '+' || *v == '-');
+    size_t head = strspn(p, "0123456789");
+    if (head == 0 || head > 3 || p[head] != ',')
+        return 0;
+    for (p += head; *p == ','; p += 4)
+        if (strspn(p + 1, "0123456789") < 3 || isdigit((unsigned char)p[4]))
+            return 0;
+    return *p == '\0' || (*p == '.' && strspn(p + 1, "0123456789") == strlen(p + 1));
+}
+
 /* Explain why `v` is not a plain number. */
 static void not_a_number(loader *L, int line, const char *key, const char *v)
 {
     size_t lead = strspn(v, "+-0123456789.");
-    if (lead && strchr(v, ',') && strspn(v, "+-0123456789.,") == strlen(v)) {
+    const char *digits = v + (*v == '+' || *v == '-');
+    if (thousands_grouped(v)) {
         char fixed[64];
         size_t j = 0;
         for (const char *p = v; *p && j + 1 < sizeof fixed; p++)
@@ -780,6 +794,14 @@ static void not_a_number(loader *L, int line, const char *key, const char *v)
         fixed[j] = '\0';
         report(L, line, NULL, "'%s' is not a number for '%s': write %s, without thousands "
                               "separators", v, key, fixed);
+    } else if (lead && strchr(v, ',') && !strchr(v, '.') && strchr(v, ',') == strrchr(v, ',') &&
+               strspn(v, "+-0123456789,") == strlen(v) && isdigit((unsigned char)v[lead + 1])) {
+        char fixed[64];
+        snprintf(fixed, sizeof fixed, "%.*s.%s", (int)lead, v, v + lead + 1);
+        report(L, line, NULL, "'%s' is not a number for '%s': write decimals with a point (%s)",
+               v, key, fixed);
+    } else if (digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) {
+        report(L, line, NULL, "'%s' is not a number for '%s': write a decimal number", v, key);
     } else if (lead && strcmp(v + lead, "%") == 0) {
         char *end;
         double pct = strtod(v, &end);
@@ -885,9 +907,12 @@ static int set_value(loader *L, void *base, const tco_keydef *k, const char *v, 
             return 0;
         }
         if (x < k->lo || x > k->hi) {
-            if (k->unit == TCO_U_FRACTION && k->lo == 0 && k->hi == 1)
+            if (k->unit == TCO_U_FRACTION && k->lo == 0 && k->hi == 1 && x > 1)
                 report(L, line, NULL,
                        "'%s' must be a fraction between 0 and 1 (got %s); write 0.35, not 35",
+                       k->name, v);
+            else if (k->unit == TCO_U_FRACTION && k->lo == 0 && k->hi == 1)
+                report(L, line, NULL, "'%s' must be a fraction between 0 and 1 (got %s)",
                        k->name, v);
             else if (k->lo == 0 && x < 0)
                 report(L, line, NULL, "'%s' must not be negative (got %s)", k->name, v);

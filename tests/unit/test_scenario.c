@@ -134,7 +134,16 @@ static void test_numbers(void)
     expect("utilization = nan\n", "t.ini:14: error: 'nan' is not a number for 'utilization'");
     expect("upfront = inf\n", "t.ini:14: error: 'inf' is not a number for 'upfront'");
     expect("upfront = 0x10\n", "t.ini:14: error: '0x10' is not a number for 'upfront': write a "
-                               "plain number without a unit (0)");
+                               "decimal number");
+    expect("utilization = 0,35\n", "t.ini:14: error: '0,35' is not a number for 'utilization': "
+                                   "write decimals with a point (0.35)");
+    expect("upfront = -1,5\n", "t.ini:14: error: '-1,5' is not a number for 'upfront': write "
+                               "decimals with a point (-1.5)");
+    expect("upfront = 1,234,567.5\n", "t.ini:14: error: '1,234,567.5' is not a number for "
+                                      "'upfront': write 1234567.5, without thousands separators");
+    expect("upfront = 12,34,567\n", "t.ini:14: error: '12,34,567' is not a number for 'upfront'");
+    expect("upfront = 1,2345\n", "t.ini:14: error: '1,2345' is not a number for 'upfront': write "
+                                 "decimals with a point (1.2345)");
     expect("upfront = 1e999\n", "t.ini:14: error: '1e999' is out of range for 'upfront'");
     expect("upfront =\n", "t.ini:14: error: missing value for 'upfront'");
     expect("upfront = 12 34\n", "t.ini:14: error: '12 34' is not a number for 'upfront'");
@@ -148,6 +157,8 @@ static void test_ranges(void)
 {
     expect("utilization = 1.5\n", "t.ini:14: error: 'utilization' must be a fraction between "
                                   "0 and 1 (got 1.5); write 0.35, not 35");
+    expect("utilization = -0.35\n", "t.ini:14: error: 'utilization' must be a fraction between "
+                                    "0 and 1 (got -0.35)");
     expect("upfront = -5\n", "t.ini:14: error: 'upfront' must not be negative (got -5)");
     expect("tdp_w = -1\n", "t.ini:14: error: 'tdp_w' must not be negative (got -1)");
     expect_text("[scenario]\nname = t\nhorizon_months = 121\n[option r]\nacquire = rent\n"
