@@ -544,6 +544,15 @@ static void scan_lines(loader *L, const char *text, size_t size)
             }
             i += n;
         }
+        const char *cr = L->bad[line] ? NULL : memchr(p, '\r', len);
+        if (cr) { /* a line end of classic Mac OS, which inih does not see */
+            report(L, line, NULL,
+                   "carriage return (CR) inside the line at column %zu: end lines with LF or "
+                   "CR LF",
+                   (size_t)(cr - p) + 1);
+            L->bad[line] = 1;
+            bad_header(L, p, len, line);
+        }
         if (!L->bad[line]) {
             const char *a = p, *b = p + len;
             while (a < b && isspace((unsigned char)*a))
@@ -1972,6 +1981,12 @@ static tco_status load_buffer(const char *text, size_t size, const char *file,
         for (const char *p = text; p < nul; p++)
             line += *p == '\n';
         report(&L, line, NULL, "the file contains a NUL byte: is it a text file?");
+        goto collect;
+    }
+    const char *cr = memchr(text, '\r', size);
+    if (cr && !memchr(text, '\n', size) && cr + 1 < text + size) {
+        report(&L, 1, NULL, "lines end with a carriage return (CR) alone: save the file with "
+                            "LF or CR LF line ends");
         goto collect;
     }
     scan_lines(&L, text, size);
