@@ -273,6 +273,54 @@ void xw_write_workload(xw_ctx *c)
     snprintf(fits_nf, sizeof fits_nf, "[=1]\"%s\";[=0]\"%s\";General", yes, no);
     lxw_format *f_fits = xw_fmt_num(c, XS_CALC, fits_nf);
 
+    /* The rows' headings: label key and English label, JSON field, unit. A row the
+     * mode does not have is -1. */
+    char u_gph[TBUF], u_tpc[TBUF], u_tp[TBUF], u_cpk[TBUF], u_cpm[TBUF];
+    xw_labelf(c, u_gph, sizeof u_gph, "unit.money_per_gpu_hour", "{currency} per GPU-hour",
+              "currency", cur, NULL);
+    xw_labelf(c, u_tpc, sizeof u_tpc, "unit.tokens_per_money", "tokens per {currency}", "currency",
+              cur, NULL);
+    xw_labelf(c, u_tp, sizeof u_tp, "unit.units_per_s_per_gpu", "{unit}s/s per GPU", "unit",
+              c->unit, NULL);
+    xw_labelf(c, u_cpk, sizeof u_cpk, "unit.money_per_1000_requests",
+              "{currency} per 1,000 requests", "currency", cur, NULL);
+    xw_labelf(c, u_cpm, sizeof u_cpm, "unit.money_per_million_tokens",
+              "{currency} per million tokens", "currency", cur, NULL);
+    const char *gpus = xw_label(c, "unit.gpus", "GPUs");
+    const struct {
+        int row;
+        const char *lkey, *label, *field, *unit;
+    } heads[] = {
+        {o_count, "workload.count", "GPUs in the option", "count", gpus},
+        {o_mem, "workload.memory_gb", "Memory per GPU", "memory_gb", "GB"},
+        {o_min, "workload.min_gpus", "GPUs needed to hold the model", "sizing.min_gpus", gpus},
+        {o_fits, "workload.fits", "Model fits in the GPUs' memory", "sizing.fits",
+         xw_label(c, "workload.fits_unit", "1 = yes, 0 = no")},
+        {o_util, "workload.util", "Utilization", "utilization", "%"},
+        {o_rate, "workload.cpgh", "Cost per GPU-hour used (total / GPU-hours)", "cost_per_gpu_hour",
+         u_gph},
+        {o_tf, "workload.tflops", "FP16 peak per GPU", "fp16_tflops", "TFLOPS"},
+        {o_se, "workload.scaling", "Scaling efficiency", "scaling_efficiency", "%"},
+        {o_flops, "workload.flops", "Sustained compute (peak x MFU x scaling)", "", "FLOP/s"},
+        {o_th, "workload.train_hours", "Time for one run", "sizing.train_hours",
+         xw_label(c, "unit.hours", "hours")},
+        {o_td, "workload.train_days", "Time for one run", "sizing.train_days",
+         xw_label(c, "unit.days", "days")},
+        {o_gh, "workload.run_gpu_hours", "GPU-hours per run", "sizing.run_gpu_hours", "GPU-hours"},
+        {o_cpr, "workload.cost_per_run", "Cost per run", "sizing.cost_per_run", cur},
+        {o_runs, "workload.runs", "Whole runs in the horizon at this utilization",
+         "sizing.runs_in_horizon", xw_label(c, "unit.runs", "runs")},
+        {o_tpc, "workload.tokens_per_currency", "Training tokens per unit of currency",
+         "sizing.tokens_per_currency", u_tpc},
+        {o_tp, "workload.throughput", "Throughput per GPU", "throughput", u_tp},
+        {o_pg, "workload.per_gpu", "Requests served per GPU", "",
+         xw_label(c, "unit.requests_per_s_per_gpu", "requests/s per GPU")},
+        {o_cpk, "workload.cpk", "Cost per thousand requests", "sizing.cost_per_thousand_requests",
+         u_cpk},
+        {o_cpm, "workload.cpm", "Cost per million tokens", "sizing.cost_per_million_tokens", u_cpm},
+        {o_gn, "workload.gpus_needed", "GPUs needed for the requests", "sizing.gpus_needed", gpus},
+    };
+
     /* Row by row: a row's heading, then every option's figure in it. */
     for (int want = s_mem; want <= last_row; want++) {
         if (want == s_mem)
@@ -283,90 +331,10 @@ void xw_write_workload(xw_ctx *c)
             section(c, ws, s_work, xw_label(c, "workload.training", "One training run"));
         else if (want == s_work)
             section(c, ws, s_work, xw_label(c, "workload.inference", "Serving"));
-        if (want == o_count)
-            head(c, ws, o_count, xw_label(c, "workload.count", "GPUs in the option"), "count",
-                 xw_label(c, "unit.gpus", "GPUs"));
-        if (want == o_mem)
-            head(c, ws, o_mem, xw_label(c, "workload.memory_gb", "Memory per GPU"), "memory_gb",
-                 "GB");
-        if (want == o_min)
-            head(c, ws, o_min, xw_label(c, "workload.min_gpus", "GPUs needed to hold the model"),
-                 "sizing.min_gpus", xw_label(c, "unit.gpus", "GPUs"));
-        if (want == o_fits)
-            head(c, ws, o_fits, xw_label(c, "workload.fits", "Model fits in the GPUs' memory"),
-                 "sizing.fits", xw_label(c, "workload.fits_unit", "1 = yes, 0 = no"));
-        if (want == o_util)
-            head(c, ws, o_util, xw_label(c, "workload.util", "Utilization"), "utilization", "%");
-        xw_labelf(c, u, sizeof u, "unit.money_per_gpu_hour", "{currency} per GPU-hour", "currency",
-                  cur, NULL);
-        if (want == o_rate)
-            head(c, ws, o_rate,
-                 xw_label(c, "workload.cpgh", "Cost per GPU-hour used (total / GPU-hours)"),
-                 "cost_per_gpu_hour", u);
-        if (training) {
-            if (want == o_tf)
-                head(c, ws, o_tf, xw_label(c, "workload.tflops", "FP16 peak per GPU"),
-                     "fp16_tflops", "TFLOPS");
-            if (want == o_se)
-                head(c, ws, o_se, xw_label(c, "workload.scaling", "Scaling efficiency"),
-                     "scaling_efficiency", "%");
-            if (want == o_flops)
-                head(c, ws, o_flops,
-                     xw_label(c, "workload.flops", "Sustained compute (peak x MFU x scaling)"), "",
-                     "FLOP/s");
-            if (want == o_th)
-                head(c, ws, o_th, xw_label(c, "workload.train_hours", "Time for one run"),
-                     "sizing.train_hours", xw_label(c, "unit.hours", "hours"));
-            if (want == o_td)
-                head(c, ws, o_td, xw_label(c, "workload.train_days", "Time for one run"),
-                     "sizing.train_days", xw_label(c, "unit.days", "days"));
-            if (want == o_gh)
-                head(c, ws, o_gh, xw_label(c, "workload.run_gpu_hours", "GPU-hours per run"),
-                     "sizing.run_gpu_hours", "GPU-hours");
-            if (want == o_cpr)
-                head(c, ws, o_cpr, xw_label(c, "workload.cost_per_run", "Cost per run"),
-                     "sizing.cost_per_run", cur);
-            if (want == o_runs)
-                head(c, ws, o_runs,
-                     xw_label(c, "workload.runs", "Whole runs in the horizon at this utilization"),
-                     "sizing.runs_in_horizon", xw_label(c, "unit.runs", "runs"));
-            xw_labelf(c, u, sizeof u, "unit.tokens_per_money", "tokens per {currency}", "currency",
-                      cur, NULL);
-            if (want == o_tpc)
-                head(c, ws, o_tpc,
-                     xw_label(c, "workload.tokens_per_currency",
-                              "Training tokens per unit of currency"),
-                     "sizing.tokens_per_currency", u);
-        } else {
-            xw_labelf(c, u, sizeof u, "unit.units_per_s_per_gpu", "{unit}s/s per GPU", "unit",
-                      c->unit, NULL);
-            if (want == o_tp)
-                head(c, ws, o_tp, xw_label(c, "workload.throughput", "Throughput per GPU"),
-                     "throughput", u);
-            if (want == o_se)
-                head(c, ws, o_se, xw_label(c, "workload.scaling", "Scaling efficiency"),
-                     "scaling_efficiency", "%");
-            snprintf(u, sizeof u, "%s",
-                     xw_label(c, "unit.requests_per_s_per_gpu", "requests/s per GPU"));
-            if (want == o_pg)
-                head(c, ws, o_pg, xw_label(c, "workload.per_gpu", "Requests served per GPU"), "",
-                     u);
-            xw_labelf(c, u, sizeof u, "unit.money_per_1000_requests",
-                      "{currency} per 1,000 requests", "currency", cur, NULL);
-            if (want == o_cpk)
-                head(c, ws, o_cpk, xw_label(c, "workload.cpk", "Cost per thousand requests"),
-                     "sizing.cost_per_thousand_requests", u);
-            xw_labelf(c, u, sizeof u, "unit.money_per_million_tokens",
-                      "{currency} per million tokens", "currency", cur, NULL);
-            if (want == o_cpm)
-                head(c, ws, o_cpm, xw_label(c, "workload.cpm", "Cost per million tokens"),
-                     "sizing.cost_per_million_tokens", u);
-            if (want == o_gn)
-                head(c, ws, o_gn,
-                     xw_label(c, "workload.gpus_needed", "GPUs needed for the requests"),
-                     "sizing.gpus_needed", xw_label(c, "unit.gpus", "GPUs"));
-        }
-
+        for (size_t k = 0; k < sizeof heads / sizeof heads[0]; k++)
+            if (heads[k].row == want)
+                head(c, ws, want, xw_label(c, heads[k].lkey, heads[k].label), heads[k].field,
+                     heads[k].unit);
         for (size_t i = 0; i < n; i++) {
             const tco_option *o = &s->options[i];
             const tco_option_result *res = &r->options[i];
