@@ -544,15 +544,6 @@ static void scan_lines(loader *L, const char *text, size_t size)
             }
             i += n;
         }
-        const char *cr = L->bad[line] ? NULL : memchr(p, '\r', len);
-        if (cr) { /* a line end of classic Mac OS, which inih does not see */
-            report(L, line, NULL,
-                   "carriage return (CR) inside the line at column %zu: end lines with LF or "
-                   "CR LF",
-                   (size_t)(cr - p) + 1);
-            L->bad[line] = 1;
-            bad_header(L, p, len, line);
-        }
         if (!L->bad[line]) {
             const char *a = p, *b = p + len;
             while (a < b && isspace((unsigned char)*a))
