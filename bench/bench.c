@@ -25,17 +25,14 @@
  * process's peak resident set, everything before the phase included: run one
  * phase per process to compare them; base_kb is the resident set when the
  * (last) timed run started. */
+#include "measure.h"
+
 #include <tco.h>
 
 #include <errno.h>
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <time.h>
 #include <unistd.h>
 
 enum phase { PH_LOAD, PH_COMPUTE, PH_ANALYZE, PH_JSON, PH_XLSX, PH_ENGINE };
@@ -43,66 +40,6 @@ static const char *const phase_names[] = {"load", "compute", "analyze", "json",
                                           "xlsx", "engine",  NULL};
 
 #define MAX_REPS 100000
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* CPU time of this process (user + system): less disturbed than the wall
- * clock when other processes share the machine. */
-static double cpu(void)
-{
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
-    return (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
-           (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
-}
-
-static int cmp_double(const void *a, const void *b);
-
-/* A line of /proc/self/status in KiB ("VmHWM:", "VmRSS:"), or -1. VmHWM starts
- * afresh at exec, where ru_maxrss keeps the high-water mark of the process
- * that exec'd (a Python driver's, say). */
-static long status_kb(const char *key)
-{
-    FILE *f = fopen("/proc/self/status", "r");
-    char line[256];
-    long kb = -1;
-    size_t n = strlen(key);
-    while (f && fgets(line, sizeof line, f))
-        if (strncmp(line, key, n) == 0)
-            kb = strtol(line + n, NULL, 10);
-    if (f)
-        fclose(f);
-    return kb;
-}
-
-/* Peak resident set in KiB: VmHWM, or ru_maxrss where /proc is not there. */
-static long peak_rss_kb(void)
-{
-    long kb = status_kb("VmHWM:");
-    if (kb <= 0) {
-        struct rusage ru;
-        getrusage(RUSAGE_SELF, &ru);
-        kb = ru.ru_maxrss;
-    }
-    return kb;
-}
-
-static double median_of(double *v, long n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
 static void die(const char *msg, const char *arg)
 {
@@ -279,10 +216,7 @@ static double parse_num(const char *s, double lo, double hi, const char *what)
 
 int main(int argc, char **argv)
 {
-#if defined(__GLIBC__) && defined(M_TOP_PAD)
-    mallopt(M_TOP_PAD, 0); /* as tco does (tco/main.c), so the figures compare */
-    mallopt(M_TRIM_THRESHOLD, 64 << 20);
-#endif
+    bench_tune_heap();
     state st;
     memset(&st, 0, sizeof st);
     long reps = 1;
@@ -336,16 +270,16 @@ int main(int argc, char **argv)
     if (!t || !c)
         die("out of memory", NULL);
     long n = 0, base_kb = -1; /* resident set when the phase starts */
-    double t_start = now();
+    double t_start = bench_now();
     if (phase == PH_ENGINE) {
         /* Many calls, timed one by one; the result is freed outside the timer. */
         load(&st);
-        base_kb = status_kb("VmRSS:");
-        while (n < MAX_REPS && (n < 5 || now() - t_start < min_time)) {
-            double t0 = now(), c0 = cpu();
+        base_kb = bench_status_kb("VmRSS:");
+        while (n < MAX_REPS && (n < 5 || bench_now() - t_start < min_time)) {
+            double t0 = bench_now(), c0 = bench_cpu();
             compute(&st);
-            t[n] = now() - t0;
-            c[n++] = cpu() - c0;
+            t[n] = bench_now() - t0;
+            c[n++] = bench_cpu() - c0;
             release(&st, PH_COMPUTE);
         }
     } else {
@@ -353,19 +287,19 @@ int main(int argc, char **argv)
             /* The phases before this one run untimed, as tco report runs them. */
             for (int ph = PH_LOAD; ph < phase && ph <= PH_ANALYZE; ph++)
                 run_phase(&st, ph);
-            base_kb = status_kb("VmRSS:");
-            double t0 = now(), c0 = cpu();
+            base_kb = bench_status_kb("VmRSS:");
+            double t0 = bench_now(), c0 = bench_cpu();
             run_phase(&st, phase);
-            t[n] = now() - t0;
-            c[n] = cpu() - c0;
+            t[n] = bench_now() - t0;
+            c[n] = bench_cpu() - c0;
             release(&st, PH_LOAD); /* each repetition starts from scratch */
         }
     }
-    double median = median_of(t, n), cpu_median = median_of(c, n);
+    double median = bench_median(t, n), cpu_median = bench_median(c, n);
     printf("bench_tco phase=%s options=%zu months=%d reps=%ld median_s=%.6f min_s=%.6f "
            "max_s=%.6f cpu_s=%.6f maxrss_kb=%ld base_kb=%ld",
            phase_names[phase], st.options, st.months, n, median, t[0], t[n - 1], cpu_median,
-           peak_rss_kb(), base_kb);
+           bench_peak_rss_kb(), base_kb);
     if (phase == PH_ENGINE)
         printf(" option_months_per_s=%.0f", (double)st.options * st.months / median);
     if (phase == PH_ANALYZE && st.samples)

@@ -31,20 +31,17 @@
  *         formulas=... charts=...
  * (wall-clock times of one workbook, median CPU time, peak resident set, and
  * the resident set once the spec is loaded, before the first workbook). */
+#include "measure.h"
+
 #include <xlsxwriter.h>
 
 #include <errno.h>
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <fcntl.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 /* One cell. */
@@ -438,70 +435,9 @@ static int sync_file(const char *path)
     return bad;
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* CPU time of this process (user + system): less disturbed than the wall
- * clock when other processes share the machine. */
-static double cpu(void)
-{
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
-    return (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
-           (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
-}
-
-/* A line of /proc/self/status in KiB ("VmHWM:", "VmRSS:"), or -1. VmHWM starts
- * afresh at exec, where ru_maxrss keeps the high-water mark of the process
- * that exec'd (a Python driver's, say). */
-static long status_kb(const char *key)
-{
-    FILE *f = fopen("/proc/self/status", "r");
-    char line[256];
-    long kb = -1;
-    size_t n = strlen(key);
-    while (f && fgets(line, sizeof line, f))
-        if (strncmp(line, key, n) == 0)
-            kb = strtol(line + n, NULL, 10);
-    if (f)
-        fclose(f);
-    return kb;
-}
-
-/* Peak resident set in KiB: VmHWM, or ru_maxrss where /proc is not there. */
-static long peak_rss_kb(void)
-{
-    long kb = status_kb("VmHWM:");
-    if (kb <= 0) {
-        struct rusage ru;
-        getrusage(RUSAGE_SELF, &ru);
-        kb = ru.ru_maxrss;
-    }
-    return kb;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median_of(double *v, long n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 int main(int argc, char **argv)
 {
-#if defined(__GLIBC__) && defined(M_TOP_PAD)
-    mallopt(M_TOP_PAD, 0); /* as tco does (tco/main.c), so the figures compare */
-    mallopt(M_TRIM_THRESHOLD, 64 << 20);
-#endif
+    bench_tune_heap();
     long reps = 1;
     int cm = 0, fo = 0, sync = 0, argi = 1;
     for (; argi < argc && strncmp(argv[argi], "--", 2) == 0; argi++) {
@@ -529,20 +465,20 @@ int main(int argc, char **argv)
     spec sp;
     memset(&sp, 0, sizeof sp);
     read_spec(&sp, argv[argi]);
-    long base_kb = status_kb("VmRSS:");
+    long base_kb = bench_status_kb("VmRSS:");
     double *t = xcalloc((size_t)reps, sizeof *t), *c = xcalloc((size_t)reps, sizeof *c);
     for (long i = 0; i < reps; i++) {
-        double t0 = now(), c0 = cpu();
+        double t0 = bench_now(), c0 = bench_cpu();
         if (write_floor(&sp, argv[argi + 1], cm, fo) || (sync && sync_file(argv[argi + 1])))
             return 1;
-        t[i] = now() - t0;
-        c[i] = cpu() - c0;
+        t[i] = bench_now() - t0;
+        c[i] = bench_cpu() - c0;
     }
-    double median = median_of(t, reps), cpu_median = median_of(c, reps);
+    double median = bench_median(t, reps), cpu_median = bench_median(c, reps);
     printf("bench_floor mode=%s content=%s sync=%d reps=%ld median_s=%.6f min_s=%.6f "
            "max_s=%.6f cpu_s=%.6f maxrss_kb=%ld base_kb=%ld formulas=%zu charts=%zu\n",
            cm ? "constant_memory" : "default", fo ? "formulas" : "all", sync, reps, median, t[0],
-           t[reps - 1], cpu_median, peak_rss_kb(), base_kb, sp.formulas, sp.n_charts);
+           t[reps - 1], cpu_median, bench_peak_rss_kb(), base_kb, sp.formulas, sp.n_charts);
     free(t);
     free(c);
     free_spec(&sp);

@@ -1,0 +1,20 @@
+/* measure.h - what bench_tco and bench_floor measure, the same way. */
+#ifndef TCO_BENCH_MEASURE_H
+#define TCO_BENCH_MEASURE_H
+
+/* The heap settings tco makes at start (tco/main.c), so that the benchmarks'
+ * memory and times are the tool's. Call first in main. */
+void bench_tune_heap(void);
+/* Wall-clock time, monotonic, in seconds. */
+double bench_now(void);
+/* CPU time of this process (user + system), in seconds: less disturbed than
+ * the wall clock when other processes share the machine. */
+double bench_cpu(void);
+/* A line of /proc/self/status in KiB ("VmHWM:", "VmRSS:"), or -1. */
+long bench_status_kb(const char *key);
+/* Peak resident set in KiB: VmHWM, or ru_maxrss where /proc is not there. */
+long bench_peak_rss_kb(void);
+/* The median of v[0..n-1], n >= 1; sorts v. */
+double bench_median(double *v, long n);
+
+#endif
