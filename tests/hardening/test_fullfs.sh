@@ -21,12 +21,8 @@ if [ -z "${TCO_FULLFS_INNER:-}" ]; then
     TCO_FULLFS_INNER=1 exec unshare -m sh "$0" "$@"
 fi
 
-work=$(mktemp -d)
+. "$(dirname "$0")/../cli/lib.sh" # work, ok, bad, finish
 trap 'umount "$work/full" "$work/ro" 2>/dev/null; rm -rf "$work"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
 # A scenario whose every output is larger than 64 KiB.
 {
@@ -94,5 +90,4 @@ rc=$?
 [ $rc -eq 1 ] && ok || bad "json to a full standard output: exit $rc, want 1"
 [ -s "$work/err" ] && ok || bad "json to a full standard output: no message"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -7,13 +7,7 @@
 # never inside a formula, and so must labels that come from a workbook template.
 set -u
 TCO=$1
-PY=/usr/bin/python3
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/../cli/lib.sh" # work, ok, bad, finish
 
 # Tabs and carriage returns inside double quotes survive the INI reader.
 printf '%s\n' \
@@ -135,5 +129,4 @@ assert "=HYPERLINK(&quot;http://example.com/t&quot;,&quot;template&quot;)" in te
     '=HYPERLINK("http://example.com/t","template")' in text, "the label is missing"
 PYEOF
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

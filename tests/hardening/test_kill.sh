@@ -8,12 +8,7 @@
 # Finally an unkilled run replaces the file with a complete one.
 set -u
 TCO=$1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$(dirname "$0")/../cli/lib.sh" # work, ok, bad, finish
 
 {
     printf '[scenario]\nname = SIGKILL test\nhorizon_months = 120\n'
@@ -97,5 +92,4 @@ for ext in xlsx json; do
     fi
     [ "$(ls -A "$work/$ext")" = "out.$ext" ] && ok || bad "$ext: files left: $(ls -A "$work/$ext")"
 done
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish
