@@ -6,7 +6,9 @@
 
 #include <CUnit/Basic.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct check_case {
     const char *name;
@@ -34,6 +36,45 @@ static inline int check_close(double a, double b)
 {
     double scale = fmax(1, fmax(fabs(a), fabs(b)));
     return fabs(a - b) <= 1e-9 * scale;
+}
+
+/* The diagnostics as the tool prints them, one per line, in a buffer that the
+ * next call overwrites. */
+static inline const char *check_diags_text(const tco_diags *d)
+{
+    static char out[65536];
+    size_t n = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < tco_diags_count(d) && n < sizeof out; i++) {
+        char line[8192];
+        tco_diag_format(tco_diags_get(d, i), line, sizeof line);
+        n += (size_t)snprintf(out + n, sizeof out - n, "%s%s", n ? "\n" : "", line);
+    }
+    return out;
+}
+
+/* Print the diagnostics to stderr, one per line: for a load expected to pass. */
+static inline void check_print_diags(const tco_diags *d)
+{
+    for (size_t i = 0; i < tco_diags_count(d); i++) {
+        char line[8192];
+        tco_diag_format(tco_diags_get(d, i), line, sizeof line);
+        fprintf(stderr, "%s\n", line);
+    }
+}
+
+/* This machine's name from /etc/hostname, or "": a secret that an XML
+ * external entity could try to read. */
+static inline void check_hostname(char *host, size_t size)
+{
+    host[0] = '\0';
+    FILE *f = fopen("/etc/hostname", "r");
+    if (f) {
+        if (!fgets(host, (int)size, f))
+            host[0] = '\0';
+        fclose(f);
+        host[strcspn(host, "\r\n")] = '\0';
+    }
 }
 
 #endif /* TCO_CHECK_H */

@@ -22,11 +22,7 @@ static tco_analysis *analyze(const char *tail, tco_scenario **s, tco_result **r)
     *s = NULL;
     *r = NULL;
     CU_ASSERT_EQUAL(tco_scenario_load_string(text, "a.ini", s, d), TCO_OK);
-    for (size_t i = 0; i < tco_diags_count(d); i++) {
-        char buf[512];
-        tco_diag_format(tco_diags_get(d, i), buf, sizeof buf);
-        fprintf(stderr, "%s\n", buf);
-    }
+    check_print_diags(d);
     tco_diags_free(d);
     tco_analysis *a = NULL;
     if (*s && tco_compute(*s, r) == TCO_OK)

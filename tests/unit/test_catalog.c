@@ -20,25 +20,12 @@
 /* ===== Helpers ===== */
 
 /* All diagnostics of `d`, one per line. */
-static const char *joined(const tco_diags *d)
-{
-    static char out[65536];
-    size_t n = 0;
-    out[0] = '\0';
-    for (size_t i = 0; i < tco_diags_count(d) && n < sizeof out; i++) {
-        char line[4096];
-        tco_diag_format(tco_diags_get(d, i), line, sizeof line);
-        n += (size_t)snprintf(out + n, sizeof out - n, "%s%s", n ? "\n" : "", line);
-    }
-    return out;
-}
-
 /* Load `file` into `cat` and return its diagnostics. */
 static const char *load(tco_catalog *cat, const char *file, tco_status *st)
 {
     tco_diags *d = tco_diags_new();
     *st = tco_catalog_load_file(cat, file, d);
-    const char *out = joined(d);
+    const char *out = check_diags_text(d);
     tco_diags_free(d);
     return out;
 }
@@ -47,7 +34,7 @@ static const char *load_string(tco_catalog *cat, const char *xml, const char *na
 {
     tco_diags *d = tco_diags_new();
     *st = tco_catalog_load_string(cat, xml, strlen(xml), name, d);
-    const char *out = joined(d);
+    const char *out = check_diags_text(d);
     tco_diags_free(d);
     return out;
 }
@@ -278,14 +265,8 @@ static void test_default_offers(void)
  * nowhere, neither in the diagnostics nor in the catalog. */
 static void test_xxe_local_file(void)
 {
-    char host[256] = "";
-    FILE *f = fopen("/etc/hostname", "r");
-    if (f) {
-        if (!fgets(host, sizeof host, f))
-            host[0] = '\0';
-        fclose(f);
-        host[strcspn(host, "\r\n")] = '\0';
-    }
+    char host[256];
+    check_hostname(host, sizeof host);
     tco_catalog *cat = tco_catalog_new();
     tco_status st;
     load(cat, DEFAULT_CATALOG, &st);
@@ -403,12 +384,12 @@ static void test_size_limit(void)
     tco_catalog *cat = tco_catalog_new();
     tco_diags *d = tco_diags_new();
     CU_ASSERT_EQUAL(tco_catalog_load_string(cat, xml, size, "max.xml", d), TCO_OK);
-    CU_ASSERT_STRING_EQUAL(joined(d), "");
+    CU_ASSERT_STRING_EQUAL(check_diags_text(d), "");
     CU_ASSERT_EQUAL(cat->n_files, 1);
     tco_diags_free(d);
     d = tco_diags_new();
     CU_ASSERT_EQUAL(tco_catalog_load_string(cat, xml, size + 1, "big.xml", d), TCO_ERR_LIMIT);
-    CU_ASSERT_STRING_EQUAL(joined(d),
+    CU_ASSERT_STRING_EQUAL(check_diags_text(d),
                            "big.xml: error: the catalog is 16777217 bytes; the limit is 16777216");
     tco_diags_free(d);
     free(xml);
@@ -421,7 +402,7 @@ static void test_size_limit(void)
     close(fd);
     d = tco_diags_new();
     CU_ASSERT_EQUAL(tco_catalog_load_file(cat, path, d), TCO_ERR_LIMIT);
-    CU_ASSERT_PTR_NOT_NULL(strstr(joined(d), ": error: the file is larger than the limit of "
+    CU_ASSERT_PTR_NOT_NULL(strstr(check_diags_text(d), ": error: the file is larger than the limit of "
                                              "16777216 bytes"));
     unlink(path);
     CU_ASSERT_EQUAL(cat->n_files, 1);
@@ -789,7 +770,7 @@ static void test_api_edges(void)
     CU_ASSERT_EQUAL(tco_catalog_load_string(cat, NULL, 5, "x", d), TCO_ERR_ARG);
     CU_ASSERT_EQUAL(tco_diags_count(d), 0);
     CU_ASSERT_EQUAL(tco_catalog_load_file(cat, "missing.xml", d), TCO_ERR_IO);
-    CU_ASSERT_STRING_EQUAL(joined(d), "missing.xml: error: cannot open: No such file or "
+    CU_ASSERT_STRING_EQUAL(check_diags_text(d), "missing.xml: error: cannot open: No such file or "
                                       "directory");
     /* Diagnostics may be discarded. */
     CU_ASSERT_EQUAL(tco_catalog_load_file(cat, "malformed.xml", NULL), TCO_ERR_INPUT);

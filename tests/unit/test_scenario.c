@@ -22,20 +22,13 @@ static const char base[] = "[scenario]\n"           /* 1 */
                            "price_per_gpu_hour = 2\n"; /* 13 */
 
 /* Load `text` as t.ini and return all diagnostics, one per line. */
-static char *diagnostics_of(const char *text, tco_status *st)
+static const char *diagnostics_of(const char *text, tco_status *st)
 {
     tco_diags *d = tco_diags_new();
     tco_scenario *s = NULL;
     *st = tco_scenario_load_string(text, "t.ini", &s, d);
     CU_ASSERT((*st == TCO_OK) == (s != NULL));
-    static char out[16384];
-    size_t n = 0;
-    out[0] = '\0';
-    for (size_t i = 0; i < tco_diags_count(d); i++) {
-        char line[8192];
-        tco_diag_format(tco_diags_get(d, i), line, sizeof line);
-        n += (size_t)snprintf(out + n, sizeof out - n, "%s%s", n ? "\n" : "", line);
-    }
+    const char *out = check_diags_text(d);
     tco_scenario_free(s);
     tco_diags_free(d);
     return out;

@@ -11,11 +11,7 @@ static tco_result *run(const char *text, tco_scenario **s)
     tco_diags *d = tco_diags_new();
     *s = NULL;
     CU_ASSERT_EQUAL(tco_scenario_load_string(text, "w.ini", s, d), TCO_OK);
-    for (size_t i = 0; i < tco_diags_count(d); i++) {
-        char buf[512];
-        tco_diag_format(tco_diags_get(d, i), buf, sizeof buf);
-        fprintf(stderr, "%s\n", buf);
-    }
+    check_print_diags(d);
     tco_diags_free(d);
     tco_result *r = NULL;
     if (*s)

@@ -27,26 +27,13 @@
 /* ===== Helpers ===== */
 
 /* All diagnostics of `d`, one per line. */
-static const char *joined(const tco_diags *d)
-{
-    static char out[65536];
-    size_t n = 0;
-    out[0] = '\0';
-    for (size_t i = 0; i < tco_diags_count(d) && n < sizeof out; i++) {
-        char line[4096];
-        tco_diag_format(tco_diags_get(d, i), line, sizeof line);
-        n += (size_t)snprintf(out + n, sizeof out - n, "%s%s", n ? "\n" : "", line);
-    }
-    return out;
-}
-
 /* Load a file and expect `want_st` and exactly the diagnostics `want`. */
 static void expect_file(const char *file, tco_status want_st, const char *want)
 {
     tco_diags *d = tco_diags_new();
     tco_template *t = (tco_template *)1;
     tco_status st = tco_template_load_file(file, &t, d);
-    const char *got = joined(d);
+    const char *got = check_diags_text(d);
     if (strcmp(got, want) != 0)
         fprintf(stderr, "\n  file: %s\n  want: %s\n  got:  %s\n", file, want, got);
     CU_ASSERT_STRING_EQUAL(got, want);
@@ -61,7 +48,7 @@ static void expect_string(const char *xml, tco_status want_st, const char *want)
     tco_diags *d = tco_diags_new();
     tco_template *t = NULL;
     tco_status st = tco_template_load_string(xml, strlen(xml), "t.xml", &t, d);
-    const char *got = joined(d);
+    const char *got = check_diags_text(d);
     if (strcmp(got, want) != 0)
         fprintf(stderr, "\n  want: %s\n  got:  %s\n", want, got);
     CU_ASSERT_STRING_EQUAL(got, want);
@@ -76,7 +63,7 @@ static tco_template *load_ok(const char *xml)
     tco_diags *d = tco_diags_new();
     tco_template *t = NULL;
     CU_ASSERT_EQUAL(tco_template_load_string(xml, strlen(xml), "t.xml", &t, d), TCO_OK);
-    CU_ASSERT_STRING_EQUAL(joined(d), "");
+    CU_ASSERT_STRING_EQUAL(check_diags_text(d), "");
     tco_diags_free(d);
     return t;
 }
@@ -301,9 +288,9 @@ static tco_template *load_shipped(const char *path)
     tco_template *t = NULL;
     tco_status st = tco_template_load_file(path, &t, d);
     if (st != TCO_OK)
-        fprintf(stderr, "\n%s\n", joined(d));
+        fprintf(stderr, "\n%s\n", check_diags_text(d));
     CU_ASSERT_EQUAL(st, TCO_OK);
-    CU_ASSERT_STRING_EQUAL(joined(d), ""); /* not even a warning */
+    CU_ASSERT_STRING_EQUAL(check_diags_text(d), ""); /* not even a warning */
     tco_diags_free(d);
     return t;
 }
@@ -419,19 +406,13 @@ static void test_zh_chinese(void)
  * in no diagnostic. */
 static void test_xxe_local_file(void)
 {
-    char host[256] = "";
-    FILE *f = fopen("/etc/hostname", "r");
-    if (f) {
-        if (!fgets(host, sizeof host, f))
-            host[0] = '\0';
-        fclose(f);
-        host[strcspn(host, "\r\n")] = '\0';
-    }
+    char host[256];
+    check_hostname(host, sizeof host);
     tco_diags *d = tco_diags_new();
     tco_template *t = NULL;
     CU_ASSERT_EQUAL(tco_template_load_file("xxe-local-file.xml", &t, d), TCO_ERR_INPUT);
     CU_ASSERT_PTR_NULL(t);
-    const char *got = joined(d);
+    const char *got = check_diags_text(d);
     CU_ASSERT_STRING_EQUAL(got, "xxe-local-file.xml:3: error: a DOCTYPE is not allowed in a "
                                 "template (no DTDs, no entities): remove it");
     if (strlen(host) >= 4)
@@ -447,7 +428,7 @@ static void test_xxe_secret(void)
         tco_template *t = NULL;
         CU_ASSERT_EQUAL(tco_template_load_file(files[i], &t, d), TCO_ERR_INPUT);
         CU_ASSERT_PTR_NULL(t);
-        const char *got = joined(d);
+        const char *got = check_diags_text(d);
         CU_ASSERT_PTR_NOT_NULL(strstr(got, ":3: error: a DOCTYPE is not allowed in a template"));
         CU_ASSERT_PTR_NULL(strstr(got, SECRET));
         tco_diags_free(d);
@@ -528,7 +509,7 @@ static void test_limits(void)
     tco_diags *d = tco_diags_new();
     CU_ASSERT_EQUAL(tco_template_load_string(xml, (size_t)TCO_MAX_FILE + 1, "big.xml", &t, d),
                     TCO_ERR_LIMIT);
-    CU_ASSERT_STRING_EQUAL(joined(d),
+    CU_ASSERT_STRING_EQUAL(check_diags_text(d),
                            "big.xml: error: the template is 16777217 bytes; the limit is 16777216");
     CU_ASSERT_PTR_NULL(t);
     tco_diags_free(d);
@@ -682,7 +663,7 @@ static tco_status write_with(const char *xml, const char *out)
         st = tco_report_write_xlsx(r, out, &opts, d);
     }
     if (st != TCO_OK)
-        fprintf(stderr, "\n%s\n", joined(d));
+        fprintf(stderr, "\n%s\n", check_diags_text(d));
     tco_result_free(r);
     tco_scenario_free(s);
     tco_template_free(t);

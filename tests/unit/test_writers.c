@@ -19,11 +19,7 @@ static tco_scenario *load(const char *text_or_path, int is_path)
     tco_scenario *s = NULL;
     tco_status st = is_path ? tco_scenario_load_file(text_or_path, &s, d)
                             : tco_scenario_load_string(text_or_path, "t.ini", &s, d);
-    for (size_t i = 0; i < tco_diags_count(d); i++) {
-        char buf[1024];
-        tco_diag_format(tco_diags_get(d, i), buf, sizeof buf);
-        fprintf(stderr, "%s\n", buf);
-    }
+    check_print_diags(d);
     CU_ASSERT_EQUAL(st, TCO_OK);
     tco_diags_free(d);
     return s;
