@@ -550,7 +550,7 @@ tco_status tco_catalog_load_file(tco_catalog *cat, const char *path, tco_diags *
         return TCO_ERR_ARG;
     char *buf;
     size_t n;
-    tco_status st = tco_xml_read_file(path, &buf, &n, diags);
+    tco_status st = tco_read_file(path, &buf, &n, diags);
     if (st == TCO_OK)
         st = load_buffer(cat, buf, n, path, diags);
     free(buf);

@@ -39,6 +39,10 @@ tco_status tco_outfile_write(const char *path, tco_stream_fn write, const void *
  * holds more than `limit` bytes, TCO_ERR_IO a read error (errno says which),
  * TCO_ERR_NOMEM no memory; those leave *buf NULL. */
 tco_status tco_read_all(FILE *f, size_t limit, size_t extra, char **buf, size_t *size);
+/* Read the whole file at path, of at most TCO_MAX_FILE bytes, into *buf
+ * (malloc'd, NUL-terminated after *size bytes). On failure *buf is NULL and
+ * diags says why: cannot open, cannot read, too large, out of memory. */
+tco_status tco_read_file(const char *path, char **buf, size_t *size, tco_diags *diags);
 
 /* A deep copy of a scenario without its ranges, cases and distributions. */
 tco_scenario *tco_scenario_clone(const tco_scenario *s);
@@ -119,8 +123,6 @@ int tco_xml_named(const struct _xmlNode *n, const char *name);
 /* TCO_ERR_LIMIT with "the KIND is N bytes; the limit is TCO_MAX_FILE" when
  * size is over the limit, else TCO_OK. */
 tco_status tco_xml_check_size(const char *name, const char *kind, size_t size, tco_diags *diags);
-/* Read a whole file of at most TCO_MAX_FILE bytes into *buf (malloc'd). */
-tco_status tco_xml_read_file(const char *path, char **buf, size_t *size, tco_diags *diags);
 
 /* ===== Workbook templates (template.c), for the workbook writer ===== */
 

@@ -1,6 +1,6 @@
 /* outfile.c - atomic output: write a temporary file beside the target, then
  * rename it over the target, so readers see the old file or the new one and
- * never half of one. Also the bounded read of a whole input file. */
+ * never half of one. Also the bounded reads of whole input files. */
 #include "internal.h"
 
 #include <errno.h>
@@ -200,4 +200,31 @@ tco_status tco_read_all(FILE *f, size_t limit, size_t extra, char **buf, size_t 
     *buf = b;
     *size = n;
     return TCO_OK;
+}
+
+/* See internal.h. */
+tco_status tco_read_file(const char *path, char **buf, size_t *size, tco_diags *diags)
+{
+    *buf = NULL;
+    *size = 0;
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot open: %s", strerror(errno));
+        return TCO_ERR_IO;
+    }
+    int err = 0;
+    tco_status st = tco_read_all(f, TCO_MAX_FILE, 1, buf, size);
+    if (st == TCO_ERR_IO)
+        err = errno;
+    fclose(f);
+    if (st == TCO_ERR_NOMEM)
+        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "out of memory");
+    else if (st == TCO_ERR_IO)
+        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot read: %s", strerror(err));
+    else if (st == TCO_ERR_LIMIT)
+        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL,
+                      "the file is larger than the limit of %d bytes", TCO_MAX_FILE);
+    else
+        (*buf)[*size] = '\0';
+    return st;
 }

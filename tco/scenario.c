@@ -2102,27 +2102,11 @@ tco_status tco_scenario_load_file_opt(const char *path, const tco_load_options *
     *out = NULL;
     if (!path)
         return TCO_ERR_ARG;
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot open: %s", strerror(errno));
-        return TCO_ERR_IO;
-    }
     char *buf;
     size_t n;
-    tco_status st = tco_read_all(f, TCO_MAX_FILE, 1, &buf, &n);
-    int err = errno;
-    fclose(f);
-    if (st == TCO_ERR_NOMEM) {
-        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "out of memory");
-    } else if (st == TCO_ERR_IO) {
-        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot read: %s", strerror(err));
-    } else if (st == TCO_ERR_LIMIT) {
-        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL,
-                      "the file is larger than the limit of %d bytes", TCO_MAX_FILE);
-    } else {
-        buf[n] = '\0';
+    tco_status st = tco_read_file(path, &buf, &n, diags);
+    if (st == TCO_OK)
         st = load_buffer(buf, n, path, opts, 1, out, diags);
-    }
     free(buf);
     return st;
 }

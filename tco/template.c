@@ -350,7 +350,7 @@ tco_status tco_template_load_file(const char *path, tco_template **out, tco_diag
         return TCO_ERR_ARG;
     char *buf;
     size_t n;
-    tco_status st = tco_xml_read_file(path, &buf, &n, diags);
+    tco_status st = tco_read_file(path, &buf, &n, diags);
     if (st == TCO_OK)
         st = load_buffer(buf, n, path, out, diags);
     free(buf);

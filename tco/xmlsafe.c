@@ -487,28 +487,3 @@ tco_status tco_xml_check_size(const char *name, const char *kind, size_t size, t
                   size, TCO_MAX_FILE);
     return TCO_ERR_LIMIT;
 }
-
-/* See internal.h. */
-tco_status tco_xml_read_file(const char *path, char **buf, size_t *size, tco_diags *diags)
-{
-    *buf = NULL;
-    *size = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot open: %s", strerror(errno));
-        return TCO_ERR_IO;
-    }
-    int err = 0;
-    tco_status st = tco_read_all(f, TCO_MAX_FILE, 1, buf, size);
-    if (st == TCO_ERR_IO)
-        err = errno;
-    fclose(f);
-    if (st == TCO_ERR_NOMEM)
-        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "out of memory");
-    else if (st == TCO_ERR_IO)
-        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot read: %s", strerror(err));
-    else if (st == TCO_ERR_LIMIT)
-        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL,
-                      "the file is larger than the limit of %d bytes", TCO_MAX_FILE);
-    return st;
-}
