@@ -3,11 +3,11 @@
 
   audit_all.py BUILD_DIR REPO_DIR
 
-For each INI under config/, examples/ and tests/data/e2e/, writes the workbook
-with BUILD_DIR/tco and runs ../shared/tools/xlsx_audit.py on it (found beside the
-repository, or named by the XLSX_AUDIT environment variable). Passes when every
-workbook recalculates in LibreOffice and Gnumeric to its cached values and has
-at least 3 charts. Exit 0 on success, 1 on any failure.
+For each INI under config/, examples/ (and its folders) and tests/data/e2e/,
+writes the workbook with BUILD_DIR/tco and runs ../shared/tools/xlsx_audit.py on
+it (found beside the repository, or named by the XLSX_AUDIT environment
+variable). Passes when every workbook recalculates in LibreOffice and Gnumeric
+to its cached values and has at least 3 charts. Exit 0 on success, 1 on any failure.
 """
 import glob, os, re, subprocess, sys, tempfile
 
@@ -22,7 +22,8 @@ def main():
     tco, repo = tco_binary(sys.argv[1]), os.path.abspath(sys.argv[2])
     tool = audit_tool(repo)
     inis = []
-    for d in ("config", "examples", os.path.join("tests", "data", "e2e")):
+    for d in ("config", "examples", os.path.join("examples", "*"),
+              os.path.join("tests", "data", "e2e")):
         inis += sorted(glob.glob(os.path.join(repo, d, "*.ini")))
     if not inis:
         print("no scenarios found under", repo)
@@ -31,7 +32,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         for ini in inis:
             name = os.path.relpath(ini, repo)
-            out = os.path.join(tmp, os.path.basename(ini)[:-4] + ".xlsx")
+            out = os.path.join(tmp, name[:-4].replace(os.sep, "-") + ".xlsx")
             p = subprocess.run([tco, "report", ini, "-o", out], capture_output=True, text=True)
             if p.returncode != 0:
                 print(f"FAIL {name}: tco exited {p.returncode}: {p.stderr.strip()}")
