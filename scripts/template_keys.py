@@ -59,7 +59,7 @@ def literal_run(src, pos):
 def source_keys(repo):
     """{key: english or None} from xw_label* calls and XW_KEY markers."""
     keys = {}
-    for path in sorted(glob.glob(os.path.join(repo, "tco", "xlsx*.c"))):
+    for path in sorted(glob.glob(os.path.join(repo, "tco", "write", "xlsx", "*.c"))):
         src = strip_comments(open(path, encoding="utf-8").read())
         for m in re.finditer(r"\bxw_labelf?\s*\(", src):
             lit = re.compile(STRING).search(src, m.end())
@@ -81,8 +81,8 @@ def source_keys(repo):
 
 
 def key_table(repo):
-    """The INI keys of tco/keys.c: (name, section, unit, unit_label, label)."""
-    src = strip_comments(open(os.path.join(repo, "tco", "keys.c"), encoding="utf-8").read())
+    """The INI keys of tco/core/keys.c: (name, section, unit, unit_label, label)."""
+    src = strip_comments(open(os.path.join(repo, "tco", "core", "keys.c"), encoding="utf-8").read())
     rows = []
     for m in re.finditer(r"\{\s*(" + STRING + r")\s*,\s*(" + STRING + r")\s*,\s*TCO_T_\w+\s*,\s*(TCO_U_\w+)(.*?)\}\s*,",
                          src, flags=re.S):
@@ -115,7 +115,7 @@ def all_keys(repo):
             sections.append(section)
     for section in sections:
         keys.setdefault(f"inputs.section.{section}", section.capitalize())
-    src = strip_comments(open(os.path.join(repo, "tco", "keys.c"), encoding="utf-8").read())
+    src = strip_comments(open(os.path.join(repo, "tco", "core", "keys.c"), encoding="utf-8").read())
     m = re.search(r"depreciation_names\[\]\s*=\s*\{(.*?)\}", src, flags=re.S)
     for lit in re.findall(STRING, m.group(1) if m else ""):
         keys.setdefault("depreciation." + unescape(lit), unescape(lit))

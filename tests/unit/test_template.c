@@ -5,11 +5,11 @@
  * templates.
  *
  * Runs in tests/data/template, so that diagnostics name files as written here. The
- * keys the writer uses are read from the sources (TCO_SOURCE_DIR/tco/xlsx*.c) as
+ * keys the writer uses are read from the sources (the .c files of TCO_SOURCE_DIR/tco/write/xlsx) as
  * scripts/template_keys.py reads them: the first string of every xw_label and
  * xw_labelf call and every XW_KEY("..."); then the keys made at run time. */
 #include "check.h"
-#include "internal.h"
+#include "core/template.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -229,15 +229,15 @@ static void source_keys(keyset *ks, const char *path)
 /* Every key the writer can ask for. */
 static void writer_keys(keyset *ks)
 {
-    DIR *dir = opendir(TCO_SOURCE_DIR "/tco");
+    DIR *dir = opendir(TCO_SOURCE_DIR "/tco/write/xlsx");
     CU_ASSERT_PTR_NOT_NULL_FATAL(dir);
     size_t files = 0;
     for (struct dirent *e; (e = readdir(dir)) != NULL;) {
         size_t n = strlen(e->d_name);
-        if (strncmp(e->d_name, "xlsx", 4) != 0 || n < 3 || strcmp(e->d_name + n - 2, ".c") != 0)
+        if (n < 3 || strcmp(e->d_name + n - 2, ".c") != 0)
             continue;
         char path[1024];
-        snprintf(path, sizeof path, "%s/tco/%s", TCO_SOURCE_DIR, e->d_name);
+        snprintf(path, sizeof path, "%s/tco/write/xlsx/%s", TCO_SOURCE_DIR, e->d_name);
         source_keys(ks, path);
         files++;
     }
@@ -246,10 +246,10 @@ static void writer_keys(keyset *ks)
     /* Made at run time: sheet names, INI keys and their units, Inputs sections,
      * depreciation methods. */
     char key[160];
-    for (int k = 0; k < TCO_SHEET_KINDS; k++) {
-        if (k == TCO_SHEET_OPTIONS)
+    for (int k = 0; k < TCI_SHEET_KINDS; k++) {
+        if (k == TCI_SHEET_OPTIONS)
             continue;
-        snprintf(key, sizeof key, "sheet.%s", tco_template_sheet_kind(k));
+        snprintf(key, sizeof key, "sheet.%s", tci_template_sheet_kind(k));
         for (char *p = key; *p; p++)
             if (*p == '-')
                 *p = '_';
@@ -304,25 +304,25 @@ static void test_shipped_load(void)
     CU_ASSERT_STRING_EQUAL(tco_template_language(zh), "zh-CN");
     CU_ASSERT_STRING_EQUAL(tco_template_language(NULL), "en");
     /* Every sheet and chart, in the built-in order. */
-    int kinds[TCO_SHEET_KINDS], charts[TCO_CHART_KINDS];
+    int kinds[TCI_SHEET_KINDS], charts[TCI_CHART_KINDS];
     for (int t = 0; t < 2; t++) {
         tco_template *tpl = t ? zh : en;
-        CU_ASSERT_EQUAL(tco_template_sheets(tpl, kinds), TCO_SHEET_KINDS);
-        for (int k = 0; k < TCO_SHEET_KINDS; k++)
+        CU_ASSERT_EQUAL(tci_template_sheets(tpl, kinds), TCI_SHEET_KINDS);
+        for (int k = 0; k < TCI_SHEET_KINDS; k++)
             CU_ASSERT_EQUAL(kinds[k], k);
-        CU_ASSERT_EQUAL(tco_template_charts(tpl, charts), TCO_CHART_KINDS);
+        CU_ASSERT_EQUAL(tci_template_charts(tpl, charts), TCI_CHART_KINDS);
     }
-    const tco_tpl_style *st = tco_template_style(zh);
+    const tci_tpl_style *st = tci_template_style(zh);
     CU_ASSERT_PTR_NOT_NULL_FATAL(st);
     CU_ASSERT_STRING_EQUAL(st->font_name, "Noto Sans CJK SC");
     CU_ASSERT_EQUAL(st->n_accents, 10);
     CU_ASSERT_EQUAL(st->negatives_minus, 1);
     CU_ASSERT_EQUAL(st->n_currencies, 1);
     CU_ASSERT_STRING_EQUAL(st->currencies[0].symbol, "\xC2\xA5"); /* ¥ */
-    CU_ASSERT_STRING_EQUAL(tco_template_label(zh, "sheet.summary"), "汇总");
-    CU_ASSERT_STRING_EQUAL(tco_template_label(en, "sheet.summary"), "Summary");
-    CU_ASSERT_PTR_NULL(tco_template_label(en, "no.such.key"));
-    CU_ASSERT_PTR_NULL(tco_template_label(NULL, "sheet.summary"));
+    CU_ASSERT_STRING_EQUAL(tci_template_label(zh, "sheet.summary"), "汇总");
+    CU_ASSERT_STRING_EQUAL(tci_template_label(en, "sheet.summary"), "Summary");
+    CU_ASSERT_PTR_NULL(tci_template_label(en, "no.such.key"));
+    CU_ASSERT_PTR_NULL(tci_template_label(NULL, "sheet.summary"));
     tco_template_free(en);
     tco_template_free(zh);
 }
@@ -339,13 +339,13 @@ static void test_shipped_complete(void)
         CU_ASSERT_PTR_NOT_NULL_FATAL(t);
         size_t missing = 0, unused = 0;
         for (size_t i = 0; i < ks.n; i++) {
-            if (!tco_template_label(t, ks.keys[i])) {
+            if (!tci_template_label(t, ks.keys[i])) {
                 fprintf(stderr, "\n  %s has no label '%s'", files[f], ks.keys[i]);
                 missing++;
             }
         }
-        for (size_t i = 0; i < tco_template_label_count(t); i++) {
-            const char *key = tco_template_label_key(t, i);
+        for (size_t i = 0; i < tci_template_label_count(t); i++) {
+            const char *key = tci_template_label_key(t, i);
             int used = 0;
             for (size_t k = 0; k < ks.n && !used; k++)
                 used = strcmp(ks.keys[k], key) == 0;
@@ -386,7 +386,7 @@ static void test_zh_chinese(void)
                                        "input.site.electricity_price",
                                        "option.line.cooling"};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-        const char *t = tco_template_label(zh, keys[i]);
+        const char *t = tci_template_label(zh, keys[i]);
         CU_ASSERT_PTR_NOT_NULL_FATAL(t);
         int cjk = 0; /* a character of U+4E00..U+9FFF: 3 bytes led by E4..E9 */
         for (const unsigned char *p = (const unsigned char *)t; *p; p++)
@@ -395,8 +395,8 @@ static void test_zh_chinese(void)
             fprintf(stderr, "\n  zh-CN %s is not Chinese: %s", keys[i], t);
         CU_ASSERT(cjk);
     }
-    CU_ASSERT_STRING_EQUAL(tco_template_label(zh, "summary.field.total"), "总拥有成本");
-    CU_ASSERT_STRING_EQUAL(tco_template_label(zh, "summary.field.npv"), "成本的净现值");
+    CU_ASSERT_STRING_EQUAL(tci_template_label(zh, "summary.field.total"), "总拥有成本");
+    CU_ASSERT_STRING_EQUAL(tci_template_label(zh, "summary.field.npv"), "成本的净现值");
     tco_template_free(zh);
 }
 
@@ -596,11 +596,11 @@ static void test_partial_and_order(void)
     tco_template *t = load_ok("<template version=\"1\" language=\"de-DE\"/>");
     CU_ASSERT_PTR_NOT_NULL_FATAL(t);
     CU_ASSERT_STRING_EQUAL(tco_template_language(t), "de-DE");
-    int kinds[TCO_SHEET_KINDS], charts[TCO_CHART_KINDS];
-    CU_ASSERT_EQUAL(tco_template_sheets(t, kinds), TCO_SHEET_KINDS);
-    CU_ASSERT_EQUAL(tco_template_charts(t, charts), TCO_CHART_KINDS);
-    CU_ASSERT_EQUAL(tco_template_style(t)->input_fill, -1);
-    CU_ASSERT_PTR_NULL(tco_template_style(t)->font_name);
+    int kinds[TCI_SHEET_KINDS], charts[TCI_CHART_KINDS];
+    CU_ASSERT_EQUAL(tci_template_sheets(t, kinds), TCI_SHEET_KINDS);
+    CU_ASSERT_EQUAL(tci_template_charts(t, charts), TCI_CHART_KINDS);
+    CU_ASSERT_EQUAL(tci_template_style(t)->input_fill, -1);
+    CU_ASSERT_PTR_NULL(tci_template_style(t)->font_name);
     tco_template_free(t);
     /* Chosen sheets and charts in their order; a label wrapped over lines is joined,
      * its own spaces kept. */
@@ -614,15 +614,15 @@ static void test_partial_and_order(void)
                 "<labels><label key=\"about.subtitle\">\n  Two\n   lines  here \n</label>"
                 "<label key=\"source.stale\"> (stale)</label></labels></template>");
     CU_ASSERT_PTR_NOT_NULL_FATAL(t);
-    CU_ASSERT_EQUAL(tco_template_sheets(t, kinds), 3);
-    CU_ASSERT(kinds[0] == TCO_SHEET_CHECKS && kinds[1] == TCO_SHEET_SUMMARY &&
-              kinds[2] == TCO_SHEET_INPUTS);
-    CU_ASSERT_EQUAL(tco_template_charts(t, charts), 1);
-    CU_ASSERT_EQUAL(charts[0], TCO_CHART_COST_PER_GPU_HOUR);
-    CU_ASSERT_STRING_EQUAL(tco_template_label(t, "about.subtitle"), "Two lines  here");
+    CU_ASSERT_EQUAL(tci_template_sheets(t, kinds), 3);
+    CU_ASSERT(kinds[0] == TCI_SHEET_CHECKS && kinds[1] == TCI_SHEET_SUMMARY &&
+              kinds[2] == TCI_SHEET_INPUTS);
+    CU_ASSERT_EQUAL(tci_template_charts(t, charts), 1);
+    CU_ASSERT_EQUAL(charts[0], TCI_CHART_COST_PER_GPU_HOUR);
+    CU_ASSERT_STRING_EQUAL(tci_template_label(t, "about.subtitle"), "Two lines  here");
     /* Spaces that join a label to other text are kept. */
-    CU_ASSERT_STRING_EQUAL(tco_template_label(t, "source.stale"), " (stale)");
-    const tco_tpl_style *st = tco_template_style(t);
+    CU_ASSERT_STRING_EQUAL(tci_template_label(t, "source.stale"), " (stale)");
+    const tci_tpl_style *st = tci_template_style(t);
     CU_ASSERT_EQUAL(st->input_fill, 0xABCDEF);
     CU_ASSERT_EQUAL(st->negatives_minus, 1);
     CU_ASSERT_STRING_EQUAL(st->currencies[0].symbol, " EUR");
@@ -630,7 +630,7 @@ static void test_partial_and_order(void)
     tco_template_free(t);
     /* No charts at all. */
     t = load_ok("<template version=\"1\" language=\"en\"><charts/></template>");
-    CU_ASSERT_EQUAL(tco_template_charts(t, charts), 0);
+    CU_ASSERT_EQUAL(tci_template_charts(t, charts), 0);
     tco_template_free(t);
 }
 

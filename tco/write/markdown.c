@@ -1,5 +1,5 @@
 /* markdown.c - a Markdown summary for chat and pull requests. */
-#include "internal.h"
+#include "util/outfile.h"
 
 #include <math.h>
 #include <string.h>
@@ -115,5 +115,5 @@ tco_status tco_report_write_md(const tco_result *res, const char *path, tco_diag
 {
     if (!res || !path)
         return TCO_ERR_ARG;
-    return tco_outfile_write(path, md_to, res, diags);
+    return tci_outfile_write(path, md_to, res, diags);
 }

@@ -9,7 +9,7 @@
  *      hooks refuse a DOCTYPE as soon as its name is read (so an internal
  *      subset, where entity bombs and external entities live, is never
  *      parsed) and elements nested deeper than the loader's limit. While the
- *      load runs (tco_xml_begin to tco_xml_end), every external load is denied
+ *      load runs (tci_xml_begin to tci_xml_end), every external load is denied
  *      and every libxml2 message is collected as a diagnostic instead of
  *      reaching stderr.
  *   2. Comments and processing instructions are dropped and the text they
@@ -18,7 +18,7 @@
  *      by libxml2 on first use and kept, see schema_of()).
  * The loader then reads the document and checks what XSD 1.0 cannot say.
  */
-#include "internal.h"
+#include "load/xmlsafe.h"
 
 #include <libxml/SAX2.h>
 #include <libxml/parser.h>
@@ -42,7 +42,7 @@ typedef xmlErrorPtr error_ptr;
 #endif
 
 /* See internal.h. */
-void tco_xml_report(tco_xml *x, int line, const char *fmt, ...)
+void tci_xml_report(tci_xml *x, int line, const char *fmt, ...)
 {
     char buf[1024];
     va_list ap;
@@ -56,7 +56,7 @@ void tco_xml_report(tco_xml *x, int line, const char *fmt, ...)
 
 /* See internal.h. The exact line recorded by the start-element hook (node
  * lines kept by libxml2 stop at 65535), else libxml2's. */
-int tco_xml_line(const struct _xmlNode *node)
+int tci_xml_line(const struct _xmlNode *node)
 {
     if (!node)
         return 0;
@@ -77,7 +77,7 @@ static int is_xml_space(int c)
 
 /* Turn one libxml2 error into a diagnostic: the loader's file name, the line
  * (of the node when libxml2 names one), the message on one line. */
-static void collect_error(tco_xml *x, error_ptr e)
+static void collect_error(tci_xml *x, error_ptr e)
 {
     if (!e)
         return;
@@ -88,7 +88,7 @@ static void collect_error(tco_xml *x, error_ptr e)
     const xmlNode *node = e->node;
     if (node && x->doc && node->doc == x->doc &&
         (node->type == XML_ELEMENT_NODE || node->type == XML_ATTRIBUTE_NODE))
-        line = tco_xml_line(node);
+        line = tci_xml_line(node);
     /* After a value fails its type, libxml2 2.9 adds this of an identity
      * constraint (xs:unique) on it: a consequence, not a second error. */
     if (e->message && x->errors > 0 && strstr(e->message, "No precomputed value available"))
@@ -149,7 +149,7 @@ static void refuse_doctype(void *ctx, const xmlChar *name, const xmlChar *extern
     (void)external_id;
     (void)system_id;
     xmlParserCtxtPtr ctxt = ctx;
-    tco_xml *x = ctxt->_private;
+    tci_xml *x = ctxt->_private;
     int line = 0;
     xmlParserInputPtr in = ctxt->input;
     if (in && in->base && in->cur && in->end) {
@@ -162,7 +162,7 @@ static void refuse_doctype(void *ctx, const xmlChar *name, const xmlChar *extern
         if (line < 1)
             line = in->line;
     }
-    tco_xml_report(x, line, "a DOCTYPE is not allowed in a %s (no DTDs, no entities): remove it",
+    tci_xml_report(x, line, "a DOCTYPE is not allowed in a %s (no DTDs, no entities): remove it",
                    x->kind);
     x->refused = 1;
     x->refusal = TCO_ERR_INPUT;
@@ -174,10 +174,10 @@ static void start_element(void *ctx, const xmlChar *localname, const xmlChar *pr
                           int nb_attributes, int nb_defaulted, const xmlChar **attributes)
 {
     xmlParserCtxtPtr ctxt = ctx;
-    tco_xml *x = ctxt->_private;
+    tci_xml *x = ctxt->_private;
     int line = ctxt->input ? ctxt->input->line : 0;
     if (++x->depth > x->max_depth) {
-        tco_xml_report(x, line, "elements are nested more than %d deep", x->max_depth);
+        tci_xml_report(x, line, "elements are nested more than %d deep", x->max_depth);
         x->refused = 1;
         x->refusal = TCO_ERR_LIMIT;
         xmlStopParser(ctxt);
@@ -193,7 +193,7 @@ static void end_element(void *ctx, const xmlChar *localname, const xmlChar *pref
                         const xmlChar *uri)
 {
     xmlParserCtxtPtr ctxt = ctx;
-    tco_xml *x = ctxt->_private;
+    tci_xml *x = ctxt->_private;
     if (x->depth > 0)
         x->depth--;
     xmlSAX2EndElementNs(ctx, localname, prefix, uri);
@@ -208,7 +208,7 @@ static void end_element(void *ctx, const xmlChar *localname, const xmlChar *pref
  * white space) by a quote. Counting those between two '<' bounds every tag
  * whatever the document's structure, and whatever libxml2 does after an
  * error. The document is parsed as UTF-8, so bytes are characters here. */
-static int prescan(tco_xml *x, const char *xml, size_t size)
+static int prescan(tci_xml *x, const char *xml, size_t size)
 {
     const unsigned char *p = (const unsigned char *)xml, *end = p + size;
     int line = 1, tag_line = 1;
@@ -224,7 +224,7 @@ static int prescan(tco_xml *x, const char *xml, size_t size)
             while (q < end && is_xml_space(*q))
                 q++;
             if (q < end && (*q == '"' || *q == '\'') && ++attrs > (size_t)x->max_attributes) {
-                tco_xml_report(x, tag_line, "more than %d attributes in one tag",
+                tci_xml_report(x, tag_line, "more than %d attributes in one tag",
                                x->max_attributes);
                 return -1;
             }
@@ -236,7 +236,7 @@ static int prescan(tco_xml *x, const char *xml, size_t size)
 /* ===== Steps 1 and 2: parse and validate ===== */
 
 /* Parse the buffer into x->doc. Returns 0 when it is well-formed and allowed. */
-static int parse(tco_xml *x, const char *xml, size_t size)
+static int parse(tci_xml *x, const char *xml, size_t size)
 {
     xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
     if (!ctxt) {
@@ -255,13 +255,13 @@ static int parse(tco_xml *x, const char *xml, size_t size)
     xmlDocPtr doc = xmlCtxtReadMemory(ctxt, xml, (int)size, x->file, "UTF-8", XML_PARSE_NONET);
     int bad = !doc || !ctxt->wellFormed || x->refused || x->errors > 0 || x->nomem;
     if (doc && !bad && !xmlDocGetRootElement(doc)) {
-        tco_xml_report(x, 0, "the document has no root element");
+        tci_xml_report(x, 0, "the document has no root element");
         bad = 1;
     }
     xmlFreeParserCtxt(ctxt);
     if (bad) {
         if (!x->errors && !x->nomem)
-            tco_xml_report(x, 0, "the file is not well-formed XML");
+            tci_xml_report(x, 0, "the file is not well-formed XML");
         xmlFreeDoc(doc);
         return -1;
     }
@@ -321,7 +321,7 @@ static int flatten(xmlNodePtr el)
 
 /* Compiled schemas, one per built-in schema text, kept for the life of the
  * process: compiling one costs more than validating a typical file against
- * it. Like libxml2's hooks (see tco_xml_begin), they assume one load at a
+ * it. Like libxml2's hooks (see tci_xml_begin), they assume one load at a
  * time. */
 static struct {
     const unsigned char *xsd;
@@ -330,7 +330,7 @@ static struct {
 
 /* The compiled schema of x->xsd, compiled now if it is not yet; NULL after an
  * error (reported) or when out of memory (x->nomem). */
-static xmlSchemaPtr schema_of(tco_xml *x)
+static xmlSchemaPtr schema_of(tci_xml *x)
 {
     size_t i;
     for (i = 0; i < sizeof compiled / sizeof compiled[0] && compiled[i].xsd; i++)
@@ -346,7 +346,7 @@ static xmlSchemaPtr schema_of(tco_xml *x)
         schema = xmlSchemaParse(pctxt);
         xmlSchemaFreeParserCtxt(pctxt);
         if (!schema && !x->errors && !x->nomem)
-            tco_xml_report(x, 0, "the built-in %s schema cannot be compiled", x->kind);
+            tci_xml_report(x, 0, "the built-in %s schema cannot be compiled", x->kind);
     }
     x->err_file = x->file;
     if (schema && i < sizeof compiled / sizeof compiled[0]) {
@@ -357,7 +357,7 @@ static xmlSchemaPtr schema_of(tco_xml *x)
 }
 
 /* Validate x->doc against the built-in schema. Returns 0 when valid. */
-static int validate(tco_xml *x)
+static int validate(tci_xml *x)
 {
     if (flatten(xmlDocGetRootElement(x->doc)) != 0) {
         x->nomem = 1;
@@ -377,14 +377,14 @@ static int validate(tco_xml *x)
     if (v == 0 && x->errors == 0)
         return 0;
     if (x->errors == 0)
-        tco_xml_report(x, 0, "the %s does not match the schema", x->kind);
+        tci_xml_report(x, 0, "the %s does not match the schema", x->kind);
     return -1;
 }
 
 /* ===== The load ===== */
 
-/* See internal.h. libxml2's process-wide hooks are the load's until tco_xml_end. */
-void tco_xml_begin(tco_xml *x)
+/* See internal.h. libxml2's process-wide hooks are the load's until tci_xml_end. */
+void tci_xml_begin(tci_xml *x)
 {
     if (!x->err_file)
         x->err_file = x->file;
@@ -400,7 +400,7 @@ void tco_xml_begin(tco_xml *x)
 }
 
 /* See internal.h. */
-int tco_xml_parse(tco_xml *x, const char *xml, size_t size)
+int tci_xml_parse(tci_xml *x, const char *xml, size_t size)
 {
     if (prescan(x, xml, size) != 0) {
         x->refused = 1;
@@ -413,7 +413,7 @@ int tco_xml_parse(tco_xml *x, const char *xml, size_t size)
 }
 
 /* See internal.h. */
-void tco_xml_end(tco_xml *x)
+void tci_xml_end(tci_xml *x)
 {
     xmlFreeDoc(x->doc);
     x->doc = NULL;
@@ -423,7 +423,7 @@ void tco_xml_end(tco_xml *x)
 }
 
 /* See internal.h. */
-tco_status tco_xml_status(tco_xml *x)
+tco_status tci_xml_status(tci_xml *x)
 {
     if (x->nomem) {
         tco_diags_add(x->diags, TCO_SEV_ERROR, x->file, 0, NULL, "out of memory");
@@ -458,7 +458,7 @@ static char *collapse(const char *s)
 }
 
 /* See internal.h. */
-char *tco_xml_text(tco_xml *x, struct _xmlNode *el, const char *attr)
+char *tci_xml_text(tci_xml *x, struct _xmlNode *el, const char *attr)
 {
     xmlChar *raw = attr ? xmlGetNoNsProp(el, (const xmlChar *)attr) : xmlNodeGetContent(el);
     if (!raw)
@@ -471,7 +471,7 @@ char *tco_xml_text(tco_xml *x, struct _xmlNode *el, const char *attr)
 }
 
 /* See internal.h. */
-int tco_xml_named(const struct _xmlNode *n, const char *name)
+int tci_xml_named(const struct _xmlNode *n, const char *name)
 {
     return n->type == XML_ELEMENT_NODE && strcmp((const char *)n->name, name) == 0;
 }
@@ -479,7 +479,7 @@ int tco_xml_named(const struct _xmlNode *n, const char *name)
 /* ===== Input ===== */
 
 /* See internal.h. */
-tco_status tco_xml_check_size(const char *name, const char *kind, size_t size, tco_diags *diags)
+tco_status tci_xml_check_size(const char *name, const char *kind, size_t size, tco_diags *diags)
 {
     if (size <= TCO_MAX_FILE)
         return TCO_OK;

@@ -1,11 +1,11 @@
 /* json.c - the JSON output of docs/MODEL.md. */
-#include "internal.h"
+#include "util/outfile.h"
 
 #include <math.h>
 #include <string.h>
 
 /* See internal.h. */
-void tco_json_string(FILE *out, const char *s)
+void tci_json_string(FILE *out, const char *s)
 {
     if (!s) {
         fputs("null", out);
@@ -40,7 +40,7 @@ void tco_json_string(FILE *out, const char *s)
 }
 
 /* 17 significant digits round-trip a double; NAN (unknown) is null. */
-void tco_json_number(FILE *out, double x)
+void tci_json_number(FILE *out, double x)
 {
     if (isnan(x) || isinf(x))
         fputs("null", out);
@@ -51,19 +51,19 @@ void tco_json_number(FILE *out, double x)
 static void put_field(FILE *out, const char *name, double x)
 {
     fprintf(out, ",\n      \"%s\": ", name);
-    tco_json_number(out, x);
+    tci_json_number(out, x);
 }
 
 static void put_option(FILE *out, const tco_scenario *s, const tco_option *o,
                        const tco_option_result *r)
 {
     fputs("    {\n      \"id\": ", out);
-    tco_json_string(out, o->id);
+    tci_json_string(out, o->id);
     fputs(",\n      \"label\": ", out);
-    tco_json_string(out, o->label);
+    tci_json_string(out, o->label);
     fprintf(out, ",\n      \"acquire\": \"%s\"", o->acquire == TCO_BUY ? "buy" : "rent");
     fputs(",\n      \"gpu\": ", out);
-    tco_json_string(out, o->gpu);
+    tci_json_string(out, o->gpu);
     fprintf(out, ",\n      \"count\": %d", o->count);
     put_field(out, "utilization", r->utilization);
     put_field(out, "capex", r->capex);
@@ -93,9 +93,9 @@ static void put_option(FILE *out, const tco_scenario *s, const tco_option *o,
     if (s->model_params > 0) {
         const tco_sizing *z = &r->sizing;
         fputs(",\n      \"sizing\": {\"memory_needed_gb\": ", out);
-        tco_json_number(out, z->memory_needed_gb);
+        tci_json_number(out, z->memory_needed_gb);
         fputs(", \"min_gpus\": ", out);
-        tco_json_number(out, z->min_gpus);
+        tci_json_number(out, z->min_gpus);
         fprintf(out, ", \"fits\": %s",
                 z->fits < 0 ? "null" : z->fits ? "true" : "false");
         const struct {
@@ -112,7 +112,7 @@ static void put_option(FILE *out, const tco_scenario *s, const tco_option *o,
                  {"gpus_needed", z->gpus_needed}};
         for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
             fprintf(out, ", \"%s\": ", f[k].name);
-            tco_json_number(out, f[k].v);
+            tci_json_number(out, f[k].v);
         }
         fputc('}', out);
     }
@@ -128,7 +128,7 @@ static void put_option(FILE *out, const tco_scenario *s, const tco_option *o,
         fprintf(out, "%s\n        {\"month\": %d", m == 1 ? "" : ",", m);
         for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
             fprintf(out, ", \"%s\": ", names[i]);
-            tco_json_number(out, v[i]);
+            tci_json_number(out, v[i]);
         }
         fputc('}', out);
     }
@@ -141,7 +141,7 @@ static void put_array(FILE *out, const double *v, size_t n, size_t stride)
     for (size_t k = 0; k < n; k++) {
         if (k)
             fputs(", ", out);
-        tco_json_number(out, v[k * stride]);
+        tci_json_number(out, v[k * stride]);
     }
     fputc(']', out);
 }
@@ -151,13 +151,13 @@ static void put_stats(FILE *out, const char *name, double mean, double p10, doub
                       double p90)
 {
     fprintf(out, "\"%s\": {\"mean\": ", name);
-    tco_json_number(out, mean);
+    tci_json_number(out, mean);
     fputs(", \"p10\": ", out);
-    tco_json_number(out, p10);
+    tci_json_number(out, p10);
     fputs(", \"p50\": ", out);
-    tco_json_number(out, p50);
+    tci_json_number(out, p50);
     fputs(", \"p90\": ", out);
-    tco_json_number(out, p90);
+    tci_json_number(out, p90);
     fputc('}', out);
 }
 
@@ -166,16 +166,16 @@ static void put_analysis(FILE *out, const tco_result *res, const tco_analysis *a
     const tco_scenario *s = res->scenario;
     size_t n = res->n_options;
     fputs(",\n  \"sensitivity\": {\"swing\": ", out);
-    tco_json_number(out, s->swing);
+    tci_json_number(out, s->swing);
     fputs(", \"options\": [", out);
     for (size_t i = 0; i < n; i++) {
         fprintf(out, "%s\n    {\"id\": ", i ? "," : "");
-        tco_json_string(out, s->options[i].id);
+        tci_json_string(out, s->options[i].id);
         fputs(", \"drivers\": [", out);
         for (size_t d = 0; d < a->n_drivers; d++) {
             const tco_sens_entry *e = &a->sens[i * a->n_drivers + d];
             fprintf(out, "%s\n      {\"driver\": ", d ? "," : "");
-            tco_json_string(out, e->driver);
+            tci_json_string(out, e->driver);
             const struct {
                 const char *name;
                 double v;
@@ -186,7 +186,7 @@ static void put_analysis(FILE *out, const tco_result *res, const tco_analysis *a
                      {"swing", e->swing}};
             for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
                 fprintf(out, ", \"%s\": ", f[k].name);
-                tco_json_number(out, f[k].v);
+                tci_json_number(out, f[k].v);
             }
             fputc('}', out);
         }
@@ -197,7 +197,7 @@ static void put_analysis(FILE *out, const tco_result *res, const tco_analysis *a
     fputs(", \"options\": [", out);
     for (size_t i = 0; i < n; i++) {
         fprintf(out, "%s\n    {\"id\": ", i ? "," : "");
-        tco_json_string(out, s->options[i].id);
+        tci_json_string(out, s->options[i].id);
         fputs(", \"total\": ", out);
         put_array(out, a->sweep_total + i * a->n_sweep, a->n_sweep, 1);
         fputs(", \"cost_per_gpu_hour\": ", out);
@@ -209,31 +209,31 @@ static void put_analysis(FILE *out, const tco_result *res, const tco_analysis *a
         const tco_case *cs = &s->cases[c];
         const tco_result *cr = a->cases[c];
         fprintf(out, "%s\n    {\"name\": ", c ? "," : "");
-        tco_json_string(out, cs->name);
+        tci_json_string(out, cs->name);
         fputs(", \"overrides\": {", out);
         for (size_t k = 0; k < cs->n_overrides; k++) {
             fputs(k ? ", " : "", out);
-            tco_json_string(out, cs->keys[k]);
+            tci_json_string(out, cs->keys[k]);
             fputs(": ", out);
-            tco_json_string(out, cs->values[k]);
+            tci_json_string(out, cs->values[k]);
         }
         fputs("}, \"options\": [", out);
         for (size_t i = 0; i < cr->n_options; i++) {
             const tco_option_result *r = &cr->options[i];
             fprintf(out, "%s\n      {\"id\": ", i ? "," : "");
-            tco_json_string(out, cr->scenario->options[i].id);
+            tci_json_string(out, cr->scenario->options[i].id);
             fputs(", \"total\": ", out);
-            tco_json_number(out, r->total);
+            tci_json_number(out, r->total);
             fputs(", \"npv\": ", out);
-            tco_json_number(out, r->npv);
+            tci_json_number(out, r->npv);
             fputs(", \"cost_per_gpu_hour\": ", out);
-            tco_json_number(out, r->cost_per_gpu_hour);
+            tci_json_number(out, r->cost_per_gpu_hour);
             if (r->breakeven_month > 0)
                 fprintf(out, ", \"breakeven_month\": %d", r->breakeven_month);
             else
                 fputs(", \"breakeven_month\": null", out);
             fputs(", \"breakeven_utilization\": ", out);
-            tco_json_number(out, r->breakeven_utilization);
+            tci_json_number(out, r->breakeven_utilization);
             fputc('}', out);
         }
         fputs("]}", out);
@@ -248,15 +248,15 @@ static void put_analysis(FILE *out, const tco_result *res, const tco_analysis *a
         for (size_t i = 0; i < n; i++) {
             const struct tco_mc_option *m = &a->mc[i];
             fprintf(out, "%s\n    {\"id\": ", i ? "," : "");
-            tco_json_string(out, s->options[i].id);
+            tci_json_string(out, s->options[i].id);
             fputs(", ", out);
             put_stats(out, "total", m->total_mean, m->total_p10, m->total_p50, m->total_p90);
             fputs(", ", out);
             put_stats(out, "npv", m->npv_mean, m->npv_p10, m->npv_p50, m->npv_p90);
             fputs(", \"p_cheapest\": ", out);
-            tco_json_number(out, m->p_cheapest);
+            tci_json_number(out, m->p_cheapest);
             fputs(", \"p_beats_baseline\": ", out);
-            tco_json_number(out, m->p_beats_baseline);
+            tci_json_number(out, m->p_beats_baseline);
             fputs(", \"histogram\": [", out);
             for (size_t k = 0; k < a->mc_bins; k++)
                 fprintf(out, "%s%ld", k ? ", " : "", m->hist[k]);
@@ -273,13 +273,13 @@ tco_status tco_report_write_json_stream(const tco_result *res, FILE *out)
         return TCO_ERR_ARG;
     const tco_scenario *s = res->scenario;
     fputs("{\n  \"scenario\": {\n    \"name\": ", out);
-    tco_json_string(out, s->name);
+    tci_json_string(out, s->name);
     fputs(",\n    \"currency\": ", out);
-    tco_json_string(out, s->currency);
+    tci_json_string(out, s->currency);
     fprintf(out, ",\n    \"horizon_months\": %d,\n    \"discount_rate\": ", s->horizon_months);
-    tco_json_number(out, s->discount_rate);
+    tci_json_number(out, s->discount_rate);
     fputs(",\n    \"hours_per_month\": ", out);
-    tco_json_number(out, s->hours_per_month);
+    tci_json_number(out, s->hours_per_month);
     fputs("\n  },\n  \"options\": [", out);
     for (size_t i = 0; i < res->n_options; i++) {
         fputs(i ? ",\n" : "\n", out);
@@ -302,5 +302,5 @@ tco_status tco_report_write_json(const tco_result *res, const char *path, tco_di
 {
     if (!res || !path)
         return TCO_ERR_ARG;
-    return tco_outfile_write(path, json_to, res, diags);
+    return tci_outfile_write(path, json_to, res, diags);
 }

@@ -1,8 +1,10 @@
 /* compare.c - `tco compare A.ini B.ini`: the inputs that differ between two
  * scenarios, and each option's figures with their deltas, as a table, JSON
  * or a workbook. */
-#include "cli.h"
-#include "internal.h"
+#include "cli/cli.h"
+#include "util/outfile.h"
+#include "util/utf8.h"
+#include "write/json.h"
 
 #include <math.h>
 #include <string.h>
@@ -189,38 +191,38 @@ static void print_table(const comparison *c, const tco_result *a, const tco_resu
 static void print_json(const comparison *c, const tco_result *a, const tco_result *b, FILE *out)
 {
     fputs("{\n  \"a\": {\"name\": ", out);
-    tco_json_string(out, a->scenario->name);
+    tci_json_string(out, a->scenario->name);
     fputs(", \"file\": ", out);
-    tco_json_string(out, a->scenario->file);
+    tci_json_string(out, a->scenario->file);
     fputs("},\n  \"b\": {\"name\": ", out);
-    tco_json_string(out, b->scenario->name);
+    tci_json_string(out, b->scenario->name);
     fputs(", \"file\": ", out);
-    tco_json_string(out, b->scenario->file);
+    tci_json_string(out, b->scenario->file);
     fputs("},\n  \"inputs\": [", out);
     for (size_t i = 0; i < c->n_inputs; i++) {
         fprintf(out, "%s\n    {\"key\": ", i ? "," : "");
-        tco_json_string(out, c->inputs[i].key);
+        tci_json_string(out, c->inputs[i].key);
         fputs(", \"a\": ", out);
-        tco_json_string(out, c->inputs[i].a);
+        tci_json_string(out, c->inputs[i].a);
         fputs(", \"b\": ", out);
-        tco_json_string(out, c->inputs[i].b);
+        tci_json_string(out, c->inputs[i].b);
         fputc('}', out);
     }
     fputs(c->n_inputs ? "\n  ],\n  \"options\": [" : "],\n  \"options\": [", out);
     for (size_t i = 0; i < c->n_figures; i++) {
         const figure_diff *f = &c->figures[i];
         fprintf(out, "%s\n    {\"id\": ", i ? "," : "");
-        tco_json_string(out, f->id);
+        tci_json_string(out, f->id);
         fprintf(out, ", \"in_a\": %s, \"in_b\": %s", f->in_a ? "true" : "false",
                 f->in_b ? "true" : "false");
         for (size_t k = 0; k < N_FIGURES; k++) {
             double x = fig(f->ra, k), y = fig(f->rb, k);
             fprintf(out, ", \"%s\": {\"a\": ", figures[k].name);
-            tco_json_number(out, x);
+            tci_json_number(out, x);
             fputs(", \"b\": ", out);
-            tco_json_number(out, y);
+            tci_json_number(out, y);
             fputs(", \"delta\": ", out);
-            tco_json_number(out, y - x);
+            tci_json_number(out, y - x);
             fputc('}', out);
         }
         fputc('}', out);
@@ -235,17 +237,17 @@ static tco_status write_xlsx(const comparison *c, const tco_result *a, const tco
     const char *strings[] = {a->scenario->name, b->scenario->name, a->scenario->file,
                              b->scenario->file};
     for (size_t i = 0; i < 4; i++)
-        if (!tco_utf8_valid(strings[i])) {
+        if (!tci_utf8_valid(strings[i])) {
             tco_diags_add(d, TCO_SEV_ERROR, path, 0, NULL, "invalid UTF-8 in a scenario name");
             return TCO_ERR_INPUT;
         }
-    tco_outfile f;
-    tco_status st = tco_outfile_reserve(&f, path, d);
+    tci_outfile f;
+    tco_status st = tci_outfile_reserve(&f, path, d);
     if (st != TCO_OK)
         return st;
     lxw_workbook *wb = workbook_new(f.tmp);
     if (!wb) {
-        tco_outfile_abort(&f);
+        tci_outfile_abort(&f);
         tco_diags_add(d, TCO_SEV_ERROR, path, 0, NULL, "cannot write workbook");
         return TCO_ERR_IO;
     }
@@ -314,13 +316,13 @@ static tco_status write_xlsx(const comparison *c, const tco_result *a, const tco
     if (err) {
         tco_diags_add(d, TCO_SEV_ERROR, path, 0, NULL, "cannot write workbook: %s",
                       lxw_strerror(err));
-        tco_outfile_abort(&f);
+        tci_outfile_abort(&f);
         return TCO_ERR_IO;
     }
-    return tco_outfile_commit(&f, d);
+    return tci_outfile_commit(&f, d);
 }
 
-/* Stream writers for tco_cli_emit. */
+/* Stream writers for cli_emit. */
 typedef struct compare_args {
     const comparison *c;
     const tco_result *a, *b;
@@ -341,7 +343,7 @@ static tco_status json_to(FILE *out, const void *arg)
 }
 
 /* See documentation in cli.h. */
-int tco_cli_compare(const tco_result *a, const tco_result *b, int format, const char *path,
+int cli_compare(const tco_result *a, const tco_result *b, int format, const char *path,
                     long long created, tco_diags *d)
 {
     comparison c = {0};
@@ -351,13 +353,13 @@ int tco_cli_compare(const tco_result *a, const tco_result *b, int format, const 
         rc = 1;
         goto done;
     }
-    if (format == TCO_CLI_XLSX) {
+    if (format == CLI_XLSX) {
         tco_status st = write_xlsx(&c, a, b, path, created, d);
         rc = st == TCO_OK ? 0 : st == TCO_ERR_INPUT ? 2 : 1;
         goto done;
     }
     compare_args args = {&c, a, b};
-    rc = tco_cli_emit(path, format == TCO_CLI_JSON ? json_to : table_to, &args, d);
+    rc = cli_emit(path, format == CLI_JSON ? json_to : table_to, &args, d);
 done:
     free(c.inputs);
     free(c.figures);

@@ -1,7 +1,7 @@
 /* xlsx_model.c - the workbook's model sheets: one monthly cash flow per option,
  * the Summary with its charts, and the Checks. Each cash-flow row is one
  * formula copied across the timeline; constants live on Inputs. */
-#include "xlsx_internal.h"
+#include "write/xlsx/xw.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -196,7 +196,7 @@ static void write_depreciation(xw_ctx *c, size_t i, char *f, size_t fs, int col)
     case TCO_DEP_MACRS7: {
         int mc = o->depreciation == TCO_DEP_MACRS5 ? XW_COL_VAL : XW_COL_VAL + 1;
         xw_f(c, f, fs, "=IF(%s>%s,0,%s*INDEX(%s,%s)/12)", y, drv(c, L->k_life), drv(c, L->k_capex),
-             xw_range(c, c->sheet_q[TCO_SHEET_INPUTS], c->in_macrs, mc, c->in_macrs + 7, mc), y);
+             xw_range(c, c->sheet_q[TCI_SHEET_INPUTS], c->in_macrs, mc, c->in_macrs + 7, mc), y);
         break;
     }
     }
@@ -1112,7 +1112,7 @@ static lxw_chart *chart_cumulative(xw_ctx *c)
             c->nomem = 1;
             return NULL;
         }
-        chart_series_set_name_range(se, c->sheet[TCO_SHEET_SUMMARY], (lxw_row_t)c->sm_header,
+        chart_series_set_name_range(se, c->sheet[TCI_SHEET_SUMMARY], (lxw_row_t)c->sm_header,
                                     (lxw_col_t)(c0 + (int)i));
         long col = xw_accent(c, k);
         if (col >= 0)
@@ -1146,7 +1146,7 @@ static lxw_chart *chart_breakdown(xw_ctx *c)
     const tco_scenario *s = c->s;
     size_t n = s->n_options;
     int c0 = XW_SUM_COL0, c1 = XW_SUM_COL0 + (int)n - 1;
-    const char *sum_q = c->sheet_q[TCO_SHEET_SUMMARY];
+    const char *sum_q = c->sheet_q[TCI_SHEET_SUMMARY];
     char t[TBUF], cats[400], vals[400];
     lxw_chart *ch = workbook_add_chart(c->wb, LXW_CHART_COLUMN_STACKED);
     if (!ch) {
@@ -1162,7 +1162,7 @@ static lxw_chart *chart_breakdown(xw_ctx *c)
             c->nomem = 1;
             return NULL;
         }
-        chart_series_set_name_range(se, c->sheet[TCO_SHEET_SUMMARY], (lxw_row_t)row, 0);
+        chart_series_set_name_range(se, c->sheet[TCI_SHEET_SUMMARY], (lxw_row_t)row, 0);
         series_fill(c, se, (size_t)(fi - XF_CAPEX));
     }
     xw_labelf(c, t, sizeof t, "chart.breakdown.title",
@@ -1185,7 +1185,7 @@ static lxw_chart *chart_cost_per_gpu_hour(xw_ctx *c)
 {
     size_t n = c->s->n_options;
     int c0 = XW_SUM_COL0, c1 = XW_SUM_COL0 + (int)n - 1;
-    const char *sum_q = c->sheet_q[TCO_SHEET_SUMMARY];
+    const char *sum_q = c->sheet_q[TCI_SHEET_SUMMARY];
     char t[TBUF], cats[400], vals[400];
     lxw_chart *ch = workbook_add_chart(c->wb, LXW_CHART_COLUMN);
     if (!ch) {
@@ -1200,7 +1200,7 @@ static lxw_chart *chart_cost_per_gpu_hour(xw_ctx *c)
         c->nomem = 1;
         return NULL;
     }
-    chart_series_set_name_range(se, c->sheet[TCO_SHEET_SUMMARY], (lxw_row_t)row, 0);
+    chart_series_set_name_range(se, c->sheet[TCI_SHEET_SUMMARY], (lxw_row_t)row, 0);
     series_fill(c, se, 0);
     if (n <= 16) {
         chart_series_set_labels(se);
@@ -1234,16 +1234,16 @@ static double add_charts(xw_ctx *c, int top)
     co.x_scale = width / 480;
     co.y_scale = 400.0 / 288;
     co.y_offset = 8; /* clear of the page break above */
-    for (int k = 0; k < c->n_charts && k < TCO_CHART_KINDS; k++) {
+    for (int k = 0; k < c->n_charts && k < TCI_CHART_KINDS; k++) {
         lxw_chart *ch = NULL;
         switch (c->charts[k]) {
-        case TCO_CHART_CUMULATIVE:
+        case TCI_CHART_CUMULATIVE:
             ch = chart_cumulative(c);
             break;
-        case TCO_CHART_BREAKDOWN:
+        case TCI_CHART_BREAKDOWN:
             ch = chart_breakdown(c);
             break;
-        case TCO_CHART_COST_PER_GPU_HOUR:
+        case TCI_CHART_COST_PER_GPU_HOUR:
             ch = chart_cost_per_gpu_hour(c);
             break;
         default:
@@ -1403,8 +1403,8 @@ void xw_write_summary(xw_ctx *c)
     scale = scale > 100 ? 100 : scale < 10 ? 10 : scale;
     xw_print_setup(c, ws, 0, 1, 0);
     worksheet_set_print_scale(ws, (uint16_t)scale);
-    lxw_row_t breaks[TCO_CHART_KINDS + 1] = {0};
-    for (int k = 0; k < c->n_charts && k < TCO_CHART_KINDS; k++)
+    lxw_row_t breaks[TCI_CHART_KINDS + 1] = {0};
+    for (int k = 0; k < c->n_charts && k < TCI_CHART_KINDS; k++)
         breaks[k] = (lxw_row_t)(top + 22 * k);
     if (c->n_charts > 0) {
         lxw_error eb = worksheet_set_h_pagebreaks(ws, breaks);
@@ -1483,7 +1483,7 @@ void xw_write_checks(xw_ctx *c)
     xw_text(c, ws, c->ck_master + 3, 0, xw_label(c, "checks.tolerance", "Tolerance"), NULL);
     xw_num(c, ws, c->ck_master + 3, XW_COL_VAL, 1e-9, xw_fmt(c, XS_FIXED, XN_SCI));
     char nm[400];
-    snprintf(nm, sizeof nm, "=%s!$C$%d", c->sheet_q[TCO_SHEET_CHECKS], c->ck_master + 4);
+    snprintf(nm, sizeof nm, "=%s!$C$%d", c->sheet_q[TCI_SHEET_CHECKS], c->ck_master + 4);
     lxw_error e = workbook_define_name(c->wb, "CheckTolerance", nm);
     if (e && !c->err)
         c->err = e;
@@ -1518,7 +1518,7 @@ void xw_write_checks(xw_ctx *c)
             else
                 xw_num(c, ws, row, CK_ENGINE, v, xw_fmt(c, XS_FIXED, nf));
             xw_f(c, f, sizeof f, "=%s",
-                 xw_ref(c, c->sheet_q[TCO_SHEET_SUMMARY], c->sm_rows[fi], XW_SUM_COL0 + (int)i,
+                 xw_ref(c, c->sheet_q[TCI_SHEET_SUMMARY], c->sm_rows[fi], XW_SUM_COL0 + (int)i,
                         1, 1));
             if (text)
                 xw_fstr(c, ws, row, CK_BOOK, f, text, xw_fmt(c, XS_CALC, nf));

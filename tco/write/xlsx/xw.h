@@ -1,10 +1,10 @@
-/* xlsx_internal.h - shared by the workbook writer's files (xlsx.c, xlsx_model.c);
+/* xw.h - shared by the workbook writer's modules;
  * not installed. The layout of every sheet is decided once and kept here, so
  * that a formula on one sheet can name a cell on another. */
-#ifndef TCO_XLSX_INTERNAL_H
-#define TCO_XLSX_INTERNAL_H
+#ifndef TCO_WRITE_XLSX_XW_H
+#define TCO_WRITE_XLSX_XW_H
 
-#include "internal.h"
+#include "core/template.h"
 #include "tco.h"
 
 #include <xlsxwriter.h>
@@ -90,12 +90,12 @@ typedef struct xw_optsheet {
 
 typedef struct xw_ctx {
     const tco_template *tpl; /* labels and styles, or NULL for the built-in ones */
-    const tco_tpl_style *style; /* the template's styles, or NULL */
+    const tci_tpl_style *style; /* the template's styles, or NULL */
     /* Every sheet kind but "options": its name (valid, unique, from the label
      * "sheet.KIND") and the name as formulas write it; whether it is shown. */
-    char *sheet[TCO_SHEET_KINDS], *sheet_q[TCO_SHEET_KINDS];
-    int shown[TCO_SHEET_KINDS];
-    int charts[TCO_CHART_KINDS]; /* the Summary's charts, in order */
+    char *sheet[TCI_SHEET_KINDS], *sheet_q[TCI_SHEET_KINDS];
+    int shown[TCI_SHEET_KINDS];
+    int charts[TCI_CHART_KINDS]; /* the Summary's charts, in order */
     int n_charts;
     /* rotating buffers for numbers put into labels (xw_int) */
     char num[8][32];
@@ -177,8 +177,8 @@ void xw_print_setup(xw_ctx *c, lxw_worksheet *ws, int repeat_first, int repeat_l
 
 /* ===== Workload and analysis sheets (xlsx_workload.c, xlsx_analysis.c) ===== */
 
-/* 1 when the scenario calls for the sheet of this kind (TCO_SHEET_WORKLOAD ...
- * TCO_SHEET_MONTE_CARLO): Workload when it sizes a model, Buy-vs-Rent always,
+/* 1 when the scenario calls for the sheet of this kind (TCI_SHEET_WORKLOAD ...
+ * TCI_SHEET_MONTE_CARLO): Workload when it sizes a model, Buy-vs-Rent always,
  * Sensitivity, Cases and Monte Carlo from result->analysis, when the caller set it.
  * build() (xlsx.c) then adds it where the template's order puts it. */
 int xw_analysis_wanted(const xw_ctx *c, int kind);
@@ -223,7 +223,7 @@ const char *xw_labelf(xw_ctx *c, char *buf, size_t size, const char *key, const 
 void xw_money_format(xw_ctx *c, char *out, size_t size, int decimals, int dash);
 /* An integer as text, for xw_labelf (eight rotating buffers). */
 const char *xw_int(xw_ctx *c, long long v);
-/* A sheet of a kind other than TCO_SHEET_OPTIONS, added under its name
+/* A sheet of a kind other than TCI_SHEET_OPTIONS, added under its name
  * (c->sheet[kind]); hidden when the template leaves the kind out. NULL after
  * an error (recorded in c). */
 lxw_worksheet *xw_add_sheet(xw_ctx *c, int kind);
@@ -236,4 +236,4 @@ lxw_chart_font xw_chart_font(const xw_ctx *c, int bold);
  * program's own colours). */
 long xw_accent(const xw_ctx *c, size_t k);
 
-#endif /* TCO_XLSX_INTERNAL_H */
+#endif /* TCO_WRITE_XLSX_XW_H */

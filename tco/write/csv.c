@@ -1,5 +1,5 @@
 /* csv.c - the summary and monthly tables as CSV (RFC 4180). */
-#include "internal.h"
+#include "util/outfile.h"
 
 #include <math.h>
 #include <string.h>
@@ -140,5 +140,5 @@ tco_status tco_report_write_csv(const tco_result *res, const char *path, int mon
     if (!res || !path)
         return TCO_ERR_ARG;
     csv_args a = {res, monthly};
-    return tco_outfile_write(path, csv_to, &a, diags);
+    return tci_outfile_write(path, csv_to, &a, diags);
 }

@@ -4,7 +4,7 @@
  * Monte Carlo. The last three hold the engine's results (tco_analysis) as
  * labelled static values: they come from running the model many times, which
  * a spreadsheet cannot do with plain formulas. docs/WORKBOOK.md describes them. */
-#include "xlsx_internal.h"
+#include "write/xlsx/xw.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -346,15 +346,15 @@ int xw_analysis_wanted(const xw_ctx *c, int kind)
 {
     const tco_analysis *A = analysis(c);
     switch (kind) {
-    case TCO_SHEET_WORKLOAD:
+    case TCI_SHEET_WORKLOAD:
         return c->s->model_params > 0;
-    case TCO_SHEET_BUY_VS_RENT:
+    case TCI_SHEET_BUY_VS_RENT:
         return 1;
-    case TCO_SHEET_SENSITIVITY:
+    case TCI_SHEET_SENSITIVITY:
         return A && A->n_drivers > 0 && A->sens;
-    case TCO_SHEET_CASES:
+    case TCI_SHEET_CASES:
         return A && A->n_cases > 0 && A->cases;
-    case TCO_SHEET_MONTE_CARLO:
+    case TCI_SHEET_MONTE_CARLO:
         return A && A->mc_samples > 0 && A->mc && A->mc_edges && A->mc_bins > 0;
     default:
         return 0;
@@ -369,17 +369,17 @@ int xw_contents_analysis(xw_ctx *c, int kind, int row)
         lxw_worksheet *ws;
         const char *key, *english;
     } lines[] = {
-        {TCO_SHEET_WORKLOAD, c->workload, XW_KEY("contents.workload"),
+        {TCI_SHEET_WORKLOAD, c->workload, XW_KEY("contents.workload"),
          "Whether the model fits each option's GPU memory, and what a training run or a "
          "thousand requests cost (live)"},
-        {TCO_SHEET_BUY_VS_RENT, c->buyrent, XW_KEY("contents.buy_vs_rent"),
+        {TCI_SHEET_BUY_VS_RENT, c->buyrent, XW_KEY("contents.buy_vs_rent"),
          "Total and cost per GPU-hour from 5% to 100% utilization (live), the break-even "
          "utilization, and the cumulative cost against the baseline"},
-        {TCO_SHEET_SENSITIVITY, c->sensitivity, XW_KEY("contents.sensitivity"),
+        {TCI_SHEET_SENSITIVITY, c->sensitivity, XW_KEY("contents.sensitivity"),
          "Which inputs move each option's total most: tables and tornado charts (computed by tco)"},
-        {TCO_SHEET_CASES, c->cases, XW_KEY("contents.cases"),
+        {TCI_SHEET_CASES, c->cases, XW_KEY("contents.cases"),
          "The scenario's cases side by side (computed by tco)"},
-        {TCO_SHEET_MONTE_CARLO, c->montecarlo, XW_KEY("contents.monte_carlo"),
+        {TCI_SHEET_MONTE_CARLO, c->montecarlo, XW_KEY("contents.monte_carlo"),
          "How sure the ranking is: percentiles, chances and a histogram (computed by tco)"},
     };
     for (size_t k = 0; k < sizeof lines / sizeof lines[0]; k++) {

@@ -2,8 +2,8 @@
  *
  * Exit status: 0 success, 1 runtime failure (an output cannot be written,
  * out of memory), 2 bad usage or bad input. */
-#include "cli.h"
-#include "internal.h"
+#include "cli/cli.h"
+#include "util/outfile.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -399,10 +399,10 @@ static int use_color(void)
 }
 
 /* See documentation in cli.h. */
-int tco_cli_emit(const char *path, tco_stream_fn write, const void *arg, tco_diags *d)
+int cli_emit(const char *path, tci_stream_fn write, const void *arg, tco_diags *d)
 {
     if (path && strcmp(path, "-") != 0)
-        return tco_outfile_write(path, write, arg, d) == TCO_OK ? 0 : EXIT_RUNTIME;
+        return tci_outfile_write(path, write, arg, d) == TCO_OK ? 0 : EXIT_RUNTIME;
     tco_status st = write(stdout, arg);
     if (st == TCO_OK && fflush(stdout) != 0)
         st = TCO_ERR_IO;
@@ -411,7 +411,7 @@ int tco_cli_emit(const char *path, tco_stream_fn write, const void *arg, tco_dia
     return st == TCO_OK ? 0 : EXIT_RUNTIME;
 }
 
-/* Stream writers for tco_cli_emit. */
+/* Stream writers for cli_emit. */
 typedef struct table_args {
     const tco_result *res;
     int color;
@@ -421,7 +421,7 @@ typedef struct table_args {
 static tco_status table_to(FILE *out, const void *arg)
 {
     const table_args *t = arg;
-    tco_cli_print_table(t->res, out, t->color);
+    cli_print_table(t->res, out, t->color);
     return ferror(out) ? TCO_ERR_IO : TCO_OK;
 }
 
@@ -448,11 +448,11 @@ static int write_output(const args *a, const tco_result *res, const tco_template
     table_args t = {res, to_std && use_color(), a->monthly};
     switch (a->fmt) {
     case FMT_JSON:
-        return tco_cli_emit(a->out, json_to, &t, d);
+        return cli_emit(a->out, json_to, &t, d);
     case FMT_CSV:
-        return tco_cli_emit(a->out, csv_to, &t, d);
+        return cli_emit(a->out, csv_to, &t, d);
     case FMT_MD:
-        return tco_cli_emit(a->out, md_to, &t, d);
+        return cli_emit(a->out, md_to, &t, d);
     case FMT_XLSX: {
         tco_xlsx_options opts = {.created = epoch, .tpl = tpl};
         tco_status st = tco_report_write_xlsx(res, a->out, &opts, d);
@@ -461,7 +461,7 @@ static int write_output(const args *a, const tco_result *res, const tco_template
                                                             : EXIT_RUNTIME;
     }
     default:
-        return tco_cli_emit(a->out, table_to, &t, d);
+        return cli_emit(a->out, table_to, &t, d);
     }
 }
 
@@ -592,10 +592,10 @@ static int cmd_catalog(int argc, char **argv)
             rc = st == TCO_ERR_NOMEM ? EXIT_RUNTIME : EXIT_USAGE;
     }
     if (rc < 0)
-        rc = tco_cli_emit(a.out,
-                          a.fmt == FMT_JSON  ? tco_cli_print_catalog_json
-                          : a.fmt == FMT_CSV ? tco_cli_print_catalog_csv
-                                             : tco_cli_print_catalog,
+        rc = cli_emit(a.out,
+                          a.fmt == FMT_JSON  ? cli_print_catalog_json
+                          : a.fmt == FMT_CSV ? cli_print_catalog_csv
+                                             : cli_print_catalog,
                           cat, d);
     print_diags(d, a.quiet);
     tco_catalog_free(cat);
@@ -627,10 +627,10 @@ static int cmd_compare(int argc, char **argv)
     if (rc == 0 && (tco_compute(sa, &ra) != TCO_OK || tco_compute(sb, &rb) != TCO_OK))
         rc = EXIT_RUNTIME;
     if (rc == 0)
-        rc = tco_cli_compare(ra, rb,
-                             a.fmt == FMT_JSON   ? TCO_CLI_JSON
-                             : a.fmt == FMT_XLSX ? TCO_CLI_XLSX
-                                                 : TCO_CLI_TABLE,
+        rc = cli_compare(ra, rb,
+                             a.fmt == FMT_JSON   ? CLI_JSON
+                             : a.fmt == FMT_XLSX ? CLI_XLSX
+                                                 : CLI_TABLE,
                              a.out, epoch, d);
     print_diags(d, a.quiet);
     tco_result_free(ra);

@@ -1,7 +1,7 @@
 /* analysis.c - what would change the answer, and how sure we are:
  * sensitivity (one driver at a time, low and high), a utilization sweep,
  * the [case NAME] scenarios, and Monte Carlo over [uncertainty]. No I/O. */
-#include "internal.h"
+#include "core/core.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -128,7 +128,7 @@ static void apply_driver(const tco_scenario *base, tco_scenario *w, const driver
     }
     if (d->global) {
         const tco_keydef *k = tco_scenario_key((tco_skey)d->key);
-        double *at = tco_param_ptr(w, (tco_param){-1, d->key});
+        double *at = tci_param_ptr(w, (tco_param){-1, d->key});
         double v = end_value(base, find_range(base, -1, d->key), k, *at, sign);
         set(u, at, v);
         for (size_t i = 0; i < n; i++)
@@ -140,7 +140,7 @@ static void apply_driver(const tco_scenario *base, tco_scenario *w, const driver
         tco_option *o = &w->options[i];
         if ((d->only_option >= 0 && (size_t)d->only_option != i) || !option_has(o, d->key))
             continue;
-        double *at = tco_param_ptr(w, (tco_param){(int)i, d->key});
+        double *at = tci_param_ptr(w, (tco_param){(int)i, d->key});
         double v0 = *at;
         if (d->key == TCO_O_RESALE_FRACTION && o->src[TCO_O_RESALE_DECLINE]) {
             /* Swing the fraction the decline gives, in its place. */
@@ -200,7 +200,7 @@ static tco_status sensitivity(tco_analysis *A, const tco_scenario *base, tco_sce
     for (size_t d = 0; d < nd; d++) {
         for (int end = 0; end < 2; end++) {
             apply_driver(base, w, &drivers[d], end ? 1 : -1, u, input + end * n);
-            tco_engine_totals(w, total + end * n, npv + end * n);
+            tci_engine_totals(w, total + end * n, npv + end * n);
             restore(u);
         }
         for (size_t i = 0; i < n; i++) {
@@ -266,7 +266,7 @@ static tco_status sweep(tco_analysis *A, tco_scenario *w)
         for (size_t i = 0; i < n; i++)
             if (w->options[i].src[TCO_O_UTILIZATION])
                 set(u, &w->options[i].utilization, util);
-        tco_engine_totals(w, total, NULL);
+        tci_engine_totals(w, total, NULL);
         restore(u);
         for (size_t i = 0; i < n; i++) {
             const tco_option *o = &w->options[i];
@@ -391,7 +391,7 @@ static tco_status monte_carlo(tco_analysis *A, const tco_scenario *base, tco_sce
     const tco_keydef *kd[TCO_MAX_SECTION_KEYS];
     for (size_t j = 0; j < base->n_uncertain; j++) {
         const tco_param p = base->uncertain[j].param;
-        at[j] = tco_param_ptr(w, p);
+        at[j] = tci_param_ptr(w, p);
         kd[j] = p.option < 0 ? tco_scenario_key((tco_skey)p.key)
                              : tco_option_key((tco_okey)p.key);
         if (p.option >= 0 && p.key == TCO_O_UTILIZATION)
@@ -406,7 +406,7 @@ static tco_status monte_carlo(tco_analysis *A, const tco_scenario *base, tco_sce
         for (size_t j = 0; j < base->n_uncertain; j++)
             *at[j] = draw(&r, &base->uncertain[j], kd[j]);
         double *t = totals + (size_t)s * n;
-        tco_engine_totals(w, t, npvs + (size_t)s * n);
+        tci_engine_totals(w, t, npvs + (size_t)s * n);
         size_t best = 0;
         for (size_t i = 1; i < n; i++)
             if (t[i] < t[best])
@@ -480,7 +480,7 @@ tco_status tco_analyze(const tco_result *base, tco_progress_fn progress, void *u
         return TCO_ERR_ARG;
     const tco_scenario *s = base->scenario;
     tco_analysis *A = calloc(1, sizeof *A);
-    tco_scenario *w = tco_scenario_clone(s);
+    tco_scenario *w = tci_scenario_clone(s);
     tco_status st = TCO_ERR_NOMEM;
     if (!A || !w)
         goto fail;

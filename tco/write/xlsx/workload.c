@@ -3,7 +3,7 @@
  * Every figure is a live formula over Inputs and the option's cash-flow sheet,
  * cached with the engine's own value (tco_option_result.sizing), so a
  * spreadsheet recalculates to the same numbers (docs/MODEL.md, Workload sizing). */
-#include "xlsx_internal.h"
+#include "write/xlsx/xw.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /* table.c - the terminal comparison table. */
-#include "cli.h"
-#include "internal.h"
+#include "cli/cli.h"
+#include "write/json.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -123,7 +123,7 @@ static void print_analysis(const tco_result *res, const tco_analysis *a, FILE *o
 }
 
 /* See documentation in header file. */
-void tco_cli_print_table(const tco_result *res, FILE *out, int color)
+void cli_print_table(const tco_result *res, FILE *out, int color)
 {
     const char *bold = color ? "\033[1m" : "", *green = color ? "\033[32m" : "",
                *red = color ? "\033[31m" : "", *reset = color ? "\033[0m" : "";
@@ -205,7 +205,7 @@ void tco_cli_print_table(const tco_result *res, FILE *out, int color)
 /* ===== The catalog listing ===== */
 
 /* See documentation in cli.h. */
-tco_status tco_cli_print_catalog(FILE *out, const void *arg)
+tco_status cli_print_catalog(FILE *out, const void *arg)
 {
     const tco_catalog *cat = arg;
     char a[40];
@@ -238,7 +238,7 @@ tco_status tco_cli_print_catalog(FILE *out, const void *arg)
     return ferror(out) ? TCO_ERR_IO : TCO_OK;
 }
 
-tco_status tco_cli_print_catalog_json(FILE *out, const void *arg)
+tco_status cli_print_catalog_json(FILE *out, const void *arg)
 {
     const tco_catalog *cat = arg;
     fputs("{\n  \"gpus\": [", out);
@@ -254,46 +254,46 @@ tco_status tco_cli_print_catalog_json(FILE *out, const void *arg)
                  {"price_low", g->price_low},         {"price_typical", g->price_typical},
                  {"price_high", g->price_high}};
         fprintf(out, "%s\n    {\"id\": ", i ? "," : "");
-        tco_json_string(out, g->id);
+        tci_json_string(out, g->id);
         fputs(", \"name\": ", out);
-        tco_json_string(out, g->name);
+        tci_json_string(out, g->name);
         fputs(", \"vendor\": ", out);
-        tco_json_string(out, g->vendor);
+        tci_json_string(out, g->vendor);
         fputs(", \"memory_type\": ", out);
-        tco_json_string(out, g->memory_type);
+        tci_json_string(out, g->memory_type);
         for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
             fprintf(out, ", \"%s\": ", f[k].name);
-            tco_json_number(out, f[k].v);
+            tci_json_number(out, f[k].v);
         }
         fputs(", \"currency\": ", out);
-        tco_json_string(out, g->currency);
+        tci_json_string(out, g->currency);
         fputs(", \"source\": ", out);
-        tco_json_string(out, g->source);
+        tci_json_string(out, g->source);
         fputs(", \"as_of\": ", out);
-        tco_json_string(out, g->as_of);
+        tci_json_string(out, g->as_of);
         fputc('}', out);
     }
     fputs("\n  ],\n  \"offers\": [", out);
     for (size_t i = 0; i < cat->n_offers; i++) {
         const tco_offer *o = &cat->offers[i];
         fprintf(out, "%s\n    {\"id\": ", i ? "," : "");
-        tco_json_string(out, o->id);
+        tci_json_string(out, o->id);
         fputs(", \"provider\": ", out);
-        tco_json_string(out, o->provider);
+        tci_json_string(out, o->provider);
         fputs(", \"gpu\": ", out);
-        tco_json_string(out, o->gpu);
+        tci_json_string(out, o->gpu);
         fputs(", \"pricing\": ", out);
-        tco_json_string(out, o->pricing);
+        tci_json_string(out, o->pricing);
         fprintf(out, ", \"term_months\": %d, \"price_per_gpu_hour\": ", o->term_months);
-        tco_json_number(out, o->price_per_gpu_hour);
+        tci_json_number(out, o->price_per_gpu_hour);
         fputs(", \"currency\": ", out);
-        tco_json_string(out, o->currency);
+        tci_json_string(out, o->currency);
         fputs(", \"region\": ", out);
-        tco_json_string(out, o->region);
+        tci_json_string(out, o->region);
         fputs(", \"source\": ", out);
-        tco_json_string(out, o->source);
+        tci_json_string(out, o->source);
         fputs(", \"as_of\": ", out);
-        tco_json_string(out, o->as_of);
+        tci_json_string(out, o->as_of);
         fputc('}', out);
     }
     fputs("\n  ]\n}\n", out);
@@ -324,7 +324,7 @@ static void csv_number(FILE *out, double x)
         fprintf(out, "%.17g", x);
 }
 
-tco_status tco_cli_print_catalog_csv(FILE *out, const void *arg)
+tco_status cli_print_catalog_csv(FILE *out, const void *arg)
 {
     const tco_catalog *cat = arg;
     fputs("kind,id,name,provider,gpu,pricing,term_months,fp16_tflops,memory_gb,tdp_w,"

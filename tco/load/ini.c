@@ -11,7 +11,8 @@
  * Every problem is collected, sorted by line and then handed to the caller's
  * diagnostics, so one run reports every error in a file.
  */
-#include "internal.h"
+#include "util/readfile.h"
+#include "core/core.h"
 
 #define INI_HANDLER_LINENO 1
 #include <ini.h>
@@ -1339,7 +1340,7 @@ static void include_file(loader *L, const char *path, int from, int line)
     }
     char *buf;
     size_t n;
-    tco_status rd = tco_read_all(f, TCO_MAX_FILE, 1, &buf, &n);
+    tco_status rd = tci_read_all(f, TCO_MAX_FILE, 1, &buf, &n);
     fclose(f);
     if (rd == TCO_ERR_NOMEM) {
         L->nomem = 1;
@@ -1525,7 +1526,7 @@ static const tco_keydef *resolve(loader *L, const char *name, int line, tco_para
 }
 
 /* The current value of a numeric parameter (a double key). */
-double *tco_param_ptr(tco_scenario *s, tco_param p)
+double *tci_param_ptr(tco_scenario *s, tco_param p)
 {
     const tco_keydef *k = p.option < 0 ? skey(p.key) : okey(p.key);
     void *base = p.option < 0 ? (void *)s : (void *)&s->options[p.option];
@@ -1733,7 +1734,7 @@ static void build_cases(loader *L)
     tco_scenario *base = L->s;
     for (size_t ci = 0; ci < base->n_cases; ci++) {
         tco_case *c = &base->cases[ci];
-        tco_scenario *copy = tco_scenario_clone(base);
+        tco_scenario *copy = tci_scenario_clone(base);
         if (!copy) {
             L->nomem = 1;
             return;
@@ -2104,7 +2105,7 @@ tco_status tco_scenario_load_file_opt(const char *path, const tco_load_options *
         return TCO_ERR_ARG;
     char *buf;
     size_t n;
-    tco_status st = tco_read_file(path, &buf, &n, diags);
+    tco_status st = tci_read_file(path, &buf, &n, diags);
     if (st == TCO_OK)
         st = load_buffer(buf, n, path, opts, 1, out, diags);
     free(buf);
@@ -2170,7 +2171,7 @@ static int dup_field(char **dst, const char *src)
 }
 
 /* A deep copy of the scenario without its ranges, cases and distributions. */
-tco_scenario *tco_scenario_clone(const tco_scenario *s)
+tco_scenario *tci_scenario_clone(const tco_scenario *s)
 {
     tco_scenario *c = malloc(sizeof *c);
     if (!c)

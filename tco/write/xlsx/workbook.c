@@ -6,8 +6,10 @@
  * with the engine's value as its cached result, so a spreadsheet that
  * recalculates shows the same figures and one that changes an input sees every
  * figure follow. */
-#include "internal.h"
-#include "xlsx_internal.h"
+#include "util/outfile.h"
+#include "util/utf8.h"
+#include "core/template.h"
+#include "write/xlsx/xw.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -102,7 +104,7 @@ static char *clean_text(xw_ctx *c, const char *in, size_t max_chars)
  * (the loader checks), and neither is the built-in English. */
 const char *xw_label(xw_ctx *c, const char *key, const char *english)
 {
-    const char *t = c ? tco_template_label(c->tpl, key) : NULL;
+    const char *t = c ? tci_template_label(c->tpl, key) : NULL;
     if (t && *t)
         return t;
     return english && *english ? english : key;
@@ -384,9 +386,9 @@ static void currency_affixes(const xw_ctx *c, char *pfx, char *sfx, size_t size)
 {
     const char *cur = c->currency ? c->currency : "";
     pfx[0] = sfx[0] = '\0';
-    const tco_tpl_style *st = c->style;
+    const tci_tpl_style *st = c->style;
     for (size_t i = 0; st && i < st->n_currencies; i++) {
-        const tco_tpl_currency *tc = &st->currencies[i];
+        const tci_tpl_currency *tc = &st->currencies[i];
         if (tc->code && tc->symbol && strcmp(tc->code, cur) == 0) {
             /* The schema keeps '"' and '\\' out of the symbol. */
             snprintf(tc->after ? sfx : pfx, size, "\"%s\"", tc->symbol);
@@ -462,7 +464,7 @@ lxw_format *xw_fmt(xw_ctx *c, xw_style st, xw_numfmt nf)
         return NULL;
     }
     /* The template's look where it has one (-1: the built-in colour). */
-    const tco_tpl_style *ts = c->style;
+    const tci_tpl_style *ts = c->style;
     long input_fill = ts && ts->input_fill >= 0 ? ts->input_fill : C_INPUT_FILL;
     long input_color = ts && ts->input_color >= 0 ? ts->input_color : C_INPUT_FONT;
     long head_fill = ts && ts->header_fill >= 0 ? ts->header_fill : C_HEAD_FILL;
@@ -676,7 +678,7 @@ const char *xw_in(xw_ctx *c, size_t opt, tco_okey key)
             c->err = LXW_ERROR_PARAMETER_VALIDATION;
         return "0";
     }
-    return xw_ref(c, c->sheet_q[TCO_SHEET_INPUTS], row, XW_COL_VAL, 1, 1);
+    return xw_ref(c, c->sheet_q[TCI_SHEET_INPUTS], row, XW_COL_VAL, 1, 1);
 }
 
 const char *xw_ing(xw_ctx *c, tco_skey key)
@@ -686,7 +688,7 @@ const char *xw_ing(xw_ctx *c, tco_skey key)
             c->err = LXW_ERROR_PARAMETER_VALIDATION;
         return "0";
     }
-    return xw_ref(c, c->sheet_q[TCO_SHEET_INPUTS], c->in_g[key], XW_COL_VAL, 1, 1);
+    return xw_ref(c, c->sheet_q[TCI_SHEET_INPUTS], c->in_g[key], XW_COL_VAL, 1, 1);
 }
 
 const char *xw_f(xw_ctx *c, char *buf, size_t size, const char *fmt, ...)
@@ -792,7 +794,7 @@ static void source_text(xw_ctx *c, char *buf, size_t size, unsigned char src, co
                         int line)
 {
     const char *name = c->file_base ? c->file_base : xw_label(c, "source.scenario", "scenario");
-    if (file && file != c->s->file && strcmp(file, c->s->file) != 0 && tco_utf8_valid(file))
+    if (file && file != c->s->file && strcmp(file, c->s->file) != 0 && tci_utf8_valid(file))
         name = base_name(file);
     if (src == TCO_SRC_INI && line > 0)
         snprintf(buf, size, "%s:%d", name, line);
@@ -1036,7 +1038,7 @@ static void define_name(xw_ctx *c, const char *name, int row, int col)
     char f[400];
     char cn[8];
     col_name(col, cn);
-    snprintf(f, sizeof f, "=%s!$%s$%d", c->sheet_q[TCO_SHEET_INPUTS], cn, row + 1);
+    snprintf(f, sizeof f, "=%s!$%s$%d", c->sheet_q[TCI_SHEET_INPUTS], cn, row + 1);
     note(c, workbook_define_name(c->wb, name, f));
 }
 
@@ -1292,23 +1294,23 @@ static void about_link(xw_ctx *c, int row, const char *sheet, const char *quoted
 static lxw_worksheet *kind_sheet(xw_ctx *c, int kind)
 {
     switch (kind) {
-    case TCO_SHEET_ABOUT:
+    case TCI_SHEET_ABOUT:
         return c->about;
-    case TCO_SHEET_INPUTS:
+    case TCI_SHEET_INPUTS:
         return c->inputs;
-    case TCO_SHEET_SUMMARY:
+    case TCI_SHEET_SUMMARY:
         return c->summary;
-    case TCO_SHEET_WORKLOAD:
+    case TCI_SHEET_WORKLOAD:
         return c->workload;
-    case TCO_SHEET_BUY_VS_RENT:
+    case TCI_SHEET_BUY_VS_RENT:
         return c->buyrent;
-    case TCO_SHEET_SENSITIVITY:
+    case TCI_SHEET_SENSITIVITY:
         return c->sensitivity;
-    case TCO_SHEET_CASES:
+    case TCI_SHEET_CASES:
         return c->cases;
-    case TCO_SHEET_MONTE_CARLO:
+    case TCI_SHEET_MONTE_CARLO:
         return c->montecarlo;
-    case TCO_SHEET_CHECKS:
+    case TCI_SHEET_CHECKS:
         return c->checks;
     default:
         return NULL;
@@ -1322,22 +1324,22 @@ static int about_contents(xw_ctx *c, int row)
     char buf[XW_MAX_TEXT / 4];
     static const struct {
         const char *key, *english;
-    } what[TCO_SHEET_KINDS] = {
-        [TCO_SHEET_INPUTS] = {XW_KEY("contents.inputs"),
+    } what[TCI_SHEET_KINDS] = {
+        [TCI_SHEET_INPUTS] = {XW_KEY("contents.inputs"),
                               "Every assumption, global and per option, with its unit and source"},
-        [TCO_SHEET_SUMMARY] = {XW_KEY("contents.summary"),
+        [TCI_SHEET_SUMMARY] = {XW_KEY("contents.summary"),
                                "The options side by side, ranked, with the charts"},
-        [TCO_SHEET_CHECKS] = {XW_KEY("contents.checks"),
+        [TCI_SHEET_CHECKS] = {XW_KEY("contents.checks"),
                               "The engine's figures beside the workbook's formulas, and the "
                               "master check"},
     };
-    int order[TCO_SHEET_KINDS];
-    size_t n = tco_template_sheets(c->tpl, order);
+    int order[TCI_SHEET_KINDS];
+    size_t n = tci_template_sheets(c->tpl, order);
     for (size_t k = 0; k < n; k++) {
         int kind = order[k];
-        if (kind == TCO_SHEET_ABOUT)
+        if (kind == TCI_SHEET_ABOUT)
             continue;
-        if (kind == TCO_SHEET_OPTIONS) {
+        if (kind == TCI_SHEET_OPTIONS) {
             for (size_t i = 0; i < s->n_options; i++) {
                 xw_labelf(c, buf, sizeof buf, "contents.option",
                           "Monthly cash flow: {label} ({kind})", "label", c->label[i], "kind",
@@ -1419,7 +1421,7 @@ static void write_about(xw_ctx *c)
             xw_fmt(c, XS_TEXT, XN_NONE));
     xw_fstr(c, ws, row, 1,
             xw_f(c, f, sizeof f, "=%s",
-                 xw_ref(c, c->sheet_q[TCO_SHEET_CHECKS], c->ck_master, XW_COL_VAL, 1, 1)),
+                 xw_ref(c, c->sheet_q[TCI_SHEET_CHECKS], c->ck_master, XW_COL_VAL, 1, 1)),
             "OK", xw_fmt(c, XS_CHECK, XN_NONE));
     lxw_conditional_format cf;
     memset(&cf, 0, sizeof cf);
@@ -1527,7 +1529,7 @@ static void ctx_free(xw_ctx *c)
     }
     free(c->os);
     free(c->in_o);
-    for (int k = 0; k < TCO_SHEET_KINDS; k++) {
+    for (int k = 0; k < TCI_SHEET_KINDS; k++) {
         free(c->sheet[k]);
         free(c->sheet_q[k]);
     }
@@ -1575,23 +1577,23 @@ static void prepare(xw_ctx *c)
         c->in_g[k] = -1;
     /* The fixed sheets are named first, from their labels; the option sheets
      * then take names that none of them has. */
-    static const char *const english[TCO_SHEET_KINDS] = {
-        [TCO_SHEET_ABOUT] = "About",          [TCO_SHEET_INPUTS] = "Inputs",
-        [TCO_SHEET_OPTIONS] = NULL,           [TCO_SHEET_SUMMARY] = "Summary",
-        [TCO_SHEET_WORKLOAD] = "Workload",    [TCO_SHEET_BUY_VS_RENT] = "Buy-vs-Rent",
-        [TCO_SHEET_SENSITIVITY] = "Sensitivity", [TCO_SHEET_CASES] = "Cases",
-        [TCO_SHEET_MONTE_CARLO] = "Monte Carlo", [TCO_SHEET_CHECKS] = "Checks"};
-    char **taken = calloc(n + TCO_SHEET_KINDS, sizeof *taken);
+    static const char *const english[TCI_SHEET_KINDS] = {
+        [TCI_SHEET_ABOUT] = "About",          [TCI_SHEET_INPUTS] = "Inputs",
+        [TCI_SHEET_OPTIONS] = NULL,           [TCI_SHEET_SUMMARY] = "Summary",
+        [TCI_SHEET_WORKLOAD] = "Workload",    [TCI_SHEET_BUY_VS_RENT] = "Buy-vs-Rent",
+        [TCI_SHEET_SENSITIVITY] = "Sensitivity", [TCI_SHEET_CASES] = "Cases",
+        [TCI_SHEET_MONTE_CARLO] = "Monte Carlo", [TCI_SHEET_CHECKS] = "Checks"};
+    char **taken = calloc(n + TCI_SHEET_KINDS, sizeof *taken);
     if (!taken) {
         c->nomem = 1;
         return;
     }
     size_t nt = 0;
-    for (int k = 0; k < TCO_SHEET_KINDS && !c->nomem; k++) {
+    for (int k = 0; k < TCI_SHEET_KINDS && !c->nomem; k++) {
         if (!english[k])
             continue;
         char key[64]; /* sheet.KIND, with '_' for '-': sheet.buy_vs_rent */
-        snprintf(key, sizeof key, "sheet.%s", tco_template_sheet_kind(k));
+        snprintf(key, sizeof key, "sheet.%s", tci_template_sheet_kind(k));
         for (char *q = key; *q; q++)
             if (*q == '-')
                 *q = '_';
@@ -1655,7 +1657,7 @@ static lxw_worksheet *add_sheet(xw_ctx *c, const char *name)
 /* See xlsx_internal.h. */
 lxw_worksheet *xw_add_sheet(xw_ctx *c, int kind)
 {
-    if (kind < 0 || kind >= TCO_SHEET_KINDS || kind == TCO_SHEET_OPTIONS)
+    if (kind < 0 || kind >= TCI_SHEET_KINDS || kind == TCI_SHEET_OPTIONS)
         return NULL;
     lxw_worksheet *ws = add_sheet(c, c->sheet[kind]);
     if (ws && !c->shown[kind])
@@ -1668,37 +1670,37 @@ static void add_kind(xw_ctx *c, int kind)
 {
     const tco_scenario *s = c->s;
     switch (kind) {
-    case TCO_SHEET_ABOUT:
+    case TCI_SHEET_ABOUT:
         c->about = xw_add_sheet(c, kind);
         break;
-    case TCO_SHEET_INPUTS:
+    case TCI_SHEET_INPUTS:
         c->inputs = xw_add_sheet(c, kind);
         break;
-    case TCO_SHEET_OPTIONS:
+    case TCI_SHEET_OPTIONS:
         for (size_t i = 0; i < s->n_options; i++) {
             c->os[i].ws = add_sheet(c, c->os[i].name);
             if (c->os[i].ws && !c->shown[kind])
                 worksheet_hide(c->os[i].ws);
         }
         break;
-    case TCO_SHEET_SUMMARY:
+    case TCI_SHEET_SUMMARY:
         c->summary = xw_add_sheet(c, kind);
         break;
-    case TCO_SHEET_CHECKS:
+    case TCI_SHEET_CHECKS:
         c->checks = xw_add_sheet(c, kind);
         break;
     default: /* the analysis sheets, when the scenario calls for them (xlsx_analysis.c) */
         if (xw_analysis_wanted(c, kind)) {
             lxw_worksheet *ws = xw_add_sheet(c, kind);
-            if (kind == TCO_SHEET_WORKLOAD)
+            if (kind == TCI_SHEET_WORKLOAD)
                 c->workload = ws;
-            else if (kind == TCO_SHEET_BUY_VS_RENT)
+            else if (kind == TCI_SHEET_BUY_VS_RENT)
                 c->buyrent = ws;
-            else if (kind == TCO_SHEET_SENSITIVITY)
+            else if (kind == TCI_SHEET_SENSITIVITY)
                 c->sensitivity = ws;
-            else if (kind == TCO_SHEET_CASES)
+            else if (kind == TCI_SHEET_CASES)
                 c->cases = ws;
-            else if (kind == TCO_SHEET_MONTE_CARLO)
+            else if (kind == TCI_SHEET_MONTE_CARLO)
                 c->montecarlo = ws;
         }
         break;
@@ -1708,11 +1710,11 @@ static void add_kind(xw_ctx *c, int kind)
 static void build(xw_ctx *c, const tco_xlsx_options *opts)
 {
     const tco_scenario *s = c->s;
-    int order[TCO_SHEET_KINDS];
-    size_t n_order = tco_template_sheets(c->tpl, order);
+    int order[TCI_SHEET_KINDS];
+    size_t n_order = tci_template_sheets(c->tpl, order);
     for (size_t k = 0; k < n_order; k++)
         c->shown[order[k]] = 1;
-    c->n_charts = (int)tco_template_charts(c->tpl, c->charts);
+    c->n_charts = (int)tci_template_charts(c->tpl, c->charts);
     prepare(c);
     if (c->nomem)
         return;
@@ -1742,10 +1744,10 @@ static void build(xw_ctx *c, const tco_xlsx_options *opts)
      * and Checks refer to them. */
     for (size_t k = 0; k < n_order; k++)
         add_kind(c, order[k]);
-    if (!c->shown[TCO_SHEET_OPTIONS])
-        add_kind(c, TCO_SHEET_OPTIONS);
-    if (!c->shown[TCO_SHEET_SUMMARY])
-        add_kind(c, TCO_SHEET_SUMMARY);
+    if (!c->shown[TCI_SHEET_OPTIONS])
+        add_kind(c, TCI_SHEET_OPTIONS);
+    if (!c->shown[TCI_SHEET_SUMMARY])
+        add_kind(c, TCI_SHEET_SUMMARY);
     if (c->err || c->nomem)
         return;
 
@@ -1804,14 +1806,14 @@ tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
                       "cannot write workbook: no computed options");
         return TCO_ERR_ARG;
     }
-    tco_outfile out;
-    tco_status st = tco_outfile_reserve(&out, path, diags);
+    tci_outfile out;
+    tco_status st = tci_outfile_reserve(&out, path, diags);
     if (st != TCO_OK)
         return st;
 
     xw_ctx *c = calloc(1, sizeof *c);
     if (!c) {
-        tco_outfile_abort(&out);
+        tci_outfile_abort(&out);
         tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot write workbook: %s",
                       "out of memory");
         return TCO_ERR_NOMEM;
@@ -1819,7 +1821,7 @@ tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
     c->r = result;
     c->s = result->scenario;
     c->tpl = opts ? opts->tpl : NULL;
-    c->style = tco_template_style(c->tpl);
+    c->style = tci_template_style(c->tpl);
     /* constant_memory: each row goes to the sheet's temporary file when the
      * next row starts, so memory stays flat however many options and months
      * (every sheet is written top to bottom); strings are written inline. */
@@ -1861,9 +1863,9 @@ tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
             close(fd);
     }
     if (st == TCO_OK)
-        st = tco_outfile_commit(&out, diags);
+        st = tci_outfile_commit(&out, diags);
     else
-        tco_outfile_abort(&out);
+        tci_outfile_abort(&out);
     ctx_free(c);
     free(c);
     return st;

@@ -12,7 +12,8 @@
  *      every allocation the merge needs is made first, so a failed load
  *      leaves the catalog as it was.
  */
-#include "internal.h"
+#include "util/readfile.h"
+#include "load/xmlsafe.h"
 
 #include <libxml/hash.h>
 #include <libxml/tree.h>
@@ -44,21 +45,21 @@ extern const size_t embedded_catalog_xsd_len;
 /* ===== Loader state ===== */
 
 typedef struct loader {
-    tco_xml x;            /* the secure load: file name, diagnostics, document */
+    tci_xml x;            /* the secure load: file name, diagnostics, document */
     tco_gpu_model *gpus;  /* entries read from this file, in file order */
     size_t n_gpus;
     tco_offer *offers;
     size_t n_offers;
 } loader;
 
-#define report(L, ...) tco_xml_report(&(L)->x, __VA_ARGS__)
-#define node_line(node) tco_xml_line(node)
-#define named(n, name)  tco_xml_named(n, name)
+#define report(L, ...) tci_xml_report(&(L)->x, __VA_ARGS__)
+#define node_line(node) tci_xml_line(node)
+#define named(n, name)  tci_xml_named(n, name)
 
 /* The text of an element or attribute, collapsed; NULL when absent. */
 static char *text_of(loader *L, xmlNodePtr el, const char *attr)
 {
-    return tco_xml_text(&L->x, el, attr);
+    return tci_xml_text(&L->x, el, attr);
 }
 
 /* ===== Step 2: read the entries ===== */
@@ -480,8 +481,8 @@ static tco_status load_buffer(tco_catalog *cat, const char *xml, size_t size, co
                       .diags = diags}};
     xmlHashTablePtr old_gpus = NULL;
 
-    tco_xml_begin(&L.x);
-    if (tco_xml_parse(&L.x, xml, size) == 0) {
+    tci_xml_begin(&L.x);
+    if (tci_xml_parse(&L.x, xml, size) == 0) {
         old_gpus = index_ids(cat->n_gpus, gpu_id_at, cat);
         if (!old_gpus)
             L.x.nomem = 1;
@@ -489,7 +490,7 @@ static tco_status load_buffer(tco_catalog *cat, const char *xml, size_t size, co
             read_entries(&L, cat, old_gpus);
     }
 
-    tco_status st = tco_xml_status(&L.x);
+    tco_status st = tci_xml_status(&L.x);
     if (st == TCO_OK) {
         st = merge(&L, cat, old_gpus);
         if (st != TCO_OK)
@@ -503,7 +504,7 @@ static tco_status load_buffer(tco_catalog *cat, const char *xml, size_t size, co
     free(L.gpus);
     free(L.offers);
     xmlHashFree(old_gpus, NULL);
-    tco_xml_end(&L.x);
+    tci_xml_end(&L.x);
     return st;
 }
 
@@ -537,7 +538,7 @@ tco_status tco_catalog_load_string(tco_catalog *cat, const char *xml, size_t siz
         return TCO_ERR_ARG;
     if (!name)
         name = "<string>";
-    tco_status st = tco_xml_check_size(name, "catalog", size, diags);
+    tco_status st = tci_xml_check_size(name, "catalog", size, diags);
     if (st != TCO_OK)
         return st;
     return load_buffer(cat, xml ? xml : "", size, name, diags);
@@ -550,7 +551,7 @@ tco_status tco_catalog_load_file(tco_catalog *cat, const char *path, tco_diags *
         return TCO_ERR_ARG;
     char *buf;
     size_t n;
-    tco_status st = tco_read_file(path, &buf, &n, diags);
+    tco_status st = tci_read_file(path, &buf, &n, diags);
     if (st == TCO_OK)
         st = load_buffer(cat, buf, n, path, diags);
     free(buf);

@@ -1,5 +1,5 @@
 /* engine.c - the cost model of docs/MODEL.md, month by month. No I/O. */
-#include "internal.h"
+#include "core/core.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -163,7 +163,7 @@ static double monthly_rate(const tco_scenario *s)
 }
 
 /* See internal.h. */
-void tco_engine_totals(const tco_scenario *s, double *total, double *npv)
+void tci_engine_totals(const tco_scenario *s, double *total, double *npv)
 {
     double rm = monthly_rate(s);
     for (size_t i = 0; i < s->n_options; i++) {

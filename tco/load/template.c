@@ -13,7 +13,10 @@
  *      joined to other text); a line break in it, with the white space around
  *      it, becomes one space, so that a long label may be wrapped in the file.
  * Only a template that passed both is returned. */
-#include "internal.h"
+#include "util/readfile.h"
+#include "util/utf8.h"
+#include "load/xmlsafe.h"
+#include "core/template.h"
 
 #include <libxml/tree.h>
 
@@ -36,11 +39,11 @@ extern const size_t embedded_template_xsd_len;
 
 #define SCHEMA_NAME "template.xsd (built in)"
 
-/* Spellings of the kinds, indexed by tco_tpl_sheet and tco_tpl_chart. */
-static const char *const sheet_kinds[TCO_SHEET_KINDS] = {
+/* Spellings of the kinds, indexed by tci_tpl_sheet and tci_tpl_chart. */
+static const char *const sheet_kinds[TCI_SHEET_KINDS] = {
     "about",       "inputs",      "options", "summary",     "workload",
     "buy-vs-rent", "sensitivity", "cases",   "monte-carlo", "checks"};
-static const char *const chart_kinds[TCO_CHART_KINDS] = {"cumulative", "breakdown",
+static const char *const chart_kinds[TCI_CHART_KINDS] = {"cumulative", "breakdown",
                                                          "cost-per-gpu-hour"};
 
 /* One label: a key and its text. */
@@ -54,13 +57,13 @@ struct tco_template {
     char *description; /* or NULL */
     size_t n_labels;
     label *labels; /* sorted by key */
-    tco_tpl_style style;
+    tci_tpl_style style;
     int has_sheets; /* <sheets> given: else the built-in order */
     size_t n_sheets;
-    int sheets[TCO_SHEET_KINDS];
+    int sheets[TCI_SHEET_KINDS];
     int has_charts; /* <charts> given */
     size_t n_charts;
-    int charts[TCO_CHART_KINDS];
+    int charts[TCI_CHART_KINDS];
 };
 
 /* ===== Reading ===== */
@@ -74,9 +77,9 @@ static int kind_index(const char *const *names, int n, const char *s)
 }
 
 /* An RGB colour the schema has accepted ("#1F3864" or "1F3864"), or -1. */
-static long colour_of(tco_xml *x, xmlNodePtr el, const char *attr)
+static long colour_of(tci_xml *x, xmlNodePtr el, const char *attr)
 {
-    char *s = tco_xml_text(x, el, attr);
+    char *s = tci_xml_text(x, el, attr);
     if (!s)
         return -1;
     long v = strtol(s[0] == '#' ? s + 1 : s, NULL, 16);
@@ -85,7 +88,7 @@ static long colour_of(tco_xml *x, xmlNodePtr el, const char *attr)
 }
 
 /* A copy of an attribute exactly as written (not collapsed), or NULL. */
-static char *raw_attr(tco_xml *x, xmlNodePtr el, const char *attr)
+static char *raw_attr(tci_xml *x, xmlNodePtr el, const char *attr)
 {
     xmlChar *v = xmlGetNoNsProp(el, (const xmlChar *)attr);
     if (!v)
@@ -97,39 +100,39 @@ static char *raw_attr(tco_xml *x, xmlNodePtr el, const char *attr)
     return s;
 }
 
-static void read_styles(tco_xml *x, xmlNodePtr styles, tco_tpl_style *st)
+static void read_styles(tci_xml *x, xmlNodePtr styles, tci_tpl_style *st)
 {
     for (xmlNodePtr n = styles->children; n && !x->nomem; n = n->next) {
-        if (tco_xml_named(n, "font")) {
-            st->font_name = tco_xml_text(x, n, "name");
-            char *size = tco_xml_text(x, n, "size");
+        if (tci_xml_named(n, "font")) {
+            st->font_name = tci_xml_text(x, n, "name");
+            char *size = tci_xml_text(x, n, "size");
             if (size)
                 st->font_size = strtod(size, NULL);
             free(size);
-        } else if (tco_xml_named(n, "input")) {
+        } else if (tci_xml_named(n, "input")) {
             st->input_fill = colour_of(x, n, "fill");
             st->input_color = colour_of(x, n, "color");
-        } else if (tco_xml_named(n, "header")) {
+        } else if (tci_xml_named(n, "header")) {
             st->header_fill = colour_of(x, n, "fill");
             st->header_color = colour_of(x, n, "color");
-        } else if (tco_xml_named(n, "title")) {
+        } else if (tci_xml_named(n, "title")) {
             st->title_color = colour_of(x, n, "color");
-        } else if (tco_xml_named(n, "accents")) {
+        } else if (tci_xml_named(n, "accents")) {
             for (xmlNodePtr c = n->children; c; c = c->next) {
-                if (!tco_xml_named(c, "color") || st->n_accents >= TCO_TPL_MAX_ACCENTS)
+                if (!tci_xml_named(c, "color") || st->n_accents >= TCI_TPL_MAX_ACCENTS)
                     continue;
-                char *s = tco_xml_text(x, c, NULL);
+                char *s = tci_xml_text(x, c, NULL);
                 if (s)
                     st->accents[st->n_accents++] = strtol(s[0] == '#' ? s + 1 : s, NULL, 16);
                 free(s);
             }
-        } else if (tco_xml_named(n, "number-formats")) {
-            char *neg = tco_xml_text(x, n, "negatives");
+        } else if (tci_xml_named(n, "number-formats")) {
+            char *neg = tci_xml_text(x, n, "negatives");
             st->negatives_minus = neg && strcmp(neg, "minus") == 0;
             free(neg);
             size_t count = 0;
             for (xmlNodePtr c = n->children; c; c = c->next)
-                count += tco_xml_named(c, "currency");
+                count += tci_xml_named(c, "currency");
             if (!count)
                 continue;
             st->currencies = calloc(count, sizeof *st->currencies);
@@ -138,32 +141,32 @@ static void read_styles(tco_xml *x, xmlNodePtr styles, tco_tpl_style *st)
                 return;
             }
             for (xmlNodePtr c = n->children; c && !x->nomem; c = c->next) {
-                if (!tco_xml_named(c, "currency"))
+                if (!tci_xml_named(c, "currency"))
                     continue;
-                tco_tpl_currency *cur = &st->currencies[st->n_currencies++];
-                cur->code = tco_xml_text(x, c, "code");
+                tci_tpl_currency *cur = &st->currencies[st->n_currencies++];
+                cur->code = tci_xml_text(x, c, "code");
                 cur->symbol = raw_attr(x, c, "symbol");
-                char *pos = tco_xml_text(x, c, "position");
+                char *pos = tci_xml_text(x, c, "position");
                 cur->after = pos && strcmp(pos, "after") == 0;
                 free(pos);
-                if (cur->symbol && !tco_utf8_valid(cur->symbol))
-                    tco_xml_report(x, tco_xml_line(c), "the currency symbol is not valid UTF-8");
+                if (cur->symbol && !tci_utf8_valid(cur->symbol))
+                    tci_xml_report(x, tci_xml_line(c), "the currency symbol is not valid UTF-8");
             }
         }
     }
-    if (st->font_name && !tco_utf8_valid(st->font_name))
-        tco_xml_report(x, tco_xml_line(styles), "the font name is not valid UTF-8");
+    if (st->font_name && !tci_utf8_valid(st->font_name))
+        tci_xml_report(x, tci_xml_line(styles), "the font name is not valid UTF-8");
 }
 
 /* The kinds of a <sheets> or <charts> list, in order. */
-static size_t read_kinds(tco_xml *x, xmlNodePtr list, const char *child, const char *const *names,
+static size_t read_kinds(tci_xml *x, xmlNodePtr list, const char *child, const char *const *names,
                          int n_names, int *out)
 {
     size_t n = 0;
     for (xmlNodePtr c = list->children; c && !x->nomem; c = c->next) {
-        if (!tco_xml_named(c, child))
+        if (!tci_xml_named(c, child))
             continue;
-        char *kind = tco_xml_text(x, c, "kind");
+        char *kind = tci_xml_text(x, c, "kind");
         int k = kind_index(names, n_names, kind);
         free(kind);
         int seen = 0;
@@ -179,7 +182,7 @@ static size_t read_kinds(tco_xml *x, xmlNodePtr list, const char *child, const c
  * break (a label wrapped in the file) becomes one space, or nothing at either
  * end; other spaces are kept, so a label may begin or end with one. NULL when
  * out of memory (x->nomem). */
-static char *label_text(tco_xml *x, xmlNodePtr el)
+static char *label_text(tci_xml *x, xmlNodePtr el)
 {
     xmlChar *raw = xmlNodeGetContent(el);
     if (!raw)
@@ -217,11 +220,11 @@ static int label_cmp(const void *a, const void *b)
     return strcmp(((const label *)a)->key, ((const label *)b)->key);
 }
 
-static void read_labels(tco_xml *x, xmlNodePtr list, tco_template *t)
+static void read_labels(tci_xml *x, xmlNodePtr list, tco_template *t)
 {
     size_t count = 0;
     for (xmlNodePtr c = list->children; c; c = c->next)
-        count += tco_xml_named(c, "label");
+        count += tci_xml_named(c, "label");
     if (!count)
         return;
     t->labels = calloc(count, sizeof *t->labels);
@@ -230,20 +233,20 @@ static void read_labels(tco_xml *x, xmlNodePtr list, tco_template *t)
         return;
     }
     for (xmlNodePtr c = list->children; c && !x->nomem; c = c->next) {
-        if (!tco_xml_named(c, "label"))
+        if (!tci_xml_named(c, "label"))
             continue;
         label *l = &t->labels[t->n_labels++];
-        l->key = tco_xml_text(x, c, "key");
+        l->key = tci_xml_text(x, c, "key");
         l->text = label_text(x, c);
         if (!l->key || !l->text)
             continue;
         if (strspn(l->text, " ") == strlen(l->text))
-            tco_xml_report(x, tco_xml_line(c),
+            tci_xml_report(x, tci_xml_line(c),
                            "label '%s' is blank: give it a text, or leave it out to use the "
                            "built-in English",
                            l->key);
-        else if (!tco_utf8_valid(l->text))
-            tco_xml_report(x, tco_xml_line(c), "label '%s' is not valid UTF-8", l->key);
+        else if (!tci_utf8_valid(l->text))
+            tci_xml_report(x, tci_xml_line(c), "label '%s' is not valid UTF-8", l->key);
     }
     if (x->nomem)
         return;
@@ -252,33 +255,33 @@ static void read_labels(tco_xml *x, xmlNodePtr list, tco_template *t)
 }
 
 /* Read x->doc into t, reporting what the schema cannot check. */
-static void read_template(tco_xml *x, tco_template *t)
+static void read_template(tci_xml *x, tco_template *t)
 {
     xmlNodePtr root = xmlDocGetRootElement(x->doc);
-    t->language = tco_xml_text(x, root, "language");
+    t->language = tci_xml_text(x, root, "language");
     for (xmlNodePtr n = root->children; n && !x->nomem; n = n->next) {
-        if (tco_xml_named(n, "description")) {
-            t->description = tco_xml_text(x, n, NULL);
-        } else if (tco_xml_named(n, "styles")) {
+        if (tci_xml_named(n, "description")) {
+            t->description = tci_xml_text(x, n, NULL);
+        } else if (tci_xml_named(n, "styles")) {
             read_styles(x, n, &t->style);
-        } else if (tco_xml_named(n, "sheets")) {
+        } else if (tci_xml_named(n, "sheets")) {
             t->has_sheets = 1;
-            t->n_sheets = read_kinds(x, n, "sheet", sheet_kinds, TCO_SHEET_KINDS, t->sheets);
-            static const int required[] = {TCO_SHEET_INPUTS, TCO_SHEET_CHECKS};
+            t->n_sheets = read_kinds(x, n, "sheet", sheet_kinds, TCI_SHEET_KINDS, t->sheets);
+            static const int required[] = {TCI_SHEET_INPUTS, TCI_SHEET_CHECKS};
             for (size_t r = 0; r < sizeof required / sizeof required[0]; r++) {
                 int found = 0;
                 for (size_t i = 0; i < t->n_sheets; i++)
                     found |= t->sheets[i] == required[r];
                 if (!found)
-                    tco_xml_report(x, tco_xml_line(n),
+                    tci_xml_report(x, tci_xml_line(n),
                                    "the sheets must include <sheet kind=\"%s\"/>: the "
                                    "workbook's formulas depend on it",
                                    sheet_kinds[required[r]]);
             }
-        } else if (tco_xml_named(n, "charts")) {
+        } else if (tci_xml_named(n, "charts")) {
             t->has_charts = 1;
-            t->n_charts = read_kinds(x, n, "chart", chart_kinds, TCO_CHART_KINDS, t->charts);
-        } else if (tco_xml_named(n, "labels")) {
+            t->n_charts = read_kinds(x, n, "chart", chart_kinds, TCI_CHART_KINDS, t->charts);
+        } else if (tci_xml_named(n, "labels")) {
             read_labels(x, n, t);
         }
     }
@@ -291,7 +294,7 @@ static tco_template *template_new(void)
     tco_template *t = calloc(1, sizeof *t);
     if (!t)
         return NULL;
-    tco_tpl_style *st = &t->style;
+    tci_tpl_style *st = &t->style;
     st->input_fill = st->input_color = st->header_fill = st->header_color = st->title_color = -1;
     return t;
 }
@@ -299,7 +302,7 @@ static tco_template *template_new(void)
 static tco_status load_buffer(const char *xml, size_t size, const char *name, tco_template **out,
                               tco_diags *diags)
 {
-    tco_xml x = {.file = name,
+    tci_xml x = {.file = name,
                  .kind = "template",
                  .xsd = embedded_template_xsd,
                  .xsd_len = embedded_template_xsd_len,
@@ -308,13 +311,13 @@ static tco_status load_buffer(const char *xml, size_t size, const char *name, tc
                  .max_attributes = TEMPLATE_MAX_ATTRIBUTES,
                  .diags = diags};
     tco_template *t = template_new();
-    tco_xml_begin(&x);
+    tci_xml_begin(&x);
     if (!t)
         x.nomem = 1;
-    else if (tco_xml_parse(&x, xml, size) == 0)
+    else if (tci_xml_parse(&x, xml, size) == 0)
         read_template(&x, t);
-    tco_status st = tco_xml_status(&x);
-    tco_xml_end(&x);
+    tco_status st = tci_xml_status(&x);
+    tci_xml_end(&x);
     if (st != TCO_OK) {
         tco_template_free(t);
         return st;
@@ -334,7 +337,7 @@ tco_status tco_template_load_string(const char *xml, size_t size, const char *na
         return TCO_ERR_ARG;
     if (!name)
         name = "<string>";
-    tco_status st = tco_xml_check_size(name, "template", size, diags);
+    tco_status st = tci_xml_check_size(name, "template", size, diags);
     if (st != TCO_OK)
         return st;
     return load_buffer(xml ? xml : "", size, name, out, diags);
@@ -350,7 +353,7 @@ tco_status tco_template_load_file(const char *path, tco_template **out, tco_diag
         return TCO_ERR_ARG;
     char *buf;
     size_t n;
-    tco_status st = tco_read_file(path, &buf, &n, diags);
+    tco_status st = tci_read_file(path, &buf, &n, diags);
     if (st == TCO_OK)
         st = load_buffer(buf, n, path, out, diags);
     free(buf);
@@ -387,7 +390,7 @@ const char *tco_template_language(const tco_template *tpl)
 /* ===== For the workbook writer (internal.h) ===== */
 
 /* See internal.h. */
-const char *tco_template_label(const tco_template *tpl, const char *key)
+const char *tci_template_label(const tco_template *tpl, const char *key)
 {
     if (!tpl || !key || !tpl->n_labels)
         return NULL;
@@ -397,49 +400,49 @@ const char *tco_template_label(const tco_template *tpl, const char *key)
 }
 
 /* See internal.h. */
-size_t tco_template_label_count(const tco_template *tpl)
+size_t tci_template_label_count(const tco_template *tpl)
 {
     return tpl ? tpl->n_labels : 0;
 }
 
 /* See internal.h. */
-const char *tco_template_label_key(const tco_template *tpl, size_t i)
+const char *tci_template_label_key(const tco_template *tpl, size_t i)
 {
     return tpl && i < tpl->n_labels ? tpl->labels[i].key : NULL;
 }
 
 /* See internal.h. */
-const tco_tpl_style *tco_template_style(const tco_template *tpl)
+const tci_tpl_style *tci_template_style(const tco_template *tpl)
 {
     return tpl ? &tpl->style : NULL;
 }
 
 /* See internal.h. */
-size_t tco_template_sheets(const tco_template *tpl, int kinds[TCO_SHEET_KINDS])
+size_t tci_template_sheets(const tco_template *tpl, int kinds[TCI_SHEET_KINDS])
 {
     if (tpl && tpl->has_sheets) {
         memcpy(kinds, tpl->sheets, tpl->n_sheets * sizeof *kinds);
         return tpl->n_sheets;
     }
-    for (int k = 0; k < TCO_SHEET_KINDS; k++)
+    for (int k = 0; k < TCI_SHEET_KINDS; k++)
         kinds[k] = k;
-    return TCO_SHEET_KINDS;
+    return TCI_SHEET_KINDS;
 }
 
 /* See internal.h. */
-size_t tco_template_charts(const tco_template *tpl, int kinds[TCO_CHART_KINDS])
+size_t tci_template_charts(const tco_template *tpl, int kinds[TCI_CHART_KINDS])
 {
     if (tpl && tpl->has_charts) {
         memcpy(kinds, tpl->charts, tpl->n_charts * sizeof *kinds);
         return tpl->n_charts;
     }
-    for (int k = 0; k < TCO_CHART_KINDS; k++)
+    for (int k = 0; k < TCI_CHART_KINDS; k++)
         kinds[k] = k;
-    return TCO_CHART_KINDS;
+    return TCI_CHART_KINDS;
 }
 
 /* See internal.h. */
-const char *tco_template_sheet_kind(int kind)
+const char *tci_template_sheet_kind(int kind)
 {
-    return kind >= 0 && kind < TCO_SHEET_KINDS ? sheet_kinds[kind] : "?";
+    return kind >= 0 && kind < TCI_SHEET_KINDS ? sheet_kinds[kind] : "?";
 }

@@ -1,0 +1,17 @@
+/* core.h - what the core's modules share inside the library: copies of a
+ * scenario, the place of a parameter, the engine's totals alone. */
+#ifndef TCO_CORE_CORE_H
+#define TCO_CORE_CORE_H
+
+#include "tco.h"
+
+/* A deep copy of a scenario without its ranges, cases and distributions. */
+tco_scenario *tci_scenario_clone(const tco_scenario *s);
+
+/* Where a numeric parameter lives in s, or NULL when the key is not a number. */
+double *tci_param_ptr(tco_scenario *s, tco_param p);
+
+/* Total and NPV (npv may be NULL) of every option, without months. */
+void tci_engine_totals(const tco_scenario *s, double *total, double *npv);
+
+#endif /* TCO_CORE_CORE_H */
