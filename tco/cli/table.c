@@ -7,33 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Format x with thousands separators and `decimals` decimals; NAN is "n/a". */
-static const char *money(char *buf, size_t size, double x, int decimals)
-{
-    if (isnan(x)) {
-        snprintf(buf, size, "n/a");
-        return buf;
-    }
-    char raw[64];
-    snprintf(raw, sizeof raw, "%.*f", decimals, fabs(x));
-    const char *dot = strchr(raw, '.');
-    size_t intlen = dot ? (size_t)(dot - raw) : strlen(raw);
-    size_t j = 0;
-    int negative = x < 0 && strspn(raw, "0.") != strlen(raw);
-    if (negative && j + 1 < size)
-        buf[j++] = '-';
-    for (size_t i = 0; i < intlen && j + 2 < size; i++) {
-        buf[j++] = raw[i];
-        size_t left = intlen - i - 1;
-        if (left && left % 3 == 0)
-            buf[j++] = ',';
-    }
-    for (const char *p = dot; p && *p && j + 1 < size; p++)
-        buf[j++] = *p;
-    buf[j] = '\0';
-    return buf;
-}
-
 /* A number with a fixed precision, or "n/a". */
 static const char *num(char *buf, size_t size, double x, int decimals)
 {
@@ -66,13 +39,13 @@ static void print_sizing(const tco_result *res, FILE *out, int idw)
         if (training)
             fprintf(out, "%-*s  %8s  %-13s %12s %14s %8s\n", idw, o->id,
                     num(a, sizeof a, z->min_gpus, 0), fits, num(b, sizeof b, z->train_days, 1),
-                    money(c, sizeof c, z->cost_per_run, 0),
+                    tco_group_thousands(c, sizeof c, z->cost_per_run, 0),
                     num(d, sizeof d, z->runs_in_horizon, 0));
         else
             fprintf(out, "%-*s  %8s  %-13s %14s %14s %11s\n", idw, o->id,
                     num(a, sizeof a, z->min_gpus, 0), fits,
-                    money(b, sizeof b, z->cost_per_million_tokens, 4),
-                    money(c, sizeof c, z->cost_per_thousand_requests, 4),
+                    tco_group_thousands(b, sizeof b, z->cost_per_million_tokens, 4),
+                    tco_group_thousands(c, sizeof c, z->cost_per_thousand_requests, 4),
                     num(d, sizeof d, z->gpus_needed, 0));
     }
 }
@@ -89,7 +62,7 @@ static void print_analysis(const tco_result *res, const tco_analysis *a, FILE *o
         fprintf(out, "  %-*s ", idw, s->options[i].id);
         for (size_t d = 0; d < 3 && d < a->n_drivers; d++) {
             const tco_sens_entry *e = &a->sens[i * a->n_drivers + d];
-            fprintf(out, "%s%s %s", d ? ", " : "", e->driver, money(x, sizeof x, e->swing, 0));
+            fprintf(out, "%s%s %s", d ? ", " : "", e->driver, tco_group_thousands(x, sizeof x, e->swing, 0));
         }
         fputc('\n', out);
     }
@@ -100,9 +73,9 @@ static void print_analysis(const tco_result *res, const tco_analysis *a, FILE *o
         fputc('\n', out);
         for (size_t i = 0; i < res->n_options; i++) {
             fprintf(out, "  %-*s %14s", idw, s->options[i].id,
-                    money(x, sizeof x, res->options[i].total, 0));
+                    tco_group_thousands(x, sizeof x, res->options[i].total, 0));
             for (size_t c = 0; c < a->n_cases; c++)
-                fprintf(out, " %14s", money(x, sizeof x, a->cases[c]->options[i].total, 0));
+                fprintf(out, " %14s", tco_group_thousands(x, sizeof x, a->cases[c]->options[i].total, 0));
             fputc('\n', out);
         }
     }
@@ -116,8 +89,8 @@ static void print_analysis(const tco_result *res, const tco_analysis *a, FILE *o
             if (!isnan(m->p_beats_baseline))
                 snprintf(pb, sizeof pb, "%.1f%%", m->p_beats_baseline * 100);
             fprintf(out, "  %-*s %14s %14s %14s %9.1f%% %12s\n", idw, s->options[i].id,
-                    money(x, sizeof x, m->total_p10, 0), money(y, sizeof y, m->total_p50, 0),
-                    money(z, sizeof z, m->total_p90, 0), m->p_cheapest * 100, pb);
+                    tco_group_thousands(x, sizeof x, m->total_p10, 0), tco_group_thousands(y, sizeof y, m->total_p50, 0),
+                    tco_group_thousands(z, sizeof z, m->total_p90, 0), m->p_cheapest * 100, pb);
         }
     }
 }
@@ -171,11 +144,11 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
         fputs(r->sizing.fits == 0 ? red : k == 0 ? green : "", out);
         fprintf(out, "%4zu  %-*s  %-7s %6d %14s %14s %13s %14s %14s %10s", k + 1, idw, o->id,
                 o->acquire == TCO_BUY ? "buy" : "rent", o->count,
-                money(a, sizeof a, r->capex, 0), money(b, sizeof b, operating, 0),
-                money(c, sizeof c, r->residual, 0), money(d, sizeof d, r->total, 0),
-                money(e, sizeof e, r->npv, 0), money(f, sizeof f, r->cost_per_gpu_hour, 2));
+                tco_group_thousands(a, sizeof a, r->capex, 0), tco_group_thousands(b, sizeof b, operating, 0),
+                tco_group_thousands(c, sizeof c, r->residual, 0), tco_group_thousands(d, sizeof d, r->total, 0),
+                tco_group_thousands(e, sizeof e, r->npv, 0), tco_group_thousands(f, sizeof f, r->cost_per_gpu_hour, 2));
         if (per_unit)
-            fprintf(out, " %12s", money(g, sizeof g, r->cost_per_unit, 6));
+            fprintf(out, " %12s", tco_group_thousands(g, sizeof g, r->cost_per_unit, 6));
         fprintf(out, "  %s%s\n", be, r->sizing.fits == 0 || k == 0 ? reset : "");
     }
     if (s->model_params > 0)
@@ -185,7 +158,7 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
         const tco_option_result *rb = &res->options[res->rank[0]];
         const tco_option_result *r2 = &res->options[res->rank[1]];
         fprintf(out, "\nCheapest: %s (%s), %s %s less than %s over %d months.\n", best->id,
-                best->label, money(a, sizeof a, r2->total - rb->total, 0), s->currency,
+                best->label, tco_group_thousands(a, sizeof a, r2->total - rb->total, 0), s->currency,
                 s->options[res->rank[1]].id, s->horizon_months);
     }
     if (per_unit) {
@@ -196,7 +169,7 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
                 best = i;
         }
         fprintf(out, "Lowest cost per %s: %s, %s %s.\n", s->unit, s->options[best].id,
-                money(a, sizeof a, res->options[best].cost_per_unit, 6), s->currency);
+                tco_group_thousands(a, sizeof a, res->options[best].cost_per_unit, 6), s->currency);
     }
     if (res->analysis)
         print_analysis(res, res->analysis, out, idw);
@@ -218,7 +191,7 @@ tco_status cli_print_catalog(FILE *out, const void *arg)
         if (isnan(g->price_typical))
             snprintf(price, sizeof price, "-");
         else
-            snprintf(price, sizeof price, "%s %s", money(a, sizeof a, g->price_typical, 0),
+            snprintf(price, sizeof price, "%s %s", tco_group_thousands(a, sizeof a, g->price_typical, 0),
                      g->currency ? g->currency : "");
         fprintf(out, "%-18s %-28.28s %9g %9s %8g %6g %12s  %s\n", g->id, g->name,
                 g->fp16_tflops, mem, g->memory_bw_tbs, g->tdp_w, price, g->as_of);

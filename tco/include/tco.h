@@ -100,6 +100,21 @@ tco_status tco_diags_add(tco_diags *diags, tco_severity sev, const char *file,
  * when there is no line. Returns the length snprintf would have written. */
 int tco_diag_format(const tco_diag *diag, char *buf, size_t size);
 
+/* ===== Numbers as text ===== */
+
+/* Room for any double in tco_group_thousands with up to 6 decimals: 309
+ * digits, 102 separators, a sign, a point, the decimals and the NUL. */
+#define TCO_NUMTEXT_MAX 424
+
+/* x rounded to `decimals` decimals (0 to 6), with a comma between groups of
+ * three digits ("-1,234,567.89"), into buf; when the text does not fit in
+ * size bytes, buf is filled with '#', as a spreadsheet shows a number too wide
+ * for its cell (TCO_NUMTEXT_MAX bytes always fit). A value that rounds to zero has no minus sign; NAN and
+ * the infinities are "n/a". Returns buf. The one thousands-separator
+ * formatter of the library and the tool (the table, Markdown, the workbook's
+ * notes). */
+const char *tco_group_thousands(char *buf, size_t size, double x, int decimals);
+
 /* ===== Scenario keys ===== */
 
 typedef enum tco_acquire { TCO_BUY = 0, TCO_RENT } tco_acquire;

@@ -12,7 +12,9 @@
  *      every allocation the merge needs is made first, so a failed load
  *      leaves the catalog as it was.
  */
+#include "util/date.h"
 #include "util/readfile.h"
+#include "util/suggest.h"
 #include "load/xmlsafe.h"
 
 #include <libxml/hash.h>
@@ -80,27 +82,6 @@ static int number_of(loader *L, xmlNodePtr el, const char *attr, const char *wha
     return ok;
 }
 
-static int is_leap(int y)
-{
-    return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-}
-
-/* 1 when s is a calendar date written YYYY-MM-DD. */
-static int valid_date(const char *s)
-{
-    static const int mdays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    for (int i = 0; i < 10; i++)
-        if ((i == 4 || i == 7) ? s[i] != '-' : !isdigit((unsigned char)s[i]))
-            return 0;
-    if (s[10])
-        return 0;
-    int y = (s[0] - '0') * 1000 + (s[1] - '0') * 100 + (s[2] - '0') * 10 + (s[3] - '0');
-    int m = (s[5] - '0') * 10 + (s[6] - '0'), d = (s[8] - '0') * 10 + (s[9] - '0');
-    if (y < 1 || m < 1 || m > 12 || d < 1)
-        return 0;
-    return d <= mdays[m - 1] + (m == 2 && is_leap(y));
-}
-
 /* Read a text child into *dst (keeping the first if repeated). */
 static void read_text(loader *L, xmlNodePtr c, char **dst)
 {
@@ -111,7 +92,7 @@ static void read_text(loader *L, xmlNodePtr c, char **dst)
 static void read_date(loader *L, xmlNodePtr c, char **dst)
 {
     read_text(L, c, dst);
-    if (*dst && !valid_date(*dst))
+    if (*dst && !tci_date_valid(*dst))
         report(L, node_line(c), "'%s' is not a valid date for as-of: write YYYY-MM-DD", *dst);
 }
 
@@ -255,59 +236,10 @@ static void read_offer(loader *L, xmlNodePtr el, tco_offer *o, xmlNodePtr *gpu_e
     }
 }
 
-/* Edit distance of two short ids, ignoring case, when it is at most `limit`;
- * otherwise any value above `limit`. Rows stop as soon as no cell is within the
- * limit, so a hostile catalog of many long ids stays cheap. */
-static size_t edit_distance(const char *a, const char *b, size_t limit)
-{
-    enum { MAX = TCO_MAX_ID };
-    size_t la = strlen(a), lb = strlen(b);
-    if (la > MAX || lb > MAX || (la > lb ? la - lb : lb - la) > limit)
-        return limit + 1;
-    size_t prev[MAX + 1], cur[MAX + 1];
-    for (size_t j = 0; j <= lb; j++)
-        prev[j] = j;
-    for (size_t i = 1; i <= la; i++) {
-        size_t row_min = cur[0] = i;
-        for (size_t j = 1; j <= lb; j++) {
-            size_t best = prev[j - 1] +
-                          (tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]));
-            if (prev[j] + 1 < best)
-                best = prev[j] + 1;
-            if (cur[j - 1] + 1 < best)
-                best = cur[j - 1] + 1;
-            cur[j] = best;
-            if (best < row_min)
-                row_min = best;
-        }
-        if (row_min > limit)
-            return limit + 1;
-        memcpy(prev, cur, sizeof prev);
-    }
-    return prev[lb];
-}
-
 /* Comparisons spent on "did you mean" per load: enough for every typo in any
  * real catalog, while a file of thousands of unknown ids over thousands of
  * GPUs still gets its errors at once. */
 #define SUGGESTION_BUDGET 20000
-
-typedef struct suggestion {
-    const char *word; /* the unknown id */
-    const char *best; /* closest candidate so far, or NULL */
-    size_t dist;      /* its distance */
-} suggestion;
-
-/* Within 1 edit for ids up to 3 characters, 2 up to 6, 3 beyond. */
-static void consider(suggestion *s, const char *cand)
-{
-    size_t len = strlen(s->word), limit = len <= 3 ? 1 : len <= 6 ? 2 : 3;
-    size_t d = edit_distance(s->word, cand, limit);
-    if (d <= limit && d < s->dist) {
-        s->best = cand;
-        s->dist = d;
-    }
-}
 
 /* Read every entry of L->x.doc into L->gpus and L->offers, checking what the
  * schema cannot. `known` maps the ids of the catalog's GPUs before this file. */
@@ -357,13 +289,13 @@ static void read_entries(loader *L, const tco_catalog *cat, xmlHashTablePtr know
             L->x.nomem = 1;
         if (o->gpu && !xmlHashLookup(gpus, (const xmlChar *)o->gpu) &&
             !xmlHashLookup(known, (const xmlChar *)o->gpu)) {
-            suggestion s = {o->gpu, NULL, SIZE_MAX};
+            tci_suggest s;
+            tci_suggest_init(&s, o->gpu);
             /* In file order, this file first: ties go to the first candidate. */
             for (size_t i = 0; i < L->n_gpus && budget > 0; i++, budget--)
-                if (L->gpus[i].id)
-                    consider(&s, L->gpus[i].id);
+                tci_suggest_consider(&s, L->gpus[i].id);
             for (size_t i = 0; i < cat->n_gpus && budget > 0; i++, budget--)
-                consider(&s, cat->gpus[i].id);
+                tci_suggest_consider(&s, cat->gpus[i].id);
             int line = node_line(gpu_el ? gpu_el : n);
             if (s.best)
                 report(L, line, "offer '%s': unknown GPU '%s'; did you mean '%s'?", o->id, o->gpu,

@@ -13,6 +13,9 @@
  */
 #include "util/readfile.h"
 #include "core/core.h"
+#include "util/date.h"
+#include "util/suggest.h"
+#include "util/utf8.h"
 
 #define INI_HANDLER_LINENO 1
 #include <ini.h>
@@ -169,96 +172,17 @@ static int pending_cmp(const void *a, const void *b)
 
 /* ===== Suggestions ===== */
 
-/* Edit distance (insert, delete, substitute, swap two neighbours), ignoring
- * case, of short strings, when it is at most `limit`; otherwise any value
- * above `limit`. Rows stop once no cell of the last two is within the limit,
- * so a file of many unknown keys stays cheap. */
-static size_t edit_distance(const char *a, const char *b, size_t limit)
-{
-    enum { MAX = 64 };
-    size_t la = strlen(a), lb = strlen(b);
-    if (la > MAX || lb > MAX || (la > lb ? la - lb : lb - la) > limit)
-        return limit + 1;
-    size_t d[MAX + 1][MAX + 1];
-    for (size_t i = 0; i <= la; i++)
-        d[i][0] = i;
-    for (size_t j = 0; j <= lb; j++)
-        d[0][j] = j;
-    size_t prev_min = 0;
-    for (size_t i = 1; i <= la; i++) {
-        size_t row_min = d[i][0];
-        for (size_t j = 1; j <= lb; j++) {
-            int ca = tolower((unsigned char)a[i - 1]), cb = tolower((unsigned char)b[j - 1]);
-            size_t best = d[i - 1][j - 1] + (ca != cb);
-            if (d[i - 1][j] + 1 < best)
-                best = d[i - 1][j] + 1;
-            if (d[i][j - 1] + 1 < best)
-                best = d[i][j - 1] + 1;
-            if (i > 1 && j > 1 && ca == tolower((unsigned char)b[j - 2]) &&
-                tolower((unsigned char)a[i - 2]) == cb && d[i - 2][j - 2] + 1 < best)
-                best = d[i - 2][j - 2] + 1;
-            d[i][j] = best;
-            if (best < row_min)
-                row_min = best;
-        }
-        /* Later cells come from this row, or from the one before plus a swap. */
-        if (row_min > limit && prev_min >= limit)
-            return limit + 1;
-        prev_min = row_min;
-    }
-    return d[la][lb];
-}
-
-/* The closest candidate within 1 edit for words up to 3 characters, 2 up to
- * 6 and 3 beyond, or NULL. */
+/* The closest candidate (see util/suggest.h), or NULL. */
 static const char *closest(const char *word, const char *const *cands, size_t n)
 {
-    const char *best = NULL;
-    size_t len = strlen(word);
-    size_t limit = len <= 3 ? 1 : len <= 6 ? 2 : 3;
-    for (size_t i = 0; i < n; i++) {
-        if (!cands[i])
-            continue;
-        size_t d = edit_distance(word, cands[i], limit);
-        if (d <= limit) {
-            best = cands[i];
-            limit = d ? d - 1 : 0; /* only a closer one can replace it */
-            if (d == 0)
-                break;
-        }
-    }
-    return best;
+    tci_suggest sg;
+    tci_suggest_init(&sg, word);
+    for (size_t i = 0; i < n && !tci_suggest_consider(&sg, cands[i]); i++)
+        ;
+    return sg.best;
 }
 
 /* ===== Pass 1: the line scan ===== */
-
-/* Length of the valid UTF-8 sequence at p (bounded by end), or 0 if invalid. */
-static size_t utf8_seq(const unsigned char *p, const unsigned char *end)
-{
-    size_t n;
-    unsigned cp;
-    if (p[0] < 0x80)
-        return 1;
-    if (p[0] >= 0xC2 && p[0] <= 0xDF)
-        n = 2, cp = p[0] & 0x1F;
-    else if (p[0] >= 0xE0 && p[0] <= 0xEF)
-        n = 3, cp = p[0] & 0x0F;
-    else if (p[0] >= 0xF0 && p[0] <= 0xF4)
-        n = 4, cp = p[0] & 0x07;
-    else
-        return 0;
-    if ((size_t)(end - p) < n)
-        return 0;
-    for (size_t i = 1; i < n; i++) {
-        if ((p[i] & 0xC0) != 0x80)
-            return 0;
-        cp = (cp << 6) | (p[i] & 0x3F);
-    }
-    if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
-        (cp >= 0xD800 && cp <= 0xDFFF))
-        return 0;
-    return n;
-}
 
 static int is_id_char(int c)
 {
@@ -535,7 +459,7 @@ static void scan_lines(loader *L, const char *text, size_t size)
             continue;
         }
         for (size_t i = 0; i < len;) {
-            size_t n = utf8_seq((const unsigned char *)p + i, (const unsigned char *)p + len);
+            size_t n = tci_utf8_decode(p + i, len - i, NULL);
             if (n == 0) {
                 report(L, line, NULL, "invalid UTF-8 (byte 0x%02X at column %zu)",
                        (unsigned char)p[i], i + 1);
@@ -821,25 +745,6 @@ static void *field(void *base, const tco_keydef *k)
     return (char *)base + k->offset;
 }
 
-static int is_leap(int y)
-{
-    return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-}
-
-static int valid_date(const char *v)
-{
-    static const int mdays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    for (int i = 0; i < 10; i++)
-        if ((i == 4 || i == 7) ? v[i] != '-' : !isdigit((unsigned char)v[i]))
-            return 0;
-    if (v[10])
-        return 0;
-    int y = atoi(v), m = (v[5] - '0') * 10 + (v[6] - '0'), d = (v[8] - '0') * 10 + (v[9] - '0');
-    if (y < 1970 || m < 1 || m > 12 || d < 1)
-        return 0;
-    return d <= mdays[m - 1] + (m == 2 && is_leap(y));
-}
-
 /* Convert one value into its field. Returns 1 when stored. */
 static int set_value(loader *L, void *base, const tco_keydef *k, const char *v, int line)
 {
@@ -854,7 +759,7 @@ static int set_value(loader *L, void *base, const tco_keydef *k, const char *v, 
             report(L, line, NULL, "missing value for '%s'", k->name);
             return 0;
         }
-        if (k->type == TCO_T_DATE && !valid_date(v)) {
+        if (k->type == TCO_T_DATE && !tci_date_valid(v)) {
             report(L, line, NULL, "'%s' is not a date for '%s': write YYYY-MM-DD", v, k->name);
             return 0;
         }
@@ -1275,16 +1180,6 @@ static void fill_from_catalog(loader *L, const tco_load_options *opts)
         }
     }
     free(ids);
-}
-
-/* See documentation in header file. */
-int tco_months_between(const char *from, const char *to)
-{
-    if (!from || !to || !valid_date(from) || !valid_date(to))
-        return -1;
-    int y1 = atoi(from), m1 = atoi(from + 5), d1 = atoi(from + 8);
-    int y2 = atoi(to), m2 = atoi(to + 5), d2 = atoi(to + 8);
-    return (y2 - y1) * 12 + (m2 - m1) - (d2 < d1);
 }
 
 /* ===== Included files: include = PATH[, PATH...] ===== */

@@ -1,8 +1,38 @@
-/* utf8.h - UTF-8: the library's one decoder. */
+/* utf8.h - UTF-8: the library's one decoder.
+ *
+ * Every module that looks inside a string's characters (the INI line scan, the
+ * workbook's text cleaning, sheet names, column widths, cuts on a character
+ * boundary) goes through these functions, so that what counts as valid UTF-8
+ * (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF) is
+ * decided in one place. */
 #ifndef TCO_UTIL_UTF8_H
 #define TCO_UTIL_UTF8_H
 
-/* 1 when s is valid UTF-8. */
+#include <stddef.h>
+#include <stdint.h>
+
+/* The valid sequence at s, of at most n bytes: its length (1 to 4) with its
+ * code point in *cp (may be NULL), or 0 when the bytes there are not valid
+ * UTF-8 (a stray continuation byte, an overlong form, a surrogate, a sequence
+ * cut short by n). */
+size_t tci_utf8_decode(const char *s, size_t n, uint32_t *cp);
+
+/* 1 when the NUL-terminated s is valid UTF-8. */
 int tci_utf8_valid(const char *s);
+
+/* The length of the sequence that lead byte b starts in a valid string. */
+size_t tci_utf8_len(unsigned char b);
+
+/* Bytes of the longest prefix of valid UTF-8 s[0..n) that ends on a
+ * character boundary: where to cut a string to at most n bytes. */
+size_t tci_utf8_cut(const char *s, size_t n);
+
+/* Bytes taken by the first `chars` characters of the valid UTF-8 s (all of
+ * s when it is shorter). */
+size_t tci_utf8_prefix(const char *s, size_t chars);
+
+/* Display width of the valid UTF-8 s: wide (CJK) characters, U+2E80 to
+ * U+FFEF, count twice; NULL is 0. */
+int tci_utf8_width(const char *s);
 
 #endif /* TCO_UTIL_UTF8_H */

@@ -31,22 +31,8 @@ static void put_text(FILE *out, const char *s)
 /* x with thousands separators and 2 decimals ("1,234,567.89"); NAN is "n/a". */
 static void put_money(FILE *out, double x)
 {
-    if (isnan(x) || isinf(x)) {
-        fputs("n/a", out);
-        return;
-    }
-    char raw[400]; /* %.2f of the largest double is 309 digits and 3 more */
-    snprintf(raw, sizeof raw, "%.2f", fabs(x));
-    size_t intlen = strcspn(raw, ".");
-    if (x < 0 && strspn(raw, "0.") != strlen(raw))
-        fputc('-', out);
-    for (size_t i = 0; i < intlen; i++) {
-        fputc(raw[i], out);
-        size_t left = intlen - i - 1;
-        if (left && left % 3 == 0)
-            fputc(',', out);
-    }
-    fputs(raw + intlen, out);
+    char buf[TCO_NUMTEXT_MAX];
+    fputs(tco_group_thousands(buf, sizeof buf, x, 2), out);
 }
 
 /* A percentage with one decimal ("40.6%"); NAN is "n/a". */

@@ -1,0 +1,56 @@
+/* date.c - calendar dates written YYYY-MM-DD. */
+#include "util/date.h"
+
+#include "tco.h"
+
+#include <ctype.h>
+
+static int is_leap(int y)
+{
+    return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+}
+
+/* The number of two or four digits at s (checked by the caller). */
+static int digits(const char *s, int n)
+{
+    int v = 0;
+    for (int i = 0; i < n; i++)
+        v = v * 10 + (s[i] - '0');
+    return v;
+}
+
+/* See documentation in header file. */
+int tci_date_valid(const char *s)
+{
+    static const int mdays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    for (int i = 0; i < 10; i++)
+        if ((i == 4 || i == 7) ? s[i] != '-' : !isdigit((unsigned char)s[i]))
+            return 0;
+    if (s[10])
+        return 0;
+    int y = digits(s, 4), m = digits(s + 5, 2), d = digits(s + 8, 2);
+    if (y < TCI_DATE_MIN_YEAR || m < 1 || m > 12 || d < 1)
+        return 0;
+    return d <= mdays[m - 1] + (m == 2 && is_leap(y));
+}
+
+/* H. Hinnant's days_from_civil, for the proleptic Gregorian calendar. */
+long long tci_days_from_civil(int y, int m, int d)
+{
+    y -= m <= 2;
+    long long era = (y >= 0 ? y : y - 399) / 400;
+    long long yoe = y - era * 400;
+    long long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    long long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + doe - 719468;
+}
+
+/* See tco.h. */
+int tco_months_between(const char *from, const char *to)
+{
+    if (!from || !to || !tci_date_valid(from) || !tci_date_valid(to))
+        return -1;
+    int y1 = digits(from, 4), m1 = digits(from + 5, 2), d1 = digits(from + 8, 2);
+    int y2 = digits(to, 4), m2 = digits(to + 5, 2), d2 = digits(to + 8, 2);
+    return (y2 - y1) * 12 + (m2 - m1) - (d2 < d1);
+}

@@ -1,0 +1,18 @@
+/* date.h - calendar dates written YYYY-MM-DD: the library's one check of a
+ * date, for the scenario's as_of and the catalogs' as-of alike. */
+#ifndef TCO_UTIL_DATE_H
+#define TCO_UTIL_DATE_H
+
+/* Years accepted: prices and scenarios are of the computer age, and the
+ * workbook's creation time (Unix seconds) is taken from as_of. */
+#define TCI_DATE_MIN_YEAR 1970
+
+/* 1 when s is exactly YYYY-MM-DD, a day of the Gregorian calendar in a year
+ * from TCI_DATE_MIN_YEAR to 9999. */
+int tci_date_valid(const char *s);
+
+/* Days from 1970-01-01 to the date y-m-d of the proleptic Gregorian calendar
+ * (negative before it). */
+long long tci_days_from_civil(int y, int m, int d);
+
+#endif /* TCO_UTIL_DATE_H */

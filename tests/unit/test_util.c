@@ -1,0 +1,176 @@
+/* test_util.c - the helpers of tco/util, each tested once here: UTF-8, numbers
+ * as text, "did you mean", dates. Every expected value is worked out by hand in
+ * the comment beside it. */
+#include "check.h"
+#include "util/date.h"
+#include "util/suggest.h"
+#include "util/utf8.h"
+
+/* ===== UTF-8 ===== */
+
+static void test_utf8_decode(void)
+{
+    uint32_t cp = 0;
+    CU_ASSERT_EQUAL(tci_utf8_decode("A", 1, &cp), 1);
+    CU_ASSERT_EQUAL(cp, 0x41);
+    /* U+00E9 is C3 A9; U+4E2D (中) is E4 B8 AD; U+1F600 is F0 9F 98 80. */
+    CU_ASSERT_EQUAL(tci_utf8_decode("\xC3\xA9", 2, &cp), 2);
+    CU_ASSERT_EQUAL(cp, 0xE9);
+    CU_ASSERT_EQUAL(tci_utf8_decode("\xE4\xB8\xAD", 3, &cp), 3);
+    CU_ASSERT_EQUAL(cp, 0x4E2D);
+    CU_ASSERT_EQUAL(tci_utf8_decode("\xF0\x9F\x98\x80", 4, &cp), 4);
+    CU_ASSERT_EQUAL(cp, 0x1F600);
+    /* Cut short by n, a stray continuation byte, overlong forms of '/' and of
+     * U+0800, a surrogate (U+D800), above U+10FFFF (F4 90 80 80), a bad second byte. */
+    CU_ASSERT_EQUAL(tci_utf8_decode("\xE4\xB8\xAD", 2, NULL), 0);
+    CU_ASSERT_EQUAL(tci_utf8_decode("\x80", 1, NULL), 0);
+    CU_ASSERT_EQUAL(tci_utf8_decode("\xC0\xAF", 2, NULL), 0);
+    CU_ASSERT_EQUAL(tci_utf8_decode("\xE0\x9F\xBF", 3, NULL), 0);
+    CU_ASSERT_EQUAL(tci_utf8_decode("\xED\xA0\x80", 3, NULL), 0);
+    CU_ASSERT_EQUAL(tci_utf8_decode("\xF4\x90\x80\x80", 4, NULL), 0);
+    CU_ASSERT_EQUAL(tci_utf8_decode("\xC3\x41", 2, NULL), 0);
+    CU_ASSERT_EQUAL(tci_utf8_decode("", 0, NULL), 0);
+}
+
+static void test_utf8_strings(void)
+{
+    CU_ASSERT_TRUE(tci_utf8_valid("plain"));
+    CU_ASSERT_TRUE(tci_utf8_valid("\xE4\xB8\xAD\xE6\x96\x87 ok"));
+    CU_ASSERT_FALSE(tci_utf8_valid("bad \xFF byte"));
+    CU_ASSERT_FALSE(tci_utf8_valid("cut \xE4\xB8"));
+    /* "中文" is 6 bytes: a cut at 4 or 5 keeps the first character (3 bytes). */
+    const char *zh = "\xE4\xB8\xAD\xE6\x96\x87";
+    CU_ASSERT_EQUAL(tci_utf8_cut(zh, 6), 6);
+    CU_ASSERT_EQUAL(tci_utf8_cut(zh, 5), 3);
+    CU_ASSERT_EQUAL(tci_utf8_cut(zh, 2), 0);
+    CU_ASSERT_EQUAL(tci_utf8_prefix(zh, 1), 3);
+    CU_ASSERT_EQUAL(tci_utf8_prefix(zh, 9), 6);
+    CU_ASSERT_EQUAL(tci_utf8_prefix("abc", 2), 2);
+    /* Two wide characters and one narrow: 2 + 2 + 1. */
+    CU_ASSERT_EQUAL(tci_utf8_width("\xE4\xB8\xAD\xE6\x96\x87x"), 5);
+    CU_ASSERT_EQUAL(tci_utf8_width("\xC3\xA9t\xC3\xA9"), 3);
+    CU_ASSERT_EQUAL(tci_utf8_width(NULL), 0);
+}
+
+/* ===== Numbers as text ===== */
+
+static void test_group_thousands(void)
+{
+    char b[TCO_NUMTEXT_MAX];
+    CU_ASSERT_STRING_EQUAL(tco_group_thousands(b, sizeof b, 1234567.891, 2), "1,234,567.89");
+    CU_ASSERT_STRING_EQUAL(tco_group_thousands(b, sizeof b, -1234567.891, 0), "-1,234,568");
+    CU_ASSERT_STRING_EQUAL(tco_group_thousands(b, sizeof b, 999, 0), "999");
+    CU_ASSERT_STRING_EQUAL(tco_group_thousands(b, sizeof b, 1000, 0), "1,000");
+    CU_ASSERT_STRING_EQUAL(tco_group_thousands(b, sizeof b, 100000, 1), "100,000.0");
+    CU_ASSERT_STRING_EQUAL(tco_group_thousands(b, sizeof b, 0.0661, 4), "0.0661");
+    /* -0.004 rounds to zero: no minus sign. */
+    CU_ASSERT_STRING_EQUAL(tco_group_thousands(b, sizeof b, -0.004, 2), "0.00");
+    CU_ASSERT_STRING_EQUAL(tco_group_thousands(b, sizeof b, NAN, 2), "n/a");
+    CU_ASSERT_STRING_EQUAL(tco_group_thousands(b, sizeof b, -INFINITY, 2), "n/a");
+    /* 1e308 with separators: 309 digits, 102 commas. */
+    tco_group_thousands(b, sizeof b, 1e308, 0);
+    CU_ASSERT_EQUAL(strlen(b), 309 + 102);
+    /* A buffer too small for the text is filled with '#', never overrun:
+     * "1,234,567" needs 10 bytes, "1,234" 6. */
+    char small[6];
+    CU_ASSERT_STRING_EQUAL(tco_group_thousands(small, sizeof small, 1234567, 0), "#####");
+    CU_ASSERT_STRING_EQUAL(tco_group_thousands(small, sizeof small, 1234, 0), "1,234");
+}
+
+/* ===== Did you mean ===== */
+
+static void test_edit_distance(void)
+{
+    CU_ASSERT_EQUAL(tci_edit_distance("pue", "pue", 3), 0);
+    CU_ASSERT_EQUAL(tci_edit_distance("PUE", "pue", 3), 0);   /* case is ignored */
+    CU_ASSERT_EQUAL(tci_edit_distance("peu", "pue", 3), 1);   /* one swap */
+    CU_ASSERT_EQUAL(tci_edit_distance("pu", "pue", 3), 1);    /* one insertion */
+    CU_ASSERT_EQUAL(tci_edit_distance("pxe", "pue", 3), 1);   /* one substitution */
+    CU_ASSERT_EQUAL(tci_edit_distance("h100", "a100", 3), 1);
+    /* kitten -> sitting: k/s, e/i, +g = 3. */
+    CU_ASSERT_EQUAL(tci_edit_distance("kitten", "sitting", 3), 3);
+    CU_ASSERT_TRUE(tci_edit_distance("kitten", "sitting", 2) > 2);
+    /* Lengths 3 and 9 differ by 6: above any limit below 6. */
+    CU_ASSERT_TRUE(tci_edit_distance("gpu", "gpu_price", 3) > 3);
+    /* Words over the length limit get no distance within any limit. */
+    char longw[TCI_SUGGEST_MAX + 2];
+    memset(longw, 'a', sizeof longw - 1);
+    longw[sizeof longw - 1] = '\0';
+    CU_ASSERT_TRUE(tci_edit_distance(longw, longw, 3) > 3);
+}
+
+static void test_suggest(void)
+{
+    static const char *const keys[] = {"gpu_price", "gpus_per_server", "tdp_w", NULL,
+                                       "server_price"};
+    tci_suggest s;
+    /* "gpu_prise": 1 from gpu_price, far from the rest. */
+    tci_suggest_init(&s, "gpu_prise");
+    for (size_t i = 0; i < 5; i++)
+        tci_suggest_consider(&s, keys[i]);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s.best);
+    CU_ASSERT_STRING_EQUAL(s.best, "gpu_price");
+    /* "tpd_w": one swap from tdp_w. */
+    tci_suggest_init(&s, "tpd_w");
+    for (size_t i = 0; i < 5; i++)
+        tci_suggest_consider(&s, keys[i]);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s.best);
+    CU_ASSERT_STRING_EQUAL(s.best, "tdp_w");
+    /* Words of up to 3 characters take 1 edit at most: "xyz" matches nothing. */
+    tci_suggest_init(&s, "xyz");
+    for (size_t i = 0; i < 5; i++)
+        tci_suggest_consider(&s, keys[i]);
+    CU_ASSERT_PTR_NULL(s.best);
+    /* Ties go to the first candidate; an exact match ends the search. */
+    tci_suggest_init(&s, "abcd");
+    CU_ASSERT_FALSE(tci_suggest_consider(&s, "abce"));
+    CU_ASSERT_FALSE(tci_suggest_consider(&s, "abcf"));
+    CU_ASSERT_STRING_EQUAL(s.best, "abce");
+    CU_ASSERT_TRUE(tci_suggest_consider(&s, "ABCD"));
+    CU_ASSERT_STRING_EQUAL(s.best, "ABCD");
+}
+
+/* ===== Dates ===== */
+
+static void test_dates(void)
+{
+    CU_ASSERT_TRUE(tci_date_valid("2026-01-15"));
+    CU_ASSERT_TRUE(tci_date_valid("2024-02-29"));  /* leap year */
+    CU_ASSERT_TRUE(tci_date_valid("2000-02-29"));  /* divisible by 400 */
+    CU_ASSERT_FALSE(tci_date_valid("2100-02-29")); /* divisible by 100 only */
+    CU_ASSERT_FALSE(tci_date_valid("2026-04-31"));
+    CU_ASSERT_FALSE(tci_date_valid("2026-13-01"));
+    CU_ASSERT_FALSE(tci_date_valid("2026-00-10"));
+    CU_ASSERT_FALSE(tci_date_valid("2026-1-15"));
+    CU_ASSERT_FALSE(tci_date_valid("2026-01-15x"));
+    CU_ASSERT_TRUE(tci_date_valid("1970-01-01"));
+    CU_ASSERT_FALSE(tci_date_valid("1969-12-31"));
+    CU_ASSERT_FALSE(tci_date_valid("0001-01-01"));
+    /* 1970-01-01 is day 0; 2000-01-01 is 30 years with 7 leap days: 10957;
+     * 2000-03-01 is 31 + 29 days later: 11017. */
+    CU_ASSERT_EQUAL(tci_days_from_civil(1970, 1, 1), 0);
+    CU_ASSERT_EQUAL(tci_days_from_civil(2000, 1, 1), 10957);
+    CU_ASSERT_EQUAL(tci_days_from_civil(2000, 3, 1), 11017);
+    CU_ASSERT_EQUAL(tci_days_from_civil(1969, 12, 31), -1);
+    /* Whole months: 2025-06-15 to 2026-01-14 is 6 (the 15th is not reached). */
+    CU_ASSERT_EQUAL(tco_months_between("2025-06-15", "2026-01-14"), 6);
+    CU_ASSERT_EQUAL(tco_months_between("2025-06-15", "2026-01-15"), 7);
+    CU_ASSERT_EQUAL(tco_months_between("2026-01-15", "2026-01-15"), 0);
+    CU_ASSERT_EQUAL(tco_months_between("2026-01-15", "2025-01-15"), -12);
+    CU_ASSERT_EQUAL(tco_months_between("2026-02-30", "2026-03-01"), -1);
+    CU_ASSERT_EQUAL(tco_months_between(NULL, "2026-03-01"), -1);
+}
+
+int main(void)
+{
+    static const check_case cases[] = {
+        {"utf8_decode", test_utf8_decode},
+        {"utf8_strings", test_utf8_strings},
+        {"group_thousands", test_group_thousands},
+        {"edit_distance", test_edit_distance},
+        {"suggest", test_suggest},
+        {"dates", test_dates},
+        {NULL, NULL},
+    };
+    return check_run("util", cases);
+}
