@@ -3,6 +3,7 @@
  * the [case NAME] scenarios, and Monte Carlo over [uncertainty]. No I/O. */
 #include "core/core.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -48,28 +49,41 @@ static double clamp_key(const tco_keydef *k, double v)
 
 /* ===== Sensitivity ===== */
 
-enum { DRIVER_UTILIZATION = -2 };
-
 /* A driver: one input swung for every option that has it. */
 typedef struct driver {
     const char *name;
     int global;      /* 1: a tco_skey; 0: a tco_okey on each option */
-    int key;         /* or DRIVER_UTILIZATION */
+    int key;
     int only_option; /* >= 0: an extra driver from a [sensitivity] range */
 } driver;
 
-static const driver standard[] = {
-    {"gpu_price", 0, TCO_O_GPU_PRICE, -1},
-    {"electricity_price", 1, TCO_S_ELECTRICITY_PRICE, -1},
-    {"pue", 1, TCO_S_PUE, -1},
-    {"utilization", 1, DRIVER_UTILIZATION, -1},
-    {"resale_fraction", 0, TCO_O_RESALE_FRACTION, -1},
-    {"price_per_gpu_hour", 0, TCO_O_PRICE_PER_GPU_HOUR, -1},
-    {"price_decline", 0, TCO_O_PRICE_DECLINE, -1},
-    {"discount_rate", 1, TCO_S_DISCOUNT_RATE, -1},
-    {"maintenance_rate", 0, TCO_O_MAINTENANCE_RATE, -1},
-};
-#define N_STANDARD (sizeof standard / sizeof standard[0])
+/* Room for the standard drivers: at most one per key. */
+#define MAX_STANDARD (TCO_S_COUNT + TCO_O_COUNT)
+
+/* The standard drivers, in the order of the key tables' `driver` column
+ * (numbered 1..n across both tables, checked by tests/unit/test_tables.c),
+ * into out (MAX_STANDARD entries). Returns n. */
+static size_t standard_drivers(driver *out)
+{
+    size_t n = 0;
+    for (int k = 0; k < TCO_S_COUNT; k++) {
+        const tco_keydef *kd = tco_scenario_key((tco_skey)k);
+        if (kd->driver > 0) {
+            assert(kd->driver <= MAX_STANDARD);
+            out[kd->driver - 1] = (driver){kd->name, 1, k, -1};
+            n++;
+        }
+    }
+    for (int k = 0; k < TCO_O_COUNT; k++) {
+        const tco_keydef *kd = tco_option_key((tco_okey)k);
+        if (kd->driver > 0) {
+            assert(kd->driver <= MAX_STANDARD);
+            out[kd->driver - 1] = (driver){kd->name, 0, k, -1};
+            n++;
+        }
+    }
+    return n;
+}
 
 static const tco_range *find_range(const tco_scenario *s, int option, int key)
 {
@@ -109,7 +123,11 @@ static void apply_driver(const tco_scenario *base, tco_scenario *w, const driver
     size_t n = w->n_options;
     for (size_t i = 0; i < n; i++)
         input[i] = NAN;
-    if (d->key == DRIVER_UTILIZATION) {
+    if (d->global && d->key == TCO_S_UTILIZATION) {
+        /* The [workload] utilization drives each option's utilization in
+         * effect: the default and the options' own values move together,
+         * to the option's own range, else the [workload] range, else the
+         * relative swing. */
         const tco_keydef *k = tco_scenario_key(TCO_S_UTILIZATION);
         const tco_range *r = find_range(base, -1, TCO_S_UTILIZATION);
         set(u, &w->utilization, end_value(base, r, k, base->utilization, sign));
@@ -170,25 +188,23 @@ static tco_status sensitivity(tco_analysis *A, const tco_scenario *base, tco_sce
 {
     size_t n = base->n_options;
     /* Standard drivers, then one per range that is not a standard driver's. */
-    driver *drivers = malloc((N_STANDARD + base->n_ranges) * sizeof *drivers);
+    driver *drivers = malloc((MAX_STANDARD + base->n_ranges) * sizeof *drivers);
     double *input = malloc(2 * n * sizeof *input);
     double *total = malloc(2 * n * sizeof *total);
     double *npv = malloc(2 * n * sizeof *npv);
     undo *u = malloc(sizeof *u);
-    ranked_entry *row = malloc((N_STANDARD + base->n_ranges) * sizeof *row);
+    ranked_entry *row = malloc((MAX_STANDARD + base->n_ranges) * sizeof *row);
     tco_status st = TCO_ERR_NOMEM;
     if (!drivers || !input || !total || !npv || !u || !row)
         goto done;
     u->n = u->n_flags = 0;
-    size_t nd = 0;
-    for (size_t i = 0; i < N_STANDARD; i++)
-        drivers[nd++] = standard[i];
+    size_t n_standard = standard_drivers(drivers), nd = n_standard;
     for (size_t i = 0; i < base->n_ranges; i++) {
         const tco_range *r = &base->ranges[i];
         int global = r->param.option < 0;
         int covered = r->param.key == (global ? TCO_S_UTILIZATION : TCO_O_UTILIZATION);
-        for (size_t j = 0; j < N_STANDARD; j++)
-            covered |= standard[j].global == global && standard[j].key == r->param.key;
+        for (size_t j = 0; j < n_standard; j++)
+            covered |= drivers[j].global == global && drivers[j].key == r->param.key;
         if (!covered)
             drivers[nd++] = (driver){r->name, global, r->param.key, r->param.option};
     }

@@ -225,7 +225,9 @@ typedef enum tco_kunit {
     TCO_U_RATE      /* units of work per second */
 } tco_kunit;
 
-/* One key: its spelling, type, range and default, and where it is stored. */
+/* One key: its spelling, type, range and default, where it is stored, and
+ * what the workbook and the analyses do with it. Every fact about a key is a
+ * member here, so that adding a key is adding one row to a table. */
 typedef struct tco_keydef {
     const char *name;          /* spelling in the INI */
     const char *section;       /* "scenario", "site", "workload" or "option" */
@@ -238,9 +240,22 @@ typedef struct tco_keydef {
     const char *const *names;  /* enumeration spellings, NULL-terminated */
     const char *unit_label;    /* short unit for people ("W", "per kWh"), or "" */
     const char *label;         /* short description for people */
+    const char *sheet_name;    /* a global key: the workbook's defined name of its
+                                  input cell ("ElectricityPrice"), or NULL */
+    int live;                  /* 1 when the workbook's formulas always read this
+                                  input (styled as an input, editable); 0 when it
+                                  is shown for the record. The [workload] sizing
+                                  keys are read only when a model is sized, which
+                                  the workbook decides from the scenario. */
+    int driver;                /* 0: not a standard sensitivity driver; k >= 1: the
+                                  k-th standard driver of tco_analyze. Drivers are
+                                  numbered 1..n without gaps across both tables; the
+                                  [workload] utilization drives each option's
+                                  utilization in effect (tco_option_utilization). */
 } tco_keydef;
 
-/* The key tables, indexed by tco_skey and tco_okey. */
+/* The key tables, indexed by tco_skey and tco_okey (every value below
+ * TCO_S_COUNT and TCO_O_COUNT has its row); NULL out of range. */
 const tco_keydef *tco_scenario_key(tco_skey key);
 const tco_keydef *tco_option_key(tco_okey key);
 
