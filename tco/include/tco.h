@@ -694,13 +694,11 @@ tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
  * quoted when it holds a comma, a double quote, CR or LF, its quotes doubled;
  * UTF-8 without a byte-order mark).
  *
- * A header row, then one row per option in input order with the fields of the
- * JSON output: id, label, acquire, gpu, count, utilization, capex, power,
- * cooling, facility, maintenance, staff, rental, residual, total, npv,
- * gpu_hours, cost_per_gpu_hour, cost_per_pflop_hour, cost_per_unit,
- * units_per_s_per_kw, it_kw, provisioned_kw, depreciation, book_value_end,
- * breakeven_month, breakeven_utilization. Numbers have 17 significant digits
- * (%.17g, so they round-trip); unknown values are empty fields.
+ * A header row, then one row per option in input order. The columns are the
+ * fields of the result field table (tco/core/fields.c) that the CSV shows, in
+ * the table's order, named as in the JSON output (the CSV shows the same
+ * per-option fields as the JSON). Numbers have 17 significant digits (%.17g,
+ * so they round-trip); unknown values are empty fields.
  *
  * When `monthly` is nonzero, a blank line follows, then a long-format table
  * with the header id, month, power, cooling, facility, maintenance, staff,
@@ -719,8 +717,9 @@ tco_status tco_report_write_csv(const tco_result *result, const char *path, int 
 /* Write a Markdown summary for chat and pull requests: a heading with the
  * scenario name, a line with the horizon, currency and baseline, and a table
  * of the options ranked by total (cheapest first) with total, NPV, cost per
- * GPU-hour, break-even month and break-even utilization. Money has thousands
- * separators and 2 decimals; unknown values are "n/a".
+ * GPU-hour, break-even month and break-even utilization (the fields of the
+ * result field table, tco/core/fields.c, that Markdown shows). Money has
+ * thousands separators and 2 decimals; unknown values are "n/a".
  *
  * Text from the scenario (name, labels) is escaped so that it shows as
  * written and cannot break the table or inject markup: the characters

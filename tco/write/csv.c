@@ -1,4 +1,7 @@
-/* csv.c - the summary and monthly tables as CSV (RFC 4180). */
+/* csv.c - the summary and monthly tables, and the catalog listing, as CSV
+ * (RFC 4180), through one field writer that guards against formula
+ * injection. */
+#include "core/fields.h"
 #include "util/outfile.h"
 
 #include <math.h>
@@ -6,6 +9,8 @@
 
 /* RFC 4180 ends every record with CRLF. */
 #define EOL "\r\n"
+
+/* ===== Fields ===== */
 
 /* A text field. Quoted only when it must be, so plain ids stay plain. A
  * leading = + - @ TAB or CR would make a spreadsheet evaluate the field as a
@@ -33,56 +38,48 @@ static void put_text(FILE *out, const char *s)
     fputc('"', out);
 }
 
-/* 17 significant digits round-trip a double; unknown (NAN) is an empty
- * field; -0 is written 0. */
+/* A number field: 17 significant digits round-trip a double; unknown (NAN)
+ * is an empty field; -0 is written 0. */
 static void put_number(FILE *out, double x)
 {
-    fputc(',', out);
     if (!isnan(x) && !isinf(x))
         fprintf(out, "%.17g", x == 0 ? 0.0 : x);
 }
 
-static const char *const summary_header =
-    "id,label,acquire,gpu,count,utilization,capex,power,cooling,facility,maintenance,"
-    "staff,rental,residual,total,npv,gpu_hours,cost_per_gpu_hour,cost_per_pflop_hour,"
-    "cost_per_unit,units_per_s_per_kw,it_kw,provisioned_kw,depreciation,book_value_end,"
-    "breakeven_month,breakeven_utilization";
+/* ===== The report ===== */
 
-static void put_summary_row(FILE *out, const tco_option *o, const tco_option_result *r)
+/* The header: the names of the result fields marked for CSV, in table order. */
+static void put_summary_header(FILE *out)
 {
-    put_text(out, o->id);
-    fputc(',', out);
-    put_text(out, o->label);
-    fputs(o->acquire == TCO_BUY ? ",buy," : ",rent,", out);
-    put_text(out, o->gpu);
-    fprintf(out, ",%d", o->count);
-    const double v[] = {r->utilization,
-                        r->capex,
-                        r->power,
-                        r->cooling,
-                        r->facility,
-                        r->maintenance,
-                        r->staff,
-                        r->rental,
-                        r->residual,
-                        r->total,
-                        r->npv,
-                        r->gpu_hours,
-                        r->cost_per_gpu_hour,
-                        r->cost_per_pflop_hour,
-                        r->cost_per_unit,
-                        r->units_per_s_per_kw,
-                        r->it_kw,
-                        r->provisioned_kw,
-                        r->depreciation,
-                        r->book_value_end};
-    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
-        put_number(out, v[i]);
-    if (r->breakeven_month > 0)
-        fprintf(out, ",%d", r->breakeven_month);
-    else
-        fputc(',', out);
-    put_number(out, r->breakeven_utilization);
+    int first = 1;
+    for (int k = 0; k < TCI_F_COUNT; k++) {
+        const tci_field *f = tci_field_get((tci_field_id)k);
+        if (!(f->outputs & TCI_OUT_CSV))
+            continue;
+        if (!first)
+            fputc(',', out);
+        fputs(f->name, out);
+        first = 0;
+    }
+    fputs(EOL, out);
+}
+
+/* Option i's values of those fields. */
+static void put_summary_row(FILE *out, const tco_result *res, size_t i)
+{
+    int first = 1;
+    for (int k = 0; k < TCI_F_COUNT; k++) {
+        const tci_field *f = tci_field_get((tci_field_id)k);
+        if (!(f->outputs & TCI_OUT_CSV))
+            continue;
+        if (!first)
+            fputc(',', out);
+        first = 0;
+        if (f->unit == TCI_FU_TEXT)
+            put_text(out, tci_field_text(f, res, i));
+        else
+            put_number(out, tci_field_number(f, res, i));
+    }
     fputs(EOL, out);
 }
 
@@ -95,8 +92,10 @@ static void put_monthly_rows(FILE *out, int horizon, const tco_option *o,
                             mo->rental, mo->depreciation, mo->cost,     mo->cumulative};
         put_text(out, o->id);
         fprintf(out, ",%d", m);
-        for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+        for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+            fputc(',', out);
             put_number(out, v[i]);
+        }
         fputs(EOL, out);
     }
 }
@@ -107,10 +106,9 @@ tco_status tco_report_write_csv_stream(const tco_result *res, FILE *out, int mon
     if (!res || !res->scenario || !out)
         return TCO_ERR_ARG;
     const tco_scenario *s = res->scenario;
-    fputs(summary_header, out);
-    fputs(EOL, out);
+    put_summary_header(out);
     for (size_t i = 0; i < res->n_options; i++)
-        put_summary_row(out, &s->options[i], &res->options[i]);
+        put_summary_row(out, res, i);
     if (monthly) {
         fputs(EOL "id,month,power,cooling,facility,maintenance,staff,rental,depreciation,"
                   "cost,cumulative" EOL,

@@ -1,10 +1,12 @@
 /* json.c - the JSON output of docs/MODEL.md. */
+#include "write/json.h"
+#include "core/fields.h"
 #include "util/outfile.h"
 
 #include <math.h>
 #include <string.h>
 
-/* See internal.h. */
+/* See json.h. */
 void tci_json_string(FILE *out, const char *s)
 {
     if (!s) {
@@ -48,48 +50,24 @@ void tci_json_number(FILE *out, double x)
         fprintf(out, "%.17g", x == 0 ? 0.0 : x);
 }
 
-static void put_field(FILE *out, const char *name, double x)
+/* Option i: the fields of the result field table marked for JSON, in their
+ * order, then the sizing and the months. */
+static void put_option(FILE *out, const tco_result *res, size_t i)
 {
-    fprintf(out, ",\n      \"%s\": ", name);
-    tci_json_number(out, x);
-}
-
-static void put_option(FILE *out, const tco_scenario *s, const tco_option *o,
-                       const tco_option_result *r)
-{
-    fputs("    {\n      \"id\": ", out);
-    tci_json_string(out, o->id);
-    fputs(",\n      \"label\": ", out);
-    tci_json_string(out, o->label);
-    fprintf(out, ",\n      \"acquire\": \"%s\"", o->acquire == TCO_BUY ? "buy" : "rent");
-    fputs(",\n      \"gpu\": ", out);
-    tci_json_string(out, o->gpu);
-    fprintf(out, ",\n      \"count\": %d", o->count);
-    put_field(out, "utilization", r->utilization);
-    put_field(out, "capex", r->capex);
-    put_field(out, "power", r->power);
-    put_field(out, "cooling", r->cooling);
-    put_field(out, "facility", r->facility);
-    put_field(out, "maintenance", r->maintenance);
-    put_field(out, "staff", r->staff);
-    put_field(out, "rental", r->rental);
-    put_field(out, "residual", r->residual);
-    put_field(out, "total", r->total);
-    put_field(out, "npv", r->npv);
-    put_field(out, "gpu_hours", r->gpu_hours);
-    put_field(out, "cost_per_gpu_hour", r->cost_per_gpu_hour);
-    put_field(out, "cost_per_pflop_hour", r->cost_per_pflop_hour);
-    put_field(out, "cost_per_unit", r->cost_per_unit);
-    put_field(out, "units_per_s_per_kw", r->units_per_s_per_kw);
-    put_field(out, "it_kw", r->it_kw);
-    put_field(out, "provisioned_kw", r->provisioned_kw);
-    put_field(out, "depreciation", r->depreciation);
-    put_field(out, "book_value_end", r->book_value_end);
-    if (r->breakeven_month > 0)
-        fprintf(out, ",\n      \"breakeven_month\": %d", r->breakeven_month);
-    else
-        fputs(",\n      \"breakeven_month\": null", out);
-    put_field(out, "breakeven_utilization", r->breakeven_utilization);
+    const tco_scenario *s = res->scenario;
+    const tco_option_result *r = &res->options[i];
+    int first = 1;
+    for (int k = 0; k < TCI_F_COUNT; k++) {
+        const tci_field *f = tci_field_get((tci_field_id)k);
+        if (!(f->outputs & TCI_OUT_JSON))
+            continue;
+        fprintf(out, "%s\n      \"%s\": ", first ? "    {" : ",", f->name);
+        first = 0;
+        if (f->unit == TCI_FU_TEXT)
+            tci_json_string(out, tci_field_text(f, res, i));
+        else
+            tci_json_number(out, tci_field_number(f, res, i));
+    }
     if (s->model_params > 0) {
         const tco_sizing *z = &r->sizing;
         fputs(",\n      \"sizing\": {\"memory_needed_gb\": ", out);
@@ -283,7 +261,7 @@ tco_status tco_report_write_json_stream(const tco_result *res, FILE *out)
     fputs("\n  },\n  \"options\": [", out);
     for (size_t i = 0; i < res->n_options; i++) {
         fputs(i ? ",\n" : "\n", out);
-        put_option(out, s, &s->options[i], &res->options[i]);
+        put_option(out, res, i);
     }
     fputs("\n  ]", out);
     if (res->analysis)

@@ -1,4 +1,5 @@
 /* markdown.c - a Markdown summary for chat and pull requests. */
+#include "core/fields.h"
 #include "util/outfile.h"
 
 #include <math.h>
@@ -28,13 +29,6 @@ static void put_text(FILE *out, const char *s)
     }
 }
 
-/* x with thousands separators and 2 decimals ("1,234,567.89"); NAN is "n/a". */
-static void put_money(FILE *out, double x)
-{
-    char buf[TCO_NUMTEXT_MAX];
-    fputs(tco_group_thousands(buf, sizeof buf, x, 2), out);
-}
-
 /* A percentage with one decimal ("40.6%"); NAN is "n/a". */
 static void put_percent(FILE *out, double x)
 {
@@ -42,6 +36,76 @@ static void put_percent(FILE *out, double x)
         fputs("n/a", out);
     else
         fprintf(out, "%.1f%%", x * 100 == 0 ? 0.0 : x * 100);
+}
+
+/* ===== The table: the result fields marked for Markdown ===== */
+
+/* The Markdown columns in their order: the rank first, since the rows are in
+ * rank order, then the other fields in table order. Returns how many. */
+static size_t md_columns(const tci_field *cols[TCI_F_COUNT])
+{
+    size_t n = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (int k = 0; k < TCI_F_COUNT; k++) {
+            const tci_field *f = tci_field_get((tci_field_id)k);
+            if ((f->outputs & TCI_OUT_MD) && (f->from == TCI_FROM_RANK) == (pass == 0))
+                cols[n++] = f;
+        }
+    return n;
+}
+
+/* A column heading, with {currency} replaced by the escaped currency. */
+static void put_heading(FILE *out, const char *head, const char *currency)
+{
+    static const char mark[] = "{currency}";
+    const char *at = strstr(head, mark);
+    if (!at) {
+        fputs(head, out);
+        return;
+    }
+    fwrite(head, 1, (size_t)(at - head), out);
+    put_text(out, currency);
+    fputs(at + sizeof mark - 1, out);
+}
+
+/* One cell of option i. Money has thousands separators and 2 decimals (6 for
+ * the small costs per PFLOP-hour and per unit), a fraction is a percentage,
+ * a whole number is written as it is; unknown values are "n/a". The
+ * baseline's label says so. */
+static void put_cell(FILE *out, const tco_result *res, size_t i, const tci_field *f)
+{
+    char buf[TCO_NUMTEXT_MAX];
+    if (f->unit == TCI_FU_TEXT) {
+        put_text(out, tci_field_text(f, res, i));
+        if (f->from == TCI_FROM_LABEL && res->baseline >= 0 && (size_t)res->baseline == i)
+            fputs(" (baseline)", out);
+        return;
+    }
+    double x = tci_field_number(f, res, i);
+    switch (f->unit) {
+    case TCI_FU_MONEY:
+    case TCI_FU_MONEY_PER_GPU_HOUR:
+    case TCI_FU_UNITS_PER_S_PER_KW:
+    case TCI_FU_KW:
+        fputs(tco_group_thousands(buf, sizeof buf, x, 2), out);
+        break;
+    case TCI_FU_MONEY_PER_PFLOP_HOUR:
+    case TCI_FU_MONEY_PER_UNIT:
+        fputs(tco_group_thousands(buf, sizeof buf, x, 6), out);
+        break;
+    case TCI_FU_GPU_HOURS:
+        fputs(tco_group_thousands(buf, sizeof buf, x, 0), out);
+        break;
+    case TCI_FU_FRACTION:
+        put_percent(out, x);
+        break;
+    default: /* GPUs, a month, a rank */
+        if (isnan(x) || isinf(x))
+            fputs("n/a", out);
+        else
+            fprintf(out, "%.0f", x);
+        break;
+    }
 }
 
 /* See documentation in header file. */
@@ -62,31 +126,26 @@ tco_status tco_report_write_md_stream(const tco_result *res, FILE *out)
         fputs("; break-even is against ", out);
         put_text(out, s->options[res->baseline].label);
     }
-    fputs(".\n\n| Rank | Option | Acquire | Total (", out);
-    put_text(out, s->currency);
-    fputs(") | NPV | Per GPU-hour | Break-even month | Break-even utilization |\n"
-          "|---:|---|---|---:|---:|---:|---:|---:|\n",
-          out);
+    fputs(".\n\n|", out);
+    const tci_field *cols[TCI_F_COUNT];
+    size_t nc = md_columns(cols);
+    for (size_t c = 0; c < nc; c++) {
+        fputc(' ', out);
+        put_heading(out, cols[c]->md_head, s->currency);
+        fputs(" |", out);
+    }
+    fputs("\n|", out);
+    for (size_t c = 0; c < nc; c++)
+        fputs(cols[c]->unit == TCI_FU_TEXT ? "---|" : "---:|", out);
+    fputc('\n', out);
     for (size_t k = 0; k < res->n_options; k++) {
-        size_t i = res->rank[k];
-        const tco_option *o = &s->options[i];
-        const tco_option_result *r = &res->options[i];
-        fprintf(out, "| %zu | ", k + 1);
-        put_text(out, o->label);
-        if (res->baseline >= 0 && (size_t)res->baseline == i)
-            fputs(" (baseline)", out);
-        fputs(o->acquire == TCO_BUY ? " | buy | " : " | rent | ", out);
-        put_money(out, r->total);
-        fputs(" | ", out);
-        put_money(out, r->npv);
-        fputs(" | ", out);
-        put_money(out, r->cost_per_gpu_hour);
-        if (r->breakeven_month > 0)
-            fprintf(out, " | %d | ", r->breakeven_month);
-        else
-            fputs(" | n/a | ", out);
-        put_percent(out, r->breakeven_utilization);
-        fputs(" |\n", out);
+        fputc('|', out);
+        for (size_t c = 0; c < nc; c++) {
+            fputc(' ', out);
+            put_cell(out, res, res->rank[k], cols[c]);
+            fputs(" |", out);
+        }
+        fputc('\n', out);
     }
     return ferror(out) ? TCO_ERR_IO : TCO_OK;
 }

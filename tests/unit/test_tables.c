@@ -1,8 +1,11 @@
-/* test_tables.c - the key tables of tco/core/keys.c: every row present, and
- * the workbook's and the sensitivity analysis's columns as they are meant to
- * be. Every expected value is written out by hand from docs/WORKBOOK.md and
- * docs/MODEL.md, not taken from the code's output. */
+/* test_tables.c - the key tables of tco/core/keys.c and the result field
+ * table of tco/core/fields.c: every row present, the workbook's and the
+ * sensitivity analysis's columns as they are meant to be, and the writers
+ * reading the field table. Every expected value is written out by hand from
+ * docs/WORKBOOK.md and docs/MODEL.md (the arithmetic in the comments), not
+ * taken from the code's output. */
 #include "check.h"
+#include "core/fields.h"
 
 /* ===== Key tables ===== */
 
@@ -153,6 +156,231 @@ static void test_keys_drivers(void)
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_UTILIZATION)->driver, 0);
 }
 
+/* ===== Result fields ===== */
+
+/* The names of the fields an output shows, in order, joined by commas. */
+static const char *names_of(unsigned output)
+{
+    static char buf[1024];
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int k = 0; k < TCI_F_COUNT; k++) {
+        const tci_field *f = tci_field_get((tci_field_id)k);
+        if (f->outputs & output)
+            n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s", n ? "," : "", f->name);
+    }
+    return buf;
+}
+
+/* Every row is set and consistent: a label key exactly for the Summary's
+ * fields ("summary.field." and the name), a Markdown heading exactly for
+ * Markdown's, a heading for every block, text read only from text sources. */
+static void test_fields_every_row(void)
+{
+    for (int k = 0; k < TCI_F_COUNT; k++) {
+        const tci_field *f = tci_field_get((tci_field_id)k);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(f->name);
+        CU_ASSERT_PTR_NOT_NULL(f->label);
+        CU_ASSERT(f->outputs != 0);
+        if (f->outputs & TCI_OUT_SUMMARY) {
+            char key[80];
+            snprintf(key, sizeof key, "summary.field.%s", f->name);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(f->label_key);
+            CU_ASSERT_STRING_EQUAL(f->label_key, key);
+        } else {
+            CU_ASSERT_PTR_NULL(f->label_key);
+            CU_ASSERT_PTR_NULL(f->group_key);
+        }
+        CU_ASSERT_EQUAL(f->md_head != NULL, (f->outputs & TCI_OUT_MD) != 0);
+        CU_ASSERT_EQUAL(f->group_key != NULL, f->group != NULL);
+        int text = f->from == TCI_FROM_ID || f->from == TCI_FROM_LABEL ||
+                   f->from == TCI_FROM_ACQUIRE || f->from == TCI_FROM_GPU;
+        CU_ASSERT_EQUAL(text, f->unit == TCI_FU_TEXT);
+    }
+    CU_ASSERT_PTR_NULL(tci_field_get(TCI_F_COUNT));
+    /* A few rows by hand: where the engine's double is, and the blocks. */
+    CU_ASSERT_EQUAL(tci_field_get(TCI_F_TOTAL)->offset, offsetof(tco_option_result, total));
+    CU_ASSERT_EQUAL(tci_field_get(TCI_F_IT_KW)->offset, offsetof(tco_option_result, it_kw));
+    CU_ASSERT_EQUAL(tci_field_get(TCI_F_BREAKEVEN_UTILIZATION)->offset,
+                    offsetof(tco_option_result, breakeven_utilization));
+    CU_ASSERT_STRING_EQUAL(tci_field_get(TCI_F_CAPEX)->group_key, "summary.group.cost");
+    CU_ASSERT_STRING_EQUAL(tci_field_get(TCI_F_GPU_HOURS)->group_key, "summary.group.unit_costs");
+    CU_ASSERT_STRING_EQUAL(tci_field_get(TCI_F_IT_KW)->group_key, "summary.group.power");
+    CU_ASSERT_STRING_EQUAL(tci_field_get(TCI_F_BREAKEVEN_MONTH)->group_key,
+                           "summary.group.baseline");
+    CU_ASSERT_STRING_EQUAL(tci_field_get(TCI_F_RANK)->group_key, "summary.group.ranking");
+    CU_ASSERT_EQUAL(tci_field_get(TCI_F_COST_PER_GPU_HOUR)->unit, TCI_FU_MONEY_PER_GPU_HOUR);
+    CU_ASSERT_EQUAL(tci_field_get(TCI_F_RESIDUAL)->applies, TCI_FA_BUY);
+    CU_ASSERT_EQUAL(tci_field_get(TCI_F_BREAKEVEN_MONTH)->applies, TCI_FA_BASELINE);
+    CU_ASSERT_EQUAL(tci_field_get(TCI_F_TOTAL)->applies, TCI_FA_ALL);
+}
+
+/* Each output's fields in its order: JSON and CSV as MODEL.md lists them, the
+ * Summary's rows as WORKBOOK.md's, Markdown's columns (the rank goes first,
+ * the writer's business). */
+static void test_fields_outputs(void)
+{
+    static const char data[] =
+        "id,label,acquire,gpu,count,utilization,capex,power,cooling,facility,maintenance,"
+        "staff,rental,residual,total,npv,gpu_hours,cost_per_gpu_hour,cost_per_pflop_hour,"
+        "cost_per_unit,units_per_s_per_kw,it_kw,provisioned_kw,depreciation,book_value_end,"
+        "breakeven_month,breakeven_utilization";
+    CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_JSON), data);
+    CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_CSV), data);
+    CU_ASSERT_STRING_EQUAL(
+        names_of(TCI_OUT_SUMMARY),
+        "id,acquire,count,utilization,capex,power,cooling,facility,maintenance,staff,rental,"
+        "residual,total,npv,gpu_hours,cost_per_gpu_hour,cost_per_pflop_hour,cost_per_unit,"
+        "units_per_s_per_kw,it_kw,provisioned_kw,depreciation,book_value_end,breakeven_month,"
+        "breakeven_utilization,rank");
+    CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_MD),
+                           "label,acquire,total,npv,cost_per_gpu_hour,breakeven_month,"
+                           "breakeven_utilization,rank");
+    /* The cost lines are consecutive, as tco_month's are. */
+    CU_ASSERT_STRING_EQUAL(tci_field_get(TCI_F_POWER)->name, "power");
+    CU_ASSERT_STRING_EQUAL(tci_field_get(TCI_F_POWER + 5)->name, "rental");
+}
+
+/* A buy option and a rent option whose figures are worked out by hand:
+ *   b: 8 GPUs at 1000 and one server at 2000: capex 10000. At utilization 1
+ *      a GPU draws 1000 W * (0.12 + 0.78) = 900 W: it_kw 7.2, provisioned 8.
+ *      Power 7.2 kW * 730 h * 0.10 = 525.6 a month (PUE 1: no cooling),
+ *      6307.2 over 12 months: total 16307.2; with discount 0, npv = total.
+ *      GPU-hours 8 * 730 * 12 = 70080.
+ *   r: 8 GPUs at 1 per GPU-hour: 5840 a month, total 70080 (the baseline).
+ *   Break-even month: month 1 10525.6 > 5840; month 2 11051.2 <= 11680: 2.
+ *   Break-even utilization: buy 10000 + 7008 * (0.12 + 0.78u) = 10840.96 +
+ *   5466.24u against rent 70080u: u = 10840.96 / 64613.76. */
+static const char fields_ini[] = "[scenario]\n"
+                                 "name = fields\n"
+                                 "horizon_months = 12\n"
+                                 "discount_rate = 0\n"
+                                 "[site]\n"
+                                 "electricity_price = 0.10\n"
+                                 "pue = 1\n"
+                                 "[option b]\n"
+                                 "acquire = buy\n"
+                                 "count = 8\n"
+                                 "gpu = H100\n"
+                                 "gpu_price = 1000\n"
+                                 "tdp_w = 1000\n"
+                                 "server_price = 2000\n"
+                                 "[option r]\n"
+                                 "label = Cloud\n"
+                                 "acquire = rent\n"
+                                 "count = 8\n"
+                                 "price_per_gpu_hour = 1\n";
+
+static tco_result *fields_result(tco_scenario **s)
+{
+    tco_result *r = NULL;
+    *s = NULL;
+    CU_ASSERT_EQUAL_FATAL(tco_scenario_load_string(fields_ini, "fields.ini", s, NULL), TCO_OK);
+    CU_ASSERT_EQUAL_FATAL(tco_compute(*s, &r), TCO_OK);
+    return r;
+}
+
+#define FIELD(id) tci_field_get(id)
+
+static void test_fields_values(void)
+{
+    tco_scenario *s;
+    tco_result *r = fields_result(&s);
+    CU_ASSERT_STRING_EQUAL(tci_field_text(FIELD(TCI_F_ID), r, 0), "b");
+    CU_ASSERT_STRING_EQUAL(tci_field_text(FIELD(TCI_F_LABEL), r, 0), "b"); /* the id */
+    CU_ASSERT_STRING_EQUAL(tci_field_text(FIELD(TCI_F_LABEL), r, 1), "Cloud");
+    CU_ASSERT_STRING_EQUAL(tci_field_text(FIELD(TCI_F_ACQUIRE), r, 0), "buy");
+    CU_ASSERT_STRING_EQUAL(tci_field_text(FIELD(TCI_F_ACQUIRE), r, 1), "rent");
+    CU_ASSERT_STRING_EQUAL(tci_field_text(FIELD(TCI_F_GPU), r, 0), "H100");
+    CU_ASSERT_PTR_NULL(tci_field_text(FIELD(TCI_F_GPU), r, 1));
+    CU_ASSERT_PTR_NULL(tci_field_text(FIELD(TCI_F_TOTAL), r, 0)); /* a number */
+    CU_ASSERT_TRUE(isnan(tci_field_number(FIELD(TCI_F_ID), r, 0))); /* a text */
+
+    CU_ASSERT_EQUAL(tci_field_number(FIELD(TCI_F_COUNT_GPUS), r, 0), 8);
+    CU_ASSERT_EQUAL(tci_field_number(FIELD(TCI_F_UTILIZATION), r, 0), 1);
+    CU_ASSERT_EQUAL(tci_field_number(FIELD(TCI_F_CAPEX), r, 0), 10000);
+    CU_ASSERT(check_close(tci_field_number(FIELD(TCI_F_POWER), r, 0), 6307.2));
+    CU_ASSERT(check_close(tci_field_number(FIELD(TCI_F_TOTAL), r, 0), 16307.2));
+    CU_ASSERT(check_close(tci_field_number(FIELD(TCI_F_NPV), r, 0), 16307.2));
+    CU_ASSERT_EQUAL(tci_field_number(FIELD(TCI_F_GPU_HOURS), r, 0), 70080);
+    CU_ASSERT(check_close(tci_field_number(FIELD(TCI_F_COST_PER_GPU_HOUR), r, 0),
+                          16307.2 / 70080));
+    CU_ASSERT(check_close(tci_field_number(FIELD(TCI_F_IT_KW), r, 0), 7.2));
+    CU_ASSERT_EQUAL(tci_field_number(FIELD(TCI_F_PROVISIONED_KW), r, 0), 8);
+    CU_ASSERT_TRUE(isnan(tci_field_number(FIELD(TCI_F_COST_PER_UNIT), r, 0))); /* no throughput */
+    CU_ASSERT_EQUAL(tci_field_number(FIELD(TCI_F_BREAKEVEN_MONTH), r, 0), 2);
+    CU_ASSERT(check_close(tci_field_number(FIELD(TCI_F_BREAKEVEN_UTILIZATION), r, 0),
+                          10840.96 / 64613.76));
+    CU_ASSERT_EQUAL(tci_field_number(FIELD(TCI_F_RANK), r, 0), 1);
+
+    CU_ASSERT(check_close(tci_field_number(FIELD(TCI_F_RENTAL), r, 1), 70080));
+    CU_ASSERT(check_close(tci_field_number(FIELD(TCI_F_COST_PER_GPU_HOUR), r, 1), 1));
+    CU_ASSERT_TRUE(isnan(tci_field_number(FIELD(TCI_F_BREAKEVEN_MONTH), r, 1)));
+    CU_ASSERT_TRUE(isnan(tci_field_number(FIELD(TCI_F_BREAKEVEN_UTILIZATION), r, 1)));
+    CU_ASSERT_EQUAL(tci_field_number(FIELD(TCI_F_RANK), r, 1), 2);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
+/* What a stream writer wrote (the caller frees it). */
+static char *written(tco_status (*write)(const tco_result *, FILE *), const tco_result *r)
+{
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *f = open_memstream(&buf, &size);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    CU_ASSERT_EQUAL(write(r, f), TCO_OK);
+    fclose(f);
+    return buf;
+}
+
+static tco_status csv_summary(const tco_result *r, FILE *f)
+{
+    return tco_report_write_csv_stream(r, f, 0);
+}
+
+/* The writers show the fields of the table, in its order, as they should. */
+static void test_fields_writers(void)
+{
+    tco_scenario *s;
+    tco_result *r = fields_result(&s);
+    /* Markdown, whole: money with 2 decimals (16307.2 / 70080 = 0.2327 is
+     * 0.23), the percentage 10840.96 / 64613.76 = 16.78% with 1 decimal. */
+    char *md = written(tco_report_write_md_stream, r);
+    CU_ASSERT_STRING_EQUAL(
+        md,
+        "# fields\n\n12 months, money in USD, discount rate 0% a year. Options are ranked by "
+        "total cost, cheapest first; break-even is against Cloud.\n\n"
+        "| Rank | Option | Acquire | Total (USD) | NPV | Per GPU-hour | Break-even month | "
+        "Break-even utilization |\n"
+        "|---:|---|---|---:|---:|---:|---:|---:|\n"
+        "| 1 | b | buy | 16,307.20 | 16,307.20 | 0.23 | 2 | 16.8% |\n"
+        "| 2 | Cloud (baseline) | rent | 70,080.00 | 70,080.00 | 1.00 | n/a | n/a |\n");
+    /* CSV: the header, and each row's text, count, utilization and capex. */
+    char *csv = written(csv_summary, r);
+    CU_ASSERT_PTR_NOT_NULL(strstr(
+        csv, "id,label,acquire,gpu,count,utilization,capex,power,cooling,facility,maintenance,"
+             "staff,rental,residual,total,npv,gpu_hours,cost_per_gpu_hour,cost_per_pflop_hour,"
+             "cost_per_unit,units_per_s_per_kw,it_kw,provisioned_kw,depreciation,"
+             "book_value_end,breakeven_month,breakeven_utilization\r\nb,b,buy,H100,8,1,10000,"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(csv, "\r\nr,Cloud,rent,,8,1,0,"));
+    /* JSON: the first members of the first option, and a null month. */
+    char *json = written(tco_report_write_json_stream, r);
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "  \"options\": [\n    {\n      \"id\": \"b\",\n"
+                                        "      \"label\": \"b\",\n      \"acquire\": \"buy\",\n"
+                                        "      \"gpu\": \"H100\",\n      \"count\": 8,\n"
+                                        "      \"utilization\": 1,\n      \"capex\": 10000,\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "      \"gpu\": null,\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "      \"breakeven_month\": 2,\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "      \"breakeven_month\": null,\n"));
+    free(md);
+    free(csv);
+    free(json);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
 int main(void)
 {
     static const check_case cases[] = {
@@ -161,6 +389,10 @@ int main(void)
         {"keys_sheet_names", test_keys_sheet_names},
         {"keys_live", test_keys_live},
         {"keys_drivers", test_keys_drivers},
+        {"fields_every_row", test_fields_every_row},
+        {"fields_outputs", test_fields_outputs},
+        {"fields_values", test_fields_values},
+        {"fields_writers", test_fields_writers},
         {NULL, NULL},
     };
     return check_run("tables", cases);

@@ -1,0 +1,162 @@
+/* fields.c - the table of per-option result fields that the JSON, CSV and
+ * Markdown writers and the workbook's Summary read (see fields.h). */
+#include "core/fields.h"
+
+#include <assert.h>
+#include <math.h>
+#include <stddef.h>
+
+#define R(f) offsetof(tco_option_result, f)
+
+/* Sets of outputs: the data files, those and the workbook, everything. */
+#define DATA (TCI_OUT_JSON | TCI_OUT_CSV)
+#define BOOK (DATA | TCI_OUT_SUMMARY)
+#define ALL  (BOOK | TCI_OUT_MD)
+
+/* A field read from the engine's double `f`. */
+#define RESULT(f) .name = #f, .from = TCI_FROM_RESULT, .offset = R(f)
+
+static const tci_field fields[] = {
+    [TCI_F_ID] = {.name = "id", .from = TCI_FROM_ID, .unit = TCI_FU_TEXT, .outputs = BOOK,
+                  .label = "Option id (link to its cash flow)", .label_key = "summary.field.id"},
+    [TCI_F_LABEL] = {.name = "label", .from = TCI_FROM_LABEL, .unit = TCI_FU_TEXT,
+                     .outputs = DATA | TCI_OUT_MD, .label = "Label", .md_head = "Option"},
+    [TCI_F_ACQUIRE] = {.name = "acquire", .from = TCI_FROM_ACQUIRE, .unit = TCI_FU_TEXT,
+                       .outputs = ALL, .label = "Acquisition",
+                       .label_key = "summary.field.acquire", .md_head = "Acquire"},
+    [TCI_F_GPU] = {.name = "gpu", .from = TCI_FROM_GPU, .unit = TCI_FU_TEXT, .outputs = DATA,
+                   .label = "GPU"},
+    [TCI_F_COUNT_GPUS] = {.name = "count", .from = TCI_FROM_COUNT, .unit = TCI_FU_GPUS,
+                          .outputs = BOOK, .label = "GPUs",
+                          .label_key = "summary.field.count"},
+    [TCI_F_UTILIZATION] = {RESULT(utilization), .unit = TCI_FU_FRACTION, .outputs = BOOK,
+                           .label = "Utilization", .label_key = "summary.field.utilization"},
+
+    /* Cost over the horizon. */
+    [TCI_F_CAPEX] = {RESULT(capex), .unit = TCI_FU_MONEY, .outputs = BOOK,
+                     .label = "Capex, month 0", .label_key = "summary.field.capex",
+                     .group_key = "summary.group.cost", .group = "Cost over the horizon"},
+    [TCI_F_POWER] = {RESULT(power), .unit = TCI_FU_MONEY, .outputs = BOOK,
+                     .label = "Power", .label_key = "summary.field.power"},
+    [TCI_F_COOLING] = {RESULT(cooling), .unit = TCI_FU_MONEY, .outputs = BOOK,
+                       .label = "Cooling", .label_key = "summary.field.cooling"},
+    [TCI_F_FACILITY] = {RESULT(facility), .unit = TCI_FU_MONEY, .outputs = BOOK,
+                        .label = "Facility (colocation)", .label_key = "summary.field.facility"},
+    [TCI_F_MAINTENANCE] = {RESULT(maintenance), .unit = TCI_FU_MONEY, .outputs = BOOK,
+                           .label = "Maintenance", .label_key = "summary.field.maintenance"},
+    [TCI_F_STAFF] = {RESULT(staff), .unit = TCI_FU_MONEY, .outputs = BOOK,
+                     .label = "Staff", .label_key = "summary.field.staff"},
+    [TCI_F_RENTAL] = {RESULT(rental), .unit = TCI_FU_MONEY, .outputs = BOOK,
+                      .label = "Rental", .label_key = "summary.field.rental"},
+    [TCI_F_RESIDUAL] = {RESULT(residual), .unit = TCI_FU_MONEY, .applies = TCI_FA_BUY,
+                        .outputs = BOOK, .label = "Less: residual value",
+                        .label_key = "summary.field.residual"},
+    [TCI_F_TOTAL] = {RESULT(total), .unit = TCI_FU_MONEY, .outputs = ALL,
+                     .label = "Total cost of ownership", .label_key = "summary.field.total",
+                     .md_head = "Total ({currency})"},
+    [TCI_F_NPV] = {RESULT(npv), .unit = TCI_FU_MONEY, .outputs = ALL,
+                   .label = "Net present value of the cost", .label_key = "summary.field.npv",
+                   .md_head = "NPV"},
+
+    /* Unit costs. */
+    [TCI_F_GPU_HOURS] = {RESULT(gpu_hours), .unit = TCI_FU_GPU_HOURS, .outputs = BOOK,
+                         .label = "GPU-hours used", .label_key = "summary.field.gpu_hours",
+                         .group_key = "summary.group.unit_costs", .group = "Unit costs"},
+    [TCI_F_COST_PER_GPU_HOUR] = {RESULT(cost_per_gpu_hour), .unit = TCI_FU_MONEY_PER_GPU_HOUR,
+                                 .outputs = ALL, .label = "Cost per GPU-hour",
+                                 .label_key = "summary.field.cost_per_gpu_hour",
+                                 .md_head = "Per GPU-hour"},
+    [TCI_F_COST_PER_PFLOP_HOUR] = {RESULT(cost_per_pflop_hour),
+                                   .unit = TCI_FU_MONEY_PER_PFLOP_HOUR, .outputs = BOOK,
+                                   .label = "Cost per PFLOP-hour (FP16 peak)",
+                                   .label_key = "summary.field.cost_per_pflop_hour"},
+    [TCI_F_COST_PER_UNIT] = {RESULT(cost_per_unit), .unit = TCI_FU_MONEY_PER_UNIT,
+                             .outputs = BOOK, .label = "Cost per {unit}",
+                             .label_key = "summary.field.cost_per_unit"},
+    [TCI_F_UNITS_PER_S_PER_KW] = {RESULT(units_per_s_per_kw), .unit = TCI_FU_UNITS_PER_S_PER_KW,
+                                  .applies = TCI_FA_BUY, .outputs = BOOK,
+                                  .label = "Work rate ({unit}s per second per kW)",
+                                  .label_key = "summary.field.units_per_s_per_kw"},
+
+    /* Power and book view. */
+    [TCI_F_IT_KW] = {RESULT(it_kw), .unit = TCI_FU_KW, .applies = TCI_FA_BUY,
+                     .outputs = BOOK, .label = "IT load", .label_key = "summary.field.it_kw",
+                     .group_key = "summary.group.power", .group = "Power and book view"},
+    [TCI_F_PROVISIONED_KW] = {RESULT(provisioned_kw), .unit = TCI_FU_KW, .applies = TCI_FA_BUY,
+                              .outputs = BOOK, .label = "Provisioned power",
+                              .label_key = "summary.field.provisioned_kw"},
+    [TCI_F_DEPRECIATION] = {RESULT(depreciation), .unit = TCI_FU_MONEY, .applies = TCI_FA_BUY,
+                            .outputs = BOOK, .label = "Depreciation over the horizon (book)",
+                            .label_key = "summary.field.depreciation"},
+    [TCI_F_BOOK_VALUE_END] = {RESULT(book_value_end), .unit = TCI_FU_MONEY, .applies = TCI_FA_BUY,
+                              .outputs = BOOK, .label = "Book value at the end",
+                              .label_key = "summary.field.book_value_end"},
+
+    /* Against the baseline. */
+    [TCI_F_BREAKEVEN_MONTH] = {.name = "breakeven_month", .from = TCI_FROM_BREAKEVEN_MONTH,
+                               .unit = TCI_FU_MONTH, .applies = TCI_FA_BASELINE,
+                               .outputs = ALL, .label = "Break-even month",
+                               .label_key = "summary.field.breakeven_month",
+                               .group_key = "summary.group.baseline",
+                               .group = "Against the baseline", .md_head = "Break-even month"},
+    [TCI_F_BREAKEVEN_UTILIZATION] = {RESULT(breakeven_utilization), .unit = TCI_FU_FRACTION,
+                                     .applies = TCI_FA_BASELINE,
+                                     .outputs = ALL,
+                                     .label = "Break-even utilization",
+                                     .label_key = "summary.field.breakeven_utilization",
+                                     .md_head = "Break-even utilization"},
+
+    /* Ranking. */
+    [TCI_F_RANK] = {.name = "rank", .from = TCI_FROM_RANK, .unit = TCI_FU_RANK,
+                    .outputs = TCI_OUT_SUMMARY | TCI_OUT_MD,
+                    .label = "Rank (1 = lowest total cost)", .label_key = "summary.field.rank",
+                    .group_key = "summary.group.ranking", .group = "Ranking", .md_head = "Rank"},
+};
+_Static_assert(sizeof fields / sizeof *fields == TCI_F_COUNT, "fields: one row per tci_field_id");
+
+/* See documentation in header file. */
+const tci_field *tci_field_get(tci_field_id id)
+{
+    return (unsigned)id < TCI_F_COUNT ? &fields[id] : NULL;
+}
+
+const char *tci_field_text(const tci_field *f, const tco_result *res, size_t i)
+{
+    assert(f && res && i < res->n_options);
+    const tco_option *o = &res->scenario->options[i];
+    switch (f->from) {
+    case TCI_FROM_ID:
+        return o->id;
+    case TCI_FROM_LABEL:
+        return o->label;
+    case TCI_FROM_GPU:
+        return o->gpu;
+    case TCI_FROM_ACQUIRE: {
+        const char *const *names = tco_option_key(TCO_O_ACQUIRE)->names;
+        return (unsigned)o->acquire <= TCO_RENT ? names[o->acquire] : NULL;
+    }
+    default:
+        return NULL;
+    }
+}
+
+double tci_field_number(const tci_field *f, const tco_result *res, size_t i)
+{
+    assert(f && res && i < res->n_options);
+    const tco_option_result *r = &res->options[i];
+    switch (f->from) {
+    case TCI_FROM_RESULT:
+        return *(const double *)((const char *)r + f->offset);
+    case TCI_FROM_COUNT:
+        return res->scenario->options[i].count;
+    case TCI_FROM_BREAKEVEN_MONTH:
+        return r->breakeven_month > 0 ? r->breakeven_month : NAN;
+    case TCI_FROM_RANK:
+        for (size_t k = 0; res->rank && k < res->n_options; k++)
+            if (res->rank[k] == i)
+                return (double)(k + 1);
+        return NAN;
+    default:
+        return NAN;
+    }
+}

@@ -1,0 +1,149 @@
+/* fields.h - the per-option result fields: one row for each figure that the
+ * JSON, the CSV summary, the Markdown table and the workbook's Summary show
+ * for an option, in the order they show it. A new field is one enum value
+ * here and one row in fields.c; every output then shows it where the row's
+ * `outputs` say. The table is data only: no I/O, no formats.
+ *
+ * How each output reads the table (the rows that carry its TCI_OUT_ bit, in
+ * table order):
+ *   JSON      members of each object of "options": a text field as a JSON
+ *             string (NULL as null), a number with 17 significant digits
+ *             (unknown as null). (write/json.c)
+ *   CSV       the summary's columns: the header is the names, each row the
+ *             values; text guarded against formula injection, numbers %.17g,
+ *             unknown values empty. (write/csv.c)
+ *   Markdown  columns headed md_head. The options are listed by rank, so the
+ *             rank field opens each row and the others follow in table order.
+ *             Money with thousands separators and 2 decimals (6 for the small
+ *             costs per PFLOP-hour and per unit of work), fractions as a
+ *             percentage with 1 decimal, whole numbers as they are, unknown
+ *             values "n/a". (write/markdown.c)
+ *   Summary   the workbook's Summary sheet, one row per field: the Figure
+ *             column is the template's label_key (else `label`, with {unit}
+ *             the unit of work), the Field column is `name`, the Unit column
+ *             and the number format follow from `unit` (see tci_funit), a
+ *             block heading (group_key, else `group`) goes above a row that
+ *             has one, and an option the field does not apply to (`applies`)
+ *             shows a dash. The workbook's formulas stay the workbook's: one
+ *             per field. The Checks sheet compares the Summary's numeric rows
+ *             (unit other than TCI_FU_TEXT) with tci_field_number.
+ */
+#ifndef TCO_CORE_FIELDS_H
+#define TCO_CORE_FIELDS_H
+
+#include "tco.h"
+
+#include <stddef.h>
+
+/* The fields, in table order. The cost lines TCI_F_POWER..TCI_F_RENTAL are
+ * consecutive, in the order of tco_month's. */
+typedef enum tci_field_id {
+    TCI_F_ID,
+    TCI_F_LABEL,
+    TCI_F_ACQUIRE,
+    TCI_F_GPU,
+    TCI_F_COUNT_GPUS, /* the `count` field */
+    TCI_F_UTILIZATION,
+    TCI_F_CAPEX,
+    TCI_F_POWER,
+    TCI_F_COOLING,
+    TCI_F_FACILITY,
+    TCI_F_MAINTENANCE,
+    TCI_F_STAFF,
+    TCI_F_RENTAL,
+    TCI_F_RESIDUAL,
+    TCI_F_TOTAL,
+    TCI_F_NPV,
+    TCI_F_GPU_HOURS,
+    TCI_F_COST_PER_GPU_HOUR,
+    TCI_F_COST_PER_PFLOP_HOUR,
+    TCI_F_COST_PER_UNIT,
+    TCI_F_UNITS_PER_S_PER_KW,
+    TCI_F_IT_KW,
+    TCI_F_PROVISIONED_KW,
+    TCI_F_DEPRECIATION,
+    TCI_F_BOOK_VALUE_END,
+    TCI_F_BREAKEVEN_MONTH,
+    TCI_F_BREAKEVEN_UTILIZATION,
+    TCI_F_RANK,
+    TCI_F_COUNT
+} tci_field_id;
+
+/* Where a field's value is read. */
+typedef enum tci_fsource {
+    TCI_FROM_RESULT,          /* the double at `offset` in tco_option_result */
+    TCI_FROM_ID,              /* text: tco_option.id */
+    TCI_FROM_LABEL,           /* text: tco_option.label */
+    TCI_FROM_ACQUIRE,         /* text: "buy" or "rent" (the acquire key's spellings) */
+    TCI_FROM_GPU,             /* text: tco_option.gpu, NULL when not given */
+    TCI_FROM_COUNT,           /* tco_option.count, GPUs */
+    TCI_FROM_BREAKEVEN_MONTH, /* tco_option_result.breakeven_month; unknown when 0 */
+    TCI_FROM_RANK             /* 1 + the option's place in tco_result.rank */
+} tci_fsource;
+
+/* What a field measures. Each output picks its number format and unit text
+ * from this; the workbook's format and Unit column are given beside each. */
+typedef enum tci_funit {
+    TCI_FU_TEXT,               /* not a number (XN_NONE; no unit) */
+    TCI_FU_GPUS,               /* a whole number of GPUs (XN_INT; "unit.gpus") */
+    TCI_FU_FRACTION,           /* in [0,1], shown as a percentage (XN_PCT; "%") */
+    TCI_FU_MONEY,              /* in the currency, whole units (XN_MONEY; the currency) */
+    TCI_FU_MONEY_PER_GPU_HOUR, /* with cents (XN_MONEY2; "unit.money_per_gpu_hour") */
+    TCI_FU_MONEY_PER_PFLOP_HOUR, /* small: 3 significant digits (XN_MONEY_PF;
+                                    "unit.money_per_pflop_hour") */
+    TCI_FU_MONEY_PER_UNIT,     /* likewise (XN_MONEY_UN; "unit.money_per_unit") */
+    TCI_FU_GPU_HOURS,          /* whole GPU-hours (XN_INT; "unit.gpu_hours") */
+    TCI_FU_UNITS_PER_S_PER_KW, /* units of work per second per kW (XN_DEC2;
+                                  "unit.per_s_per_kw") */
+    TCI_FU_KW,                 /* kW, 2 decimals (XN_DEC2; "unit.kw") */
+    TCI_FU_MONTH,              /* a month, 1..H (XN_INT; "unit.month") */
+    TCI_FU_RANK                /* 1 = lowest total (XN_INT; no unit) */
+} tci_funit;
+
+/* The outputs that show a field (bits of tci_field.outputs). */
+enum {
+    TCI_OUT_JSON = 1,    /* members of the JSON's option objects */
+    TCI_OUT_CSV = 2,     /* columns of the CSV summary */
+    TCI_OUT_MD = 4,      /* columns of the Markdown table */
+    TCI_OUT_SUMMARY = 8  /* rows of the workbook's Summary sheet */
+};
+
+/* The options a field has a meaning for. */
+typedef enum tci_fapplies {
+    TCI_FA_ALL = 0,  /* every option */
+    TCI_FA_BUY,      /* bought options (residual, power drawn, book view) */
+    TCI_FA_BASELINE  /* bought options when the scenario has a rent baseline */
+} tci_fapplies;
+
+/* One result field. */
+typedef struct tci_field {
+    const char *name;      /* JSON member, CSV column, the Summary's Field column */
+    tci_fsource from;      /* where its value is read */
+    size_t offset;         /* TCI_FROM_RESULT: of a double in tco_option_result */
+    tci_funit unit;        /* TCI_FU_TEXT exactly for the text fields */
+    tci_fapplies applies;  /* where it has a meaning; JSON and CSV write every field */
+    unsigned outputs;      /* TCI_OUT_* bits */
+    const char *label;     /* English label; {unit} is the scenario's unit of work */
+    const char *label_key; /* the label's template key, "summary.field.NAME", or NULL
+                              when the Summary does not show the field */
+    const char *group_key; /* Summary: template key of the heading of the block
+                              this field opens ("summary.group.cost"), or NULL */
+    const char *group;     /* that heading in English, or NULL */
+    const char *md_head;   /* Markdown column heading ({currency} is the currency),
+                              or NULL when Markdown does not show the field */
+} tci_field;
+
+/* The row of field `id`, or NULL when id is out of range. */
+const tci_field *tci_field_get(tci_field_id id);
+
+/* The text of a text field for option i of res: the option's id, label, GPU
+ * (NULL when not given) or acquisition ("buy", "rent"). NULL for a number
+ * field. i < res->n_options. */
+const char *tci_field_text(const tci_field *f, const tco_result *res, size_t i);
+
+/* The value of a number field for option i of res; NAN when it is unknown
+ * (as in the engine's results; a break-even month of 0, no rank) and for a
+ * text field. i < res->n_options. */
+double tci_field_number(const tci_field *f, const tco_result *res, size_t i);
+
+#endif /* TCO_CORE_FIELDS_H */
