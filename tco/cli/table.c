@@ -1,6 +1,5 @@
 /* table.c - the terminal comparison table. */
 #include "cli/cli.h"
-#include "write/json.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -211,141 +210,13 @@ tco_status cli_print_catalog(FILE *out, const void *arg)
     return ferror(out) ? TCO_ERR_IO : TCO_OK;
 }
 
+/* The JSON and CSV listings are the library's (tco_catalog_write_*_stream). */
 tco_status cli_print_catalog_json(FILE *out, const void *arg)
 {
-    const tco_catalog *cat = arg;
-    fputs("{\n  \"gpus\": [", out);
-    for (size_t i = 0; i < cat->n_gpus; i++) {
-        const tco_gpu_model *g = &cat->gpus[i];
-        const struct {
-            const char *name;
-            double v;
-        } f[] = {{"fp16_tflops", g->fp16_tflops},     {"fp16_tflops_sparse", g->fp16_tflops_sparse},
-                 {"fp32_tflops", g->fp32_tflops},     {"memory_gb", g->memory_gb},
-                 {"memory_bw_tbs", g->memory_bw_tbs}, {"nvlink_gbs", g->nvlink_gbs},
-                 {"pcie_gbs", g->pcie_gbs},           {"tdp_w", g->tdp_w},
-                 {"price_low", g->price_low},         {"price_typical", g->price_typical},
-                 {"price_high", g->price_high}};
-        fprintf(out, "%s\n    {\"id\": ", i ? "," : "");
-        tci_json_string(out, g->id);
-        fputs(", \"name\": ", out);
-        tci_json_string(out, g->name);
-        fputs(", \"vendor\": ", out);
-        tci_json_string(out, g->vendor);
-        fputs(", \"memory_type\": ", out);
-        tci_json_string(out, g->memory_type);
-        for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
-            fprintf(out, ", \"%s\": ", f[k].name);
-            tci_json_number(out, f[k].v);
-        }
-        fputs(", \"currency\": ", out);
-        tci_json_string(out, g->currency);
-        fputs(", \"source\": ", out);
-        tci_json_string(out, g->source);
-        fputs(", \"as_of\": ", out);
-        tci_json_string(out, g->as_of);
-        fputc('}', out);
-    }
-    fputs("\n  ],\n  \"offers\": [", out);
-    for (size_t i = 0; i < cat->n_offers; i++) {
-        const tco_offer *o = &cat->offers[i];
-        fprintf(out, "%s\n    {\"id\": ", i ? "," : "");
-        tci_json_string(out, o->id);
-        fputs(", \"provider\": ", out);
-        tci_json_string(out, o->provider);
-        fputs(", \"gpu\": ", out);
-        tci_json_string(out, o->gpu);
-        fputs(", \"pricing\": ", out);
-        tci_json_string(out, o->pricing);
-        fprintf(out, ", \"term_months\": %d, \"price_per_gpu_hour\": ", o->term_months);
-        tci_json_number(out, o->price_per_gpu_hour);
-        fputs(", \"currency\": ", out);
-        tci_json_string(out, o->currency);
-        fputs(", \"region\": ", out);
-        tci_json_string(out, o->region);
-        fputs(", \"source\": ", out);
-        tci_json_string(out, o->source);
-        fputs(", \"as_of\": ", out);
-        tci_json_string(out, o->as_of);
-        fputc('}', out);
-    }
-    fputs("\n  ]\n}\n", out);
-    return ferror(out) ? TCO_ERR_IO : TCO_OK;
-}
-
-/* A CSV field, quoted when it must be (RFC 4180). */
-static void csv_field(FILE *out, const char *s)
-{
-    if (!s)
-        return;
-    if (!strpbrk(s, ",\"\r\n")) {
-        fputs(s, out);
-        return;
-    }
-    fputc('"', out);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', out);
-        fputc(*s, out);
-    }
-    fputc('"', out);
-}
-
-static void csv_number(FILE *out, double x)
-{
-    if (!isnan(x))
-        fprintf(out, "%.17g", x);
+    return tco_catalog_write_json_stream(arg, out);
 }
 
 tco_status cli_print_catalog_csv(FILE *out, const void *arg)
 {
-    const tco_catalog *cat = arg;
-    fputs("kind,id,name,provider,gpu,pricing,term_months,fp16_tflops,memory_gb,tdp_w,"
-          "price_typical,price_per_gpu_hour,currency,region,source,as_of\r\n",
-          out);
-    for (size_t i = 0; i < cat->n_gpus; i++) {
-        const tco_gpu_model *g = &cat->gpus[i];
-        fputs("gpu,", out);
-        csv_field(out, g->id);
-        fputc(',', out);
-        csv_field(out, g->name);
-        fputs(",,,,,", out);
-        csv_number(out, g->fp16_tflops);
-        fputc(',', out);
-        csv_number(out, g->memory_gb);
-        fputc(',', out);
-        csv_number(out, g->tdp_w);
-        fputc(',', out);
-        csv_number(out, g->price_typical);
-        fputs(",,", out);
-        csv_field(out, g->currency);
-        fputs(",,", out);
-        csv_field(out, g->source);
-        fputc(',', out);
-        csv_field(out, g->as_of);
-        fputs("\r\n", out);
-    }
-    for (size_t i = 0; i < cat->n_offers; i++) {
-        const tco_offer *o = &cat->offers[i];
-        fputs("offer,", out);
-        csv_field(out, o->id);
-        fputs(",,", out);
-        csv_field(out, o->provider);
-        fputc(',', out);
-        csv_field(out, o->gpu);
-        fputc(',', out);
-        csv_field(out, o->pricing);
-        fprintf(out, ",%d,,,,,", o->term_months);
-        csv_number(out, o->price_per_gpu_hour);
-        fputc(',', out);
-        csv_field(out, o->currency);
-        fputc(',', out);
-        csv_field(out, o->region);
-        fputc(',', out);
-        csv_field(out, o->source);
-        fputc(',', out);
-        csv_field(out, o->as_of);
-        fputs("\r\n", out);
-    }
-    return ferror(out) ? TCO_ERR_IO : TCO_OK;
+    return tco_catalog_write_csv_stream(arg, out);
 }

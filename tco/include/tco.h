@@ -652,6 +652,23 @@ tco_status tco_catalog_load_string(tco_catalog *cat, const char *xml, size_t siz
 const tco_gpu_model *tco_catalog_gpu(const tco_catalog *cat, const char *id);
 const tco_offer *tco_catalog_offer(const tco_catalog *cat, const char *id);
 
+/* List a catalog as JSON: {"gpus": [...], "offers": [...]}, one object per
+ * entry in catalog order with every member of tco_gpu_model and tco_offer
+ * except file and line (numbers with 17 significant digits; unknown numbers
+ * and absent text are null). This is `tco catalog --format json`. */
+tco_status tco_catalog_write_json_stream(const tco_catalog *cat, FILE *out);
+
+/* List a catalog as CSV, with the field rules of tco_report_write_csv_stream
+ * (RFC 4180, CRLF, UTF-8; text that begins with '=', '+', '-', '@', TAB or
+ * CR gets a leading single quote and is quoted, so that a price list cannot
+ * put a formula in a spreadsheet). The header is
+ *   kind,id,name,provider,gpu,pricing,term_months,fp16_tflops,memory_gb,
+ *   tdp_w,price_typical,price_per_gpu_hour,currency,region,source,as_of
+ * then one row per GPU model (kind "gpu") and one per offer ("offer"), in
+ * catalog order; a column that does not apply to the kind is empty, as is an
+ * unknown number. This is `tco catalog --format csv`. */
+tco_status tco_catalog_write_csv_stream(const tco_catalog *cat, FILE *out);
+
 /* ===== Writers ===== */
 
 /* Write the JSON of MODEL.md to a stream. */

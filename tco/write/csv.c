@@ -119,6 +119,63 @@ tco_status tco_report_write_csv_stream(const tco_result *res, FILE *out, int mon
     return ferror(out) ? TCO_ERR_IO : TCO_OK;
 }
 
+/* ===== The catalog listing ===== */
+
+/* See documentation in header file. */
+tco_status tco_catalog_write_csv_stream(const tco_catalog *cat, FILE *out)
+{
+    if (!cat || !out)
+        return TCO_ERR_ARG;
+    fputs("kind,id,name,provider,gpu,pricing,term_months,fp16_tflops,memory_gb,tdp_w,"
+          "price_typical,price_per_gpu_hour,currency,region,source,as_of" EOL,
+          out);
+    for (size_t i = 0; i < cat->n_gpus; i++) {
+        const tco_gpu_model *g = &cat->gpus[i];
+        fputs("gpu,", out);
+        put_text(out, g->id);
+        fputc(',', out);
+        put_text(out, g->name);
+        fputs(",,,,,", out); /* provider, gpu, pricing, term_months */
+        put_number(out, g->fp16_tflops);
+        fputc(',', out);
+        put_number(out, g->memory_gb);
+        fputc(',', out);
+        put_number(out, g->tdp_w);
+        fputc(',', out);
+        put_number(out, g->price_typical);
+        fputs(",,", out); /* price_per_gpu_hour */
+        put_text(out, g->currency);
+        fputs(",,", out); /* region */
+        put_text(out, g->source);
+        fputc(',', out);
+        put_text(out, g->as_of);
+        fputs(EOL, out);
+    }
+    for (size_t i = 0; i < cat->n_offers; i++) {
+        const tco_offer *o = &cat->offers[i];
+        fputs("offer,", out);
+        put_text(out, o->id);
+        fputs(",,", out); /* name */
+        put_text(out, o->provider);
+        fputc(',', out);
+        put_text(out, o->gpu);
+        fputc(',', out);
+        put_text(out, o->pricing);
+        fprintf(out, ",%d,,,,,", o->term_months); /* fp16_tflops .. price_typical */
+        put_number(out, o->price_per_gpu_hour);
+        fputc(',', out);
+        put_text(out, o->currency);
+        fputc(',', out);
+        put_text(out, o->region);
+        fputc(',', out);
+        put_text(out, o->source);
+        fputc(',', out);
+        put_text(out, o->as_of);
+        fputs(EOL, out);
+    }
+    return ferror(out) ? TCO_ERR_IO : TCO_OK;
+}
+
 /* See documentation in header file. */
 /* What the CSV writer needs besides the stream. */
 typedef struct csv_args {

@@ -270,6 +270,72 @@ tco_status tco_report_write_json_stream(const tco_result *res, FILE *out)
     return ferror(out) ? TCO_ERR_IO : TCO_OK;
 }
 
+/* ===== The catalog listing ===== */
+
+/* See documentation in header file. */
+tco_status tco_catalog_write_json_stream(const tco_catalog *cat, FILE *out)
+{
+    if (!cat || !out)
+        return TCO_ERR_ARG;
+    fputs("{\n  \"gpus\": [", out);
+    for (size_t i = 0; i < cat->n_gpus; i++) {
+        const tco_gpu_model *g = &cat->gpus[i];
+        const struct {
+            const char *name;
+            double v;
+        } f[] = {{"fp16_tflops", g->fp16_tflops},     {"fp16_tflops_sparse", g->fp16_tflops_sparse},
+                 {"fp32_tflops", g->fp32_tflops},     {"memory_gb", g->memory_gb},
+                 {"memory_bw_tbs", g->memory_bw_tbs}, {"nvlink_gbs", g->nvlink_gbs},
+                 {"pcie_gbs", g->pcie_gbs},           {"tdp_w", g->tdp_w},
+                 {"price_low", g->price_low},         {"price_typical", g->price_typical},
+                 {"price_high", g->price_high}};
+        fprintf(out, "%s\n    {\"id\": ", i ? "," : "");
+        tci_json_string(out, g->id);
+        fputs(", \"name\": ", out);
+        tci_json_string(out, g->name);
+        fputs(", \"vendor\": ", out);
+        tci_json_string(out, g->vendor);
+        fputs(", \"memory_type\": ", out);
+        tci_json_string(out, g->memory_type);
+        for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
+            fprintf(out, ", \"%s\": ", f[k].name);
+            tci_json_number(out, f[k].v);
+        }
+        fputs(", \"currency\": ", out);
+        tci_json_string(out, g->currency);
+        fputs(", \"source\": ", out);
+        tci_json_string(out, g->source);
+        fputs(", \"as_of\": ", out);
+        tci_json_string(out, g->as_of);
+        fputc('}', out);
+    }
+    fputs("\n  ],\n  \"offers\": [", out);
+    for (size_t i = 0; i < cat->n_offers; i++) {
+        const tco_offer *o = &cat->offers[i];
+        fprintf(out, "%s\n    {\"id\": ", i ? "," : "");
+        tci_json_string(out, o->id);
+        fputs(", \"provider\": ", out);
+        tci_json_string(out, o->provider);
+        fputs(", \"gpu\": ", out);
+        tci_json_string(out, o->gpu);
+        fputs(", \"pricing\": ", out);
+        tci_json_string(out, o->pricing);
+        fprintf(out, ", \"term_months\": %d, \"price_per_gpu_hour\": ", o->term_months);
+        tci_json_number(out, o->price_per_gpu_hour);
+        fputs(", \"currency\": ", out);
+        tci_json_string(out, o->currency);
+        fputs(", \"region\": ", out);
+        tci_json_string(out, o->region);
+        fputs(", \"source\": ", out);
+        tci_json_string(out, o->source);
+        fputs(", \"as_of\": ", out);
+        tci_json_string(out, o->as_of);
+        fputc('}', out);
+    }
+    fputs("\n  ]\n}\n", out);
+    return ferror(out) ? TCO_ERR_IO : TCO_OK;
+}
+
 /* See documentation in header file. */
 static tco_status json_to(FILE *out, const void *res)
 {
