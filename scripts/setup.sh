@@ -27,6 +27,8 @@ TEST_DEPS="gnumeric libreoffice-calc-nogui python3-openpyxl poppler-utils valgri
 TEST_DEPS="$TEST_DEPS fonts-noto-cjk"
 # libFuzzer's runtime, which clang only recommends.
 TEST_DEPS="$TEST_DEPS libclang-rt-14-dev"
+# clang-format 14 for the test "format", which is skipped only when it is missing.
+TEST_DEPS="$TEST_DEPS clang-format"
 
 usage() {
     echo "usage: scripts/setup.sh example|test" >&2
