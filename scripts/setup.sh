@@ -105,7 +105,7 @@ test)
     export UBSAN_OPTIONS
     ctest --test-dir build-asan --output-on-failure -LE 'slow|valgrind'
 
-    # Fuzzing (issue 7): each libFuzzer harness for a bounded time; any crash,
+    # Fuzzing: each libFuzzer harness for a bounded time; any crash,
     # leak or timeout fails the run and keeps its input in build-fuzz/fuzz-artifacts/.
     CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTCO_FUZZ=ON
     cmake --build build-fuzz -j2 --target fuzz_scenario fuzz_catalog fuzz_template
