@@ -27,6 +27,8 @@ TEST_DEPS="gnumeric libreoffice-calc-nogui python3-openpyxl poppler-utils valgri
 TEST_DEPS="$TEST_DEPS fonts-noto-cjk"
 # libFuzzer's runtime, which clang only recommends.
 TEST_DEPS="$TEST_DEPS libclang-rt-14-dev"
+# clang-format 14 for the test "format", which is skipped only when it is missing.
+TEST_DEPS="$TEST_DEPS clang-format"
 
 usage() {
     echo "usage: scripts/setup.sh example|test" >&2
@@ -103,7 +105,7 @@ test)
     export UBSAN_OPTIONS
     ctest --test-dir build-asan --output-on-failure -LE 'slow|valgrind'
 
-    # Fuzzing (issue 7): each libFuzzer harness for a bounded time; any crash,
+    # Fuzzing: each libFuzzer harness for a bounded time; any crash,
     # leak or timeout fails the run and keeps its input in build-fuzz/fuzz-artifacts/.
     CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTCO_FUZZ=ON
     cmake --build build-fuzz -j2 --target fuzz_scenario fuzz_catalog fuzz_template

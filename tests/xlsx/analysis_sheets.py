@@ -13,7 +13,7 @@ config/seed-30b-training.ini:
 3. checks every figure of those sheets against the JSON to 1e-9: the utilization
    sweep and the workload sizing (formulas: their cached values), the sensitivity
    tables, the cases and the Monte Carlo results (static values);
-4. runs ../shared/tools/xlsx_audit.py (0 mismatches in LibreOffice and Gnumeric);
+4. audits the workbook with recalc_audit.py (0 mismatches in LibreOffice and Gnumeric);
 5. for the two sizing scenarios, changes ElectricityPrice with openpyxl, recalculates
    in LibreOffice and checks that the sweep's totals and costs per GPU-hour and the
    Workload's costs moved to what the engine gives for the INI with that change.
@@ -26,7 +26,7 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import audit_tool, lo_recalc, run_audit, tco_binary  # noqa: E402
+from xlsxtest import lo_recalc, run_audit, tco_binary  # noqa: E402
 from live_model import defined_cell, rewrite_ini  # noqa: E402
 
 REL = 1e-9
@@ -296,7 +296,7 @@ def report(tco, ini, out=None):
     return None if out else json.loads(p.stdout)
 
 
-def check_book(tco, tool, repo, rel, tmp):
+def check_book(tco, repo, rel, tmp):
     ini = os.path.join(repo, rel)
     tag = os.path.basename(ini)
     book = os.path.join(tmp, tag[:-4] + ".xlsx")
@@ -337,7 +337,7 @@ def check_book(tco, tool, repo, rel, tmp):
     if "Monte Carlo" in want:
         check_monte_carlo(rows_of(wb["Monte Carlo"]), engine, tag)
 
-    ok, summary = run_audit(tool, book)
+    ok, summary = run_audit(book)
     print(f"{tag}: sheets {', '.join(want)}; charts {charts}; {summary}")
     if not ok or "lo_mismatch=0" not in summary or "gnumeric_mismatch=0" not in summary:
         fail(f"{tag}: audit: {summary}")
@@ -388,11 +388,10 @@ def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
     tco, repo = tco_binary(sys.argv[1]), os.path.abspath(sys.argv[2])
-    tool = audit_tool(repo)
     engines = {}
     with tempfile.TemporaryDirectory() as tmp:
         for rel in SCENARIOS:
-            engines[rel] = check_book(tco, tool, repo, rel, tmp)
+            engines[rel] = check_book(tco, repo, rel, tmp)
         for rel in LIVE:
             check_live(tco, repo, rel, tmp, engines[rel])
     for p in problems[:60]:

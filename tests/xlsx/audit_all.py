@@ -4,23 +4,21 @@
   audit_all.py BUILD_DIR REPO_DIR
 
 For each INI under config/, examples/ (and its folders) and tests/data/e2e/,
-writes the workbook with BUILD_DIR/tco and runs ../shared/tools/xlsx_audit.py on
-it (found beside the repository, or named by the XLSX_AUDIT environment
-variable). Passes when every workbook recalculates in LibreOffice and Gnumeric
+writes the workbook with BUILD_DIR/tco and audits it with recalc_audit.py (beside
+this file). Passes when every workbook recalculates in LibreOffice and Gnumeric
 to its cached values and has at least 3 charts. Exit 0 on success, 1 on any failure.
 """
 import glob, os, re, subprocess, sys, tempfile
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import audit_tool, run_audit, tco_binary  # noqa: E402
+from xlsxtest import run_audit, tco_binary  # noqa: E402
 
 
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
     tco, repo = tco_binary(sys.argv[1]), os.path.abspath(sys.argv[2])
-    tool = audit_tool(repo)
     inis = []
     for d in ("config", "examples", os.path.join("examples", "*"),
               os.path.join("tests", "data", "e2e")):
@@ -38,7 +36,7 @@ def main():
                 print(f"FAIL {name}: tco exited {p.returncode}: {p.stderr.strip()}")
                 failed += 1
                 continue
-            ok, summary = run_audit(tool, out)
+            ok, summary = run_audit(out)
             charts = re.search(r"charts=(\d+)", summary)
             if ok and charts and int(charts.group(1)) >= 3:
                 print(f"ok   {name}: {summary}")

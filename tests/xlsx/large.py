@@ -6,14 +6,14 @@
 Generates a scenario with 100 options (bought with every depreciation method, rented on
 demand and reserved, with and without utilization, FLOPS and throughput, Chinese and
 formula-like labels) over 120 months, writes its workbook and audits it in LibreOffice
-and Gnumeric (../shared/tools/xlsx_audit.py). Exit 0 when the audit passes with 3
+and Gnumeric (recalc_audit.py). Exit 0 when the audit passes with 3
 charts; 1 otherwise.
 """
 import os, re, subprocess, sys, tempfile, time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import audit_tool, run_audit, tco_binary  # noqa: E402
+from xlsxtest import run_audit, tco_binary  # noqa: E402
 
 METHODS = ["straight-line", "double-declining", "sum-of-years", "macrs-5", "macrs-7"]
 
@@ -100,8 +100,7 @@ def main():
         args.remove(keep)
     if len(args) != 2:
         sys.exit(__doc__)
-    tco, repo = tco_binary(args[0]), os.path.abspath(args[1])
-    tool = audit_tool(repo)
+    tco = tco_binary(args[0])  # REPO_DIR: the same arguments as the other tests
     with tempfile.TemporaryDirectory() as tmp:
         d = keep or tmp
         ini, book = os.path.join(d, "large.ini"), os.path.join(d, "large.xlsx")
@@ -114,7 +113,7 @@ def main():
             print(f"FAIL: tco exited {p.returncode}: {p.stderr}")
             return 1
         print(f"wrote {os.path.getsize(book)} bytes in {t1 - t0:.1f} s")
-        ok, summary = run_audit(tool, book)
+        ok, summary = run_audit(book)
         print(f"audited in {time.time() - t1:.0f} s: {summary}")
         charts = re.search(r"charts=(\d+)", summary)
         return 0 if ok and charts and int(charts.group(1)) >= 3 else 1

@@ -14,7 +14,7 @@ BUILD_DIR/tpl_report (the same library call). Then checks:
 - the zh-CN fixed sheets, chart titles and axis titles are Chinese, and its cells use
   the template's CJK font;
 - the seed's en and zh-CN workbooks audit clean in LibreOffice and Gnumeric
-  (../shared/tools/xlsx_audit.py);
+  (recalc_audit.py);
 - the zh-CN seed workbook, printed to PDF by LibreOffice, reads as Chinese (its text
   holds the sheets' Chinese titles), and PNG pages of it are left in
   BUILD_DIR/templates-render for a person to look at.
@@ -27,7 +27,7 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import audit_tool, run_audit, tco_binary  # noqa: E402
+from xlsxtest import run_audit, tco_binary  # noqa: E402
 
 SCENARIOS = ["config/seed-2026.ini", "tests/data/analysis.ini", "config/seed-70b-inference.ini"]
 AUDITED = "config/seed-2026.ini"
@@ -227,7 +227,6 @@ def main():
     print(f"writing with {how}")
     tpl = {"en": os.path.join(repo, "templates", "default.xml"),
            "zh": os.path.join(repo, "templates", "zh-CN.xml")}
-    tool = audit_tool(repo)
     with tempfile.TemporaryDirectory() as tmp:
         for ini in SCENARIOS:
             base = os.path.splitext(os.path.basename(ini))[0]
@@ -248,7 +247,7 @@ def main():
                   f"{'= built-in' if same else 'DIFFERS'}; zh-CN model {'same' if model else 'DIFFERS'}")
             if ini == AUDITED:
                 for key in ("en", "zh"):
-                    ok, last = run_audit(tool, paths[key])
+                    ok, last = run_audit(paths[key])
                     print(f"audit {key}: {last}")
                     if not ok:
                         fail(f"{ini} with {key}: the audit failed: {last}")
