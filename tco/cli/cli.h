@@ -18,7 +18,7 @@ tco_status cli_print_catalog_csv(FILE *out, const void *cat);
 
 /* Write with a stream writer to `path` atomically, or to standard output when
  * path is NULL or "-". Returns an exit status: 0, or 1 when it cannot write. */
-int cli_emit(const char *path, tci_stream_fn write, const void *arg, tco_diags *diags);
+int cli_emit(const char *path, tco_write_fn write, const void *arg, tco_diags *diags);
 
 /* Output formats of tco compare. */
 enum { CLI_TABLE, CLI_JSON, CLI_XLSX };

@@ -399,10 +399,10 @@ static int use_color(void)
 }
 
 /* See documentation in cli.h. */
-int cli_emit(const char *path, tci_stream_fn write, const void *arg, tco_diags *d)
+int cli_emit(const char *path, tco_write_fn write, const void *arg, tco_diags *d)
 {
     if (path && strcmp(path, "-") != 0)
-        return tci_outfile_write(path, write, arg, d) == TCO_OK ? 0 : EXIT_RUNTIME;
+        return tco_write_atomic(path, write, arg, d) == TCO_OK ? 0 : EXIT_RUNTIME;
     tco_status st = write(stdout, arg);
     if (st == TCO_OK && fflush(stdout) != 0)
         st = TCO_ERR_IO;

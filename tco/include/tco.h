@@ -716,6 +716,36 @@ tco_status tco_report_write_md_stream(const tco_result *result, FILE *out);
 /* The same, written atomically to `path`. */
 tco_status tco_report_write_md(const tco_result *result, const char *path, tco_diags *diags);
 
+/* ===== Atomic output ===== */
+
+/* A writer of a whole output to a stream, such as a wrapper around
+ * tco_report_write_json_stream. Returns TCO_OK, or an error status when the
+ * output could not be written (ferror(out), or a failure of its own). */
+typedef tco_status (*tco_write_fn)(FILE *out, const void *arg);
+
+/* Write `path` atomically with `write(out, arg)`: the output goes to a new
+ * temporary file beside `path` (".NAME.XXXXXX", with the permissions a new
+ * file gets), which is flushed, synced to disk and then renamed over `path`,
+ * so that a reader sees the old file or the new one, never half of one, even
+ * after a crash. On failure (TCO_ERR_IO, TCO_ERR_NOMEM) the temporary file is
+ * removed, an existing `path` is untouched and an error about `path` in diags
+ * says why ("cannot write: REASON"); TCO_ERR_ARG when path or write is NULL.
+ * `path` may not name a directory, a device, a FIFO or a socket. The
+ * library's JSON, CSV and Markdown files are written so, and its workbooks
+ * through the same temporary file, sync and rename.
+ *
+ * @code
+ *   static tco_status put(FILE *out, const void *arg)
+ *   {
+ *       fputs(arg, out);
+ *       return ferror(out) ? TCO_ERR_IO : TCO_OK;
+ *   }
+ *   ...
+ *   tco_write_atomic("note.txt", put, "hello\n", diags);
+ * @endcode */
+tco_status tco_write_atomic(const char *path, tco_write_fn write, const void *arg,
+                            tco_diags *diags);
+
 #ifdef __cplusplus
 }
 #endif
