@@ -1,6 +1,7 @@
 /* compare.c - `tco compare A.ini B.ini`: the library's comparison of two
  * scenarios (tco_compare) as a table, JSON or a workbook. */
 #include "cli/cli.h"
+#include "cli/output.h"
 #include "tco.h"
 
 #include <math.h>
@@ -64,12 +65,12 @@ int cli_compare(const tco_result *a, const tco_result *b, int format, const char
     if (st != TCO_OK) {
         fprintf(stderr, "tco: %s\n",
                 st == TCO_ERR_NOMEM ? "out of memory" : tco_status_str(st));
-        return 1;
+        return CLI_EXIT_RUNTIME;
     }
     int rc;
     if (format == CLI_XLSX) {
         st = tco_compare_write_xlsx(c, path, created, d);
-        rc = st == TCO_OK ? 0 : st == TCO_ERR_INPUT ? 2 : 1;
+        rc = st == TCO_OK ? 0 : st == TCO_ERR_INPUT ? CLI_EXIT_USAGE : CLI_EXIT_RUNTIME;
     } else {
         rc = cli_emit(path, format == CLI_JSON ? json_to : table_to, c, d);
     }
