@@ -23,6 +23,8 @@ cd "$(dirname "$0")/.."
 BUILD_DEPS="build-essential cmake pkg-config libxlsxwriter-dev libinih-dev libxml2-dev libcunit1-dev zlib1g-dev"
 # Spreadsheet programs and tools that the tests use to check the workbooks.
 TEST_DEPS="gnumeric libreoffice-calc-nogui python3-openpyxl poppler-utils valgrind clang libxml2-utils"
+# strace: tests/cli/test_sync.sh checks that outputs are synced before their rename.
+TEST_DEPS="$TEST_DEPS strace"
 # CJK glyphs, so that workbooks in the zh-CN template render as Chinese.
 TEST_DEPS="$TEST_DEPS fonts-noto-cjk"
 # libFuzzer's runtime, which clang only recommends.

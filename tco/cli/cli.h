@@ -1,13 +1,18 @@
-/* cli.h - pieces of the tco command-line tool. */
+/* cli.h - the modules of the tco command-line tool, a client of tco.h alone.
+ *
+ * Calls go one way: main.c (options, loading, the commands) calls table.c
+ * (the report's table, the catalog listing) and compare.c (tco compare);
+ * main.c and compare.c call output.c (cli_emit, output.h). */
 #ifndef TCO_CLI_CLI_H
 #define TCO_CLI_CLI_H
 
-#include "util/outfile.h"
+#include "tco.h"
 
 #include <stdio.h>
 
-/* Print the comparison table: options ranked by total, key figures, break-even,
- * then the workload and the analyses. `color` adds terminal colours. */
+/* Print the report as a table: options ranked by total, key figures,
+ * break-even, then the workload and the analyses. `color` adds terminal
+ * colours. */
 void cli_print_table(const tco_result *res, FILE *out, int color);
 
 /* List a catalog (a tco_catalog) as a table, as JSON or as CSV; stream
@@ -16,17 +21,14 @@ tco_status cli_print_catalog(FILE *out, const void *cat);
 tco_status cli_print_catalog_json(FILE *out, const void *cat);
 tco_status cli_print_catalog_csv(FILE *out, const void *cat);
 
-/* Write with a stream writer to `path` atomically, or to standard output when
- * path is NULL or "-". Returns an exit status: 0, or 1 when it cannot write. */
-int cli_emit(const char *path, tci_stream_fn write, const void *arg, tco_diags *diags);
-
 /* Output formats of tco compare. */
 enum { CLI_TABLE, CLI_JSON, CLI_XLSX };
 
 /* Compare two computed scenarios: the inputs that differ and each option's
- * figures with their deltas, written to path (NULL or "-": standard output)
- * as a table, JSON or a workbook. Returns an exit status. */
+ * figures with their deltas (tco_compare), written to path (NULL or "-":
+ * standard output) as a table, JSON or a workbook (format: CLI_TABLE,
+ * CLI_JSON or CLI_XLSX). Returns an exit status (output.h). */
 int cli_compare(const tco_result *a, const tco_result *b, int format, const char *path,
-                    long long created, tco_diags *diags);
+                long long created, tco_diags *diags);
 
 #endif /* TCO_CLI_CLI_H */

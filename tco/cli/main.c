@@ -3,7 +3,7 @@
  * Exit status: 0 success, 1 runtime failure (an output cannot be written,
  * out of memory), 2 bad usage or bad input. */
 #include "cli/cli.h"
-#include "util/outfile.h"
+#include "cli/output.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -17,8 +17,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define EXIT_RUNTIME 1
-#define EXIT_USAGE 2
 #define MAX_CATALOGS 16
 
 static const char usage_text[] =
@@ -82,7 +80,7 @@ static int usage_error(const char *fmt, const char *arg)
     fputs("tco: ", stderr);
     fprintf(stderr, fmt, arg);
     fputs("\nTry 'tco --help' for more information.\n", stderr);
-    return EXIT_USAGE;
+    return CLI_EXIT_USAGE;
 }
 
 static void print_diags(const tco_diags *d, int quiet)
@@ -132,7 +130,7 @@ static int flushed_stdout(void)
     if (fflush(stdout) == 0 && !ferror(stdout))
         return 0;
     fprintf(stderr, "tco: cannot write to standard output: %s\n", strerror(errno));
-    return EXIT_RUNTIME;
+    return CLI_EXIT_RUNTIME;
 }
 
 /* Parse the options shared by the commands. `takes_input` says how many
@@ -324,7 +322,7 @@ static int load_template(const args *a, const tco_scenario *s, tco_diags *d, tco
             fprintf(stderr, "tco: no shipped template named '%s' (set TCO_DATA_DIR, or give a "
                             "path)\n",
                     want);
-            return EXIT_USAGE;
+            return CLI_EXIT_USAGE;
         }
     } else if (from && want[0] != '/' && strrchr(from, '/')) {
         snprintf(path, sizeof path, "%.*s/%s", (int)(strrchr(from, '/') - from), from, want);
@@ -337,7 +335,7 @@ static int load_template(const args *a, const tco_scenario *s, tco_diags *d, tco
     if (from && st != TCO_ERR_NOMEM)
         tco_diags_add(d, TCO_SEV_ERROR, from, s->key_line[TCO_S_TEMPLATE], NULL,
                       "the template '%s' could not be read", want);
-    return st == TCO_ERR_NOMEM ? EXIT_RUNTIME : EXIT_USAGE;
+    return st == TCO_ERR_NOMEM ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
 }
 
 /* Load a scenario with the shipped catalog and --catalog files. */
@@ -357,7 +355,7 @@ static int load_path(const args *a, const char *path, tco_diags *d, tco_scenario
     tco_status st = tco_scenario_load_file_opt(path, &opts, s, d);
     if (st == TCO_OK)
         return 0;
-    return st == TCO_ERR_NOMEM ? EXIT_RUNTIME : EXIT_USAGE;
+    return st == TCO_ERR_NOMEM ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
 }
 
 static int load(const args *a, tco_diags *d, tco_scenario **s, long long epoch)
@@ -396,19 +394,6 @@ static int use_color(void)
 {
     const char *nc = getenv("NO_COLOR");
     return isatty(STDOUT_FILENO) && !(nc && *nc);
-}
-
-/* See documentation in cli.h. */
-int cli_emit(const char *path, tci_stream_fn write, const void *arg, tco_diags *d)
-{
-    if (path && strcmp(path, "-") != 0)
-        return tci_outfile_write(path, write, arg, d) == TCO_OK ? 0 : EXIT_RUNTIME;
-    tco_status st = write(stdout, arg);
-    if (st == TCO_OK && fflush(stdout) != 0)
-        st = TCO_ERR_IO;
-    if (st != TCO_OK)
-        fputs("tco: cannot write to standard output\n", stderr);
-    return st == TCO_OK ? 0 : EXIT_RUNTIME;
 }
 
 /* Stream writers for cli_emit. */
@@ -457,8 +442,8 @@ static int write_output(const args *a, const tco_result *res, const tco_template
         tco_xlsx_options opts = {.created = epoch, .tpl = tpl};
         tco_status st = tco_report_write_xlsx(res, a->out, &opts, d);
         return st == TCO_OK                                      ? 0
-               : st == TCO_ERR_INPUT || st == TCO_ERR_LIMIT ? EXIT_USAGE
-                                                            : EXIT_RUNTIME;
+               : st == TCO_ERR_INPUT || st == TCO_ERR_LIMIT ? CLI_EXIT_USAGE
+                                                            : CLI_EXIT_RUNTIME;
     }
     default:
         return cli_emit(a->out, table_to, &t, d);
@@ -482,7 +467,7 @@ static int cmd_report(int argc, char **argv)
     tco_template *tpl = NULL;
     if (!d) {
         fputs("tco: out of memory\n", stderr);
-        return EXIT_RUNTIME;
+        return CLI_EXIT_RUNTIME;
     }
     if ((rc = load(&a, d, &s, epoch)) != 0)
         goto done;
@@ -492,7 +477,7 @@ static int cmd_report(int argc, char **argv)
     tco_status st = tco_compute(s, &res);
     if (st != TCO_OK) {
         fprintf(stderr, "tco: %s\n", tco_status_str(st));
-        rc = EXIT_RUNTIME;
+        rc = CLI_EXIT_RUNTIME;
         goto done;
     }
     tco_result_check(res, d);
@@ -504,7 +489,7 @@ static int cmd_report(int argc, char **argv)
         fputs("\r\033[K", stderr);
     if (st != TCO_OK) {
         fprintf(stderr, "tco: analysis failed: %s\n", tco_status_str(st));
-        rc = st == TCO_ERR_LIMIT ? EXIT_USAGE : EXIT_RUNTIME;
+        rc = st == TCO_ERR_LIMIT ? CLI_EXIT_USAGE : CLI_EXIT_RUNTIME;
         goto done;
     }
     res->analysis = analysis;
@@ -536,11 +521,11 @@ static int cmd_validate(int argc, char **argv)
     tco_scenario *s = NULL;
     tco_result *res = NULL;
     if (!d)
-        return EXIT_RUNTIME;
+        return CLI_EXIT_RUNTIME;
     tco_template *tpl = NULL;
     if ((rc = load(&a, d, &s, epoch)) == 0 && (rc = load_template(&a, s, d, &tpl)) == 0) {
         if (tco_compute(s, &res) != TCO_OK) {
-            rc = EXIT_RUNTIME;
+            rc = CLI_EXIT_RUNTIME;
         } else {
             tco_result_check(res, d);
             printf("%s: ok: %zu option%s, %zu case%s, %zu uncertain input%s\n", a.input,
@@ -571,7 +556,7 @@ static int cmd_catalog(int argc, char **argv)
     if (!d || !cat) {
         tco_diags_free(d);
         tco_catalog_free(cat);
-        return EXIT_RUNTIME;
+        return CLI_EXIT_RUNTIME;
     }
     char shipped[4096];
     const char *first = shipped_catalog(shipped, sizeof shipped);
@@ -579,7 +564,7 @@ static int cmd_catalog(int argc, char **argv)
         fputs("tco: no catalog: the shipped one was not found (set TCO_DATA_DIR) and no "
               "--catalog was given\n",
               stderr);
-        rc = EXIT_USAGE;
+        rc = CLI_EXIT_USAGE;
     }
     for (int i = -1; rc < 0 && i < a.n_catalogs; i++) {
         const char *path = i < 0 ? first : a.catalogs[i];
@@ -589,7 +574,7 @@ static int cmd_catalog(int argc, char **argv)
             fprintf(stderr, "tco: reading the catalog %s\n", path);
         tco_status st = tco_catalog_load_file(cat, path, d);
         if (st != TCO_OK)
-            rc = st == TCO_ERR_NOMEM ? EXIT_RUNTIME : EXIT_USAGE;
+            rc = st == TCO_ERR_NOMEM ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
     }
     if (rc < 0)
         rc = cli_emit(a.out,
@@ -620,12 +605,12 @@ static int cmd_compare(int argc, char **argv)
     tco_scenario *sa = NULL, *sb = NULL;
     tco_result *ra = NULL, *rb = NULL;
     if (!d)
-        return EXIT_RUNTIME;
+        return CLI_EXIT_RUNTIME;
     int ra_rc = load_path(&a, a.input, d, &sa, epoch);
     int rb_rc = load_path(&a, a.input2, d, &sb, epoch);
     rc = ra_rc ? ra_rc : rb_rc;
     if (rc == 0 && (tco_compute(sa, &ra) != TCO_OK || tco_compute(sb, &rb) != TCO_OK))
-        rc = EXIT_RUNTIME;
+        rc = CLI_EXIT_RUNTIME;
     if (rc == 0)
         rc = cli_compare(ra, rb,
                              a.fmt == FMT_JSON   ? CLI_JSON

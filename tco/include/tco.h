@@ -747,6 +747,136 @@ tco_status tco_report_write_md_stream(const tco_result *result, FILE *out);
 /* The same, written atomically to `path`. */
 tco_status tco_report_write_md(const tco_result *result, const char *path, tco_diags *diags);
 
+/* ===== Atomic output ===== */
+
+/* A writer of a whole output to a stream, such as a wrapper around
+ * tco_report_write_json_stream. Returns TCO_OK, or an error status when the
+ * output could not be written (ferror(out), or a failure of its own). */
+typedef tco_status (*tco_write_fn)(FILE *out, const void *arg);
+
+/* Write `path` atomically with `write(out, arg)`: the output goes to a new
+ * temporary file beside `path` (".NAME.XXXXXX", with the permissions a new
+ * file gets), which is flushed, synced to disk and then renamed over `path`,
+ * so that a reader sees the old file or the new one, never half of one, even
+ * after a crash. On failure (TCO_ERR_IO, TCO_ERR_NOMEM) the temporary file is
+ * removed, an existing `path` is untouched and an error about `path` in diags
+ * says why ("cannot write: REASON"); TCO_ERR_ARG when path or write is NULL.
+ * `path` may not name a directory, a device, a FIFO or a socket. The
+ * library's JSON, CSV and Markdown files are written so, and its workbooks
+ * through the same temporary file, sync and rename.
+ *
+ * @code
+ *   static tco_status put(FILE *out, const void *arg)
+ *   {
+ *       fputs(arg, out);
+ *       return ferror(out) ? TCO_ERR_IO : TCO_OK;
+ *   }
+ *   ...
+ *   tco_write_atomic("note.txt", put, "hello\n", diags);
+ * @endcode */
+tco_status tco_write_atomic(const char *path, tco_write_fn write, const void *arg,
+                            tco_diags *diags);
+
+/* ===== Comparing two scenarios ===== */
+
+/* Room for an input's key in tco_input_diff, and for its value as text. */
+#define TCO_CMP_KEY_MAX 96
+#define TCO_CMP_VALUE_MAX 128
+
+/* An input whose value differs between scenario A and scenario B. */
+typedef struct tco_input_diff {
+    char key[TCO_CMP_KEY_MAX];   /* "site.pue" (section.key), "h100-buy.gpu_price"
+                                    (ID.key), or "[option ID]" for an option
+                                    that only one scenario has */
+    char a[TCO_CMP_VALUE_MAX];   /* the value in A as text: a number with 15
+                                    significant digits, an enumeration's spelling,
+                                    "" for unset text; "present" or "absent" for an
+                                    option. Longer text is cut to fit */
+    char b[TCO_CMP_VALUE_MAX];   /* the value in B, likewise */
+} tco_input_diff;
+
+/* The figures compared for each option: the tco_option_result fields of the
+ * same names, in this order. */
+typedef enum tco_cmp_figure {
+    TCO_CMP_CAPEX,
+    TCO_CMP_TOTAL,
+    TCO_CMP_NPV,
+    TCO_CMP_COST_PER_GPU_HOUR,
+    TCO_CMP_BREAKEVEN_UTILIZATION,
+    TCO_CMP_COUNT
+} tco_cmp_figure;
+
+/* A figure's name, as in tco_option_result and in the JSON ("capex", "total",
+ * "npv", "cost_per_gpu_hour", "breakeven_utilization"); NULL out of range. */
+const char *tco_compare_figure_name(tco_cmp_figure figure);
+
+/* One figure of one option in A and in B. */
+typedef struct tco_figure_diff {
+    double a, b;    /* NAN when unknown, or when the scenario lacks the option */
+    double delta;   /* b - a: NAN when either is */
+    double change;  /* delta / |a|: NAN when a is 0 or either is NAN */
+} tco_figure_diff;
+
+/* One option (by id) in A and in B. */
+typedef struct tco_option_diff {
+    const char *id;             /* borrowed from A's scenario, else B's */
+    int in_a, in_b;             /* 1 when that scenario has the option */
+    tco_figure_diff figures[TCO_CMP_COUNT]; /* indexed by tco_cmp_figure */
+    int breakeven_month_a;      /* 1..H in A, or 0 when there is none or no option */
+    int breakeven_month_b;      /* the same in B */
+} tco_option_diff;
+
+/* What differs between two computed scenarios A and B. */
+typedef struct tco_comparison {
+    const tco_scenario *a, *b;  /* borrowed: the results' scenarios, which must
+                                   outlive the comparison */
+    size_t n_inputs;
+    tco_input_diff *inputs;     /* the [scenario], [site] and [workload] keys in
+                                   table order; then, for each of A's options in
+                                   A's order, "[option ID]" when B lacks it, else
+                                   its keys in table order; then "[option ID]"
+                                   for each option only B has, in B's order */
+    size_t n_options;
+    tco_option_diff *options;   /* A's options in A's order, then those only B
+                                   has, in B's order */
+} tco_comparison;
+
+/* Compare two results: every input whose value as text differs (keys left at
+ * their default compare as their default value, unset text as ""), and the
+ * figures of every option of either, matched by id. The figures are copied:
+ * the results may be freed before *out, their scenarios may not. Returns
+ * TCO_ERR_NOMEM or TCO_ERR_ARG (NULL arguments) with *out NULL.
+ *
+ * @code
+ *   tco_comparison *c = NULL;
+ *   if (tco_compare(ra, rb, &c) == TCO_OK)
+ *       for (size_t i = 0; i < c->n_inputs; i++)
+ *           printf("%s: %s -> %s\n", c->inputs[i].key, c->inputs[i].a, c->inputs[i].b);
+ *   tco_comparison_free(c);
+ * @endcode */
+tco_status tco_compare(const tco_result *a, const tco_result *b, tco_comparison **out);
+void tco_comparison_free(tco_comparison *comparison);
+
+/* Write the comparison as JSON: {"a": {"name", "file"}, "b": {...}, "inputs":
+ * [{"key", "a", "b"}], "options": [{"id", "in_a", "in_b", and for each figure
+ * "NAME": {"a", "b", "delta"}}]}, numbers with 17 significant digits, unknown
+ * ones null. */
+tco_status tco_compare_write_json_stream(const tco_comparison *comparison, FILE *out);
+
+/* The same, written atomically to `path` (see tco_write_atomic). */
+tco_status tco_compare_write_json(const tco_comparison *comparison, const char *path,
+                                  tco_diags *diags);
+
+/* Write the comparison as a workbook of static values, written atomically:
+ * a sheet "Inputs" (key, A, B) and a sheet "Figures" (option, figure, A, B,
+ * and the formulas B - A and the change), an option in one scenario only as
+ * "only in A" or "only in B". `created` is the creation time stamped in it
+ * (Unix seconds), 0 or less for the time of writing. TCO_ERR_INPUT when a
+ * scenario's name or file is not valid UTF-8, TCO_ERR_IO when the file cannot
+ * be written; diags says why. */
+tco_status tco_compare_write_xlsx(const tco_comparison *comparison, const char *path,
+                                  long long created, tco_diags *diags);
+
 #ifdef __cplusplus
 }
 #endif

@@ -4,6 +4,7 @@
 #include "util/outfile.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -83,6 +84,15 @@ tco_status tci_outfile_commit(tci_outfile *f, tco_diags *diags)
         if (fclose(f->fp) != 0 && !err)
             err = errno ? errno : EIO;
         f->fp = NULL;
+    } else {
+        /* Reserved: the writer that filled the file (libxlsxwriter) closed it
+         * without syncing. Sync it by name before the rename, or a crash could
+         * leave the target renamed but empty. */
+        int fd = open(f->tmp, O_RDONLY);
+        if (fd < 0 || fsync(fd) != 0)
+            err = errno ? errno : EIO;
+        if (fd >= 0)
+            close(fd);
     }
     if (!err && rename(f->tmp, f->path) != 0)
         err = errno;
@@ -110,9 +120,12 @@ void tci_outfile_abort(tci_outfile *f)
     }
 }
 
-tco_status tci_outfile_write(const char *path, tci_stream_fn write, const void *arg,
-                             tco_diags *diags)
+/* See documentation in tco.h. */
+tco_status tco_write_atomic(const char *path, tco_write_fn write, const void *arg,
+                            tco_diags *diags)
 {
+    if (!path || !write)
+        return TCO_ERR_ARG;
     tci_outfile f;
     tco_status st = tci_outfile_open(&f, path, diags);
     if (st != TCO_OK)

@@ -20,18 +20,14 @@ tco_status tci_outfile_open(tci_outfile *f, const char *path, tco_diags *diags);
 /* Create the temporary file and close it, for writers that open paths
  * themselves (libxlsxwriter); f->tmp names it. */
 tco_status tci_outfile_reserve(tci_outfile *f, const char *path, tco_diags *diags);
-/* Flush, sync and rename onto the target. On failure the temporary file is
- * removed, the target is untouched and an error is added to diags. */
+/* Flush, sync and rename onto the target; a reserved file (fp NULL), which
+ * another writer filled and closed, is opened by name and synced too. On
+ * failure the temporary file is removed, the target is untouched and an error
+ * is added to diags. */
 tco_status tci_outfile_commit(tci_outfile *f, tco_diags *diags);
 /* Remove the temporary file; safe after a failed open or a commit. */
 void tci_outfile_abort(tci_outfile *f);
 
-/* A writer of a whole output to a stream. */
-typedef tco_status (*tci_stream_fn)(FILE *out, const void *arg);
-
-/* Write `path` atomically with `write`: open, write, commit, or on failure
- * remove the temporary file and say why in diags. */
-tco_status tci_outfile_write(const char *path, tci_stream_fn write, const void *arg,
-                             tco_diags *diags);
+/* tco_write_atomic (declared in tco.h) is the whole cycle for stream writers. */
 
 #endif /* TCO_UTIL_OUTFILE_H */

@@ -195,5 +195,5 @@ tco_status tco_report_write_csv(const tco_result *res, const char *path, int mon
     if (!res || !path)
         return TCO_ERR_ARG;
     csv_args a = {res, monthly};
-    return tci_outfile_write(path, csv_to, &a, diags);
+    return tco_write_atomic(path, csv_to, &a, diags);
 }

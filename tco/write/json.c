@@ -346,5 +346,5 @@ tco_status tco_report_write_json(const tco_result *res, const char *path, tco_di
 {
     if (!res || !path)
         return TCO_ERR_ARG;
-    return tci_outfile_write(path, json_to, res, diags);
+    return tco_write_atomic(path, json_to, res, diags);
 }

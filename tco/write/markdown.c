@@ -160,5 +160,5 @@ tco_status tco_report_write_md(const tco_result *res, const char *path, tco_diag
 {
     if (!res || !path)
         return TCO_ERR_ARG;
-    return tci_outfile_write(path, md_to, res, diags);
+    return tco_write_atomic(path, md_to, res, diags);
 }

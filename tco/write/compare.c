@@ -1,0 +1,64 @@
+/* compare.c - the JSON of a comparison of two scenarios (tco_compare). */
+#include "tco.h"
+#include "write/json.h"
+
+#include <stdio.h>
+
+/* See documentation in tco.h. */
+tco_status tco_compare_write_json_stream(const tco_comparison *c, FILE *out)
+{
+    if (!c || !out)
+        return TCO_ERR_ARG;
+    fputs("{\n  \"a\": {\"name\": ", out);
+    tci_json_string(out, c->a->name);
+    fputs(", \"file\": ", out);
+    tci_json_string(out, c->a->file);
+    fputs("},\n  \"b\": {\"name\": ", out);
+    tci_json_string(out, c->b->name);
+    fputs(", \"file\": ", out);
+    tci_json_string(out, c->b->file);
+    fputs("},\n  \"inputs\": [", out);
+    for (size_t i = 0; i < c->n_inputs; i++) {
+        fprintf(out, "%s\n    {\"key\": ", i ? "," : "");
+        tci_json_string(out, c->inputs[i].key);
+        fputs(", \"a\": ", out);
+        tci_json_string(out, c->inputs[i].a);
+        fputs(", \"b\": ", out);
+        tci_json_string(out, c->inputs[i].b);
+        fputc('}', out);
+    }
+    fputs(c->n_inputs ? "\n  ],\n  \"options\": [" : "],\n  \"options\": [", out);
+    for (size_t i = 0; i < c->n_options; i++) {
+        const tco_option_diff *o = &c->options[i];
+        fprintf(out, "%s\n    {\"id\": ", i ? "," : "");
+        tci_json_string(out, o->id);
+        fprintf(out, ", \"in_a\": %s, \"in_b\": %s", o->in_a ? "true" : "false",
+                o->in_b ? "true" : "false");
+        for (int k = 0; k < TCO_CMP_COUNT; k++) {
+            const tco_figure_diff *f = &o->figures[k];
+            fprintf(out, ", \"%s\": {\"a\": ", tco_compare_figure_name((tco_cmp_figure)k));
+            tci_json_number(out, f->a);
+            fputs(", \"b\": ", out);
+            tci_json_number(out, f->b);
+            fputs(", \"delta\": ", out);
+            tci_json_number(out, f->delta);
+            fputc('}', out);
+        }
+        fputc('}', out);
+    }
+    fputs("\n  ]\n}\n", out);
+    return ferror(out) ? TCO_ERR_IO : TCO_OK;
+}
+
+static tco_status json_to(FILE *out, const void *c)
+{
+    return tco_compare_write_json_stream(c, out);
+}
+
+/* See documentation in tco.h. */
+tco_status tco_compare_write_json(const tco_comparison *c, const char *path, tco_diags *diags)
+{
+    if (!c || !path)
+        return TCO_ERR_ARG;
+    return tco_write_atomic(path, json_to, c, diags);
+}

@@ -1,0 +1,196 @@
+#!/bin/sh
+# test_layers.sh SOURCE_DIR [LIBRARY [CC]] - the house rules of the source
+# tree, each failure naming its file:
+#
+#   a  the tool (tco/cli) includes only "tco.h", its own "cli/..." headers and
+#      <system> headers (an internal header in <...> counts as internal)
+#   b  the layers: util includes nothing of core, load, write or cli; core
+#      nothing of load, write or cli; load nothing of write or cli; write
+#      nothing of load or cli; the public header nothing of the tree
+#   c  no include circles among the files of tco/
+#   d  no file of tco/ over 1,200 lines
+#   e  no function over 200 lines (from the line at column 0 that starts its
+#      definition to its closing brace at column 0)
+#   f  every function named tco_* defined outside tco/cli and not static is
+#      declared in tco/include/tco.h, and tco.h declares no tci_ name
+#   g  the shared library LIBRARY exports tco_ names only (nm -D); skipped
+#      without LIBRARY
+#
+# CC (default cc) preprocesses tco.h for f, which so ignores its comments. Prints each failure
+# and a closing "N passed, N failed"; exits 1 when any check failed.
+set -u
+
+[ $# -ge 1 ] || {
+    echo "usage: test_layers.sh SOURCE_DIR [LIBRARY [CC]]" >&2
+    exit 2
+}
+cd "$1" || exit 2
+LIB=${2:-}
+CC=${3:-cc}
+MAX_FILE_LINES=1200
+MAX_FUNCTION_LINES=200
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT INT TERM
+passed=0
+failed=0
+
+# check LETTER TITLE: run after a check wrote its failures, one a line, to
+# $work/fail; prints them and counts the check.
+check() {
+    if [ -s "$work/fail" ]; then
+        failed=$((failed + 1))
+        echo "FAIL ($1) $2:"
+        sed 's/^/  /' "$work/fail"
+    else
+        passed=$((passed + 1))
+        echo "ok   ($1) $2"
+    fi
+    : >"$work/fail"
+}
+
+[ -d tco ] || {
+    echo "test_layers.sh: no tco/ in $(pwd)" >&2
+    exit 2
+}
+find tco -type f \( -name '*.c' -o -name '*.h' \) | LC_ALL=C sort >"$work/files"
+: >"$work/fail"
+
+# The project's includes: FILE:LINE:NAME, one a line; "NAME", and <NAME>
+# when it names a file of the tree (the build puts tco/ on the include path).
+while read -r f; do
+    awk -v f="$f" 'match($0, /^[ \t]*#[ \t]*include[ \t]*["<][^">]*[">]/) {
+        s = substr($0, RSTART, RLENGTH); q = s
+        sub(/^[^"<]*["<]/, "", s); sub(/[">]$/, "", s)
+        if (q ~ /"$/) print f ":" FNR ":" s
+        else print f ":" FNR ":" s ":angle"
+    }' "$f"
+done <"$work/files" | while IFS=: read -r f line name angle; do
+    [ -z "$angle" ] || [ -f "tco/$name" ] || [ -f "tco/include/$name" ] || continue
+    echo "$f:$line:$name"
+done >"$work/includes"
+
+# ----- a: the tool includes the public header alone -----
+grep '^tco/cli/' "$work/includes" | while IFS=: read -r f line name; do
+    case $name in
+    tco.h | cli/*) ;;
+    *) echo "$f:$line: the tool includes the internal header \"$name\" (only \"tco.h\", \"cli/...\" and <system> headers)" ;;
+    esac
+done >>"$work/fail"
+check a "the tool includes only tco.h, cli/ and system headers"
+
+# ----- b: the layers -----
+while IFS=: read -r f line name; do
+    layer=${f#tco/}
+    layer=${layer%%/*}
+    case $layer in
+    util) banned="core load write cli" ;;
+    core) banned="load write cli" ;;
+    load) banned="write cli" ;;
+    write) banned="load cli" ;;
+    include) banned="util core load write cli" ;;
+    *) banned="" ;;
+    esac
+    for b in $banned; do
+        case $name in
+        "$b"/*) echo "$f:$line: $layer includes \"$name\" of the $b layer above it" ;;
+        esac
+    done
+done <"$work/includes" >>"$work/fail"
+check b "util -> core -> load, write -> cli: no include goes up or across"
+
+# ----- c: no include circles -----
+# An include resolves against tco/ (the include root), tco/include/, then the
+# including file's directory; tsort finds any loop among the edges.
+while IFS=: read -r f line name; do
+    for cand in "tco/$name" "tco/include/$name" "$(dirname "$f")/$name"; do
+        if [ -f "$cand" ]; then
+            echo "$f $cand"
+            break
+        fi
+    done
+done <"$work/includes" >"$work/edges"
+if ! tsort "$work/edges" >/dev/null 2>"$work/tsort"; then
+    {
+        echo "an include circle through these files:"
+        sed -n 's/^tsort: //p' "$work/tsort" | grep -v 'input contains a loop' | sed 's/^/  /'
+    } >>"$work/fail"
+fi
+check c "no include circles"
+
+# ----- d: file length -----
+while read -r f; do
+    n=$(wc -l <"$f")
+    [ "$n" -le "$MAX_FILE_LINES" ] || echo "$f: $n lines (at most $MAX_FILE_LINES)"
+done <"$work/files" >>"$work/fail"
+check d "no file over $MAX_FILE_LINES lines"
+
+# ----- e and f: the functions defined -----
+# FILE:LINE:LINES:STATIC:NAME for each function body: its definition starts at
+# the last line at column 0 that begins a name (not a comment, a directive or
+# a brace) and has a '(' by the line where the body's '{' opens at column 0
+# (alone, or at the end of that line), and ends at the next '}' at column 0.
+while read -r f; do
+    awk -v f="$f" '
+    function name_of(sig,   s) {
+        s = sig
+        sub(/\(.*/, "", s)
+        sub(/[ \t*]+$/, "", s)
+        sub(/.*[^A-Za-z0-9_]/, "", s)
+        return s
+    }
+    inbody && /^}/ {
+        print f ":" start ":" (FNR - start + 1) ":" static ":" name
+        inbody = 0
+        next
+    }
+    inbody { next }
+    /^[A-Za-z_]/ && !/^(typedef|struct|union|enum)[ \t]/ && !/;[ \t]*$/ {
+        start = FNR; sig = $0
+        if (sig ~ /\(/ && sig !~ /=/ && sig ~ /\{[ \t]*$/) {
+            inbody = 1; static = (sig ~ /^static[ \t]/); name = name_of(sig)
+        }
+        next
+    }
+    /^\{/ && start && sig ~ /\(/ && sig !~ /=/ {
+        inbody = 1; static = (sig ~ /^static[ \t]/); name = name_of(sig)
+        next
+    }
+    start && /^[ \t]/ && !/^[ \t]*(\/\*|\*)/ { sig = sig " " $0; next }
+    { start = 0; sig = "" }
+    ' "$f"
+done <"$work/files" >"$work/functions"
+
+while IFS=: read -r f line n static name; do
+    [ "$n" -le "$MAX_FUNCTION_LINES" ] ||
+        echo "$f:$line: $name is $n lines (at most $MAX_FUNCTION_LINES)"
+done <"$work/functions" >>"$work/fail"
+check e "no function over $MAX_FUNCTION_LINES lines"
+
+# tco.h as the compiler sees it: no comments (which name functions too).
+if ! "$CC" -E -P -x c tco/include/tco.h >"$work/tco.h" 2>"$work/cc.err"; then
+    echo "tco/include/tco.h: $CC -E fails: $(head -c 300 "$work/cc.err")" >>"$work/fail"
+fi
+grep '^tco/' "$work/functions" | grep -v '^tco/cli/' | while IFS=: read -r f line n static name; do
+    case $name in tco_*) ;; *) continue ;; esac
+    [ "$static" = 0 ] || continue
+    grep -Eq "(^|[^A-Za-z0-9_])$name[ \t]*\(" "$work/tco.h" ||
+        echo "$f:$line: $name is defined with the public prefix but not declared in tco/include/tco.h (declare it there, or name it tci_ or make it static)"
+done >>"$work/fail"
+grep -ow 'tci_[A-Za-z0-9_]*' "$work/tco.h" | LC_ALL=C sort -u | while read -r name; do
+    echo "tco/include/tco.h: declares the internal name $name (tci_ names belong in the internal headers)"
+done >>"$work/fail"
+check f "tco_ functions are declared in tco.h, which declares no tci_ name"
+
+# ----- g: the exports -----
+if [ -n "$LIB" ]; then
+    if ! nm -D --defined-only "$LIB" >"$work/nm" 2>"$work/nm.err"; then
+        echo "$LIB: nm -D --defined-only failed: $(head -c 300 "$work/nm.err")" >>"$work/fail"
+    fi
+    awk 'NF >= 2 { print $NF }' "$work/nm" | grep -v '^tco_' | sed "s|^|$LIB: exports |; s|\$| (only tco_ names; see cmake/libtco.map)|" >>"$work/fail"
+    check g "the shared library exports tco_ names only"
+else
+    echo "skip (g) the shared library exports tco_ names only: no LIBRARY given"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,385 @@
+/* test_compare.c - the comparison of two scenarios (tco_compare): the inputs
+ * that differ in their order, each option's figures equal to the results',
+ * options in one scenario only; its JSON and workbook writers with their
+ * error paths; and the atomic output that they and the tool write through
+ * (tco_write_atomic). */
+#include "check.h"
+
+#include <dirent.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char scenario_a[] = "[scenario]\nname = a\nhorizon_months = 24\n"
+                                 "hours_per_month = 500\nbaseline = cloud\n"
+                                 "[site]\nelectricity_price = 0.1\n"
+                                 "[option own]\nacquire = buy\ncount = 8\ngpu_price = 25000\n"
+                                 "tdp_w = 1000\n"
+                                 "[option cloud]\nacquire = rent\ncount = 8\n"
+                                 "price_per_gpu_hour = 6\n";
+
+/* B: another name, no baseline, dearer power and GPUs, cloud gone, other new. */
+static const char scenario_b[] = "[scenario]\nname = b\nhorizon_months = 24\n"
+                                 "hours_per_month = 500\n"
+                                 "[site]\nelectricity_price = 0.12\n"
+                                 "[option own]\nacquire = buy\ncount = 8\ngpu_price = 30000\n"
+                                 "tdp_w = 1000\n"
+                                 "[option other]\nacquire = rent\ncount = 8\n"
+                                 "price_per_gpu_hour = 5\n";
+
+/* ===== Helpers ===== */
+
+typedef struct pair {
+    tco_scenario *sa, *sb;
+    tco_result *ra, *rb;
+    tco_comparison *c;
+} pair;
+
+static int load_pair(pair *p, const char *a, const char *b)
+{
+    memset(p, 0, sizeof *p);
+    tco_diags *d = tco_diags_new();
+    int ok = tco_scenario_load_string(a, "a.ini", &p->sa, d) == TCO_OK &&
+             tco_scenario_load_string(b, "b.ini", &p->sb, d) == TCO_OK &&
+             tco_compute(p->sa, &p->ra) == TCO_OK && tco_compute(p->sb, &p->rb) == TCO_OK &&
+             tco_compare(p->ra, p->rb, &p->c) == TCO_OK;
+    check_print_diags(d);
+    tco_diags_free(d);
+    CU_ASSERT_TRUE(ok);
+    return ok;
+}
+
+static void free_pair(pair *p)
+{
+    tco_comparison_free(p->c);
+    tco_result_free(p->ra);
+    tco_result_free(p->rb);
+    tco_scenario_free(p->sa);
+    tco_scenario_free(p->sb);
+}
+
+/* Everything a stream holds, as a NUL-terminated string (caller frees). */
+static char *slurp(FILE *f)
+{
+    long n = ftell(f);
+    char *buf = malloc(n > 0 ? (size_t)n + 1 : 1);
+    rewind(f);
+    size_t got = n > 0 ? fread(buf, 1, (size_t)n, f) : 0;
+    buf[got] = '\0';
+    return buf;
+}
+
+static char *read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    char *t = slurp(f);
+    fclose(f);
+    return t;
+}
+
+static char *json_text(const tco_comparison *c)
+{
+    FILE *f = tmpfile();
+    CU_ASSERT_EQUAL(tco_compare_write_json_stream(c, f), TCO_OK);
+    char *t = slurp(f);
+    fclose(f);
+    return t;
+}
+
+/* A fresh directory for output files; `files_in` counts what is left in it. */
+static void make_dir(char *dir, size_t size)
+{
+    snprintf(dir, size, "%s", "/tmp/tco-test-compare-XXXXXX");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+}
+
+static int files_in(const char *dir)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    for (struct dirent *e; d && (e = readdir(d));)
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, ".."))
+            n++;
+    if (d)
+        closedir(d);
+    return n;
+}
+
+static void remove_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    char path[512];
+    for (struct dirent *e; d && (e = readdir(d));) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (remove(path) != 0)
+            rmdir(path);
+    }
+    if (d)
+        closedir(d);
+    rmdir(dir);
+}
+
+/* ===== The comparison ===== */
+
+static void test_inputs(void)
+{
+    pair p;
+    if (!load_pair(&p, scenario_a, scenario_b)) {
+        free_pair(&p);
+        return;
+    }
+    static const char *const want[][3] = {
+        {"scenario.name", "a", "b"},
+        {"scenario.baseline", "cloud", ""},
+        {"site.electricity_price", "0.1", "0.12"},
+        {"own.gpu_price", "25000", "30000"},
+        {"[option cloud]", "present", "absent"},
+        {"[option other]", "absent", "present"},
+    };
+    const tco_comparison *c = p.c;
+    CU_ASSERT_PTR_EQUAL(c->a, p.sa);
+    CU_ASSERT_PTR_EQUAL(c->b, p.sb);
+    CU_ASSERT_EQUAL_FATAL(c->n_inputs, sizeof want / sizeof want[0]);
+    for (size_t i = 0; i < c->n_inputs; i++) {
+        CU_ASSERT_STRING_EQUAL(c->inputs[i].key, want[i][0]);
+        CU_ASSERT_STRING_EQUAL(c->inputs[i].a, want[i][1]);
+        CU_ASSERT_STRING_EQUAL(c->inputs[i].b, want[i][2]);
+    }
+    free_pair(&p);
+}
+
+static void test_figures(void)
+{
+    pair p;
+    if (!load_pair(&p, scenario_a, scenario_b)) {
+        free_pair(&p);
+        return;
+    }
+    const tco_comparison *c = p.c;
+    CU_ASSERT_EQUAL_FATAL(c->n_options, 3);
+    /* A's options in A's order, then the one only B has. */
+    CU_ASSERT_STRING_EQUAL(c->options[0].id, "own");
+    CU_ASSERT_STRING_EQUAL(c->options[1].id, "cloud");
+    CU_ASSERT_STRING_EQUAL(c->options[2].id, "other");
+    CU_ASSERT(c->options[0].in_a && c->options[0].in_b);
+    CU_ASSERT(c->options[1].in_a && !c->options[1].in_b);
+    CU_ASSERT(!c->options[2].in_a && c->options[2].in_b);
+
+    const tco_option_diff *own = &c->options[0];
+    const tco_option_result *oa = &p.ra->options[0], *ob = &p.rb->options[0];
+    const double wa[] = {oa->capex, oa->total, oa->npv, oa->cost_per_gpu_hour,
+                         oa->breakeven_utilization};
+    const double wb[] = {ob->capex, ob->total, ob->npv, ob->cost_per_gpu_hour,
+                         ob->breakeven_utilization};
+    for (int k = 0; k < TCO_CMP_COUNT; k++) {
+        const tco_figure_diff *f = &own->figures[k];
+        CU_ASSERT((isnan(wa[k]) && isnan(f->a)) || f->a == wa[k]);
+        CU_ASSERT((isnan(wb[k]) && isnan(f->b)) || f->b == wb[k]);
+        if (isnan(f->a) || isnan(f->b)) {
+            CU_ASSERT(isnan(f->delta) && isnan(f->change));
+            continue;
+        }
+        CU_ASSERT_EQUAL(f->delta, f->b - f->a);
+        CU_ASSERT_TRUE(f->a == 0 ? isnan(f->change) : check_close(f->change, f->delta / fabs(f->a)));
+    }
+    /* Dearer GPUs: more capex. The break-even months are the results'. */
+    CU_ASSERT_TRUE(own->figures[TCO_CMP_CAPEX].delta == 8 * 5000.0);
+    CU_ASSERT_EQUAL(own->breakeven_month_a, oa->breakeven_month);
+    CU_ASSERT_EQUAL(own->breakeven_month_b, ob->breakeven_month);
+    CU_ASSERT_TRUE(own->breakeven_month_a > 0);
+
+    /* In one scenario only: the other side and the deltas are unknown. */
+    const tco_option_diff *cloud = &c->options[1];
+    CU_ASSERT_EQUAL(cloud->figures[TCO_CMP_TOTAL].a, p.ra->options[1].total);
+    for (int k = 0; k < TCO_CMP_COUNT; k++)
+        CU_ASSERT(isnan(cloud->figures[k].b) && isnan(cloud->figures[k].delta));
+    CU_ASSERT_EQUAL(cloud->breakeven_month_b, 0);
+    CU_ASSERT(isnan(c->options[2].figures[TCO_CMP_TOTAL].a));
+    free_pair(&p);
+}
+
+static void test_same(void)
+{
+    pair p;
+    if (!load_pair(&p, scenario_a, scenario_a)) {
+        free_pair(&p);
+        return;
+    }
+    /* The comparison keeps copies of the figures: the results may go first. */
+    tco_result_free(p.ra);
+    tco_result_free(p.rb);
+    p.ra = p.rb = NULL;
+    CU_ASSERT_EQUAL(p.c->n_inputs, 0);
+    CU_ASSERT_EQUAL(p.c->n_options, 2);
+    for (size_t i = 0; i < p.c->n_options; i++)
+        CU_ASSERT_EQUAL(p.c->options[i].figures[TCO_CMP_TOTAL].delta, 0);
+    char *j = json_text(p.c);
+    CU_ASSERT_PTR_NOT_NULL(strstr(j, "\"inputs\": [],\n  \"options\": ["));
+    free(j);
+    free_pair(&p);
+}
+
+static void test_arguments(void)
+{
+    tco_comparison *c = (tco_comparison *)&c;
+    CU_ASSERT_EQUAL(tco_compare(NULL, NULL, &c), TCO_ERR_ARG);
+    CU_ASSERT_PTR_NULL(c);
+    CU_ASSERT_EQUAL(tco_compare(NULL, NULL, NULL), TCO_ERR_ARG);
+    tco_comparison_free(NULL);
+    CU_ASSERT_EQUAL(tco_compare_write_json_stream(NULL, stdout), TCO_ERR_ARG);
+    CU_ASSERT_EQUAL(tco_compare_write_json(NULL, "x.json", NULL), TCO_ERR_ARG);
+    CU_ASSERT_EQUAL(tco_compare_write_xlsx(NULL, "x.xlsx", 0, NULL), TCO_ERR_ARG);
+    static const char *const names[] = {"capex", "total", "npv", "cost_per_gpu_hour",
+                                        "breakeven_utilization"};
+    for (int k = 0; k < TCO_CMP_COUNT; k++)
+        CU_ASSERT_STRING_EQUAL(tco_compare_figure_name((tco_cmp_figure)k), names[k]);
+    CU_ASSERT_PTR_NULL(tco_compare_figure_name(TCO_CMP_COUNT));
+    CU_ASSERT_PTR_NULL(tco_compare_figure_name((tco_cmp_figure)-1));
+}
+
+/* ===== Writers ===== */
+
+static void test_json(void)
+{
+    pair p;
+    if (!load_pair(&p, scenario_a, scenario_b)) {
+        free_pair(&p);
+        return;
+    }
+    char *j = json_text(p.c);
+    CU_ASSERT_PTR_NOT_NULL(strstr(j, "{\n  \"a\": {\"name\": \"a\", \"file\": \"a.ini\"},\n"
+                                     "  \"b\": {\"name\": \"b\", \"file\": \"b.ini\"},\n"));
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(j, "\n    {\"key\": \"site.electricity_price\", \"a\": \"0.1\", \"b\": \"0.12\"},"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(j, "{\"id\": \"cloud\", \"in_a\": true, \"in_b\": false, "
+                                     "\"capex\": {\"a\": 0, \"b\": null, \"delta\": null}"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(j, "\"capex\": {\"a\": 200000, \"b\": 240000, \"delta\": 40000}"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(j, "\n  ]\n}\n"));
+
+    /* The file form writes the same bytes, atomically. */
+    char dir[64], path[128];
+    make_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/c.json", dir);
+    tco_diags *d = tco_diags_new();
+    CU_ASSERT_EQUAL(tco_compare_write_json(p.c, path, d), TCO_OK);
+    char *f = read_file(path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    CU_ASSERT_STRING_EQUAL(f, j);
+    CU_ASSERT_EQUAL(files_in(dir), 1);
+    free(f);
+
+    /* A stream that cannot be written is an I/O error. */
+    FILE *ro = fopen("/dev/null", "r");
+    CU_ASSERT_EQUAL(tco_compare_write_json_stream(p.c, ro), TCO_ERR_IO);
+    fclose(ro);
+    /* A directory cannot be the target. */
+    CU_ASSERT_EQUAL(tco_compare_write_json(p.c, dir, d), TCO_ERR_IO);
+    CU_ASSERT_PTR_NOT_NULL(strstr(check_diags_text(d), "cannot write"));
+    tco_diags_free(d);
+    remove_dir(dir);
+    free(j);
+    free_pair(&p);
+}
+
+static void test_xlsx(void)
+{
+    pair p;
+    if (!load_pair(&p, scenario_a, scenario_b)) {
+        free_pair(&p);
+        return;
+    }
+    char dir[64], path[128];
+    make_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/c.xlsx", dir);
+    tco_diags *d = tco_diags_new();
+    CU_ASSERT_EQUAL(tco_compare_write_xlsx(p.c, path, 1767225600, d), TCO_OK);
+    check_print_diags(d);
+    char *x = read_file(path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+    CU_ASSERT_EQUAL(memcmp(x, "PK", 2), 0); /* a zip */
+    free(x);
+    CU_ASSERT_EQUAL(files_in(dir), 1); /* the temporary file was renamed */
+
+    /* A name that is not UTF-8 is refused before anything is written; an
+     * existing workbook stays as it was. */
+    struct stat before, after;
+    CU_ASSERT_EQUAL(stat(path, &before), 0);
+    free(p.sb->name);
+    p.sb->name = strdup("b\xff");
+    CU_ASSERT_EQUAL(tco_compare_write_xlsx(p.c, path, 0, d), TCO_ERR_INPUT);
+    CU_ASSERT_PTR_NOT_NULL(strstr(check_diags_text(d), "invalid UTF-8 in a scenario name"));
+    CU_ASSERT_EQUAL(stat(path, &after), 0);
+    CU_ASSERT_EQUAL(before.st_ino, after.st_ino);
+    CU_ASSERT_EQUAL(files_in(dir), 1);
+
+    /* A directory that does not exist: an I/O error, nothing left behind. */
+    snprintf(path, sizeof path, "%s/missing/c.xlsx", dir);
+    free(p.sb->name);
+    p.sb->name = strdup("b");
+    CU_ASSERT_EQUAL(tco_compare_write_xlsx(p.c, path, 0, d), TCO_ERR_IO);
+    CU_ASSERT_EQUAL(files_in(dir), 1);
+    tco_diags_free(d);
+    remove_dir(dir);
+    free_pair(&p);
+}
+
+/* ===== Atomic output ===== */
+
+static tco_status put_text(FILE *out, const void *arg)
+{
+    fputs(arg, out);
+    return ferror(out) ? TCO_ERR_IO : TCO_OK;
+}
+
+static tco_status put_half_then_fail(FILE *out, const void *arg)
+{
+    fputs(arg, out);
+    return TCO_ERR_IO;
+}
+
+static void test_write_atomic(void)
+{
+    char dir[64], path[128];
+    make_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/note.txt", dir);
+    tco_diags *d = tco_diags_new();
+    CU_ASSERT_EQUAL(tco_write_atomic(path, put_text, "first\n", d), TCO_OK);
+    char *t = read_file(path);
+    CU_ASSERT_STRING_EQUAL(t, "first\n");
+    free(t);
+    /* A writer that fails leaves the old file and no temporary file. */
+    CU_ASSERT_EQUAL(tco_write_atomic(path, put_half_then_fail, "second\n", d), TCO_ERR_IO);
+    t = read_file(path);
+    CU_ASSERT_STRING_EQUAL(t, "first\n");
+    free(t);
+    CU_ASSERT_EQUAL(files_in(dir), 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(check_diags_text(d), "note.txt: error: cannot write"));
+    /* Replaced whole on success. */
+    CU_ASSERT_EQUAL(tco_write_atomic(path, put_text, "third\n", d), TCO_OK);
+    t = read_file(path);
+    CU_ASSERT_STRING_EQUAL(t, "third\n");
+    free(t);
+    CU_ASSERT_EQUAL(tco_write_atomic(NULL, put_text, "x", d), TCO_ERR_ARG);
+    CU_ASSERT_EQUAL(tco_write_atomic(path, NULL, "x", d), TCO_ERR_ARG);
+    tco_diags_free(d);
+    remove_dir(dir);
+}
+
+int main(void)
+{
+    static const check_case cases[] = {
+        {"inputs that differ, in key-table and option order", test_inputs},
+        {"figures equal the results', options in one scenario only", test_figures},
+        {"a scenario against itself: nothing differs; results freed first", test_same},
+        {"NULL arguments and figure names", test_arguments},
+        {"JSON: stream and file forms, errors", test_json},
+        {"workbook: written atomically, bad names and paths refused", test_xlsx},
+        {"tco_write_atomic: all or nothing", test_write_atomic},
+        {NULL, NULL},
+    };
+    return check_run("compare", cases);
+}
