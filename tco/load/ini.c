@@ -740,11 +740,6 @@ static void not_a_number(loader *L, int line, const char *key, const char *v)
     }
 }
 
-static void *field(void *base, const tco_keydef *k)
-{
-    return (char *)base + k->offset;
-}
-
 /* Convert one value into its field. Returns 1 when stored. */
 static int set_value(loader *L, void *base, const tco_keydef *k, const char *v, int line)
 {
@@ -768,7 +763,7 @@ static int set_value(loader *L, void *base, const tco_keydef *k, const char *v, 
             L->nomem = 1;
             return 0;
         }
-        char **dst = field(base, k);
+        char **dst = tci_key_field(base, k);
         free(*dst);
         *dst = copy;
         return 1;
@@ -779,7 +774,7 @@ static int set_value(loader *L, void *base, const tco_keydef *k, const char *v, 
             if (strcmp(k->names[i], v) == 0)
                 break;
         if (k->names[i]) {
-            *(int *)field(base, k) = i;
+            *(int *)tci_key_field(base, k) = i;
             return 1;
         }
         char expected[160] = "";
@@ -828,9 +823,9 @@ static int set_value(loader *L, void *base, const tco_keydef *k, const char *v, 
             return 0;
         }
         if (integer)
-            *(int *)field(base, k) = (int)x;
+            *(int *)tci_key_field(base, k) = (int)x;
         else
-            *(double *)field(base, k) = x;
+            *(double *)tci_key_field(base, k) = x;
         return 1;
     }
     }
@@ -842,9 +837,9 @@ static void apply_defaults(void *base, const tco_keydef *(*get)(int), int count)
     for (int i = 0; i < count; i++) {
         const tco_keydef *k = get(i);
         if (k->type == TCO_T_NUMBER)
-            *(double *)field(base, k) = k->def;
+            *(double *)tci_key_field(base, k) = k->def;
         else if (k->type == TCO_T_INT || k->type == TCO_T_ENUM)
-            *(int *)field(base, k) = (int)k->def;
+            *(int *)tci_key_field(base, k) = (int)k->def;
     }
 }
 
@@ -1079,7 +1074,7 @@ static void fill(tco_option *o, int key, double v)
 {
     if (o->src[key] || isnan(v))
         return;
-    *(double *)field(o, okey(key)) = v;
+    *(double *)tci_key_field(o, okey(key)) = v;
     o->src[key] = TCO_SRC_CATALOG;
 }
 
@@ -1418,14 +1413,6 @@ static const tco_keydef *resolve(loader *L, const char *name, int line, tco_para
     }
     *p = (tco_param){oi, key};
     return k;
-}
-
-/* The current value of a numeric parameter (a double key). */
-double *tci_param_ptr(tco_scenario *s, tco_param p)
-{
-    const tco_keydef *k = p.option < 0 ? skey(p.key) : okey(p.key);
-    void *base = p.option < 0 ? (void *)s : (void *)&s->options[p.option];
-    return k->type == TCO_T_NUMBER ? (double *)field(base, k) : NULL;
 }
 
 /* Parse "x, y[, z]" (or "NAME(x, y[, z])" when fn is set) into up to 3 plain
@@ -2005,134 +1992,4 @@ tco_status tco_scenario_load_file_opt(const char *path, const tco_load_options *
         st = load_buffer(buf, n, path, opts, 1, out, diags);
     free(buf);
     return st;
-}
-
-void tco_scenario_free(tco_scenario *s)
-{
-    if (!s)
-        return;
-    for (size_t i = 0; i < s->n_ranges; i++)
-        free(s->ranges[i].name);
-    free(s->ranges);
-    for (size_t i = 0; i < s->n_uncertain; i++)
-        free(s->uncertain[i].name);
-    free(s->uncertain);
-    for (size_t i = 0; i < s->n_cases; i++) {
-        tco_case *c = &s->cases[i];
-        for (size_t k = 0; k < c->n_overrides; k++) {
-            free(c->keys[k]);
-            free(c->values[k]);
-        }
-        free(c->keys);
-        free(c->values);
-        free(c->name);
-        tco_scenario_free(c->scenario);
-    }
-    free(s->cases);
-    for (size_t i = 0; i < s->n_files; i++)
-        free(s->files[i]);
-    free(s->files);
-    if (!s->catalog_borrowed)
-        tco_catalog_free(s->catalog);
-    for (size_t i = 0; i < s->n_options; i++) {
-        tco_option *o = &s->options[i];
-        free(o->id);
-        free(o->label);
-        free(o->gpu);
-        free(o->offer);
-        free(o->base);
-    }
-    free(s->options);
-    free(s->file);
-    free(s->name);
-    free(s->currency);
-    free(s->baseline);
-    free(s->as_of);
-    free(s->author);
-    free(s->company);
-    free(s->catalog_path);
-    free(s->template_path);
-    free(s->include);
-    free(s->unit);
-    free(s);
-}
-
-static int dup_field(char **dst, const char *src)
-{
-    if (!src)
-        return 1;
-    *dst = strdup(src);
-    return *dst != NULL;
-}
-
-/* A deep copy of the scenario without its ranges, cases and distributions. */
-tco_scenario *tci_scenario_clone(const tco_scenario *s)
-{
-    tco_scenario *c = malloc(sizeof *c);
-    if (!c)
-        return NULL;
-    *c = *s;
-    c->include = NULL;
-    c->file = c->name = c->currency = c->baseline = c->as_of = c->author = c->company =
-        c->catalog_path = c->template_path = c->unit = NULL;
-    c->options = NULL;
-    c->n_options = 0;
-    c->ranges = NULL;
-    c->n_ranges = 0;
-    c->cases = NULL;
-    c->n_cases = 0;
-    c->uncertain = NULL;
-    c->n_uncertain = 0;
-    c->catalog_borrowed = 1; /* entries stay owned by the original */
-    c->files = NULL; /* key_file still points into the original's */
-    c->n_files = 0;
-    int ok = dup_field(&c->file, s->file) && dup_field(&c->name, s->name) &&
-             dup_field(&c->currency, s->currency) && dup_field(&c->baseline, s->baseline) &&
-             dup_field(&c->as_of, s->as_of) && dup_field(&c->author, s->author) &&
-             dup_field(&c->company, s->company) && dup_field(&c->catalog_path, s->catalog_path) &&
-             dup_field(&c->template_path, s->template_path) && dup_field(&c->unit, s->unit) &&
-             dup_field(&c->include, s->include);
-    if (ok && s->n_options) {
-        c->options = calloc(s->n_options, sizeof *c->options);
-        ok = c->options != NULL;
-        for (size_t i = 0; ok && i < s->n_options; i++) {
-            tco_option *o = &c->options[i];
-            *o = s->options[i];
-            o->id = o->label = o->gpu = o->offer = o->base = NULL;
-            c->n_options = i + 1;
-            ok = dup_field(&o->id, s->options[i].id) &&
-                 dup_field(&o->label, s->options[i].label) &&
-                 dup_field(&o->gpu, s->options[i].gpu) &&
-                 dup_field(&o->offer, s->options[i].offer) &&
-                 dup_field(&o->base, s->options[i].base);
-        }
-    }
-    if (!ok) {
-        tco_scenario_free(c);
-        return NULL;
-    }
-    return c;
-}
-
-/* See documentation in header file. */
-double tco_option_utilization(const tco_scenario *s, const tco_option *o)
-{
-    if (o->src[TCO_O_UTILIZATION])
-        return o->utilization;
-    return s->utilization; /* [workload] value, default 1 */
-}
-
-double tco_bytes_per_param(const tco_scenario *s)
-{
-    if (s->src[TCO_S_BYTES_PER_PARAM])
-        return s->bytes_per_param;
-    return s->mode == TCO_TRAINING ? 16 : 2;
-}
-
-int tco_scenario_find(const tco_scenario *s, const char *id)
-{
-    for (size_t i = 0; i < s->n_options; i++)
-        if (strcmp(s->options[i].id, id) == 0)
-            return (int)i;
-    return -1;
 }
