@@ -16,6 +16,10 @@ void *tci_key_field(void *base, const tco_keydef *k);
 /* Where a numeric parameter lives in s, or NULL when the key is not a number. */
 double *tci_param_ptr(tco_scenario *s, tco_param p);
 
+/* Free the strings of one catalog entry (not the entry itself). */
+void tci_catalog_gpu_clear(tco_gpu_model *g);
+void tci_catalog_offer_clear(tco_offer *o);
+
 /* Total and NPV (npv may be NULL) of every option, without months. */
 void tci_engine_totals(const tco_scenario *s, double *total, double *npv);
 

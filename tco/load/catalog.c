@@ -11,10 +11,12 @@
  *   3. Only when every step passed are the entries merged into the catalog;
  *      every allocation the merge needs is made first, so a failed load
  *      leaves the catalog as it was.
+ * The catalog object itself (new, free, lookups) is core/catalog.c.
  */
 #include "util/date.h"
 #include "util/readfile.h"
 #include "util/suggest.h"
+#include "core/core.h"
 #include "load/xmlsafe.h"
 
 #include <libxml/hash.h>
@@ -110,29 +112,6 @@ static const struct gpu_number {
     {"pcie-gbs", offsetof(tco_gpu_model, pcie_gbs)},
     {"tdp-w", offsetof(tco_gpu_model, tdp_w)},
 };
-
-static void gpu_clear(tco_gpu_model *g)
-{
-    free(g->id);
-    free(g->name);
-    free(g->vendor);
-    free(g->memory_type);
-    free(g->currency);
-    free(g->source);
-    free(g->as_of);
-}
-
-static void offer_clear(tco_offer *o)
-{
-    free(o->id);
-    free(o->provider);
-    free(o->gpu);
-    free(o->pricing);
-    free(o->currency);
-    free(o->region);
-    free(o->source);
-    free(o->as_of);
-}
 
 static void read_price(loader *L, xmlNodePtr c, tco_gpu_model *g)
 {
@@ -371,7 +350,7 @@ static tco_status merge(loader *L, tco_catalog *cat, xmlHashTablePtr old_gpus)
         g->file = cat->files[cat->n_files - 1];
         uintptr_t at = (uintptr_t)xmlHashLookup(old_gpus, (const xmlChar *)g->id);
         if (at) {
-            gpu_clear(&cat->gpus[at - 1]);
+            tci_catalog_gpu_clear(&cat->gpus[at - 1]);
             cat->gpus[at - 1] = *g;
         } else {
             cat->gpus[cat->n_gpus++] = *g;
@@ -382,7 +361,7 @@ static tco_status merge(loader *L, tco_catalog *cat, xmlHashTablePtr old_gpus)
         o->file = cat->files[cat->n_files - 1];
         uintptr_t at = (uintptr_t)xmlHashLookup(old_offers, (const xmlChar *)o->id);
         if (at) {
-            offer_clear(&cat->offers[at - 1]);
+            tci_catalog_offer_clear(&cat->offers[at - 1]);
             cat->offers[at - 1] = *o;
         } else {
             cat->offers[cat->n_offers++] = *o;
@@ -430,36 +409,14 @@ static tco_status load_buffer(tco_catalog *cat, const char *xml, size_t size, co
     }
 
     for (size_t i = 0; i < L.n_gpus; i++)
-        gpu_clear(&L.gpus[i]);
+        tci_catalog_gpu_clear(&L.gpus[i]);
     for (size_t i = 0; i < L.n_offers; i++)
-        offer_clear(&L.offers[i]);
+        tci_catalog_offer_clear(&L.offers[i]);
     free(L.gpus);
     free(L.offers);
     xmlHashFree(old_gpus, NULL);
     tci_xml_end(&L.x);
     return st;
-}
-
-/* See documentation in header file. */
-tco_catalog *tco_catalog_new(void)
-{
-    return calloc(1, sizeof(tco_catalog));
-}
-
-void tco_catalog_free(tco_catalog *cat)
-{
-    if (!cat)
-        return;
-    for (size_t i = 0; i < cat->n_gpus; i++)
-        gpu_clear(&cat->gpus[i]);
-    for (size_t i = 0; i < cat->n_offers; i++)
-        offer_clear(&cat->offers[i]);
-    for (size_t i = 0; i < cat->n_files; i++)
-        free(cat->files[i]);
-    free(cat->gpus);
-    free(cat->offers);
-    free(cat->files);
-    free(cat);
 }
 
 /* See documentation in header file. */
@@ -488,26 +445,4 @@ tco_status tco_catalog_load_file(tco_catalog *cat, const char *path, tco_diags *
         st = load_buffer(cat, buf, n, path, diags);
     free(buf);
     return st;
-}
-
-/* See documentation in header file. */
-const tco_gpu_model *tco_catalog_gpu(const tco_catalog *cat, const char *id)
-{
-    if (!cat || !id)
-        return NULL;
-    for (size_t i = 0; i < cat->n_gpus; i++)
-        if (strcmp(cat->gpus[i].id, id) == 0)
-            return &cat->gpus[i];
-    return NULL;
-}
-
-/* See documentation in header file. */
-const tco_offer *tco_catalog_offer(const tco_catalog *cat, const char *id)
-{
-    if (!cat || !id)
-        return NULL;
-    for (size_t i = 0; i < cat->n_offers; i++)
-        if (strcmp(cat->offers[i].id, id) == 0)
-            return &cat->offers[i];
-    return NULL;
 }
