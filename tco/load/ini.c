@@ -81,11 +81,11 @@ typedef struct loader {
     struct stat *seen;     /* device and inode of every file read, by index */
     tco_scenario *s;       /* scenario being built */
     pending *msgs;         /* messages, in the order found */
-    size_t n_msgs, cap_msgs;
+    size_t n_msgs;
     section *sections;     /* every header, in file order */
-    size_t n_sections, cap_sections;
+    size_t n_sections;
     entry *entries;        /* every pair, in file order */
-    size_t n_entries, cap_entries;
+    size_t n_entries;
     unsigned char *bad;    /* per line: 1 when the scan reported it */
     int n_lines;
     int section_of_kind[SEC_OPTION]; /* header of each once-only section, or -1 */
@@ -99,15 +99,14 @@ typedef struct loader {
 static void apply_defaults(void *base, const tco_keydef *(*get)(int), int count);
 static const tco_keydef *okey(int i);
 
-static void *grow(void *items, size_t *cap, size_t n, size_t size)
+/* Room for one more item in an array of n items that only this function has
+ * grown: the array, doubled when n is a power of two (or zero), or NULL when
+ * out of memory (the array is then as it was). */
+static void *grow(void *items, size_t n, size_t size)
 {
-    if (n < *cap)
+    if (n & (n - 1))
         return items;
-    size_t c = *cap ? *cap * 2 : 16;
-    void *p = realloc(items, c * size);
-    if (p)
-        *cap = c;
-    return p;
+    return realloc(items, (n ? n * 2 : 4) * size);
 }
 
 #if defined(__GNUC__)
@@ -115,7 +114,7 @@ __attribute__((format(printf, 4, 5)))
 #endif
 static void report(loader *L, int line, const char *section, const char *fmt, ...)
 {
-    pending *m = grow(L->msgs, &L->cap_msgs, L->n_msgs, sizeof *m);
+    pending *m = grow(L->msgs, L->n_msgs, sizeof *m);
     if (!m) {
         L->nomem = 1;
         return;
@@ -182,6 +181,41 @@ static const char *closest(const char *word, const char *const *cands, size_t n)
     return sg.best;
 }
 
+/* The option id of s closest to word, or NULL. */
+static const char *closest_option(const tco_scenario *s, const char *word)
+{
+    tci_suggest sg;
+    tci_suggest_init(&sg, word);
+    for (size_t i = 0; i < s->n_options && !tci_suggest_consider(&sg, s->options[i].id); i++)
+        ;
+    return sg.best;
+}
+
+/* ===== Text ===== */
+
+/* Move a past the white space that starts [a, b) and b before the white space
+ * that ends it. */
+static void trim(const char **a, const char **b)
+{
+    while (*a < *b && isspace((unsigned char)**a))
+        (*a)++;
+    while (*b > *a && isspace((unsigned char)(*b)[-1]))
+        (*b)--;
+}
+
+/* The next item of the comma-separated *list, trimmed: its start, with its
+ * length (0 for an empty item) in *len. *list moves past the item's comma, or
+ * becomes NULL after the last item. */
+static const char *list_item(const char **list, size_t *len)
+{
+    const char *end = strchr(*list, ',');
+    const char *a = *list, *b = end ? end : *list + strlen(*list);
+    trim(&a, &b);
+    *len = (size_t)(b - a);
+    *list = end ? end + 1 : NULL;
+    return a;
+}
+
 /* ===== Pass 1: the line scan ===== */
 
 static int is_id_char(int c)
@@ -195,21 +229,13 @@ static const char *const section_names[] = {"scenario", "site", "workload", "sen
 
 static void add_section(loader *L, enum section_kind kind, int line, int valid, int index)
 {
-    section *s = grow(L->sections, &L->cap_sections, L->n_sections, sizeof *s);
+    section *s = grow(L->sections, L->n_sections, sizeof *s);
     if (!s) {
         L->nomem = 1;
         return;
     }
     L->sections = s;
     s[L->n_sections++] = (section){L->cur, kind, line, index, valid};
-}
-
-/* Grow an array whose length is a power of two or zero, doubling it. */
-static void *grow_pow2(void *items, size_t n, size_t size)
-{
-    if (n & (n - 1))
-        return items;
-    return realloc(items, (n ? n * 2 : 4) * size);
 }
 
 static void add_option(loader *L, const char *id, size_t len, int line)
@@ -232,10 +258,10 @@ static void add_option(loader *L, const char *id, size_t len, int line)
         add_section(L, SEC_OPTION, line, 0, -1);
         return;
     }
-    tco_option *p = grow_pow2(sc->options, sc->n_options, sizeof *p);
+    tco_option *p = grow(sc->options, sc->n_options, sizeof *p);
     if (p)
         sc->options = p;
-    int *f = p ? grow_pow2(L->opt_file, sc->n_options, sizeof *f) : NULL;
+    int *f = p ? grow(L->opt_file, sc->n_options, sizeof *f) : NULL;
     if (!p || !f) {
         L->nomem = 1;
         return;
@@ -275,10 +301,10 @@ static void add_case(loader *L, const char *name, size_t len, int line)
         add_section(L, SEC_CASE, line, 0, -1);
         return;
     }
-    tco_case *p = grow_pow2(sc->cases, sc->n_cases, sizeof *p);
+    tco_case *p = grow(sc->cases, sc->n_cases, sizeof *p);
     if (p)
         sc->cases = p;
-    int *f = p ? grow_pow2(L->case_file, sc->n_cases, sizeof *f) : NULL;
+    int *f = p ? grow(L->case_file, sc->n_cases, sizeof *f) : NULL;
     if (!p || !f) {
         L->nomem = 1;
         return;
@@ -363,10 +389,7 @@ static void scan_section(loader *L, const char *p, const char *end, int line)
         L->bad[line] = 1;
     }
     const char *a = p + 1, *b = close;
-    while (a < b && isspace((unsigned char)*a))
-        a++;
-    while (b > a && isspace((unsigned char)b[-1]))
-        b--;
+    trim(&a, &b);
     size_t len = (size_t)(b - a);
     if (len == 0) {
         report(L, line, NULL, "empty section name");
@@ -435,6 +458,19 @@ static void bad_header(loader *L, const char *p, size_t len, int line)
     if ((size_t)(b - a) >= 6 && memcmp(a, "option", 6) == 0)
         L->option_headers++;
     add_section(L, SEC_UNKNOWN, line, 0, -1);
+}
+
+/* A NUL byte in the text: report its line and return 1 (not a text file). */
+static int nul_byte(loader *L, const char *text, size_t size)
+{
+    const char *nul = memchr(text, '\0', size);
+    if (!nul)
+        return 0;
+    int line = 1;
+    for (const char *p = text; p < nul; p++)
+        line += *p == '\n';
+    report(L, line, NULL, "the file contains a NUL byte: is it a text file?");
+    return 1;
 }
 
 /* Check every line; record section headers. */
@@ -643,7 +679,7 @@ static int on_pair(void *user, const char *sec_name, const char *name, const cha
         value++;
         len -= 2;
     }
-    entry *e = grow(L->entries, &L->cap_entries, L->n_entries, sizeof *e);
+    entry *e = grow(L->entries, L->n_entries, sizeof *e);
     char *copy = strndup(value, len);
     char *kname = key < 0 ? strdup(name) : NULL;
     if (!e || !copy || (key < 0 && !kname)) {
@@ -658,6 +694,29 @@ static int on_pair(void *user, const char *sec_name, const char *name, const cha
     e[L->n_entries++] = (entry){
         .file = L->cur, .line = lineno, .section = si, .key = key, .value = copy, .name = kname};
     return 1;
+}
+
+/* Passes 1 and 2 over the text of the file being read (L->cur): the line
+ * scan, then inih's pairs. */
+static void read_text(loader *L, const char *text, size_t size)
+{
+    scan_lines(L, text, size);
+    if (L->nomem)
+        return;
+    /* inih's line buffer must hold any line, or it splits long lines and the
+     * line numbers after them drift; the scan already rejected long lines. */
+    ini_use_stack = false;
+    ini_allow_realloc = true;
+    ini_max_line = TCO_MAX_FILE + 3;
+    ini_allow_multiline = false;
+    ini_allow_inline_comments = true;
+    ini_stop_on_first_error = false;
+    ini_allow_no_value = false;
+    int rc = ini_parse_string(text, on_pair, L);
+    if (rc == -2)
+        L->nomem = 1;
+    else if (rc > 0 && rc <= L->n_lines && !L->bad[rc])
+        report(L, rc, NULL, "cannot parse this line");
 }
 
 /* ===== Pass 3: values ===== */
@@ -849,6 +908,14 @@ static int valid_currency(const char *c)
            isupper((unsigned char)c[2]);
 }
 
+/* Report key k of option o, at `line`, as one for the other way to acquire. */
+static void wrong_acquire(loader *L, int line, const tco_option *o, const tco_keydef *k)
+{
+    int buy = o->acquire == TCO_BUY;
+    report(L, line, NULL, "'%s' applies to %s options only; option '%s' is acquire = %s",
+           k->name, buy ? "rent" : "buy", o->id, buy ? "buy" : "rent");
+}
+
 /* Checks that involve several keys of one option. */
 #define KEY_AT(k) at_file(L, o->key_file[k], kl[k])
 static void check_option(loader *L, tco_option *o)
@@ -869,9 +936,7 @@ static void check_option(loader *L, tco_option *o)
     for (int k = 0; k < TCO_O_COUNT; k++) {
         const tco_keydef *d = okey(k);
         if (kl[k] && d->applies == (buy ? TCO_APPLIES_RENT : TCO_APPLIES_BUY))
-            report(L, KEY_AT(k), NULL, "'%s' applies to %s options only; option '%s' is "
-                                   "acquire = %s", d->name, buy ? "rent" : "buy", o->id,
-                   buy ? "buy" : "rent");
+            wrong_acquire(L, KEY_AT(k), o, d);
     }
     if (buy) {
         const char *no_price = o->model ? " (the catalog gives no price for this GPU)" : "";
@@ -945,20 +1010,13 @@ static void check_scenario(loader *L)
     if (kl[TCO_S_BASELINE] && s->baseline) {
         int b = tco_scenario_find(s, s->baseline);
         if (b < 0) {
-            const char **ids = malloc((s->n_options + 1) * sizeof *ids);
-            const char *hint = NULL;
-            if (ids) {
-                for (size_t i = 0; i < s->n_options; i++)
-                    ids[i] = s->options[i].id;
-                hint = closest(s->baseline, ids, s->n_options);
-            }
+            const char *hint = closest_option(s, s->baseline);
             if (hint)
                 report(L, KEY_AT(TCO_S_BASELINE), NULL,
                        "baseline '%s' is not an option; did you mean '%s'?", s->baseline, hint);
             else
                 report(L, KEY_AT(TCO_S_BASELINE), NULL, "baseline '%s' is not an option",
                        s->baseline);
-            free(ids);
         } else if (s->options[b].acquire != TCO_RENT) {
             report(L, KEY_AT(TCO_S_BASELINE), NULL,
                    "baseline '%s' is a buy option; the baseline must rent", s->baseline);
@@ -1028,20 +1086,15 @@ static tco_status read_catalogs(loader *L, const tco_load_options *opts, tco_dia
         st = load_one_catalog(L, *p, 0, diags);
     const char *list = L->s->catalog_path;
     while (list && *list && !st) {
-        const char *end = strchr(list, ',');
-        size_t len = end ? (size_t)(end - list) : strlen(list);
-        const char *a = list, *b = list + len;
-        while (a < b && isspace((unsigned char)*a))
-            a++;
-        while (b > a && isspace((unsigned char)b[-1]))
-            b--;
-        if (a == b) {
+        size_t len;
+        const char *a = list_item(&list, &len);
+        if (len == 0) {
             report(L, at_file(L, L->s->key_file[TCO_S_CATALOG], L->s->key_line[TCO_S_CATALOG]),
                    NULL, "empty catalog path in the list");
         } else {
             const char *from = L->s->key_file[TCO_S_CATALOG] ? L->s->key_file[TCO_S_CATALOG]
                                                               : L->file;
-            char *path = path_beside(from, a, (size_t)(b - a));
+            char *path = path_beside(from, a, len);
             if (!path)
                 return TCO_ERR_NOMEM;
             st = load_one_catalog(
@@ -1049,7 +1102,6 @@ static tco_status read_catalogs(loader *L, const tco_load_options *opts, tco_dia
                 diags);
             free(path);
         }
-        list = end ? end + 1 : NULL;
     }
     for (const char *const *p = opts ? opts->catalogs_after : NULL; p && *p && !st; p++)
         st = load_one_catalog(L, *p, 0, diags);
@@ -1184,10 +1236,10 @@ static void fill_from_catalog(loader *L, const tco_load_options *opts)
 static int add_file(loader *L, const char *path, const struct stat *st)
 {
     tco_scenario *s = L->s;
-    char **files = grow_pow2(s->files, s->n_files, sizeof *files);
+    char **files = grow(s->files, s->n_files, sizeof *files);
     if (files)
         s->files = files;
-    struct stat *seen = files ? grow_pow2(L->seen, s->n_files, sizeof *seen) : NULL;
+    struct stat *seen = files ? grow(L->seen, s->n_files, sizeof *seen) : NULL;
     if (seen)
         L->seen = seen; /* the old block is gone once realloc succeeds */
     char *copy = seen ? strdup(path) : NULL;
@@ -1262,19 +1314,8 @@ static void include_file(loader *L, const char *path, int from, int line)
     L->cur = idx;
     L->bad = bad;
     L->sec_begin = L->n_sections;
-    const char *nul = memchr(buf, '\0', n);
-    if (nul) {
-        int l = 1;
-        for (const char *p = buf; p < nul; p++)
-            l += *p == '\n';
-        report(L, l, NULL, "the file contains a NUL byte: is it a text file?");
-    } else {
-        scan_lines(L, buf, n);
-        int rc = ini_parse_string(buf, on_pair, L);
-        if (rc == -2)
-            L->nomem = 1;
-        else if (rc > 0 && rc <= L->n_lines && !L->bad[rc])
-            report(L, rc, NULL, "cannot parse this line");
+    if (!nul_byte(L, buf, n)) {
+        read_text(L, buf, n);
         L->depth++;
         read_includes(L, idx);
         L->depth--;
@@ -1309,20 +1350,14 @@ static void read_includes(loader *L, int from)
         L->nomem = 1;
         return;
     }
-    for (char *p = list; p && !L->nomem;) {
-        char *end = strchr(p, ',');
-        if (end)
-            *end = '\0';
-        char *a = p, *b = p + strlen(p);
-        while (a < b && isspace((unsigned char)*a))
-            a++;
-        while (b > a && isspace((unsigned char)b[-1]))
-            b--;
+    for (const char *p = list; p && !L->nomem;) {
+        size_t len;
+        const char *a = list_item(&p, &len);
         L->cur = from;
-        if (a == b) {
+        if (len == 0) {
             report(L, line, NULL, "empty path in the include list");
         } else {
-            char *path = path_beside(L->s->files[from], a, (size_t)(b - a));
+            char *path = path_beside(L->s->files[from], a, len);
             if (!path) {
                 L->nomem = 1;
                 break;
@@ -1331,7 +1366,6 @@ static void read_includes(loader *L, int from)
             free(path);
         }
         L->cur = from;
-        p = end ? end + 1 : NULL;
     }
     free(list);
 }
@@ -1374,19 +1408,12 @@ static const tco_keydef *resolve(loader *L, const char *name, int line, tco_para
     snprintf(id, sizeof id, "%.*s", plen < TCO_MAX_ID + 1 ? (int)plen : TCO_MAX_ID + 1, name);
     int oi = tco_scenario_find(s, id);
     if (oi < 0) {
-        const char **ids = malloc((s->n_options + 1) * sizeof *ids);
-        const char *hint = NULL;
-        if (ids) {
-            for (size_t i = 0; i < s->n_options; i++)
-                ids[i] = s->options[i].id;
-            hint = closest(id, ids, s->n_options);
-        }
+        const char *hint = closest_option(s, id);
         if (hint)
             report(L, line, NULL, "unknown option '%s' in '%s'; did you mean '%s'?", id, name,
                    hint);
         else
             report(L, line, NULL, "unknown option '%s' in '%s'", id, name);
-        free(ids);
         return NULL;
     }
     int key = find_key(okey, TCO_O_COUNT, NULL, kname);
@@ -1406,9 +1433,7 @@ static const tco_keydef *resolve(loader *L, const char *name, int line, tco_para
     const tco_keydef *k = okey(key);
     if (o->src[TCO_O_ACQUIRE] &&
         k->applies == (o->acquire == TCO_BUY ? TCO_APPLIES_RENT : TCO_APPLIES_BUY)) {
-        report(L, line, NULL, "'%s' applies to %s options only; option '%s' is acquire = %s",
-               k->name, o->acquire == TCO_BUY ? "rent" : "buy", o->id,
-               o->acquire == TCO_BUY ? "buy" : "rent");
+        wrong_acquire(L, line, o, k);
         return NULL;
     }
     *p = (tco_param){oi, key};
@@ -1501,7 +1526,7 @@ static void read_sensitivity(loader *L, const entry *e)
     }
     if (!in_range(L, k, v[0], "low end", e->line) || !in_range(L, k, v[1], "high end", e->line))
         return;
-    tco_range *r = grow_pow2(s->ranges, s->n_ranges, sizeof *r);
+    tco_range *r = grow(s->ranges, s->n_ranges, sizeof *r);
     char *name = strdup(e->name);
     if (!r || !name) {
         free(name);
@@ -1596,7 +1621,7 @@ static void read_uncertainty(loader *L, const entry *e)
             return;
         }
     }
-    tco_uncertain *u = grow_pow2(s->uncertain, s->n_uncertain, sizeof *u);
+    tco_uncertain *u = grow(s->uncertain, s->n_uncertain, sizeof *u);
     char *name = strdup(e->name);
     if (!u || !name) {
         free(name);
@@ -1628,10 +1653,10 @@ static void build_cases(loader *L)
             if (sec->kind != SEC_CASE || sec->index != (int)ci)
                 continue;
             L->cur = e->file;
-            char **keys = grow_pow2(c->keys, c->n_overrides, sizeof *keys);
+            char **keys = grow(c->keys, c->n_overrides, sizeof *keys);
             if (keys)
                 c->keys = keys;
-            char **values = grow_pow2(c->values, c->n_overrides, sizeof *values);
+            char **values = grow(c->values, c->n_overrides, sizeof *values);
             if (values)
                 c->values = values;
             char *k = strdup(e->name), *v = strdup(e->value);
@@ -1727,18 +1752,11 @@ static void inherit(loader *L, int i, unsigned char *state)
     state[i] = 1;
     int b = want ? tco_scenario_find(L->s, want) : -1;
     if (want && b < 0) {
-        const char **ids = malloc((L->s->n_options + 1) * sizeof *ids);
-        const char *hint = NULL;
-        if (ids) {
-            for (size_t k = 0; k < L->s->n_options; k++)
-                ids[k] = L->s->options[k].id;
-            hint = closest(want, ids, L->s->n_options);
-        }
+        const char *hint = closest_option(L->s, want);
         if (hint)
             report(L, line, NULL, "base '%s' is not an option; did you mean '%s'?", want, hint);
         else
             report(L, line, NULL, "base '%s' is not an option", want);
-        free(ids);
         L->base_failed[i] = 1;
     } else if (b >= 0) {
         inherit(L, b, state);
@@ -1754,7 +1772,7 @@ static void inherit(loader *L, int i, unsigned char *state)
                 L->sections[e.section].index != b || e.key == TCO_O_LABEL ||
                 e.key == TCO_O_BASE || o->key_line[e.key])
                 continue;
-            entry *grown = grow(L->entries, &L->cap_entries, L->n_entries, sizeof *grown);
+            entry *grown = grow(L->entries, L->n_entries, sizeof *grown);
             char *copy = strdup(e.value);
             if (!grown || !copy) {
                 free(copy);
@@ -1849,42 +1867,19 @@ static tco_status load_buffer(const char *text, size_t size, const char *file,
     L.s->mc_samples = 10000;
     L.s->mc_seed = 1;
 
-    const char *nul = memchr(text, '\0', size);
-    if (nul) {
-        int line = 1;
-        for (const char *p = text; p < nul; p++)
-            line += *p == '\n';
-        report(&L, line, NULL, "the file contains a NUL byte: is it a text file?");
+    if (nul_byte(&L, text, size))
         goto collect;
-    }
     const char *cr = memchr(text, '\r', size);
     if (cr && !memchr(text, '\n', size) && cr + 1 < text + size) {
         report(&L, 1, NULL, "lines end with a carriage return (CR) alone: save the file with "
                             "LF or CR LF line ends");
         goto collect;
     }
-    scan_lines(&L, text, size);
+    read_text(&L, text, size);
     if (L.nomem) {
         st = TCO_ERR_NOMEM;
         goto done;
     }
-
-    /* inih's line buffer must hold any line, or it splits long lines and the
-     * line numbers after them drift; the scan already rejected long lines. */
-    ini_use_stack = false;
-    ini_allow_realloc = true;
-    ini_max_line = TCO_MAX_FILE + 3;
-    ini_allow_multiline = false;
-    ini_allow_inline_comments = true;
-    ini_stop_on_first_error = false;
-    ini_allow_no_value = false;
-    int rc = ini_parse_string(text, on_pair, &L);
-    if (rc == -2 || L.nomem) {
-        st = TCO_ERR_NOMEM;
-        goto done;
-    }
-    if (rc > 0 && rc <= L.n_lines && !L.bad[rc])
-        report(&L, rc, NULL, "cannot parse this line");
     read_includes(&L, 0);
     L.cur = 0;
     if (L.nomem) {

@@ -41,7 +41,7 @@ typedef const xmlError *error_ptr;
 typedef xmlErrorPtr error_ptr;
 #endif
 
-/* See internal.h. */
+/* See xmlsafe.h. */
 void tci_xml_report(tci_xml *x, int line, const char *fmt, ...)
 {
     char buf[1024];
@@ -54,7 +54,7 @@ void tci_xml_report(tci_xml *x, int line, const char *fmt, ...)
         x->nomem = 1;
 }
 
-/* See internal.h. The exact line recorded by the start-element hook (node
+/* See xmlsafe.h. The exact line recorded by the start-element hook (node
  * lines kept by libxml2 stop at 65535), else libxml2's. */
 int tci_xml_line(const struct _xmlNode *node)
 {
@@ -383,7 +383,7 @@ static int validate(tci_xml *x)
 
 /* ===== The load ===== */
 
-/* See internal.h. libxml2's process-wide hooks are the load's until tci_xml_end. */
+/* See xmlsafe.h. libxml2's process-wide hooks are the load's until tci_xml_end. */
 void tci_xml_begin(tci_xml *x)
 {
     if (!x->err_file)
@@ -399,7 +399,7 @@ void tci_xml_begin(tci_xml *x)
     xmlSetGenericErrorFunc(NULL, quiet);
 }
 
-/* See internal.h. */
+/* See xmlsafe.h. */
 int tci_xml_parse(tci_xml *x, const char *xml, size_t size)
 {
     if (prescan(x, xml, size) != 0) {
@@ -412,7 +412,7 @@ int tci_xml_parse(tci_xml *x, const char *xml, size_t size)
     return validate(x);
 }
 
-/* See internal.h. */
+/* See xmlsafe.h. */
 void tci_xml_end(tci_xml *x)
 {
     xmlFreeDoc(x->doc);
@@ -422,7 +422,7 @@ void tci_xml_end(tci_xml *x)
     xmlSetExternalEntityLoader((xmlExternalEntityLoader)x->saved_loader);
 }
 
-/* See internal.h. */
+/* See xmlsafe.h. */
 tco_status tci_xml_status(tci_xml *x)
 {
     if (x->nomem) {
@@ -457,7 +457,7 @@ static char *collapse(const char *s)
     return out;
 }
 
-/* See internal.h. */
+/* See xmlsafe.h. */
 char *tci_xml_text(tci_xml *x, struct _xmlNode *el, const char *attr)
 {
     xmlChar *raw = attr ? xmlGetNoNsProp(el, (const xmlChar *)attr) : xmlNodeGetContent(el);
@@ -470,7 +470,7 @@ char *tci_xml_text(tci_xml *x, struct _xmlNode *el, const char *attr)
     return s;
 }
 
-/* See internal.h. */
+/* See xmlsafe.h. */
 int tci_xml_named(const struct _xmlNode *n, const char *name)
 {
     return n->type == XML_ELEMENT_NODE && strcmp((const char *)n->name, name) == 0;
@@ -478,7 +478,7 @@ int tci_xml_named(const struct _xmlNode *n, const char *name)
 
 /* ===== Input ===== */
 
-/* See internal.h. */
+/* See xmlsafe.h. */
 tco_status tci_xml_check_size(const char *name, const char *kind, size_t size, tco_diags *diags)
 {
     if (size <= TCO_MAX_FILE)
