@@ -82,6 +82,7 @@ static void read_text(loader *L, xmlNodePtr c, char **dst)
         *dst = tci_xml_text(&L->x, c, NULL);
 }
 
+/* Read a date child into *dst (keeping the first if repeated), checking it. */
 static void read_date(loader *L, xmlNodePtr c, char **dst)
 {
     read_text(L, c, dst);
@@ -105,6 +106,7 @@ static const struct gpu_number {
     {"tdp-w", offsetof(tco_gpu_model, tdp_w)},
 };
 
+/* A GPU's <price>: its currency and low <= typical <= high. */
 static void read_price(loader *L, xmlNodePtr c, tco_gpu_model *g)
 {
     if (!g->currency)
@@ -128,6 +130,7 @@ static void read_price(loader *L, xmlNodePtr c, tco_gpu_model *g)
                        g->price_high);
 }
 
+/* One <gpu> element into g; numbers it does not give are NaN. */
 static void read_gpu(loader *L, xmlNodePtr el, tco_gpu_model *g)
 {
     double *nums[] = {&g->fp16_tflops,   &g->fp16_tflops_sparse, &g->fp32_tflops, &g->memory_gb,
@@ -302,6 +305,7 @@ static xmlHashTablePtr index_ids(size_t n, const char *(*id_at)(const tco_catalo
     return h;
 }
 
+/* The id of the catalog's GPU i, and of its offer i (for index_ids). */
 static const char *gpu_id_at(const tco_catalog *cat, size_t i)
 {
     return cat->gpus[i].id;
@@ -376,6 +380,7 @@ done:
 
 /* ===== Loading ===== */
 
+/* Load one catalog document of `size` bytes, named `name`, into cat. */
 static tco_status load_buffer(tco_catalog *cat, const char *xml, size_t size, const char *name,
                               tco_diags *diags)
 {

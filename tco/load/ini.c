@@ -109,6 +109,8 @@ static void *grow(void *items, size_t n, size_t size)
     return realloc(items, (n ? n * 2 : 4) * size);
 }
 
+/* Add a message at `line` of the current file (L->cur), or, when line is 0,
+ * about `section` (may be NULL). An error, unless as_warning() follows. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
 #endif
@@ -218,6 +220,7 @@ static const char *list_item(const char **list, size_t *len)
 
 /* ===== Pass 1: the line scan ===== */
 
+/* 1 for a character of an option id or case name. */
 static int is_id_char(int c)
 {
     return isalnum(c) || c == '-' || c == '_';
@@ -227,6 +230,7 @@ static int is_id_char(int c)
 static const char *const section_names[] = {"scenario", "site", "workload", "sensitivity",
                                             "uncertainty"};
 
+/* Record a section header of the current file. */
 static void add_section(loader *L, enum section_kind kind, int line, int valid, int index)
 {
     section *s = grow(L->sections, L->n_sections, sizeof *s);
@@ -238,6 +242,8 @@ static void add_section(loader *L, enum section_kind kind, int line, int valid, 
     s[L->n_sections++] = (section){L->cur, kind, line, index, valid};
 }
 
+/* An [option ID] header: a new option with every default, or another header
+ * of one that an other file began. */
 static void add_option(loader *L, const char *id, size_t len, int line)
 {
     tco_scenario *sc = L->s;
@@ -281,6 +287,8 @@ static void add_option(loader *L, const char *id, size_t len, int line)
     sc->n_options++;
 }
 
+/* A [case NAME] header: a new case, or another header of one that an other
+ * file began. */
 static void add_case(loader *L, const char *name, size_t len, int line)
 {
     tco_scenario *sc = L->s;
@@ -370,6 +378,32 @@ static const char *after_word(const char *a, const char *b, const char *w)
     return a;
 }
 
+/* Report the section name [a, a + len) as unknown, with the best hint. */
+static void unknown_section(loader *L, const char *a, size_t len, int line)
+{
+    char name[64];
+    snprintf(name, sizeof name, "%.*s", len < 60 ? (int)len : 60, a);
+    static const char *const all[] = {"scenario", "site",   "workload", "sensitivity",
+                                      "uncertainty", "option", "case"};
+    const char *hint = closest(name, all, sizeof all / sizeof all[0]);
+    if (!hint && strchr(name, ' ')) /* "options x", "cases bear": judge the first word */
+        hint = (strncmp(name, "option", 6) == 0)  ? "option"
+               : (strncmp(name, "case", 4) == 0) ? "case"
+                                                 : NULL;
+    if (hint && strcmp(hint, "option") == 0)
+        report(L, line, NULL, "unknown section [%s]; did you mean [option ID]?", name);
+    else if (hint && strcmp(hint, "case") == 0)
+        report(L, line, NULL, "unknown section [%s]; did you mean [case NAME]?", name);
+    else if (hint)
+        report(L, line, NULL, "unknown section [%s]; did you mean [%s]?", name, hint);
+    else
+        report(L, line, NULL,
+               "unknown section [%s]; expected [scenario], [site], [workload], [option ID], "
+               "[case NAME], [sensitivity] or [uncertainty]",
+               name);
+    add_section(L, SEC_UNKNOWN, line, 0, -1);
+}
+
 /* A [header] line: text between the brackets, trimmed. */
 static void scan_section(loader *L, const char *p, const char *end, int line)
 {
@@ -420,27 +454,7 @@ static void scan_section(loader *L, const char *p, const char *end, int line)
             return;
         }
     }
-    char name[64];
-    snprintf(name, sizeof name, "%.*s", len < 60 ? (int)len : 60, a);
-    static const char *const all[] = {"scenario", "site",   "workload", "sensitivity",
-                                      "uncertainty", "option", "case"};
-    const char *hint = closest(name, all, sizeof all / sizeof all[0]);
-    if (!hint && strchr(name, ' ')) /* "options x", "cases bear": judge the first word */
-        hint = (strncmp(name, "option", 6) == 0)  ? "option"
-               : (strncmp(name, "case", 4) == 0) ? "case"
-                                                 : NULL;
-    if (hint && strcmp(hint, "option") == 0)
-        report(L, line, NULL, "unknown section [%s]; did you mean [option ID]?", name);
-    else if (hint && strcmp(hint, "case") == 0)
-        report(L, line, NULL, "unknown section [%s]; did you mean [case NAME]?", name);
-    else if (hint)
-        report(L, line, NULL, "unknown section [%s]; did you mean [%s]?", name, hint);
-    else
-        report(L, line, NULL,
-               "unknown section [%s]; expected [scenario], [site], [workload], [option ID], "
-               "[case NAME], [sensitivity] or [uncertainty]",
-               name);
-    add_section(L, SEC_UNKNOWN, line, 0, -1);
+    unknown_section(L, a, len, line);
 }
 
 /* A rejected line (too long, invalid UTF-8) that starts a section: record an
@@ -549,6 +563,8 @@ static int section_at(const loader *L, int line)
     return lo == L->sec_begin ? -1 : (int)lo - 1;
 }
 
+/* The index of the key `name` in a key table (in `section` unless that is
+ * NULL), or -1. */
 static int find_key(const tco_keydef *(*get)(int), int count, const char *section,
                     const char *name)
 {
@@ -560,6 +576,7 @@ static int find_key(const tco_keydef *(*get)(int), int count, const char *sectio
     return -1;
 }
 
+/* The scenario's and the options' key tables, as find_key reads them. */
 static const tco_keydef *skey(int i)
 {
     return tco_scenario_key((tco_skey)i);
@@ -606,49 +623,50 @@ static void unknown_key(loader *L, int line, enum section_kind kind, const char 
            kind == SEC_OPTION ? "option ID" : secname);
 }
 
-static int on_pair(void *user, const char *sec_name, const char *name, const char *value,
-                   int lineno)
+/* A key of a section whose keys name other keys ([case NAME], [sensitivity],
+ * [uncertainty]): 1 when it is to be recorded; 0 when it repeats a key of the
+ * section or is one too many (reported), or an earlier file gave it. */
+static int naming_key_wanted(loader *L, int si, const char *name, int lineno)
 {
-    (void)sec_name; /* inih cuts long names; the scan knows the real section */
-    loader *L = user;
-    if (lineno <= 0 || lineno > L->n_lines || L->bad[lineno])
-        return 1;
-    int si = section_at(L, lineno);
-    if (si < 0 || !L->sections[si].valid)
-        return 1; /* already reported */
-    section *sec = &L->sections[si];
-    int key = -1;
-    int *seen_line = NULL;
-    const char **seen_file = NULL;
-    if (sec->kind == SEC_CASE || sec->kind == SEC_SENSITIVITY || sec->kind == SEC_UNCERTAINTY) {
-        /* Keys here name other keys; they are resolved after the base scenario. */
-        size_t in_section = 0;
-        for (size_t i = L->n_entries; i-- > 0 && L->entries[i].section == si;) {
-            if (strcmp(L->entries[i].name, name) == 0) {
-                report(L, lineno, NULL, "duplicate key '%s' (first at line %d)", name,
-                       L->entries[i].line);
-                return 1;
-            }
-            in_section++;
+    const section *sec = &L->sections[si];
+    size_t in_section = 0;
+    for (size_t i = L->n_entries; i-- > 0 && L->entries[i].section == si;) {
+        if (strcmp(L->entries[i].name, name) == 0) {
+            report(L, lineno, NULL, "duplicate key '%s' (first at line %d)", name,
+                   L->entries[i].line);
+            return 0;
         }
-        if (in_section >= TCO_MAX_SECTION_KEYS) {
-            report(L, lineno, NULL, "too many keys in this section: the limit is %d",
-                   TCO_MAX_SECTION_KEYS);
-            return 1;
-        }
-        /* A key an earlier file gave in the same section wins. */
-        for (size_t i = 0; L->cur > 0 && i < L->n_entries; i++) {
-            const entry *e = &L->entries[i];
-            const section *es = &L->sections[e->section];
-            if (e->key < 0 && e->file != L->cur && es->kind == sec->kind &&
-                es->index == sec->index && strcmp(e->name, name) == 0)
-                return 1;
-        }
-    } else if (sec->kind == SEC_OPTION) {
+        in_section++;
+    }
+    if (in_section >= TCO_MAX_SECTION_KEYS) {
+        report(L, lineno, NULL, "too many keys in this section: the limit is %d",
+               TCO_MAX_SECTION_KEYS);
+        return 0;
+    }
+    /* A key an earlier file gave in the same section wins. */
+    for (size_t i = 0; L->cur > 0 && i < L->n_entries; i++) {
+        const entry *e = &L->entries[i];
+        const section *es = &L->sections[e->section];
+        if (e->key < 0 && e->file != L->cur && es->kind == sec->kind &&
+            es->index == sec->index && strcmp(e->name, name) == 0)
+            return 0;
+    }
+    return 1;
+}
+
+/* A key of the scenario's sections or of an option: its index, recording
+ * where it is given; -1 when it is unknown or repeated (reported), or an
+ * earlier file (the including one) gave it. */
+static int known_key(loader *L, const section *sec, const char *name, int lineno)
+{
+    int key;
+    int *seen_line;
+    const char **seen_file;
+    if (sec->kind == SEC_OPTION) {
         key = find_key(okey, TCO_O_COUNT, NULL, name);
         if (key < 0) {
             unknown_key(L, lineno, sec->kind, name);
-            return 1;
+            return -1;
         }
         seen_line = &L->s->options[sec->index].key_line[key];
         seen_file = &L->s->options[sec->index].key_file[key];
@@ -656,24 +674,30 @@ static int on_pair(void *user, const char *sec_name, const char *name, const cha
         key = find_key(skey, TCO_S_COUNT, section_names[sec->kind - SEC_SCENARIO], name);
         if (key < 0) {
             unknown_key(L, lineno, sec->kind, name);
-            return 1;
+            return -1;
         }
         seen_line = &L->s->key_line[key];
         seen_file = &L->s->key_file[key];
     }
-    if (seen_line) {
-        int include = seen_file == &L->s->key_file[TCO_S_INCLUDE];
-        if (*seen_line && *seen_file != L->s->files[L->cur] && !include)
-            return 1; /* an earlier file (the including one) gave it: that wins */
-        if (*seen_line && *seen_file == L->s->files[L->cur]) {
-            report(L, lineno, NULL, "duplicate key '%s' (first at line %d)", name, *seen_line);
-            return 1;
-        }
-        if (!*seen_line) { /* each file's include is its own; the first is recorded */
-            *seen_line = lineno;
-            *seen_file = L->s->files[L->cur];
-        }
+    int include = seen_file == &L->s->key_file[TCO_S_INCLUDE];
+    if (*seen_line && *seen_file != L->s->files[L->cur] && !include)
+        return -1; /* an earlier file (the including one) gave it: that wins */
+    if (*seen_line && *seen_file == L->s->files[L->cur]) {
+        report(L, lineno, NULL, "duplicate key '%s' (first at line %d)", name, *seen_line);
+        return -1;
     }
+    if (!*seen_line) { /* each file's include is its own; the first is recorded */
+        *seen_line = lineno;
+        *seen_file = L->s->files[L->cur];
+    }
+    return key;
+}
+
+/* Record one pair of section si; the value loses surrounding double quotes,
+ * and the name is kept for keys that name other keys (key -1). */
+static void add_entry(loader *L, int si, int key, const char *name, const char *value,
+                      int lineno)
+{
     size_t len = strlen(value);
     if (len >= 2 && value[0] == '"' && value[len - 1] == '"') {
         value++;
@@ -688,11 +712,35 @@ static int on_pair(void *user, const char *sec_name, const char *name, const cha
         if (e)
             L->entries = e;
         L->nomem = 1;
-        return 1;
+        return;
     }
     L->entries = e;
     e[L->n_entries++] = (entry){
         .file = L->cur, .line = lineno, .section = si, .key = key, .value = copy, .name = kname};
+}
+
+/* inih's handler: record one key = value pair of a line the scan accepted,
+ * in a section it accepted. */
+static int on_pair(void *user, const char *sec_name, const char *name, const char *value,
+                   int lineno)
+{
+    (void)sec_name; /* inih cuts long names; the scan knows the real section */
+    loader *L = user;
+    if (lineno <= 0 || lineno > L->n_lines || L->bad[lineno])
+        return 1;
+    int si = section_at(L, lineno);
+    if (si < 0 || !L->sections[si].valid)
+        return 1; /* already reported */
+    const section *sec = &L->sections[si];
+    int key = -1;
+    if (sec->kind == SEC_CASE || sec->kind == SEC_SENSITIVITY || sec->kind == SEC_UNCERTAINTY) {
+        /* Keys here name other keys; they are resolved after the base scenario. */
+        if (!naming_key_wanted(L, si, name, lineno))
+            return 1;
+    } else if ((key = known_key(L, sec, name, lineno)) < 0) {
+        return 1;
+    }
+    add_entry(L, si, key, name, value, lineno);
     return 1;
 }
 
@@ -799,6 +847,94 @@ static void not_a_number(loader *L, int line, const char *key, const char *v)
     }
 }
 
+/* A string or date value into its field. Returns 1 when stored. */
+static int set_text(loader *L, void *base, const tco_keydef *k, const char *v, int line)
+{
+    if (*v == '\0') {
+        report(L, line, NULL, "missing value for '%s'", k->name);
+        return 0;
+    }
+    if (k->type == TCO_T_DATE && !tci_date_valid(v)) {
+        report(L, line, NULL, "'%s' is not a date for '%s': write YYYY-MM-DD", v, k->name);
+        return 0;
+    }
+    char *copy = strdup(v);
+    if (!copy) {
+        L->nomem = 1;
+        return 0;
+    }
+    char **dst = tci_key_field(base, k);
+    free(*dst);
+    *dst = copy;
+    return 1;
+}
+
+/* One of an enum key's names into its field. Returns 1 when stored. */
+static int set_enum(loader *L, void *base, const tco_keydef *k, const char *v, int line)
+{
+    int i = 0;
+    for (; k->names[i]; i++)
+        if (strcmp(k->names[i], v) == 0)
+            break;
+    if (k->names[i]) {
+        *(int *)tci_key_field(base, k) = i;
+        return 1;
+    }
+    char expected[160] = "";
+    size_t n = 0;
+    for (int j = 0; k->names[j]; j++)
+        n += (size_t)snprintf(expected + n, sizeof expected - n, "%s%s",
+                              j == 0 ? "" : k->names[j + 1] ? ", " : " or ", k->names[j]);
+    const char *hint = closest(v, (const char *const *)k->names, (size_t)i);
+    if (hint)
+        report(L, line, NULL, "unknown %s '%s'; did you mean '%s'? (expected %s)", k->name, v,
+               hint, expected);
+    else
+        report(L, line, NULL, "unknown %s '%s' (expected %s)", k->name, v, expected);
+    return 0;
+}
+
+/* A whole or decimal number into its field, within the key's range. Returns
+ * 1 when stored. */
+static int set_number(loader *L, void *base, const tco_keydef *k, const char *v, int line)
+{
+    int integer = k->type == TCO_T_INT;
+    if (!is_plain_number(v, integer)) {
+        if (integer && is_plain_number(v, 0))
+            report(L, line, NULL, "'%s' must be a whole number (got %s)", k->name, v);
+        else
+            not_a_number(L, line, k->name, v);
+        return 0;
+    }
+    errno = 0;
+    char *end;
+    double x = strtod(v, &end);
+    if (!isfinite(x)) {
+        report(L, line, NULL, "'%s' is out of range for '%s'", v, k->name);
+        return 0;
+    }
+    if (x < k->lo || x > k->hi) {
+        if (k->unit == TCO_U_FRACTION && k->lo == 0 && k->hi == 1 && x > 1)
+            report(L, line, NULL,
+                   "'%s' must be a fraction between 0 and 1 (got %s); write 0.35, not 35",
+                   k->name, v);
+        else if (k->unit == TCO_U_FRACTION && k->lo == 0 && k->hi == 1)
+            report(L, line, NULL, "'%s' must be a fraction between 0 and 1 (got %s)", k->name,
+                   v);
+        else if (k->lo == 0 && x < 0)
+            report(L, line, NULL, "'%s' must not be negative (got %s)", k->name, v);
+        else
+            report(L, line, NULL, "'%s' must be between %g and %g (got %s)", k->name, k->lo,
+                   k->hi, v);
+        return 0;
+    }
+    if (integer)
+        *(int *)tci_key_field(base, k) = (int)x;
+    else
+        *(double *)tci_key_field(base, k) = x;
+    return 1;
+}
+
 /* Convert one value into its field. Returns 1 when stored. */
 static int set_value(loader *L, void *base, const tco_keydef *k, const char *v, int line)
 {
@@ -808,89 +944,18 @@ static int set_value(loader *L, void *base, const tco_keydef *k, const char *v, 
     }
     switch (k->type) {
     case TCO_T_STRING:
-    case TCO_T_DATE: {
-        if (*v == '\0') {
-            report(L, line, NULL, "missing value for '%s'", k->name);
-            return 0;
-        }
-        if (k->type == TCO_T_DATE && !tci_date_valid(v)) {
-            report(L, line, NULL, "'%s' is not a date for '%s': write YYYY-MM-DD", v, k->name);
-            return 0;
-        }
-        char *copy = strdup(v);
-        if (!copy) {
-            L->nomem = 1;
-            return 0;
-        }
-        char **dst = tci_key_field(base, k);
-        free(*dst);
-        *dst = copy;
-        return 1;
-    }
-    case TCO_T_ENUM: {
-        int i = 0;
-        for (; k->names[i]; i++)
-            if (strcmp(k->names[i], v) == 0)
-                break;
-        if (k->names[i]) {
-            *(int *)tci_key_field(base, k) = i;
-            return 1;
-        }
-        char expected[160] = "";
-        size_t n = 0;
-        for (int j = 0; k->names[j]; j++)
-            n += (size_t)snprintf(expected + n, sizeof expected - n, "%s%s",
-                                  j == 0 ? "" : k->names[j + 1] ? ", " : " or ", k->names[j]);
-        const char *hint = closest(v, (const char *const *)k->names, (size_t)i);
-        if (hint)
-            report(L, line, NULL, "unknown %s '%s'; did you mean '%s'? (expected %s)", k->name,
-                   v, hint, expected);
-        else
-            report(L, line, NULL, "unknown %s '%s' (expected %s)", k->name, v, expected);
-        return 0;
-    }
+    case TCO_T_DATE:
+        return set_text(L, base, k, v, line);
+    case TCO_T_ENUM:
+        return set_enum(L, base, k, v, line);
     case TCO_T_INT:
-    case TCO_T_NUMBER: {
-        int integer = k->type == TCO_T_INT;
-        if (!is_plain_number(v, integer)) {
-            if (integer && is_plain_number(v, 0))
-                report(L, line, NULL, "'%s' must be a whole number (got %s)", k->name, v);
-            else
-                not_a_number(L, line, k->name, v);
-            return 0;
-        }
-        errno = 0;
-        char *end;
-        double x = strtod(v, &end);
-        if (!isfinite(x)) {
-            report(L, line, NULL, "'%s' is out of range for '%s'", v, k->name);
-            return 0;
-        }
-        if (x < k->lo || x > k->hi) {
-            if (k->unit == TCO_U_FRACTION && k->lo == 0 && k->hi == 1 && x > 1)
-                report(L, line, NULL,
-                       "'%s' must be a fraction between 0 and 1 (got %s); write 0.35, not 35",
-                       k->name, v);
-            else if (k->unit == TCO_U_FRACTION && k->lo == 0 && k->hi == 1)
-                report(L, line, NULL, "'%s' must be a fraction between 0 and 1 (got %s)",
-                       k->name, v);
-            else if (k->lo == 0 && x < 0)
-                report(L, line, NULL, "'%s' must not be negative (got %s)", k->name, v);
-            else
-                report(L, line, NULL, "'%s' must be between %g and %g (got %s)", k->name, k->lo,
-                       k->hi, v);
-            return 0;
-        }
-        if (integer)
-            *(int *)tci_key_field(base, k) = (int)x;
-        else
-            *(double *)tci_key_field(base, k) = x;
-        return 1;
-    }
+    case TCO_T_NUMBER:
+        return set_number(L, base, k, v, line);
     }
     return 0;
 }
 
+/* Set every number, whole number and choice of a key table to its default. */
 static void apply_defaults(void *base, const tco_keydef *(*get)(int), int count)
 {
     for (int i = 0; i < count; i++) {
@@ -902,6 +967,7 @@ static void apply_defaults(void *base, const tco_keydef *(*get)(int), int count)
     }
 }
 
+/* 1 when c is three capital letters, as ISO 4217 codes are. */
 static int valid_currency(const char *c)
 {
     return strlen(c) == 3 && isupper((unsigned char)c[0]) && isupper((unsigned char)c[1]) &&
@@ -916,8 +982,47 @@ static void wrong_acquire(loader *L, int line, const tco_option *o, const tco_ke
            k->name, buy ? "rent" : "buy", o->id, buy ? "buy" : "rent");
 }
 
-/* Checks that involve several keys of one option. */
 #define KEY_AT(k) at_file(L, o->key_file[k], kl[k])
+
+/* The line of the later of option o's keys a and b; that key's file becomes
+ * the file of the next message. */
+static int later_key(loader *L, const tco_option *o, int a, int b)
+{
+    const int *kl = o->key_line;
+    int line = kl[a] > kl[b] ? kl[a] : kl[b];
+    return at_file(L, line == kl[a] ? o->key_file[a] : o->key_file[b], line);
+}
+
+/* Checks of a buy option's keys; sec names its section. */
+static void check_buy_option(loader *L, tco_option *o, const char *sec)
+{
+    const int *kl = o->key_line;
+    const char *no_price = o->model ? " (the catalog gives no price for this GPU)" : "";
+    if (!o->src[TCO_O_GPU_PRICE])
+        report(L, 0, sec, "missing required key 'gpu_price' for a buy option%s", no_price);
+    if (!o->src[TCO_O_TDP_W])
+        report(L, 0, sec, "missing required key 'tdp_w' for a buy option");
+    if (kl[TCO_O_RESALE_FRACTION] && kl[TCO_O_RESALE_DECLINE])
+        report(L, later_key(L, o, TCO_O_RESALE_FRACTION, TCO_O_RESALE_DECLINE), NULL,
+               "give resale_fraction or resale_decline, not both");
+    int macrs = o->depreciation == TCO_DEP_MACRS5 || o->depreciation == TCO_DEP_MACRS7;
+    if (macrs && kl[TCO_O_DEPRECIATION_YEARS])
+        report(L, KEY_AT(TCO_O_DEPRECIATION_YEARS), NULL,
+               "'depreciation_years' cannot be set with %s: its life is fixed",
+               okey(TCO_O_DEPRECIATION)->names[o->depreciation]);
+    if (macrs && kl[TCO_O_SALVAGE_FRACTION])
+        report(L, KEY_AT(TCO_O_SALVAGE_FRACTION), NULL,
+               "'salvage_fraction' cannot be set with %s: MACRS ignores salvage",
+               okey(TCO_O_DEPRECIATION)->names[o->depreciation]);
+    if (o->idle_power_fraction > o->load_power_fraction) {
+        int line = later_key(L, o, TCO_O_IDLE_POWER_FRACTION, TCO_O_LOAD_POWER_FRACTION);
+        report(L, line, line ? NULL : sec,
+               "idle_power_fraction (%g) is larger than load_power_fraction (%g)",
+               o->idle_power_fraction, o->load_power_fraction);
+    }
+}
+
+/* Checks that involve several keys of one option. */
 static void check_option(loader *L, tco_option *o)
 {
     char sec[64];
@@ -939,39 +1044,7 @@ static void check_option(loader *L, tco_option *o)
             wrong_acquire(L, KEY_AT(k), o, d);
     }
     if (buy) {
-        const char *no_price = o->model ? " (the catalog gives no price for this GPU)" : "";
-        if (!o->src[TCO_O_GPU_PRICE])
-            report(L, 0, sec, "missing required key 'gpu_price' for a buy option%s", no_price);
-        if (!o->src[TCO_O_TDP_W])
-            report(L, 0, sec, "missing required key 'tdp_w' for a buy option");
-        if (kl[TCO_O_RESALE_FRACTION] && kl[TCO_O_RESALE_DECLINE]) {
-            int later = kl[TCO_O_RESALE_FRACTION] > kl[TCO_O_RESALE_DECLINE]
-                            ? kl[TCO_O_RESALE_FRACTION]
-                            : kl[TCO_O_RESALE_DECLINE];
-            report(L, at_file(L, later == kl[TCO_O_RESALE_FRACTION] ? o->key_file[TCO_O_RESALE_FRACTION] : o->key_file[TCO_O_RESALE_DECLINE], later), NULL, "give resale_fraction or resale_decline, not both");
-        }
-        int macrs = o->depreciation == TCO_DEP_MACRS5 || o->depreciation == TCO_DEP_MACRS7;
-        if (macrs && kl[TCO_O_DEPRECIATION_YEARS])
-            report(L, KEY_AT(TCO_O_DEPRECIATION_YEARS), NULL,
-                   "'depreciation_years' cannot be set with %s: its life is fixed",
-                   okey(TCO_O_DEPRECIATION)->names[o->depreciation]);
-        if (macrs && kl[TCO_O_SALVAGE_FRACTION])
-            report(L, KEY_AT(TCO_O_SALVAGE_FRACTION), NULL,
-                   "'salvage_fraction' cannot be set with %s: MACRS ignores salvage",
-                   okey(TCO_O_DEPRECIATION)->names[o->depreciation]);
-        if (o->idle_power_fraction > o->load_power_fraction) {
-            int line = kl[TCO_O_IDLE_POWER_FRACTION] > kl[TCO_O_LOAD_POWER_FRACTION]
-                           ? kl[TCO_O_IDLE_POWER_FRACTION]
-                           : kl[TCO_O_LOAD_POWER_FRACTION];
-            report(L,
-                   at_file(L, line == kl[TCO_O_IDLE_POWER_FRACTION]
-                                  ? o->key_file[TCO_O_IDLE_POWER_FRACTION]
-                                  : o->key_file[TCO_O_LOAD_POWER_FRACTION],
-                           line),
-                   line ? NULL : sec,
-                   "idle_power_fraction (%g) is larger than load_power_fraction (%g)",
-                   o->idle_power_fraction, o->load_power_fraction);
-        }
+        check_buy_option(L, o, sec);
     } else {
         if (!o->src[TCO_O_PRICE_PER_GPU_HOUR])
             report(L, 0, sec, "missing required key 'price_per_gpu_hour' for a rent option");
@@ -986,6 +1059,8 @@ static void check_option(loader *L, tco_option *o)
 
 #undef KEY_AT
 #define KEY_AT(k) at_file(L, s->key_file[k], kl[k])
+
+/* Checks that involve several keys of the scenario, and every option's. */
 static void check_scenario(loader *L)
 {
     tco_scenario *s = L->s;
@@ -1026,6 +1101,8 @@ static void check_scenario(loader *L)
 
 #undef KEY_AT
 
+/* Pass 3: convert every recorded value of the scenario's sections and the
+ * options into its field. */
 static void convert_entries(loader *L)
 {
     tco_scenario *s = L->s;
@@ -1062,6 +1139,8 @@ static char *path_beside(const char *file, const char *rel, size_t rel_len)
     return p;
 }
 
+/* Read one catalog into the scenario's; a catalog with errors (reported by
+ * its loader, and at `line` when the scenario named it) fails the load. */
 static tco_status load_one_catalog(loader *L, const char *path, int line, tco_diags *diags)
 {
     if (!L->s->catalog && !(L->s->catalog = tco_catalog_new()))
@@ -1130,6 +1209,7 @@ static void fill(tco_option *o, int key, double v)
     o->src[key] = TCO_SRC_CATALOG;
 }
 
+/* 1 when a catalog price is in the scenario's currency; else reported. */
 static int same_currency(loader *L, const tco_option *o, const char *currency, int line,
                          const char *key, const char *id)
 {
@@ -1141,6 +1221,99 @@ static int same_currency(loader *L, const tco_option *o, const char *currency, i
     return 0;
 }
 
+/* Where an option's catalog price comes from: the entry's date, and the key
+ * that named the entry. */
+typedef struct price_source {
+    const char *date; /* NULL: the option has no catalog price */
+    const char *file;
+    int line;
+} price_source;
+
+/* Fill rent option o from the catalog offer it names. Returns 1 to go on to
+ * its GPU, 0 when the offer is unknown (reported), -1 when out of memory. */
+static int fill_from_offer(loader *L, tco_option *o, const char **ids, price_source *price)
+{
+    const tco_catalog *cat = L->s->catalog;
+    const int *kl = o->key_line;
+    const tco_offer *e = tco_catalog_offer(cat, o->offer);
+    if (!e) {
+        for (size_t k = 0; k < cat->n_offers; k++)
+            ids[k] = cat->offers[k].id;
+        unknown_id(L, at_file(L, o->key_file[TCO_O_OFFER], kl[TCO_O_OFFER]), "offer", o->offer,
+                   ids, cat->n_offers);
+        return 0;
+    }
+    o->offer_entry = e;
+    if (!o->src[TCO_O_GPU]) {
+        free(o->gpu);
+        if (!(o->gpu = strdup(e->gpu))) {
+            L->nomem = 1;
+            return -1;
+        }
+        o->src[TCO_O_GPU] = TCO_SRC_CATALOG;
+    }
+    if (!o->src[TCO_O_PRICE_PER_GPU_HOUR] &&
+        same_currency(L, o, e->currency, at_file(L, o->key_file[TCO_O_OFFER], kl[TCO_O_OFFER]),
+                      "price_per_gpu_hour", e->id)) {
+        fill(o, TCO_O_PRICE_PER_GPU_HOUR, e->price_per_gpu_hour);
+        *price = (price_source){e->as_of, o->key_file[TCO_O_OFFER], kl[TCO_O_OFFER]};
+    }
+    if (!o->src[TCO_O_PRICING]) {
+        o->pricing = strcmp(e->pricing, "reserved") == 0 ? TCO_RESERVED : TCO_ON_DEMAND;
+        o->src[TCO_O_PRICING] = TCO_SRC_CATALOG;
+    }
+    return 1;
+}
+
+/* Fill option o from the catalog entry of its GPU. Returns 0 when the GPU is
+ * unknown (reported), else 1. */
+static int fill_from_gpu(loader *L, tco_option *o, const char **ids, price_source *price)
+{
+    const tco_catalog *cat = L->s->catalog;
+    const int *kl = o->key_line;
+    const tco_gpu_model *m = tco_catalog_gpu(cat, o->gpu);
+    int line = kl[TCO_O_GPU] ? kl[TCO_O_GPU] : kl[TCO_O_OFFER];
+    const char *file = kl[TCO_O_GPU] ? o->key_file[TCO_O_GPU] : o->key_file[TCO_O_OFFER];
+    at_file(L, file, line);
+    if (!m) {
+        for (size_t k = 0; k < cat->n_gpus; k++)
+            ids[k] = cat->gpus[k].id;
+        unknown_id(L, line, "GPU", o->gpu, ids, cat->n_gpus);
+        return 0;
+    }
+    o->model = m;
+    fill(o, TCO_O_TDP_W, m->tdp_w);
+    fill(o, TCO_O_FP16_TFLOPS, m->fp16_tflops);
+    fill(o, TCO_O_MEMORY_GB, m->memory_gb);
+    if (o->acquire == TCO_BUY && !o->src[TCO_O_GPU_PRICE] && !isnan(m->price_typical) &&
+        same_currency(L, o, m->currency, line, "gpu_price", m->id)) {
+        fill(o, TCO_O_GPU_PRICE, m->price_typical);
+        *price = (price_source){m->as_of, file, line};
+    }
+    return 1;
+}
+
+/* The age of option o's catalog price on `today`, with a warning when it is
+ * stale. */
+static void check_price_age(loader *L, tco_option *o, const price_source *price,
+                            const char *today)
+{
+    const tco_scenario *s = L->s;
+    if (!price->date || !today)
+        return;
+    o->price_age_months = tco_months_between(price->date, today);
+    if (o->price_age_months > s->stale_after_months) {
+        o->price_stale = 1;
+        report(L, at_file(L, price->file, price->line), NULL,
+               "the catalog price for option '%s' is from %s, %d "
+               "months before %s (stale_after_months = %d)",
+               o->id, price->date, o->price_age_months, today, s->stale_after_months);
+        as_warning(L);
+    }
+}
+
+/* Fill every option from the catalog entries it names: what the scenario
+ * does not give itself. */
 static void fill_from_catalog(loader *L, const tco_load_options *opts)
 {
     tco_scenario *s = L->s;
@@ -1156,75 +1329,19 @@ static void fill_from_catalog(loader *L, const tco_load_options *opts)
     for (size_t i = 0; i < s->n_options; i++) {
         tco_option *o = &s->options[i];
         const int *kl = o->key_line;
-        const char *price_date = NULL, *price_file = NULL;
-        int price_line = 0;
+        price_source price = {NULL, NULL, 0};
         o->price_age_months = -1;
         if (o->offer && kl[TCO_O_OFFER] && o->acquire == TCO_RENT) {
-            const tco_offer *e = tco_catalog_offer(cat, o->offer);
-            if (!e) {
-                for (size_t k = 0; k < cat->n_offers; k++)
-                    ids[k] = cat->offers[k].id;
-                unknown_id(L, at_file(L, o->key_file[TCO_O_OFFER], kl[TCO_O_OFFER]), "offer",
-                           o->offer, ids, cat->n_offers);
+            int r = fill_from_offer(L, o, ids, &price);
+            if (r < 0)
+                break;
+            if (r == 0)
                 continue;
-            }
-            o->offer_entry = e;
-            if (!o->src[TCO_O_GPU]) {
-                free(o->gpu);
-                if (!(o->gpu = strdup(e->gpu))) {
-                    L->nomem = 1;
-                    break;
-                }
-                o->src[TCO_O_GPU] = TCO_SRC_CATALOG;
-            }
-            if (!o->src[TCO_O_PRICE_PER_GPU_HOUR] &&
-                same_currency(L, o, e->currency,
-                              at_file(L, o->key_file[TCO_O_OFFER], kl[TCO_O_OFFER]),
-                              "price_per_gpu_hour", e->id)) {
-                fill(o, TCO_O_PRICE_PER_GPU_HOUR, e->price_per_gpu_hour);
-                price_date = e->as_of;
-                price_line = kl[TCO_O_OFFER];
-                price_file = o->key_file[TCO_O_OFFER];
-            }
-            if (!o->src[TCO_O_PRICING]) {
-                o->pricing = strcmp(e->pricing, "reserved") == 0 ? TCO_RESERVED : TCO_ON_DEMAND;
-                o->src[TCO_O_PRICING] = TCO_SRC_CATALOG;
-            }
         }
-        if (o->gpu && (kl[TCO_O_GPU] || o->src[TCO_O_GPU] == TCO_SRC_CATALOG)) {
-            const tco_gpu_model *m = tco_catalog_gpu(cat, o->gpu);
-            int line = kl[TCO_O_GPU] ? kl[TCO_O_GPU] : kl[TCO_O_OFFER];
-            const char *file = kl[TCO_O_GPU] ? o->key_file[TCO_O_GPU] : o->key_file[TCO_O_OFFER];
-            at_file(L, file, line);
-            if (!m) {
-                for (size_t k = 0; k < cat->n_gpus; k++)
-                    ids[k] = cat->gpus[k].id;
-                unknown_id(L, line, "GPU", o->gpu, ids, cat->n_gpus);
-                continue;
-            }
-            o->model = m;
-            fill(o, TCO_O_TDP_W, m->tdp_w);
-            fill(o, TCO_O_FP16_TFLOPS, m->fp16_tflops);
-            fill(o, TCO_O_MEMORY_GB, m->memory_gb);
-            if (o->acquire == TCO_BUY && !o->src[TCO_O_GPU_PRICE] && !isnan(m->price_typical) &&
-                same_currency(L, o, m->currency, line, "gpu_price", m->id)) {
-                fill(o, TCO_O_GPU_PRICE, m->price_typical);
-                price_date = m->as_of;
-                price_line = line;
-                price_file = file;
-            }
-        }
-        if (price_date && today) {
-            o->price_age_months = tco_months_between(price_date, today);
-            if (o->price_age_months > s->stale_after_months) {
-                o->price_stale = 1;
-                report(L, at_file(L, price_file, price_line), NULL,
-                       "the catalog price for option '%s' is from %s, %d "
-                                            "months before %s (stale_after_months = %d)",
-                       o->id, price_date, o->price_age_months, today, s->stale_after_months);
-                as_warning(L);
-            }
-        }
+        if (o->gpu && (kl[TCO_O_GPU] || o->src[TCO_O_GPU] == TCO_SRC_CATALOG) &&
+            !fill_from_gpu(L, o, ids, &price))
+            continue;
+        check_price_age(L, o, &price, today);
     }
     free(ids);
 }
@@ -1233,6 +1350,7 @@ static void fill_from_catalog(loader *L, const tco_load_options *opts)
 
 #define MAX_INCLUDE_DEPTH 8
 
+/* Add a file to the scenario's files: its index, or -1 when out of memory. */
 static int add_file(loader *L, const char *path, const struct stat *st)
 {
     tco_scenario *s = L->s;
@@ -1254,32 +1372,70 @@ static int add_file(loader *L, const char *path, const struct stat *st)
 
 static void read_includes(loader *L, int from);
 
-/* Read one included file into the loader, as if it were part of the scenario;
- * keys the including files give win over its own. */
-static void include_file(loader *L, const char *path, int from, int line)
+/* Open an included file that is to be read: not one read already (a file
+ * that includes it is a cycle, reported) and not nested too deep. NULL when
+ * it is not to be read; *st is the file's identity. */
+static FILE *open_include(loader *L, const char *path, int from, int line, struct stat *st)
 {
-    struct stat st;
     FILE *f = fopen(path, "rb");
-    if (!f || fstat(fileno(f), &st) != 0) {
+    if (!f || fstat(fileno(f), st) != 0) {
         report(L, line, NULL, "cannot read the included file '%s': %s", path, strerror(errno));
         if (f)
             fclose(f);
-        return;
+        return NULL;
     }
     for (size_t i = 0; i < L->s->n_files; i++) {
-        if (L->seen[i].st_dev == st.st_dev && L->seen[i].st_ino == st.st_ino) {
+        if (L->seen[i].st_dev == st->st_dev && L->seen[i].st_ino == st->st_ino) {
             fclose(f);
             if ((int)i <= from) /* a file that is including it: a cycle */
                 report(L, line, NULL, "including '%s' again would never end: includes form a "
                                       "cycle", path);
-            return; /* read already, through another include */
+            return NULL; /* read already, through another include */
         }
     }
     if (L->depth >= MAX_INCLUDE_DEPTH) {
         fclose(f);
         report(L, line, NULL, "includes nest deeper than %d files", MAX_INCLUDE_DEPTH);
-        return;
+        return NULL;
     }
+    return f;
+}
+
+/* Read the text of included file idx as its own file: its own lines,
+ * sections and once-only sections, then the files it includes. */
+static void read_own_file(loader *L, int idx, const char *buf, size_t n, unsigned char *bad)
+{
+    int saved_cur = L->cur, saved_lines = L->n_lines;
+    unsigned char *saved_bad = L->bad;
+    size_t saved_begin = L->sec_begin;
+    int saved_kinds[SEC_OPTION];
+    memcpy(saved_kinds, L->section_of_kind, sizeof saved_kinds);
+    for (int k = 0; k < SEC_OPTION; k++)
+        L->section_of_kind[k] = -1;
+    L->cur = idx;
+    L->bad = bad;
+    L->sec_begin = L->n_sections;
+    if (!nul_byte(L, buf, n)) {
+        read_text(L, buf, n);
+        L->depth++;
+        read_includes(L, idx);
+        L->depth--;
+    }
+    L->cur = saved_cur;
+    L->bad = saved_bad;
+    L->n_lines = saved_lines;
+    L->sec_begin = saved_begin;
+    memcpy(L->section_of_kind, saved_kinds, sizeof saved_kinds);
+}
+
+/* Read one included file into the loader, as if it were part of the scenario;
+ * keys the including files give win over its own. */
+static void include_file(loader *L, const char *path, int from, int line)
+{
+    struct stat st;
+    FILE *f = open_include(L, path, from, line, &st);
+    if (!f)
+        return;
     char *buf;
     size_t n;
     tco_status rd = tci_read_all(f, TCO_MAX_FILE, 1, &buf, &n);
@@ -1297,36 +1453,12 @@ static void include_file(loader *L, const char *path, int from, int line)
     buf[n] = '\0';
     int idx = add_file(L, path, &st);
     unsigned char *bad = calloc(1, n + 2);
-    if (idx < 0 || !bad) {
-        free(buf);
-        free(bad);
+    if (idx >= 0 && bad)
+        read_own_file(L, idx, buf, n, bad);
+    else
         L->nomem = 1;
-        return;
-    }
-    /* Read it as its own file: its own lines, sections and once-only sections. */
-    int saved_cur = L->cur, saved_lines = L->n_lines;
-    unsigned char *saved_bad = L->bad;
-    size_t saved_begin = L->sec_begin;
-    int saved_kinds[SEC_OPTION];
-    memcpy(saved_kinds, L->section_of_kind, sizeof saved_kinds);
-    for (int k = 0; k < SEC_OPTION; k++)
-        L->section_of_kind[k] = -1;
-    L->cur = idx;
-    L->bad = bad;
-    L->sec_begin = L->n_sections;
-    if (!nul_byte(L, buf, n)) {
-        read_text(L, buf, n);
-        L->depth++;
-        read_includes(L, idx);
-        L->depth--;
-    }
     free(buf);
     free(bad);
-    L->cur = saved_cur;
-    L->bad = saved_bad;
-    L->n_lines = saved_lines;
-    L->sec_begin = saved_begin;
-    memcpy(L->section_of_kind, saved_kinds, sizeof saved_kinds);
 }
 
 /* Read the files that file `from` includes, in the order it names them. */
@@ -1372,38 +1504,13 @@ static void read_includes(loader *L, int from)
 
 /* ===== Pass 4: keys that name other keys ===== */
 
-/* Resolve "KEY", "SECTION.KEY" or "OPTION.KEY"; NULL (reported) if unknown. */
-static const tco_keydef *resolve(loader *L, const char *name, int line, tco_param *p)
+/* Resolve "OPTION.KEY", whose option id is the first plen bytes of name;
+ * NULL (reported) if unknown or not for the option. */
+static const tco_keydef *resolve_option_key(loader *L, const char *name, size_t plen, int line,
+                                            tco_param *p)
 {
     const tco_scenario *s = L->s;
-    const char *dot = strchr(name, '.');
-    if (!dot) {
-        int k = find_key(skey, TCO_S_COUNT, NULL, name);
-        if (k >= 0) {
-            *p = (tco_param){-1, k};
-            return skey(k);
-        }
-        if (find_key(okey, TCO_O_COUNT, NULL, name) >= 0)
-            report(L, line, NULL, "'%s' is an option key: write OPTION.%s, e.g. %s.%s", name,
-                   name, s->n_options ? s->options[0].id : "gpu-buy", name);
-        else
-            report(L, line, NULL, "unknown key '%s'", name);
-        return NULL;
-    }
-    size_t plen = (size_t)(dot - name);
-    const char *kname = dot + 1;
-    for (int k = SEC_SCENARIO; k <= SEC_WORKLOAD; k++) {
-        const char *sec = section_names[k - SEC_SCENARIO];
-        if (strlen(sec) == plen && memcmp(name, sec, plen) == 0) {
-            int key = find_key(skey, TCO_S_COUNT, sec, kname);
-            if (key < 0) {
-                report(L, line, NULL, "unknown key '%s' in [%s]", kname, sec);
-                return NULL;
-            }
-            *p = (tco_param){-1, key};
-            return skey(key);
-        }
-    }
+    const char *kname = name + plen + 1;
     char id[TCO_MAX_ID + 8];
     snprintf(id, sizeof id, "%.*s", plen < TCO_MAX_ID + 1 ? (int)plen : TCO_MAX_ID + 1, name);
     int oi = tco_scenario_find(s, id);
@@ -1439,6 +1546,42 @@ static const tco_keydef *resolve(loader *L, const char *name, int line, tco_para
     *p = (tco_param){oi, key};
     return k;
 }
+
+/* Resolve "KEY", "SECTION.KEY" or "OPTION.KEY"; NULL (reported) if unknown. */
+static const tco_keydef *resolve(loader *L, const char *name, int line, tco_param *p)
+{
+    const tco_scenario *s = L->s;
+    const char *dot = strchr(name, '.');
+    if (!dot) {
+        int k = find_key(skey, TCO_S_COUNT, NULL, name);
+        if (k >= 0) {
+            *p = (tco_param){-1, k};
+            return skey(k);
+        }
+        if (find_key(okey, TCO_O_COUNT, NULL, name) >= 0)
+            report(L, line, NULL, "'%s' is an option key: write OPTION.%s, e.g. %s.%s", name,
+                   name, s->n_options ? s->options[0].id : "gpu-buy", name);
+        else
+            report(L, line, NULL, "unknown key '%s'", name);
+        return NULL;
+    }
+    size_t plen = (size_t)(dot - name);
+    const char *kname = dot + 1;
+    for (int k = SEC_SCENARIO; k <= SEC_WORKLOAD; k++) {
+        const char *sec = section_names[k - SEC_SCENARIO];
+        if (strlen(sec) == plen && memcmp(name, sec, plen) == 0) {
+            int key = find_key(skey, TCO_S_COUNT, sec, kname);
+            if (key < 0) {
+                report(L, line, NULL, "unknown key '%s' in [%s]", kname, sec);
+                return NULL;
+            }
+            *p = (tco_param){-1, key};
+            return skey(key);
+        }
+    }
+    return resolve_option_key(L, name, plen, line, p);
+}
+
 
 /* Parse "x, y[, z]" (or "NAME(x, y[, z])" when fn is set) into up to 3 plain
  * numbers; returns how many, or -1. */
@@ -1490,6 +1633,7 @@ static int variable(loader *L, const tco_keydef *k, tco_param p, const char *nam
     return 1;
 }
 
+/* 1 when x is within key k's range; else reported. */
 static int in_range(loader *L, const tco_keydef *k, double x, const char *what, int line)
 {
     if (x >= k->lo && x <= k->hi)
@@ -1499,6 +1643,7 @@ static int in_range(loader *L, const tco_keydef *k, double x, const char *what, 
     return 0;
 }
 
+/* One [sensitivity] line: swing, or the range of an input. */
 static void read_sensitivity(loader *L, const entry *e)
 {
     tco_scenario *s = L->s;
@@ -1539,34 +1684,35 @@ static void read_sensitivity(loader *L, const entry *e)
     r[s->n_ranges++] = (tco_range){name, p, v[0], v[1], e->line};
 }
 
-static void read_uncertainty(loader *L, const entry *e)
+/* [uncertainty] samples or seed: a whole number within its limits. */
+static void read_mc_setting(loader *L, const entry *e)
 {
     tco_scenario *s = L->s;
-    if (strcmp(e->name, "samples") == 0 || strcmp(e->name, "seed") == 0) {
-        int samples = e->name[1] == 'a';
-        double hi = samples ? TCO_MAX_SAMPLES : 4294967295.0;
-        if (!is_plain_number(e->value, 1)) {
-            report(L, e->line, NULL, "'%s' must be a whole number (got %s)", e->name, e->value);
-            return;
-        }
-        double x = strtod(e->value, NULL);
-        if (x < samples || x > hi) {
-            report(L, e->line, NULL, "'%s' must be between %d and %.0f (got %s)", e->name,
-                   samples, hi, e->value);
-            return;
-        }
-        if (samples) {
-            s->mc_samples = (long)x;
-            L->samples_line = e->line;
-        } else {
-            s->mc_seed = (unsigned long)x;
-        }
+    int samples = e->name[1] == 'a';
+    double hi = samples ? TCO_MAX_SAMPLES : 4294967295.0;
+    if (!is_plain_number(e->value, 1)) {
+        report(L, e->line, NULL, "'%s' must be a whole number (got %s)", e->name, e->value);
         return;
     }
-    tco_param p;
-    const tco_keydef *k = resolve(L, e->name, e->line, &p);
-    if (!k || !variable(L, k, p, e->name, e->line))
+    double x = strtod(e->value, NULL);
+    if (x < samples || x > hi) {
+        report(L, e->line, NULL, "'%s' must be between %d and %.0f (got %s)", e->name, samples,
+               hi, e->value);
         return;
+    }
+    if (samples) {
+        s->mc_samples = (long)x;
+        L->samples_line = e->line;
+    } else {
+        s->mc_seed = (unsigned long)x;
+    }
+}
+
+/* The distribution e gives key k: its kind in *d and its numbers in v.
+ * Returns 0 when it is not one, or not a valid one for k (reported). */
+static int read_distribution(loader *L, const entry *e, const tco_keydef *k, tco_dist *d,
+                             double v[3])
+{
     static const struct {
         const char *name;
         tco_dist dist;
@@ -1584,34 +1730,52 @@ static void read_uncertainty(loader *L, const entry *e)
     if (which < 0 || e->value[vlen - 1] != ')') {
         report(L, e->line, NULL, "'%s' is not a distribution: write triangular(LOW, MODE, "
                                  "HIGH), uniform(LOW, HIGH) or normal(MEAN, SD)", e->value);
-        return;
+        return 0;
     }
     char args[256];
     snprintf(args, sizeof args, "%.*s", (int)(vlen - (size_t)(open - e->value) - 2), open + 1);
-    double v[3] = {0, 0, 0};
     if (parse_numbers(args, v) != dists[which].args) {
         report(L, e->line, NULL, "%s takes %d plain numbers (got '%s')", dists[which].name,
                dists[which].args, args);
-        return;
+        return 0;
     }
-    tco_dist d = dists[which].dist;
-    if (d == TCO_DIST_TRIANGULAR && !(v[0] <= v[1] && v[1] <= v[2] && v[0] < v[2])) {
+    *d = dists[which].dist;
+    if (*d == TCO_DIST_TRIANGULAR && !(v[0] <= v[1] && v[1] <= v[2] && v[0] < v[2])) {
         report(L, e->line, NULL, "triangular needs low <= mode <= high and low < high (got %g, "
                                  "%g, %g)", v[0], v[1], v[2]);
-        return;
+        return 0;
     }
-    if (d == TCO_DIST_UNIFORM && !(v[0] < v[1])) {
+    if (*d == TCO_DIST_UNIFORM && !(v[0] < v[1])) {
         report(L, e->line, NULL, "uniform needs low < high (got %g, %g)", v[0], v[1]);
-        return;
+        return 0;
     }
-    if (d == TCO_DIST_NORMAL && !(v[1] > 0)) {
+    if (*d == TCO_DIST_NORMAL && !(v[1] > 0)) {
         report(L, e->line, NULL, "normal needs a standard deviation above 0 (got %g)", v[1]);
+        return 0;
+    }
+    if (*d == TCO_DIST_NORMAL ? !in_range(L, k, v[0], "the mean", e->line)
+                              : !in_range(L, k, v[0], "low", e->line) ||
+                                    !in_range(L, k, *d == TCO_DIST_UNIFORM ? v[1] : v[2], "high",
+                                              e->line))
+        return 0;
+    return 1;
+}
+
+/* One [uncertainty] line: samples, seed, or a distribution of an input. */
+static void read_uncertainty(loader *L, const entry *e)
+{
+    tco_scenario *s = L->s;
+    if (strcmp(e->name, "samples") == 0 || strcmp(e->name, "seed") == 0) {
+        read_mc_setting(L, e);
         return;
     }
-    if (d == TCO_DIST_NORMAL ? !in_range(L, k, v[0], "the mean", e->line)
-                             : !in_range(L, k, v[0], "low", e->line) ||
-                                   !in_range(L, k, d == TCO_DIST_UNIFORM ? v[1] : v[2], "high",
-                                             e->line))
+    tco_param p;
+    const tco_keydef *k = resolve(L, e->name, e->line, &p);
+    if (!k || !variable(L, k, p, e->name, e->line))
+        return;
+    tco_dist d;
+    double v[3] = {0, 0, 0};
+    if (!read_distribution(L, e, k, &d, v))
         return;
     for (size_t i = 0; i < s->n_uncertain; i++) {
         const tco_param q = s->uncertain[i].param;
@@ -1695,6 +1859,7 @@ static void build_cases(loader *L)
     }
 }
 
+/* Pass 4: [sensitivity] and [uncertainty], then the cases (when with_cases). */
 static void resolve_sections(loader *L, int with_cases)
 {
     for (size_t i = 0; i < L->n_entries; i++) {
@@ -1791,6 +1956,7 @@ static void inherit(loader *L, int i, unsigned char *state)
     state[i] = 2;
 }
 
+/* Give every option with a base the keys it inherits. */
 static void inherit_bases(loader *L)
 {
     size_t n = L->s->n_options;
@@ -1809,6 +1975,7 @@ static void inherit_bases(loader *L)
 
 /* ===== Public API ===== */
 
+/* A copy of v in *dst unless *dst is set. */
 static tco_status set_string(char **dst, const char *v)
 {
     if (*dst)
@@ -1817,6 +1984,7 @@ static tco_status set_string(char **dst, const char *v)
     return *dst ? TCO_OK : TCO_ERR_NOMEM;
 }
 
+/* Free the loader's own memory (not the scenario). */
 static void loader_free(loader *L)
 {
     for (size_t i = 0; i < L->n_msgs; i++) {
@@ -1837,97 +2005,106 @@ static void loader_free(loader *L)
     free(L->case_file);
 }
 
+/* Start a loader for `file`, of `size` bytes: an empty scenario with every
+ * default, its own file first among the scenario's files. */
+static tco_status loader_start(loader *L, const char *file, size_t size, int allow_include)
+{
+    L->file = file;
+    for (int k = 0; k < SEC_OPTION; k++)
+        L->section_of_kind[k] = -1;
+    L->s = calloc(1, sizeof *L->s);
+    L->bad = calloc(1, 2 + size); /* lines <= bytes + 1 */
+    if (!L->s || !L->bad)
+        return TCO_ERR_NOMEM;
+    L->s->file = strdup(file);
+    struct stat self = {0};
+    if (allow_include)
+        stat(file, &self);
+    L->allow_include = allow_include;
+    if (!L->s->file || add_file(L, file, &self) != 0)
+        return TCO_ERR_NOMEM;
+    apply_defaults(L->s, skey, TCO_S_COUNT);
+    L->s->swing = 0.2;
+    L->s->mc_samples = 10000;
+    L->s->mc_seed = 1;
+    return TCO_OK;
+}
+
+/* Every pass over the scenario's text, its included files and its catalogs.
+ * Problems of the input become messages; the status is TCO_ERR_NOMEM when
+ * out of memory, else TCO_OK. */
+static tco_status run_passes(loader *L, const char *text, size_t size,
+                             const tco_load_options *opts, tco_diags *diags)
+{
+    if (nul_byte(L, text, size))
+        return TCO_OK;
+    const char *cr = memchr(text, '\r', size);
+    if (cr && !memchr(text, '\n', size) && cr + 1 < text + size) {
+        report(L, 1, NULL, "lines end with a carriage return (CR) alone: save the file with "
+                           "LF or CR LF line ends");
+        return TCO_OK;
+    }
+    read_text(L, text, size);
+    if (L->nomem)
+        return TCO_ERR_NOMEM;
+    read_includes(L, 0);
+    L->cur = 0;
+    if (L->nomem)
+        return TCO_ERR_NOMEM;
+    inherit_bases(L);
+    convert_entries(L);
+    if (set_string(&L->s->currency, "USD") || set_string(&L->s->unit, "unit"))
+        return TCO_ERR_NOMEM;
+    tco_status st = read_catalogs(L, opts, diags);
+    if (st != TCO_OK)
+        return st;
+    fill_from_catalog(L, opts);
+    for (size_t i = 0; i < L->s->n_options; i++) {
+        tco_option *o = &L->s->options[i];
+        if (set_string(&o->label, o->id))
+            return TCO_ERR_NOMEM;
+    }
+    check_scenario(L);
+    resolve_sections(L, L->n_msgs == 0); /* cases are built on a valid base only */
+    return TCO_OK;
+}
+
+/* Hand the messages to diags, sorted by file and line. TCO_ERR_INPUT when
+ * one is an error or a catalog could not be read. */
+static tco_status hand_over(loader *L, tco_diags *diags)
+{
+    if (L->nomem)
+        return TCO_ERR_NOMEM;
+    tco_status st = TCO_OK;
+    if (L->n_msgs)
+        qsort(L->msgs, L->n_msgs, sizeof *L->msgs, pending_cmp);
+    size_t n_errors = 0;
+    for (size_t i = 0; i < L->n_msgs; i++) {
+        const pending *m = &L->msgs[i];
+        if (i && m->line == m[-1].line && strcmp(m->message, m[-1].message) == 0)
+            continue; /* an inherited value's error, already said */
+        n_errors += m->sev == TCO_SEV_ERROR;
+        const char *mfile = (size_t)m->file < L->s->n_files ? L->s->files[m->file] : L->file;
+        if (tco_diags_add(diags, m->sev, mfile, m->line, m->section, "%s", m->message) != TCO_OK)
+            st = TCO_ERR_NOMEM;
+    }
+    if (st == TCO_OK && (n_errors > 0 || L->catalog_failed))
+        st = TCO_ERR_INPUT;
+    return st;
+}
+
+/* Load a scenario from `size` bytes of text read from `file`. */
 static tco_status load_buffer(const char *text, size_t size, const char *file,
                               const tco_load_options *opts, int opts_allow_include,
                               tco_scenario **out, tco_diags *diags)
 {
     *out = NULL;
     loader L = {0};
-    L.file = file;
-    for (int k = 0; k < SEC_OPTION; k++)
-        L.section_of_kind[k] = -1;
-    tco_status st = TCO_OK;
-    L.s = calloc(1, sizeof *L.s);
-    L.bad = calloc(1, 2 + size); /* lines <= bytes + 1 */
-    if (!L.s || !L.bad) {
-        st = TCO_ERR_NOMEM;
-        goto done;
-    }
-    L.s->file = strdup(file);
-    struct stat self = {0};
-    if (opts_allow_include)
-        stat(file, &self);
-    L.allow_include = opts_allow_include;
-    if (!L.s->file || add_file(&L, file, &self) != 0) {
-        st = TCO_ERR_NOMEM;
-        goto done;
-    }
-    apply_defaults(L.s, skey, TCO_S_COUNT);
-    L.s->swing = 0.2;
-    L.s->mc_samples = 10000;
-    L.s->mc_seed = 1;
-
-    if (nul_byte(&L, text, size))
-        goto collect;
-    const char *cr = memchr(text, '\r', size);
-    if (cr && !memchr(text, '\n', size) && cr + 1 < text + size) {
-        report(&L, 1, NULL, "lines end with a carriage return (CR) alone: save the file with "
-                            "LF or CR LF line ends");
-        goto collect;
-    }
-    read_text(&L, text, size);
-    if (L.nomem) {
-        st = TCO_ERR_NOMEM;
-        goto done;
-    }
-    read_includes(&L, 0);
-    L.cur = 0;
-    if (L.nomem) {
-        st = TCO_ERR_NOMEM;
-        goto done;
-    }
-    inherit_bases(&L);
-    convert_entries(&L);
-    if (set_string(&L.s->currency, "USD") || set_string(&L.s->unit, "unit")) {
-        st = TCO_ERR_NOMEM;
-        goto done;
-    }
-    if ((st = read_catalogs(&L, opts, diags)) != TCO_OK)
-        goto done;
-    fill_from_catalog(&L, opts);
-    for (size_t i = 0; i < L.s->n_options; i++) {
-        tco_option *o = &L.s->options[i];
-        if (set_string(&o->label, o->id)) {
-            st = TCO_ERR_NOMEM;
-            goto done;
-        }
-    }
-    check_scenario(&L);
-    resolve_sections(&L, L.n_msgs == 0); /* cases are built on a valid base only */
-
-collect:
-    if (L.nomem) {
-        st = TCO_ERR_NOMEM;
-        goto done;
-    }
-    if (L.n_msgs)
-        qsort(L.msgs, L.n_msgs, sizeof *L.msgs, pending_cmp);
-    size_t n_errors = 0;
-    for (size_t i = 0; i < L.n_msgs; i++) {
-        if (i && L.msgs[i].line == L.msgs[i - 1].line &&
-            strcmp(L.msgs[i].message, L.msgs[i - 1].message) == 0)
-            continue; /* an inherited value's error, already said */
-        n_errors += L.msgs[i].sev == TCO_SEV_ERROR;
-        const char *mfile = L.s && (size_t)L.msgs[i].file < L.s->n_files
-                                ? L.s->files[L.msgs[i].file]
-                                : file;
-        if (tco_diags_add(diags, L.msgs[i].sev, mfile, L.msgs[i].line, L.msgs[i].section, "%s",
-                          L.msgs[i].message) != TCO_OK)
-            st = TCO_ERR_NOMEM;
-    }
-    if (st == TCO_OK && (n_errors > 0 || L.catalog_failed))
-        st = TCO_ERR_INPUT;
-done:
+    tco_status st = loader_start(&L, file, size, opts_allow_include);
+    if (st == TCO_OK)
+        st = run_passes(&L, text, size, opts, diags);
+    if (st == TCO_OK)
+        st = hand_over(&L, diags);
     if (st == TCO_ERR_NOMEM)
         tco_diags_add(diags, TCO_SEV_ERROR, file, 0, NULL, "out of memory");
     if (st == TCO_OK)
@@ -1945,6 +2122,7 @@ tco_status tco_scenario_load_string(const char *text, const char *name, tco_scen
     return tco_scenario_load_string_opt(text, name, NULL, out, diags);
 }
 
+/* See documentation in header file. */
 tco_status tco_scenario_load_file(const char *path, tco_scenario **out, tco_diags *diags)
 {
     return tco_scenario_load_file_opt(path, NULL, out, diags);

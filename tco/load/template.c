@@ -75,6 +75,7 @@ static char *raw_attr(tci_xml *x, xmlNodePtr el, const char *attr)
     return s;
 }
 
+/* The <styles> element into st; colours and sizes it leaves out stay built in. */
 static void read_styles(tci_xml *x, xmlNodePtr styles, tci_tpl_style *st)
 {
     for (xmlNodePtr n = styles->children; n && !x->nomem; n = n->next) {
@@ -190,6 +191,8 @@ static char *label_text(tci_xml *x, xmlNodePtr el)
     return out;
 }
 
+/* The <labels> element into t->labels, sorted by key; a blank label or one
+ * that is not UTF-8 is an error. */
 static void read_labels(tci_xml *x, xmlNodePtr list, tco_template *t)
 {
     size_t count = 0;
@@ -261,6 +264,7 @@ static void read_template(tci_xml *x, tco_template *t)
 
 /* ===== Loading ===== */
 
+/* Load one template document of `size` bytes, named `name`, into *out. */
 static tco_status load_buffer(const char *xml, size_t size, const char *name, tco_template **out,
                               tco_diags *diags)
 {

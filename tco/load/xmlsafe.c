@@ -68,6 +68,7 @@ int tci_xml_line(const struct _xmlNode *node)
     return line > 0 && line < INT_MAX ? (int)line : 0;
 }
 
+/* 1 for the white space of XML: space, tab, line feed, carriage return. */
 static int is_xml_space(int c)
 {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
@@ -169,6 +170,8 @@ static void refuse_doctype(void *ctx, const xmlChar *name, const xmlChar *extern
     xmlStopParser(ctxt);
 }
 
+/* Count the depth of an element, refusing one nested too deep, and keep its
+ * exact line (see tci_xml_line). */
 static void start_element(void *ctx, const xmlChar *localname, const xmlChar *prefix,
                           const xmlChar *uri, int nb_namespaces, const xmlChar **namespaces,
                           int nb_attributes, int nb_defaulted, const xmlChar **attributes)
@@ -189,6 +192,7 @@ static void start_element(void *ctx, const xmlChar *localname, const xmlChar *pr
         ctxt->node->_private = (void *)(intptr_t)line;
 }
 
+/* The end of an element: one level less deep. */
 static void end_element(void *ctx, const xmlChar *localname, const xmlChar *prefix,
                         const xmlChar *uri)
 {
@@ -269,6 +273,7 @@ static int parse(tci_xml *x, const char *xml, size_t size)
     return 0;
 }
 
+/* 1 when n is a text or CDATA node. */
 static int is_text(const xmlNode *n)
 {
     return n && (n->type == XML_TEXT_NODE || n->type == XML_CDATA_SECTION_NODE);
