@@ -51,7 +51,8 @@ static int kind_index(const char *const *names, int n, const char *s)
     return -1;
 }
 
-/* An RGB colour the schema has accepted ("#1F3864" or "1F3864"), or -1. */
+/* An RGB colour the schema has accepted ("#1F3864" or "1F3864"), in the
+ * attribute `attr` of el or (attr NULL) its text; -1 when absent. */
 static long colour_of(tci_xml *x, xmlNodePtr el, const char *attr)
 {
     char *s = tci_xml_text(x, el, attr);
@@ -97,10 +98,9 @@ static void read_styles(tci_xml *x, xmlNodePtr styles, tci_tpl_style *st)
             for (xmlNodePtr c = n->children; c; c = c->next) {
                 if (!tci_xml_named(c, "color") || st->n_accents >= TCI_TPL_MAX_ACCENTS)
                     continue;
-                char *s = tci_xml_text(x, c, NULL);
-                if (s)
-                    st->accents[st->n_accents++] = strtol(s[0] == '#' ? s + 1 : s, NULL, 16);
-                free(s);
+                long v = colour_of(x, c, NULL);
+                if (v >= 0)
+                    st->accents[st->n_accents++] = v;
             }
         } else if (tci_xml_named(n, "number-formats")) {
             char *neg = tci_xml_text(x, n, "negatives");
