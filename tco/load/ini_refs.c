@@ -162,9 +162,16 @@ static void read_sensitivity(loader *L, const entry *e)
 {
     tco_scenario *s = L->s;
     if (strcmp(e->name, "swing") == 0) {
-        static const tco_keydef swing = {"swing", "sensitivity", TCO_T_NUMBER, TCO_U_FRACTION,
-                                         0, offsetof(tco_scenario, swing), 0.2, 0, 1, NULL, "",
-                                         "Swing"};
+        static const tco_keydef swing = {.name = "swing",
+                                         .section = "sensitivity",
+                                         .type = TCO_T_NUMBER,
+                                         .unit = TCO_U_FRACTION,
+                                         .offset = offsetof(tco_scenario, swing),
+                                         .def = 0.2,
+                                         .lo = 0,
+                                         .hi = 1,
+                                         .unit_label = "",
+                                         .label = "Swing"};
         if (tci_ini_set_value(L, s, &swing, e->value, e->line) && s->swing == 0)
             tci_ini_report(L, e->line, NULL, "'swing' must be larger than 0");
         return;
