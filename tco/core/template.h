@@ -1,5 +1,6 @@
 /* template.h - a workbook template as the workbook writer reads it: labels,
- * styles, the sheets and charts in order. The loader (load/template.c) fills it. */
+ * styles, the sheets and charts in order. The object and its accessors are
+ * core/template.c; the loader (load/template.c) fills it from the XML. */
 #ifndef TCO_CORE_TEMPLATE_H
 #define TCO_CORE_TEMPLATE_H
 
@@ -53,6 +54,36 @@ typedef struct tci_tpl_style {
     size_t n_currencies;
     tci_tpl_currency *currencies;
 } tci_tpl_style;
+
+/* Spellings of the kinds, indexed by tci_tpl_sheet and tci_tpl_chart. */
+extern const char *const tci_tpl_sheet_kinds[TCI_SHEET_KINDS];
+extern const char *const tci_tpl_chart_kinds[TCI_CHART_KINDS];
+
+/* One label: a key and its text. */
+typedef struct tci_tpl_label {
+    char *key;
+    char *text; /* collapsed, never empty, valid UTF-8 */
+} tci_tpl_label;
+
+struct tco_template {
+    char *language;    /* BCP 47 tag */
+    char *description; /* or NULL */
+    size_t n_labels;
+    tci_tpl_label *labels; /* sorted by key */
+    tci_tpl_style style;
+    int has_sheets; /* <sheets> given: else the built-in order */
+    size_t n_sheets;
+    int sheets[TCI_SHEET_KINDS];
+    int has_charts; /* <charts> given */
+    size_t n_charts;
+    int charts[TCI_CHART_KINDS];
+};
+
+/* A template with the built-in look (no colours, labels, sheets or charts of
+ * its own), or NULL when out of memory. */
+tco_template *tci_template_new(void);
+/* The order of labels: by key (qsort and bsearch). */
+int tci_template_label_cmp(const void *a, const void *b);
 
 /* The template's text for `key` (never empty), or NULL when tpl is NULL or
  * has no such label. */

@@ -11,10 +11,12 @@
  *   3. Only when every step passed are the entries merged into the catalog;
  *      every allocation the merge needs is made first, so a failed load
  *      leaves the catalog as it was.
+ * The catalog object itself (new, free, lookups) is core/catalog.c.
  */
 #include "util/date.h"
 #include "util/readfile.h"
 #include "util/suggest.h"
+#include "core/core.h"
 #include "load/xmlsafe.h"
 
 #include <libxml/hash.h>
@@ -54,21 +56,11 @@ typedef struct loader {
     size_t n_offers;
 } loader;
 
-#define report(L, ...) tci_xml_report(&(L)->x, __VA_ARGS__)
-#define node_line(node) tci_xml_line(node)
-#define named(n, name)  tci_xml_named(n, name)
-
-/* The text of an element or attribute, collapsed; NULL when absent. */
-static char *text_of(loader *L, xmlNodePtr el, const char *attr)
-{
-    return tci_xml_text(&L->x, el, attr);
-}
-
 /* ===== Step 2: read the entries ===== */
 /* Parse a decimal the schema has accepted. Returns 1 when stored in *out. */
 static int number_of(loader *L, xmlNodePtr el, const char *attr, const char *what, double *out)
 {
-    char *s = text_of(L, el, attr);
+    char *s = tci_xml_text(&L->x, el, attr);
     if (!s)
         return 0;
     char *end;
@@ -77,7 +69,8 @@ static int number_of(loader *L, xmlNodePtr el, const char *attr, const char *wha
     if (ok)
         *out = x;
     else
-        report(L, node_line(el), "'%s' is not a number of 0 or more for %s", s, what);
+        tci_xml_report(&L->x, tci_xml_line(el), "'%s' is not a number of 0 or more for %s", s,
+                       what);
     free(s);
     return ok;
 }
@@ -86,14 +79,16 @@ static int number_of(loader *L, xmlNodePtr el, const char *attr, const char *wha
 static void read_text(loader *L, xmlNodePtr c, char **dst)
 {
     if (!*dst)
-        *dst = text_of(L, c, NULL);
+        *dst = tci_xml_text(&L->x, c, NULL);
 }
 
+/* Read a date child into *dst (keeping the first if repeated), checking it. */
 static void read_date(loader *L, xmlNodePtr c, char **dst)
 {
     read_text(L, c, dst);
     if (*dst && !tci_date_valid(*dst))
-        report(L, node_line(c), "'%s' is not a valid date for as-of: write YYYY-MM-DD", *dst);
+        tci_xml_report(&L->x, tci_xml_line(c),
+                       "'%s' is not a valid date for as-of: write YYYY-MM-DD", *dst);
 }
 
 /* Number children of <gpu>, by element name. */
@@ -111,33 +106,11 @@ static const struct gpu_number {
     {"tdp-w", offsetof(tco_gpu_model, tdp_w)},
 };
 
-static void gpu_clear(tco_gpu_model *g)
-{
-    free(g->id);
-    free(g->name);
-    free(g->vendor);
-    free(g->memory_type);
-    free(g->currency);
-    free(g->source);
-    free(g->as_of);
-}
-
-static void offer_clear(tco_offer *o)
-{
-    free(o->id);
-    free(o->provider);
-    free(o->gpu);
-    free(o->pricing);
-    free(o->currency);
-    free(o->region);
-    free(o->source);
-    free(o->as_of);
-}
-
+/* A GPU's <price>: its currency and low <= typical <= high. */
 static void read_price(loader *L, xmlNodePtr c, tco_gpu_model *g)
 {
     if (!g->currency)
-        g->currency = text_of(L, c, "currency");
+        g->currency = tci_xml_text(&L->x, c, "currency");
     xmlChar *a;
     if ((a = xmlGetNoNsProp(c, (const xmlChar *)"low")) != NULL) {
         xmlFree(a);
@@ -148,13 +121,16 @@ static void read_price(loader *L, xmlNodePtr c, tco_gpu_model *g)
         xmlFree(a);
         number_of(L, c, "high", "price high", &g->price_high);
     }
-    int line = node_line(c);
+    int line = tci_xml_line(c);
     if (!isnan(g->price_low) && !isnan(g->price_typical) && g->price_low > g->price_typical)
-        report(L, line, "price low %g is above typical %g", g->price_low, g->price_typical);
+        tci_xml_report(&L->x, line, "price low %g is above typical %g", g->price_low,
+                       g->price_typical);
     if (!isnan(g->price_high) && !isnan(g->price_typical) && g->price_typical > g->price_high)
-        report(L, line, "price typical %g is above high %g", g->price_typical, g->price_high);
+        tci_xml_report(&L->x, line, "price typical %g is above high %g", g->price_typical,
+                       g->price_high);
 }
 
+/* One <gpu> element into g; numbers it does not give are NaN. */
 static void read_gpu(loader *L, xmlNodePtr el, tco_gpu_model *g)
 {
     double *nums[] = {&g->fp16_tflops,   &g->fp16_tflops_sparse, &g->fp32_tflops, &g->memory_gb,
@@ -162,26 +138,26 @@ static void read_gpu(loader *L, xmlNodePtr el, tco_gpu_model *g)
                       &g->price_low,     &g->price_typical,      &g->price_high};
     for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++)
         *nums[i] = NAN;
-    g->line = node_line(el);
-    g->id = text_of(L, el, "id");
+    g->line = tci_xml_line(el);
+    g->id = tci_xml_text(&L->x, el, "id");
     for (xmlNodePtr c = el->children; c; c = c->next) {
         if (c->type != XML_ELEMENT_NODE)
             continue;
-        if (named(c, "name"))
+        if (tci_xml_named(c, "name"))
             read_text(L, c, &g->name);
-        else if (named(c, "vendor"))
+        else if (tci_xml_named(c, "vendor"))
             read_text(L, c, &g->vendor);
-        else if (named(c, "memory-type"))
+        else if (tci_xml_named(c, "memory-type"))
             read_text(L, c, &g->memory_type);
-        else if (named(c, "source"))
+        else if (tci_xml_named(c, "source"))
             read_text(L, c, &g->source);
-        else if (named(c, "as-of"))
+        else if (tci_xml_named(c, "as-of"))
             read_date(L, c, &g->as_of);
-        else if (named(c, "price"))
+        else if (tci_xml_named(c, "price"))
             read_price(L, c, g);
         else
             for (size_t i = 0; i < sizeof gpu_numbers / sizeof gpu_numbers[0]; i++)
-                if (named(c, gpu_numbers[i].name))
+                if (tci_xml_named(c, gpu_numbers[i].name))
                     number_of(L, c, NULL, gpu_numbers[i].name,
                               (double *)((char *)g + gpu_numbers[i].offset));
     }
@@ -191,46 +167,48 @@ static void read_gpu(loader *L, xmlNodePtr el, tco_gpu_model *g)
 static void read_offer(loader *L, xmlNodePtr el, tco_offer *o, xmlNodePtr *gpu_el)
 {
     o->price_per_gpu_hour = NAN;
-    o->line = node_line(el);
-    o->id = text_of(L, el, "id");
+    o->line = tci_xml_line(el);
+    o->id = tci_xml_text(&L->x, el, "id");
     *gpu_el = NULL;
     for (xmlNodePtr c = el->children; c; c = c->next) {
         if (c->type != XML_ELEMENT_NODE)
             continue;
-        if (named(c, "provider")) {
+        if (tci_xml_named(c, "provider")) {
             read_text(L, c, &o->provider);
-        } else if (named(c, "gpu")) {
+        } else if (tci_xml_named(c, "gpu")) {
             read_text(L, c, &o->gpu);
             *gpu_el = c;
-        } else if (named(c, "region")) {
+        } else if (tci_xml_named(c, "region")) {
             read_text(L, c, &o->region);
-        } else if (named(c, "source")) {
+        } else if (tci_xml_named(c, "source")) {
             read_text(L, c, &o->source);
-        } else if (named(c, "as-of")) {
+        } else if (tci_xml_named(c, "as-of")) {
             read_date(L, c, &o->as_of);
-        } else if (named(c, "price-per-gpu-hour")) {
+        } else if (tci_xml_named(c, "price-per-gpu-hour")) {
             number_of(L, c, NULL, "price-per-gpu-hour", &o->price_per_gpu_hour);
             if (!o->currency)
-                o->currency = text_of(L, c, "currency");
-        } else if (named(c, "pricing")) {
+                o->currency = tci_xml_text(&L->x, c, "currency");
+        } else if (tci_xml_named(c, "pricing")) {
             read_text(L, c, &o->pricing);
-            char *term = text_of(L, c, "term-months");
+            char *term = tci_xml_text(&L->x, c, "term-months");
             int reserved = o->pricing && strcmp(o->pricing, "reserved") == 0;
             if (term) {
                 char *end;
                 long t = strtol(term, &end, 10);
                 if (end == term || *end || t < 1 || t > TCO_MAX_HORIZON)
-                    report(L, node_line(c), "term-months '%s' is not a whole number of 1 to %d",
-                           term, TCO_MAX_HORIZON);
+                    tci_xml_report(&L->x, tci_xml_line(c),
+                                   "term-months '%s' is not a whole number of 1 to %d", term,
+                                   TCO_MAX_HORIZON);
                 else if (!reserved)
-                    report(L, node_line(c), "term-months is only for reserved pricing");
+                    tci_xml_report(&L->x, tci_xml_line(c),
+                                   "term-months is only for reserved pricing");
                 else
                     o->term_months = (int)t;
                 free(term);
             } else if (reserved) {
-                report(L, node_line(c),
-                       "reserved pricing needs term-months, e.g. "
-                       "<pricing term-months=\"12\">reserved</pricing>");
+                tci_xml_report(&L->x, tci_xml_line(c),
+                               "reserved pricing needs term-months, e.g. "
+                               "<pricing term-months=\"12\">reserved</pricing>");
             }
         }
     }
@@ -248,8 +226,8 @@ static void read_entries(loader *L, const tco_catalog *cat, xmlHashTablePtr know
     xmlNodePtr root = xmlDocGetRootElement(L->x.doc);
     size_t n_gpu = 0, n_offer = 0, budget = SUGGESTION_BUDGET;
     for (xmlNodePtr n = root->children; n; n = n->next) {
-        n_gpu += named(n, "gpu");
-        n_offer += named(n, "offer");
+        n_gpu += tci_xml_named(n, "gpu");
+        n_offer += tci_xml_named(n, "offer");
     }
     xmlHashTablePtr gpus = xmlHashCreate((int)(n_gpu < 16 ? 16 : n_gpu));
     xmlHashTablePtr offers = xmlHashCreate((int)(n_offer < 16 ? 16 : n_offer));
@@ -261,7 +239,7 @@ static void read_entries(loader *L, const tco_catalog *cat, xmlHashTablePtr know
     }
     /* GPU ids first: an offer may name a GPU defined further down. */
     for (xmlNodePtr n = root->children; n && !L->x.nomem; n = n->next) {
-        if (!named(n, "gpu"))
+        if (!tci_xml_named(n, "gpu"))
             continue;
         tco_gpu_model *g = &L->gpus[L->n_gpus++];
         read_gpu(L, n, g);
@@ -269,12 +247,13 @@ static void read_entries(loader *L, const tco_catalog *cat, xmlHashTablePtr know
             continue;
         xmlNodePtr first = xmlHashLookup(gpus, (const xmlChar *)g->id);
         if (first)
-            report(L, g->line, "duplicate GPU id '%s' (first at line %d)", g->id, node_line(first));
+            tci_xml_report(&L->x, g->line, "duplicate GPU id '%s' (first at line %d)", g->id,
+                           tci_xml_line(first));
         else if (xmlHashAddEntry(gpus, (const xmlChar *)g->id, n) != 0)
             L->x.nomem = 1;
     }
     for (xmlNodePtr n = root->children; n && !L->x.nomem; n = n->next) {
-        if (!named(n, "offer"))
+        if (!tci_xml_named(n, "offer"))
             continue;
         tco_offer *o = &L->offers[L->n_offers++];
         xmlNodePtr gpu_el;
@@ -283,8 +262,8 @@ static void read_entries(loader *L, const tco_catalog *cat, xmlHashTablePtr know
             continue;
         xmlNodePtr first = xmlHashLookup(offers, (const xmlChar *)o->id);
         if (first)
-            report(L, o->line, "duplicate offer id '%s' (first at line %d)", o->id,
-                   node_line(first));
+            tci_xml_report(&L->x, o->line, "duplicate offer id '%s' (first at line %d)", o->id,
+                           tci_xml_line(first));
         else if (xmlHashAddEntry(offers, (const xmlChar *)o->id, n) != 0)
             L->x.nomem = 1;
         if (o->gpu && !xmlHashLookup(gpus, (const xmlChar *)o->gpu) &&
@@ -296,12 +275,12 @@ static void read_entries(loader *L, const tco_catalog *cat, xmlHashTablePtr know
                 tci_suggest_consider(&s, L->gpus[i].id);
             for (size_t i = 0; i < cat->n_gpus && budget > 0; i++, budget--)
                 tci_suggest_consider(&s, cat->gpus[i].id);
-            int line = node_line(gpu_el ? gpu_el : n);
+            int line = tci_xml_line(gpu_el ? gpu_el : n);
             if (s.best)
-                report(L, line, "offer '%s': unknown GPU '%s'; did you mean '%s'?", o->id, o->gpu,
-                       s.best);
+                tci_xml_report(&L->x, line, "offer '%s': unknown GPU '%s'; did you mean '%s'?",
+                               o->id, o->gpu, s.best);
             else
-                report(L, line, "offer '%s': unknown GPU '%s'", o->id, o->gpu);
+                tci_xml_report(&L->x, line, "offer '%s': unknown GPU '%s'", o->id, o->gpu);
         }
     }
 done:
@@ -326,6 +305,7 @@ static xmlHashTablePtr index_ids(size_t n, const char *(*id_at)(const tco_catalo
     return h;
 }
 
+/* The id of the catalog's GPU i, and of its offer i (for index_ids). */
 static const char *gpu_id_at(const tco_catalog *cat, size_t i)
 {
     return cat->gpus[i].id;
@@ -371,7 +351,7 @@ static tco_status merge(loader *L, tco_catalog *cat, xmlHashTablePtr old_gpus)
         g->file = cat->files[cat->n_files - 1];
         uintptr_t at = (uintptr_t)xmlHashLookup(old_gpus, (const xmlChar *)g->id);
         if (at) {
-            gpu_clear(&cat->gpus[at - 1]);
+            tci_catalog_gpu_clear(&cat->gpus[at - 1]);
             cat->gpus[at - 1] = *g;
         } else {
             cat->gpus[cat->n_gpus++] = *g;
@@ -382,7 +362,7 @@ static tco_status merge(loader *L, tco_catalog *cat, xmlHashTablePtr old_gpus)
         o->file = cat->files[cat->n_files - 1];
         uintptr_t at = (uintptr_t)xmlHashLookup(old_offers, (const xmlChar *)o->id);
         if (at) {
-            offer_clear(&cat->offers[at - 1]);
+            tci_catalog_offer_clear(&cat->offers[at - 1]);
             cat->offers[at - 1] = *o;
         } else {
             cat->offers[cat->n_offers++] = *o;
@@ -400,6 +380,7 @@ done:
 
 /* ===== Loading ===== */
 
+/* Load one catalog document of `size` bytes, named `name`, into cat. */
 static tco_status load_buffer(tco_catalog *cat, const char *xml, size_t size, const char *name,
                               tco_diags *diags)
 {
@@ -430,36 +411,14 @@ static tco_status load_buffer(tco_catalog *cat, const char *xml, size_t size, co
     }
 
     for (size_t i = 0; i < L.n_gpus; i++)
-        gpu_clear(&L.gpus[i]);
+        tci_catalog_gpu_clear(&L.gpus[i]);
     for (size_t i = 0; i < L.n_offers; i++)
-        offer_clear(&L.offers[i]);
+        tci_catalog_offer_clear(&L.offers[i]);
     free(L.gpus);
     free(L.offers);
     xmlHashFree(old_gpus, NULL);
     tci_xml_end(&L.x);
     return st;
-}
-
-/* See documentation in header file. */
-tco_catalog *tco_catalog_new(void)
-{
-    return calloc(1, sizeof(tco_catalog));
-}
-
-void tco_catalog_free(tco_catalog *cat)
-{
-    if (!cat)
-        return;
-    for (size_t i = 0; i < cat->n_gpus; i++)
-        gpu_clear(&cat->gpus[i]);
-    for (size_t i = 0; i < cat->n_offers; i++)
-        offer_clear(&cat->offers[i]);
-    for (size_t i = 0; i < cat->n_files; i++)
-        free(cat->files[i]);
-    free(cat->gpus);
-    free(cat->offers);
-    free(cat->files);
-    free(cat);
 }
 
 /* See documentation in header file. */
@@ -488,26 +447,4 @@ tco_status tco_catalog_load_file(tco_catalog *cat, const char *path, tco_diags *
         st = load_buffer(cat, buf, n, path, diags);
     free(buf);
     return st;
-}
-
-/* See documentation in header file. */
-const tco_gpu_model *tco_catalog_gpu(const tco_catalog *cat, const char *id)
-{
-    if (!cat || !id)
-        return NULL;
-    for (size_t i = 0; i < cat->n_gpus; i++)
-        if (strcmp(cat->gpus[i].id, id) == 0)
-            return &cat->gpus[i];
-    return NULL;
-}
-
-/* See documentation in header file. */
-const tco_offer *tco_catalog_offer(const tco_catalog *cat, const char *id)
-{
-    if (!cat || !id)
-        return NULL;
-    for (size_t i = 0; i < cat->n_offers; i++)
-        if (strcmp(cat->offers[i].id, id) == 0)
-            return &cat->offers[i];
-    return NULL;
 }

@@ -12,7 +12,8 @@
  *      A label keeps its spaces (one may begin or end with a space, to be
  *      joined to other text); a line break in it, with the white space around
  *      it, becomes one space, so that a long label may be wrapped in the file.
- * Only a template that passed both is returned. */
+ * Only a template that passed both is returned. The template object and its
+ * accessors are core/template.c. */
 #include "util/readfile.h"
 #include "util/utf8.h"
 #include "load/xmlsafe.h"
@@ -39,35 +40,9 @@ extern const size_t embedded_template_xsd_len;
 
 #define SCHEMA_NAME "template.xsd (built in)"
 
-/* Spellings of the kinds, indexed by tci_tpl_sheet and tci_tpl_chart. */
-static const char *const sheet_kinds[TCI_SHEET_KINDS] = {
-    "about",       "inputs",      "options", "summary",     "workload",
-    "buy-vs-rent", "sensitivity", "cases",   "monte-carlo", "checks"};
-static const char *const chart_kinds[TCI_CHART_KINDS] = {"cumulative", "breakdown",
-                                                         "cost-per-gpu-hour"};
-
-/* One label: a key and its text. */
-typedef struct label {
-    char *key;
-    char *text; /* collapsed, never empty, valid UTF-8 */
-} label;
-
-struct tco_template {
-    char *language;    /* BCP 47 tag */
-    char *description; /* or NULL */
-    size_t n_labels;
-    label *labels; /* sorted by key */
-    tci_tpl_style style;
-    int has_sheets; /* <sheets> given: else the built-in order */
-    size_t n_sheets;
-    int sheets[TCI_SHEET_KINDS];
-    int has_charts; /* <charts> given */
-    size_t n_charts;
-    int charts[TCI_CHART_KINDS];
-};
-
 /* ===== Reading ===== */
 
+/* The index of s in names[0..n), or -1 (also for NULL). */
 static int kind_index(const char *const *names, int n, const char *s)
 {
     for (int i = 0; s && i < n; i++)
@@ -76,7 +51,8 @@ static int kind_index(const char *const *names, int n, const char *s)
     return -1;
 }
 
-/* An RGB colour the schema has accepted ("#1F3864" or "1F3864"), or -1. */
+/* An RGB colour the schema has accepted ("#1F3864" or "1F3864"), in the
+ * attribute `attr` of el or (attr NULL) its text; -1 when absent. */
 static long colour_of(tci_xml *x, xmlNodePtr el, const char *attr)
 {
     char *s = tci_xml_text(x, el, attr);
@@ -100,6 +76,7 @@ static char *raw_attr(tci_xml *x, xmlNodePtr el, const char *attr)
     return s;
 }
 
+/* The <styles> element into st; colours and sizes it leaves out stay built in. */
 static void read_styles(tci_xml *x, xmlNodePtr styles, tci_tpl_style *st)
 {
     for (xmlNodePtr n = styles->children; n && !x->nomem; n = n->next) {
@@ -121,10 +98,9 @@ static void read_styles(tci_xml *x, xmlNodePtr styles, tci_tpl_style *st)
             for (xmlNodePtr c = n->children; c; c = c->next) {
                 if (!tci_xml_named(c, "color") || st->n_accents >= TCI_TPL_MAX_ACCENTS)
                     continue;
-                char *s = tci_xml_text(x, c, NULL);
-                if (s)
-                    st->accents[st->n_accents++] = strtol(s[0] == '#' ? s + 1 : s, NULL, 16);
-                free(s);
+                long v = colour_of(x, c, NULL);
+                if (v >= 0)
+                    st->accents[st->n_accents++] = v;
             }
         } else if (tci_xml_named(n, "number-formats")) {
             char *neg = tci_xml_text(x, n, "negatives");
@@ -215,11 +191,8 @@ static char *label_text(tci_xml *x, xmlNodePtr el)
     return out;
 }
 
-static int label_cmp(const void *a, const void *b)
-{
-    return strcmp(((const label *)a)->key, ((const label *)b)->key);
-}
-
+/* The <labels> element into t->labels, sorted by key; a blank label or one
+ * that is not UTF-8 is an error. */
 static void read_labels(tci_xml *x, xmlNodePtr list, tco_template *t)
 {
     size_t count = 0;
@@ -235,7 +208,7 @@ static void read_labels(tci_xml *x, xmlNodePtr list, tco_template *t)
     for (xmlNodePtr c = list->children; c && !x->nomem; c = c->next) {
         if (!tci_xml_named(c, "label"))
             continue;
-        label *l = &t->labels[t->n_labels++];
+        tci_tpl_label *l = &t->labels[t->n_labels++];
         l->key = tci_xml_text(x, c, "key");
         l->text = label_text(x, c);
         if (!l->key || !l->text)
@@ -250,7 +223,7 @@ static void read_labels(tci_xml *x, xmlNodePtr list, tco_template *t)
     }
     if (x->nomem)
         return;
-    qsort(t->labels, t->n_labels, sizeof *t->labels, label_cmp);
+    qsort(t->labels, t->n_labels, sizeof *t->labels, tci_template_label_cmp);
     /* The schema's unique constraint has already refused duplicates. */
 }
 
@@ -266,7 +239,8 @@ static void read_template(tci_xml *x, tco_template *t)
             read_styles(x, n, &t->style);
         } else if (tci_xml_named(n, "sheets")) {
             t->has_sheets = 1;
-            t->n_sheets = read_kinds(x, n, "sheet", sheet_kinds, TCI_SHEET_KINDS, t->sheets);
+            t->n_sheets =
+                read_kinds(x, n, "sheet", tci_tpl_sheet_kinds, TCI_SHEET_KINDS, t->sheets);
             static const int required[] = {TCI_SHEET_INPUTS, TCI_SHEET_CHECKS};
             for (size_t r = 0; r < sizeof required / sizeof required[0]; r++) {
                 int found = 0;
@@ -276,11 +250,12 @@ static void read_template(tci_xml *x, tco_template *t)
                     tci_xml_report(x, tci_xml_line(n),
                                    "the sheets must include <sheet kind=\"%s\"/>: the "
                                    "workbook's formulas depend on it",
-                                   sheet_kinds[required[r]]);
+                                   tci_tpl_sheet_kinds[required[r]]);
             }
         } else if (tci_xml_named(n, "charts")) {
             t->has_charts = 1;
-            t->n_charts = read_kinds(x, n, "chart", chart_kinds, TCI_CHART_KINDS, t->charts);
+            t->n_charts =
+                read_kinds(x, n, "chart", tci_tpl_chart_kinds, TCI_CHART_KINDS, t->charts);
         } else if (tci_xml_named(n, "labels")) {
             read_labels(x, n, t);
         }
@@ -289,16 +264,7 @@ static void read_template(tci_xml *x, tco_template *t)
 
 /* ===== Loading ===== */
 
-static tco_template *template_new(void)
-{
-    tco_template *t = calloc(1, sizeof *t);
-    if (!t)
-        return NULL;
-    tci_tpl_style *st = &t->style;
-    st->input_fill = st->input_color = st->header_fill = st->header_color = st->title_color = -1;
-    return t;
-}
-
+/* Load one template document of `size` bytes, named `name`, into *out. */
 static tco_status load_buffer(const char *xml, size_t size, const char *name, tco_template **out,
                               tco_diags *diags)
 {
@@ -310,7 +276,7 @@ static tco_status load_buffer(const char *xml, size_t size, const char *name, tc
                  .max_depth = TEMPLATE_MAX_DEPTH,
                  .max_attributes = TEMPLATE_MAX_ATTRIBUTES,
                  .diags = diags};
-    tco_template *t = template_new();
+    tco_template *t = tci_template_new();
     tci_xml_begin(&x);
     if (!t)
         x.nomem = 1;
@@ -358,91 +324,4 @@ tco_status tco_template_load_file(const char *path, tco_template **out, tco_diag
         st = load_buffer(buf, n, path, out, diags);
     free(buf);
     return st;
-}
-
-/* See documentation in header file. */
-void tco_template_free(tco_template *tpl)
-{
-    if (!tpl)
-        return;
-    for (size_t i = 0; i < tpl->n_labels; i++) {
-        free(tpl->labels[i].key);
-        free(tpl->labels[i].text);
-    }
-    free(tpl->labels);
-    for (size_t i = 0; i < tpl->style.n_currencies; i++) {
-        free(tpl->style.currencies[i].code);
-        free(tpl->style.currencies[i].symbol);
-    }
-    free(tpl->style.currencies);
-    free(tpl->style.font_name);
-    free(tpl->language);
-    free(tpl->description);
-    free(tpl);
-}
-
-/* See documentation in header file. */
-const char *tco_template_language(const tco_template *tpl)
-{
-    return tpl && tpl->language ? tpl->language : "en";
-}
-
-/* ===== For the workbook writer (internal.h) ===== */
-
-/* See internal.h. */
-const char *tci_template_label(const tco_template *tpl, const char *key)
-{
-    if (!tpl || !key || !tpl->n_labels)
-        return NULL;
-    label want = {(char *)key, NULL};
-    const label *l = bsearch(&want, tpl->labels, tpl->n_labels, sizeof *tpl->labels, label_cmp);
-    return l ? l->text : NULL;
-}
-
-/* See internal.h. */
-size_t tci_template_label_count(const tco_template *tpl)
-{
-    return tpl ? tpl->n_labels : 0;
-}
-
-/* See internal.h. */
-const char *tci_template_label_key(const tco_template *tpl, size_t i)
-{
-    return tpl && i < tpl->n_labels ? tpl->labels[i].key : NULL;
-}
-
-/* See internal.h. */
-const tci_tpl_style *tci_template_style(const tco_template *tpl)
-{
-    return tpl ? &tpl->style : NULL;
-}
-
-/* See internal.h. */
-size_t tci_template_sheets(const tco_template *tpl, int kinds[TCI_SHEET_KINDS])
-{
-    if (tpl && tpl->has_sheets) {
-        memcpy(kinds, tpl->sheets, tpl->n_sheets * sizeof *kinds);
-        return tpl->n_sheets;
-    }
-    for (int k = 0; k < TCI_SHEET_KINDS; k++)
-        kinds[k] = k;
-    return TCI_SHEET_KINDS;
-}
-
-/* See internal.h. */
-size_t tci_template_charts(const tco_template *tpl, int kinds[TCI_CHART_KINDS])
-{
-    if (tpl && tpl->has_charts) {
-        memcpy(kinds, tpl->charts, tpl->n_charts * sizeof *kinds);
-        return tpl->n_charts;
-    }
-    for (int k = 0; k < TCI_CHART_KINDS; k++)
-        kinds[k] = k;
-    return TCI_CHART_KINDS;
-}
-
-/* See internal.h. */
-const char *tci_template_sheet_kind(int kind)
-{
-    return kind >= 0 && kind < TCI_SHEET_KINDS ? sheet_kinds[kind] : "?";
 }

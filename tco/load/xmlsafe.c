@@ -41,7 +41,7 @@ typedef const xmlError *error_ptr;
 typedef xmlErrorPtr error_ptr;
 #endif
 
-/* See internal.h. */
+/* See xmlsafe.h. */
 void tci_xml_report(tci_xml *x, int line, const char *fmt, ...)
 {
     char buf[1024];
@@ -54,7 +54,7 @@ void tci_xml_report(tci_xml *x, int line, const char *fmt, ...)
         x->nomem = 1;
 }
 
-/* See internal.h. The exact line recorded by the start-element hook (node
+/* See xmlsafe.h. The exact line recorded by the start-element hook (node
  * lines kept by libxml2 stop at 65535), else libxml2's. */
 int tci_xml_line(const struct _xmlNode *node)
 {
@@ -68,6 +68,7 @@ int tci_xml_line(const struct _xmlNode *node)
     return line > 0 && line < INT_MAX ? (int)line : 0;
 }
 
+/* 1 for the white space of XML: space, tab, line feed, carriage return. */
 static int is_xml_space(int c)
 {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
@@ -169,6 +170,8 @@ static void refuse_doctype(void *ctx, const xmlChar *name, const xmlChar *extern
     xmlStopParser(ctxt);
 }
 
+/* Count the depth of an element, refusing one nested too deep, and keep its
+ * exact line (see tci_xml_line). */
 static void start_element(void *ctx, const xmlChar *localname, const xmlChar *prefix,
                           const xmlChar *uri, int nb_namespaces, const xmlChar **namespaces,
                           int nb_attributes, int nb_defaulted, const xmlChar **attributes)
@@ -189,6 +192,7 @@ static void start_element(void *ctx, const xmlChar *localname, const xmlChar *pr
         ctxt->node->_private = (void *)(intptr_t)line;
 }
 
+/* The end of an element: one level less deep. */
 static void end_element(void *ctx, const xmlChar *localname, const xmlChar *prefix,
                         const xmlChar *uri)
 {
@@ -269,6 +273,7 @@ static int parse(tci_xml *x, const char *xml, size_t size)
     return 0;
 }
 
+/* 1 when n is a text or CDATA node. */
 static int is_text(const xmlNode *n)
 {
     return n && (n->type == XML_TEXT_NODE || n->type == XML_CDATA_SECTION_NODE);
@@ -383,7 +388,7 @@ static int validate(tci_xml *x)
 
 /* ===== The load ===== */
 
-/* See internal.h. libxml2's process-wide hooks are the load's until tci_xml_end. */
+/* See xmlsafe.h. libxml2's process-wide hooks are the load's until tci_xml_end. */
 void tci_xml_begin(tci_xml *x)
 {
     if (!x->err_file)
@@ -399,7 +404,7 @@ void tci_xml_begin(tci_xml *x)
     xmlSetGenericErrorFunc(NULL, quiet);
 }
 
-/* See internal.h. */
+/* See xmlsafe.h. */
 int tci_xml_parse(tci_xml *x, const char *xml, size_t size)
 {
     if (prescan(x, xml, size) != 0) {
@@ -412,7 +417,7 @@ int tci_xml_parse(tci_xml *x, const char *xml, size_t size)
     return validate(x);
 }
 
-/* See internal.h. */
+/* See xmlsafe.h. */
 void tci_xml_end(tci_xml *x)
 {
     xmlFreeDoc(x->doc);
@@ -422,7 +427,7 @@ void tci_xml_end(tci_xml *x)
     xmlSetExternalEntityLoader((xmlExternalEntityLoader)x->saved_loader);
 }
 
-/* See internal.h. */
+/* See xmlsafe.h. */
 tco_status tci_xml_status(tci_xml *x)
 {
     if (x->nomem) {
@@ -457,7 +462,7 @@ static char *collapse(const char *s)
     return out;
 }
 
-/* See internal.h. */
+/* See xmlsafe.h. */
 char *tci_xml_text(tci_xml *x, struct _xmlNode *el, const char *attr)
 {
     xmlChar *raw = attr ? xmlGetNoNsProp(el, (const xmlChar *)attr) : xmlNodeGetContent(el);
@@ -470,7 +475,7 @@ char *tci_xml_text(tci_xml *x, struct _xmlNode *el, const char *attr)
     return s;
 }
 
-/* See internal.h. */
+/* See xmlsafe.h. */
 int tci_xml_named(const struct _xmlNode *n, const char *name)
 {
     return n->type == XML_ELEMENT_NODE && strcmp((const char *)n->name, name) == 0;
@@ -478,7 +483,7 @@ int tci_xml_named(const struct _xmlNode *n, const char *name)
 
 /* ===== Input ===== */
 
-/* See internal.h. */
+/* See xmlsafe.h. */
 tco_status tci_xml_check_size(const char *name, const char *kind, size_t size, tco_diags *diags)
 {
     if (size <= TCO_MAX_FILE)

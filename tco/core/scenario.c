@@ -1,0 +1,163 @@
+/* scenario.c - the scenario object: freeing and copying it, the place of a
+ * key's value, and the values in effect that the engine, the analyses and the
+ * writers read. The INI loader (load/ini*.c) builds scenarios; nothing here
+ * reads a file. */
+#include "core/core.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ===== Life ===== */
+
+/* See documentation in header file. */
+void tco_scenario_free(tco_scenario *s)
+{
+    if (!s)
+        return;
+    for (size_t i = 0; i < s->n_ranges; i++)
+        free(s->ranges[i].name);
+    free(s->ranges);
+    for (size_t i = 0; i < s->n_uncertain; i++)
+        free(s->uncertain[i].name);
+    free(s->uncertain);
+    for (size_t i = 0; i < s->n_cases; i++) {
+        tco_case *c = &s->cases[i];
+        for (size_t k = 0; k < c->n_overrides; k++) {
+            free(c->keys[k]);
+            free(c->values[k]);
+        }
+        free(c->keys);
+        free(c->values);
+        free(c->name);
+        tco_scenario_free(c->scenario);
+    }
+    free(s->cases);
+    for (size_t i = 0; i < s->n_files; i++)
+        free(s->files[i]);
+    free(s->files);
+    if (!s->catalog_borrowed)
+        tco_catalog_free(s->catalog);
+    for (size_t i = 0; i < s->n_options; i++) {
+        tco_option *o = &s->options[i];
+        free(o->id);
+        free(o->label);
+        free(o->gpu);
+        free(o->offer);
+        free(o->base);
+    }
+    free(s->options);
+    free(s->file);
+    free(s->name);
+    free(s->currency);
+    free(s->baseline);
+    free(s->as_of);
+    free(s->author);
+    free(s->company);
+    free(s->catalog_path);
+    free(s->template_path);
+    free(s->include);
+    free(s->unit);
+    free(s);
+}
+
+/* *dst = a copy of src, or nothing when src is NULL; 0 when out of memory. */
+static int dup_field(char **dst, const char *src)
+{
+    if (!src)
+        return 1;
+    *dst = strdup(src);
+    return *dst != NULL;
+}
+
+/* A deep copy of the scenario without its ranges, cases and distributions. */
+tco_scenario *tci_scenario_clone(const tco_scenario *s)
+{
+    tco_scenario *c = malloc(sizeof *c);
+    if (!c)
+        return NULL;
+    *c = *s;
+    c->include = NULL;
+    c->file = c->name = c->currency = c->baseline = c->as_of = c->author = c->company =
+        c->catalog_path = c->template_path = c->unit = NULL;
+    c->options = NULL;
+    c->n_options = 0;
+    c->ranges = NULL;
+    c->n_ranges = 0;
+    c->cases = NULL;
+    c->n_cases = 0;
+    c->uncertain = NULL;
+    c->n_uncertain = 0;
+    c->catalog_borrowed = 1; /* entries stay owned by the original */
+    c->files = NULL; /* key_file still points into the original's */
+    c->n_files = 0;
+    int ok = dup_field(&c->file, s->file) && dup_field(&c->name, s->name) &&
+             dup_field(&c->currency, s->currency) && dup_field(&c->baseline, s->baseline) &&
+             dup_field(&c->as_of, s->as_of) && dup_field(&c->author, s->author) &&
+             dup_field(&c->company, s->company) && dup_field(&c->catalog_path, s->catalog_path) &&
+             dup_field(&c->template_path, s->template_path) && dup_field(&c->unit, s->unit) &&
+             dup_field(&c->include, s->include);
+    if (ok && s->n_options) {
+        c->options = calloc(s->n_options, sizeof *c->options);
+        ok = c->options != NULL;
+        for (size_t i = 0; ok && i < s->n_options; i++) {
+            tco_option *o = &c->options[i];
+            *o = s->options[i];
+            o->id = o->label = o->gpu = o->offer = o->base = NULL;
+            c->n_options = i + 1;
+            ok = dup_field(&o->id, s->options[i].id) &&
+                 dup_field(&o->label, s->options[i].label) &&
+                 dup_field(&o->gpu, s->options[i].gpu) &&
+                 dup_field(&o->offer, s->options[i].offer) &&
+                 dup_field(&o->base, s->options[i].base);
+        }
+    }
+    if (!ok) {
+        tco_scenario_free(c);
+        return NULL;
+    }
+    return c;
+}
+
+/* ===== Keys and parameters ===== */
+
+/* See core.h. */
+void *tci_key_field(void *base, const tco_keydef *k)
+{
+    return (char *)base + k->offset;
+}
+
+/* The current value of a numeric parameter (a double key). */
+double *tci_param_ptr(tco_scenario *s, tco_param p)
+{
+    const tco_keydef *k = p.option < 0 ? tco_scenario_key((tco_skey)p.key)
+                                       : tco_option_key((tco_okey)p.key);
+    void *base = p.option < 0 ? (void *)s : (void *)&s->options[p.option];
+    return k->type == TCO_T_NUMBER ? (double *)tci_key_field(base, k) : NULL;
+}
+
+/* ===== Values in effect ===== */
+
+/* See documentation in header file. */
+double tco_option_utilization(const tco_scenario *s, const tco_option *o)
+{
+    if (o->src[TCO_O_UTILIZATION])
+        return o->utilization;
+    return s->utilization; /* [workload] value, default 1 */
+}
+
+/* See documentation in header file. */
+double tco_bytes_per_param(const tco_scenario *s)
+{
+    if (s->src[TCO_S_BYTES_PER_PARAM])
+        return s->bytes_per_param;
+    return s->mode == TCO_TRAINING ? 16 : 2;
+}
+
+/* See documentation in header file. */
+int tco_scenario_find(const tco_scenario *s, const char *id)
+{
+    for (size_t i = 0; i < s->n_options; i++)
+        if (strcmp(s->options[i].id, id) == 0)
+            return (int)i;
+    return -1;
+}

@@ -1,0 +1,121 @@
+/* template.c - the workbook template object: a new one, freeing it, and what
+ * the workbook writer asks of it: labels by key, styles, the order of sheets
+ * and charts. The loader (load/template.c) reads the XML into it. */
+#include "core/template.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* See core/template.h. */
+const char *const tci_tpl_sheet_kinds[TCI_SHEET_KINDS] = {
+    "about",       "inputs",      "options", "summary",     "workload",
+    "buy-vs-rent", "sensitivity", "cases",   "monte-carlo", "checks"};
+const char *const tci_tpl_chart_kinds[TCI_CHART_KINDS] = {"cumulative", "breakdown",
+                                                          "cost-per-gpu-hour"};
+
+/* ===== Life ===== */
+
+/* See core/template.h. */
+tco_template *tci_template_new(void)
+{
+    tco_template *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    tci_tpl_style *st = &t->style;
+    st->input_fill = st->input_color = st->header_fill = st->header_color = st->title_color = -1;
+    return t;
+}
+
+/* See documentation in header file. */
+void tco_template_free(tco_template *tpl)
+{
+    if (!tpl)
+        return;
+    for (size_t i = 0; i < tpl->n_labels; i++) {
+        free(tpl->labels[i].key);
+        free(tpl->labels[i].text);
+    }
+    free(tpl->labels);
+    for (size_t i = 0; i < tpl->style.n_currencies; i++) {
+        free(tpl->style.currencies[i].code);
+        free(tpl->style.currencies[i].symbol);
+    }
+    free(tpl->style.currencies);
+    free(tpl->style.font_name);
+    free(tpl->language);
+    free(tpl->description);
+    free(tpl);
+}
+
+/* See documentation in header file. */
+const char *tco_template_language(const tco_template *tpl)
+{
+    return tpl && tpl->language ? tpl->language : "en";
+}
+
+/* ===== For the workbook writer ===== */
+
+/* See core/template.h. */
+int tci_template_label_cmp(const void *a, const void *b)
+{
+    return strcmp(((const tci_tpl_label *)a)->key, ((const tci_tpl_label *)b)->key);
+}
+
+/* See core/template.h. */
+const char *tci_template_label(const tco_template *tpl, const char *key)
+{
+    if (!tpl || !key || !tpl->n_labels)
+        return NULL;
+    tci_tpl_label want = {(char *)key, NULL};
+    const tci_tpl_label *l =
+        bsearch(&want, tpl->labels, tpl->n_labels, sizeof *tpl->labels, tci_template_label_cmp);
+    return l ? l->text : NULL;
+}
+
+/* See core/template.h. */
+size_t tci_template_label_count(const tco_template *tpl)
+{
+    return tpl ? tpl->n_labels : 0;
+}
+
+/* See core/template.h. */
+const char *tci_template_label_key(const tco_template *tpl, size_t i)
+{
+    return tpl && i < tpl->n_labels ? tpl->labels[i].key : NULL;
+}
+
+/* See core/template.h. */
+const tci_tpl_style *tci_template_style(const tco_template *tpl)
+{
+    return tpl ? &tpl->style : NULL;
+}
+
+/* See core/template.h. */
+size_t tci_template_sheets(const tco_template *tpl, int kinds[TCI_SHEET_KINDS])
+{
+    if (tpl && tpl->has_sheets) {
+        memcpy(kinds, tpl->sheets, tpl->n_sheets * sizeof *kinds);
+        return tpl->n_sheets;
+    }
+    for (int k = 0; k < TCI_SHEET_KINDS; k++)
+        kinds[k] = k;
+    return TCI_SHEET_KINDS;
+}
+
+/* See core/template.h. */
+size_t tci_template_charts(const tco_template *tpl, int kinds[TCI_CHART_KINDS])
+{
+    if (tpl && tpl->has_charts) {
+        memcpy(kinds, tpl->charts, tpl->n_charts * sizeof *kinds);
+        return tpl->n_charts;
+    }
+    for (int k = 0; k < TCI_CHART_KINDS; k++)
+        kinds[k] = k;
+    return TCI_CHART_KINDS;
+}
+
+/* See core/template.h. */
+const char *tci_template_sheet_kind(int kind)
+{
+    return kind >= 0 && kind < TCI_SHEET_KINDS ? tci_tpl_sheet_kinds[kind] : "?";
+}

@@ -1,0 +1,187 @@
+/* ini.h - what the modules of the INI scenario loader share: the loader's
+ * state and each module's functions. Private to tco/load/ini*.c:
+ *   ini.c          the public load functions, the loader's life, messages
+ *                  and the helpers every pass uses;
+ *   ini_scan.c     pass 1, the line scan;
+ *   ini_keys.c     passes 2 and 3: inih's pairs, values, defaults, checks;
+ *   ini_include.c  included files (include = PATH, ...);
+ *   ini_catalog.c  price catalogs, and options filled from them;
+ *   ini_refs.c     keys that name other keys ([sensitivity], [uncertainty],
+ *                  [case NAME]) and inheritance (base = OPTION). */
+#ifndef TCO_LOAD_INI_H
+#define TCO_LOAD_INI_H
+
+#include "tco.h"
+
+#include <stddef.h>
+
+struct stat; /* <sys/stat.h>, for the files read */
+
+/* ===== The loader's state ===== */
+
+/* A message found while loading; all are sorted and handed to the caller's
+ * diagnostics at the end. */
+typedef struct pending {
+    int file;       /* index into the scenario's files */
+    int line;       /* 0 when the message is about a section, not a line */
+    char *section;  /* section name for line-less messages, or NULL */
+    tco_severity sev;
+    char *message;
+} pending;
+
+/* The kinds of section. */
+enum section_kind {
+    SEC_UNKNOWN,
+    SEC_SCENARIO, /* sections that appear once: scenario .. uncertainty */
+    SEC_SITE,
+    SEC_WORKLOAD,
+    SEC_SENSITIVITY,
+    SEC_UNCERTAINTY,
+    SEC_OPTION, /* [option ID] */
+    SEC_CASE    /* [case NAME] */
+};
+
+/* A section header found by the line scan. */
+typedef struct section {
+    int file;     /* index into the scenario's files */
+    enum section_kind kind;
+    int line;     /* line of the header */
+    int index;    /* option or case index for SEC_OPTION and SEC_CASE, else -1 */
+    int valid;    /* 0 when the header was reported as an error */
+} section;
+
+/* A key = value pair recorded by the inih handler. */
+typedef struct entry {
+    int file;    /* index into the scenario's files */
+    int line;
+    int section; /* index into loader.sections */
+    int key;     /* tco_skey or tco_okey by the section's kind; -1 in sections
+                    whose keys name other keys (cases, sensitivity, uncertainty) */
+    char *name;  /* the key as written, for key == -1 */
+    char *value; /* trimmed, surrounding double quotes removed */
+} entry;
+
+/* The state of one load: the scenario being built, and what the passes
+ * record of every file read. */
+typedef struct loader {
+    const char *file;      /* the scenario's own file, as named */
+    int cur;               /* index of the file being read or checked */
+    size_t sec_begin;      /* first section of the file being read */
+    int *opt_file;         /* per option: the file of its first header */
+    int *case_file;        /* per case: likewise */
+    int depth;             /* include nesting */
+    int allow_include;     /* loading from a file: `include =` may read files */
+    struct stat *seen;     /* device and inode of every file read, by index */
+    tco_scenario *s;       /* scenario being built */
+    pending *msgs;         /* messages, in the order found */
+    size_t n_msgs;
+    section *sections;     /* every header, in file order */
+    size_t n_sections;
+    entry *entries;        /* every pair, in file order */
+    size_t n_entries;
+    unsigned char *bad;    /* per line: 1 when the scan reported it */
+    int n_lines;
+    int section_of_kind[SEC_OPTION]; /* header of each once-only section, or -1 */
+    int option_headers;    /* [option ...] headers seen, valid or not */
+    int catalog_failed;    /* a catalog had errors (reported by its loader) */
+    unsigned char *base_failed; /* per option: its base = could not be followed */
+    int samples_line;      /* line of [uncertainty] samples, or 0 */
+    int nomem;             /* an allocation failed */
+} loader;
+
+/* ===== ini.c: messages and helpers ===== */
+
+/* Room for one more item in an array of n items that only this function has
+ * grown: the array, doubled when n is a power of two (or zero), or NULL when
+ * out of memory (the array is then as it was). */
+void *tci_ini_grow(void *items, size_t n, size_t size);
+/* Add a message at `line` of the current file (L->cur), or, when line is 0,
+ * about `section` (may be NULL). An error, unless tci_ini_as_warning()
+ * follows. */
+void tci_ini_report(loader *L, int line, const char *section, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+/* Make `file` (one of the scenario's files, or NULL for the scenario's own)
+ * the file of the next message; returns `line`, so it can wrap a line
+ * argument: tci_ini_report(L, tci_ini_at_file(L, o->key_file[k], kl[k]), ...). */
+int tci_ini_at_file(loader *L, const char *file, int line);
+/* Turn the last message reported into a warning. */
+void tci_ini_as_warning(loader *L);
+/* The closest of n candidates to word (see util/suggest.h), or NULL. */
+const char *tci_ini_closest(const char *word, const char *const *cands, size_t n);
+/* The option id of s closest to word, or NULL. */
+const char *tci_ini_closest_option(const tco_scenario *s, const char *word);
+/* Move *a past the white space that starts [*a, *b) and *b before the white
+ * space that ends it. */
+void tci_ini_trim(const char **a, const char **b);
+/* The next item of the comma-separated *list, trimmed: its start, with its
+ * length (0 for an empty item) in *len. *list moves past the item's comma,
+ * or becomes NULL after the last item. */
+const char *tci_ini_list_item(const char **list, size_t *len);
+/* `rel` taken relative to the directory of `file` (unless it is absolute);
+ * NULL when out of memory. */
+char *tci_ini_path_beside(const char *file, const char *rel, size_t rel_len);
+
+/* ===== ini_scan.c: pass 1 ===== */
+
+/* Names of the sections that appear once, indexed by kind - SEC_SCENARIO. */
+extern const char *const tci_ini_section_names[SEC_OPTION - SEC_SCENARIO];
+/* A NUL byte in the text: report its line and return 1 (not a text file). */
+int tci_ini_nul_byte(loader *L, const char *text, size_t size);
+/* Check every line of the current file; record its section headers. */
+void tci_ini_scan_lines(loader *L, const char *text, size_t size);
+
+/* ===== ini_keys.c: passes 2 and 3 ===== */
+
+/* Passes 1 and 2 over the text of the file being read (L->cur): the line
+ * scan, then inih's pairs. */
+void tci_ini_read_text(loader *L, const char *text, size_t size);
+/* The scenario's and the options' key tables, as tci_ini_find_key reads them. */
+const tco_keydef *tci_ini_skey(int i);
+const tco_keydef *tci_ini_okey(int i);
+/* The index of the key `name` in a key table (in `section` unless that is
+ * NULL), or -1. */
+int tci_ini_find_key(const tco_keydef *(*get)(int), int count, const char *section,
+                     const char *name);
+/* Set every number, whole number and choice of a key table to its default. */
+void tci_ini_apply_defaults(void *base, const tco_keydef *(*get)(int), int count);
+/* Is s a plain decimal number, [+-]digits[.digits][e[+-]digits] (digits
+ * alone when `integer`)? */
+int tci_ini_is_plain_number(const char *s, int integer);
+/* Convert one value into its field. Returns 1 when stored; else reported. */
+int tci_ini_set_value(loader *L, void *base, const tco_keydef *k, const char *v, int line);
+/* Report key k of option o, at `line`, as one for the other way to acquire. */
+void tci_ini_wrong_acquire(loader *L, int line, const tco_option *o, const tco_keydef *k);
+/* Pass 3: convert every recorded value of the scenario's sections and the
+ * options into its field. */
+void tci_ini_convert_entries(loader *L);
+/* Checks that involve several keys of the scenario, and every option's. */
+void tci_ini_check_scenario(loader *L);
+
+/* ===== ini_include.c: included files ===== */
+
+/* Add a file to the scenario's files: its index, or -1 when out of memory. */
+int tci_ini_add_file(loader *L, const char *path, const struct stat *st);
+/* Read the files that file `from` includes, in the order it names them. */
+void tci_ini_read_includes(loader *L, int from);
+
+/* ===== ini_catalog.c: catalogs ===== */
+
+/* Read the shipped catalogs, the scenario's `catalog =` list (comma-separated,
+ * relative to the scenario), then the caller's extra catalogs. TCO_ERR_NOMEM
+ * when out of memory, else TCO_OK. */
+tco_status tci_ini_read_catalogs(loader *L, const tco_load_options *opts, tco_diags *diags);
+/* Fill every option from the catalog entries it names: what the scenario
+ * does not give itself. */
+void tci_ini_fill_from_catalog(loader *L, const tco_load_options *opts);
+
+/* ===== ini_refs.c: keys that name other keys, inheritance ===== */
+
+/* Give every option with a base the keys it inherits. */
+void tci_ini_inherit_bases(loader *L);
+/* Pass 4: [sensitivity] and [uncertainty], then the cases (when with_cases). */
+void tci_ini_resolve_sections(loader *L, int with_cases);
+
+#endif /* TCO_LOAD_INI_H */

@@ -1,0 +1,606 @@
+/* ini_keys.c - passes 2 and 3 of the INI loader: inih's key = value pairs,
+ * recorded with their lines; each value converted by the key tables in
+ * keys.c; defaults; the checks that involve several keys. */
+#include "load/ini.h"
+#include "core/core.h"
+#include "util/date.h"
+
+#define INI_HANDLER_LINENO 1
+#include <ini.h>
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ===== Pass 2: inih ===== */
+
+/* The section a line belongs to: the last header before it. */
+static int section_at(const loader *L, int line)
+{
+    size_t lo = L->sec_begin, hi = L->n_sections;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (L->sections[mid].line < line)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo == L->sec_begin ? -1 : (int)lo - 1;
+}
+
+/* See ini.h. */
+int tci_ini_find_key(const tco_keydef *(*get)(int), int count, const char *section,
+                     const char *name)
+{
+    for (int i = 0; i < count; i++) {
+        const tco_keydef *k = get(i);
+        if (strcmp(k->name, name) == 0 && (!section || strcmp(k->section, section) == 0))
+            return i;
+    }
+    return -1;
+}
+
+/* See ini.h. */
+const tco_keydef *tci_ini_skey(int i)
+{
+    return tco_scenario_key((tco_skey)i);
+}
+
+/* See ini.h. */
+const tco_keydef *tci_ini_okey(int i)
+{
+    return tco_option_key((tco_okey)i);
+}
+
+/* Report an unknown key with the best hint we have. */
+static void unknown_key(loader *L, int line, enum section_kind kind, const char *name)
+{
+    const char *secname =
+        kind == SEC_OPTION ? "option" : tci_ini_section_names[kind - SEC_SCENARIO];
+    const char *cands[TCO_S_COUNT + TCO_O_COUNT];
+    size_t n = 0;
+    if (kind == SEC_OPTION) {
+        for (int i = 0; i < TCO_O_COUNT; i++)
+            cands[n++] = tci_ini_okey(i)->name;
+    } else {
+        for (int i = 0; i < TCO_S_COUNT; i++)
+            if (strcmp(tci_ini_skey(i)->section, secname) == 0)
+                cands[n++] = tci_ini_skey(i)->name;
+    }
+    const char *hint = tci_ini_closest(name, cands, n);
+    if (hint) {
+        tci_ini_report(L, line, NULL, "unknown key '%s' in [%s]; did you mean '%s'?", name,
+                       kind == SEC_OPTION ? "option ID" : secname, hint);
+        return;
+    }
+    /* A key that belongs in another section. */
+    int s = tci_ini_find_key(tci_ini_skey, TCO_S_COUNT, NULL, name);
+    if (s >= 0 && strcmp(tci_ini_skey(s)->section, secname) != 0) {
+        tci_ini_report(L, line, NULL, "key '%s' belongs in [%s], not [%s]", name,
+                       tci_ini_skey(s)->section, kind == SEC_OPTION ? "option ID" : secname);
+        return;
+    }
+    if (kind != SEC_OPTION && tci_ini_find_key(tci_ini_okey, TCO_O_COUNT, NULL, name) >= 0) {
+        tci_ini_report(L, line, NULL, "key '%s' belongs in an [option ID] section, not [%s]", name,
+                       secname);
+        return;
+    }
+    tci_ini_report(L, line, NULL, "unknown key '%s' in [%s]", name,
+                   kind == SEC_OPTION ? "option ID" : secname);
+}
+
+/* A key of a section whose keys name other keys ([case NAME], [sensitivity],
+ * [uncertainty]): 1 when it is to be recorded; 0 when it repeats a key of the
+ * section or is one too many (reported), or an earlier file gave it. */
+static int naming_key_wanted(loader *L, int si, const char *name, int lineno)
+{
+    const section *sec = &L->sections[si];
+    size_t in_section = 0;
+    for (size_t i = L->n_entries; i-- > 0 && L->entries[i].section == si;) {
+        if (strcmp(L->entries[i].name, name) == 0) {
+            tci_ini_report(L, lineno, NULL, "duplicate key '%s' (first at line %d)", name,
+                           L->entries[i].line);
+            return 0;
+        }
+        in_section++;
+    }
+    if (in_section >= TCO_MAX_SECTION_KEYS) {
+        tci_ini_report(L, lineno, NULL, "too many keys in this section: the limit is %d",
+                       TCO_MAX_SECTION_KEYS);
+        return 0;
+    }
+    /* A key an earlier file gave in the same section wins. */
+    for (size_t i = 0; L->cur > 0 && i < L->n_entries; i++) {
+        const entry *e = &L->entries[i];
+        const section *es = &L->sections[e->section];
+        if (e->key < 0 && e->file != L->cur && es->kind == sec->kind &&
+            es->index == sec->index && strcmp(e->name, name) == 0)
+            return 0;
+    }
+    return 1;
+}
+
+/* A key of the scenario's sections or of an option: its index, recording
+ * where it is given; -1 when it is unknown or repeated (reported), or an
+ * earlier file (the including one) gave it. */
+static int known_key(loader *L, const section *sec, const char *name, int lineno)
+{
+    int key;
+    int *seen_line;
+    const char **seen_file;
+    if (sec->kind == SEC_OPTION) {
+        key = tci_ini_find_key(tci_ini_okey, TCO_O_COUNT, NULL, name);
+        if (key < 0) {
+            unknown_key(L, lineno, sec->kind, name);
+            return -1;
+        }
+        seen_line = &L->s->options[sec->index].key_line[key];
+        seen_file = &L->s->options[sec->index].key_file[key];
+    } else {
+        key = tci_ini_find_key(tci_ini_skey, TCO_S_COUNT,
+                               tci_ini_section_names[sec->kind - SEC_SCENARIO], name);
+        if (key < 0) {
+            unknown_key(L, lineno, sec->kind, name);
+            return -1;
+        }
+        seen_line = &L->s->key_line[key];
+        seen_file = &L->s->key_file[key];
+    }
+    int include = seen_file == &L->s->key_file[TCO_S_INCLUDE];
+    if (*seen_line && *seen_file != L->s->files[L->cur] && !include)
+        return -1; /* an earlier file (the including one) gave it: that wins */
+    if (*seen_line && *seen_file == L->s->files[L->cur]) {
+        tci_ini_report(L, lineno, NULL, "duplicate key '%s' (first at line %d)", name, *seen_line);
+        return -1;
+    }
+    if (!*seen_line) { /* each file's include is its own; the first is recorded */
+        *seen_line = lineno;
+        *seen_file = L->s->files[L->cur];
+    }
+    return key;
+}
+
+/* Record one pair of section si; the value loses surrounding double quotes,
+ * and the name is kept for keys that name other keys (key -1). */
+static void add_entry(loader *L, int si, int key, const char *name, const char *value,
+                      int lineno)
+{
+    size_t len = strlen(value);
+    if (len >= 2 && value[0] == '"' && value[len - 1] == '"') {
+        value++;
+        len -= 2;
+    }
+    entry *e = tci_ini_grow(L->entries, L->n_entries, sizeof *e);
+    char *copy = strndup(value, len);
+    char *kname = key < 0 ? strdup(name) : NULL;
+    if (!e || !copy || (key < 0 && !kname)) {
+        free(copy);
+        free(kname);
+        if (e)
+            L->entries = e;
+        L->nomem = 1;
+        return;
+    }
+    L->entries = e;
+    e[L->n_entries++] = (entry){
+        .file = L->cur, .line = lineno, .section = si, .key = key, .value = copy, .name = kname};
+}
+
+/* inih's handler: record one key = value pair of a line the scan accepted,
+ * in a section it accepted. */
+static int on_pair(void *user, const char *sec_name, const char *name, const char *value,
+                   int lineno)
+{
+    (void)sec_name; /* inih cuts long names; the scan knows the real section */
+    loader *L = user;
+    if (lineno <= 0 || lineno > L->n_lines || L->bad[lineno])
+        return 1;
+    int si = section_at(L, lineno);
+    if (si < 0 || !L->sections[si].valid)
+        return 1; /* already reported */
+    const section *sec = &L->sections[si];
+    int key = -1;
+    if (sec->kind == SEC_CASE || sec->kind == SEC_SENSITIVITY || sec->kind == SEC_UNCERTAINTY) {
+        /* Keys here name other keys; they are resolved after the base scenario. */
+        if (!naming_key_wanted(L, si, name, lineno))
+            return 1;
+    } else if ((key = known_key(L, sec, name, lineno)) < 0) {
+        return 1;
+    }
+    add_entry(L, si, key, name, value, lineno);
+    return 1;
+}
+
+/* See ini.h. */
+void tci_ini_read_text(loader *L, const char *text, size_t size)
+{
+    tci_ini_scan_lines(L, text, size);
+    if (L->nomem)
+        return;
+    /* inih's line buffer must hold any line, or it splits long lines and the
+     * line numbers after them drift; the scan already rejected long lines. */
+    ini_use_stack = false;
+    ini_allow_realloc = true;
+    ini_max_line = TCO_MAX_FILE + 3;
+    ini_allow_multiline = false;
+    ini_allow_inline_comments = true;
+    ini_stop_on_first_error = false;
+    ini_allow_no_value = false;
+    int rc = ini_parse_string(text, on_pair, L);
+    if (rc == -2)
+        L->nomem = 1;
+    else if (rc > 0 && rc <= L->n_lines && !L->bad[rc])
+        tci_ini_report(L, rc, NULL, "cannot parse this line");
+}
+
+/* ===== Pass 3: values ===== */
+
+/* See ini.h. */
+int tci_ini_is_plain_number(const char *s, int integer)
+{
+    const char *p = s;
+    if (*p == '+' || *p == '-')
+        p++;
+    int digits = 0;
+    while (isdigit((unsigned char)*p))
+        p++, digits++;
+    if (integer)
+        return digits > 0 && *p == '\0';
+    if (*p == '.') {
+        p++;
+        while (isdigit((unsigned char)*p))
+            p++, digits++;
+    }
+    if (!digits)
+        return 0;
+    if (*p == 'e' || *p == 'E') {
+        p++;
+        if (*p == '+' || *p == '-')
+            p++;
+        if (!isdigit((unsigned char)*p))
+            return 0;
+        while (isdigit((unsigned char)*p))
+            p++;
+    }
+    return *p == '\0';
+}
+
+/* 1 when v is digits grouped by commas in threes ("30,000", "-1,234.5"). */
+static int thousands_grouped(const char *v)
+{
+    const char *p = v + (*v == '+' || *v == '-');
+    size_t head = strspn(p, "0123456789");
+    if (head == 0 || head > 3 || p[head] != ',')
+        return 0;
+    for (p += head; *p == ','; p += 4)
+        if (strspn(p + 1, "0123456789") < 3 || isdigit((unsigned char)p[4]))
+            return 0;
+    return *p == '\0' || (*p == '.' && strspn(p + 1, "0123456789") == strlen(p + 1));
+}
+
+/* Explain why `v` is not a plain number. */
+static void not_a_number(loader *L, int line, const char *key, const char *v)
+{
+    size_t lead = strspn(v, "+-0123456789.");
+    const char *digits = v + (*v == '+' || *v == '-');
+    if (thousands_grouped(v)) {
+        char fixed[64];
+        size_t j = 0;
+        for (const char *p = v; *p && j + 1 < sizeof fixed; p++)
+            if (*p != ',')
+                fixed[j++] = *p;
+        fixed[j] = '\0';
+        tci_ini_report(L, line, NULL,
+                       "'%s' is not a number for '%s': write %s, without thousands "
+                       "separators",
+                       v, key, fixed);
+    } else if (lead && strchr(v, ',') && !strchr(v, '.') && strchr(v, ',') == strrchr(v, ',') &&
+               strspn(v, "+-0123456789,") == strlen(v) && isdigit((unsigned char)v[lead + 1])) {
+        char fixed[64];
+        snprintf(fixed, sizeof fixed, "%.*s.%s", (int)lead, v, v + lead + 1);
+        tci_ini_report(L, line, NULL,
+                       "'%s' is not a number for '%s': write decimals with a point (%s)", v, key,
+                       fixed);
+    } else if (digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) {
+        tci_ini_report(L, line, NULL, "'%s' is not a number for '%s': write a decimal number", v,
+                       key);
+    } else if (lead && strcmp(v + lead, "%") == 0) {
+        char *end;
+        double pct = strtod(v, &end);
+        tci_ini_report(L, line, NULL,
+                       "'%s' is not a number for '%s': write fractions as decimals "
+                       "(%g)",
+                       v, key, pct / 100);
+    } else if (lead && lead < strlen(v) && isalpha((unsigned char)v[lead])) {
+        tci_ini_report(L, line, NULL,
+                       "'%s' is not a number for '%s': write a plain number without "
+                       "a unit (%.*s)",
+                       v, key, (int)lead, v);
+    } else {
+        tci_ini_report(L, line, NULL, "'%s' is not a number for '%s'", v, key);
+    }
+}
+
+/* A string or date value into its field. Returns 1 when stored. */
+static int set_text(loader *L, void *base, const tco_keydef *k, const char *v, int line)
+{
+    if (*v == '\0') {
+        tci_ini_report(L, line, NULL, "missing value for '%s'", k->name);
+        return 0;
+    }
+    if (k->type == TCO_T_DATE && !tci_date_valid(v)) {
+        tci_ini_report(L, line, NULL, "'%s' is not a date for '%s': write YYYY-MM-DD", v, k->name);
+        return 0;
+    }
+    char *copy = strdup(v);
+    if (!copy) {
+        L->nomem = 1;
+        return 0;
+    }
+    char **dst = tci_key_field(base, k);
+    free(*dst);
+    *dst = copy;
+    return 1;
+}
+
+/* One of an enum key's names into its field. Returns 1 when stored. */
+static int set_enum(loader *L, void *base, const tco_keydef *k, const char *v, int line)
+{
+    int i = 0;
+    for (; k->names[i]; i++)
+        if (strcmp(k->names[i], v) == 0)
+            break;
+    if (k->names[i]) {
+        *(int *)tci_key_field(base, k) = i;
+        return 1;
+    }
+    char expected[160] = "";
+    size_t n = 0;
+    for (int j = 0; k->names[j]; j++)
+        n += (size_t)snprintf(expected + n, sizeof expected - n, "%s%s",
+                              j == 0 ? "" : k->names[j + 1] ? ", " : " or ", k->names[j]);
+    const char *hint = tci_ini_closest(v, (const char *const *)k->names, (size_t)i);
+    if (hint)
+        tci_ini_report(L, line, NULL, "unknown %s '%s'; did you mean '%s'? (expected %s)", k->name,
+                       v, hint, expected);
+    else
+        tci_ini_report(L, line, NULL, "unknown %s '%s' (expected %s)", k->name, v, expected);
+    return 0;
+}
+
+/* A whole or decimal number into its field, within the key's range. Returns
+ * 1 when stored. */
+static int set_number(loader *L, void *base, const tco_keydef *k, const char *v, int line)
+{
+    int integer = k->type == TCO_T_INT;
+    if (!tci_ini_is_plain_number(v, integer)) {
+        if (integer && tci_ini_is_plain_number(v, 0))
+            tci_ini_report(L, line, NULL, "'%s' must be a whole number (got %s)", k->name, v);
+        else
+            not_a_number(L, line, k->name, v);
+        return 0;
+    }
+    errno = 0;
+    char *end;
+    double x = strtod(v, &end);
+    if (!isfinite(x)) {
+        tci_ini_report(L, line, NULL, "'%s' is out of range for '%s'", v, k->name);
+        return 0;
+    }
+    if (x < k->lo || x > k->hi) {
+        if (k->unit == TCO_U_FRACTION && k->lo == 0 && k->hi == 1 && x > 1)
+            tci_ini_report(L, line, NULL,
+                           "'%s' must be a fraction between 0 and 1 (got %s); write 0.35, not 35",
+                           k->name, v);
+        else if (k->unit == TCO_U_FRACTION && k->lo == 0 && k->hi == 1)
+            tci_ini_report(L, line, NULL, "'%s' must be a fraction between 0 and 1 (got %s)",
+                           k->name, v);
+        else if (k->lo == 0 && x < 0)
+            tci_ini_report(L, line, NULL, "'%s' must not be negative (got %s)", k->name, v);
+        else
+            tci_ini_report(L, line, NULL, "'%s' must be between %g and %g (got %s)", k->name, k->lo,
+                           k->hi, v);
+        return 0;
+    }
+    if (integer)
+        *(int *)tci_key_field(base, k) = (int)x;
+    else
+        *(double *)tci_key_field(base, k) = x;
+    return 1;
+}
+
+/* See ini.h. */
+int tci_ini_set_value(loader *L, void *base, const tco_keydef *k, const char *v, int line)
+{
+    if (*v == '\0' && k->type != TCO_T_STRING) {
+        tci_ini_report(L, line, NULL, "missing value for '%s'", k->name);
+        return 0;
+    }
+    switch (k->type) {
+    case TCO_T_STRING:
+    case TCO_T_DATE:
+        return set_text(L, base, k, v, line);
+    case TCO_T_ENUM:
+        return set_enum(L, base, k, v, line);
+    case TCO_T_INT:
+    case TCO_T_NUMBER:
+        return set_number(L, base, k, v, line);
+    }
+    return 0;
+}
+
+/* See ini.h. */
+void tci_ini_apply_defaults(void *base, const tco_keydef *(*get)(int), int count)
+{
+    for (int i = 0; i < count; i++) {
+        const tco_keydef *k = get(i);
+        if (k->type == TCO_T_NUMBER)
+            *(double *)tci_key_field(base, k) = k->def;
+        else if (k->type == TCO_T_INT || k->type == TCO_T_ENUM)
+            *(int *)tci_key_field(base, k) = (int)k->def;
+    }
+}
+
+/* 1 when c is three capital letters, as ISO 4217 codes are. */
+static int valid_currency(const char *c)
+{
+    return strlen(c) == 3 && isupper((unsigned char)c[0]) && isupper((unsigned char)c[1]) &&
+           isupper((unsigned char)c[2]);
+}
+
+/* See ini.h. */
+void tci_ini_wrong_acquire(loader *L, int line, const tco_option *o, const tco_keydef *k)
+{
+    int buy = o->acquire == TCO_BUY;
+    tci_ini_report(L, line, NULL, "'%s' applies to %s options only; option '%s' is acquire = %s",
+                   k->name, buy ? "rent" : "buy", o->id, buy ? "buy" : "rent");
+}
+
+#define KEY_AT(k) tci_ini_at_file(L, o->key_file[k], kl[k])
+
+/* The line of the later of option o's keys a and b; that key's file becomes
+ * the file of the next message. */
+static int later_key(loader *L, const tco_option *o, int a, int b)
+{
+    const int *kl = o->key_line;
+    int line = kl[a] > kl[b] ? kl[a] : kl[b];
+    return tci_ini_at_file(L, line == kl[a] ? o->key_file[a] : o->key_file[b], line);
+}
+
+/* Checks of a buy option's keys; sec names its section. */
+static void check_buy_option(loader *L, tco_option *o, const char *sec)
+{
+    const int *kl = o->key_line;
+    const char *no_price = o->model ? " (the catalog gives no price for this GPU)" : "";
+    if (!o->src[TCO_O_GPU_PRICE])
+        tci_ini_report(L, 0, sec, "missing required key 'gpu_price' for a buy option%s", no_price);
+    if (!o->src[TCO_O_TDP_W])
+        tci_ini_report(L, 0, sec, "missing required key 'tdp_w' for a buy option");
+    if (kl[TCO_O_RESALE_FRACTION] && kl[TCO_O_RESALE_DECLINE])
+        tci_ini_report(L, later_key(L, o, TCO_O_RESALE_FRACTION, TCO_O_RESALE_DECLINE), NULL,
+                       "give resale_fraction or resale_decline, not both");
+    int macrs = o->depreciation == TCO_DEP_MACRS5 || o->depreciation == TCO_DEP_MACRS7;
+    if (macrs && kl[TCO_O_DEPRECIATION_YEARS])
+        tci_ini_report(L, KEY_AT(TCO_O_DEPRECIATION_YEARS), NULL,
+                       "'depreciation_years' cannot be set with %s: its life is fixed",
+                       tci_ini_okey(TCO_O_DEPRECIATION)->names[o->depreciation]);
+    if (macrs && kl[TCO_O_SALVAGE_FRACTION])
+        tci_ini_report(L, KEY_AT(TCO_O_SALVAGE_FRACTION), NULL,
+                       "'salvage_fraction' cannot be set with %s: MACRS ignores salvage",
+                       tci_ini_okey(TCO_O_DEPRECIATION)->names[o->depreciation]);
+    if (o->idle_power_fraction > o->load_power_fraction) {
+        int line = later_key(L, o, TCO_O_IDLE_POWER_FRACTION, TCO_O_LOAD_POWER_FRACTION);
+        tci_ini_report(L, line, line ? NULL : sec,
+                       "idle_power_fraction (%g) is larger than load_power_fraction (%g)",
+                       o->idle_power_fraction, o->load_power_fraction);
+    }
+}
+
+/* Checks that involve several keys of one option. */
+static void check_option(loader *L, tco_option *o)
+{
+    char sec[64];
+    snprintf(sec, sizeof sec, "option %s", o->id);
+    const int *kl = o->key_line;
+    if (!kl[TCO_O_ACQUIRE] || !o->src[TCO_O_ACQUIRE]) {
+        if (!kl[TCO_O_ACQUIRE])
+            tci_ini_report(L, 0, sec, "missing required key 'acquire' (buy or rent)");
+        if (!kl[TCO_O_COUNT_GPUS])
+            tci_ini_report(L, 0, sec, "missing required key 'count'");
+        return;
+    }
+    if (!kl[TCO_O_COUNT_GPUS])
+        tci_ini_report(L, 0, sec, "missing required key 'count'");
+    int buy = o->acquire == TCO_BUY;
+    for (int k = 0; k < TCO_O_COUNT; k++) {
+        const tco_keydef *d = tci_ini_okey(k);
+        if (kl[k] && d->applies == (buy ? TCO_APPLIES_RENT : TCO_APPLIES_BUY))
+            tci_ini_wrong_acquire(L, KEY_AT(k), o, d);
+    }
+    if (buy) {
+        check_buy_option(L, o, sec);
+    } else {
+        if (!o->src[TCO_O_PRICE_PER_GPU_HOUR])
+            tci_ini_report(L, 0, sec,
+                           "missing required key 'price_per_gpu_hour' for a rent option");
+        if (o->pricing == TCO_RESERVED && kl[TCO_O_PRICE_DECLINE])
+            tci_ini_report(
+                L, KEY_AT(TCO_O_PRICE_DECLINE), NULL,
+                "'price_decline' does not apply to reserved pricing (the rate is fixed)");
+    }
+    if (kl[TCO_O_OFFER] && !L->s->catalog)
+        tci_ini_report(L, KEY_AT(TCO_O_OFFER), NULL,
+                       "'offer' names a catalog entry, but no price catalog "
+                       "was read");
+}
+
+#undef KEY_AT
+#define KEY_AT(k) tci_ini_at_file(L, s->key_file[k], kl[k])
+
+/* See ini.h. */
+void tci_ini_check_scenario(loader *L)
+{
+    tco_scenario *s = L->s;
+    const int *kl = s->key_line;
+    if (!kl[TCO_S_NAME])
+        tci_ini_report(L, 0, "scenario", "missing required key 'name'");
+    if (s->n_options == 0 && L->option_headers == 0)
+        tci_ini_report(L, 0, NULL, "no options: add at least one [option ID] section");
+    if (kl[TCO_S_CURRENCY] && s->src[TCO_S_CURRENCY] && !valid_currency(s->currency))
+        tci_ini_report(L, KEY_AT(TCO_S_CURRENCY), NULL,
+                       "currency '%s' is not an ISO 4217 code such as USD, EUR or CNY",
+                       s->currency);
+    int any_buy = 0;
+    for (size_t i = 0; i < s->n_options; i++) {
+        if (L->base_failed && L->base_failed[i])
+            continue; /* its keys are incomplete; the base error says why */
+        check_option(L, &s->options[i]);
+        any_buy |= s->options[i].src[TCO_O_ACQUIRE] && s->options[i].acquire == TCO_BUY;
+    }
+    if (any_buy && !kl[TCO_S_ELECTRICITY_PRICE])
+        tci_ini_report(L, 0, "site",
+                       "missing required key 'electricity_price' (buy options pay for "
+                       "power)");
+    if (kl[TCO_S_BASELINE] && s->baseline) {
+        int b = tco_scenario_find(s, s->baseline);
+        if (b < 0) {
+            const char *hint = tci_ini_closest_option(s, s->baseline);
+            if (hint)
+                tci_ini_report(L, KEY_AT(TCO_S_BASELINE), NULL,
+                               "baseline '%s' is not an option; did you mean '%s'?", s->baseline,
+                               hint);
+            else
+                tci_ini_report(L, KEY_AT(TCO_S_BASELINE), NULL, "baseline '%s' is not an option",
+                               s->baseline);
+        } else if (s->options[b].acquire != TCO_RENT) {
+            tci_ini_report(L, KEY_AT(TCO_S_BASELINE), NULL,
+                           "baseline '%s' is a buy option; the baseline must rent", s->baseline);
+        }
+    }
+}
+
+#undef KEY_AT
+
+/* See ini.h. */
+void tci_ini_convert_entries(loader *L)
+{
+    tco_scenario *s = L->s;
+    for (size_t i = 0; i < L->n_entries; i++) {
+        entry *e = &L->entries[i];
+        section *sec = &L->sections[e->section];
+        if (e->key < 0)
+            continue; /* resolved later */
+        L->cur = e->file;
+        if (sec->kind == SEC_OPTION) {
+            tco_option *o = &s->options[sec->index];
+            if (tci_ini_set_value(L, o, tci_ini_okey(e->key), e->value, e->line))
+                o->src[e->key] = TCO_SRC_INI;
+        } else {
+            if (tci_ini_set_value(L, s, tci_ini_skey(e->key), e->value, e->line))
+                s->src[e->key] = TCO_SRC_INI;
+        }
+    }
+}

@@ -1,0 +1,341 @@
+/* ini_scan.c - pass 1 of the INI loader: a line scan that checks UTF-8,
+ * line length and line syntax, and records every section header with its
+ * line, before inih reads the pairs. */
+#include "load/ini.h"
+#include "util/utf8.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ===== Pass 1: the line scan ===== */
+
+/* 1 for a character of an option id or case name. */
+static int is_id_char(int c)
+{
+    return isalnum(c) || c == '-' || c == '_';
+}
+
+/* See ini.h. */
+const char *const tci_ini_section_names[] = {"scenario", "site", "workload", "sensitivity",
+                                             "uncertainty"};
+
+/* Record a section header of the current file. */
+static void add_section(loader *L, enum section_kind kind, int line, int valid, int index)
+{
+    section *s = tci_ini_grow(L->sections, L->n_sections, sizeof *s);
+    if (!s) {
+        L->nomem = 1;
+        return;
+    }
+    L->sections = s;
+    s[L->n_sections++] = (section){L->cur, kind, line, index, valid};
+}
+
+/* An [option ID] header: a new option with every default, or another header
+ * of one that an other file began. */
+static void add_option(loader *L, const char *id, size_t len, int line)
+{
+    tco_scenario *sc = L->s;
+    for (size_t i = 0; i < sc->n_options; i++) {
+        if (strlen(sc->options[i].id) == len && memcmp(sc->options[i].id, id, len) == 0) {
+            if (L->opt_file[i] != L->cur) { /* also in another file: one option */
+                add_section(L, SEC_OPTION, line, 1, (int)i);
+                return;
+            }
+            tci_ini_report(L, line, NULL, "duplicate option id '%.*s' (first at line %d)", (int)len,
+                           id, sc->options[i].line);
+            add_section(L, SEC_OPTION, line, 0, -1);
+            return;
+        }
+    }
+    if (sc->n_options >= TCO_MAX_OPTIONS) {
+        tci_ini_report(L, line, NULL, "too many options: the limit is %d", TCO_MAX_OPTIONS);
+        add_section(L, SEC_OPTION, line, 0, -1);
+        return;
+    }
+    tco_option *p = tci_ini_grow(sc->options, sc->n_options, sizeof *p);
+    if (p)
+        sc->options = p;
+    int *f = p ? tci_ini_grow(L->opt_file, sc->n_options, sizeof *f) : NULL;
+    if (!p || !f) {
+        L->nomem = 1;
+        return;
+    }
+    L->opt_file = f;
+    f[sc->n_options] = L->cur;
+    tco_option *o = &sc->options[sc->n_options];
+    memset(o, 0, sizeof *o);
+    tci_ini_apply_defaults(o, tci_ini_okey, TCO_O_COUNT);
+    o->id = strndup(id, len);
+    if (!o->id) {
+        L->nomem = 1;
+        return;
+    }
+    o->line = line;
+    add_section(L, SEC_OPTION, line, 1, (int)sc->n_options);
+    sc->n_options++;
+}
+
+/* A [case NAME] header: a new case, or another header of one that an other
+ * file began. */
+static void add_case(loader *L, const char *name, size_t len, int line)
+{
+    tco_scenario *sc = L->s;
+    for (size_t i = 0; i < sc->n_cases; i++) {
+        if (strlen(sc->cases[i].name) == len && memcmp(sc->cases[i].name, name, len) == 0) {
+            if (L->case_file[i] != L->cur) {
+                add_section(L, SEC_CASE, line, 1, (int)i);
+                return;
+            }
+            tci_ini_report(L, line, NULL, "duplicate case '%.*s' (first at line %d)", (int)len,
+                           name, sc->cases[i].line);
+            add_section(L, SEC_CASE, line, 0, -1);
+            return;
+        }
+    }
+    if (sc->n_cases >= TCO_MAX_CASES) {
+        tci_ini_report(L, line, NULL, "too many cases: the limit is %d", TCO_MAX_CASES);
+        add_section(L, SEC_CASE, line, 0, -1);
+        return;
+    }
+    tco_case *p = tci_ini_grow(sc->cases, sc->n_cases, sizeof *p);
+    if (p)
+        sc->cases = p;
+    int *f = p ? tci_ini_grow(L->case_file, sc->n_cases, sizeof *f) : NULL;
+    if (!p || !f) {
+        L->nomem = 1;
+        return;
+    }
+    L->case_file = f;
+    f[sc->n_cases] = L->cur;
+    tco_case *c = &sc->cases[sc->n_cases];
+    memset(c, 0, sizeof *c);
+    c->name = strndup(name, len);
+    if (!c->name) {
+        L->nomem = 1;
+        return;
+    }
+    c->line = line;
+    add_section(L, SEC_CASE, line, 1, (int)sc->n_cases);
+    sc->n_cases++;
+}
+
+/* "option ID" or "case NAME": check the id and add the section. */
+static void scan_named(loader *L, enum section_kind kind, const char *id, size_t idlen,
+                       int line)
+{
+    const char *what = kind == SEC_OPTION ? "option id" : "case name";
+    if (kind == SEC_OPTION)
+        L->option_headers++;
+    if (idlen == 0) {
+        tci_ini_report(L, line, NULL, "%s",
+                       kind == SEC_OPTION ? "an option section needs an id: [option ID]"
+                                          : "a case section needs a name: [case NAME]");
+        add_section(L, kind, line, 0, -1);
+        return;
+    }
+    for (size_t i = 0; i < idlen; i++) {
+        if (!is_id_char((unsigned char)id[i])) {
+            tci_ini_report(L, line, NULL, "invalid %s '%.*s': use letters, digits, '-' and '_'",
+                           what, (int)idlen, id);
+            add_section(L, kind, line, 0, -1);
+            return;
+        }
+    }
+    if (idlen > TCO_MAX_ID) {
+        tci_ini_report(L, line, NULL, "%s '%.*s' is longer than %d characters", what, (int)idlen,
+                       id, TCO_MAX_ID);
+        add_section(L, kind, line, 0, -1);
+        return;
+    }
+    if (kind == SEC_OPTION)
+        add_option(L, id, idlen, line);
+    else
+        add_case(L, id, idlen, line);
+}
+
+/* Does [a, b) start with the word `w` followed by space or the end? */
+static const char *after_word(const char *a, const char *b, const char *w)
+{
+    size_t n = strlen(w);
+    if ((size_t)(b - a) < n || memcmp(a, w, n) != 0 ||
+        (a + n < b && !isspace((unsigned char)a[n])))
+        return NULL;
+    a += n;
+    while (a < b && isspace((unsigned char)*a))
+        a++;
+    return a;
+}
+
+/* Report the section name [a, a + len) as unknown, with the best hint. */
+static void unknown_section(loader *L, const char *a, size_t len, int line)
+{
+    char name[64];
+    snprintf(name, sizeof name, "%.*s", len < 60 ? (int)len : 60, a);
+    static const char *const all[] = {"scenario", "site",   "workload", "sensitivity",
+                                      "uncertainty", "option", "case"};
+    const char *hint = tci_ini_closest(name, all, sizeof all / sizeof all[0]);
+    if (!hint && strchr(name, ' ')) /* "options x", "cases bear": judge the first word */
+        hint = (strncmp(name, "option", 6) == 0)  ? "option"
+               : (strncmp(name, "case", 4) == 0) ? "case"
+                                                 : NULL;
+    if (hint && strcmp(hint, "option") == 0)
+        tci_ini_report(L, line, NULL, "unknown section [%s]; did you mean [option ID]?", name);
+    else if (hint && strcmp(hint, "case") == 0)
+        tci_ini_report(L, line, NULL, "unknown section [%s]; did you mean [case NAME]?", name);
+    else if (hint)
+        tci_ini_report(L, line, NULL, "unknown section [%s]; did you mean [%s]?", name, hint);
+    else
+        tci_ini_report(
+            L, line, NULL,
+            "unknown section [%s]; expected [scenario], [site], [workload], [option ID], "
+            "[case NAME], [sensitivity] or [uncertainty]",
+            name);
+    add_section(L, SEC_UNKNOWN, line, 0, -1);
+}
+
+/* A [header] line: text between the brackets, trimmed. */
+static void scan_section(loader *L, const char *p, const char *end, int line)
+{
+    const char *close = memchr(p, ']', (size_t)(end - p));
+    if (!close) {
+        tci_ini_report(L, line, NULL, "missing ']' at the end of the section header");
+        L->bad[line] = 1;
+        add_section(L, SEC_UNKNOWN, line, 0, -1);
+        return;
+    }
+    const char *rest = close + 1;
+    while (rest < end && isspace((unsigned char)*rest))
+        rest++;
+    if (rest < end && *rest != ';' && *rest != '#') {
+        tci_ini_report(L, line, NULL, "unexpected text after the section header: '%.*s'",
+                       (int)(end - rest), rest);
+        L->bad[line] = 1;
+    }
+    const char *a = p + 1, *b = close;
+    tci_ini_trim(&a, &b);
+    size_t len = (size_t)(b - a);
+    if (len == 0) {
+        tci_ini_report(L, line, NULL, "empty section name");
+        add_section(L, SEC_UNKNOWN, line, 0, -1);
+        return;
+    }
+    const char *id;
+    if ((id = after_word(a, b, "option"))) {
+        scan_named(L, SEC_OPTION, id, (size_t)(b - id), line);
+        return;
+    }
+    if ((id = after_word(a, b, "case"))) {
+        scan_named(L, SEC_CASE, id, (size_t)(b - id), line);
+        return;
+    }
+    for (int k = SEC_SCENARIO; k <= SEC_UNCERTAINTY; k++) {
+        const char *want = tci_ini_section_names[k - SEC_SCENARIO];
+        if (strlen(want) == len && memcmp(a, want, len) == 0) {
+            int first = L->section_of_kind[k];
+            if (first >= 0) {
+                tci_ini_report(L, line, NULL, "duplicate section [%s] (first at line %d)", want,
+                               L->sections[first].line);
+                add_section(L, (enum section_kind)k, line, 0, -1);
+                return;
+            }
+            L->section_of_kind[k] = (int)L->n_sections;
+            add_section(L, (enum section_kind)k, line, 1, -1);
+            return;
+        }
+    }
+    unknown_section(L, a, len, line);
+}
+
+/* A rejected line (too long, invalid UTF-8) that starts a section: record an
+ * invalid section, so the keys under it are skipped rather than reported
+ * against the section before it. */
+static void bad_header(loader *L, const char *p, size_t len, int line)
+{
+    const char *a = p, *b = p + len;
+    while (a < b && isspace((unsigned char)*a))
+        a++;
+    if (a == b || *a != '[')
+        return;
+    for (a++; a < b && isspace((unsigned char)*a);)
+        a++;
+    if ((size_t)(b - a) >= 6 && memcmp(a, "option", 6) == 0)
+        L->option_headers++;
+    add_section(L, SEC_UNKNOWN, line, 0, -1);
+}
+
+/* See ini.h. */
+int tci_ini_nul_byte(loader *L, const char *text, size_t size)
+{
+    const char *nul = memchr(text, '\0', size);
+    if (!nul)
+        return 0;
+    int line = 1;
+    for (const char *p = text; p < nul; p++)
+        line += *p == '\n';
+    tci_ini_report(L, line, NULL, "the file contains a NUL byte: is it a text file?");
+    return 1;
+}
+
+/* See ini.h. */
+void tci_ini_scan_lines(loader *L, const char *text, size_t size)
+{
+    const char *p = text, *end = text + size;
+    if (size >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
+        p += 3;
+    int line = 0;
+    while (p < end) {
+        line++;
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *eol = nl ? nl : end;
+        size_t len = (size_t)(eol - p);
+        if (len && eol[-1] == '\r')
+            len--;
+        if (len > TCO_MAX_LINE) {
+            tci_ini_report(L, line, NULL, "line is %zu bytes long; the limit is %d", len,
+                           TCO_MAX_LINE);
+            L->bad[line] = 1;
+            bad_header(L, p, len, line);
+            p = nl ? nl + 1 : end;
+            continue;
+        }
+        for (size_t i = 0; i < len;) {
+            size_t n = tci_utf8_decode(p + i, len - i, NULL);
+            if (n == 0) {
+                tci_ini_report(L, line, NULL, "invalid UTF-8 (byte 0x%02X at column %zu)",
+                               (unsigned char)p[i], i + 1);
+                L->bad[line] = 1;
+                bad_header(L, p, len, line);
+                break;
+            }
+            i += n;
+        }
+        if (!L->bad[line]) {
+            const char *a = p, *b = p + len;
+            while (a < b && isspace((unsigned char)*a))
+                a++;
+            if (a == b || *a == ';' || *a == '#') {
+                /* blank or comment */
+            } else if (*a == '[') {
+                scan_section(L, a, b, line);
+            } else {
+                size_t klen = strcspn(a, "=:\n");
+                if (a + klen >= b) {
+                    tci_ini_report(L, line, NULL,
+                                   "expected 'key = value', a [section] header or a comment");
+                    L->bad[line] = 1;
+                } else if (klen == 0) {
+                    tci_ini_report(L, line, NULL, "missing key name before '%c'", *a);
+                    L->bad[line] = 1;
+                } else if (L->n_sections == L->sec_begin) {
+                    tci_ini_report(L, line, NULL, "key outside any section; start with [scenario]");
+                    L->bad[line] = 1;
+                }
+            }
+        }
+        p = nl ? nl + 1 : end;
+    }
+    L->n_lines = line;
+}
