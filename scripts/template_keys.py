@@ -9,7 +9,7 @@
                                                used twice
 
 Keys come from the sources, as tests/unit/test_template.c finds them: the first string of
-every xw_label/xw_labelf call and every XW_KEY("...") in tco/xlsx*.c; then the keys made
+every xw_label/xw_labelf call and every XW_KEY("...") in tco/write/xlsx/*.c; then the keys made
 at run time: sheet names (sheet.KIND), INI keys (input.SECTION.NAME, .unit), Inputs
 section headings (inputs.section.SECTION) and depreciation methods (depreciation.NAME).
 The English is the literal that follows the key (placeholders such as {currency} are

@@ -162,7 +162,7 @@ static double monthly_rate(const tco_scenario *s)
     return pow(1 + s->discount_rate, 1.0 / 12) - 1;
 }
 
-/* See internal.h. */
+/* See core.h. */
 void tci_engine_totals(const tco_scenario *s, double *total, double *npv)
 {
     double rm = monthly_rate(s);

@@ -54,13 +54,9 @@ find "$P/include" -type f | grep -v '/tco\.h$' >"$work/extra_headers" &&
     bad "private headers installed: $(cat "$work/extra_headers")"
 find "$P/share/tco" -type f ! -name '*.xml' ! -name '*.xsd' >"$work/extra_data" &&
     [ -s "$work/extra_data" ] && bad "share/tco holds other files: $(cat "$work/extra_data")"
-# libtco.so exports the functions of the public header and nothing else
-# (tco/writers.h holds part of the API until it moves into tco.h).
+# libtco.so exports the functions of the public header and nothing else.
 if command -v nm >/dev/null 2>&1; then
-    api="$P/include/tco.h"
-    [ -f "$SRC/tco/writers.h" ] && api="$api $SRC/tco/writers.h"
-    # shellcheck disable=SC2086 # two file names
-    grep -ohE 'tco_[a-z0-9_]+\(' $api | tr -d '(' | sort -u >"$work/api"
+    grep -ohE 'tco_[a-z0-9_]+\(' "$P/include/tco.h" | tr -d '(' | sort -u >"$work/api"
     nm -D --defined-only "$P/$LIBDIR/libtco.so" | awk '$2 ~ /^[TDBRVW]$/ { print $3 }' |
         sort -u >"$work/exported"
     comm -23 "$work/exported" "$work/api" >"$work/extra_symbols"
