@@ -24,12 +24,6 @@ static const unsigned palette[] = {0x4472C4, 0xED7D31, 0xA5A5A5, 0xFFC000, 0x5B9
 
 /* ===== Shared helpers (see xlsx_internal.h) ===== */
 
-static void note(xw_ctx *c, lxw_error e)
-{
-    if (e != LXW_NO_ERROR && !c->err)
-        c->err = e;
-}
-
 const char *xw_fquote(char *buf, size_t size, const char *text)
 {
     size_t o = 0;
@@ -79,29 +73,6 @@ static unsigned colour(const xw_ctx *c, size_t i)
 {
     long a = xw_accent(c, i);
     return a >= 0 ? (unsigned)a : palette[i % PALETTE_N];
-}
-
-lxw_format *xw_fmt_num(xw_ctx *c, xw_style st, const char *num_format)
-{
-    lxw_format *f = workbook_add_format(c->wb);
-    if (!f) {
-        c->nomem = 1;
-        return NULL;
-    }
-    if (st == XS_FIXED) {
-        format_set_bg_color(f, 0xF2F2F2);
-        format_set_font_color(f, 0x404040);
-    } else if (st == XS_TOTAL) {
-        format_set_bold(f);
-        format_set_top(f, LXW_BORDER_THIN);
-    }
-    format_set_num_format(f, num_format);
-    format_set_align(f, LXW_ALIGN_RIGHT);
-    if (c->style && c->style->font_name)
-        format_set_font_name(f, c->style->font_name);
-    if (c->style && c->style->font_size > 0)
-        format_set_font_size(f, c->style->font_size);
-    return f;
 }
 
 /* Text of a number format's literal part: quotes and backslash escapes removed. */
@@ -202,7 +173,7 @@ static void para(xw_ctx *c, lxw_worksheet *ws, int row, span sp, const char *tex
     int lines = (int)ceil(xw_width(text) / (per_line > 10 ? per_line : 10));
     lines = lines < 1 ? 1 : lines > 8 ? 8 : lines;
     if (sp.last_col > 0)
-        note(c, worksheet_merge_range(ws, (lxw_row_t)row, 0, (lxw_row_t)row, (lxw_col_t)sp.last_col,
+        xw_note(c, worksheet_merge_range(ws, (lxw_row_t)row, 0, (lxw_row_t)row, (lxw_col_t)sp.last_col,
                                       text && *text ? text : " ", f));
     else
         xw_text(c, ws, row, 0, text, f);
@@ -280,11 +251,11 @@ static void pager_apply(xw_ctx *c, lxw_worksheet *ws, pager *p, int last_row)
     xw_print_setup(c, ws, -1, -1, 0);
     /* Charts reach past the last column with cells: print them whole. */
     if (p->last_col >= 0)
-        note(c, worksheet_print_area(ws, 0, 0, (lxw_row_t)last_row, (lxw_col_t)p->last_col));
+        xw_note(c, worksheet_print_area(ws, 0, 0, (lxw_row_t)last_row, (lxw_col_t)p->last_col));
     worksheet_set_print_scale(ws, (uint16_t)p->scale);
     if (p->n > 0) {
         p->breaks[p->n] = 0;
-        note(c, worksheet_set_h_pagebreaks(ws, p->breaks));
+        xw_note(c, worksheet_set_h_pagebreaks(ws, p->breaks));
     }
 }
 
@@ -388,7 +359,7 @@ int xw_contents_analysis(xw_ctx *c, int kind, int row)
             continue;
         char url[400];
         snprintf(url, sizeof url, "internal:%s!A1", ws->quoted_name);
-        note(c, worksheet_write_url_opt(c->about, (lxw_row_t)row, 0, url,
+        xw_note(c, worksheet_write_url_opt(c->about, (lxw_row_t)row, 0, url,
                                         xw_fmt(c, XS_LINK, XN_NONE), ws->name, NULL));
         xw_text(c, c->about, row++, 1, xw_label(c, lines[k].key, lines[k].english),
                 xw_fmt(c, XS_WRAP, XN_NONE));
@@ -650,7 +621,7 @@ void xw_write_buy_vs_rent(xw_ctx *c)
         }
         hide[nhide] = -1;
         if (nhide > 0)
-            note(c, chart_legend_delete_series(ch, hide));
+            xw_note(c, chart_legend_delete_series(ch, hide));
         if (nbe > 0)
             xw_labelf(c, t, sizeof t, "chart.sweep.title_markers",
                       "Total cost against utilization ({currency}; diamonds: break-even with the "
@@ -671,7 +642,7 @@ void xw_write_buy_vs_rent(xw_ctx *c)
         xw_axis_name(c, ch->y_axis, t);
         chart_axis_set_num_format(ch->y_axis, c->nf[XN_MONEY]);
         chart_legend_set_position(ch, ns <= 24 ? LXW_CHART_LEGEND_BOTTOM : LXW_CHART_LEGEND_NONE);
-        note(c, worksheet_insert_chart_opt(ws, (lxw_row_t)chart_top, 0, ch, &co));
+        xw_note(c, worksheet_insert_chart_opt(ws, (lxw_row_t)chart_top, 0, ch, &co));
     }
 
     /* ----- Chart 2: cumulative cost of each bought option against the baseline ----- */
@@ -714,7 +685,7 @@ void xw_write_buy_vs_rent(xw_ctx *c)
         chart_legend_set_position(ch,
                                   drawn <= 24 ? LXW_CHART_LEGEND_BOTTOM : LXW_CHART_LEGEND_NONE);
         co.x_offset = chart_w + 15;
-        note(c, worksheet_insert_chart_opt(ws, (lxw_row_t)chart_top, 0, ch, &co));
+        xw_note(c, worksheet_insert_chart_opt(ws, (lxw_row_t)chart_top, 0, ch, &co));
     }
     free(shown);
     pager_apply(c, ws, &pg, row);
@@ -1064,7 +1035,7 @@ void xw_write_sensitivity(xw_ctx *c)
             chart_axis_set_num_format(ch->x_axis, c->nf[XN_MONEY]);
             chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
             co.y_scale = chart_h / 288.0;
-            note(c, worksheet_insert_chart_opt(ws, (lxw_row_t)(row + 1), 0, ch, &co));
+            xw_note(c, worksheet_insert_chart_opt(ws, (lxw_row_t)(row + 1), 0, ch, &co));
             row += 2 + (chart_h + 19) / 20;
         }
         row++;
@@ -1224,7 +1195,7 @@ void xw_write_cases(xw_ctx *c)
             rel[o] = '\0';
             cf.value_string = rel;
             cf.format = c->fmt_best;
-            note(c, worksheet_conditional_format_range(
+            xw_note(c, worksheet_conditional_format_range(
                         ws, (lxw_row_t)first, 1, (lxw_row_t)(row - 1), (lxw_col_t)(1 + nc), &cf));
         }
         row++;
@@ -1477,7 +1448,7 @@ void xw_write_monte_carlo(xw_ctx *c)
         co.x_scale = 960.0 / 480;
         co.y_scale = 430.0 / 288;
         co.y_offset = 4;
-        note(c, worksheet_insert_chart_opt(ws, (lxw_row_t)chart_top, 0, ch, &co));
+        xw_note(c, worksheet_insert_chart_opt(ws, (lxw_row_t)chart_top, 0, ch, &co));
     }
     free(shown);
     pager_apply(c, ws, &pg, row);

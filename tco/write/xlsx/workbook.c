@@ -1,6 +1,6 @@
-/* xlsx.c - the live workbook: entry point, atomic write, styles, safe strings,
- * and the About and Inputs sheets. The cash-flow, Summary and Checks sheets are
- * in xlsx_model.c; docs/WORKBOOK.md describes the layout.
+/* workbook.c - the live workbook: entry point, atomic write, and the About and
+ * Inputs sheets. The cell primitives are in cell.c; the cash-flow, Summary and
+ * Checks sheets in option.c; docs/WORKBOOK.md describes the layout.
  *
  * Every computed cell is a formula that refers to the Inputs sheet, written
  * with the engine's value as its cached result, so a spreadsheet that
@@ -20,770 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-#define XW_MAX_TEXT  32000 /* characters in one cell (Excel stops at 32767) */
-#define XW_MAX_SHEET 31    /* characters in a sheet name */
-
-/* ===== Safe strings ===== */
-
-/* Length of the UTF-8 sequence led by byte b of a valid string. */
-static int utf8_len(unsigned char b)
-{
-    return b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
-}
-
-static size_t put_fffd(char *out, size_t o)
-{
-    out[o] = (char)0xEF;
-    out[o + 1] = (char)0xBF;
-    out[o + 2] = (char)0xBD;
-    return o + 3;
-}
-
-/* A copy of `in` that is valid UTF-8 without control characters, cut to at
- * most max_chars characters on a character boundary: invalid bytes become
- * U+FFFD, control characters a space. libxlsxwriter writes bytes through, so
- * this is what keeps a bad label from corrupting the file. NULL gives NULL. */
-static char *clean_text(xw_ctx *c, const char *in, size_t max_chars)
-{
-    if (!in)
-        return NULL;
-    size_t n = strlen(in), o = 0, chars = 0;
-    char *out = malloc(n * 3 + 1);
-    if (!out) {
-        c->nomem = 1;
-        return NULL;
-    }
-    const unsigned char *p = (const unsigned char *)in;
-    while (*p && chars < max_chars) {
-        uint32_t cp;
-        int len;
-        if (*p < 0x80)
-            cp = *p, len = 1;
-        else if (*p >= 0xC2 && *p <= 0xDF)
-            cp = *p & 0x1F, len = 2;
-        else if (*p >= 0xE0 && *p <= 0xEF)
-            cp = *p & 0x0F, len = 3;
-        else if (*p >= 0xF0 && *p <= 0xF4)
-            cp = *p & 0x07, len = 4;
-        else
-            cp = 0, len = 0;
-        int ok = len > 0;
-        for (int k = 1; ok && k < len; k++) {
-            if ((p[k] & 0xC0) != 0x80)
-                ok = 0;
-            else
-                cp = (cp << 6) | (p[k] & 0x3Fu);
-        }
-        if (ok && ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
-                   (cp >= 0xD800 && cp <= 0xDFFF)))
-            ok = 0;
-        chars++;
-        if (!ok) {
-            o = put_fffd(out, o);
-            p++;
-            continue;
-        }
-        if (cp < 0x20 || cp == 0x7F)
-            out[o++] = ' ';
-        else if (cp == 0xFFFE || cp == 0xFFFF)
-            o = put_fffd(out, o);
-        else {
-            memcpy(out + o, p, (size_t)len);
-            o += (size_t)len;
-        }
-        p += len;
-    }
-    out[o] = '\0';
-    return out;
-}
-
-/* ===== Labels ===== */
-
-/* See xlsx_internal.h. The template's labels are valid UTF-8 and never empty
- * (the loader checks), and neither is the built-in English. */
-const char *xw_label(xw_ctx *c, const char *key, const char *english)
-{
-    const char *t = c ? tci_template_label(c->tpl, key) : NULL;
-    if (t && *t)
-        return t;
-    return english && *english ? english : key;
-}
-
-/* Bytes of the longest prefix of valid UTF-8 s[0..n) that ends on a character. */
-static size_t utf8_cut(const char *s, size_t n)
-{
-    size_t b = 0;
-    while (b < n) {
-        size_t len = (size_t)utf8_len((unsigned char)s[b]);
-        if (b + len > n)
-            break;
-        b += len;
-    }
-    return b;
-}
-
-#define XW_MAX_ARGS 16 /* placeholders in one label */
-
-/* See xlsx_internal.h. The text is never used as a printf format, so a
- * template cannot inject conversions; a value is copied, never re-scanned. */
-const char *xw_labelf(xw_ctx *c, char *buf, size_t size, const char *key, const char *english, ...)
-{
-    const char *names[XW_MAX_ARGS], *values[XW_MAX_ARGS];
-    size_t n = 0;
-    va_list ap;
-    va_start(ap, english);
-    for (;;) {
-        const char *name = va_arg(ap, const char *);
-        if (!name)
-            break;
-        const char *value = va_arg(ap, const char *);
-        if (n < XW_MAX_ARGS) {
-            names[n] = name;
-            values[n] = value ? value : "";
-            n++;
-        }
-    }
-    va_end(ap);
-    if (!size)
-        return buf;
-    const char *text = xw_label(c, key, english);
-    size_t o = 0;
-    int full = 0;
-    for (const char *p = text; *p && !full;) {
-        const char *piece = p;
-        size_t len = 1, skip = 1;
-        const char *close = *p == '{' ? strchr(p + 1, '}') : NULL;
-        for (size_t k = 0; close && k < n; k++) {
-            if (strlen(names[k]) == (size_t)(close - p - 1) &&
-                memcmp(names[k], p + 1, (size_t)(close - p - 1)) == 0) {
-                piece = values[k];
-                len = strlen(piece);
-                skip = (size_t)(close - p) + 1;
-                break;
-            }
-        }
-        if (o + len > size - 1) {
-            len = size - 1 - o;
-            full = 1;
-        }
-        memcpy(buf + o, piece, len);
-        o += len;
-        p += skip;
-    }
-    o = utf8_cut(buf, o);
-    buf[o] = '\0';
-    return buf;
-}
-
-/* See xlsx_internal.h. */
-const char *xw_int(xw_ctx *c, long long v)
-{
-    char *b = c->num[c->num_i++ % 8];
-    snprintf(b, sizeof c->num[0], "%lld", v);
-    return b;
-}
-
-/* A label cut to at most max_chars characters (libxlsxwriter refuses longer
- * data validation titles and messages), in buf. */
-static char *label_cut(const char *text, char *buf, size_t size, size_t max_chars)
-{
-    size_t b = 0, chars = 0;
-    while (text[b] && chars < max_chars) {
-        size_t len = (size_t)utf8_len((unsigned char)text[b]);
-        if (b + len > size - 1)
-            break;
-        b += len;
-        chars++;
-    }
-    memcpy(buf, text, b);
-    buf[b] = '\0';
-    return buf;
-}
-
-int xw_width(const char *s)
-{
-    int w = 0;
-    const unsigned char *p = (const unsigned char *)s;
-    while (p && *p) {
-        int len = utf8_len(*p);
-        uint32_t cp = *p;
-        if (len > 1) {
-            cp = *p & (0x7F >> len);
-            for (int k = 1; k < len && p[k]; k++)
-                cp = (cp << 6) | (p[k] & 0x3Fu);
-        }
-        w += cp >= 0x2E80 && cp <= 0xFFEF ? 2 : 1;
-        for (int k = 0; k < len && *p; k++)
-            p++;
-    }
-    return w;
-}
-
-static char *xstrdup(xw_ctx *c, const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (!d)
-        c->nomem = 1;
-    else
-        memcpy(d, s, n);
-    return d;
-}
-
-/* ===== Sheet names ===== */
-
-/* Excel reserves "History". The fixed sheets' names come from the template's
- * labels and are taken before the option sheets are named. */
-static const char *const reserved_sheets[] = {"History", NULL};
-
-static int ascii_casecmp(const char *a, const char *b)
-{
-    for (;; a++, b++) {
-        int x = (unsigned char)*a, y = (unsigned char)*b;
-        if (x >= 'A' && x <= 'Z')
-            x += 32;
-        if (y >= 'A' && y <= 'Z')
-            y += 32;
-        if (x != y || !x)
-            return x - y;
-    }
-}
-
-static int sheet_taken(char **taken, size_t n, const char *cand)
-{
-    for (const char *const *r = reserved_sheets; *r; r++)
-        if (ascii_casecmp(*r, cand) == 0)
-            return 1;
-    for (size_t i = 0; i < n; i++)
-        if (taken[i] && ascii_casecmp(taken[i], cand) == 0)
-            return 1;
-    return 0;
-}
-
-/* Bytes taken by the first `chars` characters of valid UTF-8 s. */
-static size_t utf8_prefix(const char *s, size_t chars)
-{
-    size_t b = 0;
-    while (s[b] && chars--)
-        b += (size_t)utf8_len((unsigned char)s[b]);
-    return b;
-}
-
-/* `want` made a sheet name's base in base (XW_MAX_SHEET * 4 + 1 bytes): leading and
- * trailing spaces dropped, at most 31 characters, []:*?/\ as '_', apostrophes as
- * typographic ones. Returns its length in bytes. */
-static size_t sheet_base(const char *want, char *base, size_t size)
-{
-    size_t bl = 0;
-    int nch = 0;
-    const char *p = want ? want : "";
-    while (*p == ' ')
-        p++;
-    while (*p && nch < XW_MAX_SHEET) {
-        int len = utf8_len((unsigned char)*p);
-        if (len == 1 && strchr("[]:*?/\\", *p)) {
-            base[bl++] = '_';
-        } else if (len == 1 && *p == '\'') {
-            if (bl + 3 > size - 1)
-                break;
-            memcpy(base + bl, "\xE2\x80\x99", 3);
-            bl += 3;
-        } else {
-            if (bl + (size_t)len > size - 1)
-                break;
-            memcpy(base + bl, p, (size_t)len);
-            bl += (size_t)len;
-        }
-        nch++;
-        p += len;
-    }
-    while (bl > 0 && base[bl - 1] == ' ')
-        bl--;
-    base[bl] = '\0';
-    return bl;
-}
-
-/* A valid, unique sheet name from `want` (clean UTF-8): at most 31 characters
- * cut on a character boundary, none of []:*?/\, apostrophes turned into
- * typographic ones (so no name starts or ends with one), never empty (then
- * `fallback`, cleaned alike), unique case-insensitively among `taken` and
- * Excel's reserved names (" (2)" and so on). */
-static char *sheet_name(xw_ctx *c, const char *want, char **taken, size_t ntaken,
-                        const char *fallback)
-{
-    char base[XW_MAX_SHEET * 4 + 1];
-    if (sheet_base(want, base, sizeof base) == 0 && sheet_base(fallback, base, sizeof base) == 0)
-        snprintf(base, sizeof base, "Sheet");
-    char cand[sizeof base + 16];
-    for (int k = 1;; k++) {
-        char suffix[16] = "";
-        if (k > 1)
-            snprintf(suffix, sizeof suffix, " (%d)", k);
-        size_t keep = utf8_prefix(base, XW_MAX_SHEET - strlen(suffix));
-        while (keep > 0 && base[keep - 1] == ' ')
-            keep--;
-        snprintf(cand, sizeof cand, "%.*s%s", (int)keep, base, suffix);
-        if (!sheet_taken(taken, ntaken, cand))
-            return xstrdup(c, cand);
-    }
-}
-
-/* 'name' with apostrophes doubled, as formulas need it. */
-static char *quote_sheet(xw_ctx *c, const char *name)
-{
-    size_t n = strlen(name), q = 0;
-    for (size_t i = 0; i < n; i++)
-        q += name[i] == '\'';
-    char *out = malloc(n + q + 3);
-    if (!out) {
-        c->nomem = 1;
-        return NULL;
-    }
-    size_t o = 0;
-    out[o++] = '\'';
-    for (size_t i = 0; i < n; i++) {
-        if (name[i] == '\'')
-            out[o++] = '\'';
-        out[o++] = name[i];
-    }
-    out[o++] = '\'';
-    out[o] = '\0';
-    return out;
-}
-
-/* The name as a formula writes it: bare when it is ASCII letters only (Inputs,
- * so the built-in English formulas read as before), else quoted. */
-static char *formula_sheet(xw_ctx *c, const char *name)
-{
-    int bare = *name != '\0';
-    for (const char *p = name; *p && bare; p++)
-        bare = (*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z');
-    return bare ? xstrdup(c, name) : quote_sheet(c, name);
-}
-
-/* ===== Formats ===== */
-
-/* Decimals that show about 3 significant digits of the smallest positive value. */
-static int decimals_for(const tco_result *r, size_t field_offset)
-{
-    double lo = INFINITY;
-    for (size_t i = 0; i < r->n_options; i++) {
-        double v = *(const double *)((const char *)&r->options[i] + field_offset);
-        if (isfinite(v) && v > 0 && v < lo)
-            lo = v;
-    }
-    if (!isfinite(lo))
-        return 2;
-    int d = 2 - (int)floor(log10(lo));
-    return d < 2 ? 2 : d > 10 ? 10 : d;
-}
-
-/* The currency's symbol in number formats, before or after the amount: the
- * template's (quoted) when it names the currency, else "$" for USD and the
- * ISO code and a space before the amount for the others. */
-static void currency_affixes(const xw_ctx *c, char *pfx, char *sfx, size_t size)
-{
-    const char *cur = c->currency ? c->currency : "";
-    pfx[0] = sfx[0] = '\0';
-    const tci_tpl_style *st = c->style;
-    for (size_t i = 0; st && i < st->n_currencies; i++) {
-        const tci_tpl_currency *tc = &st->currencies[i];
-        if (tc->code && tc->symbol && strcmp(tc->code, cur) == 0) {
-            /* The schema keeps '"' and '\\' out of the symbol. */
-            snprintf(tc->after ? sfx : pfx, size, "\"%s\"", tc->symbol);
-            return;
-        }
-    }
-    size_t n = strlen(cur), letters = 0;
-    for (size_t i = 0; i < n; i++)
-        letters += (cur[i] >= 'A' && cur[i] <= 'Z') || (cur[i] >= 'a' && cur[i] <= 'z');
-    if (strcmp(cur, "USD") == 0)
-        snprintf(pfx, size, "$");
-    else if (n > 0 && n <= 8 && letters == n)
-        snprintf(pfx, size, "\"%s \"", cur);
-}
-
-/* See xlsx_internal.h. */
-void xw_money_format(xw_ctx *c, char *out, size_t size, int decimals, int dash)
-{
-    char pfx[48], sfx[48], num[32] = "#,##0";
-    currency_affixes(c, pfx, sfx, sizeof pfx);
-    if (decimals > 0) {
-        strcat(num, ".");
-        for (int i = 0; i < decimals && i < 12; i++)
-            strcat(num, "0");
-    }
-    int minus = c->style && c->style->negatives_minus;
-    if (dash && minus)
-        snprintf(out, size, "%s%s%s;-%s%s%s;\"\xE2\x80\x93\"", pfx, num, sfx, pfx, num, sfx);
-    else if (dash)
-        snprintf(out, size, "%s%s%s;(%s%s%s);\"\xE2\x80\x93\"", pfx, num, sfx, pfx, num, sfx);
-    else
-        snprintf(out, size, "%s%s%s", pfx, num, sfx);
-}
-
-/* Number formats in the scenario's currency (see currency_affixes). */
-static void init_numfmts(xw_ctx *c)
-{
-    char pfx[48], sfx[48];
-    currency_affixes(c, pfx, sfx, sizeof pfx);
-    xw_money_format(c, c->nf[XN_MONEY], sizeof c->nf[0], 0, 1);
-    xw_money_format(c, c->nf[XN_MONEY2], sizeof c->nf[0], 2, 1);
-    xw_money_format(c, c->nf[XN_MONEY4], sizeof c->nf[0], 4, 0);
-    snprintf(c->nf[XN_MONEY_IN], sizeof c->nf[0], "%s#,##0.00##%s", pfx, sfx);
-    xw_money_format(c, c->nf[XN_MONEY_PF], sizeof c->nf[0],
-                    decimals_for(c->r, offsetof(tco_option_result, cost_per_pflop_hour)), 1);
-    xw_money_format(c, c->nf[XN_MONEY_UN], sizeof c->nf[0],
-                    decimals_for(c->r, offsetof(tco_option_result, cost_per_unit)), 1);
-    strcpy(c->nf[XN_GENERAL], "General");
-    strcpy(c->nf[XN_PCT], "0.00%");
-    strcpy(c->nf[XN_PCT4], "0.0000%");
-    strcpy(c->nf[XN_INT], "#,##0");
-    strcpy(c->nf[XN_DEC2], "#,##0.00");
-    strcpy(c->nf[XN_DEC6], "0.000000");
-    strcpy(c->nf[XN_SCI], "0.00E+00");
-}
-
-#define C_INPUT_FILL 0xFFF2CC
-#define C_INPUT_FONT 0x0000FF
-#define C_FIXED_FILL 0xF2F2F2
-#define C_HEAD_FILL  0xDDEBF7
-#define C_TITLE      0x1F3864
-#define C_GREY       0x595959
-#define C_LINK       0x0563C1
-
-/* See xlsx_internal.h. Formats are made on first use and shared. */
-lxw_format *xw_fmt(xw_ctx *c, xw_style st, xw_numfmt nf)
-{
-    if (c->fmt[st][nf])
-        return c->fmt[st][nf];
-    lxw_format *f = workbook_add_format(c->wb);
-    if (!f) {
-        c->nomem = 1;
-        return NULL;
-    }
-    /* The template's look where it has one (-1: the built-in colour). */
-    const tci_tpl_style *ts = c->style;
-    long input_fill = ts && ts->input_fill >= 0 ? ts->input_fill : C_INPUT_FILL;
-    long input_color = ts && ts->input_color >= 0 ? ts->input_color : C_INPUT_FONT;
-    long head_fill = ts && ts->header_fill >= 0 ? ts->header_fill : C_HEAD_FILL;
-    long title = ts && ts->title_color >= 0 ? ts->title_color : C_TITLE;
-    double body = ts && ts->font_size > 0 ? ts->font_size : 11;
-    xw_fmt_font(c, f);
-    if (ts && ts->header_color >= 0 &&
-        (st == XS_HEADER || st == XS_HEADOPT || st == XS_HEADNUM))
-        format_set_font_color(f, (lxw_color_t)ts->header_color);
-    switch (st) {
-    case XS_TEXT:
-    case XS_CALC:
-        break;
-    case XS_INPUT:
-        format_set_bg_color(f, (lxw_color_t)input_fill);
-        format_set_font_color(f, (lxw_color_t)input_color);
-        format_set_border(f, LXW_BORDER_THIN);
-        format_set_border_color(f, 0xBFBFBF);
-        format_set_unlocked(f);
-        break;
-    case XS_FIXED:
-        format_set_bg_color(f, C_FIXED_FILL);
-        format_set_font_color(f, 0x404040);
-        break;
-    case XS_TOTAL:
-        format_set_bold(f);
-        format_set_top(f, LXW_BORDER_THIN);
-        break;
-    case XS_HEADER:
-    case XS_HEADOPT:
-        format_set_bold(f);
-        format_set_bg_color(f, (lxw_color_t)head_fill);
-        format_set_bottom(f, LXW_BORDER_THIN);
-        format_set_text_wrap(f);
-        format_set_align(f, LXW_ALIGN_VERTICAL_TOP);
-        if (st == XS_HEADOPT)
-            format_set_align(f, LXW_ALIGN_RIGHT);
-        break;
-    case XS_HEADNUM:
-        format_set_bold(f);
-        format_set_bg_color(f, (lxw_color_t)head_fill);
-        format_set_align(f, LXW_ALIGN_CENTER);
-        break;
-    case XS_UNIT:
-        format_set_indent(f, 1);
-        break;
-    case XS_WRAP:
-        format_set_text_wrap(f);
-        format_set_align(f, LXW_ALIGN_VERTICAL_TOP);
-        break;
-    case XS_TITLE:
-        format_set_bold(f);
-        format_set_font_size(f, body + 3);
-        format_set_font_color(f, (lxw_color_t)title);
-        break;
-    case XS_SUBTITLE:
-        format_set_italic(f);
-        format_set_font_color(f, C_GREY);
-        break;
-    case XS_SECTION:
-        format_set_bold(f);
-        format_set_font_color(f, (lxw_color_t)title);
-        format_set_bottom(f, LXW_BORDER_THIN);
-        format_set_bottom_color(f, 0x8EA9DB);
-        break;
-    case XS_NOTE:
-        format_set_italic(f);
-        format_set_font_size(f, body - 2);
-        format_set_font_color(f, C_GREY);
-        break;
-    case XS_KEY:
-        format_set_font_size(f, body - 2);
-        format_set_font_color(f, 0x808080);
-        break;
-    case XS_LINK:
-        format_set_font_color(f, C_LINK);
-        format_set_underline(f, LXW_UNDERLINE_SINGLE);
-        break;
-    case XS_CHECK:
-        format_set_bold(f);
-        format_set_align(f, LXW_ALIGN_CENTER);
-        break;
-    case XS_WARN:
-        format_set_bold(f);
-        format_set_font_color(f, 0xC00000);
-        break;
-    case XS_COUNT:
-        break;
-    }
-    if (nf != XN_NONE) {
-        format_set_num_format(f, c->nf[nf]);
-        if (st == XS_CALC || st == XS_TOTAL || st == XS_INPUT || st == XS_FIXED || st == XS_LINK)
-            format_set_align(f, LXW_ALIGN_RIGHT);
-    }
-    c->fmt[st][nf] = f;
-    return f;
-}
-
-/* See xlsx_internal.h. */
-void xw_fmt_font(const xw_ctx *c, lxw_format *f)
-{
-    if (!f || !c->style)
-        return;
-    if (c->style->font_name)
-        format_set_font_name(f, c->style->font_name);
-    if (c->style->font_size > 0)
-        format_set_font_size(f, c->style->font_size);
-}
-
-/* See xlsx_internal.h. */
-lxw_chart_font xw_chart_font(const xw_ctx *c, int bold)
-{
-    lxw_chart_font font;
-    memset(&font, 0, sizeof font);
-    font.bold = (uint8_t)(bold ? LXW_TRUE : LXW_FALSE);
-    if (c->style && c->style->font_name)
-        font.name = c->style->font_name;
-    if (c->style && c->style->font_size > 0)
-        font.size = c->style->font_size;
-    return font;
-}
-
-/* See xlsx_internal.h. */
-long xw_accent(const xw_ctx *c, size_t k)
-{
-    if (!c->style || !c->style->n_accents)
-        return -1;
-    return c->style->accents[k % c->style->n_accents];
-}
-
-/* The template's font on the workbook's default format, which the Normal
- * style and every cell without a format of its own use. */
-static void default_font(xw_ctx *c)
-{
-    xw_fmt_font(c, c->wb->formats ? STAILQ_FIRST(c->wb->formats) : NULL);
-}
-
-/* ===== References and cells ===== */
-
-static void col_name(int col, char *out)
-{
-    char tmp[8];
-    int n = 0;
-    for (col++; col > 0 && n < 7; col = (col - 1) / 26)
-        tmp[n++] = (char)('A' + (col - 1) % 26);
-    for (int i = 0; i < n; i++)
-        out[i] = tmp[n - 1 - i];
-    out[n] = '\0';
-}
-
-/* A cell reference written in place ($ before the column and row when
- * asked): one is built for nearly every formula cell, and snprintf costs many
- * times as much. Returns the end of what was written. */
-static char *put_cell(char *p, int row, int col, int abs_row, int abs_col)
-{
-    char tmp[12];
-    int n = 0;
-    if (abs_col)
-        *p++ = '$';
-    for (col++; col > 0 && n < 7; col = (col - 1) / 26)
-        tmp[n++] = (char)('A' + (col - 1) % 26);
-    while (n)
-        *p++ = tmp[--n];
-    if (abs_row)
-        *p++ = '$';
-    unsigned v = (unsigned)row + 1;
-    do
-        tmp[n++] = (char)('0' + v % 10);
-    while ((v /= 10) != 0);
-    while (n)
-        *p++ = tmp[--n];
-    *p = '\0';
-    return p;
-}
-
-/* The quoted sheet name and '!' at b, when there is one; room is left for
- * two cell references after it. */
-static char *put_sheet(xw_ctx *c, char *b, const char *quoted)
-{
-    if (!quoted)
-        return b;
-    size_t len = strlen(quoted), room = sizeof c->ref[0] - 2 * 24;
-    memcpy(b, quoted, len < room ? len : room);
-    b += len < room ? len : room;
-    *b++ = '!';
-    return b;
-}
-
-/* See xlsx_internal.h. */
-const char *xw_ref(xw_ctx *c, const char *quoted, int row, int col, int abs_row, int abs_col)
-{
-    char *b = c->ref[c->ref_i++ % 16];
-    put_cell(put_sheet(c, b, quoted), row, col, abs_row, abs_col);
-    return b;
-}
-
-const char *xw_range(xw_ctx *c, const char *quoted, int r1, int c1, int r2, int c2)
-{
-    char *b = c->ref[c->ref_i++ % 16];
-    char *p = put_cell(put_sheet(c, b, quoted), r1, c1, 1, 1);
-    *p++ = ':';
-    put_cell(p, r2, c2, 1, 1);
-    return b;
-}
-
-const char *xw_in(xw_ctx *c, size_t opt, tco_okey key)
-{
-    int row = c->in_o[opt * TCO_O_COUNT + key];
-    if (row < 0) {
-        if (!c->err)
-            c->err = LXW_ERROR_PARAMETER_VALIDATION;
-        return "0";
-    }
-    return xw_ref(c, c->sheet_q[TCI_SHEET_INPUTS], row, XW_COL_VAL, 1, 1);
-}
-
-const char *xw_ing(xw_ctx *c, tco_skey key)
-{
-    if (c->in_g[key] < 0) {
-        if (!c->err)
-            c->err = LXW_ERROR_PARAMETER_VALIDATION;
-        return "0";
-    }
-    return xw_ref(c, c->sheet_q[TCI_SHEET_INPUTS], c->in_g[key], XW_COL_VAL, 1, 1);
-}
-
-const char *xw_f(xw_ctx *c, char *buf, size_t size, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf, size, fmt, ap);
-    va_end(ap);
-    if (n < 0 || (size_t)n >= size) {
-        if (!c->err)
-            c->err = LXW_ERROR_255_STRING_LENGTH_EXCEEDED;
-        snprintf(buf, size, "=0");
-    }
-    return buf;
-}
-
-static void note(xw_ctx *c, lxw_error e)
-{
-    if (e != LXW_NO_ERROR && !c->err)
-        c->err = e;
-}
-
-void xw_text(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *text, lxw_format *f)
-{
-    note(c, worksheet_write_string(ws, (lxw_row_t)row, (lxw_col_t)col, text ? text : "", f));
-}
-
-void xw_num(xw_ctx *c, lxw_worksheet *ws, int row, int col, double v, lxw_format *f)
-{
-    if (isfinite(v))
-        note(c, worksheet_write_number(ws, (lxw_row_t)row, (lxw_col_t)col, v, f));
-    else
-        xw_text(c, ws, row, col, "n/a", f);
-}
-
-void xw_fnum(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *formula, double v,
-             lxw_format *f)
-{
-    if (isfinite(v))
-        note(c, worksheet_write_formula_num(ws, (lxw_row_t)row, (lxw_col_t)col, formula, f, v));
-    else
-        note(c, worksheet_write_formula_str(ws, (lxw_row_t)row, (lxw_col_t)col, formula, f, "n/a"));
-}
-
-void xw_fstr(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *formula, const char *v,
-             lxw_format *f)
-{
-    note(c,
-         worksheet_write_formula_str(ws, (lxw_row_t)row, (lxw_col_t)col, formula, f, v ? v : ""));
-}
-
-static void set_col(lxw_worksheet *ws, int first, int last, double width)
-{
-    worksheet_set_column(ws, (lxw_col_t)first, (lxw_col_t)last, width, NULL);
-}
-
-/* ===== Print setup ===== */
-
-/* The first max_chars characters of s with every & doubled, as header and
- * footer strings need (& starts a code there); out holds 8 * max_chars + 1. */
-static void amp_escape(const char *s, size_t max_chars, char *out)
-{
-    size_t o = 0, keep = utf8_prefix(s, max_chars);
-    for (size_t i = 0; i < keep; i++) {
-        if (s[i] == '&')
-            out[o++] = '&';
-        out[o++] = s[i];
-    }
-    out[o] = '\0';
-}
-
-/* See xlsx_internal.h. Header strings use & as a code, so the name's own &
- * is doubled; the header is cut well below libxlsxwriter's 255 bytes. */
-void xw_print_setup(xw_ctx *c, lxw_worksheet *ws, int repeat_first, int repeat_last, int fit_wide)
-{
-    char header[800], name[700], footer[1300], left[700], right[500], t[520];
-    amp_escape(c->name ? c->name : "", 80, name);
-    snprintf(header, sizeof header, "&L%s&R&A", name);
-    amp_escape(xw_labelf(c, t, sizeof t, "print.footer", "Total cost of ownership (tco {version})",
-                         "version", TCO_VERSION, NULL),
-               40, left);
-    /* The page codes go in after the label's own & are doubled. */
-    amp_escape(xw_label(c, "print.page", "Page {page} of {pages}"), 60, t);
-    xw_labelf(NULL, right, sizeof right, "print.page", t, "page", "&P", "pages", "&N", NULL);
-    snprintf(footer, sizeof footer, "&L%s&R%s", left, right);
-    worksheet_set_landscape(ws);
-    worksheet_set_paper(ws, 9); /* A4; Letter users get the same fit */
-    worksheet_set_margins(ws, 0.5, 0.5, 0.75, 0.75);
-    note(c, worksheet_set_header(ws, header));
-    note(c, worksheet_set_footer(ws, footer));
-    if (fit_wide > 0)
-        worksheet_fit_to_pages(ws, (uint16_t)fit_wide, 0);
-    if (repeat_first >= 0)
-        note(c, worksheet_repeat_rows(ws, (lxw_row_t)repeat_first, (lxw_row_t)repeat_last));
-}
 
 /* ===== Source of an input ===== */
 
@@ -835,7 +71,7 @@ static void catalog_source(xw_ctx *c, char *buf, size_t size, const tco_option *
         snprintf(buf, size, "%s", xw_label(c, "source.catalog", "catalog"));
         return;
     }
-    char *f = clean_text(c, base_name(file), 200), *a = clean_text(c, as_of, 32);
+    char *f = xw_clean_text(c, base_name(file), 200), *a = xw_clean_text(c, as_of, 32);
     char fl[260];
     snprintf(fl, sizeof fl, "%s:%d", f ? f : "", line);
     if (a)
@@ -921,10 +157,10 @@ static void validate_input(xw_ctx *c, lxw_worksheet *ws, int row, const tco_keyd
               "{key} must be between {low} and {high}.", "key", kd->name, "low", lo, "high", hi,
               NULL);
     /* libxlsxwriter refuses a title over 32 characters and a message over 255. */
-    dv.error_title = label_cut(xw_label(c, "inputs.validation.title", "Out of range"), title,
+    dv.error_title = xw_label_cut(xw_label(c, "inputs.validation.title", "Out of range"), title,
                                sizeof title, 32);
-    dv.error_message = label_cut(msg, cut, sizeof cut, 255);
-    note(c, worksheet_data_validation_cell(ws, (lxw_row_t)row, XW_COL_VAL, &dv));
+    dv.error_message = xw_label_cut(msg, cut, sizeof cut, 255);
+    xw_note(c, worksheet_data_validation_cell(ws, (lxw_row_t)row, XW_COL_VAL, &dv));
 }
 
 /* ===== Inputs ===== */
@@ -1015,13 +251,13 @@ static int key_value(xw_ctx *c, const tco_keydef *kd, const char *base, double *
     switch (kd->type) {
     case TCO_T_STRING:
     case TCO_T_DATE:
-        *text = clean_text(c, *(char *const *)(base + kd->offset), XW_MAX_TEXT);
+        *text = xw_clean_text(c, *(char *const *)(base + kd->offset), XW_MAX_TEXT);
         return 0;
     case TCO_T_ENUM: {
         int v = *(const int *)(base + kd->offset), n = 0;
         while (kd->names && kd->names[n])
             n++;
-        *text = xstrdup(c, v >= 0 && v < n ? kd->names[v] : "?");
+        *text = xw_strdup(c, v >= 0 && v < n ? kd->names[v] : "?");
         return 0;
     }
     case TCO_T_INT:
@@ -1037,9 +273,9 @@ static void define_name(xw_ctx *c, const char *name, int row, int col)
 {
     char f[400];
     char cn[8];
-    col_name(col, cn);
+    xw_col_name(col, cn);
     snprintf(f, sizeof f, "=%s!$%s$%d", c->sheet_q[TCI_SHEET_INPUTS], cn, row + 1);
-    note(c, workbook_define_name(c->wb, name, f));
+    xw_note(c, workbook_define_name(c->wb, name, f));
 }
 
 static void write_global(xw_ctx *c, int row, tco_skey k)
@@ -1163,11 +399,11 @@ static void write_inputs(xw_ctx *c)
         int w = xw_width(key_label(c, tco_option_key((tco_okey)k)));
         wa = w + 2 > wa ? w + 2 : wa;
     }
-    set_col(ws, 0, 0, wa);
-    set_col(ws, 1, 1, 30);
-    set_col(ws, 2, 2, 18);
-    set_col(ws, 3, 3, 22);
-    set_col(ws, 4, 4, 40);
+    xw_set_col(ws, 0, 0, wa);
+    xw_set_col(ws, 1, 1, 30);
+    xw_set_col(ws, 2, 2, 18);
+    xw_set_col(ws, 3, 3, 22);
+    xw_set_col(ws, 4, 4, 40);
     worksheet_set_tab_color(ws, 0xFFD966);
     xw_text(c, ws, 0, 0, xw_label(c, "inputs.title", "Inputs"), xw_fmt(c, XS_TITLE, XN_NONE));
     xw_text(c, ws, 1, 0,
@@ -1284,7 +520,7 @@ static void about_link(xw_ctx *c, int row, const char *sheet, const char *quoted
 {
     char url[400];
     snprintf(url, sizeof url, "internal:%s!A1", quoted);
-    note(c, worksheet_write_url_opt(c->about, (lxw_row_t)row, 0, url, xw_fmt(c, XS_LINK, XN_NONE),
+    xw_note(c, worksheet_write_url_opt(c->about, (lxw_row_t)row, 0, url, xw_fmt(c, XS_LINK, XN_NONE),
                                     sheet, NULL));
     about_text(c, row, what);
 }
@@ -1364,8 +600,8 @@ static void write_about(xw_ctx *c)
     const tco_result *r = c->r;
     lxw_worksheet *ws = c->about;
     char buf[XW_MAX_TEXT / 4], f[512];
-    set_col(ws, 0, 0, 24);
-    set_col(ws, 1, 1, 100);
+    xw_set_col(ws, 0, 0, 24);
+    xw_set_col(ws, 1, 1, 100);
     worksheet_set_tab_color(ws, 0x4472C4);
     worksheet_gridlines(ws, LXW_HIDE_ALL_GRIDLINES);
     xw_text(c, ws, 0, 0, c->name, xw_fmt(c, XS_TITLE, XN_NONE));
@@ -1429,10 +665,10 @@ static void write_about(xw_ctx *c)
     cf.criteria = LXW_CONDITIONAL_CRITERIA_EQUAL_TO;
     cf.value_string = "\"OK\"";
     cf.format = c->fmt_ok;
-    note(c, worksheet_conditional_format_cell(ws, (lxw_row_t)row, 1, &cf));
+    xw_note(c, worksheet_conditional_format_cell(ws, (lxw_row_t)row, 1, &cf));
     cf.criteria = LXW_CONDITIONAL_CRITERIA_NOT_EQUAL_TO;
     cf.format = c->fmt_bad;
-    note(c, worksheet_conditional_format_cell(ws, (lxw_row_t)row, 1, &cf));
+    xw_note(c, worksheet_conditional_format_cell(ws, (lxw_row_t)row, 1, &cf));
     row += 2;
 
     xw_text(c, ws, row++, 0, xw_label(c, "about.legend", "Legend"), sec);
@@ -1540,7 +776,7 @@ static char *clean_opt(xw_ctx *c, const char *s, size_t max)
 {
     if (!s || !*s)
         return NULL;
-    return clean_text(c, s, max);
+    return xw_clean_text(c, s, max);
 }
 
 static void prepare(xw_ctx *c)
@@ -1549,13 +785,13 @@ static void prepare(xw_ctx *c)
     size_t n = s->n_options;
     c->name = clean_opt(c, s->name, 255);
     if (!c->name)
-        c->name = xstrdup(c, xw_label(c, "common.scenario", "Scenario"));
+        c->name = xw_strdup(c, xw_label(c, "common.scenario", "Scenario"));
     c->unit = clean_opt(c, s->unit, 40);
     if (!c->unit)
-        c->unit = xstrdup(c, xw_label(c, "common.unit_of_work", "unit"));
+        c->unit = xw_strdup(c, xw_label(c, "common.unit_of_work", "unit"));
     c->currency = clean_opt(c, s->currency, 8);
     if (!c->currency)
-        c->currency = xstrdup(c, "USD");
+        c->currency = xw_strdup(c, "USD");
     c->as_of = clean_opt(c, s->as_of, 32);
     c->author = clean_opt(c, s->author, 255);
     c->company = clean_opt(c, s->company, 255);
@@ -1597,12 +833,12 @@ static void prepare(xw_ctx *c)
         for (char *q = key; *q; q++)
             if (*q == '-')
                 *q = '_';
-        char *want = clean_text(c, xw_label(c, key, english[k]), XW_MAX_TEXT);
-        c->sheet[k] = sheet_name(c, want, taken, nt, english[k]);
+        char *want = xw_clean_text(c, xw_label(c, key, english[k]), XW_MAX_TEXT);
+        c->sheet[k] = xw_sheet_name(c, want, taken, nt, english[k]);
         free(want);
         if (c->sheet[k]) {
             taken[nt++] = c->sheet[k];
-            c->sheet_q[k] = formula_sheet(c, c->sheet[k]);
+            c->sheet_q[k] = xw_formula_sheet(c, c->sheet[k]);
         }
     }
     for (size_t i = 0; i < n && !c->nomem; i++) {
@@ -1611,18 +847,18 @@ static void prepare(xw_ctx *c)
         if (!c->id[i]) {
             char tmp[32];
             snprintf(tmp, sizeof tmp, "option-%zu", i + 1);
-            c->id[i] = xstrdup(c, tmp);
+            c->id[i] = xw_strdup(c, tmp);
         }
         c->label[i] = clean_opt(c, o->label, 1000);
         if (!c->label[i])
-            c->label[i] = xstrdup(c, c->id[i] ? c->id[i] : "");
+            c->label[i] = xw_strdup(c, c->id[i] ? c->id[i] : "");
         char fallback[200];
         xw_labelf(c, fallback, sizeof fallback, "sheet.option", "Option {n}", "n",
                   xw_int(c, (long long)i + 1), NULL);
-        c->os[i].name = sheet_name(c, c->id[i], taken, nt, fallback);
+        c->os[i].name = xw_sheet_name(c, c->id[i], taken, nt, fallback);
         taken[nt++] = c->os[i].name;
         if (c->os[i].name)
-            c->os[i].quoted = quote_sheet(c, c->os[i].name);
+            c->os[i].quoted = xw_quote_sheet(c, c->os[i].name);
     }
     free(taken);
 }
@@ -1632,12 +868,12 @@ static lxw_worksheet *add_sheet(xw_ctx *c, const char *name)
     if (c->err || c->nomem)
         return NULL;
     if (!name || !*name) { /* never reaches libxlsxwriter (it overflows on "") */
-        note(c, LXW_ERROR_SHEETNAME_LENGTH_EXCEEDED);
+        xw_note(c, LXW_ERROR_SHEETNAME_LENGTH_EXCEEDED);
         return NULL;
     }
     lxw_error e = workbook_validate_sheet_name(c->wb, name);
     if (e) {
-        note(c, e);
+        xw_note(c, e);
         return NULL;
     }
     /* The name is valid and free, so a failure is memory or, in constant_memory
@@ -1647,7 +883,7 @@ static lxw_worksheet *add_sheet(xw_ctx *c, const char *name)
     lxw_worksheet *ws = workbook_add_worksheet(c->wb, name);
     if (!ws && errno && errno != ENOMEM) {
         c->sys_errno = errno;
-        note(c, LXW_ERROR_CREATING_TMPFILE);
+        xw_note(c, LXW_ERROR_CREATING_TMPFILE);
     } else if (!ws) {
         c->nomem = 1;
     }
@@ -1718,26 +954,9 @@ static void build(xw_ctx *c, const tco_xlsx_options *opts)
     prepare(c);
     if (c->nomem)
         return;
-    default_font(c);
-    init_numfmts(c);
-    c->fmt_ok = workbook_add_format(c->wb);
-    c->fmt_bad = workbook_add_format(c->wb);
-    c->fmt_best = workbook_add_format(c->wb);
-    c->fmt_nofit = workbook_add_format(c->wb);
-    if (!c->fmt_ok || !c->fmt_bad || !c->fmt_best || !c->fmt_nofit) {
-        c->nomem = 1;
+    xw_formats_init(c);
+    if (c->nomem)
         return;
-    }
-    format_set_bg_color(c->fmt_ok, 0xC6EFCE);
-    format_set_font_color(c->fmt_ok, 0x006100);
-    format_set_bg_color(c->fmt_bad, 0xFFC7CE);
-    format_set_font_color(c->fmt_bad, 0x9C0006);
-    format_set_bg_color(c->fmt_best, 0xE2EFDA);
-    format_set_bold(c->fmt_best);
-    format_set_font_color(c->fmt_nofit, 0xC00000);
-    format_set_bold(c->fmt_nofit);
-    format_set_align(c->fmt_nofit, LXW_ALIGN_RIGHT);
-    xw_fmt_font(c, c->fmt_nofit);
 
     /* The sheets in the template's order. The option sheets and the Summary are
      * written even when it leaves them out, hidden at the end, since the Summary
@@ -1787,7 +1006,7 @@ static void build(xw_ctx *c, const tco_xlsx_options *opts)
     props.keywords = keywords;
     props.comments = comments;
     props.created = (time_t)creation_time(s, opts);
-    note(c, workbook_set_properties(c->wb, &props));
+    xw_note(c, workbook_set_properties(c->wb, &props));
 }
 
 /* See documentation in header file. */

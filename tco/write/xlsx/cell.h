@@ -1,0 +1,133 @@
+/* cell.h - the workbook's cell primitives (cell.c): safe strings and labels,
+ * sheet names, styles and number formats, cell references and writes, print
+ * setup, and the recorder of libxlsxwriter's errors. Not installed. They know
+ * no sheet: the sheets' writers are declared in sheets.h. */
+#ifndef TCO_WRITE_XLSX_CELL_H
+#define TCO_WRITE_XLSX_CELL_H
+
+#include "write/xlsx/ctx.h"
+
+#include <stddef.h>
+
+#define XW_MAX_TEXT  32000 /* characters in one cell (Excel stops at 32767) */
+#define XW_MAX_SHEET 31    /* characters in a sheet name */
+
+/* ===== Safe strings ===== */
+
+/* A copy of `in` that is valid UTF-8 without control characters, cut to at
+ * most max_chars characters on a character boundary: invalid bytes become
+ * U+FFFD, control characters a space. libxlsxwriter writes bytes through, so
+ * this is what keeps a bad label from corrupting the file. NULL gives NULL;
+ * so does a failed allocation (recorded in c). */
+char *xw_clean_text(xw_ctx *c, const char *in, size_t max_chars);
+/* A copy of s; NULL after a failed allocation (recorded in c). */
+char *xw_strdup(xw_ctx *c, const char *s);
+/* A label cut to at most max_chars characters (libxlsxwriter refuses longer
+ * data validation titles and messages), in buf. */
+char *xw_label_cut(const char *text, char *buf, size_t size, size_t max_chars);
+/* Display width of a UTF-8 string, counting wide (CJK) characters twice. */
+int xw_width(const char *s);
+
+/* ===== Labels ===== */
+
+/* Marks a label key that is not the first string of an xw_label* call (one in a
+ * table), so that tests/unit/test_template.c finds every key in the sources. */
+#define XW_KEY(key) key
+
+/* The user-visible text for `key` (a dotted name such as "sheet.summary" or
+ * "chart.cumulative.title") from the template, else `english`, the built-in
+ * text. Every string a reader sees goes through here. */
+const char *xw_label(xw_ctx *c, const char *key, const char *english);
+/* xw_label with {name} placeholders filled in: after `english` come pairs of
+ * strings, a placeholder's name and its value, then NULL. The result is in buf
+ * (cut on a character boundary when too long) and is returned. A placeholder
+ * the pairs do not name is written as it is. */
+const char *xw_labelf(xw_ctx *c, char *buf, size_t size, const char *key, const char *english, ...)
+#if defined(__GNUC__)
+    __attribute__((sentinel))
+#endif
+    ;
+/* An integer as text, for xw_labelf (eight rotating buffers). */
+const char *xw_int(xw_ctx *c, long long v);
+
+/* ===== Sheet names ===== */
+
+/* A valid, unique sheet name from `want` (clean UTF-8): at most 31 characters
+ * cut on a character boundary, none of []:*?/\, apostrophes turned into
+ * typographic ones (so no name starts or ends with one), never empty (then
+ * `fallback`, cleaned alike), unique case-insensitively among `taken` and
+ * Excel's reserved names (" (2)" and so on). */
+char *xw_sheet_name(xw_ctx *c, const char *want, char **taken, size_t ntaken,
+                    const char *fallback);
+/* 'name' with apostrophes doubled, as formulas need it. */
+char *xw_quote_sheet(xw_ctx *c, const char *name);
+/* The name as a formula writes it: bare when it is ASCII letters only (Inputs,
+ * so the built-in English formulas read as before), else quoted. */
+char *xw_formula_sheet(xw_ctx *c, const char *name);
+
+/* ===== Styles and number formats ===== */
+
+/* The template's font on the workbook's default format, the number formats in
+ * the scenario's currency and the conditional formats (c->fmt_ok ...); an
+ * allocation failure is recorded in c. */
+void xw_formats_init(xw_ctx *c);
+/* The format of a cell of role st with number format nf, made on first use. */
+lxw_format *xw_fmt(xw_ctx *c, xw_style st, xw_numfmt nf);
+/* A right-aligned number format of its own (charts and uncommon units). */
+lxw_format *xw_fmt_num(xw_ctx *c, xw_style st, const char *num_format);
+/* The template's font name and size on a format made outside xw_fmt (the
+ * built-in look when the template has none); then set the format's own size. */
+void xw_fmt_font(const xw_ctx *c, lxw_format *f);
+/* A money number format with `decimals` decimals in the scenario's currency, as
+ * the template shows it (symbol before or after, negatives in brackets or with a
+ * minus sign); zero as a dash when `dash`. */
+void xw_money_format(xw_ctx *c, char *out, size_t size, int decimals, int dash);
+/* The font of chart texts (NULL fields: the chart's defaults), bold or not. */
+lxw_chart_font xw_chart_font(const xw_ctx *c, int bold);
+/* Series colour k of the charts: the template's accents, else -1 (the
+ * program's own colours). */
+long xw_accent(const xw_ctx *c, size_t k);
+
+/* ===== References ===== */
+
+/* The letters of a 0-based column, in out (8 bytes). */
+void xw_col_name(int col, char *out);
+/* A reference such as $C$5 or 'Sheet'!E12. quoted may be NULL (same sheet). */
+const char *xw_ref(xw_ctx *c, const char *quoted, int row, int col, int abs_row, int abs_col);
+/* A range such as 'Sheet'!$E$12:$AN$12 (absolute). */
+const char *xw_range(xw_ctx *c, const char *quoted, int r1, int c1, int r2, int c2);
+/* An absolute reference to an option input on the Inputs sheet. */
+const char *xw_in(xw_ctx *c, size_t opt, tco_okey key);
+/* An absolute reference to a global input on the Inputs sheet. */
+const char *xw_ing(xw_ctx *c, tco_skey key);
+/* printf into a formula buffer; an over-long formula is an error recorded in c. */
+const char *xw_f(xw_ctx *c, char *buf, size_t size, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* ===== Cells ===== */
+
+/* Records libxlsxwriter's error e, unless an earlier one is recorded. */
+void xw_note(xw_ctx *c, lxw_error e);
+void xw_text(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *text, lxw_format *f);
+/* A number; a non-finite one is written as the text "n/a". */
+void xw_num(xw_ctx *c, lxw_worksheet *ws, int row, int col, double v, lxw_format *f);
+/* A formula with its cached number; a non-finite number is cached as "n/a". */
+void xw_fnum(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *formula, double v,
+             lxw_format *f);
+/* A formula with its cached text. */
+void xw_fstr(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *formula, const char *v,
+             lxw_format *f);
+/* The width of columns first..last, in characters. */
+void xw_set_col(lxw_worksheet *ws, int first, int last, double width);
+
+/* ===== Print setup ===== */
+
+/* Print setup shared by every sheet: landscape A4, header with the scenario name,
+ * footer with page numbers, rows repeated (repeat_first < 0: none) and, when
+ * fit_wide > 0, fitted to that many pages wide. */
+void xw_print_setup(xw_ctx *c, lxw_worksheet *ws, int repeat_first, int repeat_last, int fit_wide);
+
+#endif /* TCO_WRITE_XLSX_CELL_H */

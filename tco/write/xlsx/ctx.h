@@ -1,0 +1,135 @@
+/* ctx.h - the workbook writer's state, shared by its modules; not installed.
+ * The layout of every sheet is decided once and kept here, so that a formula on
+ * one sheet can name a cell on another. Types only: the functions are in
+ * cell.h (cell primitives), plan.h, page.h, charts.h and sheets.h. */
+#ifndef TCO_WRITE_XLSX_CTX_H
+#define TCO_WRITE_XLSX_CTX_H
+
+#include "core/template.h"
+#include "tco.h"
+
+#include <xlsxwriter.h>
+
+/* ===== Styles and number formats ===== */
+
+/* The role of a cell; one look per role (FAST: inputs, calculations, fixed). */
+typedef enum xw_style {
+    XS_TEXT,     /* plain labels */
+    XS_INPUT,    /* an assumption the reader may change: pale yellow, blue font, unlocked */
+    XS_CALC,     /* a formula */
+    XS_FIXED,    /* fixed by the scenario's structure or by law (change it in the INI) */
+    XS_TOTAL,    /* a formula that closes a block: bold, rule above */
+    XS_HEADER,   /* column headings */
+    XS_HEADNUM,  /* timeline headings (month numbers), centred */
+    XS_TITLE,    /* sheet title */
+    XS_SUBTITLE, /* the line under a title */
+    XS_SECTION,  /* a block heading inside a sheet */
+    XS_NOTE,     /* small explanatory text */
+    XS_KEY,      /* field names beside labels: small grey */
+    XS_LINK,     /* internal hyperlinks */
+    XS_HEADOPT,  /* an option's column heading: wrapped, right-aligned */
+    XS_UNIT,     /* units beside values: indented */
+    XS_WRAP,     /* long text that wraps */
+    XS_CHECK,    /* a check result */
+    XS_WARN,     /* a warning: red, bold */
+    XS_COUNT
+} xw_style;
+
+typedef enum xw_numfmt {
+    XN_NONE,     /* the style's default (text) */
+    XN_GENERAL,  /* plain numbers as typed */
+    XN_MONEY,    /* whole currency units, negatives in brackets, zero as a dash */
+    XN_MONEY2,   /* currency with cents */
+    XN_MONEY4,   /* energy prices: 4 decimals */
+    XN_MONEY_IN, /* money inputs: 2 to 4 decimals as typed */
+    XN_MONEY_PF, /* cost per PFLOP-hour: decimals to show 3 significant digits */
+    XN_MONEY_UN, /* cost per unit of work: likewise */
+    XN_PCT,      /* 0.00% */
+    XN_PCT4,     /* 0.0000% (monthly rates) */
+    XN_INT,      /* #,##0 */
+    XN_DEC2,     /* #,##0.00 */
+    XN_DEC6,     /* discount factors */
+    XN_SCI,      /* relative differences */
+    XN_COUNT
+} xw_numfmt;
+
+/* ===== Layout of one option's cash-flow sheet ===== */
+
+/* Cost lines of MODEL.md, in its order. */
+enum { XL_POWER, XL_COOLING, XL_FACILITY, XL_MAINTENANCE, XL_STAFF, XL_RENTAL, XL_LINES };
+
+/* 0-based rows of one option sheet; -1 where the row does not exist. Columns are
+ * fixed: A label, B unit, C total or driver value, D month 0, E.. months 1..H. */
+typedef struct xw_optsheet {
+    char *name;        /* sheet name: valid, unique, at most 31 characters */
+    char *quoted;      /* 'name' with apostrophes doubled, for formulas */
+    lxw_worksheet *ws; /* the sheet */
+    int buy;           /* 1 for a buy option */
+    int has_base;      /* 1 when a buy option is compared with a rent baseline */
+    /* timeline rows */
+    int r_month, r_year, r_price, r_factor, r_capex, r_line[XL_LINES], r_opcost, r_cum, r_resid,
+        r_net, r_df, r_pv, r_dep, r_bv, r_bcum, r_flag;
+    /* block headings */
+    int s_cash, s_book, s_base, s_drivers;
+    /* driver rows (value in column C) */
+    int k_util, k_servers, k_capex_gpu, k_capex_infra, k_capex, k_gpu_w, k_it_kw, k_prov_kw,
+        k_resfrac, k_residual, k_salvage, k_life, k_rm, k_gpuh, k_pflop, k_units, k_wpkw, k_slope,
+        k_total0, k_beu;
+    double slope;  /* cached: total cost per unit of utilization */
+    double total0; /* cached: total cost at utilization 0 */
+} xw_optsheet;
+
+#define XW_COL_LABEL 0
+#define XW_COL_UNIT  1
+#define XW_COL_VAL   2 /* totals and drivers */
+#define XW_COL_M0    3 /* month 0; month m is column XW_COL_M0 + m */
+
+/* Summary: A label, B field, C unit, D.. one column per option. */
+#define XW_SUM_COL0 3
+
+/* ===== The writer's state ===== */
+
+typedef struct xw_ctx {
+    const tco_template *tpl; /* labels and styles, or NULL for the built-in ones */
+    const tci_tpl_style *style; /* the template's styles, or NULL */
+    /* Every sheet kind but "options": its name (valid, unique, from the label
+     * "sheet.KIND") and the name as formulas write it; whether it is shown. */
+    char *sheet[TCI_SHEET_KINDS], *sheet_q[TCI_SHEET_KINDS];
+    int shown[TCI_SHEET_KINDS];
+    int charts[TCI_CHART_KINDS]; /* the Summary's charts, in order */
+    int n_charts;
+    /* rotating buffers for numbers put into labels (xw_int) */
+    char num[8][32];
+    int num_i;
+    const tco_result *r;
+    const tco_scenario *s;
+    lxw_workbook *wb;
+    lxw_error err;          /* first libxlsxwriter error, or 0 */
+    int nomem;              /* an allocation failed */
+    int sys_errno;          /* a temporary file could not be made: why */
+    char nf[XN_COUNT][112]; /* number format strings */
+    lxw_format *fmt[XS_COUNT][XN_COUNT];
+    lxw_format *fmt_ok, *fmt_bad, *fmt_best; /* conditional formats */
+    lxw_format *fmt_nofit;                   /* a sizing warning: red text */
+    /* user strings, checked as UTF-8 and cleaned of control characters */
+    char *name, *unit, *file_base, *currency, *as_of, *author, *company;
+    char **label, **id; /* per option */
+    xw_optsheet *os;    /* per option */
+    lxw_worksheet *about, *inputs, *summary, *checks;
+    /* Workload and analysis sheets (xlsx_workload.c, xlsx_analysis.c); NULL when absent. */
+    lxw_worksheet *workload, *buyrent, *sensitivity, *cases, *montecarlo;
+    /* Inputs: 0-based rows of each global key (-1 if absent), of each option key
+     * (n_options x TCO_O_COUNT, -1 if absent), of constants and of the MACRS table. */
+    int in_g[TCO_S_COUNT];
+    int *in_o;
+    int in_sph, in_macrs;
+    /* Summary rows, by field (see xlsx_model.c); filled by the Summary writer for Checks. */
+    int sm_rows[32];
+    int sm_header, sm_last_row;
+    int ck_master; /* Checks row of the master check */
+    /* rotating buffers for cell references inside one formula */
+    char ref[16][320];
+    int ref_i;
+} xw_ctx;
+
+#endif /* TCO_WRITE_XLSX_CTX_H */
