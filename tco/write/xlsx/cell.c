@@ -766,7 +766,8 @@ void xw_fnum(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *formula
     if (isfinite(v))
         xw_note(c, worksheet_write_formula_num(ws, (lxw_row_t)row, (lxw_col_t)col, formula, f, v));
     else
-        xw_note(c, worksheet_write_formula_str(ws, (lxw_row_t)row, (lxw_col_t)col, formula, f, "n/a"));
+        xw_note(c,
+                worksheet_write_formula_str(ws, (lxw_row_t)row, (lxw_col_t)col, formula, f, "n/a"));
 }
 
 void xw_fstr(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *formula, const char *v,
@@ -779,6 +780,19 @@ void xw_fstr(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *formula
 void xw_set_col(lxw_worksheet *ws, int first, int last, double width)
 {
     worksheet_set_column(ws, (lxw_col_t)first, (lxw_col_t)last, width, NULL);
+}
+
+/* See cell.h. */
+int xw_imax(int a, int b)
+{
+    return a > b ? a : b;
+}
+
+/* See cell.h. */
+int xw_money_width(xw_ctx *c, double v)
+{
+    int digits = v >= 1 ? (int)floor(log10(fabs(v))) + 1 : 1;
+    return digits + (digits - 1) / 3 + (int)strlen(c->currency) + 4;
 }
 
 /* ===== Print setup ===== */

@@ -11,6 +11,8 @@
 
 #define XW_MAX_TEXT  32000 /* characters in one cell (Excel stops at 32767) */
 #define XW_MAX_SHEET 31    /* characters in a sheet name */
+#define XW_FBUF      2048  /* one formula */
+#define XW_TBUF      4096  /* one text built from user strings */
 
 /* ===== Safe strings ===== */
 
@@ -122,6 +124,10 @@ void xw_fstr(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *formula
              lxw_format *f);
 /* The width of columns first..last, in characters. */
 void xw_set_col(lxw_worksheet *ws, int first, int last, double width);
+/* The larger of a and b. */
+int xw_imax(int a, int b);
+/* Width of a money column that must show `v` with separators and a symbol. */
+int xw_money_width(xw_ctx *c, double v);
 
 /* ===== Print setup ===== */
 

@@ -116,14 +116,14 @@ typedef struct xw_ctx {
     char **label, **id; /* per option */
     xw_optsheet *os;    /* per option */
     lxw_worksheet *about, *inputs, *summary, *checks;
-    /* Workload and analysis sheets (xlsx_workload.c, xlsx_analysis.c); NULL when absent. */
+    /* The decision sheets (workload.c, buyrent.c ...); NULL when absent. */
     lxw_worksheet *workload, *buyrent, *sensitivity, *cases, *montecarlo;
     /* Inputs: 0-based rows of each global key (-1 if absent), of each option key
      * (n_options x TCO_O_COUNT, -1 if absent), of constants and of the MACRS table. */
     int in_g[TCO_S_COUNT];
     int *in_o;
     int in_sph, in_macrs;
-    /* Summary rows, by field (see xlsx_model.c); filled by the Summary writer for Checks. */
+    /* Summary rows, by field (fields.h); filled by the Summary writer for Checks. */
     int sm_rows[32];
     int sm_header, sm_last_row;
     int ck_master; /* Checks row of the master check */

@@ -1,42 +1,20 @@
-/* xlsx_workload.c - the Workload sheet: what the [workload] model needs of each
+/* workload.c - the Workload sheet: what the [workload] model needs of each
  * option (memory, GPUs), and what a training run or a unit of inference costs.
  * Every figure is a live formula over Inputs and the option's cash-flow sheet,
  * cached with the engine's own value (tco_option_result.sizing), so a
  * spreadsheet recalculates to the same numbers (docs/MODEL.md, Workload sizing). */
-#include "write/xlsx/xw.h"
+#include "write/xlsx/sheets.h"
+#include "write/xlsx/cell.h"
+#include "write/xlsx/page.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#define FBUF 2048
-#define TBUF 1024
+#define WL_TBUF 1024 /* one unit label */
 
 /* Columns: A label, B field (the JSON name), C unit, D.. one per option. */
 #define WL_COL0 3
-
-/* See xlsx_internal.h. */
-int xw_workload_input(const xw_ctx *c, int global, int key)
-{
-    if (!c->s || !(c->s->model_params > 0))
-        return 0;
-    if (!global)
-        return key == TCO_O_MEMORY_GB;
-    switch (key) {
-    case TCO_S_MODEL_PARAMS:
-    case TCO_S_BYTES_PER_PARAM:
-    case TCO_S_ACTIVATION_OVERHEAD:
-        return 1;
-    case TCO_S_TOKENS:
-    case TCO_S_MFU:
-        return c->s->mode == TCO_TRAINING;
-    case TCO_S_REQUESTS_PER_S:
-    case TCO_S_TOKENS_PER_REQUEST:
-        return c->s->mode == TCO_INFERENCE;
-    default:
-        return 0;
-    }
-}
 
 /* Decimals that show 3 significant digits of the smallest positive value. */
 static int sig_decimals(const double *v, size_t n)
@@ -79,11 +57,6 @@ static void head(xw_ctx *c, lxw_worksheet *ws, int row, const char *label, const
         xw_text(c, ws, row, 2, unit, xw_fmt(c, XS_KEY, XN_NONE));
 }
 
-static void section(xw_ctx *c, lxw_worksheet *ws, int row, const char *text)
-{
-    xw_text(c, ws, row, 0, text, xw_fmt(c, XS_SECTION, XN_NONE));
-}
-
 /* A cell of this sheet: absolute ($D$7) or with a relative column (D$7). */
 static const char *cell(xw_ctx *c, int row, int col)
 {
@@ -101,7 +74,7 @@ static const char *odrv(xw_ctx *c, size_t i, int row)
     return xw_ref(c, c->os[i].quoted, row, XW_COL_VAL, 1, 1);
 }
 
-/* See xlsx_internal.h. */
+/* See sheets.h. */
 void xw_write_workload(xw_ctx *c)
 {
     lxw_worksheet *ws = c->workload;
@@ -112,7 +85,7 @@ void xw_write_workload(xw_ctx *c)
     const size_t n = s->n_options;
     const int training = s->mode == TCO_TRAINING;
     const int c0 = WL_COL0, c1 = WL_COL0 + (int)n - 1;
-    char f[FBUF], u[TBUF];
+    char f[XW_FBUF], u[WL_TBUF];
     const char *cur = c->currency;
     lxw_format *fixed_int = xw_fmt(c, XS_FIXED, XN_INT), *fixed_sci = xw_fmt(c, XS_FIXED, XN_SCI);
 
@@ -141,7 +114,7 @@ void xw_write_workload(xw_ctx *c)
 
     /* ----- The model, from Inputs ----- */
     int row = 3;
-    section(c, ws, row++, xw_label(c, "workload.model", "The model (from Inputs)"));
+    xw_section(c, ws, row++, xw_label(c, "workload.model", "The model (from Inputs)"));
     const char *mode_names[] = {xw_label(c, "workload.mode.training", "training"),
                                 xw_label(c, "workload.mode.inference", "inference")};
     head(c, ws, row, xw_label(c, "workload.mode", "Mode"), "mode",
@@ -205,7 +178,7 @@ void xw_write_workload(xw_ctx *c)
                 s->tokens_per_request, xw_fmt(c, XS_CALC, XN_DEC2));
     }
     row++;
-    section(c, ws, row++, xw_label(c, "workload.constants", "Constants (MODEL.md)"));
+    xw_section(c, ws, row++, xw_label(c, "workload.constants", "Constants (MODEL.md)"));
     head(c, ws, k_gb, xw_label(c, "workload.k_gb", "Bytes in one GB"), "", "bytes");
     xw_num(c, ws, k_gb, c0, 1e9, fixed_sci);
     /* Whole GPUs and runs round up (down) a quotient that is whole in binary floating
@@ -275,7 +248,7 @@ void xw_write_workload(xw_ctx *c)
 
     /* The rows' headings: label key and English label, JSON field, unit. A row the
      * mode does not have is -1. */
-    char u_gph[TBUF], u_tpc[TBUF], u_tp[TBUF], u_cpk[TBUF], u_cpm[TBUF];
+    char u_gph[WL_TBUF], u_tpc[WL_TBUF], u_tp[WL_TBUF], u_cpk[WL_TBUF], u_cpm[WL_TBUF];
     xw_labelf(c, u_gph, sizeof u_gph, "unit.money_per_gpu_hour", "{currency} per GPU-hour",
               "currency", cur, NULL);
     xw_labelf(c, u_tpc, sizeof u_tpc, "unit.tokens_per_money", "tokens per {currency}", "currency",
@@ -329,13 +302,13 @@ void xw_write_workload(xw_ctx *c)
     /* Row by row: a row's heading, then every option's figure in it. */
     for (int want = s_mem; want <= last_row; want++) {
         if (want == s_mem)
-            section(c, ws, s_mem, xw_label(c, "workload.memory", "Memory"));
+            xw_section(c, ws, s_mem, xw_label(c, "workload.memory", "Memory"));
         else if (want == s_rate)
-            section(c, ws, s_rate, xw_label(c, "workload.rate", "Cost of a GPU-hour"));
+            xw_section(c, ws, s_rate, xw_label(c, "workload.rate", "Cost of a GPU-hour"));
         else if (want == s_work && training)
-            section(c, ws, s_work, xw_label(c, "workload.training", "One training run"));
+            xw_section(c, ws, s_work, xw_label(c, "workload.training", "One training run"));
         else if (want == s_work)
-            section(c, ws, s_work, xw_label(c, "workload.inference", "Serving"));
+            xw_section(c, ws, s_work, xw_label(c, "workload.inference", "Serving"));
         for (size_t k = 0; k < sizeof heads / sizeof heads[0]; k++)
             if (heads[k].row == want)
                 head(c, ws, want, xw_label(c, heads[k].lkey, heads[k].label), heads[k].field,

@@ -1,0 +1,251 @@
+/* about.c - the About sheet: what the workbook compares, its conventions, the
+ * master check and a contents list linking every sheet shown. */
+#include "write/xlsx/sheets.h"
+#include "write/xlsx/cell.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Column B of About is 100 characters wide; longer text wraps onto taller rows. */
+static void about_text(xw_ctx *c, int row, const char *value)
+{
+    int lines = (xw_width(value) + 94) / 95;
+    if (lines > 1)
+        worksheet_set_row(c->about, (lxw_row_t)row, 15.0 * (lines > 6 ? 6 : lines), NULL);
+    xw_text(c, c->about, row, 1, value, xw_fmt(c, XS_WRAP, XN_NONE));
+}
+
+/* A label in column A and its text in column B. */
+static void about_pair(xw_ctx *c, int row, const char *label, const char *value)
+{
+    xw_text(c, c->about, row, 0, label, xw_fmt(c, XS_WRAP, XN_NONE));
+    about_text(c, row, value);
+}
+
+/* A contents line: a link to the sheet in column A, what it holds in column B,
+ * on a row that grows to fit the text when `fit`. */
+static void about_link(xw_ctx *c, int row, const char *sheet, const char *quoted, const char *what,
+                       int fit)
+{
+    char url[400];
+    snprintf(url, sizeof url, "internal:%s!A1", quoted);
+    xw_note(c, worksheet_write_url_opt(c->about, (lxw_row_t)row, 0, url,
+                                       xw_fmt(c, XS_LINK, XN_NONE), sheet, NULL));
+    if (fit)
+        about_text(c, row, what);
+    else
+        xw_text(c, c->about, row, 1, what, xw_fmt(c, XS_WRAP, XN_NONE));
+}
+
+/* The worksheet of a sheet kind other than "options", or NULL when the
+ * workbook has none. */
+static lxw_worksheet *kind_sheet(xw_ctx *c, int kind)
+{
+    switch (kind) {
+    case TCI_SHEET_ABOUT:
+        return c->about;
+    case TCI_SHEET_INPUTS:
+        return c->inputs;
+    case TCI_SHEET_SUMMARY:
+        return c->summary;
+    case TCI_SHEET_WORKLOAD:
+        return c->workload;
+    case TCI_SHEET_BUY_VS_RENT:
+        return c->buyrent;
+    case TCI_SHEET_SENSITIVITY:
+        return c->sensitivity;
+    case TCI_SHEET_CASES:
+        return c->cases;
+    case TCI_SHEET_MONTE_CARLO:
+        return c->montecarlo;
+    case TCI_SHEET_CHECKS:
+        return c->checks;
+    default:
+        return NULL;
+    }
+}
+
+/* What each sheet kind holds, for the contents. The lines of the fixed sheets
+ * link through the names formulas use and grow to fit; those of the decision
+ * sheets link through libxlsxwriter's quoted names and keep one row. */
+static const struct {
+    const char *key, *english;
+    int fixed;
+} contents[TCI_SHEET_KINDS] = {
+    [TCI_SHEET_INPUTS] = {XW_KEY("contents.inputs"),
+                          "Every assumption, global and per option, with its unit and source", 1},
+    [TCI_SHEET_SUMMARY] = {XW_KEY("contents.summary"),
+                           "The options side by side, ranked, with the charts", 1},
+    [TCI_SHEET_CHECKS] = {XW_KEY("contents.checks"),
+                          "The engine's figures beside the workbook's formulas, and the "
+                          "master check",
+                          1},
+    [TCI_SHEET_WORKLOAD] = {XW_KEY("contents.workload"),
+                            "Whether the model fits each option's GPU memory, and what a training "
+                            "run or a thousand requests cost (live)",
+                            0},
+    [TCI_SHEET_BUY_VS_RENT] = {XW_KEY("contents.buy_vs_rent"),
+                               "Total and cost per GPU-hour from 5% to 100% utilization (live), "
+                               "the break-even utilization, and the cumulative cost against the "
+                               "baseline",
+                               0},
+    [TCI_SHEET_SENSITIVITY] = {XW_KEY("contents.sensitivity"),
+                               "Which inputs move each option's total most: tables and tornado "
+                               "charts (computed by tco)",
+                               0},
+    [TCI_SHEET_CASES] = {XW_KEY("contents.cases"),
+                         "The scenario's cases side by side (computed by tco)", 0},
+    [TCI_SHEET_MONTE_CARLO] = {XW_KEY("contents.monte_carlo"),
+                               "How sure the ranking is: percentiles, chances and a histogram "
+                               "(computed by tco)",
+                               0},
+};
+
+/* About's contents: a link to every sheet shown, in the workbook's order. */
+static int about_contents(xw_ctx *c, int row)
+{
+    const tco_scenario *s = c->s;
+    char buf[XW_MAX_TEXT / 4];
+    int order[TCI_SHEET_KINDS];
+    size_t n = tci_template_sheets(c->tpl, order);
+    for (size_t k = 0; k < n; k++) {
+        int kind = order[k];
+        lxw_worksheet *ws = kind_sheet(c, kind);
+        if (kind == TCI_SHEET_ABOUT)
+            continue;
+        if (kind == TCI_SHEET_OPTIONS) {
+            for (size_t i = 0; i < s->n_options; i++) {
+                xw_labelf(c, buf, sizeof buf, "contents.option",
+                          "Monthly cash flow: {label} ({kind})", "label", c->label[i], "kind",
+                          s->options[i].acquire == TCO_BUY ? xw_label(c, "common.buy", "buy")
+                                                           : xw_label(c, "common.rent", "rent"),
+                          NULL);
+                about_link(c, row++, c->os[i].name, c->os[i].quoted, buf, 1);
+            }
+        } else if (ws && contents[kind].fixed) {
+            about_link(c, row++, c->sheet[kind], c->sheet_q[kind],
+                       xw_label(c, contents[kind].key, contents[kind].english), 1);
+        } else if (ws && contents[kind].key) {
+            about_link(c, row++, ws->name, ws->quoted_name,
+                       xw_label(c, contents[kind].key, contents[kind].english), 0);
+        }
+    }
+    return row;
+}
+
+/* See sheets.h. */
+void xw_write_about(xw_ctx *c)
+{
+    const tco_scenario *s = c->s;
+    const tco_result *r = c->r;
+    lxw_worksheet *ws = c->about;
+    char buf[XW_MAX_TEXT / 4], f[512];
+    xw_set_col(ws, 0, 0, 24);
+    xw_set_col(ws, 1, 1, 100);
+    worksheet_set_tab_color(ws, 0x4472C4);
+    worksheet_gridlines(ws, LXW_HIDE_ALL_GRIDLINES);
+    xw_text(c, ws, 0, 0, c->name, xw_fmt(c, XS_TITLE, XN_NONE));
+    xw_text(c, ws, 1, 0,
+            xw_label(c, "about.subtitle",
+                     "Total cost of ownership of GPU compute: buy or rent, month by month"),
+            xw_fmt(c, XS_SUBTITLE, XN_NONE));
+    lxw_format *sec = xw_fmt(c, XS_SECTION, XN_NONE);
+    int row = 3;
+    xw_text(c, ws, row++, 0, xw_label(c, "about.scenario", "Scenario"), sec);
+    size_t nbuy = 0;
+    for (size_t i = 0; i < s->n_options; i++)
+        nbuy += s->options[i].acquire == TCO_BUY;
+    const char *nopt = xw_int(c, (long long)s->n_options), *nb = xw_int(c, (long long)nbuy),
+               *nr = xw_int(c, (long long)(s->n_options - nbuy)),
+               *months = xw_int(c, s->horizon_months);
+    if (s->n_options == 1)
+        xw_labelf(c, buf, sizeof buf, "about.purpose.one",
+                  "Compares 1 option ({buy} bought, {rent} rented) over {months} months: total "
+                  "cost of ownership, net present value, cost per GPU-hour and, for bought "
+                  "hardware, when it breaks even with renting.",
+                  "buy", nb, "rent", nr, "months", months, NULL);
+    else
+        xw_labelf(c, buf, sizeof buf, "about.purpose",
+                  "Compares {n} options ({buy} bought, {rent} rented) over {months} months: "
+                  "total cost of ownership, net present value, cost per GPU-hour and, for "
+                  "bought hardware, when it breaks even with renting.",
+                  "n", nopt, "buy", nb, "rent", nr, "months", months, NULL);
+    about_pair(c, row++, xw_label(c, "about.field.purpose", "Purpose"), buf);
+    about_pair(c, row++, xw_label(c, "about.field.as_of", "Figures as of"),
+               c->as_of ? c->as_of : xw_label(c, "about.as_of.none", "not given"));
+    about_pair(c, row++, xw_label(c, "about.field.currency", "Currency"), c->currency);
+    xw_labelf(c, buf, sizeof buf, "about.horizon",
+              "{months} months; month 0 is the acquisition, months 1-{months} operation",
+              "months", months, NULL);
+    about_pair(c, row++, xw_label(c, "about.field.horizon", "Horizon"), buf);
+    if (r->baseline >= 0)
+        xw_labelf(c, buf, sizeof buf, "about.baseline",
+                  "{label} ({id}): bought options break even against it", "label",
+                  c->label[r->baseline], "id", c->id[r->baseline], NULL);
+    else
+        snprintf(buf, sizeof buf, "%s",
+                 xw_label(c, "about.baseline.none", "none: the scenario has no rent option"));
+    about_pair(c, row++, xw_label(c, "about.field.baseline", "Baseline"), buf);
+    about_pair(c, row++, xw_label(c, "about.field.file", "Scenario file"),
+               c->file_base ? c->file_base : xw_label(c, "about.file.none", "(string)"));
+    if (c->author)
+        about_pair(c, row++, xw_label(c, "about.field.author", "Author"), c->author);
+    if (c->company)
+        about_pair(c, row++, xw_label(c, "about.field.company", "Company"), c->company);
+    about_pair(c, row++, xw_label(c, "about.field.tool", "Tool"), "tco " TCO_VERSION);
+    xw_text(c, ws, row, 0, xw_label(c, "about.field.master_check", "Master check"),
+            xw_fmt(c, XS_TEXT, XN_NONE));
+    xw_fstr(c, ws, row, 1,
+            xw_f(c, f, sizeof f, "=%s",
+                 xw_ref(c, c->sheet_q[TCI_SHEET_CHECKS], c->ck_master, XW_COL_VAL, 1, 1)),
+            "OK", xw_fmt(c, XS_CHECK, XN_NONE));
+    lxw_conditional_format cf;
+    memset(&cf, 0, sizeof cf);
+    cf.type = LXW_CONDITIONAL_TYPE_CELL;
+    cf.criteria = LXW_CONDITIONAL_CRITERIA_EQUAL_TO;
+    cf.value_string = "\"OK\"";
+    cf.format = c->fmt_ok;
+    xw_note(c, worksheet_conditional_format_cell(ws, (lxw_row_t)row, 1, &cf));
+    cf.criteria = LXW_CONDITIONAL_CRITERIA_NOT_EQUAL_TO;
+    cf.format = c->fmt_bad;
+    xw_note(c, worksheet_conditional_format_cell(ws, (lxw_row_t)row, 1, &cf));
+    row += 2;
+
+    xw_text(c, ws, row++, 0, xw_label(c, "about.legend", "Legend"), sec);
+    xw_text(c, ws, row, 0, xw_label(c, "about.legend.input", "Input"),
+            xw_fmt(c, XS_INPUT, XN_NONE));
+    about_text(c, row++,
+               xw_label(c, "about.legend.input.text",
+                        "An assumption (Inputs sheet): change it and every figure follows."));
+    xw_text(c, ws, row, 0, xw_label(c, "about.legend.formula", "Formula"),
+            xw_fmt(c, XS_CALC, XN_NONE));
+    about_text(c, row++,
+               xw_label(c, "about.legend.formula.text",
+                        "Computed from the inputs; every figure is a formula. Do not overwrite."));
+    xw_text(c, ws, row, 0, xw_label(c, "about.legend.fixed", "Fixed"),
+            xw_fmt(c, XS_FIXED, XN_NONE));
+    about_text(c, row++,
+               xw_label(c, "about.legend.fixed.text",
+                        "Set by the scenario's structure (names, methods, horizon) or by law "
+                        "(MACRS rates): change it in the scenario file."));
+    xw_labelf(c, buf, sizeof buf, "about.units",
+              "Money in {currency}; energy in kWh; power in kW (W per device); time in months.",
+              "currency", c->currency, NULL);
+    about_pair(c, row++, xw_label(c, "about.field.units", "Units"), buf);
+    about_pair(c, row++, xw_label(c, "about.field.signs", "Sign convention"),
+               xw_label(c, "about.signs",
+                        "Costs are positive. The residual (resale) value is a positive amount "
+                        "that is subtracted. Net present value discounts monthly at the annual "
+                        "discount rate."));
+    about_pair(c, row++, xw_label(c, "about.field.tokens", "n/a, none, \xE2\x80\x93"),
+               xw_label(c, "about.tokens",
+                        "n/a: a ratio whose denominator is zero (no FLOPS or throughput given, "
+                        "or zero utilization). none: no break-even within the horizon or "
+                        "between 0% and 100% utilization. \xE2\x80\x93: zero, or not applicable "
+                        "to this kind of option."));
+    row++;
+    xw_text(c, ws, row++, 0, xw_label(c, "about.contents", "Contents"), sec);
+    about_contents(c, row);
+    xw_print_setup(c, ws, -1, -1, 1);
+    worksheet_set_portrait(ws);
+}

@@ -1,0 +1,337 @@
+/* buyrent.c - the Buy-vs-Rent sheet: the utilization sweep as live formulas,
+ * with the break-even utilization marked, and the cumulative cost against the
+ * baseline (docs/WORKBOOK.md). */
+#include "write/xlsx/sheets.h"
+#include "write/xlsx/cell.h"
+#include "write/xlsx/charts.h"
+#include "write/xlsx/page.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Options drawn in a chart: all, or the `max` lowest totals in input order. */
+static size_t chart_options(const xw_ctx *c, size_t max, size_t *out)
+{
+    size_t n = c->s->n_options, k = 0;
+    if (n <= max) {
+        for (size_t i = 0; i < n; i++)
+            out[k++] = i;
+        return k;
+    }
+    unsigned char *keep = calloc(n, 1);
+    if (!keep)
+        return 0;
+    for (size_t j = 0; j < max; j++)
+        keep[c->r->rank[j]] = 1;
+    for (size_t i = 0; i < n; i++)
+        if (keep[i])
+            out[k++] = i;
+    free(keep);
+    return k;
+}
+
+/* See sheets.h. */
+void xw_write_buy_vs_rent(xw_ctx *c)
+{
+    lxw_worksheet *ws = c->buyrent;
+    if (!ws || c->err || c->nomem)
+        return;
+    const tco_scenario *s = c->s;
+    const tco_result *r = c->r;
+    const tco_analysis *A = xw_analysis(c);
+    const size_t n = s->n_options;
+    const int b = r->baseline, H = s->horizon_months;
+    const int npts = A && A->n_sweep > 0 && A->sweep_u && A->sweep_total ? (int)A->n_sweep : 20;
+    char f[XW_FBUF], t[XW_TBUF], cats[600], vals[600];
+    const char *q = ws->quoted_name;
+    lxw_format *money = xw_fmt(c, XS_CALC, XN_MONEY), *money2 = xw_fmt(c, XS_CALC, XN_MONEY2),
+               *pct = xw_fmt(c, XS_CALC, XN_PCT);
+
+    worksheet_set_column(ws, 0, 0, 40, NULL);
+    worksheet_set_tab_color(ws, 0x70AD47);
+    /* Two charts side by side, 540 pixels each: columns of 17 characters are 124
+     * pixels and the first (40) 285, so they reach column H. */
+    const int chart_w = 540, last_col = n > 7 ? (int)n : 7;
+    worksheet_set_column(ws, 1, (lxw_col_t)last_col, 17, NULL);
+    xw_pager pg;
+    xw_pager_init(&pg, xw_cols_px(40 + 17.0 * last_col));
+    pg.last_col = last_col;
+    xw_labelf(c, t, sizeof t, "buy_vs_rent.subtitle",
+              "What each option would cost over {months} months if its GPUs worked the share of "
+              "hours in the first column, the same share for every option (as break-even "
+              "utilization assumes). Live formulas: total = total at 0% utilization + cost of "
+              "one unit of utilization x utilization, both from the option's cash-flow sheet.",
+              "months", xw_int(c, H), NULL);
+    xw_span sp = {last_col, 40 + 17.0 * last_col};
+    xw_title(c, ws, sp,
+             xw_label(c, "buy_vs_rent.title", "Buy or rent: cost against utilization"), t);
+
+    int row = 3;
+    /* ----- Break-even utilization of each bought option ----- */
+    int nbe = 0, be_first = -1;
+    for (size_t i = 0; i < n; i++)
+        nbe += c->os[i].has_base;
+    if (nbe > 0) {
+        xw_labelf(c, t, sizeof t, "buy_vs_rent.breakeven",
+                  "Break-even utilization against the baseline: {label}", "label", c->label[b],
+                  NULL);
+        xw_section(c, ws, row++, t);
+        int hr = row++;
+        xw_header(c, ws, hr, 0, xw_label(c, "buy_vs_rent.option", "Bought option"));
+        xw_header(c, ws, hr, 1, xw_label(c, "buy_vs_rent.beu", "Break-even utilization"));
+        xw_header(c, ws, hr, 2, xw_label(c, "buy_vs_rent.be_total", "Total at break-even"));
+        xw_header(c, ws, hr, 3, xw_label(c, "buy_vs_rent.marker_u", "Chart marker: utilization"));
+        xw_header(c, ws, hr, 4, xw_label(c, "buy_vs_rent.marker_total", "Chart marker: total"));
+        worksheet_set_row(ws, (lxw_row_t)hr, 32, NULL);
+        be_first = row;
+        for (size_t i = 0; i < n; i++) {
+            const xw_optsheet *L = &c->os[i];
+            if (!L->has_base)
+                continue;
+            double u = r->options[i].breakeven_utilization;
+            int ok = isfinite(u);
+            double tot = ok ? L->total0 + L->slope * u : NAN;
+            xw_text(c, ws, row, 0, c->label[i], NULL);
+            const char *x = xw_ref(c, L->quoted, L->k_beu, XW_COL_VAL, 1, 1);
+            xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(AND(%s>=0,%s<=1),%s,\"none\"),\"none\")", x,
+                 x, x, x);
+            if (ok)
+                xw_fnum(c, ws, row, 1, f, u, pct);
+            else
+                xw_fstr(c, ws, row, 1, f, "none", pct);
+            char bu[64], t0[300], sl[300];
+            snprintf(bu, sizeof bu, "%s", xw_ref(c, NULL, row, 1, 0, 0));
+            snprintf(t0, sizeof t0, "%s", xw_ref(c, L->quoted, L->k_total0, XW_COL_VAL, 1, 1));
+            snprintf(sl, sizeof sl, "%s", xw_ref(c, L->quoted, L->k_slope, XW_COL_VAL, 1, 1));
+            xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s+%s*%s,\"none\")", bu, t0, sl, bu);
+            if (ok)
+                xw_fnum(c, ws, row, 2, f, tot, money);
+            else
+                xw_fstr(c, ws, row, 2, f, "none", money);
+            /* #N/A is what charts skip: no marker without a break-even. */
+            xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s,NA())", bu, bu);
+            if (ok)
+                xw_fnum(c, ws, row, 3, f, u, pct);
+            else
+                xw_fstr(c, ws, row, 3, f, "#N/A", pct);
+            xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s,NA())", bu, xw_ref(c, NULL, row, 2, 0, 0));
+            if (ok)
+                xw_fnum(c, ws, row, 4, f, tot, money);
+            else
+                xw_fstr(c, ws, row, 4, f, "#N/A", money);
+            row++;
+        }
+        xw_para(c, ws, row++, sp,
+             xw_label(c, "buy_vs_rent.be_note",
+                      "none: the two totals do not meet between 0% and 100% utilization. The "
+                      "marker columns hold #N/A then, which charts skip."),
+             1);
+    } else {
+        xw_para(c, ws, row++, sp,
+             xw_label(c, "buy_vs_rent.no_baseline",
+                      "No break-even: the scenario has no bought option to compare with a rent "
+                      "baseline."),
+             1);
+    }
+    row++;
+    int chart_top = row;
+    row += 23;
+    xw_pager_block(&pg, 0, row);
+
+    /* ----- The sweep: total and cost per GPU-hour at each utilization ----- */
+    xw_labelf(c, t, sizeof t, "buy_vs_rent.totals",
+              "Total cost of ownership at each utilization ({currency})", "currency", c->currency,
+              NULL);
+    xw_pager_block(&pg, row, npts + 3);
+    xw_section(c, ws, row++, t);
+    int ht = row++;
+    xw_header(c, ws, ht, 0, xw_label(c, "buy_vs_rent.utilization", "Utilization"));
+    for (size_t i = 0; i < n; i++)
+        xw_header(c, ws, ht, 1 + (int)i, c->label[i]);
+    xw_header_height(ws, ht, (const char *const *)c->label, n, 17);
+    int tfirst = row;
+    for (int k = 0; k < npts; k++, row++) {
+        double u = A && A->sweep_u ? A->sweep_u[k] : (k + 1) / (double)npts;
+        xw_num(c, ws, row, 0, u, xw_fmt(c, XS_FIXED, XN_PCT));
+        for (size_t i = 0; i < n; i++) {
+            const xw_optsheet *L = &c->os[i];
+            double v = A && A->sweep_total ? A->sweep_total[i * (size_t)npts + (size_t)k]
+                                           : L->total0 + L->slope * u;
+            char t0[300];
+            snprintf(t0, sizeof t0, "%s", xw_ref(c, L->quoted, L->k_total0, XW_COL_VAL, 1, 1));
+            xw_fnum(c, ws, row, 1 + (int)i,
+                    xw_f(c, f, sizeof f, "=%s+%s*%s", t0,
+                         xw_ref(c, L->quoted, L->k_slope, XW_COL_VAL, 1, 1),
+                         xw_ref(c, NULL, row, 0, 0, 1)),
+                    v, money);
+        }
+    }
+    int tlast = row - 1;
+    row++;
+    xw_labelf(c, t, sizeof t, "buy_vs_rent.cpgh",
+              "Cost per GPU-hour used at each utilization ({currency} per GPU-hour)", "currency",
+              c->currency, NULL);
+    xw_pager_block(&pg, row, npts + 3);
+    xw_section(c, ws, row++, t);
+    int hc = row++;
+    xw_header(c, ws, hc, 0, xw_label(c, "buy_vs_rent.utilization", "Utilization"));
+    for (size_t i = 0; i < n; i++)
+        xw_header(c, ws, hc, 1 + (int)i, c->label[i]);
+    xw_header_height(ws, hc, (const char *const *)c->label, n, 17);
+    for (int k = 0; k < npts; k++, row++) {
+        double u = A && A->sweep_u ? A->sweep_u[k] : (k + 1) / (double)npts;
+        xw_num(c, ws, row, 0, u, xw_fmt(c, XS_FIXED, XN_PCT));
+        for (size_t i = 0; i < n; i++) {
+            const tco_option *o = &s->options[i];
+            const xw_optsheet *L = &c->os[i];
+            double tot = A && A->sweep_total ? A->sweep_total[i * (size_t)npts + (size_t)k]
+                                             : L->total0 + L->slope * u;
+            double v = A && A->sweep_cost_per_gpu_hour
+                           ? A->sweep_cost_per_gpu_hour[i * (size_t)npts + (size_t)k]
+                           : tot / (o->count * s->hours_per_month * H * u);
+            char cnt[300], uu[64];
+            snprintf(cnt, sizeof cnt, "%s", xw_in(c, i, TCO_O_COUNT_GPUS));
+            snprintf(uu, sizeof uu, "%s", xw_ref(c, NULL, row, 0, 0, 1));
+            xw_fnum(c, ws, row, 1 + (int)i,
+                    xw_f(c, f, sizeof f, "=IF(%s=0,\"n/a\",%s/(%s*HoursPerMonth*HorizonMonths*%s))",
+                         uu, xw_ref(c, NULL, tfirst + k, 1 + (int)i, 0, 0), cnt, uu),
+                    v, money2);
+        }
+    }
+    worksheet_freeze_panes(ws, 0, 1);
+
+    /* ----- Chart 1: total against utilization, break-even marked ----- */
+    lxw_chart_options co;
+    memset(&co, 0, sizeof co);
+    co.x_scale = chart_w / 480.0;
+    co.y_scale = 420.0 / 288;
+    co.y_offset = 4;
+    size_t *shown = malloc((n ? n : 1) * sizeof *shown);
+    if (!shown) {
+        c->nomem = 1;
+        return;
+    }
+    size_t ns = chart_options(c, 200, shown);
+    lxw_chart *ch = xw_new_chart(c, LXW_CHART_SCATTER_STRAIGHT);
+    int16_t hide[256];
+    int nhide = 0, nser = 0;
+    if (ch) {
+        xw_chart_range(c, cats, sizeof cats, q, tfirst, 0, tlast, 0);
+        for (size_t k = 0; k < ns && !c->nomem; k++) {
+            size_t i = shown[k];
+            lxw_chart_series *se = xw_add_series(
+                c, ch, cats,
+                xw_chart_range(c, vals, sizeof vals, q, tfirst, 1 + (int)i, tlast, 1 + (int)i));
+            if (!se)
+                break;
+            chart_series_set_name_range(se, ws->name, (lxw_row_t)ht, (lxw_col_t)(1 + i));
+            xw_series_line(se, xw_colour(c, i), ns <= 10 ? 2.25f : 1.0f,
+                          (int)i == b ? LXW_CHART_LINE_DASH_DASH : LXW_CHART_LINE_DASH_SOLID);
+            nser++;
+        }
+        int brow = be_first;
+        for (size_t i = 0; i < n && !c->nomem && nbe > 0; i++) {
+            if (!c->os[i].has_base)
+                continue;
+            int this_row = brow++;
+            if (!isfinite(r->options[i].breakeven_utilization) || nhide >= 50)
+                continue;
+            char x[200];
+            xw_chart_range(c, x, sizeof x, q, this_row, 3, this_row, 3);
+            lxw_chart_series *se = xw_add_series(
+                c, ch, x, xw_chart_range(c, vals, sizeof vals, q, this_row, 4, this_row, 4));
+            if (!se)
+                break;
+            chart_series_set_name_range(se, ws->name, (lxw_row_t)this_row, 0);
+            lxw_chart_line none;
+            memset(&none, 0, sizeof none);
+            none.none = LXW_TRUE;
+            chart_series_set_line(se, &none);
+            chart_series_set_marker_type(se, LXW_CHART_MARKER_DIAMOND);
+            chart_series_set_marker_size(se, 11);
+            lxw_chart_fill fill;
+            memset(&fill, 0, sizeof fill);
+            fill.color = xw_colour(c, i);
+            chart_series_set_marker_fill(se, &fill);
+            lxw_chart_line border;
+            memset(&border, 0, sizeof border);
+            border.color = 0x000000;
+            border.width = 1.25f;
+            chart_series_set_marker_line(se, &border);
+            hide[nhide++] = (int16_t)nser++;
+        }
+        hide[nhide] = -1;
+        if (nhide > 0)
+            xw_note(c, chart_legend_delete_series(ch, hide));
+        if (nbe > 0)
+            xw_labelf(c, t, sizeof t, "chart.sweep.title_markers",
+                      "Total cost against utilization ({currency}; diamonds: break-even with the "
+                      "baseline)",
+                      "currency", c->currency, NULL);
+        else
+            xw_labelf(c, t, sizeof t, "chart.sweep.title",
+                      "Total cost against utilization ({currency})", "currency", c->currency, NULL);
+        xw_chart_title(c, ch, t);
+        xw_axis_name(c, ch->x_axis,
+                     xw_label(c, "chart.sweep.x", "Utilization (share of hours used)"));
+        chart_axis_set_num_format(ch->x_axis, "0%");
+        chart_axis_set_min(ch->x_axis, 0);
+        chart_axis_set_max(ch->x_axis, 1);
+        chart_axis_set_major_unit(ch->x_axis, 0.1);
+        xw_labelf(c, t, sizeof t, "chart.sweep.y", "Total cost of ownership ({currency})",
+                  "currency", c->currency, NULL);
+        xw_axis_name(c, ch->y_axis, t);
+        chart_axis_set_num_format(ch->y_axis, c->nf[XN_MONEY]);
+        chart_legend_set_position(ch, ns <= 24 ? LXW_CHART_LEGEND_BOTTOM : LXW_CHART_LEGEND_NONE);
+        xw_note(c, worksheet_insert_chart_opt(ws, (lxw_row_t)chart_top, 0, ch, &co));
+    }
+
+    /* ----- Chart 2: cumulative cost of each bought option against the baseline ----- */
+    ch = c->nomem ? NULL : xw_new_chart(c, LXW_CHART_LINE);
+    if (ch) {
+        const xw_optsheet *F = &c->os[0];
+        xw_chart_range(c, cats, sizeof cats, F->quoted, F->r_month, XW_COL_M0, F->r_month,
+                       XW_COL_M0 + H);
+        size_t drawn = 0;
+        for (size_t k = 0; k < ns && !c->nomem; k++) {
+            size_t i = shown[k];
+            if (nbe > 0 && (int)i != b && !c->os[i].has_base)
+                continue;
+            const xw_optsheet *L = &c->os[i];
+            lxw_chart_series *se =
+                xw_add_series(c, ch, cats,
+                              xw_chart_range(c, vals, sizeof vals, L->quoted, L->r_cum, XW_COL_M0,
+                                             L->r_cum, XW_COL_M0 + H));
+            if (!se)
+                break;
+            chart_series_set_name_range(se, ws->name, (lxw_row_t)ht, (lxw_col_t)(1 + i));
+            xw_series_line(se, xw_colour(c, i), ns <= 10 ? 2.25f : 1.0f,
+                          (int)i == b ? LXW_CHART_LINE_DASH_DASH : LXW_CHART_LINE_DASH_SOLID);
+            drawn++;
+        }
+        if (nbe > 0)
+            xw_labelf(c, t, sizeof t, "chart.cumulative_vs_base.title",
+                      "Cumulative cost, bought options against the baseline ({currency}; "
+                      "baseline dashed)",
+                      "currency", c->currency, NULL);
+        else
+            xw_labelf(c, t, sizeof t, "chart.cumulative_all.title",
+                      "Cumulative cost by month ({currency})", "currency", c->currency, NULL);
+        xw_chart_title(c, ch, t);
+        xw_axis_name(c, ch->x_axis, xw_label(c, "chart.cumulative.x", "Month (0 = acquisition)"));
+        chart_axis_set_interval_unit(ch->x_axis, (uint16_t)(H > 60 ? 12 : H > 24 ? 6 : 3));
+        chart_axis_set_interval_tick(ch->x_axis, (uint16_t)(H > 60 ? 12 : H > 24 ? 6 : 3));
+        xw_labelf(c, t, sizeof t, "chart.cumulative_vs_base.y",
+                  "Cumulative cost, before residual ({currency})", "currency", c->currency, NULL);
+        xw_axis_name(c, ch->y_axis, t);
+        chart_axis_set_num_format(ch->y_axis, c->nf[XN_MONEY]);
+        chart_legend_set_position(ch,
+                                  drawn <= 24 ? LXW_CHART_LEGEND_BOTTOM : LXW_CHART_LEGEND_NONE);
+        co.x_offset = chart_w + 15;
+        xw_note(c, worksheet_insert_chart_opt(ws, (lxw_row_t)chart_top, 0, ch, &co));
+    }
+    free(shown);
+    xw_pager_apply(c, ws, &pg, row);
+}

@@ -1,0 +1,166 @@
+/* cases.c - the Cases sheet: the scenario's cases side by side, the engine's
+ * results (tco_analysis) as labelled static values (docs/WORKBOOK.md). */
+#include "write/xlsx/sheets.h"
+#include "write/xlsx/cell.h"
+#include "write/xlsx/page.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* A figure of one option in one result, for the Cases table. */
+static double case_value(const tco_result *res, size_t i, int metric, const char **text)
+{
+    const tco_option_result *o = &res->options[i];
+    int bought = res->scenario->options[i].acquire == TCO_BUY && res->baseline >= 0;
+    *text = NULL;
+    switch (metric) {
+    case 0:
+        return o->total;
+    case 1:
+        return o->npv;
+    case 2:
+        if (!isfinite(o->cost_per_gpu_hour))
+            *text = "n/a";
+        return o->cost_per_gpu_hour;
+    case 3:
+        if (!bought)
+            *text = XW_DASH;
+        else if (o->breakeven_month <= 0)
+            *text = "none";
+        return o->breakeven_month;
+    default:
+        if (!bought)
+            *text = XW_DASH;
+        else if (!isfinite(o->breakeven_utilization))
+            *text = "none";
+        return o->breakeven_utilization;
+    }
+}
+
+/* See sheets.h. */
+void xw_write_cases(xw_ctx *c)
+{
+    lxw_worksheet *ws = c->cases;
+    const tco_analysis *A = xw_analysis(c);
+    if (!ws || !A || c->err || c->nomem)
+        return;
+    const tco_scenario *s = c->s;
+    const size_t n = s->n_options, nc = A->n_cases;
+    char t[XW_TBUF], f[XW_FBUF];
+    worksheet_set_column(ws, 0, 0, 44, NULL);
+    worksheet_set_column(ws, 1, 1, 30, NULL);
+    worksheet_set_column(ws, 2, (lxw_col_t)(1 + nc), 17, NULL);
+    worksheet_set_tab_color(ws, 0xED7D31);
+    xw_pager pg;
+    xw_pager_init(&pg, xw_cols_px(44 + 30 + 17.0 * (double)(nc > 1 ? nc : 1)));
+    xw_span sp = {(int)(1 + nc), 44 + 30 + 17.0 * (double)nc};
+    xw_title(c, ws, sp, xw_label(c, "cases.title", "Cases: the scenario under other assumptions"),
+          xw_label(c, "cases.subtitle",
+                   "Each case is the whole scenario with the keys below overriding, computed in "
+                   "full (MODEL.md, Cases). Computed by tco for this scenario (static values): "
+                   "write the workbook again after changing inputs. The lowest total, NPV and "
+                   "cost per GPU-hour of each column are highlighted."));
+    int row = 3;
+    xw_section(c, ws, row++, xw_label(c, "cases.overrides", "What each case changes"));
+    xw_header_text(c, ws, row, 0, xw_label(c, "cases.case", "Case"));
+    xw_header_text(c, ws, row, 1, xw_label(c, "cases.key", "Key"));
+    xw_header_text(c, ws, row++, 2, xw_label(c, "cases.value", "Value"));
+    lxw_format *fx = xw_fmt(c, XS_FIXED, XN_NONE);
+    for (size_t k = 0; k < nc; k++) {
+        const tco_case *cs = &s->cases[k];
+        for (size_t j = 0; j < cs->n_overrides; j++, row++) {
+            xw_text(c, ws, row, 0, xw_cell_text(t, sizeof t, cs->name), NULL);
+            xw_text(c, ws, row, 1, xw_cell_text(t, sizeof t, cs->keys[j]), fx);
+            xw_text(c, ws, row, 2, xw_cell_text(t, sizeof t, cs->values[j]), fx);
+        }
+        if (cs->n_overrides == 0) {
+            xw_text(c, ws, row, 0, xw_cell_text(t, sizeof t, cs->name), NULL);
+            xw_text(c, ws, row++, 1, xw_label(c, "cases.no_override", "(nothing: the base)"), fx);
+        }
+    }
+    row++;
+
+    /* What the figures below are measured over: a case may change the horizon. */
+    xw_pager_block(&pg, row, 5);
+    xw_section(c, ws, row++, xw_label(c, "cases.settings", "Measured over"));
+    int hs = row++;
+    xw_header_text(c, ws, hs, 0, "");
+    xw_header(c, ws, hs, 1, xw_label(c, "cases.base", "Base"));
+    for (size_t k = 0; k < nc; k++)
+        xw_header(c, ws, hs, 2 + (int)k, xw_cell_text(t, sizeof t, s->cases[k].name));
+    xw_text(c, ws, row, 0, xw_label(c, "cases.horizon", "Horizon (months)"), NULL);
+    for (size_t k = 0; k <= nc; k++) {
+        const tco_result *res = k == 0 ? c->r : A->cases[k - 1];
+        xw_engine_num(c, ws, row, 1 + (int)k, res->scenario->horizon_months, XN_INT);
+    }
+    row++;
+    xw_text(c, ws, row, 0, xw_label(c, "cases.baseline", "Baseline (rent option)"), NULL);
+    for (size_t k = 0; k <= nc; k++) {
+        const tco_result *res = k == 0 ? c->r : A->cases[k - 1];
+        xw_text(c, ws, row, 1 + (int)k, res->baseline >= 0 ? c->id[res->baseline] : XW_DASH,
+                xw_fmt(c, XS_FIXED, XN_GENERAL));
+    }
+    row += 2;
+
+    static const struct {
+        const char *key, *english, *field;
+        xw_numfmt nf;
+        int best;
+    } metrics[] = {
+        {XW_KEY("cases.total"), "Total cost of ownership ({currency})", "total", XN_MONEY, 1},
+        {XW_KEY("cases.npv"), "Net present value of the cost ({currency})", "npv", XN_MONEY, 1},
+        {XW_KEY("cases.cpgh"), "Cost per GPU-hour used ({currency} per GPU-hour)",
+         "cost_per_gpu_hour", XN_MONEY2, 1},
+        {XW_KEY("cases.bem"), "Break-even month against the baseline (month)", "breakeven_month",
+         XN_INT, 0},
+        {XW_KEY("cases.beu"), "Break-even utilization against the baseline (%)",
+         "breakeven_utilization", XN_PCT, 0},
+    };
+    for (size_t m = 0; m < sizeof metrics / sizeof metrics[0]; m++) {
+        xw_labelf(c, t, sizeof t, metrics[m].key, metrics[m].english, "currency", c->currency,
+                  NULL);
+        xw_pager_block(&pg, row, 3 + (int)n);
+        xw_section(c, ws, row++, t);
+        int hr = row++;
+        xw_header(c, ws, hr, 0, xw_label(c, "cases.option", "Option"));
+        xw_header(c, ws, hr, 1, xw_label(c, "cases.base", "Base"));
+        for (size_t k = 0; k < nc; k++)
+            xw_header(c, ws, hr, 2 + (int)k, xw_cell_text(t, sizeof t, s->cases[k].name));
+        int first = row;
+        for (size_t i = 0; i < n; i++, row++) {
+            xw_text(c, ws, row, 0, c->label[i], NULL);
+            for (size_t k = 0; k <= nc; k++) {
+                const tco_result *res = k == 0 ? c->r : A->cases[k - 1];
+                const char *text;
+                double v = case_value(res, i, (int)m, &text);
+                if (text)
+                    xw_text(c, ws, row, 1 + (int)k, text, xw_fmt(c, XS_FIXED, metrics[m].nf));
+                else
+                    xw_engine_num(c, ws, row, 1 + (int)k, v, metrics[m].nf);
+            }
+        }
+        if (metrics[m].best && n > 1) {
+            lxw_conditional_format cf;
+            memset(&cf, 0, sizeof cf);
+            cf.type = LXW_CONDITIONAL_TYPE_FORMULA;
+            xw_f(c, f, sizeof f, "=AND(ISNUMBER(%s),%s=MIN(%s))", xw_ref(c, NULL, first, 1, 0, 0),
+                 xw_ref(c, NULL, first, 1, 0, 0), xw_range(c, NULL, first, 1, row - 1, 1));
+            /* xw_range is absolute: make the column relative for the whole block. */
+            char *p = f, rel[XW_FBUF];
+            size_t o = 0;
+            for (; *p && o + 1 < sizeof rel; p++) {
+                if (*p == '$' && p[1] >= 'A' && p[1] <= 'Z')
+                    continue;
+                rel[o++] = *p;
+            }
+            rel[o] = '\0';
+            cf.value_string = rel;
+            cf.format = c->fmt_best;
+            xw_note(c, worksheet_conditional_format_range(
+                        ws, (lxw_row_t)first, 1, (lxw_row_t)(row - 1), (lxw_col_t)(1 + nc), &cf));
+        }
+        row++;
+    }
+    xw_pager_apply(c, ws, &pg, row);
+}

@@ -1,0 +1,82 @@
+/* charts.c - helpers of the workbook's charts (charts.h): titles and axis
+ * names, series and their colours, ranges. */
+#include "write/xlsx/charts.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Series colours (the Office palette), so an option has one colour in every chart here. */
+static const unsigned palette[] = {0x4472C4, 0xED7D31, 0xA5A5A5, 0xFFC000, 0x5B9BD5,
+                                   0x70AD47, 0x264478, 0x9E480E, 0x636363, 0x997300};
+#define PALETTE_N (sizeof palette / sizeof palette[0])
+
+/* See charts.h. */
+void xw_chart_title(xw_ctx *c, lxw_chart *ch, const char *text)
+{
+    char buf[XW_TBUF];
+    snprintf(buf, sizeof buf, "%s%s", text && text[0] == '=' ? " " : "", text ? text : "");
+    chart_title_set_name(ch, buf);
+    if (c->style && c->style->font_name) {
+        lxw_chart_font font = xw_chart_font(c, 1);
+        chart_title_set_name_font(ch, &font);
+        font = xw_chart_font(c, 0);
+        chart_legend_set_font(ch, &font);
+    }
+}
+
+/* See charts.h. */
+void xw_axis_name(xw_ctx *c, lxw_chart_axis *axis, const char *text)
+{
+    char buf[XW_TBUF];
+    snprintf(buf, sizeof buf, "%s%s", text && text[0] == '=' ? " " : "", text ? text : "");
+    chart_axis_set_name(axis, buf);
+    if (c->style && c->style->font_name) {
+        lxw_chart_font font = xw_chart_font(c, 1), num = xw_chart_font(c, 0);
+        chart_axis_set_name_font(axis, &font);
+        chart_axis_set_num_font(axis, &num);
+    }
+}
+
+/* See charts.h. */
+unsigned xw_colour(const xw_ctx *c, size_t i)
+{
+    long a = xw_accent(c, i);
+    return a >= 0 ? (unsigned)a : palette[i % PALETTE_N];
+}
+
+/* See charts.h. */
+lxw_chart *xw_new_chart(xw_ctx *c, uint8_t type)
+{
+    lxw_chart *ch = workbook_add_chart(c->wb, type);
+    if (!ch)
+        c->nomem = 1;
+    return ch;
+}
+
+/* See charts.h. */
+lxw_chart_series *xw_add_series(xw_ctx *c, lxw_chart *ch, const char *cats, const char *vals)
+{
+    lxw_chart_series *se = chart_add_series(ch, cats, vals);
+    if (!se)
+        c->nomem = 1;
+    return se;
+}
+
+/* See charts.h. */
+void xw_series_line(lxw_chart_series *se, unsigned colour, float width, uint8_t dash_type)
+{
+    lxw_chart_line line;
+    memset(&line, 0, sizeof line);
+    line.color = colour;
+    line.width = width;
+    line.dash_type = dash_type;
+    chart_series_set_line(se, &line);
+}
+
+/* See charts.h. */
+const char *xw_chart_range(xw_ctx *c, char *buf, size_t size, const char *quoted, int r1,
+                           int c1, int r2, int c2)
+{
+    snprintf(buf, size, "=%s", xw_range(c, quoted, r1, c1, r2, c2));
+    return buf;
+}

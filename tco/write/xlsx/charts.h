@@ -1,0 +1,28 @@
+/* charts.h - helpers of the workbook's charts (charts.c): titles and axis names
+ * in the template's font, series, their colours and ranges. */
+#ifndef TCO_WRITE_XLSX_CHARTS_H
+#define TCO_WRITE_XLSX_CHARTS_H
+
+#include "write/xlsx/cell.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define XW_MAX_SERIES 255 /* series in one chart */
+
+/* Chart titles and axis names: libxlsxwriter reads a leading '=' as a reference. */
+void xw_chart_title(xw_ctx *c, lxw_chart *ch, const char *text);
+void xw_axis_name(xw_ctx *c, lxw_chart_axis *axis, const char *text);
+/* Series colour of option i: the template's accent, else the Office palette. */
+unsigned xw_colour(const xw_ctx *c, size_t i);
+/* A new chart of a type (LXW_CHART_...), NULL after a failed allocation (recorded in c). */
+lxw_chart *xw_new_chart(xw_ctx *c, uint8_t type);
+/* A new series, NULL after a failed allocation (recorded in c). */
+lxw_chart_series *xw_add_series(xw_ctx *c, lxw_chart *ch, const char *cats, const char *vals);
+/* A series' line: colour, width in points and dash type (LXW_CHART_LINE_DASH_...). */
+void xw_series_line(lxw_chart_series *se, unsigned colour, float width, uint8_t dash_type);
+/* "=Sheet!$A$1:$A$9" for chart ranges, in buf. */
+const char *xw_chart_range(xw_ctx *c, char *buf, size_t size, const char *quoted, int r1,
+                           int c1, int r2, int c2);
+
+#endif /* TCO_WRITE_XLSX_CHARTS_H */

@@ -1,0 +1,156 @@
+/* checks.c - the Checks sheet: each key figure as the engine computed it
+ * beside the workbook's own formula, and the master check. */
+#include "write/xlsx/sheets.h"
+#include "write/xlsx/cell.h"
+#include "write/xlsx/fields.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Columns of the Checks sheet. */
+enum { CK_OPTION, CK_FIGURE, CK_FIELD, CK_ENGINE, CK_BOOK, CK_SCALE, CK_DIFF, CK_STATUS, CK_N };
+
+/* The magnitude a difference is measured against: the figure itself (at least 1);
+ * for depreciation and book value, the capex they come from, since a fully
+ * depreciated asset's book value is zero plus rounding. */
+static double check_scale(const tco_result *r, size_t i, int fi, double v)
+{
+    double s = isfinite(v) ? fabs(v) : 0;
+    if (fi == XF_DEP || fi == XF_BV)
+        s = fmax(s, fabs(r->options[i].capex));
+    return fmax(1, s);
+}
+
+/* See sheets.h. */
+void xw_write_checks(xw_ctx *c)
+{
+    const tco_scenario *s = c->s;
+    lxw_worksheet *ws = c->checks;
+    char f[XW_FBUF], t[XW_TBUF];
+    const int first = 9, head_row = 8;
+    static const int checked[] = {
+        XF_COUNT,  XF_UTIL,     XF_CAPEX,  XF_POWER, XF_COOLING, XF_FACILITY, XF_MAINT, XF_STAFF,
+        XF_RENTAL, XF_RESIDUAL, XF_TOTAL,  XF_NPV,   XF_GPUH,    XF_CPGH,     XF_CPPH,  XF_CPU,
+        XF_UPSKW,  XF_ITKW,     XF_PROVKW, XF_DEP,   XF_BV,      XF_BEM,      XF_BEU,   XF_RANK};
+    int nchk = (int)(sizeof checked / sizeof checked[0]);
+    int count = 0;
+    for (size_t i = 0; i < s->n_options; i++)
+        for (int k = 0; k < nchk; k++)
+            count += xw_field_applies(c, i, checked[k]);
+    int lastr = first + count - 1;
+    char status[400];
+    snprintf(status, sizeof status, "%s", xw_range(c, NULL, first, CK_STATUS, lastr, CK_STATUS));
+
+    worksheet_set_tab_color(ws, 0xA5A5A5);
+    static const double widths[CK_N] = {22, 40, 22, 18, 18, 16, 14, 10};
+    for (int k = 0; k < CK_N; k++)
+        worksheet_set_column(ws, (lxw_col_t)k, (lxw_col_t)k, widths[k], NULL);
+    xw_text(c, ws, 0, 0, xw_label(c, "checks.title", "Checks"), xw_fmt(c, XS_TITLE, XN_NONE));
+    xw_text(c, ws, 1, 0,
+            xw_label(c, "checks.subtitle",
+                     "Each key figure as the tco engine computed it (a number) beside the "
+                     "workbook's own formula. Difference = (workbook - engine) / scale, where the "
+                     "scale is the figure itself (at least 1; the capex for depreciation and book "
+                     "value). A row is OK when the difference is within the tolerance; the master "
+                     "check is OK only when every row is."),
+            xw_fmt(c, XS_SUBTITLE, XN_NONE));
+    xw_text(c, ws, 2, 0,
+            xw_label(c, "checks.note",
+                     "The engine's figures are those of the inputs as written: after an input is "
+                     "changed here, the figures it moves show CHECK until the workbook is written "
+                     "again with tco."),
+            xw_fmt(c, XS_SUBTITLE, XN_NONE));
+    xw_text(c, ws, c->ck_master, 0, xw_label(c, "checks.master", "Master check"),
+            xw_fmt(c, XS_TOTAL, XN_NONE));
+    xw_fstr(
+        c, ws, c->ck_master, XW_COL_VAL,
+        xw_f(c, f, sizeof f, "=IF(COUNTIF(%s,\"OK\")=ROWS(%s),\"OK\",\"CHECK\")", status, status),
+        "OK", xw_fmt(c, XS_CHECK, XN_NONE));
+    xw_text(c, ws, c->ck_master + 1, 0, xw_label(c, "checks.agree", "Rows that agree"), NULL);
+    xw_fnum(c, ws, c->ck_master + 1, XW_COL_VAL,
+            xw_f(c, f, sizeof f, "=COUNTIF(%s,\"OK\")", status), count, xw_fmt(c, XS_CALC, XN_INT));
+    xw_text(c, ws, c->ck_master + 2, 0, xw_label(c, "checks.rows", "Rows checked"), NULL);
+    xw_fnum(c, ws, c->ck_master + 2, XW_COL_VAL, xw_f(c, f, sizeof f, "=ROWS(%s)", status), count,
+            xw_fmt(c, XS_CALC, XN_INT));
+    xw_text(c, ws, c->ck_master + 3, 0, xw_label(c, "checks.tolerance", "Tolerance"), NULL);
+    xw_num(c, ws, c->ck_master + 3, XW_COL_VAL, 1e-9, xw_fmt(c, XS_FIXED, XN_SCI));
+    char nm[400];
+    snprintf(nm, sizeof nm, "=%s!$C$%d", c->sheet_q[TCI_SHEET_CHECKS], c->ck_master + 4);
+    lxw_error e = workbook_define_name(c->wb, "CheckTolerance", nm);
+    if (e && !c->err)
+        c->err = e;
+
+    const char *heads[CK_N] = {xw_label(c, "checks.head.option", "Option"),
+                               xw_label(c, "checks.head.figure", "Figure"),
+                               xw_label(c, "checks.head.field", "Field"),
+                               xw_label(c, "checks.head.engine", "Engine value"),
+                               xw_label(c, "checks.head.workbook", "Workbook value"),
+                               xw_label(c, "checks.head.scale", "Scale"),
+                               xw_label(c, "checks.head.difference", "Difference"),
+                               xw_label(c, "checks.head.status", "Status")};
+    for (int k = 0; k < CK_N; k++)
+        xw_text(c, ws, head_row, k, heads[k], xw_fmt(c, XS_HEADER, XN_NONE));
+    worksheet_freeze_panes(ws, (lxw_row_t)first, 0);
+
+    int row = first;
+    for (size_t i = 0; i < s->n_options; i++) {
+        for (int k = 0; k < nchk; k++) {
+            int fi = checked[k];
+            if (!xw_field_applies(c, i, fi))
+                continue;
+            const char *text;
+            double v = xw_field_value(c->r, i, fi, &text);
+            xw_numfmt nf = xw_fields[fi].nf;
+            xw_text(c, ws, row, CK_OPTION, c->id[i], NULL);
+            xw_field_label(c, fi, t, sizeof t);
+            xw_text(c, ws, row, CK_FIGURE, t, NULL);
+            xw_text(c, ws, row, CK_FIELD, xw_fields[fi].key, xw_fmt(c, XS_KEY, XN_NONE));
+            if (text)
+                xw_text(c, ws, row, CK_ENGINE, text, xw_fmt(c, XS_FIXED, nf));
+            else
+                xw_num(c, ws, row, CK_ENGINE, v, xw_fmt(c, XS_FIXED, nf));
+            xw_f(c, f, sizeof f, "=%s",
+                 xw_ref(c, c->sheet_q[TCI_SHEET_SUMMARY], c->sm_rows[fi], XW_SUM_COL0 + (int)i,
+                        1, 1));
+            if (text)
+                xw_fstr(c, ws, row, CK_BOOK, f, text, xw_fmt(c, XS_CALC, nf));
+            else
+                xw_fnum(c, ws, row, CK_BOOK, f, v, xw_fmt(c, XS_CALC, nf));
+            xw_num(c, ws, row, CK_SCALE, check_scale(c->r, i, fi, v),
+                   xw_fmt(c, XS_FIXED, XN_GENERAL));
+            const char *d = xw_ref(c, NULL, row, CK_ENGINE, 0, 0),
+                       *w = xw_ref(c, NULL, row, CK_BOOK, 0, 0),
+                       *sc = xw_ref(c, NULL, row, CK_SCALE, 0, 0),
+                       *rd = xw_ref(c, NULL, row, CK_DIFF, 0, 0);
+            xw_f(c, f, sizeof f, "=IF(AND(ISNUMBER(%s),ISNUMBER(%s)),(%s-%s)/%s,\"\")", d, w, w, d,
+                 sc);
+            if (text)
+                xw_fstr(c, ws, row, CK_DIFF, f, "", xw_fmt(c, XS_CALC, XN_SCI));
+            else
+                xw_fnum(c, ws, row, CK_DIFF, f, 0, xw_fmt(c, XS_CALC, XN_SCI));
+            xw_f(c, f, sizeof f,
+                 "=IF(ISNUMBER(%s),IF(ISNUMBER(%s),IF(ABS(%s)<=CheckTolerance,\"OK\",\"CHECK\"),"
+                 "\"CHECK\"),IF(ISNUMBER(%s),\"CHECK\",IF(%s=%s,\"OK\",\"CHECK\")))",
+                 d, w, rd, w, d, w);
+            xw_fstr(c, ws, row, CK_STATUS, f, "OK", xw_fmt(c, XS_CHECK, XN_NONE));
+            row++;
+        }
+    }
+
+    lxw_conditional_format cf;
+    memset(&cf, 0, sizeof cf);
+    cf.type = LXW_CONDITIONAL_TYPE_CELL;
+    cf.criteria = LXW_CONDITIONAL_CRITERIA_EQUAL_TO;
+    cf.value_string = "\"OK\"";
+    cf.format = c->fmt_ok;
+    worksheet_conditional_format_range(ws, (lxw_row_t)first, CK_STATUS, (lxw_row_t)lastr, CK_STATUS,
+                                       &cf);
+    worksheet_conditional_format_cell(ws, (lxw_row_t)c->ck_master, XW_COL_VAL, &cf);
+    cf.criteria = LXW_CONDITIONAL_CRITERIA_NOT_EQUAL_TO;
+    cf.format = c->fmt_bad;
+    worksheet_conditional_format_range(ws, (lxw_row_t)first, CK_STATUS, (lxw_row_t)lastr, CK_STATUS,
+                                       &cf);
+    worksheet_conditional_format_cell(ws, (lxw_row_t)c->ck_master, XW_COL_VAL, &cf);
+    xw_print_setup(c, ws, head_row, head_row, 1);
+}

@@ -1,0 +1,490 @@
+/* inputs.c - the Inputs sheet: every assumption, global and per option, with
+ * its unit and source; the workbook's formulas refer to its cells and defined
+ * names. Numbers the formulas use are inputs (yellow), the others fixed. */
+#include "write/xlsx/sheets.h"
+#include "write/xlsx/cell.h"
+#include "write/xlsx/plan.h"
+#include "util/utf8.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ===== Source of an input ===== */
+
+static const char *base_name(const char *path);
+
+/* `file` is the key's own file (an included one), or NULL for the scenario's. */
+static void source_text(xw_ctx *c, char *buf, size_t size, unsigned char src, const char *file,
+                        int line)
+{
+    const char *name = c->file_base ? c->file_base : xw_label(c, "source.scenario", "scenario");
+    if (file && file != c->s->file && strcmp(file, c->s->file) != 0 && tci_utf8_valid(file))
+        name = base_name(file);
+    if (src == TCO_SRC_INI && line > 0)
+        snprintf(buf, size, "%s:%d", name, line);
+    else if (src == TCO_SRC_INI)
+        snprintf(buf, size, "%s", name);
+    else if (src == TCO_SRC_DERIVED)
+        snprintf(buf, size, "%s", xw_label(c, "source.derived", "derived"));
+    else if (src == TCO_SRC_CATALOG)
+        snprintf(buf, size, "%s", xw_label(c, "source.catalog", "catalog"));
+    else
+        snprintf(buf, size, "%s", xw_label(c, "source.default", "default"));
+}
+
+static const char *base_name(const char *path)
+{
+    const char *slash = path ? strrchr(path, '/') : NULL;
+    return slash ? slash + 1 : path ? path : "";
+}
+
+/* A key filled from the price catalog: the entry's file, line and as-of date,
+ * and a stale mark on the price when it is older than stale_after_months. */
+static void catalog_source(xw_ctx *c, char *buf, size_t size, const tco_option *o, tco_okey k)
+{
+    int from_offer =
+        o->offer_entry && (k == TCO_O_GPU || k == TCO_O_PRICING || k == TCO_O_PRICE_PER_GPU_HOUR);
+    const char *file = NULL, *as_of = NULL;
+    int line = 0;
+    if (from_offer) {
+        file = o->offer_entry->file;
+        line = o->offer_entry->line;
+        as_of = o->offer_entry->as_of;
+    } else if (o->model) {
+        file = o->model->file;
+        line = o->model->line;
+        as_of = o->model->as_of;
+    }
+    if (!file) {
+        snprintf(buf, size, "%s", xw_label(c, "source.catalog", "catalog"));
+        return;
+    }
+    char *f = xw_clean_text(c, base_name(file), 200), *a = xw_clean_text(c, as_of, 32);
+    char fl[260];
+    snprintf(fl, sizeof fl, "%s:%d", f ? f : "", line);
+    if (a)
+        xw_labelf(c, buf, size, "source.catalog.as_of", "catalog {file} (as of {date})", "file",
+                  fl, "date", a, NULL);
+    else
+        xw_labelf(c, buf, size, "source.catalog.file", "catalog {file}", "file", fl, NULL);
+    size_t n = strlen(buf);
+    if (o->price_stale && (k == TCO_O_GPU_PRICE || k == TCO_O_PRICE_PER_GPU_HOUR) && n < size)
+        xw_labelf(c, buf + n, size - n, "source.stale", ", STALE: {months} months old", "months",
+                  xw_int(c, o->price_age_months), NULL);
+    free(f);
+    free(a);
+}
+
+static xw_numfmt unit_numfmt(tco_kunit u)
+{
+    switch (u) {
+    case TCO_U_MONEY:
+        return XN_MONEY_IN;
+    case TCO_U_FRACTION:
+        return XN_PCT;
+    case TCO_U_COUNT:
+    case TCO_U_YEARS:
+    case TCO_U_MONTHS:
+        return XN_INT;
+    default:
+        return XN_GENERAL;
+    }
+}
+
+/* The label key of an INI key: "input.SECTION.NAME", with a suffix such as ".unit". */
+static const char *key_label_key(char *buf, size_t size, const tco_keydef *kd, const char *suffix)
+{
+    snprintf(buf, size, "input.%s.%s%s", kd->section, kd->name, suffix);
+    return buf;
+}
+
+/* A key's label for people, from the template ("input.SECTION.NAME"), else the key table's. */
+static const char *key_label(xw_ctx *c, const tco_keydef *kd)
+{
+    char k[128];
+    return xw_label(c, key_label_key(k, sizeof k, kd, ""), kd->label);
+}
+
+/* The unit beside a key's value: the template's "input.SECTION.NAME.unit" (with
+ * {currency} and {unit} filled in), else the key table's unit, the currency in front
+ * of money; "%" for fractions without a unit of their own. */
+static void unit_text(xw_ctx *c, char *buf, size_t size, const tco_keydef *kd)
+{
+    const char *ul = kd->unit_label ? kd->unit_label : "";
+    char english[160], k[128];
+    if (kd->unit == TCO_U_MONEY)
+        snprintf(english, sizeof english, "{currency}%s%s", *ul ? " " : "", ul);
+    else if (kd->unit == TCO_U_RATE)
+        snprintf(english, sizeof english, "{unit}s/s per GPU");
+    else
+        snprintf(english, sizeof english, "%s", ul);
+    if (kd->unit == TCO_U_FRACTION && !*ul)
+        snprintf(buf, size, "%%");
+    else if (!*english)
+        buf[0] = '\0';
+    else
+        xw_labelf(c, buf, size, key_label_key(k, sizeof k, kd, ".unit"), english, "currency",
+                  c->currency ? c->currency : "", "unit", c->unit ? c->unit : "", NULL);
+}
+
+/* A data validation from the key's range, so a typing slip is caught. */
+static void validate_input(xw_ctx *c, lxw_worksheet *ws, int row, const tco_keydef *kd)
+{
+    if (!(kd->hi > kd->lo))
+        return;
+    char msg[1200], cut[1200], title[200], lo[32], hi[32];
+    lxw_data_validation dv;
+    memset(&dv, 0, sizeof dv);
+    dv.validate = kd->type == TCO_T_INT ? LXW_VALIDATION_TYPE_INTEGER : LXW_VALIDATION_TYPE_DECIMAL;
+    dv.criteria = LXW_VALIDATION_CRITERIA_BETWEEN;
+    dv.minimum_number = kd->lo;
+    dv.maximum_number = kd->hi;
+    snprintf(lo, sizeof lo, "%g", kd->lo);
+    snprintf(hi, sizeof hi, "%g", kd->hi);
+    xw_labelf(c, msg, sizeof msg, "inputs.validation.message",
+              "{key} must be between {low} and {high}.", "key", kd->name, "low", lo, "high", hi,
+              NULL);
+    /* libxlsxwriter refuses a title over 32 characters and a message over 255. */
+    dv.error_title = xw_label_cut(xw_label(c, "inputs.validation.title", "Out of range"), title,
+                               sizeof title, 32);
+    dv.error_message = xw_label_cut(msg, cut, sizeof cut, 255);
+    xw_note(c, worksheet_data_validation_cell(ws, (lxw_row_t)row, XW_COL_VAL, &dv));
+}
+
+/* ===== Inputs ===== */
+
+/* Defined names on the global inputs (WORKBOOK.md). */
+static const char *global_name(tco_skey k)
+{
+    switch (k) {
+    case TCO_S_DISCOUNT_RATE:
+        return "DiscountRate";
+    case TCO_S_ELECTRICITY_PRICE:
+        return "ElectricityPrice";
+    case TCO_S_ELECTRICITY_ESCALATION:
+        return "ElectricityEscalation";
+    case TCO_S_PUE:
+        return "PUE";
+    case TCO_S_COLO_PER_KW_MONTH:
+        return "ColoPerKwMonth";
+    case TCO_S_HOURS_PER_MONTH:
+        return "HoursPerMonth";
+    case TCO_S_HORIZON_MONTHS:
+        return "HorizonMonths";
+    case TCO_S_UTILIZATION:
+        return "WorkloadUtilization";
+    default:
+        return NULL;
+    }
+}
+
+/* Global numbers that the workbook's formulas use: styled as inputs (and the workload
+ * keys when the Workload sheet uses them, xw_workload_input). The others (catalog
+ * settings, workload keys without a model) are shown for the record, styled as fixed. */
+static int global_live(tco_skey k)
+{
+    switch (k) {
+    case TCO_S_DISCOUNT_RATE:
+    case TCO_S_HOURS_PER_MONTH:
+    case TCO_S_ELECTRICITY_PRICE:
+    case TCO_S_ELECTRICITY_ESCALATION:
+    case TCO_S_PUE:
+    case TCO_S_COLO_PER_KW_MONTH:
+    case TCO_S_UTILIZATION:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* Option numbers that the cash-flow sheets use. */
+static int option_live(tco_okey k)
+{
+    switch (k) {
+    case TCO_O_COUNT_GPUS:
+    case TCO_O_UTILIZATION:
+    case TCO_O_TDP_W:
+    case TCO_O_FP16_TFLOPS:
+    case TCO_O_THROUGHPUT:
+    case TCO_O_SCALING_EFFICIENCY:
+    case TCO_O_GPU_PRICE:
+    case TCO_O_GPUS_PER_SERVER:
+    case TCO_O_SERVER_PRICE:
+    case TCO_O_NETWORK_PRICE:
+    case TCO_O_INSTALL_PRICE:
+    case TCO_O_SERVER_POWER_W:
+    case TCO_O_IDLE_POWER_FRACTION:
+    case TCO_O_LOAD_POWER_FRACTION:
+    case TCO_O_MAINTENANCE_RATE:
+    case TCO_O_STAFF_PER_MONTH:
+    case TCO_O_DEPRECIATION_YEARS:
+    case TCO_O_SALVAGE_FRACTION:
+    case TCO_O_RESALE_FRACTION:
+    case TCO_O_RESALE_DECLINE:
+    case TCO_O_PRICE_PER_GPU_HOUR:
+    case TCO_O_PRICE_DECLINE:
+    case TCO_O_UPFRONT:
+    case TCO_O_STORAGE_PER_MONTH:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* The value of a key of any type at `base` (a scenario or an option): a string,
+ * an enumeration's spelling, or a number. Returns 1 for a number (in *num). */
+static int key_value(xw_ctx *c, const tco_keydef *kd, const char *base, double *num, char **text)
+{
+    *text = NULL;
+    switch (kd->type) {
+    case TCO_T_STRING:
+    case TCO_T_DATE:
+        *text = xw_clean_text(c, *(char *const *)(base + kd->offset), XW_MAX_TEXT);
+        return 0;
+    case TCO_T_ENUM: {
+        int v = *(const int *)(base + kd->offset), n = 0;
+        while (kd->names && kd->names[n])
+            n++;
+        *text = xw_strdup(c, v >= 0 && v < n ? kd->names[v] : "?");
+        return 0;
+    }
+    case TCO_T_INT:
+        *num = *(const int *)(base + kd->offset);
+        return 1;
+    default:
+        *num = *(const double *)(base + kd->offset);
+        return 1;
+    }
+}
+
+static void define_name(xw_ctx *c, const char *name, int row, int col)
+{
+    char f[400];
+    char cn[8];
+    xw_col_name(col, cn);
+    snprintf(f, sizeof f, "=%s!$%s$%d", c->sheet_q[TCI_SHEET_INPUTS], cn, row + 1);
+    xw_note(c, workbook_define_name(c->wb, name, f));
+}
+
+static void write_global(xw_ctx *c, int row, tco_skey k)
+{
+    const tco_scenario *s = c->s;
+    const tco_keydef *kd = tco_scenario_key(k);
+    lxw_worksheet *ws = c->inputs;
+    char key[64], unit[96], src[160];
+    snprintf(key, sizeof key, "[%s] %s", kd->section, kd->name);
+    unit_text(c, unit, sizeof unit, kd);
+    source_text(c, src, sizeof src, s->src[k], s->key_file[k], s->key_line[k]);
+    xw_text(c, ws, row, 0, key_label(c, kd), NULL);
+    xw_text(c, ws, row, 1, key, xw_fmt(c, XS_KEY, XN_NONE));
+    xw_text(c, ws, row, 3, unit, xw_fmt(c, XS_UNIT, XN_NONE));
+    double v = 0;
+    char *text;
+    int is_num = key_value(c, kd, (const char *)s, &v, &text);
+    if (k == TCO_S_BYTES_PER_PARAM)
+        v = tco_bytes_per_param(s); /* the value in effect: its default follows the mode */
+    if (!is_num) {
+        xw_text(c, ws, row, XW_COL_VAL, text ? text : "\xE2\x80\x94", xw_fmt(c, XS_FIXED, XN_NONE));
+        if (!text && kd->type != TCO_T_ENUM)
+            snprintf(src, sizeof src, "%s", xw_label(c, "source.not_set", "not set"));
+        free(text);
+    } else if (global_live(k) || xw_workload_input(c, 1, k)) {
+        xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, unit_numfmt(kd->unit)));
+        validate_input(c, ws, row, kd);
+    } else {
+        /* The horizon sets the timeline's length: structural, like the rest. */
+        xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_FIXED, unit_numfmt(kd->unit)));
+    }
+    xw_text(c, ws, row, 4, src, xw_fmt(c, XS_KEY, XN_NONE));
+    const char *name = global_name(k);
+    if (name)
+        define_name(c, name, row, XW_COL_VAL);
+}
+
+/* One option key's row; returns 0 when the key is not shown for this option. */
+static int option_key_shown(const tco_option *o, tco_okey k)
+{
+    const tco_keydef *kd = tco_option_key(k);
+    int buy = o->acquire == TCO_BUY;
+    int macrs = o->depreciation == TCO_DEP_MACRS5 || o->depreciation == TCO_DEP_MACRS7;
+    if ((kd->applies == TCO_APPLIES_BUY && !buy) || (kd->applies == TCO_APPLIES_RENT && buy))
+        return 0;
+    if (k == TCO_O_RESALE_DECLINE && !o->src[k])
+        return 0; /* only when it derives the resale fraction */
+    if (k == TCO_O_PRICE_DECLINE && o->pricing == TCO_RESERVED)
+        return 0;
+    if (k == TCO_O_SALVAGE_FRACTION && macrs)
+        return 0;
+    return 1;
+}
+
+static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
+{
+    const tco_option *o = &c->s->options[i];
+    const tco_option_result *res = &c->r->options[i];
+    const tco_keydef *kd = tco_option_key(k);
+    lxw_worksheet *ws = c->inputs;
+    char unit[96], src[160], f[512];
+    unit_text(c, unit, sizeof unit, kd);
+    if (o->src[k] == TCO_SRC_CATALOG)
+        catalog_source(c, src, sizeof src, o, k);
+    else
+        source_text(c, src, sizeof src, o->src[k], o->key_file[k], o->key_line[k]);
+    xw_text(c, ws, row, 0, key_label(c, kd), NULL);
+    xw_text(c, ws, row, 1, kd->name, xw_fmt(c, XS_KEY, XN_NONE));
+    xw_text(c, ws, row, 3, unit, xw_fmt(c, XS_UNIT, XN_NONE));
+    lxw_format *fixed = xw_fmt(c, XS_FIXED, XN_NONE);
+    double v = 0;
+    char *text = NULL;
+    int is_num = key_value(c, kd, (const char *)o, &v, &text);
+    if (k == TCO_O_LABEL) {
+        xw_text(c, ws, row, XW_COL_VAL, c->label[i], fixed);
+    } else if (!is_num) {
+        xw_text(c, ws, row, XW_COL_VAL, text ? text : "\xE2\x80\x94", fixed);
+        if (!text && kd->type != TCO_T_ENUM)
+            snprintf(src, sizeof src, "%s", xw_label(c, "source.not_set", "not set"));
+    } else if (k == TCO_O_UTILIZATION && !o->src[k]) {
+        /* Follows the [workload] default, so changing that moves this option. */
+        xw_fnum(c, ws, row, XW_COL_VAL, xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_UTILIZATION)),
+                res->utilization, xw_fmt(c, XS_CALC, XN_PCT));
+        snprintf(src, sizeof src, "%s",
+                 xw_label(c, "source.workload_utilization", "[workload] utilization"));
+    } else if (k == TCO_O_DEPRECIATION_YEARS &&
+               (o->depreciation == TCO_DEP_MACRS5 || o->depreciation == TCO_DEP_MACRS7)) {
+        /* The life of a MACRS class is the length of its table. */
+        int col = o->depreciation == TCO_DEP_MACRS5 ? XW_COL_VAL : XW_COL_VAL + 1;
+        xw_fnum(c, ws, row, XW_COL_VAL,
+                xw_f(c, f, sizeof f, "=COUNT(%s)",
+                     xw_range(c, NULL, c->in_macrs, col, c->in_macrs + 7, col)),
+                tco_depreciation_life(o), xw_fmt(c, XS_CALC, XN_INT));
+        snprintf(src, sizeof src, "%s", xw_label(c, "source.macrs_table", "MACRS table"));
+    } else if (k == TCO_O_RESALE_FRACTION && o->src[TCO_O_RESALE_DECLINE]) {
+        /* Derived from the decline on the next row over the horizon. */
+        xw_fnum(c, ws, row, XW_COL_VAL,
+                xw_f(c, f, sizeof f, "=(1-%s)^(HorizonMonths/12)",
+                     xw_ref(c, NULL, row + 1, XW_COL_VAL, 1, 1)),
+                res->residual_fraction, xw_fmt(c, XS_CALC, XN_PCT));
+        snprintf(src, sizeof src, "%s",
+                 xw_label(c, "source.from_resale_decline", "from resale_decline"));
+    } else if (option_live(k) || xw_workload_input(c, 0, k)) {
+        xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, unit_numfmt(kd->unit)));
+        validate_input(c, ws, row, kd);
+    } else {
+        xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_FIXED, unit_numfmt(kd->unit)));
+    }
+    free(text);
+    int stale = o->src[k] == TCO_SRC_CATALOG && o->price_stale &&
+                (k == TCO_O_GPU_PRICE || k == TCO_O_PRICE_PER_GPU_HOUR);
+    xw_text(c, ws, row, 4, src, xw_fmt(c, stale ? XS_WARN : XS_KEY, XN_NONE));
+}
+
+/* See sheets.h. */
+void xw_write_inputs(xw_ctx *c)
+{
+    const tco_scenario *s = c->s;
+    lxw_worksheet *ws = c->inputs;
+    int wa = 34;
+    for (int k = 0; k < TCO_O_COUNT; k++) {
+        int w = xw_width(key_label(c, tco_option_key((tco_okey)k)));
+        wa = w + 2 > wa ? w + 2 : wa;
+    }
+    xw_set_col(ws, 0, 0, wa);
+    xw_set_col(ws, 1, 1, 30);
+    xw_set_col(ws, 2, 2, 18);
+    xw_set_col(ws, 3, 3, 22);
+    xw_set_col(ws, 4, 4, 40);
+    worksheet_set_tab_color(ws, 0xFFD966);
+    xw_text(c, ws, 0, 0, xw_label(c, "inputs.title", "Inputs"), xw_fmt(c, XS_TITLE, XN_NONE));
+    xw_text(c, ws, 1, 0,
+            xw_label(c, "inputs.subtitle",
+                     "Yellow cells are inputs: change one and every sheet follows. Grey cells are "
+                     "fixed by the scenario's structure (names, methods, the horizon's length) or "
+                     "are for the record only (catalog settings): change those in the scenario "
+                     "file."),
+            xw_fmt(c, XS_SUBTITLE, XN_NONE));
+    const char *heads[] = {xw_label(c, "inputs.head.input", "Input"),
+                           xw_label(c, "inputs.head.key", "Key"),
+                           xw_label(c, "inputs.head.value", "Value"),
+                           xw_label(c, "inputs.head.unit", "Unit"),
+                           xw_label(c, "inputs.head.source", "Source")};
+    for (int k = 0; k < 5; k++)
+        xw_text(c, ws, 3, k, heads[k], xw_fmt(c, XS_HEADER, XN_NONE));
+    worksheet_freeze_panes(ws, 4, 0);
+    int row = 4;
+    /* The global keys by section, sections in the order the key table has them. */
+    lxw_format *sec = xw_fmt(c, XS_SECTION, XN_NONE);
+    for (int first = 0; first < TCO_S_COUNT; first++) {
+        const char *section = tco_scenario_key((tco_skey)first)->section;
+        int seen = 0;
+        for (int k = 0; k < first && !seen; k++)
+            seen = strcmp(tco_scenario_key((tco_skey)k)->section, section) == 0;
+        if (seen)
+            continue;
+        char head[64], hk[96];
+        snprintf(head, sizeof head, "%s", section);
+        if (head[0] >= 'a' && head[0] <= 'z')
+            head[0] = (char)(head[0] - 32);
+        snprintf(hk, sizeof hk, "inputs.section.%s", section);
+        xw_text(c, ws, row++, 0, xw_label(c, hk, head), sec);
+        for (int k = first; k < TCO_S_COUNT; k++) {
+            if (strcmp(tco_scenario_key((tco_skey)k)->section, section) != 0)
+                continue;
+            c->in_g[k] = row;
+            write_global(c, row++, (tco_skey)k);
+        }
+        row++;
+    }
+    xw_text(c, ws, row++, 0, xw_label(c, "inputs.constants", "Constants"), sec);
+    c->in_sph = row;
+    xw_text(c, ws, row, 0, xw_label(c, "inputs.seconds_per_hour", "Seconds per hour"), NULL);
+    xw_num(c, ws, row, XW_COL_VAL, 3600, xw_fmt(c, XS_FIXED, XN_INT));
+    xw_text(c, ws, row, 3, xw_label(c, "unit.seconds", "seconds"), xw_fmt(c, XS_UNIT, XN_NONE));
+    xw_text(c, ws, row, 4, xw_label(c, "source.definition", "definition"),
+            xw_fmt(c, XS_KEY, XN_NONE));
+    define_name(c, "SecondsPerHour", row++, XW_COL_VAL);
+    row++;
+    xw_text(c, ws, row++, 0,
+            xw_label(c, "inputs.macrs", "MACRS depreciation rates (half-year convention)"), sec);
+    const char *mh[] = {xw_label(c, "inputs.macrs.year", "Year"), "",
+                        xw_label(c, "inputs.macrs.5", "5-year property"),
+                        xw_label(c, "inputs.macrs.7", "7-year property"),
+                        xw_label(c, "inputs.head.source", "Source")};
+    for (int k = 0; k < 5; k++)
+        xw_text(c, ws, row, k, mh[k], xw_fmt(c, XS_HEADER, XN_NONE));
+    row++;
+    c->in_macrs = row;
+    for (int y = 1; y <= 8; y++, row++) {
+        char yl[200];
+        xw_text(c, ws, row, 0,
+                xw_labelf(c, yl, sizeof yl, "inputs.macrs.year_n", "Year {n}", "n", xw_int(c, y),
+                          NULL),
+                NULL);
+        if (y <= 6)
+            xw_num(c, ws, row, 2, tco_macrs_rate(5, y), xw_fmt(c, XS_FIXED, XN_PCT));
+        xw_num(c, ws, row, 3, tco_macrs_rate(7, y), xw_fmt(c, XS_FIXED, XN_PCT));
+        xw_text(c, ws, row, 4, xw_label(c, "source.irs946", "IRS Publication 946, table A-1"),
+                xw_fmt(c, XS_KEY, XN_NONE));
+    }
+    for (size_t i = 0; i < s->n_options; i++) {
+        const tco_option *o = &s->options[i];
+        row++;
+        char head[XW_MAX_TEXT / 4];
+        xw_labelf(c, head, sizeof head, "inputs.option", "Option {id}: {label} ({kind})", "id",
+                  c->id[i], "label", c->label[i], "kind",
+                  o->acquire == TCO_BUY ? xw_label(c, "common.buy", "buy")
+                                        : xw_label(c, "common.rent", "rent"),
+                  NULL);
+        xw_text(c, ws, row++, 0, head, sec);
+        int next = row;
+        for (int k = 0; k < TCO_O_COUNT; k++)
+            if (option_key_shown(o, (tco_okey)k))
+                c->in_o[i * TCO_O_COUNT + (size_t)k] = next++;
+        /* Rows are known before any is written, so a row may refer to the next. */
+        for (int k = 0; k < TCO_O_COUNT; k++)
+            if (c->in_o[i * TCO_O_COUNT + (size_t)k] >= 0)
+                write_option_key(c, i, row++, (tco_okey)k);
+    }
+    xw_print_setup(c, ws, 3, 3, 1);
+    worksheet_set_portrait(ws);
+}

@@ -1,0 +1,263 @@
+/* montecarlo.c - the Monte Carlo sheet: how sure the ranking is, from the
+ * engine's samples (tco_analysis) as labelled static values: percentiles,
+ * chances and a histogram (docs/WORKBOOK.md). */
+#include "write/xlsx/sheets.h"
+#include "write/xlsx/cell.h"
+#include "write/xlsx/charts.h"
+#include "write/xlsx/page.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HIST_MAX 8 /* options drawn in the Monte Carlo histogram */
+
+/* A bin edge for a category label: "$426k", in the unit that keeps bins apart. */
+static void edge_text(xw_ctx *c, char *buf, size_t size, double v, double scale, const char *suffix,
+                      int decimals)
+{
+    char num[64];
+    snprintf(num, sizeof num, "%.*f%s", decimals, v / scale, suffix);
+    xw_money_text(c, buf, size, num);
+}
+
+/* See sheets.h. */
+void xw_write_monte_carlo(xw_ctx *c)
+{
+    lxw_worksheet *ws = c->montecarlo;
+    const tco_analysis *A = xw_analysis(c);
+    if (!ws || !A || c->err || c->nomem)
+        return;
+    const tco_scenario *s = c->s;
+    const tco_result *r = c->r;
+    const size_t n = s->n_options, nb = A->mc_bins;
+    const int b = r->baseline;
+    char t[XW_TBUF], lo[64], hi[64], cats[600], vals[600];
+    const char *q = ws->quoted_name;
+    size_t ncols = n + 3 > 11 ? n + 3 : 11;
+    worksheet_set_column(ws, 0, 0, 40, NULL);
+    worksheet_set_column(ws, 1, (lxw_col_t)(ncols - 1), 15, NULL);
+    worksheet_set_tab_color(ws, 0xED7D31);
+    xw_pager pg;
+    xw_pager_init(&pg, fmax(1000, xw_cols_px(40 + 15.0 * (double)(ncols - 1))));
+    xw_span sp = {10, 40 + 15.0 * 10};
+    xw_title(c, ws, sp, xw_label(c, "montecarlo.title", "Monte Carlo: how sure the ranking is"),
+          xw_label(c, "montecarlo.subtitle",
+                   "Each sample draws every uncertain input from its distribution and computes "
+                   "every option (MODEL.md, Monte Carlo). Computed by tco for this scenario "
+                   "(static values): write the workbook again after changing inputs; the same "
+                   "seed gives the same figures on every machine."));
+
+    int row = 3;
+    xw_section(c, ws, row++, xw_label(c, "montecarlo.run", "The run"));
+    lxw_format *fx_int = xw_fmt(c, XS_FIXED, XN_INT), *fx_num = xw_fmt(c, XS_FIXED, XN_GENERAL),
+               *fx_text = xw_fmt(c, XS_FIXED, XN_NONE);
+    xw_text(c, ws, row, 0, xw_label(c, "montecarlo.seed", "Seed"), NULL);
+    xw_num(c, ws, row++, 1, (double)A->mc_seed, fx_num);
+    xw_text(c, ws, row, 0, xw_label(c, "montecarlo.samples", "Samples"), NULL);
+    xw_num(c, ws, row++, 1, (double)A->mc_samples, fx_int);
+    xw_text(c, ws, row, 0, xw_label(c, "montecarlo.as_of", "Figures as of"), NULL);
+    xw_text(c, ws, row++, 1, c->as_of ? c->as_of : xw_label(c, "montecarlo.no_date", "not given"),
+            fx_text);
+    xw_text(c, ws, row, 0, xw_label(c, "montecarlo.generator", "Random numbers"), NULL);
+    xw_text(c, ws, row++, 1,
+            xw_label(c, "montecarlo.generator_name", "xoshiro256** seeded through splitmix64"),
+            NULL);
+    row++;
+    xw_section(c, ws, row++, xw_label(c, "montecarlo.inputs", "Uncertain inputs"));
+    xw_header_text(c, ws, row, 0, xw_label(c, "montecarlo.key", "Key"));
+    xw_header_text(c, ws, row, 1, xw_label(c, "montecarlo.distribution", "Distribution"));
+    xw_header(c, ws, row, 2, xw_label(c, "montecarlo.low", "Low"));
+    xw_header(c, ws, row, 3, xw_label(c, "montecarlo.mode", "Mode"));
+    xw_header(c, ws, row, 4, xw_label(c, "montecarlo.high", "High"));
+    xw_header(c, ws, row, 5, xw_label(c, "montecarlo.mean", "Mean"));
+    xw_header(c, ws, row, 6, xw_label(c, "montecarlo.sd", "Standard deviation"));
+    {
+        const char *dh[] = {xw_label(c, "montecarlo.sd", "Standard deviation")};
+        xw_header_height(ws, row++, dh, 1, 15);
+    }
+    for (size_t j = 0; j < s->n_uncertain; j++, row++) {
+        const tco_uncertain *un = &s->uncertain[j];
+        const char *dists[] = {xw_label(c, "montecarlo.triangular", "triangular"),
+                               xw_label(c, "montecarlo.uniform", "uniform"),
+                               xw_label(c, "montecarlo.normal", "normal")};
+        int d = un->dist == TCO_DIST_UNIFORM ? 1 : un->dist == TCO_DIST_NORMAL ? 2 : 0;
+        /* Columns low, mode, high, mean, sd: which of a, b, c go where. */
+        double v[5] = {NAN, NAN, NAN, NAN, NAN};
+        if (d == 0)
+            v[0] = un->a, v[1] = un->b, v[2] = un->c;
+        else if (d == 1)
+            v[0] = un->a, v[2] = un->b;
+        else
+            v[3] = un->a, v[4] = un->b;
+        xw_text(c, ws, row, 0, xw_cell_text(t, sizeof t, un->name), NULL);
+        xw_text(c, ws, row, 1, dists[d], fx_text);
+        for (int k = 0; k < 5; k++) {
+            if (isfinite(v[k]))
+                xw_num(c, ws, row, 2 + k, v[k], fx_num);
+            else
+                xw_text(c, ws, row, 2 + k, XW_DASH, fx_num);
+        }
+    }
+    xw_para(c, ws, row++, sp,
+         xw_label(c, "montecarlo.dist_note",
+                  "A normal draw outside the key's valid range is drawn again."),
+         1);
+    row++;
+
+    /* ----- Results per option ----- */
+    xw_labelf(c, t, sizeof t, "montecarlo.results", "Results by option ({currency})", "currency",
+              c->currency, NULL);
+    xw_pager_block(&pg, 0, row + 3 + (int)n);
+    xw_section(c, ws, row++, t);
+    const char *heads[] = {
+        xw_label(c, "montecarlo.option", "Option"),
+        xw_label(c, "montecarlo.total_mean", "Total, mean"),
+        xw_label(c, "montecarlo.total_p10", "Total, P10"),
+        xw_label(c, "montecarlo.total_p50", "Total, P50 (median)"),
+        xw_label(c, "montecarlo.total_p90", "Total, P90"),
+        xw_label(c, "montecarlo.npv_mean", "NPV, mean"),
+        xw_label(c, "montecarlo.npv_p10", "NPV, P10"),
+        xw_label(c, "montecarlo.npv_p50", "NPV, P50 (median)"),
+        xw_label(c, "montecarlo.npv_p90", "NPV, P90"),
+        xw_label(c, "montecarlo.p_cheapest", "Chance of being the cheapest"),
+        xw_label(c, "montecarlo.p_beats", "Chance of beating the baseline"),
+    };
+    int hr = row++;
+    for (int k = 0; k < 11; k++)
+        xw_header(c, ws, hr, k, heads[k]);
+    xw_header_height(ws, hr, heads + 1, 10, 15);
+    for (size_t i = 0; i < n; i++, row++) {
+        const struct tco_mc_option *m = &A->mc[i];
+        double v[] = {m->total_mean, m->total_p10, m->total_p50, m->total_p90,
+                      m->npv_mean,   m->npv_p10,   m->npv_p50,   m->npv_p90};
+        xw_text(c, ws, row, 0, c->label[i], NULL);
+        for (int k = 0; k < 8; k++)
+            xw_engine_num(c, ws, row, 1 + k, v[k], XN_MONEY);
+        xw_engine_num(c, ws, row, 9, m->p_cheapest, XN_PCT);
+        if (isfinite(m->p_beats_baseline))
+            xw_engine_num(c, ws, row, 10, m->p_beats_baseline, XN_PCT);
+        else
+            xw_text(c, ws, row, 10, XW_DASH, xw_fmt(c, XS_FIXED, XN_PCT));
+    }
+    if (b >= 0) {
+        xw_labelf(c, t, sizeof t, "montecarlo.p_note",
+                  "P10: 10% of samples cost less; P90: 90% do. Chance of beating the baseline: "
+                  "bought options only, the share of samples whose total is below that of {label}.",
+                  "label", c->label[b], NULL);
+        xw_para(c, ws, row++, sp, t, 1);
+    }
+    row++;
+
+    /* ----- Histogram of totals: the chart, then its table ----- */
+    size_t *shown = malloc((n ? n : 1) * sizeof *shown);
+    unsigned char *keep = calloc(n ? n : 1, 1);
+    if (!shown || !keep) {
+        free(shown);
+        free(keep);
+        c->nomem = 1;
+        return;
+    }
+    /* The HIST_MAX options with the lowest mean total, in input order. */
+    size_t ns = 0;
+    for (size_t k = 0; k < n && k < HIST_MAX; k++) {
+        size_t best = n;
+        for (size_t i = 0; i < n; i++)
+            if (!keep[i] && (best == n || A->mc[i].total_mean < A->mc[best].total_mean))
+                best = i;
+        keep[best] = 1;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (keep[i])
+            shown[ns++] = i;
+    free(keep);
+    const int chart_rows = 23;
+    int chart_top = row;
+    xw_pager_block(&pg, chart_top, chart_rows);
+    row += chart_rows;
+
+    xw_labelf(c, t, sizeof t, "montecarlo.histogram",
+              "Distribution of the total: samples per bin ({currency})", "currency", c->currency,
+              NULL);
+    xw_pager_block(&pg, row, 4 + (int)nb);
+    xw_section(c, ws, row++, t);
+    int hh = row++;
+    xw_header_text(c, ws, hh, 0, xw_label(c, "montecarlo.bin", "Total between"));
+    xw_header(c, ws, hh, 1, xw_label(c, "montecarlo.bin_from", "From"));
+    xw_header(c, ws, hh, 2, xw_label(c, "montecarlo.bin_to", "To"));
+    const char *hl[HIST_MAX];
+    for (size_t k = 0; k < ns; k++) {
+        xw_header(c, ws, hh, 3 + (int)k, c->label[shown[k]]);
+        hl[k] = c->label[shown[k]];
+    }
+    xw_header_height(ws, hh, hl, ns, 15);
+    double top = fmax(fabs(A->mc_edges[0]), fabs(A->mc_edges[nb]));
+    double width = (A->mc_edges[nb] - A->mc_edges[0]) / (double)nb;
+    double scale = top >= 1e6 ? 1e6 : top >= 1e3 ? 1e3 : 1;
+    const char *suffix = scale == 1e6 ? "M" : scale == 1e3 ? "k" : "";
+    int decimals = width / scale >= 1 ? 0 : (int)ceil(-log10(width / scale));
+    decimals = decimals < 0 ? 0 : decimals > 6 ? 6 : decimals;
+    int hfirst = row;
+    lxw_format *fx_money = xw_fmt(c, XS_FIXED, XN_MONEY);
+    for (size_t k = 0; k < nb; k++, row++) {
+        edge_text(c, lo, sizeof lo, A->mc_edges[k], scale, suffix, decimals);
+        edge_text(c, hi, sizeof hi, A->mc_edges[k + 1], scale, suffix, decimals);
+        snprintf(t, sizeof t, "%s\xE2\x80\x93%s", lo, hi);
+        xw_text(c, ws, row, 0, t, NULL);
+        xw_num(c, ws, row, 1, A->mc_edges[k], fx_money);
+        xw_num(c, ws, row, 2, A->mc_edges[k + 1], fx_money);
+        for (size_t j = 0; j < ns; j++)
+            xw_num(c, ws, row, 3 + (int)j, (double)A->mc[shown[j]].hist[k], fx_int);
+    }
+    int hlast = row - 1;
+    xw_para(c, ws, row++, sp,
+         xw_label(c, "montecarlo.bin_note",
+                  "20 bins of equal width over every option's totals; a bin holds totals from "
+                  "its lower edge up to, not including, its upper edge (the last includes it)."),
+         1);
+    if (ns < n) {
+        xw_labelf(c, t, sizeof t, "montecarlo.hist_note",
+                  "The {n} options with the lowest mean total are shown.", "n", xw_int(c, HIST_MAX),
+                  NULL);
+        xw_para(c, ws, row++, sp, t, 1);
+    }
+
+    lxw_chart *ch = xw_new_chart(c, LXW_CHART_COLUMN);
+    if (ch) {
+        xw_chart_range(c, cats, sizeof cats, q, hfirst, 0, hlast, 0);
+        for (size_t k = 0; k < ns && !c->nomem; k++) {
+            lxw_chart_series *se = xw_add_series(
+                c, ch, cats,
+                xw_chart_range(c, vals, sizeof vals, q, hfirst, 3 + (int)k, hlast, 3 + (int)k));
+            if (!se)
+                break;
+            chart_series_set_name_range(se, ws->name, (lxw_row_t)hh, (lxw_col_t)(3 + k));
+            lxw_chart_fill fill_;
+            memset(&fill_, 0, sizeof fill_);
+            fill_.color = xw_colour(c, shown[k]);
+            chart_series_set_fill(se, &fill_);
+        }
+        chart_set_series_gap(ch, 30);
+        char ns_[32];
+        xw_grouped(ns_, sizeof ns_, (double)A->mc_samples);
+        xw_labelf(c, t, sizeof t, "chart.histogram.title",
+                  "Total cost of ownership over {samples} samples ({currency})", "samples", ns_,
+                  "currency", c->currency, NULL);
+        xw_chart_title(c, ch, t);
+        xw_labelf(c, t, sizeof t, "chart.histogram.x", "Total cost of ownership ({currency})",
+                  "currency", c->currency, NULL);
+        xw_axis_name(c, ch->x_axis, t);
+        xw_axis_name(c, ch->y_axis, xw_label(c, "chart.histogram.y", "Samples"));
+        chart_axis_set_num_format(ch->y_axis, "#,##0");
+        chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
+        lxw_chart_options co;
+        memset(&co, 0, sizeof co);
+        co.x_scale = 960.0 / 480;
+        co.y_scale = 430.0 / 288;
+        co.y_offset = 4;
+        xw_note(c, worksheet_insert_chart_opt(ws, (lxw_row_t)chart_top, 0, ch, &co));
+    }
+    free(shown);
+    xw_pager_apply(c, ws, &pg, row);
+}

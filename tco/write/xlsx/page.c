@@ -1,0 +1,209 @@
+/* page.c - the layout helpers the decision sheets share (page.h): titles,
+ * sections, headings, wrapped paragraphs, page breaks, and the texts they
+ * build from numbers and user strings. */
+#include "write/xlsx/page.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* See page.h. */
+const tco_analysis *xw_analysis(const xw_ctx *c)
+{
+    return c->r ? c->r->analysis : NULL;
+}
+
+/* ===== Texts ===== */
+
+/* Text of a number format's literal part: quotes and backslash escapes removed. */
+static void unquote(char *out, size_t size, const char *in, size_t len)
+{
+    size_t o = 0;
+    for (size_t k = 0; k < len && o + 1 < size; k++) {
+        if (in[k] == '"')
+            continue;
+        if (in[k] == '\\' && k + 1 < len)
+            k++;
+        out[o++] = in[k];
+    }
+    out[o] = '\0';
+}
+
+/* See page.h. */
+void xw_money_text(xw_ctx *c, char *buf, size_t size, const char *number)
+{
+    char nf[160], pfx[64], sfx[64];
+    xw_money_format(c, nf, sizeof nf, 0, 0);
+    const char *num = strstr(nf, "#,##0");
+    if (!num) {
+        snprintf(buf, size, "%s %s", number, c->currency ? c->currency : "");
+        return;
+    }
+    unquote(pfx, sizeof pfx, nf, (size_t)(num - nf));
+    unquote(sfx, sizeof sfx, num + 5, strlen(num + 5));
+    const char *parts[] = {pfx, number, sfx};
+    size_t o = 0;
+    for (int k = 0; k < 3; k++)
+        for (const char *p = parts[k]; *p && o + 1 < size; p++)
+            buf[o++] = *p;
+    if (size)
+        buf[o] = '\0';
+}
+
+/* See page.h. */
+const char *xw_cell_text(char *buf, size_t size, const char *in)
+{
+    size_t o = 0;
+    for (const unsigned char *p = (const unsigned char *)(in ? in : ""); *p && o + 1 < size; p++)
+        buf[o++] = *p < 0x20 || *p == 0x7F ? ' ' : (char)*p;
+    /* Do not end inside a UTF-8 sequence when cut. */
+    while (o > 0 && ((unsigned char)buf[o - 1] & 0xC0) == 0x80 && in && in[o]) {
+        size_t k = o;
+        while (k > 0 && ((unsigned char)buf[k - 1] & 0xC0) == 0x80)
+            k--;
+        o = k > 0 ? k - 1 : 0;
+        break;
+    }
+    buf[o] = '\0';
+    return buf;
+}
+
+/* See page.h. */
+void xw_grouped(char *buf, size_t size, double v)
+{
+    char raw[64];
+    snprintf(raw, sizeof raw, "%.0f", fabs(v));
+    size_t n = strlen(raw), o = 0;
+    if (v < 0 && o + 1 < size)
+        buf[o++] = '-';
+    for (size_t k = 0; k < n && o + 2 < size; k++) {
+        if (k > 0 && (n - k) % 3 == 0)
+            buf[o++] = ',';
+        buf[o++] = raw[k];
+    }
+    buf[o] = '\0';
+}
+
+/* ===== Headings and paragraphs ===== */
+
+/* See page.h. */
+void xw_section(xw_ctx *c, lxw_worksheet *ws, int row, const char *text)
+{
+    xw_text(c, ws, row, 0, text, xw_fmt(c, XS_SECTION, XN_NONE));
+}
+
+/* See page.h. */
+void xw_header(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *text)
+{
+    xw_text(c, ws, row, col, text, xw_fmt(c, col == 0 ? XS_HEADER : XS_HEADOPT, XN_NONE));
+}
+
+/* See page.h. */
+void xw_header_text(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *text)
+{
+    xw_text(c, ws, row, col, text, xw_fmt(c, XS_HEADER, XN_NONE));
+}
+
+/* See page.h. */
+void xw_para(xw_ctx *c, lxw_worksheet *ws, int row, xw_span sp, const char *text, int is_note)
+{
+    lxw_format *f = workbook_add_format(c->wb);
+    if (!f) {
+        c->nomem = 1;
+        return;
+    }
+    format_set_italic(f);
+    format_set_font_color(f, 0x595959);
+    if (c->style && c->style->font_name)
+        format_set_font_name(f, c->style->font_name);
+    if (is_note)
+        format_set_font_size(f, 9);
+    format_set_text_wrap(f);
+    format_set_align(f, LXW_ALIGN_VERTICAL_TOP);
+    double per_line = sp.chars * (is_note ? 1.15 : 0.95);
+    int lines = (int)ceil(xw_width(text) / (per_line > 10 ? per_line : 10));
+    lines = lines < 1 ? 1 : lines > 8 ? 8 : lines;
+    if (sp.last_col > 0)
+        xw_note(c, worksheet_merge_range(ws, (lxw_row_t)row, 0, (lxw_row_t)row,
+                                         (lxw_col_t)sp.last_col, text && *text ? text : " ", f));
+    else
+        xw_text(c, ws, row, 0, text, f);
+    worksheet_set_row(ws, (lxw_row_t)row, (is_note ? 12.0 : 15.0) * lines + 3, NULL);
+}
+
+/* See page.h. */
+void xw_title(xw_ctx *c, lxw_worksheet *ws, xw_span sp, const char *t, const char *sub)
+{
+    xw_text(c, ws, 0, 0, t, xw_fmt(c, XS_TITLE, XN_NONE));
+    xw_para(c, ws, 1, sp, sub, 0);
+}
+
+/* See page.h. */
+void xw_header_height(lxw_worksheet *ws, int row, const char *const *texts, size_t n,
+                      double width)
+{
+    int lines = 1, w = (int)width - 2 > 4 ? (int)width - 2 : 4;
+    for (size_t k = 0; k < n; k++) {
+        int l = (xw_width(texts[k]) + w - 1) / w;
+        lines = l > lines ? l : lines;
+    }
+    lines = lines > 5 ? 5 : lines;
+    worksheet_set_row(ws, (lxw_row_t)row, 15.0 * lines + 2, NULL);
+}
+
+/* See page.h. */
+void xw_engine_num(xw_ctx *c, lxw_worksheet *ws, int row, int col, double v, xw_numfmt nf)
+{
+    xw_num(c, ws, row, col, v, xw_fmt(c, XS_FIXED, nf));
+}
+
+/* ===== Printed pages ===== */
+
+/* See page.h. */
+double xw_cols_px(double chars)
+{
+    return chars * 9.5 + 20;
+}
+
+/* See page.h. */
+void xw_pager_init(xw_pager *p, double width_px)
+{
+    int scale = (int)(100 * 960 / (width_px > 1 ? width_px : 1));
+    p->scale = scale > 100 ? 100 : scale < 10 ? 10 : scale;
+    /* A4 landscape less margins, header and footer: about 600 pixels of rows at 100%. */
+    p->rows_per_page = (int)(600.0 * 100 / p->scale / 20 * 0.92);
+    p->page_start = 0;
+    p->last_col = -1;
+    p->n = 0;
+}
+
+/* A page break before `row`, where the next page starts. */
+static void pager_break(xw_pager *p, int row)
+{
+    if (p->n < XW_MAX_BREAKS)
+        p->breaks[p->n++] = (lxw_row_t)row;
+    p->page_start = row;
+}
+
+/* See page.h. */
+void xw_pager_block(xw_pager *p, int start, int rows)
+{
+    if (start > p->page_start && start - p->page_start + rows > p->rows_per_page)
+        pager_break(p, start);
+    while (start + rows - p->page_start > p->rows_per_page)
+        pager_break(p, p->page_start + p->rows_per_page);
+}
+
+/* See page.h. */
+void xw_pager_apply(xw_ctx *c, lxw_worksheet *ws, xw_pager *p, int last_row)
+{
+    xw_print_setup(c, ws, -1, -1, 0);
+    /* Charts reach past the last column with cells: print them whole. */
+    if (p->last_col >= 0)
+        xw_note(c, worksheet_print_area(ws, 0, 0, (lxw_row_t)last_row, (lxw_col_t)p->last_col));
+    worksheet_set_print_scale(ws, (uint16_t)p->scale);
+    if (p->n > 0) {
+        p->breaks[p->n] = 0;
+        xw_note(c, worksheet_set_h_pagebreaks(ws, p->breaks));
+    }
+}

@@ -1,0 +1,79 @@
+/* page.h - the layout helpers the decision sheets share (page.c): a title with
+ * its paragraph, sections, headings, wrapped notes, page breaks placed before
+ * blocks, and texts for people built from numbers and user strings. */
+#ifndef TCO_WRITE_XLSX_PAGE_H
+#define TCO_WRITE_XLSX_PAGE_H
+
+#include "write/xlsx/cell.h"
+
+#include <stddef.h>
+
+/* Zero, or not applicable: an en dash. */
+#define XW_DASH "\xE2\x80\x93"
+
+/* The engine's analyses of the result (Sensitivity, Cases, Monte Carlo), or NULL. */
+const tco_analysis *xw_analysis(const xw_ctx *c);
+
+/* ===== Texts ===== */
+
+/* Money as people read it in a label, "$28,000" or "28,000 EUR": the currency's
+ * symbol or code where the workbook's number formats put it. */
+void xw_money_text(xw_ctx *c, char *buf, size_t size, const char *number);
+/* A copy of user text for a cell: control characters become spaces (the loader
+ * has checked the UTF-8). Returns buf. */
+const char *xw_cell_text(char *buf, size_t size, const char *in);
+/* 1234567 -> "1,234,567" (whole). */
+void xw_grouped(char *buf, size_t size, double v);
+
+/* ===== Headings and paragraphs ===== */
+
+/* Where a sheet's paragraphs wrap: columns A to last_col, `chars` characters wide. */
+typedef struct xw_span {
+    int last_col;
+    double chars;
+} xw_span;
+
+/* A block heading in column A. */
+void xw_section(xw_ctx *c, lxw_worksheet *ws, int row, const char *text);
+/* A column heading: left-aligned in column A, right-aligned over numbers elsewhere. */
+void xw_header(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *text);
+/* A heading over text. */
+void xw_header_text(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *text);
+/* A paragraph (subtitle or note) wrapped across the span, so that long text neither
+ * hides under the next cells nor stretches the printed page. */
+void xw_para(xw_ctx *c, lxw_worksheet *ws, int row, xw_span sp, const char *text, int is_note);
+/* The sheet's title in row 1 and its paragraph in row 2. */
+void xw_title(xw_ctx *c, lxw_worksheet *ws, xw_span sp, const char *t, const char *sub);
+/* A heading row tall enough for `texts` wrapped in columns `width` characters wide. */
+void xw_header_height(lxw_worksheet *ws, int row, const char *const *texts, size_t n,
+                      double width);
+/* A static value of the engine's (fixed style), "n/a" when unknown. */
+void xw_engine_num(xw_ctx *c, lxw_worksheet *ws, int row, int col, double v, xw_numfmt nf);
+
+/* ===== Printed pages ===== */
+
+/* Width in pixels of columns `chars` characters wide in all, as the Summary counts them. */
+double xw_cols_px(double chars);
+
+/* Printing: scaled to fit `width_px` on a landscape A4 page wide, with page breaks
+ * placed before blocks that would not fit on the page (a chart cut in two helps no
+ * one). Fitting to the page width would drop the breaks, so a scale is used. */
+#define XW_MAX_BREAKS 1000
+typedef struct xw_pager {
+    int scale;         /* percent */
+    int rows_per_page; /* 20-pixel rows at that scale */
+    int page_start;
+    int last_col; /* print area's last column, or -1 for the used range */
+    int n;
+    lxw_row_t breaks[XW_MAX_BREAKS + 1];
+} xw_pager;
+
+/* A pager for a sheet `width_px` pixels wide. */
+void xw_pager_init(xw_pager *p, double width_px);
+/* A block of `rows` rows starts at `start`: break before it when it would not fit,
+ * and inside it when it is longer than a page. */
+void xw_pager_block(xw_pager *p, int start, int rows);
+/* The sheet's print setup, scale, print area and page breaks. */
+void xw_pager_apply(xw_ctx *c, lxw_worksheet *ws, xw_pager *p, int last_row);
+
+#endif /* TCO_WRITE_XLSX_PAGE_H */

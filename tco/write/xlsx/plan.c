@@ -1,0 +1,140 @@
+/* plan.c - what is decided before any sheet is written (plan.h): the rows of
+ * every option's cash-flow sheet, and which inputs the Workload sheet reads, so
+ * that a formula on any sheet can refer to any other. */
+#include "write/xlsx/plan.h"
+
+#include <math.h>
+
+/* ===== Option sheets ===== */
+
+/* See plan.h. */
+double xw_price_factor(double rate, int m)
+{
+    return pow(1 + rate, (m - 1) / 12);
+}
+
+/* See plan.h. Rows are fixed here so that formulas on any sheet can refer to
+ * any other before it is written; the cached break-even quantities are computed
+ * here as the formulas do. */
+void xw_option_layout(xw_ctx *c, size_t i)
+{
+    const tco_scenario *s = c->s;
+    const tco_option *o = &s->options[i];
+    const tco_option_result *res = &c->r->options[i];
+    xw_optsheet *L = &c->os[i];
+    int *rows[] = {&L->r_month,   &L->r_year,      &L->r_price,       &L->r_factor,   &L->r_capex,
+                   &L->r_opcost,  &L->r_cum,       &L->r_resid,       &L->r_net,      &L->r_df,
+                   &L->r_pv,      &L->r_dep,       &L->r_bv,          &L->r_bcum,     &L->r_flag,
+                   &L->s_cash,    &L->s_book,      &L->s_base,        &L->s_drivers,  &L->k_util,
+                   &L->k_servers, &L->k_capex_gpu, &L->k_capex_infra, &L->k_capex,    &L->k_gpu_w,
+                   &L->k_it_kw,   &L->k_prov_kw,   &L->k_resfrac,     &L->k_residual, &L->k_salvage,
+                   &L->k_life,    &L->k_rm,        &L->k_gpuh,        &L->k_pflop,    &L->k_units,
+                   &L->k_wpkw,    &L->k_slope,     &L->k_total0,      &L->k_beu};
+    for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++)
+        *rows[k] = -1;
+    L->buy = o->acquire == TCO_BUY;
+    L->has_base = L->buy && c->r->baseline >= 0;
+    int macrs = o->depreciation == TCO_DEP_MACRS5 || o->depreciation == TCO_DEP_MACRS7;
+    int r = 3;
+    L->r_month = r++;
+    L->r_year = r++;
+    r++;
+    L->s_cash = r++;
+    if (L->buy)
+        L->r_price = r++;
+    else if (o->pricing == TCO_ON_DEMAND)
+        L->r_factor = r++;
+    L->r_capex = r++;
+    for (int k = 0; k < XL_LINES; k++)
+        L->r_line[k] = r++;
+    L->r_opcost = r++;
+    L->r_cum = r++;
+    if (L->buy)
+        L->r_resid = r++;
+    L->r_net = r++;
+    L->r_df = r++;
+    L->r_pv = r++;
+    if (L->buy) {
+        r++;
+        L->s_book = r++;
+        L->r_dep = r++;
+        L->r_bv = r++;
+    }
+    if (L->has_base) {
+        r++;
+        L->s_base = r++;
+        L->r_bcum = r++;
+        L->r_flag = r++;
+    }
+    r++;
+    L->s_drivers = r++;
+    L->k_util = r++;
+    if (L->buy) {
+        L->k_servers = r++;
+        L->k_capex_gpu = r++;
+        L->k_capex_infra = r++;
+        L->k_capex = r++;
+        L->k_gpu_w = r++;
+        L->k_it_kw = r++;
+        L->k_prov_kw = r++;
+        L->k_resfrac = r++;
+        L->k_residual = r++;
+        if (!macrs)
+            L->k_salvage = r++;
+        L->k_life = r++;
+    } else {
+        L->k_capex = r++;
+    }
+    L->k_rm = r++;
+    L->k_gpuh = r++;
+    L->k_pflop = r++;
+    L->k_units = r++;
+    if (L->buy)
+        L->k_wpkw = r++;
+    L->k_slope = r++;
+    L->k_total0 = r++;
+    if (L->has_base)
+        L->k_beu = r++;
+
+    /* Total cost per unit of utilization: the only terms that depend on u. */
+    const int H = s->horizon_months;
+    const double T = s->hours_per_month;
+    double sum = 0;
+    L->slope = 0;
+    if (L->buy) {
+        for (int m = 1; m <= H; m++)
+            sum += s->electricity_price * xw_price_factor(s->electricity_escalation, m);
+        L->slope = o->count * o->tdp_w * (o->load_power_fraction - o->idle_power_fraction) / 1000 *
+                   T * s->pue * sum;
+    } else if (o->pricing == TCO_ON_DEMAND) {
+        for (int m = 1; m <= H; m++)
+            sum += xw_price_factor(-o->price_decline, m);
+        L->slope = o->count * T * o->price_per_gpu_hour * sum;
+    }
+    L->total0 = res->total - L->slope * res->utilization;
+}
+
+/* ===== Workload ===== */
+
+/* See plan.h. */
+int xw_workload_input(const xw_ctx *c, int global, int key)
+{
+    if (!c->s || !(c->s->model_params > 0))
+        return 0;
+    if (!global)
+        return key == TCO_O_MEMORY_GB;
+    switch (key) {
+    case TCO_S_MODEL_PARAMS:
+    case TCO_S_BYTES_PER_PARAM:
+    case TCO_S_ACTIVATION_OVERHEAD:
+        return 1;
+    case TCO_S_TOKENS:
+    case TCO_S_MFU:
+        return c->s->mode == TCO_TRAINING;
+    case TCO_S_REQUESTS_PER_S:
+    case TCO_S_TOKENS_PER_REQUEST:
+        return c->s->mode == TCO_INFERENCE;
+    default:
+        return 0;
+    }
+}

@@ -1,0 +1,19 @@
+/* plan.h - what is decided before any sheet is written (plan.c), so that a
+ * formula on any sheet can refer to a cell of any other. Not installed. */
+#ifndef TCO_WRITE_XLSX_PLAN_H
+#define TCO_WRITE_XLSX_PLAN_H
+
+#include "write/xlsx/ctx.h"
+
+#include <stddef.h>
+
+/* (1 + rate)^y(m): an escalation (rate > 0) or decline (rate < 0) in yearly steps. */
+double xw_price_factor(double rate, int m);
+/* The rows of option i's cash-flow sheet (c->os[i]), and its cached break-even
+ * quantities: the total cost per unit of utilization and at utilization 0. */
+void xw_option_layout(xw_ctx *c, size_t i);
+/* 1 when the Workload sheet's formulas read this input (global: a tco_skey, else a
+ * tco_okey), so that Inputs styles it as an input. */
+int xw_workload_input(const xw_ctx *c, int global, int key);
+
+#endif /* TCO_WRITE_XLSX_PLAN_H */

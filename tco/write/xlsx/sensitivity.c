@@ -1,0 +1,350 @@
+/* sensitivity.c - the Sensitivity sheet: tornado tables and charts of the
+ * engine's one-at-a-time analysis (tco_analysis), as labelled static values: they
+ * come from running the model many times, which a spreadsheet cannot do with plain
+ * formulas (docs/WORKBOOK.md). */
+#include "write/xlsx/sheets.h"
+#include "write/xlsx/cell.h"
+#include "write/xlsx/charts.h"
+#include "write/xlsx/page.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TORNADO_MAX 6 /* bought options that get a tornado chart */
+
+/* Columns of a sensitivity table. */
+enum {
+    SE_DRIVER,
+    SE_IN_LO,
+    SE_IN_HI,
+    SE_TOT_LO,
+    SE_TOT_HI,
+    SE_NPV_LO,
+    SE_NPV_HI,
+    SE_DIFF_LO,
+    SE_DIFF_HI,
+    SE_SWING,
+    SE_CH_LO,
+    SE_CH_HI,
+    SE_LABEL,
+    SE_N
+};
+
+/* How a driver's input is measured, for its number format and chart label. */
+static tco_kunit driver_unit(const tco_scenario *s, const char *name)
+{
+    static const struct {
+        const char *name;
+        tco_kunit unit;
+    } std[] = {{"gpu_price", TCO_U_MONEY},
+               {"electricity_price", TCO_U_MONEY},
+               {"pue", TCO_U_RATIO},
+               {"utilization", TCO_U_FRACTION},
+               {"resale_fraction", TCO_U_FRACTION},
+               {"price_per_gpu_hour", TCO_U_MONEY},
+               {"price_decline", TCO_U_FRACTION},
+               {"discount_rate", TCO_U_FRACTION},
+               {"maintenance_rate", TCO_U_FRACTION}};
+    for (size_t k = 0; k < sizeof std / sizeof std[0]; k++)
+        if (strcmp(std[k].name, name) == 0)
+            return std[k].unit;
+    for (size_t k = 0; k < s->n_ranges; k++) {
+        const tco_range *rg = &s->ranges[k];
+        if (rg->name && strcmp(rg->name, name) == 0)
+            return rg->param.option < 0 ? tco_scenario_key((tco_skey)rg->param.key)->unit
+                                        : tco_option_key((tco_okey)rg->param.key)->unit;
+    }
+    return TCO_U_NONE;
+}
+
+static xw_numfmt unit_format(tco_kunit u)
+{
+    return u == TCO_U_MONEY ? XN_MONEY_IN : u == TCO_U_FRACTION ? XN_PCT : XN_GENERAL;
+}
+
+/* An input value for people: "$28,000", "$0.0661", "56%", "1.26". */
+static void value_text(xw_ctx *c, char *buf, size_t size, tco_kunit u, double v)
+{
+    char num[64];
+    if (!isfinite(v)) {
+        snprintf(buf, size, "n/a");
+        return;
+    }
+    if (u == TCO_U_FRACTION) {
+        snprintf(buf, size, "%.3g%%", v * 100);
+        return;
+    }
+    if (fabs(v) >= 1000)
+        xw_grouped(num, sizeof num, v);
+    else
+        snprintf(num, sizeof num, "%.3g", v);
+    if (u == TCO_U_MONEY) {
+        xw_money_text(c, buf, size, num);
+    } else {
+        snprintf(buf, size, "%s", num);
+    }
+}
+
+/* The entry of driver `name` for option j, or NULL. */
+static const tco_sens_entry *find_entry(const tco_analysis *A, size_t j, const char *name)
+{
+    for (size_t d = 0; d < A->n_drivers; d++)
+        if (strcmp(A->sens[j * A->n_drivers + d].driver, name) == 0)
+            return &A->sens[j * A->n_drivers + d];
+    return NULL;
+}
+
+/* See sheets.h. */
+void xw_write_sensitivity(xw_ctx *c)
+{
+    lxw_worksheet *ws = c->sensitivity;
+    const tco_analysis *A = xw_analysis(c);
+    if (!ws || !A || c->err || c->nomem)
+        return;
+    const tco_scenario *s = c->s;
+    const tco_result *r = c->r;
+    const size_t n = s->n_options, nd = A->n_drivers;
+    const int b = r->baseline;
+    char t[XW_TBUF], f[XW_FBUF], cats[600], vals[600], lo[96], hi[96];
+    const char *q = ws->quoted_name;
+
+    static const double widths[SE_N] = {34, 12, 12, 13, 13, 13, 13, 14, 14, 13, 13, 13, 38};
+    double total_w = 0;
+    for (int k = 0; k < SE_N; k++) {
+        worksheet_set_column(ws, (lxw_col_t)k, (lxw_col_t)k, widths[k], NULL);
+        total_w += widths[k];
+    }
+    xw_pager pg;
+    xw_pager_init(&pg, fmax(xw_cols_px(total_w), 920));
+    worksheet_set_tab_color(ws, 0xED7D31);
+
+    /* Which options get a tornado: the first bought ones, and the cheapest. */
+    unsigned char *tornado = calloc(n, 1);
+    if (!tornado) {
+        c->nomem = 1;
+        return;
+    }
+    int nt = 0, nbuy = 0;
+    for (size_t i = 0; i < n; i++)
+        nbuy += s->options[i].acquire == TCO_BUY;
+    for (size_t i = 0; i < n && nt < TORNADO_MAX; i++)
+        if (s->options[i].acquire == TCO_BUY || nbuy == 0)
+            tornado[i] = 1, nt++;
+    size_t cheapest = r->rank[0];
+    tornado[cheapest] = 1;
+
+    char sw[32];
+    snprintf(sw, sizeof sw, "%g", s->swing * 100);
+    xw_labelf(c, t, sizeof t, "sensitivity.subtitle",
+              "Each driver is moved to its low and then its high value, one at a time, everything "
+              "else held (MODEL.md, Sensitivity): the value x (1 - {swing}%) and x (1 + {swing}%) "
+              "unless [sensitivity] gives a range. Computed by tco for this scenario (static "
+              "values): write the workbook again after changing inputs.",
+              "swing", sw, NULL);
+    xw_span sp = {SE_N - 1, total_w};
+    xw_title(c, ws, sp,
+             xw_label(c, "sensitivity.title", "Sensitivity: which inputs move the answer"), t);
+    int row = 2;
+    if (b >= 0) {
+        xw_labelf(c, t, sizeof t, "sensitivity.baseline_note",
+                  "Bought options are measured against the baseline, {label}: their swing is the "
+                  "change in their total minus the baseline's, which is what decides buying "
+                  "against renting. Other options: the change in their own total. discount_rate "
+                  "moves the NPV only, so its swing is zero.",
+                  "label", c->label[b], NULL);
+    } else {
+        snprintf(t, sizeof t, "%s",
+                 xw_label(c, "sensitivity.own_note",
+                          "Each option's swing is the change in its own total. discount_rate "
+                          "moves the NPV only, so its swing is zero."));
+    }
+    xw_para(c, ws, row++, sp, t, 1);
+    xw_labelf(c, t, sizeof t, "sensitivity.charts_note",
+              "Tornado charts are drawn for the first {n} bought options and for the cheapest "
+              "option ({id}), largest swing on top; every option's table is here. Drivers an "
+              "option does not have (n/a) leave it unchanged.",
+              "n", xw_int(c, TORNADO_MAX), "id", c->id[cheapest], NULL);
+    xw_para(c, ws, row++, sp, t, 1);
+    row++;
+
+    const char *heads[SE_N] = {
+        xw_label(c, "sensitivity.driver", "Driver"),
+        xw_label(c, "sensitivity.input_low", "Input, low end"),
+        xw_label(c, "sensitivity.input_high", "Input, high end"),
+        xw_label(c, "sensitivity.total_low", "Total, low end"),
+        xw_label(c, "sensitivity.total_high", "Total, high end"),
+        xw_label(c, "sensitivity.npv_low", "NPV, low end"),
+        xw_label(c, "sensitivity.npv_high", "NPV, high end"),
+        xw_label(c, "sensitivity.diff_low", "Total less the baseline's, low end"),
+        xw_label(c, "sensitivity.diff_high", "Total less the baseline's, high end"),
+        xw_label(c, "sensitivity.swing", "Swing"),
+        xw_label(c, "sensitivity.change_low", "Change at the low end"),
+        xw_label(c, "sensitivity.change_high", "Change at the high end"),
+        xw_label(c, "sensitivity.chart_label_head", "Chart label: driver (low / high input)"),
+    };
+    lxw_format *fx_money = xw_fmt(c, XS_FIXED, XN_MONEY),
+               *calc_money = xw_fmt(c, XS_CALC, XN_MONEY);
+    lxw_chart_options co;
+    memset(&co, 0, sizeof co);
+    co.x_scale = 900.0 / 480;
+    co.y_offset = 6;
+
+    for (size_t i = 0; i < n && !c->err && !c->nomem; i++) {
+        const tco_option_result *res = &r->options[i];
+        const int vs_base = c->os[i].has_base;
+        const tco_sens_entry *E = &A->sens[i * nd];
+        int moving = 0;
+        for (size_t d = 0; d < nd; d++)
+            moving += E[d].swing > 0;
+        int chart_h = tornado[i] && moving > 0 ? 110 + 34 * moving : 0;
+        xw_pager_block(&pg, row, 4 + (int)nd + (chart_h ? 2 + (chart_h + 19) / 20 : 0));
+        if (vs_base)
+            xw_labelf(c, t, sizeof t, "sensitivity.block_vs_base",
+                      "{label} ({id}): against the baseline", "label", c->label[i], "id", c->id[i],
+                      NULL);
+        else
+            xw_labelf(c, t, sizeof t, "sensitivity.block", "{label} ({id})", "label", c->label[i],
+                      "id", c->id[i], NULL);
+        xw_section(c, ws, row++, t);
+        int hr = row++;
+        for (int k = 0; k < SE_N; k++)
+            xw_header(c, ws, hr, k, heads[k]);
+        int lines = 1;
+        for (int k = 0; k < SE_N; k++) {
+            int w = (int)widths[k] - 2, l = (xw_width(heads[k]) + w - 1) / w;
+            lines = l > lines ? l : lines;
+        }
+        worksheet_set_row(ws, (lxw_row_t)hr, 15.0 * (lines > 5 ? 5 : lines) + 2, NULL);
+
+        /* The base: the inputs as written. */
+        int base = row++;
+        double base_total = res->total,
+               base_diff = vs_base ? res->total - r->options[b].total : NAN;
+        xw_text(c, ws, base, SE_DRIVER, xw_label(c, "sensitivity.base", "Base (inputs as written)"),
+                xw_fmt(c, XS_TOTAL, XN_NONE));
+        xw_engine_num(c, ws, base, SE_TOT_LO, base_total, XN_MONEY);
+        xw_engine_num(c, ws, base, SE_NPV_LO, res->npv, XN_MONEY);
+        if (vs_base)
+            xw_engine_num(c, ws, base, SE_DIFF_LO, base_diff, XN_MONEY);
+        else
+            xw_text(c, ws, base, SE_DIFF_LO, XW_DASH, xw_fmt(c, XS_FIXED, XN_GENERAL));
+        const int measure = vs_base ? SE_DIFF_LO : SE_TOT_LO;
+        double base_v = vs_base ? base_diff : base_total;
+
+        int first = row;
+        for (size_t d = 0; d < nd; d++, row++) {
+            const tco_sens_entry *e = &E[d];
+            tco_kunit unit = driver_unit(s, e->driver);
+            double in_lo = e->input_low, in_hi = e->input_high;
+            int from_base = 0;
+            if (!isfinite(in_lo) && vs_base) {
+                /* A driver of the baseline only (its rent price): show the baseline's input. */
+                const tco_sens_entry *eb = find_entry(A, (size_t)b, e->driver);
+                if (eb && isfinite(eb->input_low)) {
+                    in_lo = eb->input_low, in_hi = eb->input_high;
+                    from_base = 1;
+                }
+            }
+            if (from_base)
+                xw_labelf(c, t, sizeof t, "sensitivity.of_baseline", "{driver} (the baseline's)",
+                          "driver", e->driver, NULL);
+            else
+                snprintf(t, sizeof t, "%s", e->driver);
+            xw_text(c, ws, row, SE_DRIVER, t, NULL);
+            lxw_format *inf = xw_fmt(c, XS_FIXED, unit_format(unit));
+            if (isfinite(in_lo)) {
+                xw_num(c, ws, row, SE_IN_LO, in_lo, inf);
+                xw_num(c, ws, row, SE_IN_HI, in_hi, inf);
+            } else {
+                xw_text(c, ws, row, SE_IN_LO, "n/a", inf);
+                xw_text(c, ws, row, SE_IN_HI, "n/a", inf);
+            }
+            xw_num(c, ws, row, SE_TOT_LO, e->total_low, fx_money);
+            xw_num(c, ws, row, SE_TOT_HI, e->total_high, fx_money);
+            xw_num(c, ws, row, SE_NPV_LO, e->npv_low, fx_money);
+            xw_num(c, ws, row, SE_NPV_HI, e->npv_high, fx_money);
+            if (vs_base) {
+                xw_num(c, ws, row, SE_DIFF_LO, e->diff_low, fx_money);
+                xw_num(c, ws, row, SE_DIFF_HI, e->diff_high, fx_money);
+            } else {
+                xw_text(c, ws, row, SE_DIFF_LO, XW_DASH, xw_fmt(c, XS_FIXED, XN_GENERAL));
+                xw_text(c, ws, row, SE_DIFF_HI, XW_DASH, xw_fmt(c, XS_FIXED, XN_GENERAL));
+            }
+            xw_num(c, ws, row, SE_SWING, e->swing, xw_fmt(c, XS_FIXED, XN_MONEY));
+            double vlo = vs_base ? e->diff_low : e->total_low,
+                   vhi = vs_base ? e->diff_high : e->total_high;
+            char bref[64];
+            snprintf(bref, sizeof bref, "%s", xw_ref(c, NULL, base, measure, 1, 1));
+            xw_fnum(c, ws, row, SE_CH_LO,
+                    xw_f(c, f, sizeof f, "=%s-%s", xw_ref(c, NULL, row, measure, 0, 0), bref),
+                    vlo - base_v, calc_money);
+            xw_fnum(c, ws, row, SE_CH_HI,
+                    xw_f(c, f, sizeof f, "=%s-%s", xw_ref(c, NULL, row, measure + 1, 0, 0), bref),
+                    vhi - base_v, calc_money);
+            value_text(c, lo, sizeof lo, unit, in_lo);
+            value_text(c, hi, sizeof hi, unit, in_hi);
+            if (isfinite(in_lo) && from_base)
+                xw_labelf(c, t, sizeof t, "sensitivity.chart_label_baseline",
+                          "{driver}, baseline ({low} / {high})", "driver", e->driver, "low", lo,
+                          "high", hi, NULL);
+            else if (isfinite(in_lo))
+                xw_labelf(c, t, sizeof t, "sensitivity.chart_label", "{driver} ({low} / {high})",
+                          "driver", e->driver, "low", lo, "high", hi, NULL);
+            else
+                snprintf(t, sizeof t, "%s", e->driver);
+            xw_text(c, ws, row, SE_LABEL, t, NULL);
+        }
+        int last = row - 1;
+        (void)last;
+
+        if (chart_h > 0) {
+            lxw_chart *ch = xw_new_chart(c, LXW_CHART_BAR);
+            if (!ch)
+                break;
+            xw_chart_range(c, cats, sizeof cats, q, first, SE_LABEL, first + moving - 1, SE_LABEL);
+            for (int k = 0; k < 2; k++) {
+                int col = k ? SE_CH_HI : SE_CH_LO;
+                lxw_chart_series *se = xw_add_series(
+                    c, ch, cats,
+                    xw_chart_range(c, vals, sizeof vals, q, first, col, first + moving - 1, col));
+                if (!se)
+                    break;
+                chart_series_set_name_range(se, ws->name, (lxw_row_t)hr, (lxw_col_t)col);
+                lxw_chart_fill fill;
+                memset(&fill, 0, sizeof fill);
+                fill.color = k ? 0xED7D31 : 0x4472C4;
+                chart_series_set_fill(se, &fill);
+            }
+            chart_set_series_overlap(ch, 100);
+            chart_set_series_gap(ch, 40);
+            if (vs_base)
+                xw_labelf(c, t, sizeof t, "chart.tornado.title_vs_base",
+                          "{id}: change in total less the baseline's, by driver ({currency})", "id",
+                          c->id[i], "currency", c->currency, NULL);
+            else
+                xw_labelf(c, t, sizeof t, "chart.tornado.title",
+                          "{id}: change in total, by driver ({currency})", "id", c->id[i],
+                          "currency", c->currency, NULL);
+            xw_chart_title(c, ch, t);
+            /* In libxlsxwriter's bar charts x is the horizontal value axis and y the
+             * vertical category axis: the largest swing (first row) goes on top. */
+            chart_axis_set_reverse(ch->y_axis);
+            chart_axis_set_crossing_max(ch->y_axis);
+            /* Driver names at the left edge, clear of the bars that go left of zero. */
+            chart_axis_set_label_position(ch->y_axis, LXW_CHART_AXIS_LABEL_POSITION_LOW);
+            xw_labelf(c, t, sizeof t, "chart.tornado.x", "Change from the base ({currency})",
+                      "currency", c->currency, NULL);
+            xw_axis_name(c, ch->x_axis, t);
+            chart_axis_set_num_format(ch->x_axis, c->nf[XN_MONEY]);
+            chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
+            co.y_scale = chart_h / 288.0;
+            xw_note(c, worksheet_insert_chart_opt(ws, (lxw_row_t)(row + 1), 0, ch, &co));
+            row += 2 + (chart_h + 19) / 20;
+        }
+        row++;
+    }
+    free(tornado);
+    xw_pager_apply(c, ws, &pg, row);
+}

@@ -1,0 +1,32 @@
+/* sheets.h - the writers of the workbook's sheets, one module each; workbook.c
+ * calls them in order once every sheet exists and plan.c has laid out the
+ * option sheets. Each writes nothing when its sheet was not created. Not
+ * installed. */
+#ifndef TCO_WRITE_XLSX_SHEETS_H
+#define TCO_WRITE_XLSX_SHEETS_H
+
+#include "write/xlsx/ctx.h"
+
+#include <stddef.h>
+
+/* About (about.c): what the workbook compares, its conventions and contents;
+ * written last, when every other sheet is known. */
+void xw_write_about(xw_ctx *c);
+/* Inputs (inputs.c): every assumption; fills c->in_g, c->in_o and the rows of
+ * the constants, which every later sheet's formulas refer to. */
+void xw_write_inputs(xw_ctx *c);
+/* Option i's monthly cash flow (option.c), in the rows of c->os[i]. */
+void xw_write_option(xw_ctx *c, size_t i);
+/* Summary (summary.c): fills c->sm_rows for Checks. */
+void xw_write_summary(xw_ctx *c);
+/* Checks (checks.c): the engine's figures beside the Summary's. */
+void xw_write_checks(xw_ctx *c);
+/* Workload (workload.c), Buy-vs-Rent (buyrent.c), Sensitivity (sensitivity.c),
+ * Cases (cases.c), Monte Carlo (montecarlo.c). */
+void xw_write_workload(xw_ctx *c);
+void xw_write_buy_vs_rent(xw_ctx *c);
+void xw_write_sensitivity(xw_ctx *c);
+void xw_write_cases(xw_ctx *c);
+void xw_write_monte_carlo(xw_ctx *c);
+
+#endif /* TCO_WRITE_XLSX_SHEETS_H */

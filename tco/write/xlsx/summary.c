@@ -1,0 +1,531 @@
+/* summary.c - the Summary sheet: the options side by side, every figure a
+ * formula on the cash-flow sheets, ranked, with the template's charts below. */
+#include "write/xlsx/sheets.h"
+#include "write/xlsx/cell.h"
+#include "write/xlsx/fields.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define XW_MAX_SERIES 255 /* series in one chart */
+
+/* A Summary cell: its formula and cached value. */
+static void summary_cell(xw_ctx *c, size_t i, int fi, int row, int col)
+{
+    const tco_scenario *s = c->s;
+    const xw_optsheet *L = &c->os[i];
+    const tco_option *o = &s->options[i];
+    const char *q = L->quoted;
+    lxw_worksheet *ws = c->summary;
+    char f[XW_FBUF];
+    xw_style st = fi == XF_TOTAL ? XS_TOTAL : XS_CALC;
+    lxw_format *fmt = xw_fmt(c, st, xw_fields[fi].nf);
+    const char *text;
+    double v = xw_field_value(c->r, i, fi, &text);
+    if (fi == XF_ID) {
+        /* The option's id, linked to its cash-flow sheet. */
+        char url[400];
+        snprintf(url, sizeof url, "internal:%s!A1", L->quoted);
+        lxw_error e = worksheet_write_url_opt(ws, (lxw_row_t)row, (lxw_col_t)col, url,
+                                              xw_fmt(c, XS_LINK, XN_GENERAL), c->id[i], NULL);
+        if (e && !c->err)
+            c->err = e;
+        return;
+    }
+    if (fi == XF_ACQUIRE) {
+        xw_text(c, ws, row, col,
+                L->buy ? xw_label(c, "summary.acquire.buy", "buy")
+                : o->pricing == TCO_RESERVED
+                    ? xw_label(c, "summary.acquire.reserved", "rent, reserved")
+                    : xw_label(c, "summary.acquire.on_demand", "rent, on demand"),
+                xw_fmt(c, XS_CALC, XN_GENERAL));
+        return;
+    }
+    if (!xw_field_applies(c, i, fi)) {
+        xw_text(c, ws, row, col, "\xE2\x80\x93", xw_fmt(c, XS_CALC, XN_GENERAL));
+        return;
+    }
+    const char *total = xw_ref(c, NULL, c->sm_rows[XF_TOTAL], col, 0, 0);
+    switch (fi) {
+    case XF_COUNT:
+        xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_COUNT_GPUS));
+        break;
+    case XF_UTIL:
+        xw_f(c, f, sizeof f, "=%s", xw_ref(c, q, L->k_util, XW_COL_VAL, 1, 1));
+        break;
+    case XF_CAPEX:
+        xw_f(c, f, sizeof f, "=%s", xw_ref(c, q, L->k_capex, XW_COL_VAL, 1, 1));
+        break;
+    case XF_POWER:
+    case XF_COOLING:
+    case XF_FACILITY:
+    case XF_MAINT:
+    case XF_STAFF:
+    case XF_RENTAL:
+        xw_f(c, f, sizeof f, "=%s", xw_ref(c, q, L->r_line[fi - XF_POWER], XW_COL_VAL, 1, 1));
+        break;
+    case XF_RESIDUAL:
+        xw_f(c, f, sizeof f, "=%s", xw_ref(c, q, L->r_resid, XW_COL_VAL, 1, 1));
+        break;
+    case XF_TOTAL:
+        xw_f(c, f, sizeof f, "=%s", xw_ref(c, q, L->r_net, XW_COL_VAL, 1, 1));
+        break;
+    case XF_NPV:
+        xw_f(c, f, sizeof f, "=%s", xw_ref(c, q, L->r_pv, XW_COL_VAL, 1, 1));
+        break;
+    case XF_GPUH:
+        xw_f(c, f, sizeof f, "=%s", xw_ref(c, q, L->k_gpuh, XW_COL_VAL, 1, 1));
+        break;
+    case XF_CPGH: {
+        const char *gh = xw_ref(c, NULL, c->sm_rows[XF_GPUH], col, 0, 0);
+        xw_f(c, f, sizeof f, "=IF(%s=0,\"n/a\",%s/%s)", gh, total, gh);
+        break;
+    }
+    case XF_CPPH: {
+        const char *d = xw_ref(c, q, L->k_pflop, XW_COL_VAL, 1, 1);
+        xw_f(c, f, sizeof f, "=IF(%s=0,\"n/a\",%s/%s)", d, total, d);
+        break;
+    }
+    case XF_CPU: {
+        const char *d = xw_ref(c, q, L->k_units, XW_COL_VAL, 1, 1);
+        xw_f(c, f, sizeof f, "=IF(%s=0,\"n/a\",%s/%s)", d, total, d);
+        break;
+    }
+    case XF_UPSKW:
+        xw_f(c, f, sizeof f, "=%s", xw_ref(c, q, L->k_wpkw, XW_COL_VAL, 1, 1));
+        break;
+    case XF_ITKW:
+        xw_f(c, f, sizeof f, "=%s", xw_ref(c, q, L->k_it_kw, XW_COL_VAL, 1, 1));
+        break;
+    case XF_PROVKW:
+        xw_f(c, f, sizeof f, "=%s", xw_ref(c, q, L->k_prov_kw, XW_COL_VAL, 1, 1));
+        break;
+    case XF_DEP:
+        xw_f(c, f, sizeof f, "=%s", xw_ref(c, q, L->r_dep, XW_COL_VAL, 1, 1));
+        break;
+    case XF_BV:
+        xw_f(c, f, sizeof f, "=%s", xw_ref(c, q, L->r_bv, XW_COL_M0 + s->horizon_months, 1, 1));
+        break;
+    case XF_BEM: {
+        char flags[400];
+        snprintf(
+            flags, sizeof flags, "%s",
+            xw_range(c, q, L->r_flag, XW_COL_M0 + 1, L->r_flag, XW_COL_M0 + s->horizon_months));
+        xw_f(c, f, sizeof f, "=IF(SUM(%s)=0,\"none\",MATCH(1,%s,0))", flags, flags);
+        break;
+    }
+    case XF_BEU: {
+        const char *x = xw_ref(c, q, L->k_beu, XW_COL_VAL, 1, 1);
+        xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(AND(%s>=0,%s<=1),%s,\"none\"),\"none\")", x, x, x,
+             x);
+        break;
+    }
+    case XF_RANK: {
+        int tr = c->sm_rows[XF_TOTAL];
+        int c0 = XW_SUM_COL0, c1 = XW_SUM_COL0 + (int)s->n_options - 1;
+        /* Ties keep input order, as the engine's ranking does. */
+        xw_f(c, f, sizeof f, "=RANK(%s,%s,1)+COUNTIF(%s:%s,%s)-1", total,
+             xw_range(c, NULL, tr, c0, tr, c1), xw_ref(c, NULL, tr, c0, 1, 1),
+             xw_ref(c, NULL, tr, col, 0, 0), total);
+        break;
+    }
+    default:
+        return;
+    }
+    if (text)
+        xw_fstr(c, ws, row, col, f, text, fmt);
+    else
+        xw_fnum(c, ws, row, col, f, v, fmt);
+}
+
+/* A chart title or axis name: never read as a reference (libxlsxwriter takes a
+ * leading '=' for one), in the template's font. */
+/* text into buf (size bytes), with a space in front when it starts with '=',
+ * cut at a character boundary if it does not fit. */
+static void no_reference(char *buf, size_t size, const char *text)
+{
+    size_t lead = text[0] == '=', n = strlen(text);
+    if (lead + n >= size) {
+        n = size - lead - 1;
+        while (n > 0 && ((unsigned char)text[n] & 0xC0) == 0x80)
+            n--; /* do not split a UTF-8 sequence */
+    }
+    buf[0] = ' ';
+    memcpy(buf + lead, text, n);
+    buf[lead + n] = '\0';
+}
+
+static void chart_title(xw_ctx *c, lxw_chart *ch, const char *text)
+{
+    char buf[XW_TBUF];
+    no_reference(buf, sizeof buf, text);
+    chart_title_set_name(ch, buf);
+    if (c->style && c->style->font_name) {
+        lxw_chart_font font = xw_chart_font(c, 1);
+        chart_title_set_name_font(ch, &font);
+    }
+}
+
+static void axis_name(xw_ctx *c, lxw_chart_axis *axis, const char *text)
+{
+    char buf[XW_TBUF];
+    no_reference(buf, sizeof buf, text);
+    chart_axis_set_name(axis, buf);
+    if (c->style && c->style->font_name) {
+        lxw_chart_font font = xw_chart_font(c, 1), num = xw_chart_font(c, 0);
+        chart_axis_set_name_font(axis, &font);
+        chart_axis_set_num_font(axis, &num);
+    }
+}
+
+static void legend_font(xw_ctx *c, lxw_chart *ch)
+{
+    if (c->style && c->style->font_name) {
+        lxw_chart_font font = xw_chart_font(c, 0);
+        chart_legend_set_font(ch, &font);
+    }
+}
+
+/* Series k in the template's accent colour, when it has accents. */
+static void series_fill(xw_ctx *c, lxw_chart_series *se, size_t k)
+{
+    long col = xw_accent(c, k);
+    if (col < 0)
+        return;
+    lxw_chart_fill fill;
+    memset(&fill, 0, sizeof fill);
+    fill.color = (lxw_color_t)col;
+    chart_series_set_fill(se, &fill);
+}
+
+/* 1. Cumulative cost by month: where the lines cross is the break-even. */
+static lxw_chart *chart_cumulative(xw_ctx *c)
+{
+    const tco_scenario *s = c->s;
+    size_t n = s->n_options;
+    int H = s->horizon_months, c0 = XW_SUM_COL0;
+    char t[XW_TBUF], cats[400], vals[400];
+    lxw_chart *ch = workbook_add_chart(c->wb, LXW_CHART_LINE);
+    if (!ch) {
+        c->nomem = 1;
+        return NULL;
+    }
+    snprintf(
+        cats, sizeof cats, "=%s",
+        xw_range(c, c->os[0].quoted, c->os[0].r_month, XW_COL_M0, c->os[0].r_month, XW_COL_M0 + H));
+    lxw_chart_line line;
+    memset(&line, 0, sizeof line);
+    line.width = n <= 10 ? 2.25f : 1.0f;
+    /* Excel draws at most 255 series in a chart: beyond that, the lowest totals. */
+    size_t shown = n < XW_MAX_SERIES ? n : XW_MAX_SERIES;
+    for (size_t k = 0; k < shown; k++) {
+        size_t i = n > XW_MAX_SERIES ? c->r->rank[k] : k;
+        const xw_optsheet *L = &c->os[i];
+        snprintf(vals, sizeof vals, "=%s",
+                 xw_range(c, L->quoted, L->r_cum, XW_COL_M0, L->r_cum, XW_COL_M0 + H));
+        lxw_chart_series *se = chart_add_series(ch, cats, vals);
+        if (!se) {
+            c->nomem = 1;
+            return NULL;
+        }
+        chart_series_set_name_range(se, c->sheet[TCI_SHEET_SUMMARY], (lxw_row_t)c->sm_header,
+                                    (lxw_col_t)(c0 + (int)i));
+        long col = xw_accent(c, k);
+        if (col >= 0)
+            line.color = (lxw_color_t)col;
+        chart_series_set_line(se, &line);
+    }
+    if (n > XW_MAX_SERIES)
+        xw_labelf(c, t, sizeof t, "chart.cumulative.title.top",
+                  "Cumulative cost by month, before residual ({currency}): the 255 lowest totals",
+                  "currency", c->currency, NULL);
+    else
+        xw_labelf(c, t, sizeof t, "chart.cumulative.title",
+                  "Cumulative cost by month, before residual ({currency})", "currency",
+                  c->currency, NULL);
+    chart_title(c, ch, t);
+    axis_name(c, ch->x_axis, xw_label(c, "chart.cumulative.x", "Month (0 = acquisition)"));
+    chart_axis_set_interval_unit(ch->x_axis, (uint16_t)(H > 60 ? 12 : H > 24 ? 6 : 3));
+    chart_axis_set_interval_tick(ch->x_axis, (uint16_t)(H > 60 ? 12 : H > 24 ? 6 : 3));
+    xw_labelf(c, t, sizeof t, "chart.cumulative.y_currency", "Cumulative cost ({currency})",
+              "currency", c->currency, NULL);
+    axis_name(c, ch->y_axis, t);
+    chart_axis_set_num_format(ch->y_axis, c->nf[XN_MONEY]);
+    chart_legend_set_position(ch, n <= 24 ? LXW_CHART_LEGEND_BOTTOM : LXW_CHART_LEGEND_NONE);
+    legend_font(c, ch);
+    return ch;
+}
+
+/* 2. Cost breakdown per option, stacked. */
+static lxw_chart *chart_breakdown(xw_ctx *c)
+{
+    const tco_scenario *s = c->s;
+    size_t n = s->n_options;
+    int c0 = XW_SUM_COL0, c1 = XW_SUM_COL0 + (int)n - 1;
+    const char *sum_q = c->sheet_q[TCI_SHEET_SUMMARY];
+    char t[XW_TBUF], cats[400], vals[400];
+    lxw_chart *ch = workbook_add_chart(c->wb, LXW_CHART_COLUMN_STACKED);
+    if (!ch) {
+        c->nomem = 1;
+        return NULL;
+    }
+    snprintf(cats, sizeof cats, "=%s", xw_range(c, sum_q, c->sm_header, c0, c->sm_header, c1));
+    for (int fi = XF_CAPEX; fi <= XF_RENTAL; fi++) {
+        int row = c->sm_rows[fi];
+        snprintf(vals, sizeof vals, "=%s", xw_range(c, sum_q, row, c0, row, c1));
+        lxw_chart_series *se = chart_add_series(ch, cats, vals);
+        if (!se) {
+            c->nomem = 1;
+            return NULL;
+        }
+        chart_series_set_name_range(se, c->sheet[TCI_SHEET_SUMMARY], (lxw_row_t)row, 0);
+        series_fill(c, se, (size_t)(fi - XF_CAPEX));
+    }
+    xw_labelf(c, t, sizeof t, "chart.breakdown.title",
+              "Cost breakdown by option over {months} months, before residual ({currency})",
+              "months", xw_int(c, s->horizon_months), "currency", c->currency, NULL);
+    chart_title(c, ch, t);
+    axis_name(c, ch->x_axis, xw_label(c, "chart.breakdown.x", "Option"));
+    xw_labelf(c, t, sizeof t, "chart.breakdown.y", "Cost ({currency})", "currency", c->currency,
+              NULL);
+    axis_name(c, ch->y_axis, t);
+    chart_axis_set_num_format(ch->y_axis, c->nf[XN_MONEY]);
+    chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
+    legend_font(c, ch);
+    chart_set_series_gap(ch, 60);
+    return ch;
+}
+
+/* 3. Cost per GPU-hour per option. */
+static lxw_chart *chart_cost_per_gpu_hour(xw_ctx *c)
+{
+    size_t n = c->s->n_options;
+    int c0 = XW_SUM_COL0, c1 = XW_SUM_COL0 + (int)n - 1;
+    const char *sum_q = c->sheet_q[TCI_SHEET_SUMMARY];
+    char t[XW_TBUF], cats[400], vals[400];
+    lxw_chart *ch = workbook_add_chart(c->wb, LXW_CHART_COLUMN);
+    if (!ch) {
+        c->nomem = 1;
+        return NULL;
+    }
+    int row = c->sm_rows[XF_CPGH];
+    snprintf(cats, sizeof cats, "=%s", xw_range(c, sum_q, c->sm_header, c0, c->sm_header, c1));
+    snprintf(vals, sizeof vals, "=%s", xw_range(c, sum_q, row, c0, row, c1));
+    lxw_chart_series *se = chart_add_series(ch, cats, vals);
+    if (!se) {
+        c->nomem = 1;
+        return NULL;
+    }
+    chart_series_set_name_range(se, c->sheet[TCI_SHEET_SUMMARY], (lxw_row_t)row, 0);
+    series_fill(c, se, 0);
+    if (n <= 16) {
+        chart_series_set_labels(se);
+        chart_series_set_labels_num_format(se, c->nf[XN_MONEY2]);
+        if (c->style && c->style->font_name) {
+            lxw_chart_font font = xw_chart_font(c, 0);
+            chart_series_set_labels_font(se, &font);
+        }
+    }
+    xw_labelf(c, t, sizeof t, "chart.cost_per_gpu_hour.title",
+              "Cost per GPU-hour used ({currency})", "currency", c->currency, NULL);
+    chart_title(c, ch, t);
+    axis_name(c, ch->x_axis, xw_label(c, "chart.cost_per_gpu_hour.x", "Option"));
+    xw_labelf(c, t, sizeof t, "chart.cost_per_gpu_hour.y", "{currency} per GPU-hour", "currency",
+              c->currency, NULL);
+    axis_name(c, ch->y_axis, t);
+    chart_axis_set_num_format(ch->y_axis, c->nf[XN_MONEY2]);
+    chart_legend_set_position(ch, LXW_CHART_LEGEND_NONE);
+    return ch;
+}
+
+/* The template's charts below the table, one per printed page, in its order;
+ * returns their width in pixels (0 without charts). */
+static double add_charts(xw_ctx *c, int top)
+{
+    size_t n = c->s->n_options;
+    double width = 120.0 * (double)n + 360;
+    width = width < 960 ? 960 : width > 2400 ? 2400 : width;
+    lxw_chart_options co;
+    memset(&co, 0, sizeof co);
+    co.x_scale = width / 480;
+    co.y_scale = 400.0 / 288;
+    co.y_offset = 8; /* clear of the page break above */
+    for (int k = 0; k < c->n_charts && k < TCI_CHART_KINDS; k++) {
+        lxw_chart *ch = NULL;
+        switch (c->charts[k]) {
+        case TCI_CHART_CUMULATIVE:
+            ch = chart_cumulative(c);
+            break;
+        case TCI_CHART_BREAKDOWN:
+            ch = chart_breakdown(c);
+            break;
+        case TCI_CHART_COST_PER_GPU_HOUR:
+            ch = chart_cost_per_gpu_hour(c);
+            break;
+        default:
+            break;
+        }
+        if (!ch)
+            return 0;
+        xw_note(c,
+                   worksheet_insert_chart_opt(c->summary, (lxw_row_t)(top + 22 * k), 0, ch, &co));
+    }
+    return c->n_charts > 0 ? width : 0;
+}
+
+/* See sheets.h. */
+void xw_write_summary(xw_ctx *c)
+{
+    const tco_scenario *s = c->s;
+    const tco_result *r = c->r;
+    lxw_worksheet *ws = c->summary;
+    size_t n = s->n_options;
+    int c0 = XW_SUM_COL0, c1 = XW_SUM_COL0 + (int)n - 1;
+    char t[XW_TBUF], f[XW_FBUF], unit[128];
+    worksheet_set_tab_color(ws, 0x70AD47);
+
+    /* Rows: headings, then the fields in blocks. */
+    int row = 5;
+    c->sm_header = 4;
+    for (int fi = 0; fi < XF_N; fi++) {
+        if (xw_fields[fi].group)
+            row += 2;
+        c->sm_rows[fi] = row++;
+    }
+    c->sm_last_row = row - 1;
+
+    /* Column widths from the labels (wrapped in the heading row). */
+    int wa = 30;
+    for (int fi = 0; fi < XF_N; fi++) {
+        xw_field_label(c, fi, t, sizeof t);
+        wa = xw_imax(wa, xw_width(t) + 2);
+    }
+    wa = wa > 60 ? 60 : wa;
+    worksheet_set_column(ws, 0, 0, wa, NULL);
+    worksheet_set_column(ws, 1, 1, 22, NULL);
+    worksheet_set_column(ws, 2, 2, 20, NULL);
+    int wo = 16, lines = 1;
+    for (size_t i = 0; i < n; i++)
+        wo = xw_imax(wo, xw_money_width(c, r->options[i].total) + 2);
+    wo = wo > 24 ? 24 : wo;
+    for (size_t i = 0; i < n; i++) {
+        int w = xw_width(c->label[i]);
+        int l = (w + wo - 3) / (wo - 2);
+        lines = xw_imax(lines, l > 4 ? 4 : l);
+    }
+    worksheet_set_column(ws, (lxw_col_t)c0, (lxw_col_t)c1, wo, NULL);
+
+    xw_labelf(c, t, sizeof t, "summary.title", "Summary: {name}", "name", c->name, NULL);
+    xw_text(c, ws, 0, 0, t, xw_fmt(c, XS_TITLE, XN_NONE));
+    xw_labelf(c, t, sizeof t, "summary.subtitle",
+              "Totals over {months} months in {currency}: costs positive, the residual value "
+              "subtracted; net present value at the discount rate on Inputs. The lowest total "
+              "is highlighted.",
+              "months", xw_int(c, s->horizon_months), "currency", c->currency, NULL);
+    xw_text(c, ws, 1, 0, t, xw_fmt(c, XS_SUBTITLE, XN_NONE));
+    xw_text(c, ws, 2, 0, xw_label(c, "summary.lowest", "Lowest total cost of ownership"),
+            xw_fmt(c, XS_TOTAL, XN_NONE));
+    int tr = c->sm_rows[XF_RANK];
+    xw_fstr(c, ws, 2, c0,
+            xw_f(c, f, sizeof f, "=INDEX(%s,1,MATCH(1,%s,0))",
+                 xw_range(c, NULL, c->sm_header, c0, c->sm_header, c1),
+                 xw_range(c, NULL, tr, c0, tr, c1)),
+            c->label[r->rank[0]], xw_fmt(c, XS_TOTAL, XN_NONE));
+
+    lxw_format *head = xw_fmt(c, XS_HEADER, XN_NONE);
+    worksheet_set_row(ws, (lxw_row_t)c->sm_header, 15.0 * lines + 2, NULL);
+    xw_text(c, ws, c->sm_header, 0, xw_label(c, "summary.head.figure", "Figure"), head);
+    xw_text(c, ws, c->sm_header, 1, xw_label(c, "summary.head.field", "Field"), head);
+    xw_text(c, ws, c->sm_header, 2, xw_label(c, "summary.head.unit", "Unit"), head);
+    for (size_t i = 0; i < n; i++)
+        xw_text(c, ws, c->sm_header, c0 + (int)i, c->label[i], xw_fmt(c, XS_HEADOPT, XN_NONE));
+    worksheet_freeze_panes(ws, (lxw_row_t)(c->sm_header + 1), (lxw_col_t)c0);
+
+    for (int fi = 0; fi < XF_N; fi++) {
+        int rr = c->sm_rows[fi];
+        if (xw_fields[fi].group) {
+            if (fi == XF_BEM && r->baseline >= 0)
+                xw_labelf(c, t, sizeof t, "summary.group.baseline.option",
+                          "Against the baseline: {label}", "label", c->label[r->baseline], NULL);
+            else if (fi == XF_BEM)
+                snprintf(t, sizeof t, "%s",
+                         xw_label(c, "summary.group.baseline.none",
+                                  "Against the baseline: none (no rent option)"));
+            else
+                snprintf(t, sizeof t, "%s", xw_group_label(c, xw_fields[fi].group));
+            xw_text(c, ws, rr - 1, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
+        }
+        xw_field_label(c, fi, t, sizeof t);
+        xw_style st = fi == XF_TOTAL ? XS_TOTAL : XS_TEXT;
+        xw_text(c, ws, rr, 0, t, xw_fmt(c, st, XN_NONE));
+        xw_text(c, ws, rr, 1, xw_fields[fi].key, xw_fmt(c, XS_KEY, XN_NONE));
+        xw_field_unit(c, fi, unit, sizeof unit);
+        xw_text(c, ws, rr, 2, unit, xw_fmt(c, XS_KEY, XN_NONE));
+        for (size_t i = 0; i < n; i++)
+            summary_cell(c, i, fi, rr, c0 + (int)i);
+    }
+
+    /* The cheapest column, highlighted wherever the ranking says 1. */
+    lxw_conditional_format cf;
+    memset(&cf, 0, sizeof cf);
+    cf.type = LXW_CONDITIONAL_TYPE_FORMULA;
+    xw_f(c, f, sizeof f, "=%s=1", xw_ref(c, NULL, tr, c0, 1, 0));
+    cf.value_string = f;
+    cf.format = c->fmt_best;
+    lxw_error e =
+        worksheet_conditional_format_range(ws, (lxw_row_t)c->sm_rows[XF_ID], (lxw_col_t)c0,
+                                           (lxw_row_t)c->sm_last_row, (lxw_col_t)c1, &cf);
+    if (e && !c->err)
+        c->err = e;
+
+    /* Print: the table, then one chart per page. Fitting to the page would drop the
+     * page breaks, so the scale is chosen to fit the width instead. */
+    int top = c->sm_last_row + 3;
+    if (s->model_params > 0) {
+        /* The engine's workload sizing, for the record (not formulas). */
+        int sr = c->sm_last_row + 2;
+        xw_text(c, ws, sr, 0,
+                xw_label(c, "summary.sizing", "Workload sizing (engine figures, not live)"),
+                xw_fmt(c, XS_SECTION, XN_NONE));
+        xw_text(c, ws, sr + 1, 0,
+                xw_label(c, "summary.sizing.fits", "Model fits in the GPUs' memory"), NULL);
+        xw_text(c, ws, sr + 1, 1, "sizing.fits", xw_fmt(c, XS_KEY, XN_NONE));
+        for (size_t i = 0; i < n; i++) {
+            const tco_sizing *z = &r->options[i].sizing;
+            char min[48];
+            snprintf(min, sizeof min, "%.0f", z->min_gpus);
+            if (z->fits == 1)
+                snprintf(t, sizeof t, "%s", xw_label(c, "summary.sizing.yes", "yes"));
+            else if (z->fits == 0 && isfinite(z->min_gpus))
+                xw_labelf(c, t, sizeof t, "summary.sizing.needs", "NO: needs {n} GPUs", "n", min,
+                          NULL);
+            else if (z->fits == 0)
+                snprintf(t, sizeof t, "%s", xw_label(c, "summary.sizing.no", "NO"));
+            else
+                snprintf(t, sizeof t, "%s", xw_label(c, "summary.sizing.unknown", "unknown"));
+            xw_text(c, ws, sr + 1, c0 + (int)i, t,
+                    z->fits == 0 ? c->fmt_nofit : xw_fmt(c, XS_FIXED, XN_GENERAL));
+        }
+        top = sr + 4;
+    }
+    double chart_px = add_charts(c, top);
+    double table_px = (wa + 22 + 20 + (double)wo * (double)n) * 9.5 + 20;
+    double px = table_px > chart_px ? table_px : chart_px;
+    int scale = (int)(100 * 960 / px);
+    /* Keep the table on one page in height too when it is short enough. */
+    double table_h = (top - 3) * 20.0 + 15.0 * lines;
+    if (table_h < 2000 && (int)(100 * 600 / table_h) < scale)
+        scale = (int)(100 * 600 / table_h);
+    scale = scale > 100 ? 100 : scale < 10 ? 10 : scale;
+    xw_print_setup(c, ws, 0, 1, 0);
+    worksheet_set_print_scale(ws, (uint16_t)scale);
+    lxw_row_t breaks[TCI_CHART_KINDS + 1] = {0};
+    for (int k = 0; k < c->n_charts && k < TCI_CHART_KINDS; k++)
+        breaks[k] = (lxw_row_t)(top + 22 * k);
+    if (c->n_charts > 0) {
+        lxw_error eb = worksheet_set_h_pagebreaks(ws, breaks);
+        if (eb && !c->err)
+            c->err = eb;
+    }
+}
