@@ -585,27 +585,6 @@ void xw_fmt_font(const xw_ctx *c, lxw_format *f)
         format_set_font_size(f, c->style->font_size);
 }
 
-/* See cell.h. */
-lxw_chart_font xw_chart_font(const xw_ctx *c, int bold)
-{
-    lxw_chart_font font;
-    memset(&font, 0, sizeof font);
-    font.bold = (uint8_t)(bold ? LXW_TRUE : LXW_FALSE);
-    if (c->style && c->style->font_name)
-        font.name = c->style->font_name;
-    if (c->style && c->style->font_size > 0)
-        font.size = c->style->font_size;
-    return font;
-}
-
-/* See cell.h. */
-long xw_accent(const xw_ctx *c, size_t k)
-{
-    if (!c->style || !c->style->n_accents)
-        return -1;
-    return c->style->accents[k % c->style->n_accents];
-}
-
 /* The template's font on the workbook's default format, which the Normal
  * style and every cell without a format of its own use. */
 static void default_font(xw_ctx *c)

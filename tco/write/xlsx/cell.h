@@ -84,11 +84,6 @@ void xw_fmt_font(const xw_ctx *c, lxw_format *f);
  * the template shows it (symbol before or after, negatives in brackets or with a
  * minus sign); zero as a dash when `dash`. */
 void xw_money_format(xw_ctx *c, char *out, size_t size, int decimals, int dash);
-/* The font of chart texts (NULL fields: the chart's defaults), bold or not. */
-lxw_chart_font xw_chart_font(const xw_ctx *c, int bold);
-/* Series colour k of the charts: the template's accents, else -1 (the
- * program's own colours). */
-long xw_accent(const xw_ctx *c, size_t k);
 
 /* ===== References ===== */
 

@@ -11,10 +11,48 @@ static const unsigned palette[] = {0x4472C4, 0xED7D31, 0xA5A5A5, 0xFFC000, 0x5B9
 #define PALETTE_N (sizeof palette / sizeof palette[0])
 
 /* See charts.h. */
+lxw_chart_font xw_chart_font(const xw_ctx *c, int bold)
+{
+    lxw_chart_font font;
+    memset(&font, 0, sizeof font);
+    font.bold = (uint8_t)(bold ? LXW_TRUE : LXW_FALSE);
+    if (c->style && c->style->font_name)
+        font.name = c->style->font_name;
+    if (c->style && c->style->font_size > 0)
+        font.size = c->style->font_size;
+    return font;
+}
+
+/* See charts.h. */
+long xw_accent(const xw_ctx *c, size_t k)
+{
+    if (!c->style || !c->style->n_accents)
+        return -1;
+    return c->style->accents[k % c->style->n_accents];
+}
+
+/* text into buf (size bytes), with a space in front when it starts with '='
+ * (libxlsxwriter takes a leading '=' for a reference), cut on a character
+ * boundary if it does not fit; NULL is empty. */
+static void no_reference(char *buf, size_t size, const char *text)
+{
+    text = text ? text : "";
+    size_t lead = text[0] == '=', n = strlen(text);
+    if (lead + n >= size) {
+        n = size - lead - 1;
+        while (n > 0 && ((unsigned char)text[n] & 0xC0) == 0x80)
+            n--; /* do not split a UTF-8 sequence */
+    }
+    buf[0] = ' ';
+    memcpy(buf + lead, text, n);
+    buf[lead + n] = '\0';
+}
+
+/* See charts.h. */
 void xw_chart_title(xw_ctx *c, lxw_chart *ch, const char *text)
 {
     char buf[XW_TBUF];
-    snprintf(buf, sizeof buf, "%s%s", text && text[0] == '=' ? " " : "", text ? text : "");
+    no_reference(buf, sizeof buf, text);
     chart_title_set_name(ch, buf);
     if (c->style && c->style->font_name) {
         lxw_chart_font font = xw_chart_font(c, 1);
@@ -28,13 +66,30 @@ void xw_chart_title(xw_ctx *c, lxw_chart *ch, const char *text)
 void xw_axis_name(xw_ctx *c, lxw_chart_axis *axis, const char *text)
 {
     char buf[XW_TBUF];
-    snprintf(buf, sizeof buf, "%s%s", text && text[0] == '=' ? " " : "", text ? text : "");
+    no_reference(buf, sizeof buf, text);
     chart_axis_set_name(axis, buf);
     if (c->style && c->style->font_name) {
         lxw_chart_font font = xw_chart_font(c, 1), num = xw_chart_font(c, 0);
         chart_axis_set_name_font(axis, &font);
         chart_axis_set_num_font(axis, &num);
     }
+}
+
+/* See charts.h. */
+void xw_series_solid(lxw_chart_series *se, unsigned colour)
+{
+    lxw_chart_fill fill;
+    memset(&fill, 0, sizeof fill);
+    fill.color = colour;
+    chart_series_set_fill(se, &fill);
+}
+
+/* See charts.h. */
+void xw_series_fill(xw_ctx *c, lxw_chart_series *se, size_t k)
+{
+    long col = xw_accent(c, k);
+    if (col >= 0)
+        xw_series_solid(se, (unsigned)col);
 }
 
 /* See charts.h. */

@@ -10,9 +10,20 @@
 
 #define XW_MAX_SERIES 255 /* series in one chart */
 
-/* Chart titles and axis names: libxlsxwriter reads a leading '=' as a reference. */
+/* The font of chart texts (NULL fields: the chart's defaults), bold or not. */
+lxw_chart_font xw_chart_font(const xw_ctx *c, int bold);
+/* Series colour k of the charts: the template's accents, else -1 (the
+ * program's own colours). */
+long xw_accent(const xw_ctx *c, size_t k);
+/* A chart's title, and an axis's name: never read as a reference (libxlsxwriter
+ * takes a leading '=' for one), cut on a character boundary when too long, in the
+ * template's font (the title also sets the legend's); NULL is empty. */
 void xw_chart_title(xw_ctx *c, lxw_chart *ch, const char *text);
 void xw_axis_name(xw_ctx *c, lxw_chart_axis *axis, const char *text);
+/* A series' bars or columns filled in one colour. */
+void xw_series_solid(lxw_chart_series *se, unsigned colour);
+/* Series k filled in the template's accent colour, when it has accents. */
+void xw_series_fill(xw_ctx *c, lxw_chart_series *se, size_t k);
 /* Series colour of option i: the template's accent, else the Office palette. */
 unsigned xw_colour(const xw_ctx *c, size_t i);
 /* A new chart of a type (LXW_CHART_...), NULL after a failed allocation (recorded in c). */

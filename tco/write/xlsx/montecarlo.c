@@ -233,10 +233,7 @@ void xw_write_monte_carlo(xw_ctx *c)
             if (!se)
                 break;
             chart_series_set_name_range(se, ws->name, (lxw_row_t)hh, (lxw_col_t)(3 + k));
-            lxw_chart_fill fill_;
-            memset(&fill_, 0, sizeof fill_);
-            fill_.color = xw_colour(c, shown[k]);
-            chart_series_set_fill(se, &fill_);
+            xw_series_solid(se, xw_colour(c, shown[k]));
         }
         chart_set_series_gap(ch, 30);
         char ns_[32];

@@ -312,10 +312,7 @@ void xw_write_sensitivity(xw_ctx *c)
                 if (!se)
                     break;
                 chart_series_set_name_range(se, ws->name, (lxw_row_t)hr, (lxw_col_t)col);
-                lxw_chart_fill fill;
-                memset(&fill, 0, sizeof fill);
-                fill.color = k ? 0xED7D31 : 0x4472C4;
-                chart_series_set_fill(se, &fill);
+                xw_series_solid(se, k ? 0xED7D31 : 0x4472C4);
             }
             chart_set_series_overlap(ch, 100);
             chart_set_series_gap(ch, 40);

@@ -2,13 +2,12 @@
  * formula on the cash-flow sheets, ranked, with the template's charts below. */
 #include "write/xlsx/sheets.h"
 #include "write/xlsx/cell.h"
+#include "write/xlsx/charts.h"
 #include "write/xlsx/fields.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-
-#define XW_MAX_SERIES 255 /* series in one chart */
 
 /* A Summary cell: its formula and cached value. */
 static void summary_cell(xw_ctx *c, size_t i, int fi, int row, int col)
@@ -139,66 +138,6 @@ static void summary_cell(xw_ctx *c, size_t i, int fi, int row, int col)
         xw_fnum(c, ws, row, col, f, v, fmt);
 }
 
-/* A chart title or axis name: never read as a reference (libxlsxwriter takes a
- * leading '=' for one), in the template's font. */
-/* text into buf (size bytes), with a space in front when it starts with '=',
- * cut at a character boundary if it does not fit. */
-static void no_reference(char *buf, size_t size, const char *text)
-{
-    size_t lead = text[0] == '=', n = strlen(text);
-    if (lead + n >= size) {
-        n = size - lead - 1;
-        while (n > 0 && ((unsigned char)text[n] & 0xC0) == 0x80)
-            n--; /* do not split a UTF-8 sequence */
-    }
-    buf[0] = ' ';
-    memcpy(buf + lead, text, n);
-    buf[lead + n] = '\0';
-}
-
-static void chart_title(xw_ctx *c, lxw_chart *ch, const char *text)
-{
-    char buf[XW_TBUF];
-    no_reference(buf, sizeof buf, text);
-    chart_title_set_name(ch, buf);
-    if (c->style && c->style->font_name) {
-        lxw_chart_font font = xw_chart_font(c, 1);
-        chart_title_set_name_font(ch, &font);
-    }
-}
-
-static void axis_name(xw_ctx *c, lxw_chart_axis *axis, const char *text)
-{
-    char buf[XW_TBUF];
-    no_reference(buf, sizeof buf, text);
-    chart_axis_set_name(axis, buf);
-    if (c->style && c->style->font_name) {
-        lxw_chart_font font = xw_chart_font(c, 1), num = xw_chart_font(c, 0);
-        chart_axis_set_name_font(axis, &font);
-        chart_axis_set_num_font(axis, &num);
-    }
-}
-
-static void legend_font(xw_ctx *c, lxw_chart *ch)
-{
-    if (c->style && c->style->font_name) {
-        lxw_chart_font font = xw_chart_font(c, 0);
-        chart_legend_set_font(ch, &font);
-    }
-}
-
-/* Series k in the template's accent colour, when it has accents. */
-static void series_fill(xw_ctx *c, lxw_chart_series *se, size_t k)
-{
-    long col = xw_accent(c, k);
-    if (col < 0)
-        return;
-    lxw_chart_fill fill;
-    memset(&fill, 0, sizeof fill);
-    fill.color = (lxw_color_t)col;
-    chart_series_set_fill(se, &fill);
-}
-
 /* 1. Cumulative cost by month: where the lines cross is the break-even. */
 static lxw_chart *chart_cumulative(xw_ctx *c)
 {
@@ -206,14 +145,11 @@ static lxw_chart *chart_cumulative(xw_ctx *c)
     size_t n = s->n_options;
     int H = s->horizon_months, c0 = XW_SUM_COL0;
     char t[XW_TBUF], cats[400], vals[400];
-    lxw_chart *ch = workbook_add_chart(c->wb, LXW_CHART_LINE);
-    if (!ch) {
-        c->nomem = 1;
+    lxw_chart *ch = xw_new_chart(c, LXW_CHART_LINE);
+    if (!ch)
         return NULL;
-    }
-    snprintf(
-        cats, sizeof cats, "=%s",
-        xw_range(c, c->os[0].quoted, c->os[0].r_month, XW_COL_M0, c->os[0].r_month, XW_COL_M0 + H));
+    xw_chart_range(c, cats, sizeof cats, c->os[0].quoted, c->os[0].r_month, XW_COL_M0,
+                   c->os[0].r_month, XW_COL_M0 + H);
     lxw_chart_line line;
     memset(&line, 0, sizeof line);
     line.width = n <= 10 ? 2.25f : 1.0f;
@@ -222,13 +158,11 @@ static lxw_chart *chart_cumulative(xw_ctx *c)
     for (size_t k = 0; k < shown; k++) {
         size_t i = n > XW_MAX_SERIES ? c->r->rank[k] : k;
         const xw_optsheet *L = &c->os[i];
-        snprintf(vals, sizeof vals, "=%s",
-                 xw_range(c, L->quoted, L->r_cum, XW_COL_M0, L->r_cum, XW_COL_M0 + H));
-        lxw_chart_series *se = chart_add_series(ch, cats, vals);
-        if (!se) {
-            c->nomem = 1;
+        xw_chart_range(c, vals, sizeof vals, L->quoted, L->r_cum, XW_COL_M0, L->r_cum,
+                       XW_COL_M0 + H);
+        lxw_chart_series *se = xw_add_series(c, ch, cats, vals);
+        if (!se)
             return NULL;
-        }
         chart_series_set_name_range(se, c->sheet[TCI_SHEET_SUMMARY], (lxw_row_t)c->sm_header,
                                     (lxw_col_t)(c0 + (int)i));
         long col = xw_accent(c, k);
@@ -244,16 +178,15 @@ static lxw_chart *chart_cumulative(xw_ctx *c)
         xw_labelf(c, t, sizeof t, "chart.cumulative.title",
                   "Cumulative cost by month, before residual ({currency})", "currency",
                   c->currency, NULL);
-    chart_title(c, ch, t);
-    axis_name(c, ch->x_axis, xw_label(c, "chart.cumulative.x", "Month (0 = acquisition)"));
+    xw_chart_title(c, ch, t);
+    xw_axis_name(c, ch->x_axis, xw_label(c, "chart.cumulative.x", "Month (0 = acquisition)"));
     chart_axis_set_interval_unit(ch->x_axis, (uint16_t)(H > 60 ? 12 : H > 24 ? 6 : 3));
     chart_axis_set_interval_tick(ch->x_axis, (uint16_t)(H > 60 ? 12 : H > 24 ? 6 : 3));
     xw_labelf(c, t, sizeof t, "chart.cumulative.y_currency", "Cumulative cost ({currency})",
               "currency", c->currency, NULL);
-    axis_name(c, ch->y_axis, t);
+    xw_axis_name(c, ch->y_axis, t);
     chart_axis_set_num_format(ch->y_axis, c->nf[XN_MONEY]);
     chart_legend_set_position(ch, n <= 24 ? LXW_CHART_LEGEND_BOTTOM : LXW_CHART_LEGEND_NONE);
-    legend_font(c, ch);
     return ch;
 }
 
@@ -265,34 +198,29 @@ static lxw_chart *chart_breakdown(xw_ctx *c)
     int c0 = XW_SUM_COL0, c1 = XW_SUM_COL0 + (int)n - 1;
     const char *sum_q = c->sheet_q[TCI_SHEET_SUMMARY];
     char t[XW_TBUF], cats[400], vals[400];
-    lxw_chart *ch = workbook_add_chart(c->wb, LXW_CHART_COLUMN_STACKED);
-    if (!ch) {
-        c->nomem = 1;
+    lxw_chart *ch = xw_new_chart(c, LXW_CHART_COLUMN_STACKED);
+    if (!ch)
         return NULL;
-    }
-    snprintf(cats, sizeof cats, "=%s", xw_range(c, sum_q, c->sm_header, c0, c->sm_header, c1));
+    xw_chart_range(c, cats, sizeof cats, sum_q, c->sm_header, c0, c->sm_header, c1);
     for (int fi = XF_CAPEX; fi <= XF_RENTAL; fi++) {
         int row = c->sm_rows[fi];
-        snprintf(vals, sizeof vals, "=%s", xw_range(c, sum_q, row, c0, row, c1));
-        lxw_chart_series *se = chart_add_series(ch, cats, vals);
-        if (!se) {
-            c->nomem = 1;
+        xw_chart_range(c, vals, sizeof vals, sum_q, row, c0, row, c1);
+        lxw_chart_series *se = xw_add_series(c, ch, cats, vals);
+        if (!se)
             return NULL;
-        }
         chart_series_set_name_range(se, c->sheet[TCI_SHEET_SUMMARY], (lxw_row_t)row, 0);
-        series_fill(c, se, (size_t)(fi - XF_CAPEX));
+        xw_series_fill(c, se, (size_t)(fi - XF_CAPEX));
     }
     xw_labelf(c, t, sizeof t, "chart.breakdown.title",
               "Cost breakdown by option over {months} months, before residual ({currency})",
               "months", xw_int(c, s->horizon_months), "currency", c->currency, NULL);
-    chart_title(c, ch, t);
-    axis_name(c, ch->x_axis, xw_label(c, "chart.breakdown.x", "Option"));
+    xw_chart_title(c, ch, t);
+    xw_axis_name(c, ch->x_axis, xw_label(c, "chart.breakdown.x", "Option"));
     xw_labelf(c, t, sizeof t, "chart.breakdown.y", "Cost ({currency})", "currency", c->currency,
               NULL);
-    axis_name(c, ch->y_axis, t);
+    xw_axis_name(c, ch->y_axis, t);
     chart_axis_set_num_format(ch->y_axis, c->nf[XN_MONEY]);
     chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
-    legend_font(c, ch);
     chart_set_series_gap(ch, 60);
     return ch;
 }
@@ -304,21 +232,17 @@ static lxw_chart *chart_cost_per_gpu_hour(xw_ctx *c)
     int c0 = XW_SUM_COL0, c1 = XW_SUM_COL0 + (int)n - 1;
     const char *sum_q = c->sheet_q[TCI_SHEET_SUMMARY];
     char t[XW_TBUF], cats[400], vals[400];
-    lxw_chart *ch = workbook_add_chart(c->wb, LXW_CHART_COLUMN);
-    if (!ch) {
-        c->nomem = 1;
+    lxw_chart *ch = xw_new_chart(c, LXW_CHART_COLUMN);
+    if (!ch)
         return NULL;
-    }
     int row = c->sm_rows[XF_CPGH];
-    snprintf(cats, sizeof cats, "=%s", xw_range(c, sum_q, c->sm_header, c0, c->sm_header, c1));
-    snprintf(vals, sizeof vals, "=%s", xw_range(c, sum_q, row, c0, row, c1));
-    lxw_chart_series *se = chart_add_series(ch, cats, vals);
-    if (!se) {
-        c->nomem = 1;
+    xw_chart_range(c, cats, sizeof cats, sum_q, c->sm_header, c0, c->sm_header, c1);
+    xw_chart_range(c, vals, sizeof vals, sum_q, row, c0, row, c1);
+    lxw_chart_series *se = xw_add_series(c, ch, cats, vals);
+    if (!se)
         return NULL;
-    }
     chart_series_set_name_range(se, c->sheet[TCI_SHEET_SUMMARY], (lxw_row_t)row, 0);
-    series_fill(c, se, 0);
+    xw_series_fill(c, se, 0);
     if (n <= 16) {
         chart_series_set_labels(se);
         chart_series_set_labels_num_format(se, c->nf[XN_MONEY2]);
@@ -329,11 +253,11 @@ static lxw_chart *chart_cost_per_gpu_hour(xw_ctx *c)
     }
     xw_labelf(c, t, sizeof t, "chart.cost_per_gpu_hour.title",
               "Cost per GPU-hour used ({currency})", "currency", c->currency, NULL);
-    chart_title(c, ch, t);
-    axis_name(c, ch->x_axis, xw_label(c, "chart.cost_per_gpu_hour.x", "Option"));
+    xw_chart_title(c, ch, t);
+    xw_axis_name(c, ch->x_axis, xw_label(c, "chart.cost_per_gpu_hour.x", "Option"));
     xw_labelf(c, t, sizeof t, "chart.cost_per_gpu_hour.y", "{currency} per GPU-hour", "currency",
               c->currency, NULL);
-    axis_name(c, ch->y_axis, t);
+    xw_axis_name(c, ch->y_axis, t);
     chart_axis_set_num_format(ch->y_axis, c->nf[XN_MONEY2]);
     chart_legend_set_position(ch, LXW_CHART_LEGEND_NONE);
     return ch;
