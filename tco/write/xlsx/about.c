@@ -155,28 +155,27 @@ void xw_write_about(xw_ctx *c)
     size_t nbuy = 0;
     for (size_t i = 0; i < s->n_options; i++)
         nbuy += s->options[i].acquire == TCO_BUY;
-    const char *nopt = xw_int(c, (long long)s->n_options), *nb = xw_int(c, (long long)nbuy),
-               *nr = xw_int(c, (long long)(s->n_options - nbuy)),
-               *months = xw_int(c, s->horizon_months);
+    xw_numbuf nopt = xw_int((long long)s->n_options), nb = xw_int((long long)nbuy),
+              nr = xw_int((long long)(s->n_options - nbuy)), months = xw_int(s->horizon_months);
     if (s->n_options == 1)
         xw_labelf(c, buf, sizeof buf, "about.purpose.one",
                   "Compares 1 option ({buy} bought, {rent} rented) over {months} months: total "
                   "cost of ownership, net present value, cost per GPU-hour and, for bought "
                   "hardware, when it breaks even with renting.",
-                  "buy", nb, "rent", nr, "months", months, NULL);
+                  "buy", nb.s, "rent", nr.s, "months", months.s, NULL);
     else
         xw_labelf(c, buf, sizeof buf, "about.purpose",
                   "Compares {n} options ({buy} bought, {rent} rented) over {months} months: "
                   "total cost of ownership, net present value, cost per GPU-hour and, for "
                   "bought hardware, when it breaks even with renting.",
-                  "n", nopt, "buy", nb, "rent", nr, "months", months, NULL);
+                  "n", nopt.s, "buy", nb.s, "rent", nr.s, "months", months.s, NULL);
     about_pair(c, row++, xw_label(c, "about.field.purpose", "Purpose"), buf);
     about_pair(c, row++, xw_label(c, "about.field.as_of", "Figures as of"),
                c->as_of ? c->as_of : xw_label(c, "about.as_of.none", "not given"));
     about_pair(c, row++, xw_label(c, "about.field.currency", "Currency"), c->currency);
     xw_labelf(c, buf, sizeof buf, "about.horizon",
               "{months} months; month 0 is the acquisition, months 1-{months} operation",
-              "months", months, NULL);
+              "months", months.s, NULL);
     about_pair(c, row++, xw_label(c, "about.field.horizon", "Horizon"), buf);
     if (r->baseline >= 0)
         xw_labelf(c, buf, sizeof buf, "about.baseline",
@@ -197,7 +196,7 @@ void xw_write_about(xw_ctx *c)
             xw_fmt(c, XS_TEXT, XN_NONE));
     xw_fstr(c, ws, row, 1,
             xw_f(c, f, sizeof f, "=%s",
-                 xw_ref(c, c->sheet_q[TCI_SHEET_CHECKS], c->ck_master, XW_COL_VAL, 1, 1)),
+                 xw_ref(c->sheet_q[TCI_SHEET_CHECKS], c->ck_master, XW_COL_VAL, 1, 1).s),
             "OK", xw_fmt(c, XS_CHECK, XN_NONE));
     lxw_conditional_format cf;
     memset(&cf, 0, sizeof cf);

@@ -63,7 +63,7 @@ void xw_write_buy_vs_rent(xw_ctx *c)
               "hours in the first column, the same share for every option (as break-even "
               "utilization assumes). Live formulas: total = total at 0% utilization + cost of "
               "one unit of utilization x utilization, both from the option's cash-flow sheet.",
-              "months", xw_int(c, H), NULL);
+              "months", xw_int(H).s, NULL);
     xw_span sp = {last_col, 40 + 17.0 * last_col};
     xw_title(c, ws, sp,
              xw_label(c, "buy_vs_rent.title", "Buy or rent: cost against utilization"), t);
@@ -94,29 +94,28 @@ void xw_write_buy_vs_rent(xw_ctx *c)
             int ok = isfinite(u);
             double tot = ok ? L->total0 + L->slope * u : NAN;
             xw_text(c, ws, row, 0, c->label[i], NULL);
-            const char *x = xw_ref(c, L->quoted, L->k_beu, XW_COL_VAL, 1, 1);
-            xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(AND(%s>=0,%s<=1),%s,\"none\"),\"none\")", x,
-                 x, x, x);
+            xw_refbuf x = xw_ref(L->quoted, L->k_beu, XW_COL_VAL, 1, 1);
+            xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(AND(%s>=0,%s<=1),%s,\"none\"),\"none\")",
+                 x.s, x.s, x.s, x.s);
             if (ok)
                 xw_fnum(c, ws, row, 1, f, u, pct);
             else
                 xw_fstr(c, ws, row, 1, f, "none", pct);
-            char bu[64], t0[300], sl[300];
-            snprintf(bu, sizeof bu, "%s", xw_ref(c, NULL, row, 1, 0, 0));
-            snprintf(t0, sizeof t0, "%s", xw_ref(c, L->quoted, L->k_total0, XW_COL_VAL, 1, 1));
-            snprintf(sl, sizeof sl, "%s", xw_ref(c, L->quoted, L->k_slope, XW_COL_VAL, 1, 1));
-            xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s+%s*%s,\"none\")", bu, t0, sl, bu);
+            xw_refbuf bu = xw_ref(NULL, row, 1, 0, 0);
+            xw_refbuf t0 = xw_ref(L->quoted, L->k_total0, XW_COL_VAL, 1, 1);
+            xw_refbuf sl = xw_ref(L->quoted, L->k_slope, XW_COL_VAL, 1, 1);
+            xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s+%s*%s,\"none\")", bu.s, t0.s, sl.s, bu.s);
             if (ok)
                 xw_fnum(c, ws, row, 2, f, tot, money);
             else
                 xw_fstr(c, ws, row, 2, f, "none", money);
             /* #N/A is what charts skip: no marker without a break-even. */
-            xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s,NA())", bu, bu);
+            xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s,NA())", bu.s, bu.s);
             if (ok)
                 xw_fnum(c, ws, row, 3, f, u, pct);
             else
                 xw_fstr(c, ws, row, 3, f, "#N/A", pct);
-            xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s,NA())", bu, xw_ref(c, NULL, row, 2, 0, 0));
+            xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s,NA())", bu.s, xw_ref(NULL, row, 2, 0, 0).s);
             if (ok)
                 xw_fnum(c, ws, row, 4, f, tot, money);
             else
@@ -159,12 +158,11 @@ void xw_write_buy_vs_rent(xw_ctx *c)
             const xw_optsheet *L = &c->os[i];
             double v = A && A->sweep_total ? A->sweep_total[i * (size_t)npts + (size_t)k]
                                            : L->total0 + L->slope * u;
-            char t0[300];
-            snprintf(t0, sizeof t0, "%s", xw_ref(c, L->quoted, L->k_total0, XW_COL_VAL, 1, 1));
+            xw_refbuf t0 = xw_ref(L->quoted, L->k_total0, XW_COL_VAL, 1, 1);
             xw_fnum(c, ws, row, 1 + (int)i,
-                    xw_f(c, f, sizeof f, "=%s+%s*%s", t0,
-                         xw_ref(c, L->quoted, L->k_slope, XW_COL_VAL, 1, 1),
-                         xw_ref(c, NULL, row, 0, 0, 1)),
+                    xw_f(c, f, sizeof f, "=%s+%s*%s", t0.s,
+                         xw_ref(L->quoted, L->k_slope, XW_COL_VAL, 1, 1).s,
+                         xw_ref(NULL, row, 0, 0, 1).s),
                     v, money);
         }
     }
@@ -191,12 +189,11 @@ void xw_write_buy_vs_rent(xw_ctx *c)
             double v = A && A->sweep_cost_per_gpu_hour
                            ? A->sweep_cost_per_gpu_hour[i * (size_t)npts + (size_t)k]
                            : tot / (o->count * s->hours_per_month * H * u);
-            char cnt[300], uu[64];
-            snprintf(cnt, sizeof cnt, "%s", xw_in(c, i, TCO_O_COUNT_GPUS));
-            snprintf(uu, sizeof uu, "%s", xw_ref(c, NULL, row, 0, 0, 1));
+            xw_refbuf cnt = xw_in(c, i, TCO_O_COUNT_GPUS);
+            xw_refbuf uu = xw_ref(NULL, row, 0, 0, 1);
             xw_fnum(c, ws, row, 1 + (int)i,
                     xw_f(c, f, sizeof f, "=IF(%s=0,\"n/a\",%s/(%s*HoursPerMonth*HorizonMonths*%s))",
-                         uu, xw_ref(c, NULL, tfirst + k, 1 + (int)i, 0, 0), cnt, uu),
+                         uu.s, xw_ref(NULL, tfirst + k, 1 + (int)i, 0, 0).s, cnt.s, uu.s),
                     v, money2);
         }
     }
@@ -218,12 +215,12 @@ void xw_write_buy_vs_rent(xw_ctx *c)
     int16_t hide[256];
     int nhide = 0, nser = 0;
     if (ch) {
-        xw_chart_range(c, cats, sizeof cats, q, tfirst, 0, tlast, 0);
+        xw_chart_range(cats, sizeof cats, q, tfirst, 0, tlast, 0);
         for (size_t k = 0; k < ns && !c->nomem; k++) {
             size_t i = shown[k];
             lxw_chart_series *se = xw_add_series(
                 c, ch, cats,
-                xw_chart_range(c, vals, sizeof vals, q, tfirst, 1 + (int)i, tlast, 1 + (int)i));
+                xw_chart_range(vals, sizeof vals, q, tfirst, 1 + (int)i, tlast, 1 + (int)i));
             if (!se)
                 break;
             chart_series_set_name_range(se, ws->name, (lxw_row_t)ht, (lxw_col_t)(1 + i));
@@ -239,9 +236,9 @@ void xw_write_buy_vs_rent(xw_ctx *c)
             if (!isfinite(r->options[i].breakeven_utilization) || nhide >= 50)
                 continue;
             char x[200];
-            xw_chart_range(c, x, sizeof x, q, this_row, 3, this_row, 3);
+            xw_chart_range(x, sizeof x, q, this_row, 3, this_row, 3);
             lxw_chart_series *se = xw_add_series(
-                c, ch, x, xw_chart_range(c, vals, sizeof vals, q, this_row, 4, this_row, 4));
+                c, ch, x, xw_chart_range(vals, sizeof vals, q, this_row, 4, this_row, 4));
             if (!se)
                 break;
             chart_series_set_name_range(se, ws->name, (lxw_row_t)this_row, 0);
@@ -292,7 +289,7 @@ void xw_write_buy_vs_rent(xw_ctx *c)
     ch = c->nomem ? NULL : xw_new_chart(c, LXW_CHART_LINE);
     if (ch) {
         const xw_optsheet *F = &c->os[0];
-        xw_chart_range(c, cats, sizeof cats, F->quoted, F->r_month, XW_COL_M0, F->r_month,
+        xw_chart_range(cats, sizeof cats, F->quoted, F->r_month, XW_COL_M0, F->r_month,
                        XW_COL_M0 + H);
         size_t drawn = 0;
         for (size_t k = 0; k < ns && !c->nomem; k++) {
@@ -302,7 +299,7 @@ void xw_write_buy_vs_rent(xw_ctx *c)
             const xw_optsheet *L = &c->os[i];
             lxw_chart_series *se =
                 xw_add_series(c, ch, cats,
-                              xw_chart_range(c, vals, sizeof vals, L->quoted, L->r_cum, XW_COL_M0,
+                              xw_chart_range(vals, sizeof vals, L->quoted, L->r_cum, XW_COL_M0,
                                              L->r_cum, XW_COL_M0 + H));
             if (!se)
                 break;

@@ -164,10 +164,10 @@ const char *xw_labelf(xw_ctx *c, char *buf, size_t size, const char *key, const 
 }
 
 /* See cell.h. */
-const char *xw_int(xw_ctx *c, long long v)
+xw_numbuf xw_int(long long v)
 {
-    char *b = c->num[c->num_i++ % 8];
-    snprintf(b, sizeof c->num[0], "%lld", v);
+    xw_numbuf b;
+    snprintf(b.s, sizeof b.s, "%lld", v);
     return b;
 }
 
@@ -655,13 +655,13 @@ static char *put_cell(char *p, int row, int col, int abs_row, int abs_col)
     return p;
 }
 
-/* The quoted sheet name and '!' at b, when there is one; room is left for
- * two cell references after it. */
-static char *put_sheet(xw_ctx *c, char *b, const char *quoted)
+/* The quoted sheet name and '!' at b (an xw_refbuf's text), when there is
+ * one; room is left for two cell references after it. */
+static char *put_sheet(char *b, const char *quoted)
 {
     if (!quoted)
         return b;
-    size_t len = strlen(quoted), room = sizeof c->ref[0] - 2 * 24;
+    size_t len = strlen(quoted), room = sizeof(xw_refbuf) - 2 * 24;
     memcpy(b, quoted, len < room ? len : room);
     b += len < room ? len : room;
     *b++ = '!';
@@ -669,41 +669,46 @@ static char *put_sheet(xw_ctx *c, char *b, const char *quoted)
 }
 
 /* See cell.h. */
-const char *xw_ref(xw_ctx *c, const char *quoted, int row, int col, int abs_row, int abs_col)
+xw_refbuf xw_ref(const char *quoted, int row, int col, int abs_row, int abs_col)
 {
-    char *b = c->ref[c->ref_i++ % 16];
-    put_cell(put_sheet(c, b, quoted), row, col, abs_row, abs_col);
+    xw_refbuf b;
+    put_cell(put_sheet(b.s, quoted), row, col, abs_row, abs_col);
     return b;
 }
 
-const char *xw_range(xw_ctx *c, const char *quoted, int r1, int c1, int r2, int c2)
+/* See cell.h. */
+xw_refbuf xw_range(const char *quoted, int r1, int c1, int r2, int c2)
 {
-    char *b = c->ref[c->ref_i++ % 16];
-    char *p = put_cell(put_sheet(c, b, quoted), r1, c1, 1, 1);
+    xw_refbuf b;
+    char *p = put_cell(put_sheet(b.s, quoted), r1, c1, 1, 1);
     *p++ = ':';
     put_cell(p, r2, c2, 1, 1);
     return b;
 }
 
-const char *xw_in(xw_ctx *c, size_t opt, tco_okey key)
+/* An absolute reference to the value of an Inputs row, or "0" with an error
+ * recorded in c when the row does not exist (row < 0). */
+static xw_refbuf input_ref(xw_ctx *c, int row)
 {
-    int row = c->in_o[opt * TCO_O_COUNT + key];
     if (row < 0) {
+        xw_refbuf zero = {"0"};
         if (!c->err)
             c->err = LXW_ERROR_PARAMETER_VALIDATION;
-        return "0";
+        return zero;
     }
-    return xw_ref(c, c->sheet_q[TCI_SHEET_INPUTS], row, XW_COL_VAL, 1, 1);
+    return xw_ref(c->sheet_q[TCI_SHEET_INPUTS], row, XW_COL_VAL, 1, 1);
 }
 
-const char *xw_ing(xw_ctx *c, tco_skey key)
+/* See cell.h. */
+xw_refbuf xw_in(xw_ctx *c, size_t opt, tco_okey key)
 {
-    if (c->in_g[key] < 0) {
-        if (!c->err)
-            c->err = LXW_ERROR_PARAMETER_VALIDATION;
-        return "0";
-    }
-    return xw_ref(c, c->sheet_q[TCI_SHEET_INPUTS], c->in_g[key], XW_COL_VAL, 1, 1);
+    return input_ref(c, c->in_o[opt * TCO_O_COUNT + key]);
+}
+
+/* See cell.h. */
+xw_refbuf xw_ing(xw_ctx *c, tco_skey key)
+{
+    return input_ref(c, c->in_g[key]);
 }
 
 const char *xw_f(xw_ctx *c, char *buf, size_t size, const char *fmt, ...)

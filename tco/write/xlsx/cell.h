@@ -49,8 +49,11 @@ const char *xw_labelf(xw_ctx *c, char *buf, size_t size, const char *key, const 
     __attribute__((sentinel))
 #endif
     ;
-/* An integer as text, for xw_labelf (eight rotating buffers). */
-const char *xw_int(xw_ctx *c, long long v);
+/* An integer as text, for xw_labelf, returned by value (xw_refbuf's note). */
+typedef struct xw_numbuf {
+    char s[32];
+} xw_numbuf;
+xw_numbuf xw_int(long long v);
 
 /* ===== Sheet names ===== */
 
@@ -89,14 +92,23 @@ void xw_money_format(xw_ctx *c, char *out, size_t size, int decimals, int dash);
 
 /* The letters of a 0-based column, in out (8 bytes). */
 void xw_col_name(int col, char *out);
+/* A reference or range as text, returned by value: use its .s in the
+ * expression that made it (C11 keeps such a temporary until the end of the full
+ * expression, so it is safe as a printf argument), or keep the struct in a
+ * variable; never keep .s beyond the expression. */
+typedef struct xw_refbuf {
+    char s[320];
+} xw_refbuf;
+
 /* A reference such as $C$5 or 'Sheet'!E12. quoted may be NULL (same sheet). */
-const char *xw_ref(xw_ctx *c, const char *quoted, int row, int col, int abs_row, int abs_col);
+xw_refbuf xw_ref(const char *quoted, int row, int col, int abs_row, int abs_col);
 /* A range such as 'Sheet'!$E$12:$AN$12 (absolute). */
-const char *xw_range(xw_ctx *c, const char *quoted, int r1, int c1, int r2, int c2);
-/* An absolute reference to an option input on the Inputs sheet. */
-const char *xw_in(xw_ctx *c, size_t opt, tco_okey key);
-/* An absolute reference to a global input on the Inputs sheet. */
-const char *xw_ing(xw_ctx *c, tco_skey key);
+xw_refbuf xw_range(const char *quoted, int r1, int c1, int r2, int c2);
+/* An absolute reference to an option input on the Inputs sheet ("0", with an
+ * error recorded in c, when Inputs has no row for it). */
+xw_refbuf xw_in(xw_ctx *c, size_t opt, tco_okey key);
+/* An absolute reference to a global input on the Inputs sheet (likewise). */
+xw_refbuf xw_ing(xw_ctx *c, tco_skey key);
 /* printf into a formula buffer; an over-long formula is an error recorded in c. */
 const char *xw_f(xw_ctx *c, char *buf, size_t size, const char *fmt, ...)
 #if defined(__GNUC__)

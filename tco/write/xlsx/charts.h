@@ -33,7 +33,7 @@ lxw_chart_series *xw_add_series(xw_ctx *c, lxw_chart *ch, const char *cats, cons
 /* A series' line: colour, width in points and dash type (LXW_CHART_LINE_DASH_...). */
 void xw_series_line(lxw_chart_series *se, unsigned colour, float width, uint8_t dash_type);
 /* "=Sheet!$A$1:$A$9" for chart ranges, in buf. */
-const char *xw_chart_range(xw_ctx *c, char *buf, size_t size, const char *quoted, int r1,
-                           int c1, int r2, int c2);
+const char *xw_chart_range(char *buf, size_t size, const char *quoted, int r1, int c1, int r2,
+                           int c2);
 
 #endif /* TCO_WRITE_XLSX_CHARTS_H */

@@ -39,8 +39,7 @@ void xw_write_checks(xw_ctx *c)
         for (int k = 0; k < nchk; k++)
             count += xw_field_applies(c, i, checked[k]);
     int lastr = first + count - 1;
-    char status[400];
-    snprintf(status, sizeof status, "%s", xw_range(c, NULL, first, CK_STATUS, lastr, CK_STATUS));
+    xw_refbuf status = xw_range(NULL, first, CK_STATUS, lastr, CK_STATUS);
 
     worksheet_set_tab_color(ws, 0xA5A5A5);
     static const double widths[CK_N] = {22, 40, 22, 18, 18, 16, 14, 10};
@@ -65,13 +64,15 @@ void xw_write_checks(xw_ctx *c)
             xw_fmt(c, XS_TOTAL, XN_NONE));
     xw_fstr(
         c, ws, c->ck_master, XW_COL_VAL,
-        xw_f(c, f, sizeof f, "=IF(COUNTIF(%s,\"OK\")=ROWS(%s),\"OK\",\"CHECK\")", status, status),
+        xw_f(c, f, sizeof f, "=IF(COUNTIF(%s,\"OK\")=ROWS(%s),\"OK\",\"CHECK\")", status.s,
+             status.s),
         "OK", xw_fmt(c, XS_CHECK, XN_NONE));
     xw_text(c, ws, c->ck_master + 1, 0, xw_label(c, "checks.agree", "Rows that agree"), NULL);
     xw_fnum(c, ws, c->ck_master + 1, XW_COL_VAL,
-            xw_f(c, f, sizeof f, "=COUNTIF(%s,\"OK\")", status), count, xw_fmt(c, XS_CALC, XN_INT));
+            xw_f(c, f, sizeof f, "=COUNTIF(%s,\"OK\")", status.s), count,
+            xw_fmt(c, XS_CALC, XN_INT));
     xw_text(c, ws, c->ck_master + 2, 0, xw_label(c, "checks.rows", "Rows checked"), NULL);
-    xw_fnum(c, ws, c->ck_master + 2, XW_COL_VAL, xw_f(c, f, sizeof f, "=ROWS(%s)", status), count,
+    xw_fnum(c, ws, c->ck_master + 2, XW_COL_VAL, xw_f(c, f, sizeof f, "=ROWS(%s)", status.s), count,
             xw_fmt(c, XS_CALC, XN_INT));
     xw_text(c, ws, c->ck_master + 3, 0, xw_label(c, "checks.tolerance", "Tolerance"), NULL);
     xw_num(c, ws, c->ck_master + 3, XW_COL_VAL, 1e-9, xw_fmt(c, XS_FIXED, XN_SCI));
@@ -111,20 +112,18 @@ void xw_write_checks(xw_ctx *c)
             else
                 xw_num(c, ws, row, CK_ENGINE, v, xw_fmt(c, XS_FIXED, nf));
             xw_f(c, f, sizeof f, "=%s",
-                 xw_ref(c, c->sheet_q[TCI_SHEET_SUMMARY], c->sm_rows[fi], XW_SUM_COL0 + (int)i,
-                        1, 1));
+                 xw_ref(c->sheet_q[TCI_SHEET_SUMMARY], c->sm_rows[fi], XW_SUM_COL0 + (int)i,
+                        1, 1).s);
             if (text)
                 xw_fstr(c, ws, row, CK_BOOK, f, text, xw_fmt(c, XS_CALC, nf));
             else
                 xw_fnum(c, ws, row, CK_BOOK, f, v, xw_fmt(c, XS_CALC, nf));
             xw_num(c, ws, row, CK_SCALE, check_scale(c->r, i, fi, v),
                    xw_fmt(c, XS_FIXED, XN_GENERAL));
-            const char *d = xw_ref(c, NULL, row, CK_ENGINE, 0, 0),
-                       *w = xw_ref(c, NULL, row, CK_BOOK, 0, 0),
-                       *sc = xw_ref(c, NULL, row, CK_SCALE, 0, 0),
-                       *rd = xw_ref(c, NULL, row, CK_DIFF, 0, 0);
-            xw_f(c, f, sizeof f, "=IF(AND(ISNUMBER(%s),ISNUMBER(%s)),(%s-%s)/%s,\"\")", d, w, w, d,
-                 sc);
+            xw_refbuf d = xw_ref(NULL, row, CK_ENGINE, 0, 0), w = xw_ref(NULL, row, CK_BOOK, 0, 0),
+                      sc = xw_ref(NULL, row, CK_SCALE, 0, 0), rd = xw_ref(NULL, row, CK_DIFF, 0, 0);
+            xw_f(c, f, sizeof f, "=IF(AND(ISNUMBER(%s),ISNUMBER(%s)),(%s-%s)/%s,\"\")", d.s, w.s,
+                 w.s, d.s, sc.s);
             if (text)
                 xw_fstr(c, ws, row, CK_DIFF, f, "", xw_fmt(c, XS_CALC, XN_SCI));
             else
@@ -132,7 +131,7 @@ void xw_write_checks(xw_ctx *c)
             xw_f(c, f, sizeof f,
                  "=IF(ISNUMBER(%s),IF(ISNUMBER(%s),IF(ABS(%s)<=CheckTolerance,\"OK\",\"CHECK\"),"
                  "\"CHECK\"),IF(ISNUMBER(%s),\"CHECK\",IF(%s=%s,\"OK\",\"CHECK\")))",
-                 d, w, rd, w, d, w);
+                 d.s, w.s, rd.s, w.s, d.s, w.s);
             xw_fstr(c, ws, row, CK_STATUS, f, "OK", xw_fmt(c, XS_CHECK, XN_NONE));
             row++;
         }

@@ -98,9 +98,6 @@ typedef struct xw_ctx {
     int shown[TCI_SHEET_KINDS];
     int charts[TCI_CHART_KINDS]; /* the Summary's charts, in order */
     int n_charts;
-    /* rotating buffers for numbers put into labels (xw_int) */
-    char num[8][32];
-    int num_i;
     const tco_result *r;
     const tco_scenario *s;
     lxw_workbook *wb;
@@ -127,9 +124,6 @@ typedef struct xw_ctx {
     int sm_rows[32];
     int sm_header, sm_last_row;
     int ck_master; /* Checks row of the master check */
-    /* rotating buffers for cell references inside one formula */
-    char ref[16][320];
-    int ref_i;
 } xw_ctx;
 
 #endif /* TCO_WRITE_XLSX_CTX_H */

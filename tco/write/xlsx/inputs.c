@@ -71,7 +71,7 @@ static void catalog_source(xw_ctx *c, char *buf, size_t size, const tco_option *
     size_t n = strlen(buf);
     if (o->price_stale && (k == TCO_O_GPU_PRICE || k == TCO_O_PRICE_PER_GPU_HOUR) && n < size)
         xw_labelf(c, buf + n, size - n, "source.stale", ", STALE: {months} months old", "months",
-                  xw_int(c, o->price_age_months), NULL);
+                  xw_int(o->price_age_months).s, NULL);
     free(f);
     free(a);
 }
@@ -346,7 +346,7 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
             snprintf(src, sizeof src, "%s", xw_label(c, "source.not_set", "not set"));
     } else if (k == TCO_O_UTILIZATION && !o->src[k]) {
         /* Follows the [workload] default, so changing that moves this option. */
-        xw_fnum(c, ws, row, XW_COL_VAL, xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_UTILIZATION)),
+        xw_fnum(c, ws, row, XW_COL_VAL, xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_UTILIZATION).s),
                 res->utilization, xw_fmt(c, XS_CALC, XN_PCT));
         snprintf(src, sizeof src, "%s",
                  xw_label(c, "source.workload_utilization", "[workload] utilization"));
@@ -356,14 +356,14 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
         int col = o->depreciation == TCO_DEP_MACRS5 ? XW_COL_VAL : XW_COL_VAL + 1;
         xw_fnum(c, ws, row, XW_COL_VAL,
                 xw_f(c, f, sizeof f, "=COUNT(%s)",
-                     xw_range(c, NULL, c->in_macrs, col, c->in_macrs + 7, col)),
+                     xw_range(NULL, c->in_macrs, col, c->in_macrs + 7, col).s),
                 tco_depreciation_life(o), xw_fmt(c, XS_CALC, XN_INT));
         snprintf(src, sizeof src, "%s", xw_label(c, "source.macrs_table", "MACRS table"));
     } else if (k == TCO_O_RESALE_FRACTION && o->src[TCO_O_RESALE_DECLINE]) {
         /* Derived from the decline on the next row over the horizon. */
         xw_fnum(c, ws, row, XW_COL_VAL,
                 xw_f(c, f, sizeof f, "=(1-%s)^(HorizonMonths/12)",
-                     xw_ref(c, NULL, row + 1, XW_COL_VAL, 1, 1)),
+                     xw_ref(NULL, row + 1, XW_COL_VAL, 1, 1).s),
                 res->residual_fraction, xw_fmt(c, XS_CALC, XN_PCT));
         snprintf(src, sizeof src, "%s",
                  xw_label(c, "source.from_resale_decline", "from resale_decline"));
@@ -457,7 +457,7 @@ void xw_write_inputs(xw_ctx *c)
     for (int y = 1; y <= 8; y++, row++) {
         char yl[200];
         xw_text(c, ws, row, 0,
-                xw_labelf(c, yl, sizeof yl, "inputs.macrs.year_n", "Year {n}", "n", xw_int(c, y),
+                xw_labelf(c, yl, sizeof yl, "inputs.macrs.year_n", "Year {n}", "n", xw_int(y).s,
                           NULL),
                 NULL);
         if (y <= 6)

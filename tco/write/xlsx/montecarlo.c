@@ -218,18 +218,18 @@ void xw_write_monte_carlo(xw_ctx *c)
          1);
     if (ns < n) {
         xw_labelf(c, t, sizeof t, "montecarlo.hist_note",
-                  "The {n} options with the lowest mean total are shown.", "n", xw_int(c, HIST_MAX),
+                  "The {n} options with the lowest mean total are shown.", "n", xw_int(HIST_MAX).s,
                   NULL);
         xw_para(c, ws, row++, sp, t, 1);
     }
 
     lxw_chart *ch = xw_new_chart(c, LXW_CHART_COLUMN);
     if (ch) {
-        xw_chart_range(c, cats, sizeof cats, q, hfirst, 0, hlast, 0);
+        xw_chart_range(cats, sizeof cats, q, hfirst, 0, hlast, 0);
         for (size_t k = 0; k < ns && !c->nomem; k++) {
             lxw_chart_series *se = xw_add_series(
                 c, ch, cats,
-                xw_chart_range(c, vals, sizeof vals, q, hfirst, 3 + (int)k, hlast, 3 + (int)k));
+                xw_chart_range(vals, sizeof vals, q, hfirst, 3 + (int)k, hlast, 3 + (int)k));
             if (!se)
                 break;
             chart_series_set_name_range(se, ws->name, (lxw_row_t)hh, (lxw_col_t)(3 + k));

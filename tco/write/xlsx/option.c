@@ -21,14 +21,14 @@ static void label_row(xw_ctx *c, lxw_worksheet *ws, int row, const char *label, 
 }
 
 /* Same-sheet references: $C$n for a driver, E$n for a timeline cell. */
-static const char *drv(xw_ctx *c, int row)
+static xw_refbuf drv(int row)
 {
-    return xw_ref(c, NULL, row, XW_COL_VAL, 1, 1);
+    return xw_ref(NULL, row, XW_COL_VAL, 1, 1);
 }
 
-static const char *at(xw_ctx *c, int row, int col)
+static xw_refbuf at(int row, int col)
 {
-    return xw_ref(c, NULL, row, col, 1, 0);
+    return xw_ref(NULL, row, col, 1, 0);
 }
 
 /* A driver: label, unit and a formula in column C with its cached value. */
@@ -45,7 +45,7 @@ static void row_total(xw_ctx *c, lxw_worksheet *ws, int row, int first, int last
 {
     char f[XW_FBUF];
     xw_fnum(c, ws, row, XW_COL_VAL,
-            xw_f(c, f, sizeof f, "=SUM(%s)", xw_range(c, NULL, row, first, row, last)), v,
+            xw_f(c, f, sizeof f, "=SUM(%s)", xw_range(NULL, row, first, row, last).s), v,
             xw_fmt(c, st, nf));
 }
 
@@ -53,25 +53,26 @@ static void write_depreciation(xw_ctx *c, size_t i, char *f, size_t fs, int col)
 {
     const tco_option *o = &c->s->options[i];
     const xw_optsheet *L = &c->os[i];
-    const char *y = at(c, L->r_year, col);
+    xw_refbuf yr = at(L->r_year, col);
+    const char *y = yr.s;
     switch (o->depreciation) {
     case TCO_DEP_STRAIGHT_LINE:
-        xw_f(c, f, fs, "=IF(%s>%s,0,SLN(%s,%s,%s)/12)", y, drv(c, L->k_life), drv(c, L->k_capex),
-             drv(c, L->k_salvage), drv(c, L->k_life));
+        xw_f(c, f, fs, "=IF(%s>%s,0,SLN(%s,%s,%s)/12)", y, drv(L->k_life).s, drv(L->k_capex).s,
+             drv(L->k_salvage).s, drv(L->k_life).s);
         break;
     case TCO_DEP_DOUBLE_DECLINING:
-        xw_f(c, f, fs, "=IF(%s>%s,0,VDB(%s,%s,%s,%s-1,%s)/12)", y, drv(c, L->k_life),
-             drv(c, L->k_capex), drv(c, L->k_salvage), drv(c, L->k_life), y, y);
+        xw_f(c, f, fs, "=IF(%s>%s,0,VDB(%s,%s,%s,%s-1,%s)/12)", y, drv(L->k_life).s,
+             drv(L->k_capex).s, drv(L->k_salvage).s, drv(L->k_life).s, y, y);
         break;
     case TCO_DEP_SUM_OF_YEARS:
-        xw_f(c, f, fs, "=IF(%s>%s,0,SYD(%s,%s,%s,%s)/12)", y, drv(c, L->k_life), drv(c, L->k_capex),
-             drv(c, L->k_salvage), drv(c, L->k_life), y);
+        xw_f(c, f, fs, "=IF(%s>%s,0,SYD(%s,%s,%s,%s)/12)", y, drv(L->k_life).s, drv(L->k_capex).s,
+             drv(L->k_salvage).s, drv(L->k_life).s, y);
         break;
     case TCO_DEP_MACRS5:
     case TCO_DEP_MACRS7: {
         int mc = o->depreciation == TCO_DEP_MACRS5 ? XW_COL_VAL : XW_COL_VAL + 1;
-        xw_f(c, f, fs, "=IF(%s>%s,0,%s*INDEX(%s,%s)/12)", y, drv(c, L->k_life), drv(c, L->k_capex),
-             xw_range(c, c->sheet_q[TCI_SHEET_INPUTS], c->in_macrs, mc, c->in_macrs + 7, mc), y);
+        xw_f(c, f, fs, "=IF(%s>%s,0,%s*INDEX(%s,%s)/12)", y, drv(L->k_life).s, drv(L->k_capex).s,
+             xw_range(c->sheet_q[TCI_SHEET_INPUTS], c->in_macrs, mc, c->in_macrs + 7, mc).s, y);
         break;
     }
     }
@@ -109,7 +110,7 @@ void xw_write_option(xw_ctx *c, size_t i)
                   "Bought: {count} GPUs in {servers} servers. Monthly cash flow in {currency}; "
                   "month 0 is the acquisition. Drivers are below the timeline; assumptions on "
                   "Inputs.",
-                  "count", xw_int(c, o->count), "servers", xw_int(c, res->servers), "currency",
+                  "count", xw_int(o->count).s, "servers", xw_int(res->servers).s, "currency",
                   cur, NULL);
     else
         xw_labelf(c, t, sizeof t, "option.subtitle.rent",
@@ -118,7 +119,7 @@ void xw_write_option(xw_ctx *c, size_t i)
                   "pricing",
                   o->pricing == TCO_RESERVED ? xw_label(c, "common.reserved", "reserved")
                                              : xw_label(c, "common.on_demand", "on demand"),
-                  "count", xw_int(c, o->count), "currency", cur, NULL);
+                  "count", xw_int(o->count).s, "currency", cur, NULL);
     xw_text(c, ws, 1, 0, t, xw_fmt(c, XS_SUBTITLE, XN_NONE));
     if (s->model_params > 0 && res->sizing.fits == 0) {
         if (isfinite(res->sizing.min_gpus)) {
@@ -128,7 +129,7 @@ void xw_write_option(xw_ctx *c, size_t i)
             xw_labelf(c, t, sizeof t, "option.nofit",
                       "Warning: the workload's model ({gb} GB) does not fit in these {count} "
                       "GPUs' memory; it needs at least {min}. Costed as written.",
-                      "gb", gb, "count", xw_int(c, o->count), "min", min, NULL);
+                      "gb", gb, "count", xw_int(o->count).s, "min", min, NULL);
         } else {
             snprintf(t, sizeof t, "%s",
                      xw_label(c, "option.nofit.unknown",
@@ -146,7 +147,7 @@ void xw_write_option(xw_ctx *c, size_t i)
     xw_num(c, ws, L->r_month, M0, 0, headnum);
     for (int m = 1; m <= H; m++)
         xw_fnum(c, ws, L->r_month, M0 + m,
-                xw_f(c, f, sizeof f, "=%s+1", xw_ref(c, NULL, L->r_month, M0 + m - 1, 0, 0)), m,
+                xw_f(c, f, sizeof f, "=%s+1", xw_ref(NULL, L->r_month, M0 + m - 1, 0, 0).s), m,
                 headnum);
     xw_text(c, ws, L->r_year, XW_COL_LABEL,
             xw_label(c, "option.head.year", "Year (year 1 = months 1-12)"), head);
@@ -154,8 +155,9 @@ void xw_write_option(xw_ctx *c, size_t i)
     worksheet_write_blank(ws, (lxw_row_t)L->r_year, XW_COL_VAL, head);
     for (int m = 0; m <= H; m++) {
         int col = M0 + m;
-        const char *mo = at(c, L->r_month, col);
-        xw_fnum(c, ws, L->r_year, col, xw_f(c, f, sizeof f, "=IF(%s=0,0,INT((%s-1)/12)+1)", mo, mo),
+        xw_refbuf mo = at(L->r_month, col);
+        xw_fnum(c, ws, L->r_year, col,
+                xw_f(c, f, sizeof f, "=IF(%s=0,0,INT((%s-1)/12)+1)", mo.s, mo.s),
                 m == 0 ? 0 : (m - 1) / 12 + 1, headnum);
     }
     worksheet_freeze_panes(ws, (lxw_row_t)(L->r_year + 1), (lxw_col_t)M0);
@@ -172,7 +174,7 @@ void xw_write_option(xw_ctx *c, size_t i)
         for (int m = 1; m <= H; m++)
             xw_fnum(c, ws, L->r_price, M0 + m,
                     xw_f(c, f, sizeof f, "=ElectricityPrice*(1+ElectricityEscalation)^(%s-1)",
-                         at(c, L->r_year, M0 + m)),
+                         at(L->r_year, M0 + m).s),
                     s->electricity_price * xw_price_factor(s->electricity_escalation, m),
                     xw_fmt(c, XS_CALC, XN_MONEY4));
     }
@@ -182,8 +184,8 @@ void xw_write_option(xw_ctx *c, size_t i)
                   xw_label(c, "unit.factor", "factor"), XS_TEXT);
         for (int m = 1; m <= H; m++)
             xw_fnum(c, ws, L->r_factor, M0 + m,
-                    xw_f(c, f, sizeof f, "=(1-%s)^(%s-1)", xw_in(c, i, TCO_O_PRICE_DECLINE),
-                         at(c, L->r_year, M0 + m)),
+                    xw_f(c, f, sizeof f, "=(1-%s)^(%s-1)", xw_in(c, i, TCO_O_PRICE_DECLINE).s,
+                         at(L->r_year, M0 + m).s),
                     xw_price_factor(-o->price_decline, m), xw_fmt(c, XS_CALC, XN_DEC6));
     }
 
@@ -192,7 +194,7 @@ void xw_write_option(xw_ctx *c, size_t i)
               L->buy ? xw_label(c, "option.capex", "Capex")
                      : xw_label(c, "option.upfront", "Upfront payment"),
               cur, XS_TEXT);
-    xw_fnum(c, ws, L->r_capex, M0, xw_f(c, f, sizeof f, "=%s", drv(c, L->k_capex)), res->capex,
+    xw_fnum(c, ws, L->r_capex, M0, xw_f(c, f, sizeof f, "=%s", drv(L->k_capex).s), res->capex,
             money);
     row_total(c, ws, L->r_capex, M0, last, res->capex, XS_CALC, XN_MONEY);
 
@@ -226,38 +228,38 @@ void xw_write_option(xw_ctx *c, size_t i)
             double v = 0;
             switch (k) {
             case XL_POWER:
-                xw_f(c, f, sizeof f, "=%s*HoursPerMonth*%s", drv(c, L->k_it_kw),
-                     at(c, L->r_price, col));
+                xw_f(c, f, sizeof f, "=%s*HoursPerMonth*%s", drv(L->k_it_kw).s,
+                     at(L->r_price, col).s);
                 v = mo->power;
                 break;
             case XL_COOLING:
-                xw_f(c, f, sizeof f, "=%s*HoursPerMonth*(PUE-1)*%s", drv(c, L->k_it_kw),
-                     at(c, L->r_price, col));
+                xw_f(c, f, sizeof f, "=%s*HoursPerMonth*(PUE-1)*%s", drv(L->k_it_kw).s,
+                     at(L->r_price, col).s);
                 v = mo->cooling;
                 break;
             case XL_FACILITY:
-                xw_f(c, f, sizeof f, "=%s*ColoPerKwMonth", drv(c, L->k_prov_kw));
+                xw_f(c, f, sizeof f, "=%s*ColoPerKwMonth", drv(L->k_prov_kw).s);
                 v = mo->facility;
                 break;
             case XL_MAINTENANCE:
-                xw_f(c, f, sizeof f, "=%s*%s/12", drv(c, L->k_capex),
-                     xw_in(c, i, TCO_O_MAINTENANCE_RATE));
+                xw_f(c, f, sizeof f, "=%s*%s/12", drv(L->k_capex).s,
+                     xw_in(c, i, TCO_O_MAINTENANCE_RATE).s);
                 v = mo->maintenance;
                 break;
             case XL_STAFF:
-                xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_STAFF_PER_MONTH));
+                xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_STAFF_PER_MONTH).s);
                 v = mo->staff;
                 break;
             default:
                 if (o->pricing == TCO_ON_DEMAND)
                     xw_f(c, f, sizeof f, "=%s*HoursPerMonth*%s*%s*%s+%s",
-                         xw_in(c, i, TCO_O_COUNT_GPUS), drv(c, L->k_util),
-                         xw_in(c, i, TCO_O_PRICE_PER_GPU_HOUR), at(c, L->r_factor, col),
-                         xw_in(c, i, TCO_O_STORAGE_PER_MONTH));
+                         xw_in(c, i, TCO_O_COUNT_GPUS).s, drv(L->k_util).s,
+                         xw_in(c, i, TCO_O_PRICE_PER_GPU_HOUR).s, at(L->r_factor, col).s,
+                         xw_in(c, i, TCO_O_STORAGE_PER_MONTH).s);
                 else
-                    xw_f(c, f, sizeof f, "=%s*HoursPerMonth*%s+%s", xw_in(c, i, TCO_O_COUNT_GPUS),
-                         xw_in(c, i, TCO_O_PRICE_PER_GPU_HOUR),
-                         xw_in(c, i, TCO_O_STORAGE_PER_MONTH));
+                    xw_f(c, f, sizeof f, "=%s*HoursPerMonth*%s+%s", xw_in(c, i, TCO_O_COUNT_GPUS).s,
+                         xw_in(c, i, TCO_O_PRICE_PER_GPU_HOUR).s,
+                         xw_in(c, i, TCO_O_STORAGE_PER_MONTH).s);
                 v = mo->rental;
                 break;
             }
@@ -272,27 +274,27 @@ void xw_write_option(xw_ctx *c, size_t i)
         int col = M0 + m;
         opsum += res->monthly[m - 1].cost;
         xw_fnum(c, ws, L->r_opcost, col,
-                xw_f(c, f, sizeof f, "=SUM(%s:%s)", xw_ref(c, NULL, L->r_line[0], col, 0, 0),
-                     xw_ref(c, NULL, L->r_line[XL_LINES - 1], col, 0, 0)),
+                xw_f(c, f, sizeof f, "=SUM(%s:%s)", xw_ref(NULL, L->r_line[0], col, 0, 0).s,
+                     xw_ref(NULL, L->r_line[XL_LINES - 1], col, 0, 0).s),
                 res->monthly[m - 1].cost, money_t);
     }
     row_total(c, ws, L->r_opcost, M0 + 1, last, opsum, XS_TOTAL, XN_MONEY);
 
     label_row(c, ws, L->r_cum, xw_label(c, "option.cum", "Cumulative cost, before residual"), cur,
               XS_TEXT);
-    xw_fnum(c, ws, L->r_cum, M0, xw_f(c, f, sizeof f, "=%s", at(c, L->r_capex, M0)), res->capex,
+    xw_fnum(c, ws, L->r_cum, M0, xw_f(c, f, sizeof f, "=%s", at(L->r_capex, M0).s), res->capex,
             money);
     for (int m = 1; m <= H; m++)
         xw_fnum(c, ws, L->r_cum, M0 + m,
-                xw_f(c, f, sizeof f, "=%s+%s", xw_ref(c, NULL, L->r_cum, M0 + m - 1, 0, 0),
-                     xw_ref(c, NULL, L->r_opcost, M0 + m, 0, 0)),
+                xw_f(c, f, sizeof f, "=%s+%s", xw_ref(NULL, L->r_cum, M0 + m - 1, 0, 0).s,
+                     xw_ref(NULL, L->r_opcost, M0 + m, 0, 0).s),
                 res->monthly[m - 1].cumulative, money);
 
     if (L->r_resid >= 0) {
         xw_labelf(c, t, sizeof t, "option.resid", "Residual value, received at month {month}",
-                  "month", xw_int(c, H), NULL);
+                  "month", xw_int(H).s, NULL);
         label_row(c, ws, L->r_resid, t, cur, XS_TEXT);
-        xw_fnum(c, ws, L->r_resid, last, xw_f(c, f, sizeof f, "=%s", drv(c, L->k_residual)),
+        xw_fnum(c, ws, L->r_resid, last, xw_f(c, f, sizeof f, "=%s", drv(L->k_residual).s),
                 res->residual, money);
         row_total(c, ws, L->r_resid, M0, last, res->residual, XS_CALC, XN_MONEY);
     }
@@ -300,7 +302,7 @@ void xw_write_option(xw_ctx *c, size_t i)
     label_row(c, ws, L->r_net,
               xw_label(c, "option.net", "Net cost (capex + operating cost - residual)"), cur,
               XS_TOTAL);
-    xw_fnum(c, ws, L->r_net, M0, xw_f(c, f, sizeof f, "=%s", at(c, L->r_capex, M0)), res->capex,
+    xw_fnum(c, ws, L->r_net, M0, xw_f(c, f, sizeof f, "=%s", at(L->r_capex, M0).s), res->capex,
             money_t);
     double df = 1, pv_cached[TCO_MAX_HORIZON + 1], net_cached[TCO_MAX_HORIZON + 1];
     net_cached[0] = res->capex;
@@ -308,10 +310,10 @@ void xw_write_option(xw_ctx *c, size_t i)
         int col = M0 + m;
         double net = res->monthly[m - 1].cost - (m == H && L->buy ? res->residual : 0);
         if (L->r_resid >= 0)
-            xw_f(c, f, sizeof f, "=%s-%s", xw_ref(c, NULL, L->r_opcost, col, 0, 0),
-                 xw_ref(c, NULL, L->r_resid, col, 0, 0));
+            xw_f(c, f, sizeof f, "=%s-%s", xw_ref(NULL, L->r_opcost, col, 0, 0).s,
+                 xw_ref(NULL, L->r_resid, col, 0, 0).s);
         else
-            xw_f(c, f, sizeof f, "=%s", xw_ref(c, NULL, L->r_opcost, col, 0, 0));
+            xw_f(c, f, sizeof f, "=%s", xw_ref(NULL, L->r_opcost, col, 0, 0).s);
         xw_fnum(c, ws, L->r_net, col, f, net, money_t);
         net_cached[m] = net;
     }
@@ -323,7 +325,7 @@ void xw_write_option(xw_ctx *c, size_t i)
         int col = M0 + m;
         df = 1 / pow(1 + r->monthly_rate, m);
         xw_fnum(c, ws, L->r_df, col,
-                xw_f(c, f, sizeof f, "=1/(1+%s)^%s", drv(c, L->k_rm), at(c, L->r_month, col)), df,
+                xw_f(c, f, sizeof f, "=1/(1+%s)^%s", drv(L->k_rm).s, at(L->r_month, col).s), df,
                 xw_fmt(c, XS_CALC, XN_DEC6));
         pv_cached[m] = net_cached[m] * df;
     }
@@ -331,8 +333,8 @@ void xw_write_option(xw_ctx *c, size_t i)
     for (int m = 0; m <= H; m++) {
         int col = M0 + m;
         xw_fnum(c, ws, L->r_pv, col,
-                xw_f(c, f, sizeof f, "=%s*%s", xw_ref(c, NULL, L->r_net, col, 0, 0),
-                     xw_ref(c, NULL, L->r_df, col, 0, 0)),
+                xw_f(c, f, sizeof f, "=%s*%s", xw_ref(NULL, L->r_net, col, 0, 0).s,
+                     xw_ref(NULL, L->r_df, col, 0, 0).s),
                 pv_cached[m], money_t);
     }
     row_total(c, ws, L->r_pv, M0, last, res->npv, XS_TOTAL, XN_MONEY);
@@ -357,7 +359,7 @@ void xw_write_option(xw_ctx *c, size_t i)
         row_total(c, ws, L->r_dep, M0 + 1, last, res->depreciation, XS_CALC, XN_MONEY);
         label_row(c, ws, L->r_bv, xw_label(c, "option.bv", "Book value, end of month"), cur,
                   XS_TEXT);
-        xw_fnum(c, ws, L->r_bv, M0, xw_f(c, f, sizeof f, "=%s", drv(c, L->k_capex)), res->capex,
+        xw_fnum(c, ws, L->r_bv, M0, xw_f(c, f, sizeof f, "=%s", drv(L->k_capex).s), res->capex,
                 money);
         double bv = res->capex;
         for (int m = 1; m <= H; m++) {
@@ -366,8 +368,8 @@ void xw_write_option(xw_ctx *c, size_t i)
             if (m == H)
                 bv = res->book_value_end;
             xw_fnum(c, ws, L->r_bv, col,
-                    xw_f(c, f, sizeof f, "=%s-%s", xw_ref(c, NULL, L->r_bv, col - 1, 0, 0),
-                         xw_ref(c, NULL, L->r_dep, col, 0, 0)),
+                    xw_f(c, f, sizeof f, "=%s-%s", xw_ref(NULL, L->r_bv, col - 1, 0, 0).s,
+                         xw_ref(NULL, L->r_dep, col, 0, 0).s),
                     bv, money);
         }
     }
@@ -387,7 +389,7 @@ void xw_write_option(xw_ctx *c, size_t i)
             int col = M0 + m;
             double bc = m == 0 ? rb->capex : rb->monthly[m - 1].cumulative;
             xw_fnum(c, ws, L->r_bcum, col,
-                    xw_f(c, f, sizeof f, "=%s", xw_ref(c, B->quoted, B->r_cum, col, 0, 0)), bc,
+                    xw_f(c, f, sizeof f, "=%s", xw_ref(B->quoted, B->r_cum, col, 0, 0).s), bc,
                     money);
         }
         label_row(c, ws, L->r_flag,
@@ -397,8 +399,8 @@ void xw_write_option(xw_ctx *c, size_t i)
             int col = M0 + m;
             double bc = rb->monthly[m - 1].cumulative;
             xw_fnum(c, ws, L->r_flag, col,
-                    xw_f(c, f, sizeof f, "=IF(%s<=%s,1,0)", xw_ref(c, NULL, L->r_cum, col, 0, 0),
-                         xw_ref(c, NULL, L->r_bcum, col, 0, 0)),
+                    xw_f(c, f, sizeof f, "=IF(%s<=%s,1,0)", xw_ref(NULL, L->r_cum, col, 0, 0).s,
+                         xw_ref(NULL, L->r_bcum, col, 0, 0).s),
                     res->monthly[m - 1].cumulative <= bc ? 1 : 0, xw_fmt(c, XS_CALC, XN_INT));
         }
     }
@@ -409,100 +411,101 @@ void xw_write_option(xw_ctx *c, size_t i)
     xw_text(c, ws, L->s_drivers, XW_COL_VAL, xw_label(c, "option.drivers.value", "Value"),
             xw_fmt(c, XS_SECTION, XN_NONE));
     driver(c, ws, L->k_util, xw_label(c, "option.util", "Utilization"), "%",
-           xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_UTILIZATION)), res->utilization, XN_PCT);
-    const char *count = NULL;
+           xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_UTILIZATION).s), res->utilization, XN_PCT);
     if (L->buy) {
         driver(c, ws, L->k_servers, xw_label(c, "option.servers", "Servers"),
                xw_label(c, "unit.servers", "servers"),
-               xw_f(c, f, sizeof f, "=-INT(-%s/%s)", xw_in(c, i, TCO_O_COUNT_GPUS),
-                    xw_in(c, i, TCO_O_GPUS_PER_SERVER)),
+               xw_f(c, f, sizeof f, "=-INT(-%s/%s)", xw_in(c, i, TCO_O_COUNT_GPUS).s,
+                    xw_in(c, i, TCO_O_GPUS_PER_SERVER).s),
                res->servers, XN_INT);
-        count = xw_in(c, i, TCO_O_COUNT_GPUS);
         driver(c, ws, L->k_capex_gpu, xw_label(c, "option.capex_gpu", "Capex: GPUs"), cur,
-               xw_f(c, f, sizeof f, "=%s*%s", count, xw_in(c, i, TCO_O_GPU_PRICE)), res->capex_gpu,
-               XN_MONEY);
+               xw_f(c, f, sizeof f, "=%s*%s", xw_in(c, i, TCO_O_COUNT_GPUS).s,
+                    xw_in(c, i, TCO_O_GPU_PRICE).s),
+               res->capex_gpu, XN_MONEY);
         driver(c, ws, L->k_capex_infra,
                xw_label(c, "option.capex_infra", "Capex: servers and network"), cur,
-               xw_f(c, f, sizeof f, "=%s*(%s+%s)", drv(c, L->k_servers),
-                    xw_in(c, i, TCO_O_SERVER_PRICE), xw_in(c, i, TCO_O_NETWORK_PRICE)),
+               xw_f(c, f, sizeof f, "=%s*(%s+%s)", drv(L->k_servers).s,
+                    xw_in(c, i, TCO_O_SERVER_PRICE).s, xw_in(c, i, TCO_O_NETWORK_PRICE).s),
                res->capex_infra, XN_MONEY);
         driver(c, ws, L->k_capex,
                xw_label(c, "option.capex_total", "Capex: total, paid at month 0"), cur,
-               xw_f(c, f, sizeof f, "=%s+%s+%s", drv(c, L->k_capex_gpu), drv(c, L->k_capex_infra),
-                    xw_in(c, i, TCO_O_INSTALL_PRICE)),
+               xw_f(c, f, sizeof f, "=%s+%s+%s", drv(L->k_capex_gpu).s, drv(L->k_capex_infra).s,
+                    xw_in(c, i, TCO_O_INSTALL_PRICE).s),
                res->capex, XN_MONEY);
         double u = res->utilization;
         driver(c, ws, L->k_gpu_w,
                xw_label(c, "option.gpu_w", "Power per GPU at this utilization"),
                xw_label(c, "unit.w", "W"),
-               xw_f(c, f, sizeof f, "=%s*(%s+%s*(%s-%s))", xw_in(c, i, TCO_O_TDP_W),
-                    xw_in(c, i, TCO_O_IDLE_POWER_FRACTION), drv(c, L->k_util),
-                    xw_in(c, i, TCO_O_LOAD_POWER_FRACTION), xw_in(c, i, TCO_O_IDLE_POWER_FRACTION)),
+               xw_f(c, f, sizeof f, "=%s*(%s+%s*(%s-%s))", xw_in(c, i, TCO_O_TDP_W).s,
+                    xw_in(c, i, TCO_O_IDLE_POWER_FRACTION).s, drv(L->k_util).s,
+                    xw_in(c, i, TCO_O_LOAD_POWER_FRACTION).s,
+                    xw_in(c, i, TCO_O_IDLE_POWER_FRACTION).s),
                o->tdp_w *
                    (o->idle_power_fraction + u * (o->load_power_fraction - o->idle_power_fraction)),
                XN_DEC2);
         driver(c, ws, L->k_it_kw, xw_label(c, "option.it_kw", "IT load"),
                xw_label(c, "unit.kw", "kW"),
-               xw_f(c, f, sizeof f, "=(%s*%s+%s*%s)/1000", xw_in(c, i, TCO_O_COUNT_GPUS),
-                    drv(c, L->k_gpu_w), drv(c, L->k_servers), xw_in(c, i, TCO_O_SERVER_POWER_W)),
+               xw_f(c, f, sizeof f, "=(%s*%s+%s*%s)/1000", xw_in(c, i, TCO_O_COUNT_GPUS).s,
+                    drv(L->k_gpu_w).s, drv(L->k_servers).s, xw_in(c, i, TCO_O_SERVER_POWER_W).s),
                res->it_kw, XN_DEC2);
         driver(c, ws, L->k_prov_kw, xw_label(c, "option.prov_kw", "Provisioned power (at TDP)"),
                xw_label(c, "unit.kw", "kW"),
-               xw_f(c, f, sizeof f, "=(%s*%s+%s*%s)/1000", xw_in(c, i, TCO_O_COUNT_GPUS),
-                    xw_in(c, i, TCO_O_TDP_W), drv(c, L->k_servers),
-                    xw_in(c, i, TCO_O_SERVER_POWER_W)),
+               xw_f(c, f, sizeof f, "=(%s*%s+%s*%s)/1000", xw_in(c, i, TCO_O_COUNT_GPUS).s,
+                    xw_in(c, i, TCO_O_TDP_W).s, drv(L->k_servers).s,
+                    xw_in(c, i, TCO_O_SERVER_POWER_W).s),
                res->provisioned_kw, XN_DEC2);
         driver(c, ws, L->k_resfrac, xw_label(c, "option.resfrac", "Resale value at the end"),
                xw_label(c, "unit.pct_hardware", "% of hardware"),
-               xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_RESALE_FRACTION)),
+               xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_RESALE_FRACTION).s),
                res->residual_fraction, XN_PCT);
         driver(c, ws, L->k_residual,
                xw_label(c, "option.residual", "Residual value (GPUs, servers and network)"), cur,
-               xw_f(c, f, sizeof f, "=(%s+%s)*%s", drv(c, L->k_capex_gpu), drv(c, L->k_capex_infra),
-                    drv(c, L->k_resfrac)),
+               xw_f(c, f, sizeof f, "=(%s+%s)*%s", drv(L->k_capex_gpu).s, drv(L->k_capex_infra).s,
+                    drv(L->k_resfrac).s),
                res->residual, XN_MONEY);
         if (L->k_salvage >= 0)
             driver(c, ws, L->k_salvage, xw_label(c, "option.salvage", "Book salvage value"), cur,
-                   xw_f(c, f, sizeof f, "=%s*%s", drv(c, L->k_capex),
-                        xw_in(c, i, TCO_O_SALVAGE_FRACTION)),
+                   xw_f(c, f, sizeof f, "=%s*%s", drv(L->k_capex).s,
+                        xw_in(c, i, TCO_O_SALVAGE_FRACTION).s),
                    res->capex * o->salvage_fraction, XN_MONEY);
         driver(c, ws, L->k_life, xw_label(c, "option.life", "Depreciation life"),
                xw_label(c, "unit.years", "years"),
-               xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_DEPRECIATION_YEARS)),
+               xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_DEPRECIATION_YEARS).s),
                tco_depreciation_life(o), XN_INT);
     } else {
         driver(c, ws, L->k_capex, xw_label(c, "option.upfront0", "Upfront payment, month 0"), cur,
-               xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_UPFRONT)), res->capex, XN_MONEY);
+               xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_UPFRONT).s), res->capex, XN_MONEY);
     }
     driver(c, ws, L->k_rm, xw_label(c, "option.rm", "Monthly discount rate"),
            xw_label(c, "unit.pct_month", "% per month"), "=(1+DiscountRate)^(1/12)-1",
            r->monthly_rate, XN_PCT4);
     driver(c, ws, L->k_gpuh, xw_label(c, "option.gpuh", "GPU-hours used over the horizon"),
            xw_label(c, "unit.gpu_hours", "GPU-hours"),
-           xw_f(c, f, sizeof f, "=%s*HoursPerMonth*HorizonMonths*%s", xw_in(c, i, TCO_O_COUNT_GPUS),
-                drv(c, L->k_util)),
+           xw_f(c, f, sizeof f, "=%s*HoursPerMonth*HorizonMonths*%s",
+                xw_in(c, i, TCO_O_COUNT_GPUS).s, drv(L->k_util).s),
            res->gpu_hours, XN_INT);
     driver(c, ws, L->k_pflop, xw_label(c, "option.pflop", "PFLOP-hours used (FP16 peak)"),
            xw_label(c, "unit.pflop_hours", "PFLOP-hours"),
            xw_f(c, f, sizeof f, "=%s*%s/1000*HoursPerMonth*HorizonMonths*%s",
-                xw_in(c, i, TCO_O_COUNT_GPUS), xw_in(c, i, TCO_O_FP16_TFLOPS), drv(c, L->k_util)),
+                xw_in(c, i, TCO_O_COUNT_GPUS).s, xw_in(c, i, TCO_O_FP16_TFLOPS).s,
+                drv(L->k_util).s),
            o->count * o->fp16_tflops / 1000 * T * H * res->utilization, XN_INT);
     xw_labelf(c, t, sizeof t, "option.units", "Work done over the horizon ({unit}s)", "unit",
               c->unit, NULL);
     driver(c, ws, L->k_units, t, c->unit,
            xw_f(c, f, sizeof f, "=%s*%s*%s*SecondsPerHour*HoursPerMonth*HorizonMonths*%s",
-                xw_in(c, i, TCO_O_THROUGHPUT), xw_in(c, i, TCO_O_COUNT_GPUS),
-                xw_in(c, i, TCO_O_SCALING_EFFICIENCY), drv(c, L->k_util)),
+                xw_in(c, i, TCO_O_THROUGHPUT).s, xw_in(c, i, TCO_O_COUNT_GPUS).s,
+                xw_in(c, i, TCO_O_SCALING_EFFICIENCY).s, drv(L->k_util).s),
            res->units, XN_INT);
     if (L->k_wpkw >= 0) {
         xw_labelf(c, t, sizeof t, "option.wpkw", "Work rate per kW of IT load ({unit}s per second)",
                   "unit", c->unit, NULL);
-        const char *tp = xw_in(c, i, TCO_O_THROUGHPUT);
+        xw_refbuf tp = xw_in(c, i, TCO_O_THROUGHPUT);
         label_row(c, ws, L->k_wpkw, t, xw_label(c, "unit.per_s_per_kw", "per s per kW"), XS_TEXT);
         xw_fnum(c, ws, L->k_wpkw, XW_COL_VAL,
-                xw_f(c, f, sizeof f, "=IF(OR(%s<=0,%s=0),\"n/a\",%s*%s*%s/%s)", tp,
-                     drv(c, L->k_it_kw), tp, xw_in(c, i, TCO_O_COUNT_GPUS),
-                     xw_in(c, i, TCO_O_SCALING_EFFICIENCY), drv(c, L->k_it_kw)),
+                xw_f(c, f, sizeof f, "=IF(OR(%s<=0,%s=0),\"n/a\",%s*%s*%s/%s)", tp.s,
+                     drv(L->k_it_kw).s, tp.s, xw_in(c, i, TCO_O_COUNT_GPUS).s,
+                     xw_in(c, i, TCO_O_SCALING_EFFICIENCY).s, drv(L->k_it_kw).s),
                 res->units_per_s_per_kw, xw_fmt(c, XS_CALC, XN_DEC2));
     }
     /* Break-even utilization: total(u) = total(0) + slope * u for every option. */
@@ -510,16 +513,17 @@ void xw_write_option(xw_ctx *c, size_t i)
         driver(c, ws, L->k_slope,
                xw_label(c, "option.slope", "Cost per unit of utilization (0% to 100%)"), cur,
                xw_f(c, f, sizeof f, "=%s*%s*(%s-%s)/1000*HoursPerMonth*PUE*SUM(%s)",
-                    xw_in(c, i, TCO_O_COUNT_GPUS), xw_in(c, i, TCO_O_TDP_W),
-                    xw_in(c, i, TCO_O_LOAD_POWER_FRACTION), xw_in(c, i, TCO_O_IDLE_POWER_FRACTION),
-                    xw_range(c, NULL, L->r_price, M0 + 1, L->r_price, last)),
+                    xw_in(c, i, TCO_O_COUNT_GPUS).s, xw_in(c, i, TCO_O_TDP_W).s,
+                    xw_in(c, i, TCO_O_LOAD_POWER_FRACTION).s,
+                    xw_in(c, i, TCO_O_IDLE_POWER_FRACTION).s,
+                    xw_range(NULL, L->r_price, M0 + 1, L->r_price, last).s),
                L->slope, XN_MONEY);
     } else if (o->pricing == TCO_ON_DEMAND) {
         driver(c, ws, L->k_slope,
                xw_label(c, "option.slope", "Cost per unit of utilization (0% to 100%)"), cur,
-               xw_f(c, f, sizeof f, "=%s*HoursPerMonth*%s*SUM(%s)", xw_in(c, i, TCO_O_COUNT_GPUS),
-                    xw_in(c, i, TCO_O_PRICE_PER_GPU_HOUR),
-                    xw_range(c, NULL, L->r_factor, M0 + 1, L->r_factor, last)),
+               xw_f(c, f, sizeof f, "=%s*HoursPerMonth*%s*SUM(%s)", xw_in(c, i, TCO_O_COUNT_GPUS).s,
+                    xw_in(c, i, TCO_O_PRICE_PER_GPU_HOUR).s,
+                    xw_range(NULL, L->r_factor, M0 + 1, L->r_factor, last).s),
                L->slope, XN_MONEY);
     } else {
         label_row(
@@ -530,19 +534,18 @@ void xw_write_option(xw_ctx *c, size_t i)
     }
     driver(
         c, ws, L->k_total0, xw_label(c, "option.total0", "Total cost at 0% utilization"), cur,
-        xw_f(c, f, sizeof f, "=%s-%s*%s", drv(c, L->r_net), drv(c, L->k_slope), drv(c, L->k_util)),
+        xw_f(c, f, sizeof f, "=%s-%s*%s", drv(L->r_net).s, drv(L->k_slope).s, drv(L->k_util).s),
         L->total0, XN_MONEY);
     if (L->k_beu >= 0) {
         const xw_optsheet *B = &c->os[r->baseline];
-        char bs[400], bt[400];
-        snprintf(bs, sizeof bs, "%s", xw_ref(c, B->quoted, B->k_slope, XW_COL_VAL, 1, 1));
-        snprintf(bt, sizeof bt, "%s", xw_ref(c, B->quoted, B->k_total0, XW_COL_VAL, 1, 1));
+        xw_refbuf bs = xw_ref(B->quoted, B->k_slope, XW_COL_VAL, 1, 1);
+        xw_refbuf bt = xw_ref(B->quoted, B->k_total0, XW_COL_VAL, 1, 1);
         double den = B->slope - L->slope;
         label_row(c, ws, L->k_beu,
                   xw_label(c, "option.beu", "Break-even utilization, before the 0-100% limits"),
                   "%", XS_TEXT);
-        xw_f(c, f, sizeof f, "=IF(%s-%s=0,\"n/a\",(%s-%s)/(%s-%s))", bs, drv(c, L->k_slope),
-             drv(c, L->k_total0), bt, bs, drv(c, L->k_slope));
+        xw_f(c, f, sizeof f, "=IF(%s-%s=0,\"n/a\",(%s-%s)/(%s-%s))", bs.s, drv(L->k_slope).s,
+             drv(L->k_total0).s, bt.s, bs.s, drv(L->k_slope).s);
         if (den == 0)
             xw_fstr(c, ws, L->k_beu, XW_COL_VAL, f, "n/a", xw_fmt(c, XS_CALC, XN_PCT));
         else

@@ -165,7 +165,7 @@ void xw_write_sensitivity(xw_ctx *c)
               "Tornado charts are drawn for the first {n} bought options and for the cheapest "
               "option ({id}), largest swing on top; every option's table is here. Drivers an "
               "option does not have (n/a) leave it unchanged.",
-              "n", xw_int(c, TORNADO_MAX), "id", c->id[cheapest], NULL);
+              "n", xw_int(TORNADO_MAX).s, "id", c->id[cheapest], NULL);
     xw_para(c, ws, row++, sp, t, 1);
     row++;
 
@@ -275,13 +275,12 @@ void xw_write_sensitivity(xw_ctx *c)
             xw_num(c, ws, row, SE_SWING, e->swing, xw_fmt(c, XS_FIXED, XN_MONEY));
             double vlo = vs_base ? e->diff_low : e->total_low,
                    vhi = vs_base ? e->diff_high : e->total_high;
-            char bref[64];
-            snprintf(bref, sizeof bref, "%s", xw_ref(c, NULL, base, measure, 1, 1));
+            xw_refbuf bref = xw_ref(NULL, base, measure, 1, 1);
             xw_fnum(c, ws, row, SE_CH_LO,
-                    xw_f(c, f, sizeof f, "=%s-%s", xw_ref(c, NULL, row, measure, 0, 0), bref),
+                    xw_f(c, f, sizeof f, "=%s-%s", xw_ref(NULL, row, measure, 0, 0).s, bref.s),
                     vlo - base_v, calc_money);
             xw_fnum(c, ws, row, SE_CH_HI,
-                    xw_f(c, f, sizeof f, "=%s-%s", xw_ref(c, NULL, row, measure + 1, 0, 0), bref),
+                    xw_f(c, f, sizeof f, "=%s-%s", xw_ref(NULL, row, measure + 1, 0, 0).s, bref.s),
                     vhi - base_v, calc_money);
             value_text(c, lo, sizeof lo, unit, in_lo);
             value_text(c, hi, sizeof hi, unit, in_hi);
@@ -303,12 +302,12 @@ void xw_write_sensitivity(xw_ctx *c)
             lxw_chart *ch = xw_new_chart(c, LXW_CHART_BAR);
             if (!ch)
                 break;
-            xw_chart_range(c, cats, sizeof cats, q, first, SE_LABEL, first + moving - 1, SE_LABEL);
+            xw_chart_range(cats, sizeof cats, q, first, SE_LABEL, first + moving - 1, SE_LABEL);
             for (int k = 0; k < 2; k++) {
                 int col = k ? SE_CH_HI : SE_CH_LO;
                 lxw_chart_series *se = xw_add_series(
                     c, ch, cats,
-                    xw_chart_range(c, vals, sizeof vals, q, first, col, first + moving - 1, col));
+                    xw_chart_range(vals, sizeof vals, q, first, col, first + moving - 1, col));
                 if (!se)
                     break;
                 chart_series_set_name_range(se, ws->name, (lxw_row_t)hr, (lxw_col_t)col);

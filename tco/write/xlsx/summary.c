@@ -45,16 +45,17 @@ static void summary_cell(xw_ctx *c, size_t i, int fi, int row, int col)
         xw_text(c, ws, row, col, "\xE2\x80\x93", xw_fmt(c, XS_CALC, XN_GENERAL));
         return;
     }
-    const char *total = xw_ref(c, NULL, c->sm_rows[XF_TOTAL], col, 0, 0);
+    xw_refbuf tot = xw_ref(NULL, c->sm_rows[XF_TOTAL], col, 0, 0);
+    const char *total = tot.s;
     switch (fi) {
     case XF_COUNT:
-        xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_COUNT_GPUS));
+        xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_COUNT_GPUS).s);
         break;
     case XF_UTIL:
-        xw_f(c, f, sizeof f, "=%s", xw_ref(c, q, L->k_util, XW_COL_VAL, 1, 1));
+        xw_f(c, f, sizeof f, "=%s", xw_ref(q, L->k_util, XW_COL_VAL, 1, 1).s);
         break;
     case XF_CAPEX:
-        xw_f(c, f, sizeof f, "=%s", xw_ref(c, q, L->k_capex, XW_COL_VAL, 1, 1));
+        xw_f(c, f, sizeof f, "=%s", xw_ref(q, L->k_capex, XW_COL_VAL, 1, 1).s);
         break;
     case XF_POWER:
     case XF_COOLING:
@@ -62,62 +63,60 @@ static void summary_cell(xw_ctx *c, size_t i, int fi, int row, int col)
     case XF_MAINT:
     case XF_STAFF:
     case XF_RENTAL:
-        xw_f(c, f, sizeof f, "=%s", xw_ref(c, q, L->r_line[fi - XF_POWER], XW_COL_VAL, 1, 1));
+        xw_f(c, f, sizeof f, "=%s", xw_ref(q, L->r_line[fi - XF_POWER], XW_COL_VAL, 1, 1).s);
         break;
     case XF_RESIDUAL:
-        xw_f(c, f, sizeof f, "=%s", xw_ref(c, q, L->r_resid, XW_COL_VAL, 1, 1));
+        xw_f(c, f, sizeof f, "=%s", xw_ref(q, L->r_resid, XW_COL_VAL, 1, 1).s);
         break;
     case XF_TOTAL:
-        xw_f(c, f, sizeof f, "=%s", xw_ref(c, q, L->r_net, XW_COL_VAL, 1, 1));
+        xw_f(c, f, sizeof f, "=%s", xw_ref(q, L->r_net, XW_COL_VAL, 1, 1).s);
         break;
     case XF_NPV:
-        xw_f(c, f, sizeof f, "=%s", xw_ref(c, q, L->r_pv, XW_COL_VAL, 1, 1));
+        xw_f(c, f, sizeof f, "=%s", xw_ref(q, L->r_pv, XW_COL_VAL, 1, 1).s);
         break;
     case XF_GPUH:
-        xw_f(c, f, sizeof f, "=%s", xw_ref(c, q, L->k_gpuh, XW_COL_VAL, 1, 1));
+        xw_f(c, f, sizeof f, "=%s", xw_ref(q, L->k_gpuh, XW_COL_VAL, 1, 1).s);
         break;
     case XF_CPGH: {
-        const char *gh = xw_ref(c, NULL, c->sm_rows[XF_GPUH], col, 0, 0);
-        xw_f(c, f, sizeof f, "=IF(%s=0,\"n/a\",%s/%s)", gh, total, gh);
+        xw_refbuf gh = xw_ref(NULL, c->sm_rows[XF_GPUH], col, 0, 0);
+        xw_f(c, f, sizeof f, "=IF(%s=0,\"n/a\",%s/%s)", gh.s, total, gh.s);
         break;
     }
     case XF_CPPH: {
-        const char *d = xw_ref(c, q, L->k_pflop, XW_COL_VAL, 1, 1);
-        xw_f(c, f, sizeof f, "=IF(%s=0,\"n/a\",%s/%s)", d, total, d);
+        xw_refbuf d = xw_ref(q, L->k_pflop, XW_COL_VAL, 1, 1);
+        xw_f(c, f, sizeof f, "=IF(%s=0,\"n/a\",%s/%s)", d.s, total, d.s);
         break;
     }
     case XF_CPU: {
-        const char *d = xw_ref(c, q, L->k_units, XW_COL_VAL, 1, 1);
-        xw_f(c, f, sizeof f, "=IF(%s=0,\"n/a\",%s/%s)", d, total, d);
+        xw_refbuf d = xw_ref(q, L->k_units, XW_COL_VAL, 1, 1);
+        xw_f(c, f, sizeof f, "=IF(%s=0,\"n/a\",%s/%s)", d.s, total, d.s);
         break;
     }
     case XF_UPSKW:
-        xw_f(c, f, sizeof f, "=%s", xw_ref(c, q, L->k_wpkw, XW_COL_VAL, 1, 1));
+        xw_f(c, f, sizeof f, "=%s", xw_ref(q, L->k_wpkw, XW_COL_VAL, 1, 1).s);
         break;
     case XF_ITKW:
-        xw_f(c, f, sizeof f, "=%s", xw_ref(c, q, L->k_it_kw, XW_COL_VAL, 1, 1));
+        xw_f(c, f, sizeof f, "=%s", xw_ref(q, L->k_it_kw, XW_COL_VAL, 1, 1).s);
         break;
     case XF_PROVKW:
-        xw_f(c, f, sizeof f, "=%s", xw_ref(c, q, L->k_prov_kw, XW_COL_VAL, 1, 1));
+        xw_f(c, f, sizeof f, "=%s", xw_ref(q, L->k_prov_kw, XW_COL_VAL, 1, 1).s);
         break;
     case XF_DEP:
-        xw_f(c, f, sizeof f, "=%s", xw_ref(c, q, L->r_dep, XW_COL_VAL, 1, 1));
+        xw_f(c, f, sizeof f, "=%s", xw_ref(q, L->r_dep, XW_COL_VAL, 1, 1).s);
         break;
     case XF_BV:
-        xw_f(c, f, sizeof f, "=%s", xw_ref(c, q, L->r_bv, XW_COL_M0 + s->horizon_months, 1, 1));
+        xw_f(c, f, sizeof f, "=%s", xw_ref(q, L->r_bv, XW_COL_M0 + s->horizon_months, 1, 1).s);
         break;
     case XF_BEM: {
-        char flags[400];
-        snprintf(
-            flags, sizeof flags, "%s",
-            xw_range(c, q, L->r_flag, XW_COL_M0 + 1, L->r_flag, XW_COL_M0 + s->horizon_months));
-        xw_f(c, f, sizeof f, "=IF(SUM(%s)=0,\"none\",MATCH(1,%s,0))", flags, flags);
+        xw_refbuf flags =
+            xw_range(q, L->r_flag, XW_COL_M0 + 1, L->r_flag, XW_COL_M0 + s->horizon_months);
+        xw_f(c, f, sizeof f, "=IF(SUM(%s)=0,\"none\",MATCH(1,%s,0))", flags.s, flags.s);
         break;
     }
     case XF_BEU: {
-        const char *x = xw_ref(c, q, L->k_beu, XW_COL_VAL, 1, 1);
-        xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(AND(%s>=0,%s<=1),%s,\"none\"),\"none\")", x, x, x,
-             x);
+        xw_refbuf x = xw_ref(q, L->k_beu, XW_COL_VAL, 1, 1);
+        xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(AND(%s>=0,%s<=1),%s,\"none\"),\"none\")", x.s,
+             x.s, x.s, x.s);
         break;
     }
     case XF_RANK: {
@@ -125,8 +124,8 @@ static void summary_cell(xw_ctx *c, size_t i, int fi, int row, int col)
         int c0 = XW_SUM_COL0, c1 = XW_SUM_COL0 + (int)s->n_options - 1;
         /* Ties keep input order, as the engine's ranking does. */
         xw_f(c, f, sizeof f, "=RANK(%s,%s,1)+COUNTIF(%s:%s,%s)-1", total,
-             xw_range(c, NULL, tr, c0, tr, c1), xw_ref(c, NULL, tr, c0, 1, 1),
-             xw_ref(c, NULL, tr, col, 0, 0), total);
+             xw_range(NULL, tr, c0, tr, c1).s, xw_ref(NULL, tr, c0, 1, 1).s,
+             xw_ref(NULL, tr, col, 0, 0).s, total);
         break;
     }
     default:
@@ -148,7 +147,7 @@ static lxw_chart *chart_cumulative(xw_ctx *c)
     lxw_chart *ch = xw_new_chart(c, LXW_CHART_LINE);
     if (!ch)
         return NULL;
-    xw_chart_range(c, cats, sizeof cats, c->os[0].quoted, c->os[0].r_month, XW_COL_M0,
+    xw_chart_range(cats, sizeof cats, c->os[0].quoted, c->os[0].r_month, XW_COL_M0,
                    c->os[0].r_month, XW_COL_M0 + H);
     lxw_chart_line line;
     memset(&line, 0, sizeof line);
@@ -158,7 +157,7 @@ static lxw_chart *chart_cumulative(xw_ctx *c)
     for (size_t k = 0; k < shown; k++) {
         size_t i = n > XW_MAX_SERIES ? c->r->rank[k] : k;
         const xw_optsheet *L = &c->os[i];
-        xw_chart_range(c, vals, sizeof vals, L->quoted, L->r_cum, XW_COL_M0, L->r_cum,
+        xw_chart_range(vals, sizeof vals, L->quoted, L->r_cum, XW_COL_M0, L->r_cum,
                        XW_COL_M0 + H);
         lxw_chart_series *se = xw_add_series(c, ch, cats, vals);
         if (!se)
@@ -201,10 +200,10 @@ static lxw_chart *chart_breakdown(xw_ctx *c)
     lxw_chart *ch = xw_new_chart(c, LXW_CHART_COLUMN_STACKED);
     if (!ch)
         return NULL;
-    xw_chart_range(c, cats, sizeof cats, sum_q, c->sm_header, c0, c->sm_header, c1);
+    xw_chart_range(cats, sizeof cats, sum_q, c->sm_header, c0, c->sm_header, c1);
     for (int fi = XF_CAPEX; fi <= XF_RENTAL; fi++) {
         int row = c->sm_rows[fi];
-        xw_chart_range(c, vals, sizeof vals, sum_q, row, c0, row, c1);
+        xw_chart_range(vals, sizeof vals, sum_q, row, c0, row, c1);
         lxw_chart_series *se = xw_add_series(c, ch, cats, vals);
         if (!se)
             return NULL;
@@ -213,7 +212,7 @@ static lxw_chart *chart_breakdown(xw_ctx *c)
     }
     xw_labelf(c, t, sizeof t, "chart.breakdown.title",
               "Cost breakdown by option over {months} months, before residual ({currency})",
-              "months", xw_int(c, s->horizon_months), "currency", c->currency, NULL);
+              "months", xw_int(s->horizon_months).s, "currency", c->currency, NULL);
     xw_chart_title(c, ch, t);
     xw_axis_name(c, ch->x_axis, xw_label(c, "chart.breakdown.x", "Option"));
     xw_labelf(c, t, sizeof t, "chart.breakdown.y", "Cost ({currency})", "currency", c->currency,
@@ -236,8 +235,8 @@ static lxw_chart *chart_cost_per_gpu_hour(xw_ctx *c)
     if (!ch)
         return NULL;
     int row = c->sm_rows[XF_CPGH];
-    xw_chart_range(c, cats, sizeof cats, sum_q, c->sm_header, c0, c->sm_header, c1);
-    xw_chart_range(c, vals, sizeof vals, sum_q, row, c0, row, c1);
+    xw_chart_range(cats, sizeof cats, sum_q, c->sm_header, c0, c->sm_header, c1);
+    xw_chart_range(vals, sizeof vals, sum_q, row, c0, row, c1);
     lxw_chart_series *se = xw_add_series(c, ch, cats, vals);
     if (!se)
         return NULL;
@@ -346,15 +345,15 @@ void xw_write_summary(xw_ctx *c)
               "Totals over {months} months in {currency}: costs positive, the residual value "
               "subtracted; net present value at the discount rate on Inputs. The lowest total "
               "is highlighted.",
-              "months", xw_int(c, s->horizon_months), "currency", c->currency, NULL);
+              "months", xw_int(s->horizon_months).s, "currency", c->currency, NULL);
     xw_text(c, ws, 1, 0, t, xw_fmt(c, XS_SUBTITLE, XN_NONE));
     xw_text(c, ws, 2, 0, xw_label(c, "summary.lowest", "Lowest total cost of ownership"),
             xw_fmt(c, XS_TOTAL, XN_NONE));
     int tr = c->sm_rows[XF_RANK];
     xw_fstr(c, ws, 2, c0,
             xw_f(c, f, sizeof f, "=INDEX(%s,1,MATCH(1,%s,0))",
-                 xw_range(c, NULL, c->sm_header, c0, c->sm_header, c1),
-                 xw_range(c, NULL, tr, c0, tr, c1)),
+                 xw_range(NULL, c->sm_header, c0, c->sm_header, c1).s,
+                 xw_range(NULL, tr, c0, tr, c1).s),
             c->label[r->rank[0]], xw_fmt(c, XS_TOTAL, XN_NONE));
 
     lxw_format *head = xw_fmt(c, XS_HEADER, XN_NONE);
@@ -394,7 +393,7 @@ void xw_write_summary(xw_ctx *c)
     lxw_conditional_format cf;
     memset(&cf, 0, sizeof cf);
     cf.type = LXW_CONDITIONAL_TYPE_FORMULA;
-    xw_f(c, f, sizeof f, "=%s=1", xw_ref(c, NULL, tr, c0, 1, 0));
+    xw_f(c, f, sizeof f, "=%s=1", xw_ref(NULL, tr, c0, 1, 0).s);
     cf.value_string = f;
     cf.format = c->fmt_best;
     lxw_error e =

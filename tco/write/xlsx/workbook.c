@@ -166,7 +166,7 @@ static void prepare(xw_ctx *c)
             c->label[i] = xw_strdup(c, c->id[i] ? c->id[i] : "");
         char fallback[200];
         xw_labelf(c, fallback, sizeof fallback, "sheet.option", "Option {n}", "n",
-                  xw_int(c, (long long)i + 1), NULL);
+                  xw_int((long long)i + 1).s, NULL);
         c->os[i].name = xw_sheet_name(c, c->id[i], taken, nt, fallback);
         taken[nt++] = c->os[i].name;
         if (c->os[i].name)
@@ -328,7 +328,7 @@ static void build(xw_ctx *c, const tco_xlsx_options *opts)
     char subject[600], comments[1200], keywords[600];
     xw_labelf(c, subject, sizeof subject, "doc.subject",
               "Total cost of ownership of GPU compute over {months} months", "months",
-              xw_int(c, s->horizon_months), NULL);
+              xw_int(s->horizon_months).s, NULL);
     xw_labelf(c, comments, sizeof comments, "doc.comments",
               "A live model: every figure is a formula on the Inputs sheet. Written by tco "
               "{version} from {file}.",

@@ -58,20 +58,20 @@ static void head(xw_ctx *c, lxw_worksheet *ws, int row, const char *label, const
 }
 
 /* A cell of this sheet: absolute ($D$7) or with a relative column (D$7). */
-static const char *cell(xw_ctx *c, int row, int col)
+static xw_refbuf cell(int row, int col)
 {
-    return xw_ref(c, NULL, row, col, 1, 1);
+    return xw_ref(NULL, row, col, 1, 1);
 }
 
-static const char *ocell(xw_ctx *c, int row, int col)
+static xw_refbuf ocell(int row, int col)
 {
-    return xw_ref(c, NULL, row, col, 1, 0);
+    return xw_ref(NULL, row, col, 1, 0);
 }
 
 /* A driver in column C of option i's cash-flow sheet. */
-static const char *odrv(xw_ctx *c, size_t i, int row)
+static xw_refbuf odrv(xw_ctx *c, size_t i, int row)
 {
-    return xw_ref(c, c->os[i].quoted, row, XW_COL_VAL, 1, 1);
+    return xw_ref(c->os[i].quoted, row, XW_COL_VAL, 1, 1);
 }
 
 /* See sheets.h. */
@@ -123,15 +123,15 @@ void xw_write_workload(xw_ctx *c)
     int m_params = row++, m_bpp = row++, m_ovh = row++, m_need = row++;
     head(c, ws, m_params, xw_label(c, "workload.params", "Parameters"), "model_params",
          xw_label(c, "unit.parameters", "parameters"));
-    xw_fnum(c, ws, m_params, c0, xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_MODEL_PARAMS)),
+    xw_fnum(c, ws, m_params, c0, xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_MODEL_PARAMS).s),
             s->model_params, xw_fmt(c, XS_CALC, XN_INT));
     head(c, ws, m_bpp, xw_label(c, "workload.bpp", "Memory per parameter"), "bytes_per_param",
          xw_label(c, "unit.bytes", "bytes"));
-    xw_fnum(c, ws, m_bpp, c0, xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_BYTES_PER_PARAM)),
+    xw_fnum(c, ws, m_bpp, c0, xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_BYTES_PER_PARAM).s),
             tco_bytes_per_param(s), xw_fmt(c, XS_CALC, XN_GENERAL));
     head(c, ws, m_ovh, xw_label(c, "workload.overhead", "Activations, KV cache and buffers"),
          "activation_overhead", xw_label(c, "unit.of_weights", "x the weights' memory"));
-    xw_fnum(c, ws, m_ovh, c0, xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_ACTIVATION_OVERHEAD)),
+    xw_fnum(c, ws, m_ovh, c0, xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_ACTIVATION_OVERHEAD).s),
             s->activation_overhead, xw_fmt(c, XS_CALC, XN_DEC2));
     int m_tokens = -1, m_mfu = -1, m_rps = -1, m_tpr = -1, m_flops_run = -1;
     if (training) {
@@ -149,32 +149,33 @@ void xw_write_workload(xw_ctx *c)
     head(c, ws, m_need, xw_label(c, "workload.memory_needed", "Memory the model needs"),
          "sizing.memory_needed_gb", "GB");
     xw_fnum(c, ws, m_need, c0,
-            xw_f(c, f, sizeof f, "=%s*%s*(1+%s)/%s", cell(c, m_params, c0), cell(c, m_bpp, c0),
-                 cell(c, m_ovh, c0), cell(c, k_gb, c0)),
+            xw_f(c, f, sizeof f, "=%s*%s*(1+%s)/%s", cell(m_params, c0).s, cell(m_bpp, c0).s,
+                 cell(m_ovh, c0).s, cell(k_gb, c0).s),
             r->options[0].sizing.memory_needed_gb, xw_fmt(c, XS_TOTAL, XN_DEC2));
     if (training) {
         head(c, ws, m_tokens, xw_label(c, "workload.tokens", "Training tokens"), "tokens",
              xw_label(c, "unit.tokens", "tokens"));
-        xw_fnum(c, ws, m_tokens, c0, xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_TOKENS)),
+        xw_fnum(c, ws, m_tokens, c0, xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_TOKENS).s),
                 s->tokens, xw_fmt(c, XS_CALC, XN_INT));
         head(c, ws, m_mfu, xw_label(c, "workload.mfu", "Model FLOPs utilization (MFU)"), "mfu",
              "%");
-        xw_fnum(c, ws, m_mfu, c0, xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_MFU)), s->mfu,
+        xw_fnum(c, ws, m_mfu, c0, xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_MFU).s), s->mfu,
                 xw_fmt(c, XS_CALC, XN_PCT));
         head(c, ws, m_flops_run, xw_label(c, "workload.flops_run", "Compute for one training run"),
              "", "FLOP");
         xw_fnum(c, ws, m_flops_run, c0,
-                xw_f(c, f, sizeof f, "=%s*%s*%s", cell(c, k_fpt, c0), cell(c, m_params, c0),
-                     cell(c, m_tokens, c0)),
+                xw_f(c, f, sizeof f, "=%s*%s*%s", cell(k_fpt, c0).s, cell(m_params, c0).s,
+                     cell(m_tokens, c0).s),
                 6 * s->model_params * s->tokens, xw_fmt(c, XS_CALC, XN_SCI));
     } else {
         snprintf(u, sizeof u, "%s", xw_label(c, "unit.per_second", "per second"));
         head(c, ws, m_rps, xw_label(c, "workload.rps", "Requests to serve"), "requests_per_s", u);
-        xw_fnum(c, ws, m_rps, c0, xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_REQUESTS_PER_S)),
+        xw_fnum(c, ws, m_rps, c0, xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_REQUESTS_PER_S).s),
                 s->requests_per_s, xw_fmt(c, XS_CALC, XN_DEC2));
         head(c, ws, m_tpr, xw_label(c, "workload.tpr", "Tokens generated per request"),
              "tokens_per_request", xw_label(c, "unit.tokens", "tokens"));
-        xw_fnum(c, ws, m_tpr, c0, xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_TOKENS_PER_REQUEST)),
+        xw_fnum(c, ws, m_tpr, c0,
+                xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_TOKENS_PER_REQUEST).s),
                 s->tokens_per_request, xw_fmt(c, XS_CALC, XN_DEC2));
     }
     row++;
@@ -319,30 +320,30 @@ void xw_write_workload(xw_ctx *c)
             const tco_sizing *z = &res->sizing;
             const xw_optsheet *L = &c->os[i];
             int col = c0 + (int)i;
-            char cnt[64], mem[64], min[64], rate[64], se[64], pg[64], th[64], cpr[64];
-            snprintf(cnt, sizeof cnt, "%s", ocell(c, o_count, col));
-            snprintf(mem, sizeof mem, "%s", ocell(c, o_mem, col));
-            snprintf(min, sizeof min, "%s", ocell(c, o_min, col));
-            snprintf(rate, sizeof rate, "%s", ocell(c, o_rate, col));
+            xw_refbuf cnt = ocell(o_count, col);
+            xw_refbuf mem = ocell(o_mem, col);
+            xw_refbuf min = ocell(o_min, col);
+            xw_refbuf rate = ocell(o_rate, col);
 
             if (want == o_count)
 
                 xw_fnum(c, ws, o_count, col,
-                        xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_COUNT_GPUS)), o->count,
+                        xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_COUNT_GPUS).s), o->count,
                         calc_int);
             if (want == o_mem)
                 xw_fnum(c, ws, o_mem, col,
-                        xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_MEMORY_GB)), o->memory_gb,
+                        xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_MEMORY_GB).s), o->memory_gb,
                         calc_dec);
             if (want == o_min)
                 xw_fnum(c, ws, o_min, col,
-                        xw_f(c, f, sizeof f, "=IF(%s>0,-INT(-ROUND(%s/%s,%s)),\"n/a\")", mem,
-                             cell(c, m_need, c0), mem, cell(c, k_dig, c0)),
+                        xw_f(c, f, sizeof f, "=IF(%s>0,-INT(-ROUND(%s/%s,%s)),\"n/a\")", mem.s,
+                             cell(m_need, c0).s, mem.s, cell(k_dig, c0).s),
                         z->min_gpus, calc_int);
             if (want == o_fits)
                 xw_fnum(
                     c, ws, o_fits, col,
-                    xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(%s>=%s,1,0),\"n/a\")", min, cnt, min),
+                    xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(%s>=%s,1,0),\"n/a\")", min.s, cnt.s,
+                         min.s),
                     z->fits == 1   ? 1
                     : z->fits == 0 ? 0
                                    : NAN,
@@ -350,61 +351,58 @@ void xw_write_workload(xw_ctx *c)
 
             if (want == o_util)
 
-                xw_fnum(c, ws, o_util, col, xw_f(c, f, sizeof f, "=%s", odrv(c, i, L->k_util)),
+                xw_fnum(c, ws, o_util, col, xw_f(c, f, sizeof f, "=%s", odrv(c, i, L->k_util).s),
                         res->utilization, calc_pct);
-            char gh[300], net[300];
-            snprintf(gh, sizeof gh, "%s", odrv(c, i, L->k_gpuh));
-            snprintf(net, sizeof net, "%s", odrv(c, i, L->r_net));
+            xw_refbuf gh = odrv(c, i, L->k_gpuh);
+            xw_refbuf net = odrv(c, i, L->r_net);
             if (want == o_rate)
                 xw_fnum(c, ws, o_rate, col,
-                        xw_f(c, f, sizeof f, "=IF(%s=0,\"n/a\",%s/%s)", gh, net, gh),
+                        xw_f(c, f, sizeof f, "=IF(%s=0,\"n/a\",%s/%s)", gh.s, net.s, gh.s),
                         res->cost_per_gpu_hour, xw_fmt(c, XS_CALC, XN_MONEY2));
 
-            snprintf(se, sizeof se, "%s", ocell(c, o_se, col));
+            xw_refbuf se = ocell(o_se, col);
             if (want == o_se)
                 xw_fnum(c, ws, o_se, col,
-                        xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_SCALING_EFFICIENCY)),
+                        xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_SCALING_EFFICIENCY).s),
                         o->scaling_efficiency, calc_pct);
             if (training) {
-                char tf[64];
-                snprintf(tf, sizeof tf, "%s", ocell(c, o_tf, col));
+                xw_refbuf tf = ocell(o_tf, col);
                 if (want == o_tf)
                     xw_fnum(c, ws, o_tf, col,
-                            xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_FP16_TFLOPS)),
+                            xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_FP16_TFLOPS).s),
                             o->fp16_tflops, calc_dec);
-                char fl[64];
-                snprintf(fl, sizeof fl, "%s", ocell(c, o_flops, col));
+                xw_refbuf fl = ocell(o_flops, col);
                 if (want == o_flops)
                     xw_fnum(c, ws, o_flops, col,
-                            xw_f(c, f, sizeof f, "=%s*%s*%s*%s*%s", cnt, tf, cell(c, k_tflop, c0),
-                                 cell(c, m_mfu, c0), se),
+                            xw_f(c, f, sizeof f, "=%s*%s*%s*%s*%s", cnt.s, tf.s,
+                                 cell(k_tflop, c0).s, cell(m_mfu, c0).s, se.s),
                             o->count * o->fp16_tflops * 1e12 * s->mfu * o->scaling_efficiency,
                             calc_sci);
-                snprintf(th, sizeof th, "%s", ocell(c, o_th, col));
+                xw_refbuf th = ocell(o_th, col);
                 if (want == o_th)
                     xw_fnum(c, ws, o_th, col,
                             xw_f(c, f, sizeof f,
                                  "=IF(OR(%s<=0,%s<=0),\"n/a\",%s*%s*%s/%s/SecondsPerHour)",
-                                 cell(c, m_tokens, c0), fl, cell(c, k_fpt, c0),
-                                 cell(c, m_params, c0), cell(c, m_tokens, c0), fl),
+                                 cell(m_tokens, c0).s, fl.s, cell(k_fpt, c0).s,
+                                 cell(m_params, c0).s, cell(m_tokens, c0).s, fl.s),
                             z->train_hours, calc_dec);
                 if (want == o_td)
                     xw_fnum(c, ws, o_td, col,
-                            xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s/%s,\"n/a\")", th, th,
-                                 cell(c, k_day, c0)),
+                            xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s/%s,\"n/a\")", th.s, th.s,
+                                 cell(k_day, c0).s),
                             z->train_days, calc_dec);
-                char ghr[64];
-                snprintf(ghr, sizeof ghr, "%s", ocell(c, o_gh, col));
+                xw_refbuf ghr = ocell(o_gh, col);
                 if (want == o_gh)
                     xw_fnum(c, ws, o_gh, col,
-                            xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s*%s,\"n/a\")", th, cnt, th),
+                            xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s*%s,\"n/a\")", th.s,
+                                 cnt.s, th.s),
                             z->run_gpu_hours, calc_int);
-                snprintf(cpr, sizeof cpr, "%s", ocell(c, o_cpr, col));
+                xw_refbuf cpr = ocell(o_cpr, col);
                 if (want == o_cpr)
                     xw_fnum(c, ws, o_cpr, col,
                             xw_f(c, f, sizeof f,
-                                 "=IF(AND(ISNUMBER(%s),ISNUMBER(%s)),%s*%s,\"n/a\")", ghr, rate,
-                                 ghr, rate),
+                                 "=IF(AND(ISNUMBER(%s),ISNUMBER(%s)),%s*%s,\"n/a\")", ghr.s, rate.s,
+                                 ghr.s, rate.s),
                             z->cost_per_run, xw_fmt(c, XS_TOTAL, XN_MONEY));
                 if (want == o_runs)
                     xw_fnum(
@@ -412,35 +410,34 @@ void xw_write_workload(xw_ctx *c)
                         xw_f(c, f, sizeof f,
                              "=IF(ISNUMBER(%s),INT(ROUND(HoursPerMonth*HorizonMonths*%s/%s,%s)),"
                              "\"n/a\")",
-                             th, ocell(c, o_util, col), th, cell(c, k_dig, c0)),
+                             th.s, ocell(o_util, col).s, th.s, cell(k_dig, c0).s),
                         z->runs_in_horizon, calc_int);
                 if (want == o_tpc)
                     xw_fnum(c, ws, o_tpc, col,
                             xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(%s=0,\"n/a\",%s/%s),\"n/a\")",
-                                 cpr, cpr, cell(c, m_tokens, c0), cpr),
+                                 cpr.s, cpr.s, cell(m_tokens, c0).s, cpr.s),
                             z->tokens_per_currency, calc_int);
             } else {
-                char tp[64];
-                snprintf(tp, sizeof tp, "%s", ocell(c, o_tp, col));
+                xw_refbuf tp = ocell(o_tp, col);
                 if (want == o_tp)
                     xw_fnum(c, ws, o_tp, col,
-                            xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_THROUGHPUT)),
+                            xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_THROUGHPUT).s),
                             o->throughput, calc_dec);
-                snprintf(pg, sizeof pg, "%s", ocell(c, o_pg, col));
+                xw_refbuf pg = ocell(o_pg, col);
                 double per_gpu = o->throughput * o->scaling_efficiency;
                 if (per_gpu <= 0 && s->requests_per_s > 0)
                     per_gpu = s->requests_per_s / o->count;
                 if (want == o_pg)
                     xw_fnum(c, ws, o_pg, col,
-                            xw_f(c, f, sizeof f, "=IF(%s*%s>0,%s*%s,IF(%s>0,%s/%s,\"n/a\"))", tp,
-                                 se, tp, se, cell(c, m_rps, c0), cell(c, m_rps, c0), cnt),
+                            xw_f(c, f, sizeof f, "=IF(%s*%s>0,%s*%s,IF(%s>0,%s/%s,\"n/a\"))", tp.s,
+                                 se.s, tp.s, se.s, cell(m_rps, c0).s, cell(m_rps, c0).s, cnt.s),
                             per_gpu > 0 ? per_gpu : NAN, calc_dec);
                 if (want == o_cpk)
                     xw_fnum(c, ws, o_cpk, col,
                             xw_f(c, f, sizeof f,
                                  "=IF(AND(ISNUMBER(%s),ISNUMBER(%s)),%s/"
                                  "(%s*SecondsPerHour)*1000,\"n/a\")",
-                                 rate, pg, rate, pg),
+                                 rate.s, pg.s, rate.s, pg.s),
                             z->cost_per_thousand_requests, f_cpk);
                 if (want == o_cpm)
                     xw_fnum(c, ws, o_cpm, col,
@@ -448,14 +445,14 @@ void xw_write_workload(xw_ctx *c)
                                  "=IF(AND(ISNUMBER(%s),ISNUMBER(%s),%s>0),%s/"
                                  "(%s*%s*SecondsPerHour)*1000*"
                                  "1000,\"n/a\")",
-                                 rate, pg, cell(c, m_tpr, c0), rate, pg, cell(c, m_tpr, c0)),
+                                 rate.s, pg.s, cell(m_tpr, c0).s, rate.s, pg.s, cell(m_tpr, c0).s),
                             z->cost_per_million_tokens, f_cpm);
                 if (want == o_gn)
                     xw_fnum(c, ws, o_gn, col,
                             xw_f(c, f, sizeof f,
                                  "=IF(AND(%s>0,%s>0,ISNUMBER(%s)),-INT(-ROUND(%s/%s,%s)),\"n/a\")",
-                                 cell(c, m_rps, c0), tp, pg, cell(c, m_rps, c0), pg,
-                                 cell(c, k_dig, c0)),
+                                 cell(m_rps, c0).s, tp.s, pg.s, cell(m_rps, c0).s, pg.s,
+                                 cell(k_dig, c0).s),
                             z->gpus_needed, calc_int);
             }
         }
@@ -465,8 +462,8 @@ void xw_write_workload(xw_ctx *c)
     lxw_conditional_format cf;
     memset(&cf, 0, sizeof cf);
     cf.type = LXW_CONDITIONAL_TYPE_FORMULA;
-    xw_f(c, f, sizeof f, "=AND(ISNUMBER(%s),%s<%s)", ocell(c, o_min, c0), ocell(c, o_count, c0),
-         ocell(c, o_min, c0));
+    xw_f(c, f, sizeof f, "=AND(ISNUMBER(%s),%s<%s)", ocell(o_min, c0).s, ocell(o_count, c0).s,
+         ocell(o_min, c0).s);
     cf.value_string = f;
     /* The Summary's mark for the same thing: red, bold. */
     lxw_format *red = workbook_add_format(c->wb);
