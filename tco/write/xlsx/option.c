@@ -11,6 +11,7 @@
 
 /* ===== Cells of an option sheet ===== */
 
+/* A row's label in column A (bold for a total) and its unit in column B. */
 static void label_row(xw_ctx *c, lxw_worksheet *ws, int row, const char *label, const char *unit,
                       xw_style st)
 {
@@ -26,6 +27,7 @@ static xw_refbuf drv(int row)
     return xw_ref(NULL, row, XW_COL_VAL, 1, 1);
 }
 
+/* (See drv.) */
 static xw_refbuf at(int row, int col)
 {
     return xw_ref(NULL, row, col, 1, 0);
@@ -49,6 +51,7 @@ static void row_total(xw_ctx *c, lxw_worksheet *ws, int row, int first, int last
             xw_fmt(c, st, nf));
 }
 
+/* The formula of a month's depreciation (the month in column col), in f. */
 static void write_depreciation(xw_ctx *c, size_t i, char *f, size_t fs, int col)
 {
     const tco_option *o = &c->s->options[i];
@@ -78,22 +81,28 @@ static void write_depreciation(xw_ctx *c, size_t i, char *f, size_t fs, int col)
     }
 }
 
-/* See sheets.h. */
-void xw_write_option(xw_ctx *c, size_t i)
-{
-    const tco_scenario *s = c->s;
-    const tco_result *r = c->r;
-    const tco_option *o = &s->options[i];
-    const tco_option_result *res = &r->options[i];
-    const xw_optsheet *L = &c->os[i];
-    lxw_worksheet *ws = L->ws;
-    const int H = s->horizon_months, M0 = XW_COL_M0, last = XW_COL_M0 + H;
-    const double T = s->hours_per_month;
-    char f[XW_FBUF], t[XW_TBUF], cur[64];
-    snprintf(cur, sizeof cur, "%s", c->currency);
-    lxw_format *money = xw_fmt(c, XS_CALC, XN_MONEY), *money_t = xw_fmt(c, XS_TOTAL, XN_MONEY);
+/* ===== The sheet ===== */
 
-    /* Columns: labels, unit, total, then one per month. */
+/* One option's sheet, as its parts are written. */
+typedef struct optw {
+    xw_ctx *c;
+    size_t i; /* the option */
+    const tco_option *o;
+    const tco_option_result *res;
+    const xw_optsheet *L;
+    lxw_worksheet *ws;
+    int H, last;                 /* months; the column of the last */
+    char cur[64];                /* the currency, as a unit */
+    lxw_format *money, *money_t; /* money in a row, and in a total row */
+} optw;
+
+/* Column widths: labels, unit, total, then one per month. */
+static void option_columns(const optw *w)
+{
+    xw_ctx *c = w->c;
+    const tco_option_result *res = w->res;
+    lxw_worksheet *ws = w->ws;
+    const int H = w->H, M0 = XW_COL_M0, last = w->last;
     double biggest = res->capex;
     for (int m = 1; m <= H; m++)
         biggest = fmax(biggest, fabs(res->monthly[m - 1].cumulative));
@@ -102,8 +111,20 @@ void xw_write_option(xw_ctx *c, size_t i)
     worksheet_set_column(ws, XW_COL_VAL, XW_COL_VAL, xw_imax(14, xw_money_width(c, biggest) + 1),
                          NULL);
     worksheet_set_column(ws, M0, (lxw_col_t)last, xw_imax(10, xw_money_width(c, biggest)), NULL);
+}
 
-    /* Title and timeline headings (frozen). */
+/* The title, the subtitle and, when the model does not fit, a warning. */
+static void option_title(const optw *w)
+{
+    xw_ctx *c = w->c;
+    size_t i = w->i;
+    const tco_scenario *s = c->s;
+    const tco_option *o = w->o;
+    const tco_option_result *res = w->res;
+    const xw_optsheet *L = w->L;
+    lxw_worksheet *ws = w->ws;
+    const char *cur = w->cur;
+    char t[XW_TBUF];
     xw_text(c, ws, 0, 0, c->label[i], xw_fmt(c, XS_TITLE, XN_NONE));
     if (L->buy)
         xw_labelf(c, t, sizeof t, "option.subtitle.buy",
@@ -138,6 +159,17 @@ void xw_write_option(xw_ctx *c, size_t i)
         }
         xw_text(c, ws, 2, 0, t, c->fmt_nofit);
     }
+}
+
+/* The timeline's headings, months and years (frozen), and the cash flow's heading. */
+static void option_timeline(const optw *w)
+{
+    xw_ctx *c = w->c;
+    const xw_optsheet *L = w->L;
+    lxw_worksheet *ws = w->ws;
+    const int H = w->H, M0 = XW_COL_M0;
+    const char *cur = w->cur;
+    char f[XW_FBUF], t[XW_TBUF];
     lxw_format *head = xw_fmt(c, XS_HEADER, XN_NONE), *headnum = xw_fmt(c, XS_HEADNUM, XN_INT);
     xw_text(c, ws, L->r_month, XW_COL_LABEL, xw_label(c, "option.head.month", "Month"), head);
     xw_text(c, ws, L->r_month, XW_COL_UNIT, xw_label(c, "option.head.unit", "Unit"), head);
@@ -164,8 +196,20 @@ void xw_write_option(xw_ctx *c, size_t i)
     xw_labelf(c, t, sizeof t, "option.cash", "Monthly cash flow ({currency})", "currency", cur,
               NULL);
     xw_text(c, ws, L->s_cash, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
+}
 
-    /* Escalation (buy) or decline (rent on demand), in annual steps. */
+/* Escalation (buy) or decline (rent on demand) of the prices, in annual steps. */
+static void option_factors(const optw *w)
+{
+    xw_ctx *c = w->c;
+    size_t i = w->i;
+    const tco_scenario *s = c->s;
+    const tco_option *o = w->o;
+    const xw_optsheet *L = w->L;
+    lxw_worksheet *ws = w->ws;
+    const int H = w->H, M0 = XW_COL_M0;
+    const char *cur = w->cur;
+    char f[XW_FBUF], t[XW_TBUF];
     if (L->r_price >= 0) {
         xw_labelf(c, t, sizeof t, "unit.money_per_kwh", "{currency} per kWh", "currency", cur,
                   NULL);
@@ -188,8 +232,19 @@ void xw_write_option(xw_ctx *c, size_t i)
                          at(L->r_year, M0 + m).s),
                     xw_price_factor(-o->price_decline, m), xw_fmt(c, XS_CALC, XN_DEC6));
     }
+}
 
-    /* Capex at month 0. */
+/* Capex (or the upfront payment) at month 0. */
+static void option_capex(const optw *w)
+{
+    xw_ctx *c = w->c;
+    const tco_option_result *res = w->res;
+    const xw_optsheet *L = w->L;
+    lxw_worksheet *ws = w->ws;
+    const int M0 = XW_COL_M0, last = w->last;
+    const char *cur = w->cur;
+    lxw_format *money = w->money;
+    char f[XW_FBUF];
     label_row(c, ws, L->r_capex,
               L->buy ? xw_label(c, "option.capex", "Capex")
                      : xw_label(c, "option.upfront", "Upfront payment"),
@@ -197,8 +252,21 @@ void xw_write_option(xw_ctx *c, size_t i)
     xw_fnum(c, ws, L->r_capex, M0, xw_f(c, f, sizeof f, "=%s", drv(L->k_capex).s), res->capex,
             money);
     row_total(c, ws, L->r_capex, M0, last, res->capex, XS_CALC, XN_MONEY);
+}
 
-    /* The six cost lines of MODEL.md; a line that does not apply stays empty. */
+/* The six cost lines of MODEL.md; a line that does not apply stays empty. */
+static void option_lines(const optw *w)
+{
+    xw_ctx *c = w->c;
+    size_t i = w->i;
+    const tco_option *o = w->o;
+    const tco_option_result *res = w->res;
+    const xw_optsheet *L = w->L;
+    lxw_worksheet *ws = w->ws;
+    const int H = w->H, M0 = XW_COL_M0, last = w->last;
+    const char *cur = w->cur;
+    lxw_format *money = w->money;
+    char f[XW_FBUF], t[XW_TBUF];
     const char *names[XL_LINES] = {
         xw_label(c, "option.line.power", "Power (IT load)"),
         xw_label(c, "option.line.cooling", "Cooling (PUE overhead)"),
@@ -266,8 +334,20 @@ void xw_write_option(xw_ctx *c, size_t i)
             xw_fnum(c, ws, row, col, f, v, money);
         }
     }
+}
 
-    /* Operating cost, cumulative, residual, net, discounting. */
+/* Operating cost, cumulative cost and the residual value. */
+static void option_costs(const optw *w)
+{
+    xw_ctx *c = w->c;
+    const tco_option_result *res = w->res;
+    const xw_optsheet *L = w->L;
+    lxw_worksheet *ws = w->ws;
+    const int H = w->H, M0 = XW_COL_M0, last = w->last;
+    const char *cur = w->cur;
+    lxw_format *money = w->money;
+    lxw_format *money_t = w->money_t;
+    char f[XW_FBUF], t[XW_TBUF];
     double opsum = 0;
     label_row(c, ws, L->r_opcost, xw_label(c, "option.opcost", "Operating cost"), cur, XS_TOTAL);
     for (int m = 1; m <= H; m++) {
@@ -298,7 +378,20 @@ void xw_write_option(xw_ctx *c, size_t i)
                 res->residual, money);
         row_total(c, ws, L->r_resid, M0, last, res->residual, XS_CALC, XN_MONEY);
     }
+}
 
+/* Net cost, discount factors and present values. */
+static void option_net(const optw *w)
+{
+    xw_ctx *c = w->c;
+    const tco_result *r = c->r;
+    const tco_option_result *res = w->res;
+    const xw_optsheet *L = w->L;
+    lxw_worksheet *ws = w->ws;
+    const int H = w->H, M0 = XW_COL_M0, last = w->last;
+    const char *cur = w->cur;
+    lxw_format *money_t = w->money_t;
+    char f[XW_FBUF];
     label_row(c, ws, L->r_net,
               xw_label(c, "option.net", "Net cost (capex + operating cost - residual)"), cur,
               XS_TOTAL);
@@ -338,8 +431,21 @@ void xw_write_option(xw_ctx *c, size_t i)
                 pv_cached[m], money_t);
     }
     row_total(c, ws, L->r_pv, M0, last, res->npv, XS_TOTAL, XN_MONEY);
+}
 
-    /* Book view: depreciation and book value (not part of cost or NPV). */
+/* Book view: depreciation and book value (not part of cost or NPV). */
+static void option_book(const optw *w)
+{
+    xw_ctx *c = w->c;
+    size_t i = w->i;
+    const tco_option *o = w->o;
+    const tco_option_result *res = w->res;
+    const xw_optsheet *L = w->L;
+    lxw_worksheet *ws = w->ws;
+    const int H = w->H, M0 = XW_COL_M0, last = w->last;
+    const char *cur = w->cur;
+    lxw_format *money = w->money;
+    char f[XW_FBUF], t[XW_TBUF];
     if (L->buy) {
         const char *method =
             tco_option_key(TCO_O_DEPRECIATION)
@@ -373,8 +479,20 @@ void xw_write_option(xw_ctx *c, size_t i)
                     bv, money);
         }
     }
+}
 
-    /* Against the baseline: its cumulative cost and where this option is cheaper. */
+/* Against the baseline: its cumulative cost and where this option is cheaper. */
+static void option_baseline(const optw *w)
+{
+    xw_ctx *c = w->c;
+    const tco_result *r = c->r;
+    const tco_option_result *res = w->res;
+    const xw_optsheet *L = w->L;
+    lxw_worksheet *ws = w->ws;
+    const int H = w->H, M0 = XW_COL_M0;
+    const char *cur = w->cur;
+    lxw_format *money = w->money;
+    char f[XW_FBUF], t[XW_TBUF];
     if (L->has_base) {
         int b = r->baseline;
         const xw_optsheet *B = &c->os[b];
@@ -404,8 +522,19 @@ void xw_write_option(xw_ctx *c, size_t i)
                     res->monthly[m - 1].cumulative <= bc ? 1 : 0, xw_fmt(c, XS_CALC, XN_INT));
         }
     }
+}
 
-    /* Drivers: the per-option quantities the timeline uses, from Inputs. */
+/* Drivers: the per-option quantities the timeline uses, from Inputs. */
+static void option_drivers(const optw *w)
+{
+    xw_ctx *c = w->c;
+    size_t i = w->i;
+    const tco_option *o = w->o;
+    const tco_option_result *res = w->res;
+    const xw_optsheet *L = w->L;
+    lxw_worksheet *ws = w->ws;
+    const char *cur = w->cur;
+    char f[XW_FBUF];
     xw_text(c, ws, L->s_drivers, 0, xw_label(c, "option.drivers", "Drivers (from Inputs)"),
             xw_fmt(c, XS_SECTION, XN_NONE));
     xw_text(c, ws, L->s_drivers, XW_COL_VAL, xw_label(c, "option.drivers.value", "Value"),
@@ -476,6 +605,21 @@ void xw_write_option(xw_ctx *c, size_t i)
         driver(c, ws, L->k_capex, xw_label(c, "option.upfront0", "Upfront payment, month 0"), cur,
                xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_UPFRONT).s), res->capex, XN_MONEY);
     }
+}
+
+/* Drivers of the unit costs: discount rate, GPU-hours, PFLOP-hours, work done. */
+static void option_usage(const optw *w)
+{
+    xw_ctx *c = w->c;
+    size_t i = w->i;
+    const tco_result *r = c->r;
+    const tco_option *o = w->o;
+    const tco_option_result *res = w->res;
+    const xw_optsheet *L = w->L;
+    lxw_worksheet *ws = w->ws;
+    const int H = w->H;
+    const double T = c->s->hours_per_month;
+    char f[XW_FBUF], t[XW_TBUF];
     driver(c, ws, L->k_rm, xw_label(c, "option.rm", "Monthly discount rate"),
            xw_label(c, "unit.pct_month", "% per month"), "=(1+DiscountRate)^(1/12)-1",
            r->monthly_rate, XN_PCT4);
@@ -508,7 +652,20 @@ void xw_write_option(xw_ctx *c, size_t i)
                      xw_in(c, i, TCO_O_SCALING_EFFICIENCY).s, drv(L->k_it_kw).s),
                 res->units_per_s_per_kw, xw_fmt(c, XS_CALC, XN_DEC2));
     }
-    /* Break-even utilization: total(u) = total(0) + slope * u for every option. */
+}
+
+/* Break-even utilization: total(u) = total(0) + slope * u for every option. */
+static void option_breakeven(const optw *w)
+{
+    xw_ctx *c = w->c;
+    size_t i = w->i;
+    const tco_result *r = c->r;
+    const tco_option *o = w->o;
+    const xw_optsheet *L = w->L;
+    lxw_worksheet *ws = w->ws;
+    const int M0 = XW_COL_M0, last = w->last;
+    const char *cur = w->cur;
+    char f[XW_FBUF];
     if (L->buy) {
         driver(c, ws, L->k_slope,
                xw_label(c, "option.slope", "Cost per unit of utilization (0% to 100%)"), cur,
@@ -552,8 +709,37 @@ void xw_write_option(xw_ctx *c, size_t i)
             xw_fnum(c, ws, L->k_beu, XW_COL_VAL, f, (L->total0 - B->total0) / den,
                     xw_fmt(c, XS_CALC, XN_PCT));
     }
+}
 
-    int rep_last = L->r_year;
-    xw_print_setup(c, ws, 0, rep_last, (H + 13) / 13);
-    worksheet_repeat_columns(ws, 0, XW_COL_VAL);
+/* See sheets.h. */
+void xw_write_option(xw_ctx *c, size_t i)
+{
+    optw w;
+    w.c = c;
+    w.i = i;
+    w.o = &c->s->options[i];
+    w.res = &c->r->options[i];
+    w.L = &c->os[i];
+    w.ws = w.L->ws;
+    w.H = c->s->horizon_months;
+    w.last = XW_COL_M0 + w.H;
+    snprintf(w.cur, sizeof w.cur, "%s", c->currency);
+    w.money = xw_fmt(c, XS_CALC, XN_MONEY);
+    w.money_t = xw_fmt(c, XS_TOTAL, XN_MONEY);
+    option_columns(&w);
+    option_title(&w);
+    option_timeline(&w);
+    option_factors(&w);
+    option_capex(&w);
+    option_lines(&w);
+    option_costs(&w);
+    option_net(&w);
+    option_book(&w);
+    option_baseline(&w);
+    option_drivers(&w);
+    option_usage(&w);
+    option_breakeven(&w);
+
+    xw_print_setup(c, w.ws, 0, w.L->r_year, (w.H + 13) / 13);
+    worksheet_repeat_columns(w.ws, 0, XW_COL_VAL);
 }
