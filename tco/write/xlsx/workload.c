@@ -16,6 +16,8 @@
 /* Columns: A label, B field (the JSON name), C unit, D.. one per option. */
 #define WL_COL0 3
 
+/* ===== Cells ===== */
+
 /* Decimals that show 3 significant digits of the smallest positive value. */
 static int sig_decimals(const double *v, size_t n)
 {
@@ -47,6 +49,7 @@ static lxw_format *money_dec(xw_ctx *c, int decimals)
     return xw_fmt_num(c, XS_CALC, nf);
 }
 
+/* A row's heading: label in column A, field (the JSON name) in B, unit in C. */
 static void head(xw_ctx *c, lxw_worksheet *ws, int row, const char *label, const char *field,
                  const char *unit)
 {
@@ -63,6 +66,7 @@ static xw_refbuf cell(int row, int col)
     return xw_ref(NULL, row, col, 1, 1);
 }
 
+/* (See cell.) */
 static xw_refbuf ocell(int row, int col)
 {
     return xw_ref(NULL, row, col, 1, 0);
@@ -74,21 +78,34 @@ static xw_refbuf odrv(xw_ctx *c, size_t i, int row)
     return xw_ref(c->os[i].quoted, row, XW_COL_VAL, 1, 1);
 }
 
-/* See sheets.h. */
-void xw_write_workload(xw_ctx *c)
-{
-    lxw_worksheet *ws = c->workload;
-    if (!ws || c->err || c->nomem)
-        return;
-    const tco_scenario *s = c->s;
-    const tco_result *r = c->r;
-    const size_t n = s->n_options;
-    const int training = s->mode == TCO_TRAINING;
-    const int c0 = WL_COL0, c1 = WL_COL0 + (int)n - 1;
-    char f[XW_FBUF], u[WL_TBUF];
-    const char *cur = c->currency;
-    lxw_format *fixed_int = xw_fmt(c, XS_FIXED, XN_INT), *fixed_sci = xw_fmt(c, XS_FIXED, XN_SCI);
+/* ===== The sheet ===== */
 
+/* The Workload sheet as it is written: its rows (-1 where the mode has none) and
+ * the formats of its figures. The model's figures and the constants are in
+ * column D (WL_COL0); the options' table has one column per option from D on. */
+typedef struct wl_sheet {
+    xw_ctx *c;
+    lxw_worksheet *ws;
+    int training; /* else inference */
+    int lines;    /* lines of the options' headings */
+    /* the model, from Inputs, and the constants of MODEL.md */
+    int m_params, m_bpp, m_ovh, m_need, m_tokens, m_mfu, m_rps, m_tpr, m_flops_run;
+    int k_gb, k_dig, k_fpt, k_tflop, k_day;
+    /* the options' table: heading, block headings, figures */
+    int hdr, s_mem, s_rate, s_work, last_row;
+    int o_count, o_mem, o_min, o_fits, o_util, o_rate, o_tf, o_se, o_flops, o_th, o_td, o_gh,
+        o_cpr, o_runs, o_tpc, o_tp, o_pg, o_cpk, o_cpm, o_gn;
+    lxw_format *fixed_int, *fixed_sci;
+    lxw_format *f_cpk, *f_cpm, *f_fits, *calc_int, *calc_dec, *calc_pct, *calc_sci;
+} wl_sheet;
+
+/* Column widths, the title and the subtitle; the options' headings' lines. */
+static void wl_title(wl_sheet *W)
+{
+    xw_ctx *c = W->c;
+    lxw_worksheet *ws = W->ws;
+    const size_t n = c->s->n_options;
+    const int c0 = WL_COL0, c1 = WL_COL0 + (int)n - 1;
     /* Column widths: labels, field names, units, then the options. */
     worksheet_set_column(ws, 0, 0, 44, NULL);
     worksheet_set_column(ws, 1, 1, 30, NULL);
@@ -98,6 +115,7 @@ void xw_write_workload(xw_ctx *c)
         int l = (xw_width(c->label[i]) + wo - 3) / (wo - 2);
         lines = l > lines ? (l > 4 ? 4 : l) : lines;
     }
+    W->lines = lines;
     worksheet_set_column(ws, (lxw_col_t)c0, (lxw_col_t)c1, wo, NULL);
     worksheet_set_tab_color(ws, 0x70AD47);
 
@@ -111,8 +129,16 @@ void xw_write_workload(xw_ctx *c)
                      "An option whose GPUs cannot hold the model is marked in red; it is still "
                      "costed."),
             xw_fmt(c, XS_SUBTITLE, XN_NONE));
+}
 
-    /* ----- The model, from Inputs ----- */
+/* The model, from Inputs: its rows and those of the constants below it. */
+static void wl_model(wl_sheet *W)
+{
+    xw_ctx *c = W->c;
+    lxw_worksheet *ws = W->ws;
+    const tco_scenario *s = c->s;
+    const int training = W->training, c0 = WL_COL0;
+    char f[XW_FBUF], u[WL_TBUF];
     int row = 3;
     xw_section(c, ws, row++, xw_label(c, "workload.model", "The model (from Inputs)"));
     const char *mode_names[] = {xw_label(c, "workload.mode.training", "training"),
@@ -121,6 +147,7 @@ void xw_write_workload(xw_ctx *c)
          xw_label(c, "workload.mode_note", "set in the scenario file"));
     xw_text(c, ws, row++, c0, mode_names[training ? 0 : 1], xw_fmt(c, XS_FIXED, XN_GENERAL));
     int m_params = row++, m_bpp = row++, m_ovh = row++, m_need = row++;
+    W->m_params = m_params, W->m_bpp = m_bpp, W->m_ovh = m_ovh, W->m_need = m_need;
     head(c, ws, m_params, xw_label(c, "workload.params", "Parameters"), "model_params",
          xw_label(c, "unit.parameters", "parameters"));
     xw_fnum(c, ws, m_params, c0, xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_MODEL_PARAMS).s),
@@ -142,16 +169,19 @@ void xw_write_workload(xw_ctx *c)
         m_rps = row++;
         m_tpr = row++;
     }
+    W->m_tokens = m_tokens, W->m_mfu = m_mfu, W->m_rps = m_rps, W->m_tpr = m_tpr;
+    W->m_flops_run = m_flops_run;
     /* Constants of MODEL.md, kept out of the formulas (training uses all four). */
     int k_gb = row + 2, k_dig = row + 3, k_fpt = -1, k_tflop = -1, k_day = -1;
     if (training)
         k_fpt = row + 4, k_tflop = row + 5, k_day = row + 6;
+    W->k_gb = k_gb, W->k_dig = k_dig, W->k_fpt = k_fpt, W->k_tflop = k_tflop, W->k_day = k_day;
     head(c, ws, m_need, xw_label(c, "workload.memory_needed", "Memory the model needs"),
          "sizing.memory_needed_gb", "GB");
     xw_fnum(c, ws, m_need, c0,
             xw_f(c, f, sizeof f, "=%s*%s*(1+%s)/%s", cell(m_params, c0).s, cell(m_bpp, c0).s,
                  cell(m_ovh, c0).s, cell(k_gb, c0).s),
-            r->options[0].sizing.memory_needed_gb, xw_fmt(c, XS_TOTAL, XN_DEC2));
+            c->r->options[0].sizing.memory_needed_gb, xw_fmt(c, XS_TOTAL, XN_DEC2));
     if (training) {
         head(c, ws, m_tokens, xw_label(c, "workload.tokens", "Training tokens"), "tokens",
              xw_label(c, "unit.tokens", "tokens"));
@@ -178,30 +208,45 @@ void xw_write_workload(xw_ctx *c)
                 xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_TOKENS_PER_REQUEST).s),
                 s->tokens_per_request, xw_fmt(c, XS_CALC, XN_DEC2));
     }
-    row++;
-    xw_section(c, ws, row++, xw_label(c, "workload.constants", "Constants (MODEL.md)"));
-    head(c, ws, k_gb, xw_label(c, "workload.k_gb", "Bytes in one GB"), "", "bytes");
-    xw_num(c, ws, k_gb, c0, 1e9, fixed_sci);
+}
+
+/* The constants of MODEL.md, under their heading, in the rows wl_model chose. */
+static void wl_constants(const wl_sheet *W)
+{
+    xw_ctx *c = W->c;
+    lxw_worksheet *ws = W->ws;
+    const int c0 = WL_COL0;
+    xw_section(c, ws, W->k_gb - 1, xw_label(c, "workload.constants", "Constants (MODEL.md)"));
+    head(c, ws, W->k_gb, xw_label(c, "workload.k_gb", "Bytes in one GB"), "", "bytes");
+    xw_num(c, ws, W->k_gb, c0, 1e9, W->fixed_sci);
     /* Whole GPUs and runs round up (down) a quotient that is whole in binary floating
      * point; a program computing in more precision (Gnumeric) would see 42 as
      * 42.0000000000000000002 and round it up to 43 without this. */
-    head(c, ws, k_dig,
+    head(c, ws, W->k_dig,
          xw_label(c, "workload.k_dig", "Decimals kept before rounding to whole GPUs or runs"), "",
          xw_label(c, "workload.k_dig_unit", "decimals"));
-    xw_num(c, ws, k_dig, c0, 9, fixed_int);
-    if (training) {
-        head(c, ws, k_fpt, xw_label(c, "workload.k_fpt", "Training FLOPs per parameter per token"),
-             "", "FLOP");
-        xw_num(c, ws, k_fpt, c0, 6, fixed_int);
-        head(c, ws, k_tflop, xw_label(c, "workload.k_tflop", "FLOP/s in one TFLOPS"), "", "FLOP/s");
-        xw_num(c, ws, k_tflop, c0, 1e12, fixed_sci);
-        head(c, ws, k_day, xw_label(c, "workload.k_day", "Hours in one day"), "",
+    xw_num(c, ws, W->k_dig, c0, 9, W->fixed_int);
+    if (W->training) {
+        head(c, ws, W->k_fpt,
+             xw_label(c, "workload.k_fpt", "Training FLOPs per parameter per token"), "", "FLOP");
+        xw_num(c, ws, W->k_fpt, c0, 6, W->fixed_int);
+        head(c, ws, W->k_tflop, xw_label(c, "workload.k_tflop", "FLOP/s in one TFLOPS"), "",
+             "FLOP/s");
+        xw_num(c, ws, W->k_tflop, c0, 1e12, W->fixed_sci);
+        head(c, ws, W->k_day, xw_label(c, "workload.k_day", "Hours in one day"), "",
              xw_label(c, "unit.hours", "hours"));
-        xw_num(c, ws, k_day, c0, 24, fixed_int);
+        xw_num(c, ws, W->k_day, c0, 24, W->fixed_int);
     }
-    row = (training ? k_day : k_dig) + 2;
+}
 
-    /* ----- The options ----- */
+/* The options' table: its heading row (frozen) and the rows of its figures. */
+static void wl_table(wl_sheet *W)
+{
+    xw_ctx *c = W->c;
+    lxw_worksheet *ws = W->ws;
+    const size_t n = c->s->n_options;
+    const int c0 = WL_COL0;
+    int row = (W->training ? W->k_day : W->k_dig) + 2;
     int hdr = row++;
     lxw_format *hf = xw_fmt(c, XS_HEADER, XN_NONE);
     xw_text(c, ws, hdr, 0, xw_label(c, "workload.figure", "Figure"), hf);
@@ -209,44 +254,220 @@ void xw_write_workload(xw_ctx *c)
     xw_text(c, ws, hdr, 2, xw_label(c, "workload.unit", "Unit"), hf);
     for (size_t i = 0; i < n; i++)
         xw_text(c, ws, hdr, c0 + (int)i, c->label[i], xw_fmt(c, XS_HEADOPT, XN_NONE));
-    worksheet_set_row(ws, (lxw_row_t)hdr, 15.0 * lines + 2, NULL);
+    worksheet_set_row(ws, (lxw_row_t)hdr, 15.0 * W->lines + 2, NULL);
     worksheet_freeze_panes(ws, (lxw_row_t)(hdr + 1), (lxw_col_t)c0);
+    W->hdr = hdr;
 
-    int s_mem = row++;
-    int o_count = row++, o_mem = row++, o_min = row++, o_fits = row++;
+    W->s_mem = row++;
+    W->o_count = row++, W->o_mem = row++, W->o_min = row++, W->o_fits = row++;
     row++;
-    int s_rate = row++;
-    int o_util = row++, o_rate = row++;
+    W->s_rate = row++;
+    W->o_util = row++, W->o_rate = row++;
     row++;
-    int s_work = row++;
-    int o_tf = -1, o_se = -1, o_flops = -1, o_th = -1, o_td = -1, o_gh = -1, o_cpr = -1,
-        o_runs = -1, o_tpc = -1, o_tp = -1, o_pg = -1, o_cpk = -1, o_cpm = -1, o_gn = -1;
-    if (training) {
-        o_tf = row++, o_se = row++, o_flops = row++, o_th = row++, o_td = row++, o_gh = row++;
-        o_cpr = row++, o_runs = row++, o_tpc = row++;
+    W->s_work = row++;
+    W->o_tf = W->o_se = W->o_flops = W->o_th = W->o_td = W->o_gh = W->o_cpr = -1;
+    W->o_runs = W->o_tpc = W->o_tp = W->o_pg = W->o_cpk = W->o_cpm = W->o_gn = -1;
+    if (W->training) {
+        W->o_tf = row++, W->o_se = row++, W->o_flops = row++, W->o_th = row++, W->o_td = row++;
+        W->o_gh = row++, W->o_cpr = row++, W->o_runs = row++, W->o_tpc = row++;
     } else {
-        o_tp = row++, o_se = row++, o_pg = row++, o_cpk = row++, o_cpm = row++, o_gn = row++;
+        W->o_tp = row++, W->o_se = row++, W->o_pg = row++, W->o_cpk = row++, W->o_cpm = row++;
+        W->o_gn = row++;
     }
-    int last_row = row - 1;
+    W->last_row = row - 1;
+}
 
+/* The formats of the options' figures. */
+static void wl_formats(wl_sheet *W)
+{
+    xw_ctx *c = W->c;
+    const tco_result *r = c->r;
+    const size_t n = c->s->n_options;
     /* Number formats of the small money figures: 3 significant digits. */
     double cpk[TCO_MAX_OPTIONS], cpm[TCO_MAX_OPTIONS];
     for (size_t i = 0; i < n; i++) {
         cpk[i] = r->options[i].sizing.cost_per_thousand_requests;
         cpm[i] = r->options[i].sizing.cost_per_million_tokens;
     }
-    lxw_format *f_cpk = money_dec(c, sig_decimals(cpk, n)),
-               *f_cpm = money_dec(c, sig_decimals(cpm, n));
-    lxw_format *calc_int = xw_fmt(c, XS_CALC, XN_INT), *calc_dec = xw_fmt(c, XS_CALC, XN_DEC2),
-               *calc_pct = xw_fmt(c, XS_CALC, XN_PCT), *calc_sci = xw_fmt(c, XS_CALC, XN_SCI);
+    W->f_cpk = money_dec(c, sig_decimals(cpk, n));
+    W->f_cpm = money_dec(c, sig_decimals(cpm, n));
+    W->calc_int = xw_fmt(c, XS_CALC, XN_INT), W->calc_dec = xw_fmt(c, XS_CALC, XN_DEC2);
+    W->calc_pct = xw_fmt(c, XS_CALC, XN_PCT), W->calc_sci = xw_fmt(c, XS_CALC, XN_SCI);
     /* The verdict is the number 1 (fits) or 0, shown in words by its number format, so
      * that the formula is the same whatever the template's language. */
     char yes[120], no[120], fits_nf[300];
     format_literal(yes, sizeof yes, xw_label(c, "workload.fits.yes", "yes"));
     format_literal(no, sizeof no, xw_label(c, "workload.fits.no", "NO"));
     snprintf(fits_nf, sizeof fits_nf, "[=1]\"%s\";[=0]\"%s\";General", yes, no);
-    lxw_format *f_fits = xw_fmt_num(c, XS_CALC, fits_nf);
+    W->f_fits = xw_fmt_num(c, XS_CALC, fits_nf);
+}
 
+/* Option i's figure in row `want` of the memory and GPU-hour blocks, and its
+ * scaling efficiency. */
+static void wl_cell_common(const wl_sheet *W, size_t i, int want)
+{
+    xw_ctx *c = W->c;
+    lxw_worksheet *ws = W->ws;
+    const tco_option *o = &c->s->options[i];
+    const tco_option_result *res = &c->r->options[i];
+    const tco_sizing *z = &res->sizing;
+    const xw_optsheet *L = &c->os[i];
+    const int c0 = WL_COL0, col = c0 + (int)i;
+    char f[XW_FBUF];
+    xw_refbuf cnt = ocell(W->o_count, col);
+    xw_refbuf mem = ocell(W->o_mem, col);
+    xw_refbuf min = ocell(W->o_min, col);
+
+    if (want == W->o_count)
+        xw_fnum(c, ws, W->o_count, col,
+                xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_COUNT_GPUS).s), o->count,
+                W->calc_int);
+    if (want == W->o_mem)
+        xw_fnum(c, ws, W->o_mem, col, xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_MEMORY_GB).s),
+                o->memory_gb, W->calc_dec);
+    if (want == W->o_min)
+        xw_fnum(c, ws, W->o_min, col,
+                xw_f(c, f, sizeof f, "=IF(%s>0,-INT(-ROUND(%s/%s,%s)),\"n/a\")", mem.s,
+                     cell(W->m_need, c0).s, mem.s, cell(W->k_dig, c0).s),
+                z->min_gpus, W->calc_int);
+    if (want == W->o_fits)
+        xw_fnum(c, ws, W->o_fits, col,
+                xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(%s>=%s,1,0),\"n/a\")", min.s, cnt.s,
+                     min.s),
+                z->fits == 1   ? 1
+                : z->fits == 0 ? 0
+                               : NAN,
+                W->f_fits);
+
+    if (want == W->o_util)
+        xw_fnum(c, ws, W->o_util, col, xw_f(c, f, sizeof f, "=%s", odrv(c, i, L->k_util).s),
+                res->utilization, W->calc_pct);
+    xw_refbuf gh = odrv(c, i, L->k_gpuh);
+    xw_refbuf net = odrv(c, i, L->r_net);
+    if (want == W->o_rate)
+        xw_fnum(c, ws, W->o_rate, col,
+                xw_f(c, f, sizeof f, "=IF(%s=0,\"n/a\",%s/%s)", gh.s, net.s, gh.s),
+                res->cost_per_gpu_hour, xw_fmt(c, XS_CALC, XN_MONEY2));
+
+    if (want == W->o_se)
+        xw_fnum(c, ws, W->o_se, col,
+                xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_SCALING_EFFICIENCY).s),
+                o->scaling_efficiency, W->calc_pct);
+}
+
+/* Option i's figure in row `want` of the training run's block. */
+static void wl_cell_training(const wl_sheet *W, size_t i, int want)
+{
+    xw_ctx *c = W->c;
+    lxw_worksheet *ws = W->ws;
+    const tco_scenario *s = c->s;
+    const tco_option *o = &s->options[i];
+    const tco_sizing *z = &c->r->options[i].sizing;
+    const int c0 = WL_COL0, col = c0 + (int)i;
+    char f[XW_FBUF];
+    xw_refbuf cnt = ocell(W->o_count, col), rate = ocell(W->o_rate, col), se = ocell(W->o_se, col);
+    xw_refbuf tf = ocell(W->o_tf, col);
+    if (want == W->o_tf)
+        xw_fnum(c, ws, W->o_tf, col, xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_FP16_TFLOPS).s),
+                o->fp16_tflops, W->calc_dec);
+    xw_refbuf fl = ocell(W->o_flops, col);
+    if (want == W->o_flops)
+        xw_fnum(c, ws, W->o_flops, col,
+                xw_f(c, f, sizeof f, "=%s*%s*%s*%s*%s", cnt.s, tf.s, cell(W->k_tflop, c0).s,
+                     cell(W->m_mfu, c0).s, se.s),
+                o->count * o->fp16_tflops * 1e12 * s->mfu * o->scaling_efficiency, W->calc_sci);
+    xw_refbuf th = ocell(W->o_th, col);
+    if (want == W->o_th)
+        xw_fnum(c, ws, W->o_th, col,
+                xw_f(c, f, sizeof f, "=IF(OR(%s<=0,%s<=0),\"n/a\",%s*%s*%s/%s/SecondsPerHour)",
+                     cell(W->m_tokens, c0).s, fl.s, cell(W->k_fpt, c0).s,
+                     cell(W->m_params, c0).s, cell(W->m_tokens, c0).s, fl.s),
+                z->train_hours, W->calc_dec);
+    if (want == W->o_td)
+        xw_fnum(c, ws, W->o_td, col,
+                xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s/%s,\"n/a\")", th.s, th.s,
+                     cell(W->k_day, c0).s),
+                z->train_days, W->calc_dec);
+    xw_refbuf ghr = ocell(W->o_gh, col);
+    if (want == W->o_gh)
+        xw_fnum(c, ws, W->o_gh, col,
+                xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s*%s,\"n/a\")", th.s, cnt.s, th.s),
+                z->run_gpu_hours, W->calc_int);
+    xw_refbuf cpr = ocell(W->o_cpr, col);
+    if (want == W->o_cpr)
+        xw_fnum(c, ws, W->o_cpr, col,
+                xw_f(c, f, sizeof f, "=IF(AND(ISNUMBER(%s),ISNUMBER(%s)),%s*%s,\"n/a\")", ghr.s,
+                     rate.s, ghr.s, rate.s),
+                z->cost_per_run, xw_fmt(c, XS_TOTAL, XN_MONEY));
+    if (want == W->o_runs)
+        xw_fnum(c, ws, W->o_runs, col,
+                xw_f(c, f, sizeof f,
+                     "=IF(ISNUMBER(%s),INT(ROUND(HoursPerMonth*HorizonMonths*%s/%s,%s)),"
+                     "\"n/a\")",
+                     th.s, ocell(W->o_util, col).s, th.s, cell(W->k_dig, c0).s),
+                z->runs_in_horizon, W->calc_int);
+    if (want == W->o_tpc)
+        xw_fnum(c, ws, W->o_tpc, col,
+                xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(%s=0,\"n/a\",%s/%s),\"n/a\")", cpr.s,
+                     cpr.s, cell(W->m_tokens, c0).s, cpr.s),
+                z->tokens_per_currency, W->calc_int);
+}
+
+/* Option i's figure in row `want` of the serving block. */
+static void wl_cell_inference(const wl_sheet *W, size_t i, int want)
+{
+    xw_ctx *c = W->c;
+    lxw_worksheet *ws = W->ws;
+    const tco_scenario *s = c->s;
+    const tco_option *o = &s->options[i];
+    const tco_sizing *z = &c->r->options[i].sizing;
+    const int c0 = WL_COL0, col = c0 + (int)i;
+    char f[XW_FBUF];
+    xw_refbuf cnt = ocell(W->o_count, col), rate = ocell(W->o_rate, col), se = ocell(W->o_se, col);
+    xw_refbuf tp = ocell(W->o_tp, col);
+    if (want == W->o_tp)
+        xw_fnum(c, ws, W->o_tp, col, xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_THROUGHPUT).s),
+                o->throughput, W->calc_dec);
+    xw_refbuf pg = ocell(W->o_pg, col);
+    double per_gpu = o->throughput * o->scaling_efficiency;
+    if (per_gpu <= 0 && s->requests_per_s > 0)
+        per_gpu = s->requests_per_s / o->count;
+    if (want == W->o_pg)
+        xw_fnum(c, ws, W->o_pg, col,
+                xw_f(c, f, sizeof f, "=IF(%s*%s>0,%s*%s,IF(%s>0,%s/%s,\"n/a\"))", tp.s, se.s, tp.s,
+                     se.s, cell(W->m_rps, c0).s, cell(W->m_rps, c0).s, cnt.s),
+                per_gpu > 0 ? per_gpu : NAN, W->calc_dec);
+    if (want == W->o_cpk)
+        xw_fnum(c, ws, W->o_cpk, col,
+                xw_f(c, f, sizeof f,
+                     "=IF(AND(ISNUMBER(%s),ISNUMBER(%s)),%s/"
+                     "(%s*SecondsPerHour)*1000,\"n/a\")",
+                     rate.s, pg.s, rate.s, pg.s),
+                z->cost_per_thousand_requests, W->f_cpk);
+    if (want == W->o_cpm)
+        xw_fnum(c, ws, W->o_cpm, col,
+                xw_f(c, f, sizeof f,
+                     "=IF(AND(ISNUMBER(%s),ISNUMBER(%s),%s>0),%s/"
+                     "(%s*%s*SecondsPerHour)*1000*"
+                     "1000,\"n/a\")",
+                     rate.s, pg.s, cell(W->m_tpr, c0).s, rate.s, pg.s, cell(W->m_tpr, c0).s),
+                z->cost_per_million_tokens, W->f_cpm);
+    if (want == W->o_gn)
+        xw_fnum(c, ws, W->o_gn, col,
+                xw_f(c, f, sizeof f,
+                     "=IF(AND(%s>0,%s>0,ISNUMBER(%s)),-INT(-ROUND(%s/%s,%s)),\"n/a\")",
+                     cell(W->m_rps, c0).s, tp.s, pg.s, cell(W->m_rps, c0).s, pg.s,
+                     cell(W->k_dig, c0).s),
+                z->gpus_needed, W->calc_int);
+}
+
+/* The options' figures, row by row: a row's heading, then every option's figure in it. */
+static void wl_rows(const wl_sheet *W)
+{
+    xw_ctx *c = W->c;
+    lxw_worksheet *ws = W->ws;
+    const size_t n = c->s->n_options;
+    const char *cur = c->currency;
     /* The rows' headings: label key and English label, JSON field, unit. A row the
      * mode does not have is -1. */
     char u_gph[WL_TBUF], u_tpc[WL_TBUF], u_tp[WL_TBUF], u_cpk[WL_TBUF], u_cpm[WL_TBUF];
@@ -265,205 +486,77 @@ void xw_write_workload(xw_ctx *c)
         int row;
         const char *lkey, *label, *field, *unit;
     } heads[] = {
-        {o_count, XW_KEY("workload.count"), "GPUs in the option", "count", gpus},
-        {o_mem, XW_KEY("workload.memory_gb"), "Memory per GPU", "memory_gb", "GB"},
-        {o_min, XW_KEY("workload.min_gpus"), "GPUs needed to hold the model", "sizing.min_gpus",
-         gpus},
-        {o_fits, XW_KEY("workload.fits"), "Model fits in the GPUs' memory", "sizing.fits",
+        {W->o_count, XW_KEY("workload.count"), "GPUs in the option", "count", gpus},
+        {W->o_mem, XW_KEY("workload.memory_gb"), "Memory per GPU", "memory_gb", "GB"},
+        {W->o_min, XW_KEY("workload.min_gpus"), "GPUs needed to hold the model",
+         "sizing.min_gpus", gpus},
+        {W->o_fits, XW_KEY("workload.fits"), "Model fits in the GPUs' memory", "sizing.fits",
          xw_label(c, "workload.fits_unit", "1 = yes, 0 = no")},
-        {o_util, XW_KEY("workload.util"), "Utilization", "utilization", "%"},
-        {o_rate, XW_KEY("workload.cpgh"), "Cost per GPU-hour used (total / GPU-hours)",
+        {W->o_util, XW_KEY("workload.util"), "Utilization", "utilization", "%"},
+        {W->o_rate, XW_KEY("workload.cpgh"), "Cost per GPU-hour used (total / GPU-hours)",
          "cost_per_gpu_hour", u_gph},
-        {o_tf, XW_KEY("workload.tflops"), "FP16 peak per GPU", "fp16_tflops", "TFLOPS"},
-        {o_se, XW_KEY("workload.scaling"), "Scaling efficiency", "scaling_efficiency", "%"},
-        {o_flops, XW_KEY("workload.flops"), "Sustained compute (peak x MFU x scaling)", "",
+        {W->o_tf, XW_KEY("workload.tflops"), "FP16 peak per GPU", "fp16_tflops", "TFLOPS"},
+        {W->o_se, XW_KEY("workload.scaling"), "Scaling efficiency", "scaling_efficiency", "%"},
+        {W->o_flops, XW_KEY("workload.flops"), "Sustained compute (peak x MFU x scaling)", "",
          "FLOP/s"},
-        {o_th, XW_KEY("workload.train_hours"), "Time for one run", "sizing.train_hours",
+        {W->o_th, XW_KEY("workload.train_hours"), "Time for one run", "sizing.train_hours",
          xw_label(c, "unit.hours", "hours")},
-        {o_td, XW_KEY("workload.train_days"), "Time for one run", "sizing.train_days",
+        {W->o_td, XW_KEY("workload.train_days"), "Time for one run", "sizing.train_days",
          xw_label(c, "unit.days", "days")},
-        {o_gh, XW_KEY("workload.run_gpu_hours"), "GPU-hours per run", "sizing.run_gpu_hours",
+        {W->o_gh, XW_KEY("workload.run_gpu_hours"), "GPU-hours per run", "sizing.run_gpu_hours",
          "GPU-hours"},
-        {o_cpr, XW_KEY("workload.cost_per_run"), "Cost per run", "sizing.cost_per_run", cur},
-        {o_runs, XW_KEY("workload.runs"), "Whole runs in the horizon at this utilization",
+        {W->o_cpr, XW_KEY("workload.cost_per_run"), "Cost per run", "sizing.cost_per_run", cur},
+        {W->o_runs, XW_KEY("workload.runs"), "Whole runs in the horizon at this utilization",
          "sizing.runs_in_horizon", xw_label(c, "unit.runs", "runs")},
-        {o_tpc, XW_KEY("workload.tokens_per_currency"), "Training tokens per unit of currency",
+        {W->o_tpc, XW_KEY("workload.tokens_per_currency"), "Training tokens per unit of currency",
          "sizing.tokens_per_currency", u_tpc},
-        {o_tp, XW_KEY("workload.throughput"), "Throughput per GPU", "throughput", u_tp},
-        {o_pg, XW_KEY("workload.per_gpu"), "Requests served per GPU", "",
+        {W->o_tp, XW_KEY("workload.throughput"), "Throughput per GPU", "throughput", u_tp},
+        {W->o_pg, XW_KEY("workload.per_gpu"), "Requests served per GPU", "",
          xw_label(c, "unit.requests_per_s_per_gpu", "requests/s per GPU")},
-        {o_cpk, XW_KEY("workload.cpk"), "Cost per thousand requests",
+        {W->o_cpk, XW_KEY("workload.cpk"), "Cost per thousand requests",
          "sizing.cost_per_thousand_requests", u_cpk},
-        {o_cpm, XW_KEY("workload.cpm"), "Cost per million tokens", "sizing.cost_per_million_tokens",
-         u_cpm},
-        {o_gn, XW_KEY("workload.gpus_needed"), "GPUs needed for the requests", "sizing.gpus_needed",
-         gpus},
+        {W->o_cpm, XW_KEY("workload.cpm"), "Cost per million tokens",
+         "sizing.cost_per_million_tokens", u_cpm},
+        {W->o_gn, XW_KEY("workload.gpus_needed"), "GPUs needed for the requests",
+         "sizing.gpus_needed", gpus},
     };
 
-    /* Row by row: a row's heading, then every option's figure in it. */
-    for (int want = s_mem; want <= last_row; want++) {
-        if (want == s_mem)
-            xw_section(c, ws, s_mem, xw_label(c, "workload.memory", "Memory"));
-        else if (want == s_rate)
-            xw_section(c, ws, s_rate, xw_label(c, "workload.rate", "Cost of a GPU-hour"));
-        else if (want == s_work && training)
-            xw_section(c, ws, s_work, xw_label(c, "workload.training", "One training run"));
-        else if (want == s_work)
-            xw_section(c, ws, s_work, xw_label(c, "workload.inference", "Serving"));
+    for (int want = W->s_mem; want <= W->last_row; want++) {
+        if (want == W->s_mem)
+            xw_section(c, ws, W->s_mem, xw_label(c, "workload.memory", "Memory"));
+        else if (want == W->s_rate)
+            xw_section(c, ws, W->s_rate, xw_label(c, "workload.rate", "Cost of a GPU-hour"));
+        else if (want == W->s_work && W->training)
+            xw_section(c, ws, W->s_work, xw_label(c, "workload.training", "One training run"));
+        else if (want == W->s_work)
+            xw_section(c, ws, W->s_work, xw_label(c, "workload.inference", "Serving"));
         for (size_t k = 0; k < sizeof heads / sizeof heads[0]; k++)
             if (heads[k].row == want)
                 head(c, ws, want, xw_label(c, heads[k].lkey, heads[k].label), heads[k].field,
                      heads[k].unit);
         for (size_t i = 0; i < n; i++) {
-            const tco_option *o = &s->options[i];
-            const tco_option_result *res = &r->options[i];
-            const tco_sizing *z = &res->sizing;
-            const xw_optsheet *L = &c->os[i];
-            int col = c0 + (int)i;
-            xw_refbuf cnt = ocell(o_count, col);
-            xw_refbuf mem = ocell(o_mem, col);
-            xw_refbuf min = ocell(o_min, col);
-            xw_refbuf rate = ocell(o_rate, col);
-
-            if (want == o_count)
-
-                xw_fnum(c, ws, o_count, col,
-                        xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_COUNT_GPUS).s), o->count,
-                        calc_int);
-            if (want == o_mem)
-                xw_fnum(c, ws, o_mem, col,
-                        xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_MEMORY_GB).s), o->memory_gb,
-                        calc_dec);
-            if (want == o_min)
-                xw_fnum(c, ws, o_min, col,
-                        xw_f(c, f, sizeof f, "=IF(%s>0,-INT(-ROUND(%s/%s,%s)),\"n/a\")", mem.s,
-                             cell(m_need, c0).s, mem.s, cell(k_dig, c0).s),
-                        z->min_gpus, calc_int);
-            if (want == o_fits)
-                xw_fnum(
-                    c, ws, o_fits, col,
-                    xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(%s>=%s,1,0),\"n/a\")", min.s, cnt.s,
-                         min.s),
-                    z->fits == 1   ? 1
-                    : z->fits == 0 ? 0
-                                   : NAN,
-                    f_fits);
-
-            if (want == o_util)
-
-                xw_fnum(c, ws, o_util, col, xw_f(c, f, sizeof f, "=%s", odrv(c, i, L->k_util).s),
-                        res->utilization, calc_pct);
-            xw_refbuf gh = odrv(c, i, L->k_gpuh);
-            xw_refbuf net = odrv(c, i, L->r_net);
-            if (want == o_rate)
-                xw_fnum(c, ws, o_rate, col,
-                        xw_f(c, f, sizeof f, "=IF(%s=0,\"n/a\",%s/%s)", gh.s, net.s, gh.s),
-                        res->cost_per_gpu_hour, xw_fmt(c, XS_CALC, XN_MONEY2));
-
-            xw_refbuf se = ocell(o_se, col);
-            if (want == o_se)
-                xw_fnum(c, ws, o_se, col,
-                        xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_SCALING_EFFICIENCY).s),
-                        o->scaling_efficiency, calc_pct);
-            if (training) {
-                xw_refbuf tf = ocell(o_tf, col);
-                if (want == o_tf)
-                    xw_fnum(c, ws, o_tf, col,
-                            xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_FP16_TFLOPS).s),
-                            o->fp16_tflops, calc_dec);
-                xw_refbuf fl = ocell(o_flops, col);
-                if (want == o_flops)
-                    xw_fnum(c, ws, o_flops, col,
-                            xw_f(c, f, sizeof f, "=%s*%s*%s*%s*%s", cnt.s, tf.s,
-                                 cell(k_tflop, c0).s, cell(m_mfu, c0).s, se.s),
-                            o->count * o->fp16_tflops * 1e12 * s->mfu * o->scaling_efficiency,
-                            calc_sci);
-                xw_refbuf th = ocell(o_th, col);
-                if (want == o_th)
-                    xw_fnum(c, ws, o_th, col,
-                            xw_f(c, f, sizeof f,
-                                 "=IF(OR(%s<=0,%s<=0),\"n/a\",%s*%s*%s/%s/SecondsPerHour)",
-                                 cell(m_tokens, c0).s, fl.s, cell(k_fpt, c0).s,
-                                 cell(m_params, c0).s, cell(m_tokens, c0).s, fl.s),
-                            z->train_hours, calc_dec);
-                if (want == o_td)
-                    xw_fnum(c, ws, o_td, col,
-                            xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s/%s,\"n/a\")", th.s, th.s,
-                                 cell(k_day, c0).s),
-                            z->train_days, calc_dec);
-                xw_refbuf ghr = ocell(o_gh, col);
-                if (want == o_gh)
-                    xw_fnum(c, ws, o_gh, col,
-                            xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s*%s,\"n/a\")", th.s,
-                                 cnt.s, th.s),
-                            z->run_gpu_hours, calc_int);
-                xw_refbuf cpr = ocell(o_cpr, col);
-                if (want == o_cpr)
-                    xw_fnum(c, ws, o_cpr, col,
-                            xw_f(c, f, sizeof f,
-                                 "=IF(AND(ISNUMBER(%s),ISNUMBER(%s)),%s*%s,\"n/a\")", ghr.s, rate.s,
-                                 ghr.s, rate.s),
-                            z->cost_per_run, xw_fmt(c, XS_TOTAL, XN_MONEY));
-                if (want == o_runs)
-                    xw_fnum(
-                        c, ws, o_runs, col,
-                        xw_f(c, f, sizeof f,
-                             "=IF(ISNUMBER(%s),INT(ROUND(HoursPerMonth*HorizonMonths*%s/%s,%s)),"
-                             "\"n/a\")",
-                             th.s, ocell(o_util, col).s, th.s, cell(k_dig, c0).s),
-                        z->runs_in_horizon, calc_int);
-                if (want == o_tpc)
-                    xw_fnum(c, ws, o_tpc, col,
-                            xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(%s=0,\"n/a\",%s/%s),\"n/a\")",
-                                 cpr.s, cpr.s, cell(m_tokens, c0).s, cpr.s),
-                            z->tokens_per_currency, calc_int);
-            } else {
-                xw_refbuf tp = ocell(o_tp, col);
-                if (want == o_tp)
-                    xw_fnum(c, ws, o_tp, col,
-                            xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_THROUGHPUT).s),
-                            o->throughput, calc_dec);
-                xw_refbuf pg = ocell(o_pg, col);
-                double per_gpu = o->throughput * o->scaling_efficiency;
-                if (per_gpu <= 0 && s->requests_per_s > 0)
-                    per_gpu = s->requests_per_s / o->count;
-                if (want == o_pg)
-                    xw_fnum(c, ws, o_pg, col,
-                            xw_f(c, f, sizeof f, "=IF(%s*%s>0,%s*%s,IF(%s>0,%s/%s,\"n/a\"))", tp.s,
-                                 se.s, tp.s, se.s, cell(m_rps, c0).s, cell(m_rps, c0).s, cnt.s),
-                            per_gpu > 0 ? per_gpu : NAN, calc_dec);
-                if (want == o_cpk)
-                    xw_fnum(c, ws, o_cpk, col,
-                            xw_f(c, f, sizeof f,
-                                 "=IF(AND(ISNUMBER(%s),ISNUMBER(%s)),%s/"
-                                 "(%s*SecondsPerHour)*1000,\"n/a\")",
-                                 rate.s, pg.s, rate.s, pg.s),
-                            z->cost_per_thousand_requests, f_cpk);
-                if (want == o_cpm)
-                    xw_fnum(c, ws, o_cpm, col,
-                            xw_f(c, f, sizeof f,
-                                 "=IF(AND(ISNUMBER(%s),ISNUMBER(%s),%s>0),%s/"
-                                 "(%s*%s*SecondsPerHour)*1000*"
-                                 "1000,\"n/a\")",
-                                 rate.s, pg.s, cell(m_tpr, c0).s, rate.s, pg.s, cell(m_tpr, c0).s),
-                            z->cost_per_million_tokens, f_cpm);
-                if (want == o_gn)
-                    xw_fnum(c, ws, o_gn, col,
-                            xw_f(c, f, sizeof f,
-                                 "=IF(AND(%s>0,%s>0,ISNUMBER(%s)),-INT(-ROUND(%s/%s,%s)),\"n/a\")",
-                                 cell(m_rps, c0).s, tp.s, pg.s, cell(m_rps, c0).s, pg.s,
-                                 cell(k_dig, c0).s),
-                            z->gpus_needed, calc_int);
-            }
+            wl_cell_common(W, i, want);
+            if (W->training)
+                wl_cell_training(W, i, want);
+            else
+                wl_cell_inference(W, i, want);
         }
     }
+}
 
-    /* Red where the model does not fit: the option's heading, GPUs needed and the verdict. */
+/* Red where the model does not fit: the option's heading, GPUs needed and the
+ * verdict; the note under the table; the print setup. */
+static void wl_marks(const wl_sheet *W)
+{
+    xw_ctx *c = W->c;
+    lxw_worksheet *ws = W->ws;
+    const int c0 = WL_COL0, c1 = WL_COL0 + (int)c->s->n_options - 1;
+    char f[XW_FBUF];
     lxw_conditional_format cf;
     memset(&cf, 0, sizeof cf);
     cf.type = LXW_CONDITIONAL_TYPE_FORMULA;
-    xw_f(c, f, sizeof f, "=AND(ISNUMBER(%s),%s<%s)", ocell(o_min, c0).s, ocell(o_count, c0).s,
-         ocell(o_min, c0).s);
+    xw_f(c, f, sizeof f, "=AND(ISNUMBER(%s),%s<%s)", ocell(W->o_min, c0).s,
+         ocell(W->o_count, c0).s, ocell(W->o_min, c0).s);
     cf.value_string = f;
     /* The Summary's mark for the same thing: red, bold. */
     lxw_format *red = workbook_add_format(c->wb);
@@ -474,17 +567,36 @@ void xw_write_workload(xw_ctx *c)
     format_set_font_color(red, 0xC00000);
     format_set_bold(red);
     cf.format = red;
-    int marked[] = {hdr, o_min, o_fits};
-    for (int k = 0; k < 3; k++) {
-        lxw_error e = worksheet_conditional_format_range(ws, (lxw_row_t)marked[k], (lxw_col_t)c0,
-                                                         (lxw_row_t)marked[k], (lxw_col_t)c1, &cf);
-        if (e && !c->err)
-            c->err = e;
-    }
-    xw_text(c, ws, last_row + 2, 0,
+    int marked[] = {W->hdr, W->o_min, W->o_fits};
+    for (int k = 0; k < 3; k++)
+        xw_note(c, worksheet_conditional_format_range(ws, (lxw_row_t)marked[k], (lxw_col_t)c0,
+                                                      (lxw_row_t)marked[k], (lxw_col_t)c1, &cf));
+    xw_text(c, ws, W->last_row + 2, 0,
             xw_label(c, "workload.note",
                      "n/a: the figure needs an input the option does not give (memory_gb, "
                      "fp16_tflops, throughput, tokens) or a cost per GPU-hour (zero utilization)."),
             xw_fmt(c, XS_NOTE, XN_NONE));
-    xw_print_setup(c, ws, hdr, hdr, 1);
+    xw_print_setup(c, ws, W->hdr, W->hdr, 1);
+}
+
+/* See sheets.h. */
+void xw_write_workload(xw_ctx *c)
+{
+    lxw_worksheet *ws = c->workload;
+    if (!ws || c->err || c->nomem)
+        return;
+    wl_sheet W;
+    memset(&W, 0, sizeof W);
+    W.c = c;
+    W.ws = ws;
+    W.training = c->s->mode == TCO_TRAINING;
+    W.fixed_int = xw_fmt(c, XS_FIXED, XN_INT);
+    W.fixed_sci = xw_fmt(c, XS_FIXED, XN_SCI);
+    wl_title(&W);
+    wl_model(&W);
+    wl_constants(&W);
+    wl_table(&W);
+    wl_formats(&W);
+    wl_rows(&W);
+    wl_marks(&W);
 }
