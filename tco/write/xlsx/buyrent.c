@@ -32,303 +32,419 @@ static size_t chart_options(const xw_ctx *c, size_t max, size_t *out)
     return k;
 }
 
-/* See sheets.h. */
-void xw_write_buy_vs_rent(xw_ctx *c)
-{
-    lxw_worksheet *ws = c->buyrent;
-    if (!ws || c->err || c->nomem)
-        return;
-    const tco_scenario *s = c->s;
-    const tco_result *r = c->r;
-    const tco_analysis *A = xw_analysis(c);
-    const size_t n = s->n_options;
-    const int b = r->baseline, H = s->horizon_months;
-    const int npts = A && A->n_sweep > 0 && A->sweep_u && A->sweep_total ? (int)A->n_sweep : 20;
-    char f[XW_FBUF], t[XW_TBUF], cats[600], vals[600];
-    const char *q = ws->quoted_name;
-    lxw_format *money = xw_fmt(c, XS_CALC, XN_MONEY), *money2 = xw_fmt(c, XS_CALC, XN_MONEY2),
-               *pct = xw_fmt(c, XS_CALC, XN_PCT);
+/* ===== The sheet ===== */
 
+#define BR_CHART_W 540 /* pixels: two charts side by side */
+
+/* The Buy-vs-Rent sheet as it is written. */
+typedef struct br_sheet {
+    xw_ctx *c;
+    lxw_worksheet *ws;
+    const tco_analysis *A; /* the engine's sweep, or NULL */
+    int b, H, npts;        /* the baseline, months, utilization points */
+    lxw_format *money, *money2, *pct;
+    xw_span sp; /* where the paragraphs wrap */
+    xw_pager pg;
+    int nbe, be_first;     /* bought options with a break-even row; the first row */
+    int chart_top;         /* the charts' first row */
+    int ht, tfirst, tlast; /* the totals' heading row, first and last rows */
+    size_t *shown, ns;     /* the options drawn in the charts */
+} br_sheet;
+
+/* Column widths, the pager, the title and its paragraph. */
+static void br_title(br_sheet *B)
+{
+    xw_ctx *c = B->c;
+    lxw_worksheet *ws = B->ws;
+    const size_t n = c->s->n_options;
+    char t[XW_TBUF];
     worksheet_set_column(ws, 0, 0, 40, NULL);
     worksheet_set_tab_color(ws, 0x70AD47);
     /* Two charts side by side, 540 pixels each: columns of 17 characters are 124
      * pixels and the first (40) 285, so they reach column H. */
-    const int chart_w = 540, last_col = n > 7 ? (int)n : 7;
+    const int last_col = n > 7 ? (int)n : 7;
     worksheet_set_column(ws, 1, (lxw_col_t)last_col, 17, NULL);
-    xw_pager pg;
-    xw_pager_init(&pg, xw_cols_px(40 + 17.0 * last_col));
-    pg.last_col = last_col;
+    xw_pager_init(&B->pg, xw_cols_px(40 + 17.0 * last_col));
+    B->pg.last_col = last_col;
     xw_labelf(c, t, sizeof t, "buy_vs_rent.subtitle",
               "What each option would cost over {months} months if its GPUs worked the share of "
               "hours in the first column, the same share for every option (as break-even "
               "utilization assumes). Live formulas: total = total at 0% utilization + cost of "
               "one unit of utilization x utilization, both from the option's cash-flow sheet.",
-              "months", xw_int(H).s, NULL);
+              "months", xw_int(B->H).s, NULL);
     xw_span sp = {last_col, 40 + 17.0 * last_col};
+    B->sp = sp;
     xw_title(c, ws, sp,
              xw_label(c, "buy_vs_rent.title", "Buy or rent: cost against utilization"), t);
+}
 
-    int row = 3;
-    /* ----- Break-even utilization of each bought option ----- */
-    int nbe = 0, be_first = -1;
+/* Bought option i's break-even row: the utilization, the total there, and the
+ * chart marker's two cells (#N/A without a break-even). */
+static void br_breakeven_row(const br_sheet *B, size_t i, int row)
+{
+    xw_ctx *c = B->c;
+    lxw_worksheet *ws = B->ws;
+    const xw_optsheet *L = &c->os[i];
+    lxw_format *money = B->money, *pct = B->pct;
+    char f[XW_FBUF];
+    double u = c->r->options[i].breakeven_utilization;
+    int ok = isfinite(u);
+    double tot = ok ? L->total0 + L->slope * u : NAN;
+    xw_text(c, ws, row, 0, c->label[i], NULL);
+    xw_refbuf x = xw_ref(L->quoted, L->k_beu, XW_COL_VAL, 1, 1);
+    xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(AND(%s>=0,%s<=1),%s,\"none\"),\"none\")", x.s, x.s,
+         x.s, x.s);
+    if (ok)
+        xw_fnum(c, ws, row, 1, f, u, pct);
+    else
+        xw_fstr(c, ws, row, 1, f, "none", pct);
+    xw_refbuf bu = xw_ref(NULL, row, 1, 0, 0);
+    xw_refbuf t0 = xw_ref(L->quoted, L->k_total0, XW_COL_VAL, 1, 1);
+    xw_refbuf sl = xw_ref(L->quoted, L->k_slope, XW_COL_VAL, 1, 1);
+    xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s+%s*%s,\"none\")", bu.s, t0.s, sl.s, bu.s);
+    if (ok)
+        xw_fnum(c, ws, row, 2, f, tot, money);
+    else
+        xw_fstr(c, ws, row, 2, f, "none", money);
+    /* #N/A is what charts skip: no marker without a break-even. */
+    xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s,NA())", bu.s, bu.s);
+    if (ok)
+        xw_fnum(c, ws, row, 3, f, u, pct);
+    else
+        xw_fstr(c, ws, row, 3, f, "#N/A", pct);
+    xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s,NA())", bu.s, xw_ref(NULL, row, 2, 0, 0).s);
+    if (ok)
+        xw_fnum(c, ws, row, 4, f, tot, money);
+    else
+        xw_fstr(c, ws, row, 4, f, "#N/A", money);
+}
+
+/* Break-even utilization of each bought option, from `row`; returns the next row. */
+static int br_breakeven(br_sheet *B, int row)
+{
+    xw_ctx *c = B->c;
+    lxw_worksheet *ws = B->ws;
+    const size_t n = c->s->n_options;
+    char t[XW_TBUF];
+    B->nbe = 0, B->be_first = -1;
     for (size_t i = 0; i < n; i++)
-        nbe += c->os[i].has_base;
-    if (nbe > 0) {
-        xw_labelf(c, t, sizeof t, "buy_vs_rent.breakeven",
-                  "Break-even utilization against the baseline: {label}", "label", c->label[b],
-                  NULL);
-        xw_section(c, ws, row++, t);
-        int hr = row++;
-        xw_header(c, ws, hr, 0, xw_label(c, "buy_vs_rent.option", "Bought option"));
-        xw_header(c, ws, hr, 1, xw_label(c, "buy_vs_rent.beu", "Break-even utilization"));
-        xw_header(c, ws, hr, 2, xw_label(c, "buy_vs_rent.be_total", "Total at break-even"));
-        xw_header(c, ws, hr, 3, xw_label(c, "buy_vs_rent.marker_u", "Chart marker: utilization"));
-        xw_header(c, ws, hr, 4, xw_label(c, "buy_vs_rent.marker_total", "Chart marker: total"));
-        worksheet_set_row(ws, (lxw_row_t)hr, 32, NULL);
-        be_first = row;
-        for (size_t i = 0; i < n; i++) {
-            const xw_optsheet *L = &c->os[i];
-            if (!L->has_base)
-                continue;
-            double u = r->options[i].breakeven_utilization;
-            int ok = isfinite(u);
-            double tot = ok ? L->total0 + L->slope * u : NAN;
-            xw_text(c, ws, row, 0, c->label[i], NULL);
-            xw_refbuf x = xw_ref(L->quoted, L->k_beu, XW_COL_VAL, 1, 1);
-            xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(AND(%s>=0,%s<=1),%s,\"none\"),\"none\")",
-                 x.s, x.s, x.s, x.s);
-            if (ok)
-                xw_fnum(c, ws, row, 1, f, u, pct);
-            else
-                xw_fstr(c, ws, row, 1, f, "none", pct);
-            xw_refbuf bu = xw_ref(NULL, row, 1, 0, 0);
-            xw_refbuf t0 = xw_ref(L->quoted, L->k_total0, XW_COL_VAL, 1, 1);
-            xw_refbuf sl = xw_ref(L->quoted, L->k_slope, XW_COL_VAL, 1, 1);
-            xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s+%s*%s,\"none\")", bu.s, t0.s, sl.s, bu.s);
-            if (ok)
-                xw_fnum(c, ws, row, 2, f, tot, money);
-            else
-                xw_fstr(c, ws, row, 2, f, "none", money);
-            /* #N/A is what charts skip: no marker without a break-even. */
-            xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s,NA())", bu.s, bu.s);
-            if (ok)
-                xw_fnum(c, ws, row, 3, f, u, pct);
-            else
-                xw_fstr(c, ws, row, 3, f, "#N/A", pct);
-            xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s,NA())", bu.s, xw_ref(NULL, row, 2, 0, 0).s);
-            if (ok)
-                xw_fnum(c, ws, row, 4, f, tot, money);
-            else
-                xw_fstr(c, ws, row, 4, f, "#N/A", money);
-            row++;
-        }
-        xw_para(c, ws, row++, sp,
-             xw_label(c, "buy_vs_rent.be_note",
-                      "none: the two totals do not meet between 0% and 100% utilization. The "
-                      "marker columns hold #N/A then, which charts skip."),
-             1);
-    } else {
-        xw_para(c, ws, row++, sp,
-             xw_label(c, "buy_vs_rent.no_baseline",
-                      "No break-even: the scenario has no bought option to compare with a rent "
-                      "baseline."),
-             1);
+        B->nbe += c->os[i].has_base;
+    if (B->nbe == 0) {
+        xw_para(c, ws, row++, B->sp,
+                xw_label(c, "buy_vs_rent.no_baseline",
+                         "No break-even: the scenario has no bought option to compare with a "
+                         "rent baseline."),
+                1);
+        return row;
     }
-    row++;
-    int chart_top = row;
-    row += 23;
-    xw_pager_block(&pg, 0, row);
+    xw_labelf(c, t, sizeof t, "buy_vs_rent.breakeven",
+              "Break-even utilization against the baseline: {label}", "label", c->label[B->b],
+              NULL);
+    xw_section(c, ws, row++, t);
+    int hr = row++;
+    xw_header(c, ws, hr, 0, xw_label(c, "buy_vs_rent.option", "Bought option"));
+    xw_header(c, ws, hr, 1, xw_label(c, "buy_vs_rent.beu", "Break-even utilization"));
+    xw_header(c, ws, hr, 2, xw_label(c, "buy_vs_rent.be_total", "Total at break-even"));
+    xw_header(c, ws, hr, 3, xw_label(c, "buy_vs_rent.marker_u", "Chart marker: utilization"));
+    xw_header(c, ws, hr, 4, xw_label(c, "buy_vs_rent.marker_total", "Chart marker: total"));
+    worksheet_set_row(ws, (lxw_row_t)hr, 32, NULL);
+    B->be_first = row;
+    for (size_t i = 0; i < n; i++)
+        if (c->os[i].has_base)
+            br_breakeven_row(B, i, row++);
+    xw_para(c, ws, row++, B->sp,
+            xw_label(c, "buy_vs_rent.be_note",
+                     "none: the two totals do not meet between 0% and 100% utilization. The "
+                     "marker columns hold #N/A then, which charts skip."),
+            1);
+    return row;
+}
 
-    /* ----- The sweep: total and cost per GPU-hour at each utilization ----- */
+/* A table of the sweep under its heading `title`, from `row`: a utilization
+ * column and one column per option (*head: the heading row). Returns the first
+ * row of figures. */
+static int br_table_head(br_sheet *B, int row, const char *title, int *head)
+{
+    xw_ctx *c = B->c;
+    lxw_worksheet *ws = B->ws;
+    const size_t n = c->s->n_options;
+    xw_pager_block(&B->pg, row, B->npts + 3);
+    xw_section(c, ws, row++, title);
+    int h = row++;
+    xw_header(c, ws, h, 0, xw_label(c, "buy_vs_rent.utilization", "Utilization"));
+    for (size_t i = 0; i < n; i++)
+        xw_header(c, ws, h, 1 + (int)i, c->label[i]);
+    xw_header_height(ws, h, (const char *const *)c->label, n, 17);
+    *head = h;
+    return row;
+}
+
+/* The sweep's utilization k (0-based). */
+static double br_u(const br_sheet *B, int k)
+{
+    return B->A && B->A->sweep_u ? B->A->sweep_u[k] : (k + 1) / (double)B->npts;
+}
+
+/* Total cost of ownership at each utilization, from `row`; returns the next row. */
+static int br_totals(br_sheet *B, int row)
+{
+    xw_ctx *c = B->c;
+    lxw_worksheet *ws = B->ws;
+    const tco_analysis *A = B->A;
+    const size_t n = c->s->n_options, npts = (size_t)B->npts;
+    char f[XW_FBUF], t[XW_TBUF];
     xw_labelf(c, t, sizeof t, "buy_vs_rent.totals",
               "Total cost of ownership at each utilization ({currency})", "currency", c->currency,
               NULL);
-    xw_pager_block(&pg, row, npts + 3);
-    xw_section(c, ws, row++, t);
-    int ht = row++;
-    xw_header(c, ws, ht, 0, xw_label(c, "buy_vs_rent.utilization", "Utilization"));
-    for (size_t i = 0; i < n; i++)
-        xw_header(c, ws, ht, 1 + (int)i, c->label[i]);
-    xw_header_height(ws, ht, (const char *const *)c->label, n, 17);
-    int tfirst = row;
-    for (int k = 0; k < npts; k++, row++) {
-        double u = A && A->sweep_u ? A->sweep_u[k] : (k + 1) / (double)npts;
+    row = br_table_head(B, row, t, &B->ht);
+    B->tfirst = row;
+    for (int k = 0; k < B->npts; k++, row++) {
+        double u = br_u(B, k);
         xw_num(c, ws, row, 0, u, xw_fmt(c, XS_FIXED, XN_PCT));
         for (size_t i = 0; i < n; i++) {
             const xw_optsheet *L = &c->os[i];
-            double v = A && A->sweep_total ? A->sweep_total[i * (size_t)npts + (size_t)k]
+            double v = A && A->sweep_total ? A->sweep_total[i * npts + (size_t)k]
                                            : L->total0 + L->slope * u;
             xw_refbuf t0 = xw_ref(L->quoted, L->k_total0, XW_COL_VAL, 1, 1);
             xw_fnum(c, ws, row, 1 + (int)i,
                     xw_f(c, f, sizeof f, "=%s+%s*%s", t0.s,
                          xw_ref(L->quoted, L->k_slope, XW_COL_VAL, 1, 1).s,
                          xw_ref(NULL, row, 0, 0, 1).s),
-                    v, money);
+                    v, B->money);
         }
     }
-    int tlast = row - 1;
-    row++;
+    B->tlast = row - 1;
+    return row;
+}
+
+/* Cost per GPU-hour used at each utilization, from `row`; returns the next row. */
+static int br_cost_per_gpu_hour(br_sheet *B, int row)
+{
+    xw_ctx *c = B->c;
+    lxw_worksheet *ws = B->ws;
+    const tco_scenario *s = c->s;
+    const tco_analysis *A = B->A;
+    const size_t n = s->n_options, npts = (size_t)B->npts;
+    char f[XW_FBUF], t[XW_TBUF];
+    int hc;
     xw_labelf(c, t, sizeof t, "buy_vs_rent.cpgh",
               "Cost per GPU-hour used at each utilization ({currency} per GPU-hour)", "currency",
               c->currency, NULL);
-    xw_pager_block(&pg, row, npts + 3);
-    xw_section(c, ws, row++, t);
-    int hc = row++;
-    xw_header(c, ws, hc, 0, xw_label(c, "buy_vs_rent.utilization", "Utilization"));
-    for (size_t i = 0; i < n; i++)
-        xw_header(c, ws, hc, 1 + (int)i, c->label[i]);
-    xw_header_height(ws, hc, (const char *const *)c->label, n, 17);
-    for (int k = 0; k < npts; k++, row++) {
-        double u = A && A->sweep_u ? A->sweep_u[k] : (k + 1) / (double)npts;
+    row = br_table_head(B, row, t, &hc);
+    for (int k = 0; k < B->npts; k++, row++) {
+        double u = br_u(B, k);
         xw_num(c, ws, row, 0, u, xw_fmt(c, XS_FIXED, XN_PCT));
         for (size_t i = 0; i < n; i++) {
             const tco_option *o = &s->options[i];
             const xw_optsheet *L = &c->os[i];
-            double tot = A && A->sweep_total ? A->sweep_total[i * (size_t)npts + (size_t)k]
+            double tot = A && A->sweep_total ? A->sweep_total[i * npts + (size_t)k]
                                              : L->total0 + L->slope * u;
             double v = A && A->sweep_cost_per_gpu_hour
-                           ? A->sweep_cost_per_gpu_hour[i * (size_t)npts + (size_t)k]
-                           : tot / (o->count * s->hours_per_month * H * u);
+                           ? A->sweep_cost_per_gpu_hour[i * npts + (size_t)k]
+                           : tot / (o->count * s->hours_per_month * B->H * u);
             xw_refbuf cnt = xw_in(c, i, TCO_O_COUNT_GPUS);
             xw_refbuf uu = xw_ref(NULL, row, 0, 0, 1);
             xw_fnum(c, ws, row, 1 + (int)i,
                     xw_f(c, f, sizeof f, "=IF(%s=0,\"n/a\",%s/(%s*HoursPerMonth*HorizonMonths*%s))",
-                         uu.s, xw_ref(NULL, tfirst + k, 1 + (int)i, 0, 0).s, cnt.s, uu.s),
-                    v, money2);
+                         uu.s, xw_ref(NULL, B->tfirst + k, 1 + (int)i, 0, 0).s, cnt.s, uu.s),
+                    v, B->money2);
         }
     }
+    return row;
+}
+
+/* The break-even markers of the sweep chart: one diamond per bought option that
+ * breaks even, kept out of the legend (nser: the series so far). */
+static void br_markers(const br_sheet *B, lxw_chart *ch, int nser)
+{
+    xw_ctx *c = B->c;
+    lxw_worksheet *ws = B->ws;
+    const char *q = ws->quoted_name;
+    char vals[600];
+    int16_t hide[256];
+    int nhide = 0;
+    int brow = B->be_first;
+    for (size_t i = 0; i < c->s->n_options && !c->nomem && B->nbe > 0; i++) {
+        if (!c->os[i].has_base)
+            continue;
+        int this_row = brow++;
+        if (!isfinite(c->r->options[i].breakeven_utilization) || nhide >= 50)
+            continue;
+        char x[200];
+        xw_chart_range(x, sizeof x, q, this_row, 3, this_row, 3);
+        lxw_chart_series *se = xw_add_series(
+            c, ch, x, xw_chart_range(vals, sizeof vals, q, this_row, 4, this_row, 4));
+        if (!se)
+            break;
+        chart_series_set_name_range(se, ws->name, (lxw_row_t)this_row, 0);
+        lxw_chart_line none;
+        memset(&none, 0, sizeof none);
+        none.none = LXW_TRUE;
+        chart_series_set_line(se, &none);
+        chart_series_set_marker_type(se, LXW_CHART_MARKER_DIAMOND);
+        chart_series_set_marker_size(se, 11);
+        lxw_chart_fill fill;
+        memset(&fill, 0, sizeof fill);
+        fill.color = xw_colour(c, i);
+        chart_series_set_marker_fill(se, &fill);
+        lxw_chart_line border;
+        memset(&border, 0, sizeof border);
+        border.color = 0x000000;
+        border.width = 1.25f;
+        chart_series_set_marker_line(se, &border);
+        hide[nhide++] = (int16_t)nser++;
+    }
+    hide[nhide] = -1;
+    if (nhide > 0)
+        xw_note(c, chart_legend_delete_series(ch, hide));
+}
+
+/* Chart 1: total against utilization, break-even marked. */
+static void br_chart_sweep(const br_sheet *B, lxw_chart_options *co)
+{
+    xw_ctx *c = B->c;
+    lxw_worksheet *ws = B->ws;
+    const char *q = ws->quoted_name;
+    const size_t ns = B->ns;
+    char t[XW_TBUF], cats[600], vals[600];
+    lxw_chart *ch = xw_new_chart(c, LXW_CHART_SCATTER_STRAIGHT);
+    int nser = 0;
+    if (!ch)
+        return;
+    xw_chart_range(cats, sizeof cats, q, B->tfirst, 0, B->tlast, 0);
+    for (size_t k = 0; k < ns && !c->nomem; k++) {
+        size_t i = B->shown[k];
+        lxw_chart_series *se = xw_add_series(
+            c, ch, cats,
+            xw_chart_range(vals, sizeof vals, q, B->tfirst, 1 + (int)i, B->tlast, 1 + (int)i));
+        if (!se)
+            break;
+        chart_series_set_name_range(se, ws->name, (lxw_row_t)B->ht, (lxw_col_t)(1 + i));
+        xw_series_line(se, xw_colour(c, i), ns <= 10 ? 2.25f : 1.0f,
+                       (int)i == B->b ? LXW_CHART_LINE_DASH_DASH : LXW_CHART_LINE_DASH_SOLID);
+        nser++;
+    }
+    br_markers(B, ch, nser);
+    if (B->nbe > 0)
+        xw_labelf(c, t, sizeof t, "chart.sweep.title_markers",
+                  "Total cost against utilization ({currency}; diamonds: break-even with the "
+                  "baseline)",
+                  "currency", c->currency, NULL);
+    else
+        xw_labelf(c, t, sizeof t, "chart.sweep.title",
+                  "Total cost against utilization ({currency})", "currency", c->currency, NULL);
+    xw_chart_title(c, ch, t);
+    xw_axis_name(c, ch->x_axis, xw_label(c, "chart.sweep.x", "Utilization (share of hours used)"));
+    chart_axis_set_num_format(ch->x_axis, "0%");
+    chart_axis_set_min(ch->x_axis, 0);
+    chart_axis_set_max(ch->x_axis, 1);
+    chart_axis_set_major_unit(ch->x_axis, 0.1);
+    xw_labelf(c, t, sizeof t, "chart.sweep.y", "Total cost of ownership ({currency})", "currency",
+              c->currency, NULL);
+    xw_axis_name(c, ch->y_axis, t);
+    chart_axis_set_num_format(ch->y_axis, c->nf[XN_MONEY]);
+    chart_legend_set_position(ch, ns <= 24 ? LXW_CHART_LEGEND_BOTTOM : LXW_CHART_LEGEND_NONE);
+    xw_note(c, worksheet_insert_chart_opt(ws, (lxw_row_t)B->chart_top, 0, ch, co));
+}
+
+/* Chart 2: cumulative cost of each bought option against the baseline (of every
+ * option when none is bought), right of chart 1. */
+static void br_chart_cumulative(const br_sheet *B, lxw_chart_options *co)
+{
+    xw_ctx *c = B->c;
+    lxw_worksheet *ws = B->ws;
+    const int H = B->H, b = B->b;
+    const size_t ns = B->ns;
+    char t[XW_TBUF], cats[600], vals[600];
+    lxw_chart *ch = c->nomem ? NULL : xw_new_chart(c, LXW_CHART_LINE);
+    if (!ch)
+        return;
+    const xw_optsheet *F = &c->os[0];
+    xw_chart_range(cats, sizeof cats, F->quoted, F->r_month, XW_COL_M0, F->r_month,
+                   XW_COL_M0 + H);
+    size_t drawn = 0;
+    for (size_t k = 0; k < ns && !c->nomem; k++) {
+        size_t i = B->shown[k];
+        if (B->nbe > 0 && (int)i != b && !c->os[i].has_base)
+            continue;
+        const xw_optsheet *L = &c->os[i];
+        lxw_chart_series *se =
+            xw_add_series(c, ch, cats,
+                          xw_chart_range(vals, sizeof vals, L->quoted, L->r_cum, XW_COL_M0,
+                                         L->r_cum, XW_COL_M0 + H));
+        if (!se)
+            break;
+        chart_series_set_name_range(se, ws->name, (lxw_row_t)B->ht, (lxw_col_t)(1 + i));
+        xw_series_line(se, xw_colour(c, i), ns <= 10 ? 2.25f : 1.0f,
+                       (int)i == b ? LXW_CHART_LINE_DASH_DASH : LXW_CHART_LINE_DASH_SOLID);
+        drawn++;
+    }
+    if (B->nbe > 0)
+        xw_labelf(c, t, sizeof t, "chart.cumulative_vs_base.title",
+                  "Cumulative cost, bought options against the baseline ({currency}; "
+                  "baseline dashed)",
+                  "currency", c->currency, NULL);
+    else
+        xw_labelf(c, t, sizeof t, "chart.cumulative_all.title",
+                  "Cumulative cost by month ({currency})", "currency", c->currency, NULL);
+    xw_chart_title(c, ch, t);
+    xw_axis_name(c, ch->x_axis, xw_label(c, "chart.cumulative.x", "Month (0 = acquisition)"));
+    chart_axis_set_interval_unit(ch->x_axis, (uint16_t)(H > 60 ? 12 : H > 24 ? 6 : 3));
+    chart_axis_set_interval_tick(ch->x_axis, (uint16_t)(H > 60 ? 12 : H > 24 ? 6 : 3));
+    xw_labelf(c, t, sizeof t, "chart.cumulative_vs_base.y",
+              "Cumulative cost, before residual ({currency})", "currency", c->currency, NULL);
+    xw_axis_name(c, ch->y_axis, t);
+    chart_axis_set_num_format(ch->y_axis, c->nf[XN_MONEY]);
+    chart_legend_set_position(ch, drawn <= 24 ? LXW_CHART_LEGEND_BOTTOM : LXW_CHART_LEGEND_NONE);
+    co->x_offset = BR_CHART_W + 15;
+    xw_note(c, worksheet_insert_chart_opt(ws, (lxw_row_t)B->chart_top, 0, ch, co));
+}
+
+/* See sheets.h. */
+void xw_write_buy_vs_rent(xw_ctx *c)
+{
+    lxw_worksheet *ws = c->buyrent;
+    if (!ws || c->err || c->nomem)
+        return;
+    const tco_analysis *A = xw_analysis(c);
+    const size_t n = c->s->n_options;
+    br_sheet B;
+    memset(&B, 0, sizeof B);
+    B.c = c;
+    B.ws = ws;
+    B.A = A;
+    B.b = c->r->baseline;
+    B.H = c->s->horizon_months;
+    B.npts = A && A->n_sweep > 0 && A->sweep_u && A->sweep_total ? (int)A->n_sweep : 20;
+    B.money = xw_fmt(c, XS_CALC, XN_MONEY);
+    B.money2 = xw_fmt(c, XS_CALC, XN_MONEY2);
+    B.pct = xw_fmt(c, XS_CALC, XN_PCT);
+    br_title(&B);
+
+    int row = br_breakeven(&B, 3);
+    row++;
+    B.chart_top = row;
+    row += 23;
+    xw_pager_block(&B.pg, 0, row);
+    /* The sweep: total and cost per GPU-hour at each utilization. */
+    row = br_totals(&B, row);
+    row++;
+    row = br_cost_per_gpu_hour(&B, row);
     worksheet_freeze_panes(ws, 0, 1);
 
-    /* ----- Chart 1: total against utilization, break-even marked ----- */
     lxw_chart_options co;
     memset(&co, 0, sizeof co);
-    co.x_scale = chart_w / 480.0;
+    co.x_scale = BR_CHART_W / 480.0;
     co.y_scale = 420.0 / 288;
     co.y_offset = 4;
-    size_t *shown = malloc((n ? n : 1) * sizeof *shown);
-    if (!shown) {
+    B.shown = malloc((n ? n : 1) * sizeof *B.shown);
+    if (!B.shown) {
         c->nomem = 1;
         return;
     }
-    size_t ns = chart_options(c, 200, shown);
-    lxw_chart *ch = xw_new_chart(c, LXW_CHART_SCATTER_STRAIGHT);
-    int16_t hide[256];
-    int nhide = 0, nser = 0;
-    if (ch) {
-        xw_chart_range(cats, sizeof cats, q, tfirst, 0, tlast, 0);
-        for (size_t k = 0; k < ns && !c->nomem; k++) {
-            size_t i = shown[k];
-            lxw_chart_series *se = xw_add_series(
-                c, ch, cats,
-                xw_chart_range(vals, sizeof vals, q, tfirst, 1 + (int)i, tlast, 1 + (int)i));
-            if (!se)
-                break;
-            chart_series_set_name_range(se, ws->name, (lxw_row_t)ht, (lxw_col_t)(1 + i));
-            xw_series_line(se, xw_colour(c, i), ns <= 10 ? 2.25f : 1.0f,
-                          (int)i == b ? LXW_CHART_LINE_DASH_DASH : LXW_CHART_LINE_DASH_SOLID);
-            nser++;
-        }
-        int brow = be_first;
-        for (size_t i = 0; i < n && !c->nomem && nbe > 0; i++) {
-            if (!c->os[i].has_base)
-                continue;
-            int this_row = brow++;
-            if (!isfinite(r->options[i].breakeven_utilization) || nhide >= 50)
-                continue;
-            char x[200];
-            xw_chart_range(x, sizeof x, q, this_row, 3, this_row, 3);
-            lxw_chart_series *se = xw_add_series(
-                c, ch, x, xw_chart_range(vals, sizeof vals, q, this_row, 4, this_row, 4));
-            if (!se)
-                break;
-            chart_series_set_name_range(se, ws->name, (lxw_row_t)this_row, 0);
-            lxw_chart_line none;
-            memset(&none, 0, sizeof none);
-            none.none = LXW_TRUE;
-            chart_series_set_line(se, &none);
-            chart_series_set_marker_type(se, LXW_CHART_MARKER_DIAMOND);
-            chart_series_set_marker_size(se, 11);
-            lxw_chart_fill fill;
-            memset(&fill, 0, sizeof fill);
-            fill.color = xw_colour(c, i);
-            chart_series_set_marker_fill(se, &fill);
-            lxw_chart_line border;
-            memset(&border, 0, sizeof border);
-            border.color = 0x000000;
-            border.width = 1.25f;
-            chart_series_set_marker_line(se, &border);
-            hide[nhide++] = (int16_t)nser++;
-        }
-        hide[nhide] = -1;
-        if (nhide > 0)
-            xw_note(c, chart_legend_delete_series(ch, hide));
-        if (nbe > 0)
-            xw_labelf(c, t, sizeof t, "chart.sweep.title_markers",
-                      "Total cost against utilization ({currency}; diamonds: break-even with the "
-                      "baseline)",
-                      "currency", c->currency, NULL);
-        else
-            xw_labelf(c, t, sizeof t, "chart.sweep.title",
-                      "Total cost against utilization ({currency})", "currency", c->currency, NULL);
-        xw_chart_title(c, ch, t);
-        xw_axis_name(c, ch->x_axis,
-                     xw_label(c, "chart.sweep.x", "Utilization (share of hours used)"));
-        chart_axis_set_num_format(ch->x_axis, "0%");
-        chart_axis_set_min(ch->x_axis, 0);
-        chart_axis_set_max(ch->x_axis, 1);
-        chart_axis_set_major_unit(ch->x_axis, 0.1);
-        xw_labelf(c, t, sizeof t, "chart.sweep.y", "Total cost of ownership ({currency})",
-                  "currency", c->currency, NULL);
-        xw_axis_name(c, ch->y_axis, t);
-        chart_axis_set_num_format(ch->y_axis, c->nf[XN_MONEY]);
-        chart_legend_set_position(ch, ns <= 24 ? LXW_CHART_LEGEND_BOTTOM : LXW_CHART_LEGEND_NONE);
-        xw_note(c, worksheet_insert_chart_opt(ws, (lxw_row_t)chart_top, 0, ch, &co));
-    }
-
-    /* ----- Chart 2: cumulative cost of each bought option against the baseline ----- */
-    ch = c->nomem ? NULL : xw_new_chart(c, LXW_CHART_LINE);
-    if (ch) {
-        const xw_optsheet *F = &c->os[0];
-        xw_chart_range(cats, sizeof cats, F->quoted, F->r_month, XW_COL_M0, F->r_month,
-                       XW_COL_M0 + H);
-        size_t drawn = 0;
-        for (size_t k = 0; k < ns && !c->nomem; k++) {
-            size_t i = shown[k];
-            if (nbe > 0 && (int)i != b && !c->os[i].has_base)
-                continue;
-            const xw_optsheet *L = &c->os[i];
-            lxw_chart_series *se =
-                xw_add_series(c, ch, cats,
-                              xw_chart_range(vals, sizeof vals, L->quoted, L->r_cum, XW_COL_M0,
-                                             L->r_cum, XW_COL_M0 + H));
-            if (!se)
-                break;
-            chart_series_set_name_range(se, ws->name, (lxw_row_t)ht, (lxw_col_t)(1 + i));
-            xw_series_line(se, xw_colour(c, i), ns <= 10 ? 2.25f : 1.0f,
-                          (int)i == b ? LXW_CHART_LINE_DASH_DASH : LXW_CHART_LINE_DASH_SOLID);
-            drawn++;
-        }
-        if (nbe > 0)
-            xw_labelf(c, t, sizeof t, "chart.cumulative_vs_base.title",
-                      "Cumulative cost, bought options against the baseline ({currency}; "
-                      "baseline dashed)",
-                      "currency", c->currency, NULL);
-        else
-            xw_labelf(c, t, sizeof t, "chart.cumulative_all.title",
-                      "Cumulative cost by month ({currency})", "currency", c->currency, NULL);
-        xw_chart_title(c, ch, t);
-        xw_axis_name(c, ch->x_axis, xw_label(c, "chart.cumulative.x", "Month (0 = acquisition)"));
-        chart_axis_set_interval_unit(ch->x_axis, (uint16_t)(H > 60 ? 12 : H > 24 ? 6 : 3));
-        chart_axis_set_interval_tick(ch->x_axis, (uint16_t)(H > 60 ? 12 : H > 24 ? 6 : 3));
-        xw_labelf(c, t, sizeof t, "chart.cumulative_vs_base.y",
-                  "Cumulative cost, before residual ({currency})", "currency", c->currency, NULL);
-        xw_axis_name(c, ch->y_axis, t);
-        chart_axis_set_num_format(ch->y_axis, c->nf[XN_MONEY]);
-        chart_legend_set_position(ch,
-                                  drawn <= 24 ? LXW_CHART_LEGEND_BOTTOM : LXW_CHART_LEGEND_NONE);
-        co.x_offset = chart_w + 15;
-        xw_note(c, worksheet_insert_chart_opt(ws, (lxw_row_t)chart_top, 0, ch, &co));
-    }
-    free(shown);
-    xw_pager_apply(c, ws, &pg, row);
+    B.ns = chart_options(c, 200, B.shown);
+    br_chart_sweep(&B, &co);
+    br_chart_cumulative(&B, &co);
+    free(B.shown);
+    xw_pager_apply(c, ws, &B.pg, row);
 }
