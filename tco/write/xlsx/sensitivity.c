@@ -59,6 +59,7 @@ static tco_kunit driver_unit(const tco_scenario *s, const char *name)
     return TCO_U_NONE;
 }
 
+/* The number format of a driver's input. */
 static xw_numfmt unit_format(tco_kunit u)
 {
     return u == TCO_U_MONEY ? XN_MONEY_IN : u == TCO_U_FRACTION ? XN_PCT : XN_GENERAL;
@@ -96,54 +97,75 @@ static const tco_sens_entry *find_entry(const tco_analysis *A, size_t j, const c
     return NULL;
 }
 
-/* See sheets.h. */
-void xw_write_sensitivity(xw_ctx *c)
-{
-    lxw_worksheet *ws = c->sensitivity;
-    const tco_analysis *A = xw_analysis(c);
-    if (!ws || !A || c->err || c->nomem)
-        return;
-    const tco_scenario *s = c->s;
-    const tco_result *r = c->r;
-    const size_t n = s->n_options, nd = A->n_drivers;
-    const int b = r->baseline;
-    char t[XW_TBUF], f[XW_FBUF], cats[600], vals[600], lo[96], hi[96];
-    const char *q = ws->quoted_name;
+/* ===== The sheet ===== */
 
-    static const double widths[SE_N] = {34, 12, 12, 13, 13, 13, 13, 14, 14, 13, 13, 13, 38};
-    double total_w = 0;
-    for (int k = 0; k < SE_N; k++) {
-        worksheet_set_column(ws, (lxw_col_t)k, (lxw_col_t)k, widths[k], NULL);
-        total_w += widths[k];
-    }
+/* Column widths of a sensitivity table, in characters. */
+static const double widths[SE_N] = {34, 12, 12, 13, 13, 13, 13, 14, 14, 13, 13, 13, 38};
+
+/* The Sensitivity sheet as it is written. */
+typedef struct se_sheet {
+    xw_ctx *c;
+    lxw_worksheet *ws;
+    const tco_analysis *A;
+    int b;                 /* the baseline, or -1 */
+    double total_w;        /* the tables' width in characters */
     xw_pager pg;
-    xw_pager_init(&pg, fmax(xw_cols_px(total_w), 920));
-    worksheet_set_tab_color(ws, 0xED7D31);
+    unsigned char *tornado; /* per option: 1 when it gets a tornado chart */
+    const char *heads[SE_N];
+    lxw_format *fx_money, *calc_money;
+    lxw_chart_options co; /* the tornado charts' size */
+} se_sheet;
 
-    /* Which options get a tornado: the first bought ones, and the cheapest. */
-    unsigned char *tornado = calloc(n, 1);
-    if (!tornado) {
-        c->nomem = 1;
-        return;
+/* Column widths and the pager. */
+static void se_columns(se_sheet *S)
+{
+    S->total_w = 0;
+    for (int k = 0; k < SE_N; k++) {
+        worksheet_set_column(S->ws, (lxw_col_t)k, (lxw_col_t)k, widths[k], NULL);
+        S->total_w += widths[k];
+    }
+    xw_pager_init(&S->pg, fmax(xw_cols_px(S->total_w), 920));
+    worksheet_set_tab_color(S->ws, 0xED7D31);
+}
+
+/* Which options get a tornado: the first bought ones, and the cheapest (returned).
+ * 0 after a failed allocation (recorded in c). */
+static int se_tornadoes(se_sheet *S, size_t *cheapest)
+{
+    const tco_scenario *s = S->c->s;
+    const size_t n = s->n_options;
+    S->tornado = calloc(n, 1);
+    if (!S->tornado) {
+        S->c->nomem = 1;
+        return 0;
     }
     int nt = 0, nbuy = 0;
     for (size_t i = 0; i < n; i++)
         nbuy += s->options[i].acquire == TCO_BUY;
     for (size_t i = 0; i < n && nt < TORNADO_MAX; i++)
         if (s->options[i].acquire == TCO_BUY || nbuy == 0)
-            tornado[i] = 1, nt++;
-    size_t cheapest = r->rank[0];
-    tornado[cheapest] = 1;
+            S->tornado[i] = 1, nt++;
+    *cheapest = S->c->r->rank[0];
+    S->tornado[*cheapest] = 1;
+    return 1;
+}
 
+/* The title and the notes under it; returns the first free row. */
+static int se_title(se_sheet *S, size_t cheapest)
+{
+    xw_ctx *c = S->c;
+    lxw_worksheet *ws = S->ws;
+    const int b = S->b;
+    char t[XW_TBUF];
     char sw[32];
-    snprintf(sw, sizeof sw, "%g", s->swing * 100);
+    snprintf(sw, sizeof sw, "%g", c->s->swing * 100);
     xw_labelf(c, t, sizeof t, "sensitivity.subtitle",
               "Each driver is moved to its low and then its high value, one at a time, everything "
               "else held (MODEL.md, Sensitivity): the value x (1 - {swing}%) and x (1 + {swing}%) "
               "unless [sensitivity] gives a range. Computed by tco for this scenario (static "
               "values): write the workbook again after changing inputs.",
               "swing", sw, NULL);
-    xw_span sp = {SE_N - 1, total_w};
+    xw_span sp = {SE_N - 1, S->total_w};
     xw_title(c, ws, sp,
              xw_label(c, "sensitivity.title", "Sensitivity: which inputs move the answer"), t);
     int row = 2;
@@ -168,7 +190,13 @@ void xw_write_sensitivity(xw_ctx *c)
               "n", xw_int(TORNADO_MAX).s, "id", c->id[cheapest], NULL);
     xw_para(c, ws, row++, sp, t, 1);
     row++;
+    return row;
+}
 
+/* The columns' headings. */
+static void se_heads(se_sheet *S)
+{
+    xw_ctx *c = S->c;
     const char *heads[SE_N] = {
         xw_label(c, "sensitivity.driver", "Driver"),
         xw_label(c, "sensitivity.input_low", "Input, low end"),
@@ -184,163 +212,226 @@ void xw_write_sensitivity(xw_ctx *c)
         xw_label(c, "sensitivity.change_high", "Change at the high end"),
         xw_label(c, "sensitivity.chart_label_head", "Chart label: driver (low / high input)"),
     };
-    lxw_format *fx_money = xw_fmt(c, XS_FIXED, XN_MONEY),
-               *calc_money = xw_fmt(c, XS_CALC, XN_MONEY);
-    lxw_chart_options co;
-    memset(&co, 0, sizeof co);
-    co.x_scale = 900.0 / 480;
-    co.y_offset = 6;
+    memcpy(S->heads, heads, sizeof heads);
+}
 
-    for (size_t i = 0; i < n && !c->err && !c->nomem; i++) {
-        const tco_option_result *res = &r->options[i];
-        const int vs_base = c->os[i].has_base;
-        const tco_sens_entry *E = &A->sens[i * nd];
-        int moving = 0;
-        for (size_t d = 0; d < nd; d++)
-            moving += E[d].swing > 0;
-        int chart_h = tornado[i] && moving > 0 ? 110 + 34 * moving : 0;
-        xw_pager_block(&pg, row, 4 + (int)nd + (chart_h ? 2 + (chart_h + 19) / 20 : 0));
-        if (vs_base)
-            xw_labelf(c, t, sizeof t, "sensitivity.block_vs_base",
-                      "{label} ({id}): against the baseline", "label", c->label[i], "id", c->id[i],
-                      NULL);
-        else
-            xw_labelf(c, t, sizeof t, "sensitivity.block", "{label} ({id})", "label", c->label[i],
-                      "id", c->id[i], NULL);
-        xw_section(c, ws, row++, t);
-        int hr = row++;
-        for (int k = 0; k < SE_N; k++)
-            xw_header(c, ws, hr, k, heads[k]);
-        int lines = 1;
-        for (int k = 0; k < SE_N; k++) {
-            int w = (int)widths[k] - 2, l = (xw_width(heads[k]) + w - 1) / w;
-            lines = l > lines ? l : lines;
-        }
-        worksheet_set_row(ws, (lxw_row_t)hr, 15.0 * (lines > 5 ? 5 : lines) + 2, NULL);
-
-        /* The base: the inputs as written. */
-        int base = row++;
-        double base_total = res->total,
-               base_diff = vs_base ? res->total - r->options[b].total : NAN;
-        xw_text(c, ws, base, SE_DRIVER, xw_label(c, "sensitivity.base", "Base (inputs as written)"),
-                xw_fmt(c, XS_TOTAL, XN_NONE));
-        xw_engine_num(c, ws, base, SE_TOT_LO, base_total, XN_MONEY);
-        xw_engine_num(c, ws, base, SE_NPV_LO, res->npv, XN_MONEY);
-        if (vs_base)
-            xw_engine_num(c, ws, base, SE_DIFF_LO, base_diff, XN_MONEY);
-        else
-            xw_text(c, ws, base, SE_DIFF_LO, XW_DASH, xw_fmt(c, XS_FIXED, XN_GENERAL));
-        const int measure = vs_base ? SE_DIFF_LO : SE_TOT_LO;
-        double base_v = vs_base ? base_diff : base_total;
-
-        int first = row;
-        for (size_t d = 0; d < nd; d++, row++) {
-            const tco_sens_entry *e = &E[d];
-            tco_kunit unit = driver_unit(s, e->driver);
-            double in_lo = e->input_low, in_hi = e->input_high;
-            int from_base = 0;
-            if (!isfinite(in_lo) && vs_base) {
-                /* A driver of the baseline only (its rent price): show the baseline's input. */
-                const tco_sens_entry *eb = find_entry(A, (size_t)b, e->driver);
-                if (eb && isfinite(eb->input_low)) {
-                    in_lo = eb->input_low, in_hi = eb->input_high;
-                    from_base = 1;
-                }
-            }
-            if (from_base)
-                xw_labelf(c, t, sizeof t, "sensitivity.of_baseline", "{driver} (the baseline's)",
-                          "driver", e->driver, NULL);
-            else
-                snprintf(t, sizeof t, "%s", e->driver);
-            xw_text(c, ws, row, SE_DRIVER, t, NULL);
-            lxw_format *inf = xw_fmt(c, XS_FIXED, unit_format(unit));
-            if (isfinite(in_lo)) {
-                xw_num(c, ws, row, SE_IN_LO, in_lo, inf);
-                xw_num(c, ws, row, SE_IN_HI, in_hi, inf);
-            } else {
-                xw_text(c, ws, row, SE_IN_LO, "n/a", inf);
-                xw_text(c, ws, row, SE_IN_HI, "n/a", inf);
-            }
-            xw_num(c, ws, row, SE_TOT_LO, e->total_low, fx_money);
-            xw_num(c, ws, row, SE_TOT_HI, e->total_high, fx_money);
-            xw_num(c, ws, row, SE_NPV_LO, e->npv_low, fx_money);
-            xw_num(c, ws, row, SE_NPV_HI, e->npv_high, fx_money);
-            if (vs_base) {
-                xw_num(c, ws, row, SE_DIFF_LO, e->diff_low, fx_money);
-                xw_num(c, ws, row, SE_DIFF_HI, e->diff_high, fx_money);
-            } else {
-                xw_text(c, ws, row, SE_DIFF_LO, XW_DASH, xw_fmt(c, XS_FIXED, XN_GENERAL));
-                xw_text(c, ws, row, SE_DIFF_HI, XW_DASH, xw_fmt(c, XS_FIXED, XN_GENERAL));
-            }
-            xw_num(c, ws, row, SE_SWING, e->swing, xw_fmt(c, XS_FIXED, XN_MONEY));
-            double vlo = vs_base ? e->diff_low : e->total_low,
-                   vhi = vs_base ? e->diff_high : e->total_high;
-            xw_refbuf bref = xw_ref(NULL, base, measure, 1, 1);
-            xw_fnum(c, ws, row, SE_CH_LO,
-                    xw_f(c, f, sizeof f, "=%s-%s", xw_ref(NULL, row, measure, 0, 0).s, bref.s),
-                    vlo - base_v, calc_money);
-            xw_fnum(c, ws, row, SE_CH_HI,
-                    xw_f(c, f, sizeof f, "=%s-%s", xw_ref(NULL, row, measure + 1, 0, 0).s, bref.s),
-                    vhi - base_v, calc_money);
-            value_text(c, lo, sizeof lo, unit, in_lo);
-            value_text(c, hi, sizeof hi, unit, in_hi);
-            if (isfinite(in_lo) && from_base)
-                xw_labelf(c, t, sizeof t, "sensitivity.chart_label_baseline",
-                          "{driver}, baseline ({low} / {high})", "driver", e->driver, "low", lo,
-                          "high", hi, NULL);
-            else if (isfinite(in_lo))
-                xw_labelf(c, t, sizeof t, "sensitivity.chart_label", "{driver} ({low} / {high})",
-                          "driver", e->driver, "low", lo, "high", hi, NULL);
-            else
-                snprintf(t, sizeof t, "%s", e->driver);
-            xw_text(c, ws, row, SE_LABEL, t, NULL);
-        }
-        int last = row - 1;
-        (void)last;
-
-        if (chart_h > 0) {
-            lxw_chart *ch = xw_new_chart(c, LXW_CHART_BAR);
-            if (!ch)
-                break;
-            xw_chart_range(cats, sizeof cats, q, first, SE_LABEL, first + moving - 1, SE_LABEL);
-            for (int k = 0; k < 2; k++) {
-                int col = k ? SE_CH_HI : SE_CH_LO;
-                lxw_chart_series *se = xw_add_series(
-                    c, ch, cats,
-                    xw_chart_range(vals, sizeof vals, q, first, col, first + moving - 1, col));
-                if (!se)
-                    break;
-                chart_series_set_name_range(se, ws->name, (lxw_row_t)hr, (lxw_col_t)col);
-                xw_series_solid(se, k ? 0xED7D31 : 0x4472C4);
-            }
-            chart_set_series_overlap(ch, 100);
-            chart_set_series_gap(ch, 40);
-            if (vs_base)
-                xw_labelf(c, t, sizeof t, "chart.tornado.title_vs_base",
-                          "{id}: change in total less the baseline's, by driver ({currency})", "id",
-                          c->id[i], "currency", c->currency, NULL);
-            else
-                xw_labelf(c, t, sizeof t, "chart.tornado.title",
-                          "{id}: change in total, by driver ({currency})", "id", c->id[i],
-                          "currency", c->currency, NULL);
-            xw_chart_title(c, ch, t);
-            /* In libxlsxwriter's bar charts x is the horizontal value axis and y the
-             * vertical category axis: the largest swing (first row) goes on top. */
-            chart_axis_set_reverse(ch->y_axis);
-            chart_axis_set_crossing_max(ch->y_axis);
-            /* Driver names at the left edge, clear of the bars that go left of zero. */
-            chart_axis_set_label_position(ch->y_axis, LXW_CHART_AXIS_LABEL_POSITION_LOW);
-            xw_labelf(c, t, sizeof t, "chart.tornado.x", "Change from the base ({currency})",
-                      "currency", c->currency, NULL);
-            xw_axis_name(c, ch->x_axis, t);
-            chart_axis_set_num_format(ch->x_axis, c->nf[XN_MONEY]);
-            chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
-            co.y_scale = chart_h / 288.0;
-            xw_note(c, worksheet_insert_chart_opt(ws, (lxw_row_t)(row + 1), 0, ch, &co));
-            row += 2 + (chart_h + 19) / 20;
-        }
-        row++;
+/* Option i's block heading and column headings from `row`; returns the heading row. */
+static int se_block_head(const se_sheet *S, size_t i, int row)
+{
+    xw_ctx *c = S->c;
+    lxw_worksheet *ws = S->ws;
+    char t[XW_TBUF];
+    if (c->os[i].has_base)
+        xw_labelf(c, t, sizeof t, "sensitivity.block_vs_base",
+                  "{label} ({id}): against the baseline", "label", c->label[i], "id", c->id[i],
+                  NULL);
+    else
+        xw_labelf(c, t, sizeof t, "sensitivity.block", "{label} ({id})", "label", c->label[i],
+                  "id", c->id[i], NULL);
+    xw_section(c, ws, row++, t);
+    int hr = row;
+    for (int k = 0; k < SE_N; k++)
+        xw_header(c, ws, hr, k, S->heads[k]);
+    int lines = 1;
+    for (int k = 0; k < SE_N; k++) {
+        int w = (int)widths[k] - 2, l = (xw_width(S->heads[k]) + w - 1) / w;
+        lines = l > lines ? l : lines;
     }
-    free(tornado);
-    xw_pager_apply(c, ws, &pg, row);
+    worksheet_set_row(ws, (lxw_row_t)hr, 15.0 * (lines > 5 ? 5 : lines) + 2, NULL);
+    return hr;
+}
+
+/* The row of option i's base, the inputs as written; returns the figure the
+ * changes are measured from (the total less the baseline's, or the total). */
+static double se_base_row(const se_sheet *S, size_t i, int base)
+{
+    xw_ctx *c = S->c;
+    lxw_worksheet *ws = S->ws;
+    const tco_option_result *res = &c->r->options[i];
+    const int vs_base = c->os[i].has_base;
+    double base_total = res->total,
+           base_diff = vs_base ? res->total - c->r->options[S->b].total : NAN;
+    xw_text(c, ws, base, SE_DRIVER, xw_label(c, "sensitivity.base", "Base (inputs as written)"),
+            xw_fmt(c, XS_TOTAL, XN_NONE));
+    xw_engine_num(c, ws, base, SE_TOT_LO, base_total, XN_MONEY);
+    xw_engine_num(c, ws, base, SE_NPV_LO, res->npv, XN_MONEY);
+    if (vs_base)
+        xw_engine_num(c, ws, base, SE_DIFF_LO, base_diff, XN_MONEY);
+    else
+        xw_text(c, ws, base, SE_DIFF_LO, XW_DASH, xw_fmt(c, XS_FIXED, XN_GENERAL));
+    return vs_base ? base_diff : base_total;
+}
+
+/* Driver e's row of option i's table; base: the base's row, base_v its figure. */
+static void se_driver_row(const se_sheet *S, size_t i, const tco_sens_entry *e, int row,
+                          int base, double base_v)
+{
+    xw_ctx *c = S->c;
+    lxw_worksheet *ws = S->ws;
+    const int vs_base = c->os[i].has_base;
+    const int measure = vs_base ? SE_DIFF_LO : SE_TOT_LO;
+    lxw_format *fx_money = S->fx_money;
+    char t[XW_TBUF], f[XW_FBUF], lo[96], hi[96];
+    tco_kunit unit = driver_unit(c->s, e->driver);
+    double in_lo = e->input_low, in_hi = e->input_high;
+    int from_base = 0;
+    if (!isfinite(in_lo) && vs_base) {
+        /* A driver of the baseline only (its rent price): show the baseline's input. */
+        const tco_sens_entry *eb = find_entry(S->A, (size_t)S->b, e->driver);
+        if (eb && isfinite(eb->input_low)) {
+            in_lo = eb->input_low, in_hi = eb->input_high;
+            from_base = 1;
+        }
+    }
+    if (from_base)
+        xw_labelf(c, t, sizeof t, "sensitivity.of_baseline", "{driver} (the baseline's)", "driver",
+                  e->driver, NULL);
+    else
+        snprintf(t, sizeof t, "%s", e->driver);
+    xw_text(c, ws, row, SE_DRIVER, t, NULL);
+    lxw_format *inf = xw_fmt(c, XS_FIXED, unit_format(unit));
+    if (isfinite(in_lo)) {
+        xw_num(c, ws, row, SE_IN_LO, in_lo, inf);
+        xw_num(c, ws, row, SE_IN_HI, in_hi, inf);
+    } else {
+        xw_text(c, ws, row, SE_IN_LO, "n/a", inf);
+        xw_text(c, ws, row, SE_IN_HI, "n/a", inf);
+    }
+    xw_num(c, ws, row, SE_TOT_LO, e->total_low, fx_money);
+    xw_num(c, ws, row, SE_TOT_HI, e->total_high, fx_money);
+    xw_num(c, ws, row, SE_NPV_LO, e->npv_low, fx_money);
+    xw_num(c, ws, row, SE_NPV_HI, e->npv_high, fx_money);
+    if (vs_base) {
+        xw_num(c, ws, row, SE_DIFF_LO, e->diff_low, fx_money);
+        xw_num(c, ws, row, SE_DIFF_HI, e->diff_high, fx_money);
+    } else {
+        xw_text(c, ws, row, SE_DIFF_LO, XW_DASH, xw_fmt(c, XS_FIXED, XN_GENERAL));
+        xw_text(c, ws, row, SE_DIFF_HI, XW_DASH, xw_fmt(c, XS_FIXED, XN_GENERAL));
+    }
+    xw_num(c, ws, row, SE_SWING, e->swing, xw_fmt(c, XS_FIXED, XN_MONEY));
+    double vlo = vs_base ? e->diff_low : e->total_low, vhi = vs_base ? e->diff_high : e->total_high;
+    xw_refbuf bref = xw_ref(NULL, base, measure, 1, 1);
+    xw_fnum(c, ws, row, SE_CH_LO,
+            xw_f(c, f, sizeof f, "=%s-%s", xw_ref(NULL, row, measure, 0, 0).s, bref.s),
+            vlo - base_v, S->calc_money);
+    xw_fnum(c, ws, row, SE_CH_HI,
+            xw_f(c, f, sizeof f, "=%s-%s", xw_ref(NULL, row, measure + 1, 0, 0).s, bref.s),
+            vhi - base_v, S->calc_money);
+    value_text(c, lo, sizeof lo, unit, in_lo);
+    value_text(c, hi, sizeof hi, unit, in_hi);
+    if (isfinite(in_lo) && from_base)
+        xw_labelf(c, t, sizeof t, "sensitivity.chart_label_baseline",
+                  "{driver}, baseline ({low} / {high})", "driver", e->driver, "low", lo, "high",
+                  hi, NULL);
+    else if (isfinite(in_lo))
+        xw_labelf(c, t, sizeof t, "sensitivity.chart_label", "{driver} ({low} / {high})",
+                  "driver", e->driver, "low", lo, "high", hi, NULL);
+    else
+        snprintf(t, sizeof t, "%s", e->driver);
+    xw_text(c, ws, row, SE_LABEL, t, NULL);
+}
+
+/* Option i's tornado chart, chart_h pixels high, at `row`: the `moving` drivers
+ * from row `first`, series named from the heading row hr. 0 after a failed
+ * allocation. */
+static int se_chart(se_sheet *S, size_t i, int first, int moving, int hr, int chart_h, int row)
+{
+    xw_ctx *c = S->c;
+    lxw_worksheet *ws = S->ws;
+    const char *q = ws->quoted_name;
+    char t[XW_TBUF], cats[600], vals[600];
+    lxw_chart *ch = xw_new_chart(c, LXW_CHART_BAR);
+    if (!ch)
+        return 0;
+    xw_chart_range(cats, sizeof cats, q, first, SE_LABEL, first + moving - 1, SE_LABEL);
+    for (int k = 0; k < 2; k++) {
+        int col = k ? SE_CH_HI : SE_CH_LO;
+        lxw_chart_series *se = xw_add_series(
+            c, ch, cats, xw_chart_range(vals, sizeof vals, q, first, col, first + moving - 1, col));
+        if (!se)
+            break;
+        chart_series_set_name_range(se, ws->name, (lxw_row_t)hr, (lxw_col_t)col);
+        xw_series_solid(se, k ? 0xED7D31 : 0x4472C4);
+    }
+    chart_set_series_overlap(ch, 100);
+    chart_set_series_gap(ch, 40);
+    if (c->os[i].has_base)
+        xw_labelf(c, t, sizeof t, "chart.tornado.title_vs_base",
+                  "{id}: change in total less the baseline's, by driver ({currency})", "id",
+                  c->id[i], "currency", c->currency, NULL);
+    else
+        xw_labelf(c, t, sizeof t, "chart.tornado.title",
+                  "{id}: change in total, by driver ({currency})", "id", c->id[i], "currency",
+                  c->currency, NULL);
+    xw_chart_title(c, ch, t);
+    /* In libxlsxwriter's bar charts x is the horizontal value axis and y the
+     * vertical category axis: the largest swing (first row) goes on top. */
+    chart_axis_set_reverse(ch->y_axis);
+    chart_axis_set_crossing_max(ch->y_axis);
+    /* Driver names at the left edge, clear of the bars that go left of zero. */
+    chart_axis_set_label_position(ch->y_axis, LXW_CHART_AXIS_LABEL_POSITION_LOW);
+    xw_labelf(c, t, sizeof t, "chart.tornado.x", "Change from the base ({currency})", "currency",
+              c->currency, NULL);
+    xw_axis_name(c, ch->x_axis, t);
+    chart_axis_set_num_format(ch->x_axis, c->nf[XN_MONEY]);
+    chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
+    S->co.y_scale = chart_h / 288.0;
+    xw_note(c, worksheet_insert_chart_opt(ws, (lxw_row_t)(row + 1), 0, ch, &S->co));
+    return 1;
+}
+
+/* Option i's block from `row`: its table and, when it has one, its tornado chart;
+ * returns the next row. */
+static int se_block(se_sheet *S, size_t i, int row)
+{
+    const size_t nd = S->A->n_drivers;
+    const tco_sens_entry *E = &S->A->sens[i * nd];
+    int moving = 0;
+    for (size_t d = 0; d < nd; d++)
+        moving += E[d].swing > 0;
+    int chart_h = S->tornado[i] && moving > 0 ? 110 + 34 * moving : 0;
+    xw_pager_block(&S->pg, row, 4 + (int)nd + (chart_h ? 2 + (chart_h + 19) / 20 : 0));
+    int hr = se_block_head(S, i, row);
+    row = hr + 1;
+    int base = row++;
+    double base_v = se_base_row(S, i, base);
+    int first = row;
+    for (size_t d = 0; d < nd; d++, row++)
+        se_driver_row(S, i, &E[d], row, base, base_v);
+    if (chart_h > 0) {
+        if (!se_chart(S, i, first, moving, hr, chart_h, row))
+            return row;
+        row += 2 + (chart_h + 19) / 20;
+    }
+    row++;
+    return row;
+}
+
+/* See sheets.h. */
+void xw_write_sensitivity(xw_ctx *c)
+{
+    lxw_worksheet *ws = c->sensitivity;
+    const tco_analysis *A = xw_analysis(c);
+    if (!ws || !A || c->err || c->nomem)
+        return;
+    se_sheet S;
+    memset(&S, 0, sizeof S);
+    S.c = c;
+    S.ws = ws;
+    S.A = A;
+    S.b = c->r->baseline;
+    se_columns(&S);
+    size_t cheapest;
+    if (!se_tornadoes(&S, &cheapest))
+        return;
+    int row = se_title(&S, cheapest);
+    se_heads(&S);
+    S.fx_money = xw_fmt(c, XS_FIXED, XN_MONEY);
+    S.calc_money = xw_fmt(c, XS_CALC, XN_MONEY);
+    S.co.x_scale = 900.0 / 480;
+    S.co.y_offset = 6;
+    for (size_t i = 0; i < c->s->n_options && !c->err && !c->nomem; i++)
+        row = se_block(&S, i, row);
+    free(S.tornado);
+    xw_pager_apply(c, ws, &S.pg, row);
 }
