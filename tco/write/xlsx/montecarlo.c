@@ -22,49 +22,71 @@ static void edge_text(xw_ctx *c, char *buf, size_t size, double v, double scale,
     xw_money_text(c, buf, size, num);
 }
 
-/* See sheets.h. */
-void xw_write_monte_carlo(xw_ctx *c)
+/* ===== The sheet ===== */
+
+/* The Monte Carlo sheet as it is written. */
+typedef struct mc_sheet {
+    xw_ctx *c;
+    lxw_worksheet *ws;
+    const tco_analysis *A;
+    xw_span sp; /* where the paragraphs wrap */
+    xw_pager pg;
+    lxw_format *fx_int, *fx_num, *fx_text;
+    size_t *shown, ns; /* the options drawn in the histogram */
+    int hh, hfirst, hlast; /* the histogram table's heading, first and last rows */
+} mc_sheet;
+
+/* Column widths, the pager, the title and its paragraph. */
+static void mc_title(mc_sheet *S)
 {
-    lxw_worksheet *ws = c->montecarlo;
-    const tco_analysis *A = xw_analysis(c);
-    if (!ws || !A || c->err || c->nomem)
-        return;
-    const tco_scenario *s = c->s;
-    const tco_result *r = c->r;
-    const size_t n = s->n_options, nb = A->mc_bins;
-    const int b = r->baseline;
-    char t[XW_TBUF], lo[64], hi[64], cats[600], vals[600];
-    const char *q = ws->quoted_name;
+    xw_ctx *c = S->c;
+    lxw_worksheet *ws = S->ws;
+    const size_t n = c->s->n_options;
     size_t ncols = n + 3 > 11 ? n + 3 : 11;
     worksheet_set_column(ws, 0, 0, 40, NULL);
     worksheet_set_column(ws, 1, (lxw_col_t)(ncols - 1), 15, NULL);
     worksheet_set_tab_color(ws, 0xED7D31);
-    xw_pager pg;
-    xw_pager_init(&pg, fmax(1000, xw_cols_px(40 + 15.0 * (double)(ncols - 1))));
+    xw_pager_init(&S->pg, fmax(1000, xw_cols_px(40 + 15.0 * (double)(ncols - 1))));
     xw_span sp = {10, 40 + 15.0 * 10};
+    S->sp = sp;
     xw_title(c, ws, sp, xw_label(c, "montecarlo.title", "Monte Carlo: how sure the ranking is"),
-          xw_label(c, "montecarlo.subtitle",
-                   "Each sample draws every uncertain input from its distribution and computes "
-                   "every option (MODEL.md, Monte Carlo). Computed by tco for this scenario "
-                   "(static values): write the workbook again after changing inputs; the same "
-                   "seed gives the same figures on every machine."));
+             xw_label(c, "montecarlo.subtitle",
+                      "Each sample draws every uncertain input from its distribution and computes "
+                      "every option (MODEL.md, Monte Carlo). Computed by tco for this scenario "
+                      "(static values): write the workbook again after changing inputs; the same "
+                      "seed gives the same figures on every machine."));
+}
 
-    int row = 3;
+/* The run: seed, samples, date and generator, from `row`; returns the next row. */
+static int mc_run(mc_sheet *S, int row)
+{
+    xw_ctx *c = S->c;
+    lxw_worksheet *ws = S->ws;
+    const tco_analysis *A = S->A;
     xw_section(c, ws, row++, xw_label(c, "montecarlo.run", "The run"));
-    lxw_format *fx_int = xw_fmt(c, XS_FIXED, XN_INT), *fx_num = xw_fmt(c, XS_FIXED, XN_GENERAL),
-               *fx_text = xw_fmt(c, XS_FIXED, XN_NONE);
+    S->fx_int = xw_fmt(c, XS_FIXED, XN_INT), S->fx_num = xw_fmt(c, XS_FIXED, XN_GENERAL);
+    S->fx_text = xw_fmt(c, XS_FIXED, XN_NONE);
     xw_text(c, ws, row, 0, xw_label(c, "montecarlo.seed", "Seed"), NULL);
-    xw_num(c, ws, row++, 1, (double)A->mc_seed, fx_num);
+    xw_num(c, ws, row++, 1, (double)A->mc_seed, S->fx_num);
     xw_text(c, ws, row, 0, xw_label(c, "montecarlo.samples", "Samples"), NULL);
-    xw_num(c, ws, row++, 1, (double)A->mc_samples, fx_int);
+    xw_num(c, ws, row++, 1, (double)A->mc_samples, S->fx_int);
     xw_text(c, ws, row, 0, xw_label(c, "montecarlo.as_of", "Figures as of"), NULL);
     xw_text(c, ws, row++, 1, c->as_of ? c->as_of : xw_label(c, "montecarlo.no_date", "not given"),
-            fx_text);
+            S->fx_text);
     xw_text(c, ws, row, 0, xw_label(c, "montecarlo.generator", "Random numbers"), NULL);
     xw_text(c, ws, row++, 1,
             xw_label(c, "montecarlo.generator_name", "xoshiro256** seeded through splitmix64"),
             NULL);
-    row++;
+    return row;
+}
+
+/* The uncertain inputs and their distributions, from `row`; returns the next row. */
+static int mc_inputs(const mc_sheet *S, int row)
+{
+    xw_ctx *c = S->c;
+    lxw_worksheet *ws = S->ws;
+    const tco_scenario *s = c->s;
+    char t[XW_TBUF];
     xw_section(c, ws, row++, xw_label(c, "montecarlo.inputs", "Uncertain inputs"));
     xw_header_text(c, ws, row, 0, xw_label(c, "montecarlo.key", "Key"));
     xw_header_text(c, ws, row, 1, xw_label(c, "montecarlo.distribution", "Distribution"));
@@ -92,24 +114,33 @@ void xw_write_monte_carlo(xw_ctx *c)
         else
             v[3] = un->a, v[4] = un->b;
         xw_text(c, ws, row, 0, xw_cell_text(t, sizeof t, un->name), NULL);
-        xw_text(c, ws, row, 1, dists[d], fx_text);
+        xw_text(c, ws, row, 1, dists[d], S->fx_text);
         for (int k = 0; k < 5; k++) {
             if (isfinite(v[k]))
-                xw_num(c, ws, row, 2 + k, v[k], fx_num);
+                xw_num(c, ws, row, 2 + k, v[k], S->fx_num);
             else
-                xw_text(c, ws, row, 2 + k, XW_DASH, fx_num);
+                xw_text(c, ws, row, 2 + k, XW_DASH, S->fx_num);
         }
     }
-    xw_para(c, ws, row++, sp,
-         xw_label(c, "montecarlo.dist_note",
-                  "A normal draw outside the key's valid range is drawn again."),
-         1);
-    row++;
+    xw_para(c, ws, row++, S->sp,
+            xw_label(c, "montecarlo.dist_note",
+                     "A normal draw outside the key's valid range is drawn again."),
+            1);
+    return row;
+}
 
-    /* ----- Results per option ----- */
+/* The results per option, from `row`; returns the next row. */
+static int mc_results(mc_sheet *S, int row)
+{
+    xw_ctx *c = S->c;
+    lxw_worksheet *ws = S->ws;
+    const tco_analysis *A = S->A;
+    const size_t n = c->s->n_options;
+    const int b = c->r->baseline;
+    char t[XW_TBUF];
     xw_labelf(c, t, sizeof t, "montecarlo.results", "Results by option ({currency})", "currency",
               c->currency, NULL);
-    xw_pager_block(&pg, 0, row + 3 + (int)n);
+    xw_pager_block(&S->pg, 0, row + 3 + (int)n);
     xw_section(c, ws, row++, t);
     const char *heads[] = {
         xw_label(c, "montecarlo.option", "Option"),
@@ -146,20 +177,25 @@ void xw_write_monte_carlo(xw_ctx *c)
                   "P10: 10% of samples cost less; P90: 90% do. Chance of beating the baseline: "
                   "bought options only, the share of samples whose total is below that of {label}.",
                   "label", c->label[b], NULL);
-        xw_para(c, ws, row++, sp, t, 1);
+        xw_para(c, ws, row++, S->sp, t, 1);
     }
-    row++;
+    return row;
+}
 
-    /* ----- Histogram of totals: the chart, then its table ----- */
+/* The HIST_MAX options with the lowest mean total, in input order, in S->shown;
+ * 0 after a failed allocation (recorded in c). */
+static int mc_shown(mc_sheet *S)
+{
+    const tco_analysis *A = S->A;
+    const size_t n = S->c->s->n_options;
     size_t *shown = malloc((n ? n : 1) * sizeof *shown);
     unsigned char *keep = calloc(n ? n : 1, 1);
     if (!shown || !keep) {
         free(shown);
         free(keep);
-        c->nomem = 1;
-        return;
+        S->c->nomem = 1;
+        return 0;
     }
-    /* The HIST_MAX options with the lowest mean total, in input order. */
     size_t ns = 0;
     for (size_t k = 0; k < n && k < HIST_MAX; k++) {
         size_t best = n;
@@ -172,15 +208,23 @@ void xw_write_monte_carlo(xw_ctx *c)
         if (keep[i])
             shown[ns++] = i;
     free(keep);
-    const int chart_rows = 23;
-    int chart_top = row;
-    xw_pager_block(&pg, chart_top, chart_rows);
-    row += chart_rows;
+    S->shown = shown;
+    S->ns = ns;
+    return 1;
+}
 
+/* The histogram's table of samples per bin, from `row`; returns the next row. */
+static int mc_histogram(mc_sheet *S, int row)
+{
+    xw_ctx *c = S->c;
+    lxw_worksheet *ws = S->ws;
+    const tco_analysis *A = S->A;
+    const size_t n = c->s->n_options, nb = A->mc_bins, ns = S->ns;
+    char t[XW_TBUF], lo[64], hi[64];
     xw_labelf(c, t, sizeof t, "montecarlo.histogram",
               "Distribution of the total: samples per bin ({currency})", "currency", c->currency,
               NULL);
-    xw_pager_block(&pg, row, 4 + (int)nb);
+    xw_pager_block(&S->pg, row, 4 + (int)nb);
     xw_section(c, ws, row++, t);
     int hh = row++;
     xw_header_text(c, ws, hh, 0, xw_label(c, "montecarlo.bin", "Total between"));
@@ -188,8 +232,8 @@ void xw_write_monte_carlo(xw_ctx *c)
     xw_header(c, ws, hh, 2, xw_label(c, "montecarlo.bin_to", "To"));
     const char *hl[HIST_MAX];
     for (size_t k = 0; k < ns; k++) {
-        xw_header(c, ws, hh, 3 + (int)k, c->label[shown[k]]);
-        hl[k] = c->label[shown[k]];
+        xw_header(c, ws, hh, 3 + (int)k, c->label[S->shown[k]]);
+        hl[k] = c->label[S->shown[k]];
     }
     xw_header_height(ws, hh, hl, ns, 15);
     double top = fmax(fabs(A->mc_edges[0]), fabs(A->mc_edges[nb]));
@@ -208,53 +252,92 @@ void xw_write_monte_carlo(xw_ctx *c)
         xw_num(c, ws, row, 1, A->mc_edges[k], fx_money);
         xw_num(c, ws, row, 2, A->mc_edges[k + 1], fx_money);
         for (size_t j = 0; j < ns; j++)
-            xw_num(c, ws, row, 3 + (int)j, (double)A->mc[shown[j]].hist[k], fx_int);
+            xw_num(c, ws, row, 3 + (int)j, (double)A->mc[S->shown[j]].hist[k], S->fx_int);
     }
-    int hlast = row - 1;
-    xw_para(c, ws, row++, sp,
-         xw_label(c, "montecarlo.bin_note",
-                  "20 bins of equal width over every option's totals; a bin holds totals from "
-                  "its lower edge up to, not including, its upper edge (the last includes it)."),
-         1);
+    S->hh = hh, S->hfirst = hfirst, S->hlast = row - 1;
+    xw_para(c, ws, row++, S->sp,
+            xw_label(c, "montecarlo.bin_note",
+                     "20 bins of equal width over every option's totals; a bin holds totals from "
+                     "its lower edge up to, not including, its upper edge (the last includes it)."),
+            1);
     if (ns < n) {
         xw_labelf(c, t, sizeof t, "montecarlo.hist_note",
                   "The {n} options with the lowest mean total are shown.", "n", xw_int(HIST_MAX).s,
                   NULL);
-        xw_para(c, ws, row++, sp, t, 1);
+        xw_para(c, ws, row++, S->sp, t, 1);
     }
+    return row;
+}
 
+/* The histogram's chart, at chart_top above its table. */
+static void mc_chart(const mc_sheet *S, int chart_top)
+{
+    xw_ctx *c = S->c;
+    lxw_worksheet *ws = S->ws;
+    const char *q = ws->quoted_name;
+    char t[XW_TBUF], cats[600], vals[600];
     lxw_chart *ch = xw_new_chart(c, LXW_CHART_COLUMN);
-    if (ch) {
-        xw_chart_range(cats, sizeof cats, q, hfirst, 0, hlast, 0);
-        for (size_t k = 0; k < ns && !c->nomem; k++) {
-            lxw_chart_series *se = xw_add_series(
-                c, ch, cats,
-                xw_chart_range(vals, sizeof vals, q, hfirst, 3 + (int)k, hlast, 3 + (int)k));
-            if (!se)
-                break;
-            chart_series_set_name_range(se, ws->name, (lxw_row_t)hh, (lxw_col_t)(3 + k));
-            xw_series_solid(se, xw_colour(c, shown[k]));
-        }
-        chart_set_series_gap(ch, 30);
-        char ns_[32];
-        xw_grouped(ns_, sizeof ns_, (double)A->mc_samples);
-        xw_labelf(c, t, sizeof t, "chart.histogram.title",
-                  "Total cost of ownership over {samples} samples ({currency})", "samples", ns_,
-                  "currency", c->currency, NULL);
-        xw_chart_title(c, ch, t);
-        xw_labelf(c, t, sizeof t, "chart.histogram.x", "Total cost of ownership ({currency})",
-                  "currency", c->currency, NULL);
-        xw_axis_name(c, ch->x_axis, t);
-        xw_axis_name(c, ch->y_axis, xw_label(c, "chart.histogram.y", "Samples"));
-        chart_axis_set_num_format(ch->y_axis, "#,##0");
-        chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
-        lxw_chart_options co;
-        memset(&co, 0, sizeof co);
-        co.x_scale = 960.0 / 480;
-        co.y_scale = 430.0 / 288;
-        co.y_offset = 4;
-        xw_note(c, worksheet_insert_chart_opt(ws, (lxw_row_t)chart_top, 0, ch, &co));
+    if (!ch)
+        return;
+    xw_chart_range(cats, sizeof cats, q, S->hfirst, 0, S->hlast, 0);
+    for (size_t k = 0; k < S->ns && !c->nomem; k++) {
+        lxw_chart_series *se = xw_add_series(
+            c, ch, cats,
+            xw_chart_range(vals, sizeof vals, q, S->hfirst, 3 + (int)k, S->hlast, 3 + (int)k));
+        if (!se)
+            break;
+        chart_series_set_name_range(se, ws->name, (lxw_row_t)S->hh, (lxw_col_t)(3 + k));
+        xw_series_solid(se, xw_colour(c, S->shown[k]));
     }
-    free(shown);
-    xw_pager_apply(c, ws, &pg, row);
+    chart_set_series_gap(ch, 30);
+    char ns_[32];
+    xw_grouped(ns_, sizeof ns_, (double)S->A->mc_samples);
+    xw_labelf(c, t, sizeof t, "chart.histogram.title",
+              "Total cost of ownership over {samples} samples ({currency})", "samples", ns_,
+              "currency", c->currency, NULL);
+    xw_chart_title(c, ch, t);
+    xw_labelf(c, t, sizeof t, "chart.histogram.x", "Total cost of ownership ({currency})",
+              "currency", c->currency, NULL);
+    xw_axis_name(c, ch->x_axis, t);
+    xw_axis_name(c, ch->y_axis, xw_label(c, "chart.histogram.y", "Samples"));
+    chart_axis_set_num_format(ch->y_axis, "#,##0");
+    chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
+    lxw_chart_options co;
+    memset(&co, 0, sizeof co);
+    co.x_scale = 960.0 / 480;
+    co.y_scale = 430.0 / 288;
+    co.y_offset = 4;
+    xw_note(c, worksheet_insert_chart_opt(ws, (lxw_row_t)chart_top, 0, ch, &co));
+}
+
+/* See sheets.h. */
+void xw_write_monte_carlo(xw_ctx *c)
+{
+    lxw_worksheet *ws = c->montecarlo;
+    const tco_analysis *A = xw_analysis(c);
+    if (!ws || !A || c->err || c->nomem)
+        return;
+    mc_sheet S;
+    memset(&S, 0, sizeof S);
+    S.c = c;
+    S.ws = ws;
+    S.A = A;
+    mc_title(&S);
+    int row = mc_run(&S, 3);
+    row++;
+    row = mc_inputs(&S, row);
+    row++;
+    row = mc_results(&S, row);
+    row++;
+    /* The histogram of totals: the chart, then its table. */
+    if (!mc_shown(&S))
+        return;
+    const int chart_rows = 23;
+    int chart_top = row;
+    xw_pager_block(&S.pg, chart_top, chart_rows);
+    row += chart_rows;
+    row = mc_histogram(&S, row);
+    mc_chart(&S, chart_top);
+    free(S.shown);
+    xw_pager_apply(c, ws, &S.pg, row);
 }
