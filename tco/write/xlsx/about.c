@@ -27,10 +27,7 @@ static void about_pair(xw_ctx *c, int row, const char *label, const char *value)
 static void about_link(xw_ctx *c, int row, const char *sheet, const char *quoted, const char *what,
                        int fit)
 {
-    char url[400];
-    snprintf(url, sizeof url, "internal:%s!A1", quoted);
-    xw_note(c, worksheet_write_url_opt(c->about, (lxw_row_t)row, 0, url,
-                                       xw_fmt(c, XS_LINK, XN_NONE), sheet, NULL));
+    xw_link(c, c->about, row, 0, quoted, sheet, xw_fmt(c, XS_LINK, XN_NONE));
     if (fit)
         about_text(c, row, what);
     else

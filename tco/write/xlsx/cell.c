@@ -761,6 +761,16 @@ void xw_fstr(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *formula
          worksheet_write_formula_str(ws, (lxw_row_t)row, (lxw_col_t)col, formula, f, v ? v : ""));
 }
 
+/* See cell.h. */
+void xw_link(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *quoted, const char *text,
+             lxw_format *f)
+{
+    char url[400];
+    snprintf(url, sizeof url, "internal:%s!A1", quoted);
+    xw_note(c, worksheet_write_url_opt(ws, (lxw_row_t)row, (lxw_col_t)col, url, f, text, NULL));
+}
+
+/* See cell.h. */
 void xw_set_col(lxw_worksheet *ws, int first, int last, double width)
 {
     worksheet_set_column(ws, (lxw_col_t)first, (lxw_col_t)last, width, NULL);

@@ -129,6 +129,10 @@ void xw_fnum(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *formula
 /* A formula with its cached text. */
 void xw_fstr(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *formula, const char *v,
              lxw_format *f);
+/* A link to cell A1 of the sheet `quoted` (its name as formulas write it),
+ * showing `text`. */
+void xw_link(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *quoted, const char *text,
+             lxw_format *f);
 /* The width of columns first..last, in characters. */
 void xw_set_col(lxw_worksheet *ws, int first, int last, double width);
 /* The larger of a and b. */

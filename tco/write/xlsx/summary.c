@@ -4,18 +4,115 @@
 #include "write/xlsx/cell.h"
 #include "write/xlsx/charts.h"
 #include "write/xlsx/fields.h"
+#include "write/xlsx/page.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-/* A Summary cell: its formula and cached value. */
-static void summary_cell(xw_ctx *c, size_t i, int fi, int row, int col)
+/* ===== Cells ===== */
+
+/* The formula of option i's cell of field fi (in column col) in f; 0 for a field
+ * without one. */
+static int summary_formula(xw_ctx *c, size_t i, int fi, int col, char *f, size_t size)
 {
     const tco_scenario *s = c->s;
     const xw_optsheet *L = &c->os[i];
-    const tco_option *o = &s->options[i];
     const char *q = L->quoted;
+    xw_refbuf tot = xw_ref(NULL, c->sm_rows[XF_TOTAL], col, 0, 0);
+    const char *total = tot.s;
+    switch (fi) {
+    case XF_COUNT:
+        xw_f(c, f, size, "=%s", xw_in(c, i, TCO_O_COUNT_GPUS).s);
+        break;
+    case XF_UTIL:
+        xw_f(c, f, size, "=%s", xw_ref(q, L->k_util, XW_COL_VAL, 1, 1).s);
+        break;
+    case XF_CAPEX:
+        xw_f(c, f, size, "=%s", xw_ref(q, L->k_capex, XW_COL_VAL, 1, 1).s);
+        break;
+    case XF_POWER:
+    case XF_COOLING:
+    case XF_FACILITY:
+    case XF_MAINT:
+    case XF_STAFF:
+    case XF_RENTAL:
+        xw_f(c, f, size, "=%s", xw_ref(q, L->r_line[fi - XF_POWER], XW_COL_VAL, 1, 1).s);
+        break;
+    case XF_RESIDUAL:
+        xw_f(c, f, size, "=%s", xw_ref(q, L->r_resid, XW_COL_VAL, 1, 1).s);
+        break;
+    case XF_TOTAL:
+        xw_f(c, f, size, "=%s", xw_ref(q, L->r_net, XW_COL_VAL, 1, 1).s);
+        break;
+    case XF_NPV:
+        xw_f(c, f, size, "=%s", xw_ref(q, L->r_pv, XW_COL_VAL, 1, 1).s);
+        break;
+    case XF_GPUH:
+        xw_f(c, f, size, "=%s", xw_ref(q, L->k_gpuh, XW_COL_VAL, 1, 1).s);
+        break;
+    case XF_CPGH: {
+        xw_refbuf gh = xw_ref(NULL, c->sm_rows[XF_GPUH], col, 0, 0);
+        xw_f(c, f, size, "=IF(%s=0,\"n/a\",%s/%s)", gh.s, total, gh.s);
+        break;
+    }
+    case XF_CPPH: {
+        xw_refbuf d = xw_ref(q, L->k_pflop, XW_COL_VAL, 1, 1);
+        xw_f(c, f, size, "=IF(%s=0,\"n/a\",%s/%s)", d.s, total, d.s);
+        break;
+    }
+    case XF_CPU: {
+        xw_refbuf d = xw_ref(q, L->k_units, XW_COL_VAL, 1, 1);
+        xw_f(c, f, size, "=IF(%s=0,\"n/a\",%s/%s)", d.s, total, d.s);
+        break;
+    }
+    case XF_UPSKW:
+        xw_f(c, f, size, "=%s", xw_ref(q, L->k_wpkw, XW_COL_VAL, 1, 1).s);
+        break;
+    case XF_ITKW:
+        xw_f(c, f, size, "=%s", xw_ref(q, L->k_it_kw, XW_COL_VAL, 1, 1).s);
+        break;
+    case XF_PROVKW:
+        xw_f(c, f, size, "=%s", xw_ref(q, L->k_prov_kw, XW_COL_VAL, 1, 1).s);
+        break;
+    case XF_DEP:
+        xw_f(c, f, size, "=%s", xw_ref(q, L->r_dep, XW_COL_VAL, 1, 1).s);
+        break;
+    case XF_BV:
+        xw_f(c, f, size, "=%s", xw_ref(q, L->r_bv, XW_COL_M0 + s->horizon_months, 1, 1).s);
+        break;
+    case XF_BEM: {
+        xw_refbuf flags =
+            xw_range(q, L->r_flag, XW_COL_M0 + 1, L->r_flag, XW_COL_M0 + s->horizon_months);
+        xw_f(c, f, size, "=IF(SUM(%s)=0,\"none\",MATCH(1,%s,0))", flags.s, flags.s);
+        break;
+    }
+    case XF_BEU: {
+        xw_refbuf x = xw_ref(q, L->k_beu, XW_COL_VAL, 1, 1);
+        xw_f(c, f, size, "=IF(ISNUMBER(%s),IF(AND(%s>=0,%s<=1),%s,\"none\"),\"none\")", x.s,
+             x.s, x.s, x.s);
+        break;
+    }
+    case XF_RANK: {
+        int tr = c->sm_rows[XF_TOTAL];
+        int c0 = XW_SUM_COL0, c1 = XW_SUM_COL0 + (int)s->n_options - 1;
+        /* Ties keep input order, as the engine's ranking does. */
+        xw_f(c, f, size, "=RANK(%s,%s,1)+COUNTIF(%s:%s,%s)-1", total,
+             xw_range(NULL, tr, c0, tr, c1).s, xw_ref(NULL, tr, c0, 1, 1).s,
+             xw_ref(NULL, tr, col, 0, 0).s, total);
+        break;
+    }
+    default:
+        return 0;
+    }
+    return 1;
+}
+
+/* A Summary cell: its formula and cached value. */
+static void summary_cell(xw_ctx *c, size_t i, int fi, int row, int col)
+{
+    const xw_optsheet *L = &c->os[i];
+    const tco_option *o = &c->s->options[i];
     lxw_worksheet *ws = c->summary;
     char f[XW_FBUF];
     xw_style st = fi == XF_TOTAL ? XS_TOTAL : XS_CALC;
@@ -24,12 +121,7 @@ static void summary_cell(xw_ctx *c, size_t i, int fi, int row, int col)
     double v = xw_field_value(c->r, i, fi, &text);
     if (fi == XF_ID) {
         /* The option's id, linked to its cash-flow sheet. */
-        char url[400];
-        snprintf(url, sizeof url, "internal:%s!A1", L->quoted);
-        lxw_error e = worksheet_write_url_opt(ws, (lxw_row_t)row, (lxw_col_t)col, url,
-                                              xw_fmt(c, XS_LINK, XN_GENERAL), c->id[i], NULL);
-        if (e && !c->err)
-            c->err = e;
+        xw_link(c, ws, row, col, L->quoted, c->id[i], xw_fmt(c, XS_LINK, XN_GENERAL));
         return;
     }
     if (fi == XF_ACQUIRE) {
@@ -45,97 +137,15 @@ static void summary_cell(xw_ctx *c, size_t i, int fi, int row, int col)
         xw_text(c, ws, row, col, "\xE2\x80\x93", xw_fmt(c, XS_CALC, XN_GENERAL));
         return;
     }
-    xw_refbuf tot = xw_ref(NULL, c->sm_rows[XF_TOTAL], col, 0, 0);
-    const char *total = tot.s;
-    switch (fi) {
-    case XF_COUNT:
-        xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_COUNT_GPUS).s);
-        break;
-    case XF_UTIL:
-        xw_f(c, f, sizeof f, "=%s", xw_ref(q, L->k_util, XW_COL_VAL, 1, 1).s);
-        break;
-    case XF_CAPEX:
-        xw_f(c, f, sizeof f, "=%s", xw_ref(q, L->k_capex, XW_COL_VAL, 1, 1).s);
-        break;
-    case XF_POWER:
-    case XF_COOLING:
-    case XF_FACILITY:
-    case XF_MAINT:
-    case XF_STAFF:
-    case XF_RENTAL:
-        xw_f(c, f, sizeof f, "=%s", xw_ref(q, L->r_line[fi - XF_POWER], XW_COL_VAL, 1, 1).s);
-        break;
-    case XF_RESIDUAL:
-        xw_f(c, f, sizeof f, "=%s", xw_ref(q, L->r_resid, XW_COL_VAL, 1, 1).s);
-        break;
-    case XF_TOTAL:
-        xw_f(c, f, sizeof f, "=%s", xw_ref(q, L->r_net, XW_COL_VAL, 1, 1).s);
-        break;
-    case XF_NPV:
-        xw_f(c, f, sizeof f, "=%s", xw_ref(q, L->r_pv, XW_COL_VAL, 1, 1).s);
-        break;
-    case XF_GPUH:
-        xw_f(c, f, sizeof f, "=%s", xw_ref(q, L->k_gpuh, XW_COL_VAL, 1, 1).s);
-        break;
-    case XF_CPGH: {
-        xw_refbuf gh = xw_ref(NULL, c->sm_rows[XF_GPUH], col, 0, 0);
-        xw_f(c, f, sizeof f, "=IF(%s=0,\"n/a\",%s/%s)", gh.s, total, gh.s);
-        break;
-    }
-    case XF_CPPH: {
-        xw_refbuf d = xw_ref(q, L->k_pflop, XW_COL_VAL, 1, 1);
-        xw_f(c, f, sizeof f, "=IF(%s=0,\"n/a\",%s/%s)", d.s, total, d.s);
-        break;
-    }
-    case XF_CPU: {
-        xw_refbuf d = xw_ref(q, L->k_units, XW_COL_VAL, 1, 1);
-        xw_f(c, f, sizeof f, "=IF(%s=0,\"n/a\",%s/%s)", d.s, total, d.s);
-        break;
-    }
-    case XF_UPSKW:
-        xw_f(c, f, sizeof f, "=%s", xw_ref(q, L->k_wpkw, XW_COL_VAL, 1, 1).s);
-        break;
-    case XF_ITKW:
-        xw_f(c, f, sizeof f, "=%s", xw_ref(q, L->k_it_kw, XW_COL_VAL, 1, 1).s);
-        break;
-    case XF_PROVKW:
-        xw_f(c, f, sizeof f, "=%s", xw_ref(q, L->k_prov_kw, XW_COL_VAL, 1, 1).s);
-        break;
-    case XF_DEP:
-        xw_f(c, f, sizeof f, "=%s", xw_ref(q, L->r_dep, XW_COL_VAL, 1, 1).s);
-        break;
-    case XF_BV:
-        xw_f(c, f, sizeof f, "=%s", xw_ref(q, L->r_bv, XW_COL_M0 + s->horizon_months, 1, 1).s);
-        break;
-    case XF_BEM: {
-        xw_refbuf flags =
-            xw_range(q, L->r_flag, XW_COL_M0 + 1, L->r_flag, XW_COL_M0 + s->horizon_months);
-        xw_f(c, f, sizeof f, "=IF(SUM(%s)=0,\"none\",MATCH(1,%s,0))", flags.s, flags.s);
-        break;
-    }
-    case XF_BEU: {
-        xw_refbuf x = xw_ref(q, L->k_beu, XW_COL_VAL, 1, 1);
-        xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(AND(%s>=0,%s<=1),%s,\"none\"),\"none\")", x.s,
-             x.s, x.s, x.s);
-        break;
-    }
-    case XF_RANK: {
-        int tr = c->sm_rows[XF_TOTAL];
-        int c0 = XW_SUM_COL0, c1 = XW_SUM_COL0 + (int)s->n_options - 1;
-        /* Ties keep input order, as the engine's ranking does. */
-        xw_f(c, f, sizeof f, "=RANK(%s,%s,1)+COUNTIF(%s:%s,%s)-1", total,
-             xw_range(NULL, tr, c0, tr, c1).s, xw_ref(NULL, tr, c0, 1, 1).s,
-             xw_ref(NULL, tr, col, 0, 0).s, total);
-        break;
-    }
-    default:
+    if (!summary_formula(c, i, fi, col, f, sizeof f))
         return;
-    }
     if (text)
         xw_fstr(c, ws, row, col, f, text, fmt);
     else
         xw_fnum(c, ws, row, col, f, v, fmt);
 }
+
+/* ===== Charts ===== */
 
 /* 1. Cumulative cost by month: where the lines cross is the break-even. */
 static lxw_chart *chart_cumulative(xw_ctx *c)
@@ -291,24 +301,22 @@ static double add_charts(xw_ctx *c, int top)
         }
         if (!ch)
             return 0;
-        xw_note(c,
-                   worksheet_insert_chart_opt(c->summary, (lxw_row_t)(top + 22 * k), 0, ch, &co));
+        xw_note(c, worksheet_insert_chart_opt(c->summary, (lxw_row_t)(top + 22 * k), 0, ch, &co));
     }
     return c->n_charts > 0 ? width : 0;
 }
 
-/* See sheets.h. */
-void xw_write_summary(xw_ctx *c)
-{
-    const tco_scenario *s = c->s;
-    const tco_result *r = c->r;
-    lxw_worksheet *ws = c->summary;
-    size_t n = s->n_options;
-    int c0 = XW_SUM_COL0, c1 = XW_SUM_COL0 + (int)n - 1;
-    char t[XW_TBUF], f[XW_FBUF], unit[128];
-    worksheet_set_tab_color(ws, 0x70AD47);
+/* ===== The sheet ===== */
 
-    /* Rows: headings, then the fields in blocks. */
+/* The Summary's column widths: labels (wa) and options (wo), in characters, and
+ * the lines of the options' headings. */
+typedef struct sm_widths {
+    int wa, wo, lines;
+} sm_widths;
+
+/* Rows: headings, then the fields in blocks (c->sm_rows, for Checks too). */
+static void sm_layout(xw_ctx *c)
+{
     int row = 5;
     c->sm_header = 4;
     for (int fi = 0; fi < XF_N; fi++) {
@@ -317,8 +325,15 @@ void xw_write_summary(xw_ctx *c)
         c->sm_rows[fi] = row++;
     }
     c->sm_last_row = row - 1;
+}
 
-    /* Column widths from the labels (wrapped in the heading row). */
+/* Column widths from the labels (wrapped in the heading row). */
+static sm_widths sm_columns(xw_ctx *c)
+{
+    lxw_worksheet *ws = c->summary;
+    const size_t n = c->s->n_options;
+    const int c0 = XW_SUM_COL0, c1 = XW_SUM_COL0 + (int)n - 1;
+    char t[XW_TBUF];
     int wa = 30;
     for (int fi = 0; fi < XF_N; fi++) {
         xw_field_label(c, fi, t, sizeof t);
@@ -330,7 +345,7 @@ void xw_write_summary(xw_ctx *c)
     worksheet_set_column(ws, 2, 2, 20, NULL);
     int wo = 16, lines = 1;
     for (size_t i = 0; i < n; i++)
-        wo = xw_imax(wo, xw_money_width(c, r->options[i].total) + 2);
+        wo = xw_imax(wo, xw_money_width(c, c->r->options[i].total) + 2);
     wo = wo > 24 ? 24 : wo;
     for (size_t i = 0; i < n; i++) {
         int w = xw_width(c->label[i]);
@@ -338,7 +353,18 @@ void xw_write_summary(xw_ctx *c)
         lines = xw_imax(lines, l > 4 ? 4 : l);
     }
     worksheet_set_column(ws, (lxw_col_t)c0, (lxw_col_t)c1, wo, NULL);
+    sm_widths w = {wa, wo, lines};
+    return w;
+}
 
+/* The title, the subtitle, the lowest total and the headings (frozen). */
+static void sm_title(xw_ctx *c, int lines)
+{
+    const tco_scenario *s = c->s;
+    lxw_worksheet *ws = c->summary;
+    const size_t n = s->n_options;
+    const int c0 = XW_SUM_COL0, c1 = XW_SUM_COL0 + (int)n - 1;
+    char t[XW_TBUF], f[XW_FBUF];
     xw_labelf(c, t, sizeof t, "summary.title", "Summary: {name}", "name", c->name, NULL);
     xw_text(c, ws, 0, 0, t, xw_fmt(c, XS_TITLE, XN_NONE));
     xw_labelf(c, t, sizeof t, "summary.subtitle",
@@ -354,7 +380,7 @@ void xw_write_summary(xw_ctx *c)
             xw_f(c, f, sizeof f, "=INDEX(%s,1,MATCH(1,%s,0))",
                  xw_range(NULL, c->sm_header, c0, c->sm_header, c1).s,
                  xw_range(NULL, tr, c0, tr, c1).s),
-            c->label[r->rank[0]], xw_fmt(c, XS_TOTAL, XN_NONE));
+            c->label[c->r->rank[0]], xw_fmt(c, XS_TOTAL, XN_NONE));
 
     lxw_format *head = xw_fmt(c, XS_HEADER, XN_NONE);
     worksheet_set_row(ws, (lxw_row_t)c->sm_header, 15.0 * lines + 2, NULL);
@@ -364,7 +390,17 @@ void xw_write_summary(xw_ctx *c)
     for (size_t i = 0; i < n; i++)
         xw_text(c, ws, c->sm_header, c0 + (int)i, c->label[i], xw_fmt(c, XS_HEADOPT, XN_NONE));
     worksheet_freeze_panes(ws, (lxw_row_t)(c->sm_header + 1), (lxw_col_t)c0);
+}
 
+/* The fields' rows, under their blocks' headings, and the cheapest column
+ * highlighted wherever the ranking says 1. */
+static void sm_fields(xw_ctx *c)
+{
+    const tco_result *r = c->r;
+    lxw_worksheet *ws = c->summary;
+    const size_t n = c->s->n_options;
+    const int c0 = XW_SUM_COL0, c1 = XW_SUM_COL0 + (int)n - 1;
+    char t[XW_TBUF], f[XW_FBUF], unit[128];
     for (int fi = 0; fi < XF_N; fi++) {
         int rr = c->sm_rows[fi];
         if (xw_fields[fi].group) {
@@ -389,55 +425,64 @@ void xw_write_summary(xw_ctx *c)
             summary_cell(c, i, fi, rr, c0 + (int)i);
     }
 
-    /* The cheapest column, highlighted wherever the ranking says 1. */
     lxw_conditional_format cf;
     memset(&cf, 0, sizeof cf);
     cf.type = LXW_CONDITIONAL_TYPE_FORMULA;
-    xw_f(c, f, sizeof f, "=%s=1", xw_ref(NULL, tr, c0, 1, 0).s);
+    xw_f(c, f, sizeof f, "=%s=1", xw_ref(NULL, c->sm_rows[XF_RANK], c0, 1, 0).s);
     cf.value_string = f;
     cf.format = c->fmt_best;
-    lxw_error e =
-        worksheet_conditional_format_range(ws, (lxw_row_t)c->sm_rows[XF_ID], (lxw_col_t)c0,
-                                           (lxw_row_t)c->sm_last_row, (lxw_col_t)c1, &cf);
-    if (e && !c->err)
-        c->err = e;
+    xw_note(c, worksheet_conditional_format_range(ws, (lxw_row_t)c->sm_rows[XF_ID], (lxw_col_t)c0,
+                                                  (lxw_row_t)c->sm_last_row, (lxw_col_t)c1, &cf));
+}
 
-    /* Print: the table, then one chart per page. Fitting to the page would drop the
-     * page breaks, so the scale is chosen to fit the width instead. */
-    int top = c->sm_last_row + 3;
-    if (s->model_params > 0) {
-        /* The engine's workload sizing, for the record (not formulas). */
-        int sr = c->sm_last_row + 2;
-        xw_text(c, ws, sr, 0,
-                xw_label(c, "summary.sizing", "Workload sizing (engine figures, not live)"),
-                xw_fmt(c, XS_SECTION, XN_NONE));
-        xw_text(c, ws, sr + 1, 0,
-                xw_label(c, "summary.sizing.fits", "Model fits in the GPUs' memory"), NULL);
-        xw_text(c, ws, sr + 1, 1, "sizing.fits", xw_fmt(c, XS_KEY, XN_NONE));
-        for (size_t i = 0; i < n; i++) {
-            const tco_sizing *z = &r->options[i].sizing;
-            char min[48];
-            snprintf(min, sizeof min, "%.0f", z->min_gpus);
-            if (z->fits == 1)
-                snprintf(t, sizeof t, "%s", xw_label(c, "summary.sizing.yes", "yes"));
-            else if (z->fits == 0 && isfinite(z->min_gpus))
-                xw_labelf(c, t, sizeof t, "summary.sizing.needs", "NO: needs {n} GPUs", "n", min,
-                          NULL);
-            else if (z->fits == 0)
-                snprintf(t, sizeof t, "%s", xw_label(c, "summary.sizing.no", "NO"));
-            else
-                snprintf(t, sizeof t, "%s", xw_label(c, "summary.sizing.unknown", "unknown"));
-            xw_text(c, ws, sr + 1, c0 + (int)i, t,
-                    z->fits == 0 ? c->fmt_nofit : xw_fmt(c, XS_FIXED, XN_GENERAL));
-        }
-        top = sr + 4;
+/* The engine's workload sizing under the table, for the record (not formulas),
+ * when the scenario sizes a model; returns the charts' first row. */
+static int sm_sizing(xw_ctx *c)
+{
+    const tco_result *r = c->r;
+    lxw_worksheet *ws = c->summary;
+    const int c0 = XW_SUM_COL0;
+    char t[XW_TBUF];
+    if (!(c->s->model_params > 0))
+        return c->sm_last_row + 3;
+    int sr = c->sm_last_row + 2;
+    xw_text(c, ws, sr, 0,
+            xw_label(c, "summary.sizing", "Workload sizing (engine figures, not live)"),
+            xw_fmt(c, XS_SECTION, XN_NONE));
+    xw_text(c, ws, sr + 1, 0, xw_label(c, "summary.sizing.fits", "Model fits in the GPUs' memory"),
+            NULL);
+    xw_text(c, ws, sr + 1, 1, "sizing.fits", xw_fmt(c, XS_KEY, XN_NONE));
+    for (size_t i = 0; i < c->s->n_options; i++) {
+        const tco_sizing *z = &r->options[i].sizing;
+        char min[48];
+        snprintf(min, sizeof min, "%.0f", z->min_gpus);
+        if (z->fits == 1)
+            snprintf(t, sizeof t, "%s", xw_label(c, "summary.sizing.yes", "yes"));
+        else if (z->fits == 0 && isfinite(z->min_gpus))
+            xw_labelf(c, t, sizeof t, "summary.sizing.needs", "NO: needs {n} GPUs", "n", min,
+                      NULL);
+        else if (z->fits == 0)
+            snprintf(t, sizeof t, "%s", xw_label(c, "summary.sizing.no", "NO"));
+        else
+            snprintf(t, sizeof t, "%s", xw_label(c, "summary.sizing.unknown", "unknown"));
+        xw_text(c, ws, sr + 1, c0 + (int)i, t,
+                z->fits == 0 ? c->fmt_nofit : xw_fmt(c, XS_FIXED, XN_GENERAL));
     }
+    return sr + 4;
+}
+
+/* Print: the table, then one chart per page from row `top`. Fitting to the page
+ * would drop the page breaks, so the scale is chosen to fit the width instead. */
+static void sm_print(xw_ctx *c, int top, sm_widths w)
+{
+    lxw_worksheet *ws = c->summary;
+    const size_t n = c->s->n_options;
     double chart_px = add_charts(c, top);
-    double table_px = (wa + 22 + 20 + (double)wo * (double)n) * 9.5 + 20;
+    double table_px = xw_cols_px(w.wa + 22 + 20 + (double)w.wo * (double)n);
     double px = table_px > chart_px ? table_px : chart_px;
     int scale = (int)(100 * 960 / px);
     /* Keep the table on one page in height too when it is short enough. */
-    double table_h = (top - 3) * 20.0 + 15.0 * lines;
+    double table_h = (top - 3) * 20.0 + 15.0 * w.lines;
     if (table_h < 2000 && (int)(100 * 600 / table_h) < scale)
         scale = (int)(100 * 600 / table_h);
     scale = scale > 100 ? 100 : scale < 10 ? 10 : scale;
@@ -446,9 +491,17 @@ void xw_write_summary(xw_ctx *c)
     lxw_row_t breaks[TCI_CHART_KINDS + 1] = {0};
     for (int k = 0; k < c->n_charts && k < TCI_CHART_KINDS; k++)
         breaks[k] = (lxw_row_t)(top + 22 * k);
-    if (c->n_charts > 0) {
-        lxw_error eb = worksheet_set_h_pagebreaks(ws, breaks);
-        if (eb && !c->err)
-            c->err = eb;
-    }
+    if (c->n_charts > 0)
+        xw_note(c, worksheet_set_h_pagebreaks(ws, breaks));
+}
+
+/* See sheets.h. */
+void xw_write_summary(xw_ctx *c)
+{
+    worksheet_set_tab_color(c->summary, 0x70AD47);
+    sm_layout(c);
+    sm_widths w = sm_columns(c);
+    sm_title(c, w.lines);
+    sm_fields(c);
+    sm_print(c, sm_sizing(c), w);
 }
