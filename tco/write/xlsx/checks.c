@@ -22,25 +22,22 @@ static double check_scale(const tco_result *r, size_t i, int fi, double v)
     return fmax(1, s);
 }
 
-/* See sheets.h. */
-void xw_write_checks(xw_ctx *c)
-{
-    const tco_scenario *s = c->s;
-    lxw_worksheet *ws = c->checks;
-    char f[XW_FBUF], t[XW_TBUF];
-    const int first = 9, head_row = 8;
-    static const int checked[] = {
-        XF_COUNT,  XF_UTIL,     XF_CAPEX,  XF_POWER, XF_COOLING, XF_FACILITY, XF_MAINT, XF_STAFF,
-        XF_RENTAL, XF_RESIDUAL, XF_TOTAL,  XF_NPV,   XF_GPUH,    XF_CPGH,     XF_CPPH,  XF_CPU,
-        XF_UPSKW,  XF_ITKW,     XF_PROVKW, XF_DEP,   XF_BV,      XF_BEM,      XF_BEU,   XF_RANK};
-    int nchk = (int)(sizeof checked / sizeof checked[0]);
-    int count = 0;
-    for (size_t i = 0; i < s->n_options; i++)
-        for (int k = 0; k < nchk; k++)
-            count += xw_field_applies(c, i, checked[k]);
-    int lastr = first + count - 1;
-    xw_refbuf status = xw_range(NULL, first, CK_STATUS, lastr, CK_STATUS);
+/* The figures checked, in each option's order. */
+static const int checked[] = {
+    XF_COUNT,  XF_UTIL,     XF_CAPEX,  XF_POWER, XF_COOLING, XF_FACILITY, XF_MAINT, XF_STAFF,
+    XF_RENTAL, XF_RESIDUAL, XF_TOTAL,  XF_NPV,   XF_GPUH,    XF_CPGH,     XF_CPPH,  XF_CPU,
+    XF_UPSKW,  XF_ITKW,     XF_PROVKW, XF_DEP,   XF_BV,      XF_BEM,      XF_BEU,   XF_RANK};
+#define N_CHECKED ((int)(sizeof checked / sizeof checked[0]))
 
+#define CK_HEAD  8 /* the headings' row */
+#define CK_FIRST 9 /* the first check's row */
+
+/* The title, the master check over the `count` rows of `status`, the tolerance
+ * (the defined name CheckTolerance) and the columns' headings (frozen). */
+static void ck_head(xw_ctx *c, const char *status, int count)
+{
+    lxw_worksheet *ws = c->checks;
+    char f[XW_FBUF];
     worksheet_set_tab_color(ws, 0xA5A5A5);
     static const double widths[CK_N] = {22, 40, 22, 18, 18, 16, 14, 10};
     for (int k = 0; k < CK_N; k++)
@@ -62,25 +59,22 @@ void xw_write_checks(xw_ctx *c)
             xw_fmt(c, XS_SUBTITLE, XN_NONE));
     xw_text(c, ws, c->ck_master, 0, xw_label(c, "checks.master", "Master check"),
             xw_fmt(c, XS_TOTAL, XN_NONE));
-    xw_fstr(
-        c, ws, c->ck_master, XW_COL_VAL,
-        xw_f(c, f, sizeof f, "=IF(COUNTIF(%s,\"OK\")=ROWS(%s),\"OK\",\"CHECK\")", status.s,
-             status.s),
-        "OK", xw_fmt(c, XS_CHECK, XN_NONE));
+    xw_fstr(c, ws, c->ck_master, XW_COL_VAL,
+            xw_f(c, f, sizeof f, "=IF(COUNTIF(%s,\"OK\")=ROWS(%s),\"OK\",\"CHECK\")", status,
+                 status),
+            "OK", xw_fmt(c, XS_CHECK, XN_NONE));
     xw_text(c, ws, c->ck_master + 1, 0, xw_label(c, "checks.agree", "Rows that agree"), NULL);
     xw_fnum(c, ws, c->ck_master + 1, XW_COL_VAL,
-            xw_f(c, f, sizeof f, "=COUNTIF(%s,\"OK\")", status.s), count,
+            xw_f(c, f, sizeof f, "=COUNTIF(%s,\"OK\")", status), count,
             xw_fmt(c, XS_CALC, XN_INT));
     xw_text(c, ws, c->ck_master + 2, 0, xw_label(c, "checks.rows", "Rows checked"), NULL);
-    xw_fnum(c, ws, c->ck_master + 2, XW_COL_VAL, xw_f(c, f, sizeof f, "=ROWS(%s)", status.s), count,
+    xw_fnum(c, ws, c->ck_master + 2, XW_COL_VAL, xw_f(c, f, sizeof f, "=ROWS(%s)", status), count,
             xw_fmt(c, XS_CALC, XN_INT));
     xw_text(c, ws, c->ck_master + 3, 0, xw_label(c, "checks.tolerance", "Tolerance"), NULL);
     xw_num(c, ws, c->ck_master + 3, XW_COL_VAL, 1e-9, xw_fmt(c, XS_FIXED, XN_SCI));
     char nm[400];
     snprintf(nm, sizeof nm, "=%s!$C$%d", c->sheet_q[TCI_SHEET_CHECKS], c->ck_master + 4);
-    lxw_error e = workbook_define_name(c->wb, "CheckTolerance", nm);
-    if (e && !c->err)
-        c->err = e;
+    xw_note(c, workbook_define_name(c->wb, "CheckTolerance", nm));
 
     const char *heads[CK_N] = {xw_label(c, "checks.head.option", "Option"),
                                xw_label(c, "checks.head.figure", "Figure"),
@@ -91,65 +85,86 @@ void xw_write_checks(xw_ctx *c)
                                xw_label(c, "checks.head.difference", "Difference"),
                                xw_label(c, "checks.head.status", "Status")};
     for (int k = 0; k < CK_N; k++)
-        xw_text(c, ws, head_row, k, heads[k], xw_fmt(c, XS_HEADER, XN_NONE));
-    worksheet_freeze_panes(ws, (lxw_row_t)first, 0);
+        xw_text(c, ws, CK_HEAD, k, heads[k], xw_fmt(c, XS_HEADER, XN_NONE));
+    worksheet_freeze_panes(ws, (lxw_row_t)CK_FIRST, 0);
+}
 
-    int row = first;
-    for (size_t i = 0; i < s->n_options; i++) {
-        for (int k = 0; k < nchk; k++) {
-            int fi = checked[k];
-            if (!xw_field_applies(c, i, fi))
-                continue;
-            const char *text;
-            double v = xw_field_value(c->r, i, fi, &text);
-            xw_numfmt nf = xw_fields[fi].nf;
-            xw_text(c, ws, row, CK_OPTION, c->id[i], NULL);
-            xw_field_label(c, fi, t, sizeof t);
-            xw_text(c, ws, row, CK_FIGURE, t, NULL);
-            xw_text(c, ws, row, CK_FIELD, xw_fields[fi].key, xw_fmt(c, XS_KEY, XN_NONE));
-            if (text)
-                xw_text(c, ws, row, CK_ENGINE, text, xw_fmt(c, XS_FIXED, nf));
-            else
-                xw_num(c, ws, row, CK_ENGINE, v, xw_fmt(c, XS_FIXED, nf));
-            xw_f(c, f, sizeof f, "=%s",
-                 xw_ref(c->sheet_q[TCI_SHEET_SUMMARY], c->sm_rows[fi], XW_SUM_COL0 + (int)i,
-                        1, 1).s);
-            if (text)
-                xw_fstr(c, ws, row, CK_BOOK, f, text, xw_fmt(c, XS_CALC, nf));
-            else
-                xw_fnum(c, ws, row, CK_BOOK, f, v, xw_fmt(c, XS_CALC, nf));
-            xw_num(c, ws, row, CK_SCALE, check_scale(c->r, i, fi, v),
-                   xw_fmt(c, XS_FIXED, XN_GENERAL));
-            xw_refbuf d = xw_ref(NULL, row, CK_ENGINE, 0, 0), w = xw_ref(NULL, row, CK_BOOK, 0, 0),
-                      sc = xw_ref(NULL, row, CK_SCALE, 0, 0), rd = xw_ref(NULL, row, CK_DIFF, 0, 0);
-            xw_f(c, f, sizeof f, "=IF(AND(ISNUMBER(%s),ISNUMBER(%s)),(%s-%s)/%s,\"\")", d.s, w.s,
-                 w.s, d.s, sc.s);
-            if (text)
-                xw_fstr(c, ws, row, CK_DIFF, f, "", xw_fmt(c, XS_CALC, XN_SCI));
-            else
-                xw_fnum(c, ws, row, CK_DIFF, f, 0, xw_fmt(c, XS_CALC, XN_SCI));
-            xw_f(c, f, sizeof f,
-                 "=IF(ISNUMBER(%s),IF(ISNUMBER(%s),IF(ABS(%s)<=CheckTolerance,\"OK\",\"CHECK\"),"
-                 "\"CHECK\"),IF(ISNUMBER(%s),\"CHECK\",IF(%s=%s,\"OK\",\"CHECK\")))",
-                 d.s, w.s, rd.s, w.s, d.s, w.s);
-            xw_fstr(c, ws, row, CK_STATUS, f, "OK", xw_fmt(c, XS_CHECK, XN_NONE));
-            row++;
-        }
-    }
+/* The check of option i's field fi in `row`: the engine's value, the Summary's,
+ * the scale, the difference and the status. */
+static void ck_row(xw_ctx *c, size_t i, int fi, int row)
+{
+    lxw_worksheet *ws = c->checks;
+    char f[XW_FBUF], t[XW_TBUF];
+    const char *text;
+    double v = xw_field_value(c->r, i, fi, &text);
+    xw_numfmt nf = xw_fields[fi].nf;
+    xw_text(c, ws, row, CK_OPTION, c->id[i], NULL);
+    xw_field_label(c, fi, t, sizeof t);
+    xw_text(c, ws, row, CK_FIGURE, t, NULL);
+    xw_text(c, ws, row, CK_FIELD, xw_fields[fi].key, xw_fmt(c, XS_KEY, XN_NONE));
+    if (text)
+        xw_text(c, ws, row, CK_ENGINE, text, xw_fmt(c, XS_FIXED, nf));
+    else
+        xw_num(c, ws, row, CK_ENGINE, v, xw_fmt(c, XS_FIXED, nf));
+    xw_f(c, f, sizeof f, "=%s",
+         xw_ref(c->sheet_q[TCI_SHEET_SUMMARY], c->sm_rows[fi], XW_SUM_COL0 + (int)i, 1, 1).s);
+    if (text)
+        xw_fstr(c, ws, row, CK_BOOK, f, text, xw_fmt(c, XS_CALC, nf));
+    else
+        xw_fnum(c, ws, row, CK_BOOK, f, v, xw_fmt(c, XS_CALC, nf));
+    xw_num(c, ws, row, CK_SCALE, check_scale(c->r, i, fi, v), xw_fmt(c, XS_FIXED, XN_GENERAL));
+    xw_refbuf d = xw_ref(NULL, row, CK_ENGINE, 0, 0), w = xw_ref(NULL, row, CK_BOOK, 0, 0),
+              sc = xw_ref(NULL, row, CK_SCALE, 0, 0), rd = xw_ref(NULL, row, CK_DIFF, 0, 0);
+    xw_f(c, f, sizeof f, "=IF(AND(ISNUMBER(%s),ISNUMBER(%s)),(%s-%s)/%s,\"\")", d.s, w.s, w.s, d.s,
+         sc.s);
+    if (text)
+        xw_fstr(c, ws, row, CK_DIFF, f, "", xw_fmt(c, XS_CALC, XN_SCI));
+    else
+        xw_fnum(c, ws, row, CK_DIFF, f, 0, xw_fmt(c, XS_CALC, XN_SCI));
+    xw_f(c, f, sizeof f,
+         "=IF(ISNUMBER(%s),IF(ISNUMBER(%s),IF(ABS(%s)<=CheckTolerance,\"OK\",\"CHECK\"),"
+         "\"CHECK\"),IF(ISNUMBER(%s),\"CHECK\",IF(%s=%s,\"OK\",\"CHECK\")))",
+         d.s, w.s, rd.s, w.s, d.s, w.s);
+    xw_fstr(c, ws, row, CK_STATUS, f, "OK", xw_fmt(c, XS_CHECK, XN_NONE));
+}
 
+/* OK in green and anything else in red, in the status column (rows CK_FIRST to
+ * lastr) and in the master check. */
+static void ck_marks(xw_ctx *c, int lastr)
+{
+    lxw_worksheet *ws = c->checks;
     lxw_conditional_format cf;
     memset(&cf, 0, sizeof cf);
     cf.type = LXW_CONDITIONAL_TYPE_CELL;
     cf.criteria = LXW_CONDITIONAL_CRITERIA_EQUAL_TO;
     cf.value_string = "\"OK\"";
     cf.format = c->fmt_ok;
-    worksheet_conditional_format_range(ws, (lxw_row_t)first, CK_STATUS, (lxw_row_t)lastr, CK_STATUS,
-                                       &cf);
+    worksheet_conditional_format_range(ws, (lxw_row_t)CK_FIRST, CK_STATUS, (lxw_row_t)lastr,
+                                       CK_STATUS, &cf);
     worksheet_conditional_format_cell(ws, (lxw_row_t)c->ck_master, XW_COL_VAL, &cf);
     cf.criteria = LXW_CONDITIONAL_CRITERIA_NOT_EQUAL_TO;
     cf.format = c->fmt_bad;
-    worksheet_conditional_format_range(ws, (lxw_row_t)first, CK_STATUS, (lxw_row_t)lastr, CK_STATUS,
-                                       &cf);
+    worksheet_conditional_format_range(ws, (lxw_row_t)CK_FIRST, CK_STATUS, (lxw_row_t)lastr,
+                                       CK_STATUS, &cf);
     worksheet_conditional_format_cell(ws, (lxw_row_t)c->ck_master, XW_COL_VAL, &cf);
-    xw_print_setup(c, ws, head_row, head_row, 1);
+}
+
+/* See sheets.h. */
+void xw_write_checks(xw_ctx *c)
+{
+    const tco_scenario *s = c->s;
+    int count = 0;
+    for (size_t i = 0; i < s->n_options; i++)
+        for (int k = 0; k < N_CHECKED; k++)
+            count += xw_field_applies(c, i, checked[k]);
+    int lastr = CK_FIRST + count - 1;
+    xw_refbuf status = xw_range(NULL, CK_FIRST, CK_STATUS, lastr, CK_STATUS);
+    ck_head(c, status.s, count);
+    int row = CK_FIRST;
+    for (size_t i = 0; i < s->n_options; i++)
+        for (int k = 0; k < N_CHECKED; k++)
+            if (xw_field_applies(c, i, checked[k]))
+                ck_row(c, i, checked[k], row++);
+    ck_marks(c, lastr);
+    xw_print_setup(c, c->checks, CK_HEAD, CK_HEAD, 1);
 }
