@@ -38,37 +38,72 @@ static double case_value(const tco_result *res, size_t i, int metric, const char
     }
 }
 
-/* See sheets.h. */
-void xw_write_cases(xw_ctx *c)
+/* ===== The sheet ===== */
+
+/* The figures compared, one table each; `best`: the lowest of a column is marked. */
+static const struct {
+    const char *key, *english, *field;
+    xw_numfmt nf;
+    int best;
+} metrics[] = {
+    {XW_KEY("cases.total"), "Total cost of ownership ({currency})", "total", XN_MONEY, 1},
+    {XW_KEY("cases.npv"), "Net present value of the cost ({currency})", "npv", XN_MONEY, 1},
+    {XW_KEY("cases.cpgh"), "Cost per GPU-hour used ({currency} per GPU-hour)",
+     "cost_per_gpu_hour", XN_MONEY2, 1},
+    {XW_KEY("cases.bem"), "Break-even month against the baseline (month)", "breakeven_month",
+     XN_INT, 0},
+    {XW_KEY("cases.beu"), "Break-even utilization against the baseline (%)",
+     "breakeven_utilization", XN_PCT, 0},
+};
+
+/* The Cases sheet as it is written. */
+typedef struct cs_sheet {
+    xw_ctx *c;
+    lxw_worksheet *ws;
+    const tco_analysis *A;
+    size_t nc; /* cases */
+    xw_pager pg;
+} cs_sheet;
+
+/* The result of column k: the base (0), else case k - 1. */
+static const tco_result *cs_result(const cs_sheet *S, size_t k)
 {
-    lxw_worksheet *ws = c->cases;
-    const tco_analysis *A = xw_analysis(c);
-    if (!ws || !A || c->err || c->nomem)
-        return;
-    const tco_scenario *s = c->s;
-    const size_t n = s->n_options, nc = A->n_cases;
-    char t[XW_TBUF], f[XW_FBUF];
+    return k == 0 ? S->c->r : S->A->cases[k - 1];
+}
+
+/* Column widths, the pager, the title and its paragraph. */
+static void cs_title(cs_sheet *S)
+{
+    xw_ctx *c = S->c;
+    lxw_worksheet *ws = S->ws;
+    const size_t nc = S->nc;
     worksheet_set_column(ws, 0, 0, 44, NULL);
     worksheet_set_column(ws, 1, 1, 30, NULL);
     worksheet_set_column(ws, 2, (lxw_col_t)(1 + nc), 17, NULL);
     worksheet_set_tab_color(ws, 0xED7D31);
-    xw_pager pg;
-    xw_pager_init(&pg, xw_cols_px(44 + 30 + 17.0 * (double)(nc > 1 ? nc : 1)));
+    xw_pager_init(&S->pg, xw_cols_px(44 + 30 + 17.0 * (double)(nc > 1 ? nc : 1)));
     xw_span sp = {(int)(1 + nc), 44 + 30 + 17.0 * (double)nc};
     xw_title(c, ws, sp, xw_label(c, "cases.title", "Cases: the scenario under other assumptions"),
-          xw_label(c, "cases.subtitle",
-                   "Each case is the whole scenario with the keys below overriding, computed in "
-                   "full (MODEL.md, Cases). Computed by tco for this scenario (static values): "
-                   "write the workbook again after changing inputs. The lowest total, NPV and "
-                   "cost per GPU-hour of each column are highlighted."));
-    int row = 3;
+             xw_label(c, "cases.subtitle",
+                      "Each case is the whole scenario with the keys below overriding, computed in "
+                      "full (MODEL.md, Cases). Computed by tco for this scenario (static values): "
+                      "write the workbook again after changing inputs. The lowest total, NPV and "
+                      "cost per GPU-hour of each column are highlighted."));
+}
+
+/* What each case changes, from `row`; returns the next row. */
+static int cs_overrides(const cs_sheet *S, int row)
+{
+    xw_ctx *c = S->c;
+    lxw_worksheet *ws = S->ws;
+    char t[XW_TBUF];
     xw_section(c, ws, row++, xw_label(c, "cases.overrides", "What each case changes"));
     xw_header_text(c, ws, row, 0, xw_label(c, "cases.case", "Case"));
     xw_header_text(c, ws, row, 1, xw_label(c, "cases.key", "Key"));
     xw_header_text(c, ws, row++, 2, xw_label(c, "cases.value", "Value"));
     lxw_format *fx = xw_fmt(c, XS_FIXED, XN_NONE);
-    for (size_t k = 0; k < nc; k++) {
-        const tco_case *cs = &s->cases[k];
+    for (size_t k = 0; k < S->nc; k++) {
+        const tco_case *cs = &c->s->cases[k];
         for (size_t j = 0; j < cs->n_overrides; j++, row++) {
             xw_text(c, ws, row, 0, xw_cell_text(t, sizeof t, cs->name), NULL);
             xw_text(c, ws, row, 1, xw_cell_text(t, sizeof t, cs->keys[j]), fx);
@@ -79,88 +114,115 @@ void xw_write_cases(xw_ctx *c)
             xw_text(c, ws, row++, 1, xw_label(c, "cases.no_override", "(nothing: the base)"), fx);
         }
     }
-    row++;
+    return row;
+}
 
-    /* What the figures below are measured over: a case may change the horizon. */
-    xw_pager_block(&pg, row, 5);
+/* What the figures below are measured over (a case may change the horizon), from
+ * `row`; returns the next row. */
+static int cs_settings(cs_sheet *S, int row)
+{
+    xw_ctx *c = S->c;
+    lxw_worksheet *ws = S->ws;
+    char t[XW_TBUF];
+    xw_pager_block(&S->pg, row, 5);
     xw_section(c, ws, row++, xw_label(c, "cases.settings", "Measured over"));
     int hs = row++;
     xw_header_text(c, ws, hs, 0, "");
     xw_header(c, ws, hs, 1, xw_label(c, "cases.base", "Base"));
-    for (size_t k = 0; k < nc; k++)
-        xw_header(c, ws, hs, 2 + (int)k, xw_cell_text(t, sizeof t, s->cases[k].name));
+    for (size_t k = 0; k < S->nc; k++)
+        xw_header(c, ws, hs, 2 + (int)k, xw_cell_text(t, sizeof t, c->s->cases[k].name));
     xw_text(c, ws, row, 0, xw_label(c, "cases.horizon", "Horizon (months)"), NULL);
-    for (size_t k = 0; k <= nc; k++) {
-        const tco_result *res = k == 0 ? c->r : A->cases[k - 1];
-        xw_engine_num(c, ws, row, 1 + (int)k, res->scenario->horizon_months, XN_INT);
-    }
+    for (size_t k = 0; k <= S->nc; k++)
+        xw_engine_num(c, ws, row, 1 + (int)k, cs_result(S, k)->scenario->horizon_months, XN_INT);
     row++;
     xw_text(c, ws, row, 0, xw_label(c, "cases.baseline", "Baseline (rent option)"), NULL);
-    for (size_t k = 0; k <= nc; k++) {
-        const tco_result *res = k == 0 ? c->r : A->cases[k - 1];
+    for (size_t k = 0; k <= S->nc; k++) {
+        const tco_result *res = cs_result(S, k);
         xw_text(c, ws, row, 1 + (int)k, res->baseline >= 0 ? c->id[res->baseline] : XW_DASH,
                 xw_fmt(c, XS_FIXED, XN_GENERAL));
     }
-    row += 2;
+    return row;
+}
 
-    static const struct {
-        const char *key, *english, *field;
-        xw_numfmt nf;
-        int best;
-    } metrics[] = {
-        {XW_KEY("cases.total"), "Total cost of ownership ({currency})", "total", XN_MONEY, 1},
-        {XW_KEY("cases.npv"), "Net present value of the cost ({currency})", "npv", XN_MONEY, 1},
-        {XW_KEY("cases.cpgh"), "Cost per GPU-hour used ({currency} per GPU-hour)",
-         "cost_per_gpu_hour", XN_MONEY2, 1},
-        {XW_KEY("cases.bem"), "Break-even month against the baseline (month)", "breakeven_month",
-         XN_INT, 0},
-        {XW_KEY("cases.beu"), "Break-even utilization against the baseline (%)",
-         "breakeven_utilization", XN_PCT, 0},
-    };
+/* The lowest figure of each column of rows first..last marked (fmt_best). */
+static void cs_best(const cs_sheet *S, int first, int last)
+{
+    xw_ctx *c = S->c;
+    char f[XW_FBUF];
+    lxw_conditional_format cf;
+    memset(&cf, 0, sizeof cf);
+    cf.type = LXW_CONDITIONAL_TYPE_FORMULA;
+    xw_f(c, f, sizeof f, "=AND(ISNUMBER(%s),%s=MIN(%s))", xw_ref(NULL, first, 1, 0, 0).s,
+         xw_ref(NULL, first, 1, 0, 0).s, xw_range(NULL, first, 1, last, 1).s);
+    /* xw_range is absolute: make the column relative for the whole block. */
+    char *p = f, rel[XW_FBUF];
+    size_t o = 0;
+    for (; *p && o + 1 < sizeof rel; p++) {
+        if (*p == '$' && p[1] >= 'A' && p[1] <= 'Z')
+            continue;
+        rel[o++] = *p;
+    }
+    rel[o] = '\0';
+    cf.value_string = rel;
+    cf.format = c->fmt_best;
+    xw_note(c, worksheet_conditional_format_range(S->ws, (lxw_row_t)first, 1, (lxw_row_t)last,
+                                                  (lxw_col_t)(1 + S->nc), &cf));
+}
+
+/* The table of metric m, every option in the base and each case, from `row`;
+ * returns the next row. */
+static int cs_metric(cs_sheet *S, size_t m, int row)
+{
+    xw_ctx *c = S->c;
+    lxw_worksheet *ws = S->ws;
+    const size_t n = c->s->n_options;
+    char t[XW_TBUF];
+    xw_labelf(c, t, sizeof t, metrics[m].key, metrics[m].english, "currency", c->currency, NULL);
+    xw_pager_block(&S->pg, row, 3 + (int)n);
+    xw_section(c, ws, row++, t);
+    int hr = row++;
+    xw_header(c, ws, hr, 0, xw_label(c, "cases.option", "Option"));
+    xw_header(c, ws, hr, 1, xw_label(c, "cases.base", "Base"));
+    for (size_t k = 0; k < S->nc; k++)
+        xw_header(c, ws, hr, 2 + (int)k, xw_cell_text(t, sizeof t, c->s->cases[k].name));
+    int first = row;
+    for (size_t i = 0; i < n; i++, row++) {
+        xw_text(c, ws, row, 0, c->label[i], NULL);
+        for (size_t k = 0; k <= S->nc; k++) {
+            const char *text;
+            double v = case_value(cs_result(S, k), i, (int)m, &text);
+            if (text)
+                xw_text(c, ws, row, 1 + (int)k, text, xw_fmt(c, XS_FIXED, metrics[m].nf));
+            else
+                xw_engine_num(c, ws, row, 1 + (int)k, v, metrics[m].nf);
+        }
+    }
+    if (metrics[m].best && n > 1)
+        cs_best(S, first, row - 1);
+    return row;
+}
+
+/* See sheets.h. */
+void xw_write_cases(xw_ctx *c)
+{
+    lxw_worksheet *ws = c->cases;
+    const tco_analysis *A = xw_analysis(c);
+    if (!ws || !A || c->err || c->nomem)
+        return;
+    cs_sheet S;
+    memset(&S, 0, sizeof S);
+    S.c = c;
+    S.ws = ws;
+    S.A = A;
+    S.nc = A->n_cases;
+    cs_title(&S);
+    int row = cs_overrides(&S, 3);
+    row++;
+    row = cs_settings(&S, row);
+    row += 2;
     for (size_t m = 0; m < sizeof metrics / sizeof metrics[0]; m++) {
-        xw_labelf(c, t, sizeof t, metrics[m].key, metrics[m].english, "currency", c->currency,
-                  NULL);
-        xw_pager_block(&pg, row, 3 + (int)n);
-        xw_section(c, ws, row++, t);
-        int hr = row++;
-        xw_header(c, ws, hr, 0, xw_label(c, "cases.option", "Option"));
-        xw_header(c, ws, hr, 1, xw_label(c, "cases.base", "Base"));
-        for (size_t k = 0; k < nc; k++)
-            xw_header(c, ws, hr, 2 + (int)k, xw_cell_text(t, sizeof t, s->cases[k].name));
-        int first = row;
-        for (size_t i = 0; i < n; i++, row++) {
-            xw_text(c, ws, row, 0, c->label[i], NULL);
-            for (size_t k = 0; k <= nc; k++) {
-                const tco_result *res = k == 0 ? c->r : A->cases[k - 1];
-                const char *text;
-                double v = case_value(res, i, (int)m, &text);
-                if (text)
-                    xw_text(c, ws, row, 1 + (int)k, text, xw_fmt(c, XS_FIXED, metrics[m].nf));
-                else
-                    xw_engine_num(c, ws, row, 1 + (int)k, v, metrics[m].nf);
-            }
-        }
-        if (metrics[m].best && n > 1) {
-            lxw_conditional_format cf;
-            memset(&cf, 0, sizeof cf);
-            cf.type = LXW_CONDITIONAL_TYPE_FORMULA;
-            xw_f(c, f, sizeof f, "=AND(ISNUMBER(%s),%s=MIN(%s))", xw_ref(NULL, first, 1, 0, 0).s,
-                 xw_ref(NULL, first, 1, 0, 0).s, xw_range(NULL, first, 1, row - 1, 1).s);
-            /* xw_range is absolute: make the column relative for the whole block. */
-            char *p = f, rel[XW_FBUF];
-            size_t o = 0;
-            for (; *p && o + 1 < sizeof rel; p++) {
-                if (*p == '$' && p[1] >= 'A' && p[1] <= 'Z')
-                    continue;
-                rel[o++] = *p;
-            }
-            rel[o] = '\0';
-            cf.value_string = rel;
-            cf.format = c->fmt_best;
-            xw_note(c, worksheet_conditional_format_range(
-                        ws, (lxw_row_t)first, 1, (lxw_row_t)(row - 1), (lxw_col_t)(1 + nc), &cf));
-        }
+        row = cs_metric(&S, m, row);
         row++;
     }
-    xw_pager_apply(c, ws, &pg, row);
+    xw_pager_apply(c, ws, &S.pg, row);
 }
