@@ -130,25 +130,15 @@ static int about_contents(xw_ctx *c, int row)
     return row;
 }
 
-/* See sheets.h. */
-void xw_write_about(xw_ctx *c)
+/* The scenario: purpose, date, currency, horizon, baseline, file, author, tool,
+ * from `row`; returns the next row. */
+static int about_scenario(xw_ctx *c, int row)
 {
     const tco_scenario *s = c->s;
     const tco_result *r = c->r;
-    lxw_worksheet *ws = c->about;
-    char buf[XW_MAX_TEXT / 4], f[512];
-    xw_set_col(ws, 0, 0, 24);
-    xw_set_col(ws, 1, 1, 100);
-    worksheet_set_tab_color(ws, 0x4472C4);
-    worksheet_gridlines(ws, LXW_HIDE_ALL_GRIDLINES);
-    xw_text(c, ws, 0, 0, c->name, xw_fmt(c, XS_TITLE, XN_NONE));
-    xw_text(c, ws, 1, 0,
-            xw_label(c, "about.subtitle",
-                     "Total cost of ownership of GPU compute: buy or rent, month by month"),
-            xw_fmt(c, XS_SUBTITLE, XN_NONE));
-    lxw_format *sec = xw_fmt(c, XS_SECTION, XN_NONE);
-    int row = 3;
-    xw_text(c, ws, row++, 0, xw_label(c, "about.scenario", "Scenario"), sec);
+    char buf[XW_MAX_TEXT / 4];
+    xw_text(c, c->about, row++, 0, xw_label(c, "about.scenario", "Scenario"),
+            xw_fmt(c, XS_SECTION, XN_NONE));
     size_t nbuy = 0;
     for (size_t i = 0; i < s->n_options; i++)
         nbuy += s->options[i].acquire == TCO_BUY;
@@ -189,6 +179,14 @@ void xw_write_about(xw_ctx *c)
     if (c->company)
         about_pair(c, row++, xw_label(c, "about.field.company", "Company"), c->company);
     about_pair(c, row++, xw_label(c, "about.field.tool", "Tool"), "tco " TCO_VERSION);
+    return row;
+}
+
+/* The master check of the Checks sheet in `row`, OK in green, else red. */
+static void about_master(xw_ctx *c, int row)
+{
+    lxw_worksheet *ws = c->about;
+    char f[512];
     xw_text(c, ws, row, 0, xw_label(c, "about.field.master_check", "Master check"),
             xw_fmt(c, XS_TEXT, XN_NONE));
     xw_fstr(c, ws, row, 1,
@@ -205,9 +203,16 @@ void xw_write_about(xw_ctx *c)
     cf.criteria = LXW_CONDITIONAL_CRITERIA_NOT_EQUAL_TO;
     cf.format = c->fmt_bad;
     xw_note(c, worksheet_conditional_format_cell(ws, (lxw_row_t)row, 1, &cf));
-    row += 2;
+}
 
-    xw_text(c, ws, row++, 0, xw_label(c, "about.legend", "Legend"), sec);
+/* The legend of the cells' looks and the conventions, from `row`; returns the
+ * next row. */
+static int about_legend(xw_ctx *c, int row)
+{
+    lxw_worksheet *ws = c->about;
+    char buf[XW_MAX_TEXT / 4];
+    xw_text(c, ws, row++, 0, xw_label(c, "about.legend", "Legend"),
+            xw_fmt(c, XS_SECTION, XN_NONE));
     xw_text(c, ws, row, 0, xw_label(c, "about.legend.input", "Input"),
             xw_fmt(c, XS_INPUT, XN_NONE));
     about_text(c, row++,
@@ -239,8 +244,29 @@ void xw_write_about(xw_ctx *c)
                         "or zero utilization). none: no break-even within the horizon or "
                         "between 0% and 100% utilization. \xE2\x80\x93: zero, or not applicable "
                         "to this kind of option."));
+    return row;
+}
+
+/* See sheets.h. */
+void xw_write_about(xw_ctx *c)
+{
+    lxw_worksheet *ws = c->about;
+    xw_set_col(ws, 0, 0, 24);
+    xw_set_col(ws, 1, 1, 100);
+    worksheet_set_tab_color(ws, 0x4472C4);
+    worksheet_gridlines(ws, LXW_HIDE_ALL_GRIDLINES);
+    xw_text(c, ws, 0, 0, c->name, xw_fmt(c, XS_TITLE, XN_NONE));
+    xw_text(c, ws, 1, 0,
+            xw_label(c, "about.subtitle",
+                     "Total cost of ownership of GPU compute: buy or rent, month by month"),
+            xw_fmt(c, XS_SUBTITLE, XN_NONE));
+    int row = about_scenario(c, 3);
+    about_master(c, row);
+    row += 2;
+    row = about_legend(c, row);
     row++;
-    xw_text(c, ws, row++, 0, xw_label(c, "about.contents", "Contents"), sec);
+    xw_text(c, ws, row++, 0, xw_label(c, "about.contents", "Contents"),
+            xw_fmt(c, XS_SECTION, XN_NONE));
     about_contents(c, row);
     xw_print_setup(c, ws, -1, -1, 1);
     worksheet_set_portrait(ws);
