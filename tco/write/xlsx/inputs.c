@@ -379,10 +379,9 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
     xw_text(c, ws, row, 4, src, xw_fmt(c, stale ? XS_WARN : XS_KEY, XN_NONE));
 }
 
-/* See sheets.h. */
-void xw_write_inputs(xw_ctx *c)
+/* Column widths, the title, the subtitle and the headings (frozen). */
+static void inputs_head(xw_ctx *c)
 {
-    const tco_scenario *s = c->s;
     lxw_worksheet *ws = c->inputs;
     int wa = 34;
     for (int k = 0; k < TCO_O_COUNT; k++) {
@@ -411,8 +410,13 @@ void xw_write_inputs(xw_ctx *c)
     for (int k = 0; k < 5; k++)
         xw_text(c, ws, 3, k, heads[k], xw_fmt(c, XS_HEADER, XN_NONE));
     worksheet_freeze_panes(ws, 4, 0);
-    int row = 4;
-    /* The global keys by section, sections in the order the key table has them. */
+}
+
+/* The global keys by section, sections in the order the key table has them, from
+ * `row`; returns the next row. */
+static int inputs_globals(xw_ctx *c, int row)
+{
+    lxw_worksheet *ws = c->inputs;
     lxw_format *sec = xw_fmt(c, XS_SECTION, XN_NONE);
     for (int first = 0; first < TCO_S_COUNT; first++) {
         const char *section = tco_scenario_key((tco_skey)first)->section;
@@ -435,6 +439,15 @@ void xw_write_inputs(xw_ctx *c)
         }
         row++;
     }
+    return row;
+}
+
+/* The constants (SecondsPerHour) and the MACRS table, from `row`; returns the
+ * next row. */
+static int inputs_constants(xw_ctx *c, int row)
+{
+    lxw_worksheet *ws = c->inputs;
+    lxw_format *sec = xw_fmt(c, XS_SECTION, XN_NONE);
     xw_text(c, ws, row++, 0, xw_label(c, "inputs.constants", "Constants"), sec);
     c->in_sph = row;
     xw_text(c, ws, row, 0, xw_label(c, "inputs.seconds_per_hour", "Seconds per hour"), NULL);
@@ -466,25 +479,39 @@ void xw_write_inputs(xw_ctx *c)
         xw_text(c, ws, row, 4, xw_label(c, "source.irs946", "IRS Publication 946, table A-1"),
                 xw_fmt(c, XS_KEY, XN_NONE));
     }
-    for (size_t i = 0; i < s->n_options; i++) {
-        const tco_option *o = &s->options[i];
-        row++;
-        char head[XW_MAX_TEXT / 4];
-        xw_labelf(c, head, sizeof head, "inputs.option", "Option {id}: {label} ({kind})", "id",
-                  c->id[i], "label", c->label[i], "kind",
-                  o->acquire == TCO_BUY ? xw_label(c, "common.buy", "buy")
-                                        : xw_label(c, "common.rent", "rent"),
-                  NULL);
-        xw_text(c, ws, row++, 0, head, sec);
-        int next = row;
-        for (int k = 0; k < TCO_O_COUNT; k++)
-            if (option_key_shown(o, (tco_okey)k))
-                c->in_o[i * TCO_O_COUNT + (size_t)k] = next++;
-        /* Rows are known before any is written, so a row may refer to the next. */
-        for (int k = 0; k < TCO_O_COUNT; k++)
-            if (c->in_o[i * TCO_O_COUNT + (size_t)k] >= 0)
-                write_option_key(c, i, row++, (tco_okey)k);
-    }
-    xw_print_setup(c, ws, 3, 3, 1);
-    worksheet_set_portrait(ws);
+    return row;
+}
+
+/* Option i's keys under their heading, from `row`; returns the next row. */
+static int inputs_option(xw_ctx *c, size_t i, int row)
+{
+    const tco_option *o = &c->s->options[i];
+    char head[XW_MAX_TEXT / 4];
+    xw_labelf(c, head, sizeof head, "inputs.option", "Option {id}: {label} ({kind})", "id",
+              c->id[i], "label", c->label[i], "kind",
+              o->acquire == TCO_BUY ? xw_label(c, "common.buy", "buy")
+                                    : xw_label(c, "common.rent", "rent"),
+              NULL);
+    xw_text(c, c->inputs, row++, 0, head, xw_fmt(c, XS_SECTION, XN_NONE));
+    int next = row;
+    for (int k = 0; k < TCO_O_COUNT; k++)
+        if (option_key_shown(o, (tco_okey)k))
+            c->in_o[i * TCO_O_COUNT + (size_t)k] = next++;
+    /* Rows are known before any is written, so a row may refer to the next. */
+    for (int k = 0; k < TCO_O_COUNT; k++)
+        if (c->in_o[i * TCO_O_COUNT + (size_t)k] >= 0)
+            write_option_key(c, i, row++, (tco_okey)k);
+    return row;
+}
+
+/* See sheets.h. */
+void xw_write_inputs(xw_ctx *c)
+{
+    inputs_head(c);
+    int row = inputs_globals(c, 4);
+    row = inputs_constants(c, row);
+    for (size_t i = 0; i < c->s->n_options; i++)
+        row = inputs_option(c, i, row + 1);
+    xw_print_setup(c, c->inputs, 3, 3, 1);
+    worksheet_set_portrait(c->inputs);
 }
