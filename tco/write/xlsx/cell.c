@@ -19,6 +19,7 @@ static int utf8_len(unsigned char b)
     return b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
 }
 
+/* U+FFFD, the replacement character, at out[o]; returns the next position. */
 static size_t put_fffd(char *out, size_t o)
 {
     out[o] = (char)0xEF;
@@ -188,6 +189,7 @@ char *xw_label_cut(const char *text, char *buf, size_t size, size_t max_chars)
     return buf;
 }
 
+/* See cell.h. */
 int xw_width(const char *s)
 {
     int w = 0;
@@ -207,6 +209,14 @@ int xw_width(const char *s)
     return w;
 }
 
+/* See cell.h. */
+const char *xw_base_name(const char *path)
+{
+    const char *slash = path ? strrchr(path, '/') : NULL;
+    return slash ? slash + 1 : path ? path : "";
+}
+
+/* See cell.h. */
 char *xw_strdup(xw_ctx *c, const char *s)
 {
     size_t n = strlen(s) + 1;
@@ -224,6 +234,7 @@ char *xw_strdup(xw_ctx *c, const char *s)
  * labels and are taken before the option sheets are named. */
 static const char *const reserved_sheets[] = {"History", NULL};
 
+/* strcmp with ASCII letters compared without case, as Excel compares sheet names. */
 static int ascii_casecmp(const char *a, const char *b)
 {
     for (;; a++, b++) {
@@ -237,6 +248,7 @@ static int ascii_casecmp(const char *a, const char *b)
     }
 }
 
+/* 1 when cand is a reserved name or one of the n names taken, whatever the case. */
 static int sheet_taken(char **taken, size_t n, const char *cand)
 {
     for (const char *const *r = reserved_sheets; *r; r++)
@@ -351,12 +363,12 @@ char *xw_formula_sheet(xw_ctx *c, const char *name)
 
 /* ===== Formats ===== */
 
-/* Decimals that show about 3 significant digits of the smallest positive value. */
-static int decimals_for(const tco_result *r, size_t field_offset)
+/* See cell.h. */
+int xw_sig_decimals(const void *base, size_t n, size_t stride, size_t offset)
 {
     double lo = INFINITY;
-    for (size_t i = 0; i < r->n_options; i++) {
-        double v = *(const double *)((const char *)&r->options[i] + field_offset);
+    for (size_t i = 0; i < n; i++) {
+        double v = *(const double *)((const char *)base + i * stride + offset);
         if (isfinite(v) && v > 0 && v < lo)
             lo = v;
     }
@@ -420,9 +432,13 @@ static void init_numfmts(xw_ctx *c)
     xw_money_format(c, c->nf[XN_MONEY4], sizeof c->nf[0], 4, 0);
     snprintf(c->nf[XN_MONEY_IN], sizeof c->nf[0], "%s#,##0.00##%s", pfx, sfx);
     xw_money_format(c, c->nf[XN_MONEY_PF], sizeof c->nf[0],
-                    decimals_for(c->r, offsetof(tco_option_result, cost_per_pflop_hour)), 1);
+                    xw_sig_decimals(c->r->options, c->r->n_options, sizeof *c->r->options,
+                                    offsetof(tco_option_result, cost_per_pflop_hour)),
+                    1);
     xw_money_format(c, c->nf[XN_MONEY_UN], sizeof c->nf[0],
-                    decimals_for(c->r, offsetof(tco_option_result, cost_per_unit)), 1);
+                    xw_sig_decimals(c->r->options, c->r->n_options, sizeof *c->r->options,
+                                    offsetof(tco_option_result, cost_per_unit)),
+                    1);
     strcpy(c->nf[XN_GENERAL], "General");
     strcpy(c->nf[XN_PCT], "0.00%");
     strcpy(c->nf[XN_PCT4], "0.0000%");
@@ -435,6 +451,7 @@ static void init_numfmts(xw_ctx *c)
 #define C_INPUT_FILL 0xFFF2CC
 #define C_INPUT_FONT 0x0000FF
 #define C_FIXED_FILL 0xF2F2F2
+#define C_FIXED_FONT 0x404040
 #define C_HEAD_FILL  0xDDEBF7
 #define C_TITLE      0x1F3864
 #define C_GREY       0x595959
@@ -474,7 +491,7 @@ lxw_format *xw_fmt(xw_ctx *c, xw_style st, xw_numfmt nf)
         break;
     case XS_FIXED:
         format_set_bg_color(f, C_FIXED_FILL);
-        format_set_font_color(f, 0x404040);
+        format_set_font_color(f, C_FIXED_FONT);
         break;
     case XS_TOTAL:
         format_set_bold(f);
@@ -559,18 +576,15 @@ lxw_format *xw_fmt_num(xw_ctx *c, xw_style st, const char *num_format)
         return NULL;
     }
     if (st == XS_FIXED) {
-        format_set_bg_color(f, 0xF2F2F2);
-        format_set_font_color(f, 0x404040);
+        format_set_bg_color(f, C_FIXED_FILL);
+        format_set_font_color(f, C_FIXED_FONT);
     } else if (st == XS_TOTAL) {
         format_set_bold(f);
         format_set_top(f, LXW_BORDER_THIN);
     }
     format_set_num_format(f, num_format);
     format_set_align(f, LXW_ALIGN_RIGHT);
-    if (c->style && c->style->font_name)
-        format_set_font_name(f, c->style->font_name);
-    if (c->style && c->style->font_size > 0)
-        format_set_font_size(f, c->style->font_size);
+    xw_fmt_font(c, f);
     return f;
 }
 
@@ -618,17 +632,6 @@ void xw_formats_init(xw_ctx *c)
 }
 
 /* ===== References and cells ===== */
-
-void xw_col_name(int col, char *out)
-{
-    char tmp[8];
-    int n = 0;
-    for (col++; col > 0 && n < 7; col = (col - 1) / 26)
-        tmp[n++] = (char)('A' + (col - 1) % 26);
-    for (int i = 0; i < n; i++)
-        out[i] = tmp[n - 1 - i];
-    out[n] = '\0';
-}
 
 /* A cell reference written in place ($ before the column and row when
  * asked): one is built for nearly every formula cell, and snprintf costs many
@@ -711,6 +714,7 @@ xw_refbuf xw_ing(xw_ctx *c, tco_skey key)
     return input_ref(c, c->in_g[key]);
 }
 
+/* See cell.h. */
 const char *xw_f(xw_ctx *c, char *buf, size_t size, const char *fmt, ...)
 {
     va_list ap;
@@ -725,17 +729,20 @@ const char *xw_f(xw_ctx *c, char *buf, size_t size, const char *fmt, ...)
     return buf;
 }
 
+/* See cell.h. */
 void xw_note(xw_ctx *c, lxw_error e)
 {
     if (e != LXW_NO_ERROR && !c->err)
         c->err = e;
 }
 
+/* See cell.h. */
 void xw_text(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *text, lxw_format *f)
 {
     xw_note(c, worksheet_write_string(ws, (lxw_row_t)row, (lxw_col_t)col, text ? text : "", f));
 }
 
+/* See cell.h. */
 void xw_num(xw_ctx *c, lxw_worksheet *ws, int row, int col, double v, lxw_format *f)
 {
     if (isfinite(v))
@@ -759,6 +766,14 @@ void xw_fstr(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *formula
 {
     xw_note(c,
          worksheet_write_formula_str(ws, (lxw_row_t)row, (lxw_col_t)col, formula, f, v ? v : ""));
+}
+
+/* See cell.h. */
+void xw_define_name(xw_ctx *c, const char *name, const char *quoted, int row, int col)
+{
+    char f[400];
+    snprintf(f, sizeof f, "=%s", xw_ref(quoted, row, col, 1, 1).s);
+    xw_note(c, workbook_define_name(c->wb, name, f));
 }
 
 /* See cell.h. */

@@ -22,6 +22,8 @@
  * this is what keeps a bad label from corrupting the file. NULL gives NULL;
  * so does a failed allocation (recorded in c). */
 char *xw_clean_text(xw_ctx *c, const char *in, size_t max_chars);
+/* The file name of a path: what follows its last '/' ("" for NULL). */
+const char *xw_base_name(const char *path);
 /* A copy of s; NULL after a failed allocation (recorded in c). */
 char *xw_strdup(xw_ctx *c, const char *s);
 /* A label cut to at most max_chars characters (libxlsxwriter refuses longer
@@ -83,6 +85,10 @@ lxw_format *xw_fmt_num(xw_ctx *c, xw_style st, const char *num_format);
 /* The template's font name and size on a format made outside xw_fmt (the
  * built-in look when the template has none); then set the format's own size. */
 void xw_fmt_font(const xw_ctx *c, lxw_format *f);
+/* Decimals that show about 3 significant digits of the smallest positive one of n
+ * doubles, `offset` bytes into each of n elements `stride` bytes apart from base:
+ * 2 to 10 (2 when none is positive). */
+int xw_sig_decimals(const void *base, size_t n, size_t stride, size_t offset);
 /* A money number format with `decimals` decimals in the scenario's currency, as
  * the template shows it (symbol before or after, negatives in brackets or with a
  * minus sign); zero as a dash when `dash`. */
@@ -90,8 +96,6 @@ void xw_money_format(xw_ctx *c, char *out, size_t size, int decimals, int dash);
 
 /* ===== References ===== */
 
-/* The letters of a 0-based column, in out (8 bytes). */
-void xw_col_name(int col, char *out);
 /* A reference or range as text, returned by value: use its .s in the
  * expression that made it (C11 keeps such a temporary until the end of the full
  * expression, so it is safe as a printf argument), or keep the struct in a
@@ -129,6 +133,8 @@ void xw_fnum(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *formula
 /* A formula with its cached text. */
 void xw_fstr(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *formula, const char *v,
              lxw_format *f);
+/* A workbook-wide name for an absolute reference to a cell of the sheet `quoted`. */
+void xw_define_name(xw_ctx *c, const char *name, const char *quoted, int row, int col);
 /* A link to cell A1 of the sheet `quoted` (its name as formulas write it),
  * showing `text`. */
 void xw_link(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *quoted, const char *text,

@@ -72,9 +72,8 @@ static void ck_head(xw_ctx *c, const char *status, int count)
             xw_fmt(c, XS_CALC, XN_INT));
     xw_text(c, ws, c->ck_master + 3, 0, xw_label(c, "checks.tolerance", "Tolerance"), NULL);
     xw_num(c, ws, c->ck_master + 3, XW_COL_VAL, 1e-9, xw_fmt(c, XS_FIXED, XN_SCI));
-    char nm[400];
-    snprintf(nm, sizeof nm, "=%s!$C$%d", c->sheet_q[TCI_SHEET_CHECKS], c->ck_master + 4);
-    xw_note(c, workbook_define_name(c->wb, "CheckTolerance", nm));
+    xw_define_name(c, "CheckTolerance", c->sheet_q[TCI_SHEET_CHECKS], c->ck_master + 3,
+                   XW_COL_VAL);
 
     const char *heads[CK_N] = {xw_label(c, "checks.head.option", "Option"),
                                xw_label(c, "checks.head.figure", "Figure"),

@@ -12,15 +12,13 @@
 
 /* ===== Source of an input ===== */
 
-static const char *base_name(const char *path);
-
 /* `file` is the key's own file (an included one), or NULL for the scenario's. */
 static void source_text(xw_ctx *c, char *buf, size_t size, unsigned char src, const char *file,
                         int line)
 {
     const char *name = c->file_base ? c->file_base : xw_label(c, "source.scenario", "scenario");
     if (file && file != c->s->file && strcmp(file, c->s->file) != 0 && tci_utf8_valid(file))
-        name = base_name(file);
+        name = xw_base_name(file);
     if (src == TCO_SRC_INI && line > 0)
         snprintf(buf, size, "%s:%d", name, line);
     else if (src == TCO_SRC_INI)
@@ -31,12 +29,6 @@ static void source_text(xw_ctx *c, char *buf, size_t size, unsigned char src, co
         snprintf(buf, size, "%s", xw_label(c, "source.catalog", "catalog"));
     else
         snprintf(buf, size, "%s", xw_label(c, "source.default", "default"));
-}
-
-static const char *base_name(const char *path)
-{
-    const char *slash = path ? strrchr(path, '/') : NULL;
-    return slash ? slash + 1 : path ? path : "";
 }
 
 /* A key filled from the price catalog: the entry's file, line and as-of date,
@@ -60,7 +52,7 @@ static void catalog_source(xw_ctx *c, char *buf, size_t size, const tco_option *
         snprintf(buf, size, "%s", xw_label(c, "source.catalog", "catalog"));
         return;
     }
-    char *f = xw_clean_text(c, base_name(file), 200), *a = xw_clean_text(c, as_of, 32);
+    char *f = xw_clean_text(c, xw_base_name(file), 200), *a = xw_clean_text(c, as_of, 32);
     char fl[260];
     snprintf(fl, sizeof fl, "%s:%d", f ? f : "", line);
     if (a)
@@ -76,6 +68,7 @@ static void catalog_source(xw_ctx *c, char *buf, size_t size, const tco_option *
     free(a);
 }
 
+/* The number format of a key's value, by its unit. */
 static xw_numfmt unit_numfmt(tco_kunit u)
 {
     switch (u) {
@@ -258,15 +251,14 @@ static int key_value(xw_ctx *c, const tco_keydef *kd, const char *base, double *
     }
 }
 
+/* A defined name for a cell of Inputs. */
 static void define_name(xw_ctx *c, const char *name, int row, int col)
 {
-    char f[400];
-    char cn[8];
-    xw_col_name(col, cn);
-    snprintf(f, sizeof f, "=%s!$%s$%d", c->sheet_q[TCI_SHEET_INPUTS], cn, row + 1);
-    xw_note(c, workbook_define_name(c->wb, name, f));
+    xw_define_name(c, name, c->sheet_q[TCI_SHEET_INPUTS], row, col);
 }
 
+/* Global key k's row: label, key, value (an input, or fixed), unit, source, and
+ * its defined name when it has one. */
 static void write_global(xw_ctx *c, int row, tco_skey k)
 {
     const tco_scenario *s = c->s;
@@ -319,6 +311,8 @@ static int option_key_shown(const tco_option *o, tco_okey k)
     return 1;
 }
 
+/* Option i's key k in `row`: label, key, value (an input, a formula, or fixed),
+ * unit and source (in red when a catalog price is stale). */
 static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
 {
     const tco_option *o = &c->s->options[i];

@@ -22,40 +22,9 @@
 #include <string.h>
 #include <unistd.h>
 
-/* ===== Document properties ===== */
+/* ===== The context ===== */
 
-/* Days from 1970-01-01 to y-m-d in the proleptic Gregorian calendar. */
-static long long days_from_civil(int y, int m, int d)
-{
-    y -= m <= 2;
-    long long era = (y >= 0 ? y : y - 399) / 400;
-    long long yoe = y - era * 400;
-    long long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    long long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + doe - 719468;
-}
-
-/* opts->created when given, else as_of at 00:00 UTC, else the epoch. The
- * library reads no clock: libxlsxwriter takes 0 as "now", so the epoch is
- * written as its first second. */
-static long long creation_time(const tco_scenario *s, const tco_xlsx_options *opts)
-{
-    long long t = opts ? opts->created : -1;
-    if (t < 0) {
-        t = 0;
-        const char *a = s->as_of;
-        if (a && strlen(a) == 10 && a[4] == '-' && a[7] == '-') {
-            char *end;
-            long y = strtol(a, &end, 10), m = strtol(a + 5, &end, 10), d = strtol(a + 8, &end, 10);
-            if (y >= 1970 && y <= 9999 && m >= 1 && m <= 12 && d >= 1 && d <= 31)
-                t = days_from_civil((int)y, (int)m, (int)d) * 86400LL;
-        }
-    }
-    return t > 0 ? t : 1;
-}
-
-/* ===== The workbook ===== */
-
+/* Frees what the context owns (not the workbook, which workbook_close frees). */
 static void ctx_free(xw_ctx *c)
 {
     free(c->name);
@@ -91,6 +60,10 @@ static char *clean_opt(xw_ctx *c, const char *s, size_t max)
     return xw_clean_text(c, s, max);
 }
 
+static void name_sheets(xw_ctx *c);
+
+/* Clean copies of the scenario's strings (with defaults), the per-option arrays,
+ * and the sheets' names. An allocation failure is recorded in c. */
 static void prepare(xw_ctx *c)
 {
     const tco_scenario *s = c->s;
@@ -107,10 +80,8 @@ static void prepare(xw_ctx *c)
     c->as_of = clean_opt(c, s->as_of, 32);
     c->author = clean_opt(c, s->author, 255);
     c->company = clean_opt(c, s->company, 255);
-    if (s->file && *s->file) {
-        const char *slash = strrchr(s->file, '/');
-        c->file_base = clean_opt(c, slash ? slash + 1 : s->file, 255);
-    }
+    if (s->file && *s->file)
+        c->file_base = clean_opt(c, xw_base_name(s->file), 255);
     c->label = calloc(n, sizeof *c->label);
     c->id = calloc(n, sizeof *c->id);
     c->os = calloc(n, sizeof *c->os);
@@ -123,8 +94,16 @@ static void prepare(xw_ctx *c)
         c->in_o[i] = -1;
     for (int k = 0; k < TCO_S_COUNT; k++)
         c->in_g[k] = -1;
-    /* The fixed sheets are named first, from their labels; the option sheets
-     * then take names that none of them has. */
+    name_sheets(c);
+}
+
+/* The sheets' names. The fixed sheets are named first, from their labels; the
+ * option sheets then take names that none of them has. The options' ids and
+ * labels are cleaned here, as the option sheets are named after their ids. */
+static void name_sheets(xw_ctx *c)
+{
+    const tco_scenario *s = c->s;
+    size_t n = s->n_options;
     static const char *const english[TCI_SHEET_KINDS] = {
         [TCI_SHEET_ABOUT] = "About",          [TCI_SHEET_INPUTS] = "Inputs",
         [TCI_SHEET_OPTIONS] = NULL,           [TCI_SHEET_SUMMARY] = "Summary",
@@ -175,6 +154,9 @@ static void prepare(xw_ctx *c)
     free(taken);
 }
 
+/* ===== The sheets, in order ===== */
+
+/* A sheet added under a valid, unused name; NULL after an error (recorded in c). */
 static lxw_worksheet *add_sheet(xw_ctx *c, const char *name)
 {
     if (c->err || c->nomem)
@@ -281,33 +263,25 @@ static void add_kind(xw_ctx *c, int kind)
     }
 }
 
-static void build(xw_ctx *c, const tco_xlsx_options *opts)
+/* The sheets in the template's order. The option sheets and the Summary are
+ * added even when it leaves them out, hidden at the end, since the Summary and
+ * Checks refer to them. */
+static void add_sheets(xw_ctx *c, const int *order, size_t n_order)
 {
-    const tco_scenario *s = c->s;
-    int order[TCI_SHEET_KINDS];
-    size_t n_order = tci_template_sheets(c->tpl, order);
-    for (size_t k = 0; k < n_order; k++)
-        c->shown[order[k]] = 1;
-    c->n_charts = (int)tci_template_charts(c->tpl, c->charts);
-    prepare(c);
-    if (c->nomem)
-        return;
-    xw_formats_init(c);
-    if (c->nomem)
-        return;
-
-    /* The sheets in the template's order. The option sheets and the Summary are
-     * written even when it leaves them out, hidden at the end, since the Summary
-     * and Checks refer to them. */
     for (size_t k = 0; k < n_order; k++)
         add_kind(c, order[k]);
     if (!c->shown[TCI_SHEET_OPTIONS])
         add_kind(c, TCI_SHEET_OPTIONS);
     if (!c->shown[TCI_SHEET_SUMMARY])
         add_kind(c, TCI_SHEET_SUMMARY);
-    if (c->err || c->nomem)
-        return;
+}
 
+/* Every sheet's content: the option sheets' rows are laid out first, so that any
+ * formula can refer to any sheet; Inputs first, About last, as each refers to the
+ * rows of those written before it. */
+static void write_sheets(xw_ctx *c)
+{
+    const tco_scenario *s = c->s;
     for (size_t i = 0; i < s->n_options; i++)
         xw_option_layout(c, i);
     c->ck_master = 3;
@@ -324,7 +298,44 @@ static void build(xw_ctx *c, const tco_xlsx_options *opts)
     if (c->about)
         xw_write_about(c);
     worksheet_activate(c->about ? c->about : c->inputs);
+}
 
+/* ===== Document properties ===== */
+
+/* Days from 1970-01-01 to y-m-d in the proleptic Gregorian calendar. */
+static long long days_from_civil(int y, int m, int d)
+{
+    y -= m <= 2;
+    long long era = (y >= 0 ? y : y - 399) / 400;
+    long long yoe = y - era * 400;
+    long long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    long long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + doe - 719468;
+}
+
+/* opts->created when given, else as_of at 00:00 UTC, else the epoch. The
+ * library reads no clock: libxlsxwriter takes 0 as "now", so the epoch is
+ * written as its first second. */
+static long long creation_time(const tco_scenario *s, const tco_xlsx_options *opts)
+{
+    long long t = opts ? opts->created : -1;
+    if (t < 0) {
+        t = 0;
+        const char *a = s->as_of;
+        if (a && strlen(a) == 10 && a[4] == '-' && a[7] == '-') {
+            char *end;
+            long y = strtol(a, &end, 10), m = strtol(a + 5, &end, 10), d = strtol(a + 8, &end, 10);
+            if (y >= 1970 && y <= 9999 && m >= 1 && m <= 12 && d >= 1 && d <= 31)
+                t = days_from_civil((int)y, (int)m, (int)d) * 86400LL;
+        }
+    }
+    return t > 0 ? t : 1;
+}
+
+/* The document's title, subject, author, company, keywords, comments and date. */
+static void doc_properties(xw_ctx *c, const tco_xlsx_options *opts)
+{
+    const tco_scenario *s = c->s;
     char subject[600], comments[1200], keywords[600];
     xw_labelf(c, subject, sizeof subject, "doc.subject",
               "Total cost of ownership of GPU compute over {months} months", "months",
@@ -345,6 +356,30 @@ static void build(xw_ctx *c, const tco_xlsx_options *opts)
     props.comments = comments;
     props.created = (time_t)creation_time(s, opts);
     xw_note(c, workbook_set_properties(c->wb, &props));
+}
+
+/* ===== The workbook ===== */
+
+/* The whole workbook into c->wb: the template's order and charts, the context,
+ * the formats, the sheets and the document properties. */
+static void build(xw_ctx *c, const tco_xlsx_options *opts)
+{
+    int order[TCI_SHEET_KINDS];
+    size_t n_order = tci_template_sheets(c->tpl, order);
+    for (size_t k = 0; k < n_order; k++)
+        c->shown[order[k]] = 1;
+    c->n_charts = (int)tci_template_charts(c->tpl, c->charts);
+    prepare(c);
+    if (c->nomem)
+        return;
+    xw_formats_init(c);
+    if (c->nomem)
+        return;
+    add_sheets(c, order, n_order);
+    if (c->err || c->nomem)
+        return;
+    write_sheets(c);
+    doc_properties(c, opts);
 }
 
 /* See documentation in header file. */

@@ -8,6 +8,7 @@
 #include "write/xlsx/page.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -17,19 +18,6 @@
 #define WL_COL0 3
 
 /* ===== Cells ===== */
-
-/* Decimals that show 3 significant digits of the smallest positive value. */
-static int sig_decimals(const double *v, size_t n)
-{
-    double lo = INFINITY;
-    for (size_t i = 0; i < n; i++)
-        if (isfinite(v[i]) && v[i] > 0 && v[i] < lo)
-            lo = v[i];
-    if (!isfinite(lo))
-        return 2;
-    int d = 2 - (int)floor(log10(lo));
-    return d < 2 ? 2 : d > 10 ? 10 : d;
-}
 
 /* Text for a quoted literal of a number format: no quotes or backslashes in it. */
 static void format_literal(char *out, size_t size, const char *text)
@@ -284,13 +272,12 @@ static void wl_formats(wl_sheet *W)
     const tco_result *r = c->r;
     const size_t n = c->s->n_options;
     /* Number formats of the small money figures: 3 significant digits. */
-    double cpk[TCO_MAX_OPTIONS], cpm[TCO_MAX_OPTIONS];
-    for (size_t i = 0; i < n; i++) {
-        cpk[i] = r->options[i].sizing.cost_per_thousand_requests;
-        cpm[i] = r->options[i].sizing.cost_per_million_tokens;
-    }
-    W->f_cpk = money_dec(c, sig_decimals(cpk, n));
-    W->f_cpm = money_dec(c, sig_decimals(cpm, n));
+    W->f_cpk = money_dec(c, xw_sig_decimals(r->options, n, sizeof *r->options,
+                                            offsetof(tco_option_result,
+                                                     sizing.cost_per_thousand_requests)));
+    W->f_cpm = money_dec(c, xw_sig_decimals(r->options, n, sizeof *r->options,
+                                            offsetof(tco_option_result,
+                                                     sizing.cost_per_million_tokens)));
     W->calc_int = xw_fmt(c, XS_CALC, XN_INT), W->calc_dec = xw_fmt(c, XS_CALC, XN_DEC2);
     W->calc_pct = xw_fmt(c, XS_CALC, XN_PCT), W->calc_sci = xw_fmt(c, XS_CALC, XN_SCI);
     /* The verdict is the number 1 (fits) or 0, shown in words by its number format, so
