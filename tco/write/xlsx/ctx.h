@@ -1,7 +1,8 @@
 /* ctx.h - the workbook writer's state, shared by its modules; not installed.
  * The layout of every sheet is decided once and kept here, so that a formula on
  * one sheet can name a cell on another. Types only: the functions are in
- * cell.h (cell primitives), plan.h, page.h, charts.h and sheets.h. */
+ * cell.h (the cell primitives), plan.h, fields.h, page.h, charts.h and sheets.h
+ * (the sheets' writers). */
 #ifndef TCO_WRITE_XLSX_CTX_H
 #define TCO_WRITE_XLSX_CTX_H
 
