@@ -2,6 +2,7 @@
  * master check and a contents list linking every sheet shown. */
 #include "write/xlsx/sheets.h"
 #include "write/xlsx/cell.h"
+#include "util/utf8.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -9,7 +10,7 @@
 /* Column B of About is 100 characters wide; longer text wraps onto taller rows. */
 static void about_text(xw_ctx *c, int row, const char *value)
 {
-    int lines = (xw_width(value) + 94) / 95;
+    int lines = (tci_utf8_width(value) + 94) / 95;
     if (lines > 1)
         worksheet_set_row(c->about, (lxw_row_t)row, 15.0 * (lines > 6 ? 6 : lines), NULL);
     xw_text(c, c->about, row, 1, value, xw_fmt(c, XS_WRAP, XN_NONE));

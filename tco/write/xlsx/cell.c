@@ -3,6 +3,7 @@
  * and the recorder of libxlsxwriter's errors. Every sheet is written through
  * these; they know no sheet. */
 #include "write/xlsx/cell.h"
+#include "util/utf8.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -12,12 +13,6 @@
 #include <string.h>
 
 /* ===== Safe strings ===== */
-
-/* Length of the UTF-8 sequence led by byte b of a valid string. */
-static int utf8_len(unsigned char b)
-{
-    return b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
-}
 
 /* U+FFFD, the replacement character, at out[o]; returns the next position. */
 static size_t put_fffd(char *out, size_t o)
@@ -42,34 +37,14 @@ char *xw_clean_text(xw_ctx *c, const char *in, size_t max_chars)
         c->nomem = 1;
         return NULL;
     }
-    const unsigned char *p = (const unsigned char *)in;
-    while (*p && chars < max_chars) {
+    size_t i = 0;
+    while (i < n && chars < max_chars) {
         uint32_t cp;
-        int len;
-        if (*p < 0x80)
-            cp = *p, len = 1;
-        else if (*p >= 0xC2 && *p <= 0xDF)
-            cp = *p & 0x1F, len = 2;
-        else if (*p >= 0xE0 && *p <= 0xEF)
-            cp = *p & 0x0F, len = 3;
-        else if (*p >= 0xF0 && *p <= 0xF4)
-            cp = *p & 0x07, len = 4;
-        else
-            cp = 0, len = 0;
-        int ok = len > 0;
-        for (int k = 1; ok && k < len; k++) {
-            if ((p[k] & 0xC0) != 0x80)
-                ok = 0;
-            else
-                cp = (cp << 6) | (p[k] & 0x3Fu);
-        }
-        if (ok && ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
-                   (cp >= 0xD800 && cp <= 0xDFFF)))
-            ok = 0;
+        size_t len = tci_utf8_decode(in + i, n - i, &cp);
         chars++;
-        if (!ok) {
+        if (!len) {
             o = put_fffd(out, o);
-            p++;
+            i++;
             continue;
         }
         if (cp < 0x20 || cp == 0x7F)
@@ -77,10 +52,10 @@ char *xw_clean_text(xw_ctx *c, const char *in, size_t max_chars)
         else if (cp == 0xFFFE || cp == 0xFFFF)
             o = put_fffd(out, o);
         else {
-            memcpy(out + o, p, (size_t)len);
-            o += (size_t)len;
+            memcpy(out + o, in + i, len);
+            o += len;
         }
-        p += len;
+        i += len;
     }
     out[o] = '\0';
     return out;
@@ -96,19 +71,6 @@ const char *xw_label(xw_ctx *c, const char *key, const char *english)
     if (t && *t)
         return t;
     return english && *english ? english : key;
-}
-
-/* Bytes of the longest prefix of valid UTF-8 s[0..n) that ends on a character. */
-static size_t utf8_cut(const char *s, size_t n)
-{
-    size_t b = 0;
-    while (b < n) {
-        size_t len = (size_t)utf8_len((unsigned char)s[b]);
-        if (b + len > n)
-            break;
-        b += len;
-    }
-    return b;
 }
 
 #define XW_MAX_ARGS 16 /* placeholders in one label */
@@ -159,7 +121,7 @@ const char *xw_labelf(xw_ctx *c, char *buf, size_t size, const char *key, const 
         o += len;
         p += skip;
     }
-    o = utf8_cut(buf, o);
+    o = tci_utf8_cut(buf, o);
     buf[o] = '\0';
     return buf;
 }
@@ -176,37 +138,12 @@ xw_numbuf xw_int(long long v)
  * data validation titles and messages), in buf. */
 char *xw_label_cut(const char *text, char *buf, size_t size, size_t max_chars)
 {
-    size_t b = 0, chars = 0;
-    while (text[b] && chars < max_chars) {
-        size_t len = (size_t)utf8_len((unsigned char)text[b]);
-        if (b + len > size - 1)
-            break;
-        b += len;
-        chars++;
-    }
+    size_t b = tci_utf8_prefix(text, max_chars);
+    if (b > size - 1)
+        b = tci_utf8_cut(text, size - 1);
     memcpy(buf, text, b);
     buf[b] = '\0';
     return buf;
-}
-
-/* See cell.h. */
-int xw_width(const char *s)
-{
-    int w = 0;
-    const unsigned char *p = (const unsigned char *)s;
-    while (p && *p) {
-        int len = utf8_len(*p);
-        uint32_t cp = *p;
-        if (len > 1) {
-            cp = *p & (0x7F >> len);
-            for (int k = 1; k < len && p[k]; k++)
-                cp = (cp << 6) | (p[k] & 0x3Fu);
-        }
-        w += cp >= 0x2E80 && cp <= 0xFFEF ? 2 : 1;
-        for (int k = 0; k < len && *p; k++)
-            p++;
-    }
-    return w;
 }
 
 /* See cell.h. */
@@ -260,15 +197,6 @@ static int sheet_taken(char **taken, size_t n, const char *cand)
     return 0;
 }
 
-/* Bytes taken by the first `chars` characters of valid UTF-8 s. */
-static size_t utf8_prefix(const char *s, size_t chars)
-{
-    size_t b = 0;
-    while (s[b] && chars--)
-        b += (size_t)utf8_len((unsigned char)s[b]);
-    return b;
-}
-
 /* `want` made a sheet name's base in base (XW_MAX_SHEET * 4 + 1 bytes): leading and
  * trailing spaces dropped, at most 31 characters, []:*?/\ as '_', apostrophes as
  * typographic ones. Returns its length in bytes. */
@@ -280,7 +208,7 @@ static size_t sheet_base(const char *want, char *base, size_t size)
     while (*p == ' ')
         p++;
     while (*p && nch < XW_MAX_SHEET) {
-        int len = utf8_len((unsigned char)*p);
+        int len = (int)tci_utf8_len((unsigned char)*p);
         if (len == 1 && strchr("[]:*?/\\", *p)) {
             base[bl++] = '_';
         } else if (len == 1 && *p == '\'') {
@@ -319,7 +247,7 @@ char *xw_sheet_name(xw_ctx *c, const char *want, char **taken, size_t ntaken,
         char suffix[16] = "";
         if (k > 1)
             snprintf(suffix, sizeof suffix, " (%d)", k);
-        size_t keep = utf8_prefix(base, XW_MAX_SHEET - strlen(suffix));
+        size_t keep = tci_utf8_prefix(base, XW_MAX_SHEET - strlen(suffix));
         while (keep > 0 && base[keep - 1] == ' ')
             keep--;
         snprintf(cand, sizeof cand, "%.*s%s", (int)keep, base, suffix);
@@ -810,7 +738,7 @@ int xw_money_width(xw_ctx *c, double v)
  * footer strings need (& starts a code there); out holds 8 * max_chars + 1. */
 static void amp_escape(const char *s, size_t max_chars, char *out)
 {
-    size_t o = 0, keep = utf8_prefix(s, max_chars);
+    size_t o = 0, keep = tci_utf8_prefix(s, max_chars);
     for (size_t i = 0; i < keep; i++) {
         if (s[i] == '&')
             out[o++] = '&';

@@ -29,8 +29,6 @@ char *xw_strdup(xw_ctx *c, const char *s);
 /* A label cut to at most max_chars characters (libxlsxwriter refuses longer
  * data validation titles and messages), in buf. */
 char *xw_label_cut(const char *text, char *buf, size_t size, size_t max_chars);
-/* Display width of a UTF-8 string, counting wide (CJK) characters twice. */
-int xw_width(const char *s);
 
 /* ===== Labels ===== */
 

@@ -1,6 +1,7 @@
 /* charts.c - helpers of the workbook's charts (charts.h): titles and axis
  * names, series and their colours, ranges. */
 #include "write/xlsx/charts.h"
+#include "util/utf8.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -38,11 +39,8 @@ static void no_reference(char *buf, size_t size, const char *text)
 {
     text = text ? text : "";
     size_t lead = text[0] == '=', n = strlen(text);
-    if (lead + n >= size) {
-        n = size - lead - 1;
-        while (n > 0 && ((unsigned char)text[n] & 0xC0) == 0x80)
-            n--; /* do not split a UTF-8 sequence */
-    }
+    if (lead + n >= size)
+        n = tci_utf8_cut(text, size - lead - 1);
     buf[0] = ' ';
     memcpy(buf + lead, text, n);
     buf[lead + n] = '\0';

@@ -379,7 +379,7 @@ static void inputs_head(xw_ctx *c)
     lxw_worksheet *ws = c->inputs;
     int wa = 34;
     for (int k = 0; k < TCO_O_COUNT; k++) {
-        int w = xw_width(key_label(c, tco_option_key((tco_okey)k)));
+        int w = tci_utf8_width(key_label(c, tco_option_key((tco_okey)k)));
         wa = w + 2 > wa ? w + 2 : wa;
     }
     xw_set_col(ws, 0, 0, wa);

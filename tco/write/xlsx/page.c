@@ -2,6 +2,7 @@
  * sections, headings, wrapped paragraphs, page breaks, and the texts they
  * build from numbers and user strings. */
 #include "write/xlsx/page.h"
+#include "util/utf8.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -56,14 +57,7 @@ const char *xw_cell_text(char *buf, size_t size, const char *in)
     size_t o = 0;
     for (const unsigned char *p = (const unsigned char *)(in ? in : ""); *p && o + 1 < size; p++)
         buf[o++] = *p < 0x20 || *p == 0x7F ? ' ' : (char)*p;
-    /* Do not end inside a UTF-8 sequence when cut. */
-    while (o > 0 && ((unsigned char)buf[o - 1] & 0xC0) == 0x80 && in && in[o]) {
-        size_t k = o;
-        while (k > 0 && ((unsigned char)buf[k - 1] & 0xC0) == 0x80)
-            k--;
-        o = k > 0 ? k - 1 : 0;
-        break;
-    }
+    o = tci_utf8_cut(buf, o); /* do not end inside a character when cut */
     buf[o] = '\0';
     return buf;
 }
@@ -121,7 +115,7 @@ void xw_para(xw_ctx *c, lxw_worksheet *ws, int row, xw_span sp, const char *text
     format_set_text_wrap(f);
     format_set_align(f, LXW_ALIGN_VERTICAL_TOP);
     double per_line = sp.chars * (is_note ? 1.15 : 0.95);
-    int lines = (int)ceil(xw_width(text) / (per_line > 10 ? per_line : 10));
+    int lines = (int)ceil(tci_utf8_width(text) / (per_line > 10 ? per_line : 10));
     lines = lines < 1 ? 1 : lines > 8 ? 8 : lines;
     if (sp.last_col > 0)
         xw_note(c, worksheet_merge_range(ws, (lxw_row_t)row, 0, (lxw_row_t)row,
@@ -144,7 +138,7 @@ void xw_header_height(lxw_worksheet *ws, int row, const char *const *texts, size
 {
     int lines = 1, w = (int)width - 2 > 4 ? (int)width - 2 : 4;
     for (size_t k = 0; k < n; k++) {
-        int l = (xw_width(texts[k]) + w - 1) / w;
+        int l = (tci_utf8_width(texts[k]) + w - 1) / w;
         lines = l > lines ? l : lines;
     }
     lines = lines > 5 ? 5 : lines;

@@ -6,6 +6,7 @@
 #include "write/xlsx/cell.h"
 #include "write/xlsx/charts.h"
 #include "write/xlsx/page.h"
+#include "util/utf8.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -234,7 +235,7 @@ static int se_block_head(const se_sheet *S, size_t i, int row)
         xw_header(c, ws, hr, k, S->heads[k]);
     int lines = 1;
     for (int k = 0; k < SE_N; k++) {
-        int w = (int)widths[k] - 2, l = (xw_width(S->heads[k]) + w - 1) / w;
+        int w = (int)widths[k] - 2, l = (tci_utf8_width(S->heads[k]) + w - 1) / w;
         lines = l > lines ? l : lines;
     }
     worksheet_set_row(ws, (lxw_row_t)hr, 15.0 * (lines > 5 ? 5 : lines) + 2, NULL);

@@ -5,6 +5,7 @@
 #include "write/xlsx/charts.h"
 #include "write/xlsx/fields.h"
 #include "write/xlsx/page.h"
+#include "util/utf8.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -337,7 +338,7 @@ static sm_widths sm_columns(xw_ctx *c)
     int wa = 30;
     for (int fi = 0; fi < XF_N; fi++) {
         xw_field_label(c, fi, t, sizeof t);
-        wa = xw_imax(wa, xw_width(t) + 2);
+        wa = xw_imax(wa, tci_utf8_width(t) + 2);
     }
     wa = wa > 60 ? 60 : wa;
     worksheet_set_column(ws, 0, 0, wa, NULL);
@@ -348,7 +349,7 @@ static sm_widths sm_columns(xw_ctx *c)
         wo = xw_imax(wo, xw_money_width(c, c->r->options[i].total) + 2);
     wo = wo > 24 ? 24 : wo;
     for (size_t i = 0; i < n; i++) {
-        int w = xw_width(c->label[i]);
+        int w = tci_utf8_width(c->label[i]);
         int l = (w + wo - 3) / (wo - 2);
         lines = xw_imax(lines, l > 4 ? 4 : l);
     }

@@ -6,6 +6,7 @@
 #include "write/xlsx/sheets.h"
 #include "write/xlsx/cell.h"
 #include "write/xlsx/page.h"
+#include "util/utf8.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -100,7 +101,7 @@ static void wl_title(wl_sheet *W)
     worksheet_set_column(ws, 2, 2, 22, NULL);
     int wo = 16, lines = 1;
     for (size_t i = 0; i < n; i++) {
-        int l = (xw_width(c->label[i]) + wo - 3) / (wo - 2);
+        int l = (tci_utf8_width(c->label[i]) + wo - 3) / (wo - 2);
         lines = l > lines ? (l > 4 ? 4 : l) : lines;
     }
     W->lines = lines;
