@@ -291,7 +291,7 @@ static void mc_chart(const mc_sheet *S, int chart_top)
     }
     chart_set_series_gap(ch, 30);
     char ns_[32];
-    xw_grouped(ns_, sizeof ns_, (double)S->A->mc_samples);
+    tco_group_thousands(ns_, sizeof ns_, (double)S->A->mc_samples, 0);
     xw_labelf(c, t, sizeof t, "chart.histogram.title",
               "Total cost of ownership over {samples} samples ({currency})", "samples", ns_,
               "currency", c->currency, NULL);

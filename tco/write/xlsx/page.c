@@ -62,22 +62,6 @@ const char *xw_cell_text(char *buf, size_t size, const char *in)
     return buf;
 }
 
-/* See page.h. */
-void xw_grouped(char *buf, size_t size, double v)
-{
-    char raw[64];
-    snprintf(raw, sizeof raw, "%.0f", fabs(v));
-    size_t n = strlen(raw), o = 0;
-    if (v < 0 && o + 1 < size)
-        buf[o++] = '-';
-    for (size_t k = 0; k < n && o + 2 < size; k++) {
-        if (k > 0 && (n - k) % 3 == 0)
-            buf[o++] = ',';
-        buf[o++] = raw[k];
-    }
-    buf[o] = '\0';
-}
-
 /* ===== Headings and paragraphs ===== */
 
 /* See page.h. */

@@ -22,8 +22,6 @@ void xw_money_text(xw_ctx *c, char *buf, size_t size, const char *number);
 /* A copy of user text for a cell: control characters become spaces (the loader
  * has checked the UTF-8). Returns buf. */
 const char *xw_cell_text(char *buf, size_t size, const char *in);
-/* 1234567 -> "1,234,567" (whole). */
-void xw_grouped(char *buf, size_t size, double v);
 
 /* ===== Headings and paragraphs ===== */
 

@@ -79,7 +79,7 @@ static void value_text(xw_ctx *c, char *buf, size_t size, tco_kunit u, double v)
         return;
     }
     if (fabs(v) >= 1000)
-        xw_grouped(num, sizeof num, v);
+        tco_group_thousands(num, sizeof num, v, 0);
     else
         snprintf(num, sizeof num, "%.3g", v);
     if (u == TCO_U_MONEY) {
