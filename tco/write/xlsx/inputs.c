@@ -147,84 +147,6 @@ static void validate_input(xw_ctx *c, lxw_worksheet *ws, int row, const tco_keyd
 
 /* ===== Inputs ===== */
 
-/* Defined names on the global inputs (WORKBOOK.md). */
-static const char *global_name(tco_skey k)
-{
-    switch (k) {
-    case TCO_S_DISCOUNT_RATE:
-        return "DiscountRate";
-    case TCO_S_ELECTRICITY_PRICE:
-        return "ElectricityPrice";
-    case TCO_S_ELECTRICITY_ESCALATION:
-        return "ElectricityEscalation";
-    case TCO_S_PUE:
-        return "PUE";
-    case TCO_S_COLO_PER_KW_MONTH:
-        return "ColoPerKwMonth";
-    case TCO_S_HOURS_PER_MONTH:
-        return "HoursPerMonth";
-    case TCO_S_HORIZON_MONTHS:
-        return "HorizonMonths";
-    case TCO_S_UTILIZATION:
-        return "WorkloadUtilization";
-    default:
-        return NULL;
-    }
-}
-
-/* Global numbers that the workbook's formulas use: styled as inputs (and the workload
- * keys when the Workload sheet uses them, xw_workload_input). The others (catalog
- * settings, workload keys without a model) are shown for the record, styled as fixed. */
-static int global_live(tco_skey k)
-{
-    switch (k) {
-    case TCO_S_DISCOUNT_RATE:
-    case TCO_S_HOURS_PER_MONTH:
-    case TCO_S_ELECTRICITY_PRICE:
-    case TCO_S_ELECTRICITY_ESCALATION:
-    case TCO_S_PUE:
-    case TCO_S_COLO_PER_KW_MONTH:
-    case TCO_S_UTILIZATION:
-        return 1;
-    default:
-        return 0;
-    }
-}
-
-/* Option numbers that the cash-flow sheets use. */
-static int option_live(tco_okey k)
-{
-    switch (k) {
-    case TCO_O_COUNT_GPUS:
-    case TCO_O_UTILIZATION:
-    case TCO_O_TDP_W:
-    case TCO_O_FP16_TFLOPS:
-    case TCO_O_THROUGHPUT:
-    case TCO_O_SCALING_EFFICIENCY:
-    case TCO_O_GPU_PRICE:
-    case TCO_O_GPUS_PER_SERVER:
-    case TCO_O_SERVER_PRICE:
-    case TCO_O_NETWORK_PRICE:
-    case TCO_O_INSTALL_PRICE:
-    case TCO_O_SERVER_POWER_W:
-    case TCO_O_IDLE_POWER_FRACTION:
-    case TCO_O_LOAD_POWER_FRACTION:
-    case TCO_O_MAINTENANCE_RATE:
-    case TCO_O_STAFF_PER_MONTH:
-    case TCO_O_DEPRECIATION_YEARS:
-    case TCO_O_SALVAGE_FRACTION:
-    case TCO_O_RESALE_FRACTION:
-    case TCO_O_RESALE_DECLINE:
-    case TCO_O_PRICE_PER_GPU_HOUR:
-    case TCO_O_PRICE_DECLINE:
-    case TCO_O_UPFRONT:
-    case TCO_O_STORAGE_PER_MONTH:
-        return 1;
-    default:
-        return 0;
-    }
-}
-
 /* The value of a key of any type at `base` (a scenario or an option): a string,
  * an enumeration's spelling, or a number. Returns 1 for a number (in *num). */
 static int key_value(xw_ctx *c, const tco_keydef *kd, const char *base, double *num, char **text)
@@ -281,7 +203,10 @@ static void write_global(xw_ctx *c, int row, tco_skey k)
         if (!text && kd->type != TCO_T_ENUM)
             snprintf(src, sizeof src, "%s", xw_label(c, "source.not_set", "not set"));
         free(text);
-    } else if (global_live(k) || xw_workload_input(c, 1, k)) {
+    } else if (kd->live || xw_workload_input(c, 1, k)) {
+        /* What the workbook's formulas read is an input (the workload keys when the
+         * Workload sheet uses them); the others (catalog settings, workload keys
+         * without a model) are shown for the record, styled as fixed. */
         xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, unit_numfmt(kd->unit)));
         validate_input(c, ws, row, kd);
     } else {
@@ -289,9 +214,8 @@ static void write_global(xw_ctx *c, int row, tco_skey k)
         xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_FIXED, unit_numfmt(kd->unit)));
     }
     xw_text(c, ws, row, 4, src, xw_fmt(c, XS_KEY, XN_NONE));
-    const char *name = global_name(k);
-    if (name)
-        define_name(c, name, row, XW_COL_VAL);
+    if (kd->sheet_name) /* a defined name (WORKBOOK.md) */
+        define_name(c, kd->sheet_name, row, XW_COL_VAL);
 }
 
 /* One option key's row; returns 0 when the key is not shown for this option. */
@@ -361,7 +285,7 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
                 res->residual_fraction, xw_fmt(c, XS_CALC, XN_PCT));
         snprintf(src, sizeof src, "%s",
                  xw_label(c, "source.from_resale_decline", "from resale_decline"));
-    } else if (option_live(k) || xw_workload_input(c, 0, k)) {
+    } else if (kd->live || xw_workload_input(c, 0, k)) {
         xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, unit_numfmt(kd->unit)));
         validate_input(c, ws, row, kd);
     } else {

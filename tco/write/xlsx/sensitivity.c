@@ -33,24 +33,21 @@ enum {
     SE_N
 };
 
-/* How a driver's input is measured, for its number format and chart label. */
+/* How a driver's input is measured, for its number format and chart label: a
+ * standard driver's (a key with a `driver` number, named as the key), else the key
+ * of the [sensitivity] range of that name. */
 static tco_kunit driver_unit(const tco_scenario *s, const char *name)
 {
-    static const struct {
-        const char *name;
-        tco_kunit unit;
-    } std[] = {{"gpu_price", TCO_U_MONEY},
-               {"electricity_price", TCO_U_MONEY},
-               {"pue", TCO_U_RATIO},
-               {"utilization", TCO_U_FRACTION},
-               {"resale_fraction", TCO_U_FRACTION},
-               {"price_per_gpu_hour", TCO_U_MONEY},
-               {"price_decline", TCO_U_FRACTION},
-               {"discount_rate", TCO_U_FRACTION},
-               {"maintenance_rate", TCO_U_FRACTION}};
-    for (size_t k = 0; k < sizeof std / sizeof std[0]; k++)
-        if (strcmp(std[k].name, name) == 0)
-            return std[k].unit;
+    for (int k = 0; k < TCO_S_COUNT; k++) {
+        const tco_keydef *kd = tco_scenario_key((tco_skey)k);
+        if (kd->driver > 0 && strcmp(kd->name, name) == 0)
+            return kd->unit;
+    }
+    for (int k = 0; k < TCO_O_COUNT; k++) {
+        const tco_keydef *kd = tco_option_key((tco_okey)k);
+        if (kd->driver > 0 && strcmp(kd->name, name) == 0)
+            return kd->unit;
+    }
     for (size_t k = 0; k < s->n_ranges; k++) {
         const tco_range *rg = &s->ranges[k];
         if (rg->name && strcmp(rg->name, name) == 0)
