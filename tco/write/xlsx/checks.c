@@ -17,17 +17,10 @@ enum { CK_OPTION, CK_FIGURE, CK_FIELD, CK_ENGINE, CK_BOOK, CK_SCALE, CK_DIFF, CK
 static double check_scale(const tco_result *r, size_t i, int fi, double v)
 {
     double s = isfinite(v) ? fabs(v) : 0;
-    if (fi == XF_DEP || fi == XF_BV)
+    if (fi == TCI_F_DEPRECIATION || fi == TCI_F_BOOK_VALUE_END)
         s = fmax(s, fabs(r->options[i].capex));
     return fmax(1, s);
 }
-
-/* The figures checked, in each option's order. */
-static const int checked[] = {
-    XF_COUNT,  XF_UTIL,     XF_CAPEX,  XF_POWER, XF_COOLING, XF_FACILITY, XF_MAINT, XF_STAFF,
-    XF_RENTAL, XF_RESIDUAL, XF_TOTAL,  XF_NPV,   XF_GPUH,    XF_CPGH,     XF_CPPH,  XF_CPU,
-    XF_UPSKW,  XF_ITKW,     XF_PROVKW, XF_DEP,   XF_BV,      XF_BEM,      XF_BEU,   XF_RANK};
-#define N_CHECKED ((int)(sizeof checked / sizeof checked[0]))
 
 #define CK_HEAD  8 /* the headings' row */
 #define CK_FIRST 9 /* the first check's row */
@@ -96,11 +89,12 @@ static void ck_row(xw_ctx *c, size_t i, int fi, int row)
     char f[XW_FBUF], t[XW_TBUF];
     const char *text;
     double v = xw_field_value(c->r, i, fi, &text);
-    xw_numfmt nf = xw_fields[fi].nf;
+    xw_numfmt nf = xw_field_numfmt(fi);
     xw_text(c, ws, row, CK_OPTION, c->id[i], NULL);
     xw_field_label(c, fi, t, sizeof t);
     xw_text(c, ws, row, CK_FIGURE, t, NULL);
-    xw_text(c, ws, row, CK_FIELD, xw_fields[fi].key, xw_fmt(c, XS_KEY, XN_NONE));
+    xw_text(c, ws, row, CK_FIELD, tci_field_get((tci_field_id)fi)->name,
+            xw_fmt(c, XS_KEY, XN_NONE));
     if (text)
         xw_text(c, ws, row, CK_ENGINE, text, xw_fmt(c, XS_FIXED, nf));
     else
@@ -154,16 +148,16 @@ void xw_write_checks(xw_ctx *c)
     const tco_scenario *s = c->s;
     int count = 0;
     for (size_t i = 0; i < s->n_options; i++)
-        for (int k = 0; k < N_CHECKED; k++)
-            count += xw_field_applies(c, i, checked[k]);
+        for (int fi = 0; fi < TCI_F_COUNT; fi++)
+            count += xw_field_checked(fi) && xw_field_applies(c, i, fi);
     int lastr = CK_FIRST + count - 1;
     xw_refbuf status = xw_range(NULL, CK_FIRST, CK_STATUS, lastr, CK_STATUS);
     ck_head(c, status.s, count);
     int row = CK_FIRST;
     for (size_t i = 0; i < s->n_options; i++)
-        for (int k = 0; k < N_CHECKED; k++)
-            if (xw_field_applies(c, i, checked[k]))
-                ck_row(c, i, checked[k], row++);
+        for (int fi = 0; fi < TCI_F_COUNT; fi++)
+            if (xw_field_checked(fi) && xw_field_applies(c, i, fi))
+                ck_row(c, i, fi, row++);
     ck_marks(c, lastr);
     xw_print_setup(c, c->checks, CK_HEAD, CK_HEAD, 1);
 }

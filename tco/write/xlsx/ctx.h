@@ -6,6 +6,7 @@
 #ifndef TCO_WRITE_XLSX_CTX_H
 #define TCO_WRITE_XLSX_CTX_H
 
+#include "core/fields.h"
 #include "core/template.h"
 #include "tco.h"
 
@@ -121,8 +122,9 @@ typedef struct xw_ctx {
     int in_g[TCO_S_COUNT];
     int *in_o;
     int in_sph, in_macrs;
-    /* Summary rows, by field (fields.h); filled by the Summary writer for Checks. */
-    int sm_rows[32];
+    /* Summary rows, by tci_field_id (-1: not shown); filled by the Summary writer for
+     * Checks and the charts. */
+    int sm_rows[TCI_F_COUNT];
     int sm_header, sm_last_row;
     int ck_master; /* Checks row of the master check */
 } xw_ctx;

@@ -20,82 +20,82 @@ static int summary_formula(xw_ctx *c, size_t i, int fi, int col, char *f, size_t
     const tco_scenario *s = c->s;
     const xw_optsheet *L = &c->os[i];
     const char *q = L->quoted;
-    xw_refbuf tot = xw_ref(NULL, c->sm_rows[XF_TOTAL], col, 0, 0);
+    xw_refbuf tot = xw_ref(NULL, c->sm_rows[TCI_F_TOTAL], col, 0, 0);
     const char *total = tot.s;
     switch (fi) {
-    case XF_COUNT:
+    case TCI_F_COUNT_GPUS:
         xw_f(c, f, size, "=%s", xw_in(c, i, TCO_O_COUNT_GPUS).s);
         break;
-    case XF_UTIL:
+    case TCI_F_UTILIZATION:
         xw_f(c, f, size, "=%s", xw_ref(q, L->k_util, XW_COL_VAL, 1, 1).s);
         break;
-    case XF_CAPEX:
+    case TCI_F_CAPEX:
         xw_f(c, f, size, "=%s", xw_ref(q, L->k_capex, XW_COL_VAL, 1, 1).s);
         break;
-    case XF_POWER:
-    case XF_COOLING:
-    case XF_FACILITY:
-    case XF_MAINT:
-    case XF_STAFF:
-    case XF_RENTAL:
-        xw_f(c, f, size, "=%s", xw_ref(q, L->r_line[fi - XF_POWER], XW_COL_VAL, 1, 1).s);
+    case TCI_F_POWER:
+    case TCI_F_COOLING:
+    case TCI_F_FACILITY:
+    case TCI_F_MAINTENANCE:
+    case TCI_F_STAFF:
+    case TCI_F_RENTAL:
+        xw_f(c, f, size, "=%s", xw_ref(q, L->r_line[fi - TCI_F_POWER], XW_COL_VAL, 1, 1).s);
         break;
-    case XF_RESIDUAL:
+    case TCI_F_RESIDUAL:
         xw_f(c, f, size, "=%s", xw_ref(q, L->r_resid, XW_COL_VAL, 1, 1).s);
         break;
-    case XF_TOTAL:
+    case TCI_F_TOTAL:
         xw_f(c, f, size, "=%s", xw_ref(q, L->r_net, XW_COL_VAL, 1, 1).s);
         break;
-    case XF_NPV:
+    case TCI_F_NPV:
         xw_f(c, f, size, "=%s", xw_ref(q, L->r_pv, XW_COL_VAL, 1, 1).s);
         break;
-    case XF_GPUH:
+    case TCI_F_GPU_HOURS:
         xw_f(c, f, size, "=%s", xw_ref(q, L->k_gpuh, XW_COL_VAL, 1, 1).s);
         break;
-    case XF_CPGH: {
-        xw_refbuf gh = xw_ref(NULL, c->sm_rows[XF_GPUH], col, 0, 0);
+    case TCI_F_COST_PER_GPU_HOUR: {
+        xw_refbuf gh = xw_ref(NULL, c->sm_rows[TCI_F_GPU_HOURS], col, 0, 0);
         xw_f(c, f, size, "=IF(%s=0,\"n/a\",%s/%s)", gh.s, total, gh.s);
         break;
     }
-    case XF_CPPH: {
+    case TCI_F_COST_PER_PFLOP_HOUR: {
         xw_refbuf d = xw_ref(q, L->k_pflop, XW_COL_VAL, 1, 1);
         xw_f(c, f, size, "=IF(%s=0,\"n/a\",%s/%s)", d.s, total, d.s);
         break;
     }
-    case XF_CPU: {
+    case TCI_F_COST_PER_UNIT: {
         xw_refbuf d = xw_ref(q, L->k_units, XW_COL_VAL, 1, 1);
         xw_f(c, f, size, "=IF(%s=0,\"n/a\",%s/%s)", d.s, total, d.s);
         break;
     }
-    case XF_UPSKW:
+    case TCI_F_UNITS_PER_S_PER_KW:
         xw_f(c, f, size, "=%s", xw_ref(q, L->k_wpkw, XW_COL_VAL, 1, 1).s);
         break;
-    case XF_ITKW:
+    case TCI_F_IT_KW:
         xw_f(c, f, size, "=%s", xw_ref(q, L->k_it_kw, XW_COL_VAL, 1, 1).s);
         break;
-    case XF_PROVKW:
+    case TCI_F_PROVISIONED_KW:
         xw_f(c, f, size, "=%s", xw_ref(q, L->k_prov_kw, XW_COL_VAL, 1, 1).s);
         break;
-    case XF_DEP:
+    case TCI_F_DEPRECIATION:
         xw_f(c, f, size, "=%s", xw_ref(q, L->r_dep, XW_COL_VAL, 1, 1).s);
         break;
-    case XF_BV:
+    case TCI_F_BOOK_VALUE_END:
         xw_f(c, f, size, "=%s", xw_ref(q, L->r_bv, XW_COL_M0 + s->horizon_months, 1, 1).s);
         break;
-    case XF_BEM: {
+    case TCI_F_BREAKEVEN_MONTH: {
         xw_refbuf flags =
             xw_range(q, L->r_flag, XW_COL_M0 + 1, L->r_flag, XW_COL_M0 + s->horizon_months);
         xw_f(c, f, size, "=IF(SUM(%s)=0,\"none\",MATCH(1,%s,0))", flags.s, flags.s);
         break;
     }
-    case XF_BEU: {
+    case TCI_F_BREAKEVEN_UTILIZATION: {
         xw_refbuf x = xw_ref(q, L->k_beu, XW_COL_VAL, 1, 1);
         xw_f(c, f, size, "=IF(ISNUMBER(%s),IF(AND(%s>=0,%s<=1),%s,\"none\"),\"none\")", x.s,
              x.s, x.s, x.s);
         break;
     }
-    case XF_RANK: {
-        int tr = c->sm_rows[XF_TOTAL];
+    case TCI_F_RANK: {
+        int tr = c->sm_rows[TCI_F_TOTAL];
         int c0 = XW_SUM_COL0, c1 = XW_SUM_COL0 + (int)s->n_options - 1;
         /* Ties keep input order, as the engine's ranking does. */
         xw_f(c, f, size, "=RANK(%s,%s,1)+COUNTIF(%s:%s,%s)-1", total,
@@ -116,16 +116,16 @@ static void summary_cell(xw_ctx *c, size_t i, int fi, int row, int col)
     const tco_option *o = &c->s->options[i];
     lxw_worksheet *ws = c->summary;
     char f[XW_FBUF];
-    xw_style st = fi == XF_TOTAL ? XS_TOTAL : XS_CALC;
-    lxw_format *fmt = xw_fmt(c, st, xw_fields[fi].nf);
+    xw_style st = fi == TCI_F_TOTAL ? XS_TOTAL : XS_CALC;
+    lxw_format *fmt = xw_fmt(c, st, xw_field_numfmt(fi));
     const char *text;
     double v = xw_field_value(c->r, i, fi, &text);
-    if (fi == XF_ID) {
+    if (fi == TCI_F_ID) {
         /* The option's id, linked to its cash-flow sheet. */
         xw_link(c, ws, row, col, L->quoted, c->id[i], xw_fmt(c, XS_LINK, XN_GENERAL));
         return;
     }
-    if (fi == XF_ACQUIRE) {
+    if (fi == TCI_F_ACQUIRE) {
         xw_text(c, ws, row, col,
                 L->buy ? xw_label(c, "summary.acquire.buy", "buy")
                 : o->pricing == TCO_RESERVED
@@ -212,14 +212,14 @@ static lxw_chart *chart_breakdown(xw_ctx *c)
     if (!ch)
         return NULL;
     xw_chart_range(cats, sizeof cats, sum_q, c->sm_header, c0, c->sm_header, c1);
-    for (int fi = XF_CAPEX; fi <= XF_RENTAL; fi++) {
+    for (int fi = TCI_F_CAPEX; fi <= TCI_F_RENTAL; fi++) {
         int row = c->sm_rows[fi];
         xw_chart_range(vals, sizeof vals, sum_q, row, c0, row, c1);
         lxw_chart_series *se = xw_add_series(c, ch, cats, vals);
         if (!se)
             return NULL;
         chart_series_set_name_range(se, c->sheet[TCI_SHEET_SUMMARY], (lxw_row_t)row, 0);
-        xw_series_fill(c, se, (size_t)(fi - XF_CAPEX));
+        xw_series_fill(c, se, (size_t)(fi - TCI_F_CAPEX));
     }
     xw_labelf(c, t, sizeof t, "chart.breakdown.title",
               "Cost breakdown by option over {months} months, before residual ({currency})",
@@ -245,7 +245,7 @@ static lxw_chart *chart_cost_per_gpu_hour(xw_ctx *c)
     lxw_chart *ch = xw_new_chart(c, LXW_CHART_COLUMN);
     if (!ch)
         return NULL;
-    int row = c->sm_rows[XF_CPGH];
+    int row = c->sm_rows[TCI_F_COST_PER_GPU_HOUR];
     xw_chart_range(cats, sizeof cats, sum_q, c->sm_header, c0, c->sm_header, c1);
     xw_chart_range(vals, sizeof vals, sum_q, row, c0, row, c1);
     lxw_chart_series *se = xw_add_series(c, ch, cats, vals);
@@ -320,8 +320,11 @@ static void sm_layout(xw_ctx *c)
 {
     int row = 5;
     c->sm_header = 4;
-    for (int fi = 0; fi < XF_N; fi++) {
-        if (xw_fields[fi].group)
+    for (int fi = 0; fi < TCI_F_COUNT; fi++) {
+        c->sm_rows[fi] = -1;
+        if (!xw_field_shown(fi))
+            continue;
+        if (tci_field_get((tci_field_id)fi)->group_key)
             row += 2;
         c->sm_rows[fi] = row++;
     }
@@ -336,7 +339,9 @@ static sm_widths sm_columns(xw_ctx *c)
     const int c0 = XW_SUM_COL0, c1 = XW_SUM_COL0 + (int)n - 1;
     char t[XW_TBUF];
     int wa = 30;
-    for (int fi = 0; fi < XF_N; fi++) {
+    for (int fi = 0; fi < TCI_F_COUNT; fi++) {
+        if (!xw_field_shown(fi))
+            continue;
         xw_field_label(c, fi, t, sizeof t);
         wa = xw_imax(wa, tci_utf8_width(t) + 2);
     }
@@ -376,7 +381,7 @@ static void sm_title(xw_ctx *c, int lines)
     xw_text(c, ws, 1, 0, t, xw_fmt(c, XS_SUBTITLE, XN_NONE));
     xw_text(c, ws, 2, 0, xw_label(c, "summary.lowest", "Lowest total cost of ownership"),
             xw_fmt(c, XS_TOTAL, XN_NONE));
-    int tr = c->sm_rows[XF_RANK];
+    int tr = c->sm_rows[TCI_F_RANK];
     xw_fstr(c, ws, 2, c0,
             xw_f(c, f, sizeof f, "=INDEX(%s,1,MATCH(1,%s,0))",
                  xw_range(NULL, c->sm_header, c0, c->sm_header, c1).s,
@@ -402,24 +407,26 @@ static void sm_fields(xw_ctx *c)
     const size_t n = c->s->n_options;
     const int c0 = XW_SUM_COL0, c1 = XW_SUM_COL0 + (int)n - 1;
     char t[XW_TBUF], f[XW_FBUF], unit[128];
-    for (int fi = 0; fi < XF_N; fi++) {
+    for (int fi = 0; fi < TCI_F_COUNT; fi++) {
         int rr = c->sm_rows[fi];
-        if (xw_fields[fi].group) {
-            if (fi == XF_BEM && r->baseline >= 0)
+        if (rr < 0)
+            continue;
+        if (tci_field_get((tci_field_id)fi)->group_key) {
+            if (fi == TCI_F_BREAKEVEN_MONTH && r->baseline >= 0)
                 xw_labelf(c, t, sizeof t, "summary.group.baseline.option",
                           "Against the baseline: {label}", "label", c->label[r->baseline], NULL);
-            else if (fi == XF_BEM)
+            else if (fi == TCI_F_BREAKEVEN_MONTH)
                 snprintf(t, sizeof t, "%s",
                          xw_label(c, "summary.group.baseline.none",
                                   "Against the baseline: none (no rent option)"));
             else
-                snprintf(t, sizeof t, "%s", xw_group_label(c, xw_fields[fi].group));
+                snprintf(t, sizeof t, "%s", xw_group_label(c, fi));
             xw_text(c, ws, rr - 1, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
         }
         xw_field_label(c, fi, t, sizeof t);
-        xw_style st = fi == XF_TOTAL ? XS_TOTAL : XS_TEXT;
+        xw_style st = fi == TCI_F_TOTAL ? XS_TOTAL : XS_TEXT;
         xw_text(c, ws, rr, 0, t, xw_fmt(c, st, XN_NONE));
-        xw_text(c, ws, rr, 1, xw_fields[fi].key, xw_fmt(c, XS_KEY, XN_NONE));
+        xw_text(c, ws, rr, 1, tci_field_get((tci_field_id)fi)->name, xw_fmt(c, XS_KEY, XN_NONE));
         xw_field_unit(c, fi, unit, sizeof unit);
         xw_text(c, ws, rr, 2, unit, xw_fmt(c, XS_KEY, XN_NONE));
         for (size_t i = 0; i < n; i++)
@@ -429,11 +436,12 @@ static void sm_fields(xw_ctx *c)
     lxw_conditional_format cf;
     memset(&cf, 0, sizeof cf);
     cf.type = LXW_CONDITIONAL_TYPE_FORMULA;
-    xw_f(c, f, sizeof f, "=%s=1", xw_ref(NULL, c->sm_rows[XF_RANK], c0, 1, 0).s);
+    xw_f(c, f, sizeof f, "=%s=1", xw_ref(NULL, c->sm_rows[TCI_F_RANK], c0, 1, 0).s);
     cf.value_string = f;
     cf.format = c->fmt_best;
-    xw_note(c, worksheet_conditional_format_range(ws, (lxw_row_t)c->sm_rows[XF_ID], (lxw_col_t)c0,
-                                                  (lxw_row_t)c->sm_last_row, (lxw_col_t)c1, &cf));
+    xw_note(c, worksheet_conditional_format_range(ws, (lxw_row_t)c->sm_rows[TCI_F_ID],
+                                                  (lxw_col_t)c0, (lxw_row_t)c->sm_last_row,
+                                                  (lxw_col_t)c1, &cf));
 }
 
 /* The engine's workload sizing under the table, for the record (not formulas),
