@@ -11,7 +11,10 @@
 Keys come from the sources, as tests/unit/test_template.c finds them: the first string of
 every xw_label/xw_labelf call and every XW_KEY("...") in tco/write/xlsx/*.c; then the keys made
 at run time: sheet names (sheet.KIND), INI keys (input.SECTION.NAME, .unit), Inputs
-section headings (inputs.section.SECTION) and depreciation methods (depreciation.NAME).
+section headings (inputs.section.SECTION) and depreciation methods (depreciation.NAME),
+read from the key table (tco/core/keys.c); and the Summary's rows and block headings
+(summary.field.NAME, summary.group.NAME), read from the result field table
+(tco/core/fields.c).
 The English is the literal that follows the key (placeholders such as {currency} are
 filled in when the workbook is written).
 """
@@ -80,22 +83,43 @@ def source_keys(repo):
     return {k: v for k, v in keys.items() if re.fullmatch(r"[a-z0-9][a-z0-9_\-]*(\.[a-z0-9_\-]+)+", k)}
 
 
+def table_rows(path, enum_prefix):
+    """The designated-initialiser rows of a C table, `[ENUM_VALUE] = {.member = value, ...}`:
+    one {member: text} per row, string literals unescaped."""
+    src = strip_comments(open(path, encoding="utf-8").read())
+    rows = []
+    for m in re.finditer(r"\[" + enum_prefix + r"\w+\]\s*=\s*\{(.*?)\}\s*,", src, flags=re.S):
+        row = {}
+        for f in re.finditer(r"\.(\w+)\s*=\s*((?:" + STRING + r"\s*)+|[^,}]+)", m.group(1)):
+            value = f.group(2).strip()
+            lits = re.findall(STRING, value)
+            row[f.group(1)] = "".join(unescape(l) for l in lits) if lits else value
+        rows.append(row)
+    return rows
+
+
 def key_table(repo):
     """The INI keys of tco/core/keys.c: (name, section, unit, unit_label, label)."""
-    src = strip_comments(open(os.path.join(repo, "tco", "core", "keys.c"), encoding="utf-8").read())
-    rows = []
-    for m in re.finditer(r"\{\s*(" + STRING + r")\s*,\s*(" + STRING + r")\s*,\s*TCO_T_\w+\s*,\s*(TCO_U_\w+)(.*?)\}\s*,",
-                         src, flags=re.S):
-        lits = re.findall(STRING, m.group(4))
-        if len(lits) < 2:
-            continue
-        rows.append((unescape(m.group(1)), unescape(m.group(2)), m.group(3), unescape(lits[-2]),
-                     unescape(lits[-1])))
-    return rows
+    path = os.path.join(repo, "tco", "core", "keys.c")
+    return [(r["name"], r["section"], r.get("unit", "TCO_U_NONE"), r.get("unit_label", ""),
+             r.get("label", "")) for r in table_rows(path, "TCO_[SO]_")]
+
+
+def field_keys(repo):
+    """The Summary's label and block keys of tco/core/fields.c: {key: english}."""
+    keys = {}
+    for r in table_rows(os.path.join(repo, "tco", "core", "fields.c"), "TCI_F_"):
+        if "label_key" in r:
+            keys[r["label_key"]] = r.get("label")
+        if "group_key" in r:
+            keys[r["group_key"]] = r.get("group")
+    return keys
 
 
 def all_keys(repo):
     keys = source_keys(repo)
+    for k, v in field_keys(repo).items():
+        keys.setdefault(k, v)
     kinds = {"about": "About", "inputs": "Inputs", "summary": "Summary", "workload": "Workload",
              "buy_vs_rent": "Buy-vs-Rent", "sensitivity": "Sensitivity", "cases": "Cases",
              "monte_carlo": "Monte Carlo", "checks": "Checks"}

@@ -7,8 +7,10 @@
  * Runs in tests/data/template, so that diagnostics name files as written here. The
  * keys the writer uses are read from the sources (the .c files of TCO_SOURCE_DIR/tco/write/xlsx) as
  * scripts/template_keys.py reads them: the first string of every xw_label and
- * xw_labelf call and every XW_KEY("..."); then the keys made at run time. */
+ * xw_labelf call and every XW_KEY("..."); then the keys made at run time and the
+ * Summary's, from the result field table (tco/core/fields.c). */
 #include "check.h"
+#include "core/fields.h"
 #include "core/template.h"
 
 #include <dirent.h>
@@ -277,6 +279,14 @@ static void writer_keys(keyset *ks)
     for (size_t i = 0; methods && methods[i]; i++) {
         snprintf(key, sizeof key, "depreciation.%s", methods[i]);
         add_key(ks, key);
+    }
+    /* The Summary's rows and block headings, from the result field table. */
+    for (int id = 0; id < TCI_F_COUNT; id++) {
+        const tci_field *f = tci_field_get((tci_field_id)id);
+        if (f->label_key)
+            add_key(ks, f->label_key);
+        if (f->group_key)
+            add_key(ks, f->group_key);
     }
 }
 
