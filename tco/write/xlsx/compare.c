@@ -1,8 +1,8 @@
 /* compare.c - the workbook of a comparison of two scenarios (tco_compare):
  * static values, like a report's appendix, with two formulas per figure. */
 #include "tco.h"
-#include "util/outfile.h"
 #include "util/utf8.h"
+#include "write/xlsx/book.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -84,16 +84,11 @@ tco_status tco_compare_write_xlsx(const tco_comparison *c, const char *path, lon
             tco_diags_add(d, TCO_SEV_ERROR, path, 0, NULL, "invalid UTF-8 in a scenario name");
             return TCO_ERR_INPUT;
         }
-    tci_outfile f;
-    tco_status st = tci_outfile_reserve(&f, path, d);
+    xw_book book;
+    tco_status st = xw_book_open(&book, path, 0, d);
     if (st != TCO_OK)
         return st;
-    lxw_workbook *wb = workbook_new(f.tmp);
-    if (!wb) {
-        tci_outfile_abort(&f);
-        tco_diags_add(d, TCO_SEV_ERROR, path, 0, NULL, "cannot write workbook");
-        return TCO_ERR_IO;
-    }
+    lxw_workbook *wb = book.wb;
     lxw_doc_properties props = {.title = "tco comparison",
                                 .subject = "Inputs and figures of two scenarios"};
     props.created = (time_t)(created >= 0 ? created : 0);
@@ -106,13 +101,9 @@ tco_status tco_compare_write_xlsx(const tco_comparison *c, const char *path, lon
     format_set_num_format(pct, "0.00%");
     inputs_sheet(wb, c, bold);
     figures_sheet(wb, c, bold, money, pct);
-    lxw_error err = workbook_close(wb);
-    if (err) {
+    lxw_error err = xw_book_close(&book);
+    if (err)
         tco_diags_add(d, TCO_SEV_ERROR, path, 0, NULL, "cannot write workbook: %s",
                       lxw_strerror(err));
-        tci_outfile_abort(&f);
-        return TCO_ERR_IO;
-    }
-    /* Synced, then renamed over the target. */
-    return tci_outfile_commit(&f, d);
+    return xw_book_commit(&book, !err, d);
 }

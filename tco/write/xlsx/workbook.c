@@ -8,7 +8,7 @@
  * with the engine's value as its cached result, so a spreadsheet that
  * recalculates shows the same figures and one that changes an input sees every
  * figure follow. */
-#include "util/outfile.h"
+#include "write/xlsx/book.h"
 #include "core/template.h"
 #include "write/xlsx/cell.h"
 #include "write/xlsx/page.h"
@@ -16,11 +16,9 @@
 #include "write/xlsx/sheets.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 /* ===== The context ===== */
 
@@ -398,37 +396,30 @@ tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
                       "cannot write workbook: no computed options");
         return TCO_ERR_ARG;
     }
-    tci_outfile out;
-    tco_status st = tci_outfile_reserve(&out, path, diags);
-    if (st != TCO_OK)
-        return st;
-
     xw_ctx *c = calloc(1, sizeof *c);
     if (!c) {
-        tci_outfile_abort(&out);
         tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot write workbook: %s",
                       "out of memory");
         return TCO_ERR_NOMEM;
+    }
+    /* constant_memory: each row goes to the sheet's temporary file when the
+     * next row starts, so memory stays flat however many options and months
+     * (every sheet is written top to bottom); strings are written inline. */
+    xw_book book;
+    tco_status st = xw_book_open(&book, path, 1, diags);
+    if (st != TCO_OK) {
+        free(c);
+        return st;
     }
     c->r = result;
     c->s = result->scenario;
     c->tpl = opts ? opts->tpl : NULL;
     c->style = tci_template_style(c->tpl);
-    /* constant_memory: each row goes to the sheet's temporary file when the
-     * next row starts, so memory stays flat however many options and months
-     * (every sheet is written top to bottom); strings are written inline. */
-    lxw_workbook_options wo;
-    memset(&wo, 0, sizeof wo);
-    wo.constant_memory = LXW_TRUE;
-    c->wb = workbook_new_opt(out.tmp, &wo);
-    if (!c->wb) {
-        c->nomem = 1;
-    } else {
-        build(c, opts);
-        lxw_error e = workbook_close(c->wb); /* also frees it */
-        if (e && !c->err)
-            c->err = e;
-    }
+    c->wb = book.wb;
+    build(c, opts);
+    lxw_error e = xw_book_close(&book);
+    if (e && !c->err)
+        c->err = e;
     st = TCO_OK;
     if (c->nomem) {
         tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot write workbook: %s",
@@ -443,21 +434,10 @@ tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
         tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot write workbook: %s",
                       lxw_strerror(c->err));
         st = TCO_ERR_IO;
-    } else {
-        /* libxlsxwriter closed the file without syncing it. */
-        int fd = open(out.tmp, O_RDONLY);
-        if (fd < 0 || fsync(fd) != 0) {
-            tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot write workbook: %s",
-                          strerror(errno));
-            st = TCO_ERR_IO;
-        }
-        if (fd >= 0)
-            close(fd);
     }
+    tco_status cst = xw_book_commit(&book, st == TCO_OK, diags);
     if (st == TCO_OK)
-        st = tci_outfile_commit(&out, diags);
-    else
-        tci_outfile_abort(&out);
+        st = cst;
     ctx_free(c);
     free(c);
     return st;
