@@ -380,10 +380,12 @@ done:
 
 /* ===== Loading ===== */
 
-/* Load one catalog document of `size` bytes, named `name`, into cat. */
-static tco_status load_buffer(tco_catalog *cat, const char *xml, size_t size, const char *name,
+/* Load one catalog document of `size` bytes, named `name`, into the
+ * tco_catalog `to` (a tci_parse_fn). */
+static tco_status load_buffer(const char *xml, size_t size, const char *name, void *to,
                               tco_diags *diags)
 {
+    tco_catalog *cat = to;
     loader L = {.x = {.file = name,
                       .kind = "catalog",
                       .xsd = embedded_catalog_xsd,
@@ -427,12 +429,7 @@ tco_status tco_catalog_load_string(tco_catalog *cat, const char *xml, size_t siz
 {
     if (!cat || (!xml && size))
         return TCO_ERR_ARG;
-    if (!name)
-        name = "<string>";
-    tco_status st = tci_xml_check_size(name, "catalog", size, diags);
-    if (st != TCO_OK)
-        return st;
-    return load_buffer(cat, xml ? xml : "", size, name, diags);
+    return tci_parse_string(xml, size, name, "catalog", load_buffer, cat, diags);
 }
 
 /* See documentation in header file. */
@@ -440,11 +437,5 @@ tco_status tco_catalog_load_file(tco_catalog *cat, const char *path, tco_diags *
 {
     if (!cat || !path)
         return TCO_ERR_ARG;
-    char *buf;
-    size_t n;
-    tco_status st = tci_read_file(path, &buf, &n, diags);
-    if (st == TCO_OK)
-        st = load_buffer(cat, buf, n, path, diags);
-    free(buf);
-    return st;
+    return tci_parse_file(path, load_buffer, cat, diags);
 }

@@ -264,8 +264,9 @@ static void read_template(tci_xml *x, tco_template *t)
 
 /* ===== Loading ===== */
 
-/* Load one template document of `size` bytes, named `name`, into *out. */
-static tco_status load_buffer(const char *xml, size_t size, const char *name, tco_template **out,
+/* Load one template document of `size` bytes, named `name`, into
+ * *(tco_template **)out (a tci_parse_fn). */
+static tco_status load_buffer(const char *xml, size_t size, const char *name, void *out,
                               tco_diags *diags)
 {
     tci_xml x = {.file = name,
@@ -288,7 +289,7 @@ static tco_status load_buffer(const char *xml, size_t size, const char *name, tc
         tco_template_free(t);
         return st;
     }
-    *out = t;
+    *(tco_template **)out = t;
     return TCO_OK;
 }
 
@@ -301,12 +302,7 @@ tco_status tco_template_load_string(const char *xml, size_t size, const char *na
     *out = NULL;
     if (!xml && size)
         return TCO_ERR_ARG;
-    if (!name)
-        name = "<string>";
-    tco_status st = tci_xml_check_size(name, "template", size, diags);
-    if (st != TCO_OK)
-        return st;
-    return load_buffer(xml ? xml : "", size, name, out, diags);
+    return tci_parse_string(xml, size, name, "template", load_buffer, out, diags);
 }
 
 /* See documentation in header file. */
@@ -317,11 +313,5 @@ tco_status tco_template_load_file(const char *path, tco_template **out, tco_diag
     *out = NULL;
     if (!path)
         return TCO_ERR_ARG;
-    char *buf;
-    size_t n;
-    tco_status st = tci_read_file(path, &buf, &n, diags);
-    if (st == TCO_OK)
-        st = load_buffer(buf, n, path, out, diags);
-    free(buf);
-    return st;
+    return tci_parse_file(path, load_buffer, out, diags);
 }

@@ -480,15 +480,3 @@ int tci_xml_named(const struct _xmlNode *n, const char *name)
 {
     return n->type == XML_ELEMENT_NODE && strcmp((const char *)n->name, name) == 0;
 }
-
-/* ===== Input ===== */
-
-/* See xmlsafe.h. */
-tco_status tci_xml_check_size(const char *name, const char *kind, size_t size, tco_diags *diags)
-{
-    if (size <= TCO_MAX_FILE)
-        return TCO_OK;
-    tco_diags_add(diags, TCO_SEV_ERROR, name, 0, NULL, "the %s is %zu bytes; the limit is %d", kind,
-                  size, TCO_MAX_FILE);
-    return TCO_ERR_LIMIT;
-}

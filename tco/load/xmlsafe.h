@@ -63,8 +63,5 @@ int tci_xml_line(const struct _xmlNode *node);
 char *tci_xml_text(tci_xml *x, struct _xmlNode *el, const char *attr);
 /* 1 when n is an element named `name`. */
 int tci_xml_named(const struct _xmlNode *n, const char *name);
-/* TCO_ERR_LIMIT with "the KIND is N bytes; the limit is TCO_MAX_FILE" when
- * size is over the limit, else TCO_OK. */
-tco_status tci_xml_check_size(const char *name, const char *kind, size_t size, tco_diags *diags);
 
 #endif /* TCO_LOAD_XMLSAFE_H */
