@@ -463,16 +463,23 @@ static char *collapse(const char *s)
 }
 
 /* See xmlsafe.h. */
-char *tci_xml_text(tci_xml *x, struct _xmlNode *el, const char *attr)
+char *tci_xml_text_as(tci_xml *x, struct _xmlNode *el, const char *attr,
+                      char *(*copy)(const char *))
 {
     xmlChar *raw = attr ? xmlGetNoNsProp(el, (const xmlChar *)attr) : xmlNodeGetContent(el);
     if (!raw)
         return NULL;
-    char *s = collapse((const char *)raw);
+    char *s = copy((const char *)raw);
     xmlFree(raw);
     if (!s)
         x->nomem = 1;
     return s;
+}
+
+/* See xmlsafe.h. */
+char *tci_xml_text(tci_xml *x, struct _xmlNode *el, const char *attr)
+{
+    return tci_xml_text_as(x, el, attr, collapse);
 }
 
 /* See xmlsafe.h. */
