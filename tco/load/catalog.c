@@ -316,6 +316,16 @@ static const char *offer_id_at(const tco_catalog *cat, size_t i)
     return cat->offers[i].id;
 }
 
+/* Where an entry with this id goes among the n of the catalog that `old`
+ * indexes: over the old entry of that id (*replace set), or after the last
+ * (n grows). */
+static size_t place_of(xmlHashTablePtr old, const char *id, size_t *n, int *replace)
+{
+    uintptr_t at = (uintptr_t)xmlHashLookup(old, (const xmlChar *)id);
+    *replace = at != 0;
+    return at ? at - 1 : (*n)++;
+}
+
 /* Move the file's entries into the catalog. Every allocation is made before
  * the catalog changes, so on failure it is as it was. */
 static tco_status merge(loader *L, tco_catalog *cat, xmlHashTablePtr old_gpus)
@@ -346,27 +356,22 @@ static tco_status merge(loader *L, tco_catalog *cat, xmlHashTablePtr old_gpus)
     /* Nothing below can fail. */
     cat->files[cat->n_files++] = file;
     file = NULL;
+    int replace;
     for (size_t i = 0; i < L->n_gpus; i++) {
         tco_gpu_model *g = &L->gpus[i];
         g->file = cat->files[cat->n_files - 1];
-        uintptr_t at = (uintptr_t)xmlHashLookup(old_gpus, (const xmlChar *)g->id);
-        if (at) {
-            tci_catalog_gpu_clear(&cat->gpus[at - 1]);
-            cat->gpus[at - 1] = *g;
-        } else {
-            cat->gpus[cat->n_gpus++] = *g;
-        }
+        size_t at = place_of(old_gpus, g->id, &cat->n_gpus, &replace);
+        if (replace)
+            tci_catalog_gpu_clear(&cat->gpus[at]);
+        cat->gpus[at] = *g;
     }
     for (size_t i = 0; i < L->n_offers; i++) {
         tco_offer *o = &L->offers[i];
         o->file = cat->files[cat->n_files - 1];
-        uintptr_t at = (uintptr_t)xmlHashLookup(old_offers, (const xmlChar *)o->id);
-        if (at) {
-            tci_catalog_offer_clear(&cat->offers[at - 1]);
-            cat->offers[at - 1] = *o;
-        } else {
-            cat->offers[cat->n_offers++] = *o;
-        }
+        size_t at = place_of(old_offers, o->id, &cat->n_offers, &replace);
+        if (replace)
+            tci_catalog_offer_clear(&cat->offers[at]);
+        cat->offers[at] = *o;
     }
     /* The entries now belong to the catalog. */
     L->n_gpus = L->n_offers = 0;
