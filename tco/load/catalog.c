@@ -219,6 +219,19 @@ static void read_offer(loader *L, xmlNodePtr el, tco_offer *o, xmlNodePtr *gpu_e
  * GPUs still gets its errors at once. */
 #define SUGGESTION_BUDGET 20000
 
+/* Index element n by the id of its entry in `seen`, or report the id as a
+ * duplicate ("duplicate WHAT id") of the first element that has it. */
+static void index_id(loader *L, xmlHashTablePtr seen, const char *what, const char *id, int line,
+                     xmlNodePtr n)
+{
+    xmlNodePtr first = xmlHashLookup(seen, (const xmlChar *)id);
+    if (first)
+        tci_xml_report(&L->x, line, "duplicate %s id '%s' (first at line %d)", what, id,
+                       tci_xml_line(first));
+    else if (xmlHashAddEntry(seen, (const xmlChar *)id, n) != 0)
+        L->x.nomem = 1;
+}
+
 /* Read every entry of L->x.doc into L->gpus and L->offers, checking what the
  * schema cannot. `known` maps the ids of the catalog's GPUs before this file. */
 static void read_entries(loader *L, const tco_catalog *cat, xmlHashTablePtr known)
@@ -243,14 +256,8 @@ static void read_entries(loader *L, const tco_catalog *cat, xmlHashTablePtr know
             continue;
         tco_gpu_model *g = &L->gpus[L->n_gpus++];
         read_gpu(L, n, g);
-        if (!g->id)
-            continue;
-        xmlNodePtr first = xmlHashLookup(gpus, (const xmlChar *)g->id);
-        if (first)
-            tci_xml_report(&L->x, g->line, "duplicate GPU id '%s' (first at line %d)", g->id,
-                           tci_xml_line(first));
-        else if (xmlHashAddEntry(gpus, (const xmlChar *)g->id, n) != 0)
-            L->x.nomem = 1;
+        if (g->id)
+            index_id(L, gpus, "GPU", g->id, g->line, n);
     }
     for (xmlNodePtr n = root->children; n && !L->x.nomem; n = n->next) {
         if (!tci_xml_named(n, "offer"))
@@ -260,12 +267,7 @@ static void read_entries(loader *L, const tco_catalog *cat, xmlHashTablePtr know
         read_offer(L, n, o, &gpu_el);
         if (!o->id)
             continue;
-        xmlNodePtr first = xmlHashLookup(offers, (const xmlChar *)o->id);
-        if (first)
-            tci_xml_report(&L->x, o->line, "duplicate offer id '%s' (first at line %d)", o->id,
-                           tci_xml_line(first));
-        else if (xmlHashAddEntry(offers, (const xmlChar *)o->id, n) != 0)
-            L->x.nomem = 1;
+        index_id(L, offers, "offer", o->id, o->line, n);
         if (o->gpu && !xmlHashLookup(gpus, (const xmlChar *)o->gpu) &&
             !xmlHashLookup(known, (const xmlChar *)o->gpu)) {
             tci_suggest s;
