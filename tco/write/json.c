@@ -51,6 +51,19 @@ void tci_json_number_member(FILE *out, const char *name, double x)
     tci_json_number(out, x);
 }
 
+/* A number member of an object: its name and value. */
+typedef struct json_number {
+    const char *name;
+    double v;
+} json_number;
+
+/* n number members, each after another member. */
+static void put_numbers(FILE *out, const json_number *f, size_t n)
+{
+    for (size_t k = 0; k < n; k++)
+        tci_json_number_member(out, f[k].name, f[k].v);
+}
+
 /* Option i: the fields of the result field table marked for JSON, in their
  * order, then the sizing and the months. */
 static void put_option(FILE *out, const tco_result *res, size_t i)
@@ -76,34 +89,32 @@ static void put_option(FILE *out, const tco_result *res, size_t i)
         tci_json_number_member(out, "min_gpus", z->min_gpus);
         fprintf(out, ", \"fits\": %s",
                 z->fits < 0 ? "null" : z->fits ? "true" : "false");
-        const struct {
-            const char *name;
-            double v;
-        } f[] = {{"train_hours", z->train_hours},
-                 {"train_days", z->train_days},
-                 {"run_gpu_hours", z->run_gpu_hours},
-                 {"cost_per_run", z->cost_per_run},
-                 {"runs_in_horizon", z->runs_in_horizon},
-                 {"tokens_per_currency", z->tokens_per_currency},
-                 {"cost_per_million_tokens", z->cost_per_million_tokens},
-                 {"cost_per_thousand_requests", z->cost_per_thousand_requests},
-                 {"gpus_needed", z->gpus_needed}};
-        for (size_t k = 0; k < sizeof f / sizeof f[0]; k++)
-            tci_json_number_member(out, f[k].name, f[k].v);
+        const json_number f[] = {{"train_hours", z->train_hours},
+                                 {"train_days", z->train_days},
+                                 {"run_gpu_hours", z->run_gpu_hours},
+                                 {"cost_per_run", z->cost_per_run},
+                                 {"runs_in_horizon", z->runs_in_horizon},
+                                 {"tokens_per_currency", z->tokens_per_currency},
+                                 {"cost_per_million_tokens", z->cost_per_million_tokens},
+                                 {"cost_per_thousand_requests", z->cost_per_thousand_requests},
+                                 {"gpus_needed", z->gpus_needed}};
+        put_numbers(out, f, sizeof f / sizeof f[0]);
         fputc('}', out);
     }
     fputs(",\n      \"monthly\": [", out);
     for (int m = 1; m <= s->horizon_months; m++) {
         const tco_month *mo = &r->monthly[m - 1];
-        const double v[] = {mo->power,  mo->cooling,      mo->facility, mo->maintenance,
-                            mo->staff,  mo->rental,       mo->depreciation, mo->cost,
-                            mo->cumulative};
-        static const char *const names[] = {"power",  "cooling",      "facility",
-                                             "maintenance", "staff", "rental",
-                                             "depreciation", "cost", "cumulative"};
+        const json_number f[] = {{"power", mo->power},
+                                 {"cooling", mo->cooling},
+                                 {"facility", mo->facility},
+                                 {"maintenance", mo->maintenance},
+                                 {"staff", mo->staff},
+                                 {"rental", mo->rental},
+                                 {"depreciation", mo->depreciation},
+                                 {"cost", mo->cost},
+                                 {"cumulative", mo->cumulative}};
         fprintf(out, "%s\n        {\"month\": %d", m == 1 ? "" : ",", m);
-        for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
-            tci_json_number_member(out, names[i], v[i]);
+        put_numbers(out, f, sizeof f / sizeof f[0]);
         fputc('}', out);
     }
     fputs("\n      ]\n    }", out);
@@ -147,16 +158,12 @@ static void put_analysis(FILE *out, const tco_result *res, const tco_analysis *a
             const tco_sens_entry *e = &a->sens[i * a->n_drivers + d];
             fprintf(out, "%s\n      {\"driver\": ", d ? "," : "");
             tci_json_string(out, e->driver);
-            const struct {
-                const char *name;
-                double v;
-            } f[] = {{"input_low", e->input_low}, {"input_high", e->input_high},
-                     {"total_low", e->total_low}, {"total_high", e->total_high},
-                     {"npv_low", e->npv_low},     {"npv_high", e->npv_high},
-                     {"diff_low", e->diff_low},   {"diff_high", e->diff_high},
-                     {"swing", e->swing}};
-            for (size_t k = 0; k < sizeof f / sizeof f[0]; k++)
-                tci_json_number_member(out, f[k].name, f[k].v);
+            const json_number f[] = {{"input_low", e->input_low}, {"input_high", e->input_high},
+                                     {"total_low", e->total_low}, {"total_high", e->total_high},
+                                     {"npv_low", e->npv_low},     {"npv_high", e->npv_high},
+                                     {"diff_low", e->diff_low},   {"diff_high", e->diff_high},
+                                     {"swing", e->swing}};
+            put_numbers(out, f, sizeof f / sizeof f[0]);
             fputc('}', out);
         }
         fputs("]}", out);
@@ -265,22 +272,19 @@ tco_status tco_catalog_write_json_stream(const tco_catalog *cat, FILE *out)
     fputs("{\n  \"gpus\": [", out);
     for (size_t i = 0; i < cat->n_gpus; i++) {
         const tco_gpu_model *g = &cat->gpus[i];
-        const struct {
-            const char *name;
-            double v;
-        } f[] = {{"fp16_tflops", g->fp16_tflops},     {"fp16_tflops_sparse", g->fp16_tflops_sparse},
-                 {"fp32_tflops", g->fp32_tflops},     {"memory_gb", g->memory_gb},
-                 {"memory_bw_tbs", g->memory_bw_tbs}, {"nvlink_gbs", g->nvlink_gbs},
-                 {"pcie_gbs", g->pcie_gbs},           {"tdp_w", g->tdp_w},
-                 {"price_low", g->price_low},         {"price_typical", g->price_typical},
-                 {"price_high", g->price_high}};
+        const json_number f[] = {
+            {"fp16_tflops", g->fp16_tflops},     {"fp16_tflops_sparse", g->fp16_tflops_sparse},
+            {"fp32_tflops", g->fp32_tflops},     {"memory_gb", g->memory_gb},
+            {"memory_bw_tbs", g->memory_bw_tbs}, {"nvlink_gbs", g->nvlink_gbs},
+            {"pcie_gbs", g->pcie_gbs},           {"tdp_w", g->tdp_w},
+            {"price_low", g->price_low},         {"price_typical", g->price_typical},
+            {"price_high", g->price_high}};
         fprintf(out, "%s\n    {\"id\": ", i ? "," : "");
         tci_json_string(out, g->id);
         tci_json_text_member(out, "name", g->name);
         tci_json_text_member(out, "vendor", g->vendor);
         tci_json_text_member(out, "memory_type", g->memory_type);
-        for (size_t k = 0; k < sizeof f / sizeof f[0]; k++)
-            tci_json_number_member(out, f[k].name, f[k].v);
+        put_numbers(out, f, sizeof f / sizeof f[0]);
         tci_json_text_member(out, "currency", g->currency);
         tci_json_text_member(out, "source", g->source);
         tci_json_text_member(out, "as_of", g->as_of);
