@@ -98,7 +98,7 @@ static void print_diags(const tco_diags *d, int quiet)
 static enum format parse_format(const char *s)
 {
     static const char *const names[] = {"table", "json", "xlsx", "csv", "md"};
-    for (int i = 0; i < 5; i++)
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(s, names[i]) == 0)
             return (enum format)(FMT_TABLE + i);
     return FMT_NONE;

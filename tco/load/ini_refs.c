@@ -250,7 +250,7 @@ static int read_distribution(loader *L, const entry *e, const tco_keydef *k, tco
     const char *open = strchr(e->value, '(');
     size_t vlen = strlen(e->value);
     int which = -1;
-    for (int i = 0; open && i < 3; i++)
+    for (int i = 0; open && i < (int)(sizeof dists / sizeof dists[0]); i++)
         if ((size_t)(open - e->value) == strlen(dists[i].name) &&
             memcmp(e->value, dists[i].name, strlen(dists[i].name)) == 0)
             which = i;

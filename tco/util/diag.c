@@ -200,7 +200,9 @@ static const char *const severity_names[] = {"error", "warning", "note"};
 /* See documentation in header file. */
 int tco_diag_format(const tco_diag *d, char *buf, size_t size)
 {
-    const char *sev = (unsigned)d->severity < 3 ? severity_names[d->severity] : "error";
+    const char *sev = (unsigned)d->severity < sizeof severity_names / sizeof severity_names[0]
+                          ? severity_names[d->severity]
+                          : "error";
     if (d->line > 0)
         return snprintf(buf, size, "%s:%d: %s: %s", d->file, d->line, sev, d->message);
     if (d->section)
