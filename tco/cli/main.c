@@ -98,7 +98,7 @@ static void print_diags(const tco_diags *d, int quiet)
 static enum format parse_format(const char *s)
 {
     static const char *const names[] = {"table", "json", "xlsx", "csv", "md"};
-    for (int i = 0; i < 5; i++)
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(s, names[i]) == 0)
             return (enum format)(FMT_TABLE + i);
     return FMT_NONE;
@@ -450,6 +450,55 @@ static int write_output(const args *a, const tco_result *res, const tco_template
     }
 }
 
+/* What report and validate share: the diagnostics, the scenario with its
+ * catalogs, its template, and its result, computed and checked. */
+typedef struct computed {
+    tco_diags *d;
+    tco_scenario *s;
+    tco_template *tpl;
+    tco_result *res;
+} computed;
+
+/* Load a->input and its template, compute it and check the result, into *c.
+ * Returns 0, or the exit status of the step that failed; running out of
+ * memory is said on standard error when `say_nomem`. Whatever it returns,
+ * computed_end prints the diagnostics and frees *c. */
+static int compute_input(const args *a, long long epoch, int say_nomem, computed *c)
+{
+    memset(c, 0, sizeof *c);
+    c->d = tco_diags_new();
+    if (!c->d) {
+        if (say_nomem)
+            fputs("tco: out of memory\n", stderr);
+        return CLI_EXIT_RUNTIME;
+    }
+    int rc = load(a, c->d, &c->s, epoch);
+    /* A template named by the scenario must exist whatever the output. */
+    if (rc == 0)
+        rc = load_template(a, c->s, c->d, &c->tpl);
+    if (rc != 0)
+        return rc;
+    tco_status st = tco_compute(c->s, &c->res);
+    if (st != TCO_OK) {
+        if (say_nomem)
+            fprintf(stderr, "tco: %s\n", tco_status_str(st));
+        return CLI_EXIT_RUNTIME;
+    }
+    tco_result_check(c->res, c->d);
+    return 0;
+}
+
+/* Print c's diagnostics (errors only when `quiet`), free it, and return rc. */
+static int computed_end(computed *c, int quiet, int rc)
+{
+    print_diags(c->d, quiet);
+    tco_template_free(c->tpl);
+    tco_result_free(c->res);
+    tco_scenario_free(c->s);
+    tco_diags_free(c->d);
+    return rc;
+}
+
 static int cmd_report(int argc, char **argv)
 {
     args a;
@@ -459,49 +508,25 @@ static int cmd_report(int argc, char **argv)
     long long epoch;
     if ((rc = read_epoch(&epoch)) >= 0)
         return rc;
-
-    tco_diags *d = tco_diags_new();
-    tco_scenario *s = NULL;
-    tco_result *res = NULL;
-    tco_analysis *analysis = NULL;
-    tco_template *tpl = NULL;
-    if (!d) {
-        fputs("tco: out of memory\n", stderr);
-        return CLI_EXIT_RUNTIME;
-    }
-    if ((rc = load(&a, d, &s, epoch)) != 0)
-        goto done;
-    /* A template named by the scenario must exist whatever the output. */
-    if ((rc = load_template(&a, s, d, &tpl)) != 0)
-        goto done;
-    tco_status st = tco_compute(s, &res);
-    if (st != TCO_OK) {
-        fprintf(stderr, "tco: %s\n", tco_status_str(st));
-        rc = CLI_EXIT_RUNTIME;
-        goto done;
-    }
-    tco_result_check(res, d);
+    computed c;
+    if ((rc = compute_input(&a, epoch, 1, &c)) != 0)
+        return computed_end(&c, a.quiet, rc);
     struct progress bar = {0};
     clock_gettime(CLOCK_MONOTONIC, &bar.start);
     bar.tty = isatty(STDERR_FILENO);
-    st = tco_analyze(res, on_progress, &bar, &analysis);
+    tco_analysis *analysis = NULL;
+    tco_status st = tco_analyze(c.res, on_progress, &bar, &analysis);
     if (bar.shown)
         fputs("\r\033[K", stderr);
     if (st != TCO_OK) {
         fprintf(stderr, "tco: analysis failed: %s\n", tco_status_str(st));
         rc = st == TCO_ERR_LIMIT ? CLI_EXIT_USAGE : CLI_EXIT_RUNTIME;
-        goto done;
+    } else {
+        c.res->analysis = analysis;
+        rc = write_output(&a, c.res, c.tpl, epoch, c.d);
     }
-    res->analysis = analysis;
-    rc = write_output(&a, res, tpl, epoch, d);
-done:
-    print_diags(d, a.quiet);
-    tco_template_free(tpl);
-    tco_analysis_free(analysis);
-    tco_result_free(res);
-    tco_scenario_free(s);
-    tco_diags_free(d);
-    return rc;
+    tco_analysis_free(analysis); /* before the result it belongs to */
+    return computed_end(&c, a.quiet, rc);
 }
 
 /* ===== validate ===== */
@@ -517,28 +542,14 @@ static int cmd_validate(int argc, char **argv)
     long long epoch;
     if ((rc = read_epoch(&epoch)) >= 0)
         return rc;
-    tco_diags *d = tco_diags_new();
-    tco_scenario *s = NULL;
-    tco_result *res = NULL;
-    if (!d)
-        return CLI_EXIT_RUNTIME;
-    tco_template *tpl = NULL;
-    if ((rc = load(&a, d, &s, epoch)) == 0 && (rc = load_template(&a, s, d, &tpl)) == 0) {
-        if (tco_compute(s, &res) != TCO_OK) {
-            rc = CLI_EXIT_RUNTIME;
-        } else {
-            tco_result_check(res, d);
-            printf("%s: ok: %zu option%s, %zu case%s, %zu uncertain input%s\n", a.input,
-                   s->n_options, s->n_options == 1 ? "" : "s", s->n_cases,
-                   s->n_cases == 1 ? "" : "s", s->n_uncertain, s->n_uncertain == 1 ? "" : "s");
-        }
+    computed c;
+    if ((rc = compute_input(&a, epoch, 0, &c)) == 0) {
+        const tco_scenario *s = c.s;
+        printf("%s: ok: %zu option%s, %zu case%s, %zu uncertain input%s\n", a.input, s->n_options,
+               s->n_options == 1 ? "" : "s", s->n_cases, s->n_cases == 1 ? "" : "s", s->n_uncertain,
+               s->n_uncertain == 1 ? "" : "s");
     }
-    print_diags(d, a.quiet);
-    tco_template_free(tpl);
-    tco_result_free(res);
-    tco_scenario_free(s);
-    tco_diags_free(d);
-    return rc;
+    return computed_end(&c, a.quiet, rc);
 }
 
 /* ===== catalog ===== */

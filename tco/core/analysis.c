@@ -66,20 +66,16 @@ typedef struct driver {
 static size_t standard_drivers(driver *out)
 {
     size_t n = 0;
-    for (int k = 0; k < TCO_S_COUNT; k++) {
-        const tco_keydef *kd = tco_scenario_key((tco_skey)k);
-        if (kd->driver > 0) {
-            assert(kd->driver <= MAX_STANDARD);
-            out[kd->driver - 1] = (driver){kd->name, 1, k, -1};
-            n++;
-        }
-    }
-    for (int k = 0; k < TCO_O_COUNT; k++) {
-        const tco_keydef *kd = tco_option_key((tco_okey)k);
-        if (kd->driver > 0) {
-            assert(kd->driver <= MAX_STANDARD);
-            out[kd->driver - 1] = (driver){kd->name, 0, k, -1};
-            n++;
+    for (int global = 1; global >= 0; global--) {
+        int count = global ? TCO_S_COUNT : TCO_O_COUNT;
+        for (int k = 0; k < count; k++) {
+            const tco_keydef *kd =
+                global ? tco_scenario_key((tco_skey)k) : tco_option_key((tco_okey)k);
+            if (kd->driver > 0) {
+                assert(kd->driver <= MAX_STANDARD);
+                out[kd->driver - 1] = (driver){kd->name, global, k, -1};
+                n++;
+            }
         }
     }
     return n;

@@ -79,18 +79,29 @@ static int add_input(tco_comparison *c, size_t *cap, const char *key, const char
     return 0;
 }
 
+/* Append key d, named PREFIX.NAME, when its values differ in a and b (two
+ * scenarios or two options; set_a, set_b: whether each gives the key
+ * itself). -1 when out of memory. */
+static int compare_key(tco_comparison *c, size_t *cap, const tco_keydef *d, const char *prefix,
+                       const void *a, int set_a, const void *b, int set_b)
+{
+    char va[TCO_CMP_VALUE_MAX], vb[TCO_CMP_VALUE_MAX], key[TCO_CMP_KEY_MAX];
+    value_text(d, a, set_a, va, sizeof va);
+    value_text(d, b, set_b, vb, sizeof vb);
+    snprintf(key, sizeof key, "%s.%s", prefix, d->name);
+    return strcmp(va, vb) != 0 ? add_input(c, cap, key, va, vb) : 0;
+}
+
 /* The scenario keys that differ, then option by option of A (an option B
  * lacks as a whole), then the options only B has. */
 static int compare_inputs(tco_comparison *c, const tco_scenario *a, const tco_scenario *b)
 {
-    char va[TCO_CMP_VALUE_MAX], vb[TCO_CMP_VALUE_MAX], key[TCO_CMP_KEY_MAX];
+    char key[TCO_CMP_KEY_MAX];
     size_t cap = 0;
     for (int k = 0; k < TCO_S_COUNT; k++) {
         const tco_keydef *d = tco_scenario_key((tco_skey)k);
-        value_text(d, a, a->src[k] != TCO_SRC_DEFAULT, va, sizeof va);
-        value_text(d, b, b->src[k] != TCO_SRC_DEFAULT, vb, sizeof vb);
-        snprintf(key, sizeof key, "%s.%s", d->section, d->name);
-        if (strcmp(va, vb) != 0 && add_input(c, &cap, key, va, vb))
+        if (compare_key(c, &cap, d, d->section, a, a->src[k] != TCO_SRC_DEFAULT, b,
+                        b->src[k] != TCO_SRC_DEFAULT))
             return -1;
     }
     for (size_t i = 0; i < a->n_options; i++) {
@@ -103,14 +114,10 @@ static int compare_inputs(tco_comparison *c, const tco_scenario *a, const tco_sc
             continue;
         }
         const tco_option *ob = &b->options[j];
-        for (int k = 0; k < TCO_O_COUNT; k++) {
-            const tco_keydef *d = tco_option_key((tco_okey)k);
-            value_text(d, oa, oa->src[k] != TCO_SRC_DEFAULT, va, sizeof va);
-            value_text(d, ob, ob->src[k] != TCO_SRC_DEFAULT, vb, sizeof vb);
-            snprintf(key, sizeof key, "%s.%s", oa->id, d->name);
-            if (strcmp(va, vb) != 0 && add_input(c, &cap, key, va, vb))
+        for (int k = 0; k < TCO_O_COUNT; k++)
+            if (compare_key(c, &cap, tco_option_key((tco_okey)k), oa->id, oa,
+                            oa->src[k] != TCO_SRC_DEFAULT, ob, ob->src[k] != TCO_SRC_DEFAULT))
                 return -1;
-        }
     }
     for (size_t j = 0; j < b->n_options; j++) {
         if (tco_scenario_find(a, b->options[j].id) >= 0)

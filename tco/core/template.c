@@ -90,28 +90,34 @@ const tci_tpl_style *tci_template_style(const tco_template *tpl)
     return tpl ? &tpl->style : NULL;
 }
 
+/* The n kinds of a template's list into kinds, or, when list is NULL (no
+ * template, or none given), all `all` kinds in their built-in order. Returns
+ * how many. */
+static size_t kinds_in_order(const int *list, size_t n, int all, int *kinds)
+{
+    if (list) {
+        memcpy(kinds, list, n * sizeof *kinds);
+        return n;
+    }
+    for (int k = 0; k < all; k++)
+        kinds[k] = k;
+    return (size_t)all;
+}
+
 /* See core/template.h. */
 size_t tci_template_sheets(const tco_template *tpl, int kinds[TCI_SHEET_KINDS])
 {
-    if (tpl && tpl->has_sheets) {
-        memcpy(kinds, tpl->sheets, tpl->n_sheets * sizeof *kinds);
-        return tpl->n_sheets;
-    }
-    for (int k = 0; k < TCI_SHEET_KINDS; k++)
-        kinds[k] = k;
-    return TCI_SHEET_KINDS;
+    int given = tpl && tpl->has_sheets;
+    return kinds_in_order(given ? tpl->sheets : NULL, given ? tpl->n_sheets : 0, TCI_SHEET_KINDS,
+                          kinds);
 }
 
 /* See core/template.h. */
 size_t tci_template_charts(const tco_template *tpl, int kinds[TCI_CHART_KINDS])
 {
-    if (tpl && tpl->has_charts) {
-        memcpy(kinds, tpl->charts, tpl->n_charts * sizeof *kinds);
-        return tpl->n_charts;
-    }
-    for (int k = 0; k < TCI_CHART_KINDS; k++)
-        kinds[k] = k;
-    return TCI_CHART_KINDS;
+    int given = tpl && tpl->has_charts;
+    return kinds_in_order(given ? tpl->charts : NULL, given ? tpl->n_charts : 0, TCI_CHART_KINDS,
+                          kinds);
 }
 
 /* See core/template.h. */

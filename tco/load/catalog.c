@@ -219,6 +219,19 @@ static void read_offer(loader *L, xmlNodePtr el, tco_offer *o, xmlNodePtr *gpu_e
  * GPUs still gets its errors at once. */
 #define SUGGESTION_BUDGET 20000
 
+/* Index element n by the id of its entry in `seen`, or report the id as a
+ * duplicate ("duplicate WHAT id") of the first element that has it. */
+static void index_id(loader *L, xmlHashTablePtr seen, const char *what, const char *id, int line,
+                     xmlNodePtr n)
+{
+    xmlNodePtr first = xmlHashLookup(seen, (const xmlChar *)id);
+    if (first)
+        tci_xml_report(&L->x, line, "duplicate %s id '%s' (first at line %d)", what, id,
+                       tci_xml_line(first));
+    else if (xmlHashAddEntry(seen, (const xmlChar *)id, n) != 0)
+        L->x.nomem = 1;
+}
+
 /* Read every entry of L->x.doc into L->gpus and L->offers, checking what the
  * schema cannot. `known` maps the ids of the catalog's GPUs before this file. */
 static void read_entries(loader *L, const tco_catalog *cat, xmlHashTablePtr known)
@@ -243,14 +256,8 @@ static void read_entries(loader *L, const tco_catalog *cat, xmlHashTablePtr know
             continue;
         tco_gpu_model *g = &L->gpus[L->n_gpus++];
         read_gpu(L, n, g);
-        if (!g->id)
-            continue;
-        xmlNodePtr first = xmlHashLookup(gpus, (const xmlChar *)g->id);
-        if (first)
-            tci_xml_report(&L->x, g->line, "duplicate GPU id '%s' (first at line %d)", g->id,
-                           tci_xml_line(first));
-        else if (xmlHashAddEntry(gpus, (const xmlChar *)g->id, n) != 0)
-            L->x.nomem = 1;
+        if (g->id)
+            index_id(L, gpus, "GPU", g->id, g->line, n);
     }
     for (xmlNodePtr n = root->children; n && !L->x.nomem; n = n->next) {
         if (!tci_xml_named(n, "offer"))
@@ -260,12 +267,7 @@ static void read_entries(loader *L, const tco_catalog *cat, xmlHashTablePtr know
         read_offer(L, n, o, &gpu_el);
         if (!o->id)
             continue;
-        xmlNodePtr first = xmlHashLookup(offers, (const xmlChar *)o->id);
-        if (first)
-            tci_xml_report(&L->x, o->line, "duplicate offer id '%s' (first at line %d)", o->id,
-                           tci_xml_line(first));
-        else if (xmlHashAddEntry(offers, (const xmlChar *)o->id, n) != 0)
-            L->x.nomem = 1;
+        index_id(L, offers, "offer", o->id, o->line, n);
         if (o->gpu && !xmlHashLookup(gpus, (const xmlChar *)o->gpu) &&
             !xmlHashLookup(known, (const xmlChar *)o->gpu)) {
             tci_suggest s;
@@ -316,6 +318,16 @@ static const char *offer_id_at(const tco_catalog *cat, size_t i)
     return cat->offers[i].id;
 }
 
+/* Where an entry with this id goes among the n of the catalog that `old`
+ * indexes: over the old entry of that id (*replace set), or after the last
+ * (n grows). */
+static size_t place_of(xmlHashTablePtr old, const char *id, size_t *n, int *replace)
+{
+    uintptr_t at = (uintptr_t)xmlHashLookup(old, (const xmlChar *)id);
+    *replace = at != 0;
+    return at ? at - 1 : (*n)++;
+}
+
 /* Move the file's entries into the catalog. Every allocation is made before
  * the catalog changes, so on failure it is as it was. */
 static tco_status merge(loader *L, tco_catalog *cat, xmlHashTablePtr old_gpus)
@@ -346,27 +358,22 @@ static tco_status merge(loader *L, tco_catalog *cat, xmlHashTablePtr old_gpus)
     /* Nothing below can fail. */
     cat->files[cat->n_files++] = file;
     file = NULL;
+    int replace;
     for (size_t i = 0; i < L->n_gpus; i++) {
         tco_gpu_model *g = &L->gpus[i];
         g->file = cat->files[cat->n_files - 1];
-        uintptr_t at = (uintptr_t)xmlHashLookup(old_gpus, (const xmlChar *)g->id);
-        if (at) {
-            tci_catalog_gpu_clear(&cat->gpus[at - 1]);
-            cat->gpus[at - 1] = *g;
-        } else {
-            cat->gpus[cat->n_gpus++] = *g;
-        }
+        size_t at = place_of(old_gpus, g->id, &cat->n_gpus, &replace);
+        if (replace)
+            tci_catalog_gpu_clear(&cat->gpus[at]);
+        cat->gpus[at] = *g;
     }
     for (size_t i = 0; i < L->n_offers; i++) {
         tco_offer *o = &L->offers[i];
         o->file = cat->files[cat->n_files - 1];
-        uintptr_t at = (uintptr_t)xmlHashLookup(old_offers, (const xmlChar *)o->id);
-        if (at) {
-            tci_catalog_offer_clear(&cat->offers[at - 1]);
-            cat->offers[at - 1] = *o;
-        } else {
-            cat->offers[cat->n_offers++] = *o;
-        }
+        size_t at = place_of(old_offers, o->id, &cat->n_offers, &replace);
+        if (replace)
+            tci_catalog_offer_clear(&cat->offers[at]);
+        cat->offers[at] = *o;
     }
     /* The entries now belong to the catalog. */
     L->n_gpus = L->n_offers = 0;
@@ -380,10 +387,12 @@ done:
 
 /* ===== Loading ===== */
 
-/* Load one catalog document of `size` bytes, named `name`, into cat. */
-static tco_status load_buffer(tco_catalog *cat, const char *xml, size_t size, const char *name,
+/* Load one catalog document of `size` bytes, named `name`, into the
+ * tco_catalog `to` (a tci_parse_fn). */
+static tco_status load_buffer(const char *xml, size_t size, const char *name, void *to,
                               tco_diags *diags)
 {
+    tco_catalog *cat = to;
     loader L = {.x = {.file = name,
                       .kind = "catalog",
                       .xsd = embedded_catalog_xsd,
@@ -427,12 +436,7 @@ tco_status tco_catalog_load_string(tco_catalog *cat, const char *xml, size_t siz
 {
     if (!cat || (!xml && size))
         return TCO_ERR_ARG;
-    if (!name)
-        name = "<string>";
-    tco_status st = tci_xml_check_size(name, "catalog", size, diags);
-    if (st != TCO_OK)
-        return st;
-    return load_buffer(cat, xml ? xml : "", size, name, diags);
+    return tci_parse_string(xml, size, name, "catalog", load_buffer, cat, diags);
 }
 
 /* See documentation in header file. */
@@ -440,11 +444,5 @@ tco_status tco_catalog_load_file(tco_catalog *cat, const char *path, tco_diags *
 {
     if (!cat || !path)
         return TCO_ERR_ARG;
-    char *buf;
-    size_t n;
-    tco_status st = tci_read_file(path, &buf, &n, diags);
-    if (st == TCO_OK)
-        st = load_buffer(cat, buf, n, path, diags);
-    free(buf);
-    return st;
+    return tci_parse_file(path, load_buffer, cat, diags);
 }

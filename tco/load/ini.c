@@ -274,22 +274,29 @@ static tco_status hand_over(loader *L, tco_diags *diags)
     return st;
 }
 
-/* Load a scenario from `size` bytes of text read from `file`. */
-static tco_status load_buffer(const char *text, size_t size, const char *file,
-                              const tco_load_options *opts, int opts_allow_include,
-                              tco_scenario **out, tco_diags *diags)
+/* What a load needs besides the text. */
+typedef struct load_args {
+    const tco_load_options *opts;
+    int allow_include; /* from a file: `include =` may read files */
+    tco_scenario **out;
+} load_args;
+
+/* Load a scenario from `size` bytes of text read from `file` (a
+ * tci_parse_fn; arg is a load_args). */
+static tco_status load_buffer(const char *text, size_t size, const char *file, void *arg,
+                              tco_diags *diags)
 {
-    *out = NULL;
+    const load_args *a = arg;
     loader L = {0};
-    tco_status st = loader_start(&L, file, size, opts_allow_include);
+    tco_status st = loader_start(&L, file, size, a->allow_include);
     if (st == TCO_OK)
-        st = run_passes(&L, text, size, opts, diags);
+        st = run_passes(&L, text, size, a->opts, diags);
     if (st == TCO_OK)
         st = hand_over(&L, diags);
     if (st == TCO_ERR_NOMEM)
         tco_diags_add(diags, TCO_SEV_ERROR, file, 0, NULL, "out of memory");
     if (st == TCO_OK)
-        *out = L.s;
+        *a->out = L.s;
     else
         tco_scenario_free(L.s);
     loader_free(&L);
@@ -321,15 +328,8 @@ tco_status tco_scenario_load_string_opt(const char *text, const char *name,
     *out = NULL;
     if (!text)
         return TCO_ERR_ARG;
-    if (!name)
-        name = "<string>";
-    size_t size = strlen(text);
-    if (size > TCO_MAX_FILE) {
-        tco_diags_add(diags, TCO_SEV_ERROR, name, 0, NULL,
-                      "the scenario is %zu bytes; the limit is %d", size, TCO_MAX_FILE);
-        return TCO_ERR_LIMIT;
-    }
-    return load_buffer(text, size, name, opts, 0, out, diags);
+    load_args a = {opts, 0, out};
+    return tci_parse_string(text, strlen(text), name, "scenario", load_buffer, &a, diags);
 }
 
 /* See documentation in header file. */
@@ -341,11 +341,6 @@ tco_status tco_scenario_load_file_opt(const char *path, const tco_load_options *
     *out = NULL;
     if (!path)
         return TCO_ERR_ARG;
-    char *buf;
-    size_t n;
-    tco_status st = tci_read_file(path, &buf, &n, diags);
-    if (st == TCO_OK)
-        st = load_buffer(buf, n, path, opts, 1, out, diags);
-    free(buf);
-    return st;
+    load_args a = {opts, 1, out};
+    return tci_parse_file(path, load_buffer, &a, diags);
 }

@@ -154,6 +154,10 @@ int tci_ini_is_plain_number(const char *s, int integer);
 int tci_ini_set_value(loader *L, void *base, const tco_keydef *k, const char *v, int line);
 /* Report key k of option o, at `line`, as one for the other way to acquire. */
 void tci_ini_wrong_acquire(loader *L, int line, const tco_option *o, const tco_keydef *k);
+/* Append the pair e (its file, line, section and key) to those recorded,
+ * with a copy of the first len bytes of value and of name (NULL for none).
+ * 0 when out of memory (L->nomem). */
+int tci_ini_add_entry(loader *L, entry e, const char *value, size_t len, const char *name);
 /* Pass 3: convert every recorded value of the scenario's sections and the
  * options into its field. */
 void tci_ini_convert_entries(loader *L);

@@ -173,20 +173,25 @@ static void add_entry(loader *L, int si, int key, const char *name, const char *
         value++;
         len -= 2;
     }
-    entry *e = tci_ini_grow(L->entries, L->n_entries, sizeof *e);
-    char *copy = strndup(value, len);
-    char *kname = key < 0 ? strdup(name) : NULL;
-    if (!e || !copy || (key < 0 && !kname)) {
-        free(copy);
-        free(kname);
-        if (e)
-            L->entries = e;
+    entry e = {.file = L->cur, .line = lineno, .section = si, .key = key};
+    tci_ini_add_entry(L, e, value, len, key < 0 ? name : NULL);
+}
+
+/* See ini.h. */
+int tci_ini_add_entry(loader *L, entry e, const char *value, size_t len, const char *name)
+{
+    entry *grown = tci_ini_grow(L->entries, L->n_entries, sizeof *grown);
+    if (grown)
+        L->entries = grown;
+    e.value = grown ? strndup(value, len) : NULL;
+    e.name = e.value && name ? strdup(name) : NULL;
+    if (!e.value || (name && !e.name)) {
+        free(e.value);
         L->nomem = 1;
-        return;
+        return 0;
     }
-    L->entries = e;
-    e[L->n_entries++] = (entry){
-        .file = L->cur, .line = lineno, .section = si, .key = key, .value = copy, .name = kname};
+    L->entries[L->n_entries++] = e;
+    return 1;
 }
 
 /* inih's handler: record one key = value pair of a line the scan accepted,

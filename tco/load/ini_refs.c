@@ -157,6 +157,17 @@ static int in_range(loader *L, const tco_keydef *k, double x, const char *what, 
     return 0;
 }
 
+/* The copy of e's name that a new range or distribution keeps, once
+ * tci_ini_grow has made room for it (`room`: what it returned, NULL when it
+ * could not). NULL, with L->nomem set, when out of memory. */
+static char *name_for(loader *L, const void *room, const entry *e)
+{
+    char *name = room ? strdup(e->name) : NULL;
+    if (!name)
+        L->nomem = 1;
+    return name;
+}
+
 /* One [sensitivity] line: swing, or the range of an input. */
 static void read_sensitivity(loader *L, const entry *e)
 {
@@ -193,16 +204,11 @@ static void read_sensitivity(loader *L, const entry *e)
     if (!in_range(L, k, v[0], "low end", e->line) || !in_range(L, k, v[1], "high end", e->line))
         return;
     tco_range *r = tci_ini_grow(s->ranges, s->n_ranges, sizeof *r);
-    char *name = strdup(e->name);
-    if (!r || !name) {
-        free(name);
-        if (r)
-            s->ranges = r;
-        L->nomem = 1;
-        return;
-    }
-    s->ranges = r;
-    r[s->n_ranges++] = (tco_range){name, p, v[0], v[1], e->line};
+    if (r)
+        s->ranges = r;
+    char *name = name_for(L, r, e);
+    if (name)
+        r[s->n_ranges++] = (tco_range){name, p, v[0], v[1], e->line};
 }
 
 /* [uncertainty] samples or seed: a whole number within its limits. */
@@ -244,7 +250,7 @@ static int read_distribution(loader *L, const entry *e, const tco_keydef *k, tco
     const char *open = strchr(e->value, '(');
     size_t vlen = strlen(e->value);
     int which = -1;
-    for (int i = 0; open && i < 3; i++)
+    for (int i = 0; open && i < (int)(sizeof dists / sizeof dists[0]); i++)
         if ((size_t)(open - e->value) == strlen(dists[i].name) &&
             memcmp(e->value, dists[i].name, strlen(dists[i].name)) == 0)
             which = i;
@@ -312,16 +318,11 @@ static void read_uncertainty(loader *L, const entry *e)
         }
     }
     tco_uncertain *u = tci_ini_grow(s->uncertain, s->n_uncertain, sizeof *u);
-    char *name = strdup(e->name);
-    if (!u || !name) {
-        free(name);
-        if (u)
-            s->uncertain = u;
-        L->nomem = 1;
-        return;
-    }
-    s->uncertain = u;
-    u[s->n_uncertain++] = (tco_uncertain){name, p, d, v[0], v[1], v[2], e->line};
+    if (u)
+        s->uncertain = u;
+    char *name = name_for(L, u, e);
+    if (name)
+        u[s->n_uncertain++] = (tco_uncertain){name, p, d, v[0], v[1], v[2], e->line};
 }
 
 /* Build every case: a copy of the base scenario with the case's keys set,
@@ -465,18 +466,9 @@ static void inherit(loader *L, int i, unsigned char *state)
                 L->sections[e.section].index != b || e.key == TCO_O_LABEL ||
                 e.key == TCO_O_BASE || o->key_line[e.key])
                 continue;
-            entry *grown = tci_ini_grow(L->entries, L->n_entries, sizeof *grown);
-            char *copy = strdup(e.value);
-            if (!grown || !copy) {
-                free(copy);
-                if (grown)
-                    L->entries = grown;
-                L->nomem = 1;
+            entry inherited = {.file = e.file, .line = e.line, .section = sec, .key = e.key};
+            if (!tci_ini_add_entry(L, inherited, e.value, strlen(e.value), NULL))
                 return;
-            }
-            L->entries = grown;
-            L->entries[L->n_entries++] = (entry){
-                .file = e.file, .line = e.line, .section = sec, .key = e.key, .value = copy};
             o->key_line[e.key] = e.line;
             o->key_file[e.key] = L->s->files[e.file];
         }

@@ -33,93 +33,94 @@ static void add_section(loader *L, enum section_kind kind, int line, int valid, 
     s[L->n_sections++] = (section){L->cur, kind, line, index, valid};
 }
 
-/* An [option ID] header: a new option with every default, or another header
- * of one that an other file began. */
-static void add_option(loader *L, const char *id, size_t len, int line)
+/* Record in *file_of that option or case n begins in the current file.
+ * 0 when out of memory. */
+static int note_file(loader *L, int **file_of, size_t n)
+{
+    int *f = tci_ini_grow(*file_of, n, sizeof *f);
+    if (!f)
+        return 0;
+    *file_of = f;
+    f[n] = L->cur;
+    return 1;
+}
+
+/* A new option `id` with every default, begun at `line` of the current
+ * file. 0 when out of memory. */
+static int begin_option(loader *L, const char *id, size_t len, int line)
 {
     tco_scenario *sc = L->s;
-    for (size_t i = 0; i < sc->n_options; i++) {
-        if (strlen(sc->options[i].id) == len && memcmp(sc->options[i].id, id, len) == 0) {
-            if (L->opt_file[i] != L->cur) { /* also in another file: one option */
-                add_section(L, SEC_OPTION, line, 1, (int)i);
-                return;
-            }
-            tci_ini_report(L, line, NULL, "duplicate option id '%.*s' (first at line %d)", (int)len,
-                           id, sc->options[i].line);
-            add_section(L, SEC_OPTION, line, 0, -1);
-            return;
-        }
-    }
-    if (sc->n_options >= TCO_MAX_OPTIONS) {
-        tci_ini_report(L, line, NULL, "too many options: the limit is %d", TCO_MAX_OPTIONS);
-        add_section(L, SEC_OPTION, line, 0, -1);
-        return;
-    }
     tco_option *p = tci_ini_grow(sc->options, sc->n_options, sizeof *p);
-    if (p)
-        sc->options = p;
-    int *f = p ? tci_ini_grow(L->opt_file, sc->n_options, sizeof *f) : NULL;
-    if (!p || !f) {
-        L->nomem = 1;
-        return;
-    }
-    L->opt_file = f;
-    f[sc->n_options] = L->cur;
+    if (!p)
+        return 0;
+    sc->options = p;
+    if (!note_file(L, &L->opt_file, sc->n_options))
+        return 0;
     tco_option *o = &sc->options[sc->n_options];
     memset(o, 0, sizeof *o);
     tci_ini_apply_defaults(o, tci_ini_okey, TCO_O_COUNT);
     o->id = strndup(id, len);
-    if (!o->id) {
-        L->nomem = 1;
-        return;
-    }
+    if (!o->id)
+        return 0;
     o->line = line;
-    add_section(L, SEC_OPTION, line, 1, (int)sc->n_options);
     sc->n_options++;
+    return 1;
 }
 
-/* A [case NAME] header: a new case, or another header of one that an other
- * file began. */
-static void add_case(loader *L, const char *name, size_t len, int line)
+/* A new case `name`, begun at `line` of the current file. 0 when out of
+ * memory. */
+static int begin_case(loader *L, const char *name, size_t len, int line)
 {
     tco_scenario *sc = L->s;
-    for (size_t i = 0; i < sc->n_cases; i++) {
-        if (strlen(sc->cases[i].name) == len && memcmp(sc->cases[i].name, name, len) == 0) {
-            if (L->case_file[i] != L->cur) {
-                add_section(L, SEC_CASE, line, 1, (int)i);
-                return;
-            }
-            tci_ini_report(L, line, NULL, "duplicate case '%.*s' (first at line %d)", (int)len,
-                           name, sc->cases[i].line);
-            add_section(L, SEC_CASE, line, 0, -1);
-            return;
-        }
-    }
-    if (sc->n_cases >= TCO_MAX_CASES) {
-        tci_ini_report(L, line, NULL, "too many cases: the limit is %d", TCO_MAX_CASES);
-        add_section(L, SEC_CASE, line, 0, -1);
-        return;
-    }
     tco_case *p = tci_ini_grow(sc->cases, sc->n_cases, sizeof *p);
-    if (p)
-        sc->cases = p;
-    int *f = p ? tci_ini_grow(L->case_file, sc->n_cases, sizeof *f) : NULL;
-    if (!p || !f) {
-        L->nomem = 1;
-        return;
-    }
-    L->case_file = f;
-    f[sc->n_cases] = L->cur;
+    if (!p)
+        return 0;
+    sc->cases = p;
+    if (!note_file(L, &L->case_file, sc->n_cases))
+        return 0;
     tco_case *c = &sc->cases[sc->n_cases];
     memset(c, 0, sizeof *c);
     c->name = strndup(name, len);
-    if (!c->name) {
+    if (!c->name)
+        return 0;
+    c->line = line;
+    sc->n_cases++;
+    return 1;
+}
+
+/* An [option ID] or [case NAME] header (kind SEC_OPTION or SEC_CASE): a new
+ * option or case, or another header of one that an other file began. */
+static void add_named(loader *L, enum section_kind kind, const char *name, size_t len, int line)
+{
+    tco_scenario *sc = L->s;
+    int option = kind == SEC_OPTION;
+    size_t n = option ? sc->n_options : sc->n_cases;
+    for (size_t i = 0; i < n; i++) {
+        const char *have = option ? sc->options[i].id : sc->cases[i].name;
+        if (strlen(have) != len || memcmp(have, name, len) != 0)
+            continue;
+        if ((option ? L->opt_file : L->case_file)[i] != L->cur) { /* one begun elsewhere */
+            add_section(L, kind, line, 1, (int)i);
+            return;
+        }
+        tci_ini_report(L, line, NULL, "duplicate %s '%.*s' (first at line %d)",
+                       option ? "option id" : "case", (int)len, name,
+                       option ? sc->options[i].line : sc->cases[i].line);
+        add_section(L, kind, line, 0, -1);
+        return;
+    }
+    int max = option ? TCO_MAX_OPTIONS : TCO_MAX_CASES;
+    if (n >= (size_t)max) {
+        tci_ini_report(L, line, NULL, "too many %s: the limit is %d", option ? "options" : "cases",
+                       max);
+        add_section(L, kind, line, 0, -1);
+        return;
+    }
+    if (!(option ? begin_option(L, name, len, line) : begin_case(L, name, len, line))) {
         L->nomem = 1;
         return;
     }
-    c->line = line;
-    add_section(L, SEC_CASE, line, 1, (int)sc->n_cases);
-    sc->n_cases++;
+    add_section(L, kind, line, 1, (int)n);
 }
 
 /* "option ID" or "case NAME": check the id and add the section. */
@@ -150,10 +151,7 @@ static void scan_named(loader *L, enum section_kind kind, const char *id, size_t
         add_section(L, kind, line, 0, -1);
         return;
     }
-    if (kind == SEC_OPTION)
-        add_option(L, id, idlen, line);
-    else
-        add_case(L, id, idlen, line);
+    add_named(L, kind, id, idlen, line);
 }
 
 /* Does [a, b) start with the word `w` followed by space or the end? */

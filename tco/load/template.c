@@ -63,17 +63,19 @@ static long colour_of(tci_xml *x, xmlNodePtr el, const char *attr)
     return v;
 }
 
-/* A copy of an attribute exactly as written (not collapsed), or NULL. */
-static char *raw_attr(tci_xml *x, xmlNodePtr el, const char *attr)
+/* A zeroed array for the children of `list` named `child`, items of `size`
+ * bytes: NULL when there is none, or when out of memory (x->nomem). */
+static void *alloc_children(tci_xml *x, xmlNodePtr list, const char *child, size_t size)
 {
-    xmlChar *v = xmlGetNoNsProp(el, (const xmlChar *)attr);
-    if (!v)
+    size_t count = 0;
+    for (xmlNodePtr c = list->children; c; c = c->next)
+        count += tci_xml_named(c, child);
+    if (!count)
         return NULL;
-    char *s = strdup((const char *)v);
-    xmlFree(v);
-    if (!s)
+    void *items = calloc(count, size);
+    if (!items)
         x->nomem = 1;
-    return s;
+    return items;
 }
 
 /* The <styles> element into st; colours and sizes it leaves out stay built in. */
@@ -106,22 +108,13 @@ static void read_styles(tci_xml *x, xmlNodePtr styles, tci_tpl_style *st)
             char *neg = tci_xml_text(x, n, "negatives");
             st->negatives_minus = neg && strcmp(neg, "minus") == 0;
             free(neg);
-            size_t count = 0;
-            for (xmlNodePtr c = n->children; c; c = c->next)
-                count += tci_xml_named(c, "currency");
-            if (!count)
-                continue;
-            st->currencies = calloc(count, sizeof *st->currencies);
-            if (!st->currencies) {
-                x->nomem = 1;
-                return;
-            }
+            st->currencies = alloc_children(x, n, "currency", sizeof *st->currencies);
             for (xmlNodePtr c = n->children; c && !x->nomem; c = c->next) {
                 if (!tci_xml_named(c, "currency"))
                     continue;
                 tci_tpl_currency *cur = &st->currencies[st->n_currencies++];
                 cur->code = tci_xml_text(x, c, "code");
-                cur->symbol = raw_attr(x, c, "symbol");
+                cur->symbol = tci_xml_text_as(x, c, "symbol", strdup); /* as written */
                 char *pos = tci_xml_text(x, c, "position");
                 cur->after = pos && strcmp(pos, "after") == 0;
                 free(pos);
@@ -156,20 +149,13 @@ static size_t read_kinds(tci_xml *x, xmlNodePtr list, const char *child, const c
 
 /* A label's text as written, except that a run of white space holding a line
  * break (a label wrapped in the file) becomes one space, or nothing at either
- * end; other spaces are kept, so a label may begin or end with one. NULL when
- * out of memory (x->nomem). */
-static char *label_text(tci_xml *x, xmlNodePtr el)
+ * end; other spaces are kept, so a label may begin or end with one. A
+ * malloc'd copy, or NULL when out of memory. */
+static char *label_text(const char *s)
 {
-    xmlChar *raw = xmlNodeGetContent(el);
-    if (!raw)
-        return NULL;
-    const char *s = (const char *)raw;
     char *out = malloc(strlen(s) + 1), *q = out;
-    if (!out) {
-        xmlFree(raw);
-        x->nomem = 1;
+    if (!out)
         return NULL;
-    }
     while (*s) {
         size_t run = strspn(s, " \t\r\n"), brk = 0;
         if (!run) {
@@ -187,7 +173,6 @@ static char *label_text(tci_xml *x, xmlNodePtr el)
         s += run;
     }
     *q = '\0';
-    xmlFree(raw);
     return out;
 }
 
@@ -195,22 +180,13 @@ static char *label_text(tci_xml *x, xmlNodePtr el)
  * that is not UTF-8 is an error. */
 static void read_labels(tci_xml *x, xmlNodePtr list, tco_template *t)
 {
-    size_t count = 0;
-    for (xmlNodePtr c = list->children; c; c = c->next)
-        count += tci_xml_named(c, "label");
-    if (!count)
-        return;
-    t->labels = calloc(count, sizeof *t->labels);
-    if (!t->labels) {
-        x->nomem = 1;
-        return;
-    }
+    t->labels = alloc_children(x, list, "label", sizeof *t->labels);
     for (xmlNodePtr c = list->children; c && !x->nomem; c = c->next) {
         if (!tci_xml_named(c, "label"))
             continue;
         tci_tpl_label *l = &t->labels[t->n_labels++];
         l->key = tci_xml_text(x, c, "key");
-        l->text = label_text(x, c);
+        l->text = tci_xml_text_as(x, c, NULL, label_text);
         if (!l->key || !l->text)
             continue;
         if (strspn(l->text, " ") == strlen(l->text))
@@ -221,7 +197,7 @@ static void read_labels(tci_xml *x, xmlNodePtr list, tco_template *t)
         else if (!tci_utf8_valid(l->text))
             tci_xml_report(x, tci_xml_line(c), "label '%s' is not valid UTF-8", l->key);
     }
-    if (x->nomem)
+    if (x->nomem || !t->labels)
         return;
     qsort(t->labels, t->n_labels, sizeof *t->labels, tci_template_label_cmp);
     /* The schema's unique constraint has already refused duplicates. */
@@ -264,8 +240,9 @@ static void read_template(tci_xml *x, tco_template *t)
 
 /* ===== Loading ===== */
 
-/* Load one template document of `size` bytes, named `name`, into *out. */
-static tco_status load_buffer(const char *xml, size_t size, const char *name, tco_template **out,
+/* Load one template document of `size` bytes, named `name`, into
+ * *(tco_template **)out (a tci_parse_fn). */
+static tco_status load_buffer(const char *xml, size_t size, const char *name, void *out,
                               tco_diags *diags)
 {
     tci_xml x = {.file = name,
@@ -288,7 +265,7 @@ static tco_status load_buffer(const char *xml, size_t size, const char *name, tc
         tco_template_free(t);
         return st;
     }
-    *out = t;
+    *(tco_template **)out = t;
     return TCO_OK;
 }
 
@@ -301,12 +278,7 @@ tco_status tco_template_load_string(const char *xml, size_t size, const char *na
     *out = NULL;
     if (!xml && size)
         return TCO_ERR_ARG;
-    if (!name)
-        name = "<string>";
-    tco_status st = tci_xml_check_size(name, "template", size, diags);
-    if (st != TCO_OK)
-        return st;
-    return load_buffer(xml ? xml : "", size, name, out, diags);
+    return tci_parse_string(xml, size, name, "template", load_buffer, out, diags);
 }
 
 /* See documentation in header file. */
@@ -317,11 +289,5 @@ tco_status tco_template_load_file(const char *path, tco_template **out, tco_diag
     *out = NULL;
     if (!path)
         return TCO_ERR_ARG;
-    char *buf;
-    size_t n;
-    tco_status st = tci_read_file(path, &buf, &n, diags);
-    if (st == TCO_OK)
-        st = load_buffer(buf, n, path, out, diags);
-    free(buf);
-    return st;
+    return tci_parse_file(path, load_buffer, out, diags);
 }

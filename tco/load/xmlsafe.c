@@ -463,12 +463,13 @@ static char *collapse(const char *s)
 }
 
 /* See xmlsafe.h. */
-char *tci_xml_text(tci_xml *x, struct _xmlNode *el, const char *attr)
+char *tci_xml_text_as(tci_xml *x, struct _xmlNode *el, const char *attr,
+                      char *(*copy)(const char *))
 {
     xmlChar *raw = attr ? xmlGetNoNsProp(el, (const xmlChar *)attr) : xmlNodeGetContent(el);
     if (!raw)
         return NULL;
-    char *s = collapse((const char *)raw);
+    char *s = copy((const char *)raw);
     xmlFree(raw);
     if (!s)
         x->nomem = 1;
@@ -476,19 +477,13 @@ char *tci_xml_text(tci_xml *x, struct _xmlNode *el, const char *attr)
 }
 
 /* See xmlsafe.h. */
+char *tci_xml_text(tci_xml *x, struct _xmlNode *el, const char *attr)
+{
+    return tci_xml_text_as(x, el, attr, collapse);
+}
+
+/* See xmlsafe.h. */
 int tci_xml_named(const struct _xmlNode *n, const char *name)
 {
     return n->type == XML_ELEMENT_NODE && strcmp((const char *)n->name, name) == 0;
-}
-
-/* ===== Input ===== */
-
-/* See xmlsafe.h. */
-tco_status tci_xml_check_size(const char *name, const char *kind, size_t size, tco_diags *diags)
-{
-    if (size <= TCO_MAX_FILE)
-        return TCO_OK;
-    tco_diags_add(diags, TCO_SEV_ERROR, name, 0, NULL, "the %s is %zu bytes; the limit is %d", kind,
-                  size, TCO_MAX_FILE);
-    return TCO_ERR_LIMIT;
 }

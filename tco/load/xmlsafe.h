@@ -61,10 +61,11 @@ int tci_xml_line(const struct _xmlNode *node);
 /* The text of an element or the value of its attribute `attr`, white space
  * collapsed as xs:token does; NULL when absent or out of memory (x->nomem). */
 char *tci_xml_text(tci_xml *x, struct _xmlNode *el, const char *attr);
+/* The same text as `copy` makes it: a malloc'd string made from the text as
+ * written (strdup keeps it as it is), or NULL when out of memory. */
+char *tci_xml_text_as(tci_xml *x, struct _xmlNode *el, const char *attr,
+                      char *(*copy)(const char *));
 /* 1 when n is an element named `name`. */
 int tci_xml_named(const struct _xmlNode *n, const char *name);
-/* TCO_ERR_LIMIT with "the KIND is N bytes; the limit is TCO_MAX_FILE" when
- * size is over the limit, else TCO_OK. */
-tco_status tci_xml_check_size(const char *name, const char *kind, size_t size, tco_diags *diags);
 
 #endif /* TCO_LOAD_XMLSAFE_H */

@@ -2,6 +2,7 @@
 #include "tco.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,7 +12,7 @@ struct tco_diags {
     size_t cap;      /* items allocated */
     size_t errors;   /* errors added, kept or not */
     size_t dropped;  /* errors past TCO_MAX_ERRORS that were not kept */
-    size_t note;     /* 1 + index of the note that counts them, or 0 */
+    size_t note;     /* index of the note that counts them, or SIZE_MAX */
 };
 
 static const char *const status_names[] = {
@@ -29,7 +30,10 @@ const char *tco_status_str(tco_status status)
 
 tco_diags *tco_diags_new(void)
 {
-    return calloc(1, sizeof(tco_diags));
+    tco_diags *diags = calloc(1, sizeof(tco_diags));
+    if (diags)
+        diags->note = SIZE_MAX;
+    return diags;
 }
 
 static void diag_clear(tco_diag *d)
@@ -151,12 +155,12 @@ static void note_dropped(tco_diags *diags, const char *file)
     char *message = strdup(text);
     if (!message)
         return; /* the errors kept are still right */
-    if (diags->note) {
-        tco_diag *d = &diags->items[diags->note - 1];
+    if (diags->note != SIZE_MAX) {
+        tco_diag *d = &diags->items[diags->note];
         free(d->message);
         d->message = message;
     } else if (diags_push(diags, TCO_SEV_NOTE, file, 0, NULL, message) == TCO_OK) {
-        diags->note = diags->n;
+        diags->note = diags->n - 1;
     }
 }
 
@@ -196,7 +200,9 @@ static const char *const severity_names[] = {"error", "warning", "note"};
 /* See documentation in header file. */
 int tco_diag_format(const tco_diag *d, char *buf, size_t size)
 {
-    const char *sev = (unsigned)d->severity < 3 ? severity_names[d->severity] : "error";
+    const char *sev = (unsigned)d->severity < sizeof severity_names / sizeof severity_names[0]
+                          ? severity_names[d->severity]
+                          : "error";
     if (d->line > 0)
         return snprintf(buf, size, "%s:%d: %s: %s", d->file, d->line, sev, d->message);
     if (d->section)

@@ -10,6 +10,17 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* "cannot write: WHY" about f's target; then fd is closed (unless it is -1)
+ * and the temporary file removed. Returns TCO_ERR_IO. */
+static tco_status cannot_write(tci_outfile *f, int fd, const char *why, tco_diags *diags)
+{
+    tco_diags_add(diags, TCO_SEV_ERROR, f->path, 0, NULL, "cannot write: %s", why);
+    if (fd >= 0)
+        close(fd);
+    tci_outfile_abort(f);
+    return TCO_ERR_IO;
+}
+
 static tco_status make_temp(tci_outfile *f, const char *path, tco_diags *diags, int *fd)
 {
     memset(f, 0, sizeof *f);
@@ -18,9 +29,8 @@ static tco_status make_temp(tci_outfile *f, const char *path, tco_diags *diags, 
      * file (as root, -o /dev/null would delete /dev/null): refuse those. */
     struct stat target;
     if (stat(path, &target) == 0 && !S_ISREG(target.st_mode)) {
-        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot write: %s",
-                      S_ISDIR(target.st_mode) ? strerror(EISDIR) : "not a regular file");
-        return TCO_ERR_IO;
+        const char *why = S_ISDIR(target.st_mode) ? strerror(EISDIR) : "not a regular file";
+        return cannot_write(f, -1, why, diags);
     }
     size_t len = strlen(path);
     f->tmp = malloc(len + 16);
@@ -34,19 +44,15 @@ static tco_status make_temp(tci_outfile *f, const char *path, tco_diags *diags, 
     snprintf(f->tmp, len + 16, "%.*s.%s.XXXXXX", (int)dirlen, path, path + dirlen);
     *fd = mkstemp(f->tmp);
     if (*fd < 0) {
-        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot write: %s", strerror(errno));
-        free(f->tmp);
+        int err = errno;
+        free(f->tmp); /* not removed: the name may be another's file */
         f->tmp = NULL;
-        return TCO_ERR_IO;
+        return cannot_write(f, -1, strerror(err), diags);
     }
     mode_t mask = umask(0);
     umask(mask);
-    if (fchmod(*fd, 0666 & ~mask) != 0) {
-        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot write: %s", strerror(errno));
-        close(*fd);
-        tci_outfile_abort(f);
-        return TCO_ERR_IO;
-    }
+    if (fchmod(*fd, 0666 & ~mask) != 0)
+        return cannot_write(f, *fd, strerror(errno), diags);
     return TCO_OK;
 }
 
@@ -57,12 +63,8 @@ tco_status tci_outfile_open(tci_outfile *f, const char *path, tco_diags *diags)
     if (st != TCO_OK)
         return st;
     f->fp = fdopen(fd, "wb");
-    if (!f->fp) {
-        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot write: %s", strerror(errno));
-        close(fd);
-        tci_outfile_abort(f);
-        return TCO_ERR_IO;
-    }
+    if (!f->fp)
+        return cannot_write(f, fd, strerror(errno), diags);
     return TCO_OK;
 }
 
@@ -96,12 +98,8 @@ tco_status tci_outfile_commit(tci_outfile *f, tco_diags *diags)
     }
     if (!err && rename(f->tmp, f->path) != 0)
         err = errno;
-    if (err) {
-        tco_diags_add(diags, TCO_SEV_ERROR, f->path, 0, NULL, "cannot write: %s",
-                      strerror(err));
-        tci_outfile_abort(f);
-        return TCO_ERR_IO;
-    }
+    if (err)
+        return cannot_write(f, -1, strerror(err), diags);
     free(f->tmp);
     f->tmp = NULL;
     return TCO_OK;
@@ -131,12 +129,7 @@ tco_status tco_write_atomic(const char *path, tco_write_fn write, const void *ar
     if (st != TCO_OK)
         return st;
     errno = 0; /* a failed write sets it: say why (a full disk) */
-    if (write(f.fp, arg) != TCO_OK) {
-        int err = errno;
-        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot write: %s",
-                      err ? strerror(err) : "output error");
-        tci_outfile_abort(&f);
-        return TCO_ERR_IO;
-    }
+    if (write(f.fp, arg) != TCO_OK)
+        return cannot_write(&f, -1, errno ? strerror(errno) : "output error", diags);
     return tci_outfile_commit(&f, diags);
 }

@@ -74,3 +74,29 @@ tco_status tci_read_file(const char *path, char **buf, size_t *size, tco_diags *
         (*buf)[*size] = '\0';
     return st;
 }
+
+/* See documentation in header file. */
+tco_status tci_parse_file(const char *path, tci_parse_fn parse, void *arg, tco_diags *diags)
+{
+    char *buf;
+    size_t n;
+    tco_status st = tci_read_file(path, &buf, &n, diags);
+    if (st == TCO_OK)
+        st = parse(buf, n, path, arg, diags);
+    free(buf);
+    return st;
+}
+
+/* See documentation in header file. */
+tco_status tci_parse_string(const char *text, size_t size, const char *name, const char *kind,
+                            tci_parse_fn parse, void *arg, tco_diags *diags)
+{
+    if (!name)
+        name = "<string>";
+    if (size > TCO_MAX_FILE) {
+        tco_diags_add(diags, TCO_SEV_ERROR, name, 0, NULL, "the %s is %zu bytes; the limit is %d",
+                      kind, size, TCO_MAX_FILE);
+        return TCO_ERR_LIMIT;
+    }
+    return parse(text ? text : "", size, name, arg, diags);
+}

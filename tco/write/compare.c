@@ -11,20 +11,16 @@ tco_status tco_compare_write_json_stream(const tco_comparison *c, FILE *out)
         return TCO_ERR_ARG;
     fputs("{\n  \"a\": {\"name\": ", out);
     tci_json_string(out, c->a->name);
-    fputs(", \"file\": ", out);
-    tci_json_string(out, c->a->file);
+    tci_json_text_member(out, "file", c->a->file);
     fputs("},\n  \"b\": {\"name\": ", out);
     tci_json_string(out, c->b->name);
-    fputs(", \"file\": ", out);
-    tci_json_string(out, c->b->file);
+    tci_json_text_member(out, "file", c->b->file);
     fputs("},\n  \"inputs\": [", out);
     for (size_t i = 0; i < c->n_inputs; i++) {
         fprintf(out, "%s\n    {\"key\": ", i ? "," : "");
         tci_json_string(out, c->inputs[i].key);
-        fputs(", \"a\": ", out);
-        tci_json_string(out, c->inputs[i].a);
-        fputs(", \"b\": ", out);
-        tci_json_string(out, c->inputs[i].b);
+        tci_json_text_member(out, "a", c->inputs[i].a);
+        tci_json_text_member(out, "b", c->inputs[i].b);
         fputc('}', out);
     }
     fputs(c->n_inputs ? "\n  ],\n  \"options\": [" : "],\n  \"options\": [", out);
@@ -38,10 +34,8 @@ tco_status tco_compare_write_json_stream(const tco_comparison *c, FILE *out)
             const tco_figure_diff *f = &o->figures[k];
             fprintf(out, ", \"%s\": {\"a\": ", tco_compare_figure_name((tco_cmp_figure)k));
             tci_json_number(out, f->a);
-            fputs(", \"b\": ", out);
-            tci_json_number(out, f->b);
-            fputs(", \"delta\": ", out);
-            tci_json_number(out, f->delta);
+            tci_json_number_member(out, "b", f->b);
+            tci_json_number_member(out, "delta", f->delta);
             fputc('}', out);
         }
         fputc('}', out);

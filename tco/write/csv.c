@@ -48,24 +48,9 @@ static void put_number(FILE *out, double x)
 
 /* ===== The report ===== */
 
-/* The header: the names of the result fields marked for CSV, in table order. */
-static void put_summary_header(FILE *out)
-{
-    int first = 1;
-    for (int k = 0; k < TCI_F_COUNT; k++) {
-        const tci_field *f = tci_field_get((tci_field_id)k);
-        if (!(f->outputs & TCI_OUT_CSV))
-            continue;
-        if (!first)
-            fputc(',', out);
-        fputs(f->name, out);
-        first = 0;
-    }
-    fputs(EOL, out);
-}
-
-/* Option i's values of those fields. */
-static void put_summary_row(FILE *out, const tco_result *res, size_t i)
+/* A record of the summary, over the result fields marked for CSV in table
+ * order: their names (the header) when res is NULL, else option i's values. */
+static void put_summary_record(FILE *out, const tco_result *res, size_t i)
 {
     int first = 1;
     for (int k = 0; k < TCI_F_COUNT; k++) {
@@ -75,7 +60,9 @@ static void put_summary_row(FILE *out, const tco_result *res, size_t i)
         if (!first)
             fputc(',', out);
         first = 0;
-        if (f->unit == TCI_FU_TEXT)
+        if (!res)
+            fputs(f->name, out);
+        else if (f->unit == TCI_FU_TEXT)
             put_text(out, tci_field_text(f, res, i));
         else
             put_number(out, tci_field_number(f, res, i));
@@ -106,9 +93,9 @@ tco_status tco_report_write_csv_stream(const tco_result *res, FILE *out, int mon
     if (!res || !res->scenario || !out)
         return TCO_ERR_ARG;
     const tco_scenario *s = res->scenario;
-    put_summary_header(out);
+    put_summary_record(out, NULL, 0);
     for (size_t i = 0; i < res->n_options; i++)
-        put_summary_row(out, res, i);
+        put_summary_record(out, res, i);
     if (monthly) {
         fputs(EOL "id,month,power,cooling,facility,maintenance,staff,rental,depreciation,"
                   "cost,cumulative" EOL,

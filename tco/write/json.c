@@ -13,30 +13,17 @@ void tci_json_string(FILE *out, const char *s)
         fputs("null", out);
         return;
     }
+    /* The characters with a two-character escape, and the letter of each. */
+    static const char plain[] = "\"\\\n\r\t", letter[] = "\"\\nrt";
     fputc('"', out);
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        switch (*p) {
-        case '"':
-            fputs("\\\"", out);
-            break;
-        case '\\':
-            fputs("\\\\", out);
-            break;
-        case '\n':
-            fputs("\\n", out);
-            break;
-        case '\r':
-            fputs("\\r", out);
-            break;
-        case '\t':
-            fputs("\\t", out);
-            break;
-        default:
-            if (*p < 0x20 || *p == 0x7F)
-                fprintf(out, "\\u%04x", *p);
-            else
-                fputc(*p, out);
-        }
+        const char *e = strchr(plain, *p);
+        if (e)
+            fprintf(out, "\\%c", letter[e - plain]);
+        else if (*p < 0x20 || *p == 0x7F)
+            fprintf(out, "\\u%04x", *p);
+        else
+            fputc(*p, out);
     }
     fputc('"', out);
 }
@@ -48,6 +35,33 @@ void tci_json_number(FILE *out, double x)
         fputs("null", out);
     else
         fprintf(out, "%.17g", x == 0 ? 0.0 : x);
+}
+
+/* See json.h. */
+void tci_json_text_member(FILE *out, const char *name, const char *s)
+{
+    fprintf(out, ", \"%s\": ", name);
+    tci_json_string(out, s);
+}
+
+/* See json.h. */
+void tci_json_number_member(FILE *out, const char *name, double x)
+{
+    fprintf(out, ", \"%s\": ", name);
+    tci_json_number(out, x);
+}
+
+/* A number member of an object: its name and value. */
+typedef struct json_number {
+    const char *name;
+    double v;
+} json_number;
+
+/* n number members, each after another member. */
+static void put_numbers(FILE *out, const json_number *f, size_t n)
+{
+    for (size_t k = 0; k < n; k++)
+        tci_json_number_member(out, f[k].name, f[k].v);
 }
 
 /* Option i: the fields of the result field table marked for JSON, in their
@@ -72,42 +86,35 @@ static void put_option(FILE *out, const tco_result *res, size_t i)
         const tco_sizing *z = &r->sizing;
         fputs(",\n      \"sizing\": {\"memory_needed_gb\": ", out);
         tci_json_number(out, z->memory_needed_gb);
-        fputs(", \"min_gpus\": ", out);
-        tci_json_number(out, z->min_gpus);
+        tci_json_number_member(out, "min_gpus", z->min_gpus);
         fprintf(out, ", \"fits\": %s",
                 z->fits < 0 ? "null" : z->fits ? "true" : "false");
-        const struct {
-            const char *name;
-            double v;
-        } f[] = {{"train_hours", z->train_hours},
-                 {"train_days", z->train_days},
-                 {"run_gpu_hours", z->run_gpu_hours},
-                 {"cost_per_run", z->cost_per_run},
-                 {"runs_in_horizon", z->runs_in_horizon},
-                 {"tokens_per_currency", z->tokens_per_currency},
-                 {"cost_per_million_tokens", z->cost_per_million_tokens},
-                 {"cost_per_thousand_requests", z->cost_per_thousand_requests},
-                 {"gpus_needed", z->gpus_needed}};
-        for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
-            fprintf(out, ", \"%s\": ", f[k].name);
-            tci_json_number(out, f[k].v);
-        }
+        const json_number f[] = {{"train_hours", z->train_hours},
+                                 {"train_days", z->train_days},
+                                 {"run_gpu_hours", z->run_gpu_hours},
+                                 {"cost_per_run", z->cost_per_run},
+                                 {"runs_in_horizon", z->runs_in_horizon},
+                                 {"tokens_per_currency", z->tokens_per_currency},
+                                 {"cost_per_million_tokens", z->cost_per_million_tokens},
+                                 {"cost_per_thousand_requests", z->cost_per_thousand_requests},
+                                 {"gpus_needed", z->gpus_needed}};
+        put_numbers(out, f, sizeof f / sizeof f[0]);
         fputc('}', out);
     }
     fputs(",\n      \"monthly\": [", out);
     for (int m = 1; m <= s->horizon_months; m++) {
         const tco_month *mo = &r->monthly[m - 1];
-        const double v[] = {mo->power,  mo->cooling,      mo->facility, mo->maintenance,
-                            mo->staff,  mo->rental,       mo->depreciation, mo->cost,
-                            mo->cumulative};
-        static const char *const names[] = {"power",  "cooling",      "facility",
-                                             "maintenance", "staff", "rental",
-                                             "depreciation", "cost", "cumulative"};
+        const json_number f[] = {{"power", mo->power},
+                                 {"cooling", mo->cooling},
+                                 {"facility", mo->facility},
+                                 {"maintenance", mo->maintenance},
+                                 {"staff", mo->staff},
+                                 {"rental", mo->rental},
+                                 {"depreciation", mo->depreciation},
+                                 {"cost", mo->cost},
+                                 {"cumulative", mo->cumulative}};
         fprintf(out, "%s\n        {\"month\": %d", m == 1 ? "" : ",", m);
-        for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
-            fprintf(out, ", \"%s\": ", names[i]);
-            tci_json_number(out, v[i]);
-        }
+        put_numbers(out, f, sizeof f / sizeof f[0]);
         fputc('}', out);
     }
     fputs("\n      ]\n    }", out);
@@ -130,12 +137,9 @@ static void put_stats(FILE *out, const char *name, double mean, double p10, doub
 {
     fprintf(out, "\"%s\": {\"mean\": ", name);
     tci_json_number(out, mean);
-    fputs(", \"p10\": ", out);
-    tci_json_number(out, p10);
-    fputs(", \"p50\": ", out);
-    tci_json_number(out, p50);
-    fputs(", \"p90\": ", out);
-    tci_json_number(out, p90);
+    tci_json_number_member(out, "p10", p10);
+    tci_json_number_member(out, "p50", p50);
+    tci_json_number_member(out, "p90", p90);
     fputc('}', out);
 }
 
@@ -154,18 +158,12 @@ static void put_analysis(FILE *out, const tco_result *res, const tco_analysis *a
             const tco_sens_entry *e = &a->sens[i * a->n_drivers + d];
             fprintf(out, "%s\n      {\"driver\": ", d ? "," : "");
             tci_json_string(out, e->driver);
-            const struct {
-                const char *name;
-                double v;
-            } f[] = {{"input_low", e->input_low}, {"input_high", e->input_high},
-                     {"total_low", e->total_low}, {"total_high", e->total_high},
-                     {"npv_low", e->npv_low},     {"npv_high", e->npv_high},
-                     {"diff_low", e->diff_low},   {"diff_high", e->diff_high},
-                     {"swing", e->swing}};
-            for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
-                fprintf(out, ", \"%s\": ", f[k].name);
-                tci_json_number(out, f[k].v);
-            }
+            const json_number f[] = {{"input_low", e->input_low}, {"input_high", e->input_high},
+                                     {"total_low", e->total_low}, {"total_high", e->total_high},
+                                     {"npv_low", e->npv_low},     {"npv_high", e->npv_high},
+                                     {"diff_low", e->diff_low},   {"diff_high", e->diff_high},
+                                     {"swing", e->swing}};
+            put_numbers(out, f, sizeof f / sizeof f[0]);
             fputc('}', out);
         }
         fputs("]}", out);
@@ -200,18 +198,14 @@ static void put_analysis(FILE *out, const tco_result *res, const tco_analysis *a
             const tco_option_result *r = &cr->options[i];
             fprintf(out, "%s\n      {\"id\": ", i ? "," : "");
             tci_json_string(out, cr->scenario->options[i].id);
-            fputs(", \"total\": ", out);
-            tci_json_number(out, r->total);
-            fputs(", \"npv\": ", out);
-            tci_json_number(out, r->npv);
-            fputs(", \"cost_per_gpu_hour\": ", out);
-            tci_json_number(out, r->cost_per_gpu_hour);
+            tci_json_number_member(out, "total", r->total);
+            tci_json_number_member(out, "npv", r->npv);
+            tci_json_number_member(out, "cost_per_gpu_hour", r->cost_per_gpu_hour);
             if (r->breakeven_month > 0)
                 fprintf(out, ", \"breakeven_month\": %d", r->breakeven_month);
             else
                 fputs(", \"breakeven_month\": null", out);
-            fputs(", \"breakeven_utilization\": ", out);
-            tci_json_number(out, r->breakeven_utilization);
+            tci_json_number_member(out, "breakeven_utilization", r->breakeven_utilization);
             fputc('}', out);
         }
         fputs("]}", out);
@@ -231,10 +225,8 @@ static void put_analysis(FILE *out, const tco_result *res, const tco_analysis *a
             put_stats(out, "total", m->total_mean, m->total_p10, m->total_p50, m->total_p90);
             fputs(", ", out);
             put_stats(out, "npv", m->npv_mean, m->npv_p10, m->npv_p50, m->npv_p90);
-            fputs(", \"p_cheapest\": ", out);
-            tci_json_number(out, m->p_cheapest);
-            fputs(", \"p_beats_baseline\": ", out);
-            tci_json_number(out, m->p_beats_baseline);
+            tci_json_number_member(out, "p_cheapest", m->p_cheapest);
+            tci_json_number_member(out, "p_beats_baseline", m->p_beats_baseline);
             fputs(", \"histogram\": [", out);
             for (size_t k = 0; k < a->mc_bins; k++)
                 fprintf(out, "%s%ld", k ? ", " : "", m->hist[k]);
@@ -280,33 +272,22 @@ tco_status tco_catalog_write_json_stream(const tco_catalog *cat, FILE *out)
     fputs("{\n  \"gpus\": [", out);
     for (size_t i = 0; i < cat->n_gpus; i++) {
         const tco_gpu_model *g = &cat->gpus[i];
-        const struct {
-            const char *name;
-            double v;
-        } f[] = {{"fp16_tflops", g->fp16_tflops},     {"fp16_tflops_sparse", g->fp16_tflops_sparse},
-                 {"fp32_tflops", g->fp32_tflops},     {"memory_gb", g->memory_gb},
-                 {"memory_bw_tbs", g->memory_bw_tbs}, {"nvlink_gbs", g->nvlink_gbs},
-                 {"pcie_gbs", g->pcie_gbs},           {"tdp_w", g->tdp_w},
-                 {"price_low", g->price_low},         {"price_typical", g->price_typical},
-                 {"price_high", g->price_high}};
+        const json_number f[] = {
+            {"fp16_tflops", g->fp16_tflops},     {"fp16_tflops_sparse", g->fp16_tflops_sparse},
+            {"fp32_tflops", g->fp32_tflops},     {"memory_gb", g->memory_gb},
+            {"memory_bw_tbs", g->memory_bw_tbs}, {"nvlink_gbs", g->nvlink_gbs},
+            {"pcie_gbs", g->pcie_gbs},           {"tdp_w", g->tdp_w},
+            {"price_low", g->price_low},         {"price_typical", g->price_typical},
+            {"price_high", g->price_high}};
         fprintf(out, "%s\n    {\"id\": ", i ? "," : "");
         tci_json_string(out, g->id);
-        fputs(", \"name\": ", out);
-        tci_json_string(out, g->name);
-        fputs(", \"vendor\": ", out);
-        tci_json_string(out, g->vendor);
-        fputs(", \"memory_type\": ", out);
-        tci_json_string(out, g->memory_type);
-        for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
-            fprintf(out, ", \"%s\": ", f[k].name);
-            tci_json_number(out, f[k].v);
-        }
-        fputs(", \"currency\": ", out);
-        tci_json_string(out, g->currency);
-        fputs(", \"source\": ", out);
-        tci_json_string(out, g->source);
-        fputs(", \"as_of\": ", out);
-        tci_json_string(out, g->as_of);
+        tci_json_text_member(out, "name", g->name);
+        tci_json_text_member(out, "vendor", g->vendor);
+        tci_json_text_member(out, "memory_type", g->memory_type);
+        put_numbers(out, f, sizeof f / sizeof f[0]);
+        tci_json_text_member(out, "currency", g->currency);
+        tci_json_text_member(out, "source", g->source);
+        tci_json_text_member(out, "as_of", g->as_of);
         fputc('}', out);
     }
     fputs("\n  ],\n  \"offers\": [", out);
@@ -314,22 +295,15 @@ tco_status tco_catalog_write_json_stream(const tco_catalog *cat, FILE *out)
         const tco_offer *o = &cat->offers[i];
         fprintf(out, "%s\n    {\"id\": ", i ? "," : "");
         tci_json_string(out, o->id);
-        fputs(", \"provider\": ", out);
-        tci_json_string(out, o->provider);
-        fputs(", \"gpu\": ", out);
-        tci_json_string(out, o->gpu);
-        fputs(", \"pricing\": ", out);
-        tci_json_string(out, o->pricing);
-        fprintf(out, ", \"term_months\": %d, \"price_per_gpu_hour\": ", o->term_months);
-        tci_json_number(out, o->price_per_gpu_hour);
-        fputs(", \"currency\": ", out);
-        tci_json_string(out, o->currency);
-        fputs(", \"region\": ", out);
-        tci_json_string(out, o->region);
-        fputs(", \"source\": ", out);
-        tci_json_string(out, o->source);
-        fputs(", \"as_of\": ", out);
-        tci_json_string(out, o->as_of);
+        tci_json_text_member(out, "provider", o->provider);
+        tci_json_text_member(out, "gpu", o->gpu);
+        tci_json_text_member(out, "pricing", o->pricing);
+        fprintf(out, ", \"term_months\": %d", o->term_months);
+        tci_json_number_member(out, "price_per_gpu_hour", o->price_per_gpu_hour);
+        tci_json_text_member(out, "currency", o->currency);
+        tci_json_text_member(out, "region", o->region);
+        tci_json_text_member(out, "source", o->source);
+        tci_json_text_member(out, "as_of", o->as_of);
         fputc('}', out);
     }
     fputs("\n  ]\n}\n", out);
