@@ -14,6 +14,7 @@
 #include "write/xlsx/page.h"
 #include "write/xlsx/plan.h"
 #include "write/xlsx/sheets.h"
+#include "util/date.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -300,17 +301,6 @@ static void write_sheets(xw_ctx *c)
 
 /* ===== Document properties ===== */
 
-/* Days from 1970-01-01 to y-m-d in the proleptic Gregorian calendar. */
-static long long days_from_civil(int y, int m, int d)
-{
-    y -= m <= 2;
-    long long era = (y >= 0 ? y : y - 399) / 400;
-    long long yoe = y - era * 400;
-    long long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    long long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + doe - 719468;
-}
-
 /* opts->created when given, else as_of at 00:00 UTC, else the epoch. The
  * library reads no clock: libxlsxwriter takes 0 as "now", so the epoch is
  * written as its first second. */
@@ -324,7 +314,7 @@ static long long creation_time(const tco_scenario *s, const tco_xlsx_options *op
             char *end;
             long y = strtol(a, &end, 10), m = strtol(a + 5, &end, 10), d = strtol(a + 8, &end, 10);
             if (y >= 1970 && y <= 9999 && m >= 1 && m <= 12 && d >= 1 && d <= 31)
-                t = days_from_civil((int)y, (int)m, (int)d) * 86400LL;
+                t = tci_days_from_civil((int)y, (int)m, (int)d) * 86400LL;
         }
     }
     return t > 0 ? t : 1;
