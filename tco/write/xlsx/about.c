@@ -269,6 +269,6 @@ void xw_write_about(xw_ctx *c)
     xw_text(c, ws, row++, 0, xw_label(c, "about.contents", "Contents"),
             xw_fmt(c, XS_SECTION, XN_NONE));
     about_contents(c, row);
-    xw_print_setup(c, ws, -1, -1, 1);
+    xw_print_setup(c, ws, XW_NONE, XW_NONE, 1);
     worksheet_set_portrait(ws);
 }

@@ -126,7 +126,7 @@ static int br_breakeven(br_sheet *B, int row)
     lxw_worksheet *ws = B->ws;
     const size_t n = c->s->n_options;
     char t[XW_TBUF];
-    B->nbe = 0, B->be_first = -1;
+    B->nbe = 0, B->be_first = XW_NONE;
     for (size_t i = 0; i < n; i++)
         B->nbe += c->os[i].has_base;
     if (B->nbe == 0) {

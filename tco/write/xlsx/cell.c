@@ -618,10 +618,10 @@ xw_refbuf xw_range(const char *quoted, int r1, int c1, int r2, int c2)
 }
 
 /* An absolute reference to the value of an Inputs row, or "0" with an error
- * recorded in c when the row does not exist (row < 0). */
+ * recorded in c when the row does not exist (XW_NONE). */
 static xw_refbuf input_ref(xw_ctx *c, int row)
 {
-    if (row < 0) {
+    if (row == XW_NONE) {
         xw_refbuf zero = {"0"};
         if (!c->err)
             c->err = LXW_ERROR_PARAMETER_VALIDATION;
@@ -768,6 +768,6 @@ void xw_print_setup(xw_ctx *c, lxw_worksheet *ws, int repeat_first, int repeat_l
     xw_note(c, worksheet_set_footer(ws, footer));
     if (fit_wide > 0)
         worksheet_fit_to_pages(ws, (uint16_t)fit_wide, 0);
-    if (repeat_first >= 0)
+    if (repeat_first != XW_NONE)
         xw_note(c, worksheet_repeat_rows(ws, (lxw_row_t)repeat_first, (lxw_row_t)repeat_last));
 }

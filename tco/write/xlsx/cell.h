@@ -147,7 +147,7 @@ int xw_money_width(xw_ctx *c, double v);
 /* ===== Print setup ===== */
 
 /* Print setup shared by every sheet: landscape A4, header with the scenario name,
- * footer with page numbers, rows repeated (repeat_first < 0: none) and, when
+ * footer with page numbers, rows repeated (repeat_first XW_NONE: none) and, when
  * fit_wide > 0, fitted to that many pages wide. */
 void xw_print_setup(xw_ctx *c, lxw_worksheet *ws, int repeat_first, int repeat_last, int fit_wide);
 

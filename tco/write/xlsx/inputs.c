@@ -417,7 +417,7 @@ static int inputs_option(xw_ctx *c, size_t i, int row)
             c->in_o[i * TCO_O_COUNT + (size_t)k] = next++;
     /* Rows are known before any is written, so a row may refer to the next. */
     for (int k = 0; k < TCO_O_COUNT; k++)
-        if (c->in_o[i * TCO_O_COUNT + (size_t)k] >= 0)
+        if (c->in_o[i * TCO_O_COUNT + (size_t)k] != XW_NONE)
             write_option_key(c, i, row++, (tco_okey)k);
     return row;
 }

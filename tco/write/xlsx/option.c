@@ -210,7 +210,7 @@ static void option_factors(const optw *w)
     const int H = w->H, M0 = XW_COL_M0;
     const char *cur = w->cur;
     char f[XW_FBUF], t[XW_TBUF];
-    if (L->r_price >= 0) {
+    if (L->r_price != XW_NONE) {
         xw_labelf(c, t, sizeof t, "unit.money_per_kwh", "{currency} per kWh", "currency", cur,
                   NULL);
         label_row(c, ws, L->r_price,
@@ -222,7 +222,7 @@ static void option_factors(const optw *w)
                     s->electricity_price * xw_price_factor(s->electricity_escalation, m),
                     xw_fmt(c, XS_CALC, XN_MONEY4));
     }
-    if (L->r_factor >= 0) {
+    if (L->r_factor != XW_NONE) {
         label_row(c, ws, L->r_factor,
                   xw_label(c, "option.factor", "Rental price factor after the yearly decline"),
                   xw_label(c, "unit.factor", "factor"), XS_TEXT);
@@ -370,7 +370,7 @@ static void option_costs(const optw *w)
                      xw_ref(NULL, L->r_opcost, M0 + m, 0, 0).s),
                 res->monthly[m - 1].cumulative, money);
 
-    if (L->r_resid >= 0) {
+    if (L->r_resid != XW_NONE) {
         xw_labelf(c, t, sizeof t, "option.resid", "Residual value, received at month {month}",
                   "month", xw_int(H).s, NULL);
         label_row(c, ws, L->r_resid, t, cur, XS_TEXT);
@@ -402,7 +402,7 @@ static void option_net(const optw *w)
     for (int m = 1; m <= H; m++) {
         int col = M0 + m;
         double net = res->monthly[m - 1].cost - (m == H && L->buy ? res->residual : 0);
-        if (L->r_resid >= 0)
+        if (L->r_resid != XW_NONE)
             xw_f(c, f, sizeof f, "=%s-%s", xw_ref(NULL, L->r_opcost, col, 0, 0).s,
                  xw_ref(NULL, L->r_resid, col, 0, 0).s);
         else
@@ -592,7 +592,7 @@ static void option_drivers(const optw *w)
                xw_f(c, f, sizeof f, "=(%s+%s)*%s", drv(L->k_capex_gpu).s, drv(L->k_capex_infra).s,
                     drv(L->k_resfrac).s),
                res->residual, XN_MONEY);
-        if (L->k_salvage >= 0)
+        if (L->k_salvage != XW_NONE)
             driver(c, ws, L->k_salvage, xw_label(c, "option.salvage", "Book salvage value"), cur,
                    xw_f(c, f, sizeof f, "=%s*%s", drv(L->k_capex).s,
                         xw_in(c, i, TCO_O_SALVAGE_FRACTION).s),
@@ -641,7 +641,7 @@ static void option_usage(const optw *w)
                 xw_in(c, i, TCO_O_THROUGHPUT).s, xw_in(c, i, TCO_O_COUNT_GPUS).s,
                 xw_in(c, i, TCO_O_SCALING_EFFICIENCY).s, drv(L->k_util).s),
            res->units, XN_INT);
-    if (L->k_wpkw >= 0) {
+    if (L->k_wpkw != XW_NONE) {
         xw_labelf(c, t, sizeof t, "option.wpkw", "Work rate per kW of IT load ({unit}s per second)",
                   "unit", c->unit, NULL);
         xw_refbuf tp = xw_in(c, i, TCO_O_THROUGHPUT);
@@ -693,7 +693,7 @@ static void option_breakeven(const optw *w)
         c, ws, L->k_total0, xw_label(c, "option.total0", "Total cost at 0% utilization"), cur,
         xw_f(c, f, sizeof f, "=%s-%s*%s", drv(L->r_net).s, drv(L->k_slope).s, drv(L->k_util).s),
         L->total0, XN_MONEY);
-    if (L->k_beu >= 0) {
+    if (L->k_beu != XW_NONE) {
         const xw_optsheet *B = &c->os[r->baseline];
         xw_refbuf bs = xw_ref(B->quoted, B->k_slope, XW_COL_VAL, 1, 1);
         xw_refbuf bt = xw_ref(B->quoted, B->k_total0, XW_COL_VAL, 1, 1);

@@ -61,7 +61,7 @@ typedef struct xw_pager {
     int scale;         /* percent */
     int rows_per_page; /* 20-pixel rows at that scale */
     int page_start;
-    int last_col; /* print area's last column, or -1 for the used range */
+    int last_col; /* print area's last column, or XW_NONE for the used range */
     int n;
     lxw_row_t breaks[XW_MAX_BREAKS + 1];
 } xw_pager;

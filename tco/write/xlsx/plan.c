@@ -31,7 +31,7 @@ void xw_option_layout(xw_ctx *c, size_t i)
                    &L->k_life,    &L->k_rm,        &L->k_gpuh,        &L->k_pflop,    &L->k_units,
                    &L->k_wpkw,    &L->k_slope,     &L->k_total0,      &L->k_beu};
     for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++)
-        *rows[k] = -1;
+        *rows[k] = XW_NONE;
     L->buy = o->acquire == TCO_BUY;
     L->has_base = L->buy && c->r->baseline >= 0;
     int macrs = o->depreciation == TCO_DEP_MACRS5 || o->depreciation == TCO_DEP_MACRS7;

@@ -321,7 +321,7 @@ static void sm_layout(xw_ctx *c)
     int row = 5;
     c->sm_header = 4;
     for (int fi = 0; fi < TCI_F_COUNT; fi++) {
-        c->sm_rows[fi] = -1;
+        c->sm_rows[fi] = XW_NONE;
         if (!xw_field_shown(fi))
             continue;
         if (tci_field_get((tci_field_id)fi)->group_key)
@@ -409,7 +409,7 @@ static void sm_fields(xw_ctx *c)
     char t[XW_TBUF], f[XW_FBUF], unit[128];
     for (int fi = 0; fi < TCI_F_COUNT; fi++) {
         int rr = c->sm_rows[fi];
-        if (rr < 0)
+        if (rr == XW_NONE)
             continue;
         if (tci_field_get((tci_field_id)fi)->group_key) {
             if (fi == TCI_F_BREAKEVEN_MONTH && r->baseline >= 0)

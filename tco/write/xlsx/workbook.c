@@ -90,9 +90,9 @@ static void prepare(xw_ctx *c)
         return;
     }
     for (size_t i = 0; i < n * TCO_O_COUNT; i++)
-        c->in_o[i] = -1;
+        c->in_o[i] = XW_NONE;
     for (int k = 0; k < TCO_S_COUNT; k++)
-        c->in_g[k] = -1;
+        c->in_g[k] = XW_NONE;
     name_sheets(c);
 }
 

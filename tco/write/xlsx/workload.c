@@ -69,7 +69,7 @@ static xw_refbuf odrv(xw_ctx *c, size_t i, int row)
 
 /* ===== The sheet ===== */
 
-/* The Workload sheet as it is written: its rows (-1 where the mode has none) and
+/* The Workload sheet as it is written: its rows (XW_NONE where the mode has none) and
  * the formats of its figures. The model's figures and the constants are in
  * column D (WL_COL0); the options' table has one column per option from D on. */
 typedef struct wl_sheet {
@@ -149,7 +149,8 @@ static void wl_model(wl_sheet *W)
          "activation_overhead", xw_label(c, "unit.of_weights", "x the weights' memory"));
     xw_fnum(c, ws, m_ovh, c0, xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_ACTIVATION_OVERHEAD).s),
             s->activation_overhead, xw_fmt(c, XS_CALC, XN_DEC2));
-    int m_tokens = -1, m_mfu = -1, m_rps = -1, m_tpr = -1, m_flops_run = -1;
+    int m_tokens = XW_NONE, m_mfu = XW_NONE, m_rps = XW_NONE, m_tpr = XW_NONE,
+        m_flops_run = XW_NONE;
     if (training) {
         m_tokens = row++;
         m_mfu = row++;
@@ -161,7 +162,7 @@ static void wl_model(wl_sheet *W)
     W->m_tokens = m_tokens, W->m_mfu = m_mfu, W->m_rps = m_rps, W->m_tpr = m_tpr;
     W->m_flops_run = m_flops_run;
     /* Constants of MODEL.md, kept out of the formulas (training uses all four). */
-    int k_gb = row + 2, k_dig = row + 3, k_fpt = -1, k_tflop = -1, k_day = -1;
+    int k_gb = row + 2, k_dig = row + 3, k_fpt = XW_NONE, k_tflop = XW_NONE, k_day = XW_NONE;
     if (training)
         k_fpt = row + 4, k_tflop = row + 5, k_day = row + 6;
     W->k_gb = k_gb, W->k_dig = k_dig, W->k_fpt = k_fpt, W->k_tflop = k_tflop, W->k_day = k_day;
@@ -254,8 +255,8 @@ static void wl_table(wl_sheet *W)
     W->o_util = row++, W->o_rate = row++;
     row++;
     W->s_work = row++;
-    W->o_tf = W->o_se = W->o_flops = W->o_th = W->o_td = W->o_gh = W->o_cpr = -1;
-    W->o_runs = W->o_tpc = W->o_tp = W->o_pg = W->o_cpk = W->o_cpm = W->o_gn = -1;
+    W->o_tf = W->o_se = W->o_flops = W->o_th = W->o_td = W->o_gh = W->o_cpr = XW_NONE;
+    W->o_runs = W->o_tpc = W->o_tp = W->o_pg = W->o_cpk = W->o_cpm = W->o_gn = XW_NONE;
     if (W->training) {
         W->o_tf = row++, W->o_se = row++, W->o_flops = row++, W->o_th = row++, W->o_td = row++;
         W->o_gh = row++, W->o_cpr = row++, W->o_runs = row++, W->o_tpc = row++;
@@ -457,7 +458,7 @@ static void wl_rows(const wl_sheet *W)
     const size_t n = c->s->n_options;
     const char *cur = c->currency;
     /* The rows' headings: label key and English label, JSON field, unit. A row the
-     * mode does not have is -1. */
+     * mode does not have is XW_NONE. */
     char u_gph[WL_TBUF], u_tpc[WL_TBUF], u_tp[WL_TBUF], u_cpk[WL_TBUF], u_cpm[WL_TBUF];
     xw_labelf(c, u_gph, sizeof u_gph, "unit.money_per_gpu_hour", "{currency} per GPU-hour",
               "currency", cur, NULL);
