@@ -5,6 +5,7 @@
 #include "write/xlsx/cell.h"
 #include "write/xlsx/charts.h"
 #include "write/xlsx/page.h"
+#include "write/xlsx/plan.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -91,9 +92,7 @@ static void br_breakeven_row(const br_sheet *B, size_t i, int row)
     int ok = isfinite(u);
     double tot = ok ? L->total0 + L->slope * u : NAN;
     xw_text(c, ws, row, 0, c->label[i], NULL);
-    xw_refbuf x = xw_ref(L->quoted, L->k_beu, XW_COL_VAL, 1, 1);
-    xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(AND(%s>=0,%s<=1),%s,\"none\"),\"none\")", x.s, x.s,
-         x.s, x.s);
+    xw_breakeven_formula(c, f, sizeof f, i);
     if (ok)
         xw_fnum(c, ws, row, 1, f, u, pct);
     else

@@ -658,6 +658,12 @@ const char *xw_f(xw_ctx *c, char *buf, size_t size, const char *fmt, ...)
 }
 
 /* See cell.h. */
+const char *xw_f_quotient(xw_ctx *c, char *buf, size_t size, const char *num, const char *den)
+{
+    return xw_f(c, buf, size, "=IF(%s=0,\"n/a\",%s/%s)", den, num, den);
+}
+
+/* See cell.h. */
 void xw_note(xw_ctx *c, lxw_error e)
 {
     if (e != LXW_NO_ERROR && !c->err)

@@ -117,6 +117,8 @@ const char *xw_f(xw_ctx *c, char *buf, size_t size, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
+/* The quotient num/den as a formula, "n/a" where den is zero, in buf. */
+const char *xw_f_quotient(xw_ctx *c, char *buf, size_t size, const char *num, const char *den);
 
 /* ===== Cells ===== */
 

@@ -5,13 +5,60 @@
 #include "write/xlsx/charts.h"
 #include "write/xlsx/fields.h"
 #include "write/xlsx/page.h"
+#include "write/xlsx/plan.h"
 #include "util/utf8.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 /* ===== Cells ===== */
+
+/* The fields that repeat column C of a row of the option's sheet (a driver or a
+ * total), and those that divide the total by it. */
+static const struct {
+    int fi;
+    size_t row; /* offsetof the row in xw_optsheet */
+    int per;    /* 1: the total per unit of it */
+} sources[] = {
+    {TCI_F_UTILIZATION, offsetof(xw_optsheet, k_util), 0},
+    {TCI_F_CAPEX, offsetof(xw_optsheet, k_capex), 0},
+    {TCI_F_RESIDUAL, offsetof(xw_optsheet, r_resid), 0},
+    {TCI_F_TOTAL, offsetof(xw_optsheet, r_net), 0},
+    {TCI_F_NPV, offsetof(xw_optsheet, r_pv), 0},
+    {TCI_F_GPU_HOURS, offsetof(xw_optsheet, k_gpuh), 0},
+    {TCI_F_COST_PER_PFLOP_HOUR, offsetof(xw_optsheet, k_pflop), 1},
+    {TCI_F_COST_PER_UNIT, offsetof(xw_optsheet, k_units), 1},
+    {TCI_F_UNITS_PER_S_PER_KW, offsetof(xw_optsheet, k_wpkw), 0},
+    {TCI_F_IT_KW, offsetof(xw_optsheet, k_it_kw), 0},
+    {TCI_F_PROVISIONED_KW, offsetof(xw_optsheet, k_prov_kw), 0},
+    {TCI_F_DEPRECIATION, offsetof(xw_optsheet, r_dep), 0},
+};
+
+/* The formula of a field of `sources` (or a cost line) for option sheet L, in f;
+ * total: the Summary's total cell of the option. 0 for another field. */
+static int summary_source(xw_ctx *c, const xw_optsheet *L, int fi, const char *total, char *f,
+                          size_t size)
+{
+    int row = 0, per = 0, found = fi >= TCI_F_POWER && fi <= TCI_F_RENTAL;
+    if (found)
+        row = L->r_line[fi - TCI_F_POWER];
+    for (size_t k = 0; k < sizeof sources / sizeof sources[0] && !found; k++)
+        if (sources[k].fi == fi) {
+            row = *(const int *)(const void *)((const char *)L + sources[k].row);
+            per = sources[k].per;
+            found = 1;
+        }
+    if (!found)
+        return 0;
+    xw_refbuf d = xw_ref(L->quoted, row, XW_COL_VAL, 1, 1);
+    if (per)
+        xw_f_quotient(c, f, size, total, d.s);
+    else
+        xw_f(c, f, size, "=%s", d.s);
+    return 1;
+}
 
 /* The formula of option i's cell of field fi (in column col) in f; 0 for a field
  * without one. */
@@ -22,62 +69,14 @@ static int summary_formula(xw_ctx *c, size_t i, int fi, int col, char *f, size_t
     const char *q = L->quoted;
     xw_refbuf tot = xw_ref(NULL, c->sm_rows[TCI_F_TOTAL], col, 0, 0);
     const char *total = tot.s;
+    if (summary_source(c, L, fi, total, f, size))
+        return 1;
     switch (fi) {
     case TCI_F_COUNT_GPUS:
         xw_f(c, f, size, "=%s", xw_in(c, i, TCO_O_COUNT_GPUS).s);
         break;
-    case TCI_F_UTILIZATION:
-        xw_f(c, f, size, "=%s", xw_ref(q, L->k_util, XW_COL_VAL, 1, 1).s);
-        break;
-    case TCI_F_CAPEX:
-        xw_f(c, f, size, "=%s", xw_ref(q, L->k_capex, XW_COL_VAL, 1, 1).s);
-        break;
-    case TCI_F_POWER:
-    case TCI_F_COOLING:
-    case TCI_F_FACILITY:
-    case TCI_F_MAINTENANCE:
-    case TCI_F_STAFF:
-    case TCI_F_RENTAL:
-        xw_f(c, f, size, "=%s", xw_ref(q, L->r_line[fi - TCI_F_POWER], XW_COL_VAL, 1, 1).s);
-        break;
-    case TCI_F_RESIDUAL:
-        xw_f(c, f, size, "=%s", xw_ref(q, L->r_resid, XW_COL_VAL, 1, 1).s);
-        break;
-    case TCI_F_TOTAL:
-        xw_f(c, f, size, "=%s", xw_ref(q, L->r_net, XW_COL_VAL, 1, 1).s);
-        break;
-    case TCI_F_NPV:
-        xw_f(c, f, size, "=%s", xw_ref(q, L->r_pv, XW_COL_VAL, 1, 1).s);
-        break;
-    case TCI_F_GPU_HOURS:
-        xw_f(c, f, size, "=%s", xw_ref(q, L->k_gpuh, XW_COL_VAL, 1, 1).s);
-        break;
-    case TCI_F_COST_PER_GPU_HOUR: {
-        xw_refbuf gh = xw_ref(NULL, c->sm_rows[TCI_F_GPU_HOURS], col, 0, 0);
-        xw_f(c, f, size, "=IF(%s=0,\"n/a\",%s/%s)", gh.s, total, gh.s);
-        break;
-    }
-    case TCI_F_COST_PER_PFLOP_HOUR: {
-        xw_refbuf d = xw_ref(q, L->k_pflop, XW_COL_VAL, 1, 1);
-        xw_f(c, f, size, "=IF(%s=0,\"n/a\",%s/%s)", d.s, total, d.s);
-        break;
-    }
-    case TCI_F_COST_PER_UNIT: {
-        xw_refbuf d = xw_ref(q, L->k_units, XW_COL_VAL, 1, 1);
-        xw_f(c, f, size, "=IF(%s=0,\"n/a\",%s/%s)", d.s, total, d.s);
-        break;
-    }
-    case TCI_F_UNITS_PER_S_PER_KW:
-        xw_f(c, f, size, "=%s", xw_ref(q, L->k_wpkw, XW_COL_VAL, 1, 1).s);
-        break;
-    case TCI_F_IT_KW:
-        xw_f(c, f, size, "=%s", xw_ref(q, L->k_it_kw, XW_COL_VAL, 1, 1).s);
-        break;
-    case TCI_F_PROVISIONED_KW:
-        xw_f(c, f, size, "=%s", xw_ref(q, L->k_prov_kw, XW_COL_VAL, 1, 1).s);
-        break;
-    case TCI_F_DEPRECIATION:
-        xw_f(c, f, size, "=%s", xw_ref(q, L->r_dep, XW_COL_VAL, 1, 1).s);
+    case TCI_F_COST_PER_GPU_HOUR:
+        xw_f_quotient(c, f, size, total, xw_ref(NULL, c->sm_rows[TCI_F_GPU_HOURS], col, 0, 0).s);
         break;
     case TCI_F_BOOK_VALUE_END:
         xw_f(c, f, size, "=%s", xw_ref(q, L->r_bv, XW_COL_M0 + s->horizon_months, 1, 1).s);
@@ -88,12 +87,9 @@ static int summary_formula(xw_ctx *c, size_t i, int fi, int col, char *f, size_t
         xw_f(c, f, size, "=IF(SUM(%s)=0,\"none\",MATCH(1,%s,0))", flags.s, flags.s);
         break;
     }
-    case TCI_F_BREAKEVEN_UTILIZATION: {
-        xw_refbuf x = xw_ref(q, L->k_beu, XW_COL_VAL, 1, 1);
-        xw_f(c, f, size, "=IF(ISNUMBER(%s),IF(AND(%s>=0,%s<=1),%s,\"none\"),\"none\")", x.s,
-             x.s, x.s, x.s);
+    case TCI_F_BREAKEVEN_UTILIZATION:
+        xw_breakeven_formula(c, f, size, i);
         break;
-    }
     case TCI_F_RANK: {
         int tr = c->sm_rows[TCI_F_TOTAL];
         int c0 = XW_SUM_COL0, c1 = XW_SUM_COL0 + (int)s->n_options - 1;

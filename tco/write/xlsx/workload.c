@@ -331,11 +331,9 @@ static void wl_cell_common(const wl_sheet *W, size_t i, int want)
     if (want == W->o_util)
         xw_fnum(c, ws, W->o_util, col, xw_f(c, f, sizeof f, "=%s", odrv(c, i, L->k_util).s),
                 res->utilization, W->calc_pct);
-    xw_refbuf gh = odrv(c, i, L->k_gpuh);
-    xw_refbuf net = odrv(c, i, L->r_net);
     if (want == W->o_rate)
         xw_fnum(c, ws, W->o_rate, col,
-                xw_f(c, f, sizeof f, "=IF(%s=0,\"n/a\",%s/%s)", gh.s, net.s, gh.s),
+                xw_f_quotient(c, f, sizeof f, odrv(c, i, L->r_net).s, odrv(c, i, L->k_gpuh).s),
                 res->cost_per_gpu_hour, xw_fmt(c, XS_CALC, XN_MONEY2));
 
     if (want == W->o_se)
