@@ -298,6 +298,21 @@ static void br_markers(const br_sheet *B, lxw_chart *ch, int nser)
         xw_note(c, chart_legend_delete_series(ch, hide));
 }
 
+/* Option i's line in the charts: values vals against cats, named by its heading
+ * over the totals, in its colour, dashed for the baseline. NULL after a failed
+ * allocation (recorded in c). */
+static lxw_chart_series *br_series(const br_sheet *B, lxw_chart *ch, const char *cats,
+                                   const char *vals, size_t i)
+{
+    lxw_chart_series *se = xw_add_series(B->c, ch, cats, vals);
+    if (!se)
+        return NULL;
+    chart_series_set_name_range(se, B->ws->name, (lxw_row_t)B->ht, (lxw_col_t)(1 + i));
+    xw_series_line(se, xw_colour(B->c, i), B->ns <= 10 ? 2.25f : 1.0f,
+                   (int)i == B->b ? LXW_CHART_LINE_DASH_DASH : LXW_CHART_LINE_DASH_SOLID);
+    return se;
+}
+
 /* Chart 1: total against utilization, break-even marked. */
 static void br_chart_sweep(const br_sheet *B, lxw_chart_options *co)
 {
@@ -313,14 +328,11 @@ static void br_chart_sweep(const br_sheet *B, lxw_chart_options *co)
     xw_chart_range(cats, sizeof cats, q, B->tfirst, 0, B->tlast, 0);
     for (size_t k = 0; k < ns && !c->nomem; k++) {
         size_t i = B->shown[k];
-        lxw_chart_series *se = xw_add_series(
-            c, ch, cats,
-            xw_chart_range(vals, sizeof vals, q, B->tfirst, 1 + (int)i, B->tlast, 1 + (int)i));
-        if (!se)
+        if (!br_series(
+                B, ch, cats,
+                xw_chart_range(vals, sizeof vals, q, B->tfirst, 1 + (int)i, B->tlast, 1 + (int)i),
+                i))
             break;
-        chart_series_set_name_range(se, ws->name, (lxw_row_t)B->ht, (lxw_col_t)(1 + i));
-        xw_series_line(se, xw_colour(c, i), ns <= 10 ? 2.25f : 1.0f,
-                       (int)i == B->b ? LXW_CHART_LINE_DASH_DASH : LXW_CHART_LINE_DASH_SOLID);
         nser++;
     }
     br_markers(B, ch, nser);
@@ -352,30 +364,20 @@ static void br_chart_cumulative(const br_sheet *B, lxw_chart_options *co)
 {
     xw_ctx *c = B->c;
     lxw_worksheet *ws = B->ws;
-    const int H = B->H, b = B->b;
+    const int b = B->b;
     const size_t ns = B->ns;
     char t[XW_TBUF], cats[600], vals[600];
     lxw_chart *ch = c->nomem ? NULL : xw_new_chart(c, LXW_CHART_LINE);
     if (!ch)
         return;
-    const xw_optsheet *F = &c->os[0];
-    xw_chart_range(cats, sizeof cats, F->quoted, F->r_month, XW_COL_M0, F->r_month,
-                   XW_COL_M0 + H);
+    xw_chart_months(c, cats, sizeof cats);
     size_t drawn = 0;
     for (size_t k = 0; k < ns && !c->nomem; k++) {
         size_t i = B->shown[k];
         if (B->nbe > 0 && (int)i != b && !c->os[i].has_base)
             continue;
-        const xw_optsheet *L = &c->os[i];
-        lxw_chart_series *se =
-            xw_add_series(c, ch, cats,
-                          xw_chart_range(vals, sizeof vals, L->quoted, L->r_cum, XW_COL_M0,
-                                         L->r_cum, XW_COL_M0 + H));
-        if (!se)
+        if (!br_series(B, ch, cats, xw_chart_cumulative(c, vals, sizeof vals, i), i))
             break;
-        chart_series_set_name_range(se, ws->name, (lxw_row_t)B->ht, (lxw_col_t)(1 + i));
-        xw_series_line(se, xw_colour(c, i), ns <= 10 ? 2.25f : 1.0f,
-                       (int)i == b ? LXW_CHART_LINE_DASH_DASH : LXW_CHART_LINE_DASH_SOLID);
         drawn++;
     }
     if (B->nbe > 0)
@@ -387,9 +389,7 @@ static void br_chart_cumulative(const br_sheet *B, lxw_chart_options *co)
         xw_labelf(c, t, sizeof t, "chart.cumulative_all.title",
                   "Cumulative cost by month ({currency})", "currency", c->currency, NULL);
     xw_chart_title(c, ch, t);
-    xw_axis_name(c, ch->x_axis, xw_label(c, "chart.cumulative.x", "Month (0 = acquisition)"));
-    chart_axis_set_interval_unit(ch->x_axis, (uint16_t)(H > 60 ? 12 : H > 24 ? 6 : 3));
-    chart_axis_set_interval_tick(ch->x_axis, (uint16_t)(H > 60 ? 12 : H > 24 ? 6 : 3));
+    xw_month_axis(c, ch);
     xw_labelf(c, t, sizeof t, "chart.cumulative_vs_base.y",
               "Cumulative cost, before residual ({currency})", "currency", c->currency, NULL);
     xw_axis_name(c, ch->y_axis, t);

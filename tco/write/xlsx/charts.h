@@ -35,5 +35,21 @@ void xw_series_line(lxw_chart_series *se, unsigned colour, float width, uint8_t 
 /* "=Sheet!$A$1:$A$9" for chart ranges, in buf. */
 const char *xw_chart_range(char *buf, size_t size, const char *quoted, int r1, int c1, int r2,
                            int c2);
+/* A series of column col of the sheet ws, rows first to last, against the
+ * categories cats, named by the heading in row `head` of that column; NULL after
+ * a failed allocation (recorded in c). */
+lxw_chart_series *xw_column_series(xw_ctx *c, lxw_chart *ch, lxw_worksheet *ws, const char *cats,
+                                   int first, int last, int col, int head);
+
+/* ===== Charts by month ===== */
+
+/* The months 0 to H, from the first option sheet, as a chart range in buf. */
+const char *xw_chart_months(const xw_ctx *c, char *buf, size_t size);
+/* Option i's cumulative cost by month, from its cash-flow sheet, as a chart range
+ * in buf. */
+const char *xw_chart_cumulative(const xw_ctx *c, char *buf, size_t size, size_t i);
+/* The month axis (x) of a chart by month: its name and a label every 3, 6 or 12
+ * months, as the horizon is long. */
+void xw_month_axis(xw_ctx *c, lxw_chart *ch);
 
 #endif /* TCO_WRITE_XLSX_CHARTS_H */

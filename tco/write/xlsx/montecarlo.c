@@ -275,18 +275,16 @@ static void mc_chart(const mc_sheet *S, int chart_top)
     xw_ctx *c = S->c;
     lxw_worksheet *ws = S->ws;
     const char *q = ws->quoted_name;
-    char t[XW_TBUF], cats[600], vals[600];
+    char t[XW_TBUF], cats[600];
     lxw_chart *ch = xw_new_chart(c, LXW_CHART_COLUMN);
     if (!ch)
         return;
     xw_chart_range(cats, sizeof cats, q, S->hfirst, 0, S->hlast, 0);
     for (size_t k = 0; k < S->ns && !c->nomem; k++) {
-        lxw_chart_series *se = xw_add_series(
-            c, ch, cats,
-            xw_chart_range(vals, sizeof vals, q, S->hfirst, 3 + (int)k, S->hlast, 3 + (int)k));
+        lxw_chart_series *se =
+            xw_column_series(c, ch, ws, cats, S->hfirst, S->hlast, 3 + (int)k, S->hh);
         if (!se)
             break;
-        chart_series_set_name_range(se, ws->name, (lxw_row_t)S->hh, (lxw_col_t)(3 + k));
         xw_series_solid(se, xw_colour(c, S->shown[k]));
     }
     chart_set_series_gap(ch, 30);

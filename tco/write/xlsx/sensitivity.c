@@ -337,18 +337,17 @@ static int se_chart(se_sheet *S, size_t i, int first, int moving, int hr, int ch
     xw_ctx *c = S->c;
     lxw_worksheet *ws = S->ws;
     const char *q = ws->quoted_name;
-    char t[XW_TBUF], cats[600], vals[600];
+    char t[XW_TBUF], cats[600];
     lxw_chart *ch = xw_new_chart(c, LXW_CHART_BAR);
     if (!ch)
         return 0;
     xw_chart_range(cats, sizeof cats, q, first, SE_LABEL, first + moving - 1, SE_LABEL);
     for (int k = 0; k < 2; k++) {
         int col = k ? SE_CH_HI : SE_CH_LO;
-        lxw_chart_series *se = xw_add_series(
-            c, ch, cats, xw_chart_range(vals, sizeof vals, q, first, col, first + moving - 1, col));
+        lxw_chart_series *se =
+            xw_column_series(c, ch, ws, cats, first, first + moving - 1, col, hr);
         if (!se)
             break;
-        chart_series_set_name_range(se, ws->name, (lxw_row_t)hr, (lxw_col_t)col);
         xw_series_solid(se, k ? 0xED7D31 : 0x4472C4);
     }
     chart_set_series_overlap(ch, 100);

@@ -149,13 +149,12 @@ static lxw_chart *chart_cumulative(xw_ctx *c)
 {
     const tco_scenario *s = c->s;
     size_t n = s->n_options;
-    int H = s->horizon_months, c0 = XW_SUM_COL0;
+    int c0 = XW_SUM_COL0;
     char t[XW_TBUF], cats[400], vals[400];
     lxw_chart *ch = xw_new_chart(c, LXW_CHART_LINE);
     if (!ch)
         return NULL;
-    xw_chart_range(cats, sizeof cats, c->os[0].quoted, c->os[0].r_month, XW_COL_M0,
-                   c->os[0].r_month, XW_COL_M0 + H);
+    xw_chart_months(c, cats, sizeof cats);
     lxw_chart_line line;
     memset(&line, 0, sizeof line);
     line.width = n <= 10 ? 2.25f : 1.0f;
@@ -163,10 +162,8 @@ static lxw_chart *chart_cumulative(xw_ctx *c)
     size_t shown = n < XW_MAX_SERIES ? n : XW_MAX_SERIES;
     for (size_t k = 0; k < shown; k++) {
         size_t i = n > XW_MAX_SERIES ? c->r->rank[k] : k;
-        const xw_optsheet *L = &c->os[i];
-        xw_chart_range(vals, sizeof vals, L->quoted, L->r_cum, XW_COL_M0, L->r_cum,
-                       XW_COL_M0 + H);
-        lxw_chart_series *se = xw_add_series(c, ch, cats, vals);
+        lxw_chart_series *se =
+            xw_add_series(c, ch, cats, xw_chart_cumulative(c, vals, sizeof vals, i));
         if (!se)
             return NULL;
         chart_series_set_name_range(se, c->sheet[TCI_SHEET_SUMMARY], (lxw_row_t)c->sm_header,
@@ -185,9 +182,7 @@ static lxw_chart *chart_cumulative(xw_ctx *c)
                   "Cumulative cost by month, before residual ({currency})", "currency",
                   c->currency, NULL);
     xw_chart_title(c, ch, t);
-    xw_axis_name(c, ch->x_axis, xw_label(c, "chart.cumulative.x", "Month (0 = acquisition)"));
-    chart_axis_set_interval_unit(ch->x_axis, (uint16_t)(H > 60 ? 12 : H > 24 ? 6 : 3));
-    chart_axis_set_interval_tick(ch->x_axis, (uint16_t)(H > 60 ? 12 : H > 24 ? 6 : 3));
+    xw_month_axis(c, ch);
     xw_labelf(c, t, sizeof t, "chart.cumulative.y_currency", "Cumulative cost ({currency})",
               "currency", c->currency, NULL);
     xw_axis_name(c, ch->y_axis, t);
