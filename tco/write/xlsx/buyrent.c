@@ -320,7 +320,7 @@ static void br_chart_sweep(const br_sheet *B, lxw_chart_options *co)
     lxw_worksheet *ws = B->ws;
     const char *q = ws->quoted_name;
     const size_t ns = B->ns;
-    char t[XW_TBUF], cats[600], vals[600];
+    char cats[600], vals[600];
     lxw_chart *ch = xw_new_chart(c, LXW_CHART_SCATTER_STRAIGHT);
     int nser = 0;
     if (!ch)
@@ -337,23 +337,20 @@ static void br_chart_sweep(const br_sheet *B, lxw_chart_options *co)
     }
     br_markers(B, ch, nser);
     if (B->nbe > 0)
-        xw_labelf(c, t, sizeof t, "chart.sweep.title_markers",
-                  "Total cost against utilization ({currency}; diamonds: break-even with the "
-                  "baseline)",
-                  "currency", c->currency, NULL);
+        xw_chart_title_money(
+            c, ch, XW_KEY("chart.sweep.title_markers"),
+            "Total cost against utilization ({currency}; diamonds: break-even with the "
+            "baseline)");
     else
-        xw_labelf(c, t, sizeof t, "chart.sweep.title",
-                  "Total cost against utilization ({currency})", "currency", c->currency, NULL);
-    xw_chart_title(c, ch, t);
+        xw_chart_title_money(c, ch, XW_KEY("chart.sweep.title"),
+                             "Total cost against utilization ({currency})");
     xw_axis_name(c, ch->x_axis, xw_label(c, "chart.sweep.x", "Utilization (share of hours used)"));
     chart_axis_set_num_format(ch->x_axis, "0%");
     chart_axis_set_min(ch->x_axis, 0);
     chart_axis_set_max(ch->x_axis, 1);
     chart_axis_set_major_unit(ch->x_axis, 0.1);
-    xw_labelf(c, t, sizeof t, "chart.sweep.y", "Total cost of ownership ({currency})", "currency",
-              c->currency, NULL);
-    xw_axis_name(c, ch->y_axis, t);
-    chart_axis_set_num_format(ch->y_axis, c->nf[XN_MONEY]);
+    xw_axis_money(c, ch->y_axis, XW_KEY("chart.sweep.y"), "Total cost of ownership ({currency})",
+                  XN_MONEY);
     chart_legend_set_position(ch, ns <= 24 ? LXW_CHART_LEGEND_BOTTOM : LXW_CHART_LEGEND_NONE);
     xw_note(c, worksheet_insert_chart_opt(ws, (lxw_row_t)B->chart_top, 0, ch, co));
 }
@@ -366,7 +363,7 @@ static void br_chart_cumulative(const br_sheet *B, lxw_chart_options *co)
     lxw_worksheet *ws = B->ws;
     const int b = B->b;
     const size_t ns = B->ns;
-    char t[XW_TBUF], cats[600], vals[600];
+    char cats[600], vals[600];
     lxw_chart *ch = c->nomem ? NULL : xw_new_chart(c, LXW_CHART_LINE);
     if (!ch)
         return;
@@ -381,19 +378,15 @@ static void br_chart_cumulative(const br_sheet *B, lxw_chart_options *co)
         drawn++;
     }
     if (B->nbe > 0)
-        xw_labelf(c, t, sizeof t, "chart.cumulative_vs_base.title",
-                  "Cumulative cost, bought options against the baseline ({currency}; "
-                  "baseline dashed)",
-                  "currency", c->currency, NULL);
+        xw_chart_title_money(c, ch, XW_KEY("chart.cumulative_vs_base.title"),
+                             "Cumulative cost, bought options against the baseline ({currency}; "
+                             "baseline dashed)");
     else
-        xw_labelf(c, t, sizeof t, "chart.cumulative_all.title",
-                  "Cumulative cost by month ({currency})", "currency", c->currency, NULL);
-    xw_chart_title(c, ch, t);
+        xw_chart_title_money(c, ch, XW_KEY("chart.cumulative_all.title"),
+                             "Cumulative cost by month ({currency})");
     xw_month_axis(c, ch);
-    xw_labelf(c, t, sizeof t, "chart.cumulative_vs_base.y",
-              "Cumulative cost, before residual ({currency})", "currency", c->currency, NULL);
-    xw_axis_name(c, ch->y_axis, t);
-    chart_axis_set_num_format(ch->y_axis, c->nf[XN_MONEY]);
+    xw_axis_money(c, ch->y_axis, XW_KEY("chart.cumulative_vs_base.y"),
+                  "Cumulative cost, before residual ({currency})", XN_MONEY);
     chart_legend_set_position(ch, drawn <= 24 ? LXW_CHART_LEGEND_BOTTOM : LXW_CHART_LEGEND_NONE);
     co->x_offset = BR_CHART_W + 15;
     xw_note(c, worksheet_insert_chart_opt(ws, (lxw_row_t)B->chart_top, 0, ch, co));

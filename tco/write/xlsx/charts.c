@@ -74,6 +74,24 @@ void xw_axis_name(xw_ctx *c, lxw_chart_axis *axis, const char *text)
 }
 
 /* See charts.h. */
+void xw_chart_title_money(xw_ctx *c, lxw_chart *ch, const char *key, const char *english)
+{
+    char t[XW_TBUF];
+    xw_labelf(c, t, sizeof t, key, english, "currency", c->currency, NULL);
+    xw_chart_title(c, ch, t);
+}
+
+/* See charts.h. */
+void xw_axis_money(xw_ctx *c, lxw_chart_axis *axis, const char *key, const char *english,
+                   xw_numfmt nf)
+{
+    char t[XW_TBUF];
+    xw_labelf(c, t, sizeof t, key, english, "currency", c->currency, NULL);
+    xw_axis_name(c, axis, t);
+    chart_axis_set_num_format(axis, c->nf[nf]);
+}
+
+/* See charts.h. */
 void xw_series_solid(lxw_chart_series *se, unsigned colour)
 {
     lxw_chart_fill fill;

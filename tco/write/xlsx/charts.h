@@ -20,6 +20,12 @@ long xw_accent(const xw_ctx *c, size_t k);
  * template's font (the title also sets the legend's); NULL is empty. */
 void xw_chart_title(xw_ctx *c, lxw_chart *ch, const char *text);
 void xw_axis_name(xw_ctx *c, lxw_chart_axis *axis, const char *text);
+/* A chart's title from the label `key` (`english`) with {currency} filled in. */
+void xw_chart_title_money(xw_ctx *c, lxw_chart *ch, const char *key, const char *english);
+/* An axis of money: its name from the label `key` (`english`) with {currency}
+ * filled in, its numbers in the number format nf. */
+void xw_axis_money(xw_ctx *c, lxw_chart_axis *axis, const char *key, const char *english,
+                   xw_numfmt nf);
 /* A series' bars or columns filled in one colour. */
 void xw_series_solid(lxw_chart_series *se, unsigned colour);
 /* Series k filled in the template's accent colour, when it has accents. */

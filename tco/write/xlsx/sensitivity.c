@@ -367,10 +367,8 @@ static int se_chart(se_sheet *S, size_t i, int first, int moving, int hr, int ch
     chart_axis_set_crossing_max(ch->y_axis);
     /* Driver names at the left edge, clear of the bars that go left of zero. */
     chart_axis_set_label_position(ch->y_axis, LXW_CHART_AXIS_LABEL_POSITION_LOW);
-    xw_labelf(c, t, sizeof t, "chart.tornado.x", "Change from the base ({currency})", "currency",
-              c->currency, NULL);
-    xw_axis_name(c, ch->x_axis, t);
-    chart_axis_set_num_format(ch->x_axis, c->nf[XN_MONEY]);
+    xw_axis_money(c, ch->x_axis, XW_KEY("chart.tornado.x"), "Change from the base ({currency})",
+                  XN_MONEY);
     chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
     S->co.y_scale = chart_h / 288.0;
     xw_note(c, worksheet_insert_chart_opt(ws, (lxw_row_t)(row + 1), 0, ch, &S->co));

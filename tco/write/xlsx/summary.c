@@ -150,7 +150,7 @@ static lxw_chart *chart_cumulative(xw_ctx *c)
     const tco_scenario *s = c->s;
     size_t n = s->n_options;
     int c0 = XW_SUM_COL0;
-    char t[XW_TBUF], cats[400], vals[400];
+    char cats[400], vals[400];
     lxw_chart *ch = xw_new_chart(c, LXW_CHART_LINE);
     if (!ch)
         return NULL;
@@ -174,19 +174,15 @@ static lxw_chart *chart_cumulative(xw_ctx *c)
         chart_series_set_line(se, &line);
     }
     if (n > XW_MAX_SERIES)
-        xw_labelf(c, t, sizeof t, "chart.cumulative.title.top",
-                  "Cumulative cost by month, before residual ({currency}): the 255 lowest totals",
-                  "currency", c->currency, NULL);
+        xw_chart_title_money(
+            c, ch, XW_KEY("chart.cumulative.title.top"),
+            "Cumulative cost by month, before residual ({currency}): the 255 lowest totals");
     else
-        xw_labelf(c, t, sizeof t, "chart.cumulative.title",
-                  "Cumulative cost by month, before residual ({currency})", "currency",
-                  c->currency, NULL);
-    xw_chart_title(c, ch, t);
+        xw_chart_title_money(c, ch, XW_KEY("chart.cumulative.title"),
+                             "Cumulative cost by month, before residual ({currency})");
     xw_month_axis(c, ch);
-    xw_labelf(c, t, sizeof t, "chart.cumulative.y_currency", "Cumulative cost ({currency})",
-              "currency", c->currency, NULL);
-    xw_axis_name(c, ch->y_axis, t);
-    chart_axis_set_num_format(ch->y_axis, c->nf[XN_MONEY]);
+    xw_axis_money(c, ch->y_axis, XW_KEY("chart.cumulative.y_currency"),
+                  "Cumulative cost ({currency})", XN_MONEY);
     chart_legend_set_position(ch, n <= 24 ? LXW_CHART_LEGEND_BOTTOM : LXW_CHART_LEGEND_NONE);
     return ch;
 }
@@ -217,10 +213,7 @@ static lxw_chart *chart_breakdown(xw_ctx *c)
               "months", xw_int(s->horizon_months).s, "currency", c->currency, NULL);
     xw_chart_title(c, ch, t);
     xw_axis_name(c, ch->x_axis, xw_label(c, "chart.breakdown.x", "Option"));
-    xw_labelf(c, t, sizeof t, "chart.breakdown.y", "Cost ({currency})", "currency", c->currency,
-              NULL);
-    xw_axis_name(c, ch->y_axis, t);
-    chart_axis_set_num_format(ch->y_axis, c->nf[XN_MONEY]);
+    xw_axis_money(c, ch->y_axis, XW_KEY("chart.breakdown.y"), "Cost ({currency})", XN_MONEY);
     chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
     chart_set_series_gap(ch, 60);
     return ch;
@@ -232,7 +225,7 @@ static lxw_chart *chart_cost_per_gpu_hour(xw_ctx *c)
     size_t n = c->s->n_options;
     int c0 = XW_SUM_COL0, c1 = XW_SUM_COL0 + (int)n - 1;
     const char *sum_q = c->sheet_q[TCI_SHEET_SUMMARY];
-    char t[XW_TBUF], cats[400], vals[400];
+    char cats[400], vals[400];
     lxw_chart *ch = xw_new_chart(c, LXW_CHART_COLUMN);
     if (!ch)
         return NULL;
@@ -252,14 +245,11 @@ static lxw_chart *chart_cost_per_gpu_hour(xw_ctx *c)
             chart_series_set_labels_font(se, &font);
         }
     }
-    xw_labelf(c, t, sizeof t, "chart.cost_per_gpu_hour.title",
-              "Cost per GPU-hour used ({currency})", "currency", c->currency, NULL);
-    xw_chart_title(c, ch, t);
+    xw_chart_title_money(c, ch, XW_KEY("chart.cost_per_gpu_hour.title"),
+                         "Cost per GPU-hour used ({currency})");
     xw_axis_name(c, ch->x_axis, xw_label(c, "chart.cost_per_gpu_hour.x", "Option"));
-    xw_labelf(c, t, sizeof t, "chart.cost_per_gpu_hour.y", "{currency} per GPU-hour", "currency",
-              c->currency, NULL);
-    xw_axis_name(c, ch->y_axis, t);
-    chart_axis_set_num_format(ch->y_axis, c->nf[XN_MONEY2]);
+    xw_axis_money(c, ch->y_axis, XW_KEY("chart.cost_per_gpu_hour.y"), "{currency} per GPU-hour",
+                  XN_MONEY2);
     chart_legend_set_position(ch, LXW_CHART_LEGEND_NONE);
     return ch;
 }
