@@ -351,7 +351,7 @@ static void br_chart_sweep(const br_sheet *B, lxw_chart_options *co)
     chart_axis_set_major_unit(ch->x_axis, 0.1);
     xw_axis_money(c, ch->y_axis, XW_KEY("chart.sweep.y"), "Total cost of ownership ({currency})",
                   XN_MONEY);
-    chart_legend_set_position(ch, ns <= 24 ? LXW_CHART_LEGEND_BOTTOM : LXW_CHART_LEGEND_NONE);
+    xw_legend_lines(ch, ns);
     xw_note(c, worksheet_insert_chart_opt(ws, (lxw_row_t)B->chart_top, 0, ch, co));
 }
 
@@ -387,7 +387,7 @@ static void br_chart_cumulative(const br_sheet *B, lxw_chart_options *co)
     xw_month_axis(c, ch);
     xw_axis_money(c, ch->y_axis, XW_KEY("chart.cumulative_vs_base.y"),
                   "Cumulative cost, before residual ({currency})", XN_MONEY);
-    chart_legend_set_position(ch, drawn <= 24 ? LXW_CHART_LEGEND_BOTTOM : LXW_CHART_LEGEND_NONE);
+    xw_legend_lines(ch, drawn);
     co->x_offset = BR_CHART_W + 15;
     xw_note(c, worksheet_insert_chart_opt(ws, (lxw_row_t)B->chart_top, 0, ch, co));
 }

@@ -92,6 +92,12 @@ void xw_axis_money(xw_ctx *c, lxw_chart_axis *axis, const char *key, const char 
 }
 
 /* See charts.h. */
+void xw_legend_lines(lxw_chart *ch, size_t n)
+{
+    chart_legend_set_position(ch, n <= 24 ? LXW_CHART_LEGEND_BOTTOM : LXW_CHART_LEGEND_NONE);
+}
+
+/* See charts.h. */
 void xw_series_solid(lxw_chart_series *se, unsigned colour)
 {
     lxw_chart_fill fill;

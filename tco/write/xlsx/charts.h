@@ -26,6 +26,9 @@ void xw_chart_title_money(xw_ctx *c, lxw_chart *ch, const char *key, const char 
  * filled in, its numbers in the number format nf. */
 void xw_axis_money(xw_ctx *c, lxw_chart_axis *axis, const char *key, const char *english,
                    xw_numfmt nf);
+/* The legend of a chart of n lines: below it, or none beyond 24 lines (it would
+ * crowd out the chart). */
+void xw_legend_lines(lxw_chart *ch, size_t n);
 /* A series' bars or columns filled in one colour. */
 void xw_series_solid(lxw_chart_series *se, unsigned colour);
 /* Series k filled in the template's accent colour, when it has accents. */

@@ -183,7 +183,7 @@ static lxw_chart *chart_cumulative(xw_ctx *c)
     xw_month_axis(c, ch);
     xw_axis_money(c, ch->y_axis, XW_KEY("chart.cumulative.y_currency"),
                   "Cumulative cost ({currency})", XN_MONEY);
-    chart_legend_set_position(ch, n <= 24 ? LXW_CHART_LEGEND_BOTTOM : LXW_CHART_LEGEND_NONE);
+    xw_legend_lines(ch, n);
     return ch;
 }
 
