@@ -5,7 +5,6 @@
 #include "util/utf8.h"
 
 #include <stdio.h>
-#include <string.h>
 
 /* Column B of About is 100 characters wide; longer text wraps onto taller rows. */
 static void about_text(xw_ctx *c, int row, const char *value)
@@ -194,16 +193,8 @@ static void about_master(xw_ctx *c, int row)
             xw_f(c, f, sizeof f, "=%s",
                  xw_ref(c->sheet_q[TCI_SHEET_CHECKS], c->ck_master, XW_COL_VAL, 1, 1).s),
             "OK", xw_fmt(c, XS_CHECK, XN_NONE));
-    lxw_conditional_format cf;
-    memset(&cf, 0, sizeof cf);
-    cf.type = LXW_CONDITIONAL_TYPE_CELL;
-    cf.criteria = LXW_CONDITIONAL_CRITERIA_EQUAL_TO;
-    cf.value_string = "\"OK\"";
-    cf.format = c->fmt_ok;
-    xw_note(c, worksheet_conditional_format_cell(ws, (lxw_row_t)row, 1, &cf));
-    cf.criteria = LXW_CONDITIONAL_CRITERIA_NOT_EQUAL_TO;
-    cf.format = c->fmt_bad;
-    xw_note(c, worksheet_conditional_format_cell(ws, (lxw_row_t)row, 1, &cf));
+    xw_block master = {row, 1, row, 1};
+    xw_mark_checks(c, ws, &master, 1);
 }
 
 /* The legend of the cells' looks and the conventions, from `row`; returns the

@@ -703,6 +703,24 @@ void xw_fstr(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *formula
 }
 
 /* See cell.h. */
+void xw_mark_checks(xw_ctx *c, lxw_worksheet *ws, const xw_block *b, size_t n)
+{
+    lxw_conditional_format cf;
+    memset(&cf, 0, sizeof cf);
+    cf.type = LXW_CONDITIONAL_TYPE_CELL;
+    cf.value_string = "\"OK\"";
+    for (int bad = 0; bad < 2; bad++) {
+        cf.criteria =
+            bad ? LXW_CONDITIONAL_CRITERIA_NOT_EQUAL_TO : LXW_CONDITIONAL_CRITERIA_EQUAL_TO;
+        cf.format = bad ? c->fmt_bad : c->fmt_ok;
+        for (size_t k = 0; k < n; k++)
+            xw_note(c, worksheet_conditional_format_range(ws, (lxw_row_t)b[k].r1,
+                                                          (lxw_col_t)b[k].c1, (lxw_row_t)b[k].r2,
+                                                          (lxw_col_t)b[k].c2, &cf));
+    }
+}
+
+/* See cell.h. */
 void xw_define_name(xw_ctx *c, const char *name, const char *quoted, int row, int col)
 {
     char f[400];

@@ -133,6 +133,13 @@ void xw_fnum(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *formula
 /* A formula with its cached text. */
 void xw_fstr(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *formula, const char *v,
              lxw_format *f);
+/* Cells of a sheet: rows r1 to r2 of columns c1 to c2. */
+typedef struct xw_block {
+    int r1, c1, r2, c2;
+} xw_block;
+/* The n blocks of checks marked: "OK" in green (c->fmt_ok), anything else in red
+ * (c->fmt_bad). */
+void xw_mark_checks(xw_ctx *c, lxw_worksheet *ws, const xw_block *b, size_t n);
 /* A workbook-wide name for an absolute reference to a cell of the sheet `quoted`. */
 void xw_define_name(xw_ctx *c, const char *name, const char *quoted, int row, int col);
 /* A link to cell A1 of the sheet `quoted` (its name as formulas write it),

@@ -6,7 +6,6 @@
 
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
 /* Columns of the Checks sheet. */
 enum { CK_OPTION, CK_FIGURE, CK_FIELD, CK_ENGINE, CK_BOOK, CK_SCALE, CK_DIFF, CK_STATUS, CK_N };
@@ -125,21 +124,9 @@ static void ck_row(xw_ctx *c, size_t i, int fi, int row)
  * lastr) and in the master check. */
 static void ck_marks(xw_ctx *c, int lastr)
 {
-    lxw_worksheet *ws = c->checks;
-    lxw_conditional_format cf;
-    memset(&cf, 0, sizeof cf);
-    cf.type = LXW_CONDITIONAL_TYPE_CELL;
-    cf.criteria = LXW_CONDITIONAL_CRITERIA_EQUAL_TO;
-    cf.value_string = "\"OK\"";
-    cf.format = c->fmt_ok;
-    worksheet_conditional_format_range(ws, (lxw_row_t)CK_FIRST, CK_STATUS, (lxw_row_t)lastr,
-                                       CK_STATUS, &cf);
-    worksheet_conditional_format_cell(ws, (lxw_row_t)c->ck_master, XW_COL_VAL, &cf);
-    cf.criteria = LXW_CONDITIONAL_CRITERIA_NOT_EQUAL_TO;
-    cf.format = c->fmt_bad;
-    worksheet_conditional_format_range(ws, (lxw_row_t)CK_FIRST, CK_STATUS, (lxw_row_t)lastr,
-                                       CK_STATUS, &cf);
-    worksheet_conditional_format_cell(ws, (lxw_row_t)c->ck_master, XW_COL_VAL, &cf);
+    const xw_block marked[] = {{CK_FIRST, CK_STATUS, lastr, CK_STATUS},
+                               {c->ck_master, XW_COL_VAL, c->ck_master, XW_COL_VAL}};
+    xw_mark_checks(c, c->checks, marked, 2);
 }
 
 /* See sheets.h. */
