@@ -396,17 +396,11 @@ static void br_chart_cumulative(const br_sheet *B, lxw_chart_options *co)
 void xw_write_buy_vs_rent(xw_ctx *c)
 {
     lxw_worksheet *ws = c->buyrent;
-    if (!ws || c->err || c->nomem)
+    if (!xw_sheet_due(c, ws))
         return;
     const tco_analysis *A = xw_analysis(c);
     const size_t n = c->s->n_options;
-    br_sheet B;
-    memset(&B, 0, sizeof B);
-    B.c = c;
-    B.ws = ws;
-    B.A = A;
-    B.b = c->r->baseline;
-    B.H = c->s->horizon_months;
+    br_sheet B = {.c = c, .ws = ws, .A = A, .b = c->r->baseline, .H = c->s->horizon_months};
     B.npts = A && A->n_sweep > 0 && A->sweep_u && A->sweep_total ? (int)A->n_sweep : 20;
     B.money = xw_fmt(c, XS_CALC, XN_MONEY);
     B.money2 = xw_fmt(c, XS_CALC, XN_MONEY2);

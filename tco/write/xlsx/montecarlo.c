@@ -311,15 +311,10 @@ static void mc_chart(const mc_sheet *S, int chart_top)
 /* See sheets.h. */
 void xw_write_monte_carlo(xw_ctx *c)
 {
-    lxw_worksheet *ws = c->montecarlo;
-    const tco_analysis *A = xw_analysis(c);
-    if (!ws || !A || c->err || c->nomem)
+    const tco_analysis *A = xw_analysis_due(c, c->montecarlo);
+    if (!A)
         return;
-    mc_sheet S;
-    memset(&S, 0, sizeof S);
-    S.c = c;
-    S.ws = ws;
-    S.A = A;
+    mc_sheet S = {.c = c, .ws = c->montecarlo, .A = A};
     mc_title(&S);
     int row = mc_run(&S, 3);
     row++;
@@ -337,5 +332,5 @@ void xw_write_monte_carlo(xw_ctx *c)
     row = mc_histogram(&S, row);
     mc_chart(&S, chart_top);
     free(S.shown);
-    xw_pager_apply(c, ws, &S.pg, row);
+    xw_pager_apply(c, S.ws, &S.pg, row);
 }

@@ -14,6 +14,18 @@ const tco_analysis *xw_analysis(const xw_ctx *c)
     return c->r ? c->r->analysis : NULL;
 }
 
+/* See page.h. */
+int xw_sheet_due(const xw_ctx *c, const lxw_worksheet *ws)
+{
+    return ws && !c->err && !c->nomem;
+}
+
+/* See page.h. */
+const tco_analysis *xw_analysis_due(const xw_ctx *c, const lxw_worksheet *ws)
+{
+    return xw_sheet_due(c, ws) ? xw_analysis(c) : NULL;
+}
+
 /* ===== Texts ===== */
 
 /* Text of a number format's literal part: quotes and backslash escapes removed. */

@@ -13,6 +13,12 @@
 
 /* The engine's analyses of the result (Sensitivity, Cases, Monte Carlo), or NULL. */
 const tco_analysis *xw_analysis(const xw_ctx *c);
+/* 1 when the decision sheet ws is to be written: the workbook has it and nothing
+ * has failed so far. */
+int xw_sheet_due(const xw_ctx *c, const lxw_worksheet *ws);
+/* The analyses the sheet ws shows (Sensitivity, Cases, Monte Carlo) when it is to
+ * be written (xw_sheet_due), else NULL. */
+const tco_analysis *xw_analysis_due(const xw_ctx *c, const lxw_worksheet *ws);
 
 /* ===== Texts ===== */
 

@@ -405,16 +405,10 @@ static int se_block(se_sheet *S, size_t i, int row)
 /* See sheets.h. */
 void xw_write_sensitivity(xw_ctx *c)
 {
-    lxw_worksheet *ws = c->sensitivity;
-    const tco_analysis *A = xw_analysis(c);
-    if (!ws || !A || c->err || c->nomem)
+    const tco_analysis *A = xw_analysis_due(c, c->sensitivity);
+    if (!A)
         return;
-    se_sheet S;
-    memset(&S, 0, sizeof S);
-    S.c = c;
-    S.ws = ws;
-    S.A = A;
-    S.b = c->r->baseline;
+    se_sheet S = {.c = c, .ws = c->sensitivity, .A = A, .b = c->r->baseline};
     se_columns(&S);
     size_t cheapest;
     if (!se_tornadoes(&S, &cheapest))
@@ -428,5 +422,5 @@ void xw_write_sensitivity(xw_ctx *c)
     for (size_t i = 0; i < c->s->n_options && !c->err && !c->nomem; i++)
         row = se_block(&S, i, row);
     free(S.tornado);
-    xw_pager_apply(c, ws, &S.pg, row);
+    xw_pager_apply(c, S.ws, &S.pg, row);
 }

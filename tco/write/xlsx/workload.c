@@ -555,14 +555,9 @@ static void wl_marks(const wl_sheet *W)
 /* See sheets.h. */
 void xw_write_workload(xw_ctx *c)
 {
-    lxw_worksheet *ws = c->workload;
-    if (!ws || c->err || c->nomem)
+    if (!xw_sheet_due(c, c->workload))
         return;
-    wl_sheet W;
-    memset(&W, 0, sizeof W);
-    W.c = c;
-    W.ws = ws;
-    W.training = c->s->mode == TCO_TRAINING;
+    wl_sheet W = {.c = c, .ws = c->workload, .training = c->s->mode == TCO_TRAINING};
     W.fixed_int = xw_fmt(c, XS_FIXED, XN_INT);
     W.fixed_sci = xw_fmt(c, XS_FIXED, XN_SCI);
     wl_title(&W);
