@@ -644,15 +644,15 @@ static void option_breakeven(const optw *w)
 /* See sheets.h. */
 void xw_write_option(xw_ctx *c, size_t i)
 {
-    optw w;
-    w.c = c;
-    w.i = i;
-    w.o = &c->s->options[i];
-    w.res = &c->r->options[i];
-    w.L = &c->os[i];
-    w.ws = w.L->ws;
-    w.H = c->s->horizon_months;
-    w.last = XW_COL_M0 + w.H;
+    const int H = c->s->horizon_months;
+    optw w = {.c = c,
+              .i = i,
+              .o = &c->s->options[i],
+              .res = &c->r->options[i],
+              .L = &c->os[i],
+              .ws = c->os[i].ws,
+              .H = H,
+              .last = XW_COL_M0 + H};
     snprintf(w.cur, sizeof w.cur, "%s", c->currency);
     w.money = xw_fmt(c, XS_CALC, XN_MONEY);
     w.money_t = xw_fmt(c, XS_TOTAL, XN_MONEY);
