@@ -2,6 +2,7 @@
  * master check and a contents list linking every sheet shown. */
 #include "write/xlsx/sheets.h"
 #include "write/xlsx/cell.h"
+#include "write/xlsx/page.h"
 #include "util/utf8.h"
 
 #include <stdio.h>
@@ -247,11 +248,9 @@ void xw_write_about(xw_ctx *c)
     xw_set_col(ws, 1, 1, 100);
     worksheet_set_tab_color(ws, 0x4472C4);
     worksheet_gridlines(ws, LXW_HIDE_ALL_GRIDLINES);
-    xw_text(c, ws, 0, 0, c->name, xw_fmt(c, XS_TITLE, XN_NONE));
-    xw_text(c, ws, 1, 0,
-            xw_label(c, "about.subtitle",
-                     "Total cost of ownership of GPU compute: buy or rent, month by month"),
-            xw_fmt(c, XS_SUBTITLE, XN_NONE));
+    xw_title_line(c, ws, c->name,
+                  xw_label(c, "about.subtitle",
+                           "Total cost of ownership of GPU compute: buy or rent, month by month"));
     int row = about_scenario(c, 3);
     about_master(c, row);
     row += 2;

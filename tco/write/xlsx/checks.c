@@ -3,6 +3,7 @@
 #include "write/xlsx/sheets.h"
 #include "write/xlsx/cell.h"
 #include "write/xlsx/fields.h"
+#include "write/xlsx/page.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -34,15 +35,14 @@ static void ck_head(xw_ctx *c, const char *status, int count)
     static const double widths[CK_N] = {22, 40, 22, 18, 18, 16, 14, 10};
     for (int k = 0; k < CK_N; k++)
         worksheet_set_column(ws, (lxw_col_t)k, (lxw_col_t)k, widths[k], NULL);
-    xw_text(c, ws, 0, 0, xw_label(c, "checks.title", "Checks"), xw_fmt(c, XS_TITLE, XN_NONE));
-    xw_text(c, ws, 1, 0,
-            xw_label(c, "checks.subtitle",
-                     "Each key figure as the tco engine computed it (a number) beside the "
-                     "workbook's own formula. Difference = (workbook - engine) / scale, where the "
-                     "scale is the figure itself (at least 1; the capex for depreciation and book "
-                     "value). A row is OK when the difference is within the tolerance; the master "
-                     "check is OK only when every row is."),
-            xw_fmt(c, XS_SUBTITLE, XN_NONE));
+    xw_title_line(
+        c, ws, xw_label(c, "checks.title", "Checks"),
+        xw_label(c, "checks.subtitle",
+                 "Each key figure as the tco engine computed it (a number) beside the "
+                 "workbook's own formula. Difference = (workbook - engine) / scale, where the "
+                 "scale is the figure itself (at least 1; the capex for depreciation and book "
+                 "value). A row is OK when the difference is within the tolerance; the master "
+                 "check is OK only when every row is."));
     xw_text(c, ws, 2, 0,
             xw_label(c, "checks.note",
                      "The engine's figures are those of the inputs as written: after an input is "

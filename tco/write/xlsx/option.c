@@ -3,6 +3,7 @@
  * plan.c fixed before any sheet was written. */
 #include "write/xlsx/sheets.h"
 #include "write/xlsx/cell.h"
+#include "write/xlsx/page.h"
 #include "write/xlsx/plan.h"
 
 #include <math.h>
@@ -128,7 +129,6 @@ static void option_title(const optw *w)
     xw_ctx *c = w->c;
     const xw_optsheet *L = w->L;
     char t[XW_TBUF];
-    xw_text(c, w->ws, 0, 0, c->label[w->i], xw_fmt(c, XS_TITLE, XN_NONE));
     if (L->buy)
         xw_labelf(c, t, sizeof t, "option.subtitle.buy",
                   "Bought: {count} GPUs in {servers} servers. Monthly cash flow in {currency}; "
@@ -144,7 +144,7 @@ static void option_title(const optw *w)
                   w->o->pricing == TCO_RESERVED ? xw_label(c, "common.reserved", "reserved")
                                                 : xw_label(c, "common.on_demand", "on demand"),
                   "count", xw_int(w->o->count).s, "currency", w->cur, NULL);
-    xw_text(c, w->ws, 1, 0, t, xw_fmt(c, XS_SUBTITLE, XN_NONE));
+    xw_title_line(c, w->ws, c->label[w->i], t);
     if (c->s->model_params > 0 && w->res->sizing.fits == 0) {
         if (isfinite(w->res->sizing.min_gpus)) {
             char gb[48], min[48];

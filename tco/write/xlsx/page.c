@@ -129,6 +129,13 @@ void xw_title(xw_ctx *c, lxw_worksheet *ws, xw_span sp, const char *t, const cha
 }
 
 /* See page.h. */
+void xw_title_line(xw_ctx *c, lxw_worksheet *ws, const char *t, const char *sub)
+{
+    xw_text(c, ws, 0, 0, t, xw_fmt(c, XS_TITLE, XN_NONE));
+    xw_text(c, ws, 1, 0, sub, xw_fmt(c, XS_SUBTITLE, XN_NONE));
+}
+
+/* See page.h. */
 void xw_header_height(lxw_worksheet *ws, int row, const char *const *texts, size_t n,
                       double width)
 {

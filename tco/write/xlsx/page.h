@@ -1,6 +1,7 @@
 /* page.h - the layout helpers the decision sheets share (page.c): a title with
- * its paragraph, sections, headings, wrapped notes, page breaks placed before
- * blocks, and texts for people built from numbers and user strings. */
+ * its paragraph (and every sheet's title with its subtitle), sections, headings,
+ * wrapped notes, page breaks placed before blocks, and texts for people built from
+ * numbers and user strings. */
 #ifndef TCO_WRITE_XLSX_PAGE_H
 #define TCO_WRITE_XLSX_PAGE_H
 
@@ -48,6 +49,9 @@ void xw_header_text(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *
 void xw_para(xw_ctx *c, lxw_worksheet *ws, int row, xw_span sp, const char *text, int is_note);
 /* The sheet's title in row 1 and its paragraph in row 2. */
 void xw_title(xw_ctx *c, lxw_worksheet *ws, xw_span sp, const char *t, const char *sub);
+/* The sheet's title in row 1 and its subtitle in row 2, on one line each (About,
+ * Inputs, the option sheets, Summary, Workload, Checks). */
+void xw_title_line(xw_ctx *c, lxw_worksheet *ws, const char *t, const char *sub);
 /* A heading row tall enough for `texts` wrapped in columns `width` characters wide. */
 void xw_header_height(lxw_worksheet *ws, int row, const char *const *texts, size_t n,
                       double width);

@@ -351,15 +351,14 @@ static void sm_title(xw_ctx *c, int lines)
     lxw_worksheet *ws = c->summary;
     const size_t n = s->n_options;
     const int c0 = XW_SUM_COL0, c1 = XW_SUM_COL0 + (int)n - 1;
-    char t[XW_TBUF], f[XW_FBUF];
+    char t[XW_TBUF], sub[XW_TBUF], f[XW_FBUF];
     xw_labelf(c, t, sizeof t, "summary.title", "Summary: {name}", "name", c->name, NULL);
-    xw_text(c, ws, 0, 0, t, xw_fmt(c, XS_TITLE, XN_NONE));
-    xw_labelf(c, t, sizeof t, "summary.subtitle",
+    xw_labelf(c, sub, sizeof sub, "summary.subtitle",
               "Totals over {months} months in {currency}: costs positive, the residual value "
               "subtracted; net present value at the discount rate on Inputs. The lowest total "
               "is highlighted.",
               "months", xw_int(s->horizon_months).s, "currency", c->currency, NULL);
-    xw_text(c, ws, 1, 0, t, xw_fmt(c, XS_SUBTITLE, XN_NONE));
+    xw_title_line(c, ws, t, sub);
     xw_text(c, ws, 2, 0, xw_label(c, "summary.lowest", "Lowest total cost of ownership"),
             xw_fmt(c, XS_TOTAL, XN_NONE));
     int tr = c->sm_rows[TCI_F_RANK];

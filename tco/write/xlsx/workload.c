@@ -108,16 +108,13 @@ static void wl_title(wl_sheet *W)
     worksheet_set_column(ws, (lxw_col_t)c0, (lxw_col_t)c1, wo, NULL);
     worksheet_set_tab_color(ws, 0x70AD47);
 
-    xw_text(c, ws, 0, 0,
-            xw_label(c, "workload.title", "Workload: what the model needs of each option"),
-            xw_fmt(c, XS_TITLE, XN_NONE));
-    xw_text(c, ws, 1, 0,
-            xw_label(c, "workload.subtitle",
-                     "Memory, time and cost of the scenario's model on each option: live formulas "
-                     "over Inputs and each option's cash-flow sheet (MODEL.md, Workload sizing). "
-                     "An option whose GPUs cannot hold the model is marked in red; it is still "
-                     "costed."),
-            xw_fmt(c, XS_SUBTITLE, XN_NONE));
+    xw_title_line(
+        c, ws, xw_label(c, "workload.title", "Workload: what the model needs of each option"),
+        xw_label(c, "workload.subtitle",
+                 "Memory, time and cost of the scenario's model on each option: live formulas "
+                 "over Inputs and each option's cash-flow sheet (MODEL.md, Workload sizing). "
+                 "An option whose GPUs cannot hold the model is marked in red; it is still "
+                 "costed."));
 }
 
 /* The model, from Inputs: its rows and those of the constants below it. */
