@@ -35,34 +35,6 @@ static void about_link(xw_ctx *c, int row, const char *sheet, const char *quoted
         xw_text(c, c->about, row, 1, what, xw_fmt(c, XS_WRAP, XN_NONE));
 }
 
-/* The worksheet of a sheet kind other than "options", or NULL when the
- * workbook has none. */
-static lxw_worksheet *kind_sheet(xw_ctx *c, int kind)
-{
-    switch (kind) {
-    case TCI_SHEET_ABOUT:
-        return c->about;
-    case TCI_SHEET_INPUTS:
-        return c->inputs;
-    case TCI_SHEET_SUMMARY:
-        return c->summary;
-    case TCI_SHEET_WORKLOAD:
-        return c->workload;
-    case TCI_SHEET_BUY_VS_RENT:
-        return c->buyrent;
-    case TCI_SHEET_SENSITIVITY:
-        return c->sensitivity;
-    case TCI_SHEET_CASES:
-        return c->cases;
-    case TCI_SHEET_MONTE_CARLO:
-        return c->montecarlo;
-    case TCI_SHEET_CHECKS:
-        return c->checks;
-    default:
-        return NULL;
-    }
-}
-
 /* What each sheet kind holds, for the contents. The lines of the fixed sheets
  * link through the names formulas use and grow to fit; those of the decision
  * sheets link through libxlsxwriter's quoted names and keep one row. */
@@ -108,7 +80,7 @@ static int about_contents(xw_ctx *c, int row)
     size_t n = tci_template_sheets(c->tpl, order);
     for (size_t k = 0; k < n; k++) {
         int kind = order[k];
-        lxw_worksheet *ws = kind_sheet(c, kind);
+        lxw_worksheet **slot = xw_kind_sheet(c, kind), *ws = slot ? *slot : NULL;
         if (kind == TCI_SHEET_ABOUT)
             continue;
         if (kind == TCI_SHEET_OPTIONS) {
