@@ -258,7 +258,6 @@ static void br_markers(const br_sheet *B, lxw_chart *ch, int nser)
 {
     xw_ctx *c = B->c;
     lxw_worksheet *ws = B->ws;
-    const char *q = ws->quoted_name;
     char vals[600];
     int16_t hide[256];
     int nhide = 0;
@@ -270,9 +269,9 @@ static void br_markers(const br_sheet *B, lxw_chart *ch, int nser)
         if (!isfinite(c->r->options[i].breakeven_utilization) || nhide >= 50)
             continue;
         char x[200];
-        xw_chart_range(x, sizeof x, q, this_row, 3, this_row, 3);
-        lxw_chart_series *se = xw_add_series(
-            c, ch, x, xw_chart_range(vals, sizeof vals, q, this_row, 4, this_row, 4));
+        xw_column_range(x, sizeof x, ws, this_row, this_row, 3);
+        lxw_chart_series *se =
+            xw_add_series(c, ch, x, xw_column_range(vals, sizeof vals, ws, this_row, this_row, 4));
         if (!se)
             break;
         chart_series_set_name_range(se, ws->name, (lxw_row_t)this_row, 0);
@@ -318,20 +317,17 @@ static void br_chart_sweep(const br_sheet *B, lxw_chart_options *co)
 {
     xw_ctx *c = B->c;
     lxw_worksheet *ws = B->ws;
-    const char *q = ws->quoted_name;
     const size_t ns = B->ns;
     char cats[600], vals[600];
     lxw_chart *ch = xw_new_chart(c, LXW_CHART_SCATTER_STRAIGHT);
     int nser = 0;
     if (!ch)
         return;
-    xw_chart_range(cats, sizeof cats, q, B->tfirst, 0, B->tlast, 0);
+    xw_column_range(cats, sizeof cats, ws, B->tfirst, B->tlast, 0);
     for (size_t k = 0; k < ns && !c->nomem; k++) {
         size_t i = B->shown[k];
-        if (!br_series(
-                B, ch, cats,
-                xw_chart_range(vals, sizeof vals, q, B->tfirst, 1 + (int)i, B->tlast, 1 + (int)i),
-                i))
+        if (!br_series(B, ch, cats,
+                       xw_column_range(vals, sizeof vals, ws, B->tfirst, B->tlast, 1 + (int)i), i))
             break;
         nser++;
     }

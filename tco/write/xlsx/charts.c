@@ -159,12 +159,19 @@ const char *xw_chart_range(char *buf, size_t size, const char *quoted, int r1, i
 }
 
 /* See charts.h. */
+const char *xw_column_range(char *buf, size_t size, const lxw_worksheet *ws, int first, int last,
+                            int col)
+{
+    return xw_chart_range(buf, size, ws->quoted_name, first, col, last, col);
+}
+
+/* See charts.h. */
 lxw_chart_series *xw_column_series(xw_ctx *c, lxw_chart *ch, lxw_worksheet *ws, const char *cats,
                                    int first, int last, int col, int head)
 {
     char vals[600];
-    lxw_chart_series *se = xw_add_series(
-        c, ch, cats, xw_chart_range(vals, sizeof vals, ws->quoted_name, first, col, last, col));
+    lxw_chart_series *se =
+        xw_add_series(c, ch, cats, xw_column_range(vals, sizeof vals, ws, first, last, col));
     if (se)
         chart_series_set_name_range(se, ws->name, (lxw_row_t)head, (lxw_col_t)col);
     return se;

@@ -44,6 +44,9 @@ void xw_series_line(lxw_chart_series *se, unsigned colour, float width, uint8_t 
 /* "=Sheet!$A$1:$A$9" for chart ranges, in buf. */
 const char *xw_chart_range(char *buf, size_t size, const char *quoted, int r1, int c1, int r2,
                            int c2);
+/* Rows first to last of column col of the sheet ws, as a chart range in buf. */
+const char *xw_column_range(char *buf, size_t size, const lxw_worksheet *ws, int first, int last,
+                            int col);
 /* A series of column col of the sheet ws, rows first to last, against the
  * categories cats, named by the heading in row `head` of that column; NULL after
  * a failed allocation (recorded in c). */

@@ -274,12 +274,11 @@ static void mc_chart(const mc_sheet *S, int chart_top)
 {
     xw_ctx *c = S->c;
     lxw_worksheet *ws = S->ws;
-    const char *q = ws->quoted_name;
     char t[XW_TBUF], cats[600];
     lxw_chart *ch = xw_new_chart(c, LXW_CHART_COLUMN);
     if (!ch)
         return;
-    xw_chart_range(cats, sizeof cats, q, S->hfirst, 0, S->hlast, 0);
+    xw_column_range(cats, sizeof cats, ws, S->hfirst, S->hlast, 0);
     for (size_t k = 0; k < S->ns && !c->nomem; k++) {
         lxw_chart_series *se =
             xw_column_series(c, ch, ws, cats, S->hfirst, S->hlast, 3 + (int)k, S->hh);

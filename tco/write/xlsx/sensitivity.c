@@ -336,12 +336,11 @@ static int se_chart(se_sheet *S, size_t i, int first, int moving, int hr, int ch
 {
     xw_ctx *c = S->c;
     lxw_worksheet *ws = S->ws;
-    const char *q = ws->quoted_name;
     char t[XW_TBUF], cats[600];
     lxw_chart *ch = xw_new_chart(c, LXW_CHART_BAR);
     if (!ch)
         return 0;
-    xw_chart_range(cats, sizeof cats, q, first, SE_LABEL, first + moving - 1, SE_LABEL);
+    xw_column_range(cats, sizeof cats, ws, first, first + moving - 1, SE_LABEL);
     for (int k = 0; k < 2; k++) {
         int col = k ? SE_CH_HI : SE_CH_LO;
         lxw_chart_series *se =
