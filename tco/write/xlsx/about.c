@@ -2,10 +2,10 @@
  * master check and a contents list linking every sheet shown. */
 #include "write/xlsx/sheets.h"
 #include "write/xlsx/cell.h"
+#include "write/xlsx/page.h"
 #include "util/utf8.h"
 
 #include <stdio.h>
-#include <string.h>
 
 /* Column B of About is 100 characters wide; longer text wraps onto taller rows. */
 static void about_text(xw_ctx *c, int row, const char *value)
@@ -33,34 +33,6 @@ static void about_link(xw_ctx *c, int row, const char *sheet, const char *quoted
         about_text(c, row, what);
     else
         xw_text(c, c->about, row, 1, what, xw_fmt(c, XS_WRAP, XN_NONE));
-}
-
-/* The worksheet of a sheet kind other than "options", or NULL when the
- * workbook has none. */
-static lxw_worksheet *kind_sheet(xw_ctx *c, int kind)
-{
-    switch (kind) {
-    case TCI_SHEET_ABOUT:
-        return c->about;
-    case TCI_SHEET_INPUTS:
-        return c->inputs;
-    case TCI_SHEET_SUMMARY:
-        return c->summary;
-    case TCI_SHEET_WORKLOAD:
-        return c->workload;
-    case TCI_SHEET_BUY_VS_RENT:
-        return c->buyrent;
-    case TCI_SHEET_SENSITIVITY:
-        return c->sensitivity;
-    case TCI_SHEET_CASES:
-        return c->cases;
-    case TCI_SHEET_MONTE_CARLO:
-        return c->montecarlo;
-    case TCI_SHEET_CHECKS:
-        return c->checks;
-    default:
-        return NULL;
-    }
 }
 
 /* What each sheet kind holds, for the contents. The lines of the fixed sheets
@@ -108,7 +80,7 @@ static int about_contents(xw_ctx *c, int row)
     size_t n = tci_template_sheets(c->tpl, order);
     for (size_t k = 0; k < n; k++) {
         int kind = order[k];
-        lxw_worksheet *ws = kind_sheet(c, kind);
+        lxw_worksheet **slot = xw_kind_sheet(c, kind), *ws = slot ? *slot : NULL;
         if (kind == TCI_SHEET_ABOUT)
             continue;
         if (kind == TCI_SHEET_OPTIONS) {
@@ -194,16 +166,8 @@ static void about_master(xw_ctx *c, int row)
             xw_f(c, f, sizeof f, "=%s",
                  xw_ref(c->sheet_q[TCI_SHEET_CHECKS], c->ck_master, XW_COL_VAL, 1, 1).s),
             "OK", xw_fmt(c, XS_CHECK, XN_NONE));
-    lxw_conditional_format cf;
-    memset(&cf, 0, sizeof cf);
-    cf.type = LXW_CONDITIONAL_TYPE_CELL;
-    cf.criteria = LXW_CONDITIONAL_CRITERIA_EQUAL_TO;
-    cf.value_string = "\"OK\"";
-    cf.format = c->fmt_ok;
-    xw_note(c, worksheet_conditional_format_cell(ws, (lxw_row_t)row, 1, &cf));
-    cf.criteria = LXW_CONDITIONAL_CRITERIA_NOT_EQUAL_TO;
-    cf.format = c->fmt_bad;
-    xw_note(c, worksheet_conditional_format_cell(ws, (lxw_row_t)row, 1, &cf));
+    xw_block master = {row, 1, row, 1};
+    xw_mark_checks(c, ws, &master, 1);
 }
 
 /* The legend of the cells' looks and the conventions, from `row`; returns the
@@ -256,11 +220,9 @@ void xw_write_about(xw_ctx *c)
     xw_set_col(ws, 1, 1, 100);
     worksheet_set_tab_color(ws, 0x4472C4);
     worksheet_gridlines(ws, LXW_HIDE_ALL_GRIDLINES);
-    xw_text(c, ws, 0, 0, c->name, xw_fmt(c, XS_TITLE, XN_NONE));
-    xw_text(c, ws, 1, 0,
-            xw_label(c, "about.subtitle",
-                     "Total cost of ownership of GPU compute: buy or rent, month by month"),
-            xw_fmt(c, XS_SUBTITLE, XN_NONE));
+    xw_title_line(c, ws, c->name,
+                  xw_label(c, "about.subtitle",
+                           "Total cost of ownership of GPU compute: buy or rent, month by month"));
     int row = about_scenario(c, 3);
     about_master(c, row);
     row += 2;
@@ -269,6 +231,6 @@ void xw_write_about(xw_ctx *c)
     xw_text(c, ws, row++, 0, xw_label(c, "about.contents", "Contents"),
             xw_fmt(c, XS_SECTION, XN_NONE));
     about_contents(c, row);
-    xw_print_setup(c, ws, -1, -1, 1);
+    xw_print_setup(c, ws, XW_NONE, XW_NONE, 1);
     worksheet_set_portrait(ws);
 }

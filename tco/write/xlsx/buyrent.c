@@ -5,6 +5,7 @@
 #include "write/xlsx/cell.h"
 #include "write/xlsx/charts.h"
 #include "write/xlsx/page.h"
+#include "write/xlsx/plan.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -91,9 +92,7 @@ static void br_breakeven_row(const br_sheet *B, size_t i, int row)
     int ok = isfinite(u);
     double tot = ok ? L->total0 + L->slope * u : NAN;
     xw_text(c, ws, row, 0, c->label[i], NULL);
-    xw_refbuf x = xw_ref(L->quoted, L->k_beu, XW_COL_VAL, 1, 1);
-    xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(AND(%s>=0,%s<=1),%s,\"none\"),\"none\")", x.s, x.s,
-         x.s, x.s);
+    xw_breakeven_formula(c, f, sizeof f, i);
     if (ok)
         xw_fnum(c, ws, row, 1, f, u, pct);
     else
@@ -126,7 +125,7 @@ static int br_breakeven(br_sheet *B, int row)
     lxw_worksheet *ws = B->ws;
     const size_t n = c->s->n_options;
     char t[XW_TBUF];
-    B->nbe = 0, B->be_first = -1;
+    B->nbe = 0, B->be_first = XW_NONE;
     for (size_t i = 0; i < n; i++)
         B->nbe += c->os[i].has_base;
     if (B->nbe == 0) {
@@ -259,7 +258,6 @@ static void br_markers(const br_sheet *B, lxw_chart *ch, int nser)
 {
     xw_ctx *c = B->c;
     lxw_worksheet *ws = B->ws;
-    const char *q = ws->quoted_name;
     char vals[600];
     int16_t hide[256];
     int nhide = 0;
@@ -271,9 +269,9 @@ static void br_markers(const br_sheet *B, lxw_chart *ch, int nser)
         if (!isfinite(c->r->options[i].breakeven_utilization) || nhide >= 50)
             continue;
         char x[200];
-        xw_chart_range(x, sizeof x, q, this_row, 3, this_row, 3);
-        lxw_chart_series *se = xw_add_series(
-            c, ch, x, xw_chart_range(vals, sizeof vals, q, this_row, 4, this_row, 4));
+        xw_column_range(x, sizeof x, ws, this_row, this_row, 3);
+        lxw_chart_series *se =
+            xw_add_series(c, ch, x, xw_column_range(vals, sizeof vals, ws, this_row, this_row, 4));
         if (!se)
             break;
         chart_series_set_name_range(se, ws->name, (lxw_row_t)this_row, 0);
@@ -299,51 +297,57 @@ static void br_markers(const br_sheet *B, lxw_chart *ch, int nser)
         xw_note(c, chart_legend_delete_series(ch, hide));
 }
 
+/* Option i's line in the charts: values vals against cats, named by its heading
+ * over the totals, in its colour, dashed for the baseline. NULL after a failed
+ * allocation (recorded in c). */
+static lxw_chart_series *br_series(const br_sheet *B, lxw_chart *ch, const char *cats,
+                                   const char *vals, size_t i)
+{
+    lxw_chart_series *se = xw_add_series(B->c, ch, cats, vals);
+    if (!se)
+        return NULL;
+    chart_series_set_name_range(se, B->ws->name, (lxw_row_t)B->ht, (lxw_col_t)(1 + i));
+    xw_series_line(se, xw_colour(B->c, i), B->ns <= 10 ? 2.25f : 1.0f,
+                   (int)i == B->b ? LXW_CHART_LINE_DASH_DASH : LXW_CHART_LINE_DASH_SOLID);
+    return se;
+}
+
 /* Chart 1: total against utilization, break-even marked. */
 static void br_chart_sweep(const br_sheet *B, lxw_chart_options *co)
 {
     xw_ctx *c = B->c;
     lxw_worksheet *ws = B->ws;
-    const char *q = ws->quoted_name;
     const size_t ns = B->ns;
-    char t[XW_TBUF], cats[600], vals[600];
+    char cats[600], vals[600];
     lxw_chart *ch = xw_new_chart(c, LXW_CHART_SCATTER_STRAIGHT);
     int nser = 0;
     if (!ch)
         return;
-    xw_chart_range(cats, sizeof cats, q, B->tfirst, 0, B->tlast, 0);
+    xw_column_range(cats, sizeof cats, ws, B->tfirst, B->tlast, 0);
     for (size_t k = 0; k < ns && !c->nomem; k++) {
         size_t i = B->shown[k];
-        lxw_chart_series *se = xw_add_series(
-            c, ch, cats,
-            xw_chart_range(vals, sizeof vals, q, B->tfirst, 1 + (int)i, B->tlast, 1 + (int)i));
-        if (!se)
+        if (!br_series(B, ch, cats,
+                       xw_column_range(vals, sizeof vals, ws, B->tfirst, B->tlast, 1 + (int)i), i))
             break;
-        chart_series_set_name_range(se, ws->name, (lxw_row_t)B->ht, (lxw_col_t)(1 + i));
-        xw_series_line(se, xw_colour(c, i), ns <= 10 ? 2.25f : 1.0f,
-                       (int)i == B->b ? LXW_CHART_LINE_DASH_DASH : LXW_CHART_LINE_DASH_SOLID);
         nser++;
     }
     br_markers(B, ch, nser);
     if (B->nbe > 0)
-        xw_labelf(c, t, sizeof t, "chart.sweep.title_markers",
-                  "Total cost against utilization ({currency}; diamonds: break-even with the "
-                  "baseline)",
-                  "currency", c->currency, NULL);
+        xw_chart_title_money(
+            c, ch, XW_KEY("chart.sweep.title_markers"),
+            "Total cost against utilization ({currency}; diamonds: break-even with the "
+            "baseline)");
     else
-        xw_labelf(c, t, sizeof t, "chart.sweep.title",
-                  "Total cost against utilization ({currency})", "currency", c->currency, NULL);
-    xw_chart_title(c, ch, t);
+        xw_chart_title_money(c, ch, XW_KEY("chart.sweep.title"),
+                             "Total cost against utilization ({currency})");
     xw_axis_name(c, ch->x_axis, xw_label(c, "chart.sweep.x", "Utilization (share of hours used)"));
     chart_axis_set_num_format(ch->x_axis, "0%");
     chart_axis_set_min(ch->x_axis, 0);
     chart_axis_set_max(ch->x_axis, 1);
     chart_axis_set_major_unit(ch->x_axis, 0.1);
-    xw_labelf(c, t, sizeof t, "chart.sweep.y", "Total cost of ownership ({currency})", "currency",
-              c->currency, NULL);
-    xw_axis_name(c, ch->y_axis, t);
-    chart_axis_set_num_format(ch->y_axis, c->nf[XN_MONEY]);
-    chart_legend_set_position(ch, ns <= 24 ? LXW_CHART_LEGEND_BOTTOM : LXW_CHART_LEGEND_NONE);
+    xw_axis_money(c, ch->y_axis, XW_KEY("chart.sweep.y"), "Total cost of ownership ({currency})",
+                  XN_MONEY);
+    xw_legend_lines(ch, ns);
     xw_note(c, worksheet_insert_chart_opt(ws, (lxw_row_t)B->chart_top, 0, ch, co));
 }
 
@@ -353,49 +357,33 @@ static void br_chart_cumulative(const br_sheet *B, lxw_chart_options *co)
 {
     xw_ctx *c = B->c;
     lxw_worksheet *ws = B->ws;
-    const int H = B->H, b = B->b;
+    const int b = B->b;
     const size_t ns = B->ns;
-    char t[XW_TBUF], cats[600], vals[600];
+    char cats[600], vals[600];
     lxw_chart *ch = c->nomem ? NULL : xw_new_chart(c, LXW_CHART_LINE);
     if (!ch)
         return;
-    const xw_optsheet *F = &c->os[0];
-    xw_chart_range(cats, sizeof cats, F->quoted, F->r_month, XW_COL_M0, F->r_month,
-                   XW_COL_M0 + H);
+    xw_chart_months(c, cats, sizeof cats);
     size_t drawn = 0;
     for (size_t k = 0; k < ns && !c->nomem; k++) {
         size_t i = B->shown[k];
         if (B->nbe > 0 && (int)i != b && !c->os[i].has_base)
             continue;
-        const xw_optsheet *L = &c->os[i];
-        lxw_chart_series *se =
-            xw_add_series(c, ch, cats,
-                          xw_chart_range(vals, sizeof vals, L->quoted, L->r_cum, XW_COL_M0,
-                                         L->r_cum, XW_COL_M0 + H));
-        if (!se)
+        if (!br_series(B, ch, cats, xw_chart_cumulative(c, vals, sizeof vals, i), i))
             break;
-        chart_series_set_name_range(se, ws->name, (lxw_row_t)B->ht, (lxw_col_t)(1 + i));
-        xw_series_line(se, xw_colour(c, i), ns <= 10 ? 2.25f : 1.0f,
-                       (int)i == b ? LXW_CHART_LINE_DASH_DASH : LXW_CHART_LINE_DASH_SOLID);
         drawn++;
     }
     if (B->nbe > 0)
-        xw_labelf(c, t, sizeof t, "chart.cumulative_vs_base.title",
-                  "Cumulative cost, bought options against the baseline ({currency}; "
-                  "baseline dashed)",
-                  "currency", c->currency, NULL);
+        xw_chart_title_money(c, ch, XW_KEY("chart.cumulative_vs_base.title"),
+                             "Cumulative cost, bought options against the baseline ({currency}; "
+                             "baseline dashed)");
     else
-        xw_labelf(c, t, sizeof t, "chart.cumulative_all.title",
-                  "Cumulative cost by month ({currency})", "currency", c->currency, NULL);
-    xw_chart_title(c, ch, t);
-    xw_axis_name(c, ch->x_axis, xw_label(c, "chart.cumulative.x", "Month (0 = acquisition)"));
-    chart_axis_set_interval_unit(ch->x_axis, (uint16_t)(H > 60 ? 12 : H > 24 ? 6 : 3));
-    chart_axis_set_interval_tick(ch->x_axis, (uint16_t)(H > 60 ? 12 : H > 24 ? 6 : 3));
-    xw_labelf(c, t, sizeof t, "chart.cumulative_vs_base.y",
-              "Cumulative cost, before residual ({currency})", "currency", c->currency, NULL);
-    xw_axis_name(c, ch->y_axis, t);
-    chart_axis_set_num_format(ch->y_axis, c->nf[XN_MONEY]);
-    chart_legend_set_position(ch, drawn <= 24 ? LXW_CHART_LEGEND_BOTTOM : LXW_CHART_LEGEND_NONE);
+        xw_chart_title_money(c, ch, XW_KEY("chart.cumulative_all.title"),
+                             "Cumulative cost by month ({currency})");
+    xw_month_axis(c, ch);
+    xw_axis_money(c, ch->y_axis, XW_KEY("chart.cumulative_vs_base.y"),
+                  "Cumulative cost, before residual ({currency})", XN_MONEY);
+    xw_legend_lines(ch, drawn);
     co->x_offset = BR_CHART_W + 15;
     xw_note(c, worksheet_insert_chart_opt(ws, (lxw_row_t)B->chart_top, 0, ch, co));
 }
@@ -404,17 +392,11 @@ static void br_chart_cumulative(const br_sheet *B, lxw_chart_options *co)
 void xw_write_buy_vs_rent(xw_ctx *c)
 {
     lxw_worksheet *ws = c->buyrent;
-    if (!ws || c->err || c->nomem)
+    if (!xw_sheet_due(c, ws))
         return;
     const tco_analysis *A = xw_analysis(c);
     const size_t n = c->s->n_options;
-    br_sheet B;
-    memset(&B, 0, sizeof B);
-    B.c = c;
-    B.ws = ws;
-    B.A = A;
-    B.b = c->r->baseline;
-    B.H = c->s->horizon_months;
+    br_sheet B = {.c = c, .ws = ws, .A = A, .b = c->r->baseline, .H = c->s->horizon_months};
     B.npts = A && A->n_sweep > 0 && A->sweep_u && A->sweep_total ? (int)A->n_sweep : 20;
     B.money = xw_fmt(c, XS_CALC, XN_MONEY);
     B.money2 = xw_fmt(c, XS_CALC, XN_MONEY2);

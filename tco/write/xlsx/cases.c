@@ -205,16 +205,10 @@ static int cs_metric(cs_sheet *S, size_t m, int row)
 /* See sheets.h. */
 void xw_write_cases(xw_ctx *c)
 {
-    lxw_worksheet *ws = c->cases;
-    const tco_analysis *A = xw_analysis(c);
-    if (!ws || !A || c->err || c->nomem)
+    const tco_analysis *A = xw_analysis_due(c, c->cases);
+    if (!A)
         return;
-    cs_sheet S;
-    memset(&S, 0, sizeof S);
-    S.c = c;
-    S.ws = ws;
-    S.A = A;
-    S.nc = A->n_cases;
+    cs_sheet S = {.c = c, .ws = c->cases, .A = A, .nc = A->n_cases};
     cs_title(&S);
     int row = cs_overrides(&S, 3);
     row++;
@@ -224,5 +218,5 @@ void xw_write_cases(xw_ctx *c)
         row = cs_metric(&S, m, row);
         row++;
     }
-    xw_pager_apply(c, ws, &S.pg, row);
+    xw_pager_apply(c, S.ws, &S.pg, row);
 }

@@ -165,7 +165,34 @@ char *xw_strdup(xw_ctx *c, const char *s)
     return d;
 }
 
-/* ===== Sheet names ===== */
+/* ===== Sheets and their names ===== */
+
+/* See cell.h. */
+lxw_worksheet **xw_kind_sheet(xw_ctx *c, int kind)
+{
+    switch (kind) {
+    case TCI_SHEET_ABOUT:
+        return &c->about;
+    case TCI_SHEET_INPUTS:
+        return &c->inputs;
+    case TCI_SHEET_SUMMARY:
+        return &c->summary;
+    case TCI_SHEET_WORKLOAD:
+        return &c->workload;
+    case TCI_SHEET_BUY_VS_RENT:
+        return &c->buyrent;
+    case TCI_SHEET_SENSITIVITY:
+        return &c->sensitivity;
+    case TCI_SHEET_CASES:
+        return &c->cases;
+    case TCI_SHEET_MONTE_CARLO:
+        return &c->montecarlo;
+    case TCI_SHEET_CHECKS:
+        return &c->checks;
+    default:
+        return NULL;
+    }
+}
 
 /* Excel reserves "History". The fixed sheets' names come from the template's
  * labels and are taken before the option sheets are named. */
@@ -618,10 +645,10 @@ xw_refbuf xw_range(const char *quoted, int r1, int c1, int r2, int c2)
 }
 
 /* An absolute reference to the value of an Inputs row, or "0" with an error
- * recorded in c when the row does not exist (row < 0). */
+ * recorded in c when the row does not exist (XW_NONE). */
 static xw_refbuf input_ref(xw_ctx *c, int row)
 {
-    if (row < 0) {
+    if (row == XW_NONE) {
         xw_refbuf zero = {"0"};
         if (!c->err)
             c->err = LXW_ERROR_PARAMETER_VALIDATION;
@@ -655,6 +682,12 @@ const char *xw_f(xw_ctx *c, char *buf, size_t size, const char *fmt, ...)
         snprintf(buf, size, "=0");
     }
     return buf;
+}
+
+/* See cell.h. */
+const char *xw_f_quotient(xw_ctx *c, char *buf, size_t size, const char *num, const char *den)
+{
+    return xw_f(c, buf, size, "=IF(%s=0,\"n/a\",%s/%s)", den, num, den);
 }
 
 /* See cell.h. */
@@ -694,6 +727,24 @@ void xw_fstr(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *formula
 {
     xw_note(c,
          worksheet_write_formula_str(ws, (lxw_row_t)row, (lxw_col_t)col, formula, f, v ? v : ""));
+}
+
+/* See cell.h. */
+void xw_mark_checks(xw_ctx *c, lxw_worksheet *ws, const xw_block *b, size_t n)
+{
+    lxw_conditional_format cf;
+    memset(&cf, 0, sizeof cf);
+    cf.type = LXW_CONDITIONAL_TYPE_CELL;
+    cf.value_string = "\"OK\"";
+    for (int bad = 0; bad < 2; bad++) {
+        cf.criteria =
+            bad ? LXW_CONDITIONAL_CRITERIA_NOT_EQUAL_TO : LXW_CONDITIONAL_CRITERIA_EQUAL_TO;
+        cf.format = bad ? c->fmt_bad : c->fmt_ok;
+        for (size_t k = 0; k < n; k++)
+            xw_note(c, worksheet_conditional_format_range(ws, (lxw_row_t)b[k].r1,
+                                                          (lxw_col_t)b[k].c1, (lxw_row_t)b[k].r2,
+                                                          (lxw_col_t)b[k].c2, &cf));
+    }
 }
 
 /* See cell.h. */
@@ -768,6 +819,6 @@ void xw_print_setup(xw_ctx *c, lxw_worksheet *ws, int repeat_first, int repeat_l
     xw_note(c, worksheet_set_footer(ws, footer));
     if (fit_wide > 0)
         worksheet_fit_to_pages(ws, (uint16_t)fit_wide, 0);
-    if (repeat_first >= 0)
+    if (repeat_first != XW_NONE)
         xw_note(c, worksheet_repeat_rows(ws, (lxw_row_t)repeat_first, (lxw_row_t)repeat_last));
 }

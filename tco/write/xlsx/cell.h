@@ -55,7 +55,12 @@ typedef struct xw_numbuf {
 } xw_numbuf;
 xw_numbuf xw_int(long long v);
 
-/* ===== Sheet names ===== */
+/* ===== Sheets and their names ===== */
+
+/* Where c keeps the worksheet of a sheet kind other than "options" (c->about,
+ * c->summary ...; NULL in it while the workbook has no such sheet), or NULL for
+ * "options" and any other kind. */
+lxw_worksheet **xw_kind_sheet(xw_ctx *c, int kind);
 
 /* A valid, unique sheet name from `want` (clean UTF-8): at most 31 characters
  * cut on a character boundary, none of []:*?/\, apostrophes turned into
@@ -117,6 +122,8 @@ const char *xw_f(xw_ctx *c, char *buf, size_t size, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
+/* The quotient num/den as a formula, "n/a" where den is zero, in buf. */
+const char *xw_f_quotient(xw_ctx *c, char *buf, size_t size, const char *num, const char *den);
 
 /* ===== Cells ===== */
 
@@ -131,6 +138,13 @@ void xw_fnum(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *formula
 /* A formula with its cached text. */
 void xw_fstr(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *formula, const char *v,
              lxw_format *f);
+/* Cells of a sheet: rows r1 to r2 of columns c1 to c2. */
+typedef struct xw_block {
+    int r1, c1, r2, c2;
+} xw_block;
+/* The n blocks of checks marked: "OK" in green (c->fmt_ok), anything else in red
+ * (c->fmt_bad). */
+void xw_mark_checks(xw_ctx *c, lxw_worksheet *ws, const xw_block *b, size_t n);
 /* A workbook-wide name for an absolute reference to a cell of the sheet `quoted`. */
 void xw_define_name(xw_ctx *c, const char *name, const char *quoted, int row, int col);
 /* A link to cell A1 of the sheet `quoted` (its name as formulas write it),
@@ -147,7 +161,7 @@ int xw_money_width(xw_ctx *c, double v);
 /* ===== Print setup ===== */
 
 /* Print setup shared by every sheet: landscape A4, header with the scenario name,
- * footer with page numbers, rows repeated (repeat_first < 0: none) and, when
+ * footer with page numbers, rows repeated (repeat_first XW_NONE: none) and, when
  * fit_wide > 0, fitted to that many pages wide. */
 void xw_print_setup(xw_ctx *c, lxw_worksheet *ws, int repeat_first, int repeat_last, int fit_wide);
 

@@ -74,6 +74,30 @@ void xw_axis_name(xw_ctx *c, lxw_chart_axis *axis, const char *text)
 }
 
 /* See charts.h. */
+void xw_chart_title_money(xw_ctx *c, lxw_chart *ch, const char *key, const char *english)
+{
+    char t[XW_TBUF];
+    xw_labelf(c, t, sizeof t, key, english, "currency", c->currency, NULL);
+    xw_chart_title(c, ch, t);
+}
+
+/* See charts.h. */
+void xw_axis_money(xw_ctx *c, lxw_chart_axis *axis, const char *key, const char *english,
+                   xw_numfmt nf)
+{
+    char t[XW_TBUF];
+    xw_labelf(c, t, sizeof t, key, english, "currency", c->currency, NULL);
+    xw_axis_name(c, axis, t);
+    chart_axis_set_num_format(axis, c->nf[nf]);
+}
+
+/* See charts.h. */
+void xw_legend_lines(lxw_chart *ch, size_t n)
+{
+    chart_legend_set_position(ch, n <= 24 ? LXW_CHART_LEGEND_BOTTOM : LXW_CHART_LEGEND_NONE);
+}
+
+/* See charts.h. */
 void xw_series_solid(lxw_chart_series *se, unsigned colour)
 {
     lxw_chart_fill fill;
@@ -132,4 +156,50 @@ const char *xw_chart_range(char *buf, size_t size, const char *quoted, int r1, i
 {
     snprintf(buf, size, "=%s", xw_range(quoted, r1, c1, r2, c2).s);
     return buf;
+}
+
+/* See charts.h. */
+const char *xw_column_range(char *buf, size_t size, const lxw_worksheet *ws, int first, int last,
+                            int col)
+{
+    return xw_chart_range(buf, size, ws->quoted_name, first, col, last, col);
+}
+
+/* See charts.h. */
+lxw_chart_series *xw_column_series(xw_ctx *c, lxw_chart *ch, lxw_worksheet *ws, const char *cats,
+                                   int first, int last, int col, int head)
+{
+    char vals[600];
+    lxw_chart_series *se =
+        xw_add_series(c, ch, cats, xw_column_range(vals, sizeof vals, ws, first, last, col));
+    if (se)
+        chart_series_set_name_range(se, ws->name, (lxw_row_t)head, (lxw_col_t)col);
+    return se;
+}
+
+/* ===== Charts by month ===== */
+
+/* See charts.h. */
+const char *xw_chart_months(const xw_ctx *c, char *buf, size_t size)
+{
+    const xw_optsheet *F = &c->os[0];
+    return xw_chart_range(buf, size, F->quoted, F->r_month, XW_COL_M0, F->r_month,
+                          XW_COL_M0 + c->s->horizon_months);
+}
+
+/* See charts.h. */
+const char *xw_chart_cumulative(const xw_ctx *c, char *buf, size_t size, size_t i)
+{
+    const xw_optsheet *L = &c->os[i];
+    return xw_chart_range(buf, size, L->quoted, L->r_cum, XW_COL_M0, L->r_cum,
+                          XW_COL_M0 + c->s->horizon_months);
+}
+
+/* See charts.h. */
+void xw_month_axis(xw_ctx *c, lxw_chart *ch)
+{
+    const int H = c->s->horizon_months;
+    xw_axis_name(c, ch->x_axis, xw_label(c, "chart.cumulative.x", "Month (0 = acquisition)"));
+    chart_axis_set_interval_unit(ch->x_axis, (uint16_t)(H > 60 ? 12 : H > 24 ? 6 : 3));
+    chart_axis_set_interval_tick(ch->x_axis, (uint16_t)(H > 60 ? 12 : H > 24 ? 6 : 3));
 }

@@ -3,10 +3,10 @@
 #include "write/xlsx/sheets.h"
 #include "write/xlsx/cell.h"
 #include "write/xlsx/fields.h"
+#include "write/xlsx/page.h"
 
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
 /* Columns of the Checks sheet. */
 enum { CK_OPTION, CK_FIGURE, CK_FIELD, CK_ENGINE, CK_BOOK, CK_SCALE, CK_DIFF, CK_STATUS, CK_N };
@@ -35,15 +35,14 @@ static void ck_head(xw_ctx *c, const char *status, int count)
     static const double widths[CK_N] = {22, 40, 22, 18, 18, 16, 14, 10};
     for (int k = 0; k < CK_N; k++)
         worksheet_set_column(ws, (lxw_col_t)k, (lxw_col_t)k, widths[k], NULL);
-    xw_text(c, ws, 0, 0, xw_label(c, "checks.title", "Checks"), xw_fmt(c, XS_TITLE, XN_NONE));
-    xw_text(c, ws, 1, 0,
-            xw_label(c, "checks.subtitle",
-                     "Each key figure as the tco engine computed it (a number) beside the "
-                     "workbook's own formula. Difference = (workbook - engine) / scale, where the "
-                     "scale is the figure itself (at least 1; the capex for depreciation and book "
-                     "value). A row is OK when the difference is within the tolerance; the master "
-                     "check is OK only when every row is."),
-            xw_fmt(c, XS_SUBTITLE, XN_NONE));
+    xw_title_line(
+        c, ws, xw_label(c, "checks.title", "Checks"),
+        xw_label(c, "checks.subtitle",
+                 "Each key figure as the tco engine computed it (a number) beside the "
+                 "workbook's own formula. Difference = (workbook - engine) / scale, where the "
+                 "scale is the figure itself (at least 1; the capex for depreciation and book "
+                 "value). A row is OK when the difference is within the tolerance; the master "
+                 "check is OK only when every row is."));
     xw_text(c, ws, 2, 0,
             xw_label(c, "checks.note",
                      "The engine's figures are those of the inputs as written: after an input is "
@@ -125,21 +124,9 @@ static void ck_row(xw_ctx *c, size_t i, int fi, int row)
  * lastr) and in the master check. */
 static void ck_marks(xw_ctx *c, int lastr)
 {
-    lxw_worksheet *ws = c->checks;
-    lxw_conditional_format cf;
-    memset(&cf, 0, sizeof cf);
-    cf.type = LXW_CONDITIONAL_TYPE_CELL;
-    cf.criteria = LXW_CONDITIONAL_CRITERIA_EQUAL_TO;
-    cf.value_string = "\"OK\"";
-    cf.format = c->fmt_ok;
-    worksheet_conditional_format_range(ws, (lxw_row_t)CK_FIRST, CK_STATUS, (lxw_row_t)lastr,
-                                       CK_STATUS, &cf);
-    worksheet_conditional_format_cell(ws, (lxw_row_t)c->ck_master, XW_COL_VAL, &cf);
-    cf.criteria = LXW_CONDITIONAL_CRITERIA_NOT_EQUAL_TO;
-    cf.format = c->fmt_bad;
-    worksheet_conditional_format_range(ws, (lxw_row_t)CK_FIRST, CK_STATUS, (lxw_row_t)lastr,
-                                       CK_STATUS, &cf);
-    worksheet_conditional_format_cell(ws, (lxw_row_t)c->ck_master, XW_COL_VAL, &cf);
+    const xw_block marked[] = {{CK_FIRST, CK_STATUS, lastr, CK_STATUS},
+                               {c->ck_master, XW_COL_VAL, c->ck_master, XW_COL_VAL}};
+    xw_mark_checks(c, c->checks, marked, 2);
 }
 
 /* See sheets.h. */

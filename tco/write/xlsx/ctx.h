@@ -55,12 +55,18 @@ typedef enum xw_numfmt {
     XN_COUNT
 } xw_numfmt;
 
+/* ===== Layouts ===== */
+
+/* A row, column or index that does not exist: the one spelling of absence in the
+ * writer's layouts (option sheets, Inputs, Summary, the decision sheets). */
+#define XW_NONE (-1)
+
 /* ===== Layout of one option's cash-flow sheet ===== */
 
 /* Cost lines of MODEL.md, in its order. */
 enum { XL_POWER, XL_COOLING, XL_FACILITY, XL_MAINTENANCE, XL_STAFF, XL_RENTAL, XL_LINES };
 
-/* 0-based rows of one option sheet; -1 where the row does not exist. Columns are
+/* 0-based rows of one option sheet; XW_NONE where the row does not exist. Columns are
  * fixed: A label, B unit, C total or driver value, D month 0, E.. months 1..H. */
 typedef struct xw_optsheet {
     char *name;        /* sheet name: valid, unique, at most 31 characters */
@@ -117,12 +123,12 @@ typedef struct xw_ctx {
     lxw_worksheet *about, *inputs, *summary, *checks;
     /* The decision sheets (workload.c, buyrent.c ...); NULL when absent. */
     lxw_worksheet *workload, *buyrent, *sensitivity, *cases, *montecarlo;
-    /* Inputs: 0-based rows of each global key (-1 if absent), of each option key
-     * (n_options x TCO_O_COUNT, -1 if absent), of constants and of the MACRS table. */
+    /* Inputs: 0-based rows of each global key (XW_NONE if absent), of each option
+     * key (n_options x TCO_O_COUNT, XW_NONE if absent), of constants and of the MACRS table. */
     int in_g[TCO_S_COUNT];
     int *in_o;
     int in_sph, in_macrs;
-    /* Summary rows, by tci_field_id (-1: not shown); filled by the Summary writer for
+    /* Summary rows, by tci_field_id (XW_NONE: not shown); filled by the Summary writer for
      * Checks and the charts. */
     int sm_rows[TCI_F_COUNT];
     int sm_header, sm_last_row;

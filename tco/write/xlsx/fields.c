@@ -47,14 +47,29 @@ xw_numfmt xw_field_numfmt(int fi)
     }
 }
 
+/* The units shown as a label of their own. */
+static const struct {
+    tci_funit unit;
+    const char *key, *english;
+} unit_labels[] = {
+    {TCI_FU_GPUS, XW_KEY("unit.gpus"), "GPUs"},
+    {TCI_FU_GPU_HOURS, XW_KEY("unit.gpu_hours"), "GPU-hours"},
+    {TCI_FU_UNITS_PER_S_PER_KW, XW_KEY("unit.per_s_per_kw"), "per s per kW"},
+    {TCI_FU_KW, XW_KEY("unit.kw"), "kW"},
+    {TCI_FU_MONTH, XW_KEY("unit.month"), "month"},
+};
+
 /* See fields.h. */
 void xw_field_unit(xw_ctx *c, int fi, char *buf, size_t size)
 {
     const char *cur = c->currency;
-    switch (tci_field_get((tci_field_id)fi)->unit) {
-    case TCI_FU_GPUS:
-        snprintf(buf, size, "%s", xw_label(c, "unit.gpus", "GPUs"));
-        break;
+    tci_funit unit = tci_field_get((tci_field_id)fi)->unit;
+    for (size_t k = 0; k < sizeof unit_labels / sizeof unit_labels[0]; k++)
+        if (unit_labels[k].unit == unit) {
+            snprintf(buf, size, "%s", xw_label(c, unit_labels[k].key, unit_labels[k].english));
+            return;
+        }
+    switch (unit) {
     case TCI_FU_FRACTION:
         snprintf(buf, size, "%%");
         break;
@@ -73,21 +88,7 @@ void xw_field_unit(xw_ctx *c, int fi, char *buf, size_t size)
         xw_labelf(c, buf, size, "unit.money_per_unit", "{currency} per {unit}", "currency", cur,
                   "unit", c->unit, NULL);
         break;
-    case TCI_FU_GPU_HOURS:
-        snprintf(buf, size, "%s", xw_label(c, "unit.gpu_hours", "GPU-hours"));
-        break;
-    case TCI_FU_UNITS_PER_S_PER_KW:
-        snprintf(buf, size, "%s", xw_label(c, "unit.per_s_per_kw", "per s per kW"));
-        break;
-    case TCI_FU_KW:
-        snprintf(buf, size, "%s", xw_label(c, "unit.kw", "kW"));
-        break;
-    case TCI_FU_MONTH:
-        snprintf(buf, size, "%s", xw_label(c, "unit.month", "month"));
-        break;
-    case TCI_FU_TEXT:
-    case TCI_FU_RANK:
-    default:
+    default: /* text, rank */
         buf[0] = '\0';
         break;
     }

@@ -3,6 +3,7 @@
  * names. Numbers the formulas use are inputs (yellow), the others fixed. */
 #include "write/xlsx/sheets.h"
 #include "write/xlsx/cell.h"
+#include "write/xlsx/page.h"
 #include "write/xlsx/plan.h"
 #include "util/utf8.h"
 
@@ -312,14 +313,13 @@ static void inputs_head(xw_ctx *c)
     xw_set_col(ws, 3, 3, 22);
     xw_set_col(ws, 4, 4, 40);
     worksheet_set_tab_color(ws, 0xFFD966);
-    xw_text(c, ws, 0, 0, xw_label(c, "inputs.title", "Inputs"), xw_fmt(c, XS_TITLE, XN_NONE));
-    xw_text(c, ws, 1, 0,
-            xw_label(c, "inputs.subtitle",
-                     "Yellow cells are inputs: change one and every sheet follows. Grey cells are "
-                     "fixed by the scenario's structure (names, methods, the horizon's length) or "
-                     "are for the record only (catalog settings): change those in the scenario "
-                     "file."),
-            xw_fmt(c, XS_SUBTITLE, XN_NONE));
+    xw_title_line(
+        c, ws, xw_label(c, "inputs.title", "Inputs"),
+        xw_label(c, "inputs.subtitle",
+                 "Yellow cells are inputs: change one and every sheet follows. Grey cells are "
+                 "fixed by the scenario's structure (names, methods, the horizon's length) or "
+                 "are for the record only (catalog settings): change those in the scenario "
+                 "file."));
     const char *heads[] = {xw_label(c, "inputs.head.input", "Input"),
                            xw_label(c, "inputs.head.key", "Key"),
                            xw_label(c, "inputs.head.value", "Value"),
@@ -417,7 +417,7 @@ static int inputs_option(xw_ctx *c, size_t i, int row)
             c->in_o[i * TCO_O_COUNT + (size_t)k] = next++;
     /* Rows are known before any is written, so a row may refer to the next. */
     for (int k = 0; k < TCO_O_COUNT; k++)
-        if (c->in_o[i * TCO_O_COUNT + (size_t)k] >= 0)
+        if (c->in_o[i * TCO_O_COUNT + (size_t)k] != XW_NONE)
             write_option_key(c, i, row++, (tco_okey)k);
     return row;
 }

@@ -274,19 +274,16 @@ static void mc_chart(const mc_sheet *S, int chart_top)
 {
     xw_ctx *c = S->c;
     lxw_worksheet *ws = S->ws;
-    const char *q = ws->quoted_name;
-    char t[XW_TBUF], cats[600], vals[600];
+    char t[XW_TBUF], cats[600];
     lxw_chart *ch = xw_new_chart(c, LXW_CHART_COLUMN);
     if (!ch)
         return;
-    xw_chart_range(cats, sizeof cats, q, S->hfirst, 0, S->hlast, 0);
+    xw_column_range(cats, sizeof cats, ws, S->hfirst, S->hlast, 0);
     for (size_t k = 0; k < S->ns && !c->nomem; k++) {
-        lxw_chart_series *se = xw_add_series(
-            c, ch, cats,
-            xw_chart_range(vals, sizeof vals, q, S->hfirst, 3 + (int)k, S->hlast, 3 + (int)k));
+        lxw_chart_series *se =
+            xw_column_series(c, ch, ws, cats, S->hfirst, S->hlast, 3 + (int)k, S->hh);
         if (!se)
             break;
-        chart_series_set_name_range(se, ws->name, (lxw_row_t)S->hh, (lxw_col_t)(3 + k));
         xw_series_solid(se, xw_colour(c, S->shown[k]));
     }
     chart_set_series_gap(ch, 30);
@@ -313,15 +310,10 @@ static void mc_chart(const mc_sheet *S, int chart_top)
 /* See sheets.h. */
 void xw_write_monte_carlo(xw_ctx *c)
 {
-    lxw_worksheet *ws = c->montecarlo;
-    const tco_analysis *A = xw_analysis(c);
-    if (!ws || !A || c->err || c->nomem)
+    const tco_analysis *A = xw_analysis_due(c, c->montecarlo);
+    if (!A)
         return;
-    mc_sheet S;
-    memset(&S, 0, sizeof S);
-    S.c = c;
-    S.ws = ws;
-    S.A = A;
+    mc_sheet S = {.c = c, .ws = c->montecarlo, .A = A};
     mc_title(&S);
     int row = mc_run(&S, 3);
     row++;
@@ -339,5 +331,5 @@ void xw_write_monte_carlo(xw_ctx *c)
     row = mc_histogram(&S, row);
     mc_chart(&S, chart_top);
     free(S.shown);
-    xw_pager_apply(c, ws, &S.pg, row);
+    xw_pager_apply(c, S.ws, &S.pg, row);
 }

@@ -3,6 +3,7 @@
  * plan.c fixed before any sheet was written. */
 #include "write/xlsx/sheets.h"
 #include "write/xlsx/cell.h"
+#include "write/xlsx/page.h"
 #include "write/xlsx/plan.h"
 
 #include <math.h>
@@ -11,14 +12,26 @@
 
 /* ===== Cells of an option sheet ===== */
 
+/* One option's sheet, as its parts are written. */
+typedef struct optw {
+    xw_ctx *c;
+    size_t i; /* the option */
+    const tco_option *o;
+    const tco_option_result *res;
+    const xw_optsheet *L;
+    lxw_worksheet *ws;
+    int H, last;                 /* months; the column of the last */
+    char cur[64];                /* the currency, as a unit */
+    lxw_format *money, *money_t; /* money in a row, and in a total row */
+} optw;
+
 /* A row's label in column A (bold for a total) and its unit in column B. */
-static void label_row(xw_ctx *c, lxw_worksheet *ws, int row, const char *label, const char *unit,
-                      xw_style st)
+static void label_row(const optw *w, int row, const char *label, const char *unit, xw_style st)
 {
-    xw_text(c, ws, row, XW_COL_LABEL, label,
-            xw_fmt(c, st == XS_TOTAL ? XS_TOTAL : XS_TEXT, XN_NONE));
+    xw_text(w->c, w->ws, row, XW_COL_LABEL, label,
+            xw_fmt(w->c, st == XS_TOTAL ? XS_TOTAL : XS_TEXT, XN_NONE));
     if (unit && *unit)
-        xw_text(c, ws, row, XW_COL_UNIT, unit, xw_fmt(c, XS_KEY, XN_NONE));
+        xw_text(w->c, w->ws, row, XW_COL_UNIT, unit, xw_fmt(w->c, XS_KEY, XN_NONE));
 }
 
 /* Same-sheet references: $C$n for a driver, E$n for a timeline cell. */
@@ -33,29 +46,41 @@ static xw_refbuf at(int row, int col)
     return xw_ref(NULL, row, col, 1, 0);
 }
 
-/* A driver: label, unit and a formula in column C with its cached value. */
-static void driver(xw_ctx *c, lxw_worksheet *ws, int row, const char *label, const char *unit,
-                   const char *formula, double v, xw_numfmt nf)
+/* The option's input `key` on Inputs. */
+static xw_refbuf in(const optw *w, tco_okey key)
 {
-    label_row(c, ws, row, label, unit, XS_TEXT);
-    xw_fnum(c, ws, row, XW_COL_VAL, formula, v, xw_fmt(c, XS_CALC, nf));
+    return xw_in(w->c, w->i, key);
 }
 
-/* =SUM over months a..b of a row, in column C, cached v. */
-static void row_total(xw_ctx *c, lxw_worksheet *ws, int row, int first, int last, double v,
-                      xw_style st, xw_numfmt nf)
+/* A formula in (row, col) with its cached value. */
+static void fig(const optw *w, int row, int col, const char *formula, double v, lxw_format *f)
+{
+    xw_fnum(w->c, w->ws, row, col, formula, v, f);
+}
+
+/* A driver: label, unit and a formula in column C with its cached value. */
+static void driver(const optw *w, int row, const char *label, const char *unit, const char *formula,
+                   double v, xw_numfmt nf)
+{
+    label_row(w, row, label, unit, XS_TEXT);
+    fig(w, row, XW_COL_VAL, formula, v, xw_fmt(w->c, XS_CALC, nf));
+}
+
+/* =SUM over a row from column `first` to the last month, in column C, cached v. */
+static void row_total(const optw *w, int row, int first, double v, xw_style st)
 {
     char f[XW_FBUF];
-    xw_fnum(c, ws, row, XW_COL_VAL,
-            xw_f(c, f, sizeof f, "=SUM(%s)", xw_range(NULL, row, first, row, last).s), v,
-            xw_fmt(c, st, nf));
+    fig(w, row, XW_COL_VAL,
+        xw_f(w->c, f, sizeof f, "=SUM(%s)", xw_range(NULL, row, first, row, w->last).s), v,
+        xw_fmt(w->c, st, XN_MONEY));
 }
 
 /* The formula of a month's depreciation (the month in column col), in f. */
-static void write_depreciation(xw_ctx *c, size_t i, char *f, size_t fs, int col)
+static void write_depreciation(const optw *w, char *f, size_t fs, int col)
 {
-    const tco_option *o = &c->s->options[i];
-    const xw_optsheet *L = &c->os[i];
+    xw_ctx *c = w->c;
+    const tco_option *o = w->o;
+    const xw_optsheet *L = w->L;
     xw_refbuf yr = at(L->r_year, col);
     const char *y = yr.s;
     switch (o->depreciation) {
@@ -83,81 +108,59 @@ static void write_depreciation(xw_ctx *c, size_t i, char *f, size_t fs, int col)
 
 /* ===== The sheet ===== */
 
-/* One option's sheet, as its parts are written. */
-typedef struct optw {
-    xw_ctx *c;
-    size_t i; /* the option */
-    const tco_option *o;
-    const tco_option_result *res;
-    const xw_optsheet *L;
-    lxw_worksheet *ws;
-    int H, last;                 /* months; the column of the last */
-    char cur[64];                /* the currency, as a unit */
-    lxw_format *money, *money_t; /* money in a row, and in a total row */
-} optw;
-
 /* Column widths: labels, unit, total, then one per month. */
 static void option_columns(const optw *w)
 {
     xw_ctx *c = w->c;
-    const tco_option_result *res = w->res;
-    lxw_worksheet *ws = w->ws;
-    const int H = w->H, M0 = XW_COL_M0, last = w->last;
-    double biggest = res->capex;
-    for (int m = 1; m <= H; m++)
-        biggest = fmax(biggest, fabs(res->monthly[m - 1].cumulative));
-    worksheet_set_column(ws, XW_COL_LABEL, XW_COL_LABEL, 46, NULL);
-    worksheet_set_column(ws, XW_COL_UNIT, XW_COL_UNIT, 14, NULL);
-    worksheet_set_column(ws, XW_COL_VAL, XW_COL_VAL, xw_imax(14, xw_money_width(c, biggest) + 1),
+    double biggest = w->res->capex;
+    for (int m = 1; m <= w->H; m++)
+        biggest = fmax(biggest, fabs(w->res->monthly[m - 1].cumulative));
+    worksheet_set_column(w->ws, XW_COL_LABEL, XW_COL_LABEL, 46, NULL);
+    worksheet_set_column(w->ws, XW_COL_UNIT, XW_COL_UNIT, 14, NULL);
+    worksheet_set_column(w->ws, XW_COL_VAL, XW_COL_VAL, xw_imax(14, xw_money_width(c, biggest) + 1),
                          NULL);
-    worksheet_set_column(ws, M0, (lxw_col_t)last, xw_imax(10, xw_money_width(c, biggest)), NULL);
+    worksheet_set_column(w->ws, XW_COL_M0, (lxw_col_t)w->last,
+                         xw_imax(10, xw_money_width(c, biggest)), NULL);
 }
 
 /* The title, the subtitle and, when the model does not fit, a warning. */
 static void option_title(const optw *w)
 {
     xw_ctx *c = w->c;
-    size_t i = w->i;
-    const tco_scenario *s = c->s;
-    const tco_option *o = w->o;
-    const tco_option_result *res = w->res;
     const xw_optsheet *L = w->L;
-    lxw_worksheet *ws = w->ws;
-    const char *cur = w->cur;
     char t[XW_TBUF];
-    xw_text(c, ws, 0, 0, c->label[i], xw_fmt(c, XS_TITLE, XN_NONE));
     if (L->buy)
         xw_labelf(c, t, sizeof t, "option.subtitle.buy",
                   "Bought: {count} GPUs in {servers} servers. Monthly cash flow in {currency}; "
                   "month 0 is the acquisition. Drivers are below the timeline; assumptions on "
                   "Inputs.",
-                  "count", xw_int(o->count).s, "servers", xw_int(res->servers).s, "currency",
-                  cur, NULL);
+                  "count", xw_int(w->o->count).s, "servers", xw_int(w->res->servers).s, "currency",
+                  w->cur, NULL);
     else
         xw_labelf(c, t, sizeof t, "option.subtitle.rent",
                   "Rented ({pricing}): {count} GPUs. Monthly cash flow in {currency}; month 0 is "
                   "any upfront payment. Drivers are below the timeline; assumptions on Inputs.",
                   "pricing",
-                  o->pricing == TCO_RESERVED ? xw_label(c, "common.reserved", "reserved")
-                                             : xw_label(c, "common.on_demand", "on demand"),
-                  "count", xw_int(o->count).s, "currency", cur, NULL);
-    xw_text(c, ws, 1, 0, t, xw_fmt(c, XS_SUBTITLE, XN_NONE));
-    if (s->model_params > 0 && res->sizing.fits == 0) {
-        if (isfinite(res->sizing.min_gpus)) {
+                  w->o->pricing == TCO_RESERVED ? xw_label(c, "common.reserved", "reserved")
+                                                : xw_label(c, "common.on_demand", "on demand"),
+                  "count", xw_int(w->o->count).s, "currency", w->cur, NULL);
+    xw_title_line(c, w->ws, c->label[w->i], t);
+    if (c->s->model_params > 0 && w->res->sizing.fits == 0) {
+        if (isfinite(w->res->sizing.min_gpus)) {
             char gb[48], min[48];
-            snprintf(gb, sizeof gb, "%.0f", res->sizing.memory_needed_gb);
-            snprintf(min, sizeof min, "%.0f", res->sizing.min_gpus);
+            snprintf(gb, sizeof gb, "%.0f", w->res->sizing.memory_needed_gb);
+            snprintf(min, sizeof min, "%.0f", w->res->sizing.min_gpus);
             xw_labelf(c, t, sizeof t, "option.nofit",
                       "Warning: the workload's model ({gb} GB) does not fit in these {count} "
                       "GPUs' memory; it needs at least {min}. Costed as written.",
-                      "gb", gb, "count", xw_int(o->count).s, "min", min, NULL);
+                      "gb", gb, "count", xw_int(w->o->count).s, "min", min, NULL);
         } else {
             snprintf(t, sizeof t, "%s",
                      xw_label(c, "option.nofit.unknown",
                               "Warning: the workload's model does not fit in these GPUs' "
                               "memory. Costed as written."));
         }
-        xw_text(c, ws, 2, 0, t, c->fmt_nofit);
+        xw_text(c, w->ws, 2, 0, t, c->fmt_nofit);
     }
 }
 
@@ -166,71 +169,61 @@ static void option_timeline(const optw *w)
 {
     xw_ctx *c = w->c;
     const xw_optsheet *L = w->L;
-    lxw_worksheet *ws = w->ws;
-    const int H = w->H, M0 = XW_COL_M0;
-    const char *cur = w->cur;
     char f[XW_FBUF], t[XW_TBUF];
     lxw_format *head = xw_fmt(c, XS_HEADER, XN_NONE), *headnum = xw_fmt(c, XS_HEADNUM, XN_INT);
-    xw_text(c, ws, L->r_month, XW_COL_LABEL, xw_label(c, "option.head.month", "Month"), head);
-    xw_text(c, ws, L->r_month, XW_COL_UNIT, xw_label(c, "option.head.unit", "Unit"), head);
-    xw_text(c, ws, L->r_month, XW_COL_VAL, xw_label(c, "option.head.total", "Total"), head);
+    xw_text(c, w->ws, L->r_month, XW_COL_LABEL, xw_label(c, "option.head.month", "Month"), head);
+    xw_text(c, w->ws, L->r_month, XW_COL_UNIT, xw_label(c, "option.head.unit", "Unit"), head);
+    xw_text(c, w->ws, L->r_month, XW_COL_VAL, xw_label(c, "option.head.total", "Total"), head);
     /* Every sheet is written row by row, top to bottom (the workbook is
      * written in constant_memory mode): a row's cells, then the next row's. */
-    xw_num(c, ws, L->r_month, M0, 0, headnum);
-    for (int m = 1; m <= H; m++)
-        xw_fnum(c, ws, L->r_month, M0 + m,
-                xw_f(c, f, sizeof f, "=%s+1", xw_ref(NULL, L->r_month, M0 + m - 1, 0, 0).s), m,
-                headnum);
-    xw_text(c, ws, L->r_year, XW_COL_LABEL,
+    xw_num(c, w->ws, L->r_month, XW_COL_M0, 0, headnum);
+    for (int m = 1; m <= w->H; m++)
+        fig(w, L->r_month, XW_COL_M0 + m,
+            xw_f(c, f, sizeof f, "=%s+1", xw_ref(NULL, L->r_month, XW_COL_M0 + m - 1, 0, 0).s), m,
+            headnum);
+    xw_text(c, w->ws, L->r_year, XW_COL_LABEL,
             xw_label(c, "option.head.year", "Year (year 1 = months 1-12)"), head);
-    worksheet_write_blank(ws, (lxw_row_t)L->r_year, XW_COL_UNIT, head);
-    worksheet_write_blank(ws, (lxw_row_t)L->r_year, XW_COL_VAL, head);
-    for (int m = 0; m <= H; m++) {
-        int col = M0 + m;
+    worksheet_write_blank(w->ws, (lxw_row_t)L->r_year, XW_COL_UNIT, head);
+    worksheet_write_blank(w->ws, (lxw_row_t)L->r_year, XW_COL_VAL, head);
+    for (int m = 0; m <= w->H; m++) {
+        int col = XW_COL_M0 + m;
         xw_refbuf mo = at(L->r_month, col);
-        xw_fnum(c, ws, L->r_year, col,
-                xw_f(c, f, sizeof f, "=IF(%s=0,0,INT((%s-1)/12)+1)", mo.s, mo.s),
-                m == 0 ? 0 : (m - 1) / 12 + 1, headnum);
+        fig(w, L->r_year, col, xw_f(c, f, sizeof f, "=IF(%s=0,0,INT((%s-1)/12)+1)", mo.s, mo.s),
+            m == 0 ? 0 : (m - 1) / 12 + 1, headnum);
     }
-    worksheet_freeze_panes(ws, (lxw_row_t)(L->r_year + 1), (lxw_col_t)M0);
-    xw_labelf(c, t, sizeof t, "option.cash", "Monthly cash flow ({currency})", "currency", cur,
+    worksheet_freeze_panes(w->ws, (lxw_row_t)(L->r_year + 1), (lxw_col_t)XW_COL_M0);
+    xw_labelf(c, t, sizeof t, "option.cash", "Monthly cash flow ({currency})", "currency", w->cur,
               NULL);
-    xw_text(c, ws, L->s_cash, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
+    xw_text(c, w->ws, L->s_cash, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
 }
 
 /* Escalation (buy) or decline (rent on demand) of the prices, in annual steps. */
 static void option_factors(const optw *w)
 {
     xw_ctx *c = w->c;
-    size_t i = w->i;
-    const tco_scenario *s = c->s;
-    const tco_option *o = w->o;
     const xw_optsheet *L = w->L;
-    lxw_worksheet *ws = w->ws;
-    const int H = w->H, M0 = XW_COL_M0;
-    const char *cur = w->cur;
     char f[XW_FBUF], t[XW_TBUF];
-    if (L->r_price >= 0) {
-        xw_labelf(c, t, sizeof t, "unit.money_per_kwh", "{currency} per kWh", "currency", cur,
+    if (L->r_price != XW_NONE) {
+        xw_labelf(c, t, sizeof t, "unit.money_per_kwh", "{currency} per kWh", "currency", w->cur,
                   NULL);
-        label_row(c, ws, L->r_price,
-                  xw_label(c, "option.price", "Electricity price, escalated yearly"), t, XS_TEXT);
-        for (int m = 1; m <= H; m++)
-            xw_fnum(c, ws, L->r_price, M0 + m,
-                    xw_f(c, f, sizeof f, "=ElectricityPrice*(1+ElectricityEscalation)^(%s-1)",
-                         at(L->r_year, M0 + m).s),
-                    s->electricity_price * xw_price_factor(s->electricity_escalation, m),
-                    xw_fmt(c, XS_CALC, XN_MONEY4));
+        label_row(w, L->r_price, xw_label(c, "option.price", "Electricity price, escalated yearly"),
+                  t, XS_TEXT);
+        for (int m = 1; m <= w->H; m++)
+            fig(w, L->r_price, XW_COL_M0 + m,
+                xw_f(c, f, sizeof f, "=ElectricityPrice*(1+ElectricityEscalation)^(%s-1)",
+                     at(L->r_year, XW_COL_M0 + m).s),
+                c->s->electricity_price * xw_price_factor(c->s->electricity_escalation, m),
+                xw_fmt(c, XS_CALC, XN_MONEY4));
     }
-    if (L->r_factor >= 0) {
-        label_row(c, ws, L->r_factor,
+    if (L->r_factor != XW_NONE) {
+        label_row(w, L->r_factor,
                   xw_label(c, "option.factor", "Rental price factor after the yearly decline"),
                   xw_label(c, "unit.factor", "factor"), XS_TEXT);
-        for (int m = 1; m <= H; m++)
-            xw_fnum(c, ws, L->r_factor, M0 + m,
-                    xw_f(c, f, sizeof f, "=(1-%s)^(%s-1)", xw_in(c, i, TCO_O_PRICE_DECLINE).s,
-                         at(L->r_year, M0 + m).s),
-                    xw_price_factor(-o->price_decline, m), xw_fmt(c, XS_CALC, XN_DEC6));
+        for (int m = 1; m <= w->H; m++)
+            fig(w, L->r_factor, XW_COL_M0 + m,
+                xw_f(c, f, sizeof f, "=(1-%s)^(%s-1)", in(w, TCO_O_PRICE_DECLINE).s,
+                     at(L->r_year, XW_COL_M0 + m).s),
+                xw_price_factor(-w->o->price_decline, m), xw_fmt(c, XS_CALC, XN_DEC6));
     }
 }
 
@@ -238,34 +231,22 @@ static void option_factors(const optw *w)
 static void option_capex(const optw *w)
 {
     xw_ctx *c = w->c;
-    const tco_option_result *res = w->res;
     const xw_optsheet *L = w->L;
-    lxw_worksheet *ws = w->ws;
-    const int M0 = XW_COL_M0, last = w->last;
-    const char *cur = w->cur;
-    lxw_format *money = w->money;
     char f[XW_FBUF];
-    label_row(c, ws, L->r_capex,
+    label_row(w, L->r_capex,
               L->buy ? xw_label(c, "option.capex", "Capex")
                      : xw_label(c, "option.upfront", "Upfront payment"),
-              cur, XS_TEXT);
-    xw_fnum(c, ws, L->r_capex, M0, xw_f(c, f, sizeof f, "=%s", drv(L->k_capex).s), res->capex,
-            money);
-    row_total(c, ws, L->r_capex, M0, last, res->capex, XS_CALC, XN_MONEY);
+              w->cur, XS_TEXT);
+    fig(w, L->r_capex, XW_COL_M0, xw_f(c, f, sizeof f, "=%s", drv(L->k_capex).s), w->res->capex,
+        w->money);
+    row_total(w, L->r_capex, XW_COL_M0, w->res->capex, XS_CALC);
 }
 
 /* The six cost lines of MODEL.md; a line that does not apply stays empty. */
 static void option_lines(const optw *w)
 {
     xw_ctx *c = w->c;
-    size_t i = w->i;
-    const tco_option *o = w->o;
-    const tco_option_result *res = w->res;
     const xw_optsheet *L = w->L;
-    lxw_worksheet *ws = w->ws;
-    const int H = w->H, M0 = XW_COL_M0, last = w->last;
-    const char *cur = w->cur;
-    lxw_format *money = w->money;
     char f[XW_FBUF], t[XW_TBUF];
     const char *names[XL_LINES] = {
         xw_label(c, "option.line.power", "Power (IT load)"),
@@ -274,8 +255,8 @@ static void option_lines(const optw *w)
         xw_label(c, "option.line.maintenance", "Maintenance"),
         xw_label(c, "option.line.staff", "Staff"),
         xw_label(c, "option.line.rental", "Rental")};
-    double totals[XL_LINES] = {res->power,       res->cooling, res->facility,
-                               res->maintenance, res->staff,   res->rental};
+    double totals[XL_LINES] = {w->res->power,       w->res->cooling, w->res->facility,
+                               w->res->maintenance, w->res->staff,   w->res->rental};
     for (int k = 0; k < XL_LINES; k++) {
         int row = L->r_line[k], applies = L->buy ? k != XL_RENTAL : k == XL_RENTAL;
         if (applies)
@@ -286,13 +267,13 @@ static void option_lines(const optw *w)
         else
             xw_labelf(c, t, sizeof t, "option.line.rented", "{line}: included in the rental price",
                       "line", names[k], NULL);
-        label_row(c, ws, row, t, cur, XS_TEXT);
-        row_total(c, ws, row, M0 + 1, last, totals[k], XS_CALC, XN_MONEY);
+        label_row(w, row, t, w->cur, XS_TEXT);
+        row_total(w, row, XW_COL_M0 + 1, totals[k], XS_CALC);
         if (!applies)
             continue;
-        for (int m = 1; m <= H; m++) {
-            int col = M0 + m;
-            const tco_month *mo = &res->monthly[m - 1];
+        for (int m = 1; m <= w->H; m++) {
+            int col = XW_COL_M0 + m;
+            const tco_month *mo = &w->res->monthly[m - 1];
             double v = 0;
             switch (k) {
             case XL_POWER:
@@ -311,27 +292,25 @@ static void option_lines(const optw *w)
                 break;
             case XL_MAINTENANCE:
                 xw_f(c, f, sizeof f, "=%s*%s/12", drv(L->k_capex).s,
-                     xw_in(c, i, TCO_O_MAINTENANCE_RATE).s);
+                     in(w, TCO_O_MAINTENANCE_RATE).s);
                 v = mo->maintenance;
                 break;
             case XL_STAFF:
-                xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_STAFF_PER_MONTH).s);
+                xw_f(c, f, sizeof f, "=%s", in(w, TCO_O_STAFF_PER_MONTH).s);
                 v = mo->staff;
                 break;
             default:
-                if (o->pricing == TCO_ON_DEMAND)
-                    xw_f(c, f, sizeof f, "=%s*HoursPerMonth*%s*%s*%s+%s",
-                         xw_in(c, i, TCO_O_COUNT_GPUS).s, drv(L->k_util).s,
-                         xw_in(c, i, TCO_O_PRICE_PER_GPU_HOUR).s, at(L->r_factor, col).s,
-                         xw_in(c, i, TCO_O_STORAGE_PER_MONTH).s);
+                if (w->o->pricing == TCO_ON_DEMAND)
+                    xw_f(c, f, sizeof f, "=%s*HoursPerMonth*%s*%s*%s+%s", in(w, TCO_O_COUNT_GPUS).s,
+                         drv(L->k_util).s, in(w, TCO_O_PRICE_PER_GPU_HOUR).s,
+                         at(L->r_factor, col).s, in(w, TCO_O_STORAGE_PER_MONTH).s);
                 else
-                    xw_f(c, f, sizeof f, "=%s*HoursPerMonth*%s+%s", xw_in(c, i, TCO_O_COUNT_GPUS).s,
-                         xw_in(c, i, TCO_O_PRICE_PER_GPU_HOUR).s,
-                         xw_in(c, i, TCO_O_STORAGE_PER_MONTH).s);
+                    xw_f(c, f, sizeof f, "=%s*HoursPerMonth*%s+%s", in(w, TCO_O_COUNT_GPUS).s,
+                         in(w, TCO_O_PRICE_PER_GPU_HOUR).s, in(w, TCO_O_STORAGE_PER_MONTH).s);
                 v = mo->rental;
                 break;
             }
-            xw_fnum(c, ws, row, col, f, v, money);
+            fig(w, row, col, f, v, w->money);
         }
     }
 }
@@ -340,43 +319,37 @@ static void option_lines(const optw *w)
 static void option_costs(const optw *w)
 {
     xw_ctx *c = w->c;
-    const tco_option_result *res = w->res;
     const xw_optsheet *L = w->L;
-    lxw_worksheet *ws = w->ws;
-    const int H = w->H, M0 = XW_COL_M0, last = w->last;
-    const char *cur = w->cur;
-    lxw_format *money = w->money;
-    lxw_format *money_t = w->money_t;
     char f[XW_FBUF], t[XW_TBUF];
     double opsum = 0;
-    label_row(c, ws, L->r_opcost, xw_label(c, "option.opcost", "Operating cost"), cur, XS_TOTAL);
-    for (int m = 1; m <= H; m++) {
-        int col = M0 + m;
-        opsum += res->monthly[m - 1].cost;
-        xw_fnum(c, ws, L->r_opcost, col,
-                xw_f(c, f, sizeof f, "=SUM(%s:%s)", xw_ref(NULL, L->r_line[0], col, 0, 0).s,
-                     xw_ref(NULL, L->r_line[XL_LINES - 1], col, 0, 0).s),
-                res->monthly[m - 1].cost, money_t);
+    label_row(w, L->r_opcost, xw_label(c, "option.opcost", "Operating cost"), w->cur, XS_TOTAL);
+    for (int m = 1; m <= w->H; m++) {
+        int col = XW_COL_M0 + m;
+        opsum += w->res->monthly[m - 1].cost;
+        fig(w, L->r_opcost, col,
+            xw_f(c, f, sizeof f, "=SUM(%s:%s)", xw_ref(NULL, L->r_line[0], col, 0, 0).s,
+                 xw_ref(NULL, L->r_line[XL_LINES - 1], col, 0, 0).s),
+            w->res->monthly[m - 1].cost, w->money_t);
     }
-    row_total(c, ws, L->r_opcost, M0 + 1, last, opsum, XS_TOTAL, XN_MONEY);
+    row_total(w, L->r_opcost, XW_COL_M0 + 1, opsum, XS_TOTAL);
 
-    label_row(c, ws, L->r_cum, xw_label(c, "option.cum", "Cumulative cost, before residual"), cur,
+    label_row(w, L->r_cum, xw_label(c, "option.cum", "Cumulative cost, before residual"), w->cur,
               XS_TEXT);
-    xw_fnum(c, ws, L->r_cum, M0, xw_f(c, f, sizeof f, "=%s", at(L->r_capex, M0).s), res->capex,
-            money);
-    for (int m = 1; m <= H; m++)
-        xw_fnum(c, ws, L->r_cum, M0 + m,
-                xw_f(c, f, sizeof f, "=%s+%s", xw_ref(NULL, L->r_cum, M0 + m - 1, 0, 0).s,
-                     xw_ref(NULL, L->r_opcost, M0 + m, 0, 0).s),
-                res->monthly[m - 1].cumulative, money);
+    fig(w, L->r_cum, XW_COL_M0, xw_f(c, f, sizeof f, "=%s", at(L->r_capex, XW_COL_M0).s),
+        w->res->capex, w->money);
+    for (int m = 1; m <= w->H; m++)
+        fig(w, L->r_cum, XW_COL_M0 + m,
+            xw_f(c, f, sizeof f, "=%s+%s", xw_ref(NULL, L->r_cum, XW_COL_M0 + m - 1, 0, 0).s,
+                 xw_ref(NULL, L->r_opcost, XW_COL_M0 + m, 0, 0).s),
+            w->res->monthly[m - 1].cumulative, w->money);
 
-    if (L->r_resid >= 0) {
+    if (L->r_resid != XW_NONE) {
         xw_labelf(c, t, sizeof t, "option.resid", "Residual value, received at month {month}",
-                  "month", xw_int(H).s, NULL);
-        label_row(c, ws, L->r_resid, t, cur, XS_TEXT);
-        xw_fnum(c, ws, L->r_resid, last, xw_f(c, f, sizeof f, "=%s", drv(L->k_residual).s),
-                res->residual, money);
-        row_total(c, ws, L->r_resid, M0, last, res->residual, XS_CALC, XN_MONEY);
+                  "month", xw_int(w->H).s, NULL);
+        label_row(w, L->r_resid, t, w->cur, XS_TEXT);
+        fig(w, L->r_resid, w->last, xw_f(c, f, sizeof f, "=%s", drv(L->k_residual).s),
+            w->res->residual, w->money);
+        row_total(w, L->r_resid, XW_COL_M0, w->res->residual, XS_CALC);
     }
 }
 
@@ -384,99 +357,87 @@ static void option_costs(const optw *w)
 static void option_net(const optw *w)
 {
     xw_ctx *c = w->c;
-    const tco_result *r = c->r;
-    const tco_option_result *res = w->res;
     const xw_optsheet *L = w->L;
-    lxw_worksheet *ws = w->ws;
-    const int H = w->H, M0 = XW_COL_M0, last = w->last;
-    const char *cur = w->cur;
-    lxw_format *money_t = w->money_t;
     char f[XW_FBUF];
-    label_row(c, ws, L->r_net,
-              xw_label(c, "option.net", "Net cost (capex + operating cost - residual)"), cur,
+    label_row(w, L->r_net,
+              xw_label(c, "option.net", "Net cost (capex + operating cost - residual)"), w->cur,
               XS_TOTAL);
-    xw_fnum(c, ws, L->r_net, M0, xw_f(c, f, sizeof f, "=%s", at(L->r_capex, M0).s), res->capex,
-            money_t);
+    fig(w, L->r_net, XW_COL_M0, xw_f(c, f, sizeof f, "=%s", at(L->r_capex, XW_COL_M0).s),
+        w->res->capex, w->money_t);
     double df = 1, pv_cached[TCO_MAX_HORIZON + 1], net_cached[TCO_MAX_HORIZON + 1];
-    net_cached[0] = res->capex;
-    for (int m = 1; m <= H; m++) {
-        int col = M0 + m;
-        double net = res->monthly[m - 1].cost - (m == H && L->buy ? res->residual : 0);
-        if (L->r_resid >= 0)
+    net_cached[0] = w->res->capex;
+    for (int m = 1; m <= w->H; m++) {
+        int col = XW_COL_M0 + m;
+        double net = w->res->monthly[m - 1].cost - (m == w->H && L->buy ? w->res->residual : 0);
+        if (L->r_resid != XW_NONE)
             xw_f(c, f, sizeof f, "=%s-%s", xw_ref(NULL, L->r_opcost, col, 0, 0).s,
                  xw_ref(NULL, L->r_resid, col, 0, 0).s);
         else
             xw_f(c, f, sizeof f, "=%s", xw_ref(NULL, L->r_opcost, col, 0, 0).s);
-        xw_fnum(c, ws, L->r_net, col, f, net, money_t);
+        fig(w, L->r_net, col, f, net, w->money_t);
         net_cached[m] = net;
     }
-    row_total(c, ws, L->r_net, M0, last, res->total, XS_TOTAL, XN_MONEY);
+    row_total(w, L->r_net, XW_COL_M0, w->res->total, XS_TOTAL);
 
-    label_row(c, ws, L->r_df, xw_label(c, "option.df", "Discount factor"),
+    label_row(w, L->r_df, xw_label(c, "option.df", "Discount factor"),
               xw_label(c, "unit.factor", "factor"), XS_TEXT);
-    for (int m = 0; m <= H; m++) {
-        int col = M0 + m;
-        df = 1 / pow(1 + r->monthly_rate, m);
-        xw_fnum(c, ws, L->r_df, col,
-                xw_f(c, f, sizeof f, "=1/(1+%s)^%s", drv(L->k_rm).s, at(L->r_month, col).s), df,
-                xw_fmt(c, XS_CALC, XN_DEC6));
+    for (int m = 0; m <= w->H; m++) {
+        int col = XW_COL_M0 + m;
+        df = 1 / pow(1 + c->r->monthly_rate, m);
+        fig(w, L->r_df, col,
+            xw_f(c, f, sizeof f, "=1/(1+%s)^%s", drv(L->k_rm).s, at(L->r_month, col).s), df,
+            xw_fmt(c, XS_CALC, XN_DEC6));
         pv_cached[m] = net_cached[m] * df;
     }
-    label_row(c, ws, L->r_pv, xw_label(c, "option.pv", "Present value"), cur, XS_TOTAL);
-    for (int m = 0; m <= H; m++) {
-        int col = M0 + m;
-        xw_fnum(c, ws, L->r_pv, col,
-                xw_f(c, f, sizeof f, "=%s*%s", xw_ref(NULL, L->r_net, col, 0, 0).s,
-                     xw_ref(NULL, L->r_df, col, 0, 0).s),
-                pv_cached[m], money_t);
+    label_row(w, L->r_pv, xw_label(c, "option.pv", "Present value"), w->cur, XS_TOTAL);
+    for (int m = 0; m <= w->H; m++) {
+        int col = XW_COL_M0 + m;
+        fig(w, L->r_pv, col,
+            xw_f(c, f, sizeof f, "=%s*%s", xw_ref(NULL, L->r_net, col, 0, 0).s,
+                 xw_ref(NULL, L->r_df, col, 0, 0).s),
+            pv_cached[m], w->money_t);
     }
-    row_total(c, ws, L->r_pv, M0, last, res->npv, XS_TOTAL, XN_MONEY);
+    row_total(w, L->r_pv, XW_COL_M0, w->res->npv, XS_TOTAL);
 }
 
 /* Book view: depreciation and book value (not part of cost or NPV). */
 static void option_book(const optw *w)
 {
     xw_ctx *c = w->c;
-    size_t i = w->i;
-    const tco_option *o = w->o;
-    const tco_option_result *res = w->res;
     const xw_optsheet *L = w->L;
-    lxw_worksheet *ws = w->ws;
-    const int H = w->H, M0 = XW_COL_M0, last = w->last;
-    const char *cur = w->cur;
-    lxw_format *money = w->money;
     char f[XW_FBUF], t[XW_TBUF];
     if (L->buy) {
         const char *method =
             tco_option_key(TCO_O_DEPRECIATION)
-                ->names[o->depreciation >= 0 && o->depreciation <= TCO_DEP_MACRS7 ? o->depreciation
-                                                                                  : 0];
+                ->names[w->o->depreciation >= 0 && w->o->depreciation <= TCO_DEP_MACRS7
+                            ? w->o->depreciation
+                            : 0];
         char mk[64];
         snprintf(mk, sizeof mk, "depreciation.%s", method);
         xw_labelf(c, t, sizeof t, "option.book",
                   "Book view ({method}): does not change cost or NPV", "method",
                   xw_label(c, mk, method), NULL);
-        xw_text(c, ws, L->s_book, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
-        label_row(c, ws, L->r_dep, xw_label(c, "option.dep", "Depreciation"), cur, XS_TEXT);
-        for (int m = 1; m <= H; m++) {
-            write_depreciation(c, i, f, sizeof f, M0 + m);
-            xw_fnum(c, ws, L->r_dep, M0 + m, f, res->monthly[m - 1].depreciation, money);
+        xw_text(c, w->ws, L->s_book, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
+        label_row(w, L->r_dep, xw_label(c, "option.dep", "Depreciation"), w->cur, XS_TEXT);
+        for (int m = 1; m <= w->H; m++) {
+            write_depreciation(w, f, sizeof f, XW_COL_M0 + m);
+            fig(w, L->r_dep, XW_COL_M0 + m, f, w->res->monthly[m - 1].depreciation, w->money);
         }
-        row_total(c, ws, L->r_dep, M0 + 1, last, res->depreciation, XS_CALC, XN_MONEY);
-        label_row(c, ws, L->r_bv, xw_label(c, "option.bv", "Book value, end of month"), cur,
+        row_total(w, L->r_dep, XW_COL_M0 + 1, w->res->depreciation, XS_CALC);
+        label_row(w, L->r_bv, xw_label(c, "option.bv", "Book value, end of month"), w->cur,
                   XS_TEXT);
-        xw_fnum(c, ws, L->r_bv, M0, xw_f(c, f, sizeof f, "=%s", drv(L->k_capex).s), res->capex,
-                money);
-        double bv = res->capex;
-        for (int m = 1; m <= H; m++) {
-            int col = M0 + m;
-            bv -= res->monthly[m - 1].depreciation;
-            if (m == H)
-                bv = res->book_value_end;
-            xw_fnum(c, ws, L->r_bv, col,
-                    xw_f(c, f, sizeof f, "=%s-%s", xw_ref(NULL, L->r_bv, col - 1, 0, 0).s,
-                         xw_ref(NULL, L->r_dep, col, 0, 0).s),
-                    bv, money);
+        fig(w, L->r_bv, XW_COL_M0, xw_f(c, f, sizeof f, "=%s", drv(L->k_capex).s), w->res->capex,
+            w->money);
+        double bv = w->res->capex;
+        for (int m = 1; m <= w->H; m++) {
+            int col = XW_COL_M0 + m;
+            bv -= w->res->monthly[m - 1].depreciation;
+            if (m == w->H)
+                bv = w->res->book_value_end;
+            fig(w, L->r_bv, col,
+                xw_f(c, f, sizeof f, "=%s-%s", xw_ref(NULL, L->r_bv, col - 1, 0, 0).s,
+                     xw_ref(NULL, L->r_dep, col, 0, 0).s),
+                bv, w->money);
         }
     }
 }
@@ -485,41 +446,35 @@ static void option_book(const optw *w)
 static void option_baseline(const optw *w)
 {
     xw_ctx *c = w->c;
-    const tco_result *r = c->r;
-    const tco_option_result *res = w->res;
     const xw_optsheet *L = w->L;
-    lxw_worksheet *ws = w->ws;
-    const int H = w->H, M0 = XW_COL_M0;
-    const char *cur = w->cur;
-    lxw_format *money = w->money;
     char f[XW_FBUF], t[XW_TBUF];
     if (L->has_base) {
-        int b = r->baseline;
+        int b = c->r->baseline;
         const xw_optsheet *B = &c->os[b];
-        const tco_option_result *rb = &r->options[b];
+        const tco_option_result *rb = &c->r->options[b];
         xw_labelf(c, t, sizeof t, "option.base", "Against the baseline: {label}", "label",
                   c->label[b], NULL);
-        xw_text(c, ws, L->s_base, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
-        label_row(c, ws, L->r_bcum,
-                  xw_label(c, "option.bcum", "Baseline cumulative cost, before residual"), cur,
+        xw_text(c, w->ws, L->s_base, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
+        label_row(w, L->r_bcum,
+                  xw_label(c, "option.bcum", "Baseline cumulative cost, before residual"), w->cur,
                   XS_TEXT);
-        for (int m = 0; m <= H; m++) {
-            int col = M0 + m;
+        for (int m = 0; m <= w->H; m++) {
+            int col = XW_COL_M0 + m;
             double bc = m == 0 ? rb->capex : rb->monthly[m - 1].cumulative;
-            xw_fnum(c, ws, L->r_bcum, col,
-                    xw_f(c, f, sizeof f, "=%s", xw_ref(B->quoted, B->r_cum, col, 0, 0).s), bc,
-                    money);
+            fig(w, L->r_bcum, col,
+                xw_f(c, f, sizeof f, "=%s", xw_ref(B->quoted, B->r_cum, col, 0, 0).s), bc,
+                w->money);
         }
-        label_row(c, ws, L->r_flag,
+        label_row(w, L->r_flag,
                   xw_label(c, "option.flag", "Cheaper to date than the baseline (1 = yes)"),
                   xw_label(c, "unit.flag", "flag"), XS_TEXT);
-        for (int m = 1; m <= H; m++) {
-            int col = M0 + m;
+        for (int m = 1; m <= w->H; m++) {
+            int col = XW_COL_M0 + m;
             double bc = rb->monthly[m - 1].cumulative;
-            xw_fnum(c, ws, L->r_flag, col,
-                    xw_f(c, f, sizeof f, "=IF(%s<=%s,1,0)", xw_ref(NULL, L->r_cum, col, 0, 0).s,
-                         xw_ref(NULL, L->r_bcum, col, 0, 0).s),
-                    res->monthly[m - 1].cumulative <= bc ? 1 : 0, xw_fmt(c, XS_CALC, XN_INT));
+            fig(w, L->r_flag, col,
+                xw_f(c, f, sizeof f, "=IF(%s<=%s,1,0)", xw_ref(NULL, L->r_cum, col, 0, 0).s,
+                     xw_ref(NULL, L->r_bcum, col, 0, 0).s),
+                w->res->monthly[m - 1].cumulative <= bc ? 1 : 0, xw_fmt(c, XS_CALC, XN_INT));
         }
     }
 }
@@ -528,82 +483,72 @@ static void option_baseline(const optw *w)
 static void option_drivers(const optw *w)
 {
     xw_ctx *c = w->c;
-    size_t i = w->i;
-    const tco_option *o = w->o;
-    const tco_option_result *res = w->res;
     const xw_optsheet *L = w->L;
-    lxw_worksheet *ws = w->ws;
-    const char *cur = w->cur;
     char f[XW_FBUF];
-    xw_text(c, ws, L->s_drivers, 0, xw_label(c, "option.drivers", "Drivers (from Inputs)"),
+    xw_text(c, w->ws, L->s_drivers, 0, xw_label(c, "option.drivers", "Drivers (from Inputs)"),
             xw_fmt(c, XS_SECTION, XN_NONE));
-    xw_text(c, ws, L->s_drivers, XW_COL_VAL, xw_label(c, "option.drivers.value", "Value"),
+    xw_text(c, w->ws, L->s_drivers, XW_COL_VAL, xw_label(c, "option.drivers.value", "Value"),
             xw_fmt(c, XS_SECTION, XN_NONE));
-    driver(c, ws, L->k_util, xw_label(c, "option.util", "Utilization"), "%",
-           xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_UTILIZATION).s), res->utilization, XN_PCT);
+    driver(w, L->k_util, xw_label(c, "option.util", "Utilization"), "%",
+           xw_f(c, f, sizeof f, "=%s", in(w, TCO_O_UTILIZATION).s), w->res->utilization, XN_PCT);
     if (L->buy) {
-        driver(c, ws, L->k_servers, xw_label(c, "option.servers", "Servers"),
+        driver(w, L->k_servers, xw_label(c, "option.servers", "Servers"),
                xw_label(c, "unit.servers", "servers"),
-               xw_f(c, f, sizeof f, "=-INT(-%s/%s)", xw_in(c, i, TCO_O_COUNT_GPUS).s,
-                    xw_in(c, i, TCO_O_GPUS_PER_SERVER).s),
-               res->servers, XN_INT);
-        driver(c, ws, L->k_capex_gpu, xw_label(c, "option.capex_gpu", "Capex: GPUs"), cur,
-               xw_f(c, f, sizeof f, "=%s*%s", xw_in(c, i, TCO_O_COUNT_GPUS).s,
-                    xw_in(c, i, TCO_O_GPU_PRICE).s),
-               res->capex_gpu, XN_MONEY);
-        driver(c, ws, L->k_capex_infra,
-               xw_label(c, "option.capex_infra", "Capex: servers and network"), cur,
-               xw_f(c, f, sizeof f, "=%s*(%s+%s)", drv(L->k_servers).s,
-                    xw_in(c, i, TCO_O_SERVER_PRICE).s, xw_in(c, i, TCO_O_NETWORK_PRICE).s),
-               res->capex_infra, XN_MONEY);
-        driver(c, ws, L->k_capex,
-               xw_label(c, "option.capex_total", "Capex: total, paid at month 0"), cur,
+               xw_f(c, f, sizeof f, "=-INT(-%s/%s)", in(w, TCO_O_COUNT_GPUS).s,
+                    in(w, TCO_O_GPUS_PER_SERVER).s),
+               w->res->servers, XN_INT);
+        driver(w, L->k_capex_gpu, xw_label(c, "option.capex_gpu", "Capex: GPUs"), w->cur,
+               xw_f(c, f, sizeof f, "=%s*%s", in(w, TCO_O_COUNT_GPUS).s, in(w, TCO_O_GPU_PRICE).s),
+               w->res->capex_gpu, XN_MONEY);
+        driver(w, L->k_capex_infra, xw_label(c, "option.capex_infra", "Capex: servers and network"),
+               w->cur,
+               xw_f(c, f, sizeof f, "=%s*(%s+%s)", drv(L->k_servers).s, in(w, TCO_O_SERVER_PRICE).s,
+                    in(w, TCO_O_NETWORK_PRICE).s),
+               w->res->capex_infra, XN_MONEY);
+        driver(w, L->k_capex, xw_label(c, "option.capex_total", "Capex: total, paid at month 0"),
+               w->cur,
                xw_f(c, f, sizeof f, "=%s+%s+%s", drv(L->k_capex_gpu).s, drv(L->k_capex_infra).s,
-                    xw_in(c, i, TCO_O_INSTALL_PRICE).s),
-               res->capex, XN_MONEY);
-        double u = res->utilization;
-        driver(c, ws, L->k_gpu_w,
-               xw_label(c, "option.gpu_w", "Power per GPU at this utilization"),
+                    in(w, TCO_O_INSTALL_PRICE).s),
+               w->res->capex, XN_MONEY);
+        double u = w->res->utilization;
+        driver(w, L->k_gpu_w, xw_label(c, "option.gpu_w", "Power per GPU at this utilization"),
                xw_label(c, "unit.w", "W"),
-               xw_f(c, f, sizeof f, "=%s*(%s+%s*(%s-%s))", xw_in(c, i, TCO_O_TDP_W).s,
-                    xw_in(c, i, TCO_O_IDLE_POWER_FRACTION).s, drv(L->k_util).s,
-                    xw_in(c, i, TCO_O_LOAD_POWER_FRACTION).s,
-                    xw_in(c, i, TCO_O_IDLE_POWER_FRACTION).s),
-               o->tdp_w *
-                   (o->idle_power_fraction + u * (o->load_power_fraction - o->idle_power_fraction)),
+               xw_f(c, f, sizeof f, "=%s*(%s+%s*(%s-%s))", in(w, TCO_O_TDP_W).s,
+                    in(w, TCO_O_IDLE_POWER_FRACTION).s, drv(L->k_util).s,
+                    in(w, TCO_O_LOAD_POWER_FRACTION).s, in(w, TCO_O_IDLE_POWER_FRACTION).s),
+               w->o->tdp_w * (w->o->idle_power_fraction +
+                              u * (w->o->load_power_fraction - w->o->idle_power_fraction)),
                XN_DEC2);
-        driver(c, ws, L->k_it_kw, xw_label(c, "option.it_kw", "IT load"),
+        driver(w, L->k_it_kw, xw_label(c, "option.it_kw", "IT load"), xw_label(c, "unit.kw", "kW"),
+               xw_f(c, f, sizeof f, "=(%s*%s+%s*%s)/1000", in(w, TCO_O_COUNT_GPUS).s,
+                    drv(L->k_gpu_w).s, drv(L->k_servers).s, in(w, TCO_O_SERVER_POWER_W).s),
+               w->res->it_kw, XN_DEC2);
+        driver(w, L->k_prov_kw, xw_label(c, "option.prov_kw", "Provisioned power (at TDP)"),
                xw_label(c, "unit.kw", "kW"),
-               xw_f(c, f, sizeof f, "=(%s*%s+%s*%s)/1000", xw_in(c, i, TCO_O_COUNT_GPUS).s,
-                    drv(L->k_gpu_w).s, drv(L->k_servers).s, xw_in(c, i, TCO_O_SERVER_POWER_W).s),
-               res->it_kw, XN_DEC2);
-        driver(c, ws, L->k_prov_kw, xw_label(c, "option.prov_kw", "Provisioned power (at TDP)"),
-               xw_label(c, "unit.kw", "kW"),
-               xw_f(c, f, sizeof f, "=(%s*%s+%s*%s)/1000", xw_in(c, i, TCO_O_COUNT_GPUS).s,
-                    xw_in(c, i, TCO_O_TDP_W).s, drv(L->k_servers).s,
-                    xw_in(c, i, TCO_O_SERVER_POWER_W).s),
-               res->provisioned_kw, XN_DEC2);
-        driver(c, ws, L->k_resfrac, xw_label(c, "option.resfrac", "Resale value at the end"),
+               xw_f(c, f, sizeof f, "=(%s*%s+%s*%s)/1000", in(w, TCO_O_COUNT_GPUS).s,
+                    in(w, TCO_O_TDP_W).s, drv(L->k_servers).s, in(w, TCO_O_SERVER_POWER_W).s),
+               w->res->provisioned_kw, XN_DEC2);
+        driver(w, L->k_resfrac, xw_label(c, "option.resfrac", "Resale value at the end"),
                xw_label(c, "unit.pct_hardware", "% of hardware"),
-               xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_RESALE_FRACTION).s),
-               res->residual_fraction, XN_PCT);
-        driver(c, ws, L->k_residual,
-               xw_label(c, "option.residual", "Residual value (GPUs, servers and network)"), cur,
+               xw_f(c, f, sizeof f, "=%s", in(w, TCO_O_RESALE_FRACTION).s),
+               w->res->residual_fraction, XN_PCT);
+        driver(w, L->k_residual,
+               xw_label(c, "option.residual", "Residual value (GPUs, servers and network)"), w->cur,
                xw_f(c, f, sizeof f, "=(%s+%s)*%s", drv(L->k_capex_gpu).s, drv(L->k_capex_infra).s,
                     drv(L->k_resfrac).s),
-               res->residual, XN_MONEY);
-        if (L->k_salvage >= 0)
-            driver(c, ws, L->k_salvage, xw_label(c, "option.salvage", "Book salvage value"), cur,
-                   xw_f(c, f, sizeof f, "=%s*%s", drv(L->k_capex).s,
-                        xw_in(c, i, TCO_O_SALVAGE_FRACTION).s),
-                   res->capex * o->salvage_fraction, XN_MONEY);
-        driver(c, ws, L->k_life, xw_label(c, "option.life", "Depreciation life"),
+               w->res->residual, XN_MONEY);
+        if (L->k_salvage != XW_NONE)
+            driver(
+                w, L->k_salvage, xw_label(c, "option.salvage", "Book salvage value"), w->cur,
+                xw_f(c, f, sizeof f, "=%s*%s", drv(L->k_capex).s, in(w, TCO_O_SALVAGE_FRACTION).s),
+                w->res->capex * w->o->salvage_fraction, XN_MONEY);
+        driver(w, L->k_life, xw_label(c, "option.life", "Depreciation life"),
                xw_label(c, "unit.years", "years"),
-               xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_DEPRECIATION_YEARS).s),
-               tco_depreciation_life(o), XN_INT);
+               xw_f(c, f, sizeof f, "=%s", in(w, TCO_O_DEPRECIATION_YEARS).s),
+               tco_depreciation_life(w->o), XN_INT);
     } else {
-        driver(c, ws, L->k_capex, xw_label(c, "option.upfront0", "Upfront payment, month 0"), cur,
-               xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_UPFRONT).s), res->capex, XN_MONEY);
+        driver(w, L->k_capex, xw_label(c, "option.upfront0", "Upfront payment, month 0"), w->cur,
+               xw_f(c, f, sizeof f, "=%s", in(w, TCO_O_UPFRONT).s), w->res->capex, XN_MONEY);
     }
 }
 
@@ -611,46 +556,39 @@ static void option_drivers(const optw *w)
 static void option_usage(const optw *w)
 {
     xw_ctx *c = w->c;
-    size_t i = w->i;
-    const tco_result *r = c->r;
-    const tco_option *o = w->o;
-    const tco_option_result *res = w->res;
     const xw_optsheet *L = w->L;
-    lxw_worksheet *ws = w->ws;
-    const int H = w->H;
     const double T = c->s->hours_per_month;
     char f[XW_FBUF], t[XW_TBUF];
-    driver(c, ws, L->k_rm, xw_label(c, "option.rm", "Monthly discount rate"),
+    driver(w, L->k_rm, xw_label(c, "option.rm", "Monthly discount rate"),
            xw_label(c, "unit.pct_month", "% per month"), "=(1+DiscountRate)^(1/12)-1",
-           r->monthly_rate, XN_PCT4);
-    driver(c, ws, L->k_gpuh, xw_label(c, "option.gpuh", "GPU-hours used over the horizon"),
+           c->r->monthly_rate, XN_PCT4);
+    driver(w, L->k_gpuh, xw_label(c, "option.gpuh", "GPU-hours used over the horizon"),
            xw_label(c, "unit.gpu_hours", "GPU-hours"),
-           xw_f(c, f, sizeof f, "=%s*HoursPerMonth*HorizonMonths*%s",
-                xw_in(c, i, TCO_O_COUNT_GPUS).s, drv(L->k_util).s),
-           res->gpu_hours, XN_INT);
-    driver(c, ws, L->k_pflop, xw_label(c, "option.pflop", "PFLOP-hours used (FP16 peak)"),
+           xw_f(c, f, sizeof f, "=%s*HoursPerMonth*HorizonMonths*%s", in(w, TCO_O_COUNT_GPUS).s,
+                drv(L->k_util).s),
+           w->res->gpu_hours, XN_INT);
+    driver(w, L->k_pflop, xw_label(c, "option.pflop", "PFLOP-hours used (FP16 peak)"),
            xw_label(c, "unit.pflop_hours", "PFLOP-hours"),
            xw_f(c, f, sizeof f, "=%s*%s/1000*HoursPerMonth*HorizonMonths*%s",
-                xw_in(c, i, TCO_O_COUNT_GPUS).s, xw_in(c, i, TCO_O_FP16_TFLOPS).s,
-                drv(L->k_util).s),
-           o->count * o->fp16_tflops / 1000 * T * H * res->utilization, XN_INT);
+                in(w, TCO_O_COUNT_GPUS).s, in(w, TCO_O_FP16_TFLOPS).s, drv(L->k_util).s),
+           w->o->count * w->o->fp16_tflops / 1000 * T * w->H * w->res->utilization, XN_INT);
     xw_labelf(c, t, sizeof t, "option.units", "Work done over the horizon ({unit}s)", "unit",
               c->unit, NULL);
-    driver(c, ws, L->k_units, t, c->unit,
+    driver(w, L->k_units, t, c->unit,
            xw_f(c, f, sizeof f, "=%s*%s*%s*SecondsPerHour*HoursPerMonth*HorizonMonths*%s",
-                xw_in(c, i, TCO_O_THROUGHPUT).s, xw_in(c, i, TCO_O_COUNT_GPUS).s,
-                xw_in(c, i, TCO_O_SCALING_EFFICIENCY).s, drv(L->k_util).s),
-           res->units, XN_INT);
-    if (L->k_wpkw >= 0) {
+                in(w, TCO_O_THROUGHPUT).s, in(w, TCO_O_COUNT_GPUS).s,
+                in(w, TCO_O_SCALING_EFFICIENCY).s, drv(L->k_util).s),
+           w->res->units, XN_INT);
+    if (L->k_wpkw != XW_NONE) {
         xw_labelf(c, t, sizeof t, "option.wpkw", "Work rate per kW of IT load ({unit}s per second)",
                   "unit", c->unit, NULL);
-        xw_refbuf tp = xw_in(c, i, TCO_O_THROUGHPUT);
-        label_row(c, ws, L->k_wpkw, t, xw_label(c, "unit.per_s_per_kw", "per s per kW"), XS_TEXT);
-        xw_fnum(c, ws, L->k_wpkw, XW_COL_VAL,
-                xw_f(c, f, sizeof f, "=IF(OR(%s<=0,%s=0),\"n/a\",%s*%s*%s/%s)", tp.s,
-                     drv(L->k_it_kw).s, tp.s, xw_in(c, i, TCO_O_COUNT_GPUS).s,
-                     xw_in(c, i, TCO_O_SCALING_EFFICIENCY).s, drv(L->k_it_kw).s),
-                res->units_per_s_per_kw, xw_fmt(c, XS_CALC, XN_DEC2));
+        xw_refbuf tp = in(w, TCO_O_THROUGHPUT);
+        label_row(w, L->k_wpkw, t, xw_label(c, "unit.per_s_per_kw", "per s per kW"), XS_TEXT);
+        fig(w, L->k_wpkw, XW_COL_VAL,
+            xw_f(c, f, sizeof f, "=IF(OR(%s<=0,%s=0),\"n/a\",%s*%s*%s/%s)", tp.s, drv(L->k_it_kw).s,
+                 tp.s, in(w, TCO_O_COUNT_GPUS).s, in(w, TCO_O_SCALING_EFFICIENCY).s,
+                 drv(L->k_it_kw).s),
+            w->res->units_per_s_per_kw, xw_fmt(c, XS_CALC, XN_DEC2));
     }
 }
 
@@ -658,71 +596,63 @@ static void option_usage(const optw *w)
 static void option_breakeven(const optw *w)
 {
     xw_ctx *c = w->c;
-    size_t i = w->i;
-    const tco_result *r = c->r;
-    const tco_option *o = w->o;
     const xw_optsheet *L = w->L;
-    lxw_worksheet *ws = w->ws;
-    const int M0 = XW_COL_M0, last = w->last;
-    const char *cur = w->cur;
     char f[XW_FBUF];
     if (L->buy) {
-        driver(c, ws, L->k_slope,
-               xw_label(c, "option.slope", "Cost per unit of utilization (0% to 100%)"), cur,
+        driver(w, L->k_slope,
+               xw_label(c, "option.slope", "Cost per unit of utilization (0% to 100%)"), w->cur,
                xw_f(c, f, sizeof f, "=%s*%s*(%s-%s)/1000*HoursPerMonth*PUE*SUM(%s)",
-                    xw_in(c, i, TCO_O_COUNT_GPUS).s, xw_in(c, i, TCO_O_TDP_W).s,
-                    xw_in(c, i, TCO_O_LOAD_POWER_FRACTION).s,
-                    xw_in(c, i, TCO_O_IDLE_POWER_FRACTION).s,
-                    xw_range(NULL, L->r_price, M0 + 1, L->r_price, last).s),
+                    in(w, TCO_O_COUNT_GPUS).s, in(w, TCO_O_TDP_W).s,
+                    in(w, TCO_O_LOAD_POWER_FRACTION).s, in(w, TCO_O_IDLE_POWER_FRACTION).s,
+                    xw_range(NULL, L->r_price, XW_COL_M0 + 1, L->r_price, w->last).s),
                L->slope, XN_MONEY);
-    } else if (o->pricing == TCO_ON_DEMAND) {
-        driver(c, ws, L->k_slope,
-               xw_label(c, "option.slope", "Cost per unit of utilization (0% to 100%)"), cur,
-               xw_f(c, f, sizeof f, "=%s*HoursPerMonth*%s*SUM(%s)", xw_in(c, i, TCO_O_COUNT_GPUS).s,
-                    xw_in(c, i, TCO_O_PRICE_PER_GPU_HOUR).s,
-                    xw_range(NULL, L->r_factor, M0 + 1, L->r_factor, last).s),
+    } else if (w->o->pricing == TCO_ON_DEMAND) {
+        driver(w, L->k_slope,
+               xw_label(c, "option.slope", "Cost per unit of utilization (0% to 100%)"), w->cur,
+               xw_f(c, f, sizeof f, "=%s*HoursPerMonth*%s*SUM(%s)", in(w, TCO_O_COUNT_GPUS).s,
+                    in(w, TCO_O_PRICE_PER_GPU_HOUR).s,
+                    xw_range(NULL, L->r_factor, XW_COL_M0 + 1, L->r_factor, w->last).s),
                L->slope, XN_MONEY);
     } else {
         label_row(
-            c, ws, L->k_slope,
+            w, L->k_slope,
             xw_label(c, "option.slope.reserved", "Cost per unit of utilization (reserved: none)"),
-            cur, XS_TEXT);
-        xw_num(c, ws, L->k_slope, XW_COL_VAL, 0, xw_fmt(c, XS_FIXED, XN_MONEY));
+            w->cur, XS_TEXT);
+        xw_num(c, w->ws, L->k_slope, XW_COL_VAL, 0, xw_fmt(c, XS_FIXED, XN_MONEY));
     }
-    driver(
-        c, ws, L->k_total0, xw_label(c, "option.total0", "Total cost at 0% utilization"), cur,
-        xw_f(c, f, sizeof f, "=%s-%s*%s", drv(L->r_net).s, drv(L->k_slope).s, drv(L->k_util).s),
-        L->total0, XN_MONEY);
-    if (L->k_beu >= 0) {
-        const xw_optsheet *B = &c->os[r->baseline];
+    driver(w, L->k_total0, xw_label(c, "option.total0", "Total cost at 0% utilization"), w->cur,
+           xw_f(c, f, sizeof f, "=%s-%s*%s", drv(L->r_net).s, drv(L->k_slope).s, drv(L->k_util).s),
+           L->total0, XN_MONEY);
+    if (L->k_beu != XW_NONE) {
+        const xw_optsheet *B = &c->os[c->r->baseline];
         xw_refbuf bs = xw_ref(B->quoted, B->k_slope, XW_COL_VAL, 1, 1);
         xw_refbuf bt = xw_ref(B->quoted, B->k_total0, XW_COL_VAL, 1, 1);
         double den = B->slope - L->slope;
-        label_row(c, ws, L->k_beu,
+        label_row(w, L->k_beu,
                   xw_label(c, "option.beu", "Break-even utilization, before the 0-100% limits"),
                   "%", XS_TEXT);
         xw_f(c, f, sizeof f, "=IF(%s-%s=0,\"n/a\",(%s-%s)/(%s-%s))", bs.s, drv(L->k_slope).s,
              drv(L->k_total0).s, bt.s, bs.s, drv(L->k_slope).s);
         if (den == 0)
-            xw_fstr(c, ws, L->k_beu, XW_COL_VAL, f, "n/a", xw_fmt(c, XS_CALC, XN_PCT));
+            xw_fstr(c, w->ws, L->k_beu, XW_COL_VAL, f, "n/a", xw_fmt(c, XS_CALC, XN_PCT));
         else
-            xw_fnum(c, ws, L->k_beu, XW_COL_VAL, f, (L->total0 - B->total0) / den,
-                    xw_fmt(c, XS_CALC, XN_PCT));
+            fig(w, L->k_beu, XW_COL_VAL, f, (L->total0 - B->total0) / den,
+                xw_fmt(c, XS_CALC, XN_PCT));
     }
 }
 
 /* See sheets.h. */
 void xw_write_option(xw_ctx *c, size_t i)
 {
-    optw w;
-    w.c = c;
-    w.i = i;
-    w.o = &c->s->options[i];
-    w.res = &c->r->options[i];
-    w.L = &c->os[i];
-    w.ws = w.L->ws;
-    w.H = c->s->horizon_months;
-    w.last = XW_COL_M0 + w.H;
+    const int H = c->s->horizon_months;
+    optw w = {.c = c,
+              .i = i,
+              .o = &c->s->options[i],
+              .res = &c->r->options[i],
+              .L = &c->os[i],
+              .ws = c->os[i].ws,
+              .H = H,
+              .last = XW_COL_M0 + H};
     snprintf(w.cur, sizeof w.cur, "%s", c->currency);
     w.money = xw_fmt(c, XS_CALC, XN_MONEY);
     w.money_t = xw_fmt(c, XS_TOTAL, XN_MONEY);

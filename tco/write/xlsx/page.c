@@ -14,6 +14,18 @@ const tco_analysis *xw_analysis(const xw_ctx *c)
     return c->r ? c->r->analysis : NULL;
 }
 
+/* See page.h. */
+int xw_sheet_due(const xw_ctx *c, const lxw_worksheet *ws)
+{
+    return ws && !c->err && !c->nomem;
+}
+
+/* See page.h. */
+const tco_analysis *xw_analysis_due(const xw_ctx *c, const lxw_worksheet *ws)
+{
+    return xw_sheet_due(c, ws) ? xw_analysis(c) : NULL;
+}
+
 /* ===== Texts ===== */
 
 /* Text of a number format's literal part: quotes and backslash escapes removed. */
@@ -117,6 +129,13 @@ void xw_title(xw_ctx *c, lxw_worksheet *ws, xw_span sp, const char *t, const cha
 }
 
 /* See page.h. */
+void xw_title_line(xw_ctx *c, lxw_worksheet *ws, const char *t, const char *sub)
+{
+    xw_text(c, ws, 0, 0, t, xw_fmt(c, XS_TITLE, XN_NONE));
+    xw_text(c, ws, 1, 0, sub, xw_fmt(c, XS_SUBTITLE, XN_NONE));
+}
+
+/* See page.h. */
 void xw_header_height(lxw_worksheet *ws, int row, const char *const *texts, size_t n,
                       double width)
 {
@@ -151,7 +170,7 @@ void xw_pager_init(xw_pager *p, double width_px)
     /* A4 landscape less margins, header and footer: about 600 pixels of rows at 100%. */
     p->rows_per_page = (int)(600.0 * 100 / p->scale / 20 * 0.92);
     p->page_start = 0;
-    p->last_col = -1;
+    p->last_col = XW_NONE;
     p->n = 0;
 }
 
@@ -175,9 +194,9 @@ void xw_pager_block(xw_pager *p, int start, int rows)
 /* See page.h. */
 void xw_pager_apply(xw_ctx *c, lxw_worksheet *ws, xw_pager *p, int last_row)
 {
-    xw_print_setup(c, ws, -1, -1, 0);
+    xw_print_setup(c, ws, XW_NONE, XW_NONE, 0);
     /* Charts reach past the last column with cells: print them whole. */
-    if (p->last_col >= 0)
+    if (p->last_col != XW_NONE)
         xw_note(c, worksheet_print_area(ws, 0, 0, (lxw_row_t)last_row, (lxw_col_t)p->last_col));
     worksheet_set_print_scale(ws, (uint16_t)p->scale);
     if (p->n > 0) {

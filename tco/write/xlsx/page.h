@@ -1,6 +1,7 @@
 /* page.h - the layout helpers the decision sheets share (page.c): a title with
- * its paragraph, sections, headings, wrapped notes, page breaks placed before
- * blocks, and texts for people built from numbers and user strings. */
+ * its paragraph (and every sheet's title with its subtitle), sections, headings,
+ * wrapped notes, page breaks placed before blocks, and texts for people built from
+ * numbers and user strings. */
 #ifndef TCO_WRITE_XLSX_PAGE_H
 #define TCO_WRITE_XLSX_PAGE_H
 
@@ -13,6 +14,12 @@
 
 /* The engine's analyses of the result (Sensitivity, Cases, Monte Carlo), or NULL. */
 const tco_analysis *xw_analysis(const xw_ctx *c);
+/* 1 when the decision sheet ws is to be written: the workbook has it and nothing
+ * has failed so far. */
+int xw_sheet_due(const xw_ctx *c, const lxw_worksheet *ws);
+/* The analyses the sheet ws shows (Sensitivity, Cases, Monte Carlo) when it is to
+ * be written (xw_sheet_due), else NULL. */
+const tco_analysis *xw_analysis_due(const xw_ctx *c, const lxw_worksheet *ws);
 
 /* ===== Texts ===== */
 
@@ -42,6 +49,9 @@ void xw_header_text(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *
 void xw_para(xw_ctx *c, lxw_worksheet *ws, int row, xw_span sp, const char *text, int is_note);
 /* The sheet's title in row 1 and its paragraph in row 2. */
 void xw_title(xw_ctx *c, lxw_worksheet *ws, xw_span sp, const char *t, const char *sub);
+/* The sheet's title in row 1 and its subtitle in row 2, on one line each (About,
+ * Inputs, the option sheets, Summary, Workload, Checks). */
+void xw_title_line(xw_ctx *c, lxw_worksheet *ws, const char *t, const char *sub);
 /* A heading row tall enough for `texts` wrapped in columns `width` characters wide. */
 void xw_header_height(lxw_worksheet *ws, int row, const char *const *texts, size_t n,
                       double width);
@@ -61,7 +71,7 @@ typedef struct xw_pager {
     int scale;         /* percent */
     int rows_per_page; /* 20-pixel rows at that scale */
     int page_start;
-    int last_col; /* print area's last column, or -1 for the used range */
+    int last_col; /* print area's last column, or XW_NONE for the used range */
     int n;
     lxw_row_t breaks[XW_MAX_BREAKS + 1];
 } xw_pager;

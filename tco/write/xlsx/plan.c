@@ -2,6 +2,7 @@
  * every option's cash-flow sheet, and which inputs the Workload sheet reads, so
  * that a formula on any sheet can refer to any other. */
 #include "write/xlsx/plan.h"
+#include "write/xlsx/cell.h"
 
 #include <math.h>
 
@@ -31,7 +32,7 @@ void xw_option_layout(xw_ctx *c, size_t i)
                    &L->k_life,    &L->k_rm,        &L->k_gpuh,        &L->k_pflop,    &L->k_units,
                    &L->k_wpkw,    &L->k_slope,     &L->k_total0,      &L->k_beu};
     for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++)
-        *rows[k] = -1;
+        *rows[k] = XW_NONE;
     L->buy = o->acquire == TCO_BUY;
     L->has_base = L->buy && c->r->baseline >= 0;
     int macrs = o->depreciation == TCO_DEP_MACRS5 || o->depreciation == TCO_DEP_MACRS7;
@@ -112,6 +113,15 @@ void xw_option_layout(xw_ctx *c, size_t i)
         L->slope = o->count * T * o->price_per_gpu_hour * sum;
     }
     L->total0 = res->total - L->slope * res->utilization;
+}
+
+/* See plan.h. */
+const char *xw_breakeven_formula(xw_ctx *c, char *f, size_t size, size_t i)
+{
+    const xw_optsheet *L = &c->os[i];
+    xw_refbuf x = xw_ref(L->quoted, L->k_beu, XW_COL_VAL, 1, 1);
+    return xw_f(c, f, size, "=IF(ISNUMBER(%s),IF(AND(%s>=0,%s<=1),%s,\"none\"),\"none\")", x.s, x.s,
+                x.s, x.s);
 }
 
 /* ===== Workload ===== */

@@ -12,6 +12,9 @@ double xw_price_factor(double rate, int m);
 /* The rows of option i's cash-flow sheet (c->os[i]), and its cached break-even
  * quantities: the total cost per unit of utilization and at utilization 0. */
 void xw_option_layout(xw_ctx *c, size_t i);
+/* Option i's break-even utilization as the other sheets read it from its cash-flow
+ * sheet: the figure when it lies from 0% to 100%, else "none"; in f. */
+const char *xw_breakeven_formula(xw_ctx *c, char *f, size_t size, size_t i);
 /* 1 when the Workload sheet's formulas read this input (global: a tco_skey, else a
  * tco_okey), so that Inputs styles it as an input. */
 int xw_workload_input(const xw_ctx *c, int global, int key);

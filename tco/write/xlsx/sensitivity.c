@@ -336,19 +336,17 @@ static int se_chart(se_sheet *S, size_t i, int first, int moving, int hr, int ch
 {
     xw_ctx *c = S->c;
     lxw_worksheet *ws = S->ws;
-    const char *q = ws->quoted_name;
-    char t[XW_TBUF], cats[600], vals[600];
+    char t[XW_TBUF], cats[600];
     lxw_chart *ch = xw_new_chart(c, LXW_CHART_BAR);
     if (!ch)
         return 0;
-    xw_chart_range(cats, sizeof cats, q, first, SE_LABEL, first + moving - 1, SE_LABEL);
+    xw_column_range(cats, sizeof cats, ws, first, first + moving - 1, SE_LABEL);
     for (int k = 0; k < 2; k++) {
         int col = k ? SE_CH_HI : SE_CH_LO;
-        lxw_chart_series *se = xw_add_series(
-            c, ch, cats, xw_chart_range(vals, sizeof vals, q, first, col, first + moving - 1, col));
+        lxw_chart_series *se =
+            xw_column_series(c, ch, ws, cats, first, first + moving - 1, col, hr);
         if (!se)
             break;
-        chart_series_set_name_range(se, ws->name, (lxw_row_t)hr, (lxw_col_t)col);
         xw_series_solid(se, k ? 0xED7D31 : 0x4472C4);
     }
     chart_set_series_overlap(ch, 100);
@@ -368,10 +366,8 @@ static int se_chart(se_sheet *S, size_t i, int first, int moving, int hr, int ch
     chart_axis_set_crossing_max(ch->y_axis);
     /* Driver names at the left edge, clear of the bars that go left of zero. */
     chart_axis_set_label_position(ch->y_axis, LXW_CHART_AXIS_LABEL_POSITION_LOW);
-    xw_labelf(c, t, sizeof t, "chart.tornado.x", "Change from the base ({currency})", "currency",
-              c->currency, NULL);
-    xw_axis_name(c, ch->x_axis, t);
-    chart_axis_set_num_format(ch->x_axis, c->nf[XN_MONEY]);
+    xw_axis_money(c, ch->x_axis, XW_KEY("chart.tornado.x"), "Change from the base ({currency})",
+                  XN_MONEY);
     chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
     S->co.y_scale = chart_h / 288.0;
     xw_note(c, worksheet_insert_chart_opt(ws, (lxw_row_t)(row + 1), 0, ch, &S->co));
@@ -408,16 +404,10 @@ static int se_block(se_sheet *S, size_t i, int row)
 /* See sheets.h. */
 void xw_write_sensitivity(xw_ctx *c)
 {
-    lxw_worksheet *ws = c->sensitivity;
-    const tco_analysis *A = xw_analysis(c);
-    if (!ws || !A || c->err || c->nomem)
+    const tco_analysis *A = xw_analysis_due(c, c->sensitivity);
+    if (!A)
         return;
-    se_sheet S;
-    memset(&S, 0, sizeof S);
-    S.c = c;
-    S.ws = ws;
-    S.A = A;
-    S.b = c->r->baseline;
+    se_sheet S = {.c = c, .ws = c->sensitivity, .A = A, .b = c->r->baseline};
     se_columns(&S);
     size_t cheapest;
     if (!se_tornadoes(&S, &cheapest))
@@ -431,5 +421,5 @@ void xw_write_sensitivity(xw_ctx *c)
     for (size_t i = 0; i < c->s->n_options && !c->err && !c->nomem; i++)
         row = se_block(&S, i, row);
     free(S.tornado);
-    xw_pager_apply(c, ws, &S.pg, row);
+    xw_pager_apply(c, S.ws, &S.pg, row);
 }

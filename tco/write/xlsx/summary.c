@@ -5,13 +5,60 @@
 #include "write/xlsx/charts.h"
 #include "write/xlsx/fields.h"
 #include "write/xlsx/page.h"
+#include "write/xlsx/plan.h"
 #include "util/utf8.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 /* ===== Cells ===== */
+
+/* The fields that repeat column C of a row of the option's sheet (a driver or a
+ * total), and those that divide the total by it. */
+static const struct {
+    int fi;
+    size_t row; /* offsetof the row in xw_optsheet */
+    int per;    /* 1: the total per unit of it */
+} sources[] = {
+    {TCI_F_UTILIZATION, offsetof(xw_optsheet, k_util), 0},
+    {TCI_F_CAPEX, offsetof(xw_optsheet, k_capex), 0},
+    {TCI_F_RESIDUAL, offsetof(xw_optsheet, r_resid), 0},
+    {TCI_F_TOTAL, offsetof(xw_optsheet, r_net), 0},
+    {TCI_F_NPV, offsetof(xw_optsheet, r_pv), 0},
+    {TCI_F_GPU_HOURS, offsetof(xw_optsheet, k_gpuh), 0},
+    {TCI_F_COST_PER_PFLOP_HOUR, offsetof(xw_optsheet, k_pflop), 1},
+    {TCI_F_COST_PER_UNIT, offsetof(xw_optsheet, k_units), 1},
+    {TCI_F_UNITS_PER_S_PER_KW, offsetof(xw_optsheet, k_wpkw), 0},
+    {TCI_F_IT_KW, offsetof(xw_optsheet, k_it_kw), 0},
+    {TCI_F_PROVISIONED_KW, offsetof(xw_optsheet, k_prov_kw), 0},
+    {TCI_F_DEPRECIATION, offsetof(xw_optsheet, r_dep), 0},
+};
+
+/* The formula of a field of `sources` (or a cost line) for option sheet L, in f;
+ * total: the Summary's total cell of the option. 0 for another field. */
+static int summary_source(xw_ctx *c, const xw_optsheet *L, int fi, const char *total, char *f,
+                          size_t size)
+{
+    int row = 0, per = 0, found = fi >= TCI_F_POWER && fi <= TCI_F_RENTAL;
+    if (found)
+        row = L->r_line[fi - TCI_F_POWER];
+    for (size_t k = 0; k < sizeof sources / sizeof sources[0] && !found; k++)
+        if (sources[k].fi == fi) {
+            row = *(const int *)(const void *)((const char *)L + sources[k].row);
+            per = sources[k].per;
+            found = 1;
+        }
+    if (!found)
+        return 0;
+    xw_refbuf d = xw_ref(L->quoted, row, XW_COL_VAL, 1, 1);
+    if (per)
+        xw_f_quotient(c, f, size, total, d.s);
+    else
+        xw_f(c, f, size, "=%s", d.s);
+    return 1;
+}
 
 /* The formula of option i's cell of field fi (in column col) in f; 0 for a field
  * without one. */
@@ -22,62 +69,14 @@ static int summary_formula(xw_ctx *c, size_t i, int fi, int col, char *f, size_t
     const char *q = L->quoted;
     xw_refbuf tot = xw_ref(NULL, c->sm_rows[TCI_F_TOTAL], col, 0, 0);
     const char *total = tot.s;
+    if (summary_source(c, L, fi, total, f, size))
+        return 1;
     switch (fi) {
     case TCI_F_COUNT_GPUS:
         xw_f(c, f, size, "=%s", xw_in(c, i, TCO_O_COUNT_GPUS).s);
         break;
-    case TCI_F_UTILIZATION:
-        xw_f(c, f, size, "=%s", xw_ref(q, L->k_util, XW_COL_VAL, 1, 1).s);
-        break;
-    case TCI_F_CAPEX:
-        xw_f(c, f, size, "=%s", xw_ref(q, L->k_capex, XW_COL_VAL, 1, 1).s);
-        break;
-    case TCI_F_POWER:
-    case TCI_F_COOLING:
-    case TCI_F_FACILITY:
-    case TCI_F_MAINTENANCE:
-    case TCI_F_STAFF:
-    case TCI_F_RENTAL:
-        xw_f(c, f, size, "=%s", xw_ref(q, L->r_line[fi - TCI_F_POWER], XW_COL_VAL, 1, 1).s);
-        break;
-    case TCI_F_RESIDUAL:
-        xw_f(c, f, size, "=%s", xw_ref(q, L->r_resid, XW_COL_VAL, 1, 1).s);
-        break;
-    case TCI_F_TOTAL:
-        xw_f(c, f, size, "=%s", xw_ref(q, L->r_net, XW_COL_VAL, 1, 1).s);
-        break;
-    case TCI_F_NPV:
-        xw_f(c, f, size, "=%s", xw_ref(q, L->r_pv, XW_COL_VAL, 1, 1).s);
-        break;
-    case TCI_F_GPU_HOURS:
-        xw_f(c, f, size, "=%s", xw_ref(q, L->k_gpuh, XW_COL_VAL, 1, 1).s);
-        break;
-    case TCI_F_COST_PER_GPU_HOUR: {
-        xw_refbuf gh = xw_ref(NULL, c->sm_rows[TCI_F_GPU_HOURS], col, 0, 0);
-        xw_f(c, f, size, "=IF(%s=0,\"n/a\",%s/%s)", gh.s, total, gh.s);
-        break;
-    }
-    case TCI_F_COST_PER_PFLOP_HOUR: {
-        xw_refbuf d = xw_ref(q, L->k_pflop, XW_COL_VAL, 1, 1);
-        xw_f(c, f, size, "=IF(%s=0,\"n/a\",%s/%s)", d.s, total, d.s);
-        break;
-    }
-    case TCI_F_COST_PER_UNIT: {
-        xw_refbuf d = xw_ref(q, L->k_units, XW_COL_VAL, 1, 1);
-        xw_f(c, f, size, "=IF(%s=0,\"n/a\",%s/%s)", d.s, total, d.s);
-        break;
-    }
-    case TCI_F_UNITS_PER_S_PER_KW:
-        xw_f(c, f, size, "=%s", xw_ref(q, L->k_wpkw, XW_COL_VAL, 1, 1).s);
-        break;
-    case TCI_F_IT_KW:
-        xw_f(c, f, size, "=%s", xw_ref(q, L->k_it_kw, XW_COL_VAL, 1, 1).s);
-        break;
-    case TCI_F_PROVISIONED_KW:
-        xw_f(c, f, size, "=%s", xw_ref(q, L->k_prov_kw, XW_COL_VAL, 1, 1).s);
-        break;
-    case TCI_F_DEPRECIATION:
-        xw_f(c, f, size, "=%s", xw_ref(q, L->r_dep, XW_COL_VAL, 1, 1).s);
+    case TCI_F_COST_PER_GPU_HOUR:
+        xw_f_quotient(c, f, size, total, xw_ref(NULL, c->sm_rows[TCI_F_GPU_HOURS], col, 0, 0).s);
         break;
     case TCI_F_BOOK_VALUE_END:
         xw_f(c, f, size, "=%s", xw_ref(q, L->r_bv, XW_COL_M0 + s->horizon_months, 1, 1).s);
@@ -88,12 +87,9 @@ static int summary_formula(xw_ctx *c, size_t i, int fi, int col, char *f, size_t
         xw_f(c, f, size, "=IF(SUM(%s)=0,\"none\",MATCH(1,%s,0))", flags.s, flags.s);
         break;
     }
-    case TCI_F_BREAKEVEN_UTILIZATION: {
-        xw_refbuf x = xw_ref(q, L->k_beu, XW_COL_VAL, 1, 1);
-        xw_f(c, f, size, "=IF(ISNUMBER(%s),IF(AND(%s>=0,%s<=1),%s,\"none\"),\"none\")", x.s,
-             x.s, x.s, x.s);
+    case TCI_F_BREAKEVEN_UTILIZATION:
+        xw_breakeven_formula(c, f, size, i);
         break;
-    }
     case TCI_F_RANK: {
         int tr = c->sm_rows[TCI_F_TOTAL];
         int c0 = XW_SUM_COL0, c1 = XW_SUM_COL0 + (int)s->n_options - 1;
@@ -153,13 +149,12 @@ static lxw_chart *chart_cumulative(xw_ctx *c)
 {
     const tco_scenario *s = c->s;
     size_t n = s->n_options;
-    int H = s->horizon_months, c0 = XW_SUM_COL0;
-    char t[XW_TBUF], cats[400], vals[400];
+    int c0 = XW_SUM_COL0;
+    char cats[400], vals[400];
     lxw_chart *ch = xw_new_chart(c, LXW_CHART_LINE);
     if (!ch)
         return NULL;
-    xw_chart_range(cats, sizeof cats, c->os[0].quoted, c->os[0].r_month, XW_COL_M0,
-                   c->os[0].r_month, XW_COL_M0 + H);
+    xw_chart_months(c, cats, sizeof cats);
     lxw_chart_line line;
     memset(&line, 0, sizeof line);
     line.width = n <= 10 ? 2.25f : 1.0f;
@@ -167,10 +162,8 @@ static lxw_chart *chart_cumulative(xw_ctx *c)
     size_t shown = n < XW_MAX_SERIES ? n : XW_MAX_SERIES;
     for (size_t k = 0; k < shown; k++) {
         size_t i = n > XW_MAX_SERIES ? c->r->rank[k] : k;
-        const xw_optsheet *L = &c->os[i];
-        xw_chart_range(vals, sizeof vals, L->quoted, L->r_cum, XW_COL_M0, L->r_cum,
-                       XW_COL_M0 + H);
-        lxw_chart_series *se = xw_add_series(c, ch, cats, vals);
+        lxw_chart_series *se =
+            xw_add_series(c, ch, cats, xw_chart_cumulative(c, vals, sizeof vals, i));
         if (!se)
             return NULL;
         chart_series_set_name_range(se, c->sheet[TCI_SHEET_SUMMARY], (lxw_row_t)c->sm_header,
@@ -181,22 +174,16 @@ static lxw_chart *chart_cumulative(xw_ctx *c)
         chart_series_set_line(se, &line);
     }
     if (n > XW_MAX_SERIES)
-        xw_labelf(c, t, sizeof t, "chart.cumulative.title.top",
-                  "Cumulative cost by month, before residual ({currency}): the 255 lowest totals",
-                  "currency", c->currency, NULL);
+        xw_chart_title_money(
+            c, ch, XW_KEY("chart.cumulative.title.top"),
+            "Cumulative cost by month, before residual ({currency}): the 255 lowest totals");
     else
-        xw_labelf(c, t, sizeof t, "chart.cumulative.title",
-                  "Cumulative cost by month, before residual ({currency})", "currency",
-                  c->currency, NULL);
-    xw_chart_title(c, ch, t);
-    xw_axis_name(c, ch->x_axis, xw_label(c, "chart.cumulative.x", "Month (0 = acquisition)"));
-    chart_axis_set_interval_unit(ch->x_axis, (uint16_t)(H > 60 ? 12 : H > 24 ? 6 : 3));
-    chart_axis_set_interval_tick(ch->x_axis, (uint16_t)(H > 60 ? 12 : H > 24 ? 6 : 3));
-    xw_labelf(c, t, sizeof t, "chart.cumulative.y_currency", "Cumulative cost ({currency})",
-              "currency", c->currency, NULL);
-    xw_axis_name(c, ch->y_axis, t);
-    chart_axis_set_num_format(ch->y_axis, c->nf[XN_MONEY]);
-    chart_legend_set_position(ch, n <= 24 ? LXW_CHART_LEGEND_BOTTOM : LXW_CHART_LEGEND_NONE);
+        xw_chart_title_money(c, ch, XW_KEY("chart.cumulative.title"),
+                             "Cumulative cost by month, before residual ({currency})");
+    xw_month_axis(c, ch);
+    xw_axis_money(c, ch->y_axis, XW_KEY("chart.cumulative.y_currency"),
+                  "Cumulative cost ({currency})", XN_MONEY);
+    xw_legend_lines(ch, n);
     return ch;
 }
 
@@ -226,10 +213,7 @@ static lxw_chart *chart_breakdown(xw_ctx *c)
               "months", xw_int(s->horizon_months).s, "currency", c->currency, NULL);
     xw_chart_title(c, ch, t);
     xw_axis_name(c, ch->x_axis, xw_label(c, "chart.breakdown.x", "Option"));
-    xw_labelf(c, t, sizeof t, "chart.breakdown.y", "Cost ({currency})", "currency", c->currency,
-              NULL);
-    xw_axis_name(c, ch->y_axis, t);
-    chart_axis_set_num_format(ch->y_axis, c->nf[XN_MONEY]);
+    xw_axis_money(c, ch->y_axis, XW_KEY("chart.breakdown.y"), "Cost ({currency})", XN_MONEY);
     chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
     chart_set_series_gap(ch, 60);
     return ch;
@@ -241,7 +225,7 @@ static lxw_chart *chart_cost_per_gpu_hour(xw_ctx *c)
     size_t n = c->s->n_options;
     int c0 = XW_SUM_COL0, c1 = XW_SUM_COL0 + (int)n - 1;
     const char *sum_q = c->sheet_q[TCI_SHEET_SUMMARY];
-    char t[XW_TBUF], cats[400], vals[400];
+    char cats[400], vals[400];
     lxw_chart *ch = xw_new_chart(c, LXW_CHART_COLUMN);
     if (!ch)
         return NULL;
@@ -261,14 +245,11 @@ static lxw_chart *chart_cost_per_gpu_hour(xw_ctx *c)
             chart_series_set_labels_font(se, &font);
         }
     }
-    xw_labelf(c, t, sizeof t, "chart.cost_per_gpu_hour.title",
-              "Cost per GPU-hour used ({currency})", "currency", c->currency, NULL);
-    xw_chart_title(c, ch, t);
+    xw_chart_title_money(c, ch, XW_KEY("chart.cost_per_gpu_hour.title"),
+                         "Cost per GPU-hour used ({currency})");
     xw_axis_name(c, ch->x_axis, xw_label(c, "chart.cost_per_gpu_hour.x", "Option"));
-    xw_labelf(c, t, sizeof t, "chart.cost_per_gpu_hour.y", "{currency} per GPU-hour", "currency",
-              c->currency, NULL);
-    xw_axis_name(c, ch->y_axis, t);
-    chart_axis_set_num_format(ch->y_axis, c->nf[XN_MONEY2]);
+    xw_axis_money(c, ch->y_axis, XW_KEY("chart.cost_per_gpu_hour.y"), "{currency} per GPU-hour",
+                  XN_MONEY2);
     chart_legend_set_position(ch, LXW_CHART_LEGEND_NONE);
     return ch;
 }
@@ -321,7 +302,7 @@ static void sm_layout(xw_ctx *c)
     int row = 5;
     c->sm_header = 4;
     for (int fi = 0; fi < TCI_F_COUNT; fi++) {
-        c->sm_rows[fi] = -1;
+        c->sm_rows[fi] = XW_NONE;
         if (!xw_field_shown(fi))
             continue;
         if (tci_field_get((tci_field_id)fi)->group_key)
@@ -370,15 +351,14 @@ static void sm_title(xw_ctx *c, int lines)
     lxw_worksheet *ws = c->summary;
     const size_t n = s->n_options;
     const int c0 = XW_SUM_COL0, c1 = XW_SUM_COL0 + (int)n - 1;
-    char t[XW_TBUF], f[XW_FBUF];
+    char t[XW_TBUF], sub[XW_TBUF], f[XW_FBUF];
     xw_labelf(c, t, sizeof t, "summary.title", "Summary: {name}", "name", c->name, NULL);
-    xw_text(c, ws, 0, 0, t, xw_fmt(c, XS_TITLE, XN_NONE));
-    xw_labelf(c, t, sizeof t, "summary.subtitle",
+    xw_labelf(c, sub, sizeof sub, "summary.subtitle",
               "Totals over {months} months in {currency}: costs positive, the residual value "
               "subtracted; net present value at the discount rate on Inputs. The lowest total "
               "is highlighted.",
               "months", xw_int(s->horizon_months).s, "currency", c->currency, NULL);
-    xw_text(c, ws, 1, 0, t, xw_fmt(c, XS_SUBTITLE, XN_NONE));
+    xw_title_line(c, ws, t, sub);
     xw_text(c, ws, 2, 0, xw_label(c, "summary.lowest", "Lowest total cost of ownership"),
             xw_fmt(c, XS_TOTAL, XN_NONE));
     int tr = c->sm_rows[TCI_F_RANK];
@@ -409,7 +389,7 @@ static void sm_fields(xw_ctx *c)
     char t[XW_TBUF], f[XW_FBUF], unit[128];
     for (int fi = 0; fi < TCI_F_COUNT; fi++) {
         int rr = c->sm_rows[fi];
-        if (rr < 0)
+        if (rr == XW_NONE)
             continue;
         if (tci_field_get((tci_field_id)fi)->group_key) {
             if (fi == TCI_F_BREAKEVEN_MONTH && r->baseline >= 0)

@@ -14,6 +14,7 @@
 #include "write/xlsx/page.h"
 #include "write/xlsx/plan.h"
 #include "write/xlsx/sheets.h"
+#include "util/date.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -89,9 +90,9 @@ static void prepare(xw_ctx *c)
         return;
     }
     for (size_t i = 0; i < n * TCO_O_COUNT; i++)
-        c->in_o[i] = -1;
+        c->in_o[i] = XW_NONE;
     for (int k = 0; k < TCO_S_COUNT; k++)
-        c->in_g[k] = -1;
+        c->in_g[k] = XW_NONE;
     name_sheets(c);
 }
 
@@ -195,19 +196,23 @@ static lxw_worksheet *add_kind_sheet(xw_ctx *c, int kind)
     return ws;
 }
 
-/* 1 when the scenario calls for the sheet of this kind (TCI_SHEET_WORKLOAD ...
- * TCI_SHEET_MONTE_CARLO): Workload when it sizes a model, Buy-vs-Rent always,
- * Sensitivity, Cases and Monte Carlo from result->analysis, when the caller set it.
- * The sheets are named in prepare(), from the labels "sheet.workload",
+/* 1 when the scenario calls for the sheet of this kind: About, Inputs, Summary and
+ * Checks always, Workload when it sizes a model, Buy-vs-Rent always, Sensitivity,
+ * Cases and Monte Carlo from result->analysis, when the caller set it. The
+ * sheets are named in prepare(), from the labels "sheet.workload",
  * "sheet.buy_vs_rent", ... (valid and unique). */
 static int sheet_wanted(const xw_ctx *c, int kind)
 {
     const tco_analysis *A = xw_analysis(c);
     switch (kind) {
-    case TCI_SHEET_WORKLOAD:
-        return c->s->model_params > 0;
+    case TCI_SHEET_ABOUT:
+    case TCI_SHEET_INPUTS:
+    case TCI_SHEET_SUMMARY:
+    case TCI_SHEET_CHECKS:
     case TCI_SHEET_BUY_VS_RENT:
         return 1;
+    case TCI_SHEET_WORKLOAD:
+        return c->s->model_params > 0;
     case TCI_SHEET_SENSITIVITY:
         return A && A->n_drivers > 0 && A->sens;
     case TCI_SHEET_CASES:
@@ -219,45 +224,20 @@ static int sheet_wanted(const xw_ctx *c, int kind)
     }
 }
 
-/* Add the sheets of one kind where the workbook's order has them. */
+/* Add the sheets of one kind where the workbook's order has them, in the place
+ * c keeps them (xw_kind_sheet). */
 static void add_kind(xw_ctx *c, int kind)
 {
     const tco_scenario *s = c->s;
-    switch (kind) {
-    case TCI_SHEET_ABOUT:
-        c->about = add_kind_sheet(c, kind);
-        break;
-    case TCI_SHEET_INPUTS:
-        c->inputs = add_kind_sheet(c, kind);
-        break;
-    case TCI_SHEET_OPTIONS:
+    lxw_worksheet **slot = xw_kind_sheet(c, kind);
+    if (kind == TCI_SHEET_OPTIONS) {
         for (size_t i = 0; i < s->n_options; i++) {
             c->os[i].ws = add_sheet(c, c->os[i].name);
             if (c->os[i].ws && !c->shown[kind])
                 worksheet_hide(c->os[i].ws);
         }
-        break;
-    case TCI_SHEET_SUMMARY:
-        c->summary = add_kind_sheet(c, kind);
-        break;
-    case TCI_SHEET_CHECKS:
-        c->checks = add_kind_sheet(c, kind);
-        break;
-    default: /* the decision sheets, when the scenario calls for them */
-        if (sheet_wanted(c, kind)) {
-            lxw_worksheet *ws = add_kind_sheet(c, kind);
-            if (kind == TCI_SHEET_WORKLOAD)
-                c->workload = ws;
-            else if (kind == TCI_SHEET_BUY_VS_RENT)
-                c->buyrent = ws;
-            else if (kind == TCI_SHEET_SENSITIVITY)
-                c->sensitivity = ws;
-            else if (kind == TCI_SHEET_CASES)
-                c->cases = ws;
-            else if (kind == TCI_SHEET_MONTE_CARLO)
-                c->montecarlo = ws;
-        }
-        break;
+    } else if (slot && sheet_wanted(c, kind)) {
+        *slot = add_kind_sheet(c, kind);
     }
 }
 
@@ -300,17 +280,6 @@ static void write_sheets(xw_ctx *c)
 
 /* ===== Document properties ===== */
 
-/* Days from 1970-01-01 to y-m-d in the proleptic Gregorian calendar. */
-static long long days_from_civil(int y, int m, int d)
-{
-    y -= m <= 2;
-    long long era = (y >= 0 ? y : y - 399) / 400;
-    long long yoe = y - era * 400;
-    long long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    long long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + doe - 719468;
-}
-
 /* opts->created when given, else as_of at 00:00 UTC, else the epoch. The
  * library reads no clock: libxlsxwriter takes 0 as "now", so the epoch is
  * written as its first second. */
@@ -324,7 +293,7 @@ static long long creation_time(const tco_scenario *s, const tco_xlsx_options *op
             char *end;
             long y = strtol(a, &end, 10), m = strtol(a + 5, &end, 10), d = strtol(a + 8, &end, 10);
             if (y >= 1970 && y <= 9999 && m >= 1 && m <= 12 && d >= 1 && d <= 31)
-                t = days_from_civil((int)y, (int)m, (int)d) * 86400LL;
+                t = tci_days_from_civil((int)y, (int)m, (int)d) * 86400LL;
         }
     }
     return t > 0 ? t : 1;

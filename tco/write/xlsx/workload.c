@@ -69,7 +69,7 @@ static xw_refbuf odrv(xw_ctx *c, size_t i, int row)
 
 /* ===== The sheet ===== */
 
-/* The Workload sheet as it is written: its rows (-1 where the mode has none) and
+/* The Workload sheet as it is written: its rows (XW_NONE where the mode has none) and
  * the formats of its figures. The model's figures and the constants are in
  * column D (WL_COL0); the options' table has one column per option from D on. */
 typedef struct wl_sheet {
@@ -108,16 +108,13 @@ static void wl_title(wl_sheet *W)
     worksheet_set_column(ws, (lxw_col_t)c0, (lxw_col_t)c1, wo, NULL);
     worksheet_set_tab_color(ws, 0x70AD47);
 
-    xw_text(c, ws, 0, 0,
-            xw_label(c, "workload.title", "Workload: what the model needs of each option"),
-            xw_fmt(c, XS_TITLE, XN_NONE));
-    xw_text(c, ws, 1, 0,
-            xw_label(c, "workload.subtitle",
-                     "Memory, time and cost of the scenario's model on each option: live formulas "
-                     "over Inputs and each option's cash-flow sheet (MODEL.md, Workload sizing). "
-                     "An option whose GPUs cannot hold the model is marked in red; it is still "
-                     "costed."),
-            xw_fmt(c, XS_SUBTITLE, XN_NONE));
+    xw_title_line(
+        c, ws, xw_label(c, "workload.title", "Workload: what the model needs of each option"),
+        xw_label(c, "workload.subtitle",
+                 "Memory, time and cost of the scenario's model on each option: live formulas "
+                 "over Inputs and each option's cash-flow sheet (MODEL.md, Workload sizing). "
+                 "An option whose GPUs cannot hold the model is marked in red; it is still "
+                 "costed."));
 }
 
 /* The model, from Inputs: its rows and those of the constants below it. */
@@ -149,7 +146,8 @@ static void wl_model(wl_sheet *W)
          "activation_overhead", xw_label(c, "unit.of_weights", "x the weights' memory"));
     xw_fnum(c, ws, m_ovh, c0, xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_ACTIVATION_OVERHEAD).s),
             s->activation_overhead, xw_fmt(c, XS_CALC, XN_DEC2));
-    int m_tokens = -1, m_mfu = -1, m_rps = -1, m_tpr = -1, m_flops_run = -1;
+    int m_tokens = XW_NONE, m_mfu = XW_NONE, m_rps = XW_NONE, m_tpr = XW_NONE,
+        m_flops_run = XW_NONE;
     if (training) {
         m_tokens = row++;
         m_mfu = row++;
@@ -161,7 +159,7 @@ static void wl_model(wl_sheet *W)
     W->m_tokens = m_tokens, W->m_mfu = m_mfu, W->m_rps = m_rps, W->m_tpr = m_tpr;
     W->m_flops_run = m_flops_run;
     /* Constants of MODEL.md, kept out of the formulas (training uses all four). */
-    int k_gb = row + 2, k_dig = row + 3, k_fpt = -1, k_tflop = -1, k_day = -1;
+    int k_gb = row + 2, k_dig = row + 3, k_fpt = XW_NONE, k_tflop = XW_NONE, k_day = XW_NONE;
     if (training)
         k_fpt = row + 4, k_tflop = row + 5, k_day = row + 6;
     W->k_gb = k_gb, W->k_dig = k_dig, W->k_fpt = k_fpt, W->k_tflop = k_tflop, W->k_day = k_day;
@@ -254,8 +252,8 @@ static void wl_table(wl_sheet *W)
     W->o_util = row++, W->o_rate = row++;
     row++;
     W->s_work = row++;
-    W->o_tf = W->o_se = W->o_flops = W->o_th = W->o_td = W->o_gh = W->o_cpr = -1;
-    W->o_runs = W->o_tpc = W->o_tp = W->o_pg = W->o_cpk = W->o_cpm = W->o_gn = -1;
+    W->o_tf = W->o_se = W->o_flops = W->o_th = W->o_td = W->o_gh = W->o_cpr = XW_NONE;
+    W->o_runs = W->o_tpc = W->o_tp = W->o_pg = W->o_cpk = W->o_cpm = W->o_gn = XW_NONE;
     if (W->training) {
         W->o_tf = row++, W->o_se = row++, W->o_flops = row++, W->o_th = row++, W->o_td = row++;
         W->o_gh = row++, W->o_cpr = row++, W->o_runs = row++, W->o_tpc = row++;
@@ -290,6 +288,18 @@ static void wl_formats(wl_sheet *W)
     W->f_fits = xw_fmt_num(c, XS_CALC, fits_nf);
 }
 
+/* Option i's figure in `row`, a copy of its input `key` (cached v), when `want`
+ * is that row. */
+static void wl_input(const wl_sheet *W, size_t i, int want, int row, tco_okey key, double v,
+                     lxw_format *fmt)
+{
+    xw_ctx *c = W->c;
+    char f[XW_FBUF];
+    if (want == row)
+        xw_fnum(c, W->ws, row, WL_COL0 + (int)i, xw_f(c, f, sizeof f, "=%s", xw_in(c, i, key).s), v,
+                fmt);
+}
+
 /* Option i's figure in row `want` of the memory and GPU-hour blocks, and its
  * scaling efficiency. */
 static void wl_cell_common(const wl_sheet *W, size_t i, int want)
@@ -306,13 +316,8 @@ static void wl_cell_common(const wl_sheet *W, size_t i, int want)
     xw_refbuf mem = ocell(W->o_mem, col);
     xw_refbuf min = ocell(W->o_min, col);
 
-    if (want == W->o_count)
-        xw_fnum(c, ws, W->o_count, col,
-                xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_COUNT_GPUS).s), o->count,
-                W->calc_int);
-    if (want == W->o_mem)
-        xw_fnum(c, ws, W->o_mem, col, xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_MEMORY_GB).s),
-                o->memory_gb, W->calc_dec);
+    wl_input(W, i, want, W->o_count, TCO_O_COUNT_GPUS, o->count, W->calc_int);
+    wl_input(W, i, want, W->o_mem, TCO_O_MEMORY_GB, o->memory_gb, W->calc_dec);
     if (want == W->o_min)
         xw_fnum(c, ws, W->o_min, col,
                 xw_f(c, f, sizeof f, "=IF(%s>0,-INT(-ROUND(%s/%s,%s)),\"n/a\")", mem.s,
@@ -330,21 +335,15 @@ static void wl_cell_common(const wl_sheet *W, size_t i, int want)
     if (want == W->o_util)
         xw_fnum(c, ws, W->o_util, col, xw_f(c, f, sizeof f, "=%s", odrv(c, i, L->k_util).s),
                 res->utilization, W->calc_pct);
-    xw_refbuf gh = odrv(c, i, L->k_gpuh);
-    xw_refbuf net = odrv(c, i, L->r_net);
     if (want == W->o_rate)
         xw_fnum(c, ws, W->o_rate, col,
-                xw_f(c, f, sizeof f, "=IF(%s=0,\"n/a\",%s/%s)", gh.s, net.s, gh.s),
+                xw_f_quotient(c, f, sizeof f, odrv(c, i, L->r_net).s, odrv(c, i, L->k_gpuh).s),
                 res->cost_per_gpu_hour, xw_fmt(c, XS_CALC, XN_MONEY2));
-
-    if (want == W->o_se)
-        xw_fnum(c, ws, W->o_se, col,
-                xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_SCALING_EFFICIENCY).s),
-                o->scaling_efficiency, W->calc_pct);
+    wl_input(W, i, want, W->o_se, TCO_O_SCALING_EFFICIENCY, o->scaling_efficiency, W->calc_pct);
 }
 
-/* Option i's figure in row `want` of the training run's block. */
-static void wl_cell_training(const wl_sheet *W, size_t i, int want)
+/* Option i's figure in row `want` of the work block: one training run, or serving. */
+static void wl_cell_work(const wl_sheet *W, size_t i, int want)
 {
     xw_ctx *c = W->c;
     lxw_worksheet *ws = W->ws;
@@ -354,99 +353,85 @@ static void wl_cell_training(const wl_sheet *W, size_t i, int want)
     const int c0 = WL_COL0, col = c0 + (int)i;
     char f[XW_FBUF];
     xw_refbuf cnt = ocell(W->o_count, col), rate = ocell(W->o_rate, col), se = ocell(W->o_se, col);
-    xw_refbuf tf = ocell(W->o_tf, col);
-    if (want == W->o_tf)
-        xw_fnum(c, ws, W->o_tf, col, xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_FP16_TFLOPS).s),
-                o->fp16_tflops, W->calc_dec);
-    xw_refbuf fl = ocell(W->o_flops, col);
-    if (want == W->o_flops)
-        xw_fnum(c, ws, W->o_flops, col,
-                xw_f(c, f, sizeof f, "=%s*%s*%s*%s*%s", cnt.s, tf.s, cell(W->k_tflop, c0).s,
-                     cell(W->m_mfu, c0).s, se.s),
-                o->count * o->fp16_tflops * 1e12 * s->mfu * o->scaling_efficiency, W->calc_sci);
-    xw_refbuf th = ocell(W->o_th, col);
-    if (want == W->o_th)
-        xw_fnum(c, ws, W->o_th, col,
-                xw_f(c, f, sizeof f, "=IF(OR(%s<=0,%s<=0),\"n/a\",%s*%s*%s/%s/SecondsPerHour)",
-                     cell(W->m_tokens, c0).s, fl.s, cell(W->k_fpt, c0).s,
-                     cell(W->m_params, c0).s, cell(W->m_tokens, c0).s, fl.s),
-                z->train_hours, W->calc_dec);
-    if (want == W->o_td)
-        xw_fnum(c, ws, W->o_td, col,
-                xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s/%s,\"n/a\")", th.s, th.s,
-                     cell(W->k_day, c0).s),
-                z->train_days, W->calc_dec);
-    xw_refbuf ghr = ocell(W->o_gh, col);
-    if (want == W->o_gh)
-        xw_fnum(c, ws, W->o_gh, col,
-                xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s*%s,\"n/a\")", th.s, cnt.s, th.s),
-                z->run_gpu_hours, W->calc_int);
-    xw_refbuf cpr = ocell(W->o_cpr, col);
-    if (want == W->o_cpr)
-        xw_fnum(c, ws, W->o_cpr, col,
-                xw_f(c, f, sizeof f, "=IF(AND(ISNUMBER(%s),ISNUMBER(%s)),%s*%s,\"n/a\")", ghr.s,
-                     rate.s, ghr.s, rate.s),
-                z->cost_per_run, xw_fmt(c, XS_TOTAL, XN_MONEY));
-    if (want == W->o_runs)
-        xw_fnum(c, ws, W->o_runs, col,
-                xw_f(c, f, sizeof f,
-                     "=IF(ISNUMBER(%s),INT(ROUND(HoursPerMonth*HorizonMonths*%s/%s,%s)),"
-                     "\"n/a\")",
-                     th.s, ocell(W->o_util, col).s, th.s, cell(W->k_dig, c0).s),
-                z->runs_in_horizon, W->calc_int);
-    if (want == W->o_tpc)
-        xw_fnum(c, ws, W->o_tpc, col,
-                xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(%s=0,\"n/a\",%s/%s),\"n/a\")", cpr.s,
-                     cpr.s, cell(W->m_tokens, c0).s, cpr.s),
-                z->tokens_per_currency, W->calc_int);
-}
-
-/* Option i's figure in row `want` of the serving block. */
-static void wl_cell_inference(const wl_sheet *W, size_t i, int want)
-{
-    xw_ctx *c = W->c;
-    lxw_worksheet *ws = W->ws;
-    const tco_scenario *s = c->s;
-    const tco_option *o = &s->options[i];
-    const tco_sizing *z = &c->r->options[i].sizing;
-    const int c0 = WL_COL0, col = c0 + (int)i;
-    char f[XW_FBUF];
-    xw_refbuf cnt = ocell(W->o_count, col), rate = ocell(W->o_rate, col), se = ocell(W->o_se, col);
-    xw_refbuf tp = ocell(W->o_tp, col);
-    if (want == W->o_tp)
-        xw_fnum(c, ws, W->o_tp, col, xw_f(c, f, sizeof f, "=%s", xw_in(c, i, TCO_O_THROUGHPUT).s),
-                o->throughput, W->calc_dec);
-    xw_refbuf pg = ocell(W->o_pg, col);
-    double per_gpu = o->throughput * o->scaling_efficiency;
-    if (per_gpu <= 0 && s->requests_per_s > 0)
-        per_gpu = s->requests_per_s / o->count;
-    if (want == W->o_pg)
-        xw_fnum(c, ws, W->o_pg, col,
-                xw_f(c, f, sizeof f, "=IF(%s*%s>0,%s*%s,IF(%s>0,%s/%s,\"n/a\"))", tp.s, se.s, tp.s,
-                     se.s, cell(W->m_rps, c0).s, cell(W->m_rps, c0).s, cnt.s),
-                per_gpu > 0 ? per_gpu : NAN, W->calc_dec);
-    if (want == W->o_cpk)
-        xw_fnum(c, ws, W->o_cpk, col,
-                xw_f(c, f, sizeof f,
-                     "=IF(AND(ISNUMBER(%s),ISNUMBER(%s)),%s/"
-                     "(%s*SecondsPerHour)*1000,\"n/a\")",
-                     rate.s, pg.s, rate.s, pg.s),
-                z->cost_per_thousand_requests, W->f_cpk);
-    if (want == W->o_cpm)
-        xw_fnum(c, ws, W->o_cpm, col,
-                xw_f(c, f, sizeof f,
-                     "=IF(AND(ISNUMBER(%s),ISNUMBER(%s),%s>0),%s/"
-                     "(%s*%s*SecondsPerHour)*1000*"
-                     "1000,\"n/a\")",
-                     rate.s, pg.s, cell(W->m_tpr, c0).s, rate.s, pg.s, cell(W->m_tpr, c0).s),
-                z->cost_per_million_tokens, W->f_cpm);
-    if (want == W->o_gn)
-        xw_fnum(c, ws, W->o_gn, col,
-                xw_f(c, f, sizeof f,
-                     "=IF(AND(%s>0,%s>0,ISNUMBER(%s)),-INT(-ROUND(%s/%s,%s)),\"n/a\")",
-                     cell(W->m_rps, c0).s, tp.s, pg.s, cell(W->m_rps, c0).s, pg.s,
-                     cell(W->k_dig, c0).s),
-                z->gpus_needed, W->calc_int);
+    if (W->training) {
+        xw_refbuf tf = ocell(W->o_tf, col);
+        wl_input(W, i, want, W->o_tf, TCO_O_FP16_TFLOPS, o->fp16_tflops, W->calc_dec);
+        xw_refbuf fl = ocell(W->o_flops, col);
+        if (want == W->o_flops)
+            xw_fnum(c, ws, W->o_flops, col,
+                    xw_f(c, f, sizeof f, "=%s*%s*%s*%s*%s", cnt.s, tf.s, cell(W->k_tflop, c0).s,
+                         cell(W->m_mfu, c0).s, se.s),
+                    o->count * o->fp16_tflops * 1e12 * s->mfu * o->scaling_efficiency, W->calc_sci);
+        xw_refbuf th = ocell(W->o_th, col);
+        if (want == W->o_th)
+            xw_fnum(c, ws, W->o_th, col,
+                    xw_f(c, f, sizeof f, "=IF(OR(%s<=0,%s<=0),\"n/a\",%s*%s*%s/%s/SecondsPerHour)",
+                         cell(W->m_tokens, c0).s, fl.s, cell(W->k_fpt, c0).s,
+                         cell(W->m_params, c0).s, cell(W->m_tokens, c0).s, fl.s),
+                    z->train_hours, W->calc_dec);
+        if (want == W->o_td)
+            xw_fnum(c, ws, W->o_td, col,
+                    xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s/%s,\"n/a\")", th.s, th.s,
+                         cell(W->k_day, c0).s),
+                    z->train_days, W->calc_dec);
+        xw_refbuf ghr = ocell(W->o_gh, col);
+        if (want == W->o_gh)
+            xw_fnum(c, ws, W->o_gh, col,
+                    xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s*%s,\"n/a\")", th.s, cnt.s, th.s),
+                    z->run_gpu_hours, W->calc_int);
+        xw_refbuf cpr = ocell(W->o_cpr, col);
+        if (want == W->o_cpr)
+            xw_fnum(c, ws, W->o_cpr, col,
+                    xw_f(c, f, sizeof f, "=IF(AND(ISNUMBER(%s),ISNUMBER(%s)),%s*%s,\"n/a\")", ghr.s,
+                         rate.s, ghr.s, rate.s),
+                    z->cost_per_run, xw_fmt(c, XS_TOTAL, XN_MONEY));
+        if (want == W->o_runs)
+            xw_fnum(c, ws, W->o_runs, col,
+                    xw_f(c, f, sizeof f,
+                         "=IF(ISNUMBER(%s),INT(ROUND(HoursPerMonth*HorizonMonths*%s/%s,%s)),"
+                         "\"n/a\")",
+                         th.s, ocell(W->o_util, col).s, th.s, cell(W->k_dig, c0).s),
+                    z->runs_in_horizon, W->calc_int);
+        if (want == W->o_tpc)
+            xw_fnum(c, ws, W->o_tpc, col,
+                    xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(%s=0,\"n/a\",%s/%s),\"n/a\")", cpr.s,
+                         cpr.s, cell(W->m_tokens, c0).s, cpr.s),
+                    z->tokens_per_currency, W->calc_int);
+    } else {
+        xw_refbuf tp = ocell(W->o_tp, col);
+        wl_input(W, i, want, W->o_tp, TCO_O_THROUGHPUT, o->throughput, W->calc_dec);
+        xw_refbuf pg = ocell(W->o_pg, col);
+        double per_gpu = o->throughput * o->scaling_efficiency;
+        if (per_gpu <= 0 && s->requests_per_s > 0)
+            per_gpu = s->requests_per_s / o->count;
+        if (want == W->o_pg)
+            xw_fnum(c, ws, W->o_pg, col,
+                    xw_f(c, f, sizeof f, "=IF(%s*%s>0,%s*%s,IF(%s>0,%s/%s,\"n/a\"))", tp.s, se.s,
+                         tp.s, se.s, cell(W->m_rps, c0).s, cell(W->m_rps, c0).s, cnt.s),
+                    per_gpu > 0 ? per_gpu : NAN, W->calc_dec);
+        if (want == W->o_cpk)
+            xw_fnum(c, ws, W->o_cpk, col,
+                    xw_f(c, f, sizeof f,
+                         "=IF(AND(ISNUMBER(%s),ISNUMBER(%s)),%s/"
+                         "(%s*SecondsPerHour)*1000,\"n/a\")",
+                         rate.s, pg.s, rate.s, pg.s),
+                    z->cost_per_thousand_requests, W->f_cpk);
+        if (want == W->o_cpm)
+            xw_fnum(c, ws, W->o_cpm, col,
+                    xw_f(c, f, sizeof f,
+                         "=IF(AND(ISNUMBER(%s),ISNUMBER(%s),%s>0),%s/"
+                         "(%s*%s*SecondsPerHour)*1000*"
+                         "1000,\"n/a\")",
+                         rate.s, pg.s, cell(W->m_tpr, c0).s, rate.s, pg.s, cell(W->m_tpr, c0).s),
+                    z->cost_per_million_tokens, W->f_cpm);
+        if (want == W->o_gn)
+            xw_fnum(c, ws, W->o_gn, col,
+                    xw_f(c, f, sizeof f,
+                         "=IF(AND(%s>0,%s>0,ISNUMBER(%s)),-INT(-ROUND(%s/%s,%s)),\"n/a\")",
+                         cell(W->m_rps, c0).s, tp.s, pg.s, cell(W->m_rps, c0).s, pg.s,
+                         cell(W->k_dig, c0).s),
+                    z->gpus_needed, W->calc_int);
+    }
 }
 
 /* The options' figures, row by row: a row's heading, then every option's figure in it. */
@@ -457,7 +442,7 @@ static void wl_rows(const wl_sheet *W)
     const size_t n = c->s->n_options;
     const char *cur = c->currency;
     /* The rows' headings: label key and English label, JSON field, unit. A row the
-     * mode does not have is -1. */
+     * mode does not have is XW_NONE. */
     char u_gph[WL_TBUF], u_tpc[WL_TBUF], u_tp[WL_TBUF], u_cpk[WL_TBUF], u_cpm[WL_TBUF];
     xw_labelf(c, u_gph, sizeof u_gph, "unit.money_per_gpu_hour", "{currency} per GPU-hour",
               "currency", cur, NULL);
@@ -524,10 +509,7 @@ static void wl_rows(const wl_sheet *W)
                      heads[k].unit);
         for (size_t i = 0; i < n; i++) {
             wl_cell_common(W, i, want);
-            if (W->training)
-                wl_cell_training(W, i, want);
-            else
-                wl_cell_inference(W, i, want);
+            wl_cell_work(W, i, want);
         }
     }
 }
@@ -570,14 +552,9 @@ static void wl_marks(const wl_sheet *W)
 /* See sheets.h. */
 void xw_write_workload(xw_ctx *c)
 {
-    lxw_worksheet *ws = c->workload;
-    if (!ws || c->err || c->nomem)
+    if (!xw_sheet_due(c, c->workload))
         return;
-    wl_sheet W;
-    memset(&W, 0, sizeof W);
-    W.c = c;
-    W.ws = ws;
-    W.training = c->s->mode == TCO_TRAINING;
+    wl_sheet W = {.c = c, .ws = c->workload, .training = c->s->mode == TCO_TRAINING};
     W.fixed_int = xw_fmt(c, XS_FIXED, XN_INT);
     W.fixed_sci = xw_fmt(c, XS_FIXED, XN_SCI);
     wl_title(&W);
