@@ -53,8 +53,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    snprintf(dir, sizeof dir, "%s", access("/dev/shm", W_OK) == 0 ? "/dev/shm/fuzz-template.XXXXXX"
-                                                                 : "/tmp/fuzz-template.XXXXXX");
+    snprintf(dir, sizeof dir, "%s",
+             access("/dev/shm", W_OK) == 0 ? "/dev/shm/fuzz-template.XXXXXX"
+                                           : "/tmp/fuzz-template.XXXXXX");
     if (!mkdtemp(dir) || tco_scenario_load_string(scenario_ini, "fuzz.ini", &scenario, NULL) ||
         tco_compute(scenario, &result) || tco_analyze(result, NULL, NULL, &analysis))
         abort();

@@ -19,8 +19,8 @@ static void print_table(const tco_comparison *c, FILE *out)
                 "B");
     for (size_t i = 0; i < c->n_inputs; i++)
         fprintf(out, "  %-40s %20s %20s\n", c->inputs[i].key, c->inputs[i].a, c->inputs[i].b);
-    fprintf(out, "\nFigures (B - A):\n  %-24s %-22s %16s %16s %16s %9s\n", "option", "figure",
-            "A", "B", "delta", "delta %");
+    fprintf(out, "\nFigures (B - A):\n  %-24s %-22s %16s %16s %16s %9s\n", "option", "figure", "A",
+            "B", "delta", "delta %");
     for (size_t i = 0; i < c->n_options; i++) {
         const tco_option_diff *o = &c->options[i];
         if (!o->in_a || !o->in_b) {
@@ -63,8 +63,7 @@ int cli_compare(const tco_result *a, const tco_result *b, int format, const char
     tco_comparison *c = NULL;
     tco_status st = tco_compare(a, b, &c);
     if (st != TCO_OK) {
-        fprintf(stderr, "tco: %s\n",
-                st == TCO_ERR_NOMEM ? "out of memory" : tco_status_str(st));
+        fprintf(stderr, "tco: %s\n", st == TCO_ERR_NOMEM ? "out of memory" : tco_status_str(st));
         return CLI_EXIT_RUNTIME;
     }
     int rc;

@@ -115,8 +115,11 @@ static enum format format_of_path(const char *path)
     static const struct {
         const char *ext;
         enum format fmt;
-    } exts[] = {{".json", FMT_JSON}, {".xlsx", FMT_XLSX}, {".csv", FMT_CSV},
-                {".md", FMT_MD},     {".txt", FMT_TABLE}};
+    } exts[] = {{".json", FMT_JSON},
+                {".xlsx", FMT_XLSX},
+                {".csv", FMT_CSV},
+                {".md", FMT_MD},
+                {".txt", FMT_TABLE}};
     for (size_t i = 0; i < sizeof exts / sizeof exts[0]; i++)
         if (strcmp(dot, exts[i].ext) == 0)
             return exts[i].fmt;
@@ -319,8 +322,9 @@ static int load_template(const args *a, const tco_scenario *s, tco_diags *d, tco
         char rel[256];
         snprintf(rel, sizeof rel, "templates/%s.xml", want);
         if (!shipped_file(rel, path, sizeof path)) {
-            fprintf(stderr, "tco: no shipped template named '%s' (set TCO_DATA_DIR, or give a "
-                            "path)\n",
+            fprintf(stderr,
+                    "tco: no shipped template named '%s' (set TCO_DATA_DIR, or give a "
+                    "path)\n",
                     want);
             return CLI_EXIT_USAGE;
         }
@@ -384,8 +388,7 @@ static void on_progress(void *user, long done, long total)
         return;
     int width = 40, filled = (int)(width * done / total);
     fprintf(stderr, "\rMonte Carlo [%.*s%*s] %3ld%%", filled,
-            "########################################", width - filled, "",
-            done * 100 / total);
+            "########################################", width - filled, "", done * 100 / total);
     fflush(stderr);
     p->shown = 1;
 }
@@ -441,7 +444,7 @@ static int write_output(const args *a, const tco_result *res, const tco_template
     case FMT_XLSX: {
         tco_xlsx_options opts = {.created = epoch, .tpl = tpl};
         tco_status st = tco_report_write_xlsx(res, a->out, &opts, d);
-        return st == TCO_OK                                      ? 0
+        return st == TCO_OK                                 ? 0
                : st == TCO_ERR_INPUT || st == TCO_ERR_LIMIT ? CLI_EXIT_USAGE
                                                             : CLI_EXIT_RUNTIME;
     }
@@ -589,10 +592,10 @@ static int cmd_catalog(int argc, char **argv)
     }
     if (rc < 0)
         rc = cli_emit(a.out,
-                          a.fmt == FMT_JSON  ? cli_print_catalog_json
-                          : a.fmt == FMT_CSV ? cli_print_catalog_csv
-                                             : cli_print_catalog,
-                          cat, d);
+                      a.fmt == FMT_JSON  ? cli_print_catalog_json
+                      : a.fmt == FMT_CSV ? cli_print_catalog_csv
+                                         : cli_print_catalog,
+                      cat, d);
     print_diags(d, a.quiet);
     tco_catalog_free(cat);
     tco_diags_free(d);
@@ -624,10 +627,10 @@ static int cmd_compare(int argc, char **argv)
         rc = CLI_EXIT_RUNTIME;
     if (rc == 0)
         rc = cli_compare(ra, rb,
-                             a.fmt == FMT_JSON   ? CLI_JSON
-                             : a.fmt == FMT_XLSX ? CLI_XLSX
-                                                 : CLI_TABLE,
-                             a.out, epoch, d);
+                         a.fmt == FMT_JSON   ? CLI_JSON
+                         : a.fmt == FMT_XLSX ? CLI_XLSX
+                                             : CLI_TABLE,
+                         a.out, epoch, d);
     print_diags(d, a.quiet);
     tco_result_free(ra);
     tco_result_free(rb);

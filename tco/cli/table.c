@@ -21,9 +21,8 @@ static void print_sizing(const tco_result *res, FILE *out, int idw)
 {
     const tco_scenario *s = res->scenario;
     int training = s->mode == TCO_TRAINING;
-    fprintf(out, "\nWorkload: %g parameters, %s, %.0f GB of memory needed\n\n",
-            s->model_params, training ? "training" : "inference",
-            res->options[0].sizing.memory_needed_gb);
+    fprintf(out, "\nWorkload: %g parameters, %s, %.0f GB of memory needed\n\n", s->model_params,
+            training ? "training" : "inference", res->options[0].sizing.memory_needed_gb);
     if (training)
         fprintf(out, "%-*s  %8s  %-13s %12s %14s %8s\n", idw, "option", "min GPUs", "fits",
                 "days/run", "cost/run", "runs");
@@ -54,14 +53,16 @@ static void print_analysis(const tco_result *res, const tco_analysis *a, FILE *o
 {
     const tco_scenario *s = res->scenario;
     char x[40], y[40], z[40];
-    fprintf(out, "\nSensitivity (each driver alone, %g%% either way unless a range is set): "
-                 "the three largest swings%s\n",
+    fprintf(out,
+            "\nSensitivity (each driver alone, %g%% either way unless a range is set): "
+            "the three largest swings%s\n",
             s->swing * 100, res->baseline >= 0 ? " (buy options: against the baseline)" : "");
     for (size_t i = 0; i < res->n_options; i++) {
         fprintf(out, "  %-*s ", idw, s->options[i].id);
         for (size_t d = 0; d < 3 && d < a->n_drivers; d++) {
             const tco_sens_entry *e = &a->sens[i * a->n_drivers + d];
-            fprintf(out, "%s%s %s", d ? ", " : "", e->driver, tco_group_thousands(x, sizeof x, e->swing, 0));
+            fprintf(out, "%s%s %s", d ? ", " : "", e->driver,
+                    tco_group_thousands(x, sizeof x, e->swing, 0));
         }
         fputc('\n', out);
     }
@@ -74,21 +75,23 @@ static void print_analysis(const tco_result *res, const tco_analysis *a, FILE *o
             fprintf(out, "  %-*s %14s", idw, s->options[i].id,
                     tco_group_thousands(x, sizeof x, res->options[i].total, 0));
             for (size_t c = 0; c < a->n_cases; c++)
-                fprintf(out, " %14s", tco_group_thousands(x, sizeof x, a->cases[c]->options[i].total, 0));
+                fprintf(out, " %14s",
+                        tco_group_thousands(x, sizeof x, a->cases[c]->options[i].total, 0));
             fputc('\n', out);
         }
     }
     if (a->mc_samples > 0) {
         fprintf(out, "\nMonte Carlo: %ld samples, seed %lu\n  %-*s %14s %14s %14s %10s %12s\n",
-                a->mc_samples, a->mc_seed, idw, "option", "total P10", "P50", "P90",
-                "cheapest", "beats base");
+                a->mc_samples, a->mc_seed, idw, "option", "total P10", "P50", "P90", "cheapest",
+                "beats base");
         for (size_t i = 0; i < res->n_options; i++) {
             const struct tco_mc_option *m = &a->mc[i];
             char pb[16] = "-";
             if (!isnan(m->p_beats_baseline))
                 snprintf(pb, sizeof pb, "%.1f%%", m->p_beats_baseline * 100);
             fprintf(out, "  %-*s %14s %14s %14s %9.1f%% %12s\n", idw, s->options[i].id,
-                    tco_group_thousands(x, sizeof x, m->total_p10, 0), tco_group_thousands(y, sizeof y, m->total_p50, 0),
+                    tco_group_thousands(x, sizeof x, m->total_p10, 0),
+                    tco_group_thousands(y, sizeof y, m->total_p50, 0),
                     tco_group_thousands(z, sizeof z, m->total_p90, 0), m->p_cheapest * 100, pb);
         }
     }
@@ -128,8 +131,8 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
         size_t i = res->rank[k];
         const tco_option *o = &s->options[i];
         const tco_option_result *r = &res->options[i];
-        double operating = r->power + r->cooling + r->facility + r->maintenance + r->staff +
-                           r->rental;
+        double operating =
+            r->power + r->cooling + r->facility + r->maintenance + r->staff + r->rental;
         char be[64] = "-";
         if (o->acquire == TCO_BUY && res->baseline >= 0) {
             char month[24] = "never", util[40] = "";
@@ -143,9 +146,12 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
         fputs(r->sizing.fits == 0 ? red : k == 0 ? green : "", out);
         fprintf(out, "%4zu  %-*s  %-7s %6d %14s %14s %13s %14s %14s %10s", k + 1, idw, o->id,
                 o->acquire == TCO_BUY ? "buy" : "rent", o->count,
-                tco_group_thousands(a, sizeof a, r->capex, 0), tco_group_thousands(b, sizeof b, operating, 0),
-                tco_group_thousands(c, sizeof c, r->residual, 0), tco_group_thousands(d, sizeof d, r->total, 0),
-                tco_group_thousands(e, sizeof e, r->npv, 0), tco_group_thousands(f, sizeof f, r->cost_per_gpu_hour, 2));
+                tco_group_thousands(a, sizeof a, r->capex, 0),
+                tco_group_thousands(b, sizeof b, operating, 0),
+                tco_group_thousands(c, sizeof c, r->residual, 0),
+                tco_group_thousands(d, sizeof d, r->total, 0),
+                tco_group_thousands(e, sizeof e, r->npv, 0),
+                tco_group_thousands(f, sizeof f, r->cost_per_gpu_hour, 2));
         if (per_unit)
             fprintf(out, " %12s", tco_group_thousands(g, sizeof g, r->cost_per_unit, 6));
         fprintf(out, "  %s%s\n", be, r->sizing.fits == 0 || k == 0 ? reset : "");
@@ -157,8 +163,8 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
         const tco_option_result *rb = &res->options[res->rank[0]];
         const tco_option_result *r2 = &res->options[res->rank[1]];
         fprintf(out, "\nCheapest: %s (%s), %s %s less than %s over %d months.\n", best->id,
-                best->label, tco_group_thousands(a, sizeof a, r2->total - rb->total, 0), s->currency,
-                s->options[res->rank[1]].id, s->horizon_months);
+                best->label, tco_group_thousands(a, sizeof a, r2->total - rb->total, 0),
+                s->currency, s->options[res->rank[1]].id, s->horizon_months);
     }
     if (per_unit) {
         size_t best = SIZE_MAX;
@@ -190,10 +196,11 @@ tco_status cli_print_catalog(FILE *out, const void *arg)
         if (isnan(g->price_typical))
             snprintf(price, sizeof price, "-");
         else
-            snprintf(price, sizeof price, "%s %s", tco_group_thousands(a, sizeof a, g->price_typical, 0),
+            snprintf(price, sizeof price, "%s %s",
+                     tco_group_thousands(a, sizeof a, g->price_typical, 0),
                      g->currency ? g->currency : "");
-        fprintf(out, "%-18s %-28.28s %9g %9s %8g %6g %12s  %s\n", g->id, g->name,
-                g->fp16_tflops, mem, g->memory_bw_tbs, g->tdp_w, price, g->as_of);
+        fprintf(out, "%-18s %-28.28s %9g %9s %8g %6g %12s  %s\n", g->id, g->name, g->fp16_tflops,
+                mem, g->memory_bw_tbs, g->tdp_w, price, g->as_of);
     }
     fprintf(out, "\nCloud offers (%zu)\n%-22s %-12s %-18s %-10s %6s %10s  %-12s %s\n",
             cat->n_offers, "id", "provider", "gpu", "pricing", "term", "per GPU-h", "region",
@@ -203,9 +210,9 @@ tco_status cli_print_catalog(FILE *out, const void *arg)
         char term[16] = "-";
         if (o->term_months)
             snprintf(term, sizeof term, "%dm", o->term_months);
-        fprintf(out, "%-22s %-12.12s %-18s %-10s %6s %6.2f %-3s  %-12.12s %s\n", o->id,
-                o->provider, o->gpu, o->pricing, term, o->price_per_gpu_hour,
-                o->currency ? o->currency : "", o->region ? o->region : "-", o->as_of);
+        fprintf(out, "%-22s %-12.12s %-18s %-10s %6s %6.2f %-3s  %-12.12s %s\n", o->id, o->provider,
+                o->gpu, o->pricing, term, o->price_per_gpu_hour, o->currency ? o->currency : "",
+                o->region ? o->region : "-", o->as_of);
     }
     return ferror(out) ? TCO_ERR_IO : TCO_OK;
 }

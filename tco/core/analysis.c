@@ -52,7 +52,7 @@ static double clamp_key(const tco_keydef *k, double v)
 /* A driver: one input swung for every option that has it. */
 typedef struct driver {
     const char *name;
-    int global;      /* 1: a tco_skey; 0: a tco_okey on each option */
+    int global; /* 1: a tco_skey; 0: a tco_okey on each option */
     int key;
     int only_option; /* >= 0: an extra driver from a [sensitivity] range */
 } driver;
@@ -103,8 +103,8 @@ static int option_has(const tco_option *o, int key)
 }
 
 /* The value at one end (sign -1 low, +1 high) of a relative swing or range. */
-static double end_value(const tco_scenario *base, const tco_range *r, const tco_keydef *k,
-                        double v, int sign)
+static double end_value(const tco_scenario *base, const tco_range *r, const tco_keydef *k, double v,
+                        int sign)
 {
     if (r)
         return sign < 0 ? r->low : r->high;
@@ -404,8 +404,7 @@ static tco_status monte_carlo(tco_analysis *A, const tco_scenario *base, tco_sce
     for (size_t j = 0; j < base->n_uncertain; j++) {
         const tco_param p = base->uncertain[j].param;
         at[j] = tci_param_ptr(w, p);
-        kd[j] = p.option < 0 ? tco_scenario_key((tco_skey)p.key)
-                             : tco_option_key((tco_okey)p.key);
+        kd[j] = p.option < 0 ? tco_scenario_key((tco_skey)p.key) : tco_option_key((tco_okey)p.key);
         if (p.option >= 0 && p.key == TCO_O_UTILIZATION)
             w->options[p.option].src[TCO_O_UTILIZATION] = TCO_SRC_INI;
     }
@@ -462,8 +461,7 @@ static tco_status monte_carlo(tco_analysis *A, const tco_scenario *base, tco_sce
             if (pass)
                 m->npv_mean = mean, m->npv_p10 = p10, m->npv_p50 = p50, m->npv_p90 = p90;
             else
-                m->total_mean = mean, m->total_p10 = p10, m->total_p50 = p50,
-                m->total_p90 = p90;
+                m->total_mean = mean, m->total_p10 = p10, m->total_p50 = p50, m->total_p90 = p90;
         }
         m->p_cheapest = (double)cheapest[i] / N;
         m->p_beats_baseline =

@@ -61,8 +61,7 @@ static void value_text(const tco_keydef *k, const void *base, int set, char *buf
 }
 
 /* Append one difference; -1 when out of memory. */
-static int add_input(tco_comparison *c, size_t *cap, const char *key, const char *a,
-                     const char *b)
+static int add_input(tco_comparison *c, size_t *cap, const char *key, const char *a, const char *b)
 {
     if (c->n_inputs == *cap) {
         size_t n = *cap ? *cap * 2 : 32;

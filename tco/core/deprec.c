@@ -36,8 +36,8 @@ double tco_ddb(double cost, double salvage, double life, double per, double fact
 /* Depreciation over `period` periods from the start of an asset worth `cost`
  * with `life1` periods left, switching to straight line over the remaining
  * life once that charges more. The last period may be partial. */
-static double vdb_from_start(double cost, double salvage, double life, double life1,
-                             double period, double factor)
+static double vdb_from_start(double cost, double salvage, double life, double life1, double period,
+                             double factor)
 {
     double end = ceil(period), total = 0, sln = 0, remaining = cost - salvage;
     int switched = 0;
@@ -83,13 +83,11 @@ double tco_vdb(double cost, double salvage, double life, double start, double en
     double part = 0;
     if (int_start < start) {
         double c = cost - vdb_from_start(cost, salvage, life, life, int_start, factor);
-        part += (start - int_start) *
-                vdb_from_start(c, salvage, life, life - int_start, 1, factor);
+        part += (start - int_start) * vdb_from_start(c, salvage, life, life - int_start, 1, factor);
     }
     if (int_end > end) {
         double c = cost - vdb_from_start(cost, salvage, life, life, int_end - 1, factor);
-        part += (int_end - end) *
-                vdb_from_start(c, salvage, life, life - (int_end - 1), 1, factor);
+        part += (int_end - end) * vdb_from_start(c, salvage, life, life - (int_end - 1), 1, factor);
     }
     cost -= vdb_from_start(cost, salvage, life, life, int_start, factor);
     return vdb_from_start(cost, salvage, life, life - int_start, int_end - int_start, factor) -

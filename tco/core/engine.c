@@ -30,8 +30,8 @@ static plan make_plan(const tco_scenario *s, const tco_option *o, double u)
     p.capex_gpu = o->count * o->gpu_price;
     p.capex_infra = p.servers * (o->server_price + o->network_price);
     p.capex = p.capex_gpu + p.capex_infra + o->install_price;
-    double gpu_w = o->tdp_w * (o->idle_power_fraction +
-                               u * (o->load_power_fraction - o->idle_power_fraction));
+    double gpu_w =
+        o->tdp_w * (o->idle_power_fraction + u * (o->load_power_fraction - o->idle_power_fraction));
     p.it_kw = (o->count * gpu_w + p.servers * o->server_power_w) / 1000;
     p.provisioned_kw = (o->count * o->tdp_w + p.servers * o->server_power_w) / 1000;
     if (o->src[TCO_O_RESALE_DECLINE])
@@ -48,14 +48,14 @@ static plan make_plan(const tco_scenario *s, const tco_option *o, double u)
  * figures are the same numbers whether they come from here or are written out
  * in full. */
 typedef struct month_terms {
-    int buy;              /* 1: power and cooling escalate; 0: rental */
-    int on_demand;        /* rent: the rental follows u and declines yearly */
-    double growth;        /* 1 + escalation (buy) or 1 - price decline (rent) */
-    double kw_hours;      /* it_kw * T */
-    double cool_hours;    /* it_kw * T * (pue - 1) */
+    int buy;           /* 1: power and cooling escalate; 0: rental */
+    int on_demand;     /* rent: the rental follows u and declines yearly */
+    double growth;     /* 1 + escalation (buy) or 1 - price decline (rent) */
+    double kw_hours;   /* it_kw * T */
+    double cool_hours; /* it_kw * T * (pue - 1) */
     double facility, maintenance, staff;
-    double rent_base;     /* count * T * u * price (on demand), or the whole
-                             rental before storage (reserved) */
+    double rent_base; /* count * T * u * price (on demand), or the whole
+                         rental before storage (reserved) */
     double storage;
 } month_terms;
 
@@ -196,8 +196,8 @@ static void size_workload(const tco_scenario *s, const tco_option *o, tco_option
 {
     tco_sizing *z = &r->sizing;
     z->memory_needed_gb = z->min_gpus = z->train_hours = z->train_days = z->run_gpu_hours =
-        z->cost_per_run = z->runs_in_horizon = z->tokens_per_currency =
-            z->cost_per_million_tokens = z->cost_per_thousand_requests = z->gpus_needed = NAN;
+        z->cost_per_run = z->runs_in_horizon = z->tokens_per_currency = z->cost_per_million_tokens =
+            z->cost_per_thousand_requests = z->gpus_needed = NAN;
     z->fits = -1;
     if (s->model_params <= 0)
         return;
@@ -209,8 +209,7 @@ static void size_workload(const tco_scenario *s, const tco_option *o, tco_option
     }
     double rate = r->cost_per_gpu_hour; /* TCO per used GPU-hour */
     if (s->mode == TCO_TRAINING) {
-        double flops_per_s =
-            o->count * o->fp16_tflops * 1e12 * s->mfu * o->scaling_efficiency;
+        double flops_per_s = o->count * o->fp16_tflops * 1e12 * s->mfu * o->scaling_efficiency;
         if (s->tokens <= 0 || flops_per_s <= 0)
             return;
         z->train_hours = 6 * s->model_params * s->tokens / flops_per_s / 3600;
@@ -281,8 +280,7 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
     /* Metrics; a zero denominator gives null. */
     r->gpu_hours = o->count * T * H * u;
     r->cost_per_gpu_hour = ratio_or_null(r->total, r->gpu_hours);
-    r->cost_per_pflop_hour =
-        ratio_or_null(r->total, o->count * o->fp16_tflops / 1000 * T * H * u);
+    r->cost_per_pflop_hour = ratio_or_null(r->total, o->count * o->fp16_tflops / 1000 * T * H * u);
     r->units = o->throughput * o->count * o->scaling_efficiency * 3600 * T * H * u;
     r->cost_per_unit = ratio_or_null(r->total, r->units);
     r->units_per_s_per_kw =
@@ -296,8 +294,7 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
 
 /* Break-even of buy option i against the baseline rent option b, whose
  * totals at utilization 0 and 1 are b0 and b0 + b1. */
-static void breakeven(const tco_scenario *s, tco_result *res, size_t i, int b, double b0,
-                      double b1)
+static void breakeven(const tco_scenario *s, tco_result *res, size_t i, int b, double b0, double b1)
 {
     const tco_option *o = &s->options[i];
     tco_option_result *r = &res->options[i];
@@ -411,8 +408,8 @@ size_t tco_result_check(const tco_result *res, tco_diags *diags)
                       "the model needs %.0f GB (%g parameters x %g bytes x %g); %d GPU%s of "
                       "%g GB hold%s %g GB: at least %.0f GPUs are needed",
                       z->memory_needed_gb, s->model_params, tco_bytes_per_param(s),
-                      1 + s->activation_overhead, o->count, o->count == 1 ? "" : "s",
-                      o->memory_gb, o->count == 1 ? "s" : "", o->count * o->memory_gb, z->min_gpus);
+                      1 + s->activation_overhead, o->count, o->count == 1 ? "" : "s", o->memory_gb,
+                      o->count == 1 ? "s" : "", o->count * o->memory_gb, z->min_gpus);
         n++;
     }
     return n;

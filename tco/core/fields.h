@@ -84,35 +84,35 @@ typedef enum tci_fsource {
 /* What a field measures. Each output picks its number format and unit text
  * from this; the workbook's format and Unit column are given beside each. */
 typedef enum tci_funit {
-    TCI_FU_TEXT,               /* not a number (XN_NONE; no unit) */
-    TCI_FU_GPUS,               /* a whole number of GPUs (XN_INT; "unit.gpus") */
-    TCI_FU_FRACTION,           /* in [0,1], shown as a percentage (XN_PCT; "%") */
-    TCI_FU_MONEY,              /* in the currency, whole units (XN_MONEY; the currency) */
-    TCI_FU_MONEY_PER_GPU_HOUR, /* with cents (XN_MONEY2; "unit.money_per_gpu_hour") */
+    TCI_FU_TEXT,                 /* not a number (XN_NONE; no unit) */
+    TCI_FU_GPUS,                 /* a whole number of GPUs (XN_INT; "unit.gpus") */
+    TCI_FU_FRACTION,             /* in [0,1], shown as a percentage (XN_PCT; "%") */
+    TCI_FU_MONEY,                /* in the currency, whole units (XN_MONEY; the currency) */
+    TCI_FU_MONEY_PER_GPU_HOUR,   /* with cents (XN_MONEY2; "unit.money_per_gpu_hour") */
     TCI_FU_MONEY_PER_PFLOP_HOUR, /* small: 3 significant digits (XN_MONEY_PF;
                                     "unit.money_per_pflop_hour") */
-    TCI_FU_MONEY_PER_UNIT,     /* likewise (XN_MONEY_UN; "unit.money_per_unit") */
-    TCI_FU_GPU_HOURS,          /* whole GPU-hours (XN_INT; "unit.gpu_hours") */
-    TCI_FU_UNITS_PER_S_PER_KW, /* units of work per second per kW (XN_DEC2;
-                                  "unit.per_s_per_kw") */
-    TCI_FU_KW,                 /* kW, 2 decimals (XN_DEC2; "unit.kw") */
-    TCI_FU_MONTH,              /* a month, 1..H (XN_INT; "unit.month") */
-    TCI_FU_RANK                /* 1 = lowest total (XN_INT; no unit) */
+    TCI_FU_MONEY_PER_UNIT,       /* likewise (XN_MONEY_UN; "unit.money_per_unit") */
+    TCI_FU_GPU_HOURS,            /* whole GPU-hours (XN_INT; "unit.gpu_hours") */
+    TCI_FU_UNITS_PER_S_PER_KW,   /* units of work per second per kW (XN_DEC2;
+                                    "unit.per_s_per_kw") */
+    TCI_FU_KW,                   /* kW, 2 decimals (XN_DEC2; "unit.kw") */
+    TCI_FU_MONTH,                /* a month, 1..H (XN_INT; "unit.month") */
+    TCI_FU_RANK                  /* 1 = lowest total (XN_INT; no unit) */
 } tci_funit;
 
 /* The outputs that show a field (bits of tci_field.outputs). */
 enum {
-    TCI_OUT_JSON = 1,    /* members of the JSON's option objects */
-    TCI_OUT_CSV = 2,     /* columns of the CSV summary */
-    TCI_OUT_MD = 4,      /* columns of the Markdown table */
-    TCI_OUT_SUMMARY = 8  /* rows of the workbook's Summary sheet */
+    TCI_OUT_JSON = 1,   /* members of the JSON's option objects */
+    TCI_OUT_CSV = 2,    /* columns of the CSV summary */
+    TCI_OUT_MD = 4,     /* columns of the Markdown table */
+    TCI_OUT_SUMMARY = 8 /* rows of the workbook's Summary sheet */
 };
 
 /* The options a field has a meaning for. */
 typedef enum tci_fapplies {
-    TCI_FA_ALL = 0,  /* every option */
-    TCI_FA_BUY,      /* bought options (residual, power drawn, book view) */
-    TCI_FA_BASELINE  /* bought options when the scenario has a rent baseline */
+    TCI_FA_ALL = 0, /* every option */
+    TCI_FA_BUY,     /* bought options (residual, power drawn, book view) */
+    TCI_FA_BASELINE /* bought options when the scenario has a rent baseline */
 } tci_fapplies;
 
 /* One result field. */

@@ -88,7 +88,7 @@ tco_scenario *tci_scenario_clone(const tco_scenario *s)
     c->uncertain = NULL;
     c->n_uncertain = 0;
     c->catalog_borrowed = 1; /* entries stay owned by the original */
-    c->files = NULL; /* key_file still points into the original's */
+    c->files = NULL;         /* key_file still points into the original's */
     c->n_files = 0;
     int ok = dup_field(&c->file, s->file) && dup_field(&c->name, s->name) &&
              dup_field(&c->currency, s->currency) && dup_field(&c->baseline, s->baseline) &&
@@ -104,8 +104,7 @@ tco_scenario *tci_scenario_clone(const tco_scenario *s)
             *o = s->options[i];
             o->id = o->label = o->gpu = o->offer = o->base = NULL;
             c->n_options = i + 1;
-            ok = dup_field(&o->id, s->options[i].id) &&
-                 dup_field(&o->label, s->options[i].label) &&
+            ok = dup_field(&o->id, s->options[i].id) && dup_field(&o->label, s->options[i].label) &&
                  dup_field(&o->gpu, s->options[i].gpu) &&
                  dup_field(&o->offer, s->options[i].offer) &&
                  dup_field(&o->base, s->options[i].base);
@@ -129,8 +128,8 @@ void *tci_key_field(void *base, const tco_keydef *k)
 /* The current value of a numeric parameter (a double key). */
 double *tci_param_ptr(tco_scenario *s, tco_param p)
 {
-    const tco_keydef *k = p.option < 0 ? tco_scenario_key((tco_skey)p.key)
-                                       : tco_option_key((tco_okey)p.key);
+    const tco_keydef *k =
+        p.option < 0 ? tco_scenario_key((tco_skey)p.key) : tco_option_key((tco_okey)p.key);
     void *base = p.option < 0 ? (void *)s : (void *)&s->options[p.option];
     return k->type == TCO_T_NUMBER ? (double *)tci_key_field(base, k) : NULL;
 }

@@ -44,13 +44,13 @@ typedef struct tci_tpl_currency {
  * where the template keeps the built-in look. */
 typedef struct tci_tpl_style {
     char *font_name;
-    double font_size;          /* points */
+    double font_size; /* points */
     long input_fill, input_color;
     long header_fill, header_color;
     long title_color;
     size_t n_accents;
     long accents[TCI_TPL_MAX_ACCENTS];
-    int negatives_minus;       /* 1: -1,234; 0: (1,234) */
+    int negatives_minus; /* 1: -1,234; 0: (1,234) */
     size_t n_currencies;
     tci_tpl_currency *currencies;
 } tci_tpl_style;

@@ -39,26 +39,26 @@ extern "C" {
 
 /* ===== Limits ===== */
 
-#define TCO_MAX_HORIZON 120          /* months */
-#define TCO_MAX_OPTIONS 1000         /* options in one scenario */
-#define TCO_MAX_LINE 4096            /* bytes in one INI line */
-#define TCO_MAX_FILE (16 * 1024 * 1024) /* bytes in one input file */
-#define TCO_MAX_ID 40                /* bytes in an option id */
-#define TCO_MAX_ERRORS 50            /* errors kept per load */
-#define TCO_MAX_CASES 64             /* [case NAME] sections */
-#define TCO_MAX_SECTION_KEYS 1000    /* keys in one case, sensitivity or uncertainty section */
-#define TCO_MAX_SAMPLES 1000000      /* Monte Carlo samples */
-#define TCO_MAX_MC_VALUES 20000000L  /* Monte Carlo samples x options */
+#define TCO_MAX_HORIZON      120                /* months */
+#define TCO_MAX_OPTIONS      1000               /* options in one scenario */
+#define TCO_MAX_LINE         4096               /* bytes in one INI line */
+#define TCO_MAX_FILE         (16 * 1024 * 1024) /* bytes in one input file */
+#define TCO_MAX_ID           40                 /* bytes in an option id */
+#define TCO_MAX_ERRORS       50                 /* errors kept per load */
+#define TCO_MAX_CASES        64                 /* [case NAME] sections */
+#define TCO_MAX_SECTION_KEYS 1000      /* keys in one case, sensitivity or uncertainty section */
+#define TCO_MAX_SAMPLES      1000000   /* Monte Carlo samples */
+#define TCO_MAX_MC_VALUES    20000000L /* Monte Carlo samples x options */
 
 /* ===== Status codes ===== */
 
 typedef enum tco_status {
-    TCO_OK = 0,        /* success */
-    TCO_ERR_NOMEM,     /* an allocation failed */
-    TCO_ERR_INPUT,     /* the input is invalid; diagnostics say where */
-    TCO_ERR_IO,        /* a file could not be read or written */
-    TCO_ERR_LIMIT,     /* an input exceeds a documented limit */
-    TCO_ERR_ARG        /* the caller passed an invalid argument */
+    TCO_OK = 0,    /* success */
+    TCO_ERR_NOMEM, /* an allocation failed */
+    TCO_ERR_INPUT, /* the input is invalid; diagnostics say where */
+    TCO_ERR_IO,    /* a file could not be read or written */
+    TCO_ERR_LIMIT, /* an input exceeds a documented limit */
+    TCO_ERR_ARG    /* the caller passed an invalid argument */
 } tco_status;
 
 /* A static English description of a status; unknown values are clamped. */
@@ -89,8 +89,8 @@ const tco_diag *tco_diags_get(const tco_diags *diags, size_t i);
 /* Add a message (printf-style). Errors past TCO_MAX_ERRORS are counted but not
  * kept; one final note says how many were dropped. Returns TCO_ERR_NOMEM if the
  * message could not be stored. */
-tco_status tco_diags_add(tco_diags *diags, tco_severity sev, const char *file,
-                         int line, const char *section, const char *fmt, ...)
+tco_status tco_diags_add(tco_diags *diags, tco_severity sev, const char *file, int line,
+                         const char *section, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 6, 7)))
 #endif
@@ -109,10 +109,9 @@ int tco_diag_format(const tco_diag *diag, char *buf, size_t size);
 /* x rounded to `decimals` decimals (0 to 6), with a comma between groups of
  * three digits ("-1,234,567.89"), into buf; when the text does not fit in
  * size bytes, buf is filled with '#', as a spreadsheet shows a number too wide
- * for its cell (TCO_NUMTEXT_MAX bytes always fit). A value that rounds to zero has no minus sign; NAN and
- * the infinities are "n/a". Returns buf. The one thousands-separator
- * formatter of the library and the tool (the table, Markdown, the workbook's
- * notes). */
+ * for its cell (TCO_NUMTEXT_MAX bytes always fit). A value that rounds to zero has no minus sign;
+ * NAN and the infinities are "n/a". Returns buf. The one thousands-separator formatter of the
+ * library and the tool (the table, Markdown, the workbook's notes). */
 const char *tco_group_thousands(char *buf, size_t size, double x, int decimals);
 
 /* ===== Scenario keys ===== */
@@ -221,37 +220,37 @@ typedef enum tco_kunit {
     TCO_U_YEARS,
     TCO_U_MONTHS,
     TCO_U_HOURS,
-    TCO_U_RATIO,    /* a plain positive number (PUE) */
-    TCO_U_RATE      /* units of work per second */
+    TCO_U_RATIO, /* a plain positive number (PUE) */
+    TCO_U_RATE   /* units of work per second */
 } tco_kunit;
 
 /* One key: its spelling, type, range and default, where it is stored, and
  * what the workbook and the analyses do with it. Every fact about a key is a
  * member here, so that adding a key is adding one row to a table. */
 typedef struct tco_keydef {
-    const char *name;          /* spelling in the INI */
-    const char *section;       /* "scenario", "site", "workload" or "option" */
+    const char *name;    /* spelling in the INI */
+    const char *section; /* "scenario", "site", "workload" or "option" */
     tco_ktype type;
     tco_kunit unit;
-    tco_kapplies applies;      /* for option keys */
-    size_t offset;             /* offset in tco_scenario or tco_option */
-    double def;                /* default for numbers, ints and enums */
-    double lo, hi;             /* inclusive range for numbers and ints */
-    const char *const *names;  /* enumeration spellings, NULL-terminated */
-    const char *unit_label;    /* short unit for people ("W", "per kWh"), or "" */
-    const char *label;         /* short description for people */
-    const char *sheet_name;    /* a global key: the workbook's defined name of its
-                                  input cell ("ElectricityPrice"), or NULL */
-    int live;                  /* 1 when the workbook's formulas always read this
-                                  input (styled as an input, editable); 0 when it
-                                  is shown for the record. The [workload] sizing
-                                  keys are read only when a model is sized, which
-                                  the workbook decides from the scenario. */
-    int driver;                /* 0: not a standard sensitivity driver; k >= 1: the
-                                  k-th standard driver of tco_analyze. Drivers are
-                                  numbered 1..n without gaps across both tables; the
-                                  [workload] utilization drives each option's
-                                  utilization in effect (tco_option_utilization). */
+    tco_kapplies applies;     /* for option keys */
+    size_t offset;            /* offset in tco_scenario or tco_option */
+    double def;               /* default for numbers, ints and enums */
+    double lo, hi;            /* inclusive range for numbers and ints */
+    const char *const *names; /* enumeration spellings, NULL-terminated */
+    const char *unit_label;   /* short unit for people ("W", "per kWh"), or "" */
+    const char *label;        /* short description for people */
+    const char *sheet_name;   /* a global key: the workbook's defined name of its
+                                 input cell ("ElectricityPrice"), or NULL */
+    int live;                 /* 1 when the workbook's formulas always read this
+                                 input (styled as an input, editable); 0 when it
+                                 is shown for the record. The [workload] sizing
+                                 keys are read only when a model is sized, which
+                                 the workbook decides from the scenario. */
+    int driver;               /* 0: not a standard sensitivity driver; k >= 1: the
+                                 k-th standard driver of tco_analyze. Drivers are
+                                 numbered 1..n without gaps across both tables; the
+                                 [workload] utilization drives each option's
+                                 utilization in effect (tco_option_utilization). */
 } tco_keydef;
 
 /* The key tables, indexed by tco_skey and tco_okey (every value below
@@ -281,7 +280,7 @@ typedef struct tco_param {
 
 /* An explicit range from [sensitivity]: `KEY = LOW, HIGH`. */
 typedef struct tco_range {
-    char *name;     /* as written: "electricity_price", "h100-buy.gpu_price" */
+    char *name; /* as written: "electricity_price", "h100-buy.gpu_price" */
     tco_param param;
     double low, high;
     int line;
@@ -304,106 +303,106 @@ struct tco_scenario;
 /* A [case NAME] section: the whole scenario with the case's keys overriding. */
 typedef struct tco_case {
     char *name;
-    int line;                   /* line of the [case NAME] header */
+    int line; /* line of the [case NAME] header */
     size_t n_overrides;
-    char **keys;                /* overridden keys as written */
-    char **values;              /* their values as written */
+    char **keys;                   /* overridden keys as written */
+    char **values;                 /* their values as written */
     struct tco_scenario *scenario; /* base scenario with the overrides applied */
 } tco_case;
 
 /* One thing to compare: GPUs bought (with servers) or rented. */
 typedef struct tco_option {
-    char *id;                    /* section id: letters, digits, '-' and '_' */
-    char *label;                 /* display name; defaults to the id */
+    char *id;    /* section id: letters, digits, '-' and '_' */
+    char *label; /* display name; defaults to the id */
     tco_acquire acquire;
-    char *gpu;                   /* GPU name or catalog id, or NULL */
-    char *offer;                 /* cloud offer id, or NULL */
-    char *base;                  /* id of the option whose keys this one inherits, or NULL */
-    int count;                   /* GPUs */
-    double utilization;          /* own value; see tco_option_utilization() */
-    double tdp_w;                /* board power at full load, W */
-    double fp16_tflops;          /* dense FP16/BF16 peak; 0 when unknown */
-    double memory_gb;            /* memory per GPU; 0 when unknown */
-    double throughput;           /* units of work per second per GPU; 0 unknown */
-    double scaling_efficiency;   /* multi-GPU efficiency, default 1 */
-    double gpu_price;            /* per GPU */
+    char *gpu;                 /* GPU name or catalog id, or NULL */
+    char *offer;               /* cloud offer id, or NULL */
+    char *base;                /* id of the option whose keys this one inherits, or NULL */
+    int count;                 /* GPUs */
+    double utilization;        /* own value; see tco_option_utilization() */
+    double tdp_w;              /* board power at full load, W */
+    double fp16_tflops;        /* dense FP16/BF16 peak; 0 when unknown */
+    double memory_gb;          /* memory per GPU; 0 when unknown */
+    double throughput;         /* units of work per second per GPU; 0 unknown */
+    double scaling_efficiency; /* multi-GPU efficiency, default 1 */
+    double gpu_price;          /* per GPU */
     int gpus_per_server;
-    double server_price;         /* per server, without GPUs */
-    double network_price;        /* per server */
-    double install_price;        /* once, for the whole option */
-    double server_power_w;       /* per server, without GPUs */
-    double idle_power_fraction;  /* of TDP at utilization 0 */
-    double load_power_fraction;  /* of TDP at utilization 1 */
-    double maintenance_rate;     /* per year, of capex */
+    double server_price;        /* per server, without GPUs */
+    double network_price;       /* per server */
+    double install_price;       /* once, for the whole option */
+    double server_power_w;      /* per server, without GPUs */
+    double idle_power_fraction; /* of TDP at utilization 0 */
+    double load_power_fraction; /* of TDP at utilization 1 */
+    double maintenance_rate;    /* per year, of capex */
     double staff_per_month;
     tco_depreciation depreciation;
-    int depreciation_years;      /* life L; 6 or 8 for MACRS */
-    double salvage_fraction;     /* of capex, book view */
-    double resale_fraction;      /* of hardware capex, received at month H */
-    double resale_decline;       /* per year; derives resale_fraction */
+    int depreciation_years;  /* life L; 6 or 8 for MACRS */
+    double salvage_fraction; /* of capex, book view */
+    double resale_fraction;  /* of hardware capex, received at month H */
+    double resale_decline;   /* per year; derives resale_fraction */
     tco_pricing pricing;
     double price_per_gpu_hour;
-    double price_decline;        /* per year, on-demand only */
-    double upfront;              /* paid at month 0 */
+    double price_decline; /* per year, on-demand only */
+    double upfront;       /* paid at month 0 */
     double storage_per_month;
-    int line;                    /* line of the [option ID] header */
-    const struct tco_gpu_model *model; /* catalog GPU named by `gpu`, or NULL */
+    int line;                            /* line of the [option ID] header */
+    const struct tco_gpu_model *model;   /* catalog GPU named by `gpu`, or NULL */
     const struct tco_offer *offer_entry; /* catalog offer named by `offer`, or NULL */
-    int price_age_months;        /* age of the catalog price used, or -1 */
-    int price_stale;             /* that age exceeds stale_after_months */
-    unsigned char src[TCO_O_COUNT]; /* tco_source of each key */
-    int key_line[TCO_O_COUNT];   /* line of each key given, else 0 */
-    const char *key_file[TCO_O_COUNT]; /* file of that line (one of the scenario's
-                                          files), or NULL when not given */
+    int price_age_months;                /* age of the catalog price used, or -1 */
+    int price_stale;                     /* that age exceeds stale_after_months */
+    unsigned char src[TCO_O_COUNT];      /* tco_source of each key */
+    int key_line[TCO_O_COUNT];           /* line of each key given, else 0 */
+    const char *key_file[TCO_O_COUNT];   /* file of that line (one of the scenario's
+                                            files), or NULL when not given */
 } tco_option;
 
 /* A whole scenario: global inputs and the options, in input order. */
 typedef struct tco_scenario {
-    char *file;                  /* path it was loaded from, or the string name */
+    char *file; /* path it was loaded from, or the string name */
     char *name;
-    char *currency;              /* ISO 4217 code, default "USD" */
-    int horizon_months;          /* H */
-    double discount_rate;        /* annual */
-    double hours_per_month;      /* T */
-    char *baseline;              /* id of the rent baseline, or NULL */
-    char *as_of;                 /* YYYY-MM-DD, or NULL */
-    char *author;                /* document author, or NULL */
-    char *company;               /* document company, or NULL */
-    char *catalog_path;          /* `catalog =` as written, or NULL */
-    char *template_path;         /* template path as written, or NULL */
-    char *include;               /* `include =` as written, or NULL */
-    double electricity_price;    /* per kWh */
+    char *currency;                /* ISO 4217 code, default "USD" */
+    int horizon_months;            /* H */
+    double discount_rate;          /* annual */
+    double hours_per_month;        /* T */
+    char *baseline;                /* id of the rent baseline, or NULL */
+    char *as_of;                   /* YYYY-MM-DD, or NULL */
+    char *author;                  /* document author, or NULL */
+    char *company;                 /* document company, or NULL */
+    char *catalog_path;            /* `catalog =` as written, or NULL */
+    char *template_path;           /* template path as written, or NULL */
+    char *include;                 /* `include =` as written, or NULL */
+    double electricity_price;      /* per kWh */
     double electricity_escalation; /* per year */
     double pue;
     double colo_per_kw_month;
-    double utilization;          /* [workload] default for options */
-    char *unit;                  /* unit of work, default "unit" */
-    double model_params;         /* parameters of the model; 0 = no sizing */
-    tco_mode mode;               /* training or inference */
-    double bytes_per_param;      /* see tco_bytes_per_param() */
-    double activation_overhead;  /* extra memory, as a fraction of the weights' */
-    double tokens;               /* training tokens */
-    double mfu;                  /* model FLOPs utilization */
-    double requests_per_s;       /* inference load to serve */
+    double utilization;         /* [workload] default for options */
+    char *unit;                 /* unit of work, default "unit" */
+    double model_params;        /* parameters of the model; 0 = no sizing */
+    tco_mode mode;              /* training or inference */
+    double bytes_per_param;     /* see tco_bytes_per_param() */
+    double activation_overhead; /* extra memory, as a fraction of the weights' */
+    double tokens;              /* training tokens */
+    double mfu;                 /* model FLOPs utilization */
+    double requests_per_s;      /* inference load to serve */
     double tokens_per_request;
     size_t n_options;
     tco_option *options;
-    double swing;                /* [sensitivity] relative swing, default 0.2 */
-    size_t n_ranges;             /* [sensitivity] explicit ranges */
+    double swing;    /* [sensitivity] relative swing, default 0.2 */
+    size_t n_ranges; /* [sensitivity] explicit ranges */
     tco_range *ranges;
-    size_t n_cases;              /* [case NAME] sections */
+    size_t n_cases; /* [case NAME] sections */
     tco_case *cases;
-    size_t n_uncertain;          /* [uncertainty] distributions */
+    size_t n_uncertain; /* [uncertainty] distributions */
     tco_uncertain *uncertain;
-    int stale_after_months;      /* catalog prices older than this are flagged */
-    struct tco_catalog *catalog; /* merged catalogs, or NULL when none was read */
-    int catalog_borrowed;        /* catalog belongs to another scenario (cases) */
-    long mc_samples;             /* [uncertainty] samples, default 10000 */
-    unsigned long mc_seed;       /* [uncertainty] seed, default 1 */
-    unsigned char src[TCO_S_COUNT]; /* tco_source of each key */
-    int key_line[TCO_S_COUNT];   /* line of each key given, else 0 */
+    int stale_after_months;            /* catalog prices older than this are flagged */
+    struct tco_catalog *catalog;       /* merged catalogs, or NULL when none was read */
+    int catalog_borrowed;              /* catalog belongs to another scenario (cases) */
+    long mc_samples;                   /* [uncertainty] samples, default 10000 */
+    unsigned long mc_seed;             /* [uncertainty] seed, default 1 */
+    unsigned char src[TCO_S_COUNT];    /* tco_source of each key */
+    int key_line[TCO_S_COUNT];         /* line of each key given, else 0 */
     const char *key_file[TCO_S_COUNT]; /* file of that line, or NULL */
-    size_t n_files;              /* the scenario file, then every included file */
+    size_t n_files;                    /* the scenario file, then every included file */
     char **files;
 } tco_scenario;
 
@@ -465,18 +464,18 @@ typedef struct tco_month {
 /* What the workload needs of one option (all NAN when [workload] does not
  * size a model). */
 typedef struct tco_sizing {
-    double memory_needed_gb;  /* params * bytes_per_param * (1 + overhead) / 1e9 */
-    double min_gpus;          /* GPUs whose memory holds it; NAN without memory_gb */
-    int fits;                 /* 1 fits, 0 does not, -1 unknown */
-    double train_hours;       /* wall-clock hours for one training run */
+    double memory_needed_gb; /* params * bytes_per_param * (1 + overhead) / 1e9 */
+    double min_gpus;         /* GPUs whose memory holds it; NAN without memory_gb */
+    int fits;                /* 1 fits, 0 does not, -1 unknown */
+    double train_hours;      /* wall-clock hours for one training run */
     double train_days;
-    double run_gpu_hours;     /* count * train_hours */
-    double cost_per_run;      /* run_gpu_hours * cost_per_gpu_hour */
-    double runs_in_horizon;   /* whole runs in H months at the option's utilization */
+    double run_gpu_hours;   /* count * train_hours */
+    double cost_per_run;    /* run_gpu_hours * cost_per_gpu_hour */
+    double runs_in_horizon; /* whole runs in H months at the option's utilization */
     double tokens_per_currency;
-    double cost_per_million_tokens;   /* inference */
+    double cost_per_million_tokens; /* inference */
     double cost_per_thousand_requests;
-    double gpus_needed;       /* to serve requests_per_s */
+    double gpus_needed; /* to serve requests_per_s */
 } tco_sizing;
 
 /* Every figure of one option. Unknown values are NAN (null in JSON). */
@@ -502,8 +501,8 @@ typedef struct tco_result {
     int baseline;                 /* index of the baseline rent option, or -1 */
     double monthly_rate;          /* r_m */
     size_t n_options;
-    tco_option_result *options;   /* in input order */
-    size_t *rank;                 /* option indices, cheapest total first */
+    tco_option_result *options;          /* in input order */
+    size_t *rank;                        /* option indices, cheapest total first */
     const struct tco_analysis *analysis; /* optional, set by the caller after
                                             tco_analyze(); writers include it */
 } tco_result;
@@ -521,25 +520,25 @@ size_t tco_result_check(const tco_result *result, tco_diags *diags);
 
 /* One driver's effect on one option, low and high ends. */
 typedef struct tco_sens_entry {
-    const char *driver;       /* driver name, e.g. "electricity_price" */
+    const char *driver;           /* driver name, e.g. "electricity_price" */
     double input_low, input_high; /* the option's input at each end; NAN if it has none */
     double total_low, total_high;
     double npv_low, npv_high;
     double diff_low, diff_high; /* buy option total minus baseline total; NAN otherwise */
-    double swing;             /* |high - low| of diff for buy options with a baseline,
-                                 else of total */
+    double swing;               /* |high - low| of diff for buy options with a baseline,
+                                   else of total */
 } tco_sens_entry;
 
 /* The results of every analysis of a scenario. */
 typedef struct tco_analysis {
-    const tco_result *base;   /* borrowed */
+    const tco_result *base; /* borrowed */
     /* Sensitivity: n_drivers entries per option, largest swing first. */
     size_t n_drivers;
-    tco_sens_entry *sens;     /* option i's entries at sens[i * n_drivers] */
+    tco_sens_entry *sens; /* option i's entries at sens[i * n_drivers] */
     /* Utilization sweep: every option at utilization 0.05, 0.10, ..., 1.00. */
     size_t n_sweep;
-    double *sweep_u;          /* n_sweep values */
-    double *sweep_total;      /* option i at [i * n_sweep] */
+    double *sweep_u;     /* n_sweep values */
+    double *sweep_total; /* option i at [i * n_sweep] */
     double *sweep_cost_per_gpu_hour;
     /* Cases, in file order; each result borrows its case's scenario. */
     size_t n_cases;
@@ -547,15 +546,15 @@ typedef struct tco_analysis {
     /* Monte Carlo (mc_samples == 0 when there is no [uncertainty]). */
     long mc_samples;
     unsigned long mc_seed;
-    size_t mc_bins;           /* histogram of totals */
-    double *mc_edges;         /* mc_bins + 1 common bin edges */
+    size_t mc_bins;   /* histogram of totals */
+    double *mc_edges; /* mc_bins + 1 common bin edges */
     struct tco_mc_option {
         double total_mean, total_p10, total_p50, total_p90;
         double npv_mean, npv_p10, npv_p50, npv_p90;
-        double p_cheapest;        /* share of samples where the option is cheapest */
-        double p_beats_baseline;  /* buy options: share where total < baseline's; else NAN */
-        long *hist;               /* mc_bins counts */
-    } *mc;                    /* one per option */
+        double p_cheapest;       /* share of samples where the option is cheapest */
+        double p_beats_baseline; /* buy options: share where total < baseline's; else NAN */
+        long *hist;              /* mc_bins counts */
+    } * mc;                      /* one per option */
 } tco_analysis;
 
 /* Called now and then during long analyses; `done` of `total` samples. */
@@ -576,8 +575,8 @@ double tco_syd(double cost, double salvage, double life, double per);
 double tco_ddb(double cost, double salvage, double life, double per, double factor);
 /* VDB: declining balance between periods start and end, switching to straight
  * line when that is larger unless no_switch. Follows the spreadsheet function. */
-double tco_vdb(double cost, double salvage, double life, double start, double end,
-               double factor, int no_switch);
+double tco_vdb(double cost, double salvage, double life, double start, double end, double factor,
+               int no_switch);
 /* MACRS half-year percentage (as a fraction) for year `year` (1-based) of
  * 5- or 7-year property (IRS Pub. 946 table A-1); 0 outside the table. */
 double tco_macrs_rate(int property_years, int year);
@@ -592,39 +591,39 @@ int tco_depreciation_life(const tco_option *o);
 /* A GPU model with its specifications and purchase price. Numbers a catalog
  * does not give are NAN. */
 typedef struct tco_gpu_model {
-    char *id;                  /* catalog id, e.g. "h100-sxm5-80gb" */
-    char *name;                /* e.g. "NVIDIA H100 SXM5 80GB" */
+    char *id;   /* catalog id, e.g. "h100-sxm5-80gb" */
+    char *name; /* e.g. "NVIDIA H100 SXM5 80GB" */
     char *vendor;
     double fp16_tflops;        /* dense FP16/BF16 tensor peak */
     double fp16_tflops_sparse; /* with 2:4 sparsity, where the vendor quotes it */
     double fp32_tflops;
     double memory_gb;
-    char *memory_type;         /* e.g. "HBM3", or NULL */
-    double memory_bw_tbs;      /* TB/s */
-    double nvlink_gbs;         /* GB/s; 0 when the GPU has none */
-    double pcie_gbs;           /* GB/s */
+    char *memory_type;    /* e.g. "HBM3", or NULL */
+    double memory_bw_tbs; /* TB/s */
+    double nvlink_gbs;    /* GB/s; 0 when the GPU has none */
+    double pcie_gbs;      /* GB/s */
     double tdp_w;
     double price_low, price_typical, price_high; /* per GPU */
-    char *currency;            /* of the prices */
-    char *source;              /* where the figures come from */
-    char *as_of;               /* YYYY-MM-DD of the price */
-    const char *file;          /* catalog file (borrowed from the catalog) */
-    int line;                  /* line of the element in that file */
+    char *currency;                              /* of the prices */
+    char *source;                                /* where the figures come from */
+    char *as_of;                                 /* YYYY-MM-DD of the price */
+    const char *file;                            /* catalog file (borrowed from the catalog) */
+    int line;                                    /* line of the element in that file */
 } tco_gpu_model;
 
 /* A cloud offer: one GPU rented from one provider at one price. */
 typedef struct tco_offer {
     char *id;
     char *provider;
-    char *gpu;                 /* id of a tco_gpu_model */
-    char *pricing;             /* "on-demand", "reserved" or "spot" */
-    int term_months;           /* commitment for reserved offers, else 0 */
+    char *gpu;       /* id of a tco_gpu_model */
+    char *pricing;   /* "on-demand", "reserved" or "spot" */
+    int term_months; /* commitment for reserved offers, else 0 */
     double price_per_gpu_hour;
     char *currency;
-    char *region;              /* or NULL */
+    char *region; /* or NULL */
     char *source;
-    char *as_of;               /* YYYY-MM-DD */
-    const char *file;          /* catalog file (borrowed from the catalog) */
+    char *as_of;      /* YYYY-MM-DD */
+    const char *file; /* catalog file (borrowed from the catalog) */
     int line;
 } tco_offer;
 
@@ -636,7 +635,7 @@ typedef struct tco_catalog {
     size_t n_offers;
     tco_offer *offers;
     size_t n_files;
-    char **files;              /* every file loaded, in order */
+    char **files; /* every file loaded, in order */
 } tco_catalog;
 
 tco_catalog *tco_catalog_new(void);
@@ -646,8 +645,8 @@ void tco_catalog_free(tco_catalog *cat);
  * against the schema and add its entries. On any error nothing is added and
  * diags says FILE:LINE: what is wrong. */
 tco_status tco_catalog_load_file(tco_catalog *cat, const char *path, tco_diags *diags);
-tco_status tco_catalog_load_string(tco_catalog *cat, const char *xml, size_t size,
-                                   const char *name, tco_diags *diags);
+tco_status tco_catalog_load_string(tco_catalog *cat, const char *xml, size_t size, const char *name,
+                                   tco_diags *diags);
 
 const tco_gpu_model *tco_catalog_gpu(const tco_catalog *cat, const char *id);
 const tco_offer *tco_catalog_offer(const tco_catalog *cat, const char *id);
@@ -780,19 +779,19 @@ tco_status tco_write_atomic(const char *path, tco_write_fn write, const void *ar
 /* ===== Comparing two scenarios ===== */
 
 /* Room for an input's key in tco_input_diff, and for its value as text. */
-#define TCO_CMP_KEY_MAX 96
+#define TCO_CMP_KEY_MAX   96
 #define TCO_CMP_VALUE_MAX 128
 
 /* An input whose value differs between scenario A and scenario B. */
 typedef struct tco_input_diff {
-    char key[TCO_CMP_KEY_MAX];   /* "site.pue" (section.key), "h100-buy.gpu_price"
-                                    (ID.key), or "[option ID]" for an option
-                                    that only one scenario has */
-    char a[TCO_CMP_VALUE_MAX];   /* the value in A as text: a number with 15
-                                    significant digits, an enumeration's spelling,
-                                    "" for unset text; "present" or "absent" for an
-                                    option. Longer text is cut to fit */
-    char b[TCO_CMP_VALUE_MAX];   /* the value in B, likewise */
+    char key[TCO_CMP_KEY_MAX]; /* "site.pue" (section.key), "h100-buy.gpu_price"
+                                  (ID.key), or "[option ID]" for an option
+                                  that only one scenario has */
+    char a[TCO_CMP_VALUE_MAX]; /* the value in A as text: a number with 15
+                                  significant digits, an enumeration's spelling,
+                                  "" for unset text; "present" or "absent" for an
+                                  option. Longer text is cut to fit */
+    char b[TCO_CMP_VALUE_MAX]; /* the value in B, likewise */
 } tco_input_diff;
 
 /* The figures compared for each option: the tco_option_result fields of the
@@ -812,33 +811,33 @@ const char *tco_compare_figure_name(tco_cmp_figure figure);
 
 /* One figure of one option in A and in B. */
 typedef struct tco_figure_diff {
-    double a, b;    /* NAN when unknown, or when the scenario lacks the option */
-    double delta;   /* b - a: NAN when either is */
-    double change;  /* delta / |a|: NAN when a is 0 or either is NAN */
+    double a, b;   /* NAN when unknown, or when the scenario lacks the option */
+    double delta;  /* b - a: NAN when either is */
+    double change; /* delta / |a|: NAN when a is 0 or either is NAN */
 } tco_figure_diff;
 
 /* One option (by id) in A and in B. */
 typedef struct tco_option_diff {
-    const char *id;             /* borrowed from A's scenario, else B's */
-    int in_a, in_b;             /* 1 when that scenario has the option */
+    const char *id;                         /* borrowed from A's scenario, else B's */
+    int in_a, in_b;                         /* 1 when that scenario has the option */
     tco_figure_diff figures[TCO_CMP_COUNT]; /* indexed by tco_cmp_figure */
-    int breakeven_month_a;      /* 1..H in A, or 0 when there is none or no option */
-    int breakeven_month_b;      /* the same in B */
+    int breakeven_month_a;                  /* 1..H in A, or 0 when there is none or no option */
+    int breakeven_month_b;                  /* the same in B */
 } tco_option_diff;
 
 /* What differs between two computed scenarios A and B. */
 typedef struct tco_comparison {
-    const tco_scenario *a, *b;  /* borrowed: the results' scenarios, which must
-                                   outlive the comparison */
+    const tco_scenario *a, *b; /* borrowed: the results' scenarios, which must
+                                  outlive the comparison */
     size_t n_inputs;
-    tco_input_diff *inputs;     /* the [scenario], [site] and [workload] keys in
-                                   table order; then, for each of A's options in
-                                   A's order, "[option ID]" when B lacks it, else
-                                   its keys in table order; then "[option ID]"
-                                   for each option only B has, in B's order */
+    tco_input_diff *inputs; /* the [scenario], [site] and [workload] keys in
+                               table order; then, for each of A's options in
+                               A's order, "[option ID]" when B lacks it, else
+                               its keys in table order; then "[option ID]"
+                               for each option only B has, in B's order */
     size_t n_options;
-    tco_option_diff *options;   /* A's options in A's order, then those only B
-                                   has, in B's order */
+    tco_option_diff *options; /* A's options in A's order, then those only B
+                                 has, in B's order */
 } tco_comparison;
 
 /* Compare two results: every input whose value as text differs (keys left at

@@ -49,8 +49,8 @@ extern const size_t embedded_catalog_xsd_len;
 /* ===== Loader state ===== */
 
 typedef struct loader {
-    tci_xml x;            /* the secure load: file name, diagnostics, document */
-    tco_gpu_model *gpus;  /* entries read from this file, in file order */
+    tci_xml x;           /* the secure load: file name, diagnostics, document */
+    tco_gpu_model *gpus; /* entries read from this file, in file order */
     size_t n_gpus;
     tco_offer *offers;
     size_t n_offers;
@@ -383,7 +383,6 @@ done:
     xmlHashFree(old_offers, NULL);
     return st;
 }
-
 
 /* ===== Loading ===== */
 

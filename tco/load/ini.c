@@ -213,8 +213,8 @@ static tco_status loader_start(loader *L, const char *file, size_t size, int all
 /* Every pass over the scenario's text, its included files and its catalogs.
  * Problems of the input become messages; the status is TCO_ERR_NOMEM when
  * out of memory, else TCO_OK. */
-static tco_status run_passes(loader *L, const char *text, size_t size,
-                             const tco_load_options *opts, tco_diags *diags)
+static tco_status run_passes(loader *L, const char *text, size_t size, const tco_load_options *opts,
+                             tco_diags *diags)
 {
     if (tci_ini_nul_byte(L, text, size))
         return TCO_OK;

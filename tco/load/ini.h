@@ -22,9 +22,9 @@ struct stat; /* <sys/stat.h>, for the files read */
 /* A message found while loading; all are sorted and handed to the caller's
  * diagnostics at the end. */
 typedef struct pending {
-    int file;       /* index into the scenario's files */
-    int line;       /* 0 when the message is about a section, not a line */
-    char *section;  /* section name for line-less messages, or NULL */
+    int file;      /* index into the scenario's files */
+    int line;      /* 0 when the message is about a section, not a line */
+    char *section; /* section name for line-less messages, or NULL */
     tco_severity sev;
     char *message;
 } pending;
@@ -43,16 +43,16 @@ enum section_kind {
 
 /* A section header found by the line scan. */
 typedef struct section {
-    int file;     /* index into the scenario's files */
+    int file; /* index into the scenario's files */
     enum section_kind kind;
-    int line;     /* line of the header */
-    int index;    /* option or case index for SEC_OPTION and SEC_CASE, else -1 */
-    int valid;    /* 0 when the header was reported as an error */
+    int line;  /* line of the header */
+    int index; /* option or case index for SEC_OPTION and SEC_CASE, else -1 */
+    int valid; /* 0 when the header was reported as an error */
 } section;
 
 /* A key = value pair recorded by the inih handler. */
 typedef struct entry {
-    int file;    /* index into the scenario's files */
+    int file; /* index into the scenario's files */
     int line;
     int section; /* index into loader.sections */
     int key;     /* tco_skey or tco_okey by the section's kind; -1 in sections
@@ -64,29 +64,29 @@ typedef struct entry {
 /* The state of one load: the scenario being built, and what the passes
  * record of every file read. */
 typedef struct loader {
-    const char *file;      /* the scenario's own file, as named */
-    int cur;               /* index of the file being read or checked */
-    size_t sec_begin;      /* first section of the file being read */
-    int *opt_file;         /* per option: the file of its first header */
-    int *case_file;        /* per case: likewise */
-    int depth;             /* include nesting */
-    int allow_include;     /* loading from a file: `include =` may read files */
-    struct stat *seen;     /* device and inode of every file read, by index */
-    tco_scenario *s;       /* scenario being built */
-    pending *msgs;         /* messages, in the order found */
+    const char *file;  /* the scenario's own file, as named */
+    int cur;           /* index of the file being read or checked */
+    size_t sec_begin;  /* first section of the file being read */
+    int *opt_file;     /* per option: the file of its first header */
+    int *case_file;    /* per case: likewise */
+    int depth;         /* include nesting */
+    int allow_include; /* loading from a file: `include =` may read files */
+    struct stat *seen; /* device and inode of every file read, by index */
+    tco_scenario *s;   /* scenario being built */
+    pending *msgs;     /* messages, in the order found */
     size_t n_msgs;
-    section *sections;     /* every header, in file order */
+    section *sections; /* every header, in file order */
     size_t n_sections;
-    entry *entries;        /* every pair, in file order */
+    entry *entries; /* every pair, in file order */
     size_t n_entries;
-    unsigned char *bad;    /* per line: 1 when the scan reported it */
+    unsigned char *bad; /* per line: 1 when the scan reported it */
     int n_lines;
     int section_of_kind[SEC_OPTION]; /* header of each once-only section, or -1 */
-    int option_headers;    /* [option ...] headers seen, valid or not */
-    int catalog_failed;    /* a catalog had errors (reported by its loader) */
-    unsigned char *base_failed; /* per option: its base = could not be followed */
-    int samples_line;      /* line of [uncertainty] samples, or 0 */
-    int nomem;             /* an allocation failed */
+    int option_headers;              /* [option ...] headers seen, valid or not */
+    int catalog_failed;              /* a catalog had errors (reported by its loader) */
+    unsigned char *base_failed;      /* per option: its base = could not be followed */
+    int samples_line;                /* line of [uncertainty] samples, or 0 */
+    int nomem;                       /* an allocation failed */
 } loader;
 
 /* ===== ini.c: messages and helpers ===== */

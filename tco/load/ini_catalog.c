@@ -169,8 +169,7 @@ static int fill_from_gpu(loader *L, tco_option *o, const char **ids, price_sourc
 
 /* The age of option o's catalog price on `today`, with a warning when it is
  * stale. */
-static void check_price_age(loader *L, tco_option *o, const price_source *price,
-                            const char *today)
+static void check_price_age(loader *L, tco_option *o, const price_source *price, const char *today)
 {
     const tco_scenario *s = L->s;
     if (!price->date || !today)

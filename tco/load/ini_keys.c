@@ -116,8 +116,8 @@ static int naming_key_wanted(loader *L, int si, const char *name, int lineno)
     for (size_t i = 0; L->cur > 0 && i < L->n_entries; i++) {
         const entry *e = &L->entries[i];
         const section *es = &L->sections[e->section];
-        if (e->key < 0 && e->file != L->cur && es->kind == sec->kind &&
-            es->index == sec->index && strcmp(e->name, name) == 0)
+        if (e->key < 0 && e->file != L->cur && es->kind == sec->kind && es->index == sec->index &&
+            strcmp(e->name, name) == 0)
             return 0;
     }
     return 1;
@@ -165,8 +165,7 @@ static int known_key(loader *L, const section *sec, const char *name, int lineno
 
 /* Record one pair of section si; the value loses surrounding double quotes,
  * and the name is kept for keys that name other keys (key -1). */
-static void add_entry(loader *L, int si, int key, const char *name, const char *value,
-                      int lineno)
+static void add_entry(loader *L, int si, int key, const char *name, const char *value, int lineno)
 {
     size_t len = strlen(value);
     if (len >= 2 && value[0] == '"' && value[len - 1] == '"') {
@@ -366,7 +365,10 @@ static int set_enum(loader *L, void *base, const tco_keydef *k, const char *v, i
     size_t n = 0;
     for (int j = 0; k->names[j]; j++)
         n += (size_t)snprintf(expected + n, sizeof expected - n, "%s%s",
-                              j == 0 ? "" : k->names[j + 1] ? ", " : " or ", k->names[j]);
+                              j == 0            ? ""
+                              : k->names[j + 1] ? ", "
+                                                : " or ",
+                              k->names[j]);
     const char *hint = tci_ini_closest(v, (const char *const *)k->names, (size_t)i);
     if (hint)
         tci_ini_report(L, line, NULL, "unknown %s '%s'; did you mean '%s'? (expected %s)", k->name,

@@ -92,7 +92,6 @@ static const tco_keydef *resolve(loader *L, const char *name, int line, tco_para
     return resolve_option_key(L, name, plen, line, p);
 }
 
-
 /* Parse "x, y[, z]" (or "NAME(x, y[, z])" when fn is set) into up to 3 plain
  * numbers; returns how many, or -1. */
 static int parse_numbers(const char *v, double out[3])
@@ -285,10 +284,10 @@ static int read_distribution(loader *L, const entry *e, const tco_keydef *k, tco
                        v[1]);
         return 0;
     }
-    if (*d == TCO_DIST_NORMAL ? !in_range(L, k, v[0], "the mean", e->line)
-                              : !in_range(L, k, v[0], "low", e->line) ||
-                                    !in_range(L, k, *d == TCO_DIST_UNIFORM ? v[1] : v[2], "high",
-                                              e->line))
+    if (*d == TCO_DIST_NORMAL
+            ? !in_range(L, k, v[0], "the mean", e->line)
+            : !in_range(L, k, v[0], "low", e->line) ||
+                  !in_range(L, k, *d == TCO_DIST_UNIFORM ? v[1] : v[2], "high", e->line))
         return 0;
     return 1;
 }
@@ -462,9 +461,8 @@ static void inherit(loader *L, int i, unsigned char *state)
         size_t n = L->n_entries; /* the base's entries, including what it inherited */
         for (size_t k = 0; k < n && sec >= 0; k++) {
             entry e = L->entries[k];
-            if (L->sections[e.section].kind != SEC_OPTION ||
-                L->sections[e.section].index != b || e.key == TCO_O_LABEL ||
-                e.key == TCO_O_BASE || o->key_line[e.key])
+            if (L->sections[e.section].kind != SEC_OPTION || L->sections[e.section].index != b ||
+                e.key == TCO_O_LABEL || e.key == TCO_O_BASE || o->key_line[e.key])
                 continue;
             entry inherited = {.file = e.file, .line = e.line, .section = sec, .key = e.key};
             if (!tci_ini_add_entry(L, inherited, e.value, strlen(e.value), NULL))

@@ -124,8 +124,7 @@ static void add_named(loader *L, enum section_kind kind, const char *name, size_
 }
 
 /* "option ID" or "case NAME": check the id and add the section. */
-static void scan_named(loader *L, enum section_kind kind, const char *id, size_t idlen,
-                       int line)
+static void scan_named(loader *L, enum section_kind kind, const char *id, size_t idlen, int line)
 {
     const char *what = kind == SEC_OPTION ? "option id" : "case name";
     if (kind == SEC_OPTION)
@@ -158,8 +157,7 @@ static void scan_named(loader *L, enum section_kind kind, const char *id, size_t
 static const char *after_word(const char *a, const char *b, const char *w)
 {
     size_t n = strlen(w);
-    if ((size_t)(b - a) < n || memcmp(a, w, n) != 0 ||
-        (a + n < b && !isspace((unsigned char)a[n])))
+    if ((size_t)(b - a) < n || memcmp(a, w, n) != 0 || (a + n < b && !isspace((unsigned char)a[n])))
         return NULL;
     a += n;
     while (a < b && isspace((unsigned char)*a))
@@ -172,11 +170,11 @@ static void unknown_section(loader *L, const char *a, size_t len, int line)
 {
     char name[64];
     snprintf(name, sizeof name, "%.*s", len < 60 ? (int)len : 60, a);
-    static const char *const all[] = {"scenario", "site",   "workload", "sensitivity",
+    static const char *const all[] = {"scenario",    "site",   "workload", "sensitivity",
                                       "uncertainty", "option", "case"};
     const char *hint = tci_ini_closest(name, all, sizeof all / sizeof all[0]);
     if (!hint && strchr(name, ' ')) /* "options x", "cases bear": judge the first word */
-        hint = (strncmp(name, "option", 6) == 0)  ? "option"
+        hint = (strncmp(name, "option", 6) == 0) ? "option"
                : (strncmp(name, "case", 4) == 0) ? "case"
                                                  : NULL;
     if (hint && strcmp(hint, "option") == 0)

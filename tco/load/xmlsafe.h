@@ -25,19 +25,19 @@ typedef struct tci_xml {
     const char *kind;         /* "catalog", "template": in messages */
     const unsigned char *xsd; /* the schema's text */
     size_t xsd_len;
-    const char *xsd_name;     /* name of the schema in its own errors */
-    int max_depth;            /* deepest element nesting accepted */
-    int max_attributes;       /* most attributes accepted in one tag */
-    tco_diags *diags;         /* may be NULL */
+    const char *xsd_name; /* name of the schema in its own errors */
+    int max_depth;        /* deepest element nesting accepted */
+    int max_attributes;   /* most attributes accepted in one tag */
+    tco_diags *diags;     /* may be NULL */
     /* Results. */
-    struct _xmlDoc *doc;      /* the valid document after tci_xml_parse, else NULL */
-    size_t errors;            /* errors reported by any step or by the reader */
-    int nomem;                /* an allocation failed */
-    int refused;              /* refused by a limit or the DOCTYPE rule */
-    tco_status refusal;       /* status for that refusal */
+    struct _xmlDoc *doc; /* the valid document after tci_xml_parse, else NULL */
+    size_t errors;       /* errors reported by any step or by the reader */
+    int nomem;           /* an allocation failed */
+    int refused;         /* refused by a limit or the DOCTYPE rule */
+    tco_status refusal;  /* status for that refusal */
     /* Private. */
-    const char *err_file;     /* file name for libxml2 messages: file, or xsd_name */
-    int depth;                /* element nesting while parsing */
+    const char *err_file; /* file name for libxml2 messages: file, or xsd_name */
+    int depth;            /* element nesting while parsing */
     void (*saved_loader)(void), (*saved_serror)(void), (*saved_gerror)(void);
     void *saved_sctx, *saved_gctx;
 } tci_xml;

@@ -16,8 +16,8 @@ struct tco_diags {
 };
 
 static const char *const status_names[] = {
-    "success", "out of memory", "invalid input", "input/output error", "limit exceeded",
-    "invalid argument",
+    "success",        "out of memory",    "invalid input", "input/output error",
+    "limit exceeded", "invalid argument",
 };
 
 /* See documentation in header file. */

@@ -119,8 +119,7 @@ void tci_outfile_abort(tci_outfile *f)
 }
 
 /* See documentation in tco.h. */
-tco_status tco_write_atomic(const char *path, tco_write_fn write, const void *arg,
-                            tco_diags *diags)
+tco_status tco_write_atomic(const char *path, tco_write_fn write, const void *arg, tco_diags *diags)
 {
     if (!path || !write)
         return TCO_ERR_ARG;

@@ -87,8 +87,7 @@ static void put_option(FILE *out, const tco_result *res, size_t i)
         fputs(",\n      \"sizing\": {\"memory_needed_gb\": ", out);
         tci_json_number(out, z->memory_needed_gb);
         tci_json_number_member(out, "min_gpus", z->min_gpus);
-        fprintf(out, ", \"fits\": %s",
-                z->fits < 0 ? "null" : z->fits ? "true" : "false");
+        fprintf(out, ", \"fits\": %s", z->fits < 0 ? "null" : z->fits ? "true" : "false");
         const json_number f[] = {{"train_hours", z->train_hours},
                                  {"train_days", z->train_days},
                                  {"run_gpu_hours", z->run_gpu_hours},
@@ -132,8 +131,7 @@ static void put_array(FILE *out, const double *v, size_t n, size_t stride)
 }
 
 /* "name": {"mean": .., "p10": .., "p50": .., "p90": ..} */
-static void put_stats(FILE *out, const char *name, double mean, double p10, double p50,
-                      double p90)
+static void put_stats(FILE *out, const char *name, double mean, double p10, double p50, double p90)
 {
     fprintf(out, "\"%s\": {\"mean\": ", name);
     tci_json_number(out, mean);
@@ -212,8 +210,9 @@ static void put_analysis(FILE *out, const tco_result *res, const tco_analysis *a
     }
     fputs(a->n_cases ? "\n  ]" : "]", out);
     if (a->mc_samples > 0) {
-        fprintf(out, ",\n  \"monte_carlo\": {\"samples\": %ld, \"seed\": %lu, "
-                     "\"histogram_edges\": ",
+        fprintf(out,
+                ",\n  \"monte_carlo\": {\"samples\": %ld, \"seed\": %lu, "
+                "\"histogram_edges\": ",
                 a->mc_samples, a->mc_seed);
         put_array(out, a->mc_edges, a->mc_bins + 1, 1);
         fputs(", \"options\": [", out);

@@ -58,14 +58,14 @@ char *__wrap_strdup(const char *s);
 char *__wrap_strndup(const char *s, size_t n);
 void __wrap_free(void *p);
 
-static int armed;          /* count, fail and track allocations */
-static long calls;         /* allocations since arm() */
-static long fail_at;       /* the call to fail (1-based), or 0 */
-static int injected;       /* a failure was injected in this run */
+static int armed;    /* count, fail and track allocations */
+static long calls;   /* allocations since arm() */
+static long fail_at; /* the call to fail (1-based), or 0 */
+static int injected; /* a failure was injected in this run */
 
 /* Live blocks: an open-addressing set of pointers with tombstones. */
-#define SET_BITS 18 /* room for 196,608 live blocks; LeakSanitizer scans this table */
-#define SET_SIZE (1UL << SET_BITS)
+#define SET_BITS  18 /* room for 196,608 live blocks; LeakSanitizer scans this table */
+#define SET_SIZE  (1UL << SET_BITS)
 #define TOMBSTONE ((void *)1)
 static void **live;
 static size_t n_live;
@@ -192,11 +192,11 @@ static const char *source_dir;
 static char outdir[4096];
 static int failures;
 
-#define FAIL(...)                                                                          \
-    do {                                                                                   \
-        failures++;                                                                        \
-        fprintf(stderr, "FAIL: " __VA_ARGS__);                                             \
-        fputc('\n', stderr);                                                               \
+#define FAIL(...)                                                                                  \
+    do {                                                                                           \
+        failures++;                                                                                \
+        fprintf(stderr, "FAIL: " __VA_ARGS__);                                                     \
+        fputc('\n', stderr);                                                                       \
     } while (0)
 
 static char *read_file(const char *rel)
@@ -407,8 +407,7 @@ typedef tco_status (*job_fn)(const char *text, int stage, tco_diags *d, int *fil
 
 /* Run a job for N = 1, 2, ... until no failure is injected. `want` is the
  * status of the run without failures. */
-static void fault_loop(const char *name, job_fn job, const char *text, int stage,
-                       tco_status want)
+static void fault_loop(const char *name, job_fn job, const char *text, int stage, tco_status want)
 {
     long n;
     long by_status[TCO_ERR_ARG + 1] = {0};
@@ -434,8 +433,8 @@ static void fault_loop(const char *name, job_fn job, const char *text, int stage
         int outputs = list_outputs(names, sizeof names);
         if (!injected) {
             if (st != want)
-                FAIL("%s: without failures the run gives '%s', want '%s'", name,
-                     tco_status_str(st), tco_status_str(want));
+                FAIL("%s: without failures the run gives '%s', want '%s'", name, tco_status_str(st),
+                     tco_status_str(want));
             if (st == TCO_OK && outputs != files)
                 FAIL("%s: the complete run wrote %d files (%s), want %d", name, outputs, names,
                      files);
@@ -463,8 +462,9 @@ static void fault_loop(const char *name, job_fn job, const char *text, int stage
             break;
     }
     printf("%s: %ld allocations, each failed in turn: %ld out of memory, %ld input, %ld i/o, "
-           "%ld other\n", name, n - 1, by_status[TCO_ERR_NOMEM], by_status[TCO_ERR_INPUT],
-           by_status[TCO_ERR_IO], by_status[TCO_ERR_LIMIT] + by_status[TCO_ERR_ARG]);
+           "%ld other\n",
+           name, n - 1, by_status[TCO_ERR_NOMEM], by_status[TCO_ERR_INPUT], by_status[TCO_ERR_IO],
+           by_status[TCO_ERR_LIMIT] + by_status[TCO_ERR_ARG]);
 }
 
 /* A scenario with every analysis, kept small: two cases, explicit ranges and
@@ -523,8 +523,10 @@ int main(int argc, char **argv)
     char *zh = read_file("templates/zh-CN.xml");
     template_seed = seed;
     if (!seed || !catalog || !zh) {
-        fprintf(stderr, "test_allocfail: cannot read config/seed-2026.ini, pricing/gpus.xml or "
-                        "templates/zh-CN.xml under %s\n", source_dir);
+        fprintf(stderr,
+                "test_allocfail: cannot read config/seed-2026.ini, pricing/gpus.xml or "
+                "templates/zh-CN.xml under %s\n",
+                source_dir);
         return 2;
     }
     static const struct {

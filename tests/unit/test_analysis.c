@@ -181,16 +181,15 @@ static void test_monte_carlo_converges(void)
     release(a, s, r);
 
     /* Triangular(1, 2, 4) has mean 7/3 and variance (1+4+16-2-4-8)/18 = 7/18. */
-    a = analyze("[uncertainty]\nsamples = 20000\nr.price_per_gpu_hour = triangular(1, 2, 4)\n",
-                &s, &r);
+    a = analyze("[uncertainty]\nsamples = 20000\nr.price_per_gpu_hour = triangular(1, 2, 4)\n", &s,
+                &r);
     CU_ASSERT_PTR_NOT_NULL_FATAL(a);
     CU_ASSERT_DOUBLE_EQUAL(a->mc[1].total_mean, 1200 * 7.0 / 3,
                            4 * 1200 * sqrt(7.0 / 18) / sqrt(20000));
     release(a, s, r);
 
     /* Normal(1, 0.1): mean 1200, sd 120 (truncation at 0 never bites). */
-    a = analyze("[uncertainty]\nsamples = 20000\nr.price_per_gpu_hour = normal(1, 0.1)\n", &s,
-                &r);
+    a = analyze("[uncertainty]\nsamples = 20000\nr.price_per_gpu_hour = normal(1, 0.1)\n", &s, &r);
     CU_ASSERT_PTR_NOT_NULL_FATAL(a);
     CU_ASSERT_DOUBLE_EQUAL(a->mc[1].total_mean, 1200, 4 * 120 / sqrt(20000));
     CU_ASSERT_DOUBLE_EQUAL(a->mc[1].total_p90 - a->mc[1].total_p10, 2 * 1.2816 * 120, 10);

@@ -402,8 +402,9 @@ static void test_size_limit(void)
     close(fd);
     d = tco_diags_new();
     CU_ASSERT_EQUAL(tco_catalog_load_file(cat, path, d), TCO_ERR_LIMIT);
-    CU_ASSERT_PTR_NOT_NULL(strstr(check_diags_text(d), ": error: the file is larger than the limit of "
-                                             "16777216 bytes"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(check_diags_text(d),
+                                  ": error: the file is larger than the limit of "
+                                  "16777216 bytes"));
     unlink(path);
     CU_ASSERT_EQUAL(cat->n_files, 1);
     tco_diags_free(d);
@@ -771,7 +772,7 @@ static void test_api_edges(void)
     CU_ASSERT_EQUAL(tco_diags_count(d), 0);
     CU_ASSERT_EQUAL(tco_catalog_load_file(cat, "missing.xml", d), TCO_ERR_IO);
     CU_ASSERT_STRING_EQUAL(check_diags_text(d), "missing.xml: error: cannot open: No such file or "
-                                      "directory");
+                                                "directory");
     /* Diagnostics may be discarded. */
     CU_ASSERT_EQUAL(tco_catalog_load_file(cat, "malformed.xml", NULL), TCO_ERR_INPUT);
     CU_ASSERT_EQUAL(tco_catalog_load_file(cat, "base.xml", NULL), TCO_OK);

@@ -184,7 +184,8 @@ static void test_figures(void)
             continue;
         }
         CU_ASSERT_EQUAL(f->delta, f->b - f->a);
-        CU_ASSERT_TRUE(f->a == 0 ? isnan(f->change) : check_close(f->change, f->delta / fabs(f->a)));
+        CU_ASSERT_TRUE(f->a == 0 ? isnan(f->change)
+                                 : check_close(f->change, f->delta / fabs(f->a)));
     }
     /* Dearer GPUs: more capex. The break-even months are the results'. */
     CU_ASSERT_TRUE(own->figures[TCO_CMP_CAPEX].delta == 8 * 5000.0);
@@ -257,7 +258,8 @@ static void test_json(void)
         strstr(j, "\n    {\"key\": \"site.electricity_price\", \"a\": \"0.1\", \"b\": \"0.12\"},"));
     CU_ASSERT_PTR_NOT_NULL(strstr(j, "{\"id\": \"cloud\", \"in_a\": true, \"in_b\": false, "
                                      "\"capex\": {\"a\": 0, \"b\": null, \"delta\": null}"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(j, "\"capex\": {\"a\": 200000, \"b\": 240000, \"delta\": 40000}"));
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(j, "\"capex\": {\"a\": 200000, \"b\": 240000, \"delta\": 40000}"));
     CU_ASSERT_PTR_NOT_NULL(strstr(j, "\n  ]\n}\n"));
 
     /* The file form writes the same bytes, atomically. */

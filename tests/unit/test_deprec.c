@@ -94,8 +94,8 @@ static void test_option_methods(void)
 int main(void)
 {
     static const check_case cases[] = {
-        {"SLN", test_sln},   {"SYD", test_syd},     {"DDB", test_ddb},
-        {"VDB", test_vdb},   {"MACRS", test_macrs}, {"option methods", test_option_methods},
+        {"SLN", test_sln}, {"SYD", test_syd},     {"DDB", test_ddb},
+        {"VDB", test_vdb}, {"MACRS", test_macrs}, {"option methods", test_option_methods},
         {NULL, NULL},
     };
     return check_run("depreciation", cases);

@@ -66,10 +66,14 @@ static int field_value(const tco_result *res, size_t i, const char *f, double *v
         const struct {
             const char *n;
             double v;
-        } mf[] = {{"power", m->power},          {"cooling", m->cooling},
-                  {"facility", m->facility},    {"maintenance", m->maintenance},
-                  {"staff", m->staff},          {"rental", m->rental},
-                  {"depreciation", m->depreciation}, {"cost", m->cost},
+        } mf[] = {{"power", m->power},
+                  {"cooling", m->cooling},
+                  {"facility", m->facility},
+                  {"maintenance", m->maintenance},
+                  {"staff", m->staff},
+                  {"rental", m->rental},
+                  {"depreciation", m->depreciation},
+                  {"cost", m->cost},
                   {"cumulative", m->cumulative}};
         for (size_t k = 0; k < sizeof mf / sizeof mf[0]; k++)
             if (strcmp(mf[k].n, name) == 0)
@@ -137,8 +141,7 @@ static void compare_expected(const char *name)
         else
             ok = !isnan(got) && check_close(got, strtod(value, NULL));
         if (!ok && bad++ < 10)
-            fprintf(stderr, "%s: %s %s: engine %.17g, expected %s\n", name, id, field, got,
-                    value);
+            fprintf(stderr, "%s: %s %s: engine %.17g, expected %s\n", name, id, field, got, value);
     }
     fclose(f);
     CU_ASSERT(lines > 100);
@@ -191,12 +194,9 @@ static void test_e2e_basic_by_hand(void)
 int main(void)
 {
     static const check_case cases[] = {
-        {"NPV by hand", test_npv_by_hand},
-        {"e2e-basic by hand", test_e2e_basic_by_hand},
-        {"e2e-basic vs reference", test_e2e_basic},
-        {"e2e-mixed vs reference", test_e2e_mixed},
-        {"e2e-edge vs reference", test_e2e_edge},
-        {NULL, NULL},
+        {"NPV by hand", test_npv_by_hand},          {"e2e-basic by hand", test_e2e_basic_by_hand},
+        {"e2e-basic vs reference", test_e2e_basic}, {"e2e-mixed vs reference", test_e2e_mixed},
+        {"e2e-edge vs reference", test_e2e_edge},   {NULL, NULL},
     };
     return check_run("engine", cases);
 }

@@ -51,8 +51,8 @@ static tco_catalog *load(void)
     tco_catalog *cat = tco_catalog_new();
     tco_diags *d = tco_diags_new();
     CU_ASSERT_PTR_NOT_NULL_FATAL(cat);
-    tco_status st = tco_catalog_load_string(cat, catalog_xml, sizeof catalog_xml - 1,
-                                            "listing.xml", d);
+    tco_status st =
+        tco_catalog_load_string(cat, catalog_xml, sizeof catalog_xml - 1, "listing.xml", d);
     if (st != TCO_OK)
         check_print_diags(d);
     CU_ASSERT_EQUAL_FATAL(st, TCO_OK);
@@ -84,19 +84,18 @@ static void test_catalog_json(void)
     tco_catalog *cat = load();
     char *json = written(tco_catalog_write_json_stream, cat);
     CU_ASSERT_STRING_EQUAL(
-        json,
-        "{\n  \"gpus\": [\n"
-        "    {\"id\": \"g1\", \"name\": \"=Evil, \\\"GPU\\\"\", \"vendor\": \"V\", "
-        "\"memory_type\": null, \"fp16_tflops\": 989.5, \"fp16_tflops_sparse\": null, "
-        "\"fp32_tflops\": null, \"memory_gb\": 80, \"memory_bw_tbs\": null, "
-        "\"nvlink_gbs\": null, \"pcie_gbs\": null, \"tdp_w\": 700, \"price_low\": null, "
-        "\"price_typical\": 35000, \"price_high\": null, \"currency\": \"USD\", "
-        "\"source\": \"-src\", \"as_of\": \"2026-07-27\"}\n"
-        "  ],\n  \"offers\": [\n"
-        "    {\"id\": \"o1\", \"provider\": \"@Cloud\", \"gpu\": \"g1\", \"pricing\": "
-        "\"reserved\", \"term_months\": 12, \"price_per_gpu_hour\": 2.5, \"currency\": "
-        "\"USD\", \"region\": null, \"source\": \"list\", \"as_of\": \"2026-08-01\"}\n"
-        "  ]\n}\n");
+        json, "{\n  \"gpus\": [\n"
+              "    {\"id\": \"g1\", \"name\": \"=Evil, \\\"GPU\\\"\", \"vendor\": \"V\", "
+              "\"memory_type\": null, \"fp16_tflops\": 989.5, \"fp16_tflops_sparse\": null, "
+              "\"fp32_tflops\": null, \"memory_gb\": 80, \"memory_bw_tbs\": null, "
+              "\"nvlink_gbs\": null, \"pcie_gbs\": null, \"tdp_w\": 700, \"price_low\": null, "
+              "\"price_typical\": 35000, \"price_high\": null, \"currency\": \"USD\", "
+              "\"source\": \"-src\", \"as_of\": \"2026-07-27\"}\n"
+              "  ],\n  \"offers\": [\n"
+              "    {\"id\": \"o1\", \"provider\": \"@Cloud\", \"gpu\": \"g1\", \"pricing\": "
+              "\"reserved\", \"term_months\": 12, \"price_per_gpu_hour\": 2.5, \"currency\": "
+              "\"USD\", \"region\": null, \"source\": \"list\", \"as_of\": \"2026-08-01\"}\n"
+              "  ]\n}\n");
     free(json);
     tco_catalog_free(cat);
 }

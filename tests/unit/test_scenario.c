@@ -7,16 +7,16 @@
 
 /* A valid scenario; its last section is the rent option 'r' (lines 10-13),
  * so text appended to it starts at line 14 inside [option r]. */
-static const char base[] = "[scenario]\n"           /* 1 */
-                           "name = t\n"             /* 2 */
-                           "[site]\n"               /* 3 */
+static const char base[] = "[scenario]\n" /* 1 */
+                           "name = t\n"   /* 2 */
+                           "[site]\n"     /* 3 */
                            "electricity_price = 0.1\n"
-                           "[option b]\n"           /* 5 */
+                           "[option b]\n" /* 5 */
                            "acquire = buy\n"
                            "count = 8\n"
                            "gpu_price = 100\n"
-                           "tdp_w = 700\n"          /* 9 */
-                           "[option r]\n"           /* 10 */
+                           "tdp_w = 700\n" /* 9 */
+                           "[option r]\n"  /* 10 */
                            "acquire = rent\n"
                            "count = 8\n"
                            "price_per_gpu_hour = 2\n"; /* 13 */
@@ -362,12 +362,12 @@ static void test_cases(void)
     expect("[case bear]\nbb.gpu_price = 1\n",
            "t.ini:15: error: unknown option 'bb' in 'bb.gpu_price'; did you mean 'b'?");
     expect("[case bear]\nb.gpu_prize = 1\n", "t.ini:15: error: unknown option key "
-                                              "'gpu_prize' in 'b.gpu_prize'; did you mean "
-                                              "'gpu_price'?");
+                                             "'gpu_prize' in 'b.gpu_prize'; did you mean "
+                                             "'gpu_price'?");
     expect("[case bear]\nr.gpu_price = 1\n", "t.ini:15: error: 'gpu_price' applies to buy "
-                                              "options only; option 'r' is acquire = rent");
+                                             "options only; option 'r' is acquire = rent");
     expect("[case bear]\ngpu_price = 1\n", "t.ini:15: error: 'gpu_price' is an option key: "
-                                            "write OPTION.gpu_price, e.g. b.gpu_price");
+                                           "write OPTION.gpu_price, e.g. b.gpu_price");
     expect("[case bear]\nr.pricing = reserved\nr.price_decline = 0.1\n",
            "t.ini:16: error: 'price_decline' does not apply to reserved pricing (the rate is "
            "fixed)");

@@ -94,8 +94,12 @@ static void test_keys_sheet_names(void)
 static void test_keys_live(void)
 {
     static const tco_skey global[] = {
-        TCO_S_DISCOUNT_RATE, TCO_S_HOURS_PER_MONTH,     TCO_S_ELECTRICITY_PRICE,
-        TCO_S_ELECTRICITY_ESCALATION, TCO_S_PUE, TCO_S_COLO_PER_KW_MONTH,
+        TCO_S_DISCOUNT_RATE,
+        TCO_S_HOURS_PER_MONTH,
+        TCO_S_ELECTRICITY_PRICE,
+        TCO_S_ELECTRICITY_ESCALATION,
+        TCO_S_PUE,
+        TCO_S_COLO_PER_KW_MONTH,
         TCO_S_UTILIZATION,
     };
     size_t live = 0;
@@ -109,9 +113,9 @@ static void test_keys_live(void)
 
     /* Of the 32 option keys, 8 are not live: label, acquire, gpu, memory_gb
      * (sizing only), depreciation, pricing, offer, base. */
-    static const tco_okey fixed[] = {TCO_O_LABEL,        TCO_O_ACQUIRE, TCO_O_GPU,
-                                     TCO_O_MEMORY_GB,    TCO_O_DEPRECIATION, TCO_O_PRICING,
-                                     TCO_O_OFFER,        TCO_O_BASE};
+    static const tco_okey fixed[] = {TCO_O_LABEL,     TCO_O_ACQUIRE,      TCO_O_GPU,
+                                     TCO_O_MEMORY_GB, TCO_O_DEPRECIATION, TCO_O_PRICING,
+                                     TCO_O_OFFER,     TCO_O_BASE};
     live = 0;
     for (size_t j = 0; j < sizeof fixed / sizeof fixed[0]; j++)
         CU_ASSERT_EQUAL(tco_option_key(fixed[j])->live, 0);
@@ -128,9 +132,9 @@ static void test_keys_live(void)
 static void test_keys_drivers(void)
 {
     static const char *const want[] = {
-        "gpu_price",          "electricity_price", "pue",
-        "utilization",        "resale_fraction",   "price_per_gpu_hour",
-        "price_decline",      "discount_rate",     "maintenance_rate",
+        "gpu_price",     "electricity_price", "pue",
+        "utilization",   "resale_fraction",   "price_per_gpu_hour",
+        "price_decline", "discount_rate",     "maintenance_rate",
     };
     enum { N = sizeof want / sizeof want[0] };
     const tco_keydef *seen[N + 1] = {NULL};
@@ -138,8 +142,8 @@ static void test_keys_drivers(void)
     for (int pass = 0; pass < 2; pass++) {
         int n = pass ? TCO_O_COUNT : TCO_S_COUNT;
         for (int k = 0; k < n; k++) {
-            const tco_keydef *kd = pass ? tco_option_key((tco_okey)k)
-                                        : tco_scenario_key((tco_skey)k);
+            const tco_keydef *kd =
+                pass ? tco_option_key((tco_okey)k) : tco_scenario_key((tco_skey)k);
             if (kd->driver == 0)
                 continue;
             CU_ASSERT_FATAL(kd->driver >= 1 && kd->driver <= N);
@@ -294,7 +298,7 @@ static void test_fields_values(void)
     CU_ASSERT_STRING_EQUAL(tci_field_text(FIELD(TCI_F_ACQUIRE), r, 1), "rent");
     CU_ASSERT_STRING_EQUAL(tci_field_text(FIELD(TCI_F_GPU), r, 0), "H100");
     CU_ASSERT_PTR_NULL(tci_field_text(FIELD(TCI_F_GPU), r, 1));
-    CU_ASSERT_PTR_NULL(tci_field_text(FIELD(TCI_F_TOTAL), r, 0)); /* a number */
+    CU_ASSERT_PTR_NULL(tci_field_text(FIELD(TCI_F_TOTAL), r, 0));   /* a number */
     CU_ASSERT_TRUE(isnan(tci_field_number(FIELD(TCI_F_ID), r, 0))); /* a text */
 
     CU_ASSERT_EQUAL(tci_field_number(FIELD(TCI_F_COUNT_GPUS), r, 0), 8);
@@ -304,8 +308,7 @@ static void test_fields_values(void)
     CU_ASSERT(check_close(tci_field_number(FIELD(TCI_F_TOTAL), r, 0), 16307.2));
     CU_ASSERT(check_close(tci_field_number(FIELD(TCI_F_NPV), r, 0), 16307.2));
     CU_ASSERT_EQUAL(tci_field_number(FIELD(TCI_F_GPU_HOURS), r, 0), 70080);
-    CU_ASSERT(check_close(tci_field_number(FIELD(TCI_F_COST_PER_GPU_HOUR), r, 0),
-                          16307.2 / 70080));
+    CU_ASSERT(check_close(tci_field_number(FIELD(TCI_F_COST_PER_GPU_HOUR), r, 0), 16307.2 / 70080));
     CU_ASSERT(check_close(tci_field_number(FIELD(TCI_F_IT_KW), r, 0), 7.2));
     CU_ASSERT_EQUAL(tci_field_number(FIELD(TCI_F_PROVISIONED_KW), r, 0), 8);
     CU_ASSERT_TRUE(isnan(tci_field_number(FIELD(TCI_F_COST_PER_UNIT), r, 0))); /* no throughput */
@@ -349,14 +352,13 @@ static void test_fields_writers(void)
      * 0.23), the percentage 10840.96 / 64613.76 = 16.78% with 1 decimal. */
     char *md = written(tco_report_write_md_stream, r);
     CU_ASSERT_STRING_EQUAL(
-        md,
-        "# fields\n\n12 months, money in USD, discount rate 0% a year. Options are ranked by "
-        "total cost, cheapest first; break-even is against Cloud.\n\n"
-        "| Rank | Option | Acquire | Total (USD) | NPV | Per GPU-hour | Break-even month | "
-        "Break-even utilization |\n"
-        "|---:|---|---|---:|---:|---:|---:|---:|\n"
-        "| 1 | b | buy | 16,307.20 | 16,307.20 | 0.23 | 2 | 16.8% |\n"
-        "| 2 | Cloud (baseline) | rent | 70,080.00 | 70,080.00 | 1.00 | n/a | n/a |\n");
+        md, "# fields\n\n12 months, money in USD, discount rate 0% a year. Options are ranked by "
+            "total cost, cheapest first; break-even is against Cloud.\n\n"
+            "| Rank | Option | Acquire | Total (USD) | NPV | Per GPU-hour | Break-even month | "
+            "Break-even utilization |\n"
+            "|---:|---|---|---:|---:|---:|---:|---:|\n"
+            "| 1 | b | buy | 16,307.20 | 16,307.20 | 0.23 | 2 | 16.8% |\n"
+            "| 2 | Cloud (baseline) | rent | 70,080.00 | 70,080.00 | 1.00 | n/a | n/a |\n");
     /* CSV: the header, and each row's text, count, utilization and capex. */
     char *csv = written(csv_summary, r);
     CU_ASSERT_PTR_NOT_NULL(strstr(
@@ -384,16 +386,11 @@ static void test_fields_writers(void)
 int main(void)
 {
     static const check_case cases[] = {
-        {"keys_every_row", test_keys_every_row},
-        {"keys_order", test_keys_order},
-        {"keys_sheet_names", test_keys_sheet_names},
-        {"keys_live", test_keys_live},
-        {"keys_drivers", test_keys_drivers},
-        {"fields_every_row", test_fields_every_row},
-        {"fields_outputs", test_fields_outputs},
-        {"fields_values", test_fields_values},
-        {"fields_writers", test_fields_writers},
-        {NULL, NULL},
+        {"keys_every_row", test_keys_every_row},     {"keys_order", test_keys_order},
+        {"keys_sheet_names", test_keys_sheet_names}, {"keys_live", test_keys_live},
+        {"keys_drivers", test_keys_drivers},         {"fields_every_row", test_fields_every_row},
+        {"fields_outputs", test_fields_outputs},     {"fields_values", test_fields_values},
+        {"fields_writers", test_fields_writers},     {NULL, NULL},
     };
     return check_run("tables", cases);
 }

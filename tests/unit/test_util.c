@@ -82,10 +82,10 @@ static void test_group_thousands(void)
 static void test_edit_distance(void)
 {
     CU_ASSERT_EQUAL(tci_edit_distance("pue", "pue", 3), 0);
-    CU_ASSERT_EQUAL(tci_edit_distance("PUE", "pue", 3), 0);   /* case is ignored */
-    CU_ASSERT_EQUAL(tci_edit_distance("peu", "pue", 3), 1);   /* one swap */
-    CU_ASSERT_EQUAL(tci_edit_distance("pu", "pue", 3), 1);    /* one insertion */
-    CU_ASSERT_EQUAL(tci_edit_distance("pxe", "pue", 3), 1);   /* one substitution */
+    CU_ASSERT_EQUAL(tci_edit_distance("PUE", "pue", 3), 0); /* case is ignored */
+    CU_ASSERT_EQUAL(tci_edit_distance("peu", "pue", 3), 1); /* one swap */
+    CU_ASSERT_EQUAL(tci_edit_distance("pu", "pue", 3), 1);  /* one insertion */
+    CU_ASSERT_EQUAL(tci_edit_distance("pxe", "pue", 3), 1); /* one substitution */
     CU_ASSERT_EQUAL(tci_edit_distance("h100", "a100", 3), 1);
     /* kitten -> sitting: k/s, e/i, +g = 3. */
     CU_ASSERT_EQUAL(tci_edit_distance("kitten", "sitting", 3), 3);

@@ -134,8 +134,8 @@ static int about_scenario(xw_ctx *c, int row)
                c->as_of ? c->as_of : xw_label(c, "about.as_of.none", "not given"));
     about_pair(c, row++, xw_label(c, "about.field.currency", "Currency"), c->currency);
     xw_labelf(c, buf, sizeof buf, "about.horizon",
-              "{months} months; month 0 is the acquisition, months 1-{months} operation",
-              "months", months.s, NULL);
+              "{months} months; month 0 is the acquisition, months 1-{months} operation", "months",
+              months.s, NULL);
     about_pair(c, row++, xw_label(c, "about.field.horizon", "Horizon"), buf);
     if (r->baseline >= 0)
         xw_labelf(c, buf, sizeof buf, "about.baseline",
@@ -176,8 +176,7 @@ static int about_legend(xw_ctx *c, int row)
 {
     lxw_worksheet *ws = c->about;
     char buf[XW_MAX_TEXT / 4];
-    xw_text(c, ws, row++, 0, xw_label(c, "about.legend", "Legend"),
-            xw_fmt(c, XS_SECTION, XN_NONE));
+    xw_text(c, ws, row++, 0, xw_label(c, "about.legend", "Legend"), xw_fmt(c, XS_SECTION, XN_NONE));
     xw_text(c, ws, row, 0, xw_label(c, "about.legend.input", "Input"),
             xw_fmt(c, XS_INPUT, XN_NONE));
     about_text(c, row++,

@@ -75,8 +75,8 @@ static void br_title(br_sheet *B)
               "months", xw_int(B->H).s, NULL);
     xw_span sp = {last_col, 40 + 17.0 * last_col};
     B->sp = sp;
-    xw_title(c, ws, sp,
-             xw_label(c, "buy_vs_rent.title", "Buy or rent: cost against utilization"), t);
+    xw_title(c, ws, sp, xw_label(c, "buy_vs_rent.title", "Buy or rent: cost against utilization"),
+             t);
 }
 
 /* Bought option i's break-even row: the utilization, the total there, and the

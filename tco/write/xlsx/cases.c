@@ -48,8 +48,8 @@ static const struct {
 } metrics[] = {
     {XW_KEY("cases.total"), "Total cost of ownership ({currency})", "total", XN_MONEY, 1},
     {XW_KEY("cases.npv"), "Net present value of the cost ({currency})", "npv", XN_MONEY, 1},
-    {XW_KEY("cases.cpgh"), "Cost per GPU-hour used ({currency} per GPU-hour)",
-     "cost_per_gpu_hour", XN_MONEY2, 1},
+    {XW_KEY("cases.cpgh"), "Cost per GPU-hour used ({currency} per GPU-hour)", "cost_per_gpu_hour",
+     XN_MONEY2, 1},
     {XW_KEY("cases.bem"), "Break-even month against the baseline (month)", "breakeven_month",
      XN_INT, 0},
     {XW_KEY("cases.beu"), "Break-even utilization against the baseline (%)",

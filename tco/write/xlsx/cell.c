@@ -263,8 +263,7 @@ static size_t sheet_base(const char *want, char *base, size_t size)
  * typographic ones (so no name starts or ends with one), never empty (then
  * `fallback`, cleaned alike), unique case-insensitively among `taken` and
  * Excel's reserved names (" (2)" and so on). */
-char *xw_sheet_name(xw_ctx *c, const char *want, char **taken, size_t ntaken,
-                        const char *fallback)
+char *xw_sheet_name(xw_ctx *c, const char *want, char **taken, size_t ntaken, const char *fallback)
 {
     char base[XW_MAX_SHEET * 4 + 1];
     if (sheet_base(want, base, sizeof base) == 0 && sheet_base(fallback, base, sizeof base) == 0)
@@ -430,8 +429,7 @@ lxw_format *xw_fmt(xw_ctx *c, xw_style st, xw_numfmt nf)
     long title = ts && ts->title_color >= 0 ? ts->title_color : C_TITLE;
     double body = ts && ts->font_size > 0 ? ts->font_size : 11;
     xw_fmt_font(c, f);
-    if (ts && ts->header_color >= 0 &&
-        (st == XS_HEADER || st == XS_HEADOPT || st == XS_HEADNUM))
+    if (ts && ts->header_color >= 0 && (st == XS_HEADER || st == XS_HEADOPT || st == XS_HEADNUM))
         format_set_font_color(f, (lxw_color_t)ts->header_color);
     switch (st) {
     case XS_TEXT:
@@ -725,8 +723,8 @@ void xw_fnum(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *formula
 void xw_fstr(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *formula, const char *v,
              lxw_format *f)
 {
-    xw_note(c,
-         worksheet_write_formula_str(ws, (lxw_row_t)row, (lxw_col_t)col, formula, f, v ? v : ""));
+    xw_note(
+        c, worksheet_write_formula_str(ws, (lxw_row_t)row, (lxw_col_t)col, formula, f, v ? v : ""));
 }
 
 /* See cell.h. */

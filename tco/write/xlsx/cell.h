@@ -67,8 +67,7 @@ lxw_worksheet **xw_kind_sheet(xw_ctx *c, int kind);
  * typographic ones (so no name starts or ends with one), never empty (then
  * `fallback`, cleaned alike), unique case-insensitively among `taken` and
  * Excel's reserved names (" (2)" and so on). */
-char *xw_sheet_name(xw_ctx *c, const char *want, char **taken, size_t ntaken,
-                    const char *fallback);
+char *xw_sheet_name(xw_ctx *c, const char *want, char **taken, size_t ntaken, const char *fallback);
 /* 'name' with apostrophes doubled, as formulas need it. */
 char *xw_quote_sheet(xw_ctx *c, const char *name);
 /* The name as a formula writes it: bare when it is ASCII letters only (Inputs,

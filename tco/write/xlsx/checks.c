@@ -51,21 +51,19 @@ static void ck_head(xw_ctx *c, const char *status, int count)
             xw_fmt(c, XS_SUBTITLE, XN_NONE));
     xw_text(c, ws, c->ck_master, 0, xw_label(c, "checks.master", "Master check"),
             xw_fmt(c, XS_TOTAL, XN_NONE));
-    xw_fstr(c, ws, c->ck_master, XW_COL_VAL,
-            xw_f(c, f, sizeof f, "=IF(COUNTIF(%s,\"OK\")=ROWS(%s),\"OK\",\"CHECK\")", status,
-                 status),
-            "OK", xw_fmt(c, XS_CHECK, XN_NONE));
+    xw_fstr(
+        c, ws, c->ck_master, XW_COL_VAL,
+        xw_f(c, f, sizeof f, "=IF(COUNTIF(%s,\"OK\")=ROWS(%s),\"OK\",\"CHECK\")", status, status),
+        "OK", xw_fmt(c, XS_CHECK, XN_NONE));
     xw_text(c, ws, c->ck_master + 1, 0, xw_label(c, "checks.agree", "Rows that agree"), NULL);
     xw_fnum(c, ws, c->ck_master + 1, XW_COL_VAL,
-            xw_f(c, f, sizeof f, "=COUNTIF(%s,\"OK\")", status), count,
-            xw_fmt(c, XS_CALC, XN_INT));
+            xw_f(c, f, sizeof f, "=COUNTIF(%s,\"OK\")", status), count, xw_fmt(c, XS_CALC, XN_INT));
     xw_text(c, ws, c->ck_master + 2, 0, xw_label(c, "checks.rows", "Rows checked"), NULL);
     xw_fnum(c, ws, c->ck_master + 2, XW_COL_VAL, xw_f(c, f, sizeof f, "=ROWS(%s)", status), count,
             xw_fmt(c, XS_CALC, XN_INT));
     xw_text(c, ws, c->ck_master + 3, 0, xw_label(c, "checks.tolerance", "Tolerance"), NULL);
     xw_num(c, ws, c->ck_master + 3, XW_COL_VAL, 1e-9, xw_fmt(c, XS_FIXED, XN_SCI));
-    xw_define_name(c, "CheckTolerance", c->sheet_q[TCI_SHEET_CHECKS], c->ck_master + 3,
-                   XW_COL_VAL);
+    xw_define_name(c, "CheckTolerance", c->sheet_q[TCI_SHEET_CHECKS], c->ck_master + 3, XW_COL_VAL);
 
     const char *heads[CK_N] = {xw_label(c, "checks.head.option", "Option"),
                                xw_label(c, "checks.head.figure", "Figure"),

@@ -98,7 +98,7 @@ typedef struct xw_optsheet {
 /* ===== The writer's state ===== */
 
 typedef struct xw_ctx {
-    const tco_template *tpl; /* labels and styles, or NULL for the built-in ones */
+    const tco_template *tpl;    /* labels and styles, or NULL for the built-in ones */
     const tci_tpl_style *style; /* the template's styles, or NULL */
     /* Every sheet kind but "options": its name (valid, unique, from the label
      * "sheet.KIND") and the name as formulas write it; whether it is shown. */

@@ -57,8 +57,8 @@ static void catalog_source(xw_ctx *c, char *buf, size_t size, const tco_option *
     char fl[260];
     snprintf(fl, sizeof fl, "%s:%d", f ? f : "", line);
     if (a)
-        xw_labelf(c, buf, size, "source.catalog.as_of", "catalog {file} (as of {date})", "file",
-                  fl, "date", a, NULL);
+        xw_labelf(c, buf, size, "source.catalog.as_of", "catalog {file} (as of {date})", "file", fl,
+                  "date", a, NULL);
     else
         xw_labelf(c, buf, size, "source.catalog.file", "catalog {file}", "file", fl, NULL);
     size_t n = strlen(buf);
@@ -141,7 +141,7 @@ static void validate_input(xw_ctx *c, lxw_worksheet *ws, int row, const tco_keyd
               NULL);
     /* libxlsxwriter refuses a title over 32 characters and a message over 255. */
     dv.error_title = xw_label_cut(xw_label(c, "inputs.validation.title", "Out of range"), title,
-                               sizeof title, 32);
+                                  sizeof title, 32);
     dv.error_message = xw_label_cut(msg, cut, sizeof cut, 255);
     xw_note(c, worksheet_data_validation_cell(ws, (lxw_row_t)row, XW_COL_VAL, &dv));
 }
@@ -320,11 +320,10 @@ static void inputs_head(xw_ctx *c)
                  "fixed by the scenario's structure (names, methods, the horizon's length) or "
                  "are for the record only (catalog settings): change those in the scenario "
                  "file."));
-    const char *heads[] = {xw_label(c, "inputs.head.input", "Input"),
-                           xw_label(c, "inputs.head.key", "Key"),
-                           xw_label(c, "inputs.head.value", "Value"),
-                           xw_label(c, "inputs.head.unit", "Unit"),
-                           xw_label(c, "inputs.head.source", "Source")};
+    const char *heads[] = {
+        xw_label(c, "inputs.head.input", "Input"), xw_label(c, "inputs.head.key", "Key"),
+        xw_label(c, "inputs.head.value", "Value"), xw_label(c, "inputs.head.unit", "Unit"),
+        xw_label(c, "inputs.head.source", "Source")};
     for (int k = 0; k < 5; k++)
         xw_text(c, ws, 3, k, heads[k], xw_fmt(c, XS_HEADER, XN_NONE));
     worksheet_freeze_panes(ws, 4, 0);
@@ -387,10 +386,10 @@ static int inputs_constants(xw_ctx *c, int row)
     c->in_macrs = row;
     for (int y = 1; y <= 8; y++, row++) {
         char yl[200];
-        xw_text(c, ws, row, 0,
-                xw_labelf(c, yl, sizeof yl, "inputs.macrs.year_n", "Year {n}", "n", xw_int(y).s,
-                          NULL),
-                NULL);
+        xw_text(
+            c, ws, row, 0,
+            xw_labelf(c, yl, sizeof yl, "inputs.macrs.year_n", "Year {n}", "n", xw_int(y).s, NULL),
+            NULL);
         if (y <= 6)
             xw_num(c, ws, row, 2, tco_macrs_rate(5, y), xw_fmt(c, XS_FIXED, XN_PCT));
         xw_num(c, ws, row, 3, tco_macrs_rate(7, y), xw_fmt(c, XS_FIXED, XN_PCT));

@@ -32,7 +32,7 @@ typedef struct mc_sheet {
     xw_span sp; /* where the paragraphs wrap */
     xw_pager pg;
     lxw_format *fx_int, *fx_num, *fx_text;
-    size_t *shown, ns; /* the options drawn in the histogram */
+    size_t *shown, ns;     /* the options drawn in the histogram */
     int hh, hfirst, hlast; /* the histogram table's heading, first and last rows */
 } mc_sheet;
 

@@ -248,13 +248,12 @@ static void option_lines(const optw *w)
     xw_ctx *c = w->c;
     const xw_optsheet *L = w->L;
     char f[XW_FBUF], t[XW_TBUF];
-    const char *names[XL_LINES] = {
-        xw_label(c, "option.line.power", "Power (IT load)"),
-        xw_label(c, "option.line.cooling", "Cooling (PUE overhead)"),
-        xw_label(c, "option.line.facility", "Facility (colocation)"),
-        xw_label(c, "option.line.maintenance", "Maintenance"),
-        xw_label(c, "option.line.staff", "Staff"),
-        xw_label(c, "option.line.rental", "Rental")};
+    const char *names[XL_LINES] = {xw_label(c, "option.line.power", "Power (IT load)"),
+                                   xw_label(c, "option.line.cooling", "Cooling (PUE overhead)"),
+                                   xw_label(c, "option.line.facility", "Facility (colocation)"),
+                                   xw_label(c, "option.line.maintenance", "Maintenance"),
+                                   xw_label(c, "option.line.staff", "Staff"),
+                                   xw_label(c, "option.line.rental", "Rental")};
     double totals[XL_LINES] = {w->res->power,       w->res->cooling, w->res->facility,
                                w->res->maintenance, w->res->staff,   w->res->rental};
     for (int k = 0; k < XL_LINES; k++) {

@@ -136,8 +136,7 @@ void xw_title_line(xw_ctx *c, lxw_worksheet *ws, const char *t, const char *sub)
 }
 
 /* See page.h. */
-void xw_header_height(lxw_worksheet *ws, int row, const char *const *texts, size_t n,
-                      double width)
+void xw_header_height(lxw_worksheet *ws, int row, const char *const *texts, size_t n, double width)
 {
     int lines = 1, w = (int)width - 2 > 4 ? (int)width - 2 : 4;
     for (size_t k = 0; k < n; k++) {

@@ -53,8 +53,7 @@ void xw_title(xw_ctx *c, lxw_worksheet *ws, xw_span sp, const char *t, const cha
  * Inputs, the option sheets, Summary, Workload, Checks). */
 void xw_title_line(xw_ctx *c, lxw_worksheet *ws, const char *t, const char *sub);
 /* A heading row tall enough for `texts` wrapped in columns `width` characters wide. */
-void xw_header_height(lxw_worksheet *ws, int row, const char *const *texts, size_t n,
-                      double width);
+void xw_header_height(lxw_worksheet *ws, int row, const char *const *texts, size_t n, double width);
 /* A static value of the engine's (fixed style), "n/a" when unknown. */
 void xw_engine_num(xw_ctx *c, lxw_worksheet *ws, int row, int col, double v, xw_numfmt nf);
 

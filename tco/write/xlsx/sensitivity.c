@@ -105,8 +105,8 @@ typedef struct se_sheet {
     xw_ctx *c;
     lxw_worksheet *ws;
     const tco_analysis *A;
-    int b;                 /* the baseline, or -1 */
-    double total_w;        /* the tables' width in characters */
+    int b;          /* the baseline, or -1 */
+    double total_w; /* the tables' width in characters */
     xw_pager pg;
     unsigned char *tornado; /* per option: 1 when it gets a tornado chart */
     const char *heads[SE_N];
@@ -224,8 +224,8 @@ static int se_block_head(const se_sheet *S, size_t i, int row)
                   "{label} ({id}): against the baseline", "label", c->label[i], "id", c->id[i],
                   NULL);
     else
-        xw_labelf(c, t, sizeof t, "sensitivity.block", "{label} ({id})", "label", c->label[i],
-                  "id", c->id[i], NULL);
+        xw_labelf(c, t, sizeof t, "sensitivity.block", "{label} ({id})", "label", c->label[i], "id",
+                  c->id[i], NULL);
     xw_section(c, ws, row++, t);
     int hr = row;
     for (int k = 0; k < SE_N; k++)
@@ -261,8 +261,8 @@ static double se_base_row(const se_sheet *S, size_t i, int base)
 }
 
 /* Driver e's row of option i's table; base: the base's row, base_v its figure. */
-static void se_driver_row(const se_sheet *S, size_t i, const tco_sens_entry *e, int row,
-                          int base, double base_v)
+static void se_driver_row(const se_sheet *S, size_t i, const tco_sens_entry *e, int row, int base,
+                          double base_v)
 {
     xw_ctx *c = S->c;
     lxw_worksheet *ws = S->ws;
@@ -319,11 +319,11 @@ static void se_driver_row(const se_sheet *S, size_t i, const tco_sens_entry *e, 
     value_text(c, hi, sizeof hi, unit, in_hi);
     if (isfinite(in_lo) && from_base)
         xw_labelf(c, t, sizeof t, "sensitivity.chart_label_baseline",
-                  "{driver}, baseline ({low} / {high})", "driver", e->driver, "low", lo, "high",
-                  hi, NULL);
+                  "{driver}, baseline ({low} / {high})", "driver", e->driver, "low", lo, "high", hi,
+                  NULL);
     else if (isfinite(in_lo))
-        xw_labelf(c, t, sizeof t, "sensitivity.chart_label", "{driver} ({low} / {high})",
-                  "driver", e->driver, "low", lo, "high", hi, NULL);
+        xw_labelf(c, t, sizeof t, "sensitivity.chart_label", "{driver} ({low} / {high})", "driver",
+                  e->driver, "low", lo, "high", hi, NULL);
     else
         snprintf(t, sizeof t, "%s", e->driver);
     xw_text(c, ws, row, SE_LABEL, t, NULL);

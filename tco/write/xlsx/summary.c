@@ -419,9 +419,9 @@ static void sm_fields(xw_ctx *c)
     xw_f(c, f, sizeof f, "=%s=1", xw_ref(NULL, c->sm_rows[TCI_F_RANK], c0, 1, 0).s);
     cf.value_string = f;
     cf.format = c->fmt_best;
-    xw_note(c, worksheet_conditional_format_range(ws, (lxw_row_t)c->sm_rows[TCI_F_ID],
-                                                  (lxw_col_t)c0, (lxw_row_t)c->sm_last_row,
-                                                  (lxw_col_t)c1, &cf));
+    xw_note(c,
+            worksheet_conditional_format_range(ws, (lxw_row_t)c->sm_rows[TCI_F_ID], (lxw_col_t)c0,
+                                               (lxw_row_t)c->sm_last_row, (lxw_col_t)c1, &cf));
 }
 
 /* The engine's workload sizing under the table, for the record (not formulas),
@@ -448,8 +448,7 @@ static int sm_sizing(xw_ctx *c)
         if (z->fits == 1)
             snprintf(t, sizeof t, "%s", xw_label(c, "summary.sizing.yes", "yes"));
         else if (z->fits == 0 && isfinite(z->min_gpus))
-            xw_labelf(c, t, sizeof t, "summary.sizing.needs", "NO: needs {n} GPUs", "n", min,
-                      NULL);
+            xw_labelf(c, t, sizeof t, "summary.sizing.needs", "NO: needs {n} GPUs", "n", min, NULL);
         else if (z->fits == 0)
             snprintf(t, sizeof t, "%s", xw_label(c, "summary.sizing.no", "NO"));
         else

@@ -103,12 +103,16 @@ static void name_sheets(xw_ctx *c)
 {
     const tco_scenario *s = c->s;
     size_t n = s->n_options;
-    static const char *const english[TCI_SHEET_KINDS] = {
-        [TCI_SHEET_ABOUT] = "About",          [TCI_SHEET_INPUTS] = "Inputs",
-        [TCI_SHEET_OPTIONS] = NULL,           [TCI_SHEET_SUMMARY] = "Summary",
-        [TCI_SHEET_WORKLOAD] = "Workload",    [TCI_SHEET_BUY_VS_RENT] = "Buy-vs-Rent",
-        [TCI_SHEET_SENSITIVITY] = "Sensitivity", [TCI_SHEET_CASES] = "Cases",
-        [TCI_SHEET_MONTE_CARLO] = "Monte Carlo", [TCI_SHEET_CHECKS] = "Checks"};
+    static const char *const english[TCI_SHEET_KINDS] = {[TCI_SHEET_ABOUT] = "About",
+                                                         [TCI_SHEET_INPUTS] = "Inputs",
+                                                         [TCI_SHEET_OPTIONS] = NULL,
+                                                         [TCI_SHEET_SUMMARY] = "Summary",
+                                                         [TCI_SHEET_WORKLOAD] = "Workload",
+                                                         [TCI_SHEET_BUY_VS_RENT] = "Buy-vs-Rent",
+                                                         [TCI_SHEET_SENSITIVITY] = "Sensitivity",
+                                                         [TCI_SHEET_CASES] = "Cases",
+                                                         [TCI_SHEET_MONTE_CARLO] = "Monte Carlo",
+                                                         [TCI_SHEET_CHECKS] = "Checks"};
     char **taken = calloc(n + TCI_SHEET_KINDS, sizeof *taken);
     if (!taken) {
         c->nomem = 1;

@@ -82,8 +82,8 @@ typedef struct wl_sheet {
     int k_gb, k_dig, k_fpt, k_tflop, k_day;
     /* the options' table: heading, block headings, figures */
     int hdr, s_mem, s_rate, s_work, last_row;
-    int o_count, o_mem, o_min, o_fits, o_util, o_rate, o_tf, o_se, o_flops, o_th, o_td, o_gh,
-        o_cpr, o_runs, o_tpc, o_tp, o_pg, o_cpk, o_cpm, o_gn;
+    int o_count, o_mem, o_min, o_fits, o_util, o_rate, o_tf, o_se, o_flops, o_th, o_td, o_gh, o_cpr,
+        o_runs, o_tpc, o_tp, o_pg, o_cpk, o_cpm, o_gn;
     lxw_format *fixed_int, *fixed_sci;
     lxw_format *f_cpk, *f_cpm, *f_fits, *calc_int, *calc_dec, *calc_pct, *calc_sci;
 } wl_sheet;
@@ -271,12 +271,12 @@ static void wl_formats(wl_sheet *W)
     const tco_result *r = c->r;
     const size_t n = c->s->n_options;
     /* Number formats of the small money figures: 3 significant digits. */
-    W->f_cpk = money_dec(c, xw_sig_decimals(r->options, n, sizeof *r->options,
-                                            offsetof(tco_option_result,
-                                                     sizing.cost_per_thousand_requests)));
-    W->f_cpm = money_dec(c, xw_sig_decimals(r->options, n, sizeof *r->options,
-                                            offsetof(tco_option_result,
-                                                     sizing.cost_per_million_tokens)));
+    W->f_cpk = money_dec(
+        c, xw_sig_decimals(r->options, n, sizeof *r->options,
+                           offsetof(tco_option_result, sizing.cost_per_thousand_requests)));
+    W->f_cpm =
+        money_dec(c, xw_sig_decimals(r->options, n, sizeof *r->options,
+                                     offsetof(tco_option_result, sizing.cost_per_million_tokens)));
     W->calc_int = xw_fmt(c, XS_CALC, XN_INT), W->calc_dec = xw_fmt(c, XS_CALC, XN_DEC2);
     W->calc_pct = xw_fmt(c, XS_CALC, XN_PCT), W->calc_sci = xw_fmt(c, XS_CALC, XN_SCI);
     /* The verdict is the number 1 (fits) or 0, shown in words by its number format, so
@@ -324,13 +324,13 @@ static void wl_cell_common(const wl_sheet *W, size_t i, int want)
                      cell(W->m_need, c0).s, mem.s, cell(W->k_dig, c0).s),
                 z->min_gpus, W->calc_int);
     if (want == W->o_fits)
-        xw_fnum(c, ws, W->o_fits, col,
-                xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(%s>=%s,1,0),\"n/a\")", min.s, cnt.s,
-                     min.s),
-                z->fits == 1   ? 1
-                : z->fits == 0 ? 0
-                               : NAN,
-                W->f_fits);
+        xw_fnum(
+            c, ws, W->o_fits, col,
+            xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(%s>=%s,1,0),\"n/a\")", min.s, cnt.s, min.s),
+            z->fits == 1   ? 1
+            : z->fits == 0 ? 0
+                           : NAN,
+            W->f_fits);
 
     if (want == W->o_util)
         xw_fnum(c, ws, W->o_util, col, xw_f(c, f, sizeof f, "=%s", odrv(c, i, L->k_util).s),
@@ -461,8 +461,8 @@ static void wl_rows(const wl_sheet *W)
     } heads[] = {
         {W->o_count, XW_KEY("workload.count"), "GPUs in the option", "count", gpus},
         {W->o_mem, XW_KEY("workload.memory_gb"), "Memory per GPU", "memory_gb", "GB"},
-        {W->o_min, XW_KEY("workload.min_gpus"), "GPUs needed to hold the model",
-         "sizing.min_gpus", gpus},
+        {W->o_min, XW_KEY("workload.min_gpus"), "GPUs needed to hold the model", "sizing.min_gpus",
+         gpus},
         {W->o_fits, XW_KEY("workload.fits"), "Model fits in the GPUs' memory", "sizing.fits",
          xw_label(c, "workload.fits_unit", "1 = yes, 0 = no")},
         {W->o_util, XW_KEY("workload.util"), "Utilization", "utilization", "%"},
@@ -525,8 +525,8 @@ static void wl_marks(const wl_sheet *W)
     lxw_conditional_format cf;
     memset(&cf, 0, sizeof cf);
     cf.type = LXW_CONDITIONAL_TYPE_FORMULA;
-    xw_f(c, f, sizeof f, "=AND(ISNUMBER(%s),%s<%s)", ocell(W->o_min, c0).s,
-         ocell(W->o_count, c0).s, ocell(W->o_min, c0).s);
+    xw_f(c, f, sizeof f, "=AND(ISNUMBER(%s),%s<%s)", ocell(W->o_min, c0).s, ocell(W->o_count, c0).s,
+         ocell(W->o_min, c0).s);
     cf.value_string = f;
     /* The Summary's mark for the same thing: red, bold. */
     lxw_format *red = workbook_add_format(c->wb);
