@@ -1,5 +1,5 @@
-/* ini.c - load and validate scenario INI files: the public load functions,
- * the loader's life, its messages and the helpers every pass uses.
+/* ini.c - load and validate scenario INI files: the public load functions and
+ * the loader's life, which runs the passes in order.
  *
  * Loading runs in passes over one buffer (load/ini.h names the modules):
  *   1. a line scan that checks size, UTF-8, line length and line syntax, and
@@ -15,7 +15,8 @@
  *   4. the keys that name other keys: sensitivity ranges, distributions
  *      and cases.
  * Every problem is collected, sorted by line and then handed to the caller's
- * diagnostics, so one run reports every error in a file.
+ * diagnostics, so one run reports every error in a file. The helpers every
+ * pass uses (messages, arrays, lists, paths) are in ini_util.c.
  */
 #include "load/ini.h"
 #include "util/readfile.h"
@@ -29,59 +30,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* ===== Arrays and messages ===== */
-
-/* See ini.h. */
-void *tci_ini_grow(void *items, size_t n, size_t size)
-{
-    if (n & (n - 1))
-        return items;
-    return realloc(items, (n ? n * 2 : 4) * size);
-}
-
-/* See ini.h. */
-void tci_ini_report(loader *L, int line, const char *section, const char *fmt, ...)
-{
-    pending *m = tci_ini_grow(L->msgs, L->n_msgs, sizeof *m);
-    if (!m) {
-        L->nomem = 1;
-        return;
-    }
-    L->msgs = m;
-    va_list ap;
-    va_start(ap, fmt);
-    int len = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    char *text = len >= 0 ? malloc((size_t)len + 1) : NULL;
-    char *sec = section ? strdup(section) : NULL;
-    if (!text || (section && !sec)) {
-        free(text);
-        free(sec);
-        L->nomem = 1;
-        return;
-    }
-    va_start(ap, fmt);
-    vsnprintf(text, (size_t)len + 1, fmt, ap);
-    va_end(ap);
-    m[L->n_msgs++] = (pending){line ? L->cur : 0, line, sec, TCO_SEV_ERROR, text};
-}
-
-/* See ini.h. */
-int tci_ini_at_file(loader *L, const char *file, int line)
-{
-    L->cur = 0;
-    for (size_t i = 0; file && i < L->s->n_files; i++)
-        if (L->s->files[i] == file)
-            L->cur = (int)i;
-    return line;
-}
-
-/* See ini.h. */
-void tci_ini_as_warning(loader *L)
-{
-    if (L->n_msgs)
-        L->msgs[L->n_msgs - 1].sev = TCO_SEV_WARNING;
-}
+/* ===== The load ===== */
 
 /* Line-less messages sort after all lines; otherwise keep the order found. */
 static int pending_cmp(const void *a, const void *b)
@@ -94,66 +43,6 @@ static int pending_cmp(const void *a, const void *b)
         return lx < ly ? -1 : 1;
     return x < y ? -1 : x > y;
 }
-
-/* ===== Suggestions ===== */
-
-/* See ini.h. */
-const char *tci_ini_closest(const char *word, const char *const *cands, size_t n)
-{
-    tci_suggest sg;
-    tci_suggest_init(&sg, word);
-    for (size_t i = 0; i < n && !tci_suggest_consider(&sg, cands[i]); i++)
-        ;
-    return sg.best;
-}
-
-/* See ini.h. */
-const char *tci_ini_closest_option(const tco_scenario *s, const char *word)
-{
-    tci_suggest sg;
-    tci_suggest_init(&sg, word);
-    for (size_t i = 0; i < s->n_options && !tci_suggest_consider(&sg, s->options[i].id); i++)
-        ;
-    return sg.best;
-}
-
-/* ===== Text and paths ===== */
-
-/* See ini.h. */
-void tci_ini_trim(const char **a, const char **b)
-{
-    while (*a < *b && isspace((unsigned char)**a))
-        (*a)++;
-    while (*b > *a && isspace((unsigned char)(*b)[-1]))
-        (*b)--;
-}
-
-/* See ini.h. */
-const char *tci_ini_list_item(const char **list, size_t *len)
-{
-    const char *end = strchr(*list, ',');
-    const char *a = *list, *b = end ? end : *list + strlen(*list);
-    tci_ini_trim(&a, &b);
-    *len = (size_t)(b - a);
-    *list = end ? end + 1 : NULL;
-    return a;
-}
-
-/* See ini.h. */
-char *tci_ini_path_beside(const char *file, const char *rel, size_t rel_len)
-{
-    const char *slash = strrchr(file, '/');
-    size_t dir = rel[0] == '/' || !slash ? 0 : (size_t)(slash - file) + 1;
-    char *p = malloc(dir + rel_len + 1);
-    if (p) {
-        memcpy(p, file, dir);
-        memcpy(p + dir, rel, rel_len);
-        p[dir + rel_len] = '\0';
-    }
-    return p;
-}
-
-/* ===== The load ===== */
 
 /* A copy of v in *dst unless *dst is set. */
 static tco_status set_string(char **dst, const char *v)

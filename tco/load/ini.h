@@ -1,7 +1,10 @@
 /* ini.h - what the modules of the INI scenario loader share: the loader's
  * state and each module's functions. Private to tco/load/ini*.c:
- *   ini.c          the public load functions, the loader's life, messages
- *                  and the helpers every pass uses;
+ *   ini.c          the public load functions and the loader's life: it runs
+ *                  the passes in order;
+ *   ini_util.c     what every pass uses: arrays, messages, suggestions, lists,
+ *                  paths, the key tables as the passes read them; it calls no
+ *                  pass;
  *   ini_scan.c     pass 1, the line scan;
  *   ini_keys.c     passes 2 and 3: inih's pairs, values, defaults, checks;
  *   ini_include.c  included files (include = PATH, ...);
@@ -89,7 +92,7 @@ typedef struct loader {
     int nomem;                       /* an allocation failed */
 } loader;
 
-/* ===== ini.c: messages and helpers ===== */
+/* ===== ini_util.c: messages and helpers ===== */
 
 /* Room for one more item in an array of n items that only this function has
  * grown: the array, doubled when n is a power of two (or zero), or NULL when
@@ -123,6 +126,15 @@ const char *tci_ini_list_item(const char **list, size_t *len);
 /* `rel` taken relative to the directory of `file` (unless it is absolute);
  * NULL when out of memory. */
 char *tci_ini_path_beside(const char *file, const char *rel, size_t rel_len);
+/* The scenario's and the options' key tables, as tci_ini_find_key reads them. */
+const tco_keydef *tci_ini_skey(int i);
+const tco_keydef *tci_ini_okey(int i);
+/* The index of the key `name` in a key table (in `section` unless that is
+ * NULL), or -1. */
+int tci_ini_find_key(const tco_keydef *(*get)(int), int count, const char *section,
+                     const char *name);
+/* Set every number, whole number and choice of a key table to its default. */
+void tci_ini_apply_defaults(void *base, const tco_keydef *(*get)(int), int count);
 
 /* ===== ini_scan.c: pass 1 ===== */
 
@@ -138,15 +150,6 @@ void tci_ini_scan_lines(loader *L, const char *text, size_t size);
 /* Passes 1 and 2 over the text of the file being read (L->cur): the line
  * scan, then inih's pairs. */
 void tci_ini_read_text(loader *L, const char *text, size_t size);
-/* The scenario's and the options' key tables, as tci_ini_find_key reads them. */
-const tco_keydef *tci_ini_skey(int i);
-const tco_keydef *tci_ini_okey(int i);
-/* The index of the key `name` in a key table (in `section` unless that is
- * NULL), or -1. */
-int tci_ini_find_key(const tco_keydef *(*get)(int), int count, const char *section,
-                     const char *name);
-/* Set every number, whole number and choice of a key table to its default. */
-void tci_ini_apply_defaults(void *base, const tco_keydef *(*get)(int), int count);
 /* Is s a plain decimal number, [+-]digits[.digits][e[+-]digits] (digits
  * alone when `integer`)? */
 int tci_ini_is_plain_number(const char *s, int integer);

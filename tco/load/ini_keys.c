@@ -31,30 +31,6 @@ static int section_at(const loader *L, int line)
     return lo == L->sec_begin ? -1 : (int)lo - 1;
 }
 
-/* See ini.h. */
-int tci_ini_find_key(const tco_keydef *(*get)(int), int count, const char *section,
-                     const char *name)
-{
-    for (int i = 0; i < count; i++) {
-        const tco_keydef *k = get(i);
-        if (strcmp(k->name, name) == 0 && (!section || strcmp(k->section, section) == 0))
-            return i;
-    }
-    return -1;
-}
-
-/* See ini.h. */
-const tco_keydef *tci_ini_skey(int i)
-{
-    return tco_scenario_key((tco_skey)i);
-}
-
-/* See ini.h. */
-const tco_keydef *tci_ini_okey(int i)
-{
-    return tco_option_key((tco_okey)i);
-}
-
 /* Report an unknown key with the best hint we have. */
 static void unknown_key(loader *L, int line, enum section_kind kind, const char *name)
 {
@@ -437,18 +413,6 @@ int tci_ini_set_value(loader *L, void *base, const tco_keydef *k, const char *v,
         return set_number(L, base, k, v, line);
     }
     return 0;
-}
-
-/* See ini.h. */
-void tci_ini_apply_defaults(void *base, const tco_keydef *(*get)(int), int count)
-{
-    for (int i = 0; i < count; i++) {
-        const tco_keydef *k = get(i);
-        if (k->type == TCO_T_NUMBER)
-            *(double *)tci_key_field(base, k) = k->def;
-        else if (k->type == TCO_T_INT || k->type == TCO_T_ENUM)
-            *(int *)tci_key_field(base, k) = (int)k->def;
-    }
 }
 
 /* 1 when c is three capital letters, as ISO 4217 codes are. */

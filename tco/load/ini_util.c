@@ -1,0 +1,164 @@
+/* ini_util.c - what every pass of the INI loader uses: growing arrays, the
+ * messages collected for the caller, "did you mean", comma lists and paths
+ * beside the scenario. It calls no pass, so the passes and ini.c, which runs
+ * them, call down to it only. */
+#include "load/ini.h"
+#include "core/core.h"
+#include "util/suggest.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ===== Arrays and messages ===== */
+
+/* See ini.h. */
+void *tci_ini_grow(void *items, size_t n, size_t size)
+{
+    if (n & (n - 1))
+        return items;
+    return realloc(items, (n ? n * 2 : 4) * size);
+}
+
+/* See ini.h. */
+void tci_ini_report(loader *L, int line, const char *section, const char *fmt, ...)
+{
+    pending *m = tci_ini_grow(L->msgs, L->n_msgs, sizeof *m);
+    if (!m) {
+        L->nomem = 1;
+        return;
+    }
+    L->msgs = m;
+    va_list ap;
+    va_start(ap, fmt);
+    int len = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *text = len >= 0 ? malloc((size_t)len + 1) : NULL;
+    char *sec = section ? strdup(section) : NULL;
+    if (!text || (section && !sec)) {
+        free(text);
+        free(sec);
+        L->nomem = 1;
+        return;
+    }
+    va_start(ap, fmt);
+    vsnprintf(text, (size_t)len + 1, fmt, ap);
+    va_end(ap);
+    m[L->n_msgs++] = (pending){line ? L->cur : 0, line, sec, TCO_SEV_ERROR, text};
+}
+
+/* See ini.h. */
+int tci_ini_at_file(loader *L, const char *file, int line)
+{
+    L->cur = 0;
+    for (size_t i = 0; file && i < L->s->n_files; i++)
+        if (L->s->files[i] == file)
+            L->cur = (int)i;
+    return line;
+}
+
+/* See ini.h. */
+void tci_ini_as_warning(loader *L)
+{
+    if (L->n_msgs)
+        L->msgs[L->n_msgs - 1].sev = TCO_SEV_WARNING;
+}
+
+/* ===== Suggestions ===== */
+
+/* See ini.h. */
+const char *tci_ini_closest(const char *word, const char *const *cands, size_t n)
+{
+    tci_suggest sg;
+    tci_suggest_init(&sg, word);
+    for (size_t i = 0; i < n && !tci_suggest_consider(&sg, cands[i]); i++)
+        ;
+    return sg.best;
+}
+
+/* See ini.h. */
+const char *tci_ini_closest_option(const tco_scenario *s, const char *word)
+{
+    tci_suggest sg;
+    tci_suggest_init(&sg, word);
+    for (size_t i = 0; i < s->n_options && !tci_suggest_consider(&sg, s->options[i].id); i++)
+        ;
+    return sg.best;
+}
+
+/* ===== Text and paths ===== */
+
+/* See ini.h. */
+void tci_ini_trim(const char **a, const char **b)
+{
+    while (*a < *b && isspace((unsigned char)**a))
+        (*a)++;
+    while (*b > *a && isspace((unsigned char)(*b)[-1]))
+        (*b)--;
+}
+
+/* See ini.h. */
+const char *tci_ini_list_item(const char **list, size_t *len)
+{
+    const char *end = strchr(*list, ',');
+    const char *a = *list, *b = end ? end : *list + strlen(*list);
+    tci_ini_trim(&a, &b);
+    *len = (size_t)(b - a);
+    *list = end ? end + 1 : NULL;
+    return a;
+}
+
+/* See ini.h. */
+char *tci_ini_path_beside(const char *file, const char *rel, size_t rel_len)
+{
+    const char *slash = strrchr(file, '/');
+    size_t dir = rel[0] == '/' || !slash ? 0 : (size_t)(slash - file) + 1;
+    char *p = malloc(dir + rel_len + 1);
+    if (p) {
+        memcpy(p, file, dir);
+        memcpy(p + dir, rel, rel_len);
+        p[dir + rel_len] = '\0';
+    }
+    return p;
+}
+
+/* ===== The key tables ===== */
+
+/* See ini.h. */
+int tci_ini_find_key(const tco_keydef *(*get)(int), int count, const char *section,
+                     const char *name)
+{
+    for (int i = 0; i < count; i++) {
+        const tco_keydef *k = get(i);
+        if (strcmp(k->name, name) == 0 && (!section || strcmp(k->section, section) == 0))
+            return i;
+    }
+    return -1;
+}
+
+/* See ini.h. */
+const tco_keydef *tci_ini_skey(int i)
+{
+    return tco_scenario_key((tco_skey)i);
+}
+
+/* See ini.h. */
+const tco_keydef *tci_ini_okey(int i)
+{
+    return tco_option_key((tco_okey)i);
+}
+
+/* See ini.h. */
+void tci_ini_apply_defaults(void *base, const tco_keydef *(*get)(int), int count)
+{
+    for (int i = 0; i < count; i++) {
+        const tco_keydef *k = get(i);
+        if (k->type == TCO_T_NUMBER)
+            *(double *)tci_key_field(base, k) = k->def;
+        else if (k->type == TCO_T_INT || k->type == TCO_T_ENUM)
+            *(int *)tci_key_field(base, k) = (int)k->def;
+    }
+}
