@@ -77,4 +77,30 @@ static inline void check_hostname(char *host, size_t size)
     }
 }
 
+/* Everything a stream holds, from its start to where it stands, as a
+ * NUL-terminated string (the caller frees it). */
+static inline char *check_slurp(FILE *f)
+{
+    long n = ftell(f);
+    char *buf = malloc(n > 0 ? (size_t)n + 1 : 1);
+    if (!buf)
+        return NULL;
+    rewind(f);
+    size_t got = n > 0 ? fread(buf, 1, (size_t)n, f) : 0;
+    buf[got] = '\0';
+    return buf;
+}
+
+/* A whole file as a NUL-terminated string (the caller frees it), or NULL. */
+static inline char *check_read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    char *t = check_slurp(f);
+    fclose(f);
+    return t;
+}
+
 #endif /* TCO_CHECK_H */

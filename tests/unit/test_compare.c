@@ -57,33 +57,11 @@ static void free_pair(pair *p)
     tco_scenario_free(p->sb);
 }
 
-/* Everything a stream holds, as a NUL-terminated string (caller frees). */
-static char *slurp(FILE *f)
-{
-    long n = ftell(f);
-    char *buf = malloc(n > 0 ? (size_t)n + 1 : 1);
-    rewind(f);
-    size_t got = n > 0 ? fread(buf, 1, (size_t)n, f) : 0;
-    buf[got] = '\0';
-    return buf;
-}
-
-static char *read_file(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    char *t = slurp(f);
-    fclose(f);
-    return t;
-}
-
 static char *json_text(const tco_comparison *c)
 {
     FILE *f = tmpfile();
     CU_ASSERT_EQUAL(tco_compare_write_json_stream(c, f), TCO_OK);
-    char *t = slurp(f);
+    char *t = check_slurp(f);
     fclose(f);
     return t;
 }
@@ -268,7 +246,7 @@ static void test_json(void)
     snprintf(path, sizeof path, "%s/c.json", dir);
     tco_diags *d = tco_diags_new();
     CU_ASSERT_EQUAL(tco_compare_write_json(p.c, path, d), TCO_OK);
-    char *f = read_file(path);
+    char *f = check_read_file(path);
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
     CU_ASSERT_STRING_EQUAL(f, j);
     CU_ASSERT_EQUAL(files_in(dir), 1);
@@ -300,7 +278,7 @@ static void test_xlsx(void)
     tco_diags *d = tco_diags_new();
     CU_ASSERT_EQUAL(tco_compare_write_xlsx(p.c, path, 1767225600, d), TCO_OK);
     check_print_diags(d);
-    char *x = read_file(path);
+    char *x = check_read_file(path);
     CU_ASSERT_PTR_NOT_NULL_FATAL(x);
     CU_ASSERT_EQUAL(memcmp(x, "PK", 2), 0); /* a zip */
     free(x);
@@ -350,19 +328,19 @@ static void test_write_atomic(void)
     snprintf(path, sizeof path, "%s/note.txt", dir);
     tco_diags *d = tco_diags_new();
     CU_ASSERT_EQUAL(tco_write_atomic(path, put_text, "first\n", d), TCO_OK);
-    char *t = read_file(path);
+    char *t = check_read_file(path);
     CU_ASSERT_STRING_EQUAL(t, "first\n");
     free(t);
     /* A writer that fails leaves the old file and no temporary file. */
     CU_ASSERT_EQUAL(tco_write_atomic(path, put_half_then_fail, "second\n", d), TCO_ERR_IO);
-    t = read_file(path);
+    t = check_read_file(path);
     CU_ASSERT_STRING_EQUAL(t, "first\n");
     free(t);
     CU_ASSERT_EQUAL(files_in(dir), 1);
     CU_ASSERT_PTR_NOT_NULL(strstr(check_diags_text(d), "note.txt: error: cannot write"));
     /* Replaced whole on success. */
     CU_ASSERT_EQUAL(tco_write_atomic(path, put_text, "third\n", d), TCO_OK);
-    t = read_file(path);
+    t = check_read_file(path);
     CU_ASSERT_STRING_EQUAL(t, "third\n");
     free(t);
     CU_ASSERT_EQUAL(tco_write_atomic(NULL, put_text, "x", d), TCO_ERR_ARG);

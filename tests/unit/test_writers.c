@@ -39,22 +39,11 @@ static void set_label(tco_scenario *s, size_t i, const char *label)
     s->options[i].label = strdup(label);
 }
 
-/* Everything a stream writer wrote, as a NUL-terminated string (caller frees). */
-static char *slurp(FILE *f)
-{
-    long n = ftell(f);
-    char *buf = malloc(n > 0 ? (size_t)n + 1 : 1);
-    rewind(f);
-    size_t got = n > 0 ? fread(buf, 1, (size_t)n, f) : 0;
-    buf[got] = '\0';
-    return buf;
-}
-
 static char *csv_text(const tco_result *r, int monthly)
 {
     FILE *f = tmpfile();
     CU_ASSERT_EQUAL(tco_report_write_csv_stream(r, f, monthly), TCO_OK);
-    char *t = slurp(f);
+    char *t = check_slurp(f);
     fclose(f);
     return t;
 }
@@ -63,18 +52,7 @@ static char *md_text(const tco_result *r)
 {
     FILE *f = tmpfile();
     CU_ASSERT_EQUAL(tco_report_write_md_stream(r, f), TCO_OK);
-    char *t = slurp(f);
-    fclose(f);
-    return t;
-}
-
-static char *read_file(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    char *t = slurp(f);
+    char *t = check_slurp(f);
     fclose(f);
     return t;
 }
@@ -600,12 +578,12 @@ static void test_files(void)
     CU_ASSERT_EQUAL(tco_report_write_csv(r, csv, 1, d), TCO_OK);
     CU_ASSERT_EQUAL(tco_report_write_md(r, md, d), TCO_OK);
     CU_ASSERT_EQUAL(tco_diags_count(d), 0);
-    char *got = read_file(csv), *want = csv_text(r, 1);
+    char *got = check_read_file(csv), *want = csv_text(r, 1);
     CU_ASSERT_PTR_NOT_NULL_FATAL(got);
     CU_ASSERT_STRING_EQUAL(got, want);
     free(got);
     free(want);
-    got = read_file(md);
+    got = check_read_file(md);
     want = md_text(r);
     CU_ASSERT_PTR_NOT_NULL_FATAL(got);
     CU_ASSERT_STRING_EQUAL(got, want);
