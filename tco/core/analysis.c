@@ -330,29 +330,89 @@ static double uniform01(rng *r)
     return (double)(next(r) >> 11) * 0x1.0p-53;
 }
 
-static double draw(rng *r, const tco_uncertain *u, const tco_keydef *k)
+/* The standard normal's probability of [a, b] (a <= b): a difference of
+ * erfc where both ends lie in one tail (there erf is near +-1 and the
+ * difference would cancel), else of erf (accurate near 0, so an interval far
+ * narrower than 1 keeps its small probability instead of cancelling to 0). */
+static double normal_between(double a, double b)
+{
+    const double r = 0.70710678118654752440; /* 1 / sqrt(2) */
+    if (a * r > 0.5)
+        return 0.5 * (erfc(a * r) - erfc(b * r));
+    if (b * r < -0.5)
+        return 0.5 * (erfc(-b * r) - erfc(-a * r));
+    return 0.5 * (erf(b * r) - erf(a * r));
+}
+
+/* The cumulative distribution function of triangular(lo, mode, hi) at x. */
+static double triangular_cdf(const tco_uncertain *u, double x)
+{
+    double lo = u->a, mode = u->b, hi = u->c;
+    if (x <= lo)
+        return 0;
+    if (x >= hi)
+        return 1;
+    if (x <= mode)
+        return (x - lo) * (x - lo) / ((hi - lo) * (mode - lo));
+    return 1 - (hi - x) * (hi - x) / ((hi - lo) * (hi - mode));
+}
+
+/* See documentation in header file. */
+double tci_dist_in_range(const tco_uncertain *u, double lo, double hi)
+{
+    switch (u->dist) {
+    case TCO_DIST_TRIANGULAR:
+        if (!(u->a <= u->b && u->b <= u->c && u->a < u->c))
+            return NAN;
+        return triangular_cdf(u, hi) - triangular_cdf(u, lo);
+    case TCO_DIST_UNIFORM: {
+        if (!(u->a < u->b))
+            return NAN;
+        double l = fmax(lo, u->a), h = fmin(hi, u->b);
+        return h > l ? (h - l) / (u->b - u->a) : 0;
+    }
+    case TCO_DIST_NORMAL:
+        if (!(u->b > 0))
+            return NAN;
+        return normal_between((lo - u->a) / u->b, (hi - u->a) / u->b);
+    }
+    return NAN;
+}
+
+/* Draws of a normal in a row that may all fall outside the key's range.
+ * A distribution lands in the range with probability at least
+ * TCI_MC_MIN_IN_RANGE (0.01), so 10,000 misses in a row have a chance below
+ * 0.99^10000 = 2.2e-44: reaching the limit is an error, never a value. */
+#define MC_MAX_REDRAWS 10000
+
+/* One draw of u within key k's range into *x; 0 when a normal missed the
+ * range MC_MAX_REDRAWS times in a row. */
+static int draw(rng *r, const tco_uncertain *u, const tco_keydef *k, double *x)
 {
     switch (u->dist) {
     case TCO_DIST_TRIANGULAR: {
-        double x = uniform01(r), lo = u->a, mode = u->b, hi = u->c;
+        double p = uniform01(r), lo = u->a, mode = u->b, hi = u->c;
         double f = (mode - lo) / (hi - lo);
-        return x < f ? lo + sqrt(x * (hi - lo) * (mode - lo))
-                     : hi - sqrt((1 - x) * (hi - lo) * (hi - mode));
+        *x = p < f ? lo + sqrt(p * (hi - lo) * (mode - lo))
+                   : hi - sqrt((1 - p) * (hi - lo) * (hi - mode));
+        return 1;
     }
     case TCO_DIST_UNIFORM:
-        return u->a + (u->b - u->a) * uniform01(r);
+        *x = u->a + (u->b - u->a) * uniform01(r);
+        return 1;
     case TCO_DIST_NORMAL:
         /* Box-Muller, redrawn until it falls in the key's range. */
-        for (int tries = 0; tries < 1000; tries++) {
+        for (int tries = 0; tries < MC_MAX_REDRAWS; tries++) {
             double a = uniform01(r), b = uniform01(r);
             double z = sqrt(-2 * log(1 - a)) * cos(2 * 3.14159265358979323846 * b);
-            double x = u->a + u->b * z;
-            if (x >= k->lo && x <= k->hi)
-                return x;
+            *x = u->a + u->b * z;
+            if (*x >= k->lo && *x <= k->hi)
+                return 1;
         }
-        return clamp_key(k, u->a);
+        return 0;
     }
-    return u->a;
+    *x = u->a;
+    return 1;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -381,6 +441,14 @@ static tco_status monte_carlo(tco_analysis *A, const tco_scenario *base, tco_sce
     long N = base->mc_samples;
     if ((double)N * (double)n > TCO_MAX_MC_VALUES)
         return TCO_ERR_LIMIT;
+    /* The loader refuses these; a scenario built by a program may hold one. */
+    for (size_t j = 0; j < base->n_uncertain; j++) {
+        const tco_uncertain *u = &base->uncertain[j];
+        const tco_keydef *k = u->param.option < 0 ? tco_scenario_key((tco_skey)u->param.key)
+                                                  : tco_option_key((tco_okey)u->param.key);
+        if (!(tci_dist_in_range(u, k->lo, k->hi) >= TCI_MC_MIN_IN_RANGE))
+            return TCO_ERR_LIMIT;
+    }
     A->mc_samples = N;
     A->mc_seed = base->mc_seed;
     A->mc_bins = MC_BINS;
@@ -415,7 +483,10 @@ static tco_status monte_carlo(tco_analysis *A, const tco_scenario *base, tco_sce
     int b = A->base->baseline;
     for (long s = 0; s < N; s++) {
         for (size_t j = 0; j < base->n_uncertain; j++)
-            *at[j] = draw(&r, &base->uncertain[j], kd[j]);
+            if (!draw(&r, &base->uncertain[j], kd[j], at[j])) {
+                st = TCO_ERR_LIMIT;
+                goto done;
+            }
         double *t = totals + (size_t)s * n;
         tci_engine_totals(w, t, npvs + (size_t)s * n);
         size_t best = 0;

@@ -23,4 +23,16 @@ void tci_catalog_offer_clear(tco_offer *o);
 /* Total and NPV (npv may be NULL) of every option, without months. */
 void tci_engine_totals(const tco_scenario *s, double *total, double *npv);
 
+/* The least probability with which a Monte Carlo distribution must land in
+ * its key's range (MODEL.md, Monte Carlo): below it, the distribution is
+ * refused. At this bound a normal draw is redrawn 100 times on average. */
+#define TCI_MC_MIN_IN_RANGE 0.01
+
+/* The probability that a draw of distribution u falls in [lo, hi] (lo <= hi;
+ * either may be infinite), from the distribution's cumulative distribution
+ * function: exact for uniform and triangular, erf/erfc for normal, accurate
+ * in the tails and for ranges far narrower than the deviation. NAN when u's
+ * numbers are not a distribution (a deviation of 0 or less, low >= high). */
+double tci_dist_in_range(const tco_uncertain *u, double lo, double hi);
+
 #endif /* TCO_CORE_CORE_H */

@@ -560,7 +560,11 @@ typedef struct tco_analysis {
 /* Called now and then during long analyses; `done` of `total` samples. */
 typedef void (*tco_progress_fn)(void *user, long done, long total);
 
-/* Run every analysis of the result's scenario. `progress` may be NULL. */
+/* Run every analysis of the result's scenario. `progress` may be NULL.
+ * TCO_ERR_LIMIT when Monte Carlo's samples x options exceed TCO_MAX_MC_VALUES
+ * or a distribution lands in its key's range with probability below 1%
+ * (docs/MODEL.md; the loader refuses both, a scenario built by a program may
+ * hold them). */
 tco_status tco_analyze(const tco_result *base, tco_progress_fn progress, void *user,
                        tco_analysis **out);
 void tco_analysis_free(tco_analysis *analysis);

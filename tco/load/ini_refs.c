@@ -234,6 +234,33 @@ static void read_mc_setting(loader *L, const entry *e)
     }
 }
 
+/* 1 when distribution d with numbers v lands in key k's range often enough
+ * for Monte Carlo (TCI_MC_MIN_IN_RANGE); else reported. A uniform or
+ * triangular within the range always does; a normal may not when its
+ * deviation dwarfs the range. */
+static int lands_in_range(loader *L, const entry *e, const tco_keydef *k, tco_dist d,
+                          const double v[3])
+{
+    const tco_uncertain u = {.dist = d, .a = v[0], .b = v[1], .c = v[2]};
+    double p = tci_dist_in_range(&u, k->lo, k->hi);
+    if (p >= TCI_MC_MIN_IN_RANGE)
+        return 1;
+    /* The fewest digits that still show p below the threshold. */
+    char shown[32];
+    for (int digits = 2; digits <= 17; digits++) {
+        snprintf(shown, sizeof shown, "%.*g", digits, p);
+        if (!(strtod(shown, NULL) >= TCI_MC_MIN_IN_RANGE))
+            break;
+    }
+    tci_ini_report(L, e->line, NULL,
+                   "'%s = %s' almost never falls in the range of '%s' (%g to %g): a draw "
+                   "lands there with probability %s, and Monte Carlo needs at least %g%%; %s",
+                   e->name, e->value, k->name, k->lo, k->hi, shown, TCI_MC_MIN_IN_RANGE * 100,
+                   d == TCO_DIST_NORMAL ? "use a smaller standard deviation"
+                                        : "narrow the distribution to the range");
+    return 0;
+}
+
 /* The distribution e gives key k: its kind in *d and its numbers in v.
  * Returns 0 when it is not one, or not a valid one for k (reported). */
 static int read_distribution(loader *L, const entry *e, const tco_keydef *k, tco_dist *d,
@@ -289,7 +316,7 @@ static int read_distribution(loader *L, const entry *e, const tco_keydef *k, tco
             : !in_range(L, k, v[0], "low", e->line) ||
                   !in_range(L, k, *d == TCO_DIST_UNIFORM ? v[1] : v[2], "high", e->line))
         return 0;
-    return 1;
+    return lands_in_range(L, e, k, *d, v);
 }
 
 /* One [uncertainty] line: samples, seed, or a distribution of an input. */
