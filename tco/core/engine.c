@@ -404,12 +404,28 @@ size_t tco_result_check(const tco_result *res, tco_diags *diags)
             continue;
         char sec[64];
         snprintf(sec, sizeof sec, "option %s", o->id);
-        tco_diags_add(diags, TCO_SEV_WARNING, s->file, 0, sec,
-                      "the model needs %.0f GB (%g parameters x %g bytes x %g); %d GPU%s of "
-                      "%g GB hold%s %g GB: at least %.0f GPUs are needed",
-                      z->memory_needed_gb, s->model_params, tco_bytes_per_param(s),
-                      1 + s->activation_overhead, o->count, o->count == 1 ? "" : "s", o->memory_gb,
-                      o->count == 1 ? "s" : "", o->count * o->memory_gb, z->min_gpus);
+        if (!isfinite(z->min_gpus)) {
+            /* memory_gb so small that the quotient overflows: say so, at
+             * memory_gb's line when the scenario gives it. */
+            int line = o->key_line[TCO_O_MEMORY_GB];
+            const char *file =
+                line > 0 && o->key_file[TCO_O_MEMORY_GB] ? o->key_file[TCO_O_MEMORY_GB] : s->file;
+            tco_diags_add(diags, TCO_SEV_WARNING, file, line, sec,
+                          "option '%s': 'memory_gb' of %g GB per GPU is too small: the model "
+                          "needs %.0f GB (%g parameters x %g bytes x %g), and the number of "
+                          "GPUs that would hold it, %.0f / %g, is too large to count",
+                          o->id, o->memory_gb, z->memory_needed_gb, s->model_params,
+                          tco_bytes_per_param(s), 1 + s->activation_overhead, z->memory_needed_gb,
+                          o->memory_gb);
+        } else {
+            tco_diags_add(diags, TCO_SEV_WARNING, s->file, 0, sec,
+                          "the model needs %.0f GB (%g parameters x %g bytes x %g); %d GPU%s of "
+                          "%g GB hold%s %g GB: at least %.15g GPUs are needed",
+                          z->memory_needed_gb, s->model_params, tco_bytes_per_param(s),
+                          1 + s->activation_overhead, o->count, o->count == 1 ? "" : "s",
+                          o->memory_gb, o->count == 1 ? "s" : "", o->count * o->memory_gb,
+                          z->min_gpus);
+        }
         n++;
     }
     return n;
