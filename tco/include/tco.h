@@ -658,9 +658,10 @@ const tco_offer *tco_catalog_offer(const tco_catalog *cat, const char *id);
 tco_status tco_catalog_write_json_stream(const tco_catalog *cat, FILE *out);
 
 /* List a catalog as CSV, with the field rules of tco_report_write_csv_stream
- * (RFC 4180, CRLF, UTF-8; text that begins with '=', '+', '-', '@', TAB or
- * CR gets a leading single quote and is quoted, so that a price list cannot
- * put a formula in a spreadsheet). The header is
+ * (RFC 4180, CRLF, UTF-8; text holding a comma, semicolon, tab, quote, CR or
+ * LF is quoted; text that begins with '=', '+', '-', '@', TAB or CR gets a
+ * leading single quote and is quoted, so that a price list cannot put a
+ * formula in a spreadsheet; numbers never get the quote). The header is
  *   kind,id,name,provider,gpu,pricing,term_months,fp16_tflops,memory_gb,
  *   tdp_w,price_typical,price_per_gpu_hour,currency,region,source,as_of
  * then one row per GPU model (kind "gpu") and one per offer ("offer"), in
@@ -706,9 +707,10 @@ tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
 
 /* ===== CSV and Markdown writers ===== */
 
-/* Write the summary as CSV (RFC 4180: comma-separated, CRLF line ends, a field
- * quoted when it holds a comma, a double quote, CR or LF, its quotes doubled;
- * UTF-8 without a byte-order mark).
+/* Write the summary as CSV (RFC 4180: comma-separated, CRLF line ends, a text
+ * field quoted when it holds a comma, a semicolon, a tab, a double quote, CR
+ * or LF, its quotes doubled; UTF-8 without a byte-order mark). A semicolon or
+ * a tab is quoted because spreadsheets in many locales split fields there.
  *
  * A header row, then one row per option in input order. The columns are the
  * fields of the result field table (tco/core/fields.c) that the CSV shows, in
@@ -723,7 +725,10 @@ tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
  * CSV injection: a text field (id, label, gpu) that begins with '=', '+', '-',
  * '@', TAB or CR would be read as a formula by a spreadsheet, so it is written
  * with a single quote in front ("'=1+2"), and quoted, as the OWASP guidance on
- * CSV injection recommends. Read such a field back by dropping the quote. */
+ * CSV injection recommends. Read such a field back by dropping the quote. The
+ * rule goes by column, not by content: a text field is guarded even when it
+ * reads as a number (a label "-5" is written "'-5"), and a number field is
+ * written as the number it is (-5), never with a quote. */
 tco_status tco_report_write_csv_stream(const tco_result *result, FILE *out, int monthly);
 
 /* The same, written atomically to `path` (see tco_report_write_json). */
