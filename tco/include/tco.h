@@ -783,20 +783,14 @@ tco_status tco_write_atomic(const char *path, tco_write_fn write, const void *ar
 
 /* ===== Comparing two scenarios ===== */
 
-/* Room for an input's key in tco_input_diff, and for its value as text. */
-#define TCO_CMP_KEY_MAX   96
-#define TCO_CMP_VALUE_MAX 128
-
 /* An input whose value differs between scenario A and scenario B. */
 typedef struct tco_input_diff {
-    char key[TCO_CMP_KEY_MAX]; /* "site.pue" (section.key), "h100-buy.gpu_price"
-                                  (ID.key), or "[option ID]" for an option
-                                  that only one scenario has */
-    char a[TCO_CMP_VALUE_MAX]; /* the value in A as text: a number with 15
-                                  significant digits, an enumeration's spelling,
-                                  "" for unset text; "present" or "absent" for an
-                                  option. Longer text is cut to fit */
-    char b[TCO_CMP_VALUE_MAX]; /* the value in B, likewise */
+    char *key; /* "site.pue" (section.key), "h100-buy.gpu_price" (ID.key), or
+                  "[option ID]" for an option that only one scenario has */
+    char *a;   /* the value in A as text, whole: a number with 15 significant
+                  digits, an enumeration's spelling, "" for unset text;
+                  "present" or "absent" for an option */
+    char *b;   /* the value in B, likewise */
 } tco_input_diff;
 
 /* The figures compared for each option: the tco_option_result fields of the
