@@ -52,6 +52,65 @@ static void test_utf8_strings(void)
     CU_ASSERT_EQUAL(tci_utf8_width(NULL), 0);
 }
 
+/* snprintf cut back to a whole character when the text does not fit. */
+static void test_utf8_format(void)
+{
+    char buf[8];
+    /* "a中文" is 1 + 3 + 3 = 7 bytes: fits in 8. */
+    CU_ASSERT_EQUAL(tci_utf8_format(buf, sizeof buf, "a%s", "\xE4\xB8\xAD\xE6\x96\x87"), 7);
+    CU_ASSERT_STRING_EQUAL(buf, "a\xE4\xB8\xAD\xE6\x96\x87");
+    /* "ab中文" is 8 bytes: snprintf keeps 7, "ab中" and one byte of 文; cut to 5. */
+    CU_ASSERT_EQUAL(tci_utf8_format(buf, sizeof buf, "ab%s", "\xE4\xB8\xAD\xE6\x96\x87"), 8);
+    CU_ASSERT_STRING_EQUAL(buf, "ab\xE4\xB8\xAD");
+    /* Two bytes of room: one byte kept by snprintf, "\xE4", then cut to "". */
+    CU_ASSERT_EQUAL(tci_utf8_format(buf, 2, "%s", "\xE4\xB8\xAD"), 3);
+    CU_ASSERT_STRING_EQUAL(buf, "");
+}
+
+/* Case folding as Excel compares sheet names. */
+static void test_utf8_fold(void)
+{
+    CU_ASSERT_EQUAL(tci_utf8_fold('A'), 'a');
+    CU_ASSERT_EQUAL(tci_utf8_fold('a'), 'a');
+    CU_ASSERT_EQUAL(tci_utf8_fold(0xDC), 0xFC);     /* Ü -> ü */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0xD7), 0xD7);     /* × is no letter */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0xDF), 0xDF);     /* ß has no simple upper case */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x178), 0xFF);    /* Ÿ -> ÿ */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x100), 0x101);   /* Ā -> ā */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x101), 0x101);   /* ā stays */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x139), 0x13A);   /* Ĺ -> ĺ (odd upper case) */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x13A), 0x13A);   /* ĺ stays */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x17D), 0x17E);   /* Ž -> ž */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x131), 0x131);   /* dotless ı: Turkish, left alone */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x17F), 's');     /* long s */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x3A3), 0x3C3);   /* Σ -> σ */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x3C2), 0x3C3);   /* final ς -> σ */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x38E), 0x3CD);   /* Ύ -> ύ */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x3A2), 0x3A2);   /* unassigned */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x401), 0x451);   /* Ё -> ё */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x42F), 0x44F);   /* Я -> я */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x490), 0x491);   /* Ґ -> ґ */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x4C0), 0x4CF);   /* Ӏ -> ӏ */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0xFF21), 0xFF41); /* Ａ -> ａ */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x4E2D), 0x4E2D); /* 中 */
+    /* Übersicht and üBERSICHT; ИТОГИ and итоги; ＳＵＭ and ｓｕｍ. */
+    CU_ASSERT_EQUAL(tci_utf8_casecmp("\xC3\x9C"
+                                     "bersicht",
+                                     "\xC3\xBC"
+                                     "BERSICHT"),
+                    0);
+    CU_ASSERT_EQUAL(tci_utf8_casecmp("\xD0\x98\xD0\xA2\xD0\x9E\xD0\x93\xD0\x98",
+                                     "\xD0\xB8\xD1\x82\xD0\xBE\xD0\xB3\xD0\xB8"),
+                    0);
+    CU_ASSERT_EQUAL(tci_utf8_casecmp("\xEF\xBC\xB3\xEF\xBC\xB5\xEF\xBC\xAD",
+                                     "\xEF\xBD\x93\xEF\xBD\x95\xEF\xBD\x8D"),
+                    0);
+    CU_ASSERT_NOT_EQUAL(tci_utf8_casecmp("Summary", "Summary (2)"), 0);
+    CU_ASSERT_TRUE(tci_utf8_casecmp("a", "B") < 0);
+    CU_ASSERT_TRUE(tci_utf8_casecmp("ab", "A") > 0);
+    CU_ASSERT_EQUAL(tci_utf8_casecmp("", ""), 0);
+}
+
 /* ===== Numbers as text ===== */
 
 static void test_group_thousands(void)
@@ -166,6 +225,8 @@ int main(void)
     static const check_case cases[] = {
         {"utf8_decode", test_utf8_decode},
         {"utf8_strings", test_utf8_strings},
+        {"utf8_format", test_utf8_format},
+        {"utf8_fold", test_utf8_fold},
         {"group_thousands", test_group_thousands},
         {"edit_distance", test_edit_distance},
         {"suggest", test_suggest},
