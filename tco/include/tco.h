@@ -76,6 +76,8 @@ typedef struct tco_diag {
     char *section; /* section the message is about when line is 0, or NULL */
     char *message; /* one line, no trailing newline */
 } tco_diag;
+/* file, section and message are kept as tco_text_escape shows them, so that
+ * a diagnostic is always one line and safe to print on a terminal. */
 
 /* A list of diagnostics gathered while loading or writing. */
 typedef struct tco_diags tco_diags;
@@ -99,6 +101,30 @@ tco_status tco_diags_add(tco_diags *diags, tco_severity sev, const char *file, i
 /* Render as "FILE:LINE: error: MESSAGE", or "FILE: [SECTION]: error: MESSAGE"
  * when there is no line. Returns the length snprintf would have written. */
 int tco_diag_format(const tco_diag *diag, char *buf, size_t size);
+
+/* ===== Text for a terminal ===== */
+
+/* Text from an input file or a path is shown on a terminal (the tool's tables,
+ * diagnostics) through these, so that it cannot move the cursor, retitle the
+ * window or split a line: each control character is written as an escape,
+ * C0 (TAB, CR and LF included) and DEL as \xHH ("\x1B"), a C1 control
+ * (U+0080 to U+009F) as \u00HH ("\u009B"), and a byte that is not part of
+ * valid UTF-8 as \xHH; every other character, CJK included, as it is. */
+
+/* A malloc'd copy of s (NULL: "") with those escapes; NULL when out of
+ * memory. */
+char *tco_text_escape(const char *s);
+
+/* The display columns of s with those escapes: a wide (CJK) character counts
+ * 2, every other character or escaped byte 1 per column it shows. NULL is 0. */
+int tco_text_width(const char *s);
+
+/* Write s (NULL: "") to out with those escapes. When max > 0, at most max
+ * columns: the text stops before the first character or escape that would
+ * pass them. Then, when width > 0, spaces up to `width` columns (left-aligned);
+ * when width < 0, spaces first, up to -width columns (right-aligned). Returns
+ * the columns of text written, padding not counted. */
+int tco_fput_text(FILE *out, const char *s, int width, int max);
 
 /* ===== Numbers as text ===== */
 

@@ -111,6 +111,65 @@ static void test_utf8_fold(void)
     CU_ASSERT_EQUAL(tci_utf8_casecmp("", ""), 0);
 }
 
+/* ===== Text for a terminal ===== */
+
+static void test_text_escape(void)
+{
+    /* ESC ] 0 ; BEL, DEL, U+009B (C2 9B), TAB, LF, a stray byte FF; CJK kept. */
+    char *e = tco_text_escape("\x1B]0;\x07|\x7F|\xC2\x9B|\t\n|\xFF|\xE4\xB8\xAD");
+    CU_ASSERT_STRING_EQUAL(e, "\\x1B]0;\\x07|\\x7F|\\u009B|\\x09\\x0A|\\xFF|\xE4\xB8\xAD");
+    free(e);
+    e = tco_text_escape(NULL);
+    CU_ASSERT_STRING_EQUAL(e, "");
+    free(e);
+    /* Columns: "\x1B" 4, "中" 2, "\u0085" 6, "é" 1. */
+    CU_ASSERT_EQUAL(tco_text_width("\x1B\xE4\xB8\xAD\xC2\x85\xC3\xA9"), 13);
+    CU_ASSERT_EQUAL(tco_text_width(NULL), 0);
+
+    FILE *f = tmpfile();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    /* Padded to 6 columns: "中x" is 3 columns, 3 spaces follow. */
+    CU_ASSERT_EQUAL(tco_fput_text(f,
+                                  "\xE4\xB8\xAD"
+                                  "x",
+                                  6, 0),
+                    3);
+    fputc('|', f);
+    /* Right-aligned in 5: "\x1B" is 4 columns, 1 space first. */
+    CU_ASSERT_EQUAL(tco_fput_text(f, "\x1B", -5, 0), 4);
+    fputc('|', f);
+    /* At most 5 columns: "ab" (2) then "\x1B" (4) would pass 5, so "ab" and 3 spaces. */
+    CU_ASSERT_EQUAL(tco_fput_text(f,
+                                  "ab\x1B"
+                                  "cd",
+                                  5, 5),
+                    2);
+    fputc('|', f);
+    /* At most 3 columns: "中" (2), then "文" would make 4: stops, 1 space. */
+    CU_ASSERT_EQUAL(tco_fput_text(f, "\xE4\xB8\xAD\xE6\x96\x87", 3, 3), 2);
+    fputc('|', f);
+    char *got = check_slurp(f);
+    CU_ASSERT_STRING_EQUAL(got, "\xE4\xB8\xAD"
+                                "x   | \\x1B|ab   |\xE4\xB8\xAD |");
+    free(got);
+    fclose(f);
+}
+
+/* Diagnostics: the file name and section are escaped as the message is. */
+static void test_diag_escape(void)
+{
+    tco_diags *d = tco_diags_new();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+    tco_diags_add(d, TCO_SEV_ERROR, "a\x1B[2J\nb.ini", 3, NULL, "bad '%s'", "x\ry");
+    tco_diags_add(d, TCO_SEV_ERROR, "c.ini", 0, "option \xC2\x9B", "m");
+    char buf[200];
+    tco_diag_format(tco_diags_get(d, 0), buf, sizeof buf);
+    CU_ASSERT_STRING_EQUAL(buf, "a\\x1B[2J\\x0Ab.ini:3: error: bad 'x\\x0Dy'");
+    tco_diag_format(tco_diags_get(d, 1), buf, sizeof buf);
+    CU_ASSERT_STRING_EQUAL(buf, "c.ini: [option \\u009B]: error: m");
+    tco_diags_free(d);
+}
+
 /* ===== Numbers as text ===== */
 
 static void test_group_thousands(void)
@@ -227,6 +286,8 @@ int main(void)
         {"utf8_strings", test_utf8_strings},
         {"utf8_format", test_utf8_format},
         {"utf8_fold", test_utf8_fold},
+        {"text_escape", test_text_escape},
+        {"diag_escape", test_diag_escape},
         {"group_thousands", test_group_thousands},
         {"edit_distance", test_edit_distance},
         {"suggest", test_suggest},
