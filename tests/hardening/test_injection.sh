@@ -36,9 +36,9 @@ QUOTED = {"semi": "safe;=cmd|' /C calc'!A0", "tabmid": "a\tb"}
 GPU = {}
 PYEOF
 
-"$TCO" report "$work/inj.ini" -o "$work/inj.json" 2>"$work/err" && ok ||
+timeout 120 "$TCO" report "$work/inj.ini" -o "$work/inj.json" 2>"$work/err" && ok ||
     bad "json: $(cat "$work/err")"
-PYTHONPATH=$work "$PY" - "$work/inj.json" <<'PYEOF' && ok || bad "JSON does not give the strings back"
+PYTHONPATH=$work timeout 120 "$PY" - "$work/inj.json" <<'PYEOF' && ok || bad "JSON does not give the strings back"
 import json, sys
 from expected import NAME, LABELS, QUOTED, GPU
 raw = open(sys.argv[1], "rb").read()
@@ -52,10 +52,10 @@ for oid, gpu in GPU.items():
     assert got[oid]["gpu"] == gpu, (oid, got[oid]["gpu"])
 PYEOF
 
-help=$("$TCO" --help)
+help=$(timeout 60 "$TCO" --help)
 case $help in
 *.csv*)
-    "$TCO" report "$work/inj.ini" -o "$work/inj.csv" 2>"$work/err" && ok ||
+    timeout 120 "$TCO" report "$work/inj.ini" -o "$work/inj.csv" 2>"$work/err" && ok ||
         bad "csv: $(cat "$work/err")"
     PYTHONPATH=$work "$PY" - "$work/inj.csv" <<'PYEOF' && ok || bad "CSV does not neutralise formulas"
 import csv, sys
@@ -93,7 +93,7 @@ esac
 
 case $help in
 *.md*)
-    "$TCO" report "$work/inj.ini" -o "$work/inj.md" 2>"$work/err" && ok ||
+    timeout 120 "$TCO" report "$work/inj.ini" -o "$work/inj.md" 2>"$work/err" && ok ||
         bad "md: $(cat "$work/err")"
     "$PY" - "$work/inj.md" <<'PYEOF' && ok || bad "Markdown table broken by user strings"
 import sys
@@ -109,9 +109,9 @@ PYEOF
     ;;
 esac
 
-"$TCO" report "$work/inj.ini" -o "$work/inj.xlsx" 2>"$work/err" && ok ||
+timeout 120 "$TCO" report "$work/inj.ini" -o "$work/inj.xlsx" 2>"$work/err" && ok ||
     bad "xlsx: $(cat "$work/err")"
-PYTHONPATH=$work "$PY" - "$work/inj.xlsx" <<'PYEOF' && ok || bad "workbook: a user string inside a formula"
+PYTHONPATH=$work timeout 120 "$PY" - "$work/inj.xlsx" <<'PYEOF' && ok || bad "workbook: a user string inside a formula"
 import re, sys, zipfile
 from expected import NAME, LABELS, GPU
 z = zipfile.ZipFile(sys.argv[1])
@@ -130,7 +130,7 @@ printf '%s\n' '<?xml version="1.0" encoding="UTF-8"?>' '<template version="1" la
     '    <label key="about.scenario">=HYPERLINK("http://example.com/t","template")</label>' \
     '    <label key="about.contents">@SUM(B1:B9)</label>' \
     '  </labels>' '</template>' >"$work/tpl.xml"
-"$TCO" report "$work/inj.ini" --template "$work/tpl.xml" -o "$work/tpl.xlsx" 2>"$work/err" && ok ||
+timeout 120 "$TCO" report "$work/inj.ini" --template "$work/tpl.xml" -o "$work/tpl.xlsx" 2>"$work/err" && ok ||
     bad "xlsx with a template: $(cat "$work/err")"
 "$PY" - "$work/tpl.xlsx" <<'PYEOF' && ok || bad "workbook: a template label inside a formula"
 import re, sys, zipfile

@@ -17,8 +17,8 @@ export TCO_DATA_DIR="$SRC" SOURCE_DATE_EPOCH=1767225600
 
 # The template: every key the writer uses (scripts/template_keys.py), each
 # label its English placeholders followed by CJK up to 2,000 characters.
-"$PY" "$SRC/scripts/template_keys.py" "$SRC" >"$work/keys.tsv" || bad "template_keys.py failed"
-"$PY" - "$work/keys.tsv" "$work/max.xml" <<'PYEOF' || bad "cannot write the template"
+timeout 120 "$PY" "$SRC/scripts/template_keys.py" "$SRC" >"$work/keys.tsv" || bad "template_keys.py failed"
+timeout 120 "$PY" - "$work/keys.tsv" "$work/max.xml" <<'PYEOF' || bad "cannot write the template"
 import re, sys
 from xml.sax.saxutils import escape
 CJK = "汉字测试中文标签"
@@ -39,7 +39,7 @@ PYEOF
 
 # The scenario: tests/data/analysis.ini (cases, sensitivity, Monte Carlo) with
 # a workload, its text keys at 4,096-byte lines, ids and case names at 40.
-"$PY" - "$SRC/tests/data/analysis.ini" "$work/max.ini" <<'PYEOF' || bad "cannot write the scenario"
+timeout 120 "$PY" - "$SRC/tests/data/analysis.ini" "$work/max.ini" <<'PYEOF' || bad "cannot write the scenario"
 import re, sys
 CJK = "长名称的场景标签文字"
 count = 0
