@@ -4,7 +4,8 @@
 # ESC sequences (a window title, a screen clear), BEL, CR, DEL and the C1
 # control U+009B (CSI), catalogs whose names hold DEL and C1 controls, file
 # names holding ESC and a newline: in every command's standard output and
-# standard error there must be no byte below 0x20 but LF, no DEL and no C1
+# standard error (tables, JSON and Markdown; CSV is data and keeps text as it
+# is) there must be no byte below 0x20 but LF, no DEL and no C1
 # control (C2 80..C2 9F), and each must show as its escape (\x1B, \x07, \x0D,
 # \x7F, \u009B, \x0A). CJK text stays as it is, and the tables' columns
 # stay aligned when a name holds CJK or escapes.
@@ -77,6 +78,12 @@ shows report '\x1B]0;PWNED\x07\x1B[2J\x0D\x7Fx\u009B\x07 中文名'
 shows report 'per \x1Bu\u009B'
 run report_txt 0 "$TCO" report "$work/evil.ini" -o "$work/evil.txt"
 clean "$work/evil.txt" && ok || bad "the table written to a file holds raw control characters"
+# JSON and Markdown on standard output: JSON escapes every control character
+# as \u00XX (the same string), Markdown turns them into spaces.
+run report_json 0 "$TCO" report "$work/evil.ini" -o -
+shows report_json '"\u001b]0;PWNED\u0007\u001b[2J\r\u007fx\u009b\u0007 中文名"'
+run report_md 0 "$TCO" report "$work/evil.ini" --format md
+run compare_json 0 "$TCO" compare "$work/evil.ini" "$work/b.ini" --format json
 run validate 0 "$TCO" validate "$work/evil.ini"
 run compare 0 "$TCO" compare "$work/evil.ini" "$work/b.ini"
 shows compare 'A: \x1B]0;PWNED\x07\x1B[2J'
@@ -145,6 +152,8 @@ cat >"$work/cat.xml" <<XML
 </catalog>
 XML
 run catalog 0 "$TCO" catalog --catalog "$work/cat.xml"
+run catalog_json 0 "$TCO" catalog --catalog "$work/cat.xml" --format json
+shows catalog_json '"\u007f\u009b[2J名前 \u0085NEL"'
 shows catalog '\x7F\u009B[2J名前 \u0085NEL'
 shows catalog 'evil-offer             \u009B31m    evil-gpu'
 shows catalog '\u0096region'
