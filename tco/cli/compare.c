@@ -11,20 +11,37 @@
  * with their deltas. */
 static void print_table(const tco_comparison *c, FILE *out)
 {
-    fprintf(out, "A: %s (%s)\nB: %s (%s)\n\n", c->a->name, c->a->file, c->b->name, c->b->file);
+    const tco_scenario *sides[2] = {c->a, c->b};
+    for (int k = 0; k < 2; k++) {
+        fputs(k ? "B: " : "A: ", out);
+        tco_fput_text(out, sides[k]->name, 0, 0);
+        fputs(" (", out);
+        tco_fput_text(out, sides[k]->file, 0, 0);
+        fputs(")\n", out);
+    }
+    fputc('\n', out);
     if (c->n_inputs == 0)
         fputs("Inputs: the same.\n", out);
     else
         fprintf(out, "Inputs that differ (%zu):\n  %-40s %20s %20s\n", c->n_inputs, "key", "A",
                 "B");
-    for (size_t i = 0; i < c->n_inputs; i++)
-        fprintf(out, "  %-40s %20s %20s\n", c->inputs[i].key, c->inputs[i].a, c->inputs[i].b);
+    for (size_t i = 0; i < c->n_inputs; i++) {
+        fputs("  ", out);
+        tco_fput_text(out, c->inputs[i].key, 40, 0);
+        fputc(' ', out);
+        tco_fput_text(out, c->inputs[i].a, -20, 0);
+        fputc(' ', out);
+        tco_fput_text(out, c->inputs[i].b, -20, 0);
+        fputc('\n', out);
+    }
     fprintf(out, "\nFigures (B - A):\n  %-24s %-22s %16s %16s %16s %9s\n", "option", "figure", "A",
             "B", "delta", "delta %");
     for (size_t i = 0; i < c->n_options; i++) {
         const tco_option_diff *o = &c->options[i];
+        fputs("  ", out);
+        tco_fput_text(out, o->id, 24, 0);
         if (!o->in_a || !o->in_b) {
-            fprintf(out, "  %-24s only in %s\n", o->id, o->in_a ? "A" : "B");
+            fprintf(out, " only in %s\n", o->in_a ? "A" : "B");
             continue;
         }
         for (int k = 0; k < TCO_CMP_COUNT; k++) {
@@ -32,7 +49,9 @@ static void print_table(const tco_comparison *c, FILE *out)
             char pct[24] = "";
             if (!isnan(f->a) && !isnan(f->b) && f->a != 0)
                 snprintf(pct, sizeof pct, "%+.2f%%", f->change * 100);
-            fprintf(out, "  %-24s %-22s %16.2f %16.2f %+16.2f %9s\n", k ? "" : o->id,
+            if (k)
+                fprintf(out, "  %-24s", "");
+            fprintf(out, " %-22s %16.2f %16.2f %+16.2f %9s\n",
                     tco_compare_figure_name((tco_cmp_figure)k), f->a, f->b, f->delta, pct);
         }
         char ma[16] = "never", mb[16] = "never";

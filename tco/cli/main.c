@@ -75,23 +75,33 @@ typedef struct args {
     int monthly, quiet, verbose;
 } args;
 
+/* fmt holds one %s, for arg: a command-line argument, shown escaped
+ * (tco_text_escape). */
 static int usage_error(const char *fmt, const char *arg)
 {
+    char *shown = tco_text_escape(arg);
     fputs("tco: ", stderr);
-    fprintf(stderr, fmt, arg);
+    fprintf(stderr, fmt, shown ? shown : "?");
+    free(shown);
     fputs("\nTry 'tco --help' for more information.\n", stderr);
     return CLI_EXIT_USAGE;
 }
 
 static void print_diags(const tco_diags *d, int quiet)
 {
-    char buf[8192];
     for (size_t i = 0; i < tco_diags_count(d); i++) {
         const tco_diag *g = tco_diags_get(d, i);
         if (quiet && g->severity != TCO_SEV_ERROR)
             continue;
-        tco_diag_format(g, buf, sizeof buf);
-        fprintf(stderr, "%s\n", buf);
+        int len = tco_diag_format(g, NULL, 0);
+        char *buf = len < 0 ? NULL : malloc((size_t)len + 1);
+        if (buf) {
+            tco_diag_format(g, buf, (size_t)len + 1);
+            fprintf(stderr, "%s\n", buf);
+        } else {
+            fputs("tco: out of memory\n", stderr);
+        }
+        free(buf);
     }
 }
 
@@ -320,18 +330,20 @@ static int load_template(const args *a, const tco_scenario *s, tco_diags *d, tco
     char path[4096];
     if (!strchr(want, '/') && !strstr(want, ".xml")) {
         char rel[256];
-        snprintf(rel, sizeof rel, "templates/%s.xml", want);
-        if (!shipped_file(rel, path, sizeof path)) {
-            fprintf(stderr,
-                    "tco: no shipped template named '%s' (set TCO_DATA_DIR, or give a "
-                    "path)\n",
-                    want);
+        if ((size_t)snprintf(rel, sizeof rel, "templates/%s.xml", want) >= sizeof rel ||
+            !shipped_file(rel, path, sizeof path)) {
+            fputs("tco: no shipped template named '", stderr);
+            tco_fput_text(stderr, want, 0, 0);
+            fputs("' (set TCO_DATA_DIR, or give a path)\n", stderr);
             return CLI_EXIT_USAGE;
         }
     } else if (from && want[0] != '/' && strrchr(from, '/')) {
-        snprintf(path, sizeof path, "%.*s/%s", (int)(strrchr(from, '/') - from), from, want);
+        if ((size_t)snprintf(path, sizeof path, "%.*s/%s", (int)(strrchr(from, '/') - from), from,
+                             want) >= sizeof path)
+            return usage_error("the template path '%s' is too long", want);
     } else {
-        snprintf(path, sizeof path, "%s", want);
+        if ((size_t)snprintf(path, sizeof path, "%s", want) >= sizeof path)
+            return usage_error("the template path '%s' is too long", want);
     }
     tco_status st = tco_template_load_file(path, tpl, d);
     if (st == TCO_OK)
@@ -340,6 +352,14 @@ static int load_template(const args *a, const tco_scenario *s, tco_diags *d, tco
         tco_diags_add(d, TCO_SEV_ERROR, from, s->key_line[TCO_S_TEMPLATE], NULL,
                       "the template '%s' could not be read", want);
     return st == TCO_ERR_NOMEM ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
+}
+
+/* --verbose: the catalog at `path` is read. */
+static void say_reading(const char *path)
+{
+    fputs("tco: reading the catalog ", stderr);
+    tco_fput_text(stderr, path, 0, 0);
+    fputc('\n', stderr);
 }
 
 /* Load a scenario with the shipped catalog and --catalog files. */
@@ -352,9 +372,9 @@ static int load_path(const args *a, const char *path, tco_diags *d, tco_scenario
     tco_load_options opts = {before, a->catalogs, date};
     if (a->verbose) {
         if (before[0])
-            fprintf(stderr, "tco: reading the catalog %s\n", before[0]);
+            say_reading(before[0]);
         for (int i = 0; i < a->n_catalogs; i++)
-            fprintf(stderr, "tco: reading the catalog %s\n", a->catalogs[i]);
+            say_reading(a->catalogs[i]);
     }
     tco_status st = tco_scenario_load_file_opt(path, &opts, s, d);
     if (st == TCO_OK)
@@ -548,7 +568,8 @@ static int cmd_validate(int argc, char **argv)
     computed c;
     if ((rc = compute_input(&a, epoch, 0, &c)) == 0) {
         const tco_scenario *s = c.s;
-        printf("%s: ok: %zu option%s, %zu case%s, %zu uncertain input%s\n", a.input, s->n_options,
+        tco_fput_text(stdout, a.input, 0, 0);
+        printf(": ok: %zu option%s, %zu case%s, %zu uncertain input%s\n", s->n_options,
                s->n_options == 1 ? "" : "s", s->n_cases, s->n_cases == 1 ? "" : "s", s->n_uncertain,
                s->n_uncertain == 1 ? "" : "s");
     }
@@ -585,7 +606,7 @@ static int cmd_catalog(int argc, char **argv)
         if (!path)
             continue;
         if (a.verbose)
-            fprintf(stderr, "tco: reading the catalog %s\n", path);
+            say_reading(path);
         tco_status st = tco_catalog_load_file(cat, path, d);
         if (st != TCO_OK)
             rc = st == TCO_ERR_NOMEM ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;

@@ -34,14 +34,14 @@ static void print_sizing(const tco_result *res, FILE *out, int idw)
         const tco_option *o = &s->options[i];
         const tco_sizing *z = &res->options[i].sizing;
         const char *fits = z->fits < 0 ? "unknown" : z->fits ? "yes" : "NO (too small)";
+        tco_fput_text(out, o->id, idw, 0);
         if (training)
-            fprintf(out, "%-*s  %8s  %-13s %12s %14s %8s\n", idw, o->id,
-                    num(a, sizeof a, z->min_gpus, 0), fits, num(b, sizeof b, z->train_days, 1),
+            fprintf(out, "  %8s  %-13s %12s %14s %8s\n", num(a, sizeof a, z->min_gpus, 0), fits,
+                    num(b, sizeof b, z->train_days, 1),
                     tco_group_thousands(c, sizeof c, z->cost_per_run, 0),
                     num(d, sizeof d, z->runs_in_horizon, 0));
         else
-            fprintf(out, "%-*s  %8s  %-13s %14s %14s %11s\n", idw, o->id,
-                    num(a, sizeof a, z->min_gpus, 0), fits,
+            fprintf(out, "  %8s  %-13s %14s %14s %11s\n", num(a, sizeof a, z->min_gpus, 0), fits,
                     tco_group_thousands(b, sizeof b, z->cost_per_million_tokens, 4),
                     tco_group_thousands(c, sizeof c, z->cost_per_thousand_requests, 4),
                     num(d, sizeof d, z->gpus_needed, 0));
@@ -58,22 +58,28 @@ static void print_analysis(const tco_result *res, const tco_analysis *a, FILE *o
             "the three largest swings%s\n",
             s->swing * 100, res->baseline >= 0 ? " (buy options: against the baseline)" : "");
     for (size_t i = 0; i < res->n_options; i++) {
-        fprintf(out, "  %-*s ", idw, s->options[i].id);
+        fputs("  ", out);
+        tco_fput_text(out, s->options[i].id, idw, 0);
+        fputc(' ', out);
         for (size_t d = 0; d < 3 && d < a->n_drivers; d++) {
             const tco_sens_entry *e = &a->sens[i * a->n_drivers + d];
-            fprintf(out, "%s%s %s", d ? ", " : "", e->driver,
-                    tco_group_thousands(x, sizeof x, e->swing, 0));
+            fputs(d ? ", " : "", out);
+            tco_fput_text(out, e->driver, 0, 0);
+            fprintf(out, " %s", tco_group_thousands(x, sizeof x, e->swing, 0));
         }
         fputc('\n', out);
     }
     if (a->n_cases) {
         fprintf(out, "\nCases: total cost\n  %-*s %14s", idw, "option", "base");
-        for (size_t c = 0; c < a->n_cases; c++)
-            fprintf(out, " %14.14s", s->cases[c].name);
+        for (size_t c = 0; c < a->n_cases; c++) {
+            fputc(' ', out);
+            tco_fput_text(out, s->cases[c].name, -14, 14);
+        }
         fputc('\n', out);
         for (size_t i = 0; i < res->n_options; i++) {
-            fprintf(out, "  %-*s %14s", idw, s->options[i].id,
-                    tco_group_thousands(x, sizeof x, res->options[i].total, 0));
+            fputs("  ", out);
+            tco_fput_text(out, s->options[i].id, idw, 0);
+            fprintf(out, " %14s", tco_group_thousands(x, sizeof x, res->options[i].total, 0));
             for (size_t c = 0; c < a->n_cases; c++)
                 fprintf(out, " %14s",
                         tco_group_thousands(x, sizeof x, a->cases[c]->options[i].total, 0));
@@ -89,7 +95,9 @@ static void print_analysis(const tco_result *res, const tco_analysis *a, FILE *o
             char pb[16] = "-";
             if (!isnan(m->p_beats_baseline))
                 snprintf(pb, sizeof pb, "%.1f%%", m->p_beats_baseline * 100);
-            fprintf(out, "  %-*s %14s %14s %14s %9.1f%% %12s\n", idw, s->options[i].id,
+            fputs("  ", out);
+            tco_fput_text(out, s->options[i].id, idw, 0);
+            fprintf(out, " %14s %14s %14s %9.1f%% %12s\n",
                     tco_group_thousands(x, sizeof x, m->total_p10, 0),
                     tco_group_thousands(y, sizeof y, m->total_p50, 0),
                     tco_group_thousands(z, sizeof z, m->total_p90, 0), m->p_cheapest * 100, pb);
@@ -105,26 +113,30 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
     const tco_scenario *s = res->scenario;
     int idw = 6;
     for (size_t i = 0; i < s->n_options; i++) {
-        int w = (int)strlen(s->options[i].id);
+        int w = tco_text_width(s->options[i].id);
         if (w > idw)
             idw = w;
     }
-    fprintf(out, "%s\n", s->name);
-    fprintf(out, "%d months, %s, discount rate %g%%", s->horizon_months, s->currency,
-            s->discount_rate * 100);
-    if (res->baseline >= 0)
-        fprintf(out, ", baseline %s", s->options[res->baseline].id);
+    tco_fput_text(out, s->name, 0, 0);
+    fprintf(out, "\n%d months, ", s->horizon_months);
+    tco_fput_text(out, s->currency, 0, 0);
+    fprintf(out, ", discount rate %g%%", s->discount_rate * 100);
+    if (res->baseline >= 0) {
+        fputs(", baseline ", out);
+        tco_fput_text(out, s->options[res->baseline].id, 0, 0);
+    }
     fputs("\n\n", out);
     int per_unit = 0;
     for (size_t i = 0; i < s->n_options; i++)
         per_unit |= !isnan(res->options[i].cost_per_unit);
-    char unit_head[32];
-    snprintf(unit_head, sizeof unit_head, "per %.20s", s->unit);
     fputs(bold, out);
     fprintf(out, "%4s  %-*s  %-7s %6s %14s %14s %13s %14s %14s %10s", "rank", idw, "option",
             "acquire", "GPUs", "capex", "operating", "residual", "total", "NPV", "per GPU-h");
-    if (per_unit)
-        fprintf(out, " %12s", unit_head);
+    if (per_unit) { /* "per UNIT", the unit cut to 20 columns, right-aligned in 12 */
+        int uw = tco_text_width(s->unit);
+        fprintf(out, " %*sper ", uw < 8 ? 8 - uw : 0, "");
+        tco_fput_text(out, s->unit, 0, 20);
+    }
     fprintf(out, "  break-even%s\n", reset);
     char a[40], b[40], c[40], d[40], e[40], f[40], g[40];
     for (size_t k = 0; k < s->n_options; k++) {
@@ -144,7 +156,9 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
             snprintf(be, sizeof be, "%s%s", month, util);
         }
         fputs(r->sizing.fits == 0 ? red : k == 0 ? green : "", out);
-        fprintf(out, "%4zu  %-*s  %-7s %6d %14s %14s %13s %14s %14s %10s", k + 1, idw, o->id,
+        fprintf(out, "%4zu  ", k + 1);
+        tco_fput_text(out, o->id, idw, 0);
+        fprintf(out, "  %-7s %6d %14s %14s %13s %14s %14s %10s",
                 o->acquire == TCO_BUY ? "buy" : "rent", o->count,
                 tco_group_thousands(a, sizeof a, r->capex, 0),
                 tco_group_thousands(b, sizeof b, operating, 0),
@@ -162,9 +176,15 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
         const tco_option *best = &s->options[res->rank[0]];
         const tco_option_result *rb = &res->options[res->rank[0]];
         const tco_option_result *r2 = &res->options[res->rank[1]];
-        fprintf(out, "\nCheapest: %s (%s), %s %s less than %s over %d months.\n", best->id,
-                best->label, tco_group_thousands(a, sizeof a, r2->total - rb->total, 0),
-                s->currency, s->options[res->rank[1]].id, s->horizon_months);
+        fputs("\nCheapest: ", out);
+        tco_fput_text(out, best->id, 0, 0);
+        fputs(" (", out);
+        tco_fput_text(out, best->label, 0, 0);
+        fprintf(out, "), %s ", tco_group_thousands(a, sizeof a, r2->total - rb->total, 0));
+        tco_fput_text(out, s->currency, 0, 0);
+        fputs(" less than ", out);
+        tco_fput_text(out, s->options[res->rank[1]].id, 0, 0);
+        fprintf(out, " over %d months.\n", s->horizon_months);
     }
     if (per_unit) {
         size_t best = SIZE_MAX;
@@ -173,8 +193,14 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
             if (!isnan(c) && (best == SIZE_MAX || c < res->options[best].cost_per_unit))
                 best = i;
         }
-        fprintf(out, "Lowest cost per %s: %s, %s %s.\n", s->unit, s->options[best].id,
-                tco_group_thousands(a, sizeof a, res->options[best].cost_per_unit, 6), s->currency);
+        fputs("Lowest cost per ", out);
+        tco_fput_text(out, s->unit, 0, 0);
+        fputs(": ", out);
+        tco_fput_text(out, s->options[best].id, 0, 0);
+        fprintf(out, ", %s ",
+                tco_group_thousands(a, sizeof a, res->options[best].cost_per_unit, 6));
+        tco_fput_text(out, s->currency, 0, 0);
+        fputs(".\n", out);
     }
     if (res->analysis)
         print_analysis(res, res->analysis, out, idw);
@@ -191,16 +217,23 @@ tco_status cli_print_catalog(FILE *out, const void *arg)
             "FP16 TF", "memory", "TB/s", "TDP W", "price", "as of");
     for (size_t i = 0; i < cat->n_gpus; i++) {
         const tco_gpu_model *g = &cat->gpus[i];
-        char mem[24], price[48];
+        char mem[24];
         snprintf(mem, sizeof mem, "%g GB", g->memory_gb);
-        if (isnan(g->price_typical))
-            snprintf(price, sizeof price, "-");
-        else
-            snprintf(price, sizeof price, "%s %s",
-                     tco_group_thousands(a, sizeof a, g->price_typical, 0),
-                     g->currency ? g->currency : "");
-        fprintf(out, "%-18s %-28.28s %9g %9s %8g %6g %12s  %s\n", g->id, g->name, g->fp16_tflops,
-                mem, g->memory_bw_tbs, g->tdp_w, price, g->as_of);
+        tco_fput_text(out, g->id, 18, 0);
+        fputc(' ', out);
+        tco_fput_text(out, g->name, 28, 28);
+        fprintf(out, " %9g %9s %8g %6g ", g->fp16_tflops, mem, g->memory_bw_tbs, g->tdp_w);
+        if (isnan(g->price_typical)) { /* the price and its currency, right-aligned in 12 */
+            fprintf(out, "%12s", "-");
+        } else {
+            const char *num = tco_group_thousands(a, sizeof a, g->price_typical, 0);
+            int w = (int)strlen(num) + 1 + tco_text_width(g->currency);
+            fprintf(out, "%*s%s ", w < 12 ? 12 - w : 0, "", num);
+            tco_fput_text(out, g->currency, 0, 0);
+        }
+        fputs("  ", out);
+        tco_fput_text(out, g->as_of, 0, 0);
+        fputc('\n', out);
     }
     fprintf(out, "\nCloud offers (%zu)\n%-22s %-12s %-18s %-10s %6s %10s  %-12s %s\n",
             cat->n_offers, "id", "provider", "gpu", "pricing", "term", "per GPU-h", "region",
@@ -210,9 +243,20 @@ tco_status cli_print_catalog(FILE *out, const void *arg)
         char term[16] = "-";
         if (o->term_months)
             snprintf(term, sizeof term, "%dm", o->term_months);
-        fprintf(out, "%-22s %-12.12s %-18s %-10s %6s %6.2f %-3s  %-12.12s %s\n", o->id, o->provider,
-                o->gpu, o->pricing, term, o->price_per_gpu_hour, o->currency ? o->currency : "",
-                o->region ? o->region : "-", o->as_of);
+        tco_fput_text(out, o->id, 22, 0);
+        fputc(' ', out);
+        tco_fput_text(out, o->provider, 12, 12);
+        fputc(' ', out);
+        tco_fput_text(out, o->gpu, 18, 0);
+        fputc(' ', out);
+        tco_fput_text(out, o->pricing, 10, 0);
+        fprintf(out, " %6s %6.2f ", term, o->price_per_gpu_hour);
+        tco_fput_text(out, o->currency, 3, 0);
+        fputs("  ", out);
+        tco_fput_text(out, o->region ? o->region : "-", 12, 12);
+        fputc(' ', out);
+        tco_fput_text(out, o->as_of, 0, 0);
+        fputc('\n', out);
     }
     return ferror(out) ? TCO_ERR_IO : TCO_OK;
 }

@@ -5,6 +5,8 @@
 
 #include <assert.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,48 +35,70 @@ const char *tco_compare_figure_name(tco_cmp_figure figure)
 
 /* ===== Inputs ===== */
 
-/* One input as text, for comparing and showing; "" when a text key is unset. */
-static void value_text(const tco_keydef *k, const void *base, int set, char *buf, size_t size)
+/* printf into a new string; NULL when out of memory. */
+static char *text_of(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+static char *text_of(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int len = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *t = len < 0 ? NULL : malloc((size_t)len + 1);
+    if (!t)
+        return NULL;
+    va_start(ap, fmt);
+    vsnprintf(t, (size_t)len + 1, fmt, ap);
+    va_end(ap);
+    return t;
+}
+
+/* One input as text, whole, for comparing and showing; "" when a text key is
+ * unset. NULL when out of memory. */
+static char *value_text(const tco_keydef *k, const void *base, int set)
 {
     const char *p = (const char *)base + k->offset;
-    if (!set && k->type == TCO_T_STRING) {
-        snprintf(buf, size, "%s", "");
-        return;
-    }
+    if (!set && k->type == TCO_T_STRING)
+        return text_of("%s", "");
     switch (k->type) {
     case TCO_T_STRING:
     case TCO_T_DATE: {
         const char *v = *(char *const *)p;
-        snprintf(buf, size, "%s", v ? v : "");
-        break;
+        return text_of("%s", v ? v : "");
     }
     case TCO_T_INT:
-        snprintf(buf, size, "%d", *(const int *)p);
-        break;
+        return text_of("%d", *(const int *)p);
     case TCO_T_ENUM:
-        snprintf(buf, size, "%s", k->names[*(const int *)p]);
-        break;
+        return text_of("%s", k->names[*(const int *)p]);
     case TCO_T_NUMBER:
-        snprintf(buf, size, "%.15g", *(const double *)p);
-        break;
+        return text_of("%.15g", *(const double *)p);
     }
+    return NULL;
 }
 
-/* Append one difference; -1 when out of memory. */
-static int add_input(tco_comparison *c, size_t *cap, const char *key, const char *a, const char *b)
+/* Append one difference, taking key, a and b (each freed on failure); -1
+ * when out of memory. */
+static int add_input(tco_comparison *c, size_t *cap, char *key, char *a, char *b)
 {
-    if (c->n_inputs == *cap) {
+    if (key && a && b && c->n_inputs == *cap) {
         size_t n = *cap ? *cap * 2 : 32;
         tco_input_diff *p = realloc(c->inputs, n * sizeof *p);
-        if (!p)
-            return -1;
-        c->inputs = p;
-        *cap = n;
+        if (p) {
+            c->inputs = p;
+            *cap = n;
+        }
     }
-    tco_input_diff *d = &c->inputs[c->n_inputs++];
-    snprintf(d->key, sizeof d->key, "%s", key);
-    snprintf(d->a, sizeof d->a, "%s", a);
-    snprintf(d->b, sizeof d->b, "%s", b);
+    if (!key || !a || !b || c->n_inputs == *cap) {
+        free(key);
+        free(a);
+        free(b);
+        return -1;
+    }
+    c->inputs[c->n_inputs++] = (tco_input_diff){key, a, b};
     return 0;
 }
 
@@ -84,18 +108,19 @@ static int add_input(tco_comparison *c, size_t *cap, const char *key, const char
 static int compare_key(tco_comparison *c, size_t *cap, const tco_keydef *d, const char *prefix,
                        const void *a, int set_a, const void *b, int set_b)
 {
-    char va[TCO_CMP_VALUE_MAX], vb[TCO_CMP_VALUE_MAX], key[TCO_CMP_KEY_MAX];
-    value_text(d, a, set_a, va, sizeof va);
-    value_text(d, b, set_b, vb, sizeof vb);
-    snprintf(key, sizeof key, "%s.%s", prefix, d->name);
-    return strcmp(va, vb) != 0 ? add_input(c, cap, key, va, vb) : 0;
+    char *va = value_text(d, a, set_a), *vb = value_text(d, b, set_b);
+    if (va && vb && strcmp(va, vb) == 0) {
+        free(va);
+        free(vb);
+        return 0;
+    }
+    return add_input(c, cap, text_of("%s.%s", prefix, d->name), va, vb);
 }
 
 /* The scenario keys that differ, then option by option of A (an option B
  * lacks as a whole), then the options only B has. */
 static int compare_inputs(tco_comparison *c, const tco_scenario *a, const tco_scenario *b)
 {
-    char key[TCO_CMP_KEY_MAX];
     size_t cap = 0;
     for (int k = 0; k < TCO_S_COUNT; k++) {
         const tco_keydef *d = tco_scenario_key((tco_skey)k);
@@ -107,8 +132,8 @@ static int compare_inputs(tco_comparison *c, const tco_scenario *a, const tco_sc
         const tco_option *oa = &a->options[i];
         int j = tco_scenario_find(b, oa->id);
         if (j < 0) {
-            snprintf(key, sizeof key, "[option %s]", oa->id);
-            if (add_input(c, &cap, key, "present", "absent"))
+            if (add_input(c, &cap, text_of("[option %s]", oa->id), text_of("present"),
+                          text_of("absent")))
                 return -1;
             continue;
         }
@@ -121,8 +146,8 @@ static int compare_inputs(tco_comparison *c, const tco_scenario *a, const tco_sc
     for (size_t j = 0; j < b->n_options; j++) {
         if (tco_scenario_find(a, b->options[j].id) >= 0)
             continue;
-        snprintf(key, sizeof key, "[option %s]", b->options[j].id);
-        if (add_input(c, &cap, key, "absent", "present"))
+        if (add_input(c, &cap, text_of("[option %s]", b->options[j].id), text_of("absent"),
+                      text_of("present")))
             return -1;
     }
     return 0;
@@ -201,6 +226,11 @@ void tco_comparison_free(tco_comparison *c)
 {
     if (!c)
         return;
+    for (size_t i = 0; i < c->n_inputs; i++) {
+        free(c->inputs[i].key);
+        free(c->inputs[i].a);
+        free(c->inputs[i].b);
+    }
     free(c->inputs);
     free(c->options);
     free(c);

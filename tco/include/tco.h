@@ -76,6 +76,8 @@ typedef struct tco_diag {
     char *section; /* section the message is about when line is 0, or NULL */
     char *message; /* one line, no trailing newline */
 } tco_diag;
+/* file, section and message are kept as tco_text_escape shows them, so that
+ * a diagnostic is always one line and safe to print on a terminal. */
 
 /* A list of diagnostics gathered while loading or writing. */
 typedef struct tco_diags tco_diags;
@@ -99,6 +101,30 @@ tco_status tco_diags_add(tco_diags *diags, tco_severity sev, const char *file, i
 /* Render as "FILE:LINE: error: MESSAGE", or "FILE: [SECTION]: error: MESSAGE"
  * when there is no line. Returns the length snprintf would have written. */
 int tco_diag_format(const tco_diag *diag, char *buf, size_t size);
+
+/* ===== Text for a terminal ===== */
+
+/* Text from an input file or a path is shown on a terminal (the tool's tables,
+ * diagnostics) through these, so that it cannot move the cursor, retitle the
+ * window or split a line: each control character is written as an escape,
+ * C0 (TAB, CR and LF included) and DEL as \xHH ("\x1B"), a C1 control
+ * (U+0080 to U+009F) as \u00HH ("\u009B"), and a byte that is not part of
+ * valid UTF-8 as \xHH; every other character, CJK included, as it is. */
+
+/* A malloc'd copy of s (NULL: "") with those escapes; NULL when out of
+ * memory. */
+char *tco_text_escape(const char *s);
+
+/* The display columns of s with those escapes: a wide (CJK) character counts
+ * 2, every other character or escaped byte 1 per column it shows. NULL is 0. */
+int tco_text_width(const char *s);
+
+/* Write s (NULL: "") to out with those escapes. When max > 0, at most max
+ * columns: the text stops before the first character or escape that would
+ * pass them. Then, when width > 0, spaces up to `width` columns (left-aligned);
+ * when width < 0, spaces first, up to -width columns (right-aligned). Returns
+ * the columns of text written, padding not counted. */
+int tco_fput_text(FILE *out, const char *s, int width, int max);
 
 /* ===== Numbers as text ===== */
 
@@ -662,9 +688,10 @@ const tco_offer *tco_catalog_offer(const tco_catalog *cat, const char *id);
 tco_status tco_catalog_write_json_stream(const tco_catalog *cat, FILE *out);
 
 /* List a catalog as CSV, with the field rules of tco_report_write_csv_stream
- * (RFC 4180, CRLF, UTF-8; text that begins with '=', '+', '-', '@', TAB or
- * CR gets a leading single quote and is quoted, so that a price list cannot
- * put a formula in a spreadsheet). The header is
+ * (RFC 4180, CRLF, UTF-8; text holding a comma, semicolon, tab, quote, CR or
+ * LF is quoted; text that begins with '=', '+', '-', '@', TAB or CR gets a
+ * leading single quote and is quoted, so that a price list cannot put a
+ * formula in a spreadsheet; numbers never get the quote). The header is
  *   kind,id,name,provider,gpu,pricing,term_months,fp16_tflops,memory_gb,
  *   tdp_w,price_typical,price_per_gpu_hour,currency,region,source,as_of
  * then one row per GPU model (kind "gpu") and one per offer ("offer"), in
@@ -710,9 +737,10 @@ tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
 
 /* ===== CSV and Markdown writers ===== */
 
-/* Write the summary as CSV (RFC 4180: comma-separated, CRLF line ends, a field
- * quoted when it holds a comma, a double quote, CR or LF, its quotes doubled;
- * UTF-8 without a byte-order mark).
+/* Write the summary as CSV (RFC 4180: comma-separated, CRLF line ends, a text
+ * field quoted when it holds a comma, a semicolon, a tab, a double quote, CR
+ * or LF, its quotes doubled; UTF-8 without a byte-order mark). A semicolon or
+ * a tab is quoted because spreadsheets in many locales split fields there.
  *
  * A header row, then one row per option in input order. The columns are the
  * fields of the result field table (tco/core/fields.c) that the CSV shows, in
@@ -727,7 +755,10 @@ tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
  * CSV injection: a text field (id, label, gpu) that begins with '=', '+', '-',
  * '@', TAB or CR would be read as a formula by a spreadsheet, so it is written
  * with a single quote in front ("'=1+2"), and quoted, as the OWASP guidance on
- * CSV injection recommends. Read such a field back by dropping the quote. */
+ * CSV injection recommends. Read such a field back by dropping the quote. The
+ * rule goes by column, not by content: a text field is guarded even when it
+ * reads as a number (a label "-5" is written "'-5"), and a number field is
+ * written as the number it is (-5), never with a quote. */
 tco_status tco_report_write_csv_stream(const tco_result *result, FILE *out, int monthly);
 
 /* The same, written atomically to `path` (see tco_report_write_json). */
@@ -782,20 +813,14 @@ tco_status tco_write_atomic(const char *path, tco_write_fn write, const void *ar
 
 /* ===== Comparing two scenarios ===== */
 
-/* Room for an input's key in tco_input_diff, and for its value as text. */
-#define TCO_CMP_KEY_MAX   96
-#define TCO_CMP_VALUE_MAX 128
-
 /* An input whose value differs between scenario A and scenario B. */
 typedef struct tco_input_diff {
-    char key[TCO_CMP_KEY_MAX]; /* "site.pue" (section.key), "h100-buy.gpu_price"
-                                  (ID.key), or "[option ID]" for an option
-                                  that only one scenario has */
-    char a[TCO_CMP_VALUE_MAX]; /* the value in A as text: a number with 15
-                                  significant digits, an enumeration's spelling,
-                                  "" for unset text; "present" or "absent" for an
-                                  option. Longer text is cut to fit */
-    char b[TCO_CMP_VALUE_MAX]; /* the value in B, likewise */
+    char *key; /* "site.pue" (section.key), "h100-buy.gpu_price" (ID.key), or
+                  "[option ID]" for an option that only one scenario has */
+    char *a;   /* the value in A as text, whole: a number with 15 significant
+                  digits, an enumeration's spelling, "" for unset text;
+                  "present" or "absent" for an option */
+    char *b;   /* the value in B, likewise */
 } tco_input_diff;
 
 /* The figures compared for each option: the tco_option_result fields of the

@@ -1,5 +1,6 @@
 /* diag.c - status strings and the diagnostics list. */
 #include "tco.h"
+#include "util/utf8.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -68,10 +69,7 @@ const tco_diag *tco_diags_get(const tco_diags *diags, size_t i)
     return diags && i < diags->n ? &diags->items[i] : NULL;
 }
 
-static char *dup_or_null(const char *s)
-{
-    return s ? strdup(s) : NULL;
-}
+static char *escaped(char *m);
 
 static tco_status diags_push(tco_diags *diags, tco_severity sev, const char *file, int line,
                              const char *section, char *message)
@@ -90,8 +88,8 @@ static tco_status diags_push(tco_diags *diags, tco_severity sev, const char *fil
     d->severity = sev;
     d->line = line;
     d->message = message;
-    d->file = strdup(file ? file : "<string>");
-    d->section = dup_or_null(section);
+    d->file = escaped(strdup(file ? file : "<string>"));
+    d->section = section ? escaped(strdup(section)) : NULL;
     if (!d->file || (section && !d->section)) {
         diag_clear(d);
         return TCO_ERR_NOMEM;
@@ -100,48 +98,125 @@ static tco_status diags_push(tco_diags *diags, tco_severity sev, const char *fil
     return TCO_OK;
 }
 
-/* Bytes of the control character at p (C0, DEL or a UTF-8 C1), or 0. Tab is
- * left alone. */
-static int control_len(const unsigned char *p)
+/* ===== Text as a terminal shows it ===== */
+
+/* The piece of text at p (NUL-terminated): its bytes in *n and its display
+ * columns in *cols; returns 1 with its escape in esc (a control character:
+ * C0 or DEL as \xHH, a C1 as \u00HH; a byte that is not valid UTF-8 as \xHH),
+ * or 0 when it is shown as it is. */
+static int text_piece(const unsigned char *p, size_t *n, int *cols, char esc[8])
 {
-    if ((*p < 0x20 && *p != '\t') || *p == 0x7F)
+    size_t avail = p[1] ? p[2] ? p[3] ? 4 : 3 : 2 : 1;
+    uint32_t cp = 0;
+    size_t len = tci_utf8_decode((const char *)p, avail, &cp);
+    if (!len || cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp <= 0x9F)) {
+        if (len == 2)
+            snprintf(esc, 8, "\\u%04X", (unsigned)cp);
+        else
+            snprintf(esc, 8, "\\x%02X", p[0]);
+        *n = len ? len : 1;
+        *cols = (int)strlen(esc);
         return 1;
-    if (p[0] == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F)
-        return 2;
+    }
+    *n = len;
+    *cols = tci_utf8_cp_width(cp);
     return 0;
 }
 
-/* Messages quote what the user wrote: show control characters as \xHH (C1 as
- * \u00HH), so a message stays on one line and cannot drive a terminal. Takes
- * m; returns it or its escaped copy, or NULL (m freed) when out of memory. */
-static char *escape_controls(char *m)
+/* See documentation in header file. */
+int tco_text_width(const char *s)
 {
-    size_t extra = 0;
-    for (const unsigned char *p = (const unsigned char *)m; *p; p++) {
-        int n = control_len(p);
-        if (n) {
-            extra += n == 1 ? 3 : 4;
-            p += n - 1;
-        }
+    int w = 0;
+    for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p;) {
+        size_t n;
+        int cols;
+        char esc[8];
+        text_piece(p, &n, &cols, esc);
+        w += cols;
+        p += n;
     }
-    if (!extra)
-        return m;
-    char *e = malloc(strlen(m) + extra + 1), *q = e;
-    if (!e) {
-        free(m);
+    return w;
+}
+
+/* See documentation in header file. */
+char *tco_text_escape(const char *s)
+{
+    size_t size = 1;
+    if (!s)
+        s = "";
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        size_t n;
+        int cols;
+        char esc[8];
+        size += text_piece(p, &n, &cols, esc) ? strlen(esc) : n;
+        p += n;
+    }
+    char *out = malloc(size), *q = out;
+    if (!out)
         return NULL;
-    }
-    for (const unsigned char *p = (const unsigned char *)m; *p;) {
-        int n = control_len(p);
-        if (n == 1)
-            q += snprintf(q, 5, "\\x%02X", p[0]);
-        else if (n == 2)
-            q += snprintf(q, 7, "\\u%04X", p[1]);
-        else
-            *q++ = (char)*p;
-        p += n ? n : 1;
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        size_t n;
+        int cols;
+        char esc[8];
+        if (text_piece(p, &n, &cols, esc)) {
+            memcpy(q, esc, strlen(esc));
+            q += strlen(esc);
+        } else {
+            memcpy(q, p, n);
+            q += n;
+        }
+        p += n;
     }
     *q = '\0';
+    return out;
+}
+
+/* See documentation in header file. */
+int tco_fput_text(FILE *out, const char *s, int width, int max)
+{
+    int w = 0, pad = width < 0 ? -width : width, full = tco_text_width(s);
+    int shown = max > 0 && full > max ? max : full;
+    if (width < 0)
+        for (int i = shown; i < pad; i++)
+            fputc(' ', out);
+    for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p;) {
+        size_t n;
+        int cols;
+        char esc[8];
+        int escaped = text_piece(p, &n, &cols, esc);
+        if (w + cols > shown)
+            break;
+        if (escaped)
+            fputs(esc, out);
+        else
+            fwrite(p, 1, n, out);
+        w += cols;
+        p += n;
+    }
+    if (width > 0)
+        for (int i = w; i < pad; i++)
+            fputc(' ', out);
+    return w;
+}
+
+/* m (malloc'd) as tco_text_escape shows it: m itself when nothing needs an
+ * escape, else its escaped copy with m freed; NULL (m freed) when out of
+ * memory. */
+static char *escaped(char *m)
+{
+    if (!m)
+        return NULL;
+    int plain = 1;
+    for (const unsigned char *p = (const unsigned char *)m; *p && plain;) {
+        size_t n;
+        int cols;
+        char esc[8];
+        plain = !text_piece(p, &n, &cols, esc);
+        p += n;
+    }
+    if (plain)
+        return m;
+    char *e = tco_text_escape(m);
     free(m);
     return e;
 }
@@ -190,7 +265,7 @@ tco_status tco_diags_add(tco_diags *diags, tco_severity sev, const char *file, i
     va_start(ap, fmt);
     vsnprintf(message, (size_t)len + 1, fmt, ap);
     va_end(ap);
-    if (!(message = escape_controls(message)))
+    if (!(message = escaped(message)))
         return TCO_ERR_NOMEM;
     return diags_push(diags, sev, file, line, section, message);
 }

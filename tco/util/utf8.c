@@ -1,6 +1,8 @@
 /* utf8.c - UTF-8: the library's one decoder. */
 #include "util/utf8.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 /* See documentation in header file. */
@@ -68,12 +70,95 @@ size_t tci_utf8_cut(const char *s, size_t n)
     return b;
 }
 
+int tci_utf8_format(char *buf, size_t size, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf, size, fmt, ap);
+    va_end(ap);
+    if (size > 0 && n >= 0 && (size_t)n >= size)
+        buf[tci_utf8_cut(buf, size - 1)] = '\0';
+    return n;
+}
+
 size_t tci_utf8_prefix(const char *s, size_t chars)
 {
     size_t b = 0;
     while (s[b] && chars--)
         b += tci_utf8_len((unsigned char)s[b]);
     return b;
+}
+
+/* Runs of letters that fold by a fixed offset: from `lo` to `hi`, each code
+ * point (or, when `pairs`, each one of the same parity as lo: upper case and
+ * lower case alternate) folds to itself plus `delta`. */
+static const struct fold_run {
+    uint32_t lo, hi;
+    int32_t delta;
+    int pairs;
+} fold_runs[] = {
+    {0x0041, 0x005A, 32, 0},   /* A-Z */
+    {0x00C0, 0x00D6, 32, 0},   /* À-Ö */
+    {0x00D8, 0x00DE, 32, 0},   /* Ø-Þ */
+    {0x0100, 0x012E, 1, 1},    /* Ā ... Į */
+    {0x0132, 0x0136, 1, 1},    /* Ĳ Ĵ Ķ */
+    {0x0139, 0x0147, 1, 1},    /* Ĺ ... Ň */
+    {0x014A, 0x0176, 1, 1},    /* Ŋ ... Ŷ */
+    {0x0178, 0x0178, -121, 0}, /* Ÿ -> ÿ */
+    {0x0179, 0x017D, 1, 1},    /* Ź Ż Ž */
+    {0x017F, 0x017F, -268, 0}, /* long s -> s */
+    {0x0386, 0x0386, 38, 0},   /* Ά */
+    {0x0388, 0x038A, 37, 0},   /* Έ Ή Ί */
+    {0x038C, 0x038C, 64, 0},   /* Ό */
+    {0x038E, 0x038F, 63, 0},   /* Ύ Ώ */
+    {0x0391, 0x03A1, 32, 0},   /* Α-Ρ */
+    {0x03A3, 0x03AB, 32, 0},   /* Σ-Ϋ */
+    {0x03C2, 0x03C2, 1, 0},    /* final sigma -> σ */
+    {0x0400, 0x040F, 80, 0},   /* Ѐ-Џ */
+    {0x0410, 0x042F, 32, 0},   /* А-Я */
+    {0x0460, 0x0480, 1, 1},    /* Ѡ ... Ҁ */
+    {0x048A, 0x04BE, 1, 1},    /* Ҋ ... Ҿ */
+    {0x04C0, 0x04C0, 15, 0},   /* Ӏ */
+    {0x04C1, 0x04CD, 1, 1},    /* Ӂ ... Ӎ */
+    {0x04D0, 0x052E, 1, 1},    /* Ӑ ... Ԯ */
+    {0xFF21, 0xFF3A, 32, 0},   /* fullwidth A-Z */
+};
+
+uint32_t tci_utf8_fold(uint32_t cp)
+{
+    for (size_t i = 0; i < sizeof fold_runs / sizeof fold_runs[0]; i++) {
+        const struct fold_run *r = &fold_runs[i];
+        if (cp < r->lo)
+            break; /* the runs are in order */
+        if (cp <= r->hi && (!r->pairs || (cp - r->lo) % 2 == 0))
+            return (uint32_t)((int32_t)cp + r->delta);
+    }
+    return cp;
+}
+
+int tci_utf8_casecmp(const char *a, const char *b)
+{
+    size_t na = strlen(a), nb = strlen(b), i = 0, j = 0;
+    while (i < na && j < nb) {
+        uint32_t x, y;
+        size_t la = tci_utf8_decode(a + i, na - i, &x), lb = tci_utf8_decode(b + j, nb - j, &y);
+        if (!la)
+            x = 0x110000u + (unsigned char)a[i], la = 1; /* a stray byte: itself */
+        if (!lb)
+            y = 0x110000u + (unsigned char)b[j], lb = 1;
+        x = tci_utf8_fold(x);
+        y = tci_utf8_fold(y);
+        if (x != y)
+            return x < y ? -1 : 1;
+        i += la;
+        j += lb;
+    }
+    return (i < na) - (j < nb);
+}
+
+int tci_utf8_cp_width(uint32_t cp)
+{
+    return cp >= 0x2E80 && cp <= 0xFFEF ? 2 : 1;
 }
 
 int tci_utf8_width(const char *s)
@@ -88,7 +173,7 @@ int tci_utf8_width(const char *s)
             for (size_t k = 1; k < len && p[k]; k++)
                 cp = (cp << 6) | (p[k] & 0x3Fu);
         }
-        w += cp >= 0x2E80 && cp <= 0xFFEF ? 2 : 1;
+        w += tci_utf8_cp_width(cp);
         for (size_t k = 0; k < len && *p; k++)
             p++;
     }

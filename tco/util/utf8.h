@@ -27,9 +27,35 @@ size_t tci_utf8_len(unsigned char b);
  * character boundary: where to cut a string to at most n bytes. */
 size_t tci_utf8_cut(const char *s, size_t n);
 
+/* snprintf that never leaves part of a character: when the text does not fit
+ * in size bytes, it is cut back to the last whole UTF-8 character (the
+ * arguments' text must be valid UTF-8). Returns what snprintf returns. Every
+ * fixed-size buffer that can hold user text is filled through this. */
+int tci_utf8_format(char *buf, size_t size, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
 /* Bytes taken by the first `chars` characters of the valid UTF-8 s (all of
  * s when it is shorter). */
 size_t tci_utf8_prefix(const char *s, size_t chars);
+
+/* The simple case folding of code point cp (its lower-case form), for the
+ * letters that have one in Basic Latin, Latin-1 Supplement, Latin
+ * Extended-A, Greek, Cyrillic (with its Supplement) and the fullwidth Latin
+ * letters; any other code point is itself. */
+uint32_t tci_utf8_fold(uint32_t cp);
+
+/* Compare the UTF-8 strings a and b with their letters case-folded
+ * (tci_utf8_fold), as Excel compares sheet names: 0 when they are equal,
+ * else negative or positive. Bytes that are not valid UTF-8 compare as they
+ * are. */
+int tci_utf8_casecmp(const char *a, const char *b);
+
+/* Display columns of code point cp: 2 for wide (CJK) characters, U+2E80 to
+ * U+FFEF, else 1. */
+int tci_utf8_cp_width(uint32_t cp);
 
 /* Display width of the valid UTF-8 s: wide (CJK) characters, U+2E80 to
  * U+FFEF, count twice; NULL is 0. */

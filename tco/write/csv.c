@@ -12,17 +12,20 @@
 
 /* ===== Fields ===== */
 
-/* A text field. Quoted only when it must be, so plain ids stay plain. A
- * leading = + - @ TAB or CR would make a spreadsheet evaluate the field as a
- * formula (CSV injection): such a field gets a leading single quote, which
- * spreadsheets take as "text", and is quoted (OWASP, CSV Injection). NULL is
- * an empty field. */
+/* A text field. Quoted only when it must be, so plain ids stay plain: when it
+ * holds a comma, a semicolon or a tab (the separators spreadsheets guess, by
+ * locale), a double quote, CR or LF. A leading = + - @ TAB or CR would make a
+ * spreadsheet evaluate the field as a formula (CSV injection): such a field
+ * gets a leading single quote, which spreadsheets take as "text", and is
+ * quoted (OWASP, CSV Injection). The rule looks at the column, not at the
+ * content: a text field that reads as a number ("-5") gets the quote too,
+ * while number fields (put_number) never do. NULL is an empty field. */
 static void put_text(FILE *out, const char *s)
 {
     if (!s)
         return;
     int inject = s[0] != '\0' && strchr("=+-@\t\r", s[0]) != NULL;
-    int quote = inject || strpbrk(s, ",\"\r\n") != NULL;
+    int quote = inject || strpbrk(s, ",;\t\"\r\n") != NULL;
     if (!quote) {
         fputs(s, out);
         return;

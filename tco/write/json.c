@@ -13,7 +13,10 @@ void tci_json_string(FILE *out, const char *s)
         fputs("null", out);
         return;
     }
-    /* The characters with a two-character escape, and the letter of each. */
+    /* The characters with a two-character escape, and the letter of each.
+     * Other control characters, DEL and the C1 controls (U+0080 to U+009F)
+     * included, are written \u00XX: the same string, which a terminal
+     * showing the JSON cannot take for a command. */
     static const char plain[] = "\"\\\n\r\t", letter[] = "\"\\nrt";
     fputc('"', out);
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
@@ -22,6 +25,8 @@ void tci_json_string(FILE *out, const char *s)
             fprintf(out, "\\%c", letter[e - plain]);
         else if (*p < 0x20 || *p == 0x7F)
             fprintf(out, "\\u%04x", *p);
+        else if (p[0] == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F) /* a C1 control */
+            fprintf(out, "\\u%04x", *++p);
         else
             fputc(*p, out);
     }

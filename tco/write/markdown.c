@@ -12,20 +12,24 @@
  * start raw HTML or an entity, '[' a link, '*' '_' '~' '`' emphasis or code;
  * a leading + - = ! could start a list, a setext underline or an image;
  * '@' would mention a user on GitHub, as '#' would link an issue.
- * Control characters (line breaks included) would end the table row, so they
- * become spaces. */
+ * Control characters (line breaks included) would end the table row or drive
+ * a terminal that shows the text, so they become spaces, C1 controls (U+0080
+ * to U+009F) too. */
 static void put_text(FILE *out, const char *s)
 {
     if (!s)
         return;
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p < 0x20 || *p == 0x7F)
+        int c1 = p[0] == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F; /* a C1 control */
+        if (*p < 0x20 || *p == 0x7F || c1) {
             fputc(' ', out);
-        else if (strchr("\\|*_`[]<>&#~@", *p) ||
-                 (p == (const unsigned char *)s && strchr("+-=!", *p)))
+            p += c1;
+        } else if (strchr("\\|*_`[]<>&#~@", *p) ||
+                   (p == (const unsigned char *)s && strchr("+-=!", *p))) {
             fprintf(out, "\\%c", *p);
-        else
+        } else {
             fputc(*p, out);
+        }
     }
 }
 

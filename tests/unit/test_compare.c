@@ -130,6 +130,32 @@ static void test_inputs(void)
     free_pair(&p);
 }
 
+/* Text inputs are compared and kept whole: two labels of 300 CJK characters
+ * (900 bytes) that differ only in their last character differ, and each is
+ * given back as it is, never cut inside a character. */
+static void test_long_text(void)
+{
+    char label_a[1000] = "", label_b[1000];
+    for (int i = 0; i < 299; i++)
+        strcat(label_a, "\xE4\xB8\xAD"); /* 中 */
+    strcpy(label_b, label_a);
+    strcat(label_a, "\xE6\x96\x87"); /* 文 */
+    strcat(label_b, "\xE5\xAD\x97"); /* 字 */
+    char a[2000], b[2000];
+    static const char fmt[] = "[scenario]\nname = n\n[option cloud]\nlabel = %s\nacquire = rent\n"
+                              "count = 8\nprice_per_gpu_hour = 6\n";
+    snprintf(a, sizeof a, fmt, label_a);
+    snprintf(b, sizeof b, fmt, label_b);
+    pair p;
+    if (!load_pair(&p, a, b))
+        return;
+    CU_ASSERT_EQUAL_FATAL(p.c->n_inputs, 1);
+    CU_ASSERT_STRING_EQUAL(p.c->inputs[0].key, "cloud.label");
+    CU_ASSERT_STRING_EQUAL(p.c->inputs[0].a, label_a);
+    CU_ASSERT_STRING_EQUAL(p.c->inputs[0].b, label_b);
+    free_pair(&p);
+}
+
 static void test_figures(void)
 {
     pair p;
@@ -353,6 +379,7 @@ int main(void)
 {
     static const check_case cases[] = {
         {"inputs that differ, in key-table and option order", test_inputs},
+        {"long text inputs compared and kept whole", test_long_text},
         {"figures equal the results', options in one scenario only", test_figures},
         {"a scenario against itself: nothing differs; results freed first", test_same},
         {"NULL arguments and figure names", test_arguments},

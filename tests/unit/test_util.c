@@ -52,6 +52,124 @@ static void test_utf8_strings(void)
     CU_ASSERT_EQUAL(tci_utf8_width(NULL), 0);
 }
 
+/* snprintf cut back to a whole character when the text does not fit. */
+static void test_utf8_format(void)
+{
+    char buf[8];
+    /* "a中文" is 1 + 3 + 3 = 7 bytes: fits in 8. */
+    CU_ASSERT_EQUAL(tci_utf8_format(buf, sizeof buf, "a%s", "\xE4\xB8\xAD\xE6\x96\x87"), 7);
+    CU_ASSERT_STRING_EQUAL(buf, "a\xE4\xB8\xAD\xE6\x96\x87");
+    /* "ab中文" is 8 bytes: snprintf keeps 7, "ab中" and one byte of 文; cut to 5. */
+    CU_ASSERT_EQUAL(tci_utf8_format(buf, sizeof buf, "ab%s", "\xE4\xB8\xAD\xE6\x96\x87"), 8);
+    CU_ASSERT_STRING_EQUAL(buf, "ab\xE4\xB8\xAD");
+    /* Two bytes of room: one byte kept by snprintf, "\xE4", then cut to "". */
+    CU_ASSERT_EQUAL(tci_utf8_format(buf, 2, "%s", "\xE4\xB8\xAD"), 3);
+    CU_ASSERT_STRING_EQUAL(buf, "");
+}
+
+/* Case folding as Excel compares sheet names. */
+static void test_utf8_fold(void)
+{
+    CU_ASSERT_EQUAL(tci_utf8_fold('A'), 'a');
+    CU_ASSERT_EQUAL(tci_utf8_fold('a'), 'a');
+    CU_ASSERT_EQUAL(tci_utf8_fold(0xDC), 0xFC);     /* Ü -> ü */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0xD7), 0xD7);     /* × is no letter */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0xDF), 0xDF);     /* ß has no simple upper case */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x178), 0xFF);    /* Ÿ -> ÿ */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x100), 0x101);   /* Ā -> ā */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x101), 0x101);   /* ā stays */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x139), 0x13A);   /* Ĺ -> ĺ (odd upper case) */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x13A), 0x13A);   /* ĺ stays */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x17D), 0x17E);   /* Ž -> ž */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x131), 0x131);   /* dotless ı: Turkish, left alone */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x17F), 's');     /* long s */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x3A3), 0x3C3);   /* Σ -> σ */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x3C2), 0x3C3);   /* final ς -> σ */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x38E), 0x3CD);   /* Ύ -> ύ */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x3A2), 0x3A2);   /* unassigned */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x401), 0x451);   /* Ё -> ё */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x42F), 0x44F);   /* Я -> я */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x490), 0x491);   /* Ґ -> ґ */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x4C0), 0x4CF);   /* Ӏ -> ӏ */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0xFF21), 0xFF41); /* Ａ -> ａ */
+    CU_ASSERT_EQUAL(tci_utf8_fold(0x4E2D), 0x4E2D); /* 中 */
+    /* Übersicht and üBERSICHT; ИТОГИ and итоги; ＳＵＭ and ｓｕｍ. */
+    CU_ASSERT_EQUAL(tci_utf8_casecmp("\xC3\x9C"
+                                     "bersicht",
+                                     "\xC3\xBC"
+                                     "BERSICHT"),
+                    0);
+    CU_ASSERT_EQUAL(tci_utf8_casecmp("\xD0\x98\xD0\xA2\xD0\x9E\xD0\x93\xD0\x98",
+                                     "\xD0\xB8\xD1\x82\xD0\xBE\xD0\xB3\xD0\xB8"),
+                    0);
+    CU_ASSERT_EQUAL(tci_utf8_casecmp("\xEF\xBC\xB3\xEF\xBC\xB5\xEF\xBC\xAD",
+                                     "\xEF\xBD\x93\xEF\xBD\x95\xEF\xBD\x8D"),
+                    0);
+    CU_ASSERT_NOT_EQUAL(tci_utf8_casecmp("Summary", "Summary (2)"), 0);
+    CU_ASSERT_TRUE(tci_utf8_casecmp("a", "B") < 0);
+    CU_ASSERT_TRUE(tci_utf8_casecmp("ab", "A") > 0);
+    CU_ASSERT_EQUAL(tci_utf8_casecmp("", ""), 0);
+}
+
+/* ===== Text for a terminal ===== */
+
+static void test_text_escape(void)
+{
+    /* ESC ] 0 ; BEL, DEL, U+009B (C2 9B), TAB, LF, a stray byte FF; CJK kept. */
+    char *e = tco_text_escape("\x1B]0;\x07|\x7F|\xC2\x9B|\t\n|\xFF|\xE4\xB8\xAD");
+    CU_ASSERT_STRING_EQUAL(e, "\\x1B]0;\\x07|\\x7F|\\u009B|\\x09\\x0A|\\xFF|\xE4\xB8\xAD");
+    free(e);
+    e = tco_text_escape(NULL);
+    CU_ASSERT_STRING_EQUAL(e, "");
+    free(e);
+    /* Columns: "\x1B" 4, "中" 2, "\u0085" 6, "é" 1. */
+    CU_ASSERT_EQUAL(tco_text_width("\x1B\xE4\xB8\xAD\xC2\x85\xC3\xA9"), 13);
+    CU_ASSERT_EQUAL(tco_text_width(NULL), 0);
+
+    FILE *f = tmpfile();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    /* Padded to 6 columns: "中x" is 3 columns, 3 spaces follow. */
+    CU_ASSERT_EQUAL(tco_fput_text(f,
+                                  "\xE4\xB8\xAD"
+                                  "x",
+                                  6, 0),
+                    3);
+    fputc('|', f);
+    /* Right-aligned in 5: "\x1B" is 4 columns, 1 space first. */
+    CU_ASSERT_EQUAL(tco_fput_text(f, "\x1B", -5, 0), 4);
+    fputc('|', f);
+    /* At most 5 columns: "ab" (2) then "\x1B" (4) would pass 5, so "ab" and 3 spaces. */
+    CU_ASSERT_EQUAL(tco_fput_text(f,
+                                  "ab\x1B"
+                                  "cd",
+                                  5, 5),
+                    2);
+    fputc('|', f);
+    /* At most 3 columns: "中" (2), then "文" would make 4: stops, 1 space. */
+    CU_ASSERT_EQUAL(tco_fput_text(f, "\xE4\xB8\xAD\xE6\x96\x87", 3, 3), 2);
+    fputc('|', f);
+    char *got = check_slurp(f);
+    CU_ASSERT_STRING_EQUAL(got, "\xE4\xB8\xAD"
+                                "x   | \\x1B|ab   |\xE4\xB8\xAD |");
+    free(got);
+    fclose(f);
+}
+
+/* Diagnostics: the file name and section are escaped as the message is. */
+static void test_diag_escape(void)
+{
+    tco_diags *d = tco_diags_new();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+    tco_diags_add(d, TCO_SEV_ERROR, "a\x1B[2J\nb.ini", 3, NULL, "bad '%s'", "x\ry");
+    tco_diags_add(d, TCO_SEV_ERROR, "c.ini", 0, "option \xC2\x9B", "m");
+    char buf[200];
+    tco_diag_format(tco_diags_get(d, 0), buf, sizeof buf);
+    CU_ASSERT_STRING_EQUAL(buf, "a\\x1B[2J\\x0Ab.ini:3: error: bad 'x\\x0Dy'");
+    tco_diag_format(tco_diags_get(d, 1), buf, sizeof buf);
+    CU_ASSERT_STRING_EQUAL(buf, "c.ini: [option \\u009B]: error: m");
+    tco_diags_free(d);
+}
+
 /* ===== Numbers as text ===== */
 
 static void test_group_thousands(void)
@@ -166,6 +284,10 @@ int main(void)
     static const check_case cases[] = {
         {"utf8_decode", test_utf8_decode},
         {"utf8_strings", test_utf8_strings},
+        {"utf8_format", test_utf8_format},
+        {"utf8_fold", test_utf8_fold},
+        {"text_escape", test_text_escape},
+        {"diag_escape", test_diag_escape},
         {"group_thousands", test_group_thousands},
         {"edit_distance", test_edit_distance},
         {"suggest", test_suggest},

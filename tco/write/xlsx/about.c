@@ -142,8 +142,9 @@ static int about_scenario(xw_ctx *c, int row)
                   "{label} ({id}): bought options break even against it", "label",
                   c->label[r->baseline], "id", c->id[r->baseline], NULL);
     else
-        snprintf(buf, sizeof buf, "%s",
-                 xw_label(c, "about.baseline.none", "none: the scenario has no rent option"));
+        tci_utf8_format(
+            buf, sizeof buf, "%s",
+            xw_label(c, "about.baseline.none", "none: the scenario has no rent option"));
     about_pair(c, row++, xw_label(c, "about.field.baseline", "Baseline"), buf);
     about_pair(c, row++, xw_label(c, "about.field.file", "Scenario file"),
                c->file_base ? c->file_base : xw_label(c, "about.file.none", "(string)"));

@@ -130,7 +130,7 @@ const char *xw_labelf(xw_ctx *c, char *buf, size_t size, const char *key, const 
 xw_numbuf xw_int(long long v)
 {
     xw_numbuf b;
-    snprintf(b.s, sizeof b.s, "%lld", v);
+    tci_utf8_format(b.s, sizeof b.s, "%lld", v);
     return b;
 }
 
@@ -198,28 +198,16 @@ lxw_worksheet **xw_kind_sheet(xw_ctx *c, int kind)
  * labels and are taken before the option sheets are named. */
 static const char *const reserved_sheets[] = {"History", NULL};
 
-/* strcmp with ASCII letters compared without case, as Excel compares sheet names. */
-static int ascii_casecmp(const char *a, const char *b)
-{
-    for (;; a++, b++) {
-        int x = (unsigned char)*a, y = (unsigned char)*b;
-        if (x >= 'A' && x <= 'Z')
-            x += 32;
-        if (y >= 'A' && y <= 'Z')
-            y += 32;
-        if (x != y || !x)
-            return x - y;
-    }
-}
-
-/* 1 when cand is a reserved name or one of the n names taken, whatever the case. */
+/* 1 when cand is a reserved name or one of the n names taken, whatever the
+ * case: letters are compared case-folded, non-ASCII ones too (Übersicht and
+ * üBERSICHT are the same sheet to Excel). */
 static int sheet_taken(char **taken, size_t n, const char *cand)
 {
     for (const char *const *r = reserved_sheets; *r; r++)
-        if (ascii_casecmp(*r, cand) == 0)
+        if (tci_utf8_casecmp(*r, cand) == 0)
             return 1;
     for (size_t i = 0; i < n; i++)
-        if (taken[i] && ascii_casecmp(taken[i], cand) == 0)
+        if (taken[i] && tci_utf8_casecmp(taken[i], cand) == 0)
             return 1;
     return 0;
 }
@@ -267,16 +255,16 @@ char *xw_sheet_name(xw_ctx *c, const char *want, char **taken, size_t ntaken, co
 {
     char base[XW_MAX_SHEET * 4 + 1];
     if (sheet_base(want, base, sizeof base) == 0 && sheet_base(fallback, base, sizeof base) == 0)
-        snprintf(base, sizeof base, "Sheet");
+        tci_utf8_format(base, sizeof base, "Sheet");
     char cand[sizeof base + 16];
     for (int k = 1;; k++) {
         char suffix[16] = "";
         if (k > 1)
-            snprintf(suffix, sizeof suffix, " (%d)", k);
+            tci_utf8_format(suffix, sizeof suffix, " (%d)", k);
         size_t keep = tci_utf8_prefix(base, XW_MAX_SHEET - strlen(suffix));
         while (keep > 0 && base[keep - 1] == ' ')
             keep--;
-        snprintf(cand, sizeof cand, "%.*s%s", (int)keep, base, suffix);
+        tci_utf8_format(cand, sizeof cand, "%.*s%s", (int)keep, base, suffix);
         if (!sheet_taken(taken, ntaken, cand))
             return xw_strdup(c, cand);
     }
@@ -344,7 +332,7 @@ static void currency_affixes(const xw_ctx *c, char *pfx, char *sfx, size_t size)
         const tci_tpl_currency *tc = &st->currencies[i];
         if (tc->code && tc->symbol && strcmp(tc->code, cur) == 0) {
             /* The schema keeps '"' and '\\' out of the symbol. */
-            snprintf(tc->after ? sfx : pfx, size, "\"%s\"", tc->symbol);
+            tci_utf8_format(tc->after ? sfx : pfx, size, "\"%s\"", tc->symbol);
             return;
         }
     }
@@ -352,9 +340,9 @@ static void currency_affixes(const xw_ctx *c, char *pfx, char *sfx, size_t size)
     for (size_t i = 0; i < n; i++)
         letters += (cur[i] >= 'A' && cur[i] <= 'Z') || (cur[i] >= 'a' && cur[i] <= 'z');
     if (strcmp(cur, "USD") == 0)
-        snprintf(pfx, size, "$");
+        tci_utf8_format(pfx, size, "$");
     else if (n > 0 && n <= 8 && letters == n)
-        snprintf(pfx, size, "\"%s \"", cur);
+        tci_utf8_format(pfx, size, "\"%s \"", cur);
 }
 
 /* See cell.h. */
@@ -369,11 +357,12 @@ void xw_money_format(xw_ctx *c, char *out, size_t size, int decimals, int dash)
     }
     int minus = c->style && c->style->negatives_minus;
     if (dash && minus)
-        snprintf(out, size, "%s%s%s;-%s%s%s;\"\xE2\x80\x93\"", pfx, num, sfx, pfx, num, sfx);
+        tci_utf8_format(out, size, "%s%s%s;-%s%s%s;\"\xE2\x80\x93\"", pfx, num, sfx, pfx, num, sfx);
     else if (dash)
-        snprintf(out, size, "%s%s%s;(%s%s%s);\"\xE2\x80\x93\"", pfx, num, sfx, pfx, num, sfx);
+        tci_utf8_format(out, size, "%s%s%s;(%s%s%s);\"\xE2\x80\x93\"", pfx, num, sfx, pfx, num,
+                        sfx);
     else
-        snprintf(out, size, "%s%s%s", pfx, num, sfx);
+        tci_utf8_format(out, size, "%s%s%s", pfx, num, sfx);
 }
 
 /* Number formats in the scenario's currency (see currency_affixes). */
@@ -384,7 +373,7 @@ static void init_numfmts(xw_ctx *c)
     xw_money_format(c, c->nf[XN_MONEY], sizeof c->nf[0], 0, 1);
     xw_money_format(c, c->nf[XN_MONEY2], sizeof c->nf[0], 2, 1);
     xw_money_format(c, c->nf[XN_MONEY4], sizeof c->nf[0], 4, 0);
-    snprintf(c->nf[XN_MONEY_IN], sizeof c->nf[0], "%s#,##0.00##%s", pfx, sfx);
+    tci_utf8_format(c->nf[XN_MONEY_IN], sizeof c->nf[0], "%s#,##0.00##%s", pfx, sfx);
     xw_money_format(c, c->nf[XN_MONEY_PF], sizeof c->nf[0],
                     xw_sig_decimals(c->r->options, c->r->n_options, sizeof *c->r->options,
                                     offsetof(tco_option_result, cost_per_pflop_hour)),
@@ -677,7 +666,7 @@ const char *xw_f(xw_ctx *c, char *buf, size_t size, const char *fmt, ...)
     if (n < 0 || (size_t)n >= size) {
         if (!c->err)
             c->err = LXW_ERROR_255_STRING_LENGTH_EXCEEDED;
-        snprintf(buf, size, "=0");
+        tci_utf8_format(buf, size, "=0");
     }
     return buf;
 }
@@ -749,7 +738,7 @@ void xw_mark_checks(xw_ctx *c, lxw_worksheet *ws, const xw_block *b, size_t n)
 void xw_define_name(xw_ctx *c, const char *name, const char *quoted, int row, int col)
 {
     char f[400];
-    snprintf(f, sizeof f, "=%s", xw_ref(quoted, row, col, 1, 1).s);
+    tci_utf8_format(f, sizeof f, "=%s", xw_ref(quoted, row, col, 1, 1).s);
     xw_note(c, workbook_define_name(c->wb, name, f));
 }
 
@@ -758,7 +747,7 @@ void xw_link(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *quoted,
              lxw_format *f)
 {
     char url[400];
-    snprintf(url, sizeof url, "internal:%s!A1", quoted);
+    tci_utf8_format(url, sizeof url, "internal:%s!A1", quoted);
     xw_note(c, worksheet_write_url_opt(ws, (lxw_row_t)row, (lxw_col_t)col, url, f, text, NULL));
 }
 
@@ -802,14 +791,14 @@ void xw_print_setup(xw_ctx *c, lxw_worksheet *ws, int repeat_first, int repeat_l
 {
     char header[800], name[700], footer[1300], left[700], right[500], t[520];
     amp_escape(c->name ? c->name : "", 80, name);
-    snprintf(header, sizeof header, "&L%s&R&A", name);
+    tci_utf8_format(header, sizeof header, "&L%s&R&A", name);
     amp_escape(xw_labelf(c, t, sizeof t, "print.footer", "Total cost of ownership (tco {version})",
                          "version", TCO_VERSION, NULL),
                40, left);
     /* The page codes go in after the label's own & are doubled. */
     amp_escape(xw_label(c, "print.page", "Page {page} of {pages}"), 60, t);
     xw_labelf(NULL, right, sizeof right, "print.page", t, "page", "&P", "pages", "&N", NULL);
-    snprintf(footer, sizeof footer, "&L%s&R%s", left, right);
+    tci_utf8_format(footer, sizeof footer, "&L%s&R%s", left, right);
     worksheet_set_landscape(ws);
     worksheet_set_paper(ws, 9); /* A4; Letter users get the same fit */
     worksheet_set_margins(ws, 0.5, 0.5, 0.75, 0.75);

@@ -154,7 +154,7 @@ void xw_series_line(lxw_chart_series *se, unsigned colour, float width, uint8_t 
 const char *xw_chart_range(char *buf, size_t size, const char *quoted, int r1, int c1, int r2,
                            int c2)
 {
-    snprintf(buf, size, "=%s", xw_range(quoted, r1, c1, r2, c2).s);
+    tci_utf8_format(buf, size, "=%s", xw_range(quoted, r1, c1, r2, c2).s);
     return buf;
 }
 

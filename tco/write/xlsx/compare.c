@@ -60,10 +60,10 @@ static void figures_sheet(lxw_workbook *wb, const tco_comparison *c, lxw_format 
             if (isnan(f->a) || isnan(f->b))
                 continue;
             char formula[96];
-            snprintf(formula, sizeof formula, "=D%u-C%u", row + 1, row + 1);
+            tci_utf8_format(formula, sizeof formula, "=D%u-C%u", row + 1, row + 1);
             worksheet_write_formula_num(fg, row, 4, formula, money, f->delta);
-            snprintf(formula, sizeof formula, "=IF(C%u=0,\"\",(D%u-C%u)/ABS(C%u))", row + 1,
-                     row + 1, row + 1, row + 1);
+            tci_utf8_format(formula, sizeof formula, "=IF(C%u=0,\"\",(D%u-C%u)/ABS(C%u))", row + 1,
+                            row + 1, row + 1, row + 1);
             if (f->a != 0)
                 worksheet_write_formula_num(fg, row, 5, formula, pct, f->change);
             else

@@ -2,6 +2,7 @@
  * fields the Summary and the Checks show, and each one's number format, unit,
  * label, block heading and engine value. */
 #include "write/xlsx/fields.h"
+#include "util/utf8.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -66,15 +67,16 @@ void xw_field_unit(xw_ctx *c, int fi, char *buf, size_t size)
     tci_funit unit = tci_field_get((tci_field_id)fi)->unit;
     for (size_t k = 0; k < sizeof unit_labels / sizeof unit_labels[0]; k++)
         if (unit_labels[k].unit == unit) {
-            snprintf(buf, size, "%s", xw_label(c, unit_labels[k].key, unit_labels[k].english));
+            tci_utf8_format(buf, size, "%s",
+                            xw_label(c, unit_labels[k].key, unit_labels[k].english));
             return;
         }
     switch (unit) {
     case TCI_FU_FRACTION:
-        snprintf(buf, size, "%%");
+        tci_utf8_format(buf, size, "%%");
         break;
     case TCI_FU_MONEY:
-        snprintf(buf, size, "%s", cur);
+        tci_utf8_format(buf, size, "%s", cur);
         break;
     case TCI_FU_MONEY_PER_GPU_HOUR:
         xw_labelf(c, buf, size, "unit.money_per_gpu_hour", "{currency} per GPU-hour", "currency",

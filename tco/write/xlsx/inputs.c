@@ -21,15 +21,15 @@ static void source_text(xw_ctx *c, char *buf, size_t size, unsigned char src, co
     if (file && file != c->s->file && strcmp(file, c->s->file) != 0 && tci_utf8_valid(file))
         name = xw_base_name(file);
     if (src == TCO_SRC_INI && line > 0)
-        snprintf(buf, size, "%s:%d", name, line);
+        tci_utf8_format(buf, size, "%s:%d", name, line);
     else if (src == TCO_SRC_INI)
-        snprintf(buf, size, "%s", name);
+        tci_utf8_format(buf, size, "%s", name);
     else if (src == TCO_SRC_DERIVED)
-        snprintf(buf, size, "%s", xw_label(c, "source.derived", "derived"));
+        tci_utf8_format(buf, size, "%s", xw_label(c, "source.derived", "derived"));
     else if (src == TCO_SRC_CATALOG)
-        snprintf(buf, size, "%s", xw_label(c, "source.catalog", "catalog"));
+        tci_utf8_format(buf, size, "%s", xw_label(c, "source.catalog", "catalog"));
     else
-        snprintf(buf, size, "%s", xw_label(c, "source.default", "default"));
+        tci_utf8_format(buf, size, "%s", xw_label(c, "source.default", "default"));
 }
 
 /* A key filled from the price catalog: the entry's file, line and as-of date,
@@ -50,12 +50,12 @@ static void catalog_source(xw_ctx *c, char *buf, size_t size, const tco_option *
         as_of = o->model->as_of;
     }
     if (!file) {
-        snprintf(buf, size, "%s", xw_label(c, "source.catalog", "catalog"));
+        tci_utf8_format(buf, size, "%s", xw_label(c, "source.catalog", "catalog"));
         return;
     }
     char *f = xw_clean_text(c, xw_base_name(file), 200), *a = xw_clean_text(c, as_of, 32);
     char fl[260];
-    snprintf(fl, sizeof fl, "%s:%d", f ? f : "", line);
+    tci_utf8_format(fl, sizeof fl, "%s:%d", f ? f : "", line);
     if (a)
         xw_labelf(c, buf, size, "source.catalog.as_of", "catalog {file} (as of {date})", "file", fl,
                   "date", a, NULL);
@@ -89,7 +89,7 @@ static xw_numfmt unit_numfmt(tco_kunit u)
 /* The label key of an INI key: "input.SECTION.NAME", with a suffix such as ".unit". */
 static const char *key_label_key(char *buf, size_t size, const tco_keydef *kd, const char *suffix)
 {
-    snprintf(buf, size, "input.%s.%s%s", kd->section, kd->name, suffix);
+    tci_utf8_format(buf, size, "input.%s.%s%s", kd->section, kd->name, suffix);
     return buf;
 }
 
@@ -108,13 +108,13 @@ static void unit_text(xw_ctx *c, char *buf, size_t size, const tco_keydef *kd)
     const char *ul = kd->unit_label ? kd->unit_label : "";
     char english[160], k[128];
     if (kd->unit == TCO_U_MONEY)
-        snprintf(english, sizeof english, "{currency}%s%s", *ul ? " " : "", ul);
+        tci_utf8_format(english, sizeof english, "{currency}%s%s", *ul ? " " : "", ul);
     else if (kd->unit == TCO_U_RATE)
-        snprintf(english, sizeof english, "{unit}s/s per GPU");
+        tci_utf8_format(english, sizeof english, "{unit}s/s per GPU");
     else
-        snprintf(english, sizeof english, "%s", ul);
+        tci_utf8_format(english, sizeof english, "%s", ul);
     if (kd->unit == TCO_U_FRACTION && !*ul)
-        snprintf(buf, size, "%%");
+        tci_utf8_format(buf, size, "%%");
     else if (!*english)
         buf[0] = '\0';
     else
@@ -134,8 +134,8 @@ static void validate_input(xw_ctx *c, lxw_worksheet *ws, int row, const tco_keyd
     dv.criteria = LXW_VALIDATION_CRITERIA_BETWEEN;
     dv.minimum_number = kd->lo;
     dv.maximum_number = kd->hi;
-    snprintf(lo, sizeof lo, "%g", kd->lo);
-    snprintf(hi, sizeof hi, "%g", kd->hi);
+    tci_utf8_format(lo, sizeof lo, "%g", kd->lo);
+    tci_utf8_format(hi, sizeof hi, "%g", kd->hi);
     xw_labelf(c, msg, sizeof msg, "inputs.validation.message",
               "{key} must be between {low} and {high}.", "key", kd->name, "low", lo, "high", hi,
               NULL);
@@ -188,7 +188,7 @@ static void write_global(xw_ctx *c, int row, tco_skey k)
     const tco_keydef *kd = tco_scenario_key(k);
     lxw_worksheet *ws = c->inputs;
     char key[64], unit[96], src[160];
-    snprintf(key, sizeof key, "[%s] %s", kd->section, kd->name);
+    tci_utf8_format(key, sizeof key, "[%s] %s", kd->section, kd->name);
     unit_text(c, unit, sizeof unit, kd);
     source_text(c, src, sizeof src, s->src[k], s->key_file[k], s->key_line[k]);
     xw_text(c, ws, row, 0, key_label(c, kd), NULL);
@@ -202,7 +202,7 @@ static void write_global(xw_ctx *c, int row, tco_skey k)
     if (!is_num) {
         xw_text(c, ws, row, XW_COL_VAL, text ? text : "\xE2\x80\x94", xw_fmt(c, XS_FIXED, XN_NONE));
         if (!text && kd->type != TCO_T_ENUM)
-            snprintf(src, sizeof src, "%s", xw_label(c, "source.not_set", "not set"));
+            tci_utf8_format(src, sizeof src, "%s", xw_label(c, "source.not_set", "not set"));
         free(text);
     } else if (kd->live || xw_workload_input(c, 1, k)) {
         /* What the workbook's formulas read is an input (the workload keys when the
@@ -262,13 +262,13 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
     } else if (!is_num) {
         xw_text(c, ws, row, XW_COL_VAL, text ? text : "\xE2\x80\x94", fixed);
         if (!text && kd->type != TCO_T_ENUM)
-            snprintf(src, sizeof src, "%s", xw_label(c, "source.not_set", "not set"));
+            tci_utf8_format(src, sizeof src, "%s", xw_label(c, "source.not_set", "not set"));
     } else if (k == TCO_O_UTILIZATION && !o->src[k]) {
         /* Follows the [workload] default, so changing that moves this option. */
         xw_fnum(c, ws, row, XW_COL_VAL, xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_UTILIZATION).s),
                 res->utilization, xw_fmt(c, XS_CALC, XN_PCT));
-        snprintf(src, sizeof src, "%s",
-                 xw_label(c, "source.workload_utilization", "[workload] utilization"));
+        tci_utf8_format(src, sizeof src, "%s",
+                        xw_label(c, "source.workload_utilization", "[workload] utilization"));
     } else if (k == TCO_O_DEPRECIATION_YEARS &&
                (o->depreciation == TCO_DEP_MACRS5 || o->depreciation == TCO_DEP_MACRS7)) {
         /* The life of a MACRS class is the length of its table. */
@@ -277,15 +277,15 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
                 xw_f(c, f, sizeof f, "=COUNT(%s)",
                      xw_range(NULL, c->in_macrs, col, c->in_macrs + 7, col).s),
                 tco_depreciation_life(o), xw_fmt(c, XS_CALC, XN_INT));
-        snprintf(src, sizeof src, "%s", xw_label(c, "source.macrs_table", "MACRS table"));
+        tci_utf8_format(src, sizeof src, "%s", xw_label(c, "source.macrs_table", "MACRS table"));
     } else if (k == TCO_O_RESALE_FRACTION && o->src[TCO_O_RESALE_DECLINE]) {
         /* Derived from the decline on the next row over the horizon. */
         xw_fnum(c, ws, row, XW_COL_VAL,
                 xw_f(c, f, sizeof f, "=(1-%s)^(HorizonMonths/12)",
                      xw_ref(NULL, row + 1, XW_COL_VAL, 1, 1).s),
                 res->residual_fraction, xw_fmt(c, XS_CALC, XN_PCT));
-        snprintf(src, sizeof src, "%s",
-                 xw_label(c, "source.from_resale_decline", "from resale_decline"));
+        tci_utf8_format(src, sizeof src, "%s",
+                        xw_label(c, "source.from_resale_decline", "from resale_decline"));
     } else if (kd->live || xw_workload_input(c, 0, k)) {
         xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, unit_numfmt(kd->unit)));
         validate_input(c, ws, row, kd);
@@ -343,10 +343,10 @@ static int inputs_globals(xw_ctx *c, int row)
         if (seen)
             continue;
         char head[64], hk[96];
-        snprintf(head, sizeof head, "%s", section);
+        tci_utf8_format(head, sizeof head, "%s", section);
         if (head[0] >= 'a' && head[0] <= 'z')
             head[0] = (char)(head[0] - 32);
-        snprintf(hk, sizeof hk, "inputs.section.%s", section);
+        tci_utf8_format(hk, sizeof hk, "inputs.section.%s", section);
         xw_text(c, ws, row++, 0, xw_label(c, hk, head), sec);
         for (int k = first; k < TCO_S_COUNT; k++) {
             if (strcmp(tco_scenario_key((tco_skey)k)->section, section) != 0)

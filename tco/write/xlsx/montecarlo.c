@@ -2,6 +2,7 @@
  * engine's samples (tco_analysis) as labelled static values: percentiles,
  * chances and a histogram (docs/WORKBOOK.md). */
 #include "write/xlsx/sheets.h"
+#include "util/utf8.h"
 #include "write/xlsx/cell.h"
 #include "write/xlsx/charts.h"
 #include "write/xlsx/page.h"
@@ -18,7 +19,7 @@ static void edge_text(xw_ctx *c, char *buf, size_t size, double v, double scale,
                       int decimals)
 {
     char num[64];
-    snprintf(num, sizeof num, "%.*f%s", decimals, v / scale, suffix);
+    tci_utf8_format(num, sizeof num, "%.*f%s", decimals, v / scale, suffix);
     xw_money_text(c, buf, size, num);
 }
 
@@ -247,7 +248,7 @@ static int mc_histogram(mc_sheet *S, int row)
     for (size_t k = 0; k < nb; k++, row++) {
         edge_text(c, lo, sizeof lo, A->mc_edges[k], scale, suffix, decimals);
         edge_text(c, hi, sizeof hi, A->mc_edges[k + 1], scale, suffix, decimals);
-        snprintf(t, sizeof t, "%s\xE2\x80\x93%s", lo, hi);
+        tci_utf8_format(t, sizeof t, "%s\xE2\x80\x93%s", lo, hi);
         xw_text(c, ws, row, 0, t, NULL);
         xw_num(c, ws, row, 1, A->mc_edges[k], fx_money);
         xw_num(c, ws, row, 2, A->mc_edges[k + 1], fx_money);

@@ -2,6 +2,7 @@
  * copied across the timeline; constants live on Inputs, and the rows are those
  * plan.c fixed before any sheet was written. */
 #include "write/xlsx/sheets.h"
+#include "util/utf8.h"
 #include "write/xlsx/cell.h"
 #include "write/xlsx/page.h"
 #include "write/xlsx/plan.h"
@@ -148,17 +149,17 @@ static void option_title(const optw *w)
     if (c->s->model_params > 0 && w->res->sizing.fits == 0) {
         if (isfinite(w->res->sizing.min_gpus)) {
             char gb[48], min[48];
-            snprintf(gb, sizeof gb, "%.0f", w->res->sizing.memory_needed_gb);
-            snprintf(min, sizeof min, "%.0f", w->res->sizing.min_gpus);
+            tci_utf8_format(gb, sizeof gb, "%.0f", w->res->sizing.memory_needed_gb);
+            tci_utf8_format(min, sizeof min, "%.0f", w->res->sizing.min_gpus);
             xw_labelf(c, t, sizeof t, "option.nofit",
                       "Warning: the workload's model ({gb} GB) does not fit in these {count} "
                       "GPUs' memory; it needs at least {min}. Costed as written.",
                       "gb", gb, "count", xw_int(w->o->count).s, "min", min, NULL);
         } else {
-            snprintf(t, sizeof t, "%s",
-                     xw_label(c, "option.nofit.unknown",
-                              "Warning: the workload's model does not fit in these GPUs' "
-                              "memory. Costed as written."));
+            tci_utf8_format(t, sizeof t, "%s",
+                            xw_label(c, "option.nofit.unknown",
+                                     "Warning: the workload's model does not fit in these GPUs' "
+                                     "memory. Costed as written."));
         }
         xw_text(c, w->ws, 2, 0, t, c->fmt_nofit);
     }
@@ -259,7 +260,7 @@ static void option_lines(const optw *w)
     for (int k = 0; k < XL_LINES; k++) {
         int row = L->r_line[k], applies = L->buy ? k != XL_RENTAL : k == XL_RENTAL;
         if (applies)
-            snprintf(t, sizeof t, "%s", names[k]);
+            tci_utf8_format(t, sizeof t, "%s", names[k]);
         else if (L->buy)
             xw_labelf(c, t, sizeof t, "option.line.owned", "{line}: none, the hardware is owned",
                       "line", names[k], NULL);
@@ -412,7 +413,7 @@ static void option_book(const optw *w)
                             ? w->o->depreciation
                             : 0];
         char mk[64];
-        snprintf(mk, sizeof mk, "depreciation.%s", method);
+        tci_utf8_format(mk, sizeof mk, "depreciation.%s", method);
         xw_labelf(c, t, sizeof t, "option.book",
                   "Book view ({method}): does not change cost or NPV", "method",
                   xw_label(c, mk, method), NULL);
@@ -652,7 +653,7 @@ void xw_write_option(xw_ctx *c, size_t i)
               .ws = c->os[i].ws,
               .H = H,
               .last = XW_COL_M0 + H};
-    snprintf(w.cur, sizeof w.cur, "%s", c->currency);
+    tci_utf8_format(w.cur, sizeof w.cur, "%s", c->currency);
     w.money = xw_fmt(c, XS_CALC, XN_MONEY);
     w.money_t = xw_fmt(c, XS_TOTAL, XN_MONEY);
     option_columns(&w);

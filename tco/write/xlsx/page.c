@@ -49,7 +49,7 @@ void xw_money_text(xw_ctx *c, char *buf, size_t size, const char *number)
     xw_money_format(c, nf, sizeof nf, 0, 0);
     const char *num = strstr(nf, "#,##0");
     if (!num) {
-        snprintf(buf, size, "%s %s", number, c->currency ? c->currency : "");
+        tci_utf8_format(buf, size, "%s %s", number, c->currency ? c->currency : "");
         return;
     }
     unquote(pfx, sizeof pfx, nf, (size_t)(num - nf));

@@ -68,21 +68,21 @@ static void value_text(xw_ctx *c, char *buf, size_t size, tco_kunit u, double v)
 {
     char num[64];
     if (!isfinite(v)) {
-        snprintf(buf, size, "n/a");
+        tci_utf8_format(buf, size, "n/a");
         return;
     }
     if (u == TCO_U_FRACTION) {
-        snprintf(buf, size, "%.3g%%", v * 100);
+        tci_utf8_format(buf, size, "%.3g%%", v * 100);
         return;
     }
     if (fabs(v) >= 1000)
         tco_group_thousands(num, sizeof num, v, 0);
     else
-        snprintf(num, sizeof num, "%.3g", v);
+        tci_utf8_format(num, sizeof num, "%.3g", v);
     if (u == TCO_U_MONEY) {
         xw_money_text(c, buf, size, num);
     } else {
-        snprintf(buf, size, "%s", num);
+        tci_utf8_format(buf, size, "%s", num);
     }
 }
 
@@ -156,7 +156,7 @@ static int se_title(se_sheet *S, size_t cheapest)
     const int b = S->b;
     char t[XW_TBUF];
     char sw[32];
-    snprintf(sw, sizeof sw, "%g", c->s->swing * 100);
+    tci_utf8_format(sw, sizeof sw, "%g", c->s->swing * 100);
     xw_labelf(c, t, sizeof t, "sensitivity.subtitle",
               "Each driver is moved to its low and then its high value, one at a time, everything "
               "else held (MODEL.md, Sensitivity): the value x (1 - {swing}%) and x (1 + {swing}%) "
@@ -175,10 +175,11 @@ static int se_title(se_sheet *S, size_t cheapest)
                   "moves the NPV only, so its swing is zero.",
                   "label", c->label[b], NULL);
     } else {
-        snprintf(t, sizeof t, "%s",
-                 xw_label(c, "sensitivity.own_note",
-                          "Each option's swing is the change in its own total. discount_rate "
-                          "moves the NPV only, so its swing is zero."));
+        tci_utf8_format(
+            t, sizeof t, "%s",
+            xw_label(c, "sensitivity.own_note",
+                     "Each option's swing is the change in its own total. discount_rate "
+                     "moves the NPV only, so its swing is zero."));
     }
     xw_para(c, ws, row++, sp, t, 1);
     xw_labelf(c, t, sizeof t, "sensitivity.charts_note",
@@ -285,7 +286,7 @@ static void se_driver_row(const se_sheet *S, size_t i, const tco_sens_entry *e, 
         xw_labelf(c, t, sizeof t, "sensitivity.of_baseline", "{driver} (the baseline's)", "driver",
                   e->driver, NULL);
     else
-        snprintf(t, sizeof t, "%s", e->driver);
+        tci_utf8_format(t, sizeof t, "%s", e->driver);
     xw_text(c, ws, row, SE_DRIVER, t, NULL);
     lxw_format *inf = xw_fmt(c, XS_FIXED, unit_format(unit));
     if (isfinite(in_lo)) {
@@ -325,7 +326,7 @@ static void se_driver_row(const se_sheet *S, size_t i, const tco_sens_entry *e, 
         xw_labelf(c, t, sizeof t, "sensitivity.chart_label", "{driver} ({low} / {high})", "driver",
                   e->driver, "low", lo, "high", hi, NULL);
     else
-        snprintf(t, sizeof t, "%s", e->driver);
+        tci_utf8_format(t, sizeof t, "%s", e->driver);
     xw_text(c, ws, row, SE_LABEL, t, NULL);
 }
 

@@ -396,11 +396,11 @@ static void sm_fields(xw_ctx *c)
                 xw_labelf(c, t, sizeof t, "summary.group.baseline.option",
                           "Against the baseline: {label}", "label", c->label[r->baseline], NULL);
             else if (fi == TCI_F_BREAKEVEN_MONTH)
-                snprintf(t, sizeof t, "%s",
-                         xw_label(c, "summary.group.baseline.none",
-                                  "Against the baseline: none (no rent option)"));
+                tci_utf8_format(t, sizeof t, "%s",
+                                xw_label(c, "summary.group.baseline.none",
+                                         "Against the baseline: none (no rent option)"));
             else
-                snprintf(t, sizeof t, "%s", xw_group_label(c, fi));
+                tci_utf8_format(t, sizeof t, "%s", xw_group_label(c, fi));
             xw_text(c, ws, rr - 1, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
         }
         xw_field_label(c, fi, t, sizeof t);
@@ -444,15 +444,15 @@ static int sm_sizing(xw_ctx *c)
     for (size_t i = 0; i < c->s->n_options; i++) {
         const tco_sizing *z = &r->options[i].sizing;
         char min[48];
-        snprintf(min, sizeof min, "%.0f", z->min_gpus);
+        tci_utf8_format(min, sizeof min, "%.0f", z->min_gpus);
         if (z->fits == 1)
-            snprintf(t, sizeof t, "%s", xw_label(c, "summary.sizing.yes", "yes"));
+            tci_utf8_format(t, sizeof t, "%s", xw_label(c, "summary.sizing.yes", "yes"));
         else if (z->fits == 0 && isfinite(z->min_gpus))
             xw_labelf(c, t, sizeof t, "summary.sizing.needs", "NO: needs {n} GPUs", "n", min, NULL);
         else if (z->fits == 0)
-            snprintf(t, sizeof t, "%s", xw_label(c, "summary.sizing.no", "NO"));
+            tci_utf8_format(t, sizeof t, "%s", xw_label(c, "summary.sizing.no", "NO"));
         else
-            snprintf(t, sizeof t, "%s", xw_label(c, "summary.sizing.unknown", "unknown"));
+            tci_utf8_format(t, sizeof t, "%s", xw_label(c, "summary.sizing.unknown", "unknown"));
         xw_text(c, ws, sr + 1, c0 + (int)i, t,
                 z->fits == 0 ? c->fmt_nofit : xw_fmt(c, XS_FIXED, XN_GENERAL));
     }

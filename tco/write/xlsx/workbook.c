@@ -9,6 +9,7 @@
  * recalculates shows the same figures and one that changes an input sees every
  * figure follow. */
 #include "write/xlsx/book.h"
+#include "util/utf8.h"
 #include "core/template.h"
 #include "write/xlsx/cell.h"
 #include "write/xlsx/page.h"
@@ -123,7 +124,7 @@ static void name_sheets(xw_ctx *c)
         if (!english[k])
             continue;
         char key[64]; /* sheet.KIND, with '_' for '-': sheet.buy_vs_rent */
-        snprintf(key, sizeof key, "sheet.%s", tci_template_sheet_kind(k));
+        tci_utf8_format(key, sizeof key, "sheet.%s", tci_template_sheet_kind(k));
         for (char *q = key; *q; q++)
             if (*q == '-')
                 *q = '_';
@@ -140,7 +141,7 @@ static void name_sheets(xw_ctx *c)
         c->id[i] = clean_opt(c, o->id, 255);
         if (!c->id[i]) {
             char tmp[32];
-            snprintf(tmp, sizeof tmp, "option-%zu", i + 1);
+            tci_utf8_format(tmp, sizeof tmp, "option-%zu", i + 1);
             c->id[i] = xw_strdup(c, tmp);
         }
         c->label[i] = clean_opt(c, o->label, 1000);
@@ -316,7 +317,8 @@ static void doc_properties(xw_ctx *c, const tco_xlsx_options *opts)
               "{version} from {file}.",
               "version", TCO_VERSION, "file",
               c->file_base ? c->file_base : xw_label(c, "doc.file.none", "a scenario"), NULL);
-    snprintf(keywords, sizeof keywords, "%s", xw_label(c, "doc.keywords", "TCO, GPU, buy or rent"));
+    tci_utf8_format(keywords, sizeof keywords, "%s",
+                    xw_label(c, "doc.keywords", "TCO, GPU, buy or rent"));
     lxw_doc_properties props;
     memset(&props, 0, sizeof props);
     props.title = c->name;

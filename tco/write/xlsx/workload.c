@@ -27,7 +27,7 @@ static void format_literal(char *out, size_t size, const char *text)
     for (const char *p = text ? text : ""; *p && o + 1 < size; p++)
         if (*p != '"' && *p != '\\')
             out[o++] = *p;
-    out[o] = '\0';
+    out[tci_utf8_cut(out, o)] = '\0'; /* never part of a character */
 }
 
 /* A money format with `decimals` decimals in the scenario's currency. */
@@ -185,7 +185,7 @@ static void wl_model(wl_sheet *W)
                      cell(m_tokens, c0).s),
                 6 * s->model_params * s->tokens, xw_fmt(c, XS_CALC, XN_SCI));
     } else {
-        snprintf(u, sizeof u, "%s", xw_label(c, "unit.per_second", "per second"));
+        tci_utf8_format(u, sizeof u, "%s", xw_label(c, "unit.per_second", "per second"));
         head(c, ws, m_rps, xw_label(c, "workload.rps", "Requests to serve"), "requests_per_s", u);
         xw_fnum(c, ws, m_rps, c0, xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_REQUESTS_PER_S).s),
                 s->requests_per_s, xw_fmt(c, XS_CALC, XN_DEC2));
@@ -284,7 +284,7 @@ static void wl_formats(wl_sheet *W)
     char yes[120], no[120], fits_nf[300];
     format_literal(yes, sizeof yes, xw_label(c, "workload.fits.yes", "yes"));
     format_literal(no, sizeof no, xw_label(c, "workload.fits.no", "NO"));
-    snprintf(fits_nf, sizeof fits_nf, "[=1]\"%s\";[=0]\"%s\";General", yes, no);
+    tci_utf8_format(fits_nf, sizeof fits_nf, "[=1]\"%s\";[=0]\"%s\";General", yes, no);
     W->f_fits = xw_fmt_num(c, XS_CALC, fits_nf);
 }
 
