@@ -6,11 +6,17 @@
 #include <stdio.h>
 #include <string.h>
 
-/* A number with a fixed precision, or "n/a". */
+/* A number with a fixed precision; "n/a" when there is none, "too many" when it
+ * overflowed (a count of GPUs no number can hold), and three significant digits
+ * when it is too large to read whole. */
 static const char *num(char *buf, size_t size, double x, int decimals)
 {
     if (isnan(x))
         snprintf(buf, size, "n/a");
+    else if (isinf(x))
+        snprintf(buf, size, "too many");
+    else if (fabs(x) >= 1e15)
+        snprintf(buf, size, "%.3g", x);
     else
         snprintf(buf, size, "%.*f", decimals, x);
     return buf;

@@ -185,4 +185,11 @@ if [ -w /dev/full ]; then
     done
 fi
 
+# --- a GPU count too large to hold or to read: words and three digits, never inf ---
+expect_rc 0 "$TCO" report "$SRC/tests/corpus/hostile-sizing-memory-overflow.ini"
+grep -qE '^r +too many +NO' "$work/out" && ok || bad "overflowed min GPUs: $(grep '^r ' "$work/out")"
+grep -q 'inf' "$work/out" && bad "table prints inf"
+expect_rc 0 "$TCO" report "$SRC/tests/corpus/hostile-sizing-memory-tiny.ini"
+grep -qE '^r +1\.92e\+307 +NO' "$work/out" && ok || bad "huge min GPUs: $(grep '^r ' "$work/out")"
+
 finish
