@@ -2,7 +2,7 @@
 """Run the tco benchmarks and print one line per size (see docs/PERFORMANCE.md).
 
     python3 bench/run_bench.py --build BUILD [--sizes seed,10x36,...] [--reps 5]
-                               [--mc] [--startup] [--markdown] [--csv FILE]
+                               [--mc] [--startup] [--suggest] [--markdown] [--csv FILE]
 
 For each size (`seed` is config/seed-2026.ini; NxH is a scenario from bench_gen
 with N options over H months) every phase runs in a fresh process, --reps
@@ -21,12 +21,19 @@ Output lines are key=value pairs:
     size=10x36 options=10 months=36 compute_ms=... ratio=... cpu_ratio=...
     mc samples=100000 ... median_ms=...
     startup what="tco --help" ... median_ms=...
+    suggest file=hostile-suggest-worst mb=... median_s=... cpu_s=... s_per_mb=...
+
+--suggest times `tco validate` on the worst case for "did you mean" (the corpus
+case tests/corpus/hostile-suggest-worst.gen: 1,000 option ids sharing a
+36-character prefix, 64 cases of 1,000 keys naming unknown options), which must
+take under a second per megabyte.
 """
 import argparse
 import csv
 import json
 import os
 import platform
+import resource
 import shutil
 import statistics
 import subprocess
@@ -195,6 +202,28 @@ class Bench:
                          f'median_ms={med * 1e3:.2f} mean_ms={mean * 1e3:.2f}')
         return lines
 
+    def suggest(self):
+        gen = os.path.join(self.a.source, 'tests', 'corpus', 'hostile-suggest-worst.gen')
+        path = os.path.join(self.a.out, 'hostile-suggest-worst.ini')
+        with open(path, 'w') as f:
+            f.write(run(['sh', gen]))
+        mb = os.path.getsize(path) / 1e6
+        env = dict(os.environ, TCO_DATA_DIR=self.a.source)
+        walls, cpus = [], []
+        for _ in range(self.a.reps):
+            r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+            t0 = time.perf_counter()
+            p = subprocess.run([self.tco, 'validate', path], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, env=env)
+            walls.append(time.perf_counter() - t0)
+            r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpus.append(r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime)
+            if p.returncode != 2:
+                sys.exit(f'run_bench: tco validate {path}: exit {p.returncode}, want 2')
+        wall, cpu = statistics.median(walls), statistics.median(cpus)
+        return (f'suggest file=hostile-suggest-worst mb={mb:.2f} median_s={wall:.3f} '
+                f'cpu_s={cpu:.3f} s_per_mb={wall / mb:.3f}')
+
 
 def line(r):
     c = r['counts']
@@ -281,6 +310,8 @@ def main():
                     help='skip the constant_memory floor and keep the files (smoke test)')
     ap.add_argument('--mc', action='store_true', help='also the Monte Carlo benchmark')
     ap.add_argument('--startup', action='store_true', help='also tco --help and validate')
+    ap.add_argument('--suggest', action='store_true',
+                    help='also the worst case for "did you mean" (tco validate)')
     ap.add_argument('--markdown', action='store_true', help='also print a Markdown table')
     ap.add_argument('--csv', help='also write the results to this CSV file')
     ap.add_argument('--check', action='store_true',
@@ -293,6 +324,8 @@ def main():
     results = []
     for size in sizes.split(','):
         size = size.strip()
+        if not size:  # --sizes '': none, e.g. for --suggest alone
+            continue
         if size != 'seed':
             n, x, h = size.partition('x')
             if not (x and n.isdigit() and h.isdigit()):
@@ -310,6 +343,8 @@ def main():
     if a.startup:
         for l in b.startup():
             print(l, flush=True)
+    if a.suggest:
+        print(b.suggest(), flush=True)
     if a.markdown:
         print(markdown(results))
     if a.csv:

@@ -387,6 +387,29 @@ static int load(const args *a, tco_diags *d, tco_scenario **s, long long epoch)
     return load_path(a, a->input, d, s, epoch);
 }
 
+/* ===== Outputs never replace inputs ===== */
+
+/* 0 when the output path `out` is none of the files read for it (the
+ * scenario s, its included files and catalogs, the catalog cat, the template
+ * tpl; each may be NULL); else CLI_EXIT_USAGE, with the message in d. Checked
+ * before anything is written: the output would otherwise replace its input. */
+static int output_is_input(const char *out, const tco_scenario *s, const tco_catalog *cat,
+                           const tco_template *tpl, tco_diags *d)
+{
+    if (!out || strcmp(out, "-") == 0)
+        return 0;
+    const char *in = tco_scenario_input_at(s, out);
+    if (!in)
+        in = tco_catalog_input_at(cat, out);
+    if (!in)
+        in = tco_template_input_at(tpl, out);
+    if (!in)
+        return 0;
+    tco_diags_add(d, TCO_SEV_ERROR, out, 0, NULL,
+                  "the output is the same file as the input '%s'; choose another output path", in);
+    return CLI_EXIT_USAGE;
+}
+
 /* ===== report ===== */
 
 /* A progress bar on a terminal's stderr, once a run takes over half a second. */
@@ -532,7 +555,8 @@ static int cmd_report(int argc, char **argv)
     if ((rc = read_epoch(&epoch)) >= 0)
         return rc;
     computed c;
-    if ((rc = compute_input(&a, epoch, 1, &c)) != 0)
+    if ((rc = compute_input(&a, epoch, 1, &c)) != 0 ||
+        (rc = output_is_input(a.out, c.s, NULL, c.tpl, c.d)) != 0)
         return computed_end(&c, a.quiet, rc);
     struct progress bar = {0};
     clock_gettime(CLOCK_MONOTONIC, &bar.start);
@@ -611,6 +635,8 @@ static int cmd_catalog(int argc, char **argv)
         if (st != TCO_OK)
             rc = st == TCO_ERR_NOMEM ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
     }
+    if (rc < 0 && output_is_input(a.out, NULL, cat, NULL, d))
+        rc = CLI_EXIT_USAGE;
     if (rc < 0)
         rc = cli_emit(a.out,
                       a.fmt == FMT_JSON  ? cli_print_catalog_json
@@ -644,6 +670,10 @@ static int cmd_compare(int argc, char **argv)
     int ra_rc = load_path(&a, a.input, d, &sa, epoch);
     int rb_rc = load_path(&a, a.input2, d, &sb, epoch);
     rc = ra_rc ? ra_rc : rb_rc;
+    if (rc == 0)
+        rc = output_is_input(a.out, sa, NULL, NULL, d) || output_is_input(a.out, sb, NULL, NULL, d)
+                 ? CLI_EXIT_USAGE
+                 : 0;
     if (rc == 0 && (tco_compute(sa, &ra) != TCO_OK || tco_compute(sb, &rb) != TCO_OK))
         rc = CLI_EXIT_RUNTIME;
     if (rc == 0)

@@ -55,6 +55,7 @@ void tco_catalog_free(tco_catalog *cat)
     free(cat->gpus);
     free(cat->offers);
     free(cat->files);
+    free(cat->file_ids);
     free(cat);
 }
 

@@ -35,6 +35,7 @@ void tco_scenario_free(tco_scenario *s)
     for (size_t i = 0; i < s->n_files; i++)
         free(s->files[i]);
     free(s->files);
+    free(s->file_ids);
     if (!s->catalog_borrowed)
         tco_catalog_free(s->catalog);
     for (size_t i = 0; i < s->n_options; i++) {
@@ -89,6 +90,7 @@ tco_scenario *tci_scenario_clone(const tco_scenario *s)
     c->n_uncertain = 0;
     c->catalog_borrowed = 1; /* entries stay owned by the original */
     c->files = NULL;         /* key_file still points into the original's */
+    c->file_ids = NULL;
     c->n_files = 0;
     int ok = dup_field(&c->file, s->file) && dup_field(&c->name, s->name) &&
              dup_field(&c->currency, s->currency) && dup_field(&c->baseline, s->baseline) &&

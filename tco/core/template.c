@@ -42,6 +42,7 @@ void tco_template_free(tco_template *tpl)
     }
     free(tpl->style.currencies);
     free(tpl->style.font_name);
+    free(tpl->file);
     free(tpl->language);
     free(tpl->description);
     free(tpl);

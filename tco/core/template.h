@@ -66,8 +66,10 @@ typedef struct tci_tpl_label {
 } tci_tpl_label;
 
 struct tco_template {
-    char *language;    /* BCP 47 tag */
-    char *description; /* or NULL */
+    char *file;          /* the file it was read from, or NULL for a string */
+    tco_file_id file_id; /* that file's identity */
+    char *language;      /* BCP 47 tag */
+    char *description;   /* or NULL */
     size_t n_labels;
     tci_tpl_label *labels; /* sorted by key */
     tci_tpl_style style;

@@ -140,6 +140,15 @@ int tco_fput_text(FILE *out, const char *s, int width, int max);
  * library and the tool (the table, Markdown, the workbook's notes). */
 const char *tco_group_thousands(char *buf, size_t size, double x, int decimals);
 
+/* ===== Input files ===== */
+
+/* Which file an input was read from: its device and inode (stat(2)), so that
+ * two paths to one file (another spelling, a hard link, a symbolic link)
+ * compare equal. Both 0 for an input given as a string. */
+typedef struct tco_file_id {
+    unsigned long long dev, ino;
+} tco_file_id;
+
 /* ===== Scenario keys ===== */
 
 typedef enum tco_acquire { TCO_BUY = 0, TCO_RENT } tco_acquire;
@@ -430,6 +439,7 @@ typedef struct tco_scenario {
     const char *key_file[TCO_S_COUNT]; /* file of that line, or NULL */
     size_t n_files;                    /* the scenario file, then every included file */
     char **files;
+    tco_file_id *file_ids; /* the identity of each of files */
 } tco_scenario;
 
 /* Load and validate a scenario. On success *out is set and TCO_OK returned;
@@ -476,6 +486,13 @@ double tco_bytes_per_param(const tco_scenario *s);
 
 /* Index of the option with this id, or -1. */
 int tco_scenario_find(const tco_scenario *s, const char *id);
+
+/* When `path` is one of the files the scenario was read from (the scenario,
+ * a file it includes, a catalog it read: the same device and inode, so also
+ * through a hard or a symbolic link), the name that file was read by; else
+ * NULL (also when nothing is at path, or s is NULL). A tool checks its output
+ * path with it, so that an output never replaces an input. */
+const char *tco_scenario_input_at(const tco_scenario *s, const char *path);
 
 /* ===== Results ===== */
 
@@ -665,7 +682,8 @@ typedef struct tco_catalog {
     size_t n_offers;
     tco_offer *offers;
     size_t n_files;
-    char **files; /* every file loaded, in order */
+    char **files;          /* every file loaded, in order */
+    tco_file_id *file_ids; /* the identity of each of files */
 } tco_catalog;
 
 tco_catalog *tco_catalog_new(void);
@@ -677,6 +695,10 @@ void tco_catalog_free(tco_catalog *cat);
 tco_status tco_catalog_load_file(tco_catalog *cat, const char *path, tco_diags *diags);
 tco_status tco_catalog_load_string(tco_catalog *cat, const char *xml, size_t size, const char *name,
                                    tco_diags *diags);
+
+/* When `path` is one of the files the catalog was read from, the name it was
+ * read by; else NULL (see tco_scenario_input_at). */
+const char *tco_catalog_input_at(const tco_catalog *cat, const char *path);
 
 const tco_gpu_model *tco_catalog_gpu(const tco_catalog *cat, const char *id);
 const tco_offer *tco_catalog_offer(const tco_catalog *cat, const char *id);
@@ -721,6 +743,10 @@ tco_status tco_template_load_file(const char *path, tco_template **out, tco_diag
 tco_status tco_template_load_string(const char *xml, size_t size, const char *name,
                                     tco_template **out, tco_diags *diags);
 void tco_template_free(tco_template *tpl);
+
+/* When `path` is the file the template was read from, the name it was read
+ * by; else NULL (see tco_scenario_input_at). */
+const char *tco_template_input_at(const tco_template *tpl, const char *path);
 
 /* The template's language tag, e.g. "en" or "zh-CN". */
 const char *tco_template_language(const tco_template *tpl);

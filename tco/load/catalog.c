@@ -271,11 +271,11 @@ static void read_entries(loader *L, const tco_catalog *cat, xmlHashTablePtr know
         if (o->gpu && !xmlHashLookup(gpus, (const xmlChar *)o->gpu) &&
             !xmlHashLookup(known, (const xmlChar *)o->gpu)) {
             tci_suggest s;
-            tci_suggest_init(&s, o->gpu);
+            tci_suggest_init(&s, o->gpu, &budget);
             /* In file order, this file first: ties go to the first candidate. */
-            for (size_t i = 0; i < L->n_gpus && budget > 0; i++, budget--)
+            for (size_t i = 0; i < L->n_gpus; i++)
                 tci_suggest_consider(&s, L->gpus[i].id);
-            for (size_t i = 0; i < cat->n_gpus && budget > 0; i++, budget--)
+            for (size_t i = 0; i < cat->n_gpus; i++)
                 tci_suggest_consider(&s, cat->gpus[i].id);
             int line = tci_xml_line(gpu_el ? gpu_el : n);
             if (s.best)
@@ -330,7 +330,7 @@ static size_t place_of(xmlHashTablePtr old, const char *id, size_t *n, int *repl
 
 /* Move the file's entries into the catalog. Every allocation is made before
  * the catalog changes, so on failure it is as it was. */
-static tco_status merge(loader *L, tco_catalog *cat, xmlHashTablePtr old_gpus)
+static tco_status merge(loader *L, tco_catalog *cat, xmlHashTablePtr old_gpus, tco_file_id id)
 {
     tco_status st = TCO_ERR_NOMEM;
     xmlHashTablePtr old_offers = index_ids(cat->n_offers, offer_id_at, cat);
@@ -354,8 +354,13 @@ static tco_status merge(loader *L, tco_catalog *cat, xmlHashTablePtr old_gpus)
     if (!files)
         goto done;
     cat->files = files;
+    tco_file_id *ids = realloc(cat->file_ids, (cat->n_files + 1) * sizeof *ids);
+    if (!ids)
+        goto done;
+    cat->file_ids = ids;
 
     /* Nothing below can fail. */
+    cat->file_ids[cat->n_files] = id;
     cat->files[cat->n_files++] = file;
     file = NULL;
     int replace;
@@ -388,8 +393,8 @@ done:
 
 /* Load one catalog document of `size` bytes, named `name`, into the
  * tco_catalog `to` (a tci_parse_fn). */
-static tco_status load_buffer(const char *xml, size_t size, const char *name, void *to,
-                              tco_diags *diags)
+static tco_status load_buffer(const char *xml, size_t size, const char *name, const tco_file_id *id,
+                              void *to, tco_diags *diags)
 {
     tco_catalog *cat = to;
     loader L = {.x = {.file = name,
@@ -413,7 +418,7 @@ static tco_status load_buffer(const char *xml, size_t size, const char *name, vo
 
     tco_status st = tci_xml_status(&L.x);
     if (st == TCO_OK) {
-        st = merge(&L, cat, old_gpus);
+        st = merge(&L, cat, old_gpus, id ? *id : (tco_file_id){0, 0});
         if (st != TCO_OK)
             tco_diags_add(diags, TCO_SEV_ERROR, name, 0, NULL, "out of memory");
     }
@@ -444,4 +449,10 @@ tco_status tco_catalog_load_file(tco_catalog *cat, const char *path, tco_diags *
     if (!cat || !path)
         return TCO_ERR_ARG;
     return tci_parse_file(path, load_buffer, cat, diags);
+}
+
+/* See documentation in header file. */
+const char *tco_catalog_input_at(const tco_catalog *cat, const char *path)
+{
+    return cat ? tci_input_at(path, cat->files, cat->file_ids, cat->n_files) : NULL;
 }

@@ -28,7 +28,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* ===== The load ===== */
 
@@ -68,17 +67,20 @@ static void loader_free(loader *L)
     free(L->entries);
     free(L->sections);
     free(L->bad);
+    free(L->quoted);
     free(L->base_failed);
     free(L->opt_file);
-    free(L->seen);
+    free(L->includer);
     free(L->case_file);
 }
 
 /* Start a loader for `file`, of `size` bytes: an empty scenario with every
  * default, its own file first among the scenario's files. */
-static tco_status loader_start(loader *L, const char *file, size_t size, int allow_include)
+static tco_status loader_start(loader *L, const char *file, size_t size, const tco_file_id *id,
+                               int allow_include)
 {
     L->file = file;
+    L->suggest_budget = TCI_SUGGEST_BUDGET;
     for (int k = 0; k < SEC_OPTION; k++)
         L->section_of_kind[k] = -1;
     L->s = calloc(1, sizeof *L->s);
@@ -86,11 +88,9 @@ static tco_status loader_start(loader *L, const char *file, size_t size, int all
     if (!L->s || !L->bad)
         return TCO_ERR_NOMEM;
     L->s->file = strdup(file);
-    struct stat self = {0};
-    if (allow_include)
-        stat(file, &self);
     L->allow_include = allow_include;
-    if (!L->s->file || tci_ini_add_file(L, file, &self) != 0)
+    tco_file_id self = id ? *id : (tco_file_id){0, 0};
+    if (!L->s->file || tci_ini_add_file(L, file, self, -1) != 0)
         return TCO_ERR_NOMEM;
     tci_ini_apply_defaults(L->s, tci_ini_skey, TCO_S_COUNT);
     L->s->swing = 0.2;
@@ -172,12 +172,12 @@ typedef struct load_args {
 
 /* Load a scenario from `size` bytes of text read from `file` (a
  * tci_parse_fn; arg is a load_args). */
-static tco_status load_buffer(const char *text, size_t size, const char *file, void *arg,
-                              tco_diags *diags)
+static tco_status load_buffer(const char *text, size_t size, const char *file,
+                              const tco_file_id *id, void *arg, tco_diags *diags)
 {
     const load_args *a = arg;
     loader L = {0};
-    tco_status st = loader_start(&L, file, size, a->allow_include);
+    tco_status st = loader_start(&L, file, size, id, a->allow_include);
     if (st == TCO_OK)
         st = run_passes(&L, text, size, a->opts, diags);
     if (st == TCO_OK)
@@ -232,4 +232,13 @@ tco_status tco_scenario_load_file_opt(const char *path, const tco_load_options *
         return TCO_ERR_ARG;
     load_args a = {opts, 1, out};
     return tci_parse_file(path, load_buffer, &a, diags);
+}
+
+/* See documentation in header file. */
+const char *tco_scenario_input_at(const tco_scenario *s, const char *path)
+{
+    if (!s)
+        return NULL;
+    const char *in = tci_input_at(path, s->files, s->file_ids, s->n_files);
+    return in ? in : tco_catalog_input_at(s->catalog, path);
 }

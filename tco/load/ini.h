@@ -18,8 +18,6 @@
 
 #include <stddef.h>
 
-struct stat; /* <sys/stat.h>, for the files read */
-
 /* ===== The loader's state ===== */
 
 /* A message found while loading; all are sorted and handed to the caller's
@@ -64,6 +62,14 @@ typedef struct entry {
     char *value; /* trimmed, surrounding double quotes removed */
 } entry;
 
+/* A value in double quotes, as the line scan found it in the text of the
+ * file being read: inih would cut it at a " ;" inside the quotes. */
+typedef struct quoted {
+    int line;
+    const char *value; /* the opening quote, in the file's text */
+    size_t len;        /* up to and with the closing quote */
+} quoted;
+
 /* The state of one load: the scenario being built, and what the passes
  * record of every file read. */
 typedef struct loader {
@@ -74,7 +80,7 @@ typedef struct loader {
     int *case_file;    /* per case: likewise */
     int depth;         /* include nesting */
     int allow_include; /* loading from a file: `include =` may read files */
-    struct stat *seen; /* device and inode of every file read, by index */
+    int *includer;     /* per file: the file that included it; -1 for the first */
     tco_scenario *s;   /* scenario being built */
     pending *msgs;     /* messages, in the order found */
     size_t n_msgs;
@@ -83,12 +89,15 @@ typedef struct loader {
     entry *entries; /* every pair, in file order */
     size_t n_entries;
     unsigned char *bad; /* per line: 1 when the scan reported it */
+    quoted *quoted;     /* the file being read: its quoted values, by line */
+    size_t n_quoted;
     int n_lines;
     int section_of_kind[SEC_OPTION]; /* header of each once-only section, or -1 */
     int option_headers;              /* [option ...] headers seen, valid or not */
     int catalog_failed;              /* a catalog had errors (reported by its loader) */
     unsigned char *base_failed;      /* per option: its base = could not be followed */
     int samples_line;                /* line of [uncertainty] samples, or 0 */
+    size_t suggest_budget;           /* candidates "did you mean" may still compare */
     int nomem;                       /* an allocation failed */
 } loader;
 
@@ -112,10 +121,11 @@ void tci_ini_report(loader *L, int line, const char *section, const char *fmt, .
 int tci_ini_at_file(loader *L, const char *file, int line);
 /* Turn the last message reported into a warning. */
 void tci_ini_as_warning(loader *L);
-/* The closest of n candidates to word (see util/suggest.h), or NULL. */
-const char *tci_ini_closest(const char *word, const char *const *cands, size_t n);
-/* The option id of s closest to word, or NULL. */
-const char *tci_ini_closest_option(const tco_scenario *s, const char *word);
+/* The closest of n candidates to word (see util/suggest.h), or NULL; NULL
+ * too once the load has compared TCI_SUGGEST_BUDGET candidates. */
+const char *tci_ini_closest(loader *L, const char *word, const char *const *cands, size_t n);
+/* The option id of s closest to word, or NULL (as tci_ini_closest). */
+const char *tci_ini_closest_option(loader *L, const tco_scenario *s, const char *word);
 /* Move *a past the white space that starts [*a, *b) and *b before the white
  * space that ends it. */
 void tci_ini_trim(const char **a, const char **b);
@@ -153,6 +163,10 @@ void tci_ini_read_text(loader *L, const char *text, size_t size);
 /* Is s a plain decimal number, [+-]digits[.digits][e[+-]digits] (digits
  * alone when `integer`)? */
 int tci_ini_is_plain_number(const char *s, int integer);
+/* The plain number v into *x: 0, or 1 when it is too large for a double
+ * (1e999), or -1 when it is not 0 but too close to 0 to be held without
+ * losing digits (1e-400, 1e-310: an underflow). */
+int tci_ini_strtod(const char *v, double *x);
 /* Convert one value into its field. Returns 1 when stored; else reported. */
 int tci_ini_set_value(loader *L, void *base, const tco_keydef *k, const char *v, int line);
 /* Report key k of option o, at `line`, as one for the other way to acquire. */
@@ -169,8 +183,9 @@ void tci_ini_check_scenario(loader *L);
 
 /* ===== ini_include.c: included files ===== */
 
-/* Add a file to the scenario's files: its index, or -1 when out of memory. */
-int tci_ini_add_file(loader *L, const char *path, const struct stat *st);
+/* Add a file, included by file `includer` (-1 for the scenario's own), to
+ * the scenario's files: its index, or -1 when out of memory. */
+int tci_ini_add_file(loader *L, const char *path, tco_file_id id, int includer);
 /* Read the files that file `from` includes, in the order it names them. */
 void tci_ini_read_includes(loader *L, int from);
 

@@ -63,7 +63,7 @@ tco_status tci_ini_read_catalogs(loader *L, const tco_load_options *opts, tco_di
 static void unknown_id(loader *L, int line, const char *what, const char *id, const char **ids,
                        size_t n)
 {
-    const char *hint = tci_ini_closest(id, ids, n);
+    const char *hint = tci_ini_closest(L, id, ids, n);
     if (hint)
         tci_ini_report(L, line, NULL, "unknown %s '%s' in the catalog; did you mean '%s'?", what,
                        id, hint);

@@ -4,57 +4,90 @@
 #include "load/ini.h"
 #include "util/readfile.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* ===== Included files: include = PATH[, PATH...] ===== */
 
 #define MAX_INCLUDE_DEPTH 8
 
 /* See ini.h. */
-int tci_ini_add_file(loader *L, const char *path, const struct stat *st)
+int tci_ini_add_file(loader *L, const char *path, tco_file_id id, int includer)
 {
     tco_scenario *s = L->s;
     char **files = tci_ini_grow(s->files, s->n_files, sizeof *files);
     if (files)
         s->files = files;
-    struct stat *seen = files ? tci_ini_grow(L->seen, s->n_files, sizeof *seen) : NULL;
-    if (seen)
-        L->seen = seen; /* the old block is gone once realloc succeeds */
-    char *copy = seen ? strdup(path) : NULL;
+    tco_file_id *ids = files ? tci_ini_grow(s->file_ids, s->n_files, sizeof *ids) : NULL;
+    if (ids)
+        s->file_ids = ids; /* the old block is gone once realloc succeeds */
+    int *by = ids ? tci_ini_grow(L->includer, s->n_files, sizeof *by) : NULL;
+    if (by)
+        L->includer = by;
+    char *copy = by ? strdup(path) : NULL;
     if (!copy) {
         L->nomem = 1;
         return -1;
     }
-    seen[s->n_files] = *st;
+    ids[s->n_files] = id;
+    by[s->n_files] = includer;
     files[s->n_files] = copy;
     return (int)s->n_files++;
 }
 
-/* Open an included file that is to be read: not one read already (a file
- * that includes it is a cycle, reported) and not nested too deep. NULL when
- * it is not to be read; *st is the file's identity. */
-static FILE *open_include(loader *L, const char *path, int from, int line, struct stat *st)
+/* Report that file `from` includes `path`, which is file `again`, one of the
+ * files whose includes led to `from`: "A -> B -> A", from `again` down. */
+static void report_cycle(loader *L, const char *path, int from, int again, int line)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f || fstat(fileno(f), st) != 0) {
-        tci_ini_report(L, line, NULL, "cannot read the included file '%s': %s", path,
-                       strerror(errno));
-        if (f)
-            fclose(f);
+    size_t len = strlen(path) + 1;
+    for (int k = from; k >= 0; k = k == again ? -1 : L->includer[k])
+        len += strlen(L->s->files[k]) + 4;
+    char *chain = malloc(len);
+    if (!chain) {
+        L->nomem = 1;
+        return;
+    }
+    /* Written from the end, since the chain is walked from `from` upwards. */
+    char *p = chain + len - 1;
+    *p = '\0';
+    p -= strlen(path);
+    memcpy(p, path, strlen(path));
+    for (int k = from; k >= 0; k = k == again ? -1 : L->includer[k]) {
+        size_t n = strlen(L->s->files[k]);
+        p -= 4;
+        memcpy(p, " -> ", 4);
+        p -= n;
+        memcpy(p, L->s->files[k], n);
+    }
+    tci_ini_report(L, line, NULL,
+                   "including '%s' again would never end: includes form a cycle (%s)", path, p);
+    free(chain);
+}
+
+/* Open an included file that is to be read: not one of the files whose
+ * includes led here (a cycle, reported), not one read already through
+ * another include (skipped: a file is read once), and not nested too deep.
+ * NULL when it is not to be read; *id is the file's identity. */
+static FILE *open_include(loader *L, const char *path, int from, int line, tco_file_id *id)
+{
+    const char *why;
+    int not_regular;
+    FILE *f = tci_open_input(path, id, &why, &not_regular);
+    if (!f) {
+        tci_ini_report(L, line, NULL, "cannot read the included file '%s': %s", path, why);
         return NULL;
     }
-    for (size_t i = 0; i < L->s->n_files; i++) {
-        if (L->seen[i].st_dev == st->st_dev && L->seen[i].st_ino == st->st_ino) {
+    for (int k = from; k >= 0; k = L->includer[k]) {
+        if (tci_same_file(L->s->file_ids[k], *id)) {
             fclose(f);
-            if ((int)i <= from) /* a file that is including it: a cycle */
-                tci_ini_report(L, line, NULL,
-                               "including '%s' again would never end: includes form a "
-                               "cycle",
-                               path);
+            report_cycle(L, path, from, k, line);
+            return NULL;
+        }
+    }
+    for (size_t i = 0; i < L->s->n_files; i++) {
+        if (tci_same_file(L->s->file_ids[i], *id)) {
+            fclose(f);
             return NULL; /* read already, through another include */
         }
     }
@@ -97,8 +130,8 @@ static void read_own_file(loader *L, int idx, const char *buf, size_t n, unsigne
  * keys the including files give win over its own. */
 static void include_file(loader *L, const char *path, int from, int line)
 {
-    struct stat st;
-    FILE *f = open_include(L, path, from, line, &st);
+    tco_file_id id;
+    FILE *f = open_include(L, path, from, line, &id);
     if (!f)
         return;
     char *buf;
@@ -117,7 +150,7 @@ static void include_file(loader *L, const char *path, int from, int line)
         return;
     }
     buf[n] = '\0';
-    int idx = tci_ini_add_file(L, path, &st);
+    int idx = tci_ini_add_file(L, path, id, from);
     unsigned char *bad = calloc(1, n + 2);
     if (idx >= 0 && bad)
         read_own_file(L, idx, buf, n, bad);

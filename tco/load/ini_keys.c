@@ -10,6 +10,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,7 +47,7 @@ static void unknown_key(loader *L, int line, enum section_kind kind, const char 
             if (strcmp(tci_ini_skey(i)->section, secname) == 0)
                 cands[n++] = tci_ini_skey(i)->name;
     }
-    const char *hint = tci_ini_closest(name, cands, n);
+    const char *hint = tci_ini_closest(L, name, cands, n);
     if (hint) {
         tci_ini_report(L, line, NULL, "unknown key '%s' in [%s]; did you mean '%s'?", name,
                        kind == SEC_OPTION ? "option ID" : secname, hint);
@@ -139,11 +140,12 @@ static int known_key(loader *L, const section *sec, const char *name, int lineno
     return key;
 }
 
-/* Record one pair of section si; the value loses surrounding double quotes,
- * and the name is kept for keys that name other keys (key -1). */
-static void add_entry(loader *L, int si, int key, const char *name, const char *value, int lineno)
+/* Record one pair of section si, with the value's len bytes at value; the
+ * value loses surrounding double quotes, and the name is kept for keys that
+ * name other keys (key -1). */
+static void add_entry(loader *L, int si, int key, const char *name, const char *value, size_t len,
+                      int lineno)
 {
-    size_t len = strlen(value);
     if (len >= 2 && value[0] == '"' && value[len - 1] == '"') {
         value++;
         len -= 2;
@@ -190,7 +192,19 @@ static int on_pair(void *user, const char *sec_name, const char *name, const cha
     } else if ((key = known_key(L, sec, name, lineno)) < 0) {
         return 1;
     }
-    add_entry(L, si, key, name, value, lineno);
+    /* A quoted value as the scan found it: inih cut it at a " ;" inside. */
+    size_t lo = 0, hi = L->n_quoted;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (L->quoted[mid].line < lineno)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo < L->n_quoted && L->quoted[lo].line == lineno)
+        add_entry(L, si, key, name, L->quoted[lo].value, L->quoted[lo].len, lineno);
+    else
+        add_entry(L, si, key, name, value, strlen(value), lineno);
     return 1;
 }
 
@@ -246,6 +260,20 @@ int tci_ini_is_plain_number(const char *s, int integer)
             p++;
     }
     return *p == '\0';
+}
+
+/* See ini.h. */
+int tci_ini_strtod(const char *v, double *x)
+{
+    errno = 0;
+    *x = strtod(v, NULL);
+    if (!isfinite(*x))
+        return 1;
+    /* ERANGE with a finite result: the number rounds to 0 or to a subnormal,
+     * losing the digits written (a 0 written as 0e-400 is no error). */
+    if (errno == ERANGE && fabs(*x) < DBL_MIN)
+        return -1;
+    return 0;
 }
 
 /* 1 when v is digits grouped by commas in threes ("30,000", "-1,234.5"). */
@@ -345,7 +373,7 @@ static int set_enum(loader *L, void *base, const tco_keydef *k, const char *v, i
                               : k->names[j + 1] ? ", "
                                                 : " or ",
                               k->names[j]);
-    const char *hint = tci_ini_closest(v, (const char *const *)k->names, (size_t)i);
+    const char *hint = tci_ini_closest(L, v, (const char *const *)k->names, (size_t)i);
     if (hint)
         tci_ini_report(L, line, NULL, "unknown %s '%s'; did you mean '%s'? (expected %s)", k->name,
                        v, hint, expected);
@@ -366,11 +394,17 @@ static int set_number(loader *L, void *base, const tco_keydef *k, const char *v,
             not_a_number(L, line, k->name, v);
         return 0;
     }
-    errno = 0;
-    char *end;
-    double x = strtod(v, &end);
-    if (!isfinite(x)) {
+    double x;
+    int range = tci_ini_strtod(v, &x);
+    if (range > 0) {
         tci_ini_report(L, line, NULL, "'%s' is out of range for '%s'", v, k->name);
+        return 0;
+    }
+    if (range < 0) {
+        tci_ini_report(L, line, NULL,
+                       "'%s' is out of range for '%s': too close to 0 (the smallest is about "
+                       "2.2e-308); write 0 or a larger number",
+                       v, k->name);
         return 0;
     }
     if (x < k->lo || x > k->hi) {
@@ -538,7 +572,7 @@ void tci_ini_check_scenario(loader *L)
     if (kl[TCO_S_BASELINE] && s->baseline) {
         int b = tco_scenario_find(s, s->baseline);
         if (b < 0) {
-            const char *hint = tci_ini_closest_option(s, s->baseline);
+            const char *hint = tci_ini_closest_option(L, s, s->baseline);
             if (hint)
                 tci_ini_report(L, KEY_AT(TCO_S_BASELINE), NULL,
                                "baseline '%s' is not an option; did you mean '%s'?", s->baseline,

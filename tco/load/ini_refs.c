@@ -25,7 +25,7 @@ static const tco_keydef *resolve_option_key(loader *L, const char *name, size_t 
     snprintf(id, sizeof id, "%.*s", plen < TCO_MAX_ID + 1 ? (int)plen : TCO_MAX_ID + 1, name);
     int oi = tco_scenario_find(s, id);
     if (oi < 0) {
-        const char *hint = tci_ini_closest_option(s, id);
+        const char *hint = tci_ini_closest_option(L, s, id);
         if (hint)
             tci_ini_report(L, line, NULL, "unknown option '%s' in '%s'; did you mean '%s'?", id,
                            name, hint);
@@ -38,7 +38,7 @@ static const tco_keydef *resolve_option_key(loader *L, const char *name, size_t 
         const char *cands[TCO_O_COUNT];
         for (int i = 0; i < TCO_O_COUNT; i++)
             cands[i] = tci_ini_okey(i)->name;
-        const char *hint = tci_ini_closest(kname, cands, TCO_O_COUNT);
+        const char *hint = tci_ini_closest(L, kname, cands, TCO_O_COUNT);
         if (hint)
             tci_ini_report(L, line, NULL, "unknown option key '%s' in '%s'; did you mean '%s'?",
                            kname, name, hint);
@@ -112,8 +112,7 @@ static int parse_numbers(const char *v, double out[3])
         num[len] = '\0';
         if (!tci_ini_is_plain_number(num, 0))
             return -1;
-        out[n++] = strtod(num, NULL);
-        if (!isfinite(out[n - 1]))
+        if (tci_ini_strtod(num, &out[n++]) != 0)
             return -1;
         while (isspace((unsigned char)*p))
             p++;
@@ -471,7 +470,7 @@ static void inherit(loader *L, int i, unsigned char *state)
     state[i] = 1;
     int b = want ? tco_scenario_find(L->s, want) : -1;
     if (want && b < 0) {
-        const char *hint = tci_ini_closest_option(L->s, want);
+        const char *hint = tci_ini_closest_option(L, L->s, want);
         if (hint)
             tci_ini_report(L, line, NULL, "base '%s' is not an option; did you mean '%s'?", want,
                            hint);

@@ -172,7 +172,7 @@ static void unknown_section(loader *L, const char *a, size_t len, int line)
     snprintf(name, sizeof name, "%.*s", len < 60 ? (int)len : 60, a);
     static const char *const all[] = {"scenario",    "site",   "workload", "sensitivity",
                                       "uncertainty", "option", "case"};
-    const char *hint = tci_ini_closest(name, all, sizeof all / sizeof all[0]);
+    const char *hint = tci_ini_closest(L, name, all, sizeof all / sizeof all[0]);
     if (!hint && strchr(name, ' ')) /* "options x", "cases bear": judge the first word */
         hint = (strncmp(name, "option", 6) == 0) ? "option"
                : (strncmp(name, "case", 4) == 0) ? "case"
@@ -262,6 +262,40 @@ static void bad_header(loader *L, const char *p, size_t len, int line)
     add_section(L, SEC_UNKNOWN, line, 0, -1);
 }
 
+/* The value of the key line [a, b), whose key ends at `eq` (the '=' or ':'):
+ * when it starts with a double quote, it runs to the first quote followed by
+ * nothing but spaces, or by spaces and a ';' comment; a " ;" before that is
+ * part of the value, so the value is recorded for on_pair. A value that
+ * starts with a quote without such a closing quote is reported. */
+static void scan_quoted(loader *L, const char *eq, const char *b, int line)
+{
+    const char *v = eq + 1;
+    while (v < b && isspace((unsigned char)*v))
+        v++;
+    if (v == b || *v != '"')
+        return;
+    for (const char *q = memchr(v + 1, '"', (size_t)(b - v - 1)); q;
+         q = memchr(q + 1, '"', (size_t)(b - q - 1))) {
+        const char *r = q + 1;
+        while (r < b && isspace((unsigned char)*r))
+            r++;
+        if (r == b || (*r == ';' && r > q + 1)) {
+            quoted *grown = tci_ini_grow(L->quoted, L->n_quoted, sizeof *grown);
+            if (!grown) {
+                L->nomem = 1;
+                return;
+            }
+            L->quoted = grown;
+            grown[L->n_quoted++] = (quoted){line, v, (size_t)(q + 1 - v)};
+            return;
+        }
+    }
+    tci_ini_report(L, line, NULL,
+                   "the value starts with '\"' but does not end with one: close the quotes "
+                   "(a ';' comment may follow the closing '\"')");
+    L->bad[line] = 1;
+}
+
 /* See ini.h. */
 int tci_ini_nul_byte(loader *L, const char *text, size_t size)
 {
@@ -282,6 +316,7 @@ void tci_ini_scan_lines(loader *L, const char *text, size_t size)
     if (size >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
         p += 3;
     int line = 0;
+    L->n_quoted = 0; /* those of the file read before are used up */
     while (p < end) {
         line++;
         const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -328,6 +363,8 @@ void tci_ini_scan_lines(loader *L, const char *text, size_t size)
                 } else if (L->n_sections == L->sec_begin) {
                     tci_ini_report(L, line, NULL, "key outside any section; start with [scenario]");
                     L->bad[line] = 1;
+                } else {
+                    scan_quoted(L, a + klen, b, line);
                 }
             }
         }

@@ -242,8 +242,8 @@ static void read_template(tci_xml *x, tco_template *t)
 
 /* Load one template document of `size` bytes, named `name`, into
  * *(tco_template **)out (a tci_parse_fn). */
-static tco_status load_buffer(const char *xml, size_t size, const char *name, void *out,
-                              tco_diags *diags)
+static tco_status load_buffer(const char *xml, size_t size, const char *name, const tco_file_id *id,
+                              void *out, tco_diags *diags)
 {
     tci_xml x = {.file = name,
                  .kind = "template",
@@ -255,10 +255,12 @@ static tco_status load_buffer(const char *xml, size_t size, const char *name, vo
                  .diags = diags};
     tco_template *t = tci_template_new();
     tci_xml_begin(&x);
-    if (!t)
+    if (!t || (id && !(t->file = strdup(name))))
         x.nomem = 1;
     else if (tci_xml_parse(&x, xml, size) == 0)
         read_template(&x, t);
+    if (t && id)
+        t->file_id = *id;
     tco_status st = tci_xml_status(&x);
     tci_xml_end(&x);
     if (st != TCO_OK) {
@@ -290,4 +292,10 @@ tco_status tco_template_load_file(const char *path, tco_template **out, tco_diag
     if (!path)
         return TCO_ERR_ARG;
     return tci_parse_file(path, load_buffer, out, diags);
+}
+
+/* See documentation in header file. */
+const char *tco_template_input_at(const tco_template *tpl, const char *path)
+{
+    return tpl && tpl->file ? tci_input_at(path, &tpl->file, &tpl->file_id, 1) : NULL;
 }

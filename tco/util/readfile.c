@@ -2,8 +2,11 @@
 #include "util/readfile.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* See documentation in header file. */
 tco_status tci_read_all(FILE *f, size_t limit, size_t extra, char **buf, size_t *size)
@@ -49,13 +52,66 @@ tco_status tci_read_all(FILE *f, size_t limit, size_t extra, char **buf, size_t 
     return TCO_OK;
 }
 
-tco_status tci_read_file(const char *path, char **buf, size_t *size, tco_diags *diags)
+/* Why st, which is not a regular file, is refused. */
+static const char *not_regular_why(const struct stat *st)
+{
+    if (S_ISFIFO(st->st_mode))
+        return "not a regular file (a FIFO)";
+    if (S_ISDIR(st->st_mode))
+        return "not a regular file (a directory)";
+    if (S_ISCHR(st->st_mode))
+        return "not a regular file (a character device)";
+    if (S_ISBLK(st->st_mode))
+        return "not a regular file (a block device)";
+    if (S_ISSOCK(st->st_mode))
+        return "not a regular file (a socket)";
+    return "not a regular file";
+}
+
+/* See documentation in header file. */
+FILE *tci_open_input(const char *path, tco_file_id *id, const char **why, int *not_regular)
+{
+    *not_regular = 0;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) {
+        *why = strerror(errno);
+        return NULL;
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0) {
+        *why = strerror(errno);
+        close(fd);
+        return NULL;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        *why = not_regular_why(&st);
+        *not_regular = 1;
+        close(fd);
+        return NULL;
+    }
+    int flags = fcntl(fd, F_GETFL);
+    FILE *f = flags >= 0 && fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0 ? fdopen(fd, "rb") : NULL;
+    if (!f) {
+        *why = strerror(errno);
+        close(fd);
+        return NULL;
+    }
+    *id = (tco_file_id){(unsigned long long)st.st_dev, (unsigned long long)st.st_ino};
+    return f;
+}
+
+/* See documentation in header file. */
+tco_status tci_read_file(const char *path, char **buf, size_t *size, tco_file_id *id,
+                         tco_diags *diags)
 {
     *buf = NULL;
     *size = 0;
-    FILE *f = fopen(path, "rb");
+    const char *why;
+    int not_regular;
+    FILE *f = tci_open_input(path, id, &why, &not_regular);
     if (!f) {
-        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot open: %s", strerror(errno));
+        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot %s: %s",
+                      not_regular ? "read" : "open", why);
         return TCO_ERR_IO;
     }
     int err = 0;
@@ -76,13 +132,33 @@ tco_status tci_read_file(const char *path, char **buf, size_t *size, tco_diags *
 }
 
 /* See documentation in header file. */
+int tci_same_file(tco_file_id a, tco_file_id b)
+{
+    return a.dev == b.dev && a.ino == b.ino && (a.dev || a.ino);
+}
+
+/* See documentation in header file. */
+const char *tci_input_at(const char *path, char *const *names, const tco_file_id *ids, size_t n)
+{
+    struct stat st;
+    if (!path || !ids || stat(path, &st) != 0)
+        return NULL;
+    tco_file_id id = {(unsigned long long)st.st_dev, (unsigned long long)st.st_ino};
+    for (size_t i = 0; i < n; i++)
+        if (tci_same_file(ids[i], id))
+            return names[i];
+    return NULL;
+}
+
+/* See documentation in header file. */
 tco_status tci_parse_file(const char *path, tci_parse_fn parse, void *arg, tco_diags *diags)
 {
     char *buf;
     size_t n;
-    tco_status st = tci_read_file(path, &buf, &n, diags);
+    tco_file_id id = {0, 0};
+    tco_status st = tci_read_file(path, &buf, &n, &id, diags);
     if (st == TCO_OK)
-        st = parse(buf, n, path, arg, diags);
+        st = parse(buf, n, path, &id, arg, diags);
     free(buf);
     return st;
 }
@@ -98,5 +174,5 @@ tco_status tci_parse_string(const char *text, size_t size, const char *name, con
                       kind, size, TCO_MAX_FILE);
         return TCO_ERR_LIMIT;
     }
-    return parse(text ? text : "", size, name, arg, diags);
+    return parse(text ? text : "", size, name, NULL, arg, diags);
 }

@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 /* A valid scenario; its last section is the rent option 'r' (lines 10-13),
  * so text appended to it starts at line 14 inside [option r]. */
@@ -113,7 +114,20 @@ static void test_values(void)
     CU_ASSERT_DOUBLE_EQUAL(tco_option_utilization(s, &s->options[0]), 0.25, 0);
     CU_ASSERT_DOUBLE_EQUAL(tco_option_utilization(s, &s->options[1]), 0.5, 0);
     tco_scenario_free(s);
+    /* Inside quotes, " ; " is text, not the start of a comment. */
+    snprintf(text, sizeof text, "[scenario]\nname = \"Buy ; rent\"\nauthor = \"A ; B\" ; x\n%s",
+             base + strlen("[scenario]\nname = t\n"));
+    s = NULL;
+    CU_ASSERT_EQUAL(tco_scenario_load_string(text, "t.ini", &s, d), TCO_OK);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    CU_ASSERT_STRING_EQUAL(s->name, "Buy ; rent");
+    CU_ASSERT_STRING_EQUAL(s->author, "A ; B");
+    tco_scenario_free(s);
     tco_diags_free(d);
+    /* A quote opened and not closed is an error at its line. */
+    expect("label = \"Buy ; rent\n",
+           "t.ini:14: error: the value starts with '\"' but does not end with one: close the "
+           "quotes (a ';' comment may follow the closing '\"')");
 }
 
 static void test_numbers(void)
@@ -138,6 +152,13 @@ static void test_numbers(void)
     expect("upfront = 1,2345\n", "t.ini:14: error: '1,2345' is not a number for 'upfront': write "
                                  "decimals with a point (1.2345)");
     expect("upfront = 1e999\n", "t.ini:14: error: '1e999' is out of range for 'upfront'");
+    /* Too close to 0: rounds to 0 (1e-400) or keeps only a few digits (1e-310). */
+    expect("upfront = 1e-400\n", "t.ini:14: error: '1e-400' is out of range for 'upfront': too "
+                                 "close to 0 (the smallest is about 2.2e-308); write 0 or a "
+                                 "larger number");
+    expect("upfront = -1e-310\n", "t.ini:14: error: '-1e-310' is out of range for 'upfront': "
+                                  "too close to 0 (the smallest is about 2.2e-308); write 0 or "
+                                  "a larger number");
     expect("upfront =\n", "t.ini:14: error: missing value for 'upfront'");
     expect("upfront = 12 34\n", "t.ini:14: error: '12 34' is not a number for 'upfront'");
     expect("[option c]\nacquire = rent\ncount = 8.5\nprice_per_gpu_hour = 1\n",
@@ -326,6 +347,53 @@ static void test_file_errors(void)
     CU_ASSERT_STRING_EQUAL(buf, "/nonexistent/x.ini: error: cannot open: No such file or "
                                 "directory");
     tco_diags_free(d);
+    /* A directory and a device are refused before any read. */
+    d = tco_diags_new();
+    CU_ASSERT_EQUAL(tco_scenario_load_file("/", &s, d), TCO_ERR_IO);
+    CU_ASSERT_EQUAL(tco_scenario_load_file("/dev/zero", &s, d), TCO_ERR_IO);
+    CU_ASSERT_STRING_EQUAL(check_diags_text(d),
+                           "/: error: cannot read: not a regular file (a directory)\n"
+                           "/dev/zero: error: cannot read: not a regular file (a character "
+                           "device)");
+    tco_diags_free(d);
+}
+
+/* tco_scenario_input_at: the scenario file under its own name, another
+ * spelling and a hard link are inputs; another file, a missing one and a
+ * scenario loaded from a string are not. */
+static void test_input_at(void)
+{
+    char dir[] = "/tmp/tco-input-at-XXXXXX";
+    CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+    char path[128], other[128], hard[128], twisted[160];
+    snprintf(path, sizeof path, "%s/s.ini", dir);
+    snprintf(other, sizeof other, "%s/o.ini", dir);
+    snprintf(hard, sizeof hard, "%s/l.ini", dir);
+    snprintf(twisted, sizeof twisted, "%s/../%s/./s.ini", dir, strrchr(dir, '/') + 1);
+    FILE *f = fopen(path, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fputs(base, f);
+    fclose(f);
+    f = fopen(other, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fclose(f);
+    CU_ASSERT_EQUAL(link(path, hard), 0);
+    tco_scenario *s = NULL;
+    CU_ASSERT_EQUAL_FATAL(tco_scenario_load_file(path, &s, NULL), TCO_OK);
+    CU_ASSERT_PTR_EQUAL(tco_scenario_input_at(s, path), s->files[0]);
+    CU_ASSERT_PTR_EQUAL(tco_scenario_input_at(s, twisted), s->files[0]);
+    CU_ASSERT_PTR_EQUAL(tco_scenario_input_at(s, hard), s->files[0]);
+    CU_ASSERT_PTR_NULL(tco_scenario_input_at(s, other));
+    CU_ASSERT_PTR_NULL(tco_scenario_input_at(s, "/nonexistent/x.json"));
+    CU_ASSERT_PTR_NULL(tco_scenario_input_at(NULL, path));
+    tco_scenario_free(s);
+    CU_ASSERT_EQUAL_FATAL(tco_scenario_load_string(base, path, &s, NULL), TCO_OK);
+    CU_ASSERT_PTR_NULL(tco_scenario_input_at(s, path));
+    tco_scenario_free(s);
+    remove(hard);
+    remove(other);
+    remove(path);
+    rmdir(dir);
 }
 
 static void test_cases(void)
@@ -503,6 +571,7 @@ int main(void)
     static const check_case cases[] = {
         {"valid base and defaults", test_valid_base},
         {"values, quotes, long lines, BOM, CRLF", test_values},
+        {"inputs by device and inode", test_input_at},
         {"numbers", test_numbers},
         {"ranges", test_ranges},
         {"enumerations", test_enums},

@@ -6,6 +6,9 @@
 #include "util/suggest.h"
 #include "util/utf8.h"
 
+#include <ctype.h>
+#include <string.h>
+
 /* ===== UTF-8 ===== */
 
 static void test_utf8_decode(void)
@@ -223,29 +226,122 @@ static void test_suggest(void)
                                        "server_price"};
     tci_suggest s;
     /* "gpu_prise": 1 from gpu_price, far from the rest. */
-    tci_suggest_init(&s, "gpu_prise");
+    tci_suggest_init(&s, "gpu_prise", NULL);
     for (size_t i = 0; i < 5; i++)
         tci_suggest_consider(&s, keys[i]);
     CU_ASSERT_PTR_NOT_NULL_FATAL(s.best);
     CU_ASSERT_STRING_EQUAL(s.best, "gpu_price");
     /* "tpd_w": one swap from tdp_w. */
-    tci_suggest_init(&s, "tpd_w");
+    tci_suggest_init(&s, "tpd_w", NULL);
     for (size_t i = 0; i < 5; i++)
         tci_suggest_consider(&s, keys[i]);
     CU_ASSERT_PTR_NOT_NULL_FATAL(s.best);
     CU_ASSERT_STRING_EQUAL(s.best, "tdp_w");
     /* Words of up to 3 characters take 1 edit at most: "xyz" matches nothing. */
-    tci_suggest_init(&s, "xyz");
+    tci_suggest_init(&s, "xyz", NULL);
     for (size_t i = 0; i < 5; i++)
         tci_suggest_consider(&s, keys[i]);
     CU_ASSERT_PTR_NULL(s.best);
     /* Ties go to the first candidate; an exact match ends the search. */
-    tci_suggest_init(&s, "abcd");
+    tci_suggest_init(&s, "abcd", NULL);
     CU_ASSERT_FALSE(tci_suggest_consider(&s, "abce"));
     CU_ASSERT_FALSE(tci_suggest_consider(&s, "abcf"));
     CU_ASSERT_STRING_EQUAL(s.best, "abce");
     CU_ASSERT_TRUE(tci_suggest_consider(&s, "ABCD"));
     CU_ASSERT_STRING_EQUAL(s.best, "ABCD");
+}
+
+/* The optimal string alignment distance by the textbook recurrence over the
+ * whole table, ASCII case aside: what the banded one must agree with. */
+static size_t osa_reference(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b), d[16][16];
+    for (size_t i = 0; i <= la; i++)
+        for (size_t j = 0; j <= lb; j++) {
+            if (i == 0 || j == 0) {
+                d[i][j] = i + j;
+                continue;
+            }
+            int ca = tolower((unsigned char)a[i - 1]), cb = tolower((unsigned char)b[j - 1]);
+            size_t v = d[i - 1][j - 1] + (ca != cb);
+            if (d[i - 1][j] + 1 < v)
+                v = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < v)
+                v = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && ca == tolower((unsigned char)b[j - 2]) &&
+                tolower((unsigned char)a[i - 2]) == cb && d[i - 2][j - 2] + 1 < v)
+                v = d[i - 2][j - 2] + 1;
+            d[i][j] = v;
+        }
+    return d[la][lb];
+}
+
+/* The banded distance against the reference on every pair of a few
+ * thousand short words over a small alphabet (so that they are close), for
+ * every limit from 0 to 4: equal when within the limit, above it otherwise. */
+static void test_edit_distance_band(void)
+{
+    unsigned long x = 12345;
+    char words[400][12];
+    for (size_t w = 0; w < 400; w++) {
+        x = x * 6364136223846793005UL + 1442695040888963407UL;
+        size_t len = (x >> 33) % 11;
+        for (size_t i = 0; i < len; i++) {
+            x = x * 6364136223846793005UL + 1442695040888963407UL;
+            words[w][i] = "abcAB"[(x >> 33) % 5];
+        }
+        words[w][len] = '\0';
+    }
+    size_t bad = 0;
+    for (size_t a = 0; a < 400; a++)
+        for (size_t b = 0; b < 400; b += 7) {
+            size_t want = osa_reference(words[a], words[b]);
+            for (size_t limit = 0; limit <= 4; limit++) {
+                size_t got = tci_edit_distance(words[a], words[b], limit);
+                bad += want <= limit ? got != want : got <= limit;
+            }
+        }
+    CU_ASSERT_EQUAL(bad, 0);
+}
+
+/* The budget: each candidate takes one; none is compared once it is spent,
+ * and the search stops. */
+static void test_suggest_budget(void)
+{
+    size_t budget = 2;
+    tci_suggest s;
+    tci_suggest_init(&s, "gpu_prise", &budget);
+    CU_ASSERT_FALSE(tci_suggest_consider(&s, "tdp_w"));
+    CU_ASSERT_FALSE(tci_suggest_consider(&s, "count"));
+    CU_ASSERT_EQUAL(budget, 0);
+    CU_ASSERT_TRUE(tci_suggest_consider(&s, "gpu_price")); /* not compared */
+    CU_ASSERT_PTR_NULL(s.best);
+    tci_suggest_init(&s, "gpu_prise", &budget);
+    CU_ASSERT_TRUE(tci_suggest_consider(&s, "gpu_price"));
+    CU_ASSERT_PTR_NULL(s.best);
+}
+
+/* A word with characters one cannot see is compared without them: "tdp" with
+ * a zero-width space is 3 bytes from "tdp" as written, more than the 2 edits
+ * a 6-byte word may take, but it is "tdp" to the eye. */
+static void test_suggest_invisible(void)
+{
+    tci_suggest s;
+    tci_suggest_init(&s, "tdp\xE2\x80\x8B", NULL);
+    CU_ASSERT_TRUE(tci_suggest_consider(&s, "tdp"));
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s.best);
+    CU_ASSERT_STRING_EQUAL(s.best, "tdp");
+    tci_suggest_init(&s,
+                     "\xC2\xA0"
+                     "acquire\xC2\xAD",
+                     NULL);
+    CU_ASSERT_TRUE(tci_suggest_consider(&s, "acquire"));
+    CU_ASSERT_STRING_EQUAL(tci_invisible_name(0x00A0), "NO-BREAK SPACE");
+    CU_ASSERT_STRING_EQUAL(tci_invisible_name(0x200B), "ZERO WIDTH SPACE");
+    CU_ASSERT_STRING_EQUAL(tci_invisible_name(0xFEFF), "ZERO WIDTH NO-BREAK SPACE");
+    CU_ASSERT_STRING_EQUAL(tci_invisible_name(0x3000), "IDEOGRAPHIC SPACE");
+    CU_ASSERT_PTR_NULL(tci_invisible_name(' '));
+    CU_ASSERT_PTR_NULL(tci_invisible_name(0x00E9)); /* e acute: seen */
 }
 
 /* ===== Dates ===== */
@@ -291,6 +387,9 @@ int main(void)
         {"group_thousands", test_group_thousands},
         {"edit_distance", test_edit_distance},
         {"suggest", test_suggest},
+        {"edit_distance_band", test_edit_distance_band},
+        {"suggest_budget", test_suggest_budget},
+        {"suggest_invisible", test_suggest_invisible},
         {"dates", test_dates},
         {NULL, NULL},
     };
