@@ -15,9 +15,6 @@
 #if defined(__GLIBC__)
 #include <stdio_ext.h>
 #endif
-#if defined(__linux__)
-#include <sys/prctl.h>
-#endif
 
 /* A write to standard output failed (cli_emit), and why (0: unknown). */
 static int stdout_lost, stdout_errno;
@@ -83,13 +80,13 @@ typedef struct book_job {
 /* The child: write the workbook to the pipe `data` (the library writes it
  * in `dir` first, through TMPDIR, then copies it there), then send its
  * messages and status to `msg` as lines "SEVERITY LINE MESSAGE" and a last
- * "= STATUS", and exit. */
+ * "= STATUS", and exit. When the tool was killed meanwhile, the copy finds no
+ * reader and fails, the library removes its file, and the child removes
+ * `dir`: nothing is left behind. */
 static void run_child(int data, int msg, pid_t parent, const char *dir, const book_job *j)
 {
     signal(SIGXFSZ, SIG_DFL); /* past the size limit, end here: no cut sheet */
-#if defined(__linux__)
-    prctl(PR_SET_PDEATHSIG, SIGKILL); /* do not outlive a killed tool */
-#endif
+    signal(SIGPIPE, SIG_IGN); /* a reader gone is an error, not the end */
     if (getppid() != parent || setenv("TMPDIR", dir, 1) != 0)
         _exit(1);
     char book[32];
@@ -97,6 +94,10 @@ static void run_child(int data, int msg, pid_t parent, const char *dir, const bo
     tco_diags *d = tco_diags_new();
     tco_status st = d ? j->write(book, j->arg, d) : TCO_ERR_NOMEM;
     close(data);
+    if (getppid() != parent) {
+        rmdir(dir);
+        _exit(1);
+    }
     for (size_t i = 0; i < tco_diags_count(d); i++) {
         const tco_diag *g = tco_diags_get(d, i);
         dprintf(msg, "%d %d %s\n", (int)g->severity, g->line, g->message);
