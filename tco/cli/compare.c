@@ -75,6 +75,18 @@ static tco_status json_to(FILE *out, const void *c)
     return tco_compare_write_json_stream(c, out);
 }
 
+/* A workbook writer for cli_emit_book. */
+typedef struct book_args {
+    const tco_comparison *c;
+    long long created;
+} book_args;
+
+static tco_status xlsx_to(const char *path, const void *arg, tco_diags *d)
+{
+    const book_args *b = arg;
+    return tco_compare_write_xlsx(b->c, path, b->created, d);
+}
+
 /* See documentation in cli.h. */
 int cli_compare(const tco_result *a, const tco_result *b, int format, const char *path,
                 long long created, tco_diags *d)
@@ -87,8 +99,8 @@ int cli_compare(const tco_result *a, const tco_result *b, int format, const char
     }
     int rc;
     if (format == CLI_XLSX) {
-        st = tco_compare_write_xlsx(c, path, created, d);
-        rc = st == TCO_OK ? 0 : st == TCO_ERR_INPUT ? CLI_EXIT_USAGE : CLI_EXIT_RUNTIME;
+        book_args b = {c, created};
+        rc = cli_emit_book(path, xlsx_to, &b, d);
     } else {
         rc = cli_emit(path, format == CLI_JSON ? json_to : table_to, c, d);
     }

@@ -136,16 +136,6 @@ static enum format format_of_path(const char *path)
     return FMT_NONE;
 }
 
-/* 0 when everything printed reached standard output, else a message and the
- * runtime-error status (a full disk, a closed pipe). */
-static int flushed_stdout(void)
-{
-    if (fflush(stdout) == 0 && !ferror(stdout))
-        return 0;
-    fprintf(stderr, "tco: cannot write to standard output: %s\n", strerror(errno));
-    return CLI_EXIT_RUNTIME;
-}
-
 /* Parse the options shared by the commands. `takes_input` says how many
  * scenario files are expected. Returns -1 to go on, else an exit code. */
 static int parse_args(int argc, char **argv, int takes_input, const char *help, args *a)
@@ -171,7 +161,7 @@ static int parse_args(int argc, char **argv, int takes_input, const char *help, 
         }
         if (strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0) {
             fputs(help, stdout);
-            return flushed_stdout();
+            return CLI_EXIT_OK; /* main checks that it was written */
         } else if (strcmp(name, "-o") == 0 || strcmp(name, "--output") == 0) {
             if (!*val)
                 return usage_error("empty output path%s", "");
@@ -472,6 +462,18 @@ static tco_status md_to(FILE *out, const void *arg)
     return tco_report_write_md_stream(((const table_args *)arg)->res, out);
 }
 
+/* A workbook writer for cli_emit_book. */
+typedef struct book_args {
+    const tco_result *res;
+    tco_xlsx_options opts;
+} book_args;
+
+static tco_status xlsx_to(const char *path, const void *arg, tco_diags *d)
+{
+    const book_args *b = arg;
+    return tco_report_write_xlsx(b->res, path, &b->opts, d);
+}
+
 static int write_output(const args *a, const tco_result *res, const tco_template *tpl,
                         long long epoch, tco_diags *d)
 {
@@ -485,11 +487,8 @@ static int write_output(const args *a, const tco_result *res, const tco_template
     case FMT_MD:
         return cli_emit(a->out, md_to, &t, d);
     case FMT_XLSX: {
-        tco_xlsx_options opts = {.created = epoch, .tpl = tpl};
-        tco_status st = tco_report_write_xlsx(res, a->out, &opts, d);
-        return st == TCO_OK                                 ? 0
-               : st == TCO_ERR_INPUT || st == TCO_ERR_LIMIT ? CLI_EXIT_USAGE
-                                                            : CLI_EXIT_RUNTIME;
+        book_args b = {res, {.created = epoch, .tpl = tpl}};
+        return cli_emit_book(a->out, xlsx_to, &b, d);
     }
     default:
         return cli_emit(a->out, table_to, &t, d);
@@ -713,19 +712,19 @@ static void tune_process(void)
     }
 }
 
-int main(int argc, char **argv)
+/* Run the command of argv; returns its exit status. */
+static int run(int argc, char **argv)
 {
-    tune_process();
     if (argc < 2)
         return usage_error("missing command%s", "");
     const char *cmd = argv[1];
     if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "help") == 0) {
         fputs(usage_text, stdout);
-        return flushed_stdout();
+        return CLI_EXIT_OK;
     }
     if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "version") == 0) {
         printf("tco %s\n", TCO_VERSION);
-        return flushed_stdout();
+        return CLI_EXIT_OK;
     }
     if (strcmp(cmd, "report") == 0)
         return cmd_report(argc - 2, argv + 2);
@@ -736,4 +735,12 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "compare") == 0)
         return cmd_compare(argc - 2, argv + 2);
     return usage_error("unknown command '%s'", cmd);
+}
+
+int main(int argc, char **argv)
+{
+    tune_process();
+    cli_output_start();
+    /* Every command ends here: whatever it printed must have been written. */
+    return cli_output_end(run(argc, argv));
 }

@@ -757,7 +757,15 @@ typedef struct tco_xlsx_options {
     const tco_template *tpl; /* labels and styles, or NULL for the built-in English ones */
 } tco_xlsx_options;
 
-/* Write the live workbook (see docs/WORKBOOK.md), atomically. */
+/* Write the live workbook (see docs/WORKBOOK.md), atomically, to `path` as
+ * tco_write_atomic does (devices and FIFOs included).
+ *
+ * libxlsxwriter does not check its writes to its own temporary files (one per
+ * sheet, in the system's temporary directory), and may crash after a failed
+ * allocation. A process that ignores SIGXFSZ under a file size limit could
+ * thus get a workbook with a sheet cut short; one under an address-space
+ * limit could crash. The tco tool writes workbooks in a child process with
+ * SIGXFSZ at its default, so that either ends the child alone. */
 tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
                                  const tco_xlsx_options *opts, tco_diags *diags);
 
@@ -820,10 +828,23 @@ typedef tco_status (*tco_write_fn)(FILE *out, const void *arg);
  * so that a reader sees the old file or the new one, never half of one, even
  * after a crash. On failure (TCO_ERR_IO, TCO_ERR_NOMEM) the temporary file is
  * removed, an existing `path` is untouched and an error about `path` in diags
- * says why ("cannot write: REASON"); TCO_ERR_ARG when path or write is NULL.
- * `path` may not name a directory, a device, a FIFO or a socket. The
- * library's JSON, CSV and Markdown files are written so, and its workbooks
- * through the same temporary file, sync and rename.
+ * says why ("cannot write: REASON"), unless the writer added an error of its
+ * own to diags; TCO_ERR_ARG when path or write is NULL.
+ *
+ * The temporary file is ".NAME.XXXXXX", NAME cut on a UTF-8 character
+ * boundary when the whole would pass 255 bytes. A file replaced keeps its
+ * permission bits, and its owner and group where the process may set them
+ * (as root); a new file gets 0666 less the umask. When `path` is a symbolic
+ * link, the file it leads to is replaced and the link stays; a link that
+ * leads nowhere is an error. A character device or a FIFO (/dev/null,
+ * /dev/stdout, a named pipe) is written in place, since a rename would
+ * replace it: it is opened without creating or truncating, a FIFO without
+ * waiting ("cannot write: no reader on the FIFO" when no process reads it),
+ * and what was written before a failure stays written. A directory, a block
+ * device or a socket is an error. The library's JSON, CSV and Markdown files
+ * are written so, and its workbooks through the same temporary file, sync
+ * and rename (for a device or a FIFO, a temporary file in $TMPDIR or /tmp,
+ * copied there).
  *
  * @code
  *   static tco_status put(FILE *out, const void *arg)

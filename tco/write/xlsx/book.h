@@ -15,7 +15,9 @@ typedef struct xw_book {
     lxw_workbook *wb; /* the workbook, until xw_book_close */
 } xw_book;
 
-/* Reserve the temporary file beside `path` and start a workbook on it; with
+/* Reserve the temporary file beside `path` (for a device or a FIFO, in the
+ * temporary directory: it is copied there on commit; see tci_outfile_reserve)
+ * and start a workbook on it; with
  * `constant_memory`, each row is written out when the next one starts (every
  * sheet must then be written top to bottom). On failure nothing is left behind
  * and diags says why. */
@@ -25,7 +27,8 @@ tco_status xw_book_open(xw_book *b, const char *path, int constant_memory, tco_d
  * Returns libxlsxwriter's error, or LXW_NO_ERROR. */
 lxw_error xw_book_close(xw_book *b);
 
-/* When `ok`, sync the file and rename it onto the target (a failure there is
+/* When `ok`, sync the file and rename it onto the target, or copy it to the
+ * device or FIFO (a failure there is
  * reported in diags); otherwise remove it. The target is untouched on failure. */
 tco_status xw_book_commit(xw_book *b, int ok, tco_diags *diags);
 
