@@ -295,7 +295,7 @@ static void not_a_number(loader *L, int line, const char *key, const char *v)
     size_t lead = strspn(v, "+-0123456789.");
     const char *digits = v + (*v == '+' || *v == '-');
     if (thousands_grouped(v)) {
-        char fixed[64];
+        char fixed[TCO_MAX_LINE + 1]; /* a value is part of one line: never cut */
         size_t j = 0;
         for (const char *p = v; *p && j + 1 < sizeof fixed; p++)
             if (*p != ',')
@@ -307,7 +307,7 @@ static void not_a_number(loader *L, int line, const char *key, const char *v)
                        v, key, fixed);
     } else if (lead && strchr(v, ',') && !strchr(v, '.') && strchr(v, ',') == strrchr(v, ',') &&
                strspn(v, "+-0123456789,") == strlen(v) && isdigit((unsigned char)v[lead + 1])) {
-        char fixed[64];
+        char fixed[TCO_MAX_LINE + 2];
         snprintf(fixed, sizeof fixed, "%.*s.%s", (int)lead, v, v + lead + 1);
         tci_ini_report(L, line, NULL,
                        "'%s' is not a number for '%s': write decimals with a point (%s)", v, key,

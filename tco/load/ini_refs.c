@@ -4,6 +4,7 @@
  * and options that inherit the keys of another (base = OPTION). */
 #include "load/ini.h"
 #include "core/core.h"
+#include "util/utf8.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -22,7 +23,8 @@ static const tco_keydef *resolve_option_key(loader *L, const char *name, size_t 
     const tco_scenario *s = L->s;
     const char *kname = name + plen + 1;
     char id[TCO_MAX_ID + 8];
-    snprintf(id, sizeof id, "%.*s", plen < TCO_MAX_ID + 1 ? (int)plen : TCO_MAX_ID + 1, name);
+    snprintf(id, sizeof id, "%.*s",
+             (int)tci_utf8_cut(name, plen < TCO_MAX_ID + 1 ? plen : TCO_MAX_ID + 1), name);
     int oi = tco_scenario_find(s, id);
     if (oi < 0) {
         const char *hint = tci_ini_closest_option(L, s, id);
@@ -286,7 +288,7 @@ static int read_distribution(loader *L, const entry *e, const tco_keydef *k, tco
                        e->value);
         return 0;
     }
-    char args[256];
+    char args[TCO_MAX_LINE + 1]; /* a value is part of one line: never cut */
     snprintf(args, sizeof args, "%.*s", (int)(vlen - (size_t)(open - e->value) - 2), open + 1);
     if (parse_numbers(args, v) != dists[which].args) {
         tci_ini_report(L, e->line, NULL, "%s takes %d plain numbers (got '%s')", dists[which].name,

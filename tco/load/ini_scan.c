@@ -168,8 +168,8 @@ static const char *after_word(const char *a, const char *b, const char *w)
 /* Report the section name [a, a + len) as unknown, with the best hint. */
 static void unknown_section(loader *L, const char *a, size_t len, int line)
 {
-    char name[64];
-    snprintf(name, sizeof name, "%.*s", len < 60 ? (int)len : 60, a);
+    char name[64]; /* the scan has checked the line's UTF-8: cut on a character */
+    snprintf(name, sizeof name, "%.*s", (int)tci_utf8_cut(a, len < 60 ? len : 60), a);
     static const char *const all[] = {"scenario",    "site",   "workload", "sensitivity",
                                       "uncertainty", "option", "case"};
     const char *hint = tci_ini_closest(L, name, all, sizeof all / sizeof all[0]);

@@ -44,14 +44,23 @@ typedef xmlErrorPtr error_ptr;
 /* See xmlsafe.h. */
 void tci_xml_report(tci_xml *x, int line, const char *fmt, ...)
 {
-    char buf[1024];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    int len = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
     x->errors++;
+    /* Sized to the message, so a quoted value is never cut inside a character. */
+    char *buf = len >= 0 ? malloc((size_t)len + 1) : NULL;
+    if (!buf) {
+        x->nomem = 1;
+        return;
+    }
+    va_start(ap, fmt);
+    vsnprintf(buf, (size_t)len + 1, fmt, ap);
+    va_end(ap);
     if (tco_diags_add(x->diags, TCO_SEV_ERROR, x->file, line, NULL, "%s", buf) == TCO_ERR_NOMEM)
         x->nomem = 1;
+    free(buf);
 }
 
 /* See xmlsafe.h. The exact line recorded by the start-element hook (node
@@ -94,8 +103,11 @@ static void collect_error(tci_xml *x, error_ptr e)
      * constraint (xs:unique) on it: a consequence, not a second error. */
     if (e->message && x->errors > 0 && strstr(e->message, "No precomputed value available"))
         return;
-    char msg[1024];
-    snprintf(msg, sizeof msg, "%s", e->message ? e->message : "unknown XML error");
+    char *msg = strdup(e->message ? e->message : "unknown XML error");
+    if (!msg) {
+        x->nomem = 1;
+        return;
+    }
     for (char *p = msg; *p; p++)
         if (*p == '\n' || *p == '\r' || *p == '\t')
             *p = ' ';
@@ -108,6 +120,7 @@ static void collect_error(tci_xml *x, error_ptr e)
     if (tco_diags_add(x->diags, sev, x->err_file, line > 0 ? line : 0, NULL, "%s", msg) ==
         TCO_ERR_NOMEM)
         x->nomem = 1;
+    free(msg);
 }
 
 /* Parser messages: libxml2 passes the parser context, whose _private is the load. */
