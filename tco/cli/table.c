@@ -67,13 +67,17 @@ static void print_analysis(const tco_result *res, const tco_analysis *a, FILE *o
         fputs("  ", out);
         tco_fput_text(out, s->options[i].id, idw, 0);
         fputc(' ', out);
-        for (size_t d = 0; d < 3 && d < a->n_drivers; d++) {
+        /* A swing that rounds to 0 moves nothing: it is no driver. */
+        int shown = 0;
+        for (size_t d = 0; shown < 3 && d < a->n_drivers; d++) {
             const tco_sens_entry *e = &a->sens[i * a->n_drivers + d];
-            fputs(d ? ", " : "", out);
+            if (!(fabs(e->swing) >= 0.5))
+                continue;
+            fputs(shown++ ? ", " : "", out);
             tco_fput_text(out, e->driver, 0, 0);
             fprintf(out, " %s", tco_group_thousands(x, sizeof x, e->swing, 0));
         }
-        fputc('\n', out);
+        fputs(shown ? "\n" : "none\n", out);
     }
     if (a->n_cases) {
         fprintf(out, "\nCases: total cost\n  %-*s %14s", idw, "option", "base");
@@ -145,21 +149,29 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
     }
     fprintf(out, "  break-even%s\n", reset);
     char a[40], b[40], c[40], d[40], e[40], f[40], g[40];
+    int words = 0; /* a break-even shown as a word: explain the words below */
     for (size_t k = 0; k < s->n_options; k++) {
         size_t i = res->rank[k];
         const tco_option *o = &s->options[i];
         const tco_option_result *r = &res->options[i];
-        double operating =
-            r->power + r->cooling + r->facility + r->maintenance + r->staff + r->rental;
+        /* Rent owed past the horizon is an operating cost too: capex + operating
+         * - residual is the total. */
+        double operating = r->power + r->cooling + r->facility + r->maintenance + r->staff +
+                           r->rental + r->commitment_after_horizon;
         char be[64] = "-";
         if (o->acquire == TCO_BUY && res->baseline >= 0) {
-            char month[24] = "never", util[40] = "";
+            const char *note = tco_breakeven_note_name(r->breakeven_utilization_note);
+            char month[24], util[40] = "";
+            snprintf(month, sizeof month, "%s", tco_breakeven_note_name(TCO_BE_NEVER));
             if (r->breakeven_month > 0)
                 snprintf(month, sizeof month, "month %d", r->breakeven_month);
             if (!isnan(r->breakeven_utilization))
                 snprintf(util, sizeof util, "; equal cost at %.1f%% use",
                          r->breakeven_utilization * 100);
+            else if (note)
+                snprintf(util, sizeof util, "; utilization %s", note);
             snprintf(be, sizeof be, "%s%s", month, util);
+            words |= r->breakeven_month <= 0 || note;
         }
         fputs(r->sizing.fits == 0 ? red : k == 0 ? green : "", out);
         fprintf(out, "%4zu  ", k + 1);
@@ -176,6 +188,12 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
             fprintf(out, " %12s", tco_group_thousands(g, sizeof g, r->cost_per_unit, 6));
         fprintf(out, "  %s%s\n", be, r->sizing.fits == 0 || k == 0 ? reset : "");
     }
+    if (words)
+        fputs("Break-even month: from it to the end, buying costs at most the baseline to "
+              "date (never: no such month). Break-even utilization: always, buying is cheaper "
+              "at every utilization; never, at none; parallel, the same at every "
+              "utilization.\n",
+              out);
     if (s->model_params > 0)
         print_sizing(res, out, idw);
     if (s->n_options > 1) {

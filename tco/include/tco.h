@@ -153,6 +153,10 @@ typedef struct tco_file_id {
 
 typedef enum tco_acquire { TCO_BUY = 0, TCO_RENT } tco_acquire;
 typedef enum tco_pricing { TCO_ON_DEMAND = 0, TCO_RESERVED } tco_pricing;
+
+/* What a reserved rent option pays after its term (`after_term`): a new term
+ * at the same rate, its upfront paid again, or the on-demand rate. */
+typedef enum tco_after_term { TCO_AFTER_RENEW = 0, TCO_AFTER_ON_DEMAND } tco_after_term;
 typedef enum tco_depreciation {
     TCO_DEP_STRAIGHT_LINE = 0,
     TCO_DEP_DOUBLE_DECLINING,
@@ -227,6 +231,9 @@ typedef enum tco_okey {
     TCO_O_PRICE_DECLINE,
     TCO_O_UPFRONT,
     TCO_O_STORAGE_PER_MONTH,
+    TCO_O_TERM_MONTHS,                  /* a reserved option's contract term */
+    TCO_O_AFTER_TERM,                   /* renew or on-demand after the term */
+    TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR, /* the rate after the term, on demand */
     TCO_O_OFFER,
     TCO_O_BASE, /* inherit the keys of another option */
     TCO_O_COUNT
@@ -378,8 +385,12 @@ typedef struct tco_option {
     tco_pricing pricing;
     double price_per_gpu_hour;
     double price_decline; /* per year, on-demand only */
-    double upfront;       /* paid at month 0 */
+    double upfront;       /* paid at month 0, and again at each renewal */
     double storage_per_month;
+    int term_months;                     /* reserved: the contract term; 0 when not
+                                            given (the term is then the horizon) */
+    tco_after_term after_term;           /* reserved: what the months past the term pay */
+    double on_demand_price_per_gpu_hour; /* after the term, with after_term = on-demand */
     int line;                            /* line of the [option ID] header */
     const struct tco_gpu_model *model;   /* catalog GPU named by `gpu`, or NULL */
     const struct tco_offer *offer_entry; /* catalog offer named by `offer`, or NULL */
@@ -521,6 +532,20 @@ typedef struct tco_sizing {
     double gpus_needed; /* to serve requests_per_s */
 } tco_sizing;
 
+/* Why a bought option has no break-even utilization (docs/MODEL.md), with its
+ * total and the baseline's both affine in the utilization u applied to both. */
+typedef enum tco_breakeven_note {
+    TCO_BE_NOTE_NONE = 0, /* it has one, or the option has no break-even at all
+                             (a rent option, no baseline) */
+    TCO_BE_ALWAYS,        /* buying is cheaper at every u in [0,1] */
+    TCO_BE_NEVER,         /* buying is dearer at every u in [0,1] */
+    TCO_BE_PARALLEL       /* the two totals are equal at every u */
+} tco_breakeven_note;
+
+/* The word of a note as every output writes it ("always", "never",
+ * "parallel"), or NULL for TCO_BE_NOTE_NONE and out of range. */
+const char *tco_breakeven_note_name(tco_breakeven_note note);
+
 /* Every figure of one option. Unknown values are NAN (null in JSON). */
 typedef struct tco_option_result {
     double utilization;
@@ -533,10 +558,14 @@ typedef struct tco_option_result {
     double cost_per_gpu_hour, cost_per_pflop_hour, cost_per_unit, units_per_s_per_kw;
     double it_kw, provisioned_kw;
     double depreciation, book_value_end;
-    int breakeven_month;          /* 1..H, or 0 when there is none */
-    double breakeven_utilization; /* in [0,1], or NAN */
-    tco_sizing sizing;            /* workload sizing */
-    tco_month *monthly;           /* horizon_months entries */
+    double commitment_after_horizon; /* rent owed for the term's months past H */
+    double commitment_npv;           /* that, each month discounted at its own month */
+    int breakeven_month;             /* 1..H from which buying stays at or below the
+                                        baseline to month H, or 0 when there is none */
+    double breakeven_utilization;    /* in [0,1], or NAN */
+    tco_breakeven_note breakeven_utilization_note; /* why it is NAN */
+    tco_sizing sizing;                             /* workload sizing */
+    tco_month *monthly;                            /* horizon_months entries */
 } tco_option_result;
 
 typedef struct tco_result {

@@ -504,6 +504,38 @@ static void check_buy_option(loader *L, tco_option *o, const char *sec)
     }
 }
 
+/* Checks of a rent option's keys: the contract term's keys go with reserved
+ * pricing, the on-demand rate with after_term = on-demand. */
+static void check_rent_option(loader *L, tco_option *o, const char *sec)
+{
+    const int *kl = o->key_line;
+    int reserved = o->pricing == TCO_RESERVED;
+    int od_after = reserved && o->after_term == TCO_AFTER_ON_DEMAND;
+    if (!reserved) {
+        static const int term_keys[] = {TCO_O_TERM_MONTHS, TCO_O_AFTER_TERM,
+                                        TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR};
+        for (size_t k = 0; k < sizeof term_keys / sizeof term_keys[0]; k++)
+            if (kl[term_keys[k]])
+                tci_ini_report(L, KEY_AT(term_keys[k]), NULL,
+                               "'%s' applies to reserved pricing only (a contract term); "
+                               "option '%s' is on demand",
+                               tci_ini_okey(term_keys[k])->name, o->id);
+        return;
+    }
+    if (kl[TCO_O_PRICE_DECLINE] && !od_after)
+        tci_ini_report(L, KEY_AT(TCO_O_PRICE_DECLINE), NULL,
+                       "'price_decline' does not apply to reserved pricing (the rate is fixed); "
+                       "it applies after the term with after_term = on-demand");
+    if (od_after && !o->src[TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR])
+        tci_ini_report(L, KEY_AT(TCO_O_AFTER_TERM), kl[TCO_O_AFTER_TERM] ? NULL : sec,
+                       "after_term = on-demand needs 'on_demand_price_per_gpu_hour', the rate "
+                       "paid after the term");
+    if (kl[TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR] && !od_after)
+        tci_ini_report(L, KEY_AT(TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR), NULL,
+                       "'on_demand_price_per_gpu_hour' is the rate after the term: it needs "
+                       "after_term = on-demand");
+}
+
 /* Checks that involve several keys of one option. */
 static void check_option(loader *L, tco_option *o)
 {
@@ -531,10 +563,7 @@ static void check_option(loader *L, tco_option *o)
         if (!o->src[TCO_O_PRICE_PER_GPU_HOUR])
             tci_ini_report(L, 0, sec,
                            "missing required key 'price_per_gpu_hour' for a rent option");
-        if (o->pricing == TCO_RESERVED && kl[TCO_O_PRICE_DECLINE])
-            tci_ini_report(
-                L, KEY_AT(TCO_O_PRICE_DECLINE), NULL,
-                "'price_decline' does not apply to reserved pricing (the rate is fixed)");
+        check_rent_option(L, o, sec);
     }
     if (kl[TCO_O_OFFER] && !L->s->catalog)
         tci_ini_report(L, KEY_AT(TCO_O_OFFER), NULL,

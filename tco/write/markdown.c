@@ -74,8 +74,10 @@ static void put_heading(FILE *out, const char *head, const char *currency)
 
 /* One cell of option i. Money has thousands separators and 2 decimals (6 for
  * the small costs per PFLOP-hour and per unit), a fraction is a percentage,
- * a whole number is written as it is; unknown values are "n/a". The
- * baseline's label says so. */
+ * a whole number is written as it is; a break-even that does not happen is
+ * its word ("never", "always", "parallel"), a field that does not apply to the
+ * option is a dash, other unknown values are "n/a". The baseline's label says
+ * so. */
 static void put_cell(FILE *out, const tco_result *res, size_t i, const tci_field *f)
 {
     char buf[TCO_NUMTEXT_MAX];
@@ -83,6 +85,15 @@ static void put_cell(FILE *out, const tco_result *res, size_t i, const tci_field
         put_text(out, tci_field_text(f, res, i));
         if (f->from == TCI_FROM_LABEL && res->baseline >= 0 && (size_t)res->baseline == i)
             fputs(" (baseline)", out);
+        return;
+    }
+    if (!tci_field_applies(f, res, i)) {
+        fputs("\xE2\x80\x93", out); /* an en dash, as in the workbook */
+        return;
+    }
+    const char *word = tci_field_word(f, res, i);
+    if (word) {
+        fputs(word, out);
         return;
     }
     double x = tci_field_number(f, res, i);

@@ -37,10 +37,11 @@ d = json.load(open(sys.argv[1]))
 s = d["scenario"]
 assert set(s) == {"name", "currency", "horizon_months", "discount_rate", "hours_per_month"}
 keys = ["id", "label", "acquire", "gpu", "count", "utilization", "capex", "power", "cooling",
-        "facility", "maintenance", "staff", "rental", "residual", "total", "npv", "gpu_hours",
-        "cost_per_gpu_hour", "cost_per_pflop_hour", "cost_per_unit", "units_per_s_per_kw",
-        "it_kw", "provisioned_kw", "depreciation", "book_value_end", "breakeven_month",
-        "breakeven_utilization", "monthly"]
+        "facility", "maintenance", "staff", "rental", "commitment_after_horizon", "residual",
+        "total", "npv", "gpu_hours", "cost_per_gpu_hour", "cost_per_pflop_hour",
+        "cost_per_unit", "units_per_s_per_kw", "it_kw", "provisioned_kw", "depreciation",
+        "book_value_end", "breakeven_month", "breakeven_utilization",
+        "breakeven_utilization_note", "monthly"]
 for o in d["options"]:
     got = [k for k in o if k != "sizing"]
     assert got == keys, list(o)
@@ -48,7 +49,8 @@ for o in d["options"]:
     m = o["monthly"][-1]
     assert list(m) == ["month", "power", "cooling", "facility", "maintenance", "staff",
                        "rental", "depreciation", "cost", "cumulative"]
-    assert abs(m["cumulative"] - o["residual"] - o["total"]) <= 1e-6 * max(1, abs(o["total"]))
+    total = m["cumulative"] - o["residual"] + o["commitment_after_horizon"]
+    assert abs(total - o["total"]) <= 1e-6 * max(1, abs(o["total"]))
 PYEOF
 done
 
@@ -69,6 +71,8 @@ for line in open(sys.argv[2]):
         got = o[field]
     if value == "null":
         assert got is None, (oid, field, got)
+    elif isinstance(got, str):
+        assert got == value, (oid, field, got, value)
     else:
         want = float(value)
         assert abs(got - want) <= 1e-9 * max(1, abs(want)), (oid, field, got, want)

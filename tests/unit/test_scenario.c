@@ -264,7 +264,7 @@ static void test_rules(void)
 {
     expect("pricing = reserved\nprice_decline = 0.1\n",
            "t.ini:15: error: 'price_decline' does not apply to reserved pricing (the rate is "
-           "fixed)");
+           "fixed); it applies after the term with after_term = on-demand");
     expect("[option c]\nacquire = buy\ncount = 1\ngpu_price = 1\ntdp_w = 1\n"
            "resale_fraction = 0.3\nresale_decline = 0.2\n",
            "t.ini:20: error: give resale_fraction or resale_decline, not both");
@@ -438,7 +438,7 @@ static void test_cases(void)
                                            "write OPTION.gpu_price, e.g. b.gpu_price");
     expect("[case bear]\nr.pricing = reserved\nr.price_decline = 0.1\n",
            "t.ini:16: error: 'price_decline' does not apply to reserved pricing (the rate is "
-           "fixed)");
+           "fixed); it applies after the term with after_term = on-demand");
     expect("[case bear]\nsite.pue = 2\nsite.pue = 3\n",
            "t.ini:16: error: duplicate key 'site.pue' (first at line 15)");
     expect("[case bear]\n[case bear]\n",

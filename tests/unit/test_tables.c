@@ -115,14 +115,14 @@ static void test_keys_live(void)
      * (sizing only), depreciation, pricing, offer, base. */
     static const tco_okey fixed[] = {TCO_O_LABEL,     TCO_O_ACQUIRE,      TCO_O_GPU,
                                      TCO_O_MEMORY_GB, TCO_O_DEPRECIATION, TCO_O_PRICING,
-                                     TCO_O_OFFER,     TCO_O_BASE};
+                                     TCO_O_OFFER,     TCO_O_BASE,         TCO_O_AFTER_TERM};
     live = 0;
     for (size_t j = 0; j < sizeof fixed / sizeof fixed[0]; j++)
         CU_ASSERT_EQUAL(tco_option_key(fixed[j])->live, 0);
     for (int k = 0; k < TCO_O_COUNT; k++)
         live += tco_option_key((tco_okey)k)->live != 0;
-    CU_ASSERT_EQUAL(TCO_O_COUNT, 32);
-    CU_ASSERT_EQUAL(live, 32 - 8);
+    CU_ASSERT_EQUAL(TCO_O_COUNT, 35);
+    CU_ASSERT_EQUAL(live, 35 - 9);
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_GPU_PRICE)->live, 1);
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_STORAGE_PER_MONTH)->live, 1);
 }
@@ -199,7 +199,8 @@ static void test_fields_every_row(void)
         CU_ASSERT_EQUAL(f->md_head != NULL, (f->outputs & TCI_OUT_MD) != 0);
         CU_ASSERT_EQUAL(f->group_key != NULL, f->group != NULL);
         int text = f->from == TCI_FROM_ID || f->from == TCI_FROM_LABEL ||
-                   f->from == TCI_FROM_ACQUIRE || f->from == TCI_FROM_GPU;
+                   f->from == TCI_FROM_ACQUIRE || f->from == TCI_FROM_GPU ||
+                   f->from == TCI_FROM_BREAKEVEN_NOTE;
         CU_ASSERT_EQUAL(text, f->unit == TCI_FU_TEXT);
     }
     CU_ASSERT_PTR_NULL(tci_field_get(TCI_F_COUNT));
@@ -227,15 +228,16 @@ static void test_fields_outputs(void)
 {
     static const char data[] =
         "id,label,acquire,gpu,count,utilization,capex,power,cooling,facility,maintenance,"
-        "staff,rental,residual,total,npv,gpu_hours,cost_per_gpu_hour,cost_per_pflop_hour,"
-        "cost_per_unit,units_per_s_per_kw,it_kw,provisioned_kw,depreciation,book_value_end,"
-        "breakeven_month,breakeven_utilization";
+        "staff,rental,commitment_after_horizon,residual,total,npv,gpu_hours,cost_per_gpu_hour,"
+        "cost_per_pflop_hour,cost_per_unit,units_per_s_per_kw,it_kw,provisioned_kw,depreciation,"
+        "book_value_end,breakeven_month,breakeven_utilization,breakeven_utilization_note";
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_JSON), data);
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_CSV), data);
     CU_ASSERT_STRING_EQUAL(
         names_of(TCI_OUT_SUMMARY),
         "id,acquire,count,utilization,capex,power,cooling,facility,maintenance,staff,rental,"
-        "residual,total,npv,gpu_hours,cost_per_gpu_hour,cost_per_pflop_hour,cost_per_unit,"
+        "commitment_after_horizon,residual,total,npv,gpu_hours,cost_per_gpu_hour,"
+        "cost_per_pflop_hour,cost_per_unit,"
         "units_per_s_per_kw,it_kw,provisioned_kw,depreciation,book_value_end,breakeven_month,"
         "breakeven_utilization,rank");
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_MD),
@@ -358,14 +360,16 @@ static void test_fields_writers(void)
             "Break-even utilization |\n"
             "|---:|---|---|---:|---:|---:|---:|---:|\n"
             "| 1 | b | buy | 16,307.20 | 16,307.20 | 0.23 | 2 | 16.8% |\n"
-            "| 2 | Cloud (baseline) | rent | 70,080.00 | 70,080.00 | 1.00 | n/a | n/a |\n");
+            "| 2 | Cloud (baseline) | rent | 70,080.00 | 70,080.00 | 1.00 | \xE2\x80\x93 | "
+            "\xE2\x80\x93 |\n");
     /* CSV: the header, and each row's text, count, utilization and capex. */
     char *csv = written(csv_summary, r);
     CU_ASSERT_PTR_NOT_NULL(strstr(
         csv, "id,label,acquire,gpu,count,utilization,capex,power,cooling,facility,maintenance,"
-             "staff,rental,residual,total,npv,gpu_hours,cost_per_gpu_hour,cost_per_pflop_hour,"
-             "cost_per_unit,units_per_s_per_kw,it_kw,provisioned_kw,depreciation,"
-             "book_value_end,breakeven_month,breakeven_utilization\r\nb,b,buy,H100,8,1,10000,"));
+             "staff,rental,commitment_after_horizon,residual,total,npv,gpu_hours,"
+             "cost_per_gpu_hour,cost_per_pflop_hour,cost_per_unit,units_per_s_per_kw,it_kw,"
+             "provisioned_kw,depreciation,book_value_end,breakeven_month,breakeven_utilization,"
+             "breakeven_utilization_note\r\nb,b,buy,H100,8,1,10000,"));
     CU_ASSERT_PTR_NOT_NULL(strstr(csv, "\r\nr,Cloud,rent,,8,1,0,"));
     /* JSON: the first members of the first option, and a null month. */
     char *json = written(tco_report_write_json_stream, r);

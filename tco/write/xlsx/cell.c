@@ -134,6 +134,40 @@ xw_numbuf xw_int(long long v)
     return b;
 }
 
+/* See cell.h. */
+xw_word xw_be_word(xw_ctx *c, tco_breakeven_note note)
+{
+    /* The English words are tco_breakeven_note_name's. */
+    const char *t;
+    switch (note) {
+    case TCO_BE_ALWAYS:
+        t = xw_label(c, "word.always", "always");
+        break;
+    case TCO_BE_PARALLEL:
+        t = xw_label(c, "word.parallel", "parallel");
+        break;
+    default:
+        t = xw_label(c, "word.never", "never");
+        break;
+    }
+    xw_word w;
+    size_t n = strlen(t);
+    if (n > sizeof w.text - 4)
+        n = tci_utf8_cut(t, sizeof w.text - 4);
+    memcpy(w.text, t, n);
+    w.text[n] = '\0';
+    char *q = w.lit;
+    *q++ = '"';
+    for (size_t k = 0; k < n; k++) {
+        if (t[k] == '"')
+            *q++ = '"';
+        *q++ = t[k];
+    }
+    *q++ = '"';
+    *q = '\0';
+    return w;
+}
+
 /* A label cut to at most max_chars characters (libxlsxwriter refuses longer
  * data validation titles and messages), in buf. */
 char *xw_label_cut(const char *text, char *buf, size_t size, size_t max_chars)

@@ -55,6 +55,17 @@ typedef struct xw_numbuf {
 } xw_numbuf;
 xw_numbuf xw_int(long long v);
 
+/* A word that stands where a break-even has no number (tco_breakeven_note_name:
+ * "always", "never", "parallel"; "never" is also the break-even month's), in the
+ * template's language: the text a cell shows, and the same text as a formula's
+ * string literal (quoted, its quotes doubled), cut to 60 bytes on a character
+ * boundary. Returned by value (xw_refbuf's note). */
+typedef struct xw_word {
+    char text[64];
+    char lit[132];
+} xw_word;
+xw_word xw_be_word(xw_ctx *c, tco_breakeven_note note);
+
 /* ===== Sheets and their names ===== */
 
 /* Where c keeps the worksheet of a sheet kind other than "options" (c->about,
