@@ -196,4 +196,71 @@ grep -q 'inf' "$work/out" && bad "table prints inf"
 expect_rc 0 "$TCO" report "$SRC/tests/corpus/hostile-sizing-memory-tiny.ini"
 grep -qE '^r +1\.92e\+307 +NO' "$work/out" && ok || bad "huge min GPUs: $(grep '^r ' "$work/out")"
 
+# --- break-even in the same words everywhere: the table, JSON, CSV, Markdown ---
+# Buy 2000 + 800 a month against rent at 1000, 500 and 250 a month by year: at or
+# below the baseline in months 10-13 only, so no payback (docs/MODEL.md's example),
+# and dearer at every utilization (30,800 against 21,000 u): never, never.
+cat >"$work/payback.ini" <<'INI'
+[scenario]
+name = payback
+horizon_months = 36
+hours_per_month = 100
+discount_rate = 0
+[site]
+electricity_price = 0
+[option buy]
+acquire = buy
+count = 1
+gpu_price = 2000
+tdp_w = 0
+staff_per_month = 800
+[option cloud]
+acquire = rent
+count = 1
+price_per_gpu_hour = 10
+price_decline = 0.5
+INI
+expect_rc 0 "$TCO" report "$work/payback.ini"
+grep -qE '^ +2 +buy .*  never; utilization never$' "$work/out" && ok ||
+    bad "table break-even words: $(grep ' buy ' "$work/out")"
+grep -q '^Break-even month: from it to the end' "$work/out" && ok || bad "table: no legend"
+expect_rc 0 "$TCO" report "$work/payback.ini" -o "$work/payback.json"
+"$PY" - "$work/payback.json" <<'PYEOF' && ok || bad "JSON break-even and note"
+import json, sys
+o = {x["id"]: x for x in json.load(open(sys.argv[1]))["options"]}
+assert o["buy"]["breakeven_month"] is None, o["buy"]["breakeven_month"]
+assert o["buy"]["breakeven_utilization"] is None
+assert o["buy"]["breakeven_utilization_note"] == "never"
+assert o["cloud"]["breakeven_utilization_note"] is None
+PYEOF
+expect_rc 0 "$TCO" report "$work/payback.ini" -o "$work/payback.md"
+grep -qF '| 2 | buy | buy | 30,800.00 | 30,800.00 | 8.56 | never | never |' "$work/payback.md" &&
+    ok || bad "Markdown break-even words: $(grep '| buy |' "$work/payback.md")"
+grep -qF '| 1 | cloud (baseline) | rent | 21,000.00 | 21,000.00 | 5.83 | – | – |' \
+    "$work/payback.md" && ok || bad "Markdown dash: $(grep 'cloud' "$work/payback.md")"
+expect_rc 0 "$TCO" report "$work/payback.ini" -o "$work/payback.csv"
+tr -d '\r' <"$work/payback.csv" | grep -q '^buy,buy,buy,,1,1,2000,.*,,,never$' && ok ||
+    bad "CSV note: $(grep '^buy' "$work/payback.csv")"
+
+# --- sensitivity: a driver that moves nothing is not among the largest ---
+# A reserved option at 0 an hour with 1000 upfront: every swing is 0.
+cat >"$work/flat.ini" <<'INI'
+[scenario]
+name = flat
+[option r]
+acquire = rent
+count = 1
+pricing = reserved
+price_per_gpu_hour = 0
+upfront = 1000
+[option s]
+acquire = rent
+count = 1
+price_per_gpu_hour = 1
+INI
+expect_rc 0 "$TCO" report "$work/flat.ini"
+grep -qE '^  r +none$' "$work/out" && ok || bad "zero swings listed: $(grep '^  r ' "$work/out")"
+grep -qE '^  s +(price_per_gpu_hour|utilization) [0-9,]+, (price_per_gpu_hour|utilization) [0-9,]+$' \
+    "$work/out" && ok || bad "zero swing after real ones: $(grep '^  s ' "$work/out")"
+
 finish
