@@ -85,6 +85,14 @@ static int committed_to(const tco_scenario *s, const tco_option *o)
     return term > H ? term : H;
 }
 
+/* The rent a reserved option owes for its committed months past the horizon
+ * (none for any other option). */
+static double commitment(const tco_scenario *s, const tco_option *o)
+{
+    int months = committed_to(s, o) - s->horizon_months;
+    return months > 0 ? months * (o->count * s->hours_per_month * o->price_per_gpu_hour) : 0;
+}
+
 static month_terms make_terms(const tco_scenario *s, const tco_option *o, double u, const plan *p)
 {
     month_terms k = {0};
@@ -187,18 +195,10 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
         discount /= 1 + rm;
         t.commitment_npv += per_month * discount;
     }
-    t.commitment = end > H ? (end - H) * per_month : 0;
+    t.commitment = commitment(s, o);
     t.total = cumulative - p->residual + t.commitment;
     t.npv = npv - p->residual * residual_discount + t.commitment_npv;
     return t;
-}
-
-/* The rent a reserved option owes for its committed months past the horizon
- * (none for any other option). */
-static double commitment(const tco_scenario *s, const tco_option *o)
-{
-    int months = committed_to(s, o) - s->horizon_months;
-    return months > 0 ? months * (o->count * s->hours_per_month * o->price_per_gpu_hour) : 0;
 }
 
 /* Totals of an option as if its utilization were 0 and 1, in one pass over
