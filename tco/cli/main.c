@@ -30,7 +30,7 @@ static const char usage_text[] =
     "\n"
     "Commands:\n"
     "  report SCENARIO.ini   compute every option of the scenario and its analyses\n"
-    "  validate SCENARIO.ini check the scenario and its catalogs; write nothing\n"
+    "  validate SCENARIO.ini all that report does (analyses too), writing nothing\n"
     "  catalog               list the GPUs and cloud offers of the price catalogs\n"
     "  compare A.ini B.ini   the inputs that differ and the figures' deltas\n"
     "\n"
@@ -52,9 +52,9 @@ static const char usage_text[] =
     "      --version         show the version\n"
     "\n"
     "Environment:\n"
-    "  SOURCE_DATE_EPOCH     creation time stamped in workbooks and the date stale\n"
-    "                        prices are judged against (Unix seconds); otherwise the\n"
-    "                        scenario's as_of date\n"
+    "  SOURCE_DATE_EPOCH     creation time stamped in workbooks (Unix seconds); also\n"
+    "                        the date stale prices are judged against when the\n"
+    "                        scenario has no as_of (otherwise today)\n"
     "  TCO_DATA_DIR          where the shipped catalog is (DIR/pricing/gpus.xml)\n"
     "  NO_COLOR              when set, the table is never coloured\n"
     "\n"
@@ -505,16 +505,15 @@ typedef struct computed {
 } computed;
 
 /* Load a->input and its template, compute it and check the result, into *c.
- * Returns 0, or the exit status of the step that failed; running out of
- * memory is said on standard error when `say_nomem`. Whatever it returns,
+ * Returns 0, or the exit status of the step that failed (running out of
+ * memory is said on standard error). Whatever it returns,
  * computed_end prints the diagnostics and frees *c. */
-static int compute_input(const args *a, long long epoch, int say_nomem, computed *c)
+static int compute_input(const args *a, long long epoch, computed *c)
 {
     memset(c, 0, sizeof *c);
     c->d = tco_diags_new();
     if (!c->d) {
-        if (say_nomem)
-            fputs("tco: out of memory\n", stderr);
+        fputs("tco: out of memory\n", stderr);
         return CLI_EXIT_RUNTIME;
     }
     int rc = load(a, c->d, &c->s, epoch);
@@ -525,8 +524,7 @@ static int compute_input(const args *a, long long epoch, int say_nomem, computed
         return rc;
     tco_status st = tco_compute(c->s, &c->res);
     if (st != TCO_OK) {
-        if (say_nomem)
-            fprintf(stderr, "tco: %s\n", tco_status_str(st));
+        fprintf(stderr, "tco: %s\n", tco_status_str(st));
         return CLI_EXIT_RUNTIME;
     }
     tco_result_check(c->res, c->d);
@@ -544,17 +542,23 @@ static int computed_end(computed *c, int quiet, int rc)
     return rc;
 }
 
-static int cmd_report(int argc, char **argv)
+/* What report and validate share, one path: parse the options, load,
+ * compute, check and analyze the scenario as a report does; then write the
+ * output (report), or say that the scenario is ok (validate, `writes` 0).
+ * Validate fails wherever report would, short of writing. */
+static int run_scenario(int argc, char **argv, int writes)
 {
     args a;
     int rc = parse_args(argc, argv, 1, usage_text, &a);
     if (rc >= 0)
         return rc;
+    if (!writes && a.out)
+        return usage_error("validate writes nothing: -o does not apply%s", "");
     long long epoch;
     if ((rc = read_epoch(&epoch)) >= 0)
         return rc;
     computed c;
-    if ((rc = compute_input(&a, epoch, 1, &c)) != 0 ||
+    if ((rc = compute_input(&a, epoch, &c)) != 0 ||
         (rc = output_is_input(a.out, c.s, NULL, c.tpl, c.d)) != 0)
         return computed_end(&c, a.quiet, rc);
     struct progress bar = {0};
@@ -567,35 +571,17 @@ static int cmd_report(int argc, char **argv)
     if (st != TCO_OK) {
         fprintf(stderr, "tco: analysis failed: %s\n", tco_status_str(st));
         rc = st == TCO_ERR_LIMIT ? CLI_EXIT_USAGE : CLI_EXIT_RUNTIME;
-    } else {
+    } else if (writes) {
         c.res->analysis = analysis;
         rc = write_output(&a, c.res, c.tpl, epoch, c.d);
-    }
-    tco_analysis_free(analysis); /* before the result it belongs to */
-    return computed_end(&c, a.quiet, rc);
-}
-
-/* ===== validate ===== */
-
-static int cmd_validate(int argc, char **argv)
-{
-    args a;
-    int rc = parse_args(argc, argv, 1, usage_text, &a);
-    if (rc >= 0)
-        return rc;
-    if (a.out)
-        return usage_error("validate writes nothing: -o does not apply%s", "");
-    long long epoch;
-    if ((rc = read_epoch(&epoch)) >= 0)
-        return rc;
-    computed c;
-    if ((rc = compute_input(&a, epoch, 0, &c)) == 0) {
+    } else {
         const tco_scenario *s = c.s;
         tco_fput_text(stdout, a.input, 0, 0);
         printf(": ok: %zu option%s, %zu case%s, %zu uncertain input%s\n", s->n_options,
                s->n_options == 1 ? "" : "s", s->n_cases, s->n_cases == 1 ? "" : "s", s->n_uncertain,
                s->n_uncertain == 1 ? "" : "s");
     }
+    tco_analysis_free(analysis); /* before the result it belongs to */
     return computed_end(&c, a.quiet, rc);
 }
 
@@ -727,9 +713,9 @@ static int run(int argc, char **argv)
         return CLI_EXIT_OK;
     }
     if (strcmp(cmd, "report") == 0)
-        return cmd_report(argc - 2, argv + 2);
+        return run_scenario(argc - 2, argv + 2, 1);
     if (strcmp(cmd, "validate") == 0)
-        return cmd_validate(argc - 2, argv + 2);
+        return run_scenario(argc - 2, argv + 2, 0);
     if (strcmp(cmd, "catalog") == 0)
         return cmd_catalog(argc - 2, argv + 2);
     if (strcmp(cmd, "compare") == 0)
