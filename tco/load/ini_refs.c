@@ -394,6 +394,14 @@ static void build_cases(loader *L)
                 tci_ini_report(L, e->line, NULL, "'%s' cannot change in a case", kd->name);
                 continue;
             }
+            if (p.option >= 0 && (p.key == TCO_O_GPU || p.key == TCO_O_OFFER)) {
+                /* The catalog fills an option once, from the base scenario. */
+                tci_ini_report(L, e->line, NULL,
+                               "'%s' cannot change in a case: the catalog fills the option "
+                               "once; override the keys it fills instead",
+                               e->name);
+                continue;
+            }
             void *target = p.option < 0 ? (void *)copy : (void *)&copy->options[p.option];
             if (!tci_ini_set_value(L, target, kd, e->value, e->line))
                 continue;
