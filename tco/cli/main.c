@@ -47,6 +47,8 @@ static const char usage_text[] =
     "                        overrides the scenario's template key\n"
     "      --monthly         with csv: add the monthly table\n"
     "  -q, --quiet           print no warnings, only errors\n"
+    "      --strict          treat warnings as errors: say them as errors, write\n"
+    "                        nothing and exit 2\n"
     "  -v, --verbose         also say which catalogs were read\n"
     "  -h, --help            show this help\n"
     "      --version         show the version\n"
@@ -73,6 +75,7 @@ typedef struct args {
     const char *template_path;              /* --template, or NULL */
     int n_catalogs;
     int monthly, quiet, verbose;
+    int strict; /* --strict: warnings are errors */
 } args;
 
 /* fmt holds one %s, for arg: a command-line argument, shown escaped
@@ -87,10 +90,15 @@ static int usage_error(const char *fmt, const char *arg)
     return CLI_EXIT_USAGE;
 }
 
-static void print_diags(const tco_diags *d, int quiet)
+/* Print the diagnostics: errors only when `quiet`; warnings as errors when
+ * `strict`. */
+static void print_diags(const tco_diags *d, int quiet, int strict)
 {
     for (size_t i = 0; i < tco_diags_count(d); i++) {
-        const tco_diag *g = tco_diags_get(d, i);
+        tco_diag shown = *tco_diags_get(d, i);
+        const tco_diag *g = &shown;
+        if (strict && shown.severity == TCO_SEV_WARNING)
+            shown.severity = TCO_SEV_ERROR;
         if (quiet && g->severity != TCO_SEV_ERROR)
             continue;
         int len = tco_diag_format(g, NULL, 0);
@@ -103,6 +111,16 @@ static void print_diags(const tco_diags *d, int quiet)
         }
         free(buf);
     }
+}
+
+/* --strict: CLI_EXIT_USAGE when d holds a warning, which print_diags then
+ * says as an error; else 0. */
+static int strict_failed(const args *a, const tco_diags *d)
+{
+    for (size_t i = 0; a->strict && i < tco_diags_count(d); i++)
+        if (tco_diags_get(d, i)->severity == TCO_SEV_WARNING)
+            return CLI_EXIT_USAGE;
+    return 0;
 }
 
 static enum format parse_format(const char *s)
@@ -185,6 +203,8 @@ static int parse_args(int argc, char **argv, int takes_input, const char *help, 
             a->quiet = 1;
         } else if (strcmp(name, "-v") == 0 || strcmp(name, "--verbose") == 0) {
             a->verbose = 1;
+        } else if (strcmp(name, "--strict") == 0) {
+            a->strict = 1;
         } else if (opt[0] == '-' && opt[1] != '\0') {
             return usage_error("unknown option '%s'", opt);
         } else if (takes_input >= 1 && !a->input) {
@@ -531,10 +551,10 @@ static int compute_input(const args *a, long long epoch, computed *c)
     return 0;
 }
 
-/* Print c's diagnostics (errors only when `quiet`), free it, and return rc. */
-static int computed_end(computed *c, int quiet, int rc)
+/* Print c's diagnostics (print_diags), free it, and return rc. */
+static int computed_end(computed *c, const args *a, int rc)
 {
-    print_diags(c->d, quiet);
+    print_diags(c->d, a->quiet, a->strict);
     tco_template_free(c->tpl);
     tco_result_free(c->res);
     tco_scenario_free(c->s);
@@ -558,9 +578,9 @@ static int run_scenario(int argc, char **argv, int writes)
     if ((rc = read_epoch(&epoch)) >= 0)
         return rc;
     computed c;
-    if ((rc = compute_input(&a, epoch, &c)) != 0 ||
+    if ((rc = compute_input(&a, epoch, &c)) != 0 || (rc = strict_failed(&a, c.d)) != 0 ||
         (rc = output_is_input(a.out, c.s, NULL, c.tpl, c.d)) != 0)
-        return computed_end(&c, a.quiet, rc);
+        return computed_end(&c, &a, rc);
     struct progress bar = {0};
     clock_gettime(CLOCK_MONOTONIC, &bar.start);
     bar.tty = isatty(STDERR_FILENO);
@@ -582,7 +602,7 @@ static int run_scenario(int argc, char **argv, int writes)
                s->n_uncertain == 1 ? "" : "s");
     }
     tco_analysis_free(analysis); /* before the result it belongs to */
-    return computed_end(&c, a.quiet, rc);
+    return computed_end(&c, &a, rc);
 }
 
 /* ===== catalog ===== */
@@ -620,7 +640,7 @@ static int cmd_catalog(int argc, char **argv)
         if (st != TCO_OK)
             rc = st == TCO_ERR_NOMEM ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
     }
-    if (rc < 0 && output_is_input(a.out, NULL, cat, NULL, d))
+    if (rc < 0 && (strict_failed(&a, d) || output_is_input(a.out, NULL, cat, NULL, d)))
         rc = CLI_EXIT_USAGE;
     if (rc < 0)
         rc = cli_emit(a.out,
@@ -628,7 +648,7 @@ static int cmd_catalog(int argc, char **argv)
                       : a.fmt == FMT_CSV ? cli_print_catalog_csv
                                          : cli_print_catalog,
                       cat, d);
-    print_diags(d, a.quiet);
+    print_diags(d, a.quiet, a.strict);
     tco_catalog_free(cat);
     tco_diags_free(d);
     return rc;
@@ -656,6 +676,8 @@ static int cmd_compare(int argc, char **argv)
     int rb_rc = load_path(&a, a.input2, d, &sb, epoch);
     rc = ra_rc ? ra_rc : rb_rc;
     if (rc == 0)
+        rc = strict_failed(&a, d);
+    if (rc == 0)
         rc = output_is_input(a.out, sa, NULL, NULL, d) || output_is_input(a.out, sb, NULL, NULL, d)
                  ? CLI_EXIT_USAGE
                  : 0;
@@ -667,7 +689,7 @@ static int cmd_compare(int argc, char **argv)
                          : a.fmt == FMT_XLSX ? CLI_XLSX
                                              : CLI_TABLE,
                          a.out, epoch, d);
-    print_diags(d, a.quiet);
+    print_diags(d, a.quiet, a.strict);
     tco_result_free(ra);
     tco_result_free(rb);
     tco_scenario_free(sa);

@@ -300,6 +300,11 @@ typedef struct tco_keydef {
                                  numbered 1..n without gaps across both tables; the
                                  [workload] utilization drives each option's
                                  utilization in effect (tco_option_utilization). */
+    double plausible_lo;      /* a number written below it is likely a mistake: a
+                                 warning at its line (0: no lower bound) */
+    double plausible_hi;      /* ... and above it (0: no upper bound) */
+    const char *implausible;  /* the warning's question: what was likely meant
+                                 ("per kWh, not cents?") */
 } tco_keydef;
 
 /* The key tables, indexed by tco_skey and tco_okey (every value below
@@ -500,6 +505,10 @@ double tco_bytes_per_param(const tco_scenario *s);
 
 /* Index of the option with this id, or -1. */
 int tco_scenario_find(const tco_scenario *s, const char *id);
+
+/* Index of the baseline rent option: [scenario] baseline when it names a rent
+ * option, else the first rent option; -1 when there is none. */
+int tco_scenario_baseline(const tco_scenario *s);
 
 /* When `path` is one of the files the scenario was read from (the scenario,
  * a file it includes, a catalog it read: the same device and inode, so also
