@@ -22,6 +22,21 @@ static const char *num(char *buf, size_t size, double x, int decimals)
     return buf;
 }
 
+/* The English plural ending of the unit of work after a scale of more than
+ * one unit ("per 1M tokens"): "s" for a word of ASCII letters that ends in
+ * one that takes it; "" otherwise ("per 1M 样本", "per 1k batch"). */
+static const char *plural(const char *unit, double per)
+{
+    size_t n = strlen(unit);
+    if (per <= 1 || n == 0)
+        return "";
+    for (size_t i = 0; i < n; i++)
+        if ((unit[i] & 0x80) || unit[i] < ' ')
+            return "";
+    char last = unit[n - 1];
+    return last >= 'a' && last <= 'z' && !strchr("sxzyh", last) ? "s" : "";
+}
+
 /* The workload table: memory fit, then time and cost per run or per request. */
 static void print_sizing(const tco_result *res, FILE *out, int idw)
 {
@@ -47,10 +62,11 @@ static void print_sizing(const tco_result *res, FILE *out, int idw)
                     tco_group_thousands(c, sizeof c, z->cost_per_run, 0),
                     num(d, sizeof d, z->runs_in_horizon, 0));
         else
-            fprintf(out, "  %8s  %-13s %14s %14s %11s\n", num(a, sizeof a, z->min_gpus, 0), fits,
-                    tco_group_thousands(b, sizeof b, z->cost_per_million_tokens, 4),
-                    tco_group_thousands(c, sizeof c, z->cost_per_thousand_requests, 4),
-                    num(d, sizeof d, z->gpus_needed, 0));
+            fprintf(
+                out, "  %8s  %-13s %14s %14s %11s\n", num(a, sizeof a, z->min_gpus, 0), fits,
+                tco_format_sig(b, sizeof b, z->cost_per_million_tokens, TCO_UNIT_COST_DIGITS),
+                tco_format_sig(c, sizeof c, z->cost_per_thousand_requests, TCO_UNIT_COST_DIGITS),
+                num(d, sizeof d, z->gpus_needed, 0));
     }
 }
 
@@ -142,10 +158,17 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
     fputs(bold, out);
     fprintf(out, "%4s  %-*s  %-7s %6s %14s %14s %13s %14s %14s %10s", "rank", idw, "option",
             "acquire", "GPUs", "capex", "operating", "residual", "total", "NPV", "per GPU-h");
-    if (per_unit) { /* "per UNIT", the unit cut to 20 columns, right-aligned in 12 */
-        int uw = tco_text_width(s->unit);
-        fprintf(out, " %*sper ", uw < 8 ? 8 - uw : 0, "");
+    /* "per [SCALE ]UNIT[s]", the unit cut to 20 columns, right-aligned in a
+     * column of at least 12 */
+    tco_unit_scale scale = tco_result_unit_scale(res);
+    const char *ps = plural(s->unit, scale.per);
+    int uw = tco_text_width(s->unit);
+    int hw = 4 + (int)strlen(scale.prefix) + (uw < 20 ? uw : 20) + (int)strlen(ps);
+    int cw = hw > 12 ? hw : 12;
+    if (per_unit) {
+        fprintf(out, " %*sper %s", cw - hw, "", scale.prefix);
         tco_fput_text(out, s->unit, 0, 20);
+        fputs(ps, out);
     }
     fprintf(out, "  break-even%s\n", reset);
     char a[40], b[40], c[40], d[40], e[40], f[40], g[40];
@@ -185,7 +208,9 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
                 tco_group_thousands(e, sizeof e, r->npv, 0),
                 tco_group_thousands(f, sizeof f, r->cost_per_gpu_hour, 2));
         if (per_unit)
-            fprintf(out, " %12s", tco_group_thousands(g, sizeof g, r->cost_per_unit, 6));
+            fprintf(
+                out, " %*s", cw,
+                tco_format_sig(g, sizeof g, r->cost_per_unit * scale.per, TCO_UNIT_COST_DIGITS));
         fprintf(out, "  %s%s\n", be, r->sizing.fits == 0 || k == 0 ? reset : "");
     }
     if (words)
@@ -222,8 +247,14 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
         fputs(": ", out);
         tco_fput_text(out, s->options[best].id, 0, 0);
         fprintf(out, ", %s ",
-                tco_group_thousands(a, sizeof a, res->options[best].cost_per_unit, 6));
+                tco_format_sig(a, sizeof a, res->options[best].cost_per_unit * scale.per,
+                               TCO_UNIT_COST_DIGITS));
         tco_fput_text(out, s->currency, 0, 0);
+        if (scale.per > 1) {
+            fprintf(out, " per %s", scale.prefix);
+            tco_fput_text(out, s->unit, 0, 0);
+            fputs(ps, out);
+        }
         fputs(".\n", out);
     }
     if (res->analysis)

@@ -449,16 +449,7 @@ tco_status tco_compute(const tco_scenario *s, tco_result **out)
     for (size_t i = 0; i < s->n_options; i++)
         compute_option(s, &s->options[i], &res->options[i], res->monthly_rate);
 
-    res->baseline = s->baseline ? tco_scenario_find(s, s->baseline) : -1;
-    if (res->baseline < 0 || s->options[res->baseline].acquire != TCO_RENT) {
-        res->baseline = -1;
-        for (size_t i = 0; i < s->n_options; i++) {
-            if (s->options[i].acquire == TCO_RENT) {
-                res->baseline = (int)i;
-                break;
-            }
-        }
-    }
+    res->baseline = tco_scenario_baseline(s);
     if (res->baseline >= 0) {
         double b0, b_one;
         totals_0_1(s, &s->options[res->baseline], &b0, &b_one);

@@ -224,3 +224,23 @@ const char *tci_field_word(const tci_field *f, const tco_result *res, size_t i)
         return tco_breakeven_note_name(r->breakeven_utilization_note);
     return NULL;
 }
+
+/* See documentation in tco.h. */
+tco_unit_scale tco_result_unit_scale(const tco_result *res)
+{
+    static const tco_unit_scale scales[] = {
+        {1, ""}, {1e3, "1k "}, {1e6, "1M "}, {1e9, "1B "}, {1e12, "1T "}};
+    const size_t last = sizeof scales / sizeof scales[0] - 1;
+    double lo = INFINITY;
+    for (size_t i = 0; res && i < res->n_options; i++) {
+        double c = res->options[i].cost_per_unit;
+        if (isfinite(c) && c > 0 && c < lo)
+            lo = c;
+    }
+    if (!isfinite(lo))
+        return scales[0];
+    size_t k = 0;
+    while (k < last && lo * scales[k].per < 0.1)
+        k++;
+    return scales[k];
+}

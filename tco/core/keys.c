@@ -3,6 +3,10 @@
  * with each key. Loaders, writers and analyses all read these tables, so a
  * key is described once.
  *
+ * plausible_lo, plausible_hi: a number written outside them is likely a
+ * mistake (a price in cents, in thousands), which the loader warns about at
+ * its line; the bounds are in the scenario's currency.
+ *
  * Each row is tied to its enum value by a designated initialiser, and each
  * table's length is checked against the enum's count, so a key added to the
  * enum without its row fails the build (a row left out in the middle is
@@ -129,7 +133,9 @@ static const tco_keydef scenario_keys[] = {
                                  .label = "Electricity price",
                                  .sheet_name = "ElectricityPrice",
                                  .live = 1,
-                                 .driver = 2},
+                                 .driver = 2,
+                                 .plausible_hi = 1,
+                                 .implausible = "per kWh, not cents?"},
     [TCO_S_ELECTRICITY_ESCALATION] = {.name = "electricity_escalation",
                                       .section = "site",
                                       .type = TCO_T_NUMBER,
@@ -375,7 +381,9 @@ static const tco_keydef option_keys[] = {
                          .unit_label = "per GPU",
                          .label = "GPU price",
                          .live = 1,
-                         .driver = 1},
+                         .driver = 1,
+                         .plausible_lo = 100,
+                         .implausible = "not in thousands?"},
     [TCO_O_GPUS_PER_SERVER] = {.name = "gpus_per_server",
                                .section = "option",
                                .type = TCO_T_INT,

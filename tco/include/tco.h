@@ -140,6 +140,20 @@ int tco_fput_text(FILE *out, const char *s, int width, int max);
  * library and the tool (the table, Markdown, the workbook's notes). */
 const char *tco_group_thousands(char *buf, size_t size, double x, int decimals);
 
+/* How many decimals show x with `sig` significant digits (1 to 15): sig - 1 -
+ * floor(log10 |x|), at least 0 (1,234.5 with 4 digits: 0 decimals, "1,235"),
+ * at most 15; 0 for 0, NAN and the infinities. */
+int tco_sig_decimals(double x, int sig);
+
+/* x with `sig` significant digits (1 to 15; tco_sig_decimals) and thousands
+ * separators, into buf: 63.77, 0.4000, 1,235 with four; "0" for 0, "n/a" for
+ * NAN and the infinities. When that takes more than 15 decimals, the digits
+ * are written with an exponent ("2.500e-18"). As tco_group_thousands, a text that
+ * does not fit is '#'s (TCO_NUMTEXT_MAX bytes always fit). Returns buf. The one
+ * formatter of small unit costs for people (docs/MODEL.md, "Unit costs for
+ * people"). */
+const char *tco_format_sig(char *buf, size_t size, double x, int sig);
+
 /* ===== Input files ===== */
 
 /* Which file an input was read from: its device and inode (stat(2)), so that
@@ -293,6 +307,11 @@ typedef struct tco_keydef {
                                  numbered 1..n without gaps across both tables; the
                                  [workload] utilization drives each option's
                                  utilization in effect (tco_option_utilization). */
+    double plausible_lo;      /* a number written below it is likely a mistake: a
+                                 warning at its line (0: no lower bound) */
+    double plausible_hi;      /* ... and above it (0: no upper bound) */
+    const char *implausible;  /* the warning's question: what was likely meant
+                                 ("per kWh, not cents?") */
 } tco_keydef;
 
 /* The key tables, indexed by tco_skey and tco_okey (every value below
@@ -498,6 +517,10 @@ double tco_bytes_per_param(const tco_scenario *s);
 /* Index of the option with this id, or -1. */
 int tco_scenario_find(const tco_scenario *s, const char *id);
 
+/* Index of the baseline rent option: [scenario] baseline when it names a rent
+ * option, else the first rent option; -1 when there is none. */
+int tco_scenario_baseline(const tco_scenario *s);
+
 /* When `path` is one of the files the scenario was read from (the scenario,
  * a file it includes, a catalog it read: the same device and inode, so also
  * through a hard or a symbolic link), the name that file was read by; else
@@ -587,6 +610,22 @@ void tco_result_free(tco_result *result);
 /* Add a warning to diags for each option that cannot hold the workload's
  * model in memory. Returns the number of such options. */
 size_t tco_result_check(const tco_result *result, tco_diags *diags);
+
+/* The scale at which a result's costs per unit of work read best
+ * (docs/MODEL.md, "Unit costs for people"): per `per` units, where per is 1,
+ * 1e3, 1e6, 1e9 or 1e12, the smallest at which the lowest positive
+ * cost_per_unit of the options reaches 0.1 (1e12 when none does); `prefix`
+ * names it for people: "", "1k ", "1M ", "1B " or "1T ". {1, ""} when no
+ * option has a positive cost per unit. Shown with tco_format_sig and
+ * TCO_UNIT_COST_DIGITS significant digits. */
+typedef struct tco_unit_scale {
+    double per;
+    const char *prefix;
+} tco_unit_scale;
+
+#define TCO_UNIT_COST_DIGITS 4
+
+tco_unit_scale tco_result_unit_scale(const tco_result *result);
 
 /* ===== Analyses: sensitivity, utilization sweep, cases, Monte Carlo ===== */
 

@@ -38,6 +38,31 @@ static void test_keys_every_row(void)
     CU_ASSERT_PTR_NULL(tco_scenario_key((tco_skey)-1));
 }
 
+/* A plausible bound of a key lies inside its valid range, only numbers have
+ * one, and a key with one says what the warning asks; the bounds of
+ * docs/MODEL.md's table. */
+static void check_plausible(const tco_keydef *kd)
+{
+    int any = kd->plausible_lo > 0 || kd->plausible_hi > 0;
+    CU_ASSERT(!any || kd->type == TCO_T_NUMBER || kd->type == TCO_T_INT);
+    CU_ASSERT(!any || (kd->implausible && *kd->implausible));
+    CU_ASSERT(any || !kd->implausible);
+    CU_ASSERT(!(kd->plausible_lo > 0) || (kd->plausible_lo > kd->lo && kd->plausible_lo < kd->hi));
+    CU_ASSERT(!(kd->plausible_hi > 0) || (kd->plausible_hi > kd->lo && kd->plausible_hi < kd->hi));
+}
+
+static void test_keys_plausible(void)
+{
+    for (int k = 0; k < TCO_S_COUNT; k++)
+        check_plausible(tco_scenario_key((tco_skey)k));
+    for (int k = 0; k < TCO_O_COUNT; k++)
+        check_plausible(tco_option_key((tco_okey)k));
+    CU_ASSERT_EQUAL(tco_scenario_key(TCO_S_ELECTRICITY_PRICE)->plausible_hi, 1);
+    CU_ASSERT_STRING_EQUAL(tco_scenario_key(TCO_S_ELECTRICITY_PRICE)->implausible,
+                           "per kWh, not cents?");
+    CU_ASSERT_EQUAL(tco_option_key(TCO_O_GPU_PRICE)->plausible_lo, 100);
+}
+
 /* Each row sits at its enum value: the INI spelling is the enum name in
  * lower case (the `count` key excepted). A few rows, both ends of each table. */
 static void test_keys_order(void)
@@ -390,11 +415,17 @@ static void test_fields_writers(void)
 int main(void)
 {
     static const check_case cases[] = {
-        {"keys_every_row", test_keys_every_row},     {"keys_order", test_keys_order},
-        {"keys_sheet_names", test_keys_sheet_names}, {"keys_live", test_keys_live},
-        {"keys_drivers", test_keys_drivers},         {"fields_every_row", test_fields_every_row},
-        {"fields_outputs", test_fields_outputs},     {"fields_values", test_fields_values},
-        {"fields_writers", test_fields_writers},     {NULL, NULL},
+        {"keys_every_row", test_keys_every_row},
+        {"keys_order", test_keys_order},
+        {"keys_sheet_names", test_keys_sheet_names},
+        {"keys_live", test_keys_live},
+        {"keys_drivers", test_keys_drivers},
+        {"fields_every_row", test_fields_every_row},
+        {"fields_outputs", test_fields_outputs},
+        {"fields_values", test_fields_values},
+        {"fields_writers", test_fields_writers},
+        {"keys_plausible", test_keys_plausible},
+        {NULL, NULL},
     };
     return check_run("tables", cases);
 }

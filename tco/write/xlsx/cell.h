@@ -98,10 +98,10 @@ lxw_format *xw_fmt_num(xw_ctx *c, xw_style st, const char *num_format);
 /* The template's font name and size on a format made outside xw_fmt (the
  * built-in look when the template has none); then set the format's own size. */
 void xw_fmt_font(const xw_ctx *c, lxw_format *f);
-/* Decimals that show about 3 significant digits of the smallest positive one of n
- * doubles, `offset` bytes into each of n elements `stride` bytes apart from base:
- * 2 to 10 (2 when none is positive). */
-int xw_sig_decimals(const void *base, size_t n, size_t stride, size_t offset);
+/* Decimals that show `sig` significant digits (tco_sig_decimals) of the smallest
+ * positive one of n doubles, `offset` bytes into each of n elements `stride` bytes
+ * apart from base: 2 to 15 (2 when none is positive). */
+int xw_sig_decimals(const void *base, size_t n, size_t stride, size_t offset, int sig);
 /* A money number format with `decimals` decimals in the scenario's currency, as
  * the template shows it (symbol before or after, negatives in brackets or with a
  * minus sign); zero as a dash when `dash`. */
