@@ -11,7 +11,8 @@ keys=$(/usr/bin/python3 "$src/scripts/template_keys.py" "$src") || {
     exit 1
 }
 failed=0
-# One key of each origin, with its English.
+# One key of each origin, with its English; the words formulas give as results
+# (word.*), and a label that names one through a placeholder.
 for want in 'sheet.summary	Summary' \
     'input.site.electricity_price	Electricity price' \
     'input.option.gpu_price.unit	{currency} per GPU' \
@@ -19,7 +20,9 @@ for want in 'sheet.summary	Summary' \
     'depreciation.macrs-5	macrs-5' \
     'summary.field.total	Total cost of ownership' \
     'summary.group.cost	Cost over the horizon' \
-    'about.baseline.none	none: the scenario has no rent option'; do
+    'about.baseline.none	none: the scenario has no rent option' \
+    'word.na	n/a' \
+    'about.field.tokens	{na}, never, always, parallel, –'; do
     key=${want%%	*}
     if ! printf '%s\n' "$keys" | grep -q "^$want"; then
         echo "FAIL: no key '$key' as expected: $(printf '%s\n' "$keys" | grep "^$key	" || echo none)"

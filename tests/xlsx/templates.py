@@ -15,6 +15,12 @@ BUILD_DIR/tpl_report (the same library call). Then checks:
   the template's CJK font;
 - the seed's en and zh-CN workbooks audit clean in LibreOffice and Gnumeric
   (recalc_audit.py);
+- the word of a figure without a value is the template's (word.na): recalculated by
+  LibreOffice, the zh-CN workbooks of config/seed-2026-zh.ini (as shipped, and with a
+  rent option without throughput) and of config/seed-30b-training.ini (with an option
+  without FLOPS, memory or throughput) show 不适用 and no n/a anywhere, where the
+  figures have no value (Summary, Workload, Checks, Sensitivity), as cached; the English
+  workbooks of the same scenarios show n/a in the same cells;
 - the zh-CN seed workbook, printed to PDF by LibreOffice, reads as Chinese (its text
   holds the sheets' Chinese titles), and PNG pages of it are left in
   BUILD_DIR/templates-render for a person to look at.
@@ -27,7 +33,7 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import run_audit, tco_binary  # noqa: E402
+from xlsxtest import lo_recalc, run_audit, tco_binary  # noqa: E402
 
 SCENARIOS = ["config/seed-2026.ini", "tests/data/analysis.ini", "config/seed-70b-inference.ini"]
 AUDITED = "config/seed-2026.ini"
@@ -121,20 +127,19 @@ def compare_same(tag, a, b):
     return not diff
 
 
-def break_even_words(path):
-    """{the template's word: the English word} for the break-even words (word.*), which
-    formulas give as their results in the template's language."""
-    root = ET.parse(path).getroot()
-    out = {}
-    for label in root.iter():
-        key = label.get("key") or ""
-        if label.tag.endswith("label") and key.startswith("word.") and label.text:
-            out[label.text] = key[len("word."):]
-    return out
+def template_words(path, english):
+    """{the template's word: the English word} for the words (word.*: n/a and the
+    break-even words), which formulas give as their results in the template's language;
+    english is the English template."""
+    def words(p):
+        return {l.get("key"): l.text for l in ET.parse(p).getroot().iter()
+                if l.tag.endswith("label") and (l.get("key") or "").startswith("word.")}
+    en = words(english)
+    return {t: en[k] for k, t in words(path).items() if t}
 
 
 def english_words(x, words):
-    """x (a formula or a cached value) with the template's break-even words in English."""
+    """x (a formula or a cached value) with the template's words in English."""
     if not isinstance(x, str):
         return x
     if x in words:
@@ -146,8 +151,7 @@ def english_words(x, words):
 
 def compare_model(tag, en, zh, words=None):
     """Same formulas and values; text cells may differ, and formulas may give the
-    break-even words (words: the zh template's, in English) in each template's
-    language."""
+    words (words: the zh template's, in English) in each template's language."""
     words = words or {}
     ne, se, ce, de = en
     nz, sz, cz, dz = zh
@@ -245,6 +249,118 @@ def render(zh_book, outdir):
                    capture_output=True, timeout=600)
 
 
+NA_EN, NA_ZH = "n/a", "不适用"  # word.na in default.xml and zh-CN.xml
+# (tag, shipped INI, [option ID] and the keys dropped from it, template of the zh-CN
+# workbook (None: the INI's own), and where a figure has no value: (sheet, field in
+# column B, option id); fields that need the option's throughput, memory or FLOPS.
+NA_CASES = [
+    ("seed-2026-zh", "config/seed-2026-zh.ini", None, (), None, []),
+    ("seed-2026-zh without throughput", "config/seed-2026-zh.ini", "a100-cloud",
+     ("throughput",), None,
+     [("Summary", "cost_per_unit", "a100-cloud")]),
+    ("seed-30b-training without FLOPS", "config/seed-30b-training.ini", "a100-cloud",
+     ("gpu", "fp16_tflops", "memory_gb", "throughput"), "zh",
+     [("Summary", "cost_per_unit", "a100-cloud"), ("Summary", "cost_per_pflop_hour", "a100-cloud")]
+     + [("Workload", "sizing." + f, "a100-cloud") for f in
+        ("min_gpus", "fits", "train_hours", "train_days", "run_gpu_hours", "cost_per_run",
+         "runs_in_horizon", "tokens_per_currency")]),
+]
+
+
+def without_keys(src, dst, option, keys):
+    """A copy of the INI src at dst without the keys of [option ID] named in keys."""
+    out, inside = [], False
+    for line in open(src, encoding="utf-8"):
+        if line.startswith("["):
+            inside = line.strip() == f"[option {option}]"
+        elif inside and line.split("=")[0].strip() in keys:
+            continue
+        out.append(line)
+    with open(dst, "w", encoding="utf-8") as f:
+        f.writelines(out)
+
+
+def values(path):
+    """{(sheet index, cell): value} of a workbook (cached values), and its sheet names."""
+    wb = openpyxl.load_workbook(path, data_only=True)
+    return ({(i, c.coordinate): c.value for i, ws in enumerate(wb.worksheets)
+             for row in ws.iter_rows() for c in row if c.value is not None},
+            wb.sheetnames)
+
+
+def where_na(cells, word):
+    return {k for k, v in cells.items() if v == word}
+
+
+def field_cell(cells, names, sheet, field, option):
+    """(sheet index, cell) of an option's figure `field` on the English sheet `sheet`:
+    the row whose column B is the field, in the option's column (Summary and Workload
+    give the options the same columns: the Summary's id row names them)."""
+    rows = {}
+    for (i, c), v in cells.items():
+        m = re.fullmatch(r"([A-Z]+)(\d+)", c)
+        rows.setdefault((i, int(m.group(2))), {})[m.group(1)] = v
+    summary, si = names.index("Summary"), names.index(sheet)
+    ids = next((r for (i, _), r in rows.items() if i == summary and r.get("B") == "id"), {})
+    letter = next((k for k, v in ids.items() if k not in ("A", "B", "C") and v == option), None)
+    row = next((n for (i, n), r in sorted(rows.items()) if i == si and r.get("B") == field), None)
+    return (si, f"{letter}{row}") if letter and row else None
+
+
+def check_na_word(run, repo, tpl, tmp):
+    """The n/a word in the zh-CN workbook recalculated by LibreOffice, against the English
+    workbook of the same scenario."""
+    for tag, ini, option, keys, zh_tpl, figures in NA_CASES:
+        src = os.path.join(repo, ini)
+        if option:
+            src = os.path.join(tmp, re.sub(r"\W+", "-", tag) + ".ini")
+            without_keys(os.path.join(repo, ini), src, option, keys)
+        books = {}
+        for lang, t in (("en", tpl["en"]), ("zh", tpl.get(zh_tpl))):
+            out = os.path.join(tmp, re.sub(r"\W+", "-", tag) + f"-{lang}.xlsx")
+            rc, err = run(src, out, t)
+            if rc != 0 or not os.path.exists(out):
+                fail(f"{tag} ({lang}): exit {rc}: {err.strip()[:500]}")
+                break
+            books[lang] = (values(out), values(lo_recalc(out, os.path.join(tmp, "lo-na"))))
+        if len(books) != 2:
+            continue
+        (en_cached, en_names), (en_calc, _) = books["en"]
+        (zh_cached, zh_names), (zh_calc, _) = books["zh"]
+        if len(en_names) != len(zh_names):
+            fail(f"{tag}: sheets differ: {en_names} / {zh_names}")
+            continue
+        for what, cells in (("cached", zh_cached), ("recalculated", zh_calc)):
+            bad = sorted(k for k, v in cells.items() if isinstance(v, str) and NA_EN in v)
+            for k in bad[:5]:
+                fail(f"{tag}: zh-CN {what} {zh_names[k[0]]}!{k[1]} shows n/a: {cells[k]!r}"[:300])
+        shown = where_na(zh_calc, NA_ZH)
+        if shown != where_na(zh_cached, NA_ZH):
+            fail(f"{tag}: zh-CN: LibreOffice shows {NA_ZH} in "
+                 f"{sorted(shown ^ where_na(zh_cached, NA_ZH))[:5]} unlike the cached values")
+        if shown != where_na(en_calc, NA_EN) or where_na(en_calc, NA_EN) != where_na(en_cached, NA_EN):
+            fail(f"{tag}: {NA_ZH} (zh-CN) and n/a (English) in different cells: "
+                 f"{sorted(shown ^ where_na(en_calc, NA_EN))[:5]}")
+        si = en_names.index("Sensitivity")
+        if not any(k[0] == si for k in shown):
+            fail(f"{tag}: no Sensitivity input shows {NA_ZH}")
+        about = [v for (i, c), v in zh_calc.items() if i == 0 and isinstance(v, str)]
+        if not any(v.startswith(NA_ZH + "、") for v in about) or \
+                not any(v.startswith(NA_ZH + "：") for v in about):
+            fail(f"{tag}: the zh-CN About sheet does not explain {NA_ZH}")
+        for sheet, field, opt in figures:
+            at = field_cell(en_calc, en_names, sheet, field, opt)
+            if at is None:
+                fail(f"{tag}: no {sheet} row {field}")
+                continue
+            got = (en_calc.get(at), zh_calc.get(at), zh_cached.get(at))
+            if got != (NA_EN, NA_ZH, NA_ZH):
+                fail(f"{tag}: {sheet} {field} of {opt} ({at[1]}): English, zh-CN recalculated "
+                     f"and cached {got!r}, want n/a, {NA_ZH}, {NA_ZH}")
+        print(f"{tag}: {len(shown)} cells show {NA_ZH} in zh-CN and n/a in English"
+              f" ({len(figures)} figures checked by name)")
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
@@ -267,7 +383,7 @@ def main():
             books = {k: load(p) for k, p in paths.items()}
             same = compare_same(f"{ini} default.xml against no template", books["none"], books["en"])
             model = compare_model(f"{ini} zh-CN against default", books["en"], books["zh"],
-                                  break_even_words(tpl["zh"]))
+                                  template_words(tpl["zh"], tpl["en"]))
             check_chinese(ini, books["en"], books["zh"], paths["zh"])
             n = len(books["en"][2])
             print(f"{ini}: {len(books['en'][0])} sheets, {n} cells: default.xml "
@@ -284,6 +400,7 @@ def main():
                 zh_book = os.path.join(outdir, "seed-2026-zh-CN.xlsx")
                 shutil.copy(paths["zh"], zh_book)
                 render(zh_book, outdir)
+        check_na_word(run, repo, tpl, tmp)
     print("FAILED" if problems else "all templates give the same model")
     return 1 if problems else 0
 

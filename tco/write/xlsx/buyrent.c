@@ -249,8 +249,9 @@ static int br_cost_per_gpu_hour(br_sheet *B, int row)
             xw_refbuf cnt = xw_in(c, i, TCO_O_COUNT_GPUS);
             xw_refbuf uu = xw_ref(NULL, row, 0, 0, 1);
             xw_fnum(c, ws, row, 1 + (int)i,
-                    xw_f(c, f, sizeof f, "=IF(%s=0,\"n/a\",%s/(%s*HoursPerMonth*HorizonMonths*%s))",
-                         uu.s, xw_ref(NULL, B->tfirst + k, 1 + (int)i, 0, 0).s, cnt.s, uu.s),
+                    xw_f(c, f, sizeof f, "=IF(%s=0,%s,%s/(%s*HoursPerMonth*HorizonMonths*%s))",
+                         uu.s, xw_na_word(c).lit, xw_ref(NULL, B->tfirst + k, 1 + (int)i, 0, 0).s,
+                         cnt.s, uu.s),
                     v, B->money2);
         }
     }

@@ -23,7 +23,7 @@ static double case_value(xw_ctx *c, const tco_result *res, size_t i, int metric,
         return o->npv;
     case 2:
         if (!isfinite(o->cost_per_gpu_hour))
-            *text = "n/a";
+            *word = xw_na_word(c), *text = word->text;
         return o->cost_per_gpu_hour;
     case 3:
         if (!bought)

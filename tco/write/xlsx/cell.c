@@ -134,22 +134,11 @@ xw_numbuf xw_int(long long v)
     return b;
 }
 
-/* See cell.h. */
-xw_word xw_be_word(xw_ctx *c, tco_breakeven_note note)
+/* A label as a word (cell.h, xw_word): the text, cut to 60 bytes on a
+ * character boundary, and the same text as a formula's string literal. The one
+ * place a word becomes a literal. */
+static xw_word word_of(const char *t)
 {
-    /* The English words are tco_breakeven_note_name's. */
-    const char *t;
-    switch (note) {
-    case TCO_BE_ALWAYS:
-        t = xw_label(c, "word.always", "always");
-        break;
-    case TCO_BE_PARALLEL:
-        t = xw_label(c, "word.parallel", "parallel");
-        break;
-    default:
-        t = xw_label(c, "word.never", "never");
-        break;
-    }
     xw_word w;
     size_t n = strlen(t);
     if (n > sizeof w.text - 4)
@@ -166,6 +155,26 @@ xw_word xw_be_word(xw_ctx *c, tco_breakeven_note note)
     *q++ = '"';
     *q = '\0';
     return w;
+}
+
+/* See cell.h. */
+xw_word xw_be_word(xw_ctx *c, tco_breakeven_note note)
+{
+    /* The English words are tco_breakeven_note_name's. */
+    switch (note) {
+    case TCO_BE_ALWAYS:
+        return word_of(xw_label(c, "word.always", "always"));
+    case TCO_BE_PARALLEL:
+        return word_of(xw_label(c, "word.parallel", "parallel"));
+    default:
+        return word_of(xw_label(c, "word.never", "never"));
+    }
+}
+
+/* See cell.h. */
+xw_word xw_na_word(xw_ctx *c)
+{
+    return word_of(xw_label(c, "word.na", "n/a"));
 }
 
 /* A label cut to at most max_chars characters (libxlsxwriter refuses longer
@@ -709,7 +718,7 @@ const char *xw_f(xw_ctx *c, char *buf, size_t size, const char *fmt, ...)
 /* See cell.h. */
 const char *xw_f_quotient(xw_ctx *c, char *buf, size_t size, const char *num, const char *den)
 {
-    return xw_f(c, buf, size, "=IF(%s=0,\"n/a\",%s/%s)", den, num, den);
+    return xw_f(c, buf, size, "=IF(%s=0,%s,%s/%s)", den, xw_na_word(c).lit, num, den);
 }
 
 /* See cell.h. */
@@ -731,7 +740,7 @@ void xw_num(xw_ctx *c, lxw_worksheet *ws, int row, int col, double v, lxw_format
     if (isfinite(v))
         xw_note(c, worksheet_write_number(ws, (lxw_row_t)row, (lxw_col_t)col, v, f));
     else
-        xw_text(c, ws, row, col, "n/a", f);
+        xw_text(c, ws, row, col, xw_na_word(c).text, f);
 }
 
 void xw_fnum(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *formula, double v,
@@ -740,8 +749,8 @@ void xw_fnum(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *formula
     if (isfinite(v))
         xw_note(c, worksheet_write_formula_num(ws, (lxw_row_t)row, (lxw_col_t)col, formula, f, v));
     else
-        xw_note(c,
-                worksheet_write_formula_str(ws, (lxw_row_t)row, (lxw_col_t)col, formula, f, "n/a"));
+        xw_note(c, worksheet_write_formula_str(ws, (lxw_row_t)row, (lxw_col_t)col, formula, f,
+                                               xw_na_word(c).text));
 }
 
 void xw_fstr(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *formula, const char *v,

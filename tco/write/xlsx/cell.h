@@ -55,16 +55,20 @@ typedef struct xw_numbuf {
 } xw_numbuf;
 xw_numbuf xw_int(long long v);
 
-/* A word that stands where a break-even has no number (tco_breakeven_note_name:
- * "always", "never", "parallel"; "never" is also the break-even month's), in the
- * template's language: the text a cell shows, and the same text as a formula's
- * string literal (quoted, its quotes doubled), cut to 60 bytes on a character
- * boundary. Returned by value (xw_refbuf's note). */
+/* A word that a formula gives as its result, in the template's language (a
+ * word.* label): the text a cell shows, and the same text as a formula's string
+ * literal (quoted, its quotes doubled), cut to 60 bytes on a character
+ * boundary. Returned by value (xw_refbuf's note). c may be NULL: the English. */
 typedef struct xw_word {
     char text[64];
     char lit[132];
 } xw_word;
+/* The word where a break-even has no number (tco_breakeven_note_name: "always",
+ * "never", "parallel"; "never" is also the break-even month's). */
 xw_word xw_be_word(xw_ctx *c, tco_breakeven_note note);
+/* The word of a figure that has no value: a ratio whose denominator is zero, a
+ * figure that needs an input the option does not give ("n/a"). */
+xw_word xw_na_word(xw_ctx *c);
 
 /* ===== Sheets and their names ===== */
 
@@ -132,7 +136,8 @@ const char *xw_f(xw_ctx *c, char *buf, size_t size, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
-/* The quotient num/den as a formula, "n/a" where den is zero, in buf. */
+/* The quotient num/den as a formula, the n/a word (xw_na_word) where den is
+ * zero, in buf. */
 const char *xw_f_quotient(xw_ctx *c, char *buf, size_t size, const char *num, const char *den);
 
 /* ===== Cells ===== */
@@ -140,9 +145,10 @@ const char *xw_f_quotient(xw_ctx *c, char *buf, size_t size, const char *num, co
 /* Records libxlsxwriter's error e, unless an earlier one is recorded. */
 void xw_note(xw_ctx *c, lxw_error e);
 void xw_text(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *text, lxw_format *f);
-/* A number; a non-finite one is written as the text "n/a". */
+/* A number; a non-finite one is written as the n/a word (xw_na_word). */
 void xw_num(xw_ctx *c, lxw_worksheet *ws, int row, int col, double v, lxw_format *f);
-/* A formula with its cached number; a non-finite number is cached as "n/a". */
+/* A formula with its cached number; a non-finite number is cached as the n/a
+ * word (xw_na_word). */
 void xw_fnum(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *formula, double v,
              lxw_format *f);
 /* A formula with its cached text. */

@@ -124,7 +124,7 @@ double xw_field_value(xw_ctx *c, size_t i, int fi, char *text, size_t size)
                                       : c->r->options[i].breakeven_utilization_note;
         tci_utf8_format(text, size, "%s", xw_be_word(c, note).text);
     } else {
-        tci_utf8_format(text, size, "n/a");
+        tci_utf8_format(text, size, "%s", xw_na_word(c).text);
     }
     return v;
 }

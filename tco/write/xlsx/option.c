@@ -681,9 +681,9 @@ static void option_usage(const optw *w)
         xw_refbuf tp = in(w, TCO_O_THROUGHPUT);
         label_row(w, L->k_wpkw, t, xw_label(c, "unit.per_s_per_kw", "per s per kW"), XS_TEXT);
         fig(w, L->k_wpkw, XW_COL_VAL,
-            xw_f(c, f, sizeof f, "=IF(OR(%s<=0,%s=0),\"n/a\",%s*%s*%s/%s)", tp.s, drv(L->k_it_kw).s,
-                 tp.s, in(w, TCO_O_COUNT_GPUS).s, in(w, TCO_O_SCALING_EFFICIENCY).s,
-                 drv(L->k_it_kw).s),
+            xw_f(c, f, sizeof f, "=IF(OR(%s<=0,%s=0),%s,%s*%s*%s/%s)", tp.s, drv(L->k_it_kw).s,
+                 xw_na_word(c).lit, tp.s, in(w, TCO_O_COUNT_GPUS).s,
+                 in(w, TCO_O_SCALING_EFFICIENCY).s, drv(L->k_it_kw).s),
             w->res->units_per_s_per_kw, xw_fmt(c, XS_CALC, XN_DEC2));
     }
 }
@@ -737,10 +737,11 @@ static void option_breakeven(const optw *w)
         label_row(w, L->k_beu,
                   xw_label(c, "option.beu", "Break-even utilization, before the 0-100% limits"),
                   "%", XS_TEXT);
-        xw_f(c, f, sizeof f, "=IF(%s-%s=0,\"n/a\",(%s-%s)/(%s-%s))", bs.s, drv(L->k_slope).s,
+        xw_word na = xw_na_word(c);
+        xw_f(c, f, sizeof f, "=IF(%s-%s=0,%s,(%s-%s)/(%s-%s))", bs.s, drv(L->k_slope).s, na.lit,
              drv(L->k_total0).s, bt.s, bs.s, drv(L->k_slope).s);
         if (den == 0)
-            xw_fstr(c, w->ws, L->k_beu, XW_COL_VAL, f, "n/a", xw_fmt(c, XS_CALC, XN_PCT));
+            xw_fstr(c, w->ws, L->k_beu, XW_COL_VAL, f, na.text, xw_fmt(c, XS_CALC, XN_PCT));
         else
             fig(w, L->k_beu, XW_COL_VAL, f, (L->total0 - B->total0) / den,
                 xw_fmt(c, XS_CALC, XN_PCT));

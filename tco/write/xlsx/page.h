@@ -54,7 +54,7 @@ void xw_title(xw_ctx *c, lxw_worksheet *ws, xw_span sp, const char *t, const cha
 void xw_title_line(xw_ctx *c, lxw_worksheet *ws, const char *t, const char *sub);
 /* A heading row tall enough for `texts` wrapped in columns `width` characters wide. */
 void xw_header_height(lxw_worksheet *ws, int row, const char *const *texts, size_t n, double width);
-/* A static value of the engine's (fixed style), "n/a" when unknown. */
+/* A static value of the engine's (fixed style), the n/a word (xw_na_word) when unknown. */
 void xw_engine_num(xw_ctx *c, lxw_worksheet *ws, int row, int col, double v, xw_numfmt nf);
 
 /* ===== Printed pages ===== */

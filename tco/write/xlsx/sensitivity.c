@@ -68,7 +68,7 @@ static void value_text(xw_ctx *c, char *buf, size_t size, tco_kunit u, double v)
 {
     char num[64];
     if (!isfinite(v)) {
-        tci_utf8_format(buf, size, "n/a");
+        tci_utf8_format(buf, size, "%s", xw_na_word(c).text);
         return;
     }
     if (u == TCO_U_FRACTION) {
@@ -185,8 +185,8 @@ static int se_title(se_sheet *S, size_t cheapest)
     xw_labelf(c, t, sizeof t, "sensitivity.charts_note",
               "Tornado charts are drawn for the first {n} bought options and for the cheapest "
               "option ({id}), largest swing on top; every option's table is here. Drivers an "
-              "option does not have (n/a) leave it unchanged.",
-              "n", xw_int(TORNADO_MAX).s, "id", c->id[cheapest], NULL);
+              "option does not have ({na}) leave it unchanged.",
+              "n", xw_int(TORNADO_MAX).s, "id", c->id[cheapest], "na", xw_na_word(c).text, NULL);
     xw_para(c, ws, row++, sp, t, 1);
     row++;
     return row;
@@ -293,8 +293,9 @@ static void se_driver_row(const se_sheet *S, size_t i, const tco_sens_entry *e, 
         xw_num(c, ws, row, SE_IN_LO, in_lo, inf);
         xw_num(c, ws, row, SE_IN_HI, in_hi, inf);
     } else {
-        xw_text(c, ws, row, SE_IN_LO, "n/a", inf);
-        xw_text(c, ws, row, SE_IN_HI, "n/a", inf);
+        xw_word na = xw_na_word(c);
+        xw_text(c, ws, row, SE_IN_LO, na.text, inf);
+        xw_text(c, ws, row, SE_IN_HI, na.text, inf);
     }
     xw_num(c, ws, row, SE_TOT_LO, e->total_low, fx_money);
     xw_num(c, ws, row, SE_TOT_HI, e->total_high, fx_money);

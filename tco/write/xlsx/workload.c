@@ -317,22 +317,23 @@ static void wl_cell_common(const wl_sheet *W, size_t i, int want)
     xw_refbuf cnt = ocell(W->o_count, col);
     xw_refbuf mem = ocell(W->o_mem, col);
     xw_refbuf min = ocell(W->o_min, col);
+    xw_word na = xw_na_word(c);
 
     wl_input(W, i, want, W->o_count, TCO_O_COUNT_GPUS, o->count, W->calc_int);
     wl_input(W, i, want, W->o_mem, TCO_O_MEMORY_GB, o->memory_gb, W->calc_dec);
     if (want == W->o_min)
         xw_fnum(c, ws, W->o_min, col,
-                xw_f(c, f, sizeof f, "=IF(%s>0,-INT(-ROUND(%s/%s,%s)),\"n/a\")", mem.s,
-                     cell(W->m_need, c0).s, mem.s, cell(W->k_dig, c0).s),
+                xw_f(c, f, sizeof f, "=IF(%s>0,-INT(-ROUND(%s/%s,%s)),%s)", mem.s,
+                     cell(W->m_need, c0).s, mem.s, cell(W->k_dig, c0).s, na.lit),
                 z->min_gpus, W->calc_int);
     if (want == W->o_fits)
-        xw_fnum(
-            c, ws, W->o_fits, col,
-            xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(%s>=%s,1,0),\"n/a\")", min.s, cnt.s, min.s),
-            z->fits == 1   ? 1
-            : z->fits == 0 ? 0
-                           : NAN,
-            W->f_fits);
+        xw_fnum(c, ws, W->o_fits, col,
+                xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(%s>=%s,1,0),%s)", min.s, cnt.s, min.s,
+                     na.lit),
+                z->fits == 1   ? 1
+                : z->fits == 0 ? 0
+                               : NAN,
+                W->f_fits);
 
     if (want == W->o_util)
         xw_fnum(c, ws, W->o_util, col, xw_f(c, f, sizeof f, "=%s", odrv(c, i, L->k_util).s),
@@ -355,6 +356,7 @@ static void wl_cell_work(const wl_sheet *W, size_t i, int want)
     const int c0 = WL_COL0, col = c0 + (int)i;
     char f[XW_FBUF];
     xw_refbuf cnt = ocell(W->o_count, col), rate = ocell(W->o_rate, col), se = ocell(W->o_se, col);
+    xw_word na = xw_na_word(c);
     if (W->training) {
         xw_refbuf tf = ocell(W->o_tf, col);
         wl_input(W, i, want, W->o_tf, TCO_O_FP16_TFLOPS, o->fp16_tflops, W->calc_dec);
@@ -367,37 +369,36 @@ static void wl_cell_work(const wl_sheet *W, size_t i, int want)
         xw_refbuf th = ocell(W->o_th, col);
         if (want == W->o_th)
             xw_fnum(c, ws, W->o_th, col,
-                    xw_f(c, f, sizeof f, "=IF(OR(%s<=0,%s<=0),\"n/a\",%s*%s*%s/%s/SecondsPerHour)",
-                         cell(W->m_tokens, c0).s, fl.s, cell(W->k_fpt, c0).s,
+                    xw_f(c, f, sizeof f, "=IF(OR(%s<=0,%s<=0),%s,%s*%s*%s/%s/SecondsPerHour)",
+                         cell(W->m_tokens, c0).s, fl.s, na.lit, cell(W->k_fpt, c0).s,
                          cell(W->m_params, c0).s, cell(W->m_tokens, c0).s, fl.s),
                     z->train_hours, W->calc_dec);
         if (want == W->o_td)
             xw_fnum(c, ws, W->o_td, col,
-                    xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s/%s,\"n/a\")", th.s, th.s,
-                         cell(W->k_day, c0).s),
+                    xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s/%s,%s)", th.s, th.s,
+                         cell(W->k_day, c0).s, na.lit),
                     z->train_days, W->calc_dec);
         xw_refbuf ghr = ocell(W->o_gh, col);
         if (want == W->o_gh)
             xw_fnum(c, ws, W->o_gh, col,
-                    xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s*%s,\"n/a\")", th.s, cnt.s, th.s),
+                    xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s*%s,%s)", th.s, cnt.s, th.s, na.lit),
                     z->run_gpu_hours, W->calc_int);
         xw_refbuf cpr = ocell(W->o_cpr, col);
         if (want == W->o_cpr)
             xw_fnum(c, ws, W->o_cpr, col,
-                    xw_f(c, f, sizeof f, "=IF(AND(ISNUMBER(%s),ISNUMBER(%s)),%s*%s,\"n/a\")", ghr.s,
-                         rate.s, ghr.s, rate.s),
+                    xw_f(c, f, sizeof f, "=IF(AND(ISNUMBER(%s),ISNUMBER(%s)),%s*%s,%s)", ghr.s,
+                         rate.s, ghr.s, rate.s, na.lit),
                     z->cost_per_run, xw_fmt(c, XS_TOTAL, XN_MONEY));
         if (want == W->o_runs)
             xw_fnum(c, ws, W->o_runs, col,
                     xw_f(c, f, sizeof f,
-                         "=IF(ISNUMBER(%s),INT(ROUND(HoursPerMonth*HorizonMonths*%s/%s,%s)),"
-                         "\"n/a\")",
-                         th.s, ocell(W->o_util, col).s, th.s, cell(W->k_dig, c0).s),
+                         "=IF(ISNUMBER(%s),INT(ROUND(HoursPerMonth*HorizonMonths*%s/%s,%s)),%s)",
+                         th.s, ocell(W->o_util, col).s, th.s, cell(W->k_dig, c0).s, na.lit),
                     z->runs_in_horizon, W->calc_int);
         if (want == W->o_tpc)
             xw_fnum(c, ws, W->o_tpc, col,
-                    xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(%s=0,\"n/a\",%s/%s),\"n/a\")", cpr.s,
-                         cpr.s, cell(W->m_tokens, c0).s, cpr.s),
+                    xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(%s=0,%s,%s/%s),%s)", cpr.s, cpr.s,
+                         na.lit, cell(W->m_tokens, c0).s, cpr.s, na.lit),
                     z->tokens_per_currency, W->calc_int);
     } else {
         xw_refbuf tp = ocell(W->o_tp, col);
@@ -408,30 +409,31 @@ static void wl_cell_work(const wl_sheet *W, size_t i, int want)
             per_gpu = s->requests_per_s / o->count;
         if (want == W->o_pg)
             xw_fnum(c, ws, W->o_pg, col,
-                    xw_f(c, f, sizeof f, "=IF(%s*%s>0,%s*%s,IF(%s>0,%s/%s,\"n/a\"))", tp.s, se.s,
-                         tp.s, se.s, cell(W->m_rps, c0).s, cell(W->m_rps, c0).s, cnt.s),
+                    xw_f(c, f, sizeof f, "=IF(%s*%s>0,%s*%s,IF(%s>0,%s/%s,%s))", tp.s, se.s, tp.s,
+                         se.s, cell(W->m_rps, c0).s, cell(W->m_rps, c0).s, cnt.s, na.lit),
                     per_gpu > 0 ? per_gpu : NAN, W->calc_dec);
         if (want == W->o_cpk)
             xw_fnum(c, ws, W->o_cpk, col,
                     xw_f(c, f, sizeof f,
                          "=IF(AND(ISNUMBER(%s),ISNUMBER(%s)),%s/"
-                         "(%s*SecondsPerHour)*1000,\"n/a\")",
-                         rate.s, pg.s, rate.s, pg.s),
+                         "(%s*SecondsPerHour)*1000,%s)",
+                         rate.s, pg.s, rate.s, pg.s, na.lit),
                     z->cost_per_thousand_requests, W->f_cpk);
         if (want == W->o_cpm)
             xw_fnum(c, ws, W->o_cpm, col,
                     xw_f(c, f, sizeof f,
                          "=IF(AND(ISNUMBER(%s),ISNUMBER(%s),%s>0),%s/"
                          "(%s*%s*SecondsPerHour)*1000*"
-                         "1000,\"n/a\")",
-                         rate.s, pg.s, cell(W->m_tpr, c0).s, rate.s, pg.s, cell(W->m_tpr, c0).s),
+                         "1000,%s)",
+                         rate.s, pg.s, cell(W->m_tpr, c0).s, rate.s, pg.s, cell(W->m_tpr, c0).s,
+                         na.lit),
                     z->cost_per_million_tokens, W->f_cpm);
         if (want == W->o_gn)
             xw_fnum(c, ws, W->o_gn, col,
                     xw_f(c, f, sizeof f,
-                         "=IF(AND(%s>0,%s>0,ISNUMBER(%s)),-INT(-ROUND(%s/%s,%s)),\"n/a\")",
+                         "=IF(AND(%s>0,%s>0,ISNUMBER(%s)),-INT(-ROUND(%s/%s,%s)),%s)",
                          cell(W->m_rps, c0).s, tp.s, pg.s, cell(W->m_rps, c0).s, pg.s,
-                         cell(W->k_dig, c0).s),
+                         cell(W->k_dig, c0).s, na.lit),
                     z->gpus_needed, W->calc_int);
     }
 }
@@ -543,11 +545,12 @@ static void wl_marks(const wl_sheet *W)
     for (int k = 0; k < 3; k++)
         xw_note(c, worksheet_conditional_format_range(ws, (lxw_row_t)marked[k], (lxw_col_t)c0,
                                                       (lxw_row_t)marked[k], (lxw_col_t)c1, &cf));
-    xw_text(c, ws, W->last_row + 2, 0,
-            xw_label(c, "workload.note",
-                     "n/a: the figure needs an input the option does not give (memory_gb, "
-                     "fp16_tflops, throughput, tokens) or a cost per GPU-hour (zero utilization)."),
-            xw_fmt(c, XS_NOTE, XN_NONE));
+    char t[XW_TBUF];
+    xw_labelf(c, t, sizeof t, "workload.note",
+              "{na}: the figure needs an input the option does not give (memory_gb, "
+              "fp16_tflops, throughput, tokens) or a cost per GPU-hour (zero utilization).",
+              "na", xw_na_word(c).text, NULL);
+    xw_text(c, ws, W->last_row + 2, 0, t, xw_fmt(c, XS_NOTE, XN_NONE));
     xw_print_setup(c, ws, W->hdr, W->hdr, 1);
 }
 
