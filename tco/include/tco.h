@@ -354,6 +354,8 @@ typedef struct tco_option {
     char *offer;               /* cloud offer id, or NULL */
     char *base;                /* id of the option whose keys this one inherits, or NULL */
     int count;                 /* GPUs */
+    int count_auto;            /* 1: `count = auto`, count was sized to the [workload]
+                                  (MODEL.md, Feasibility) when the scenario was read */
     double utilization;        /* own value; see tco_option_utilization() */
     double tdp_w;              /* board power at full load, W */
     double fp16_tflops;        /* dense FP16/BF16 peak; 0 when unknown */
@@ -521,6 +523,18 @@ typedef struct tco_sizing {
     double gpus_needed; /* to serve requests_per_s */
 } tco_sizing;
 
+/* Why an option cannot do the work of the [workload] (bits of
+ * tco_option_result.infeasible; MODEL.md, Feasibility). */
+enum {
+    TCO_INFEASIBLE_MEMORY = 1, /* its GPUs cannot hold the model (sizing.fits is 0) */
+    TCO_INFEASIBLE_RATE = 2    /* fewer GPUs than requests_per_s needs (gpus_needed) */
+};
+
+/* The reason an option is left out, as a stable English phrase (the JSON's
+ * infeasible_reason): "model does not fit in memory", "below the target rate",
+ * or both joined by "; ". NULL when infeasible is 0 (the option is feasible). */
+const char *tco_infeasible_reason(unsigned infeasible);
+
 /* Every figure of one option. Unknown values are NAN (null in JSON). */
 typedef struct tco_option_result {
     double utilization;
@@ -536,6 +550,8 @@ typedef struct tco_option_result {
     int breakeven_month;          /* 1..H, or 0 when there is none */
     double breakeven_utilization; /* in [0,1], or NAN */
     tco_sizing sizing;            /* workload sizing */
+    unsigned infeasible;          /* TCO_INFEASIBLE_* bits; 0 when the option is feasible
+                                     (also when the workload does not tell) */
     tco_month *monthly;           /* horizon_months entries */
 } tco_option_result;
 
@@ -544,8 +560,13 @@ typedef struct tco_result {
     int baseline;                 /* index of the baseline rent option, or -1 */
     double monthly_rate;          /* r_m */
     size_t n_options;
-    tco_option_result *options;          /* in input order */
-    size_t *rank;                        /* option indices, cheapest total first */
+    tco_option_result *options; /* in input order */
+    size_t *rank;               /* option indices, cheapest total first */
+    /* The decision, among feasible options only (MODEL.md, Feasibility): the
+     * index of the feasible option with the lowest total (ties: the first in
+     * input order), the lowest NPV, the lowest cost per unit of work (among
+     * those that have one); -1 when there is none. */
+    int cheapest, lowest_npv, lowest_cost_per_unit;
     const struct tco_analysis *analysis; /* optional, set by the caller after
                                             tco_analyze(); writers include it */
 } tco_result;
@@ -555,8 +576,9 @@ tco_status tco_compute(const tco_scenario *scenario, tco_result **out);
 
 void tco_result_free(tco_result *result);
 
-/* Add a warning to diags for each option that cannot hold the workload's
- * model in memory. Returns the number of such options. */
+/* Add a warning to diags for each option that is not feasible: its GPUs
+ * cannot hold the workload's model in memory, or serve its requests_per_s.
+ * Returns the number of such options. */
 size_t tco_result_check(const tco_result *result, tco_diags *diags);
 
 /* ===== Analyses: sensitivity, utilization sweep, cases, Monte Carlo ===== */
