@@ -103,6 +103,9 @@ static void put_cell(FILE *out, const tco_result *res, size_t i, const tci_field
     case TCI_FU_FRACTION:
         put_percent(out, x);
         break;
+    case TCI_FU_FLAG:
+        fputs(x ? "yes" : "no", out);
+        break;
     default: /* GPUs, a month, a rank */
         if (isnan(x) || isinf(x))
             fputs("n/a", out);
@@ -110,6 +113,56 @@ static void put_cell(FILE *out, const tco_result *res, size_t i, const tci_field
             fprintf(out, "%.0f", x);
         break;
     }
+}
+
+/* One line of the decision: what it is, then option i's label and its figure
+ * (money with `decimals` decimals), or "none" when i is -1. */
+static void put_pick(FILE *out, const tco_result *res, const char *what, const char *unit, int i,
+                     double x, int decimals)
+{
+    char buf[TCO_NUMTEXT_MAX];
+    fprintf(out, "- %s", what);
+    put_text(out, unit);
+    fputs(": ", out);
+    if (i < 0) {
+        fputs("none\n", out);
+        return;
+    }
+    put_text(out, res->scenario->options[i].label);
+    fprintf(out, ", %s ", tco_group_thousands(buf, sizeof buf, x, decimals));
+    put_text(out, res->scenario->currency);
+    fputc('\n', out);
+}
+
+/* The decision under the table: the lowest total, NPV and cost per unit of
+ * work among feasible options, and the options left out with their reasons
+ * (MODEL.md, Feasibility). */
+static void put_decision(FILE *out, const tco_result *res)
+{
+    const tco_option_result *r = res->options;
+    fputs("\n**Decision** (feasible options only):\n\n", out);
+    put_pick(out, res, "Lowest total cost", NULL, res->cheapest,
+             res->cheapest >= 0 ? r[res->cheapest].total : NAN, 2);
+    put_pick(out, res, "Lowest NPV", NULL, res->lowest_npv,
+             res->lowest_npv >= 0 ? r[res->lowest_npv].npv : NAN, 2);
+    int per_unit = 0;
+    for (size_t i = 0; i < res->n_options; i++)
+        per_unit |= !isnan(r[i].cost_per_unit);
+    if (per_unit)
+        put_pick(out, res, "Lowest cost per ", res->scenario->unit, res->lowest_cost_per_unit,
+                 res->lowest_cost_per_unit >= 0 ? r[res->lowest_cost_per_unit].cost_per_unit : NAN,
+                 6);
+    const char *sep = "- Left out, not feasible: ";
+    for (size_t i = 0; i < res->n_options; i++) {
+        if (!r[i].infeasible)
+            continue;
+        fputs(sep, out);
+        put_text(out, res->scenario->options[i].label);
+        fprintf(out, " (%s)", tco_infeasible_reason(r[i].infeasible));
+        sep = "; ";
+    }
+    if (sep[0] == ';')
+        fputc('\n', out);
 }
 
 /* See documentation in header file. */
@@ -151,6 +204,7 @@ tco_status tco_report_write_md_stream(const tco_result *res, FILE *out)
         }
         fputc('\n', out);
     }
+    put_decision(out, res);
     return ferror(out) ? TCO_ERR_IO : TCO_OK;
 }
 

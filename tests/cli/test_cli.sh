@@ -40,7 +40,7 @@ keys = ["id", "label", "acquire", "gpu", "count", "utilization", "capex", "power
         "facility", "maintenance", "staff", "rental", "residual", "total", "npv", "gpu_hours",
         "cost_per_gpu_hour", "cost_per_pflop_hour", "cost_per_unit", "units_per_s_per_kw",
         "it_kw", "provisioned_kw", "depreciation", "book_value_end", "breakeven_month",
-        "breakeven_utilization", "monthly"]
+        "breakeven_utilization", "feasible", "infeasible_reason", "monthly"]
 for o in d["options"]:
     got = [k for k in o if k != "sizing"]
     assert got == keys, list(o)
@@ -49,6 +49,14 @@ for o in d["options"]:
     assert list(m) == ["month", "power", "cooling", "facility", "maintenance", "staff",
                        "rental", "depreciation", "cost", "cumulative"]
     assert abs(m["cumulative"] - o["residual"] - o["total"]) <= 1e-6 * max(1, abs(o["total"]))
+    assert (o["infeasible_reason"] is None) == o["feasible"], o["id"]
+# The decision: among feasible options only (MODEL.md, Feasibility and the decision).
+dec = d["decision"]
+assert list(dec) == ["cheapest", "lowest_npv", "lowest_cost_per_unit", "infeasible"], list(dec)
+feasible = [o for o in d["options"] if o["feasible"]]
+assert dec["infeasible"] == [o["id"] for o in d["options"] if not o["feasible"]]
+assert dec["cheapest"] == (min(feasible, key=lambda o: o["total"])["id"] if feasible else None)
+assert dec["lowest_npv"] == (min(feasible, key=lambda o: o["npv"])["id"] if feasible else None)
 PYEOF
 done
 
