@@ -144,9 +144,8 @@ static const tci_field fields[] = {
     [TCI_F_INFEASIBLE_REASON] = {.name = "infeasible_reason",
                                  .from = TCI_FROM_INFEASIBLE,
                                  .unit = TCI_FU_TEXT,
-                                 .outputs = BOOK,
-                                 .label = "Why it is left out",
-                                 .label_key = "summary.field.infeasible_reason"},
+                                 .outputs = DATA,
+                                 .label = "Why it is left out"},
 };
 _Static_assert(sizeof fields / sizeof *fields == TCI_F_COUNT, "fields: one row per tci_field_id");
 

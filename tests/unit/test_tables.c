@@ -238,7 +238,7 @@ static void test_fields_outputs(void)
         "id,acquire,count,utilization,capex,power,cooling,facility,maintenance,staff,rental,"
         "residual,total,npv,gpu_hours,cost_per_gpu_hour,cost_per_pflop_hour,cost_per_unit,"
         "units_per_s_per_kw,it_kw,provisioned_kw,depreciation,book_value_end,breakeven_month,"
-        "breakeven_utilization,rank,feasible,infeasible_reason");
+        "breakeven_utilization,rank,feasible");
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_MD),
                            "label,acquire,total,npv,cost_per_gpu_hour,breakeven_month,"
                            "breakeven_utilization,rank,feasible");

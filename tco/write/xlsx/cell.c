@@ -387,31 +387,6 @@ void xw_flag_format(char *out, size_t size, const char *yes, const char *no)
     tci_utf8_format(out, size, "[=1]\"%s\";[=0]\"%s\";General", y, n);
 }
 
-/* See cell.h. */
-void xw_formula_string(char *out, size_t size, const char *text, size_t max_bytes)
-{
-    const char *s = text ? text : "";
-    size_t n = strlen(s);
-    if (size < 3) {
-        if (size)
-            out[0] = '\0';
-        return;
-    }
-    n = n < max_bytes ? n : max_bytes;
-    if (2 * n + 3 > size) /* each byte takes at most two, then the quotes and the NUL */
-        n = (size - 3) / 2;
-    n = tci_utf8_cut(s, n);
-    size_t o = 0;
-    out[o++] = '"';
-    for (size_t k = 0; k < n; k++) {
-        if (s[k] == '"')
-            out[o++] = '"';
-        out[o++] = s[k];
-    }
-    out[o++] = '"';
-    out[o] = '\0';
-}
-
 /* Number formats in the scenario's currency (see currency_affixes). */
 static void init_numfmts(xw_ctx *c)
 {

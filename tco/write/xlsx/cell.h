@@ -102,9 +102,6 @@ void xw_format_literal(char *out, size_t size, const char *text);
 /* A number format that shows 1 as `yes` and 0 as `no` (other numbers as they are),
  * the words cut to fit size. */
 void xw_flag_format(char *out, size_t size, const char *yes, const char *no);
-/* `text` as a string literal of a formula: in double quotes, its own doubled, cut
- * on a character to at most max_bytes bytes of text. */
-void xw_formula_string(char *out, size_t size, const char *text, size_t max_bytes);
 
 /* ===== References ===== */
 

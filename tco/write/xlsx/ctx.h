@@ -133,8 +133,10 @@ typedef struct xw_ctx {
      * Checks and the charts. */
     int sm_rows[TCI_F_COUNT];
     int sm_header, sm_last_row;
-    int sm_feasible_total; /* the Summary's row of each feasible option's total */
-    int ck_master;         /* Checks row of the master check */
+    int sm_holds, sm_serves; /* the Summary's feasibility tests (sm_serves: XW_NONE
+                                unless inference) */
+    int sm_feasible_total;   /* the Summary's row of each feasible option's total */
+    int ck_master;           /* Checks row of the master check */
 } xw_ctx;
 
 #endif /* TCO_WRITE_XLSX_CTX_H */

@@ -60,69 +60,42 @@ static int summary_source(xw_ctx *c, const xw_optsheet *L, int fi, const char *t
     return 1;
 }
 
-/* Option i's feasibility terms (MODEL.md, Feasibility) as formulas over Inputs,
- * each 1 when the option fails the test, else 0: m, its GPUs cannot hold the
- * model; r, they cannot serve requests_per_s ("0" unless inference). The
- * engine's sizing, with the Workload sheet's rounding of whole GPUs. */
-static void feasibility_terms(xw_ctx *c, size_t i, char *m, char *r, size_t size)
+/* Option i's feasibility tests (MODEL.md, Feasibility and the decision) as
+ * formulas over Inputs, each 1 when the option passes, else 0: its GPUs hold
+ * the model (`holds`); they serve requests_per_s (`serves`, inference only).
+ * The engine's sizing, with the Workload sheet's rounding to whole GPUs; a test
+ * whose input is 0 passes. No text in them, so that every template gives the
+ * same formulas. */
+static void feasibility_tests(xw_ctx *c, size_t i, char *holds, char *serves, size_t size)
 {
     char mp[64], cnt[64], mem[64];
     tci_utf8_format(mp, sizeof mp, "%s", xw_ing(c, TCO_S_MODEL_PARAMS).s);
     tci_utf8_format(cnt, sizeof cnt, "%s", xw_in(c, i, TCO_O_COUNT_GPUS).s);
     tci_utf8_format(mem, sizeof mem, "%s", xw_in(c, i, TCO_O_MEMORY_GB).s);
-    xw_f(c, m, size, "IF(AND(%s>0,%s>0),IF(%s<-INT(-ROUND(%s*%s*(1+%s)/1000000000/%s,9)),1,0),0)",
-         mp, mem, cnt, mp, xw_ing(c, TCO_S_BYTES_PER_PARAM).s,
-         xw_ing(c, TCO_S_ACTIVATION_OVERHEAD).s, mem);
-    if (c->s->mode != TCO_INFERENCE) {
-        tci_utf8_format(r, size, "0");
+    xw_f(c, holds, size,
+         "=IF(AND(%s>0,%s>0),IF(%s<-INT(-ROUND(%s*%s*(1+%s)/1000000000/%s,9)),0,1),1)", mp, mem,
+         cnt, mp, xw_ing(c, TCO_S_BYTES_PER_PARAM).s, xw_ing(c, TCO_S_ACTIVATION_OVERHEAD).s, mem);
+    if (c->sm_serves == XW_NONE)
         return;
-    }
     char rps[64], tp[64], se[64];
     tci_utf8_format(rps, sizeof rps, "%s", xw_ing(c, TCO_S_REQUESTS_PER_S).s);
     tci_utf8_format(tp, sizeof tp, "%s", xw_in(c, i, TCO_O_THROUGHPUT).s);
     tci_utf8_format(se, sizeof se, "%s", xw_in(c, i, TCO_O_SCALING_EFFICIENCY).s);
-    xw_f(c, r, size,
-         "IF(AND(%s>0,%s>0,%s>0),IF(%s<-INT(-ROUND(%s/IF(%s*%s>0,%s*%s,%s/%s),9)),1,0),0)", mp, rps,
-         tp, cnt, rps, tp, se, tp, se, rps, cnt);
+    xw_f(c, serves, size,
+         "=IF(AND(%s>0,%s>0,%s>0),IF(%s<-INT(-ROUND(%s/IF(%s*%s>0,%s*%s,%s/%s),9)),0,1),1)", mp,
+         rps, tp, cnt, rps, tp, se, tp, se, rps, cnt);
 }
 
-/* The reason an option is left out, in the template's words (in English, the
- * JSON's infeasible_reason: tco_infeasible_reason), or a dash when it is not;
- * `infeasible` is the engine's TCO_INFEASIBLE_* bits. */
-static const char *reason_label(xw_ctx *c, unsigned infeasible)
+/* Option i's Feasible cell: both tests of the rows below passed. */
+static void feasibility_formula(xw_ctx *c, size_t i, char *f, size_t size)
 {
-    switch (infeasible) {
-    case TCO_INFEASIBLE_MEMORY:
-        return xw_label(c, "summary.infeasible.memory", "model does not fit in memory");
-    case TCO_INFEASIBLE_RATE:
-        return xw_label(c, "summary.infeasible.rate", "below the target rate");
-    case TCO_INFEASIBLE_MEMORY | TCO_INFEASIBLE_RATE:
-        return xw_label(c, "summary.infeasible.both",
-                        "model does not fit in memory; below the target rate");
-    default:
-        return "\xE2\x80\x93";
-    }
-}
-
-/* Field fi of feasibility (feasible, infeasible_reason) for option i in f. */
-static void feasibility_formula(xw_ctx *c, size_t i, int fi, char *f, size_t size)
-{
-    char m[XW_FBUF], r[XW_FBUF];
-    feasibility_terms(c, i, m, r, sizeof m);
-    if (fi == TCI_F_FEASIBLE) {
-        xw_f(c, f, size, "=IF(%s+%s=0,1,0)", m, r);
-        return;
-    }
-    /* The feasible row above says whether there is a reason at all. */
-    xw_refbuf feasible = xw_ref(NULL, c->sm_rows[TCI_F_FEASIBLE], XW_SUM_COL0 + (int)i, 0, 0);
-    char dash[16], mem[300], rate[300], both[300];
-    xw_formula_string(dash, sizeof dash, reason_label(c, 0), 8);
-    xw_formula_string(mem, sizeof mem, reason_label(c, TCO_INFEASIBLE_MEMORY), 120);
-    xw_formula_string(rate, sizeof rate, reason_label(c, TCO_INFEASIBLE_RATE), 120);
-    xw_formula_string(both, sizeof both,
-                      reason_label(c, TCO_INFEASIBLE_MEMORY | TCO_INFEASIBLE_RATE), 120);
-    xw_f(c, f, size, "=IF(%s=1,%s,IF(%s=0,%s,IF(%s=0,%s,%s)))", feasible.s, dash, r, mem, m, rate,
-         both);
+    const int col = XW_SUM_COL0 + (int)i;
+    xw_refbuf holds = xw_ref(NULL, c->sm_holds, col, 0, 0);
+    if (c->sm_serves == XW_NONE)
+        xw_f(c, f, size, "=IF(%s=1,1,0)", holds.s);
+    else
+        xw_f(c, f, size, "=IF(AND(%s=1,%s=1),1,0)", holds.s,
+             xw_ref(NULL, c->sm_serves, col, 0, 0).s);
 }
 
 /* The formula of option i's cell of field fi (in column col) in f; 0 for a field
@@ -156,8 +129,7 @@ static int summary_formula(xw_ctx *c, size_t i, int fi, int col, char *f, size_t
         xw_breakeven_formula(c, f, size, i);
         break;
     case TCI_F_FEASIBLE:
-    case TCI_F_INFEASIBLE_REASON:
-        feasibility_formula(c, i, fi, f, size);
+        feasibility_formula(c, i, f, size);
         break;
     case TCI_F_RANK: {
         int tr = c->sm_rows[TCI_F_TOTAL];
@@ -180,7 +152,7 @@ static void summary_cell(xw_ctx *c, size_t i, int fi, int row, int col)
     const xw_optsheet *L = &c->os[i];
     const tco_option *o = &c->s->options[i];
     lxw_worksheet *ws = c->summary;
-    char f[4 * XW_FBUF]; /* the feasibility formulas are long */
+    char f[XW_FBUF];
     xw_style st = fi == TCI_F_TOTAL ? XS_TOTAL : XS_CALC;
     lxw_format *fmt = xw_fmt(c, st, xw_field_numfmt(fi));
     const char *text;
@@ -205,8 +177,6 @@ static void summary_cell(xw_ctx *c, size_t i, int fi, int row, int col)
     }
     if (!summary_formula(c, i, fi, col, f, sizeof f))
         return;
-    if (fi == TCI_F_INFEASIBLE_REASON)
-        text = reason_label(c, c->r->options[i].infeasible);
 
     if (text)
         xw_fstr(c, ws, row, col, f, text, fmt);
@@ -381,6 +351,9 @@ static void sm_layout(xw_ctx *c)
             row += 2;
         c->sm_rows[fi] = row++;
     }
+    /* The feasibility tests, then the feasible options' totals. */
+    c->sm_holds = row++;
+    c->sm_serves = c->s->mode == TCO_INFERENCE ? row++ : XW_NONE;
     c->sm_feasible_total = row++;
     c->sm_last_row = row - 1;
 }
@@ -439,14 +412,10 @@ static void sm_title(xw_ctx *c, int lines)
      * engine picks (MODEL.md, Feasibility). */
     int hr = c->sm_feasible_total;
     xw_refbuf h = xw_range(NULL, hr, c0, hr, c1);
-    const char *none =
-        xw_label(c, "summary.lowest.none", "none: no option holds the model and serves its rate");
-    char lit[400];
-    xw_formula_string(lit, sizeof lit, none, 120);
     xw_fstr(c, ws, 2, c0,
-            xw_f(c, f, sizeof f, "=IF(COUNT(%s)=0,%s,INDEX(%s,1,MATCH(MIN(%s),%s,0)))", h.s, lit,
-                 xw_range(NULL, c->sm_header, c0, c->sm_header, c1).s, h.s, h.s),
-            c->r->cheapest >= 0 ? c->label[c->r->cheapest] : none, xw_fmt(c, XS_TOTAL, XN_NONE));
+            xw_f(c, f, sizeof f, "=IF(COUNT(%s)=0,\"%s\",INDEX(%s,1,MATCH(MIN(%s),%s,0)))", h.s,
+                 XW_DASH, xw_range(NULL, c->sm_header, c0, c->sm_header, c1).s, h.s, h.s),
+            c->r->cheapest >= 0 ? c->label[c->r->cheapest] : XW_DASH, xw_fmt(c, XS_TOTAL, XN_NONE));
 
     lxw_format *head = xw_fmt(c, XS_HEADER, XN_NONE);
     worksheet_set_row(ws, (lxw_row_t)c->sm_header, 15.0 * lines + 2, NULL);
@@ -456,6 +425,35 @@ static void sm_title(xw_ctx *c, int lines)
     for (size_t i = 0; i < n; i++)
         xw_text(c, ws, c->sm_header, c0 + (int)i, c->label[i], xw_fmt(c, XS_HEADOPT, XN_NONE));
     worksheet_freeze_panes(ws, (lxw_row_t)(c->sm_header + 1), (lxw_col_t)c0);
+}
+
+/* The rows of the two feasibility tests, 1 (yes) or 0 (no) for each option. */
+static void sm_feasibility_tests(xw_ctx *c)
+{
+    lxw_worksheet *ws = c->summary;
+    const struct {
+        int row;
+        const char *key, *english;
+        unsigned bit;
+    } tests[] = {
+        {c->sm_holds, XW_KEY("summary.holds_model"), "Holds the model in its GPUs' memory",
+         TCO_INFEASIBLE_MEMORY},
+        {c->sm_serves, XW_KEY("summary.serves_rate"), "Serves the target rate (requests_per_s)",
+         TCO_INFEASIBLE_RATE},
+    };
+    char holds[XW_FBUF], serves[XW_FBUF];
+    for (size_t k = 0; k < 2; k++) {
+        if (tests[k].row == XW_NONE)
+            continue;
+        xw_text(c, ws, tests[k].row, 0, xw_label(c, tests[k].key, tests[k].english),
+                xw_fmt(c, XS_TEXT, XN_NONE));
+        for (size_t i = 0; i < c->s->n_options; i++) {
+            feasibility_tests(c, i, holds, serves, sizeof holds);
+            xw_fnum(c, ws, tests[k].row, XW_SUM_COL0 + (int)i, k == 0 ? holds : serves,
+                    c->r->options[i].infeasible & tests[k].bit ? 0 : 1,
+                    xw_fmt(c, XS_CALC, XN_FLAG));
+        }
+    }
 }
 
 /* The row of each feasible option's total (a dash for one left out), over
@@ -518,6 +516,7 @@ static void sm_fields(xw_ctx *c)
             summary_cell(c, i, fi, rr, c0 + (int)i);
     }
 
+    sm_feasibility_tests(c);
     sm_feasible_total(c);
 
     /* Highlighted: the column of the lowest feasible total (the first of equal
@@ -538,8 +537,8 @@ static void sm_fields(xw_ctx *c)
     xw_f(c, f, sizeof f, "=%s=0", xw_ref(NULL, fr, c0, 1, 0).s);
     cf.value_string = f;
     cf.format = c->fmt_nofit;
-    xw_note(c, worksheet_conditional_format_range(ws, (lxw_row_t)fr, (lxw_col_t)c0,
-                                                  (lxw_row_t)c->sm_rows[TCI_F_INFEASIBLE_REASON],
+    int last = c->sm_serves == XW_NONE ? c->sm_holds : c->sm_serves;
+    xw_note(c, worksheet_conditional_format_range(ws, (lxw_row_t)fr, (lxw_col_t)c0, (lxw_row_t)last,
                                                   (lxw_col_t)c1, &cf));
 }
 
