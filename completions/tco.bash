@@ -73,16 +73,16 @@ _tco()
     local opts
     case $cmd in
     report)
-        opts="-o --output -f --format --catalog --template --monthly -q --quiet -v --verbose -h --help"
+        opts="-o --output -f --format --catalog --template --monthly -q --quiet --strict -v --verbose -h --help"
         ;;
     compare)
-        opts="-o --output -f --format --catalog --template -q --quiet -v --verbose -h --help"
+        opts="-o --output -f --format --catalog --template -q --quiet --strict -v --verbose -h --help"
         ;;
     catalog)
-        opts="-o --output -f --format --catalog -q --quiet -v --verbose -h --help"
+        opts="-o --output -f --format --catalog -q --quiet --strict -v --verbose -h --help"
         ;;
     validate)
-        opts="--catalog -q --quiet -v --verbose -h --help"
+        opts="--catalog --template -q --quiet --strict -v --verbose -h --help"
         ;;
     esac
     if [[ $cur == -* ]]; then

@@ -30,7 +30,7 @@ static const char usage_text[] =
     "\n"
     "Commands:\n"
     "  report SCENARIO.ini   compute every option of the scenario and its analyses\n"
-    "  validate SCENARIO.ini check the scenario and its catalogs; write nothing\n"
+    "  validate SCENARIO.ini all that report does (analyses too), writing nothing\n"
     "  catalog               list the GPUs and cloud offers of the price catalogs\n"
     "  compare A.ini B.ini   the inputs that differ and the figures' deltas\n"
     "\n"
@@ -47,14 +47,16 @@ static const char usage_text[] =
     "                        overrides the scenario's template key\n"
     "      --monthly         with csv: add the monthly table\n"
     "  -q, --quiet           print no warnings, only errors\n"
+    "      --strict          treat warnings as errors: say them as errors, write\n"
+    "                        nothing and exit 2\n"
     "  -v, --verbose         also say which catalogs were read\n"
     "  -h, --help            show this help\n"
     "      --version         show the version\n"
     "\n"
     "Environment:\n"
-    "  SOURCE_DATE_EPOCH     creation time stamped in workbooks and the date stale\n"
-    "                        prices are judged against (Unix seconds); otherwise the\n"
-    "                        scenario's as_of date\n"
+    "  SOURCE_DATE_EPOCH     creation time stamped in workbooks (Unix seconds); also\n"
+    "                        the date stale prices are judged against when the\n"
+    "                        scenario has no as_of (otherwise today)\n"
     "  TCO_DATA_DIR          where the shipped catalog is (DIR/pricing/gpus.xml)\n"
     "  NO_COLOR              when set, the table is never coloured\n"
     "\n"
@@ -73,6 +75,7 @@ typedef struct args {
     const char *template_path;              /* --template, or NULL */
     int n_catalogs;
     int monthly, quiet, verbose;
+    int strict; /* --strict: warnings are errors */
 } args;
 
 /* fmt holds one %s, for arg: a command-line argument, shown escaped
@@ -87,10 +90,15 @@ static int usage_error(const char *fmt, const char *arg)
     return CLI_EXIT_USAGE;
 }
 
-static void print_diags(const tco_diags *d, int quiet)
+/* Print the diagnostics: errors only when `quiet`; warnings as errors when
+ * `strict`. */
+static void print_diags(const tco_diags *d, int quiet, int strict)
 {
     for (size_t i = 0; i < tco_diags_count(d); i++) {
-        const tco_diag *g = tco_diags_get(d, i);
+        tco_diag shown = *tco_diags_get(d, i);
+        const tco_diag *g = &shown;
+        if (strict && shown.severity == TCO_SEV_WARNING)
+            shown.severity = TCO_SEV_ERROR;
         if (quiet && g->severity != TCO_SEV_ERROR)
             continue;
         int len = tco_diag_format(g, NULL, 0);
@@ -103,6 +111,16 @@ static void print_diags(const tco_diags *d, int quiet)
         }
         free(buf);
     }
+}
+
+/* --strict: CLI_EXIT_USAGE when d holds a warning, which print_diags then
+ * says as an error; else 0. */
+static int strict_failed(const args *a, const tco_diags *d)
+{
+    for (size_t i = 0; a->strict && i < tco_diags_count(d); i++)
+        if (tco_diags_get(d, i)->severity == TCO_SEV_WARNING)
+            return CLI_EXIT_USAGE;
+    return 0;
 }
 
 static enum format parse_format(const char *s)
@@ -185,6 +203,8 @@ static int parse_args(int argc, char **argv, int takes_input, const char *help, 
             a->quiet = 1;
         } else if (strcmp(name, "-v") == 0 || strcmp(name, "--verbose") == 0) {
             a->verbose = 1;
+        } else if (strcmp(name, "--strict") == 0) {
+            a->strict = 1;
         } else if (opt[0] == '-' && opt[1] != '\0') {
             return usage_error("unknown option '%s'", opt);
         } else if (takes_input >= 1 && !a->input) {
@@ -505,16 +525,15 @@ typedef struct computed {
 } computed;
 
 /* Load a->input and its template, compute it and check the result, into *c.
- * Returns 0, or the exit status of the step that failed; running out of
- * memory is said on standard error when `say_nomem`. Whatever it returns,
+ * Returns 0, or the exit status of the step that failed (running out of
+ * memory is said on standard error). Whatever it returns,
  * computed_end prints the diagnostics and frees *c. */
-static int compute_input(const args *a, long long epoch, int say_nomem, computed *c)
+static int compute_input(const args *a, long long epoch, computed *c)
 {
     memset(c, 0, sizeof *c);
     c->d = tco_diags_new();
     if (!c->d) {
-        if (say_nomem)
-            fputs("tco: out of memory\n", stderr);
+        fputs("tco: out of memory\n", stderr);
         return CLI_EXIT_RUNTIME;
     }
     int rc = load(a, c->d, &c->s, epoch);
@@ -525,18 +544,17 @@ static int compute_input(const args *a, long long epoch, int say_nomem, computed
         return rc;
     tco_status st = tco_compute(c->s, &c->res);
     if (st != TCO_OK) {
-        if (say_nomem)
-            fprintf(stderr, "tco: %s\n", tco_status_str(st));
+        fprintf(stderr, "tco: %s\n", tco_status_str(st));
         return CLI_EXIT_RUNTIME;
     }
     tco_result_check(c->res, c->d);
     return 0;
 }
 
-/* Print c's diagnostics (errors only when `quiet`), free it, and return rc. */
-static int computed_end(computed *c, int quiet, int rc)
+/* Print c's diagnostics (print_diags), free it, and return rc. */
+static int computed_end(computed *c, const args *a, int rc)
 {
-    print_diags(c->d, quiet);
+    print_diags(c->d, a->quiet, a->strict);
     tco_template_free(c->tpl);
     tco_result_free(c->res);
     tco_scenario_free(c->s);
@@ -544,19 +562,25 @@ static int computed_end(computed *c, int quiet, int rc)
     return rc;
 }
 
-static int cmd_report(int argc, char **argv)
+/* What report and validate share, one path: parse the options, load,
+ * compute, check and analyze the scenario as a report does; then write the
+ * output (report), or say that the scenario is ok (validate, `writes` 0).
+ * Validate fails wherever report would, short of writing. */
+static int run_scenario(int argc, char **argv, int writes)
 {
     args a;
     int rc = parse_args(argc, argv, 1, usage_text, &a);
     if (rc >= 0)
         return rc;
+    if (!writes && a.out)
+        return usage_error("validate writes nothing: -o does not apply%s", "");
     long long epoch;
     if ((rc = read_epoch(&epoch)) >= 0)
         return rc;
     computed c;
-    if ((rc = compute_input(&a, epoch, 1, &c)) != 0 ||
+    if ((rc = compute_input(&a, epoch, &c)) != 0 || (rc = strict_failed(&a, c.d)) != 0 ||
         (rc = output_is_input(a.out, c.s, NULL, c.tpl, c.d)) != 0)
-        return computed_end(&c, a.quiet, rc);
+        return computed_end(&c, &a, rc);
     struct progress bar = {0};
     clock_gettime(CLOCK_MONOTONIC, &bar.start);
     bar.tty = isatty(STDERR_FILENO);
@@ -567,36 +591,18 @@ static int cmd_report(int argc, char **argv)
     if (st != TCO_OK) {
         fprintf(stderr, "tco: analysis failed: %s\n", tco_status_str(st));
         rc = st == TCO_ERR_LIMIT ? CLI_EXIT_USAGE : CLI_EXIT_RUNTIME;
-    } else {
+    } else if (writes) {
         c.res->analysis = analysis;
         rc = write_output(&a, c.res, c.tpl, epoch, c.d);
-    }
-    tco_analysis_free(analysis); /* before the result it belongs to */
-    return computed_end(&c, a.quiet, rc);
-}
-
-/* ===== validate ===== */
-
-static int cmd_validate(int argc, char **argv)
-{
-    args a;
-    int rc = parse_args(argc, argv, 1, usage_text, &a);
-    if (rc >= 0)
-        return rc;
-    if (a.out)
-        return usage_error("validate writes nothing: -o does not apply%s", "");
-    long long epoch;
-    if ((rc = read_epoch(&epoch)) >= 0)
-        return rc;
-    computed c;
-    if ((rc = compute_input(&a, epoch, 0, &c)) == 0) {
+    } else {
         const tco_scenario *s = c.s;
         tco_fput_text(stdout, a.input, 0, 0);
         printf(": ok: %zu option%s, %zu case%s, %zu uncertain input%s\n", s->n_options,
                s->n_options == 1 ? "" : "s", s->n_cases, s->n_cases == 1 ? "" : "s", s->n_uncertain,
                s->n_uncertain == 1 ? "" : "s");
     }
-    return computed_end(&c, a.quiet, rc);
+    tco_analysis_free(analysis); /* before the result it belongs to */
+    return computed_end(&c, &a, rc);
 }
 
 /* ===== catalog ===== */
@@ -634,7 +640,7 @@ static int cmd_catalog(int argc, char **argv)
         if (st != TCO_OK)
             rc = st == TCO_ERR_NOMEM ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
     }
-    if (rc < 0 && output_is_input(a.out, NULL, cat, NULL, d))
+    if (rc < 0 && (strict_failed(&a, d) || output_is_input(a.out, NULL, cat, NULL, d)))
         rc = CLI_EXIT_USAGE;
     if (rc < 0)
         rc = cli_emit(a.out,
@@ -642,7 +648,7 @@ static int cmd_catalog(int argc, char **argv)
                       : a.fmt == FMT_CSV ? cli_print_catalog_csv
                                          : cli_print_catalog,
                       cat, d);
-    print_diags(d, a.quiet);
+    print_diags(d, a.quiet, a.strict);
     tco_catalog_free(cat);
     tco_diags_free(d);
     return rc;
@@ -670,6 +676,8 @@ static int cmd_compare(int argc, char **argv)
     int rb_rc = load_path(&a, a.input2, d, &sb, epoch);
     rc = ra_rc ? ra_rc : rb_rc;
     if (rc == 0)
+        rc = strict_failed(&a, d);
+    if (rc == 0)
         rc = output_is_input(a.out, sa, NULL, NULL, d) || output_is_input(a.out, sb, NULL, NULL, d)
                  ? CLI_EXIT_USAGE
                  : 0;
@@ -681,7 +689,7 @@ static int cmd_compare(int argc, char **argv)
                          : a.fmt == FMT_XLSX ? CLI_XLSX
                                              : CLI_TABLE,
                          a.out, epoch, d);
-    print_diags(d, a.quiet);
+    print_diags(d, a.quiet, a.strict);
     tco_result_free(ra);
     tco_result_free(rb);
     tco_scenario_free(sa);
@@ -727,9 +735,9 @@ static int run(int argc, char **argv)
         return CLI_EXIT_OK;
     }
     if (strcmp(cmd, "report") == 0)
-        return cmd_report(argc - 2, argv + 2);
+        return run_scenario(argc - 2, argv + 2, 1);
     if (strcmp(cmd, "validate") == 0)
-        return cmd_validate(argc - 2, argv + 2);
+        return run_scenario(argc - 2, argv + 2, 0);
     if (strcmp(cmd, "catalog") == 0)
         return cmd_catalog(argc - 2, argv + 2);
     if (strcmp(cmd, "compare") == 0)

@@ -46,10 +46,11 @@ static void print_sizing(const tco_result *res, FILE *out, int idw)
                     tco_group_thousands(c, sizeof c, z->cost_per_run, 0),
                     num(d, sizeof d, z->runs_in_horizon, 0));
         else
-            fprintf(out, "  %8s  %-13s %14s %14s %11s\n", num(a, sizeof a, z->min_gpus, 0), fits,
-                    tco_group_thousands(b, sizeof b, z->cost_per_million_tokens, 4),
-                    tco_group_thousands(c, sizeof c, z->cost_per_thousand_requests, 4),
-                    num(d, sizeof d, z->gpus_needed, 0));
+            fprintf(
+                out, "  %8s  %-13s %14s %14s %11s\n", num(a, sizeof a, z->min_gpus, 0), fits,
+                tco_format_sig(b, sizeof b, z->cost_per_million_tokens, TCO_UNIT_COST_DIGITS),
+                tco_format_sig(c, sizeof c, z->cost_per_thousand_requests, TCO_UNIT_COST_DIGITS),
+                num(d, sizeof d, z->gpus_needed, 0));
     }
 }
 
@@ -66,13 +67,17 @@ static void print_analysis(const tco_result *res, const tco_analysis *a, FILE *o
         fputs("  ", out);
         tco_fput_text(out, s->options[i].id, idw, 0);
         fputc(' ', out);
-        for (size_t d = 0; d < 3 && d < a->n_drivers; d++) {
+        /* A swing that rounds to 0 moves nothing: it is no driver. */
+        int shown = 0;
+        for (size_t d = 0; shown < 3 && d < a->n_drivers; d++) {
             const tco_sens_entry *e = &a->sens[i * a->n_drivers + d];
-            fputs(d ? ", " : "", out);
+            if (!(fabs(e->swing) >= 0.5))
+                continue;
+            fputs(shown++ ? ", " : "", out);
             tco_fput_text(out, e->driver, 0, 0);
             fprintf(out, " %s", tco_group_thousands(x, sizeof x, e->swing, 0));
         }
-        fputc('\n', out);
+        fputs(shown ? "\n" : "none\n", out);
     }
     if (a->n_cases) {
         fprintf(out, "\nCases: total cost\n  %-*s %14s", idw, "option", "base");
@@ -140,7 +145,8 @@ static void print_left_out(const tco_result *res, FILE *out)
 /* The decision: the cheapest feasible option and what it saves against the
  * next feasible one, the options left out and why, the lowest cost per unit
  * of work among feasible options. */
-static void print_decision(const tco_result *res, FILE *out, int per_unit)
+static void print_decision(const tco_result *res, FILE *out, const tco_unit_scale *scale,
+                           const char *ps)
 {
     const tco_scenario *s = res->scenario;
     int any_left_out = 0;
@@ -176,7 +182,7 @@ static void print_decision(const tco_result *res, FILE *out, int per_unit)
         }
         print_left_out(res, out);
     }
-    if (per_unit) {
+    if (scale) { /* some option has a cost per unit of work */
         fputs("Lowest cost per ", out);
         tco_fput_text(out, s->unit, 0, 0);
         fputs(": ", out);
@@ -186,9 +192,15 @@ static void print_decision(const tco_result *res, FILE *out, int per_unit)
         }
         tco_fput_text(out, s->options[res->lowest_cost_per_unit].id, 0, 0);
         fprintf(out, ", %s ",
-                tco_group_thousands(a, sizeof a,
-                                    res->options[res->lowest_cost_per_unit].cost_per_unit, 6));
+                tco_format_sig(a, sizeof a,
+                               res->options[res->lowest_cost_per_unit].cost_per_unit * scale->per,
+                               TCO_UNIT_COST_DIGITS));
         tco_fput_text(out, s->currency, 0, 0);
+        if (scale->per > 1) {
+            fprintf(out, " per %s", scale->prefix);
+            tco_fput_text(out, s->unit, 0, 0);
+            fputs(ps, out);
+        }
         fputs(".\n", out);
     }
 }
@@ -220,28 +232,43 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
     fputs(bold, out);
     fprintf(out, "%4s  %-*s  %-7s %6s %14s %14s %13s %14s %14s %10s", "rank", idw, "option",
             "acquire", "GPUs", "capex", "operating", "residual", "total", "NPV", "per GPU-h");
-    if (per_unit) { /* "per UNIT", the unit cut to 20 columns, right-aligned in 12 */
-        int uw = tco_text_width(s->unit);
-        fprintf(out, " %*sper ", uw < 8 ? 8 - uw : 0, "");
+    /* "per [SCALE ]UNIT[s]", the unit cut to 20 columns, right-aligned in a
+     * column of at least 12 */
+    tco_unit_scale scale = tco_result_unit_scale(res);
+    const char *ps = tco_unit_plural(s->unit, scale.per);
+    int uw = tco_text_width(s->unit);
+    int hw = 4 + (int)strlen(scale.prefix) + (uw < 20 ? uw : 20) + (int)strlen(ps);
+    int cw = hw > 12 ? hw : 12;
+    if (per_unit) {
+        fprintf(out, " %*sper %s", cw - hw, "", scale.prefix);
         tco_fput_text(out, s->unit, 0, 20);
+        fputs(ps, out);
     }
     fprintf(out, "  break-even%s\n", reset);
     char a[40], b[40], c[40], d[40], e[40], f[40], g[40];
+    int words = 0; /* a break-even shown as a word: explain the words below */
     for (size_t k = 0; k < s->n_options; k++) {
         size_t i = res->rank[k];
         const tco_option *o = &s->options[i];
         const tco_option_result *r = &res->options[i];
-        double operating =
-            r->power + r->cooling + r->facility + r->maintenance + r->staff + r->rental;
+        /* Rent owed past the horizon is an operating cost too: capex + operating
+         * - residual is the total. */
+        double operating = r->power + r->cooling + r->facility + r->maintenance + r->staff +
+                           r->rental + r->commitment_after_horizon;
         char be[64] = "-";
         if (o->acquire == TCO_BUY && res->baseline >= 0) {
-            char month[24] = "never", util[40] = "";
+            const char *note = tco_breakeven_note_name(r->breakeven_utilization_note);
+            char month[24], util[40] = "";
+            snprintf(month, sizeof month, "%s", tco_breakeven_note_name(TCO_BE_NEVER));
             if (r->breakeven_month > 0)
                 snprintf(month, sizeof month, "month %d", r->breakeven_month);
             if (!isnan(r->breakeven_utilization))
                 snprintf(util, sizeof util, "; equal cost at %.1f%% use",
                          r->breakeven_utilization * 100);
+            else if (note)
+                snprintf(util, sizeof util, "; utilization %s", note);
             snprintf(be, sizeof be, "%s%s", month, util);
+            words |= r->breakeven_month <= 0 || note;
         }
         int best = (int)i == res->cheapest;
         fputs(r->infeasible ? red : best ? green : "", out);
@@ -256,12 +283,20 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
                 tco_group_thousands(e, sizeof e, r->npv, 0),
                 tco_group_thousands(f, sizeof f, r->cost_per_gpu_hour, 2));
         if (per_unit)
-            fprintf(out, " %12s", tco_group_thousands(g, sizeof g, r->cost_per_unit, 6));
+            fprintf(
+                out, " %*s", cw,
+                tco_format_sig(g, sizeof g, r->cost_per_unit * scale.per, TCO_UNIT_COST_DIGITS));
         fprintf(out, "  %s%s\n", be, r->infeasible || best ? reset : "");
     }
+    if (words)
+        fputs("Break-even month: from it to the end, buying costs at most the baseline to "
+              "date (never: no such month). Break-even utilization: always, buying is cheaper "
+              "at every utilization; never, at none; parallel, the same at every "
+              "utilization.\n",
+              out);
     if (s->model_params > 0)
         print_sizing(res, out, idw);
-    print_decision(res, out, per_unit);
+    print_decision(res, out, per_unit ? &scale : NULL, ps);
     if (res->analysis)
         print_analysis(res, res->analysis, out, idw);
 }

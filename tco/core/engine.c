@@ -9,6 +9,7 @@
 /* Sums of one option's cost lines; what break-even needs without months. */
 typedef struct totals {
     double capex, power, cooling, facility, maintenance, staff, rental, residual, total, npv;
+    double commitment, commitment_npv; /* rent owed past the horizon, and its present value */
 } totals;
 
 /* Fixed quantities of an option at utilization u. */
@@ -57,7 +58,40 @@ typedef struct month_terms {
     double rent_base; /* count * T * u * price (on demand), or the whole
                          rental before storage (reserved) */
     double storage;
+    int term;       /* reserved with months past its term within the horizon:
+                       the term; else 0 (every month pays rent_base) */
+    int after;      /* tco_after_term: what those months pay */
+    double od_base; /* after_term = on-demand: count * T * u * on-demand price */
+    double upfront; /* after_term = renew: paid again at each renewal */
 } month_terms;
+
+/* The contract term in effect of a reserved option: its own, else the horizon. */
+static int term_in_effect(const tco_scenario *s, const tco_option *o)
+{
+    return o->term_months > 0 ? o->term_months : s->horizon_months;
+}
+
+/* The last month a reserved option is committed to: the end of the term (of
+ * the last renewal, with after_term = renew) that runs at month H; H for any
+ * other option. */
+static int committed_to(const tco_scenario *s, const tco_option *o)
+{
+    const int H = s->horizon_months;
+    if (o->acquire != TCO_RENT || o->pricing != TCO_RESERVED)
+        return H;
+    int term = term_in_effect(s, o);
+    if (o->after_term == TCO_AFTER_RENEW)
+        return (H + term - 1) / term * term;
+    return term > H ? term : H;
+}
+
+/* The rent a reserved option owes for its committed months past the horizon
+ * (none for any other option). */
+static double commitment(const tco_scenario *s, const tco_option *o)
+{
+    int months = committed_to(s, o) - s->horizon_months;
+    return months > 0 ? months * (o->count * s->hours_per_month * o->price_per_gpu_hour) : 0;
+}
 
 static month_terms make_terms(const tco_scenario *s, const tco_option *o, double u, const plan *p)
 {
@@ -77,12 +111,33 @@ static month_terms make_terms(const tco_scenario *s, const tco_option *o, double
         k.rent_base = k.on_demand ? o->count * T * u * o->price_per_gpu_hour
                                   : o->count * T * o->price_per_gpu_hour;
         k.storage = o->storage_per_month;
+        int term = term_in_effect(s, o);
+        if (!k.on_demand && term < s->horizon_months) {
+            k.term = term;
+            k.after = o->after_term;
+            k.od_base = o->count * T * u * o->on_demand_price_per_gpu_hour;
+            k.upfront = o->upfront;
+        }
     }
     return k;
 }
 
-/* One month's cost lines in the year with price factor yf. */
-static void month_lines(const month_terms *k, const tco_scenario *s, double yf, tco_month *mo)
+/* Month m's rental in the year with price factor yf. */
+static double rent_month(const month_terms *k, int m, double yf)
+{
+    if (k->term > 0 && m > k->term) {
+        if (k->after == TCO_AFTER_ON_DEMAND)
+            return k->od_base * yf + k->storage;
+        /* A renewal is a new term at the same rate; its upfront is paid in its
+         * first month. */
+        return k->rent_base + k->storage + ((m - 1) % k->term == 0 ? k->upfront : 0);
+    }
+    return k->on_demand ? k->rent_base * yf + k->storage : k->rent_base + k->storage;
+}
+
+/* Month m's cost lines; yf is the price factor of its year. */
+static void month_lines(const month_terms *k, const tco_scenario *s, int m, double yf,
+                        tco_month *mo)
 {
     if (k->buy) {
         double price_kwh = s->electricity_price * yf;
@@ -94,7 +149,7 @@ static void month_lines(const month_terms *k, const tco_scenario *s, double yf, 
         mo->rental = 0;
     } else {
         mo->power = mo->cooling = mo->facility = mo->maintenance = mo->staff = 0;
-        mo->rental = k->on_demand ? k->rent_base * yf + k->storage : k->rent_base + k->storage;
+        mo->rental = rent_month(k, m, yf);
     }
     mo->cost = mo->power + mo->cooling + mo->facility + mo->maintenance + mo->staff + mo->rental;
 }
@@ -112,11 +167,12 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
     t.capex = p->capex;
     t.residual = p->residual;
     double cumulative = p->capex;
-    /* A year's months cost the same: compute them once a year. */
+    /* A year's months cost the same, but for a contract term's: compute them
+     * once a year, or every month for an option with a term. */
     tco_month mo = {0};
     for (int m = 1; m <= H; m++) {
-        if ((m - 1) % 12 == 0)
-            month_lines(&k, s, pow(k.growth, (m - 1) / 12), &mo);
+        if ((m - 1) % 12 == 0 || k.term)
+            month_lines(&k, s, m, pow(k.growth, (m - 1) / 12), &mo);
         cumulative += mo.cost;
         discount /= 1 + rm;
         npv += mo.cost * discount;
@@ -131,8 +187,17 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
             monthly[m - 1] = mo;
         }
     }
-    t.total = cumulative - p->residual;
-    t.npv = npv - p->residual * discount;
+    /* The committed months past the horizon, each discounted at its month. */
+    const int end = committed_to(s, o);
+    const double per_month = o->count * s->hours_per_month * o->price_per_gpu_hour;
+    double residual_discount = discount;
+    for (int m = H + 1; m <= end; m++) {
+        discount /= 1 + rm;
+        t.commitment_npv += per_month * discount;
+    }
+    t.commitment = commitment(s, o);
+    t.total = cumulative - p->residual + t.commitment;
+    t.npv = npv - p->residual * residual_discount + t.commitment_npv;
     return t;
 }
 
@@ -145,16 +210,17 @@ static void totals_0_1(const tco_scenario *s, const tco_option *o, double *total
     double c0 = p0.capex, c1 = p1.capex;
     tco_month m0 = {0}, m1 = {0};
     for (int m = 1; m <= s->horizon_months; m++) {
-        if ((m - 1) % 12 == 0) {
+        if ((m - 1) % 12 == 0 || k0.term) {
             double yf = pow(k0.growth, (m - 1) / 12);
-            month_lines(&k0, s, yf, &m0);
-            month_lines(&k1, s, yf, &m1);
+            month_lines(&k0, s, m, yf, &m0);
+            month_lines(&k1, s, m, yf, &m1);
         }
         c0 += m0.cost;
         c1 += m1.cost;
     }
-    *total0 = c0 - p0.residual;
-    *total1 = c1 - p1.residual;
+    double owed = commitment(s, o);
+    *total0 = c0 - p0.residual + owed;
+    *total1 = c1 - p1.residual + owed;
 }
 
 static double monthly_rate(const tco_scenario *s)
@@ -311,6 +377,8 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
     r->residual_fraction = p.residual_fraction;
     r->residual = p.residual;
     r->total = t.total;
+    r->commitment_after_horizon = t.commitment;
+    r->commitment_npv = t.commitment_npv;
     r->it_kw = p.it_kw;
     r->provisioned_kw = p.provisioned_kw;
 
@@ -344,6 +412,7 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
             : NAN;
     r->breakeven_month = 0;
     r->breakeven_utilization = NAN;
+    r->breakeven_utilization_note = TCO_BE_NOTE_NONE;
     size_workload(s, o, r);
     /* Feasibility: the model held, the target rate served; unknown is feasible. */
     r->infeasible = 0;
@@ -384,11 +453,12 @@ static void breakeven(const tco_scenario *s, tco_result *res, size_t i, int b, d
     const tco_option *o = &s->options[i];
     tco_option_result *r = &res->options[i];
     const tco_option_result *rb = &res->options[b];
-    for (int m = 1; m <= s->horizon_months; m++) {
-        if (r->monthly[m - 1].cumulative <= rb->monthly[m - 1].cumulative) {
-            r->breakeven_month = m;
+    /* The first month from which buying stays at or below the baseline to
+     * month H: walk back from H while it is. */
+    for (int m = s->horizon_months; m >= 1; m--) {
+        if (r->monthly[m - 1].cumulative > rb->monthly[m - 1].cumulative)
             break;
-        }
+        r->breakeven_month = m;
     }
     /* Both totals are affine in u: buy(u) = a0 + a1 u, rent(u) = b0 + b1 u. */
     double a0, a_one;
@@ -396,8 +466,30 @@ static void breakeven(const tco_scenario *s, tco_result *res, size_t i, int b, d
     double a1 = a_one - a0;
     if (a1 != b1) {
         double u = (b0 - a0) / (a1 - b1);
-        if (u >= 0 && u <= 1)
+        if (u >= 0 && u <= 1) {
             r->breakeven_utilization = u;
+            return;
+        }
+    } else if (a0 == b0) {
+        r->breakeven_utilization_note = TCO_BE_PARALLEL;
+        return;
+    }
+    /* No crossing from 0% to 100%: the side at u = 0 is the side at every u. */
+    r->breakeven_utilization_note = a0 < b0 ? TCO_BE_ALWAYS : TCO_BE_NEVER;
+}
+
+/* See documentation in header file. */
+const char *tco_breakeven_note_name(tco_breakeven_note note)
+{
+    switch (note) {
+    case TCO_BE_ALWAYS:
+        return "always";
+    case TCO_BE_NEVER:
+        return "never";
+    case TCO_BE_PARALLEL:
+        return "parallel";
+    default:
+        return NULL;
     }
 }
 
@@ -442,16 +534,7 @@ tco_status tco_compute(const tco_scenario *s, tco_result **out)
     for (size_t i = 0; i < s->n_options; i++)
         compute_option(s, &s->options[i], &res->options[i], res->monthly_rate);
 
-    res->baseline = s->baseline ? tco_scenario_find(s, s->baseline) : -1;
-    if (res->baseline < 0 || s->options[res->baseline].acquire != TCO_RENT) {
-        res->baseline = -1;
-        for (size_t i = 0; i < s->n_options; i++) {
-            if (s->options[i].acquire == TCO_RENT) {
-                res->baseline = (int)i;
-                break;
-            }
-        }
-    }
+    res->baseline = tco_scenario_baseline(s);
     if (res->baseline >= 0) {
         double b0, b_one;
         totals_0_1(s, &s->options[res->baseline], &b0, &b_one);

@@ -63,6 +63,10 @@ static const tci_field fields[] = {
                      .label_key = "summary.field.staff"},
     [TCI_F_RENTAL] = {RESULT(rental), .unit = TCI_FU_MONEY, .outputs = BOOK, .label = "Rental",
                       .label_key = "summary.field.rental"},
+    [TCI_F_COMMITMENT] = {RESULT(commitment_after_horizon), .unit = TCI_FU_MONEY,
+                          .applies = TCI_FA_TERM, .outputs = BOOK,
+                          .label = "Commitment after the horizon",
+                          .label_key = "summary.field.commitment_after_horizon"},
     [TCI_F_RESIDUAL] = {RESULT(residual), .unit = TCI_FU_MONEY, .applies = TCI_FA_BUY,
                         .outputs = BOOK, .label = "Less: residual value",
                         .label_key = "summary.field.residual"},
@@ -122,6 +126,12 @@ static const tci_field fields[] = {
                                      .label = "Break-even utilization",
                                      .label_key = "summary.field.breakeven_utilization",
                                      .md_head = "Break-even utilization"},
+    [TCI_F_BREAKEVEN_NOTE] = {.name = "breakeven_utilization_note",
+                              .from = TCI_FROM_BREAKEVEN_NOTE,
+                              .unit = TCI_FU_TEXT,
+                              .applies = TCI_FA_BASELINE,
+                              .outputs = DATA,
+                              .label = "Break-even utilization: why there is none"},
 
     /* Ranking. */
     [TCI_F_RANK] = {.name = "rank",
@@ -172,6 +182,8 @@ const char *tci_field_text(const tci_field *f, const tco_result *res, size_t i)
         const char *const *names = tco_option_key(TCO_O_ACQUIRE)->names;
         return (unsigned)o->acquire <= TCO_RENT ? names[o->acquire] : NULL;
     }
+    case TCI_FROM_BREAKEVEN_NOTE:
+        return tco_breakeven_note_name(res->options[i].breakeven_utilization_note);
     default:
         return NULL;
     }
@@ -198,4 +210,54 @@ double tci_field_number(const tci_field *f, const tco_result *res, size_t i)
     default:
         return NAN;
     }
+}
+
+/* See documentation in header file. */
+int tci_field_applies(const tci_field *f, const tco_result *res, size_t i)
+{
+    assert(f && res && i < res->n_options);
+    const tco_option *o = &res->scenario->options[i];
+    switch (f->applies) {
+    case TCI_FA_BUY:
+        return o->acquire == TCO_BUY;
+    case TCI_FA_BASELINE:
+        return o->acquire == TCO_BUY && res->baseline >= 0;
+    case TCI_FA_TERM:
+        return o->acquire == TCO_RENT && o->pricing == TCO_RESERVED && o->term_months > 0;
+    case TCI_FA_ALL:
+    default:
+        return 1;
+    }
+}
+
+const char *tci_field_word(const tci_field *f, const tco_result *res, size_t i)
+{
+    if (!tci_field_applies(f, res, i))
+        return NULL;
+    const tco_option_result *r = &res->options[i];
+    if (f == &fields[TCI_F_BREAKEVEN_MONTH])
+        return r->breakeven_month > 0 ? NULL : tco_breakeven_note_name(TCO_BE_NEVER);
+    if (f == &fields[TCI_F_BREAKEVEN_UTILIZATION])
+        return tco_breakeven_note_name(r->breakeven_utilization_note);
+    return NULL;
+}
+
+/* See documentation in tco.h. */
+tco_unit_scale tco_result_unit_scale(const tco_result *res)
+{
+    static const tco_unit_scale scales[] = {
+        {1, ""}, {1e3, "1k "}, {1e6, "1M "}, {1e9, "1B "}, {1e12, "1T "}};
+    const size_t last = sizeof scales / sizeof scales[0] - 1;
+    double lo = INFINITY;
+    for (size_t i = 0; res && i < res->n_options; i++) {
+        double c = res->options[i].cost_per_unit;
+        if (isfinite(c) && c > 0 && c < lo)
+            lo = c;
+    }
+    if (!isfinite(lo))
+        return scales[0];
+    size_t k = 0;
+    while (k < last && lo * scales[k].per < 0.1)
+        k++;
+    return scales[k];
 }

@@ -51,6 +51,7 @@ typedef enum tci_field_id {
     TCI_F_MAINTENANCE,
     TCI_F_STAFF,
     TCI_F_RENTAL,
+    TCI_F_COMMITMENT, /* commitment_after_horizon */
     TCI_F_RESIDUAL,
     TCI_F_TOTAL,
     TCI_F_NPV,
@@ -65,6 +66,7 @@ typedef enum tci_field_id {
     TCI_F_BOOK_VALUE_END,
     TCI_F_BREAKEVEN_MONTH,
     TCI_F_BREAKEVEN_UTILIZATION,
+    TCI_F_BREAKEVEN_NOTE, /* breakeven_utilization_note */
     TCI_F_RANK,
     TCI_F_FEASIBLE,
     TCI_F_INFEASIBLE_REASON,
@@ -80,6 +82,7 @@ typedef enum tci_fsource {
     TCI_FROM_GPU,             /* text: tco_option.gpu, NULL when not given */
     TCI_FROM_COUNT,           /* tco_option.count, GPUs */
     TCI_FROM_BREAKEVEN_MONTH, /* tco_option_result.breakeven_month; unknown when 0 */
+    TCI_FROM_BREAKEVEN_NOTE,  /* text: tco_breakeven_note_name of the result's note */
     TCI_FROM_RANK,            /* 1 + the option's place in tco_result.rank */
     TCI_FROM_FEASIBLE,        /* 1 when tco_option_result.infeasible is 0, else 0 */
     TCI_FROM_INFEASIBLE       /* text: tco_infeasible_reason(), NULL when feasible */
@@ -116,9 +119,10 @@ enum {
 
 /* The options a field has a meaning for. */
 typedef enum tci_fapplies {
-    TCI_FA_ALL = 0, /* every option */
-    TCI_FA_BUY,     /* bought options (residual, power drawn, book view) */
-    TCI_FA_BASELINE /* bought options when the scenario has a rent baseline */
+    TCI_FA_ALL = 0,  /* every option */
+    TCI_FA_BUY,      /* bought options (residual, power drawn, book view) */
+    TCI_FA_BASELINE, /* bought options when the scenario has a rent baseline */
+    TCI_FA_TERM      /* reserved rent options with a contract term (term_months) */
 } tci_fapplies;
 
 /* One result field. */
@@ -143,13 +147,24 @@ typedef struct tci_field {
 const tci_field *tci_field_get(tci_field_id id);
 
 /* The text of a text field for option i of res: the option's id, label, GPU
- * (NULL when not given) or acquisition ("buy", "rent"). NULL for a number
- * field. i < res->n_options. */
+ * (NULL when not given), acquisition ("buy", "rent") or break-even
+ * utilization note ("always", "never", "parallel"; NULL without one). NULL for a
+ * number field. i < res->n_options. */
 const char *tci_field_text(const tci_field *f, const tco_result *res, size_t i);
 
 /* The value of a number field for option i of res; NAN when it is unknown
  * (as in the engine's results; a break-even month of 0, no rank) and for a
  * text field. i < res->n_options. */
 double tci_field_number(const tci_field *f, const tco_result *res, size_t i);
+
+/* 1 when field f has a meaning for option i of res (its `applies`); every
+ * output but JSON and CSV shows a dash where it has none. */
+int tci_field_applies(const tci_field *f, const tco_result *res, size_t i);
+
+/* The word every output shows for a break-even field of option i that has no
+ * number, where the field applies: "never" for the break-even month, the note
+ * ("always", "never", "parallel") for the break-even utilization; NULL for any
+ * other field, or when the field has a number. */
+const char *tci_field_word(const tci_field *f, const tco_result *res, size_t i);
 
 #endif /* TCO_CORE_FIELDS_H */

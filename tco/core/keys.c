@@ -3,6 +3,10 @@
  * with each key. Loaders, writers and analyses all read these tables, so a
  * key is described once.
  *
+ * plausible_lo, plausible_hi: a number written outside them is likely a
+ * mistake (a price in cents, in thousands), which the loader warns about at
+ * its line; the bounds are in the scenario's currency.
+ *
  * Each row is tied to its enum value by a designated initialiser, and each
  * table's length is checked against the enum's count, so a key added to the
  * enum without its row fails the build (a row left out in the middle is
@@ -17,6 +21,7 @@
 
 static const char *const acquire_names[] = {"buy", "rent", NULL};
 static const char *const pricing_names[] = {"on-demand", "reserved", NULL};
+static const char *const after_term_names[] = {"renew", "on-demand", NULL};
 static const char *const mode_names[] = {"training", "inference", NULL};
 static const char *const depreciation_names[] = {
     "straight-line", "double-declining", "sum-of-years", "macrs-5", "macrs-7", NULL,
@@ -128,7 +133,9 @@ static const tco_keydef scenario_keys[] = {
                                  .label = "Electricity price",
                                  .sheet_name = "ElectricityPrice",
                                  .live = 1,
-                                 .driver = 2},
+                                 .driver = 2,
+                                 .plausible_hi = 1,
+                                 .implausible = "per kWh, not cents?"},
     [TCO_S_ELECTRICITY_ESCALATION] = {.name = "electricity_escalation",
                                       .section = "site",
                                       .type = TCO_T_NUMBER,
@@ -374,7 +381,9 @@ static const tco_keydef option_keys[] = {
                          .unit_label = "per GPU",
                          .label = "GPU price",
                          .live = 1,
-                         .driver = 1},
+                         .driver = 1,
+                         .plausible_lo = 100,
+                         .implausible = "not in thousands?"},
     [TCO_O_GPUS_PER_SERVER] = {.name = "gpus_per_server",
                                .section = "option",
                                .type = TCO_T_INT,
@@ -573,6 +582,36 @@ static const tco_keydef option_keys[] = {
                                  .unit_label = "per month",
                                  .label = "Storage",
                                  .live = 1},
+    [TCO_O_TERM_MONTHS] = {.name = "term_months",
+                           .section = "option",
+                           .type = TCO_T_INT,
+                           .unit = TCO_U_MONTHS,
+                           .applies = RENT,
+                           .offset = O(term_months),
+                           .lo = 1,
+                           .hi = TCO_MAX_HORIZON,
+                           .unit_label = "months",
+                           .label = "Contract term (reserved)",
+                           .live = 1},
+    [TCO_O_AFTER_TERM] = {.name = "after_term",
+                          .section = "option",
+                          .type = TCO_T_ENUM,
+                          .unit = TCO_U_NONE,
+                          .applies = RENT,
+                          .offset = O(after_term),
+                          .names = after_term_names,
+                          .unit_label = "",
+                          .label = "After the term"},
+    [TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR] = {.name = "on_demand_price_per_gpu_hour",
+                                            .section = "option",
+                                            .type = TCO_T_NUMBER,
+                                            .unit = TCO_U_MONEY,
+                                            .applies = RENT,
+                                            .offset = O(on_demand_price_per_gpu_hour),
+                                            .hi = MONEY_MAX,
+                                            .unit_label = "per GPU-hour",
+                                            .label = "On-demand price after the term",
+                                            .live = 1},
     [TCO_O_OFFER] = {.name = "offer",
                      .section = "option",
                      .type = TCO_T_STRING,

@@ -162,3 +162,15 @@ int tco_scenario_find(const tco_scenario *s, const char *id)
             return (int)i;
     return -1;
 }
+
+/* See documentation in header file. */
+int tco_scenario_baseline(const tco_scenario *s)
+{
+    int b = s->baseline ? tco_scenario_find(s, s->baseline) : -1;
+    if (b >= 0 && s->options[b].acquire == TCO_RENT)
+        return b;
+    for (size_t i = 0; i < s->n_options; i++)
+        if (s->options[i].acquire == TCO_RENT)
+            return (int)i;
+    return -1;
+}

@@ -140,6 +140,25 @@ int tco_fput_text(FILE *out, const char *s, int width, int max);
  * library and the tool (the table, Markdown, the workbook's notes). */
 const char *tco_group_thousands(char *buf, size_t size, double x, int decimals);
 
+/* How many decimals show x with `sig` significant digits (1 to 15): sig - 1 -
+ * floor(log10 |x|), at least 0 (1,234.5 with 4 digits: 0 decimals, "1,235"),
+ * at most 15; 0 for 0, NAN and the infinities. */
+int tco_sig_decimals(double x, int sig);
+
+/* x with `sig` significant digits (1 to 15; tco_sig_decimals) and thousands
+ * separators, into buf: 63.77, 0.4000, 1,235 with four; "0" for 0, "n/a" for
+ * NAN and the infinities. When that takes more than 15 decimals, the digits
+ * are written with an exponent ("2.500e-18"). As tco_group_thousands, a text that
+ * does not fit is '#'s (TCO_NUMTEXT_MAX bytes always fit). Returns buf. The one
+ * formatter of small unit costs for people (docs/MODEL.md, "Unit costs for
+ * people"). */
+const char *tco_format_sig(char *buf, size_t size, double x, int sig);
+
+/* The English plural ending of the unit of work after a scale of more than one
+ * unit ("per 1M tokens"): "s" for a word of ASCII letters that ends in one that
+ * takes it; "" otherwise ("per 1M 样本", "per 1k batch", and for per <= 1). */
+const char *tco_unit_plural(const char *unit, double per);
+
 /* ===== Input files ===== */
 
 /* Which file an input was read from: its device and inode (stat(2)), so that
@@ -153,6 +172,10 @@ typedef struct tco_file_id {
 
 typedef enum tco_acquire { TCO_BUY = 0, TCO_RENT } tco_acquire;
 typedef enum tco_pricing { TCO_ON_DEMAND = 0, TCO_RESERVED } tco_pricing;
+
+/* What a reserved rent option pays after its term (`after_term`): a new term
+ * at the same rate, its upfront paid again, or the on-demand rate. */
+typedef enum tco_after_term { TCO_AFTER_RENEW = 0, TCO_AFTER_ON_DEMAND } tco_after_term;
 typedef enum tco_depreciation {
     TCO_DEP_STRAIGHT_LINE = 0,
     TCO_DEP_DOUBLE_DECLINING,
@@ -227,6 +250,9 @@ typedef enum tco_okey {
     TCO_O_PRICE_DECLINE,
     TCO_O_UPFRONT,
     TCO_O_STORAGE_PER_MONTH,
+    TCO_O_TERM_MONTHS,                  /* a reserved option's contract term */
+    TCO_O_AFTER_TERM,                   /* renew or on-demand after the term */
+    TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR, /* the rate after the term, on demand */
     TCO_O_OFFER,
     TCO_O_BASE, /* inherit the keys of another option */
     TCO_O_COUNT
@@ -286,6 +312,11 @@ typedef struct tco_keydef {
                                  numbered 1..n without gaps across both tables; the
                                  [workload] utilization drives each option's
                                  utilization in effect (tco_option_utilization). */
+    double plausible_lo;      /* a number written below it is likely a mistake: a
+                                 warning at its line (0: no lower bound) */
+    double plausible_hi;      /* ... and above it (0: no upper bound) */
+    const char *implausible;  /* the warning's question: what was likely meant
+                                 ("per kWh, not cents?") */
 } tco_keydef;
 
 /* The key tables, indexed by tco_skey and tco_okey (every value below
@@ -380,8 +411,12 @@ typedef struct tco_option {
     tco_pricing pricing;
     double price_per_gpu_hour;
     double price_decline; /* per year, on-demand only */
-    double upfront;       /* paid at month 0 */
+    double upfront;       /* paid at month 0, and again at each renewal */
     double storage_per_month;
+    int term_months;                     /* reserved: the contract term; 0 when not
+                                            given (the term is then the horizon) */
+    tco_after_term after_term;           /* reserved: what the months past the term pay */
+    double on_demand_price_per_gpu_hour; /* after the term, with after_term = on-demand */
     int line;                            /* line of the [option ID] header */
     const struct tco_gpu_model *model;   /* catalog GPU named by `gpu`, or NULL */
     const struct tco_offer *offer_entry; /* catalog offer named by `offer`, or NULL */
@@ -489,6 +524,10 @@ double tco_bytes_per_param(const tco_scenario *s);
 /* Index of the option with this id, or -1. */
 int tco_scenario_find(const tco_scenario *s, const char *id);
 
+/* Index of the baseline rent option: [scenario] baseline when it names a rent
+ * option, else the first rent option; -1 when there is none. */
+int tco_scenario_baseline(const tco_scenario *s);
+
 /* When `path` is one of the files the scenario was read from (the scenario,
  * a file it includes, a catalog it read: the same device and inode, so also
  * through a hard or a symbolic link), the name that file was read by; else
@@ -523,6 +562,20 @@ typedef struct tco_sizing {
     double gpus_needed; /* to serve requests_per_s */
 } tco_sizing;
 
+/* Why a bought option has no break-even utilization (docs/MODEL.md), with its
+ * total and the baseline's both affine in the utilization u applied to both. */
+typedef enum tco_breakeven_note {
+    TCO_BE_NOTE_NONE = 0, /* it has one, or the option has no break-even at all
+                             (a rent option, no baseline) */
+    TCO_BE_ALWAYS,        /* buying is cheaper at every u in [0,1] */
+    TCO_BE_NEVER,         /* buying is dearer at every u in [0,1] */
+    TCO_BE_PARALLEL       /* the two totals are equal at every u */
+} tco_breakeven_note;
+
+/* The word of a note as every output writes it ("always", "never",
+ * "parallel"), or NULL for TCO_BE_NOTE_NONE and out of range. */
+const char *tco_breakeven_note_name(tco_breakeven_note note);
+
 /* Why an option cannot do the work of the [workload] (bits of
  * tco_option_result.infeasible; MODEL.md, Feasibility). */
 enum {
@@ -547,12 +600,16 @@ typedef struct tco_option_result {
     double cost_per_gpu_hour, cost_per_pflop_hour, cost_per_unit, units_per_s_per_kw;
     double it_kw, provisioned_kw;
     double depreciation, book_value_end;
-    int breakeven_month;          /* 1..H, or 0 when there is none */
-    double breakeven_utilization; /* in [0,1], or NAN */
-    tco_sizing sizing;            /* workload sizing */
-    unsigned infeasible;          /* TCO_INFEASIBLE_* bits; 0 when the option is feasible
-                                     (also when the workload does not tell) */
-    tco_month *monthly;           /* horizon_months entries */
+    double commitment_after_horizon; /* rent owed for the term's months past H */
+    double commitment_npv;           /* that, each month discounted at its own month */
+    int breakeven_month;             /* 1..H from which buying stays at or below the
+                                        baseline to month H, or 0 when there is none */
+    double breakeven_utilization;    /* in [0,1], or NAN */
+    tco_breakeven_note breakeven_utilization_note; /* why it is NAN */
+    tco_sizing sizing;                             /* workload sizing */
+    unsigned infeasible; /* TCO_INFEASIBLE_* bits; 0 when the option is feasible
+                            (also when the workload does not tell) */
+    tco_month *monthly;  /* horizon_months entries */
 } tco_option_result;
 
 typedef struct tco_result {
@@ -580,6 +637,22 @@ void tco_result_free(tco_result *result);
  * cannot hold the workload's model in memory, or serve its requests_per_s.
  * Returns the number of such options. */
 size_t tco_result_check(const tco_result *result, tco_diags *diags);
+
+/* The scale at which a result's costs per unit of work read best
+ * (docs/MODEL.md, "Unit costs for people"): per `per` units, where per is 1,
+ * 1e3, 1e6, 1e9 or 1e12, the smallest at which the lowest positive
+ * cost_per_unit of the options reaches 0.1 (1e12 when none does); `prefix`
+ * names it for people: "", "1k ", "1M ", "1B " or "1T ". {1, ""} when no
+ * option has a positive cost per unit. Shown with tco_format_sig and
+ * TCO_UNIT_COST_DIGITS significant digits. */
+typedef struct tco_unit_scale {
+    double per;
+    const char *prefix;
+} tco_unit_scale;
+
+#define TCO_UNIT_COST_DIGITS 4
+
+tco_unit_scale tco_result_unit_scale(const tco_result *result);
 
 /* ===== Analyses: sensitivity, utilization sweep, cases, Monte Carlo ===== */
 

@@ -99,6 +99,15 @@ static tco_status loader_start(loader *L, const char *file, size_t size, const t
     return TCO_OK;
 }
 
+/* 1 when a message so far is an error (warnings do not count). */
+static int any_error(const loader *L)
+{
+    for (size_t i = 0; i < L->n_msgs; i++)
+        if (L->msgs[i].sev == TCO_SEV_ERROR)
+            return 1;
+    return 0;
+}
+
 /* Every pass over the scenario's text, its included files and its catalogs.
  * Problems of the input become messages; the status is TCO_ERR_NOMEM when
  * out of memory, else TCO_OK. */
@@ -136,7 +145,9 @@ static tco_status run_passes(loader *L, const char *text, size_t size, const tco
             return TCO_ERR_NOMEM;
     }
     tci_ini_check_scenario(L);
-    tci_ini_resolve_sections(L, L->n_msgs == 0); /* cases are built on a valid base only */
+    /* Cases are built on a valid base only; a warning (a stale catalog price)
+     * leaves the base valid. */
+    tci_ini_resolve_sections(L, !any_error(L));
     return TCO_OK;
 }
 

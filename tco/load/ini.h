@@ -168,6 +168,14 @@ int tci_ini_is_plain_number(const char *s, int integer);
  * (1e999), or -1 when it is not 0 but too close to 0 to be held without
  * losing digits (1e-400, 1e-310: an underflow). */
 int tci_ini_strtod(const char *v, double *x);
+/* What a value that is not a plain number most likely means for key k: a
+ * number with a multiplier ("35k"), a currency sign or code ("$35,000",
+ * "35000 USD"), a time unit on a key in months or years ("3 years"), a
+ * percentage ("5 %"). Returns 1 with the number meant in *x, whether it was
+ * a percentage in *percent, and the advice ("write 35000, without the
+ * currency sign") in advice; 0 when there is no such reading. */
+int tci_ini_fix_number(const tco_keydef *k, const char *v, double *x, int *percent, char *advice,
+                       size_t size);
 /* Convert one value into its field. Returns 1 when stored; else reported. */
 int tci_ini_set_value(loader *L, void *base, const tco_keydef *k, const char *v, int line);
 /* Report key k of option o, at `line`, as one for the other way to acquire. */

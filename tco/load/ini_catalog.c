@@ -136,6 +136,11 @@ static int fill_from_offer(loader *L, tco_option *o, const char **ids, price_sou
         o->pricing = strcmp(e->pricing, "reserved") == 0 ? TCO_RESERVED : TCO_ON_DEMAND;
         o->src[TCO_O_PRICING] = TCO_SRC_CATALOG;
     }
+    /* A reserved offer's term is the option's, unless the option gives its own. */
+    if (!o->src[TCO_O_TERM_MONTHS] && o->pricing == TCO_RESERVED && e->term_months > 0) {
+        o->term_months = e->term_months;
+        o->src[TCO_O_TERM_MONTHS] = TCO_SRC_CATALOG;
+    }
     return 1;
 }
 

@@ -3,6 +3,7 @@
  * keys.c; defaults; the checks that involve several keys. */
 #include "load/ini.h"
 #include "core/core.h"
+#include "util/currency.h"
 #include "util/date.h"
 
 #define INI_HANDLER_LINENO 1
@@ -15,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* ===== Pass 2: inih ===== */
 
@@ -289,9 +291,139 @@ static int thousands_grouped(const char *v)
     return *p == '\0' || (*p == '.' && strspn(p + 1, "0123456789") == strlen(p + 1));
 }
 
-/* Explain why `v` is not a plain number. */
-static void not_a_number(loader *L, int line, const char *key, const char *v)
+/* Currency signs people put before or after an amount. */
+static const char *const money_signs[] = {"$",        "\xE2\x82\xAC", "\xC2\xA3",
+                                          "\xC2\xA5", "\xE2\x82\xB9", NULL};
+
+/* The length of the currency sign at p, or 0. */
+static size_t money_sign(const char *p)
 {
+    for (size_t i = 0; money_signs[i]; i++)
+        if (strncmp(p, money_signs[i], strlen(money_signs[i])) == 0)
+            return strlen(money_signs[i]);
+    return 0;
+}
+
+/* Words of time, as a multiple of a month; 0 for other words. */
+static double months_in(const char *w)
+{
+    static const char *const years[] = {"year", "years", "yr", "yrs", "y", NULL};
+    static const char *const months[] = {"month", "months", "mo", "mos", "mth", "mths", NULL};
+    for (size_t i = 0; years[i]; i++)
+        if (strcasecmp(w, years[i]) == 0)
+            return 12;
+    for (size_t i = 0; months[i]; i++)
+        if (strcasecmp(w, months[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* See ini.h. */
+int tci_ini_fix_number(const tco_keydef *k, const char *v, double *x, int *percent, char *advice,
+                       size_t size)
+{
+    const char *p = v;
+    size_t sign = money_sign(p);
+    p += sign;
+    while (sign && *p == ' ')
+        p++;
+    char num[64];
+    size_t lead = strspn(p, "+-0123456789.,");
+    if (lead == 0 || lead >= sizeof num)
+        return 0;
+    memcpy(num, p, lead);
+    num[lead] = '\0';
+    int grouped = thousands_grouped(num);
+    if (grouped) { /* the digits without their commas */
+        size_t j = 0;
+        for (size_t i = 0; num[i]; i++)
+            if (num[i] != ',')
+                num[j++] = num[i];
+        num[j] = '\0';
+    }
+    if (!tci_ini_is_plain_number(num, 0) || tci_ini_strtod(num, x) != 0)
+        return 0;
+    p += lead;
+    /* A multiplier right after the digits: 35k, 1.5M. */
+    double mult = 1;
+    if ((*p == 'k' || *p == 'K' || *p == 'M') && !isalpha((unsigned char)p[1])) {
+        mult = *p == 'M' ? 1e6 : 1e3;
+        p++;
+    }
+    while (*p == ' ')
+        p++;
+    if (!sign && (sign = money_sign(p)) != 0)
+        p += sign;
+    while (*p == ' ')
+        p++;
+    /* What is left is one word, or nothing. */
+    const char *word = p;
+    if (strchr(word, ' '))
+        return 0;
+    int code = *word && (tci_currency_known(word) || tci_currency_suggest(word));
+    double per_month = *word && !code ? months_in(word) : 0;
+    int kilowatt = k->unit == TCO_U_WATT && strcmp(word, "kW") == 0;
+    *percent = strcmp(word, "%") == 0;
+    if (*word && !code && !kilowatt && !*percent &&
+        !(per_month && (k->unit == TCO_U_MONTHS || k->unit == TCO_U_YEARS)))
+        return 0; /* a word this does not read */
+    if (!sign && !grouped && mult == 1 && !*word)
+        return 0; /* a plain number: nothing to fix */
+    *x *= mult;
+    char tail[160] = "";
+    if (*percent) {
+        *x /= 100;
+        snprintf(advice, size, "write fractions as decimals (%g)", *x);
+        return 1;
+    }
+    if (kilowatt) {
+        *x *= 1000;
+        snprintf(tail, sizeof tail, " (watts)");
+    } else if (per_month) {
+        double months = *x * per_month;
+        *x = k->unit == TCO_U_MONTHS ? months : months / 12;
+        const char *in = k->unit == TCO_U_MONTHS ? "months" : "years";
+        snprintf(tail, sizeof tail,
+                 (per_month == 12) == (k->unit == TCO_U_YEARS) ? ", without the unit: '%s' is in %s"
+                                                               : ": '%s' is in %s",
+                 k->name, in);
+    } else {
+        const char *drop[3];
+        int n = 0;
+        if (sign)
+            drop[n++] = "the currency sign";
+        if (code)
+            drop[n++] = "the currency code";
+        if (grouped)
+            drop[n++] = "thousands separators";
+        size_t t = 0;
+        for (int i = 0; i < n; i++)
+            t += (size_t)snprintf(tail + t, sizeof tail - t, "%s%s",
+                                  i == 0       ? ", without "
+                                  : i == n - 1 ? " or "
+                                               : ", ",
+                                  drop[i]);
+        if (sign || code)
+            snprintf(tail + t, sizeof tail - t, " (amounts are in the scenario's currency)");
+    }
+    if (mult == 1 && !kilowatt && !per_month) /* the digits as written */
+        snprintf(advice, size, "write %s%s", num, tail);
+    else
+        snprintf(advice, size, "write %.15g%s", *x, tail);
+    return 1;
+}
+
+/* Explain why `v` is not a plain number for key k. */
+static void not_a_number(loader *L, int line, const tco_keydef *k, const char *v)
+{
+    const char *key = k->name;
+    double fixed_x;
+    int percent;
+    char advice[256];
+    if (tci_ini_fix_number(k, v, &fixed_x, &percent, advice, sizeof advice)) {
+        tci_ini_report(L, line, NULL, "'%s' is not a number for '%s': %s", v, key, advice);
+        return;
+    }
     size_t lead = strspn(v, "+-0123456789.");
     const char *digits = v + (*v == '+' || *v == '-');
     if (thousands_grouped(v)) {
@@ -391,7 +523,7 @@ static int set_number(loader *L, void *base, const tco_keydef *k, const char *v,
         if (integer && tci_ini_is_plain_number(v, 0))
             tci_ini_report(L, line, NULL, "'%s' must be a whole number (got %s)", k->name, v);
         else
-            not_a_number(L, line, k->name, v);
+            not_a_number(L, line, k, v);
         return 0;
     }
     double x;
@@ -421,6 +553,14 @@ static int set_number(loader *L, void *base, const tco_keydef *k, const char *v,
             tci_ini_report(L, line, NULL, "'%s' must be between %g and %g (got %s)", k->name, k->lo,
                            k->hi, v);
         return 0;
+    }
+    if ((k->plausible_lo > 0 && x < k->plausible_lo) ||
+        (k->plausible_hi > 0 && x > k->plausible_hi)) {
+        int low = k->plausible_lo > 0 && x < k->plausible_lo;
+        tci_ini_report(L, line, NULL, "'%s' is %s, %s the plausible %g%s%s: %s", k->name, v,
+                       low ? "below" : "above", low ? k->plausible_lo : k->plausible_hi,
+                       *k->unit_label ? " " : "", k->unit_label, k->implausible);
+        tci_ini_as_warning(L);
     }
     if (integer)
         *(int *)tci_key_field(base, k) = (int)x;
@@ -457,13 +597,6 @@ int tci_ini_set_value(loader *L, void *base, const tco_keydef *k, const char *v,
         return set_number(L, base, k, v, line);
     }
     return 0;
-}
-
-/* 1 when c is three capital letters, as ISO 4217 codes are. */
-static int valid_currency(const char *c)
-{
-    return strlen(c) == 3 && isupper((unsigned char)c[0]) && isupper((unsigned char)c[1]) &&
-           isupper((unsigned char)c[2]);
 }
 
 /* See ini.h. */
@@ -514,6 +647,38 @@ static void check_buy_option(loader *L, tco_option *o, const char *sec)
     }
 }
 
+/* Checks of a rent option's keys: the contract term's keys go with reserved
+ * pricing, the on-demand rate with after_term = on-demand. */
+static void check_rent_option(loader *L, tco_option *o, const char *sec)
+{
+    const int *kl = o->key_line;
+    int reserved = o->pricing == TCO_RESERVED;
+    int od_after = reserved && o->after_term == TCO_AFTER_ON_DEMAND;
+    if (!reserved) {
+        static const int term_keys[] = {TCO_O_TERM_MONTHS, TCO_O_AFTER_TERM,
+                                        TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR};
+        for (size_t k = 0; k < sizeof term_keys / sizeof term_keys[0]; k++)
+            if (kl[term_keys[k]])
+                tci_ini_report(L, KEY_AT(term_keys[k]), NULL,
+                               "'%s' applies to reserved pricing only (a contract term); "
+                               "option '%s' is on demand",
+                               tci_ini_okey(term_keys[k])->name, o->id);
+        return;
+    }
+    if (kl[TCO_O_PRICE_DECLINE] && !od_after)
+        tci_ini_report(L, KEY_AT(TCO_O_PRICE_DECLINE), NULL,
+                       "'price_decline' does not apply to reserved pricing (the rate is fixed); "
+                       "it applies after the term with after_term = on-demand");
+    if (od_after && !o->src[TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR])
+        tci_ini_report(L, KEY_AT(TCO_O_AFTER_TERM), kl[TCO_O_AFTER_TERM] ? NULL : sec,
+                       "after_term = on-demand needs 'on_demand_price_per_gpu_hour', the rate "
+                       "paid after the term");
+    if (kl[TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR] && !od_after)
+        tci_ini_report(L, KEY_AT(TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR), NULL,
+                       "'on_demand_price_per_gpu_hour' is the rate after the term: it needs "
+                       "after_term = on-demand");
+}
+
 /* Checks that involve several keys of one option. */
 static void check_option(loader *L, tco_option *o)
 {
@@ -541,10 +706,7 @@ static void check_option(loader *L, tco_option *o)
         if (!o->src[TCO_O_PRICE_PER_GPU_HOUR])
             tci_ini_report(L, 0, sec,
                            "missing required key 'price_per_gpu_hour' for a rent option");
-        if (o->pricing == TCO_RESERVED && kl[TCO_O_PRICE_DECLINE])
-            tci_ini_report(
-                L, KEY_AT(TCO_O_PRICE_DECLINE), NULL,
-                "'price_decline' does not apply to reserved pricing (the rate is fixed)");
+        check_rent_option(L, o, sec);
     }
     if (kl[TCO_O_OFFER] && !L->s->catalog)
         tci_ini_report(L, KEY_AT(TCO_O_OFFER), NULL,
@@ -555,6 +717,36 @@ static void check_option(loader *L, tco_option *o)
 #undef KEY_AT
 #define KEY_AT(k) tci_ini_at_file(L, s->key_file[k], kl[k])
 
+/* A warning for each buy option busy all the time (utilization 1 in effect)
+ * while the baseline it is compared with is used less: the same work keeps
+ * owned GPUs no busier, so a utilization is likely missing. */
+static void check_busy_buy(loader *L)
+{
+    const tco_scenario *s = L->s;
+    int b = tco_scenario_baseline(s);
+    if (b < 0)
+        return;
+    double ub = tco_option_utilization(s, &s->options[b]);
+    if (!(ub < 1))
+        return;
+    for (size_t i = 0; i < s->n_options; i++) {
+        const tco_option *o = &s->options[i];
+        if (o->acquire != TCO_BUY || !o->src[TCO_O_ACQUIRE] || tco_option_utilization(s, o) < 1)
+            continue;
+        int line =
+            o->key_line[TCO_O_UTILIZATION]
+                ? tci_ini_at_file(L, o->key_file[TCO_O_UTILIZATION], o->key_line[TCO_O_UTILIZATION])
+            : s->key_line[TCO_S_UTILIZATION]
+                ? tci_ini_at_file(L, s->key_file[TCO_S_UTILIZATION], s->key_line[TCO_S_UTILIZATION])
+                : tci_ini_at_file(L, o->key_file[TCO_O_ACQUIRE], o->key_line[TCO_O_ACQUIRE]);
+        tci_ini_report(L, line, NULL,
+                       "option '%s' is bought at utilization 1 while the baseline '%s' runs at "
+                       "%g: did you mean the same utilization for both?",
+                       o->id, s->options[b].id, ub);
+        tci_ini_as_warning(L);
+    }
+}
+
 /* See ini.h. */
 void tci_ini_check_scenario(loader *L)
 {
@@ -564,10 +756,17 @@ void tci_ini_check_scenario(loader *L)
         tci_ini_report(L, 0, "scenario", "missing required key 'name'");
     if (s->n_options == 0 && L->option_headers == 0)
         tci_ini_report(L, 0, NULL, "no options: add at least one [option ID] section");
-    if (kl[TCO_S_CURRENCY] && s->src[TCO_S_CURRENCY] && !valid_currency(s->currency))
-        tci_ini_report(L, KEY_AT(TCO_S_CURRENCY), NULL,
-                       "currency '%s' is not an ISO 4217 code such as USD, EUR or CNY",
-                       s->currency);
+    if (kl[TCO_S_CURRENCY] && s->src[TCO_S_CURRENCY] && !tci_currency_known(s->currency)) {
+        const char *meant = tci_currency_suggest(s->currency);
+        if (meant)
+            tci_ini_report(L, KEY_AT(TCO_S_CURRENCY), NULL,
+                           "currency '%s' is not an ISO 4217 code; did you mean %s?", s->currency,
+                           meant);
+        else
+            tci_ini_report(L, KEY_AT(TCO_S_CURRENCY), NULL,
+                           "currency '%s' is not an ISO 4217 code such as USD, EUR or CNY",
+                           s->currency);
+    }
     int any_buy = 0;
     for (size_t i = 0; i < s->n_options; i++) {
         if (L->base_failed && L->base_failed[i])
@@ -579,6 +778,7 @@ void tci_ini_check_scenario(loader *L)
         tci_ini_report(L, 0, "site",
                        "missing required key 'electricity_price' (buy options pay for "
                        "power)");
+    check_busy_buy(L);
     if (kl[TCO_S_BASELINE] && s->baseline) {
         int b = tco_scenario_find(s, s->baseline);
         if (b < 0) {

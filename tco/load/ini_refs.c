@@ -168,6 +168,51 @@ static char *name_for(loader *L, const void *room, const entry *e)
     return name;
 }
 
+/* After "needs a range", what a range of two values that are not plain
+ * numbers most likely means for key k ("20k, 40k": "; write 20000, 40000"),
+ * into hint; "" when there is no such reading. */
+static void range_hint(const tco_keydef *k, const char *v, char *hint, size_t size)
+{
+    hint[0] = '\0';
+    double x[2];
+    int n = 0, percent = 0;
+    const char *p = v;
+    for (;;) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        while (len && isspace((unsigned char)*p))
+            p++, len--;
+        while (len && isspace((unsigned char)p[len - 1]))
+            len--;
+        char part[64], advice[256];
+        if (n == 2 || len == 0 || len >= sizeof part)
+            return;
+        memcpy(part, p, len);
+        part[len] = '\0';
+        int pct = 0;
+        if (tci_ini_is_plain_number(part, 0)) {
+            if (tci_ini_strtod(part, &x[n]) != 0)
+                return;
+        } else if (!tci_ini_fix_number(k, part, &x[n], &pct, advice, sizeof advice)) {
+            return;
+        }
+        percent |= pct;
+        n++;
+        if (!comma)
+            break;
+        p = comma + 1;
+    }
+    if (n != 2)
+        return;
+    if (percent && k->unit != TCO_U_FRACTION)
+        snprintf(hint, size,
+                 ": the ends are values of '%s', not percentages; to move every driver by a "
+                 "share of its value, set swing (0.1 for 10%%)",
+                 k->name);
+    else
+        snprintf(hint, size, "; write %.15g, %.15g", x[0], x[1]);
+}
+
 /* One [sensitivity] line: swing, or the range of an input. */
 static void read_sensitivity(loader *L, const entry *e)
 {
@@ -193,8 +238,10 @@ static void read_sensitivity(loader *L, const entry *e)
         return;
     double v[3];
     if (parse_numbers(e->value, v) != 2) {
-        tci_ini_report(L, e->line, NULL, "'%s' needs a range: LOW, HIGH (got '%s')", e->name,
-                       e->value);
+        char hint[256];
+        range_hint(k, e->value, hint, sizeof hint);
+        tci_ini_report(L, e->line, NULL, "'%s' needs a range: LOW, HIGH (got '%s')%s", e->name,
+                       e->value, hint);
         return;
     }
     if (v[0] > v[1]) {
@@ -392,6 +439,14 @@ static void build_cases(loader *L)
                 continue;
             if (p.option < 0 && (p.key == TCO_S_CATALOG || p.key == TCO_S_TEMPLATE)) {
                 tci_ini_report(L, e->line, NULL, "'%s' cannot change in a case", kd->name);
+                continue;
+            }
+            if (p.option >= 0 && (p.key == TCO_O_GPU || p.key == TCO_O_OFFER)) {
+                /* The catalog fills an option once, from the base scenario. */
+                tci_ini_report(L, e->line, NULL,
+                               "'%s' cannot change in a case: the catalog fills the option "
+                               "once; override the keys it fills instead",
+                               e->name);
                 continue;
             }
             void *target = p.option < 0 ? (void *)copy : (void *)&copy->options[p.option];

@@ -1,5 +1,6 @@
 /* numtext.c - numbers as text for people: the one thousands-separator
- * formatter (declared in tco.h, since the tool's table uses it too). */
+ * formatter and the significant-digits formatter of small unit costs
+ * (declared in tco.h, since the tool's table uses them too). */
 #include "tco.h"
 
 #include <math.h>
@@ -40,4 +41,70 @@ const char *tco_group_thousands(char *buf, size_t size, double x, int decimals)
     }
     memcpy(buf + j, raw + intlen, strlen(raw + intlen) + 1);
     return buf;
+}
+
+/* sig - 1 - floor(log10 |x|) for finite, non-zero x and sig in 1..15, after
+ * rounding: 9.9996 with four digits is 10.00, two decimals. Not clamped. */
+static int raw_sig_decimals(double x, int sig)
+{
+    double mag = floor(log10(fabs(x)));
+    if (floor(fabs(x) * pow(10, sig - 1 - mag) + 0.5) >= pow(10, sig))
+        mag += 1;
+    return sig - 1 - (int)mag;
+}
+
+static int clamp_sig(int sig)
+{
+    return sig < 1 ? 1 : sig > 15 ? 15 : sig;
+}
+
+/* See documentation in header file. */
+int tco_sig_decimals(double x, int sig)
+{
+    if (!isfinite(x) || x == 0)
+        return 0;
+    int d = raw_sig_decimals(x, clamp_sig(sig));
+    return d < 0 ? 0 : d > 15 ? 15 : d;
+}
+
+/* See documentation in header file. */
+const char *tco_format_sig(char *buf, size_t size, double x, int sig)
+{
+    if (size == 0)
+        return buf;
+    if (!isfinite(x))
+        return tco_group_thousands(buf, size, x, 0);
+    if (x == 0) {
+        snprintf(buf, size, "0");
+        return buf;
+    }
+    sig = clamp_sig(sig);
+    int d = raw_sig_decimals(x, sig);
+    if (d <= 6)
+        return tco_group_thousands(buf, size, x, d < 0 ? 0 : d);
+    char raw[64]; /* below 1e-6 there is nothing to group */
+    if (d > 15)
+        snprintf(raw, sizeof raw, "%.*e", sig - 1, x);
+    else
+        snprintf(raw, sizeof raw, "%.*f", d, x);
+    if (strlen(raw) >= size) {
+        memset(buf, '#', size - 1);
+        buf[size - 1] = '\0';
+    } else {
+        memcpy(buf, raw, strlen(raw) + 1);
+    }
+    return buf;
+}
+
+/* See documentation in header file. */
+const char *tco_unit_plural(const char *unit, double per)
+{
+    size_t n = strlen(unit);
+    if (per <= 1 || n == 0)
+        return "";
+    for (size_t i = 0; i < n; i++)
+        if ((unit[i] & 0x80) || unit[i] < ' ')
+            return "";
+    char last = unit[n - 1];
+    return last >= 'a' && last <= 'z' && !strchr("sxzyh", last) ? "s" : "";
 }

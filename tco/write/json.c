@@ -237,6 +237,8 @@ static void put_analysis(FILE *out, const tco_result *res, const tco_analysis *a
             else
                 fputs(", \"breakeven_month\": null", out);
             tci_json_number_member(out, "breakeven_utilization", r->breakeven_utilization);
+            tci_json_text_member(out, "breakeven_utilization_note",
+                                 tco_breakeven_note_name(r->breakeven_utilization_note));
             fputc('}', out);
         }
         fputs("]}", out);

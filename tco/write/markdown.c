@@ -74,8 +74,10 @@ static void put_heading(FILE *out, const char *head, const char *currency)
 
 /* One cell of option i. Money has thousands separators and 2 decimals (6 for
  * the small costs per PFLOP-hour and per unit), a fraction is a percentage,
- * a whole number is written as it is; unknown values are "n/a". The
- * baseline's label says so. */
+ * a whole number is written as it is; a break-even that does not happen is
+ * its word ("never", "always", "parallel"), a field that does not apply to the
+ * option is a dash, other unknown values are "n/a". The baseline's label says
+ * so. */
 static void put_cell(FILE *out, const tco_result *res, size_t i, const tci_field *f)
 {
     char buf[TCO_NUMTEXT_MAX];
@@ -83,6 +85,15 @@ static void put_cell(FILE *out, const tco_result *res, size_t i, const tci_field
         put_text(out, tci_field_text(f, res, i));
         if (f->from == TCI_FROM_LABEL && res->baseline >= 0 && (size_t)res->baseline == i)
             fputs(" (baseline)", out);
+        return;
+    }
+    if (!tci_field_applies(f, res, i)) {
+        fputs("\xE2\x80\x93", out); /* an en dash, as in the workbook */
+        return;
+    }
+    const char *word = tci_field_word(f, res, i);
+    if (word) {
+        fputs(word, out);
         return;
     }
     double x = tci_field_number(f, res, i);
@@ -115,12 +126,12 @@ static void put_cell(FILE *out, const tco_result *res, size_t i, const tci_field
     }
 }
 
-/* One line of the decision: what it is, then option i's label and its figure
- * (money with `decimals` decimals), or "none" when i is -1. */
+/* One line of the decision: what it is (with the unit of work `unit`, or
+ * NULL), then option i's label and its figure in the currency, followed by
+ * `per` ("per 1M samples") when it is not NULL; "none" when i is -1. */
 static void put_pick(FILE *out, const tco_result *res, const char *what, const char *unit, int i,
-                     double x, int decimals)
+                     const char *figure, const char *per, const char *per_unit)
 {
-    char buf[TCO_NUMTEXT_MAX];
     fprintf(out, "- %s", what);
     put_text(out, unit);
     fputs(": ", out);
@@ -129,29 +140,42 @@ static void put_pick(FILE *out, const tco_result *res, const char *what, const c
         return;
     }
     put_text(out, res->scenario->options[i].label);
-    fprintf(out, ", %s ", tco_group_thousands(buf, sizeof buf, x, decimals));
+    fprintf(out, ", %s ", figure);
     put_text(out, res->scenario->currency);
+    if (per) {
+        fprintf(out, " per %s", per);
+        put_text(out, res->scenario->unit);
+        fputs(per_unit, out);
+    }
     fputc('\n', out);
 }
 
 /* The decision under the table: the lowest total, NPV and cost per unit of
  * work among feasible options, and the options left out with their reasons
- * (MODEL.md, Feasibility). */
+ * (MODEL.md, Feasibility and the decision). The cost per unit is written as
+ * the table's are, with four significant digits at the scale that reads best. */
 static void put_decision(FILE *out, const tco_result *res)
 {
     const tco_option_result *r = res->options;
+    char buf[TCO_NUMTEXT_MAX];
     fputs("\n**Decision** (feasible options only):\n\n", out);
-    put_pick(out, res, "Lowest total cost", NULL, res->cheapest,
-             res->cheapest >= 0 ? r[res->cheapest].total : NAN, 2);
-    put_pick(out, res, "Lowest NPV", NULL, res->lowest_npv,
-             res->lowest_npv >= 0 ? r[res->lowest_npv].npv : NAN, 2);
+    int k = res->cheapest;
+    put_pick(out, res, "Lowest total cost", NULL, k,
+             tco_group_thousands(buf, sizeof buf, k >= 0 ? r[k].total : NAN, 2), NULL, NULL);
+    k = res->lowest_npv;
+    put_pick(out, res, "Lowest NPV", NULL, k,
+             tco_group_thousands(buf, sizeof buf, k >= 0 ? r[k].npv : NAN, 2), NULL, NULL);
     int per_unit = 0;
     for (size_t i = 0; i < res->n_options; i++)
         per_unit |= !isnan(r[i].cost_per_unit);
-    if (per_unit)
-        put_pick(out, res, "Lowest cost per ", res->scenario->unit, res->lowest_cost_per_unit,
-                 res->lowest_cost_per_unit >= 0 ? r[res->lowest_cost_per_unit].cost_per_unit : NAN,
-                 6);
+    if (per_unit) {
+        tco_unit_scale sc = tco_result_unit_scale(res);
+        k = res->lowest_cost_per_unit;
+        put_pick(out, res, "Lowest cost per ", res->scenario->unit, k,
+                 tco_format_sig(buf, sizeof buf, k >= 0 ? r[k].cost_per_unit * sc.per : NAN,
+                                TCO_UNIT_COST_DIGITS),
+                 sc.per > 1 ? sc.prefix : NULL, tco_unit_plural(res->scenario->unit, sc.per));
+    }
     const char *sep = "- Left out, not feasible: ";
     for (size_t i = 0; i < res->n_options; i++) {
         if (!r[i].infeasible)

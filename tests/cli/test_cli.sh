@@ -37,10 +37,11 @@ d = json.load(open(sys.argv[1]))
 s = d["scenario"]
 assert set(s) == {"name", "currency", "horizon_months", "discount_rate", "hours_per_month"}
 keys = ["id", "label", "acquire", "gpu", "count", "utilization", "capex", "power", "cooling",
-        "facility", "maintenance", "staff", "rental", "residual", "total", "npv", "gpu_hours",
-        "cost_per_gpu_hour", "cost_per_pflop_hour", "cost_per_unit", "units_per_s_per_kw",
-        "it_kw", "provisioned_kw", "depreciation", "book_value_end", "breakeven_month",
-        "breakeven_utilization", "feasible", "infeasible_reason", "monthly"]
+        "facility", "maintenance", "staff", "rental", "commitment_after_horizon", "residual",
+        "total", "npv", "gpu_hours", "cost_per_gpu_hour", "cost_per_pflop_hour",
+        "cost_per_unit", "units_per_s_per_kw", "it_kw", "provisioned_kw", "depreciation",
+        "book_value_end", "breakeven_month", "breakeven_utilization",
+        "breakeven_utilization_note", "feasible", "infeasible_reason", "monthly"]
 for o in d["options"]:
     got = [k for k in o if k != "sizing"]
     assert got == keys, list(o)
@@ -48,7 +49,8 @@ for o in d["options"]:
     m = o["monthly"][-1]
     assert list(m) == ["month", "power", "cooling", "facility", "maintenance", "staff",
                        "rental", "depreciation", "cost", "cumulative"]
-    assert abs(m["cumulative"] - o["residual"] - o["total"]) <= 1e-6 * max(1, abs(o["total"]))
+    total = m["cumulative"] - o["residual"] + o["commitment_after_horizon"]
+    assert abs(total - o["total"]) <= 1e-6 * max(1, abs(o["total"]))
     assert (o["infeasible_reason"] is None) == o["feasible"], o["id"]
 # The decision: among feasible options only (MODEL.md, Feasibility and the decision).
 dec = d["decision"]
@@ -77,6 +79,8 @@ for line in open(sys.argv[2]):
         got = o[field]
     if value == "null":
         assert got is None, (oid, field, got)
+    elif isinstance(got, str):
+        assert got == value, (oid, field, got, value)
     else:
         want = float(value)
         assert abs(got - want) <= 1e-9 * max(1, abs(want)), (oid, field, got, want)
@@ -199,5 +203,72 @@ grep -qE '^r +too many +NO' "$work/out" && ok || bad "overflowed min GPUs: $(gre
 grep -q 'inf' "$work/out" && bad "table prints inf"
 expect_rc 0 "$TCO" report "$SRC/tests/corpus/hostile-sizing-memory-tiny.ini"
 grep -qE '^r +1\.92e\+307 +NO' "$work/out" && ok || bad "huge min GPUs: $(grep '^r ' "$work/out")"
+
+# --- break-even in the same words everywhere: the table, JSON, CSV, Markdown ---
+# Buy 2000 + 800 a month against rent at 1000, 500 and 250 a month by year: at or
+# below the baseline in months 10-13 only, so no payback (docs/MODEL.md's example),
+# and dearer at every utilization (30,800 against 21,000 u): never, never.
+cat >"$work/payback.ini" <<'INI'
+[scenario]
+name = payback
+horizon_months = 36
+hours_per_month = 100
+discount_rate = 0
+[site]
+electricity_price = 0
+[option buy]
+acquire = buy
+count = 1
+gpu_price = 2000
+tdp_w = 0
+staff_per_month = 800
+[option cloud]
+acquire = rent
+count = 1
+price_per_gpu_hour = 10
+price_decline = 0.5
+INI
+expect_rc 0 "$TCO" report "$work/payback.ini"
+grep -qE '^ +2 +buy .*  never; utilization never$' "$work/out" && ok ||
+    bad "table break-even words: $(grep ' buy ' "$work/out")"
+grep -q '^Break-even month: from it to the end' "$work/out" && ok || bad "table: no legend"
+expect_rc 0 "$TCO" report "$work/payback.ini" -o "$work/payback.json"
+"$PY" - "$work/payback.json" <<'PYEOF' && ok || bad "JSON break-even and note"
+import json, sys
+o = {x["id"]: x for x in json.load(open(sys.argv[1]))["options"]}
+assert o["buy"]["breakeven_month"] is None, o["buy"]["breakeven_month"]
+assert o["buy"]["breakeven_utilization"] is None
+assert o["buy"]["breakeven_utilization_note"] == "never"
+assert o["cloud"]["breakeven_utilization_note"] is None
+PYEOF
+expect_rc 0 "$TCO" report "$work/payback.ini" -o "$work/payback.md"
+grep -qF '| 2 | buy | buy | 30,800.00 | 30,800.00 | 8.56 | never | never |' "$work/payback.md" &&
+    ok || bad "Markdown break-even words: $(grep '| buy |' "$work/payback.md")"
+grep -qF '| 1 | cloud (baseline) | rent | 21,000.00 | 21,000.00 | 5.83 | – | – |' \
+    "$work/payback.md" && ok || bad "Markdown dash: $(grep 'cloud' "$work/payback.md")"
+expect_rc 0 "$TCO" report "$work/payback.ini" -o "$work/payback.csv"
+tr -d '\r' <"$work/payback.csv" | grep -q '^buy,buy,buy,,1,1,2000,.*,,,never,1,$' && ok ||
+    bad "CSV note: $(grep '^buy' "$work/payback.csv")"
+
+# --- sensitivity: a driver that moves nothing is not among the largest ---
+# A reserved option at 0 an hour with 1000 upfront: every swing is 0.
+cat >"$work/flat.ini" <<'INI'
+[scenario]
+name = flat
+[option r]
+acquire = rent
+count = 1
+pricing = reserved
+price_per_gpu_hour = 0
+upfront = 1000
+[option s]
+acquire = rent
+count = 1
+price_per_gpu_hour = 1
+INI
+expect_rc 0 "$TCO" report "$work/flat.ini"
+grep -qE '^  r +none$' "$work/out" && ok || bad "zero swings listed: $(grep '^  r ' "$work/out")"
+grep -qE '^  s +(price_per_gpu_hour|utilization) [0-9,]+, (price_per_gpu_hour|utilization) [0-9,]+$' \
+    "$work/out" && ok || bad "zero swing after real ones: $(grep '^  s ' "$work/out")"
 
 finish

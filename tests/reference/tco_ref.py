@@ -34,12 +34,13 @@ BUY = {"gpu_price", "gpus_per_server", "server_price", "network_price", "install
        "staff_per_month", "depreciation", "depreciation_years", "salvage_fraction",
        "resale_fraction", "resale_decline"}
 RENT = {"pricing", "price_per_gpu_hour", "price_decline", "upfront", "storage_per_month",
-        "offer"}
+        "offer", "term_months", "after_term", "on_demand_price_per_gpu_hour"}
 
 FIELDS = ["capex", "power", "cooling", "facility", "maintenance", "staff", "rental",
-          "residual", "total", "npv", "gpu_hours", "cost_per_gpu_hour", "cost_per_pflop_hour",
+          "commitment_after_horizon", "residual", "total", "npv", "gpu_hours", "cost_per_gpu_hour", "cost_per_pflop_hour",
           "cost_per_unit", "units_per_s_per_kw", "it_kw", "provisioned_kw", "depreciation",
-          "book_value_end", "breakeven_month", "breakeven_utilization"]
+          "book_value_end", "breakeven_month", "breakeven_utilization",
+          "breakeven_utilization_note"]
 MONTHLY = ["power", "cooling", "facility", "maintenance", "staff", "rental", "depreciation",
            "cost", "cumulative"]
 LINES = MONTHLY[:6]  # the cost lines that make up cost(m)
@@ -217,30 +218,46 @@ def compute(o, sc, u):
         pricing = o.get("pricing", "on-demand")
         if pricing not in ("on-demand", "reserved"):
             raise ModelError("option %s: unknown pricing %s" % (o["id"], pricing))
-        if pricing == "reserved" and "price_decline" in o:
+        after = o.get("after_term", "renew")
+        if after not in ("renew", "on-demand"):
+            raise ModelError("option %s: unknown after_term %s" % (o["id"], after))
+        if pricing == "reserved" and "price_decline" in o and after != "on-demand":
             raise ModelError("option %s: price_decline with reserved" % o["id"])
         decline = num(o, "price_decline", 0.0)
         storage = num(o, "storage_per_month", 0.0)
         capex = num(o, "upfront", 0.0)
+        term = int(num(o, "term_months", float(H)))
         for m in range(1, H + 1):
             y = (m - 1) // 12
-            if pricing == "reserved":
+            if pricing == "reserved" and m > term and after == "on-demand":
+                rent = count * T * u * num(o, "on_demand_price_per_gpu_hour") * (1 - decline) ** y
+            elif pricing == "reserved":
                 rent = count * T * price
+                if m > term and (m - 1) % term == 0:
+                    rent += capex  # a renewal pays the upfront again in its first month
             else:
                 rent = count * T * u * price * (1 - decline) ** y
             mon["rental"][m - 1] = rent + storage
+        if pricing == "reserved":
+            # the term running at month H is owed to its end
+            end = -(-H // term) * term if after == "renew" else max(term, H)
+            committed = list(range(H + 1, end + 1))
 
     # totals and present value
     rm = (1 + sc["rate"]) ** (1 / 12) - 1
+    owed = [count * T * num(o, "price_per_gpu_hour") for _ in committed] \
+        if o["acquire"] == "rent" and o.get("pricing") == "reserved" else []
     for i in range(H):
         mon["cost"][i] = math.fsum(mon[k][i] for k in LINES)
         mon["cumulative"][i] = math.fsum([capex, *mon["cost"][: i + 1]])
     for k in LINES:
         r[k] = math.fsum(mon[k])
     r["capex"], r["residual"] = capex, residual
-    r["total"] = math.fsum([capex, *mon["cost"], -residual])
+    r["commitment_after_horizon"] = math.fsum(owed)
+    r["total"] = math.fsum([capex, *mon["cost"], -residual, *owed])
     r["npv"] = math.fsum([capex, *(c / (1 + rm) ** (i + 1) for i, c in enumerate(mon["cost"])),
-                          -residual / (1 + rm) ** H])
+                          -residual / (1 + rm) ** H,
+                          *(c / (1 + rm) ** (H + 1 + i) for i, c in enumerate(owed))])
     r["it_kw"], r["provisioned_kw"] = it_kw, prov_kw
     r["depreciation"] = math.fsum(mon["depreciation"])
     r["book_value_end"] = capex - r["depreciation"] if o["acquire"] == "buy" else 0.0
@@ -290,11 +307,15 @@ def run(path):
         base = rents[0]
     for o, r in zip(options, results):
         r["breakeven_month"] = r["breakeven_utilization"] = None
+        r["breakeven_utilization_note"] = None
         if o["acquire"] != "buy" or base is None:
             continue
         rb = results[base]
+        # the first month from which buying stays at or below the baseline to month H
+        at_or_below = [r["monthly"]["cumulative"][m] <= rb["monthly"]["cumulative"][m]
+                       for m in range(sc["H"])]
         for m in range(1, sc["H"] + 1):
-            if r["monthly"]["cumulative"][m - 1] <= rb["monthly"]["cumulative"][m - 1]:
+            if all(at_or_below[m - 1:]):
                 r["breakeven_month"] = m
                 break
         # diff(u) = total_buy(u) - total_rent(u) is affine in u; find its root in [0, 1]
@@ -304,6 +325,12 @@ def run(path):
             ustar = d0 / (d0 - d1)
             if 0.0 <= ustar <= 1.0:
                 r["breakeven_utilization"] = ustar
+                continue
+        elif d0 == 0:
+            r["breakeven_utilization_note"] = "parallel"
+            continue
+        # no crossing in [0, 1]: the sign at u = 0 holds at every u
+        r["breakeven_utilization_note"] = "always" if d0 < 0 else "never"
 
     out = []
     for o, r in zip(options, results):
@@ -318,7 +345,7 @@ def run(path):
 def fmt(v):
     if v is None:
         return "null"
-    if isinstance(v, int):
+    if isinstance(v, (int, str)):
         return str(v)
     return format(v + 0.0, ".17g")  # + 0.0 turns -0.0 into 0
 

@@ -4,6 +4,7 @@
  * from this engine), compared to 1e-9. */
 #include "check.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -91,6 +92,7 @@ static int field_value(const tco_result *res, size_t i, const char *f, double *v
         {"maintenance", r->maintenance},
         {"staff", r->staff},
         {"rental", r->rental},
+        {"commitment_after_horizon", r->commitment_after_horizon},
         {"residual", r->residual},
         {"total", r->total},
         {"npv", r->npv},
@@ -129,6 +131,13 @@ static void compare_expected(const char *name)
     while (fscanf(f, "%127s %127s %63s", id, field, value) == 3) {
         lines++;
         int i = tco_scenario_find(s, id);
+        if (i >= 0 && strcmp(field, "breakeven_utilization_note") == 0) {
+            const char *note = tco_breakeven_note_name(res->options[i].breakeven_utilization_note);
+            if (strcmp(note ? note : "null", value) != 0 && bad++ < 10)
+                fprintf(stderr, "%s: %s %s: engine %s, expected %s\n", name, id, field,
+                        note ? note : "null", value);
+            continue;
+        }
         double got;
         if (i < 0 || !field_value(res, (size_t)i, field, &got)) {
             fprintf(stderr, "%s: unknown %s %s\n", name, id, field);
@@ -191,12 +200,202 @@ static void test_e2e_basic_by_hand(void)
     tco_scenario_free(s);
 }
 
+/* Compute a scenario given as text; the caller frees both. */
+static tco_result *run(const char *text, tco_scenario **s)
+{
+    *s = load(text, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(*s);
+    tco_result *r = NULL;
+    CU_ASSERT_EQUAL_FATAL(tco_compute(*s, &r), TCO_OK);
+    return r;
+}
+
+#define HEAD                                                                                       \
+    "[scenario]\nname = t\nhorizon_months = 36\nhours_per_month = 100\ndiscount_rate = 0\n"        \
+    "[site]\nelectricity_price = 0\n"
+
+/* Payback by hand (docs/MODEL.md, Metrics): the first month from which buying
+ * stays at or below the baseline to the end, not the first month it dips. */
+static void test_payback_by_hand(void)
+{
+    tco_scenario *s;
+    /* Rent 1000, 500, 250 a month by year; buy 2000 + 800 a month: at or below
+     * in months 10..13, above from month 14 to 36. */
+    tco_result *r = run(HEAD "[option buy]\nacquire = buy\ncount = 1\ngpu_price = 2000\n"
+                             "tdp_w = 0\nstaff_per_month = 800\n"
+                             "[option cloud]\nacquire = rent\ncount = 1\n"
+                             "price_per_gpu_hour = 10\nprice_decline = 0.5\n",
+                        &s);
+    const tco_option_result *b = &r->options[0];
+    CU_ASSERT_DOUBLE_EQUAL(b->monthly[9].cumulative, 10000, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(r->options[1].monthly[9].cumulative, 10000, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(b->monthly[13].cumulative, 13200, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(r->options[1].monthly[13].cumulative, 13000, 1e-9);
+    CU_ASSERT_EQUAL(b->breakeven_month, 0); /* not 10: it rises above again */
+    /* 30,800 at any u against 21,000 u: they meet at u = 1.47, outside 0..1. */
+    CU_ASSERT_DOUBLE_EQUAL(b->total, 30800, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(r->options[1].total, 21000, 1e-9);
+    CU_ASSERT_TRUE(isnan(b->breakeven_utilization));
+    CU_ASSERT_EQUAL(b->breakeven_utilization_note, TCO_BE_NEVER);
+    tco_result_free(r);
+    tco_scenario_free(s);
+
+    /* A reserved baseline renewed each year, its 3000 upfront paid again in
+     * months 13 and 25; buy 4000 + 1100 a month. buy - rent: 1000 + 100m in
+     * months 1-12, -2000 + 100m in 13-24 (at or below in 13-20), -5000 + 100m
+     * in 25-36: payback at month 25. */
+    r = run(HEAD "[option buy]\nacquire = buy\ncount = 1\ngpu_price = 4000\ntdp_w = 0\n"
+                 "staff_per_month = 1100\n"
+                 "[option cloud]\nacquire = rent\ncount = 1\npricing = reserved\n"
+                 "price_per_gpu_hour = 10\nterm_months = 12\nafter_term = renew\n"
+                 "upfront = 3000\n",
+            &s);
+    b = &r->options[0];
+    const tco_option_result *c = &r->options[1];
+    CU_ASSERT_DOUBLE_EQUAL(c->monthly[12].cumulative, 3000 + 13000 + 3000, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(b->monthly[19].cumulative - c->monthly[19].cumulative, 0, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(b->monthly[20].cumulative - c->monthly[20].cumulative, 100, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(b->monthly[24].cumulative - c->monthly[24].cumulative, -2500, 1e-9);
+    CU_ASSERT_EQUAL(b->breakeven_month, 25);
+    CU_ASSERT_DOUBLE_EQUAL(b->total, 43600, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(c->total, 45000, 1e-9);
+    CU_ASSERT_TRUE(isnan(b->breakeven_utilization));
+    CU_ASSERT_EQUAL(b->breakeven_utilization_note, TCO_BE_ALWAYS); /* both flat, buy lower */
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
+/* The three notes of a break-even utilization that is no number, by hand. */
+static void test_breakeven_notes(void)
+{
+    tco_scenario *s;
+    /* always: rent(u) = 12 x 500 storage + 12,000 u; buy(u) = 1000 + 12 x 10 u
+     * (1 kW at u, 100 hours, 0.1 a kWh): u* = 5000 / -11,880 < 0, buy lower. */
+    tco_result *r = run("[scenario]\nname = t\nhorizon_months = 12\nhours_per_month = 100\n"
+                        "discount_rate = 0\n[site]\nelectricity_price = 0.1\npue = 1\n"
+                        "[option buy]\nacquire = buy\ncount = 1\ngpu_price = 1000\ntdp_w = 1000\n"
+                        "idle_power_fraction = 0\nload_power_fraction = 1\n"
+                        "[option cloud]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 10\n"
+                        "storage_per_month = 500\n",
+                        &s);
+    CU_ASSERT_DOUBLE_EQUAL(r->options[0].total, 1120, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(r->options[1].total, 18000, 1e-9);
+    CU_ASSERT_TRUE(isnan(r->options[0].breakeven_utilization));
+    CU_ASSERT_EQUAL(r->options[0].breakeven_utilization_note, TCO_BE_ALWAYS);
+    CU_ASSERT_EQUAL(r->options[0].breakeven_month, 1); /* 1010 <= 1500, and on */
+    CU_ASSERT_EQUAL(r->options[1].breakeven_utilization_note, TCO_BE_NOTE_NONE);
+    CU_ASSERT_STRING_EQUAL(tco_breakeven_note_name(TCO_BE_ALWAYS), "always");
+    CU_ASSERT_STRING_EQUAL(tco_breakeven_note_name(TCO_BE_NEVER), "never");
+    CU_ASSERT_STRING_EQUAL(tco_breakeven_note_name(TCO_BE_PARALLEL), "parallel");
+    CU_ASSERT_PTR_NULL(tco_breakeven_note_name(TCO_BE_NOTE_NONE));
+    tco_result_free(r);
+    tco_scenario_free(s);
+
+    /* parallel: 12,000 bought against 12 x 1000 reserved, neither moves with u.
+     * The cumulative costs meet at month 12: payback then. */
+    r = run("[scenario]\nname = t\nhorizon_months = 12\nhours_per_month = 100\n"
+            "discount_rate = 0\n[site]\nelectricity_price = 0\n"
+            "[option buy]\nacquire = buy\ncount = 1\ngpu_price = 12000\ntdp_w = 0\n"
+            "[option cloud]\nacquire = rent\ncount = 1\npricing = reserved\n"
+            "price_per_gpu_hour = 10\n",
+            &s);
+    CU_ASSERT_DOUBLE_EQUAL(r->options[0].total, r->options[1].total, 0);
+    CU_ASSERT_TRUE(isnan(r->options[0].breakeven_utilization));
+    CU_ASSERT_EQUAL(r->options[0].breakeven_utilization_note, TCO_BE_PARALLEL);
+    CU_ASSERT_EQUAL(r->options[0].breakeven_month, 12);
+    tco_result_free(r);
+    tco_scenario_free(s);
+
+    /* A break-even utilization that is a number has no note: e2e-basic's. */
+    r = run("[scenario]\nname = t\nhorizon_months = 12\nhours_per_month = 100\n"
+            "discount_rate = 0\n[site]\nelectricity_price = 0.1\npue = 1\n"
+            "[option buy]\nacquire = buy\ncount = 1\ngpu_price = 6000\ntdp_w = 1000\n"
+            "idle_power_fraction = 0\nload_power_fraction = 1\n"
+            "[option cloud]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 10\n",
+            &s);
+    /* 6000 + 120 u = 12,000 u: u* = 6000 / 11,880. */
+    CU_ASSERT_DOUBLE_EQUAL(r->options[0].breakeven_utilization, 6000.0 / 11880, 1e-12);
+    CU_ASSERT_EQUAL(r->options[0].breakeven_utilization_note, TCO_BE_NOTE_NONE);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
+/* Contract terms by hand (docs/MODEL.md, Contract terms): a 12-month term in a
+ * 36-month horizon, renewed or followed by the on-demand rate; a 36-month
+ * term in a 24-month case, owed in full. */
+static void test_terms_by_hand(void)
+{
+    tco_scenario *s;
+    tco_result *r = run(HEAD "[option renew]\nacquire = rent\ncount = 1\npricing = reserved\n"
+                             "price_per_gpu_hour = 10\nterm_months = 12\nafter_term = renew\n"
+                             "upfront = 500\n"
+                             "[option od]\nacquire = rent\ncount = 1\npricing = reserved\n"
+                             "price_per_gpu_hour = 10\nterm_months = 12\n"
+                             "after_term = on-demand\non_demand_price_per_gpu_hour = 20\n"
+                             "price_decline = 0.25\nutilization = 0.5\n",
+                        &s);
+    const tco_option_result *a = &r->options[0], *b = &r->options[1];
+    CU_ASSERT_DOUBLE_EQUAL(a->capex, 500, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(a->monthly[11].rental, 1000, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(a->monthly[12].rental, 1500, 1e-9); /* month 13: renewal */
+    CU_ASSERT_DOUBLE_EQUAL(a->monthly[13].rental, 1000, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(a->monthly[24].rental, 1500, 1e-9); /* month 25 */
+    CU_ASSERT_DOUBLE_EQUAL(a->commitment_after_horizon, 0, 0);
+    CU_ASSERT_DOUBLE_EQUAL(a->total, 37500, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(b->monthly[11].rental, 1000, 1e-9); /* the term: every hour */
+    CU_ASSERT_DOUBLE_EQUAL(b->monthly[12].rental, 750, 1e-9);  /* 100 x 0.5 x 20 x 0.75 */
+    CU_ASSERT_DOUBLE_EQUAL(b->monthly[35].rental, 562.5, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(b->commitment_after_horizon, 0, 0);
+    CU_ASSERT_DOUBLE_EQUAL(b->total, 27750, 1e-9);
+    tco_result_free(r);
+    tco_scenario_free(s);
+
+    /* 36 months at 1000 in a 24-month case: 24,000 within it, 12,000 owed after;
+     * the NPV discounts each of the 36 months at its own month, as the 36-month
+     * base does. */
+    tco_scenario *base = load("[scenario]\nname = t\nhorizon_months = 36\nhours_per_month = 100\n"
+                              "discount_rate = 0.08\n"
+                              "[option c]\nacquire = rent\ncount = 1\npricing = reserved\n"
+                              "price_per_gpu_hour = 10\nterm_months = 36\n"
+                              "[case short]\nhorizon_months = 24\n",
+                              0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(base);
+    CU_ASSERT_EQUAL_FATAL(base->n_cases, 1);
+    tco_result *rb = NULL, *rc = NULL;
+    CU_ASSERT_EQUAL_FATAL(tco_compute(base, &rb), TCO_OK);
+    CU_ASSERT_EQUAL_FATAL(tco_compute(base->cases[0].scenario, &rc), TCO_OK);
+    const tco_option_result *o = &rc->options[0];
+    double rm = pow(1.08, 1.0 / 12) - 1, npv = 0, owed_npv = 0;
+    for (int m = 1; m <= 36; m++) {
+        npv += 1000 / pow(1 + rm, m);
+        if (m > 24)
+            owed_npv += 1000 / pow(1 + rm, m);
+    }
+    CU_ASSERT_DOUBLE_EQUAL(o->rental, 24000, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(o->commitment_after_horizon, 12000, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(o->total, 36000, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(o->commitment_npv, owed_npv, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(o->npv, npv, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(rb->options[0].total, 36000, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(rb->options[0].npv, npv, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(rb->options[0].commitment_after_horizon, 0, 0);
+    tco_result_free(rb);
+    tco_result_free(rc);
+    tco_scenario_free(base);
+}
+
 int main(void)
 {
     static const check_case cases[] = {
-        {"NPV by hand", test_npv_by_hand},          {"e2e-basic by hand", test_e2e_basic_by_hand},
-        {"e2e-basic vs reference", test_e2e_basic}, {"e2e-mixed vs reference", test_e2e_mixed},
-        {"e2e-edge vs reference", test_e2e_edge},   {NULL, NULL},
+        {"NPV by hand", test_npv_by_hand},
+        {"e2e-basic by hand", test_e2e_basic_by_hand},
+        {"e2e-basic vs reference", test_e2e_basic},
+        {"e2e-mixed vs reference", test_e2e_mixed},
+        {"e2e-edge vs reference", test_e2e_edge},
+        {"payback by hand", test_payback_by_hand},
+        {"break-even notes", test_breakeven_notes},
+        {"contract terms by hand", test_terms_by_hand},
+        {NULL, NULL},
     };
     return check_run("engine", cases);
 }

@@ -187,7 +187,7 @@ static void test_ranges(void)
     expect_text("[scenario]\nname = t\n[site]\npue = 0.9\n[option r]\nacquire = rent\n"
                 "count = 1\nprice_per_gpu_hour = 1\n",
                 "t.ini:4: error: 'pue' must be between 1 and 3 (got 0.9)");
-    expect("[option c]\nacquire = buy\ncount = 1\ngpu_price = 1\ntdp_w = 1\n"
+    expect("[option c]\nacquire = buy\ncount = 1\ngpu_price = 1000\ntdp_w = 1\n"
            "depreciation_years = 11\n",
            "t.ini:19: error: 'depreciation_years' must be between 1 and 10 (got 11)");
 }
@@ -198,7 +198,7 @@ static void test_enums(void)
                                    "'reserved'? (expected on-demand or reserved)");
     expect("[option c]\nacquire = purchase\ncount = 1\n",
            "t.ini:15: error: unknown acquire 'purchase' (expected buy or rent)");
-    expect("[option c]\nacquire = buy\ncount = 1\ngpu_price = 1\ntdp_w = 1\n"
+    expect("[option c]\nacquire = buy\ncount = 1\ngpu_price = 1000\ntdp_w = 1\n"
            "depreciation = straightline\n",
            "t.ini:19: error: unknown depreciation 'straightline'; did you mean 'straight-line'? "
            "(expected straight-line, double-declining, sum-of-years, macrs-5 or macrs-7)");
@@ -208,8 +208,8 @@ static void test_structure(void)
 {
     expect("price_per_gpu_hour = 3\n",
            "t.ini:14: error: duplicate key 'price_per_gpu_hour' (first at line 13)");
-    expect("gpu_price = 5\n", "t.ini:14: error: 'gpu_price' applies to buy options only; "
-                              "option 'r' is acquire = rent");
+    expect("gpu_price = 500\n", "t.ini:14: error: 'gpu_price' applies to buy options only; "
+                                "option 'r' is acquire = rent");
     expect("price_per_gpu_hr = 3\n", "t.ini:14: error: unknown key 'price_per_gpu_hr' in "
                                      "[option ID]; did you mean 'price_per_gpu_hour'?");
     expect("pue = 1.4\n", "t.ini:14: error: key 'pue' belongs in [site], not [option ID]");
@@ -254,7 +254,7 @@ static void test_required(void)
     expect("[option x]\nacquire = rent\ncount = 2\n", "t.ini: [option x]: error: missing "
                                                       "required key 'price_per_gpu_hour' for "
                                                       "a rent option");
-    expect_text("[scenario]\nname = t\n[option b]\nacquire = buy\ncount = 1\ngpu_price = 1\n"
+    expect_text("[scenario]\nname = t\n[option b]\nacquire = buy\ncount = 1\ngpu_price = 1000\n"
                 "tdp_w = 1\n",
                 "t.ini: [site]: error: missing required key 'electricity_price' (buy options "
                 "pay for power)");
@@ -264,28 +264,28 @@ static void test_rules(void)
 {
     expect("pricing = reserved\nprice_decline = 0.1\n",
            "t.ini:15: error: 'price_decline' does not apply to reserved pricing (the rate is "
-           "fixed)");
-    expect("[option c]\nacquire = buy\ncount = 1\ngpu_price = 1\ntdp_w = 1\n"
+           "fixed); it applies after the term with after_term = on-demand");
+    expect("[option c]\nacquire = buy\ncount = 1\ngpu_price = 1000\ntdp_w = 1\n"
            "resale_fraction = 0.3\nresale_decline = 0.2\n",
            "t.ini:20: error: give resale_fraction or resale_decline, not both");
-    expect("[option c]\nacquire = buy\ncount = 1\ngpu_price = 1\ntdp_w = 1\n"
+    expect("[option c]\nacquire = buy\ncount = 1\ngpu_price = 1000\ntdp_w = 1\n"
            "depreciation = macrs-5\ndepreciation_years = 5\nsalvage_fraction = 0.1\n",
            "t.ini:20: error: 'depreciation_years' cannot be set with macrs-5: its life is fixed\n"
            "t.ini:21: error: 'salvage_fraction' cannot be set with macrs-5: MACRS ignores "
            "salvage");
-    expect("[option c]\nacquire = buy\ncount = 1\ngpu_price = 1\ntdp_w = 1\n"
+    expect("[option c]\nacquire = buy\ncount = 1\ngpu_price = 1000\ntdp_w = 1\n"
            "idle_power_fraction = 0.95\n",
            "t.ini:19: error: idle_power_fraction (0.95) is larger than load_power_fraction "
            "(0.9)");
     expect_text("[scenario]\nname = t\nbaseline = b\n[site]\nelectricity_price = 1\n"
-                "[option b]\nacquire = buy\ncount = 1\ngpu_price = 1\ntdp_w = 1\n",
+                "[option b]\nacquire = buy\ncount = 1\ngpu_price = 1000\ntdp_w = 1\n",
                 "t.ini:3: error: baseline 'b' is a buy option; the baseline must rent");
     expect_text("[scenario]\nname = t\nbaseline = clod\n[option cloud]\nacquire = rent\n"
                 "count = 1\nprice_per_gpu_hour = 1\n",
                 "t.ini:3: error: baseline 'clod' is not an option; did you mean 'cloud'?");
     expect_text("[scenario]\nname = t\ncurrency = usd\n[option r]\nacquire = rent\n"
                 "count = 1\nprice_per_gpu_hour = 1\n",
-                "t.ini:3: error: currency 'usd' is not an ISO 4217 code such as USD, EUR or CNY");
+                "t.ini:3: error: currency 'usd' is not an ISO 4217 code; did you mean USD?");
     expect_text("[scenario]\nname = t\nas_of = 2026-02-30\n[option r]\nacquire = rent\n"
                 "count = 1\nprice_per_gpu_hour = 1\n",
                 "t.ini:3: error: '2026-02-30' is not a date for 'as_of': write YYYY-MM-DD");
@@ -427,18 +427,18 @@ static void test_cases(void)
 
     expect("[case bear]\nsite.electricity_price = -1\n",
            "t.ini:15: error: 'electricity_price' must not be negative (got -1)");
-    expect("[case bear]\nbb.gpu_price = 1\n",
+    expect("[case bear]\nbb.gpu_price = 1000\n",
            "t.ini:15: error: unknown option 'bb' in 'bb.gpu_price'; did you mean 'b'?");
     expect("[case bear]\nb.gpu_prize = 1\n", "t.ini:15: error: unknown option key "
                                              "'gpu_prize' in 'b.gpu_prize'; did you mean "
                                              "'gpu_price'?");
-    expect("[case bear]\nr.gpu_price = 1\n", "t.ini:15: error: 'gpu_price' applies to buy "
-                                             "options only; option 'r' is acquire = rent");
-    expect("[case bear]\ngpu_price = 1\n", "t.ini:15: error: 'gpu_price' is an option key: "
-                                           "write OPTION.gpu_price, e.g. b.gpu_price");
+    expect("[case bear]\nr.gpu_price = 1000\n", "t.ini:15: error: 'gpu_price' applies to buy "
+                                                "options only; option 'r' is acquire = rent");
+    expect("[case bear]\ngpu_price = 1000\n", "t.ini:15: error: 'gpu_price' is an option key: "
+                                              "write OPTION.gpu_price, e.g. b.gpu_price");
     expect("[case bear]\nr.pricing = reserved\nr.price_decline = 0.1\n",
            "t.ini:16: error: 'price_decline' does not apply to reserved pricing (the rate is "
-           "fixed)");
+           "fixed); it applies after the term with after_term = on-demand");
     expect("[case bear]\nsite.pue = 2\nsite.pue = 3\n",
            "t.ini:16: error: duplicate key 'site.pue' (first at line 15)");
     expect("[case bear]\n[case bear]\n",

@@ -38,6 +38,31 @@ static void test_keys_every_row(void)
     CU_ASSERT_PTR_NULL(tco_scenario_key((tco_skey)-1));
 }
 
+/* A plausible bound of a key lies inside its valid range, only numbers have
+ * one, and a key with one says what the warning asks; the bounds of
+ * docs/MODEL.md's table. */
+static void check_plausible(const tco_keydef *kd)
+{
+    int any = kd->plausible_lo > 0 || kd->plausible_hi > 0;
+    CU_ASSERT(!any || kd->type == TCO_T_NUMBER || kd->type == TCO_T_INT);
+    CU_ASSERT(!any || (kd->implausible && *kd->implausible));
+    CU_ASSERT(any || !kd->implausible);
+    CU_ASSERT(!(kd->plausible_lo > 0) || (kd->plausible_lo > kd->lo && kd->plausible_lo < kd->hi));
+    CU_ASSERT(!(kd->plausible_hi > 0) || (kd->plausible_hi > kd->lo && kd->plausible_hi < kd->hi));
+}
+
+static void test_keys_plausible(void)
+{
+    for (int k = 0; k < TCO_S_COUNT; k++)
+        check_plausible(tco_scenario_key((tco_skey)k));
+    for (int k = 0; k < TCO_O_COUNT; k++)
+        check_plausible(tco_option_key((tco_okey)k));
+    CU_ASSERT_EQUAL(tco_scenario_key(TCO_S_ELECTRICITY_PRICE)->plausible_hi, 1);
+    CU_ASSERT_STRING_EQUAL(tco_scenario_key(TCO_S_ELECTRICITY_PRICE)->implausible,
+                           "per kWh, not cents?");
+    CU_ASSERT_EQUAL(tco_option_key(TCO_O_GPU_PRICE)->plausible_lo, 100);
+}
+
 /* Each row sits at its enum value: the INI spelling is the enum name in
  * lower case (the `count` key excepted). A few rows, both ends of each table. */
 static void test_keys_order(void)
@@ -115,14 +140,14 @@ static void test_keys_live(void)
      * (sizing only), depreciation, pricing, offer, base. */
     static const tco_okey fixed[] = {TCO_O_LABEL,     TCO_O_ACQUIRE,      TCO_O_GPU,
                                      TCO_O_MEMORY_GB, TCO_O_DEPRECIATION, TCO_O_PRICING,
-                                     TCO_O_OFFER,     TCO_O_BASE};
+                                     TCO_O_OFFER,     TCO_O_BASE,         TCO_O_AFTER_TERM};
     live = 0;
     for (size_t j = 0; j < sizeof fixed / sizeof fixed[0]; j++)
         CU_ASSERT_EQUAL(tco_option_key(fixed[j])->live, 0);
     for (int k = 0; k < TCO_O_COUNT; k++)
         live += tco_option_key((tco_okey)k)->live != 0;
-    CU_ASSERT_EQUAL(TCO_O_COUNT, 32);
-    CU_ASSERT_EQUAL(live, 32 - 8);
+    CU_ASSERT_EQUAL(TCO_O_COUNT, 35);
+    CU_ASSERT_EQUAL(live, 35 - 9);
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_GPU_PRICE)->live, 1);
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_STORAGE_PER_MONTH)->live, 1);
 }
@@ -200,7 +225,7 @@ static void test_fields_every_row(void)
         CU_ASSERT_EQUAL(f->group_key != NULL, f->group != NULL);
         int text = f->from == TCI_FROM_ID || f->from == TCI_FROM_LABEL ||
                    f->from == TCI_FROM_ACQUIRE || f->from == TCI_FROM_GPU ||
-                   f->from == TCI_FROM_INFEASIBLE;
+                   f->from == TCI_FROM_BREAKEVEN_NOTE || f->from == TCI_FROM_INFEASIBLE;
         CU_ASSERT_EQUAL(text, f->unit == TCI_FU_TEXT);
     }
     CU_ASSERT_PTR_NULL(tci_field_get(TCI_F_COUNT));
@@ -228,15 +253,17 @@ static void test_fields_outputs(void)
 {
     static const char data[] =
         "id,label,acquire,gpu,count,utilization,capex,power,cooling,facility,maintenance,"
-        "staff,rental,residual,total,npv,gpu_hours,cost_per_gpu_hour,cost_per_pflop_hour,"
-        "cost_per_unit,units_per_s_per_kw,it_kw,provisioned_kw,depreciation,book_value_end,"
-        "breakeven_month,breakeven_utilization,feasible,infeasible_reason";
+        "staff,rental,commitment_after_horizon,residual,total,npv,gpu_hours,cost_per_gpu_hour,"
+        "cost_per_pflop_hour,cost_per_unit,units_per_s_per_kw,it_kw,provisioned_kw,depreciation,"
+        "book_value_end,breakeven_month,breakeven_utilization,breakeven_utilization_note,feasible,"
+        "infeasible_reason";
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_JSON), data);
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_CSV), data);
     CU_ASSERT_STRING_EQUAL(
         names_of(TCI_OUT_SUMMARY),
         "id,acquire,count,utilization,capex,power,cooling,facility,maintenance,staff,rental,"
-        "residual,total,npv,gpu_hours,cost_per_gpu_hour,cost_per_pflop_hour,cost_per_unit,"
+        "commitment_after_horizon,residual,total,npv,gpu_hours,cost_per_gpu_hour,"
+        "cost_per_pflop_hour,cost_per_unit,"
         "units_per_s_per_kw,it_kw,provisioned_kw,depreciation,book_value_end,breakeven_month,"
         "breakeven_utilization,rank,feasible");
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_MD),
@@ -359,7 +386,8 @@ static void test_fields_writers(void)
             "Break-even utilization | Feasible |\n"
             "|---:|---|---|---:|---:|---:|---:|---:|---:|\n"
             "| 1 | b | buy | 16,307.20 | 16,307.20 | 0.23 | 2 | 16.8% | yes |\n"
-            "| 2 | Cloud (baseline) | rent | 70,080.00 | 70,080.00 | 1.00 | n/a | n/a | yes |\n"
+            "| 2 | Cloud (baseline) | rent | 70,080.00 | 70,080.00 | 1.00 | \xE2\x80\x93 | "
+            "\xE2\x80\x93 | yes |\n"
             "\n**Decision** (feasible options only):\n\n"
             "- Lowest total cost: b, 16,307.20 USD\n"
             "- Lowest NPV: b, 16,307.20 USD\n");
@@ -367,10 +395,10 @@ static void test_fields_writers(void)
     char *csv = written(csv_summary, r);
     CU_ASSERT_PTR_NOT_NULL(strstr(
         csv, "id,label,acquire,gpu,count,utilization,capex,power,cooling,facility,maintenance,"
-             "staff,rental,residual,total,npv,gpu_hours,cost_per_gpu_hour,cost_per_pflop_hour,"
-             "cost_per_unit,units_per_s_per_kw,it_kw,provisioned_kw,depreciation,"
-             "book_value_end,breakeven_month,breakeven_utilization,feasible,infeasible_reason\r\n"
-             "b,b,buy,H100,8,1,10000,"));
+             "staff,rental,commitment_after_horizon,residual,total,npv,gpu_hours,"
+             "cost_per_gpu_hour,cost_per_pflop_hour,cost_per_unit,units_per_s_per_kw,it_kw,"
+             "provisioned_kw,depreciation,book_value_end,breakeven_month,breakeven_utilization,"
+             "breakeven_utilization_note,feasible,infeasible_reason\r\nb,b,buy,H100,8,1,10000,"));
     CU_ASSERT_PTR_NOT_NULL(strstr(csv, "\r\nr,Cloud,rent,,8,1,0,"));
     /* JSON: the first members of the first option, and a null month. */
     char *json = written(tco_report_write_json_stream, r);
@@ -391,11 +419,17 @@ static void test_fields_writers(void)
 int main(void)
 {
     static const check_case cases[] = {
-        {"keys_every_row", test_keys_every_row},     {"keys_order", test_keys_order},
-        {"keys_sheet_names", test_keys_sheet_names}, {"keys_live", test_keys_live},
-        {"keys_drivers", test_keys_drivers},         {"fields_every_row", test_fields_every_row},
-        {"fields_outputs", test_fields_outputs},     {"fields_values", test_fields_values},
-        {"fields_writers", test_fields_writers},     {NULL, NULL},
+        {"keys_every_row", test_keys_every_row},
+        {"keys_order", test_keys_order},
+        {"keys_sheet_names", test_keys_sheet_names},
+        {"keys_live", test_keys_live},
+        {"keys_drivers", test_keys_drivers},
+        {"fields_every_row", test_fields_every_row},
+        {"fields_outputs", test_fields_outputs},
+        {"fields_values", test_fields_values},
+        {"fields_writers", test_fields_writers},
+        {"keys_plausible", test_keys_plausible},
+        {NULL, NULL},
     };
     return check_run("tables", cases);
 }

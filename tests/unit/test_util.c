@@ -2,6 +2,7 @@
  * as text, "did you mean", dates. Every expected value is worked out by hand in
  * the comment beside it. */
 #include "check.h"
+#include "util/currency.h"
 #include "util/date.h"
 #include "util/suggest.h"
 #include "util/utf8.h"
@@ -375,6 +376,34 @@ static void test_dates(void)
     CU_ASSERT_EQUAL(tco_months_between(NULL, "2026-03-01"), -1);
 }
 
+/* The ISO 4217 table: current codes (those the shipped scenarios, catalogs and
+ * templates use among them), withdrawn ones, and what other names mean. */
+static void test_currency(void)
+{
+    static const char *const known[] = {"USD", "EUR", "CNY", "GBP", "JPY", "CHF", "INR",
+                                        "KRW", "SGD", "AED", "ZWG", "SLE", NULL};
+    for (size_t i = 0; known[i]; i++) {
+        CU_ASSERT(tci_currency_known(known[i]));
+        CU_ASSERT_PTR_NULL(tci_currency_suggest(known[i]));
+    }
+    static const char *const unknown[] = {"RMB", "usd", "XYZ",  "HRK", "ZWL", "XXX",
+                                          "XAU", "US",  "USDD", "",    NULL};
+    for (size_t i = 0; unknown[i]; i++)
+        CU_ASSERT(!tci_currency_known(unknown[i]));
+    static const struct {
+        const char *text, *code;
+    } meant[] = {{"RMB", "CNY"}, {"rmb", "CNY"}, {"usd", "USD"},          {"EURO", "EUR"},
+                 {"Yen", "JPY"}, {"NTD", "TWD"}, {"\xE2\x82\xAC", "EUR"}, {"\xC2\xA3", "GBP"}};
+    for (size_t i = 0; i < sizeof meant / sizeof meant[0]; i++) {
+        const char *got = tci_currency_suggest(meant[i].text);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(got);
+        CU_ASSERT_STRING_EQUAL(got, meant[i].code);
+    }
+    CU_ASSERT_PTR_NULL(tci_currency_suggest("XYZ"));
+    CU_ASSERT_PTR_NULL(tci_currency_suggest("$"));
+    CU_ASSERT_PTR_NULL(tci_currency_suggest(NULL));
+}
+
 int main(void)
 {
     static const check_case cases[] = {
@@ -391,6 +420,7 @@ int main(void)
         {"suggest_budget", test_suggest_budget},
         {"suggest_invisible", test_suggest_invisible},
         {"dates", test_dates},
+        {"currency", test_currency},
         {NULL, NULL},
     };
     return check_run("util", cases);

@@ -11,7 +11,8 @@
 4. Runs the engine on a copy of the INI with the same two changes (tco report -o -).
 5. Compares every figure of the Summary sheet with the engine's JSON: numbers to 1e-9
    relative (1e-9 absolute near zero; relative to the capex for depreciation and book
-   value); a null is "n/a" or "none"; "-" (not applicable) stands for a null or a zero.
+   value); a null is "n/a" or a break-even word (never, always, parallel); "-" (not
+   applicable) stands for a null or a zero.
 Exit 0 when all agree and the change moved the figures; 1 otherwise.
 """
 import json, math, os, re, subprocess, sys, tempfile
@@ -81,7 +82,7 @@ def same(got, want, scale=0.0):
     the figure is derived from (the capex for book values, which end at zero plus
     rounding)."""
     if want is None:
-        return got in ("n/a", "none", DASH, None)
+        return got in ("n/a", "never", "always", "parallel", DASH, None)
     if isinstance(want, str):
         return got == want
     if got == DASH:

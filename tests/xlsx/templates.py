@@ -121,8 +121,34 @@ def compare_same(tag, a, b):
     return not diff
 
 
-def compare_model(tag, en, zh):
-    """Same formulas and values; text cells may differ."""
+def break_even_words(path):
+    """{the template's word: the English word} for the break-even words (word.*), which
+    formulas give as their results in the template's language."""
+    root = ET.parse(path).getroot()
+    out = {}
+    for label in root.iter():
+        key = label.get("key") or ""
+        if label.tag.endswith("label") and key.startswith("word.") and label.text:
+            out[label.text] = key[len("word."):]
+    return out
+
+
+def english_words(x, words):
+    """x (a formula or a cached value) with the template's break-even words in English."""
+    if not isinstance(x, str):
+        return x
+    if x in words:
+        return words[x]
+    for w, e in words.items():
+        x = x.replace('"%s"' % w.replace('"', '""'), '"%s"' % e)
+    return x
+
+
+def compare_model(tag, en, zh, words=None):
+    """Same formulas and values; text cells may differ, and formulas may give the
+    break-even words (words: the zh template's, in English) in each template's
+    language."""
+    words = words or {}
     ne, se, ce, de = en
     nz, sz, cz, dz = zh
     ok = True
@@ -140,10 +166,10 @@ def compare_model(tag, en, zh):
             bad = f"a cell only in one workbook: {a!r} / {b!r}"
         elif is_formula(a[0]) or is_formula(b[0]):
             fa = normalize(a[0], ne) if is_formula(a[0]) else a[0]
-            fb = normalize(b[0], nz) if is_formula(b[0]) else b[0]
+            fb = english_words(normalize(b[0], nz) if is_formula(b[0]) else b[0], words)
             if fa != fb:
                 bad = f"formulas differ: {a[0]!r} / {b[0]!r}"
-            elif a[1] != b[1]:
+            elif a[1] != english_words(b[1], words):
                 bad = f"cached values differ: {a[1]!r} / {b[1]!r}"
             else:
                 continue
@@ -240,7 +266,8 @@ def main():
                 continue
             books = {k: load(p) for k, p in paths.items()}
             same = compare_same(f"{ini} default.xml against no template", books["none"], books["en"])
-            model = compare_model(f"{ini} zh-CN against default", books["en"], books["zh"])
+            model = compare_model(f"{ini} zh-CN against default", books["en"], books["zh"],
+                                  break_even_words(tpl["zh"]))
             check_chinese(ini, books["en"], books["zh"], paths["zh"])
             n = len(books["en"][2])
             print(f"{ini}: {len(books['en'][0])} sheets, {n} cells: default.xml "

@@ -203,12 +203,16 @@ static int about_legend(xw_ctx *c, int row)
                         "Costs are positive. The residual (resale) value is a positive amount "
                         "that is subtracted. Net present value discounts monthly at the annual "
                         "discount rate."));
-    about_pair(c, row++, xw_label(c, "about.field.tokens", "n/a, none, \xE2\x80\x93"),
+    about_pair(c, row++,
+               xw_label(c, "about.field.tokens", "n/a, never, always, parallel, \xE2\x80\x93"),
                xw_label(c, "about.tokens",
                         "n/a: a ratio whose denominator is zero (no FLOPS or throughput given, "
-                        "or zero utilization). none: no break-even within the horizon or "
-                        "between 0% and 100% utilization. \xE2\x80\x93: zero, or not applicable "
-                        "to this kind of option."));
+                        "or zero utilization). Break-even month never: buying does not stay at or "
+                        "below the baseline's cumulative cost to the end of the horizon. "
+                        "Break-even utilization always: buying is cheaper at every utilization "
+                        "from 0% to 100%; never: at none; parallel: the two cost the same at "
+                        "every utilization. \xE2\x80\x93: zero, or not applicable to this kind "
+                        "of option."));
     return row;
 }
 

@@ -96,15 +96,18 @@ static void br_breakeven_row(const br_sheet *B, size_t i, int row)
     if (ok)
         xw_fnum(c, ws, row, 1, f, u, pct);
     else
-        xw_fstr(c, ws, row, 1, f, "none", pct);
+        xw_fstr(c, ws, row, 1, f, xw_be_word(c, c->r->options[i].breakeven_utilization_note).text,
+                pct);
     xw_refbuf bu = xw_ref(NULL, row, 1, 0, 0);
     xw_refbuf t0 = xw_ref(L->quoted, L->k_total0, XW_COL_VAL, 1, 1);
     xw_refbuf sl = xw_ref(L->quoted, L->k_slope, XW_COL_VAL, 1, 1);
-    xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s+%s*%s,\"none\")", bu.s, t0.s, sl.s, bu.s);
+    /* No total at a break-even that does not happen: a dash, as for a figure
+     * that does not apply. */
+    xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s+%s*%s,\"%s\")", bu.s, t0.s, sl.s, bu.s, XW_DASH);
     if (ok)
         xw_fnum(c, ws, row, 2, f, tot, money);
     else
-        xw_fstr(c, ws, row, 2, f, "none", money);
+        xw_fstr(c, ws, row, 2, f, XW_DASH, money);
     /* #N/A is what charts skip: no marker without a break-even. */
     xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s,NA())", bu.s, bu.s);
     if (ok)
@@ -153,8 +156,10 @@ static int br_breakeven(br_sheet *B, int row)
             br_breakeven_row(B, i, row++);
     xw_para(c, ws, row++, B->sp,
             xw_label(c, "buy_vs_rent.be_note",
-                     "none: the two totals do not meet between 0% and 100% utilization. The "
-                     "marker columns hold #N/A then, which charts skip."),
+                     "Where the two totals do not meet between 0% and 100% utilization: always, "
+                     "buying is cheaper at every utilization; never, at none; parallel, the "
+                     "two cost the same at every utilization. The marker columns hold #N/A "
+                     "then, which charts skip."),
             1);
     return row;
 }

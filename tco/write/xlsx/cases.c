@@ -8,8 +8,10 @@
 #include <stdio.h>
 #include <string.h>
 
-/* A figure of one option in one result, for the Cases table. */
-static double case_value(const tco_result *res, size_t i, int metric, const char **text)
+/* A figure of one option in one result, for the Cases table; a break-even
+ * that does not happen is its word (xw_be_word), in word. */
+static double case_value(xw_ctx *c, const tco_result *res, size_t i, int metric, const char **text,
+                         xw_word *word)
 {
     const tco_option_result *o = &res->options[i];
     int bought = res->scenario->options[i].acquire == TCO_BUY && res->baseline >= 0;
@@ -27,13 +29,13 @@ static double case_value(const tco_result *res, size_t i, int metric, const char
         if (!bought)
             *text = XW_DASH;
         else if (o->breakeven_month <= 0)
-            *text = "none";
+            *word = xw_be_word(c, TCO_BE_NEVER), *text = word->text;
         return o->breakeven_month;
     default:
         if (!bought)
             *text = XW_DASH;
         else if (!isfinite(o->breakeven_utilization))
-            *text = "none";
+            *word = xw_be_word(c, o->breakeven_utilization_note), *text = word->text;
         return o->breakeven_utilization;
     }
 }
@@ -190,7 +192,8 @@ static int cs_metric(cs_sheet *S, size_t m, int row)
         xw_text(c, ws, row, 0, c->label[i], NULL);
         for (size_t k = 0; k <= S->nc; k++) {
             const char *text;
-            double v = case_value(cs_result(S, k), i, (int)m, &text);
+            xw_word word;
+            double v = case_value(c, cs_result(S, k), i, (int)m, &text, &word);
             if (text)
                 xw_text(c, ws, row, 1 + (int)k, text, xw_fmt(c, XS_FIXED, metrics[m].nf));
             else

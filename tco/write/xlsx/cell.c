@@ -134,6 +134,40 @@ xw_numbuf xw_int(long long v)
     return b;
 }
 
+/* See cell.h. */
+xw_word xw_be_word(xw_ctx *c, tco_breakeven_note note)
+{
+    /* The English words are tco_breakeven_note_name's. */
+    const char *t;
+    switch (note) {
+    case TCO_BE_ALWAYS:
+        t = xw_label(c, "word.always", "always");
+        break;
+    case TCO_BE_PARALLEL:
+        t = xw_label(c, "word.parallel", "parallel");
+        break;
+    default:
+        t = xw_label(c, "word.never", "never");
+        break;
+    }
+    xw_word w;
+    size_t n = strlen(t);
+    if (n > sizeof w.text - 4)
+        n = tci_utf8_cut(t, sizeof w.text - 4);
+    memcpy(w.text, t, n);
+    w.text[n] = '\0';
+    char *q = w.lit;
+    *q++ = '"';
+    for (size_t k = 0; k < n; k++) {
+        if (t[k] == '"')
+            *q++ = '"';
+        *q++ = t[k];
+    }
+    *q++ = '"';
+    *q = '\0';
+    return w;
+}
+
 /* A label cut to at most max_chars characters (libxlsxwriter refuses longer
  * data validation titles and messages), in buf. */
 char *xw_label_cut(const char *text, char *buf, size_t size, size_t max_chars)
@@ -306,7 +340,7 @@ char *xw_formula_sheet(xw_ctx *c, const char *name)
 /* ===== Formats ===== */
 
 /* See cell.h. */
-int xw_sig_decimals(const void *base, size_t n, size_t stride, size_t offset)
+int xw_sig_decimals(const void *base, size_t n, size_t stride, size_t offset, int sig)
 {
     double lo = INFINITY;
     for (size_t i = 0; i < n; i++) {
@@ -316,8 +350,8 @@ int xw_sig_decimals(const void *base, size_t n, size_t stride, size_t offset)
     }
     if (!isfinite(lo))
         return 2;
-    int d = 2 - (int)floor(log10(lo));
-    return d < 2 ? 2 : d > 10 ? 10 : d;
+    int d = tco_sig_decimals(lo, sig);
+    return d < 2 ? 2 : d;
 }
 
 /* The currency's symbol in number formats, before or after the amount: the
@@ -352,7 +386,7 @@ void xw_money_format(xw_ctx *c, char *out, size_t size, int decimals, int dash)
     currency_affixes(c, pfx, sfx, sizeof pfx);
     if (decimals > 0) {
         strcat(num, ".");
-        for (int i = 0; i < decimals && i < 12; i++)
+        for (int i = 0; i < decimals && i < 15; i++)
             strcat(num, "0");
     }
     int minus = c->style && c->style->negatives_minus;
@@ -398,11 +432,12 @@ static void init_numfmts(xw_ctx *c)
     tci_utf8_format(c->nf[XN_MONEY_IN], sizeof c->nf[0], "%s#,##0.00##%s", pfx, sfx);
     xw_money_format(c, c->nf[XN_MONEY_PF], sizeof c->nf[0],
                     xw_sig_decimals(c->r->options, c->r->n_options, sizeof *c->r->options,
-                                    offsetof(tco_option_result, cost_per_pflop_hour)),
+                                    offsetof(tco_option_result, cost_per_pflop_hour), 3),
                     1);
     xw_money_format(c, c->nf[XN_MONEY_UN], sizeof c->nf[0],
                     xw_sig_decimals(c->r->options, c->r->n_options, sizeof *c->r->options,
-                                    offsetof(tco_option_result, cost_per_unit)),
+                                    offsetof(tco_option_result, cost_per_unit),
+                                    TCO_UNIT_COST_DIGITS),
                     1);
     strcpy(c->nf[XN_GENERAL], "General");
     strcpy(c->nf[XN_PCT], "0.00%");

@@ -55,6 +55,17 @@ typedef struct xw_numbuf {
 } xw_numbuf;
 xw_numbuf xw_int(long long v);
 
+/* A word that stands where a break-even has no number (tco_breakeven_note_name:
+ * "always", "never", "parallel"; "never" is also the break-even month's), in the
+ * template's language: the text a cell shows, and the same text as a formula's
+ * string literal (quoted, its quotes doubled), cut to 60 bytes on a character
+ * boundary. Returned by value (xw_refbuf's note). */
+typedef struct xw_word {
+    char text[64];
+    char lit[132];
+} xw_word;
+xw_word xw_be_word(xw_ctx *c, tco_breakeven_note note);
+
 /* ===== Sheets and their names ===== */
 
 /* Where c keeps the worksheet of a sheet kind other than "options" (c->about,
@@ -87,10 +98,10 @@ lxw_format *xw_fmt_num(xw_ctx *c, xw_style st, const char *num_format);
 /* The template's font name and size on a format made outside xw_fmt (the
  * built-in look when the template has none); then set the format's own size. */
 void xw_fmt_font(const xw_ctx *c, lxw_format *f);
-/* Decimals that show about 3 significant digits of the smallest positive one of n
- * doubles, `offset` bytes into each of n elements `stride` bytes apart from base:
- * 2 to 10 (2 when none is positive). */
-int xw_sig_decimals(const void *base, size_t n, size_t stride, size_t offset);
+/* Decimals that show `sig` significant digits (tco_sig_decimals) of the smallest
+ * positive one of n doubles, `offset` bytes into each of n elements `stride` bytes
+ * apart from base: 2 to 15 (2 when none is positive). */
+int xw_sig_decimals(const void *base, size_t n, size_t stride, size_t offset, int sig);
 /* A money number format with `decimals` decimals in the scenario's currency, as
  * the template shows it (symbol before or after, negatives in brackets or with a
  * minus sign); zero as a dash when `dash`. */

@@ -84,21 +84,21 @@ static void ck_row(xw_ctx *c, size_t i, int fi, int row)
 {
     lxw_worksheet *ws = c->checks;
     char f[XW_FBUF], t[XW_TBUF];
-    const char *text;
-    double v = xw_field_value(c->r, i, fi, &text);
+    char text[64];
+    double v = xw_field_value(c, i, fi, text, sizeof text);
     xw_numfmt nf = xw_field_numfmt(fi);
     xw_text(c, ws, row, CK_OPTION, c->id[i], NULL);
     xw_field_label(c, fi, t, sizeof t);
     xw_text(c, ws, row, CK_FIGURE, t, NULL);
     xw_text(c, ws, row, CK_FIELD, tci_field_get((tci_field_id)fi)->name,
             xw_fmt(c, XS_KEY, XN_NONE));
-    if (text)
+    if (*text)
         xw_text(c, ws, row, CK_ENGINE, text, xw_fmt(c, XS_FIXED, nf));
     else
         xw_num(c, ws, row, CK_ENGINE, v, xw_fmt(c, XS_FIXED, nf));
     xw_f(c, f, sizeof f, "=%s",
          xw_ref(c->sheet_q[TCI_SHEET_SUMMARY], c->sm_rows[fi], XW_SUM_COL0 + (int)i, 1, 1).s);
-    if (text)
+    if (*text)
         xw_fstr(c, ws, row, CK_BOOK, f, text, xw_fmt(c, XS_CALC, nf));
     else
         xw_fnum(c, ws, row, CK_BOOK, f, v, xw_fmt(c, XS_CALC, nf));
@@ -107,7 +107,7 @@ static void ck_row(xw_ctx *c, size_t i, int fi, int row)
               sc = xw_ref(NULL, row, CK_SCALE, 0, 0), rd = xw_ref(NULL, row, CK_DIFF, 0, 0);
     xw_f(c, f, sizeof f, "=IF(AND(ISNUMBER(%s),ISNUMBER(%s)),(%s-%s)/%s,\"\")", d.s, w.s, w.s, d.s,
          sc.s);
-    if (text)
+    if (*text)
         xw_fstr(c, ws, row, CK_DIFF, f, "", xw_fmt(c, XS_CALC, XN_SCI));
     else
         xw_fnum(c, ws, row, CK_DIFF, f, 0, xw_fmt(c, XS_CALC, XN_SCI));

@@ -75,9 +75,10 @@ typedef struct xw_optsheet {
     lxw_worksheet *ws; /* the sheet */
     int buy;           /* 1 for a buy option */
     int has_base;      /* 1 when a buy option is compared with a rent baseline */
-    /* timeline rows */
-    int r_month, r_year, r_price, r_factor, r_capex, r_line[XL_LINES], r_opcost, r_cum, r_resid,
-        r_net, r_df, r_pv, r_dep, r_bv, r_bcum, r_flag;
+    int term;          /* 1 for a reserved option with a contract term (term_months) */
+    /* timeline rows; r_commit and r_commit_pv hold one value, in column C */
+    int r_month, r_year, r_price, r_factor, r_capex, r_line[XL_LINES], r_opcost, r_cum, r_commit,
+        r_resid, r_net, r_df, r_pv, r_commit_pv, r_dep, r_bv, r_bcum, r_flag, r_stay;
     /* block headings */
     int s_cash, s_book, s_base, s_drivers;
     /* driver rows (value in column C) */

@@ -113,12 +113,21 @@ const char *xw_group_label(xw_ctx *c, int fi)
 }
 
 /* See fields.h. */
-double xw_field_value(const tco_result *r, size_t i, int fi, const char **text)
+double xw_field_value(xw_ctx *c, size_t i, int fi, char *text, size_t size)
 {
-    double v = tci_field_number(tci_field_get((tci_field_id)fi), r, i);
-    *text = NULL;
-    if (!isfinite(v))
-        *text = fi == TCI_F_BREAKEVEN_MONTH || fi == TCI_F_BREAKEVEN_UTILIZATION ? "none" : "n/a";
+    const tci_field *f = tci_field_get((tci_field_id)fi);
+    double v = tci_field_number(f, c->r, i);
+    text[0] = '\0';
+    if (isfinite(v))
+        return v;
+    if (tci_field_word(f, c->r, i)) {
+        tco_breakeven_note note = fi == TCI_F_BREAKEVEN_MONTH
+                                      ? TCO_BE_NEVER
+                                      : c->r->options[i].breakeven_utilization_note;
+        tci_utf8_format(text, size, "%s", xw_be_word(c, note).text);
+    } else {
+        tci_utf8_format(text, size, "n/a");
+    }
     return v;
 }
 
@@ -130,6 +139,8 @@ int xw_field_applies(const xw_ctx *c, size_t i, int fi)
         return c->os[i].buy;
     case TCI_FA_BASELINE:
         return c->os[i].has_base;
+    case TCI_FA_TERM:
+        return c->os[i].term;
     case TCI_FA_ALL:
     default:
         return 1;

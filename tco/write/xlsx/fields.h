@@ -23,9 +23,10 @@ void xw_field_unit(xw_ctx *c, int fi, char *buf, size_t size);
 void xw_field_label(xw_ctx *c, int fi, char *buf, size_t size);
 /* The heading of the block field fi opens (the table's group_key), or NULL. */
 const char *xw_group_label(xw_ctx *c, int fi);
-/* The engine's value of field fi for option i: a number, or NAN with *text set
- * ("none" for a break-even that does not happen, else "n/a"). */
-double xw_field_value(const tco_result *r, size_t i, int fi, const char **text);
+/* The engine's value of field fi for option i: a number (text empty), or NAN
+ * with the text that stands for it in text (a break-even that does not happen:
+ * its word, xw_be_word; else "n/a"). */
+double xw_field_value(xw_ctx *c, size_t i, int fi, char *text, size_t size);
 /* Whether field fi exists for option i (else the Summary shows a dash). */
 int xw_field_applies(const xw_ctx *c, size_t i, int fi);
 

@@ -229,7 +229,15 @@ static int option_key_shown(const tco_option *o, tco_okey k)
         return 0;
     if (k == TCO_O_RESALE_DECLINE && !o->src[k])
         return 0; /* only when it derives the resale fraction */
-    if (k == TCO_O_PRICE_DECLINE && o->pricing == TCO_RESERVED)
+    /* A contract term's keys go with reserved pricing that has a term; the
+     * decline and the on-demand rate, with the on-demand months after it. */
+    int term = !buy && o->pricing == TCO_RESERVED && o->term_months > 0;
+    int od_after = term && o->after_term == TCO_AFTER_ON_DEMAND;
+    if (k == TCO_O_PRICE_DECLINE && o->pricing == TCO_RESERVED && !od_after)
+        return 0;
+    if ((k == TCO_O_TERM_MONTHS || k == TCO_O_AFTER_TERM) && !term)
+        return 0;
+    if (k == TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR && !od_after)
         return 0;
     if (k == TCO_O_SALVAGE_FRACTION && macrs)
         return 0;

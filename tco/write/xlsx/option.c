@@ -243,6 +243,33 @@ static void option_capex(const optw *w)
     row_total(w, L->r_capex, XW_COL_M0, w->res->capex, XS_CALC);
 }
 
+/* The formula of a rent option's rental in the month of column col, in f. A
+ * reserved option with a term pays its rate to the end of the term, then a
+ * renewal (the upfront again in the first month of each) or the on-demand
+ * rate. */
+static void rental_formula(const optw *w, char *f, size_t fs, int col)
+{
+    xw_ctx *c = w->c;
+    const xw_optsheet *L = w->L;
+    xw_refbuf n = in(w, TCO_O_COUNT_GPUS), p = in(w, TCO_O_PRICE_PER_GPU_HOUR),
+              st = in(w, TCO_O_STORAGE_PER_MONTH), mo = at(L->r_month, col);
+    if (w->o->pricing == TCO_ON_DEMAND) {
+        xw_f(c, f, fs, "=%s*HoursPerMonth*%s*%s*%s+%s", n.s, drv(L->k_util).s, p.s,
+             at(L->r_factor, col).s, st.s);
+    } else if (!L->term) {
+        xw_f(c, f, fs, "=%s*HoursPerMonth*%s+%s", n.s, p.s, st.s);
+    } else if (w->o->after_term == TCO_AFTER_ON_DEMAND) {
+        xw_refbuf term = in(w, TCO_O_TERM_MONTHS);
+        xw_f(c, f, fs, "=IF(%s<=%s,%s*HoursPerMonth*%s,%s*HoursPerMonth*%s*%s*%s)+%s", mo.s, term.s,
+             n.s, p.s, n.s, drv(L->k_util).s, in(w, TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR).s,
+             at(L->r_factor, col).s, st.s);
+    } else {
+        xw_refbuf term = in(w, TCO_O_TERM_MONTHS);
+        xw_f(c, f, fs, "=%s*HoursPerMonth*%s+%s+IF(AND(%s>%s,MOD(%s-1,%s)=0),%s,0)", n.s, p.s, st.s,
+             mo.s, term.s, mo.s, term.s, in(w, TCO_O_UPFRONT).s);
+    }
+}
+
 /* The six cost lines of MODEL.md; a line that does not apply stays empty. */
 static void option_lines(const optw *w)
 {
@@ -300,19 +327,40 @@ static void option_lines(const optw *w)
                 v = mo->staff;
                 break;
             default:
-                if (w->o->pricing == TCO_ON_DEMAND)
-                    xw_f(c, f, sizeof f, "=%s*HoursPerMonth*%s*%s*%s+%s", in(w, TCO_O_COUNT_GPUS).s,
-                         drv(L->k_util).s, in(w, TCO_O_PRICE_PER_GPU_HOUR).s,
-                         at(L->r_factor, col).s, in(w, TCO_O_STORAGE_PER_MONTH).s);
-                else
-                    xw_f(c, f, sizeof f, "=%s*HoursPerMonth*%s+%s", in(w, TCO_O_COUNT_GPUS).s,
-                         in(w, TCO_O_PRICE_PER_GPU_HOUR).s, in(w, TCO_O_STORAGE_PER_MONTH).s);
+                rental_formula(w, f, sizeof f, col);
                 v = mo->rental;
                 break;
             }
             fig(w, row, col, f, v, w->money);
         }
     }
+}
+
+/* The number of committed months past the horizon as a formula, in buf: to
+ * the end of the term that runs at month H, the last renewal's when it renews. */
+static const char *committed_months(const optw *w, char *buf, size_t size)
+{
+    xw_refbuf term = in(w, TCO_O_TERM_MONTHS);
+    if (w->o->after_term == TCO_AFTER_RENEW)
+        tci_utf8_format(buf, size, "(-INT(-HorizonMonths/%s)*%s-HorizonMonths)", term.s, term.s);
+    else
+        tci_utf8_format(buf, size, "MAX(%s-HorizonMonths,0)", term.s);
+    return buf;
+}
+
+/* The total of a row in column C: =SUM over months 0..H, plus the value of
+ * row `plus` (a commitment past the horizon) when it exists; cached v. */
+static void sum_plus(const optw *w, int row, int plus, double v)
+{
+    char f[XW_FBUF];
+    if (plus == XW_NONE) {
+        row_total(w, row, XW_COL_M0, v, XS_TOTAL);
+        return;
+    }
+    fig(w, row, XW_COL_VAL,
+        xw_f(w->c, f, sizeof f, "=SUM(%s)+%s", xw_range(NULL, row, XW_COL_M0, row, w->last).s,
+             drv(plus).s),
+        v, xw_fmt(w->c, XS_TOTAL, XN_MONEY));
 }
 
 /* Operating cost, cumulative cost and the residual value. */
@@ -342,6 +390,20 @@ static void option_costs(const optw *w)
             xw_f(c, f, sizeof f, "=%s+%s", xw_ref(NULL, L->r_cum, XW_COL_M0 + m - 1, 0, 0).s,
                  xw_ref(NULL, L->r_opcost, XW_COL_M0 + m, 0, 0).s),
             w->res->monthly[m - 1].cumulative, w->money);
+
+    if (L->r_commit != XW_NONE) {
+        /* The term's months past the horizon, at the reserved rate: to the end
+         * of the term running at month H (the last renewal's, when it renews). */
+        char months[XW_FBUF / 4];
+        label_row(
+            w, L->r_commit,
+            xw_label(c, "option.commit", "Committed after the horizon (the term's months past it)"),
+            w->cur, XS_TEXT);
+        fig(w, L->r_commit, XW_COL_VAL,
+            xw_f(c, f, sizeof f, "=%s*HoursPerMonth*%s*%s", in(w, TCO_O_COUNT_GPUS).s,
+                 in(w, TCO_O_PRICE_PER_GPU_HOUR).s, committed_months(w, months, sizeof months)),
+            w->res->commitment_after_horizon, w->money);
+    }
 
     if (L->r_resid != XW_NONE) {
         xw_labelf(c, t, sizeof t, "option.resid", "Residual value, received at month {month}",
@@ -377,7 +439,7 @@ static void option_net(const optw *w)
         fig(w, L->r_net, col, f, net, w->money_t);
         net_cached[m] = net;
     }
-    row_total(w, L->r_net, XW_COL_M0, w->res->total, XS_TOTAL);
+    sum_plus(w, L->r_net, L->r_commit, w->res->total);
 
     label_row(w, L->r_df, xw_label(c, "option.df", "Discount factor"),
               xw_label(c, "unit.factor", "factor"), XS_TEXT);
@@ -397,7 +459,24 @@ static void option_net(const optw *w)
                  xw_ref(NULL, L->r_df, col, 0, 0).s),
             pv_cached[m], w->money_t);
     }
-    row_total(w, L->r_pv, XW_COL_M0, w->res->npv, XS_TOTAL);
+    sum_plus(w, L->r_pv, L->r_commit_pv, w->res->npv);
+    if (L->r_commit_pv != XW_NONE) {
+        /* Each committed month discounted at its own month: the sum of
+         * (1+r)^-m over months H+1..E is ((1+r)^-H - (1+r)^-E) / r. */
+        xw_refbuf cm = drv(L->r_commit), rm = drv(L->k_rm);
+        char months[XW_FBUF / 4];
+        label_row(
+            w, L->r_commit_pv,
+            xw_label(c, "option.commit_pv", "Present value of the commitment after the horizon"),
+            w->cur, XS_TEXT);
+        fig(w, L->r_commit_pv, XW_COL_VAL,
+            xw_f(c, f, sizeof f,
+                 "=IF(%s=0,%s,%s*HoursPerMonth*%s*(1/(1+%s)^HorizonMonths-1/(1+%s)^(HorizonMonths+"
+                 "%s))/%s)",
+                 rm.s, cm.s, in(w, TCO_O_COUNT_GPUS).s, in(w, TCO_O_PRICE_PER_GPU_HOUR).s, rm.s,
+                 rm.s, committed_months(w, months, sizeof months), rm.s),
+            w->res->commitment_npv, w->money);
+    }
 }
 
 /* Book view: depreciation and book value (not part of cost or NPV). */
@@ -475,6 +554,23 @@ static void option_baseline(const optw *w)
                 xw_f(c, f, sizeof f, "=IF(%s<=%s,1,0)", xw_ref(NULL, L->r_cum, col, 0, 0).s,
                      xw_ref(NULL, L->r_bcum, col, 0, 0).s),
                 w->res->monthly[m - 1].cumulative <= bc ? 1 : 0, xw_fmt(c, XS_CALC, XN_INT));
+        }
+        /* 1 from the first month after which no month is dearer: the least
+         * flag from this month to the last. */
+        label_row(
+            w, L->r_stay,
+            xw_label(c, "option.stay", "At or below the baseline from here to the end (1 = yes)"),
+            xw_label(c, "unit.flag", "flag"), XS_TEXT);
+        int stays = w->H + 1; /* the first month of the run of 1s that ends at H */
+        while (stays > 1 &&
+               w->res->monthly[stays - 2].cumulative <= rb->monthly[stays - 2].cumulative)
+            stays--;
+        for (int m = 1; m <= w->H; m++) {
+            int col = XW_COL_M0 + m;
+            fig(w, L->r_stay, col,
+                xw_f(c, f, sizeof f, "=MIN(%s)",
+                     xw_range(NULL, L->r_flag, col, L->r_flag, w->last).s),
+                m >= stays ? 1 : 0, xw_fmt(c, XS_CALC, XN_INT));
         }
     }
 }
@@ -611,6 +707,16 @@ static void option_breakeven(const optw *w)
                xw_label(c, "option.slope", "Cost per unit of utilization (0% to 100%)"), w->cur,
                xw_f(c, f, sizeof f, "=%s*HoursPerMonth*%s*SUM(%s)", in(w, TCO_O_COUNT_GPUS).s,
                     in(w, TCO_O_PRICE_PER_GPU_HOUR).s,
+                    xw_range(NULL, L->r_factor, XW_COL_M0 + 1, L->r_factor, w->last).s),
+               L->slope, XN_MONEY);
+    } else if (L->r_factor != XW_NONE) {
+        /* Reserved, then on demand: the months past the term follow u. */
+        driver(w, L->k_slope,
+               xw_label(c, "option.slope", "Cost per unit of utilization (0% to 100%)"), w->cur,
+               xw_f(c, f, sizeof f, "=%s*HoursPerMonth*%s*SUMIF(%s,\">\"&%s,%s)",
+                    in(w, TCO_O_COUNT_GPUS).s, in(w, TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR).s,
+                    xw_range(NULL, L->r_month, XW_COL_M0 + 1, L->r_month, w->last).s,
+                    in(w, TCO_O_TERM_MONTHS).s,
                     xw_range(NULL, L->r_factor, XW_COL_M0 + 1, L->r_factor, w->last).s),
                L->slope, XN_MONEY);
     } else {

@@ -3,6 +3,7 @@
  * that a formula on any sheet can refer to any other. */
 #include "write/xlsx/plan.h"
 #include "write/xlsx/cell.h"
+#include "util/utf8.h"
 
 #include <math.h>
 
@@ -23,18 +24,22 @@ void xw_option_layout(xw_ctx *c, size_t i)
     const tco_option *o = &s->options[i];
     const tco_option_result *res = &c->r->options[i];
     xw_optsheet *L = &c->os[i];
-    int *rows[] = {&L->r_month,   &L->r_year,      &L->r_price,       &L->r_factor,   &L->r_capex,
-                   &L->r_opcost,  &L->r_cum,       &L->r_resid,       &L->r_net,      &L->r_df,
-                   &L->r_pv,      &L->r_dep,       &L->r_bv,          &L->r_bcum,     &L->r_flag,
-                   &L->s_cash,    &L->s_book,      &L->s_base,        &L->s_drivers,  &L->k_util,
-                   &L->k_servers, &L->k_capex_gpu, &L->k_capex_infra, &L->k_capex,    &L->k_gpu_w,
-                   &L->k_it_kw,   &L->k_prov_kw,   &L->k_resfrac,     &L->k_residual, &L->k_salvage,
-                   &L->k_life,    &L->k_rm,        &L->k_gpuh,        &L->k_pflop,    &L->k_units,
-                   &L->k_wpkw,    &L->k_slope,     &L->k_total0,      &L->k_beu};
+    int *rows[] = {
+        &L->r_month,       &L->r_year,     &L->r_price,     &L->r_factor,  &L->r_capex,
+        &L->r_opcost,      &L->r_cum,      &L->r_commit,    &L->r_resid,   &L->r_net,
+        &L->r_df,          &L->r_pv,       &L->r_commit_pv, &L->r_dep,     &L->r_bv,
+        &L->r_bcum,        &L->r_flag,     &L->r_stay,      &L->s_cash,    &L->s_book,
+        &L->s_base,        &L->s_drivers,  &L->k_util,      &L->k_servers, &L->k_capex_gpu,
+        &L->k_capex_infra, &L->k_capex,    &L->k_gpu_w,     &L->k_it_kw,   &L->k_prov_kw,
+        &L->k_resfrac,     &L->k_residual, &L->k_salvage,   &L->k_life,    &L->k_rm,
+        &L->k_gpuh,        &L->k_pflop,    &L->k_units,     &L->k_wpkw,    &L->k_slope,
+        &L->k_total0,      &L->k_beu};
     for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++)
         *rows[k] = XW_NONE;
     L->buy = o->acquire == TCO_BUY;
     L->has_base = L->buy && c->r->baseline >= 0;
+    L->term = !L->buy && o->pricing == TCO_RESERVED && o->term_months > 0;
+    int od_after = L->term && o->after_term == TCO_AFTER_ON_DEMAND;
     int macrs = o->depreciation == TCO_DEP_MACRS5 || o->depreciation == TCO_DEP_MACRS7;
     int r = 3;
     L->r_month = r++;
@@ -43,18 +48,22 @@ void xw_option_layout(xw_ctx *c, size_t i)
     L->s_cash = r++;
     if (L->buy)
         L->r_price = r++;
-    else if (o->pricing == TCO_ON_DEMAND)
+    else if (o->pricing == TCO_ON_DEMAND || od_after)
         L->r_factor = r++;
     L->r_capex = r++;
     for (int k = 0; k < XL_LINES; k++)
         L->r_line[k] = r++;
     L->r_opcost = r++;
     L->r_cum = r++;
+    if (L->term)
+        L->r_commit = r++;
     if (L->buy)
         L->r_resid = r++;
     L->r_net = r++;
     L->r_df = r++;
     L->r_pv = r++;
+    if (L->term)
+        L->r_commit_pv = r++;
     if (L->buy) {
         r++;
         L->s_book = r++;
@@ -66,6 +75,7 @@ void xw_option_layout(xw_ctx *c, size_t i)
         L->s_base = r++;
         L->r_bcum = r++;
         L->r_flag = r++;
+        L->r_stay = r++;
     }
     r++;
     L->s_drivers = r++;
@@ -111,6 +121,11 @@ void xw_option_layout(xw_ctx *c, size_t i)
         for (int m = 1; m <= H; m++)
             sum += xw_price_factor(-o->price_decline, m);
         L->slope = o->count * T * o->price_per_gpu_hour * sum;
+    } else if (od_after) {
+        /* Reserved, then on demand: the months past the term follow u. */
+        for (int m = o->term_months + 1; m <= H; m++)
+            sum += xw_price_factor(-o->price_decline, m);
+        L->slope = o->count * T * o->on_demand_price_per_gpu_hour * sum;
     }
     L->total0 = res->total - L->slope * res->utilization;
 }
@@ -118,10 +133,18 @@ void xw_option_layout(xw_ctx *c, size_t i)
 /* See plan.h. */
 const char *xw_breakeven_formula(xw_ctx *c, char *f, size_t size, size_t i)
 {
-    const xw_optsheet *L = &c->os[i];
+    const xw_optsheet *L = &c->os[i], *B = &c->os[c->r->baseline];
     xw_refbuf x = xw_ref(L->quoted, L->k_beu, XW_COL_VAL, 1, 1);
-    return xw_f(c, f, size, "=IF(ISNUMBER(%s),IF(AND(%s>=0,%s<=1),%s,\"none\"),\"none\")", x.s, x.s,
-                x.s, x.s);
+    xw_refbuf t0 = xw_ref(L->quoted, L->k_total0, XW_COL_VAL, 1, 1);
+    xw_refbuf b0 = xw_ref(B->quoted, B->k_total0, XW_COL_VAL, 1, 1);
+    xw_word always = xw_be_word(c, TCO_BE_ALWAYS), never = xw_be_word(c, TCO_BE_NEVER),
+            parallel = xw_be_word(c, TCO_BE_PARALLEL);
+    /* Outside 0..1 (or with parallel totals) the side at 0% is the side at
+     * every utilization. */
+    char side[XW_FBUF / 4];
+    tci_utf8_format(side, sizeof side, "IF(%s<%s,%s,%s)", t0.s, b0.s, always.lit, never.lit);
+    return xw_f(c, f, size, "=IF(ISNUMBER(%s),IF(AND(%s>=0,%s<=1),%s,%s),IF(%s=%s,%s,%s))", x.s,
+                x.s, x.s, x.s, side, t0.s, b0.s, parallel.lit, side);
 }
 
 /* ===== Workload ===== */

@@ -13,7 +13,8 @@ double xw_price_factor(double rate, int m);
  * quantities: the total cost per unit of utilization and at utilization 0. */
 void xw_option_layout(xw_ctx *c, size_t i);
 /* Option i's break-even utilization as the other sheets read it from its cash-flow
- * sheet: the figure when it lies from 0% to 100%, else "none"; in f. */
+ * sheet: the figure when it lies from 0% to 100%, else the word of MODEL.md
+ * (xw_be_word: always, never or parallel); in f. */
 const char *xw_breakeven_formula(xw_ctx *c, char *f, size_t size, size_t i);
 /* 1 when the Workload sheet's formulas read this input (global: a tco_skey, else a
  * tco_okey), so that Inputs styles it as an input. */

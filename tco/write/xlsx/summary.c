@@ -24,6 +24,7 @@ static const struct {
 } sources[] = {
     {TCI_F_UTILIZATION, offsetof(xw_optsheet, k_util), 0},
     {TCI_F_CAPEX, offsetof(xw_optsheet, k_capex), 0},
+    {TCI_F_COMMITMENT, offsetof(xw_optsheet, r_commit), 0},
     {TCI_F_RESIDUAL, offsetof(xw_optsheet, r_resid), 0},
     {TCI_F_TOTAL, offsetof(xw_optsheet, r_net), 0},
     {TCI_F_NPV, offsetof(xw_optsheet, r_pv), 0},
@@ -120,9 +121,11 @@ static int summary_formula(xw_ctx *c, size_t i, int fi, int col, char *f, size_t
         xw_f(c, f, size, "=%s", xw_ref(q, L->r_bv, XW_COL_M0 + s->horizon_months, 1, 1).s);
         break;
     case TCI_F_BREAKEVEN_MONTH: {
-        xw_refbuf flags =
-            xw_range(q, L->r_flag, XW_COL_M0 + 1, L->r_flag, XW_COL_M0 + s->horizon_months);
-        xw_f(c, f, size, "=IF(SUM(%s)=0,\"none\",MATCH(1,%s,0))", flags.s, flags.s);
+        /* The first month from which the option stays at or below the baseline. */
+        xw_refbuf stay =
+            xw_range(q, L->r_stay, XW_COL_M0 + 1, L->r_stay, XW_COL_M0 + s->horizon_months);
+        xw_f(c, f, size, "=IF(SUM(%s)=0,%s,MATCH(1,%s,0))", stay.s, xw_be_word(c, TCO_BE_NEVER).lit,
+             stay.s);
         break;
     }
     case TCI_F_BREAKEVEN_UTILIZATION:
@@ -155,8 +158,8 @@ static void summary_cell(xw_ctx *c, size_t i, int fi, int row, int col)
     char f[XW_FBUF];
     xw_style st = fi == TCI_F_TOTAL ? XS_TOTAL : XS_CALC;
     lxw_format *fmt = xw_fmt(c, st, xw_field_numfmt(fi));
-    const char *text;
-    double v = xw_field_value(c->r, i, fi, &text);
+    char text[64];
+    double v = xw_field_value(c, i, fi, text, sizeof text);
     if (fi == TCI_F_ID) {
         /* The option's id, linked to its cash-flow sheet. */
         xw_link(c, ws, row, col, L->quoted, c->id[i], xw_fmt(c, XS_LINK, XN_GENERAL));
@@ -177,8 +180,7 @@ static void summary_cell(xw_ctx *c, size_t i, int fi, int row, int col)
     }
     if (!summary_formula(c, i, fi, col, f, sizeof f))
         return;
-
-    if (text)
+    if (*text)
         xw_fstr(c, ws, row, col, f, text, fmt);
     else
         xw_fnum(c, ws, row, col, f, v, fmt);

@@ -261,12 +261,14 @@ static void wl_formats(wl_sheet *W)
     const tco_result *r = c->r;
     const size_t n = c->s->n_options;
     /* Number formats of the small money figures: 3 significant digits. */
-    W->f_cpk = money_dec(
-        c, xw_sig_decimals(r->options, n, sizeof *r->options,
-                           offsetof(tco_option_result, sizing.cost_per_thousand_requests)));
+    W->f_cpk =
+        money_dec(c, xw_sig_decimals(r->options, n, sizeof *r->options,
+                                     offsetof(tco_option_result, sizing.cost_per_thousand_requests),
+                                     TCO_UNIT_COST_DIGITS));
     W->f_cpm =
         money_dec(c, xw_sig_decimals(r->options, n, sizeof *r->options,
-                                     offsetof(tco_option_result, sizing.cost_per_million_tokens)));
+                                     offsetof(tco_option_result, sizing.cost_per_million_tokens),
+                                     TCO_UNIT_COST_DIGITS));
     W->calc_int = xw_fmt(c, XS_CALC, XN_INT), W->calc_dec = xw_fmt(c, XS_CALC, XN_DEC2);
     W->calc_pct = xw_fmt(c, XS_CALC, XN_PCT), W->calc_sci = xw_fmt(c, XS_CALC, XN_SCI);
     /* The verdict is the number 1 (fits) or 0, shown in words by its number format, so
