@@ -2,7 +2,6 @@
 #include "cli/cli.h"
 
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -20,21 +19,6 @@ static const char *num(char *buf, size_t size, double x, int decimals)
     else
         snprintf(buf, size, "%.*f", decimals, x);
     return buf;
-}
-
-/* The English plural ending of the unit of work after a scale of more than
- * one unit ("per 1M tokens"): "s" for a word of ASCII letters that ends in
- * one that takes it; "" otherwise ("per 1M 样本", "per 1k batch"). */
-static const char *plural(const char *unit, double per)
-{
-    size_t n = strlen(unit);
-    if (per <= 1 || n == 0)
-        return "";
-    for (size_t i = 0; i < n; i++)
-        if ((unit[i] & 0x80) || unit[i] < ' ')
-            return "";
-    char last = unit[n - 1];
-    return last >= 'a' && last <= 'z' && !strchr("sxzyh", last) ? "s" : "";
 }
 
 /* The workload table: memory fit, then time and cost per run or per request. */
@@ -131,6 +115,96 @@ static void print_analysis(const tco_result *res, const tco_analysis *a, FILE *o
     }
 }
 
+/* The options left out of the decision, each with its reason and the GPUs it
+ * would need (MODEL.md, Feasibility). */
+static void print_left_out(const tco_result *res, FILE *out)
+{
+    const tco_scenario *s = res->scenario;
+    const char *sep = "Left out, not feasible: ";
+    for (size_t i = 0; i < res->n_options; i++) {
+        const tco_option_result *r = &res->options[i];
+        if (!r->infeasible)
+            continue;
+        double need = 0;
+        if (r->infeasible & TCO_INFEASIBLE_MEMORY)
+            need = r->sizing.min_gpus;
+        if ((r->infeasible & TCO_INFEASIBLE_RATE) && !(r->sizing.gpus_needed <= need))
+            need = r->sizing.gpus_needed;
+        char a[40];
+        fputs(sep, out);
+        tco_fput_text(out, s->options[i].id, 0, 0);
+        fprintf(out, " (%s: %d GPU%s, %s needed)", tco_infeasible_reason(r->infeasible),
+                s->options[i].count, s->options[i].count == 1 ? "" : "s",
+                isinf(need) ? "too many to count" : num(a, sizeof a, need, 0));
+        sep = "; ";
+    }
+    if (strcmp(sep, "; ") == 0)
+        fputs(".\n", out);
+}
+
+/* The decision: the cheapest feasible option and what it saves against the
+ * next feasible one, the options left out and why, the lowest cost per unit
+ * of work among feasible options. */
+static void print_decision(const tco_result *res, FILE *out, const tco_unit_scale *scale,
+                           const char *ps)
+{
+    const tco_scenario *s = res->scenario;
+    int any_left_out = 0;
+    for (size_t i = 0; i < res->n_options; i++)
+        any_left_out |= res->options[i].infeasible != 0;
+    char a[40];
+    if (s->n_options > 1 || any_left_out) {
+        fputs("\nCheapest: ", out);
+        if (res->cheapest < 0) {
+            fputs("none, no option is feasible.\n", out);
+        } else {
+            const tco_option *best = &s->options[res->cheapest];
+            const tco_option_result *rb = &res->options[res->cheapest];
+            int next = -1; /* the next feasible option by total */
+            for (size_t k = 0; k < res->n_options && next < 0; k++) {
+                size_t i = res->rank[k];
+                if ((int)i != res->cheapest && !res->options[i].infeasible)
+                    next = (int)i;
+            }
+            tco_fput_text(out, best->id, 0, 0);
+            fputs(" (", out);
+            tco_fput_text(out, best->label, 0, 0);
+            if (next < 0) {
+                fputs("), the only feasible option.\n", out);
+            } else {
+                fprintf(out, "), %s ",
+                        tco_group_thousands(a, sizeof a, res->options[next].total - rb->total, 0));
+                tco_fput_text(out, s->currency, 0, 0);
+                fputs(" less than ", out);
+                tco_fput_text(out, s->options[next].id, 0, 0);
+                fprintf(out, " over %d months.\n", s->horizon_months);
+            }
+        }
+        print_left_out(res, out);
+    }
+    if (scale) { /* some option has a cost per unit of work */
+        fputs("Lowest cost per ", out);
+        tco_fput_text(out, s->unit, 0, 0);
+        fputs(": ", out);
+        if (res->lowest_cost_per_unit < 0) {
+            fputs("none among feasible options.\n", out);
+            return;
+        }
+        tco_fput_text(out, s->options[res->lowest_cost_per_unit].id, 0, 0);
+        fprintf(out, ", %s ",
+                tco_format_sig(a, sizeof a,
+                               res->options[res->lowest_cost_per_unit].cost_per_unit * scale->per,
+                               TCO_UNIT_COST_DIGITS));
+        tco_fput_text(out, s->currency, 0, 0);
+        if (scale->per > 1) {
+            fprintf(out, " per %s", scale->prefix);
+            tco_fput_text(out, s->unit, 0, 0);
+            fputs(ps, out);
+        }
+        fputs(".\n", out);
+    }
+}
+
 /* See documentation in header file. */
 void cli_print_table(const tco_result *res, FILE *out, int color)
 {
@@ -161,7 +235,7 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
     /* "per [SCALE ]UNIT[s]", the unit cut to 20 columns, right-aligned in a
      * column of at least 12 */
     tco_unit_scale scale = tco_result_unit_scale(res);
-    const char *ps = plural(s->unit, scale.per);
+    const char *ps = tco_unit_plural(s->unit, scale.per);
     int uw = tco_text_width(s->unit);
     int hw = 4 + (int)strlen(scale.prefix) + (uw < 20 ? uw : 20) + (int)strlen(ps);
     int cw = hw > 12 ? hw : 12;
@@ -196,7 +270,8 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
             snprintf(be, sizeof be, "%s%s", month, util);
             words |= r->breakeven_month <= 0 || note;
         }
-        fputs(r->sizing.fits == 0 ? red : k == 0 ? green : "", out);
+        int best = (int)i == res->cheapest;
+        fputs(r->infeasible ? red : best ? green : "", out);
         fprintf(out, "%4zu  ", k + 1);
         tco_fput_text(out, o->id, idw, 0);
         fprintf(out, "  %-7s %6d %14s %14s %13s %14s %14s %10s",
@@ -211,7 +286,7 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
             fprintf(
                 out, " %*s", cw,
                 tco_format_sig(g, sizeof g, r->cost_per_unit * scale.per, TCO_UNIT_COST_DIGITS));
-        fprintf(out, "  %s%s\n", be, r->sizing.fits == 0 || k == 0 ? reset : "");
+        fprintf(out, "  %s%s\n", be, r->infeasible || best ? reset : "");
     }
     if (words)
         fputs("Break-even month: from it to the end, buying costs at most the baseline to "
@@ -221,42 +296,7 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
               out);
     if (s->model_params > 0)
         print_sizing(res, out, idw);
-    if (s->n_options > 1) {
-        const tco_option *best = &s->options[res->rank[0]];
-        const tco_option_result *rb = &res->options[res->rank[0]];
-        const tco_option_result *r2 = &res->options[res->rank[1]];
-        fputs("\nCheapest: ", out);
-        tco_fput_text(out, best->id, 0, 0);
-        fputs(" (", out);
-        tco_fput_text(out, best->label, 0, 0);
-        fprintf(out, "), %s ", tco_group_thousands(a, sizeof a, r2->total - rb->total, 0));
-        tco_fput_text(out, s->currency, 0, 0);
-        fputs(" less than ", out);
-        tco_fput_text(out, s->options[res->rank[1]].id, 0, 0);
-        fprintf(out, " over %d months.\n", s->horizon_months);
-    }
-    if (per_unit) {
-        size_t best = SIZE_MAX;
-        for (size_t i = 0; i < s->n_options; i++) {
-            double c = res->options[i].cost_per_unit;
-            if (!isnan(c) && (best == SIZE_MAX || c < res->options[best].cost_per_unit))
-                best = i;
-        }
-        fputs("Lowest cost per ", out);
-        tco_fput_text(out, s->unit, 0, 0);
-        fputs(": ", out);
-        tco_fput_text(out, s->options[best].id, 0, 0);
-        fprintf(out, ", %s ",
-                tco_format_sig(a, sizeof a, res->options[best].cost_per_unit * scale.per,
-                               TCO_UNIT_COST_DIGITS));
-        tco_fput_text(out, s->currency, 0, 0);
-        if (scale.per > 1) {
-            fprintf(out, " per %s", scale.prefix);
-            tco_fput_text(out, s->unit, 0, 0);
-            fputs(ps, out);
-        }
-        fputs(".\n", out);
-    }
+    print_decision(res, out, per_unit ? &scale : NULL, ps);
     if (res->analysis)
         print_analysis(res, res->analysis, out, idw);
 }

@@ -23,6 +23,22 @@ void tci_catalog_offer_clear(tco_offer *o);
 /* Total and NPV (npv may be NULL) of every option, without months. */
 void tci_engine_totals(const tco_scenario *s, double *total, double *npv);
 
+/* count = auto (MODEL.md, Feasibility): what sizing an option to the
+ * [workload] found. */
+typedef enum tci_auto_status {
+    TCI_AUTO_OK,            /* *count is the count */
+    TCI_AUTO_NO_WORKLOAD,   /* the scenario sizes no model (model_params 0) */
+    TCI_AUTO_NO_MEMORY,     /* the option has no memory_gb */
+    TCI_AUTO_NO_THROUGHPUT, /* inference with requests_per_s, the option no throughput */
+    TCI_AUTO_TOO_MANY       /* more GPUs than a count may be (*count says how many;
+                               infinite when memory_gb is too small to count them) */
+} tci_auto_status;
+
+/* The smallest count of option o that holds the model and serves the target
+ * rate, rounded up to whole servers for a bought option, in *count. The
+ * option's own count is not read. */
+tci_auto_status tci_auto_count(const tco_scenario *s, const tco_option *o, double *count);
+
 /* The least probability with which a Monte Carlo distribution must land in
  * its key's range (MODEL.md, Monte Carlo): below it, the distribution is
  * refused. At this bound a normal draw is redrawn 100 times on average. */

@@ -257,6 +257,62 @@ static double snap(double x)
     return fabs(x - r) <= 5e-10 ? r : x;
 }
 
+/* The memory the [workload] model needs, in GB (MODEL.md, Workload sizing). */
+static double memory_needed_gb(const tco_scenario *s)
+{
+    return s->model_params * tco_bytes_per_param(s) * (1 + s->activation_overhead) / 1e9;
+}
+
+/* GPUs of option o whose memory holds the model: min_gpus (memory_gb > 0). */
+static double gpus_to_hold(const tco_scenario *s, const tco_option *o)
+{
+    return ceil(snap(memory_needed_gb(s) / o->memory_gb));
+}
+
+/* GPUs that serve requests_per_s at per_gpu requests per second each. */
+static double gpus_for_rate(const tco_scenario *s, double per_gpu)
+{
+    return ceil(snap(s->requests_per_s / per_gpu));
+}
+
+/* See core.h. */
+tci_auto_status tci_auto_count(const tco_scenario *s, const tco_option *o, double *count)
+{
+    *count = NAN;
+    if (!(s->model_params > 0))
+        return TCI_AUTO_NO_WORKLOAD;
+    if (!(o->memory_gb > 0))
+        return TCI_AUTO_NO_MEMORY;
+    double n = gpus_to_hold(s, o);
+    if (s->mode == TCO_INFERENCE && s->requests_per_s > 0) {
+        double per_gpu = o->throughput * o->scaling_efficiency;
+        if (!(per_gpu > 0))
+            return TCI_AUTO_NO_THROUGHPUT;
+        double rate = gpus_for_rate(s, per_gpu);
+        n = rate > n ? rate : n;
+    }
+    n = n < 1 ? 1 : n;
+    if (o->acquire == TCO_BUY && o->gpus_per_server > 0)
+        n = ceil(n / o->gpus_per_server) * o->gpus_per_server;
+    *count = n;
+    return n <= tco_option_key(TCO_O_COUNT_GPUS)->hi ? TCI_AUTO_OK : TCI_AUTO_TOO_MANY;
+}
+
+/* See documentation in header file. */
+const char *tco_infeasible_reason(unsigned infeasible)
+{
+    switch (infeasible & (TCO_INFEASIBLE_MEMORY | TCO_INFEASIBLE_RATE)) {
+    case TCO_INFEASIBLE_MEMORY:
+        return "model does not fit in memory";
+    case TCO_INFEASIBLE_RATE:
+        return "below the target rate";
+    case TCO_INFEASIBLE_MEMORY | TCO_INFEASIBLE_RATE:
+        return "model does not fit in memory; below the target rate";
+    default:
+        return NULL;
+    }
+}
+
 /* Memory fit, training time and serving cost of the [workload] model. */
 static void size_workload(const tco_scenario *s, const tco_option *o, tco_option_result *r)
 {
@@ -267,10 +323,9 @@ static void size_workload(const tco_scenario *s, const tco_option *o, tco_option
     z->fits = -1;
     if (s->model_params <= 0)
         return;
-    z->memory_needed_gb =
-        s->model_params * tco_bytes_per_param(s) * (1 + s->activation_overhead) / 1e9;
+    z->memory_needed_gb = memory_needed_gb(s);
     if (o->memory_gb > 0) {
-        z->min_gpus = ceil(snap(z->memory_needed_gb / o->memory_gb));
+        z->min_gpus = gpus_to_hold(s, o);
         z->fits = o->count >= z->min_gpus;
     }
     double rate = r->cost_per_gpu_hour; /* TCO per used GPU-hour */
@@ -295,7 +350,7 @@ static void size_workload(const tco_scenario *s, const tco_option *o, tco_option
         if (s->tokens_per_request > 0)
             z->cost_per_million_tokens = rate / (per_gpu * s->tokens_per_request * 3600) * 1e6;
         if (s->requests_per_s > 0 && o->throughput > 0)
-            z->gpus_needed = ceil(snap(s->requests_per_s / per_gpu));
+            z->gpus_needed = gpus_for_rate(s, per_gpu);
     }
 }
 
@@ -359,6 +414,36 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
     r->breakeven_utilization = NAN;
     r->breakeven_utilization_note = TCO_BE_NOTE_NONE;
     size_workload(s, o, r);
+    /* Feasibility: the model held, the target rate served; unknown is feasible. */
+    r->infeasible = 0;
+    if (r->sizing.fits == 0)
+        r->infeasible |= TCO_INFEASIBLE_MEMORY;
+    if (!isnan(r->sizing.gpus_needed) && o->count < r->sizing.gpus_needed)
+        r->infeasible |= TCO_INFEASIBLE_RATE;
+}
+
+/* The decision among feasible options: the lowest total (the first feasible
+ * option in rank order), the lowest NPV and the lowest cost per unit of work
+ * (ties: the first in input order). */
+static void decide(tco_result *res)
+{
+    res->cheapest = res->lowest_npv = res->lowest_cost_per_unit = -1;
+    for (size_t k = 0; k < res->n_options; k++)
+        if (!res->options[res->rank[k]].infeasible) {
+            res->cheapest = (int)res->rank[k];
+            break;
+        }
+    for (size_t i = 0; i < res->n_options; i++) {
+        const tco_option_result *r = &res->options[i];
+        if (r->infeasible)
+            continue;
+        if (res->lowest_npv < 0 || r->npv < res->options[res->lowest_npv].npv)
+            res->lowest_npv = (int)i;
+        if (!isnan(r->cost_per_unit) &&
+            (res->lowest_cost_per_unit < 0 ||
+             r->cost_per_unit < res->options[res->lowest_cost_per_unit].cost_per_unit))
+            res->lowest_cost_per_unit = (int)i;
+    }
 }
 
 /* Break-even of buy option i against the baseline rent option b, whose
@@ -468,6 +553,7 @@ tco_status tco_compute(const tco_scenario *s, tco_result **out)
     for (size_t i = 0; i < s->n_options; i++)
         res->rank[i] = order[i].index;
     free(order);
+    decide(res);
     *out = res;
     return TCO_OK;
 nomem:
@@ -483,10 +569,19 @@ size_t tco_result_check(const tco_result *res, tco_diags *diags)
     for (size_t i = 0; i < res->n_options; i++) {
         const tco_option *o = &s->options[i];
         const tco_sizing *z = &res->options[i].sizing;
-        if (z->fits != 0)
-            continue;
         char sec[64];
         snprintf(sec, sizeof sec, "option %s", o->id);
+        if (res->options[i].infeasible & TCO_INFEASIBLE_RATE) {
+            double per_gpu = o->throughput * o->scaling_efficiency;
+            tco_diags_add(diags, TCO_SEV_WARNING, s->file, 0, sec,
+                          "%d GPU%s serve%s %.15g %ss per second (%.15g each); requests_per_s = "
+                          "%.15g needs at least %.15g GPUs",
+                          o->count, o->count == 1 ? "" : "s", o->count == 1 ? "s" : "",
+                          o->count * per_gpu, s->unit, per_gpu, s->requests_per_s, z->gpus_needed);
+            n += z->fits != 0;
+        }
+        if (z->fits != 0)
+            continue;
         if (!isfinite(z->min_gpus)) {
             /* memory_gb so small that the quotient overflows: say so, at
              * memory_gb's line when the scenario gives it. */

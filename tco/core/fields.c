@@ -143,6 +143,19 @@ static const tci_field fields[] = {
                     .group_key = "summary.group.ranking",
                     .group = "Ranking",
                     .md_head = "Rank"},
+    /* Feasibility (MODEL.md): the decision picks among feasible options only. */
+    [TCI_F_FEASIBLE] = {.name = "feasible",
+                        .from = TCI_FROM_FEASIBLE,
+                        .unit = TCI_FU_FLAG,
+                        .outputs = ALL,
+                        .label = "Feasible: holds the model, serves the target rate",
+                        .label_key = "summary.field.feasible",
+                        .md_head = "Feasible"},
+    [TCI_F_INFEASIBLE_REASON] = {.name = "infeasible_reason",
+                                 .from = TCI_FROM_INFEASIBLE,
+                                 .unit = TCI_FU_TEXT,
+                                 .outputs = DATA,
+                                 .label = "Why it is left out"},
 };
 _Static_assert(sizeof fields / sizeof *fields == TCI_F_COUNT, "fields: one row per tci_field_id");
 
@@ -163,6 +176,8 @@ const char *tci_field_text(const tci_field *f, const tco_result *res, size_t i)
         return o->label;
     case TCI_FROM_GPU:
         return o->gpu;
+    case TCI_FROM_INFEASIBLE:
+        return tco_infeasible_reason(res->options[i].infeasible);
     case TCI_FROM_ACQUIRE: {
         const char *const *names = tco_option_key(TCO_O_ACQUIRE)->names;
         return (unsigned)o->acquire <= TCO_RENT ? names[o->acquire] : NULL;
@@ -185,6 +200,8 @@ double tci_field_number(const tci_field *f, const tco_result *res, size_t i)
         return res->scenario->options[i].count;
     case TCI_FROM_BREAKEVEN_MONTH:
         return r->breakeven_month > 0 ? r->breakeven_month : NAN;
+    case TCI_FROM_FEASIBLE:
+        return r->infeasible ? 0 : 1;
     case TCI_FROM_RANK:
         for (size_t k = 0; res->rank && k < res->n_options; k++)
             if (res->rank[k] == i)

@@ -16,8 +16,8 @@
  *             rank field opens each row and the others follow in table order.
  *             Money with thousands separators and 2 decimals (6 for the small
  *             costs per PFLOP-hour and per unit of work), fractions as a
- *             percentage with 1 decimal, whole numbers as they are, unknown
- *             values "n/a". (write/markdown.c)
+ *             percentage with 1 decimal, whole numbers as they are, a flag
+ *             yes or no, unknown values "n/a". (write/markdown.c)
  *   Summary   the workbook's Summary sheet, one row per field: the Figure
  *             column is the template's label_key (else `label`, with {unit}
  *             the unit of work), the Field column is `name`, the Unit column
@@ -68,6 +68,8 @@ typedef enum tci_field_id {
     TCI_F_BREAKEVEN_UTILIZATION,
     TCI_F_BREAKEVEN_NOTE, /* breakeven_utilization_note */
     TCI_F_RANK,
+    TCI_F_FEASIBLE,
+    TCI_F_INFEASIBLE_REASON,
     TCI_F_COUNT
 } tci_field_id;
 
@@ -81,7 +83,9 @@ typedef enum tci_fsource {
     TCI_FROM_COUNT,           /* tco_option.count, GPUs */
     TCI_FROM_BREAKEVEN_MONTH, /* tco_option_result.breakeven_month; unknown when 0 */
     TCI_FROM_BREAKEVEN_NOTE,  /* text: tco_breakeven_note_name of the result's note */
-    TCI_FROM_RANK             /* 1 + the option's place in tco_result.rank */
+    TCI_FROM_RANK,            /* 1 + the option's place in tco_result.rank */
+    TCI_FROM_FEASIBLE,        /* 1 when tco_option_result.infeasible is 0, else 0 */
+    TCI_FROM_INFEASIBLE       /* text: tco_infeasible_reason(), NULL when feasible */
 } tci_fsource;
 
 /* What a field measures. Each output picks its number format and unit text
@@ -100,7 +104,9 @@ typedef enum tci_funit {
                                     "unit.per_s_per_kw") */
     TCI_FU_KW,                   /* kW, 2 decimals (XN_DEC2; "unit.kw") */
     TCI_FU_MONTH,                /* a month, 1..H (XN_INT; "unit.month") */
-    TCI_FU_RANK                  /* 1 = lowest total (XN_INT; no unit) */
+    TCI_FU_RANK,                 /* 1 = lowest total (XN_INT; no unit) */
+    TCI_FU_FLAG                  /* 1 yes or 0 no: JSON true/false, CSV 1/0, Markdown
+                                    yes/no (XN_FLAG: the number in words; no unit) */
 } tci_funit;
 
 /* The outputs that show a field (bits of tci_field.outputs). */

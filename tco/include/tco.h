@@ -154,6 +154,11 @@ int tco_sig_decimals(double x, int sig);
  * people"). */
 const char *tco_format_sig(char *buf, size_t size, double x, int sig);
 
+/* The English plural ending of the unit of work after a scale of more than one
+ * unit ("per 1M tokens"): "s" for a word of ASCII letters that ends in one that
+ * takes it; "" otherwise ("per 1M 样本", "per 1k batch", and for per <= 1). */
+const char *tco_unit_plural(const char *unit, double per);
+
 /* ===== Input files ===== */
 
 /* Which file an input was read from: its device and inode (stat(2)), so that
@@ -380,6 +385,8 @@ typedef struct tco_option {
     char *offer;               /* cloud offer id, or NULL */
     char *base;                /* id of the option whose keys this one inherits, or NULL */
     int count;                 /* GPUs */
+    int count_auto;            /* 1: `count = auto`, count was sized to the [workload]
+                                  (MODEL.md, Feasibility) when the scenario was read */
     double utilization;        /* own value; see tco_option_utilization() */
     double tdp_w;              /* board power at full load, W */
     double fp16_tflops;        /* dense FP16/BF16 peak; 0 when unknown */
@@ -569,6 +576,18 @@ typedef enum tco_breakeven_note {
  * "parallel"), or NULL for TCO_BE_NOTE_NONE and out of range. */
 const char *tco_breakeven_note_name(tco_breakeven_note note);
 
+/* Why an option cannot do the work of the [workload] (bits of
+ * tco_option_result.infeasible; MODEL.md, Feasibility). */
+enum {
+    TCO_INFEASIBLE_MEMORY = 1, /* its GPUs cannot hold the model (sizing.fits is 0) */
+    TCO_INFEASIBLE_RATE = 2    /* fewer GPUs than requests_per_s needs (gpus_needed) */
+};
+
+/* The reason an option is left out, as a stable English phrase (the JSON's
+ * infeasible_reason): "model does not fit in memory", "below the target rate",
+ * or both joined by "; ". NULL when infeasible is 0 (the option is feasible). */
+const char *tco_infeasible_reason(unsigned infeasible);
+
 /* Every figure of one option. Unknown values are NAN (null in JSON). */
 typedef struct tco_option_result {
     double utilization;
@@ -588,7 +607,9 @@ typedef struct tco_option_result {
     double breakeven_utilization;    /* in [0,1], or NAN */
     tco_breakeven_note breakeven_utilization_note; /* why it is NAN */
     tco_sizing sizing;                             /* workload sizing */
-    tco_month *monthly;                            /* horizon_months entries */
+    unsigned infeasible; /* TCO_INFEASIBLE_* bits; 0 when the option is feasible
+                            (also when the workload does not tell) */
+    tco_month *monthly;  /* horizon_months entries */
 } tco_option_result;
 
 typedef struct tco_result {
@@ -596,8 +617,13 @@ typedef struct tco_result {
     int baseline;                 /* index of the baseline rent option, or -1 */
     double monthly_rate;          /* r_m */
     size_t n_options;
-    tco_option_result *options;          /* in input order */
-    size_t *rank;                        /* option indices, cheapest total first */
+    tco_option_result *options; /* in input order */
+    size_t *rank;               /* option indices, cheapest total first */
+    /* The decision, among feasible options only (MODEL.md, Feasibility): the
+     * index of the feasible option with the lowest total (ties: the first in
+     * input order), the lowest NPV, the lowest cost per unit of work (among
+     * those that have one); -1 when there is none. */
+    int cheapest, lowest_npv, lowest_cost_per_unit;
     const struct tco_analysis *analysis; /* optional, set by the caller after
                                             tco_analyze(); writers include it */
 } tco_result;
@@ -607,8 +633,9 @@ tco_status tco_compute(const tco_scenario *scenario, tco_result **out);
 
 void tco_result_free(tco_result *result);
 
-/* Add a warning to diags for each option that cannot hold the workload's
- * model in memory. Returns the number of such options. */
+/* Add a warning to diags for each option that is not feasible: its GPUs
+ * cannot hold the workload's model in memory, or serve its requests_per_s.
+ * Returns the number of such options. */
 size_t tco_result_check(const tco_result *result, tco_diags *diags);
 
 /* The scale at which a result's costs per unit of work read best

@@ -10,8 +10,8 @@
  *      read so too;
  *   3. validation converts each recorded value by the key tables in keys.c
  *      (after options inherit their base's keys, and before the catalogs
- *      fill what the scenario leaves out) and checks what involves several
- *      keys;
+ *      fill what the scenario leaves out, and options with count = auto are
+ *      sized to the workload) and checks what involves several keys;
  *   4. the keys that name other keys: sensitivity ranges, distributions
  *      and cases.
  * Every problem is collected, sorted by line and then handed to the caller's
@@ -138,6 +138,7 @@ static tco_status run_passes(loader *L, const char *text, size_t size, const tco
     if (st != TCO_OK)
         return st;
     tci_ini_fill_from_catalog(L, opts);
+    tci_ini_size_auto(L);
     for (size_t i = 0; i < L->s->n_options; i++) {
         tco_option *o = &L->s->options[i];
         if (set_string(&o->label, o->id))

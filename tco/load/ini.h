@@ -10,7 +10,8 @@
  *   ini_include.c  included files (include = PATH, ...);
  *   ini_catalog.c  price catalogs, and options filled from them;
  *   ini_refs.c     keys that name other keys ([sensitivity], [uncertainty],
- *                  [case NAME]) and inheritance (base = OPTION). */
+ *                  [case NAME]) and inheritance (base = OPTION);
+ *   ini_auto.c     options sized to the workload (count = auto). */
 #ifndef TCO_LOAD_INI_H
 #define TCO_LOAD_INI_H
 
@@ -213,5 +214,12 @@ void tci_ini_fill_from_catalog(loader *L, const tco_load_options *opts);
 void tci_ini_inherit_bases(loader *L);
 /* Pass 4: [sensitivity] and [uncertainty], then the cases (when with_cases). */
 void tci_ini_resolve_sections(loader *L, int with_cases);
+
+/* ===== ini_auto.c: count = auto ===== */
+
+/* Size every option of L->s whose count is `auto` to the [workload]
+ * (MODEL.md, Feasibility); report, at the count's line, an option that
+ * cannot be sized. Runs after the catalogs filled the options. */
+void tci_ini_size_auto(loader *L);
 
 #endif /* TCO_LOAD_INI_H */

@@ -576,6 +576,16 @@ int tci_ini_set_value(loader *L, void *base, const tco_keydef *k, const char *v,
         tci_ini_report(L, line, NULL, "missing value for '%s'", k->name);
         return 0;
     }
+    if (k == tci_ini_okey(TCO_O_COUNT_GPUS)) {
+        /* `count = auto`: sized to the workload once the option is complete
+         * (tci_ini_size_auto); a number given later (a case) replaces it. */
+        tco_option *o = base;
+        o->count_auto = strcmp(v, "auto") == 0;
+        if (o->count_auto) {
+            o->count = 1;
+            return 1;
+        }
+    }
     switch (k->type) {
     case TCO_T_STRING:
     case TCO_T_DATE:

@@ -95,3 +95,16 @@ const char *tco_format_sig(char *buf, size_t size, double x, int sig)
     }
     return buf;
 }
+
+/* See documentation in header file. */
+const char *tco_unit_plural(const char *unit, double per)
+{
+    size_t n = strlen(unit);
+    if (per <= 1 || n == 0)
+        return "";
+    for (size_t i = 0; i < n; i++)
+        if ((unit[i] & 0x80) || unit[i] < ' ')
+            return "";
+    char last = unit[n - 1];
+    return last >= 'a' && last <= 'z' && !strchr("sxzyh", last) ? "s" : "";
+}

@@ -84,6 +84,8 @@ static void put_option(FILE *out, const tco_result *res, size_t i)
         first = 0;
         if (f->unit == TCI_FU_TEXT)
             tci_json_string(out, tci_field_text(f, res, i));
+        else if (f->unit == TCI_FU_FLAG)
+            fputs(tci_field_number(f, res, i) ? "true" : "false", out);
         else
             tci_json_number(out, tci_field_number(f, res, i));
     }
@@ -122,6 +124,32 @@ static void put_option(FILE *out, const tco_result *res, size_t i)
         fputc('}', out);
     }
     fputs("\n      ]\n    }", out);
+}
+
+/* The id of option i, or null when i is -1. */
+static void put_id(FILE *out, const tco_result *res, int i)
+{
+    tci_json_string(out, i >= 0 ? res->scenario->options[i].id : NULL);
+}
+
+/* The decision among feasible options (MODEL.md, Feasibility). */
+static void put_decision(FILE *out, const tco_result *res)
+{
+    fputs(",\n  \"decision\": {\"cheapest\": ", out);
+    put_id(out, res, res->cheapest);
+    fputs(", \"lowest_npv\": ", out);
+    put_id(out, res, res->lowest_npv);
+    fputs(", \"lowest_cost_per_unit\": ", out);
+    put_id(out, res, res->lowest_cost_per_unit);
+    fputs(", \"infeasible\": [", out);
+    const char *sep = "";
+    for (size_t i = 0; i < res->n_options; i++)
+        if (res->options[i].infeasible) {
+            fputs(sep, out);
+            put_id(out, res, (int)i);
+            sep = ", ";
+        }
+    fputs("]}", out);
 }
 
 static void put_array(FILE *out, const double *v, size_t n, size_t stride)
@@ -262,6 +290,7 @@ tco_status tco_report_write_json_stream(const tco_result *res, FILE *out)
         put_option(out, res, i);
     }
     fputs("\n  ]", out);
+    put_decision(out, res);
     if (res->analysis)
         put_analysis(out, res, res->analysis);
     fputs("\n}\n", out);

@@ -114,6 +114,9 @@ static void put_cell(FILE *out, const tco_result *res, size_t i, const tci_field
     case TCI_FU_FRACTION:
         put_percent(out, x);
         break;
+    case TCI_FU_FLAG:
+        fputs(x ? "yes" : "no", out);
+        break;
     default: /* GPUs, a month, a rank */
         if (isnan(x) || isinf(x))
             fputs("n/a", out);
@@ -121,6 +124,69 @@ static void put_cell(FILE *out, const tco_result *res, size_t i, const tci_field
             fprintf(out, "%.0f", x);
         break;
     }
+}
+
+/* One line of the decision: what it is (with the unit of work `unit`, or
+ * NULL), then option i's label and its figure in the currency, followed by
+ * `per` ("per 1M samples") when it is not NULL; "none" when i is -1. */
+static void put_pick(FILE *out, const tco_result *res, const char *what, const char *unit, int i,
+                     const char *figure, const char *per, const char *per_unit)
+{
+    fprintf(out, "- %s", what);
+    put_text(out, unit);
+    fputs(": ", out);
+    if (i < 0) {
+        fputs("none\n", out);
+        return;
+    }
+    put_text(out, res->scenario->options[i].label);
+    fprintf(out, ", %s ", figure);
+    put_text(out, res->scenario->currency);
+    if (per) {
+        fprintf(out, " per %s", per);
+        put_text(out, res->scenario->unit);
+        fputs(per_unit, out);
+    }
+    fputc('\n', out);
+}
+
+/* The decision under the table: the lowest total, NPV and cost per unit of
+ * work among feasible options, and the options left out with their reasons
+ * (MODEL.md, Feasibility and the decision). The cost per unit is written as
+ * the table's are, with four significant digits at the scale that reads best. */
+static void put_decision(FILE *out, const tco_result *res)
+{
+    const tco_option_result *r = res->options;
+    char buf[TCO_NUMTEXT_MAX];
+    fputs("\n**Decision** (feasible options only):\n\n", out);
+    int k = res->cheapest;
+    put_pick(out, res, "Lowest total cost", NULL, k,
+             tco_group_thousands(buf, sizeof buf, k >= 0 ? r[k].total : NAN, 2), NULL, NULL);
+    k = res->lowest_npv;
+    put_pick(out, res, "Lowest NPV", NULL, k,
+             tco_group_thousands(buf, sizeof buf, k >= 0 ? r[k].npv : NAN, 2), NULL, NULL);
+    int per_unit = 0;
+    for (size_t i = 0; i < res->n_options; i++)
+        per_unit |= !isnan(r[i].cost_per_unit);
+    if (per_unit) {
+        tco_unit_scale sc = tco_result_unit_scale(res);
+        k = res->lowest_cost_per_unit;
+        put_pick(out, res, "Lowest cost per ", res->scenario->unit, k,
+                 tco_format_sig(buf, sizeof buf, k >= 0 ? r[k].cost_per_unit * sc.per : NAN,
+                                TCO_UNIT_COST_DIGITS),
+                 sc.per > 1 ? sc.prefix : NULL, tco_unit_plural(res->scenario->unit, sc.per));
+    }
+    const char *sep = "- Left out, not feasible: ";
+    for (size_t i = 0; i < res->n_options; i++) {
+        if (!r[i].infeasible)
+            continue;
+        fputs(sep, out);
+        put_text(out, res->scenario->options[i].label);
+        fprintf(out, " (%s)", tco_infeasible_reason(r[i].infeasible));
+        sep = "; ";
+    }
+    if (sep[0] == ';')
+        fputc('\n', out);
 }
 
 /* See documentation in header file. */
@@ -162,6 +228,7 @@ tco_status tco_report_write_md_stream(const tco_result *res, FILE *out)
         }
         fputc('\n', out);
     }
+    put_decision(out, res);
     return ferror(out) ? TCO_ERR_IO : TCO_OK;
 }
 

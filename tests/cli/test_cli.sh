@@ -41,7 +41,7 @@ keys = ["id", "label", "acquire", "gpu", "count", "utilization", "capex", "power
         "total", "npv", "gpu_hours", "cost_per_gpu_hour", "cost_per_pflop_hour",
         "cost_per_unit", "units_per_s_per_kw", "it_kw", "provisioned_kw", "depreciation",
         "book_value_end", "breakeven_month", "breakeven_utilization",
-        "breakeven_utilization_note", "monthly"]
+        "breakeven_utilization_note", "feasible", "infeasible_reason", "monthly"]
 for o in d["options"]:
     got = [k for k in o if k != "sizing"]
     assert got == keys, list(o)
@@ -51,6 +51,14 @@ for o in d["options"]:
                        "rental", "depreciation", "cost", "cumulative"]
     total = m["cumulative"] - o["residual"] + o["commitment_after_horizon"]
     assert abs(total - o["total"]) <= 1e-6 * max(1, abs(o["total"]))
+    assert (o["infeasible_reason"] is None) == o["feasible"], o["id"]
+# The decision: among feasible options only (MODEL.md, Feasibility and the decision).
+dec = d["decision"]
+assert list(dec) == ["cheapest", "lowest_npv", "lowest_cost_per_unit", "infeasible"], list(dec)
+feasible = [o for o in d["options"] if o["feasible"]]
+assert dec["infeasible"] == [o["id"] for o in d["options"] if not o["feasible"]]
+assert dec["cheapest"] == (min(feasible, key=lambda o: o["total"])["id"] if feasible else None)
+assert dec["lowest_npv"] == (min(feasible, key=lambda o: o["npv"])["id"] if feasible else None)
 PYEOF
 done
 
@@ -239,7 +247,7 @@ grep -qF '| 2 | buy | buy | 30,800.00 | 30,800.00 | 8.56 | never | never |' "$wo
 grep -qF '| 1 | cloud (baseline) | rent | 21,000.00 | 21,000.00 | 5.83 | – | – |' \
     "$work/payback.md" && ok || bad "Markdown dash: $(grep 'cloud' "$work/payback.md")"
 expect_rc 0 "$TCO" report "$work/payback.ini" -o "$work/payback.csv"
-tr -d '\r' <"$work/payback.csv" | grep -q '^buy,buy,buy,,1,1,2000,.*,,,never$' && ok ||
+tr -d '\r' <"$work/payback.csv" | grep -q '^buy,buy,buy,,1,1,2000,.*,,,never,1,$' && ok ||
     bad "CSV note: $(grep '^buy' "$work/payback.csv")"
 
 # --- sensitivity: a driver that moves nothing is not among the largest ---

@@ -225,7 +225,7 @@ static void test_fields_every_row(void)
         CU_ASSERT_EQUAL(f->group_key != NULL, f->group != NULL);
         int text = f->from == TCI_FROM_ID || f->from == TCI_FROM_LABEL ||
                    f->from == TCI_FROM_ACQUIRE || f->from == TCI_FROM_GPU ||
-                   f->from == TCI_FROM_BREAKEVEN_NOTE;
+                   f->from == TCI_FROM_BREAKEVEN_NOTE || f->from == TCI_FROM_INFEASIBLE;
         CU_ASSERT_EQUAL(text, f->unit == TCI_FU_TEXT);
     }
     CU_ASSERT_PTR_NULL(tci_field_get(TCI_F_COUNT));
@@ -255,7 +255,8 @@ static void test_fields_outputs(void)
         "id,label,acquire,gpu,count,utilization,capex,power,cooling,facility,maintenance,"
         "staff,rental,commitment_after_horizon,residual,total,npv,gpu_hours,cost_per_gpu_hour,"
         "cost_per_pflop_hour,cost_per_unit,units_per_s_per_kw,it_kw,provisioned_kw,depreciation,"
-        "book_value_end,breakeven_month,breakeven_utilization,breakeven_utilization_note";
+        "book_value_end,breakeven_month,breakeven_utilization,breakeven_utilization_note,feasible,"
+        "infeasible_reason";
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_JSON), data);
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_CSV), data);
     CU_ASSERT_STRING_EQUAL(
@@ -264,10 +265,10 @@ static void test_fields_outputs(void)
         "commitment_after_horizon,residual,total,npv,gpu_hours,cost_per_gpu_hour,"
         "cost_per_pflop_hour,cost_per_unit,"
         "units_per_s_per_kw,it_kw,provisioned_kw,depreciation,book_value_end,breakeven_month,"
-        "breakeven_utilization,rank");
+        "breakeven_utilization,rank,feasible");
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_MD),
                            "label,acquire,total,npv,cost_per_gpu_hour,breakeven_month,"
-                           "breakeven_utilization,rank");
+                           "breakeven_utilization,rank,feasible");
     /* The cost lines are consecutive, as tco_month's are. */
     CU_ASSERT_STRING_EQUAL(tci_field_get(TCI_F_POWER)->name, "power");
     CU_ASSERT_STRING_EQUAL(tci_field_get(TCI_F_POWER + 5)->name, "rental");
@@ -382,11 +383,14 @@ static void test_fields_writers(void)
         md, "# fields\n\n12 months, money in USD, discount rate 0% a year. Options are ranked by "
             "total cost, cheapest first; break-even is against Cloud.\n\n"
             "| Rank | Option | Acquire | Total (USD) | NPV | Per GPU-hour | Break-even month | "
-            "Break-even utilization |\n"
-            "|---:|---|---|---:|---:|---:|---:|---:|\n"
-            "| 1 | b | buy | 16,307.20 | 16,307.20 | 0.23 | 2 | 16.8% |\n"
+            "Break-even utilization | Feasible |\n"
+            "|---:|---|---|---:|---:|---:|---:|---:|---:|\n"
+            "| 1 | b | buy | 16,307.20 | 16,307.20 | 0.23 | 2 | 16.8% | yes |\n"
             "| 2 | Cloud (baseline) | rent | 70,080.00 | 70,080.00 | 1.00 | \xE2\x80\x93 | "
-            "\xE2\x80\x93 |\n");
+            "\xE2\x80\x93 | yes |\n"
+            "\n**Decision** (feasible options only):\n\n"
+            "- Lowest total cost: b, 16,307.20 USD\n"
+            "- Lowest NPV: b, 16,307.20 USD\n");
     /* CSV: the header, and each row's text, count, utilization and capex. */
     char *csv = written(csv_summary, r);
     CU_ASSERT_PTR_NOT_NULL(strstr(
@@ -394,7 +398,7 @@ static void test_fields_writers(void)
              "staff,rental,commitment_after_horizon,residual,total,npv,gpu_hours,"
              "cost_per_gpu_hour,cost_per_pflop_hour,cost_per_unit,units_per_s_per_kw,it_kw,"
              "provisioned_kw,depreciation,book_value_end,breakeven_month,breakeven_utilization,"
-             "breakeven_utilization_note\r\nb,b,buy,H100,8,1,10000,"));
+             "breakeven_utilization_note,feasible,infeasible_reason\r\nb,b,buy,H100,8,1,10000,"));
     CU_ASSERT_PTR_NOT_NULL(strstr(csv, "\r\nr,Cloud,rent,,8,1,0,"));
     /* JSON: the first members of the first option, and a null month. */
     char *json = written(tco_report_write_json_stream, r);

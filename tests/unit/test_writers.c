@@ -160,6 +160,8 @@ static const char *const summary_fields[] = {"id",
                                              "breakeven_month",
                                              "breakeven_utilization",
                                              "breakeven_utilization_note",
+                                             "feasible",
+                                             "infeasible_reason",
                                              NULL};
 
 static const char *const monthly_fields[] = {"id",           "month",       "power",      "cooling",
@@ -246,8 +248,14 @@ static void test_csv_summary_e2e(void)
         CU_ASSERT_STRING_EQUAL(rec.f[4], "8");
         for (size_t k = 5; k < nf; k++) {
             char want[128];
+            if (strcmp(summary_fields[k], "infeasible_reason") == 0) {
+                CU_ASSERT_STRING_EQUAL(rec.f[k], ""); /* no workload: feasible */
+                continue;
+            }
             if (!expected_value(exp, ids[i], summary_fields[k], want, sizeof want)) {
-                CU_ASSERT_STRING_EQUAL(summary_fields[k], "utilization"); /* not in the file */
+                /* not in the file: utilization 1, and feasible (no workload) */
+                CU_ASSERT(strcmp(summary_fields[k], "utilization") == 0 ||
+                          strcmp(summary_fields[k], "feasible") == 0);
                 CU_ASSERT_TRUE(field_matches(rec.f[k], "1"));
                 continue;
             }
@@ -259,12 +267,15 @@ static void test_csv_summary_e2e(void)
         }
         record_free(&rec);
     }
-    CU_ASSERT_EQUAL(checked, 2 * (nf - 6));
-    /* Unknown values are empty fields, not "nan" or "null". */
-    CU_ASSERT_PTR_NULL(strstr(text, ",nan"));
-    CU_ASSERT_PTR_NULL(strstr(text, ",-nan"));
-    CU_ASSERT_PTR_NULL(strstr(text, ",inf"));
-    CU_ASSERT_PTR_NULL(strstr(text, ",null"));
+    CU_ASSERT_EQUAL(checked, 2 * (nf - 8));
+    /* Unknown values are empty fields, not "nan" or "null" (in the rows: the
+     * header has "infeasible_reason"). */
+    const char *rows = strstr(text, "\r\n");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(rows);
+    CU_ASSERT_PTR_NULL(strstr(rows, ",nan"));
+    CU_ASSERT_PTR_NULL(strstr(rows, ",-nan"));
+    CU_ASSERT_PTR_NULL(strstr(rows, ",inf"));
+    CU_ASSERT_PTR_NULL(strstr(rows, ",null"));
     CU_ASSERT_EQUAL(read_record(&p, &rec), 0); /* nothing after the rows */
     free(text);
     tco_result_free(r);
@@ -441,11 +452,17 @@ static void test_md_e2e(void)
         "cheapest first; break-even is against 8 GPUs, on demand.\n"
         "\n"
         "| Rank | Option | Acquire | Total (USD) | NPV | Per GPU-hour | Break-even month | "
-        "Break-even utilization |\n"
-        "|---:|---|---|---:|---:|---:|---:|---:|\n"
-        "| 1 | 8 GPUs, bought | buy | 228,760.00 | 236,751.30 | 2.38 | 12 | 40.6% |\n"
+        "Break-even utilization | Feasible |\n"
+        "|---:|---|---|---:|---:|---:|---:|---:|---:|\n"
+        "| 1 | 8 GPUs, bought | buy | 228,760.00 | 236,751.30 | 2.38 | 12 | 40.6% | yes |\n"
         "| 2 | 8 GPUs, on demand (baseline) | rent | 547,200.00 | 506,565.75 | 5.70 | "
-        "\xE2\x80\x93 | \xE2\x80\x93 |\n";
+        "\xE2\x80\x93 | \xE2\x80\x93 | yes |\n"
+        "\n"
+        "**Decision** (feasible options only):\n"
+        "\n"
+        "- Lowest total cost: 8 GPUs, bought, 228,760.00 USD\n"
+        "- Lowest NPV: 8 GPUs, bought, 236,751.30 USD\n"
+        "- Lowest cost per sample: 8 GPUs, bought, 6.619 USD per 1M samples\n";
     if (strcmp(text, want) != 0)
         fprintf(stderr, "got:\n%s\n", text);
     CU_ASSERT_STRING_EQUAL(text, want);
@@ -488,16 +505,17 @@ static void test_md_escaping(void)
         if (!strstr(text, cell))
             fprintf(stderr, "case %zu: no '%s' in:\n%s\n", c, cell, text);
         CU_ASSERT_PTR_NOT_NULL(strstr(text, cell));
-        /* Every table row has the header's 8 cells, on one line. */
+        /* Every table row has the header's 9 cells, on one line; the table ends
+         * at the blank line before the decision. */
         const char *line = strstr(text, "\n| Rank");
         CU_ASSERT_PTR_NOT_NULL_FATAL(line);
         line++;
         int rows = 0;
-        while (*line) {
+        while (*line && *line != '\n') {
             const char *nl = strchr(line, '\n');
             CU_ASSERT_PTR_NOT_NULL_FATAL(nl);
             CU_ASSERT_EQUAL(line[0], '|');
-            CU_ASSERT_EQUAL(md_cells(line, (size_t)(nl - line)), 8);
+            CU_ASSERT_EQUAL(md_cells(line, (size_t)(nl - line)), 9);
             rows++;
             line = nl + 1;
         }

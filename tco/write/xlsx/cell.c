@@ -408,6 +408,28 @@ void xw_money_format(xw_ctx *c, char *out, size_t size, int decimals, int dash)
         tci_utf8_format(out, size, "%s%s%s", pfx, num, sfx);
 }
 
+/* See cell.h. */
+void xw_format_literal(char *out, size_t size, const char *text)
+{
+    size_t o = 0;
+    for (const char *p = text ? text : ""; *p && o + 1 < size; p++)
+        if (*p != '"' && *p != '\\')
+            out[o++] = *p;
+    out[tci_utf8_cut(out, o)] = '\0'; /* never part of a character */
+}
+
+/* See cell.h. */
+void xw_flag_format(char *out, size_t size, const char *yes, const char *no)
+{
+    /* Room for both words with the format around them (22 bytes and the NUL). */
+    char y[120], n[120];
+    size_t room = size > 23 ? (size - 23) / 2 + 1 : 1;
+    room = room < sizeof y ? room : sizeof y;
+    xw_format_literal(y, room, yes);
+    xw_format_literal(n, room, no);
+    tci_utf8_format(out, size, "[=1]\"%s\";[=0]\"%s\";General", y, n);
+}
+
 /* Number formats in the scenario's currency (see currency_affixes). */
 static void init_numfmts(xw_ctx *c)
 {
@@ -433,6 +455,8 @@ static void init_numfmts(xw_ctx *c)
     strcpy(c->nf[XN_DEC2], "#,##0.00");
     strcpy(c->nf[XN_DEC6], "0.000000");
     strcpy(c->nf[XN_SCI], "0.00E+00");
+    xw_flag_format(c->nf[XN_FLAG], sizeof c->nf[0], xw_label(c, "summary.feasible.yes", "yes"),
+                   xw_label(c, "summary.feasible.no", "NO"));
 }
 
 #define C_INPUT_FILL 0xFFF2CC

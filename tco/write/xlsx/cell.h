@@ -111,6 +111,13 @@ int xw_sig_decimals(const void *base, size_t n, size_t stride, size_t offset, in
  * minus sign); zero as a dash when `dash`. */
 void xw_money_format(xw_ctx *c, char *out, size_t size, int decimals, int dash);
 
+/* `text` as it may stand inside the double quotes of a number format's literal:
+ * without double quotes and backslashes, cut on a character to fit size. */
+void xw_format_literal(char *out, size_t size, const char *text);
+/* A number format that shows 1 as `yes` and 0 as `no` (other numbers as they are),
+ * the words cut to fit size. */
+void xw_flag_format(char *out, size_t size, const char *yes, const char *no);
+
 /* ===== References ===== */
 
 /* A reference or range as text, returned by value: use its .s in the

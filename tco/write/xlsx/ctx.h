@@ -52,6 +52,7 @@ typedef enum xw_numfmt {
     XN_DEC2,     /* #,##0.00 */
     XN_DEC6,     /* discount factors */
     XN_SCI,      /* relative differences */
+    XN_FLAG,     /* 1 and 0 in the template's words for yes and no */
     XN_COUNT
 } xw_numfmt;
 
@@ -133,7 +134,10 @@ typedef struct xw_ctx {
      * Checks and the charts. */
     int sm_rows[TCI_F_COUNT];
     int sm_header, sm_last_row;
-    int ck_master; /* Checks row of the master check */
+    int sm_holds, sm_serves; /* the Summary's feasibility tests (sm_serves: XW_NONE
+                                unless inference) */
+    int sm_feasible_total;   /* the Summary's row of each feasible option's total */
+    int ck_master;           /* Checks row of the master check */
 } xw_ctx;
 
 #endif /* TCO_WRITE_XLSX_CTX_H */

@@ -42,6 +42,8 @@ xw_numfmt xw_field_numfmt(int fi)
     case TCI_FU_UNITS_PER_S_PER_KW:
     case TCI_FU_KW:
         return XN_DEC2;
+    case TCI_FU_FLAG:
+        return XN_FLAG;
     case TCI_FU_TEXT:
     default:
         return XN_NONE;

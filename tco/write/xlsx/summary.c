@@ -61,6 +61,44 @@ static int summary_source(xw_ctx *c, const xw_optsheet *L, int fi, const char *t
     return 1;
 }
 
+/* Option i's feasibility tests (MODEL.md, Feasibility and the decision) as
+ * formulas over Inputs, each 1 when the option passes, else 0: its GPUs hold
+ * the model (`holds`); they serve requests_per_s (`serves`, inference only).
+ * The engine's sizing, with the Workload sheet's rounding to whole GPUs; a test
+ * whose input is 0 passes. No text in them, so that every template gives the
+ * same formulas. */
+static void feasibility_tests(xw_ctx *c, size_t i, char *holds, char *serves, size_t size)
+{
+    char mp[64], cnt[64], mem[64];
+    tci_utf8_format(mp, sizeof mp, "%s", xw_ing(c, TCO_S_MODEL_PARAMS).s);
+    tci_utf8_format(cnt, sizeof cnt, "%s", xw_in(c, i, TCO_O_COUNT_GPUS).s);
+    tci_utf8_format(mem, sizeof mem, "%s", xw_in(c, i, TCO_O_MEMORY_GB).s);
+    xw_f(c, holds, size,
+         "=IF(AND(%s>0,%s>0),IF(%s<-INT(-ROUND(%s*%s*(1+%s)/1000000000/%s,9)),0,1),1)", mp, mem,
+         cnt, mp, xw_ing(c, TCO_S_BYTES_PER_PARAM).s, xw_ing(c, TCO_S_ACTIVATION_OVERHEAD).s, mem);
+    if (c->sm_serves == XW_NONE)
+        return;
+    char rps[64], tp[64], se[64];
+    tci_utf8_format(rps, sizeof rps, "%s", xw_ing(c, TCO_S_REQUESTS_PER_S).s);
+    tci_utf8_format(tp, sizeof tp, "%s", xw_in(c, i, TCO_O_THROUGHPUT).s);
+    tci_utf8_format(se, sizeof se, "%s", xw_in(c, i, TCO_O_SCALING_EFFICIENCY).s);
+    xw_f(c, serves, size,
+         "=IF(AND(%s>0,%s>0,%s>0),IF(%s<-INT(-ROUND(%s/IF(%s*%s>0,%s*%s,%s/%s),9)),0,1),1)", mp,
+         rps, tp, cnt, rps, tp, se, tp, se, rps, cnt);
+}
+
+/* Option i's Feasible cell: both tests of the rows below passed. */
+static void feasibility_formula(xw_ctx *c, size_t i, char *f, size_t size)
+{
+    const int col = XW_SUM_COL0 + (int)i;
+    xw_refbuf holds = xw_ref(NULL, c->sm_holds, col, 0, 0);
+    if (c->sm_serves == XW_NONE)
+        xw_f(c, f, size, "=IF(%s=1,1,0)", holds.s);
+    else
+        xw_f(c, f, size, "=IF(AND(%s=1,%s=1),1,0)", holds.s,
+             xw_ref(NULL, c->sm_serves, col, 0, 0).s);
+}
+
 /* The formula of option i's cell of field fi (in column col) in f; 0 for a field
  * without one. */
 static int summary_formula(xw_ctx *c, size_t i, int fi, int col, char *f, size_t size)
@@ -92,6 +130,9 @@ static int summary_formula(xw_ctx *c, size_t i, int fi, int col, char *f, size_t
     }
     case TCI_F_BREAKEVEN_UTILIZATION:
         xw_breakeven_formula(c, f, size, i);
+        break;
+    case TCI_F_FEASIBLE:
+        feasibility_formula(c, i, f, size);
         break;
     case TCI_F_RANK: {
         int tr = c->sm_rows[TCI_F_TOTAL];
@@ -312,6 +353,10 @@ static void sm_layout(xw_ctx *c)
             row += 2;
         c->sm_rows[fi] = row++;
     }
+    /* The feasibility tests, then the feasible options' totals. */
+    c->sm_holds = row++;
+    c->sm_serves = c->s->mode == TCO_INFERENCE ? row++ : XW_NONE;
+    c->sm_feasible_total = row++;
     c->sm_last_row = row - 1;
 }
 
@@ -359,17 +404,20 @@ static void sm_title(xw_ctx *c, int lines)
     xw_labelf(c, sub, sizeof sub, "summary.subtitle",
               "Totals over {months} months in {currency}: costs positive, the residual value "
               "subtracted; net present value at the discount rate on Inputs. The lowest total "
-              "is highlighted.",
+              "of the feasible options is highlighted.",
               "months", xw_int(s->horizon_months).s, "currency", c->currency, NULL);
     xw_title_line(c, ws, t, sub);
-    xw_text(c, ws, 2, 0, xw_label(c, "summary.lowest", "Lowest total cost of ownership"),
+    xw_text(c, ws, 2, 0,
+            xw_label(c, "summary.lowest", "Lowest total cost of ownership (feasible options)"),
             xw_fmt(c, XS_TOTAL, XN_NONE));
-    int tr = c->sm_rows[TCI_F_RANK];
+    /* The lowest of the feasible options' totals; the first of equal ones, as the
+     * engine picks (MODEL.md, Feasibility). */
+    int hr = c->sm_feasible_total;
+    xw_refbuf h = xw_range(NULL, hr, c0, hr, c1);
     xw_fstr(c, ws, 2, c0,
-            xw_f(c, f, sizeof f, "=INDEX(%s,1,MATCH(1,%s,0))",
-                 xw_range(NULL, c->sm_header, c0, c->sm_header, c1).s,
-                 xw_range(NULL, tr, c0, tr, c1).s),
-            c->label[c->r->rank[0]], xw_fmt(c, XS_TOTAL, XN_NONE));
+            xw_f(c, f, sizeof f, "=IF(COUNT(%s)=0,\"%s\",INDEX(%s,1,MATCH(MIN(%s),%s,0)))", h.s,
+                 XW_DASH, xw_range(NULL, c->sm_header, c0, c->sm_header, c1).s, h.s, h.s),
+            c->r->cheapest >= 0 ? c->label[c->r->cheapest] : XW_DASH, xw_fmt(c, XS_TOTAL, XN_NONE));
 
     lxw_format *head = xw_fmt(c, XS_HEADER, XN_NONE);
     worksheet_set_row(ws, (lxw_row_t)c->sm_header, 15.0 * lines + 2, NULL);
@@ -381,8 +429,62 @@ static void sm_title(xw_ctx *c, int lines)
     worksheet_freeze_panes(ws, (lxw_row_t)(c->sm_header + 1), (lxw_col_t)c0);
 }
 
-/* The fields' rows, under their blocks' headings, and the cheapest column
- * highlighted wherever the ranking says 1. */
+/* The rows of the two feasibility tests, 1 (yes) or 0 (no) for each option. */
+static void sm_feasibility_tests(xw_ctx *c)
+{
+    lxw_worksheet *ws = c->summary;
+    const struct {
+        int row;
+        const char *key, *english;
+        unsigned bit;
+    } tests[] = {
+        {c->sm_holds, XW_KEY("summary.holds_model"), "Holds the model in its GPUs' memory",
+         TCO_INFEASIBLE_MEMORY},
+        {c->sm_serves, XW_KEY("summary.serves_rate"), "Serves the target rate (requests_per_s)",
+         TCO_INFEASIBLE_RATE},
+    };
+    char holds[XW_FBUF], serves[XW_FBUF];
+    for (size_t k = 0; k < 2; k++) {
+        if (tests[k].row == XW_NONE)
+            continue;
+        xw_text(c, ws, tests[k].row, 0, xw_label(c, tests[k].key, tests[k].english),
+                xw_fmt(c, XS_TEXT, XN_NONE));
+        for (size_t i = 0; i < c->s->n_options; i++) {
+            feasibility_tests(c, i, holds, serves, sizeof holds);
+            xw_fnum(c, ws, tests[k].row, XW_SUM_COL0 + (int)i, k == 0 ? holds : serves,
+                    c->r->options[i].infeasible & tests[k].bit ? 0 : 1,
+                    xw_fmt(c, XS_CALC, XN_FLAG));
+        }
+    }
+}
+
+/* The row of each feasible option's total (a dash for one left out), over
+ * which the lowest total is picked: no array formula, so that every spreadsheet
+ * program computes it alike. */
+static void sm_feasible_total(xw_ctx *c)
+{
+    lxw_worksheet *ws = c->summary;
+    const int hr = c->sm_feasible_total, fr = c->sm_rows[TCI_F_FEASIBLE];
+    char f[XW_FBUF], unit[128];
+    xw_text(
+        c, ws, hr, 0,
+        xw_label(c, "summary.feasible_total", "Total of a feasible option (the lowest is picked)"),
+        xw_fmt(c, XS_TEXT, XN_NONE));
+    xw_field_unit(c, TCI_F_TOTAL, unit, sizeof unit);
+    xw_text(c, ws, hr, 2, unit, xw_fmt(c, XS_KEY, XN_NONE));
+    for (size_t i = 0; i < c->s->n_options; i++) {
+        int col = XW_SUM_COL0 + (int)i;
+        xw_f(c, f, sizeof f, "=IF(%s=1,%s,\"\xE2\x80\x93\")", xw_ref(NULL, fr, col, 0, 0).s,
+             xw_ref(NULL, c->sm_rows[TCI_F_TOTAL], col, 0, 0).s);
+        if (c->r->options[i].infeasible)
+            xw_fstr(c, ws, hr, col, f, "\xE2\x80\x93", xw_fmt(c, XS_CALC, XN_MONEY));
+        else
+            xw_fnum(c, ws, hr, col, f, c->r->options[i].total, xw_fmt(c, XS_CALC, XN_MONEY));
+    }
+}
+
+/* The fields' rows, under their blocks' headings, the row of feasible totals,
+ * and the cheapest feasible column highlighted. */
 static void sm_fields(xw_ctx *c)
 {
     const tco_result *r = c->r;
@@ -416,15 +518,30 @@ static void sm_fields(xw_ctx *c)
             summary_cell(c, i, fi, rr, c0 + (int)i);
     }
 
+    sm_feasibility_tests(c);
+    sm_feasible_total(c);
+
+    /* Highlighted: the column of the lowest feasible total (the first of equal
+     * ones); in red, the verdict and reason of an option left out. */
+    int hr = c->sm_feasible_total;
     lxw_conditional_format cf;
     memset(&cf, 0, sizeof cf);
     cf.type = LXW_CONDITIONAL_TYPE_FORMULA;
-    xw_f(c, f, sizeof f, "=%s=1", xw_ref(NULL, c->sm_rows[TCI_F_RANK], c0, 1, 0).s);
+    xw_f(c, f, sizeof f, "=COLUMN(%s)-COLUMN(%s)+1=MATCH(MIN(%s),%s,0)",
+         xw_ref(NULL, hr, c0, 1, 0).s, xw_ref(NULL, hr, c0, 1, 1).s,
+         xw_range(NULL, hr, c0, hr, c1).s, xw_range(NULL, hr, c0, hr, c1).s);
     cf.value_string = f;
     cf.format = c->fmt_best;
     xw_note(c,
             worksheet_conditional_format_range(ws, (lxw_row_t)c->sm_rows[TCI_F_ID], (lxw_col_t)c0,
                                                (lxw_row_t)c->sm_last_row, (lxw_col_t)c1, &cf));
+    int fr = c->sm_rows[TCI_F_FEASIBLE];
+    xw_f(c, f, sizeof f, "=%s=0", xw_ref(NULL, fr, c0, 1, 0).s);
+    cf.value_string = f;
+    cf.format = c->fmt_nofit;
+    int last = c->sm_serves == XW_NONE ? c->sm_holds : c->sm_serves;
+    xw_note(c, worksheet_conditional_format_range(ws, (lxw_row_t)fr, (lxw_col_t)c0, (lxw_row_t)last,
+                                                  (lxw_col_t)c1, &cf));
 }
 
 /* The engine's workload sizing under the table, for the record (not formulas),

@@ -20,16 +20,6 @@
 
 /* ===== Cells ===== */
 
-/* Text for a quoted literal of a number format: no quotes or backslashes in it. */
-static void format_literal(char *out, size_t size, const char *text)
-{
-    size_t o = 0;
-    for (const char *p = text ? text : ""; *p && o + 1 < size; p++)
-        if (*p != '"' && *p != '\\')
-            out[o++] = *p;
-    out[tci_utf8_cut(out, o)] = '\0'; /* never part of a character */
-}
-
 /* A money format with `decimals` decimals in the scenario's currency. */
 static lxw_format *money_dec(xw_ctx *c, int decimals)
 {
@@ -283,10 +273,9 @@ static void wl_formats(wl_sheet *W)
     W->calc_pct = xw_fmt(c, XS_CALC, XN_PCT), W->calc_sci = xw_fmt(c, XS_CALC, XN_SCI);
     /* The verdict is the number 1 (fits) or 0, shown in words by its number format, so
      * that the formula is the same whatever the template's language. */
-    char yes[120], no[120], fits_nf[300];
-    format_literal(yes, sizeof yes, xw_label(c, "workload.fits.yes", "yes"));
-    format_literal(no, sizeof no, xw_label(c, "workload.fits.no", "NO"));
-    tci_utf8_format(fits_nf, sizeof fits_nf, "[=1]\"%s\";[=0]\"%s\";General", yes, no);
+    char fits_nf[300];
+    xw_flag_format(fits_nf, sizeof fits_nf, xw_label(c, "workload.fits.yes", "yes"),
+                   xw_label(c, "workload.fits.no", "NO"));
     W->f_fits = xw_fmt_num(c, XS_CALC, fits_nf);
 }
 
