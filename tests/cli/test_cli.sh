@@ -271,4 +271,18 @@ grep -qE '^  r +none$' "$work/out" && ok || bad "zero swings listed: $(grep '^  
 grep -qE '^  s +(price_per_gpu_hour|utilization) [0-9,]+, (price_per_gpu_hour|utilization) [0-9,]+$' \
     "$work/out" && ok || bad "zero swing after real ones: $(grep '^  s ' "$work/out")"
 
+# --- config/payback.ini: a dip below the baseline that does not stay is no payback ---
+expect_rc 0 "$TCO" report "$SRC/config/payback.ini" -o "$work/payback.json"
+"$PY" - "$work/payback.json" <<'PYEOF' && ok || bad "payback.ini: a dip that does not stay"
+import json, sys
+o = {x["id"]: x for x in json.load(open(sys.argv[1]))["options"]}
+buy, cloud = o["buy"]["monthly"], o["cloud"]["monthly"]
+below = [m + 1 for m in range(36) if buy[m]["cumulative"] <= cloud[m]["cumulative"]]
+assert below and below[-1] < 36, below          # it dips, and does not stay
+assert buy[35]["cumulative"] > cloud[35]["cumulative"]
+assert o["buy"]["breakeven_month"] is None
+PYEOF
+expect_rc 0 "$TCO" report "$SRC/config/payback.ini"
+grep -qE '^ +[12] +buy +buy .* never; ' "$work/out" && ok || bad "payback.ini table: $(grep ' buy ' "$work/out")"
+
 finish
