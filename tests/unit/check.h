@@ -103,4 +103,20 @@ static inline char *check_read_file(const char *path)
     return t;
 }
 
+/* Load the scenario text (named `name` in messages, which are printed) and
+ * compute it, asserting both succeed; *s is the scenario (NULL when it did
+ * not load), the result NULL when there is none. */
+static inline tco_result *check_compute(const char *text, const char *name, tco_scenario **s)
+{
+    tco_diags *d = tco_diags_new();
+    *s = NULL;
+    CU_ASSERT_EQUAL(tco_scenario_load_string(text, name, s, d), TCO_OK);
+    check_print_diags(d);
+    tco_diags_free(d);
+    tco_result *r = NULL;
+    if (*s)
+        CU_ASSERT_EQUAL(tco_compute(*s, &r), TCO_OK);
+    return r;
+}
+
 #endif /* TCO_CHECK_H */

@@ -36,17 +36,10 @@ static void test_four_digits(void)
     CU_ASSERT_STRING_EQUAL(tco_format_sig(small, sizeof small, 0.5556, 4), "###");
 }
 
+/* Every scenario here is named "u.ini" in messages. */
 static tco_result *run(const char *text, tco_scenario **s)
 {
-    tco_diags *d = tco_diags_new();
-    *s = NULL;
-    CU_ASSERT_EQUAL(tco_scenario_load_string(text, "u.ini", s, d), TCO_OK);
-    check_print_diags(d);
-    tco_diags_free(d);
-    tco_result *r = NULL;
-    if (*s)
-        CU_ASSERT_EQUAL(tco_compute(*s, &r), TCO_OK);
-    return r;
+    return check_compute(text, "u.ini", s);
 }
 
 /* MODEL.md's example: 1460 / 2.628e9 = 5.5556e-7 per request; per 1M: 0.5556. */
