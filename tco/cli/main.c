@@ -23,7 +23,7 @@ static const char usage_text[] =
     "Usage: tco report SCENARIO.ini [-o OUT] [--format FORMAT] [OPTIONS]\n"
     "       tco validate SCENARIO.ini [OPTIONS]\n"
     "       tco catalog [-o OUT] [--format FORMAT] [--catalog FILE]...\n"
-    "       tco compare A.ini B.ini [-o OUT] [--format table|json|xlsx]\n"
+    "       tco compare A.ini B.ini [-o OUT] [--format FORMAT]\n"
     "       tco --help | --version\n"
     "\n"
     "Total cost of ownership of GPU compute: buy against rent, month by month.\n"
@@ -662,8 +662,6 @@ static int cmd_compare(int argc, char **argv)
     int rc = parse_args(argc, argv, 2, usage_text, &a);
     if (rc >= 0)
         return rc;
-    if (a.fmt != FMT_TABLE && a.fmt != FMT_JSON && a.fmt != FMT_XLSX)
-        return usage_error("compare writes a table, json or xlsx%s", "");
     long long epoch;
     if ((rc = read_epoch(&epoch)) >= 0)
         return rc;
@@ -687,6 +685,8 @@ static int cmd_compare(int argc, char **argv)
         rc = cli_compare(ra, rb,
                          a.fmt == FMT_JSON   ? CLI_JSON
                          : a.fmt == FMT_XLSX ? CLI_XLSX
+                         : a.fmt == FMT_CSV  ? CLI_CSV
+                         : a.fmt == FMT_MD   ? CLI_MD
                                              : CLI_TABLE,
                          a.out, epoch, d);
     print_diags(d, a.quiet, a.strict);

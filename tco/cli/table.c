@@ -205,6 +205,13 @@ static void print_decision(const tco_result *res, FILE *out, const tco_unit_scal
     }
 }
 
+/* See documentation in cli.h. */
+const char cli_breakeven_words[] =
+    "Break-even month: from it to the end, buying costs at most the baseline to "
+    "date (never: no such month). Break-even utilization: always, buying is cheaper "
+    "at every utilization; never, at none; parallel, the same at every "
+    "utilization.\n";
+
 /* See documentation in header file. */
 void cli_print_table(const tco_result *res, FILE *out, int color)
 {
@@ -289,11 +296,7 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
         fprintf(out, "  %s%s\n", be, r->infeasible || best ? reset : "");
     }
     if (words)
-        fputs("Break-even month: from it to the end, buying costs at most the baseline to "
-              "date (never: no such month). Break-even utilization: always, buying is cheaper "
-              "at every utilization; never, at none; parallel, the same at every "
-              "utilization.\n",
-              out);
+        fputs(cli_breakeven_words, out);
     if (s->model_params > 0)
         print_sizing(res, out, idw);
     print_decision(res, out, per_unit ? &scale : NULL, ps);

@@ -1,6 +1,7 @@
 /* compare.c - two computed scenarios side by side: the inputs that differ and
  * each option's figures in both, for tco_compare_write_json, the workbook of
  * tco_compare_write_xlsx and the tool's table. No I/O. */
+#include "core/fields.h"
 #include "tco.h"
 
 #include <assert.h>
@@ -10,27 +11,76 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The figures compared, indexed by tco_cmp_figure. */
-static const struct {
-    const char *name; /* as in tco_option_result and the JSON */
-    size_t offset;    /* of the double in tco_option_result */
-} figures[] = {
-    [TCO_CMP_CAPEX] = {"capex", offsetof(tco_option_result, capex)},
-    [TCO_CMP_TOTAL] = {"total", offsetof(tco_option_result, total)},
-    [TCO_CMP_NPV] = {"npv", offsetof(tco_option_result, npv)},
-    [TCO_CMP_COST_PER_GPU_HOUR] = {"cost_per_gpu_hour",
-                                   offsetof(tco_option_result, cost_per_gpu_hour)},
-    [TCO_CMP_BREAKEVEN_UTILIZATION] = {"breakeven_utilization",
-                                       offsetof(tco_option_result, breakeven_utilization)},
+/* The figures of the short views (the table and Markdown): the columns of
+ * the report's table. */
+static const tci_field_id brief_fields[] = {
+    TCI_F_COUNT_GPUS,
+    TCI_F_UTILIZATION,
+    TCI_F_CAPEX,
+    TCI_F_TOTAL,
+    TCI_F_NPV,
+    TCI_F_COST_PER_GPU_HOUR,
+    TCI_F_COST_PER_UNIT,
+    TCI_F_BREAKEVEN_MONTH,
+    TCI_F_BREAKEVEN_UTILIZATION,
+    TCI_F_RANK,
+    TCI_F_FEASIBLE,
 };
-_Static_assert(sizeof figures / sizeof figures[0] == TCO_CMP_COUNT, "one row per figure");
+
+/* 1 when result field f is a figure of the comparison: every per-option
+ * field of the report's JSON and the rank; the id names the option. */
+static int compared(const tci_field *f)
+{
+    return f->from != TCI_FROM_ID && (f->outputs & (TCI_OUT_JSON | TCI_OUT_MD));
+}
+
+static int is_brief(tci_field_id id)
+{
+    for (size_t k = 0; k < sizeof brief_fields / sizeof brief_fields[0]; k++)
+        if (brief_fields[k] == id)
+            return 1;
+    return 0;
+}
+
+/* How a field's unit reads in a comparison. */
+static tco_figure_kind kind_of(const tci_field *f)
+{
+    switch (f->unit) {
+    case TCI_FU_TEXT:
+        return TCO_FIG_TEXT;
+    case TCI_FU_MONEY:
+        return TCO_FIG_MONEY;
+    case TCI_FU_MONEY_PER_GPU_HOUR:
+        return TCO_FIG_MONEY_CENTS;
+    case TCI_FU_MONEY_PER_PFLOP_HOUR:
+        return TCO_FIG_UNIT_COST;
+    case TCI_FU_MONEY_PER_UNIT:
+        return TCO_FIG_COST_PER_UNIT;
+    case TCI_FU_FRACTION:
+        return TCO_FIG_RATE;
+    case TCI_FU_GPUS:
+    case TCI_FU_GPU_HOURS:
+        return TCO_FIG_WHOLE;
+    case TCI_FU_UNITS_PER_S_PER_KW:
+    case TCI_FU_KW:
+        return TCO_FIG_DECIMAL;
+    case TCI_FU_MONTH:
+        return TCO_FIG_MONTH;
+    case TCI_FU_RANK:
+        return TCO_FIG_RANK;
+    case TCI_FU_FLAG:
+    default:
+        return TCO_FIG_FLAG;
+    }
+}
 
 /* See documentation in tco.h. */
-const char *tco_compare_figure_name(tco_cmp_figure figure)
+const tco_figure_diff *tco_option_diff_figure(const tco_option_diff *o, const char *name)
 {
-    if ((unsigned)figure >= TCO_CMP_COUNT)
-        return NULL;
-    return figures[figure].name;
+    for (size_t k = 0; o && name && k < o->n_figures; k++)
+        if (strcmp(o->figures[k].name, name) == 0)
+            return &o->figures[k];
+    return NULL;
 }
 
 /* ===== Inputs ===== */
@@ -98,8 +148,19 @@ static int add_input(tco_comparison *c, size_t *cap, char *key, char *a, char *b
         free(b);
         return -1;
     }
-    c->inputs[c->n_inputs++] = (tco_input_diff){key, a, b};
+    c->inputs[c->n_inputs++] = (tco_input_diff){key, a, b, NULL, NAN, NAN};
     return 0;
+}
+
+/* A number or whole-number key's value; NAN for any other. */
+static double value_number(const tco_keydef *k, const void *base)
+{
+    const char *p = (const char *)base + k->offset;
+    if (k->type == TCO_T_NUMBER)
+        return *(const double *)p;
+    if (k->type == TCO_T_INT)
+        return *(const int *)p;
+    return NAN;
 }
 
 /* Append key d, named PREFIX.NAME, when its values differ in a and b (two
@@ -114,7 +175,13 @@ static int compare_key(tco_comparison *c, size_t *cap, const tco_keydef *d, cons
         free(vb);
         return 0;
     }
-    return add_input(c, cap, text_of("%s.%s", prefix, d->name), va, vb);
+    if (add_input(c, cap, text_of("%s.%s", prefix, d->name), va, vb))
+        return -1;
+    tco_input_diff *in = &c->inputs[c->n_inputs - 1];
+    in->def = d;
+    in->a_value = value_number(d, a);
+    in->b_value = value_number(d, b);
+    return 0;
 }
 
 /* The scenario keys that differ, then option by option of A (an option B
@@ -155,45 +222,113 @@ static int compare_inputs(tco_comparison *c, const tco_scenario *a, const tco_sc
 
 /* ===== Figures ===== */
 
-static double figure_of(const tco_option_result *r, size_t k)
+/* One side of figure f (result field rf) of option i of res; res NULL when
+ * that scenario lacks the option. */
+static void figure_side(const tci_field *rf, const tco_result *res, size_t i, int *applies,
+                        double *x, const char **text)
 {
-    return r ? *(const double *)((const char *)r + figures[k].offset) : NAN;
+    *applies = res && tci_field_applies(rf, res, i);
+    *x = NAN;
+    *text = NULL;
+    if (!res)
+        return;
+    if (rf->unit == TCI_FU_TEXT) {
+        *text = tci_field_text(rf, res, i);
+        return;
+    }
+    if (!*applies)
+        return;
+    *x = tci_field_number(rf, res, i);
+    if (isnan(*x))
+        *text = tci_field_word(rf, res, i);
+}
+
+/* 1 for the kinds whose relative change means something. */
+static int has_change(tco_figure_kind k)
+{
+    return k == TCO_FIG_MONEY || k == TCO_FIG_MONEY_CENTS || k == TCO_FIG_UNIT_COST ||
+           k == TCO_FIG_COST_PER_UNIT || k == TCO_FIG_WHOLE || k == TCO_FIG_DECIMAL;
 }
 
 /* One option's figures; ra or rb is NULL when that scenario lacks it. */
-static void option_diff(tco_option_diff *o, const char *id, const tco_option_result *ra,
-                        const tco_option_result *rb)
+static void option_diff(tco_option_diff *o, tco_figure_diff *figs, size_t n, const char *id,
+                        const tco_result *ra, size_t ia, const tco_result *rb, size_t ib)
 {
     o->id = id;
     o->in_a = ra != NULL;
     o->in_b = rb != NULL;
-    for (size_t k = 0; k < TCO_CMP_COUNT; k++) {
-        tco_figure_diff *f = &o->figures[k];
-        f->a = figure_of(ra, k);
-        f->b = figure_of(rb, k);
+    o->n_figures = n;
+    o->figures = figs;
+    size_t k = 0;
+    for (int fid = 0; fid < TCI_F_COUNT; fid++) {
+        const tci_field *rf = tci_field_get((tci_field_id)fid);
+        if (!compared(rf))
+            continue;
+        tco_figure_diff *f = &figs[k++];
+        f->name = rf->name;
+        f->label = rf->label;
+        f->kind = kind_of(rf);
+        f->brief = is_brief((tci_field_id)fid);
+        figure_side(rf, ra, ia, &f->applies_a, &f->a, &f->text_a);
+        figure_side(rf, rb, ib, &f->applies_b, &f->b, &f->text_b);
         f->delta = f->b - f->a;
-        f->change = !isnan(f->a) && !isnan(f->b) && f->a != 0 ? f->delta / fabs(f->a) : NAN;
+        f->change =
+            has_change(f->kind) && !isnan(f->delta) && f->a != 0 ? f->delta / fabs(f->a) : NAN;
     }
-    o->breakeven_month_a = ra ? ra->breakeven_month : 0;
-    o->breakeven_month_b = rb ? rb->breakeven_month : 0;
+    assert(k == n);
+}
+
+/* The number of figures of each option. */
+static size_t figure_count(void)
+{
+    size_t n = 0;
+    for (int k = 0; k < TCI_F_COUNT; k++)
+        n += compared(tci_field_get((tci_field_id)k));
+    return n;
 }
 
 /* A's options in A's order, then those only B has. */
 static int compare_figures(tco_comparison *c, const tco_result *a, const tco_result *b)
 {
     const tco_scenario *sa = a->scenario, *sb = b->scenario;
-    c->options = calloc(sa->n_options + sb->n_options + 1, sizeof *c->options);
-    if (!c->options)
+    size_t n = figure_count(), most = sa->n_options + sb->n_options;
+    c->n_figures = n;
+    c->options = calloc(most + 1, sizeof *c->options);
+    tco_figure_diff *figs = calloc(most * n + 1, sizeof *figs);
+    if (!c->options || !figs) {
+        free(figs);
         return -1;
+    }
     for (size_t i = 0; i < sa->n_options; i++) {
         int j = tco_scenario_find(sb, sa->options[i].id);
-        option_diff(&c->options[c->n_options++], sa->options[i].id, &a->options[i],
-                    j >= 0 ? &b->options[j] : NULL);
+        option_diff(&c->options[c->n_options], figs + c->n_options * n, n, sa->options[i].id, a, i,
+                    j >= 0 ? b : NULL, j >= 0 ? (size_t)j : 0);
+        c->n_options++;
     }
     for (size_t j = 0; j < sb->n_options; j++)
-        if (tco_scenario_find(sa, sb->options[j].id) < 0)
-            option_diff(&c->options[c->n_options++], sb->options[j].id, NULL, &b->options[j]);
+        if (tco_scenario_find(sa, sb->options[j].id) < 0) {
+            option_diff(&c->options[c->n_options], figs + c->n_options * n, n, sb->options[j].id,
+                        NULL, 0, b, j);
+            c->n_options++;
+        }
+    if (c->n_options == 0)
+        free(figs); /* no option holds it */
     return 0;
+}
+
+/* Whether either result has a cost per unit of work, and the scale at which
+ * the lower of both reads best. */
+static void unit_scale(tco_comparison *c, const tco_result *a, const tco_result *b)
+{
+    const tco_result *rs[2] = {a, b};
+    c->unit_scale = tco_result_unit_scale(NULL);
+    for (int k = 0; k < 2; k++) {
+        for (size_t i = 0; i < rs[k]->n_options; i++)
+            c->per_unit |= !isnan(rs[k]->options[i].cost_per_unit);
+        tco_unit_scale s = tco_result_unit_scale(rs[k]);
+        if (s.per > c->unit_scale.per)
+            c->unit_scale = s;
+    }
 }
 
 /* ===== The comparison ===== */
@@ -214,6 +349,7 @@ tco_status tco_compare(const tco_result *a, const tco_result *b, tco_comparison 
     c->b = b->scenario;
     if (compare_inputs(c, c->a, c->b) || compare_figures(c, a, b))
         goto fail;
+    unit_scale(c, a, b);
     *out = c;
     return TCO_OK;
 fail:
@@ -232,6 +368,8 @@ void tco_comparison_free(tco_comparison *c)
         free(c->inputs[i].b);
     }
     free(c->inputs);
+    if (c->n_options)
+        free(c->options[0].figures); /* one block for every option */
     free(c->options);
     free(c);
 }

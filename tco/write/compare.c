@@ -2,7 +2,14 @@
 #include "tco.h"
 #include "write/json.h"
 
+#include <math.h>
 #include <stdio.h>
+
+/* A flag as the report's JSON writes it; null when unknown. */
+static void flag(FILE *out, double x)
+{
+    fputs(isnan(x) ? "null" : x ? "true" : "false", out);
+}
 
 /* See documentation in tco.h. */
 tco_status tco_compare_write_json_stream(const tco_comparison *c, FILE *out)
@@ -30,12 +37,24 @@ tco_status tco_compare_write_json_stream(const tco_comparison *c, FILE *out)
         tci_json_string(out, o->id);
         fprintf(out, ", \"in_a\": %s, \"in_b\": %s", o->in_a ? "true" : "false",
                 o->in_b ? "true" : "false");
-        for (int k = 0; k < TCO_CMP_COUNT; k++) {
+        for (size_t k = 0; k < o->n_figures; k++) {
             const tco_figure_diff *f = &o->figures[k];
-            fprintf(out, ", \"%s\": {\"a\": ", tco_compare_figure_name((tco_cmp_figure)k));
-            tci_json_number(out, f->a);
-            tci_json_number_member(out, "b", f->b);
-            tci_json_number_member(out, "delta", f->delta);
+            fputs(", ", out);
+            tci_json_string(out, f->name);
+            fputs(": {\"a\": ", out);
+            if (f->kind == TCO_FIG_TEXT) {
+                tci_json_string(out, f->text_a);
+                tci_json_text_member(out, "b", f->text_b);
+            } else if (f->kind == TCO_FIG_FLAG) { /* true or false, as the report's */
+                flag(out, f->a);
+                fputs(", \"b\": ", out);
+                flag(out, f->b);
+            } else {
+                tci_json_number(out, f->a);
+                tci_json_number_member(out, "b", f->b);
+                tci_json_number_member(out, "delta", f->delta);
+                tci_json_number_member(out, "change", f->change);
+            }
             fputc('}', out);
         }
         fputc('}', out);

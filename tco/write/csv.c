@@ -3,24 +3,24 @@
  * injection. */
 #include "core/fields.h"
 #include "util/outfile.h"
+#include "write/csv.h"
 
 #include <math.h>
 #include <string.h>
 
-/* RFC 4180 ends every record with CRLF. */
-#define EOL "\r\n"
+#define EOL TCI_CSV_EOL
 
 /* ===== Fields ===== */
 
-/* A text field. Quoted only when it must be, so plain ids stay plain: when it
+/* See csv.h. A text field. Quoted only when it must be, so plain ids stay plain: when it
  * holds a comma, a semicolon or a tab (the separators spreadsheets guess, by
  * locale), a double quote, CR or LF. A leading = + - @ TAB or CR would make a
  * spreadsheet evaluate the field as a formula (CSV injection): such a field
  * gets a leading single quote, which spreadsheets take as "text", and is
  * quoted (OWASP, CSV Injection). The rule looks at the column, not at the
  * content: a text field that reads as a number ("-5") gets the quote too,
- * while number fields (put_number) never do. NULL is an empty field. */
-static void put_text(FILE *out, const char *s)
+ * while number fields (tci_csv_number) never do. NULL is an empty field. */
+void tci_csv_text(FILE *out, const char *s)
 {
     if (!s)
         return;
@@ -43,7 +43,7 @@ static void put_text(FILE *out, const char *s)
 
 /* A number field: 17 significant digits round-trip a double; unknown (NAN)
  * is an empty field; -0 is written 0. */
-static void put_number(FILE *out, double x)
+void tci_csv_number(FILE *out, double x)
 {
     if (!isnan(x) && !isinf(x))
         fprintf(out, "%.17g", x == 0 ? 0.0 : x);
@@ -66,9 +66,9 @@ static void put_summary_record(FILE *out, const tco_result *res, size_t i)
         if (!res)
             fputs(f->name, out);
         else if (f->unit == TCI_FU_TEXT)
-            put_text(out, tci_field_text(f, res, i));
+            tci_csv_text(out, tci_field_text(f, res, i));
         else
-            put_number(out, tci_field_number(f, res, i));
+            tci_csv_number(out, tci_field_number(f, res, i));
     }
     fputs(EOL, out);
 }
@@ -80,11 +80,11 @@ static void put_monthly_rows(FILE *out, int horizon, const tco_option *o,
         const tco_month *mo = &r->monthly[m - 1];
         const double v[] = {mo->power,  mo->cooling,      mo->facility, mo->maintenance, mo->staff,
                             mo->rental, mo->depreciation, mo->cost,     mo->cumulative};
-        put_text(out, o->id);
+        tci_csv_text(out, o->id);
         fprintf(out, ",%d", m);
         for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
             fputc(',', out);
-            put_number(out, v[i]);
+            tci_csv_number(out, v[i]);
         }
         fputs(EOL, out);
     }
@@ -122,45 +122,45 @@ tco_status tco_catalog_write_csv_stream(const tco_catalog *cat, FILE *out)
     for (size_t i = 0; i < cat->n_gpus; i++) {
         const tco_gpu_model *g = &cat->gpus[i];
         fputs("gpu,", out);
-        put_text(out, g->id);
+        tci_csv_text(out, g->id);
         fputc(',', out);
-        put_text(out, g->name);
+        tci_csv_text(out, g->name);
         fputs(",,,,,", out); /* provider, gpu, pricing, term_months */
-        put_number(out, g->fp16_tflops);
+        tci_csv_number(out, g->fp16_tflops);
         fputc(',', out);
-        put_number(out, g->memory_gb);
+        tci_csv_number(out, g->memory_gb);
         fputc(',', out);
-        put_number(out, g->tdp_w);
+        tci_csv_number(out, g->tdp_w);
         fputc(',', out);
-        put_number(out, g->price_typical);
+        tci_csv_number(out, g->price_typical);
         fputs(",,", out); /* price_per_gpu_hour */
-        put_text(out, g->currency);
+        tci_csv_text(out, g->currency);
         fputs(",,", out); /* region */
-        put_text(out, g->source);
+        tci_csv_text(out, g->source);
         fputc(',', out);
-        put_text(out, g->as_of);
+        tci_csv_text(out, g->as_of);
         fputs(EOL, out);
     }
     for (size_t i = 0; i < cat->n_offers; i++) {
         const tco_offer *o = &cat->offers[i];
         fputs("offer,", out);
-        put_text(out, o->id);
+        tci_csv_text(out, o->id);
         fputs(",,", out); /* name */
-        put_text(out, o->provider);
+        tci_csv_text(out, o->provider);
         fputc(',', out);
-        put_text(out, o->gpu);
+        tci_csv_text(out, o->gpu);
         fputc(',', out);
-        put_text(out, o->pricing);
+        tci_csv_text(out, o->pricing);
         fprintf(out, ",%d,,,,,", o->term_months); /* fp16_tflops .. price_typical */
-        put_number(out, o->price_per_gpu_hour);
+        tci_csv_number(out, o->price_per_gpu_hour);
         fputc(',', out);
-        put_text(out, o->currency);
+        tci_csv_text(out, o->currency);
         fputc(',', out);
-        put_text(out, o->region);
+        tci_csv_text(out, o->region);
         fputc(',', out);
-        put_text(out, o->source);
+        tci_csv_text(out, o->source);
         fputc(',', out);
-        put_text(out, o->as_of);
+        tci_csv_text(out, o->as_of);
         fputs(EOL, out);
     }
     return ferror(out) ? TCO_ERR_IO : TCO_OK;

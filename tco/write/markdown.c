@@ -1,11 +1,12 @@
 /* markdown.c - a Markdown summary for chat and pull requests. */
 #include "core/fields.h"
 #include "util/outfile.h"
+#include "write/markdown.h"
 
 #include <math.h>
 #include <string.h>
 
-/* Text from the scenario, escaped so that it renders as written: every
+/* See markdown.h. Text from the scenario, escaped so that it renders as written: every
  * character that Markdown (CommonMark and GitHub tables) gives a meaning
  * inline gets a backslash, which CommonMark defines for any ASCII punctuation,
  * so the escape is always safe. '|' would end a table cell, '<' and '&' could
@@ -15,7 +16,7 @@
  * Control characters (line breaks included) would end the table row or drive
  * a terminal that shows the text, so they become spaces, C1 controls (U+0080
  * to U+009F) too. */
-static void put_text(FILE *out, const char *s)
+void tci_md_text(FILE *out, const char *s)
 {
     if (!s)
         return;
@@ -68,7 +69,7 @@ static void put_heading(FILE *out, const char *head, const char *currency)
         return;
     }
     fwrite(head, 1, (size_t)(at - head), out);
-    put_text(out, currency);
+    tci_md_text(out, currency);
     fputs(at + sizeof mark - 1, out);
 }
 
@@ -82,7 +83,7 @@ static void put_cell(FILE *out, const tco_result *res, size_t i, const tci_field
 {
     char buf[TCO_NUMTEXT_MAX];
     if (f->unit == TCI_FU_TEXT) {
-        put_text(out, tci_field_text(f, res, i));
+        tci_md_text(out, tci_field_text(f, res, i));
         if (f->from == TCI_FROM_LABEL && res->baseline >= 0 && (size_t)res->baseline == i)
             fputs(" (baseline)", out);
         return;
@@ -133,18 +134,18 @@ static void put_pick(FILE *out, const tco_result *res, const char *what, const c
                      const char *figure, const char *per, const char *per_unit)
 {
     fprintf(out, "- %s", what);
-    put_text(out, unit);
+    tci_md_text(out, unit);
     fputs(": ", out);
     if (i < 0) {
         fputs("none\n", out);
         return;
     }
-    put_text(out, res->scenario->options[i].label);
+    tci_md_text(out, res->scenario->options[i].label);
     fprintf(out, ", %s ", figure);
-    put_text(out, res->scenario->currency);
+    tci_md_text(out, res->scenario->currency);
     if (per) {
         fprintf(out, " per %s", per);
-        put_text(out, res->scenario->unit);
+        tci_md_text(out, res->scenario->unit);
         fputs(per_unit, out);
     }
     fputc('\n', out);
@@ -181,7 +182,7 @@ static void put_decision(FILE *out, const tco_result *res)
         if (!r[i].infeasible)
             continue;
         fputs(sep, out);
-        put_text(out, res->scenario->options[i].label);
+        tci_md_text(out, res->scenario->options[i].label);
         fprintf(out, " (%s)", tco_infeasible_reason(r[i].infeasible));
         sep = "; ";
     }
@@ -196,16 +197,16 @@ tco_status tco_report_write_md_stream(const tco_result *res, FILE *out)
         return TCO_ERR_ARG;
     const tco_scenario *s = res->scenario;
     fputs("# ", out);
-    put_text(out, s->name);
+    tci_md_text(out, s->name);
     fprintf(out, "\n\n%d months, money in ", s->horizon_months);
-    put_text(out, s->currency);
+    tci_md_text(out, s->currency);
     fprintf(out,
             ", discount rate %g%% a year. Options are ranked by total cost, cheapest "
             "first",
             s->discount_rate * 100);
     if (res->baseline >= 0 && (size_t)res->baseline < res->n_options) {
         fputs("; break-even is against ", out);
-        put_text(out, s->options[res->baseline].label);
+        tci_md_text(out, s->options[res->baseline].label);
     }
     fputs(".\n\n|", out);
     const tci_field *cols[TCI_F_COUNT];

@@ -52,10 +52,11 @@ SOURCE_DATE_EPOCH=0 "$TCO" compare "$A" "$work/b.ini" -o "$work/c.xlsx" 2>"$work
 "$PY" - "$work/c.xlsx" <<'PYEOF' && ok || bad "compare workbook"
 import sys, openpyxl
 wb = openpyxl.load_workbook(sys.argv[1])
-assert wb.sheetnames == ["Inputs", "Figures"], wb.sheetnames
+assert wb.sheetnames == ["Summary", "Figures", "Inputs"], wb.sheetnames
 ws = wb["Figures"]
-rows = [[c.value for c in r] for r in ws.iter_rows(min_row=2)]
-assert any(r[1] == "total" and isinstance(r[4], str) and r[4].startswith("=D") for r in rows)
+rows = [[c.value for c in r] for r in ws.iter_rows(min_row=6)]
+assert any(r[2] == "total" and isinstance(r[5], str) and r[5] == "=E%d-D%d" % (i + 6, i + 6)
+           for i, r in enumerate(rows)), rows[:3]
 PYEOF
 
 "$TCO" compare "$A" >/dev/null 2>&1; [ $? -eq 2 ] && ok || bad "one file: exit 2"

@@ -175,12 +175,15 @@ static void test_figures(void)
 
     const tco_option_diff *own = &c->options[0];
     const tco_option_result *oa = &p.ra->options[0], *ob = &p.rb->options[0];
+    static const char *const names[] = {"capex", "total", "npv", "cost_per_gpu_hour",
+                                        "breakeven_utilization"};
     const double wa[] = {oa->capex, oa->total, oa->npv, oa->cost_per_gpu_hour,
                          oa->breakeven_utilization};
     const double wb[] = {ob->capex, ob->total, ob->npv, ob->cost_per_gpu_hour,
                          ob->breakeven_utilization};
-    for (int k = 0; k < TCO_CMP_COUNT; k++) {
-        const tco_figure_diff *f = &own->figures[k];
+    for (int k = 0; k < 5; k++) {
+        const tco_figure_diff *f = tco_option_diff_figure(own, names[k]);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(f);
         CU_ASSERT((isnan(wa[k]) && isnan(f->a)) || f->a == wa[k]);
         CU_ASSERT((isnan(wb[k]) && isnan(f->b)) || f->b == wb[k]);
         if (isnan(f->a) || isnan(f->b)) {
@@ -188,22 +191,30 @@ static void test_figures(void)
             continue;
         }
         CU_ASSERT_EQUAL(f->delta, f->b - f->a);
-        CU_ASSERT_TRUE(f->a == 0 ? isnan(f->change)
-                                 : check_close(f->change, f->delta / fabs(f->a)));
+        /* A rate changes in points, not relatively. */
+        CU_ASSERT_TRUE(f->kind == TCO_FIG_RATE || f->a == 0
+                           ? isnan(f->change)
+                           : check_close(f->change, f->delta / fabs(f->a)));
     }
-    /* Dearer GPUs: more capex. The break-even months are the results'. */
-    CU_ASSERT_TRUE(own->figures[TCO_CMP_CAPEX].delta == 8 * 5000.0);
-    CU_ASSERT_EQUAL(own->breakeven_month_a, oa->breakeven_month);
-    CU_ASSERT_EQUAL(own->breakeven_month_b, ob->breakeven_month);
-    CU_ASSERT_TRUE(own->breakeven_month_a > 0);
+    /* Dearer GPUs: more capex. The break-even month is the result's. */
+    CU_ASSERT_TRUE(tco_option_diff_figure(own, "capex")->delta == 8 * 5000.0);
+    const tco_figure_diff *bm = tco_option_diff_figure(own, "breakeven_month");
+    CU_ASSERT_EQUAL(bm->kind, TCO_FIG_MONTH);
+    CU_ASSERT_TRUE(oa->breakeven_month > 0);
+    CU_ASSERT_EQUAL(bm->a, oa->breakeven_month);
+    CU_ASSERT(bm->applies_a && bm->applies_b);
+    /* A rent option has no break-even: it does not apply, no number, no word. */
+    const tco_figure_diff *cb = tco_option_diff_figure(&c->options[1], "breakeven_utilization");
+    CU_ASSERT(!cb->applies_a && isnan(cb->a) && !cb->text_a);
 
     /* In one scenario only: the other side and the deltas are unknown. */
     const tco_option_diff *cloud = &c->options[1];
-    CU_ASSERT_EQUAL(cloud->figures[TCO_CMP_TOTAL].a, p.ra->options[1].total);
-    for (int k = 0; k < TCO_CMP_COUNT; k++)
-        CU_ASSERT(isnan(cloud->figures[k].b) && isnan(cloud->figures[k].delta));
-    CU_ASSERT_EQUAL(cloud->breakeven_month_b, 0);
-    CU_ASSERT(isnan(c->options[2].figures[TCO_CMP_TOTAL].a));
+    CU_ASSERT_EQUAL(tco_option_diff_figure(cloud, "total")->a, p.ra->options[1].total);
+    for (size_t k = 0; k < cloud->n_figures; k++) {
+        const tco_figure_diff *f = &cloud->figures[k];
+        CU_ASSERT(isnan(f->b) && isnan(f->delta) && !f->applies_b && !f->text_b);
+    }
+    CU_ASSERT(isnan(tco_option_diff_figure(&c->options[2], "total")->a));
     free_pair(&p);
 }
 
@@ -221,7 +232,7 @@ static void test_same(void)
     CU_ASSERT_EQUAL(p.c->n_inputs, 0);
     CU_ASSERT_EQUAL(p.c->n_options, 2);
     for (size_t i = 0; i < p.c->n_options; i++)
-        CU_ASSERT_EQUAL(p.c->options[i].figures[TCO_CMP_TOTAL].delta, 0);
+        CU_ASSERT_EQUAL(tco_option_diff_figure(&p.c->options[i], "total")->delta, 0);
     char *j = json_text(p.c);
     CU_ASSERT_PTR_NOT_NULL(strstr(j, "\"inputs\": [],\n  \"options\": ["));
     free(j);
@@ -238,12 +249,7 @@ static void test_arguments(void)
     CU_ASSERT_EQUAL(tco_compare_write_json_stream(NULL, stdout), TCO_ERR_ARG);
     CU_ASSERT_EQUAL(tco_compare_write_json(NULL, "x.json", NULL), TCO_ERR_ARG);
     CU_ASSERT_EQUAL(tco_compare_write_xlsx(NULL, "x.xlsx", 0, NULL), TCO_ERR_ARG);
-    static const char *const names[] = {"capex", "total", "npv", "cost_per_gpu_hour",
-                                        "breakeven_utilization"};
-    for (int k = 0; k < TCO_CMP_COUNT; k++)
-        CU_ASSERT_STRING_EQUAL(tco_compare_figure_name((tco_cmp_figure)k), names[k]);
-    CU_ASSERT_PTR_NULL(tco_compare_figure_name(TCO_CMP_COUNT));
-    CU_ASSERT_PTR_NULL(tco_compare_figure_name((tco_cmp_figure)-1));
+    CU_ASSERT_PTR_NULL(tco_option_diff_figure(NULL, "total"));
 }
 
 /* ===== Writers ===== */
@@ -261,9 +267,11 @@ static void test_json(void)
     CU_ASSERT_PTR_NOT_NULL(
         strstr(j, "\n    {\"key\": \"site.electricity_price\", \"a\": \"0.1\", \"b\": \"0.12\"},"));
     CU_ASSERT_PTR_NOT_NULL(strstr(j, "{\"id\": \"cloud\", \"in_a\": true, \"in_b\": false, "
-                                     "\"capex\": {\"a\": 0, \"b\": null, \"delta\": null}"));
+                                     "\"label\": {\"a\": \"cloud\", \"b\": null}"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(j, "\"capex\": {\"a\": 0, \"b\": null, \"delta\": null, "
+                                     "\"change\": null}"));
     CU_ASSERT_PTR_NOT_NULL(
-        strstr(j, "\"capex\": {\"a\": 200000, \"b\": 240000, \"delta\": 40000}"));
+        strstr(j, "\"capex\": {\"a\": 200000, \"b\": 240000, \"delta\": 40000, \"change\": 0.2"));
     CU_ASSERT_PTR_NOT_NULL(strstr(j, "\n  ]\n}\n"));
 
     /* The file form writes the same bytes, atomically. */

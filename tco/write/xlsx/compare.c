@@ -1,84 +1,438 @@
-/* compare.c - the workbook of a comparison of two scenarios (tco_compare):
- * static values, like a report's appendix, with two formulas per figure. */
+/* compare.c - the workbook of a comparison of two scenarios (tco_compare),
+ * through the report workbook's primitives (cell.h, page.h, charts.h): the
+ * same styles, number formats and print setup. Static values, like a
+ * report's appendix; B - A and the change are formulas over them. Sheets:
+ * Summary (each option's total and a chart of its change), Figures (every
+ * figure of every option), Inputs (the inputs that differ). */
 #include "tco.h"
 #include "util/utf8.h"
 #include "write/xlsx/book.h"
+#include "write/xlsx/charts.h"
+#include "write/xlsx/page.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
-#include <xlsxwriter.h>
 
-/* The sheet "Inputs": key, A, B. */
-static void inputs_sheet(lxw_workbook *wb, const tco_comparison *c, lxw_format *bold)
+/* Columns of the Figures sheet. */
+enum { FG_OPT, FG_LABEL, FG_NAME, FG_A, FG_B, FG_DELTA, FG_CHANGE, FG_COLS };
+/* Columns of the Summary's table. */
+enum { SM_OPT, SM_A, SM_B, SM_DELTA, SM_CHANGE, SM_COLS };
+
+#define HEAD_ROW 4 /* the headings of each sheet's table, below its title */
+
+/* The number formats of a comparison beyond the report's. */
+typedef struct cmp_formats {
+    lxw_format *money_delta; /* money B - A, signed */
+    lxw_format *cents_delta; /* a cost per GPU-hour B - A */
+    lxw_format *small;       /* a small unit cost: significant digits */
+    lxw_format *small_delta; /* its B - A */
+    lxw_format *unit;        /* a cost per unit of work, at the comparison's scale */
+    lxw_format *unit_delta;  /* its B - A */
+    lxw_format *rate;        /* a rate as a percentage, 1 decimal */
+    lxw_format *pp;          /* a change of a rate in percentage points */
+    lxw_format *whole_delta; /* a change of a whole number or a month */
+    lxw_format *dec_delta;   /* a change with 2 decimals */
+    lxw_format *change;      /* a relative change, signed percentage */
+    lxw_format *dash;        /* TCO_DASH and words, right-aligned */
+    lxw_format *input_rate;  /* an input rate as typed: 0.###% */
+} cmp_formats;
+
+/* A signed format from an unsigned one: "+F;-F;F". */
+static lxw_format *signed_fmt(xw_ctx *c, const char *f)
 {
-    lxw_worksheet *in = workbook_add_worksheet(wb, "Inputs");
-    worksheet_set_column(in, 0, 0, 40, NULL);
-    worksheet_set_column(in, 1, 2, 24, NULL);
-    worksheet_write_string(in, 0, 0, "Key", bold);
-    worksheet_write_string(in, 0, 1, "A", bold);
-    worksheet_write_string(in, 0, 2, "B", bold);
-    for (size_t i = 0; i < c->n_inputs; i++) {
-        worksheet_write_string(in, (lxw_row_t)(i + 1), 0, c->inputs[i].key, NULL);
-        worksheet_write_string(in, (lxw_row_t)(i + 1), 1, c->inputs[i].a, NULL);
-        worksheet_write_string(in, (lxw_row_t)(i + 1), 2, c->inputs[i].b, NULL);
+    char s[400];
+    tci_utf8_format(s, sizeof s, "+%s;-%s;%s", f, f, f);
+    return xw_fmt_num(c, XS_FIXED, s);
+}
+
+/* A money format with `decimals` and no dash for zero, and its signed form. */
+static void money_fmts(xw_ctx *c, int decimals, lxw_format **plain, lxw_format **delta)
+{
+    char nf[200];
+    xw_money_format(c, nf, sizeof nf, decimals, 0);
+    if (plain)
+        *plain = xw_fmt_num(c, XS_FIXED, nf);
+    *delta = signed_fmt(c, nf);
+}
+
+/* Decimals that show TCO_UNIT_COST_DIGITS significant digits of the smallest
+ * positive value of figure `name` in both scenarios, scaled by `per`. */
+static int sig_decimals(const tco_comparison *cm, const char *name, double per)
+{
+    double lo = INFINITY;
+    for (size_t i = 0; i < cm->n_options; i++) {
+        const tco_figure_diff *f = tco_option_diff_figure(&cm->options[i], name);
+        double v[2] = {f ? f->a * per : NAN, f ? f->b * per : NAN};
+        for (int k = 0; k < 2; k++)
+            if (isfinite(v[k]) && v[k] > 0 && v[k] < lo)
+                lo = v[k];
+    }
+    int d = isfinite(lo) ? tco_sig_decimals(lo, TCO_UNIT_COST_DIGITS) : 2;
+    return d < 2 ? 2 : d;
+}
+
+static void init_formats(xw_ctx *c, const tco_comparison *cm, cmp_formats *F)
+{
+    money_fmts(c, 0, NULL, &F->money_delta);
+    money_fmts(c, 2, NULL, &F->cents_delta);
+    money_fmts(c, sig_decimals(cm, "cost_per_pflop_hour", 1), &F->small, &F->small_delta);
+    money_fmts(c, sig_decimals(cm, "cost_per_unit", cm->unit_scale.per), &F->unit, &F->unit_delta);
+    F->rate = xw_fmt_num(c, XS_FIXED, "0.0%");
+    F->pp = xw_fmt_num(c, XS_FIXED, "+0.0\" pp\";-0.0\" pp\";0.0\" pp\"");
+    F->whole_delta = xw_fmt_num(c, XS_FIXED, "+#,##0;-#,##0;0");
+    F->dec_delta = xw_fmt_num(c, XS_FIXED, "+#,##0.00;-#,##0.00;0.00");
+    F->change = xw_fmt_num(c, XS_FIXED, "+0.0%;-0.0%;0.0%");
+    F->dash = xw_fmt_num(c, XS_FIXED, "General");
+    F->input_rate = xw_fmt_num(c, XS_FIXED, "0.0##%");
+}
+
+/* The format of a figure's value, and of its B - A. */
+static lxw_format *value_fmt(xw_ctx *c, const cmp_formats *F, tco_figure_kind k, int delta)
+{
+    switch (k) {
+    case TCO_FIG_MONEY:
+        return delta ? F->money_delta : xw_fmt(c, XS_FIXED, XN_MONEY);
+    case TCO_FIG_MONEY_CENTS:
+        return delta ? F->cents_delta : xw_fmt(c, XS_FIXED, XN_MONEY2);
+    case TCO_FIG_UNIT_COST:
+        return delta ? F->small_delta : F->small;
+    case TCO_FIG_COST_PER_UNIT:
+        return delta ? F->unit_delta : F->unit;
+    case TCO_FIG_RATE:
+        return delta ? F->pp : F->rate;
+    case TCO_FIG_DECIMAL:
+        return delta ? F->dec_delta : xw_fmt(c, XS_FIXED, XN_DEC2);
+    case TCO_FIG_FLAG:
+        return xw_fmt(c, XS_FIXED, XN_FLAG);
+    default: /* whole numbers, months, ranks */
+        return delta ? F->whole_delta : xw_fmt(c, XS_FIXED, XN_INT);
     }
 }
 
-/* The sheet "Figures": option, figure, A, B, B - A and the change, one row
- * per figure of an option both scenarios have, one row for any other. */
-static void figures_sheet(lxw_workbook *wb, const tco_comparison *c, lxw_format *bold,
-                          lxw_format *money, lxw_format *pct)
+/* ===== Cells ===== */
+
+/* A figure's label for people: {unit} is A's unit of work, with the scale of
+ * the cost per unit of work ("Cost per 1M samples"). */
+static const char *figure_label(xw_ctx *c, const tco_comparison *cm, const tco_figure_diff *f,
+                                char *buf, size_t size)
 {
-    lxw_worksheet *fg = workbook_add_worksheet(wb, "Figures");
-    worksheet_set_column(fg, 0, 1, 24, NULL);
-    worksheet_set_column(fg, 2, 5, 16, NULL);
-    static const char *const head[] = {"Option", "Figure", "A", "B", "B - A", "Change"};
-    for (int k = 0; k < 6; k++)
-        worksheet_write_string(fg, 0, (lxw_col_t)k, head[k], bold);
-    worksheet_freeze_panes(fg, 1, 0);
-    lxw_row_t row = 1;
-    for (size_t i = 0; i < c->n_options; i++) {
-        const tco_option_diff *o = &c->options[i];
-        if (!o->in_a || !o->in_b) {
-            worksheet_write_string(fg, row, 0, o->id, NULL);
-            worksheet_write_string(fg, row++, 1, o->in_a ? "only in A" : "only in B", NULL);
-            continue;
-        }
-        for (int k = 0; k < TCO_CMP_COUNT; k++, row++) {
+    static const char mark[] = "{unit}";
+    const char *at = strstr(f->label, mark);
+    if (!at)
+        tci_utf8_format(buf, size, "%s", f->label);
+    else
+        tci_utf8_format(buf, size, "%.*s%s%s%s", (int)(at - f->label), f->label,
+                        f->kind == TCO_FIG_COST_PER_UNIT ? cm->unit_scale.prefix : "",
+                        c->unit ? c->unit : "", at + sizeof mark - 1);
+    return buf;
+}
+
+/* One side of figure f in a cell: its number, its text or word, or a dash. */
+static void side_cell(xw_ctx *c, const cmp_formats *F, lxw_worksheet *ws, int row, int col,
+                      const tco_comparison *cm, const tco_figure_diff *f, int b)
+{
+    char buf[XW_TBUF], shown[TCO_NUMTEXT_MAX];
+    double x = b ? f->b : f->a;
+    int cached = f->kind == TCO_FIG_COST_PER_UNIT;
+    if (f->kind != TCO_FIG_TEXT && isfinite(x)) {
+        xw_num(c, ws, row, col, cached ? x * cm->unit_scale.per : x, value_fmt(c, F, f->kind, 0));
+        return;
+    }
+    const char *t = tco_compare_cell(shown, sizeof shown, cm, f, b ? TCO_CELL_B : TCO_CELL_A);
+    xw_text(c, ws, row, col, xw_cell_text(buf, sizeof buf, t),
+            f->kind == TCO_FIG_TEXT ? xw_fmt(c, XS_FIXED, XN_NONE) : F->dash);
+}
+
+/* B - A and the change of figure f in columns col and col + 1, as formulas
+ * over A (column ca) and B (cb) where both are numbers; else dashes. */
+static void delta_cells(xw_ctx *c, const cmp_formats *F, lxw_worksheet *ws, int row, int col,
+                        int ca, int cb, const tco_comparison *cm, const tco_figure_diff *f)
+{
+    char fm[XW_FBUF];
+    xw_refbuf a = xw_ref(NULL, row, ca, 0, 0), b = xw_ref(NULL, row, cb, 0, 0);
+    if (f->kind == TCO_FIG_TEXT || f->kind == TCO_FIG_FLAG || isnan(f->delta)) {
+        xw_text(c, ws, row, col, TCO_DASH, F->dash);
+        xw_text(c, ws, row, col + 1, TCO_DASH, F->dash);
+        return;
+    }
+    double per = f->kind == TCO_FIG_COST_PER_UNIT ? cm->unit_scale.per : 1;
+    if (f->kind == TCO_FIG_RATE)
+        xw_fnum(c, ws, row, col, xw_f(c, fm, sizeof fm, "=(%s-%s)*100", b.s, a.s), f->delta * 100,
+                F->pp);
+    else
+        xw_fnum(c, ws, row, col, xw_f(c, fm, sizeof fm, "=%s-%s", b.s, a.s), f->delta * per,
+                value_fmt(c, F, f->kind, 1));
+    if (isnan(f->change))
+        xw_text(c, ws, row, col + 1, TCO_DASH, F->dash);
+    else
+        xw_fnum(c, ws, row, col + 1, xw_f(c, fm, sizeof fm, "=(%s-%s)/ABS(%s)", b.s, a.s, a.s),
+                f->change, F->change);
+}
+
+/* ===== Sheets ===== */
+
+/* Title, both scenarios and a note in rows 0 to 3; the headings in HEAD_ROW. */
+static void sheet_top(xw_ctx *c, lxw_worksheet *ws, const tco_comparison *cm, const char *title,
+                      const char *const *head, int n)
+{
+    char t[XW_TBUF], name[XW_TBUF], file[XW_TBUF];
+    xw_text(c, ws, 0, 0, title, xw_fmt(c, XS_TITLE, XN_NONE));
+    const tco_scenario *sides[2] = {cm->a, cm->b};
+    for (int k = 0; k < 2; k++) {
+        xw_cell_text(name, sizeof name, sides[k]->name);
+        xw_cell_text(file, sizeof file, xw_base_name(sides[k]->file));
+        tci_utf8_format(t, sizeof t, "%s: %s (%s, %d months, %s)", k ? "B" : "A", name, file,
+                        sides[k]->horizon_months, sides[k]->currency);
+        xw_text(c, ws, 1 + k, 0, xw_cell_text(name, sizeof name, t),
+                xw_fmt(c, XS_SUBTITLE, XN_NONE));
+    }
+    xw_text(c, ws, 3, 0,
+            "Static values of tco compare; B \xE2\x88\x92 A and the change are formulas. Rates "
+            "in %, their changes in percentage points (pp); " TCO_DASH ": does not apply.",
+            xw_fmt(c, XS_NOTE, XN_NONE));
+    for (int k = 0; k < n; k++)
+        xw_header(c, ws, HEAD_ROW, k, head[k]);
+}
+
+/* Width in characters of a column showing `text`, at least `min`. */
+static double width_of(const char *text, double min)
+{
+    double w = tci_utf8_width(text) + 2;
+    return w < min ? min : w > 60 ? 60 : w;
+}
+
+/* The options in the Summary's order: those in both, then the others. */
+static size_t summary_order(const tco_comparison *cm, size_t *order, size_t *n_both)
+{
+    size_t n = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < cm->n_options; i++)
+            if ((cm->options[i].in_a && cm->options[i].in_b) == (pass == 0))
+                order[n++] = i;
+    *n_both = 0;
+    while (*n_both < n && cm->options[order[*n_both]].in_a && cm->options[order[*n_both]].in_b)
+        (*n_both)++;
+    return n;
+}
+
+/* The chart of the change of each option's total (options in both). */
+static void total_chart(xw_ctx *c, lxw_worksheet *ws, int first, int last, int at_row,
+                        double width_px)
+{
+    lxw_chart *ch = xw_new_chart(c, LXW_CHART_BAR);
+    if (!ch)
+        return;
+    char cats[600], vals[600];
+    xw_column_range(cats, sizeof cats, ws, first, last, SM_OPT);
+    xw_column_range(vals, sizeof vals, ws, first, last, SM_DELTA);
+    lxw_chart_series *se = xw_add_series(c, ch, cats, vals);
+    if (!se)
+        return;
+    xw_series_fill(c, se, 0);
+    chart_series_set_invert_if_negative(se);
+    chart_series_set_labels(se);
+    chart_series_set_labels_num_format(se, c->nf[XN_MONEY]);
+    char t[XW_TBUF];
+    tci_utf8_format(t, sizeof t, "Change in each option's total cost, B \xE2\x88\x92 A (%s)",
+                    c->currency);
+    xw_chart_title(c, ch, t);
+    xw_axis_name(c, ch->x_axis, c->currency);
+    chart_axis_set_num_format(ch->x_axis, c->nf[XN_MONEY]);
+    chart_axis_set_reverse(ch->y_axis); /* the table's order, top to bottom */
+    chart_legend_set_position(ch, LXW_CHART_LEGEND_NONE);
+    lxw_chart_options co;
+    memset(&co, 0, sizeof co);
+    co.x_scale = width_px / 480;
+    int bars = last - first + 1;
+    co.y_scale = (120.0 + 28.0 * (bars < 4 ? 4 : bars > 30 ? 30 : bars)) / 288;
+    co.y_offset = 8;
+    xw_note(c, worksheet_insert_chart_opt(ws, (lxw_row_t)at_row, 0, ch, &co));
+}
+
+/* Summary: each option's total in A and B, B - A and the change, and the
+ * chart of the change. */
+static void summary_sheet(xw_ctx *c, const cmp_formats *F, const tco_comparison *cm)
+{
+    lxw_worksheet *ws = workbook_add_worksheet(c->wb, "Summary");
+    if (!ws) {
+        c->nomem = 1;
+        return;
+    }
+    static const char *const head[SM_COLS] = {"Option", "Total cost, A", "Total cost, B",
+                                              "B \xE2\x88\x92 A", "Change"};
+    sheet_top(c, ws, cm, "Comparison of two scenarios: total cost of ownership", head, SM_COLS);
+    size_t *order = malloc((cm->n_options + 1) * sizeof *order), n_both;
+    if (!order) {
+        c->nomem = 1;
+        return;
+    }
+    size_t n = summary_order(cm, order, &n_both);
+    double w_opt = 10, w_num = 16;
+    int row = HEAD_ROW + 1;
+    for (size_t k = 0; k < n; k++, row++) {
+        const tco_option_diff *o = &cm->options[order[k]];
+        const tco_figure_diff *f = tco_option_diff_figure(o, "total");
+        char buf[XW_TBUF], t[XW_TBUF];
+        xw_cell_text(buf, sizeof buf, o->id);
+        if (!o->in_a || !o->in_b)
+            tci_utf8_format(t, sizeof t, "%s (only in %s)", buf, o->in_a ? "A" : "B");
+        else
+            tci_utf8_format(t, sizeof t, "%s", buf);
+        xw_text(c, ws, row, SM_OPT, t, xw_fmt(c, XS_TEXT, XN_NONE));
+        w_opt = fmax(w_opt, width_of(t, 10));
+        side_cell(c, F, ws, row, SM_A, cm, f, 0);
+        side_cell(c, F, ws, row, SM_B, cm, f, 1);
+        delta_cells(c, F, ws, row, SM_DELTA, SM_A, SM_B, cm, f);
+        w_num = fmax(w_num, xw_money_width(c, fmax(fabs(f->a), fabs(f->b))) + 3);
+    }
+    free(order);
+    xw_set_col(ws, SM_OPT, SM_OPT, w_opt);
+    xw_set_col(ws, SM_A, SM_DELTA, w_num);
+    xw_set_col(ws, SM_CHANGE, SM_CHANGE, 10);
+    worksheet_freeze_panes(ws, HEAD_ROW + 1, 0);
+    double width_px = xw_cols_px(w_opt + 3 * w_num + 10);
+    int last = row;
+    if (n_both > 0) {
+        total_chart(c, ws, HEAD_ROW + 1, HEAD_ROW + (int)n_both, row + 1, width_px);
+        int bars = (int)n_both < 4 ? 4 : (int)n_both > 30 ? 30 : (int)n_both;
+        last = row + 2 + (int)ceil((120.0 + 28.0 * bars) / 20);
+    }
+    xw_print_setup(c, ws, HEAD_ROW, HEAD_ROW, 1);
+    xw_note(c, worksheet_print_area(ws, 0, 0, (lxw_row_t)last, SM_CHANGE));
+}
+
+/* Figures: every figure of every option, in A and B, B - A and the change. */
+static void figures_sheet(xw_ctx *c, const cmp_formats *F, const tco_comparison *cm)
+{
+    lxw_worksheet *ws = workbook_add_worksheet(c->wb, "Figures");
+    if (!ws) {
+        c->nomem = 1;
+        return;
+    }
+    static const char *const head[FG_COLS] = {"Option", "Figure",           "Field", "A",
+                                              "B",      "B \xE2\x88\x92 A", "Change"};
+    sheet_top(c, ws, cm, "Comparison of two scenarios: every figure", head, FG_COLS);
+    double w[FG_COLS] = {10, 24, 12, 14, 14, 14, 10};
+    int row = HEAD_ROW + 1;
+    for (size_t i = 0; i < cm->n_options; i++) {
+        const tco_option_diff *o = &cm->options[i];
+        char id[XW_TBUF];
+        xw_cell_text(id, sizeof id, o->id);
+        w[FG_OPT] = fmax(w[FG_OPT], width_of(id, 10));
+        for (size_t k = 0; k < o->n_figures; k++, row++) {
             const tco_figure_diff *f = &o->figures[k];
-            worksheet_write_string(fg, row, 0, o->id, NULL);
-            worksheet_write_string(fg, row, 1, tco_compare_figure_name((tco_cmp_figure)k), NULL);
-            if (isnan(f->a))
-                worksheet_write_string(fg, row, 2, "n/a", NULL);
-            else
-                worksheet_write_number(fg, row, 2, f->a, money);
-            if (isnan(f->b))
-                worksheet_write_string(fg, row, 3, "n/a", NULL);
-            else
-                worksheet_write_number(fg, row, 3, f->b, money);
-            if (isnan(f->a) || isnan(f->b))
-                continue;
-            char formula[96];
-            tci_utf8_format(formula, sizeof formula, "=D%u-C%u", row + 1, row + 1);
-            worksheet_write_formula_num(fg, row, 4, formula, money, f->delta);
-            tci_utf8_format(formula, sizeof formula, "=IF(C%u=0,\"\",(D%u-C%u)/ABS(C%u))", row + 1,
-                            row + 1, row + 1, row + 1);
-            if (f->a != 0)
-                worksheet_write_formula_num(fg, row, 5, formula, pct, f->change);
-            else
-                worksheet_write_formula_str(fg, row, 5, formula, pct, "");
+            char label[XW_TBUF], buf[XW_TBUF], shown[TCO_NUMTEXT_MAX];
+            xw_text(c, ws, row, FG_OPT, id, xw_fmt(c, XS_TEXT, XN_NONE));
+            figure_label(c, cm, f, label, sizeof label);
+            xw_text(c, ws, row, FG_LABEL, xw_cell_text(buf, sizeof buf, label),
+                    xw_fmt(c, XS_TEXT, XN_NONE));
+            xw_text(c, ws, row, FG_NAME, f->name, xw_fmt(c, XS_KEY, XN_NONE));
+            side_cell(c, F, ws, row, FG_A, cm, f, 0);
+            side_cell(c, F, ws, row, FG_B, cm, f, 1);
+            delta_cells(c, F, ws, row, FG_DELTA, FG_A, FG_B, cm, f);
+            w[FG_LABEL] = fmax(w[FG_LABEL], width_of(label, 24));
+            w[FG_NAME] = fmax(w[FG_NAME], width_of(f->name, 12));
+            for (int s = 0; s < 3; s++) {
+                const char *t = tco_compare_cell(shown, sizeof shown, cm, f, (tco_cmp_cell)s);
+                w[FG_A + s] = fmax(w[FG_A + s], width_of(t, 14) + (s < 2 ? 2 : 0));
+            }
         }
     }
+    for (int k = 0; k < FG_COLS; k++)
+        xw_set_col(ws, k, k, w[k]);
+    worksheet_freeze_panes(ws, HEAD_ROW + 1, 0);
+    xw_note(c, worksheet_autofilter(ws, HEAD_ROW, 0,
+                                    (lxw_row_t)(row > HEAD_ROW + 1 ? row - 1 : HEAD_ROW),
+                                    FG_COLS - 1));
+    xw_print_setup(c, ws, HEAD_ROW, HEAD_ROW, 1);
+    xw_note(c, worksheet_print_area(ws, 0, 0, (lxw_row_t)(row > HEAD_ROW ? row - 1 : HEAD_ROW),
+                                    FG_COLS - 1));
+}
+
+/* One side of input d: a number in its format, else its text. */
+static void input_side(xw_ctx *c, const cmp_formats *F, lxw_worksheet *ws, int row, int col,
+                       const tco_input_diff *d, int b)
+{
+    char buf[XW_TBUF];
+    double x = b ? d->b_value : d->a_value;
+    if (d->def && !isnan(d->a_value) && !isnan(d->b_value)) {
+        lxw_format *f = d->def->unit == TCO_U_FRACTION ? F->input_rate
+                        : d->def->unit == TCO_U_MONEY  ? xw_fmt(c, XS_FIXED, XN_MONEY_IN)
+                                                       : xw_fmt(c, XS_FIXED, XN_GENERAL);
+        xw_num(c, ws, row, col, x, f);
+        return;
+    }
+    xw_text(c, ws, row, col, xw_cell_text(buf, sizeof buf, b ? d->b : d->a),
+            xw_fmt(c, XS_FIXED, XN_NONE));
+}
+
+/* Inputs: each input that differs, A, B and B - A for numbers. */
+static void inputs_sheet(xw_ctx *c, const cmp_formats *F, const tco_comparison *cm)
+{
+    lxw_worksheet *ws = workbook_add_worksheet(c->wb, "Inputs");
+    if (!ws) {
+        c->nomem = 1;
+        return;
+    }
+    static const char *const head[] = {"Key", "A", "B", "B \xE2\x88\x92 A"};
+    sheet_top(c, ws, cm, "Comparison of two scenarios: the inputs that differ", head, 4);
+    double w[4] = {24, 14, 14, 14};
+    int row = HEAD_ROW + 1;
+    for (size_t i = 0; i < cm->n_inputs; i++, row++) {
+        const tco_input_diff *d = &cm->inputs[i];
+        char buf[XW_TBUF], fm[XW_FBUF];
+        xw_text(c, ws, row, 0, xw_cell_text(buf, sizeof buf, d->key), xw_fmt(c, XS_TEXT, XN_NONE));
+        w[0] = fmax(w[0], width_of(buf, 24));
+        input_side(c, F, ws, row, 1, d, 0);
+        input_side(c, F, ws, row, 2, d, 1);
+        for (int s = 0; s < 2; s++)
+            w[1 + s] = fmax(w[1 + s], width_of(xw_cell_text(buf, sizeof buf, s ? d->b : d->a), 14));
+        xw_refbuf a = xw_ref(NULL, row, 1, 0, 0), b = xw_ref(NULL, row, 2, 0, 0);
+        if (!d->def || isnan(d->a_value) || isnan(d->b_value))
+            xw_text(c, ws, row, 3, TCO_DASH, F->dash);
+        else if (d->def->unit == TCO_U_FRACTION)
+            xw_fnum(c, ws, row, 3, xw_f(c, fm, sizeof fm, "=(%s-%s)*100", b.s, a.s),
+                    (d->b_value - d->a_value) * 100, F->pp);
+        else
+            xw_fnum(c, ws, row, 3, xw_f(c, fm, sizeof fm, "=%s-%s", b.s, a.s),
+                    d->b_value - d->a_value,
+                    xw_fmt_num(c, XS_FIXED, "+#,##0.######;-#,##0.######;0"));
+    }
+    if (cm->n_inputs == 0)
+        xw_text(c, ws, row++, 0, "The same in both.", xw_fmt(c, XS_TEXT, XN_NONE));
+    for (int k = 0; k < 4; k++)
+        xw_set_col(ws, k, k, w[k]);
+    worksheet_freeze_panes(ws, HEAD_ROW + 1, 0);
+    xw_print_setup(c, ws, HEAD_ROW, HEAD_ROW, 1);
+    xw_note(c, worksheet_print_area(ws, 0, 0, (lxw_row_t)(row - 1), 3));
+}
+
+/* ===== The workbook ===== */
+
+/* The document's properties: title, subject, creation time. */
+static void properties(xw_ctx *c, const tco_comparison *cm, long long created)
+{
+    char title[600], a[260], b[260];
+    xw_label_cut(xw_cell_text(a, sizeof a, cm->a->name), a, sizeof a, 100);
+    xw_label_cut(xw_cell_text(b, sizeof b, cm->b->name), b, sizeof b, 100);
+    tci_utf8_format(title, sizeof title, "Comparison: %s and %s", a, b);
+    lxw_doc_properties props = {.title = title,
+                                .subject = "Inputs and figures of two scenarios",
+                                .comments = "Written by tco compare"};
+    props.created = (time_t)(created >= 0 ? created : 0);
+    xw_note(c, workbook_set_properties(c->wb, &props));
 }
 
 /* See documentation in tco.h. */
-tco_status tco_compare_write_xlsx(const tco_comparison *c, const char *path, long long created,
+tco_status tco_compare_write_xlsx(const tco_comparison *cm, const char *path, long long created,
                                   tco_diags *d)
 {
-    if (!c || !path)
+    if (!cm || !path)
         return TCO_ERR_ARG;
-    const char *strings[] = {c->a->name, c->b->name, c->a->file, c->b->file};
+    const char *strings[] = {cm->a->name, cm->b->name, cm->a->file, cm->b->file};
     for (size_t i = 0; i < 4; i++)
         if (!tci_utf8_valid(strings[i])) {
             tco_diags_add(d, TCO_SEV_ERROR, path, 0, NULL, "invalid UTF-8 in a scenario name");
@@ -88,22 +442,31 @@ tco_status tco_compare_write_xlsx(const tco_comparison *c, const char *path, lon
     tco_status st = xw_book_open(&book, path, 0, d);
     if (st != TCO_OK)
         return st;
-    lxw_workbook *wb = book.wb;
-    lxw_doc_properties props = {.title = "tco comparison",
-                                .subject = "Inputs and figures of two scenarios"};
-    props.created = (time_t)(created >= 0 ? created : 0);
-    workbook_set_properties(wb, &props);
-    lxw_format *bold = workbook_add_format(wb);
-    format_set_bold(bold);
-    lxw_format *money = workbook_add_format(wb);
-    format_set_num_format(money, "#,##0.00;[Red]-#,##0.00");
-    lxw_format *pct = workbook_add_format(wb);
-    format_set_num_format(pct, "0.00%");
-    inputs_sheet(wb, c, bold);
-    figures_sheet(wb, c, bold, money, pct);
+    static const tco_result no_result; /* the report's formats need no option here */
+    xw_ctx c;
+    memset(&c, 0, sizeof c);
+    c.wb = book.wb;
+    c.s = cm->a;
+    c.r = &no_result;
+    c.name = xw_clean_text(&c, cm->a->name, 200);
+    c.currency = xw_clean_text(&c, cm->a->currency, 20);
+    c.unit = xw_clean_text(&c, cm->a->unit, 100);
+    if (!c.nomem) {
+        xw_formats_init(&c);
+        cmp_formats F;
+        init_formats(&c, cm, &F);
+        properties(&c, cm, created);
+        summary_sheet(&c, &F, cm);
+        figures_sheet(&c, &F, cm);
+        inputs_sheet(&c, &F, cm);
+    }
     lxw_error err = xw_book_close(&book);
-    if (err)
+    free(c.name);
+    free(c.currency);
+    free(c.unit);
+    int ok = !err && !c.err && !c.nomem;
+    if (!ok)
         tco_diags_add(d, TCO_SEV_ERROR, path, 0, NULL, "cannot write workbook: %s",
-                      lxw_strerror(err));
-    return xw_book_commit(&book, !err, d);
+                      c.nomem ? "out of memory" : lxw_strerror(err ? err : c.err));
+    return xw_book_commit(&book, ok, d);
 }

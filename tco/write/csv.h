@@ -1,0 +1,18 @@
+/* csv.h - the one CSV field writer (csv.c), for the library's CSV outputs:
+ * the report's, the catalog listing's and the comparison's. */
+#ifndef TCO_WRITE_CSV_H
+#define TCO_WRITE_CSV_H
+
+#include <stdio.h>
+
+/* RFC 4180 ends every record with CRLF. */
+#define TCI_CSV_EOL "\r\n"
+
+/* A text field, quoted only when it must be, and guarded against formula
+ * injection by its column: a leading = + - @ TAB or CR gets a single quote
+ * and the field is quoted. NULL is an empty field. */
+void tci_csv_text(FILE *out, const char *s);
+/* A number field: 17 significant digits, unknown (NAN) empty, -0 as 0. */
+void tci_csv_number(FILE *out, double x);
+
+#endif /* TCO_WRITE_CSV_H */
