@@ -17,16 +17,19 @@
 #include <time.h>
 
 /* Columns of the Figures sheet. */
-enum { FG_OPT, FG_LABEL, FG_NAME, FG_A, FG_B, FG_DELTA, FG_CHANGE, FG_COLS };
+enum { FG_OPT, FG_LABEL, FG_A, FG_B, FG_DELTA, FG_CHANGE, FG_COLS };
 /* Columns of the Summary's table. */
 enum { SM_OPT, SM_A, SM_B, SM_DELTA, SM_CHANGE, SM_COLS };
 
-#define HEAD_ROW 4 /* the headings of each sheet's table, below its title */
+#define HEAD_ROW 4  /* the headings of each sheet's table, below its title */
+#define TEXT_COL 36 /* the widest column of values, in characters */
 
 /* The number formats of a comparison beyond the report's. */
 typedef struct cmp_formats {
+    lxw_format *money;       /* money, zero as 0 (a dash here means "does not apply") */
     lxw_format *money_delta; /* money B - A, signed */
-    lxw_format *cents_delta; /* a cost per GPU-hour B - A */
+    lxw_format *cents;       /* a cost per GPU-hour */
+    lxw_format *cents_delta; /* its B - A */
     lxw_format *small;       /* a small unit cost: significant digits */
     lxw_format *small_delta; /* its B - A */
     lxw_format *unit;        /* a cost per unit of work, at the comparison's scale */
@@ -38,6 +41,8 @@ typedef struct cmp_formats {
     lxw_format *change;      /* a relative change, signed percentage */
     lxw_format *dash;        /* TCO_DASH and words, right-aligned */
     lxw_format *input_rate;  /* an input rate as typed: 0.###% */
+    lxw_format *wrap;        /* text that wraps */
+    char axis[200];          /* the chart's money axis and labels */
 } cmp_formats;
 
 /* A signed format from an unsigned one: "+F;-F;F". */
@@ -76,15 +81,21 @@ static int sig_decimals(const tco_comparison *cm, const char *name, double per)
 
 static void init_formats(xw_ctx *c, const tco_comparison *cm, cmp_formats *F)
 {
-    money_fmts(c, 0, NULL, &F->money_delta);
-    money_fmts(c, 2, NULL, &F->cents_delta);
+    money_fmts(c, 0, &F->money, &F->money_delta);
+    money_fmts(c, 2, &F->cents, &F->cents_delta);
+    xw_money_format(c, F->axis, sizeof F->axis, 0, 0);
+    F->wrap = xw_fmt_num(c, XS_FIXED, "General");
+    if (F->wrap) {
+        format_set_align(F->wrap, LXW_ALIGN_LEFT);
+        format_set_text_wrap(F->wrap);
+    }
     money_fmts(c, sig_decimals(cm, "cost_per_pflop_hour", 1), &F->small, &F->small_delta);
     money_fmts(c, sig_decimals(cm, "cost_per_unit", cm->unit_scale.per), &F->unit, &F->unit_delta);
     F->rate = xw_fmt_num(c, XS_FIXED, "0.0%");
     F->pp = xw_fmt_num(c, XS_FIXED, "+0.0\" pp\";-0.0\" pp\";0.0\" pp\"");
     F->whole_delta = xw_fmt_num(c, XS_FIXED, "+#,##0;-#,##0;0");
     F->dec_delta = xw_fmt_num(c, XS_FIXED, "+#,##0.00;-#,##0.00;0.00");
-    F->change = xw_fmt_num(c, XS_FIXED, "+0.0%;-0.0%;0.0%");
+    F->change = xw_fmt_num(c, XS_FIXED, "+#,##0.0%;-#,##0.0%;0.0%");
     F->dash = xw_fmt_num(c, XS_FIXED, "General");
     F->input_rate = xw_fmt_num(c, XS_FIXED, "0.0##%");
 }
@@ -94,9 +105,9 @@ static lxw_format *value_fmt(xw_ctx *c, const cmp_formats *F, tco_figure_kind k,
 {
     switch (k) {
     case TCO_FIG_MONEY:
-        return delta ? F->money_delta : xw_fmt(c, XS_FIXED, XN_MONEY);
+        return delta ? F->money_delta : F->money;
     case TCO_FIG_MONEY_CENTS:
-        return delta ? F->cents_delta : xw_fmt(c, XS_FIXED, XN_MONEY2);
+        return delta ? F->cents_delta : F->cents;
     case TCO_FIG_UNIT_COST:
         return delta ? F->small_delta : F->small;
     case TCO_FIG_COST_PER_UNIT:
@@ -123,9 +134,13 @@ static const char *figure_label(xw_ctx *c, const tco_comparison *cm, const tco_f
     const char *at = strstr(f->label, mark);
     if (!at)
         tci_utf8_format(buf, size, "%s", f->label);
+    else if (f->kind == TCO_FIG_COST_PER_UNIT) /* "Cost per 1M samples" */
+        tci_utf8_format(buf, size, "%.*s%s%s%s%s", (int)(at - f->label), f->label,
+                        cm->unit_scale.prefix, c->unit ? c->unit : "",
+                        tco_unit_plural(c->unit ? c->unit : "", cm->unit_scale.per),
+                        at + sizeof mark - 1);
     else
-        tci_utf8_format(buf, size, "%.*s%s%s%s", (int)(at - f->label), f->label,
-                        f->kind == TCO_FIG_COST_PER_UNIT ? cm->unit_scale.prefix : "",
+        tci_utf8_format(buf, size, "%.*s%s%s", (int)(at - f->label), f->label,
                         c->unit ? c->unit : "", at + sizeof mark - 1);
     return buf;
 }
@@ -143,7 +158,7 @@ static void side_cell(xw_ctx *c, const cmp_formats *F, lxw_worksheet *ws, int ro
     }
     const char *t = tco_compare_cell(shown, sizeof shown, cm, f, b ? TCO_CELL_B : TCO_CELL_A);
     xw_text(c, ws, row, col, xw_cell_text(buf, sizeof buf, t),
-            f->kind == TCO_FIG_TEXT ? xw_fmt(c, XS_FIXED, XN_NONE) : F->dash);
+            f->kind == TCO_FIG_TEXT ? F->wrap : F->dash);
 }
 
 /* B - A and the change of figure f in columns col and col + 1, as formulas
@@ -219,8 +234,8 @@ static size_t summary_order(const tco_comparison *cm, size_t *order, size_t *n_b
 }
 
 /* The chart of the change of each option's total (options in both). */
-static void total_chart(xw_ctx *c, lxw_worksheet *ws, int first, int last, int at_row,
-                        double width_px)
+static void total_chart(xw_ctx *c, const cmp_formats *F, lxw_worksheet *ws, int first, int last,
+                        int at_row, double width_px)
 {
     lxw_chart *ch = xw_new_chart(c, LXW_CHART_BAR);
     if (!ch)
@@ -234,13 +249,13 @@ static void total_chart(xw_ctx *c, lxw_worksheet *ws, int first, int last, int a
     xw_series_fill(c, se, 0);
     chart_series_set_invert_if_negative(se);
     chart_series_set_labels(se);
-    chart_series_set_labels_num_format(se, c->nf[XN_MONEY]);
+    chart_series_set_labels_num_format(se, F->axis);
     char t[XW_TBUF];
     tci_utf8_format(t, sizeof t, "Change in each option's total cost, B \xE2\x88\x92 A (%s)",
                     c->currency);
     xw_chart_title(c, ch, t);
     xw_axis_name(c, ch->x_axis, c->currency);
-    chart_axis_set_num_format(ch->x_axis, c->nf[XN_MONEY]);
+    chart_axis_set_num_format(ch->x_axis, F->axis);
     chart_axis_set_reverse(ch->y_axis); /* the table's order, top to bottom */
     chart_legend_set_position(ch, LXW_CHART_LEGEND_NONE);
     lxw_chart_options co;
@@ -291,12 +306,14 @@ static void summary_sheet(xw_ctx *c, const cmp_formats *F, const tco_comparison 
     free(order);
     xw_set_col(ws, SM_OPT, SM_OPT, w_opt);
     xw_set_col(ws, SM_A, SM_DELTA, w_num);
-    xw_set_col(ws, SM_CHANGE, SM_CHANGE, 10);
+    xw_set_col(ws, SM_CHANGE, SM_CHANGE, 12);
     worksheet_freeze_panes(ws, HEAD_ROW + 1, 0);
-    double width_px = xw_cols_px(w_opt + 3 * w_num + 10);
+    /* The chart as wide as the table, in the print area (7 pixels a character
+     * and 5 a column, as spreadsheets lay columns out). */
+    double width_px = 7 * (w_opt + 3 * w_num + 12) + 5 * SM_COLS - 4;
     int last = row;
     if (n_both > 0) {
-        total_chart(c, ws, HEAD_ROW + 1, HEAD_ROW + (int)n_both, row + 1, width_px);
+        total_chart(c, F, ws, HEAD_ROW + 1, HEAD_ROW + (int)n_both, row + 1, width_px);
         int bars = (int)n_both < 4 ? 4 : (int)n_both > 30 ? 30 : (int)n_both;
         last = row + 2 + (int)ceil((120.0 + 28.0 * bars) / 20);
     }
@@ -312,33 +329,50 @@ static void figures_sheet(xw_ctx *c, const cmp_formats *F, const tco_comparison 
         c->nomem = 1;
         return;
     }
-    static const char *const head[FG_COLS] = {"Option", "Figure",           "Field", "A",
+    static const char *const head[FG_COLS] = {"Option", "Figure",           "A",
                                               "B",      "B \xE2\x88\x92 A", "Change"};
     sheet_top(c, ws, cm, "Comparison of two scenarios: every figure", head, FG_COLS);
-    double w[FG_COLS] = {10, 24, 12, 14, 14, 14, 10};
+    /* Columns as wide as their widest text, A and B at most TEXT_COL: longer
+     * text wraps in a row tall enough for it. */
+    double w[FG_COLS] = {10, 24, 14, 14, 14, 12};
+    char label[XW_TBUF], buf[XW_TBUF], shown[TCO_NUMTEXT_MAX];
+    for (size_t i = 0; i < cm->n_options; i++) {
+        const tco_option_diff *o = &cm->options[i];
+        w[FG_OPT] = fmax(w[FG_OPT], width_of(xw_cell_text(buf, sizeof buf, o->id), 10));
+        for (size_t k = 0; k < o->n_figures; k++) {
+            const tco_figure_diff *f = &o->figures[k];
+            w[FG_LABEL] =
+                fmax(w[FG_LABEL], width_of(figure_label(c, cm, f, label, sizeof label), 24));
+            for (int s = 0; s < 4; s++) {
+                const char *t = tco_compare_cell(shown, sizeof shown, cm, f, (tco_cmp_cell)s);
+                w[FG_A + s] = fmin(TEXT_COL, fmax(w[FG_A + s], width_of(t, 10) + (s < 2 ? 2 : 0)));
+            }
+        }
+    }
     int row = HEAD_ROW + 1;
     for (size_t i = 0; i < cm->n_options; i++) {
         const tco_option_diff *o = &cm->options[i];
         char id[XW_TBUF];
         xw_cell_text(id, sizeof id, o->id);
-        w[FG_OPT] = fmax(w[FG_OPT], width_of(id, 10));
         for (size_t k = 0; k < o->n_figures; k++, row++) {
             const tco_figure_diff *f = &o->figures[k];
-            char label[XW_TBUF], buf[XW_TBUF], shown[TCO_NUMTEXT_MAX];
             xw_text(c, ws, row, FG_OPT, id, xw_fmt(c, XS_TEXT, XN_NONE));
             figure_label(c, cm, f, label, sizeof label);
             xw_text(c, ws, row, FG_LABEL, xw_cell_text(buf, sizeof buf, label),
                     xw_fmt(c, XS_TEXT, XN_NONE));
-            xw_text(c, ws, row, FG_NAME, f->name, xw_fmt(c, XS_KEY, XN_NONE));
             side_cell(c, F, ws, row, FG_A, cm, f, 0);
             side_cell(c, F, ws, row, FG_B, cm, f, 1);
             delta_cells(c, F, ws, row, FG_DELTA, FG_A, FG_B, cm, f);
-            w[FG_LABEL] = fmax(w[FG_LABEL], width_of(label, 24));
-            w[FG_NAME] = fmax(w[FG_NAME], width_of(f->name, 12));
-            for (int s = 0; s < 3; s++) {
+            if (f->kind != TCO_FIG_TEXT)
+                continue;
+            int lines = 1;
+            for (int s = 0; s < 2; s++) {
                 const char *t = tco_compare_cell(shown, sizeof shown, cm, f, (tco_cmp_cell)s);
-                w[FG_A + s] = fmax(w[FG_A + s], width_of(t, 14) + (s < 2 ? 2 : 0));
+                int l = (int)ceil(tci_utf8_width(t) / (w[FG_A + s] - 2));
+                lines = l > lines ? l : lines;
             }
+            if (lines > 1)
+                worksheet_set_row(ws, (lxw_row_t)row, 15.0 * (lines > 8 ? 8 : lines), NULL);
         }
     }
     for (int k = 0; k < FG_COLS; k++)
