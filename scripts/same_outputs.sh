@@ -106,8 +106,10 @@ done
 
 for which in old new; do
     run "$which" compare.table compare config/seed-2026.ini config/training-reserved.ini
-    run "$which" compare.json compare config/seed-2026.ini config/training-reserved.ini \
-        --format json
+    for fmt in json csv md; do
+        run "$which" "compare.$fmt" compare config/seed-2026.ini config/training-reserved.ini \
+            --format "$fmt"
+    done
     run "$which" compare.xlsx compare config/seed-2026.ini config/training-reserved.ini \
         -o "$work/$which/compare.xlsx"
     sed "s|$work/$which/||g" "$work/$which/compare.xlsx.err" >"$work/$which/compare.tmp"
@@ -115,6 +117,8 @@ for which in old new; do
 done
 same compare.table
 same compare.json
+same compare.csv
+same compare.md
 same compare.xlsx compare.xlsx
 
 echo "same_outputs: $(echo "$scenarios" | wc -l) scenarios, 5 formats each; catalog; compare"

@@ -218,6 +218,88 @@ static void test_figures(void)
     free_pair(&p);
 }
 
+/* The example of docs/MODEL.md, "Comparing two scenarios", worked by hand. */
+static const char model_a[] =
+    "[scenario]\nname = a\nhorizon_months = 12\nhours_per_month = 500\n"
+    "discount_rate = 0.08\nbaseline = cloud\n[site]\nelectricity_price = 0\n"
+    "[workload]\nutilization = 0.7\n"
+    "[option own]\nacquire = buy\ncount = 8\ngpu_price = 5000\ntdp_w = 1000\n"
+    "[option cloud]\nacquire = rent\ncount = 8\nprice_per_gpu_hour = 2\n"
+    "price_decline = 0\n";
+static const char model_b[] =
+    "[scenario]\nname = b\nhorizon_months = 12\nhours_per_month = 500\n"
+    "discount_rate = 0.1\nbaseline = cloud\n[site]\nelectricity_price = 0\n"
+    "[workload]\nutilization = 0.9\n"
+    "[option own]\nacquire = buy\ncount = 8\ngpu_price = 5000\ntdp_w = 1000\n"
+    "[option cloud]\nacquire = rent\ncount = 8\nprice_per_gpu_hour = 2.5\n"
+    "price_decline = 0\n";
+
+/* The cell `cell` of figure `name` of option i. */
+static const char *cell_of(const tco_comparison *c, size_t i, const char *name, tco_cmp_cell cell,
+                           char *buf, size_t size)
+{
+    const tco_figure_diff *f = tco_option_diff_figure(&c->options[i], name);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    return tco_compare_cell(buf, size, c, f, cell);
+}
+
+static void test_model_example(void)
+{
+    pair p;
+    if (!load_pair(&p, model_a, model_b)) {
+        free_pair(&p);
+        return;
+    }
+    const tco_comparison *c = p.c;
+    char buf[TCO_NUMTEXT_MAX];
+    const tco_figure_diff *t = tco_option_diff_figure(&c->options[1], "total");
+    CU_ASSERT_DOUBLE_EQUAL(t->a, 67200, 1e-6);
+    CU_ASSERT_DOUBLE_EQUAL(t->b, 108000, 1e-6);
+    CU_ASSERT_DOUBLE_EQUAL(t->delta, 40800, 1e-6);
+    CU_ASSERT_DOUBLE_EQUAL(t->change, 40800.0 / 67200, 1e-12);
+    CU_ASSERT_STRING_EQUAL(cell_of(c, 1, "total", TCO_CELL_A, buf, sizeof buf), "67,200");
+    CU_ASSERT_STRING_EQUAL(cell_of(c, 1, "total", TCO_CELL_B, buf, sizeof buf), "108,000");
+    CU_ASSERT_STRING_EQUAL(cell_of(c, 1, "total", TCO_CELL_DELTA, buf, sizeof buf), "+40,800");
+    CU_ASSERT_STRING_EQUAL(cell_of(c, 1, "total", TCO_CELL_CHANGE, buf, sizeof buf), "+60.7%");
+    /* A rate: its change in percentage points, no relative change. */
+    CU_ASSERT_STRING_EQUAL(cell_of(c, 1, "utilization", TCO_CELL_A, buf, sizeof buf), "70.0%");
+    CU_ASSERT_STRING_EQUAL(cell_of(c, 1, "utilization", TCO_CELL_DELTA, buf, sizeof buf),
+                           "+20.0 pp");
+    CU_ASSERT_STRING_EQUAL(cell_of(c, 1, "utilization", TCO_CELL_CHANGE, buf, sizeof buf),
+                           TCO_DASH);
+    /* The bought option's break-even: month 8 to 5, 41.7% to 33.3%. */
+    const tco_figure_diff *bm = tco_option_diff_figure(&c->options[0], "breakeven_month");
+    CU_ASSERT(bm->a == 8 && bm->b == 5 && bm->delta == -3 && isnan(bm->change));
+    CU_ASSERT_STRING_EQUAL(cell_of(c, 0, "breakeven_month", TCO_CELL_DELTA, buf, sizeof buf), "-3");
+    const tco_figure_diff *bu = tco_option_diff_figure(&c->options[0], "breakeven_utilization");
+    CU_ASSERT_DOUBLE_EQUAL(bu->a, 40000.0 / 96000, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(bu->b, 40000.0 / 120000, 1e-12);
+    CU_ASSERT_STRING_EQUAL(cell_of(c, 0, "breakeven_utilization", TCO_CELL_A, buf, sizeof buf),
+                           "41.7%");
+    CU_ASSERT_STRING_EQUAL(cell_of(c, 0, "breakeven_utilization", TCO_CELL_DELTA, buf, sizeof buf),
+                           "-8.3 pp");
+    /* The rent option has no break-even: a dash in every cell. */
+    for (int cl = 0; cl < 4; cl++)
+        CU_ASSERT_STRING_EQUAL(
+            cell_of(c, 1, "breakeven_utilization", (tco_cmp_cell)cl, buf, sizeof buf), TCO_DASH);
+    /* A flag has no delta; a text figure is its text. */
+    CU_ASSERT_STRING_EQUAL(cell_of(c, 1, "feasible", TCO_CELL_A, buf, sizeof buf), "yes");
+    CU_ASSERT_STRING_EQUAL(cell_of(c, 1, "feasible", TCO_CELL_DELTA, buf, sizeof buf), TCO_DASH);
+    CU_ASSERT_STRING_EQUAL(cell_of(c, 1, "acquire", TCO_CELL_B, buf, sizeof buf), "rent");
+    /* Inputs: the discount rate 8% to 10%, +2 pp; the price +0.5. */
+    CU_ASSERT_EQUAL_FATAL(c->n_inputs, 4);
+    const tco_input_diff *dr = &c->inputs[1], *pr = &c->inputs[3];
+    CU_ASSERT_STRING_EQUAL(dr->key, "scenario.discount_rate");
+    CU_ASSERT_STRING_EQUAL(tco_compare_input_cell(buf, sizeof buf, dr, TCO_CELL_A), "8%");
+    CU_ASSERT_STRING_EQUAL(tco_compare_input_cell(buf, sizeof buf, dr, TCO_CELL_B), "10%");
+    CU_ASSERT_STRING_EQUAL(tco_compare_input_cell(buf, sizeof buf, dr, TCO_CELL_DELTA), "+2 pp");
+    CU_ASSERT_STRING_EQUAL(pr->key, "cloud.price_per_gpu_hour");
+    CU_ASSERT_STRING_EQUAL(tco_compare_input_cell(buf, sizeof buf, pr, TCO_CELL_DELTA), "+0.5");
+    CU_ASSERT_STRING_EQUAL(tco_compare_input_cell(buf, sizeof buf, &c->inputs[0], TCO_CELL_DELTA),
+                           TCO_DASH);
+    free_pair(&p);
+}
+
 static void test_same(void)
 {
     pair p;
@@ -389,6 +471,7 @@ int main(void)
         {"inputs that differ, in key-table and option order", test_inputs},
         {"long text inputs compared and kept whole", test_long_text},
         {"figures equal the results', options in one scenario only", test_figures},
+        {"the example of MODEL.md: deltas, changes, pp, dashes", test_model_example},
         {"a scenario against itself: nothing differs; results freed first", test_same},
         {"NULL arguments and figure names", test_arguments},
         {"JSON: stream and file forms, errors", test_json},
