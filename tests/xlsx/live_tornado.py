@@ -52,6 +52,7 @@ h100-buy.resale_decline = 0.2, 0.5
 aws-1yr-renewed.upfront = 0, 50000
 aws-1yr-then-on-demand.on_demand_price_per_gpu_hour = 5, 9
 aws-on-demand.storage_per_month = 0, 800
+aws-on-demand.tdp_w = 600, 800
 aws-on-demand.price_decline = 0, 0.3
 """
 

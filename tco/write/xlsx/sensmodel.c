@@ -284,6 +284,8 @@ static int rent_unit_cost(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size
     case TCO_O_UTILIZATION:
         xw_f(c, out, size, "%s", k_ref(c, i, L->k_slope).s);
         return 1;
+    case TCO_O_TDP_W:
+        return 0; /* the provider pays for the power */
     default:
         return -1;
     }
