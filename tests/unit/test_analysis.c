@@ -90,6 +90,88 @@ static void test_tornado_by_hand(void)
     release(a, s, r);
 }
 
+/* The workbook's Sensitivity formulas (docs/WORKBOOK.md, Sensitivity), worked by
+ * hand. b: one GPU bought for 1000 at 1 kW, utilization 0.5 (0.5 kW of IT load),
+ * PUE 1.5, electricity 0.1 escalating 10% a year, 24 months of 100 hours:
+ * electricity prices sum to 0.1 x (12 + 12 x 1.1) = 2.52, power and cooling
+ * 0.5 x 100 x 1.5 x 2.52 = 189, maintenance 1000 x 0.12 / 12 x 24 = 240,
+ * residual 250: total 1000 + 189 + 240 - 250 = 1179. r: one GPU on demand at 1 an
+ * hour, decline 10%: factors sum to 12 + 12 x 0.9 = 22.8, total 100 x 0.5 x 22.8 =
+ * 1140. Each end is the total plus (new - old) x the cost of one unit of the input:
+ *   electricity_price 0.08 / 0.12: 0.5 x 100 x 1.5 x 25.2 = 1890 a unit: -37.8 / +37.8
+ *   pue 1.2 / 2 (range): 0.5 x 100 x 2.52 = 126 a unit: -37.8 / +63
+ *   gpu_price 800 / 1200: 1 + 0.12 x 24 / 12 - 0.25 = 0.99 a unit: -198 / +198
+ *   utilization 0.25 / 1 (range): slope 1 x 100 x 1.5 x 2.52 = 378: -94.5 / +189;
+ *     r's 100 x 22.8 = 2280: -570 / +1140
+ *   resale_fraction 0.2 / 0.3: -1000 a unit: +50 / -50
+ *   maintenance_rate 0.096 / 0.144: 1000 x 24 / 12 = 2000 a unit: -48 / +48
+ *   b.install_price 0 / 100 (range): 1 + 0.12 x 24 / 12 = 1.24 a unit: 0 / +124
+ *   b.tdp_w 500 / 1500 (range): 0.5 x 100 x 1.5 x 2.52 / 1000 = 0.189 a watt: -94.5 / +94.5
+ *   hours_per_month 50 / 200 (range): b 0.5 x 1.5 x 2.52 = 1.89 an hour: -94.5 / +189;
+ *     r 0.5 x 22.8 = 11.4: -570 / +1140
+ *   price_per_gpu_hour 0.8 / 1.2: 100 x 0.5 x 22.8 = 1140 a unit: -228 / +228
+ *   r.storage_per_month 0 / 10 (range): 24 a unit: 0 / +240
+ * and the yearly declines change the second year's power of the year:
+ *   electricity_escalation 0 / 0.2 (range): 0.5 x 100 x 1.5 x 0.1 x 12 x (e - 0.1): -9 / +9
+ *   price_decline 0.08 / 0.12: 100 x 0.5 x 1 x 12 x ((1 - d) - 0.9): +12 / -12 */
+static void test_workbook_formulas_by_hand(void)
+{
+    static const char text[] =
+        "[scenario]\nname = a\nhorizon_months = 24\nhours_per_month = 100\n"
+        "[site]\nelectricity_price = 0.1\nelectricity_escalation = 0.1\npue = 1.5\n"
+        "colo_per_kw_month = 0\n"
+        "[workload]\nutilization = 0.5\n"
+        "[option b]\nacquire = buy\ncount = 1\ngpu_price = 1000\ngpus_per_server = 1\n"
+        "server_price = 0\nnetwork_price = 0\ninstall_price = 0\nserver_power_w = 0\n"
+        "tdp_w = 1000\nidle_power_fraction = 0\nload_power_fraction = 1\n"
+        "maintenance_rate = 0.12\nstaff_per_month = 0\nresale_fraction = 0.25\n"
+        "[option r]\nacquire = rent\npricing = on-demand\ncount = 1\nprice_per_gpu_hour = 1\n"
+        "price_decline = 0.1\nstorage_per_month = 0\n"
+        "[sensitivity]\npue = 1.2, 2\nutilization = 0.25, 1\nb.install_price = 0, 100\n"
+        "b.tdp_w = 500, 1500\nhours_per_month = 50, 200\nr.storage_per_month = 0, 10\n"
+        "electricity_escalation = 0, 0.2\n";
+    static const struct {
+        size_t option;
+        const char *driver;
+        double low, high;
+    } want[] = {
+        {0, "electricity_price", 1141.2, 1216.8},
+        {0, "pue", 1141.2, 1242},
+        {0, "gpu_price", 981, 1377},
+        {0, "utilization", 1084.5, 1368},
+        {0, "resale_fraction", 1229, 1129},
+        {0, "maintenance_rate", 1131, 1227},
+        {0, "b.install_price", 1179, 1303},
+        {0, "b.tdp_w", 1084.5, 1273.5},
+        {0, "hours_per_month", 1084.5, 1368},
+        {0, "electricity_escalation", 1170, 1188},
+        {0, "discount_rate", 1179, 1179},
+        {1, "utilization", 570, 2280},
+        {1, "hours_per_month", 570, 2280},
+        {1, "price_per_gpu_hour", 912, 1368},
+        {1, "r.storage_per_month", 1140, 1380},
+        {1, "price_decline", 1152, 1128},
+        {1, "electricity_price", 1140, 1140},
+    };
+    tco_scenario *s;
+    tco_result *r = check_compute(text, "a.ini", &s);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    CU_ASSERT_DOUBLE_EQUAL(r->options[0].total, 1179, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(r->options[1].total, 1140, 1e-9);
+    tco_analysis *a = NULL;
+    CU_ASSERT_EQUAL_FATAL(tco_analyze(r, NULL, NULL, &a), TCO_OK);
+    for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+        const tco_sens_entry *e = entry_of(a, want[k].option, want[k].driver);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+        CU_ASSERT_DOUBLE_EQUAL(e->total_low, want[k].low, 1e-9);
+        CU_ASSERT_DOUBLE_EQUAL(e->total_high, want[k].high, 1e-9);
+        if (fabs(e->total_low - want[k].low) > 1e-9 || fabs(e->total_high - want[k].high) > 1e-9)
+            printf("\n%s of %s: %.17g / %.17g\n", want[k].driver, want[k].option ? "r" : "b",
+                   e->total_low, e->total_high);
+    }
+    release(a, s, r);
+}
+
 static void test_explicit_global_range(void)
 {
     tco_scenario *s;
@@ -226,6 +308,7 @@ int main(void)
 {
     static const check_case cases[] = {
         {"tornado by hand", test_tornado_by_hand},
+        {"the workbook's sensitivity formulas by hand", test_workbook_formulas_by_hand},
         {"explicit global range", test_explicit_global_range},
         {"utilization sweep", test_sweep},
         {"cases change exactly their keys", test_case_changes_exactly},

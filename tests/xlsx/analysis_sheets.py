@@ -11,8 +11,9 @@ config/seed-30b-training.ini:
    Cases only with cases, Monte Carlo only with [uncertainty]) and the number of
    charts on each (Buy-vs-Rent 2, a tornado per charted option, a histogram);
 3. checks every figure of those sheets against the JSON to 1e-9: the utilization
-   sweep and the workload sizing (formulas: their cached values), the sensitivity
-   tables, the cases and the Monte Carlo results (static values);
+   sweep, the workload sizing and the sensitivity tables' inputs, totals and swings
+   (formulas: their cached values), the sensitivity NPVs, the cases and the Monte
+   Carlo results (static values);
 4. audits the workbook with recalc_audit.py (0 mismatches in LibreOffice and Gnumeric);
 5. for the two sizing scenarios, changes ElectricityPrice with openpyxl, recalculates
    in LibreOffice and checks that the sweep's totals and costs per GPU-hour and the

@@ -61,7 +61,7 @@ static const struct {
                                0},
     [TCI_SHEET_SENSITIVITY] = {XW_KEY("contents.sensitivity"),
                                "Which inputs move each option's total most: tables and tornado "
-                               "charts (computed by tco)",
+                               "charts (live; drivers ranked by tco)",
                                0},
     [TCI_SHEET_CASES] = {XW_KEY("contents.cases"),
                          "The scenario's cases side by side (computed by tco)", 0},

@@ -1,11 +1,13 @@
 /* sensitivity.c - the Sensitivity sheet: tornado tables and charts of the
- * engine's one-at-a-time analysis (tco_analysis), as labelled static values: they
- * come from running the model many times, which a spreadsheet cannot do with plain
- * formulas (docs/WORKBOOK.md). */
+ * engine's one-at-a-time analysis (tco_analysis). The drivers' order is the
+ * engine's; each end's input, total and swing are formulas over the model
+ * (sensmodel.c), cached with the engine's values, so the tables and the charts
+ * follow an edit of Inputs (docs/WORKBOOK.md). */
 #include "write/xlsx/sheets.h"
 #include "write/xlsx/cell.h"
 #include "write/xlsx/charts.h"
 #include "write/xlsx/page.h"
+#include "write/xlsx/sensmodel.h"
 #include "util/utf8.h"
 
 #include <math.h>
@@ -33,28 +35,14 @@ enum {
     SE_N
 };
 
-/* How a driver's input is measured, for its number format and chart label: a
- * standard driver's (a key with a `driver` number, named as the key), else the key
- * of the [sensitivity] range of that name. */
+/* How a driver's input is measured, for its number format and chart label. */
 static tco_kunit driver_unit(const tco_scenario *s, const char *name)
 {
-    for (int k = 0; k < TCO_S_COUNT; k++) {
-        const tco_keydef *kd = tco_scenario_key((tco_skey)k);
-        if (kd->driver > 0 && strcmp(kd->name, name) == 0)
-            return kd->unit;
-    }
-    for (int k = 0; k < TCO_O_COUNT; k++) {
-        const tco_keydef *kd = tco_option_key((tco_okey)k);
-        if (kd->driver > 0 && strcmp(kd->name, name) == 0)
-            return kd->unit;
-    }
-    for (size_t k = 0; k < s->n_ranges; k++) {
-        const tco_range *rg = &s->ranges[k];
-        if (rg->name && strcmp(rg->name, name) == 0)
-            return rg->param.option < 0 ? tco_scenario_key((tco_skey)rg->param.key)->unit
-                                        : tco_option_key((tco_okey)rg->param.key)->unit;
-    }
-    return TCO_U_NONE;
+    xw_sdrv d;
+    if (!xw_sens_driver(s, name, &d))
+        return TCO_U_NONE;
+    return d.global ? tco_scenario_key((tco_skey)d.key)->unit
+                    : tco_option_key((tco_okey)d.key)->unit;
 }
 
 /* The number format of a driver's input. */
@@ -86,13 +74,13 @@ static void value_text(xw_ctx *c, char *buf, size_t size, tco_kunit u, double v)
     }
 }
 
-/* The entry of driver `name` for option j, or NULL. */
-static const tco_sens_entry *find_entry(const tco_analysis *A, size_t j, const char *name)
+/* The index of driver `name` in option j's entries (sorted by swing), or -1. */
+static int find_index(const tco_analysis *A, size_t j, const char *name)
 {
     for (size_t d = 0; d < A->n_drivers; d++)
         if (strcmp(A->sens[j * A->n_drivers + d].driver, name) == 0)
-            return &A->sens[j * A->n_drivers + d];
-    return NULL;
+            return (int)d;
+    return -1;
 }
 
 /* ===== The sheet ===== */
@@ -109,6 +97,8 @@ typedef struct se_sheet {
     double total_w; /* the tables' width in characters */
     xw_pager pg;
     unsigned char *tornado; /* per option: 1 when it gets a tornado chart */
+    int *hr;                /* per option: the row of its table's headings */
+    int swing_row;          /* the row of the relative swing (its value in column B) */
     const char *heads[SE_N];
     lxw_format *fx_money, *calc_money;
     lxw_chart_options co; /* the tornado charts' size */
@@ -160,8 +150,10 @@ static int se_title(se_sheet *S, size_t cheapest)
     xw_labelf(c, t, sizeof t, "sensitivity.subtitle",
               "Each driver is moved to its low and then its high value, one at a time, everything "
               "else held (MODEL.md, Sensitivity): the value x (1 - {swing}%) and x (1 + {swing}%) "
-              "unless [sensitivity] gives a range. Computed by tco for this scenario (static "
-              "values): write the workbook again after changing inputs.",
+              "unless [sensitivity] gives a range. The inputs, totals and swings are formulas "
+              "over the model, so they and the charts follow an edit of Inputs; the order of the "
+              "drivers, the NPVs and the chart labels are as tco computed them: write the workbook "
+              "again to rank the drivers anew.",
               "swing", sw, NULL);
     xw_span sp = {SE_N - 1, S->total_w};
     xw_title(c, ws, sp,
@@ -188,6 +180,10 @@ static int se_title(se_sheet *S, size_t cheapest)
               "option does not have ({na}) leave it unchanged.",
               "n", xw_int(TORNADO_MAX).s, "id", c->id[cheapest], "na", xw_na_word(c).text, NULL);
     xw_para(c, ws, row++, sp, t, 1);
+    S->swing_row = row;
+    xw_text(c, ws, row, SE_DRIVER,
+            xw_label(c, "sensitivity.relative_swing", "Relative swing of each input"), NULL);
+    xw_num(c, ws, row++, SE_IN_LO, c->s->swing, xw_fmt(c, XS_FIXED, XN_PCT));
     row++;
     return row;
 }
@@ -240,25 +236,110 @@ static int se_block_head(const se_sheet *S, size_t i, int row)
     return hr;
 }
 
-/* The row of option i's base, the inputs as written; returns the figure the
- * changes are measured from (the total less the baseline's, or the total). */
+/* The row of option j's entry for driver `name` (its base row when name is NULL). */
+static int se_row(const se_sheet *S, size_t j, const char *name)
+{
+    if (!name)
+        return S->hr[j] + 1;
+    int d = find_index(S->A, j, name);
+    return d < 0 ? XW_NONE : S->hr[j] + 2 + d;
+}
+
+/* A cell of this sheet, as formulas refer to it. */
+static xw_refbuf se_ref(int row, int col)
+{
+    return xw_ref(NULL, row, col, 1, 1);
+}
+
+/* The row of option i's base, the inputs as they are: its total and NPV from its
+ * cash-flow sheet; returns the figure the changes are measured from (the total
+ * less the baseline's, or the total). */
 static double se_base_row(const se_sheet *S, size_t i, int base)
 {
     xw_ctx *c = S->c;
     lxw_worksheet *ws = S->ws;
     const tco_option_result *res = &c->r->options[i];
-    const int vs_base = c->os[i].has_base;
+    const xw_optsheet *L = &c->os[i];
+    const int vs_base = L->has_base;
+    char f[XW_FBUF];
     double base_total = res->total,
            base_diff = vs_base ? res->total - c->r->options[S->b].total : NAN;
     xw_text(c, ws, base, SE_DRIVER, xw_label(c, "sensitivity.base", "Base (inputs as written)"),
             xw_fmt(c, XS_TOTAL, XN_NONE));
-    xw_engine_num(c, ws, base, SE_TOT_LO, base_total, XN_MONEY);
-    xw_engine_num(c, ws, base, SE_NPV_LO, res->npv, XN_MONEY);
+    xw_fnum(c, ws, base, SE_TOT_LO,
+            xw_f(c, f, sizeof f, "=%s", xw_ref(L->quoted, L->r_net, XW_COL_VAL, 1, 1).s),
+            base_total, S->calc_money);
+    xw_fnum(c, ws, base, SE_NPV_LO,
+            xw_f(c, f, sizeof f, "=%s", xw_ref(L->quoted, L->r_pv, XW_COL_VAL, 1, 1).s), res->npv,
+            S->calc_money);
     if (vs_base)
-        xw_engine_num(c, ws, base, SE_DIFF_LO, base_diff, XN_MONEY);
+        xw_fnum(c, ws, base, SE_DIFF_LO,
+                xw_f(c, f, sizeof f, "=%s-%s", se_ref(base, SE_TOT_LO).s,
+                     se_ref(se_row(S, (size_t)S->b, NULL), SE_TOT_LO).s),
+                base_diff, S->calc_money);
     else
         xw_text(c, ws, base, SE_DIFF_LO, XW_DASH, xw_fmt(c, XS_FIXED, XN_GENERAL));
     return vs_base ? base_diff : base_total;
+}
+
+/* The input cells of driver e in option i's row: the live value swung, a range's
+ * ends, the baseline's input (from_base) or the n/a word. */
+static void se_inputs(const se_sheet *S, size_t i, const tco_sens_entry *e, int row, double in_lo,
+                      double in_hi, int from_base, lxw_format *fixed)
+{
+    xw_ctx *c = S->c;
+    lxw_worksheet *ws = S->ws;
+    char f[XW_FBUF], x0[XW_FBUF / 2];
+    double lo, hi;
+    xw_sdrv d;
+    lxw_format *calc = xw_fmt(c, XS_CALC, unit_format(driver_unit(c->s, e->driver)));
+    if (from_base) {
+        int br = se_row(S, (size_t)S->b, e->driver);
+        xw_fnum(c, ws, row, SE_IN_LO, xw_f(c, f, sizeof f, "=%s", se_ref(br, SE_IN_LO).s), in_lo,
+                calc);
+        xw_fnum(c, ws, row, SE_IN_HI, xw_f(c, f, sizeof f, "=%s", se_ref(br, SE_IN_HI).s), in_hi,
+                calc);
+    } else if (!isfinite(in_lo)) {
+        xw_word na = xw_na_word(c);
+        xw_text(c, ws, row, SE_IN_LO, na.text, fixed);
+        xw_text(c, ws, row, SE_IN_HI, na.text, fixed);
+    } else if (xw_sens_driver(c->s, e->driver, &d) &&
+               xw_sens_swung(c, i, &d, x0, sizeof x0, &lo, &hi)) {
+        xw_refbuf sw = se_ref(S->swing_row, SE_IN_LO);
+        xw_fnum(c, ws, row, SE_IN_LO,
+                xw_f(c, f, sizeof f, "=MAX(%.17g,MIN(%.17g,%s*(1-%s)))", lo, hi, x0, sw.s), in_lo,
+                calc);
+        xw_fnum(c, ws, row, SE_IN_HI,
+                xw_f(c, f, sizeof f, "=MAX(%.17g,MIN(%.17g,%s*(1+%s)))", lo, hi, x0, sw.s), in_hi,
+                calc);
+    } else {
+        xw_num(c, ws, row, SE_IN_LO, in_lo, fixed);
+        xw_num(c, ws, row, SE_IN_HI, in_hi, fixed);
+    }
+}
+
+/* Option i's total at one end (col SE_TOT_LO or SE_TOT_HI) of driver e: the base
+ * total plus the change its input makes (none where the option lacks it). */
+static void se_total(const se_sheet *S, size_t i, const tco_sens_entry *e, int row, int base,
+                     int col, double v)
+{
+    xw_ctx *c = S->c;
+    char f[XW_FBUF], delta[XW_FBUF];
+    xw_sdrv d;
+    int k = 0;
+    if (isfinite(e->input_low))
+        k = xw_sens_driver(c->s, e->driver, &d)
+                ? xw_sens_delta(c, i, &d, se_ref(row, col == SE_TOT_LO ? SE_IN_LO : SE_IN_HI).s,
+                                delta, sizeof delta)
+                : -1;
+    if (k < 0)
+        xw_num(c, S->ws, row, col, v, S->fx_money);
+    else if (k == 0)
+        xw_fnum(c, S->ws, row, col, xw_f(c, f, sizeof f, "=%s", se_ref(base, SE_TOT_LO).s), v,
+                S->calc_money);
+    else
+        xw_fnum(c, S->ws, row, col,
+                xw_f(c, f, sizeof f, "=%s+%s", se_ref(base, SE_TOT_LO).s, delta), v, S->calc_money);
 }
 
 /* Driver e's row of option i's table; base: the base's row, base_v its figure. */
@@ -276,7 +357,8 @@ static void se_driver_row(const se_sheet *S, size_t i, const tco_sens_entry *e, 
     int from_base = 0;
     if (!isfinite(in_lo) && vs_base) {
         /* A driver of the baseline only (its rent price): show the baseline's input. */
-        const tco_sens_entry *eb = find_entry(S->A, (size_t)S->b, e->driver);
+        int db = find_index(S->A, (size_t)S->b, e->driver);
+        const tco_sens_entry *eb = db < 0 ? NULL : &S->A->sens[(size_t)S->b * S->A->n_drivers + db];
         if (eb && isfinite(eb->input_low)) {
             in_lo = eb->input_low, in_hi = eb->input_high;
             from_base = 1;
@@ -288,27 +370,26 @@ static void se_driver_row(const se_sheet *S, size_t i, const tco_sens_entry *e, 
     else
         tci_utf8_format(t, sizeof t, "%s", e->driver);
     xw_text(c, ws, row, SE_DRIVER, t, NULL);
-    lxw_format *inf = xw_fmt(c, XS_FIXED, unit_format(unit));
-    if (isfinite(in_lo)) {
-        xw_num(c, ws, row, SE_IN_LO, in_lo, inf);
-        xw_num(c, ws, row, SE_IN_HI, in_hi, inf);
-    } else {
-        xw_word na = xw_na_word(c);
-        xw_text(c, ws, row, SE_IN_LO, na.text, inf);
-        xw_text(c, ws, row, SE_IN_HI, na.text, inf);
-    }
-    xw_num(c, ws, row, SE_TOT_LO, e->total_low, fx_money);
-    xw_num(c, ws, row, SE_TOT_HI, e->total_high, fx_money);
+    se_inputs(S, i, e, row, in_lo, in_hi, from_base, xw_fmt(c, XS_FIXED, unit_format(unit)));
+    se_total(S, i, e, row, base, SE_TOT_LO, e->total_low);
+    se_total(S, i, e, row, base, SE_TOT_HI, e->total_high);
     xw_num(c, ws, row, SE_NPV_LO, e->npv_low, fx_money);
     xw_num(c, ws, row, SE_NPV_HI, e->npv_high, fx_money);
     if (vs_base) {
-        xw_num(c, ws, row, SE_DIFF_LO, e->diff_low, fx_money);
-        xw_num(c, ws, row, SE_DIFF_HI, e->diff_high, fx_money);
+        int br = se_row(S, (size_t)S->b, e->driver);
+        xw_fnum(c, ws, row, SE_DIFF_LO,
+                xw_f(c, f, sizeof f, "=%s-%s", se_ref(row, SE_TOT_LO).s, se_ref(br, SE_TOT_LO).s),
+                e->diff_low, S->calc_money);
+        xw_fnum(c, ws, row, SE_DIFF_HI,
+                xw_f(c, f, sizeof f, "=%s-%s", se_ref(row, SE_TOT_HI).s, se_ref(br, SE_TOT_HI).s),
+                e->diff_high, S->calc_money);
     } else {
         xw_text(c, ws, row, SE_DIFF_LO, XW_DASH, xw_fmt(c, XS_FIXED, XN_GENERAL));
         xw_text(c, ws, row, SE_DIFF_HI, XW_DASH, xw_fmt(c, XS_FIXED, XN_GENERAL));
     }
-    xw_num(c, ws, row, SE_SWING, e->swing, xw_fmt(c, XS_FIXED, XN_MONEY));
+    xw_fnum(c, ws, row, SE_SWING,
+            xw_f(c, f, sizeof f, "=ABS(%s-%s)", se_ref(row, measure + 1).s, se_ref(row, measure).s),
+            e->swing, S->calc_money);
     double vlo = vs_base ? e->diff_low : e->total_low, vhi = vs_base ? e->diff_high : e->total_high;
     xw_refbuf bref = xw_ref(NULL, base, measure, 1, 1);
     xw_fnum(c, ws, row, SE_CH_LO,
@@ -376,17 +457,33 @@ static int se_chart(se_sheet *S, size_t i, int first, int moving, int hr, int ch
     return 1;
 }
 
+/* Option i's chart height in pixels (0 without one); *moving: its drivers with a swing. */
+static int se_chart_h(const se_sheet *S, size_t i, int *moving)
+{
+    const size_t nd = S->A->n_drivers;
+    const tco_sens_entry *E = &S->A->sens[i * nd];
+    *moving = 0;
+    for (size_t d = 0; d < nd; d++)
+        *moving += E[d].swing > 0;
+    return S->tornado[i] && *moving > 0 ? 110 + 34 * *moving : 0;
+}
+
+/* The rows option i's block takes from its first. */
+static int se_block_rows(const se_sheet *S, size_t i)
+{
+    int moving, chart_h = se_chart_h(S, i, &moving);
+    return 4 + (int)S->A->n_drivers + (chart_h > 0 ? 2 + (chart_h + 19) / 20 : 0);
+}
+
 /* Option i's block from `row`: its table and, when it has one, its tornado chart;
- * returns the next row. */
+ * returns the next row. The rows are those se_layout fixed (S->hr). */
 static int se_block(se_sheet *S, size_t i, int row)
 {
     const size_t nd = S->A->n_drivers;
     const tco_sens_entry *E = &S->A->sens[i * nd];
-    int moving = 0;
-    for (size_t d = 0; d < nd; d++)
-        moving += E[d].swing > 0;
-    int chart_h = S->tornado[i] && moving > 0 ? 110 + 34 * moving : 0;
-    xw_pager_block(&S->pg, row, 4 + (int)nd + (chart_h ? 2 + (chart_h + 19) / 20 : 0));
+    int moving, chart_h = se_chart_h(S, i, &moving);
+    const int next = row + se_block_rows(S, i);
+    xw_pager_block(&S->pg, row, next - row);
     int hr = se_block_head(S, i, row);
     row = hr + 1;
     int base = row++;
@@ -394,13 +491,25 @@ static int se_block(se_sheet *S, size_t i, int row)
     int first = row;
     for (size_t d = 0; d < nd; d++, row++)
         se_driver_row(S, i, &E[d], row, base, base_v);
-    if (chart_h > 0) {
-        if (!se_chart(S, i, first, moving, hr, chart_h, row))
-            return row;
-        row += 2 + (chart_h + 19) / 20;
+    if (chart_h > 0)
+        se_chart(S, i, first, moving, hr, chart_h, row);
+    return next;
+}
+
+/* The heading row of every option's block, from `row` (so a row may refer to the
+ * baseline's, above or below it). 0 after a failed allocation (recorded in c). */
+static int se_layout(se_sheet *S, int row)
+{
+    S->hr = calloc(S->c->s->n_options ? S->c->s->n_options : 1, sizeof *S->hr);
+    if (!S->hr) {
+        S->c->nomem = 1;
+        return 0;
     }
-    row++;
-    return row;
+    for (size_t i = 0; i < S->c->s->n_options; i++) {
+        S->hr[i] = row + 1;
+        row += se_block_rows(S, i);
+    }
+    return 1;
 }
 
 /* See sheets.h. */
@@ -415,6 +524,10 @@ void xw_write_sensitivity(xw_ctx *c)
     if (!se_tornadoes(&S, &cheapest))
         return;
     int row = se_title(&S, cheapest);
+    if (!se_layout(&S, row)) {
+        free(S.tornado);
+        return;
+    }
     se_heads(&S);
     S.fx_money = xw_fmt(c, XS_FIXED, XN_MONEY);
     S.calc_money = xw_fmt(c, XS_CALC, XN_MONEY);
@@ -423,5 +536,6 @@ void xw_write_sensitivity(xw_ctx *c)
     for (size_t i = 0; i < c->s->n_options && !c->err && !c->nomem; i++)
         row = se_block(&S, i, row);
     free(S.tornado);
+    free(S.hr);
     xw_pager_apply(c, S.ws, &S.pg, row);
 }

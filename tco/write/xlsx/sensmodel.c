@@ -1,0 +1,377 @@
+/* sensmodel.c - the Sensitivity sheet's model (sensmodel.h). One driver moves,
+ * everything else held (MODEL.md, Sensitivity); every driver but the yearly
+ * declines enters an option's total linearly, so the changed total is the base
+ * total plus the change of the input times what one unit of it costs over the
+ * horizon, written over the option's cash-flow sheet and Inputs. The declines
+ * (electricity_escalation, price_decline, resale_decline) change a power of the
+ * year, a SUMPRODUCT over the option's year row. */
+#include "write/xlsx/sensmodel.h"
+#include "write/xlsx/cell.h"
+#include "util/utf8.h"
+
+#include <string.h>
+
+/* See sensmodel.h. */
+int xw_sens_driver(const tco_scenario *s, const char *name, xw_sdrv *d)
+{
+    for (int k = 0; k < TCO_S_COUNT; k++) {
+        const tco_keydef *kd = tco_scenario_key((tco_skey)k);
+        if (kd->driver > 0 && strcmp(kd->name, name) == 0) {
+            *d = (xw_sdrv){1, k, -1};
+            return 1;
+        }
+    }
+    for (int k = 0; k < TCO_O_COUNT; k++) {
+        const tco_keydef *kd = tco_option_key((tco_okey)k);
+        if (kd->driver > 0 && strcmp(kd->name, name) == 0) {
+            *d = (xw_sdrv){0, k, -1};
+            return 1;
+        }
+    }
+    for (size_t k = 0; k < s->n_ranges; k++) {
+        const tco_range *rg = &s->ranges[k];
+        if (rg->name && strcmp(rg->name, name) == 0) {
+            *d = (xw_sdrv){rg->param.option < 0, rg->param.key, rg->param.option};
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Whether [sensitivity] gives a range for key `key` (of option `option`, or -1
+ * for a global key). */
+static int has_range(const tco_scenario *s, int option, int key)
+{
+    for (size_t k = 0; k < s->n_ranges; k++)
+        if (s->ranges[k].param.option == option && s->ranges[k].param.key == key)
+            return 1;
+    return 0;
+}
+
+/* A driver cell (column C) of option i's cash-flow sheet. */
+static xw_refbuf k_ref(const xw_ctx *c, size_t i, int row)
+{
+    return xw_ref(c->os[i].quoted, row, XW_COL_VAL, 1, 1);
+}
+
+/* Months 1..H of a timeline row of option i's cash-flow sheet. */
+static xw_refbuf months(const xw_ctx *c, size_t i, int row)
+{
+    return xw_range(c->os[i].quoted, row, XW_COL_M0 + 1, row, XW_COL_M0 + c->s->horizon_months);
+}
+
+/* See sensmodel.h. */
+int xw_sens_swung(xw_ctx *c, size_t i, const xw_sdrv *d, char *x0, size_t size, double *lo,
+                  double *hi)
+{
+    const tco_scenario *s = c->s;
+    const tco_option *o = &s->options[i];
+    const tco_keydef *kd;
+    xw_refbuf base;
+    if (d->only_option >= 0 || (!d->global && has_range(s, (int)i, d->key)))
+        return 0;
+    if (d->global && d->key == TCO_S_UTILIZATION) {
+        /* The option's utilization in effect moves, its own or the [workload] one. */
+        if (has_range(s, -1, d->key) || has_range(s, (int)i, TCO_O_UTILIZATION))
+            return 0;
+        kd = tco_scenario_key(TCO_S_UTILIZATION);
+        base = k_ref(c, i, c->os[i].k_util);
+    } else if (d->global) {
+        if (has_range(s, -1, d->key))
+            return 0;
+        kd = tco_scenario_key((tco_skey)d->key);
+        base = xw_ing(c, (tco_skey)d->key);
+    } else {
+        kd = tco_option_key((tco_okey)d->key);
+        if (d->key == TCO_O_RESALE_FRACTION && o->src[TCO_O_RESALE_DECLINE])
+            base = k_ref(c, i, c->os[i].k_resfrac); /* the fraction the decline gives */
+        else
+            base = xw_in(c, i, (tco_okey)d->key);
+    }
+    tci_utf8_format(x0, size, "%s", base.s);
+    *lo = kd->lo;
+    *hi = kd->hi;
+    return 1;
+}
+
+/* Option i's live value of driver d, the input the change is measured from. */
+static xw_refbuf live(xw_ctx *c, size_t i, const xw_sdrv *d)
+{
+    if (d->global && d->key == TCO_S_UTILIZATION)
+        return k_ref(c, i, c->os[i].k_util);
+    if (d->global)
+        return xw_ing(c, (tco_skey)d->key);
+    if (d->key == TCO_O_RESALE_FRACTION && c->s->options[i].src[TCO_O_RESALE_DECLINE])
+        return k_ref(c, i, c->os[i].k_resfrac);
+    return xw_in(c, i, (tco_okey)d->key);
+}
+
+/* The months a reserved option pays its rate, the commitment past the horizon
+ * included: the horizon without a term, to the end of the last renewal, or the
+ * term before on-demand months. */
+static const char *paid_months(xw_ctx *c, size_t i, char *buf, size_t size)
+{
+    const tco_option *o = &c->s->options[i];
+    if (!c->os[i].term) {
+        tci_utf8_format(buf, size, "HorizonMonths");
+        return buf;
+    }
+    xw_refbuf term = xw_in(c, i, TCO_O_TERM_MONTHS);
+    if (o->after_term == TCO_AFTER_RENEW)
+        tci_utf8_format(buf, size, "(-INT(-HorizonMonths/%s)*%s)", term.s, term.s);
+    else
+        tci_utf8_format(buf, size, "%s", term.s);
+    return buf;
+}
+
+/* The on-demand months after a reserved term: SUMIF of their price factors, in
+ * buf ("0" when there are none). */
+static const char *after_term_factors(xw_ctx *c, size_t i, char *buf, size_t size)
+{
+    const tco_option *o = &c->s->options[i];
+    const xw_optsheet *L = &c->os[i];
+    if (!L->term || o->after_term != TCO_AFTER_ON_DEMAND) {
+        tci_utf8_format(buf, size, "0");
+        return buf;
+    }
+    tci_utf8_format(buf, size, "SUMIF(%s,\">\"&%s,%s)", months(c, i, L->r_month).s,
+                    xw_in(c, i, TCO_O_TERM_MONTHS).s, months(c, i, L->r_factor).s);
+    return buf;
+}
+
+/* What one unit of bought option i's driver d costs over the horizon, in out;
+ * 0 when the driver does not change the total, -1 when it is not linear. */
+static int buy_unit_cost(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size_t size)
+{
+    const xw_optsheet *L = &c->os[i];
+    xw_refbuf n = xw_in(c, i, TCO_O_COUNT_GPUS), rate = xw_in(c, i, TCO_O_MAINTENANCE_RATE),
+              rf = k_ref(c, i, L->k_resfrac), kw = k_ref(c, i, L->k_it_kw),
+              srv = k_ref(c, i, L->k_servers), util = k_ref(c, i, L->k_util);
+    /* Capital that is resold, and capital that is not, with its maintenance. */
+    char resold[XW_FBUF / 4], kept[XW_FBUF / 4], energy[XW_FBUF / 4];
+    tci_utf8_format(kept, sizeof kept, "(1+%s*HorizonMonths/12)", rate.s);
+    tci_utf8_format(resold, sizeof resold, "(1+%s*HorizonMonths/12-%s)", rate.s, rf.s);
+    /* One kW of IT load over the horizon, cooling included. */
+    tci_utf8_format(energy, sizeof energy, "HoursPerMonth*PUE*SUM(%s)", months(c, i, L->r_price).s);
+    if (d->global) {
+        switch (d->key) {
+        case TCO_S_ELECTRICITY_PRICE:
+            xw_f(c, out, size, "%s*HoursPerMonth*PUE*SUMPRODUCT((1+ElectricityEscalation)^(%s-1))",
+                 kw.s, months(c, i, L->r_year).s);
+            return 1;
+        case TCO_S_PUE:
+            xw_f(c, out, size, "%s*HoursPerMonth*SUM(%s)", kw.s, months(c, i, L->r_price).s);
+            return 1;
+        case TCO_S_HOURS_PER_MONTH:
+            xw_f(c, out, size, "%s*PUE*SUM(%s)", kw.s, months(c, i, L->r_price).s);
+            return 1;
+        case TCO_S_COLO_PER_KW_MONTH:
+            xw_f(c, out, size, "%s*HorizonMonths", k_ref(c, i, L->k_prov_kw).s);
+            return 1;
+        case TCO_S_UTILIZATION:
+            xw_f(c, out, size, "%s", k_ref(c, i, L->k_slope).s);
+            return 1;
+        default:
+            return -1;
+        }
+    }
+    xw_refbuf tdp = xw_in(c, i, TCO_O_TDP_W);
+    switch (d->key) {
+    case TCO_O_GPU_PRICE:
+        xw_f(c, out, size, "%s*%s", n.s, resold);
+        return 1;
+    case TCO_O_SERVER_PRICE:
+    case TCO_O_NETWORK_PRICE:
+        xw_f(c, out, size, "%s*%s", srv.s, resold);
+        return 1;
+    case TCO_O_INSTALL_PRICE:
+        xw_f(c, out, size, "%s", kept);
+        return 1;
+    case TCO_O_MAINTENANCE_RATE:
+        xw_f(c, out, size, "%s*HorizonMonths/12", k_ref(c, i, L->k_capex).s);
+        return 1;
+    case TCO_O_STAFF_PER_MONTH:
+        xw_f(c, out, size, "HorizonMonths");
+        return 1;
+    case TCO_O_RESALE_FRACTION:
+        xw_f(c, out, size, "-(%s+%s)", k_ref(c, i, L->k_capex_gpu).s,
+             k_ref(c, i, L->k_capex_infra).s);
+        return 1;
+    case TCO_O_UTILIZATION:
+        xw_f(c, out, size, "%s", k_ref(c, i, L->k_slope).s);
+        return 1;
+    case TCO_O_TDP_W:
+        xw_f(c, out, size, "%s*((%s+%s*(%s-%s))*%s+HorizonMonths*ColoPerKwMonth)/1000", n.s,
+             xw_in(c, i, TCO_O_IDLE_POWER_FRACTION).s, util.s,
+             xw_in(c, i, TCO_O_LOAD_POWER_FRACTION).s, xw_in(c, i, TCO_O_IDLE_POWER_FRACTION).s,
+             energy);
+        return 1;
+    case TCO_O_SERVER_POWER_W:
+        xw_f(c, out, size, "%s*(%s+HorizonMonths*ColoPerKwMonth)/1000", srv.s, energy);
+        return 1;
+    case TCO_O_IDLE_POWER_FRACTION:
+        xw_f(c, out, size, "%s*%s*(1-%s)*%s/1000", n.s, tdp.s, util.s, energy);
+        return 1;
+    case TCO_O_LOAD_POWER_FRACTION:
+        xw_f(c, out, size, "%s*%s*%s*%s/1000", n.s, tdp.s, util.s, energy);
+        return 1;
+    default:
+        return -1;
+    }
+}
+
+/* What one unit of rented option i's driver d costs over the horizon, in out;
+ * as buy_unit_cost. */
+static int rent_unit_cost(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size_t size)
+{
+    const tco_option *o = &c->s->options[i];
+    const xw_optsheet *L = &c->os[i];
+    const int od = o->pricing == TCO_ON_DEMAND;
+    xw_refbuf n = xw_in(c, i, TCO_O_COUNT_GPUS), util = k_ref(c, i, L->k_util),
+              p = xw_in(c, i, TCO_O_PRICE_PER_GPU_HOUR);
+    char paid[XW_FBUF / 4], after[XW_FBUF / 2];
+    if (d->global) {
+        switch (d->key) {
+        case TCO_S_UTILIZATION:
+            xw_f(c, out, size, "%s", k_ref(c, i, L->k_slope).s);
+            return 1;
+        case TCO_S_HOURS_PER_MONTH:
+            if (od) {
+                xw_f(c, out, size, "%s*%s*%s*SUM(%s)", n.s, util.s, p.s,
+                     months(c, i, L->r_factor).s);
+                return 1;
+            }
+            paid_months(c, i, paid, sizeof paid);
+            after_term_factors(c, i, after, sizeof after);
+            if (strcmp(after, "0") == 0)
+                xw_f(c, out, size, "%s*%s*%s", n.s, p.s, paid);
+            else
+                xw_f(c, out, size, "%s*(%s*%s+%s*%s*%s)", n.s, p.s, paid, util.s,
+                     xw_in(c, i, TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR).s, after);
+            return 1;
+        case TCO_S_ELECTRICITY_PRICE:
+        case TCO_S_PUE:
+        case TCO_S_COLO_PER_KW_MONTH:
+            return 0;
+        default:
+            return -1;
+        }
+    }
+    switch (d->key) {
+    case TCO_O_PRICE_PER_GPU_HOUR:
+        if (od)
+            xw_f(c, out, size, "%s*HoursPerMonth*%s*SUM(%s)", n.s, util.s,
+                 months(c, i, L->r_factor).s);
+        else
+            xw_f(c, out, size, "%s*HoursPerMonth*%s", n.s, paid_months(c, i, paid, sizeof paid));
+        return 1;
+    case TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR:
+        after_term_factors(c, i, after, sizeof after);
+        if (strcmp(after, "0") == 0)
+            return 0;
+        xw_f(c, out, size, "%s*HoursPerMonth*%s*%s", n.s, util.s, after);
+        return 1;
+    case TCO_O_STORAGE_PER_MONTH:
+        xw_f(c, out, size, "HorizonMonths");
+        return 1;
+    case TCO_O_UPFRONT:
+        /* Paid at month 0, and again at each renewal within the horizon. */
+        if (L->term && o->after_term == TCO_AFTER_RENEW)
+            xw_f(c, out, size, "(1+INT((HorizonMonths-1)/%s))", xw_in(c, i, TCO_O_TERM_MONTHS).s);
+        else
+            xw_f(c, out, size, "1");
+        return 1;
+    case TCO_O_UTILIZATION:
+        xw_f(c, out, size, "%s", k_ref(c, i, L->k_slope).s);
+        return 1;
+    case TCO_O_TDP_W:
+        return 0; /* the provider pays for the power */
+    default:
+        return -1;
+    }
+}
+
+/* Whether driver d leaves every total unchanged: it moves the NPV, the book view
+ * or the workload's sizing only (the count is held). */
+static int moves_no_total(const xw_sdrv *d)
+{
+    if (d->global) {
+        switch (d->key) {
+        case TCO_S_DISCOUNT_RATE:
+        case TCO_S_MODEL_PARAMS:
+        case TCO_S_BYTES_PER_PARAM:
+        case TCO_S_ACTIVATION_OVERHEAD:
+        case TCO_S_TOKENS:
+        case TCO_S_MFU:
+        case TCO_S_REQUESTS_PER_S:
+        case TCO_S_TOKENS_PER_REQUEST:
+            return 1;
+        default:
+            return 0;
+        }
+    }
+    switch (d->key) {
+    case TCO_O_FP16_TFLOPS:
+    case TCO_O_MEMORY_GB:
+    case TCO_O_THROUGHPUT:
+    case TCO_O_SCALING_EFFICIENCY:
+    case TCO_O_SALVAGE_FRACTION:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* The change of a yearly decline or escalation (not linear), in out; 0 when the
+ * driver is not one, or does not change option i's total. */
+static int decline_change(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, char *out,
+                          size_t size)
+{
+    const tco_option *o = &c->s->options[i];
+    const xw_optsheet *L = &c->os[i];
+    xw_refbuf yrs = months(c, i, L->r_year);
+    if (d->global && d->key == TCO_S_ELECTRICITY_ESCALATION) {
+        if (!L->buy)
+            return 0;
+        xw_f(c, out, size,
+             "%s*HoursPerMonth*PUE*ElectricityPrice*SUMPRODUCT((1+%s)^(%s-1)-(1+"
+             "ElectricityEscalation)^(%s-1))",
+             k_ref(c, i, L->k_it_kw).s, in, yrs.s, yrs.s);
+        return 1;
+    }
+    if (!d->global && d->key == TCO_O_PRICE_DECLINE) {
+        if (L->buy || o->pricing != TCO_ON_DEMAND)
+            return 0;
+        xw_f(c, out, size, "%s*HoursPerMonth*%s*%s*SUMPRODUCT((1-%s)^(%s-1)-%s)",
+             xw_in(c, i, TCO_O_COUNT_GPUS).s, k_ref(c, i, L->k_util).s,
+             xw_in(c, i, TCO_O_PRICE_PER_GPU_HOUR).s, in, yrs.s, months(c, i, L->r_factor).s);
+        return 1;
+    }
+    if (!d->global && d->key == TCO_O_RESALE_DECLINE) {
+        if (!L->buy || !o->src[TCO_O_RESALE_DECLINE])
+            return 0; /* the option gives its resale fraction instead */
+        xw_f(c, out, size, "-(%s+%s)*((1-%s)^(HorizonMonths/12)-%s)", k_ref(c, i, L->k_capex_gpu).s,
+             k_ref(c, i, L->k_capex_infra).s, in, k_ref(c, i, L->k_resfrac).s);
+        return 1;
+    }
+    return 0;
+}
+
+/* See sensmodel.h. */
+int xw_sens_delta(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, char *out, size_t size)
+{
+    if (d->only_option >= 0 && (size_t)d->only_option != i)
+        return 0;
+    if (moves_no_total(d))
+        return 0;
+    if ((d->global && d->key == TCO_S_ELECTRICITY_ESCALATION) ||
+        (!d->global && (d->key == TCO_O_PRICE_DECLINE || d->key == TCO_O_RESALE_DECLINE)))
+        return decline_change(c, i, d, in, out, size);
+    char unit[XW_FBUF];
+    int k = c->os[i].buy ? buy_unit_cost(c, i, d, unit, sizeof unit)
+                         : rent_unit_cost(c, i, d, unit, sizeof unit);
+    if (k <= 0)
+        return k;
+    xw_f(c, out, size, "(%s-%s)*%s", in, live(c, i, d).s, unit);
+    return 1;
+}
