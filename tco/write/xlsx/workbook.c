@@ -268,6 +268,7 @@ static void write_sheets(xw_ctx *c)
     for (size_t i = 0; i < s->n_options; i++)
         xw_option_layout(c, i);
     c->ck_master = 3;
+    c->br_first = c->br_last = XW_NONE;
     xw_write_inputs(c);
     for (size_t i = 0; i < s->n_options && !c->err && !c->nomem; i++)
         xw_write_option(c, i);
