@@ -593,6 +593,23 @@ lxw_format *xw_fmt(xw_ctx *c, xw_style st, xw_numfmt nf)
 }
 
 /* See cell.h. */
+xw_numfmt xw_unit_numfmt(tco_kunit u)
+{
+    switch (u) {
+    case TCO_U_MONEY:
+        return XN_MONEY_IN;
+    case TCO_U_FRACTION:
+        return XN_PCT;
+    case TCO_U_COUNT:
+    case TCO_U_YEARS:
+    case TCO_U_MONTHS:
+        return XN_INT;
+    default:
+        return XN_GENERAL;
+    }
+}
+
+/* See cell.h. */
 lxw_format *xw_fmt_num(xw_ctx *c, xw_style st, const char *num_format)
 {
     lxw_format *f = workbook_add_format(c->wb);

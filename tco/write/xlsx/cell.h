@@ -105,6 +105,8 @@ char *xw_formula_sheet(xw_ctx *c, const char *name);
 void xw_formats_init(xw_ctx *c);
 /* The format of a cell of role st with number format nf, made on first use. */
 lxw_format *xw_fmt(xw_ctx *c, xw_style st, xw_numfmt nf);
+/* The number format of an INI key's value, by its unit (Inputs, Monte Carlo). */
+xw_numfmt xw_unit_numfmt(tco_kunit u);
 /* A right-aligned number format of its own (charts and uncommon units). */
 lxw_format *xw_fmt_num(xw_ctx *c, xw_style st, const char *num_format);
 /* The template's font name and size on a format made outside xw_fmt (the

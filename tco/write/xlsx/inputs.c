@@ -70,23 +70,6 @@ static void catalog_source(xw_ctx *c, char *buf, size_t size, const tco_option *
     free(a);
 }
 
-/* The number format of a key's value, by its unit. */
-static xw_numfmt unit_numfmt(tco_kunit u)
-{
-    switch (u) {
-    case TCO_U_MONEY:
-        return XN_MONEY_IN;
-    case TCO_U_FRACTION:
-        return XN_PCT;
-    case TCO_U_COUNT:
-    case TCO_U_YEARS:
-    case TCO_U_MONTHS:
-        return XN_INT;
-    default:
-        return XN_GENERAL;
-    }
-}
-
 /* The label key of an INI key: "input.SECTION.NAME", with a suffix such as ".unit". */
 static const char *key_label_key(char *buf, size_t size, const tco_keydef *kd, const char *suffix)
 {
@@ -260,11 +243,11 @@ static void write_global(xw_ctx *c, int row, tco_skey k)
         /* What the workbook's formulas read is an input (the workload keys when the
          * Workload sheet uses them); the others (catalog settings, workload keys
          * without a model) are shown for the record, styled as fixed. */
-        xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, unit_numfmt(kd->unit)));
+        xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, xw_unit_numfmt(kd->unit)));
         validate_input(c, ws, row, kd);
     } else {
         /* The horizon sets the timeline's length: structural, like the rest. */
-        xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_FIXED, unit_numfmt(kd->unit)));
+        xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_FIXED, xw_unit_numfmt(kd->unit)));
     }
     xw_text(c, ws, row, 4, src, xw_fmt(c, XS_KEY, XN_NONE));
     if (is_num)
@@ -354,11 +337,11 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
         tci_utf8_format(src, sizeof src, "%s",
                         xw_label(c, "source.from_resale_decline", "from resale_decline"));
     } else if (kd->live || xw_workload_input(c, 0, k)) {
-        xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, unit_numfmt(kd->unit)));
+        xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, xw_unit_numfmt(kd->unit)));
         validate_input(c, ws, row, kd);
         as_computed_num(c, row, v, 0);
     } else {
-        xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_FIXED, unit_numfmt(kd->unit)));
+        xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_FIXED, xw_unit_numfmt(kd->unit)));
         as_computed_num(c, row, v, 0);
     }
     free(text);

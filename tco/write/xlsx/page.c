@@ -158,9 +158,9 @@ void xw_analyses_flag(xw_ctx *c, lxw_worksheet *ws, int row, int col)
 {
     char f[XW_FBUF];
     xw_phrase cur = xw_phrase_of(
-        xw_label(c, "analyses.current", "Computed by tco for the inputs as they stand"));
+        xw_label(c, "word.analyses_current", "Computed by tco for the inputs as they stand"));
     xw_phrase stale = xw_phrase_of(
-        xw_label(c, "analyses.stale",
+        xw_label(c, "word.analyses_stale",
                  "Recompute with tco: the inputs changed since these figures were computed"));
     xw_fstr(c, ws, row, col, xw_f(c, f, sizeof f, "=IF(AnalysesCurrent,%s,%s)", cur.lit, stale.lit),
             cur.text, xw_fmt(c, XS_TEXT, XN_NONE));

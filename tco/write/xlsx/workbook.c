@@ -223,7 +223,7 @@ static int sheet_wanted(const xw_ctx *c, int kind)
     case TCI_SHEET_CASES:
         return A && A->n_cases > 0 && A->cases;
     case TCI_SHEET_MONTE_CARLO:
-        return A && A->mc_samples > 0 && A->mc && A->mc_edges && A->mc_bins > 0;
+        return A && A->mc_samples > 0 && A->mc;
     default:
         return 0;
     }
