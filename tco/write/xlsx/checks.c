@@ -203,7 +203,7 @@ static void ck_summary_items(xw_ctx *c, size_t i, ck_item *it, int *n)
     if (c->buyrent && c->br_first != XW_NONE && c->br_last > c->br_first) {
         /* The sweep is a straight line in utilization: through its first and last
          * points, at the option's own utilization. */
-        const char *q = c->buyrent->quoted_name;
+        const char *q = c->sheet_q[TCI_SHEET_BUY_VS_RENT];
         int col = 1 + (int)i;
         double u1, un, t1 = sweep_total(c, i, 0, &u1),
                        tn = sweep_total(c, i, c->br_last - c->br_first, &un);
