@@ -432,7 +432,32 @@ static double percentile(const double *sorted, long n, double p)
     return sorted[lo] + (h - lo) * (sorted[lo + 1] - sorted[lo]);
 }
 
-#define MC_BINS 20
+/* See core.h. */
+size_t tci_mc_bins(const double *totals, long N, size_t n, const unsigned char *varies,
+                   double *scratch, double *lo, double *hi)
+{
+    double h = INFINITY;
+    *lo = INFINITY, *hi = -INFINITY;
+    for (size_t i = 0; i < n; i++) {
+        if (!varies[i])
+            continue;
+        for (long s = 0; s < N; s++) {
+            scratch[s] = totals[(size_t)s * n + i];
+            *lo = fmin(*lo, scratch[s]);
+            *hi = fmax(*hi, scratch[s]);
+        }
+        qsort(scratch, (size_t)N, sizeof *scratch, cmp_double);
+        double iqr = percentile(scratch, N, 0.75) - percentile(scratch, N, 0.25);
+        if (iqr > 0)
+            h = fmin(h, 2 * iqr / cbrt((double)N));
+    }
+    if (!(*hi > *lo))
+        return 0;
+    if (!isfinite(h))
+        return TCI_MC_BINS_DEFAULT;
+    double bins = ceil((*hi - *lo) / h);
+    return bins < 1 ? 1 : bins > TCI_MC_MAX_BINS ? TCI_MC_MAX_BINS : (size_t)bins;
+}
 
 static tco_status monte_carlo(tco_analysis *A, const tco_scenario *base, tco_scenario *w,
                               tco_progress_fn progress, void *user)
@@ -451,20 +476,16 @@ static tco_status monte_carlo(tco_analysis *A, const tco_scenario *base, tco_sce
     }
     A->mc_samples = N;
     A->mc_seed = base->mc_seed;
-    A->mc_bins = MC_BINS;
     A->mc = calloc(n ? n : 1, sizeof *A->mc);
-    A->mc_edges = calloc(MC_BINS + 1, sizeof *A->mc_edges);
     double *totals = malloc((size_t)N * n * sizeof *totals);
     double *npvs = malloc((size_t)N * n * sizeof *npvs);
     double *col = malloc((size_t)N * sizeof *col);
     long *cheapest = calloc(n ? n : 1, sizeof *cheapest);
     long *beats = calloc(n ? n : 1, sizeof *beats);
+    unsigned char *varies = calloc(n ? n : 1, 1);
     tco_status st = TCO_ERR_NOMEM;
-    if (!A->mc || !A->mc_edges || !totals || !npvs || !col || !cheapest || !beats)
+    if (!A->mc || !totals || !npvs || !col || !cheapest || !beats || !varies)
         goto done;
-    for (size_t i = 0; i < n; i++)
-        if (!(A->mc[i].hist = calloc(MC_BINS, sizeof(long))))
-            goto done;
 
     /* Pointers to the inputs that vary; option utilizations become own values. */
     double *at[TCO_MAX_SECTION_KEYS];
@@ -504,15 +525,22 @@ static tco_status monte_carlo(tco_analysis *A, const tco_scenario *base, tco_sce
     if (progress)
         progress(user, N, N);
 
-    double lo = INFINITY, hi = -INFINITY;
-    for (size_t i = 0; i < (size_t)N * n; i++) {
-        lo = fmin(lo, totals[i]);
-        hi = fmax(hi, totals[i]);
+    /* The histogram: common bins over the totals of the options that vary. */
+    for (size_t i = 0; i < n; i++)
+        for (long s = 1; s < N && !varies[i]; s++)
+            varies[i] = totals[(size_t)s * n + i] != totals[i];
+    double lo, hi;
+    size_t nb = tci_mc_bins(totals, N, n, varies, col, &lo, &hi);
+    if (nb > 0) {
+        if (!(A->mc_edges = calloc(nb + 1, sizeof *A->mc_edges)))
+            goto done;
+        A->mc_bins = nb;
+        for (size_t k = 0; k <= nb; k++)
+            A->mc_edges[k] = k == nb ? hi : lo + (hi - lo) * (double)k / (double)nb;
     }
-    if (!(hi > lo))
-        hi = lo + 1;
-    for (int k = 0; k <= MC_BINS; k++)
-        A->mc_edges[k] = lo + (hi - lo) * k / MC_BINS;
+    for (size_t i = 0; i < n; i++)
+        if (nb > 0 && varies[i] && !(A->mc[i].hist = calloc(nb, sizeof(long))))
+            goto done;
     for (size_t i = 0; i < n; i++) {
         struct tco_mc_option *m = &A->mc[i];
         for (int pass = 0; pass < 2; pass++) {
@@ -521,9 +549,9 @@ static tco_status monte_carlo(tco_analysis *A, const tco_scenario *base, tco_sce
             for (long s = 0; s < N; s++) {
                 col[s] = src[(size_t)s * n + i];
                 sum += col[s];
-                if (!pass) {
-                    long bin = (long)((col[s] - lo) / (hi - lo) * MC_BINS);
-                    m->hist[bin < 0 ? 0 : bin >= MC_BINS ? MC_BINS - 1 : bin]++;
+                if (!pass && m->hist) {
+                    long bin = (long)((col[s] - lo) / (hi - lo) * (double)nb);
+                    m->hist[bin < 0 ? 0 : bin >= (long)nb ? (long)nb - 1 : bin]++;
                 }
             }
             qsort(col, (size_t)N, sizeof *col, cmp_double);
@@ -545,6 +573,7 @@ done:
     free(col);
     free(cheapest);
     free(beats);
+    free(varies);
     return st;
 }
 

@@ -51,4 +51,16 @@ tci_auto_status tci_auto_count(const tco_scenario *s, const tco_option *o, doubl
  * numbers are not a distribution (a deviation of 0 or less, low >= high). */
 double tci_dist_in_range(const tco_uncertain *u, double lo, double hi);
 
+/* The Monte Carlo histogram's bins (MODEL.md, Monte Carlo): over the totals of
+ * the options that vary (varies[i] != 0) among n, N samples each, sample s's
+ * totals at totals[s * n], equal bins whose width is at most the
+ * Freedman-Diaconis width of the option with the narrowest spread,
+ * 2 IQR / N^(1/3). Returns their number (0 when no option varies; else 1 to
+ * TCI_MC_MAX_BINS, TCI_MC_BINS_DEFAULT when no interquartile range is above 0)
+ * and the lowest and highest total in *lo and *hi. scratch holds N doubles. */
+#define TCI_MC_MAX_BINS     100
+#define TCI_MC_BINS_DEFAULT 20
+size_t tci_mc_bins(const double *totals, long N, size_t n, const unsigned char *varies,
+                   double *scratch, double *lo, double *hi);
+
 #endif /* TCO_CORE_CORE_H */

@@ -684,14 +684,15 @@ typedef struct tco_analysis {
     /* Monte Carlo (mc_samples == 0 when there is no [uncertainty]). */
     long mc_samples;
     unsigned long mc_seed;
-    size_t mc_bins;   /* histogram of totals */
-    double *mc_edges; /* mc_bins + 1 common bin edges */
+    size_t mc_bins;   /* histogram of totals (MODEL.md): 0 when no option's total varies */
+    double *mc_edges; /* mc_bins + 1 common bin edges, or NULL */
     struct tco_mc_option {
         double total_mean, total_p10, total_p50, total_p90;
         double npv_mean, npv_p10, npv_p50, npv_p90;
         double p_cheapest;       /* share of samples where the option is cheapest */
         double p_beats_baseline; /* buy options: share where total < baseline's; else NAN */
-        long *hist;              /* mc_bins counts */
+        long *hist;              /* mc_bins counts; NULL when the option's total does
+                                    not vary (no uncertain input reaches it) */
     } * mc;                      /* one per option */
 } tco_analysis;
 

@@ -249,7 +249,7 @@ static void put_analysis(FILE *out, const tco_result *res, const tco_analysis *a
                 ",\n  \"monte_carlo\": {\"samples\": %ld, \"seed\": %lu, "
                 "\"histogram_edges\": ",
                 a->mc_samples, a->mc_seed);
-        put_array(out, a->mc_edges, a->mc_bins + 1, 1);
+        put_array(out, a->mc_edges, a->mc_bins ? a->mc_bins + 1 : 0, 1);
         fputs(", \"options\": [", out);
         for (size_t i = 0; i < n; i++) {
             const struct tco_mc_option *m = &a->mc[i];
@@ -261,10 +261,14 @@ static void put_analysis(FILE *out, const tco_result *res, const tco_analysis *a
             put_stats(out, "npv", m->npv_mean, m->npv_p10, m->npv_p50, m->npv_p90);
             tci_json_number_member(out, "p_cheapest", m->p_cheapest);
             tci_json_number_member(out, "p_beats_baseline", m->p_beats_baseline);
-            fputs(", \"histogram\": [", out);
-            for (size_t k = 0; k < a->mc_bins; k++)
-                fprintf(out, "%s%ld", k ? ", " : "", m->hist[k]);
-            fputs("]}", out);
+            if (m->hist) {
+                fputs(", \"histogram\": [", out);
+                for (size_t k = 0; k < a->mc_bins; k++)
+                    fprintf(out, "%s%ld", k ? ", " : "", m->hist[k]);
+                fputs("]}", out);
+            } else { /* its total does not vary: no histogram */
+                fputs(", \"histogram\": null}", out);
+            }
         }
         fputs("\n  ]}", out);
     }

@@ -2,6 +2,7 @@
  * cases that change exactly what they override, and Monte Carlo: the mean of
  * a linear quantity converges to its analytic mean, and a seed reproduces. */
 #include "check.h"
+#include "core/core.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -278,6 +279,68 @@ static void test_monte_carlo_converges(void)
     release(a, s, r);
 }
 
+/* MODEL.md, Monte Carlo, the histogram's worked example: totals 1..8 over 8
+ * samples give IQR 6.25 - 2.75 = 3.5 and the width 2 x 3.5 / 8^(1/3) = 3.5, so 2
+ * bins from 1 to 8; an option that does not vary is left out; a second option
+ * with the totals 10, 10.5, ..., 13.5 (IQR 1.75) narrows the width to 1.75:
+ * ceil((13.5 - 1) / 1.75) = 8 bins. */
+static void test_histogram_bins_by_hand(void)
+{
+    enum { N = 8 };
+    double totals[N * 3], scratch[N], lo, hi;
+    for (int s = 0; s < N; s++) {
+        totals[s * 3] = 8 - s; /* varies: 8, 7, ..., 1 */
+        totals[s * 3 + 1] = 5; /* does not vary */
+        totals[s * 3 + 2] = 10 + 0.5 * s;
+    }
+    const unsigned char one[3] = {1, 0, 0}, two[3] = {1, 0, 1}, none[3] = {0, 0, 0};
+    CU_ASSERT_EQUAL(tci_mc_bins(totals, N, 3, one, scratch, &lo, &hi), 2);
+    CU_ASSERT_DOUBLE_EQUAL(lo, 1, 0);
+    CU_ASSERT_DOUBLE_EQUAL(hi, 8, 0);
+    CU_ASSERT_EQUAL(tci_mc_bins(totals, N, 3, two, scratch, &lo, &hi), 8);
+    CU_ASSERT_DOUBLE_EQUAL(hi, 13.5, 0);
+    CU_ASSERT_EQUAL(tci_mc_bins(totals, N, 3, none, scratch, &lo, &hi), 0);
+    /* Varying, but no interquartile range above zero: one total of 8 differs. */
+    for (int s = 0; s < N; s++)
+        totals[s * 3] = s == 0 ? 2 : 1;
+    CU_ASSERT_EQUAL(tci_mc_bins(totals, N, 3, one, scratch, &lo, &hi), TCI_MC_BINS_DEFAULT);
+}
+
+/* Through the analysis: b does not vary (its total is 1000 in every sample), so it
+ * has no histogram; r's total is 1200 p with p uniform on [0.5, 1.5], about uniform
+ * on [600, 1800]: IQR about 600 and the width about 2 x 600 / 20000^(1/3) = 44.2, so
+ * about 1200 / 44.2 = 27.1 bins: 27 or 28 as the samples' IQR falls (the rule
+ * itself is worked by hand above), holding every sample. The JSON says null for
+ * b's histogram. */
+static void test_histogram_leaves_out_constant(void)
+{
+    tco_scenario *s;
+    tco_result *r;
+    tco_analysis *a = analyze("[uncertainty]\nsamples = 20000\nseed = 42\n"
+                              "r.price_per_gpu_hour = uniform(0.5, 1.5)\n",
+                              &s, &r);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+    CU_ASSERT_PTR_NULL(a->mc[0].hist);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a->mc[1].hist);
+    CU_ASSERT(a->mc_bins == 27 || a->mc_bins == 28);
+    CU_ASSERT(a->mc_edges[0] >= 600 && a->mc_edges[0] < 601);
+    CU_ASSERT(a->mc_edges[a->mc_bins] > 1799 && a->mc_edges[a->mc_bins] <= 1800);
+    long sum = 0;
+    for (size_t k = 0; k < a->mc_bins; k++)
+        sum += a->mc[1].hist[k];
+    CU_ASSERT_EQUAL(sum, 20000);
+    r->analysis = a;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    CU_ASSERT_EQUAL(tco_report_write_json_stream(r, f), TCO_OK);
+    fclose(f);
+    CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"histogram\": null"));
+    free(buf);
+    r->analysis = NULL;
+    release(a, s, r);
+}
+
 static void test_seed_reproduces(void)
 {
     const char *u = "[uncertainty]\nsamples = 3000\nseed = 9\n"
@@ -314,6 +377,8 @@ int main(void)
         {"cases change exactly their keys", test_case_changes_exactly},
         {"Monte Carlo converges", test_monte_carlo_converges},
         {"same seed, same output", test_seed_reproduces},
+        {"histogram bins by hand", test_histogram_bins_by_hand},
+        {"histogram leaves out an option that does not vary", test_histogram_leaves_out_constant},
         {NULL, NULL},
     };
     return check_run("analysis", cases);

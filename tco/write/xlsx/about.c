@@ -47,8 +47,8 @@ static const struct {
     [TCI_SHEET_SUMMARY] = {XW_KEY("contents.summary"),
                            "The options side by side, ranked, with the charts", 1},
     [TCI_SHEET_CHECKS] = {XW_KEY("contents.checks"),
-                          "The engine's figures beside the workbook's formulas, and the "
-                          "master check",
+                          "Integrity checks that hold for any inputs (the master check), and "
+                          "the reconciliation with tco's figures",
                           1},
     [TCI_SHEET_WORKLOAD] = {XW_KEY("contents.workload"),
                             "Whether the model fits each option's GPU memory, and what a training "
@@ -169,6 +169,9 @@ static void about_master(xw_ctx *c, int row)
             "OK", xw_fmt(c, XS_CHECK, XN_NONE));
     xw_block master = {row, 1, row, 1};
     xw_mark_checks(c, ws, &master, 1);
+    xw_text(c, ws, row + 1, 0, xw_label(c, "about.field.analyses", "Analyses"),
+            xw_fmt(c, XS_TEXT, XN_NONE));
+    xw_analyses_flag(c, ws, row + 1, 1);
 }
 
 /* The legend of the cells' looks and the conventions, from `row`; returns the
@@ -232,7 +235,7 @@ void xw_write_about(xw_ctx *c)
                            "Total cost of ownership of GPU compute: buy or rent, month by month"));
     int row = about_scenario(c, 3);
     about_master(c, row);
-    row += 2;
+    row += 3;
     row = about_legend(c, row);
     row++;
     xw_text(c, ws, row++, 0, xw_label(c, "about.contents", "Contents"),

@@ -218,6 +218,8 @@ static int br_totals(br_sheet *B, int row)
         }
     }
     B->tlast = row - 1;
+    c->br_first = B->tfirst;
+    c->br_last = B->tlast;
     return row;
 }
 

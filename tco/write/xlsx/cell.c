@@ -134,18 +134,17 @@ xw_numbuf xw_int(long long v)
     return b;
 }
 
-/* A label as a word (cell.h, xw_word): the text, cut to 60 bytes on a
- * character boundary, and the same text as a formula's string literal. The one
- * place a word becomes a literal. */
-static xw_word word_of(const char *t)
+/* `t` cut to `max` bytes on a character boundary into text, and the same text
+ * as a formula's string literal (quoted, its quotes doubled) into lit: the one
+ * place a label becomes a literal. lit holds at least 2 * max + 3 bytes. */
+static void literal_of(const char *t, size_t max, char *text, char *lit)
 {
-    xw_word w;
     size_t n = strlen(t);
-    if (n > sizeof w.text - 4)
-        n = tci_utf8_cut(t, sizeof w.text - 4);
-    memcpy(w.text, t, n);
-    w.text[n] = '\0';
-    char *q = w.lit;
+    if (n > max)
+        n = tci_utf8_cut(t, max);
+    memcpy(text, t, n);
+    text[n] = '\0';
+    char *q = lit;
     *q++ = '"';
     for (size_t k = 0; k < n; k++) {
         if (t[k] == '"')
@@ -154,7 +153,23 @@ static xw_word word_of(const char *t)
     }
     *q++ = '"';
     *q = '\0';
+}
+
+/* A label as a word (cell.h, xw_word): the text, cut to 60 bytes on a
+ * character boundary, and the same text as a formula's string literal. */
+static xw_word word_of(const char *t)
+{
+    xw_word w;
+    literal_of(t, sizeof w.text - 4, w.text, w.lit);
     return w;
+}
+
+/* See cell.h. */
+xw_phrase xw_phrase_of(const char *t)
+{
+    xw_phrase p;
+    literal_of(t ? t : "", sizeof p.text - 6, p.text, p.lit);
+    return p;
 }
 
 /* See cell.h. */
@@ -575,6 +590,23 @@ lxw_format *xw_fmt(xw_ctx *c, xw_style st, xw_numfmt nf)
     }
     c->fmt[st][nf] = f;
     return f;
+}
+
+/* See cell.h. */
+xw_numfmt xw_unit_numfmt(tco_kunit u)
+{
+    switch (u) {
+    case TCO_U_MONEY:
+        return XN_MONEY_IN;
+    case TCO_U_FRACTION:
+        return XN_PCT;
+    case TCO_U_COUNT:
+    case TCO_U_YEARS:
+    case TCO_U_MONTHS:
+        return XN_INT;
+    default:
+        return XN_GENERAL;
+    }
 }
 
 /* See cell.h. */

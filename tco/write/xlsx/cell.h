@@ -63,6 +63,14 @@ typedef struct xw_word {
     char text[64];
     char lit[132];
 } xw_word;
+/* A sentence that a formula gives as its result: its text, cut to 250 bytes on a
+ * character boundary (a formula's string literal holds at most 255 characters),
+ * and the same text as a string literal. Returned by value (xw_refbuf's note). */
+typedef struct xw_phrase {
+    char text[256];
+    char lit[520];
+} xw_phrase;
+xw_phrase xw_phrase_of(const char *text);
 /* The word where a break-even has no number (tco_breakeven_note_name: "always",
  * "never", "parallel"; "never" is also the break-even month's). */
 xw_word xw_be_word(xw_ctx *c, tco_breakeven_note note);
@@ -97,6 +105,8 @@ char *xw_formula_sheet(xw_ctx *c, const char *name);
 void xw_formats_init(xw_ctx *c);
 /* The format of a cell of role st with number format nf, made on first use. */
 lxw_format *xw_fmt(xw_ctx *c, xw_style st, xw_numfmt nf);
+/* The number format of an INI key's value, by its unit (Inputs, Monte Carlo). */
+xw_numfmt xw_unit_numfmt(tco_kunit u);
 /* A right-aligned number format of its own (charts and uncommon units). */
 lxw_format *xw_fmt_num(xw_ctx *c, xw_style st, const char *num_format);
 /* The template's font name and size on a format made outside xw_fmt (the

@@ -1,6 +1,8 @@
-/* checks.c - the Checks sheet: each key figure as the engine computed it
- * beside the workbook's own formula, and the master check. */
+/* checks.c - the Checks sheet: the master check, made of integrity checks that
+ * hold for any inputs (each figure computed two ways), and below it the
+ * reconciliation of the workbook's figures with those tco computed. */
 #include "write/xlsx/sheets.h"
+#include "util/utf8.h"
 #include "write/xlsx/cell.h"
 #include "write/xlsx/fields.h"
 #include "write/xlsx/page.h"
@@ -8,8 +10,28 @@
 #include <math.h>
 #include <stdio.h>
 
-/* Columns of the Checks sheet. */
-enum { CK_OPTION, CK_FIGURE, CK_FIELD, CK_ENGINE, CK_BOOK, CK_SCALE, CK_DIFF, CK_STATUS, CK_N };
+/* Columns of the Checks sheet. Expected is the figure computed the other way
+ * (integrity) or as tco computed it (reconciliation). */
+enum { CK_OPTION, CK_FIGURE, CK_FIELD, CK_EXPECT, CK_BOOK, CK_SCALE, CK_DIFF, CK_STATUS, CK_N };
+
+#define CK_HEAD  8  /* the headings' row */
+#define CK_FIRST 10 /* the first integrity check's row, under its section's heading */
+
+/* ===== Integrity checks ===== */
+
+/* One integrity check: what it checks, the field it concerns (XW_NONE: none),
+ * the workbook's figure and the same figure computed the other way, and the
+ * scale of their difference (empty: the larger of the two, at least 1); each
+ * formula with its cached value. */
+typedef struct ck_item {
+    const char *key, *english;
+    int fi;
+    xw_numfmt nf; /* both ways' number format */
+    char book[1024], expect[1024], scale[1024];
+    double vbook, vexpect, vscale;
+} ck_item;
+
+#define CK_PER_OPTION 12 /* integrity checks of one option, at most */
 
 /* The magnitude a difference is measured against: the figure itself (at least 1);
  * for depreciation and book value, the capex they come from, since a fully
@@ -22,63 +44,252 @@ static double check_scale(const tco_result *r, size_t i, int fi, double v)
     return fmax(1, s);
 }
 
-#define CK_HEAD  8 /* the headings' row */
-#define CK_FIRST 9 /* the first check's row */
+/* The next item of `it` (n so far), with what it checks. */
+static ck_item *ck_add(ck_item *it, int *n, const char *key, const char *english, int fi)
+{
+    ck_item *k = &it[(*n)++];
+    k->key = key;
+    k->english = english;
+    k->fi = fi;
+    k->nf = XN_MONEY;
+    k->book[0] = k->expect[0] = k->scale[0] = '\0';
+    k->vscale = NAN;
+    return k;
+}
 
-/* The title, the master check over the `count` rows of `status`, the tolerance
- * (the defined name CheckTolerance) and the columns' headings (frozen). */
-static void ck_head(xw_ctx *c, const char *status, int count)
+/* Option i's cell of Summary field fi. */
+static xw_refbuf sm(const xw_ctx *c, size_t i, int fi)
+{
+    return xw_ref(c->sheet_q[TCI_SHEET_SUMMARY], c->sm_rows[fi], XW_SUM_COL0 + (int)i, 1, 1);
+}
+
+/* Cell (row, col) of option i's sheet. */
+static xw_refbuf os(const xw_ctx *c, size_t i, int row, int col)
+{
+    return xw_ref(c->os[i].quoted, row, col, 1, 1);
+}
+
+/* The option sheet's checks: the cost lines, the cumulative cost, the total,
+ * the NPV two ways, the discount factor and depreciation. */
+static void ck_sheet_items(xw_ctx *c, size_t i, ck_item *it, int *n)
+{
+    const xw_optsheet *L = &c->os[i];
+    const tco_option_result *res = &c->r->options[i];
+    const int H = c->s->horizon_months, last = XW_COL_M0 + H, V = XW_COL_VAL;
+    double opsum = 0;
+    for (int m = 1; m <= H; m++)
+        opsum += res->monthly[m - 1].cost;
+    double lines =
+        res->power + res->cooling + res->facility + res->maintenance + res->staff + res->rental;
+    ck_item *k = ck_add(it, n, XW_KEY("checks.integrity.lines"),
+                        "The cost lines add up to the operating cost", XW_NONE);
+    xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_opcost, V).s);
+    xw_f(c, k->expect, sizeof k->expect, "=SUM(%s)",
+         xw_range(L->quoted, L->r_line[0], V, L->r_line[XL_LINES - 1], V).s);
+    k->vbook = opsum, k->vexpect = lines;
+
+    k = ck_add(it, n, XW_KEY("checks.integrity.cumulative"),
+               "The cumulative cost at the last month is capex plus the operating cost", XW_NONE);
+    xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_cum, last).s);
+    xw_f(c, k->expect, sizeof k->expect, "=%s+%s", os(c, i, L->r_capex, V).s,
+         os(c, i, L->r_opcost, V).s);
+    k->vbook = res->monthly[H - 1].cumulative, k->vexpect = res->capex + opsum;
+
+    k = ck_add(it, n, XW_KEY("checks.integrity.net"),
+               "The total is capex plus the operating cost, less the residual, plus the "
+               "commitment after the horizon",
+               TCI_F_TOTAL);
+    xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_net, V).s);
+    xw_f(c, k->expect, sizeof k->expect, "=%s+%s%s%s%s%s", os(c, i, L->r_capex, V).s,
+         os(c, i, L->r_opcost, V).s, L->r_resid != XW_NONE ? "-" : "",
+         L->r_resid != XW_NONE ? os(c, i, L->r_resid, V).s : "", L->r_commit != XW_NONE ? "+" : "",
+         L->r_commit != XW_NONE ? os(c, i, L->r_commit, V).s : "");
+    k->vbook = res->total;
+    k->vexpect = res->capex + opsum - (L->r_resid != XW_NONE ? res->residual : 0) +
+                 (L->r_commit != XW_NONE ? res->commitment_after_horizon : 0);
+
+    /* NPV() discounts its first value by one period: month 1 onwards. */
+    k = ck_add(it, n, XW_KEY("checks.integrity.npv"),
+               "NPV two ways: the present values against NPV() of the net cost", TCI_F_NPV);
+    xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_pv, V).s);
+    xw_f(c, k->expect, sizeof k->expect, "=%s+NPV(%s,%s)%s%s", os(c, i, L->r_net, XW_COL_M0).s,
+         os(c, i, L->k_rm, V).s, xw_range(L->quoted, L->r_net, XW_COL_M0 + 1, L->r_net, last).s,
+         L->r_commit_pv != XW_NONE ? "+" : "",
+         L->r_commit_pv != XW_NONE ? os(c, i, L->r_commit_pv, V).s : "");
+    double npv = res->capex, rm = c->r->monthly_rate;
+    for (int m = 1; m <= H; m++)
+        npv += (res->monthly[m - 1].cost - (m == H && L->buy ? res->residual : 0)) / pow(1 + rm, m);
+    k->vbook = res->npv;
+    k->vexpect = npv + (L->r_commit_pv != XW_NONE ? res->commitment_npv : 0);
+
+    k = ck_add(it, n, XW_KEY("checks.integrity.discount"),
+               "The discount factor of the last month against the annual discount rate", XW_NONE);
+    xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_df, last).s);
+    xw_f(c, k->expect, sizeof k->expect, "=1/(1+DiscountRate)^(HorizonMonths/12)");
+    k->nf = XN_DEC6;
+    k->vbook = 1 / pow(1 + rm, H), k->vexpect = 1 / pow(1 + c->s->discount_rate, H / 12.0);
+
+    if (L->buy) {
+        k = ck_add(it, n, XW_KEY("checks.integrity.depreciation"),
+                   "Depreciation adds up to capex less the book value at the end",
+                   TCI_F_DEPRECIATION);
+        xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_dep, V).s);
+        xw_f(c, k->expect, sizeof k->expect, "=%s-%s", os(c, i, L->r_capex, V).s,
+             os(c, i, L->r_bv, last).s);
+        k->vbook = res->depreciation, k->vexpect = res->capex - res->book_value_end;
+    }
+}
+
+/* The sweep's total of option i at its point p (0-based), as Buy-vs-Rent caches it. */
+static double sweep_total(const xw_ctx *c, size_t i, int p, double *u)
+{
+    const tco_analysis *A = xw_analysis(c);
+    int npts = c->br_last - c->br_first + 1;
+    const xw_optsheet *L = &c->os[i];
+    int engine = A && A->n_sweep == (size_t)npts && A->sweep_u && A->sweep_total;
+    *u = engine ? A->sweep_u[p] : (p + 1) / (double)npts;
+    return engine ? A->sweep_total[i * (size_t)npts + (size_t)p] : L->total0 + L->slope * *u;
+}
+
+/* The Summary's and the other sheets' checks: the Summary's lines, total and
+ * NPV, the cost per GPU-hour, the utilization sweep and the break-even. */
+static void ck_summary_items(xw_ctx *c, size_t i, ck_item *it, int *n)
+{
+    const xw_optsheet *L = &c->os[i];
+    const tco_option_result *res = &c->r->options[i];
+    const int V = XW_COL_VAL;
+    ck_item *k =
+        ck_add(it, n, XW_KEY("checks.integrity.summary_lines"),
+               "Summary: capex and the cost lines, less the residual, give the total", TCI_F_TOTAL);
+    xw_f(c, k->book, sizeof k->book, "=%s", sm(c, i, TCI_F_TOTAL).s);
+    /* SUM leaves out the dash of a figure that does not apply. */
+    size_t o = (size_t)tci_utf8_format(k->expect, sizeof k->expect, "=SUM(");
+    for (int fi = TCI_F_CAPEX; fi <= TCI_F_COMMITMENT && o < sizeof k->expect; fi++)
+        if (c->sm_rows[fi] != XW_NONE)
+            o += (size_t)tci_utf8_format(k->expect + o, sizeof k->expect - o, "%s%s",
+                                         fi == TCI_F_CAPEX ? "" : ",", sm(c, i, fi).s);
+    if (o < sizeof k->expect)
+        tci_utf8_format(k->expect + o, sizeof k->expect - o, ")-SUM(%s)",
+                        sm(c, i, TCI_F_RESIDUAL).s);
+    k->vbook = res->total;
+    k->vexpect = res->capex + res->power + res->cooling + res->facility + res->maintenance +
+                 res->staff + res->rental + (L->term ? res->commitment_after_horizon : 0) -
+                 (L->buy ? res->residual : 0);
+
+    k = ck_add(it, n, XW_KEY("checks.integrity.summary_total"),
+               "Summary: the total is the option sheet's", TCI_F_TOTAL);
+    xw_f(c, k->book, sizeof k->book, "=%s", sm(c, i, TCI_F_TOTAL).s);
+    xw_f(c, k->expect, sizeof k->expect, "=%s", os(c, i, L->r_net, V).s);
+    k->vbook = k->vexpect = res->total;
+
+    k = ck_add(it, n, XW_KEY("checks.integrity.summary_npv"),
+               "Summary: the NPV is the option sheet's", TCI_F_NPV);
+    xw_f(c, k->book, sizeof k->book, "=%s", sm(c, i, TCI_F_NPV).s);
+    xw_f(c, k->expect, sizeof k->expect, "=%s", os(c, i, L->r_pv, V).s);
+    k->vbook = k->vexpect = res->npv;
+
+    /* Without GPU-hours the cost per GPU-hour is n/a: then the total itself. */
+    k = ck_add(it, n, XW_KEY("checks.integrity.per_gpu_hour"),
+               "Summary: the cost per GPU-hour times the GPU-hours gives the total",
+               TCI_F_COST_PER_GPU_HOUR);
+    xw_refbuf cp = sm(c, i, TCI_F_COST_PER_GPU_HOUR);
+    xw_f(c, k->book, sizeof k->book, "=IF(ISNUMBER(%s),%s*%s,%s)", cp.s, cp.s,
+         sm(c, i, TCI_F_GPU_HOURS).s, sm(c, i, TCI_F_TOTAL).s);
+    xw_f(c, k->expect, sizeof k->expect, "=%s", sm(c, i, TCI_F_TOTAL).s);
+    k->vbook =
+        isfinite(res->cost_per_gpu_hour) ? res->cost_per_gpu_hour * res->gpu_hours : res->total;
+    k->vexpect = res->total;
+
+    if (c->buyrent && c->br_first != XW_NONE && c->br_last > c->br_first) {
+        /* The sweep is a straight line in utilization: through its first and last
+         * points, at the option's own utilization. */
+        const char *q = c->sheet_q[TCI_SHEET_BUY_VS_RENT];
+        int col = 1 + (int)i;
+        double u1, un, t1 = sweep_total(c, i, 0, &u1),
+                       tn = sweep_total(c, i, c->br_last - c->br_first, &un);
+        k = ck_add(it, n, XW_KEY("checks.integrity.sweep"),
+                   "Buy-vs-Rent: the sweep at the option's own utilization gives its total",
+                   TCI_F_TOTAL);
+        xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_net, V).s);
+        xw_refbuf a1 = xw_ref(q, c->br_first, col, 1, 1), an = xw_ref(q, c->br_last, col, 1, 1),
+                  x1 = xw_ref(q, c->br_first, 0, 1, 1), xn = xw_ref(q, c->br_last, 0, 1, 1);
+        xw_f(c, k->expect, sizeof k->expect, "=%s+(%s-%s)*(%s-%s)/(%s-%s)", a1.s,
+             os(c, i, L->k_util, V).s, x1.s, an.s, a1.s, xn.s, x1.s);
+        k->vbook = res->total;
+        k->vexpect = t1 + (res->utilization - u1) * (tn - t1) / (un - u1);
+    }
+
+    if (L->has_base) {
+        /* Where the two totals meet, they are equal; 0 = 0 when the slopes are. */
+        const xw_optsheet *B = &c->os[c->r->baseline];
+        xw_refbuf x = os(c, i, L->k_beu, V), t0 = os(c, i, L->k_total0, V),
+                  sl = os(c, i, L->k_slope, V);
+        xw_refbuf bt0 = xw_ref(B->quoted, B->k_total0, V, 1, 1),
+                  bsl = xw_ref(B->quoted, B->k_slope, V, 1, 1);
+        k = ck_add(it, n, XW_KEY("checks.integrity.breakeven"),
+                   "At the break-even utilization the option and the baseline cost the same",
+                   TCI_F_BREAKEVEN_UTILIZATION);
+        xw_f(c, k->book, sizeof k->book, "=IF(ISNUMBER(%s),%s+%s*%s,0)", x.s, t0.s, sl.s, x.s);
+        xw_f(c, k->expect, sizeof k->expect, "=IF(ISNUMBER(%s),%s+%s*%s,0)", x.s, bt0.s, bsl.s,
+             x.s);
+        xw_f(c, k->scale, sizeof k->scale,
+             "=IF(ISNUMBER(%s),MAX(1,ABS(%s),ABS(%s*%s),ABS(%s),ABS(%s*%s)),1)", x.s, t0.s, sl.s,
+             x.s, bt0.s, bsl.s, x.s);
+        double den = B->slope - L->slope;
+        if (den == 0) {
+            k->vbook = k->vexpect = 0, k->vscale = 1;
+        } else {
+            double u = (L->total0 - B->total0) / den;
+            k->vbook = L->total0 + L->slope * u;
+            k->vexpect = B->total0 + B->slope * u;
+            k->vscale = fmax(fmax(1, fmax(fabs(L->total0), fabs(L->slope * u))),
+                             fmax(fabs(B->total0), fabs(B->slope * u)));
+        }
+    }
+}
+
+/* Option i's integrity checks, in it; returns how many. */
+static int ck_items(xw_ctx *c, size_t i, ck_item *it)
+{
+    int n = 0;
+    ck_sheet_items(c, i, it, &n);
+    ck_summary_items(c, i, it, &n);
+    return n;
+}
+
+/* An integrity check in `row`: both ways, the scale, the difference and the status. */
+static void ck_integrity_row(xw_ctx *c, size_t i, const ck_item *k, int row)
 {
     lxw_worksheet *ws = c->checks;
     char f[XW_FBUF];
-    worksheet_set_tab_color(ws, 0xA5A5A5);
-    static const double widths[CK_N] = {22, 40, 22, 18, 18, 16, 14, 10};
-    for (int k = 0; k < CK_N; k++)
-        worksheet_set_column(ws, (lxw_col_t)k, (lxw_col_t)k, widths[k], NULL);
-    xw_title_line(
-        c, ws, xw_label(c, "checks.title", "Checks"),
-        xw_label(c, "checks.subtitle",
-                 "Each key figure as the tco engine computed it (a number) beside the "
-                 "workbook's own formula. Difference = (workbook - engine) / scale, where the "
-                 "scale is the figure itself (at least 1; the capex for depreciation and book "
-                 "value). A row is OK when the difference is within the tolerance; the master "
-                 "check is OK only when every row is."));
-    xw_text(c, ws, 2, 0,
-            xw_label(c, "checks.note",
-                     "The engine's figures are those of the inputs as written: after an input is "
-                     "changed here, the figures it moves show CHECK until the workbook is written "
-                     "again with tco."),
-            xw_fmt(c, XS_SUBTITLE, XN_NONE));
-    xw_text(c, ws, c->ck_master, 0, xw_label(c, "checks.master", "Master check"),
-            xw_fmt(c, XS_TOTAL, XN_NONE));
-    xw_fstr(
-        c, ws, c->ck_master, XW_COL_VAL,
-        xw_f(c, f, sizeof f, "=IF(COUNTIF(%s,\"OK\")=ROWS(%s),\"OK\",\"CHECK\")", status, status),
-        "OK", xw_fmt(c, XS_CHECK, XN_NONE));
-    xw_text(c, ws, c->ck_master + 1, 0, xw_label(c, "checks.agree", "Rows that agree"), NULL);
-    xw_fnum(c, ws, c->ck_master + 1, XW_COL_VAL,
-            xw_f(c, f, sizeof f, "=COUNTIF(%s,\"OK\")", status), count, xw_fmt(c, XS_CALC, XN_INT));
-    xw_text(c, ws, c->ck_master + 2, 0, xw_label(c, "checks.rows", "Rows checked"), NULL);
-    xw_fnum(c, ws, c->ck_master + 2, XW_COL_VAL, xw_f(c, f, sizeof f, "=ROWS(%s)", status), count,
-            xw_fmt(c, XS_CALC, XN_INT));
-    xw_text(c, ws, c->ck_master + 3, 0, xw_label(c, "checks.tolerance", "Tolerance"), NULL);
-    xw_num(c, ws, c->ck_master + 3, XW_COL_VAL, 1e-9, xw_fmt(c, XS_FIXED, XN_SCI));
-    xw_define_name(c, "CheckTolerance", c->sheet_q[TCI_SHEET_CHECKS], c->ck_master + 3, XW_COL_VAL);
-
-    const char *heads[CK_N] = {xw_label(c, "checks.head.option", "Option"),
-                               xw_label(c, "checks.head.figure", "Figure"),
-                               xw_label(c, "checks.head.field", "Field"),
-                               xw_label(c, "checks.head.engine", "Engine value"),
-                               xw_label(c, "checks.head.workbook", "Workbook value"),
-                               xw_label(c, "checks.head.scale", "Scale"),
-                               xw_label(c, "checks.head.difference", "Difference"),
-                               xw_label(c, "checks.head.status", "Status")};
-    for (int k = 0; k < CK_N; k++)
-        xw_text(c, ws, CK_HEAD, k, heads[k], xw_fmt(c, XS_HEADER, XN_NONE));
-    worksheet_freeze_panes(ws, (lxw_row_t)CK_FIRST, 0);
+    xw_numfmt nf = k->nf;
+    xw_text(c, ws, row, CK_OPTION, c->id[i], NULL);
+    xw_text(c, ws, row, CK_FIGURE, xw_label(c, k->key, k->english), NULL);
+    if (k->fi != XW_NONE)
+        xw_text(c, ws, row, CK_FIELD, tci_field_get((tci_field_id)k->fi)->name,
+                xw_fmt(c, XS_KEY, XN_NONE));
+    xw_fnum(c, ws, row, CK_EXPECT, k->expect, k->vexpect, xw_fmt(c, XS_CALC, nf));
+    xw_fnum(c, ws, row, CK_BOOK, k->book, k->vbook, xw_fmt(c, XS_CALC, nf));
+    xw_refbuf e = xw_ref(NULL, row, CK_EXPECT, 0, 0), w = xw_ref(NULL, row, CK_BOOK, 0, 0),
+              sc = xw_ref(NULL, row, CK_SCALE, 0, 0), rd = xw_ref(NULL, row, CK_DIFF, 0, 0);
+    double scale =
+        isfinite(k->vscale) ? k->vscale : fmax(1, fmax(fabs(k->vbook), fabs(k->vexpect)));
+    if (k->scale[0])
+        xw_fnum(c, ws, row, CK_SCALE, k->scale, scale, xw_fmt(c, XS_CALC, XN_INT));
+    else
+        xw_fnum(c, ws, row, CK_SCALE, xw_f(c, f, sizeof f, "=MAX(1,ABS(%s),ABS(%s))", w.s, e.s),
+                scale, xw_fmt(c, XS_CALC, XN_INT));
+    double diff = (k->vbook - k->vexpect) / scale;
+    xw_fnum(c, ws, row, CK_DIFF, xw_f(c, f, sizeof f, "=(%s-%s)/%s", w.s, e.s, sc.s), diff,
+            xw_fmt(c, XS_CALC, XN_SCI));
+    xw_fstr(c, ws, row, CK_STATUS,
+            xw_f(c, f, sizeof f, "=IF(ABS(%s)<=CheckTolerance,\"OK\",\"CHECK\")", rd.s),
+            fabs(diff) <= 1e-9 ? "OK" : "CHECK", xw_fmt(c, XS_CHECK, XN_NONE));
 }
 
-/* The check of option i's field fi in `row`: the engine's value, the Summary's,
+/* ===== Reconciliation with tco's figures ===== */
+
+/* The reconciliation of option i's field fi in `row`: tco's value, the Summary's,
  * the scale, the difference and the status. */
 static void ck_row(xw_ctx *c, size_t i, int fi, int row)
 {
@@ -93,17 +304,16 @@ static void ck_row(xw_ctx *c, size_t i, int fi, int row)
     xw_text(c, ws, row, CK_FIELD, tci_field_get((tci_field_id)fi)->name,
             xw_fmt(c, XS_KEY, XN_NONE));
     if (*text)
-        xw_text(c, ws, row, CK_ENGINE, text, xw_fmt(c, XS_FIXED, nf));
+        xw_text(c, ws, row, CK_EXPECT, text, xw_fmt(c, XS_FIXED, nf));
     else
-        xw_num(c, ws, row, CK_ENGINE, v, xw_fmt(c, XS_FIXED, nf));
-    xw_f(c, f, sizeof f, "=%s",
-         xw_ref(c->sheet_q[TCI_SHEET_SUMMARY], c->sm_rows[fi], XW_SUM_COL0 + (int)i, 1, 1).s);
+        xw_num(c, ws, row, CK_EXPECT, v, xw_fmt(c, XS_FIXED, nf));
+    xw_f(c, f, sizeof f, "=%s", sm(c, i, fi).s);
     if (*text)
         xw_fstr(c, ws, row, CK_BOOK, f, text, xw_fmt(c, XS_CALC, nf));
     else
         xw_fnum(c, ws, row, CK_BOOK, f, v, xw_fmt(c, XS_CALC, nf));
     xw_num(c, ws, row, CK_SCALE, check_scale(c->r, i, fi, v), xw_fmt(c, XS_FIXED, XN_GENERAL));
-    xw_refbuf d = xw_ref(NULL, row, CK_ENGINE, 0, 0), w = xw_ref(NULL, row, CK_BOOK, 0, 0),
+    xw_refbuf d = xw_ref(NULL, row, CK_EXPECT, 0, 0), w = xw_ref(NULL, row, CK_BOOK, 0, 0),
               sc = xw_ref(NULL, row, CK_SCALE, 0, 0), rd = xw_ref(NULL, row, CK_DIFF, 0, 0);
     xw_f(c, f, sizeof f, "=IF(AND(ISNUMBER(%s),ISNUMBER(%s)),(%s-%s)/%s,\"\")", d.s, w.s, w.s, d.s,
          sc.s);
@@ -118,31 +328,124 @@ static void ck_row(xw_ctx *c, size_t i, int fi, int row)
     xw_fstr(c, ws, row, CK_STATUS, f, "OK", xw_fmt(c, XS_CHECK, XN_NONE));
 }
 
-/* OK in green and anything else in red, in the status column (rows CK_FIRST to
- * lastr) and in the master check. */
-static void ck_marks(xw_ctx *c, int lastr)
+/* The reconciliation from `row` (its section heading): whether the inputs are
+ * those tco computed with, how many rows agree, then a row per figure. Returns
+ * the last row. */
+static int ck_reconciliation(xw_ctx *c, int row)
 {
-    const xw_block marked[] = {{CK_FIRST, CK_STATUS, lastr, CK_STATUS},
-                               {c->ck_master, XW_COL_VAL, c->ck_master, XW_COL_VAL}};
-    xw_mark_checks(c, c->checks, marked, 2);
+    const tco_scenario *s = c->s;
+    lxw_worksheet *ws = c->checks;
+    char f[XW_FBUF];
+    int count = 0;
+    for (size_t i = 0; i < s->n_options; i++)
+        for (int fi = 0; fi < TCI_F_COUNT; fi++)
+            count += xw_field_checked(fi) && xw_field_applies(c, i, fi);
+    xw_section(c, ws, row++,
+               xw_label(c, "checks.reconciliation",
+                        "Reconciliation with tco's figures (not part of the master check)"));
+    xw_text(c, ws, row, 0, xw_label(c, "checks.inputs_as_computed", "Inputs"), NULL);
+    xw_analyses_flag(c, ws, row++, CK_FIGURE);
+    int first = row + 1, last = first + count - 1;
+    xw_refbuf status = xw_range(NULL, first, CK_STATUS, last, CK_STATUS);
+    xw_text(c, ws, row, 0, xw_label(c, "checks.reconciled", "Rows that agree with tco"), NULL);
+    xw_fnum(c, ws, row, CK_FIGURE, xw_f(c, f, sizeof f, "=COUNTIF(%s,\"OK\")", status.s), count,
+            xw_fmt(c, XS_CALC, XN_INT));
+    xw_fnum(c, ws, row++, CK_FIELD, xw_f(c, f, sizeof f, "=ROWS(%s)", status.s), count,
+            xw_fmt(c, XS_CALC, XN_INT));
+    for (size_t i = 0; i < s->n_options; i++)
+        for (int fi = 0; fi < TCI_F_COUNT; fi++)
+            if (xw_field_checked(fi) && xw_field_applies(c, i, fi))
+                ck_row(c, i, fi, row++);
+    return row - 1;
+}
+
+/* ===== The sheet ===== */
+
+/* The title, the master check over the `count` rows of `status`, the tolerance
+ * (the defined name CheckTolerance) and the columns' headings (frozen). */
+static void ck_head(xw_ctx *c, const char *status, int count, int agree)
+{
+    lxw_worksheet *ws = c->checks;
+    char f[XW_FBUF];
+    worksheet_set_tab_color(ws, 0xA5A5A5);
+    static const double widths[CK_N] = {22, 60, 22, 18, 18, 16, 14, 10};
+    for (int k = 0; k < CK_N; k++)
+        worksheet_set_column(ws, (lxw_col_t)k, (lxw_col_t)k, widths[k], NULL);
+    xw_title_line(c, ws, xw_label(c, "checks.title", "Checks"),
+                  xw_label(c, "checks.subtitle",
+                           "Integrity checks: each figure computed two ways, which agree whatever "
+                           "the inputs. Difference = (workbook - expected) / scale, the scale the "
+                           "larger of the two (at least 1). The master check is OK only when "
+                           "every integrity check is."));
+    xw_text(c, ws, 2, 0,
+            xw_label(c, "checks.note",
+                     "Below them, the reconciliation compares each key figure with tco's, "
+                     "computed for the inputs as written: after an input is changed the figures "
+                     "it moves differ until the workbook is written again with tco, which leaves "
+                     "the master check as it is."),
+            xw_fmt(c, XS_SUBTITLE, XN_NONE));
+    xw_text(c, ws, c->ck_master, 0, xw_label(c, "checks.master", "Master check"),
+            xw_fmt(c, XS_TOTAL, XN_NONE));
+    xw_fstr(
+        c, ws, c->ck_master, XW_COL_VAL,
+        xw_f(c, f, sizeof f, "=IF(COUNTIF(%s,\"OK\")=ROWS(%s),\"OK\",\"CHECK\")", status, status),
+        agree == count ? "OK" : "CHECK", xw_fmt(c, XS_CHECK, XN_NONE));
+    xw_text(c, ws, c->ck_master + 1, 0, xw_label(c, "checks.agree", "Rows that agree"), NULL);
+    xw_fnum(c, ws, c->ck_master + 1, XW_COL_VAL,
+            xw_f(c, f, sizeof f, "=COUNTIF(%s,\"OK\")", status), agree, xw_fmt(c, XS_CALC, XN_INT));
+    xw_text(c, ws, c->ck_master + 2, 0, xw_label(c, "checks.rows", "Rows checked"), NULL);
+    xw_fnum(c, ws, c->ck_master + 2, XW_COL_VAL, xw_f(c, f, sizeof f, "=ROWS(%s)", status), count,
+            xw_fmt(c, XS_CALC, XN_INT));
+    xw_text(c, ws, c->ck_master + 3, 0, xw_label(c, "checks.tolerance", "Tolerance"), NULL);
+    xw_num(c, ws, c->ck_master + 3, XW_COL_VAL, 1e-9, xw_fmt(c, XS_FIXED, XN_SCI));
+    xw_define_name(c, "CheckTolerance", c->sheet_q[TCI_SHEET_CHECKS], c->ck_master + 3, XW_COL_VAL);
+
+    const char *heads[CK_N] = {xw_label(c, "checks.head.option", "Option"),
+                               xw_label(c, "checks.head.check", "Check"),
+                               xw_label(c, "checks.head.field", "Field"),
+                               xw_label(c, "checks.head.expected", "Expected"),
+                               xw_label(c, "checks.head.workbook", "Workbook value"),
+                               xw_label(c, "checks.head.scale", "Scale"),
+                               xw_label(c, "checks.head.difference", "Difference"),
+                               xw_label(c, "checks.head.status", "Status")};
+    for (int k = 0; k < CK_N; k++)
+        xw_text(c, ws, CK_HEAD, k, heads[k], xw_fmt(c, XS_HEADER, XN_NONE));
+    worksheet_freeze_panes(ws, (lxw_row_t)CK_HEAD + 1, 0);
+    xw_section(
+        c, ws, CK_FIRST - 1,
+        xw_label(c, "checks.integrity", "Integrity: true for any inputs (the master check)"));
 }
 
 /* See sheets.h. */
 void xw_write_checks(xw_ctx *c)
 {
     const tco_scenario *s = c->s;
-    int count = 0;
-    for (size_t i = 0; i < s->n_options; i++)
-        for (int fi = 0; fi < TCI_F_COUNT; fi++)
-            count += xw_field_checked(fi) && xw_field_applies(c, i, fi);
+    ck_item it[CK_PER_OPTION];
+    int count = 0, agree = 0;
+    for (size_t i = 0; i < s->n_options; i++) {
+        int n = ck_items(c, i, it);
+        count += n;
+        for (int k = 0; k < n; k++) {
+            double sc = isfinite(it[k].vscale)
+                            ? it[k].vscale
+                            : fmax(1, fmax(fabs(it[k].vbook), fabs(it[k].vexpect)));
+            agree += fabs(it[k].vbook - it[k].vexpect) / sc <= 1e-9;
+        }
+    }
     int lastr = CK_FIRST + count - 1;
     xw_refbuf status = xw_range(NULL, CK_FIRST, CK_STATUS, lastr, CK_STATUS);
-    ck_head(c, status.s, count);
+    ck_head(c, status.s, count, agree);
     int row = CK_FIRST;
-    for (size_t i = 0; i < s->n_options; i++)
-        for (int fi = 0; fi < TCI_F_COUNT; fi++)
-            if (xw_field_checked(fi) && xw_field_applies(c, i, fi))
-                ck_row(c, i, fi, row++);
-    ck_marks(c, lastr);
+    for (size_t i = 0; i < s->n_options; i++) {
+        int n = ck_items(c, i, it);
+        for (int k = 0; k < n; k++)
+            ck_integrity_row(c, i, &it[k], row++);
+    }
+    int rfirst = row + 1;
+    int rlast = ck_reconciliation(c, rfirst);
+    const xw_block marked[] = {{CK_FIRST, CK_STATUS, lastr, CK_STATUS},
+                               {rfirst + 3, CK_STATUS, rlast, CK_STATUS},
+                               {c->ck_master, XW_COL_VAL, c->ck_master, XW_COL_VAL}};
+    xw_mark_checks(c, c->checks, marked, 3);
     xw_print_setup(c, c->checks, CK_HEAD, CK_HEAD, 1);
 }

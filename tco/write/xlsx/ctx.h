@@ -138,6 +138,9 @@ typedef struct xw_ctx {
                                 unless inference) */
     int sm_feasible_total;   /* the Summary's row of each feasible option's total */
     int ck_master;           /* Checks row of the master check */
+    /* Buy-vs-Rent: the first and last rows of the sweep's totals, with the
+     * utilizations in column A and option i in column 1 + i (XW_NONE: no sheet). */
+    int br_first, br_last;
 } xw_ctx;
 
 #endif /* TCO_WRITE_XLSX_CTX_H */

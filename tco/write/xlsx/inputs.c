@@ -7,6 +7,7 @@
 #include "write/xlsx/plan.h"
 #include "util/utf8.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,23 +68,6 @@ static void catalog_source(xw_ctx *c, char *buf, size_t size, const tco_option *
                   xw_int(o->price_age_months).s, NULL);
     free(f);
     free(a);
-}
-
-/* The number format of a key's value, by its unit. */
-static xw_numfmt unit_numfmt(tco_kunit u)
-{
-    switch (u) {
-    case TCO_U_MONEY:
-        return XN_MONEY_IN;
-    case TCO_U_FRACTION:
-        return XN_PCT;
-    case TCO_U_COUNT:
-    case TCO_U_YEARS:
-    case TCO_U_MONTHS:
-        return XN_INT;
-    default:
-        return XN_GENERAL;
-    }
 }
 
 /* The label key of an INI key: "input.SECTION.NAME", with a suffix such as ".unit". */
@@ -180,6 +164,56 @@ static void define_name(xw_ctx *c, const char *name, int row, int col)
     xw_define_name(c, name, c->sheet_q[TCI_SHEET_INPUTS], row, col);
 }
 
+/* ===== Inputs as computed =====
+ *
+ * Hidden beside each value: column F holds the value tco computed with (a copy
+ * of column C; G one of column D, in the MACRS table) and column H is 1 when
+ * the cell no longer holds it. AnalysesCurrent is TRUE while no row is 1: the
+ * static sheets (Sensitivity, Cases, Monte Carlo) hold the figures of the
+ * inputs as they stand. */
+#define IN_COL_ASIS    5 /* F: column C as computed */
+#define IN_COL_ASIS_D  6 /* G: column D as computed (the MACRS table) */
+#define IN_COL_CHANGED 7 /* H: 1 when the row was changed */
+
+/* Row `row`'s flag: `=IF(test,0,1)`, cached 0. */
+static void changed_flag(xw_ctx *c, int row, const char *test)
+{
+    char f[XW_FBUF];
+    xw_fnum(c, c->inputs, row, IN_COL_CHANGED, xw_f(c, f, sizeof f, "=IF(%s,0,1)", test), 0,
+            xw_fmt(c, XS_CALC, XN_INT));
+}
+
+/* The number v of column C as computed, in `row`: equal exactly for a constant,
+ * within CheckTolerance for a formula (which a spreadsheet may round otherwise). */
+static void as_computed_num(xw_ctx *c, int row, double v, int formula)
+{
+    char t[XW_FBUF];
+    xw_refbuf cv = xw_ref(NULL, row, XW_COL_VAL, 0, 0), a = xw_ref(NULL, row, IN_COL_ASIS, 0, 0);
+    if (!isfinite(v)) { /* written as the n/a word */
+        xw_num(c, c->inputs, row, IN_COL_ASIS, v, NULL);
+        tci_utf8_format(t, sizeof t, "EXACT(%s,%s)", cv.s, a.s);
+    } else {
+        xw_num(c, c->inputs, row, IN_COL_ASIS, v, NULL);
+        if (formula)
+            tci_utf8_format(t, sizeof t,
+                            "IF(ISNUMBER(%s),ABS(%s-%s)<=CheckTolerance*MAX(1,ABS(%s)),FALSE)",
+                            cv.s, cv.s, a.s, a.s);
+        else
+            tci_utf8_format(t, sizeof t, "AND(ISNUMBER(%s),%s=%s)", cv.s, cv.s, a.s);
+    }
+    changed_flag(c, row, t);
+}
+
+/* The text of column C as computed, in `row`. */
+static void as_computed_text(xw_ctx *c, int row, const char *text)
+{
+    char t[XW_FBUF];
+    xw_text(c, c->inputs, row, IN_COL_ASIS, text, NULL);
+    tci_utf8_format(t, sizeof t, "EXACT(%s,%s)", xw_ref(NULL, row, XW_COL_VAL, 0, 0).s,
+                    xw_ref(NULL, row, IN_COL_ASIS, 0, 0).s);
+    changed_flag(c, row, t);
+}
+
 /* Global key k's row: label, key, value (an input, or fixed), unit, source, and
  * its defined name when it has one. */
 static void write_global(xw_ctx *c, int row, tco_skey k)
@@ -203,18 +237,21 @@ static void write_global(xw_ctx *c, int row, tco_skey k)
         xw_text(c, ws, row, XW_COL_VAL, text ? text : "\xE2\x80\x94", xw_fmt(c, XS_FIXED, XN_NONE));
         if (!text && kd->type != TCO_T_ENUM)
             tci_utf8_format(src, sizeof src, "%s", xw_label(c, "source.not_set", "not set"));
+        as_computed_text(c, row, text ? text : "\xE2\x80\x94");
         free(text);
     } else if (kd->live || xw_workload_input(c, 1, k)) {
         /* What the workbook's formulas read is an input (the workload keys when the
          * Workload sheet uses them); the others (catalog settings, workload keys
          * without a model) are shown for the record, styled as fixed. */
-        xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, unit_numfmt(kd->unit)));
+        xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, xw_unit_numfmt(kd->unit)));
         validate_input(c, ws, row, kd);
     } else {
         /* The horizon sets the timeline's length: structural, like the rest. */
-        xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_FIXED, unit_numfmt(kd->unit)));
+        xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_FIXED, xw_unit_numfmt(kd->unit)));
     }
     xw_text(c, ws, row, 4, src, xw_fmt(c, XS_KEY, XN_NONE));
+    if (is_num)
+        as_computed_num(c, row, v, 0);
     if (kd->sheet_name) /* a defined name (WORKBOOK.md) */
         define_name(c, kd->sheet_name, row, XW_COL_VAL);
 }
@@ -267,14 +304,17 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
     int is_num = key_value(c, kd, (const char *)o, &v, &text);
     if (k == TCO_O_LABEL) {
         xw_text(c, ws, row, XW_COL_VAL, c->label[i], fixed);
+        as_computed_text(c, row, c->label[i]);
     } else if (!is_num) {
         xw_text(c, ws, row, XW_COL_VAL, text ? text : "\xE2\x80\x94", fixed);
         if (!text && kd->type != TCO_T_ENUM)
             tci_utf8_format(src, sizeof src, "%s", xw_label(c, "source.not_set", "not set"));
+        as_computed_text(c, row, text ? text : "\xE2\x80\x94");
     } else if (k == TCO_O_UTILIZATION && !o->src[k]) {
         /* Follows the [workload] default, so changing that moves this option. */
         xw_fnum(c, ws, row, XW_COL_VAL, xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_UTILIZATION).s),
                 res->utilization, xw_fmt(c, XS_CALC, XN_PCT));
+        as_computed_num(c, row, res->utilization, 1);
         tci_utf8_format(src, sizeof src, "%s",
                         xw_label(c, "source.workload_utilization", "[workload] utilization"));
     } else if (k == TCO_O_DEPRECIATION_YEARS &&
@@ -285,6 +325,7 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
                 xw_f(c, f, sizeof f, "=COUNT(%s)",
                      xw_range(NULL, c->in_macrs, col, c->in_macrs + 7, col).s),
                 tco_depreciation_life(o), xw_fmt(c, XS_CALC, XN_INT));
+        as_computed_num(c, row, tco_depreciation_life(o), 1);
         tci_utf8_format(src, sizeof src, "%s", xw_label(c, "source.macrs_table", "MACRS table"));
     } else if (k == TCO_O_RESALE_FRACTION && o->src[TCO_O_RESALE_DECLINE]) {
         /* Derived from the decline on the next row over the horizon. */
@@ -292,13 +333,16 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
                 xw_f(c, f, sizeof f, "=(1-%s)^(HorizonMonths/12)",
                      xw_ref(NULL, row + 1, XW_COL_VAL, 1, 1).s),
                 res->residual_fraction, xw_fmt(c, XS_CALC, XN_PCT));
+        as_computed_num(c, row, res->residual_fraction, 1);
         tci_utf8_format(src, sizeof src, "%s",
                         xw_label(c, "source.from_resale_decline", "from resale_decline"));
     } else if (kd->live || xw_workload_input(c, 0, k)) {
-        xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, unit_numfmt(kd->unit)));
+        xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, xw_unit_numfmt(kd->unit)));
         validate_input(c, ws, row, kd);
+        as_computed_num(c, row, v, 0);
     } else {
-        xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_FIXED, unit_numfmt(kd->unit)));
+        xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_FIXED, xw_unit_numfmt(kd->unit)));
+        as_computed_num(c, row, v, 0);
     }
     free(text);
     int stale = o->src[k] == TCO_SRC_CATALOG && o->price_stale &&
@@ -320,6 +364,8 @@ static void inputs_head(xw_ctx *c)
     xw_set_col(ws, 2, 2, 18);
     xw_set_col(ws, 3, 3, 22);
     xw_set_col(ws, 4, 4, 40);
+    lxw_row_col_options hidden = {.hidden = 1};
+    xw_note(c, worksheet_set_column_opt(ws, IN_COL_ASIS, IN_COL_CHANGED, 14, NULL, &hidden));
     worksheet_set_tab_color(ws, 0xFFD966);
     xw_title_line(
         c, ws, xw_label(c, "inputs.title", "Inputs"),
@@ -334,6 +380,10 @@ static void inputs_head(xw_ctx *c)
         xw_label(c, "inputs.head.source", "Source")};
     for (int k = 0; k < 5; k++)
         xw_text(c, ws, 3, k, heads[k], xw_fmt(c, XS_HEADER, XN_NONE));
+    xw_text(c, ws, 3, IN_COL_ASIS, xw_label(c, "inputs.head.as_computed", "As computed"),
+            xw_fmt(c, XS_HEADER, XN_NONE));
+    xw_text(c, ws, 3, IN_COL_CHANGED, xw_label(c, "inputs.head.changed", "Changed (1 = yes)"),
+            xw_fmt(c, XS_HEADER, XN_NONE));
     worksheet_freeze_panes(ws, 4, 0);
 }
 
@@ -377,6 +427,7 @@ static int inputs_constants(xw_ctx *c, int row)
     c->in_sph = row;
     xw_text(c, ws, row, 0, xw_label(c, "inputs.seconds_per_hour", "Seconds per hour"), NULL);
     xw_num(c, ws, row, XW_COL_VAL, 3600, xw_fmt(c, XS_FIXED, XN_INT));
+    as_computed_num(c, row, 3600, 0);
     xw_text(c, ws, row, 3, xw_label(c, "unit.seconds", "seconds"), xw_fmt(c, XS_UNIT, XN_NONE));
     xw_text(c, ws, row, 4, xw_label(c, "source.definition", "definition"),
             xw_fmt(c, XS_KEY, XN_NONE));
@@ -398,9 +449,17 @@ static int inputs_constants(xw_ctx *c, int row)
             c, ws, row, 0,
             xw_labelf(c, yl, sizeof yl, "inputs.macrs.year_n", "Year {n}", "n", xw_int(y).s, NULL),
             NULL);
-        if (y <= 6)
+        if (y <= 6) {
             xw_num(c, ws, row, 2, tco_macrs_rate(5, y), xw_fmt(c, XS_FIXED, XN_PCT));
+            xw_num(c, ws, row, IN_COL_ASIS, tco_macrs_rate(5, y), NULL);
+        }
         xw_num(c, ws, row, 3, tco_macrs_rate(7, y), xw_fmt(c, XS_FIXED, XN_PCT));
+        xw_num(c, ws, row, IN_COL_ASIS_D, tco_macrs_rate(7, y), NULL);
+        char t[XW_FBUF];
+        tci_utf8_format(t, sizeof t, "AND(%s=%s,%s=%s)", xw_ref(NULL, row, 2, 0, 0).s,
+                        xw_ref(NULL, row, IN_COL_ASIS, 0, 0).s, xw_ref(NULL, row, 3, 0, 0).s,
+                        xw_ref(NULL, row, IN_COL_ASIS_D, 0, 0).s);
+        changed_flag(c, row, t);
         xw_text(c, ws, row, 4, xw_label(c, "source.irs946", "IRS Publication 946, table A-1"),
                 xw_fmt(c, XS_KEY, XN_NONE));
     }
@@ -437,6 +496,11 @@ void xw_write_inputs(xw_ctx *c)
     row = inputs_constants(c, row);
     for (size_t i = 0; i < c->s->n_options; i++)
         row = inputs_option(c, i, row + 1);
+    /* TRUE while every value is the one tco computed with (the flags above). */
+    char f[XW_FBUF];
+    xw_f(c, f, sizeof f, "=SUM(%s)=0",
+         xw_range(c->sheet_q[TCI_SHEET_INPUTS], 4, IN_COL_CHANGED, row, IN_COL_CHANGED).s);
+    xw_note(c, workbook_define_name(c->wb, "AnalysesCurrent", f));
     xw_print_setup(c, c->inputs, 3, 3, 1);
     worksheet_set_portrait(c->inputs);
 }

@@ -34,6 +34,7 @@ typedef struct mc_sheet {
     xw_pager pg;
     lxw_format *fx_int, *fx_num, *fx_text;
     size_t *shown, ns;     /* the options drawn in the histogram */
+    size_t varying;        /* the options whose total varies */
     int hh, hfirst, hlast; /* the histogram table's heading, first and last rows */
 } mc_sheet;
 
@@ -114,13 +115,17 @@ static int mc_inputs(const mc_sheet *S, int row)
             v[0] = un->a, v[2] = un->b;
         else
             v[3] = un->a, v[4] = un->b;
+        /* In the key's own number format, as on Inputs. */
+        const tco_keydef *kd = un->param.option < 0 ? tco_scenario_key((tco_skey)un->param.key)
+                                                    : tco_option_key((tco_okey)un->param.key);
+        lxw_format *fx = xw_fmt(c, XS_FIXED, kd ? xw_unit_numfmt(kd->unit) : XN_GENERAL);
         xw_text(c, ws, row, 0, xw_cell_text(t, sizeof t, un->name), NULL);
         xw_text(c, ws, row, 1, dists[d], S->fx_text);
         for (int k = 0; k < 5; k++) {
             if (isfinite(v[k]))
-                xw_num(c, ws, row, 2 + k, v[k], S->fx_num);
+                xw_num(c, ws, row, 2 + k, v[k], fx);
             else
-                xw_text(c, ws, row, 2 + k, XW_DASH, S->fx_num);
+                xw_text(c, ws, row, 2 + k, XW_DASH, fx);
         }
     }
     xw_para(c, ws, row++, S->sp,
@@ -183,13 +188,14 @@ static int mc_results(mc_sheet *S, int row)
     return row;
 }
 
-/* The HIST_MAX options with the lowest mean total, in input order, in S->shown;
- * 0 after a failed allocation (recorded in c). */
+/* The options with a histogram (those whose total varies), at most HIST_MAX of
+ * them with the lowest mean total, in input order, in S->shown; 0 after a failed
+ * allocation (recorded in c). */
 static int mc_shown(mc_sheet *S)
 {
     const tco_analysis *A = S->A;
     const size_t n = S->c->s->n_options;
-    size_t *shown = malloc((n ? n : 1) * sizeof *shown);
+    size_t *shown = malloc((n ? n : 1) * sizeof *shown), varying = 0;
     unsigned char *keep = calloc(n ? n : 1, 1);
     if (!shown || !keep) {
         free(shown);
@@ -198,19 +204,25 @@ static int mc_shown(mc_sheet *S)
         return 0;
     }
     size_t ns = 0;
-    for (size_t k = 0; k < n && k < HIST_MAX; k++) {
+    for (size_t k = 0; k < HIST_MAX; k++) {
         size_t best = n;
         for (size_t i = 0; i < n; i++)
-            if (!keep[i] && (best == n || A->mc[i].total_mean < A->mc[best].total_mean))
+            if (!keep[i] && A->mc[i].hist &&
+                (best == n || A->mc[i].total_mean < A->mc[best].total_mean))
                 best = i;
+        if (best == n)
+            break;
         keep[best] = 1;
     }
     for (size_t i = 0; i < n; i++)
         if (keep[i])
             shown[ns++] = i;
     free(keep);
+    for (size_t i = 0; i < n; i++)
+        varying += A->mc[i].hist != NULL;
     S->shown = shown;
     S->ns = ns;
+    S->varying = varying;
     return 1;
 }
 
@@ -220,7 +232,7 @@ static int mc_histogram(mc_sheet *S, int row)
     xw_ctx *c = S->c;
     lxw_worksheet *ws = S->ws;
     const tco_analysis *A = S->A;
-    const size_t n = c->s->n_options, nb = A->mc_bins, ns = S->ns;
+    const size_t nb = A->mc_bins, ns = S->ns;
     char t[XW_TBUF], lo[64], hi[64];
     xw_labelf(c, t, sizeof t, "montecarlo.histogram",
               "Distribution of the total: samples per bin ({currency})", "currency", c->currency,
@@ -258,10 +270,13 @@ static int mc_histogram(mc_sheet *S, int row)
     S->hh = hh, S->hfirst = hfirst, S->hlast = row - 1;
     xw_para(c, ws, row++, S->sp,
             xw_label(c, "montecarlo.bin_note",
-                     "20 bins of equal width over every option's totals; a bin holds totals from "
-                     "its lower edge up to, not including, its upper edge (the last includes it)."),
+                     "Bins of equal width over the totals of the options whose total varies, at "
+                     "most as wide as the Freedman-Diaconis rule gives for the narrowest of them "
+                     "(MODEL.md, Monte Carlo); a bin holds totals from its lower edge up to, not "
+                     "including, its upper edge (the last includes it). Options that no "
+                     "uncertain input reaches have one total each and are left out."),
             1);
-    if (ns < n) {
+    if (ns < S->varying) {
         xw_labelf(c, t, sizeof t, "montecarlo.hist_note",
                   "The {n} options with the lowest mean total are shown.", "n", xw_int(HIST_MAX).s,
                   NULL);
@@ -316,6 +331,7 @@ void xw_write_monte_carlo(xw_ctx *c)
         return;
     mc_sheet S = {.c = c, .ws = c->montecarlo, .A = A};
     mc_title(&S);
+    xw_analyses_flag(c, S.ws, 2, 0);
     int row = mc_run(&S, 3);
     row++;
     row = mc_inputs(&S, row);
@@ -325,6 +341,16 @@ void xw_write_monte_carlo(xw_ctx *c)
     /* The histogram of totals: the chart, then its table. */
     if (!mc_shown(&S))
         return;
+    if (S.ns == 0 || A->mc_bins == 0 || !A->mc_edges) {
+        xw_para(c, S.ws, row++, S.sp,
+                xw_label(c, "montecarlo.no_histogram",
+                         "No histogram: no option's total varies, since no uncertain input "
+                         "reaches any option."),
+                1);
+        free(S.shown);
+        xw_pager_apply(c, S.ws, &S.pg, row);
+        return;
+    }
     const int chart_rows = 23;
     int chart_top = row;
     xw_pager_block(&S.pg, chart_top, chart_rows);

@@ -153,6 +153,28 @@ void xw_engine_num(xw_ctx *c, lxw_worksheet *ws, int row, int col, double v, xw_
     xw_num(c, ws, row, col, v, xw_fmt(c, XS_FIXED, nf));
 }
 
+/* See page.h. */
+void xw_analyses_flag(xw_ctx *c, lxw_worksheet *ws, int row, int col)
+{
+    char f[XW_FBUF];
+    xw_phrase cur = xw_phrase_of(
+        xw_label(c, "word.analyses_current", "Computed by tco for the inputs as they stand"));
+    xw_phrase stale = xw_phrase_of(
+        xw_label(c, "word.analyses_stale",
+                 "Recompute with tco: the inputs changed since these figures were computed"));
+    xw_fstr(c, ws, row, col, xw_f(c, f, sizeof f, "=IF(AnalysesCurrent,%s,%s)", cur.lit, stale.lit),
+            cur.text, xw_fmt(c, XS_TEXT, XN_NONE));
+    lxw_conditional_format cf;
+    memset(&cf, 0, sizeof cf);
+    cf.type = LXW_CONDITIONAL_TYPE_FORMULA;
+    for (int bad = 0; bad < 2; bad++) {
+        cf.value_string = bad ? "=NOT(AnalysesCurrent)" : "=AnalysesCurrent";
+        cf.format = bad ? c->fmt_bad : c->fmt_ok;
+        xw_note(c, worksheet_conditional_format_range(ws, (lxw_row_t)row, (lxw_col_t)col,
+                                                      (lxw_row_t)row, (lxw_col_t)col, &cf));
+    }
+}
+
 /* ===== Printed pages ===== */
 
 /* See page.h. */

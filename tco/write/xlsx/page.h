@@ -57,6 +57,11 @@ void xw_header_height(lxw_worksheet *ws, int row, const char *const *texts, size
 /* A static value of the engine's (fixed style), the n/a word (xw_na_word) when unknown. */
 void xw_engine_num(xw_ctx *c, lxw_worksheet *ws, int row, int col, double v, xw_numfmt nf);
 
+/* Whether the engine's analyses were computed for the inputs as they stand, in
+ * words in (row, col): a formula over the defined name AnalysesCurrent (Inputs),
+ * green while it holds, red with "Recompute with tco" once an input is changed. */
+void xw_analyses_flag(xw_ctx *c, lxw_worksheet *ws, int row, int col);
+
 /* ===== Printed pages ===== */
 
 /* Width in pixels of columns `chars` characters wide in all, as the Summary counts them. */

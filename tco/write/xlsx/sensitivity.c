@@ -158,7 +158,8 @@ static int se_title(se_sheet *S, size_t cheapest)
     xw_span sp = {SE_N - 1, S->total_w};
     xw_title(c, ws, sp,
              xw_label(c, "sensitivity.title", "Sensitivity: which inputs move the answer"), t);
-    int row = 2;
+    xw_analyses_flag(c, ws, 2, 0);
+    int row = 3;
     if (b >= 0) {
         xw_labelf(c, t, sizeof t, "sensitivity.baseline_note",
                   "Bought options are measured against the baseline, {label}: their swing is the "

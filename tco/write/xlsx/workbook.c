@@ -223,7 +223,7 @@ static int sheet_wanted(const xw_ctx *c, int kind)
     case TCI_SHEET_CASES:
         return A && A->n_cases > 0 && A->cases;
     case TCI_SHEET_MONTE_CARLO:
-        return A && A->mc_samples > 0 && A->mc && A->mc_edges && A->mc_bins > 0;
+        return A && A->mc_samples > 0 && A->mc;
     default:
         return 0;
     }
@@ -268,6 +268,7 @@ static void write_sheets(xw_ctx *c)
     for (size_t i = 0; i < s->n_options; i++)
         xw_option_layout(c, i);
     c->ck_master = 3;
+    c->br_first = c->br_last = XW_NONE;
     xw_write_inputs(c);
     for (size_t i = 0; i < s->n_options && !c->err && !c->nomem; i++)
         xw_write_option(c, i);
