@@ -3,7 +3,8 @@
 
   audit_all.py BUILD_DIR REPO_DIR
 
-For each INI under config/, examples/ (and its folders) and tests/data/e2e/,
+For each INI under config/, examples/ (and its folders) and tests/data/e2e/, and
+tests/data/one-option.ini (one-cell lookups),
 writes the workbook with BUILD_DIR/tco and audits it with recalc_audit.py (beside
 this file). Passes when every workbook recalculates in LibreOffice and Gnumeric
 to its cached values and has at least 3 charts. Exit 0 on success, 1 on any failure.
@@ -23,6 +24,7 @@ def main():
     for d in ("config", "examples", os.path.join("examples", "*"),
               os.path.join("tests", "data", "e2e")):
         inis += sorted(glob.glob(os.path.join(repo, d, "*.ini")))
+    inis.append(os.path.join(repo, "tests", "data", "one-option.ini"))
     if not inis:
         print("no scenarios found under", repo)
         return 1

@@ -414,10 +414,15 @@ static void sm_title(xw_ctx *c, int lines)
      * engine picks (MODEL.md, Feasibility). */
     int hr = c->sm_feasible_total;
     xw_refbuf h = xw_range(NULL, hr, c0, hr, c1);
-    xw_fstr(c, ws, 2, c0,
-            xw_f(c, f, sizeof f, "=IF(COUNT(%s)=0,\"%s\",INDEX(%s,1,MATCH(MIN(%s),%s,0)))", h.s,
-                 XW_DASH, xw_range(NULL, c->sm_header, c0, c->sm_header, c1).s, h.s, h.s),
-            c->r->cheapest >= 0 ? c->label[c->r->cheapest] : XW_DASH, xw_fmt(c, XS_TOTAL, XN_NONE));
+    xw_refbuf names = xw_range(NULL, c->sm_header, c0, c->sm_header, c1);
+    if (n == 1) /* Gnumeric's INDEX of a one-cell range is #REF! */
+        xw_f(c, f, sizeof f, "=IF(COUNT(%s)=0,\"%s\",%s)", h.s, XW_DASH,
+             xw_ref(NULL, c->sm_header, c0, 0, 0).s);
+    else
+        xw_f(c, f, sizeof f, "=IF(COUNT(%s)=0,\"%s\",INDEX(%s,1,MATCH(MIN(%s),%s,0)))", h.s,
+             XW_DASH, names.s, h.s, h.s);
+    xw_fstr(c, ws, 2, c0, f, c->r->cheapest >= 0 ? c->label[c->r->cheapest] : XW_DASH,
+            xw_fmt(c, XS_TOTAL, XN_NONE));
 
     lxw_format *head = xw_fmt(c, XS_HEADER, XN_NONE);
     worksheet_set_row(ws, (lxw_row_t)c->sm_header, 15.0 * lines + 2, NULL);
