@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #if defined(__GLIBC__)
@@ -50,10 +51,20 @@ int cli_output_end(int rc)
     return rc == CLI_EXIT_OK ? CLI_EXIT_RUNTIME : rc;
 }
 
+/* 1 when standard output is a regular file and `path` leads to it
+ * (/dev/stdout, /proc/self/fd/1, its own name): written through standard
+ * output, so that `>> log` appends rather than being replaced. */
+static int is_standard_output(const char *path)
+{
+    struct stat p, o;
+    return fstat(STDOUT_FILENO, &o) == 0 && S_ISREG(o.st_mode) && stat(path, &p) == 0 &&
+           p.st_dev == o.st_dev && p.st_ino == o.st_ino;
+}
+
 /* See documentation in output.h. */
 int cli_emit(const char *path, tco_write_fn write, const void *arg, tco_diags *d)
 {
-    if (path && strcmp(path, "-") != 0)
+    if (path && strcmp(path, "-") != 0 && !is_standard_output(path))
         return tco_write_atomic(path, write, arg, d) == TCO_OK ? CLI_EXIT_OK : CLI_EXIT_RUNTIME;
     errno = 0;
     tco_status st = write(stdout, arg);

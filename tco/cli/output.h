@@ -28,7 +28,8 @@ void cli_output_start(void);
 int cli_output_end(int rc);
 
 /* Write with a stream writer to `path` atomically (tco_write_atomic), or to
- * standard output when path is NULL or "-". Returns an exit status:
+ * standard output when path is NULL or "-", or leads to the regular file that
+ * standard output is (`-o /dev/stdout >> log` appends). Returns an exit status:
  * CLI_EXIT_OK, or CLI_EXIT_RUNTIME when it cannot write (the reason is in
  * diags for a file, on standard error for standard output). */
 int cli_emit(const char *path, tco_write_fn write, const void *arg, tco_diags *diags);

@@ -87,13 +87,20 @@ run 1 "$TCO" report "$SEED" -o "$work/fifo" --format xlsx
 has_line "$work/fifo: error: cannot write: no reader on the FIFO"
 
 # /dev/stdout leads through /proc to whatever standard output is: a pipe gets
-# the report, a regular file is replaced at its own path, the link stays.
+# the report; a regular file gets it through standard output, so that >> appends;
+# the link stays.
 ln -s /proc/self/fd/1 "$work/stdout"
 timeout 120 "$TCO" report "$SEED" -o "$work/stdout" --format json 2>"$work/err" | cat >"$work/piped.json"
 cmp -s "$work/ref.json" "$work/piped.json" && ok || bad "/dev/stdout as a pipe: the report did not arrive"
 run 0 "$TCO" report "$SEED" -o "$work/stdout" --format json
 [ -L "$work/stdout" ] && ok || bad "the link to standard output was replaced"
 cmp -s "$work/ref.json" "$work/out" && ok || bad "/dev/stdout as a file: the report did not arrive"
+for dev in /dev/stdout "$work/stdout"; do
+    echo "earlier line" >"$work/log"
+    timeout 120 "$TCO" report "$SEED" -o "$dev" --format json >>"$work/log" 2>"$work/err"
+    { echo "earlier line"; cat "$work/ref.json"; } | cmp -s - "$work/log" && ok ||
+        bad "-o $dev >> log: the log was not appended to"
+done
 
 # A link to a regular file: the file it leads to is replaced, the link stays.
 echo previous >"$work/real.json"
