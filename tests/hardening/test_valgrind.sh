@@ -1,7 +1,8 @@
 #!/bin/sh
 # test_valgrind.sh TCO SOURCE_DIR - valgrind memcheck over the command-line tool:
 # every shipped scenario (config/*.ini, examples/*.ini) in every output format
-# the tool has, plus a few malformed inputs for the error paths. Fails on any
+# the tool has, compare of two pairs in every format, plus a few malformed inputs
+# for the error paths. Fails on any
 # memory error or any definite or indirect leak. Exits 77 (skipped) without
 # valgrind.
 set -u
@@ -47,6 +48,15 @@ for ini in "$SRC"/config/*.ini "$SRC"/examples/*.ini; do
         vg 0 report "$ini" -o "$work/out.$ext"
     done
 done
+# compare: two different scenarios and one against itself, in every format.
+for pair in "seed-2026 training-reserved" "contract-terms contract-terms"; do
+    set -- $pair
+    vg 0 compare "$SRC/config/$1.ini" "$SRC/config/$2.ini"
+    for ext in $formats; do
+        vg 0 compare "$SRC/config/$1.ini" "$SRC/config/$2.ini" -o "$work/cmp.$ext"
+    done
+done
+vg 2 compare "$SRC/config/seed-2026.ini" "$SRC/tests/corpus/baseline-typo.ini"
 for name in limit-errors-60 garbage-random case-option-typo baseline-typo utf8-many-lines; do
     vg 2 report "$SRC/tests/corpus/$name.ini" -o "$work/bad.json"
 done
