@@ -103,9 +103,9 @@ typedef struct irr_poly {
 } irr_poly;
 
 /* A function with the sign and the zeros of NPV at the rate expm1(t), t =
- * ln(1+r): for r >= 0, sum c[k] x^(k-lo) with x = 1/(1+r) <= 1; for r < 0,
- * sum c[k] y^(hi-k) with y = 1+r < 1 (NPV times the positive (1+r)^(hi-lo)
- * (1+r)^lo). Both by Horner with |x|, |y| <= 1, so nothing overflows. */
+ * ln(1+r): for r >= 0, sum c[k] x^(k-lo) with x = 1/(1+r) <= 1, NPV times
+ * (1+r)^lo; for r < 0, sum c[k] y^(hi-k) with y = 1+r < 1, NPV times
+ * (1+r)^hi. Both by Horner with x, y <= 1, so nothing overflows. */
 static double irr_sign_fn(const irr_poly *p, double t)
 {
     double acc = 0;
@@ -127,7 +127,7 @@ static int sign_of(double v)
 }
 
 /* Bisection on t in [a, b], where irr_sign_fn changes sign; at most 200
- * halvings (the interval is at most 1,402 wide and stops at 1e-15 or when
+ * halvings (the interval is at most 1,400 wide and stops at 1e-15 or when
  * the midpoint is an end). */
 static double irr_bisect(const irr_poly *p, double a, double b)
 {
