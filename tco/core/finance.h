@@ -1,0 +1,65 @@
+/* finance.h - the spreadsheet's financial functions, computed as the
+ * spreadsheet computes them (docs/MODEL.md, "Financial functions"): PMT,
+ * IPMT, PPMT, NPV, IRR and MIRR, with the annual rate of a monthly one and
+ * the payback period of a series of flows. The finance view writes its
+ * figures to the workbook as these functions, so the engine's value and the
+ * workbook's agree.
+ *
+ * Sign convention (the spreadsheet's): money paid out is negative, money
+ * received positive. A loan of 1000 received is pv = 1000; its payments come
+ * back negative. `type` is 0 for payments at the end of each period, 1 at the
+ * beginning.
+ *
+ * Hostile values: a NaN or infinite argument, nper <= 0, a rate <= -1, a
+ * type other than 0 or 1, per outside 1..nper give NaN (the spreadsheet's
+ * #NUM!); no function loops without bound or reads past `n` flows. */
+#ifndef TCO_CORE_FINANCE_H
+#define TCO_CORE_FINANCE_H
+
+#include <stddef.h>
+
+/* PMT(rate, nper, pv, fv, type): the payment each period that turns pv into
+ * fv over nper periods; -(pv + fv) / nper at rate 0. */
+double tci_pmt(double rate, double nper, double pv, double fv, int type);
+
+/* IPMT(rate, per, nper, pv, fv, type): the interest part of payment `per`
+ * (1..nper); 0 at rate 0, and 0 for per 1 when type is 1. */
+double tci_ipmt(double rate, double per, double nper, double pv, double fv, int type);
+
+/* PPMT(rate, per, nper, pv, fv, type) = PMT - IPMT: the principal part. */
+double tci_ppmt(double rate, double per, double nper, double pv, double fv, int type);
+
+/* NPV(rate, flows): sum of flows[i] / (1+rate)^(i+1), the first flow one
+ * period away as in the spreadsheet. NaN for rate <= -1 or a non-finite
+ * value; 0 for n = 0. */
+double tci_npv(double rate, const double *flows, size_t n);
+
+/* IRR: the periodic rate r > -1 with sum flows[k] / (1+r)^k = 0 over the
+ * periods k = 0..n-1, to 1e-12. Returns 0 and sets *rate_out, or returns -1,
+ * sets *rate_out to NaN and *why to a static English reason: "a flow is not
+ * a finite number", "no sign change", "more than one sign change and more
+ * than one rate with NPV 0", "more than one sign change and no rate with
+ * NPV 0". The rule (Descartes' rule of signs, then a scan) is MODEL.md's.
+ * `why` may be NULL. */
+int tci_irr(const double *flows, size_t n, double *rate_out, const char **why);
+
+/* The annual rate of a monthly one: (1+r)^12 - 1; NaN for r <= -1. */
+double tci_rate_annual(double monthly);
+
+/* MIRR(flows, finance_rate, reinvest_rate): the negative flows discounted
+ * to period 0 at finance_rate, the positive ones compounded to period n-1 at
+ * reinvest_rate, and the rate that turns the one into the other over n-1
+ * periods. NaN when the flows lack a positive or a negative value (the
+ * spreadsheet's #DIV/0!), for a rate <= -1 or a non-finite value. */
+double tci_mirr(const double *flows, size_t n, double finance_rate, double reinvest_rate);
+
+/* Payback: the first period k (0..n-1) from which the cumulative flow
+ * sum_{j<=k} flows[j] / (1+rate)^j stays >= 0 through period n-1 (rate 0:
+ * undiscounted), a whole period with no interpolation. TCI_PAYBACK_NEVER when
+ * the cumulative flow ends below 0 (or n is 0), TCI_PAYBACK_INVALID for a
+ * non-finite value or rate <= -1. */
+#define TCI_PAYBACK_NEVER   (-1L)
+#define TCI_PAYBACK_INVALID (-2L)
+long tci_payback(const double *flows, size_t n, double rate);
+
+#endif
