@@ -235,6 +235,10 @@ static void test_case_changes_exactly(void)
     release(a, s, r);
 }
 
+/* r's price drawn uniformly from 0.5 to 1.5: 20000 samples, seed 42. */
+static const char MC_UNIFORM_PRICE[] = "[uncertainty]\nsamples = 20000\nseed = 42\n"
+                                       "r.price_per_gpu_hour = uniform(0.5, 1.5)\n";
+
 /* r's total is 1200 x price, linear in the price. With the price uniform on
  * [0.5, 1.5] its mean is 1200 and its standard deviation 1200 / sqrt(12) =
  * 346.4, so the mean of 20000 samples is within 4 standard errors (9.8) of
@@ -244,9 +248,7 @@ static void test_monte_carlo_converges(void)
 {
     tco_scenario *s;
     tco_result *r;
-    tco_analysis *a = analyze("[uncertainty]\nsamples = 20000\nseed = 42\n"
-                              "r.price_per_gpu_hour = uniform(0.5, 1.5)\n",
-                              &s, &r);
+    tco_analysis *a = analyze(MC_UNIFORM_PRICE, &s, &r);
     CU_ASSERT_PTR_NOT_NULL_FATAL(a);
     CU_ASSERT_EQUAL(a->mc_samples, 20000);
     CU_ASSERT_DOUBLE_EQUAL(a->mc[1].total_mean, 1200, 4 * 346.41 / sqrt(20000));
@@ -316,9 +318,7 @@ static void test_histogram_leaves_out_constant(void)
 {
     tco_scenario *s;
     tco_result *r;
-    tco_analysis *a = analyze("[uncertainty]\nsamples = 20000\nseed = 42\n"
-                              "r.price_per_gpu_hour = uniform(0.5, 1.5)\n",
-                              &s, &r);
+    tco_analysis *a = analyze(MC_UNIFORM_PRICE, &s, &r);
     CU_ASSERT_PTR_NOT_NULL_FATAL(a);
     CU_ASSERT_PTR_NULL(a->mc[0].hist);
     CU_ASSERT_PTR_NOT_NULL_FATAL(a->mc[1].hist);

@@ -32,7 +32,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from xlsxtest import tco_binary  # noqa: E402
 import recalc_audit  # noqa: E402
-from live_model import defined_cell, rewrite_ini  # noqa: E402
+from live_model import EDITS, defined_cell, rewrite_ini  # noqa: E402
 
 # Shipped scenarios: bought and rented options (seed-2026), contract terms and a case
 # (contract-terms), a sized model (seed-70b-inference), and the test scenario with
@@ -165,9 +165,7 @@ def one(tco, repo, ini, tmp):
     subprocess.run(["timeout", "600", tco, "report", src, "-o", book], check=True)
     wb = openpyxl.load_workbook(book)
     changes = {}
-    for dname, section, key, new in (
-            ("ElectricityPrice", "site", "electricity_price", lambda v: v * 1.5 + 0.01),
-            ("DiscountRate", "scenario", "discount_rate", lambda v: min(1.0, v + 0.035))):
+    for dname, section, key, new in EDITS:
         sheet, coord = defined_cell(wb, dname)
         value = float(new(float(wb[sheet][coord].value)))
         wb[sheet][coord].value = value

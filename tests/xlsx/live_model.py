@@ -25,6 +25,9 @@ from xlsxtest import lo_recalc, tco_binary  # noqa: E402
 
 REL = 1e-9
 DASH = "\u2013"
+# The edits made in the workbook: (defined name, INI section, key, new value of old).
+EDITS = (("ElectricityPrice", "site", "electricity_price", lambda v: v * 1.5 + 0.01),
+         ("DiscountRate", "scenario", "discount_rate", lambda v: min(1.0, v + 0.035)))
 
 
 def defined_cell(wb, name):
@@ -125,9 +128,7 @@ def main():
 
         wb = openpyxl.load_workbook(book)
         changes = {}
-        for name, section, key, new in (
-                ("ElectricityPrice", "site", "electricity_price", lambda v: v * 1.5 + 0.01),
-                ("DiscountRate", "scenario", "discount_rate", lambda v: min(1.0, v + 0.035))):
+        for name, section, key, new in EDITS:
             sheet, coord = defined_cell(wb, name)
             old = wb[sheet][coord].value
             value = float(new(float(old)))
