@@ -34,8 +34,8 @@ from xlsxtest import tco_binary  # noqa: E402
 import recalc_audit  # noqa: E402
 from live_model import EDITS, defined_cell, rewrite_ini  # noqa: E402
 
-# Shipped scenarios: bought and rented options (seed-2026), contract terms and a case
-# (contract-terms), a sized model (seed-70b-inference), and the test scenario with
+# Shipped scenarios: bought and rented options (seed-2026), contract terms, a case and
+# Monte Carlo (contract-terms), a sized model (seed-70b-inference), and the test scenario with
 # cases, sensitivity ranges and Monte Carlo (analysis).
 SCENARIOS = ["config/seed-2026.ini", "config/contract-terms.ini",
              "config/seed-70b-inference.ini", "tests/data/analysis.ini"]
