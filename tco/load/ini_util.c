@@ -24,57 +24,6 @@ void *tci_ini_grow(void *items, size_t n, size_t size)
     return realloc(items, (n ? n * 2 : 4) * size);
 }
 
-/* The message m with every character one cannot see (util/suggest.h:
- * tci_invisible_name) written \uXXXX, and named at the end: "unknown key
- * 'count\u00A0' ... (\u00A0 stands for U+00A0 NO-BREAK SPACE)". Takes m;
- * returns it, or its new form, or NULL (m freed) when out of memory. */
-static char *name_invisible(char *m)
-{
-    uint32_t seen[64];
-    size_t n_seen = 0, size = strlen(m) + 3, len = strlen(m);
-    for (size_t i = 0; i < len;) {
-        uint32_t cp;
-        size_t n = tci_utf8_decode(m + i, len - i, &cp);
-        const char *name = n ? tci_invisible_name(cp) : NULL;
-        i += n ? n : 1;
-        if (!name)
-            continue;
-        size += 6;
-        size_t k = 0;
-        while (k < n_seen && seen[k] != cp)
-            k++;
-        if (k == n_seen && n_seen < sizeof seen / sizeof seen[0]) {
-            seen[n_seen++] = cp;
-            size += strlen(name) + 32;
-        }
-    }
-    if (!n_seen)
-        return m;
-    char *out = malloc(size), *q = out;
-    if (!out) {
-        free(m);
-        return NULL;
-    }
-    for (size_t i = 0; i < len;) {
-        uint32_t cp;
-        size_t n = tci_utf8_decode(m + i, len - i, &cp);
-        if (n && tci_invisible_name(cp)) {
-            q += sprintf(q, "\\u%04X", (unsigned)cp);
-        } else {
-            n = n ? n : 1;
-            memcpy(q, m + i, n);
-            q += n;
-        }
-        i += n;
-    }
-    for (size_t k = 0; k < n_seen; k++)
-        q += sprintf(q, "%s\\u%04X %sU+%04X %s", k ? ", " : " (", (unsigned)seen[k],
-                     k ? "for " : "stands for ", (unsigned)seen[k], tci_invisible_name(seen[k]));
-    strcpy(q, ")");
-    free(m);
-    return out;
-}
-
 /* See ini.h. */
 void tci_ini_report(loader *L, int line, const char *section, const char *fmt, ...)
 {
@@ -99,7 +48,7 @@ void tci_ini_report(loader *L, int line, const char *section, const char *fmt, .
     va_start(ap, fmt);
     vsnprintf(text, (size_t)len + 1, fmt, ap);
     va_end(ap);
-    if (!(text = name_invisible(text))) {
+    if (!(text = tci_name_invisible(text))) {
         free(sec);
         L->nomem = 1;
         return;

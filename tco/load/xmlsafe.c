@@ -19,6 +19,7 @@
  * The loader then reads the document and checks what XSD 1.0 cannot say.
  */
 #include "load/xmlsafe.h"
+#include "util/suggest.h"
 
 #include <libxml/SAX2.h>
 #include <libxml/parser.h>
@@ -58,6 +59,10 @@ void tci_xml_report(tci_xml *x, int line, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(buf, (size_t)len + 1, fmt, ap);
     va_end(ap);
+    if (!(buf = tci_name_invisible(buf))) {
+        x->nomem = 1;
+        return;
+    }
     if (tco_diags_add(x->diags, TCO_SEV_ERROR, x->file, line, NULL, "%s", buf) == TCO_ERR_NOMEM)
         x->nomem = 1;
     free(buf);
@@ -114,6 +119,10 @@ static void collect_error(tci_xml *x, error_ptr e)
     size_t n = strlen(msg);
     while (n && msg[n - 1] == ' ')
         msg[--n] = '\0';
+    if (!(msg = tci_name_invisible(msg))) {
+        x->nomem = 1;
+        return;
+    }
     tco_severity sev = e->level == XML_ERR_WARNING ? TCO_SEV_WARNING : TCO_SEV_ERROR;
     if (sev == TCO_SEV_ERROR)
         x->errors++;

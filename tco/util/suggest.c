@@ -3,6 +3,8 @@
 #include "util/utf8.h"
 
 #include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* See documentation in header file. */
@@ -162,4 +164,52 @@ int tci_suggest_consider(tci_suggest *s, const char *cand)
         }
     }
     return s->dist == 0;
+}
+
+/* See documentation in header file. */
+char *tci_name_invisible(char *m)
+{
+    uint32_t seen[64];
+    size_t n_seen = 0, size = strlen(m) + 3, len = strlen(m);
+    for (size_t i = 0; i < len;) {
+        uint32_t cp;
+        size_t n = tci_utf8_decode(m + i, len - i, &cp);
+        const char *name = n ? tci_invisible_name(cp) : NULL;
+        i += n ? n : 1;
+        if (!name)
+            continue;
+        size += 6;
+        size_t k = 0;
+        while (k < n_seen && seen[k] != cp)
+            k++;
+        if (k == n_seen && n_seen < sizeof seen / sizeof seen[0]) {
+            seen[n_seen++] = cp;
+            size += strlen(name) + 32;
+        }
+    }
+    if (!n_seen)
+        return m;
+    char *out = malloc(size), *q = out;
+    if (!out) {
+        free(m);
+        return NULL;
+    }
+    for (size_t i = 0; i < len;) {
+        uint32_t cp;
+        size_t n = tci_utf8_decode(m + i, len - i, &cp);
+        if (n && tci_invisible_name(cp)) {
+            q += sprintf(q, "\\u%04X", (unsigned)cp);
+        } else {
+            n = n ? n : 1;
+            memcpy(q, m + i, n);
+            q += n;
+        }
+        i += n;
+    }
+    for (size_t k = 0; k < n_seen; k++)
+        q += sprintf(q, "%s\\u%04X %sU+%04X %s", k ? ", " : " (", (unsigned)seen[k],
+                     k ? "for " : "stands for ", (unsigned)seen[k], tci_invisible_name(seen[k]));
+    strcpy(q, ")");
+    free(m);
+    return out;
 }

@@ -55,4 +55,11 @@ int tci_suggest_consider(tci_suggest *s, const char *cand);
  * embeddings; else NULL. */
 const char *tci_invisible_name(uint32_t cp);
 
+/* The message m (malloc'd) with every character tci_invisible_name names
+ * written \uXXXX, and named at the end: "unknown key 'count\u00A0' ...
+ * (\u00A0 stands for U+00A0 NO-BREAK SPACE)". Takes m; returns it, or its new
+ * form, or NULL (m freed) when out of memory. Every loader's messages go
+ * through it. */
+char *tci_name_invisible(char *m);
+
 #endif /* TCO_UTIL_SUGGEST_H */
