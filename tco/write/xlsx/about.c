@@ -7,12 +7,25 @@
 
 #include <stdio.h>
 
-/* Column B of About is 100 characters wide; longer text wraps onto taller rows. */
+/* About's columns, in characters: labels (A) and texts (B). */
+#define ABOUT_A 24
+#define ABOUT_B 100
+
+/* A row tall enough for its label in column A and its text in column B, both wrapped. */
+static void about_fit(xw_ctx *c, int row, const char *label, const char *value)
+{
+    double pt = xw_body_pt(c);
+    int lines = xw_wrap_lines(value, ABOUT_B, pt);
+    if (label)
+        lines = xw_imax(lines, xw_wrap_lines(label, ABOUT_A, pt));
+    if (lines > 1)
+        worksheet_set_row(c->about, (lxw_row_t)row, xw_lines_height(lines, pt), NULL);
+}
+
+/* A text in column B, wrapped, on a row tall enough for it. */
 static void about_text(xw_ctx *c, int row, const char *value)
 {
-    int lines = (tci_utf8_width(value) + 94) / 95;
-    if (lines > 1)
-        worksheet_set_row(c->about, (lxw_row_t)row, 15.0 * (lines > 6 ? 6 : lines), NULL);
+    about_fit(c, row, NULL, value);
     xw_text(c, c->about, row, 1, value, xw_fmt(c, XS_WRAP, XN_NONE));
 }
 
@@ -20,24 +33,20 @@ static void about_text(xw_ctx *c, int row, const char *value)
 static void about_pair(xw_ctx *c, int row, const char *label, const char *value)
 {
     xw_text(c, c->about, row, 0, label, xw_fmt(c, XS_WRAP, XN_NONE));
-    about_text(c, row, value);
+    about_fit(c, row, label, value);
+    xw_text(c, c->about, row, 1, value, xw_fmt(c, XS_WRAP, XN_NONE));
 }
 
-/* A contents line: a link to the sheet in column A, what it holds in column B,
- * on a row that grows to fit the text when `fit`. */
-static void about_link(xw_ctx *c, int row, const char *sheet, const char *quoted, const char *what,
-                       int fit)
+/* A contents line: a link to the sheet in column A, what it holds in column B. */
+static void about_link(xw_ctx *c, int row, const char *sheet, const char *quoted, const char *what)
 {
     xw_link(c, c->about, row, 0, quoted, sheet, xw_fmt(c, XS_LINK, XN_NONE));
-    if (fit)
-        about_text(c, row, what);
-    else
-        xw_text(c, c->about, row, 1, what, xw_fmt(c, XS_WRAP, XN_NONE));
+    about_text(c, row, what);
 }
 
 /* What each sheet kind holds, for the contents. The lines of the fixed sheets
- * link through the names formulas use and grow to fit; those of the decision
- * sheets link through libxlsxwriter's quoted names and keep one row. */
+ * link through the names formulas use; those of the decision sheets through
+ * libxlsxwriter's quoted names. */
 static const struct {
     const char *key, *english;
     int fixed;
@@ -90,14 +99,14 @@ static int about_contents(xw_ctx *c, int row)
                           s->options[i].acquire == TCO_BUY ? xw_label(c, "common.buy", "buy")
                                                            : xw_label(c, "common.rent", "rent"),
                           NULL);
-                about_link(c, row++, c->os[i].name, c->os[i].quoted, buf, 1);
+                about_link(c, row++, c->os[i].name, c->os[i].quoted, buf);
             }
         } else if (ws && contents[kind].fixed) {
             about_link(c, row++, c->sheet[kind], c->sheet_q[kind],
-                       xw_label(c, contents[kind].key, contents[kind].english), 1);
+                       xw_label(c, contents[kind].key, contents[kind].english));
         } else if (ws && contents[kind].key) {
             about_link(c, row++, ws->name, ws->quoted_name,
-                       xw_label(c, contents[kind].key, contents[kind].english), 0);
+                       xw_label(c, contents[kind].key, contents[kind].english));
         }
     }
     return row;
@@ -226,8 +235,8 @@ static int about_legend(xw_ctx *c, int row)
 void xw_write_about(xw_ctx *c)
 {
     lxw_worksheet *ws = c->about;
-    xw_set_col(ws, 0, 0, 24);
-    xw_set_col(ws, 1, 1, 100);
+    xw_set_col(ws, 0, 0, ABOUT_A);
+    xw_set_col(ws, 1, 1, ABOUT_B);
     worksheet_set_tab_color(ws, 0x4472C4);
     worksheet_gridlines(ws, LXW_HIDE_ALL_GRIDLINES);
     xw_title_line(c, ws, c->name,
@@ -242,5 +251,4 @@ void xw_write_about(xw_ctx *c)
             xw_fmt(c, XS_SECTION, XN_NONE));
     about_contents(c, row);
     xw_print_setup(c, ws, XW_NONE, XW_NONE, 1);
-    worksheet_set_portrait(ws);
 }

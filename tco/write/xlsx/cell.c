@@ -908,4 +908,7 @@ void xw_print_setup(xw_ctx *c, lxw_worksheet *ws, int repeat_first, int repeat_l
         worksheet_fit_to_pages(ws, (uint16_t)fit_wide, 0);
     if (repeat_first != XW_NONE)
         xw_note(c, worksheet_repeat_rows(ws, (lxw_row_t)repeat_first, (lxw_row_t)repeat_last));
+    /* The cells written so far; a sheet with charts past them sets its own. */
+    if (ws->dim_rowmin <= ws->dim_rowmax)
+        xw_note(c, worksheet_print_area(ws, 0, 0, ws->dim_rowmax, ws->dim_colmax));
 }

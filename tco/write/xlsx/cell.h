@@ -193,9 +193,11 @@ int xw_money_width(xw_ctx *c, double v);
 
 /* ===== Print setup ===== */
 
-/* Print setup shared by every sheet: landscape A4, header with the scenario name,
- * footer with page numbers, rows repeated (repeat_first XW_NONE: none) and, when
- * fit_wide > 0, fitted to that many pages wide. */
+/* Print setup shared by every sheet: landscape A4, header with the scenario name
+ * and the sheet name, footer with page numbers, rows repeated (repeat_first XW_NONE:
+ * none), when fit_wide > 0 fitted to that many pages wide, and a print area over
+ * the cells written so far (called last; a sheet whose charts reach past its cells
+ * sets its own print area after it). */
 void xw_print_setup(xw_ctx *c, lxw_worksheet *ws, int repeat_first, int repeat_last, int fit_wide);
 
 #endif /* TCO_WRITE_XLSX_CELL_H */

@@ -502,5 +502,4 @@ void xw_write_inputs(xw_ctx *c)
          xw_range(c->sheet_q[TCI_SHEET_INPUTS], 4, IN_COL_CHANGED, row, IN_COL_CHANGED).s);
     xw_note(c, workbook_define_name(c->wb, "AnalysesCurrent", f));
     xw_print_setup(c, c->inputs, 3, 3, 1);
-    worksheet_set_portrait(c->inputs);
 }

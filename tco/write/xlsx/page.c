@@ -95,6 +95,29 @@ void xw_header_text(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *
 }
 
 /* See page.h. */
+double xw_body_pt(const xw_ctx *c)
+{
+    return c->style && c->style->font_size > 0 ? c->style->font_size : 11;
+}
+
+/* See page.h. */
+int xw_wrap_lines(const char *text, double chars, double pt)
+{
+    /* A column holds about one character of 11-point text per unit of width, less
+     * the cell's margins; a wide (CJK) character counts two. */
+    double per_line = (chars - 2) * 11 / (pt > 1 ? pt : 11);
+    per_line = per_line < 4 ? 4 : per_line;
+    int lines = (int)ceil(tci_utf8_width(text ? text : "") / per_line);
+    return lines < 1 ? 1 : lines > XW_MAX_LINES ? XW_MAX_LINES : lines;
+}
+
+/* See page.h. */
+double xw_lines_height(int lines, double pt)
+{
+    return (lines < 1 ? 1 : lines) * pt * 15 / 11 + 2;
+}
+
+/* See page.h. */
 void xw_para(xw_ctx *c, lxw_worksheet *ws, int row, xw_span sp, const char *text, int is_note)
 {
     lxw_format *f = workbook_add_format(c->wb);
@@ -102,23 +125,22 @@ void xw_para(xw_ctx *c, lxw_worksheet *ws, int row, xw_span sp, const char *text
         c->nomem = 1;
         return;
     }
+    double pt = is_note ? 9 : xw_body_pt(c);
     format_set_italic(f);
     format_set_font_color(f, 0x595959);
     if (c->style && c->style->font_name)
         format_set_font_name(f, c->style->font_name);
-    if (is_note)
-        format_set_font_size(f, 9);
+    format_set_font_size(f, pt);
     format_set_text_wrap(f);
     format_set_align(f, LXW_ALIGN_VERTICAL_TOP);
-    double per_line = sp.chars * (is_note ? 1.15 : 0.95);
-    int lines = (int)ceil(tci_utf8_width(text) / (per_line > 10 ? per_line : 10));
-    lines = lines < 1 ? 1 : lines > 8 ? 8 : lines;
+    /* Italic runs a little wider than upright text. */
+    int lines = xw_wrap_lines(text, sp.chars * 0.95, pt);
     if (sp.last_col > 0)
         xw_note(c, worksheet_merge_range(ws, (lxw_row_t)row, 0, (lxw_row_t)row,
                                          (lxw_col_t)sp.last_col, text && *text ? text : " ", f));
     else
         xw_text(c, ws, row, 0, text, f);
-    worksheet_set_row(ws, (lxw_row_t)row, (is_note ? 12.0 : 15.0) * lines + 3, NULL);
+    worksheet_set_row(ws, (lxw_row_t)row, xw_lines_height(lines, pt), NULL);
 }
 
 /* See page.h. */
@@ -138,13 +160,12 @@ void xw_title_line(xw_ctx *c, lxw_worksheet *ws, const char *t, const char *sub)
 /* See page.h. */
 void xw_header_height(lxw_worksheet *ws, int row, const char *const *texts, size_t n, double width)
 {
-    int lines = 1, w = (int)width - 2 > 4 ? (int)width - 2 : 4;
+    int lines = 1;
     for (size_t k = 0; k < n; k++) {
-        int l = (tci_utf8_width(texts[k]) + w - 1) / w;
+        int l = xw_wrap_lines(texts[k], width, 11);
         lines = l > lines ? l : lines;
     }
-    lines = lines > 5 ? 5 : lines;
-    worksheet_set_row(ws, (lxw_row_t)row, 15.0 * lines + 2, NULL);
+    worksheet_set_row(ws, (lxw_row_t)row, xw_lines_height(lines, 11), NULL);
 }
 
 /* See page.h. */
@@ -189,7 +210,7 @@ void xw_pager_init(xw_pager *p, double width_px)
     int scale = (int)(100 * 960 / (width_px > 1 ? width_px : 1));
     p->scale = scale > 100 ? 100 : scale < 10 ? 10 : scale;
     /* A4 landscape less margins, header and footer: about 600 pixels of rows at 100%. */
-    p->rows_per_page = (int)(600.0 * 100 / p->scale / 20 * 0.92);
+    p->rows_per_page = (int)(600.0 * 100 / p->scale / 20 * 0.92) - 1; /* the title repeated */
     p->page_start = 0;
     p->last_col = XW_NONE;
     p->n = 0;
@@ -215,10 +236,12 @@ void xw_pager_block(xw_pager *p, int start, int rows)
 /* See page.h. */
 void xw_pager_apply(xw_ctx *c, lxw_worksheet *ws, xw_pager *p, int last_row)
 {
-    xw_print_setup(c, ws, XW_NONE, XW_NONE, 0);
-    /* Charts reach past the last column with cells: print them whole. */
-    if (p->last_col != XW_NONE)
-        xw_note(c, worksheet_print_area(ws, 0, 0, (lxw_row_t)last_row, (lxw_col_t)p->last_col));
+    /* The title on every page; the blocks keep their own headings whole. */
+    xw_print_setup(c, ws, 0, 0, 0);
+    /* Charts reach past the last column with cells, and below the last row. */
+    int col = p->last_col != XW_NONE ? p->last_col : (int)ws->dim_colmax;
+    int row = last_row > (int)ws->dim_rowmax ? last_row : (int)ws->dim_rowmax;
+    xw_note(c, worksheet_print_area(ws, 0, 0, (lxw_row_t)row, (lxw_col_t)col));
     worksheet_set_print_scale(ws, (uint16_t)p->scale);
     if (p->n > 0) {
         p->breaks[p->n] = 0;

@@ -38,6 +38,16 @@ typedef struct xw_span {
     double chars;
 } xw_span;
 
+/* The most lines a wrapped cell's row is made tall for. */
+#define XW_MAX_LINES 12
+/* The workbook's body text size in points (the template's, else 11). */
+double xw_body_pt(const xw_ctx *c);
+/* Lines `text` takes wrapped in a cell `chars` characters wide at `pt` points
+ * (1 to XW_MAX_LINES). */
+int xw_wrap_lines(const char *text, double chars, double pt);
+/* The height in points of a row of `lines` lines of `pt`-point text. */
+double xw_lines_height(int lines, double pt);
+
 /* A block heading in column A. */
 void xw_section(xw_ctx *c, lxw_worksheet *ws, int row, const char *text);
 /* A column heading: left-aligned in column A, right-aligned over numbers elsewhere. */
@@ -85,7 +95,9 @@ void xw_pager_init(xw_pager *p, double width_px);
 /* A block of `rows` rows starts at `start`: break before it when it would not fit,
  * and inside it when it is longer than a page. */
 void xw_pager_block(xw_pager *p, int start, int rows);
-/* The sheet's print setup, scale, print area and page breaks. */
+/* The sheet's print setup (the title row repeated on every page), scale, print
+ * area (through last_row, and last_col or the last column with cells) and page
+ * breaks. */
 void xw_pager_apply(xw_ctx *c, lxw_worksheet *ws, xw_pager *p, int last_row);
 
 #endif /* TCO_WRITE_XLSX_PAGE_H */

@@ -229,11 +229,9 @@ static int se_block_head(const se_sheet *S, size_t i, int row)
     for (int k = 0; k < SE_N; k++)
         xw_header(c, ws, hr, k, S->heads[k]);
     int lines = 1;
-    for (int k = 0; k < SE_N; k++) {
-        int w = (int)widths[k] - 2, l = (tci_utf8_width(S->heads[k]) + w - 1) / w;
-        lines = l > lines ? l : lines;
-    }
-    worksheet_set_row(ws, (lxw_row_t)hr, 15.0 * (lines > 5 ? 5 : lines) + 2, NULL);
+    for (int k = 0; k < SE_N; k++)
+        lines = xw_imax(lines, xw_wrap_lines(S->heads[k], widths[k], 11));
+    worksheet_set_row(ws, (lxw_row_t)hr, xw_lines_height(lines, 11), NULL);
     return hr;
 }
 

@@ -298,38 +298,44 @@ static lxw_chart *chart_cost_per_gpu_hour(xw_ctx *c)
     return ch;
 }
 
-/* The template's charts below the table, one per printed page, in its order;
- * returns their width in pixels (0 without charts). */
-static double add_charts(xw_ctx *c, int top)
+/* The template's chart number k. */
+static lxw_chart *sm_chart(xw_ctx *c, int k)
 {
-    size_t n = c->s->n_options;
-    double width = 120.0 * (double)n + 360;
-    width = width < 960 ? 960 : width > 2400 ? 2400 : width;
-    lxw_chart_options co;
-    memset(&co, 0, sizeof co);
-    co.x_scale = width / 480;
-    co.y_scale = 400.0 / 288;
-    co.y_offset = 8; /* clear of the page break above */
-    for (int k = 0; k < c->n_charts && k < TCI_CHART_KINDS; k++) {
-        lxw_chart *ch = NULL;
-        switch (c->charts[k]) {
-        case TCI_CHART_CUMULATIVE:
-            ch = chart_cumulative(c);
-            break;
-        case TCI_CHART_BREAKDOWN:
-            ch = chart_breakdown(c);
-            break;
-        case TCI_CHART_COST_PER_GPU_HOUR:
-            ch = chart_cost_per_gpu_hour(c);
-            break;
-        default:
-            break;
-        }
-        if (!ch)
-            return 0;
-        xw_note(c, worksheet_insert_chart_opt(c->summary, (lxw_row_t)(top + 22 * k), 0, ch, &co));
+    switch (c->charts[k]) {
+    case TCI_CHART_CUMULATIVE:
+        return chart_cumulative(c);
+    case TCI_CHART_BREAKDOWN:
+        return chart_breakdown(c);
+    case TCI_CHART_COST_PER_GPU_HOUR:
+        return chart_cost_per_gpu_hour(c);
+    default:
+        return NULL;
     }
-    return c->n_charts > 0 ? width : 0;
+}
+
+/* The template's charts, in its order, together in a box `width` by `height`
+ * pixels from row `top`: one fills it; two share it one above the other; of
+ * three, the first takes the upper half and the other two the lower half side
+ * by side. */
+static void add_charts(xw_ctx *c, int top, double width, double height)
+{
+    int n = c->n_charts < TCI_CHART_KINDS ? c->n_charts : TCI_CHART_KINDS;
+    const double gap = 12;
+    for (int k = 0; k < n; k++) {
+        lxw_chart *ch = sm_chart(c, k);
+        if (!ch)
+            return;
+        int lower = k > 0 && n > 1, side = n > 2 && k > 0;
+        double w = side ? (width - gap) / 2 : width;
+        double h = n > 1 ? (height - gap) / 2 : height;
+        lxw_chart_options co;
+        memset(&co, 0, sizeof co);
+        co.x_offset = side && k == 2 ? (int32_t)(w + gap) : 0;
+        co.y_offset = 4 + (lower ? (int32_t)(h + gap) : 0);
+        co.x_scale = w / 480;
+        co.y_scale = (h - 4) / 288;
+        xw_note(c, worksheet_insert_chart_opt(c->summary, (lxw_row_t)top, 0, ch, &co));
+    }
 }
 
 /* ===== The sheet ===== */
@@ -383,9 +389,7 @@ static sm_widths sm_columns(xw_ctx *c)
         wo = xw_imax(wo, xw_money_width(c, c->r->options[i].total) + 2);
     wo = wo > 24 ? 24 : wo;
     for (size_t i = 0; i < n; i++) {
-        int w = tci_utf8_width(c->label[i]);
-        int l = (w + wo - 3) / (wo - 2);
-        lines = xw_imax(lines, l > 4 ? 4 : l);
+        lines = xw_imax(lines, xw_wrap_lines(c->label[i], wo, 11));
     }
     worksheet_set_column(ws, (lxw_col_t)c0, (lxw_col_t)c1, wo, NULL);
     sm_widths w = {wa, wo, lines};
@@ -425,7 +429,7 @@ static void sm_title(xw_ctx *c, int lines)
             xw_fmt(c, XS_TOTAL, XN_NONE));
 
     lxw_format *head = xw_fmt(c, XS_HEADER, XN_NONE);
-    worksheet_set_row(ws, (lxw_row_t)c->sm_header, 15.0 * lines + 2, NULL);
+    worksheet_set_row(ws, (lxw_row_t)c->sm_header, xw_lines_height(lines, 11), NULL);
     xw_text(c, ws, c->sm_header, 0, xw_label(c, "summary.head.figure", "Figure"), head);
     xw_text(c, ws, c->sm_header, 1, xw_label(c, "summary.head.field", "Field"), head);
     xw_text(c, ws, c->sm_header, 2, xw_label(c, "summary.head.unit", "Unit"), head);
@@ -584,28 +588,50 @@ static int sm_sizing(xw_ctx *c)
     return sr + 4;
 }
 
-/* Print: the table, then one chart per page from row `top`. Fitting to the page
- * would drop the page breaks, so the scale is chosen to fit the width instead. */
+/* A column `chars` characters wide, in the pixels that place a chart over it
+ * (a digit of 11-point Calibri is 7 pixels, and 5 of margins). */
+static double col_px(double chars)
+{
+    return chars * 7 + 5;
+}
+
+/* Print on at most two landscape pages: the table (rows above `top`) on the
+ * first, scaled to fit the page both ways; the charts together on the second,
+ * filling it at the same scale, over the table's columns and empty columns
+ * added up to the page's width. Widths are counted as xw_cols_px does (the
+ * wider fonts that stand in for Calibri where it is missing). Fitting to the
+ * page would drop the page break, so the scale is computed. */
 static void sm_print(xw_ctx *c, int top, sm_widths w)
 {
     lxw_worksheet *ws = c->summary;
-    const size_t n = c->s->n_options;
-    double chart_px = add_charts(c, top);
-    double table_px = xw_cols_px(w.wa + 22 + 20 + (double)w.wo * (double)n);
-    double px = table_px > chart_px ? table_px : chart_px;
-    int scale = (int)(100 * 960 / px);
-    /* Keep the table on one page in height too when it is short enough. */
-    double table_h = (top - 3) * 20.0 + 15.0 * w.lines;
-    if (table_h < 2000 && (int)(100 * 600 / table_h) < scale)
-        scale = (int)(100 * 600 / table_h);
-    scale = scale > 100 ? 100 : scale < 10 ? 10 : scale;
-    xw_print_setup(c, ws, 0, 1, 0);
-    worksheet_set_print_scale(ws, (uint16_t)scale);
-    lxw_row_t breaks[TCI_CHART_KINDS + 1] = {0};
-    for (int k = 0; k < c->n_charts && k < TCI_CHART_KINDS; k++)
-        breaks[k] = (lxw_row_t)(top + 22 * k);
-    if (c->n_charts > 0)
+    const int n = (int)c->s->n_options;
+    /* A4 landscape less margins, header and footer, with room to spare: pixels
+     * at 100%. */
+    const double page_w = 960, page_h = 600, pad = 8;
+    double chars = w.wa + 22 + 20 + (double)w.wo * n;
+    double table_h = 20.0 * (top - 1) + 10 + xw_lines_height(w.lines, 11) * 4 / 3;
+    double s = fmin(page_w / xw_cols_px(chars), page_h / table_h);
+    s = s > 1 ? 1 : s < 0.1 ? 0.1 : s;
+    int last_row = top - 1, last_col = XW_SUM_COL0 + n - 1;
+    if (c->n_charts > 0) {
+        int extra = (int)((page_w / s - xw_cols_px(chars)) / xw_cols_px(pad) * 0.95);
+        if (extra > 0) {
+            xw_set_col(ws, last_col + 1, last_col + extra, pad);
+            last_col += extra;
+        }
+        double width = col_px(w.wa) + col_px(22) + col_px(20) + col_px(w.wo) * n;
+        width += col_px(pad) * (extra > 0 ? extra : 0) - 4;
+        /* Less the title rows repeated above; the table's room to spare is not
+         * needed under charts, which do not grow in another program. */
+        double height = (page_h + 40) / s - 2 * 20 - 16;
+        add_charts(c, top, width, height);
+        last_row = top + (int)ceil((height + 8) / 20);
+        lxw_row_t breaks[] = {(lxw_row_t)top, 0};
         xw_note(c, worksheet_set_h_pagebreaks(ws, breaks));
+    }
+    xw_print_setup(c, ws, 0, 1, 0);
+    worksheet_set_print_scale(ws, (uint16_t)(s * 100));
+    xw_note(c, worksheet_print_area(ws, 0, 0, (lxw_row_t)last_row, (lxw_col_t)last_col));
 }
 
 /* See sheets.h. */

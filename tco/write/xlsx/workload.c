@@ -91,8 +91,8 @@ static void wl_title(wl_sheet *W)
     worksheet_set_column(ws, 2, 2, 22, NULL);
     int wo = 16, lines = 1;
     for (size_t i = 0; i < n; i++) {
-        int l = (tci_utf8_width(c->label[i]) + wo - 3) / (wo - 2);
-        lines = l > lines ? (l > 4 ? 4 : l) : lines;
+        int l = xw_wrap_lines(c->label[i], wo, 11);
+        lines = l > lines ? l : lines;
     }
     W->lines = lines;
     worksheet_set_column(ws, (lxw_col_t)c0, (lxw_col_t)c1, wo, NULL);
@@ -231,7 +231,7 @@ static void wl_table(wl_sheet *W)
     xw_text(c, ws, hdr, 2, xw_label(c, "workload.unit", "Unit"), hf);
     for (size_t i = 0; i < n; i++)
         xw_text(c, ws, hdr, c0 + (int)i, c->label[i], xw_fmt(c, XS_HEADOPT, XN_NONE));
-    worksheet_set_row(ws, (lxw_row_t)hdr, 15.0 * W->lines + 2, NULL);
+    worksheet_set_row(ws, (lxw_row_t)hdr, xw_lines_height(W->lines, 11), NULL);
     worksheet_freeze_panes(ws, (lxw_row_t)(hdr + 1), (lxw_col_t)c0);
     W->hdr = hdr;
 

@@ -1,0 +1,57 @@
+#!/bin/bash
+# render_docs.sh - the pictures of the printed workbook in docs/images.
+#
+#   scripts/render_docs.sh [TCO]      (TCO: the tco binary, default build/tco)
+#
+# Writes the workbook of config/seed-2026.ini and the compare workbook of seed-2026
+# against training-reserved, prints both to PDF with LibreOffice and writes the first
+# printed page of About, Summary and Sensitivity (seed workbook) and of the compare
+# workbook's Summary as PNG: docs/images/about.png, summary.png, sensitivity.png,
+# compare.png. A page belongs to the sheet named at the right of its header.
+# Needs soffice (LibreOffice), pdftotext and pdftoppm (poppler-utils). Builds nothing.
+set -eu
+
+repo=$(cd "$(dirname "$0")/.." && pwd)
+tco=${1:-$repo/build/tco}
+[ -x "$tco" ] || { echo "render_docs.sh: no tco executable at $tco" >&2; exit 2; }
+out=$repo/docs/images
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+export TCO_DATA_DIR="$repo" SOURCE_DATE_EPOCH=0
+"$tco" report "$repo/config/seed-2026.ini" -o "$tmp/seed.xlsx" -q
+"$tco" compare "$repo/config/seed-2026.ini" "$repo/config/training-reserved.ini" \
+    -o "$tmp/compare.xlsx" -q
+timeout 600 soffice --headless --norestore --nolockcheck \
+    "-env:UserInstallation=file://$tmp/profile" --convert-to pdf --outdir "$tmp" \
+    "$tmp/seed.xlsx" "$tmp/compare.xlsx" >/dev/null 2>&1
+
+# first_page PDF SHEET: the number of the first page whose header ends with SHEET.
+first_page() {
+    local pages n
+    pages=$(pdfinfo "$1" | awk '/^Pages:/ {print $2}')
+    for n in $(seq 1 "$pages"); do
+        if pdftotext -f "$n" -l "$n" -layout "$1" - | sed '/^[[:space:]]*$/d' | head -n 1 |
+            sed 's/[[:space:]]*$//' | grep -q "[[:space:]]$2\$"; then
+            echo "$n"
+            return 0
+        fi
+    done
+    echo "render_docs.sh: no page of $2 in $1" >&2
+    return 1
+}
+
+# render PDF SHEET NAME: that sheet's first page as docs/images/NAME.png.
+render() {
+    local n
+    n=$(first_page "$1" "$2")
+    pdftoppm -f "$n" -l "$n" -r 80 -png -singlefile "$1" "$tmp/$3"
+    mkdir -p "$out"
+    cp "$tmp/$3.png" "$out/$3.png"
+    echo "docs/images/$3.png: $2, page $n of $(basename "$1")"
+}
+
+render "$tmp/seed.pdf" About about
+render "$tmp/seed.pdf" Summary summary
+render "$tmp/seed.pdf" Sensitivity sensitivity
+render "$tmp/compare.pdf" Summary compare
