@@ -187,12 +187,13 @@ cloud = [c for c in s[7]]
 assert cloud[0].value == "cloud" and cloud[1].value == 67200 and cloud[2].value == 108000
 assert cloud[3].value == "=C7-B7" and cloud[4].value == "=(C7-B7)/ABS(B7)"
 assert "#,##0" in cloud[1].number_format and "$" in cloud[1].number_format, cloud[1].number_format
-assert cloud[4].number_format == "+#,##0.0%;-#,##0.0%;0.0%", cloud[4].number_format
+# Signed, and a change that rounds to zero prints without a sign.
+assert cloud[4].number_format == "[>=0.0005]+#,##0.0%;[<=-0.0005]-#,##0.0%;#,##0.0%", cloud[4].number_format
 f = wb["Figures"]
 rows = {(r[0].value, r[1].value): r for r in f.iter_rows(min_row=6)}
 be = rows[(long, "Break-even utilization")]
 assert be[2].value == 41666.666666666664 / 100000 or abs(be[2].value - 5 / 12) < 1e-12, be[2].value
-assert be[2].number_format == "0.0%" and be[4].value == "=(D%d-C%d)*100" % (be[0].row, be[0].row)
+assert be[2].number_format == "[=0]0.0%;[<=-0.0005]-0.0%;0.0%" and be[4].value == "=(D%d-C%d)*100" % (be[0].row, be[0].row)
 assert "pp" in be[4].number_format, be[4].number_format
 nb = rows[("cloud", "Break-even utilization")]
 assert [c.value for c in nb[2:]] == ["\u2013"] * 4, [c.value for c in nb[2:]]

@@ -50,14 +50,16 @@ grep -qE '^b +n/a +unknown +0\.0008333 +0\.0008333 +1$' "$t" && ok ||
 grep -q '0\.000000' "$t" && bad "a unit cost shown as zero: $(grep '0\.000000' "$t")" || ok
 
 # The workbook: four significant digits of 5.5556e-7 take 10 decimals; of
-# 0.00055556, 7.
+# 0.00055556, 7. A value that rounds to zero (above half the last digit below
+# zero) prints as zero: no "($0.0000000000)".
 expect_rc 0 timeout 60 "$TCO" report "$work/u.ini" -o "$work/u.xlsx"
 "$PY" - "$work/u.xlsx" <<'PY' && ok || bad "workbook number formats"
 import re, sys, zipfile
 styles = zipfile.ZipFile(sys.argv[1]).read("xl/styles.xml").decode()
 codes = re.findall(r'formatCode="([^"]*)"', styles)
-assert "$#,##0.0000000000;($#,##0.0000000000);&quot;\u2013&quot;" in codes, codes
-assert "$#,##0.0000000;($#,##0.0000000);&quot;\u2013&quot;" in codes, codes
+assert ("[=0]&quot;\u2013&quot;;[&lt;=-0.00000000005]($#,##0.0000000000);$#,##0.0000000000"
+        in codes), codes
+assert "[=0]&quot;\u2013&quot;;[&lt;=-0.00000005]($#,##0.0000000);$#,##0.0000000" in codes, codes
 PY
 
 finish

@@ -7,16 +7,18 @@ Writes the workbook of `tco compare` for pairs of shipped scenarios (different
 options, the same options, a scenario against itself, contract terms, inference
 against training), renders each to PDF with LibreOffice (`soffice --headless
 --convert-to pdf`, a fresh profile) and fails when `pdftotext` finds an error
-value on any page (#N/A, #VALUE!, #REF!, #DIV/0!, #NAME?, #NUM!, #NULL!) or a
-workbook prints nothing. Each workbook is also audited with recalc_audit.py (its
+value on any page (#N/A, #VALUE!, #REF!, #DIV/0!, #NAME?, #NUM!, #NULL!), a
+negative zero or an empty page (as print_pdf.py), or a number in it has the General
+format. Each workbook is also audited with recalc_audit.py (its
 B - A and change formulas recalculate in LibreOffice and Gnumeric to the values
 tco wrote). Exit 0 on success, 1 on any failure.
 """
-import os, re, subprocess, sys, tempfile
+import os, subprocess, sys, tempfile
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import run_audit, tco_binary  # noqa: E402
+from xlsxtest import (general_numbers, pdf_pages, printed_faults, render_pdfs,  # noqa: E402
+                      run_audit, tco_binary)
 
 PAIRS = [
     ("seed-2026", "training-reserved"),
@@ -26,8 +28,6 @@ PAIRS = [
     ("seed-70b-inference", "seed-30b-training"),
     ("feasibility", "inference-fleet"),
 ]
-
-ERRORS = re.compile(r"#N/A|#VALUE!|#REF!|#DIV/0!|#NAME\?|#NUM!|#NULL!")
 
 
 def main():
@@ -48,28 +48,26 @@ def main():
                 failed += 1
             else:
                 books.append(out)
-        profile = os.path.join(tmp, "profile")
-        pdfs = os.path.join(tmp, "pdf")
-        subprocess.run(["soffice", "--headless", "--norestore", "--nolockcheck",
-                        "-env:UserInstallation=file://" + profile, "--convert-to", "pdf",
-                        "--outdir", pdfs] + books,
-                       capture_output=True, timeout=900)
+        pdfs = render_pdfs(books, tmp, timeout=900)
         for book in books:
             name = os.path.basename(book)[:-5]
-            pdf = os.path.join(pdfs, name + ".pdf")
-            if not os.path.exists(pdf):
+            if not pdfs[book]:
                 print(f"FAIL {name}: LibreOffice wrote no PDF")
                 failed += 1
                 continue
-            text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True,
-                                  text=True, timeout=120).stdout
-            found = sorted(set(ERRORS.findall(text)))
-            if found or "Comparison of two scenarios" not in text:
-                print(f"FAIL {name}: printed error values {found or 'none, but no title'}")
+            pages = pdf_pages(pdfs[book])
+            faults = printed_faults(pages)
+            if not any("Comparison of two scenarios" in p for p in pages):
+                faults.append("no title")
+            general = general_numbers(book)
+            if general:
+                faults.append("numbers with the General format: " + ", ".join(general[:8]))
+            if faults:
+                print(f"FAIL {name}: " + "; ".join(faults)[:800])
                 failed += 1
                 continue
             ok, summary = run_audit(book)
-            print(f"{'ok' if ok else 'FAIL'} {name}: no error value printed; {summary}")
+            print(f"{'ok' if ok else 'FAIL'} {name}: prints clean; {summary}")
             failed += not ok
     print(f"compare_pdf: {len(PAIRS)} pairs, {failed} failed")
     return 1 if failed else 0

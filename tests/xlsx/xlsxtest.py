@@ -1,6 +1,7 @@
 """Helpers of the workbook tests (tests/xlsx/*.py): the tco executable, the recalculation
-audit (recalc_audit.py, beside this file) and a recalculation in LibreOffice."""
-import os, subprocess, sys, tempfile
+audit (recalc_audit.py, beside this file), a recalculation in LibreOffice, the shipped
+scenarios and printing workbooks to PDF."""
+import glob, os, re, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 AUDIT = os.path.join(HERE, "recalc_audit.py")
@@ -42,3 +43,84 @@ def lo_recalc(src, outdir):
     if path is None:
         raise SystemExit(f"LibreOffice could not recalculate {src}: {recalc_audit.tail(log)}")
     return path
+
+
+# Error values a spreadsheet program prints in a cell.
+ERRORS = re.compile(r"#N/A|#VALUE!|#REF!|#DIV/0!|#NAME\?|#NUM!|#NULL!")
+
+# A zero, as any number format prints it: a currency before it (a symbol, or an ISO
+# code and a space), decimals of zeros, a percent sign or percentage points after it;
+# not followed by another digit (-0.05 is not a zero).
+_CUR = r"(?:[$\u00a5\u20ac\u00a3]|[A-Z]{3} )?"
+_ZERO = _CUR + r"0(?:[.,]0+)?(?![0-9]|[.,][0-9])%?(?: pp)?"
+# A minus sign (ASCII or U+2212) not inside a word or number (H100-0, 2026-01), or
+# brackets round the whole zero.
+NEG_ZERO = re.compile(r"(?<![\w.,)\]/])[-\u2212]" + _ZERO + r"|\(" + _ZERO + r"\)")
+
+
+def printed_faults(pages):
+    """What the pages print that a finished report must not: a list of strings."""
+    faults = []
+    for n, page in enumerate(pages, 1):
+        errors = sorted(set(ERRORS.findall(page)))
+        if errors:
+            faults.append(f"page {n}: error values {errors}")
+        zeros = sorted(set(m.group(0) for m in NEG_ZERO.finditer(page)))
+        if zeros:
+            faults.append(f"page {n}: negative zeros {zeros}")
+        if not page.strip():
+            faults.append(f"page {n}: prints nothing")
+    if not pages:
+        faults.append("no page")
+    return faults
+
+
+def general_numbers(book):
+    """The cells holding a number with the General format: a list of 'Sheet!A1'."""
+    import openpyxl  # only this check needs it
+    wb = openpyxl.load_workbook(book, data_only=True)  # formulas read as their cached values
+    found = []
+    for ws in wb.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                v = cell.value
+                if (isinstance(v, (int, float)) and not isinstance(v, bool)
+                        and cell.number_format == "General"):
+                    found.append(f"{ws.title}!{cell.coordinate}={v!r}")
+    return found
+
+
+def shipped_scenarios(repo, extra=()):
+    """The shipped scenarios: every INI under config/, examples/ (and its folders) and
+    tests/data/e2e/, then the paths of extra (relative to repo)."""
+    inis = []
+    for d in ("config", "examples", os.path.join("examples", "*"),
+              os.path.join("tests", "data", "e2e")):
+        inis += sorted(glob.glob(os.path.join(repo, d, "*.ini")))
+    return inis + [os.path.join(repo, p) for p in extra]
+
+
+def render_pdfs(books, outdir, timeout=1500):
+    """Print workbooks to PDF in one LibreOffice run (a fresh profile under outdir);
+    returns {workbook: PDF path, or None when LibreOffice wrote none}."""
+    profile = os.path.join(outdir, "profile")
+    pdfs = os.path.join(outdir, "pdf")
+    subprocess.run(["soffice", "--headless", "--norestore", "--nolockcheck",
+                    "-env:UserInstallation=file://" + profile, "--convert-to", "pdf",
+                    "--outdir", pdfs] + list(books),
+                   capture_output=True, timeout=timeout)
+    out = {}
+    for book in books:
+        pdf = os.path.join(pdfs, os.path.splitext(os.path.basename(book))[0] + ".pdf")
+        out[book] = pdf if os.path.exists(pdf) else None
+    return out
+
+
+def pdf_pages(pdf):
+    """The text of each page of a PDF, as `pdftotext -layout` reads it."""
+    text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True,
+                          text=True, timeout=120).stdout
+    pages = text.split("\f")
+    if pages and not pages[-1].strip():
+        pages.pop()  # the form feed after the last page
+    return pages

@@ -47,6 +47,7 @@ typedef struct br_sheet {
     xw_span sp; /* where the paragraphs wrap */
     xw_pager pg;
     int nbe, be_first;     /* bought options with a break-even row; the first row */
+    int mcol;              /* the chart markers' first column, right of the printed page */
     int chart_top;         /* the charts' first row */
     int ht, tfirst, tlast; /* the totals' heading row, first and last rows */
     size_t *shown, ns;     /* the options drawn in the charts */
@@ -67,6 +68,9 @@ static void br_title(br_sheet *B)
     worksheet_set_column(ws, 1, (lxw_col_t)last_col, 17, NULL);
     xw_pager_init(&B->pg, xw_cols_px(40 + 17.0 * last_col));
     B->pg.last_col = last_col;
+    /* The chart markers, past a blank column after the print area. */
+    B->mcol = last_col + 2;
+    worksheet_set_column(ws, (lxw_col_t)B->mcol, (lxw_col_t)(B->mcol + 1), 17, NULL);
     xw_labelf(c, t, sizeof t, "buy_vs_rent.subtitle",
               "What each option would cost over {months} months if its GPUs worked the share of "
               "hours in the first column, the same share for every option (as break-even "
@@ -80,7 +84,8 @@ static void br_title(br_sheet *B)
 }
 
 /* Bought option i's break-even row: the utilization, the total there, and the
- * chart marker's two cells (#N/A without a break-even). */
+ * chart marker's two cells right of the printed page (NA() without a
+ * break-even, which charts skip and no page prints). */
 static void br_breakeven_row(const br_sheet *B, size_t i, int row)
 {
     xw_ctx *c = B->c;
@@ -111,14 +116,14 @@ static void br_breakeven_row(const br_sheet *B, size_t i, int row)
     /* #N/A is what charts skip: no marker without a break-even. */
     xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s,NA())", bu.s, bu.s);
     if (ok)
-        xw_fnum(c, ws, row, 3, f, u, pct);
+        xw_fnum(c, ws, row, B->mcol, f, u, pct);
     else
-        xw_fstr(c, ws, row, 3, f, "#N/A", pct);
+        xw_fstr(c, ws, row, B->mcol, f, "#N/A", pct);
     xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s,NA())", bu.s, xw_ref(NULL, row, 2, 0, 0).s);
     if (ok)
-        xw_fnum(c, ws, row, 4, f, tot, money);
+        xw_fnum(c, ws, row, B->mcol + 1, f, tot, money);
     else
-        xw_fstr(c, ws, row, 4, f, "#N/A", money);
+        xw_fstr(c, ws, row, B->mcol + 1, f, "#N/A", money);
 }
 
 /* Break-even utilization of each bought option, from `row`; returns the next row. */
@@ -147,8 +152,9 @@ static int br_breakeven(br_sheet *B, int row)
     xw_header(c, ws, hr, 0, xw_label(c, "buy_vs_rent.option", "Bought option"));
     xw_header(c, ws, hr, 1, xw_label(c, "buy_vs_rent.beu", "Break-even utilization"));
     xw_header(c, ws, hr, 2, xw_label(c, "buy_vs_rent.be_total", "Total at break-even"));
-    xw_header(c, ws, hr, 3, xw_label(c, "buy_vs_rent.marker_u", "Chart marker: utilization"));
-    xw_header(c, ws, hr, 4, xw_label(c, "buy_vs_rent.marker_total", "Chart marker: total"));
+    xw_header(c, ws, hr, B->mcol, xw_label(c, "buy_vs_rent.marker_u", "Chart marker: utilization"));
+    xw_header(c, ws, hr, B->mcol + 1,
+              xw_label(c, "buy_vs_rent.marker_total", "Chart marker: total"));
     worksheet_set_row(ws, (lxw_row_t)hr, 32, NULL);
     B->be_first = row;
     for (size_t i = 0; i < n; i++)
@@ -158,8 +164,9 @@ static int br_breakeven(br_sheet *B, int row)
             xw_label(c, "buy_vs_rent.be_note",
                      "Where the two totals do not meet between 0% and 100% utilization: always, "
                      "buying is cheaper at every utilization; never, at none; parallel, the "
-                     "two cost the same at every utilization. The marker columns hold #N/A "
-                     "then, which charts skip."),
+                     "two cost the same at every utilization. The chart marks no break-even "
+                     "then: the marker cells it reads, right of the printed page, hold NA(), "
+                     "which charts skip."),
             1);
     return row;
 }
@@ -277,9 +284,9 @@ static void br_markers(const br_sheet *B, lxw_chart *ch, int nser)
         if (!isfinite(c->r->options[i].breakeven_utilization) || nhide >= 50)
             continue;
         char x[200];
-        xw_column_range(x, sizeof x, ws, this_row, this_row, 3);
-        lxw_chart_series *se =
-            xw_add_series(c, ch, x, xw_column_range(vals, sizeof vals, ws, this_row, this_row, 4));
+        xw_column_range(x, sizeof x, ws, this_row, this_row, B->mcol);
+        lxw_chart_series *se = xw_add_series(
+            c, ch, x, xw_column_range(vals, sizeof vals, ws, this_row, this_row, B->mcol + 1));
         if (!se)
             break;
         chart_series_set_name_range(se, ws->name, (lxw_row_t)this_row, 0);

@@ -404,6 +404,28 @@ static void currency_affixes(const xw_ctx *c, char *pfx, char *sfx, size_t size)
 }
 
 /* See cell.h. */
+void xw_zero_format(char *out, size_t size, int decimals, const char *pos, const char *neg,
+                    const char *zero)
+{
+    /* Half the last digit shown: 0.5, 0.05, 0.005, ... */
+    char half[24] = "0.";
+    for (int i = 0; i < decimals && i < 15; i++)
+        strcat(half, "0");
+    strcat(half, "5");
+    tci_utf8_format(out, size, "[=0]%s;[<=-%s]%s;%s", zero ? zero : pos, half, neg, pos);
+}
+
+/* See cell.h. */
+void xw_signed_format(char *out, size_t size, int decimals, const char *f)
+{
+    char half[24] = "0.";
+    for (int i = 0; i < decimals && i < 15; i++)
+        strcat(half, "0");
+    strcat(half, "5");
+    tci_utf8_format(out, size, "[>=%s]+%s;[<=-%s]-%s;%s", half, f, half, f, f);
+}
+
+/* See cell.h. */
 void xw_money_format(xw_ctx *c, char *out, size_t size, int decimals, int dash)
 {
     char pfx[48], sfx[48], num[32] = "#,##0";
@@ -413,14 +435,17 @@ void xw_money_format(xw_ctx *c, char *out, size_t size, int decimals, int dash)
         for (int i = 0; i < decimals && i < 15; i++)
             strcat(num, "0");
     }
-    int minus = c->style && c->style->negatives_minus;
-    if (dash && minus)
-        tci_utf8_format(out, size, "%s%s%s;-%s%s%s;\"\xE2\x80\x93\"", pfx, num, sfx, pfx, num, sfx);
-    else if (dash)
-        tci_utf8_format(out, size, "%s%s%s;(%s%s%s);\"\xE2\x80\x93\"", pfx, num, sfx, pfx, num,
-                        sfx);
-    else
+    if (!dash) {
         tci_utf8_format(out, size, "%s%s%s", pfx, num, sfx);
+        return;
+    }
+    char pos[120], neg[130];
+    tci_utf8_format(pos, sizeof pos, "%s%s%s", pfx, num, sfx);
+    if (c->style && c->style->negatives_minus)
+        tci_utf8_format(neg, sizeof neg, "-%s", pos);
+    else
+        tci_utf8_format(neg, sizeof neg, "(%s)", pos);
+    xw_zero_format(out, size, decimals, pos, neg, dash > 0 ? "\"\xE2\x80\x93\"" : pos);
 }
 
 /* See cell.h. */
@@ -452,8 +477,12 @@ static void init_numfmts(xw_ctx *c)
     currency_affixes(c, pfx, sfx, sizeof pfx);
     xw_money_format(c, c->nf[XN_MONEY], sizeof c->nf[0], 0, 1);
     xw_money_format(c, c->nf[XN_MONEY2], sizeof c->nf[0], 2, 1);
-    xw_money_format(c, c->nf[XN_MONEY4], sizeof c->nf[0], 4, 0);
-    tci_utf8_format(c->nf[XN_MONEY_IN], sizeof c->nf[0], "%s#,##0.00##%s", pfx, sfx);
+    xw_money_format(c, c->nf[XN_MONEY4], sizeof c->nf[0], 4, -1);
+    char in[120], in_neg[130];
+    tci_utf8_format(in, sizeof in, "%s#,##0.00##%s", pfx, sfx);
+    tci_utf8_format(in_neg, sizeof in_neg, c->style && c->style->negatives_minus ? "-%s" : "(%s)",
+                    in);
+    xw_zero_format(c->nf[XN_MONEY_IN], sizeof c->nf[0], 4, in, in_neg, NULL);
     xw_money_format(c, c->nf[XN_MONEY_PF], sizeof c->nf[0],
                     xw_sig_decimals(c->r->options, c->r->n_options, sizeof *c->r->options,
                                     offsetof(tco_option_result, cost_per_pflop_hour), 3),
@@ -464,11 +493,19 @@ static void init_numfmts(xw_ctx *c)
                                     TCO_UNIT_COST_DIGITS),
                     1);
     strcpy(c->nf[XN_GENERAL], "General");
-    strcpy(c->nf[XN_PCT], "0.00%");
-    strcpy(c->nf[XN_PCT4], "0.0000%");
-    strcpy(c->nf[XN_INT], "#,##0");
-    strcpy(c->nf[XN_DEC2], "#,##0.00");
-    strcpy(c->nf[XN_DEC6], "0.000000");
+    /* Plain numbers: a value that rounds to zero prints as zero, never -0. */
+    static const struct {
+        xw_numfmt nf;
+        int decimals; /* of the value: two more than a percentage shows */
+        const char *pos, *neg;
+    } plain[] = {
+        {XN_PCT, 4, "0.00%", "-0.00%"},        {XN_PCT4, 6, "0.0000%", "-0.0000%"},
+        {XN_INT, 0, "#,##0", "-#,##0"},        {XN_DEC2, 2, "#,##0.00", "-#,##0.00"},
+        {XN_DEC6, 6, "0.000000", "-0.000000"}, {XN_NUM, 6, "#,##0.00####", "-#,##0.00####"},
+    };
+    for (size_t k = 0; k < sizeof plain / sizeof plain[0]; k++)
+        xw_zero_format(c->nf[plain[k].nf], sizeof c->nf[0], plain[k].decimals, plain[k].pos,
+                       plain[k].neg, NULL);
     strcpy(c->nf[XN_SCI], "0.00E+00");
     xw_flag_format(c->nf[XN_FLAG], sizeof c->nf[0], xw_label(c, "summary.feasible.yes", "yes"),
                    xw_label(c, "summary.feasible.no", "NO"));
@@ -605,8 +642,15 @@ xw_numfmt xw_unit_numfmt(tco_kunit u)
     case TCO_U_MONTHS:
         return XN_INT;
     default:
-        return XN_GENERAL;
+        return XN_NUM;
     }
+}
+
+/* See cell.h. */
+xw_numfmt xw_value_numfmt(tco_kunit u, double v)
+{
+    xw_numfmt nf = xw_unit_numfmt(u);
+    return nf == XN_NUM && isfinite(v) && fabs(v) < 1e15 && v == floor(v) ? XN_INT : nf;
 }
 
 /* See cell.h. */

@@ -107,6 +107,9 @@ void xw_formats_init(xw_ctx *c);
 lxw_format *xw_fmt(xw_ctx *c, xw_style st, xw_numfmt nf);
 /* The number format of an INI key's value, by its unit (Inputs, Monte Carlo). */
 xw_numfmt xw_unit_numfmt(tco_kunit u);
+/* The same for the value v written as a constant: a whole number of a unit
+ * shown with decimals (XN_NUM) as a whole number (XN_INT). */
+xw_numfmt xw_value_numfmt(tco_kunit u, double v);
 /* A right-aligned number format of its own (charts and uncommon units). */
 lxw_format *xw_fmt_num(xw_ctx *c, xw_style st, const char *num_format);
 /* The template's font name and size on a format made outside xw_fmt (the
@@ -118,8 +121,20 @@ void xw_fmt_font(const xw_ctx *c, lxw_format *f);
 int xw_sig_decimals(const void *base, size_t n, size_t stride, size_t offset, int sig);
 /* A money number format with `decimals` decimals in the scenario's currency, as
  * the template shows it (symbol before or after, negatives in brackets or with a
- * minus sign); zero as a dash when `dash`. */
+ * minus sign), a value that rounds to zero shown as zero (xw_zero_format): zero as
+ * a dash when dash > 0, as zero when dash < 0. With dash 0, the bare amount (one
+ * section: "$#,##0.00"), to build other formats and texts from. */
 void xw_money_format(xw_ctx *c, char *out, size_t size, int decimals, int dash);
+/* A number format that never prints a negative zero ("-0", "($0)"): pos for
+ * positive values, neg for those that round, at `decimals` decimals of the value
+ * (a percentage's shown decimals and 2), to a negative number, and zero (pos when
+ * NULL) for zero: "[=0]zero;[<=-0.005]neg;pos". A value between prints as pos
+ * does, a zero without a sign (so in LibreOffice and Gnumeric alike). */
+void xw_zero_format(char *out, size_t size, int decimals, const char *pos, const char *neg,
+                    const char *zero);
+/* The signed form of the one-section format f, "+f" and "-f", with a value that
+ * rounds to zero at `decimals` decimals printed as f, without a sign. */
+void xw_signed_format(char *out, size_t size, int decimals, const char *f);
 
 /* `text` as it may stand inside the double quotes of a number format's literal:
  * without double quotes and backslashes, cut on a character to fit size. */

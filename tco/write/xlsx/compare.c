@@ -41,15 +41,26 @@ typedef struct cmp_formats {
     lxw_format *change;      /* a relative change, signed percentage */
     lxw_format *dash;        /* TCO_DASH and words, right-aligned */
     lxw_format *input_rate;  /* an input rate as typed: 0.###% */
+    lxw_format *input_delta; /* the change of another input, signed, as typed */
     lxw_format *wrap;        /* text that wraps */
     char axis[200];          /* the chart's money axis and labels */
 } cmp_formats;
 
-/* A signed format from an unsigned one: "+F;-F;F". */
-static lxw_format *signed_fmt(xw_ctx *c, const char *f)
+/* A signed format from an unsigned one with `decimals` decimals: "+F", "-F", and
+ * F for a change that rounds to zero (xw_signed_format). */
+static lxw_format *signed_fmt(xw_ctx *c, const char *f, int decimals)
 {
     char s[400];
-    tci_utf8_format(s, sizeof s, "+%s;-%s;%s", f, f, f);
+    xw_signed_format(s, sizeof s, decimals, f);
+    return xw_fmt_num(c, XS_FIXED, s);
+}
+
+/* A format of its own that prints no negative zero: "F", "-F" (xw_zero_format). */
+static lxw_format *plain_fmt(xw_ctx *c, const char *f, int decimals)
+{
+    char s[400], neg[200];
+    tci_utf8_format(neg, sizeof neg, "-%s", f);
+    xw_zero_format(s, sizeof s, decimals, f, neg, NULL);
     return xw_fmt_num(c, XS_FIXED, s);
 }
 
@@ -59,8 +70,8 @@ static void money_fmts(xw_ctx *c, int decimals, lxw_format **plain, lxw_format *
     char nf[200];
     xw_money_format(c, nf, sizeof nf, decimals, 0);
     if (plain)
-        *plain = xw_fmt_num(c, XS_FIXED, nf);
-    *delta = signed_fmt(c, nf);
+        *plain = plain_fmt(c, nf, decimals);
+    *delta = signed_fmt(c, nf, decimals);
 }
 
 /* Decimals that show TCO_UNIT_COST_DIGITS significant digits of the smallest
@@ -91,13 +102,16 @@ static void init_formats(xw_ctx *c, const tco_comparison *cm, cmp_formats *F)
     }
     money_fmts(c, sig_decimals(cm, "cost_per_pflop_hour", 1), &F->small, &F->small_delta);
     money_fmts(c, sig_decimals(cm, "cost_per_unit", cm->unit_scale.per), &F->unit, &F->unit_delta);
-    F->rate = xw_fmt_num(c, XS_FIXED, "0.0%");
-    F->pp = xw_fmt_num(c, XS_FIXED, "+0.0\" pp\";-0.0\" pp\";0.0\" pp\"");
-    F->whole_delta = xw_fmt_num(c, XS_FIXED, "+#,##0;-#,##0;0");
-    F->dec_delta = xw_fmt_num(c, XS_FIXED, "+#,##0.00;-#,##0.00;0.00");
-    F->change = xw_fmt_num(c, XS_FIXED, "+#,##0.0%;-#,##0.0%;0.0%");
+    F->rate = plain_fmt(c, "0.0%", 3);
+    F->pp = signed_fmt(c, "0.0\" pp\"", 1);
+    F->whole_delta = signed_fmt(c, "#,##0", 0);
+    F->dec_delta = signed_fmt(c, "#,##0.00", 2);
+    F->change = signed_fmt(c, "#,##0.0%", 3);
     F->dash = xw_fmt_num(c, XS_FIXED, "General");
-    F->input_rate = xw_fmt_num(c, XS_FIXED, "0.0##%");
+    F->input_rate = plain_fmt(c, "0.0##%", 5);
+    /* Not signed_fmt: a change that rounds to zero prints "0", not "0." */
+    F->input_delta =
+        xw_fmt_num(c, XS_FIXED, "[>=0.0000005]+#,##0.######;[<=-0.0000005]-#,##0.######;0");
 }
 
 /* The format of a figure's value, and of its B - A. */
@@ -394,8 +408,9 @@ static void input_side(xw_ctx *c, const cmp_formats *F, lxw_worksheet *ws, int r
     double x = b ? d->b_value : d->a_value;
     if (d->def && !isnan(d->a_value) && !isnan(d->b_value)) {
         lxw_format *f = d->def->unit == TCO_U_FRACTION ? F->input_rate
-                        : d->def->unit == TCO_U_MONEY  ? xw_fmt(c, XS_FIXED, XN_MONEY_IN)
-                                                       : xw_fmt(c, XS_FIXED, XN_GENERAL);
+                        : d->def->unit == TCO_U_MONEY
+                            ? xw_fmt(c, XS_FIXED, XN_MONEY_IN)
+                            : xw_fmt(c, XS_FIXED, xw_value_numfmt(d->def->unit, x));
         xw_num(c, ws, row, col, x, f);
         return;
     }
@@ -432,8 +447,7 @@ static void inputs_sheet(xw_ctx *c, const cmp_formats *F, const tco_comparison *
                     (d->b_value - d->a_value) * 100, F->pp);
         else
             xw_fnum(c, ws, row, 3, xw_f(c, fm, sizeof fm, "=%s-%s", b.s, a.s),
-                    d->b_value - d->a_value,
-                    xw_fmt_num(c, XS_FIXED, "+#,##0.######;-#,##0.######;0"));
+                    d->b_value - d->a_value, F->input_delta);
     }
     if (cm->n_inputs == 0)
         xw_text(c, ws, row++, 0, "The same in both.", xw_fmt(c, XS_TEXT, XN_NONE));

@@ -39,7 +39,7 @@ typedef enum xw_style {
 
 typedef enum xw_numfmt {
     XN_NONE,     /* the style's default (text) */
-    XN_GENERAL,  /* plain numbers as typed */
+    XN_GENERAL,  /* text and words (never a number: every number has a format) */
     XN_MONEY,    /* whole currency units, negatives in brackets, zero as a dash */
     XN_MONEY2,   /* currency with cents */
     XN_MONEY4,   /* energy prices: 4 decimals */
@@ -52,6 +52,7 @@ typedef enum xw_numfmt {
     XN_DEC2,     /* #,##0.00 */
     XN_DEC6,     /* discount factors */
     XN_SCI,      /* relative differences */
+    XN_NUM,      /* other measures: 2 to 6 decimals as typed */
     XN_FLAG,     /* 1 and 0 in the template's words for yes and no */
     XN_COUNT
 } xw_numfmt;
@@ -114,7 +115,7 @@ typedef struct xw_ctx {
     lxw_error err;          /* first libxlsxwriter error, or 0 */
     int nomem;              /* an allocation failed */
     int sys_errno;          /* a temporary file could not be made: why */
-    char nf[XN_COUNT][112]; /* number format strings */
+    char nf[XN_COUNT][400]; /* number format strings */
     lxw_format *fmt[XS_COUNT][XN_COUNT];
     lxw_format *fmt_ok, *fmt_bad, *fmt_best; /* conditional formats */
     lxw_format *fmt_nofit;                   /* a sizing warning: red text */

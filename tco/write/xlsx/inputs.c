@@ -193,7 +193,8 @@ static void as_computed_num(xw_ctx *c, int row, double v, int formula)
         xw_num(c, c->inputs, row, IN_COL_ASIS, v, NULL);
         tci_utf8_format(t, sizeof t, "EXACT(%s,%s)", cv.s, a.s);
     } else {
-        xw_num(c, c->inputs, row, IN_COL_ASIS, v, NULL);
+        xw_num(c, c->inputs, row, IN_COL_ASIS, v,
+               xw_fmt(c, XS_TEXT, xw_value_numfmt(TCO_U_NONE, v)));
         if (formula)
             tci_utf8_format(t, sizeof t,
                             "IF(ISNUMBER(%s),ABS(%s-%s)<=CheckTolerance*MAX(1,ABS(%s)),FALSE)",
@@ -243,11 +244,11 @@ static void write_global(xw_ctx *c, int row, tco_skey k)
         /* What the workbook's formulas read is an input (the workload keys when the
          * Workload sheet uses them); the others (catalog settings, workload keys
          * without a model) are shown for the record, styled as fixed. */
-        xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, xw_unit_numfmt(kd->unit)));
+        xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, xw_value_numfmt(kd->unit, v)));
         validate_input(c, ws, row, kd);
     } else {
         /* The horizon sets the timeline's length: structural, like the rest. */
-        xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_FIXED, xw_unit_numfmt(kd->unit)));
+        xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_FIXED, xw_value_numfmt(kd->unit, v)));
     }
     xw_text(c, ws, row, 4, src, xw_fmt(c, XS_KEY, XN_NONE));
     if (is_num)
@@ -337,11 +338,11 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
         tci_utf8_format(src, sizeof src, "%s",
                         xw_label(c, "source.from_resale_decline", "from resale_decline"));
     } else if (kd->live || xw_workload_input(c, 0, k)) {
-        xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, xw_unit_numfmt(kd->unit)));
+        xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, xw_value_numfmt(kd->unit, v)));
         validate_input(c, ws, row, kd);
         as_computed_num(c, row, v, 0);
     } else {
-        xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_FIXED, xw_unit_numfmt(kd->unit)));
+        xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_FIXED, xw_value_numfmt(kd->unit, v)));
         as_computed_num(c, row, v, 0);
     }
     free(text);
@@ -451,10 +452,10 @@ static int inputs_constants(xw_ctx *c, int row)
             NULL);
         if (y <= 6) {
             xw_num(c, ws, row, 2, tco_macrs_rate(5, y), xw_fmt(c, XS_FIXED, XN_PCT));
-            xw_num(c, ws, row, IN_COL_ASIS, tco_macrs_rate(5, y), NULL);
+            xw_num(c, ws, row, IN_COL_ASIS, tco_macrs_rate(5, y), xw_fmt(c, XS_TEXT, XN_PCT));
         }
         xw_num(c, ws, row, 3, tco_macrs_rate(7, y), xw_fmt(c, XS_FIXED, XN_PCT));
-        xw_num(c, ws, row, IN_COL_ASIS_D, tco_macrs_rate(7, y), NULL);
+        xw_num(c, ws, row, IN_COL_ASIS_D, tco_macrs_rate(7, y), xw_fmt(c, XS_TEXT, XN_PCT));
         char t[XW_FBUF];
         tci_utf8_format(t, sizeof t, "AND(%s=%s,%s=%s)", xw_ref(NULL, row, 2, 0, 0).s,
                         xw_ref(NULL, row, IN_COL_ASIS, 0, 0).s, xw_ref(NULL, row, 3, 0, 0).s,

@@ -66,7 +66,7 @@ static int mc_run(mc_sheet *S, int row)
     lxw_worksheet *ws = S->ws;
     const tco_analysis *A = S->A;
     xw_section(c, ws, row++, xw_label(c, "montecarlo.run", "The run"));
-    S->fx_int = xw_fmt(c, XS_FIXED, XN_INT), S->fx_num = xw_fmt(c, XS_FIXED, XN_GENERAL);
+    S->fx_int = xw_fmt(c, XS_FIXED, XN_INT), S->fx_num = xw_fmt_num(c, XS_FIXED, "0");
     S->fx_text = xw_fmt(c, XS_FIXED, XN_NONE);
     xw_text(c, ws, row, 0, xw_label(c, "montecarlo.seed", "Seed"), NULL);
     xw_num(c, ws, row++, 1, (double)A->mc_seed, S->fx_num);
@@ -118,10 +118,10 @@ static int mc_inputs(const mc_sheet *S, int row)
         /* In the key's own number format, as on Inputs. */
         const tco_keydef *kd = un->param.option < 0 ? tco_scenario_key((tco_skey)un->param.key)
                                                     : tco_option_key((tco_okey)un->param.key);
-        lxw_format *fx = xw_fmt(c, XS_FIXED, kd ? xw_unit_numfmt(kd->unit) : XN_GENERAL);
         xw_text(c, ws, row, 0, xw_cell_text(t, sizeof t, un->name), NULL);
         xw_text(c, ws, row, 1, dists[d], S->fx_text);
         for (int k = 0; k < 5; k++) {
+            lxw_format *fx = xw_fmt(c, XS_FIXED, xw_value_numfmt(kd ? kd->unit : TCO_U_NONE, v[k]));
             if (isfinite(v[k]))
                 xw_num(c, ws, row, 2 + k, v[k], fx);
             else

@@ -45,10 +45,10 @@ static tco_kunit driver_unit(const tco_scenario *s, const char *name)
                     : tco_option_key((tco_okey)d.key)->unit;
 }
 
-/* The number format of a driver's input. */
+/* The number format of a driver's input (a count's range need not be whole). */
 static xw_numfmt unit_format(tco_kunit u)
 {
-    return u == TCO_U_MONEY ? XN_MONEY_IN : u == TCO_U_FRACTION ? XN_PCT : XN_GENERAL;
+    return u == TCO_U_MONEY ? XN_MONEY_IN : u == TCO_U_FRACTION ? XN_PCT : XN_NUM;
 }
 
 /* An input value for people: "$28,000", "$0.0661", "56%", "1.26". */

@@ -23,7 +23,7 @@
 /* A money format with `decimals` decimals in the scenario's currency. */
 static lxw_format *money_dec(xw_ctx *c, int decimals)
 {
-    char nf[160];
+    char nf[400];
     xw_money_format(c, nf, sizeof nf, decimals, 1);
     return xw_fmt_num(c, XS_CALC, nf);
 }
@@ -131,7 +131,7 @@ static void wl_model(wl_sheet *W)
     head(c, ws, m_bpp, xw_label(c, "workload.bpp", "Memory per parameter"), "bytes_per_param",
          xw_label(c, "unit.bytes", "bytes"));
     xw_fnum(c, ws, m_bpp, c0, xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_BYTES_PER_PARAM).s),
-            tco_bytes_per_param(s), xw_fmt(c, XS_CALC, XN_GENERAL));
+            tco_bytes_per_param(s), xw_fmt(c, XS_CALC, XN_DEC2));
     head(c, ws, m_ovh, xw_label(c, "workload.overhead", "Activations, KV cache and buffers"),
          "activation_overhead", xw_label(c, "unit.of_weights", "x the weights' memory"));
     xw_fnum(c, ws, m_ovh, c0, xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_ACTIVATION_OVERHEAD).s),
