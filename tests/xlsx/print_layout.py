@@ -91,11 +91,26 @@ def has_heading(ws):
     return False
 
 
+def chart_gap_columns(ws):
+    """Columns that only feed charts their gaps: every formula in them ends in NA()
+    without a value (Buy-vs-Rent's markers). They sit right of the print area, so
+    that no #N/A prints."""
+    formulas, gaps = {}, {}
+    for row in ws.iter_rows():
+        for cell in row:
+            if isinstance(cell.value, str) and cell.value.startswith("="):
+                formulas[cell.column] = formulas.get(cell.column, 0) + 1
+                gaps[cell.column] = gaps.get(cell.column, 0) + ("NA()" in cell.value)
+    return {c for c, n in formulas.items() if gaps[c] == n}
+
+
 def used_range(ws):
+    """The last row and column holding a value, chart-gap columns aside."""
+    skip = chart_gap_columns(ws)
     r1 = c1 = 0
     for row in ws.iter_rows():
         for cell in row:
-            if cell.value is not None and cell.value != "":
+            if cell.value is not None and cell.value != "" and cell.column not in skip:
                 r1, c1 = max(r1, cell.row), max(c1, cell.column)
     return r1, c1
 
