@@ -5,9 +5,10 @@
 #
 # Writes the workbook of config/seed-2026.ini and the compare workbook of seed-2026
 # against training-reserved, prints both to PDF with LibreOffice and writes the first
-# printed page of About, Summary and Sensitivity (seed workbook) and of the compare
-# workbook's Summary as PNG: docs/images/about.png, summary.png, sensitivity.png,
-# compare.png. A page belongs to the sheet named at the right of its header.
+# printed page of About, Summary and Sensitivity (seed workbook), the Summary's
+# second page (its charts), and the compare workbook's Summary as PNG:
+# docs/images/about.png, summary.png, summary-charts.png, sensitivity.png, compare.png.
+# A page belongs to the sheet named at the right of its header.
 # Needs soffice (LibreOffice), pdftotext and pdftoppm (poppler-utils). Builds nothing.
 set -eu
 
@@ -41,10 +42,12 @@ first_page() {
     return 1
 }
 
-# render PDF SHEET NAME: that sheet's first page as docs/images/NAME.png.
+# render PDF SHEET NAME [AFTER]: that sheet's first page (or the page AFTER pages
+# past it) as docs/images/NAME.png.
 render() {
     local n
     n=$(first_page "$1" "$2")
+    n=$((n + ${4:-0}))
     pdftoppm -f "$n" -l "$n" -r 80 -png -singlefile "$1" "$tmp/$3"
     mkdir -p "$out"
     cp "$tmp/$3.png" "$out/$3.png"
@@ -53,5 +56,6 @@ render() {
 
 render "$tmp/seed.pdf" About about
 render "$tmp/seed.pdf" Summary summary
+render "$tmp/seed.pdf" Summary summary-charts 1
 render "$tmp/seed.pdf" Sensitivity sensitivity
 render "$tmp/compare.pdf" Summary compare
