@@ -180,7 +180,7 @@ static void about_master(xw_ctx *c, int row)
     xw_mark_checks(c, ws, &master, 1);
     xw_text(c, ws, row + 1, 0, xw_label(c, "about.field.analyses", "Analyses"),
             xw_fmt(c, XS_TEXT, XN_NONE));
-    xw_analyses_flag(c, ws, row + 1, 1);
+    xw_analyses_flag(c, ws, row + 1, 1, 1);
 }
 
 /* The legend of the cells' looks and the conventions, from `row`; returns the

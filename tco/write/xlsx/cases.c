@@ -213,7 +213,7 @@ void xw_write_cases(xw_ctx *c)
         return;
     cs_sheet S = {.c = c, .ws = c->cases, .A = A, .nc = A->n_cases};
     cs_title(&S);
-    xw_analyses_flag(c, S.ws, 2, 0);
+    xw_analyses_flag(c, S.ws, 2, 0, 3);
     int row = cs_overrides(&S, 3);
     row++;
     row = cs_settings(&S, row);

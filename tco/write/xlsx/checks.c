@@ -344,7 +344,7 @@ static int ck_reconciliation(xw_ctx *c, int row)
                xw_label(c, "checks.reconciliation",
                         "Reconciliation with tco's figures (not part of the master check)"));
     xw_text(c, ws, row, 0, xw_label(c, "checks.inputs_as_computed", "Inputs"), NULL);
-    xw_analyses_flag(c, ws, row++, CK_FIGURE);
+    xw_analyses_flag(c, ws, row++, CK_FIGURE, CK_FIGURE);
     int first = row + 1, last = first + count - 1;
     xw_refbuf status = xw_range(NULL, first, CK_STATUS, last, CK_STATUS);
     xw_text(c, ws, row, 0, xw_label(c, "checks.reconciled", "Rows that agree with tco"), NULL);

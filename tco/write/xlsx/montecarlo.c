@@ -331,7 +331,7 @@ void xw_write_monte_carlo(xw_ctx *c)
         return;
     mc_sheet S = {.c = c, .ws = c->montecarlo, .A = A};
     mc_title(&S);
-    xw_analyses_flag(c, S.ws, 2, 0);
+    xw_analyses_flag(c, S.ws, 2, 0, 3);
     int row = mc_run(&S, 3);
     row++;
     row = mc_inputs(&S, row);

@@ -175,7 +175,7 @@ void xw_engine_num(xw_ctx *c, lxw_worksheet *ws, int row, int col, double v, xw_
 }
 
 /* See page.h. */
-void xw_analyses_flag(xw_ctx *c, lxw_worksheet *ws, int row, int col)
+void xw_analyses_flag(xw_ctx *c, lxw_worksheet *ws, int row, int col, int last_col)
 {
     char f[XW_FBUF];
     xw_phrase cur = xw_phrase_of(
@@ -192,7 +192,7 @@ void xw_analyses_flag(xw_ctx *c, lxw_worksheet *ws, int row, int col)
         cf.value_string = bad ? "=NOT(AnalysesCurrent)" : "=AnalysesCurrent";
         cf.format = bad ? c->fmt_bad : c->fmt_ok;
         xw_note(c, worksheet_conditional_format_range(ws, (lxw_row_t)row, (lxw_col_t)col,
-                                                      (lxw_row_t)row, (lxw_col_t)col, &cf));
+                                                      (lxw_row_t)row, (lxw_col_t)last_col, &cf));
     }
 }
 

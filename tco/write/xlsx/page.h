@@ -69,8 +69,9 @@ void xw_engine_num(xw_ctx *c, lxw_worksheet *ws, int row, int col, double v, xw_
 
 /* Whether the engine's analyses were computed for the inputs as they stand, in
  * words in (row, col): a formula over the defined name AnalysesCurrent (Inputs),
- * green while it holds, red with "Recompute with tco" once an input is changed. */
-void xw_analyses_flag(xw_ctx *c, lxw_worksheet *ws, int row, int col);
+ * green while it holds, red with "Recompute with tco" once an input is changed;
+ * the colour covers the columns col to last_col, under the words' overflow. */
+void xw_analyses_flag(xw_ctx *c, lxw_worksheet *ws, int row, int col, int last_col);
 
 /* ===== Printed pages ===== */
 

@@ -158,7 +158,7 @@ static int se_title(se_sheet *S, size_t cheapest)
     xw_span sp = {SE_N - 1, S->total_w};
     xw_title(c, ws, sp,
              xw_label(c, "sensitivity.title", "Sensitivity: which inputs move the answer"), t);
-    xw_analyses_flag(c, ws, 2, 0);
+    xw_analyses_flag(c, ws, 2, 0, 3);
     int row = 3;
     if (b >= 0) {
         xw_labelf(c, t, sizeof t, "sensitivity.baseline_note",
