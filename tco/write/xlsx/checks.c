@@ -79,33 +79,37 @@ static void ck_sheet_items(xw_ctx *c, size_t i, ck_item *it, int *n)
     double opsum = 0;
     for (int m = 1; m <= H; m++)
         opsum += res->monthly[m - 1].cost;
-    double lines =
-        res->power + res->cooling + res->facility + res->maintenance + res->staff + res->rental;
+    double lines = res->power + res->cooling + res->facility + res->maintenance + res->staff +
+                   res->rental + res->loan_interest + res->loan_principal +
+                   res->loan_balance_at_horizon;
     ck_item *k = ck_add(it, n, XW_KEY("checks.integrity.lines"),
                         "The cost lines add up to the operating cost", XW_NONE);
     xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_opcost, V).s);
     xw_f(c, k->expect, sizeof k->expect, "=SUM(%s)",
-         xw_range(L->quoted, L->r_line[0], V, L->r_line[XL_LINES - 1], V).s);
+         xw_range(L->quoted, L->r_line[0], V, L->r_last_line, V).s);
     k->vbook = opsum, k->vexpect = lines;
 
     k = ck_add(it, n, XW_KEY("checks.integrity.cumulative"),
                "The cumulative cost at the last month is capex plus the operating cost", XW_NONE);
     xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_cum, last).s);
-    xw_f(c, k->expect, sizeof k->expect, "=%s+%s", os(c, i, L->r_capex, V).s,
+    xw_f(c, k->expect, sizeof k->expect, "=%s%s%s+%s", os(c, i, L->r_capex, V).s,
+         L->r_lent != XW_NONE ? "+" : "", L->r_lent != XW_NONE ? os(c, i, L->r_lent, V).s : "",
          os(c, i, L->r_opcost, V).s);
-    k->vbook = res->monthly[H - 1].cumulative, k->vexpect = res->capex + opsum;
+    k->vbook = res->monthly[H - 1].cumulative, k->vexpect = res->capex - res->loan_amount + opsum;
 
     k = ck_add(it, n, XW_KEY("checks.integrity.net"),
                "The total is capex plus the operating cost, less the residual, plus the "
                "commitment after the horizon",
                TCI_F_TOTAL);
     xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_net, V).s);
-    xw_f(c, k->expect, sizeof k->expect, "=%s+%s%s%s%s%s", os(c, i, L->r_capex, V).s,
+    xw_f(c, k->expect, sizeof k->expect, "=%s%s%s+%s%s%s%s%s", os(c, i, L->r_capex, V).s,
+         L->r_lent != XW_NONE ? "+" : "", L->r_lent != XW_NONE ? os(c, i, L->r_lent, V).s : "",
          os(c, i, L->r_opcost, V).s, L->r_resid != XW_NONE ? "-" : "",
          L->r_resid != XW_NONE ? os(c, i, L->r_resid, V).s : "", L->r_commit != XW_NONE ? "+" : "",
          L->r_commit != XW_NONE ? os(c, i, L->r_commit, V).s : "");
     k->vbook = res->total;
-    k->vexpect = res->capex + opsum - (L->r_resid != XW_NONE ? res->residual : 0) +
+    k->vexpect = res->capex - res->loan_amount + opsum -
+                 (L->r_resid != XW_NONE ? res->residual : 0) +
                  (L->r_commit != XW_NONE ? res->commitment_after_horizon : 0);
 
     /* NPV() discounts its first value by one period: month 1 onwards. */
@@ -339,7 +343,7 @@ static int ck_reconciliation(xw_ctx *c, int row)
     int count = 0;
     for (size_t i = 0; i < s->n_options; i++)
         for (int fi = 0; fi < TCI_F_COUNT; fi++)
-            count += xw_field_checked(fi) && xw_field_applies(c, i, fi);
+            count += xw_field_checked(c, fi) && xw_field_applies(c, i, fi);
     xw_section(c, ws, row++,
                xw_label(c, "checks.reconciliation",
                         "Reconciliation with tco's figures (not part of the master check)"));
@@ -354,7 +358,7 @@ static int ck_reconciliation(xw_ctx *c, int row)
             xw_fmt(c, XS_CALC, XN_INT));
     for (size_t i = 0; i < s->n_options; i++)
         for (int fi = 0; fi < TCI_F_COUNT; fi++)
-            if (xw_field_checked(fi) && xw_field_applies(c, i, fi))
+            if (xw_field_checked(c, fi) && xw_field_applies(c, i, fi))
                 ck_row(c, i, fi, row++);
     return row - 1;
 }
