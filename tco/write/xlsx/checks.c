@@ -120,7 +120,7 @@ static void ck_sheet_items(xw_ctx *c, size_t i, ck_item *it, int *n)
          os(c, i, L->k_rm, V).s, xw_range(L->quoted, L->r_net, XW_COL_M0 + 1, L->r_net, last).s,
          L->r_commit_pv != XW_NONE ? "+" : "",
          L->r_commit_pv != XW_NONE ? os(c, i, L->r_commit_pv, V).s : "");
-    double npv = res->capex, rm = c->r->monthly_rate;
+    double npv = res->capex - res->loan_amount, rm = c->r->monthly_rate;
     for (int m = 1; m <= H; m++)
         npv += (res->monthly[m - 1].cost - (m == H && L->buy ? res->residual : 0)) / pow(1 + rm, m);
     k->vbook = res->npv;
@@ -172,12 +172,21 @@ static void ck_summary_items(xw_ctx *c, size_t i, ck_item *it, int *n)
         if (c->sm_rows[fi] != XW_NONE)
             o += (size_t)tci_utf8_format(k->expect + o, sizeof k->expect - o, "%s%s",
                                          fi == TCI_F_CAPEX ? "" : ",", sm(c, i, fi).s);
+    /* A loan's payments and balance, less what it lent. */
+    if (c->sm_rows[TCI_F_LOAN_INTEREST] != XW_NONE && o < sizeof k->expect)
+        o += (size_t)tci_utf8_format(k->expect + o, sizeof k->expect - o, ",%s,%s,%s)-SUM(%s",
+                                     sm(c, i, TCI_F_LOAN_INTEREST).s,
+                                     sm(c, i, TCI_F_LOAN_PRINCIPAL).s,
+                                     sm(c, i, TCI_F_LOAN_BALANCE).s, sm(c, i, TCI_F_LOAN_AMOUNT).s);
     if (o < sizeof k->expect)
         tci_utf8_format(k->expect + o, sizeof k->expect - o, ")-SUM(%s)",
                         sm(c, i, TCI_F_RESIDUAL).s);
     k->vbook = res->total;
     k->vexpect = res->capex + res->power + res->cooling + res->facility + res->maintenance +
-                 res->staff + res->rental + (L->term ? res->commitment_after_horizon : 0) -
+                 res->staff + res->rental + (L->term ? res->commitment_after_horizon : 0) +
+                 (L->loan ? res->loan_interest + res->loan_principal +
+                                res->loan_balance_at_horizon - res->loan_amount
+                          : 0) -
                  (L->buy ? res->residual : 0);
 
     k = ck_add(it, n, XW_KEY("checks.integrity.summary_total"),
