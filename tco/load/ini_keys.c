@@ -623,6 +623,8 @@ static void check_loan(loader *L, tco_option *o, const char *sec)
 {
     const int *kl = o->key_line;
     static const int loan_keys[] = {TCO_O_LOAN_FRACTION, TCO_O_LOAN_RATE, TCO_O_LOAN_MONTHS};
+    if (kl[TCO_O_FINANCING] && !o->src[TCO_O_FINANCING])
+        return; /* financing's own error says what is wrong */
     if (o->financing != TCO_FIN_LOAN) {
         for (size_t k = 0; k < sizeof loan_keys / sizeof loan_keys[0]; k++)
             if (kl[loan_keys[k]])
@@ -633,10 +635,10 @@ static void check_loan(loader *L, tco_option *o, const char *sec)
                                tci_ini_okey(TCO_O_FINANCING)->names[o->financing]);
         return;
     }
-    if (!o->src[TCO_O_LOAN_RATE])
+    if (!o->src[TCO_O_LOAN_RATE] && !kl[TCO_O_LOAN_RATE]) /* a bad value has its error */
         tci_ini_report(L, KEY_AT(TCO_O_FINANCING), kl[TCO_O_FINANCING] ? NULL : sec,
                        "financing = loan needs 'loan_rate', the annual interest rate");
-    if (!o->src[TCO_O_LOAN_MONTHS])
+    if (!o->src[TCO_O_LOAN_MONTHS] && !kl[TCO_O_LOAN_MONTHS])
         tci_ini_report(L, KEY_AT(TCO_O_FINANCING), kl[TCO_O_FINANCING] ? NULL : sec,
                        "financing = loan needs 'loan_months', the number of monthly payments");
 }
