@@ -205,6 +205,33 @@ static void print_decision(const tco_result *res, FILE *out, const tco_unit_scal
     }
 }
 
+/* A line for each option financed by a loan: what it lent, the payment, and
+ * the interest, principal and balance paid within the horizon. */
+static void print_loans(const tco_result *res, FILE *out)
+{
+    const tco_scenario *s = res->scenario;
+    char a[40], b[40], c[40], d[40], e[40];
+    for (size_t i = 0; i < s->n_options; i++) {
+        const tco_option *o = &s->options[i];
+        const tco_option_result *r = &res->options[i];
+        if (o->acquire != TCO_BUY || o->financing != TCO_FIN_LOAN)
+            continue;
+        tco_fput_text(out, o->id, 0, 0);
+        fprintf(out,
+                ": a loan of %s at %g%% a year over %d months, %s a month; interest %s, "
+                "principal %s",
+                tco_group_thousands(a, sizeof a, r->loan_amount, 0), o->loan_rate * 100,
+                o->loan_months, tco_group_thousands(b, sizeof b, r->loan_payment, 2),
+                tco_group_thousands(c, sizeof c, r->loan_interest, 0),
+                tco_group_thousands(d, sizeof d, r->loan_principal, 0));
+        if (r->loan_balance_at_horizon != 0)
+            fprintf(out, ", balance %s paid at month %d",
+                    tco_group_thousands(e, sizeof e, r->loan_balance_at_horizon, 0),
+                    s->horizon_months);
+        fputs(" (in operating: the interest).\n", out);
+    }
+}
+
 /* See documentation in cli.h. */
 const char cli_breakeven_words[] =
     "Break-even month: from it to the end, buying costs at most the baseline to "
@@ -262,6 +289,10 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
          * - residual is the total. */
         double operating = r->power + r->cooling + r->facility + r->maintenance + r->staff +
                            r->rental + r->commitment_after_horizon;
+        /* A loan's payments and the balance at the horizon repay what it lent,
+         * which capex holds: what they add is the interest. */
+        operating +=
+            r->loan_interest + r->loan_principal + r->loan_balance_at_horizon - r->loan_amount;
         char be[64] = "-";
         if (o->acquire == TCO_BUY && res->baseline >= 0) {
             const char *note = tco_breakeven_note_name(r->breakeven_utilization_note);
@@ -297,6 +328,7 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
     }
     if (words)
         fputs(cli_breakeven_words, out);
+    print_loans(res, out);
     if (s->model_params > 0)
         print_sizing(res, out, idw);
     print_decision(res, out, per_unit ? &scale : NULL, ps);

@@ -29,10 +29,16 @@ static const tci_field_id brief_fields[] = {
 
 /* 1 when result field f is a figure of the comparison: every per-option
  * field of the report's JSON and the rank; the id names the option. */
-static int compared(const tci_field *f)
+static int compared(const tci_field *f, const tco_result *a, const tco_result *b)
 {
-    return f->from != TCI_FROM_ID && (f->outputs & (TCI_OUT_JSON | TCI_OUT_MD));
+    return f->from != TCI_FROM_ID && (f->outputs & (TCI_OUT_JSON | TCI_OUT_MD)) &&
+           (tci_field_in(f, a) || tci_field_in(f, b));
 }
+
+/* The two results being compared, for `compared`. */
+typedef struct both {
+    const tco_result *a, *b;
+} both;
 
 static int is_brief(tci_field_id id)
 {
@@ -251,8 +257,9 @@ static int has_change(tco_figure_kind k)
 }
 
 /* One option's figures; ra or rb is NULL when that scenario lacks it. */
-static void option_diff(tco_option_diff *o, tco_figure_diff *figs, size_t n, const char *id,
-                        const tco_result *ra, size_t ia, const tco_result *rb, size_t ib)
+static void option_diff(tco_option_diff *o, tco_figure_diff *figs, size_t n, both ab,
+                        const char *id, const tco_result *ra, size_t ia, const tco_result *rb,
+                        size_t ib)
 {
     o->id = id;
     o->in_a = ra != NULL;
@@ -262,7 +269,7 @@ static void option_diff(tco_option_diff *o, tco_figure_diff *figs, size_t n, con
     size_t k = 0;
     for (int fid = 0; fid < TCI_F_COUNT; fid++) {
         const tci_field *rf = tci_field_get((tci_field_id)fid);
-        if (!compared(rf))
+        if (!compared(rf, ab.a, ab.b))
             continue;
         tco_figure_diff *f = &figs[k++];
         f->name = rf->name;
@@ -279,11 +286,11 @@ static void option_diff(tco_option_diff *o, tco_figure_diff *figs, size_t n, con
 }
 
 /* The number of figures of each option. */
-static size_t figure_count(void)
+static size_t figure_count(both ab)
 {
     size_t n = 0;
     for (int k = 0; k < TCI_F_COUNT; k++)
-        n += compared(tci_field_get((tci_field_id)k));
+        n += compared(tci_field_get((tci_field_id)k), ab.a, ab.b);
     return n;
 }
 
@@ -291,7 +298,8 @@ static size_t figure_count(void)
 static int compare_figures(tco_comparison *c, const tco_result *a, const tco_result *b)
 {
     const tco_scenario *sa = a->scenario, *sb = b->scenario;
-    size_t n = figure_count(), most = sa->n_options + sb->n_options;
+    const both ab = {a, b};
+    size_t n = figure_count(ab), most = sa->n_options + sb->n_options;
     c->n_figures = n;
     c->options = calloc(most + 1, sizeof *c->options);
     tco_figure_diff *figs = calloc(most * n + 1, sizeof *figs);
@@ -301,14 +309,14 @@ static int compare_figures(tco_comparison *c, const tco_result *a, const tco_res
     }
     for (size_t i = 0; i < sa->n_options; i++) {
         int j = tco_scenario_find(sb, sa->options[i].id);
-        option_diff(&c->options[c->n_options], figs + c->n_options * n, n, sa->options[i].id, a, i,
-                    j >= 0 ? b : NULL, j >= 0 ? (size_t)j : 0);
+        option_diff(&c->options[c->n_options], figs + c->n_options * n, n, ab, sa->options[i].id, a,
+                    i, j >= 0 ? b : NULL, j >= 0 ? (size_t)j : 0);
         c->n_options++;
     }
     for (size_t j = 0; j < sb->n_options; j++)
         if (tco_scenario_find(sa, sb->options[j].id) < 0) {
-            option_diff(&c->options[c->n_options], figs + c->n_options * n, n, sb->options[j].id,
-                        NULL, 0, b, j);
+            option_diff(&c->options[c->n_options], figs + c->n_options * n, n, ab,
+                        sb->options[j].id, NULL, 0, b, j);
             c->n_options++;
         }
     if (c->n_options == 0)

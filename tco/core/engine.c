@@ -1,5 +1,6 @@
 /* engine.c - the cost model of docs/MODEL.md, month by month. No I/O. */
 #include "core/core.h"
+#include "core/finance.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 typedef struct totals {
     double capex, power, cooling, facility, maintenance, staff, rental, residual, total, npv;
     double commitment, commitment_npv; /* rent owed past the horizon, and its present value */
+    double loan_interest, loan_principal, loan_balance; /* sums over months 1..H */
 } totals;
 
 /* Fixed quantities of an option at utilization u. */
@@ -18,6 +20,9 @@ typedef struct plan {
     double capex_gpu, capex_infra, capex;
     double it_kw, provisioned_kw;
     double residual_fraction, residual;
+    double loan;      /* lent at month 0 (financing = loan), else 0 */
+    double loan_rate; /* a month: loan_rate / 12 */
+    int loan_months;
 } plan;
 
 static plan make_plan(const tco_scenario *s, const tco_option *o, double u)
@@ -40,7 +45,30 @@ static plan make_plan(const tco_scenario *s, const tco_option *o, double u)
     else
         p.residual_fraction = o->resale_fraction;
     p.residual = (p.capex_gpu + p.capex_infra) * p.residual_fraction;
+    if (o->financing == TCO_FIN_LOAN) {
+        p.loan = o->loan_fraction * p.capex;
+        p.loan_rate = o->loan_rate / 12;
+        p.loan_months = o->loan_months;
+    }
     return p;
+}
+
+/* Month m's loan lines (MODEL.md, Financing with a loan) into mo: the interest
+ * and principal of the level payment while the loan runs, and at month H the
+ * balance still owed, which is what *repaid (the principal of the months
+ * before) leaves of the loan. Adds the principal to *repaid. */
+static void loan_month(const plan *p, int m, int H, double *repaid, tco_month *mo)
+{
+    mo->loan_interest = mo->loan_principal = mo->loan_balance = 0;
+    if (p->loan_months <= 0)
+        return;
+    if (m <= p->loan_months) {
+        mo->loan_interest = -tci_ipmt(p->loan_rate, m, p->loan_months, p->loan, 0, 0);
+        mo->loan_principal = -tci_ppmt(p->loan_rate, m, p->loan_months, p->loan, 0, 0);
+        *repaid += mo->loan_principal;
+    }
+    if (m == H && p->loan_months > H)
+        mo->loan_balance = p->loan - *repaid;
 }
 
 /* The per-month quantities of one option that do not change from month to
@@ -161,22 +189,30 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
                          double rm, tco_month *monthly)
 {
     totals t = {0};
-    double npv = p->capex, discount = 1;
+    double npv = p->capex - p->loan, discount = 1, repaid = 0;
     const int H = s->horizon_months;
     const month_terms k = make_terms(s, o, u, p);
     t.capex = p->capex;
     t.residual = p->residual;
-    double cumulative = p->capex;
+    double cumulative = p->capex - p->loan;
     /* A year's months cost the same, but for a contract term's: compute them
-     * once a year, or every month for an option with a term. */
-    tco_month mo = {0};
+     * once a year, or every month for an option with a term. A loan's lines
+     * change every month. */
+    tco_month year = {0};
     for (int m = 1; m <= H; m++) {
         if ((m - 1) % 12 == 0 || k.term)
-            month_lines(&k, s, m, pow(k.growth, (m - 1) / 12), &mo);
+            month_lines(&k, s, m, pow(k.growth, (m - 1) / 12), &year);
+        tco_month mo = year;
+        loan_month(p, m, H, &repaid, &mo);
+        if (p->loan_months > 0)
+            mo.cost = mo.cost + mo.loan_interest + mo.loan_principal + mo.loan_balance;
         cumulative += mo.cost;
         discount /= 1 + rm;
         npv += mo.cost * discount;
         if (monthly) {
+            t.loan_interest += mo.loan_interest;
+            t.loan_principal += mo.loan_principal;
+            t.loan_balance += mo.loan_balance;
             t.power += mo.power;
             t.cooling += mo.cooling;
             t.facility += mo.facility;
@@ -207,7 +243,7 @@ static void totals_0_1(const tco_scenario *s, const tco_option *o, double *total
 {
     plan p0 = make_plan(s, o, 0), p1 = make_plan(s, o, 1);
     const month_terms k0 = make_terms(s, o, 0, &p0), k1 = make_terms(s, o, 1, &p1);
-    double c0 = p0.capex, c1 = p1.capex;
+    double c0 = p0.capex - p0.loan, c1 = p1.capex - p1.loan, repaid = 0;
     tco_month m0 = {0}, m1 = {0};
     for (int m = 1; m <= s->horizon_months; m++) {
         if ((m - 1) % 12 == 0 || k0.term) {
@@ -217,6 +253,14 @@ static void totals_0_1(const tco_scenario *s, const tco_option *o, double *total
         }
         c0 += m0.cost;
         c1 += m1.cost;
+        if (p0.loan_months > 0) {
+            /* The loan's lines do not depend on the utilization. */
+            tco_month ml = {0};
+            loan_month(&p0, m, s->horizon_months, &repaid, &ml);
+            double lines = ml.loan_interest + ml.loan_principal + ml.loan_balance;
+            c0 += lines;
+            c1 += lines;
+        }
     }
     double owed = commitment(s, o);
     *total0 = c0 - p0.residual + owed;
@@ -381,6 +425,11 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
     r->commitment_npv = t.commitment_npv;
     r->it_kw = p.it_kw;
     r->provisioned_kw = p.provisioned_kw;
+    r->loan_amount = p.loan;
+    r->loan_payment = p.loan_months > 0 ? -tci_pmt(p.loan_rate, p.loan_months, p.loan, 0, 0) : 0;
+    r->loan_interest = t.loan_interest;
+    r->loan_principal = t.loan_principal;
+    r->loan_balance_at_horizon = t.loan_balance;
 
     r->npv = t.npv;
 

@@ -67,6 +67,23 @@ static const tci_field fields[] = {
                           .applies = TCI_FA_TERM, .outputs = BOOK,
                           .label = "Commitment after the horizon",
                           .label_key = "summary.field.commitment_after_horizon"},
+    [TCI_F_LOAN_AMOUNT] = {RESULT(loan_amount), .unit = TCI_FU_MONEY, .applies = TCI_FA_LOAN,
+                           .outputs = BOOK, .label = "Lent at month 0 (loan)",
+                           .label_key = "summary.field.loan_amount"},
+    [TCI_F_LOAN_PAYMENT] = {RESULT(loan_payment), .unit = TCI_FU_MONEY, .applies = TCI_FA_LOAN,
+                            .outputs = BOOK, .label = "Loan payment per month",
+                            .label_key = "summary.field.loan_payment"},
+    [TCI_F_LOAN_INTEREST] = {RESULT(loan_interest), .unit = TCI_FU_MONEY, .applies = TCI_FA_LOAN,
+                             .outputs = ALL, .label = "Loan interest",
+                             .label_key = "summary.field.loan_interest",
+                             .md_head = "Loan interest"},
+    [TCI_F_LOAN_PRINCIPAL] = {RESULT(loan_principal), .unit = TCI_FU_MONEY, .applies = TCI_FA_LOAN,
+                              .outputs = BOOK, .label = "Loan principal repaid",
+                              .label_key = "summary.field.loan_principal"},
+    [TCI_F_LOAN_BALANCE] = {RESULT(loan_balance_at_horizon), .unit = TCI_FU_MONEY,
+                            .applies = TCI_FA_LOAN, .outputs = BOOK,
+                            .label = "Loan balance paid at the horizon",
+                            .label_key = "summary.field.loan_balance_at_horizon"},
     [TCI_F_RESIDUAL] = {RESULT(residual), .unit = TCI_FU_MONEY, .applies = TCI_FA_BUY,
                         .outputs = BOOK, .label = "Less: residual value",
                         .label_key = "summary.field.residual"},
@@ -224,10 +241,23 @@ int tci_field_applies(const tci_field *f, const tco_result *res, size_t i)
         return o->acquire == TCO_BUY && res->baseline >= 0;
     case TCI_FA_TERM:
         return o->acquire == TCO_RENT && o->pricing == TCO_RESERVED && o->term_months > 0;
+    case TCI_FA_LOAN:
+        return o->acquire == TCO_BUY && o->financing == TCO_FIN_LOAN;
     case TCI_FA_ALL:
     default:
         return 1;
     }
+}
+
+/* See documentation in header file. */
+int tci_field_in(const tci_field *f, const tco_result *res)
+{
+    if (!f || f->applies != TCI_FA_LOAN)
+        return f != NULL;
+    for (size_t i = 0; res && i < res->n_options; i++)
+        if (tci_field_applies(f, res, i))
+            return 1;
+    return 0;
 }
 
 const char *tci_field_word(const tci_field *f, const tco_result *res, size_t i)

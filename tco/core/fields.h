@@ -52,6 +52,11 @@ typedef enum tci_field_id {
     TCI_F_STAFF,
     TCI_F_RENTAL,
     TCI_F_COMMITMENT, /* commitment_after_horizon */
+    TCI_F_LOAN_AMOUNT,
+    TCI_F_LOAN_PAYMENT,
+    TCI_F_LOAN_INTEREST,
+    TCI_F_LOAN_PRINCIPAL,
+    TCI_F_LOAN_BALANCE, /* loan_balance_at_horizon */
     TCI_F_RESIDUAL,
     TCI_F_TOTAL,
     TCI_F_NPV,
@@ -122,7 +127,9 @@ typedef enum tci_fapplies {
     TCI_FA_ALL = 0,  /* every option */
     TCI_FA_BUY,      /* bought options (residual, power drawn, book view) */
     TCI_FA_BASELINE, /* bought options when the scenario has a rent baseline */
-    TCI_FA_TERM      /* reserved rent options with a contract term (term_months) */
+    TCI_FA_TERM,     /* reserved rent options with a contract term (term_months) */
+    TCI_FA_LOAN      /* bought options financed by a loan; every output leaves the field
+                        out of a report whose scenario has no such option (tci_field_in) */
 } tci_fapplies;
 
 /* One result field. */
@@ -145,6 +152,12 @@ typedef struct tci_field {
 
 /* The row of field `id`, or NULL when id is out of range. */
 const tci_field *tci_field_get(tci_field_id id);
+
+/* 1 when the outputs of res carry field f: every field, but a loan field
+ * (TCI_FA_LOAN) only when an option of res's scenario is financed by a loan,
+ * so that a scenario without one is written as it was before loans. res may
+ * be NULL (no option: 0 for a loan field). */
+int tci_field_in(const tci_field *f, const tco_result *res);
 
 /* The text of a text field for option i of res: the option's id, label, GPU
  * (NULL when not given), acquisition ("buy", "rent") or break-even

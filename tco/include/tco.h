@@ -176,6 +176,9 @@ typedef enum tco_pricing { TCO_ON_DEMAND = 0, TCO_RESERVED } tco_pricing;
 /* What a reserved rent option pays after its term (`after_term`): a new term
  * at the same rate, its upfront paid again, or the on-demand rate. */
 typedef enum tco_after_term { TCO_AFTER_RENEW = 0, TCO_AFTER_ON_DEMAND } tco_after_term;
+/* How a bought option is paid for (`financing`): in cash at month 0, or in part
+ * with a loan repaid in level monthly payments (MODEL.md, Financing). */
+typedef enum tco_financing { TCO_FIN_CASH = 0, TCO_FIN_LOAN } tco_financing;
 typedef enum tco_depreciation {
     TCO_DEP_STRAIGHT_LINE = 0,
     TCO_DEP_DOUBLE_DECLINING,
@@ -245,6 +248,10 @@ typedef enum tco_okey {
     TCO_O_SALVAGE_FRACTION,
     TCO_O_RESALE_FRACTION,
     TCO_O_RESALE_DECLINE,
+    TCO_O_FINANCING,     /* cash or loan */
+    TCO_O_LOAN_FRACTION, /* with financing = loan: the share of capex lent */
+    TCO_O_LOAN_RATE,     /* annual, nominal */
+    TCO_O_LOAN_MONTHS,
     TCO_O_PRICING,
     TCO_O_PRICE_PER_GPU_HOUR,
     TCO_O_PRICE_DECLINE,
@@ -408,6 +415,10 @@ typedef struct tco_option {
     double salvage_fraction; /* of capex, book view */
     double resale_fraction;  /* of hardware capex, received at month H */
     double resale_decline;   /* per year; derives resale_fraction */
+    tco_financing financing; /* cash or loan */
+    double loan_fraction;    /* of capex, lent; the rest paid at month 0 */
+    double loan_rate;        /* annual, nominal: loan_rate / 12 a month */
+    int loan_months;         /* level payments, the first at month 1 */
     tco_pricing pricing;
     double price_per_gpu_hour;
     double price_decline; /* per year, on-demand only */
@@ -540,9 +551,11 @@ const char *tco_scenario_input_at(const tco_scenario *s, const char *path);
 /* One month of operation (month m is monthly[m-1]). */
 typedef struct tco_month {
     double power, cooling, facility, maintenance, staff, rental;
-    double depreciation; /* book view, not part of cost */
-    double cost;         /* sum of the six cost lines */
-    double cumulative;   /* capex + costs to date, residual excluded */
+    double loan_interest, loan_principal; /* a loan's payment, split */
+    double loan_balance;                  /* what the loan still owes, paid at month H */
+    double depreciation;                  /* book view, not part of cost */
+    double cost;                          /* sum of the six cost lines and the three loan lines */
+    double cumulative;                    /* capex + costs to date, residual excluded */
 } tco_month;
 
 /* What the workload needs of one option (all NAN when [workload] does not
@@ -600,11 +613,15 @@ typedef struct tco_option_result {
     double cost_per_gpu_hour, cost_per_pflop_hour, cost_per_unit, units_per_s_per_kw;
     double it_kw, provisioned_kw;
     double depreciation, book_value_end;
-    double commitment_after_horizon; /* rent owed for the term's months past H */
-    double commitment_npv;           /* that, each month discounted at its own month */
-    int breakeven_month;             /* 1..H from which buying stays at or below the
-                                        baseline to month H, or 0 when there is none */
-    double breakeven_utilization;    /* in [0,1], or NAN */
+    double commitment_after_horizon;      /* rent owed for the term's months past H */
+    double commitment_npv;                /* that, each month discounted at its own month */
+    double loan_amount;                   /* lent at month 0 (loan_fraction * capex); 0 in cash */
+    double loan_payment;                  /* the level monthly payment */
+    double loan_interest, loan_principal; /* sums over months 1..H */
+    double loan_balance_at_horizon;       /* still owed at month H, paid then */
+    int breakeven_month;                  /* 1..H from which buying stays at or below the
+                                             baseline to month H, or 0 when there is none */
+    double breakeven_utilization;         /* in [0,1], or NAN */
     tco_breakeven_note breakeven_utilization_note; /* why it is NAN */
     tco_sizing sizing;                             /* workload sizing */
     unsigned infeasible; /* TCO_INFEASIBLE_* bits; 0 when the option is feasible

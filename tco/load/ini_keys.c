@@ -618,6 +618,31 @@ static int later_key(loader *L, const tco_option *o, int a, int b)
     return tci_ini_at_file(L, line == kl[a] ? o->key_file[a] : o->key_file[b], line);
 }
 
+/* A loan's keys go with financing = loan, which needs its rate and term. */
+static void check_loan(loader *L, tco_option *o, const char *sec)
+{
+    const int *kl = o->key_line;
+    static const int loan_keys[] = {TCO_O_LOAN_FRACTION, TCO_O_LOAN_RATE, TCO_O_LOAN_MONTHS};
+    if (kl[TCO_O_FINANCING] && !o->src[TCO_O_FINANCING])
+        return; /* financing's own error says what is wrong */
+    if (o->financing != TCO_FIN_LOAN) {
+        for (size_t k = 0; k < sizeof loan_keys / sizeof loan_keys[0]; k++)
+            if (kl[loan_keys[k]])
+                tci_ini_report(L, KEY_AT(loan_keys[k]), NULL,
+                               "'%s' applies to financing = loan only; option '%s' is "
+                               "financing = %s",
+                               tci_ini_okey(loan_keys[k])->name, o->id,
+                               tci_ini_okey(TCO_O_FINANCING)->names[o->financing]);
+        return;
+    }
+    if (!o->src[TCO_O_LOAN_RATE] && !kl[TCO_O_LOAN_RATE]) /* a bad value has its error */
+        tci_ini_report(L, KEY_AT(TCO_O_FINANCING), kl[TCO_O_FINANCING] ? NULL : sec,
+                       "financing = loan needs 'loan_rate', the annual interest rate");
+    if (!o->src[TCO_O_LOAN_MONTHS] && !kl[TCO_O_LOAN_MONTHS])
+        tci_ini_report(L, KEY_AT(TCO_O_FINANCING), kl[TCO_O_FINANCING] ? NULL : sec,
+                       "financing = loan needs 'loan_months', the number of monthly payments");
+}
+
 /* Checks of a buy option's keys; sec names its section. */
 static void check_buy_option(loader *L, tco_option *o, const char *sec)
 {
@@ -639,6 +664,7 @@ static void check_buy_option(loader *L, tco_option *o, const char *sec)
         tci_ini_report(L, KEY_AT(TCO_O_SALVAGE_FRACTION), NULL,
                        "'salvage_fraction' cannot be set with %s: MACRS ignores salvage",
                        tci_ini_okey(TCO_O_DEPRECIATION)->names[o->depreciation]);
+    check_loan(L, o, sec);
     if (o->idle_power_fraction > o->load_power_fraction) {
         int line = later_key(L, o, TCO_O_IDLE_POWER_FRACTION, TCO_O_LOAD_POWER_FRACTION);
         tci_ini_report(L, line, line ? NULL : sec,

@@ -51,19 +51,20 @@ void tci_csv_number(FILE *out, double x)
 
 /* ===== The report ===== */
 
-/* A record of the summary, over the result fields marked for CSV in table
- * order: their names (the header) when res is NULL, else option i's values. */
-static void put_summary_record(FILE *out, const tco_result *res, size_t i)
+/* A record of the summary, over the result fields of res marked for CSV in
+ * table order: their names (the header) when `head` is nonzero, else option
+ * i's values. */
+static void put_summary_record(FILE *out, const tco_result *res, int head, size_t i)
 {
     int first = 1;
     for (int k = 0; k < TCI_F_COUNT; k++) {
         const tci_field *f = tci_field_get((tci_field_id)k);
-        if (!(f->outputs & TCI_OUT_CSV))
+        if (!(f->outputs & TCI_OUT_CSV) || !tci_field_in(f, res))
             continue;
         if (!first)
             fputc(',', out);
         first = 0;
-        if (!res)
+        if (head)
             fputs(f->name, out);
         else if (f->unit == TCI_FU_TEXT)
             tci_csv_text(out, tci_field_text(f, res, i));
@@ -73,16 +74,21 @@ static void put_summary_record(FILE *out, const tco_result *res, size_t i)
     fputs(EOL, out);
 }
 
+/* An option's months; with `loans`, the loan's three lines after the rental. */
 static void put_monthly_rows(FILE *out, int horizon, const tco_option *o,
-                             const tco_option_result *r)
+                             const tco_option_result *r, int loans)
 {
     for (int m = 1; m <= horizon; m++) {
         const tco_month *mo = &r->monthly[m - 1];
-        const double v[] = {mo->power,  mo->cooling,      mo->facility, mo->maintenance, mo->staff,
-                            mo->rental, mo->depreciation, mo->cost,     mo->cumulative};
+        const double v[] = {mo->power,         mo->cooling,        mo->facility,
+                            mo->maintenance,   mo->staff,          mo->rental,
+                            mo->loan_interest, mo->loan_principal, mo->loan_balance,
+                            mo->depreciation,  mo->cost,           mo->cumulative};
         tci_csv_text(out, o->id);
         fprintf(out, ",%d", m);
         for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+            if (!loans && i >= 6 && i < 9)
+                continue;
             fputc(',', out);
             tci_csv_number(out, v[i]);
         }
@@ -96,15 +102,17 @@ tco_status tco_report_write_csv_stream(const tco_result *res, FILE *out, int mon
     if (!res || !res->scenario || !out)
         return TCO_ERR_ARG;
     const tco_scenario *s = res->scenario;
-    put_summary_record(out, NULL, 0);
+    put_summary_record(out, res, 1, 0);
     for (size_t i = 0; i < res->n_options; i++)
-        put_summary_record(out, res, i);
+        put_summary_record(out, res, 0, i);
     if (monthly) {
-        fputs(EOL "id,month,power,cooling,facility,maintenance,staff,rental,depreciation,"
-                  "cost,cumulative" EOL,
-              out);
+        int loans = tci_field_in(tci_field_get(TCI_F_LOAN_INTEREST), res);
+        fputs(EOL "id,month,power,cooling,facility,maintenance,staff,rental,", out);
+        if (loans)
+            fputs("loan_interest,loan_principal,loan_balance,", out);
+        fputs("depreciation,cost,cumulative" EOL, out);
         for (size_t i = 0; i < res->n_options; i++)
-            put_monthly_rows(out, s->horizon_months, &s->options[i], &res->options[i]);
+            put_monthly_rows(out, s->horizon_months, &s->options[i], &res->options[i], loans);
     }
     return ferror(out) ? TCO_ERR_IO : TCO_OK;
 }

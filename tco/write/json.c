@@ -78,7 +78,7 @@ static void put_option(FILE *out, const tco_result *res, size_t i)
     int first = 1;
     for (int k = 0; k < TCI_F_COUNT; k++) {
         const tci_field *f = tci_field_get((tci_field_id)k);
-        if (!(f->outputs & TCI_OUT_JSON))
+        if (!(f->outputs & TCI_OUT_JSON) || !tci_field_in(f, res))
             continue;
         fprintf(out, "%s\n      \"%s\": ", first ? "    {" : ",", f->name);
         first = 0;
@@ -107,6 +107,7 @@ static void put_option(FILE *out, const tco_result *res, size_t i)
         put_numbers(out, f, sizeof f / sizeof f[0]);
         fputc('}', out);
     }
+    const int loans = tci_field_in(tci_field_get(TCI_F_LOAN_INTEREST), res);
     fputs(",\n      \"monthly\": [", out);
     for (int m = 1; m <= s->horizon_months; m++) {
         const tco_month *mo = &r->monthly[m - 1];
@@ -120,7 +121,17 @@ static void put_option(FILE *out, const tco_result *res, size_t i)
                                  {"cost", mo->cost},
                                  {"cumulative", mo->cumulative}};
         fprintf(out, "%s\n        {\"month\": %d", m == 1 ? "" : ",", m);
-        put_numbers(out, f, sizeof f / sizeof f[0]);
+        if (loans) {
+            /* After rental: the loan's lines, then the rest. */
+            const json_number l[] = {{"loan_interest", mo->loan_interest},
+                                     {"loan_principal", mo->loan_principal},
+                                     {"loan_balance", mo->loan_balance}};
+            put_numbers(out, f, 6);
+            put_numbers(out, l, sizeof l / sizeof l[0]);
+            put_numbers(out, f + 6, sizeof f / sizeof f[0] - 6);
+        } else {
+            put_numbers(out, f, sizeof f / sizeof f[0]);
+        }
         fputc('}', out);
     }
     fputs("\n      ]\n    }", out);

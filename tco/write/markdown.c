@@ -45,15 +45,16 @@ static void put_percent(FILE *out, double x)
 
 /* ===== The table: the result fields marked for Markdown ===== */
 
-/* The Markdown columns in their order: the rank first, since the rows are in
- * rank order, then the other fields in table order. Returns how many. */
-static size_t md_columns(const tci_field *cols[TCI_F_COUNT])
+/* The Markdown columns of res in their order: the rank first, since the rows
+ * are in rank order, then the other fields in table order. Returns how many. */
+static size_t md_columns(const tci_field *cols[TCI_F_COUNT], const tco_result *res)
 {
     size_t n = 0;
     for (int pass = 0; pass < 2; pass++)
         for (int k = 0; k < TCI_F_COUNT; k++) {
             const tci_field *f = tci_field_get((tci_field_id)k);
-            if ((f->outputs & TCI_OUT_MD) && (f->from == TCI_FROM_RANK) == (pass == 0))
+            if ((f->outputs & TCI_OUT_MD) && tci_field_in(f, res) &&
+                (f->from == TCI_FROM_RANK) == (pass == 0))
                 cols[n++] = f;
         }
     return n;
@@ -210,7 +211,7 @@ tco_status tco_report_write_md_stream(const tco_result *res, FILE *out)
     }
     fputs(".\n\n|", out);
     const tci_field *cols[TCI_F_COUNT];
-    size_t nc = md_columns(cols);
+    size_t nc = md_columns(cols, res);
     for (size_t c = 0; c < nc; c++) {
         fputc(' ', out);
         put_heading(out, cols[c]->md_head, s->currency);

@@ -42,13 +42,21 @@ keys = ["id", "label", "acquire", "gpu", "count", "utilization", "capex", "power
         "cost_per_unit", "units_per_s_per_kw", "it_kw", "provisioned_kw", "depreciation",
         "book_value_end", "breakeven_month", "breakeven_utilization",
         "breakeven_utilization_note", "feasible", "infeasible_reason", "monthly"]
+# A scenario with a loan adds the loan's figures, and its monthly lines, to every option.
+loan = ["loan_amount", "loan_payment", "loan_interest", "loan_principal",
+        "loan_balance_at_horizon"]
+loans = any("loan_amount" in o for o in d["options"])
+if loans:
+    at = keys.index("commitment_after_horizon") + 1
+    keys = keys[:at] + loan + keys[at:]
 for o in d["options"]:
     got = [k for k in o if k != "sizing"]
     assert got == keys, list(o)
     assert len(o["monthly"]) == s["horizon_months"]
     m = o["monthly"][-1]
     assert list(m) == ["month", "power", "cooling", "facility", "maintenance", "staff",
-                       "rental", "depreciation", "cost", "cumulative"]
+                       "rental"] + (["loan_interest", "loan_principal", "loan_balance"]
+                                    if loans else []) + ["depreciation", "cost", "cumulative"]
     total = m["cumulative"] - o["residual"] + o["commitment_after_horizon"]
     assert abs(total - o["total"]) <= 1e-6 * max(1, abs(o["total"]))
     assert (o["infeasible_reason"] is None) == o["feasible"], o["id"]

@@ -138,16 +138,16 @@ static void test_keys_live(void)
 
     /* Of the 32 option keys, 8 are not live: label, acquire, gpu, memory_gb
      * (sizing only), depreciation, pricing, offer, base. */
-    static const tco_okey fixed[] = {TCO_O_LABEL,     TCO_O_ACQUIRE,      TCO_O_GPU,
-                                     TCO_O_MEMORY_GB, TCO_O_DEPRECIATION, TCO_O_PRICING,
-                                     TCO_O_OFFER,     TCO_O_BASE,         TCO_O_AFTER_TERM};
+    static const tco_okey fixed[] = {
+        TCO_O_LABEL,   TCO_O_ACQUIRE, TCO_O_GPU,  TCO_O_MEMORY_GB,  TCO_O_DEPRECIATION,
+        TCO_O_PRICING, TCO_O_OFFER,   TCO_O_BASE, TCO_O_AFTER_TERM, TCO_O_FINANCING};
     live = 0;
     for (size_t j = 0; j < sizeof fixed / sizeof fixed[0]; j++)
         CU_ASSERT_EQUAL(tco_option_key(fixed[j])->live, 0);
     for (int k = 0; k < TCO_O_COUNT; k++)
         live += tco_option_key((tco_okey)k)->live != 0;
-    CU_ASSERT_EQUAL(TCO_O_COUNT, 35);
-    CU_ASSERT_EQUAL(live, 35 - 9);
+    CU_ASSERT_EQUAL(TCO_O_COUNT, 39);
+    CU_ASSERT_EQUAL(live, 39 - 10);
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_GPU_PRICE)->live, 1);
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_STORAGE_PER_MONTH)->live, 1);
 }
@@ -253,7 +253,8 @@ static void test_fields_outputs(void)
 {
     static const char data[] =
         "id,label,acquire,gpu,count,utilization,capex,power,cooling,facility,maintenance,"
-        "staff,rental,commitment_after_horizon,residual,total,npv,gpu_hours,cost_per_gpu_hour,"
+        "staff,rental,commitment_after_horizon,loan_amount,loan_payment,loan_interest,"
+        "loan_principal,loan_balance_at_horizon,residual,total,npv,gpu_hours,cost_per_gpu_hour,"
         "cost_per_pflop_hour,cost_per_unit,units_per_s_per_kw,it_kw,provisioned_kw,depreciation,"
         "book_value_end,breakeven_month,breakeven_utilization,breakeven_utilization_note,feasible,"
         "infeasible_reason";
@@ -262,12 +263,14 @@ static void test_fields_outputs(void)
     CU_ASSERT_STRING_EQUAL(
         names_of(TCI_OUT_SUMMARY),
         "id,acquire,count,utilization,capex,power,cooling,facility,maintenance,staff,rental,"
-        "commitment_after_horizon,residual,total,npv,gpu_hours,cost_per_gpu_hour,"
+        "commitment_after_horizon,loan_amount,loan_payment,loan_interest,loan_principal,"
+        "loan_balance_at_horizon,residual,total,npv,gpu_hours,cost_per_gpu_hour,"
         "cost_per_pflop_hour,cost_per_unit,"
         "units_per_s_per_kw,it_kw,provisioned_kw,depreciation,book_value_end,breakeven_month,"
         "breakeven_utilization,rank,feasible");
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_MD),
-                           "label,acquire,total,npv,cost_per_gpu_hour,breakeven_month,"
+                           "label,acquire,loan_interest,total,npv,cost_per_gpu_hour,"
+                           "breakeven_month,"
                            "breakeven_utilization,rank,feasible");
     /* The cost lines are consecutive, as tco_month's are. */
     CU_ASSERT_STRING_EQUAL(tci_field_get(TCI_F_POWER)->name, "power");

@@ -79,33 +79,37 @@ static void ck_sheet_items(xw_ctx *c, size_t i, ck_item *it, int *n)
     double opsum = 0;
     for (int m = 1; m <= H; m++)
         opsum += res->monthly[m - 1].cost;
-    double lines =
-        res->power + res->cooling + res->facility + res->maintenance + res->staff + res->rental;
+    double lines = res->power + res->cooling + res->facility + res->maintenance + res->staff +
+                   res->rental + res->loan_interest + res->loan_principal +
+                   res->loan_balance_at_horizon;
     ck_item *k = ck_add(it, n, XW_KEY("checks.integrity.lines"),
                         "The cost lines add up to the operating cost", XW_NONE);
     xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_opcost, V).s);
     xw_f(c, k->expect, sizeof k->expect, "=SUM(%s)",
-         xw_range(L->quoted, L->r_line[0], V, L->r_line[XL_LINES - 1], V).s);
+         xw_range(L->quoted, L->r_line[0], V, L->r_last_line, V).s);
     k->vbook = opsum, k->vexpect = lines;
 
     k = ck_add(it, n, XW_KEY("checks.integrity.cumulative"),
                "The cumulative cost at the last month is capex plus the operating cost", XW_NONE);
     xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_cum, last).s);
-    xw_f(c, k->expect, sizeof k->expect, "=%s+%s", os(c, i, L->r_capex, V).s,
+    xw_f(c, k->expect, sizeof k->expect, "=%s%s%s+%s", os(c, i, L->r_capex, V).s,
+         L->r_lent != XW_NONE ? "+" : "", L->r_lent != XW_NONE ? os(c, i, L->r_lent, V).s : "",
          os(c, i, L->r_opcost, V).s);
-    k->vbook = res->monthly[H - 1].cumulative, k->vexpect = res->capex + opsum;
+    k->vbook = res->monthly[H - 1].cumulative, k->vexpect = res->capex - res->loan_amount + opsum;
 
     k = ck_add(it, n, XW_KEY("checks.integrity.net"),
                "The total is capex plus the operating cost, less the residual, plus the "
                "commitment after the horizon",
                TCI_F_TOTAL);
     xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_net, V).s);
-    xw_f(c, k->expect, sizeof k->expect, "=%s+%s%s%s%s%s", os(c, i, L->r_capex, V).s,
+    xw_f(c, k->expect, sizeof k->expect, "=%s%s%s+%s%s%s%s%s", os(c, i, L->r_capex, V).s,
+         L->r_lent != XW_NONE ? "+" : "", L->r_lent != XW_NONE ? os(c, i, L->r_lent, V).s : "",
          os(c, i, L->r_opcost, V).s, L->r_resid != XW_NONE ? "-" : "",
          L->r_resid != XW_NONE ? os(c, i, L->r_resid, V).s : "", L->r_commit != XW_NONE ? "+" : "",
          L->r_commit != XW_NONE ? os(c, i, L->r_commit, V).s : "");
     k->vbook = res->total;
-    k->vexpect = res->capex + opsum - (L->r_resid != XW_NONE ? res->residual : 0) +
+    k->vexpect = res->capex - res->loan_amount + opsum -
+                 (L->r_resid != XW_NONE ? res->residual : 0) +
                  (L->r_commit != XW_NONE ? res->commitment_after_horizon : 0);
 
     /* NPV() discounts its first value by one period: month 1 onwards. */
@@ -116,7 +120,7 @@ static void ck_sheet_items(xw_ctx *c, size_t i, ck_item *it, int *n)
          os(c, i, L->k_rm, V).s, xw_range(L->quoted, L->r_net, XW_COL_M0 + 1, L->r_net, last).s,
          L->r_commit_pv != XW_NONE ? "+" : "",
          L->r_commit_pv != XW_NONE ? os(c, i, L->r_commit_pv, V).s : "");
-    double npv = res->capex, rm = c->r->monthly_rate;
+    double npv = res->capex - res->loan_amount, rm = c->r->monthly_rate;
     for (int m = 1; m <= H; m++)
         npv += (res->monthly[m - 1].cost - (m == H && L->buy ? res->residual : 0)) / pow(1 + rm, m);
     k->vbook = res->npv;
@@ -168,12 +172,21 @@ static void ck_summary_items(xw_ctx *c, size_t i, ck_item *it, int *n)
         if (c->sm_rows[fi] != XW_NONE)
             o += (size_t)tci_utf8_format(k->expect + o, sizeof k->expect - o, "%s%s",
                                          fi == TCI_F_CAPEX ? "" : ",", sm(c, i, fi).s);
+    /* A loan's payments and balance, less what it lent. */
+    if (c->sm_rows[TCI_F_LOAN_INTEREST] != XW_NONE && o < sizeof k->expect)
+        o += (size_t)tci_utf8_format(k->expect + o, sizeof k->expect - o, ",%s,%s,%s)-SUM(%s",
+                                     sm(c, i, TCI_F_LOAN_INTEREST).s,
+                                     sm(c, i, TCI_F_LOAN_PRINCIPAL).s,
+                                     sm(c, i, TCI_F_LOAN_BALANCE).s, sm(c, i, TCI_F_LOAN_AMOUNT).s);
     if (o < sizeof k->expect)
         tci_utf8_format(k->expect + o, sizeof k->expect - o, ")-SUM(%s)",
                         sm(c, i, TCI_F_RESIDUAL).s);
     k->vbook = res->total;
     k->vexpect = res->capex + res->power + res->cooling + res->facility + res->maintenance +
-                 res->staff + res->rental + (L->term ? res->commitment_after_horizon : 0) -
+                 res->staff + res->rental + (L->term ? res->commitment_after_horizon : 0) +
+                 (L->loan ? res->loan_interest + res->loan_principal +
+                                res->loan_balance_at_horizon - res->loan_amount
+                          : 0) -
                  (L->buy ? res->residual : 0);
 
     k = ck_add(it, n, XW_KEY("checks.integrity.summary_total"),
@@ -339,7 +352,7 @@ static int ck_reconciliation(xw_ctx *c, int row)
     int count = 0;
     for (size_t i = 0; i < s->n_options; i++)
         for (int fi = 0; fi < TCI_F_COUNT; fi++)
-            count += xw_field_checked(fi) && xw_field_applies(c, i, fi);
+            count += xw_field_checked(c, fi) && xw_field_applies(c, i, fi);
     xw_section(c, ws, row++,
                xw_label(c, "checks.reconciliation",
                         "Reconciliation with tco's figures (not part of the master check)"));
@@ -354,7 +367,7 @@ static int ck_reconciliation(xw_ctx *c, int row)
             xw_fmt(c, XS_CALC, XN_INT));
     for (size_t i = 0; i < s->n_options; i++)
         for (int fi = 0; fi < TCI_F_COUNT; fi++)
-            if (xw_field_checked(fi) && xw_field_applies(c, i, fi))
+            if (xw_field_checked(c, fi) && xw_field_applies(c, i, fi))
                 ck_row(c, i, fi, row++);
     return row - 1;
 }

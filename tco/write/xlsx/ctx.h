@@ -77,17 +77,23 @@ typedef struct xw_optsheet {
     int buy;           /* 1 for a buy option */
     int has_base;      /* 1 when a buy option is compared with a rent baseline */
     int term;          /* 1 for a reserved option with a contract term (term_months) */
+    int loan;          /* 1 for a buy option financed by a loan */
     /* timeline rows; r_commit and r_commit_pv hold one value, in column C */
     int r_month, r_year, r_price, r_factor, r_capex, r_line[XL_LINES], r_opcost, r_cum, r_commit,
         r_resid, r_net, r_df, r_pv, r_commit_pv, r_dep, r_bv, r_bcum, r_flag, r_stay;
+    /* a loan's rows: lent at month 0 (negative), then interest, principal and the
+     * balance paid at month H, which follow the cost lines; r_last_line is the last
+     * row the operating cost adds up (r_line[XL_LINES - 1] without a loan) */
+    int r_lent, r_lint, r_lprin, r_lbal, r_last_line;
     /* block headings */
     int s_cash, s_book, s_base, s_drivers;
     /* driver rows (value in column C) */
     int k_util, k_servers, k_capex_gpu, k_capex_infra, k_capex, k_gpu_w, k_it_kw, k_prov_kw,
         k_resfrac, k_residual, k_salvage, k_life, k_rm, k_gpuh, k_pflop, k_units, k_wpkw, k_slope,
         k_total0, k_beu;
-    double slope;  /* cached: total cost per unit of utilization */
-    double total0; /* cached: total cost at utilization 0 */
+    int k_loan, k_lrate, k_lpmt; /* a loan: the amount, the monthly rate, the payment */
+    double slope;                /* cached: total cost per unit of utilization */
+    double total0;               /* cached: total cost at utilization 0 */
 } xw_optsheet;
 
 #define XW_COL_LABEL 0

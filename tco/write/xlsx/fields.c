@@ -8,16 +8,16 @@
 #include <stdio.h>
 
 /* See fields.h. */
-int xw_field_shown(int fi)
+int xw_field_shown(const xw_ctx *c, int fi)
 {
     const tci_field *f = tci_field_get((tci_field_id)fi);
-    return f && (f->outputs & TCI_OUT_SUMMARY);
+    return f && (f->outputs & TCI_OUT_SUMMARY) && tci_field_in(f, c->r);
 }
 
 /* See fields.h. */
-int xw_field_checked(int fi)
+int xw_field_checked(const xw_ctx *c, int fi)
 {
-    return xw_field_shown(fi) && tci_field_get((tci_field_id)fi)->unit != TCI_FU_TEXT;
+    return xw_field_shown(c, fi) && tci_field_get((tci_field_id)fi)->unit != TCI_FU_TEXT;
 }
 
 /* See fields.h. */
@@ -141,6 +141,8 @@ int xw_field_applies(const xw_ctx *c, size_t i, int fi)
         return c->os[i].has_base;
     case TCI_FA_TERM:
         return c->os[i].term;
+    case TCI_FA_LOAN:
+        return c->os[i].loan;
     case TCI_FA_ALL:
     default:
         return 1;

@@ -11,9 +11,9 @@
 #include <stddef.h>
 
 /* 1 when the Summary shows field fi (a row of its own). */
-int xw_field_shown(int fi);
+int xw_field_shown(const xw_ctx *c, int fi);
 /* 1 when the Checks compare field fi: the Summary's numeric fields. */
-int xw_field_checked(int fi);
+int xw_field_checked(const xw_ctx *c, int fi);
 /* The number format of field fi's figures, by its unit. */
 xw_numfmt xw_field_numfmt(int fi);
 /* Field fi's unit, as the Summary's Unit column shows it (empty when it has

@@ -279,6 +279,11 @@ static int option_key_shown(const tco_option *o, tco_okey k)
         return 0;
     if (k == TCO_O_SALVAGE_FRACTION && macrs)
         return 0;
+    /* Financing is shown for a loan, with the loan's keys. */
+    if ((k == TCO_O_FINANCING || k == TCO_O_LOAN_FRACTION || k == TCO_O_LOAN_RATE ||
+         k == TCO_O_LOAN_MONTHS) &&
+        o->financing != TCO_FIN_LOAN)
+        return 0;
     return 1;
 }
 

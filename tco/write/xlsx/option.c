@@ -241,6 +241,57 @@ static void option_capex(const optw *w)
     fig(w, L->r_capex, XW_COL_M0, xw_f(c, f, sizeof f, "=%s", drv(L->k_capex).s), w->res->capex,
         w->money);
     row_total(w, L->r_capex, XW_COL_M0, w->res->capex, XS_CALC);
+    if (L->r_lent != XW_NONE) {
+        /* The loan pays that much of the capex: money received at month 0. */
+        label_row(w, L->r_lent,
+                  xw_label(c, "option.lent", "Less: lent by the loan, received at month 0"), w->cur,
+                  XS_TEXT);
+        fig(w, L->r_lent, XW_COL_M0, xw_f(c, f, sizeof f, "=-%s", drv(L->k_loan).s),
+            -w->res->loan_amount, w->money);
+        row_total(w, L->r_lent, XW_COL_M0, -w->res->loan_amount, XS_CALC);
+    }
+}
+
+/* A loan's lines: each month's interest and principal of the level payment
+ * while the loan runs (IPMT and PPMT, payments at the end of the month), and
+ * at month H the balance still owed when the loan runs longer. */
+static void option_loan(const optw *w)
+{
+    xw_ctx *c = w->c;
+    const xw_optsheet *L = w->L;
+    if (L->r_lint == XW_NONE)
+        return;
+    char f[XW_FBUF], t[XW_TBUF];
+    xw_refbuf n = in(w, TCO_O_LOAN_MONTHS), rate = drv(L->k_lrate), amount = drv(L->k_loan);
+    const int rows[2] = {L->r_lint, L->r_lprin};
+    const char *fn[2] = {"IPMT", "PPMT"};
+    label_row(w, L->r_lint, xw_label(c, "option.line.loan_interest", "Loan interest"), w->cur,
+              XS_TEXT);
+    /* Rows are written top to bottom: the interest row, then the principal. */
+    for (int k = 0; k < 2; k++) {
+        if (k == 1)
+            label_row(w, L->r_lprin, xw_label(c, "option.line.loan_principal", "Loan principal"),
+                      w->cur, XS_TEXT);
+        for (int m = 1; m <= w->H; m++) {
+            int col = XW_COL_M0 + m;
+            const tco_month *mo = &w->res->monthly[m - 1];
+            xw_refbuf mon = at(L->r_month, col);
+            fig(w, rows[k], col,
+                xw_f(c, f, sizeof f, "=IF(%s<=%s,-%s(%s,%s,%s,%s,0,0),0)", mon.s, n.s, fn[k],
+                     rate.s, mon.s, n.s, amount.s),
+                k == 0 ? mo->loan_interest : mo->loan_principal, w->money);
+        }
+        row_total(w, rows[k], XW_COL_M0 + 1,
+                  k == 0 ? w->res->loan_interest : w->res->loan_principal, XS_CALC);
+    }
+    xw_labelf(c, t, sizeof t, "option.line.loan_balance",
+              "Loan balance still owed, paid at month {month}", "month", xw_int(w->H).s, NULL);
+    label_row(w, L->r_lbal, t, w->cur, XS_TEXT);
+    fig(w, L->r_lbal, w->last,
+        xw_f(c, f, sizeof f, "=IF(%s>HorizonMonths,%s-SUM(%s),0)", n.s, amount.s,
+             xw_range(NULL, L->r_lprin, XW_COL_M0 + 1, L->r_lprin, w->last).s),
+        w->res->loan_balance_at_horizon, w->money);
+    row_total(w, L->r_lbal, XW_COL_M0, w->res->loan_balance_at_horizon, XS_CALC);
 }
 
 /* The formula of a rent option's rental in the month of column col, in f. A
@@ -363,6 +414,15 @@ static void sum_plus(const optw *w, int row, int plus, double v)
         v, xw_fmt(w->c, XS_TOTAL, XN_MONEY));
 }
 
+/* The cash paid at month 0, in f: the capex, less what a loan lends. */
+static const char *month0(const optw *w, char *f, size_t fs)
+{
+    const xw_optsheet *L = w->L;
+    if (L->r_lent == XW_NONE)
+        return xw_f(w->c, f, fs, "=%s", at(L->r_capex, XW_COL_M0).s);
+    return xw_f(w->c, f, fs, "=%s+%s", at(L->r_capex, XW_COL_M0).s, at(L->r_lent, XW_COL_M0).s);
+}
+
 /* Operating cost, cumulative cost and the residual value. */
 static void option_costs(const optw *w)
 {
@@ -370,21 +430,24 @@ static void option_costs(const optw *w)
     const xw_optsheet *L = w->L;
     char f[XW_FBUF], t[XW_TBUF];
     double opsum = 0;
-    label_row(w, L->r_opcost, xw_label(c, "option.opcost", "Operating cost"), w->cur, XS_TOTAL);
+    label_row(w, L->r_opcost,
+              L->loan ? xw_label(c, "option.opcost.loan", "Operating cost and loan payments")
+                      : xw_label(c, "option.opcost", "Operating cost"),
+              w->cur, XS_TOTAL);
     for (int m = 1; m <= w->H; m++) {
         int col = XW_COL_M0 + m;
         opsum += w->res->monthly[m - 1].cost;
         fig(w, L->r_opcost, col,
             xw_f(c, f, sizeof f, "=SUM(%s:%s)", xw_ref(NULL, L->r_line[0], col, 0, 0).s,
-                 xw_ref(NULL, L->r_line[XL_LINES - 1], col, 0, 0).s),
+                 xw_ref(NULL, L->r_last_line, col, 0, 0).s),
             w->res->monthly[m - 1].cost, w->money_t);
     }
     row_total(w, L->r_opcost, XW_COL_M0 + 1, opsum, XS_TOTAL);
 
     label_row(w, L->r_cum, xw_label(c, "option.cum", "Cumulative cost, before residual"), w->cur,
               XS_TEXT);
-    fig(w, L->r_cum, XW_COL_M0, xw_f(c, f, sizeof f, "=%s", at(L->r_capex, XW_COL_M0).s),
-        w->res->capex, w->money);
+    fig(w, L->r_cum, XW_COL_M0, month0(w, f, sizeof f), w->res->capex - w->res->loan_amount,
+        w->money);
     for (int m = 1; m <= w->H; m++)
         fig(w, L->r_cum, XW_COL_M0 + m,
             xw_f(c, f, sizeof f, "=%s+%s", xw_ref(NULL, L->r_cum, XW_COL_M0 + m - 1, 0, 0).s,
@@ -422,12 +485,15 @@ static void option_net(const optw *w)
     const xw_optsheet *L = w->L;
     char f[XW_FBUF];
     label_row(w, L->r_net,
-              xw_label(c, "option.net", "Net cost (capex + operating cost - residual)"), w->cur,
-              XS_TOTAL);
-    fig(w, L->r_net, XW_COL_M0, xw_f(c, f, sizeof f, "=%s", at(L->r_capex, XW_COL_M0).s),
-        w->res->capex, w->money_t);
+              L->loan ? xw_label(c, "option.net.loan",
+                                 "Net cost (capex - loan + operating cost and loan payments - "
+                                 "residual)")
+                      : xw_label(c, "option.net", "Net cost (capex + operating cost - residual)"),
+              w->cur, XS_TOTAL);
+    fig(w, L->r_net, XW_COL_M0, month0(w, f, sizeof f), w->res->capex - w->res->loan_amount,
+        w->money_t);
     double df = 1, pv_cached[TCO_MAX_HORIZON + 1], net_cached[TCO_MAX_HORIZON + 1];
-    net_cached[0] = w->res->capex;
+    net_cached[0] = w->res->capex - w->res->loan_amount;
     for (int m = 1; m <= w->H; m++) {
         int col = XW_COL_M0 + m;
         double net = w->res->monthly[m - 1].cost - (m == w->H && L->buy ? w->res->residual : 0);
@@ -642,6 +708,20 @@ static void option_drivers(const optw *w)
                xw_label(c, "unit.years", "years"),
                xw_f(c, f, sizeof f, "=%s", in(w, TCO_O_DEPRECIATION_YEARS).s),
                tco_depreciation_life(w->o), XN_INT);
+        if (L->loan) {
+            driver(w, L->k_loan, xw_label(c, "option.loan", "Lent by the loan"), w->cur,
+                   xw_f(c, f, sizeof f, "=%s*%s", in(w, TCO_O_LOAN_FRACTION).s, drv(L->k_capex).s),
+                   w->res->loan_amount, XN_MONEY);
+            driver(w, L->k_lrate, xw_label(c, "option.lrate", "Loan interest rate per month"),
+                   xw_label(c, "unit.pct_month", "% per month"),
+                   xw_f(c, f, sizeof f, "=%s/12", in(w, TCO_O_LOAN_RATE).s), w->o->loan_rate / 12,
+                   XN_PCT4);
+            driver(w, L->k_lpmt, xw_label(c, "option.lpmt", "Loan payment per month (level)"),
+                   w->cur,
+                   xw_f(c, f, sizeof f, "=-PMT(%s,%s,%s,0,0)", drv(L->k_lrate).s,
+                        in(w, TCO_O_LOAN_MONTHS).s, drv(L->k_loan).s),
+                   w->res->loan_payment, XN_MONEY);
+        }
     } else {
         driver(w, L->k_capex, xw_label(c, "option.upfront0", "Upfront payment, month 0"), w->cur,
                xw_f(c, f, sizeof f, "=%s", in(w, TCO_O_UPFRONT).s), w->res->capex, XN_MONEY);
@@ -769,6 +849,7 @@ void xw_write_option(xw_ctx *c, size_t i)
     option_factors(&w);
     option_capex(&w);
     option_lines(&w);
+    option_loan(&w);
     option_costs(&w);
     option_net(&w);
     option_book(&w);

@@ -33,12 +33,14 @@ void xw_option_layout(xw_ctx *c, size_t i)
         &L->k_capex_infra, &L->k_capex,    &L->k_gpu_w,     &L->k_it_kw,   &L->k_prov_kw,
         &L->k_resfrac,     &L->k_residual, &L->k_salvage,   &L->k_life,    &L->k_rm,
         &L->k_gpuh,        &L->k_pflop,    &L->k_units,     &L->k_wpkw,    &L->k_slope,
-        &L->k_total0,      &L->k_beu};
+        &L->k_total0,      &L->k_beu,      &L->r_lent,      &L->r_lint,    &L->r_lprin,
+        &L->r_lbal,        &L->k_loan,     &L->k_lrate,     &L->k_lpmt};
     for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++)
         *rows[k] = XW_NONE;
     L->buy = o->acquire == TCO_BUY;
     L->has_base = L->buy && c->r->baseline >= 0;
     L->term = !L->buy && o->pricing == TCO_RESERVED && o->term_months > 0;
+    L->loan = L->buy && o->financing == TCO_FIN_LOAN;
     int od_after = L->term && o->after_term == TCO_AFTER_ON_DEMAND;
     int macrs = o->depreciation == TCO_DEP_MACRS5 || o->depreciation == TCO_DEP_MACRS7;
     int r = 3;
@@ -51,8 +53,16 @@ void xw_option_layout(xw_ctx *c, size_t i)
     else if (o->pricing == TCO_ON_DEMAND || od_after)
         L->r_factor = r++;
     L->r_capex = r++;
+    if (L->loan)
+        L->r_lent = r++;
     for (int k = 0; k < XL_LINES; k++)
         L->r_line[k] = r++;
+    L->r_last_line = L->r_line[XL_LINES - 1];
+    if (L->loan) {
+        L->r_lint = r++;
+        L->r_lprin = r++;
+        L->r_last_line = L->r_lbal = r++;
+    }
     L->r_opcost = r++;
     L->r_cum = r++;
     if (L->term)
@@ -93,6 +103,11 @@ void xw_option_layout(xw_ctx *c, size_t i)
         if (!macrs)
             L->k_salvage = r++;
         L->k_life = r++;
+        if (L->loan) {
+            L->k_loan = r++;
+            L->k_lrate = r++;
+            L->k_lpmt = r++;
+        }
     } else {
         L->k_capex = r++;
     }

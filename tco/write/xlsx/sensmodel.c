@@ -147,10 +147,16 @@ static int buy_unit_cost(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size_
     xw_refbuf n = xw_in(c, i, TCO_O_COUNT_GPUS), rate = xw_in(c, i, TCO_O_MAINTENANCE_RATE),
               rf = k_ref(c, i, L->k_resfrac), kw = k_ref(c, i, L->k_it_kw),
               srv = k_ref(c, i, L->k_servers), util = k_ref(c, i, L->k_util);
-    /* Capital that is resold, and capital that is not, with its maintenance. */
-    char resold[XW_FBUF / 4], kept[XW_FBUF / 4], energy[XW_FBUF / 4];
-    tci_utf8_format(kept, sizeof kept, "(1+%s*HorizonMonths/12)", rate.s);
-    tci_utf8_format(resold, sizeof resold, "(1+%s*HorizonMonths/12-%s)", rate.s, rf.s);
+    /* Capital that is resold, and capital that is not, with its maintenance and,
+     * with a loan, the interest on each unit of it: the loan is a share of the
+     * capex, and its interest over the horizon a share of the loan. */
+    char resold[XW_FBUF / 4], kept[XW_FBUF / 4], energy[XW_FBUF / 4], interest[XW_FBUF / 4] = "";
+    if (L->loan) {
+        xw_refbuf cx = k_ref(c, i, L->k_capex), li = k_ref(c, i, L->r_lint);
+        tci_utf8_format(interest, sizeof interest, "+IF(%s=0,0,%s/%s)", cx.s, li.s, cx.s);
+    }
+    tci_utf8_format(kept, sizeof kept, "(1+%s*HorizonMonths/12%s)", rate.s, interest);
+    tci_utf8_format(resold, sizeof resold, "(1+%s*HorizonMonths/12%s-%s)", rate.s, interest, rf.s);
     /* One kW of IT load over the horizon, cooling included. */
     tci_utf8_format(energy, sizeof energy, "HoursPerMonth*PUE*SUM(%s)", months(c, i, L->r_price).s);
     if (d->global) {

@@ -25,6 +25,11 @@ static const struct {
     {TCI_F_UTILIZATION, offsetof(xw_optsheet, k_util), 0},
     {TCI_F_CAPEX, offsetof(xw_optsheet, k_capex), 0},
     {TCI_F_COMMITMENT, offsetof(xw_optsheet, r_commit), 0},
+    {TCI_F_LOAN_AMOUNT, offsetof(xw_optsheet, k_loan), 0},
+    {TCI_F_LOAN_PAYMENT, offsetof(xw_optsheet, k_lpmt), 0},
+    {TCI_F_LOAN_INTEREST, offsetof(xw_optsheet, r_lint), 0},
+    {TCI_F_LOAN_PRINCIPAL, offsetof(xw_optsheet, r_lprin), 0},
+    {TCI_F_LOAN_BALANCE, offsetof(xw_optsheet, r_lbal), 0},
     {TCI_F_RESIDUAL, offsetof(xw_optsheet, r_resid), 0},
     {TCI_F_TOTAL, offsetof(xw_optsheet, r_net), 0},
     {TCI_F_NPV, offsetof(xw_optsheet, r_pv), 0},
@@ -353,7 +358,7 @@ static void sm_layout(xw_ctx *c)
     c->sm_header = 4;
     for (int fi = 0; fi < TCI_F_COUNT; fi++) {
         c->sm_rows[fi] = XW_NONE;
-        if (!xw_field_shown(fi))
+        if (!xw_field_shown(c, fi))
             continue;
         if (tci_field_get((tci_field_id)fi)->group_key)
             row += 2;
@@ -375,7 +380,7 @@ static sm_widths sm_columns(xw_ctx *c)
     char t[XW_TBUF];
     int wa = 30;
     for (int fi = 0; fi < TCI_F_COUNT; fi++) {
-        if (!xw_field_shown(fi))
+        if (!xw_field_shown(c, fi))
             continue;
         xw_field_label(c, fi, t, sizeof t);
         wa = xw_imax(wa, tci_utf8_width(t) + 2);

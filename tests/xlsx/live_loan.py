@@ -1,0 +1,104 @@
+#!/usr/bin/python3
+"""A loan in the workbook is live: change its inputs on Inputs, and it agrees with the engine.
+
+  live_loan.py BUILD_DIR REPO_DIR
+
+1. Writes the workbook of config/financed.ini.
+2. Changes, on the Inputs sheet, option h100-loan's loan_rate (0.09 -> 0.12) and
+   loan_fraction (0.8 -> 0.6), and option h100-loan5's loan_months (60 -> 24: the loan
+   now ends within the horizon, so no balance is left at it), keeping every formula.
+3. Recalculates it in LibreOffice and reads the Summary.
+4. Runs the engine on a copy of the INI with the same changes, and compares every figure
+   of the Summary with the engine's JSON as live_model.py does.
+Exit 0 when all agree and the loan figures moved; 1 otherwise.
+"""
+import json, os, subprocess, sys, tempfile
+
+import openpyxl
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from xlsxtest import lo_recalc, tco_binary  # noqa: E402
+from live_model import rewrite_ini, same, summary_table  # noqa: E402
+
+CHANGES = (("h100-loan", "loan_rate", 0.12), ("h100-loan", "loan_fraction", 0.6),
+           ("h100-loan5", "loan_months", 24))
+
+
+def option_key_cell(ws, oid, key):
+    """The Inputs cell (column C) of option oid's key: the row under the option's
+    heading ("Option ID: ...") whose column B is the key."""
+    inside = False
+    for row in ws.iter_rows(min_row=1, max_row=ws.max_row):
+        a, b = row[0].value, row[1].value
+        if isinstance(a, str) and a.startswith("Option "):
+            inside = a.startswith(f"Option {oid}:")
+            continue
+        if inside and b == key:
+            return row[2]
+    raise SystemExit(f"Inputs has no {key} for option {oid}")
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    tco, repo = tco_binary(sys.argv[1]), os.path.abspath(sys.argv[2])
+    ini = os.path.join(repo, "config", "financed.ini")
+    with tempfile.TemporaryDirectory() as tmp:
+        book = os.path.join(tmp, "financed.xlsx")
+        subprocess.run([tco, "report", ini, "-o", book], check=True)
+        before = summary_table(book)
+        wb = openpyxl.load_workbook(book)
+        changes = {}
+        for oid, key, value in CHANGES:
+            cell = option_key_cell(wb["Inputs"], oid, key)
+            print(f"{oid}.{key} (Inputs!{cell.coordinate}): {cell.value} -> {value}")
+            cell.value = value
+            changes[(f"option {oid}", key)] = value
+        modified = os.path.join(tmp, "modified.xlsx")
+        wb.save(modified)
+        after = summary_table(lo_recalc(modified, tmp))
+        with open(ini, encoding="utf-8") as f:
+            text = rewrite_ini(f.read(), os.path.dirname(ini), changes)
+        mod_ini = os.path.join(tmp, "modified.ini")
+        with open(mod_ini, "w", encoding="utf-8") as f:
+            f.write(text)
+        p = subprocess.run([tco, "report", mod_ini, "-o", "-"], capture_output=True, text=True)
+        if p.returncode != 0:
+            print(p.stderr)
+            return 1
+        engine = json.loads(p.stdout)
+
+    bad, compared = [], 0
+    for opt in engine["options"]:
+        oid = opt["id"]
+        if oid not in after:
+            bad.append(f"option {oid} is not on the Summary")
+            continue
+        for key, want in opt.items():
+            if key not in after[oid] or key in ("id", "acquire", "monthly"):
+                continue
+            got = after[oid][key]
+            compared += 1
+            scale = abs(opt.get("capex") or 0) if key in ("depreciation", "book_value_end") \
+                else 0.0
+            if not same(got, want, scale):
+                bad.append(f"{oid}.{key}: workbook {got!r}, engine {want!r}")
+    # The changes must show: h100-loan lends less, at a higher rate; h100-loan5 has
+    # no balance left at the horizon.
+    moved = [(oid, key) for oid, key in (("h100-loan", "loan_amount"),
+                                         ("h100-loan", "loan_interest"),
+                                         ("h100-loan5", "loan_balance_at_horizon"),
+                                         ("h100-loan5", "total"))
+             if before[oid][key] != after[oid][key]]
+    if after["h100-loan5"]["loan_balance_at_horizon"] != 0:
+        bad.append("h100-loan5 still owes a balance at the horizon")
+    for b in bad[:40]:
+        print("MISMATCH", b)
+    print(f"compared {compared} figures; {len(moved)} of 4 loan figures moved; "
+          f"{len(bad)} mismatches")
+    return 1 if bad or compared == 0 or len(moved) != 4 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
