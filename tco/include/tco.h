@@ -176,9 +176,12 @@ typedef enum tco_pricing { TCO_ON_DEMAND = 0, TCO_RESERVED } tco_pricing;
 /* What a reserved rent option pays after its term (`after_term`): a new term
  * at the same rate, its upfront paid again, or the on-demand rate. */
 typedef enum tco_after_term { TCO_AFTER_RENEW = 0, TCO_AFTER_ON_DEMAND } tco_after_term;
-/* How a bought option is paid for (`financing`): in cash at month 0, or in part
- * with a loan repaid in level monthly payments (MODEL.md, Financing). */
-typedef enum tco_financing { TCO_FIN_CASH = 0, TCO_FIN_LOAN } tco_financing;
+/* How a bought option is paid for (`financing`): in cash at month 0, in part
+ * with a loan repaid in level monthly payments, or leased (MODEL.md, Financing). */
+typedef enum tco_financing { TCO_FIN_CASH = 0, TCO_FIN_LOAN, TCO_FIN_LEASE } tco_financing;
+/* What happens at a lease's end (`lease_end`): the hardware goes back, or is
+ * bought for buyout_fraction of capex. */
+typedef enum tco_lease_end { TCO_LEASE_RETURN = 0, TCO_LEASE_BUYOUT } tco_lease_end;
 typedef enum tco_depreciation {
     TCO_DEP_STRAIGHT_LINE = 0,
     TCO_DEP_DOUBLE_DECLINING,
@@ -252,6 +255,11 @@ typedef enum tco_okey {
     TCO_O_LOAN_FRACTION, /* with financing = loan: the share of capex lent */
     TCO_O_LOAN_RATE,     /* annual, nominal */
     TCO_O_LOAN_MONTHS,
+    TCO_O_LEASE_PAYMENT,     /* with financing = lease: per month, the whole option */
+    TCO_O_LEASE_RATE_FACTOR, /* or a fraction of capex per month */
+    TCO_O_LEASE_MONTHS,
+    TCO_O_LEASE_END,       /* return or buyout */
+    TCO_O_BUYOUT_FRACTION, /* of capex, with lease_end = buyout */
     TCO_O_PRICING,
     TCO_O_PRICE_PER_GPU_HOUR,
     TCO_O_PRICE_DECLINE,
@@ -411,14 +419,19 @@ typedef struct tco_option {
     double maintenance_rate;    /* per year, of capex */
     double staff_per_month;
     tco_depreciation depreciation;
-    int depreciation_years;  /* life L; 6 or 8 for MACRS */
-    double salvage_fraction; /* of capex, book view */
-    double resale_fraction;  /* of hardware capex, received at month H */
-    double resale_decline;   /* per year; derives resale_fraction */
-    tco_financing financing; /* cash or loan */
-    double loan_fraction;    /* of capex, lent; the rest paid at month 0 */
-    double loan_rate;        /* annual, nominal: loan_rate / 12 a month */
-    int loan_months;         /* level payments, the first at month 1 */
+    int depreciation_years;   /* life L; 6 or 8 for MACRS */
+    double salvage_fraction;  /* of capex, book view */
+    double resale_fraction;   /* of hardware capex, received at month H */
+    double resale_decline;    /* per year; derives resale_fraction */
+    tco_financing financing;  /* cash or loan */
+    double loan_fraction;     /* of capex, lent; the rest paid at month 0 */
+    double loan_rate;         /* annual, nominal: loan_rate / 12 a month */
+    int loan_months;          /* level payments, the first at month 1 */
+    double lease_payment;     /* per month, paid in advance (financing = lease) */
+    double lease_rate_factor; /* or that as a fraction of capex, when given */
+    int lease_months;
+    tco_lease_end lease_end;
+    double buyout_fraction; /* of capex, paid at the lease's end with buyout */
     tco_pricing pricing;
     double price_per_gpu_hour;
     double price_decline; /* per year, on-demand only */
@@ -553,6 +566,7 @@ typedef struct tco_month {
     double power, cooling, facility, maintenance, staff, rental;
     double loan_interest, loan_principal; /* a loan's payment, split */
     double loan_balance;                  /* what the loan still owes, paid at month H */
+    double lease_payment, lease_buyout;   /* a lease's payment (in advance) and buyout */
     double depreciation;                  /* book view, not part of cost */
     double cost;                          /* sum of the six cost lines and the three loan lines */
     double cumulative;                    /* capex + costs to date, residual excluded */
@@ -619,6 +633,8 @@ typedef struct tco_option_result {
     double loan_payment;                  /* the level monthly payment */
     double loan_interest, loan_principal; /* sums over months 1..H */
     double loan_balance_at_horizon;       /* still owed at month H, paid then */
+    double lease_payment;                 /* a lease's payment per month */
+    double lease_payments, lease_buyout;  /* paid within the horizon (month 0 included) */
     int breakeven_month;                  /* 1..H from which buying stays at or below the
                                              baseline to month H, or 0 when there is none */
     double breakeven_utilization;         /* in [0,1], or NAN */

@@ -618,29 +618,89 @@ static int later_key(loader *L, const tco_option *o, int a, int b)
     return tci_ini_at_file(L, line == kl[a] ? o->key_file[a] : o->key_file[b], line);
 }
 
+/* Keys `keys` (n of them) go with financing = `fin` only: each one given on
+ * an option financed otherwise is an error at its line. Returns 1 when o is
+ * financed so; 0 otherwise, and when `financing` has a bad value (its own
+ * error says what is wrong). */
+static int financing_keys(loader *L, const tco_option *o, const int *keys, size_t n,
+                          tco_financing fin)
+{
+    const int *kl = o->key_line;
+    const char *const *names = tci_ini_okey(TCO_O_FINANCING)->names;
+    if (kl[TCO_O_FINANCING] && !o->src[TCO_O_FINANCING])
+        return 0;
+    if (o->financing == fin)
+        return 1;
+    for (size_t k = 0; k < n; k++)
+        if (kl[keys[k]])
+            tci_ini_report(L, KEY_AT(keys[k]), NULL,
+                           "'%s' applies to financing = %s only; option '%s' is financing = %s",
+                           tci_ini_okey(keys[k])->name, names[fin], o->id, names[o->financing]);
+    return 0;
+}
+
+/* 1 when option o gives key k (in the file, by a base or from the catalog). */
+static int given(const tco_option *o, int k)
+{
+    return o->src[k] || o->key_line[k];
+}
+
 /* A loan's keys go with financing = loan, which needs its rate and term. */
 static void check_loan(loader *L, tco_option *o, const char *sec)
 {
     const int *kl = o->key_line;
     static const int loan_keys[] = {TCO_O_LOAN_FRACTION, TCO_O_LOAN_RATE, TCO_O_LOAN_MONTHS};
-    if (kl[TCO_O_FINANCING] && !o->src[TCO_O_FINANCING])
-        return; /* financing's own error says what is wrong */
-    if (o->financing != TCO_FIN_LOAN) {
-        for (size_t k = 0; k < sizeof loan_keys / sizeof loan_keys[0]; k++)
-            if (kl[loan_keys[k]])
-                tci_ini_report(L, KEY_AT(loan_keys[k]), NULL,
-                               "'%s' applies to financing = loan only; option '%s' is "
-                               "financing = %s",
-                               tci_ini_okey(loan_keys[k])->name, o->id,
-                               tci_ini_okey(TCO_O_FINANCING)->names[o->financing]);
+    if (!financing_keys(L, o, loan_keys, sizeof loan_keys / sizeof loan_keys[0], TCO_FIN_LOAN))
         return;
-    }
-    if (!o->src[TCO_O_LOAN_RATE] && !kl[TCO_O_LOAN_RATE]) /* a bad value has its error */
+    if (!given(o, TCO_O_LOAN_RATE))
         tci_ini_report(L, KEY_AT(TCO_O_FINANCING), kl[TCO_O_FINANCING] ? NULL : sec,
                        "financing = loan needs 'loan_rate', the annual interest rate");
-    if (!o->src[TCO_O_LOAN_MONTHS] && !kl[TCO_O_LOAN_MONTHS])
+    if (!given(o, TCO_O_LOAN_MONTHS))
         tci_ini_report(L, KEY_AT(TCO_O_FINANCING), kl[TCO_O_FINANCING] ? NULL : sec,
                        "financing = loan needs 'loan_months', the number of monthly payments");
+}
+
+/* A lease's keys go with financing = lease, which needs one payment (a sum
+ * or a rate factor) and a term; a buyout needs its price, and a lease
+ * returned before the horizon ends leaves the option without GPUs. */
+static void check_lease(loader *L, tco_option *o, const char *sec)
+{
+    const int *kl = o->key_line;
+    static const int lease_keys[] = {TCO_O_LEASE_PAYMENT, TCO_O_LEASE_RATE_FACTOR,
+                                     TCO_O_LEASE_MONTHS, TCO_O_LEASE_END, TCO_O_BUYOUT_FRACTION};
+    if (!financing_keys(L, o, lease_keys, sizeof lease_keys / sizeof lease_keys[0], TCO_FIN_LEASE))
+        return;
+    const int at_fin = KEY_AT(TCO_O_FINANCING);
+    const char *fin_sec = kl[TCO_O_FINANCING] ? NULL : sec;
+    if (given(o, TCO_O_LEASE_PAYMENT) && given(o, TCO_O_LEASE_RATE_FACTOR))
+        tci_ini_report(L, later_key(L, o, TCO_O_LEASE_PAYMENT, TCO_O_LEASE_RATE_FACTOR), NULL,
+                       "give lease_payment or lease_rate_factor, not both");
+    else if (!given(o, TCO_O_LEASE_PAYMENT) && !given(o, TCO_O_LEASE_RATE_FACTOR))
+        tci_ini_report(L, at_fin, fin_sec,
+                       "financing = lease needs 'lease_payment' (per month) or "
+                       "'lease_rate_factor' (a fraction of capex per month)");
+    if (!given(o, TCO_O_LEASE_MONTHS))
+        tci_ini_report(L, KEY_AT(TCO_O_FINANCING), fin_sec,
+                       "financing = lease needs 'lease_months', the months of the lease");
+    if (kl[TCO_O_LEASE_END] && !o->src[TCO_O_LEASE_END])
+        return; /* lease_end's own error says what is wrong */
+    if (o->lease_end == TCO_LEASE_BUYOUT && !given(o, TCO_O_BUYOUT_FRACTION))
+        tci_ini_report(L, KEY_AT(TCO_O_LEASE_END), NULL,
+                       "lease_end = buyout needs 'buyout_fraction', the buyout price as a "
+                       "fraction of capex");
+    if (o->lease_end != TCO_LEASE_BUYOUT && kl[TCO_O_BUYOUT_FRACTION])
+        tci_ini_report(L, KEY_AT(TCO_O_BUYOUT_FRACTION), NULL,
+                       "'buyout_fraction' applies to lease_end = buyout only; option '%s' "
+                       "returns the hardware at the lease's end",
+                       o->id);
+    int H = L->s->horizon_months;
+    if (o->lease_end == TCO_LEASE_RETURN && given(o, TCO_O_LEASE_MONTHS) && o->lease_months >= 1 &&
+        o->lease_months < H)
+        tci_ini_report(L, KEY_AT(TCO_O_LEASE_MONTHS), kl[TCO_O_LEASE_MONTHS] ? NULL : sec,
+                       "a lease of %d months returned at its end leaves option '%s' without "
+                       "GPUs for months %d..%d of the %d-month horizon: set lease_months to at "
+                       "least %d, lease_end = buyout, or a shorter horizon_months",
+                       o->lease_months, o->id, o->lease_months + 1, H, H, H);
 }
 
 /* Checks of a buy option's keys; sec names its section. */
@@ -665,6 +725,7 @@ static void check_buy_option(loader *L, tco_option *o, const char *sec)
                        "'salvage_fraction' cannot be set with %s: MACRS ignores salvage",
                        tci_ini_okey(TCO_O_DEPRECIATION)->names[o->depreciation]);
     check_loan(L, o, sec);
+    check_lease(L, o, sec);
     if (o->idle_power_fraction > o->load_power_fraction) {
         int line = later_key(L, o, TCO_O_IDLE_POWER_FRACTION, TCO_O_LOAD_POWER_FRACTION);
         tci_ini_report(L, line, line ? NULL : sec,

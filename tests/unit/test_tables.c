@@ -138,16 +138,17 @@ static void test_keys_live(void)
 
     /* Of the 32 option keys, 8 are not live: label, acquire, gpu, memory_gb
      * (sizing only), depreciation, pricing, offer, base. */
-    static const tco_okey fixed[] = {
-        TCO_O_LABEL,   TCO_O_ACQUIRE, TCO_O_GPU,  TCO_O_MEMORY_GB,  TCO_O_DEPRECIATION,
-        TCO_O_PRICING, TCO_O_OFFER,   TCO_O_BASE, TCO_O_AFTER_TERM, TCO_O_FINANCING};
+    static const tco_okey fixed[] = {TCO_O_LABEL,     TCO_O_ACQUIRE,      TCO_O_GPU,
+                                     TCO_O_MEMORY_GB, TCO_O_DEPRECIATION, TCO_O_PRICING,
+                                     TCO_O_OFFER,     TCO_O_BASE,         TCO_O_AFTER_TERM,
+                                     TCO_O_FINANCING, TCO_O_LEASE_END};
     live = 0;
     for (size_t j = 0; j < sizeof fixed / sizeof fixed[0]; j++)
         CU_ASSERT_EQUAL(tco_option_key(fixed[j])->live, 0);
     for (int k = 0; k < TCO_O_COUNT; k++)
         live += tco_option_key((tco_okey)k)->live != 0;
-    CU_ASSERT_EQUAL(TCO_O_COUNT, 39);
-    CU_ASSERT_EQUAL(live, 39 - 10);
+    CU_ASSERT_EQUAL(TCO_O_COUNT, 44);
+    CU_ASSERT_EQUAL(live, 44 - 11);
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_GPU_PRICE)->live, 1);
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_STORAGE_PER_MONTH)->live, 1);
 }
