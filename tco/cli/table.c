@@ -232,6 +232,34 @@ static void print_loans(const tco_result *res, FILE *out)
     }
 }
 
+/* A line for each leased option: the hardware's price (not paid), the
+ * payment, and the payments, buyout and commitment of the horizon. */
+static void print_leases(const tco_result *res, FILE *out)
+{
+    const tco_scenario *s = res->scenario;
+    char a[40], b[40], c[40], d[40], e[40];
+    for (size_t i = 0; i < s->n_options; i++) {
+        const tco_option *o = &s->options[i];
+        const tco_option_result *r = &res->options[i];
+        if (o->acquire != TCO_BUY || o->financing != TCO_FIN_LEASE)
+            continue;
+        tco_fput_text(out, o->id, 0, 0);
+        fprintf(out,
+                ": leased for %d months at %s a month, in advance (hardware of %s, not paid); "
+                "payments %s within the horizon",
+                o->lease_months, tco_group_thousands(a, sizeof a, r->lease_payment, 2),
+                tco_group_thousands(b, sizeof b, r->capex, 0),
+                tco_group_thousands(c, sizeof c, r->lease_payments, 0));
+        if (r->lease_buyout != 0)
+            fprintf(out, ", buyout %s at month %d",
+                    tco_group_thousands(d, sizeof d, r->lease_buyout, 0), o->lease_months);
+        if (r->commitment_after_horizon != 0)
+            fprintf(out, ", %s owed after the horizon",
+                    tco_group_thousands(e, sizeof e, r->commitment_after_horizon, 0));
+        fputs(" (in operating).\n", out);
+    }
+}
+
 /* See documentation in cli.h. */
 const char cli_breakeven_words[] =
     "Break-even month: from it to the end, buying costs at most the baseline to "
@@ -293,6 +321,9 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
          * which capex holds: what they add is the interest. */
         operating +=
             r->loan_interest + r->loan_principal + r->loan_balance_at_horizon - r->loan_amount;
+        /* A lease pays no capex: its payments and buyout are operating. */
+        int leased = o->acquire == TCO_BUY && o->financing == TCO_FIN_LEASE;
+        operating += r->lease_payments + r->lease_buyout;
         char be[64] = "-";
         if (o->acquire == TCO_BUY && res->baseline >= 0) {
             const char *note = tco_breakeven_note_name(r->breakeven_utilization_note);
@@ -314,7 +345,7 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
         tco_fput_text(out, o->id, idw, 0);
         fprintf(out, "  %-7s %6d %14s %14s %13s %14s %14s %10s",
                 o->acquire == TCO_BUY ? "buy" : "rent", o->count,
-                tco_group_thousands(a, sizeof a, r->capex, 0),
+                tco_group_thousands(a, sizeof a, leased ? 0 : r->capex, 0),
                 tco_group_thousands(b, sizeof b, operating, 0),
                 tco_group_thousands(c, sizeof c, r->residual, 0),
                 tco_group_thousands(d, sizeof d, r->total, 0),
@@ -329,6 +360,7 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
     if (words)
         fputs(cli_breakeven_words, out);
     print_loans(res, out);
+    print_leases(res, out);
     if (s->model_params > 0)
         print_sizing(res, out, idw);
     print_decision(res, out, per_unit ? &scale : NULL, ps);

@@ -12,6 +12,7 @@ typedef struct totals {
     double capex, power, cooling, facility, maintenance, staff, rental, residual, total, npv;
     double commitment, commitment_npv; /* rent owed past the horizon, and its present value */
     double loan_interest, loan_principal, loan_balance; /* sums over months 1..H */
+    double lease_buyout;                                /* likewise */
 } totals;
 
 /* Fixed quantities of an option at utilization u. */
@@ -23,13 +24,19 @@ typedef struct plan {
     double loan;      /* lent at month 0 (financing = loan), else 0 */
     double loan_rate; /* a month: loan_rate / 12 */
     int loan_months;
+    double paid0;     /* month 0: capex, less a loan; a lease's first payment */
+    double lease;     /* a lease's payment, in advance (financing = lease), else 0 */
+    int lease_months; /* 0 without a lease */
+    double buyout;    /* paid at month lease_months, when within the horizon */
+    int owned_from;   /* the month from which the option owns the hardware: 0, or a
+                         buyout's month; -1 for a lease returned (or running at H) */
 } plan;
 
 static plan make_plan(const tco_scenario *s, const tco_option *o, double u)
 {
     plan p = {0};
     if (o->acquire == TCO_RENT) {
-        p.capex = o->upfront;
+        p.capex = p.paid0 = o->upfront;
         return p;
     }
     p.servers = (o->count + o->gpus_per_server - 1) / o->gpus_per_server;
@@ -50,7 +57,33 @@ static plan make_plan(const tco_scenario *s, const tco_option *o, double u)
         p.loan_rate = o->loan_rate / 12;
         p.loan_months = o->loan_months;
     }
+    p.paid0 = p.capex - p.loan;
+    if (o->financing == TCO_FIN_LEASE) {
+        /* MODEL.md, Financing with a lease: nothing paid for the hardware, a
+         * payment at the start of each month, a buyout within the horizon. */
+        p.lease =
+            o->src[TCO_O_LEASE_RATE_FACTOR] ? o->lease_rate_factor * p.capex : o->lease_payment;
+        p.lease_months = o->lease_months;
+        p.paid0 = p.lease;
+        p.owned_from = -1;
+        if (o->lease_end == TCO_LEASE_BUYOUT && o->lease_months <= s->horizon_months) {
+            p.buyout = o->buyout_fraction * p.capex;
+            p.owned_from = o->lease_months;
+        } else {
+            p.residual_fraction = p.residual = 0;
+        }
+    }
     return p;
+}
+
+/* Month m's lease lines into mo: the payment made at its end for the next
+ * month, while that month is within both the lease and the horizon, and the
+ * buyout at the lease's last month. */
+static void lease_month(const plan *p, int m, int H, tco_month *mo)
+{
+    int last = p->lease_months < H ? p->lease_months : H;
+    mo->lease_payment = m <= last - 1 ? p->lease : 0;
+    mo->lease_buyout = m == p->lease_months ? p->buyout : 0;
 }
 
 /* Month m's loan lines (MODEL.md, Financing with a loan) into mo: the interest
@@ -113,10 +146,15 @@ static int committed_to(const tco_scenario *s, const tco_option *o)
     return term > H ? term : H;
 }
 
-/* The rent a reserved option owes for its committed months past the horizon
- * (none for any other option). */
-static double commitment(const tco_scenario *s, const tco_option *o)
+/* The rent a reserved option owes for its committed months past the horizon,
+ * or a lease's payments for its months past the horizon (none for any other
+ * option). */
+static double commitment(const tco_scenario *s, const tco_option *o, const plan *p)
 {
+    if (p->lease_months > 0)
+        return p->lease_months > s->horizon_months
+                   ? (p->lease_months - s->horizon_months) * p->lease
+                   : 0;
     int months = committed_to(s, o) - s->horizon_months;
     return months > 0 ? months * (o->count * s->hours_per_month * o->price_per_gpu_hour) : 0;
 }
@@ -189,12 +227,12 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
                          double rm, tco_month *monthly)
 {
     totals t = {0};
-    double npv = p->capex - p->loan, discount = 1, repaid = 0;
+    double npv = p->paid0, discount = 1, repaid = 0;
     const int H = s->horizon_months;
     const month_terms k = make_terms(s, o, u, p);
     t.capex = p->capex;
     t.residual = p->residual;
-    double cumulative = p->capex - p->loan;
+    double cumulative = p->paid0;
     /* A year's months cost the same, but for a contract term's: compute them
      * once a year, or every month for an option with a term. A loan's lines
      * change every month. */
@@ -206,6 +244,10 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
         loan_month(p, m, H, &repaid, &mo);
         if (p->loan_months > 0)
             mo.cost = mo.cost + mo.loan_interest + mo.loan_principal + mo.loan_balance;
+        if (p->lease_months > 0) {
+            lease_month(p, m, H, &mo);
+            mo.cost = mo.cost + mo.lease_payment + mo.lease_buyout;
+        }
         cumulative += mo.cost;
         discount /= 1 + rm;
         npv += mo.cost * discount;
@@ -213,6 +255,7 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
             t.loan_interest += mo.loan_interest;
             t.loan_principal += mo.loan_principal;
             t.loan_balance += mo.loan_balance;
+            t.lease_buyout += mo.lease_buyout;
             t.power += mo.power;
             t.cooling += mo.cooling;
             t.facility += mo.facility;
@@ -231,7 +274,13 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
         discount /= 1 + rm;
         t.commitment_npv += per_month * discount;
     }
-    t.commitment = commitment(s, o);
+    /* A lease's months past the horizon, each paid at its start. */
+    double lease_discount = residual_discount * (1 + rm);
+    for (int m = H + 1; m <= p->lease_months; m++) {
+        lease_discount /= 1 + rm;
+        t.commitment_npv += p->lease * lease_discount;
+    }
+    t.commitment = commitment(s, o, p);
     t.total = cumulative - p->residual + t.commitment;
     t.npv = npv - p->residual * residual_discount + t.commitment_npv;
     return t;
@@ -243,7 +292,7 @@ static void totals_0_1(const tco_scenario *s, const tco_option *o, double *total
 {
     plan p0 = make_plan(s, o, 0), p1 = make_plan(s, o, 1);
     const month_terms k0 = make_terms(s, o, 0, &p0), k1 = make_terms(s, o, 1, &p1);
-    double c0 = p0.capex - p0.loan, c1 = p1.capex - p1.loan, repaid = 0;
+    double c0 = p0.paid0, c1 = p1.paid0, repaid = 0;
     tco_month m0 = {0}, m1 = {0};
     for (int m = 1; m <= s->horizon_months; m++) {
         if ((m - 1) % 12 == 0 || k0.term) {
@@ -261,8 +310,15 @@ static void totals_0_1(const tco_scenario *s, const tco_option *o, double *total
             c0 += lines;
             c1 += lines;
         }
+        if (p0.lease_months > 0) {
+            /* Nor do the lease's. */
+            tco_month ml = {0};
+            lease_month(&p0, m, s->horizon_months, &ml);
+            c0 += ml.lease_payment + ml.lease_buyout;
+            c1 += ml.lease_payment + ml.lease_buyout;
+        }
     }
-    double owed = commitment(s, o);
+    double owed = commitment(s, o, &p0);
     *total0 = c0 - p0.residual + owed;
     *total1 = c1 - p1.residual + owed;
 }
@@ -430,24 +486,32 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
     r->loan_interest = t.loan_interest;
     r->loan_principal = t.loan_principal;
     r->loan_balance_at_horizon = t.loan_balance;
+    r->lease_payment = p.lease;
+    r->lease_payments = p.lease * (p.lease_months < H ? p.lease_months : H);
+    r->lease_buyout = t.lease_buyout;
 
     r->npv = t.npv;
 
-    /* Book view. */
-    double dep = 0;
+    /* Book view: from the month the option owns the hardware, on what it
+     * paid for it (a lease bought out: the buyout; none while leased). */
+    double dep = 0, base = p.owned_from > 0 ? p.buyout : p.capex;
     int year = 0;
     double annual = 0;
     for (int m = 1; m <= H; m++) {
-        int y = (m - 1) / 12 + 1;
+        int y = (m - p.owned_from - 1) / 12 + 1;
+        if (p.owned_from < 0 || m <= p.owned_from) {
+            r->monthly[m - 1].depreciation = 0;
+            continue;
+        }
         if (y != year) {
             year = y;
-            annual = tco_depreciation_annual(o, p.capex, y);
+            annual = tco_depreciation_annual(o, base, y);
         }
         r->monthly[m - 1].depreciation = annual / 12;
         dep += annual / 12;
     }
     r->depreciation = dep;
-    r->book_value_end = o->acquire == TCO_BUY ? p.capex - dep : 0;
+    r->book_value_end = o->acquire == TCO_BUY && p.owned_from >= 0 ? base - dep : 0;
 
     /* Metrics; a zero denominator gives null. */
     r->gpu_hours = o->count * T * H * u;

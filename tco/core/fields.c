@@ -84,6 +84,16 @@ static const tci_field fields[] = {
                             .applies = TCI_FA_LOAN, .outputs = BOOK,
                             .label = "Loan balance paid at the horizon",
                             .label_key = "summary.field.loan_balance_at_horizon"},
+    [TCI_F_LEASE_PAYMENT] = {RESULT(lease_payment), .unit = TCI_FU_MONEY, .applies = TCI_FA_LEASE,
+                             .outputs = BOOK, .label = "Lease payment per month",
+                             .label_key = "summary.field.lease_payment"},
+    [TCI_F_LEASE_PAYMENTS] = {RESULT(lease_payments), .unit = TCI_FU_MONEY, .applies = TCI_FA_LEASE,
+                              .outputs = ALL, .label = "Lease payments within the horizon",
+                              .label_key = "summary.field.lease_payments",
+                              .md_head = "Lease payments"},
+    [TCI_F_LEASE_BUYOUT] = {RESULT(lease_buyout), .unit = TCI_FU_MONEY, .applies = TCI_FA_LEASE,
+                            .outputs = BOOK, .label = "Lease buyout",
+                            .label_key = "summary.field.lease_buyout"},
     [TCI_F_RESIDUAL] = {RESULT(residual), .unit = TCI_FU_MONEY, .applies = TCI_FA_BUY,
                         .outputs = BOOK, .label = "Less: residual value",
                         .label_key = "summary.field.residual"},
@@ -240,9 +250,12 @@ int tci_field_applies(const tci_field *f, const tco_result *res, size_t i)
     case TCI_FA_BASELINE:
         return o->acquire == TCO_BUY && res->baseline >= 0;
     case TCI_FA_TERM:
-        return o->acquire == TCO_RENT && o->pricing == TCO_RESERVED && o->term_months > 0;
+        return (o->acquire == TCO_RENT && o->pricing == TCO_RESERVED && o->term_months > 0) ||
+               (o->acquire == TCO_BUY && o->financing == TCO_FIN_LEASE);
     case TCI_FA_LOAN:
         return o->acquire == TCO_BUY && o->financing == TCO_FIN_LOAN;
+    case TCI_FA_LEASE:
+        return o->acquire == TCO_BUY && o->financing == TCO_FIN_LEASE;
     case TCI_FA_ALL:
     default:
         return 1;
@@ -252,7 +265,7 @@ int tci_field_applies(const tci_field *f, const tco_result *res, size_t i)
 /* See documentation in header file. */
 int tci_field_in(const tci_field *f, const tco_result *res)
 {
-    if (!f || f->applies != TCI_FA_LOAN)
+    if (!f || (f->applies != TCI_FA_LOAN && f->applies != TCI_FA_LEASE))
         return f != NULL;
     for (size_t i = 0; res && i < res->n_options; i++)
         if (tci_field_applies(f, res, i))

@@ -57,6 +57,9 @@ typedef enum tci_field_id {
     TCI_F_LOAN_INTEREST,
     TCI_F_LOAN_PRINCIPAL,
     TCI_F_LOAN_BALANCE, /* loan_balance_at_horizon */
+    TCI_F_LEASE_PAYMENT,
+    TCI_F_LEASE_PAYMENTS, /* paid within the horizon, month 0 included */
+    TCI_F_LEASE_BUYOUT,
     TCI_F_RESIDUAL,
     TCI_F_TOTAL,
     TCI_F_NPV,
@@ -127,9 +130,11 @@ typedef enum tci_fapplies {
     TCI_FA_ALL = 0,  /* every option */
     TCI_FA_BUY,      /* bought options (residual, power drawn, book view) */
     TCI_FA_BASELINE, /* bought options when the scenario has a rent baseline */
-    TCI_FA_TERM,     /* reserved rent options with a contract term (term_months) */
-    TCI_FA_LOAN      /* bought options financed by a loan; every output leaves the field
+    TCI_FA_TERM,     /* reserved rent options with a contract term (term_months), and
+                        leased options: what they owe past the horizon */
+    TCI_FA_LOAN,     /* bought options financed by a loan; every output leaves the field
                         out of a report whose scenario has no such option (tci_field_in) */
+    TCI_FA_LEASE     /* leased options; likewise left out without one */
 } tci_fapplies;
 
 /* One result field. */
@@ -154,9 +159,10 @@ typedef struct tci_field {
 const tci_field *tci_field_get(tci_field_id id);
 
 /* 1 when the outputs of res carry field f: every field, but a loan field
- * (TCI_FA_LOAN) only when an option of res's scenario is financed by a loan,
- * so that a scenario without one is written as it was before loans. res may
- * be NULL (no option: 0 for a loan field). */
+ * (TCI_FA_LOAN) only when an option of res's scenario is financed by a loan, a
+ * lease field (TCI_FA_LEASE) only when one is leased, so that a scenario
+ * without one is written as it was before. res may be NULL (no option: 0 for
+ * a loan or lease field). */
 int tci_field_in(const tci_field *f, const tco_result *res);
 
 /* The text of a text field for option i of res: the option's id, label, GPU

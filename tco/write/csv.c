@@ -74,20 +74,22 @@ static void put_summary_record(FILE *out, const tco_result *res, int head, size_
     fputs(EOL, out);
 }
 
-/* An option's months; with `loans`, the loan's three lines after the rental. */
+/* An option's months; with `loans`, the loan's three lines after the rental,
+ * and with `leases` the lease's two after those. */
 static void put_monthly_rows(FILE *out, int horizon, const tco_option *o,
-                             const tco_option_result *r, int loans)
+                             const tco_option_result *r, int loans, int leases)
 {
     for (int m = 1; m <= horizon; m++) {
         const tco_month *mo = &r->monthly[m - 1];
         const double v[] = {mo->power,         mo->cooling,        mo->facility,
                             mo->maintenance,   mo->staff,          mo->rental,
                             mo->loan_interest, mo->loan_principal, mo->loan_balance,
-                            mo->depreciation,  mo->cost,           mo->cumulative};
+                            mo->lease_payment, mo->lease_buyout,   mo->depreciation,
+                            mo->cost,          mo->cumulative};
         tci_csv_text(out, o->id);
         fprintf(out, ",%d", m);
         for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
-            if (!loans && i >= 6 && i < 9)
+            if ((!loans && i >= 6 && i < 9) || (!leases && i >= 9 && i < 11))
                 continue;
             fputc(',', out);
             tci_csv_number(out, v[i]);
@@ -108,11 +110,15 @@ tco_status tco_report_write_csv_stream(const tco_result *res, FILE *out, int mon
     if (monthly) {
         int loans = tci_field_in(tci_field_get(TCI_F_LOAN_INTEREST), res);
         fputs(EOL "id,month,power,cooling,facility,maintenance,staff,rental,", out);
+        int leases = tci_field_in(tci_field_get(TCI_F_LEASE_PAYMENT), res);
         if (loans)
             fputs("loan_interest,loan_principal,loan_balance,", out);
+        if (leases)
+            fputs("lease_payment,lease_buyout,", out);
         fputs("depreciation,cost,cumulative" EOL, out);
         for (size_t i = 0; i < res->n_options; i++)
-            put_monthly_rows(out, s->horizon_months, &s->options[i], &res->options[i], loans);
+            put_monthly_rows(out, s->horizon_months, &s->options[i], &res->options[i], loans,
+                             leases);
     }
     return ferror(out) ? TCO_ERR_IO : TCO_OK;
 }

@@ -108,6 +108,7 @@ static void put_option(FILE *out, const tco_result *res, size_t i)
         fputc('}', out);
     }
     const int loans = tci_field_in(tci_field_get(TCI_F_LOAN_INTEREST), res);
+    const int leases = tci_field_in(tci_field_get(TCI_F_LEASE_PAYMENT), res);
     fputs(",\n      \"monthly\": [", out);
     for (int m = 1; m <= s->horizon_months; m++) {
         const tco_month *mo = &r->monthly[m - 1];
@@ -120,18 +121,19 @@ static void put_option(FILE *out, const tco_result *res, size_t i)
                                  {"depreciation", mo->depreciation},
                                  {"cost", mo->cost},
                                  {"cumulative", mo->cumulative}};
+        /* After rental: the loan's lines and the lease's, then the rest. */
+        const json_number l[] = {{"loan_interest", mo->loan_interest},
+                                 {"loan_principal", mo->loan_principal},
+                                 {"loan_balance", mo->loan_balance}};
+        const json_number e[] = {{"lease_payment", mo->lease_payment},
+                                 {"lease_buyout", mo->lease_buyout}};
         fprintf(out, "%s\n        {\"month\": %d", m == 1 ? "" : ",", m);
-        if (loans) {
-            /* After rental: the loan's lines, then the rest. */
-            const json_number l[] = {{"loan_interest", mo->loan_interest},
-                                     {"loan_principal", mo->loan_principal},
-                                     {"loan_balance", mo->loan_balance}};
-            put_numbers(out, f, 6);
+        put_numbers(out, f, 6);
+        if (loans)
             put_numbers(out, l, sizeof l / sizeof l[0]);
-            put_numbers(out, f + 6, sizeof f / sizeof f[0] - 6);
-        } else {
-            put_numbers(out, f, sizeof f / sizeof f[0]);
-        }
+        if (leases)
+            put_numbers(out, e, sizeof e / sizeof e[0]);
+        put_numbers(out, f + 6, sizeof f / sizeof f[0] - 6);
         fputc('}', out);
     }
     fputs("\n      ]\n    }", out);

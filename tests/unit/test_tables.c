@@ -255,7 +255,8 @@ static void test_fields_outputs(void)
     static const char data[] =
         "id,label,acquire,gpu,count,utilization,capex,power,cooling,facility,maintenance,"
         "staff,rental,commitment_after_horizon,loan_amount,loan_payment,loan_interest,"
-        "loan_principal,loan_balance_at_horizon,residual,total,npv,gpu_hours,cost_per_gpu_hour,"
+        "loan_principal,loan_balance_at_horizon,lease_payment,lease_payments,lease_buyout,"
+        "residual,total,npv,gpu_hours,cost_per_gpu_hour,"
         "cost_per_pflop_hour,cost_per_unit,units_per_s_per_kw,it_kw,provisioned_kw,depreciation,"
         "book_value_end,breakeven_month,breakeven_utilization,breakeven_utilization_note,feasible,"
         "infeasible_reason";
@@ -265,12 +266,14 @@ static void test_fields_outputs(void)
         names_of(TCI_OUT_SUMMARY),
         "id,acquire,count,utilization,capex,power,cooling,facility,maintenance,staff,rental,"
         "commitment_after_horizon,loan_amount,loan_payment,loan_interest,loan_principal,"
-        "loan_balance_at_horizon,residual,total,npv,gpu_hours,cost_per_gpu_hour,"
+        "loan_balance_at_horizon,lease_payment,lease_payments,lease_buyout,residual,total,npv,"
+        "gpu_hours,cost_per_gpu_hour,"
         "cost_per_pflop_hour,cost_per_unit,"
         "units_per_s_per_kw,it_kw,provisioned_kw,depreciation,book_value_end,breakeven_month,"
         "breakeven_utilization,rank,feasible");
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_MD),
-                           "label,acquire,loan_interest,total,npv,cost_per_gpu_hour,"
+                           "label,acquire,loan_interest,lease_payments,total,npv,"
+                           "cost_per_gpu_hour,"
                            "breakeven_month,"
                            "breakeven_utilization,rank,feasible");
     /* The cost lines are consecutive, as tco_month's are. */
