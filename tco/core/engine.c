@@ -70,7 +70,7 @@ static plan make_plan(const tco_scenario *s, const tco_option *o, double u)
             p.buyout = o->buyout_fraction * p.capex;
             p.owned_from = o->lease_months;
         } else {
-            p.residual_fraction = p.residual = 0;
+            p.residual = 0;
         }
     }
     return p;

@@ -6,6 +6,7 @@
 #include "write/xlsx/cell.h"
 #include "write/xlsx/fields.h"
 #include "write/xlsx/page.h"
+#include "write/xlsx/plan.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -81,35 +82,39 @@ static void ck_sheet_items(xw_ctx *c, size_t i, ck_item *it, int *n)
         opsum += res->monthly[m - 1].cost;
     double lines = res->power + res->cooling + res->facility + res->maintenance + res->staff +
                    res->rental + res->loan_interest + res->loan_principal +
-                   res->loan_balance_at_horizon;
+                   res->loan_balance_at_horizon + res->lease_payments + res->lease_buyout;
+    /* A lease's first payment, at month 0: in its line's total, not in the
+     * operating cost of months 1..H; "" without a lease. */
+    char first[XW_FBUF / 4] = "";
+    if (L->lease)
+        tci_utf8_format(first, sizeof first, "+%s", os(c, i, L->r_epay, XW_COL_M0).s);
     ck_item *k = ck_add(it, n, XW_KEY("checks.integrity.lines"),
                         "The cost lines add up to the operating cost", XW_NONE);
-    xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_opcost, V).s);
+    xw_f(c, k->book, sizeof k->book, "=%s%s", os(c, i, L->r_opcost, V).s, first);
     xw_f(c, k->expect, sizeof k->expect, "=SUM(%s)",
          xw_range(L->quoted, L->r_line[0], V, L->r_last_line, V).s);
-    k->vbook = opsum, k->vexpect = lines;
+    k->vbook = opsum + (L->lease ? res->lease_payment : 0), k->vexpect = lines;
 
     k = ck_add(it, n, XW_KEY("checks.integrity.cumulative"),
                "The cumulative cost at the last month is capex plus the operating cost", XW_NONE);
     xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_cum, last).s);
-    xw_f(c, k->expect, sizeof k->expect, "=%s%s%s+%s", os(c, i, L->r_capex, V).s,
+    xw_f(c, k->expect, sizeof k->expect, "=%s%s%s+%s%s", os(c, i, L->r_capex, V).s,
          L->r_lent != XW_NONE ? "+" : "", L->r_lent != XW_NONE ? os(c, i, L->r_lent, V).s : "",
-         os(c, i, L->r_opcost, V).s);
-    k->vbook = res->monthly[H - 1].cumulative, k->vexpect = res->capex - res->loan_amount + opsum;
+         os(c, i, L->r_opcost, V).s, first);
+    k->vbook = res->monthly[H - 1].cumulative, k->vexpect = xw_paid0(c, i) + opsum;
 
     k = ck_add(it, n, XW_KEY("checks.integrity.net"),
                "The total is capex plus the operating cost, less the residual, plus the "
                "commitment after the horizon",
                TCI_F_TOTAL);
     xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_net, V).s);
-    xw_f(c, k->expect, sizeof k->expect, "=%s%s%s+%s%s%s%s%s", os(c, i, L->r_capex, V).s,
+    xw_f(c, k->expect, sizeof k->expect, "=%s%s%s+%s%s%s%s%s%s", os(c, i, L->r_capex, V).s,
          L->r_lent != XW_NONE ? "+" : "", L->r_lent != XW_NONE ? os(c, i, L->r_lent, V).s : "",
-         os(c, i, L->r_opcost, V).s, L->r_resid != XW_NONE ? "-" : "",
+         os(c, i, L->r_opcost, V).s, first, L->r_resid != XW_NONE ? "-" : "",
          L->r_resid != XW_NONE ? os(c, i, L->r_resid, V).s : "", L->r_commit != XW_NONE ? "+" : "",
          L->r_commit != XW_NONE ? os(c, i, L->r_commit, V).s : "");
     k->vbook = res->total;
-    k->vexpect = res->capex - res->loan_amount + opsum -
-                 (L->r_resid != XW_NONE ? res->residual : 0) +
+    k->vexpect = xw_paid0(c, i) + opsum - (L->r_resid != XW_NONE ? res->residual : 0) +
                  (L->r_commit != XW_NONE ? res->commitment_after_horizon : 0);
 
     /* NPV() discounts its first value by one period: month 1 onwards. */
@@ -120,7 +125,7 @@ static void ck_sheet_items(xw_ctx *c, size_t i, ck_item *it, int *n)
          os(c, i, L->k_rm, V).s, xw_range(L->quoted, L->r_net, XW_COL_M0 + 1, L->r_net, last).s,
          L->r_commit_pv != XW_NONE ? "+" : "",
          L->r_commit_pv != XW_NONE ? os(c, i, L->r_commit_pv, V).s : "");
-    double npv = res->capex - res->loan_amount, rm = c->r->monthly_rate;
+    double npv = xw_paid0(c, i), rm = c->r->monthly_rate;
     for (int m = 1; m <= H; m++)
         npv += (res->monthly[m - 1].cost - (m == H && L->buy ? res->residual : 0)) / pow(1 + rm, m);
     k->vbook = res->npv;
@@ -138,9 +143,11 @@ static void ck_sheet_items(xw_ctx *c, size_t i, ck_item *it, int *n)
                    "Depreciation adds up to capex less the book value at the end",
                    TCI_F_DEPRECIATION);
         xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_dep, V).s);
-        xw_f(c, k->expect, sizeof k->expect, "=%s-%s", os(c, i, L->r_capex, V).s,
-             os(c, i, L->r_bv, last).s);
-        k->vbook = res->depreciation, k->vexpect = res->capex - res->book_value_end;
+        /* A lease's hardware is booked at its buyout. */
+        xw_f(c, k->expect, sizeof k->expect, "=%s-%s",
+             os(c, i, L->lease ? L->r_ebuy : L->r_capex, V).s, os(c, i, L->r_bv, last).s);
+        k->vbook = res->depreciation;
+        k->vexpect = (L->lease ? res->lease_buyout : res->capex) - res->book_value_end;
     }
 }
 
@@ -172,6 +179,11 @@ static void ck_summary_items(xw_ctx *c, size_t i, ck_item *it, int *n)
         if (c->sm_rows[fi] != XW_NONE)
             o += (size_t)tci_utf8_format(k->expect + o, sizeof k->expect - o, "%s%s",
                                          fi == TCI_F_CAPEX ? "" : ",", sm(c, i, fi).s);
+    /* A lease's payments and buyout, less the capex it does not pay. */
+    if (L->lease && o < sizeof k->expect)
+        o += (size_t)tci_utf8_format(k->expect + o, sizeof k->expect - o, ",%s,%s,-%s",
+                                     sm(c, i, TCI_F_LEASE_PAYMENTS).s,
+                                     sm(c, i, TCI_F_LEASE_BUYOUT).s, sm(c, i, TCI_F_CAPEX).s);
     /* A loan's payments and balance, less what it lent. */
     if (c->sm_rows[TCI_F_LOAN_INTEREST] != XW_NONE && o < sizeof k->expect)
         o += (size_t)tci_utf8_format(k->expect + o, sizeof k->expect - o, ",%s,%s,%s)-SUM(%s",
@@ -183,7 +195,9 @@ static void ck_summary_items(xw_ctx *c, size_t i, ck_item *it, int *n)
                         sm(c, i, TCI_F_RESIDUAL).s);
     k->vbook = res->total;
     k->vexpect = res->capex + res->power + res->cooling + res->facility + res->maintenance +
-                 res->staff + res->rental + (L->term ? res->commitment_after_horizon : 0) +
+                 res->staff + res->rental +
+                 (L->term || L->lease ? res->commitment_after_horizon : 0) +
+                 (L->lease ? res->lease_payments + res->lease_buyout - res->capex : 0) +
                  (L->loan ? res->loan_interest + res->loan_principal +
                                 res->loan_balance_at_horizon - res->loan_amount
                           : 0) -

@@ -78,6 +78,8 @@ typedef struct xw_optsheet {
     int has_base;      /* 1 when a buy option is compared with a rent baseline */
     int term;          /* 1 for a reserved option with a contract term (term_months) */
     int loan;          /* 1 for a buy option financed by a loan */
+    int lease;         /* 1 for a buy option financed by a lease */
+    int lease_owned;   /* 1 for a lease bought out within the horizon (as laid out) */
     /* timeline rows; r_commit and r_commit_pv hold one value, in column C */
     int r_month, r_year, r_price, r_factor, r_capex, r_line[XL_LINES], r_opcost, r_cum, r_commit,
         r_resid, r_net, r_df, r_pv, r_commit_pv, r_dep, r_bv, r_bcum, r_flag, r_stay;
@@ -85,6 +87,9 @@ typedef struct xw_optsheet {
      * balance paid at month H, which follow the cost lines; r_last_line is the last
      * row the operating cost adds up (r_line[XL_LINES - 1] without a loan) */
     int r_lent, r_lint, r_lprin, r_lbal, r_last_line;
+    /* a lease's rows: r_lent holds the capex not paid (negative); the payments
+     * (month 0 included; in advance) and the buyout follow the cost lines */
+    int r_epay, r_ebuy;
     /* block headings */
     int s_cash, s_book, s_base, s_drivers;
     /* driver rows (value in column C) */
@@ -92,6 +97,7 @@ typedef struct xw_optsheet {
         k_resfrac, k_residual, k_salvage, k_life, k_rm, k_gpuh, k_pflop, k_units, k_wpkw, k_slope,
         k_total0, k_beu;
     int k_loan, k_lrate, k_lpmt; /* a loan: the amount, the monthly rate, the payment */
+    int k_epmt, k_ebuy;          /* a lease: the payment, the buyout price */
     double slope;                /* cached: total cost per unit of utilization */
     double total0;               /* cached: total cost at utilization 0 */
 } xw_optsheet;

@@ -140,9 +140,11 @@ int xw_field_applies(const xw_ctx *c, size_t i, int fi)
     case TCI_FA_BASELINE:
         return c->os[i].has_base;
     case TCI_FA_TERM:
-        return c->os[i].term;
+        return c->os[i].term || c->os[i].lease;
     case TCI_FA_LOAN:
         return c->os[i].loan;
+    case TCI_FA_LEASE:
+        return c->os[i].lease;
     case TCI_FA_ALL:
     default:
         return 1;

@@ -279,10 +279,22 @@ static int option_key_shown(const tco_option *o, tco_okey k)
         return 0;
     if (k == TCO_O_SALVAGE_FRACTION && macrs)
         return 0;
-    /* Financing is shown for a loan, with the loan's keys. */
-    if ((k == TCO_O_FINANCING || k == TCO_O_LOAN_FRACTION || k == TCO_O_LOAN_RATE ||
-         k == TCO_O_LOAN_MONTHS) &&
+    /* Financing is shown for a loan, with the loan's keys, and for a lease,
+     * with the lease's: of the payment and the rate factor, the one given. */
+    if (k == TCO_O_FINANCING && o->financing == TCO_FIN_CASH)
+        return 0;
+    if ((k == TCO_O_LOAN_FRACTION || k == TCO_O_LOAN_RATE || k == TCO_O_LOAN_MONTHS) &&
         o->financing != TCO_FIN_LOAN)
+        return 0;
+    if ((k == TCO_O_LEASE_PAYMENT || k == TCO_O_LEASE_RATE_FACTOR || k == TCO_O_LEASE_MONTHS ||
+         k == TCO_O_LEASE_END || k == TCO_O_BUYOUT_FRACTION) &&
+        o->financing != TCO_FIN_LEASE)
+        return 0;
+    if (k == TCO_O_LEASE_PAYMENT && o->src[TCO_O_LEASE_RATE_FACTOR])
+        return 0;
+    if (k == TCO_O_LEASE_RATE_FACTOR && !o->src[TCO_O_LEASE_RATE_FACTOR])
+        return 0;
+    if (k == TCO_O_BUYOUT_FRACTION && o->lease_end != TCO_LEASE_BUYOUT)
         return 0;
     return 1;
 }

@@ -82,29 +82,43 @@ static void write_depreciation(const optw *w, char *f, size_t fs, int col)
     xw_ctx *c = w->c;
     const tco_option *o = w->o;
     const xw_optsheet *L = w->L;
-    xw_refbuf yr = at(L->r_year, col);
-    const char *y = yr.s;
+    xw_refbuf yr = at(L->r_year, col), base = drv(L->lease ? L->k_ebuy : L->k_capex);
+    char ybuf[XW_FBUF / 4], body[XW_FBUF];
+    const char *y = yr.s, *b = base.s;
+    if (L->lease) {
+        /* A lease's hardware is owned from the month after its end (bought
+         * out), its years counted from then. */
+        tci_utf8_format(ybuf, sizeof ybuf, "(INT((%s-%s-1)/12)+1)", at(L->r_month, col).s,
+                        in(w, TCO_O_LEASE_MONTHS).s);
+        y = ybuf;
+    }
     switch (o->depreciation) {
     case TCO_DEP_STRAIGHT_LINE:
-        xw_f(c, f, fs, "=IF(%s>%s,0,SLN(%s,%s,%s)/12)", y, drv(L->k_life).s, drv(L->k_capex).s,
+        xw_f(c, body, sizeof body, "IF(%s>%s,0,SLN(%s,%s,%s)/12)", y, drv(L->k_life).s, b,
              drv(L->k_salvage).s, drv(L->k_life).s);
         break;
     case TCO_DEP_DOUBLE_DECLINING:
-        xw_f(c, f, fs, "=IF(%s>%s,0,VDB(%s,%s,%s,%s-1,%s)/12)", y, drv(L->k_life).s,
-             drv(L->k_capex).s, drv(L->k_salvage).s, drv(L->k_life).s, y, y);
+        xw_f(c, body, sizeof body, "IF(%s>%s,0,VDB(%s,%s,%s,%s-1,%s)/12)", y, drv(L->k_life).s, b,
+             drv(L->k_salvage).s, drv(L->k_life).s, y, y);
         break;
     case TCO_DEP_SUM_OF_YEARS:
-        xw_f(c, f, fs, "=IF(%s>%s,0,SYD(%s,%s,%s,%s)/12)", y, drv(L->k_life).s, drv(L->k_capex).s,
+        xw_f(c, body, sizeof body, "IF(%s>%s,0,SYD(%s,%s,%s,%s)/12)", y, drv(L->k_life).s, b,
              drv(L->k_salvage).s, drv(L->k_life).s, y);
         break;
     case TCO_DEP_MACRS5:
-    case TCO_DEP_MACRS7: {
+    case TCO_DEP_MACRS7:
+    default: {
         int mc = o->depreciation == TCO_DEP_MACRS5 ? XW_COL_VAL : XW_COL_VAL + 1;
-        xw_f(c, f, fs, "=IF(%s>%s,0,%s*INDEX(%s,%s)/12)", y, drv(L->k_life).s, drv(L->k_capex).s,
+        xw_f(c, body, sizeof body, "IF(%s>%s,0,%s*INDEX(%s,%s)/12)", y, drv(L->k_life).s, b,
              xw_range(c->sheet_q[TCI_SHEET_INPUTS], c->in_macrs, mc, c->in_macrs + 7, mc).s, y);
         break;
     }
     }
+    if (L->lease)
+        xw_f(c, f, fs, "=IF(%s<=%s,0,%s)", at(L->r_month, col).s, in(w, TCO_O_LEASE_MONTHS).s,
+             body);
+    else
+        xw_f(c, f, fs, "=%s", body);
 }
 
 /* ===== The sheet ===== */
@@ -241,7 +255,14 @@ static void option_capex(const optw *w)
     fig(w, L->r_capex, XW_COL_M0, xw_f(c, f, sizeof f, "=%s", drv(L->k_capex).s), w->res->capex,
         w->money);
     row_total(w, L->r_capex, XW_COL_M0, w->res->capex, XS_CALC);
-    if (L->r_lent != XW_NONE) {
+    if (L->r_lent != XW_NONE && L->lease) {
+        /* A lease pays none of the capex. */
+        label_row(w, L->r_lent, xw_label(c, "option.unpaid", "Less: not paid, leased"), w->cur,
+                  XS_TEXT);
+        fig(w, L->r_lent, XW_COL_M0, xw_f(c, f, sizeof f, "=-%s", drv(L->k_capex).s),
+            -w->res->capex, w->money);
+        row_total(w, L->r_lent, XW_COL_M0, -w->res->capex, XS_CALC);
+    } else if (L->r_lent != XW_NONE) {
         /* The loan pays that much of the capex: money received at month 0. */
         label_row(w, L->r_lent,
                   xw_label(c, "option.lent", "Less: lent by the loan, received at month 0"), w->cur,
@@ -292,6 +313,40 @@ static void option_loan(const optw *w)
              xw_range(NULL, L->r_lprin, XW_COL_M0 + 1, L->r_lprin, w->last).s),
         w->res->loan_balance_at_horizon, w->money);
     row_total(w, L->r_lbal, XW_COL_M0, w->res->loan_balance_at_horizon, XS_CALC);
+}
+
+/* A lease's lines: the payment, in advance (month 0, then at the end of each
+ * month for the next, while both the lease and the horizon run on), and the
+ * buyout at the lease's end. */
+static void option_lease(const optw *w)
+{
+    xw_ctx *c = w->c;
+    const xw_optsheet *L = w->L;
+    if (L->r_epay == XW_NONE)
+        return;
+    char f[XW_FBUF];
+    xw_refbuf n = in(w, TCO_O_LEASE_MONTHS), pmt = drv(L->k_epmt), buy = drv(L->k_ebuy);
+    label_row(
+        w, L->r_epay,
+        xw_label(c, "option.line.lease_payment", "Lease payment, in advance for the next month"),
+        w->cur, XS_TEXT);
+    fig(w, L->r_epay, XW_COL_M0, xw_f(c, f, sizeof f, "=%s", pmt.s), w->res->lease_payment,
+        w->money);
+    for (int m = 1; m <= w->H; m++) {
+        xw_refbuf mon = at(L->r_month, XW_COL_M0 + m);
+        fig(w, L->r_epay, XW_COL_M0 + m,
+            xw_f(c, f, sizeof f, "=IF(%s<=MIN(%s,HorizonMonths)-1,%s,0)", mon.s, n.s, pmt.s),
+            w->res->monthly[m - 1].lease_payment, w->money);
+    }
+    row_total(w, L->r_epay, XW_COL_M0, w->res->lease_payments, XS_CALC);
+    label_row(w, L->r_ebuy, xw_label(c, "option.line.lease_buyout", "Lease buyout, at its end"),
+              w->cur, XS_TEXT);
+    for (int m = 1; m <= w->H; m++) {
+        xw_refbuf mon = at(L->r_month, XW_COL_M0 + m);
+        fig(w, L->r_ebuy, XW_COL_M0 + m, xw_f(c, f, sizeof f, "=IF(%s=%s,%s,0)", mon.s, n.s, buy.s),
+            w->res->monthly[m - 1].lease_buyout, w->money);
+    }
+    row_total(w, L->r_ebuy, XW_COL_M0 + 1, w->res->lease_buyout, XS_CALC);
 }
 
 /* The formula of a rent option's rental in the month of column col, in f. A
@@ -414,10 +469,14 @@ static void sum_plus(const optw *w, int row, int plus, double v)
         v, xw_fmt(w->c, XS_TOTAL, XN_MONEY));
 }
 
-/* The cash paid at month 0, in f: the capex, less what a loan lends. */
+/* The cash paid at month 0, in f: the capex, less what a loan lends; for a
+ * lease, none of the capex but the first payment. */
 static const char *month0(const optw *w, char *f, size_t fs)
 {
     const xw_optsheet *L = w->L;
+    if (L->lease)
+        return xw_f(w->c, f, fs, "=%s+%s+%s", at(L->r_capex, XW_COL_M0).s,
+                    at(L->r_lent, XW_COL_M0).s, at(L->r_epay, XW_COL_M0).s);
     if (L->r_lent == XW_NONE)
         return xw_f(w->c, f, fs, "=%s", at(L->r_capex, XW_COL_M0).s);
     return xw_f(w->c, f, fs, "=%s+%s", at(L->r_capex, XW_COL_M0).s, at(L->r_lent, XW_COL_M0).s);
@@ -431,8 +490,9 @@ static void option_costs(const optw *w)
     char f[XW_FBUF], t[XW_TBUF];
     double opsum = 0;
     label_row(w, L->r_opcost,
-              L->loan ? xw_label(c, "option.opcost.loan", "Operating cost and loan payments")
-                      : xw_label(c, "option.opcost", "Operating cost"),
+              L->loan    ? xw_label(c, "option.opcost.loan", "Operating cost and loan payments")
+              : L->lease ? xw_label(c, "option.opcost.lease", "Operating cost and lease payments")
+                         : xw_label(c, "option.opcost", "Operating cost"),
               w->cur, XS_TOTAL);
     for (int m = 1; m <= w->H; m++) {
         int col = XW_COL_M0 + m;
@@ -446,15 +506,25 @@ static void option_costs(const optw *w)
 
     label_row(w, L->r_cum, xw_label(c, "option.cum", "Cumulative cost, before residual"), w->cur,
               XS_TEXT);
-    fig(w, L->r_cum, XW_COL_M0, month0(w, f, sizeof f), w->res->capex - w->res->loan_amount,
-        w->money);
+    fig(w, L->r_cum, XW_COL_M0, month0(w, f, sizeof f), xw_paid0(c, w->i), w->money);
     for (int m = 1; m <= w->H; m++)
         fig(w, L->r_cum, XW_COL_M0 + m,
             xw_f(c, f, sizeof f, "=%s+%s", xw_ref(NULL, L->r_cum, XW_COL_M0 + m - 1, 0, 0).s,
                  xw_ref(NULL, L->r_opcost, XW_COL_M0 + m, 0, 0).s),
             w->res->monthly[m - 1].cumulative, w->money);
 
-    if (L->r_commit != XW_NONE) {
+    if (L->r_commit != XW_NONE && L->lease) {
+        /* The lease's months past the horizon, at its payment. */
+        xw_refbuf n = in(w, TCO_O_LEASE_MONTHS);
+        label_row(w, L->r_commit,
+                  xw_label(c, "option.commit.lease",
+                           "Owed after the horizon (the lease's months past it)"),
+                  w->cur, XS_TEXT);
+        fig(w, L->r_commit, XW_COL_VAL,
+            xw_f(c, f, sizeof f, "=IF(%s>HorizonMonths,(%s-HorizonMonths)*%s,0)", n.s, n.s,
+                 drv(L->k_epmt).s),
+            w->res->commitment_after_horizon, w->money);
+    } else if (L->r_commit != XW_NONE) {
         /* The term's months past the horizon, at the reserved rate: to the end
          * of the term running at month H (the last renewal's, when it renews). */
         char months[XW_FBUF / 4];
@@ -488,12 +558,14 @@ static void option_net(const optw *w)
               L->loan ? xw_label(c, "option.net.loan",
                                  "Net cost (capex - loan + operating cost and loan payments - "
                                  "residual)")
-                      : xw_label(c, "option.net", "Net cost (capex + operating cost - residual)"),
+              : L->lease
+                  ? xw_label(c, "option.net.lease",
+                             "Net cost (lease payments + operating cost - residual)")
+                  : xw_label(c, "option.net", "Net cost (capex + operating cost - residual)"),
               w->cur, XS_TOTAL);
-    fig(w, L->r_net, XW_COL_M0, month0(w, f, sizeof f), w->res->capex - w->res->loan_amount,
-        w->money_t);
+    fig(w, L->r_net, XW_COL_M0, month0(w, f, sizeof f), xw_paid0(c, w->i), w->money_t);
     double df = 1, pv_cached[TCO_MAX_HORIZON + 1], net_cached[TCO_MAX_HORIZON + 1];
-    net_cached[0] = w->res->capex - w->res->loan_amount;
+    net_cached[0] = xw_paid0(c, w->i);
     for (int m = 1; m <= w->H; m++) {
         int col = XW_COL_M0 + m;
         double net = w->res->monthly[m - 1].cost - (m == w->H && L->buy ? w->res->residual : 0);
@@ -526,7 +598,21 @@ static void option_net(const optw *w)
             pv_cached[m], w->money_t);
     }
     sum_plus(w, L->r_pv, L->r_commit_pv, w->res->npv);
-    if (L->r_commit_pv != XW_NONE) {
+    if (L->r_commit_pv != XW_NONE && L->lease) {
+        /* Each payment past the horizon discounted at its start: the sum of
+         * (1+r)^-t over t = H..n-1 is ((1+r)^-H - (1+r)^-n) (1+r) / r. */
+        xw_refbuf cm = drv(L->r_commit), rm = drv(L->k_rm), n = in(w, TCO_O_LEASE_MONTHS);
+        label_row(w, L->r_commit_pv,
+                  xw_label(c, "option.commit_pv.lease",
+                           "Present value of what is owed after the horizon"),
+                  w->cur, XS_TEXT);
+        fig(w, L->r_commit_pv, XW_COL_VAL,
+            xw_f(c, f, sizeof f,
+                 "=IF(%s>HorizonMonths,IF(%s=0,%s,%s*(1/(1+%s)^HorizonMonths-1/(1+%s)^%s)*(1+%s)/"
+                 "%s),0)",
+                 n.s, rm.s, cm.s, drv(L->k_epmt).s, rm.s, rm.s, n.s, rm.s, rm.s),
+            w->res->commitment_npv, w->money);
+    } else if (L->r_commit_pv != XW_NONE) {
         /* Each committed month discounted at its own month: the sum of
          * (1+r)^-m over months H+1..E is ((1+r)^-H - (1+r)^-E) / r. */
         xw_refbuf cm = drv(L->r_commit), rm = drv(L->k_rm);
@@ -571,18 +657,22 @@ static void option_book(const optw *w)
         row_total(w, L->r_dep, XW_COL_M0 + 1, w->res->depreciation, XS_CALC);
         label_row(w, L->r_bv, xw_label(c, "option.bv", "Book value, end of month"), w->cur,
                   XS_TEXT);
-        fig(w, L->r_bv, XW_COL_M0, xw_f(c, f, sizeof f, "=%s", drv(L->k_capex).s), w->res->capex,
-            w->money);
-        double bv = w->res->capex;
+        /* A lease's hardware enters the books when it is bought out. */
+        double bv = L->lease ? 0 : w->res->capex;
+        fig(w, L->r_bv, XW_COL_M0, L->lease ? "=0" : xw_f(c, f, sizeof f, "=%s", drv(L->k_capex).s),
+            bv, w->money);
         for (int m = 1; m <= w->H; m++) {
             int col = XW_COL_M0 + m;
-            bv -= w->res->monthly[m - 1].depreciation;
+            bv += w->res->monthly[m - 1].lease_buyout - w->res->monthly[m - 1].depreciation;
             if (m == w->H)
                 bv = w->res->book_value_end;
-            fig(w, L->r_bv, col,
+            if (L->lease)
+                xw_f(c, f, sizeof f, "=%s+%s-%s", xw_ref(NULL, L->r_bv, col - 1, 0, 0).s,
+                     xw_ref(NULL, L->r_ebuy, col, 0, 0).s, xw_ref(NULL, L->r_dep, col, 0, 0).s);
+            else
                 xw_f(c, f, sizeof f, "=%s-%s", xw_ref(NULL, L->r_bv, col - 1, 0, 0).s,
-                     xw_ref(NULL, L->r_dep, col, 0, 0).s),
-                bv, w->money);
+                     xw_ref(NULL, L->r_dep, col, 0, 0).s);
+            fig(w, L->r_bv, col, f, bv, w->money);
         }
     }
 }
@@ -642,11 +732,41 @@ static void option_baseline(const optw *w)
 }
 
 /* Drivers: the per-option quantities the timeline uses, from Inputs. */
+/* The condition, in t, under which a lease's hardware is owned at the horizon:
+ * bought out at a month within it ("0" when it is returned). */
+static const char *owned_if(const optw *w, char *t, size_t ts)
+{
+    if (w->o->lease_end != TCO_LEASE_BUYOUT)
+        return xw_f(w->c, t, ts, "0");
+    return xw_f(w->c, t, ts, "%s<=HorizonMonths", in(w, TCO_O_LEASE_MONTHS).s);
+}
+
+/* A lease's drivers: the payment (given, or the rate factor times the capex)
+ * and the buyout price paid within the horizon. */
+static void lease_drivers(const optw *w)
+{
+    xw_ctx *c = w->c;
+    const xw_optsheet *L = w->L;
+    char f[XW_FBUF], t[XW_FBUF / 4];
+    driver(w, L->k_epmt, xw_label(c, "option.epmt", "Lease payment per month"), w->cur,
+           w->o->src[TCO_O_LEASE_RATE_FACTOR]
+               ? xw_f(c, f, sizeof f, "=%s*%s", in(w, TCO_O_LEASE_RATE_FACTOR).s, drv(L->k_capex).s)
+               : xw_f(c, f, sizeof f, "=%s", in(w, TCO_O_LEASE_PAYMENT).s),
+           w->res->lease_payment, XN_MONEY);
+    driver(w, L->k_ebuy, xw_label(c, "option.ebuy", "Buyout price, paid within the horizon"),
+           w->cur,
+           w->o->lease_end == TCO_LEASE_BUYOUT
+               ? xw_f(c, f, sizeof f, "=IF(%s,%s*%s,0)", owned_if(w, t, sizeof t),
+                      in(w, TCO_O_BUYOUT_FRACTION).s, drv(L->k_capex).s)
+               : "=0",
+           w->res->lease_buyout, XN_MONEY);
+}
+
 static void option_drivers(const optw *w)
 {
     xw_ctx *c = w->c;
     const xw_optsheet *L = w->L;
-    char f[XW_FBUF];
+    char f[XW_FBUF], t[XW_FBUF / 4];
     xw_text(c, w->ws, L->s_drivers, 0, xw_label(c, "option.drivers", "Drivers (from Inputs)"),
             xw_fmt(c, XS_SECTION, XN_NONE));
     xw_text(c, w->ws, L->s_drivers, XW_COL_VAL, xw_label(c, "option.drivers.value", "Value"),
@@ -696,14 +816,17 @@ static void option_drivers(const optw *w)
                w->res->residual_fraction, XN_PCT);
         driver(w, L->k_residual,
                xw_label(c, "option.residual", "Residual value (GPUs, servers and network)"), w->cur,
-               xw_f(c, f, sizeof f, "=(%s+%s)*%s", drv(L->k_capex_gpu).s, drv(L->k_capex_infra).s,
-                    drv(L->k_resfrac).s),
+               L->lease ? xw_f(c, f, sizeof f, "=IF(%s,(%s+%s)*%s,0)", owned_if(w, t, sizeof t),
+                               drv(L->k_capex_gpu).s, drv(L->k_capex_infra).s, drv(L->k_resfrac).s)
+                        : xw_f(c, f, sizeof f, "=(%s+%s)*%s", drv(L->k_capex_gpu).s,
+                               drv(L->k_capex_infra).s, drv(L->k_resfrac).s),
                w->res->residual, XN_MONEY);
         if (L->k_salvage != XW_NONE)
-            driver(
-                w, L->k_salvage, xw_label(c, "option.salvage", "Book salvage value"), w->cur,
-                xw_f(c, f, sizeof f, "=%s*%s", drv(L->k_capex).s, in(w, TCO_O_SALVAGE_FRACTION).s),
-                w->res->capex * w->o->salvage_fraction, XN_MONEY);
+            driver(w, L->k_salvage, xw_label(c, "option.salvage", "Book salvage value"), w->cur,
+                   xw_f(c, f, sizeof f, "=%s*%s", drv(L->lease ? L->k_ebuy : L->k_capex).s,
+                        in(w, TCO_O_SALVAGE_FRACTION).s),
+                   (L->lease ? w->res->lease_buyout : w->res->capex) * w->o->salvage_fraction,
+                   XN_MONEY);
         driver(w, L->k_life, xw_label(c, "option.life", "Depreciation life"),
                xw_label(c, "unit.years", "years"),
                xw_f(c, f, sizeof f, "=%s", in(w, TCO_O_DEPRECIATION_YEARS).s),
@@ -722,6 +845,8 @@ static void option_drivers(const optw *w)
                         in(w, TCO_O_LOAN_MONTHS).s, drv(L->k_loan).s),
                    w->res->loan_payment, XN_MONEY);
         }
+        if (L->lease)
+            lease_drivers(w);
     } else {
         driver(w, L->k_capex, xw_label(c, "option.upfront0", "Upfront payment, month 0"), w->cur,
                xw_f(c, f, sizeof f, "=%s", in(w, TCO_O_UPFRONT).s), w->res->capex, XN_MONEY);
@@ -850,6 +975,7 @@ void xw_write_option(xw_ctx *c, size_t i)
     option_capex(&w);
     option_lines(&w);
     option_loan(&w);
+    option_lease(&w);
     option_costs(&w);
     option_net(&w);
     option_book(&w);

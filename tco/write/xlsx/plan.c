@@ -15,6 +15,13 @@ double xw_price_factor(double rate, int m)
     return pow(1 + rate, (m - 1) / 12);
 }
 
+/* See plan.h. */
+double xw_paid0(const xw_ctx *c, size_t i)
+{
+    const tco_option_result *r = &c->r->options[i];
+    return c->os[i].lease ? r->lease_payment : r->capex - r->loan_amount;
+}
+
 /* See plan.h. Rows are fixed here so that formulas on any sheet can refer to
  * any other before it is written; the cached break-even quantities are computed
  * here as the formulas do. */
@@ -34,13 +41,17 @@ void xw_option_layout(xw_ctx *c, size_t i)
         &L->k_resfrac,     &L->k_residual, &L->k_salvage,   &L->k_life,    &L->k_rm,
         &L->k_gpuh,        &L->k_pflop,    &L->k_units,     &L->k_wpkw,    &L->k_slope,
         &L->k_total0,      &L->k_beu,      &L->r_lent,      &L->r_lint,    &L->r_lprin,
-        &L->r_lbal,        &L->k_loan,     &L->k_lrate,     &L->k_lpmt};
+        &L->r_lbal,        &L->k_loan,     &L->k_lrate,     &L->k_lpmt,    &L->r_epay,
+        &L->r_ebuy,        &L->k_epmt,     &L->k_ebuy};
     for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++)
         *rows[k] = XW_NONE;
     L->buy = o->acquire == TCO_BUY;
     L->has_base = L->buy && c->r->baseline >= 0;
     L->term = !L->buy && o->pricing == TCO_RESERVED && o->term_months > 0;
     L->loan = L->buy && o->financing == TCO_FIN_LOAN;
+    L->lease = L->buy && o->financing == TCO_FIN_LEASE;
+    L->lease_owned =
+        L->lease && o->lease_end == TCO_LEASE_BUYOUT && o->lease_months <= s->horizon_months;
     int od_after = L->term && o->after_term == TCO_AFTER_ON_DEMAND;
     int macrs = o->depreciation == TCO_DEP_MACRS5 || o->depreciation == TCO_DEP_MACRS7;
     int r = 3;
@@ -53,7 +64,7 @@ void xw_option_layout(xw_ctx *c, size_t i)
     else if (o->pricing == TCO_ON_DEMAND || od_after)
         L->r_factor = r++;
     L->r_capex = r++;
-    if (L->loan)
+    if (L->loan || L->lease)
         L->r_lent = r++;
     for (int k = 0; k < XL_LINES; k++)
         L->r_line[k] = r++;
@@ -63,16 +74,20 @@ void xw_option_layout(xw_ctx *c, size_t i)
         L->r_lprin = r++;
         L->r_last_line = L->r_lbal = r++;
     }
+    if (L->lease) {
+        L->r_epay = r++;
+        L->r_last_line = L->r_ebuy = r++;
+    }
     L->r_opcost = r++;
     L->r_cum = r++;
-    if (L->term)
+    if (L->term || L->lease)
         L->r_commit = r++;
     if (L->buy)
         L->r_resid = r++;
     L->r_net = r++;
     L->r_df = r++;
     L->r_pv = r++;
-    if (L->term)
+    if (L->term || L->lease)
         L->r_commit_pv = r++;
     if (L->buy) {
         r++;
@@ -107,6 +122,10 @@ void xw_option_layout(xw_ctx *c, size_t i)
             L->k_loan = r++;
             L->k_lrate = r++;
             L->k_lpmt = r++;
+        }
+        if (L->lease) {
+            L->k_epmt = r++;
+            L->k_ebuy = r++;
         }
     } else {
         L->k_capex = r++;

@@ -370,6 +370,13 @@ int xw_sens_delta(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, char *o
         return 0;
     if (moves_no_total(d))
         return 0;
+    /* A lease's capex is the base of its buyout, its maintenance, its resale and,
+     * with a rate factor, its payments: no one formula of a unit. */
+    if (c->os[i].lease && !d->global &&
+        (d->key == TCO_O_GPU_PRICE || d->key == TCO_O_SERVER_PRICE ||
+         d->key == TCO_O_NETWORK_PRICE || d->key == TCO_O_INSTALL_PRICE ||
+         d->key == TCO_O_RESALE_FRACTION || d->key == TCO_O_RESALE_DECLINE))
+        return -1;
     if ((d->global && d->key == TCO_S_ELECTRICITY_ESCALATION) ||
         (!d->global && (d->key == TCO_O_PRICE_DECLINE || d->key == TCO_O_RESALE_DECLINE)))
         return decline_change(c, i, d, in, out, size);
