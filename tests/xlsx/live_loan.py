@@ -1,16 +1,19 @@
 #!/usr/bin/python3
-"""A loan in the workbook is live: change its inputs on Inputs, and it agrees with the engine.
+"""A loan or a lease in the workbook is live: change its inputs on Inputs, and it agrees
+with the engine.
 
   live_loan.py BUILD_DIR REPO_DIR
 
 1. Writes the workbook of config/financed.ini.
 2. Changes, on the Inputs sheet, option h100-loan's loan_rate (0.09 -> 0.12) and
    loan_fraction (0.8 -> 0.6), and option h100-loan5's loan_months (60 -> 24: the loan
-   now ends within the horizon, so no balance is left at it), keeping every formula.
+   now ends within the horizon, so no balance is left at it), and option h100-lease's
+   lease_rate_factor (0.028 -> 0.025) and lease_months (36 -> 30: the buyout falls at
+   month 30 and the hardware is depreciated from month 31), keeping every formula.
 3. Recalculates it in LibreOffice and reads the Summary.
 4. Runs the engine on a copy of the INI with the same changes, and compares every figure
    of the Summary with the engine's JSON as live_model.py does.
-Exit 0 when all agree and the loan figures moved; 1 otherwise.
+Exit 0 when all agree and the loan and lease figures moved; 1 otherwise.
 """
 import json, os, subprocess, sys, tempfile
 
@@ -22,7 +25,8 @@ from xlsxtest import lo_recalc, tco_binary  # noqa: E402
 from live_model import rewrite_ini, same, summary_table  # noqa: E402
 
 CHANGES = (("h100-loan", "loan_rate", 0.12), ("h100-loan", "loan_fraction", 0.6),
-           ("h100-loan5", "loan_months", 24))
+           ("h100-loan5", "loan_months", 24), ("h100-lease", "lease_rate_factor", 0.025),
+           ("h100-lease", "lease_months", 30))
 
 
 def option_key_cell(ws, oid, key):
@@ -85,19 +89,20 @@ def main():
             if not same(got, want, scale):
                 bad.append(f"{oid}.{key}: workbook {got!r}, engine {want!r}")
     # The changes must show: h100-loan lends less, at a higher rate; h100-loan5 has
-    # no balance left at the horizon.
-    moved = [(oid, key) for oid, key in (("h100-loan", "loan_amount"),
-                                         ("h100-loan", "loan_interest"),
-                                         ("h100-loan5", "loan_balance_at_horizon"),
-                                         ("h100-loan5", "total"))
-             if before[oid][key] != after[oid][key]]
+    # no balance left at the horizon; h100-lease pays less a month, for fewer months,
+    # and depreciates what it bought out.
+    watched = (("h100-loan", "loan_amount"), ("h100-loan", "loan_interest"),
+               ("h100-loan5", "loan_balance_at_horizon"), ("h100-loan5", "total"),
+               ("h100-lease", "lease_payment"), ("h100-lease", "lease_payments"),
+               ("h100-lease", "depreciation"), ("h100-lease", "total"))
+    moved = [(oid, key) for oid, key in watched if before[oid][key] != after[oid][key]]
     if after["h100-loan5"]["loan_balance_at_horizon"] != 0:
         bad.append("h100-loan5 still owes a balance at the horizon")
     for b in bad[:40]:
         print("MISMATCH", b)
-    print(f"compared {compared} figures; {len(moved)} of 4 loan figures moved; "
-          f"{len(bad)} mismatches")
-    return 1 if bad or compared == 0 or len(moved) != 4 else 0
+    print(f"compared {compared} figures; {len(moved)} of {len(watched)} loan and lease "
+          f"figures moved; {len(bad)} mismatches")
+    return 1 if bad or compared == 0 or len(moved) != len(watched) else 0
 
 
 if __name__ == "__main__":
