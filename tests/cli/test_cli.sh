@@ -49,6 +49,12 @@ loans = any("loan_amount" in o for o in d["options"])
 if loans:
     at = keys.index("commitment_after_horizon") + 1
     keys = keys[:at] + loan + keys[at:]
+# A scenario with a lease adds the lease's, after the loan's.
+lease = ["lease_payment", "lease_payments", "lease_buyout"]
+leases = any("lease_payment" in o for o in d["options"])
+if leases:
+    at = keys.index("residual")
+    keys = keys[:at] + lease + keys[at:]
 for o in d["options"]:
     got = [k for k in o if k != "sizing"]
     assert got == keys, list(o)
@@ -56,7 +62,8 @@ for o in d["options"]:
     m = o["monthly"][-1]
     assert list(m) == ["month", "power", "cooling", "facility", "maintenance", "staff",
                        "rental"] + (["loan_interest", "loan_principal", "loan_balance"]
-                                    if loans else []) + ["depreciation", "cost", "cumulative"]
+                                    if loans else []) + (["lease_payment", "lease_buyout"]
+                                    if leases else []) + ["depreciation", "cost", "cumulative"]
     total = m["cumulative"] - o["residual"] + o["commitment_after_horizon"]
     assert abs(total - o["total"]) <= 1e-6 * max(1, abs(o["total"]))
     assert (o["infeasible_reason"] is None) == o["feasible"], o["id"]
