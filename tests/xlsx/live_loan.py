@@ -15,14 +15,14 @@ with the engine.
    of the Summary with the engine's JSON as live_model.py does.
 Exit 0 when all agree and the loan and lease figures moved; 1 otherwise.
 """
-import json, os, subprocess, sys, tempfile
+import os, subprocess, sys, tempfile
 
 import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from xlsxtest import lo_recalc, tco_binary  # noqa: E402
-from live_model import rewrite_ini, same, summary_table  # noqa: E402
+from live_model import against_engine, engine_after, summary_table  # noqa: E402
 
 CHANGES = (("h100-loan", "loan_rate", 0.12), ("h100-loan", "loan_fraction", 0.6),
            ("h100-loan5", "loan_months", 24), ("h100-lease", "lease_rate_factor", 0.025),
@@ -62,32 +62,11 @@ def main():
         modified = os.path.join(tmp, "modified.xlsx")
         wb.save(modified)
         after = summary_table(lo_recalc(modified, tmp))
-        with open(ini, encoding="utf-8") as f:
-            text = rewrite_ini(f.read(), os.path.dirname(ini), changes)
-        mod_ini = os.path.join(tmp, "modified.ini")
-        with open(mod_ini, "w", encoding="utf-8") as f:
-            f.write(text)
-        p = subprocess.run([tco, "report", mod_ini, "-o", "-"], capture_output=True, text=True)
-        if p.returncode != 0:
-            print(p.stderr)
+        engine = engine_after(tco, ini, changes, tmp)
+        if engine is None:
             return 1
-        engine = json.loads(p.stdout)
 
-    bad, compared = [], 0
-    for opt in engine["options"]:
-        oid = opt["id"]
-        if oid not in after:
-            bad.append(f"option {oid} is not on the Summary")
-            continue
-        for key, want in opt.items():
-            if key not in after[oid] or key in ("id", "acquire", "monthly"):
-                continue
-            got = after[oid][key]
-            compared += 1
-            scale = abs(opt.get("capex") or 0) if key in ("depreciation", "book_value_end") \
-                else 0.0
-            if not same(got, want, scale):
-                bad.append(f"{oid}.{key}: workbook {got!r}, engine {want!r}")
+    bad, compared = against_engine(engine, after)
     # The changes must show: h100-loan lends less, at a higher rate; h100-loan5 has
     # no balance left at the horizon; h100-lease pays less a month, for fewer months,
     # and depreciates what it bought out.

@@ -115,6 +115,42 @@ def summary_table(path):
     return table
 
 
+def engine_after(tco, ini, changes, tmp):
+    """The engine's JSON of the INI with each (section, key): value of changes set, or
+    None (its errors printed) when tco refuses it."""
+    with open(ini, encoding="utf-8") as f:
+        text = rewrite_ini(f.read(), os.path.dirname(ini), changes)
+    mod_ini = os.path.join(tmp, "modified.ini")
+    with open(mod_ini, "w", encoding="utf-8") as f:
+        f.write(text)
+    p = subprocess.run([tco, "report", mod_ini, "-o", "-"], capture_output=True, text=True)
+    if p.returncode != 0:
+        print(p.stderr)
+        return None
+    return json.loads(p.stdout)
+
+
+def against_engine(engine, after):
+    """(mismatches, figures compared) of the recalculated Summary `after` (summary_table)
+    against every figure of the engine's JSON it shows."""
+    bad, compared = [], 0
+    for opt in engine["options"]:
+        oid = opt["id"]
+        if oid not in after:
+            bad.append(f"option {oid} is not on the Summary")
+            continue
+        for key, want in opt.items():
+            if key not in after[oid] or key in ("id", "acquire", "monthly"):
+                continue
+            got = after[oid][key]
+            compared += 1
+            scale = abs(opt.get("capex") or 0) if key in ("depreciation", "book_value_end") \
+                else 0.0
+            if not same(got, want, scale):
+                bad.append(f"{oid}.{key}: workbook {got!r}, engine {want!r}")
+    return bad, compared
+
+
 def main():
     if len(sys.argv) not in (3, 4):
         sys.exit(__doc__)
@@ -138,37 +174,15 @@ def main():
         modified = os.path.join(tmp, "modified.xlsx")
         wb.save(modified)
         after = summary_table(lo_recalc(modified, tmp))
-
-        with open(ini, encoding="utf-8") as f:
-            text = rewrite_ini(f.read(), os.path.dirname(ini), changes)
-        mod_ini = os.path.join(tmp, "modified.ini")
-        with open(mod_ini, "w", encoding="utf-8") as f:
-            f.write(text)
-        p = subprocess.run([tco, "report", mod_ini, "-o", "-"], capture_output=True, text=True)
-        if p.returncode != 0:
-            print(p.stderr)
+        engine = engine_after(tco, ini, changes, tmp)
+        if engine is None:
             return 1
-        engine = json.loads(p.stdout)
 
-    bad, compared, moved = [], 0, 0
-    for opt in engine["options"]:
-        oid = opt["id"]
-        if oid not in after:
-            bad.append(f"option {oid} is not on the Summary")
-            continue
-        for key, want in opt.items():
-            if key not in after[oid] or key in ("id", "acquire", "monthly"):
-                continue
-            got = after[oid][key]
-            compared += 1
-            scale = abs(opt.get("capex") or 0) if key in ("depreciation", "book_value_end") \
-                else 0.0
-            if not same(got, want, scale):
-                bad.append(f"{oid}.{key}: workbook {got!r}, engine {want!r}")
-            old = before.get(oid, {}).get(key)
-            if isinstance(old, (int, float)) and isinstance(got, (int, float)) and \
-                    not math.isclose(old, got, rel_tol=1e-12, abs_tol=0):
-                moved += 1
+    bad, compared = against_engine(engine, after)
+    moved = sum(1 for oid, figures in after.items() for key, got in figures.items()
+                if isinstance(got, (int, float)) and
+                isinstance(before.get(oid, {}).get(key), (int, float)) and
+                not math.isclose(before[oid][key], got, rel_tol=1e-12, abs_tol=0))
     for b in bad[:40]:
         print("MISMATCH", b)
     print(f"compared {compared} figures; {moved} moved with the inputs; {len(bad)} mismatches")
