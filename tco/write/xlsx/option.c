@@ -656,6 +656,21 @@ static void option_flow(const optw *w)
                  xw_ref(NULL, L->r_net, col, 0, 0).s),
             flow[m], w->money_t);
     }
+    label_row(w, L->r_fsign,
+              xw_label(c, "option.fsign", "Sign of the last saving other than 0 (for IRR)"),
+              xw_label(c, "unit.flag", "flag"), XS_TEXT);
+    double sign = 0;
+    for (int m = 0; m <= w->H; m++) {
+        int col = XW_COL_M0 + m;
+        xw_refbuf fl = xw_ref(NULL, L->r_flow, col, 0, 0);
+        sign = flow[m] > 0 ? 1 : flow[m] < 0 ? -1 : sign;
+        if (m == 0)
+            xw_f(c, f, sizeof f, "=SIGN(%s)", fl.s);
+        else
+            xw_f(c, f, sizeof f, "=IF(%s=0,%s,SIGN(%s))", fl.s,
+                 xw_ref(NULL, L->r_fsign, col - 1, 0, 0).s, fl.s);
+        fig(w, L->r_fsign, col, f, sign, xw_fmt(c, XS_CALC, XN_INT));
+    }
     flow_cum_rows(w, L->r_fcum, L->r_fneg, XW_NONE, flow,
                   xw_label(c, "option.fcum", "Saved to date"),
                   xw_label(c, "option.fneg", "Not paid back: the month after (else 0)"));
@@ -682,22 +697,40 @@ static void option_returns(const optw *w)
     char same[XW_FBUF / 4];
     tci_utf8_format(same, sizeof same, "OR(MIN(%s)>=0,MAX(%s)<=0)", flow.s, flow.s);
 
+    /* Where the IRR's iteration starts: tco's monthly rate, which it finds
+     * without a guess (LibreOffice's IRR takes at most 10 steps from its guess
+     * and may not reach a rate far below 0 from one further off); without one,
+     * the MIRR's monthly rate. */
+    label_row(w, L->k_irrg,
+              xw_label(c, "option.irrg", "Where the IRR's iteration starts (tco's monthly rate)"),
+              "%", XS_TEXT);
+    if (isfinite(r->irr)) {
+        xw_num(c, w->ws, L->k_irrg, XW_COL_VAL, pow(1 + r->irr, 1.0 / 12) - 1,
+               xw_fmt(c, XS_FIXED, XN_PCT));
+    } else {
+        double g = isfinite(r->mirr) ? pow(1 + r->mirr, 1.0 / 12) - 1 : 0;
+        fig(w, L->k_irrg, XW_COL_VAL,
+            xw_f(c, f, sizeof f, "=IF(%s,0,MIRR(%s,%s,%s))", same, flow.s, rm.s, rm.s), g, pct);
+    }
+    /* One sign change: exactly one rate, the spreadsheet's IRR. More: the
+     * engine's answer decides between the IRR and the reason there is none. */
+    xw_word na = xw_na_word(c);
+    char irr[XW_FBUF / 2], changes[XW_FBUF / 2];
+    tci_utf8_format(irr, sizeof irr, "IFERROR((1+IRR(%s,%s))^12-1,%s)", flow.s, drv(L->k_irrg).s,
+                    na.lit);
+    tci_utf8_format(changes, sizeof changes, "SUMPRODUCT((%s<>%s)*(%s<>0))",
+                    xw_range(NULL, L->r_fsign, XW_COL_M0 + 1, L->r_fsign, w->last).s,
+                    xw_range(NULL, L->r_fsign, XW_COL_M0, L->r_fsign, w->last - 1).s,
+                    xw_range(NULL, L->r_fsign, XW_COL_M0, L->r_fsign, w->last - 1).s);
     label_row(w, L->k_irr, xw_label(c, "option.irr", "IRR of buying, annual: (1+IRR)^12-1"), "%",
               XS_TEXT);
-    if (isfinite(r->irr) || !r->irr_note || strcmp(r->irr_note, "no sign change") == 0) {
-        xw_word na = xw_na_word(c);
-        /* The guess is the MIRR's monthly rate, near the IRR: from the
-         * default 10% the iteration may not reach a rate far below it. */
-        xw_f(c, f, sizeof f, "=IF(%s,%s,IFERROR((1+IRR(%s,MIRR(%s,%s,%s)))^12-1,%s))", same,
-             nosign.lit, flow.s, flow.s, rm.s, rm.s, na.lit);
-        if (isfinite(r->irr))
-            fig(w, L->k_irr, XW_COL_VAL, f, r->irr, pct);
-        else
-            xw_fstr(c, w->ws, L->k_irr, XW_COL_VAL, f, nosign.text, pct);
-    } else {
-        /* Several rates or none: the spreadsheet would pick one by its guess. */
-        xw_text(c, w->ws, L->k_irr, XW_COL_VAL, xw_irr_word(c, r->irr_note).text, pct);
-    }
+    int several = !isfinite(r->irr) && r->irr_note && strcmp(r->irr_note, "no sign change") != 0;
+    xw_f(c, f, sizeof f, "=IF(%s,%s,IF(%s=1,%s,%s))", same, nosign.lit, changes, irr,
+         several ? xw_irr_word(c, r->irr_note).lit : irr);
+    if (isfinite(r->irr))
+        fig(w, L->k_irr, XW_COL_VAL, f, r->irr, pct);
+    else
+        xw_fstr(c, w->ws, L->k_irr, XW_COL_VAL, f, xw_irr_word(c, r->irr_note).text, pct);
 
     label_row(w, L->k_mirr,
               xw_label(c, "option.mirr",
