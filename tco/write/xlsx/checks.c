@@ -14,8 +14,9 @@
  * (integrity) or as tco computed it (reconciliation). */
 enum { CK_OPTION, CK_FIGURE, CK_FIELD, CK_EXPECT, CK_BOOK, CK_SCALE, CK_DIFF, CK_STATUS, CK_N };
 
-#define CK_HEAD  8  /* the headings' row */
-#define CK_FIRST 10 /* the first integrity check's row, under its section's heading */
+#define CK_WIDTH 180 /* the columns' widths, in characters: their sum */
+#define CK_HEAD  8   /* the headings' row */
+#define CK_FIRST 10  /* the first integrity check's row, under its section's heading */
 
 /* ===== Integrity checks ===== */
 
@@ -80,9 +81,7 @@ static void ck_flow_item(xw_ctx *c, size_t i, ck_item *it, int *n)
     const tco_option_result *res = &c->r->options[i], *rb = &c->r->options[b];
     const int H = c->s->horizon_months;
     ck_item *k = ck_add(it, n, XW_KEY("checks.integrity.flow"),
-                        "The saving against the baseline, month by month, adds up to the "
-                        "difference of the totals (less the baseline's commitment past the "
-                        "horizon)",
+                        "The saving against the baseline adds up to the difference of the totals",
                         TCI_F_IRR);
     xw_f(c, k->book, sizeof k->book, "=SUM(%s)",
          xw_range(L->quoted, L->r_flow, XW_COL_M0, L->r_flow, XW_COL_M0 + H).s);
@@ -495,5 +494,10 @@ void xw_write_checks(xw_ctx *c)
                                {rfirst + 3, CK_STATUS, rlast, CK_STATUS},
                                {c->ck_master, XW_COL_VAL, c->ck_master, XW_COL_VAL}};
     xw_mark_checks(c, c->checks, marked, 3);
-    xw_print_setup(c, c->checks, CK_HEAD, CK_HEAD, 1);
+    xw_print_setup(c, c->checks, CK_HEAD, CK_HEAD, 0);
+    /* The columns' width on one page, at a fixed scale: fitted to the width,
+     * LibreOffice may count one page more than it prints, and print it empty. */
+    xw_pager pg;
+    xw_pager_init(&pg, xw_cols_px(CK_WIDTH));
+    worksheet_set_print_scale(c->checks, (uint16_t)pg.scale);
 }
