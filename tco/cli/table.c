@@ -260,6 +260,52 @@ static void print_leases(const tco_result *res, FILE *out)
     }
 }
 
+/* A return as a percentage, or "none" (a payback month: "month K", or
+ * "never"), in buf. */
+static const char *return_text(char *buf, size_t size, double x, int month)
+{
+    if (isnan(x))
+        snprintf(buf, size, "%s", month ? "never" : "none");
+    else if (month)
+        snprintf(buf, size, "month %.0f", x);
+    else
+        snprintf(buf, size, "%.1f%%", x * 100);
+    return buf;
+}
+
+/* A line for each bought option against the baseline: the IRR, the MIRR and
+ * the payback months of its incremental flow (MODEL.md, "Returns of buying
+ * against the baseline"), and why there is no IRR when there is none. */
+static void print_returns(const tco_result *res, FILE *out, int idw)
+{
+    const tco_scenario *s = res->scenario;
+    if (res->baseline < 0)
+        return;
+    int any = 0;
+    for (size_t i = 0; i < s->n_options; i++) {
+        const tco_option_result *r = &res->options[i];
+        if (s->options[i].acquire != TCO_BUY)
+            continue;
+        if (!any) {
+            fputs("Returns of buying against ", out);
+            tco_fput_text(out, s->options[res->baseline].id, 0, 0);
+            fputs(" (the monthly savings; IRR and MIRR annual, payback months from month 0):\n",
+                  out);
+            any = 1;
+        }
+        char a[32], b[32], c[32], d[32];
+        fputs("  ", out);
+        tco_fput_text(out, s->options[i].id, idw, 0);
+        fprintf(out, "  IRR %s, MIRR %s, payback %s, discounted payback %s",
+                return_text(a, sizeof a, r->irr, 0), return_text(b, sizeof b, r->mirr, 0),
+                return_text(c, sizeof c, r->payback_month, 1),
+                return_text(d, sizeof d, r->discounted_payback_month, 1));
+        if (r->irr_note)
+            fprintf(out, " (no IRR: %s)", r->irr_note);
+        fputc('\n', out);
+    }
+}
+
 /* See documentation in cli.h. */
 const char cli_breakeven_words[] =
     "Break-even month: from it to the end, buying costs at most the baseline to "
@@ -359,6 +405,7 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
     }
     if (words)
         fputs(cli_breakeven_words, out);
+    print_returns(res, out, idw);
     print_loans(res, out);
     print_leases(res, out);
     if (s->model_params > 0)

@@ -526,6 +526,8 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
     r->breakeven_month = 0;
     r->breakeven_utilization = NAN;
     r->breakeven_utilization_note = TCO_BE_NOTE_NONE;
+    r->irr = r->mirr = r->payback_month = r->discounted_payback_month = NAN;
+    r->irr_note = NULL;
     size_workload(s, o, r);
     /* Feasibility: the model held, the target rate served; unknown is feasible. */
     r->infeasible = 0;
@@ -591,6 +593,46 @@ static void breakeven(const tco_scenario *s, tco_result *res, size_t i, int b, d
     r->breakeven_utilization_note = a0 < b0 ? TCO_BE_ALWAYS : TCO_BE_NEVER;
 }
 
+/* The net cost of option result r at month m (0..H): what it pays at month 0,
+ * a month's cost, less the residual at month H. */
+static double net_cost(const tco_option_result *r, int m, int H)
+{
+    if (m == 0)
+        return r->capex - r->loan_amount;
+    return r->monthly[m - 1].cost - (m == H ? r->residual : 0);
+}
+
+/* A payback month as a result: NAN when there is none. */
+static double payback_or_null(long k)
+{
+    return k >= 0 ? (double)k : NAN;
+}
+
+/* Returns of buy option i against the baseline b (docs/MODEL.md, "Returns of
+ * buying against the baseline"): IRR, MIRR and the payback months of the
+ * incremental flow c(m) = net_b(m) - net_i(m), m = 0..H. */
+static void returns(const tco_scenario *s, tco_result *res, size_t i, int b)
+{
+    const int H = s->horizon_months;
+    tco_option_result *r = &res->options[i];
+    const tco_option_result *rb = &res->options[b];
+    double c[TCO_MAX_HORIZON + 1];
+    for (int m = 0; m <= H; m++)
+        c[m] = net_cost(rb, m, H) - net_cost(r, m, H);
+    const size_t n = (size_t)H + 1;
+    double rate;
+    const char *why = NULL;
+    if (tci_irr(c, n, &rate, &why) == 0) {
+        r->irr = tci_rate_annual(rate);
+    } else {
+        r->irr = NAN;
+        r->irr_note = why;
+    }
+    r->mirr = tci_rate_annual(tci_mirr(c, n, res->monthly_rate, res->monthly_rate));
+    r->payback_month = payback_or_null(tci_payback(c, n, 0));
+    r->discounted_payback_month = payback_or_null(tci_payback(c, n, res->monthly_rate));
+}
+
 /* See documentation in header file. */
 const char *tco_breakeven_note_name(tco_breakeven_note note)
 {
@@ -652,8 +694,10 @@ tco_status tco_compute(const tco_scenario *s, tco_result **out)
         double b0, b_one;
         totals_0_1(s, &s->options[res->baseline], &b0, &b_one);
         for (size_t i = 0; i < s->n_options; i++)
-            if (s->options[i].acquire == TCO_BUY)
+            if (s->options[i].acquire == TCO_BUY) {
                 breakeven(s, res, i, res->baseline, b0, b_one - b0);
+                returns(s, res, i, res->baseline);
+            }
     }
 
     ranked *order = malloc((s->n_options ? s->n_options : 1) * sizeof *order);

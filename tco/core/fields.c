@@ -159,6 +159,30 @@ static const tci_field fields[] = {
                               .applies = TCI_FA_BASELINE,
                               .outputs = DATA,
                               .label = "Break-even utilization: why there is none"},
+    [TCI_F_IRR] = {RESULT(irr), .unit = TCI_FU_FRACTION, .applies = TCI_FA_BASELINE, .outputs = ALL,
+                   .label = "IRR of buying against the baseline (annual)",
+                   .label_key = "summary.field.irr", .md_head = "IRR"},
+    [TCI_F_MIRR] = {RESULT(mirr), .unit = TCI_FU_FRACTION, .applies = TCI_FA_BASELINE,
+                    .outputs = ALL,
+                    .label = "MIRR of buying (annual; financed and reinvested at the discount "
+                             "rate)",
+                    .label_key = "summary.field.mirr", .md_head = "MIRR"},
+    [TCI_F_PAYBACK_MONTH] = {RESULT(payback_month), .unit = TCI_FU_MONTH,
+                             .applies = TCI_FA_BASELINE, .outputs = ALL,
+                             .label = "Payback month (residual included)",
+                             .label_key = "summary.field.payback_month",
+                             .md_head = "Payback month"},
+    [TCI_F_DISCOUNTED_PAYBACK_MONTH] = {RESULT(discounted_payback_month), .unit = TCI_FU_MONTH,
+                                        .applies = TCI_FA_BASELINE, .outputs = ALL,
+                                        .label = "Discounted payback month",
+                                        .label_key = "summary.field.discounted_payback_month",
+                                        .md_head = "Discounted payback month"},
+    [TCI_F_IRR_NOTE] = {.name = "irr_note",
+                        .from = TCI_FROM_IRR_NOTE,
+                        .unit = TCI_FU_TEXT,
+                        .applies = TCI_FA_BASELINE,
+                        .outputs = DATA,
+                        .label = "IRR: why there is none"},
 
     /* Ranking. */
     [TCI_F_RANK] = {.name = "rank",
@@ -211,6 +235,8 @@ const char *tci_field_text(const tci_field *f, const tco_result *res, size_t i)
     }
     case TCI_FROM_BREAKEVEN_NOTE:
         return tco_breakeven_note_name(res->options[i].breakeven_utilization_note);
+    case TCI_FROM_IRR_NOTE:
+        return res->options[i].irr_note;
     default:
         return NULL;
     }
@@ -282,6 +308,10 @@ const char *tci_field_word(const tci_field *f, const tco_result *res, size_t i)
         return r->breakeven_month > 0 ? NULL : tco_breakeven_note_name(TCO_BE_NEVER);
     if (f == &fields[TCI_F_BREAKEVEN_UTILIZATION])
         return tco_breakeven_note_name(r->breakeven_utilization_note);
+    if (f == &fields[TCI_F_PAYBACK_MONTH] || f == &fields[TCI_F_DISCOUNTED_PAYBACK_MONTH])
+        return isnan(tci_field_number(f, res, i)) ? tco_breakeven_note_name(TCO_BE_NEVER) : NULL;
+    if (f == &fields[TCI_F_IRR] || f == &fields[TCI_F_MIRR])
+        return isnan(tci_field_number(f, res, i)) ? "none" : NULL;
     return NULL;
 }
 

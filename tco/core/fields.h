@@ -75,6 +75,11 @@ typedef enum tci_field_id {
     TCI_F_BREAKEVEN_MONTH,
     TCI_F_BREAKEVEN_UTILIZATION,
     TCI_F_BREAKEVEN_NOTE, /* breakeven_utilization_note */
+    TCI_F_IRR,
+    TCI_F_MIRR,
+    TCI_F_PAYBACK_MONTH,
+    TCI_F_DISCOUNTED_PAYBACK_MONTH,
+    TCI_F_IRR_NOTE,
     TCI_F_RANK,
     TCI_F_FEASIBLE,
     TCI_F_INFEASIBLE_REASON,
@@ -91,6 +96,7 @@ typedef enum tci_fsource {
     TCI_FROM_COUNT,           /* tco_option.count, GPUs */
     TCI_FROM_BREAKEVEN_MONTH, /* tco_option_result.breakeven_month; unknown when 0 */
     TCI_FROM_BREAKEVEN_NOTE,  /* text: tco_breakeven_note_name of the result's note */
+    TCI_FROM_IRR_NOTE,        /* text: tco_option_result.irr_note */
     TCI_FROM_RANK,            /* 1 + the option's place in tco_result.rank */
     TCI_FROM_FEASIBLE,        /* 1 when tco_option_result.infeasible is 0, else 0 */
     TCI_FROM_INFEASIBLE       /* text: tco_infeasible_reason(), NULL when feasible */
@@ -111,7 +117,7 @@ typedef enum tci_funit {
     TCI_FU_UNITS_PER_S_PER_KW,   /* units of work per second per kW (XN_DEC2;
                                     "unit.per_s_per_kw") */
     TCI_FU_KW,                   /* kW, 2 decimals (XN_DEC2; "unit.kw") */
-    TCI_FU_MONTH,                /* a month, 1..H (XN_INT; "unit.month") */
+    TCI_FU_MONTH,                /* a month, 0..H (XN_INT; "unit.month") */
     TCI_FU_RANK,                 /* 1 = lowest total (XN_INT; no unit) */
     TCI_FU_FLAG                  /* 1 yes or 0 no: JSON true/false, CSV 1/0, Markdown
                                     yes/no (XN_FLAG: the number in words; no unit) */
@@ -180,9 +186,10 @@ double tci_field_number(const tci_field *f, const tco_result *res, size_t i);
  * output but JSON and CSV shows a dash where it has none. */
 int tci_field_applies(const tci_field *f, const tco_result *res, size_t i);
 
-/* The word every output shows for a break-even field of option i that has no
- * number, where the field applies: "never" for the break-even month, the note
- * ("always", "never", "parallel") for the break-even utilization; NULL for any
+/* The word every output shows for a break-even or return field of option i
+ * that has no number, where the field applies: "never" for the break-even
+ * month and the payback months, the note ("always", "never", "parallel") for
+ * the break-even utilization, "none" for the IRR and the MIRR; NULL for any
  * other field, or when the field has a number. */
 const char *tci_field_word(const tci_field *f, const tco_result *res, size_t i);
 

@@ -639,10 +639,19 @@ typedef struct tco_option_result {
                                              baseline to month H, or 0 when there is none */
     double breakeven_utilization;         /* in [0,1], or NAN */
     tco_breakeven_note breakeven_utilization_note; /* why it is NAN */
-    tco_sizing sizing;                             /* workload sizing */
-    unsigned infeasible; /* TCO_INFEASIBLE_* bits; 0 when the option is feasible
-                            (also when the workload does not tell) */
-    tco_month *monthly;  /* horizon_months entries */
+    /* Returns of buying against the baseline (docs/MODEL.md), over the
+     * incremental flow c(0..H), the baseline's net cost less this option's:
+     * NAN for a rent option and without a baseline. */
+    double irr;                      /* annual, (1 + monthly IRR)^12 - 1; NAN when none */
+    double mirr;                     /* annual, at the NPV's monthly rate; NAN when none */
+    double payback_month;            /* 0..H, or NAN when the cumulative flow ends below 0 */
+    double discounted_payback_month; /* likewise, discounted at the NPV's monthly rate */
+    const char *irr_note;            /* why irr is NAN (a static English phrase), or NULL
+                                        when it is a number or does not apply */
+    tco_sizing sizing;               /* workload sizing */
+    unsigned infeasible;             /* TCO_INFEASIBLE_* bits; 0 when the option is feasible
+                                        (also when the workload does not tell) */
+    tco_month *monthly;              /* horizon_months entries */
 } tco_option_result;
 
 typedef struct tco_result {

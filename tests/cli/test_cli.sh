@@ -41,7 +41,8 @@ keys = ["id", "label", "acquire", "gpu", "count", "utilization", "capex", "power
         "total", "npv", "gpu_hours", "cost_per_gpu_hour", "cost_per_pflop_hour",
         "cost_per_unit", "units_per_s_per_kw", "it_kw", "provisioned_kw", "depreciation",
         "book_value_end", "breakeven_month", "breakeven_utilization",
-        "breakeven_utilization_note", "feasible", "infeasible_reason", "monthly"]
+        "breakeven_utilization_note", "irr", "mirr", "payback_month",
+        "discounted_payback_month", "irr_note", "feasible", "infeasible_reason", "monthly"]
 # A scenario with a loan adds the loan's figures, and its monthly lines, to every option.
 loan = ["loan_amount", "loan_payment", "loan_interest", "loan_principal",
         "loan_balance_at_horizon"]
@@ -262,7 +263,11 @@ grep -qF '| 2 | buy | buy | 30,800.00 | 30,800.00 | 8.56 | never | never |' "$wo
 grep -qF '| 1 | cloud (baseline) | rent | 21,000.00 | 21,000.00 | 5.83 | – | – |' \
     "$work/payback.md" && ok || bad "Markdown dash: $(grep 'cloud' "$work/payback.md")"
 expect_rc 0 "$TCO" report "$work/payback.ini" -o "$work/payback.csv"
-tr -d '\r' <"$work/payback.csv" | grep -q '^buy,buy,buy,,1,1,2000,.*,,,never,1,$' && ok ||
+# the flow -2000, 200 x 12, -300 x 12, -550 x 12: no IRR; MIRR at 0%,
+# (2400 / 12200)^(1/3) - 1 = -41.84% a year; never paid back
+tr -d '\r' <"$work/payback.csv" |
+    grep -q '^buy,buy,buy,,1,1,2000,.*,,,never,,-0\.418409[0-9]*,,,more than one sign change and no rate with NPV 0,1,$' &&
+    ok ||
     bad "CSV note: $(grep '^buy' "$work/payback.csv")"
 
 # --- sensitivity: a driver that moves nothing is not among the largest ---
@@ -299,5 +304,34 @@ assert o["buy"]["breakeven_month"] is None
 PYEOF
 expect_rc 0 "$TCO" report "$SRC/config/payback.ini"
 grep -qE '^ +[12] +buy +buy .* never; ' "$work/out" && ok || bad "payback.ini table: $(grep ' buy ' "$work/out")"
+
+# --- config/financed.ini: the returns of buying, in the JSON and in the table ---
+expect_rc 0 "$TCO" report "$SRC/config/financed.ini" -o "$work/financed.json"
+"$PY" - "$work/financed.json" <<'PYEOF' > "$work/returns.txt" && ok || bad "financed.ini: returns"
+import json, sys
+o = {x["id"]: x for x in json.load(open(sys.argv[1]))["options"]}
+for i in ("h100-cash", "h100-loan", "h100-loan5"):
+    r = o[i]
+    assert (r["irr"] is None) == (r["irr_note"] is not None), r
+    # the flow of MODEL.md: baseline net cost less the option's, months 0..H
+    H = 36
+    def net(x, m):
+        if m == 0:
+            return x["capex"] - x.get("loan_amount", 0)
+        return x["monthly"][m - 1]["cost"] - (x["residual"] if m == H else 0)
+    c = [net(o["h100-cloud"], m) - net(r, m) for m in range(H + 1)]
+    if r["irr"] is not None:
+        rm = (1 + r["irr"]) ** (1 / 12) - 1
+        assert abs(sum(x / (1 + rm) ** k for k, x in enumerate(c))) < 1e-6 * sum(map(abs, c))
+    pct = lambda v: "none" if v is None else "%.1f%%" % (v * 100)
+    print("%s IRR %s, MIRR %s" % (i, pct(r["irr"]), pct(r["mirr"])))
+assert o["h100-cloud"]["irr"] is None and o["h100-cloud"]["irr_note"] is None
+PYEOF
+expect_rc 0 "$TCO" report "$SRC/config/financed.ini"
+grep -q '^Returns of buying against h100-cloud' "$work/out" && ok || bad "financed.ini table: no returns"
+while read -r id rest; do
+    grep -qE "^  $id +${rest//%/%}, payback (month [0-9]+|never)" "$work/out" && ok ||
+        bad "financed.ini table: $id $rest: $(grep "^  $id " "$work/out")"
+done < "$work/returns.txt"
 
 finish

@@ -40,7 +40,8 @@ FIELDS = ["capex", "power", "cooling", "facility", "maintenance", "staff", "rent
           "commitment_after_horizon", "residual", "total", "npv", "gpu_hours", "cost_per_gpu_hour", "cost_per_pflop_hour",
           "cost_per_unit", "units_per_s_per_kw", "it_kw", "provisioned_kw", "depreciation",
           "book_value_end", "breakeven_month", "breakeven_utilization",
-          "breakeven_utilization_note"]
+          "breakeven_utilization_note", "irr", "mirr", "payback_month",
+          "discounted_payback_month", "irr_note"]
 MONTHLY = ["power", "cooling", "facility", "maintenance", "staff", "rental", "depreciation",
            "cost", "cumulative"]
 LINES = MONTHLY[:6]  # the cost lines that make up cost(m)
@@ -281,6 +282,80 @@ def compute(o, sc, u):
     return r
 
 
+# ---------------------------------------------------------------- returns
+
+def npv0(rate, flows):
+    """The flows' worth at period 0, the first at period 0."""
+    return math.fsum(c / (1 + rate) ** k for k, c in enumerate(flows))
+
+
+def irr(flows):
+    """(monthly rate, None) or (None, reason), by MODEL.md's rule: the sign
+    changes of the flows, then the rates where NPV crosses 0, scanned over
+    ln(1 + r) and refined by bisection."""
+    signs = [c > 0 for c in flows if c != 0]
+    changes = sum(1 for a, b in zip(signs, signs[1:]) if a != b)
+    if changes == 0:
+        return None, "no sign change"
+
+    def f(x):  # NPV at r = e^x - 1, scaled to keep it finite
+        return npv0(math.expm1(x), flows)
+
+    lo, hi, steps = -8.0, 8.0, 16000
+    xs = [lo + (hi - lo) * k / steps for k in range(steps + 1)]
+    roots = []
+    prev = f(xs[0])
+    for a, b in zip(xs, xs[1:]):
+        fb = f(b)
+        if prev == 0 or (prev < 0) != (fb < 0):
+            x0, x1, f0 = a, b, prev
+            for _ in range(200):
+                xm = (x0 + x1) / 2
+                fm = f(xm)
+                if (fm < 0) == (f0 < 0):
+                    x0, f0 = xm, fm
+                else:
+                    x1 = xm
+            roots.append((x0 + x1) / 2)
+        prev = fb
+    if len(roots) == 1:
+        return math.expm1(roots[0]), None
+    if not roots:
+        return None, "more than one sign change and no rate with NPV 0"
+    return None, "more than one sign change and more than one rate with NPV 0"
+
+
+def payback(flows, rate):
+    """The first period from which the cumulative (discounted) flow stays >= 0."""
+    run, sums = 0.0, []
+    for k, c in enumerate(flows):
+        run += c / (1 + rate) ** k
+        sums.append(run)
+    if sums[-1] < 0:
+        return None
+    k = len(sums)
+    while k > 0 and sums[k - 1] >= 0:
+        k -= 1
+    return k
+
+
+def returns(r, rb, H, rm):
+    """irr, mirr, the payback months and the note of buy result r against rb."""
+    def net(x, m):
+        if m == 0:
+            return x["capex"]
+        return x["monthly"]["cost"][m - 1] - (x["residual"] if m == H else 0.0)
+    flows = [net(rb, m) - net(r, m) for m in range(H + 1)]
+    rate, note = irr(flows)
+    r["irr"] = None if rate is None else (1 + rate) ** 12 - 1
+    r["irr_note"] = note
+    pay = math.fsum(c / (1 + rm) ** k for k, c in enumerate(flows) if c < 0)
+    inc = math.fsum(c * (1 + rm) ** (H - k) for k, c in enumerate(flows) if c > 0)
+    r["mirr"] = None if pay == 0 or inc == 0 else (inc / -pay) ** (12 / H) - 1
+    r["payback_month"] = payback(flows, 0.0)
+    r["discounted_payback_month"] = payback(flows, rm)
+
+
 def utilization(o, sections):
     if "utilization" in o:
         return float(o["utilization"])
@@ -308,9 +383,12 @@ def run(path):
     for o, r in zip(options, results):
         r["breakeven_month"] = r["breakeven_utilization"] = None
         r["breakeven_utilization_note"] = None
+        r["irr"] = r["mirr"] = r["payback_month"] = r["discounted_payback_month"] = None
+        r["irr_note"] = None
         if o["acquire"] != "buy" or base is None:
             continue
         rb = results[base]
+        returns(r, rb, sc["H"], (1 + sc["rate"]) ** (1 / 12) - 1)
         # the first month from which buying stays at or below the baseline to month H
         at_or_below = [r["monthly"]["cumulative"][m] <= rb["monthly"]["cumulative"][m]
                        for m in range(sc["H"])]
@@ -335,7 +413,10 @@ def run(path):
     out = []
     for o, r in zip(options, results):
         for f in FIELDS:
-            out.append((o["id"], f, r[f]))
+            v = r[f]
+            if f == "irr_note" and v is not None:
+                v = v.replace(" ", "_")  # one word, as every value of a line
+            out.append((o["id"], f, v))
         for m in range(sc["H"]):
             for f in MONTHLY:
                 out.append((o["id"], "monthly.%d.%s" % (m + 1, f), r["monthly"][f][m]))

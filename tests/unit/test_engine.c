@@ -107,6 +107,10 @@ static int field_value(const tco_result *res, size_t i, const char *f, double *v
         {"book_value_end", r->book_value_end},
         {"breakeven_month", r->breakeven_month ? (double)r->breakeven_month : NAN},
         {"breakeven_utilization", r->breakeven_utilization},
+        {"irr", r->irr},
+        {"mirr", r->mirr},
+        {"payback_month", r->payback_month},
+        {"discounted_payback_month", r->discounted_payback_month},
     };
     for (size_t k = 0; k < sizeof of / sizeof of[0]; k++)
         if (strcmp(of[k].n, f) == 0)
@@ -136,6 +140,18 @@ static void compare_expected(const char *name)
             if (strcmp(note ? note : "null", value) != 0 && bad++ < 10)
                 fprintf(stderr, "%s: %s %s: engine %s, expected %s\n", name, id, field,
                         note ? note : "null", value);
+            continue;
+        }
+        if (i >= 0 && strcmp(field, "irr_note") == 0) {
+            /* The reference writes the phrase with '_' for its spaces. */
+            char note[128];
+            snprintf(note, sizeof note, "%s",
+                     res->options[i].irr_note ? res->options[i].irr_note : "null");
+            for (char *p = note; *p; p++)
+                *p = *p == ' ' ? '_' : *p;
+            if (strcmp(note, value) != 0 && bad++ < 10)
+                fprintf(stderr, "%s: %s %s: engine %s, expected %s\n", name, id, field, note,
+                        value);
             continue;
         }
         double got;

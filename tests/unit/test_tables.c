@@ -226,7 +226,8 @@ static void test_fields_every_row(void)
         CU_ASSERT_EQUAL(f->group_key != NULL, f->group != NULL);
         int text = f->from == TCI_FROM_ID || f->from == TCI_FROM_LABEL ||
                    f->from == TCI_FROM_ACQUIRE || f->from == TCI_FROM_GPU ||
-                   f->from == TCI_FROM_BREAKEVEN_NOTE || f->from == TCI_FROM_INFEASIBLE;
+                   f->from == TCI_FROM_BREAKEVEN_NOTE || f->from == TCI_FROM_INFEASIBLE ||
+                   f->from == TCI_FROM_IRR_NOTE;
         CU_ASSERT_EQUAL(text, f->unit == TCI_FU_TEXT);
     }
     CU_ASSERT_PTR_NULL(tci_field_get(TCI_F_COUNT));
@@ -258,8 +259,8 @@ static void test_fields_outputs(void)
         "loan_principal,loan_balance_at_horizon,lease_payment,lease_payments,lease_buyout,"
         "residual,total,npv,gpu_hours,cost_per_gpu_hour,"
         "cost_per_pflop_hour,cost_per_unit,units_per_s_per_kw,it_kw,provisioned_kw,depreciation,"
-        "book_value_end,breakeven_month,breakeven_utilization,breakeven_utilization_note,feasible,"
-        "infeasible_reason";
+        "book_value_end,breakeven_month,breakeven_utilization,breakeven_utilization_note,irr,mirr,"
+        "payback_month,discounted_payback_month,irr_note,feasible,infeasible_reason";
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_JSON), data);
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_CSV), data);
     CU_ASSERT_STRING_EQUAL(
@@ -270,12 +271,11 @@ static void test_fields_outputs(void)
         "gpu_hours,cost_per_gpu_hour,"
         "cost_per_pflop_hour,cost_per_unit,"
         "units_per_s_per_kw,it_kw,provisioned_kw,depreciation,book_value_end,breakeven_month,"
-        "breakeven_utilization,rank,feasible");
+        "breakeven_utilization,irr,mirr,payback_month,discounted_payback_month,rank,feasible");
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_MD),
                            "label,acquire,loan_interest,lease_payments,total,npv,"
-                           "cost_per_gpu_hour,"
-                           "breakeven_month,"
-                           "breakeven_utilization,rank,feasible");
+                           "cost_per_gpu_hour,breakeven_month,breakeven_utilization,irr,mirr,"
+                           "payback_month,discounted_payback_month,rank,feasible");
     /* The cost lines are consecutive, as tco_month's are. */
     CU_ASSERT_STRING_EQUAL(tci_field_get(TCI_F_POWER)->name, "power");
     CU_ASSERT_STRING_EQUAL(tci_field_get(TCI_F_POWER + 5)->name, "rental");
@@ -384,17 +384,24 @@ static void test_fields_writers(void)
     tco_scenario *s;
     tco_result *r = fields_result(&s);
     /* Markdown, whole: money with 2 decimals (16307.2 / 70080 = 0.2327 is
-     * 0.23), the percentage 10840.96 / 64613.76 = 16.78% with 1 decimal. */
+     * 0.23), the percentage 10840.96 / 64613.76 = 16.78% with 1 decimal. The
+     * flow -10000, then 5840 - 525.6 = 5314.4 a month: its monthly IRR r has
+     * 5314.4 (1 - (1+r)^-12) / r = 10000, r = 52.816%, annual 16119.5%; MIRR
+     * at 0%: 12 * 5314.4 / 10000 = 6.37728 in 12 months, 537.7% a year; the
+     * cumulative flow -10000, -4685.6, 628.8: payback at month 2. */
     char *md = written(tco_report_write_md_stream, r);
     CU_ASSERT_STRING_EQUAL(
         md, "# fields\n\n12 months, money in USD, discount rate 0% a year. Options are ranked by "
             "total cost, cheapest first; break-even is against Cloud.\n\n"
             "| Rank | Option | Acquire | Total (USD) | NPV | Per GPU-hour | Break-even month | "
-            "Break-even utilization | Feasible |\n"
-            "|---:|---|---|---:|---:|---:|---:|---:|---:|\n"
-            "| 1 | b | buy | 16,307.20 | 16,307.20 | 0.23 | 2 | 16.8% | yes |\n"
+            "Break-even utilization | IRR | MIRR | Payback month | Discounted payback month | "
+            "Feasible |\n"
+            "|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+            "| 1 | b | buy | 16,307.20 | 16,307.20 | 0.23 | 2 | 16.8% | 16119.5% | 537.7% | 2 | 2 "
+            "| yes |\n"
             "| 2 | Cloud (baseline) | rent | 70,080.00 | 70,080.00 | 1.00 | \xE2\x80\x93 | "
-            "\xE2\x80\x93 | yes |\n"
+            "\xE2\x80\x93 | \xE2\x80\x93 | \xE2\x80\x93 | \xE2\x80\x93 | \xE2\x80\x93 | "
+            "yes |\n"
             "\n**Decision** (feasible options only):\n\n"
             "- Lowest total cost: b, 16,307.20 USD\n"
             "- Lowest NPV: b, 16,307.20 USD\n");
@@ -405,7 +412,8 @@ static void test_fields_writers(void)
              "staff,rental,commitment_after_horizon,residual,total,npv,gpu_hours,"
              "cost_per_gpu_hour,cost_per_pflop_hour,cost_per_unit,units_per_s_per_kw,it_kw,"
              "provisioned_kw,depreciation,book_value_end,breakeven_month,breakeven_utilization,"
-             "breakeven_utilization_note,feasible,infeasible_reason\r\nb,b,buy,H100,8,1,10000,"));
+             "breakeven_utilization_note,irr,mirr,payback_month,discounted_payback_month,irr_note,"
+             "feasible,infeasible_reason\r\nb,b,buy,H100,8,1,10000,"));
     CU_ASSERT_PTR_NOT_NULL(strstr(csv, "\r\nr,Cloud,rent,,8,1,0,"));
     /* JSON: the first members of the first option, and a null month. */
     char *json = written(tco_report_write_json_stream, r);

@@ -160,6 +160,11 @@ static const char *const summary_fields[] = {"id",
                                              "breakeven_month",
                                              "breakeven_utilization",
                                              "breakeven_utilization_note",
+                                             "irr",
+                                             "mirr",
+                                             "payback_month",
+                                             "discounted_payback_month",
+                                             "irr_note",
                                              "feasible",
                                              "infeasible_reason",
                                              NULL};
@@ -452,11 +457,15 @@ static void test_md_e2e(void)
         "cheapest first; break-even is against 8 GPUs, on demand.\n"
         "\n"
         "| Rank | Option | Acquire | Total (USD) | NPV | Per GPU-hour | Break-even month | "
-        "Break-even utilization | Feasible |\n"
-        "|---:|---|---|---:|---:|---:|---:|---:|---:|\n"
-        "| 1 | 8 GPUs, bought | buy | 228,760.00 | 236,751.30 | 2.38 | 12 | 40.6% | yes |\n"
+        "Break-even utilization | IRR | MIRR | Payback month | Discounted payback month | "
+        "Feasible |\n"
+        "|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+        /* the returns: tests/reference/tco_ref.py's (e2e-basic.expected) */
+        "| 1 | 8 GPUs, bought | buy | 228,760.00 | 236,751.30 | 2.38 | 12 | 40.6% | 125.3% | "
+        "55.7% | 12 | 13 | yes |\n"
         "| 2 | 8 GPUs, on demand (baseline) | rent | 547,200.00 | 506,565.75 | 5.70 | "
-        "\xE2\x80\x93 | \xE2\x80\x93 | yes |\n"
+        "\xE2\x80\x93 | \xE2\x80\x93 | \xE2\x80\x93 | \xE2\x80\x93 | \xE2\x80\x93 | "
+        "\xE2\x80\x93 | yes |\n"
         "\n"
         "**Decision** (feasible options only):\n"
         "\n"
@@ -505,7 +514,7 @@ static void test_md_escaping(void)
         if (!strstr(text, cell))
             fprintf(stderr, "case %zu: no '%s' in:\n%s\n", c, cell, text);
         CU_ASSERT_PTR_NOT_NULL(strstr(text, cell));
-        /* Every table row has the header's 9 cells, on one line; the table ends
+        /* Every table row has the header's 13 cells, on one line; the table ends
          * at the blank line before the decision. */
         const char *line = strstr(text, "\n| Rank");
         CU_ASSERT_PTR_NOT_NULL_FATAL(line);
@@ -515,7 +524,7 @@ static void test_md_escaping(void)
             const char *nl = strchr(line, '\n');
             CU_ASSERT_PTR_NOT_NULL_FATAL(nl);
             CU_ASSERT_EQUAL(line[0], '|');
-            CU_ASSERT_EQUAL(md_cells(line, (size_t)(nl - line)), 9);
+            CU_ASSERT_EQUAL(md_cells(line, (size_t)(nl - line)), 13);
             rows++;
             line = nl + 1;
         }

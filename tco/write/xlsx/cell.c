@@ -192,6 +192,19 @@ xw_word xw_na_word(xw_ctx *c)
     return word_of(xw_label(c, "word.na", "n/a"));
 }
 
+/* See cell.h. */
+xw_word xw_irr_word(xw_ctx *c, const char *note)
+{
+    /* The engine's reasons are finance.h's. */
+    if (!note || strcmp(note, "no sign change") == 0)
+        return word_of(xw_label(c, "word.irr.no_sign_change", "none: no sign change"));
+    if (strstr(note, "more than one rate"))
+        return word_of(xw_label(c, "word.irr.several_rates", "none: several rates"));
+    if (strstr(note, "no rate"))
+        return word_of(xw_label(c, "word.irr.no_rate", "none: no rate"));
+    return xw_na_word(c);
+}
+
 /* A label cut to at most max_chars characters (libxlsxwriter refuses longer
  * data validation titles and messages), in buf. */
 char *xw_label_cut(const char *text, char *buf, size_t size, size_t max_chars)

@@ -78,6 +78,10 @@ xw_word xw_be_word(xw_ctx *c, tco_breakeven_note note);
  * figure that needs an input the option does not give ("n/a"). */
 xw_word xw_na_word(xw_ctx *c);
 
+/* The word for an IRR that has no number, by the engine's reason (irr_note;
+ * NULL: "no sign change", which is also the word of a MIRR without one). */
+xw_word xw_irr_word(xw_ctx *c, const char *note);
+
 /* ===== Sheets and their names ===== */
 
 /* Where c keeps the worksheet of a sheet kind other than "options" (c->about,

@@ -15,8 +15,9 @@
  * (integrity) or as tco computed it (reconciliation). */
 enum { CK_OPTION, CK_FIGURE, CK_FIELD, CK_EXPECT, CK_BOOK, CK_SCALE, CK_DIFF, CK_STATUS, CK_N };
 
-#define CK_HEAD  8  /* the headings' row */
-#define CK_FIRST 10 /* the first integrity check's row, under its section's heading */
+#define CK_WIDTH 180 /* the columns' widths, in characters: their sum */
+#define CK_HEAD  8   /* the headings' row */
+#define CK_FIRST 10  /* the first integrity check's row, under its section's heading */
 
 /* ===== Integrity checks ===== */
 
@@ -32,7 +33,7 @@ typedef struct ck_item {
     double vbook, vexpect, vscale;
 } ck_item;
 
-#define CK_PER_OPTION 12 /* integrity checks of one option, at most */
+#define CK_PER_OPTION 14 /* integrity checks of one option, at most */
 
 /* The magnitude a difference is measured against: the figure itself (at least 1);
  * for depreciation and book value, the capex they come from, since a fully
@@ -68,6 +69,38 @@ static xw_refbuf sm(const xw_ctx *c, size_t i, int fi)
 static xw_refbuf os(const xw_ctx *c, size_t i, int row, int col)
 {
     return xw_ref(c->os[i].quoted, row, col, 1, 1);
+}
+
+/* A bought option's incremental flow against the baseline adds up to the
+ * baseline's total less the option's, less the baseline's commitment past the
+ * horizon (MODEL.md, "Returns of buying against the baseline"). */
+static void ck_flow_item(xw_ctx *c, size_t i, ck_item *it, int *n)
+{
+    const xw_optsheet *L = &c->os[i];
+    const int b = c->r->baseline;
+    const xw_optsheet *B = &c->os[b];
+    const tco_option_result *res = &c->r->options[i], *rb = &c->r->options[b];
+    const int H = c->s->horizon_months;
+    ck_item *k = ck_add(it, n, XW_KEY("checks.integrity.flow"),
+                        "The saving against the baseline adds up to the difference of the totals",
+                        TCI_F_IRR);
+    xw_f(c, k->book, sizeof k->book, "=SUM(%s)",
+         xw_range(L->quoted, L->r_flow, XW_COL_M0, L->r_flow, XW_COL_M0 + H).s);
+    if (B->r_commit != XW_NONE)
+        xw_f(c, k->expect, sizeof k->expect, "=%s-%s-%s", sm(c, (size_t)b, TCI_F_TOTAL).s,
+             sm(c, i, TCI_F_TOTAL).s, os(c, (size_t)b, B->r_commit, XW_COL_VAL).s);
+    else
+        xw_f(c, k->expect, sizeof k->expect, "=%s-%s", sm(c, (size_t)b, TCI_F_TOTAL).s,
+             sm(c, i, TCI_F_TOTAL).s);
+    double sum = (rb->capex - rb->loan_amount) - (res->capex - res->loan_amount);
+    for (int m = 1; m <= H; m++)
+        sum += rb->monthly[m - 1].cost - res->monthly[m - 1].cost;
+    k->vbook = sum + res->residual;
+    k->vexpect = rb->total - res->total - rb->commitment_after_horizon;
+    /* The totals' size: the difference of two close totals is small. */
+    xw_f(c, k->scale, sizeof k->scale, "=MAX(1,ABS(%s),ABS(%s))", sm(c, (size_t)b, TCI_F_TOTAL).s,
+         sm(c, i, TCI_F_TOTAL).s);
+    k->vscale = fmax(1, fmax(fabs(rb->total), fabs(res->total)));
 }
 
 /* The option sheet's checks: the cost lines, the cumulative cost, the total,
@@ -272,6 +305,7 @@ static void ck_summary_items(xw_ctx *c, size_t i, ck_item *it, int *n)
             k->vscale = fmax(fmax(1, fmax(fabs(L->total0), fabs(L->slope * u))),
                              fmax(fabs(B->total0), fabs(B->slope * u)));
         }
+        ck_flow_item(c, i, it, n);
     }
 }
 
@@ -474,5 +508,10 @@ void xw_write_checks(xw_ctx *c)
                                {rfirst + 3, CK_STATUS, rlast, CK_STATUS},
                                {c->ck_master, XW_COL_VAL, c->ck_master, XW_COL_VAL}};
     xw_mark_checks(c, c->checks, marked, 3);
-    xw_print_setup(c, c->checks, CK_HEAD, CK_HEAD, 1);
+    xw_print_setup(c, c->checks, CK_HEAD, CK_HEAD, 0);
+    /* The columns' width on one page, at a fixed scale: fitted to the width,
+     * LibreOffice may count one page more than it prints, and print it empty. */
+    xw_pager pg;
+    xw_pager_init(&pg, xw_cols_px(CK_WIDTH));
+    worksheet_set_print_scale(c->checks, (uint16_t)pg.scale);
 }

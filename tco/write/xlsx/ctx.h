@@ -98,8 +98,14 @@ typedef struct xw_optsheet {
         k_total0, k_beu;
     int k_loan, k_lrate, k_lpmt; /* a loan: the amount, the monthly rate, the payment */
     int k_epmt, k_ebuy;          /* a lease: the payment, the buyout price */
-    double slope;                /* cached: total cost per unit of utilization */
-    double total0;               /* cached: total cost at utilization 0 */
+    /* returns against the baseline: the incremental flow, its cumulative sum and the
+     * month after the last one it is below 0 (else 0), undiscounted and discounted;
+     * the IRR, MIRR and payback months (value in column C) */
+    int r_flow, r_fcum, r_fneg, r_fdcum, r_fdneg, k_irr, k_mirr, k_pay, k_dpay;
+    int r_fsign;   /* the sign of the last flow other than 0 to date, for counting sign changes */
+    int k_irrg;    /* where the IRR's iteration starts (a monthly rate) */
+    double slope;  /* cached: total cost per unit of utilization */
+    double total0; /* cached: total cost at utilization 0 */
 } xw_optsheet;
 
 #define XW_COL_LABEL 0

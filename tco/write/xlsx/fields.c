@@ -120,8 +120,11 @@ double xw_field_value(xw_ctx *c, size_t i, int fi, char *text, size_t size)
     text[0] = '\0';
     if (isfinite(v))
         return v;
-    if (tci_field_word(f, c->r, i)) {
-        tco_breakeven_note note = fi == TCI_F_BREAKEVEN_MONTH
+    if (tci_field_word(f, c->r, i) && (fi == TCI_F_IRR || fi == TCI_F_MIRR)) {
+        tci_utf8_format(text, size, "%s",
+                        xw_irr_word(c, fi == TCI_F_IRR ? c->r->options[i].irr_note : NULL).text);
+    } else if (tci_field_word(f, c->r, i)) {
+        tco_breakeven_note note = fi != TCI_F_BREAKEVEN_UTILIZATION
                                       ? TCO_BE_NEVER
                                       : c->r->options[i].breakeven_utilization_note;
         tci_utf8_format(text, size, "%s", xw_be_word(c, note).text);

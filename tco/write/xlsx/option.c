@@ -677,6 +677,181 @@ static void option_book(const optw *w)
     }
 }
 
+/* The net cost of option result r at month m (0..H), as its net row has it. */
+static double net_of(const tco_option_result *r, int m, int H, int buy)
+{
+    if (m == 0)
+        return r->capex - r->loan_amount;
+    return r->monthly[m - 1].cost - (m == H && buy ? r->residual : 0);
+}
+
+/* A row of the cumulative sum of the incremental flow, each month's flow
+ * times `df` (a discount factor row) when df is not XW_NONE, then the row
+ * `neg` of the month after each month whose sum is below 0 (else 0): the
+ * payback month is their largest, none when it exceeds H. */
+static void flow_cum_rows(const optw *w, int cum, int neg, int df, const double *flow,
+                          const char *cum_label, const char *neg_label)
+{
+    xw_ctx *c = w->c;
+    const xw_optsheet *L = w->L;
+    char f[XW_FBUF];
+    double run = 0, sums[TCO_MAX_HORIZON + 1];
+    label_row(w, cum, cum_label, w->cur, XS_TEXT);
+    for (int m = 0; m <= w->H; m++) {
+        int col = XW_COL_M0 + m;
+        double d = df == XW_NONE ? 1 : 1 / pow(1 + c->r->monthly_rate, m);
+        run += flow[m] * d;
+        sums[m] = run;
+        xw_refbuf fl = xw_ref(NULL, L->r_flow, col, 0, 0);
+        char term[XW_FBUF / 4];
+        if (df == XW_NONE)
+            tci_utf8_format(term, sizeof term, "%s", fl.s);
+        else
+            tci_utf8_format(term, sizeof term, "%s*%s", fl.s, xw_ref(NULL, df, col, 0, 0).s);
+        if (m == 0)
+            xw_f(c, f, sizeof f, "=%s", term);
+        else
+            xw_f(c, f, sizeof f, "=%s+%s", xw_ref(NULL, cum, col - 1, 0, 0).s, term);
+        fig(w, cum, col, f, run, w->money);
+    }
+    label_row(w, neg, neg_label, xw_label(c, "unit.month", "month"), XS_TEXT);
+    for (int m = 0; m <= w->H; m++) {
+        int col = XW_COL_M0 + m;
+        fig(w, neg, col,
+            xw_f(c, f, sizeof f, "=IF(%s<0,%s+1,0)", xw_ref(NULL, cum, col, 0, 0).s,
+                 at(L->r_month, col).s),
+            sums[m] < 0 ? m + 1 : 0, xw_fmt(c, XS_CALC, XN_INT));
+    }
+}
+
+/* Returns against the baseline (MODEL.md): the incremental flow, the baseline's
+ * net cost less this option's, and its cumulative sums for the payback months. */
+static void option_flow(const optw *w)
+{
+    xw_ctx *c = w->c;
+    const xw_optsheet *L = w->L;
+    const xw_optsheet *B = &c->os[c->r->baseline];
+    const tco_option_result *rb = &c->r->options[c->r->baseline];
+    char f[XW_FBUF];
+    double flow[TCO_MAX_HORIZON + 1];
+    label_row(
+        w, L->r_flow,
+        xw_label(c, "option.flow", "Saved against the baseline (its net cost - this net cost)"),
+        w->cur, XS_TOTAL);
+    for (int m = 0; m <= w->H; m++) {
+        int col = XW_COL_M0 + m;
+        flow[m] = net_of(rb, m, w->H, B->buy) - net_of(w->res, m, w->H, L->buy);
+        fig(w, L->r_flow, col,
+            xw_f(c, f, sizeof f, "=%s-%s", xw_ref(B->quoted, B->r_net, col, 0, 0).s,
+                 xw_ref(NULL, L->r_net, col, 0, 0).s),
+            flow[m], w->money_t);
+    }
+    label_row(w, L->r_fsign,
+              xw_label(c, "option.fsign", "Sign of the last saving other than 0 (for IRR)"),
+              xw_label(c, "unit.flag", "flag"), XS_TEXT);
+    double sign = 0;
+    for (int m = 0; m <= w->H; m++) {
+        int col = XW_COL_M0 + m;
+        xw_refbuf fl = xw_ref(NULL, L->r_flow, col, 0, 0);
+        sign = flow[m] > 0 ? 1 : flow[m] < 0 ? -1 : sign;
+        if (m == 0)
+            xw_f(c, f, sizeof f, "=SIGN(%s)", fl.s);
+        else
+            xw_f(c, f, sizeof f, "=IF(%s=0,%s,SIGN(%s))", fl.s,
+                 xw_ref(NULL, L->r_fsign, col - 1, 0, 0).s, fl.s);
+        fig(w, L->r_fsign, col, f, sign, xw_fmt(c, XS_CALC, XN_INT));
+    }
+    flow_cum_rows(w, L->r_fcum, L->r_fneg, XW_NONE, flow,
+                  xw_label(c, "option.fcum", "Saved to date"),
+                  xw_label(c, "option.fneg", "Not paid back: the month after (else 0)"));
+    flow_cum_rows(
+        w, L->r_fdcum, L->r_fdneg, L->r_df, flow,
+        xw_label(c, "option.fdcum", "Saved to date, present value"),
+        xw_label(c, "option.fdneg", "Not paid back in present value: the month after (else 0)"));
+}
+
+/* The IRR, the MIRR and the payback months of the incremental flow, in column
+ * C: the spreadsheet's IRR and MIRR annualised, the word of the engine's
+ * reason where the flow has no rate. */
+static void option_returns(const optw *w)
+{
+    xw_ctx *c = w->c;
+    const xw_optsheet *L = w->L;
+    const tco_option_result *r = w->res;
+    char f[XW_FBUF];
+    xw_refbuf flow = xw_range(NULL, L->r_flow, XW_COL_M0, L->r_flow, w->last);
+    xw_refbuf rm = drv(L->k_rm);
+    xw_word nosign = xw_irr_word(c, NULL);
+    lxw_format *pct = xw_fmt(c, XS_CALC, XN_PCT), *mon = xw_fmt(c, XS_CALC, XN_INT);
+    /* No sign change: neither IRR nor MIRR has a rate. */
+    char same[XW_FBUF / 4];
+    tci_utf8_format(same, sizeof same, "OR(MIN(%s)>=0,MAX(%s)<=0)", flow.s, flow.s);
+
+    /* Where the IRR's iteration starts: tco's monthly rate, which it finds
+     * without a guess (LibreOffice's IRR takes at most 10 steps from its guess
+     * and may not reach a rate far below 0 from one further off); without one,
+     * the MIRR's monthly rate. */
+    label_row(w, L->k_irrg,
+              xw_label(c, "option.irrg", "Where the IRR's iteration starts (tco's monthly rate)"),
+              "%", XS_TEXT);
+    if (isfinite(r->irr)) {
+        xw_num(c, w->ws, L->k_irrg, XW_COL_VAL, pow(1 + r->irr, 1.0 / 12) - 1,
+               xw_fmt(c, XS_FIXED, XN_PCT));
+    } else {
+        double g = isfinite(r->mirr) ? pow(1 + r->mirr, 1.0 / 12) - 1 : 0;
+        fig(w, L->k_irrg, XW_COL_VAL,
+            xw_f(c, f, sizeof f, "=IF(%s,0,MIRR(%s,%s,%s))", same, flow.s, rm.s, rm.s), g, pct);
+    }
+    /* One sign change: exactly one rate, the spreadsheet's IRR. More: the
+     * engine's answer decides between the IRR and the reason there is none. */
+    xw_word na = xw_na_word(c);
+    char irr[XW_FBUF / 2], changes[XW_FBUF / 2];
+    tci_utf8_format(irr, sizeof irr, "IFERROR((1+IRR(%s,%s))^12-1,%s)", flow.s, drv(L->k_irrg).s,
+                    na.lit);
+    tci_utf8_format(changes, sizeof changes, "SUMPRODUCT((%s<>%s)*(%s<>0))",
+                    xw_range(NULL, L->r_fsign, XW_COL_M0 + 1, L->r_fsign, w->last).s,
+                    xw_range(NULL, L->r_fsign, XW_COL_M0, L->r_fsign, w->last - 1).s,
+                    xw_range(NULL, L->r_fsign, XW_COL_M0, L->r_fsign, w->last - 1).s);
+    label_row(w, L->k_irr, xw_label(c, "option.irr", "IRR of buying, annual: (1+IRR)^12-1"), "%",
+              XS_TEXT);
+    int several = !isfinite(r->irr) && r->irr_note && strcmp(r->irr_note, "no sign change") != 0;
+    xw_f(c, f, sizeof f, "=IF(%s,%s,IF(%s=1,%s,%s))", same, nosign.lit, changes, irr,
+         several ? xw_irr_word(c, r->irr_note).lit : irr);
+    if (isfinite(r->irr))
+        fig(w, L->k_irr, XW_COL_VAL, f, r->irr, pct);
+    else
+        xw_fstr(c, w->ws, L->k_irr, XW_COL_VAL, f, xw_irr_word(c, r->irr_note).text, pct);
+
+    label_row(w, L->k_mirr,
+              xw_label(c, "option.mirr",
+                       "MIRR of buying, annual, financed and reinvested at the monthly rate"),
+              "%", XS_TEXT);
+    xw_f(c, f, sizeof f, "=IF(%s,%s,(1+MIRR(%s,%s,%s))^12-1)", same, nosign.lit, flow.s, rm.s,
+         rm.s);
+    if (isfinite(r->mirr))
+        fig(w, L->k_mirr, XW_COL_VAL, f, r->mirr, pct);
+    else
+        xw_fstr(c, w->ws, L->k_mirr, XW_COL_VAL, f, nosign.text, pct);
+
+    const int rows[2] = {L->k_pay, L->k_dpay}, negs[2] = {L->r_fneg, L->r_fdneg};
+    const double vals[2] = {r->payback_month, r->discounted_payback_month};
+    const char *keys[2] = {XW_KEY("option.payback"), XW_KEY("option.dpayback")};
+    const char *english[2] = {"Payback month (the saving to date stays at or above 0)",
+                              "Discounted payback month (likewise, in present value)"};
+    xw_word never = xw_be_word(c, TCO_BE_NEVER);
+    for (int k = 0; k < 2; k++) {
+        xw_refbuf neg = xw_range(NULL, negs[k], XW_COL_M0, negs[k], w->last);
+        label_row(w, rows[k], xw_label(c, keys[k], english[k]), xw_label(c, "unit.month", "month"),
+                  XS_TEXT);
+        xw_f(c, f, sizeof f, "=IF(MAX(%s)>%s,%s,MAX(%s))", neg.s, at(L->r_month, w->last).s,
+             never.lit, neg.s);
+        if (isfinite(vals[k]))
+            fig(w, rows[k], XW_COL_VAL, f, vals[k], mon);
+        else
+            xw_fstr(c, w->ws, rows[k], XW_COL_VAL, f, never.text, mon);
+    }
+}
+
 /* Against the baseline: its cumulative cost and where this option is cheaper. */
 static void option_baseline(const optw *w)
 {
@@ -728,6 +903,7 @@ static void option_baseline(const optw *w)
                      xw_range(NULL, L->r_flag, col, L->r_flag, w->last).s),
                 m >= stays ? 1 : 0, xw_fmt(c, XS_CALC, XN_INT));
         }
+        option_flow(w);
     }
 }
 
@@ -950,6 +1126,7 @@ static void option_breakeven(const optw *w)
         else
             fig(w, L->k_beu, XW_COL_VAL, f, (L->total0 - B->total0) / den,
                 xw_fmt(c, XS_CALC, XN_PCT));
+        option_returns(w);
     }
 }
 

@@ -45,6 +45,8 @@ void xw_option_layout(xw_ctx *c, size_t i)
         &L->r_ebuy,        &L->k_epmt,     &L->k_ebuy};
     for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++)
         *rows[k] = XW_NONE;
+    L->r_flow = L->r_fcum = L->r_fneg = L->r_fdcum = L->r_fdneg = XW_NONE;
+    L->k_irr = L->k_mirr = L->k_pay = L->k_dpay = L->r_fsign = L->k_irrg = XW_NONE;
     L->buy = o->acquire == TCO_BUY;
     L->has_base = L->buy && c->r->baseline >= 0;
     L->term = !L->buy && o->pricing == TCO_RESERVED && o->term_months > 0;
@@ -101,6 +103,12 @@ void xw_option_layout(xw_ctx *c, size_t i)
         L->r_bcum = r++;
         L->r_flag = r++;
         L->r_stay = r++;
+        L->r_flow = r++;
+        L->r_fsign = r++;
+        L->r_fcum = r++;
+        L->r_fneg = r++;
+        L->r_fdcum = r++;
+        L->r_fdneg = r++;
     }
     r++;
     L->s_drivers = r++;
@@ -138,8 +146,14 @@ void xw_option_layout(xw_ctx *c, size_t i)
         L->k_wpkw = r++;
     L->k_slope = r++;
     L->k_total0 = r++;
-    if (L->has_base)
+    if (L->has_base) {
         L->k_beu = r++;
+        L->k_irrg = r++;
+        L->k_irr = r++;
+        L->k_mirr = r++;
+        L->k_pay = r++;
+        L->k_dpay = r++;
+    }
 
     /* Total cost per unit of utilization: the only terms that depend on u. */
     const int H = s->horizon_months;

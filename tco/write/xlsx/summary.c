@@ -139,6 +139,18 @@ static int summary_formula(xw_ctx *c, size_t i, int fi, int col, char *f, size_t
     case TCI_F_BREAKEVEN_UTILIZATION:
         xw_breakeven_formula(c, f, size, i);
         break;
+    case TCI_F_IRR:
+    case TCI_F_MIRR:
+    case TCI_F_PAYBACK_MONTH:
+    case TCI_F_DISCOUNTED_PAYBACK_MONTH: {
+        /* The option sheet's cell of the figure. */
+        int k = fi == TCI_F_IRR             ? L->k_irr
+                : fi == TCI_F_MIRR          ? L->k_mirr
+                : fi == TCI_F_PAYBACK_MONTH ? L->k_pay
+                                            : L->k_dpay;
+        xw_f(c, f, size, "=%s", xw_ref(q, k, XW_COL_VAL, 1, 1).s);
+        break;
+    }
     case TCI_F_FEASIBLE:
         feasibility_formula(c, i, f, size);
         break;
