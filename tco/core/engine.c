@@ -482,6 +482,7 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
     r->it_kw = p.it_kw;
     r->provisioned_kw = p.provisioned_kw;
     r->loan_amount = p.loan;
+    r->paid0 = p.paid0;
     r->loan_payment = p.loan_months > 0 ? -tci_pmt(p.loan_rate, p.loan_months, p.loan, 0, 0) : 0;
     r->loan_interest = t.loan_interest;
     r->loan_principal = t.loan_principal;
@@ -598,7 +599,7 @@ static void breakeven(const tco_scenario *s, tco_result *res, size_t i, int b, d
 static double net_cost(const tco_option_result *r, int m, int H)
 {
     if (m == 0)
-        return r->capex - r->loan_amount;
+        return r->paid0;
     return r->monthly[m - 1].cost - (m == H ? r->residual : 0);
 }
 

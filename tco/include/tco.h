@@ -635,6 +635,8 @@ typedef struct tco_option_result {
     double loan_balance_at_horizon;       /* still owed at month H, paid then */
     double lease_payment;                 /* a lease's payment per month */
     double lease_payments, lease_buyout;  /* paid within the horizon (month 0 included) */
+    double paid0;                         /* paid at month 0: capex, less a loan; a
+                                             lease's first payment; a rent's upfront */
     int breakeven_month;                  /* 1..H from which buying stays at or below the
                                              baseline to month H, or 0 when there is none */
     double breakeven_utilization;         /* in [0,1], or NAN */

@@ -89,6 +89,33 @@ static void test_payback_dips_back(void)
     tco_scenario_free(s);
 }
 
+/* The example's hardware leased instead, 500 a month in advance for the two
+ * months: nothing of the 2000 is paid at month 0, only the first payment.
+ * The lease pays 500, 500 + 400, 400 (no payment in its last month, no
+ * residual): the flow is -500, 1500 - 900 = 600, 1500 - 400 = 1100. The IRR:
+ * 1100 x^2 + 600 x - 500 = 0 at x = 1 / (1 + r) = 1000 / 2200, so 1 + r = 2.2
+ * a month; MIRR at 1%: FV_inc = 600 * 1.01 + 1100 = 1706 against 500;
+ * cumulative -500, 100, 1200 (discounted -500, 94.06, ...): payback month 1. */
+static void test_lease_returns(void)
+{
+    tco_result *r;
+    tco_scenario *s = run(EXAMPLE("15") "[option lease]\nacquire = buy\ncount = 1\n"
+                                        "gpu_price = 2000\ntdp_w = 0\nstaff_per_month = 400\n"
+                                        "financing = lease\nlease_payment = 500\n"
+                                        "lease_months = 2\n",
+                          &r);
+    const tco_option_result *e = &r->options[2];
+    CLOSE(e->paid0, 500);
+    CLOSE(e->total, 1800);
+    CLOSE(e->irr, 12854.002631049229); /* 2.2^12 - 1 */
+    CU_ASSERT_PTR_NULL(e->irr_note);
+    CLOSE(e->mirr, 1576.8079318029413); /* (1706 / 500)^6 - 1 */
+    CLOSE(e->payback_month, 1);
+    CLOSE(e->discounted_payback_month, 1);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
 /* No baseline (no rent option): every return is null, with no reason. */
 static void test_no_baseline(void)
 {
@@ -112,6 +139,7 @@ int main(void)
         {"no sign change", test_no_sign_change},
         {"payback dips back", test_payback_dips_back},
         {"no baseline", test_no_baseline},
+        {"a lease's month 0 is its first payment", test_lease_returns},
         {NULL, NULL},
     };
     return check_run("returns", cases);

@@ -86,17 +86,19 @@ static void ck_flow_item(xw_ctx *c, size_t i, ck_item *it, int *n)
                         TCI_F_IRR);
     xw_f(c, k->book, sizeof k->book, "=SUM(%s)",
          xw_range(L->quoted, L->r_flow, XW_COL_M0, L->r_flow, XW_COL_M0 + H).s);
-    if (B->r_commit != XW_NONE)
-        xw_f(c, k->expect, sizeof k->expect, "=%s-%s-%s", sm(c, (size_t)b, TCI_F_TOTAL).s,
-             sm(c, i, TCI_F_TOTAL).s, os(c, (size_t)b, B->r_commit, XW_COL_VAL).s);
-    else
-        xw_f(c, k->expect, sizeof k->expect, "=%s-%s", sm(c, (size_t)b, TCI_F_TOTAL).s,
-             sm(c, i, TCI_F_TOTAL).s);
-    double sum = (rb->capex - rb->loan_amount) - (res->capex - res->loan_amount);
+    /* Commitments past the horizon are in the totals, not in the flow. */
+    xw_f(c, k->expect, sizeof k->expect, "=%s-%s%s%s%s%s", sm(c, (size_t)b, TCI_F_TOTAL).s,
+         sm(c, i, TCI_F_TOTAL).s, B->r_commit != XW_NONE ? "-" : "",
+         B->r_commit != XW_NONE ? os(c, (size_t)b, B->r_commit, XW_COL_VAL).s : "",
+         L->r_commit != XW_NONE ? "+" : "",
+         L->r_commit != XW_NONE ? os(c, i, L->r_commit, XW_COL_VAL).s : "");
+    double sum = rb->paid0 - res->paid0;
     for (int m = 1; m <= H; m++)
         sum += rb->monthly[m - 1].cost - res->monthly[m - 1].cost;
     k->vbook = sum + res->residual;
-    k->vexpect = rb->total - res->total - rb->commitment_after_horizon;
+    k->vexpect = rb->total - res->total -
+                 (B->r_commit != XW_NONE ? rb->commitment_after_horizon : 0) +
+                 (L->r_commit != XW_NONE ? res->commitment_after_horizon : 0);
     /* The totals' size: the difference of two close totals is small. */
     xw_f(c, k->scale, sizeof k->scale, "=MAX(1,ABS(%s),ABS(%s))", sm(c, (size_t)b, TCI_F_TOTAL).s,
          sm(c, i, TCI_F_TOTAL).s);

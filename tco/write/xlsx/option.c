@@ -681,7 +681,7 @@ static void option_book(const optw *w)
 static double net_of(const tco_option_result *r, int m, int H, int buy)
 {
     if (m == 0)
-        return r->capex - r->loan_amount;
+        return r->paid0;
     return r->monthly[m - 1].cost - (m == H && buy ? r->residual : 0);
 }
 
