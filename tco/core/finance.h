@@ -39,7 +39,8 @@ double tci_npv(double rate, const double *flows, size_t n);
  * sets *rate_out to NaN and *why to a static English reason: "a flow is not
  * a finite number", "no sign change", "more than one sign change and more
  * than one rate with NPV 0", "more than one sign change and no rate with
- * NPV 0". The rule (Descartes' rule of signs, then a scan) is MODEL.md's.
+ * NPV 0". The rule (Descartes' rule of signs, the running sums' bounds,
+ * then a scan) is MODEL.md's.
  * `why` may be NULL. */
 int tci_irr(const double *flows, size_t n, double *rate_out, const char **why);
 
