@@ -9,6 +9,12 @@
 /* A deep copy of a scenario without its ranges, cases and distributions. */
 tco_scenario *tci_scenario_clone(const tco_scenario *s);
 
+/* The net cost of option result r at month m (0..H): what it pays at month 0
+ * (paid0), a month's cost, less the residual at month H (0 for a rent option):
+ * the terms of the returns' flow (MODEL.md, Returns of buying against the
+ * baseline). */
+double tci_net_cost(const tco_option_result *r, int m, int H);
+
 /* Where key k's value lives in base (a tco_scenario or a tco_option, by the
  * key's table). */
 void *tci_key_field(void *base, const tco_keydef *k);

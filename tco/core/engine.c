@@ -594,9 +594,8 @@ static void breakeven(const tco_scenario *s, tco_result *res, size_t i, int b, d
     r->breakeven_utilization_note = a0 < b0 ? TCO_BE_ALWAYS : TCO_BE_NEVER;
 }
 
-/* The net cost of option result r at month m (0..H): what it pays at month 0,
- * a month's cost, less the residual at month H. */
-static double net_cost(const tco_option_result *r, int m, int H)
+/* See core.h. */
+double tci_net_cost(const tco_option_result *r, int m, int H)
 {
     if (m == 0)
         return r->paid0;
@@ -619,7 +618,7 @@ static void returns(const tco_scenario *s, tco_result *res, size_t i, int b)
     const tco_option_result *rb = &res->options[b];
     double c[TCO_MAX_HORIZON + 1];
     for (int m = 0; m <= H; m++)
-        c[m] = net_cost(rb, m, H) - net_cost(r, m, H);
+        c[m] = tci_net_cost(rb, m, H) - tci_net_cost(r, m, H);
     const size_t n = (size_t)H + 1;
     double rate;
     const char *why = NULL;

@@ -7,14 +7,9 @@
 /* The scenario `text` computed, its result in *r. */
 static tco_scenario *run(const char *text, tco_result **r)
 {
-    tco_diags *d = tco_diags_new();
-    tco_scenario *s = NULL;
-    tco_status st = tco_scenario_load_string(text, "t.ini", &s, d);
-    check_print_diags(d);
-    tco_diags_free(d);
-    CU_ASSERT_EQUAL_FATAL(st, TCO_OK);
-    *r = NULL;
-    CU_ASSERT_EQUAL_FATAL(tco_compute(s, r), TCO_OK);
+    tco_scenario *s;
+    *r = check_compute(text, "t.ini", &s);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(*r);
     return s;
 }
 

@@ -2,6 +2,7 @@
  * copied across the timeline; constants live on Inputs, and the rows are those
  * plan.c fixed before any sheet was written. */
 #include "write/xlsx/sheets.h"
+#include "core/core.h"
 #include "util/utf8.h"
 #include "write/xlsx/cell.h"
 #include "write/xlsx/page.h"
@@ -677,14 +678,6 @@ static void option_book(const optw *w)
     }
 }
 
-/* The net cost of option result r at month m (0..H), as its net row has it. */
-static double net_of(const tco_option_result *r, int m, int H, int buy)
-{
-    if (m == 0)
-        return r->paid0;
-    return r->monthly[m - 1].cost - (m == H && buy ? r->residual : 0);
-}
-
 /* A row of the cumulative sum of the incremental flow, each month's flow
  * times `df` (a discount factor row) when df is not XW_NONE, then the row
  * `neg` of the month after each month whose sum is below 0 (else 0): the
@@ -740,7 +733,7 @@ static void option_flow(const optw *w)
         w->cur, XS_TOTAL);
     for (int m = 0; m <= w->H; m++) {
         int col = XW_COL_M0 + m;
-        flow[m] = net_of(rb, m, w->H, B->buy) - net_of(w->res, m, w->H, L->buy);
+        flow[m] = tci_net_cost(rb, m, w->H) - tci_net_cost(w->res, m, w->H);
         fig(w, L->r_flow, col,
             xw_f(c, f, sizeof f, "=%s-%s", xw_ref(B->quoted, B->r_net, col, 0, 0).s,
                  xw_ref(NULL, L->r_net, col, 0, 0).s),
