@@ -529,6 +529,11 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
     r->breakeven_utilization_note = TCO_BE_NOTE_NONE;
     r->irr = r->mirr = r->payback_month = r->discounted_payback_month = NAN;
     r->irr_note = NULL;
+    r->tax0 = r->tax_depreciation = r->tax_book_value_end = r->tax_on_sale = r->commitment_tax =
+        r->tax = r->after_tax_total = r->after_tax_npv = NAN;
+    r->irr_after_tax = r->mirr_after_tax = r->payback_month_after_tax =
+        r->discounted_payback_month_after_tax = NAN;
+    r->irr_after_tax_note = NULL;
     size_workload(s, o, r);
     /* Feasibility: the model held, the target rate served; unknown is feasible. */
     r->infeasible = 0;
@@ -560,6 +565,7 @@ static void decide(tco_result *res)
              r->cost_per_unit < res->options[res->lowest_cost_per_unit].cost_per_unit))
             res->lowest_cost_per_unit = (int)i;
     }
+    res->best = res->cheapest;
 }
 
 /* Break-even of buy option i against the baseline rent option b, whose

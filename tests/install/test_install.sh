@@ -37,7 +37,7 @@ P=$work/prefix
 
 version=$(sed -n -E 's/^#define TCO_VERSION "(.*)"$/\1/p' "$P/include/tco.h")
 soversion=${version%%.*}
-for f in bin/tco include/tco.h "$LIBDIR/libtco.a" "$LIBDIR/libtco.so" \
+for f in bin/tco include/tco.h include/tco_compare.h "$LIBDIR/libtco.a" "$LIBDIR/libtco.so" \
     "$LIBDIR/libtco.so.$soversion" "$LIBDIR/libtco.so.$version" "$LIBDIR/pkgconfig/tco.pc" \
     "$LIBDIR/cmake/tco/tcoConfig.cmake" "$LIBDIR/cmake/tco/tcoConfigVersion.cmake" \
     "$LIBDIR/cmake/tco/tcoTargets.cmake" share/man/man1/tco.1 \
@@ -50,13 +50,14 @@ for f in "$SRC"/pricing/*.xml "$SRC"/pricing/*.xsd "$SRC"/templates/*.xml; do
     rel=${f#"$SRC"/}
     cmp -s "$f" "$P/share/tco/$rel" || bad "not installed as it is: share/tco/$rel"
 done
-find "$P/include" -type f | grep -v '/tco\.h$' >"$work/extra_headers" &&
+# The public headers: tco.h and the tco_*.h files it includes.
+find "$P/include" -type f | grep -vE '/tco(_[a-z]+)?\.h$' >"$work/extra_headers" &&
     bad "private headers installed: $(cat "$work/extra_headers")"
 find "$P/share/tco" -type f ! -name '*.xml' ! -name '*.xsd' >"$work/extra_data" &&
     [ -s "$work/extra_data" ] && bad "share/tco holds other files: $(cat "$work/extra_data")"
 # libtco.so exports the functions of the public header and nothing else.
 if command -v nm >/dev/null 2>&1; then
-    grep -ohE 'tco_[a-z0-9_]+\(' "$P/include/tco.h" | tr -d '(' | sort -u >"$work/api"
+    grep -ohE 'tco_[a-z0-9_]+\(' "$P"/include/tco*.h | tr -d '(' | sort -u >"$work/api"
     nm -D --defined-only "$P/$LIBDIR/libtco.so" | awk '$2 ~ /^[TDBRVW]$/ { print $3 }' |
         sort -u >"$work/exported"
     comm -23 "$work/exported" "$work/api" >"$work/extra_symbols"
