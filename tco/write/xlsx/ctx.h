@@ -102,8 +102,25 @@ typedef struct xw_optsheet {
      * month after the last one it is below 0 (else 0), undiscounted and discounted;
      * the IRR, MIRR and payback months (value in column C) */
     int r_flow, r_fcum, r_fneg, r_fdcum, r_fdneg, k_irr, k_mirr, k_pay, k_dpay;
-    int r_fsign;   /* the sign of the last flow other than 0 to date, for counting sign changes */
-    int k_irrg;    /* where the IRR's iteration starts (a monthly rate) */
+    int r_fsign; /* the sign of the last flow other than 0 to date, for counting sign changes */
+    int k_irrg;  /* where the IRR's iteration starts (a monthly rate) */
+    /* Taxes (with [tax]; MODEL.md, Taxes; optax.c). r_tax is the tax row, months
+     * 0..H (month H with the tax on the sale), its total in column C with the
+     * commitment's; XW_NONE without [tax]. */
+    int r_tax;
+    struct {
+        int s_tax;            /* heading */
+        int r_tdep;           /* tax depreciation, months 1..H (bought) */
+        int k_tbv, k_tsale;   /* tax book value at month H, tax on the sale (bought; column C) */
+        int r_ded;            /* deductible, months 0..H */
+        int k_ctax;           /* tax on the commitment past the horizon (column C) */
+        int r_atnet, r_atpv;  /* net cost after tax, and its present value */
+        int k_tlife, k_tsalv; /* the tax depreciation's life and salvage (drivers) */
+        /* the after-tax flow against the baseline and its returns, as the pre-tax
+         * rows above */
+        int r_flow, r_fsign, r_fcum, r_fneg, r_fdcum, r_fdneg;
+        int k_irrg, k_irr, k_mirr, k_pay, k_dpay;
+    } tx;
     double slope;  /* cached: total cost per unit of utilization */
     double total0; /* cached: total cost at utilization 0 */
 } xw_optsheet;

@@ -16,6 +16,12 @@ double xw_price_factor(double rate, int m)
 }
 
 /* See plan.h. */
+int xw_tax_method(const tco_scenario *s, const tco_option *o)
+{
+    return s->tax_depreciation >= 0 ? s->tax_depreciation : (int)o->depreciation;
+}
+
+/* See plan.h. */
 double xw_paid0(const xw_ctx *c, size_t i)
 {
     const tco_option_result *r = &c->r->options[i];
@@ -46,6 +52,14 @@ void xw_option_layout(xw_ctx *c, size_t i)
     for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++)
         *rows[k] = XW_NONE;
     L->r_flow = L->r_fcum = L->r_fneg = L->r_fdcum = L->r_fdneg = XW_NONE;
+    int *trows[] = {&L->r_tax,      &L->tx.s_tax,   &L->tx.r_tdep,  &L->tx.k_tbv,  &L->tx.k_tsale,
+                    &L->tx.r_ded,   &L->tx.k_ctax,  &L->tx.r_atnet, &L->tx.r_atpv, &L->tx.k_tlife,
+                    &L->tx.k_tsalv, &L->tx.r_flow,  &L->tx.r_fsign, &L->tx.r_fcum, &L->tx.r_fneg,
+                    &L->tx.r_fdcum, &L->tx.r_fdneg, &L->tx.k_irrg,  &L->tx.k_irr,  &L->tx.k_mirr,
+                    &L->tx.k_pay,   &L->tx.k_dpay};
+    for (size_t k = 0; k < sizeof trows / sizeof trows[0]; k++)
+        *trows[k] = XW_NONE;
+    const int tax = s->tax;
     L->k_irr = L->k_mirr = L->k_pay = L->k_dpay = L->r_fsign = L->k_irrg = XW_NONE;
     L->buy = o->acquire == TCO_BUY;
     L->has_base = L->buy && c->r->baseline >= 0;
@@ -97,6 +111,22 @@ void xw_option_layout(xw_ctx *c, size_t i)
         L->r_dep = r++;
         L->r_bv = r++;
     }
+    if (tax) {
+        /* The tax view (MODEL.md, Taxes): below the book view. */
+        r++;
+        L->tx.s_tax = r++;
+        if (L->buy) {
+            L->tx.r_tdep = r++;
+            L->tx.k_tbv = r++;
+            L->tx.k_tsale = r++;
+        }
+        L->tx.r_ded = r++;
+        L->r_tax = r++;
+        if (L->term || L->lease)
+            L->tx.k_ctax = r++;
+        L->tx.r_atnet = r++;
+        L->tx.r_atpv = r++;
+    }
     if (L->has_base) {
         r++;
         L->s_base = r++;
@@ -109,6 +139,14 @@ void xw_option_layout(xw_ctx *c, size_t i)
         L->r_fneg = r++;
         L->r_fdcum = r++;
         L->r_fdneg = r++;
+        if (tax) {
+            L->tx.r_flow = r++;
+            L->tx.r_fsign = r++;
+            L->tx.r_fcum = r++;
+            L->tx.r_fneg = r++;
+            L->tx.r_fdcum = r++;
+            L->tx.r_fdneg = r++;
+        }
     }
     r++;
     L->s_drivers = r++;
@@ -135,6 +173,11 @@ void xw_option_layout(xw_ctx *c, size_t i)
             L->k_epmt = r++;
             L->k_ebuy = r++;
         }
+        if (tax) {
+            L->tx.k_tlife = r++;
+            if (xw_tax_method(s, o) != TCO_DEP_MACRS5 && xw_tax_method(s, o) != TCO_DEP_MACRS7)
+                L->tx.k_tsalv = r++;
+        }
     } else {
         L->k_capex = r++;
     }
@@ -153,6 +196,13 @@ void xw_option_layout(xw_ctx *c, size_t i)
         L->k_mirr = r++;
         L->k_pay = r++;
         L->k_dpay = r++;
+        if (tax) {
+            L->tx.k_irrg = r++;
+            L->tx.k_irr = r++;
+            L->tx.k_mirr = r++;
+            L->tx.k_pay = r++;
+            L->tx.k_dpay = r++;
+        }
     }
 
     /* Total cost per unit of utilization: the only terms that depend on u. */

@@ -13,6 +13,9 @@ double xw_price_factor(double rate, int m);
 /* The cash option i's sheet shows at month 0 (MODEL.md, Totals): the capex,
  * less what a loan lends; a lease's first payment. */
 double xw_paid0(const xw_ctx *c, size_t i);
+/* The tax depreciation method of option o (a tco_depreciation): [tax]
+ * depreciation, else the option's own (MODEL.md, Taxes). */
+int xw_tax_method(const tco_scenario *s, const tco_option *o);
 /* The rows of option i's cash-flow sheet (c->os[i]), and its cached break-even
  * quantities: the total cost per unit of utilization and at utilization 0. */
 void xw_option_layout(xw_ctx *c, size_t i);

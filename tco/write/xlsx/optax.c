@@ -1,0 +1,322 @@
+/* optax.c - an option sheet's tax rows (MODEL.md, Taxes; optw.h): the tax
+ * depreciation by the [tax] method, the deductible costs, each month's tax
+ * (month H's with the tax on the sale), the net cost after tax and its present
+ * value; the after-tax flow against the baseline and its returns. Each row is
+ * one formula per month over Inputs (TaxRate, TaxDeductInterest) and the
+ * sheet's own rows, cached with the engine's value. */
+#include "write/xlsx/optw.h"
+#include "core/core.h"
+#include "util/utf8.h"
+#include "write/xlsx/plan.h"
+
+#include <math.h>
+
+/* The tax's part of month m (0..H) of option r: tax_0, else the month's tax. */
+static double tax_of(const tco_option_result *r, int m)
+{
+    return m == 0 ? r->tax0 : r->monthly[m - 1].tax;
+}
+
+/* Month m's deductible (MODEL.md, Taxes), as the formulas compute it: month 0's
+ * upfront of a rent option or first payment of a lease, else the cost lines, a
+ * lease's payment, a loan's interest when deductible and the tax depreciation. */
+static double deductible(const xw_optw *w, int m)
+{
+    const tco_option_result *r = w->res;
+    if (m == 0)
+        return !w->L->buy || w->L->lease ? xw_paid0(w->c, w->i) : 0;
+    const tco_month *mo = &r->monthly[m - 1];
+    return mo->power + mo->cooling + mo->facility + mo->maintenance + mo->staff + mo->rental +
+           mo->lease_payment + (w->c->s->deduct_interest ? mo->loan_interest : 0) +
+           mo->tax_depreciation;
+}
+
+/* The section's heading: the method for a bought option. */
+static void tax_heading(const xw_optw *w)
+{
+    xw_ctx *c = w->c;
+    char t[XW_TBUF], mk[64];
+    if (w->L->buy) {
+        int method = xw_tax_method(c->s, w->o);
+        const char *name = tco_option_key(TCO_O_DEPRECIATION)
+                               ->names[method >= 0 && method <= TCO_DEP_MACRS7 ? method : 0];
+        tci_utf8_format(mk, sizeof mk, "depreciation.%s", name);
+        xw_labelf(c, t, sizeof t, "option.tax",
+                  "Taxes: {method} depreciation for tax, at the rate TaxRate on Inputs", "method",
+                  xw_label(c, mk, name), NULL);
+    } else {
+        tci_utf8_format(t, sizeof t, "%s",
+                        xw_label(c, "option.tax.rent", "Taxes: at the rate TaxRate on Inputs"));
+    }
+    xw_text(c, w->ws, w->L->tx.s_tax, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
+}
+
+/* Tax depreciation by the [tax] method, the tax book value at month H and the
+ * tax on the sale: the rate times the residual over that book value. */
+static void tax_depreciation_rows(const xw_optw *w)
+{
+    xw_ctx *c = w->c;
+    const xw_optsheet *L = w->L;
+    char f[XW_FBUF], t[XW_TBUF];
+    if (L->tx.r_tdep == XW_NONE)
+        return;
+    xw_ow_label(w, L->tx.r_tdep, xw_label(c, "option.tdep", "Tax depreciation"), w->cur, XS_TEXT);
+    for (int m = 1; m <= w->H; m++) {
+        xw_ow_depreciation(w, f, sizeof f, XW_COL_M0 + m, xw_tax_method(c->s, w->o), L->tx.k_tlife,
+                           L->tx.k_tsalv);
+        xw_ow_fig(w, L->tx.r_tdep, XW_COL_M0 + m, f, w->res->monthly[m - 1].tax_depreciation,
+                  w->money);
+    }
+    xw_ow_total(w, L->tx.r_tdep, XW_COL_M0 + 1, w->res->tax_depreciation, XS_CALC);
+    xw_labelf(c, t, sizeof t, "option.tbv", "Tax book value at month {month}", "month",
+              xw_int(w->H).s, NULL);
+    xw_ow_label(w, L->tx.k_tbv, t, w->cur, XS_TEXT);
+    xw_ow_fig(w, L->tx.k_tbv, XW_COL_VAL,
+              xw_f(c, f, sizeof f, "=%s-SUM(%s)", xw_ow_drv(L->lease ? L->k_ebuy : L->k_capex).s,
+                   xw_range(NULL, L->tx.r_tdep, XW_COL_M0 + 1, L->tx.r_tdep, w->last).s),
+              w->res->tax_book_value_end, w->money);
+    xw_labelf(c, t, sizeof t, "option.tsale",
+              "Tax on the sale at month {month}: rate x (residual - tax book value)", "month",
+              xw_int(w->H).s, NULL);
+    xw_ow_label(w, L->tx.k_tsale, t, w->cur, XS_TEXT);
+    xw_ow_fig(w, L->tx.k_tsale, XW_COL_VAL,
+              xw_f(c, f, sizeof f, "=TaxRate*(%s-%s)", xw_ow_drv(L->k_residual).s,
+                   xw_ow_drv(L->tx.k_tbv).s),
+              w->res->tax_on_sale, w->money);
+}
+
+/* The formula of month m's deductible (the month in column col), in f. */
+static const char *deductible_formula(const xw_optw *w, char *f, size_t fs, int m)
+{
+    const xw_optsheet *L = w->L;
+    int col = XW_COL_M0 + m;
+    if (m == 0) {
+        if (L->lease)
+            return xw_f(w->c, f, fs, "=%s", xw_ref(NULL, L->r_epay, col, 0, 0).s);
+        if (!L->buy)
+            return xw_f(w->c, f, fs, "=%s", xw_ref(NULL, L->r_capex, col, 0, 0).s);
+        return xw_f(w->c, f, fs, "=0");
+    }
+    char lease[XW_FBUF / 4] = "", loan[XW_FBUF / 4] = "", dep[XW_FBUF / 4] = "";
+    if (L->lease)
+        tci_utf8_format(lease, sizeof lease, "+%s", xw_ref(NULL, L->r_epay, col, 0, 0).s);
+    if (L->loan)
+        tci_utf8_format(loan, sizeof loan, "+IF(TaxDeductInterest=\"no\",0,%s)",
+                        xw_ref(NULL, L->r_lint, col, 0, 0).s);
+    if (L->tx.r_tdep != XW_NONE)
+        tci_utf8_format(dep, sizeof dep, "+%s", xw_ref(NULL, L->tx.r_tdep, col, 0, 0).s);
+    return xw_f(w->c, f, fs, "=SUM(%s:%s)%s%s%s", xw_ref(NULL, L->r_line[0], col, 0, 0).s,
+                xw_ref(NULL, L->r_line[XL_LINES - 1], col, 0, 0).s, lease, loan, dep);
+}
+
+/* Deductible, tax, the commitment's tax, the net cost after tax and its
+ * present value. */
+static void tax_rows(const xw_optw *w)
+{
+    xw_ctx *c = w->c;
+    const xw_optsheet *L = w->L;
+    const tco_option_result *r = w->res;
+    char f[XW_FBUF], t[XW_TBUF];
+    double sum = 0;
+    xw_ow_label(w, L->tx.r_ded,
+                xw_label(c, "option.ded",
+                         "Deductible: costs, lease payments, loan interest, tax depreciation"),
+                w->cur, XS_TEXT);
+    for (int m = 0; m <= w->H; m++) {
+        sum += deductible(w, m);
+        xw_ow_fig(w, L->tx.r_ded, XW_COL_M0 + m, deductible_formula(w, f, sizeof f, m),
+                  deductible(w, m), w->money);
+    }
+    xw_ow_total(w, L->tx.r_ded, XW_COL_M0, sum, XS_CALC);
+
+    xw_labelf(c, t, sizeof t, "option.taxrow",
+              "Tax: -rate x deductible (month {month} with the tax on the sale)", "month",
+              xw_int(w->H).s, NULL);
+    xw_ow_label(w, L->r_tax, t, w->cur, XS_TOTAL);
+    for (int m = 0; m <= w->H; m++) {
+        int col = XW_COL_M0 + m;
+        xw_refbuf d = xw_ref(NULL, L->tx.r_ded, col, 0, 0);
+        if (m == w->H && L->tx.k_tsale != XW_NONE)
+            xw_f(c, f, sizeof f, "=-TaxRate*%s+%s", d.s, xw_ow_drv(L->tx.k_tsale).s);
+        else
+            xw_f(c, f, sizeof f, "=-TaxRate*%s", d.s);
+        xw_ow_fig(w, L->r_tax, col, f, tax_of(r, m), w->money_t);
+    }
+    xw_refbuf months = xw_range(NULL, L->r_tax, XW_COL_M0, L->r_tax, w->last);
+    if (L->tx.k_ctax != XW_NONE)
+        xw_f(c, f, sizeof f, "=SUM(%s)+%s", months.s, xw_ow_drv(L->tx.k_ctax).s);
+    else
+        xw_f(c, f, sizeof f, "=SUM(%s)", months.s);
+    xw_ow_fig(w, L->r_tax, XW_COL_VAL, f, r->tax, xw_fmt(c, XS_TOTAL, XN_MONEY));
+    if (L->tx.k_ctax != XW_NONE) {
+        xw_ow_label(w, L->tx.k_ctax,
+                    xw_label(c, "option.ctax",
+                             "Tax on what is owed after the horizon, deducted as it is paid"),
+                    w->cur, XS_TEXT);
+        xw_ow_fig(w, L->tx.k_ctax, XW_COL_VAL,
+                  xw_f(c, f, sizeof f, "=-TaxRate*%s", xw_ow_drv(L->r_commit).s), r->commitment_tax,
+                  w->money);
+    }
+
+    xw_ow_label(w, L->tx.r_atnet,
+                xw_label(c, "option.atnet", "Net cost after tax (net cost + tax)"), w->cur,
+                XS_TOTAL);
+    double pv[TCO_MAX_HORIZON + 1];
+    for (int m = 0; m <= w->H; m++) {
+        int col = XW_COL_M0 + m;
+        double v = tci_net_cost(r, m, w->H) + tax_of(r, m);
+        pv[m] = v / pow(1 + c->r->monthly_rate, m);
+        xw_ow_fig(w, L->tx.r_atnet, col,
+                  xw_f(c, f, sizeof f, "=%s+%s", xw_ref(NULL, L->r_net, col, 0, 0).s,
+                       xw_ref(NULL, L->r_tax, col, 0, 0).s),
+                  v, w->money_t);
+    }
+    months = xw_range(NULL, L->tx.r_atnet, XW_COL_M0, L->tx.r_atnet, w->last);
+    if (L->r_commit != XW_NONE)
+        xw_f(c, f, sizeof f, "=SUM(%s)+%s+%s", months.s, xw_ow_drv(L->r_commit).s,
+             xw_ow_drv(L->tx.k_ctax).s);
+    else
+        xw_f(c, f, sizeof f, "=SUM(%s)", months.s);
+    xw_ow_fig(w, L->tx.r_atnet, XW_COL_VAL, f, r->after_tax_total, xw_fmt(c, XS_TOTAL, XN_MONEY));
+
+    xw_ow_label(w, L->tx.r_atpv, xw_label(c, "option.atpv", "Present value after tax"), w->cur,
+                XS_TOTAL);
+    for (int m = 0; m <= w->H; m++) {
+        int col = XW_COL_M0 + m;
+        xw_ow_fig(w, L->tx.r_atpv, col,
+                  xw_f(c, f, sizeof f, "=%s*%s", xw_ref(NULL, L->tx.r_atnet, col, 0, 0).s,
+                       xw_ref(NULL, L->r_df, col, 0, 0).s),
+                  pv[m], w->money_t);
+    }
+    months = xw_range(NULL, L->tx.r_atpv, XW_COL_M0, L->tx.r_atpv, w->last);
+    if (L->r_commit_pv != XW_NONE)
+        xw_f(c, f, sizeof f, "=SUM(%s)+(1-TaxRate)*%s", months.s, xw_ow_drv(L->r_commit_pv).s);
+    else
+        xw_f(c, f, sizeof f, "=SUM(%s)", months.s);
+    xw_ow_fig(w, L->tx.r_atpv, XW_COL_VAL, f, r->after_tax_npv, xw_fmt(c, XS_TOTAL, XN_MONEY));
+}
+
+/* See optw.h. */
+void xw_tax_section(const xw_optw *w)
+{
+    if (w->L->r_tax == XW_NONE)
+        return;
+    tax_heading(w);
+    tax_depreciation_rows(w);
+    tax_rows(w);
+}
+
+/* The rows of the after-tax flow of L. */
+static xw_flowrows aftertax_rows(const xw_optsheet *L)
+{
+    xw_flowrows R = {.flow = L->tx.r_flow,
+                     .sign = L->tx.r_fsign,
+                     .cum = L->tx.r_fcum,
+                     .neg = L->tx.r_fneg,
+                     .dcum = L->tx.r_fdcum,
+                     .dneg = L->tx.r_fdneg,
+                     .irrg = L->tx.k_irrg,
+                     .irr = L->tx.k_irr,
+                     .mirr = L->tx.k_mirr,
+                     .pay = L->tx.k_pay,
+                     .dpay = L->tx.k_dpay};
+    return R;
+}
+
+/* See optw.h. */
+void xw_tax_flow(const xw_optw *w)
+{
+    xw_ctx *c = w->c;
+    const xw_optsheet *L = w->L;
+    if (L->tx.r_flow == XW_NONE)
+        return;
+    const tco_option_result *rb = &c->r->options[c->r->baseline];
+    double flow[TCO_MAX_HORIZON + 1];
+    for (int m = 0; m <= w->H; m++)
+        flow[m] = tci_net_cost(rb, m, w->H) + tax_of(rb, m) -
+                  (tci_net_cost(w->res, m, w->H) + tax_of(w->res, m));
+    const char *labels[6] = {
+        xw_label(c, "option.atflow",
+                 "Saved after tax (the baseline's net cost after tax - this one's)"),
+        xw_label(c, "option.atfsign", "Sign of the last saving after tax other than 0 (for IRR)"),
+        xw_label(c, "option.atfcum", "Saved after tax to date"),
+        xw_label(c, "option.atfneg", "Not paid back after tax: the month after (else 0)"),
+        xw_label(c, "option.atfdcum", "Saved after tax to date, present value"),
+        xw_label(c, "option.atfdneg",
+                 "Not paid back after tax in present value: the month after (else 0)")};
+    xw_flowrows R = aftertax_rows(L);
+    xw_ow_flow(w, &R, c->os[c->r->baseline].tx.r_atnet, L->tx.r_atnet, flow, labels);
+}
+
+/* See optw.h. The life is the MACRS table's length for a MACRS method, else
+ * the option's depreciation_years; the salvage, the base times the option's
+ * salvage_fraction (a MACRS method has none). */
+void xw_tax_drivers(const xw_optw *w)
+{
+    xw_ctx *c = w->c;
+    const xw_optsheet *L = w->L;
+    if (L->tx.k_tlife == XW_NONE)
+        return;
+    char f[XW_FBUF];
+    int method = xw_tax_method(c->s, w->o);
+    int tax_macrs = method == TCO_DEP_MACRS5 || method == TCO_DEP_MACRS7;
+    int own_macrs = w->o->depreciation == TCO_DEP_MACRS5 || w->o->depreciation == TCO_DEP_MACRS7;
+    tco_option taxed = *w->o;
+    taxed.depreciation = (tco_depreciation)method;
+    int life = tco_depreciation_life(&taxed);
+    const char *life_label = xw_label(c, "option.tlife", "Tax depreciation life");
+    if (tax_macrs) {
+        int mc = method == TCO_DEP_MACRS5 ? XW_COL_VAL : XW_COL_VAL + 1;
+        xw_ow_driver(
+            w, L->tx.k_tlife, life_label, xw_label(c, "unit.years", "years"),
+            xw_f(c, f, sizeof f, "=COUNT(%s)",
+                 xw_range(c->sheet_q[TCI_SHEET_INPUTS], c->in_macrs, mc, c->in_macrs + 7, mc).s),
+            life, XN_INT);
+    } else if (!own_macrs) {
+        xw_ow_driver(w, L->tx.k_tlife, life_label, xw_label(c, "unit.years", "years"),
+                     xw_f(c, f, sizeof f, "=%s", xw_ow_in(w, TCO_O_DEPRECIATION_YEARS).s), life,
+                     XN_INT);
+    } else {
+        /* The option's own method is MACRS: its depreciation_years is the
+         * key's default, not on Inputs. */
+        xw_ow_label(w, L->tx.k_tlife, life_label, xw_label(c, "unit.years", "years"), XS_TEXT);
+        xw_num(c, w->ws, L->tx.k_tlife, XW_COL_VAL, life, xw_fmt(c, XS_FIXED, XN_INT));
+    }
+    if (L->tx.k_tsalv == XW_NONE)
+        return;
+    const char *salv_label = xw_label(c, "option.tsalv", "Tax salvage value");
+    double base = L->lease ? w->res->lease_buyout : w->res->capex;
+    if (own_macrs) {
+        xw_ow_label(w, L->tx.k_tsalv, salv_label, w->cur, XS_TEXT);
+        xw_num(c, w->ws, L->tx.k_tsalv, XW_COL_VAL, base * w->o->salvage_fraction,
+               xw_fmt(c, XS_FIXED, XN_MONEY));
+    } else {
+        xw_ow_driver(w, L->tx.k_tsalv, salv_label, w->cur,
+                     xw_f(c, f, sizeof f, "=%s*%s", xw_ow_drv(L->lease ? L->k_ebuy : L->k_capex).s,
+                          xw_ow_in(w, TCO_O_SALVAGE_FRACTION).s),
+                     base * w->o->salvage_fraction, XN_MONEY);
+    }
+}
+
+/* See optw.h. */
+void xw_tax_returns(const xw_optw *w)
+{
+    xw_ctx *c = w->c;
+    const tco_option_result *r = w->res;
+    if (w->L->tx.k_irr == XW_NONE)
+        return;
+    const char *labels[5] = {
+        xw_label(c, "option.atirrg",
+                 "Where the after-tax IRR's iteration starts (tco's monthly rate)"),
+        xw_label(c, "option.atirr", "IRR of buying after tax, annual: (1+IRR)^12-1"),
+        xw_label(c, "option.atmirr",
+                 "MIRR of buying after tax, annual, financed and reinvested at the monthly rate"),
+        xw_label(c, "option.atpayback",
+                 "Payback month after tax (the saving to date stays at or above 0)"),
+        xw_label(c, "option.atdpayback",
+                 "Discounted payback month after tax (likewise, in present value)")};
+    xw_flowrows R = aftertax_rows(w->L);
+    xw_flowfigs fg = {r->irr_after_tax, r->mirr_after_tax, r->payback_month_after_tax,
+                      r->discounted_payback_month_after_tax, r->irr_after_tax_note};
+    xw_ow_returns(w, &R, &fg, labels);
+}

@@ -1,0 +1,234 @@
+/* optrows.c - the cells and rows an option's cash-flow sheet writes alike for
+ * several figures (optw.h): labels, figures, drivers and totals; a month's
+ * depreciation by a method (the book view's and the tax view's); a flow of
+ * savings against the baseline and its returns (before and after tax). */
+#include "write/xlsx/optw.h"
+#include "util/utf8.h"
+
+#include <math.h>
+#include <string.h>
+
+/* ===== Cells ===== */
+
+/* See optw.h. */
+void xw_ow_label(const xw_optw *w, int row, const char *label, const char *unit, xw_style st)
+{
+    xw_text(w->c, w->ws, row, XW_COL_LABEL, label,
+            xw_fmt(w->c, st == XS_TOTAL ? XS_TOTAL : XS_TEXT, XN_NONE));
+    if (unit && *unit)
+        xw_text(w->c, w->ws, row, XW_COL_UNIT, unit, xw_fmt(w->c, XS_KEY, XN_NONE));
+}
+
+/* See optw.h. */
+void xw_ow_fig(const xw_optw *w, int row, int col, const char *formula, double v, lxw_format *f)
+{
+    xw_fnum(w->c, w->ws, row, col, formula, v, f);
+}
+
+/* See optw.h. */
+void xw_ow_driver(const xw_optw *w, int row, const char *label, const char *unit,
+                  const char *formula, double v, xw_numfmt nf)
+{
+    xw_ow_label(w, row, label, unit, XS_TEXT);
+    xw_ow_fig(w, row, XW_COL_VAL, formula, v, xw_fmt(w->c, XS_CALC, nf));
+}
+
+/* See optw.h. */
+void xw_ow_total(const xw_optw *w, int row, int first, double v, xw_style st)
+{
+    char f[XW_FBUF];
+    xw_ow_fig(w, row, XW_COL_VAL,
+              xw_f(w->c, f, sizeof f, "=SUM(%s)", xw_range(NULL, row, first, row, w->last).s), v,
+              xw_fmt(w->c, st, XN_MONEY));
+}
+
+/* ===== Depreciation ===== */
+
+/* See optw.h. */
+void xw_ow_depreciation(const xw_optw *w, char *f, size_t fs, int col, int method, int life,
+                        int salvage)
+{
+    xw_ctx *c = w->c;
+    const xw_optsheet *L = w->L;
+    xw_refbuf yr = xw_ow_at(L->r_year, col), base = xw_ow_drv(L->lease ? L->k_ebuy : L->k_capex);
+    xw_refbuf lf = xw_ow_drv(life), sv = xw_ow_drv(salvage == XW_NONE ? life : salvage);
+    char ybuf[XW_FBUF / 4], body[XW_FBUF];
+    const char *y = yr.s, *b = base.s;
+    if (L->lease) {
+        /* A lease's hardware is owned from the month after its end (bought
+         * out), its years counted from then. */
+        tci_utf8_format(ybuf, sizeof ybuf, "(INT((%s-%s-1)/12)+1)", xw_ow_at(L->r_month, col).s,
+                        xw_ow_in(w, TCO_O_LEASE_MONTHS).s);
+        y = ybuf;
+    }
+    switch (method) {
+    case TCO_DEP_STRAIGHT_LINE:
+        xw_f(c, body, sizeof body, "IF(%s>%s,0,SLN(%s,%s,%s)/12)", y, lf.s, b, sv.s, lf.s);
+        break;
+    case TCO_DEP_DOUBLE_DECLINING:
+        xw_f(c, body, sizeof body, "IF(%s>%s,0,VDB(%s,%s,%s,%s-1,%s)/12)", y, lf.s, b, sv.s, lf.s,
+             y, y);
+        break;
+    case TCO_DEP_SUM_OF_YEARS:
+        xw_f(c, body, sizeof body, "IF(%s>%s,0,SYD(%s,%s,%s,%s)/12)", y, lf.s, b, sv.s, lf.s, y);
+        break;
+    case TCO_DEP_MACRS5:
+    case TCO_DEP_MACRS7:
+    default: {
+        int mc = method == TCO_DEP_MACRS5 ? XW_COL_VAL : XW_COL_VAL + 1;
+        xw_f(c, body, sizeof body, "IF(%s>%s,0,%s*INDEX(%s,%s)/12)", y, lf.s, b,
+             xw_range(c->sheet_q[TCI_SHEET_INPUTS], c->in_macrs, mc, c->in_macrs + 7, mc).s, y);
+        break;
+    }
+    }
+    if (L->lease)
+        xw_f(c, f, fs, "=IF(%s<=%s,0,%s)", xw_ow_at(L->r_month, col).s,
+             xw_ow_in(w, TCO_O_LEASE_MONTHS).s, body);
+    else
+        xw_f(c, f, fs, "=%s", body);
+}
+
+/* ===== A flow against the baseline and its returns ===== */
+
+/* A row of the cumulative sum of the flow in row `flow_row`, each month's flow
+ * times `df` (a discount factor row) when df is not XW_NONE, then the row `neg`
+ * of the month after each month whose sum is below 0 (else 0): the payback
+ * month is their largest, none when it exceeds H. */
+static void flow_cum_rows(const xw_optw *w, int flow_row, int cum, int neg, int df,
+                          const double *flow, const char *cum_label, const char *neg_label)
+{
+    xw_ctx *c = w->c;
+    const xw_optsheet *L = w->L;
+    char f[XW_FBUF];
+    double run = 0, sums[TCO_MAX_HORIZON + 1];
+    xw_ow_label(w, cum, cum_label, w->cur, XS_TEXT);
+    for (int m = 0; m <= w->H; m++) {
+        int col = XW_COL_M0 + m;
+        double d = df == XW_NONE ? 1 : 1 / pow(1 + c->r->monthly_rate, m);
+        run += flow[m] * d;
+        sums[m] = run;
+        xw_refbuf fl = xw_ref(NULL, flow_row, col, 0, 0);
+        char term[XW_FBUF / 4];
+        if (df == XW_NONE)
+            tci_utf8_format(term, sizeof term, "%s", fl.s);
+        else
+            tci_utf8_format(term, sizeof term, "%s*%s", fl.s, xw_ref(NULL, df, col, 0, 0).s);
+        if (m == 0)
+            xw_f(c, f, sizeof f, "=%s", term);
+        else
+            xw_f(c, f, sizeof f, "=%s+%s", xw_ref(NULL, cum, col - 1, 0, 0).s, term);
+        xw_ow_fig(w, cum, col, f, run, w->money);
+    }
+    xw_ow_label(w, neg, neg_label, xw_label(c, "unit.month", "month"), XS_TEXT);
+    for (int m = 0; m <= w->H; m++) {
+        int col = XW_COL_M0 + m;
+        xw_ow_fig(w, neg, col,
+                  xw_f(c, f, sizeof f, "=IF(%s<0,%s+1,0)", xw_ref(NULL, cum, col, 0, 0).s,
+                       xw_ow_at(L->r_month, col).s),
+                  sums[m] < 0 ? m + 1 : 0, xw_fmt(c, XS_CALC, XN_INT));
+    }
+}
+
+/* See optw.h. */
+void xw_ow_flow(const xw_optw *w, const xw_flowrows *R, int base_row, int own_row,
+                const double *flow, const char *const labels[6])
+{
+    xw_ctx *c = w->c;
+    const xw_optsheet *B = &c->os[c->r->baseline];
+    char f[XW_FBUF];
+    xw_ow_label(w, R->flow, labels[0], w->cur, XS_TOTAL);
+    for (int m = 0; m <= w->H; m++) {
+        int col = XW_COL_M0 + m;
+        xw_ow_fig(w, R->flow, col,
+                  xw_f(c, f, sizeof f, "=%s-%s", xw_ref(B->quoted, base_row, col, 0, 0).s,
+                       xw_ref(NULL, own_row, col, 0, 0).s),
+                  flow[m], w->money_t);
+    }
+    xw_ow_label(w, R->sign, labels[1], xw_label(c, "unit.flag", "flag"), XS_TEXT);
+    double sign = 0;
+    for (int m = 0; m <= w->H; m++) {
+        int col = XW_COL_M0 + m;
+        xw_refbuf fl = xw_ref(NULL, R->flow, col, 0, 0);
+        sign = flow[m] > 0 ? 1 : flow[m] < 0 ? -1 : sign;
+        if (m == 0)
+            xw_f(c, f, sizeof f, "=SIGN(%s)", fl.s);
+        else
+            xw_f(c, f, sizeof f, "=IF(%s=0,%s,SIGN(%s))", fl.s,
+                 xw_ref(NULL, R->sign, col - 1, 0, 0).s, fl.s);
+        xw_ow_fig(w, R->sign, col, f, sign, xw_fmt(c, XS_CALC, XN_INT));
+    }
+    flow_cum_rows(w, R->flow, R->cum, R->neg, XW_NONE, flow, labels[2], labels[3]);
+    flow_cum_rows(w, R->flow, R->dcum, R->dneg, w->L->r_df, flow, labels[4], labels[5]);
+}
+
+/* See optw.h. The spreadsheet's IRR and MIRR annualised, the word of the
+ * engine's reason where the flow has no rate. */
+void xw_ow_returns(const xw_optw *w, const xw_flowrows *R, const xw_flowfigs *fg,
+                   const char *const labels[5])
+{
+    xw_ctx *c = w->c;
+    const xw_optsheet *L = w->L;
+    char f[XW_FBUF];
+    xw_refbuf flow = xw_range(NULL, R->flow, XW_COL_M0, R->flow, w->last);
+    xw_refbuf rm = xw_ow_drv(L->k_rm);
+    xw_word nosign = xw_irr_word(c, NULL);
+    lxw_format *pct = xw_fmt(c, XS_CALC, XN_PCT), *mon = xw_fmt(c, XS_CALC, XN_INT);
+    /* No sign change: neither IRR nor MIRR has a rate. */
+    char same[XW_FBUF / 4];
+    tci_utf8_format(same, sizeof same, "OR(MIN(%s)>=0,MAX(%s)<=0)", flow.s, flow.s);
+
+    /* Where the IRR's iteration starts: tco's monthly rate, which it finds
+     * without a guess (LibreOffice's IRR takes at most 10 steps from its guess
+     * and may not reach a rate far below 0 from one further off); without one,
+     * the MIRR's monthly rate. */
+    xw_ow_label(w, R->irrg, labels[0], "%", XS_TEXT);
+    if (isfinite(fg->irr)) {
+        xw_num(c, w->ws, R->irrg, XW_COL_VAL, pow(1 + fg->irr, 1.0 / 12) - 1,
+               xw_fmt(c, XS_FIXED, XN_PCT));
+    } else {
+        double g = isfinite(fg->mirr) ? pow(1 + fg->mirr, 1.0 / 12) - 1 : 0;
+        xw_ow_fig(w, R->irrg, XW_COL_VAL,
+                  xw_f(c, f, sizeof f, "=IF(%s,0,MIRR(%s,%s,%s))", same, flow.s, rm.s, rm.s), g,
+                  pct);
+    }
+    /* One sign change: exactly one rate, the spreadsheet's IRR. More: the
+     * engine's answer decides between the IRR and the reason there is none. */
+    xw_word na = xw_na_word(c);
+    char irr[XW_FBUF / 2], changes[XW_FBUF / 2];
+    tci_utf8_format(irr, sizeof irr, "IFERROR((1+IRR(%s,%s))^12-1,%s)", flow.s,
+                    xw_ow_drv(R->irrg).s, na.lit);
+    tci_utf8_format(changes, sizeof changes, "SUMPRODUCT((%s<>%s)*(%s<>0))",
+                    xw_range(NULL, R->sign, XW_COL_M0 + 1, R->sign, w->last).s,
+                    xw_range(NULL, R->sign, XW_COL_M0, R->sign, w->last - 1).s,
+                    xw_range(NULL, R->sign, XW_COL_M0, R->sign, w->last - 1).s);
+    xw_ow_label(w, R->irr, labels[1], "%", XS_TEXT);
+    int several = !isfinite(fg->irr) && fg->irr_note && strcmp(fg->irr_note, "no sign change") != 0;
+    xw_f(c, f, sizeof f, "=IF(%s,%s,IF(%s=1,%s,%s))", same, nosign.lit, changes, irr,
+         several ? xw_irr_word(c, fg->irr_note).lit : irr);
+    if (isfinite(fg->irr))
+        xw_ow_fig(w, R->irr, XW_COL_VAL, f, fg->irr, pct);
+    else
+        xw_fstr(c, w->ws, R->irr, XW_COL_VAL, f, xw_irr_word(c, fg->irr_note).text, pct);
+
+    xw_ow_label(w, R->mirr, labels[2], "%", XS_TEXT);
+    xw_f(c, f, sizeof f, "=IF(%s,%s,(1+MIRR(%s,%s,%s))^12-1)", same, nosign.lit, flow.s, rm.s,
+         rm.s);
+    if (isfinite(fg->mirr))
+        xw_ow_fig(w, R->mirr, XW_COL_VAL, f, fg->mirr, pct);
+    else
+        xw_fstr(c, w->ws, R->mirr, XW_COL_VAL, f, nosign.text, pct);
+
+    const int rows[2] = {R->pay, R->dpay}, negs[2] = {R->neg, R->dneg};
+    const double vals[2] = {fg->pay, fg->dpay};
+    xw_word never = xw_be_word(c, TCO_BE_NEVER);
+    for (int k = 0; k < 2; k++) {
+        xw_refbuf neg = xw_range(NULL, negs[k], XW_COL_M0, negs[k], w->last);
+        xw_ow_label(w, rows[k], labels[3 + k], xw_label(c, "unit.month", "month"), XS_TEXT);
+        xw_f(c, f, sizeof f, "=IF(MAX(%s)>%s,%s,MAX(%s))", neg.s, xw_ow_at(L->r_month, w->last).s,
+             never.lit, neg.s);
+        if (isfinite(vals[k]))
+            xw_ow_fig(w, rows[k], XW_COL_VAL, f, vals[k], mon);
+        else
+            xw_fstr(c, w->ws, rows[k], XW_COL_VAL, f, never.text, mon);
+    }
+}

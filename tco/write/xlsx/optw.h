@@ -1,0 +1,95 @@
+/* optw.h - the writers an option's cash-flow sheet is made of, shared by its
+ * modules: option.c (the sheet), optrows.c (rows written alike for several
+ * figures: depreciation, the flow against the baseline and its returns) and
+ * optax.c (the tax rows). Not installed. */
+#ifndef TCO_WRITE_XLSX_OPTW_H
+#define TCO_WRITE_XLSX_OPTW_H
+
+#include "write/xlsx/cell.h"
+#include "write/xlsx/ctx.h"
+
+#include <stddef.h>
+
+/* One option's sheet, as its parts are written. */
+typedef struct xw_optw {
+    xw_ctx *c;
+    size_t i; /* the option */
+    const tco_option *o;
+    const tco_option_result *res;
+    const xw_optsheet *L;
+    lxw_worksheet *ws;
+    int H, last;                 /* months; the column of the last */
+    char cur[64];                /* the currency, as a unit */
+    lxw_format *money, *money_t; /* money in a row, and in a total row */
+} xw_optw;
+
+/* Same-sheet references: $C$n for a driver, E$n for a timeline cell. */
+static inline xw_refbuf xw_ow_drv(int row)
+{
+    return xw_ref(NULL, row, XW_COL_VAL, 1, 1);
+}
+
+/* (See xw_ow_drv.) */
+static inline xw_refbuf xw_ow_at(int row, int col)
+{
+    return xw_ref(NULL, row, col, 1, 0);
+}
+
+/* The option's input `key` on Inputs. */
+static inline xw_refbuf xw_ow_in(const xw_optw *w, tco_okey key)
+{
+    return xw_in(w->c, w->i, key);
+}
+
+/* A row's label in column A (bold for a total) and its unit in column B. */
+void xw_ow_label(const xw_optw *w, int row, const char *label, const char *unit, xw_style st);
+/* A formula in (row, col) with its cached value. */
+void xw_ow_fig(const xw_optw *w, int row, int col, const char *formula, double v, lxw_format *f);
+/* A driver: label, unit and a formula in column C with its cached value. */
+void xw_ow_driver(const xw_optw *w, int row, const char *label, const char *unit,
+                  const char *formula, double v, xw_numfmt nf);
+/* =SUM over a row from column `first` to the last month, in column C, cached v. */
+void xw_ow_total(const xw_optw *w, int row, int first, double v, xw_style st);
+
+/* The formula of a month's depreciation (the month in column col) by `method`
+ * (a tco_depreciation) over the life and salvage in driver rows `life` and
+ * `salvage` (XW_NONE for a MACRS method), in f: the book view's and the tax
+ * view's. */
+void xw_ow_depreciation(const xw_optw *w, char *f, size_t fs, int col, int method, int life,
+                        int salvage);
+
+/* The rows of one flow of savings against the baseline and of its returns
+ * (MODEL.md, Returns of buying against the baseline): the flow, the sign of its
+ * last saving other than 0, its sums to date and the month after each below 0,
+ * undiscounted and discounted; then in column C where the IRR's iteration
+ * starts, the IRR, the MIRR and the two payback months. */
+typedef struct xw_flowrows {
+    int flow, sign, cum, neg, dcum, dneg;
+    int irrg, irr, mirr, pay, dpay;
+} xw_flowrows;
+
+/* The returns of a flow as the engine found them (cached values). */
+typedef struct xw_flowfigs {
+    double irr, mirr, pay, dpay;
+    const char *irr_note;
+} xw_flowfigs;
+
+/* The flow rows of R: each month the baseline's `base_row` less this sheet's
+ * `own_row` (net costs, before or after tax), cached flow[0..H]. */
+void xw_ow_flow(const xw_optw *w, const xw_flowrows *R, int base_row, int own_row,
+                const double *flow, const char *const labels[6]);
+/* The IRR, MIRR and payback months of R's flow in column C, cached fg. */
+void xw_ow_returns(const xw_optw *w, const xw_flowrows *R, const xw_flowfigs *fg,
+                   const char *const labels[5]);
+
+/* The tax rows (optax.c; MODEL.md, Taxes), each written in its place, top to
+ * bottom: the tax section below the book view (or the present values), the
+ * after-tax flow below the pre-tax one, the tax depreciation's drivers after
+ * the option's, and the after-tax returns after the pre-tax ones. Each writes
+ * nothing without [tax]. */
+void xw_tax_section(const xw_optw *w);
+void xw_tax_flow(const xw_optw *w);
+void xw_tax_drivers(const xw_optw *w);
+void xw_tax_returns(const xw_optw *w);
+
+#endif /* TCO_WRITE_XLSX_OPTW_H */
