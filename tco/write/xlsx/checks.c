@@ -2,6 +2,7 @@
  * hold for any inputs (each figure computed two ways), and below it the
  * reconciliation of the workbook's figures with those tco computed. */
 #include "write/xlsx/sheets.h"
+#include "core/core.h"
 #include "util/utf8.h"
 #include "write/xlsx/cell.h"
 #include "write/xlsx/fields.h"
@@ -33,7 +34,7 @@ typedef struct ck_item {
     double vbook, vexpect, vscale;
 } ck_item;
 
-#define CK_PER_OPTION 14 /* integrity checks of one option, at most */
+#define CK_PER_OPTION 18 /* integrity checks of one option, at most */
 
 /* The magnitude a difference is measured against: the figure itself (at least 1);
  * for depreciation and book value, the capex they come from, since a fully
@@ -311,12 +312,109 @@ static void ck_summary_items(xw_ctx *c, size_t i, ck_item *it, int *n)
     }
 }
 
+/* The tax rows' checks (MODEL.md, Taxes): the months' tax is -rate times the
+ * deductions plus the tax on the sale and the commitment's; the total after
+ * tax is the total plus the tax; the after-tax NPV two ways; a bought option's
+ * after-tax saving against the baseline adds up to the difference of the
+ * after-tax totals within the horizon. */
+static void ck_tax_items(xw_ctx *c, size_t i, ck_item *it, int *n)
+{
+    const xw_optsheet *L = &c->os[i];
+    const tco_option_result *res = &c->r->options[i];
+    const int H = c->s->horizon_months, last = XW_COL_M0 + H, V = XW_COL_VAL;
+    const double rate = c->s->tax_rate, rm = c->r->monthly_rate;
+    if (L->r_tax == XW_NONE)
+        return;
+    double ded = 0;
+    for (int m = 0; m <= H; m++)
+        ded += xw_tax_deductible(c, i, m);
+    ck_item *k = ck_add(it, n, XW_KEY("checks.integrity.tax"),
+                        "Taxes: the tax is -rate x the deductions, plus the tax on the sale and "
+                        "on the commitment after the horizon",
+                        XW_NONE);
+    xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_tax, V).s);
+    xw_f(c, k->expect, sizeof k->expect, "=-TaxRate*SUM(%s)%s%s%s%s",
+         xw_range(L->quoted, L->tx.r_ded, XW_COL_M0, L->tx.r_ded, last).s,
+         L->tx.k_tsale != XW_NONE ? "+" : "",
+         L->tx.k_tsale != XW_NONE ? os(c, i, L->tx.k_tsale, V).s : "",
+         L->tx.k_ctax != XW_NONE ? "+" : "",
+         L->tx.k_ctax != XW_NONE ? os(c, i, L->tx.k_ctax, V).s : "");
+    /* The deductions' size: the tax is a difference of figures that large. */
+    xw_f(c, k->scale, sizeof k->scale, "=MAX(1,ABS(%s),ABS(TaxRate*SUM(%s)))",
+         os(c, i, L->r_tax, V).s, xw_range(L->quoted, L->tx.r_ded, XW_COL_M0, L->tx.r_ded, last).s);
+    k->vscale = fmax(1, fmax(fabs(res->tax), fabs(rate * ded)));
+    k->vbook = res->tax;
+    k->vexpect = -rate * ded + (L->tx.k_tsale != XW_NONE ? res->tax_on_sale : 0) +
+                 (L->tx.k_ctax != XW_NONE ? res->commitment_tax : 0);
+
+    k = ck_add(it, n, XW_KEY("checks.integrity.after_tax_total"),
+               "Taxes: the total after tax is the total plus the tax", TCI_F_TOTAL);
+    xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->tx.r_atnet, V).s);
+    xw_f(c, k->expect, sizeof k->expect, "=%s+%s", os(c, i, L->r_net, V).s,
+         os(c, i, L->r_tax, V).s);
+    k->vbook = res->after_tax_total, k->vexpect = res->total + res->tax;
+
+    /* NPV() discounts its first value by one period: month 1 onwards. */
+    k = ck_add(it, n, XW_KEY("checks.integrity.after_tax_npv"),
+               "Taxes: the NPV after tax two ways, the present values against NPV()", TCI_F_NPV);
+    xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->tx.r_atpv, V).s);
+    xw_f(c, k->expect, sizeof k->expect, "=%s+NPV(%s,%s)%s%s", os(c, i, L->tx.r_atnet, XW_COL_M0).s,
+         os(c, i, L->k_rm, V).s,
+         xw_range(L->quoted, L->tx.r_atnet, XW_COL_M0 + 1, L->tx.r_atnet, last).s,
+         L->r_commit_pv != XW_NONE ? "+(1-TaxRate)*" : "",
+         L->r_commit_pv != XW_NONE ? os(c, i, L->r_commit_pv, V).s : "");
+    double npv = tci_net_cost(res, 0, H) + res->tax0;
+    for (int m = 1; m <= H; m++)
+        npv += (tci_net_cost(res, m, H) + res->monthly[m - 1].tax) / pow(1 + rm, m);
+    k->vbook = res->after_tax_npv;
+    k->vexpect = npv + (L->r_commit_pv != XW_NONE ? (1 - rate) * res->commitment_npv : 0);
+
+    if (L->tx.r_flow == XW_NONE)
+        return;
+    /* What falls within the horizon: the total after tax less the commitment
+     * past it and its tax. */
+    const int b = c->r->baseline;
+    const xw_optsheet *B = &c->os[b];
+    const tco_option_result *rb = &c->r->options[b];
+    char within[2][XW_FBUF / 2];
+    double vwithin[2];
+    for (int s = 0; s < 2; s++) {
+        size_t j = s == 0 ? (size_t)b : i;
+        const xw_optsheet *J = &c->os[j];
+        const tco_option_result *rj = &c->r->options[j];
+        if (J->r_commit != XW_NONE)
+            tci_utf8_format(within[s], sizeof within[s], "(%s-%s-%s)", os(c, j, J->tx.r_atnet, V).s,
+                            os(c, j, J->r_commit, V).s, os(c, j, J->tx.k_ctax, V).s);
+        else
+            tci_utf8_format(within[s], sizeof within[s], "%s", os(c, j, J->tx.r_atnet, V).s);
+        vwithin[s] =
+            rj->after_tax_total -
+            (J->r_commit != XW_NONE ? rj->commitment_after_horizon + rj->commitment_tax : 0);
+    }
+    k = ck_add(it, n, XW_KEY("checks.integrity.after_tax_flow"),
+               "Taxes: the saving after tax adds up to the difference of the totals after tax "
+               "within the horizon",
+               TCI_F_IRR);
+    xw_f(c, k->book, sizeof k->book, "=SUM(%s)",
+         xw_range(L->quoted, L->tx.r_flow, XW_COL_M0, L->tx.r_flow, last).s);
+    xw_f(c, k->expect, sizeof k->expect, "=%s-%s", within[0], within[1]);
+    double sum = 0;
+    for (int m = 0; m <= H; m++)
+        sum += tci_net_cost(rb, m, H) + (m ? rb->monthly[m - 1].tax : rb->tax0) -
+               tci_net_cost(res, m, H) - (m ? res->monthly[m - 1].tax : res->tax0);
+    k->vbook = sum, k->vexpect = vwithin[0] - vwithin[1];
+    xw_f(c, k->scale, sizeof k->scale, "=MAX(1,ABS(%s),ABS(%s))",
+         os(c, (size_t)b, B->tx.r_atnet, V).s, os(c, i, L->tx.r_atnet, V).s);
+    k->vscale = fmax(1, fmax(fabs(rb->after_tax_total), fabs(res->after_tax_total)));
+}
+
 /* Option i's integrity checks, in it; returns how many. */
 static int ck_items(xw_ctx *c, size_t i, ck_item *it)
 {
     int n = 0;
     ck_sheet_items(c, i, it, &n);
     ck_summary_items(c, i, it, &n);
+    ck_tax_items(c, i, it, &n);
     return n;
 }
 

@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -130,6 +131,31 @@ static void validate_input(xw_ctx *c, lxw_worksheet *ws, int row, const tco_keyd
     xw_note(c, worksheet_data_validation_cell(ws, (lxw_row_t)row, XW_COL_VAL, &dv));
 }
 
+/* A data validation of a choice: one of the key's spellings. */
+static void validate_choice(xw_ctx *c, lxw_worksheet *ws, int row, const tco_keydef *kd)
+{
+    char title[200];
+    lxw_data_validation dv;
+    memset(&dv, 0, sizeof dv);
+    dv.validate = LXW_VALIDATION_TYPE_LIST;
+    dv.value_list = (char **)(uintptr_t)kd->names; /* read only, though not const */
+    dv.error_title = xw_label_cut(xw_label(c, "inputs.validation.title", "Out of range"), title,
+                                  sizeof title, 32);
+    xw_note(c, worksheet_data_validation_cell(ws, (lxw_row_t)row, XW_COL_VAL, &dv));
+}
+
+/* 1 when global key k is shown: the [tax] keys with [tax] only, rank_by when
+ * the scenario gives it, so that a workbook without them is as before. */
+static int global_shown(const xw_ctx *c, int k)
+{
+    const tco_keydef *kd = tco_scenario_key((tco_skey)k);
+    if (strcmp(kd->section, "tax") == 0)
+        return c->s->tax;
+    if (strcmp(kd->section, "scenario") == 0 && strcmp(kd->name, "rank_by") == 0)
+        return c->s->src[k] != 0;
+    return 1;
+}
+
 /* ===== Inputs ===== */
 
 /* The value of a key of any type at `base` (a scenario or an option): a string,
@@ -234,7 +260,14 @@ static void write_global(xw_ctx *c, int row, tco_skey k)
     int is_num = key_value(c, kd, (const char *)s, &v, &text);
     if (k == TCO_S_BYTES_PER_PARAM)
         v = tco_bytes_per_param(s); /* the value in effect: its default follows the mode */
-    if (!is_num) {
+    if (!is_num && kd->live) {
+        /* A choice the formulas read (TaxDeductInterest): an input, one of its
+         * spellings. */
+        xw_text(c, ws, row, XW_COL_VAL, text, xw_fmt(c, XS_INPUT, XN_NONE));
+        validate_choice(c, ws, row, kd);
+        as_computed_text(c, row, text);
+        free(text);
+    } else if (!is_num) {
         xw_text(c, ws, row, XW_COL_VAL, text ? text : "\xE2\x80\x94", xw_fmt(c, XS_FIXED, XN_NONE));
         if (!text && kd->type != TCO_T_ENUM)
             tci_utf8_format(src, sizeof src, "%s", xw_label(c, "source.not_set", "not set"));
@@ -413,9 +446,10 @@ static int inputs_globals(xw_ctx *c, int row)
     lxw_format *sec = xw_fmt(c, XS_SECTION, XN_NONE);
     for (int first = 0; first < TCO_S_COUNT; first++) {
         const char *section = tco_scenario_key((tco_skey)first)->section;
-        int seen = 0;
+        int seen = !global_shown(c, first);
         for (int k = 0; k < first && !seen; k++)
-            seen = strcmp(tco_scenario_key((tco_skey)k)->section, section) == 0;
+            seen =
+                strcmp(tco_scenario_key((tco_skey)k)->section, section) == 0 && global_shown(c, k);
         if (seen)
             continue;
         char head[64], hk[96];
@@ -425,7 +459,7 @@ static int inputs_globals(xw_ctx *c, int row)
         tci_utf8_format(hk, sizeof hk, "inputs.section.%s", section);
         xw_text(c, ws, row++, 0, xw_label(c, hk, head), sec);
         for (int k = first; k < TCO_S_COUNT; k++) {
-            if (strcmp(tco_scenario_key((tco_skey)k)->section, section) != 0)
+            if (strcmp(tco_scenario_key((tco_skey)k)->section, section) != 0 || !global_shown(c, k))
                 continue;
             c->in_g[k] = row;
             write_global(c, row++, (tco_skey)k);

@@ -17,20 +17,6 @@ static double tax_of(const tco_option_result *r, int m)
     return m == 0 ? r->tax0 : r->monthly[m - 1].tax;
 }
 
-/* Month m's deductible (MODEL.md, Taxes), as the formulas compute it: month 0's
- * upfront of a rent option or first payment of a lease, else the cost lines, a
- * lease's payment, a loan's interest when deductible and the tax depreciation. */
-static double deductible(const xw_optw *w, int m)
-{
-    const tco_option_result *r = w->res;
-    if (m == 0)
-        return !w->L->buy || w->L->lease ? xw_paid0(w->c, w->i) : 0;
-    const tco_month *mo = &r->monthly[m - 1];
-    return mo->power + mo->cooling + mo->facility + mo->maintenance + mo->staff + mo->rental +
-           mo->lease_payment + (w->c->s->deduct_interest ? mo->loan_interest : 0) +
-           mo->tax_depreciation;
-}
-
 /* The section's heading: the method for a bought option. */
 static void tax_heading(const xw_optw *w)
 {
@@ -123,9 +109,9 @@ static void tax_rows(const xw_optw *w)
                          "Deductible: costs, lease payments, loan interest, tax depreciation"),
                 w->cur, XS_TEXT);
     for (int m = 0; m <= w->H; m++) {
-        sum += deductible(w, m);
+        sum += xw_tax_deductible(w->c, w->i, m);
         xw_ow_fig(w, L->tx.r_ded, XW_COL_M0 + m, deductible_formula(w, f, sizeof f, m),
-                  deductible(w, m), w->money);
+                  xw_tax_deductible(w->c, w->i, m), w->money);
     }
     xw_ow_total(w, L->tx.r_ded, XW_COL_M0, sum, XS_CALC);
 

@@ -28,6 +28,18 @@ double xw_paid0(const xw_ctx *c, size_t i)
     return c->os[i].lease ? r->lease_payment : r->capex - r->loan_amount;
 }
 
+/* See plan.h. */
+double xw_tax_deductible(const xw_ctx *c, size_t i, int m)
+{
+    const xw_optsheet *L = &c->os[i];
+    if (m == 0)
+        return !L->buy || L->lease ? xw_paid0(c, i) : 0;
+    const tco_month *mo = &c->r->options[i].monthly[m - 1];
+    return mo->power + mo->cooling + mo->facility + mo->maintenance + mo->staff + mo->rental +
+           mo->lease_payment + (c->s->deduct_interest ? mo->loan_interest : 0) +
+           mo->tax_depreciation;
+}
+
 /* See plan.h. Rows are fixed here so that formulas on any sheet can refer to
  * any other before it is written; the cached break-even quantities are computed
  * here as the formulas do. */

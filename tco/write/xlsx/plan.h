@@ -16,6 +16,11 @@ double xw_paid0(const xw_ctx *c, size_t i);
 /* The tax depreciation method of option o (a tco_depreciation): [tax]
  * depreciation, else the option's own (MODEL.md, Taxes). */
 int xw_tax_method(const tco_scenario *s, const tco_option *o);
+/* Month m's deductible of option i (MODEL.md, Taxes), as the option sheet's
+ * formulas compute it: month 0's upfront of a rent option or first payment of
+ * a lease; then the cost lines, a lease's payment, a loan's interest when
+ * deductible and the tax depreciation. */
+double xw_tax_deductible(const xw_ctx *c, size_t i, int m);
 /* The rows of option i's cash-flow sheet (c->os[i]), and its cached break-even
  * quantities: the total cost per unit of utilization and at utilization 0. */
 void xw_option_layout(xw_ctx *c, size_t i);
