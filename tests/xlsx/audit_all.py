@@ -4,8 +4,9 @@
   audit_all.py BUILD_DIR REPO_DIR
 
 For each INI under config/, examples/ (and its folders) and tests/data/e2e/, and
-tests/data/one-option.ini (one-cell lookups) and tests/data/lease-long.ini (commitments
-past the horizon on both sides of the returns' flow),
+tests/data/one-option.ini (one-cell lookups), tests/data/lease-long.ini (commitments
+past the horizon on both sides of the returns' flow) and tests/data/taxed.ini (taxes on
+a loan and a lease bought out),
 writes the workbook with BUILD_DIR/tco and audits it with recalc_audit.py (beside
 this file). Passes when every workbook recalculates in LibreOffice and Gnumeric
 to its cached values, its master check reads OK and it has at least 3 charts.
@@ -35,7 +36,7 @@ def main():
         sys.exit(__doc__)
     tco, repo = tco_binary(sys.argv[1]), os.path.abspath(sys.argv[2])
     inis = shipped_scenarios(repo, [os.path.join("tests", "data", n)
-                                    for n in ("one-option.ini", "lease-long.ini")])
+                                    for n in ("one-option.ini", "lease-long.ini", "taxed.ini")])
     if not inis:
         print("no scenarios found under", repo)
         return 1
