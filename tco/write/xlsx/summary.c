@@ -13,6 +13,9 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The Summary's field of the NPV after tax, until the field table has one: the NPV's. */
+#define RANK_AFTER_TAX_NPV TCI_F_NPV
+
 /* ===== Cells ===== */
 
 /* The fields that repeat column C of a row of the option's sheet (a driver or a
@@ -67,6 +70,36 @@ static int summary_source(xw_ctx *c, const xw_optsheet *L, int fi, const char *t
     else
         xw_f(c, f, size, "=%s", d.s);
     return 1;
+}
+
+/* The field that orders the ranking and picks the headline ([scenario] rank_by;
+ * MODEL.md, Taxes): the total, the NPV or the NPV after tax. */
+static int rank_field(const xw_ctx *c)
+{
+    switch (c->s->rank_by) {
+    case TCO_RANK_NPV:
+        return TCI_F_NPV;
+    case TCO_RANK_AFTER_TAX_NPV:
+        return RANK_AFTER_TAX_NPV;
+    case TCO_RANK_TOTAL:
+    default:
+        return TCI_F_TOTAL;
+    }
+}
+
+/* The engine's value of the ranking's field for option i. */
+static double rank_value(const xw_ctx *c, size_t i)
+{
+    const tco_option_result *r = &c->r->options[i];
+    switch (c->s->rank_by) {
+    case TCO_RANK_NPV:
+        return r->npv;
+    case TCO_RANK_AFTER_TAX_NPV:
+        return r->after_tax_npv;
+    case TCO_RANK_TOTAL:
+    default:
+        return r->total;
+    }
 }
 
 /* Option i's feasibility tests (MODEL.md, Feasibility and the decision) as
@@ -155,12 +188,13 @@ static int summary_formula(xw_ctx *c, size_t i, int fi, int col, char *f, size_t
         feasibility_formula(c, i, f, size);
         break;
     case TCI_F_RANK: {
-        int tr = c->sm_rows[TCI_F_TOTAL];
+        /* By the figure rank_by names; ties keep input order, as the engine's
+         * ranking does. */
+        int tr = c->sm_rows[rank_field(c)];
         int c0 = XW_SUM_COL0, c1 = XW_SUM_COL0 + (int)s->n_options - 1;
-        /* Ties keep input order, as the engine's ranking does. */
-        xw_f(c, f, size, "=RANK(%s,%s,1)+COUNTIF(%s:%s,%s)-1", total,
-             xw_range(NULL, tr, c0, tr, c1).s, xw_ref(NULL, tr, c0, 1, 1).s,
-             xw_ref(NULL, tr, col, 0, 0).s, total);
+        xw_refbuf v = xw_ref(NULL, tr, col, 0, 0);
+        xw_f(c, f, size, "=RANK(%s,%s,1)+COUNTIF(%s:%s,%s)-1", v.s,
+             xw_range(NULL, tr, c0, tr, c1).s, xw_ref(NULL, tr, c0, 1, 1).s, v.s, v.s);
         break;
     }
     default:
@@ -425,15 +459,29 @@ static void sm_title(xw_ctx *c, int lines)
     const int c0 = XW_SUM_COL0, c1 = XW_SUM_COL0 + (int)n - 1;
     char t[XW_TBUF], sub[XW_TBUF], f[XW_FBUF];
     xw_labelf(c, t, sizeof t, "summary.title", "Summary: {name}", "name", c->name, NULL);
-    xw_labelf(c, sub, sizeof sub, "summary.subtitle",
-              "Totals over {months} months in {currency}: costs positive, the residual value "
-              "subtracted; net present value at the discount rate on Inputs. The lowest total "
-              "of the feasible options is highlighted.",
-              "months", xw_int(s->horizon_months).s, "currency", c->currency, NULL);
+    if (s->rank_by == TCO_RANK_TOTAL)
+        xw_labelf(c, sub, sizeof sub, "summary.subtitle",
+                  "Totals over {months} months in {currency}: costs positive, the residual value "
+                  "subtracted; net present value at the discount rate on Inputs. The lowest total "
+                  "of the feasible options is highlighted.",
+                  "months", xw_int(s->horizon_months).s, "currency", c->currency, NULL);
+    else
+        xw_labelf(c, sub, sizeof sub, "summary.subtitle.rank_by",
+                  "Totals over {months} months in {currency}: costs positive, the residual value "
+                  "subtracted; net present value at the discount rate on Inputs. Options are "
+                  "ranked by {field}, and the lowest of the feasible options is highlighted.",
+                  "months", xw_int(s->horizon_months).s, "currency", c->currency, "field",
+                  tci_field_get((tci_field_id)rank_field(c))->name, NULL);
     xw_title_line(c, ws, t, sub);
-    xw_text(c, ws, 2, 0,
-            xw_label(c, "summary.lowest", "Lowest total cost of ownership (feasible options)"),
-            xw_fmt(c, XS_TOTAL, XN_NONE));
+    xw_text(
+        c, ws, 2, 0,
+        s->rank_by == TCO_RANK_NPV
+            ? xw_label(c, "summary.lowest.npv", "Lowest net present value (feasible options)")
+        : s->rank_by == TCO_RANK_AFTER_TAX_NPV
+            ? xw_label(c, "summary.lowest.after_tax_npv",
+                       "Lowest net present value after tax (feasible options)")
+            : xw_label(c, "summary.lowest", "Lowest total cost of ownership (feasible options)"),
+        xw_fmt(c, XS_TOTAL, XN_NONE));
     /* The lowest of the feasible options' totals; the first of equal ones, as the
      * engine picks (MODEL.md, Feasibility). */
     int hr = c->sm_feasible_total;
@@ -445,7 +493,7 @@ static void sm_title(xw_ctx *c, int lines)
     else
         xw_f(c, f, sizeof f, "=IF(COUNT(%s)=0,\"%s\",INDEX(%s,1,MATCH(MIN(%s),%s,0)))", h.s,
              XW_DASH, names.s, h.s, h.s);
-    xw_fstr(c, ws, 2, c0, f, c->r->cheapest >= 0 ? c->label[c->r->cheapest] : XW_DASH,
+    xw_fstr(c, ws, 2, c0, f, c->r->best >= 0 ? c->label[c->r->best] : XW_DASH,
             xw_fmt(c, XS_TOTAL, XN_NONE));
 
     lxw_format *head = xw_fmt(c, XS_HEADER, XN_NONE);
@@ -493,22 +541,29 @@ static void sm_feasibility_tests(xw_ctx *c)
 static void sm_feasible_total(xw_ctx *c)
 {
     lxw_worksheet *ws = c->summary;
-    const int hr = c->sm_feasible_total, fr = c->sm_rows[TCI_F_FEASIBLE];
+    const int hr = c->sm_feasible_total, fr = c->sm_rows[TCI_F_FEASIBLE], fi = rank_field(c);
     char f[XW_FBUF], unit[128];
-    xw_text(
-        c, ws, hr, 0,
-        xw_label(c, "summary.feasible_total", "Total of a feasible option (the lowest is picked)"),
-        xw_fmt(c, XS_TEXT, XN_NONE));
-    xw_field_unit(c, TCI_F_TOTAL, unit, sizeof unit);
+    xw_text(c, ws, hr, 0,
+            c->s->rank_by == TCO_RANK_NPV
+                ? xw_label(c, "summary.feasible_npv",
+                           "Net present value of a feasible option (the lowest is picked)")
+            : c->s->rank_by == TCO_RANK_AFTER_TAX_NPV
+                ? xw_label(c, "summary.feasible_after_tax_npv",
+                           "Net present value after tax of a feasible option (the lowest is "
+                           "picked)")
+                : xw_label(c, "summary.feasible_total",
+                           "Total of a feasible option (the lowest is picked)"),
+            xw_fmt(c, XS_TEXT, XN_NONE));
+    xw_field_unit(c, fi, unit, sizeof unit);
     xw_text(c, ws, hr, 2, unit, xw_fmt(c, XS_KEY, XN_NONE));
     for (size_t i = 0; i < c->s->n_options; i++) {
         int col = XW_SUM_COL0 + (int)i;
         xw_f(c, f, sizeof f, "=IF(%s=1,%s,\"\xE2\x80\x93\")", xw_ref(NULL, fr, col, 0, 0).s,
-             xw_ref(NULL, c->sm_rows[TCI_F_TOTAL], col, 0, 0).s);
+             xw_ref(NULL, c->sm_rows[fi], col, 0, 0).s);
         if (c->r->options[i].infeasible)
             xw_fstr(c, ws, hr, col, f, "\xE2\x80\x93", xw_fmt(c, XS_CALC, XN_MONEY));
         else
-            xw_fnum(c, ws, hr, col, f, c->r->options[i].total, xw_fmt(c, XS_CALC, XN_MONEY));
+            xw_fnum(c, ws, hr, col, f, rank_value(c, i), xw_fmt(c, XS_CALC, XN_MONEY));
     }
 }
 
