@@ -61,10 +61,9 @@ static void tax_depreciation_rows(const xw_optw *w)
               xw_f(c, f, sizeof f, "=%s-SUM(%s)", xw_ow_drv(L->lease ? L->k_ebuy : L->k_capex).s,
                    xw_range(NULL, L->tx.r_tdep, XW_COL_M0 + 1, L->tx.r_tdep, w->last).s),
               w->res->tax_book_value_end, w->money);
-    xw_labelf(c, t, sizeof t, "option.tsale",
-              "Tax on the sale at month {month}: rate x (residual - tax book value)", "month",
-              xw_int(w->H).s, NULL);
-    xw_ow_label(w, L->tx.k_tsale, t, w->cur, XS_TEXT);
+    xw_ow_label(w, L->tx.k_tsale,
+                xw_label(c, "option.tsale", "Tax on the sale: rate x (residual - tax book value)"),
+                w->cur, XS_TEXT);
     xw_ow_fig(w, L->tx.k_tsale, XW_COL_VAL,
               xw_f(c, f, sizeof f, "=TaxRate*(%s-%s)", xw_ow_drv(L->k_residual).s,
                    xw_ow_drv(L->tx.k_tbv).s),
@@ -102,12 +101,11 @@ static void tax_rows(const xw_optw *w)
     xw_ctx *c = w->c;
     const xw_optsheet *L = w->L;
     const tco_option_result *r = w->res;
-    char f[XW_FBUF], t[XW_TBUF];
+    char f[XW_FBUF];
     double sum = 0;
     xw_ow_label(w, L->tx.r_ded,
-                xw_label(c, "option.ded",
-                         "Deductible: costs, lease payments, loan interest, tax depreciation"),
-                w->cur, XS_TEXT);
+                xw_label(c, "option.ded", "Deductible: costs, interest, tax depreciation"), w->cur,
+                XS_TEXT);
     for (int m = 0; m <= w->H; m++) {
         sum += xw_tax_deductible(w->c, w->i, m);
         xw_ow_fig(w, L->tx.r_ded, XW_COL_M0 + m, deductible_formula(w, f, sizeof f, m),
@@ -115,10 +113,9 @@ static void tax_rows(const xw_optw *w)
     }
     xw_ow_total(w, L->tx.r_ded, XW_COL_M0, sum, XS_CALC);
 
-    xw_labelf(c, t, sizeof t, "option.taxrow",
-              "Tax: -rate x deductible (month {month} with the tax on the sale)", "month",
-              xw_int(w->H).s, NULL);
-    xw_ow_label(w, L->r_tax, t, w->cur, XS_TOTAL);
+    xw_ow_label(w, L->r_tax,
+                xw_label(c, "option.taxrow", "Tax: -rate x deductible, and the tax on the sale"),
+                w->cur, XS_TOTAL);
     for (int m = 0; m <= w->H; m++) {
         int col = XW_COL_M0 + m;
         xw_refbuf d = xw_ref(NULL, L->tx.r_ded, col, 0, 0);
@@ -136,9 +133,8 @@ static void tax_rows(const xw_optw *w)
     xw_ow_fig(w, L->r_tax, XW_COL_VAL, f, r->tax, xw_fmt(c, XS_TOTAL, XN_MONEY));
     if (L->tx.k_ctax != XW_NONE) {
         xw_ow_label(w, L->tx.k_ctax,
-                    xw_label(c, "option.ctax",
-                             "Tax on what is owed after the horizon, deducted as it is paid"),
-                    w->cur, XS_TEXT);
+                    xw_label(c, "option.ctax", "Tax on what is owed after the horizon"), w->cur,
+                    XS_TEXT);
         xw_ow_fig(w, L->tx.k_ctax, XW_COL_VAL,
                   xw_f(c, f, sizeof f, "=-TaxRate*%s", xw_ow_drv(L->r_commit).s), r->commitment_tax,
                   w->money);
@@ -222,14 +218,12 @@ void xw_tax_flow(const xw_optw *w)
         flow[m] = tci_net_cost(rb, m, w->H) + tax_of(rb, m) -
                   (tci_net_cost(w->res, m, w->H) + tax_of(w->res, m));
     const char *labels[6] = {
-        xw_label(c, "option.atflow",
-                 "Saved after tax (the baseline's net cost after tax - this one's)"),
+        xw_label(c, "option.atflow", "Saved after tax (against the baseline)"),
         xw_label(c, "option.atfsign", "Sign of the last saving after tax other than 0 (for IRR)"),
         xw_label(c, "option.atfcum", "Saved after tax to date"),
         xw_label(c, "option.atfneg", "Not paid back after tax: the month after (else 0)"),
         xw_label(c, "option.atfdcum", "Saved after tax to date, present value"),
-        xw_label(c, "option.atfdneg",
-                 "Not paid back after tax in present value: the month after (else 0)")};
+        xw_label(c, "option.atfdneg", "Not paid back after tax (PV): the month after (else 0)")};
     xw_flowrows R = aftertax_rows(L);
     xw_ow_flow(w, &R, c->os[c->r->baseline].tx.r_atnet, L->tx.r_atnet, flow, labels);
 }
@@ -292,15 +286,11 @@ void xw_tax_returns(const xw_optw *w)
     if (w->L->tx.k_irr == XW_NONE)
         return;
     const char *labels[5] = {
-        xw_label(c, "option.atirrg",
-                 "Where the after-tax IRR's iteration starts (tco's monthly rate)"),
+        xw_label(c, "option.atirrg", "Where the after-tax IRR starts (tco's monthly rate)"),
         xw_label(c, "option.atirr", "IRR of buying after tax, annual: (1+IRR)^12-1"),
-        xw_label(c, "option.atmirr",
-                 "MIRR of buying after tax, annual, financed and reinvested at the monthly rate"),
-        xw_label(c, "option.atpayback",
-                 "Payback month after tax (the saving to date stays at or above 0)"),
-        xw_label(c, "option.atdpayback",
-                 "Discounted payback month after tax (likewise, in present value)")};
+        xw_label(c, "option.atmirr", "MIRR of buying after tax, annual (as the MIRR above)"),
+        xw_label(c, "option.atpayback", "Payback month after tax (saving to date stays >= 0)"),
+        xw_label(c, "option.atdpayback", "Discounted payback month after tax (in present value)")};
     xw_flowrows R = aftertax_rows(w->L);
     xw_flowfigs fg = {r->irr_after_tax, r->mirr_after_tax, r->payback_month_after_tax,
                       r->discounted_payback_month_after_tax, r->irr_after_tax_note};
