@@ -128,8 +128,8 @@ static char *value_text(const tco_keydef *k, const void *base, int set)
     }
     case TCO_T_INT:
         return text_of("%d", *(const int *)p);
-    case TCO_T_ENUM:
-        return text_of("%s", k->names[*(const int *)p]);
+    case TCO_T_ENUM: /* -1: not given, where that means something ([tax] depreciation) */
+        return text_of("%s", *(const int *)p >= 0 ? k->names[*(const int *)p] : "");
     case TCO_T_NUMBER:
         return text_of("%.15g", *(const double *)p);
     }

@@ -15,6 +15,12 @@ tco_scenario *tci_scenario_clone(const tco_scenario *s);
  * baseline). */
 double tci_net_cost(const tco_option_result *r, int m, int H);
 
+/* The annual charge in year `year` (1-based) of option o's hardware, of base
+ * `capex`, by depreciation method `method` (a tco_depreciation) with the
+ * option's depreciation_years and salvage_fraction: tco_depreciation_annual
+ * with another method (the tax view's, MODEL.md, Taxes). */
+double tci_depreciation_by(const tco_option *o, int method, double capex, int year);
+
 /* Where key k's value lives in base (a tco_scenario or a tco_option, by the
  * key's table). */
 void *tci_key_field(void *base, const tco_keydef *k);

@@ -2,7 +2,7 @@
  * and the IRS MACRS half-year tables. The workbook uses the spreadsheet
  * functions themselves, so these follow them exactly, fractional periods
  * included. */
-#include "tco.h"
+#include "core/core.h"
 
 #include <math.h>
 
@@ -108,9 +108,10 @@ double tco_macrs_rate(int property_years, int year)
     return 0;
 }
 
-int tco_depreciation_life(const tco_option *o)
+/* The life of method `method` with option o's depreciation_years. */
+static int life_of(const tco_option *o, int method)
 {
-    switch (o->depreciation) {
+    switch (method) {
     case TCO_DEP_MACRS5:
         return 6;
     case TCO_DEP_MACRS7:
@@ -120,13 +121,19 @@ int tco_depreciation_life(const tco_option *o)
     }
 }
 
-double tco_depreciation_annual(const tco_option *o, double capex, int year)
+int tco_depreciation_life(const tco_option *o)
 {
-    int life = tco_depreciation_life(o);
+    return life_of(o, (int)o->depreciation);
+}
+
+/* See core.h. */
+double tci_depreciation_by(const tco_option *o, int method, double capex, int year)
+{
+    int life = life_of(o, method);
     if (o->acquire != TCO_BUY || year < 1 || year > life)
         return 0;
     double salvage = capex * o->salvage_fraction;
-    switch (o->depreciation) {
+    switch (method) {
     case TCO_DEP_STRAIGHT_LINE:
         return tco_sln(capex, salvage, life);
     case TCO_DEP_DOUBLE_DECLINING:
@@ -139,4 +146,10 @@ double tco_depreciation_annual(const tco_option *o, double capex, int year)
         return capex * tco_macrs_rate(7, year);
     }
     return 0;
+}
+
+/* See documentation in header file. */
+double tco_depreciation_annual(const tco_option *o, double capex, int year)
+{
+    return tci_depreciation_by(o, (int)o->depreciation, capex, year);
 }

@@ -454,6 +454,67 @@ static void size_workload(const tco_scenario *s, const tco_option *o, tco_option
     }
 }
 
+/* The depreciation of option o's hardware of base `base` by method `method`,
+ * from the month after owned_from (none when it is below 0), into each month's
+ * depreciation (tax 0) or tax_depreciation (tax 1); returns the sum over
+ * months 1..H. */
+static double depreciate(const tco_option *o, int method, double base, int owned_from, int H,
+                         tco_month *monthly, int tax)
+{
+    double dep = 0, annual = 0;
+    int year = 0;
+    for (int m = 1; m <= H; m++) {
+        double *line = tax ? &monthly[m - 1].tax_depreciation : &monthly[m - 1].depreciation;
+        int y = (m - owned_from - 1) / 12 + 1;
+        if (owned_from < 0 || m <= owned_from) {
+            *line = 0;
+            continue;
+        }
+        if (y != year) {
+            year = y;
+            annual = tci_depreciation_by(o, method, base, y);
+        }
+        *line = annual / 12;
+        dep += annual / 12;
+    }
+    return dep;
+}
+
+/* The taxes of one option (MODEL.md, Taxes), once its months and totals are
+ * in r: each month's tax depreciation and tax, and the sums. */
+static void tax_option(const tco_scenario *s, const tco_option *o, const plan *p,
+                       tco_option_result *r, double rm)
+{
+    const int H = s->horizon_months;
+    const double rate = s->tax_rate;
+    int method = s->tax_depreciation >= 0 ? s->tax_depreciation : (int)o->depreciation;
+    int owns = o->acquire == TCO_BUY && p->owned_from >= 0;
+    double base = owns ? (p->owned_from > 0 ? p->buyout : p->capex) : 0;
+    double dep = depreciate(o, method, base, owns ? p->owned_from : -1, H, r->monthly, 1);
+    r->tax_depreciation = dep;
+    r->tax_book_value_end = base - dep;
+    r->tax_on_sale = owns ? rate * (r->residual - r->tax_book_value_end) : 0;
+    /* Month 0: a rent option's upfront or a lease's first payment; capex is
+     * depreciated. */
+    int deduct0 = o->acquire == TCO_RENT || o->financing == TCO_FIN_LEASE;
+    r->tax0 = deduct0 ? -rate * p->paid0 : 0;
+    double sum = r->tax0, npv = r->tax0, discount = 1;
+    for (int m = 1; m <= H; m++) {
+        tco_month *mo = &r->monthly[m - 1];
+        double deductible = mo->power + mo->cooling + mo->facility + mo->maintenance + mo->staff +
+                            mo->rental + mo->lease_payment +
+                            (s->deduct_interest ? mo->loan_interest : 0) + mo->tax_depreciation;
+        mo->tax = -rate * deductible + (m == H ? r->tax_on_sale : 0);
+        sum += mo->tax;
+        discount /= 1 + rm;
+        npv += mo->tax * discount;
+    }
+    r->commitment_tax = -rate * r->commitment_after_horizon;
+    r->tax = sum + r->commitment_tax;
+    r->after_tax_total = r->total + r->tax;
+    r->after_tax_npv = r->npv + npv - rate * r->commitment_npv;
+}
+
 static void compute_option(const tco_scenario *s, const tco_option *o, tco_option_result *r,
                            double rm)
 {
@@ -495,22 +556,8 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
 
     /* Book view: from the month the option owns the hardware, on what it
      * paid for it (a lease bought out: the buyout; none while leased). */
-    double dep = 0, base = p.owned_from > 0 ? p.buyout : p.capex;
-    int year = 0;
-    double annual = 0;
-    for (int m = 1; m <= H; m++) {
-        int y = (m - p.owned_from - 1) / 12 + 1;
-        if (p.owned_from < 0 || m <= p.owned_from) {
-            r->monthly[m - 1].depreciation = 0;
-            continue;
-        }
-        if (y != year) {
-            year = y;
-            annual = tco_depreciation_annual(o, base, y);
-        }
-        r->monthly[m - 1].depreciation = annual / 12;
-        dep += annual / 12;
-    }
+    double base = p.owned_from > 0 ? p.buyout : p.capex;
+    double dep = depreciate(o, (int)o->depreciation, base, p.owned_from, H, r->monthly, 0);
     r->depreciation = dep;
     r->book_value_end = o->acquire == TCO_BUY && p.owned_from >= 0 ? base - dep : 0;
 
@@ -534,6 +581,8 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
     r->irr_after_tax = r->mirr_after_tax = r->payback_month_after_tax =
         r->discounted_payback_month_after_tax = NAN;
     r->irr_after_tax_note = NULL;
+    if (s->tax)
+        tax_option(s, o, &p, r, rm);
     size_workload(s, o, r);
     /* Feasibility: the model held, the target rate served; unknown is feasible. */
     r->infeasible = 0;
@@ -543,21 +592,27 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
         r->infeasible |= TCO_INFEASIBLE_RATE;
 }
 
-/* The decision among feasible options: the lowest total (the first feasible
- * option in rank order), the lowest NPV and the lowest cost per unit of work
- * (ties: the first in input order). */
+/* The decision among feasible options: the best (the first feasible option
+ * in rank order), the lowest total (the best when ranking by the total), the
+ * lowest NPV and the lowest cost per unit of work (ties: the first in input
+ * order). */
 static void decide(tco_result *res)
 {
-    res->cheapest = res->lowest_npv = res->lowest_cost_per_unit = -1;
+    res->best = res->cheapest = res->lowest_npv = res->lowest_cost_per_unit = -1;
     for (size_t k = 0; k < res->n_options; k++)
         if (!res->options[res->rank[k]].infeasible) {
-            res->cheapest = (int)res->rank[k];
+            res->best = (int)res->rank[k];
             break;
         }
+    int by_total = res->scenario->rank_by == TCO_RANK_TOTAL;
+    if (by_total)
+        res->cheapest = res->best;
     for (size_t i = 0; i < res->n_options; i++) {
         const tco_option_result *r = &res->options[i];
         if (r->infeasible)
             continue;
+        if (!by_total && (res->cheapest < 0 || r->total < res->options[res->cheapest].total))
+            res->cheapest = (int)i;
         if (res->lowest_npv < 0 || r->npv < res->options[res->lowest_npv].npv)
             res->lowest_npv = (int)i;
         if (!isnan(r->cost_per_unit) &&
@@ -565,7 +620,6 @@ static void decide(tco_result *res)
              r->cost_per_unit < res->options[res->lowest_cost_per_unit].cost_per_unit))
             res->lowest_cost_per_unit = (int)i;
     }
-    res->best = res->cheapest;
 }
 
 /* Break-even of buy option i against the baseline rent option b, whose
@@ -614,29 +668,54 @@ static double payback_or_null(long k)
     return k >= 0 ? (double)k : NAN;
 }
 
+/* The returns of the flow c[0..n-1] (docs/MODEL.md, "Returns of buying
+ * against the baseline") at the NPV's monthly rate rm: IRR (or why there is
+ * none), MIRR and the payback months. */
+static void flow_returns(const double *c, size_t n, double rm, double *irr, double *mirr,
+                         double *payback, double *discounted_payback, const char **note)
+{
+    double rate;
+    const char *why = NULL;
+    if (tci_irr(c, n, &rate, &why) == 0) {
+        *irr = tci_rate_annual(rate);
+    } else {
+        *irr = NAN;
+        *note = why;
+    }
+    *mirr = tci_rate_annual(tci_mirr(c, n, rm, rm));
+    *payback = payback_or_null(tci_payback(c, n, 0));
+    *discounted_payback = payback_or_null(tci_payback(c, n, rm));
+}
+
+/* Option r's net cost at month m (tci_net_cost) with the month's tax. */
+static double net_after_tax(const tco_option_result *r, int m, int H)
+{
+    return tci_net_cost(r, m, H) + (m == 0 ? r->tax0 : r->monthly[m - 1].tax);
+}
+
 /* Returns of buy option i against the baseline b (docs/MODEL.md, "Returns of
  * buying against the baseline"): IRR, MIRR and the payback months of the
- * incremental flow c(m) = net_b(m) - net_i(m), m = 0..H. */
+ * incremental flow c(m) = net_b(m) - net_i(m), m = 0..H; with [tax], the same
+ * of the after-tax flow (MODEL.md, Taxes). */
 static void returns(const tco_scenario *s, tco_result *res, size_t i, int b)
 {
     const int H = s->horizon_months;
     tco_option_result *r = &res->options[i];
     const tco_option_result *rb = &res->options[b];
     double c[TCO_MAX_HORIZON + 1];
+    c[0] = 0; /* the loops fill c[0..H]; this tells the compiler c is written */
+    const size_t n = (size_t)H + 1;
     for (int m = 0; m <= H; m++)
         c[m] = tci_net_cost(rb, m, H) - tci_net_cost(r, m, H);
-    const size_t n = (size_t)H + 1;
-    double rate;
-    const char *why = NULL;
-    if (tci_irr(c, n, &rate, &why) == 0) {
-        r->irr = tci_rate_annual(rate);
-    } else {
-        r->irr = NAN;
-        r->irr_note = why;
-    }
-    r->mirr = tci_rate_annual(tci_mirr(c, n, res->monthly_rate, res->monthly_rate));
-    r->payback_month = payback_or_null(tci_payback(c, n, 0));
-    r->discounted_payback_month = payback_or_null(tci_payback(c, n, res->monthly_rate));
+    flow_returns(c, n, res->monthly_rate, &r->irr, &r->mirr, &r->payback_month,
+                 &r->discounted_payback_month, &r->irr_note);
+    if (!s->tax)
+        return;
+    for (int m = 0; m <= H; m++)
+        c[m] = net_after_tax(rb, m, H) - net_after_tax(r, m, H);
+    flow_returns(c, n, res->monthly_rate, &r->irr_after_tax, &r->mirr_after_tax,
+                 &r->payback_month_after_tax, &r->discounted_payback_month_after_tax,
+                 &r->irr_after_tax_note);
 }
 
 /* See documentation in header file. */
@@ -654,18 +733,32 @@ const char *tco_breakeven_note_name(tco_breakeven_note note)
     }
 }
 
-/* An option's place in the ranking: cheapest total first, then input order. */
+/* An option's place in the ranking: the lowest value of rank_by (the total,
+ * the NPV or the after-tax NPV) first, then input order. */
 typedef struct ranked {
-    double total;
+    double value;
     size_t index;
 } ranked;
 
-static int by_total(const void *x, const void *y)
+static int by_value(const void *x, const void *y)
 {
     const ranked *a = x, *b = y;
-    if (a->total != b->total)
-        return a->total < b->total ? -1 : 1;
+    if (a->value != b->value)
+        return a->value < b->value ? -1 : 1;
     return a->index < b->index ? -1 : a->index > b->index;
+}
+
+/* What option result r is ranked by. */
+static double rank_value(const tco_scenario *s, const tco_option_result *r)
+{
+    switch (s->rank_by) {
+    case TCO_RANK_NPV:
+        return r->npv;
+    case TCO_RANK_AFTER_TAX_NPV:
+        return r->after_tax_npv;
+    default:
+        return r->total;
+    }
 }
 
 /* See documentation in header file. */
@@ -710,9 +803,9 @@ tco_status tco_compute(const tco_scenario *s, tco_result **out)
     if (!order)
         goto nomem;
     for (size_t i = 0; i < s->n_options; i++)
-        order[i] = (ranked){res->options[i].total, i};
+        order[i] = (ranked){rank_value(s, &res->options[i]), i};
     if (s->n_options)
-        qsort(order, s->n_options, sizeof *order, by_total);
+        qsort(order, s->n_options, sizeof *order, by_value);
     for (size_t i = 0; i < s->n_options; i++)
         res->rank[i] = order[i].index;
     free(order);

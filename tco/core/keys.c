@@ -25,6 +25,8 @@ static const char *const after_term_names[] = {"renew", "on-demand", NULL};
 static const char *const financing_names[] = {"cash", "loan", "lease", NULL};
 static const char *const lease_end_names[] = {"return", "buyout", NULL};
 static const char *const mode_names[] = {"training", "inference", NULL};
+static const char *const rank_by_names[] = {"total", "npv", "after_tax_npv", NULL};
+static const char *const no_yes_names[] = {"no", "yes", NULL};
 static const char *const depreciation_names[] = {
     "straight-line", "double-declining", "sum-of-years", "macrs-5", "macrs-7", NULL,
 };
@@ -276,6 +278,45 @@ static const tco_keydef scenario_keys[] = {
                        .offset = S(include),
                        .unit_label = "",
                        .label = "Included files"},
+    /* Taxes and the ranking (MODEL.md, Taxes). */
+    [TCO_S_RANK_BY] = {.name = "rank_by",
+                       .section = "scenario",
+                       .type = TCO_T_ENUM,
+                       .unit = TCO_U_NONE,
+                       .offset = S(rank_by),
+                       .names = rank_by_names,
+                       .unit_label = "",
+                       .label = "Rank options by"},
+    [TCO_S_TAX_RATE] = {.name = "rate",
+                        .section = "tax",
+                        .type = TCO_T_NUMBER,
+                        .unit = TCO_U_FRACTION,
+                        .offset = S(tax_rate),
+                        .hi = 1,
+                        .unit_label = "of taxable income",
+                        .label = "Income-tax rate",
+                        .sheet_name = "TaxRate",
+                        .live = 1},
+    [TCO_S_TAX_DEPRECIATION] = {.name = "depreciation",
+                                .section = "tax",
+                                .type = TCO_T_ENUM,
+                                .unit = TCO_U_NONE,
+                                .offset = S(tax_depreciation),
+                                .def = -1, /* each option's own method */
+                                .names = depreciation_names,
+                                .unit_label = "",
+                                .label = "Tax depreciation method"},
+    [TCO_S_TAX_DEDUCT_INTEREST] = {.name = "deduct_interest",
+                                   .section = "tax",
+                                   .type = TCO_T_ENUM,
+                                   .unit = TCO_U_NONE,
+                                   .offset = S(deduct_interest),
+                                   .def = 1,
+                                   .names = no_yes_names,
+                                   .unit_label = "",
+                                   .label = "Loan interest deductible",
+                                   .sheet_name = "TaxDeductInterest",
+                                   .live = 1},
 };
 _Static_assert(sizeof scenario_keys / sizeof *scenario_keys == TCO_S_COUNT,
                "scenario_keys: one row per tco_skey");

@@ -221,6 +221,10 @@ typedef enum tco_skey {
     TCO_S_TOKENS_PER_REQUEST,
     TCO_S_STALE_AFTER_MONTHS,
     TCO_S_INCLUDE,
+    TCO_S_RANK_BY,             /* [scenario] rank_by */
+    TCO_S_TAX_RATE,            /* [tax] rate */
+    TCO_S_TAX_DEPRECIATION,    /* [tax] depreciation */
+    TCO_S_TAX_DEDUCT_INTEREST, /* [tax] deduct_interest */
     TCO_S_COUNT
 } tco_skey;
 
@@ -307,7 +311,7 @@ typedef enum tco_kunit {
  * member here, so that adding a key is adding one row to a table. */
 typedef struct tco_keydef {
     const char *name;    /* spelling in the INI */
-    const char *section; /* "scenario", "site", "workload" or "option" */
+    const char *section; /* "scenario", "site", "workload", "tax" or "option" */
     tco_ktype type;
     tco_kunit unit;
     tco_kapplies applies;     /* for option keys */

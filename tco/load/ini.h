@@ -34,11 +34,12 @@ typedef struct pending {
 /* The kinds of section. */
 enum section_kind {
     SEC_UNKNOWN,
-    SEC_SCENARIO, /* sections that appear once: scenario .. uncertainty */
+    SEC_SCENARIO, /* sections that appear once: scenario .. tax */
     SEC_SITE,
     SEC_WORKLOAD,
     SEC_SENSITIVITY,
     SEC_UNCERTAINTY,
+    SEC_TAX,
     SEC_OPTION, /* [option ID] */
     SEC_CASE    /* [case NAME] */
 };

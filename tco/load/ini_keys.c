@@ -834,6 +834,26 @@ static void check_busy_buy(loader *L)
     }
 }
 
+/* [tax] and rank_by (MODEL.md, Taxes): a [tax] section needs its rate, which
+ * turns the taxes on; ranking by the after-tax NPV needs them. */
+static void check_tax(loader *L)
+{
+    tco_scenario *s = L->s;
+    const int *kl = s->key_line;
+    s->tax = kl[TCO_S_TAX_RATE] != 0;
+    if (!s->tax)
+        for (size_t i = 0; i < L->n_sections; i++)
+            if (L->sections[i].kind == SEC_TAX && L->sections[i].valid) {
+                L->cur = L->sections[i].file;
+                tci_ini_report(L, L->sections[i].line, NULL,
+                               "[tax] needs its 'rate' (the income-tax rate, e.g. rate = 0.25)");
+                break;
+            }
+    if (!s->tax && kl[TCO_S_RANK_BY] && s->rank_by == TCO_RANK_AFTER_TAX_NPV)
+        tci_ini_report(L, KEY_AT(TCO_S_RANK_BY), NULL,
+                       "rank_by = after_tax_npv needs a [tax] section with its 'rate'");
+}
+
 /* See ini.h. */
 void tci_ini_check_scenario(loader *L)
 {
@@ -866,6 +886,7 @@ void tci_ini_check_scenario(loader *L)
                        "missing required key 'electricity_price' (buy options pay for "
                        "power)");
     check_busy_buy(L);
+    check_tax(L);
     if (kl[TCO_S_BASELINE] && s->baseline) {
         int b = tco_scenario_find(s, s->baseline);
         if (b < 0) {

@@ -21,7 +21,7 @@ static void test_keys_every_row(void)
         CU_ASSERT_PTR_NOT_NULL(kd->unit_label);
         CU_ASSERT_PTR_NOT_NULL_FATAL(kd->section);
         CU_ASSERT(strcmp(kd->section, "scenario") == 0 || strcmp(kd->section, "site") == 0 ||
-                  strcmp(kd->section, "workload") == 0);
+                  strcmp(kd->section, "workload") == 0 || strcmp(kd->section, "tax") == 0);
     }
     for (int k = 0; k < TCO_O_COUNT; k++) {
         const tco_keydef *kd = tco_option_key((tco_okey)k);
@@ -72,6 +72,9 @@ static void test_keys_order(void)
     CU_ASSERT_STRING_EQUAL(tco_scenario_key(TCO_S_ELECTRICITY_PRICE)->section, "site");
     CU_ASSERT_STRING_EQUAL(tco_scenario_key(TCO_S_UTILIZATION)->section, "workload");
     CU_ASSERT_STRING_EQUAL(tco_scenario_key(TCO_S_INCLUDE)->name, "include");
+    CU_ASSERT_STRING_EQUAL(tco_scenario_key(TCO_S_TAX_DEDUCT_INTEREST)->name, "deduct_interest");
+    CU_ASSERT_STRING_EQUAL(tco_scenario_key(TCO_S_TAX_DEDUCT_INTEREST)->section, "tax");
+    CU_ASSERT_EQUAL(tco_scenario_key(TCO_S_TAX_DEPRECIATION)->def, -1);
     CU_ASSERT_STRING_EQUAL(tco_option_key(TCO_O_LABEL)->name, "label");
     CU_ASSERT_STRING_EQUAL(tco_option_key(TCO_O_COUNT_GPUS)->name, "count");
     CU_ASSERT_STRING_EQUAL(tco_option_key(TCO_O_PRICE_PER_GPU_HOUR)->name, "price_per_gpu_hour");
@@ -101,6 +104,8 @@ static void test_keys_sheet_names(void)
         {TCO_S_PUE, "PUE"},
         {TCO_S_COLO_PER_KW_MONTH, "ColoPerKwMonth"},
         {TCO_S_UTILIZATION, "WorkloadUtilization"},
+        {TCO_S_TAX_RATE, "TaxRate"},
+        {TCO_S_TAX_DEDUCT_INTEREST, "TaxDeductInterest"},
     };
     size_t n = sizeof want / sizeof want[0], named = 0;
     for (size_t j = 0; j < n; j++) {
@@ -114,8 +119,10 @@ static void test_keys_sheet_names(void)
 }
 
 /* Live inputs: the seven global numbers the cash flows read (the horizon
- * shapes the sheets, so it is fixed), and the option numbers of the cash-flow
- * sheets; text, enumerations and catalog references are not live. */
+ * shapes the sheets, so it is fixed), the tax rate and whether a loan's
+ * interest is deductible (MODEL.md, Taxes), and the option numbers of the
+ * cash-flow sheets; other text, enumerations and catalog references are not
+ * live. */
 static void test_keys_live(void)
 {
     static const tco_skey global[] = {
@@ -126,14 +133,18 @@ static void test_keys_live(void)
         TCO_S_PUE,
         TCO_S_COLO_PER_KW_MONTH,
         TCO_S_UTILIZATION,
+        TCO_S_TAX_RATE,
+        TCO_S_TAX_DEDUCT_INTEREST,
     };
     size_t live = 0;
     for (size_t j = 0; j < sizeof global / sizeof global[0]; j++)
         CU_ASSERT_EQUAL(tco_scenario_key(global[j])->live, 1);
     for (int k = 0; k < TCO_S_COUNT; k++)
         live += tco_scenario_key((tco_skey)k)->live != 0;
-    CU_ASSERT_EQUAL(live, 7);
+    CU_ASSERT_EQUAL(live, 9);
     CU_ASSERT_EQUAL(tco_scenario_key(TCO_S_HORIZON_MONTHS)->live, 0);
+    CU_ASSERT_EQUAL(tco_scenario_key(TCO_S_TAX_DEPRECIATION)->live, 0);
+    CU_ASSERT_EQUAL(tco_scenario_key(TCO_S_RANK_BY)->live, 0);
     CU_ASSERT_EQUAL(tco_scenario_key(TCO_S_MODEL_PARAMS)->live, 0);
 
     /* Of the 32 option keys, 8 are not live: label, acquire, gpu, memory_gb
