@@ -103,6 +103,19 @@ static const tci_field fields[] = {
     [TCI_F_NPV] = {RESULT(npv), .unit = TCI_FU_MONEY, .outputs = ALL,
                    .label = "Net present value of the cost", .label_key = "summary.field.npv",
                    .md_head = "NPV"},
+    /* Taxes (MODEL.md, Taxes): the workbook's Summary; with [tax] only. */
+    [TCI_F_TAX] = {RESULT(tax), .unit = TCI_FU_MONEY, .applies = TCI_FA_TAX,
+                   .outputs = TCI_OUT_SUMMARY,
+                   .label = "Tax (negative: tax saved), the commitment's included",
+                   .label_key = "summary.field.tax"},
+    [TCI_F_AFTER_TAX_TOTAL] = {RESULT(after_tax_total), .unit = TCI_FU_MONEY, .applies = TCI_FA_TAX,
+                               .outputs = TCI_OUT_SUMMARY,
+                               .label = "Total cost of ownership after tax",
+                               .label_key = "summary.field.after_tax_total"},
+    [TCI_F_AFTER_TAX_NPV] = {RESULT(after_tax_npv), .unit = TCI_FU_MONEY, .applies = TCI_FA_TAX,
+                             .outputs = TCI_OUT_SUMMARY,
+                             .label = "Net present value of the cost after tax",
+                             .label_key = "summary.field.after_tax_npv"},
 
     /* Unit costs. */
     [TCI_F_GPU_HOURS] = {RESULT(gpu_hours), .unit = TCI_FU_GPU_HOURS, .outputs = BOOK,
@@ -183,6 +196,23 @@ static const tci_field fields[] = {
                         .applies = TCI_FA_BASELINE,
                         .outputs = DATA,
                         .label = "IRR: why there is none"},
+    [TCI_F_IRR_AFTER_TAX] = {RESULT(irr_after_tax), .unit = TCI_FU_FRACTION,
+                             .applies = TCI_FA_TAX_BASELINE, .outputs = TCI_OUT_SUMMARY,
+                             .label = "IRR of buying after tax (annual)",
+                             .label_key = "summary.field.irr_after_tax"},
+    [TCI_F_MIRR_AFTER_TAX] = {RESULT(mirr_after_tax), .unit = TCI_FU_FRACTION,
+                              .applies = TCI_FA_TAX_BASELINE, .outputs = TCI_OUT_SUMMARY,
+                              .label = "MIRR of buying after tax (annual)",
+                              .label_key = "summary.field.mirr_after_tax"},
+    [TCI_F_PAYBACK_MONTH_AFTER_TAX] = {RESULT(payback_month_after_tax), .unit = TCI_FU_MONTH,
+                                       .applies = TCI_FA_TAX_BASELINE, .outputs = TCI_OUT_SUMMARY,
+                                       .label = "Payback month after tax",
+                                       .label_key = "summary.field.payback_month_after_tax"},
+    [TCI_F_DISCOUNTED_PAYBACK_MONTH_AFTER_TAX] =
+        {RESULT(discounted_payback_month_after_tax), .unit = TCI_FU_MONTH,
+         .applies = TCI_FA_TAX_BASELINE, .outputs = TCI_OUT_SUMMARY,
+         .label = "Discounted payback month after tax",
+         .label_key = "summary.field.discounted_payback_month_after_tax"},
 
     /* Ranking. */
     [TCI_F_RANK] = {.name = "rank",
@@ -282,6 +312,10 @@ int tci_field_applies(const tci_field *f, const tco_result *res, size_t i)
         return o->acquire == TCO_BUY && o->financing == TCO_FIN_LOAN;
     case TCI_FA_LEASE:
         return o->acquire == TCO_BUY && o->financing == TCO_FIN_LEASE;
+    case TCI_FA_TAX:
+        return res->scenario->tax;
+    case TCI_FA_TAX_BASELINE:
+        return res->scenario->tax && o->acquire == TCO_BUY && res->baseline >= 0;
     case TCI_FA_ALL:
     default:
         return 1;
@@ -291,6 +325,8 @@ int tci_field_applies(const tci_field *f, const tco_result *res, size_t i)
 /* See documentation in header file. */
 int tci_field_in(const tci_field *f, const tco_result *res)
 {
+    if (f && (f->applies == TCI_FA_TAX || f->applies == TCI_FA_TAX_BASELINE))
+        return res && res->scenario && res->scenario->tax;
     if (!f || (f->applies != TCI_FA_LOAN && f->applies != TCI_FA_LEASE))
         return f != NULL;
     for (size_t i = 0; res && i < res->n_options; i++)
@@ -308,9 +344,12 @@ const char *tci_field_word(const tci_field *f, const tco_result *res, size_t i)
         return r->breakeven_month > 0 ? NULL : tco_breakeven_note_name(TCO_BE_NEVER);
     if (f == &fields[TCI_F_BREAKEVEN_UTILIZATION])
         return tco_breakeven_note_name(r->breakeven_utilization_note);
-    if (f == &fields[TCI_F_PAYBACK_MONTH] || f == &fields[TCI_F_DISCOUNTED_PAYBACK_MONTH])
+    if (f == &fields[TCI_F_PAYBACK_MONTH] || f == &fields[TCI_F_DISCOUNTED_PAYBACK_MONTH] ||
+        f == &fields[TCI_F_PAYBACK_MONTH_AFTER_TAX] ||
+        f == &fields[TCI_F_DISCOUNTED_PAYBACK_MONTH_AFTER_TAX])
         return isnan(tci_field_number(f, res, i)) ? tco_breakeven_note_name(TCO_BE_NEVER) : NULL;
-    if (f == &fields[TCI_F_IRR] || f == &fields[TCI_F_MIRR])
+    if (f == &fields[TCI_F_IRR] || f == &fields[TCI_F_MIRR] || f == &fields[TCI_F_IRR_AFTER_TAX] ||
+        f == &fields[TCI_F_MIRR_AFTER_TAX])
         return isnan(tci_field_number(f, res, i)) ? "none" : NULL;
     return NULL;
 }

@@ -63,6 +63,9 @@ typedef enum tci_field_id {
     TCI_F_RESIDUAL,
     TCI_F_TOTAL,
     TCI_F_NPV,
+    TCI_F_TAX,             /* with [tax] (TCI_FA_TAX) */
+    TCI_F_AFTER_TAX_TOTAL, /* with [tax] */
+    TCI_F_AFTER_TAX_NPV,   /* with [tax] */
     TCI_F_GPU_HOURS,
     TCI_F_COST_PER_GPU_HOUR,
     TCI_F_COST_PER_PFLOP_HOUR,
@@ -80,6 +83,10 @@ typedef enum tci_field_id {
     TCI_F_PAYBACK_MONTH,
     TCI_F_DISCOUNTED_PAYBACK_MONTH,
     TCI_F_IRR_NOTE,
+    TCI_F_IRR_AFTER_TAX, /* with [tax] (TCI_FA_TAX_BASELINE) */
+    TCI_F_MIRR_AFTER_TAX,
+    TCI_F_PAYBACK_MONTH_AFTER_TAX,
+    TCI_F_DISCOUNTED_PAYBACK_MONTH_AFTER_TAX,
     TCI_F_RANK,
     TCI_F_FEASIBLE,
     TCI_F_INFEASIBLE_REASON,
@@ -133,14 +140,18 @@ enum {
 
 /* The options a field has a meaning for. */
 typedef enum tci_fapplies {
-    TCI_FA_ALL = 0,  /* every option */
-    TCI_FA_BUY,      /* bought options (residual, power drawn, book view) */
-    TCI_FA_BASELINE, /* bought options when the scenario has a rent baseline */
-    TCI_FA_TERM,     /* reserved rent options with a contract term (term_months), and
-                        leased options: what they owe past the horizon */
-    TCI_FA_LOAN,     /* bought options financed by a loan; every output leaves the field
-                        out of a report whose scenario has no such option (tci_field_in) */
-    TCI_FA_LEASE     /* leased options; likewise left out without one */
+    TCI_FA_ALL = 0,     /* every option */
+    TCI_FA_BUY,         /* bought options (residual, power drawn, book view) */
+    TCI_FA_BASELINE,    /* bought options when the scenario has a rent baseline */
+    TCI_FA_TERM,        /* reserved rent options with a contract term (term_months), and
+                           leased options: what they owe past the horizon */
+    TCI_FA_LOAN,        /* bought options financed by a loan; every output leaves the field
+                           out of a report whose scenario has no such option (tci_field_in) */
+    TCI_FA_LEASE,       /* leased options; likewise left out without one */
+    TCI_FA_TAX,         /* every option, with [tax] (MODEL.md, Taxes); every output leaves
+                           the field out of a report whose scenario has no [tax] */
+    TCI_FA_TAX_BASELINE /* bought options when the scenario has a rent baseline, with
+                           [tax]; likewise left out without [tax] */
 } tci_fapplies;
 
 /* One result field. */
@@ -166,9 +177,10 @@ const tci_field *tci_field_get(tci_field_id id);
 
 /* 1 when the outputs of res carry field f: every field, but a loan field
  * (TCI_FA_LOAN) only when an option of res's scenario is financed by a loan, a
- * lease field (TCI_FA_LEASE) only when one is leased, so that a scenario
- * without one is written as it was before. res may be NULL (no option: 0 for
- * a loan or lease field). */
+ * lease field (TCI_FA_LEASE) only when one is leased, a tax field (TCI_FA_TAX,
+ * TCI_FA_TAX_BASELINE) only with [tax], so that a scenario without one is
+ * written as it was before. res may be NULL (no option: 0 for a loan, lease or
+ * tax field). */
 int tci_field_in(const tci_field *f, const tco_result *res);
 
 /* The text of a text field for option i of res: the option's id, label, GPU

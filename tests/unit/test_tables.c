@@ -279,10 +279,11 @@ static void test_fields_outputs(void)
         "id,acquire,count,utilization,capex,power,cooling,facility,maintenance,staff,rental,"
         "commitment_after_horizon,loan_amount,loan_payment,loan_interest,loan_principal,"
         "loan_balance_at_horizon,lease_payment,lease_payments,lease_buyout,residual,total,npv,"
-        "gpu_hours,cost_per_gpu_hour,"
+        "tax,after_tax_total,after_tax_npv,gpu_hours,cost_per_gpu_hour,"
         "cost_per_pflop_hour,cost_per_unit,"
         "units_per_s_per_kw,it_kw,provisioned_kw,depreciation,book_value_end,breakeven_month,"
-        "breakeven_utilization,irr,mirr,payback_month,discounted_payback_month,rank,feasible");
+        "breakeven_utilization,irr,mirr,payback_month,discounted_payback_month,irr_after_tax,"
+        "mirr_after_tax,payback_month_after_tax,discounted_payback_month_after_tax,rank,feasible");
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_MD),
                            "label,acquire,loan_interest,lease_payments,total,npv,"
                            "cost_per_gpu_hour,breakeven_month,breakeven_utilization,irr,mirr,"

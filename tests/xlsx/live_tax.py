@@ -107,7 +107,7 @@ for case in (BASE, EDITED):
 
 # Rows of an option sheet, by the start of their label (column A).
 ROWS = {"tdep": "Tax depreciation", "tbv": "Tax book value at month",
-        "tsale": "Tax on the sale at month", "ded": "Deductible:", "tax": "Tax: -rate",
+        "tsale": "Tax on the sale:", "ded": "Deductible:", "tax": "Tax: -rate",
         "atnet": "Net cost after tax", "atpv": "Present value after tax",
         "flow": "Saved after tax (", "irr": "IRR of buying after tax",
         "mirr": "MIRR of buying after tax", "payback": "Payback month after tax",
@@ -206,6 +206,13 @@ def main():
                 if not near(summary[oid].get(key), EDITED[oid]["at_total"]):
                     bad.append(f"edited: Summary {oid}.{key} {summary[oid].get(key)!r}, by hand "
                                f"{EDITED[oid]['at_total']}")
+        for oid in ("loan", "lease"):
+            for key, fig in (("irr_after_tax", "irr"), ("mirr_after_tax", "mirr"),
+                             ("payback_month_after_tax", "payback"),
+                             ("discounted_payback_month_after_tax", "payback")):
+                if not near(summary[oid].get(key), EDITED[oid][fig]):
+                    bad.append(f"edited: Summary {oid}.{key} {summary[oid].get(key)!r}, by hand "
+                               f"{EDITED[oid][fig]}")
         print(f"{compared} Summary figures compared with the engine")
     for b in bad[:60]:
         print("MISMATCH", b)

@@ -120,9 +120,12 @@ double xw_field_value(xw_ctx *c, size_t i, int fi, char *text, size_t size)
     text[0] = '\0';
     if (isfinite(v))
         return v;
-    if (tci_field_word(f, c->r, i) && (fi == TCI_F_IRR || fi == TCI_F_MIRR)) {
-        tci_utf8_format(text, size, "%s",
-                        xw_irr_word(c, fi == TCI_F_IRR ? c->r->options[i].irr_note : NULL).text);
+    if (tci_field_word(f, c->r, i) && (fi == TCI_F_IRR || fi == TCI_F_MIRR ||
+                                       fi == TCI_F_IRR_AFTER_TAX || fi == TCI_F_MIRR_AFTER_TAX)) {
+        const char *note = fi == TCI_F_IRR             ? c->r->options[i].irr_note
+                           : fi == TCI_F_IRR_AFTER_TAX ? c->r->options[i].irr_after_tax_note
+                                                       : NULL;
+        tci_utf8_format(text, size, "%s", xw_irr_word(c, note).text);
     } else if (tci_field_word(f, c->r, i)) {
         tco_breakeven_note note = fi != TCI_F_BREAKEVEN_UTILIZATION
                                       ? TCO_BE_NEVER
@@ -148,6 +151,10 @@ int xw_field_applies(const xw_ctx *c, size_t i, int fi)
         return c->os[i].loan;
     case TCI_FA_LEASE:
         return c->os[i].lease;
+    case TCI_FA_TAX:
+        return c->s->tax;
+    case TCI_FA_TAX_BASELINE:
+        return c->s->tax && c->os[i].has_base;
     case TCI_FA_ALL:
     default:
         return 1;

@@ -13,9 +13,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The Summary's field of the NPV after tax, until the field table has one: the NPV's. */
-#define RANK_AFTER_TAX_NPV TCI_F_NPV
-
 /* ===== Cells ===== */
 
 /* The fields that repeat column C of a row of the option's sheet (a driver or a
@@ -39,6 +36,13 @@ static const struct {
     {TCI_F_RESIDUAL, offsetof(xw_optsheet, r_resid), 0},
     {TCI_F_TOTAL, offsetof(xw_optsheet, r_net), 0},
     {TCI_F_NPV, offsetof(xw_optsheet, r_pv), 0},
+    {TCI_F_TAX, offsetof(xw_optsheet, r_tax), 0},
+    {TCI_F_AFTER_TAX_TOTAL, offsetof(xw_optsheet, tx.r_atnet), 0},
+    {TCI_F_AFTER_TAX_NPV, offsetof(xw_optsheet, tx.r_atpv), 0},
+    {TCI_F_IRR_AFTER_TAX, offsetof(xw_optsheet, tx.k_irr), 0},
+    {TCI_F_MIRR_AFTER_TAX, offsetof(xw_optsheet, tx.k_mirr), 0},
+    {TCI_F_PAYBACK_MONTH_AFTER_TAX, offsetof(xw_optsheet, tx.k_pay), 0},
+    {TCI_F_DISCOUNTED_PAYBACK_MONTH_AFTER_TAX, offsetof(xw_optsheet, tx.k_dpay), 0},
     {TCI_F_GPU_HOURS, offsetof(xw_optsheet, k_gpuh), 0},
     {TCI_F_COST_PER_PFLOP_HOUR, offsetof(xw_optsheet, k_pflop), 1},
     {TCI_F_COST_PER_UNIT, offsetof(xw_optsheet, k_units), 1},
@@ -80,7 +84,7 @@ static int rank_field(const xw_ctx *c)
     case TCO_RANK_NPV:
         return TCI_F_NPV;
     case TCO_RANK_AFTER_TAX_NPV:
-        return RANK_AFTER_TAX_NPV;
+        return TCI_F_AFTER_TAX_NPV;
     case TCO_RANK_TOTAL:
     default:
         return TCI_F_TOTAL;
