@@ -331,7 +331,7 @@ static void ck_tax_items(xw_ctx *c, size_t i, ck_item *it, int *n)
     ck_item *k = ck_add(it, n, XW_KEY("checks.integrity.tax"),
                         "Taxes: the tax is -rate x the deductions, plus the tax on the sale and "
                         "on the commitment after the horizon",
-                        XW_NONE);
+                        TCI_F_TAX);
     xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_tax, V).s);
     xw_f(c, k->expect, sizeof k->expect, "=-TaxRate*SUM(%s)%s%s%s%s",
          xw_range(L->quoted, L->tx.r_ded, XW_COL_M0, L->tx.r_ded, last).s,
@@ -348,7 +348,7 @@ static void ck_tax_items(xw_ctx *c, size_t i, ck_item *it, int *n)
                  (L->tx.k_ctax != XW_NONE ? res->commitment_tax : 0);
 
     k = ck_add(it, n, XW_KEY("checks.integrity.after_tax_total"),
-               "Taxes: the total after tax is the total plus the tax", TCI_F_TOTAL);
+               "Taxes: the total after tax is the total plus the tax", TCI_F_AFTER_TAX_TOTAL);
     xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->tx.r_atnet, V).s);
     xw_f(c, k->expect, sizeof k->expect, "=%s+%s", os(c, i, L->r_net, V).s,
          os(c, i, L->r_tax, V).s);
@@ -356,7 +356,8 @@ static void ck_tax_items(xw_ctx *c, size_t i, ck_item *it, int *n)
 
     /* NPV() discounts its first value by one period: month 1 onwards. */
     k = ck_add(it, n, XW_KEY("checks.integrity.after_tax_npv"),
-               "Taxes: the NPV after tax two ways, the present values against NPV()", TCI_F_NPV);
+               "Taxes: the NPV after tax two ways, the present values against NPV()",
+               TCI_F_AFTER_TAX_NPV);
     xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->tx.r_atpv, V).s);
     xw_f(c, k->expect, sizeof k->expect, "=%s+NPV(%s,%s)%s%s", os(c, i, L->tx.r_atnet, XW_COL_M0).s,
          os(c, i, L->k_rm, V).s,
@@ -394,7 +395,7 @@ static void ck_tax_items(xw_ctx *c, size_t i, ck_item *it, int *n)
     k = ck_add(it, n, XW_KEY("checks.integrity.after_tax_flow"),
                "Taxes: the saving after tax adds up to the difference of the totals after tax "
                "within the horizon",
-               TCI_F_IRR);
+               TCI_F_IRR_AFTER_TAX);
     xw_f(c, k->book, sizeof k->book, "=SUM(%s)",
          xw_range(L->quoted, L->tx.r_flow, XW_COL_M0, L->tx.r_flow, last).s);
     xw_f(c, k->expect, sizeof k->expect, "=%s-%s", within[0], within[1]);
