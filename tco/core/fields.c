@@ -184,6 +184,50 @@ static const tci_field fields[] = {
                         .outputs = DATA,
                         .label = "IRR: why there is none"},
 
+    /* Taxes (MODEL.md, Taxes): only in the report of a scenario with [tax]. */
+    [TCI_F_TAX0] = {RESULT(tax0), .unit = TCI_FU_MONEY, .applies = TCI_FA_TAX, .outputs = DATA,
+                    .label = "Tax at month 0"},
+    [TCI_F_TAX_DEPRECIATION] = {RESULT(tax_depreciation), .unit = TCI_FU_MONEY,
+                                .applies = TCI_FA_TAX, .outputs = DATA,
+                                .label = "Depreciation over the horizon (tax)"},
+    [TCI_F_TAX_BOOK_VALUE_END] = {RESULT(tax_book_value_end), .unit = TCI_FU_MONEY,
+                                  .applies = TCI_FA_TAX, .outputs = DATA,
+                                  .label = "Tax book value at the end"},
+    [TCI_F_TAX_ON_SALE] = {RESULT(tax_on_sale), .unit = TCI_FU_MONEY, .applies = TCI_FA_TAX,
+                           .outputs = DATA, .label = "Tax on the sale at the horizon"},
+    [TCI_F_COMMITMENT_TAX] = {RESULT(commitment_tax), .unit = TCI_FU_MONEY, .applies = TCI_FA_TAX,
+                              .outputs = DATA, .label = "Tax on the commitment after the horizon"},
+    [TCI_F_TAX] = {RESULT(tax), .unit = TCI_FU_MONEY, .applies = TCI_FA_TAX, .outputs = DATA,
+                   .label = "Tax (negative: saved)"},
+    [TCI_F_AFTER_TAX_TOTAL] = {RESULT(after_tax_total), .unit = TCI_FU_MONEY, .applies = TCI_FA_TAX,
+                               .outputs = DATA | TCI_OUT_MD, .label = "Total cost after tax",
+                               .md_head = "After-tax total"},
+    [TCI_F_AFTER_TAX_NPV] = {RESULT(after_tax_npv), .unit = TCI_FU_MONEY, .applies = TCI_FA_TAX,
+                             .outputs = DATA | TCI_OUT_MD,
+                             .label = "Net present value of the cost after tax",
+                             .md_head = "After-tax NPV"},
+    [TCI_F_IRR_AFTER_TAX] = {RESULT(irr_after_tax), .unit = TCI_FU_FRACTION,
+                             .applies = TCI_FA_TAX_BASELINE, .outputs = DATA | TCI_OUT_MD,
+                             .label = "IRR of buying against the baseline after tax (annual)",
+                             .md_head = "After-tax IRR"},
+    [TCI_F_MIRR_AFTER_TAX] = {RESULT(mirr_after_tax), .unit = TCI_FU_FRACTION,
+                              .applies = TCI_FA_TAX_BASELINE, .outputs = DATA,
+                              .label = "MIRR of buying after tax (annual)"},
+    [TCI_F_PAYBACK_MONTH_AFTER_TAX] = {RESULT(payback_month_after_tax), .unit = TCI_FU_MONTH,
+                                       .applies = TCI_FA_TAX_BASELINE, .outputs = DATA | TCI_OUT_MD,
+                                       .label = "Payback month after tax",
+                                       .md_head = "After-tax payback month"},
+    [TCI_F_DISCOUNTED_PAYBACK_MONTH_AFTER_TAX] = {RESULT(discounted_payback_month_after_tax),
+                                                  .unit = TCI_FU_MONTH,
+                                                  .applies = TCI_FA_TAX_BASELINE, .outputs = DATA,
+                                                  .label = "Discounted payback month after tax"},
+    [TCI_F_IRR_AFTER_TAX_NOTE] = {.name = "irr_after_tax_note",
+                                  .from = TCI_FROM_IRR_AFTER_TAX_NOTE,
+                                  .unit = TCI_FU_TEXT,
+                                  .applies = TCI_FA_TAX_BASELINE,
+                                  .outputs = DATA,
+                                  .label = "IRR after tax: why there is none"},
+
     /* Ranking. */
     [TCI_F_RANK] = {.name = "rank",
                     .from = TCI_FROM_RANK,
@@ -237,6 +281,8 @@ const char *tci_field_text(const tci_field *f, const tco_result *res, size_t i)
         return tco_breakeven_note_name(res->options[i].breakeven_utilization_note);
     case TCI_FROM_IRR_NOTE:
         return res->options[i].irr_note;
+    case TCI_FROM_IRR_AFTER_TAX_NOTE:
+        return res->options[i].irr_after_tax_note;
     default:
         return NULL;
     }
@@ -274,6 +320,7 @@ int tci_field_applies(const tci_field *f, const tco_result *res, size_t i)
     case TCI_FA_BUY:
         return o->acquire == TCO_BUY;
     case TCI_FA_BASELINE:
+    case TCI_FA_TAX_BASELINE:
         return o->acquire == TCO_BUY && res->baseline >= 0;
     case TCI_FA_TERM:
         return (o->acquire == TCO_RENT && o->pricing == TCO_RESERVED && o->term_months > 0) ||
@@ -291,6 +338,8 @@ int tci_field_applies(const tci_field *f, const tco_result *res, size_t i)
 /* See documentation in header file. */
 int tci_field_in(const tci_field *f, const tco_result *res)
 {
+    if (f && (f->applies == TCI_FA_TAX || f->applies == TCI_FA_TAX_BASELINE))
+        return res && res->scenario && res->scenario->tax;
     if (!f || (f->applies != TCI_FA_LOAN && f->applies != TCI_FA_LEASE))
         return f != NULL;
     for (size_t i = 0; res && i < res->n_options; i++)
@@ -308,9 +357,12 @@ const char *tci_field_word(const tci_field *f, const tco_result *res, size_t i)
         return r->breakeven_month > 0 ? NULL : tco_breakeven_note_name(TCO_BE_NEVER);
     if (f == &fields[TCI_F_BREAKEVEN_UTILIZATION])
         return tco_breakeven_note_name(r->breakeven_utilization_note);
-    if (f == &fields[TCI_F_PAYBACK_MONTH] || f == &fields[TCI_F_DISCOUNTED_PAYBACK_MONTH])
+    if (f == &fields[TCI_F_PAYBACK_MONTH] || f == &fields[TCI_F_DISCOUNTED_PAYBACK_MONTH] ||
+        f == &fields[TCI_F_PAYBACK_MONTH_AFTER_TAX] ||
+        f == &fields[TCI_F_DISCOUNTED_PAYBACK_MONTH_AFTER_TAX])
         return isnan(tci_field_number(f, res, i)) ? tco_breakeven_note_name(TCO_BE_NEVER) : NULL;
-    if (f == &fields[TCI_F_IRR] || f == &fields[TCI_F_MIRR])
+    if (f == &fields[TCI_F_IRR] || f == &fields[TCI_F_MIRR] || f == &fields[TCI_F_IRR_AFTER_TAX] ||
+        f == &fields[TCI_F_MIRR_AFTER_TAX])
         return isnan(tci_field_number(f, res, i)) ? "none" : NULL;
     return NULL;
 }
