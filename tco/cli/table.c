@@ -142,9 +142,56 @@ static void print_left_out(const tco_result *res, FILE *out)
         fputs(".\n", out);
 }
 
-/* The decision: the cheapest feasible option and what it saves against the
- * next feasible one, the options left out and why, the lowest cost per unit
- * of work among feasible options. */
+/* The words of rank_by: "total", "NPV", "after-tax NPV". */
+static const char *rank_by_words(tco_rank_by by)
+{
+    return by == TCO_RANK_NPV ? "NPV" : by == TCO_RANK_AFTER_TAX_NPV ? "after-tax NPV" : "total";
+}
+
+/* What option result r is ranked by (rank_by). */
+static double rank_value(const tco_option_result *r, tco_rank_by by)
+{
+    return by == TCO_RANK_NPV ? r->npv : by == TCO_RANK_AFTER_TAX_NPV ? r->after_tax_npv : r->total;
+}
+
+/* The headline when the scenario ranks by the NPV or the after-tax NPV: the
+ * best feasible option by it and what it saves against the next feasible one
+ * in rank order. */
+static void print_best(const tco_result *res, FILE *out)
+{
+    const tco_scenario *s = res->scenario;
+    char a[40];
+    fprintf(out, "\nBest by %s: ", rank_by_words(s->rank_by));
+    if (res->best < 0) {
+        fputs("none, no option is feasible.\n", out);
+        return;
+    }
+    int next = -1;
+    for (size_t k = 0; k < res->n_options && next < 0; k++) {
+        size_t i = res->rank[k];
+        if ((int)i != res->best && !res->options[i].infeasible)
+            next = (int)i;
+    }
+    tco_fput_text(out, s->options[res->best].id, 0, 0);
+    fputs(" (", out);
+    tco_fput_text(out, s->options[res->best].label, 0, 0);
+    if (next < 0) {
+        fputs("), the only feasible option.\n", out);
+        return;
+    }
+    double gap = rank_value(&res->options[next], s->rank_by) -
+                 rank_value(&res->options[res->best], s->rank_by);
+    fprintf(out, "), %s ", tco_group_thousands(a, sizeof a, gap, 0));
+    tco_fput_text(out, s->currency, 0, 0);
+    fputs(" less than ", out);
+    tco_fput_text(out, s->options[next].id, 0, 0);
+    fprintf(out, " over %d months.\n", s->horizon_months);
+}
+
+/* The decision: the best feasible option by rank_by (the cheapest, unless the
+ * scenario ranks by another figure) and what it saves against the next
+ * feasible one, the options left out and why, the lowest cost per unit of
+ * work among feasible options. */
 static void print_decision(const tco_result *res, FILE *out, const tco_unit_scale *scale,
                            const char *ps)
 {
@@ -153,7 +200,10 @@ static void print_decision(const tco_result *res, FILE *out, const tco_unit_scal
     for (size_t i = 0; i < res->n_options; i++)
         any_left_out |= res->options[i].infeasible != 0;
     char a[40];
-    if (s->n_options > 1 || any_left_out) {
+    if (s->rank_by != TCO_RANK_TOTAL && (s->n_options > 1 || any_left_out)) {
+        print_best(res, out);
+        print_left_out(res, out);
+    } else if (s->n_options > 1 || any_left_out) {
         fputs("\nCheapest: ", out);
         if (res->cheapest < 0) {
             fputs("none, no option is feasible.\n", out);
@@ -306,6 +356,37 @@ static void print_returns(const tco_result *res, FILE *out, int idw)
     }
 }
 
+/* With [tax], a line for each option: its tax, after-tax total and NPV,
+ * and for a bought option against the baseline the after-tax IRR and payback
+ * (MODEL.md, Taxes), with why there is no IRR when there is none. */
+static void print_taxes(const tco_result *res, FILE *out, int idw)
+{
+    const tco_scenario *s = res->scenario;
+    if (!s->tax)
+        return;
+    char a[40], b[40], c[40], d[32], e[32];
+    fprintf(out,
+            "After tax at %g%% (tax negative when saved; IRR annual, payback months from "
+            "month 0):\n",
+            s->tax_rate * 100);
+    for (size_t i = 0; i < s->n_options; i++) {
+        const tco_option_result *r = &res->options[i];
+        fputs("  ", out);
+        tco_fput_text(out, s->options[i].id, idw, 0);
+        fprintf(out, "  tax %s, after-tax total %s, after-tax NPV %s",
+                tco_group_thousands(a, sizeof a, r->tax, 0),
+                tco_group_thousands(b, sizeof b, r->after_tax_total, 0),
+                tco_group_thousands(c, sizeof c, r->after_tax_npv, 0));
+        if (s->options[i].acquire == TCO_BUY && res->baseline >= 0) {
+            fprintf(out, ", IRR %s, payback %s", return_text(d, sizeof d, r->irr_after_tax, 0),
+                    return_text(e, sizeof e, r->payback_month_after_tax, 1));
+            if (r->irr_after_tax_note)
+                fprintf(out, " (no IRR: %s)", r->irr_after_tax_note);
+        }
+        fputc('\n', out);
+    }
+}
+
 /* See documentation in cli.h. */
 const char cli_breakeven_words[] =
     "Break-even month: from it to the end, buying costs at most the baseline to "
@@ -333,6 +414,8 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
         fputs(", baseline ", out);
         tco_fput_text(out, s->options[res->baseline].id, 0, 0);
     }
+    if (s->rank_by != TCO_RANK_TOTAL)
+        fprintf(out, ", ranked by %s", rank_by_words(s->rank_by));
     fputs("\n\n", out);
     int per_unit = 0;
     for (size_t i = 0; i < s->n_options; i++)
@@ -385,7 +468,7 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
             snprintf(be, sizeof be, "%s%s", month, util);
             words |= r->breakeven_month <= 0 || note;
         }
-        int best = (int)i == res->cheapest;
+        int best = (int)i == res->best;
         fputs(r->infeasible ? red : best ? green : "", out);
         fprintf(out, "%4zu  ", k + 1);
         tco_fput_text(out, o->id, idw, 0);
@@ -406,6 +489,7 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
     if (words)
         fputs(cli_breakeven_words, out);
     print_returns(res, out, idw);
+    print_taxes(res, out, idw);
     print_loans(res, out);
     print_leases(res, out);
     if (s->model_params > 0)

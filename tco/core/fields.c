@@ -103,19 +103,6 @@ static const tci_field fields[] = {
     [TCI_F_NPV] = {RESULT(npv), .unit = TCI_FU_MONEY, .outputs = ALL,
                    .label = "Net present value of the cost", .label_key = "summary.field.npv",
                    .md_head = "NPV"},
-    /* Taxes (MODEL.md, Taxes): the workbook's Summary; with [tax] only. */
-    [TCI_F_TAX] = {RESULT(tax), .unit = TCI_FU_MONEY, .applies = TCI_FA_TAX,
-                   .outputs = TCI_OUT_SUMMARY,
-                   .label = "Tax (negative: tax saved), the commitment's included",
-                   .label_key = "summary.field.tax"},
-    [TCI_F_AFTER_TAX_TOTAL] = {RESULT(after_tax_total), .unit = TCI_FU_MONEY, .applies = TCI_FA_TAX,
-                               .outputs = TCI_OUT_SUMMARY,
-                               .label = "Total cost of ownership after tax",
-                               .label_key = "summary.field.after_tax_total"},
-    [TCI_F_AFTER_TAX_NPV] = {RESULT(after_tax_npv), .unit = TCI_FU_MONEY, .applies = TCI_FA_TAX,
-                             .outputs = TCI_OUT_SUMMARY,
-                             .label = "Net present value of the cost after tax",
-                             .label_key = "summary.field.after_tax_npv"},
 
     /* Unit costs. */
     [TCI_F_GPU_HOURS] = {RESULT(gpu_hours), .unit = TCI_FU_GPU_HOURS, .outputs = BOOK,
@@ -196,23 +183,56 @@ static const tci_field fields[] = {
                         .applies = TCI_FA_BASELINE,
                         .outputs = DATA,
                         .label = "IRR: why there is none"},
+
+    /* Taxes (MODEL.md, Taxes): only in the report of a scenario with [tax]. */
+    [TCI_F_TAX0] = {RESULT(tax0), .unit = TCI_FU_MONEY, .applies = TCI_FA_TAX, .outputs = DATA,
+                    .label = "Tax at month 0"},
+    [TCI_F_TAX_DEPRECIATION] = {RESULT(tax_depreciation), .unit = TCI_FU_MONEY,
+                                .applies = TCI_FA_TAX, .outputs = DATA,
+                                .label = "Depreciation over the horizon (tax)"},
+    [TCI_F_TAX_BOOK_VALUE_END] = {RESULT(tax_book_value_end), .unit = TCI_FU_MONEY,
+                                  .applies = TCI_FA_TAX, .outputs = DATA,
+                                  .label = "Tax book value at the end"},
+    [TCI_F_TAX_ON_SALE] = {RESULT(tax_on_sale), .unit = TCI_FU_MONEY, .applies = TCI_FA_TAX,
+                           .outputs = DATA, .label = "Tax on the sale at the horizon"},
+    [TCI_F_COMMITMENT_TAX] = {RESULT(commitment_tax), .unit = TCI_FU_MONEY, .applies = TCI_FA_TAX,
+                              .outputs = DATA, .label = "Tax on the commitment after the horizon"},
+    [TCI_F_TAX] = {RESULT(tax), .unit = TCI_FU_MONEY, .applies = TCI_FA_TAX, .outputs = BOOK,
+                   .label = "Tax (negative: saved)", .label_key = "summary.field.tax",
+                   .group_key = "summary.group.tax", .group = "Taxes"},
+    [TCI_F_AFTER_TAX_TOTAL] = {RESULT(after_tax_total), .unit = TCI_FU_MONEY, .applies = TCI_FA_TAX,
+                               .outputs = ALL, .label = "Total cost after tax",
+                               .label_key = "summary.field.after_tax_total",
+                               .md_head = "After-tax total"},
+    [TCI_F_AFTER_TAX_NPV] = {RESULT(after_tax_npv), .unit = TCI_FU_MONEY, .applies = TCI_FA_TAX,
+                             .outputs = ALL, .label = "Net present value of the cost after tax",
+                             .label_key = "summary.field.after_tax_npv",
+                             .md_head = "After-tax NPV"},
     [TCI_F_IRR_AFTER_TAX] = {RESULT(irr_after_tax), .unit = TCI_FU_FRACTION,
-                             .applies = TCI_FA_TAX_BASELINE, .outputs = TCI_OUT_SUMMARY,
-                             .label = "IRR of buying after tax (annual)",
-                             .label_key = "summary.field.irr_after_tax"},
+                             .applies = TCI_FA_TAX_BASELINE, .outputs = ALL,
+                             .label = "IRR of buying against the baseline after tax (annual)",
+                             .label_key = "summary.field.irr_after_tax",
+                             .md_head = "After-tax IRR"},
     [TCI_F_MIRR_AFTER_TAX] = {RESULT(mirr_after_tax), .unit = TCI_FU_FRACTION,
-                              .applies = TCI_FA_TAX_BASELINE, .outputs = TCI_OUT_SUMMARY,
+                              .applies = TCI_FA_TAX_BASELINE, .outputs = BOOK,
                               .label = "MIRR of buying after tax (annual)",
                               .label_key = "summary.field.mirr_after_tax"},
     [TCI_F_PAYBACK_MONTH_AFTER_TAX] = {RESULT(payback_month_after_tax), .unit = TCI_FU_MONTH,
-                                       .applies = TCI_FA_TAX_BASELINE, .outputs = TCI_OUT_SUMMARY,
+                                       .applies = TCI_FA_TAX_BASELINE, .outputs = ALL,
                                        .label = "Payback month after tax",
-                                       .label_key = "summary.field.payback_month_after_tax"},
+                                       .label_key = "summary.field.payback_month_after_tax",
+                                       .md_head = "After-tax payback month"},
     [TCI_F_DISCOUNTED_PAYBACK_MONTH_AFTER_TAX] =
         {RESULT(discounted_payback_month_after_tax), .unit = TCI_FU_MONTH,
-         .applies = TCI_FA_TAX_BASELINE, .outputs = TCI_OUT_SUMMARY,
+         .applies = TCI_FA_TAX_BASELINE, .outputs = BOOK,
          .label = "Discounted payback month after tax",
          .label_key = "summary.field.discounted_payback_month_after_tax"},
+    [TCI_F_IRR_AFTER_TAX_NOTE] = {.name = "irr_after_tax_note",
+                                  .from = TCI_FROM_IRR_AFTER_TAX_NOTE,
+                                  .unit = TCI_FU_TEXT,
+                                  .applies = TCI_FA_TAX_BASELINE,
+                                  .outputs = DATA,
+                                  .label = "IRR after tax: why there is none"},
 
     /* Ranking. */
     [TCI_F_RANK] = {.name = "rank",
@@ -267,6 +287,8 @@ const char *tci_field_text(const tci_field *f, const tco_result *res, size_t i)
         return tco_breakeven_note_name(res->options[i].breakeven_utilization_note);
     case TCI_FROM_IRR_NOTE:
         return res->options[i].irr_note;
+    case TCI_FROM_IRR_AFTER_TAX_NOTE:
+        return res->options[i].irr_after_tax_note;
     default:
         return NULL;
     }
@@ -304,6 +326,7 @@ int tci_field_applies(const tci_field *f, const tco_result *res, size_t i)
     case TCI_FA_BUY:
         return o->acquire == TCO_BUY;
     case TCI_FA_BASELINE:
+    case TCI_FA_TAX_BASELINE:
         return o->acquire == TCO_BUY && res->baseline >= 0;
     case TCI_FA_TERM:
         return (o->acquire == TCO_RENT && o->pricing == TCO_RESERVED && o->term_months > 0) ||
@@ -312,10 +335,6 @@ int tci_field_applies(const tci_field *f, const tco_result *res, size_t i)
         return o->acquire == TCO_BUY && o->financing == TCO_FIN_LOAN;
     case TCI_FA_LEASE:
         return o->acquire == TCO_BUY && o->financing == TCO_FIN_LEASE;
-    case TCI_FA_TAX:
-        return res->scenario->tax;
-    case TCI_FA_TAX_BASELINE:
-        return res->scenario->tax && o->acquire == TCO_BUY && res->baseline >= 0;
     case TCI_FA_ALL:
     default:
         return 1;

@@ -63,9 +63,6 @@ typedef enum tci_field_id {
     TCI_F_RESIDUAL,
     TCI_F_TOTAL,
     TCI_F_NPV,
-    TCI_F_TAX,             /* with [tax] (TCI_FA_TAX) */
-    TCI_F_AFTER_TAX_TOTAL, /* with [tax] */
-    TCI_F_AFTER_TAX_NPV,   /* with [tax] */
     TCI_F_GPU_HOURS,
     TCI_F_COST_PER_GPU_HOUR,
     TCI_F_COST_PER_PFLOP_HOUR,
@@ -83,10 +80,19 @@ typedef enum tci_field_id {
     TCI_F_PAYBACK_MONTH,
     TCI_F_DISCOUNTED_PAYBACK_MONTH,
     TCI_F_IRR_NOTE,
-    TCI_F_IRR_AFTER_TAX, /* with [tax] (TCI_FA_TAX_BASELINE) */
+    TCI_F_TAX0, /* taxes (MODEL.md, Taxes): TCI_F_TAX0..TCI_F_IRR_AFTER_TAX_NOTE */
+    TCI_F_TAX_DEPRECIATION,
+    TCI_F_TAX_BOOK_VALUE_END,
+    TCI_F_TAX_ON_SALE,
+    TCI_F_COMMITMENT_TAX,
+    TCI_F_TAX,
+    TCI_F_AFTER_TAX_TOTAL,
+    TCI_F_AFTER_TAX_NPV,
+    TCI_F_IRR_AFTER_TAX,
     TCI_F_MIRR_AFTER_TAX,
     TCI_F_PAYBACK_MONTH_AFTER_TAX,
     TCI_F_DISCOUNTED_PAYBACK_MONTH_AFTER_TAX,
+    TCI_F_IRR_AFTER_TAX_NOTE,
     TCI_F_RANK,
     TCI_F_FEASIBLE,
     TCI_F_INFEASIBLE_REASON,
@@ -95,18 +101,19 @@ typedef enum tci_field_id {
 
 /* Where a field's value is read. */
 typedef enum tci_fsource {
-    TCI_FROM_RESULT,          /* the double at `offset` in tco_option_result */
-    TCI_FROM_ID,              /* text: tco_option.id */
-    TCI_FROM_LABEL,           /* text: tco_option.label */
-    TCI_FROM_ACQUIRE,         /* text: "buy" or "rent" (the acquire key's spellings) */
-    TCI_FROM_GPU,             /* text: tco_option.gpu, NULL when not given */
-    TCI_FROM_COUNT,           /* tco_option.count, GPUs */
-    TCI_FROM_BREAKEVEN_MONTH, /* tco_option_result.breakeven_month; unknown when 0 */
-    TCI_FROM_BREAKEVEN_NOTE,  /* text: tco_breakeven_note_name of the result's note */
-    TCI_FROM_IRR_NOTE,        /* text: tco_option_result.irr_note */
-    TCI_FROM_RANK,            /* 1 + the option's place in tco_result.rank */
-    TCI_FROM_FEASIBLE,        /* 1 when tco_option_result.infeasible is 0, else 0 */
-    TCI_FROM_INFEASIBLE       /* text: tco_infeasible_reason(), NULL when feasible */
+    TCI_FROM_RESULT,             /* the double at `offset` in tco_option_result */
+    TCI_FROM_ID,                 /* text: tco_option.id */
+    TCI_FROM_LABEL,              /* text: tco_option.label */
+    TCI_FROM_ACQUIRE,            /* text: "buy" or "rent" (the acquire key's spellings) */
+    TCI_FROM_GPU,                /* text: tco_option.gpu, NULL when not given */
+    TCI_FROM_COUNT,              /* tco_option.count, GPUs */
+    TCI_FROM_BREAKEVEN_MONTH,    /* tco_option_result.breakeven_month; unknown when 0 */
+    TCI_FROM_BREAKEVEN_NOTE,     /* text: tco_breakeven_note_name of the result's note */
+    TCI_FROM_IRR_NOTE,           /* text: tco_option_result.irr_note */
+    TCI_FROM_IRR_AFTER_TAX_NOTE, /* text: tco_option_result.irr_after_tax_note */
+    TCI_FROM_RANK,               /* 1 + the option's place in tco_result.rank */
+    TCI_FROM_FEASIBLE,           /* 1 when tco_option_result.infeasible is 0, else 0 */
+    TCI_FROM_INFEASIBLE          /* text: tco_infeasible_reason(), NULL when feasible */
 } tci_fsource;
 
 /* What a field measures. Each output picks its number format and unit text
@@ -148,10 +155,10 @@ typedef enum tci_fapplies {
     TCI_FA_LOAN,        /* bought options financed by a loan; every output leaves the field
                            out of a report whose scenario has no such option (tci_field_in) */
     TCI_FA_LEASE,       /* leased options; likewise left out without one */
-    TCI_FA_TAX,         /* every option, with [tax] (MODEL.md, Taxes); every output leaves
-                           the field out of a report whose scenario has no [tax] */
-    TCI_FA_TAX_BASELINE /* bought options when the scenario has a rent baseline, with
-                           [tax]; likewise left out without [tax] */
+    TCI_FA_TAX,         /* every option of a scenario with [tax]; every output leaves the
+                           field out of a report whose scenario has none (tci_field_in) */
+    TCI_FA_TAX_BASELINE /* bought options when the scenario has a rent baseline; left
+                           out likewise without [tax] */
 } tci_fapplies;
 
 /* One result field. */
@@ -177,10 +184,10 @@ const tci_field *tci_field_get(tci_field_id id);
 
 /* 1 when the outputs of res carry field f: every field, but a loan field
  * (TCI_FA_LOAN) only when an option of res's scenario is financed by a loan, a
- * lease field (TCI_FA_LEASE) only when one is leased, a tax field (TCI_FA_TAX,
- * TCI_FA_TAX_BASELINE) only with [tax], so that a scenario without one is
- * written as it was before. res may be NULL (no option: 0 for a loan, lease or
- * tax field). */
+ * lease field (TCI_FA_LEASE) only when one is leased, a tax field
+ * (TCI_FA_TAX, TCI_FA_TAX_BASELINE) only when the scenario has [tax], so that
+ * a scenario without one is written as it was before. res may be NULL (0 for
+ * a loan, lease or tax field). */
 int tci_field_in(const tci_field *f, const tco_result *res);
 
 /* The text of a text field for option i of res: the option's id, label, GPU
@@ -200,9 +207,9 @@ int tci_field_applies(const tci_field *f, const tco_result *res, size_t i);
 
 /* The word every output shows for a break-even or return field of option i
  * that has no number, where the field applies: "never" for the break-even
- * month and the payback months, the note ("always", "never", "parallel") for
- * the break-even utilization, "none" for the IRR and the MIRR; NULL for any
- * other field, or when the field has a number. */
+ * month and the payback months (after tax too), the note ("always", "never",
+ * "parallel") for the break-even utilization, "none" for the IRR and the MIRR
+ * (after tax too); NULL for any other field, or when the field has a number. */
 const char *tci_field_word(const tci_field *f, const tco_result *res, size_t i);
 
 #endif /* TCO_CORE_FIELDS_H */

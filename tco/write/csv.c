@@ -75,21 +75,34 @@ static void put_summary_record(FILE *out, const tco_result *res, int head, size_
 }
 
 /* An option's months; with `loans`, the loan's three lines after the rental,
- * and with `leases` the lease's two after those. */
+ * with `leases` the lease's two after those, and with `taxes` the tax
+ * depreciation and the tax after the depreciation. */
 static void put_monthly_rows(FILE *out, int horizon, const tco_option *o,
-                             const tco_option_result *r, int loans, int leases)
+                             const tco_option_result *r, int loans, int leases, int taxes)
 {
     for (int m = 1; m <= horizon; m++) {
         const tco_month *mo = &r->monthly[m - 1];
-        const double v[] = {mo->power,         mo->cooling,        mo->facility,
-                            mo->maintenance,   mo->staff,          mo->rental,
-                            mo->loan_interest, mo->loan_principal, mo->loan_balance,
-                            mo->lease_payment, mo->lease_buyout,   mo->depreciation,
-                            mo->cost,          mo->cumulative};
+        const double v[] = {mo->power,
+                            mo->cooling,
+                            mo->facility,
+                            mo->maintenance,
+                            mo->staff,
+                            mo->rental,
+                            mo->loan_interest,
+                            mo->loan_principal,
+                            mo->loan_balance,
+                            mo->lease_payment,
+                            mo->lease_buyout,
+                            mo->depreciation,
+                            mo->tax_depreciation,
+                            mo->tax,
+                            mo->cost,
+                            mo->cumulative};
         tci_csv_text(out, o->id);
         fprintf(out, ",%d", m);
         for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
-            if ((!loans && i >= 6 && i < 9) || (!leases && i >= 9 && i < 11))
+            if ((!loans && i >= 6 && i < 9) || (!leases && i >= 9 && i < 11) ||
+                (!taxes && i >= 12 && i < 14))
                 continue;
             fputc(',', out);
             tci_csv_number(out, v[i]);
@@ -115,10 +128,12 @@ tco_status tco_report_write_csv_stream(const tco_result *res, FILE *out, int mon
             fputs("loan_interest,loan_principal,loan_balance,", out);
         if (leases)
             fputs("lease_payment,lease_buyout,", out);
-        fputs("depreciation,cost,cumulative" EOL, out);
+        fputs(s->tax ? "depreciation,tax_depreciation,tax,cost,cumulative" EOL
+                     : "depreciation,cost,cumulative" EOL,
+              out);
         for (size_t i = 0; i < res->n_options; i++)
             put_monthly_rows(out, s->horizon_months, &s->options[i], &res->options[i], loans,
-                             leases);
+                             leases, s->tax);
     }
     return ferror(out) ? TCO_ERR_IO : TCO_OK;
 }

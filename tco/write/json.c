@@ -133,7 +133,12 @@ static void put_option(FILE *out, const tco_result *res, size_t i)
             put_numbers(out, l, sizeof l / sizeof l[0]);
         if (leases)
             put_numbers(out, e, sizeof e / sizeof e[0]);
-        put_numbers(out, f + 6, sizeof f / sizeof f[0] - 6);
+        put_numbers(out, f + 6, 1); /* the depreciation, then with [tax] the tax lines */
+        if (s->tax) {
+            const json_number t[] = {{"tax_depreciation", mo->tax_depreciation}, {"tax", mo->tax}};
+            put_numbers(out, t, sizeof t / sizeof t[0]);
+        }
+        put_numbers(out, f + 7, sizeof f / sizeof f[0] - 7);
         fputc('}', out);
     }
     fputs("\n      ]\n    }", out);
@@ -145,10 +150,22 @@ static void put_id(FILE *out, const tco_result *res, int i)
     tci_json_string(out, i >= 0 ? res->scenario->options[i].id : NULL);
 }
 
-/* The decision among feasible options (MODEL.md, Feasibility). */
+/* The decision among feasible options (MODEL.md, Feasibility); when the
+ * scenario gives rank_by or has [tax], the best by rank_by and rank_by first. */
 static void put_decision(FILE *out, const tco_result *res)
 {
-    fputs(",\n  \"decision\": {\"cheapest\": ", out);
+    const tco_scenario *s = res->scenario;
+    fputs(",\n  \"decision\": {", out);
+    if (s->tax || s->key_line[TCO_S_RANK_BY]) {
+        fputs("\"rank_by\": ", out);
+        tci_json_string(out, (unsigned)s->rank_by <= TCO_RANK_AFTER_TAX_NPV
+                                 ? tco_scenario_key(TCO_S_RANK_BY)->names[s->rank_by]
+                                 : NULL);
+        fputs(", \"best\": ", out);
+        put_id(out, res, res->best);
+        fputs(", ", out);
+    }
+    fputs("\"cheapest\": ", out);
     put_id(out, res, res->cheapest);
     fputs(", \"lowest_npv\": ", out);
     put_id(out, res, res->lowest_npv);

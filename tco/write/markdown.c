@@ -152,7 +152,8 @@ static void put_pick(FILE *out, const tco_result *res, const char *what, const c
     fputc('\n', out);
 }
 
-/* The decision under the table: the lowest total, NPV and cost per unit of
+/* The decision under the table: the best by rank_by when the scenario ranks
+ * by the NPV or the after-tax NPV, the lowest total, NPV and cost per unit of
  * work among feasible options, and the options left out with their reasons
  * (MODEL.md, Feasibility and the decision). The cost per unit is written as
  * the table's are, with four significant digits at the scale that reads best. */
@@ -161,7 +162,15 @@ static void put_decision(FILE *out, const tco_result *res)
     const tco_option_result *r = res->options;
     char buf[TCO_NUMTEXT_MAX];
     fputs("\n**Decision** (feasible options only):\n\n", out);
-    int k = res->cheapest;
+    int k = res->best;
+    if (res->scenario->rank_by == TCO_RANK_NPV)
+        put_pick(out, res, "Best by NPV", NULL, k,
+                 tco_group_thousands(buf, sizeof buf, k >= 0 ? r[k].npv : NAN, 2), NULL, NULL);
+    else if (res->scenario->rank_by == TCO_RANK_AFTER_TAX_NPV)
+        put_pick(out, res, "Best by after-tax NPV", NULL, k,
+                 tco_group_thousands(buf, sizeof buf, k >= 0 ? r[k].after_tax_npv : NAN, 2), NULL,
+                 NULL);
+    k = res->cheapest;
     put_pick(out, res, "Lowest total cost", NULL, k,
              tco_group_thousands(buf, sizeof buf, k >= 0 ? r[k].total : NAN, 2), NULL, NULL);
     k = res->lowest_npv;
@@ -201,10 +210,15 @@ tco_status tco_report_write_md_stream(const tco_result *res, FILE *out)
     tci_md_text(out, s->name);
     fprintf(out, "\n\n%d months, money in ", s->horizon_months);
     tci_md_text(out, s->currency);
-    fprintf(out,
-            ", discount rate %g%% a year. Options are ranked by total cost, cheapest "
-            "first",
-            s->discount_rate * 100);
+    fprintf(out, ", discount rate %g%% a year", s->discount_rate * 100);
+    if (s->tax)
+        fprintf(out, ", income tax %g%%", s->tax_rate * 100);
+    fputs(s->rank_by == TCO_RANK_NPV             ? ". Options are ranked by NPV, lowest first"
+          : s->rank_by == TCO_RANK_AFTER_TAX_NPV ? ". Options are ranked by after-tax NPV, lowest "
+                                                   "first"
+                                                 : ". Options are ranked by total cost, cheapest "
+                                                   "first",
+          out);
     if (res->baseline >= 0 && (size_t)res->baseline < res->n_options) {
         fputs("; break-even is against ", out);
         tci_md_text(out, s->options[res->baseline].label);

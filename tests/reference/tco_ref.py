@@ -8,7 +8,8 @@ compare against numbers computed by a separate route.  Standard library only.
     tco_ref.py --self-test      check the depreciation functions against published values
 
 Catalogs (`[scenario] catalog`, `offer`) are not supported: reference scenarios must
-give every number explicitly.  `gpu` is accepted as a plain name.
+give every number explicitly.  `gpu` is accepted as a plain name.  Loans and leases are
+not supported; `[tax]` is (its figures follow irr_note, its monthly lines the month's).
 """
 import configparser
 import math
@@ -26,6 +27,7 @@ KEYS = {
                  "baseline", "catalog", "template"},
     "site": {"electricity_price", "electricity_escalation", "pue", "colo_per_kw_month"},
     "workload": {"utilization", "unit"},
+    "tax": {"rate", "depreciation", "deduct_interest"},
 }
 COMMON = {"label", "acquire", "gpu", "count", "utilization", "tdp_w", "fp16_tflops",
           "memory_gb", "throughput", "scaling_efficiency"}
@@ -45,6 +47,12 @@ FIELDS = ["capex", "power", "cooling", "facility", "maintenance", "staff", "rent
 MONTHLY = ["power", "cooling", "facility", "maintenance", "staff", "rental", "depreciation",
            "cost", "cumulative"]
 LINES = MONTHLY[:6]  # the cost lines that make up cost(m)
+# With [tax] (MODEL.md, Taxes): the figures after irr_note, and two monthly lines.
+TAX_FIELDS = ["tax0", "tax_depreciation", "tax_book_value_end", "tax_on_sale",
+              "commitment_tax", "tax", "after_tax_total", "after_tax_npv", "irr_after_tax",
+              "mirr_after_tax", "payback_month_after_tax", "discounted_payback_month_after_tax",
+              "irr_after_tax_note"]
+TAX_MONTHLY = ["tax_depreciation", "tax"]
 
 
 class ModelError(Exception):
@@ -124,7 +132,7 @@ def load(path):
     cp = configparser.ConfigParser(inline_comment_prefixes=(";",), interpolation=None)
     with open(path, encoding="utf-8") as f:
         cp.read_file(f)
-    sections, options = {"scenario": {}, "site": {}, "workload": {}}, []
+    sections, options = {"scenario": {}, "site": {}, "workload": {}, "tax": {}}, []
     for name in cp.sections():
         d = {k: unquote(v) for k, v in cp.items(name)}
         if name in KEYS:
@@ -144,6 +152,8 @@ def load(path):
                 raise ModelError("[%s] unknown key %s" % (name, k))
         if "catalog" in d or "offer" in d:
             raise ModelError("[%s] catalogs are not supported by the reference" % name)
+    if "tax" in cp.sections() and "rate" not in sections["tax"]:
+        raise ModelError("[tax] needs its rate")
     if "name" not in sections["scenario"]:
         raise ModelError("[scenario] name is required")
     if not options:
@@ -166,7 +176,7 @@ def compute(o, sc, u):
     H, T = sc["H"], sc["T"]
     count = num(o, "count")
     r = {"u": u}
-    mon = {k: [0.0] * H for k in MONTHLY}
+    mon = {k: [0.0] * H for k in MONTHLY + TAX_MONTHLY}
     capex = residual = it_kw = prov_kw = 0.0
     if o["acquire"] == "buy":
         gpu_price, tdp = num(o, "gpu_price"), num(o, "tdp_w")
@@ -191,13 +201,14 @@ def compute(o, sc, u):
         method = o.get("depreciation", "straight-line")
         if method not in METHODS:
             raise ModelError("option %s: unknown depreciation %s" % (o["id"], method))
-        if method in MACRS:
-            if "depreciation_years" in o or "salvage_fraction" in o:
-                raise ModelError("option %s: MACRS takes no life or salvage" % o["id"])
-            life, salvage = len(MACRS[method]), 0.0
-        else:
-            life = int(num(o, "depreciation_years", 3.0))
-            salvage = capex * num(o, "salvage_fraction", 0.0)
+        if method in MACRS and ("depreciation_years" in o or "salvage_fraction" in o):
+            raise ModelError("option %s: MACRS takes no life or salvage" % o["id"])
+        life, salvage = life_salvage(o, method, capex)
+        if sc["tax"] is not None:
+            tax_method = sc["tax"].get("depreciation", method)
+            if tax_method not in METHODS:
+                raise ModelError("[tax] unknown depreciation %s" % tax_method)
+            tlife, tsalvage = life_salvage(o, tax_method, capex)
         for m in range(1, H + 1):
             y = (m - 1) // 12
             price_kwh = e_price * (1 + esc) ** y
@@ -207,6 +218,9 @@ def compute(o, sc, u):
             mon["maintenance"][m - 1] = maint
             mon["staff"][m - 1] = staff
             mon["depreciation"][m - 1] = annual_charge(method, capex, salvage, life, y + 1) / 12
+            if sc["tax"] is not None:
+                mon["tax_depreciation"][m - 1] = annual_charge(tax_method, capex, tsalvage,
+                                                               tlife, y + 1) / 12
         if "resale_fraction" in o and "resale_decline" in o:
             raise ModelError("option %s: resale_fraction and resale_decline" % o["id"])
         if "resale_decline" in o:
@@ -279,7 +293,39 @@ def compute(o, sc, u):
         if o["acquire"] == "buy":
             r["units_per_s_per_kw"] = ratio(per_s, it_kw)
     r["monthly"] = mon
+    r["commitment_npv"] = math.fsum(c / (1 + rm) ** (H + 1 + i) for i, c in enumerate(owed))
+    if sc["tax"] is not None:
+        taxes(o, r, sc, rm)
     return r
+
+
+def taxes(o, r, sc, rm):
+    """MODEL.md, Taxes: each month's tax, month 0's, the sale's, the commitment's,
+    and the after-tax total and NPV. The reference has no loan or lease: a
+    bought option pays capex at month 0 (depreciated, not deducted), a rent
+    option its upfront (deducted)."""
+    H, rate, mon = sc["H"], float(sc["tax"]["rate"]), r["monthly"]
+    buy = o["acquire"] == "buy"
+    r["tax0"] = 0.0 if buy else -rate * r["capex"]
+    r["tax_depreciation"] = math.fsum(mon["tax_depreciation"])
+    r["tax_book_value_end"] = r["capex"] - r["tax_depreciation"] if buy else 0.0
+    r["tax_on_sale"] = rate * (r["residual"] - r["tax_book_value_end"]) if buy else 0.0
+    for i in range(H):
+        deductible = math.fsum([*(mon[k][i] for k in LINES), mon["tax_depreciation"][i]])
+        mon["tax"][i] = -rate * deductible + (r["tax_on_sale"] if i == H - 1 else 0.0)
+    r["commitment_tax"] = -rate * r["commitment_after_horizon"]
+    r["tax"] = math.fsum([r["tax0"], *mon["tax"], r["commitment_tax"]])
+    r["after_tax_total"] = r["total"] + r["tax"]
+    r["after_tax_npv"] = math.fsum([r["npv"], r["tax0"],
+                                    *(t / (1 + rm) ** (i + 1) for i, t in enumerate(mon["tax"])),
+                                    -rate * r["commitment_npv"]])
+
+
+def life_salvage(o, method, capex):
+    """The life and salvage of depreciation `method` for option o of price capex."""
+    if method in MACRS:
+        return len(MACRS[method]), 0.0
+    return int(num(o, "depreciation_years", 3.0)), capex * num(o, "salvage_fraction", 0.0)
 
 
 # ---------------------------------------------------------------- returns
@@ -339,21 +385,26 @@ def payback(flows, rate):
     return k
 
 
-def returns(r, rb, H, rm):
-    """irr, mirr, the payback months and the note of buy result r against rb."""
+def returns(r, rb, H, rm, after_tax=False):
+    """irr, mirr, the payback months and the note of buy result r against rb;
+    with after_tax, the same of the after-tax flow, under the _after_tax names."""
     def net(x, m):
+        tax = 0.0
+        if after_tax:
+            tax = x["tax0"] if m == 0 else x["monthly"]["tax"][m - 1]
         if m == 0:
-            return x["capex"]
-        return x["monthly"]["cost"][m - 1] - (x["residual"] if m == H else 0.0)
+            return x["capex"] + tax
+        return x["monthly"]["cost"][m - 1] - (x["residual"] if m == H else 0.0) + tax
     flows = [net(rb, m) - net(r, m) for m in range(H + 1)]
     rate, note = irr(flows)
-    r["irr"] = None if rate is None else (1 + rate) ** 12 - 1
-    r["irr_note"] = note
+    sfx = "_after_tax" if after_tax else ""
+    r["irr" + sfx] = None if rate is None else (1 + rate) ** 12 - 1
+    r["irr" + sfx + "_note"] = note
     pay = math.fsum(c / (1 + rm) ** k for k, c in enumerate(flows) if c < 0)
     inc = math.fsum(c * (1 + rm) ** (H - k) for k, c in enumerate(flows) if c > 0)
-    r["mirr"] = None if pay == 0 or inc == 0 else (inc / -pay) ** (12 / H) - 1
-    r["payback_month"] = payback(flows, 0.0)
-    r["discounted_payback_month"] = payback(flows, rm)
+    r["mirr" + sfx] = None if pay == 0 or inc == 0 else (inc / -pay) ** (12 / H) - 1
+    r["payback_month" + sfx] = payback(flows, 0.0)
+    r["discounted_payback_month" + sfx] = payback(flows, rm)
 
 
 def utilization(o, sections):
@@ -366,7 +417,8 @@ def run(path):
     sections, options = load(path)
     s = sections["scenario"]
     sc = {"H": int(s.get("horizon_months", 36)), "T": float(s.get("hours_per_month", 730)),
-          "rate": float(s.get("discount_rate", 0.08)), "site": sections["site"]}
+          "rate": float(s.get("discount_rate", 0.08)), "site": sections["site"],
+          "tax": sections["tax"] if sections["tax"] else None}
     if not 1 <= sc["H"] <= 120:
         raise ModelError("horizon_months must be 1..120")
     results = [compute(o, sc, utilization(o, sections)) for o in options]
@@ -385,10 +437,14 @@ def run(path):
         r["breakeven_utilization_note"] = None
         r["irr"] = r["mirr"] = r["payback_month"] = r["discounted_payback_month"] = None
         r["irr_note"] = None
+        for f in TAX_FIELDS[8:]:
+            r[f] = None
         if o["acquire"] != "buy" or base is None:
             continue
         rb = results[base]
         returns(r, rb, sc["H"], (1 + sc["rate"]) ** (1 / 12) - 1)
+        if sc["tax"] is not None:
+            returns(r, rb, sc["H"], (1 + sc["rate"]) ** (1 / 12) - 1, after_tax=True)
         # the first month from which buying stays at or below the baseline to month H
         at_or_below = [r["monthly"]["cumulative"][m] <= rb["monthly"]["cumulative"][m]
                        for m in range(sc["H"])]
@@ -412,13 +468,14 @@ def run(path):
 
     out = []
     for o, r in zip(options, results):
-        for f in FIELDS:
+        taxed = sc["tax"] is not None
+        for f in FIELDS + (TAX_FIELDS if taxed else []):
             v = r[f]
-            if f == "irr_note" and v is not None:
+            if f in ("irr_note", "irr_after_tax_note") and v is not None:
                 v = v.replace(" ", "_")  # one word, as every value of a line
             out.append((o["id"], f, v))
         for m in range(sc["H"]):
-            for f in MONTHLY:
+            for f in MONTHLY + (TAX_MONTHLY if taxed else []):
                 out.append((o["id"], "monthly.%d.%s" % (m + 1, f), r["monthly"][f][m]))
     return out
 

@@ -74,6 +74,8 @@ static int field_value(const tco_result *res, size_t i, const char *f, double *v
                   {"staff", m->staff},
                   {"rental", m->rental},
                   {"depreciation", m->depreciation},
+                  {"tax_depreciation", m->tax_depreciation},
+                  {"tax", m->tax},
                   {"cost", m->cost},
                   {"cumulative", m->cumulative}};
         for (size_t k = 0; k < sizeof mf / sizeof mf[0]; k++)
@@ -111,6 +113,18 @@ static int field_value(const tco_result *res, size_t i, const char *f, double *v
         {"mirr", r->mirr},
         {"payback_month", r->payback_month},
         {"discounted_payback_month", r->discounted_payback_month},
+        {"tax0", r->tax0},
+        {"tax_depreciation", r->tax_depreciation},
+        {"tax_book_value_end", r->tax_book_value_end},
+        {"tax_on_sale", r->tax_on_sale},
+        {"commitment_tax", r->commitment_tax},
+        {"tax", r->tax},
+        {"after_tax_total", r->after_tax_total},
+        {"after_tax_npv", r->after_tax_npv},
+        {"irr_after_tax", r->irr_after_tax},
+        {"mirr_after_tax", r->mirr_after_tax},
+        {"payback_month_after_tax", r->payback_month_after_tax},
+        {"discounted_payback_month_after_tax", r->discounted_payback_month_after_tax},
     };
     for (size_t k = 0; k < sizeof of / sizeof of[0]; k++)
         if (strcmp(of[k].n, f) == 0)
@@ -142,11 +156,13 @@ static void compare_expected(const char *name)
                         note ? note : "null", value);
             continue;
         }
-        if (i >= 0 && strcmp(field, "irr_note") == 0) {
+        int after_tax = strcmp(field, "irr_after_tax_note") == 0;
+        if (i >= 0 && (strcmp(field, "irr_note") == 0 || after_tax)) {
             /* The reference writes the phrase with '_' for its spaces. */
+            const char *phrase =
+                after_tax ? res->options[i].irr_after_tax_note : res->options[i].irr_note;
             char note[128];
-            snprintf(note, sizeof note, "%s",
-                     res->options[i].irr_note ? res->options[i].irr_note : "null");
+            snprintf(note, sizeof note, "%s", phrase ? phrase : "null");
             for (char *p = note; *p; p++)
                 *p = *p == ' ' ? '_' : *p;
             if (strcmp(note, value) != 0 && bad++ < 10)
@@ -188,6 +204,13 @@ static void test_e2e_mixed(void)
 static void test_e2e_edge(void)
 {
     compare_expected("e2e-edge");
+}
+
+/* e2e-mixed with [tax]: every tax figure, monthly tax line and after-tax
+ * return as the reference computes them from MODEL.md's Taxes. */
+static void test_e2e_tax(void)
+{
+    compare_expected("e2e-tax");
 }
 
 /* The hand computation in e2e-basic.ini's header, checked directly too. */
@@ -408,6 +431,7 @@ int main(void)
         {"e2e-basic vs reference", test_e2e_basic},
         {"e2e-mixed vs reference", test_e2e_mixed},
         {"e2e-edge vs reference", test_e2e_edge},
+        {"e2e-tax vs reference", test_e2e_tax},
         {"payback by hand", test_payback_by_hand},
         {"break-even notes", test_breakeven_notes},
         {"contract terms by hand", test_terms_by_hand},

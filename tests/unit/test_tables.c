@@ -238,7 +238,7 @@ static void test_fields_every_row(void)
         int text = f->from == TCI_FROM_ID || f->from == TCI_FROM_LABEL ||
                    f->from == TCI_FROM_ACQUIRE || f->from == TCI_FROM_GPU ||
                    f->from == TCI_FROM_BREAKEVEN_NOTE || f->from == TCI_FROM_INFEASIBLE ||
-                   f->from == TCI_FROM_IRR_NOTE;
+                   f->from == TCI_FROM_IRR_NOTE || f->from == TCI_FROM_IRR_AFTER_TAX_NOTE;
         CU_ASSERT_EQUAL(text, f->unit == TCI_FU_TEXT);
     }
     CU_ASSERT_PTR_NULL(tci_field_get(TCI_F_COUNT));
@@ -257,6 +257,8 @@ static void test_fields_every_row(void)
     CU_ASSERT_EQUAL(tci_field_get(TCI_F_RESIDUAL)->applies, TCI_FA_BUY);
     CU_ASSERT_EQUAL(tci_field_get(TCI_F_BREAKEVEN_MONTH)->applies, TCI_FA_BASELINE);
     CU_ASSERT_EQUAL(tci_field_get(TCI_F_TOTAL)->applies, TCI_FA_ALL);
+    CU_ASSERT_EQUAL(tci_field_get(TCI_F_TAX)->applies, TCI_FA_TAX);
+    CU_ASSERT_EQUAL(tci_field_get(TCI_F_IRR_AFTER_TAX)->applies, TCI_FA_TAX_BASELINE);
 }
 
 /* Each output's fields in its order: JSON and CSV as MODEL.md lists them, the
@@ -271,7 +273,10 @@ static void test_fields_outputs(void)
         "residual,total,npv,gpu_hours,cost_per_gpu_hour,"
         "cost_per_pflop_hour,cost_per_unit,units_per_s_per_kw,it_kw,provisioned_kw,depreciation,"
         "book_value_end,breakeven_month,breakeven_utilization,breakeven_utilization_note,irr,mirr,"
-        "payback_month,discounted_payback_month,irr_note,feasible,infeasible_reason";
+        "payback_month,discounted_payback_month,irr_note,tax0,tax_depreciation,"
+        "tax_book_value_end,tax_on_sale,commitment_tax,tax,after_tax_total,after_tax_npv,"
+        "irr_after_tax,mirr_after_tax,payback_month_after_tax,"
+        "discounted_payback_month_after_tax,irr_after_tax_note,feasible,infeasible_reason";
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_JSON), data);
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_CSV), data);
     CU_ASSERT_STRING_EQUAL(
@@ -279,15 +284,17 @@ static void test_fields_outputs(void)
         "id,acquire,count,utilization,capex,power,cooling,facility,maintenance,staff,rental,"
         "commitment_after_horizon,loan_amount,loan_payment,loan_interest,loan_principal,"
         "loan_balance_at_horizon,lease_payment,lease_payments,lease_buyout,residual,total,npv,"
-        "tax,after_tax_total,after_tax_npv,gpu_hours,cost_per_gpu_hour,"
+        "gpu_hours,cost_per_gpu_hour,"
         "cost_per_pflop_hour,cost_per_unit,"
         "units_per_s_per_kw,it_kw,provisioned_kw,depreciation,book_value_end,breakeven_month,"
-        "breakeven_utilization,irr,mirr,payback_month,discounted_payback_month,irr_after_tax,"
-        "mirr_after_tax,payback_month_after_tax,discounted_payback_month_after_tax,rank,feasible");
+        "breakeven_utilization,irr,mirr,payback_month,discounted_payback_month,tax,"
+        "after_tax_total,after_tax_npv,irr_after_tax,mirr_after_tax,payback_month_after_tax,"
+        "discounted_payback_month_after_tax,rank,feasible");
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_MD),
                            "label,acquire,loan_interest,lease_payments,total,npv,"
                            "cost_per_gpu_hour,breakeven_month,breakeven_utilization,irr,mirr,"
-                           "payback_month,discounted_payback_month,rank,feasible");
+                           "payback_month,discounted_payback_month,after_tax_total,"
+                           "after_tax_npv,irr_after_tax,payback_month_after_tax,rank,feasible");
     /* The cost lines are consecutive, as tco_month's are. */
     CU_ASSERT_STRING_EQUAL(tci_field_get(TCI_F_POWER)->name, "power");
     CU_ASSERT_STRING_EQUAL(tci_field_get(TCI_F_POWER + 5)->name, "rental");
