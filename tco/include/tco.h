@@ -220,6 +220,8 @@ typedef enum tco_skey {
     TCO_S_REQUESTS_PER_S,
     TCO_S_TOKENS_PER_REQUEST,
     TCO_S_STALE_AFTER_MONTHS,
+    TCO_S_START,             /* fiscal years: the calendar month of month 1 */
+    TCO_S_FISCAL_YEAR_START, /* the calendar month a fiscal year begins */
     TCO_S_INCLUDE,
     TCO_S_COUNT
 } tco_skey;
@@ -280,7 +282,8 @@ typedef enum tco_ktype {
     TCO_T_NUMBER, /* double */
     TCO_T_INT,    /* int */
     TCO_T_ENUM,   /* int, one of the names in `names` */
-    TCO_T_DATE    /* char *, YYYY-MM-DD */
+    TCO_T_DATE,   /* char *, YYYY-MM-DD */
+    TCO_T_MONTH   /* char *, YYYY-MM: a calendar month */
 } tco_ktype;
 
 /* Which option kinds a key applies to. */

@@ -101,6 +101,8 @@ static void test_keys_sheet_names(void)
         {TCO_S_PUE, "PUE"},
         {TCO_S_COLO_PER_KW_MONTH, "ColoPerKwMonth"},
         {TCO_S_UTILIZATION, "WorkloadUtilization"},
+        {TCO_S_START, "StartMonth"},
+        {TCO_S_FISCAL_YEAR_START, "FiscalYearStart"},
     };
     size_t n = sizeof want / sizeof want[0], named = 0;
     for (size_t j = 0; j < n; j++) {
@@ -113,8 +115,9 @@ static void test_keys_sheet_names(void)
     CU_ASSERT_EQUAL(named, n);
 }
 
-/* Live inputs: the seven global numbers the cash flows read (the horizon
- * shapes the sheets, so it is fixed), and the option numbers of the cash-flow
+/* Live inputs: the seven global numbers the cash flows read and the two the
+ * fiscal years of the Budget read (the horizon shapes the sheets, so it is
+ * fixed), and the option numbers of the cash-flow
  * sheets; text, enumerations and catalog references are not live. */
 static void test_keys_live(void)
 {
@@ -126,13 +129,15 @@ static void test_keys_live(void)
         TCO_S_PUE,
         TCO_S_COLO_PER_KW_MONTH,
         TCO_S_UTILIZATION,
+        TCO_S_START,
+        TCO_S_FISCAL_YEAR_START,
     };
     size_t live = 0;
     for (size_t j = 0; j < sizeof global / sizeof global[0]; j++)
         CU_ASSERT_EQUAL(tco_scenario_key(global[j])->live, 1);
     for (int k = 0; k < TCO_S_COUNT; k++)
         live += tco_scenario_key((tco_skey)k)->live != 0;
-    CU_ASSERT_EQUAL(live, 7);
+    CU_ASSERT_EQUAL(live, 9);
     CU_ASSERT_EQUAL(tco_scenario_key(TCO_S_HORIZON_MONTHS)->live, 0);
     CU_ASSERT_EQUAL(tco_scenario_key(TCO_S_MODEL_PARAMS)->live, 0);
 

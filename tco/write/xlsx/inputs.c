@@ -140,6 +140,7 @@ static int key_value(xw_ctx *c, const tco_keydef *kd, const char *base, double *
     switch (kd->type) {
     case TCO_T_STRING:
     case TCO_T_DATE:
+    case TCO_T_MONTH:
         *text = xw_clean_text(c, *(char *const *)(base + kd->offset), XW_MAX_TEXT);
         return 0;
     case TCO_T_ENUM: {
