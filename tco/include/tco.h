@@ -998,9 +998,14 @@ tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
  * per-option fields as the JSON). Numbers have 17 significant digits (%.17g,
  * so they round-trip); unknown values are empty fields.
  *
- * When `monthly` is nonzero, a blank line follows, then a long-format table
- * with the header id, month, power, cooling, facility, maintenance, staff,
- * rental, depreciation, cost, cumulative and one row per option and month.
+ * `monthly` holds TCO_CSV_* bits. With TCO_CSV_MONTHLY (1: any odd value),
+ * a blank line follows, then a long-format table with the header id, month,
+ * power, cooling, facility, maintenance, staff, rental, depreciation, cost,
+ * cumulative and one row per option and month. With TCO_CSV_FISCAL_YEARS, a
+ * blank line and the budget (docs/MODEL.md, Fiscal years and the budget)
+ * follow: the header id, year, from, to, first_month, last_month, months,
+ * partial (1 or 0) and the columns of tco_budget_col_name, one row per option
+ * and fiscal year.
  *
  * CSV injection: a text field (id, label, gpu) that begins with '=', '+', '-',
  * '@', TAB or CR would be read as a formula by a spreadsheet, so it is written
@@ -1009,6 +1014,7 @@ tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
  * rule goes by column, not by content: a text field is guarded even when it
  * reads as a number (a label "-5" is written "'-5"), and a number field is
  * written as the number it is (-5), never with a quote. */
+enum { TCO_CSV_MONTHLY = 1, TCO_CSV_FISCAL_YEARS = 2 };
 tco_status tco_report_write_csv_stream(const tco_result *result, FILE *out, int monthly);
 
 /* The same, written atomically to `path` (see tco_report_write_json). */
