@@ -54,6 +54,7 @@ typedef enum xw_numfmt {
     XN_SCI,      /* relative differences */
     XN_NUM,      /* other measures: 2 to 6 decimals as typed */
     XN_FLAG,     /* 1 and 0 in the template's words for yes and no */
+    XN_MONTH,    /* a date shown as its calendar month, 2027-05 */
     XN_COUNT
 } xw_numfmt;
 
@@ -104,6 +105,8 @@ typedef struct xw_optsheet {
     int r_flow, r_fcum, r_fneg, r_fdcum, r_fdneg, k_irr, k_mirr, k_pay, k_dpay;
     int r_fsign;   /* the sign of the last flow other than 0 to date, for counting sign changes */
     int k_irrg;    /* where the IRR's iteration starts (a monthly rate) */
+    int r_fy;      /* the fiscal year of each month (budget.c) */
+    int r_tax;     /* each month's tax, when the sheet has the row; else XW_NONE */
     double slope;  /* cached: total cost per unit of utilization */
     double total0; /* cached: total cost at utilization 0 */
 } xw_optsheet;
@@ -112,6 +115,10 @@ typedef struct xw_optsheet {
 #define XW_COL_UNIT  1
 #define XW_COL_VAL   2 /* totals and drivers */
 #define XW_COL_M0    3 /* month 0; month m is column XW_COL_M0 + m */
+
+/* Budget: A..G the fiscal year, its months and whether it is partial; from H the
+ * budget's columns (TCO_BUDGET_*). */
+#define XW_BG_COL0 7
 
 /* Summary: A label, B field, C unit, D.. one column per option. */
 #define XW_SUM_COL0 3
@@ -160,6 +167,12 @@ typedef struct xw_ctx {
     /* Buy-vs-Rent: the first and last rows of the sweep's totals, with the
      * utilizations in column A and option i in column 1 + i (XW_NONE: no sheet). */
     int br_first, br_last;
+    /* Budget (budget.c): the engine's fiscal years (NULL until laid out), the
+     * sheet, and per option the row of its first fiscal year; its years follow,
+     * then its total row. */
+    tco_budget *bg;
+    lxw_worksheet *budget;
+    int *bg_row;
 } xw_ctx;
 
 #endif /* TCO_WRITE_XLSX_CTX_H */

@@ -47,6 +47,7 @@ void xw_option_layout(xw_ctx *c, size_t i)
         *rows[k] = XW_NONE;
     L->r_flow = L->r_fcum = L->r_fneg = L->r_fdcum = L->r_fdneg = XW_NONE;
     L->k_irr = L->k_mirr = L->k_pay = L->k_dpay = L->r_fsign = L->k_irrg = XW_NONE;
+    L->r_fy = L->r_tax = XW_NONE;
     L->buy = o->acquire == TCO_BUY;
     L->has_base = L->buy && c->r->baseline >= 0;
     L->term = !L->buy && o->pricing == TCO_RESERVED && o->term_months > 0;
@@ -59,7 +60,7 @@ void xw_option_layout(xw_ctx *c, size_t i)
     int r = 3;
     L->r_month = r++;
     L->r_year = r++;
-    r++;
+    L->r_fy = r++;
     L->s_cash = r++;
     if (L->buy)
         L->r_price = r++;

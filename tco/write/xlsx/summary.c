@@ -328,6 +328,8 @@ static lxw_chart *sm_chart(xw_ctx *c, int k)
         return chart_breakdown(c);
     case TCI_CHART_COST_PER_GPU_HOUR:
         return chart_cost_per_gpu_hour(c);
+    case TCI_CHART_FISCAL_YEARS:
+        return xw_budget_chart(c);
     default:
         return NULL;
     }
@@ -335,8 +337,8 @@ static lxw_chart *sm_chart(xw_ctx *c, int k)
 
 /* The template's charts, in its order, together in a box `width` by `height`
  * pixels from row `top`: one fills it; two share it one above the other; of
- * three, the first takes the upper half and the other two the lower half side
- * by side. */
+ * three or four, the first takes the upper half and the others the lower half
+ * side by side. */
 static void add_charts(xw_ctx *c, int top, double width, double height)
 {
     int n = c->n_charts < TCI_CHART_KINDS ? c->n_charts : TCI_CHART_KINDS;
@@ -346,11 +348,11 @@ static void add_charts(xw_ctx *c, int top, double width, double height)
         if (!ch)
             return;
         int lower = k > 0 && n > 1, side = n > 2 && k > 0;
-        double w = side ? (width - gap) / 2 : width;
+        double w = side ? (width - (n - 2) * gap) / (n - 1) : width;
         double h = n > 1 ? (height - gap) / 2 : height;
         lxw_chart_options co;
         memset(&co, 0, sizeof co);
-        co.x_offset = side && k == 2 ? (int32_t)(w + gap) : 0;
+        co.x_offset = side ? (int32_t)((k - 1) * (w + gap)) : 0;
         co.y_offset = 4 + (lower ? (int32_t)(h + gap) : 0);
         co.x_scale = w / 480;
         co.y_scale = (h - 4) / 288;
