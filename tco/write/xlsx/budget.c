@@ -20,7 +20,8 @@
 /* The Budget's columns: the year, its calendar months, its model months, its
  * months of operation, partial, then the budget's columns (TCO_BUDGET_*). */
 enum { BG_YEAR, BG_FROM, BG_TO, BG_FIRST, BG_LAST, BG_MONTHS, BG_PARTIAL, BG_COL0 = XW_BG_COL0 };
-#define BG_COLS (BG_COL0 + TCO_BUDGET_COLS)
+#define BG_COLS   (BG_COL0 + TCO_BUDGET_COLS)
+#define BG_NARROW 11 /* the width of the months' columns */
 
 /* See sheets.h. Each option's block: its heading, the column headings, a row
  * per fiscal year and the total row, then a blank row. */
@@ -165,8 +166,13 @@ static void bg_headings(xw_ctx *c, lxw_worksheet *ws, int row)
         {XW_KEY("budget.col.tax"), "Tax"},
         {XW_KEY("budget.col.total"), "Total"},
     };
+    const char *texts[BG_COLS];
+    for (int k = 0; k < BG_COLS; k++)
+        texts[k] = xw_label(c, keys[k][0], keys[k][1]);
+    /* Tall enough for the narrowest columns' headings, wrapped. */
+    xw_header_height(ws, row, texts + BG_FIRST, BG_COL0 - BG_FIRST, BG_NARROW);
     for (int k = 0; k < BG_COLS; k++) {
-        const char *t = xw_label(c, keys[k][0], keys[k][1]);
+        const char *t = texts[k];
         if (k == BG_YEAR)
             xw_header_text(c, ws, row, k, t);
         else
@@ -302,7 +308,7 @@ void xw_write_budget(xw_ctx *c)
         biggest = fmax(biggest, fabs(c->r->options[i].total) + fabs(c->r->options[i].capex));
     xw_set_col(ws, BG_YEAR, BG_YEAR, 14);
     xw_set_col(ws, BG_FROM, BG_TO, 10);
-    xw_set_col(ws, BG_FIRST, BG_PARTIAL, 11);
+    xw_set_col(ws, BG_FIRST, BG_PARTIAL, BG_NARROW);
     xw_set_col(ws, BG_COL0, BG_COLS - 1, xw_imax(12, xw_money_width(c, biggest) + 1));
     for (size_t i = 0; i < c->s->n_options && !c->err && !c->nomem; i++)
         bg_block(c, i, fm);
@@ -337,6 +343,9 @@ lxw_chart *xw_budget_chart(xw_ctx *c)
     xw_chart_title_money(c, ch, XW_KEY("chart.fiscal_years.title"),
                          "Cash flow by fiscal year, after residual ({currency})");
     xw_axis_name(c, ch->x_axis, xw_label(c, "chart.fiscal_years.x", "Fiscal year"));
+    /* The years as the Budget shows them (FY2028), below a year that pays back. */
+    chart_axis_set_num_format(ch->x_axis, c->s->start ? "\"FY\"0" : "\"Y\"0");
+    chart_axis_set_label_position(ch->x_axis, LXW_CHART_AXIS_LABEL_POSITION_LOW);
     xw_axis_money(c, ch->y_axis, XW_KEY("chart.fiscal_years.y"), "Cash flow ({currency})",
                   XN_MONEY);
     xw_legend_lines(ch, n);
