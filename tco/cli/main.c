@@ -46,6 +46,7 @@ static const char usage_text[] =
     "                        template, or the name of a shipped one (default, zh-CN);\n"
     "                        overrides the scenario's template key\n"
     "      --monthly         with csv: add the monthly table\n"
+    "      --fiscal-years    with csv: add the budget by fiscal year\n"
     "  -q, --quiet           print no warnings, only errors\n"
     "      --strict          treat warnings as errors: say them as errors, write\n"
     "                        nothing and exit 2\n"
@@ -198,7 +199,9 @@ static int parse_args(int argc, char **argv, int takes_input, const char *help, 
                 return usage_error("empty template path%s", "");
             a->template_path = val;
         } else if (strcmp(name, "--monthly") == 0) {
-            a->monthly = 1;
+            a->monthly |= TCO_CSV_MONTHLY;
+        } else if (strcmp(name, "--fiscal-years") == 0) {
+            a->monthly |= TCO_CSV_FISCAL_YEARS;
         } else if (strcmp(name, "-q") == 0 || strcmp(name, "--quiet") == 0) {
             a->quiet = 1;
         } else if (strcmp(name, "-v") == 0 || strcmp(name, "--verbose") == 0) {
@@ -226,8 +229,10 @@ static int parse_args(int argc, char **argv, int takes_input, const char *help, 
                            a->out);
     if (a->fmt == FMT_XLSX && (!a->out || strcmp(a->out, "-") == 0))
         return usage_error("a workbook needs an output file: -o FILE.xlsx%s", "");
-    if (a->monthly && a->fmt != FMT_CSV)
+    if ((a->monthly & TCO_CSV_MONTHLY) && a->fmt != FMT_CSV)
         return usage_error("--monthly applies to csv output only%s", "");
+    if ((a->monthly & TCO_CSV_FISCAL_YEARS) && a->fmt != FMT_CSV)
+        return usage_error("--fiscal-years applies to csv output only%s", "");
     return -1;
 }
 

@@ -122,7 +122,8 @@ static char *value_text(const tco_keydef *k, const void *base, int set)
         return text_of("%s", "");
     switch (k->type) {
     case TCO_T_STRING:
-    case TCO_T_DATE: {
+    case TCO_T_DATE:
+    case TCO_T_MONTH: {
         const char *v = *(char *const *)p;
         return text_of("%s", v ? v : "");
     }

@@ -52,6 +52,7 @@ void tco_scenario_free(tco_scenario *s)
     free(s->currency);
     free(s->baseline);
     free(s->as_of);
+    free(s->start);
     free(s->author);
     free(s->company);
     free(s->catalog_path);
@@ -78,7 +79,7 @@ tco_scenario *tci_scenario_clone(const tco_scenario *s)
         return NULL;
     *c = *s;
     c->include = NULL;
-    c->file = c->name = c->currency = c->baseline = c->as_of = c->author = c->company =
+    c->file = c->name = c->currency = c->baseline = c->as_of = c->start = c->author = c->company =
         c->catalog_path = c->template_path = c->unit = NULL;
     c->options = NULL;
     c->n_options = 0;
@@ -94,8 +95,9 @@ tco_scenario *tci_scenario_clone(const tco_scenario *s)
     c->n_files = 0;
     int ok = dup_field(&c->file, s->file) && dup_field(&c->name, s->name) &&
              dup_field(&c->currency, s->currency) && dup_field(&c->baseline, s->baseline) &&
-             dup_field(&c->as_of, s->as_of) && dup_field(&c->author, s->author) &&
-             dup_field(&c->company, s->company) && dup_field(&c->catalog_path, s->catalog_path) &&
+             dup_field(&c->as_of, s->as_of) && dup_field(&c->start, s->start) &&
+             dup_field(&c->author, s->author) && dup_field(&c->company, s->company) &&
+             dup_field(&c->catalog_path, s->catalog_path) &&
              dup_field(&c->template_path, s->template_path) && dup_field(&c->unit, s->unit) &&
              dup_field(&c->include, s->include);
     if (ok && s->n_options) {

@@ -8,10 +8,10 @@
 
 /* See core/template.h. */
 const char *const tci_tpl_sheet_kinds[TCI_SHEET_KINDS] = {
-    "about",       "inputs",      "options", "summary",     "workload",
+    "about",       "inputs",      "options", "summary",     "budget", "workload",
     "buy-vs-rent", "sensitivity", "cases",   "monte-carlo", "checks"};
 const char *const tci_tpl_chart_kinds[TCI_CHART_KINDS] = {"cumulative", "breakdown",
-                                                          "cost-per-gpu-hour"};
+                                                          "cost-per-gpu-hour", "fiscal-years"};
 
 /* ===== Life ===== */
 

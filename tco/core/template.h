@@ -14,6 +14,7 @@ typedef enum tci_tpl_sheet {
     TCI_SHEET_INPUTS,
     TCI_SHEET_OPTIONS,
     TCI_SHEET_SUMMARY,
+    TCI_SHEET_BUDGET,
     TCI_SHEET_WORKLOAD,
     TCI_SHEET_BUY_VS_RENT,
     TCI_SHEET_SENSITIVITY,
@@ -28,6 +29,7 @@ typedef enum tci_tpl_chart {
     TCI_CHART_CUMULATIVE,
     TCI_CHART_BREAKDOWN,
     TCI_CHART_COST_PER_GPU_HOUR,
+    TCI_CHART_FISCAL_YEARS,
     TCI_CHART_KINDS
 } tci_tpl_chart;
 

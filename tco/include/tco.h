@@ -220,6 +220,8 @@ typedef enum tco_skey {
     TCO_S_REQUESTS_PER_S,
     TCO_S_TOKENS_PER_REQUEST,
     TCO_S_STALE_AFTER_MONTHS,
+    TCO_S_START,             /* fiscal years: the calendar month of month 1 */
+    TCO_S_FISCAL_YEAR_START, /* the calendar month a fiscal year begins */
     TCO_S_INCLUDE,
     TCO_S_RANK_BY,             /* [scenario] rank_by */
     TCO_S_TAX_RATE,            /* [tax] rate */
@@ -284,7 +286,8 @@ typedef enum tco_ktype {
     TCO_T_NUMBER, /* double */
     TCO_T_INT,    /* int */
     TCO_T_ENUM,   /* int, one of the names in `names` */
-    TCO_T_DATE    /* char *, YYYY-MM-DD */
+    TCO_T_DATE,   /* char *, YYYY-MM-DD */
+    TCO_T_MONTH   /* char *, YYYY-MM: a calendar month */
 } tco_ktype;
 
 /* Which option kinds a key applies to. */
@@ -715,6 +718,50 @@ void tco_result_free(tco_result *result);
  * Returns the number of such options. */
 size_t tco_result_check(const tco_result *result, tco_diags *diags);
 
+/* ===== Fiscal years and the budget (docs/MODEL.md) ===== */
+
+/* One fiscal year of the horizon: the model months in it. */
+typedef struct tco_fiscal_year {
+    char name[16];               /* "FY2028" with [scenario] start, else "Y1", "Y2", ... */
+    int first_month, last_month; /* within 0..H */
+    char from[12], to[12];       /* YYYY-MM of those months; "" without start */
+    int months;                  /* months of operation (1..H) in it */
+    int partial;                 /* 1 when months < 12 */
+} tco_fiscal_year;
+
+/* The budget's columns, in the order every output writes them. */
+typedef enum tco_budget_col {
+    TCO_BUDGET_CAPEX,
+    TCO_BUDGET_POWER,
+    TCO_BUDGET_COOLING,
+    TCO_BUDGET_FACILITY,
+    TCO_BUDGET_MAINTENANCE,
+    TCO_BUDGET_STAFF,
+    TCO_BUDGET_RENTAL,
+    TCO_BUDGET_FINANCING,
+    TCO_BUDGET_RESIDUAL,
+    TCO_BUDGET_TAX,
+    TCO_BUDGET_TOTAL,
+    TCO_BUDGET_COLS
+} tco_budget_col;
+
+/* Each option's flows summed by fiscal year: value[(i * n_years + y) *
+ * TCO_BUDGET_COLS + col] for option i (input order), year y. */
+typedef struct tco_budget {
+    size_t n_years;
+    tco_fiscal_year *years; /* in time order */
+    size_t n_options;
+    double *value;
+} tco_budget;
+
+/* The budget of a result (its scenario's start and fiscal_year_start). */
+tco_status tco_budget_compute(const tco_result *result, tco_budget **out);
+void tco_budget_free(tco_budget *budget);
+
+/* A column's name as the JSON and the CSV write it ("capex", ..., "total"),
+ * or NULL out of range. */
+const char *tco_budget_col_name(tco_budget_col col);
+
 /* The scale at which a result's costs per unit of work read best
  * (docs/MODEL.md, "Unit costs for people"): per `per` units, where per is 1,
  * 1e3, 1e6, 1e9 or 1e12, the smallest at which the lowest positive
@@ -955,9 +1002,14 @@ tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
  * per-option fields as the JSON). Numbers have 17 significant digits (%.17g,
  * so they round-trip); unknown values are empty fields.
  *
- * When `monthly` is nonzero, a blank line follows, then a long-format table
- * with the header id, month, power, cooling, facility, maintenance, staff,
- * rental, depreciation, cost, cumulative and one row per option and month.
+ * `monthly` holds TCO_CSV_* bits. With TCO_CSV_MONTHLY (1: any odd value),
+ * a blank line follows, then a long-format table with the header id, month,
+ * power, cooling, facility, maintenance, staff, rental, depreciation, cost,
+ * cumulative and one row per option and month. With TCO_CSV_FISCAL_YEARS, a
+ * blank line and the budget (docs/MODEL.md, Fiscal years and the budget)
+ * follow: the header id, year, from, to, first_month, last_month, months,
+ * partial (1 or 0) and the columns of tco_budget_col_name, one row per option
+ * and fiscal year.
  *
  * CSV injection: a text field (id, label, gpu) that begins with '=', '+', '-',
  * '@', TAB or CR would be read as a formula by a spreadsheet, so it is written
@@ -966,6 +1018,7 @@ tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
  * rule goes by column, not by content: a text field is guarded even when it
  * reads as a number (a label "-5" is written "'-5"), and a number field is
  * written as the number it is (-5), never with a quote. */
+enum { TCO_CSV_MONTHLY = 1, TCO_CSV_FISCAL_YEARS = 2 };
 tco_status tco_report_write_csv_stream(const tco_result *result, FILE *out, int monthly);
 
 /* The same, written atomically to `path` (see tco_report_write_json). */

@@ -464,7 +464,43 @@ static void not_a_number(loader *L, int line, const tco_keydef *k, const char *v
     }
 }
 
-/* A string or date value into its field. Returns 1 when stored. */
+/* 0 when v is a calendar month YYYY-MM of the years 1900..9999; else reports
+ * why at `line`, with what was likely meant, and returns 1. */
+static int bad_month(loader *L, const tco_keydef *k, const char *v, int line)
+{
+    int y = 0, m = 0, d = 0, n = 0;
+    size_t len = strlen(v);
+    int shape =
+        len == 7 && strspn(v, "0123456789") == 4 && v[4] == '-' && strspn(v + 5, "0123456789") == 2;
+    if (shape) {
+        sscanf(v, "%4d-%2d", &y, &m);
+        if (y < 1900)
+            tci_ini_report(L, line, NULL,
+                           "'%s' is not a month for '%s': the year must be 1900 to 9999", v,
+                           k->name);
+        else if (m < 1 || m > 12)
+            tci_ini_report(L, line, NULL,
+                           "'%s' is not a month for '%s': the month must be 01 to 12", v, k->name);
+        else
+            return 0;
+    } else if (sscanf(v, "%4d-%2d-%2d%n", &y, &m, &d, &n) == 3 && (size_t)n == len && y >= 1900 &&
+               m >= 1 && m <= 12 && strspn(v, "0123456789-") == len) {
+        tci_ini_report(L, line, NULL,
+                       "'%s' is not a month for '%s': write the month without a day (%04d-%02d)", v,
+                       k->name, y, m);
+    } else if (sscanf(v, "%4d-%2d%n", &y, &m, &n) == 2 && (size_t)n == len && y >= 1900 && m >= 1 &&
+               m <= 12 && strspn(v, "0123456789-") == len && v[4] == '-') {
+        tci_ini_report(L, line, NULL,
+                       "'%s' is not a month for '%s': write YYYY-MM with two digits (%04d-%02d)", v,
+                       k->name, y, m);
+    } else {
+        tci_ini_report(L, line, NULL, "'%s' is not a month for '%s': write YYYY-MM (2027-05)", v,
+                       k->name);
+    }
+    return 1;
+}
+
+/* A string, date or month value into its field. Returns 1 when stored. */
 static int set_text(loader *L, void *base, const tco_keydef *k, const char *v, int line)
 {
     if (*v == '\0') {
@@ -475,6 +511,8 @@ static int set_text(loader *L, void *base, const tco_keydef *k, const char *v, i
         tci_ini_report(L, line, NULL, "'%s' is not a date for '%s': write YYYY-MM-DD", v, k->name);
         return 0;
     }
+    if (k->type == TCO_T_MONTH && bad_month(L, k, v, line))
+        return 0;
     char *copy = strdup(v);
     if (!copy) {
         L->nomem = 1;
@@ -589,6 +627,7 @@ int tci_ini_set_value(loader *L, void *base, const tco_keydef *k, const char *v,
     switch (k->type) {
     case TCO_T_STRING:
     case TCO_T_DATE:
+    case TCO_T_MONTH:
         return set_text(L, base, k, v, line);
     case TCO_T_ENUM:
         return set_enum(L, base, k, v, line);
@@ -887,6 +926,10 @@ void tci_ini_check_scenario(loader *L)
                        "power)");
     check_busy_buy(L);
     check_tax(L);
+    if (kl[TCO_S_FISCAL_YEAR_START] && !kl[TCO_S_START])
+        tci_ini_report(L, KEY_AT(TCO_S_FISCAL_YEAR_START), NULL,
+                       "'fiscal_year_start' needs '[scenario] start = YYYY-MM', the calendar "
+                       "month of month 1");
     if (kl[TCO_S_BASELINE] && s->baseline) {
         int b = tco_scenario_find(s, s->baseline);
         if (b < 0) {

@@ -111,6 +111,38 @@ static void put_monthly_rows(FILE *out, int horizon, const tco_option *o,
     }
 }
 
+/* The budget's table, after a blank line. */
+static tco_status put_fiscal_years(FILE *out, const tco_result *res)
+{
+    tco_budget *b;
+    tco_status st = tco_budget_compute(res, &b);
+    if (st != TCO_OK)
+        return st;
+    fputs(EOL "id,year,from,to,first_month,last_month,months,partial", out);
+    for (int k = 0; k < TCO_BUDGET_COLS; k++)
+        fprintf(out, ",%s", tco_budget_col_name((tco_budget_col)k));
+    fputs(EOL, out);
+    for (size_t i = 0; i < b->n_options; i++)
+        for (size_t y = 0; y < b->n_years; y++) {
+            const tco_fiscal_year *fy = &b->years[y];
+            tci_csv_text(out, res->scenario->options[i].id);
+            fputc(',', out);
+            tci_csv_text(out, fy->name);
+            fputc(',', out);
+            tci_csv_text(out, fy->from);
+            fputc(',', out);
+            tci_csv_text(out, fy->to);
+            fprintf(out, ",%d,%d,%d,%d", fy->first_month, fy->last_month, fy->months, fy->partial);
+            for (int k = 0; k < TCO_BUDGET_COLS; k++) {
+                fputc(',', out);
+                tci_csv_number(out, b->value[(i * b->n_years + y) * TCO_BUDGET_COLS + k]);
+            }
+            fputs(EOL, out);
+        }
+    tco_budget_free(b);
+    return TCO_OK;
+}
+
 /* See documentation in header file. */
 tco_status tco_report_write_csv_stream(const tco_result *res, FILE *out, int monthly)
 {
@@ -120,7 +152,7 @@ tco_status tco_report_write_csv_stream(const tco_result *res, FILE *out, int mon
     put_summary_record(out, res, 1, 0);
     for (size_t i = 0; i < res->n_options; i++)
         put_summary_record(out, res, 0, i);
-    if (monthly) {
+    if (monthly & TCO_CSV_MONTHLY) {
         int loans = tci_field_in(tci_field_get(TCI_F_LOAN_INTEREST), res);
         fputs(EOL "id,month,power,cooling,facility,maintenance,staff,rental,", out);
         int leases = tci_field_in(tci_field_get(TCI_F_LEASE_PAYMENT), res);
@@ -134,6 +166,11 @@ tco_status tco_report_write_csv_stream(const tco_result *res, FILE *out, int mon
         for (size_t i = 0; i < res->n_options; i++)
             put_monthly_rows(out, s->horizon_months, &s->options[i], &res->options[i], loans,
                              leases, s->tax);
+    }
+    if (monthly & TCO_CSV_FISCAL_YEARS) {
+        tco_status st = put_fiscal_years(out, res);
+        if (st != TCO_OK)
+            return st;
     }
     return ferror(out) ? TCO_ERR_IO : TCO_OK;
 }

@@ -304,6 +304,37 @@ static void put_analysis(FILE *out, const tco_result *res, const tco_analysis *a
     }
 }
 
+/* The budget (MODEL.md, Fiscal years and the budget): one object per option
+ * and fiscal year, options in input order, years in time order. */
+static tco_status put_fiscal_years(FILE *out, const tco_result *res)
+{
+    tco_budget *b;
+    tco_status st = tco_budget_compute(res, &b);
+    if (st != TCO_OK)
+        return st;
+    fputs(",\n  \"fiscal_years\": [", out);
+    for (size_t i = 0; i < b->n_options; i++)
+        for (size_t y = 0; y < b->n_years; y++) {
+            const tco_fiscal_year *fy = &b->years[y];
+            fprintf(out, "%s\n    {\"option\": ", i + y ? "," : "");
+            tci_json_string(out, res->scenario->options[i].id);
+            tci_json_text_member(out, "year", fy->name);
+            tci_json_text_member(out, "from", fy->from[0] ? fy->from : NULL);
+            tci_json_text_member(out, "to", fy->to[0] ? fy->to : NULL);
+            fprintf(out,
+                    ", \"first_month\": %d, \"last_month\": %d, \"months\": %d, "
+                    "\"partial\": %s",
+                    fy->first_month, fy->last_month, fy->months, fy->partial ? "true" : "false");
+            const double *v = &b->value[(i * b->n_years + y) * TCO_BUDGET_COLS];
+            for (int k = 0; k < TCO_BUDGET_COLS; k++)
+                tci_json_number_member(out, tco_budget_col_name((tco_budget_col)k), v[k]);
+            fputc('}', out);
+        }
+    fputs(b->n_options ? "\n  ]" : "]", out);
+    tco_budget_free(b);
+    return TCO_OK;
+}
+
 /* See documentation in header file. */
 tco_status tco_report_write_json_stream(const tco_result *res, FILE *out)
 {
@@ -325,6 +356,9 @@ tco_status tco_report_write_json_stream(const tco_result *res, FILE *out)
     }
     fputs("\n  ]", out);
     put_decision(out, res);
+    tco_status st = put_fiscal_years(out, res);
+    if (st != TCO_OK)
+        return st;
     if (res->analysis)
         put_analysis(out, res, res->analysis);
     fputs("\n}\n", out);

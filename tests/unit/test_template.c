@@ -545,8 +545,8 @@ static void test_schema_violations(void)
     expect_file("schema-violation.xml", TCO_ERR_INPUT,
                 "schema-violation.xml:8: error: Element 'sheet', attribute 'kind': [facet "
                 "'enumeration'] The value 'pivot' is not an element of the set {'about', "
-                "'inputs', 'options', 'summary', 'workload', 'buy-vs-rent', 'sensitivity', "
-                "'cases', 'monte-carlo', 'checks'}.");
+                "'inputs', 'options', 'summary', 'budget', 'workload', 'buy-vs-rent', "
+                "'sensitivity', 'cases', 'monte-carlo', 'checks'}.");
     expect_string(HEAD "<template version=\"1\">\n</template>", TCO_ERR_INPUT,
                   "t.xml:2: error: Element 'template': The attribute 'language' is required but "
                   "missing.");

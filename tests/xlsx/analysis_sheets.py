@@ -329,7 +329,7 @@ def check_book(tco, repo, rel, tmp):
         fail(f"{tag}: sheet order {wb.sheetnames}")
 
     charts = charts_per_sheet(book)
-    expect = {"Summary": 3, "Buy-vs-Rent": 2, "Sensitivity": expected_tornados(engine),
+    expect = {"Summary": 4, "Buy-vs-Rent": 2, "Sensitivity": expected_tornados(engine),
               "Workload": 0, "Cases": 0, "Monte Carlo": 1}
     for name in want + ["Summary"]:
         if charts.get(name, 0) != expect[name]:

@@ -55,6 +55,10 @@ static const struct {
                           "Every assumption, global and per option, with its unit and source", 1},
     [TCI_SHEET_SUMMARY] = {XW_KEY("contents.summary"),
                            "The options side by side, ranked, with the charts", 1},
+    [TCI_SHEET_BUDGET] = {XW_KEY("contents.budget"),
+                          "Each option's cash flow by fiscal year, by line (live), and the annual "
+                          "chart's figures",
+                          1},
     [TCI_SHEET_CHECKS] = {XW_KEY("contents.checks"),
                           "Integrity checks that hold for any inputs (the master check), and "
                           "the reconciliation with tco's figures",

@@ -248,6 +248,8 @@ lxw_worksheet **xw_kind_sheet(xw_ctx *c, int kind)
         return &c->inputs;
     case TCI_SHEET_SUMMARY:
         return &c->summary;
+    case TCI_SHEET_BUDGET:
+        return &c->budget;
     case TCI_SHEET_WORKLOAD:
         return &c->workload;
     case TCI_SHEET_BUY_VS_RENT:
@@ -522,6 +524,7 @@ static void init_numfmts(xw_ctx *c)
     strcpy(c->nf[XN_SCI], "0.00E+00");
     xw_flag_format(c->nf[XN_FLAG], sizeof c->nf[0], xw_label(c, "summary.feasible.yes", "yes"),
                    xw_label(c, "summary.feasible.no", "NO"));
+    tci_utf8_format(c->nf[XN_MONTH], sizeof c->nf[0], "yyyy\\-mm");
 }
 
 #define C_INPUT_FILL 0xFFF2CC

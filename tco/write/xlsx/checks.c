@@ -34,7 +34,7 @@ typedef struct ck_item {
     double vbook, vexpect, vscale;
 } ck_item;
 
-#define CK_PER_OPTION 18 /* integrity checks of one option, at most */
+#define CK_PER_OPTION 19 /* integrity checks of one option, at most */
 
 /* The magnitude a difference is measured against: the figure itself (at least 1);
  * for depreciation and book value, the capex they come from, since a fully
@@ -407,6 +407,40 @@ static void ck_tax_items(xw_ctx *c, size_t i, ck_item *it, int *n)
     xw_f(c, k->scale, sizeof k->scale, "=MAX(1,ABS(%s),ABS(%s))",
          os(c, (size_t)b, B->tx.r_atnet, V).s, os(c, i, L->tx.r_atnet, V).s);
     k->vscale = fmax(1, fmax(fabs(rb->after_tax_total), fabs(res->after_tax_total)));
+/* The Budget's fiscal years add up to the option's flow of months 0..H: the
+ * net cost (and the tax, when the sheet has its row) without the commitment
+ * past the horizon (MODEL.md, Fiscal years and the budget). */
+static void ck_budget_item(xw_ctx *c, size_t i, ck_item *it, int *n)
+{
+    const xw_optsheet *L = &c->os[i];
+    const tco_option_result *res = &c->r->options[i];
+    const int H = c->s->horizon_months;
+    if (!c->bg || !c->bg_row)
+        return;
+    ck_item *k =
+        ck_add(it, n, XW_KEY("checks.integrity.budget"),
+               "The fiscal years' totals add up to the cash flow of months 0 to H", XW_NONE);
+    int total = c->bg_row[i] + (int)c->bg->n_years;
+    xw_f(c, k->book, sizeof k->book, "=%s",
+         xw_ref(c->sheet_q[TCI_SHEET_BUDGET], total, XW_BG_COL0 + TCO_BUDGET_TOTAL, 1, 1).s);
+    char tax[XW_FBUF / 2] = "";
+    if (L->r_tax != XW_NONE)
+        tci_utf8_format(tax, sizeof tax, "+SUM(%s)",
+                        xw_range(L->quoted, L->r_tax, XW_COL_M0, L->r_tax, XW_COL_M0 + H).s);
+    xw_f(c, k->expect, sizeof k->expect, "=SUM(%s)%s",
+         xw_range(L->quoted, L->r_net, XW_COL_M0, L->r_net, XW_COL_M0 + H).s, tax);
+    double flow = xw_paid0(c, i) - (L->buy ? res->residual : 0);
+    for (int m = 1; m <= H; m++)
+        flow += res->monthly[m - 1].cost;
+    double years = 0;
+    for (size_t y = 0; y < c->bg->n_years; y++)
+        years += c->bg->value[(i * c->bg->n_years + y) * TCO_BUDGET_COLS + TCO_BUDGET_TOTAL];
+    if (L->r_tax != XW_NONE) {
+        flow += isnan(res->tax0) ? 0 : res->tax0;
+        for (int m = 1; m <= H; m++)
+            flow += res->monthly[m - 1].tax;
+    }
+    k->vbook = years, k->vexpect = flow;
 }
 
 /* Option i's integrity checks, in it; returns how many. */
@@ -416,6 +450,7 @@ static int ck_items(xw_ctx *c, size_t i, ck_item *it)
     ck_sheet_items(c, i, it, &n);
     ck_summary_items(c, i, it, &n);
     ck_tax_items(c, i, it, &n);
+    ck_budget_item(c, i, it, &n);
     return n;
 }
 

@@ -54,6 +54,7 @@ typedef enum xw_numfmt {
     XN_SCI,      /* relative differences */
     XN_NUM,      /* other measures: 2 to 6 decimals as typed */
     XN_FLAG,     /* 1 and 0 in the template's words for yes and no */
+    XN_MONTH,    /* a date shown as its calendar month, 2027-05 */
     XN_COUNT
 } xw_numfmt;
 
@@ -108,6 +109,7 @@ typedef struct xw_optsheet {
      * 0..H (month H with the tax on the sale), its total in column C with the
      * commitment's; XW_NONE without [tax]. */
     int r_tax;
+    int r_fy; /* the fiscal year of each month (budget.c) */
     struct {
         int s_tax;            /* heading */
         int r_tdep;           /* tax depreciation, months 1..H (bought) */
@@ -129,6 +131,10 @@ typedef struct xw_optsheet {
 #define XW_COL_UNIT  1
 #define XW_COL_VAL   2 /* totals and drivers */
 #define XW_COL_M0    3 /* month 0; month m is column XW_COL_M0 + m */
+
+/* Budget: A..G the fiscal year, its months and whether it is partial; from H the
+ * budget's columns (TCO_BUDGET_*). */
+#define XW_BG_COL0 7
 
 /* Summary: A label, B field, C unit, D.. one column per option. */
 #define XW_SUM_COL0 3
@@ -177,6 +183,12 @@ typedef struct xw_ctx {
     /* Buy-vs-Rent: the first and last rows of the sweep's totals, with the
      * utilizations in column A and option i in column 1 + i (XW_NONE: no sheet). */
     int br_first, br_last;
+    /* Budget (budget.c): the engine's fiscal years (NULL until laid out), the
+     * sheet, and per option the row of its first fiscal year; its years follow,
+     * then its total row. */
+    tco_budget *bg;
+    lxw_worksheet *budget;
+    int *bg_row;
 } xw_ctx;
 
 #endif /* TCO_WRITE_XLSX_CTX_H */

@@ -5,6 +5,7 @@
 #include "write/xlsx/cell.h"
 #include "write/xlsx/page.h"
 #include "write/xlsx/plan.h"
+#include "util/date.h"
 #include "util/utf8.h"
 
 #include <math.h>
@@ -166,6 +167,7 @@ static int key_value(xw_ctx *c, const tco_keydef *kd, const char *base, double *
     switch (kd->type) {
     case TCO_T_STRING:
     case TCO_T_DATE:
+    case TCO_T_MONTH:
         *text = xw_clean_text(c, *(char *const *)(base + kd->offset), XW_MAX_TEXT);
         return 0;
     case TCO_T_ENUM: {
@@ -241,6 +243,23 @@ static void as_computed_text(xw_ctx *c, int row, const char *text)
     changed_flag(c, row, t);
 }
 
+/* A calendar month YYYY-MM (`start`) in `row`: an input, the date of its first
+ * day (a spreadsheet's serial day, 1899-12-30 being 0) shown as the month; an
+ * empty input when it is not given, which formulas test with ISNUMBER. */
+static void month_input(xw_ctx *c, int row, const char *text)
+{
+    int y, m;
+    if (text && sscanf(text, "%d-%d", &y, &m) == 2) {
+        double serial = (double)(tci_days_from_civil(y, m, 1) + 25569);
+        xw_num(c, c->inputs, row, XW_COL_VAL, serial, xw_fmt(c, XS_INPUT, XN_MONTH));
+        as_computed_num(c, row, serial, 0);
+    } else {
+        xw_note(c, worksheet_write_blank(c->inputs, (lxw_row_t)row, XW_COL_VAL,
+                                         xw_fmt(c, XS_INPUT, XN_MONTH)));
+        as_computed_text(c, row, "");
+    }
+}
+
 /* Global key k's row: label, key, value (an input, or fixed), unit, source, and
  * its defined name when it has one. */
 static void write_global(xw_ctx *c, int row, tco_skey k)
@@ -260,7 +279,12 @@ static void write_global(xw_ctx *c, int row, tco_skey k)
     int is_num = key_value(c, kd, (const char *)s, &v, &text);
     if (k == TCO_S_BYTES_PER_PARAM)
         v = tco_bytes_per_param(s); /* the value in effect: its default follows the mode */
-    if (!is_num && kd->live) {
+    if (kd->type == TCO_T_MONTH) {
+        if (!text)
+            tci_utf8_format(src, sizeof src, "%s", xw_label(c, "source.not_set", "not set"));
+        month_input(c, row, text);
+        free(text);
+    } else if (!is_num && kd->live) {
         /* A choice the formulas read (TaxDeductInterest): an input, one of its
          * spellings. */
         xw_text(c, ws, row, XW_COL_VAL, text, xw_fmt(c, XS_INPUT, XN_NONE));

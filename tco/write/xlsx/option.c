@@ -101,6 +101,7 @@ static void option_timeline(const xw_optw *w)
                   m == 0 ? 0 : (m - 1) / 12 + 1, headnum);
     }
     worksheet_freeze_panes(w->ws, (lxw_row_t)(L->r_year + 1), (lxw_col_t)XW_COL_M0);
+    xw_write_fy_row(c, w->i);
     xw_labelf(c, t, sizeof t, "option.cash", "Monthly cash flow ({currency})", "currency", w->cur,
               NULL);
     xw_text(c, w->ws, L->s_cash, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));

@@ -73,6 +73,7 @@ void xw_option_layout(xw_ctx *c, size_t i)
         *trows[k] = XW_NONE;
     const int tax = s->tax;
     L->k_irr = L->k_mirr = L->k_pay = L->k_dpay = L->r_fsign = L->k_irrg = XW_NONE;
+    L->r_fy = L->r_tax = XW_NONE;
     L->buy = o->acquire == TCO_BUY;
     L->has_base = L->buy && c->r->baseline >= 0;
     L->term = !L->buy && o->pricing == TCO_RESERVED && o->term_months > 0;
@@ -85,7 +86,7 @@ void xw_option_layout(xw_ctx *c, size_t i)
     int r = 3;
     L->r_month = r++;
     L->r_year = r++;
-    r++;
+    L->r_fy = r++;
     L->s_cash = r++;
     if (L->buy)
         L->r_price = r++;

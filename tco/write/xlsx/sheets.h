@@ -28,5 +28,13 @@ void xw_write_buy_vs_rent(xw_ctx *c);
 void xw_write_sensitivity(xw_ctx *c);
 void xw_write_cases(xw_ctx *c);
 void xw_write_monte_carlo(xw_ctx *c);
+/* Budget (budget.c): the fiscal years of tco_budget_compute. xw_budget_layout
+ * computes them and fixes the sheet's rows (c->bg, c->bg_row) before any sheet
+ * is written; xw_write_fy_row writes option i's fiscal-year row (c->os[i].r_fy)
+ * as its sheet is written; xw_budget_chart is the Summary's annual cash flow. */
+void xw_budget_layout(xw_ctx *c);
+void xw_write_fy_row(xw_ctx *c, size_t i);
+void xw_write_budget(xw_ctx *c);
+lxw_chart *xw_budget_chart(xw_ctx *c);
 
 #endif /* TCO_WRITE_XLSX_SHEETS_H */

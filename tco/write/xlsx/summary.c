@@ -366,6 +366,8 @@ static lxw_chart *sm_chart(xw_ctx *c, int k)
         return chart_breakdown(c);
     case TCI_CHART_COST_PER_GPU_HOUR:
         return chart_cost_per_gpu_hour(c);
+    case TCI_CHART_FISCAL_YEARS:
+        return xw_budget_chart(c);
     default:
         return NULL;
     }
@@ -374,7 +376,7 @@ static lxw_chart *sm_chart(xw_ctx *c, int k)
 /* The template's charts, in its order, together in a box `width` by `height`
  * pixels from row `top`: one fills it; two share it one above the other; of
  * three, the first takes the upper half and the other two the lower half side
- * by side. */
+ * by side; four share it two by two. */
 static void add_charts(xw_ctx *c, int top, double width, double height)
 {
     int n = c->n_charts < TCI_CHART_KINDS ? c->n_charts : TCI_CHART_KINDS;
@@ -383,12 +385,13 @@ static void add_charts(xw_ctx *c, int top, double width, double height)
         lxw_chart *ch = sm_chart(c, k);
         if (!ch)
             return;
-        int lower = k > 0 && n > 1, side = n > 2 && k > 0;
+        int lower = n == 4 ? k >= 2 : k > 0 && n > 1, side = n == 4 || (n > 2 && k > 0);
+        int right = n == 4 ? k % 2 == 1 : side && k == 2;
         double w = side ? (width - gap) / 2 : width;
         double h = n > 1 ? (height - gap) / 2 : height;
         lxw_chart_options co;
         memset(&co, 0, sizeof co);
-        co.x_offset = side && k == 2 ? (int32_t)(w + gap) : 0;
+        co.x_offset = right ? (int32_t)(w + gap) : 0;
         co.y_offset = 4 + (lower ? (int32_t)(h + gap) : 0);
         co.x_scale = w / 480;
         co.y_scale = (h - 4) / 288;

@@ -46,6 +46,8 @@ static void ctx_free(xw_ctx *c)
     }
     free(c->os);
     free(c->in_o);
+    tco_budget_free(c->bg);
+    free(c->bg_row);
     for (int k = 0; k < TCI_SHEET_KINDS; k++) {
         free(c->sheet[k]);
         free(c->sheet_q[k]);
@@ -108,6 +110,7 @@ static void name_sheets(xw_ctx *c)
                                                          [TCI_SHEET_INPUTS] = "Inputs",
                                                          [TCI_SHEET_OPTIONS] = NULL,
                                                          [TCI_SHEET_SUMMARY] = "Summary",
+                                                         [TCI_SHEET_BUDGET] = "Budget",
                                                          [TCI_SHEET_WORKLOAD] = "Workload",
                                                          [TCI_SHEET_BUY_VS_RENT] = "Buy-vs-Rent",
                                                          [TCI_SHEET_SENSITIVITY] = "Sensitivity",
@@ -213,6 +216,7 @@ static int sheet_wanted(const xw_ctx *c, int kind)
     case TCI_SHEET_ABOUT:
     case TCI_SHEET_INPUTS:
     case TCI_SHEET_SUMMARY:
+    case TCI_SHEET_BUDGET:
     case TCI_SHEET_CHECKS:
     case TCI_SHEET_BUY_VS_RENT:
         return 1;
@@ -246,9 +250,9 @@ static void add_kind(xw_ctx *c, int kind)
     }
 }
 
-/* The sheets in the template's order. The option sheets and the Summary are
- * added even when it leaves them out, hidden at the end, since the Summary and
- * Checks refer to them. */
+/* The sheets in the template's order. The option sheets, the Summary and the
+ * Budget are added even when it leaves them out, hidden at the end, since the
+ * Summary and Checks refer to them. */
 static void add_sheets(xw_ctx *c, const int *order, size_t n_order)
 {
     for (size_t k = 0; k < n_order; k++)
@@ -257,6 +261,8 @@ static void add_sheets(xw_ctx *c, const int *order, size_t n_order)
         add_kind(c, TCI_SHEET_OPTIONS);
     if (!c->shown[TCI_SHEET_SUMMARY])
         add_kind(c, TCI_SHEET_SUMMARY);
+    if (!c->shown[TCI_SHEET_BUDGET])
+        add_kind(c, TCI_SHEET_BUDGET);
 }
 
 /* Every sheet's content: the option sheets' rows are laid out first, so that any
@@ -267,12 +273,14 @@ static void write_sheets(xw_ctx *c)
     const tco_scenario *s = c->s;
     for (size_t i = 0; i < s->n_options; i++)
         xw_option_layout(c, i);
+    xw_budget_layout(c);
     c->ck_master = 3;
     c->br_first = c->br_last = XW_NONE;
     xw_write_inputs(c);
     for (size_t i = 0; i < s->n_options && !c->err && !c->nomem; i++)
         xw_write_option(c, i);
     xw_write_summary(c);
+    xw_write_budget(c);
     xw_write_workload(c);
     xw_write_buy_vs_rent(c);
     xw_write_sensitivity(c);

@@ -1,0 +1,142 @@
+/* budget.c - fiscal years and the budget (docs/MODEL.md, "Fiscal years and
+ * the budget"): each option's flows of months 0..H summed by the fiscal year
+ * they fall in. */
+#include "tco.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static const char *const col_names[TCO_BUDGET_COLS] = {
+    "capex",  "power",     "cooling",  "facility", "maintenance", "staff",
+    "rental", "financing", "residual", "tax",      "total",
+};
+
+/* See tco.h. */
+const char *tco_budget_col_name(tco_budget_col col)
+{
+    return (unsigned)col < TCO_BUDGET_COLS ? col_names[col] : NULL;
+}
+
+/* The calendar month of model month m as months since year 0 (January of
+ * year 0 is 0), from start = "YYYY-MM" the month of month 1. */
+static long calendar(const char *start, int m)
+{
+    int y = 0, mo = 1;
+    sscanf(start, "%d-%d", &y, &mo);
+    return (long)y * 12 + (mo - 1) + (m - 1);
+}
+
+/* The number of the fiscal year model month m falls in: the calendar year it
+ * ends in with start; else 1 for months 0..12, 2 for 13..24, ... */
+static long year_of(const tco_scenario *s, int m)
+{
+    if (!s->start)
+        return m == 0 ? 1 : (m - 1) / 12 + 1;
+    long c = calendar(s->start, m);
+    long y = c / 12, month = c % 12 + 1;
+    return y + (s->fiscal_year_start > 1 && month >= s->fiscal_year_start);
+}
+
+/* Model month m as YYYY-MM (start's years are 1900..9999, the horizon at
+ * most 120 months). */
+static void month_text(char *buf, size_t size, const tco_scenario *s, int m)
+{
+    long c = calendar(s->start, m);
+    unsigned y = (unsigned)(c / 12) % 100000u, mo = (unsigned)(c % 12) % 12u + 1;
+    snprintf(buf, size, "%04u-%02u", y, mo);
+}
+
+/* Adds month m's flows of option i to row v (TCO_BUDGET_COLS columns). */
+static void add_month(const tco_result *r, size_t i, int m, double *v)
+{
+    const tco_option *o = &r->scenario->options[i];
+    const tco_option_result * or = &r->options[i];
+    if (m == 0) {
+        int col = o->acquire == TCO_RENT          ? TCO_BUDGET_RENTAL
+                  : o->financing == TCO_FIN_LEASE ? TCO_BUDGET_FINANCING
+                                                  : TCO_BUDGET_CAPEX;
+        v[col] += or->paid0;
+        v[TCO_BUDGET_TAX] += isnan(or->tax0) ? 0 : or->tax0;
+        return;
+    }
+    const tco_month *mo = & or->monthly[m - 1];
+    v[TCO_BUDGET_POWER] += mo->power;
+    v[TCO_BUDGET_COOLING] += mo->cooling;
+    v[TCO_BUDGET_FACILITY] += mo->facility;
+    v[TCO_BUDGET_MAINTENANCE] += mo->maintenance;
+    v[TCO_BUDGET_STAFF] += mo->staff;
+    v[TCO_BUDGET_RENTAL] += mo->rental;
+    v[TCO_BUDGET_FINANCING] += mo->loan_interest + mo->loan_principal + mo->loan_balance +
+                               mo->lease_payment + mo->lease_buyout;
+    v[TCO_BUDGET_TAX] += mo->tax;
+    if (m == r->scenario->horizon_months)
+        v[TCO_BUDGET_RESIDUAL] -= or->residual;
+}
+
+/* See tco.h. */
+tco_status tco_budget_compute(const tco_result *r, tco_budget **out)
+{
+    if (!out)
+        return TCO_ERR_ARG;
+    *out = NULL;
+    if (!r || !r->scenario)
+        return TCO_ERR_ARG;
+    const tco_scenario *s = r->scenario;
+    int H = s->horizon_months;
+    tco_budget *b = calloc(1, sizeof *b);
+    if (!b)
+        return TCO_ERR_NOMEM;
+    /* At most one year for month 0 and one for each month after. */
+    b->years = calloc((size_t)H + 1, sizeof *b->years);
+    if (!b->years) {
+        tco_budget_free(b);
+        return TCO_ERR_NOMEM;
+    }
+    long cur = 0;
+    for (int m = 0; m <= H; m++) {
+        long y = year_of(s, m);
+        if (b->n_years == 0 || y != cur) {
+            tco_fiscal_year *fy = &b->years[b->n_years++];
+            snprintf(fy->name, sizeof fy->name, "%s%ld", s->start ? "FY" : "Y", y);
+            fy->first_month = m;
+            if (s->start)
+                month_text(fy->from, sizeof fy->from, s, m);
+            cur = y;
+        }
+        tco_fiscal_year *fy = &b->years[b->n_years - 1];
+        fy->last_month = m;
+        fy->months += m > 0;
+        if (s->start)
+            month_text(fy->to, sizeof fy->to, s, m);
+    }
+    b->n_options = r->n_options;
+    b->value = calloc(b->n_options * b->n_years * TCO_BUDGET_COLS + 1, sizeof *b->value);
+    if (!b->value) {
+        tco_budget_free(b);
+        return TCO_ERR_NOMEM;
+    }
+    for (size_t y = 0; y < b->n_years; y++) {
+        tco_fiscal_year *fy = &b->years[y];
+        fy->partial = fy->months < 12;
+        for (size_t i = 0; i < b->n_options; i++) {
+            double *v = &b->value[(i * b->n_years + y) * TCO_BUDGET_COLS];
+            for (int m = fy->first_month; m <= fy->last_month; m++)
+                add_month(r, i, m, v);
+            for (int k = 0; k < TCO_BUDGET_TOTAL; k++)
+                v[TCO_BUDGET_TOTAL] += v[k];
+        }
+    }
+    *out = b;
+    return TCO_OK;
+}
+
+/* See tco.h. */
+void tco_budget_free(tco_budget *b)
+{
+    if (!b)
+        return;
+    free(b->years);
+    free(b->value);
+    free(b);
+}
