@@ -407,6 +407,8 @@ static void ck_tax_items(xw_ctx *c, size_t i, ck_item *it, int *n)
     xw_f(c, k->scale, sizeof k->scale, "=MAX(1,ABS(%s),ABS(%s))",
          os(c, (size_t)b, B->tx.r_atnet, V).s, os(c, i, L->tx.r_atnet, V).s);
     k->vscale = fmax(1, fmax(fabs(rb->after_tax_total), fabs(res->after_tax_total)));
+}
+
 /* The Budget's fiscal years add up to the option's flow of months 0..H: the
  * net cost (and the tax, when the sheet has its row) without the commitment
  * past the horizon (MODEL.md, Fiscal years and the budget). */
