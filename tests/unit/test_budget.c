@@ -87,9 +87,8 @@ static char *scenario_text(char *buf, size_t size, int H, const char *scenario_k
 /* MODEL.md's example: H = 15, start = 2027-05, fiscal_year_start = 7. Month 0
  * is April 2027, in FY2027 (July 2026 .. June 2027) with months 1, 2 (May,
  * June); months 3..14 are July 2027 .. June 2028, FY2028; month 15 is July
- * 2028, FY2029. The tax column is the engine's tax lines summed: the tax
- * engine's figures of the example are set on the result by hand here
- * (tax(m) = -0.25 * (1,000 staff + 1,000 tax depreciation) = -500 in months
+ * 2028, FY2029. With [tax] rate = 0.25 the tax column sums the engine's tax
+ * lines (tax(m) = -0.25 * (1,000 staff + 1,000 tax depreciation) = -500 in months
  * 1..12, -0.25 * 1,000 = -250 in 13..15, plus the sale's 0.25 * (3,000 - 0)
  * = 750 at month 15; tax_0 = 0 for an option bought in cash). */
 static void test_example(void)
@@ -125,11 +124,14 @@ static void test_example(void)
     check_sums(b, (double[]){24000}); /* the total, 24,000 */
     tco_budget_free(b);
 
-    /* With MODEL.md's tax lines on the result. */
-    tco_option_result *o = &r->options[0];
-    o->tax0 = 0;
-    for (int m = 1; m <= 15; m++)
-        o->monthly[m - 1].tax = (m <= 12 ? -500 : -250) + (m == 15 ? 750 : 0);
+    tco_result_free(r);
+    tco_scenario_free(s);
+
+    /* With [tax] rate = 0.25: the engine's tax lines in the tax column. */
+    s = run(scenario_text(text, sizeof text, 15,
+                          "start = 2027-05\nfiscal_year_start = 7\n[tax]\nrate = 0.25\n", BUY),
+            &r);
+    CLOSE(r->options[0].after_tax_total, 18000); /* 24,000 - 0.25 * 24,000 */
     b = budget_of(r);
     /* FY2027: tax of months 1, 2 = -1,000; total 14,000 - 1,000 = 13,000. */
     CLOSE(val(b, 0, 0, TCO_BUDGET_TAX), -1000);
