@@ -296,7 +296,8 @@ tco_status tco_write_atomic(const char *path, tco_write_fn write, const void *ar
     st = write(f.fp, arg);
     if (st == TCO_OK)
         return tci_outfile_commit(&f, diags);
-    if (tco_diags_errors(diags) > errors) { /* the writer said why */
+    /* The writer said why, or ran out of memory (which is no fault of the file). */
+    if (tco_diags_errors(diags) > errors || st == TCO_ERR_NOMEM) {
         tci_outfile_abort(&f);
         return st;
     }

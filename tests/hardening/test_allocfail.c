@@ -441,6 +441,9 @@ static void fault_loop(const char *name, job_fn job, const char *text, int stage
         } else {
             if (st == TCO_OK)
                 FAIL("%s: allocation %ld failed, yet the run reports success", name, n);
+            /* Out of memory is no fault of the output: never reported as one. */
+            if (st == TCO_ERR_IO)
+                FAIL("%s: allocation %ld failed, yet the run reports an i/o error", name, n);
         }
         /* A failed run may keep the outputs it completed before the failure; a
          * temporary file (".NAME.XXXXXX") must never remain. */
