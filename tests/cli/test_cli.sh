@@ -56,6 +56,14 @@ leases = any("lease_payment" in o for o in d["options"])
 if leases:
     at = keys.index("residual")
     keys = keys[:at] + lease + keys[at:]
+# A scenario with [tax] adds the tax figures after irr_note, and each month's tax lines.
+tax = ["tax0", "tax_depreciation", "tax_book_value_end", "tax_on_sale", "commitment_tax",
+       "tax", "after_tax_total", "after_tax_npv", "irr_after_tax", "mirr_after_tax",
+       "payback_month_after_tax", "discounted_payback_month_after_tax", "irr_after_tax_note"]
+taxed = any("after_tax_total" in o for o in d["options"])
+if taxed:
+    at = keys.index("irr_note") + 1
+    keys = keys[:at] + tax + keys[at:]
 for o in d["options"]:
     got = [k for k in o if k != "sizing"]
     assert got == keys, list(o)
@@ -64,13 +72,18 @@ for o in d["options"]:
     assert list(m) == ["month", "power", "cooling", "facility", "maintenance", "staff",
                        "rental"] + (["loan_interest", "loan_principal", "loan_balance"]
                                     if loans else []) + (["lease_payment", "lease_buyout"]
-                                    if leases else []) + ["depreciation", "cost", "cumulative"]
+                                    if leases else []) + ["depreciation"] + (
+                                    ["tax_depreciation", "tax"] if taxed else []) + [
+                                    "cost", "cumulative"]
     total = m["cumulative"] - o["residual"] + o["commitment_after_horizon"]
     assert abs(total - o["total"]) <= 1e-6 * max(1, abs(o["total"]))
     assert (o["infeasible_reason"] is None) == o["feasible"], o["id"]
 # The decision: among feasible options only (MODEL.md, Feasibility and the decision).
 dec = d["decision"]
-assert list(dec) == ["cheapest", "lowest_npv", "lowest_cost_per_unit", "infeasible"], list(dec)
+ranked = ["rank_by", "best"] if "rank_by" in dec else []
+assert list(dec) == ranked + ["cheapest", "lowest_npv", "lowest_cost_per_unit",
+                              "infeasible"], list(dec)
+assert not taxed or ranked, "a scenario with [tax] names its ranking"
 feasible = [o for o in d["options"] if o["feasible"]]
 assert dec["infeasible"] == [o["id"] for o in d["options"] if not o["feasible"]]
 assert dec["cheapest"] == (min(feasible, key=lambda o: o["total"])["id"] if feasible else None)
