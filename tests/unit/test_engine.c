@@ -438,7 +438,9 @@ static void test_sites_by_hand(void)
 {
     tco_scenario *s;
     tco_result *r = run(SITES_EXAMPLE "[case cheap]\nsite.colo.electricity_price = 0.07\n"
-                                      "[sensitivity]\nsite.colo.electricity_price = 0.10, 0.20\n",
+                                      "[sensitivity]\nsite.colo.electricity_price = 0.10, 0.20\n"
+                                      "[uncertainty]\nsamples = 200\n"
+                                      "site.colo.electricity_price = uniform(0.10, 0.20)\n",
                         &s);
     CU_ASSERT_EQUAL_FATAL(s->n_sites, 1);
     CU_ASSERT_EQUAL(s->options[0].site_no, 0);
@@ -491,6 +493,15 @@ static void test_sites_by_hand(void)
             CU_ASSERT_DOUBLE_EQUAL(e->total_high, i ? 266165.808 : 251111.184, 1e-8);
         }
     CU_ASSERT_EQUAL(seen, 2);
+    /* Monte Carlo: colo's price drawn in [0.10, 0.20] keeps its totals within the
+     * sensitivity's ends; own's does not move. */
+    CU_ASSERT_EQUAL_FATAL(a->mc_samples, 200);
+    CU_ASSERT_PTR_NULL(a->mc[0].hist);
+    CU_ASSERT_DOUBLE_EQUAL(a->mc[0].total_p10, 251111.184, 1e-8);
+    CU_ASSERT_DOUBLE_EQUAL(a->mc[0].total_p90, 251111.184, 1e-8);
+    CU_ASSERT_PTR_NOT_NULL(a->mc[1].hist);
+    CU_ASSERT(a->mc[1].total_p10 >= 259022.904 - 1e-6 && a->mc[1].total_p90 <= 266165.808 + 1e-6);
+    CU_ASSERT(a->mc[1].total_p90 > a->mc[1].total_p10);
     tco_analysis_free(a);
     tco_result_free(r);
     tco_scenario_free(s);
