@@ -395,6 +395,53 @@ const char cli_breakeven_words[] =
     "utilization.\n";
 
 /* See documentation in header file. */
+/* One site's line: its values in effect, then the buy options there. site_no
+ * 0 is [site]. */
+static void print_site(const tco_scenario *s, int site_no, FILE *out)
+{
+    const tco_option *first = NULL;
+    for (size_t i = 0; i < s->n_options && !first; i++)
+        if (s->options[i].acquire == TCO_BUY && s->options[i].site_no == site_no)
+            first = &s->options[i];
+    tco_option probe = {0};
+    probe.acquire = TCO_BUY;
+    probe.site_no = site_no;
+    fputs("  ", out);
+    if (site_no > 0)
+        tco_fput_text(out, s->sites[site_no - 1].name, 0, 0);
+    else
+        fputs("[site]", out);
+    fprintf(out, ": electricity %g per kWh (+%g%% a year), PUE %g, colocation %g per kW-month; ",
+            tco_site_value(s, &probe, TCO_S_ELECTRICITY_PRICE),
+            tco_site_value(s, &probe, TCO_S_ELECTRICITY_ESCALATION) * 100,
+            tco_site_value(s, &probe, TCO_S_PUE),
+            tco_site_value(s, &probe, TCO_S_COLO_PER_KW_MONTH));
+    if (!first) {
+        fputs("no option\n", out);
+        return;
+    }
+    const char *sep = "";
+    for (size_t i = 0; i < s->n_options; i++)
+        if (s->options[i].acquire == TCO_BUY && s->options[i].site_no == site_no) {
+            fputs(sep, out);
+            tco_fput_text(out, s->options[i].id, 0, 0);
+            sep = ", ";
+        }
+    fputc('\n', out);
+}
+
+/* With named sites (MODEL.md, Sites): each site, [site] first, with its values
+ * and its buy options. */
+static void print_sites(const tco_result *res, FILE *out)
+{
+    const tco_scenario *s = res->scenario;
+    if (s->n_sites == 0)
+        return;
+    fputs("\nSites:\n", out);
+    for (size_t k = 0; k <= s->n_sites; k++)
+        print_site(s, (int)k, out);
+}
+
 void cli_print_table(const tco_result *res, FILE *out, int color)
 {
     const char *bold = color ? "\033[1m" : "", *green = color ? "\033[32m" : "",
@@ -488,6 +535,7 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
     }
     if (words)
         fputs(cli_breakeven_words, out);
+    print_sites(res, out);
     print_returns(res, out, idw);
     print_taxes(res, out, idw);
     print_loans(res, out);

@@ -55,6 +55,7 @@ typedef struct driver {
     int global; /* 1: a tco_skey; 0: a tco_okey on each option */
     int key;
     int only_option; /* >= 0: an extra driver from a [sensitivity] range */
+    int site;        /* a global key of named site site - 1 (`site.NAME.KEY`), or 0 */
 } driver;
 
 /* Room for the standard drivers: at most one per key. */
@@ -73,7 +74,7 @@ static size_t standard_drivers(driver *out)
                 global ? tco_scenario_key((tco_skey)k) : tco_option_key((tco_okey)k);
             if (kd->driver > 0) {
                 assert(kd->driver <= MAX_STANDARD);
-                out[kd->driver - 1] = (driver){kd->name, global, k, -1};
+                out[kd->driver - 1] = (driver){kd->name, global, k, -1, 0};
                 n++;
             }
         }
@@ -81,10 +82,20 @@ static size_t standard_drivers(driver *out)
     return n;
 }
 
+static const tco_range *find_range_at(const tco_scenario *s, int option, int key, int site)
+{
+    for (size_t i = 0; i < s->n_ranges; i++)
+        if (s->ranges[i].param.option == option && s->ranges[i].param.key == key &&
+            s->ranges[i].param.site == site)
+            return &s->ranges[i];
+    return NULL;
+}
+
 static const tco_range *find_range(const tco_scenario *s, int option, int key)
 {
     for (size_t i = 0; i < s->n_ranges; i++)
-        if (s->ranges[i].param.option == option && s->ranges[i].param.key == key)
+        if (s->ranges[i].param.option == option && s->ranges[i].param.key == key &&
+            s->ranges[i].param.site == 0)
             return &s->ranges[i];
     return NULL;
 }
@@ -140,9 +151,25 @@ static void apply_driver(const tco_scenario *base, tco_scenario *w, const driver
         }
         return;
     }
+    if (d->global && d->site > 0) {
+        /* A named site's key (MODEL.md, Sites): from its value in effect,
+         * which becomes its own while the driver moves it; the options at the
+         * site have it as an input. */
+        const tco_keydef *k = tco_scenario_key((tco_skey)d->key);
+        tco_site *t = &w->sites[d->site - 1];
+        int j = d->key - TCO_SITE_KEY_FIRST;
+        double v0 = t->src[j] ? t->value[j] : *tci_param_ptr(w, (tco_param){-1, d->key, 0});
+        set_flag(u, &t->src[j], TCO_SRC_INI);
+        double v = end_value(base, find_range_at(base, -1, d->key, d->site), k, v0, sign);
+        set(u, &t->value[j], v);
+        for (size_t i = 0; i < n; i++)
+            if (w->options[i].acquire == TCO_BUY && w->options[i].site_no == d->site)
+                input[i] = v;
+        return;
+    }
     if (d->global) {
         const tco_keydef *k = tco_scenario_key((tco_skey)d->key);
-        double *at = tci_param_ptr(w, (tco_param){-1, d->key});
+        double *at = tci_param_ptr(w, (tco_param){-1, d->key, 0});
         double v = end_value(base, find_range(base, -1, d->key), k, *at, sign);
         set(u, at, v);
         for (size_t i = 0; i < n; i++)
@@ -154,7 +181,7 @@ static void apply_driver(const tco_scenario *base, tco_scenario *w, const driver
         tco_option *o = &w->options[i];
         if ((d->only_option >= 0 && (size_t)d->only_option != i) || !option_has(o, d->key))
             continue;
-        double *at = tci_param_ptr(w, (tco_param){(int)i, d->key});
+        double *at = tci_param_ptr(w, (tco_param){(int)i, d->key, 0});
         double v0 = *at;
         if (d->key == TCO_O_RESALE_FRACTION && o->src[TCO_O_RESALE_DECLINE]) {
             /* Swing the fraction the decline gives, in its place. */
@@ -200,9 +227,10 @@ static tco_status sensitivity(tco_analysis *A, const tco_scenario *base, tco_sce
         int global = r->param.option < 0;
         int covered = r->param.key == (global ? TCO_S_UTILIZATION : TCO_O_UTILIZATION);
         for (size_t j = 0; j < n_standard; j++)
-            covered |= drivers[j].global == global && drivers[j].key == r->param.key;
+            covered |=
+                drivers[j].global == global && drivers[j].key == r->param.key && r->param.site == 0;
         if (!covered)
-            drivers[nd++] = (driver){r->name, global, r->param.key, r->param.option};
+            drivers[nd++] = (driver){r->name, global, r->param.key, r->param.option, r->param.site};
     }
     A->n_drivers = nd;
     A->sens = calloc(n * nd > 0 ? n * nd : 1, sizeof *A->sens);
@@ -496,6 +524,8 @@ static tco_status monte_carlo(tco_analysis *A, const tco_scenario *base, tco_sce
         kd[j] = p.option < 0 ? tco_scenario_key((tco_skey)p.key) : tco_option_key((tco_okey)p.key);
         if (p.option >= 0 && p.key == TCO_O_UTILIZATION)
             w->options[p.option].src[TCO_O_UTILIZATION] = TCO_SRC_INI;
+        if (p.option < 0 && p.site > 0) /* a named site's key becomes its own */
+            w->sites[p.site - 1].src[p.key - TCO_SITE_KEY_FIRST] = TCO_SRC_INI;
     }
     rng r;
     uint64_t seed = base->mc_seed;

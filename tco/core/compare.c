@@ -191,8 +191,56 @@ static int compare_key(tco_comparison *c, size_t *cap, const tco_keydef *d, cons
     return 0;
 }
 
-/* The scenario keys that differ, then option by option of A (an option B
- * lacks as a whole), then the options only B has. */
+/* The value in effect of site key k at named site i of s (MODEL.md, Sites). */
+static double site_value(const tco_scenario *s, size_t i, tco_skey k)
+{
+    tco_option probe = {0};
+    probe.acquire = TCO_BUY;
+    probe.site_no = (int)i + 1;
+    return tco_site_value(s, &probe, k);
+}
+
+/* The named sites: the site keys in effect that differ, as site.NAME.KEY, in A's
+ * order, then a site only one scenario has. -1 when out of memory. */
+static int compare_sites(tco_comparison *c, size_t *cap, const tco_scenario *a,
+                         const tco_scenario *b)
+{
+    for (size_t i = 0; i < a->n_sites; i++) {
+        const char *name = a->sites[i].name;
+        int j = tco_site_find(b, name);
+        if (j < 0) {
+            if (add_input(c, cap, text_of("[site %s]", name), text_of("present"),
+                          text_of("absent")))
+                return -1;
+            continue;
+        }
+        for (int k = TCO_SITE_KEY_FIRST; k < TCO_SITE_KEY_FIRST + TCO_SITE_KEYS; k++) {
+            const tco_keydef *d = tco_scenario_key((tco_skey)k);
+            double va = site_value(a, i, (tco_skey)k), vb = site_value(b, (size_t)j, (tco_skey)k);
+            char *ta = text_of("%.15g", va), *tb = text_of("%.15g", vb);
+            if (ta && tb && strcmp(ta, tb) == 0) {
+                free(ta);
+                free(tb);
+                continue;
+            }
+            if (add_input(c, cap, text_of("site.%s.%s", name, d->name), ta, tb))
+                return -1;
+            tco_input_diff *in = &c->inputs[c->n_inputs - 1];
+            in->def = d;
+            in->a_value = va;
+            in->b_value = vb;
+        }
+    }
+    for (size_t j = 0; j < b->n_sites; j++)
+        if (tco_site_find(a, b->sites[j].name) < 0 &&
+            add_input(c, cap, text_of("[site %s]", b->sites[j].name), text_of("absent"),
+                      text_of("present")))
+            return -1;
+    return 0;
+}
+
+/* The scenario keys that differ, the named sites', then option by option of A
+ * (an option B lacks as a whole), then the options only B has. */
 static int compare_inputs(tco_comparison *c, const tco_scenario *a, const tco_scenario *b)
 {
     size_t cap = 0;
@@ -202,6 +250,8 @@ static int compare_inputs(tco_comparison *c, const tco_scenario *a, const tco_sc
                         b->src[k] != TCO_SRC_DEFAULT))
             return -1;
     }
+    if (compare_sites(c, &cap, a, b))
+        return -1;
     for (size_t i = 0; i < a->n_options; i++) {
         const tco_option *oa = &a->options[i];
         int j = tco_scenario_find(b, oa->id);

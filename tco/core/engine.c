@@ -113,6 +113,7 @@ typedef struct month_terms {
     int buy;           /* 1: power and cooling escalate; 0: rental */
     int on_demand;     /* rent: the rental follows u and declines yearly */
     double growth;     /* 1 + escalation (buy) or 1 - price decline (rent) */
+    double price_kwh;  /* buy: the electricity price at the option's site */
     double kw_hours;   /* it_kw * T */
     double cool_hours; /* it_kw * T * (pue - 1) */
     double facility, maintenance, staff;
@@ -165,10 +166,12 @@ static month_terms make_terms(const tco_scenario *s, const tco_option *o, double
     const double T = s->hours_per_month;
     k.buy = o->acquire == TCO_BUY;
     if (k.buy) {
-        k.growth = 1 + s->electricity_escalation;
+        /* The site keys of the option's site (MODEL.md, Sites). */
+        k.growth = 1 + tco_site_value(s, o, TCO_S_ELECTRICITY_ESCALATION);
+        k.price_kwh = tco_site_value(s, o, TCO_S_ELECTRICITY_PRICE);
         k.kw_hours = p->it_kw * T;
-        k.cool_hours = p->it_kw * T * (s->pue - 1);
-        k.facility = p->provisioned_kw * s->colo_per_kw_month;
+        k.cool_hours = p->it_kw * T * (tco_site_value(s, o, TCO_S_PUE) - 1);
+        k.facility = p->provisioned_kw * tco_site_value(s, o, TCO_S_COLO_PER_KW_MONTH);
         k.maintenance = p->capex * o->maintenance_rate / 12;
         k.staff = o->staff_per_month;
     } else {
@@ -202,11 +205,10 @@ static double rent_month(const month_terms *k, int m, double yf)
 }
 
 /* Month m's cost lines; yf is the price factor of its year. */
-static void month_lines(const month_terms *k, const tco_scenario *s, int m, double yf,
-                        tco_month *mo)
+static void month_lines(const month_terms *k, int m, double yf, tco_month *mo)
 {
     if (k->buy) {
-        double price_kwh = s->electricity_price * yf;
+        double price_kwh = k->price_kwh * yf;
         mo->power = k->kw_hours * price_kwh;
         mo->cooling = k->cool_hours * price_kwh;
         mo->facility = k->facility;
@@ -239,7 +241,7 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
     tco_month year = {0};
     for (int m = 1; m <= H; m++) {
         if ((m - 1) % 12 == 0 || k.term)
-            month_lines(&k, s, m, pow(k.growth, (m - 1) / 12), &year);
+            month_lines(&k, m, pow(k.growth, (m - 1) / 12), &year);
         tco_month mo = year;
         loan_month(p, m, H, &repaid, &mo);
         if (p->loan_months > 0)
@@ -297,8 +299,8 @@ static void totals_0_1(const tco_scenario *s, const tco_option *o, double *total
     for (int m = 1; m <= s->horizon_months; m++) {
         if ((m - 1) % 12 == 0 || k0.term) {
             double yf = pow(k0.growth, (m - 1) / 12);
-            month_lines(&k0, s, m, yf, &m0);
-            month_lines(&k1, s, m, yf, &m1);
+            month_lines(&k0, m, yf, &m0);
+            month_lines(&k1, m, yf, &m1);
         }
         c0 += m0.cost;
         c1 += m1.cost;

@@ -38,6 +38,12 @@ static const tci_field fields[] = {
                        .md_head = "Acquire"},
     [TCI_F_GPU] =
         {.name = "gpu", .from = TCI_FROM_GPU, .unit = TCI_FU_TEXT, .outputs = DATA, .label = "GPU"},
+    [TCI_F_SITE] = {.name = "site",
+                    .from = TCI_FROM_SITE,
+                    .unit = TCI_FU_TEXT,
+                    .applies = TCI_FA_SITE,
+                    .outputs = DATA,
+                    .label = "Site"},
     [TCI_F_COUNT_GPUS] = {.name = "count",
                           .from = TCI_FROM_COUNT,
                           .unit = TCI_FU_GPUS,
@@ -277,6 +283,11 @@ const char *tci_field_text(const tci_field *f, const tco_result *res, size_t i)
         return o->label;
     case TCI_FROM_GPU:
         return o->gpu;
+    case TCI_FROM_SITE:
+        return o->acquire == TCO_BUY && o->site_no > 0 &&
+                       (size_t)o->site_no <= res->scenario->n_sites
+                   ? res->scenario->sites[o->site_no - 1].name
+                   : NULL;
     case TCI_FROM_INFEASIBLE:
         return tco_infeasible_reason(res->options[i].infeasible);
     case TCI_FROM_ACQUIRE: {
@@ -335,6 +346,8 @@ int tci_field_applies(const tci_field *f, const tco_result *res, size_t i)
         return o->acquire == TCO_BUY && o->financing == TCO_FIN_LOAN;
     case TCI_FA_LEASE:
         return o->acquire == TCO_BUY && o->financing == TCO_FIN_LEASE;
+    case TCI_FA_SITE:
+        return o->acquire == TCO_BUY && o->site_no > 0;
     case TCI_FA_ALL:
     default:
         return 1;
@@ -346,6 +359,8 @@ int tci_field_in(const tci_field *f, const tco_result *res)
 {
     if (f && (f->applies == TCI_FA_TAX || f->applies == TCI_FA_TAX_BASELINE))
         return res && res->scenario && res->scenario->tax;
+    if (f && f->applies == TCI_FA_SITE)
+        return res && res->scenario && res->scenario->n_sites > 0;
     if (!f || (f->applies != TCI_FA_LOAN && f->applies != TCI_FA_LEASE))
         return f != NULL;
     for (size_t i = 0; res && i < res->n_options; i++)

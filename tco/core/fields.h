@@ -42,6 +42,7 @@ typedef enum tci_field_id {
     TCI_F_LABEL,
     TCI_F_ACQUIRE,
     TCI_F_GPU,
+    TCI_F_SITE,       /* the option's named site (MODEL.md, Sites) */
     TCI_F_COUNT_GPUS, /* the `count` field */
     TCI_F_UTILIZATION,
     TCI_F_CAPEX,
@@ -106,6 +107,8 @@ typedef enum tci_fsource {
     TCI_FROM_LABEL,              /* text: tco_option.label */
     TCI_FROM_ACQUIRE,            /* text: "buy" or "rent" (the acquire key's spellings) */
     TCI_FROM_GPU,                /* text: tco_option.gpu, NULL when not given */
+    TCI_FROM_SITE,               /* text: the name of a buy option's [site NAME], NULL
+                                    at [site] and for a rent option */
     TCI_FROM_COUNT,              /* tco_option.count, GPUs */
     TCI_FROM_BREAKEVEN_MONTH,    /* tco_option_result.breakeven_month; unknown when 0 */
     TCI_FROM_BREAKEVEN_NOTE,     /* text: tco_breakeven_note_name of the result's note */
@@ -147,18 +150,20 @@ enum {
 
 /* The options a field has a meaning for. */
 typedef enum tci_fapplies {
-    TCI_FA_ALL = 0,     /* every option */
-    TCI_FA_BUY,         /* bought options (residual, power drawn, book view) */
-    TCI_FA_BASELINE,    /* bought options when the scenario has a rent baseline */
-    TCI_FA_TERM,        /* reserved rent options with a contract term (term_months), and
-                           leased options: what they owe past the horizon */
-    TCI_FA_LOAN,        /* bought options financed by a loan; every output leaves the field
-                           out of a report whose scenario has no such option (tci_field_in) */
-    TCI_FA_LEASE,       /* leased options; likewise left out without one */
-    TCI_FA_TAX,         /* every option of a scenario with [tax]; every output leaves the
-                           field out of a report whose scenario has none (tci_field_in) */
-    TCI_FA_TAX_BASELINE /* bought options when the scenario has a rent baseline; left
+    TCI_FA_ALL = 0,      /* every option */
+    TCI_FA_BUY,          /* bought options (residual, power drawn, book view) */
+    TCI_FA_BASELINE,     /* bought options when the scenario has a rent baseline */
+    TCI_FA_TERM,         /* reserved rent options with a contract term (term_months), and
+                            leased options: what they owe past the horizon */
+    TCI_FA_LOAN,         /* bought options financed by a loan; every output leaves the field
+                            out of a report whose scenario has no such option (tci_field_in) */
+    TCI_FA_LEASE,        /* leased options; likewise left out without one */
+    TCI_FA_TAX,          /* every option of a scenario with [tax]; every output leaves the
+                            field out of a report whose scenario has none (tci_field_in) */
+    TCI_FA_TAX_BASELINE, /* bought options when the scenario has a rent baseline; left
                            out likewise without [tax] */
+    TCI_FA_SITE          /* bought options at a named site; every output leaves the field out
+                            of a report whose scenario has no [site NAME] (tci_field_in) */
 } tci_fapplies;
 
 /* One result field. */

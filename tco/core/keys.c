@@ -782,6 +782,14 @@ static const tco_keydef option_keys[] = {
                     .offset = O(base),
                     .unit_label = "",
                     .label = "Inherits from"},
+    [TCO_O_SITE] = {.name = "site",
+                    .section = "option",
+                    .type = TCO_T_STRING,
+                    .unit = TCO_U_NONE,
+                    .applies = TCO_APPLIES_BUY,
+                    .offset = O(site),
+                    .unit_label = "",
+                    .label = "Site"},
 };
 _Static_assert(sizeof option_keys / sizeof *option_keys == TCO_O_COUNT,
                "option_keys: one row per tco_okey");

@@ -45,8 +45,12 @@ void tco_scenario_free(tco_scenario *s)
         free(o->gpu);
         free(o->offer);
         free(o->base);
+        free(o->site);
     }
     free(s->options);
+    for (size_t i = 0; i < s->n_sites; i++)
+        free(s->sites[i].name);
+    free(s->sites);
     free(s->file);
     free(s->name);
     free(s->currency);
@@ -83,6 +87,8 @@ tco_scenario *tci_scenario_clone(const tco_scenario *s)
         c->catalog_path = c->template_path = c->unit = NULL;
     c->options = NULL;
     c->n_options = 0;
+    c->sites = NULL;
+    c->n_sites = 0;
     c->ranges = NULL;
     c->n_ranges = 0;
     c->cases = NULL;
@@ -106,12 +112,22 @@ tco_scenario *tci_scenario_clone(const tco_scenario *s)
         for (size_t i = 0; ok && i < s->n_options; i++) {
             tco_option *o = &c->options[i];
             *o = s->options[i];
-            o->id = o->label = o->gpu = o->offer = o->base = NULL;
+            o->id = o->label = o->gpu = o->offer = o->base = o->site = NULL;
             c->n_options = i + 1;
             ok = dup_field(&o->id, s->options[i].id) && dup_field(&o->label, s->options[i].label) &&
                  dup_field(&o->gpu, s->options[i].gpu) &&
                  dup_field(&o->offer, s->options[i].offer) &&
-                 dup_field(&o->base, s->options[i].base);
+                 dup_field(&o->base, s->options[i].base) && dup_field(&o->site, s->options[i].site);
+        }
+    }
+    if (ok && s->n_sites) {
+        c->sites = calloc(s->n_sites, sizeof *c->sites);
+        ok = c->sites != NULL;
+        for (size_t i = 0; ok && i < s->n_sites; i++) {
+            c->sites[i] = s->sites[i];
+            c->sites[i].name = NULL;
+            c->n_sites = i + 1;
+            ok = dup_field(&c->sites[i].name, s->sites[i].name);
         }
     }
     if (!ok) {
@@ -132,6 +148,8 @@ void *tci_key_field(void *base, const tco_keydef *k)
 /* The current value of a numeric parameter (a double key). */
 double *tci_param_ptr(tco_scenario *s, tco_param p)
 {
+    if (p.option < 0 && p.site > 0) /* a named site's key */
+        return &s->sites[p.site - 1].value[p.key - TCO_SITE_KEY_FIRST];
     const tco_keydef *k =
         p.option < 0 ? tco_scenario_key((tco_skey)p.key) : tco_option_key((tco_okey)p.key);
     void *base = p.option < 0 ? (void *)s : (void *)&s->options[p.option];
@@ -163,6 +181,26 @@ int tco_scenario_find(const tco_scenario *s, const char *id)
         if (strcmp(s->options[i].id, id) == 0)
             return (int)i;
     return -1;
+}
+
+/* See documentation in header file. */
+int tco_site_find(const tco_scenario *s, const char *name)
+{
+    for (size_t i = 0; i < s->n_sites; i++)
+        if (strcmp(s->sites[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+/* See documentation in header file. */
+double tco_site_value(const tco_scenario *s, const tco_option *o, tco_skey key)
+{
+    const tco_keydef *k = tco_scenario_key(key);
+    int j = (int)key - TCO_SITE_KEY_FIRST;
+    if (o && o->site_no > 0 && (size_t)o->site_no <= s->n_sites && j >= 0 && j < TCO_SITE_KEYS &&
+        s->sites[o->site_no - 1].src[j])
+        return s->sites[o->site_no - 1].value[j];
+    return *(const double *)((const char *)s + k->offset);
 }
 
 /* See documentation in header file. */

@@ -46,6 +46,7 @@ extern "C" {
 #define TCO_MAX_ID           40                 /* bytes in an option id */
 #define TCO_MAX_ERRORS       50                 /* errors kept per load */
 #define TCO_MAX_CASES        64                 /* [case NAME] sections */
+#define TCO_MAX_SITES        64                 /* [site NAME] sections */
 #define TCO_MAX_SECTION_KEYS 1000      /* keys in one case, sensitivity or uncertainty section */
 #define TCO_MAX_SAMPLES      1000000   /* Monte Carlo samples */
 #define TCO_MAX_MC_VALUES    20000000L /* Monte Carlo samples x options */
@@ -278,6 +279,7 @@ typedef enum tco_okey {
     TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR, /* the rate after the term, on demand */
     TCO_O_OFFER,
     TCO_O_BASE, /* inherit the keys of another option */
+    TCO_O_SITE, /* a buy option's [site NAME] */
     TCO_O_COUNT
 } tco_okey;
 
@@ -366,6 +368,9 @@ struct tco_catalog;
 typedef struct tco_param {
     int option; /* option index, or -1 for a [scenario], [site] or [workload] key */
     int key;    /* tco_okey when option >= 0, else tco_skey */
+    int site;   /* with option -1: 0 for the key of [scenario], [site] or
+                   [workload]; i + 1 for site key `key` of named site i
+                   (`site.NAME.KEY`) */
 } tco_param;
 
 /* An explicit range from [sensitivity]: `KEY = LOW, HIGH`. */
@@ -408,6 +413,9 @@ typedef struct tco_option {
     char *gpu;                 /* GPU name or catalog id, or NULL */
     char *offer;               /* cloud offer id, or NULL */
     char *base;                /* id of the option whose keys this one inherits, or NULL */
+    char *site;                /* `site =`: the name of its [site NAME], or NULL */
+    int site_no;               /* 0: at [site]; i + 1: at the scenario's sites[i]
+                                  (set from `site` when the scenario is checked) */
     int count;                 /* GPUs */
     int count_auto;            /* 1: `count = auto`, count was sized to the [workload]
                                   (MODEL.md, Feasibility) when the scenario was read */
@@ -461,6 +469,22 @@ typedef struct tco_option {
                                             files), or NULL when not given */
 } tco_option;
 
+/* The site keys, in table order: TCO_S_ELECTRICITY_PRICE .. TCO_S_COLO_PER_KW_MONTH. */
+#define TCO_SITE_KEY_FIRST TCO_S_ELECTRICITY_PRICE
+#define TCO_SITE_KEYS      4
+
+/* A [site NAME] section (MODEL.md, Sites): its own values of the site keys;
+ * a key it does not give (src 0) follows the scenario's [site]. */
+typedef struct tco_site {
+    char *name;                          /* letters, digits, '-' and '_' */
+    int line;                            /* line of the [site NAME] header */
+    const char *file;                    /* its file (one of the scenario's) */
+    double value[TCO_SITE_KEYS];         /* by key - TCO_SITE_KEY_FIRST */
+    unsigned char src[TCO_SITE_KEYS];    /* tco_source of each */
+    int key_line[TCO_SITE_KEYS];         /* line of each key given, else 0 */
+    const char *key_file[TCO_SITE_KEYS]; /* file of that line, or NULL */
+} tco_site;
+
 /* A whole scenario: global inputs and the options, in input order. */
 typedef struct tco_scenario {
     char *file; /* path it was loaded from, or the string name */
@@ -492,6 +516,8 @@ typedef struct tco_scenario {
     double tokens_per_request;
     size_t n_options;
     tco_option *options;
+    size_t n_sites; /* [site NAME] sections, in input order */
+    tco_site *sites;
     double swing;    /* [sensitivity] relative swing, default 0.2 */
     size_t n_ranges; /* [sensitivity] explicit ranges */
     tco_range *ranges;
@@ -565,6 +591,15 @@ double tco_bytes_per_param(const tco_scenario *s);
 
 /* Index of the option with this id, or -1. */
 int tco_scenario_find(const tco_scenario *s, const char *id);
+
+/* The index of the [site NAME] section `name` in s->sites, or -1. */
+int tco_site_find(const tco_scenario *s, const char *name);
+
+/* The value in effect of site key `key` (TCO_S_ELECTRICITY_PRICE ..
+ * TCO_S_COLO_PER_KW_MONTH) for option o: its named site's own value, else the
+ * scenario's [site] value (given or the key's default). With o NULL, or o at
+ * [site], the [site] value (MODEL.md, Sites). */
+double tco_site_value(const tco_scenario *s, const tco_option *o, tco_skey key);
 
 /* Index of the baseline rent option: [scenario] baseline when it names a rent
  * option, else the first rent option; -1 when there is none. */

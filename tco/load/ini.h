@@ -11,7 +11,8 @@
  *   ini_catalog.c  price catalogs, and options filled from them;
  *   ini_refs.c     keys that name other keys ([sensitivity], [uncertainty],
  *                  [case NAME]) and inheritance (base = OPTION);
- *   ini_auto.c     options sized to the workload (count = auto). */
+ *   ini_auto.c     options sized to the workload (count = auto);
+ *   ini_site.c     named sites ([site NAME], an option's site =). */
 #ifndef TCO_LOAD_INI_H
 #define TCO_LOAD_INI_H
 
@@ -41,7 +42,8 @@ enum section_kind {
     SEC_UNCERTAINTY,
     SEC_TAX,
     SEC_OPTION, /* [option ID] */
-    SEC_CASE    /* [case NAME] */
+    SEC_CASE,   /* [case NAME] */
+    SEC_SITE_AT /* [site NAME] */
 };
 
 /* A section header found by the line scan. */
@@ -49,7 +51,8 @@ typedef struct section {
     int file; /* index into the scenario's files */
     enum section_kind kind;
     int line;  /* line of the header */
-    int index; /* option or case index for SEC_OPTION and SEC_CASE, else -1 */
+    int index; /* option, case or site index for SEC_OPTION, SEC_CASE and
+                  SEC_SITE_AT, else -1 */
     int valid; /* 0 when the header was reported as an error */
 } section;
 
@@ -222,5 +225,24 @@ void tci_ini_resolve_sections(loader *L, int with_cases);
  * (MODEL.md, Feasibility); report, at the count's line, an option that
  * cannot be sized. Runs after the catalogs filled the options. */
 void tci_ini_size_auto(loader *L);
+
+/* ===== ini_site.c: named sites ===== */
+
+/* A new [site NAME] (the first len bytes of name) at `line` of the current
+ * file: its index, or -1 when the name is invalid, repeated or one too many
+ * (reported), or out of memory. */
+int tci_ini_begin_site(loader *L, const char *name, size_t len, int line);
+/* Convert value v of site key `key` (a tco_skey of [site]), given at `line`
+ * of `file`, into site t. 1 when stored; else reported. */
+int tci_ini_set_site_value(loader *L, tco_site *t, int key, const char *v, int line,
+                           const char *file);
+/* Set buy option o's site_no from its `site`; an unknown site is reported at
+ * the key's line, with the closest site name. */
+void tci_ini_resolve_site(loader *L, tco_option *o);
+/* 1 when buy option o takes electricity_price from [site] (its site does not
+ * give its own). */
+int tci_ini_needs_site_price(const tco_scenario *s, const tco_option *o);
+/* A warning at the header of every named site that no option uses. */
+void tci_ini_warn_unused_sites(loader *L);
 
 #endif /* TCO_LOAD_INI_H */

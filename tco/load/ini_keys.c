@@ -37,6 +37,8 @@ static int section_at(const loader *L, int line)
 /* Report an unknown key with the best hint we have. */
 static void unknown_key(loader *L, int line, enum section_kind kind, const char *name)
 {
+    if (kind == SEC_SITE_AT)
+        kind = SEC_SITE; /* the same keys as [site] */
     const char *secname =
         kind == SEC_OPTION ? "option" : tci_ini_section_names[kind - SEC_SCENARIO];
     const char *cands[TCO_S_COUNT + TCO_O_COUNT];
@@ -118,6 +120,14 @@ static int known_key(loader *L, const section *sec, const char *name, int lineno
         }
         seen_line = &L->s->options[sec->index].key_line[key];
         seen_file = &L->s->options[sec->index].key_file[key];
+    } else if (sec->kind == SEC_SITE_AT) {
+        key = tci_ini_find_key(tci_ini_skey, TCO_S_COUNT, "site", name);
+        if (key < 0) {
+            unknown_key(L, lineno, sec->kind, name);
+            return -1;
+        }
+        seen_line = &L->s->sites[sec->index].key_line[key - TCO_SITE_KEY_FIRST];
+        seen_file = &L->s->sites[sec->index].key_file[key - TCO_SITE_KEY_FIRST];
     } else {
         key = tci_ini_find_key(tci_ini_skey, TCO_S_COUNT,
                                tci_ini_section_names[sec->kind - SEC_SCENARIO], name);
@@ -917,8 +927,10 @@ void tci_ini_check_scenario(loader *L)
     for (size_t i = 0; i < s->n_options; i++) {
         if (L->base_failed && L->base_failed[i])
             continue; /* its keys are incomplete; the base error says why */
+        tci_ini_resolve_site(L, &s->options[i]);
         check_option(L, &s->options[i]);
-        any_buy |= s->options[i].src[TCO_O_ACQUIRE] && s->options[i].acquire == TCO_BUY;
+        any_buy |= s->options[i].src[TCO_O_ACQUIRE] && s->options[i].acquire == TCO_BUY &&
+                   tci_ini_needs_site_price(s, &s->options[i]);
     }
     if (any_buy && !kl[TCO_S_ELECTRICITY_PRICE])
         tci_ini_report(L, 0, "site",
@@ -964,6 +976,9 @@ void tci_ini_convert_entries(loader *L)
             tco_option *o = &s->options[sec->index];
             if (tci_ini_set_value(L, o, tci_ini_okey(e->key), e->value, e->line))
                 o->src[e->key] = TCO_SRC_INI;
+        } else if (sec->kind == SEC_SITE_AT) {
+            tci_ini_set_site_value(L, &s->sites[sec->index], e->key, e->value, e->line,
+                                   s->files[e->file]);
         } else {
             if (tci_ini_set_value(L, s, tci_ini_skey(e->key), e->value, e->line))
                 s->src[e->key] = TCO_SRC_INI;

@@ -55,11 +55,50 @@ static const tco_keydef *resolve_option_key(loader *L, const char *name, size_t 
         tci_ini_wrong_acquire(L, line, o, k);
         return NULL;
     }
-    *p = (tco_param){oi, key};
+    *p = (tco_param){oi, key, 0};
     return k;
 }
 
-/* Resolve "KEY", "SECTION.KEY" or "OPTION.KEY"; NULL (reported) if unknown. */
+/* Resolve "site.NAME.KEY" (rest: "NAME.KEY"), a key of a named site (MODEL.md,
+ * Sites); NULL (reported) if unknown. */
+static const tco_keydef *resolve_site_key(loader *L, const char *name, const char *rest, int line,
+                                          tco_param *p)
+{
+    const tco_scenario *s = L->s;
+    const char *dot = strchr(rest, '.');
+    char site[TCO_MAX_ID + 8];
+    size_t len = (size_t)(dot - rest);
+    snprintf(site, sizeof site, "%.*s",
+             (int)tci_utf8_cut(rest, len < TCO_MAX_ID + 1 ? len : TCO_MAX_ID + 1), rest);
+    int si = tco_site_find(s, site);
+    if (si < 0) {
+        const char **cands = malloc((s->n_sites ? s->n_sites : 1) * sizeof *cands);
+        if (!cands) {
+            L->nomem = 1;
+            return NULL;
+        }
+        for (size_t i = 0; i < s->n_sites; i++)
+            cands[i] = s->sites[i].name;
+        const char *hint = tci_ini_closest(L, site, cands, s->n_sites);
+        if (hint)
+            tci_ini_report(L, line, NULL, "unknown site '%s' in '%s'; did you mean '%s'?", site,
+                           name, hint);
+        else
+            tci_ini_report(L, line, NULL, "unknown site '%s' in '%s'", site, name);
+        free(cands);
+        return NULL;
+    }
+    int key = tci_ini_find_key(tci_ini_skey, TCO_S_COUNT, "site", dot + 1);
+    if (key < 0) {
+        tci_ini_report(L, line, NULL, "unknown key '%s' in [site %s]", dot + 1, site);
+        return NULL;
+    }
+    *p = (tco_param){-1, key, si + 1};
+    return tci_ini_skey(key);
+}
+
+/* Resolve "KEY", "SECTION.KEY", "OPTION.KEY" or "site.NAME.KEY"; NULL
+ * (reported) if unknown. */
 static const tco_keydef *resolve(loader *L, const char *name, int line, tco_param *p)
 {
     const tco_scenario *s = L->s;
@@ -67,7 +106,7 @@ static const tco_keydef *resolve(loader *L, const char *name, int line, tco_para
     if (!dot) {
         int k = tci_ini_find_key(tci_ini_skey, TCO_S_COUNT, NULL, name);
         if (k >= 0) {
-            *p = (tco_param){-1, k};
+            *p = (tco_param){-1, k, 0};
             return tci_ini_skey(k);
         }
         if (tci_ini_find_key(tci_ini_okey, TCO_O_COUNT, NULL, name) >= 0)
@@ -79,6 +118,8 @@ static const tco_keydef *resolve(loader *L, const char *name, int line, tco_para
     }
     size_t plen = (size_t)(dot - name);
     const char *kname = dot + 1;
+    if (plen == 4 && memcmp(name, "site", 4) == 0 && strchr(kname, '.'))
+        return resolve_site_key(L, name, kname, line, p);
     for (int k = SEC_SCENARIO; k <= SEC_WORKLOAD; k++) {
         const char *sec = tci_ini_section_names[k - SEC_SCENARIO];
         if (strlen(sec) == plen && memcmp(name, sec, plen) == 0) {
@@ -87,7 +128,7 @@ static const tco_keydef *resolve(loader *L, const char *name, int line, tco_para
                 tci_ini_report(L, line, NULL, "unknown key '%s' in [%s]", kname, sec);
                 return NULL;
             }
-            *p = (tco_param){-1, key};
+            *p = (tco_param){-1, key, 0};
             return tci_ini_skey(key);
         }
     }
@@ -385,7 +426,7 @@ static void read_uncertainty(loader *L, const entry *e)
         return;
     for (size_t i = 0; i < s->n_uncertain; i++) {
         const tco_param q = s->uncertain[i].param;
-        if (q.option == p.option && q.key == p.key) {
+        if (q.option == p.option && q.key == p.key && q.site == p.site) {
             tci_ini_report(L, e->line, NULL, "'%s' is the same input as '%s' (line %d)", e->name,
                            s->uncertain[i].name, s->uncertain[i].line);
             return;
@@ -447,6 +488,11 @@ static void build_cases(loader *L)
                                "'%s' cannot change in a case: the catalog fills the option "
                                "once; override the keys it fills instead",
                                e->name);
+                continue;
+            }
+            if (p.site > 0) { /* a named site's key */
+                tci_ini_set_site_value(L, &copy->sites[p.site - 1], p.key, e->value, e->line,
+                                       base->files[e->file]);
                 continue;
             }
             void *target = p.option < 0 ? (void *)copy : (void *)&copy->options[p.option];

@@ -227,6 +227,11 @@ static void scan_section(loader *L, const char *p, const char *end, int line)
         scan_named(L, SEC_CASE, id, (size_t)(b - id), line);
         return;
     }
+    if ((id = after_word(a, b, "site")) && id < b) { /* [site NAME] */
+        int si = tci_ini_begin_site(L, id, (size_t)(b - id), line);
+        add_section(L, SEC_SITE_AT, line, si >= 0, si);
+        return;
+    }
     for (int k = SEC_SCENARIO; k <= SEC_TAX; k++) {
         const char *want = tci_ini_section_names[k - SEC_SCENARIO];
         if (strlen(want) == len && memcmp(a, want, len) == 0) {

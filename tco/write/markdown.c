@@ -87,6 +87,12 @@ static void put_cell(FILE *out, const tco_result *res, size_t i, const tci_field
         tci_md_text(out, tci_field_text(f, res, i));
         if (f->from == TCI_FROM_LABEL && res->baseline >= 0 && (size_t)res->baseline == i)
             fputs(" (baseline)", out);
+        const char *site = tci_field_text(tci_field_get(TCI_F_SITE), res, i);
+        if (f->from == TCI_FROM_LABEL && site) { /* MODEL.md, Sites */
+            fputs(" (at ", out);
+            tci_md_text(out, site);
+            fputc(')', out);
+        }
         return;
     }
     if (!tci_field_applies(f, res, i)) {

@@ -130,6 +130,44 @@ static void test_inputs(void)
     free_pair(&p);
 }
 
+/* Named sites (MODEL.md, Sites): a site key's value in effect that differs is
+ * site.NAME.KEY, one a site follows from [site] included (colo's escalation, [site]'s
+ * in each); a site only one scenario has is present or absent. */
+static void test_sites(void)
+{
+    static const char a[] =
+        "[scenario]\nname = s\n[site]\nelectricity_price = 0.1\nelectricity_escalation = 0.02\n"
+        "[site colo]\npue = 1.3\n[site old]\npue = 2\n"
+        "[option own]\nacquire = buy\ncount = 8\ngpu_price = 30000\ntdp_w = 700\nsite = colo\n"
+        "[option o2]\nbase = own\nsite = old\n";
+    static const char b[] =
+        "[scenario]\nname = s\n[site]\nelectricity_price = 0.1\nelectricity_escalation = 0.03\n"
+        "[site colo]\npue = 1.2\n[site new]\npue = 2\n"
+        "[option own]\nacquire = buy\ncount = 8\ngpu_price = 30000\ntdp_w = 700\nsite = colo\n"
+        "[option o2]\nbase = own\nsite = new\n";
+    pair p;
+    if (!load_pair(&p, a, b)) {
+        free_pair(&p);
+        return;
+    }
+    static const char *const want[][3] = {
+        {"site.electricity_escalation", "0.02", "0.03"},
+        {"site.colo.electricity_escalation", "0.02", "0.03"},
+        {"site.colo.pue", "1.3", "1.2"},
+        {"[site old]", "present", "absent"},
+        {"[site new]", "absent", "present"},
+        {"o2.site", "old", "new"},
+    };
+    const tco_comparison *c = p.c;
+    CU_ASSERT_EQUAL_FATAL(c->n_inputs, sizeof want / sizeof want[0]);
+    for (size_t i = 0; i < c->n_inputs; i++) {
+        CU_ASSERT_STRING_EQUAL(c->inputs[i].key, want[i][0]);
+        CU_ASSERT_STRING_EQUAL(c->inputs[i].a, want[i][1]);
+        CU_ASSERT_STRING_EQUAL(c->inputs[i].b, want[i][2]);
+    }
+    free_pair(&p);
+}
+
 /* Text inputs are compared and kept whole: two labels of 300 CJK characters
  * (900 bytes) that differ only in their last character differ, and each is
  * given back as it is, never cut inside a character. */
@@ -469,6 +507,7 @@ int main(void)
 {
     static const check_case cases[] = {
         {"inputs that differ, in key-table and option order", test_inputs},
+        {"named sites: site.NAME.KEY in effect, present or absent", test_sites},
         {"long text inputs compared and kept whole", test_long_text},
         {"figures equal the results', options in one scenario only", test_figures},
         {"the example of MODEL.md: deltas, changes, pp, dashes", test_model_example},

@@ -423,6 +423,97 @@ static void test_terms_by_hand(void)
     tco_scenario_free(base);
 }
 
+/* docs/MODEL.md, Sites: two buy options at two sites, worked by hand there. Both:
+ * it_kw * T = 6.04 * 730 = 4,409.2 kWh a month, provisioned_kw 6.6, capex 240,000,
+ * H = 12 (no escalation within the first year). */
+#define SITES_EXAMPLE                                                                              \
+    "[scenario]\nname = Own room or colocation\nhorizon_months = 12\n"                             \
+    "[site]\nelectricity_price = 0.10\nelectricity_escalation = 0.03\npue = 2.1\n"                 \
+    "[site colo]\nelectricity_price = 0.14\npue = 1.35\ncolo_per_kw_month = 150\n"                 \
+    "[option own]\nacquire = buy\ncount = 8\ngpu_price = 30000\ntdp_w = 700\n"                     \
+    "server_power_w = 1000\n"                                                                      \
+    "[option colo]\nbase = own\nsite = colo\n"
+
+static void test_sites_by_hand(void)
+{
+    tco_scenario *s;
+    tco_result *r = run(SITES_EXAMPLE "[case cheap]\nsite.colo.electricity_price = 0.07\n"
+                                      "[sensitivity]\nsite.colo.electricity_price = 0.10, 0.20\n"
+                                      "[uncertainty]\nsamples = 200\n"
+                                      "site.colo.electricity_price = uniform(0.10, 0.20)\n",
+                        &s);
+    CU_ASSERT_EQUAL_FATAL(s->n_sites, 1);
+    CU_ASSERT_EQUAL(s->options[0].site_no, 0);
+    CU_ASSERT_EQUAL(s->options[1].site_no, 1);
+    /* A key the named site does not give: [site]'s. */
+    CU_ASSERT_DOUBLE_EQUAL(tco_site_value(s, &s->options[1], TCO_S_ELECTRICITY_ESCALATION), 0.03,
+                           0);
+    const tco_option_result *own = &r->options[0], *colo = &r->options[1];
+    /* own at [site]: 4,409.2 * 0.10 = 440.92 a month; cooling 440.92 * 1.1 = 485.012 */
+    CU_ASSERT_DOUBLE_EQUAL(own->monthly[0].power, 440.92, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(own->monthly[0].cooling, 485.012, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(own->monthly[0].facility, 0, 0);
+    CU_ASSERT_DOUBLE_EQUAL(own->power, 5291.04, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(own->cooling, 5820.144, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(own->facility, 0, 0);
+    CU_ASSERT_DOUBLE_EQUAL(own->total, 251111.184, 1e-8);
+    /* colo at [site colo]: 4,409.2 * 0.14 = 617.288; cooling 4,409.2 * 0.35 * 0.14 =
+     * 216.0508; facility 6.6 * 150 = 990 */
+    CU_ASSERT_DOUBLE_EQUAL(colo->monthly[0].power, 617.288, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(colo->monthly[0].cooling, 216.0508, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(colo->monthly[0].facility, 990, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(colo->power, 7407.456, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(colo->cooling, 2592.6096, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(colo->facility, 11880, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(colo->total, 261880.0656, 1e-8);
+    CU_ASSERT_DOUBLE_EQUAL(colo->total - own->total, 10768.8816, 1e-8);
+
+    /* The case moves colo's price alone: 4,409.2 * 12 * 0.07 = 3,703.728 of power,
+     * 1,296.3048 of cooling. */
+    tco_result *rc = NULL;
+    CU_ASSERT_EQUAL_FATAL(s->n_cases, 1);
+    CU_ASSERT_EQUAL_FATAL(tco_compute(s->cases[0].scenario, &rc), TCO_OK);
+    CU_ASSERT_DOUBLE_EQUAL(rc->options[0].total, 251111.184, 1e-8);
+    CU_ASSERT_DOUBLE_EQUAL(rc->options[1].total, 256880.0328, 1e-8);
+    tco_result_free(rc);
+
+    /* The sensitivity range of site.colo.electricity_price: at 0.10, colo pays
+     * 5,291.04 + 1,851.864 + 11,880; at 0.20, 10,582.08 + 3,703.728 + 11,880; own not
+     * at all. */
+    tco_analysis *a = NULL;
+    CU_ASSERT_EQUAL_FATAL(tco_analyze(r, NULL, NULL, &a), TCO_OK);
+    int seen = 0;
+    for (size_t i = 0; i < 2; i++)
+        for (size_t d = 0; d < a->n_drivers; d++) {
+            const tco_sens_entry *e = &a->sens[i * a->n_drivers + d];
+            if (strcmp(e->driver, "site.colo.electricity_price") != 0)
+                continue;
+            seen++;
+            CU_ASSERT_DOUBLE_EQUAL(e->total_low, i ? 259022.904 : 251111.184, 1e-8);
+            CU_ASSERT_DOUBLE_EQUAL(e->total_high, i ? 266165.808 : 251111.184, 1e-8);
+        }
+    CU_ASSERT_EQUAL(seen, 2);
+    /* Monte Carlo: colo's price drawn in [0.10, 0.20] keeps its totals within the
+     * sensitivity's ends; own's does not move. */
+    CU_ASSERT_EQUAL_FATAL(a->mc_samples, 200);
+    CU_ASSERT_PTR_NULL(a->mc[0].hist);
+    CU_ASSERT_DOUBLE_EQUAL(a->mc[0].total_p10, 251111.184, 1e-8);
+    CU_ASSERT_DOUBLE_EQUAL(a->mc[0].total_p90, 251111.184, 1e-8);
+    CU_ASSERT_PTR_NOT_NULL(a->mc[1].hist);
+    CU_ASSERT(a->mc[1].total_p10 >= 259022.904 - 1e-6 && a->mc[1].total_p90 <= 266165.808 + 1e-6);
+    CU_ASSERT(a->mc[1].total_p90 > a->mc[1].total_p10);
+    tco_analysis_free(a);
+    tco_result_free(r);
+    tco_scenario_free(s);
+
+    /* base = carries the site: colo2 is at colo, at 16 GPUs twice colo's power. */
+    r = run(SITES_EXAMPLE "[option colo2]\nbase = colo\ncount = 16\n", &s);
+    CU_ASSERT_EQUAL(s->options[2].site_no, 1);
+    CU_ASSERT_DOUBLE_EQUAL(r->options[2].power, 2 * 7407.456, 1e-8);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
 int main(void)
 {
     static const check_case cases[] = {
@@ -435,6 +526,7 @@ int main(void)
         {"payback by hand", test_payback_by_hand},
         {"break-even notes", test_breakeven_notes},
         {"contract terms by hand", test_terms_by_hand},
+        {"two sites by hand", test_sites_by_hand},
         {NULL, NULL},
     };
     return check_run("engine", cases);

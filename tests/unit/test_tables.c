@@ -156,14 +156,14 @@ static void test_keys_live(void)
     static const tco_okey fixed[] = {TCO_O_LABEL,     TCO_O_ACQUIRE,      TCO_O_GPU,
                                      TCO_O_MEMORY_GB, TCO_O_DEPRECIATION, TCO_O_PRICING,
                                      TCO_O_OFFER,     TCO_O_BASE,         TCO_O_AFTER_TERM,
-                                     TCO_O_FINANCING, TCO_O_LEASE_END};
+                                     TCO_O_FINANCING, TCO_O_LEASE_END,    TCO_O_SITE};
     live = 0;
     for (size_t j = 0; j < sizeof fixed / sizeof fixed[0]; j++)
         CU_ASSERT_EQUAL(tco_option_key(fixed[j])->live, 0);
     for (int k = 0; k < TCO_O_COUNT; k++)
         live += tco_option_key((tco_okey)k)->live != 0;
-    CU_ASSERT_EQUAL(TCO_O_COUNT, 44);
-    CU_ASSERT_EQUAL(live, 44 - 11);
+    CU_ASSERT_EQUAL(TCO_O_COUNT, 45);
+    CU_ASSERT_EQUAL(live, 45 - 12);
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_GPU_PRICE)->live, 1);
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_STORAGE_PER_MONTH)->live, 1);
 }
@@ -241,8 +241,9 @@ static void test_fields_every_row(void)
         CU_ASSERT_EQUAL(f->group_key != NULL, f->group != NULL);
         int text = f->from == TCI_FROM_ID || f->from == TCI_FROM_LABEL ||
                    f->from == TCI_FROM_ACQUIRE || f->from == TCI_FROM_GPU ||
-                   f->from == TCI_FROM_BREAKEVEN_NOTE || f->from == TCI_FROM_INFEASIBLE ||
-                   f->from == TCI_FROM_IRR_NOTE || f->from == TCI_FROM_IRR_AFTER_TAX_NOTE;
+                   f->from == TCI_FROM_SITE || f->from == TCI_FROM_BREAKEVEN_NOTE ||
+                   f->from == TCI_FROM_INFEASIBLE || f->from == TCI_FROM_IRR_NOTE ||
+                   f->from == TCI_FROM_IRR_AFTER_TAX_NOTE;
         CU_ASSERT_EQUAL(text, f->unit == TCI_FU_TEXT);
     }
     CU_ASSERT_PTR_NULL(tci_field_get(TCI_F_COUNT));
@@ -271,7 +272,7 @@ static void test_fields_every_row(void)
 static void test_fields_outputs(void)
 {
     static const char data[] =
-        "id,label,acquire,gpu,count,utilization,capex,power,cooling,facility,maintenance,"
+        "id,label,acquire,gpu,site,count,utilization,capex,power,cooling,facility,maintenance,"
         "staff,rental,commitment_after_horizon,loan_amount,loan_payment,loan_interest,"
         "loan_principal,loan_balance_at_horizon,lease_payment,lease_payments,lease_buyout,"
         "residual,total,npv,gpu_hours,cost_per_gpu_hour,"

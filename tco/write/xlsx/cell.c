@@ -817,6 +817,27 @@ xw_refbuf xw_ing(xw_ctx *c, tco_skey key)
 }
 
 /* See cell.h. */
+xw_refbuf xw_site_name_at(const xw_ctx *c, size_t site, tco_skey key)
+{
+    xw_refbuf b;
+    const char *nm = c->site_nm && site < c->s->n_sites ? c->site_nm[site] : NULL;
+    tci_utf8_format(b.s, sizeof b.s, nm ? "%s_%s" : "%s", tco_scenario_key(key)->sheet_name,
+                    nm ? nm : "");
+    return b;
+}
+
+/* See cell.h. */
+xw_refbuf xw_site_name(const xw_ctx *c, size_t opt, tco_skey key)
+{
+    const tco_option *o = &c->s->options[opt];
+    if (o->acquire == TCO_BUY && o->site_no > 0)
+        return xw_site_name_at(c, (size_t)o->site_no - 1, key);
+    xw_refbuf b;
+    tci_utf8_format(b.s, sizeof b.s, "%s", tco_scenario_key(key)->sheet_name);
+    return b;
+}
+
+/* See cell.h. */
 const char *xw_f(xw_ctx *c, char *buf, size_t size, const char *fmt, ...)
 {
     va_list ap;

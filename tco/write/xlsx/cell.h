@@ -166,6 +166,12 @@ xw_refbuf xw_range(const char *quoted, int r1, int c1, int r2, int c2);
 xw_refbuf xw_in(xw_ctx *c, size_t opt, tco_okey key);
 /* An absolute reference to a global input on the Inputs sheet (likewise). */
 xw_refbuf xw_ing(xw_ctx *c, tco_skey key);
+/* The defined name of site key `key` (TCO_S_ELECTRICITY_PRICE ..
+ * TCO_S_COLO_PER_KW_MONTH) at option opt's site: the key's own name
+ * ("PUE") at [site], else with the named site's suffix ("PUE_colo"). */
+xw_refbuf xw_site_name(const xw_ctx *c, size_t opt, tco_skey key);
+/* The defined name of site key `key` at named site `site` (its index). */
+xw_refbuf xw_site_name_at(const xw_ctx *c, size_t site, tco_skey key);
 /* printf into a formula buffer; an over-long formula is an error recorded in c. */
 const char *xw_f(xw_ctx *c, char *buf, size_t size, const char *fmt, ...)
 #if defined(__GNUC__)

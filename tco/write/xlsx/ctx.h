@@ -171,6 +171,11 @@ typedef struct xw_ctx {
      * key (n_options x TCO_O_COUNT, XW_NONE if absent), of constants and of the MACRS table. */
     int in_g[TCO_S_COUNT];
     int *in_o;
+    /* Named sites (MODEL.md, Sites): per site the suffix of its defined names
+     * (ElectricityPrice_SUFFIX), and the Inputs rows of its keys (n_sites x
+     * TCO_SITE_KEYS). */
+    char **site_nm;
+    int *in_site;
     int in_sph, in_macrs;
     /* Summary rows, by tci_field_id (XW_NONE: not shown); filled by the Summary writer for
      * Checks and the charts. */

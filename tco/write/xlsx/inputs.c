@@ -317,6 +317,8 @@ static void write_global(xw_ctx *c, int row, tco_skey k)
 /* One option key's row; returns 0 when the key is not shown for this option. */
 static int option_key_shown(const tco_option *o, tco_okey k)
 {
+    if (k == TCO_O_SITE) /* a buy option at a named site only */
+        return o->acquire == TCO_BUY && o->site_no > 0;
     const tco_keydef *kd = tco_option_key(k);
     int buy = o->acquire == TCO_BUY;
     int macrs = o->depreciation == TCO_DEP_MACRS5 || o->depreciation == TCO_DEP_MACRS7;
@@ -462,6 +464,48 @@ static void inputs_head(xw_ctx *c)
     worksheet_freeze_panes(ws, 4, 0);
 }
 
+/* Named site i's block (MODEL.md, Sites), from `row`: a heading, then each site
+ * key with its defined name (ElectricityPrice_SUFFIX): an input where the site
+ * gives it, else a formula on [site]'s input. Returns the next row. */
+static int inputs_site(xw_ctx *c, size_t i, int row)
+{
+    const tco_site *t = &c->s->sites[i];
+    lxw_worksheet *ws = c->inputs;
+    char head[XW_MAX_TEXT / 4], *name = xw_clean_text(c, t->name, XW_MAX_TEXT);
+    xw_labelf(c, head, sizeof head, "inputs.site", "Site {name}", "name", name ? name : "", NULL);
+    xw_text(c, ws, row++, 0, head, xw_fmt(c, XS_SECTION, XN_NONE));
+    for (int j = 0; j < TCO_SITE_KEYS; j++, row++) {
+        tco_skey k = (tco_skey)(TCO_SITE_KEY_FIRST + j);
+        const tco_keydef *kd = tco_scenario_key(k);
+        char key[96], unit[96], src[160], f[XW_FBUF];
+        tci_utf8_format(key, sizeof key, "[site %s] %s", name ? name : "", kd->name);
+        unit_text(c, unit, sizeof unit, kd);
+        xw_text(c, ws, row, 0, key_label(c, kd), NULL);
+        xw_text(c, ws, row, 1, key, xw_fmt(c, XS_KEY, XN_NONE));
+        xw_text(c, ws, row, 3, unit, xw_fmt(c, XS_UNIT, XN_NONE));
+        if (t->src[j]) {
+            double v = t->value[j];
+            xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, xw_value_numfmt(kd->unit, v)));
+            validate_input(c, ws, row, kd);
+            as_computed_num(c, row, v, 0);
+            source_text(c, src, sizeof src, t->src[j], t->key_file[j], t->key_line[j]);
+        } else {
+            /* Follows [site]: changing that moves this site too. */
+            tco_option probe = {0};
+            double v = tco_site_value(c->s, &probe, k);
+            xw_fnum(c, ws, row, XW_COL_VAL, xw_f(c, f, sizeof f, "=%s", xw_ing(c, k).s), v,
+                    xw_fmt(c, XS_CALC, xw_value_numfmt(kd->unit, v)));
+            as_computed_num(c, row, v, 1);
+            tci_utf8_format(src, sizeof src, "%s", xw_label(c, "source.site", "[site]"));
+        }
+        xw_text(c, ws, row, 4, src, xw_fmt(c, XS_KEY, XN_NONE));
+        c->in_site[i * TCO_SITE_KEYS + (size_t)j] = row;
+        define_name(c, xw_site_name_at(c, i, k).s, row, XW_COL_VAL);
+    }
+    free(name);
+    return row + 1;
+}
+
 /* The global keys by section, sections in the order the key table has them, from
  * `row`; returns the next row. */
 static int inputs_globals(xw_ctx *c, int row)
@@ -489,6 +533,9 @@ static int inputs_globals(xw_ctx *c, int row)
             write_global(c, row++, (tco_skey)k);
         }
         row++;
+        if (strcmp(section, "site") == 0) /* the named sites follow [site] */
+            for (size_t i = 0; i < c->s->n_sites; i++)
+                row = inputs_site(c, i, row);
     }
     return row;
 }

@@ -119,11 +119,15 @@ static void option_factors(const xw_optw *w)
         xw_ow_label(w, L->r_price,
                     xw_label(c, "option.price", "Electricity price, escalated yearly"), t, XS_TEXT);
         for (int m = 1; m <= w->H; m++)
-            xw_ow_fig(w, L->r_price, XW_COL_M0 + m,
-                      xw_f(c, f, sizeof f, "=ElectricityPrice*(1+ElectricityEscalation)^(%s-1)",
-                           xw_ow_at(L->r_year, XW_COL_M0 + m).s),
-                      c->s->electricity_price * xw_price_factor(c->s->electricity_escalation, m),
-                      xw_fmt(c, XS_CALC, XN_MONEY4));
+            xw_ow_fig(
+                w, L->r_price, XW_COL_M0 + m,
+                xw_f(c, f, sizeof f, "=%s*(1+%s)^(%s-1)",
+                     xw_site_name(c, w->i, TCO_S_ELECTRICITY_PRICE).s,
+                     xw_site_name(c, w->i, TCO_S_ELECTRICITY_ESCALATION).s,
+                     xw_ow_at(L->r_year, XW_COL_M0 + m).s),
+                tco_site_value(c->s, w->o, TCO_S_ELECTRICITY_PRICE) *
+                    xw_price_factor(tco_site_value(c->s, w->o, TCO_S_ELECTRICITY_ESCALATION), m),
+                xw_fmt(c, XS_CALC, XN_MONEY4));
     }
     if (L->r_factor != XW_NONE) {
         xw_ow_label(w, L->r_factor,
@@ -313,12 +317,13 @@ static void option_lines(const xw_optw *w)
                 v = mo->power;
                 break;
             case XL_COOLING:
-                xw_f(c, f, sizeof f, "=%s*HoursPerMonth*(PUE-1)*%s", xw_ow_drv(L->k_it_kw).s,
-                     xw_ow_at(L->r_price, col).s);
+                xw_f(c, f, sizeof f, "=%s*HoursPerMonth*(%s-1)*%s", xw_ow_drv(L->k_it_kw).s,
+                     xw_site_name(c, w->i, TCO_S_PUE).s, xw_ow_at(L->r_price, col).s);
                 v = mo->cooling;
                 break;
             case XL_FACILITY:
-                xw_f(c, f, sizeof f, "=%s*ColoPerKwMonth", xw_ow_drv(L->k_prov_kw).s);
+                xw_f(c, f, sizeof f, "=%s*%s", xw_ow_drv(L->k_prov_kw).s,
+                     xw_site_name(c, w->i, TCO_S_COLO_PER_KW_MONTH).s);
                 v = mo->facility;
                 break;
             case XL_MAINTENANCE:
@@ -882,9 +887,10 @@ static void option_breakeven(const xw_optw *w)
         xw_ow_driver(
             w, L->k_slope, xw_label(c, "option.slope", "Cost per unit of utilization (0% to 100%)"),
             w->cur,
-            xw_f(c, f, sizeof f, "=%s*%s*(%s-%s)/1000*HoursPerMonth*PUE*SUM(%s)",
+            xw_f(c, f, sizeof f, "=%s*%s*(%s-%s)/1000*HoursPerMonth*%s*SUM(%s)",
                  xw_ow_in(w, TCO_O_COUNT_GPUS).s, xw_ow_in(w, TCO_O_TDP_W).s,
                  xw_ow_in(w, TCO_O_LOAD_POWER_FRACTION).s, xw_ow_in(w, TCO_O_IDLE_POWER_FRACTION).s,
+                 xw_site_name(c, w->i, TCO_S_PUE).s,
                  xw_range(NULL, L->r_price, XW_COL_M0 + 1, L->r_price, w->last).s),
             L->slope, XN_MONEY);
     } else if (w->o->pricing == TCO_ON_DEMAND) {

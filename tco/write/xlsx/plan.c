@@ -225,9 +225,10 @@ void xw_option_layout(xw_ctx *c, size_t i)
     L->slope = 0;
     if (L->buy) {
         for (int m = 1; m <= H; m++)
-            sum += s->electricity_price * xw_price_factor(s->electricity_escalation, m);
+            sum += tco_site_value(s, o, TCO_S_ELECTRICITY_PRICE) *
+                   xw_price_factor(tco_site_value(s, o, TCO_S_ELECTRICITY_ESCALATION), m);
         L->slope = o->count * o->tdp_w * (o->load_power_fraction - o->idle_power_fraction) / 1000 *
-                   T * s->pue * sum;
+                   T * tco_site_value(s, o, TCO_S_PUE) * sum;
     } else if (o->pricing == TCO_ON_DEMAND) {
         for (int m = 1; m <= H; m++)
             sum += xw_price_factor(-o->price_decline, m);

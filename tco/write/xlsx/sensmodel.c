@@ -17,21 +17,21 @@ int xw_sens_driver(const tco_scenario *s, const char *name, xw_sdrv *d)
     for (int k = 0; k < TCO_S_COUNT; k++) {
         const tco_keydef *kd = tco_scenario_key((tco_skey)k);
         if (kd->driver > 0 && strcmp(kd->name, name) == 0) {
-            *d = (xw_sdrv){1, k, -1};
+            *d = (xw_sdrv){1, k, -1, 0};
             return 1;
         }
     }
     for (int k = 0; k < TCO_O_COUNT; k++) {
         const tco_keydef *kd = tco_option_key((tco_okey)k);
         if (kd->driver > 0 && strcmp(kd->name, name) == 0) {
-            *d = (xw_sdrv){0, k, -1};
+            *d = (xw_sdrv){0, k, -1, 0};
             return 1;
         }
     }
     for (size_t k = 0; k < s->n_ranges; k++) {
         const tco_range *rg = &s->ranges[k];
         if (rg->name && strcmp(rg->name, name) == 0) {
-            *d = (xw_sdrv){rg->param.option < 0, rg->param.key, rg->param.option};
+            *d = (xw_sdrv){rg->param.option < 0, rg->param.key, rg->param.option, rg->param.site};
             return 1;
         }
     }
@@ -39,11 +39,21 @@ int xw_sens_driver(const tco_scenario *s, const char *name, xw_sdrv *d)
 }
 
 /* Whether [sensitivity] gives a range for key `key` (of option `option`, or -1
- * for a global key). */
+ * for a global key; of named site site - 1, or 0). */
+static int has_range_at(const tco_scenario *s, int option, int key, int site)
+{
+    for (size_t k = 0; k < s->n_ranges; k++)
+        if (s->ranges[k].param.option == option && s->ranges[k].param.key == key &&
+            s->ranges[k].param.site == site)
+            return 1;
+    return 0;
+}
+
 static int has_range(const tco_scenario *s, int option, int key)
 {
     for (size_t k = 0; k < s->n_ranges; k++)
-        if (s->ranges[k].param.option == option && s->ranges[k].param.key == key)
+        if (s->ranges[k].param.option == option && s->ranges[k].param.key == key &&
+            s->ranges[k].param.site == 0)
             return 1;
     return 0;
 }
@@ -77,10 +87,11 @@ int xw_sens_swung(xw_ctx *c, size_t i, const xw_sdrv *d, char *x0, size_t size, 
         kd = tco_scenario_key(TCO_S_UTILIZATION);
         base = k_ref(c, i, c->os[i].k_util);
     } else if (d->global) {
-        if (has_range(s, -1, d->key))
+        if (has_range_at(s, -1, d->key, d->site))
             return 0;
         kd = tco_scenario_key((tco_skey)d->key);
-        base = xw_ing(c, (tco_skey)d->key);
+        base = d->site > 0 ? xw_site_name_at(c, (size_t)d->site - 1, (tco_skey)d->key)
+                           : xw_ing(c, (tco_skey)d->key);
     } else {
         kd = tco_option_key((tco_okey)d->key);
         if (d->key == TCO_O_RESALE_FRACTION && o->src[TCO_O_RESALE_DECLINE])
@@ -99,6 +110,8 @@ static xw_refbuf live(xw_ctx *c, size_t i, const xw_sdrv *d)
 {
     if (d->global && d->key == TCO_S_UTILIZATION)
         return k_ref(c, i, c->os[i].k_util);
+    if (d->global && d->site > 0)
+        return xw_site_name_at(c, (size_t)d->site - 1, (tco_skey)d->key);
     if (d->global)
         return xw_ing(c, (tco_skey)d->key);
     if (d->key == TCO_O_RESALE_FRACTION && c->s->options[i].src[TCO_O_RESALE_DECLINE])
@@ -158,18 +171,20 @@ static int buy_unit_cost(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size_
     tci_utf8_format(kept, sizeof kept, "(1+%s*HorizonMonths/12%s)", rate.s, interest);
     tci_utf8_format(resold, sizeof resold, "(1+%s*HorizonMonths/12%s-%s)", rate.s, interest, rf.s);
     /* One kW of IT load over the horizon, cooling included. */
-    tci_utf8_format(energy, sizeof energy, "HoursPerMonth*PUE*SUM(%s)", months(c, i, L->r_price).s);
+    xw_refbuf pue = xw_site_name(c, i, TCO_S_PUE);
+    tci_utf8_format(energy, sizeof energy, "HoursPerMonth*%s*SUM(%s)", pue.s,
+                    months(c, i, L->r_price).s);
     if (d->global) {
         switch (d->key) {
         case TCO_S_ELECTRICITY_PRICE:
-            xw_f(c, out, size, "%s*HoursPerMonth*PUE*SUMPRODUCT((1+ElectricityEscalation)^(%s-1))",
-                 kw.s, months(c, i, L->r_year).s);
+            xw_f(c, out, size, "%s*HoursPerMonth*%s*SUMPRODUCT((1+%s)^(%s-1))", kw.s, pue.s,
+                 xw_site_name(c, i, TCO_S_ELECTRICITY_ESCALATION).s, months(c, i, L->r_year).s);
             return 1;
         case TCO_S_PUE:
             xw_f(c, out, size, "%s*HoursPerMonth*SUM(%s)", kw.s, months(c, i, L->r_price).s);
             return 1;
         case TCO_S_HOURS_PER_MONTH:
-            xw_f(c, out, size, "%s*PUE*SUM(%s)", kw.s, months(c, i, L->r_price).s);
+            xw_f(c, out, size, "%s*%s*SUM(%s)", kw.s, pue.s, months(c, i, L->r_price).s);
             return 1;
         case TCO_S_COLO_PER_KW_MONTH:
             xw_f(c, out, size, "%s*HorizonMonths", k_ref(c, i, L->k_prov_kw).s);
@@ -207,13 +222,14 @@ static int buy_unit_cost(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size_
         xw_f(c, out, size, "%s", k_ref(c, i, L->k_slope).s);
         return 1;
     case TCO_O_TDP_W:
-        xw_f(c, out, size, "%s*((%s+%s*(%s-%s))*%s+HorizonMonths*ColoPerKwMonth)/1000", n.s,
+        xw_f(c, out, size, "%s*((%s+%s*(%s-%s))*%s+HorizonMonths*%s)/1000", n.s,
              xw_in(c, i, TCO_O_IDLE_POWER_FRACTION).s, util.s,
              xw_in(c, i, TCO_O_LOAD_POWER_FRACTION).s, xw_in(c, i, TCO_O_IDLE_POWER_FRACTION).s,
-             energy);
+             energy, xw_site_name(c, i, TCO_S_COLO_PER_KW_MONTH).s);
         return 1;
     case TCO_O_SERVER_POWER_W:
-        xw_f(c, out, size, "%s*(%s+HorizonMonths*ColoPerKwMonth)/1000", srv.s, energy);
+        xw_f(c, out, size, "%s*(%s+HorizonMonths*%s)/1000", srv.s, energy,
+             xw_site_name(c, i, TCO_S_COLO_PER_KW_MONTH).s);
         return 1;
     case TCO_O_IDLE_POWER_FRACTION:
         xw_f(c, out, size, "%s*%s*(1-%s)*%s/1000", n.s, tdp.s, util.s, energy);
@@ -339,10 +355,10 @@ static int decline_change(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in,
     if (d->global && d->key == TCO_S_ELECTRICITY_ESCALATION) {
         if (!L->buy)
             return 0;
-        xw_f(c, out, size,
-             "%s*HoursPerMonth*PUE*ElectricityPrice*SUMPRODUCT((1+%s)^(%s-1)-(1+"
-             "ElectricityEscalation)^(%s-1))",
-             k_ref(c, i, L->k_it_kw).s, in, yrs.s, yrs.s);
+        xw_f(c, out, size, "%s*HoursPerMonth*%s*%s*SUMPRODUCT((1+%s)^(%s-1)-(1+%s)^(%s-1))",
+             k_ref(c, i, L->k_it_kw).s, xw_site_name(c, i, TCO_S_PUE).s,
+             xw_site_name(c, i, TCO_S_ELECTRICITY_PRICE).s, in, yrs.s,
+             xw_site_name(c, i, TCO_S_ELECTRICITY_ESCALATION).s, yrs.s);
         return 1;
     }
     if (!d->global && d->key == TCO_O_PRICE_DECLINE) {
@@ -370,6 +386,16 @@ int xw_sens_delta(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, char *o
         return 0;
     if (moves_no_total(d))
         return 0;
+    if (d->global && d->key >= TCO_SITE_KEY_FIRST && d->key < TCO_SITE_KEY_FIRST + TCO_SITE_KEYS) {
+        /* A site key moves the options at its site (MODEL.md, Sites): [site]'s
+         * also those at a named site that follows it. */
+        const tco_option *o = &c->s->options[i];
+        int at = o->acquire == TCO_BUY ? o->site_no : 0;
+        if (d->site > 0 && d->site != at)
+            return 0;
+        if (d->site == 0 && at > 0 && c->s->sites[at - 1].src[d->key - TCO_SITE_KEY_FIRST])
+            return 0;
+    }
     /* A lease's capex is the base of its buyout, its maintenance, its resale and,
      * with a rate factor, its payments: no one formula of a unit. */
     if (c->os[i].lease && !d->global &&

@@ -14,6 +14,7 @@ typedef struct xw_sdrv {
     int global;      /* 1: a tco_skey; 0: a tco_okey */
     int key;         /* the key */
     int only_option; /* >= 0: an extra driver of one option's [sensitivity] range */
+    int site;        /* a global key of named site site - 1 (site.NAME.KEY), or 0 */
 } xw_sdrv;
 
 /* The driver named `name`: a standard driver (a key with a `driver` number), else

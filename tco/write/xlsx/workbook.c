@@ -46,6 +46,10 @@ static void ctx_free(xw_ctx *c)
     }
     free(c->os);
     free(c->in_o);
+    for (size_t i = 0; c->site_nm && i < c->s->n_sites; i++)
+        free(c->site_nm[i]);
+    free(c->site_nm);
+    free(c->in_site);
     tco_budget_free(c->bg);
     free(c->bg_row);
     for (int k = 0; k < TCI_SHEET_KINDS; k++) {
@@ -63,6 +67,48 @@ static char *clean_opt(xw_ctx *c, const char *s, size_t max)
 }
 
 static void name_sheets(xw_ctx *c);
+
+/* 1 when suffix `nm` is taken by one of the first n sites' (defined names are
+ * compared without case). */
+static int site_nm_taken(const xw_ctx *c, size_t n, const char *nm)
+{
+    for (size_t k = 0; k < n; k++) {
+        const char *a = c->site_nm[k], *b = nm;
+        while (a && *a && *b && (*a | 0x20) == (*b | 0x20)) /* letters, digits, '_' */
+            a++, b++;
+        if (a && *a == *b)
+            return 1;
+    }
+    return 0;
+}
+
+/* Each named site's defined-name suffix: its name with '_' for each character
+ * a defined name cannot hold ('-'), and "_2", "_3"... after one that another
+ * site's suffix already is (MODEL.md, Choices: Sites). */
+static void name_sites(xw_ctx *c)
+{
+    const tco_scenario *s = c->s;
+    size_t n = s->n_sites;
+    c->site_nm = calloc(n ? n : 1, sizeof *c->site_nm);
+    c->in_site = malloc((n ? n : 1) * TCO_SITE_KEYS * sizeof *c->in_site);
+    if (!c->site_nm || !c->in_site) {
+        c->nomem = 1;
+        return;
+    }
+    for (size_t i = 0; i < n * TCO_SITE_KEYS; i++)
+        c->in_site[i] = XW_NONE;
+    for (size_t i = 0; i < n; i++) {
+        char base[TCO_MAX_ID + 1], nm[TCO_MAX_ID + 16];
+        tci_utf8_format(base, sizeof base, "%s", s->sites[i].name);
+        for (char *p = base; *p; p++)
+            if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')))
+                *p = '_';
+        tci_utf8_format(nm, sizeof nm, "%s", base);
+        for (int k = 2; site_nm_taken(c, i, nm); k++)
+            tci_utf8_format(nm, sizeof nm, "%s_%d", base, k);
+        c->site_nm[i] = xw_strdup(c, nm);
+    }
+}
 
 /* Clean copies of the scenario's strings (with defaults), the per-option arrays,
  * and the sheets' names. An allocation failure is recorded in c. */
@@ -96,6 +142,7 @@ static void prepare(xw_ctx *c)
         c->in_o[i] = XW_NONE;
     for (int k = 0; k < TCO_S_COUNT; k++)
         c->in_g[k] = XW_NONE;
+    name_sites(c);
     name_sheets(c);
 }
 
