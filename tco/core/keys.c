@@ -800,7 +800,7 @@ const tco_keydef *tco_option_key(tco_okey key)
 /* An exchange rate of [fx] (MODEL.md, Currency conversion): stored in a
  * tco_fx, units of the other currency per one unit of the scenario's. Its
  * bounds keep a rate and the prices it divides finite. */
-static const tco_keydef fx_rate_key = {.name = "fx",
+static const tco_keydef fx_rate_key = {.name = "exchange rate",
                                        .section = "fx",
                                        .type = TCO_T_NUMBER,
                                        .unit = TCO_U_RATIO,
