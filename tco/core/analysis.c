@@ -124,8 +124,8 @@ static void apply_driver(const tco_scenario *base, tco_scenario *w, const driver
         /* An exchange rate moves every price converted by it (MODEL.md,
          * Currency conversion). */
         tco_fx *fx = &w->fx[d->key];
-        double v = end_value(base, find_range(base, TCO_PARAM_FX, d->key), tci_fx_key(),
-                             fx->rate, sign);
+        double v =
+            end_value(base, find_range(base, TCO_PARAM_FX, d->key), tci_fx_key(), fx->rate, sign);
         set(u, &fx->rate, v);
         for (size_t i = 0; i < n; i++) {
             tco_option *o = &w->options[i];
