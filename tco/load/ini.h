@@ -103,6 +103,8 @@ typedef struct loader {
     int samples_line;                /* line of [uncertainty] samples, or 0 */
     size_t suggest_budget;           /* candidates "did you mean" may still compare */
     int nomem;                       /* an allocation failed */
+    tco_keydef fx_key;               /* the exchange rate's row, named as the key that
+                                        names it (fx.USD), for messages */
 } loader;
 
 /* ===== ini_util.c: messages and helpers ===== */

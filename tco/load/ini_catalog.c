@@ -84,7 +84,7 @@ static void fill(tco_option *o, int key, double v)
 /* Fill price key `key` of option o from catalog price v in `currency`: as it
  * is in the scenario's currency, else divided by that currency's rate in
  * [fx] (MODEL.md, Currency conversion). Returns 1 when filled; 0 when [fx]
- * has no rate for the currency (reported at line). */
+ * has no rate for the currency (reported at line; the load fails there). */
 static int fill_price(loader *L, tco_option *o, int key, double v, const char *currency, int line,
                       const char *id)
 {
@@ -102,6 +102,7 @@ static int fill_price(loader *L, tco_option *o, int key, double v, const char *c
                        "option '%s' in %s",
                        id, currency, s->currency, currency, currency, s->currency, kname, o->id,
                        s->currency);
+        o->src[key] = TCO_SRC_CATALOG; /* said here, not again as a missing key */
         return 0;
     }
     if (isnan(s->fx[r].rate)) { /* not a rate (reported): the load fails there */

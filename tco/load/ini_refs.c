@@ -69,7 +69,9 @@ static const tco_keydef *resolve_fx(loader *L, const char *name, int line, tco_p
     int i = tci_ini_fx_find(s, code);
     if (i >= 0) {
         *p = (tco_param){TCO_PARAM_FX, i};
-        return tci_fx_key();
+        L->fx_key = *tci_fx_key();
+        L->fx_key.name = name;
+        return &L->fx_key;
     }
     const char *meant = tci_currency_suggest(code);
     if (meant && tci_ini_fx_find(s, meant) >= 0)
