@@ -54,7 +54,8 @@ typedef struct driver {
     const char *name;
     int global; /* 1: a tco_skey; 0: a tco_okey on each option */
     int key;
-    int only_option; /* >= 0: an extra driver from a [sensitivity] range */
+    int only_option; /* >= 0: an extra driver from a [sensitivity] range;
+                        TCO_PARAM_FX: the exchange rate s->fx[key] (global 0) */
     int site;        /* a global key of named site site - 1 (`site.NAME.KEY`), or 0 */
 } driver;
 
@@ -130,6 +131,24 @@ static void apply_driver(const tco_scenario *base, tco_scenario *w, const driver
     size_t n = w->n_options;
     for (size_t i = 0; i < n; i++)
         input[i] = NAN;
+    if (d->only_option == TCO_PARAM_FX) {
+        /* An exchange rate moves every price converted by it (MODEL.md,
+         * Currency conversion). */
+        tco_fx *fx = &w->fx[d->key];
+        double v =
+            end_value(base, find_range(base, TCO_PARAM_FX, d->key), tci_fx_key(), fx->rate, sign);
+        set(u, &fx->rate, v);
+        for (size_t i = 0; i < n; i++) {
+            tco_option *o = &w->options[i];
+            double *at = tci_fx_price(o);
+            if (at && o->fx - 1 == d->key &&
+                o->src[o->acquire == TCO_BUY ? TCO_O_GPU_PRICE : TCO_O_PRICE_PER_GPU_HOUR] ==
+                    TCO_SRC_CATALOG)
+                set(u, at, o->fx_price / v);
+            input[i] = v;
+        }
+        return;
+    }
     if (d->global && d->key == TCO_S_UTILIZATION) {
         /* The [workload] utilization drives each option's utilization in
          * effect: the default and the options' own values move together,
@@ -224,9 +243,10 @@ static tco_status sensitivity(tco_analysis *A, const tco_scenario *base, tco_sce
     size_t n_standard = standard_drivers(drivers), nd = n_standard;
     for (size_t i = 0; i < base->n_ranges; i++) {
         const tco_range *r = &base->ranges[i];
-        int global = r->param.option < 0;
-        int covered = r->param.key == (global ? TCO_S_UTILIZATION : TCO_O_UTILIZATION);
-        for (size_t j = 0; j < n_standard; j++)
+        int fx = r->param.option == TCO_PARAM_FX;
+        int global = r->param.option < 0 && !fx;
+        int covered = !fx && r->param.key == (global ? TCO_S_UTILIZATION : TCO_O_UTILIZATION);
+        for (size_t j = 0; j < n_standard && !fx; j++)
             covered |=
                 drivers[j].global == global && drivers[j].key == r->param.key && r->param.site == 0;
         if (!covered)
@@ -497,8 +517,7 @@ static tco_status monte_carlo(tco_analysis *A, const tco_scenario *base, tco_sce
     /* The loader refuses these; a scenario built by a program may hold one. */
     for (size_t j = 0; j < base->n_uncertain; j++) {
         const tco_uncertain *u = &base->uncertain[j];
-        const tco_keydef *k = u->param.option < 0 ? tco_scenario_key((tco_skey)u->param.key)
-                                                  : tco_option_key((tco_okey)u->param.key);
+        const tco_keydef *k = tci_param_key(u->param);
         if (!(tci_dist_in_range(u, k->lo, k->hi) >= TCI_MC_MIN_IN_RANGE))
             return TCO_ERR_LIMIT;
     }
@@ -516,12 +535,14 @@ static tco_status monte_carlo(tco_analysis *A, const tco_scenario *base, tco_sce
         goto done;
 
     /* Pointers to the inputs that vary; option utilizations become own values. */
-    double *at[TCO_MAX_SECTION_KEYS];
+    double *at[TCO_MAX_SECTION_KEYS], drawn[TCO_MAX_SECTION_KEYS];
     const tco_keydef *kd[TCO_MAX_SECTION_KEYS];
+    int any_fx = 0;
     for (size_t j = 0; j < base->n_uncertain; j++) {
         const tco_param p = base->uncertain[j].param;
         at[j] = tci_param_ptr(w, p);
-        kd[j] = p.option < 0 ? tco_scenario_key((tco_skey)p.key) : tco_option_key((tco_okey)p.key);
+        kd[j] = tci_param_key(p);
+        any_fx |= p.option == TCO_PARAM_FX;
         if (p.option >= 0 && p.key == TCO_O_UTILIZATION)
             w->options[p.option].src[TCO_O_UTILIZATION] = TCO_SRC_INI;
         if (p.option < 0 && p.site > 0) /* a named site's key becomes its own */
@@ -538,6 +559,15 @@ static tco_status monte_carlo(tco_analysis *A, const tco_scenario *base, tco_sce
                 st = TCO_ERR_LIMIT;
                 goto done;
             }
+        if (any_fx) {
+            /* The rates move the prices converted by them; a price drawn itself
+             * keeps its own draw (MODEL.md, Currency conversion). */
+            for (size_t j = 0; j < base->n_uncertain; j++)
+                drawn[j] = *at[j];
+            tci_fx_apply(w);
+            for (size_t j = 0; j < base->n_uncertain; j++)
+                *at[j] = drawn[j];
+        }
         double *t = totals + (size_t)s * n;
         tci_engine_totals(w, t, npvs + (size_t)s * n);
         size_t best = 0;

@@ -25,8 +25,26 @@ double tci_depreciation_by(const tco_option *o, int method, double capex, int ye
  * key's table). */
 void *tci_key_field(void *base, const tco_keydef *k);
 
-/* Where a numeric parameter lives in s, or NULL when the key is not a number. */
+/* Where a numeric parameter lives in s, or NULL when the key is not a number;
+ * an exchange rate (TCO_PARAM_FX) lives in s->fx. */
 double *tci_param_ptr(tco_scenario *s, tco_param p);
+
+/* The key row of a parameter: the scenario's or the option's key, or the
+ * exchange rate's row (tci_fx_key) for TCO_PARAM_FX. */
+const tco_keydef *tci_param_key(tco_param p);
+
+/* The row that describes an exchange rate of [fx]: its range, type and unit;
+ * its offset is that of the rate in a tco_fx. */
+const tco_keydef *tci_fx_key(void);
+
+/* Every price converted from a catalog's currency (tco_option.fx) set again
+ * from its catalog price and the rate now in s->fx: after an analysis or a
+ * case changed a rate (MODEL.md, Currency conversion). */
+void tci_fx_apply(tco_scenario *s);
+
+/* Where option o's converted price lives (gpu_price of a buy option,
+ * price_per_gpu_hour of a rent option), or NULL when none was converted. */
+double *tci_fx_price(tco_option *o);
 
 /* Free the strings of one catalog entry (not the entry itself). */
 void tci_catalog_gpu_clear(tco_gpu_model *g);

@@ -11,7 +11,7 @@
  * table's length is checked against the enum's count, so a key added to the
  * enum without its row fails the build (a row left out in the middle is
  * caught by tests/unit/test_tables.c: its name is NULL). */
-#include "tco.h"
+#include "core/core.h"
 
 #include <stddef.h>
 
@@ -803,4 +803,32 @@ const tco_keydef *tco_scenario_key(tco_skey key)
 const tco_keydef *tco_option_key(tco_okey key)
 {
     return (unsigned)key < TCO_O_COUNT ? &option_keys[key] : NULL;
+}
+
+/* An exchange rate of [fx] (MODEL.md, Currency conversion): stored in a
+ * tco_fx, units of the other currency per one unit of the scenario's. Its
+ * bounds keep a rate and the prices it divides finite. */
+static const tco_keydef fx_rate_key = {.name = "exchange rate",
+                                       .section = "fx",
+                                       .type = TCO_T_NUMBER,
+                                       .unit = TCO_U_RATIO,
+                                       .offset = offsetof(tco_fx, rate),
+                                       .def = 1,
+                                       .lo = 1e-9,
+                                       .hi = 1e9,
+                                       .unit_label = "per unit",
+                                       .label = "Exchange rate"};
+
+/* See core.h. */
+const tco_keydef *tci_fx_key(void)
+{
+    return &fx_rate_key;
+}
+
+/* See core.h. */
+const tco_keydef *tci_param_key(tco_param p)
+{
+    if (p.option == TCO_PARAM_FX)
+        return &fx_rate_key;
+    return p.option < 0 ? tco_scenario_key((tco_skey)p.key) : tco_option_key((tco_okey)p.key);
 }

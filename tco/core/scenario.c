@@ -32,6 +32,11 @@ void tco_scenario_free(tco_scenario *s)
         tco_scenario_free(c->scenario);
     }
     free(s->cases);
+    for (size_t i = 0; i < s->n_fx; i++) {
+        free(s->fx[i].source);
+        free(s->fx[i].as_of);
+    }
+    free(s->fx);
     for (size_t i = 0; i < s->n_files; i++)
         free(s->files[i]);
     free(s->files);
@@ -106,6 +111,19 @@ tco_scenario *tci_scenario_clone(const tco_scenario *s)
              dup_field(&c->catalog_path, s->catalog_path) &&
              dup_field(&c->template_path, s->template_path) && dup_field(&c->unit, s->unit) &&
              dup_field(&c->include, s->include);
+    c->fx = NULL;
+    c->n_fx = 0;
+    if (ok && s->n_fx) {
+        c->fx = calloc(s->n_fx, sizeof *c->fx);
+        ok = c->fx != NULL;
+        for (size_t i = 0; ok && i < s->n_fx; i++) {
+            c->fx[i] = s->fx[i];
+            c->fx[i].source = c->fx[i].as_of = NULL;
+            c->n_fx = i + 1;
+            ok = dup_field(&c->fx[i].source, s->fx[i].source) &&
+                 dup_field(&c->fx[i].as_of, s->fx[i].as_of);
+        }
+    }
     if (ok && s->n_options) {
         c->options = calloc(s->n_options, sizeof *c->options);
         ok = c->options != NULL;
@@ -148,12 +166,33 @@ void *tci_key_field(void *base, const tco_keydef *k)
 /* The current value of a numeric parameter (a double key). */
 double *tci_param_ptr(tco_scenario *s, tco_param p)
 {
+    if (p.option == TCO_PARAM_FX)
+        return (size_t)p.key < s->n_fx ? &s->fx[p.key].rate : NULL;
     if (p.option < 0 && p.site > 0) /* a named site's key */
         return &s->sites[p.site - 1].value[p.key - TCO_SITE_KEY_FIRST];
-    const tco_keydef *k =
-        p.option < 0 ? tco_scenario_key((tco_skey)p.key) : tco_option_key((tco_okey)p.key);
+    const tco_keydef *k = tci_param_key(p);
     void *base = p.option < 0 ? (void *)s : (void *)&s->options[p.option];
     return k->type == TCO_T_NUMBER ? (double *)tci_key_field(base, k) : NULL;
+}
+
+/* See core.h. */
+double *tci_fx_price(tco_option *o)
+{
+    if (!o->fx)
+        return NULL;
+    return o->acquire == TCO_BUY ? &o->gpu_price : &o->price_per_gpu_hour;
+}
+
+/* See core.h. */
+void tci_fx_apply(tco_scenario *s)
+{
+    for (size_t i = 0; i < s->n_options; i++) {
+        tco_option *o = &s->options[i];
+        double *at = tci_fx_price(o);
+        int key = o->acquire == TCO_BUY ? TCO_O_GPU_PRICE : TCO_O_PRICE_PER_GPU_HOUR;
+        if (at && (size_t)o->fx <= s->n_fx && o->src[key] == TCO_SRC_CATALOG)
+            *at = o->fx_price / s->fx[o->fx - 1].rate;
+    }
 }
 
 /* ===== Values in effect ===== */

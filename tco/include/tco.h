@@ -373,6 +373,24 @@ typedef struct tco_param {
                    (`site.NAME.KEY`) */
 } tco_param;
 
+/* tco_param.option of an exchange rate of [fx] (`fx.USD`): key is then its index
+ * in tco_scenario.fx (MODEL.md, Currency conversion). */
+#define TCO_PARAM_FX (-2)
+
+/* One rate of [fx]: units of `code` per one unit of the scenario's currency;
+ * a catalog price P in `code` is P / rate in the scenario (MODEL.md, Currency
+ * conversion). */
+typedef struct tco_fx {
+    char code[4];     /* ISO 4217 */
+    double rate;      /* > 0 */
+    char *source;     /* `CODE.source`, or NULL */
+    char *as_of;      /* `CODE.as_of`, YYYY-MM-DD, or NULL */
+    int age_months;   /* whole months from as_of to the scenario's date, or -1 */
+    int stale;        /* that age exceeds stale_after_months */
+    int line;         /* line of `CODE = RATE` */
+    const char *file; /* its file (one of the scenario's files) */
+} tco_fx;
+
 /* An explicit range from [sensitivity]: `KEY = LOW, HIGH`. */
 typedef struct tco_range {
     char *name; /* as written: "electricity_price", "h100-buy.gpu_price" */
@@ -461,6 +479,11 @@ typedef struct tco_option {
     int line;                            /* line of the [option ID] header */
     const struct tco_gpu_model *model;   /* catalog GPU named by `gpu`, or NULL */
     const struct tco_offer *offer_entry; /* catalog offer named by `offer`, or NULL */
+    int fx;                              /* 0: no catalog price converted; k >= 1: the
+                                            catalog price (gpu_price of a buy option,
+                                            price_per_gpu_hour of a rent option) was
+                                            converted by the scenario's fx[k - 1] */
+    double fx_price;                     /* that price in the catalog's currency */
     int price_age_months;                /* age of the catalog price used, or -1 */
     int price_stale;                     /* that age exceeds stale_after_months */
     unsigned char src[TCO_O_COUNT];      /* tco_source of each key */
@@ -525,20 +548,22 @@ typedef struct tco_scenario {
     tco_case *cases;
     size_t n_uncertain; /* [uncertainty] distributions */
     tco_uncertain *uncertain;
-    int stale_after_months;            /* catalog prices older than this are flagged */
-    struct tco_catalog *catalog;       /* merged catalogs, or NULL when none was read */
-    int catalog_borrowed;              /* catalog belongs to another scenario (cases) */
-    long mc_samples;                   /* [uncertainty] samples, default 10000 */
-    unsigned long mc_seed;             /* [uncertainty] seed, default 1 */
-    char *start;                       /* YYYY-MM: the calendar month of month 1, or NULL */
-    int fiscal_year_start;             /* 1..12: the calendar month a fiscal year begins */
-    tco_rank_by rank_by;               /* what orders `rank` (default the total) */
-    int tax;                           /* 1: [tax] rate is given; the after-tax figures
-                                          apply (MODEL.md, Taxes) */
-    double tax_rate;                   /* [tax] rate */
-    int tax_depreciation;              /* [tax] depreciation: a tco_depreciation, or -1
-                                          for each option's own */
-    int deduct_interest;               /* [tax] deduct_interest: 1 yes (default), 0 no */
+    int stale_after_months;      /* catalog prices older than this are flagged */
+    struct tco_catalog *catalog; /* merged catalogs, or NULL when none was read */
+    int catalog_borrowed;        /* catalog belongs to another scenario (cases) */
+    long mc_samples;             /* [uncertainty] samples, default 10000 */
+    unsigned long mc_seed;       /* [uncertainty] seed, default 1 */
+    char *start;                 /* YYYY-MM: the calendar month of month 1, or NULL */
+    int fiscal_year_start;       /* 1..12: the calendar month a fiscal year begins */
+    tco_rank_by rank_by;         /* what orders `rank` (default the total) */
+    int tax;                     /* 1: [tax] rate is given; the after-tax figures
+                                    apply (MODEL.md, Taxes) */
+    double tax_rate;             /* [tax] rate */
+    int tax_depreciation;        /* [tax] depreciation: a tco_depreciation, or -1
+                                    for each option's own */
+    int deduct_interest;         /* [tax] deduct_interest: 1 yes (default), 0 no */
+    size_t n_fx;                 /* [fx] rates, in file order */
+    tco_fx *fx;
     unsigned char src[TCO_S_COUNT];    /* tco_source of each key */
     int key_line[TCO_S_COUNT];         /* line of each key given, else 0 */
     const char *key_file[TCO_S_COUNT]; /* file of that line, or NULL */

@@ -134,6 +134,7 @@ static tco_status run_passes(loader *L, const char *text, size_t size, const tco
     tci_ini_convert_entries(L);
     if (set_string(&L->s->currency, "USD") || set_string(&L->s->unit, "unit"))
         return TCO_ERR_NOMEM;
+    tci_ini_read_fx(L);
     tco_status st = tci_ini_read_catalogs(L, opts, diags);
     if (st != TCO_OK)
         return st;

@@ -9,6 +9,7 @@
  *   ini_keys.c     passes 2 and 3: inih's pairs, values, defaults, checks;
  *   ini_include.c  included files (include = PATH, ...);
  *   ini_catalog.c  price catalogs, and options filled from them;
+ *   ini_fx.c       [fx]: the exchange rates catalog prices are converted by;
  *   ini_refs.c     keys that name other keys ([sensitivity], [uncertainty],
  *                  [case NAME]) and inheritance (base = OPTION);
  *   ini_auto.c     options sized to the workload (count = auto);
@@ -35,12 +36,13 @@ typedef struct pending {
 /* The kinds of section. */
 enum section_kind {
     SEC_UNKNOWN,
-    SEC_SCENARIO, /* sections that appear once: scenario .. tax */
+    SEC_SCENARIO, /* sections that appear once: scenario .. fx */
     SEC_SITE,
     SEC_WORKLOAD,
     SEC_SENSITIVITY,
     SEC_UNCERTAINTY,
     SEC_TAX,
+    SEC_FX,     /* [fx]: exchange rates; keys are currency codes */
     SEC_OPTION, /* [option ID] */
     SEC_CASE,   /* [case NAME] */
     SEC_SITE_AT /* [site NAME] */
@@ -104,6 +106,8 @@ typedef struct loader {
     int samples_line;                /* line of [uncertainty] samples, or 0 */
     size_t suggest_budget;           /* candidates "did you mean" may still compare */
     int nomem;                       /* an allocation failed */
+    tco_keydef fx_key;               /* the exchange rate's row, named as the key that
+                                        names it (fx.USD), for messages */
 } loader;
 
 /* ===== ini_util.c: messages and helpers ===== */
@@ -211,6 +215,17 @@ tco_status tci_ini_read_catalogs(loader *L, const tco_load_options *opts, tco_di
 /* Fill every option from the catalog entries it names: what the scenario
  * does not give itself. */
 void tci_ini_fill_from_catalog(loader *L, const tco_load_options *opts);
+
+/* ===== ini_fx.c: exchange rates ===== */
+
+/* Read the [fx] pairs into the scenario's rates (after the scenario's
+ * currency is known), reporting a bad code, rate or key at its line. */
+void tci_ini_read_fx(loader *L);
+/* The index of currency `code`'s rate in the scenario's [fx], or -1. */
+int tci_ini_fx_find(const tco_scenario *s, const char *code);
+/* Warn at its line about a rate whose as_of is more than stale_after_months
+ * before `today` (NULL: no date to judge by). */
+void tci_ini_fx_age(loader *L, const char *today);
 
 /* ===== ini_refs.c: keys that name other keys, inheritance ===== */
 

@@ -81,17 +81,40 @@ static void fill(tco_option *o, int key, double v)
     o->src[key] = TCO_SRC_CATALOG;
 }
 
-/* 1 when a catalog price is in the scenario's currency; else reported. */
-static int same_currency(loader *L, const tco_option *o, const char *currency, int line,
-                         const char *key, const char *id)
+/* Fill price key `key` of option o from catalog price v in `currency`: as it
+ * is in the scenario's currency, else divided by that currency's rate in
+ * [fx] (MODEL.md, Currency conversion). Returns 1 when filled; 0 when [fx]
+ * has no rate for the currency (reported at line; the load fails there). */
+static int fill_price(loader *L, tco_option *o, int key, double v, const char *currency, int line,
+                      const char *id)
 {
-    if (!currency || strcmp(currency, L->s->currency) == 0)
+    const tco_scenario *s = L->s;
+    if (!currency || strcmp(currency, s->currency) == 0) {
+        fill(o, key, v);
         return 1;
-    tci_ini_report(L, line, NULL,
-                   "the catalog prices '%s' in %s but the scenario's currency is %s: "
-                   "give %s for option '%s' in %s",
-                   id, currency, L->s->currency, key, o->id, L->s->currency);
-    return 0;
+    }
+    int r = tci_ini_fx_find(s, currency);
+    const char *kname = tci_ini_okey(key)->name;
+    if (r < 0) {
+        tci_ini_report(L, line, NULL,
+                       "the catalog prices '%s' in %s but the scenario's currency is %s: "
+                       "add '%s = RATE' to [fx] (units of %s per one %s), or give %s for "
+                       "option '%s' in %s",
+                       id, currency, s->currency, currency, currency, s->currency, kname, o->id,
+                       s->currency);
+        o->src[key] = TCO_SRC_CATALOG; /* said here, not again as a missing key */
+        return 0;
+    }
+    if (isnan(s->fx[r].rate)) { /* not a rate (reported): the load fails there */
+        o->src[key] = TCO_SRC_CATALOG;
+        return 1;
+    }
+    if (isnan(v))
+        return 1;
+    fill(o, key, v / s->fx[r].rate);
+    o->fx = r + 1;
+    o->fx_price = v;
+    return 1;
 }
 
 /* Where an option's catalog price comes from: the entry's date, and the key
@@ -126,10 +149,8 @@ static int fill_from_offer(loader *L, tco_option *o, const char **ids, price_sou
         o->src[TCO_O_GPU] = TCO_SRC_CATALOG;
     }
     if (!o->src[TCO_O_PRICE_PER_GPU_HOUR] &&
-        same_currency(L, o, e->currency,
-                      tci_ini_at_file(L, o->key_file[TCO_O_OFFER], kl[TCO_O_OFFER]),
-                      "price_per_gpu_hour", e->id)) {
-        fill(o, TCO_O_PRICE_PER_GPU_HOUR, e->price_per_gpu_hour);
+        fill_price(L, o, TCO_O_PRICE_PER_GPU_HOUR, e->price_per_gpu_hour, e->currency,
+                   tci_ini_at_file(L, o->key_file[TCO_O_OFFER], kl[TCO_O_OFFER]), e->id)) {
         *price = (price_source){e->as_of, o->key_file[TCO_O_OFFER], kl[TCO_O_OFFER]};
     }
     if (!o->src[TCO_O_PRICING]) {
@@ -165,8 +186,7 @@ static int fill_from_gpu(loader *L, tco_option *o, const char **ids, price_sourc
     fill(o, TCO_O_FP16_TFLOPS, m->fp16_tflops);
     fill(o, TCO_O_MEMORY_GB, m->memory_gb);
     if (o->acquire == TCO_BUY && !o->src[TCO_O_GPU_PRICE] && !isnan(m->price_typical) &&
-        same_currency(L, o, m->currency, line, "gpu_price", m->id)) {
-        fill(o, TCO_O_GPU_PRICE, m->price_typical);
+        fill_price(L, o, TCO_O_GPU_PRICE, m->price_typical, m->currency, line, m->id)) {
         *price = (price_source){m->as_of, file, line};
     }
     return 1;
@@ -195,9 +215,10 @@ void tci_ini_fill_from_catalog(loader *L, const tco_load_options *opts)
 {
     tco_scenario *s = L->s;
     const tco_catalog *cat = s->catalog;
+    const char *today = s->as_of ? s->as_of : opts ? opts->today : NULL;
+    tci_ini_fx_age(L, today);
     if (!cat)
         return;
-    const char *today = s->as_of ? s->as_of : opts ? opts->today : NULL;
     const char **ids = malloc((cat->n_gpus + cat->n_offers + 1) * sizeof *ids);
     if (!ids) {
         L->nomem = 1;

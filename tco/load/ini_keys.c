@@ -197,7 +197,8 @@ static int on_pair(void *user, const char *sec_name, const char *name, const cha
         return 1; /* already reported */
     const section *sec = &L->sections[si];
     int key = -1;
-    if (sec->kind == SEC_CASE || sec->kind == SEC_SENSITIVITY || sec->kind == SEC_UNCERTAINTY) {
+    if (sec->kind == SEC_CASE || sec->kind == SEC_SENSITIVITY || sec->kind == SEC_UNCERTAINTY ||
+        sec->kind == SEC_FX) {
         /* Keys here name other keys; they are resolved after the base scenario. */
         if (!naming_key_wanted(L, si, name, lineno))
             return 1;

@@ -4,6 +4,7 @@
  * and options that inherit the keys of another (base = OPTION). */
 #include "load/ini.h"
 #include "core/core.h"
+#include "util/currency.h"
 #include "util/utf8.h"
 
 #include <ctype.h>
@@ -97,12 +98,40 @@ static const tco_keydef *resolve_site_key(loader *L, const char *name, const cha
     return tci_ini_skey(key);
 }
 
-/* Resolve "KEY", "SECTION.KEY", "OPTION.KEY" or "site.NAME.KEY"; NULL
- * (reported) if unknown. */
+
+/* Resolve "fx.CODE", the rate of CODE in [fx]; NULL (reported) when [fx]
+ * has none. */
+static const tco_keydef *resolve_fx(loader *L, const char *name, int line, tco_param *p)
+{
+    const tco_scenario *s = L->s;
+    const char *code = name + 3;
+    int i = tci_ini_fx_find(s, code);
+    if (i >= 0) {
+        *p = (tco_param){TCO_PARAM_FX, i};
+        L->fx_key = *tci_fx_key();
+        L->fx_key.name = name;
+        return &L->fx_key;
+    }
+    const char *meant = tci_currency_suggest(code);
+    if (meant && tci_ini_fx_find(s, meant) >= 0)
+        tci_ini_report(L, line, NULL, "unknown exchange rate '%s'; did you mean 'fx.%s'?", name,
+                       meant);
+    else
+        tci_ini_report(L, line, NULL,
+                       "unknown exchange rate '%s': [fx] gives no rate for '%s' (add '%s = "
+                       "RATE' there)",
+                       name, code, code);
+    return NULL;
+}
+
+/* Resolve "KEY", "SECTION.KEY", "OPTION.KEY", "site.NAME.KEY" or "fx.CODE";
+ * NULL (reported) if unknown. */
 static const tco_keydef *resolve(loader *L, const char *name, int line, tco_param *p)
 {
     const tco_scenario *s = L->s;
     const char *dot = strchr(name, '.');
+    if (dot && dot - name == 2 && memcmp(name, "fx", 2) == 0)
+        return resolve_fx(L, name, line, p);
     if (!dot) {
         int k = tci_ini_find_key(tci_ini_skey, TCO_S_COUNT, NULL, name);
         if (k >= 0) {
@@ -478,6 +507,12 @@ static void build_cases(loader *L)
             const tco_keydef *kd = resolve(L, e->name, e->line, &p);
             if (!kd)
                 continue;
+            if (p.option == TCO_PARAM_FX) {
+                /* A rate moves every price converted by it. */
+                if (tci_ini_set_value(L, &copy->fx[p.key], kd, e->value, e->line))
+                    tci_fx_apply(copy);
+                continue;
+            }
             if (p.option < 0 && (p.key == TCO_S_CATALOG || p.key == TCO_S_TEMPLATE)) {
                 tci_ini_report(L, e->line, NULL, "'%s' cannot change in a case", kd->name);
                 continue;

@@ -107,6 +107,18 @@ static void put_option(FILE *out, const tco_result *res, size_t i)
         put_numbers(out, f, sizeof f / sizeof f[0]);
         fputc('}', out);
     }
+    const tco_option *o = &s->options[i];
+    if (o->fx && (size_t)o->fx <= s->n_fx) {
+        /* The catalog price converted into the scenario's currency (MODEL.md,
+         * Currency conversion). */
+        const tco_fx *fx = &s->fx[o->fx - 1];
+        fputs(",\n      \"fx\": {\"key\": ", out);
+        tci_json_string(out, o->acquire == TCO_BUY ? "gpu_price" : "price_per_gpu_hour");
+        tci_json_text_member(out, "currency", fx->code);
+        tci_json_number_member(out, "catalog_price", o->fx_price);
+        tci_json_number_member(out, "rate", fx->rate);
+        fputc('}', out);
+    }
     const int loans = tci_field_in(tci_field_get(TCI_F_LOAN_INTEREST), res);
     const int leases = tci_field_in(tci_field_get(TCI_F_LEASE_PAYMENT), res);
     fputs(",\n      \"monthly\": [", out);
@@ -349,6 +361,19 @@ tco_status tco_report_write_json_stream(const tco_result *res, FILE *out)
     tci_json_number(out, s->discount_rate);
     fputs(",\n    \"hours_per_month\": ", out);
     tci_json_number(out, s->hours_per_month);
+    if (s->n_fx) { /* [fx]: only with it, so that other reports stay as they were */
+        fputs(",\n    \"fx\": [", out);
+        for (size_t k = 0; k < s->n_fx; k++) {
+            const tco_fx *fx = &s->fx[k];
+            fputs(k ? ", {\"currency\": " : "{\"currency\": ", out);
+            tci_json_string(out, fx->code);
+            tci_json_number_member(out, "rate", fx->rate);
+            tci_json_text_member(out, "source", fx->source);
+            tci_json_text_member(out, "as_of", fx->as_of);
+            fprintf(out, ", \"stale\": %s}", fx->stale ? "true" : "false");
+        }
+        fputc(']', out);
+    }
     fputs("\n  },\n  \"options\": [", out);
     for (size_t i = 0; i < res->n_options; i++) {
         fputs(i ? ",\n" : "\n", out);

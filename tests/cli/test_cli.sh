@@ -35,7 +35,10 @@ for ini in "$SRC"/config/*.ini "$SRC"/examples/*.ini; do
 import json, sys
 d = json.load(open(sys.argv[1]))
 s = d["scenario"]
-assert set(s) == {"name", "currency", "horizon_months", "discount_rate", "hours_per_month"}
+# [fx] adds its rates to the scenario, and to each converted option its price's fx.
+fx = "fx" in s
+assert set(s) == {"name", "currency", "horizon_months", "discount_rate", "hours_per_month"} | (
+    {"fx"} if fx else set())
 keys = ["id", "label", "acquire", "gpu", "count", "utilization", "capex", "power", "cooling",
         "facility", "maintenance", "staff", "rental", "commitment_after_horizon", "residual",
         "total", "npv", "gpu_hours", "cost_per_gpu_hour", "cost_per_pflop_hour",
@@ -65,8 +68,9 @@ if taxed:
     at = keys.index("irr_note") + 1
     keys = keys[:at] + tax + keys[at:]
 for o in d["options"]:
-    got = [k for k in o if k != "sizing"]
+    got = [k for k in o if k != "sizing" and not (fx and k == "fx")]
     assert got == keys, list(o)
+    assert "fx" not in o or list(o)[-2:] == ["fx", "monthly"], list(o)
     assert len(o["monthly"]) == s["horizon_months"]
     m = o["monthly"][-1]
     assert list(m) == ["month", "power", "cooling", "facility", "maintenance", "staff",

@@ -5,6 +5,7 @@
 #include "write/xlsx/cell.h"
 #include "write/xlsx/page.h"
 #include "write/xlsx/plan.h"
+#include "core/core.h"
 #include "util/date.h"
 #include "util/utf8.h"
 
@@ -366,7 +367,7 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
     const tco_option_result *res = &c->r->options[i];
     const tco_keydef *kd = tco_option_key(k);
     lxw_worksheet *ws = c->inputs;
-    char unit[96], src[160], f[512];
+    char unit[96], src[320], f[512];
     unit_text(c, unit, sizeof unit, kd);
     if (o->src[k] == TCO_SRC_CATALOG)
         catalog_source(c, src, sizeof src, o, k);
@@ -413,6 +414,25 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
         as_computed_num(c, row, res->residual_fraction, 1);
         tci_utf8_format(src, sizeof src, "%s",
                         xw_label(c, "source.from_resale_decline", "from resale_decline"));
+    } else if (o->fx && o->src[k] == TCO_SRC_CATALOG &&
+               k == (o->acquire == TCO_BUY ? TCO_O_GPU_PRICE : TCO_O_PRICE_PER_GPU_HOUR)) {
+        /* A catalog price in another currency, divided by its rate (MODEL.md,
+         * Currency conversion): an edit of the rate moves it. */
+        const tco_fx *fx = &c->s->fx[o->fx - 1];
+        char name[16], price[64];
+        tci_utf8_format(name, sizeof name, "Fx_%s", fx->code);
+        tci_utf8_format(price, sizeof price, "%.15g", o->fx_price);
+        if (strtod(price, NULL) != o->fx_price) /* the shortest text that is the price */
+            tci_utf8_format(price, sizeof price, "%.17g", o->fx_price);
+        xw_fnum(c, ws, row, XW_COL_VAL, xw_f(c, f, sizeof f, "=%s/%s", price, name), v,
+                xw_fmt(c, XS_CALC, xw_value_numfmt(kd->unit, v)));
+        as_computed_num(c, row, v, 1);
+        size_t n = strlen(src);
+        tci_utf8_format(price, sizeof price, "%.10g", o->fx_price);
+        if (n < sizeof src)
+            xw_labelf(c, src + n, sizeof src - n, "source.fx.converted",
+                      ": {price} {code} / {name}", "price", price, "code", fx->code, "name", name,
+                      NULL);
     } else if (kd->live || xw_workload_input(c, 0, k)) {
         xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, xw_value_numfmt(kd->unit, v)));
         validate_input(c, ws, row, kd);
@@ -540,6 +560,61 @@ static int inputs_globals(xw_ctx *c, int row)
     return row;
 }
 
+/* The exchange rates of [fx], one row each, from `row` (nothing without
+ * [fx]); returns the next row. Each rate is an input named Fx_CODE, which the
+ * prices converted by it divide by (MODEL.md, Currency conversion). */
+static int inputs_fx(xw_ctx *c, int row)
+{
+    const tco_scenario *s = c->s;
+    lxw_worksheet *ws = c->inputs;
+    if (!s->n_fx)
+        return row;
+    const char *cur = c->currency ? c->currency : "";
+    xw_text(c, ws, row++, 0, xw_label(c, "inputs.section.fx", "Exchange rates"),
+            xw_fmt(c, XS_SECTION, XN_NONE));
+    tco_keydef kd = *tci_fx_key();
+    for (size_t k = 0; k < s->n_fx; k++, row++) {
+        const tco_fx *fx = &s->fx[k];
+        char label[200], key[32], unit[96], src[600], name[16];
+        xw_labelf(c, label, sizeof label, "inputs.fx.rate",
+                  "Exchange rate: {code} per one {currency}", "code", fx->code, "currency", cur,
+                  NULL);
+        tci_utf8_format(key, sizeof key, "[fx] %s", fx->code);
+        xw_labelf(c, unit, sizeof unit, "inputs.fx.unit", "{code} per {currency}", "code", fx->code,
+                  "currency", cur, NULL);
+        char *from = xw_clean_text(c, fx->source, 400), *date = xw_clean_text(c, fx->as_of, 32);
+        if (from && date)
+            xw_labelf(c, src, sizeof src, "source.fx.as_of", "{source} (as of {date})", "source",
+                      from, "date", date, NULL);
+        else if (from)
+            tci_utf8_format(src, sizeof src, "%s", from);
+        else
+            source_text(c, src, sizeof src, TCO_SRC_INI, fx->file, fx->line);
+        free(from);
+        size_t n = strlen(src);
+        if (fx->stale && n < sizeof src)
+            xw_labelf(c, src + n, sizeof src - n, "source.stale", ", STALE: {months} months old",
+                      "months", xw_int(fx->age_months).s, NULL);
+        if (date && !from) {
+            n = strlen(src);
+            if (n < sizeof src)
+                xw_labelf(c, src + n, sizeof src - n, "source.fx.date", " (as of {date})", "date",
+                          date, NULL);
+        }
+        free(date);
+        xw_text(c, ws, row, 0, label, NULL);
+        xw_text(c, ws, row, 1, key, xw_fmt(c, XS_KEY, XN_NONE));
+        xw_num(c, ws, row, XW_COL_VAL, fx->rate, xw_fmt(c, XS_INPUT, XN_NUM));
+        validate_input(c, ws, row, &kd);
+        as_computed_num(c, row, fx->rate, 0);
+        xw_text(c, ws, row, 3, unit, xw_fmt(c, XS_UNIT, XN_NONE));
+        xw_text(c, ws, row, 4, src, xw_fmt(c, fx->stale ? XS_WARN : XS_KEY, XN_NONE));
+        tci_utf8_format(name, sizeof name, "Fx_%s", fx->code);
+        define_name(c, name, row, XW_COL_VAL);
+    }
+    return row + 1;
+}
+
 /* The constants (SecondsPerHour) and the MACRS table, from `row`; returns the
  * next row. */
 static int inputs_constants(xw_ctx *c, int row)
@@ -616,6 +691,7 @@ void xw_write_inputs(xw_ctx *c)
 {
     inputs_head(c);
     int row = inputs_globals(c, 4);
+    row = inputs_fx(c, row);
     row = inputs_constants(c, row);
     for (size_t i = 0; i < c->s->n_options; i++)
         row = inputs_option(c, i, row + 1);

@@ -2,6 +2,7 @@
  * engine's samples (tco_analysis) as labelled static values: percentiles,
  * chances and a histogram (docs/WORKBOOK.md). */
 #include "write/xlsx/sheets.h"
+#include "core/core.h"
 #include "util/utf8.h"
 #include "write/xlsx/cell.h"
 #include "write/xlsx/charts.h"
@@ -116,8 +117,7 @@ static int mc_inputs(const mc_sheet *S, int row)
         else
             v[3] = un->a, v[4] = un->b;
         /* In the key's own number format, as on Inputs. */
-        const tco_keydef *kd = un->param.option < 0 ? tco_scenario_key((tco_skey)un->param.key)
-                                                    : tco_option_key((tco_okey)un->param.key);
+        const tco_keydef *kd = tci_param_key(un->param);
         xw_text(c, ws, row, 0, xw_cell_text(t, sizeof t, un->name), NULL);
         xw_text(c, ws, row, 1, dists[d], S->fx_text);
         for (int k = 0; k < 5; k++) {

@@ -30,6 +30,8 @@ int xw_sens_driver(const tco_scenario *s, const char *name, xw_sdrv *d)
     }
     for (size_t k = 0; k < s->n_ranges; k++) {
         const tco_range *rg = &s->ranges[k];
+        if (rg->name && strcmp(rg->name, name) == 0 && rg->param.option == TCO_PARAM_FX)
+            return 0; /* an exchange rate: the sheet shows the engine's figures */
         if (rg->name && strcmp(rg->name, name) == 0) {
             *d = (xw_sdrv){rg->param.option < 0, rg->param.key, rg->param.option, rg->param.site};
             return 1;
