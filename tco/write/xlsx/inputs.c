@@ -336,6 +336,11 @@ static int option_key_shown(const tco_option *o, tco_okey k)
         return 0;
     if (k == TCO_O_SALVAGE_FRACTION && macrs)
         return 0;
+    /* Egress, where the option has it; the interruptions, with spot pricing. */
+    if ((k == TCO_O_EGRESS_TB_PER_MONTH || k == TCO_O_EGRESS_PER_TB) && !xw_has_egress(o))
+        return 0;
+    if (k == TCO_O_INTERRUPTION_OVERHEAD && o->pricing != TCO_SPOT)
+        return 0;
     /* Financing is shown for a loan, with the loan's keys, and for a lease,
      * with the lease's: of the payment and the rate factor, the one given. */
     if (k == TCO_O_FINANCING && o->financing == TCO_FIN_CASH)
