@@ -258,7 +258,7 @@ static void rental_formula(const xw_optw *w, char *f, size_t fs, int col)
     const xw_optsheet *L = w->L;
     xw_refbuf n = xw_ow_in(w, TCO_O_COUNT_GPUS), p = xw_ow_in(w, TCO_O_PRICE_PER_GPU_HOUR),
               st = xw_ow_in(w, TCO_O_STORAGE_PER_MONTH), mo = xw_ow_at(L->r_month, col);
-    if (xw_has_egress(w->o)) {
+    if (xw_has_egress(c->s, w->i)) {
         /* Storage and the egress, billed with the rental (MODEL.md, Egress). */
         xw_refbuf tb = xw_ow_in(w, TCO_O_EGRESS_TB_PER_MONTH),
                   pt = xw_ow_in(w, TCO_O_EGRESS_PER_TB);

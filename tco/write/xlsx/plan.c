@@ -16,10 +16,20 @@ double xw_price_factor(double rate, int m)
 }
 
 /* See plan.h. */
-int xw_has_egress(const tco_option *o)
+int xw_has_egress(const tco_scenario *s, size_t i)
 {
-    return o->acquire == TCO_RENT &&
-           (o->src[TCO_O_EGRESS_TB_PER_MONTH] || o->src[TCO_O_EGRESS_PER_TB]);
+    const tco_option *o = &s->options[i];
+    if (o->acquire != TCO_RENT)
+        return 0;
+    if (o->src[TCO_O_EGRESS_TB_PER_MONTH] || o->src[TCO_O_EGRESS_PER_TB])
+        return 1;
+    for (size_t k = 0; k < s->n_ranges; k++) {
+        const tco_param *p = &s->ranges[k].param;
+        if (p->option == (int)i &&
+            (p->key == TCO_O_EGRESS_TB_PER_MONTH || p->key == TCO_O_EGRESS_PER_TB))
+            return 1;
+    }
+    return 0;
 }
 
 /* See plan.h. */

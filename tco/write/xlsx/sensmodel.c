@@ -10,6 +10,7 @@
 #include "write/xlsx/plan.h"
 #include "util/utf8.h"
 
+#include <assert.h>
 #include <string.h>
 
 /* See sensmodel.h. */
@@ -294,8 +295,7 @@ static int rent_unit_cost(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size
     case TCO_O_EGRESS_TB_PER_MONTH:
     case TCO_O_EGRESS_PER_TB:
         /* Egress: the one key times the other, every month (MODEL.md, Egress). */
-        if (!xw_has_egress(o))
-            return -1; /* its inputs are not on the sheet */
+        assert(xw_has_egress(c->s, i)); /* a range puts its inputs on the sheet */
         xw_f(c, out, size, "%s*HorizonMonths",
              xw_in(c, i,
                    d->key == TCO_O_EGRESS_PER_TB ? TCO_O_EGRESS_TB_PER_MONTH : TCO_O_EGRESS_PER_TB)
