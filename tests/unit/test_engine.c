@@ -196,6 +196,11 @@ static void test_e2e_basic(void)
     compare_expected("e2e-basic");
 }
 
+static void test_e2e_spot(void)
+{
+    compare_expected("e2e-spot");
+}
+
 static void test_e2e_mixed(void)
 {
     compare_expected("e2e-mixed");
@@ -475,6 +480,7 @@ int main(void)
         {"e2e-mixed vs reference", test_e2e_mixed},
         {"e2e-edge vs reference", test_e2e_edge},
         {"e2e-tax vs reference", test_e2e_tax},
+        {"e2e-spot vs reference", test_e2e_spot},
         {"payback by hand", test_payback_by_hand},
         {"break-even notes", test_breakeven_notes},
         {"contract terms by hand", test_terms_by_hand},
