@@ -176,10 +176,15 @@ static month_terms make_terms(const tco_scenario *s, const tco_option *o, double
         k.staff = o->staff_per_month;
     } else {
         k.growth = 1 - o->price_decline;
-        k.on_demand = o->pricing == TCO_ON_DEMAND;
+        k.on_demand = o->pricing == TCO_ON_DEMAND || o->pricing == TCO_SPOT;
         k.rent_base = k.on_demand ? o->count * T * u * o->price_per_gpu_hour
                                   : o->count * T * o->price_per_gpu_hour;
-        k.storage = o->storage_per_month;
+        /* Spot: the same work needs 1/(1 - overhead) times the hours. */
+        if (o->pricing == TCO_SPOT)
+            k.rent_base = k.rent_base / (1 - o->interruption_overhead);
+        /* Egress is billed with the rental, as storage is (MODEL.md, Egress);
+         * adding 0 leaves an option without egress as it was. */
+        k.storage = o->storage_per_month + o->egress_tb_per_month * o->egress_per_tb;
         int term = term_in_effect(s, o);
         if (!k.on_demand && term < s->horizon_months) {
             k.term = term;

@@ -20,7 +20,7 @@
 #define MONEY_MAX 1e12 /* larger amounts are typing mistakes */
 
 static const char *const acquire_names[] = {"buy", "rent", NULL};
-static const char *const pricing_names[] = {"on-demand", "reserved", NULL};
+static const char *const pricing_names[] = {"on-demand", "reserved", "spot", NULL};
 static const char *const after_term_names[] = {"renew", "on-demand", NULL};
 static const char *const financing_names[] = {"cash", "loan", "lease", NULL};
 static const char *const lease_end_names[] = {"return", "buyout", NULL};
@@ -790,6 +790,37 @@ static const tco_keydef option_keys[] = {
                     .offset = O(site),
                     .unit_label = "",
                     .label = "Site"},
+    /* Charges besides the GPU-hour (MODEL.md, Egress and spot capacity). */
+    [TCO_O_EGRESS_TB_PER_MONTH] = {.name = "egress_tb_per_month",
+                                   .section = "option",
+                                   .type = TCO_T_NUMBER,
+                                   .unit = TCO_U_RATIO,
+                                   .applies = RENT,
+                                   .offset = O(egress_tb_per_month),
+                                   .hi = 1e9,
+                                   .unit_label = "TB per month",
+                                   .label = "Data sent out (egress)",
+                                   .live = 1},
+    [TCO_O_EGRESS_PER_TB] = {.name = "egress_per_tb",
+                             .section = "option",
+                             .type = TCO_T_NUMBER,
+                             .unit = TCO_U_MONEY,
+                             .applies = RENT,
+                             .offset = O(egress_per_tb),
+                             .hi = MONEY_MAX,
+                             .unit_label = "per TB",
+                             .label = "Egress price",
+                             .live = 1},
+    [TCO_O_INTERRUPTION_OVERHEAD] = {.name = "interruption_overhead",
+                                     .section = "option",
+                                     .type = TCO_T_NUMBER,
+                                     .unit = TCO_U_FRACTION,
+                                     .applies = RENT,
+                                     .offset = O(interruption_overhead),
+                                     .hi = 0.99, /* below 1: MODEL.md, Spot capacity */
+                                     .unit_label = "of paid hours",
+                                     .label = "Hours lost to preemption (spot)",
+                                     .live = 1},
 };
 _Static_assert(sizeof option_keys / sizeof *option_keys == TCO_O_COUNT,
                "option_keys: one row per tco_okey");

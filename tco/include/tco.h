@@ -172,7 +172,10 @@ typedef struct tco_file_id {
 /* ===== Scenario keys ===== */
 
 typedef enum tco_acquire { TCO_BUY = 0, TCO_RENT } tco_acquire;
-typedef enum tco_pricing { TCO_ON_DEMAND = 0, TCO_RESERVED } tco_pricing;
+/* How a rent option is priced (`pricing`): on demand, reserved for a term, or
+ * interruptible (spot): priced as on demand, its GPU-hours scaled by the hours
+ * lost to preemption (MODEL.md, Spot capacity). */
+typedef enum tco_pricing { TCO_ON_DEMAND = 0, TCO_RESERVED, TCO_SPOT } tco_pricing;
 
 /* What a reserved rent option pays after its term (`after_term`): a new term
  * at the same rate, its upfront paid again, or the on-demand rate. */
@@ -278,8 +281,11 @@ typedef enum tco_okey {
     TCO_O_AFTER_TERM,                   /* renew or on-demand after the term */
     TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR, /* the rate after the term, on demand */
     TCO_O_OFFER,
-    TCO_O_BASE, /* inherit the keys of another option */
-    TCO_O_SITE, /* a buy option's [site NAME] */
+    TCO_O_BASE,                  /* inherit the keys of another option */
+    TCO_O_SITE,                  /* a buy option's [site NAME] */
+    TCO_O_EGRESS_TB_PER_MONTH,   /* data sent out of the provider, TB a month */
+    TCO_O_EGRESS_PER_TB,         /* the provider's price of a TB sent out */
+    TCO_O_INTERRUPTION_OVERHEAD, /* spot: the fraction of paid hours lost */
     TCO_O_COUNT
 } tco_okey;
 
@@ -476,6 +482,9 @@ typedef struct tco_option {
                                             given (the term is then the horizon) */
     tco_after_term after_term;           /* reserved: what the months past the term pay */
     double on_demand_price_per_gpu_hour; /* after the term, with after_term = on-demand */
+    double egress_tb_per_month;          /* TB sent out each month 1..H (MODEL.md, Egress) */
+    double egress_per_tb;                /* the price of one TB sent out */
+    double interruption_overhead;        /* spot: fraction of paid hours lost, 0..<1 */
     int line;                            /* line of the [option ID] header */
     const struct tco_gpu_model *model;   /* catalog GPU named by `gpu`, or NULL */
     const struct tco_offer *offer_entry; /* catalog offer named by `offer`, or NULL */
@@ -946,6 +955,7 @@ typedef struct tco_offer {
     char *pricing;   /* "on-demand", "reserved" or "spot" */
     int term_months; /* commitment for reserved offers, else 0 */
     double price_per_gpu_hour;
+    double egress_per_tb; /* the provider's price of a TB sent out, or NAN */
     char *currency;
     char *region; /* or NULL */
     char *source;

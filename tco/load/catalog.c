@@ -167,9 +167,11 @@ static void read_gpu(loader *L, xmlNodePtr el, tco_gpu_model *g)
 static void read_offer(loader *L, xmlNodePtr el, tco_offer *o, xmlNodePtr *gpu_el)
 {
     o->price_per_gpu_hour = NAN;
+    o->egress_per_tb = NAN;
     o->line = tci_xml_line(el);
     o->id = tci_xml_text(&L->x, el, "id");
     *gpu_el = NULL;
+    xmlNodePtr egress = NULL;
     for (xmlNodePtr c = el->children; c; c = c->next) {
         if (c->type != XML_ELEMENT_NODE)
             continue;
@@ -188,6 +190,9 @@ static void read_offer(loader *L, xmlNodePtr el, tco_offer *o, xmlNodePtr *gpu_e
             number_of(L, c, NULL, "price-per-gpu-hour", &o->price_per_gpu_hour);
             if (!o->currency)
                 o->currency = tci_xml_text(&L->x, c, "currency");
+        } else if (tci_xml_named(c, "egress-per-tb")) {
+            number_of(L, c, NULL, "egress-per-tb", &o->egress_per_tb);
+            egress = c;
         } else if (tci_xml_named(c, "pricing")) {
             read_text(L, c, &o->pricing);
             char *term = tci_xml_text(&L->x, c, "term-months");
@@ -212,6 +217,14 @@ static void read_offer(loader *L, xmlNodePtr el, tco_offer *o, xmlNodePtr *gpu_e
             }
         }
     }
+    /* One offer, one currency: the egress price is in the hourly price's. */
+    char *cur = egress ? tci_xml_text(&L->x, egress, "currency") : NULL;
+    if (cur && o->currency && strcmp(cur, o->currency) != 0)
+        tci_xml_report(&L->x, tci_xml_line(egress),
+                       "egress-per-tb is in %s but the offer's price-per-gpu-hour in %s: give "
+                       "both in one currency",
+                       cur, o->currency);
+    free(cur);
 }
 
 /* Comparisons spent on "did you mean" per load: enough for every typo in any

@@ -791,6 +791,11 @@ static void check_rent_option(loader *L, tco_option *o, const char *sec)
     const int *kl = o->key_line;
     int reserved = o->pricing == TCO_RESERVED;
     int od_after = reserved && o->after_term == TCO_AFTER_ON_DEMAND;
+    if (kl[TCO_O_INTERRUPTION_OVERHEAD] && o->pricing != TCO_SPOT)
+        tci_ini_report(L, KEY_AT(TCO_O_INTERRUPTION_OVERHEAD), NULL,
+                       "'interruption_overhead' applies to spot pricing only (pricing = spot); "
+                       "option '%s' is %s",
+                       o->id, reserved ? "reserved" : "on demand");
     if (!reserved) {
         static const int term_keys[] = {TCO_O_TERM_MONTHS, TCO_O_AFTER_TERM,
                                         TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR};
@@ -798,8 +803,9 @@ static void check_rent_option(loader *L, tco_option *o, const char *sec)
             if (kl[term_keys[k]])
                 tci_ini_report(L, KEY_AT(term_keys[k]), NULL,
                                "'%s' applies to reserved pricing only (a contract term); "
-                               "option '%s' is on demand",
-                               tci_ini_okey(term_keys[k])->name, o->id);
+                               "option '%s' is %s",
+                               tci_ini_okey(term_keys[k])->name, o->id,
+                               o->pricing == TCO_SPOT ? "spot" : "on demand");
         return;
     }
     if (kl[TCO_O_PRICE_DECLINE] && !od_after)

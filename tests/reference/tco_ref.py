@@ -36,7 +36,8 @@ BUY = {"gpu_price", "gpus_per_server", "server_price", "network_price", "install
        "staff_per_month", "depreciation", "depreciation_years", "salvage_fraction",
        "resale_fraction", "resale_decline"}
 RENT = {"pricing", "price_per_gpu_hour", "price_decline", "upfront", "storage_per_month",
-        "offer", "term_months", "after_term", "on_demand_price_per_gpu_hour"}
+        "offer", "term_months", "after_term", "on_demand_price_per_gpu_hour",
+        "egress_tb_per_month", "egress_per_tb", "interruption_overhead"}
 
 FIELDS = ["capex", "power", "cooling", "facility", "maintenance", "staff", "rental",
           "commitment_after_horizon", "residual", "total", "npv", "gpu_hours", "cost_per_gpu_hour", "cost_per_pflop_hour",
@@ -231,7 +232,7 @@ def compute(o, sc, u):
     else:
         price = num(o, "price_per_gpu_hour")
         pricing = o.get("pricing", "on-demand")
-        if pricing not in ("on-demand", "reserved"):
+        if pricing not in ("on-demand", "reserved", "spot"):
             raise ModelError("option %s: unknown pricing %s" % (o["id"], pricing))
         after = o.get("after_term", "renew")
         if after not in ("renew", "on-demand"):
@@ -239,7 +240,14 @@ def compute(o, sc, u):
         if pricing == "reserved" and "price_decline" in o and after != "on-demand":
             raise ModelError("option %s: price_decline with reserved" % o["id"])
         decline = num(o, "price_decline", 0.0)
+        # egress(m) = egress_tb_per_month * egress_per_tb, added where storage is
+        egress = num(o, "egress_tb_per_month", 0.0) * num(o, "egress_per_tb", 0.0)
         storage = num(o, "storage_per_month", 0.0)
+        overhead = num(o, "interruption_overhead", 0.0)
+        if overhead and pricing != "spot":
+            raise ModelError("option %s: interruption_overhead without spot" % o["id"])
+        if not 0 <= overhead <= 0.99:
+            raise ModelError("option %s: interruption_overhead out of range" % o["id"])
         capex = num(o, "upfront", 0.0)
         term = int(num(o, "term_months", float(H)))
         for m in range(1, H + 1):
@@ -250,9 +258,12 @@ def compute(o, sc, u):
                 rent = count * T * price
                 if m > term and (m - 1) % term == 0:
                     rent += capex  # a renewal pays the upfront again in its first month
+            elif pricing == "spot":
+                # the same work needs 1/(1-overhead) times the hours
+                rent = count * T * u * price * (1 - decline) ** y / (1 - overhead)
             else:
                 rent = count * T * u * price * (1 - decline) ** y
-            mon["rental"][m - 1] = rent + storage
+            mon["rental"][m - 1] = rent + storage + egress
         if pricing == "reserved":
             # the term running at month H is owed to its end
             end = -(-H // term) * term if after == "renew" else max(term, H)

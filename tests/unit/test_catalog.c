@@ -8,6 +8,7 @@
 
 #include <fcntl.h>
 #include <libxml/parser.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -635,9 +636,16 @@ static void test_unknown_gpu(void)
                                 "unknown-gpu.xml:13: error: offer 'nothing-close': unknown GPU "
                                 "'quantum-9000'");
     CU_ASSERT_EQUAL(cat->n_gpus, 8);
-    CU_ASSERT_EQUAL(cat->n_offers, 18);
+    CU_ASSERT_EQUAL(cat->n_offers, 21);
     CU_ASSERT_EQUAL(cat->n_files, 1);
     CU_ASSERT_PTR_NULL(tco_catalog_offer(cat, "typo"));
+    /* A spot offer with the provider's egress price; an offer without one. */
+    const tco_offer *spot = tco_catalog_offer(cat, "gcp-a3-h100-spot");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(spot);
+    CU_ASSERT_STRING_EQUAL(spot->pricing, "spot");
+    CU_ASSERT_DOUBLE_EQUAL(spot->price_per_gpu_hour, 6.571, 0);
+    CU_ASSERT_DOUBLE_EQUAL(spot->egress_per_tb, 120, 0);
+    CU_ASSERT_TRUE(isnan(tco_catalog_offer(cat, "gcp-a3-h100")->egress_per_tb));
     tco_catalog_free(cat);
 }
 

@@ -196,6 +196,11 @@ static void test_e2e_basic(void)
     compare_expected("e2e-basic");
 }
 
+static void test_e2e_spot(void)
+{
+    compare_expected("e2e-spot");
+}
+
 static void test_e2e_mixed(void)
 {
     compare_expected("e2e-mixed");
@@ -510,6 +515,46 @@ static void test_sites_by_hand(void)
     r = run(SITES_EXAMPLE "[option colo2]\nbase = colo\ncount = 16\n", &s);
     CU_ASSERT_EQUAL(s->options[2].site_no, 1);
     CU_ASSERT_DOUBLE_EQUAL(r->options[2].power, 2 * 7407.456, 1e-8);
+
+/* Egress and spot capacity by hand (docs/MODEL.md, Egress; Spot capacity):
+ * 24 months of 100 hours, no discounting. */
+static void test_egress_spot_by_hand(void)
+{
+    tco_scenario *s;
+    tco_result *r =
+        run("[scenario]\nname = t\nhorizon_months = 24\nhours_per_month = 100\ndiscount_rate = 0\n"
+            "[option od]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 10\n"
+            "egress_tb_per_month = 5\negress_per_tb = 90\n"
+            "[option sp]\nacquire = rent\npricing = spot\ncount = 1\nutilization = 0.5\n"
+            "price_per_gpu_hour = 4\ninterruption_overhead = 0.2\nprice_decline = 0.25\n"
+            "egress_tb_per_month = 2\negress_per_tb = 50\n"
+            "[option sp0]\nacquire = rent\npricing = spot\ncount = 1\nutilization = 0.5\n"
+            "price_per_gpu_hour = 4\nprice_decline = 0.25\n"
+            "egress_tb_per_month = 2\negress_per_tb = 50\n"
+            "[option res]\nacquire = rent\npricing = reserved\ncount = 1\n"
+            "price_per_gpu_hour = 10\nterm_months = 36\negress_tb_per_month = 1\n"
+            "egress_per_tb = 100\n",
+            &s);
+    const tco_option_result *od = &r->options[0], *sp = &r->options[1], *sp0 = &r->options[2],
+                            *res = &r->options[3];
+    /* On demand: 100 x 10 + 5 x 90 = 1450 a month. */
+    CU_ASSERT_DOUBLE_EQUAL(od->monthly[0].rental, 1450, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(od->total, 34800, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(od->gpu_hours, 2400, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(od->cost_per_gpu_hour, 14.5, 1e-12);
+    /* Spot: 62.5 paid hours a month for 50 of work; 350, then 287.5. */
+    CU_ASSERT_DOUBLE_EQUAL(sp->monthly[0].rental, 350, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(sp->monthly[12].rental, 287.5, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(sp->total, 7650, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(sp->gpu_hours, 1200, 1e-9); /* the work, not the hours paid */
+    CU_ASSERT_DOUBLE_EQUAL(sp->cost_per_gpu_hour, 6.375, 1e-12);
+    /* Without the overhead spot costs what on demand would: 6,600. */
+    CU_ASSERT_DOUBLE_EQUAL(sp0->total, 6600, 1e-9);
+    /* Reserved for 36 months: egress within the horizon only; the 12 months
+     * owed after it at the rate alone. */
+    CU_ASSERT_DOUBLE_EQUAL(res->rental, 24 * 1100.0, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(res->commitment_after_horizon, 12000, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(res->total, 38400, 1e-9);
     tco_result_free(r);
     tco_scenario_free(s);
 }
@@ -523,10 +568,12 @@ int main(void)
         {"e2e-mixed vs reference", test_e2e_mixed},
         {"e2e-edge vs reference", test_e2e_edge},
         {"e2e-tax vs reference", test_e2e_tax},
+        {"e2e-spot vs reference", test_e2e_spot},
         {"payback by hand", test_payback_by_hand},
         {"break-even notes", test_breakeven_notes},
         {"contract terms by hand", test_terms_by_hand},
         {"two sites by hand", test_sites_by_hand},
+        {"egress and spot by hand", test_egress_spot_by_hand},
         {NULL, NULL},
     };
     return check_run("engine", cases);

@@ -195,7 +195,7 @@ static void test_ranges(void)
 static void test_enums(void)
 {
     expect("pricing = Reserved\n", "t.ini:14: error: unknown pricing 'Reserved'; did you mean "
-                                   "'reserved'? (expected on-demand or reserved)");
+                                   "'reserved'? (expected on-demand, reserved or spot)");
     expect("[option c]\nacquire = purchase\ncount = 1\n",
            "t.ini:15: error: unknown acquire 'purchase' (expected buy or rent)");
     expect("[option c]\nacquire = buy\ncount = 1\ngpu_price = 1000\ntdp_w = 1\n"

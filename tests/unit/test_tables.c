@@ -162,10 +162,13 @@ static void test_keys_live(void)
         CU_ASSERT_EQUAL(tco_option_key(fixed[j])->live, 0);
     for (int k = 0; k < TCO_O_COUNT; k++)
         live += tco_option_key((tco_okey)k)->live != 0;
-    CU_ASSERT_EQUAL(TCO_O_COUNT, 45);
-    CU_ASSERT_EQUAL(live, 45 - 12);
+    CU_ASSERT_EQUAL(TCO_O_COUNT, 48);
+    CU_ASSERT_EQUAL(live, 48 - 12);
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_GPU_PRICE)->live, 1);
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_STORAGE_PER_MONTH)->live, 1);
+    CU_ASSERT_EQUAL(tco_option_key(TCO_O_EGRESS_TB_PER_MONTH)->live, 1);
+    CU_ASSERT_EQUAL(tco_option_key(TCO_O_EGRESS_PER_TB)->live, 1);
+    CU_ASSERT_EQUAL(tco_option_key(TCO_O_INTERRUPTION_OVERHEAD)->live, 1);
 }
 
 /* The standard sensitivity drivers, numbered 1..9 without gaps across both

@@ -316,8 +316,9 @@ static void write_global(xw_ctx *c, int row, tco_skey k)
 }
 
 /* One option key's row; returns 0 when the key is not shown for this option. */
-static int option_key_shown(const tco_option *o, tco_okey k)
+static int option_key_shown(const tco_scenario *s, size_t i, tco_okey k)
 {
+    const tco_option *o = &s->options[i];
     if (k == TCO_O_SITE) /* a buy option at a named site only */
         return o->acquire == TCO_BUY && o->site_no > 0;
     const tco_keydef *kd = tco_option_key(k);
@@ -338,6 +339,11 @@ static int option_key_shown(const tco_option *o, tco_okey k)
     if (k == TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR && !od_after)
         return 0;
     if (k == TCO_O_SALVAGE_FRACTION && macrs)
+        return 0;
+    /* Egress, where the option has it; the interruptions, with spot pricing. */
+    if ((k == TCO_O_EGRESS_TB_PER_MONTH || k == TCO_O_EGRESS_PER_TB) && !xw_has_egress(s, i))
+        return 0;
+    if (k == TCO_O_INTERRUPTION_OVERHEAD && o->pricing != TCO_SPOT)
         return 0;
     /* Financing is shown for a loan, with the loan's keys, and for a lease,
      * with the lease's: of the payment and the rate factor, the one given. */
@@ -677,7 +683,7 @@ static int inputs_option(xw_ctx *c, size_t i, int row)
     xw_text(c, c->inputs, row++, 0, head, xw_fmt(c, XS_SECTION, XN_NONE));
     int next = row;
     for (int k = 0; k < TCO_O_COUNT; k++)
-        if (option_key_shown(o, (tco_okey)k))
+        if (option_key_shown(c->s, i, (tco_okey)k))
             c->in_o[i * TCO_O_COUNT + (size_t)k] = next++;
     /* Rows are known before any is written, so a row may refer to the next. */
     for (int k = 0; k < TCO_O_COUNT; k++)

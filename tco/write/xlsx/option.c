@@ -49,6 +49,7 @@ static void option_title(const xw_optw *w)
                   "any upfront payment. Drivers are below the timeline; assumptions on Inputs.",
                   "pricing",
                   w->o->pricing == TCO_RESERVED ? xw_label(c, "common.reserved", "reserved")
+                  : w->o->pricing == TCO_SPOT   ? xw_label(c, "common.spot", "spot")
                                                 : xw_label(c, "common.on_demand", "on demand"),
                   "count", xw_int(w->o->count).s, "currency", w->cur, NULL);
     xw_title_line(c, w->ws, c->label[w->i], t);
@@ -261,9 +262,21 @@ static void rental_formula(const xw_optw *w, char *f, size_t fs, int col)
     const xw_optsheet *L = w->L;
     xw_refbuf n = xw_ow_in(w, TCO_O_COUNT_GPUS), p = xw_ow_in(w, TCO_O_PRICE_PER_GPU_HOUR),
               st = xw_ow_in(w, TCO_O_STORAGE_PER_MONTH), mo = xw_ow_at(L->r_month, col);
+    if (xw_has_egress(c->s, w->i)) {
+        /* Storage and the egress, billed with the rental (MODEL.md, Egress). */
+        xw_refbuf tb = xw_ow_in(w, TCO_O_EGRESS_TB_PER_MONTH),
+                  pt = xw_ow_in(w, TCO_O_EGRESS_PER_TB);
+        char both[sizeof st.s];
+        xw_f(c, both, sizeof both, "(%s+%s*%s)", st.s, tb.s, pt.s);
+        snprintf(st.s, sizeof st.s, "%s", both);
+    }
     if (w->o->pricing == TCO_ON_DEMAND) {
         xw_f(c, f, fs, "=%s*HoursPerMonth*%s*%s*%s+%s", n.s, xw_ow_drv(L->k_util).s, p.s,
              xw_ow_at(L->r_factor, col).s, st.s);
+    } else if (w->o->pricing == TCO_SPOT) {
+        /* The hours lost to interruptions are paid too (MODEL.md, Spot capacity). */
+        xw_f(c, f, fs, "=%s*HoursPerMonth*%s*%s*%s/(1-%s)+%s", n.s, xw_ow_drv(L->k_util).s, p.s,
+             xw_ow_at(L->r_factor, col).s, xw_ow_in(w, TCO_O_INTERRUPTION_OVERHEAD).s, st.s);
     } else if (!L->term) {
         xw_f(c, f, fs, "=%s*HoursPerMonth*%s+%s", n.s, p.s, st.s);
     } else if (w->o->after_term == TCO_AFTER_ON_DEMAND) {
@@ -900,6 +913,15 @@ static void option_breakeven(const xw_optw *w)
                      xw_f(c, f, sizeof f, "=%s*HoursPerMonth*%s*SUM(%s)",
                           xw_ow_in(w, TCO_O_COUNT_GPUS).s, xw_ow_in(w, TCO_O_PRICE_PER_GPU_HOUR).s,
                           xw_range(NULL, L->r_factor, XW_COL_M0 + 1, L->r_factor, w->last).s),
+                     L->slope, XN_MONEY);
+    } else if (w->o->pricing == TCO_SPOT) {
+        xw_ow_driver(w, L->k_slope,
+                     xw_label(c, "option.slope", "Cost per unit of utilization (0% to 100%)"),
+                     w->cur,
+                     xw_f(c, f, sizeof f, "=%s*HoursPerMonth*%s*SUM(%s)/(1-%s)",
+                          xw_ow_in(w, TCO_O_COUNT_GPUS).s, xw_ow_in(w, TCO_O_PRICE_PER_GPU_HOUR).s,
+                          xw_range(NULL, L->r_factor, XW_COL_M0 + 1, L->r_factor, w->last).s,
+                          xw_ow_in(w, TCO_O_INTERRUPTION_OVERHEAD).s),
                      L->slope, XN_MONEY);
     } else if (L->r_factor != XW_NONE) {
         /* Reserved, then on demand: the months past the term follow u. */

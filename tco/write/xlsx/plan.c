@@ -16,6 +16,23 @@ double xw_price_factor(double rate, int m)
 }
 
 /* See plan.h. */
+int xw_has_egress(const tco_scenario *s, size_t i)
+{
+    const tco_option *o = &s->options[i];
+    if (o->acquire != TCO_RENT)
+        return 0;
+    if (o->src[TCO_O_EGRESS_TB_PER_MONTH] || o->src[TCO_O_EGRESS_PER_TB])
+        return 1;
+    for (size_t k = 0; k < s->n_ranges; k++) {
+        const tco_param *p = &s->ranges[k].param;
+        if (p->option == (int)i &&
+            (p->key == TCO_O_EGRESS_TB_PER_MONTH || p->key == TCO_O_EGRESS_PER_TB))
+            return 1;
+    }
+    return 0;
+}
+
+/* See plan.h. */
 int xw_tax_method(const tco_scenario *s, const tco_option *o)
 {
     return s->tax_depreciation >= 0 ? s->tax_depreciation : (int)o->depreciation;
@@ -90,7 +107,7 @@ void xw_option_layout(xw_ctx *c, size_t i)
     L->s_cash = r++;
     if (L->buy)
         L->r_price = r++;
-    else if (o->pricing == TCO_ON_DEMAND || od_after)
+    else if (o->pricing == TCO_ON_DEMAND || o->pricing == TCO_SPOT || od_after)
         L->r_factor = r++;
     L->r_capex = r++;
     if (L->loan || L->lease)
@@ -229,10 +246,12 @@ void xw_option_layout(xw_ctx *c, size_t i)
                    xw_price_factor(tco_site_value(s, o, TCO_S_ELECTRICITY_ESCALATION), m);
         L->slope = o->count * o->tdp_w * (o->load_power_fraction - o->idle_power_fraction) / 1000 *
                    T * tco_site_value(s, o, TCO_S_PUE) * sum;
-    } else if (o->pricing == TCO_ON_DEMAND) {
+    } else if (o->pricing == TCO_ON_DEMAND || o->pricing == TCO_SPOT) {
         for (int m = 1; m <= H; m++)
             sum += xw_price_factor(-o->price_decline, m);
         L->slope = o->count * T * o->price_per_gpu_hour * sum;
+        if (o->pricing == TCO_SPOT) /* the hours lost to interruptions */
+            L->slope = L->slope / (1 - o->interruption_overhead);
     } else if (od_after) {
         /* Reserved, then on demand: the months past the term follow u. */
         for (int m = o->term_months + 1; m <= H; m++)

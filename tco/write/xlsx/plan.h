@@ -10,6 +10,11 @@
 /* (1 + rate)^y(m): an escalation (rate > 0) or decline (rate < 0) in yearly steps. */
 double xw_price_factor(double rate, int m);
 
+/* 1 when rent option i of s has egress keys (given, from its catalog offer, or
+ * named by a [sensitivity] range): its Inputs show them and its rental formula
+ * reads them (MODEL.md, Egress). */
+int xw_has_egress(const tco_scenario *s, size_t i);
+
 /* The cash option i's sheet shows at month 0 (MODEL.md, Totals): the capex,
  * less what a loan lends; a lease's first payment. */
 double xw_paid0(const xw_ctx *c, size_t i);

@@ -7,8 +7,10 @@
  * year, a SUMPRODUCT over the option's year row. */
 #include "write/xlsx/sensmodel.h"
 #include "write/xlsx/cell.h"
+#include "write/xlsx/plan.h"
 #include "util/utf8.h"
 
+#include <assert.h>
 #include <string.h>
 
 /* See sensmodel.h. */
@@ -64,6 +66,16 @@ static int has_range(const tco_scenario *s, int option, int key)
 static xw_refbuf k_ref(const xw_ctx *c, size_t i, int row)
 {
     return xw_ref(c->os[i].quoted, row, XW_COL_VAL, 1, 1);
+}
+
+/* Spot option i's share of paid hours that do work, as a divisor of its GPU-hour
+ * rental ("/(1-overhead)"); empty for any other option (MODEL.md, Spot capacity). */
+static xw_refbuf spot_div(xw_ctx *c, size_t i)
+{
+    xw_refbuf b = {{0}};
+    if (c->s->options[i].acquire == TCO_RENT && c->s->options[i].pricing == TCO_SPOT)
+        xw_f(c, b.s, sizeof b.s, "/(1-%s)", xw_in(c, i, TCO_O_INTERRUPTION_OVERHEAD).s);
+    return b;
 }
 
 /* Months 1..H of a timeline row of option i's cash-flow sheet. */
@@ -250,9 +262,9 @@ static int rent_unit_cost(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size
 {
     const tco_option *o = &c->s->options[i];
     const xw_optsheet *L = &c->os[i];
-    const int od = o->pricing == TCO_ON_DEMAND;
+    const int od = o->pricing == TCO_ON_DEMAND || o->pricing == TCO_SPOT;
     xw_refbuf n = xw_in(c, i, TCO_O_COUNT_GPUS), util = k_ref(c, i, L->k_util),
-              p = xw_in(c, i, TCO_O_PRICE_PER_GPU_HOUR);
+              p = xw_in(c, i, TCO_O_PRICE_PER_GPU_HOUR), sd = spot_div(c, i);
     char paid[XW_FBUF / 4], after[XW_FBUF / 2];
     if (d->global) {
         switch (d->key) {
@@ -261,8 +273,8 @@ static int rent_unit_cost(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size
             return 1;
         case TCO_S_HOURS_PER_MONTH:
             if (od) {
-                xw_f(c, out, size, "%s*%s*%s*SUM(%s)", n.s, util.s, p.s,
-                     months(c, i, L->r_factor).s);
+                xw_f(c, out, size, "%s*%s*%s*SUM(%s)%s", n.s, util.s, p.s,
+                     months(c, i, L->r_factor).s, sd.s);
                 return 1;
             }
             paid_months(c, i, paid, sizeof paid);
@@ -284,8 +296,8 @@ static int rent_unit_cost(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size
     switch (d->key) {
     case TCO_O_PRICE_PER_GPU_HOUR:
         if (od)
-            xw_f(c, out, size, "%s*HoursPerMonth*%s*SUM(%s)", n.s, util.s,
-                 months(c, i, L->r_factor).s);
+            xw_f(c, out, size, "%s*HoursPerMonth*%s*SUM(%s)%s", n.s, util.s,
+                 months(c, i, L->r_factor).s, sd.s);
         else
             xw_f(c, out, size, "%s*HoursPerMonth*%s", n.s, paid_months(c, i, paid, sizeof paid));
         return 1;
@@ -297,6 +309,15 @@ static int rent_unit_cost(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size
         return 1;
     case TCO_O_STORAGE_PER_MONTH:
         xw_f(c, out, size, "HorizonMonths");
+        return 1;
+    case TCO_O_EGRESS_TB_PER_MONTH:
+    case TCO_O_EGRESS_PER_TB:
+        /* Egress: the one key times the other, every month (MODEL.md, Egress). */
+        assert(xw_has_egress(c->s, i)); /* a range puts its inputs on the sheet */
+        xw_f(c, out, size, "%s*HorizonMonths",
+             xw_in(c, i,
+                   d->key == TCO_O_EGRESS_PER_TB ? TCO_O_EGRESS_TB_PER_MONTH : TCO_O_EGRESS_PER_TB)
+                 .s);
         return 1;
     case TCO_O_UPFRONT:
         /* Paid at month 0, and again at each renewal within the horizon. */
@@ -364,11 +385,12 @@ static int decline_change(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in,
         return 1;
     }
     if (!d->global && d->key == TCO_O_PRICE_DECLINE) {
-        if (L->buy || o->pricing != TCO_ON_DEMAND)
+        if (L->buy || (o->pricing != TCO_ON_DEMAND && o->pricing != TCO_SPOT))
             return 0;
-        xw_f(c, out, size, "%s*HoursPerMonth*%s*%s*SUMPRODUCT((1-%s)^(%s-1)-%s)",
+        xw_f(c, out, size, "%s*HoursPerMonth*%s*%s*SUMPRODUCT((1-%s)^(%s-1)-%s)%s",
              xw_in(c, i, TCO_O_COUNT_GPUS).s, k_ref(c, i, L->k_util).s,
-             xw_in(c, i, TCO_O_PRICE_PER_GPU_HOUR).s, in, yrs.s, months(c, i, L->r_factor).s);
+             xw_in(c, i, TCO_O_PRICE_PER_GPU_HOUR).s, in, yrs.s, months(c, i, L->r_factor).s,
+             spot_div(c, i).s);
         return 1;
     }
     if (!d->global && d->key == TCO_O_RESALE_DECLINE) {
@@ -405,6 +427,15 @@ int xw_sens_delta(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, char *o
          d->key == TCO_O_NETWORK_PRICE || d->key == TCO_O_INSTALL_PRICE ||
          d->key == TCO_O_RESALE_FRACTION || d->key == TCO_O_RESALE_DECLINE))
         return -1;
+    if (!d->global && d->key == TCO_O_INTERRUPTION_OVERHEAD) {
+        /* The GPU-hour rental, slope x u, scales by (1 - o) / (1 - o'). */
+        const tco_option *o = &c->s->options[i];
+        if (c->os[i].buy || o->pricing != TCO_SPOT)
+            return 0;
+        xw_f(c, out, size, "%s*%s*((1-%s)/(1-%s)-1)", k_ref(c, i, c->os[i].k_slope).s,
+             k_ref(c, i, c->os[i].k_util).s, live(c, i, d).s, in);
+        return 1;
+    }
     if ((d->global && d->key == TCO_S_ELECTRICITY_ESCALATION) ||
         (!d->global && (d->key == TCO_O_PRICE_DECLINE || d->key == TCO_O_RESALE_DECLINE)))
         return decline_change(c, i, d, in, out, size);

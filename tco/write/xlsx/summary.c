@@ -224,12 +224,13 @@ static void summary_cell(xw_ctx *c, size_t i, int fi, int row, int col)
         return;
     }
     if (fi == TCI_F_ACQUIRE) {
-        xw_text(c, ws, row, col,
-                L->buy ? xw_label(c, "summary.acquire.buy", "buy")
-                : o->pricing == TCO_RESERVED
-                    ? xw_label(c, "summary.acquire.reserved", "rent, reserved")
-                    : xw_label(c, "summary.acquire.on_demand", "rent, on demand"),
-                xw_fmt(c, XS_CALC, XN_GENERAL));
+        xw_text(
+            c, ws, row, col,
+            L->buy                       ? xw_label(c, "summary.acquire.buy", "buy")
+            : o->pricing == TCO_RESERVED ? xw_label(c, "summary.acquire.reserved", "rent, reserved")
+            : o->pricing == TCO_SPOT     ? xw_label(c, "summary.acquire.spot", "rent, spot")
+                                     : xw_label(c, "summary.acquire.on_demand", "rent, on demand"),
+            xw_fmt(c, XS_CALC, XN_GENERAL));
         return;
     }
     if (!xw_field_applies(c, i, fi)) {
