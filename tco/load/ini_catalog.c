@@ -153,16 +153,19 @@ static int fill_from_offer(loader *L, tco_option *o, const char **ids, price_sou
                    tci_ini_at_file(L, o->key_file[TCO_O_OFFER], kl[TCO_O_OFFER]), e->id)) {
         *price = (price_source){e->as_of, o->key_file[TCO_O_OFFER], kl[TCO_O_OFFER]};
     }
-    /* The provider's egress price, where the offer publishes one (in the
-     * currency of its hourly price: a mismatch was reported above unless
-     * the option gives its own hourly price). */
+    /* The provider's egress price, where the offer publishes one, in the
+     * currency of its hourly price: converted as that is, at the rate of the
+     * load (an unlisted currency was reported above, unless the option gives
+     * its own hourly price). */
     if (!o->src[TCO_O_EGRESS_PER_TB] && !isnan(e->egress_per_tb)) {
+        int r = e->currency ? tci_ini_fx_find(L->s, e->currency) : -1;
         if (!e->currency || strcmp(e->currency, L->s->currency) == 0)
             fill(o, TCO_O_EGRESS_PER_TB, e->egress_per_tb);
-        else if (o->src[TCO_O_PRICE_PER_GPU_HOUR] == TCO_SRC_INI)
-            same_currency(L, o, e->currency,
-                          tci_ini_at_file(L, o->key_file[TCO_O_OFFER], kl[TCO_O_OFFER]),
-                          "egress_per_tb", e->id);
+        else if (r >= 0 && !isnan(L->s->fx[r].rate))
+            fill(o, TCO_O_EGRESS_PER_TB, e->egress_per_tb / L->s->fx[r].rate);
+        else if (r < 0 && o->src[TCO_O_PRICE_PER_GPU_HOUR] == TCO_SRC_INI)
+            fill_price(L, o, TCO_O_EGRESS_PER_TB, e->egress_per_tb, e->currency,
+                       tci_ini_at_file(L, o->key_file[TCO_O_OFFER], kl[TCO_O_OFFER]), e->id);
     }
     if (!o->src[TCO_O_PRICING]) {
         o->pricing = strcmp(e->pricing, "reserved") == 0 ? TCO_RESERVED

@@ -107,7 +107,7 @@ static const tco_keydef *resolve_fx(loader *L, const char *name, int line, tco_p
     const char *code = name + 3;
     int i = tci_ini_fx_find(s, code);
     if (i >= 0) {
-        *p = (tco_param){TCO_PARAM_FX, i};
+        *p = (tco_param){TCO_PARAM_FX, i, 0};
         L->fx_key = *tci_fx_key();
         L->fx_key.name = name;
         return &L->fx_key;

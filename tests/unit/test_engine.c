@@ -515,6 +515,9 @@ static void test_sites_by_hand(void)
     r = run(SITES_EXAMPLE "[option colo2]\nbase = colo\ncount = 16\n", &s);
     CU_ASSERT_EQUAL(s->options[2].site_no, 1);
     CU_ASSERT_DOUBLE_EQUAL(r->options[2].power, 2 * 7407.456, 1e-8);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
 
 /* Egress and spot capacity by hand (docs/MODEL.md, Egress; Spot capacity):
  * 24 months of 100 hours, no discounting. */
