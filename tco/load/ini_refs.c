@@ -98,7 +98,6 @@ static const tco_keydef *resolve_site_key(loader *L, const char *name, const cha
     return tci_ini_skey(key);
 }
 
-
 /* Resolve "fx.CODE", the rate of CODE in [fx]; NULL (reported) when [fx]
  * has none. */
 static const tco_keydef *resolve_fx(loader *L, const char *name, int line, tco_param *p)
