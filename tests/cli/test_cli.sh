@@ -67,6 +67,10 @@ taxed = any("after_tax_total" in o for o in d["options"])
 if taxed:
     at = keys.index("irr_note") + 1
     keys = keys[:at] + tax + keys[at:]
+# A scenario with named sites adds each option's site after its gpu.
+if any("site" in o for o in d["options"]):
+    at = keys.index("gpu") + 1
+    keys = keys[:at] + ["site"] + keys[at:]
 for o in d["options"]:
     got = [k for k in o if k != "sizing" and not (fx and k == "fx")]
     assert got == keys, list(o)
