@@ -127,9 +127,10 @@ static void compute_plan(const tco_scenario *s, const tco_plan *p, tco_plan_resu
     r->reserve_count = part_count(s, p->reserve_i, p->reserve_count);
     for (int m = 1; m <= H; m++)
         serve(s, p, r, m);
-    if (p->own_i >= 0)
+    /* A part of 0 GPUs costs nothing, not even its option's fixed lines. */
+    if (p->own_i >= 0 && r->own_count > 0)
         own_part(s, p->own_i, r, m0, m1, rm);
-    if (p->reserve_i >= 0)
+    if (p->reserve_i >= 0 && r->reserve_count > 0)
         reserve_part(s, p->reserve_i, r, m0);
     if (p->overflow_i >= 0)
         overflow_part(s, p->overflow_i, r, m0, rm);

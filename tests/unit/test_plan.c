@@ -173,12 +173,41 @@ static void test_demand_file(void)
     rmdir(dir);
 }
 
+/* A part of 0 GPUs costs nothing: own_count = 0 with install_price and
+ * staff, reserve_count = 0 with upfront; the overflow at 3 an hour serves all
+ * 100 + 300 + 500 = 900 hours of gb (k_od = 2: 450 od hours), 1,350. */
+static void test_zero_parts(void)
+{
+    tco_scenario *s = NULL;
+    tco_result *r = check_compute(
+        "[scenario]\nname = t\nhorizon_months = 3\nhours_per_month = 100\n[site]\n"
+        "electricity_price = 0.1\n[option gb]\nacquire = buy\ncount = 2\ngpu_price = 1000\n"
+        "tdp_w = 1000\ninstall_price = 500\nstaff_per_month = 10\nthroughput = 10\n"
+        "[option rv]\nacquire = rent\npricing = reserved\ncount = 1\nupfront = 50\n"
+        "price_per_gpu_hour = 2\n[option od]\nacquire = rent\ncount = 1\n"
+        "price_per_gpu_hour = 3\nthroughput = 20\n[demand]\nreference = gb\n"
+        "gpu_hours_per_month = 200\n"
+        "seasonality = 0.5, 1.5, 2.5, 1, 1, 1, 1, 1, 0.5, 0.5, 0.5, 1\n"
+        "[plan z]\nown = gb\nown_count = 0\nreserve = rv\nreserve_count = 0\noverflow = od\n",
+        "t.ini", &s);
+    if (!r)
+        return;
+    CLOSE(r->plans[0].own_total, 0);
+    CLOSE(r->plans[0].reserve_total, 0);
+    CLOSE(r->plans[0].paid0, 0);
+    CLOSE(r->plans[0].overflow_hours, 450);
+    CLOSE(r->plans[0].total, 1350);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
 int main(void)
 {
     static const check_case cases[] = {
         {"plan by hand", test_plan_by_hand},
         {"demand by formula", test_demand_formula},
         {"demand file", test_demand_file},
+        {"parts of 0 GPUs", test_zero_parts},
         {NULL, NULL},
     };
     return check_run("plan", cases);
