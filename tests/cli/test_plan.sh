@@ -105,4 +105,25 @@ if grep -q '^Plans' "$work/out"; then bad "plans in a table without plans"; else
 expect_rc 0 $T "$TCO" report "$work/none.ini" -o "$work/none.json"
 if grep -q '"plans"' "$work/none.json"; then bad "plans in a JSON without plans"; else ok; fi
 
+# --- A demand file is read as every input is: a FIFO or a device is refused without
+# blocking (the read would never end), and the demand file is never an output.
+fifo_scenario() { # fifo_scenario FILE
+    sed -e '/^gpu_hours_per_month/d' -e '/^seasonality/d' \
+        -e "s|^reference = gb|reference = gb\nfile = $1|" "$work/plan.ini"
+}
+mkfifo "$work/fifo.csv"
+fifo_scenario fifo.csv >"$work/fifo.ini"
+expect_rc 2 $T "$TCO" report "$work/fifo.ini"
+expect_err "$work/fifo.ini:29: error: cannot read demand file 'fifo.csv': not a regular file (a FIFO)"
+fifo_scenario /dev/zero >"$work/zero.ini"
+expect_rc 2 $T "$TCO" report "$work/zero.ini"
+expect_err "$work/zero.ini:29: error: cannot read demand file '/dev/zero': not a regular file"
+printf '100\n300\n500\n' >"$work/demand.csv"
+fifo_scenario demand.csv >"$work/file.ini"
+expect_rc 0 $T "$TCO" report "$work/file.ini"
+line "   1  mix: total 2,978, NPV 2,978"
+expect_rc 2 $T "$TCO" report "$work/file.ini" -o "$work/demand.csv"
+expect_err "error: the output is the same file as the input"
+if [ "$(cat "$work/demand.csv")" = "$(printf '100\n300\n500')" ]; then ok; else bad "demand file harmed"; fi
+
 finish
