@@ -442,6 +442,54 @@ static void print_sites(const tco_result *res, FILE *out)
         print_site(s, (int)k, out);
 }
 
+/* One part of a plan: its role, option and GPUs, hours served and cost. */
+static void print_part(FILE *out, const char *role, const char *id, int count, double hours,
+                       double cost, int idw)
+{
+    char a[40], b[40], n[24] = "";
+    if (count >= 0)
+        snprintf(n, sizeof n, "x %d", count);
+    fprintf(out, "        %-9s", role);
+    tco_fput_text(out, id, idw, 0);
+    fprintf(out, " %-10s %14s h %14s\n", n, tco_group_thousands(a, sizeof a, hours, 0),
+            tco_group_thousands(b, sizeof b, cost, 0));
+}
+
+/* The plans, best first (MODEL.md, Plans): each with its total and NPV, the
+ * demand it leaves unserved, and each part's GPU-hours served and cost. */
+static void print_plans(const tco_result *res, FILE *out, int idw)
+{
+    const tco_scenario *s = res->scenario;
+    if (!res->n_plans)
+        return;
+    char a[40], b[40], c[40];
+    fputs("\nPlans, best first (those that serve all demand, then by total); each part's GPU-hours "
+          "served and cost:\n",
+          out);
+    for (size_t k = 0; k < res->n_plans; k++) {
+        const tco_plan_result *r = &res->plans[res->plan_rank[k]];
+        const tco_plan *p = r->plan;
+        fprintf(out, "%4zu  ", k + 1);
+        tco_fput_text(out, p->name, 0, 0);
+        fprintf(out, ": total %s, NPV %s", tco_group_thousands(a, sizeof a, r->total, 0),
+                tco_group_thousands(b, sizeof b, r->npv, 0));
+        if (r->unserved > 0)
+            fprintf(out, "; unserved %s GPU-hours of %s",
+                    tco_group_thousands(c, sizeof c, r->unserved, 0),
+                    tco_group_thousands(a, sizeof a, r->demand, 0));
+        fputc('\n', out);
+        if (p->own_i >= 0)
+            print_part(out, "own", s->options[p->own_i].id, r->own_count, r->own_hours,
+                       r->own_total, idw);
+        if (p->reserve_i >= 0)
+            print_part(out, "reserve", s->options[p->reserve_i].id, r->reserve_count,
+                       r->reserve_hours, r->reserve_total, idw);
+        if (p->overflow_i >= 0)
+            print_part(out, "overflow", s->options[p->overflow_i].id, -1, r->overflow_hours,
+                       r->overflow_total, idw);
+    }
+}
+
 void cli_print_table(const tco_result *res, FILE *out, int color)
 {
     const char *bold = color ? "\033[1m" : "", *green = color ? "\033[32m" : "",
@@ -540,6 +588,7 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
     print_taxes(res, out, idw);
     print_loans(res, out);
     print_leases(res, out);
+    print_plans(res, out, idw);
     if (s->model_params > 0)
         print_sizing(res, out, idw);
     print_decision(res, out, per_unit ? &scale : NULL, ps);

@@ -93,4 +93,37 @@ double tci_dist_in_range(const tco_uncertain *u, double lo, double hi);
 size_t tci_mc_bins(const double *totals, long N, size_t n, const unsigned char *varies,
                    double *scratch, double *lo, double *hi);
 
+/* The keys of [demand] and [plan NAME] (MODEL.md, Demand and Plans): rows
+ * like the key table's, stored by offset in a tco_demand and a tco_plan. */
+typedef enum tci_dkey {
+    TCI_D_REFERENCE,
+    TCI_D_GPU_HOURS,
+    TCI_D_GROWTH,
+    TCI_D_SEASONALITY,
+    TCI_D_FILE,
+    TCI_D_COUNT
+} tci_dkey;
+typedef enum tci_pkey {
+    TCI_P_OWN,
+    TCI_P_OWN_COUNT,
+    TCI_P_RESERVE,
+    TCI_P_RESERVE_COUNT,
+    TCI_P_OVERFLOW,
+    TCI_P_COUNT
+} tci_pkey;
+/* The row of key i, or NULL out of range. */
+const tco_keydef *tci_demand_key(int i);
+const tco_keydef *tci_plan_key(int i);
+
+/* One option's months as the engine computes them (MODEL.md), with its own
+ * utilization replaced by u: monthly (H entries) filled, and its paid_0,
+ * total and npv. */
+void tci_option_months(const tco_scenario *s, const tco_option *o, double u, tco_month *monthly,
+                       double *paid0, double *total, double *npv);
+
+/* The plans of res's scenario into res (MODEL.md, Plans): TCO_ERR_NOMEM or
+ * TCO_OK; nothing to do without plans. */
+tco_status tci_plans_compute(tco_result *res);
+void tci_plans_free(tco_result *res);
+
 #endif /* TCO_CORE_CORE_H */

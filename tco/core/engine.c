@@ -336,6 +336,17 @@ static double monthly_rate(const tco_scenario *s)
 }
 
 /* See core.h. */
+void tci_option_months(const tco_scenario *s, const tco_option *o, double u, tco_month *monthly,
+                       double *paid0, double *total, double *npv)
+{
+    plan p = make_plan(s, o, u);
+    totals t = run_months(s, o, u, &p, monthly_rate(s), monthly);
+    *paid0 = p.paid0;
+    *total = t.total;
+    *npv = t.npv;
+}
+
+/* See core.h. */
 void tci_engine_totals(const tco_scenario *s, double *total, double *npv)
 {
     double rm = monthly_rate(s);
@@ -817,6 +828,8 @@ tco_status tco_compute(const tco_scenario *s, tco_result **out)
         res->rank[i] = order[i].index;
     free(order);
     decide(res);
+    if (tci_plans_compute(res) != TCO_OK)
+        goto nomem;
     *out = res;
     return TCO_OK;
 nomem:
@@ -881,5 +894,6 @@ void tco_result_free(tco_result *res)
             free(res->options[i].monthly);
     free(res->options);
     free(res->rank);
+    tci_plans_free(res);
     free(res);
 }

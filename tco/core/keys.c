@@ -825,6 +825,110 @@ static const tco_keydef option_keys[] = {
 _Static_assert(sizeof option_keys / sizeof *option_keys == TCO_O_COUNT,
                "option_keys: one row per tco_okey");
 
+/* ===== [demand] and [plan NAME] (MODEL.md, Demand and Plans) ===== */
+
+#define D(f) offsetof(tco_demand, f)
+#define P(f) offsetof(tco_plan, f)
+
+static const tco_keydef demand_keys[] = {
+    [TCI_D_REFERENCE] = {.name = "reference",
+                         .section = "demand",
+                         .type = TCO_T_STRING,
+                         .unit = TCO_U_NONE,
+                         .offset = D(reference),
+                         .unit_label = "",
+                         .label = "Option whose GPU-hours demand counts"},
+    [TCI_D_GPU_HOURS] = {.name = "gpu_hours_per_month",
+                         .section = "demand",
+                         .type = TCO_T_NUMBER,
+                         .unit = TCO_U_HOURS,
+                         .offset = D(gpu_hours_per_month),
+                         .hi = 1e12,
+                         .unit_label = "GPU-hours",
+                         .label = "Demand in month 1"},
+    [TCI_D_GROWTH] = {.name = "growth",
+                      .section = "demand",
+                      .type = TCO_T_NUMBER,
+                      .unit = TCO_U_RATIO,
+                      .offset = D(growth),
+                      .lo = -0.99,
+                      .hi = 100,
+                      .unit_label = "per year",
+                      .label = "Demand growth"},
+    [TCI_D_SEASONALITY] = {.name = "seasonality",
+                           .section = "demand",
+                           .type = TCO_T_STRING,
+                           .unit = TCO_U_NONE,
+                           .offset = D(seasonality),
+                           .unit_label = "",
+                           .label = "Monthly factors of demand"},
+    [TCI_D_FILE] = {.name = "file",
+                    .section = "demand",
+                    .type = TCO_T_STRING,
+                    .unit = TCO_U_NONE,
+                    .offset = D(file),
+                    .unit_label = "",
+                    .label = "Demand file"},
+};
+_Static_assert(sizeof demand_keys / sizeof *demand_keys == TCI_D_COUNT,
+               "demand_keys: one row per tci_dkey");
+
+static const tco_keydef plan_keys[] = {
+    [TCI_P_OWN] = {.name = "own",
+                   .section = "plan",
+                   .type = TCO_T_STRING,
+                   .unit = TCO_U_NONE,
+                   .offset = P(own),
+                   .unit_label = "",
+                   .label = "Owned part: a buy option"},
+    [TCI_P_OWN_COUNT] = {.name = "own_count",
+                         .section = "plan",
+                         .type = TCO_T_INT,
+                         .unit = TCO_U_COUNT,
+                         .offset = P(own_count),
+                         .def = -1, /* the option's count */
+                         .hi = 1000000,
+                         .unit_label = "GPUs",
+                         .label = "Owned GPUs"},
+    [TCI_P_RESERVE] = {.name = "reserve",
+                       .section = "plan",
+                       .type = TCO_T_STRING,
+                       .unit = TCO_U_NONE,
+                       .offset = P(reserve),
+                       .unit_label = "",
+                       .label = "Reserved part: a reserved rent option"},
+    [TCI_P_RESERVE_COUNT] = {.name = "reserve_count",
+                             .section = "plan",
+                             .type = TCO_T_INT,
+                             .unit = TCO_U_COUNT,
+                             .offset = P(reserve_count),
+                             .def = -1, /* the option's count */
+                             .hi = 1000000,
+                             .unit_label = "GPUs",
+                             .label = "Reserved GPUs"},
+    [TCI_P_OVERFLOW] = {.name = "overflow",
+                        .section = "plan",
+                        .type = TCO_T_STRING,
+                        .unit = TCO_U_NONE,
+                        .offset = P(overflow),
+                        .unit_label = "",
+                        .label = "Overflow part: an on-demand rent option"},
+};
+_Static_assert(sizeof plan_keys / sizeof *plan_keys == TCI_P_COUNT,
+               "plan_keys: one row per tci_pkey");
+
+/* See core.h. */
+const tco_keydef *tci_demand_key(int i)
+{
+    return (unsigned)i < TCI_D_COUNT ? &demand_keys[i] : NULL;
+}
+
+/* See core.h. */
+const tco_keydef *tci_plan_key(int i)
+{
+    return (unsigned)i < TCI_P_COUNT ? &plan_keys[i] : NULL;
+}
+
 /* See documentation in header file. */
 const tco_keydef *tco_scenario_key(tco_skey key)
 {

@@ -56,6 +56,19 @@ void tco_scenario_free(tco_scenario *s)
     for (size_t i = 0; i < s->n_sites; i++)
         free(s->sites[i].name);
     free(s->sites);
+    if (s->demand) {
+        free(s->demand->reference);
+        free(s->demand->seasonality);
+        free(s->demand->file);
+        free(s->demand);
+    }
+    for (size_t i = 0; i < s->n_plans; i++) {
+        free(s->plans[i].name);
+        free(s->plans[i].own);
+        free(s->plans[i].reserve);
+        free(s->plans[i].overflow);
+    }
+    free(s->plans);
     free(s->file);
     free(s->name);
     free(s->currency);
@@ -94,6 +107,9 @@ tco_scenario *tci_scenario_clone(const tco_scenario *s)
     c->n_options = 0;
     c->sites = NULL;
     c->n_sites = 0;
+    c->demand = NULL;
+    c->plans = NULL;
+    c->n_plans = 0;
     c->ranges = NULL;
     c->n_ranges = 0;
     c->cases = NULL;
@@ -146,6 +162,30 @@ tco_scenario *tci_scenario_clone(const tco_scenario *s)
             c->sites[i].name = NULL;
             c->n_sites = i + 1;
             ok = dup_field(&c->sites[i].name, s->sites[i].name);
+        }
+    }
+    if (ok && s->demand) {
+        c->demand = malloc(sizeof *c->demand);
+        ok = c->demand != NULL;
+        if (ok) {
+            *c->demand = *s->demand;
+            c->demand->reference = c->demand->seasonality = c->demand->file = NULL;
+            ok = dup_field(&c->demand->reference, s->demand->reference) &&
+                 dup_field(&c->demand->seasonality, s->demand->seasonality) &&
+                 dup_field(&c->demand->file, s->demand->file);
+        }
+    }
+    if (ok && s->n_plans) {
+        c->plans = calloc(s->n_plans, sizeof *c->plans);
+        ok = c->plans != NULL;
+        for (size_t i = 0; ok && i < s->n_plans; i++) {
+            const tco_plan *p = &s->plans[i];
+            tco_plan *q = &c->plans[i];
+            *q = *p;
+            q->name = q->own = q->reserve = q->overflow = NULL;
+            c->n_plans = i + 1;
+            ok = dup_field(&q->name, p->name) && dup_field(&q->own, p->own) &&
+                 dup_field(&q->reserve, p->reserve) && dup_field(&q->overflow, p->overflow);
         }
     }
     if (!ok) {

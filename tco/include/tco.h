@@ -47,6 +47,7 @@ extern "C" {
 #define TCO_MAX_ERRORS       50                 /* errors kept per load */
 #define TCO_MAX_CASES        64                 /* [case NAME] sections */
 #define TCO_MAX_SITES        64                 /* [site NAME] sections */
+#define TCO_MAX_PLANS        64                 /* [plan NAME] sections */
 #define TCO_MAX_SECTION_KEYS 1000      /* keys in one case, sensitivity or uncertainty section */
 #define TCO_MAX_SAMPLES      1000000   /* Monte Carlo samples */
 #define TCO_MAX_MC_VALUES    20000000L /* Monte Carlo samples x options */
@@ -573,6 +574,9 @@ typedef struct tco_scenario {
     int deduct_interest;         /* [tax] deduct_interest: 1 yes (default), 0 no */
     size_t n_fx;                 /* [fx] rates, in file order */
     tco_fx *fx;
+    struct tco_demand *demand; /* [demand], or NULL (tco_plan.h) */
+    size_t n_plans;            /* [plan NAME] sections, in file order */
+    struct tco_plan *plans;
     unsigned char src[TCO_S_COUNT];    /* tco_source of each key */
     int key_line[TCO_S_COUNT];         /* line of each key given, else 0 */
     const char *key_file[TCO_S_COUNT]; /* file of that line, or NULL */
@@ -772,7 +776,10 @@ typedef struct tco_result {
      * input order), the lowest NPV, the lowest cost per unit of work (among
      * those that have one); -1 when there is none. */
     int cheapest, lowest_npv, lowest_cost_per_unit;
-    int best; /* the first feasible option in rank order (rank_by); -1 when none */
+    int best;       /* the first feasible option in rank order (rank_by); -1 when none */
+    size_t n_plans; /* the scenario's plans (tco_plan.h) */
+    struct tco_plan_result *plans;       /* in file order */
+    size_t *plan_rank;                   /* plan indices, best first (MODEL.md, Plans) */
     const struct tco_analysis *analysis; /* optional, set by the caller after
                                             tco_analyze(); writers include it */
 } tco_result;
@@ -1158,7 +1165,9 @@ tco_status tco_write_atomic(const char *path, tco_write_fn write, const void *ar
 }
 #endif
 
-/* Comparing two scenarios: declared in its own file, part of this API. */
+/* Comparing two scenarios, and capacity plans: declared in their own files,
+ * part of this API. */
 #include "tco_compare.h"
+#include "tco_plan.h"
 
 #endif /* TCO_H */

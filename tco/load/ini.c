@@ -146,11 +146,13 @@ static tco_status run_passes(loader *L, const char *text, size_t size, const tco
             return TCO_ERR_NOMEM;
     }
     tci_ini_check_scenario(L);
+    tci_ini_read_plans(L);
     if (!any_error(L)) /* an unknown site's error says more */
         tci_ini_warn_unused_sites(L);
     /* Cases are built on a valid base only; a warning (a stale catalog price)
      * leaves the base valid. */
     tci_ini_resolve_sections(L, !any_error(L));
+    tci_ini_check_case_demand(L);
     return TCO_OK;
 }
 

@@ -13,7 +13,8 @@
  *   ini_refs.c     keys that name other keys ([sensitivity], [uncertainty],
  *                  [case NAME]) and inheritance (base = OPTION);
  *   ini_auto.c     options sized to the workload (count = auto);
- *   ini_site.c     named sites ([site NAME], an option's site =). */
+ *   ini_site.c     named sites ([site NAME], an option's site =);
+ *   ini_plan.c     [demand], its file, and [plan NAME]. */
 #ifndef TCO_LOAD_INI_H
 #define TCO_LOAD_INI_H
 
@@ -42,10 +43,12 @@ enum section_kind {
     SEC_SENSITIVITY,
     SEC_UNCERTAINTY,
     SEC_TAX,
-    SEC_FX,     /* [fx]: exchange rates; keys are currency codes */
-    SEC_OPTION, /* [option ID] */
-    SEC_CASE,   /* [case NAME] */
-    SEC_SITE_AT /* [site NAME] */
+    SEC_FX,      /* [fx]: exchange rates; keys are currency codes */
+    SEC_DEMAND,  /* [demand] (MODEL.md, Demand) */
+    SEC_OPTION,  /* [option ID] */
+    SEC_CASE,    /* [case NAME] */
+    SEC_SITE_AT, /* [site NAME] */
+    SEC_PLAN     /* [plan NAME] */
 };
 
 /* A section header found by the line scan. */
@@ -259,5 +262,18 @@ void tci_ini_resolve_site(loader *L, tco_option *o);
 int tci_ini_needs_site_price(const tco_scenario *s, const tco_option *o);
 /* A warning at the header of every named site that no option uses. */
 void tci_ini_warn_unused_sites(loader *L);
+
+/* ===== ini_plan.c: demand and plans ===== */
+
+/* A new [plan NAME] (the first len bytes of name) at `line` of the current
+ * file: its index, or -1 when the name is invalid, repeated or one too many
+ * (reported), or out of memory. */
+int tci_ini_begin_plan(loader *L, const char *name, size_t len, int line);
+/* Convert [demand]'s and every plan's keys, read the demand file, resolve
+ * each plan's parts to options; after the options are complete. */
+void tci_ini_read_plans(loader *L);
+/* A case whose horizon is longer than the demand file's values: an error at
+ * its header. */
+void tci_ini_check_case_demand(loader *L);
 
 #endif /* TCO_LOAD_INI_H */

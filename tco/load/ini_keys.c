@@ -198,8 +198,9 @@ static int on_pair(void *user, const char *sec_name, const char *name, const cha
     const section *sec = &L->sections[si];
     int key = -1;
     if (sec->kind == SEC_CASE || sec->kind == SEC_SENSITIVITY || sec->kind == SEC_UNCERTAINTY ||
-        sec->kind == SEC_FX) {
-        /* Keys here name other keys; they are resolved after the base scenario. */
+        sec->kind == SEC_FX || sec->kind == SEC_DEMAND || sec->kind == SEC_PLAN) {
+        /* Keys here name other keys, or keys of their own tables; they are
+         * resolved after the base scenario. */
         if (!naming_key_wanted(L, si, name, lineno))
             return 1;
     } else if ((key = known_key(L, sec, name, lineno)) < 0) {

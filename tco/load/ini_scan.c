@@ -19,7 +19,7 @@ static int is_id_char(int c)
 
 /* See ini.h. */
 const char *const tci_ini_section_names[] = {"scenario",    "site", "workload", "sensitivity",
-                                             "uncertainty", "tax",  "fx"};
+                                             "uncertainty", "tax",  "fx",       "demand"};
 
 /* Record a section header of the current file. */
 static void add_section(loader *L, enum section_kind kind, int line, int valid, int index)
@@ -170,14 +170,17 @@ static void unknown_section(loader *L, const char *a, size_t len, int line)
 {
     char name[64]; /* the scan has checked the line's UTF-8: cut on a character */
     snprintf(name, sizeof name, "%.*s", (int)tci_utf8_cut(a, len < 60 ? len : 60), a);
-    static const char *const all[] = {"scenario", "site", "workload", "sensitivity", "uncertainty",
-                                      "tax",      "fx",   "option",   "case"};
+    static const char *const all[] = {"scenario",    "site",   "workload", "sensitivity",
+                                      "uncertainty", "tax",    "fx",       "option",
+                                      "case",        "demand", "plan"};
     const char *hint = tci_ini_closest(L, name, all, sizeof all / sizeof all[0]);
     if (!hint && strchr(name, ' ')) /* "options x", "cases bear": judge the first word */
         hint = (strncmp(name, "option", 6) == 0) ? "option"
                : (strncmp(name, "case", 4) == 0) ? "case"
                                                  : NULL;
-    if (hint && strcmp(hint, "option") == 0)
+    if (hint && strcmp(hint, "plan") == 0)
+        tci_ini_report(L, line, NULL, "unknown section [%s]; did you mean [plan NAME]?", name);
+    else if (hint && strcmp(hint, "option") == 0)
         tci_ini_report(L, line, NULL, "unknown section [%s]; did you mean [option ID]?", name);
     else if (hint && strcmp(hint, "case") == 0)
         tci_ini_report(L, line, NULL, "unknown section [%s]; did you mean [case NAME]?", name);
@@ -187,7 +190,7 @@ static void unknown_section(loader *L, const char *a, size_t len, int line)
         tci_ini_report(
             L, line, NULL,
             "unknown section [%s]; expected [scenario], [site], [workload], [option ID], "
-            "[case NAME], [sensitivity], [uncertainty], [tax] or [fx]",
+            "[case NAME], [sensitivity], [uncertainty], [tax], [fx], [demand] or [plan NAME]",
             name);
     add_section(L, SEC_UNKNOWN, line, 0, -1);
 }
@@ -232,7 +235,12 @@ static void scan_section(loader *L, const char *p, const char *end, int line)
         add_section(L, SEC_SITE_AT, line, si >= 0, si);
         return;
     }
-    for (int k = SEC_SCENARIO; k <= SEC_FX; k++) {
+    if ((id = after_word(a, b, "plan")) && id < b) { /* [plan NAME] */
+        int pi = tci_ini_begin_plan(L, id, (size_t)(b - id), line);
+        add_section(L, SEC_PLAN, line, pi >= 0, pi);
+        return;
+    }
+    for (int k = SEC_SCENARIO; k <= SEC_DEMAND; k++) {
         const char *want = tci_ini_section_names[k - SEC_SCENARIO];
         if (strlen(want) == len && memcmp(a, want, len) == 0) {
             int first = L->section_of_kind[k];

@@ -347,6 +347,60 @@ static tco_status put_fiscal_years(FILE *out, const tco_result *res)
     return TCO_OK;
 }
 
+/* The plans, best first (MODEL.md, Plans): only when the scenario has any. */
+static void put_plans(FILE *out, const tco_result *res)
+{
+    if (!res->n_plans)
+        return;
+    fputs(",\n  \"plans\": [", out);
+    for (size_t k = 0; k < res->n_plans; k++) {
+        const tco_plan_result *r = &res->plans[res->plan_rank[k]];
+        const tco_plan *p = r->plan;
+        fputs(k ? ",\n    {\"name\": " : "\n    {\"name\": ", out);
+        tci_json_string(out, p->name);
+        tci_json_text_member(out, "own", p->own_i >= 0 ? p->own : NULL);
+        fprintf(out, ", \"own_count\": %d", r->own_count);
+        tci_json_text_member(out, "reserve", p->reserve_i >= 0 ? p->reserve : NULL);
+        fprintf(out, ", \"reserve_count\": %d", r->reserve_count);
+        tci_json_text_member(out, "overflow", p->overflow_i >= 0 ? p->overflow : NULL);
+        fprintf(out, ", \"serves_demand\": %s", r->unserved > 0 ? "false" : "true");
+        const json_number f[] = {{"paid0", r->paid0},
+                                 {"own_total", r->own_total},
+                                 {"reserve_total", r->reserve_total},
+                                 {"overflow_total", r->overflow_total},
+                                 {"total", r->total},
+                                 {"own_npv", r->own_npv},
+                                 {"reserve_npv", r->reserve_npv},
+                                 {"overflow_npv", r->overflow_npv},
+                                 {"npv", r->npv},
+                                 {"demand", r->demand},
+                                 {"unserved", r->unserved},
+                                 {"own_hours", r->own_hours},
+                                 {"reserve_hours", r->reserve_hours},
+                                 {"overflow_hours", r->overflow_hours}};
+        put_numbers(out, f, sizeof f / sizeof *f);
+        fputs(", \"monthly\": [", out);
+        for (int m = 0; m < res->scenario->horizon_months; m++) {
+            const tco_plan_month *pm = &r->monthly[m];
+            fprintf(out, "%s\n      {\"month\": %d", m ? "," : "", m + 1);
+            const json_number g[] = {{"demand", pm->demand},
+                                     {"own_hours", pm->own_hours},
+                                     {"own_utilization", pm->own_utilization},
+                                     {"reserve_hours", pm->reserve_hours},
+                                     {"overflow_hours", pm->overflow_hours},
+                                     {"unserved", pm->unserved},
+                                     {"own_cost", pm->own_cost},
+                                     {"reserve_cost", pm->reserve_cost},
+                                     {"overflow_cost", pm->overflow_cost},
+                                     {"cost", pm->cost}};
+            put_numbers(out, g, sizeof g / sizeof *g);
+            fputc('}', out);
+        }
+        fputs("\n    ]}", out);
+    }
+    fputs("\n  ]", out);
+}
+
 /* See documentation in header file. */
 tco_status tco_report_write_json_stream(const tco_result *res, FILE *out)
 {
@@ -384,6 +438,7 @@ tco_status tco_report_write_json_stream(const tco_result *res, FILE *out)
     tco_status st = put_fiscal_years(out, res);
     if (st != TCO_OK)
         return st;
+    put_plans(out, res);
     if (res->analysis)
         put_analysis(out, res, res->analysis);
     fputs("\n}\n", out);

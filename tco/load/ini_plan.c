@@ -1,0 +1,387 @@
+/* ini_plan.c - capacity planning's inputs (MODEL.md, Demand and Plans):
+ * the [demand] section and its demand file, the [plan NAME] headers, their
+ * keys' values, and each plan's parts resolved to options of the right
+ * kind. */
+#include "load/ini.h"
+#include "core/core.h"
+#include "util/readfile.h"
+#include "util/suggest.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* See ini.h. */
+int tci_ini_begin_plan(loader *L, const char *name, size_t len, int line)
+{
+    tco_scenario *sc = L->s;
+    for (size_t i = 0; i < len; i++) {
+        int c = (unsigned char)name[i];
+        if (!isalnum(c) && c != '-' && c != '_') {
+            tci_ini_report(L, line, NULL,
+                           "invalid plan name '%.*s': use letters, digits, '-' and '_'", (int)len,
+                           name);
+            return -1;
+        }
+    }
+    if (len > TCO_MAX_ID) {
+        tci_ini_report(L, line, NULL, "plan name '%.*s' is longer than %d characters", (int)len,
+                       name, TCO_MAX_ID);
+        return -1;
+    }
+    for (size_t i = 0; i < sc->n_plans; i++) {
+        const tco_plan *p = &sc->plans[i];
+        if (strlen(p->name) == len && memcmp(p->name, name, len) == 0) {
+            if (p->in_file == sc->files[L->cur])
+                tci_ini_report(L, line, NULL, "duplicate plan '%.*s' (first at line %d)", (int)len,
+                               name, p->line);
+            else
+                tci_ini_report(L, line, NULL, "duplicate plan '%.*s' (first at %s:%d)", (int)len,
+                               name, p->in_file, p->line);
+            return -1;
+        }
+    }
+    if (sc->n_plans >= TCO_MAX_PLANS) {
+        tci_ini_report(L, line, NULL, "too many plans: the limit is %d", TCO_MAX_PLANS);
+        return -1;
+    }
+    tco_plan *grown = tci_ini_grow(sc->plans, sc->n_plans, sizeof *grown);
+    if (!grown) {
+        L->nomem = 1;
+        return -1;
+    }
+    sc->plans = grown;
+    tco_plan *p = &sc->plans[sc->n_plans];
+    memset(p, 0, sizeof *p);
+    p->name = strndup(name, len);
+    if (!p->name) {
+        L->nomem = 1;
+        return -1;
+    }
+    tci_ini_apply_defaults(p, tci_plan_key, TCI_P_COUNT);
+    p->own_i = p->reserve_i = p->overflow_i = -1;
+    p->line = line;
+    p->in_file = sc->files[L->cur];
+    return (int)sc->n_plans++;
+}
+
+/* The line of key `name` in the section of kind `kind` (and plan `index`),
+ * with its file made the current one; 0 when it is not given. */
+static int key_at(loader *L, enum section_kind kind, int index, const char *name)
+{
+    for (size_t i = 0; i < L->n_entries; i++) {
+        const entry *e = &L->entries[i];
+        const section *sec = &L->sections[e->section];
+        if (sec->kind == kind && (kind != SEC_PLAN || sec->index == index) && e->name &&
+            strcmp(e->name, name) == 0) {
+            L->cur = e->file;
+            return e->line;
+        }
+    }
+    return 0;
+}
+
+/* One pair of [demand] or a [plan NAME] into its struct; an unknown key is
+ * reported with the closest of the section's keys. */
+static void convert(loader *L, const entry *e, void *base, const tco_keydef *(*get)(int), int n,
+                    const char *secname)
+{
+    L->cur = e->file;
+    int k = tci_ini_find_key(get, n, NULL, e->name);
+    if (k >= 0) {
+        tci_ini_set_value(L, base, get(k), e->value, e->line);
+        return;
+    }
+    const char *cands[TCI_D_COUNT + TCI_P_COUNT];
+    for (int i = 0; i < n; i++)
+        cands[i] = get(i)->name;
+    const char *hint = tci_ini_closest(L, e->name, cands, (size_t)n);
+    if (hint)
+        tci_ini_report(L, e->line, NULL, "unknown key '%s' in [%s]; did you mean '%s'?", e->name,
+                       secname, hint);
+    else
+        tci_ini_report(L, e->line, NULL, "unknown key '%s' in [%s]", e->name, secname);
+}
+
+/* The seasonality list: 12 numbers >= 0 that average 1. */
+static void read_seasonality(loader *L, tco_demand *d)
+{
+    int line = key_at(L, SEC_DEMAND, 0, "seasonality");
+    const char *list = d->seasonality;
+    size_t n = 0;
+    double sum = 0;
+    while (list) {
+        size_t len;
+        const char *item = tci_ini_list_item(&list, &len);
+        char buf[64];
+        double x = 0;
+        if (len == 0 || len >= sizeof buf) {
+            tci_ini_report(L, line, NULL,
+                           "'seasonality' needs 12 numbers separated by commas (item %zu is %s)",
+                           n + 1, len ? "too long" : "empty");
+            return;
+        }
+        memcpy(buf, item, len);
+        buf[len] = '\0';
+        if (!tci_ini_is_plain_number(buf, 0) || tci_ini_strtod(buf, &x) != 0 || x < 0 || x > 12) {
+            tci_ini_report(L, line, NULL,
+                           "'seasonality' item %zu must be a number from 0 to 12 (got %s)", n + 1,
+                           buf);
+            return;
+        }
+        if (n < 12)
+            d->season[n] = x;
+        sum += x;
+        n++;
+    }
+    if (n != 12) {
+        tci_ini_report(L, line, NULL, "'seasonality' needs 12 factors, one a month (got %zu)", n);
+        return;
+    }
+    if (fabs(sum - 12) > 1e-9)
+        tci_ini_report(L, line, NULL,
+                       "'seasonality' factors must average 1 (they sum to %.10g, not 12)", sum);
+}
+
+/* Parse the demand file's text, file index fi: one value per line. 1 when
+ * every line was read; else 0 (reported). */
+static int parse_demand(loader *L, tco_demand *d, const char *text, size_t size, int fi)
+{
+    const char *p = text, *end = text + size;
+    int line = 0;
+    L->cur = fi;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *a = p, *b = nl ? nl : end;
+        p = nl ? nl + 1 : end;
+        line++;
+        tci_ini_trim(&a, &b);
+        if (a == b || *a == '#')
+            continue;
+        char buf[64];
+        double x = 0;
+        size_t len = (size_t)(b - a);
+        int ok = len < sizeof buf;
+        if (ok) {
+            memcpy(buf, a, len);
+            buf[len] = '\0';
+            ok = !memchr(a, '\0', len) && tci_ini_is_plain_number(buf, 0) &&
+                 tci_ini_strtod(buf, &x) == 0 && x >= 0 && x <= 1e12;
+        }
+        if (!ok) {
+            tci_ini_report(L, line, NULL,
+                           "expected one number of GPU-hours for month %zu (a plain number from "
+                           "0 to 1e12)",
+                           d->n_values + 1);
+            return 0;
+        }
+        if (d->n_values >= TCO_MAX_HORIZON) {
+            tci_ini_report(L, line, NULL, "more than %d monthly values (the longest horizon)",
+                           TCO_MAX_HORIZON);
+            return 0;
+        }
+        d->values[d->n_values++] = x;
+    }
+    return 1;
+}
+
+/* file = PATH: read it as every input is read, bounded, a regular file. */
+static void read_demand_file(loader *L, tco_demand *d, int line)
+{
+    int at = L->cur;
+    char *path = tci_ini_path_beside(L->s->files[at], d->file, strlen(d->file));
+    if (!path) {
+        L->nomem = 1;
+        return;
+    }
+    tco_file_id id;
+    const char *why = NULL;
+    int not_regular = 0;
+    FILE *f = tci_open_input(path, &id, &why, &not_regular);
+    char *text = NULL;
+    size_t size = 0;
+    if (!f) {
+        tci_ini_report(L, line, NULL, "cannot read demand file '%s': %s", d->file, why);
+    } else {
+        tco_status st = tci_read_all(f, TCO_MAX_FILE, 1, &text, &size);
+        int err = errno;
+        fclose(f);
+        if (st == TCO_ERR_NOMEM)
+            L->nomem = 1;
+        else if (st == TCO_ERR_LIMIT)
+            tci_ini_report(L, line, NULL, "demand file '%s' is larger than %d bytes", d->file,
+                           TCO_MAX_FILE);
+        else if (st != TCO_OK)
+            tci_ini_report(L, line, NULL, "cannot read demand file '%s': %s", d->file,
+                           strerror(err));
+    }
+    if (text) {
+        int fi = tci_ini_add_file(L, path, id, at);
+        int read = fi >= 0 && parse_demand(L, d, text, size, fi);
+        L->cur = at;
+        if (read && (int)d->n_values < L->s->horizon_months)
+            tci_ini_report(L, line, NULL,
+                           "demand file '%s' gives %zu monthly values; the horizon needs %d",
+                           d->file, d->n_values, L->s->horizon_months);
+    }
+    free(text);
+    free(path);
+}
+
+/* [demand]'s checks once its keys are read. */
+static void check_demand(loader *L, tco_demand *d, const section *sec)
+{
+    tco_scenario *s = L->s;
+    int line;
+    if (!d->reference) {
+        L->cur = sec->file;
+        tci_ini_report(L, sec->line, NULL,
+                       "[demand] needs 'reference': the option whose GPU-hours it counts");
+    } else if ((d->ref = tco_scenario_find(s, d->reference)) < 0) {
+        line = key_at(L, SEC_DEMAND, 0, "reference");
+        const char *hint = tci_ini_closest_option(L, s, d->reference);
+        if (hint)
+            tci_ini_report(L, line, NULL, "reference '%s' is not an option; did you mean '%s'?",
+                           d->reference, hint);
+        else
+            tci_ini_report(L, line, NULL, "reference '%s' is not an option", d->reference);
+    }
+    if (d->file) {
+        static const char *const formula[] = {"gpu_hours_per_month", "growth", "seasonality"};
+        for (int i = 0; i < 3; i++)
+            if ((line = key_at(L, SEC_DEMAND, 0, formula[i])) > 0)
+                tci_ini_report(L, line, NULL,
+                               "'%s' with 'file': give the demand by the file or by the "
+                               "formula, not both",
+                               formula[i]);
+        read_demand_file(L, d, key_at(L, SEC_DEMAND, 0, "file"));
+        return;
+    }
+    if (!key_at(L, SEC_DEMAND, 0, "gpu_hours_per_month")) {
+        L->cur = sec->file;
+        tci_ini_report(L, sec->line, NULL,
+                       "[demand] needs 'gpu_hours_per_month' (month 1's demand) or 'file'");
+    }
+    if (d->seasonality)
+        read_seasonality(L, d);
+}
+
+/* One part of plan p: the option named `id` (key `key`), which must be of
+ * the kind `want` says; its index, or -1 (reported). */
+static int resolve_part(loader *L, int pi, const char *key, const char *id, int want)
+{
+    static const char *const kinds[] = {"a buy option", "a rent option with pricing = reserved",
+                                        "a rent option with pricing = on-demand"};
+    const tco_scenario *s = L->s;
+    int line = key_at(L, SEC_PLAN, pi, key);
+    int i = tco_scenario_find(s, id);
+    if (i < 0) {
+        const char *hint = tci_ini_closest_option(L, s, id);
+        if (hint)
+            tci_ini_report(L, line, NULL, "%s '%s' is not an option; did you mean '%s'?", key, id,
+                           hint);
+        else
+            tci_ini_report(L, line, NULL, "%s '%s' is not an option", key, id);
+        return -1;
+    }
+    const tco_option *o = &s->options[i];
+    int ok = want == 0   ? o->acquire == TCO_BUY
+             : want == 1 ? o->acquire == TCO_RENT && o->pricing == TCO_RESERVED
+                         : o->acquire == TCO_RENT && o->pricing == TCO_ON_DEMAND;
+    if (!ok) {
+        tci_ini_report(L, line, NULL, "%s '%s' must be %s", key, id, kinds[want]);
+        return -1;
+    }
+    return i;
+}
+
+/* A plan's checks once its keys are read. */
+static void check_plan(loader *L, tco_plan *p, int pi, int has_demand)
+{
+    L->cur = 0;
+    int header = tci_ini_at_file(L, p->in_file, p->line);
+    if (!has_demand)
+        tci_ini_report(L, header, NULL,
+                       "plan '%s' needs a [demand] section: the GPU-hours it serves", p->name);
+    if (!p->own && !p->reserve && !p->overflow) {
+        L->cur = 0;
+        tci_ini_report(L, tci_ini_at_file(L, p->in_file, p->line), NULL,
+                       "plan '%s' has no part: give own, reserve or overflow", p->name);
+    }
+    if (p->own)
+        p->own_i = resolve_part(L, pi, "own", p->own, 0);
+    if (p->reserve)
+        p->reserve_i = resolve_part(L, pi, "reserve", p->reserve, 1);
+    if (p->overflow)
+        p->overflow_i = resolve_part(L, pi, "overflow", p->overflow, 2);
+    int line;
+    if (!p->own && (line = key_at(L, SEC_PLAN, pi, "own_count")) > 0)
+        tci_ini_report(L, line, NULL, "'own_count' needs 'own = OPTION' (a buy option)");
+    if (!p->reserve && (line = key_at(L, SEC_PLAN, pi, "reserve_count")) > 0)
+        tci_ini_report(L, line, NULL,
+                       "'reserve_count' needs 'reserve = OPTION' (a reserved rent option)");
+}
+
+/* See ini.h. */
+void tci_ini_read_plans(loader *L)
+{
+    tco_scenario *s = L->s;
+    const section *dsec = NULL;
+    for (size_t i = 0; i < L->n_sections && !dsec; i++)
+        if (L->sections[i].kind == SEC_DEMAND && L->sections[i].valid)
+            dsec = &L->sections[i];
+    if (!dsec && !s->n_plans)
+        return;
+    if (dsec) {
+        s->demand = calloc(1, sizeof *s->demand);
+        if (!s->demand) {
+            L->nomem = 1;
+            return;
+        }
+        tci_ini_apply_defaults(s->demand, tci_demand_key, TCI_D_COUNT);
+        for (int m = 0; m < 12; m++)
+            s->demand->season[m] = 1;
+        s->demand->line = dsec->line;
+        s->demand->in_file = s->files[dsec->file];
+    }
+    for (size_t i = 0; i < L->n_entries; i++) {
+        const entry *e = &L->entries[i];
+        const section *sec = &L->sections[e->section];
+        if (sec->kind == SEC_DEMAND && s->demand)
+            convert(L, e, s->demand, tci_demand_key, TCI_D_COUNT, "demand");
+        else if (sec->kind == SEC_PLAN)
+            convert(L, e, &s->plans[sec->index], tci_plan_key, TCI_P_COUNT, "plan NAME");
+    }
+    if (s->demand)
+        check_demand(L, s->demand, dsec);
+    for (size_t i = 0; i < s->n_plans; i++)
+        check_plan(L, &s->plans[i], (int)i, s->demand != NULL);
+    if (s->demand && !s->n_plans) {
+        L->cur = dsec->file;
+        tci_ini_report(L, dsec->line, NULL,
+                       "[demand] is not used by any plan (add a [plan NAME] section)");
+        tci_ini_as_warning(L);
+    }
+    L->cur = 0;
+}
+
+/* See ini.h. */
+void tci_ini_check_case_demand(loader *L)
+{
+    const tco_scenario *s = L->s;
+    if (!s->demand || !s->demand->file)
+        return;
+    for (size_t i = 0; i < s->n_cases; i++) {
+        const tco_case *c = &s->cases[i];
+        if (c->scenario && (size_t)c->scenario->horizon_months > s->demand->n_values) {
+            L->cur = L->case_file ? L->case_file[i] : 0;
+            tci_ini_report(L, c->line, NULL,
+                           "case '%s' has a horizon of %d months; the demand file gives %zu "
+                           "monthly values",
+                           c->name, c->scenario->horizon_months, s->demand->n_values);
+        }
+    }
+}

@@ -1,0 +1,129 @@
+#!/bin/bash
+# test_plan.sh TCO SOURCE_DIR - capacity plans in the text outputs (docs/MODEL.md,
+# Demand and Plans): the terminal table's plans, best first, with each part's hours
+# served and cost; the JSON's plans; a scenario without plans has neither. The scenario
+# is MODEL.md's example; the figures are worked out by hand in the comments.
+TCO=$1
+SRC=$2
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+T="timeout 60"
+: "$SRC"
+
+# MODEL.md's example: T = 100, H = 3, no discounting. Demand 200 a month with
+# seasonality 0.5, 1.5, 2.5 (the other nine sum to 7.5): D = 100, 300, 500 GPU-hours
+# of gb. gb: 2 GPUs bought at 1,000, 1,000 W, idle 0.2, load 1: it_kw = 0.4 + 1.6u,
+# power 4 + 16u, cooling (PUE 1.5) 2 + 8u, 6 + 24u a month. rv: 1 GPU reserved at 2 an
+# hour, 200 a month. od: 3 an hour, throughput 20 against gb's 10: one od hour serves 2.
+cat >"$work/plan.ini" <<'EOF'
+[scenario]
+name = plan example
+horizon_months = 3
+hours_per_month = 100
+discount_rate = 0
+[site]
+electricity_price = 0.1
+pue = 1.5
+[option gb]
+acquire = buy
+count = 2
+gpu_price = 1000
+tdp_w = 1000
+idle_power_fraction = 0.2
+load_power_fraction = 1
+throughput = 10
+[option rv]
+acquire = rent
+pricing = reserved
+count = 1
+price_per_gpu_hour = 2
+[option od]
+acquire = rent
+count = 1
+price_per_gpu_hour = 3
+throughput = 20
+[demand]
+reference = gb
+gpu_hours_per_month = 200
+seasonality = 0.5, 1.5, 2.5, 1, 1, 1, 1, 1, 0.5, 0.5, 0.5, 1
+[plan own-only]
+own = gb
+own_count = 2
+[plan mix]
+own = gb
+reserve = rv
+reserve_count = 1
+overflow = od
+EOF
+
+line() { # line TEXT: the last command's output holds the line TEXT exactly
+    if grep -qxF -- "$1" "$work/out"; then ok; else bad "no line '$1' in: $(cat "$work/out")"; fi
+}
+
+# --- The table. mix: owned 100, 200, 200 hours (u 0.5, 1, 1): 18 + 30 + 30 and capex
+# 2,000 = 2,078; reserved 0 + 100 + 100 = 200 hours used, 600 paid; overflow 200
+# reference hours in month 3 = 100 od hours, 300. Total 2,978. own-only: the same owned
+# part, 2,078; unserved 0 + 100 + 300 = 400 of 900: it ranks second.
+expect_rc 0 $T "$TCO" report "$work/plan.ini"
+line "Plans, best first (those that serve all demand, then by total); each part's GPU-hours served and cost:"
+line "   1  mix: total 2,978, NPV 2,978"
+line "        own      gb     x 2                   500 h          2,078"
+line "        reserve  rv     x 1                   200 h            600"
+line "        overflow od                           100 h            300"
+line "   2  own-only: total 2,078, NPV 2,078; unserved 400 GPU-hours of 900"
+if [ "$(grep -c '^        own ' "$work/out")" = 2 ]; then ok; else bad "two owned parts expected"; fi
+
+# --- The JSON: the same figures, best first, with the months.
+expect_rc 0 $T "$TCO" report "$work/plan.ini" -o "$work/plan.json"
+if $T $PY - "$work/plan.json" <<'EOF'; then ok; else bad "JSON plans"; fi
+import json, sys
+d = json.load(open(sys.argv[1]))
+p = d["plans"]
+assert [x["name"] for x in p] == ["mix", "own-only"], p
+m = p[0]
+want = {"own": "gb", "own_count": 2, "reserve": "rv", "reserve_count": 1, "overflow": "od",
+        "serves_demand": True, "paid0": 2000, "own_total": 2078, "reserve_total": 600,
+        "overflow_total": 300, "total": 2978, "npv": 2978, "demand": 900, "unserved": 0,
+        "own_hours": 500, "reserve_hours": 200, "overflow_hours": 100}
+for k, v in want.items():
+    assert m[k] == v, (k, m[k], v)
+months = [(x["demand"], x["own_hours"], x["own_utilization"], x["reserve_hours"],
+           x["overflow_hours"], x["own_cost"], x["reserve_cost"], x["overflow_cost"], x["cost"])
+          for x in m["monthly"]]
+assert months == [(100, 100, 0.5, 0, 0, 18, 200, 0, 218), (300, 200, 1, 100, 0, 30, 200, 0, 230),
+                  (500, 200, 1, 100, 100, 30, 200, 300, 530)], months
+o = p[1]
+assert o["reserve"] is None and o["overflow"] is None and o["reserve_count"] == 0
+assert o["serves_demand"] is False and o["unserved"] == 400 and o["total"] == 2078
+assert [x["unserved"] for x in o["monthly"]] == [0, 100, 300]
+EOF
+
+# --- Without [demand] and plans: no plans in either output.
+sed '/^\[demand\]/,$d' "$work/plan.ini" >"$work/none.ini"
+expect_rc 0 $T "$TCO" report "$work/none.ini"
+if grep -q '^Plans' "$work/out"; then bad "plans in a table without plans"; else ok; fi
+expect_rc 0 $T "$TCO" report "$work/none.ini" -o "$work/none.json"
+if grep -q '"plans"' "$work/none.json"; then bad "plans in a JSON without plans"; else ok; fi
+
+# --- A demand file is read as every input is: a FIFO or a device is refused without
+# blocking (the read would never end), and the demand file is never an output.
+fifo_scenario() { # fifo_scenario FILE
+    sed -e '/^gpu_hours_per_month/d' -e '/^seasonality/d' \
+        -e "s|^reference = gb|reference = gb\nfile = $1|" "$work/plan.ini"
+}
+mkfifo "$work/fifo.csv"
+fifo_scenario fifo.csv >"$work/fifo.ini"
+expect_rc 2 $T "$TCO" report "$work/fifo.ini"
+expect_err "$work/fifo.ini:29: error: cannot read demand file 'fifo.csv': not a regular file (a FIFO)"
+fifo_scenario /dev/zero >"$work/zero.ini"
+expect_rc 2 $T "$TCO" report "$work/zero.ini"
+expect_err "$work/zero.ini:29: error: cannot read demand file '/dev/zero': not a regular file"
+printf '100\n300\n500\n' >"$work/demand.csv"
+fifo_scenario demand.csv >"$work/file.ini"
+expect_rc 0 $T "$TCO" report "$work/file.ini"
+line "   1  mix: total 2,978, NPV 2,978"
+expect_rc 2 $T "$TCO" report "$work/file.ini" -o "$work/demand.csv"
+expect_err "error: the output is the same file as the input"
+if [ "$(cat "$work/demand.csv")" = "$(printf '100\n300\n500')" ]; then ok; else bad "demand file harmed"; fi
+
+finish

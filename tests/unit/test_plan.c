@@ -1,0 +1,214 @@
+/* test_plan.c - demand and plans (docs/MODEL.md, "Demand (`[demand]`)" and
+ * "Plans (`[plan NAME]`)"): MODEL.md's example worked by hand, demand by its
+ * formula and from a file. Every expected value is derived in the comments. */
+#include "check.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define CLOSE(a, b) CU_ASSERT(check_close((a), (b)))
+
+/* MODEL.md's example: H = 3, T = 100, electricity 0.1, PUE 1.5; gb bought (2
+ * GPUs, 1,000 each, 1,000 W, idle 0.2, load 1, throughput 10), rv reserved at
+ * 2 an hour, od on demand at 3 an hour with throughput 20 (k = 2). Demand 200
+ * a month with seasonality 0.5, 1.5, 2.5, ...: D = 100, 300, 500. DISCOUNT
+ * is the discount rate. */
+#define EXAMPLE(DISCOUNT)                                                                          \
+    "[scenario]\nname = plan example\nhorizon_months = 3\nhours_per_month = 100\n"                 \
+    "discount_rate = " DISCOUNT "\n[site]\nelectricity_price = 0.1\npue = 1.5\n"                   \
+    "[option gb]\nacquire = buy\ncount = 2\ngpu_price = 1000\ntdp_w = 1000\n"                      \
+    "idle_power_fraction = 0.2\nload_power_fraction = 1\nthroughput = 10\n"                        \
+    "[option rv]\nacquire = rent\npricing = reserved\ncount = 1\nprice_per_gpu_hour = 2\n"         \
+    "[option od]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 3\nthroughput = 20\n"            \
+    "[demand]\nreference = gb\ngpu_hours_per_month = 200\n"                                        \
+    "seasonality = 0.5, 1.5, 2.5, 1, 1, 1, 1, 1, 0.5, 0.5, 0.5, 1\n"                               \
+    "[plan own-only]\nown = gb\nown_count = 2\n"                                                   \
+    "[plan mix]\nown = gb\nreserve = rv\nreserve_count = 1\noverflow = od\n"
+
+static void test_plan_by_hand(void)
+{
+    tco_scenario *s = NULL;
+    tco_result *r = check_compute(EXAMPLE("0"), "t.ini", &s);
+    if (!r)
+        return;
+    CU_ASSERT_EQUAL_FATAL(r->n_plans, 2);
+    /* mix serves all demand: ranked first though own-only's total is lower. */
+    CU_ASSERT_EQUAL(r->plan_rank[0], 1);
+    CU_ASSERT_EQUAL(r->plan_rank[1], 0);
+    const tco_plan_result *mix = &r->plans[1], *own = &r->plans[0];
+    CU_ASSERT_STRING_EQUAL(mix->plan->name, "mix");
+    CU_ASSERT_EQUAL(mix->own_count, 2); /* the option's count */
+    CU_ASSERT_EQUAL(mix->reserve_count, 1);
+    /* Month 1: D 100, owned 100 hours at u = 0.5; cost_own = 6 + 24u = 18,
+     * reserved 200. Month 2: D 300, owned 200 (u 1, 30), reserved 100.
+     * Month 3: D 500, owned 200, reserved 100, overflow 200 reference hours
+     * = 100 od hours at 3 = 300. */
+    static const double demand[] = {100, 300, 500}, own_h[] = {100, 200, 200}, util[] = {0.5, 1, 1},
+                        res_h[] = {0, 100, 100}, over_h[] = {0, 0, 100}, own_c[] = {18, 30, 30},
+                        over_c[] = {0, 0, 300}, cost[] = {218, 230, 530};
+    for (int m = 0; m < 3; m++) {
+        const tco_plan_month *pm = &mix->monthly[m];
+        CLOSE(pm->demand, demand[m]);
+        CLOSE(pm->own_hours, own_h[m]);
+        CLOSE(pm->own_utilization, util[m]);
+        CLOSE(pm->reserve_hours, res_h[m]);
+        CLOSE(pm->overflow_hours, over_h[m]);
+        CLOSE(pm->unserved, 0);
+        CLOSE(pm->own_cost, own_c[m]);
+        CLOSE(pm->reserve_cost, 200);
+        CLOSE(pm->overflow_cost, over_c[m]);
+        CLOSE(pm->cost, cost[m]);
+    }
+    CLOSE(mix->paid0, 2000);
+    CLOSE(mix->own_total, 2078); /* 2,000 + 18 + 30 + 30 */
+    CLOSE(mix->reserve_total, 600);
+    CLOSE(mix->overflow_total, 300);
+    CLOSE(mix->total, 2978);
+    CLOSE(mix->npv, 2978); /* no discounting */
+    CLOSE(mix->demand, 900);
+    CLOSE(mix->own_hours, 500);
+    CLOSE(mix->reserve_hours, 200);
+    CLOSE(mix->overflow_hours, 100);
+    /* own-only: the same owned part; 100 and 300 hours unserved. */
+    CLOSE(own->total, 2078);
+    CLOSE(own->unserved, 400);
+    CLOSE(own->monthly[1].unserved, 100);
+    CLOSE(own->monthly[2].unserved, 300);
+    CLOSE(own->overflow_total, 0);
+    tco_result_free(r);
+    tco_scenario_free(s);
+
+    /* At 1.01^12 - 1 a year, r_m = 0.01: npv = 2,000 + 218/1.01 + 230/1.01^2
+     * + 530/1.01^3 = 2,955.72245392... */
+    r = check_compute(EXAMPLE("0.12682503013196972"), "t.ini", &s);
+    if (!r)
+        return;
+    CU_ASSERT(fabs(r->plans[1].npv - 2955.722453923659) < 1e-6);
+    CLOSE(r->plans[1].total, 2978);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
+/* D(m) = 1000 * 1.5^((m-1)/12) * f[(m-1) mod 12], f = 2, 0, 1, ..., 1. */
+static void test_demand_formula(void)
+{
+    tco_scenario *s = NULL;
+    tco_result *r = check_compute(
+        "[scenario]\nname = t\nhorizon_months = 24\n[option od]\nacquire = rent\ncount = 1\n"
+        "price_per_gpu_hour = 1\n[demand]\nreference = od\ngpu_hours_per_month = 1000\n"
+        "growth = 0.5\nseasonality = 2, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1\n"
+        "[plan p]\noverflow = od\n",
+        "t.ini", &s);
+    if (!r)
+        return;
+    CLOSE(tco_demand_at(s, 1), 2000);             /* f[0] = 2 */
+    CLOSE(tco_demand_at(s, 2), 0);                /* f[1] = 0 */
+    CLOSE(tco_demand_at(s, 7), 1000 * sqrt(1.5)); /* half a year */
+    CLOSE(tco_demand_at(s, 13), 1500 * 2);        /* a year: 1.5 times, f[0] */
+    CLOSE(tco_demand_at(s, 24), 1000 * pow(1.5, 23.0 / 12));
+    CLOSE(tco_demand_at(s, 25), 0); /* past the horizon */
+    /* Overflow alone at 1 an hour, T = 730: the plan's total is the demand. */
+    double sum = 0;
+    for (int m = 1; m <= 24; m++)
+        sum += tco_demand_at(s, m);
+    CLOSE(r->plans[0].total, sum);
+    CLOSE(r->plans[0].overflow_hours, sum);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
+/* file = demand.csv beside the scenario: comments and blank lines skipped,
+ * CR LF allowed, values past the horizon unused. */
+static void test_demand_file(void)
+{
+    char dir[] = "/tmp/tco-plan-XXXXXX";
+    CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+    char ini[64], csv[64];
+    snprintf(ini, sizeof ini, "%s/s.ini", dir);
+    snprintf(csv, sizeof csv, "%s/demand.csv", dir);
+    FILE *f = fopen(csv, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fputs("# GPU-hours a month\r\n10\r\n\n  20.5\n30\n40\n", f);
+    fclose(f);
+    f = fopen(ini, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fputs("[scenario]\nname = t\nhorizon_months = 3\n[option od]\nacquire = rent\ncount = 1\n"
+          "price_per_gpu_hour = 2\n[demand]\nreference = od\nfile = demand.csv\n"
+          "[plan p]\noverflow = od\n",
+          f);
+    fclose(f);
+    tco_diags *d = tco_diags_new();
+    tco_scenario *s = NULL;
+    CU_ASSERT_EQUAL(tco_scenario_load_file(ini, &s, d), TCO_OK);
+    check_print_diags(d);
+    tco_result *r = NULL;
+    if (s && tco_compute(s, &r) == TCO_OK) {
+        CLOSE(tco_demand_at(s, 1), 10);
+        CLOSE(tco_demand_at(s, 2), 20.5);
+        CLOSE(tco_demand_at(s, 3), 30);
+        CLOSE(r->plans[0].total, 2 * 60.5); /* 60.5 hours at 2 */
+        /* The demand file is one of the scenario's inputs: never an output. */
+        CU_ASSERT_PTR_NOT_NULL(tco_scenario_input_at(s, csv));
+    }
+    tco_result_free(r);
+    tco_scenario_free(s);
+    tco_diags_free(d);
+    /* A bad value: an error at the file's line. */
+    f = fopen(csv, "w");
+    fputs("10\n# x\n20 GPU-hours\n", f);
+    fclose(f);
+    d = tco_diags_new();
+    s = NULL;
+    CU_ASSERT_EQUAL(tco_scenario_load_file(ini, &s, d), TCO_ERR_INPUT);
+    const tco_diag *g = tco_diags_count(d) ? tco_diags_get(d, 0) : NULL;
+    CU_ASSERT(g && g->line == 3 && strstr(g->file, "demand.csv") &&
+              strstr(g->message, "expected one number of GPU-hours for month 2"));
+    tco_diags_free(d);
+    tco_scenario_free(s);
+    unlink(csv);
+    unlink(ini);
+    rmdir(dir);
+}
+
+/* A part of 0 GPUs costs nothing: own_count = 0 with install_price and
+ * staff, reserve_count = 0 with upfront; the overflow at 3 an hour serves all
+ * 100 + 300 + 500 = 900 hours of gb (k_od = 2: 450 od hours), 1,350. */
+static void test_zero_parts(void)
+{
+    tco_scenario *s = NULL;
+    tco_result *r = check_compute(
+        "[scenario]\nname = t\nhorizon_months = 3\nhours_per_month = 100\n[site]\n"
+        "electricity_price = 0.1\n[option gb]\nacquire = buy\ncount = 2\ngpu_price = 1000\n"
+        "tdp_w = 1000\ninstall_price = 500\nstaff_per_month = 10\nthroughput = 10\n"
+        "[option rv]\nacquire = rent\npricing = reserved\ncount = 1\nupfront = 50\n"
+        "price_per_gpu_hour = 2\n[option od]\nacquire = rent\ncount = 1\n"
+        "price_per_gpu_hour = 3\nthroughput = 20\n[demand]\nreference = gb\n"
+        "gpu_hours_per_month = 200\n"
+        "seasonality = 0.5, 1.5, 2.5, 1, 1, 1, 1, 1, 0.5, 0.5, 0.5, 1\n"
+        "[plan z]\nown = gb\nown_count = 0\nreserve = rv\nreserve_count = 0\noverflow = od\n",
+        "t.ini", &s);
+    if (!r)
+        return;
+    CLOSE(r->plans[0].own_total, 0);
+    CLOSE(r->plans[0].reserve_total, 0);
+    CLOSE(r->plans[0].paid0, 0);
+    CLOSE(r->plans[0].overflow_hours, 450);
+    CLOSE(r->plans[0].total, 1350);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
+int main(void)
+{
+    static const check_case cases[] = {
+        {"plan by hand", test_plan_by_hand},
+        {"demand by formula", test_demand_formula},
+        {"demand file", test_demand_file},
+        {"parts of 0 GPUs", test_zero_parts},
+        {NULL, NULL},
+    };
+    return check_run("plan", cases);
+}
