@@ -126,4 +126,10 @@ void tci_option_months(const tco_scenario *s, const tco_option *o, double u, tco
 tco_status tci_plans_compute(tco_result *res);
 void tci_plans_free(tco_result *res);
 
+/* tco_compute without the plans (engine.c): every option's figures, the
+ * ranking and the decision; tco_compute (compute.c) adds the plans. */
+tco_status tci_compute_options(const tco_scenario *s, tco_result **out);
+/* Free what tci_compute_options allocated, and res itself (NULL is fine). */
+void tci_result_free_options(tco_result *res);
+
 #endif /* TCO_CORE_CORE_H */

@@ -779,8 +779,8 @@ static double rank_value(const tco_scenario *s, const tco_option_result *r)
     }
 }
 
-/* See documentation in header file. */
-tco_status tco_compute(const tco_scenario *s, tco_result **out)
+/* See core.h. */
+tco_status tci_compute_options(const tco_scenario *s, tco_result **out)
 {
     if (!out)
         return TCO_ERR_ARG;
@@ -828,12 +828,10 @@ tco_status tco_compute(const tco_scenario *s, tco_result **out)
         res->rank[i] = order[i].index;
     free(order);
     decide(res);
-    if (tci_plans_compute(res) != TCO_OK)
-        goto nomem;
     *out = res;
     return TCO_OK;
 nomem:
-    tco_result_free(res);
+    tci_result_free_options(res);
     return TCO_ERR_NOMEM;
 }
 
@@ -885,7 +883,8 @@ size_t tco_result_check(const tco_result *res, tco_diags *diags)
     return n;
 }
 
-void tco_result_free(tco_result *res)
+/* See core.h. */
+void tci_result_free_options(tco_result *res)
 {
     if (!res)
         return;
@@ -894,6 +893,5 @@ void tco_result_free(tco_result *res)
             free(res->options[i].monthly);
     free(res->options);
     free(res->rank);
-    tci_plans_free(res);
     free(res);
 }

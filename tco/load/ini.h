@@ -119,6 +119,9 @@ typedef struct loader {
  * grown: the array, doubled when n is a power of two (or zero), or NULL when
  * out of memory (the array is then as it was). */
 void *tci_ini_grow(void *items, size_t n, size_t size);
+/* Add a file, included by file `includer` (-1 for the scenario's own), to
+ * the scenario's files: its index, or -1 when out of memory. */
+int tci_ini_add_file(loader *L, const char *path, tco_file_id id, int includer);
 /* Add a message at `line` of the current file (L->cur), or, when line is 0,
  * about `section` (may be NULL). An error, unless tci_ini_as_warning()
  * follows. */
@@ -203,9 +206,6 @@ void tci_ini_check_scenario(loader *L);
 
 /* ===== ini_include.c: included files ===== */
 
-/* Add a file, included by file `includer` (-1 for the scenario's own), to
- * the scenario's files: its index, or -1 when out of memory. */
-int tci_ini_add_file(loader *L, const char *path, tco_file_id id, int includer);
 /* Read the files that file `from` includes, in the order it names them. */
 void tci_ini_read_includes(loader *L, int from);
 

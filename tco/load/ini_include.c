@@ -12,30 +12,6 @@
 
 #define MAX_INCLUDE_DEPTH 8
 
-/* See ini.h. */
-int tci_ini_add_file(loader *L, const char *path, tco_file_id id, int includer)
-{
-    tco_scenario *s = L->s;
-    char **files = tci_ini_grow(s->files, s->n_files, sizeof *files);
-    if (files)
-        s->files = files;
-    tco_file_id *ids = files ? tci_ini_grow(s->file_ids, s->n_files, sizeof *ids) : NULL;
-    if (ids)
-        s->file_ids = ids; /* the old block is gone once realloc succeeds */
-    int *by = ids ? tci_ini_grow(L->includer, s->n_files, sizeof *by) : NULL;
-    if (by)
-        L->includer = by;
-    char *copy = by ? strdup(path) : NULL;
-    if (!copy) {
-        L->nomem = 1;
-        return -1;
-    }
-    ids[s->n_files] = id;
-    by[s->n_files] = includer;
-    files[s->n_files] = copy;
-    return (int)s->n_files++;
-}
-
 /* Report that file `from` includes `path`, which is file `again`, one of the
  * files whose includes led to `from`: "A -> B -> A", from `again` down. */
 static void report_cycle(loader *L, const char *path, int from, int again, int line)

@@ -1,7 +1,7 @@
 /* ini_util.c - what every pass of the INI loader uses: growing arrays, the
- * messages collected for the caller, "did you mean", comma lists and paths
- * beside the scenario. It calls no pass, so the passes and ini.c, which runs
- * them, call down to it only. */
+ * scenario's list of files read, the messages collected for the caller, "did you mean", comma lists
+ * and paths beside the scenario. It calls no pass, so the passes and ini.c, which runs them, call
+ * down to it only. */
 #include "load/ini.h"
 #include "core/core.h"
 #include "util/suggest.h"
@@ -167,4 +167,28 @@ void tci_ini_apply_defaults(void *base, const tco_keydef *(*get)(int), int count
         else if (k->type == TCO_T_INT || k->type == TCO_T_ENUM)
             *(int *)tci_key_field(base, k) = (int)k->def;
     }
+}
+
+/* See ini.h. */
+int tci_ini_add_file(loader *L, const char *path, tco_file_id id, int includer)
+{
+    tco_scenario *s = L->s;
+    char **files = tci_ini_grow(s->files, s->n_files, sizeof *files);
+    if (files)
+        s->files = files;
+    tco_file_id *ids = files ? tci_ini_grow(s->file_ids, s->n_files, sizeof *ids) : NULL;
+    if (ids)
+        s->file_ids = ids; /* the old block is gone once realloc succeeds */
+    int *by = ids ? tci_ini_grow(L->includer, s->n_files, sizeof *by) : NULL;
+    if (by)
+        L->includer = by;
+    char *copy = by ? strdup(path) : NULL;
+    if (!copy) {
+        L->nomem = 1;
+        return -1;
+    }
+    ids[s->n_files] = id;
+    by[s->n_files] = includer;
+    files[s->n_files] = copy;
+    return (int)s->n_files++;
 }

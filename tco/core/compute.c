@@ -1,0 +1,26 @@
+/* compute.c - tco_compute: every option's figures (engine.c), then the
+ * plans of the demand over them (plan.c); and tco_result_free. */
+#include "core/core.h"
+
+/* See documentation in header file. */
+tco_status tco_compute(const tco_scenario *s, tco_result **out)
+{
+    tco_status st = tci_compute_options(s, out);
+    if (st != TCO_OK)
+        return st;
+    if (tci_plans_compute(*out) != TCO_OK) {
+        tco_result_free(*out);
+        *out = NULL;
+        return TCO_ERR_NOMEM;
+    }
+    return TCO_OK;
+}
+
+/* See documentation in header file. */
+void tco_result_free(tco_result *res)
+{
+    if (!res)
+        return;
+    tci_plans_free(res);
+    tci_result_free_options(res);
+}
