@@ -43,26 +43,34 @@ def option_key_cell(ws, oid, key):
     raise SystemExit(f"Inputs has no {key} for option {oid}")
 
 
+def edit_options(tco, ini, changes, tmp):
+    """Write ini's workbook in tmp, set each (option id, key, value) of changes on
+    its Inputs and recalculate it in LibreOffice. Returns the Summary before and
+    after, and the engine's figures for the scenario with the same changes (None
+    when they cannot be had)."""
+    book = os.path.join(tmp, os.path.splitext(os.path.basename(ini))[0] + ".xlsx")
+    subprocess.run(["timeout", "120", tco, "report", ini, "-o", book], check=True)
+    before = summary_table(book)
+    wb = openpyxl.load_workbook(book)
+    edited = {}
+    for oid, key, value in changes:
+        cell = option_key_cell(wb["Inputs"], oid, key)
+        print(f"{oid}.{key} (Inputs!{cell.coordinate}): {cell.value} -> {value}")
+        cell.value = value
+        edited[(f"option {oid}", key)] = value
+    modified = os.path.join(tmp, "modified.xlsx")
+    wb.save(modified)
+    after = summary_table(lo_recalc(modified, tmp))
+    return before, after, engine_after(tco, ini, edited, tmp)
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
     tco, repo = tco_binary(sys.argv[1]), os.path.abspath(sys.argv[2])
     ini = os.path.join(repo, "config", "financed.ini")
     with tempfile.TemporaryDirectory() as tmp:
-        book = os.path.join(tmp, "financed.xlsx")
-        subprocess.run([tco, "report", ini, "-o", book], check=True)
-        before = summary_table(book)
-        wb = openpyxl.load_workbook(book)
-        changes = {}
-        for oid, key, value in CHANGES:
-            cell = option_key_cell(wb["Inputs"], oid, key)
-            print(f"{oid}.{key} (Inputs!{cell.coordinate}): {cell.value} -> {value}")
-            cell.value = value
-            changes[(f"option {oid}", key)] = value
-        modified = os.path.join(tmp, "modified.xlsx")
-        wb.save(modified)
-        after = summary_table(lo_recalc(modified, tmp))
-        engine = engine_after(tco, ini, changes, tmp)
+        before, after, engine = edit_options(tco, ini, CHANGES, tmp)
         if engine is None:
             return 1
 

@@ -15,15 +15,13 @@ recalculated workbook agrees with figures worked out by hand and with the engine
    changes (as live_model.py does).
 Exit 0 when all agree; 1 otherwise.
 """
-import os, subprocess, sys, tempfile
-
-import openpyxl
+import os, sys, tempfile
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, tco_binary  # noqa: E402
-from live_model import against_engine, engine_after, summary_table  # noqa: E402
-from live_loan import option_key_cell  # noqa: E402
+from xlsxtest import tco_binary  # noqa: E402
+from live_model import against_engine  # noqa: E402
+from live_loan import edit_options  # noqa: E402
 
 CHANGES = (("gcp-spot", "egress_tb_per_month", 80), ("gcp-spot", "interruption_overhead", 0.25),
            ("gcp-on-demand", "egress_tb_per_month", 0))
@@ -49,20 +47,7 @@ def main():
     tco, repo = tco_binary(sys.argv[1]), os.path.abspath(sys.argv[2])
     ini = os.path.join(repo, "config", "spot-egress.ini")
     with tempfile.TemporaryDirectory() as tmp:
-        book = os.path.join(tmp, "spot-egress.xlsx")
-        subprocess.run(["timeout", "120", tco, "report", ini, "-o", book], check=True)
-        before = summary_table(book)
-        wb = openpyxl.load_workbook(book)
-        changes = {}
-        for oid, key, value in CHANGES:
-            cell = option_key_cell(wb["Inputs"], oid, key)
-            print(f"{oid}.{key} (Inputs!{cell.coordinate}): {cell.value} -> {value}")
-            cell.value = value
-            changes[(f"option {oid}", key)] = value
-        modified = os.path.join(tmp, "modified.xlsx")
-        wb.save(modified)
-        after = summary_table(lo_recalc(modified, tmp))
-        engine = engine_after(tco, ini, changes, tmp)
+        before, after, engine = edit_options(tco, ini, CHANGES, tmp)
         if engine is None:
             return 1
 
