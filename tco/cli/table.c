@@ -185,7 +185,7 @@ static void print_best(const tco_result *res, FILE *out)
     tco_fput_text(out, s->currency, 0, 0);
     fputs(" less than ", out);
     tco_fput_text(out, s->options[next].id, 0, 0);
-    fprintf(out, " over %d months.\n", s->horizon_months);
+    fprintf(out, " in %s over %d months.\n", rank_by_words(s->rank_by), s->horizon_months);
 }
 
 /* The decision: the best feasible option by rank_by (the cheapest, unless the

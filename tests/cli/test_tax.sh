@@ -63,7 +63,7 @@ line "3 months, USD, discount rate 0%, baseline cloud, ranked by after-tax NPV"
 line "After tax at 25% (tax negative when saved; IRR annual, payback months from month 0):"
 line "  own     tax -3,338, after-tax total 10,014, after-tax NPV 10,014, IRR 101.1%, payback month 3"
 line "  cloud   tax -3,750, after-tax total 11,250, after-tax NPV 11,250"
-line "Best by after-tax NPV: own (own), 1,236 USD less than cloud over 3 months."
+line "Best by after-tax NPV: own (own), 1,236 USD less than cloud in after-tax NPV over 3 months."
 if grep -q "^Cheapest" "$work/out"; then bad "a Cheapest line besides Best"; else ok; fi
 
 # Renting at 5 an hour (500 a month, -125 of tax): the after-tax flow 0, 375 - 10,482 =
@@ -74,7 +74,7 @@ scenario 5 "$TAXED" >"$work/cheap.ini"
 expect_rc 0 $T "$TCO" report "$work/cheap.ini"
 line "  own     tax -3,338, after-tax total 10,014, after-tax NPV 10,014, IRR -99.2%, payback never"
 line "  cloud   tax -375, after-tax total 1,125, after-tax NPV 1,125"
-line "Best by after-tax NPV: cloud (cloud), 8,889 USD less than own over 3 months."
+line "Best by after-tax NPV: cloud (cloud), 8,889 USD less than own in after-tax NPV over 3 months."
 
 # Without [tax]: no after-tax line, the headline names the cheapest.
 expect_rc 0 $T "$TCO" report "$work/plain.ini"
