@@ -14,6 +14,9 @@ tco_scenario *tci_scenario_clone(const tco_scenario *s);
  * the terms of the returns' flow (MODEL.md, Returns of buying against the
  * baseline). */
 double tci_net_cost(const tco_option_result *r, int m, int H);
+/* The same with the month's tax (tax0 at month 0): the terms of the after-tax
+ * flow (MODEL.md, Taxes); with [tax] only. */
+double tci_net_cost_after_tax(const tco_option_result *r, int m, int H);
 
 /* The annual charge in year `year` (1-based) of option o's hardware, of base
  * `capex`, by depreciation method `method` (a tco_depreciation) with the

@@ -705,8 +705,8 @@ static void flow_returns(const double *c, size_t n, double rm, double *irr, doub
     *discounted_payback = payback_or_null(tci_payback(c, n, rm));
 }
 
-/* Option r's net cost at month m (tci_net_cost) with the month's tax. */
-static double net_after_tax(const tco_option_result *r, int m, int H)
+/* See core.h. */
+double tci_net_cost_after_tax(const tco_option_result *r, int m, int H)
 {
     return tci_net_cost(r, m, H) + (m == 0 ? r->tax0 : r->monthly[m - 1].tax);
 }
@@ -730,7 +730,7 @@ static void returns(const tco_scenario *s, tco_result *res, size_t i, int b)
     if (!s->tax)
         return;
     for (int m = 0; m <= H; m++)
-        c[m] = net_after_tax(rb, m, H) - net_after_tax(r, m, H);
+        c[m] = tci_net_cost_after_tax(rb, m, H) - tci_net_cost_after_tax(r, m, H);
     flow_returns(c, n, res->monthly_rate, &r->irr_after_tax, &r->mirr_after_tax,
                  &r->payback_month_after_tax, &r->discounted_payback_month_after_tax,
                  &r->irr_after_tax_note);

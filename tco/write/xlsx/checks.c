@@ -364,9 +364,9 @@ static void ck_tax_items(xw_ctx *c, size_t i, ck_item *it, int *n)
          xw_range(L->quoted, L->tx.r_atnet, XW_COL_M0 + 1, L->tx.r_atnet, last).s,
          L->r_commit_pv != XW_NONE ? "+(1-TaxRate)*" : "",
          L->r_commit_pv != XW_NONE ? os(c, i, L->r_commit_pv, V).s : "");
-    double npv = tci_net_cost(res, 0, H) + res->tax0;
+    double npv = tci_net_cost_after_tax(res, 0, H);
     for (int m = 1; m <= H; m++)
-        npv += (tci_net_cost(res, m, H) + res->monthly[m - 1].tax) / pow(1 + rm, m);
+        npv += tci_net_cost_after_tax(res, m, H) / pow(1 + rm, m);
     k->vbook = res->after_tax_npv;
     k->vexpect = npv + (L->r_commit_pv != XW_NONE ? (1 - rate) * res->commitment_npv : 0);
 
@@ -401,8 +401,7 @@ static void ck_tax_items(xw_ctx *c, size_t i, ck_item *it, int *n)
     xw_f(c, k->expect, sizeof k->expect, "=%s-%s", within[0], within[1]);
     double sum = 0;
     for (int m = 0; m <= H; m++)
-        sum += tci_net_cost(rb, m, H) + (m ? rb->monthly[m - 1].tax : rb->tax0) -
-               tci_net_cost(res, m, H) - (m ? res->monthly[m - 1].tax : res->tax0);
+        sum += tci_net_cost_after_tax(rb, m, H) - tci_net_cost_after_tax(res, m, H);
     k->vbook = sum, k->vexpect = vwithin[0] - vwithin[1];
     xw_f(c, k->scale, sizeof k->scale, "=MAX(1,ABS(%s),ABS(%s))",
          os(c, (size_t)b, B->tx.r_atnet, V).s, os(c, i, L->tx.r_atnet, V).s);

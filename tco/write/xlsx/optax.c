@@ -146,7 +146,7 @@ static void tax_rows(const xw_optw *w)
     double pv[TCO_MAX_HORIZON + 1];
     for (int m = 0; m <= w->H; m++) {
         int col = XW_COL_M0 + m;
-        double v = tci_net_cost(r, m, w->H) + tax_of(r, m);
+        double v = tci_net_cost_after_tax(r, m, w->H);
         pv[m] = v / pow(1 + c->r->monthly_rate, m);
         xw_ow_fig(w, L->tx.r_atnet, col,
                   xw_f(c, f, sizeof f, "=%s+%s", xw_ref(NULL, L->r_net, col, 0, 0).s,
@@ -215,8 +215,7 @@ void xw_tax_flow(const xw_optw *w)
     const tco_option_result *rb = &c->r->options[c->r->baseline];
     double flow[TCO_MAX_HORIZON + 1];
     for (int m = 0; m <= w->H; m++)
-        flow[m] = tci_net_cost(rb, m, w->H) + tax_of(rb, m) -
-                  (tci_net_cost(w->res, m, w->H) + tax_of(w->res, m));
+        flow[m] = tci_net_cost_after_tax(rb, m, w->H) - tci_net_cost_after_tax(w->res, m, w->H);
     const char *labels[6] = {
         xw_label(c, "option.atflow", "Saved after tax (against the baseline)"),
         xw_label(c, "option.atfsign", "Sign of the last saving after tax other than 0 (for IRR)"),
