@@ -103,6 +103,17 @@ static void remove_dir(const char *dir)
 
 /* ===== The comparison ===== */
 
+/* The comparison's inputs are exactly `want`, in order: key, A's value, B's. */
+static void check_inputs(const tco_comparison *c, const char *const want[][3], size_t n)
+{
+    CU_ASSERT_EQUAL_FATAL(c->n_inputs, n);
+    for (size_t i = 0; i < c->n_inputs; i++) {
+        CU_ASSERT_STRING_EQUAL(c->inputs[i].key, want[i][0]);
+        CU_ASSERT_STRING_EQUAL(c->inputs[i].a, want[i][1]);
+        CU_ASSERT_STRING_EQUAL(c->inputs[i].b, want[i][2]);
+    }
+}
+
 static void test_inputs(void)
 {
     pair p;
@@ -121,12 +132,7 @@ static void test_inputs(void)
     const tco_comparison *c = p.c;
     CU_ASSERT_PTR_EQUAL(c->a, p.sa);
     CU_ASSERT_PTR_EQUAL(c->b, p.sb);
-    CU_ASSERT_EQUAL_FATAL(c->n_inputs, sizeof want / sizeof want[0]);
-    for (size_t i = 0; i < c->n_inputs; i++) {
-        CU_ASSERT_STRING_EQUAL(c->inputs[i].key, want[i][0]);
-        CU_ASSERT_STRING_EQUAL(c->inputs[i].a, want[i][1]);
-        CU_ASSERT_STRING_EQUAL(c->inputs[i].b, want[i][2]);
-    }
+    check_inputs(c, want, sizeof want / sizeof want[0]);
     free_pair(&p);
 }
 
@@ -159,12 +165,7 @@ static void test_sites(void)
         {"o2.site", "old", "new"},
     };
     const tco_comparison *c = p.c;
-    CU_ASSERT_EQUAL_FATAL(c->n_inputs, sizeof want / sizeof want[0]);
-    for (size_t i = 0; i < c->n_inputs; i++) {
-        CU_ASSERT_STRING_EQUAL(c->inputs[i].key, want[i][0]);
-        CU_ASSERT_STRING_EQUAL(c->inputs[i].a, want[i][1]);
-        CU_ASSERT_STRING_EQUAL(c->inputs[i].b, want[i][2]);
-    }
+    check_inputs(c, want, sizeof want / sizeof want[0]);
     free_pair(&p);
 }
 
