@@ -124,6 +124,16 @@ const tco_keydef *tci_plan_key(int i);
 void tci_option_months(const tco_scenario *s, const tco_option *o, double u, tco_month *monthly,
                        double *paid0, double *total, double *npv);
 
+/* The monthly discount rate r_m = (1 + discount_rate)^(1/12) - 1 (MODEL.md). */
+double tci_monthly_rate(const tco_scenario *s);
+
+/* Plan p of s with own_count owned and reserve_count reserved GPUs (parts the
+ * plan lacks are 0 whatever the count) into r (MODEL.md, Plans). r->monthly
+ * must hold H entries; every other field of r is overwritten. scratch holds
+ * 2 * H months. No allocation: the optimizer calls it once per candidate. */
+void tci_plan_eval(const tco_scenario *s, const tco_plan *p, int own_count, int reserve_count,
+                   tco_month *scratch, tco_plan_result *r);
+
 /* The plans of res's scenario into res (MODEL.md, Plans): TCO_ERR_NOMEM or
  * TCO_OK; nothing to do without plans. */
 tco_status tci_plans_compute(tco_result *res);

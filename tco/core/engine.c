@@ -330,7 +330,8 @@ static void totals_0_1(const tco_scenario *s, const tco_option *o, double *total
     *total1 = c1 - p1.residual + owed;
 }
 
-static double monthly_rate(const tco_scenario *s)
+/* See core.h. */
+double tci_monthly_rate(const tco_scenario *s)
 {
     return pow(1 + s->discount_rate, 1.0 / 12) - 1;
 }
@@ -340,7 +341,7 @@ void tci_option_months(const tco_scenario *s, const tco_option *o, double u, tco
                        double *paid0, double *total, double *npv)
 {
     plan p = make_plan(s, o, u);
-    totals t = run_months(s, o, u, &p, monthly_rate(s), monthly);
+    totals t = run_months(s, o, u, &p, tci_monthly_rate(s), monthly);
     *paid0 = p.paid0;
     *total = t.total;
     *npv = t.npv;
@@ -349,7 +350,7 @@ void tci_option_months(const tco_scenario *s, const tco_option *o, double u, tco
 /* See core.h. */
 void tci_engine_totals(const tco_scenario *s, double *total, double *npv)
 {
-    double rm = monthly_rate(s);
+    double rm = tci_monthly_rate(s);
     for (size_t i = 0; i < s->n_options; i++) {
         const tco_option *o = &s->options[i];
         double u = tco_option_utilization(s, o);
@@ -802,7 +803,7 @@ tco_status tci_compute_options(const tco_scenario *s, tco_result **out)
         if (!res->options[i].monthly)
             goto nomem;
     }
-    res->monthly_rate = monthly_rate(s);
+    res->monthly_rate = tci_monthly_rate(s);
     for (size_t i = 0; i < s->n_options; i++)
         compute_option(s, &s->options[i], &res->options[i], res->monthly_rate);
 

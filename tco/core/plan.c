@@ -118,13 +118,20 @@ static void serve(const tco_scenario *s, const tco_plan *p, tco_plan_result *r, 
         pm->unserved = left;
 }
 
-static void compute_plan(const tco_scenario *s, const tco_plan *p, tco_plan_result *r,
-                         tco_month *m0, tco_month *m1, double rm)
+/* See core.h. */
+void tci_plan_eval(const tco_scenario *s, const tco_plan *p, int own_count, int reserve_count,
+                   tco_month *scratch, tco_plan_result *r)
 {
     const int H = s->horizon_months;
+    tco_plan_month *monthly = r->monthly;
+    memset(monthly, 0, (size_t)H * sizeof *monthly);
+    memset(r, 0, sizeof *r);
+    r->monthly = monthly;
     r->plan = p;
-    r->own_count = part_count(s, p->own_i, p->own_count);
-    r->reserve_count = part_count(s, p->reserve_i, p->reserve_count);
+    r->own_count = p->own_i >= 0 ? own_count : 0;
+    r->reserve_count = p->reserve_i >= 0 ? reserve_count : 0;
+    const double rm = tci_monthly_rate(s);
+    tco_month *m0 = scratch, *m1 = scratch + H;
     for (int m = 1; m <= H; m++)
         serve(s, p, r, m);
     /* A part of 0 GPUs costs nothing, not even its option's fixed lines. */
@@ -168,19 +175,21 @@ tco_status tci_plans_compute(tco_result *res)
     const size_t H = (size_t)s->horizon_months, n = s->n_plans;
     res->plans = calloc(n, sizeof *res->plans);
     res->plan_rank = calloc(n, sizeof *res->plan_rank);
-    tco_month *m0 = calloc(H, sizeof *m0), *m1 = calloc(H, sizeof *m1);
-    int ok = res->plans && res->plan_rank && m0 && m1;
+    tco_month *scratch = calloc(2 * H, sizeof *scratch);
+    int ok = res->plans && res->plan_rank && scratch;
     if (res->plans)
         res->n_plans = n;
     for (size_t i = 0; ok && i < n; i++) {
         res->plans[i].monthly = calloc(H, sizeof(tco_plan_month));
         ok = res->plans[i].monthly != NULL;
-        if (ok)
-            compute_plan(s, &s->plans[i], &res->plans[i], m0, m1, res->monthly_rate);
+        if (ok) {
+            const tco_plan *p = &s->plans[i];
+            tci_plan_eval(s, p, part_count(s, p->own_i, p->own_count),
+                          part_count(s, p->reserve_i, p->reserve_count), scratch, &res->plans[i]);
+        }
         res->plan_rank[i] = i;
     }
-    free(m0);
-    free(m1);
+    free(scratch);
     if (!ok)
         return TCO_ERR_NOMEM;
     /* Insertion sort: a scenario has at most TCO_MAX_PLANS plans. */
