@@ -577,6 +577,7 @@ typedef struct tco_scenario {
     struct tco_demand *demand; /* [demand], or NULL (tco_plan.h) */
     size_t n_plans;            /* [plan NAME] sections, in file order */
     struct tco_plan *plans;
+    struct tco_optimize *optimize;     /* [optimize], or NULL (tco_plan.h) */
     unsigned char src[TCO_S_COUNT];    /* tco_source of each key */
     int key_line[TCO_S_COUNT];         /* line of each key given, else 0 */
     const char *key_file[TCO_S_COUNT]; /* file of that line, or NULL */
@@ -778,10 +779,11 @@ typedef struct tco_result {
     int cheapest, lowest_npv, lowest_cost_per_unit;
     int best;       /* the first feasible option in rank order (rank_by); -1 when none */
     size_t n_plans; /* the scenario's plans (tco_plan.h) */
-    struct tco_plan_result *plans;       /* in file order */
-    size_t *plan_rank;                   /* plan indices, best first (MODEL.md, Plans) */
-    const struct tco_analysis *analysis; /* optional, set by the caller after
-                                            tco_analyze(); writers include it */
+    struct tco_plan_result *plans;        /* in file order */
+    size_t *plan_rank;                    /* plan indices, best first (MODEL.md, Plans) */
+    struct tco_optimize_result *optimize; /* with [optimize], else NULL (tco_plan.h) */
+    const struct tco_analysis *analysis;  /* optional, set by the caller after
+                                             tco_analyze(); writers include it */
 } tco_result;
 
 /* Compute every figure of MODEL.md. The scenario must outlive the result. */

@@ -66,6 +66,52 @@ typedef struct tco_plan_result {
     tco_plan_month *monthly;                         /* horizon_months entries */
 } tco_plan_result;
 
+/* ===== The cheapest plan ([optimize]; MODEL.md, The cheapest plan) ===== */
+
+/* What the search minimises. */
+typedef enum tco_objective {
+    TCO_OBJECTIVE_TOTAL = 0,
+    TCO_OBJECTIVE_NPV,
+    TCO_OBJECTIVE_AFTER_TAX_NPV
+} tco_objective;
+
+/* [optimize]: the plan whose counts are searched, and the ranges. A bound
+ * not given is -1 (its default applies: MODEL.md). */
+typedef struct tco_optimize {
+    char *plan;                                 /* `plan`: a plan name as written */
+    int plan_i;                                 /* its index in the scenario's plans */
+    int own_min, own_max, own_step;             /* own_count searched */
+    int reserve_min, reserve_max, reserve_step; /* reserve_count searched */
+    tco_objective objective;                    /* `objective` */
+    int runners_up;                             /* how many runners-up to report */
+    int line;                                   /* line of the [optimize] header */
+    const char *in_file;                        /* its file (one of the scenario's) */
+} tco_optimize;
+
+/* One candidate of the search: its counts and figures. */
+typedef struct tco_candidate {
+    int own_count, reserve_count;
+    double total, npv, after_tax_npv; /* the plan's figures at these counts */
+    double objective;                 /* the one the search minimises */
+    double unserved;                  /* reference GPU-hours; > 0: infeasible */
+} tco_candidate;
+
+/* The search's result. */
+typedef struct tco_optimize_result {
+    const tco_optimize *optimize;   /* borrowed from the scenario */
+    int own_min, own_max, own_step; /* the ranges searched, defaults applied */
+    int reserve_min, reserve_max, reserve_step;
+    size_t evaluated, feasible; /* candidates computed; serving all demand */
+    int found;                  /* 1 when a candidate serves all demand */
+    tco_candidate best;         /* the optimum (when found) */
+    size_t n_runners;           /* the next best feasible candidates */
+    tco_candidate *runners;     /* best first */
+    size_t n_curve;             /* one entry per own_count searched */
+    tco_candidate *curve;       /* the best candidate at each own_count;
+                                   objective NAN when none is feasible */
+    tco_plan_result best_plan;  /* the optimum computed in full */
+} tco_optimize_result;
+
 #ifdef __cplusplus
 }
 #endif
