@@ -2,6 +2,7 @@
  * sensitivity (one driver at a time, low and high), a utilization sweep,
  * the [case NAME] scenarios, and Monte Carlo over [uncertainty]. No I/O. */
 #include "core/core.h"
+#include "util/quantile.h"
 
 #include <assert.h>
 #include <math.h>
@@ -463,23 +464,6 @@ static int draw(rng *r, const tco_uncertain *u, const tco_keydef *k, double *x)
     return 1;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-/* Percentile of sorted values by linear interpolation between closest ranks
- * (the spreadsheet PERCENTILE / PERCENTILE.INC rule). */
-static double percentile(const double *sorted, long n, double p)
-{
-    double h = (n - 1) * p;
-    long lo = (long)floor(h);
-    if (lo + 1 >= n)
-        return sorted[n - 1];
-    return sorted[lo] + (h - lo) * (sorted[lo + 1] - sorted[lo]);
-}
-
 /* See core.h. */
 size_t tci_mc_bins(const double *totals, long N, size_t n, const unsigned char *varies,
                    double *scratch, double *lo, double *hi)
@@ -494,8 +478,10 @@ size_t tci_mc_bins(const double *totals, long N, size_t n, const unsigned char *
             *lo = fmin(*lo, scratch[s]);
             *hi = fmax(*hi, scratch[s]);
         }
-        qsort(scratch, (size_t)N, sizeof *scratch, cmp_double);
-        double iqr = percentile(scratch, N, 0.75) - percentile(scratch, N, 0.25);
+        static const double quartiles[2] = {0.25, 0.75};
+        double q[2];
+        tci_percentiles(scratch, (size_t)N, quartiles, q, 2);
+        double iqr = q[1] - q[0];
         if (iqr > 0)
             h = fmin(h, 2 * iqr / cbrt((double)N));
     }
@@ -614,9 +600,10 @@ static tco_status monte_carlo(tco_analysis *A, const tco_scenario *base, tco_sce
                     m->hist[bin < 0 ? 0 : bin >= (long)nb ? (long)nb - 1 : bin]++;
                 }
             }
-            qsort(col, (size_t)N, sizeof *col, cmp_double);
-            double mean = sum / N, p10 = percentile(col, N, 0.1), p50 = percentile(col, N, 0.5),
-                   p90 = percentile(col, N, 0.9);
+            static const double deciles[3] = {0.1, 0.5, 0.9};
+            double q[3];
+            tci_percentiles(col, (size_t)N, deciles, q, 3);
+            double mean = sum / N, p10 = q[0], p50 = q[1], p90 = q[2];
             if (pass)
                 m->npv_mean = mean, m->npv_p10 = p10, m->npv_p50 = p50, m->npv_p90 = p90;
             else

@@ -1,9 +1,10 @@
 /* test_util.c - the helpers of tco/util, each tested once here: UTF-8, numbers
- * as text, "did you mean", dates. Every expected value is worked out by hand in
+ * as text, "did you mean", dates, percentiles. Every expected value is worked out by hand in
  * the comment beside it. */
 #include "check.h"
 #include "util/currency.h"
 #include "util/date.h"
+#include "util/quantile.h"
 #include "util/suggest.h"
 #include "util/utf8.h"
 
@@ -404,6 +405,92 @@ static void test_currency(void)
     CU_ASSERT_PTR_NULL(tci_currency_suggest(NULL));
 }
 
+/* ===== Percentiles ===== */
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The sorting route: sort, then PERCENTILE.INC's interpolation. */
+static double sorted_percentile(const double *x, size_t n, double p)
+{
+    double h = (double)(n - 1) * p;
+    size_t lo = (size_t)floor(h);
+    return lo + 1 >= n ? x[n - 1] : x[lo] + (h - (double)lo) * (x[lo + 1] - x[lo]);
+}
+
+/* Selection against sorting on v (n values), bit for bit, for p. */
+static void same_as_sorting(const double *v, size_t n, const double *p, size_t np)
+{
+    double *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b), got[8];
+    CU_ASSERT_FATAL(a && b && np <= 8);
+    memcpy(a, v, n * sizeof *a);
+    memcpy(b, v, n * sizeof *b);
+    qsort(b, n, sizeof *b, by_value);
+    tci_percentiles(a, n, p, got, np);
+    for (size_t q = 0; q < np; q++)
+        CU_ASSERT_EQUAL(memcmp(&got[q], &(double){sorted_percentile(b, n, p[q])}, sizeof(double)),
+                        0);
+    /* The values are kept, reordered. */
+    qsort(a, n, sizeof *a, by_value);
+    CU_ASSERT_EQUAL(memcmp(a, b, n * sizeof *a), 0);
+    free(a);
+    free(b);
+}
+
+/* Worked by hand: 1..10 shuffled, p = 0.1: h = 0.9, 1 + 0.9 * 1 = 1.9; p = 0.5:
+ * h = 4.5, 5.5; p = 0.9: h = 8.1, 9.1; p = 0 and 1: 1 and 10. One value: it,
+ * at every p. Then 100,001 samples of a skewed, tied distribution, and sorted,
+ * reversed and constant input, against sorting. */
+static void test_percentiles(void)
+{
+    double ten[10] = {7, 3, 10, 1, 9, 2, 8, 5, 4, 6}, got[5];
+    static const double p5[5] = {0, 0.1, 0.5, 0.9, 1};
+    tci_percentiles(ten, 10, p5, got, 5);
+    CU_ASSERT_DOUBLE_EQUAL(got[0], 1, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(got[1], 1.9, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(got[2], 5.5, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(got[3], 9.1, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(got[4], 10, 1e-12);
+    double one[1] = {42};
+    tci_percentiles(one, 1, p5, got, 5);
+    for (int q = 0; q < 5; q++)
+        CU_ASSERT_EQUAL(got[q], 42);
+
+    enum { N = 100001 };
+    double *v = malloc(N * sizeof *v);
+    CU_ASSERT_FATAL(v != NULL);
+    static const double p3[3] = {0.1, 0.5, 0.9}, p7[7] = {0, 0.1, 0.25, 0.5, 0.75, 0.9, 1};
+    uint64_t x = 88172645463325252u;
+    for (size_t i = 0; i < N; i++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17; /* xorshift64 */
+        double u = (double)(x >> 11) / 9007199254740992.0;
+        v[i] = floor(1000 * u * u * u) + u; /* skewed, with near ties */
+        if (i % 10 == 0)
+            v[i] = 500; /* exact ties */
+    }
+    same_as_sorting(v, N, p3, 3);
+    same_as_sorting(v, N, p7, 7);
+    /* Short runs of every length up to 64, many orders each. */
+    for (size_t n = 2; n <= 64; n++)
+        for (size_t t = 0; t + n <= 4000; t += 97)
+            same_as_sorting(v + t, n, p7, 7);
+    same_as_sorting(v, 2, p7, 7);
+    same_as_sorting(v, 3, p3, 3);
+    for (size_t i = 0; i < N; i++)
+        v[i] = (double)i;
+    same_as_sorting(v, N, p7, 7);
+    for (size_t i = 0; i < N; i++)
+        v[i] = (double)(N - i);
+    same_as_sorting(v, N, p7, 7);
+    for (size_t i = 0; i < N; i++)
+        v[i] = 3.25;
+    same_as_sorting(v, N, p7, 7);
+    free(v);
+}
+
 int main(void)
 {
     static const check_case cases[] = {
@@ -421,6 +508,7 @@ int main(void)
         {"suggest_invisible", test_suggest_invisible},
         {"dates", test_dates},
         {"currency", test_currency},
+        {"percentiles", test_percentiles},
         {NULL, NULL},
     };
     return check_run("util", cases);
