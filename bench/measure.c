@@ -33,6 +33,13 @@ double bench_cpu(void)
            (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
 }
 
+long bench_minflt(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return ru.ru_minflt;
+}
+
 /* VmHWM starts afresh at exec, where ru_maxrss keeps the high-water mark of
  * the process that exec'd (a Python driver's, say). */
 long bench_status_kb(const char *key)

@@ -10,6 +10,8 @@ double bench_now(void);
 /* CPU time of this process (user + system), in seconds: less disturbed than
  * the wall clock when other processes share the machine. */
 double bench_cpu(void);
+/* Minor page faults of this process so far (getrusage). */
+long bench_minflt(void);
 /* A line of /proc/self/status in KiB ("VmHWM:", "VmRSS:"), or -1. */
 long bench_status_kb(const char *key);
 /* Peak resident set in KiB: VmHWM, or ru_maxrss where /proc is not there. */

@@ -5,12 +5,21 @@
 /* See documentation in header file. */
 tco_status tco_compute(const tco_scenario *s, tco_result **out)
 {
-    tco_status st = tci_compute_options(s, out);
+    if (!out)
+        return TCO_ERR_ARG;
+    *out = NULL;
+    return tco_compute_into(s, out);
+}
+
+/* See documentation in header file. */
+tco_status tco_compute_into(const tco_scenario *s, tco_result **io)
+{
+    tco_status st = tci_compute_options(s, io);
     if (st != TCO_OK)
         return st;
-    if (tci_plans_compute(*out) != TCO_OK) {
-        tco_result_free(*out);
-        *out = NULL;
+    if (tci_plans_compute(*io) != TCO_OK) {
+        tco_result_free(*io);
+        *io = NULL;
         return TCO_ERR_NOMEM;
     }
     return TCO_OK;

@@ -780,29 +780,65 @@ static double rank_value(const tco_scenario *s, const tco_option_result *r)
     }
 }
 
-/* See core.h. */
-tco_status tci_compute_options(const tco_scenario *s, tco_result **out)
+/* Make *io a result of s's shape with every figure cleared: the one given
+ * when it has s's number of options and horizon (its monthly arrays kept),
+ * else a new one (the one given freed). NULL on failure, nothing leaked. */
+static tco_result *result_for(const tco_scenario *s, tco_result *res)
 {
-    if (!out)
+    const size_t n = s->n_options;
+    const int H = s->horizon_months;
+    if (res && (res->n_options != n || res->horizon_months != H)) {
+        tco_result_free(res);
+        res = NULL;
+    }
+    if (res) {
+        /* Plans are recomputed in full; each option's months are kept. */
+        tci_plans_free(res);
+        tco_option_result *options = res->options;
+        size_t *rank = res->rank;
+        for (size_t i = 0; i < n; i++) {
+            tco_month *monthly = options[i].monthly;
+            memset(&options[i], 0, sizeof options[i]);
+            options[i].monthly = monthly;
+        }
+        memset(res, 0, sizeof *res);
+        res->options = options;
+        res->rank = rank;
+    } else if (!(res = calloc(1, sizeof *res))) {
+        return NULL;
+    } else {
+        res->options = calloc(n ? n : 1, sizeof *res->options);
+        res->rank = calloc(n ? n : 1, sizeof *res->rank);
+        res->n_options = res->options ? n : 0;
+        int ok = res->options && res->rank;
+        /* Every field of every month is written by the engine: no need to
+         * clear them. */
+        for (size_t i = 0; ok && i < n; i++)
+            ok = (res->options[i].monthly = malloc((size_t)H * sizeof(tco_month))) != NULL;
+        if (!ok) {
+            tci_result_free_options(res);
+            return NULL;
+        }
+    }
+    res->scenario = s;
+    res->n_options = n;
+    res->horizon_months = H;
+    return res;
+}
+
+/* See core.h. */
+tco_status tci_compute_options(const tco_scenario *s, tco_result **io)
+{
+    if (!io)
         return TCO_ERR_ARG;
-    *out = NULL;
-    if (!s || s->horizon_months < 1 || s->horizon_months > TCO_MAX_HORIZON)
+    if (!s || s->horizon_months < 1 || s->horizon_months > TCO_MAX_HORIZON) {
+        tco_result_free(*io);
+        *io = NULL;
         return TCO_ERR_ARG;
-    tco_result *res = calloc(1, sizeof *res);
+    }
+    tco_result *res = *io = result_for(s, *io);
     if (!res)
         return TCO_ERR_NOMEM;
-    res->scenario = s;
-    res->n_options = s->n_options;
-    res->options = calloc(s->n_options ? s->n_options : 1, sizeof *res->options);
-    res->rank = calloc(s->n_options ? s->n_options : 1, sizeof *res->rank);
-    if (!res->options || !res->rank)
-        goto nomem;
-    for (size_t i = 0; i < s->n_options; i++) {
-        /* Every field of every month is written below: no need to clear. */
-        res->options[i].monthly = malloc((size_t)s->horizon_months * sizeof(tco_month));
-        if (!res->options[i].monthly)
-            goto nomem;
-    }
     res->monthly_rate = tci_monthly_rate(s);
     for (size_t i = 0; i < s->n_options; i++)
         compute_option(s, &s->options[i], &res->options[i], res->monthly_rate);
@@ -819,8 +855,11 @@ tco_status tci_compute_options(const tco_scenario *s, tco_result **out)
     }
 
     ranked *order = malloc((s->n_options ? s->n_options : 1) * sizeof *order);
-    if (!order)
-        goto nomem;
+    if (!order) {
+        tco_result_free(res);
+        *io = NULL;
+        return TCO_ERR_NOMEM;
+    }
     for (size_t i = 0; i < s->n_options; i++)
         order[i] = (ranked){rank_value(s, &res->options[i]), i};
     if (s->n_options)
@@ -829,11 +868,7 @@ tco_status tci_compute_options(const tco_scenario *s, tco_result **out)
         res->rank[i] = order[i].index;
     free(order);
     decide(res);
-    *out = res;
     return TCO_OK;
-nomem:
-    tci_result_free_options(res);
-    return TCO_ERR_NOMEM;
 }
 
 /* See documentation in header file. */

@@ -209,4 +209,7 @@ void tci_plans_free(tco_result *res)
         free(res->plans[i].monthly);
     free(res->plans);
     free(res->plan_rank);
+    res->plans = NULL;
+    res->plan_rank = NULL;
+    res->n_plans = 0;
 }

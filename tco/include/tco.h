@@ -784,10 +784,16 @@ typedef struct tco_result {
     struct tco_optimize_result *optimize; /* with [optimize], else NULL (tco_plan.h) */
     const struct tco_analysis *analysis;  /* optional, set by the caller after
                                              tco_analyze(); writers include it */
+    int horizon_months;                   /* the months of each monthly array */
 } tco_result;
 
 /* Compute every figure of MODEL.md. The scenario must outlive the result. */
 tco_status tco_compute(const tco_scenario *scenario, tco_result **out);
+/* The same into *io, a result of an earlier call or NULL: when it has the
+ * scenario's number of options and horizon its memory is reused (for callers
+ * that compute many times), else it is freed and a new one made. On failure
+ * *io is freed and set to NULL. */
+tco_status tco_compute_into(const tco_scenario *scenario, tco_result **io);
 
 void tco_result_free(tco_result *result);
 

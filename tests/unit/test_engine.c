@@ -562,6 +562,79 @@ static void test_egress_spot_by_hand(void)
     tco_scenario_free(s);
 }
 
+/* 1 when a and b hold the same figures, bit for bit: every option's fields
+ * and months, the ranking, the decision and the plans. */
+static int same_result(const tco_result *a, const tco_result *b)
+{
+    if (a->n_options != b->n_options || a->horizon_months != b->horizon_months ||
+        a->baseline != b->baseline || a->cheapest != b->cheapest || a->best != b->best ||
+        a->lowest_npv != b->lowest_npv || a->n_plans != b->n_plans)
+        return 0;
+    const size_t H = (size_t)a->horizon_months;
+    for (size_t i = 0; i < a->n_options; i++) {
+        tco_option_result x = a->options[i], y = b->options[i];
+        if (memcmp(x.monthly, y.monthly, H * sizeof *x.monthly) || a->rank[i] != b->rank[i])
+            return 0;
+        x.monthly = y.monthly = NULL;
+        if (memcmp(&x, &y, sizeof x))
+            return 0;
+    }
+    for (size_t i = 0; i < a->n_plans; i++)
+        if (a->plans[i].total != b->plans[i].total || a->plans[i].npv != b->plans[i].npv ||
+            memcmp(a->plans[i].monthly, b->plans[i].monthly, H * sizeof *a->plans[i].monthly) ||
+            a->plan_rank[i] != b->plan_rank[i])
+            return 0;
+    return 1;
+}
+
+/* tco_compute_into: one result recomputed for scenarios in turn holds what a
+ * fresh tco_compute gives each, bit for bit. The taxed, financed scenario
+ * comes first so that its tax, loan and returns figures would be left
+ * behind in a result reused for the untaxed one of the same shape, whose
+ * first option is rented; then a scenario of
+ * another horizon (a new result), then plans, then the first again. */
+static void test_compute_into(void)
+{
+    char taxed[256], plans[256];
+    snprintf(taxed, sizeof taxed, "%s/tests/data/taxed.ini", TCO_SOURCE_DIR);
+    snprintf(plans, sizeof plans, "%s/config/seed-2026.ini", TCO_SOURCE_DIR);
+    tco_scenario *sc[4] = {
+        load(taxed, 1),
+        load("[scenario]\nname = same shape\nhorizon_months = 3\nhours_per_month = 100\n"
+             "baseline = cloud\n[site]\nelectricity_price = 0.3\n"
+             "[option cloud]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 2\n"
+             "[option own]\nacquire = buy\ncount = 2\ngpu_price = 9000\ntdp_w = 700\n"
+             "[option two]\nacquire = buy\ncount = 1\ngpu_price = 5000\ntdp_w = 300\n",
+             0),
+        load("[scenario]\nname = plans\nhorizon_months = 5\nhours_per_month = "
+             "100\n[site]\nelectricity_price = 0.1\n"
+             "[option gb]\nacquire = buy\ncount = 2\ngpu_price = 1000\ntdp_w = 1000\n"
+             "[option od]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 3\n"
+             "[demand]\nreference = gb\ngpu_hours_per_month = 300\ngrowth = 0.5\n"
+             "[plan mix]\nown = gb\nown_count = 2\noverflow = od\n",
+             0),
+        load(plans, 1),
+    };
+    for (int k = 0; k < 4; k++)
+        CU_ASSERT_PTR_NOT_NULL_FATAL(sc[k]);
+    static const int order[] = {0, 1, 1, 2, 3, 2, 0};
+    tco_result *reused = NULL;
+    for (size_t k = 0; k < sizeof order / sizeof *order; k++) {
+        tco_result *fresh = NULL;
+        CU_ASSERT_EQUAL_FATAL(tco_compute(sc[order[k]], &fresh), TCO_OK);
+        CU_ASSERT_EQUAL_FATAL(tco_compute_into(sc[order[k]], &reused), TCO_OK);
+        CU_ASSERT(same_result(fresh, reused));
+        CU_ASSERT_PTR_EQUAL(reused->scenario, sc[order[k]]);
+        tco_result_free(fresh);
+    }
+    /* A bad scenario frees the result and says so. */
+    CU_ASSERT_EQUAL(tco_compute_into(NULL, &reused), TCO_ERR_ARG);
+    CU_ASSERT_PTR_NULL(reused);
+    CU_ASSERT_EQUAL(tco_compute_into(sc[0], NULL), TCO_ERR_ARG);
+    for (int k = 0; k < 4; k++)
+        tco_scenario_free(sc[k]);
+}
+
 int main(void)
 {
     static const check_case cases[] = {
@@ -577,6 +650,7 @@ int main(void)
         {"contract terms by hand", test_terms_by_hand},
         {"two sites by hand", test_sites_by_hand},
         {"egress and spot by hand", test_egress_spot_by_hand},
+        {"compute into a reused result", test_compute_into},
         {NULL, NULL},
     };
     return check_run("engine", cases);
