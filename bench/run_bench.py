@@ -11,7 +11,9 @@ after the phases before it (untimed), as `tco report` runs them. The workbook
 of the first xlsx run is kept; bench/xlsx_spec.py describes its content and
 bench_floor writes that content with plain libxlsxwriter calls, --reps times,
 in the default mode (the floor the ratio is taken against) and in
-constant_memory mode (for reference). Times are medians over the runs, as wall
+constant_memory mode (for reference), and bench/xlsx_peer.py writes it with
+Python's XlsxWriter (the peer: the tool a user would otherwise write a report
+with; skipped, with peer=- in the output, without python3-xlsxwriter). Times are medians over the runs, as wall
 clock and as CPU time (user + system: steadier when other processes share the
 machine); peak RSS is the largest ru_maxrss over the runs of a phase, which
 includes everything the process did before the phase. The engine alone is
@@ -118,6 +120,13 @@ class Bench:
                 sys.exit(f'run_bench: {exe} not found: build the project first')
         self.catalog = os.path.join(args.source, 'pricing', 'gpus.xml')
         os.makedirs(args.out, exist_ok=True)
+        # The peer needs Python's XlsxWriter: this interpreter's, else Debian's.
+        self.peer_python = None
+        for py in (sys.executable, '/usr/bin/python3'):
+            if os.access(py, os.X_OK) and subprocess.run(
+                    [py, '-c', 'import xlsxwriter'], stderr=subprocess.DEVNULL).returncode == 0:
+                self.peer_python = py
+                break
 
     def scenario(self, size):
         if size == 'seed':
@@ -162,6 +171,14 @@ class Bench:
             res[mode]['formulas'] = runs[0]['formulas']
         if not self.a.quick:
             os.remove(fbook)
+        if self.peer_python:
+            pbook = os.path.join(self.a.out, f'{name}-peer.xlsx')
+            runs = [last_line(run([self.peer_python, os.path.join(HERE, 'xlsx_peer.py'), spec,
+                                   pbook]), 'xlsx_peer') for _ in range(reps)]
+            res['peer'] = summarize(runs)
+            res['peer']['formulas'] = runs[0]['formulas']
+            if not self.a.quick:
+                os.remove(pbook)
         eng = self.phase('engine', ini, ['--min-time', str(self.a.engine_time)])
         res['engine_omps'] = eng['option_months_per_s']
         return res
@@ -241,6 +258,12 @@ def line(r):
     if 'floor_cm' in r:
         s += (f'floor_cm_ms={r["floor_cm"]["wall"] * 1e3:.2f} '
               f'floor_cm_cpu_ms={r["floor_cm"]["cpu"] * 1e3:.2f} ')
+    if 'peer' in r:
+        s += (f'peer_ms={r["peer"]["wall"] * 1e3:.2f} peer_cpu_ms={r["peer"]["cpu"] * 1e3:.2f} '
+              f'peer_ratio={r["xlsx"]["wall"] / r["peer"]["wall"]:.3f} '
+              f'rss_peer_kb={r["peer"]["rss"]} ')
+    else:
+        s += 'peer=- '
     s += (f'rss_compute_kb={r["compute"]["rss"]} rss_json_kb={r["json"]["rss"]} '
           f'rss_xlsx_kb={r["xlsx"]["rss"]} rss_floor_kb={r["floor"]["rss"]} '
           f'xlsx_adds_kb={r["xlsx"]["rss"] - r["xlsx"]["base"]} '
@@ -268,6 +291,9 @@ def check(r):
     if r['floor']['formulas'] != r['counts']['formulas']:
         bad.append(f'the floor wrote {r["floor"]["formulas"]} formulas, the workbook has '
                    f'{r["counts"]["formulas"]}')
+    if 'peer' in r and r['peer']['formulas'] != r['counts']['formulas']:
+        bad.append(f'the peer wrote {r["peer"]["formulas"]} formulas, the workbook has '
+                   f'{r["counts"]["formulas"]}')
     if not r['engine_omps'] > 0:
         bad.append('no engine rate')
     return bad
@@ -276,7 +302,7 @@ def check(r):
 def markdown(results):
     head = ['size', 'option-months', 'formula cells', 'compute ms', 'analyze ms', 'JSON ms',
             'xlsx ms (CPU)', 'floor ms (CPU)', 'xlsx / floor wall (CPU)',
-            'floor c_m ms (CPU)', 'peak RSS compute MB', 'peak RSS xlsx MB',
+            'floor c_m ms (CPU)', 'Python XlsxWriter ms (CPU)', 'peak RSS compute MB', 'peak RSS xlsx MB',
             'xlsx writer adds MB', 'floor adds MB', 'floor c_m adds MB']
     out = ['| ' + ' | '.join(head) + ' |', '|' + '---|' * len(head)]
     for r in results:
@@ -289,6 +315,8 @@ def markdown(results):
                  f'{f["wall"] * 1e3:.1f} ({f["cpu"] * 1e3:.1f})',
                  f'{x["wall"] / f["wall"]:.2f} ({x["cpu"] / f["cpu"]:.2f})',
                  f'{cm["wall"] * 1e3:.1f} ({cm["cpu"] * 1e3:.1f})' if cm else '-',
+                 f'{r["peer"]["wall"] * 1e3:.1f} ({r["peer"]["cpu"] * 1e3:.1f})'
+                 if 'peer' in r else '-',
                  mb(r['compute']['rss']), mb(x['rss']), mb(x['rss'] - x['base']),
                  mb(f['rss'] - f['base']), mb(cm['rss'] - cm['base']) if cm else '-']
         out.append('| ' + ' | '.join(cells) + ' |')

@@ -29,6 +29,8 @@ TEST_DEPS="$TEST_DEPS strace"
 TEST_DEPS="$TEST_DEPS fonts-noto-cjk"
 # libFuzzer's runtime, which clang only recommends.
 TEST_DEPS="$TEST_DEPS libclang-rt-14-dev"
+# Python's XlsxWriter: the peer the benchmarks compare the workbook writer with.
+TEST_DEPS="$TEST_DEPS python3-xlsxwriter"
 # clang-format 14 for the test "format", which is skipped only when it is missing.
 TEST_DEPS="$TEST_DEPS clang-format"
 
