@@ -158,7 +158,10 @@ void xw_write_optimize(xw_ctx *c)
     }
     int last = row - 1;
     row++;
-    if (O->n_curve > 0 && O->curve)
-        curve_chart(c, row, first, last);
     xw_print_setup(c, ws, 0, 0, 1);
+    if (O->n_curve > 0 && O->curve) {
+        curve_chart(c, row, first, last);
+        /* The chart lies past the cells: the print area takes it in. */
+        xw_note(c, worksheet_print_area(ws, 0, 0, (lxw_row_t)(row + 20), OP_N - 1));
+    }
 }

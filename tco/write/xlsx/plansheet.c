@@ -25,7 +25,7 @@ enum { PL_POWER, PL_COOLING, PL_FACILITY, PL_MAINTENANCE, PL_STAFF, PL_LINES };
 typedef struct pl_rows {
     int r_month, r_year, s_serve, r_demand;
     int r_own_n, r_own_cap, r_res_n, r_res_cap, r_cap;
-    int r_s_own, r_s_res, r_served, r_s_over, r_unserved, r_h_own, r_u, r_h_res, r_h_over;
+    int r_s_own, r_s_res, r_served, r_idle, r_s_over, r_unserved, r_h_own, r_u, r_h_res, r_h_over;
     int s_cash, s_own, r_price, r_capex, r_it_kw, r_line[PL_LINES], r_own_cost, r_resid;
     int s_res, r_res_factor, r_res_up, r_res_rent, r_res_commit;
     int s_over, r_ov_factor, r_ov_price, r_ov_cost;
@@ -80,6 +80,7 @@ static void pl_layout(const xw_ctx *c, size_t p, pl_rows *R)
     if (res)
         R->r_s_res = r++;
     R->r_served = r++;
+    R->r_idle = r++;
     if (over)
         R->r_s_over = r++;
     else
@@ -360,6 +361,11 @@ static const char *f_served(const pl_sheet *S, char *f, size_t fs, int col)
     return xw_f(S->c, f, fs, "=0");
 }
 
+static const char *f_idle(const pl_sheet *S, char *f, size_t fs, int col)
+{
+    return xw_f(S->c, f, fs, "=%s-%s", at(S->R.r_cap, col).s, at(S->R.r_served, col).s);
+}
+
 static const char *f_h_own(const pl_sheet *S, char *f, size_t fs, int col)
 {
     return xw_f(S->c, f, fs, "=%s/%s", at(S->R.r_s_own, col).s, drv(S->R.k_own).s);
@@ -454,6 +460,11 @@ static void pl_serve(const pl_sheet *S)
         v[m] = pm[m].own_hours * k_own + pm[m].reserve_hours * k_res;
     month_row(S, R->r_served, xw_label(c, "plan.served", "Served by owned and reserved GPUs"), ref,
               f_served, v, XN_INT, 1);
+    for (int m = 0; m < H; m++)
+        v[m] = (S->own ? S->pr->own_count * T * k_own - pm[m].own_hours * k_own : 0) +
+               (S->res ? S->pr->reserve_count * T * k_res - pm[m].reserve_hours * k_res : 0);
+    month_row(S, R->r_idle, xw_label(c, "plan.idle", "Owned and reserved capacity left idle"), ref,
+              f_idle, v, XN_INT, 1);
     if (S->over) {
         double k = per_hour(s, S->pl->overflow_i);
         for (int m = 0; m < H; m++)
@@ -868,29 +879,29 @@ static lxw_chart_series *row_series(const pl_sheet *S, lxw_chart *ch, int row, c
     return se;
 }
 
-/* Demand against the owned and reserved capacity, as areas drawn one over
- * the other: the capacity, the demand (red) and what owned and reserved GPUs
- * serve, so that the red that shows is the overflow (or the unserved demand)
- * and the pale blue above the demand is the capacity left idle. */
+/* Demand against the owned and reserved capacity, as stacked areas: what
+ * owned and reserved GPUs serve, the overflow (or the unserved demand) shaded
+ * red above it, and the capacity left idle, so that the top of the blue and red
+ * is the demand and the top of the blues the capacity. */
 static void pl_chart(const pl_sheet *S)
 {
     xw_ctx *c = S->c;
     const pl_rows *R = &S->R;
-    lxw_chart *area = xw_new_chart(c, LXW_CHART_AREA);
+    lxw_chart *area = xw_new_chart(c, LXW_CHART_AREA_STACKED);
     if (!area)
         return;
     lxw_chart_series *se;
-    if ((se =
-             row_series(S, area, R->r_cap, xw_label(c, "plan.cap", "Owned and reserved capacity"))))
-        xw_series_solid(se, 0xBDD7EE);
-    if ((se = row_series(
-             S, area, R->r_demand,
-             S->over ? xw_label(c, "plan.chart.over", "Demand above the capacity: bought on demand")
-                     : xw_label(c, "plan.chart.unserved", "Demand above the capacity: unserved"))))
-        xw_series_solid(se, 0xE06666);
     if ((se = row_series(S, area, R->r_served,
                          xw_label(c, "plan.served", "Served by owned and reserved GPUs"))))
         xw_series_solid(se, 0x4472C4);
+    if ((se = row_series(
+             S, area, S->over ? R->r_s_over : R->r_unserved,
+             S->over ? xw_label(c, "plan.chart.over", "Demand above the capacity: bought on demand")
+                     : xw_label(c, "plan.chart.unserved", "Demand above the capacity: unserved"))))
+        xw_series_solid(se, 0xE06666);
+    if ((se = row_series(S, area, R->r_idle,
+                         xw_label(c, "plan.idle", "Owned and reserved capacity left idle"))))
+        xw_series_solid(se, 0xBDD7EE);
     xw_chart_title(c, area,
                    xw_label(c, "plan.chart", "Demand against owned and reserved capacity"));
     char t[XW_TBUF];
@@ -1045,6 +1056,8 @@ void xw_write_plan(xw_ctx *c, size_t p)
     pl_drivers(&S, &P, commit_pv);
     pl_chart(&S);
     xw_print_setup(c, S.ws, 0, S.R.r_year, (S.H + 13) / 13);
+    /* The chart lies past the cells: the print area takes it in. */
+    xw_note(c, worksheet_print_area(S.ws, 0, 0, (lxw_row_t)S.R.r_end, (lxw_col_t)S.last));
     worksheet_repeat_columns(S.ws, 0, XW_COL_VAL);
     free(P.m0);
     free(P.m1);
