@@ -36,7 +36,8 @@ def main():
         sys.exit(__doc__)
     tco, repo = tco_binary(sys.argv[1]), os.path.abspath(sys.argv[2])
     inis = shipped_scenarios(repo, [os.path.join("tests", "data", n)
-                                    for n in ("one-option.ini", "lease-long.ini", "taxed.ini")])
+                                    for n in ("one-option.ini", "lease-long.ini", "taxed.ini",
+                                              "plans.ini")])
     if not inis:
         print("no scenarios found under", repo)
         return 1

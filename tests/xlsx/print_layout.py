@@ -3,8 +3,9 @@
 
   print_layout.py BUILD_DIR REPO_DIR
 
-Writes the workbook of every shipped scenario (config/*.ini) and of
-tests/data/analysis.ini (cases and Monte Carlo), and two compare workbooks. Then,
+Writes the workbook of every shipped scenario (config/*.ini), of
+tests/data/analysis.ini (cases and Monte Carlo) and of tests/data/plans.ini (Plan
+sheets), and two compare workbooks. Then,
 read back by openpyxl, every sheet:
 - prints landscape, within a print area that holds every cell with a value;
 - has a footer with the page number and the page count (&P, &N);
@@ -168,6 +169,7 @@ def main():
     env = dict(os.environ, TCO_DATA_DIR=repo, SOURCE_DATE_EPOCH="0")
     scenarios = sorted(glob.glob(os.path.join(repo, "config", "*.ini")))
     scenarios.append(os.path.join(repo, "tests", "data", "analysis.ini"))
+    scenarios.append(os.path.join(repo, "tests", "data", "plans.ini"))
     failed = 0
     with tempfile.TemporaryDirectory() as tmp:
         books = []

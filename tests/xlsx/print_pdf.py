@@ -4,9 +4,9 @@
   print_pdf.py BUILD_DIR REPO_DIR
 
 Writes the workbook of every INI under config/, examples/ (and its folders) and
-tests/data/e2e/, and of tests/data/one-option.ini and tests/data/analysis.ini,
-renders them all to PDF in one LibreOffice run (`soffice --headless --convert-to
-pdf`, a fresh profile) and reads each PDF with `pdftotext -layout`. A workbook
+tests/data/e2e/, and of tests/data/one-option.ini, tests/data/analysis.ini and
+tests/data/plans.ini, renders them all to PDF in one LibreOffice run (`soffice
+--headless --convert-to pdf`, a fresh profile) and reads each PDF with `pdftotext -layout`. A workbook
 fails when a page prints:
   - an error value (#N/A, #VALUE!, #REF!, #DIV/0!, #NAME?, #NUM!, #NULL!);
   - a negative zero: a minus sign or brackets around a zero, with or without a
@@ -24,7 +24,8 @@ from xlsxtest import (general_numbers, pdf_pages, printed_faults, render_pdfs,  
                       shipped_scenarios, tco_binary)
 
 EXTRA = [os.path.join("tests", "data", "one-option.ini"),
-         os.path.join("tests", "data", "analysis.ini")]
+         os.path.join("tests", "data", "analysis.ini"),
+         os.path.join("tests", "data", "plans.ini")]
 
 def main():
     if len(sys.argv) != 3:

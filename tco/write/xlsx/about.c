@@ -6,6 +6,7 @@
 #include "util/utf8.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 /* About's columns, in characters: labels (A) and texts (B). */
 #define ABOUT_A 24
@@ -84,6 +85,29 @@ static const struct {
                                0},
 };
 
+/* The plans' sheets and the Optimize sheet, which follow the option sheets. */
+static int about_plans(xw_ctx *c, int row)
+{
+    const tco_scenario *s = c->s;
+    char buf[XW_MAX_TEXT / 4];
+    for (size_t p = 0; c->ps && p < s->n_plans; p++) {
+        if (!c->ps[p].ws)
+            continue;
+        char *nm = xw_clean_text(c, s->plans[p].name, 200);
+        xw_labelf(c, buf, sizeof buf, "contents.plan",
+                  "Plan {name}: demand, capacity, hours served and cost, month by month", "name",
+                  nm ? nm : "", NULL);
+        free(nm);
+        about_link(c, row++, c->ps[p].name, c->ps[p].quoted, buf);
+    }
+    if (c->optimize)
+        about_link(c, row++, c->optimize->name, c->optimize->quoted_name,
+                   xw_label(c, "contents.optimize",
+                            "The cheapest plan: the best counts, the runners-up and the cost "
+                            "curve (computed by tco)"));
+    return row;
+}
+
 /* About's contents: a link to every sheet shown, in the workbook's order. */
 static int about_contents(xw_ctx *c, int row)
 {
@@ -105,6 +129,7 @@ static int about_contents(xw_ctx *c, int row)
                           NULL);
                 about_link(c, row++, c->os[i].name, c->os[i].quoted, buf);
             }
+            row = about_plans(c, row);
         } else if (ws && contents[kind].fixed) {
             about_link(c, row++, c->sheet[kind], c->sheet_q[kind],
                        xw_label(c, contents[kind].key, contents[kind].english));

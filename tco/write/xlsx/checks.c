@@ -11,6 +11,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 /* Columns of the Checks sheet. Expected is the figure computed the other way
  * (integrity) or as tco computed it (reconciliation). */
@@ -526,6 +527,47 @@ static void ck_row(xw_ctx *c, size_t i, int fi, int row)
     xw_fstr(c, ws, row, CK_STATUS, f, "OK", xw_fmt(c, XS_CHECK, XN_NONE));
 }
 
+/* The reconciliation of plan p's total (npv 0) or NPV (npv 1) in `row`: tco's
+ * value and the plan sheet's (MODEL.md, Plans). */
+static void ck_plan_row(xw_ctx *c, size_t p, int npv, int row)
+{
+    lxw_worksheet *ws = c->checks;
+    const xw_plansheet *ps = &c->ps[p];
+    const tco_plan_result *pr = &c->r->plans[p];
+    char f[XW_FBUF];
+    double v = npv ? pr->npv : pr->total;
+    char *nm = xw_clean_text(c, c->s->plans[p].name, 200);
+    xw_text(c, ws, row, CK_OPTION, nm ? nm : "", NULL);
+    free(nm);
+    xw_text(c, ws, row, CK_FIGURE,
+            npv ? xw_label(c, "checks.plan.npv", "Plan: NPV")
+                : xw_label(c, "checks.plan.total", "Plan: total"),
+            NULL);
+    xw_text(c, ws, row, CK_FIELD, npv ? "plans.npv" : "plans.total", xw_fmt(c, XS_KEY, XN_NONE));
+    xw_num(c, ws, row, CK_EXPECT, v, xw_fmt(c, XS_FIXED, XN_MONEY));
+    xw_fnum(c, ws, row, CK_BOOK,
+            xw_f(c, f, sizeof f, "=%s",
+                 xw_ref(ps->quoted, npv ? ps->r_pv : ps->r_net, XW_COL_VAL, 1, 1).s),
+            v, xw_fmt(c, XS_CALC, XN_MONEY));
+    xw_num(c, ws, row, CK_SCALE, fmax(1, fabs(v)), xw_fmt(c, XS_FIXED, XN_INT));
+    xw_refbuf d = xw_ref(NULL, row, CK_EXPECT, 0, 0), w = xw_ref(NULL, row, CK_BOOK, 0, 0),
+              sc = xw_ref(NULL, row, CK_SCALE, 0, 0), rd = xw_ref(NULL, row, CK_DIFF, 0, 0);
+    xw_fnum(c, ws, row, CK_DIFF, xw_f(c, f, sizeof f, "=(%s-%s)/%s", w.s, d.s, sc.s), 0,
+            xw_fmt(c, XS_CALC, XN_SCI));
+    xw_fstr(c, ws, row, CK_STATUS,
+            xw_f(c, f, sizeof f, "=IF(ABS(%s)<=CheckTolerance,\"OK\",\"CHECK\")", rd.s), "OK",
+            xw_fmt(c, XS_CHECK, XN_NONE));
+}
+
+/* The plans whose sheets the workbook has: each gives two reconciliation rows. */
+static int ck_plans(const xw_ctx *c)
+{
+    int n = 0;
+    for (size_t p = 0; c->ps && p < c->s->n_plans; p++)
+        n += c->ps[p].ws != NULL;
+    return n;
+}
+
 /* The reconciliation from `row` (its section heading): whether the inputs are
  * those tco computed with, how many rows agree, then a row per figure. Returns
  * the last row. */
@@ -538,6 +580,7 @@ static int ck_reconciliation(xw_ctx *c, int row)
     for (size_t i = 0; i < s->n_options; i++)
         for (int fi = 0; fi < TCI_F_COUNT; fi++)
             count += xw_field_checked(c, fi) && xw_field_applies(c, i, fi);
+    count += 2 * ck_plans(c);
     xw_section(c, ws, row++,
                xw_label(c, "checks.reconciliation",
                         "Reconciliation with tco's figures (not part of the master check)"));
@@ -554,6 +597,9 @@ static int ck_reconciliation(xw_ctx *c, int row)
         for (int fi = 0; fi < TCI_F_COUNT; fi++)
             if (xw_field_checked(c, fi) && xw_field_applies(c, i, fi))
                 ck_row(c, i, fi, row++);
+    for (size_t p = 0; c->ps && p < s->n_plans; p++)
+        for (int npv = 0; c->ps[p].ws && npv < 2; npv++)
+            ck_plan_row(c, p, npv, row++);
     return row - 1;
 }
 

@@ -132,6 +132,18 @@ typedef struct xw_optsheet {
 #define XW_COL_VAL   2 /* totals and drivers */
 #define XW_COL_M0    3 /* month 0; month m is column XW_COL_M0 + m */
 
+/* ===== Layout of one plan's sheet (plansheet.c) ===== */
+
+/* One [plan NAME]'s sheet: its name, its Inputs rows and the rows other sheets
+ * read (the columns are an option sheet's). */
+typedef struct xw_plansheet {
+    char *name;         /* "Plan NAME": valid, unique, at most 31 characters */
+    char *quoted;       /* for formulas */
+    lxw_worksheet *ws;  /* the sheet */
+    int in_own, in_res; /* Inputs rows of own_count and reserve_count (XW_NONE: no part) */
+    int r_net, r_pv;    /* the net cost and present value rows: total and NPV in column C */
+} xw_plansheet;
+
 /* Budget: A..G the fiscal year, its months and whether it is partial; from H the
  * budget's columns (TCO_BUDGET_*). */
 #define XW_BG_COL0 7
@@ -194,6 +206,15 @@ typedef struct xw_ctx {
     tco_budget *bg;
     lxw_worksheet *budget;
     int *bg_row;
+    /* Plans (plansheet.c; MODEL.md, Demand and Plans): a sheet per plan, after
+     * the option sheets, then the Optimize sheet with [optimize]; the Inputs
+     * rows of the demand's keys (XW_NONE when absent): month 1's demand, the
+     * growth, the first of the 12 seasonality factors, the first of the
+     * horizon's values of a demand file. */
+    xw_plansheet *ps; /* per plan (NULL without plans) */
+    char *opt_name;   /* the Optimize sheet's name (NULL without one) */
+    lxw_worksheet *optimize;
+    int in_dgph, in_dgrowth, in_dseason, in_dvalues;
 } xw_ctx;
 
 #endif /* TCO_WRITE_XLSX_CTX_H */

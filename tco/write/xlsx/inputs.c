@@ -692,6 +692,112 @@ static int inputs_option(xw_ctx *c, size_t i, int row)
     return row;
 }
 
+/* One input of the demand or a plan in `row`: label, key, value, unit and
+ * source; number format nf. */
+static void plan_input(xw_ctx *c, int row, const char *label, const char *key, double v,
+                       xw_numfmt nf, const char *unit, const char *src)
+{
+    lxw_worksheet *ws = c->inputs;
+    xw_text(c, ws, row, 0, label, NULL);
+    xw_text(c, ws, row, 1, key, xw_fmt(c, XS_KEY, XN_NONE));
+    xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, nf));
+    as_computed_num(c, row, v, 0);
+    xw_text(c, ws, row, 3, unit, xw_fmt(c, XS_UNIT, XN_NONE));
+    xw_text(c, ws, row, 4, src, xw_fmt(c, XS_KEY, XN_NONE));
+}
+
+/* A defined name for rows first..last of column C of Inputs. */
+static void define_rows(xw_ctx *c, const char *name, int first, int last)
+{
+    char f[400];
+    tci_utf8_format(f, sizeof f, "=%s",
+                    xw_range(c->sheet_q[TCI_SHEET_INPUTS], first, XW_COL_VAL, last, XW_COL_VAL).s);
+    xw_note(c, workbook_define_name(c->wb, name, f));
+}
+
+/* The demand's inputs (MODEL.md, Demand), from `row`: month 1's demand, the
+ * growth and the 12 seasonality factors, or the demand file's values over the
+ * horizon; the reference option for the record. Returns the next row. */
+static int inputs_demand(xw_ctx *c, int row)
+{
+    const tco_demand *d = c->s->demand;
+    lxw_worksheet *ws = c->inputs;
+    char src[160], label[200], key[64], unit[96];
+    source_text(c, src, sizeof src, TCO_SRC_INI, d->in_file, d->line);
+    xw_labelf(c, unit, sizeof unit, "inputs.demand.unit", "{option} GPU-hours", "option",
+              c->id[d->ref], NULL);
+    xw_text(c, ws, row++, 0, xw_label(c, "inputs.section.demand", "Demand"),
+            xw_fmt(c, XS_SECTION, XN_NONE));
+    xw_text(c, ws, row, 0, xw_label(c, "inputs.demand.reference", "Reference option"), NULL);
+    xw_text(c, ws, row, 1, "[demand] reference", xw_fmt(c, XS_KEY, XN_NONE));
+    xw_text(c, ws, row, XW_COL_VAL, c->id[d->ref], xw_fmt(c, XS_FIXED, XN_NONE));
+    as_computed_text(c, row, c->id[d->ref]);
+    xw_text(c, ws, row++, 4, src, xw_fmt(c, XS_KEY, XN_NONE));
+    if (d->n_values > 0) {
+        c->in_dvalues = row;
+        for (int m = 1; m <= c->s->horizon_months; m++, row++) {
+            xw_labelf(c, label, sizeof label, "inputs.demand.value", "Demand in month {n}", "n",
+                      xw_int(m).s, NULL);
+            tci_utf8_format(key, sizeof key, "[demand] file, %d", m);
+            plan_input(c, row, label, key, d->values[m - 1], XN_NUM, unit, src);
+        }
+        define_rows(c, "DemandValues", c->in_dvalues, row - 1);
+        return row + 1;
+    }
+    c->in_dgph = row;
+    plan_input(c, row, xw_label(c, "inputs.demand.gph", "Demand in month 1"),
+               "[demand] gpu_hours_per_month", d->gpu_hours_per_month, XN_NUM, unit, src);
+    define_name(c, "DemandGPUHours", row++, XW_COL_VAL);
+    c->in_dgrowth = row;
+    plan_input(c, row, xw_label(c, "inputs.demand.growth", "Demand growth, annual"),
+               "[demand] growth", d->growth, XN_PCT, "%", src);
+    define_name(c, "DemandGrowth", row++, XW_COL_VAL);
+    c->in_dseason = row;
+    for (int k = 0; k < 12; k++, row++) {
+        xw_labelf(c, label, sizeof label, "inputs.demand.season",
+                  "Seasonality factor of month {n} of each year", "n", xw_int(k + 1).s, NULL);
+        tci_utf8_format(key, sizeof key, "[demand] seasonality, %d", k + 1);
+        plan_input(c, row, label, key, d->season[k], XN_NUM, xw_label(c, "unit.factor", "factor"),
+                   src);
+    }
+    define_rows(c, "DemandSeasonality", c->in_dseason, row - 1);
+    return row + 1;
+}
+
+/* Each plan's counts (MODEL.md, Plans), from `row`: Plan{n}_OwnCount and
+ * Plan{n}_ReserveCount for the parts it has. Returns the next row. */
+static int inputs_plans(xw_ctx *c, int row)
+{
+    const tco_scenario *s = c->s;
+    lxw_worksheet *ws = c->inputs;
+    for (size_t p = 0; p < s->n_plans; p++) {
+        const tco_plan *pl = &s->plans[p];
+        const tco_plan_result *pr = &c->r->plans[p];
+        char head[XW_MAX_TEXT / 4], src[160], name[48], *nm = xw_clean_text(c, pl->name, 200);
+        xw_labelf(c, head, sizeof head, "inputs.plan", "Plan {name}", "name", nm ? nm : "", NULL);
+        free(nm);
+        source_text(c, src, sizeof src, TCO_SRC_INI, pl->in_file, pl->line);
+        xw_text(c, ws, row++, 0, head, xw_fmt(c, XS_SECTION, XN_NONE));
+        const char *gpus = xw_label(c, "unit.gpus", "GPUs");
+        if (pl->own_i >= 0) {
+            c->ps[p].in_own = row;
+            plan_input(c, row, xw_label(c, "inputs.plan.own_count", "Owned GPUs"), "own_count",
+                       pr->own_count, XN_INT, gpus, src);
+            tci_utf8_format(name, sizeof name, "Plan%zu_OwnCount", p + 1);
+            define_name(c, name, row++, XW_COL_VAL);
+        }
+        if (pl->reserve_i >= 0) {
+            c->ps[p].in_res = row;
+            plan_input(c, row, xw_label(c, "inputs.plan.reserve_count", "Reserved GPUs"),
+                       "reserve_count", pr->reserve_count, XN_INT, gpus, src);
+            tci_utf8_format(name, sizeof name, "Plan%zu_ReserveCount", p + 1);
+            define_name(c, name, row++, XW_COL_VAL);
+        }
+        row++;
+    }
+    return row;
+}
+
 /* See sheets.h. */
 void xw_write_inputs(xw_ctx *c)
 {
@@ -701,6 +807,10 @@ void xw_write_inputs(xw_ctx *c)
     row = inputs_constants(c, row);
     for (size_t i = 0; i < c->s->n_options; i++)
         row = inputs_option(c, i, row + 1);
+    if (c->ps) {
+        row = inputs_demand(c, row + 1);
+        row = inputs_plans(c, row);
+    }
     /* TRUE while every value is the one tco computed with (the flags above). */
     char f[XW_FBUF];
     xw_f(c, f, sizeof f, "=SUM(%s)=0",

@@ -252,45 +252,6 @@ static void option_lease(const xw_optw *w)
     xw_ow_total(w, L->r_ebuy, XW_COL_M0 + 1, w->res->lease_buyout, XS_CALC);
 }
 
-/* The formula of a rent option's rental in the month of column col, in f. A
- * reserved option with a term pays its rate to the end of the term, then a
- * renewal (the upfront again in the first month of each) or the on-demand
- * rate. */
-static void rental_formula(const xw_optw *w, char *f, size_t fs, int col)
-{
-    xw_ctx *c = w->c;
-    const xw_optsheet *L = w->L;
-    xw_refbuf n = xw_ow_in(w, TCO_O_COUNT_GPUS), p = xw_ow_in(w, TCO_O_PRICE_PER_GPU_HOUR),
-              st = xw_ow_in(w, TCO_O_STORAGE_PER_MONTH), mo = xw_ow_at(L->r_month, col);
-    if (xw_has_egress(c->s, w->i)) {
-        /* Storage and the egress, billed with the rental (MODEL.md, Egress). */
-        xw_refbuf tb = xw_ow_in(w, TCO_O_EGRESS_TB_PER_MONTH),
-                  pt = xw_ow_in(w, TCO_O_EGRESS_PER_TB);
-        char both[sizeof st.s];
-        xw_f(c, both, sizeof both, "(%s+%s*%s)", st.s, tb.s, pt.s);
-        snprintf(st.s, sizeof st.s, "%s", both);
-    }
-    if (w->o->pricing == TCO_ON_DEMAND) {
-        xw_f(c, f, fs, "=%s*HoursPerMonth*%s*%s*%s+%s", n.s, xw_ow_drv(L->k_util).s, p.s,
-             xw_ow_at(L->r_factor, col).s, st.s);
-    } else if (w->o->pricing == TCO_SPOT) {
-        /* The hours lost to interruptions are paid too (MODEL.md, Spot capacity). */
-        xw_f(c, f, fs, "=%s*HoursPerMonth*%s*%s*%s/(1-%s)+%s", n.s, xw_ow_drv(L->k_util).s, p.s,
-             xw_ow_at(L->r_factor, col).s, xw_ow_in(w, TCO_O_INTERRUPTION_OVERHEAD).s, st.s);
-    } else if (!L->term) {
-        xw_f(c, f, fs, "=%s*HoursPerMonth*%s+%s", n.s, p.s, st.s);
-    } else if (w->o->after_term == TCO_AFTER_ON_DEMAND) {
-        xw_refbuf term = xw_ow_in(w, TCO_O_TERM_MONTHS);
-        xw_f(c, f, fs, "=IF(%s<=%s,%s*HoursPerMonth*%s,%s*HoursPerMonth*%s*%s*%s)+%s", mo.s, term.s,
-             n.s, p.s, n.s, xw_ow_drv(L->k_util).s,
-             xw_ow_in(w, TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR).s, xw_ow_at(L->r_factor, col).s, st.s);
-    } else {
-        xw_refbuf term = xw_ow_in(w, TCO_O_TERM_MONTHS);
-        xw_f(c, f, fs, "=%s*HoursPerMonth*%s+%s+IF(AND(%s>%s,MOD(%s-1,%s)=0),%s,0)", n.s, p.s, st.s,
-             mo.s, term.s, mo.s, term.s, xw_ow_in(w, TCO_O_UPFRONT).s);
-    }
-}
-
 /* The six cost lines of MODEL.md; a line that does not apply stays empty. */
 static void option_lines(const xw_optw *w)
 {
@@ -305,6 +266,9 @@ static void option_lines(const xw_optw *w)
                                    xw_label(c, "option.line.rental", "Rental")};
     double totals[XL_LINES] = {w->res->power,       w->res->cooling, w->res->facility,
                                w->res->maintenance, w->res->staff,   w->res->rental};
+    xw_refbuf n = xw_ow_in(w, TCO_O_COUNT_GPUS), u = xw_ow_drv(L->k_util),
+              it_kw = xw_ow_drv(L->k_it_kw), prov_kw = xw_ow_drv(L->k_prov_kw),
+              capex = xw_ow_drv(L->k_capex);
     for (int k = 0; k < XL_LINES; k++) {
         int row = L->r_line[k], applies = L->buy ? k != XL_RENTAL : k == XL_RENTAL;
         if (applies)
@@ -322,52 +286,25 @@ static void option_lines(const xw_optw *w)
         for (int m = 1; m <= w->H; m++) {
             int col = XW_COL_M0 + m;
             const tco_month *mo = &w->res->monthly[m - 1];
-            double v = 0;
-            switch (k) {
-            case XL_POWER:
-                xw_f(c, f, sizeof f, "=%s*HoursPerMonth*%s", xw_ow_drv(L->k_it_kw).s,
-                     xw_ow_at(L->r_price, col).s);
-                v = mo->power;
-                break;
-            case XL_COOLING:
-                xw_f(c, f, sizeof f, "=%s*HoursPerMonth*(%s-1)*%s", xw_ow_drv(L->k_it_kw).s,
-                     xw_site_name(c, w->i, TCO_S_PUE).s, xw_ow_at(L->r_price, col).s);
-                v = mo->cooling;
-                break;
-            case XL_FACILITY:
-                xw_f(c, f, sizeof f, "=%s*%s", xw_ow_drv(L->k_prov_kw).s,
-                     xw_site_name(c, w->i, TCO_S_COLO_PER_KW_MONTH).s);
-                v = mo->facility;
-                break;
-            case XL_MAINTENANCE:
-                xw_f(c, f, sizeof f, "=%s*%s/12", xw_ow_drv(L->k_capex).s,
-                     xw_ow_in(w, TCO_O_MAINTENANCE_RATE).s);
-                v = mo->maintenance;
-                break;
-            case XL_STAFF:
-                xw_f(c, f, sizeof f, "=%s", xw_ow_in(w, TCO_O_STAFF_PER_MONTH).s);
-                v = mo->staff;
-                break;
-            default:
-                rental_formula(w, f, sizeof f, col);
-                v = mo->rental;
-                break;
-            }
+            static const xw_owf line_f[XL_LINES] = {XF_POWER,       XF_COOLING, XF_FACILITY,
+                                                    XF_MAINTENANCE, XF_STAFF,   XF_RENTAL};
+            const double vals[XL_LINES] = {mo->power,       mo->cooling, mo->facility,
+                                           mo->maintenance, mo->staff,   mo->rental};
+            xw_refbuf price = xw_ow_at(L->r_price, col), factor = xw_ow_at(L->r_factor, col),
+                      month = xw_ow_at(L->r_month, col);
+            xw_owrefs R = {.n = n.s,
+                           .u = u.s,
+                           .it_kw = it_kw.s,
+                           .prov_kw = prov_kw.s,
+                           .capex = capex.s,
+                           .price = price.s,
+                           .factor = factor.s,
+                           .month = month.s};
+            double v = vals[k];
+            xw_ow_formula(w, line_f[k], &R, f, sizeof f);
             xw_ow_fig(w, row, col, f, v, w->money);
         }
     }
-}
-
-/* The number of committed months past the horizon as a formula, in buf: to
- * the end of the term that runs at month H, the last renewal's when it renews. */
-static const char *committed_months(const xw_optw *w, char *buf, size_t size)
-{
-    xw_refbuf term = xw_ow_in(w, TCO_O_TERM_MONTHS);
-    if (w->o->after_term == TCO_AFTER_RENEW)
-        tci_utf8_format(buf, size, "(-INT(-HorizonMonths/%s)*%s-HorizonMonths)", term.s, term.s);
-    else
-        tci_utf8_format(buf, size, "MAX(%s-HorizonMonths,0)", term.s);
-    return buf;
 }
 
 /* The total of a row in column C: =SUM over months 0..H, plus the value of
@@ -444,15 +381,13 @@ static void option_costs(const xw_optw *w)
     } else if (L->r_commit != XW_NONE) {
         /* The term's months past the horizon, at the reserved rate: to the end
          * of the term running at month H (the last renewal's, when it renews). */
-        char months[XW_FBUF / 4];
+        xw_refbuf n = xw_ow_in(w, TCO_O_COUNT_GPUS);
+        xw_owrefs R = {.n = n.s};
         xw_ow_label(
             w, L->r_commit,
             xw_label(c, "option.commit", "Committed after the horizon (the term's months past it)"),
             w->cur, XS_TEXT);
-        xw_ow_fig(w, L->r_commit, XW_COL_VAL,
-                  xw_f(c, f, sizeof f, "=%s*HoursPerMonth*%s*%s", xw_ow_in(w, TCO_O_COUNT_GPUS).s,
-                       xw_ow_in(w, TCO_O_PRICE_PER_GPU_HOUR).s,
-                       committed_months(w, months, sizeof months)),
+        xw_ow_fig(w, L->r_commit, XW_COL_VAL, xw_ow_formula(w, XF_COMMIT, &R, f, sizeof f),
                   w->res->commitment_after_horizon, w->money);
     }
 
@@ -536,21 +471,15 @@ static void option_net(const xw_optw *w)
     } else if (L->r_commit_pv != XW_NONE) {
         /* Each committed month discounted at its own month: the sum of
          * (1+r)^-m over months H+1..E is ((1+r)^-H - (1+r)^-E) / r. */
-        xw_refbuf cm = xw_ow_drv(L->r_commit), rm = xw_ow_drv(L->k_rm);
-        char months[XW_FBUF / 4];
+        xw_refbuf cm = xw_ow_drv(L->r_commit), rm = xw_ow_drv(L->k_rm),
+                  n = xw_ow_in(w, TCO_O_COUNT_GPUS);
+        xw_owrefs R = {.n = n.s, .rm = rm.s, .commit = cm.s};
         xw_ow_label(
             w, L->r_commit_pv,
             xw_label(c, "option.commit_pv", "Present value of the commitment after the horizon"),
             w->cur, XS_TEXT);
-        xw_ow_fig(
-            w, L->r_commit_pv, XW_COL_VAL,
-            xw_f(c, f, sizeof f,
-                 "=IF(%s=0,%s,%s*HoursPerMonth*%s*(1/(1+%s)^HorizonMonths-1/(1+%s)^(HorizonMonths+"
-                 "%s))/%s)",
-                 rm.s, cm.s, xw_ow_in(w, TCO_O_COUNT_GPUS).s,
-                 xw_ow_in(w, TCO_O_PRICE_PER_GPU_HOUR).s, rm.s, rm.s,
-                 committed_months(w, months, sizeof months), rm.s),
-            w->res->commitment_npv, w->money);
+        xw_ow_fig(w, L->r_commit_pv, XW_COL_VAL, xw_ow_formula(w, XF_COMMIT_PV, &R, f, sizeof f),
+                  w->res->commitment_npv, w->money);
     }
 }
 
@@ -758,20 +687,26 @@ static void option_drivers(const xw_optw *w)
                  xw_f(c, f, sizeof f, "=%s", xw_ow_in(w, TCO_O_UTILIZATION).s), w->res->utilization,
                  XN_PCT);
     if (L->buy) {
+        xw_refbuf n = xw_ow_in(w, TCO_O_COUNT_GPUS), ku = xw_ow_drv(L->k_util),
+                  servers = xw_ow_drv(L->k_servers), gpu_w = xw_ow_drv(L->k_gpu_w),
+                  cg = xw_ow_drv(L->k_capex_gpu), ci = xw_ow_drv(L->k_capex_infra),
+                  rf = xw_ow_drv(L->k_resfrac);
+        xw_owrefs R = {.n = n.s,
+                       .u = ku.s,
+                       .servers = servers.s,
+                       .gpu_w = gpu_w.s,
+                       .capex_gpu = cg.s,
+                       .capex_infra = ci.s,
+                       .resfrac = rf.s};
         xw_ow_driver(w, L->k_servers, xw_label(c, "option.servers", "Servers"),
                      xw_label(c, "unit.servers", "servers"),
-                     xw_f(c, f, sizeof f, "=-INT(-%s/%s)", xw_ow_in(w, TCO_O_COUNT_GPUS).s,
-                          xw_ow_in(w, TCO_O_GPUS_PER_SERVER).s),
-                     w->res->servers, XN_INT);
+                     xw_ow_formula(w, XF_SERVERS, &R, f, sizeof f), w->res->servers, XN_INT);
         xw_ow_driver(w, L->k_capex_gpu, xw_label(c, "option.capex_gpu", "Capex: GPUs"), w->cur,
-                     xw_f(c, f, sizeof f, "=%s*%s", xw_ow_in(w, TCO_O_COUNT_GPUS).s,
-                          xw_ow_in(w, TCO_O_GPU_PRICE).s),
-                     w->res->capex_gpu, XN_MONEY);
+                     xw_ow_formula(w, XF_CAPEX_GPU, &R, f, sizeof f), w->res->capex_gpu, XN_MONEY);
         xw_ow_driver(w, L->k_capex_infra,
                      xw_label(c, "option.capex_infra", "Capex: servers and network"), w->cur,
-                     xw_f(c, f, sizeof f, "=%s*(%s+%s)", xw_ow_drv(L->k_servers).s,
-                          xw_ow_in(w, TCO_O_SERVER_PRICE).s, xw_ow_in(w, TCO_O_NETWORK_PRICE).s),
-                     w->res->capex_infra, XN_MONEY);
+                     xw_ow_formula(w, XF_CAPEX_INFRA, &R, f, sizeof f), w->res->capex_infra,
+                     XN_MONEY);
         xw_ow_driver(w, L->k_capex,
                      xw_label(c, "option.capex_total", "Capex: total, paid at month 0"), w->cur,
                      xw_f(c, f, sizeof f, "=%s+%s+%s", xw_ow_drv(L->k_capex_gpu).s,
@@ -780,25 +715,15 @@ static void option_drivers(const xw_optw *w)
         double u = w->res->utilization;
         xw_ow_driver(w, L->k_gpu_w,
                      xw_label(c, "option.gpu_w", "Power per GPU at this utilization"),
-                     xw_label(c, "unit.w", "W"),
-                     xw_f(c, f, sizeof f, "=%s*(%s+%s*(%s-%s))", xw_ow_in(w, TCO_O_TDP_W).s,
-                          xw_ow_in(w, TCO_O_IDLE_POWER_FRACTION).s, xw_ow_drv(L->k_util).s,
-                          xw_ow_in(w, TCO_O_LOAD_POWER_FRACTION).s,
-                          xw_ow_in(w, TCO_O_IDLE_POWER_FRACTION).s),
+                     xw_label(c, "unit.w", "W"), xw_ow_formula(w, XF_GPU_W, &R, f, sizeof f),
                      w->o->tdp_w * (w->o->idle_power_fraction +
                                     u * (w->o->load_power_fraction - w->o->idle_power_fraction)),
                      XN_DEC2);
         xw_ow_driver(w, L->k_it_kw, xw_label(c, "option.it_kw", "IT load"),
-                     xw_label(c, "unit.kw", "kW"),
-                     xw_f(c, f, sizeof f, "=(%s*%s+%s*%s)/1000", xw_ow_in(w, TCO_O_COUNT_GPUS).s,
-                          xw_ow_drv(L->k_gpu_w).s, xw_ow_drv(L->k_servers).s,
-                          xw_ow_in(w, TCO_O_SERVER_POWER_W).s),
+                     xw_label(c, "unit.kw", "kW"), xw_ow_formula(w, XF_IT_KW, &R, f, sizeof f),
                      w->res->it_kw, XN_DEC2);
         xw_ow_driver(w, L->k_prov_kw, xw_label(c, "option.prov_kw", "Provisioned power (at TDP)"),
-                     xw_label(c, "unit.kw", "kW"),
-                     xw_f(c, f, sizeof f, "=(%s*%s+%s*%s)/1000", xw_ow_in(w, TCO_O_COUNT_GPUS).s,
-                          xw_ow_in(w, TCO_O_TDP_W).s, xw_ow_drv(L->k_servers).s,
-                          xw_ow_in(w, TCO_O_SERVER_POWER_W).s),
+                     xw_label(c, "unit.kw", "kW"), xw_ow_formula(w, XF_PROV_KW, &R, f, sizeof f),
                      w->res->provisioned_kw, XN_DEC2);
         xw_ow_driver(w, L->k_resfrac, xw_label(c, "option.resfrac", "Resale value at the end"),
                      xw_label(c, "unit.pct_hardware", "% of hardware"),
@@ -810,8 +735,7 @@ static void option_drivers(const xw_optw *w)
                      L->lease ? xw_f(c, f, sizeof f, "=IF(%s,(%s+%s)*%s,0)",
                                      owned_if(w, t, sizeof t), xw_ow_drv(L->k_capex_gpu).s,
                                      xw_ow_drv(L->k_capex_infra).s, xw_ow_drv(L->k_resfrac).s)
-                              : xw_f(c, f, sizeof f, "=(%s+%s)*%s", xw_ow_drv(L->k_capex_gpu).s,
-                                     xw_ow_drv(L->k_capex_infra).s, xw_ow_drv(L->k_resfrac).s),
+                              : xw_ow_formula(w, XF_RESIDUAL, &R, f, sizeof f),
                      w->res->residual, XN_MONEY);
         if (L->k_salvage != XW_NONE)
             xw_ow_driver(

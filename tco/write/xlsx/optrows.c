@@ -3,9 +3,11 @@
  * depreciation by a method (the book view's and the tax view's); a flow of
  * savings against the baseline and its returns (before and after tax). */
 #include "write/xlsx/optw.h"
+#include "write/xlsx/plan.h"
 #include "util/utf8.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 /* ===== Cells ===== */
@@ -40,6 +42,111 @@ void xw_ow_total(const xw_optw *w, int row, int first, double v, xw_style st)
     xw_ow_fig(w, row, XW_COL_VAL,
               xw_f(w->c, f, sizeof f, "=SUM(%s)", xw_range(NULL, row, first, row, w->last).s), v,
               xw_fmt(w->c, st, XN_MONEY));
+}
+
+/* ===== Formulas of drivers and cost lines ===== */
+
+/* The number of committed months past the horizon as a formula, in buf: to
+ * the end of the term that runs at month H, the last renewal's when it renews. */
+static const char *committed_months(const xw_optw *w, char *buf, size_t size)
+{
+    xw_refbuf term = xw_ow_in(w, TCO_O_TERM_MONTHS);
+    if (w->o->after_term == TCO_AFTER_RENEW)
+        tci_utf8_format(buf, size, "(-INT(-HorizonMonths/%s)*%s-HorizonMonths)", term.s, term.s);
+    else
+        tci_utf8_format(buf, size, "MAX(%s-HorizonMonths,0)", term.s);
+    return buf;
+}
+
+/* A rent option's rental in a month, in f. A reserved option with a term pays
+ * its rate to the end of the term, then a renewal (the upfront again in the
+ * first month of each) or the on-demand rate. */
+static const char *rental(const xw_optw *w, const xw_owrefs *R, char *f, size_t fs)
+{
+    xw_ctx *c = w->c;
+    const char *n = R->n, *u = R->u, *fa = R->factor, *mo = R->month;
+    xw_refbuf p = xw_ow_in(w, TCO_O_PRICE_PER_GPU_HOUR), st = xw_ow_in(w, TCO_O_STORAGE_PER_MONTH);
+    if (xw_has_egress(c->s, w->i)) {
+        /* Storage and the egress, billed with the rental (MODEL.md, Egress). */
+        xw_refbuf tb = xw_ow_in(w, TCO_O_EGRESS_TB_PER_MONTH),
+                  pt = xw_ow_in(w, TCO_O_EGRESS_PER_TB);
+        char both[sizeof st.s];
+        xw_f(c, both, sizeof both, "(%s+%s*%s)", st.s, tb.s, pt.s);
+        snprintf(st.s, sizeof st.s, "%s", both);
+    }
+    int term = w->o->pricing == TCO_RESERVED && w->o->term_months > 0;
+    if (w->o->pricing == TCO_ON_DEMAND)
+        return xw_f(c, f, fs, "=%s*HoursPerMonth*%s*%s*%s+%s", n, u, p.s, fa, st.s);
+    if (w->o->pricing == TCO_SPOT) /* the hours lost to interruptions are paid too */
+        return xw_f(c, f, fs, "=%s*HoursPerMonth*%s*%s*%s/(1-%s)+%s", n, u, p.s, fa,
+                    xw_ow_in(w, TCO_O_INTERRUPTION_OVERHEAD).s, st.s);
+    if (!term)
+        return xw_f(c, f, fs, "=%s*HoursPerMonth*%s+%s", n, p.s, st.s);
+    xw_refbuf tm = xw_ow_in(w, TCO_O_TERM_MONTHS);
+    if (w->o->after_term == TCO_AFTER_ON_DEMAND)
+        return xw_f(c, f, fs, "=IF(%s<=%s,%s*HoursPerMonth*%s,%s*HoursPerMonth*%s*%s*%s)+%s", mo,
+                    tm.s, n, p.s, n, u, xw_ow_in(w, TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR).s, fa,
+                    st.s);
+    return xw_f(c, f, fs, "=%s*HoursPerMonth*%s+%s+IF(AND(%s>%s,MOD(%s-1,%s)=0),%s,0)", n, p.s,
+                st.s, mo, tm.s, mo, tm.s, xw_ow_in(w, TCO_O_UPFRONT).s);
+}
+
+/* See optw.h. */
+const char *xw_ow_formula(const xw_optw *w, xw_owf which, const xw_owrefs *R, char *f, size_t fs)
+{
+    xw_ctx *c = w->c;
+    char months[XW_FBUF / 4];
+    switch (which) {
+    case XF_SERVERS:
+        return xw_f(c, f, fs, "=-INT(-%s/%s)", R->n, xw_ow_in(w, TCO_O_GPUS_PER_SERVER).s);
+    case XF_CAPEX_GPU:
+        return xw_f(c, f, fs, "=%s*%s", R->n, xw_ow_in(w, TCO_O_GPU_PRICE).s);
+    case XF_CAPEX_INFRA:
+        return xw_f(c, f, fs, "=%s*(%s+%s)", R->servers, xw_ow_in(w, TCO_O_SERVER_PRICE).s,
+                    xw_ow_in(w, TCO_O_NETWORK_PRICE).s);
+    case XF_GPU_W:
+        return xw_f(c, f, fs, "=%s*(%s+%s*(%s-%s))", xw_ow_in(w, TCO_O_TDP_W).s,
+                    xw_ow_in(w, TCO_O_IDLE_POWER_FRACTION).s, R->u,
+                    xw_ow_in(w, TCO_O_LOAD_POWER_FRACTION).s,
+                    xw_ow_in(w, TCO_O_IDLE_POWER_FRACTION).s);
+    case XF_IT_KW:
+        return xw_f(c, f, fs, "=(%s*%s+%s*%s)/1000", R->n, R->gpu_w, R->servers,
+                    xw_ow_in(w, TCO_O_SERVER_POWER_W).s);
+    case XF_PROV_KW:
+        return xw_f(c, f, fs, "=(%s*%s+%s*%s)/1000", R->n, xw_ow_in(w, TCO_O_TDP_W).s, R->servers,
+                    xw_ow_in(w, TCO_O_SERVER_POWER_W).s);
+    case XF_RESIDUAL:
+        return xw_f(c, f, fs, "=(%s+%s)*%s", R->capex_gpu, R->capex_infra, R->resfrac);
+    case XF_POWER:
+        return xw_f(c, f, fs, "=%s*HoursPerMonth*%s", R->it_kw, R->price);
+    case XF_COOLING:
+        return xw_f(c, f, fs, "=%s*HoursPerMonth*(%s-1)*%s", R->it_kw,
+                    xw_site_name(c, w->i, TCO_S_PUE).s, R->price);
+    case XF_FACILITY:
+        return xw_f(c, f, fs, "=%s*%s", R->prov_kw,
+                    xw_site_name(c, w->i, TCO_S_COLO_PER_KW_MONTH).s);
+    case XF_MAINTENANCE:
+        return xw_f(c, f, fs, "=%s*%s/12", R->capex, xw_ow_in(w, TCO_O_MAINTENANCE_RATE).s);
+    case XF_STAFF:
+        return xw_f(c, f, fs, "=%s", xw_ow_in(w, TCO_O_STAFF_PER_MONTH).s);
+    case XF_RENTAL:
+        return rental(w, R, f, fs);
+    case XF_COMMIT:
+        /* The term's months past the horizon, at the reserved rate. */
+        return xw_f(c, f, fs, "=%s*HoursPerMonth*%s*%s", R->n,
+                    xw_ow_in(w, TCO_O_PRICE_PER_GPU_HOUR).s,
+                    committed_months(w, months, sizeof months));
+    case XF_COMMIT_PV:
+    default:
+        /* Each committed month discounted at its own month: the sum of
+         * (1+r)^-m over months H+1..E is ((1+r)^-H - (1+r)^-E) / r. */
+        return xw_f(
+            c, f, fs,
+            "=IF(%s=0,%s,%s*HoursPerMonth*%s*(1/(1+%s)^HorizonMonths-1/(1+%s)^(HorizonMonths+"
+            "%s))/%s)",
+            R->rm, R->commit, R->n, xw_ow_in(w, TCO_O_PRICE_PER_GPU_HOUR).s, R->rm, R->rm,
+            committed_months(w, months, sizeof months), R->rm);
+    }
 }
 
 /* ===== Depreciation ===== */

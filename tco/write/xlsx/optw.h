@@ -51,6 +51,47 @@ void xw_ow_driver(const xw_optw *w, int row, const char *label, const char *unit
 /* =SUM over a row from column `first` to the last month, in column C, cached v. */
 void xw_ow_total(const xw_optw *w, int row, int first, double v, xw_style st);
 
+/* The cells the formulas of xw_ow_formula read, each a reference (a driver
+ * $C$n, a timeline cell E$n) or NULL where the formula does not read it, so that
+ * an option's sheet and a plan's (with the plan's count and each month's
+ * utilization) build a cost line or a driver alike. */
+typedef struct xw_owrefs {
+    const char *n;       /* the GPUs */
+    const char *u;       /* the utilization */
+    const char *servers; /* the servers (XF_CAPEX_INFRA, XF_IT_KW, XF_PROV_KW) */
+    const char *gpu_w;   /* power per GPU (XF_IT_KW) */
+    const char *it_kw, *prov_kw, *capex, *capex_gpu, *capex_infra, *resfrac;
+    const char *price;  /* the month's electricity price (XF_POWER, XF_COOLING) */
+    const char *factor; /* the month's rental price factor (XF_RENTAL) */
+    const char *month;  /* the month's number (XF_RENTAL) */
+    const char *rm;     /* the monthly discount rate (XF_COMMIT_PV) */
+    const char *commit; /* the commitment past the horizon (XF_COMMIT_PV) */
+} xw_owrefs;
+
+/* The formulas xw_ow_formula builds (MODEL.md, Cost lines): drivers of a bought
+ * option, its cost lines, a rent option's rental and the commitment of a
+ * reserved term past the horizon and its present value. */
+typedef enum xw_owf {
+    XF_SERVERS,
+    XF_CAPEX_GPU,
+    XF_CAPEX_INFRA,
+    XF_GPU_W,
+    XF_IT_KW,
+    XF_PROV_KW,
+    XF_RESIDUAL,
+    XF_POWER,
+    XF_COOLING,
+    XF_FACILITY,
+    XF_MAINTENANCE,
+    XF_STAFF,
+    XF_RENTAL,
+    XF_COMMIT,
+    XF_COMMIT_PV
+} xw_owf;
+
+/* Formula `which` of option w->i over the cells of R, in f ("=..."). */
+const char *xw_ow_formula(const xw_optw *w, xw_owf which, const xw_owrefs *R, char *f, size_t fs);
+
 /* The formula of a month's depreciation (the month in column col) by `method`
  * (a tco_depreciation) over the life and salvage in driver rows `life` and
  * `salvage` (XW_NONE for a MACRS method), in f: the book view's and the tax

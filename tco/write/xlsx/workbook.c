@@ -52,6 +52,12 @@ static void ctx_free(xw_ctx *c)
     free(c->in_site);
     tco_budget_free(c->bg);
     free(c->bg_row);
+    for (size_t p = 0; c->ps && p < c->s->n_plans; p++) {
+        free(c->ps[p].name);
+        free(c->ps[p].quoted);
+    }
+    free(c->ps);
+    free(c->opt_name);
     for (int k = 0; k < TCI_SHEET_KINDS; k++) {
         free(c->sheet[k]);
         free(c->sheet_q[k]);
@@ -142,8 +148,46 @@ static void prepare(xw_ctx *c)
         c->in_o[i] = XW_NONE;
     for (int k = 0; k < TCO_S_COUNT; k++)
         c->in_g[k] = XW_NONE;
+    c->in_dgph = c->in_dgrowth = c->in_dseason = c->in_dvalues = XW_NONE;
+    if (s->n_plans && s->demand && c->r->plans && c->r->n_plans == s->n_plans) {
+        c->ps = calloc(s->n_plans, sizeof *c->ps);
+        if (!c->ps) {
+            c->nomem = 1;
+            return;
+        }
+        for (size_t p = 0; p < s->n_plans; p++)
+            c->ps[p].in_own = c->ps[p].in_res = c->ps[p].r_net = c->ps[p].r_pv = XW_NONE;
+    }
     name_sites(c);
     name_sheets(c);
+}
+
+/* The plans' sheets' names ("Plan NAME", for each plan whose sheet can be
+ * live) and the Optimize sheet's (with [optimize]'s result), after the
+ * nt names in taken. */
+static void name_plan_sheets(xw_ctx *c, char **taken, size_t nt)
+{
+    const tco_scenario *s = c->s;
+    for (size_t p = 0; c->ps && p < s->n_plans && !c->nomem; p++) {
+        if (!xw_plan_sheet_live(c, p))
+            continue;
+        char want[400], fallback[200], *nm = xw_clean_text(c, s->plans[p].name, 200);
+        xw_labelf(c, want, sizeof want, "sheet.plan", "Plan {name}", "name", nm ? nm : "", NULL);
+        free(nm);
+        xw_labelf(c, fallback, sizeof fallback, "sheet.plan", "Plan {name}", "name",
+                  xw_int((long long)p + 1).s, NULL);
+        c->ps[p].name = xw_sheet_name(c, want, taken, nt, fallback);
+        if (c->ps[p].name) {
+            taken[nt++] = c->ps[p].name;
+            c->ps[p].quoted = xw_quote_sheet(c, c->ps[p].name);
+        }
+    }
+    if (c->ps && c->r->optimize && !c->nomem) {
+        c->opt_name =
+            xw_sheet_name(c, xw_label(c, "sheet.optimize", "Optimize"), taken, nt, "Optimize");
+        if (c->opt_name)
+            taken[nt++] = c->opt_name;
+    }
 }
 
 /* The sheets' names. The fixed sheets are named first, from their labels; the
@@ -164,7 +208,7 @@ static void name_sheets(xw_ctx *c)
                                                          [TCI_SHEET_CASES] = "Cases",
                                                          [TCI_SHEET_MONTE_CARLO] = "Monte Carlo",
                                                          [TCI_SHEET_CHECKS] = "Checks"};
-    char **taken = calloc(n + TCI_SHEET_KINDS, sizeof *taken);
+    char **taken = calloc(n + s->n_plans + 1 + TCI_SHEET_KINDS, sizeof *taken);
     if (!taken) {
         c->nomem = 1;
         return;
@@ -205,6 +249,7 @@ static void name_sheets(xw_ctx *c)
         if (c->os[i].name)
             c->os[i].quoted = xw_quote_sheet(c, c->os[i].name);
     }
+    name_plan_sheets(c, taken, nt);
     free(taken);
 }
 
@@ -292,6 +337,19 @@ static void add_kind(xw_ctx *c, int kind)
             if (c->os[i].ws && !c->shown[kind])
                 worksheet_hide(c->os[i].ws);
         }
+        /* The plans' sheets and the Optimize sheet follow the options'. */
+        for (size_t p = 0; c->ps && p < s->n_plans; p++) {
+            if (!c->ps[p].name)
+                continue;
+            c->ps[p].ws = add_sheet(c, c->ps[p].name);
+            if (c->ps[p].ws && !c->shown[kind])
+                worksheet_hide(c->ps[p].ws);
+        }
+        if (c->opt_name) {
+            c->optimize = add_sheet(c, c->opt_name);
+            if (c->optimize && !c->shown[kind])
+                worksheet_hide(c->optimize);
+        }
     } else if (slot && sheet_wanted(c, kind)) {
         *slot = add_kind_sheet(c, kind);
     }
@@ -320,12 +378,17 @@ static void write_sheets(xw_ctx *c)
     const tco_scenario *s = c->s;
     for (size_t i = 0; i < s->n_options; i++)
         xw_option_layout(c, i);
+    for (size_t p = 0; c->ps && p < s->n_plans; p++)
+        xw_plan_layout(c, p);
     xw_budget_layout(c);
     c->ck_master = 3;
     c->br_first = c->br_last = XW_NONE;
     xw_write_inputs(c);
     for (size_t i = 0; i < s->n_options && !c->err && !c->nomem; i++)
         xw_write_option(c, i);
+    for (size_t p = 0; c->ps && p < s->n_plans; p++)
+        xw_write_plan(c, p);
+    xw_write_optimize(c);
     xw_write_summary(c);
     xw_write_budget(c);
     xw_write_workload(c);
