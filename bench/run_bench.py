@@ -2,7 +2,8 @@
 """Run the tco benchmarks and print one line per size (see docs/PERFORMANCE.md).
 
     python3 bench/run_bench.py --build BUILD [--sizes seed,10x36,...] [--reps 5]
-                               [--mc] [--startup] [--suggest] [--markdown] [--csv FILE]
+                               [--mc] [--plan-mc] [--startup] [--suggest] [--markdown]
+                               [--csv FILE]
 
 For each size (`seed` is config/seed-2026.ini; NxH is a scenario from bench_gen
 with N options over H months) every phase runs in a fresh process, --reps
@@ -22,6 +23,7 @@ tco_compute repeated in one process for --engine-time seconds.
 Output lines are key=value pairs:
     size=10x36 options=10 months=36 compute_ms=... ratio=... cpu_ratio=...
     mc samples=100000 ... median_ms=...
+    plan-mc samples=10000 plans=1 months=120 ... median_ms=...
     startup what="tco --help" ... median_ms=...
     suggest file=hostile-suggest-worst mb=... median_s=... cpu_s=... s_per_mb=...
 
@@ -192,6 +194,15 @@ class Bench:
                 f'months={runs[0]["months"]} median_ms={s["wall"] * 1e3:.1f} '
                 f'cpu_ms={s["cpu"] * 1e3:.1f} rss_kb={s["rss"]}')
 
+    def plan_mc(self):
+        """tco_analyze on bench/plan-mc.ini: 10,000 samples of a plan over 120 months."""
+        ini = os.path.join(HERE, 'plan-mc.ini')
+        runs = [self.phase('analyze', ini) for _ in range(self.a.reps)]
+        s = summarize(runs)
+        return (f'plan-mc samples={runs[0].get("mc_samples", 0)} plans=1 '
+                f'options={runs[0]["options"]} months={runs[0]["months"]} '
+                f'median_ms={s["wall"] * 1e3:.1f} cpu_ms={s["cpu"] * 1e3:.1f} rss_kb={s["rss"]}')
+
     def startup(self):
         seed = os.path.join(self.a.source, 'config', 'seed-2026.ini')
         cases = [('true', ['true']), ('tco --help', [self.tco, '--help']),
@@ -337,6 +348,8 @@ def main():
     ap.add_argument('--quick', action='store_true',
                     help='skip the constant_memory floor and keep the files (smoke test)')
     ap.add_argument('--mc', action='store_true', help='also the Monte Carlo benchmark')
+    ap.add_argument('--plan-mc', action='store_true',
+                    help='also the Monte Carlo of a plan (bench/plan-mc.ini)')
     ap.add_argument('--startup', action='store_true', help='also tco --help and validate')
     ap.add_argument('--suggest', action='store_true',
                     help='also the worst case for "did you mean" (tco validate)')
@@ -368,6 +381,8 @@ def main():
         print('check: ok', flush=True)
     if a.mc:
         print(b.mc(), flush=True)
+    if a.plan_mc:
+        print(b.plan_mc(), flush=True)
     if a.startup:
         for l in b.startup():
             print(l, flush=True)

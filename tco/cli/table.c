@@ -55,6 +55,30 @@ static void print_sizing(const tco_result *res, FILE *out, int idw)
 }
 
 /* Sensitivity (three largest drivers of each option), cases, Monte Carlo. */
+/* Monte Carlo of the plans (MODEL.md, Monte Carlo): in file order, each plan's
+ * total P10, P50, P90 and the share of samples in which it ranks first. */
+static void print_mc_plans(const tco_result *res, const tco_analysis *a, FILE *out)
+{
+    const tco_scenario *s = res->scenario;
+    int w = 4; /* "plan" */
+    for (size_t i = 0; i < a->mc_n_plans; i++) {
+        int len = tco_text_width(s->plans[i].name);
+        w = len > w ? len : w;
+    }
+    if (!a->mc_n_plans)
+        return;
+    char x[40], y[40], z[40];
+    fprintf(out, "  %-*s %14s %14s %14s %10s\n", w, "plan", "total P10", "P50", "P90", "best");
+    for (size_t i = 0; i < a->mc_n_plans; i++) {
+        const struct tco_mc_plan *m = &a->mc_plans[i];
+        fputs("  ", out);
+        tco_fput_text(out, s->plans[i].name, w, 0);
+        fprintf(out, " %14s %14s %14s %9.1f%%\n", tco_group_thousands(x, sizeof x, m->total_p10, 0),
+                tco_group_thousands(y, sizeof y, m->total_p50, 0),
+                tco_group_thousands(z, sizeof z, m->total_p90, 0), m->p_best * 100);
+    }
+}
+
 static void print_analysis(const tco_result *res, const tco_analysis *a, FILE *out, int idw)
 {
     const tco_scenario *s = res->scenario;
@@ -112,6 +136,7 @@ static void print_analysis(const tco_result *res, const tco_analysis *a, FILE *o
                     tco_group_thousands(y, sizeof y, m->total_p50, 0),
                     tco_group_thousands(z, sizeof z, m->total_p90, 0), m->p_cheapest * 100, pb);
         }
+        print_mc_plans(res, a, out);
     }
 }
 

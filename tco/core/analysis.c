@@ -493,12 +493,109 @@ size_t tci_mc_bins(const double *totals, long N, size_t n, const unsigned char *
     return bins < 1 ? 1 : bins > TCI_MC_MAX_BINS ? TCI_MC_MAX_BINS : (size_t)bins;
 }
 
+/* col (N values, sorted here) and their sum: q = mean, P10, P50, P90. */
+static void summarize(double *col, long N, double sum, double q[4])
+{
+    static const double deciles[3] = {0.1, 0.5, 0.9};
+    q[0] = sum / N;
+    tci_percentiles(col, (size_t)N, deciles, q + 1, 3);
+}
+
+/* ===== Monte Carlo of the plans ===== */
+
+/* Months of scratch per horizon month that tci_plan_eval needs. */
+#ifndef TCI_PLAN_SCRATCH
+#define TCI_PLAN_SCRATCH 2
+#endif
+
+/* The plans during Monte Carlo (MODEL.md, Monte Carlo): each sample's plan
+ * results, and every sample's totals and NPVs. */
+typedef struct mc_plans {
+    size_t n;               /* plans computed by the base (0: none) */
+    tco_plan_result *r;     /* the sample at hand, one per plan */
+    tco_plan_month *months; /* n * H, r[i].monthly at months + i * H */
+    tco_month *scratch;     /* TCI_PLAN_SCRATCH * H */
+    double *totals, *npvs;  /* sample s's plan i at [s * n + i] */
+    long *best;             /* samples in which each plan ranks first */
+} mc_plans;
+
+/* Room for N samples of the base's plans; 0 when out of memory. */
+static int mc_plans_alloc(mc_plans *P, const tco_result *base, long N)
+{
+    memset(P, 0, sizeof *P);
+    size_t n = base->n_plans, H = (size_t)base->scenario->horizon_months;
+    if (!n)
+        return 1;
+    P->n = n;
+    P->r = calloc(n, sizeof *P->r);
+    P->months = calloc(n * H, sizeof *P->months);
+    P->scratch = calloc(TCI_PLAN_SCRATCH * H, sizeof *P->scratch);
+    P->totals = malloc((size_t)N * n * sizeof *P->totals);
+    P->npvs = malloc((size_t)N * n * sizeof *P->npvs);
+    P->best = calloc(n, sizeof *P->best);
+    if (!P->r || !P->months || !P->scratch || !P->totals || !P->npvs || !P->best)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        P->r[i].monthly = P->months + i * H;
+    return 1;
+}
+
+static void mc_plans_free(mc_plans *P)
+{
+    free(P->r);
+    free(P->months);
+    free(P->scratch);
+    free(P->totals);
+    free(P->npvs);
+    free(P->best);
+}
+
+/* Sample s: every plan of w at the base's counts, and the one that ranks first. */
+static void mc_plans_sample(mc_plans *P, const tco_result *base, const tco_scenario *w, long s)
+{
+    for (size_t i = 0; i < P->n; i++) {
+        const tco_plan_result *b = &base->plans[i];
+        tci_plan_eval(w, &w->plans[i], b->own_count, b->reserve_count, P->scratch, &P->r[i]);
+        P->totals[(size_t)s * P->n + i] = P->r[i].total;
+        P->npvs[(size_t)s * P->n + i] = P->r[i].npv;
+    }
+    if (P->n)
+        P->best[tci_plan_best(P->r, P->n)]++;
+}
+
+/* Each plan's statistics into A->mc_plans; col holds N values. 0 when out of
+ * memory. */
+static int mc_plans_stats(tco_analysis *A, const mc_plans *P, long N, double *col)
+{
+    if (!P->n)
+        return 1;
+    if (!(A->mc_plans = calloc(P->n, sizeof *A->mc_plans)))
+        return 0;
+    A->mc_n_plans = P->n;
+    for (size_t i = 0; i < P->n; i++) {
+        struct tco_mc_plan *m = &A->mc_plans[i];
+        for (int pass = 0; pass < 2; pass++) {
+            const double *src = pass ? P->npvs : P->totals;
+            double sum = 0, q[4];
+            for (long s = 0; s < N; s++)
+                sum += col[s] = src[(size_t)s * P->n + i];
+            summarize(col, N, sum, q);
+            if (pass)
+                m->npv_mean = q[0], m->npv_p10 = q[1], m->npv_p50 = q[2], m->npv_p90 = q[3];
+            else
+                m->total_mean = q[0], m->total_p10 = q[1], m->total_p50 = q[2], m->total_p90 = q[3];
+        }
+        m->p_best = (double)P->best[i] / N;
+    }
+    return 1;
+}
+
 static tco_status monte_carlo(tco_analysis *A, const tco_scenario *base, tco_scenario *w,
                               tco_progress_fn progress, void *user)
 {
     size_t n = base->n_options;
     long N = base->mc_samples;
-    if ((double)N * (double)n > TCO_MAX_MC_VALUES)
+    if ((double)N * (double)(n + A->base->n_plans) > TCO_MAX_MC_VALUES)
         return TCO_ERR_LIMIT;
     /* The loader refuses these; a scenario built by a program may hold one. */
     for (size_t j = 0; j < base->n_uncertain; j++) {
@@ -516,8 +613,10 @@ static tco_status monte_carlo(tco_analysis *A, const tco_scenario *base, tco_sce
     long *cheapest = calloc(n ? n : 1, sizeof *cheapest);
     long *beats = calloc(n ? n : 1, sizeof *beats);
     unsigned char *varies = calloc(n ? n : 1, 1);
+    mc_plans P;
+    int plans_ok = mc_plans_alloc(&P, A->base, N);
     tco_status st = TCO_ERR_NOMEM;
-    if (!A->mc || !totals || !npvs || !col || !cheapest || !beats || !varies)
+    if (!A->mc || !totals || !npvs || !col || !cheapest || !beats || !varies || !plans_ok)
         goto done;
 
     /* Pointers to the inputs that vary; option utilizations become own values. */
@@ -565,6 +664,7 @@ static tco_status monte_carlo(tco_analysis *A, const tco_scenario *base, tco_sce
         if (b >= 0)
             for (size_t i = 0; i < n; i++)
                 beats[i] += base->options[i].acquire == TCO_BUY && t[i] < t[b];
+        mc_plans_sample(&P, A->base, w, s);
         if (progress && (s + 1) % 4096 == 0)
             progress(user, s + 1, N);
     }
@@ -600,21 +700,22 @@ static tco_status monte_carlo(tco_analysis *A, const tco_scenario *base, tco_sce
                     m->hist[bin < 0 ? 0 : bin >= (long)nb ? (long)nb - 1 : bin]++;
                 }
             }
-            static const double deciles[3] = {0.1, 0.5, 0.9};
-            double q[3];
-            tci_percentiles(col, (size_t)N, deciles, q, 3);
-            double mean = sum / N, p10 = q[0], p50 = q[1], p90 = q[2];
+            double q[4];
+            summarize(col, N, sum, q);
             if (pass)
-                m->npv_mean = mean, m->npv_p10 = p10, m->npv_p50 = p50, m->npv_p90 = p90;
+                m->npv_mean = q[0], m->npv_p10 = q[1], m->npv_p50 = q[2], m->npv_p90 = q[3];
             else
-                m->total_mean = mean, m->total_p10 = p10, m->total_p50 = p50, m->total_p90 = p90;
+                m->total_mean = q[0], m->total_p10 = q[1], m->total_p50 = q[2], m->total_p90 = q[3];
         }
         m->p_cheapest = (double)cheapest[i] / N;
         m->p_beats_baseline =
             b >= 0 && base->options[i].acquire == TCO_BUY ? (double)beats[i] / N : NAN;
     }
+    if (!mc_plans_stats(A, &P, N, col))
+        goto done;
     st = TCO_OK;
 done:
+    mc_plans_free(&P);
     free(totals);
     free(npvs);
     free(col);
@@ -681,5 +782,6 @@ void tco_analysis_free(tco_analysis *A)
             free(A->mc[i].hist);
     free(A->mc);
     free(A->mc_edges);
+    free(A->mc_plans);
     free(A);
 }

@@ -134,6 +134,11 @@ double tci_monthly_rate(const tco_scenario *s);
 void tci_plan_eval(const tco_scenario *s, const tco_plan *p, int own_count, int reserve_count,
                    tco_month *scratch, tco_plan_result *r);
 
+/* The index of the plan that ranks first among the n results p (MODEL.md,
+ * Plans: those that serve all demand first, then the lower total, then file
+ * order); 0 when n is 0. */
+size_t tci_plan_best(const tco_plan_result *p, size_t n);
+
 /* The plans of res's scenario into res (MODEL.md, Plans): TCO_ERR_NOMEM or
  * TCO_OK; nothing to do without plans. */
 tco_status tci_plans_compute(tco_result *res);

@@ -213,3 +213,13 @@ void tci_plans_free(tco_result *res)
     res->plan_rank = NULL;
     res->n_plans = 0;
 }
+
+/* See core.h. */
+size_t tci_plan_best(const tco_plan_result *p, size_t n)
+{
+    size_t best = 0;
+    for (size_t i = 1; i < n; i++)
+        if (ranks_before(p, i, best))
+            best = i;
+    return best;
+}

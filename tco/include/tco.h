@@ -50,7 +50,7 @@ extern "C" {
 #define TCO_MAX_PLANS        64                 /* [plan NAME] sections */
 #define TCO_MAX_SECTION_KEYS 1000      /* keys in one case, sensitivity or uncertainty section */
 #define TCO_MAX_SAMPLES      1000000   /* Monte Carlo samples */
-#define TCO_MAX_MC_VALUES    20000000L /* Monte Carlo samples x options */
+#define TCO_MAX_MC_VALUES    20000000L /* Monte Carlo samples x (options + plans) */
 
 /* ===== Status codes ===== */
 
@@ -902,13 +902,21 @@ typedef struct tco_analysis {
         long *hist;              /* mc_bins counts; NULL when the option's total does
                                     not vary (no uncertain input reaches it) */
     } * mc;                      /* one per option */
+    /* Monte Carlo of the plans (MODEL.md, Monte Carlo): one per plan of the
+     * scenario, in file order; 0 and NULL without plans or [uncertainty]. */
+    size_t mc_n_plans;
+    struct tco_mc_plan {
+        double total_mean, total_p10, total_p50, total_p90;
+        double npv_mean, npv_p10, npv_p50, npv_p90;
+        double p_best; /* share of samples where the plan ranks first */
+    } * mc_plans;
 } tco_analysis;
 
 /* Called now and then during long analyses; `done` of `total` samples. */
 typedef void (*tco_progress_fn)(void *user, long done, long total);
 
 /* Run every analysis of the result's scenario. `progress` may be NULL.
- * TCO_ERR_LIMIT when Monte Carlo's samples x options exceed TCO_MAX_MC_VALUES
+ * TCO_ERR_LIMIT when Monte Carlo's samples x (options + plans) exceed TCO_MAX_MC_VALUES
  * or a distribution lands in its key's range with probability below 1%
  * (docs/MODEL.md; the loader refuses both, a scenario built by a program may
  * hold them). */

@@ -562,12 +562,21 @@ void tci_ini_resolve_sections(loader *L, int with_cases)
             read_uncertainty(L, e);
     }
     const tco_scenario *s = L->s;
-    if (s->n_uncertain && (double)s->mc_samples * (double)s->n_options > TCO_MAX_MC_VALUES) {
+    /* Monte Carlo computes the plans too (MODEL.md, Monte Carlo). */
+    size_t plans = s->demand ? s->n_plans : 0;
+    if (s->n_uncertain &&
+        (double)s->mc_samples * (double)(s->n_options + plans) > TCO_MAX_MC_VALUES) {
         L->cur = 0;
-        tci_ini_report(L, L->samples_line, L->samples_line ? NULL : "uncertainty",
-                       "%ld samples of %zu options are too many: samples x options may be at most "
-                       "%ld",
-                       s->mc_samples, s->n_options, TCO_MAX_MC_VALUES);
+        if (plans)
+            tci_ini_report(L, L->samples_line, L->samples_line ? NULL : "uncertainty",
+                           "%ld samples of %zu options and %zu plans are too many: samples x "
+                           "(options + plans) may be at most %ld",
+                           s->mc_samples, s->n_options, plans, TCO_MAX_MC_VALUES);
+        else
+            tci_ini_report(L, L->samples_line, L->samples_line ? NULL : "uncertainty",
+                           "%ld samples of %zu options are too many: samples x options may be at "
+                           "most %ld",
+                           s->mc_samples, s->n_options, TCO_MAX_MC_VALUES);
     }
     if (with_cases && L->s->n_cases)
         build_cases(L);

@@ -312,7 +312,23 @@ static void put_analysis(FILE *out, const tco_result *res, const tco_analysis *a
                 fputs(", \"histogram\": null}", out);
             }
         }
-        fputs("\n  ]}", out);
+        fputs("\n  ]", out);
+        if (a->mc_n_plans > 0) { /* MODEL.md, Monte Carlo: plans */
+            fputs(", \"plans\": [", out);
+            for (size_t i = 0; i < a->mc_n_plans; i++) {
+                const struct tco_mc_plan *m = &a->mc_plans[i];
+                fprintf(out, "%s\n    {\"id\": ", i ? "," : "");
+                tci_json_string(out, s->plans[i].name);
+                fputs(", ", out);
+                put_stats(out, "total", m->total_mean, m->total_p10, m->total_p50, m->total_p90);
+                fputs(", ", out);
+                put_stats(out, "npv", m->npv_mean, m->npv_p10, m->npv_p50, m->npv_p90);
+                tci_json_number_member(out, "p_best", m->p_best);
+                fputc('}', out);
+            }
+            fputs("\n  ]", out);
+        }
+        fputc('}', out);
     }
 }
 

@@ -126,4 +126,45 @@ expect_rc 2 $T "$TCO" report "$work/file.ini" -o "$work/demand.csv"
 expect_err "error: the output is the same file as the input"
 if [ "$(cat "$work/demand.csv")" = "$(printf '100\n300\n500')" ]; then ok; else bad "demand file harmed"; fi
 
+# --- Monte Carlo of plans (MODEL.md, Monte Carlo: the worked example). With od's price p
+# uniform(2, 4) and [workload] utilization 1: od alone costs 300 p; mix 2,678 + 100 p =
+# 2,678 + od / 3; rent (od alone serves all 900 reference hours as 450 od hours) 450 p =
+# 1.5 od; own-only 2,078. rent (at most 1,800) ranks first in every sample.
+{
+    sed '/^\[demand\]/,$d' "$work/plan.ini"
+    printf '[workload]\nutilization = 1\n'
+    sed -n '/^\[demand\]/,$p' "$work/plan.ini"
+    printf '[plan rent]\noverflow = od\n[uncertainty]\nsamples = 500\nseed = 3\n'
+    printf 'od.price_per_gpu_hour = uniform(2, 4)\n'
+} >"$work/mc.ini"
+expect_rc 0 $T "$TCO" report "$work/mc.ini" -o "$work/mc.json"
+if $T $PY - "$work/mc.json" <<'EOF'; then ok; else bad "JSON Monte Carlo of plans"; fi
+import json, sys
+m = json.load(open(sys.argv[1]))["monte_carlo"]
+assert list(m) == ["samples", "seed", "histogram_edges", "options", "plans"], list(m)
+od = [o for o in m["options"] if o["id"] == "od"][0]
+p = {x["id"]: x for x in m["plans"]}
+assert [x["id"] for x in m["plans"]] == ["own-only", "mix", "rent"]
+assert all(list(x) == ["id", "total", "npv", "p_best"] for x in m["plans"])
+close = lambda a, b: abs(a - b) <= 1e-9 * max(1, abs(b))
+for f in ("total", "npv"):
+    for q in ("mean", "p10", "p50", "p90"):
+        assert close(p["mix"][f][q], 2678 + od[f][q] / 3), (f, q)
+        assert close(p["rent"][f][q], 1.5 * od[f][q]), (f, q)
+        assert close(p["own-only"][f][q], 2078), (f, q)
+assert 600 < od["total"]["p10"] < od["total"]["p90"] < 1200
+assert [x["p_best"] for x in m["plans"]] == [0, 0, 1]
+EOF
+expect_rc 0 $T "$TCO" report "$work/mc.ini"
+if grep -qE '^  rent +[0-9,]+ +[0-9,]+ +[0-9,]+ +100\.0%$' "$work/out" &&
+    grep -qE '^  own-only +2,078 +2,078 +2,078 +0\.0%$' "$work/out"; then
+    ok
+else
+    bad "Monte Carlo of plans in the table: $(cat "$work/out")"
+fi
+# Without plans, the Monte Carlo has none.
+sed '/^\[demand\]/,/^\[uncertainty\]/{/^\[uncertainty\]/!d}' "$work/mc.ini" >"$work/mc-none.ini"
+expect_rc 0 $T "$TCO" report "$work/mc-none.ini" -o "$work/mc-none.json"
+if $T $PY -c 'import json, sys; m = json.load(open(sys.argv[1]))["monte_carlo"]; assert "plans" not in m and m["options"]' "$work/mc-none.json"; then ok; else bad "Monte Carlo plans without plans"; fi
+
 finish

@@ -487,7 +487,8 @@ static const char analyses_ini[] =
     "own.utilization = uniform(0.5, 0.9)\ncloud.price_per_gpu_hour = normal(2.5, 0.3)\n";
 
 /* Capacity plans over a demand that grows and varies by month (MODEL.md,
- * Demand and Plans): an owned, a reserved and an overflow part. */
+ * Demand and Plans): an owned, a reserved and an overflow part; Monte Carlo
+ * recomputes the plans in every sample (MODEL.md, Monte Carlo). */
 static const char plans_ini[] =
     "[scenario]\nname = plans\nhorizon_months = 14\nhours_per_month = 100\n"
     "[site]\nelectricity_price = 0.1\n"
@@ -497,7 +498,8 @@ static const char plans_ini[] =
     "[demand]\nreference = gb\ngpu_hours_per_month = 200\ngrowth = 0.6\n"
     "seasonality = 0.5, 1.5, 2.5, 1, 1, 1, 1, 1, 0.5, 0.5, 0.5, 1\n"
     "[plan own-only]\nown = gb\nown_count = 2\n"
-    "[plan mix]\nown = gb\nown_count = 1\nreserve = rv\nreserve_count = 1\noverflow = od\n";
+    "[plan mix]\nown = gb\nown_count = 1\nreserve = rv\nreserve_count = 1\noverflow = od\n"
+    "[uncertainty]\nsamples = 20\nseed = 5\nod.price_per_gpu_hour = uniform(2, 4)\n";
 
 /* An invalid scenario whose errors build hints (did you mean ...). */
 static const char invalid_ini[] =

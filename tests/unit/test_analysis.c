@@ -367,6 +367,77 @@ static void test_seed_reproduces(void)
     release(a1, s1, r1);
 }
 
+/* MODEL.md, Monte Carlo, "Monte Carlo of plans by hand": the plan example of
+ * MODEL.md (H = 3, T = 100, no discounting; demand 100, 300, 500 hours of gb)
+ * with od's price p uniform(2, 4). od alone, 1 GPU every hour: 300 p. mix:
+ * 2,078 owned + 600 reserved + 100 od hours = 2,678 + 100 p = 2,678 + od / 3.
+ * rent: 900 reference hours / k_od 2 = 450 od hours = 450 p = 1.5 od.
+ * own-only: 2,078 in every sample, 400 hours unserved. rent (at most 1,800)
+ * is below mix (at least 2,878) in every sample. */
+static void test_monte_carlo_plans_by_hand(void)
+{
+    static const char text[] =
+        "[scenario]\nname = plans\nhorizon_months = 3\nhours_per_month = 100\n"
+        "discount_rate = 0\n"
+        "[site]\nelectricity_price = 0.1\npue = 1.5\n"
+        "[workload]\nutilization = 1\n"
+        "[option gb]\nacquire = buy\ncount = 2\ngpu_price = 1000\ntdp_w = 1000\n"
+        "idle_power_fraction = 0.2\nload_power_fraction = 1\nthroughput = 10\n"
+        "[option rv]\nacquire = rent\npricing = reserved\ncount = 1\nprice_per_gpu_hour = 2\n"
+        "[option od]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 3\nthroughput = 20\n"
+        "[demand]\nreference = gb\ngpu_hours_per_month = 200\n"
+        "seasonality = 0.5, 1.5, 2.5, 1, 1, 1, 1, 1, 0.5, 0.5, 0.5, 1\n"
+        "[plan own-only]\nown = gb\nown_count = 2\n"
+        "[plan mix]\nown = gb\nreserve = rv\nreserve_count = 1\noverflow = od\n"
+        "[plan rent]\noverflow = od\n"
+        "[uncertainty]\nsamples = 1001\nseed = 7\nod.price_per_gpu_hour = uniform(2, 4)\n";
+    tco_diags *d = tco_diags_new();
+    tco_scenario *s = NULL;
+    tco_result *r = NULL;
+    tco_analysis *a = NULL;
+    CU_ASSERT_EQUAL_FATAL(tco_scenario_load_string(text, "p.ini", &s, d), TCO_OK);
+    check_print_diags(d);
+    tco_diags_free(d);
+    CU_ASSERT_EQUAL_FATAL(tco_compute(s, &r), TCO_OK);
+    CU_ASSERT_EQUAL_FATAL(tco_analyze(r, NULL, NULL, &a), TCO_OK);
+    CU_ASSERT_EQUAL_FATAL(a->mc_n_plans, 3);
+    const struct tco_mc_option *od = &a->mc[2];
+    const struct tco_mc_plan *own = &a->mc_plans[0], *mix = &a->mc_plans[1],
+                             *rent = &a->mc_plans[2];
+    /* od varies over 300 x [2, 4]. */
+    CU_ASSERT(od->total_p10 > 600 && od->total_p90 < 1200 && od->total_p10 < od->total_p90);
+    const double od_q[8] = {od->total_mean, od->total_p10, od->total_p50, od->total_p90,
+                            od->npv_mean,   od->npv_p10,   od->npv_p50,   od->npv_p90};
+    const double mix_q[8] = {mix->total_mean, mix->total_p10, mix->total_p50, mix->total_p90,
+                             mix->npv_mean,   mix->npv_p10,   mix->npv_p50,   mix->npv_p90};
+    const double rent_q[8] = {rent->total_mean, rent->total_p10, rent->total_p50, rent->total_p90,
+                              rent->npv_mean,   rent->npv_p10,   rent->npv_p50,   rent->npv_p90};
+    const double own_q[8] = {own->total_mean, own->total_p10, own->total_p50, own->total_p90,
+                             own->npv_mean,   own->npv_p10,   own->npv_p50,   own->npv_p90};
+    for (int k = 0; k < 8; k++) {
+        CU_ASSERT(check_close(mix_q[k], 2678 + od_q[k] / 3));
+        CU_ASSERT(check_close(rent_q[k], 1.5 * od_q[k]));
+        CU_ASSERT(check_close(own_q[k], 2078));
+    }
+    CU_ASSERT_EQUAL(rent->p_best, 1);
+    CU_ASSERT_EQUAL(mix->p_best, 0);
+    CU_ASSERT_EQUAL(own->p_best, 0);
+    release(a, s, r);
+}
+
+/* Without plans there are no plan statistics. */
+static void test_monte_carlo_without_plans(void)
+{
+    tco_scenario *s;
+    tco_result *r;
+    tco_analysis *a =
+        analyze("[uncertainty]\nsamples = 10\nr.price_per_gpu_hour = uniform(1, 2)\n", &s, &r);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+    CU_ASSERT_EQUAL(a->mc_n_plans, 0);
+    CU_ASSERT_PTR_NULL(a->mc_plans);
+    release(a, s, r);
+}
+
 int main(void)
 {
     static const check_case cases[] = {
@@ -379,6 +450,8 @@ int main(void)
         {"same seed, same output", test_seed_reproduces},
         {"histogram bins by hand", test_histogram_bins_by_hand},
         {"histogram leaves out an option that does not vary", test_histogram_leaves_out_constant},
+        {"Monte Carlo of plans by hand", test_monte_carlo_plans_by_hand},
+        {"Monte Carlo without plans", test_monte_carlo_without_plans},
         {NULL, NULL},
     };
     return check_run("analysis", cases);

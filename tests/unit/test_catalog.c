@@ -131,10 +131,10 @@ static void test_default_catalog(void)
         CU_ASSERT(g->fp16_tflops > 0 && g->memory_gb > 0 && g->tdp_w > 0);
     }
     static const char *const offers[] = {
-        "aws-p5-h100",      "gcp-a3-h100",    "azure-nd-h100-v5",  "coreweave-h100",
-        "lambda-h100",      "runpod-h100",    "aws-p4d-a100-40gb", "lambda-a100-80gb",
-        "runpod-a100-80gb", "vast-a100-80gb", "runpod-rtx-4090",   "aws-p5-h100-1yr",
-        "h100-contract-1yr"};
+        "aws-p5-h100",       "gcp-a3-h100",    "azure-nd-h100-v5",  "coreweave-h100",
+        "lambda-h100",       "runpod-h100",    "aws-p4d-a100-40gb", "lambda-a100-80gb",
+        "runpod-a100-80gb",  "vast-a100-80gb", "runpod-rtx-4090",   "aws-p5-h100-1yr",
+        "h100-contract-1yr", "spheron-b200"};
     for (size_t i = 0; i < sizeof offers / sizeof offers[0]; i++)
         CU_ASSERT_PTR_NOT_NULL(tco_catalog_offer(cat, offers[i]));
     CU_ASSERT(cat->n_offers >= 12);
@@ -200,10 +200,19 @@ static void test_default_h100_figures(void)
     CU_ASSERT(check_close(g->price_typical, 1600));
     CU_ASSERT(isnan(g->price_low) && isnan(g->price_high));
     CU_ASSERT(g->nvlink_gbs == 0);
-    /* A GPU without a price: every price is NAN and there is no currency. */
+    /* B200: datasheet figures, the price CNBC reported ($30,000-40,000 per unit,
+     * 2024-10-03); no FP32 or PCIe figure. */
     g = tco_catalog_gpu(cat, "b200-192gb");
     CU_ASSERT(check_close(g->fp16_tflops, 2250) && check_close(g->tdp_w, 1000));
-    CU_ASSERT(isnan(g->price_typical) && isnan(g->fp32_tflops) && isnan(g->pcie_gbs));
+    CU_ASSERT(check_close(g->price_low, 30000) && check_close(g->price_typical, 35000) &&
+              check_close(g->price_high, 40000));
+    CU_ASSERT_STRING_EQUAL(g->currency, "USD");
+    CU_ASSERT_STRING_EQUAL(g->as_of, "2024-10-03");
+    CU_ASSERT_PTR_NOT_NULL(strstr(g->source, "CNBC"));
+    CU_ASSERT(isnan(g->fp32_tflops) && isnan(g->pcie_gbs));
+    /* A GPU without a price: every price is NAN and there is no currency. */
+    g = tco_catalog_gpu(cat, "l40s-48gb");
+    CU_ASSERT(isnan(g->price_low) && isnan(g->price_typical) && isnan(g->price_high));
     CU_ASSERT_PTR_NULL(g->currency);
     g = tco_catalog_gpu(cat, "h200-sxm-141gb");
     CU_ASSERT(check_close(g->memory_gb, 141) && check_close(g->memory_bw_tbs, 4.8));
@@ -257,6 +266,13 @@ static void test_default_offers(void)
     o = tco_catalog_offer(cat, "aws-p4d-a100-40gb");
     CU_ASSERT_STRING_EQUAL(o->gpu, "a100-sxm4-40gb");
     CU_ASSERT(check_close(o->price_per_gpu_hour, 2.75));
+    /* The B200 on demand: Spheron's list price on 2026-03-17. */
+    o = tco_catalog_offer(cat, "spheron-b200");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(o);
+    CU_ASSERT_STRING_EQUAL(o->gpu, "b200-192gb");
+    CU_ASSERT_STRING_EQUAL(o->pricing, "on-demand");
+    CU_ASSERT(check_close(o->price_per_gpu_hour, 6.03));
+    CU_ASSERT_STRING_EQUAL(o->as_of, "2026-03-17");
     tco_catalog_free(cat);
 }
 
@@ -636,7 +652,7 @@ static void test_unknown_gpu(void)
                                 "unknown-gpu.xml:13: error: offer 'nothing-close': unknown GPU "
                                 "'quantum-9000'");
     CU_ASSERT_EQUAL(cat->n_gpus, 8);
-    CU_ASSERT_EQUAL(cat->n_offers, 21);
+    CU_ASSERT_EQUAL(cat->n_offers, 22);
     CU_ASSERT_EQUAL(cat->n_files, 1);
     CU_ASSERT_PTR_NULL(tco_catalog_offer(cat, "typo"));
     /* A spot offer with the provider's egress price; an offer without one. */
