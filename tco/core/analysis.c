@@ -493,7 +493,7 @@ size_t tci_mc_bins(const double *totals, long N, size_t n, const unsigned char *
     return bins < 1 ? 1 : bins > TCI_MC_MAX_BINS ? TCI_MC_MAX_BINS : (size_t)bins;
 }
 
-/* col (N values, sorted here) and their sum: q = mean, P10, P50, P90. */
+/* col (N values, reordered here) and their sum: q = mean, P10, P50, P90. */
 static void summarize(double *col, long N, double sum, double q[4])
 {
     static const double deciles[3] = {0.1, 0.5, 0.9};
