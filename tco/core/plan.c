@@ -213,3 +213,9 @@ void tci_plans_free(tco_result *res)
     res->plan_rank = NULL;
     res->n_plans = 0;
 }
+
+/* See core.h. */
+double tci_plan_capacity(const tco_scenario *s, int i)
+{
+    return s->hours_per_month * per_hour(s, i);
+}
