@@ -522,7 +522,10 @@ static void print_optimize(const tco_result *res, FILE *out, int idw)
             o->own_step, o->reserve_min, o->reserve_max, o->reserve_step,
             tco_group_thousands(b, sizeof b, (double)o->feasible, 0));
     if (!o->found) {
-        fputs("  no candidate serves all demand with a defined objective\n\n", out);
+        if (o->feasible == 0)
+            fputs("  no candidate serves all demand\n\n", out);
+        else
+            fprintf(out, "  no candidate that serves all demand has a defined %s\n\n", what);
         return;
     }
     const tco_plan_result *r = &o->best_plan;

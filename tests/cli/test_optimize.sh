@@ -119,7 +119,16 @@ sed -e '/^overflow = od/d' -e '/^reserve/d' -e 's/^own_max = 6/own_max = 4/' \
 expect_rc 0 $T "$TCO" report "$work/none.ini" -o "$work/none.json"
 if $T $PY -c 'import json,sys; o=json.load(open(sys.argv[1]))["optimize"]; assert o["best"] is None and o["feasible"] == 0 and o["runners_up"] == [], o' "$work/none.json"; then ok; else bad "JSON without a feasible candidate"; fi
 expect_rc 0 $T "$TCO" report "$work/none.ini"
-line "  no candidate serves all demand with a defined objective"
+line "  no candidate serves all demand"
+
+# --- objective = after_tax_npv with [tax]: plans have no after-tax figures (MODEL.md,
+# Plans), so no candidate has a defined objective and there is no best plan.
+sed 's/^runners_up = 3/objective = after_tax_npv/' "$work/opt.ini" >"$work/tax.ini"
+printf '[tax]\nrate = 0.25\n' >>"$work/tax.ini"
+expect_rc 0 $T "$TCO" report "$work/tax.ini"
+line "  no candidate that serves all demand has a defined after-tax NPV"
+expect_rc 0 $T "$TCO" report "$work/tax.ini" -o "$work/tax.json"
+if $T $PY -c 'import json,sys; o=json.load(open(sys.argv[1]))["optimize"]; assert o["objective"] == "after_tax_npv" and o["best"] is None and o["feasible"] == 12, o' "$work/tax.json"; then ok; else bad "JSON with after_tax_npv"; fi
 
 # --- Without [optimize]: neither output has it.
 sed '/^\[optimize\]/,$d' "$work/opt.ini" >"$work/plain.ini"
