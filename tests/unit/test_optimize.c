@@ -152,6 +152,25 @@ static void test_optimize_defaults(void)
     tco_scenario_free(s);
 }
 
+/* tco_compute_into over a result of the same shape: the search again, the
+ * first one's memory freed (the sanitizer build sees a leak). */
+static void test_optimize_into(void)
+{
+    tco_scenario *s = NULL;
+    tco_result *r =
+        check_compute(EXAMPLE("own = gb\nreserve = rv\noverflow = od\n", GRID), "t.ini", &s);
+    if (!r)
+        return;
+    CU_ASSERT_EQUAL(tco_compute_into(s, &r), TCO_OK);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r->optimize);
+    check_candidate(&r->optimize->best, 4, 0, 682);
+    CU_ASSERT_EQUAL(r->optimize->n_runners, 5);
+    CU_ASSERT_EQUAL(r->optimize->n_curve, 4);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
 /* ===== Brute force ===== */
 
 static unsigned long long rng_state = 88172645463325252ULL;
@@ -406,6 +425,7 @@ int main(void)
         {"infeasible candidates", test_optimize_infeasible},
         {"nothing feasible", test_optimize_none},
         {"default ranges", test_optimize_defaults},
+        {"computed again into the same result", test_optimize_into},
         {"brute force", test_optimize_brute_force},
         {NULL, NULL},
     };
