@@ -515,6 +515,80 @@ static void print_plans(const tco_result *res, FILE *out, int idw)
     }
 }
 
+/* One candidate of the search: its counts and objective. */
+static void print_candidate(FILE *out, const tco_plan *p, const tco_candidate *c)
+{
+    char a[40];
+    if (p->own_i >= 0)
+        fprintf(out, "own %d", c->own_count);
+    if (p->reserve_i >= 0)
+        fprintf(out, "%sreserve %d", p->own_i >= 0 ? ", " : "", c->reserve_count);
+    fprintf(out, ": %s", tco_group_thousands(a, sizeof a, c->objective, 0));
+}
+
+/* The cheapest plan (MODEL.md, The cheapest plan), first: the optimum with
+ * its counts and parts, the runners-up, and the cost curve over own_count. */
+static void print_optimize(const tco_result *res, FILE *out, int idw)
+{
+    static const char *const objectives[] = {"total", "NPV", "after-tax NPV"};
+    const tco_optimize_result *o = res->optimize;
+    if (!o)
+        return;
+    const tco_scenario *s = res->scenario;
+    const tco_plan *p = &s->plans[o->optimize->plan_i];
+    const char *what = objectives[o->optimize->objective];
+    char a[40], b[40], c[40];
+    fputs("Cheapest plan: ", out);
+    tco_fput_text(out, p->name, 0, 0);
+    fprintf(out,
+            " by %s, %s candidates searched (own %d..%d step %d, reserve %d..%d step %d), "
+            "%s serve all demand\n",
+            what, tco_group_thousands(a, sizeof a, (double)o->evaluated, 0), o->own_min, o->own_max,
+            o->own_step, o->reserve_min, o->reserve_max, o->reserve_step,
+            tco_group_thousands(b, sizeof b, (double)o->feasible, 0));
+    if (!o->found) {
+        if (o->feasible == 0)
+            fputs("  no candidate serves all demand\n\n", out);
+        else
+            fprintf(out, "  no candidate that serves all demand has a defined %s\n\n", what);
+        return;
+    }
+    const tco_plan_result *r = &o->best_plan;
+    fputs("   1  ", out);
+    print_candidate(out, p, &o->best);
+    fprintf(out, " (total %s, NPV %s)\n", tco_group_thousands(a, sizeof a, r->total, 0),
+            tco_group_thousands(c, sizeof c, r->npv, 0));
+    if (p->own_i >= 0)
+        print_part(out, "own", s->options[p->own_i].id, r->own_count, r->own_hours, r->own_total,
+                   idw);
+    if (p->reserve_i >= 0)
+        print_part(out, "reserve", s->options[p->reserve_i].id, r->reserve_count, r->reserve_hours,
+                   r->reserve_total, idw);
+    if (p->overflow_i >= 0)
+        print_part(out, "overflow", s->options[p->overflow_i].id, -1, r->overflow_hours,
+                   r->overflow_total, idw);
+    for (size_t k = 0; k < o->n_runners; k++) {
+        fprintf(out, "%4zu  ", k + 2);
+        print_candidate(out, p, &o->runners[k]);
+        fputc('\n', out);
+    }
+    fprintf(out, "Cost curve: the best %s at each owned count (-: none serves all demand):\n",
+            what);
+    for (size_t k = 0; k < o->n_curve; k++) {
+        const tco_candidate *e = &o->curve[k];
+        if (k % 4 == 0)
+            fputs("  ", out);
+        int last = k % 4 == 3 || k + 1 == o->n_curve;
+        if (isnan(e->objective))
+            snprintf(c, sizeof c, "-");
+        else
+            snprintf(c, sizeof c, "%s (reserve %d)",
+                     tco_group_thousands(a, sizeof a, e->objective, 0), e->reserve_count);
+        fprintf(out, "%6d: %-*s%s", e->own_count, last ? 0 : 20, c, last ? "\n" : "");
+    }
+    fputc('\n', out);
+}
+
 void cli_print_table(const tco_result *res, FILE *out, int color)
 {
     const char *bold = color ? "\033[1m" : "", *green = color ? "\033[32m" : "",
@@ -537,6 +611,7 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
     if (s->rank_by != TCO_RANK_TOTAL)
         fprintf(out, ", ranked by %s", rank_by_words(s->rank_by));
     fputs("\n\n", out);
+    print_optimize(res, out, idw);
     int per_unit = 0;
     for (size_t i = 0; i < s->n_options; i++)
         per_unit |= !isnan(res->options[i].cost_per_unit);

@@ -1,5 +1,6 @@
 /* compute.c - tco_compute: every option's figures (engine.c), then the
- * plans of the demand over them (plan.c); and tco_result_free. */
+ * plans of the demand over them (plan.c) and the cheapest plan
+ * (optimize.c); and tco_result_free. */
 #include "core/core.h"
 
 /* See documentation in header file. */
@@ -17,12 +18,14 @@ tco_status tco_compute_into(const tco_scenario *s, tco_result **io)
     tco_status st = tci_compute_options(s, io);
     if (st != TCO_OK)
         return st;
-    if (tci_plans_compute(*io) != TCO_OK) {
+    st = tci_plans_compute(*io);
+    if (st == TCO_OK)
+        st = tci_optimize_compute(*io);
+    if (st != TCO_OK) {
         tco_result_free(*io);
         *io = NULL;
-        return TCO_ERR_NOMEM;
     }
-    return TCO_OK;
+    return st;
 }
 
 /* See documentation in header file. */
@@ -30,6 +33,7 @@ void tco_result_free(tco_result *res)
 {
     if (!res)
         return;
+    tci_optimize_free(res);
     tci_plans_free(res);
     tci_result_free_options(res);
 }

@@ -114,9 +114,24 @@ typedef enum tci_pkey {
     TCI_P_OVERFLOW,
     TCI_P_COUNT
 } tci_pkey;
+/* The keys of [optimize] (MODEL.md, The cheapest plan), stored in a
+ * tco_optimize. */
+typedef enum tci_zkey {
+    TCI_Z_PLAN,
+    TCI_Z_OBJECTIVE,
+    TCI_Z_OWN_MIN,
+    TCI_Z_OWN_MAX,
+    TCI_Z_OWN_STEP,
+    TCI_Z_RESERVE_MIN,
+    TCI_Z_RESERVE_MAX,
+    TCI_Z_RESERVE_STEP,
+    TCI_Z_RUNNERS_UP,
+    TCI_Z_COUNT
+} tci_zkey;
 /* The row of key i, or NULL out of range. */
 const tco_keydef *tci_demand_key(int i);
 const tco_keydef *tci_plan_key(int i);
+const tco_keydef *tci_optimize_key(int i);
 
 /* One option's months as the engine computes them (MODEL.md), with its own
  * utilization replaced by u: monthly (H entries) filled, and its paid_0,
@@ -138,6 +153,29 @@ void tci_plan_eval(const tco_scenario *s, const tco_plan *p, int own_count, int 
  * Plans: those that serve all demand first, then the lower total, then file
  * order); 0 when n is 0. */
 size_t tci_plan_best(const tco_plan_result *p, size_t n);
+
+/* Reference GPU-hours one GPU of option i delivers in a month of a plan
+ * (MODEL.md, Demand: T * k_X); s has [demand]. */
+double tci_plan_capacity(const tco_scenario *s, int i);
+
+/* The most candidates one [optimize] search may have, and the largest count
+ * of either part it may search (MODEL.md, The cheapest plan). */
+#define TCI_OPTIMIZE_MAX_CANDIDATES 1000000
+#define TCI_OPTIMIZE_MAX_COUNT      1000000
+#define TCI_OPTIMIZE_MAX_RUNNERS    100
+
+/* The grid of s->optimize with its defaults applied (MODEL.md, The cheapest
+ * plan) into r's own_* and reserve_* fields; the plan it names is resolved.
+ * Returns the number of candidates, or -1 when a default maximum would be
+ * above TCI_OPTIMIZE_MAX_COUNT (*which is then 0 for the owned part, 1 for
+ * the reserved part). */
+double tci_optimize_grid(const tco_scenario *s, tco_optimize_result *r, int *which);
+
+/* The search of s->optimize into res->optimize (MODEL.md, The cheapest plan):
+ * TCO_OK (nothing to do without [optimize]), TCO_ERR_NOMEM or TCO_ERR_LIMIT
+ * (a grid the loader refuses). */
+tco_status tci_optimize_compute(tco_result *res);
+void tci_optimize_free(tco_result *res);
 
 /* The plans of res's scenario into res (MODEL.md, Plans): TCO_ERR_NOMEM or
  * TCO_OK; nothing to do without plans. */

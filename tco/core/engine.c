@@ -792,8 +792,10 @@ static tco_result *result_for(const tco_scenario *s, tco_result *res)
         res = NULL;
     }
     if (res) {
-        /* Plans are recomputed in full; each option's months are kept. */
+        /* Plans and the search are recomputed in full; each option's
+         * months are kept. */
         tci_plans_free(res);
+        tci_optimize_free(res);
         tco_option_result *options = res->options;
         size_t *rank = res->rank;
         for (size_t i = 0; i < n; i++) {

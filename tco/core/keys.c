@@ -917,6 +917,98 @@ static const tco_keydef plan_keys[] = {
 _Static_assert(sizeof plan_keys / sizeof *plan_keys == TCI_P_COUNT,
                "plan_keys: one row per tci_pkey");
 
+#define Z(f) offsetof(tco_optimize, f)
+static const char *const objective_names[] = {"total", "npv", "after_tax_npv", NULL};
+static const tco_keydef optimize_keys[] = {
+    [TCI_Z_PLAN] = {.name = "plan",
+                    .section = "optimize",
+                    .type = TCO_T_STRING,
+                    .unit = TCO_U_NONE,
+                    .offset = Z(plan),
+                    .unit_label = "",
+                    .label = "Plan whose counts are searched"},
+    [TCI_Z_OBJECTIVE] = {.name = "objective",
+                         .section = "optimize",
+                         .type = TCO_T_ENUM,
+                         .unit = TCO_U_NONE,
+                         .offset = Z(objective),
+                         .def = TCO_OBJECTIVE_TOTAL,
+                         .names = objective_names,
+                         .unit_label = "",
+                         .label = "Figure the search minimises"},
+    [TCI_Z_OWN_MIN] = {.name = "own_min",
+                       .section = "optimize",
+                       .type = TCO_T_INT,
+                       .unit = TCO_U_COUNT,
+                       .offset = Z(own_min),
+                       .hi = TCI_OPTIMIZE_MAX_COUNT,
+                       .unit_label = "GPUs",
+                       .label = "Fewest owned GPUs searched"},
+    [TCI_Z_OWN_MAX] = {.name = "own_max",
+                       .section = "optimize",
+                       .type = TCO_T_INT,
+                       .unit = TCO_U_COUNT,
+                       .offset = Z(own_max),
+                       .def = -1, /* the peak demand in owned GPUs */
+                       .hi = TCI_OPTIMIZE_MAX_COUNT,
+                       .unit_label = "GPUs",
+                       .label = "Most owned GPUs searched"},
+    [TCI_Z_OWN_STEP] = {.name = "own_step",
+                        .section = "optimize",
+                        .type = TCO_T_INT,
+                        .unit = TCO_U_COUNT,
+                        .offset = Z(own_step),
+                        .def = -1, /* the own option's gpus_per_server */
+                        .lo = 1,
+                        .hi = TCI_OPTIMIZE_MAX_COUNT,
+                        .unit_label = "GPUs",
+                        .label = "Step of owned GPUs searched"},
+    [TCI_Z_RESERVE_MIN] = {.name = "reserve_min",
+                           .section = "optimize",
+                           .type = TCO_T_INT,
+                           .unit = TCO_U_COUNT,
+                           .offset = Z(reserve_min),
+                           .hi = TCI_OPTIMIZE_MAX_COUNT,
+                           .unit_label = "GPUs",
+                           .label = "Fewest reserved GPUs searched"},
+    [TCI_Z_RESERVE_MAX] = {.name = "reserve_max",
+                           .section = "optimize",
+                           .type = TCO_T_INT,
+                           .unit = TCO_U_COUNT,
+                           .offset = Z(reserve_max),
+                           .def = -1, /* the peak demand in reserved GPUs */
+                           .hi = TCI_OPTIMIZE_MAX_COUNT,
+                           .unit_label = "GPUs",
+                           .label = "Most reserved GPUs searched"},
+    [TCI_Z_RESERVE_STEP] = {.name = "reserve_step",
+                            .section = "optimize",
+                            .type = TCO_T_INT,
+                            .unit = TCO_U_COUNT,
+                            .offset = Z(reserve_step),
+                            .def = 1,
+                            .lo = 1,
+                            .hi = TCI_OPTIMIZE_MAX_COUNT,
+                            .unit_label = "GPUs",
+                            .label = "Step of reserved GPUs searched"},
+    [TCI_Z_RUNNERS_UP] = {.name = "runners_up",
+                          .section = "optimize",
+                          .type = TCO_T_INT,
+                          .unit = TCO_U_COUNT,
+                          .offset = Z(runners_up),
+                          .def = 5,
+                          .hi = TCI_OPTIMIZE_MAX_RUNNERS,
+                          .unit_label = "plans",
+                          .label = "Runners-up reported"},
+};
+_Static_assert(sizeof optimize_keys / sizeof *optimize_keys == TCI_Z_COUNT,
+               "optimize_keys: one row per tci_zkey");
+
+/* See core.h. */
+const tco_keydef *tci_optimize_key(int i)
+{
+    return (unsigned)i < TCI_Z_COUNT ? &optimize_keys[i] : NULL;
+}
+
 /* See core.h. */
 const tco_keydef *tci_demand_key(int i)
 {

@@ -223,3 +223,9 @@ size_t tci_plan_best(const tco_plan_result *p, size_t n)
             best = i;
     return best;
 }
+
+/* See core.h. */
+double tci_plan_capacity(const tco_scenario *s, int i)
+{
+    return s->hours_per_month * per_hour(s, i);
+}

@@ -69,6 +69,10 @@ void tco_scenario_free(tco_scenario *s)
         free(s->plans[i].overflow);
     }
     free(s->plans);
+    if (s->optimize) {
+        free(s->optimize->plan);
+        free(s->optimize);
+    }
     free(s->file);
     free(s->name);
     free(s->currency);
@@ -110,6 +114,7 @@ tco_scenario *tci_scenario_clone(const tco_scenario *s)
     c->demand = NULL;
     c->plans = NULL;
     c->n_plans = 0;
+    c->optimize = NULL; /* a case or a sample does not search */
     c->ranges = NULL;
     c->n_ranges = 0;
     c->cases = NULL;

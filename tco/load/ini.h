@@ -14,7 +14,8 @@
  *                  [case NAME]) and inheritance (base = OPTION);
  *   ini_auto.c     options sized to the workload (count = auto);
  *   ini_site.c     named sites ([site NAME], an option's site =);
- *   ini_plan.c     [demand], its file, and [plan NAME]. */
+ *   ini_plan.c     [demand], its file, and [plan NAME];
+ *   ini_optimize.c [optimize]. */
 #ifndef TCO_LOAD_INI_H
 #define TCO_LOAD_INI_H
 
@@ -43,12 +44,13 @@ enum section_kind {
     SEC_SENSITIVITY,
     SEC_UNCERTAINTY,
     SEC_TAX,
-    SEC_FX,      /* [fx]: exchange rates; keys are currency codes */
-    SEC_DEMAND,  /* [demand] (MODEL.md, Demand) */
-    SEC_OPTION,  /* [option ID] */
-    SEC_CASE,    /* [case NAME] */
-    SEC_SITE_AT, /* [site NAME] */
-    SEC_PLAN     /* [plan NAME] */
+    SEC_FX,       /* [fx]: exchange rates; keys are currency codes */
+    SEC_DEMAND,   /* [demand] (MODEL.md, Demand) */
+    SEC_OPTIMIZE, /* [optimize] (MODEL.md, The cheapest plan) */
+    SEC_OPTION,   /* [option ID] */
+    SEC_CASE,     /* [case NAME] */
+    SEC_SITE_AT,  /* [site NAME] */
+    SEC_PLAN      /* [plan NAME] */
 };
 
 /* A section header found by the line scan. */
@@ -275,5 +277,19 @@ void tci_ini_read_plans(loader *L);
 /* A case whose horizon is longer than the demand file's values: an error at
  * its header. */
 void tci_ini_check_case_demand(loader *L);
+/* The line of key `name` in the section of kind `kind` (and plan `index`),
+ * with its file made the current one; 0 when it is not given. */
+int tci_ini_section_key_at(loader *L, enum section_kind kind, int index, const char *name);
+/* One pair of a section with its own key table (get, n rows; at most
+ * TCI_D_COUNT + TCI_P_COUNT) into base; an unknown key is reported with the
+ * closest of the table's keys, naming the section `secname`. */
+void tci_ini_convert_pair(loader *L, const entry *e, void *base, const tco_keydef *(*get)(int),
+                          int n, const char *secname);
+
+/* ===== ini_optimize.c: the cheapest plan ===== */
+
+/* Convert [optimize]'s keys and check them against the plans; after
+ * tci_ini_read_plans. */
+void tci_ini_read_optimize(loader *L);
 
 #endif /* TCO_LOAD_INI_H */

@@ -385,3 +385,16 @@ void tci_ini_check_case_demand(loader *L)
         }
     }
 }
+
+/* See ini.h. */
+int tci_ini_section_key_at(loader *L, enum section_kind kind, int index, const char *name)
+{
+    return key_at(L, kind, index, name);
+}
+
+/* See ini.h. */
+void tci_ini_convert_pair(loader *L, const entry *e, void *base, const tco_keydef *(*get)(int),
+                          int n, const char *secname)
+{
+    convert(L, e, base, get, n, secname);
+}

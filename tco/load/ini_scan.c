@@ -18,8 +18,9 @@ static int is_id_char(int c)
 }
 
 /* See ini.h. */
-const char *const tci_ini_section_names[] = {"scenario",    "site", "workload", "sensitivity",
-                                             "uncertainty", "tax",  "fx",       "demand"};
+const char *const tci_ini_section_names[] = {"scenario",    "site",        "workload",
+                                             "sensitivity", "uncertainty", "tax",
+                                             "fx",          "demand",      "optimize"};
 
 /* Record a section header of the current file. */
 static void add_section(loader *L, enum section_kind kind, int line, int valid, int index)
@@ -172,7 +173,7 @@ static void unknown_section(loader *L, const char *a, size_t len, int line)
     snprintf(name, sizeof name, "%.*s", (int)tci_utf8_cut(a, len < 60 ? len : 60), a);
     static const char *const all[] = {"scenario",    "site",   "workload", "sensitivity",
                                       "uncertainty", "tax",    "fx",       "option",
-                                      "case",        "demand", "plan"};
+                                      "case",        "demand", "plan",     "optimize"};
     const char *hint = tci_ini_closest(L, name, all, sizeof all / sizeof all[0]);
     if (!hint && strchr(name, ' ')) /* "options x", "cases bear": judge the first word */
         hint = (strncmp(name, "option", 6) == 0) ? "option"
@@ -190,7 +191,8 @@ static void unknown_section(loader *L, const char *a, size_t len, int line)
         tci_ini_report(
             L, line, NULL,
             "unknown section [%s]; expected [scenario], [site], [workload], [option ID], "
-            "[case NAME], [sensitivity], [uncertainty], [tax], [fx], [demand] or [plan NAME]",
+            "[case NAME], [sensitivity], [uncertainty], [tax], [fx], [demand], [plan NAME] or "
+            "[optimize]",
             name);
     add_section(L, SEC_UNKNOWN, line, 0, -1);
 }
@@ -240,7 +242,7 @@ static void scan_section(loader *L, const char *p, const char *end, int line)
         add_section(L, SEC_PLAN, line, pi >= 0, pi);
         return;
     }
-    for (int k = SEC_SCENARIO; k <= SEC_DEMAND; k++) {
+    for (int k = SEC_SCENARIO; k <= SEC_OPTIMIZE; k++) {
         const char *want = tci_ini_section_names[k - SEC_SCENARIO];
         if (strlen(want) == len && memcmp(a, want, len) == 0) {
             int first = L->section_of_kind[k];

@@ -417,6 +417,54 @@ static void put_plans(FILE *out, const tco_result *res)
     fputs("\n  ]", out);
 }
 
+/* One candidate of the search: {own_count, reserve_count, total, npv,
+ * after_tax_npv, objective, unserved}. */
+static void put_candidate(FILE *out, const tco_candidate *c)
+{
+    fprintf(out, "{\"own_count\": %d, \"reserve_count\": %d", c->own_count, c->reserve_count);
+    const json_number f[] = {{"total", c->total},
+                             {"npv", c->npv},
+                             {"after_tax_npv", c->after_tax_npv},
+                             {"objective", c->objective},
+                             {"unserved", c->unserved}};
+    put_numbers(out, f, sizeof f / sizeof *f);
+    fputc('}', out);
+}
+
+/* The cheapest plan (MODEL.md, The cheapest plan): only with [optimize]. */
+static void put_optimize(FILE *out, const tco_result *res)
+{
+    static const char *const objectives[] = {"total", "npv", "after_tax_npv"};
+    const tco_optimize_result *r = res->optimize;
+    if (!r)
+        return;
+    const tco_optimize *z = r->optimize;
+    fputs(",\n  \"optimize\": {\"plan\": ", out);
+    tci_json_string(out, res->scenario->plans[z->plan_i].name);
+    tci_json_text_member(out, "objective", objectives[z->objective]);
+    fprintf(out,
+            ", \"own_min\": %d, \"own_max\": %d, \"own_step\": %d, \"reserve_min\": %d, "
+            "\"reserve_max\": %d, \"reserve_step\": %d, \"evaluated\": %zu, \"feasible\": "
+            "%zu,\n    \"best\": ",
+            r->own_min, r->own_max, r->own_step, r->reserve_min, r->reserve_max, r->reserve_step,
+            r->evaluated, r->feasible);
+    if (r->found)
+        put_candidate(out, &r->best);
+    else
+        fputs("null", out);
+    fputs(",\n    \"runners_up\": [", out);
+    for (size_t k = 0; k < r->n_runners; k++) {
+        fputs(k ? ",\n      " : "\n      ", out);
+        put_candidate(out, &r->runners[k]);
+    }
+    fputs(r->n_runners ? "\n    ],\n    \"curve\": [" : "],\n    \"curve\": [", out);
+    for (size_t k = 0; k < r->n_curve; k++) {
+        fputs(k ? ",\n      " : "\n      ", out);
+        put_candidate(out, &r->curve[k]);
+    }
+    fputs(r->n_curve ? "\n    ]}" : "]}", out);
+}
+
 /* See documentation in header file. */
 tco_status tco_report_write_json_stream(const tco_result *res, FILE *out)
 {
@@ -455,6 +503,7 @@ tco_status tco_report_write_json_stream(const tco_result *res, FILE *out)
     if (st != TCO_OK)
         return st;
     put_plans(out, res);
+    put_optimize(out, res);
     if (res->analysis)
         put_analysis(out, res, res->analysis);
     fputs("\n}\n", out);

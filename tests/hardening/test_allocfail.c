@@ -487,19 +487,25 @@ static const char analyses_ini[] =
     "own.utilization = uniform(0.5, 0.9)\ncloud.price_per_gpu_hour = normal(2.5, 0.3)\n";
 
 /* Capacity plans over a demand that grows and varies by month (MODEL.md,
- * Demand and Plans): an owned, a reserved and an overflow part; Monte Carlo
- * recomputes the plans in every sample (MODEL.md, Monte Carlo). */
-static const char plans_ini[] =
-    "[scenario]\nname = plans\nhorizon_months = 14\nhours_per_month = 100\n"
-    "[site]\nelectricity_price = 0.1\n"
-    "[option gb]\nacquire = buy\ncount = 1\ngpu_price = 1000\ntdp_w = 1000\nthroughput = 10\n"
-    "[option rv]\nacquire = rent\npricing = reserved\ncount = 1\nprice_per_gpu_hour = 2\n"
-    "[option od]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 3\nthroughput = 20\n"
-    "[demand]\nreference = gb\ngpu_hours_per_month = 200\ngrowth = 0.6\n"
-    "seasonality = 0.5, 1.5, 2.5, 1, 1, 1, 1, 1, 0.5, 0.5, 0.5, 1\n"
-    "[plan own-only]\nown = gb\nown_count = 2\n"
+ * Demand and Plans): an owned, a reserved and an overflow part. */
+#define PLANS_TEXT                                                                                 \
+    "[scenario]\nname = plans\nhorizon_months = 14\nhours_per_month = 100\n"                       \
+    "[site]\nelectricity_price = 0.1\n"                                                            \
+    "[option gb]\nacquire = buy\ncount = 1\ngpu_price = 1000\ntdp_w = 1000\nthroughput = 10\n"     \
+    "[option rv]\nacquire = rent\npricing = reserved\ncount = 1\nprice_per_gpu_hour = 2\n"         \
+    "[option od]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 3\nthroughput = 20\n"            \
+    "[demand]\nreference = gb\ngpu_hours_per_month = 200\ngrowth = 0.6\n"                          \
+    "seasonality = 0.5, 1.5, 2.5, 1, 1, 1, 1, 1, 0.5, 0.5, 0.5, 1\n"                               \
+    "[plan own-only]\nown = gb\nown_count = 2\n"                                                   \
     "[plan mix]\nown = gb\nown_count = 1\nreserve = rv\nreserve_count = 1\noverflow = od\n"
-    "[uncertainty]\nsamples = 20\nseed = 5\nod.price_per_gpu_hour = uniform(2, 4)\n";
+/* The plans, and Monte Carlo recomputing them in every sample (MODEL.md,
+ * Monte Carlo). */
+static const char plans_ini[] =
+    PLANS_TEXT "[uncertainty]\nsamples = 20\nseed = 5\nod.price_per_gpu_hour = uniform(2, 4)\n";
+
+/* The cheapest plan (MODEL.md, The cheapest plan): the plans above, searched. */
+static const char optimize_ini[] =
+    PLANS_TEXT "[optimize]\nplan = mix\nown_max = 4\nown_step = 1\nreserve_max = 2\n";
 
 /* An invalid scenario whose errors build hints (did you mean ...). */
 static const char invalid_ini[] =
@@ -560,6 +566,7 @@ int main(int argc, char **argv)
         {"analyses", scenario_job, analyses_ini, STAGE_ALL, TCO_OK, 0},
         {"invalid", scenario_job, invalid_ini, STAGE_ALL, TCO_ERR_INPUT, 0},
         {"plans", scenario_job, plans_ini, STAGE_ALL, TCO_OK, 0},
+        {"optimize", scenario_job, optimize_ini, STAGE_ALL, TCO_OK, 0},
         {"seed-2026-xlsx", scenario_job, NULL, STAGE_XLSX, TCO_OK, 0},
         {"analyses-xlsx", scenario_job, analyses_ini, STAGE_XLSX, TCO_OK, 0},
         {"catalog", catalog_job, NULL, STAGE_ALL, TCO_OK, 1},

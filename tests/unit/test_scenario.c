@@ -220,7 +220,7 @@ static void test_structure(void)
                             "[option ID]?");
     expect("[costs]\n", "t.ini:14: error: unknown section [costs]; expected [scenario], "
                         "[site], [workload], [option ID], [case NAME], [sensitivity], "
-                        "[uncertainty], [tax], [fx], [demand] or [plan NAME]");
+                        "[uncertainty], [tax], [fx], [demand], [plan NAME] or [optimize]");
     expect("[Site]\n", "t.ini:14: error: unknown section [Site]; did you mean [site]?");
     expect("[site]\n", "t.ini:14: error: duplicate section [site] (first at line 3)");
     expect("[option b]\nacquire = buy\n",
@@ -319,8 +319,8 @@ static void test_all_errors_reported(void)
            "t.ini:16: error: 'utilization' must be a fraction between 0 and 1 (got 2); write "
            "0.35, not 35\n"
            "t.ini:17: error: unknown section [sight]; expected [scenario], [site], [workload], "
-           "[option ID], [case NAME], [sensitivity], [uncertainty], [tax], [fx], [demand] or [plan "
-           "NAME]");
+           "[option ID], [case NAME], [sensitivity], [uncertainty], [tax], [fx], [demand], [plan "
+           "NAME] or [optimize]");
     /* The cap: 60 bad keys give 50 errors and a note. */
     char tail[4096];
     size_t n = 0;
