@@ -112,6 +112,11 @@ typedef enum tci_pkey {
     TCI_P_RESERVE,
     TCI_P_RESERVE_COUNT,
     TCI_P_OVERFLOW,
+    TCI_P_SPARES,
+    TCI_P_BUY_AT,
+    TCI_P_REFRESH_TO,
+    TCI_P_REFRESH_MONTH,
+    TCI_P_REFRESH_COUNT,
     TCI_P_COUNT
 } tci_pkey;
 /* The row of key i, or NULL out of range. */
@@ -123,6 +128,18 @@ const tco_keydef *tci_plan_key(int i);
  * total and npv. */
 void tci_option_months(const tco_scenario *s, const tco_option *o, double u, tco_month *monthly,
                        double *paid0, double *total, double *npv);
+
+/* The same for an option bought at model month t0 (a plan's staged purchase
+ * or refresh; MODEL.md, Staged purchases): s's horizon is the option's own
+ * (its months 1..H are the model's t0 + 1..t0 + H, its residual that of its
+ * age H), and each month's price factor is that of the model's year. */
+void tci_option_months_at(const tco_scenario *s, const tco_option *o, double u, int t0,
+                          tco_month *monthly, double *paid0, double *total, double *npv);
+
+/* Option o's availability A (MODEL.md, Goodput): `availability`, or
+ * 1 - failure_rate * repair_days / 365 (the loader refuses both, and an A
+ * below 0.01); never below 0.01, so that a plan divides by it safely. */
+double tci_availability(const tco_option *o);
 
 /* The monthly discount rate r_m = (1 + discount_rate)^(1/12) - 1 (MODEL.md). */
 double tci_monthly_rate(const tco_scenario *s);
