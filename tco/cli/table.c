@@ -506,6 +506,10 @@ static void print_plans(const tco_result *res, FILE *out, int idw)
         tco_fput_text(out, p->name, 0, 0);
         fprintf(out, ": total %s, NPV %s", tco_group_thousands(a, sizeof a, r->total, 0),
                 tco_group_thousands(b, sizeof b, r->npv, 0));
+        if (!isnan(r->after_tax_npv))
+            fprintf(out, "; after tax: total %s, NPV %s",
+                    tco_group_thousands(a, sizeof a, r->after_tax_total, 0),
+                    tco_group_thousands(b, sizeof b, r->after_tax_npv, 0));
         if (r->unserved > 0)
             fprintf(out, "; unserved %s GPU-hours of %s",
                     tco_group_thousands(c, sizeof c, r->unserved, 0),

@@ -136,6 +136,13 @@ void tci_option_months(const tco_scenario *s, const tco_option *o, double u, tco
 void tci_option_months_at(const tco_scenario *s, const tco_option *o, double u, int t0,
                           tco_month *monthly, double *paid0, double *total, double *npv);
 
+/* The taxes of that option (MODEL.md, Taxes; s has [tax]): each month's tax
+ * in monthly[].tax (its other lines as tci_option_months_at fills them),
+ * the sum of its tax (tax_0, the months, the commitment's) in *tax and
+ * their present value at its own month 0 in *tax_npv. */
+void tci_option_tax_at(const tco_scenario *s, const tco_option *o, double u, int t0,
+                       tco_month *monthly, double *tax, double *tax_npv);
+
 /* Option o's availability A (MODEL.md, Goodput): `availability`, or
  * 1 - failure_rate * repair_days / 365 (the loader refuses both, and an A
  * below 0.01); never below 0.01, so that a plan divides by it safely. */

@@ -542,6 +542,25 @@ static void tax_option(const tco_scenario *s, const tco_option *o, const plan *p
     r->after_tax_npv = r->npv + npv - rate * r->commitment_npv;
 }
 
+/* See core.h. */
+void tci_option_tax_at(const tco_scenario *s, const tco_option *o, double u, int t0,
+                       tco_month *monthly, double *tax, double *tax_npv)
+{
+    const double rm = tci_monthly_rate(s);
+    plan p = make_plan(s, o, u);
+    totals t = run_months(s, o, u, &p, rm, t0, monthly);
+    tco_option_result r = {0};
+    r.monthly = monthly;
+    r.residual = p.residual;
+    r.total = t.total;
+    r.npv = t.npv;
+    r.commitment_after_horizon = t.commitment;
+    r.commitment_npv = t.commitment_npv;
+    tax_option(s, o, &p, &r, rm);
+    *tax = r.tax;
+    *tax_npv = r.after_tax_npv - r.npv;
+}
+
 static void compute_option(const tco_scenario *s, const tco_option *o, tco_option_result *r,
                            double rm)
 {

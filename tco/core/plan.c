@@ -119,6 +119,24 @@ static void batch_cost(const tco_scenario *s, const batch *b, tco_plan_result *r
     }
     if (b->e < s->horizon_months)
         r->monthly[b->e - 1].own_cost -= sale;
+    if (!s->tax)
+        return;
+    /* The tax is linear in u as the lines it deducts are (MODEL.md, Plans
+     * after tax): its lines at u = 0, and u(m) times those at 1 less 0. */
+    double tax0, tax_npv0, tax1, tax_npv1;
+    tci_option_tax_at(&sb, &o, 0, b->t, m0, &tax0, &tax_npv0);
+    tci_option_tax_at(&sb, &o, 1, b->t, m1, &tax1, &tax_npv1);
+    discount = 1;
+    for (int m = 0; m < b->t; m++)
+        discount /= 1 + rm;
+    r->after_tax_total += tax0;
+    r->after_tax_npv += tax_npv0 * discount;
+    for (int j = 1; j <= sb.horizon_months; j++) {
+        discount /= 1 + rm;
+        double extra = r->monthly[b->t + j - 1].own_utilization * (m1[j - 1].tax - m0[j - 1].tax);
+        r->after_tax_total += extra;
+        r->after_tax_npv += extra * discount;
+    }
 }
 
 /* The reserved part: the option as it computes itself, every hour paid. */
@@ -130,6 +148,12 @@ static void reserve_part(const tco_scenario *s, int i, tco_plan_result *r, tco_m
     r->paid0 += paid0;
     for (int m = 0; m < s->horizon_months; m++)
         r->monthly[m].reserve_cost = mo[m].cost;
+    if (s->tax) {
+        double tax, tax_npv;
+        tci_option_tax_at(s, &o, 1, 0, mo, &tax, &tax_npv);
+        r->after_tax_total += tax;
+        r->after_tax_npv += tax_npv;
+    }
 }
 
 /* The overflow part: the hours served at the month's hourly price. */
@@ -145,6 +169,10 @@ static void overflow_part(const tco_scenario *s, int i, tco_plan_result *r, tco_
         pm->overflow_cost = pm->overflow_hours * (mo[m].rental / s->hours_per_month);
         r->overflow_total += pm->overflow_cost;
         r->overflow_npv += pm->overflow_cost * discount;
+    }
+    if (s->tax) { /* hours rented: deducted as they are paid */
+        r->after_tax_total += -s->tax_rate * r->overflow_total;
+        r->after_tax_npv += -s->tax_rate * r->overflow_npv;
     }
 }
 
@@ -210,7 +238,8 @@ static void eval_at(const tco_scenario *s, const tco_plan *p, int own_count, int
     r->spares = p->own_i >= 0 ? p->spares : 0;
     r->refresh_month = R;
     r->reserve_count = p->reserve_i >= 0 ? reserve_count : 0;
-    r->after_tax_total = r->after_tax_npv = NAN;
+    /* With [tax], the parts add their tax here; total and npv come last. */
+    r->after_tax_total = r->after_tax_npv = s->tax ? 0 : NAN;
     const double rm = tci_monthly_rate(s);
     tco_month *m0 = scratch, *m1 = scratch + H;
     for (int m = 1; m <= H; m++)
@@ -224,6 +253,8 @@ static void eval_at(const tco_scenario *s, const tco_plan *p, int own_count, int
         overflow_part(s, p->overflow_i, r, m0, rm);
     r->total = r->own_total + r->reserve_total + r->overflow_total;
     r->npv = r->own_npv + r->reserve_npv + r->overflow_npv;
+    r->after_tax_total = r->total + r->after_tax_total;
+    r->after_tax_npv = r->npv + r->after_tax_npv;
     for (int m = 0; m < H; m++) {
         tco_plan_month *pm = &r->monthly[m];
         pm->cost = pm->own_cost + pm->reserve_cost + pm->overflow_cost;

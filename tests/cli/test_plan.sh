@@ -205,4 +205,19 @@ assert [x["own_cost"] for x in s["monthly"]] == [1018, 33, 33], s["monthly"]
 assert [x["own_capacity"] for x in s["monthly"]] == [100, 200, 200], s["monthly"]
 EOF
 
+# --- After tax (MODEL.md, Plans after tax): mix with [tax] rate 0.25 and gb
+# depreciated straight-line over a year: every line deducted, the GPUs sold at H, so
+# the tax is -0.25 * 2,978 = -744.5: after-tax total 2,233.5 (no discounting).
+sed -e 's/^throughput = 10$/throughput = 10\ndepreciation = straight-line\ndepreciation_years = 1/' \
+    -e 's/^\[option rv\]$/[tax]\nrate = 0.25\n[option rv]/' "$work/plan.ini" >"$work/tax.ini"
+expect_rc 0 $T "$TCO" report "$work/tax.ini"
+line "   1  mix: total 2,978, NPV 2,978; after tax: total 2,234, NPV 2,234"
+expect_rc 0 $T "$TCO" report "$work/tax.ini" -o "$work/tax.json"
+if $T $PY - "$work/tax.json" <<'EOF'; then ok; else bad "JSON plans after tax"; fi
+import json, sys
+p = json.load(open(sys.argv[1]))["plans"][0]
+assert p["name"] == "mix" and p["after_tax_total"] == 2233.5, p["after_tax_total"]
+assert abs(p["after_tax_npv"] - 2233.5) < 1e-9, p["after_tax_npv"]
+EOF
+
 finish

@@ -393,6 +393,54 @@ static void test_refresh_by_hand(void)
     tco_scenario_free(s);
 }
 
+/* MODEL.md, Plans after tax: the plan example (mix) with [tax] rate 0.25
+ * and gb depreciated straight-line over 1 year: 2,000 / 12 a month, book
+ * value 1,500 at month 3, sold for 0: tax on sale -375. tax(1) = -0.25 *
+ * (18 + 166.67 + 200) = -96.1667; tax(2) = -0.25 * (30 + 166.67 + 200) =
+ * -99.1667; tax(3) = -0.25 * (30 + 166.67 + 200 + 300) - 375 = -549.1667:
+ * -744.5 = -0.25 * 2,978 in all; after_tax_total 2,233.5. At r_m = 0.01:
+ * 2,955.72245392 - 96.1667/1.01 - 99.1667/1.01^2 - 549.1667/1.01^3 =
+ * 2,230.27948467. */
+static void test_after_tax_by_hand(void)
+{
+    static const char *const rates[] = {"0", "0.12682503013196972"};
+    static const double total[] = {2233.5, 2233.5}, npv[] = {2233.5, 2230.27948467};
+    for (int k = 0; k < 2; k++) {
+        char text[2048];
+        snprintf(text, sizeof text,
+                 "[scenario]\nname = tax\nhorizon_months = 3\nhours_per_month = 100\n"
+                 "discount_rate = %s\n[site]\nelectricity_price = 0.1\npue = 1.5\n"
+                 "[tax]\nrate = 0.25\n"
+                 "[option gb]\nacquire = buy\ncount = 2\ngpu_price = 1000\ntdp_w = 1000\n"
+                 "idle_power_fraction = 0.2\nload_power_fraction = 1\nthroughput = 10\n"
+                 "depreciation = straight-line\ndepreciation_years = 1\n"
+                 "[option rv]\nacquire = rent\npricing = reserved\ncount = 1\n"
+                 "price_per_gpu_hour = 2\n"
+                 "[option od]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 3\n"
+                 "throughput = 20\n[demand]\nreference = gb\ngpu_hours_per_month = 200\n"
+                 "seasonality = 0.5, 1.5, 2.5, 1, 1, 1, 1, 1, 0.5, 0.5, 0.5, 1\n"
+                 "[plan mix]\nown = gb\nreserve = rv\nreserve_count = 1\noverflow = od\n",
+                 rates[k]);
+        tco_scenario *s = NULL;
+        tco_result *r = check_compute(text, "t.ini", &s);
+        if (!r)
+            return;
+        CLOSE(r->plans[0].total, 2978);
+        CU_ASSERT(fabs(r->plans[0].after_tax_total - total[k]) < 1e-6);
+        CU_ASSERT(fabs(r->plans[0].after_tax_npv - npv[k]) < 1e-6);
+        tco_result_free(r);
+        tco_scenario_free(s);
+    }
+    /* Without [tax]: null. */
+    tco_scenario *s = NULL;
+    tco_result *r = check_compute(EXAMPLE("0"), "t.ini", &s);
+    if (!r)
+        return;
+    CU_ASSERT(isnan(r->plans[1].after_tax_total) && isnan(r->plans[1].after_tax_npv));
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
 int main(void)
 {
     static const check_case cases[] = {
@@ -404,6 +452,7 @@ int main(void)
         {"staged purchases by hand", test_staged_by_hand},
         {"staged purchases follow the model's years", test_staged_years},
         {"refresh by hand", test_refresh_by_hand},
+        {"after tax by hand", test_after_tax_by_hand},
         {NULL, NULL},
     };
     return check_run("plan", cases);
