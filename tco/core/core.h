@@ -154,7 +154,11 @@ double tci_monthly_rate(const tco_scenario *s);
 /* Plan p of s with own_count owned and reserve_count reserved GPUs (parts the
  * plan lacks are 0 whatever the count) into r (MODEL.md, Plans). r->monthly
  * must hold H entries; every other field of r is overwritten. scratch holds
- * 2 * H months. No allocation: the optimizer calls it once per candidate. */
+ * TCI_PLAN_SCRATCH * H months. No allocation: the optimizer calls it once per
+ * candidate. A plan with staged purchases (buy_at) ignores own_count: its
+ * batches are its owned GPUs. With refresh_month = auto it computes the plan
+ * H times or so (once per month it may refresh at, then the best again). */
+#define TCI_PLAN_SCRATCH 2
 void tci_plan_eval(const tco_scenario *s, const tco_plan *p, int own_count, int reserve_count,
                    tco_month *scratch, tco_plan_result *r);
 

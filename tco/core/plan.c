@@ -72,13 +72,15 @@ static int own_batches(const tco_scenario *s, const tco_plan *p, int own_count, 
     if (p->own_i < 0)
         return 0;
     if (p->n_buys > 0) {
-        for (size_t j = 0; j < p->n_buys; j++)
+        /* A purchase at or after the end (a case's shorter horizon): none. */
+        for (size_t j = 0; j < p->n_buys && p->buy_month[j] < e; j++)
             b[n++] = (batch){p->own_i, p->buy_count[j], p->buy_month[j], e, 1};
     } else if (own_count > 0) {
         b[n++] = (batch){p->own_i, own_count, 0, e, 1};
     }
-    if (p->spares > 0)
-        b[n++] = (batch){p->own_i, p->spares, p->n_buys > 0 ? p->buy_month[0] : 0, e, 0};
+    int first = p->n_buys > 0 ? p->buy_month[0] : 0;
+    if (p->spares > 0 && first < e)
+        b[n++] = (batch){p->own_i, p->spares, first, e, 0};
     if (R > 0) {
         if (count > 0)
             b[n++] = (batch){p->refresh_i, count, R, H, 1};
@@ -283,7 +285,9 @@ void tci_plan_eval(const tco_scenario *s, const tco_plan *p, int own_count, int 
         return;
     }
     if (p->refresh_month != TCO_REFRESH_AUTO) {
-        eval_at(s, p, own_count, reserve_count, p->refresh_month, scratch, r);
+        /* A refresh at or after the end (a case's shorter horizon): none. */
+        int R = p->refresh_month < s->horizon_months ? p->refresh_month : 0;
+        eval_at(s, p, own_count, reserve_count, R, scratch, r);
         return;
     }
     /* auto: no refresh, then every month after the last purchase; the best
@@ -323,7 +327,7 @@ tco_status tci_plans_compute(tco_result *res)
     const size_t H = (size_t)s->horizon_months, n = s->n_plans;
     res->plans = calloc(n, sizeof *res->plans);
     res->plan_rank = calloc(n, sizeof *res->plan_rank);
-    tco_month *scratch = calloc(2 * H, sizeof *scratch);
+    tco_month *scratch = calloc(TCI_PLAN_SCRATCH * H, sizeof *scratch);
     int ok = res->plans && res->plan_rank && scratch;
     if (res->plans)
         res->n_plans = n;

@@ -220,4 +220,9 @@ assert p["name"] == "mix" and p["after_tax_total"] == 2233.5, p["after_tax_total
 assert abs(p["after_tax_npv"] - 2233.5) < 1e-9, p["after_tax_npv"]
 EOF
 
+# --- A case with a shorter horizon drops the purchase and the refresh at or after its
+# end (MODEL.md, Staged purchases): it computes, writing nothing outside its months.
+{ cat "$work/staged.ini"; printf '[plan late]\nown = gb\nbuy_at = 0:1, 1:1\nrefresh_to = gn\nrefresh_month = 2\n[case short]\nhorizon_months = 1\n'; } >"$work/short.ini"
+expect_rc 0 $T "$TCO" report "$work/short.ini" -o "$work/short.json"
+
 finish
