@@ -480,6 +480,39 @@ static void print_part(FILE *out, const char *role, const char *id, int count, d
             tco_group_thousands(b, sizeof b, cost, 0));
 }
 
+/* The owned part's purchases when they are not all at month 0 (MODEL.md,
+ * Staged purchases, Goodput and Refresh): the batches, spares, the refresh. */
+static void print_own_detail(FILE *out, const tco_scenario *s, const tco_plan_result *r)
+{
+    const tco_plan *p = r->plan;
+    if (!p->n_buys && !r->spares && p->refresh_i < 0)
+        return;
+    fputs("          ", out);
+    const char *sep = "";
+    if (p->n_buys) {
+        fputs("bought", out);
+        for (size_t j = 0; j < p->n_buys; j++)
+            fprintf(out, "%s %d at month %d", j ? "," : "", p->buy_count[j], p->buy_month[j]);
+        sep = "; ";
+    }
+    if (r->spares) {
+        fprintf(out, "%s%d spare%s", sep, r->spares, r->spares == 1 ? "" : "s");
+        sep = "; ";
+    }
+    if (p->refresh_i >= 0) {
+        int autom = p->refresh_month == TCO_REFRESH_AUTO;
+        if (r->refresh_month > 0) {
+            fprintf(out, "%srefreshed to ", sep);
+            tco_fput_text(out, s->options[p->refresh_i].id, 0, 0);
+            fprintf(out, " x %d at month %d%s", r->refresh_count, r->refresh_month,
+                    autom ? " (auto: the cheapest month)" : "");
+        } else {
+            fprintf(out, "%sno refresh (auto: keeping the GPUs is cheapest)", sep);
+        }
+    }
+    fputc('\n', out);
+}
+
 /* The plans, best first (MODEL.md, Plans): each with its total and NPV, the
  * demand it leaves unserved, and each part's GPU-hours served and cost. */
 static void print_plans(const tco_result *res, FILE *out, int idw)
@@ -498,14 +531,20 @@ static void print_plans(const tco_result *res, FILE *out, int idw)
         tco_fput_text(out, p->name, 0, 0);
         fprintf(out, ": total %s, NPV %s", tco_group_thousands(a, sizeof a, r->total, 0),
                 tco_group_thousands(b, sizeof b, r->npv, 0));
+        if (!isnan(r->after_tax_npv))
+            fprintf(out, "; after tax: total %s, NPV %s",
+                    tco_group_thousands(a, sizeof a, r->after_tax_total, 0),
+                    tco_group_thousands(b, sizeof b, r->after_tax_npv, 0));
         if (r->unserved > 0)
             fprintf(out, "; unserved %s GPU-hours of %s",
                     tco_group_thousands(c, sizeof c, r->unserved, 0),
                     tco_group_thousands(a, sizeof a, r->demand, 0));
         fputc('\n', out);
-        if (p->own_i >= 0)
+        if (p->own_i >= 0) {
             print_part(out, "own", s->options[p->own_i].id, r->own_count, r->own_hours,
                        r->own_total, idw);
+            print_own_detail(out, s, r);
+        }
         if (p->reserve_i >= 0)
             print_part(out, "reserve", s->options[p->reserve_i].id, r->reserve_count,
                        r->reserve_hours, r->reserve_total, idw);

@@ -112,6 +112,11 @@ typedef enum tci_pkey {
     TCI_P_RESERVE,
     TCI_P_RESERVE_COUNT,
     TCI_P_OVERFLOW,
+    TCI_P_SPARES,
+    TCI_P_BUY_AT,
+    TCI_P_REFRESH_TO,
+    TCI_P_REFRESH_MONTH,
+    TCI_P_REFRESH_COUNT,
     TCI_P_COUNT
 } tci_pkey;
 /* The keys of [optimize] (MODEL.md, The cheapest plan), stored in a
@@ -139,13 +144,36 @@ const tco_keydef *tci_optimize_key(int i);
 void tci_option_months(const tco_scenario *s, const tco_option *o, double u, tco_month *monthly,
                        double *paid0, double *total, double *npv);
 
+/* The same for an option bought at model month t0 (a plan's staged purchase
+ * or refresh; MODEL.md, Staged purchases): s's horizon is the option's own
+ * (its months 1..H are the model's t0 + 1..t0 + H, its residual that of its
+ * age H), and each month's price factor is that of the model's year. */
+void tci_option_months_at(const tco_scenario *s, const tco_option *o, double u, int t0,
+                          tco_month *monthly, double *paid0, double *total, double *npv);
+
+/* The taxes of that option (MODEL.md, Taxes; s has [tax]): each month's tax
+ * in monthly[].tax (its other lines as tci_option_months_at fills them),
+ * the sum of its tax (tax_0, the months, the commitment's) in *tax and
+ * their present value at its own month 0 in *tax_npv. */
+void tci_option_tax_at(const tco_scenario *s, const tco_option *o, double u, int t0,
+                       tco_month *monthly, double *tax, double *tax_npv);
+
+/* Option o's availability A (MODEL.md, Goodput): `availability`, or
+ * 1 - failure_rate * repair_days / 365 (the loader refuses both, and an A
+ * below 0.01); never below 0.01, so that a plan divides by it safely. */
+double tci_availability(const tco_option *o);
+
 /* The monthly discount rate r_m = (1 + discount_rate)^(1/12) - 1 (MODEL.md). */
 double tci_monthly_rate(const tco_scenario *s);
 
 /* Plan p of s with own_count owned and reserve_count reserved GPUs (parts the
  * plan lacks are 0 whatever the count) into r (MODEL.md, Plans). r->monthly
  * must hold H entries; every other field of r is overwritten. scratch holds
- * 2 * H months. No allocation: the optimizer calls it once per candidate. */
+ * TCI_PLAN_SCRATCH * H months. No allocation: the optimizer calls it once per
+ * candidate. A plan with staged purchases (buy_at) ignores own_count: its
+ * batches are its owned GPUs. With refresh_month = auto it computes the plan
+ * H times or so (once per month it may refresh at, then the best again). */
+#define TCI_PLAN_SCRATCH 2
 void tci_plan_eval(const tco_scenario *s, const tco_plan *p, int own_count, int reserve_count,
                    tco_month *scratch, tco_plan_result *r);
 

@@ -228,10 +228,11 @@ static void month_lines(const month_terms *k, int m, double yf, tco_month *mo)
 }
 
 /* Run the months of one option at utilization u, discounting at the monthly
- * rate rm. Fills `monthly` (H entries) when it is not NULL; returns the sums
- * (without monthly, only total and npv). */
+ * rate rm; its month m is the model's month t0 + m, whose year sets the
+ * price factor (t0 is 0 but for a plan's later purchase). Fills `monthly` (H entries) when it is
+ * not NULL; returns the sums (without monthly, only total and npv). */
 static totals run_months(const tco_scenario *s, const tco_option *o, double u, const plan *p,
-                         double rm, tco_month *monthly)
+                         double rm, int t0, tco_month *monthly)
 {
     totals t = {0};
     double npv = p->paid0, discount = 1, repaid = 0;
@@ -245,8 +246,8 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
      * change every month. */
     tco_month year = {0};
     for (int m = 1; m <= H; m++) {
-        if ((m - 1) % 12 == 0 || k.term)
-            month_lines(&k, m, pow(k.growth, (m - 1) / 12), &year);
+        if ((t0 + m - 1) % 12 == 0 || m == 1 || k.term)
+            month_lines(&k, m, pow(k.growth, (t0 + m - 1) / 12), &year);
         tco_month mo = year;
         loan_month(p, m, H, &repaid, &mo);
         if (p->loan_months > 0)
@@ -340,8 +341,15 @@ double tci_monthly_rate(const tco_scenario *s)
 void tci_option_months(const tco_scenario *s, const tco_option *o, double u, tco_month *monthly,
                        double *paid0, double *total, double *npv)
 {
+    tci_option_months_at(s, o, u, 0, monthly, paid0, total, npv);
+}
+
+/* See core.h. */
+void tci_option_months_at(const tco_scenario *s, const tco_option *o, double u, int t0,
+                          tco_month *monthly, double *paid0, double *total, double *npv)
+{
     plan p = make_plan(s, o, u);
-    totals t = run_months(s, o, u, &p, tci_monthly_rate(s), monthly);
+    totals t = run_months(s, o, u, &p, tci_monthly_rate(s), t0, monthly);
     *paid0 = p.paid0;
     *total = t.total;
     *npv = t.npv;
@@ -355,7 +363,7 @@ void tci_engine_totals(const tco_scenario *s, double *total, double *npv)
         const tco_option *o = &s->options[i];
         double u = tco_option_utilization(s, o);
         plan p = make_plan(s, o, u);
-        totals t = run_months(s, o, u, &p, rm, NULL);
+        totals t = run_months(s, o, u, &p, rm, 0, NULL);
         total[i] = t.total;
         if (npv)
             npv[i] = t.npv;
@@ -534,6 +542,25 @@ static void tax_option(const tco_scenario *s, const tco_option *o, const plan *p
     r->after_tax_npv = r->npv + npv - rate * r->commitment_npv;
 }
 
+/* See core.h. */
+void tci_option_tax_at(const tco_scenario *s, const tco_option *o, double u, int t0,
+                       tco_month *monthly, double *tax, double *tax_npv)
+{
+    const double rm = tci_monthly_rate(s);
+    plan p = make_plan(s, o, u);
+    totals t = run_months(s, o, u, &p, rm, t0, monthly);
+    tco_option_result r = {0};
+    r.monthly = monthly;
+    r.residual = p.residual;
+    r.total = t.total;
+    r.npv = t.npv;
+    r.commitment_after_horizon = t.commitment;
+    r.commitment_npv = t.commitment_npv;
+    tax_option(s, o, &p, &r, rm);
+    *tax = r.tax;
+    *tax_npv = r.after_tax_npv - r.npv;
+}
+
 static void compute_option(const tco_scenario *s, const tco_option *o, tco_option_result *r,
                            double rm)
 {
@@ -541,7 +568,7 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
     const double T = s->hours_per_month;
     double u = tco_option_utilization(s, o);
     plan p = make_plan(s, o, u);
-    totals t = run_months(s, o, u, &p, rm, r->monthly);
+    totals t = run_months(s, o, u, &p, rm, 0, r->monthly);
 
     r->utilization = u;
     r->servers = p.servers;

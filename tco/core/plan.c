@@ -18,6 +18,12 @@ double tco_demand_at(const tco_scenario *s, int m)
     return d->gpu_hours_per_month * pow(1 + d->growth, (m - 1) / 12.0) * d->season[(m - 1) % 12];
 }
 
+/* See core.h. */
+double tci_availability(const tco_option *o)
+{
+    return fmax(0.01, o->availability - o->failure_rate * o->repair_days / 365);
+}
+
 /* Reference GPU-hours in one GPU-hour of option i (MODEL.md, Demand: k_X). */
 static double per_hour(const tco_scenario *s, int i)
 {
@@ -45,26 +51,93 @@ static tco_option part_option(const tco_scenario *s, int i, int count, int hourl
     return o;
 }
 
-/* The owned part: the option's lines at u = 0 and u = 1, mixed by u(m). */
-static void own_part(const tco_scenario *s, int i, tco_plan_result *r, tco_month *m0, tco_month *m1,
-                     double rm)
+/* One purchase of the owned part (MODEL.md, Staged purchases and Refresh):
+ * `count` GPUs of option i bought at model month t and held to month e (sold
+ * then at their residual value of age e - t); serving GPUs, or spares. */
+typedef struct batch {
+    int i, count, t, e, serves;
+} batch;
+
+/* The most purchases of a plan: the staged ones, the spares, and the refresh
+ * with its spares. */
+#define MAX_BATCHES (TCO_MAX_BUYS + 3)
+
+/* The owned part's purchases of plan p with a refresh at month R (0: none)
+ * of `count` GPUs into b; returns their number. */
+static int own_batches(const tco_scenario *s, const tco_plan *p, int own_count, int R, int count,
+                       batch *b)
 {
-    const int H = s->horizon_months;
-    tco_option o = part_option(s, i, r->own_count, 0);
-    double paid0, t0, npv0, p1, t1, npv1;
-    tci_option_months(s, &o, 0, m0, &paid0, &t0, &npv0);
-    tci_option_months(s, &o, 1, m1, &p1, &t1, &npv1);
-    r->paid0 += paid0;
-    r->own_total = t0;
-    r->own_npv = npv0;
-    double discount = 1;
-    for (int m = 0; m < H; m++) {
-        tco_plan_month *pm = &r->monthly[m];
+    const int H = s->horizon_months, e = R > 0 ? R : H;
+    int n = 0;
+    if (p->own_i < 0)
+        return 0;
+    if (p->n_buys > 0) {
+        /* A purchase at or after the end (a case's shorter horizon): none. */
+        for (size_t j = 0; j < p->n_buys && p->buy_month[j] < e; j++)
+            b[n++] = (batch){p->own_i, p->buy_count[j], p->buy_month[j], e, 1};
+    } else if (own_count > 0) {
+        b[n++] = (batch){p->own_i, own_count, 0, e, 1};
+    }
+    int first = p->n_buys > 0 ? p->buy_month[0] : 0;
+    if (p->spares > 0 && first < e)
+        b[n++] = (batch){p->own_i, p->spares, first, e, 0};
+    if (R > 0) {
+        if (count > 0)
+            b[n++] = (batch){p->refresh_i, count, R, H, 1};
+        if (p->spares > 0)
+            b[n++] = (batch){p->refresh_i, p->spares, R, H, 0};
+    }
+    return n;
+}
+
+/* Batch b's lines at u = 0 and u = 1, mixed by the pool's u(m), into the
+ * owned part: its paid_0 at month t, its sale at month e < H. */
+static void batch_cost(const tco_scenario *s, const batch *b, tco_plan_result *r, tco_month *m0,
+                       tco_month *m1, double rm)
+{
+    tco_scenario sb = *s;
+    sb.horizon_months = b->e - b->t;
+    tco_option o = part_option(s, b->i, b->count, 0);
+    double paid0, t0, npv0, p1, t1, npv1, discount = 1;
+    tci_option_months_at(&sb, &o, 0, b->t, m0, &paid0, &t0, &npv0);
+    tci_option_months_at(&sb, &o, 1, b->t, m1, &p1, &t1, &npv1);
+    for (int m = 0; m < b->t; m++)
         discount /= 1 + rm;
-        double extra = pm->own_utilization * (m1[m].cost - m0[m].cost);
-        pm->own_cost = m0[m].cost + extra;
+    if (b->t == 0)
+        r->paid0 += paid0;
+    else
+        r->monthly[b->t - 1].own_cost += paid0;
+    r->own_total += t0;
+    r->own_npv += npv0 * discount;
+    double sale = paid0 - t0; /* the residual, less any commitment */
+    for (int j = 1; j <= sb.horizon_months; j++) {
+        tco_plan_month *pm = &r->monthly[b->t + j - 1];
+        discount /= 1 + rm;
+        double extra = pm->own_utilization * (m1[j - 1].cost - m0[j - 1].cost);
+        pm->own_cost += m0[j - 1].cost + extra;
+        sale += m0[j - 1].cost;
         r->own_total += extra;
         r->own_npv += extra * discount;
+    }
+    if (b->e < s->horizon_months)
+        r->monthly[b->e - 1].own_cost -= sale;
+    if (!s->tax)
+        return;
+    /* The tax is linear in u as the lines it deducts are (MODEL.md, Plans
+     * after tax): its lines at u = 0, and u(m) times those at 1 less 0. */
+    double tax0, tax_npv0, tax1, tax_npv1;
+    tci_option_tax_at(&sb, &o, 0, b->t, m0, &tax0, &tax_npv0);
+    tci_option_tax_at(&sb, &o, 1, b->t, m1, &tax1, &tax_npv1);
+    discount = 1;
+    for (int m = 0; m < b->t; m++)
+        discount /= 1 + rm;
+    r->after_tax_total += tax0;
+    r->after_tax_npv += tax_npv0 * discount;
+    for (int j = 1; j <= sb.horizon_months; j++) {
+        discount /= 1 + rm;
+        double extra = r->monthly[b->t + j - 1].own_utilization * (m1[j - 1].tax - m0[j - 1].tax);
+        r->after_tax_total += extra;
+        r->after_tax_npv += extra * discount;
     }
 }
 
@@ -77,6 +150,12 @@ static void reserve_part(const tco_scenario *s, int i, tco_plan_result *r, tco_m
     r->paid0 += paid0;
     for (int m = 0; m < s->horizon_months; m++)
         r->monthly[m].reserve_cost = mo[m].cost;
+    if (s->tax) {
+        double tax, tax_npv;
+        tci_option_tax_at(s, &o, 1, 0, mo, &tax, &tax_npv);
+        r->after_tax_total += tax;
+        r->after_tax_npv += tax_npv;
+    }
 }
 
 /* The overflow part: the hours served at the month's hourly price. */
@@ -93,34 +172,54 @@ static void overflow_part(const tco_scenario *s, int i, tco_plan_result *r, tco_
         r->overflow_total += pm->overflow_cost;
         r->overflow_npv += pm->overflow_cost * discount;
     }
+    if (s->tax) { /* hours rented: deducted as they are paid */
+        r->after_tax_total += -s->tax_rate * r->overflow_total;
+        r->after_tax_npv += -s->tax_rate * r->overflow_npv;
+    }
 }
 
-/* The serving order of one month: owned, then reserved, then overflow. */
-static void serve(const tco_scenario *s, const tco_plan *p, tco_plan_result *r, int m)
+/* The serving order of one month: owned, then reserved, then overflow. The
+ * owned GPUs in service are one pool of one option (the refresh's after
+ * month R), spares among them serving nothing. */
+static void serve(const tco_scenario *s, const tco_plan *p, tco_plan_result *r, int m,
+                  const batch *b, int nb)
 {
     const double T = s->hours_per_month;
     tco_plan_month *pm = &r->monthly[m - 1];
     double left = pm->demand = tco_demand_at(s, m);
-    if (p->own_i >= 0 && r->own_count > 0) {
-        double k = per_hour(s, p->own_i), served = fmin(left, r->own_count * T * k);
+    int serving = 0, all = 0, pool = p->own_i;
+    for (int j = 0; j < nb; j++)
+        if (b[j].t < m && m <= b[j].e) {
+            serving += b[j].serves ? b[j].count : 0;
+            all += b[j].count;
+            pool = b[j].i;
+        }
+    if (serving > 0) {
+        const tco_option *o = &s->options[pool];
+        double k = per_hour(s, pool);
+        pm->own_capacity = serving * T * k * tci_availability(o);
+        double served = fmin(left, pm->own_capacity);
         pm->own_hours = served / k;
-        pm->own_utilization = pm->own_hours / (r->own_count * T);
+        pm->own_utilization = pm->own_hours / (all * T);
         left -= served;
     }
     if (p->reserve_i >= 0 && r->reserve_count > 0) {
-        double k = per_hour(s, p->reserve_i), served = fmin(left, r->reserve_count * T * k);
+        const tco_option *o = &s->options[p->reserve_i];
+        double k = per_hour(s, p->reserve_i);
+        double served = fmin(left, r->reserve_count * T * k * tci_availability(o));
         pm->reserve_hours = served / k;
         left -= served;
     }
     if (p->overflow_i >= 0)
-        pm->overflow_hours = left / per_hour(s, p->overflow_i);
+        pm->overflow_hours =
+            left / (per_hour(s, p->overflow_i) * tci_availability(&s->options[p->overflow_i]));
     else
         pm->unserved = left;
 }
 
-/* See core.h. */
-void tci_plan_eval(const tco_scenario *s, const tco_plan *p, int own_count, int reserve_count,
-                   tco_month *scratch, tco_plan_result *r)
+/* Plan p with a refresh at month R (0: none). */
+static void eval_at(const tco_scenario *s, const tco_plan *p, int own_count, int reserve_count,
+                    int R, tco_month *scratch, tco_plan_result *r)
 {
     const int H = s->horizon_months;
     tco_plan_month *monthly = r->monthly;
@@ -128,21 +227,36 @@ void tci_plan_eval(const tco_scenario *s, const tco_plan *p, int own_count, int 
     memset(r, 0, sizeof *r);
     r->monthly = monthly;
     r->plan = p;
-    r->own_count = p->own_i >= 0 ? own_count : 0;
+    if (p->own_i >= 0) {
+        r->own_count = own_count;
+        if (p->n_buys > 0)
+            for (size_t j = r->own_count = 0; j < p->n_buys; j++)
+                r->own_count += p->buy_count[j];
+    }
+    if (R > 0)
+        r->refresh_count = p->refresh_count >= 0 ? p->refresh_count : r->own_count;
+    batch b[MAX_BATCHES];
+    int nb = own_batches(s, p, own_count, R, r->refresh_count, b);
+    r->spares = p->own_i >= 0 ? p->spares : 0;
+    r->refresh_month = R;
     r->reserve_count = p->reserve_i >= 0 ? reserve_count : 0;
+    /* With [tax], the parts add their tax here; total and npv come last. */
+    r->after_tax_total = r->after_tax_npv = s->tax ? 0 : NAN;
     const double rm = tci_monthly_rate(s);
     tco_month *m0 = scratch, *m1 = scratch + H;
     for (int m = 1; m <= H; m++)
-        serve(s, p, r, m);
+        serve(s, p, r, m, b, nb);
     /* A part of 0 GPUs costs nothing, not even its option's fixed lines. */
-    if (p->own_i >= 0 && r->own_count > 0)
-        own_part(s, p->own_i, r, m0, m1, rm);
+    for (int j = 0; j < nb; j++)
+        batch_cost(s, &b[j], r, m0, m1, rm);
     if (p->reserve_i >= 0 && r->reserve_count > 0)
         reserve_part(s, p->reserve_i, r, m0);
     if (p->overflow_i >= 0)
         overflow_part(s, p->overflow_i, r, m0, rm);
     r->total = r->own_total + r->reserve_total + r->overflow_total;
     r->npv = r->own_npv + r->reserve_npv + r->overflow_npv;
+    r->after_tax_total = r->total + r->after_tax_total;
+    r->after_tax_npv = r->npv + r->after_tax_npv;
     for (int m = 0; m < H; m++) {
         tco_plan_month *pm = &r->monthly[m];
         pm->cost = pm->own_cost + pm->reserve_cost + pm->overflow_cost;
@@ -152,6 +266,44 @@ void tci_plan_eval(const tco_scenario *s, const tco_plan *p, int own_count, int 
         r->reserve_hours += pm->reserve_hours;
         r->overflow_hours += pm->overflow_hours;
     }
+}
+
+/* 1 when result a is better than result b: one that serves all demand before
+ * one that does not, then the lower total. */
+static int better(const tco_plan_result *a, const tco_plan_result *b)
+{
+    int ua = a->unserved > 0, ub = b->unserved > 0;
+    return ua != ub ? ua < ub : a->total < b->total;
+}
+
+/* See core.h. */
+void tci_plan_eval(const tco_scenario *s, const tco_plan *p, int own_count, int reserve_count,
+                   tco_month *scratch, tco_plan_result *r)
+{
+    if (p->refresh_i < 0 || p->own_i < 0) {
+        eval_at(s, p, own_count, reserve_count, 0, scratch, r);
+        return;
+    }
+    if (p->refresh_month != TCO_REFRESH_AUTO) {
+        /* A refresh at or after the end (a case's shorter horizon): none. */
+        int R = p->refresh_month < s->horizon_months ? p->refresh_month : 0;
+        eval_at(s, p, own_count, reserve_count, R, scratch, r);
+        return;
+    }
+    /* auto: no refresh, then every month after the last purchase; the best
+     * (ties: the earliest, no refresh first), computed again in full. */
+    const int H = s->horizon_months;
+    int first = p->n_buys > 0 ? p->buy_month[p->n_buys - 1] + 1 : 1, best = 0;
+    eval_at(s, p, own_count, reserve_count, 0, scratch, r);
+    tco_plan_result keep = *r;
+    for (int R = first; R < H; R++) {
+        eval_at(s, p, own_count, reserve_count, R, scratch, r);
+        if (better(r, &keep)) {
+            keep = *r;
+            best = R;
+        }
+    }
+    eval_at(s, p, own_count, reserve_count, best, scratch, r);
 }
 
 /* 1 when plan a ranks before plan b: a plan that serves all demand before
@@ -175,7 +327,7 @@ tco_status tci_plans_compute(tco_result *res)
     const size_t H = (size_t)s->horizon_months, n = s->n_plans;
     res->plans = calloc(n, sizeof *res->plans);
     res->plan_rank = calloc(n, sizeof *res->plan_rank);
-    tco_month *scratch = calloc(2 * H, sizeof *scratch);
+    tco_month *scratch = calloc(TCI_PLAN_SCRATCH * H, sizeof *scratch);
     int ok = res->plans && res->plan_rank && scratch;
     if (res->plans)
         res->n_plans = n;

@@ -67,6 +67,9 @@ void tco_scenario_free(tco_scenario *s)
         free(s->plans[i].own);
         free(s->plans[i].reserve);
         free(s->plans[i].overflow);
+        free(s->plans[i].buy_at);
+        free(s->plans[i].refresh_to);
+        free(s->plans[i].refresh_when);
     }
     free(s->plans);
     if (s->optimize) {
@@ -188,9 +191,12 @@ tco_scenario *tci_scenario_clone(const tco_scenario *s)
             tco_plan *q = &c->plans[i];
             *q = *p;
             q->name = q->own = q->reserve = q->overflow = NULL;
+            q->buy_at = q->refresh_to = q->refresh_when = NULL;
             c->n_plans = i + 1;
             ok = dup_field(&q->name, p->name) && dup_field(&q->own, p->own) &&
-                 dup_field(&q->reserve, p->reserve) && dup_field(&q->overflow, p->overflow);
+                 dup_field(&q->reserve, p->reserve) && dup_field(&q->overflow, p->overflow) &&
+                 dup_field(&q->buy_at, p->buy_at) && dup_field(&q->refresh_to, p->refresh_to) &&
+                 dup_field(&q->refresh_when, p->refresh_when);
         }
     }
     if (!ok) {

@@ -287,6 +287,9 @@ typedef enum tco_okey {
     TCO_O_EGRESS_TB_PER_MONTH,   /* data sent out of the provider, TB a month */
     TCO_O_EGRESS_PER_TB,         /* the provider's price of a TB sent out */
     TCO_O_INTERRUPTION_OVERHEAD, /* spot: the fraction of paid hours lost */
+    TCO_O_AVAILABILITY,          /* goodput in plans: the fraction of hours delivered */
+    TCO_O_FAILURE_RATE,          /* or failures per GPU-year ... */
+    TCO_O_REPAIR_DAYS,           /* ... and days each repair takes */
     TCO_O_COUNT
 } tco_okey;
 
@@ -486,6 +489,8 @@ typedef struct tco_option {
     double egress_tb_per_month;          /* TB sent out each month 1..H (MODEL.md, Egress) */
     double egress_per_tb;                /* the price of one TB sent out */
     double interruption_overhead;        /* spot: fraction of paid hours lost, 0..<1 */
+    double availability;                 /* plans only (MODEL.md, Goodput): 0.01..1 */
+    double failure_rate, repair_days;    /* or A = 1 - failure_rate * repair_days / 365 */
     int line;                            /* line of the [option ID] header */
     const struct tco_gpu_model *model;   /* catalog GPU named by `gpu`, or NULL */
     const struct tco_offer *offer_entry; /* catalog offer named by `offer`, or NULL */

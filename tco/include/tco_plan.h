@@ -29,12 +29,28 @@ typedef struct tco_demand {
     const char *in_file;            /* its file (one of the scenario's) */
 } tco_demand;
 
+/* The most staged purchases (`buy_at` pairs) of a plan. */
+#define TCO_MAX_BUYS 32
+
+/* refresh_month = auto (tco_plan.refresh_month). */
+#define TCO_REFRESH_AUTO (-2)
+
 /* A [plan NAME]: up to three parts, each an option index or -1. */
 typedef struct tco_plan {
     char *name;
     char *own, *reserve, *overflow;   /* option ids as written, or NULL */
     int own_count, reserve_count;     /* GPUs; -1 when not given (the option's count) */
     int own_i, reserve_i, overflow_i; /* option indices, or -1 without the part */
+    int spares;                       /* owned GPUs held back (MODEL.md, Goodput) */
+    char *buy_at;                     /* `buy_at` as written, or NULL */
+    size_t n_buys;                    /* staged purchases (0: own_count at month 0) */
+    int buy_month[TCO_MAX_BUYS];      /* ... each at month 0..H-1, increasing */
+    int buy_count[TCO_MAX_BUYS];      /* ... of that many GPUs */
+    char *refresh_to;                 /* a buy option id as written, or NULL */
+    int refresh_i;                    /* its index, or -1 without a refresh */
+    char *refresh_when;               /* `refresh_month` as written, or NULL */
+    int refresh_month;                /* 1..H-1, TCO_REFRESH_AUTO, or 0 (none) */
+    int refresh_count;                /* GPUs bought at the refresh; -1: as owned */
     int line;                         /* line of the [plan NAME] header */
     const char *in_file;              /* its file (one of the scenario's) */
 } tco_plan;
@@ -50,17 +66,23 @@ double tco_demand_at(const tco_scenario *s, int m);
 typedef struct tco_plan_month {
     double demand, unserved;
     double own_hours, reserve_hours, overflow_hours;
-    double own_utilization; /* h_own / (own_count * T), 0 without GPUs */
+    double own_utilization; /* h_own / (owned GPUs in service * T), 0 without GPUs */
+    double own_capacity;    /* owned capacity in reference GPU-hours (MODEL.md, Goodput) */
     double own_cost, reserve_cost, overflow_cost, cost;
 } tco_plan_month;
 
 /* Every figure of one plan (MODEL.md, Plans). Parts a plan lacks are 0. */
 typedef struct tco_plan_result {
     const tco_plan *plan;         /* borrowed from the scenario */
-    int own_count, reserve_count; /* GPUs of each part */
+    int own_count, reserve_count; /* GPUs of each part (own: at month 0 and staged) */
+    int spares;                   /* owned GPUs held back, no capacity */
+    int refresh_month;            /* the month of the refresh; 0 without one */
+    int refresh_count;            /* GPUs bought then (0 without a refresh) */
     double paid0;                 /* month 0: own and reserved paid_0 */
     double own_total, reserve_total, overflow_total, total;
     double own_npv, reserve_npv, overflow_npv, npv;
+    double after_tax_total, after_tax_npv;           /* with [tax] (MODEL.md, Plans after tax);
+                                                        NAN without */
     double demand, unserved;                         /* sums over months 1..H */
     double own_hours, reserve_hours, overflow_hours; /* sums */
     tco_plan_month *monthly;                         /* horizon_months entries */

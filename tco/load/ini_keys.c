@@ -421,6 +421,25 @@ static void check_rent_option(loader *L, tco_option *o, const char *sec)
 }
 
 /* Checks that involve several keys of one option. */
+/* Goodput (MODEL.md, Goodput): availability, or failure_rate with
+ * repair_days, and an availability of at least 0.01 from them. */
+static void check_goodput(loader *L, tco_option *o)
+{
+    const int *kl = o->key_line;
+    if (kl[TCO_O_AVAILABILITY] && (kl[TCO_O_FAILURE_RATE] || kl[TCO_O_REPAIR_DAYS])) {
+        int other = kl[TCO_O_FAILURE_RATE] ? TCO_O_FAILURE_RATE : TCO_O_REPAIR_DAYS;
+        tci_ini_report(L, later_key(L, o, TCO_O_AVAILABILITY, other), NULL,
+                       "give availability or failure_rate and repair_days, not both");
+        return;
+    }
+    double lost = o->failure_rate * o->repair_days / 365;
+    if (1 - lost < 0.01)
+        tci_ini_report(L, later_key(L, o, TCO_O_FAILURE_RATE, TCO_O_REPAIR_DAYS), NULL,
+                       "failure_rate * repair_days / 365 is %g: the availability left, 1 minus "
+                       "it, must be at least 0.01",
+                       lost);
+}
+
 static void check_option(loader *L, tco_option *o)
 {
     char sec[64];
@@ -449,6 +468,7 @@ static void check_option(loader *L, tco_option *o)
                            "missing required key 'price_per_gpu_hour' for a rent option");
         check_rent_option(L, o, sec);
     }
+    check_goodput(L, o);
     if (kl[TCO_O_OFFER] && !L->s->catalog)
         tci_ini_report(L, KEY_AT(TCO_O_OFFER), NULL,
                        "'offer' names a catalog entry, but no price catalog "

@@ -62,7 +62,7 @@ int tci_ini_begin_plan(loader *L, const char *name, size_t len, int line)
         return -1;
     }
     tci_ini_apply_defaults(p, tci_plan_key, TCI_P_COUNT);
-    p->own_i = p->reserve_i = p->overflow_i = -1;
+    p->own_i = p->reserve_i = p->overflow_i = p->refresh_i = -1;
     p->line = line;
     p->in_file = sc->files[L->cur];
     return (int)sc->n_plans++;
@@ -298,6 +298,127 @@ static int resolve_part(loader *L, int pi, const char *key, const char *id, int 
     return i;
 }
 
+/* One whole number of `buy_at` item `item` from [a, b): `what` within lo..hi
+ * into *x; 0 when it is not (reported). */
+static int buy_number(loader *L, int line, size_t item, const char *a, const char *b,
+                      const char *what, int lo, int hi, int *x)
+{
+    char buf[32];
+    double v = 0;
+    tci_ini_trim(&a, &b);
+    size_t len = (size_t)(b - a);
+    int ok = len > 0 && len < sizeof buf;
+    if (ok) {
+        memcpy(buf, a, len);
+        buf[len] = '\0';
+        ok = tci_ini_is_plain_number(buf, 1) && tci_ini_strtod(buf, &v) == 0 && v >= lo && v <= hi;
+    }
+    if (!ok) {
+        tci_ini_report(L, line, NULL,
+                       "'buy_at' item %zu: the %s must be a whole number from %d to %d", item, what,
+                       lo, hi);
+        return 0;
+    }
+    *x = (int)v;
+    return 1;
+}
+
+/* buy_at = MONTH:GPUS, ... (MODEL.md, Staged purchases): months 0..H-1
+ * increasing, counts above 0, at most TCO_MAX_BUYS pairs. */
+static void read_buy_at(loader *L, tco_plan *p, int pi)
+{
+    int line = key_at(L, SEC_PLAN, pi, "buy_at");
+    const int H = L->s->horizon_months;
+    const char *list = p->buy_at;
+    size_t n = 0;
+    while (list) {
+        size_t len;
+        const char *item = tci_ini_list_item(&list, &len);
+        const char *colon = len ? memchr(item, ':', len) : NULL;
+        if (!colon) {
+            tci_ini_report(L, line, NULL,
+                           "'buy_at' item %zu is not MONTH:GPUS (give pairs such as 0:8, 12:8)",
+                           n + 1);
+            return;
+        }
+        if (n >= TCO_MAX_BUYS) {
+            tci_ini_report(L, line, NULL, "'buy_at' gives more than %d purchases", TCO_MAX_BUYS);
+            return;
+        }
+        int month, count;
+        if (!buy_number(L, line, n + 1, item, colon, "month", 0, H - 1, &month) ||
+            !buy_number(L, line, n + 1, colon + 1, item + len, "GPU count", 1, 1000000, &count))
+            return;
+        if (n > 0 && month <= p->buy_month[n - 1]) {
+            tci_ini_report(L, line, NULL,
+                           "'buy_at' months must increase: month %d is not after month %d", month,
+                           p->buy_month[n - 1]);
+            return;
+        }
+        p->buy_month[n] = month;
+        p->buy_count[n++] = count;
+    }
+    p->n_buys = n;
+}
+
+/* refresh_to and refresh_month (MODEL.md, Refresh): both or neither, a
+ * month 1..H-1 after every purchase, or auto. */
+static void read_refresh(loader *L, tco_plan *p, int pi)
+{
+    int line_m = key_at(L, SEC_PLAN, pi, "refresh_month");
+    int line_c = key_at(L, SEC_PLAN, pi, "refresh_count");
+    const int H = L->s->horizon_months;
+    if (p->refresh_to && !p->own) {
+        L->cur = 0;
+        tci_ini_report(L, key_at(L, SEC_PLAN, pi, "refresh_to"), NULL,
+                       "'refresh_to' needs 'own = OPTION': it replaces the owned GPUs");
+        return;
+    }
+    if (!p->refresh_to) {
+        if (line_m)
+            tci_ini_report(L, key_at(L, SEC_PLAN, pi, "refresh_month"), NULL,
+                           "'refresh_month' needs 'refresh_to = OPTION' (a buy option)");
+        if (line_c)
+            tci_ini_report(L, key_at(L, SEC_PLAN, pi, "refresh_count"), NULL,
+                           "'refresh_count' needs 'refresh_to = OPTION' (a buy option)");
+        return;
+    }
+    p->refresh_i = resolve_part(L, pi, "refresh_to", p->refresh_to, 0);
+    if (!p->refresh_when) {
+        tci_ini_report(L, key_at(L, SEC_PLAN, pi, "refresh_to"), NULL,
+                       "'refresh_to' needs 'refresh_month' (a month from 1 to %d, or auto)", H - 1);
+        p->refresh_i = -1;
+        return;
+    }
+    int last = p->n_buys > 0 ? p->buy_month[p->n_buys - 1] : 0;
+    double v = 0;
+    line_m = key_at(L, SEC_PLAN, pi, "refresh_month");
+    if (strcmp(p->refresh_when, "auto") == 0) {
+        p->refresh_month = TCO_REFRESH_AUTO;
+    } else if (!tci_ini_is_plain_number(p->refresh_when, 1) ||
+               tci_ini_strtod(p->refresh_when, &v) != 0 || v < 1 || v > H - 1) {
+        tci_ini_report(L, line_m, NULL,
+                       "'refresh_month' must be a month from 1 to %d (the horizon less one), or "
+                       "auto (got %s)",
+                       H - 1, p->refresh_when);
+        p->refresh_i = -1;
+    } else if ((int)v <= last && p->n_buys > 0) {
+        tci_ini_report(L, line_m, NULL,
+                       "'refresh_month' %d is not after the last purchase of 'buy_at' (month %d)",
+                       (int)v, last);
+        p->refresh_i = -1;
+    } else {
+        p->refresh_month = (int)v;
+    }
+    if (p->refresh_month == TCO_REFRESH_AUTO && p->n_buys > 0 && last >= H - 1) {
+        tci_ini_report(L, line_m, NULL,
+                       "'refresh_month = auto' has no month to choose: the last purchase of "
+                       "'buy_at' is at month %d, the horizon's last",
+                       last);
+        p->refresh_i = -1;
+    }
+}
+
 /* A plan's checks once its keys are read. */
 static void check_plan(loader *L, tco_plan *p, int pi, int has_demand)
 {
@@ -323,6 +444,19 @@ static void check_plan(loader *L, tco_plan *p, int pi, int has_demand)
     if (!p->reserve && (line = key_at(L, SEC_PLAN, pi, "reserve_count")) > 0)
         tci_ini_report(L, line, NULL,
                        "'reserve_count' needs 'reserve = OPTION' (a reserved rent option)");
+    if (!p->own && (line = key_at(L, SEC_PLAN, pi, "spares")) > 0)
+        tci_ini_report(L, line, NULL, "'spares' needs 'own = OPTION' (a buy option)");
+    if (p->buy_at) {
+        if (!p->own)
+            tci_ini_report(L, key_at(L, SEC_PLAN, pi, "buy_at"), NULL,
+                           "'buy_at' needs 'own = OPTION' (a buy option)");
+        else if ((line = key_at(L, SEC_PLAN, pi, "own_count")) > 0)
+            tci_ini_report(L, line, NULL,
+                           "'own_count' with 'buy_at': give the owned GPUs by one or the other");
+        else
+            read_buy_at(L, p, pi);
+    }
+    read_refresh(L, p, pi);
 }
 
 /* See ini.h. */

@@ -379,6 +379,19 @@ static void put_plans(FILE *out, const tco_result *res)
         tci_json_text_member(out, "reserve", p->reserve_i >= 0 ? p->reserve : NULL);
         fprintf(out, ", \"reserve_count\": %d", r->reserve_count);
         tci_json_text_member(out, "overflow", p->overflow_i >= 0 ? p->overflow : NULL);
+        fprintf(out, ", \"spares\": %d, \"buy_at\": ", r->spares);
+        if (p->n_buys && p->own_i >= 0) {
+            for (size_t j = 0; j < p->n_buys; j++)
+                fprintf(out, "%s{\"month\": %d, \"gpus\": %d}", j ? ", " : "[", p->buy_month[j],
+                        p->buy_count[j]);
+            fputc(']', out);
+        } else {
+            fputs("null", out);
+        }
+        tci_json_text_member(out, "refresh_to", p->refresh_i >= 0 ? p->refresh_to : NULL);
+        fprintf(out, ", \"refresh_auto\": %s, \"refresh_month\": %d, \"refresh_count\": %d",
+                p->refresh_i >= 0 && p->refresh_month == TCO_REFRESH_AUTO ? "true" : "false",
+                r->refresh_month, r->refresh_count);
         fprintf(out, ", \"serves_demand\": %s", r->unserved > 0 ? "false" : "true");
         const json_number f[] = {{"paid0", r->paid0},
                                  {"own_total", r->own_total},
@@ -389,6 +402,8 @@ static void put_plans(FILE *out, const tco_result *res)
                                  {"reserve_npv", r->reserve_npv},
                                  {"overflow_npv", r->overflow_npv},
                                  {"npv", r->npv},
+                                 {"after_tax_total", r->after_tax_total},
+                                 {"after_tax_npv", r->after_tax_npv},
                                  {"demand", r->demand},
                                  {"unserved", r->unserved},
                                  {"own_hours", r->own_hours},
@@ -400,6 +415,7 @@ static void put_plans(FILE *out, const tco_result *res)
             const tco_plan_month *pm = &r->monthly[m];
             fprintf(out, "%s\n      {\"month\": %d", m ? "," : "", m + 1);
             const json_number g[] = {{"demand", pm->demand},
+                                     {"own_capacity", pm->own_capacity},
                                      {"own_hours", pm->own_hours},
                                      {"own_utilization", pm->own_utilization},
                                      {"reserve_hours", pm->reserve_hours},

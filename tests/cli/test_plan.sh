@@ -167,4 +167,103 @@ sed '/^\[demand\]/,/^\[uncertainty\]/{/^\[uncertainty\]/!d}' "$work/mc.ini" >"$w
 expect_rc 0 $T "$TCO" report "$work/mc-none.ini" -o "$work/mc-none.json"
 if $T $PY -c 'import json, sys; m = json.load(open(sys.argv[1]))["monte_carlo"]; assert "plans" not in m and m["options"]' "$work/mc-none.json"; then ok; else bad "Monte Carlo plans without plans"; fi
 
+# --- Staged purchases, spares and a refresh (MODEL.md, Goodput, Staged purchases and
+# Refresh). gb: 3 + 12u a GPU a month, resale 0.5. staged: 1 gb at month 0 with its
+# spare, 1 more at month 1. Month 1: 1 serving of 2, 100 hours (u 0.5): 9 + 9, and the
+# second GPU's 1,000. Months 2, 3: 2 serving of 3, 200 hours (u 2/3): 11 each, 33;
+# overflow 100 and 300 reference hours = 50 and 150 od hours, 600. Own: 3,000 + 84 -
+# 1,500 = 1,584; total 2,184. refresh (auto): MODEL.md's example, month 1, 1,422.
+cat >"$work/staged.ini" <<'EOF'
+[scenario]
+name = staged
+horizon_months = 3
+hours_per_month = 100
+discount_rate = 0
+[site]
+electricity_price = 0.1
+pue = 1.5
+[option gb]
+acquire = buy
+count = 2
+gpu_price = 1000
+tdp_w = 1000
+idle_power_fraction = 0.2
+load_power_fraction = 1
+throughput = 10
+resale_fraction = 0.5
+[option gn]
+acquire = buy
+count = 2
+gpu_price = 100
+tdp_w = 1000
+idle_power_fraction = 0.2
+load_power_fraction = 1
+throughput = 20
+[option od]
+acquire = rent
+count = 1
+price_per_gpu_hour = 3
+throughput = 20
+[demand]
+reference = gb
+gpu_hours_per_month = 200
+seasonality = 0.5, 1.5, 2.5, 1, 1, 1, 1, 1, 0.5, 0.5, 0.5, 1
+[plan staged]
+own = gb
+buy_at = 0:1, 1:1
+spares = 1
+overflow = od
+[plan refresh]
+own = gb
+own_count = 2
+refresh_to = gn
+refresh_month = auto
+overflow = od
+EOF
+expect_rc 0 $T "$TCO" report "$work/staged.ini"
+line "   1  refresh: total 1,422, NPV 1,422"
+line "          refreshed to gn x 2 at month 1 (auto: the cheapest month)"
+line "   2  staged: total 2,184, NPV 2,184"
+line "        own      gb     x 2                   500 h          1,584"
+line "          bought 1 at month 0, 1 at month 1; 1 spare"
+expect_rc 0 $T "$TCO" report "$work/staged.ini" -o "$work/staged.json"
+if $T $PY - "$work/staged.json" <<'EOF'; then ok; else bad "JSON staged plans"; fi
+import json, sys
+d = json.load(open(sys.argv[1]))
+r, s = d["plans"]
+want = {"name": "refresh", "refresh_to": "gn", "refresh_auto": True, "refresh_month": 1,
+        "refresh_count": 2, "buy_at": None, "spares": 0, "total": 1422,
+        "after_tax_total": None, "after_tax_npv": None}
+for k, v in want.items():
+    assert r[k] == v, (k, r[k], v)
+assert [x["own_capacity"] for x in r["monthly"]] == [200, 400, 400], r["monthly"]
+want = {"name": "staged", "own_count": 2, "spares": 1, "refresh_to": None, "refresh_month": 0,
+        "buy_at": [{"month": 0, "gpus": 1}, {"month": 1, "gpus": 1}], "own_total": 1584,
+        "total": 2184}
+for k, v in want.items():
+    assert s[k] == v, (k, s[k], v)
+assert [x["own_cost"] for x in s["monthly"]] == [1018, 33, 33], s["monthly"]
+assert [x["own_capacity"] for x in s["monthly"]] == [100, 200, 200], s["monthly"]
+EOF
+
+# --- After tax (MODEL.md, Plans after tax): mix with [tax] rate 0.25 and gb
+# depreciated straight-line over a year: every line deducted, the GPUs sold at H, so
+# the tax is -0.25 * 2,978 = -744.5: after-tax total 2,233.5 (no discounting).
+sed -e 's/^throughput = 10$/throughput = 10\ndepreciation = straight-line\ndepreciation_years = 1/' \
+    -e 's/^\[option rv\]$/[tax]\nrate = 0.25\n[option rv]/' "$work/plan.ini" >"$work/tax.ini"
+expect_rc 0 $T "$TCO" report "$work/tax.ini"
+line "   1  mix: total 2,978, NPV 2,978; after tax: total 2,234, NPV 2,234"
+expect_rc 0 $T "$TCO" report "$work/tax.ini" -o "$work/tax.json"
+if $T $PY - "$work/tax.json" <<'EOF'; then ok; else bad "JSON plans after tax"; fi
+import json, sys
+p = json.load(open(sys.argv[1]))["plans"][0]
+assert p["name"] == "mix" and p["after_tax_total"] == 2233.5, p["after_tax_total"]
+assert abs(p["after_tax_npv"] - 2233.5) < 1e-9, p["after_tax_npv"]
+EOF
+
+# --- A case with a shorter horizon drops the purchase and the refresh at or after its
+# end (MODEL.md, Staged purchases): it computes, writing nothing outside its months.
+{ cat "$work/staged.ini"; printf '[plan late]\nown = gb\nbuy_at = 0:1, 1:1\nrefresh_to = gn\nrefresh_month = 2\n[case short]\nhorizon_months = 1\n'; } >"$work/short.ini"
+expect_rc 0 $T "$TCO" report "$work/short.ini" -o "$work/short.json"
+
 finish

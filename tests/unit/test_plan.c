@@ -201,6 +201,246 @@ static void test_zero_parts(void)
     tco_scenario_free(s);
 }
 
+/* MODEL.md, Goodput: the example with gb at availability 0.9, rv at
+ * failure_rate 3.65 and repair_days 10 (A = 1 - 36.5 / 365 = 0.9), od at
+ * availability 0.5, and mix with own_count 2 and 1 spare. cap_own = 180,
+ * cap_res = 90. Month 1: 100 owned hours, u = 100 / 300. Month 2: 180
+ * owned (u = 0.6), 90 reserved, 30 reference hours over = 30 / (2 * 0.5) =
+ * 30 od hours. Month 3: 180, 90, 230 over = 230 od hours. Owned: 3 GPUs,
+ * cost_own = 9 + 36u = 21, 30.6, 30.6. */
+static void test_goodput_by_hand(void)
+{
+    tco_scenario *s = NULL;
+    tco_result *r = check_compute(
+        "[scenario]\nname = goodput\nhorizon_months = 3\nhours_per_month = 100\n"
+        "discount_rate = 0\n[site]\nelectricity_price = 0.1\npue = 1.5\n"
+        "[option gb]\nacquire = buy\ncount = 2\ngpu_price = 1000\ntdp_w = 1000\n"
+        "idle_power_fraction = 0.2\nload_power_fraction = 1\nthroughput = 10\n"
+        "availability = 0.9\n"
+        "[option rv]\nacquire = rent\npricing = reserved\ncount = 1\nprice_per_gpu_hour = 2\n"
+        "failure_rate = 3.65\nrepair_days = 10\n"
+        "[option od]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 3\nthroughput = 20\n"
+        "availability = 0.5\n"
+        "[demand]\nreference = gb\ngpu_hours_per_month = 200\n"
+        "seasonality = 0.5, 1.5, 2.5, 1, 1, 1, 1, 1, 0.5, 0.5, 0.5, 1\n"
+        "[plan mix]\nown = gb\nown_count = 2\nspares = 1\nreserve = rv\nreserve_count = 1\n"
+        "overflow = od\n",
+        "t.ini", &s);
+    if (!r)
+        return;
+    const tco_plan_result *p = &r->plans[0];
+    static const double own_h[] = {100, 180, 180}, util[] = {1.0 / 3, 0.6, 0.6},
+                        res_h[] = {0, 90, 90}, over_h[] = {0, 30, 230}, own_c[] = {21, 30.6, 30.6},
+                        cost[] = {221, 320.6, 920.6};
+    for (int m = 0; m < 3; m++) {
+        const tco_plan_month *pm = &p->monthly[m];
+        CLOSE(pm->own_capacity, 180);
+        CLOSE(pm->own_hours, own_h[m]);
+        CLOSE(pm->own_utilization, util[m]);
+        CLOSE(pm->reserve_hours, res_h[m]);
+        CLOSE(pm->overflow_hours, over_h[m]);
+        CLOSE(pm->own_cost, own_c[m]);
+        CLOSE(pm->cost, cost[m]);
+    }
+    CU_ASSERT_EQUAL(p->own_count, 2);
+    CU_ASSERT_EQUAL(p->spares, 1);
+    CLOSE(p->paid0, 3000);
+    CLOSE(p->own_total, 3082.2);
+    CLOSE(p->reserve_total, 600);
+    CLOSE(p->overflow_total, 780);
+    CLOSE(p->total, 4462.2);
+    CLOSE(p->npv, 4462.2);
+    /* Outside plans nothing changes: rv pays 1 * 100 * 2 a month, od
+     * 1 * 100 * 3 at utilization 1, whatever their availability. */
+    CLOSE(r->options[0].capex, 2000);
+    CLOSE(r->options[1].total, 600);
+    CLOSE(r->options[2].total, 900);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
+/* MODEL.md, Staged purchases: the plan example's gb (3 + 12u a GPU a month:
+ * power 2 + 8u, cooling 1 + 4u), buy_at = 0:1, 1:1, overflow od (k 2, 3 an
+ * hour). Month 1: 1 GPU, 100 hours, u 1, cost 15 plus the second GPU's
+ * 1,000. Months 2 and 3: 2 GPUs, 200 hours (u 1, 30), over 100 and 300
+ * reference hours = 50 and 150 od hours = 150 and 450. */
+static void test_staged_by_hand(void)
+{
+    tco_scenario *s = NULL;
+    tco_result *r = check_compute(
+        "[scenario]\nname = staged\nhorizon_months = 3\nhours_per_month = 100\n"
+        "discount_rate = 0.12682503013196972\n[site]\nelectricity_price = 0.1\npue = 1.5\n"
+        "[option gb]\nacquire = buy\ncount = 2\ngpu_price = 1000\ntdp_w = 1000\n"
+        "idle_power_fraction = 0.2\nload_power_fraction = 1\nthroughput = 10\n"
+        "[option od]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 3\nthroughput = 20\n"
+        "[demand]\nreference = gb\ngpu_hours_per_month = 200\n"
+        "seasonality = 0.5, 1.5, 2.5, 1, 1, 1, 1, 1, 0.5, 0.5, 0.5, 1\n"
+        "[plan staged]\nown = gb\nbuy_at = 0:1, 1:1\noverflow = od\n",
+        "t.ini", &s);
+    if (!r)
+        return;
+    const tco_plan_result *p = &r->plans[0];
+    static const double cap[] = {100, 200, 200}, own_h[] = {100, 200, 200},
+                        own_c[] = {1015, 30, 30}, over_h[] = {0, 50, 150},
+                        cost[] = {1015, 180, 480};
+    for (int m = 0; m < 3; m++) {
+        const tco_plan_month *pm = &p->monthly[m];
+        CLOSE(pm->own_capacity, cap[m]);
+        CLOSE(pm->own_hours, own_h[m]);
+        CLOSE(pm->own_utilization, 1);
+        CLOSE(pm->own_cost, own_c[m]);
+        CLOSE(pm->overflow_hours, over_h[m]);
+        CLOSE(pm->cost, cost[m]);
+    }
+    CU_ASSERT_EQUAL(p->own_count, 2);
+    CLOSE(p->paid0, 1000);
+    CLOSE(p->own_total, 2075);
+    CLOSE(p->overflow_total, 600);
+    CLOSE(p->total, 2675);
+    /* r_m = 0.01: 1,000 + 1,015/1.01 + 180/1.01^2 + 480/1.01^3 =
+     * 2,647.28705... */
+    CU_ASSERT(fabs(p->npv - (1000 + 1015 / 1.01 + 180 / (1.01 * 1.01) + 480 / pow(1.01, 3))) <
+              1e-9);
+    CU_ASSERT(fabs(p->npv - 2647.28705) < 1e-4);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
+/* MODEL.md, Staged purchases: a batch follows the model's years and its own
+ * age. H = 24, electricity 0.1 doubling in year 2, PUE 1, 1 kW a GPU busy or
+ * idle: 10 a month in year 1, 20 in year 2. buy_at = 0:1, 12:1 with
+ * resale_decline 0.5: the first GPU 12 * 10 + 12 * 20 = 360 and 1,000 *
+ * 0.5^2 = 250 back; the second, bought at month 12, 12 * 20 = 240 and
+ * 1,000 * 0.5 = 500 back. Total 2,000 + 600 - 750 = 1,850. */
+static void test_staged_years(void)
+{
+    tco_scenario *s = NULL;
+    tco_result *r =
+        check_compute("[scenario]\nname = staged\nhorizon_months = 24\nhours_per_month = 100\n"
+                      "[site]\nelectricity_price = 0.1\nelectricity_escalation = 1\npue = 1\n"
+                      "[option gb]\nacquire = buy\ncount = 1\ngpu_price = 1000\ntdp_w = 1000\n"
+                      "idle_power_fraction = 1\nload_power_fraction = 1\nresale_decline = 0.5\n"
+                      "[demand]\nreference = gb\ngpu_hours_per_month = 10\n"
+                      "[plan staged]\nown = gb\nbuy_at = 0:1, 12:1\n",
+                      "t.ini", &s);
+    if (!r)
+        return;
+    const tco_plan_result *p = &r->plans[0];
+    CLOSE(p->monthly[0].own_cost, 10);
+    CLOSE(p->monthly[11].own_cost, 10 + 1000); /* the second GPU bought */
+    CLOSE(p->monthly[12].own_cost, 40);
+    CLOSE(p->monthly[23].own_cost, 40);
+    CLOSE(p->own_total, 1850);
+    CLOSE(p->total, 1850);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
+/* MODEL.md, Refresh: the plan example's gb (2 GPUs, resale_fraction 0.5)
+ * replaced by gn (1,000 W, 100 a GPU, throughput 20: k 2) with overflow od.
+ * refresh_month = 2: months 1, 2 as before (18, 30; 150 over in month 2);
+ * month 2 also buys 2 gn (200) and sells 2 gb (1,000): 30 + 200 - 1,000 =
+ * -770; month 3: cap 2 * 100 * 2 = 400, 200 gn hours (u 1, 30), 100
+ * reference hours over = 150. own 2,000 + 18 - 770 + 30 = 1,278; total
+ * 1,578. auto: no refresh 1,678; month 1: gb 2,000 + 18 - 1,000, gn 200 +
+ * 24 (u 0.75) + 30, over 150: 1,422 (the least); month 2: 1,578. */
+#define REFRESH(WHEN)                                                                              \
+    "[scenario]\nname = refresh\nhorizon_months = 3\nhours_per_month = 100\n"                      \
+    "discount_rate = 0\n[site]\nelectricity_price = 0.1\npue = 1.5\n"                              \
+    "[option gb]\nacquire = buy\ncount = 2\ngpu_price = 1000\ntdp_w = 1000\n"                      \
+    "idle_power_fraction = 0.2\nload_power_fraction = 1\nthroughput = 10\n"                        \
+    "resale_fraction = 0.5\n"                                                                      \
+    "[option gn]\nacquire = buy\ncount = 2\ngpu_price = 100\ntdp_w = 1000\n"                       \
+    "idle_power_fraction = 0.2\nload_power_fraction = 1\nthroughput = 20\n"                        \
+    "[option od]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 3\nthroughput = 20\n"            \
+    "[demand]\nreference = gb\ngpu_hours_per_month = 200\n"                                        \
+    "seasonality = 0.5, 1.5, 2.5, 1, 1, 1, 1, 1, 0.5, 0.5, 0.5, 1\n"                               \
+    "[plan r]\nown = gb\nown_count = 2\nrefresh_to = gn\nrefresh_month = " WHEN "\n"               \
+    "overflow = od\n"
+
+static void test_refresh_by_hand(void)
+{
+    tco_scenario *s = NULL;
+    tco_result *r = check_compute(REFRESH("2"), "t.ini", &s);
+    if (!r)
+        return;
+    const tco_plan_result *p = &r->plans[0];
+    static const double cap[] = {200, 200, 400}, own_h[] = {100, 200, 200},
+                        own_c[] = {18, -770, 30}, over_h[] = {0, 50, 50};
+    for (int m = 0; m < 3; m++) {
+        CLOSE(p->monthly[m].own_capacity, cap[m]);
+        CLOSE(p->monthly[m].own_hours, own_h[m]);
+        CLOSE(p->monthly[m].own_cost, own_c[m]);
+        CLOSE(p->monthly[m].overflow_hours, over_h[m]);
+    }
+    CU_ASSERT_EQUAL(p->refresh_month, 2);
+    CU_ASSERT_EQUAL(p->refresh_count, 2);
+    CLOSE(p->paid0, 2000);
+    CLOSE(p->own_total, 1278);
+    CLOSE(p->overflow_total, 300);
+    CLOSE(p->total, 1578);
+    tco_result_free(r);
+    tco_scenario_free(s);
+
+    r = check_compute(REFRESH("auto"), "t.ini", &s);
+    if (!r)
+        return;
+    p = &r->plans[0];
+    CU_ASSERT_EQUAL(p->refresh_month, 1);
+    CLOSE(p->monthly[1].own_utilization, 0.75);
+    CLOSE(p->total, 1422);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
+/* MODEL.md, Plans after tax: the plan example (mix) with [tax] rate 0.25
+ * and gb depreciated straight-line over 1 year: 2,000 / 12 a month, book
+ * value 1,500 at month 3, sold for 0: tax on sale -375. tax(1) = -0.25 *
+ * (18 + 166.67 + 200) = -96.1667; tax(2) = -0.25 * (30 + 166.67 + 200) =
+ * -99.1667; tax(3) = -0.25 * (30 + 166.67 + 200 + 300) - 375 = -549.1667:
+ * -744.5 = -0.25 * 2,978 in all; after_tax_total 2,233.5. At r_m = 0.01:
+ * 2,955.72245392 - 96.1667/1.01 - 99.1667/1.01^2 - 549.1667/1.01^3 =
+ * 2,230.27948467. */
+static void test_after_tax_by_hand(void)
+{
+    static const char *const rates[] = {"0", "0.12682503013196972"};
+    static const double total[] = {2233.5, 2233.5}, npv[] = {2233.5, 2230.27948467};
+    for (int k = 0; k < 2; k++) {
+        char text[2048];
+        snprintf(text, sizeof text,
+                 "[scenario]\nname = tax\nhorizon_months = 3\nhours_per_month = 100\n"
+                 "discount_rate = %s\n[site]\nelectricity_price = 0.1\npue = 1.5\n"
+                 "[tax]\nrate = 0.25\n"
+                 "[option gb]\nacquire = buy\ncount = 2\ngpu_price = 1000\ntdp_w = 1000\n"
+                 "idle_power_fraction = 0.2\nload_power_fraction = 1\nthroughput = 10\n"
+                 "depreciation = straight-line\ndepreciation_years = 1\n"
+                 "[option rv]\nacquire = rent\npricing = reserved\ncount = 1\n"
+                 "price_per_gpu_hour = 2\n"
+                 "[option od]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 3\n"
+                 "throughput = 20\n[demand]\nreference = gb\ngpu_hours_per_month = 200\n"
+                 "seasonality = 0.5, 1.5, 2.5, 1, 1, 1, 1, 1, 0.5, 0.5, 0.5, 1\n"
+                 "[plan mix]\nown = gb\nreserve = rv\nreserve_count = 1\noverflow = od\n",
+                 rates[k]);
+        tco_scenario *s = NULL;
+        tco_result *r = check_compute(text, "t.ini", &s);
+        if (!r)
+            return;
+        CLOSE(r->plans[0].total, 2978);
+        CU_ASSERT(fabs(r->plans[0].after_tax_total - total[k]) < 1e-6);
+        CU_ASSERT(fabs(r->plans[0].after_tax_npv - npv[k]) < 1e-6);
+        tco_result_free(r);
+        tco_scenario_free(s);
+    }
+    /* Without [tax]: null. */
+    tco_scenario *s = NULL;
+    tco_result *r = check_compute(EXAMPLE("0"), "t.ini", &s);
+    if (!r)
+        return;
+    CU_ASSERT(isnan(r->plans[1].after_tax_total) && isnan(r->plans[1].after_tax_npv));
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
 int main(void)
 {
     static const check_case cases[] = {
@@ -208,6 +448,11 @@ int main(void)
         {"demand by formula", test_demand_formula},
         {"demand file", test_demand_file},
         {"parts of 0 GPUs", test_zero_parts},
+        {"goodput by hand", test_goodput_by_hand},
+        {"staged purchases by hand", test_staged_by_hand},
+        {"staged purchases follow the model's years", test_staged_years},
+        {"refresh by hand", test_refresh_by_hand},
+        {"after tax by hand", test_after_tax_by_hand},
         {NULL, NULL},
     };
     return check_run("plan", cases);

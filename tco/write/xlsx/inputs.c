@@ -345,6 +345,10 @@ static int option_key_shown(const tco_scenario *s, size_t i, tco_okey k)
         return 0;
     if (k == TCO_O_INTERRUPTION_OVERHEAD && o->pricing != TCO_SPOT)
         return 0;
+    /* Goodput, read by plans only (MODEL.md, Goodput): where it is given. */
+    if ((k == TCO_O_AVAILABILITY || k == TCO_O_FAILURE_RATE || k == TCO_O_REPAIR_DAYS) &&
+        !o->key_line[k])
+        return 0;
     /* Financing is shown for a loan, with the loan's keys, and for a lease,
      * with the lease's: of the payment and the rate factor, the one given. */
     if (k == TCO_O_FINANCING && o->financing == TCO_FIN_CASH)
