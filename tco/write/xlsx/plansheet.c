@@ -982,8 +982,17 @@ static double reserved_figures(const pl_sheet *S, double *paid0, double *commit_
  * in cash (a loan's or a lease's lines are not part of a plan's sheet). */
 int xw_plan_sheet_live(const xw_ctx *c, size_t p)
 {
-    const tco_plan *pl = &c->s->plans[p];
-    return pl->own_i < 0 || c->s->options[pl->own_i].financing == TCO_FIN_CASH;
+    const tco_scenario *s = c->s;
+    const tco_plan *pl = &s->plans[p];
+    const int parts[3] = {pl->own_i, pl->reserve_i, pl->overflow_i};
+    /* Rows not written yet: a part's availability, spares, staged purchases,
+     * a refresh. Such a plan's figures are in the JSON and the table. */
+    for (int k = 0; k < 3; k++)
+        if (parts[k] >= 0 && tci_availability(&s->options[parts[k]]) != 1)
+            return 0;
+    if (pl->spares > 0 || pl->n_buys > 0 || pl->refresh_i >= 0)
+        return 0;
+    return pl->own_i < 0 || s->options[pl->own_i].financing == TCO_FIN_CASH;
 }
 
 /* See sheets.h. */
