@@ -580,11 +580,12 @@ static void print_optimize(const tco_result *res, FILE *out, int idw)
     fputs("Cheapest plan: ", out);
     tco_fput_text(out, p->name, 0, 0);
     fprintf(out,
-            " by %s, %s candidates searched (own %d..%d step %d, reserve %d..%d step %d), "
-            "%s serve all demand\n",
-            what, tco_group_thousands(a, sizeof a, (double)o->evaluated, 0), o->own_min, o->own_max,
-            o->own_step, o->reserve_min, o->reserve_max, o->reserve_step,
-            tco_group_thousands(b, sizeof b, (double)o->feasible, 0));
+            " by %s, %s candidate%s searched (own %d..%d step %d, reserve %d..%d step %d), "
+            "%s serve%s all demand\n",
+            what, tco_group_thousands(a, sizeof a, (double)o->evaluated, 0),
+            o->evaluated == 1 ? "" : "s", o->own_min, o->own_max, o->own_step, o->reserve_min,
+            o->reserve_max, o->reserve_step,
+            tco_group_thousands(b, sizeof b, (double)o->feasible, 0), o->feasible == 1 ? "s" : "");
     if (!o->found) {
         if (o->feasible == 0)
             fputs("  no candidate serves all demand\n\n", out);
@@ -610,6 +611,24 @@ static void print_optimize(const tco_result *res, FILE *out, int idw)
         fprintf(out, "%4zu  ", k + 2);
         print_candidate(out, p, &o->runners[k]);
         fputc('\n', out);
+    }
+    /* The search covers one plan's counts: say when another plan, as written,
+     * serves the demand for less. */
+    size_t other = res->n_plans;
+    double best = o->best.objective;
+    for (size_t i = 0; i < res->n_plans; i++) {
+        const tco_plan_result *x = &res->plans[i];
+        double v = o->optimize->objective == TCO_OBJECTIVE_NPV             ? x->npv
+                   : o->optimize->objective == TCO_OBJECTIVE_AFTER_TAX_NPV ? x->after_tax_npv
+                                                                           : x->total;
+        if ((int)i != o->optimize->plan_i && !(x->unserved > 0) && v < best)
+            other = i, best = v;
+    }
+    if (other < res->n_plans) {
+        fputs("  Plan ", out);
+        tco_fput_text(out, s->plans[other].name, 0, 0);
+        fprintf(out, ", as written, serves the demand for less: %s %s\n", what,
+                tco_group_thousands(a, sizeof a, best, 0));
     }
     fprintf(out, "Cost curve: the best %s at each owned count (-: none serves all demand):\n",
             what);

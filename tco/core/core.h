@@ -183,7 +183,7 @@ void tci_plan_eval(const tco_scenario *s, const tco_plan *p, int own_count, int 
 size_t tci_plan_best(const tco_plan_result *p, size_t n);
 
 /* Reference GPU-hours one GPU of option i delivers in a month of a plan
- * (MODEL.md, Demand: T * k_X); s has [demand]. */
+ * (MODEL.md, Demand and Goodput: T * k_X * A_X); s has [demand]. */
 double tci_plan_capacity(const tco_scenario *s, int i);
 
 /* The most candidates one [optimize] search may have, and the largest count

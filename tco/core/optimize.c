@@ -66,15 +66,15 @@ double tci_optimize_grid(const tco_scenario *s, tco_optimize_result *r, int *whi
     return n_own * n_res;
 }
 
-/* The figure the search minimises. Plans have no after-tax figures yet
- * (MODEL.md, Plans): their after-tax NPV is undefined. */
+/* The figure the search minimises (MODEL.md, Plans after tax, for the
+ * after-tax NPV: NAN without [tax], which the loader refuses). */
 static double objective_of(const tco_optimize *z, const tco_plan_result *pr)
 {
     switch (z->objective) {
     case TCO_OBJECTIVE_NPV:
         return pr->npv;
     case TCO_OBJECTIVE_AFTER_TAX_NPV:
-        return NAN;
+        return pr->after_tax_npv;
     case TCO_OBJECTIVE_TOTAL:
     default:
         return pr->total;
@@ -128,7 +128,7 @@ static size_t search(const tco_scenario *s, tco_optimize_result *r, tco_month *s
                                .reserve_count = res,
                                .total = pr->total,
                                .npv = pr->npv,
-                               .after_tax_npv = NAN,
+                               .after_tax_npv = pr->after_tax_npv,
                                .unserved = pr->unserved};
             c.objective = objective_of(z, pr);
             r->evaluated++;

@@ -379,5 +379,5 @@ size_t tci_plan_best(const tco_plan_result *p, size_t n)
 /* See core.h. */
 double tci_plan_capacity(const tco_scenario *s, int i)
 {
-    return s->hours_per_month * per_hour(s, i);
+    return s->hours_per_month * per_hour(s, i) * tci_availability(&s->options[i]);
 }

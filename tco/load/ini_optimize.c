@@ -89,6 +89,14 @@ static void check_optimize(loader *L, tco_optimize *z)
                        p->name);
         return;
     }
+    if (p->n_buys > 0) {
+        int line = line_of(L, "plan");
+        tci_ini_report(L, line ? line : header(L, z), NULL,
+                       "plan '%s' buys in stages (buy_at): [optimize] searches own_count, "
+                       "which such a plan does not have",
+                       p->name);
+        return;
+    }
     check_part(L, p->own != NULL, "own", "a buy option", z->own_min, z->own_max);
     check_part(L, p->reserve != NULL, "reserve", "a reserved rent option", z->reserve_min,
                z->reserve_max);

@@ -121,14 +121,42 @@ if $T $PY -c 'import json,sys; o=json.load(open(sys.argv[1]))["optimize"]; asser
 expect_rc 0 $T "$TCO" report "$work/none.ini"
 line "  no candidate serves all demand"
 
-# --- objective = after_tax_npv with [tax]: plans have no after-tax figures (MODEL.md,
-# Plans), so no candidate has a defined objective and there is no best plan.
+# --- objective = after_tax_npv with [tax] at 25% (MODEL.md, Plans after tax): without
+# discounting, every line is deducted and the GPUs, sold at H for nothing, deduct what is
+# left of their cost, so each candidate's after-tax NPV is 0.75 times its total: the same
+# order, (4, 0) at 0.75 * 682 = 511.5, then 571.5, 601.5 and 636.
 sed 's/^runners_up = 3/objective = after_tax_npv/' "$work/opt.ini" >"$work/tax.ini"
-printf '[tax]\nrate = 0.25\n' >>"$work/tax.ini"
-expect_rc 0 $T "$TCO" report "$work/tax.ini"
-line "  no candidate that serves all demand has a defined after-tax NPV"
+printf 'runners_up = 3\n[tax]\nrate = 0.25\n' >>"$work/tax.ini"
 expect_rc 0 $T "$TCO" report "$work/tax.ini" -o "$work/tax.json"
-if $T $PY -c 'import json,sys; o=json.load(open(sys.argv[1]))["optimize"]; assert o["objective"] == "after_tax_npv" and o["best"] is None and o["feasible"] == 12, o' "$work/tax.json"; then ok; else bad "JSON with after_tax_npv"; fi
+if $T $PY - "$work/tax.json" <<'EOF'; then ok; else bad "JSON with after_tax_npv"; fi
+import json, sys
+o = json.load(open(sys.argv[1]))["optimize"]
+assert o["objective"] == "after_tax_npv" and o["feasible"] == 12, o
+close = lambda a, b: abs(a - b) <= 1e-9 * max(1, abs(b))
+b = o["best"]
+assert (b["own_count"], b["reserve_count"]) == (4, 0), b
+assert close(b["objective"], 511.5) and close(b["after_tax_npv"], 511.5), b
+assert [(x["own_count"], x["reserve_count"]) for x in o["runners_up"]] == [(6, 0), (4, 1), (2, 1)]
+for x, want in zip(o["runners_up"], (571.5, 601.5, 636)):
+    assert close(x["objective"], want), (x, want)
+EOF
+expect_rc 0 $T "$TCO" report "$work/tax.ini"
+if grep -q '^Cheapest plan: mix by after-tax NPV' "$work/out"; then ok; else bad "after-tax headline: $(sed -n 4p "$work/out")"; fi
+
+# --- Another plan, as written, cheaper than the optimum: cheap rents an od-like GPU at 1
+# an hour, 900 reference hours = 450 of its hours = 450 < 682; the table says so.
+{
+    sed '/^\[optimize\]/,$d' "$work/opt.ini"
+    printf '[option cheapod]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 1\nthroughput = 20\n'
+    printf '[plan cheap]\noverflow = cheapod\n'
+    sed -n '/^\[optimize\]/,$p' "$work/opt.ini"
+    printf 'plan = mix\n'
+} >"$work/other.ini"
+expect_rc 0 $T "$TCO" report "$work/other.ini"
+line "  Plan cheap, as written, serves the demand for less: total 450"
+line "   1  own 4, reserve 0: 682 (total 682, NPV 682)"
+expect_rc 0 $T "$TCO" report "$work/opt.ini"
+if grep -q 'as written, serves the demand for less' "$work/out"; then bad "a cheaper plan where none is"; else ok; fi
 
 # --- Without [optimize]: neither output has it.
 sed '/^\[optimize\]/,$d' "$work/opt.ini" >"$work/plain.ini"

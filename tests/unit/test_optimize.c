@@ -194,7 +194,7 @@ typedef struct rcase {
     char base[4096];
     int has_own, has_res;
     int own_lo, own_hi, own_step, res_lo, res_hi, res_step;
-    int objective; /* 0 total, 1 npv */
+    int objective; /* 0 total, 1 npv, 2 after_tax_npv (with [tax]) */
     int runners;
 } rcase;
 
@@ -226,6 +226,14 @@ static void make_case(rcase *c, int i)
     else if (parts == 2)
         c->has_own = 0;
     int overflow = uniform() < 0.6;
+    /* A third of the cases are taxed and searched by after-tax NPV, with the
+     * GPUs depreciated for tax by a random method. */
+    static const char *const methods[] = {"straight-line", "macrs-5", "double-declining"};
+    char tax[128] = "";
+    c->objective = randint(0, 2);
+    if (c->objective == 2)
+        snprintf(tax, sizeof tax, "[tax]\nrate = %.3f\ndepreciation = %s\n", 0.4 * uniform(),
+                 methods[randint(0, 2)]);
     snprintf(
         c->base, sizeof c->base,
         "[scenario]\nname = random %d\nhorizon_months = %d\nhours_per_month = %g\n"
@@ -238,14 +246,13 @@ static void make_case(rcase *c, int i)
         "[option od]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = %.4f\nprice_decline = %.3f\n"
         "throughput = %.4f\n"
         "[demand]\nreference = gb\ngpu_hours_per_month = %.6f\ngrowth = %.4f\n"
-        "seasonality = %s\n[plan p]\n%s%s%s",
+        "seasonality = %s\n%s[plan p]\n%s%s%s",
         i, H, T, 0.2 * uniform(), 0.05 + 0.3 * uniform(), 200 + 4000 * uniform(), per_server,
         2000 * uniform(), randint(300, 1000), tp_own, 300 * uniform(), 0.5 * uniform(),
         0.5 + 2 * uniform(), 500 * uniform(), 1 + 3 * uniform(), 0.3 * uniform(), tp_od, g, growth,
-        season, c->has_own ? "own = gb\n" : "", c->has_res ? "reserve = rv\n" : "",
+        season, tax, c->has_own ? "own = gb\n" : "", c->has_res ? "reserve = rv\n" : "",
         overflow ? "overflow = od\n" : "");
     (void)tp_res;
-    c->objective = randint(0, 1);
     c->runners = randint(0, 6);
     double peak = 0;
     for (int m = 1; m <= H; m++)
@@ -280,8 +287,9 @@ static void make_case(rcase *c, int i)
 /* The [optimize] section of case c. */
 static void optimize_section(const rcase *c, char *buf, size_t size)
 {
+    static const char *const objectives[] = {"total", "npv", "after_tax_npv"};
     size_t n = (size_t)snprintf(buf, size, "[optimize]\nobjective = %s\nrunners_up = %d\n",
-                                c->objective ? "npv" : "total", c->runners);
+                                objectives[c->objective], c->runners);
     if (c->has_own && c->own_step > 0)
         n += (size_t)snprintf(buf + n, size - n, "own_min = %d\nown_max = %d\nown_step = %d\n",
                               c->own_lo, c->own_hi, c->own_step);
@@ -312,7 +320,10 @@ static int fixed_plan(const rcase *c, int own, int res, tco_candidate *out)
                            .reserve_count = res,
                            .total = p->total,
                            .npv = p->npv,
-                           .objective = c->objective ? p->npv : p->total,
+                           .after_tax_npv = p->after_tax_npv,
+                           .objective = c->objective == 2   ? p->after_tax_npv
+                                        : c->objective == 1 ? p->npv
+                                                            : p->total,
                            .unserved = p->unserved};
     tco_result_free(r);
     tco_scenario_free(s);
@@ -335,7 +346,7 @@ static int same(double a, double b)
 
 static void test_optimize_brute_force(void)
 {
-    int cases = 0, found = 0, infeasible_seen = 0;
+    int cases = 0, found = 0, infeasible_seen = 0, taxed = 0;
     for (int i = 0; i < 60; i++) {
         rcase c;
         make_case(&c, i);
@@ -401,6 +412,11 @@ static void test_optimize_brute_force(void)
             CU_ASSERT_EQUAL(o->best.reserve_count, all[0].reserve_count);
             CU_ASSERT(same(o->best.objective, all[0].objective));
             CU_ASSERT(same(o->best_plan.total, all[0].total));
+            if (c.objective == 2) {
+                taxed++;
+                CU_ASSERT(same(o->best.after_tax_npv, all[0].after_tax_npv));
+                CU_ASSERT(same(o->best_plan.after_tax_npv, all[0].after_tax_npv));
+            }
             size_t want = n - 1 < (size_t)c.runners ? n - 1 : (size_t)c.runners;
             CU_ASSERT_EQUAL_FATAL(o->n_runners, want);
             for (size_t j = 0; j < want; j++) {
@@ -416,6 +432,7 @@ static void test_optimize_brute_force(void)
     CU_ASSERT(cases >= 50);
     CU_ASSERT(found >= 25);         /* most cases have an optimum... */
     CU_ASSERT(infeasible_seen > 0); /* ... and some candidates do not serve demand */
+    CU_ASSERT(taxed >= 5);          /* some of them by after-tax NPV */
 }
 
 int main(void)
