@@ -34,10 +34,7 @@ static const char usage_text[] =
     "  validate SCENARIO.ini all that report does (analyses too), writing nothing\n"
     "  catalog               list the GPUs and cloud offers of the price catalogs\n"
     "  compare A.ini B.ini   the inputs that differ and the figures' deltas\n"
-    "  import BOOK.xlsx      the Inputs edited in a workbook tco wrote: each change\n"
-    "                        as FILE:LINE: key: old -> new (--diff, the default), or\n"
-    "                        the scenario with the new values (-o NEW.ini); exit 0\n"
-    "                        no change, 1 changes, 2 bad input\n"
+    "  import BOOK.xlsx      the Inputs edited in a workbook, back into its scenario\n"
     "\n"
     "Options:\n"
     "  -o, --output FILE     write to FILE (atomically); the format follows the\n"
@@ -52,6 +49,8 @@ static const char usage_text[] =
     "                        overrides the scenario's template key\n"
     "      --monthly         with csv: add the monthly table\n"
     "      --fiscal-years    with csv: add the budget by fiscal year\n"
+    "      --scenario FILE   with import: the scenario the workbook was written from\n"
+    "      --diff            with import: print the changes (the default without -o)\n"
     "  -q, --quiet           print no warnings, only errors\n"
     "      --strict          treat warnings as errors: say them as errors, write\n"
     "                        nothing and exit 2\n"
@@ -752,7 +751,10 @@ static int cmd_import(int argc, char **argv)
             a.input = argv[++i];
         else if (strcmp(o, "--catalog") == 0 && i + 1 < argc && a.n_catalogs < MAX_CATALOGS)
             a.catalogs[a.n_catalogs++] = argv[++i];
-        else if (strcmp(o, "--diff") == 0)
+        else if (strcmp(o, "-h") == 0 || strcmp(o, "--help") == 0) {
+            fputs(usage_text, stdout);
+            return CLI_EXIT_OK;
+        } else if (strcmp(o, "--diff") == 0)
             diff = 1;
         else if (strcmp(o, "-q") == 0 || strcmp(o, "--quiet") == 0)
             a.quiet = 1;

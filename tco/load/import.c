@@ -24,6 +24,10 @@
 /* See tco.h. */
 const char *tco_format_double(char *buf, size_t size, double v)
 {
+    if (v == floor(v) && fabs(v) < 1e15) { /* a whole number, without an exponent */
+        snprintf(buf, size, "%.0f", v == 0 ? 0.0 : v);
+        return buf;
+    }
     for (int p = 1; p <= 17; p++) {
         snprintf(buf, size, "%.*g", p, v == 0 ? 0.0 : v);
         if (strtod(buf, NULL) == v)
@@ -214,10 +218,10 @@ static void read_global(imp *m, const char *section, const char *name, const tci
         double v, old = key_number(kd, s);
         if (k == TCO_S_BYTES_PER_PARAM)
             old = tco_bytes_per_param(s);
-        if (cell_number(m, c, row, kd, name, 0, &v) != 0 || v == old)
-            return;
         char key[300];
         snprintf(key, sizeof key, "%s.%s", section, name);
+        if (cell_number(m, c, row, kd, key, 0, &v) != 0 || v == old)
+            return;
         add_change(m, key, section, name, s->key_file[k], s->key_line[k], old, v, row);
         return;
     }

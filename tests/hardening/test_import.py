@@ -1,0 +1,260 @@
+#!/usr/bin/python3
+"""`tco import`: the round trip of every shipped scenario, an edit re-saved by
+LibreOffice, the rewritten scenario, and malformed workbooks (built here with
+zipfile), each with its exact message.
+
+  test_import.py TCO REPO [--no-libreoffice]
+Exit 0 when every check holds."""
+import glob, os, re, shutil, subprocess, sys, tempfile, zipfile
+
+sys.dont_write_bytecode = True
+tco, repo = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+use_lo = "--no-libreoffice" not in sys.argv
+work = tempfile.mkdtemp(prefix="tco-import-")
+failures = []
+
+
+def fail(msg):
+    failures.append(msg)
+    print("FAIL:", msg)
+
+
+def run(*args, timeout=120):
+    p = subprocess.run([tco, *args], capture_output=True, text=True, timeout=timeout, cwd=work)
+    return p.returncode, p.stdout, p.stderr
+
+
+def report(ini, out):
+    rc, _, err = run("report", ini, "-o", out, "-q")
+    if rc != 0:
+        raise SystemExit(f"report {ini}: {err}")
+    return out
+
+
+def parts(book):
+    with zipfile.ZipFile(book) as z:
+        return {i.filename: z.read(i.filename) for i in z.infolist()}
+
+
+def write_book(path, files, compress=zipfile.ZIP_DEFLATED):
+    with zipfile.ZipFile(path, "w", compress) as z:
+        for name, data in files.items():
+            z.writestr(name, data)
+    return path
+
+
+def name_cell(files, name):
+    """(sheet part, cell) of a defined name, e.g. ('xl/worksheets/sheet2.xml', 'C12')."""
+    wb = files["xl/workbook.xml"].decode()
+    ref = re.search(r'<definedName name="%s"[^>]*>([^<]*)<' % name, wb).group(1)
+    sheet, cell = ref.rsplit("!", 1)
+    sheet = sheet.strip("'")
+    rid = re.search(r'<sheet name="%s" sheetId="\d+" r:id="(rId\d+)"' % re.escape(sheet), wb).group(1)
+    rels = files["xl/_rels/workbook.xml.rels"].decode()
+    target = re.search(r'Id="%s"[^>]*Target="([^"]+)"' % rid, rels) or \
+        re.search(r'Target="([^"]+)"[^>]*Id="%s"' % rid, rels)
+    return "xl/" + target.group(1).lstrip("/").replace("xl/", "", 1), cell.replace("$", "")
+
+
+def set_cell(files, part, cell, xml_inner, attrs=""):
+    """Replace cell `cell` of `part` by <c r=cell attrs>xml_inner</c>."""
+    s = files[part].decode()
+    new, n = re.subn(r'<c r="%s"[^>]*?(/>|>.*?</c>)' % cell,
+                     '<c r="%s"%s>%s</c>' % (cell, attrs, xml_inner), s, count=1)
+    assert n == 1, (part, cell)
+    files[part] = new.encode()
+
+
+def ini_line(ini, section, key):
+    """Line of `key =` in [section] of ini, counted here."""
+    cur = None
+    for i, l in enumerate(open(ini, encoding="utf-8"), 1):
+        t = l.strip()
+        if t.startswith("["):
+            cur = t[1:t.index("]")]
+        elif cur == section and re.match(r"%s\s*=" % key, t):
+            return i
+    raise SystemExit(f"{key} not in [{section}] of {ini}")
+
+
+def expect(name, args, rc_want, out_want=None, err_want=None):
+    rc, out, err = run(*args)
+    if rc != rc_want:
+        fail(f"{name}: exit {rc}, expected {rc_want}; stderr: {err.strip()[:400]}")
+    if out_want is not None and out != out_want:
+        fail(f"{name}: stdout {out!r}, expected {out_want!r}")
+    if err_want is not None and err_want not in err:
+        fail(f"{name}: stderr {err.strip()!r} lacks {err_want!r}")
+    return out, err
+
+
+# 1. The round trip of every shipped scenario: no change, exit 0.
+shipped = sorted(glob.glob(f"{repo}/config/*.ini") + glob.glob(f"{repo}/examples/*.ini") +
+                 glob.glob(f"{repo}/examples/*/*.ini"))
+for ini in shipped:
+    book = report(ini, os.path.join(work, os.path.basename(ini) + ".xlsx"))
+    expect(f"round trip {os.path.relpath(ini, repo)}", ["import", book, "--scenario", ini], 0, "")
+
+# 2. An edit: ElectricityPrice to a value with 17 significant digits, and an
+# option's gpu_price not written in the scenario; re-saved by LibreOffice.
+seed = f"{repo}/config/seed-2026.ini"
+base = report(seed, os.path.join(work, "seed.xlsx"))
+files = parts(base)
+part, cell = name_cell(files, "ElectricityPrice")
+set_cell(files, part, cell, "<v>0.071234567890123453</v>")
+edited = write_book(os.path.join(work, "edited.xlsx"), files)
+line = ini_line(seed, "site", "electricity_price")
+NEW = repr(float("0.071234567890123453"))  # Python's shortest round trip
+want = f"{seed}:{line}: site.electricity_price: 0.0826 \u2192 {NEW}\n"
+if use_lo:
+    lo = os.path.join(work, "lo")
+    os.makedirs(lo)
+    p = subprocess.run(["soffice", "--headless", "--norestore", "--nolockcheck",
+                        "-env:UserInstallation=file://" + os.path.join(work, "profile"),
+                        "--convert-to", "xlsx", "--outdir", lo, edited],
+                       capture_output=True, text=True, timeout=300)
+    resaved = os.path.join(lo, "edited.xlsx")
+    if not os.path.exists(resaved):
+        fail(f"LibreOffice did not re-save the workbook: {p.stderr[-300:]}")
+    else:
+        expect("LibreOffice edit, --diff", ["import", resaved, "--scenario", seed], 1, want)
+        expect("LibreOffice edit, default", ["import", resaved, "--scenario", seed, "--diff"], 1,
+               want)
+expect("edit", ["import", edited, "--scenario", seed], 1, want)
+
+# 3. -o: only the changed value's text differs; every comment kept.
+new = os.path.join(work, "new.ini")
+expect("-o", ["import", edited, "--scenario", seed, "-o", new], 1, "")
+a, b = open(seed, "rb").read().split(b"\n"), open(new, "rb").read().split(b"\n")
+if len(a) != len(b):
+    fail("-o: the line count changed")
+else:
+    diff = [i + 1 for i in range(len(a)) if a[i] != b[i]]
+    if diff != [line]:
+        fail(f"-o: lines {diff} differ, expected only {line}")
+    elif b[line - 1] != a[line - 1].replace(b"0.0826", NEW.encode()):
+        fail(f"-o: line {line} is {b[line - 1]!r}")
+expect("-o reads back", ["import", edited, "--scenario", new], 0, "")
+# A key the scenario does not write gets a line after its section's last key.
+quick = f"{repo}/examples/quickstart.ini"
+qbase = report(quick, os.path.join(work, "quick.xlsx"))
+files = parts(qbase)
+part, cell = name_cell(files, "HoursPerMonth")
+set_cell(files, part, cell, "<v>720</v>")
+hpm = write_book(os.path.join(work, "hpm.xlsx"), files)
+at = ini_line(quick, "scenario", "as_of") + 1  # the last key of [scenario] is as_of
+expect("added key, --diff", ["import", hpm, "--scenario", quick], 1,
+       f"{quick}:{at}: scenario.hours_per_month: 730 \u2192 720\n")
+new2 = os.path.join(work, "new2.ini")
+expect("-o added key", ["import", hpm, "--scenario", quick, "-o", new2], 1, "")
+expect("-o added key reads back", ["import", hpm, "--scenario", new2], 0, "")
+a, b = open(quick, "rb").read().split(b"\n"), open(new2, "rb").read().split(b"\n")
+if b != a[:at - 1] + [b"hours_per_month = 720"] + a[at - 1:]:
+    fail("-o added key: not the old file with one line 'hours_per_month = 720' inserted")
+# Nothing is written on an error.
+files = parts(base)
+part, cell = name_cell(files, "PUE")
+set_cell(files, part, cell, "<v>0.5</v>")
+bad = write_book(os.path.join(work, "range.xlsx"), files)
+new3 = os.path.join(work, "new3.ini")
+expect("out of range", ["import", bad, "--scenario", seed, "-o", new3], 2, None,
+       f"range.xlsx: Inputs!{cell}: error: site.pue is 0.5; it must be between 1 and 3")
+if os.path.exists(new3):
+    fail("out of range: a file was written")
+
+# 4. Malformed workbooks, each with its message.
+def case(name, files, msg, compress=zipfile.ZIP_DEFLATED):
+    book = write_book(os.path.join(work, name + ".xlsx"), files, compress)
+    expect(name, ["import", book, "--scenario", seed], 2, "", f"{name}.xlsx{msg}")
+
+
+f = parts(base)
+part, cell = name_cell(f, "DiscountRate")
+g = dict(f); set_cell(g, part, cell, "<f>0.05+0.01</f><v>0.06</v>")
+case("formula", g, f": Inputs!{cell}: error: scenario.discount_rate: the cell holds a formula; an "
+     "input must be a number")
+g = dict(f); set_cell(g, part, cell, "<is><t>five</t></is>", ' t="inlineStr"')
+case("text", g, f": Inputs!{cell}: error: scenario.discount_rate: the cell holds the text 'five', "
+     "not a number")
+g = dict(f); set_cell(g, part, cell, "<v>abc</v>")
+case("badnum", g, f": {part}:2: error: cell {cell} holds 'abc', which is not a number")
+g = dict(f); g["xl/../../evil.txt"] = b"x"
+case("dotdot", g, ": error: the zip entry 'xl/../../evil.txt' has an unsafe name (an absolute "
+     "path, '..', a backslash or a control character): refused")
+g = dict(f); g["/etc/passwd"] = b"x"
+case("absolute", g, ": error: the zip entry '/etc/passwd' has an unsafe name")
+g = dict(f); g["xl\\evil.xml"] = b"x"
+case("backslash", g, ": error: the zip entry 'xl\\evil.xml' has an unsafe name")
+g = dict(f); g["xl/sharedStrings.xml"] = (
+    b'<?xml version="1.0"?>\n<!DOCTYPE sst [<!ENTITY a "aaaa">]>\n<sst>&a;</sst>')
+case("doctype", g, ": xl/sharedStrings.xml:2: error: a DOCTYPE is not allowed in a workbook "
+     "part (no DTDs, no entities): remove it")
+g = dict(f)
+wb = g["xl/workbook.xml"].decode()
+g["xl/workbook.xml"] = re.sub(r'<definedName name="TcoInputsLayout"[^<]*</definedName>', "",
+                              wb).encode()
+case("notco", g, ": error: not a workbook written by tco: it has no defined name "
+     "TcoInputsLayout (the marker of tco's Inputs sheet)")
+g = dict(f)
+g["xl/workbook.xml"] = re.sub(r'<sheet name="Inputs" ', '<sheet name="Renamed" ', wb).encode()
+case("noinputs", g, ": error: the Inputs sheet 'Inputs' (named by TcoInputsLayout) is missing")
+g = dict(f); mp, mc = name_cell(f, "TcoInputsLayout")
+set_cell(g, mp, mc, "<is><t>tco-inputs 0</t></is>", ' t="inlineStr"')
+case("oldlayout", g, f": Inputs!{mc}: error: the Inputs sheet's layout is 'tco-inputs 0', not "
+     "'tco-inputs 1': the workbook was written by another version of tco, whose Inputs this one "
+     "cannot read")
+g = dict(f); g["xl/bomb.xml"] = b"\0" * (17 * 1024 * 1024)
+case("bomb", g, ": xl/bomb.xml: error: the part declares 17825792 bytes inflated; the limit is "
+     "16777216")
+# A part whose header lies about its size: declared small, inflates large.
+bomb = os.path.join(work, "liar.xlsx")
+write_book(bomb, f)
+with zipfile.ZipFile(bomb, "a", zipfile.ZIP_DEFLATED) as z:
+    z.writestr("xl/liar.xml", b"<a/>" + b" " * (1 << 20))
+raw = bytearray(open(bomb, "rb").read())
+# Patch the uncompressed size (local header and central directory) to 10 bytes.
+name = b"xl/liar.xml"
+for sig, off in ((b"PK\x03\x04", 22), (b"PK\x01\x02", 24)):
+    i = 0
+    while (i := raw.find(sig, i)) >= 0:
+        nlen = int.from_bytes(raw[i + (26 if sig == b"PK\x03\x04" else 28):][:2], "little")
+        start = i + (30 if sig == b"PK\x03\x04" else 46)
+        if raw[start:start + nlen] == name:
+            raw[i + off:i + off + 4] = (10).to_bytes(4, "little")
+        i += 4
+open(bomb, "wb").write(raw)
+wb_files = dict(f)
+# (The lying part is read only when named: make it the shared strings.)
+raw2 = bytes(raw).replace(b"xl/liar.xml", b"xl/liar.xml")
+expect("liar (size)", ["import", bomb, "--scenario", seed], 0, "")  # not read: not named
+g = dict(f); g["xl/sharedStrings.xml"] = b"<sst/>" + b" " * (1 << 20)
+liar = write_book(os.path.join(work, "liar2.xlsx"), g)
+raw = bytearray(open(liar, "rb").read())
+name = b"xl/sharedStrings.xml"
+for sig, off, nl, st in ((b"PK\x03\x04", 22, 26, 30), (b"PK\x01\x02", 24, 28, 46)):
+    i = 0
+    while (i := raw.find(sig, i)) >= 0:
+        nlen = int.from_bytes(raw[i + nl:i + nl + 2], "little")
+        if raw[i + st:i + st + nlen] == name:
+            raw[i + off:i + off + 4] = (10).to_bytes(4, "little")
+        i += 4
+open(liar, "wb").write(raw)
+expect("liar2", ["import", liar, "--scenario", seed], 2, "",
+       "liar2.xlsx: xl/sharedStrings.xml: error: the part inflates to more than it declares (10 "
+       "bytes) or than the limit (16777216 bytes): refused")
+notzip = os.path.join(work, "notzip.xlsx")
+open(notzip, "w").write("[scenario]\nname = x\n")
+expect("not a zip", ["import", notzip, "--scenario", seed], 2, "",
+       "notzip.xlsx: error: not a workbook: the file cannot be read as a zip archive (Not a zip "
+       "archive)")
+trunc = os.path.join(work, "trunc.xlsx")
+open(trunc, "wb").write(open(base, "rb").read()[:4000])
+expect("truncated", ["import", trunc, "--scenario", seed], 2, "",
+       "trunc.xlsx: error: not a workbook: the file cannot be read as a zip archive (")
+many = {f"x/{i}": b"" for i in range(4097)}
+case("entries", many, ": error: the workbook holds 4097 entries; the limit is 4096",
+     zipfile.ZIP_STORED)
+
+shutil.rmtree(work, ignore_errors=True)
+print(f"{len(failures)} failure(s)")
+sys.exit(1 if failures else 0)
