@@ -46,7 +46,7 @@ seed() {
         done
         ;;
     fuzz_xlsx)
-        for f in "$src"/fuzz/xlsx-seeds/*.xlsx; do
+        for f in "$src"/fuzz/xlsx-seeds/*; do
             [ -f "$f" ] && cp "$f" "$2/$(basename "$f")"
         done
         ;;
