@@ -159,7 +159,8 @@ expect("whole number", ["import", cnt, "--scenario", seed], 2, "",
 # 3. -o: only the changed value's text differs; every comment kept.
 new = os.path.join(work, "new.ini")
 expect("-o", ["import", edited, "--scenario", seed, "-o", new], 1, "")
-a, b = open(seed, "rb").read().split(b"\n"), open(new, "rb").read().split(b"\n")
+a = open(seed, "rb").read().split(b"\n")
+b = open(new, "rb").read().split(b"\n") if os.path.exists(new) else []
 if len(a) != len(b):
     fail("-o: the line count changed")
 else:
@@ -182,7 +183,8 @@ expect("added key, --diff", ["import", hpm, "--scenario", quick], 1,
 new2 = os.path.join(work, "new2.ini")
 expect("-o added key", ["import", hpm, "--scenario", quick, "-o", new2], 1, "")
 expect("-o added key reads back", ["import", hpm, "--scenario", new2], 0, "")
-a, b = open(quick, "rb").read().split(b"\n"), open(new2, "rb").read().split(b"\n")
+a = open(quick, "rb").read().split(b"\n")
+b = open(new2, "rb").read().split(b"\n") if os.path.exists(new2) else []
 if b != a[:at - 1] + [b"hours_per_month = 720"] + a[at - 1:]:
     fail("-o added key: not the old file with one line 'hours_per_month = 720' inserted")
 # Nothing is written on an error.
