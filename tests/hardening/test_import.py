@@ -198,6 +198,27 @@ expect("out of range", ["import", bad, "--scenario", seed, "-o", new3], 2, None,
 if os.path.exists(new3):
     fail("out of range: a file was written")
 
+# A key set in an included file: --diff names that file's line; -o refuses.
+os.makedirs(os.path.join(work, "inc"))
+site = os.path.join(work, "inc", "site.ini")
+open(site, "w").write("; the site's prices\n[site]\nelectricity_price = 0.1\npue = 1.4\n")
+main = os.path.join(work, "main.ini")
+open(main, "w").write("[scenario]\nname = included\ninclude = inc/site.ini\n\n[option own]\n"
+                      "acquire = buy\ncount = 8\ngpu_price = 30000\ntdp_w = 700\n\n"
+                      "[option cloud]\nacquire = rent\ncount = 8\nprice_per_gpu_hour = 2.5\n")
+files = parts(report(main, os.path.join(work, "inc.xlsx")))
+part, cell = name_cell(files, "PUE")
+set_cell(files, part, cell, "<v>1.25</v>")
+inc = write_book(os.path.join(work, "inc-edit.xlsx"), files)
+expect("included key, --diff", ["import", inc, "--scenario", main], 1,
+       f"{site}:4: site.pue: 1.4 \u2192 1.25\n")
+new4 = os.path.join(work, "new4.ini")
+expect("included key, -o", ["import", inc, "--scenario", main, "-o", new4], 2, "",
+       f"{site}:4: error: site.pue is set in an included file, which `tco import -o` does not "
+       "rewrite: change it there")
+if os.path.exists(new4):
+    fail("included key, -o: a file was written")
+
 # 4. Malformed workbooks, each with its message.
 def case(name, files, msg, compress=zipfile.ZIP_DEFLATED):
     book = write_book(os.path.join(work, name + ".xlsx"), files, compress)
