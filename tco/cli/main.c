@@ -783,6 +783,16 @@ static int cmd_import(int argc, char **argv)
     char *text = NULL;
     size_t size = 0;
     rc = load_path(&a, a.input, d, &s, epoch);
+    if (rc == 0)
+        rc = output_is_input(a.out, s, NULL, NULL, d);
+    struct stat so, sb;
+    if (rc == 0 && a.out && stat(a.out, &so) == 0 && stat(book, &sb) == 0 &&
+        so.st_dev == sb.st_dev && so.st_ino == sb.st_ino) {
+        tco_diags_add(d, TCO_SEV_ERROR, a.out, 0, NULL,
+                      "the output is the same file as the input '%s'; choose another output path",
+                      book);
+        rc = CLI_EXIT_USAGE;
+    }
     if (rc == 0) {
         tco_status st = tco_import_read(book, s, &im, d);
         if (st == TCO_OK)

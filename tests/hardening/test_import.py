@@ -198,6 +198,17 @@ expect("out of range", ["import", bad, "--scenario", seed, "-o", new3], 2, None,
 if os.path.exists(new3):
     fail("out of range: a file was written")
 
+# -o never writes over an input: the scenario, an included file, the workbook.
+own_seed = shutil.copy(seed, os.path.join(work, "own-seed.ini"))  # never the repository's
+own_book = shutil.copy(edited, os.path.join(work, "own-book.xlsx"))
+for target in (own_seed, own_book):
+    before = open(target, "rb").read()
+    expect(f"-o {os.path.basename(target)}",
+           ["import", own_book, "--scenario", own_seed, "-o", target],
+           2, "", f"{target}: error: the output is the same file as the input '")
+    if open(target, "rb").read() != before:
+        fail(f"-o {target}: the input was changed")
+
 # A key set in an included file: --diff names that file's line; -o refuses.
 os.makedirs(os.path.join(work, "inc"))
 site = os.path.join(work, "inc", "site.ini")
