@@ -150,6 +150,8 @@ tco_status tco_import_apply(tco_import *im, const tco_scenario *s, char **text, 
         tco_import_change *ch = &im->changes[c];
         after[c] = -2;
         if (ch->line > 0) {
+            if (!ch->file)
+                ch->file = main_file;
             if (text && strcmp(ch->file, main_file) != 0) {
                 tco_diags_add(diags, TCO_SEV_ERROR, ch->file, ch->line, NULL,
                               "%s is set in an included file, which `tco import -o` does not "
