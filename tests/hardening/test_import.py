@@ -156,6 +156,18 @@ cnt = write_book(os.path.join(work, "count.xlsx"), files)
 expect("whole number", ["import", cnt, "--scenario", seed], 2, "",
        f"count.xlsx: Inputs!{c}: error: h100-buy.count is 8.5; it must be a whole number")
 
+# Rows of sections the reader does not know ([demand], [plan NAME]) are passed over,
+# and end the option block before them: a bare key after them is not an option's.
+files = parts(base)
+last = max(int(r) for r in re.findall(r'<row r="(\d+)"', files[part].decode()))
+extra = "".join(
+    f'<row r="{last + i + 1}"><c r="B{last + i + 1}" t="inlineStr"><is><t>{k}</t></is></c>'
+    f'<c r="C{last + i + 1}" t="inlineStr"><is><t>{v}</t></is></c></row>'
+    for i, (k, v) in enumerate([("[demand] months", "x"), ("[plan cheap]", ""), ("count", "x")]))
+files[part] = files[part].replace(b"</sheetData>", extra.encode() + b"</sheetData>")
+expect("unknown rows", ["import", write_book(os.path.join(work, "rows.xlsx"), files),
+                        "--scenario", seed], 0, "")
+
 # 3. -o: only the changed value's text differs; every comment kept.
 new = os.path.join(work, "new.ini")
 expect("-o", ["import", edited, "--scenario", seed, "-o", new], 1, "")
