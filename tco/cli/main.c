@@ -732,8 +732,17 @@ static void print_changes(const tco_import *im)
         tco_fput_text(stdout, c->file, 0, 0);
         printf(":%d: ", c->line);
         tco_fput_text(stdout, c->key, 0, 0);
-        printf(": %s \xE2\x86\x92 %s\n", tco_format_double(a, sizeof a, c->old_value),
-               tco_format_double(b, sizeof b, c->new_value));
+        fputs(": ", stdout);
+        if (c->new_text)
+            tco_fput_text(stdout, c->old_text ? c->old_text : "(not set)", 0, 0);
+        else
+            fputs(tco_format_double(a, sizeof a, c->old_value), stdout);
+        fputs(" \xE2\x86\x92 ", stdout);
+        if (c->new_text)
+            tco_fput_text(stdout, c->new_text, 0, 0);
+        else
+            fputs(tco_format_double(b, sizeof b, c->new_value), stdout);
+        fputs("\n", stdout);
     }
 }
 

@@ -23,6 +23,9 @@ typedef struct tco_import_change {
     int added;        /* 1: the scenario does not write the key (tco_import_apply) */
     double old_value; /* the scenario's value in effect */
     double new_value; /* the workbook's */
+    char *old_text;   /* a text key's (a choice, a name, a month): the scenario's
+                         value in effect (NULL when not set), else NULL */
+    char *new_text;   /* a text key's: the workbook's, else NULL (a number) */
     char cell[16];    /* its cell on the Inputs sheet ("C14") */
 } tco_import_change;
 
@@ -32,8 +35,10 @@ typedef struct tco_import {
 } tco_import;
 
 /* Read the Inputs sheet of the workbook at `book`, written by tco (its marker,
- * the defined name TcoInputsLayout, says so), and compare each number with
- * scenario s's. The workbook is untrusted: a zip bomb, an unsafe path, a
+ * the defined name TcoInputsLayout, says so), and compare each value with
+ * scenario s's: numbers, choices (one of the key's values), yes/no, months
+ * and names; a key that names a file, an option, a site or a catalog entry is
+ * refused when changed. The workbook is untrusted: a zip bomb, an unsafe path, a
  * DOCTYPE, a formula or text in an input's cell, a value outside its key's
  * range are errors, "BOOK: Inputs!C14: error: ..." (docs/tco.1, IMPORT). */
 tco_status tco_import_read(const char *book, const tco_scenario *s, tco_import **out,

@@ -9,10 +9,13 @@
  * key column, "[section] key" is a global key, "[site NAME] key" a named
  * site's, "[fx] CODE" an exchange rate, "[option ID]" the heading of an
  * option's block whose rows hold the bare keys. Other rows are not read.
- * Only numbers are imported; text keys (names, methods) are changed in the
- * scenario file. */
+ * Numbers, choices, months and names are imported, each converted as the
+ * loader converts the key's value (tci_ini_convert); a key that names a file,
+ * an option, a site or a catalog entry is refused when changed. */
 #include "load/xlsx_read.h"
+#include "load/ini.h"
 #include "core/core.h"
+#include "util/date.h"
 #include "util/readfile.h"
 
 #include <math.h>
@@ -43,6 +46,7 @@ typedef struct imp {
     const char *sheet; /* the Inputs sheet's name */
     tco_import *out;
     tco_diags *diags;
+    const tci_xlsx_cell *asis; /* the row's value as tco wrote it (column F), or NULL */
     int errors, nomem;
 } imp;
 
@@ -121,13 +125,15 @@ static long find_inputs(imp *m, tci_xlsx_sheet *sh)
     return i;
 }
 
-/* Add a change to m->out. */
-static void add_change(imp *m, const char *key, const char *section, const char *name,
-                       const char *file, int line, double old_v, double new_v, int row)
+/* Add a change to m->out; old_t and new_t for a text key (new_t is taken). */
+static void add_text_change(imp *m, const char *key, const char *section, const char *name,
+                            const char *file, int line, double old_v, double new_v,
+                            const char *old_t, char *new_t, int row)
 {
     tco_import *o = m->out;
     tco_import_change *n = realloc(o->changes, (o->n + 1) * sizeof *n);
     if (!n) {
+        free(new_t);
         m->nomem = 1;
         return;
     }
@@ -137,10 +143,14 @@ static void add_change(imp *m, const char *key, const char *section, const char 
     c->key = strdup(key);
     c->section = strdup(section);
     c->name = strdup(name);
-    if (!c->key || !c->section || !c->name) {
+    c->old_text = old_t ? strdup(old_t) : NULL;
+    c->new_text = new_t;
+    if (!c->key || !c->section || !c->name || (old_t && !c->old_text)) {
         free(c->key);
         free(c->section);
         free(c->name);
+        free(c->old_text);
+        free(c->new_text);
         m->nomem = 1;
         return;
     }
@@ -150,6 +160,13 @@ static void add_change(imp *m, const char *key, const char *section, const char 
     c->new_value = new_v;
     tci_xlsx_cell_name(c->cell, sizeof c->cell, row, 2);
     o->n++;
+}
+
+/* Add a change of a number to m->out. */
+static void add_change(imp *m, const char *key, const char *section, const char *name,
+                       const char *file, int line, double old_v, double new_v, int row)
+{
+    add_text_change(m, key, section, name, file, line, old_v, new_v, NULL, NULL, row);
 }
 
 /* The number in the value cell of `row` for key kd, checked: 0 and *v, or -1
@@ -204,6 +221,144 @@ static int numeric(const tco_keydef *kd)
     return kd->type == TCO_T_NUMBER || kd->type == TCO_T_INT;
 }
 
+/* Keys a workbook's edit does not change: each names something the loader
+ * resolves (a file, an option, a site, a catalog entry, the currency or the
+ * unit of work); NULL for the others, else what it names. */
+static const char *reference_key(const tco_keydef *kd)
+{
+    static const char *const keys[][2] = {{"currency", "the scenario's currency"},
+                                          {"unit", "the unit of work"},
+                                          {"baseline", "an option"},
+                                          {"base", "an option"},
+                                          {"catalog", "a file"},
+                                          {"template", "a file"},
+                                          {"include", "a file"},
+                                          {"gpu", "a catalog entry"},
+                                          {"offer", "a catalog entry"},
+                                          {"site", "a site"}};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (strcmp(kd->name, keys[i][0]) == 0)
+            return keys[i][1];
+    return NULL;
+}
+
+/* The date of spreadsheet serial day v (1899-12-30 being 0) as YYYY-MM
+ * (month) or YYYY-MM-DD; the number's text when it is far from any date. */
+static const char *serial_date(char *buf, size_t size, double v, int month)
+{
+    if (!(v >= 1 && v <= 3e6))
+        return tco_format_double(buf, size, v);
+    long long days = (long long)floor(v) - 25569;
+    int y = 1970 + (int)floor((double)days / 365.2425), mo = 12;
+    while (tci_days_from_civil(y, 1, 1) > days)
+        y--;
+    while (tci_days_from_civil(y + 1, 1, 1) <= days)
+        y++;
+    while (tci_days_from_civil(y, mo, 1) > days)
+        mo--;
+    if (month)
+        snprintf(buf, size, "%04d-%02d", y, mo);
+    else
+        snprintf(buf, size, "%04d-%02d-%02d", y, mo,
+                 (int)(days - tci_days_from_civil(y, mo, 1)) + 1);
+    return buf;
+}
+
+/* A text key's cell (a choice, a month, a name) in `row`, for key kd of
+ * `base` (the scenario or an option), converted as the loader converts it. */
+static void read_text(imp *m, const tco_keydef *kd, const void *base, const char *key,
+                      const char *section, const char *file, int line, const tci_xlsx_cell *c,
+                      int row)
+{
+    const char *old = NULL;
+    const char *field = (const char *)base + kd->offset;
+    if (kd->type == TCO_T_ENUM) {
+        int v = *(const int *)field, n = 0;
+        while (kd->names[n])
+            n++;
+        old = v >= 0 && v < n ? kd->names[v] : NULL;
+    } else {
+        old = *(char *const *)field;
+    }
+    char nb[40];
+    const char *t = NULL;
+    if (c && c->formula) {
+        cell_err(m, row, 2, "%s: the cell holds a formula; an input must be a value", key);
+        return;
+    }
+    if (c && c->kind == TCI_CELL_NUMBER && (kd->type == TCO_T_MONTH || kd->type == TCO_T_DATE))
+        t = serial_date(nb, sizeof nb, c->num, kd->type == TCO_T_MONTH);
+    else if (c && c->kind == TCI_CELL_NUMBER)
+        t = tco_format_double(nb, sizeof nb, c->num);
+    else if (c && c->kind == TCI_CELL_TEXT)
+        t = c->text;
+    else if (c && c->kind != TCI_CELL_NUMBER) {
+        char *e = tco_text_escape(c->text ? c->text : c->num ? "TRUE" : "FALSE");
+        cell_err(m, row, 2, "%s: the cell holds '%s', not a value of '%s'", key, e ? e : "?",
+                 kd->name);
+        free(e);
+        return;
+    }
+    const tci_xlsx_cell *a = m->asis;
+    if (!t || !*t) {
+        if (old && !(a && a->kind == TCI_CELL_TEXT && a->text && !*a->text))
+            cell_err(m, row, 2, "%s: the value cell is empty", key);
+        return;
+    }
+    /* Unchanged: the scenario's text, or the text tco showed for it (a label
+     * by default, a name cleaned for the sheet, "not set"). */
+    if (old && strcmp(t, old) == 0)
+        return;
+    if (a && a->kind == TCI_CELL_TEXT && a->text && c->kind == TCI_CELL_TEXT &&
+        strcmp(a->text, t) == 0)
+        return;
+    if (a && a->kind == TCI_CELL_NUMBER && c->kind == TCI_CELL_NUMBER && a->num == c->num)
+        return;
+    const char *what = reference_key(kd);
+    if (what) {
+        cell_err(m, row, 2,
+                 "%s: tco import does not change '%s', which names %s: change it in the "
+                 "scenario file",
+                 key, kd->name, what);
+        return;
+    }
+    for (const char *p = t; *p; p++)
+        if ((unsigned char)*p < 0x20 || *p == 0x7f) {
+            cell_err(m, row, 2,
+                     "%s: the text has a line break or a control character, which a "
+                     "scenario's line cannot hold",
+                     key);
+            return;
+        }
+    if (strchr(t, '"') && (t[0] == '"' || t[0] == ' ' || t[strlen(t) - 1] == ' ' ||
+                           strstr(t, " ;") || strstr(t, " #"))) {
+        cell_err(m, row, 2,
+                 "%s: the text needs quotes in the scenario file and has a '\"' of its own: "
+                 "change it there",
+                 key);
+        return;
+    }
+    char msg[600], *nt = NULL;
+    int idx = 0, rc = tci_ini_convert(kd, t, &idx, &nt, msg, sizeof msg);
+    if (rc == -2) {
+        m->nomem = 1;
+        return;
+    }
+    if (rc < 0) {
+        cell_err(m, row, 2, "%s: %s", key, msg);
+        return;
+    }
+    if (kd->type == TCO_T_ENUM && !(nt = strdup(kd->names[idx]))) {
+        m->nomem = 1;
+        return;
+    }
+    if (old && strcmp(nt, old) == 0) {
+        free(nt);
+        return;
+    }
+    add_text_change(m, key, section, kd->name, file, line, 0, 0, old, nt, row);
+}
+
 /* A global key "[section] name" in `row`. */
 static void read_global(imp *m, const char *section, const char *name, const tci_xlsx_cell *c,
                         int row)
@@ -213,13 +368,15 @@ static void read_global(imp *m, const char *section, const char *name, const tci
         const tco_keydef *kd = tco_scenario_key((tco_skey)k);
         if (strcmp(kd->section, section) != 0 || strcmp(kd->name, name) != 0)
             continue;
-        if (!numeric(kd))
+        char key[300];
+        snprintf(key, sizeof key, "%s.%s", section, name);
+        if (!numeric(kd)) {
+            read_text(m, kd, s, key, section, s->key_file[k], s->key_line[k], c, row);
             return;
+        }
         double v, old = key_number(kd, s);
         if (k == TCO_S_BYTES_PER_PARAM)
             old = tco_bytes_per_param(s);
-        char key[300];
-        snprintf(key, sizeof key, "%s.%s", section, name);
         if (cell_number(m, c, row, kd, key, 0, &v) != 0 || v == old)
             return;
         add_change(m, key, section, name, s->key_file[k], s->key_line[k], old, v, row);
@@ -280,11 +437,13 @@ static void read_option_key(imp *m, const tco_option *o, const char *name, const
         const tco_keydef *kd = tco_option_key((tco_okey)k);
         if (strcmp(kd->name, name) != 0)
             continue;
-        if (!numeric(kd))
-            return;
         char key[300], sec[300];
         snprintf(key, sizeof key, "%s.%s", o->id, name);
         snprintf(sec, sizeof sec, "option %s", o->id);
+        if (!numeric(kd)) {
+            read_text(m, kd, o, key, sec, o->key_file[k], o->key_line[k], c, row);
+            return;
+        }
         int macrs = o->depreciation == TCO_DEP_MACRS5 || o->depreciation == TCO_DEP_MACRS7;
         /* The cells tco wrote as formulas: what they follow is imported instead. */
         int formula = (k == TCO_O_UTILIZATION && !o->src[k]) ||
@@ -316,9 +475,12 @@ static void read_rows(imp *m, const tci_xlsx_sheet *sh)
         if (kc->col != 1 || kc->kind != TCI_CELL_TEXT || kc->formula)
             continue;
         const tci_xlsx_cell *vc = NULL;
+        m->asis = NULL;
         for (size_t j = i + 1; j < sh->n && sh->cells[j].row == kc->row; j++)
             if (sh->cells[j].col == 2)
                 vc = &sh->cells[j];
+            else if (sh->cells[j].col == 5)
+                m->asis = &sh->cells[j];
         const char *t = kc->text;
         char a[256], b[256];
         int row = kc->row;
@@ -356,6 +518,8 @@ void tco_import_free(tco_import *im)
         free(im->changes[i].key);
         free(im->changes[i].section);
         free(im->changes[i].name);
+        free(im->changes[i].old_text);
+        free(im->changes[i].new_text);
     }
     free(im->changes);
     free(im);

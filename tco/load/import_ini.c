@@ -102,6 +102,27 @@ static void puts_b(buf *b, const char *s)
     put(b, s, strlen(s));
 }
 
+/* Change c's new value as the scenario writes it: a number's shortest text,
+ * a text plain, or in double quotes when the loader would otherwise trim it
+ * or read a comment in it. */
+static void put_value(buf *b, const tco_import_change *c)
+{
+    char num[40];
+    const char *t = c->new_text;
+    if (!t) {
+        puts_b(b, tco_format_double(num, sizeof num, c->new_value));
+        return;
+    }
+    size_t n = strlen(t);
+    int quote =
+        n && (t[0] == '"' || t[0] == ' ' || t[n - 1] == ' ' || strstr(t, " ;") || strstr(t, " #"));
+    if (quote)
+        puts_b(b, "\"");
+    puts_b(b, t);
+    if (quote)
+        puts_b(b, "\"");
+}
+
 /* See tco.h. */
 tco_status tco_import_apply(tco_import *im, const tco_scenario *s, char **text, size_t *size,
                             tco_diags *diags)
@@ -189,7 +210,6 @@ tco_status tco_import_apply(tco_import *im, const tco_scenario *s, char **text, 
     }
     if (st == TCO_OK && text) {
         buf b = {0};
-        char num[40];
         for (size_t i = 0; i < n_lines; i++) {
             const line *l = &lines[i];
             size_t vs = 0, vl = 0;
@@ -200,7 +220,7 @@ tco_status tco_import_apply(tco_import *im, const tco_scenario *s, char **text, 
                     hit = &im->changes[c];
             if (hit && value_span(l, &vs, &vl) == 0) {
                 put(&b, l->p, vs);
-                puts_b(&b, tco_format_double(num, sizeof num, hit->new_value));
+                put_value(&b, hit);
                 put(&b, l->p + vs + vl, l->len - vs - vl + l->end_len);
             } else {
                 put(&b, l->p, l->len + l->end_len);
@@ -211,7 +231,7 @@ tco_status tco_import_apply(tco_import *im, const tco_scenario *s, char **text, 
                         puts_b(&b, "\n");
                     puts_b(&b, im->changes[c].name);
                     puts_b(&b, " = ");
-                    puts_b(&b, tco_format_double(num, sizeof num, im->changes[c].new_value));
+                    put_value(&b, &im->changes[c]);
                     puts_b(&b, "\n");
                 }
         }
@@ -228,7 +248,7 @@ tco_status tco_import_apply(tco_import *im, const tco_scenario *s, char **text, 
                 last_section = im->changes[c].section;
                 puts_b(&b, im->changes[c].name);
                 puts_b(&b, " = ");
-                puts_b(&b, tco_format_double(num, sizeof num, im->changes[c].new_value));
+                put_value(&b, &im->changes[c]);
                 puts_b(&b, "\n");
             }
         if (b.nomem || !b.p) {

@@ -242,6 +242,97 @@ expect("included key, -o", ["import", inc, "--scenario", main, "-o", new4], 2, "
 if os.path.exists(new4):
     fail("included key, -o: a file was written")
 
+# Choices, yes/no, months and names come back too, converted as the loader
+# converts them; a key naming a catalog entry is refused when changed.
+def global_row_cell(files, part, key):
+    """The value cell (column C) of the global `key` ("[scenario] name") on Inputs."""
+    for r, text in re.findall(r'<c r="B(\d+)"[^>]*t="inlineStr"[^>]*><is><t[^>]*>([^<]*)</t>',
+                              files[part].decode()):
+        if text == key:
+            return f"C{r}"
+    raise SystemExit(f"{key} not on Inputs")
+
+
+def text_cell(text):
+    return f"<is><t>{text}</t></is>", ' t="inlineStr"'
+
+
+files = parts(base)
+c = key_row_cell(files, part, "h100-buy", "depreciation")
+set_cell(files, part, c, *text_cell("sum-of-years"))
+choice = write_book(os.path.join(work, "choice.xlsx"), files)
+dline = ini_line(seed, "option h100-buy", "depreciation")
+expect("choice, --diff", ["import", choice, "--scenario", seed, "--diff"], 1,
+       f"{seed}:{dline}: h100-buy.depreciation: straight-line \u2192 sum-of-years\n")
+new5 = os.path.join(work, "new5.ini")
+expect("choice, -o", ["import", choice, "--scenario", seed, "-o", new5], 1, "")
+a = open(seed, "rb").read().split(b"\n")
+b = open(new5, "rb").read().split(b"\n") if os.path.exists(new5) else []
+if len(a) != len(b) or [i + 1 for i in range(len(a)) if a[i] != b[i]] != [dline] or \
+        b[dline - 1] != b"depreciation = sum-of-years      ; China EIT regulations art. 60 " \
+                       b"(the guide's home market)":
+    fail(f"choice, -o: not only line {dline} changed to sum-of-years")
+expect("choice, -o reads back", ["import", choice, "--scenario", new5], 0, "")
+set_cell(files, part, c, *text_cell("macrs5"))
+expect("bad choice", ["import", write_book(os.path.join(work, "bad-choice.xlsx"), files),
+                      "--scenario", seed], 2, "",
+       f"bad-choice.xlsx: Inputs!{c}: error: h100-buy.depreciation: unknown depreciation "
+       "'macrs5'; did you mean 'macrs-5'? (expected straight-line, double-declining, "
+       "sum-of-years, macrs-5 or macrs-7)\n")
+files = parts(base)
+c = key_row_cell(files, part, "h100-buy", "gpu")
+set_cell(files, part, c, *text_cell("a100-sxm4-80gb"))
+expect("catalog entry", ["import", write_book(os.path.join(work, "gpu.xlsx"), files),
+                         "--scenario", seed], 2, "",
+       f"gpu.xlsx: Inputs!{c}: error: h100-buy.gpu: tco import does not change 'gpu', which "
+       "names a catalog entry: change it in the scenario file\n")
+files = parts(base)
+c = global_row_cell(files, part, "[scenario] name")
+set_cell(files, part, c, *text_cell("Budget 2027; 8 GPUs"))
+expect("name", ["import", write_book(os.path.join(work, "name.xlsx"), files),
+                "--scenario", seed], 1,
+       f"{seed}:{ini_line(seed, 'scenario', 'name')}: scenario.name: GPU buying guide 2026: "
+       "8-GPU training server, buy or rent \u2192 Budget 2027; 8 GPUs\n")
+# A text the loader would cut at " ;" is written in quotes, and reads back.
+set_cell(files, part, c, *text_cell("Budget 2027 ; draft"))
+quoted = write_book(os.path.join(work, "quoted.xlsx"), files)
+new7 = os.path.join(work, "new7.ini")
+expect("quoted name, -o", ["import", quoted, "--scenario", seed, "-o", new7], 1, "")
+nline = ini_line(seed, 'scenario', 'name')
+b = open(new7, "rb").read().split(b"\n") if os.path.exists(new7) else []
+if len(b) < nline or b[nline - 1] != b'name = "Budget 2027 ; draft"':
+    fail(f"quoted name, -o: line {nline} is {b[nline - 1] if len(b) >= nline else None!r}")
+expect("quoted name reads back", ["import", quoted, "--scenario", new7], 0, "")
+taxed = f"{repo}/config/financed-taxed.ini"
+files = parts(report(taxed, os.path.join(work, "taxed.xlsx")))
+tpart, tcell = name_cell(files, "TaxDeductInterest")
+set_cell(files, tpart, tcell, *text_cell("no"))
+yes_no = write_book(os.path.join(work, "yes-no.xlsx"), files)
+tline = ini_line(taxed, "tax", "deduct_interest")
+expect("yes/no", ["import", yes_no, "--scenario", taxed], 1,
+       f"{taxed}:{tline}: tax.deduct_interest: yes \u2192 no\n")
+new6 = os.path.join(work, "new6.ini")
+expect("yes/no, -o", ["import", yes_no, "--scenario", taxed, "-o", new6], 1, "")
+a = open(taxed, "rb").read().split(b"\n")
+b = open(new6, "rb").read().split(b"\n") if os.path.exists(new6) else []
+if len(a) != len(b) or [i + 1 for i in range(len(a)) if a[i] != b[i]] != [tline] or \
+        b[tline - 1] != a[tline - 1].replace(b"= yes", b"= no", 1):
+    fail(f"yes/no, -o: line {tline} is {b[tline - 1] if len(b) >= tline else None!r}")
+set_cell(files, tpart, tcell, *text_cell("true"))
+expect("bad yes/no", ["import", write_book(os.path.join(work, "bad-yes-no.xlsx"), files),
+                      "--scenario", taxed], 2, "",
+       f"bad-yes-no.xlsx: Inputs!{tcell}: error: tax.deduct_interest: unknown deduct_interest "
+       "'true' (expected no or yes)\n")
+# A month: the workbook holds the date of its first day (a serial day from 1899-12-30).
+import datetime
+files = parts(qbase)
+c = global_row_cell(files, part, "[scenario] start")
+serial = (datetime.date(2027, 5, 1) - datetime.date(1899, 12, 30)).days
+set_cell(files, part, c, f"<v>{serial}</v>")
+expect("month", ["import", write_book(os.path.join(work, "month.xlsx"), files),
+                 "--scenario", quick], 1,
+       f"{quick}:{at}: scenario.start: (not set) \u2192 2027-05\n")
+
 # 4. Malformed workbooks, each with its message.
 def case(name, files, msg, compress=zipfile.ZIP_DEFLATED):
     book = write_book(os.path.join(work, name + ".xlsx"), files, compress)
