@@ -123,6 +123,28 @@ static void put_value(buf *b, const tco_import_change *c)
         puts_b(b, "\"");
 }
 
+/* Each added key's line (change c goes after line index after[c], -1 at the
+ * end, -2 when it is not added): its line in the rewritten file, below the
+ * keys added before it, and under a header of its own, after a blank line,
+ * when its section is not in the file. */
+static void place_added(tco_import *im, const int *after, size_t n_lines)
+{
+    int shift = 0;
+    for (size_t i = 0; i < n_lines; i++)
+        for (size_t c = 0; c < im->n; c++)
+            if (after[c] == (int)i)
+                im->changes[c].line = (int)i + 1 + ++shift;
+    int cur = (int)n_lines + shift;
+    const char *last_section = NULL;
+    for (size_t c = 0; c < im->n; c++)
+        if (after[c] == -1) {
+            if (!last_section || strcmp(last_section, im->changes[c].section) != 0)
+                cur += 2;
+            last_section = im->changes[c].section;
+            im->changes[c].line = ++cur;
+        }
+}
+
 /* See tco.h. */
 tco_status tco_import_apply(tco_import *im, const tco_scenario *s, char **text, size_t *size,
                             tco_diags *diags)
@@ -166,7 +188,6 @@ tco_status tco_import_apply(tco_import *im, const tco_scenario *s, char **text, 
         return TCO_ERR_NOMEM;
     }
     /* Where each key not written goes: after its section's last line. */
-    int appended = 0;
     for (size_t c = 0; c < im->n; c++) {
         tco_import_change *ch = &im->changes[c];
         after[c] = -2;
@@ -205,9 +226,9 @@ tco_status tco_import_apply(tco_import *im, const tco_scenario *s, char **text, 
         }
         after[c] = last;
         ch->file = main_file;
-        ch->line = last >= 0 ? last + 2 : (int)n_lines + 2 + appended++;
         ch->added = 1;
     }
+    place_added(im, after, n_lines);
     if (st == TCO_OK && text) {
         buf b = {0};
         for (size_t i = 0; i < n_lines; i++) {

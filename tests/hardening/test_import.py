@@ -333,6 +333,42 @@ expect("month", ["import", write_book(os.path.join(work, "month.xlsx"), files),
                  "--scenario", quick], 1,
        f"{quick}:{at}: scenario.start: (not set) \u2192 2027-05\n")
 
+# Named sites' keys, exchange rates, and several keys added at once: to a
+# section the file has and to one it lacks (a header of its own, once).
+extra_ini = os.path.join(work, "extra.ini")
+open(extra_ini, "w").write(
+    "[scenario]\nname = extra\n\n[fx]\nEUR = 0.9\n\n[site]\nelectricity_price = 0.1\n"
+    "pue = 1.3\n\n[site east]\npue = 1.2\n\n[option own]\nacquire = buy\ncount = 8\n"
+    "gpu_price = 30000\ntdp_w = 700\nsite = east\n\n[option cloud]\nacquire = rent\n"
+    "count = 8\nprice_per_gpu_hour = 2.5\n")  # 24 lines, no [workload]
+files = parts(report(extra_ini, os.path.join(work, "extra.xlsx")))
+xpart, _ = name_cell(files, "PUE")
+for key, value in [("[fx] EUR", 0.95), ("[site east] pue", 1.15),
+                   ("[site east] electricity_price", 0.12),  # typed over its formula
+                   ("[workload] utilization", 0.8), ("[workload] mfu", 0.5)]:
+    set_cell(files, xpart, global_row_cell(files, xpart, key), f"<v>{value}</v>")
+extra_book = write_book(os.path.join(work, "extra-edit.xlsx"), files)
+# In the Inputs sheet's order. An added key's line is its line in the rewritten
+# file: electricity_price after [site east]'s line 12; [workload] after the 25
+# lines (24 and that one), a blank line (26) and its header (27).
+expect("sites, fx, added keys, --diff", ["import", extra_book, "--scenario", extra_ini], 1,
+       f"{extra_ini}:13: site east.electricity_price: 0.1 \u2192 0.12\n"
+       f"{extra_ini}:12: site east.pue: 1.2 \u2192 1.15\n"
+       f"{extra_ini}:28: workload.utilization: 1 \u2192 0.8\n"
+       f"{extra_ini}:29: workload.mfu: 0.4 \u2192 0.5\n"
+       f"{extra_ini}:5: fx.EUR: 0.9 \u2192 0.95\n")
+new8 = os.path.join(work, "new8.ini")
+expect("sites, fx, added keys, -o", ["import", extra_book, "--scenario", extra_ini, "-o", new8],
+       1, "")
+want8 = open(extra_ini).read().split("\n")
+want8[4] = "EUR = 0.95"
+want8[11] = "pue = 1.15"
+want8.insert(12, "electricity_price = 0.12")
+want8 = "\n".join(want8) + "\n[workload]\nutilization = 0.8\nmfu = 0.5\n"
+if not os.path.exists(new8) or open(new8).read() != want8:
+    fail(f"sites, fx, added keys, -o: {open(new8).read() if os.path.exists(new8) else None!r}")
+expect("sites, fx, added keys, -o reads back", ["import", extra_book, "--scenario", new8], 0, "")
+
 # 4. Malformed workbooks, each with its message.
 def case(name, files, msg, compress=zipfile.ZIP_DEFLATED):
     book = write_book(os.path.join(work, name + ".xlsx"), files, compress)
