@@ -1,7 +1,10 @@
-/* fuzz_xlsx.c - libFuzzer harness for the workbook reader of `tco import`
- * (tco/load/xlsx_read.c): the zip's checks and limits, the parts' secure
+/* fuzz_xlsx.c - libFuzzer harness for `tco import`: the workbook reader
+ * (tco/load/xlsx_read.c: the zip's checks and limits, the parts' secure
  * parse, the shared strings, every sheet's cells, the defined names and the
- * reference of TcoInputsLayout.
+ * reference of TcoInputsLayout), then the whole import (tco/load/import.c:
+ * the Inputs rows mapped to the keys of a fixed scenario, loaded once, with
+ * a named site, an exchange rate, [tax], a loan and a reserved term; each
+ * value converted and checked) and the scenario's rewrite (import_ini.c).
  *
  * An input that does not begin with "PK" is the Inputs sheet's XML, put in a
  * workbook made here (stored, with the right CRC), so that the mutations reach
@@ -13,6 +16,8 @@
 #include "load/xlsx_read.h"
 
 #include <assert.h>
+#include <stdio.h>
+#include <unistd.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,7 +30,52 @@ static const char workbook_xml[] =
 static const char rels_xml[] = "<Relationships><Relationship Id=\"rId1\" "
                                "Target=\"worksheets/sheet1.xml\"/></Relationships>";
 static const char strings_xml[] =
-    "<sst><si><t>[site] pue</t></si><si><t>tco-inputs 1</t></si></sst>";
+    "<sst><si><t>[site] pue</t></si><si><t>tco-inputs 1</t></si><si><t>[option own]</t></si>"
+    "<si><t>depreciation</t></si><si><t>sum-of-years</t></si><si><t>[tax] deduct_interest</t>"
+    "</si><si><t>no</t></si><si><t>[fx] EUR</t></si><si><t>[site east] pue</t></si><si><t>"
+    "[scenario] start</t></si><si><t>[option cloud]</t></si><si><t>pricing</t></si><si><t>"
+    "spot</t></si><si><t>label</t></si><si><t>gpu_price</t></si><si><t>[scenario] name</t>"
+    "</si></sst>";
+
+/* The fixed scenario the workbooks are mapped to: a file (the rewrite reads
+ * it), written once in the temporary directory and loaded once. */
+static const char scenario_ini[] =
+    "[scenario]\nname = fuzz\nstart = 2027-01\n\n[fx]\nEUR = 0.9\n\n[tax]\nrate = 0.21\n"
+    "deduct_interest = yes\n\n[site]\nelectricity_price = 0.1\npue = 1.3\n\n[site east]\n"
+    "pue = 1.2\n\n[option own]\nacquire = buy\ncount = 8\ngpu_price = 30000\ntdp_w = 700\n"
+    "site = east\ndepreciation = straight-line\nfinancing = loan\nloan_fraction = 0.5\n"
+    "loan_rate = 0.07\nloan_months = 36\n\n[option cloud]\nacquire = rent\ncount = 8\n"
+    "price_per_gpu_hour = 2.5\npricing = reserved\nterm_months = 12\n"
+    "after_term = on-demand\non_demand_price_per_gpu_hour = 3\n";
+
+static char scenario_path[4096];
+
+static void remove_scenario(void)
+{
+    remove(scenario_path);
+}
+
+static tco_scenario *fixed_scenario(void)
+{
+    static tco_scenario *s;
+    static int tried;
+    if (tried)
+        return s;
+    tried = 1;
+    const char *tmp = getenv("TMPDIR");
+    char *path = scenario_path;
+    snprintf(path, sizeof scenario_path, "%s/fuzz-xlsx-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    int fd = mkstemp(path);
+    assert(fd >= 0);
+    atexit(remove_scenario);
+    assert(write(fd, scenario_ini, sizeof scenario_ini - 1) == (ssize_t)(sizeof scenario_ini - 1));
+    close(fd);
+    tco_diags *d = tco_diags_new();
+    tco_status st = tco_scenario_load_file(path, &s, d);
+    assert(st == TCO_OK); /* the rewrite reads the file at each run: it stays */
+    tco_diags_free(d);
+    return s;
+}
 
 static void le(unsigned char *p, unsigned long v, int n)
 {
@@ -125,6 +175,29 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (n && tci_xlsx_parse_ref(n->value, &sheet, &row, &col) == 0)
         free(sheet);
     tci_xlsx_close(&x);
+    /* The whole import: the mapping to the fixed scenario's keys, then the
+     * rewrite of its file. */
+    const tco_scenario *s = fixed_scenario();
+    tco_import *im = NULL;
+    size_t errors = tco_diags_errors(d);
+    st = tci_import_read_mem("fuzz.xlsx", data, size, s, &im, d);
+    assert((st == TCO_OK) == (im != NULL));
+    assert(st == TCO_OK || tco_diags_errors(d) > errors);
+    if (st == TCO_OK) {
+        for (size_t i = 0; i < im->n; i++) {
+            const tco_import_change *c = &im->changes[i];
+            assert(c->key && c->section && c->name && c->cell[0]);
+            for (const char *p = c->new_text; p && *p; p++)
+                assert((unsigned char)*p >= 0x20 && *p != 0x7f);
+        }
+        char *text = NULL;
+        size_t n = 0;
+        errors = tco_diags_errors(d);
+        st = tco_import_apply(im, s, &text, &n, d);
+        assert(st == TCO_OK ? text != NULL : tco_diags_errors(d) > errors);
+        free(text);
+        tco_import_free(im);
+    }
     free(book);
     tco_diags_free(d);
     return 0;

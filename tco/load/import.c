@@ -525,16 +525,11 @@ void tco_import_free(tco_import *im)
     free(im);
 }
 
-/* See tco.h. */
-tco_status tco_import_read(const char *book, const tco_scenario *s, tco_import **out,
-                           tco_diags *diags)
+/* The Inputs of workbook x (opened with status st) into *out. */
+static tco_status import_open(tci_xlsx *x, tco_status st, const tco_scenario *s, tco_import **out,
+                              tco_diags *diags)
 {
-    *out = NULL;
-    if (!book || !s)
-        return TCO_ERR_ARG;
-    tci_xlsx x;
-    tco_status st = tci_xlsx_open(&x, book, diags);
-    imp m = {.x = &x, .s = s, .diags = diags};
+    imp m = {.x = x, .s = s, .diags = diags};
     tci_xlsx_sheet sh = {0};
     if (st == TCO_OK && find_inputs(&m, &sh) < 0)
         st = TCO_ERR_INPUT;
@@ -545,13 +540,36 @@ tco_status tco_import_read(const char *book, const tco_scenario *s, tco_import *
         st = m.nomem ? TCO_ERR_NOMEM : m.errors ? TCO_ERR_INPUT : TCO_OK;
     }
     tci_xlsx_sheet_free(&sh);
-    tci_xlsx_close(&x);
+    const char *book = x->file;
     if (st == TCO_ERR_NOMEM)
         tco_diags_add(diags, TCO_SEV_ERROR, book, 0, NULL, "out of memory");
+    tci_xlsx_close(x);
     if (st != TCO_OK) {
         tco_import_free(m.out);
         return st;
     }
     *out = m.out;
     return TCO_OK;
+}
+
+/* See tco.h. */
+tco_status tco_import_read(const char *book, const tco_scenario *s, tco_import **out,
+                           tco_diags *diags)
+{
+    *out = NULL;
+    if (!book || !s)
+        return TCO_ERR_ARG;
+    tci_xlsx x;
+    return import_open(&x, tci_xlsx_open(&x, book, diags), s, out, diags);
+}
+
+/* See xlsx_read.h. */
+tco_status tci_import_read_mem(const char *name, const void *data, size_t size,
+                               const tco_scenario *s, tco_import **out, tco_diags *diags)
+{
+    *out = NULL;
+    if (!name || !s)
+        return TCO_ERR_ARG;
+    tci_xlsx x;
+    return import_open(&x, tci_xlsx_open_mem(&x, name, data, size, diags), s, out, diags);
 }

@@ -64,6 +64,10 @@ typedef struct tci_xlsx_sheet {
 tco_status tci_xlsx_open(tci_xlsx *x, const char *path, tco_diags *diags);
 tco_status tci_xlsx_open_mem(tci_xlsx *x, const char *name, const void *data, size_t size,
                              tco_diags *diags);
+/* tco_import_read on the workbook of `size` bytes at data, named `name` in
+ * messages (import.c; the entry of the fuzzing harness fuzz_xlsx). */
+tco_status tci_import_read_mem(const char *name, const void *data, size_t size,
+                               const tco_scenario *s, tco_import **out, tco_diags *diags);
 /* The cells of sheet number i (of x->sheet_names). */
 tco_status tci_xlsx_read_sheet(tci_xlsx *x, size_t i, tci_xlsx_sheet *out);
 void tci_xlsx_sheet_free(tci_xlsx_sheet *s);
