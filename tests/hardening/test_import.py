@@ -369,6 +369,22 @@ if not os.path.exists(new8) or open(new8).read() != want8:
     fail(f"sites, fx, added keys, -o: {open(new8).read() if os.path.exists(new8) else None!r}")
 expect("sites, fx, added keys, -o reads back", ["import", extra_book, "--scenario", new8], 0, "")
 
+# yes/no as the zh-CN workbook writes it: the key's own values, untranslated.
+zh_ini = os.path.join(work, "zh-tax.ini")
+open(zh_ini, "w").write(
+    "[scenario]\nname = zh\ntemplate = zh-CN\n\n[tax]\nrate = 0.21\ndeduct_interest = no\n\n"
+    "[site]\nelectricity_price = 0.1\n\n"
+    "[option own]\nacquire = buy\ncount = 8\ngpu_price = 30000\ntdp_w = 700\n"
+    "financing = loan\nloan_fraction = 0.5\nloan_rate = 0.07\nloan_months = 36\n")
+files = parts(report(zh_ini, os.path.join(work, "zh-tax.xlsx")))
+zpart, zcell = name_cell(files, "TaxDeductInterest")
+expect("zh-CN yes/no round trip", ["import", os.path.join(work, "zh-tax.xlsx"),
+                                   "--scenario", zh_ini], 0, "")
+set_cell(files, zpart, zcell, *text_cell("yes"))
+expect("zh-CN yes/no", ["import", write_book(os.path.join(work, "zh-yes.xlsx"), files),
+                        "--scenario", zh_ini], 1,
+       f"{zh_ini}:7: tax.deduct_interest: no \u2192 yes\n")
+
 # 4. Malformed workbooks, each with its message.
 def case(name, files, msg, compress=zipfile.ZIP_DEFLATED):
     book = write_book(os.path.join(work, name + ".xlsx"), files, compress)
