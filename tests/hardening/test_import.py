@@ -264,6 +264,20 @@ choice = write_book(os.path.join(work, "choice.xlsx"), files)
 dline = ini_line(seed, "option h100-buy", "depreciation")
 expect("choice, --diff", ["import", choice, "--scenario", seed, "--diff"], 1,
        f"{seed}:{dline}: h100-buy.depreciation: straight-line \u2192 sum-of-years\n")
+if use_lo:
+    # Re-saved by LibreOffice: the choice comes back from its shared strings.
+    lo2 = os.path.join(work, "lo2")
+    os.makedirs(lo2)
+    subprocess.run(["soffice", "--headless", "--norestore", "--nolockcheck",
+                    "-env:UserInstallation=file://" + os.path.join(work, "profile"),
+                    "--convert-to", "xlsx", "--outdir", lo2, choice],
+                   capture_output=True, text=True, timeout=300)
+    if not os.path.exists(os.path.join(lo2, "choice.xlsx")):
+        fail("LibreOffice did not re-save the choice's workbook")
+    else:
+        expect("choice, LibreOffice", ["import", os.path.join(lo2, "choice.xlsx"),
+                                       "--scenario", seed], 1,
+               f"{seed}:{dline}: h100-buy.depreciation: straight-line \u2192 sum-of-years\n")
 new5 = os.path.join(work, "new5.ini")
 expect("choice, -o", ["import", choice, "--scenario", seed, "-o", new5], 1, "")
 a = open(seed, "rb").read().split(b"\n")
