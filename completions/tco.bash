@@ -4,7 +4,8 @@
 # loads it on first use; or source it from ~/.bashrc.
 #
 # Completes the command, each command's options, the formats after -f and
-# --format, scenario files (*.ini) and catalogs and templates (*.xml).
+# --format, scenario files (*.ini), catalogs and templates (*.xml) and workbooks
+# to import (*.xlsx).
 
 # Add the files of the extensions given ("ini xml") and every directory, so
 # the user can walk into one.
@@ -37,7 +38,7 @@ _tco()
     cmd=
     for ((i = 1; i < COMP_CWORD; i++)); do
         case ${COMP_WORDS[i]} in
-        report | catalog | validate | compare)
+        report | catalog | validate | compare | import)
             cmd=${COMP_WORDS[i]}
             break
             ;;
@@ -59,13 +60,17 @@ _tco()
         _tco_files "$cur" xml
         return
         ;;
+    --scenario)
+        _tco_files "$cur" ini
+        return
+        ;;
     esac
 
     if [[ -z $cmd ]]; then
         if [[ $cur == -* ]]; then
             COMPREPLY=($(compgen -W "-h --help --version" -- "$cur"))
         else
-            COMPREPLY=($(compgen -W "report catalog validate compare" -- "$cur"))
+            COMPREPLY=($(compgen -W "report catalog validate compare import" -- "$cur"))
         fi
         return
     fi
@@ -84,6 +89,9 @@ _tco()
     validate)
         opts="--catalog --template -q --quiet --strict -v --verbose -h --help"
         ;;
+    import)
+        opts="--scenario -o --output --diff --catalog -q --quiet -h --help"
+        ;;
     esac
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "$opts" -- "$cur"))
@@ -93,6 +101,7 @@ _tco()
     report | compare) _tco_files "$cur" ini ;;
     validate) _tco_files "$cur" ini xml ;;
     catalog) _tco_files "$cur" xml ;;
+    import) _tco_files "$cur" xlsx ;;
     esac
 } &&
     complete -F _tco tco

@@ -6,7 +6,8 @@
 #
 # Seeds: the shipped scenarios and the malformed-input corpus for fuzz_scenario;
 # the shipped catalog, the catalog test files and the corpus catalogs for
-# fuzz_catalog; the shipped templates and the corpus templates for fuzz_template.
+# fuzz_catalog; the shipped templates and the corpus templates for fuzz_template;
+# the small workbooks of fuzz/xlsx-seeds for fuzz_xlsx.
 # Set FUZZ_KEEP_CORPUS=DIR to keep the grown corpora in DIR (one directory per
 # harness) and to start from what is already there.
 set -u
@@ -18,7 +19,7 @@ build=$(cd "$1" && pwd)
 seconds=$2
 shift 2
 src=$(cd "$(dirname "$0")/.." && pwd)
-harnesses=${*:-fuzz_scenario fuzz_catalog fuzz_template}
+harnesses=${*:-fuzz_scenario fuzz_catalog fuzz_template fuzz_xlsx}
 artifacts=$build/fuzz-artifacts
 mkdir -p "$artifacts"
 work=$(mktemp -d)
@@ -42,6 +43,11 @@ seed() {
     fuzz_template)
         for f in "$src"/templates/*.xml "$src"/tests/corpus/tpl-*.xml; do
             [ -f "$f" ] && cp "$f" "$2/$(basename "$(dirname "$f")")-$(basename "$f")"
+        done
+        ;;
+    fuzz_xlsx)
+        for f in "$src"/fuzz/xlsx-seeds/*; do
+            [ -f "$f" ] && cp "$f" "$2/$(basename "$f")"
         done
         ;;
     esac

@@ -20,7 +20,7 @@ export DEBIAN_FRONTEND
 cd "$(dirname "$0")/.."
 
 # zlib1g-dev: xlsxwriter.pc links with -lz, but libxlsxwriter-dev does not depend on it.
-BUILD_DEPS="build-essential cmake pkg-config libxlsxwriter-dev libinih-dev libxml2-dev libcunit1-dev zlib1g-dev"
+BUILD_DEPS="build-essential cmake pkg-config libxlsxwriter-dev libinih-dev libxml2-dev libcunit1-dev zlib1g-dev libzip-dev"
 # Spreadsheet programs and tools that the tests use to check the workbooks.
 TEST_DEPS="gnumeric libreoffice-calc-nogui python3-openpyxl poppler-utils valgrind clang libxml2-utils"
 # strace: tests/cli/test_sync.sh checks that outputs are synced before their rename.

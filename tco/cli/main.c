@@ -24,6 +24,7 @@ static const char usage_text[] =
     "       tco validate SCENARIO.ini [OPTIONS]\n"
     "       tco catalog [-o OUT] [--format FORMAT] [--catalog FILE]...\n"
     "       tco compare A.ini B.ini [-o OUT] [--format FORMAT]\n"
+    "       tco import BOOK.xlsx --scenario SCENARIO.ini [-o NEW.ini | --diff]\n"
     "       tco --help | --version\n"
     "\n"
     "Total cost of ownership of GPU compute: buy against rent, month by month.\n"
@@ -33,6 +34,7 @@ static const char usage_text[] =
     "  validate SCENARIO.ini all that report does (analyses too), writing nothing\n"
     "  catalog               list the GPUs and cloud offers of the price catalogs\n"
     "  compare A.ini B.ini   the inputs that differ and the figures' deltas\n"
+    "  import BOOK.xlsx      the Inputs edited in a workbook, back into its scenario\n"
     "\n"
     "Options:\n"
     "  -o, --output FILE     write to FILE (atomically); the format follows the\n"
@@ -47,6 +49,8 @@ static const char usage_text[] =
     "                        overrides the scenario's template key\n"
     "      --monthly         with csv: add the monthly table\n"
     "      --fiscal-years    with csv: add the budget by fiscal year\n"
+    "      --scenario FILE   with import: the scenario the workbook was written from\n"
+    "      --diff            with import: print the changes (the default without -o)\n"
     "  -q, --quiet           print no warnings, only errors\n"
     "      --strict          treat warnings as errors: say them as errors, write\n"
     "                        nothing and exit 2\n"
@@ -61,7 +65,8 @@ static const char usage_text[] =
     "  TCO_DATA_DIR          where the shipped catalog is (DIR/pricing/gpus.xml)\n"
     "  NO_COLOR              when set, the table is never coloured\n"
     "\n"
-    "Exit status: 0 success, 1 an output could not be written, 2 bad usage or input.\n"
+    "Exit status: 0 success, 1 an output could not be written (import: changes\n"
+    "found), 2 bad usage or input.\n"
     "Errors are printed as FILE:LINE: error: MESSAGE.\n";
 
 enum format { FMT_NONE, FMT_TABLE, FMT_JSON, FMT_XLSX, FMT_CSV, FMT_MD };
@@ -703,6 +708,124 @@ static int cmd_compare(int argc, char **argv)
     return rc;
 }
 
+/* ===== import ===== */
+
+typedef struct import_text {
+    const char *p;
+    size_t n;
+} import_text;
+
+static tco_status put_text(FILE *out, const void *arg)
+{
+    const import_text *t = arg;
+    if (t->n)
+        fwrite(t->p, 1, t->n, out);
+    return ferror(out) ? TCO_ERR_IO : TCO_OK;
+}
+
+/* Each change as FILE:LINE: key: old -> new. */
+static void print_changes(const tco_import *im)
+{
+    for (size_t i = 0; i < im->n; i++) {
+        const tco_import_change *c = &im->changes[i];
+        char a[40], b[40];
+        tco_fput_text(stdout, c->file, 0, 0);
+        printf(":%d: ", c->line);
+        tco_fput_text(stdout, c->key, 0, 0);
+        fputs(": ", stdout);
+        if (c->new_text)
+            tco_fput_text(stdout, c->old_text ? c->old_text : "(not set)", 0, 0);
+        else
+            fputs(tco_format_double(a, sizeof a, c->old_value), stdout);
+        fputs(" \xE2\x86\x92 ", stdout);
+        if (c->new_text)
+            tco_fput_text(stdout, c->new_text, 0, 0);
+        else
+            fputs(tco_format_double(b, sizeof b, c->new_value), stdout);
+        fputs("\n", stdout);
+    }
+}
+
+static int cmd_import(int argc, char **argv)
+{
+    args a;
+    memset(&a, 0, sizeof a);
+    const char *book = NULL;
+    int diff = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *o = argv[i];
+        if ((strcmp(o, "-o") == 0 || strcmp(o, "--output") == 0) && i + 1 < argc)
+            a.out = argv[++i];
+        else if (strcmp(o, "--scenario") == 0 && i + 1 < argc)
+            a.input = argv[++i];
+        else if (strcmp(o, "--catalog") == 0 && i + 1 < argc && a.n_catalogs < MAX_CATALOGS)
+            a.catalogs[a.n_catalogs++] = argv[++i];
+        else if (strcmp(o, "-h") == 0 || strcmp(o, "--help") == 0) {
+            fputs(usage_text, stdout);
+            return CLI_EXIT_OK;
+        } else if (strcmp(o, "--diff") == 0)
+            diff = 1;
+        else if (strcmp(o, "-q") == 0 || strcmp(o, "--quiet") == 0)
+            a.quiet = 1;
+        else if (o[0] == '-' && o[1])
+            return usage_error("import: unknown or incomplete option '%s'", o);
+        else if (!book)
+            book = o;
+        else
+            return usage_error("import: one workbook only ('%s')", o);
+    }
+    if (!book || !a.input)
+        return usage_error("import: usage: tco import BOOK.xlsx --scenario SCENARIO.ini [-o "
+                           "NEW.ini | --diff]%s",
+                           "");
+    if (diff && a.out)
+        return usage_error("import: -o and --diff exclude each other%s", "");
+    long long epoch;
+    int rc;
+    if ((rc = read_epoch(&epoch)) >= 0)
+        return rc;
+    tco_diags *d = tco_diags_new();
+    if (!d)
+        return CLI_EXIT_RUNTIME;
+    tco_scenario *s = NULL;
+    tco_import *im = NULL;
+    char *text = NULL;
+    size_t size = 0;
+    rc = load_path(&a, a.input, d, &s, epoch);
+    if (rc == 0)
+        rc = output_is_input(a.out, s, NULL, NULL, d);
+    struct stat so, sb;
+    if (rc == 0 && a.out && stat(a.out, &so) == 0 && stat(book, &sb) == 0 &&
+        so.st_dev == sb.st_dev && so.st_ino == sb.st_ino) {
+        tco_diags_add(d, TCO_SEV_ERROR, a.out, 0, NULL,
+                      "the output is the same file as the input '%s'; choose another output path",
+                      book);
+        rc = CLI_EXIT_USAGE;
+    }
+    if (rc == 0) {
+        tco_status st = tco_import_read(book, s, &im, d);
+        if (st == TCO_OK)
+            st = tco_import_apply(im, s, a.out ? &text : NULL, &size, d);
+        if (st != TCO_OK)
+            rc = st == TCO_ERR_NOMEM ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
+    }
+    if (rc == 0 && a.out) {
+        import_text t = {text, size};
+        if (tco_write_atomic(a.out, put_text, &t, d) != TCO_OK)
+            rc = CLI_EXIT_RUNTIME;
+    }
+    if (rc == 0 && !a.out)
+        print_changes(im);
+    if (rc == 0 && im->n)
+        rc = 1; /* like diff: changes found */
+    print_diags(d, a.quiet, 0);
+    free(text);
+    tco_import_free(im);
+    tco_scenario_free(s);
+    tco_diags_free(d);
+    return rc;
+}
+
 /* Process-wide settings for writing large workbooks (docs/PERFORMANCE.md). */
 static void tune_process(void)
 {
@@ -747,6 +870,8 @@ static int run(int argc, char **argv)
         return cmd_catalog(argc - 2, argv + 2);
     if (strcmp(cmd, "compare") == 0)
         return cmd_compare(argc - 2, argv + 2);
+    if (strcmp(cmd, "import") == 0)
+        return cmd_import(argc - 2, argv + 2);
     return usage_error("unknown command '%s'", cmd);
 }
 

@@ -218,4 +218,10 @@ tco_status tci_compute_options(const tco_scenario *s, tco_result **io);
 /* Free what tci_compute_options allocated, and res itself (NULL is fine). */
 void tci_result_free_options(tco_result *res);
 
+/* The Inputs sheet's layout, written in its hidden cell named TcoInputsLayout
+ * (docs/WORKBOOK.md): `tco import` reads a workbook whose marker is this one
+ * only. Change it whenever the Inputs sheet's key column or value column moves
+ * or changes meaning. */
+#define TCI_INPUTS_LAYOUT "tco-inputs 1"
+
 #endif /* TCO_CORE_CORE_H */

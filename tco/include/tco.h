@@ -1186,9 +1186,10 @@ tco_status tco_write_atomic(const char *path, tco_write_fn write, const void *ar
 }
 #endif
 
-/* Comparing two scenarios, and capacity plans: declared in their own files,
- * part of this API. */
+/* Comparing two scenarios, importing a workbook's Inputs, and capacity plans: declared in their own
+ * files, part of this API. */
 #include "tco_compare.h"
+#include "tco_import.h"
 #include "tco_plan.h"
 
 #endif /* TCO_H */

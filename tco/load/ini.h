@@ -194,6 +194,13 @@ int tci_ini_fix_number(const tco_keydef *k, const char *v, double *x, int *perce
                        size_t size);
 /* Convert one value into its field. Returns 1 when stored; else reported. */
 int tci_ini_set_value(loader *L, void *base, const tco_keydef *k, const char *v, int line);
+/* Convert text v as the loader converts key k's value, outside a load (for
+ * values read elsewhere: a workbook's): 0 when it is one of k's values, with
+ * an enumeration's index in *index or a text's copy in *text (malloc'd);
+ * -1 with the loader's message in msg (without a line); -2 when out of
+ * memory. For the text types and enumerations only. */
+int tci_ini_convert(const tco_keydef *k, const char *v, int *index, char **text, char *msg,
+                    size_t size);
 /* Report key k of option o, at `line`, as one for the other way to acquire. */
 void tci_ini_wrong_acquire(loader *L, int line, const tco_option *o, const tco_keydef *k);
 /* Append the pair e (its file, line, section and key) to those recorded,

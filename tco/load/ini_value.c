@@ -6,6 +6,7 @@
 #include "core/core.h"
 #include "util/currency.h"
 #include "util/date.h"
+#include "util/suggest.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -418,4 +419,41 @@ int tci_ini_set_value(loader *L, void *base, const tco_keydef *k, const char *v,
         return set_number(L, base, k, v, line);
     }
     return 0;
+}
+
+/* See ini.h. */
+int tci_ini_convert(const tco_keydef *k, const char *v, int *index, char **text, char *msg,
+                    size_t size)
+{
+    /* A scratch scenario or option (k's offset is into one of them), its
+     * fields zero, so that the conversion frees nothing of anyone's. */
+    size_t n =
+        sizeof(tco_scenario) > sizeof(tco_option) ? sizeof(tco_scenario) : sizeof(tco_option);
+    char *base = calloc(1, n);
+    loader L;
+    memset(&L, 0, sizeof L);
+    L.suggest_budget = TCI_SUGGEST_BUDGET;
+    *text = NULL;
+    msg[0] = '\0';
+    int rc = -2;
+    if (base && k->type != TCO_T_INT && k->type != TCO_T_NUMBER) {
+        int stored = tci_ini_set_value(&L, base, k, v, 1);
+        rc = L.nomem ? -2 : stored ? 0 : -1;
+        for (size_t i = 0; i < L.n_msgs && rc == -1; i++)
+            if (L.msgs[i].sev == TCO_SEV_ERROR) {
+                snprintf(msg, size, "%s", L.msgs[i].message);
+                break;
+            }
+        if (rc == 0 && k->type == TCO_T_ENUM)
+            *index = *(int *)tci_key_field(base, k);
+        else if (rc == 0)
+            *text = *(char **)tci_key_field(base, k);
+    }
+    for (size_t i = 0; i < L.n_msgs; i++) {
+        free(L.msgs[i].message);
+        free(L.msgs[i].section);
+    }
+    free(L.msgs);
+    free(base);
+    return rc;
 }

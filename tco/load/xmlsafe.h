@@ -23,7 +23,7 @@ typedef struct tci_xml {
     /* Set by the caller. */
     const char *file;         /* name in messages */
     const char *kind;         /* "catalog", "template": in messages */
-    const unsigned char *xsd; /* the schema's text */
+    const unsigned char *xsd; /* the schema's text; NULL: parsed, not validated */
     size_t xsd_len;
     const char *xsd_name; /* name of the schema in its own errors */
     int max_depth;        /* deepest element nesting accepted */

@@ -34,8 +34,8 @@ expect() { # expect WANT WORD...
 
 cd "$work" || exit 1
 mkdir dir
-touch a.ini b.xml c.txt
-expect "catalog compare report validate" tco ""
+touch a.ini b.xml c.txt d.xlsx
+expect "catalog compare import report validate" tco ""
 expect "report" tco re
 expect "--help --version" tco --
 expect "--help --version -h" tco -
@@ -46,6 +46,8 @@ expect "a.ini dir" tco report ""
 expect "a.ini b.xml dir" tco validate ""
 expect "b.xml dir" tco report a.ini --catalog ""
 expect "--monthly" tco report a.ini --mo
+expect "d.xlsx dir" tco import ""
+expect "a.ini dir" tco import d.xlsx --scenario ""
 
 # Every option of the help is offered: for a command whose --help is its own,
 # with that command; when commands share the general help, with at least one.

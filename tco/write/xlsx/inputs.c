@@ -203,6 +203,7 @@ static void define_name(xw_ctx *c, const char *name, int row, int col)
 #define IN_COL_ASIS    5 /* F: column C as computed */
 #define IN_COL_ASIS_D  6 /* G: column D as computed (the MACRS table) */
 #define IN_COL_CHANGED 7 /* H: 1 when the row was changed */
+#define IN_COL_LAYOUT  8 /* I: the layout's marker, in the headings' row */
 
 /* Row `row`'s flag: `=IF(test,0,1)`, cached 0. */
 static void changed_flag(xw_ctx *c, int row, const char *test)
@@ -472,7 +473,7 @@ static void inputs_head(xw_ctx *c)
     xw_set_col(ws, 3, 3, 22);
     xw_set_col(ws, 4, 4, 40);
     lxw_row_col_options hidden = {.hidden = 1};
-    xw_note(c, worksheet_set_column_opt(ws, IN_COL_ASIS, IN_COL_CHANGED, 14, NULL, &hidden));
+    xw_note(c, worksheet_set_column_opt(ws, IN_COL_ASIS, IN_COL_LAYOUT, 14, NULL, &hidden));
     worksheet_set_tab_color(ws, 0xFFD966);
     xw_title_line(
         c, ws, xw_label(c, "inputs.title", "Inputs"),
@@ -491,6 +492,10 @@ static void inputs_head(xw_ctx *c)
             xw_fmt(c, XS_HEADER, XN_NONE));
     xw_text(c, ws, 3, IN_COL_CHANGED, xw_label(c, "inputs.head.changed", "Changed (1 = yes)"),
             xw_fmt(c, XS_HEADER, XN_NONE));
+    /* The layout's marker, which `tco import` checks before it reads a value
+     * (the key column: "[section] key", "[option ID]" then the option's keys). */
+    xw_text(c, ws, 3, IN_COL_LAYOUT, TCI_INPUTS_LAYOUT, NULL);
+    define_name(c, "TcoInputsLayout", 3, IN_COL_LAYOUT);
     worksheet_freeze_panes(ws, 4, 0);
 }
 
@@ -684,7 +689,10 @@ static int inputs_option(xw_ctx *c, size_t i, int row)
               o->acquire == TCO_BUY ? xw_label(c, "common.buy", "buy")
                                     : xw_label(c, "common.rent", "rent"),
               NULL);
-    xw_text(c, c->inputs, row++, 0, head, xw_fmt(c, XS_SECTION, XN_NONE));
+    char key[256];
+    tci_utf8_format(key, sizeof key, "[option %s]", c->s->options[i].id);
+    xw_text(c, c->inputs, row, 0, head, xw_fmt(c, XS_SECTION, XN_NONE));
+    xw_text(c, c->inputs, row++, 1, key, xw_fmt(c, XS_KEY, XN_NONE));
     int next = row;
     for (int k = 0; k < TCO_O_COUNT; k++)
         if (option_key_shown(c->s, i, (tco_okey)k))

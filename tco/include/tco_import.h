@@ -1,0 +1,62 @@
+/*
+ * tco_import.h - a workbook's Inputs read back into its scenario (`tco
+ * import`): part of the public API, kept in its own file. tco.h includes it
+ * at its end; include tco.h, not this file.
+ */
+#ifndef TCO_IMPORT_H
+#define TCO_IMPORT_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ===== Import: a workbook's Inputs back into its scenario ===== */
+
+/* One value of the workbook's Inputs sheet that differs from the scenario's. */
+typedef struct tco_import_change {
+    char *key;        /* "site.electricity_price", "ID.gpu_price", "site NAME.pue", "fx.EUR" */
+    char *section;    /* its INI section: "site", "option ID", "site NAME", "fx" */
+    char *name;       /* its name in that section: "gpu_price", "EUR" */
+    const char *file; /* the file of its line (one of the scenario's files) */
+    int line;         /* its line; for a key not written (added), where it goes
+                         (after tco_import_apply), else 0 */
+    int added;        /* 1: the scenario does not write the key (tco_import_apply) */
+    double old_value; /* the scenario's value in effect */
+    double new_value; /* the workbook's */
+    char *old_text;   /* a text key's (a choice, a name, a month): the scenario's
+                         value in effect (NULL when not set), else NULL */
+    char *new_text;   /* a text key's: the workbook's, else NULL (a number) */
+    char cell[16];    /* its cell on the Inputs sheet ("C14") */
+} tco_import_change;
+
+typedef struct tco_import {
+    size_t n; /* changes, in the order of the Inputs sheet */
+    tco_import_change *changes;
+} tco_import;
+
+/* Read the Inputs sheet of the workbook at `book`, written by tco (its marker,
+ * the defined name TcoInputsLayout, says so), and compare each value with
+ * scenario s's: numbers, choices (one of the key's values), yes/no, months
+ * and names; a key that names a file, an option, a site or a catalog entry is
+ * refused when changed. The workbook is untrusted: a zip bomb, an unsafe path, a
+ * DOCTYPE, a formula or text in an input's cell, a value outside its key's
+ * range are errors, "BOOK: Inputs!C14: error: ..." (docs/tco.1, IMPORT). */
+tco_status tco_import_read(const char *book, const tco_scenario *s, tco_import **out,
+                           tco_diags *diags);
+void tco_import_free(tco_import *im);
+/* Place the keys not written (file, line) and, when text is not NULL, make the
+ * scenario file's new text (malloc'd, *size bytes): only the changed values'
+ * text replaced, every other byte kept, a key not written added after the
+ * last line of its section. A change in an included file, or to a section
+ * only an included file has, is an error when text is asked for. */
+tco_status tco_import_apply(tco_import *im, const tco_scenario *s, char **text, size_t *size,
+                            tco_diags *diags);
+/* The shortest text of v that reads back (strtod) as v: "0.1", "1e+21";
+ * buf of 32 bytes or more. Returns buf. */
+const char *tco_format_double(char *buf, size_t size, double v);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TCO_IMPORT_H */

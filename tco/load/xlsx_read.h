@@ -1,0 +1,84 @@
+/* xlsx_read.h - a bounded, secure reader of .xlsx workbooks (the cells of one
+ * sheet, the defined names) for `tco import`. */
+#ifndef TCO_LOAD_XLSX_READ_H
+#define TCO_LOAD_XLSX_READ_H
+
+#include "tco.h"
+
+#include <stddef.h>
+
+/* Limits of a workbook: entries in the zip, bytes of one part once inflated
+ * (declared and actual), bytes of all parts read, cells of one sheet. */
+#define TCI_XLSX_MAX_ENTRIES 4096
+#define TCI_XLSX_MAX_PART    TCO_MAX_FILE
+#define TCI_XLSX_MAX_TOTAL   (4 * (size_t)TCO_MAX_FILE)
+#define TCI_XLSX_MAX_CELLS   1000000
+
+typedef enum tci_cell_kind {
+    TCI_CELL_NUMBER,
+    TCI_CELL_TEXT,
+    TCI_CELL_BOOL,
+    TCI_CELL_ERROR /* an error value (#REF!...), in text */
+} tci_cell_kind;
+
+typedef struct tci_xlsx_cell {
+    int row, col; /* 0-based */
+    tci_cell_kind kind;
+    int formula; /* the cell holds a formula (<f>) */
+    double num;  /* a number (a bool: 0 or 1) */
+    char *text;  /* text, an error value, or NULL */
+} tci_xlsx_cell;
+
+typedef struct tci_xlsx_name {
+    char *name;
+    char *value; /* as written: "Inputs!$C$5", "'My sheet'!$B$2", "=..." */
+    int local;   /* a sheet's own name (localSheetId) */
+} tci_xlsx_name;
+
+typedef struct tci_xlsx {
+    const char *file; /* name in messages */
+    tco_diags *diags;
+    size_t n_names;
+    tci_xlsx_name *names;
+    size_t n_sheets;
+    char **sheet_names; /* as the workbook names them */
+    char **sheet_parts; /* their parts in the zip ("xl/worksheets/sheet2.xml"), or NULL */
+    size_t n_strings;
+    char **strings; /* the shared strings */
+    /* Private. */
+    void *zip;
+    char *data;
+    size_t total; /* bytes inflated so far */
+} tci_xlsx;
+
+typedef struct tci_xlsx_sheet {
+    size_t n;
+    tci_xlsx_cell *cells; /* in document order */
+} tci_xlsx_sheet;
+
+/* Open the workbook at path (a regular file of at most TCO_MAX_FILE bytes),
+ * or of `size` bytes at data (tci_xlsx_open_mem, which copies nothing: data
+ * must outlive x), and read its sheets, defined names and shared strings.
+ * Errors go to diags as "FILE: PART:LINE: error: ..."; anything but TCO_OK
+ * leaves x to be closed all the same. */
+tco_status tci_xlsx_open(tci_xlsx *x, const char *path, tco_diags *diags);
+tco_status tci_xlsx_open_mem(tci_xlsx *x, const char *name, const void *data, size_t size,
+                             tco_diags *diags);
+/* tco_import_read on the workbook of `size` bytes at data, named `name` in
+ * messages (import.c; the entry of the fuzzing harness fuzz_xlsx). */
+tco_status tci_import_read_mem(const char *name, const void *data, size_t size,
+                               const tco_scenario *s, tco_import **out, tco_diags *diags);
+/* The cells of sheet number i (of x->sheet_names). */
+tco_status tci_xlsx_read_sheet(tci_xlsx *x, size_t i, tci_xlsx_sheet *out);
+void tci_xlsx_sheet_free(tci_xlsx_sheet *s);
+void tci_xlsx_close(tci_xlsx *x);
+/* The defined name `name` of the workbook (not a sheet's own), or NULL. */
+const tci_xlsx_name *tci_xlsx_name_find(const tci_xlsx *x, const char *name);
+/* Parse a reference "Sheet!$C$5" or "'It''s'!C5": the sheet's name (malloc'd,
+ * quotes undone) and the cell. Returns 0 on success, -1 when it is not one
+ * cell of one sheet. */
+int tci_xlsx_parse_ref(const char *ref, char **sheet, int *row, int *col);
+/* "C14" for row 13, column 2. */
+void tci_xlsx_cell_name(char *buf, size_t size, int row, int col);
+
+#endif /* TCO_LOAD_XLSX_READ_H */

@@ -1,0 +1,484 @@
+#!/usr/bin/python3
+"""`tco import`: the round trip of every shipped scenario, an edit re-saved by
+LibreOffice, the rewritten scenario, and malformed workbooks (built here with
+zipfile), each with its exact message.
+
+  test_import.py TCO REPO [--no-libreoffice]
+Exit 0 when every check holds."""
+import glob, os, re, shutil, subprocess, sys, tempfile, zipfile
+
+sys.dont_write_bytecode = True
+tco, repo = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+use_lo = "--no-libreoffice" not in sys.argv
+work = tempfile.mkdtemp(prefix="tco-import-")
+failures = []
+
+
+def fail(msg):
+    failures.append(msg)
+    print("FAIL:", msg)
+
+
+def run(*args, timeout=120):
+    p = subprocess.run([tco, *args], capture_output=True, text=True, timeout=timeout, cwd=work)
+    return p.returncode, p.stdout, p.stderr
+
+
+def report(ini, out):
+    rc, _, err = run("report", ini, "-o", out, "-q")
+    if rc != 0:
+        raise SystemExit(f"report {ini}: {err}")
+    return out
+
+
+def parts(book):
+    with zipfile.ZipFile(book) as z:
+        return {i.filename: z.read(i.filename) for i in z.infolist()}
+
+
+def write_book(path, files, compress=zipfile.ZIP_DEFLATED):
+    with zipfile.ZipFile(path, "w", compress) as z:
+        for name, data in files.items():
+            z.writestr(name, data)
+    return path
+
+
+def name_cell(files, name):
+    """(sheet part, cell) of a defined name, e.g. ('xl/worksheets/sheet2.xml', 'C12')."""
+    wb = files["xl/workbook.xml"].decode()
+    ref = re.search(r'<definedName name="%s"[^>]*>([^<]*)<' % name, wb).group(1)
+    sheet, cell = ref.rsplit("!", 1)
+    sheet = sheet.strip("'")
+    rid = re.search(r'<sheet name="%s" sheetId="\d+" r:id="(rId\d+)"' % re.escape(sheet), wb).group(1)
+    rels = files["xl/_rels/workbook.xml.rels"].decode()
+    target = re.search(r'Id="%s"[^>]*Target="([^"]+)"' % rid, rels) or \
+        re.search(r'Target="([^"]+)"[^>]*Id="%s"' % rid, rels)
+    return "xl/" + target.group(1).lstrip("/").replace("xl/", "", 1), cell.replace("$", "")
+
+
+def set_cell(files, part, cell, xml_inner, attrs=""):
+    """Replace cell `cell` of `part` by <c r=cell attrs>xml_inner</c>."""
+    s = files[part].decode()
+    new, n = re.subn(r'<c r="%s"[^>]*?(/>|>.*?</c>)' % cell,
+                     '<c r="%s"%s>%s</c>' % (cell, attrs, xml_inner), s, count=1)
+    assert n == 1, (part, cell)
+    files[part] = new.encode()
+
+
+def key_row_cell(files, part, option, key):
+    """The value cell (column C) of `key` in the block of [option `option`] on
+    Inputs, found by the key column (column B) as tco writes it (inline strings)."""
+    rows = re.findall(r'<c r="B(\d+)"[^>]*t="inlineStr"[^>]*><is><t[^>]*>([^<]*)</t>',
+                      files[part].decode())
+    inside = False
+    for r, text in rows:
+        if text.startswith("["):
+            inside = text == f"[option {option}]"
+        elif inside and text == key:
+            return f"C{r}"
+    raise SystemExit(f"{option}.{key} not on Inputs")
+
+
+def ini_line(ini, section, key):
+    """Line of `key =` in [section] of ini, counted here."""
+    cur = None
+    for i, l in enumerate(open(ini, encoding="utf-8"), 1):
+        t = l.strip()
+        if t.startswith("["):
+            cur = t[1:t.index("]")]
+        elif cur == section and re.match(r"%s\s*=" % key, t):
+            return i
+    raise SystemExit(f"{key} not in [{section}] of {ini}")
+
+
+def expect(name, args, rc_want, out_want=None, err_want=None):
+    rc, out, err = run(*args)
+    if rc != rc_want:
+        fail(f"{name}: exit {rc}, expected {rc_want}; stderr: {err.strip()[:400]}")
+    if out_want is not None and out != out_want:
+        fail(f"{name}: stdout {out!r}, expected {out_want!r}")
+    if err_want is not None and err_want not in err:
+        fail(f"{name}: stderr {err.strip()!r} lacks {err_want!r}")
+    return out, err
+
+
+# 1. The round trip of every shipped scenario: no change, exit 0.
+shipped = sorted(glob.glob(f"{repo}/config/*.ini") + glob.glob(f"{repo}/examples/*.ini") +
+                 glob.glob(f"{repo}/examples/*/*.ini"))
+for ini in shipped:
+    book = report(ini, os.path.join(work, os.path.basename(ini) + ".xlsx"))
+    expect(f"round trip {os.path.relpath(ini, repo)}", ["import", book, "--scenario", ini], 0, "")
+
+# 2. An edit: ElectricityPrice to a value with 17 significant digits, and an
+# option's gpu_price not written in the scenario; re-saved by LibreOffice.
+seed = f"{repo}/config/seed-2026.ini"
+base = report(seed, os.path.join(work, "seed.xlsx"))
+files = parts(base)
+part, cell = name_cell(files, "ElectricityPrice")
+set_cell(files, part, cell, "<v>0.071234567890123453</v>")
+edited = write_book(os.path.join(work, "edited.xlsx"), files)
+line = ini_line(seed, "site", "electricity_price")
+NEW = repr(float("0.071234567890123453"))  # Python's shortest round trip
+want = f"{seed}:{line}: site.electricity_price: 0.0826 \u2192 {NEW}\n"
+if use_lo:
+    # LibreOffice keeps 15 significant digits of a number it saves: the edit has 15.
+    files = parts(base)
+    set_cell(files, part, cell, "<v>0.0712345678901234</v>")
+    edited_lo = write_book(os.path.join(work, "edited_lo.xlsx"), files)
+    want_lo = f"{seed}:{line}: site.electricity_price: 0.0826 \u2192 0.0712345678901234\n"
+    lo = os.path.join(work, "lo")
+    os.makedirs(lo)
+    p = subprocess.run(["soffice", "--headless", "--norestore", "--nolockcheck",
+                        "-env:UserInstallation=file://" + os.path.join(work, "profile"),
+                        "--convert-to", "xlsx", "--outdir", lo, edited_lo],
+                       capture_output=True, text=True, timeout=300)
+    resaved = os.path.join(lo, "edited_lo.xlsx")
+    if not os.path.exists(resaved):
+        fail(f"LibreOffice did not re-save the workbook: {p.stderr[-300:]}")
+    else:
+        expect("LibreOffice edit", ["import", resaved, "--scenario", seed], 1, want_lo)
+        expect("LibreOffice edit, --diff", ["import", resaved, "--scenario", seed, "--diff"], 1,
+               want_lo)
+expect("edit", ["import", edited, "--scenario", seed], 1, want)
+
+# An option's key, found by its block's key: its own line.
+files = parts(base)
+c = key_row_cell(files, part, "h100-buy", "server_price")
+set_cell(files, part, c, "<v>190000</v>")
+opt = write_book(os.path.join(work, "option.xlsx"), files)
+oline = ini_line(seed, "option h100-buy", "server_price")
+old_price = re.search(r"=\s*([0-9.]+)", open(seed).read().split("\n")[oline - 1]).group(1)
+expect("option key", ["import", opt, "--scenario", seed], 1,
+       f"{seed}:{oline}: h100-buy.server_price: {old_price} \u2192 190000\n")
+c = key_row_cell(files, part, "h100-buy", "count")
+set_cell(files, part, c, "<v>8.5</v>")
+cnt = write_book(os.path.join(work, "count.xlsx"), files)
+expect("whole number", ["import", cnt, "--scenario", seed], 2, "",
+       f"count.xlsx: Inputs!{c}: error: h100-buy.count is 8.5; it must be a whole number")
+
+# Rows of sections the reader does not know ([demand], [plan NAME]) are passed over,
+# and end the option block before them: a bare key after them is not an option's.
+files = parts(base)
+last = max(int(r) for r in re.findall(r'<row r="(\d+)"', files[part].decode()))
+extra = "".join(
+    f'<row r="{last + i + 1}"><c r="B{last + i + 1}" t="inlineStr"><is><t>{k}</t></is></c>'
+    f'<c r="C{last + i + 1}" t="inlineStr"><is><t>{v}</t></is></c></row>'
+    for i, (k, v) in enumerate([("[demand] months", "x"), ("[plan cheap]", ""), ("count", "x")]))
+files[part] = files[part].replace(b"</sheetData>", extra.encode() + b"</sheetData>")
+expect("unknown rows", ["import", write_book(os.path.join(work, "rows.xlsx"), files),
+                        "--scenario", seed], 0, "")
+
+# 3. -o: only the changed value's text differs; every comment kept.
+new = os.path.join(work, "new.ini")
+expect("-o", ["import", edited, "--scenario", seed, "-o", new], 1, "")
+a = open(seed, "rb").read().split(b"\n")
+b = open(new, "rb").read().split(b"\n") if os.path.exists(new) else []
+if len(a) != len(b):
+    fail("-o: the line count changed")
+else:
+    diff = [i + 1 for i in range(len(a)) if a[i] != b[i]]
+    if diff != [line]:
+        fail(f"-o: lines {diff} differ, expected only {line}")
+    elif b[line - 1] != a[line - 1].replace(b"0.0826", NEW.encode()):
+        fail(f"-o: line {line} is {b[line - 1]!r}")
+expect("-o reads back", ["import", edited, "--scenario", new], 0, "")
+# A key the scenario does not write gets a line after its section's last key.
+quick = f"{repo}/examples/quickstart.ini"
+qbase = report(quick, os.path.join(work, "quick.xlsx"))
+files = parts(qbase)
+part, cell = name_cell(files, "HoursPerMonth")
+set_cell(files, part, cell, "<v>720</v>")
+hpm = write_book(os.path.join(work, "hpm.xlsx"), files)
+at = ini_line(quick, "scenario", "as_of") + 1  # the last key of [scenario] is as_of
+expect("added key, --diff", ["import", hpm, "--scenario", quick], 1,
+       f"{quick}:{at}: scenario.hours_per_month: 730 \u2192 720\n")
+new2 = os.path.join(work, "new2.ini")
+expect("-o added key", ["import", hpm, "--scenario", quick, "-o", new2], 1, "")
+expect("-o added key reads back", ["import", hpm, "--scenario", new2], 0, "")
+a = open(quick, "rb").read().split(b"\n")
+b = open(new2, "rb").read().split(b"\n") if os.path.exists(new2) else []
+if b != a[:at - 1] + [b"hours_per_month = 720"] + a[at - 1:]:
+    fail("-o added key: not the old file with one line 'hours_per_month = 720' inserted")
+# Nothing is written on an error.
+files = parts(base)
+part, cell = name_cell(files, "PUE")
+set_cell(files, part, cell, "<v>0.5</v>")
+bad = write_book(os.path.join(work, "range.xlsx"), files)
+new3 = os.path.join(work, "new3.ini")
+expect("out of range", ["import", bad, "--scenario", seed, "-o", new3], 2, None,
+       f"range.xlsx: Inputs!{cell}: error: site.pue is 0.5; it must be between 1 and 3")
+if os.path.exists(new3):
+    fail("out of range: a file was written")
+
+# -o never writes over an input: the scenario, an included file, the workbook.
+own_seed = shutil.copy(seed, os.path.join(work, "own-seed.ini"))  # never the repository's
+own_book = shutil.copy(edited, os.path.join(work, "own-book.xlsx"))
+for target in (own_seed, own_book):
+    before = open(target, "rb").read()
+    expect(f"-o {os.path.basename(target)}",
+           ["import", own_book, "--scenario", own_seed, "-o", target],
+           2, "", f"{target}: error: the output is the same file as the input '")
+    if open(target, "rb").read() != before:
+        fail(f"-o {target}: the input was changed")
+
+# A key set in an included file: --diff names that file's line; -o refuses.
+os.makedirs(os.path.join(work, "inc"))
+site = os.path.join(work, "inc", "site.ini")
+open(site, "w").write("; the site's prices\n[site]\nelectricity_price = 0.1\npue = 1.4\n")
+main = os.path.join(work, "main.ini")
+open(main, "w").write("[scenario]\nname = included\ninclude = inc/site.ini\n\n[option own]\n"
+                      "acquire = buy\ncount = 8\ngpu_price = 30000\ntdp_w = 700\n\n"
+                      "[option cloud]\nacquire = rent\ncount = 8\nprice_per_gpu_hour = 2.5\n")
+files = parts(report(main, os.path.join(work, "inc.xlsx")))
+part, cell = name_cell(files, "PUE")
+set_cell(files, part, cell, "<v>1.25</v>")
+inc = write_book(os.path.join(work, "inc-edit.xlsx"), files)
+expect("included key, --diff", ["import", inc, "--scenario", main], 1,
+       f"{site}:4: site.pue: 1.4 \u2192 1.25\n")
+new4 = os.path.join(work, "new4.ini")
+expect("included key, -o", ["import", inc, "--scenario", main, "-o", new4], 2, "",
+       f"{site}:4: error: site.pue is set in an included file, which `tco import -o` does not "
+       "rewrite: change it there")
+if os.path.exists(new4):
+    fail("included key, -o: a file was written")
+
+# Choices, yes/no, months and names come back too, converted as the loader
+# converts them; a key naming a catalog entry is refused when changed.
+def global_row_cell(files, part, key):
+    """The value cell (column C) of the global `key` ("[scenario] name") on Inputs."""
+    for r, text in re.findall(r'<c r="B(\d+)"[^>]*t="inlineStr"[^>]*><is><t[^>]*>([^<]*)</t>',
+                              files[part].decode()):
+        if text == key:
+            return f"C{r}"
+    raise SystemExit(f"{key} not on Inputs")
+
+
+def text_cell(text):
+    return f"<is><t>{text}</t></is>", ' t="inlineStr"'
+
+
+files = parts(base)
+c = key_row_cell(files, part, "h100-buy", "depreciation")
+set_cell(files, part, c, *text_cell("sum-of-years"))
+choice = write_book(os.path.join(work, "choice.xlsx"), files)
+dline = ini_line(seed, "option h100-buy", "depreciation")
+expect("choice, --diff", ["import", choice, "--scenario", seed, "--diff"], 1,
+       f"{seed}:{dline}: h100-buy.depreciation: straight-line \u2192 sum-of-years\n")
+if use_lo:
+    # Re-saved by LibreOffice: the choice comes back from its shared strings.
+    lo2 = os.path.join(work, "lo2")
+    os.makedirs(lo2)
+    subprocess.run(["soffice", "--headless", "--norestore", "--nolockcheck",
+                    "-env:UserInstallation=file://" + os.path.join(work, "profile"),
+                    "--convert-to", "xlsx", "--outdir", lo2, choice],
+                   capture_output=True, text=True, timeout=300)
+    if not os.path.exists(os.path.join(lo2, "choice.xlsx")):
+        fail("LibreOffice did not re-save the choice's workbook")
+    else:
+        expect("choice, LibreOffice", ["import", os.path.join(lo2, "choice.xlsx"),
+                                       "--scenario", seed], 1,
+               f"{seed}:{dline}: h100-buy.depreciation: straight-line \u2192 sum-of-years\n")
+new5 = os.path.join(work, "new5.ini")
+expect("choice, -o", ["import", choice, "--scenario", seed, "-o", new5], 1, "")
+a = open(seed, "rb").read().split(b"\n")
+b = open(new5, "rb").read().split(b"\n") if os.path.exists(new5) else []
+if len(a) != len(b) or [i + 1 for i in range(len(a)) if a[i] != b[i]] != [dline] or \
+        b[dline - 1] != b"depreciation = sum-of-years      ; China EIT regulations art. 60 " \
+                       b"(the guide's home market)":
+    fail(f"choice, -o: not only line {dline} changed to sum-of-years")
+expect("choice, -o reads back", ["import", choice, "--scenario", new5], 0, "")
+set_cell(files, part, c, *text_cell("macrs5"))
+expect("bad choice", ["import", write_book(os.path.join(work, "bad-choice.xlsx"), files),
+                      "--scenario", seed], 2, "",
+       f"bad-choice.xlsx: Inputs!{c}: error: h100-buy.depreciation: unknown depreciation "
+       "'macrs5'; did you mean 'macrs-5'? (expected straight-line, double-declining, "
+       "sum-of-years, macrs-5 or macrs-7)\n")
+files = parts(base)
+c = key_row_cell(files, part, "h100-buy", "gpu")
+set_cell(files, part, c, *text_cell("a100-sxm4-80gb"))
+expect("catalog entry", ["import", write_book(os.path.join(work, "gpu.xlsx"), files),
+                         "--scenario", seed], 2, "",
+       f"gpu.xlsx: Inputs!{c}: error: h100-buy.gpu: tco import does not change 'gpu', which "
+       "names a catalog entry: change it in the scenario file\n")
+files = parts(base)
+c = global_row_cell(files, part, "[scenario] name")
+set_cell(files, part, c, *text_cell("Budget 2027; 8 GPUs"))
+expect("name", ["import", write_book(os.path.join(work, "name.xlsx"), files),
+                "--scenario", seed], 1,
+       f"{seed}:{ini_line(seed, 'scenario', 'name')}: scenario.name: GPU buying guide 2026: "
+       "8-GPU training server, buy or rent \u2192 Budget 2027; 8 GPUs\n")
+# A text the loader would cut at " ;" is written in quotes, and reads back.
+set_cell(files, part, c, *text_cell("Budget 2027 ; draft"))
+quoted = write_book(os.path.join(work, "quoted.xlsx"), files)
+new7 = os.path.join(work, "new7.ini")
+expect("quoted name, -o", ["import", quoted, "--scenario", seed, "-o", new7], 1, "")
+nline = ini_line(seed, 'scenario', 'name')
+b = open(new7, "rb").read().split(b"\n") if os.path.exists(new7) else []
+if len(b) < nline or b[nline - 1] != b'name = "Budget 2027 ; draft"':
+    fail(f"quoted name, -o: line {nline} is {b[nline - 1] if len(b) >= nline else None!r}")
+expect("quoted name reads back", ["import", quoted, "--scenario", new7], 0, "")
+taxed = f"{repo}/config/financed-taxed.ini"
+files = parts(report(taxed, os.path.join(work, "taxed.xlsx")))
+tpart, tcell = name_cell(files, "TaxDeductInterest")
+set_cell(files, tpart, tcell, *text_cell("no"))
+yes_no = write_book(os.path.join(work, "yes-no.xlsx"), files)
+tline = ini_line(taxed, "tax", "deduct_interest")
+expect("yes/no", ["import", yes_no, "--scenario", taxed], 1,
+       f"{taxed}:{tline}: tax.deduct_interest: yes \u2192 no\n")
+new6 = os.path.join(work, "new6.ini")
+expect("yes/no, -o", ["import", yes_no, "--scenario", taxed, "-o", new6], 1, "")
+a = open(taxed, "rb").read().split(b"\n")
+b = open(new6, "rb").read().split(b"\n") if os.path.exists(new6) else []
+if len(a) != len(b) or [i + 1 for i in range(len(a)) if a[i] != b[i]] != [tline] or \
+        b[tline - 1] != a[tline - 1].replace(b"= yes", b"= no", 1):
+    fail(f"yes/no, -o: line {tline} is {b[tline - 1] if len(b) >= tline else None!r}")
+set_cell(files, tpart, tcell, *text_cell("true"))
+expect("bad yes/no", ["import", write_book(os.path.join(work, "bad-yes-no.xlsx"), files),
+                      "--scenario", taxed], 2, "",
+       f"bad-yes-no.xlsx: Inputs!{tcell}: error: tax.deduct_interest: unknown deduct_interest "
+       "'true' (expected no or yes)\n")
+# A month: the workbook holds the date of its first day (a serial day from 1899-12-30).
+import datetime
+files = parts(qbase)
+c = global_row_cell(files, part, "[scenario] start")
+serial = (datetime.date(2027, 5, 1) - datetime.date(1899, 12, 30)).days
+set_cell(files, part, c, f"<v>{serial}</v>")
+expect("month", ["import", write_book(os.path.join(work, "month.xlsx"), files),
+                 "--scenario", quick], 1,
+       f"{quick}:{at}: scenario.start: (not set) \u2192 2027-05\n")
+
+# Named sites' keys, exchange rates, and several keys added at once: to a
+# section the file has and to one it lacks (a header of its own, once).
+extra_ini = os.path.join(work, "extra.ini")
+open(extra_ini, "w").write(
+    "[scenario]\nname = extra\n\n[fx]\nEUR = 0.9\n\n[site]\nelectricity_price = 0.1\n"
+    "pue = 1.3\n\n[site east]\npue = 1.2\n\n[option own]\nacquire = buy\ncount = 8\n"
+    "gpu_price = 30000\ntdp_w = 700\nsite = east\n\n[option cloud]\nacquire = rent\n"
+    "count = 8\nprice_per_gpu_hour = 2.5\n")  # 24 lines, no [workload]
+files = parts(report(extra_ini, os.path.join(work, "extra.xlsx")))
+xpart, _ = name_cell(files, "PUE")
+for key, value in [("[fx] EUR", 0.95), ("[site east] pue", 1.15),
+                   ("[site east] electricity_price", 0.12),  # typed over its formula
+                   ("[workload] utilization", 0.8), ("[workload] mfu", 0.5)]:
+    set_cell(files, xpart, global_row_cell(files, xpart, key), f"<v>{value}</v>")
+extra_book = write_book(os.path.join(work, "extra-edit.xlsx"), files)
+# In the Inputs sheet's order. An added key's line is its line in the rewritten
+# file: electricity_price after [site east]'s line 12; [workload] after the 25
+# lines (24 and that one), a blank line (26) and its header (27).
+expect("sites, fx, added keys, --diff", ["import", extra_book, "--scenario", extra_ini], 1,
+       f"{extra_ini}:13: site east.electricity_price: 0.1 \u2192 0.12\n"
+       f"{extra_ini}:12: site east.pue: 1.2 \u2192 1.15\n"
+       f"{extra_ini}:28: workload.utilization: 1 \u2192 0.8\n"
+       f"{extra_ini}:29: workload.mfu: 0.4 \u2192 0.5\n"
+       f"{extra_ini}:5: fx.EUR: 0.9 \u2192 0.95\n")
+new8 = os.path.join(work, "new8.ini")
+expect("sites, fx, added keys, -o", ["import", extra_book, "--scenario", extra_ini, "-o", new8],
+       1, "")
+want8 = open(extra_ini).read().split("\n")
+want8[4] = "EUR = 0.95"
+want8[11] = "pue = 1.15"
+want8.insert(12, "electricity_price = 0.12")
+want8 = "\n".join(want8) + "\n[workload]\nutilization = 0.8\nmfu = 0.5\n"
+if not os.path.exists(new8) or open(new8).read() != want8:
+    fail(f"sites, fx, added keys, -o: {open(new8).read() if os.path.exists(new8) else None!r}")
+expect("sites, fx, added keys, -o reads back", ["import", extra_book, "--scenario", new8], 0, "")
+
+# yes/no as the zh-CN workbook writes it: the key's own values, untranslated.
+zh_ini = os.path.join(work, "zh-tax.ini")
+open(zh_ini, "w").write(
+    "[scenario]\nname = zh\ntemplate = zh-CN\n\n[tax]\nrate = 0.21\ndeduct_interest = no\n\n"
+    "[site]\nelectricity_price = 0.1\n\n"
+    "[option own]\nacquire = buy\ncount = 8\ngpu_price = 30000\ntdp_w = 700\n"
+    "financing = loan\nloan_fraction = 0.5\nloan_rate = 0.07\nloan_months = 36\n")
+files = parts(report(zh_ini, os.path.join(work, "zh-tax.xlsx")))
+zpart, zcell = name_cell(files, "TaxDeductInterest")
+expect("zh-CN yes/no round trip", ["import", os.path.join(work, "zh-tax.xlsx"),
+                                   "--scenario", zh_ini], 0, "")
+set_cell(files, zpart, zcell, *text_cell("yes"))
+expect("zh-CN yes/no", ["import", write_book(os.path.join(work, "zh-yes.xlsx"), files),
+                        "--scenario", zh_ini], 1,
+       f"{zh_ini}:7: tax.deduct_interest: no \u2192 yes\n")
+
+# 4. Malformed workbooks, each with its message.
+def case(name, files, msg, compress=zipfile.ZIP_DEFLATED):
+    book = write_book(os.path.join(work, name + ".xlsx"), files, compress)
+    expect(name, ["import", book, "--scenario", seed], 2, "", f"{name}.xlsx{msg}")
+
+
+f = parts(base)
+part, cell = name_cell(f, "DiscountRate")
+g = dict(f); set_cell(g, part, cell, "<f>0.05+0.01</f><v>0.06</v>")
+case("formula", g, f": Inputs!{cell}: error: scenario.discount_rate: the cell holds a formula; an "
+     "input must be a number")
+g = dict(f); set_cell(g, part, cell, "<is><t>five</t></is>", ' t="inlineStr"')
+case("text", g, f": Inputs!{cell}: error: scenario.discount_rate: the cell holds the text 'five', "
+     "not a number")
+g = dict(f); set_cell(g, part, cell, "<v>abc</v>")
+case("badnum", g, f": {part}:2: error: cell {cell} holds 'abc', which is not a number")
+g = dict(f); g["xl/../../evil.txt"] = b"x"
+case("dotdot", g, ": error: the zip entry 'xl/../../evil.txt' has an unsafe name (an absolute "
+     "path, '..', a backslash or a control character): refused")
+g = dict(f); g["/etc/passwd"] = b"x"
+case("absolute", g, ": error: the zip entry '/etc/passwd' has an unsafe name")
+g = dict(f); g["xl\\evil.xml"] = b"x"
+case("backslash", g, ": error: the zip entry 'xl\\evil.xml' has an unsafe name")
+g = dict(f); g["xl/sharedStrings.xml"] = (
+    b'<?xml version="1.0"?>\n<!DOCTYPE sst [<!ENTITY a "aaaa">]>\n<sst>&a;</sst>')
+case("doctype", g, ": xl/sharedStrings.xml:2: error: a DOCTYPE is not allowed in a workbook "
+     "part (no DTDs, no entities): remove it")
+g = dict(f)
+wb = g["xl/workbook.xml"].decode()
+g["xl/workbook.xml"] = re.sub(r'<definedName name="TcoInputsLayout"[^<]*</definedName>', "",
+                              wb).encode()
+case("notco", g, ": error: not a workbook written by tco: it has no defined name "
+     "TcoInputsLayout (the marker of tco's Inputs sheet)")
+g = dict(f)
+g["xl/workbook.xml"] = re.sub(r'<sheet name="Inputs" ', '<sheet name="Renamed" ', wb).encode()
+case("noinputs", g, ": error: the Inputs sheet 'Inputs' (named by TcoInputsLayout) is missing")
+g = dict(f); mp, mc = name_cell(f, "TcoInputsLayout")
+set_cell(g, mp, mc, "<is><t>tco-inputs 0</t></is>", ' t="inlineStr"')
+case("oldlayout", g, f": Inputs!{mc}: error: the Inputs sheet's layout is 'tco-inputs 0', not "
+     "'tco-inputs 1': the workbook was written by another version of tco, whose Inputs this one "
+     "cannot read")
+g = dict(f); g["xl/bomb.xml"] = b"\0" * (17 * 1024 * 1024)
+case("bomb", g, ": xl/bomb.xml: error: the part declares 17825792 bytes inflated; the limit is "
+     "16777216")
+# A part whose headers (local and central) declare 10 bytes and that inflates
+# to a megabyte: refused while inflating.
+g = dict(f); g["xl/sharedStrings.xml"] = b"<sst/>" + b" " * (1 << 20)
+liar = write_book(os.path.join(work, "liar2.xlsx"), g)
+raw = bytearray(open(liar, "rb").read())
+name = b"xl/sharedStrings.xml"
+for sig, off, nl, st in ((b"PK\x03\x04", 22, 26, 30), (b"PK\x01\x02", 24, 28, 46)):
+    i = 0
+    while (i := raw.find(sig, i)) >= 0:
+        nlen = int.from_bytes(raw[i + nl:i + nl + 2], "little")
+        if raw[i + st:i + st + nlen] == name:
+            raw[i + off:i + off + 4] = (10).to_bytes(4, "little")
+        i += 4
+open(liar, "wb").write(raw)
+expect("liar2", ["import", liar, "--scenario", seed], 2, "",
+       "liar2.xlsx: xl/sharedStrings.xml: error: the part inflates to more than it declares (10 "
+       "bytes) or than the limit (16777216 bytes): refused")
+g = dict(f)
+rels = g["xl/_rels/workbook.xml.rels"].decode()
+g["xl/_rels/workbook.xml.rels"] = re.sub(r'Target="worksheets/sheet1.xml"',
+                                         'Target="../../etc/passwd"', rels).encode()
+case("reltarget", g, ": xl/_rels/workbook.xml.rels:2: error: the target '../../etc/passwd' is an "
+     "unsafe path: refused")
+notzip = os.path.join(work, "notzip.xlsx")
+open(notzip, "w").write("[scenario]\nname = x\n")
+expect("not a zip", ["import", notzip, "--scenario", seed], 2, "",
+       "notzip.xlsx: error: not a workbook: the file cannot be read as a zip archive (Not a zip "
+       "archive)")
+trunc = os.path.join(work, "trunc.xlsx")
+open(trunc, "wb").write(open(base, "rb").read()[:4000])
+expect("truncated", ["import", trunc, "--scenario", seed], 2, "",
+       "trunc.xlsx: error: not a workbook: the file cannot be read as a zip archive (")
+many = {f"x/{i}": b"" for i in range(4097)}
+case("entries", many, ": error: the workbook holds 4097 entries; the limit is 4096",
+     zipfile.ZIP_STORED)
+
+shutil.rmtree(work, ignore_errors=True)
+print(f"{len(failures)} failure(s)")
+sys.exit(1 if failures else 0)
