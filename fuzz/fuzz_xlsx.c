@@ -3,8 +3,10 @@
  * parse, the shared strings, every sheet's cells, the defined names and the
  * reference of TcoInputsLayout), then the whole import (tco/load/import.c:
  * the Inputs rows mapped to the keys of a fixed scenario, loaded once, with
- * a named site, an exchange rate, [tax], a loan and a reserved term; each
- * value converted and checked) and the scenario's rewrite (import_ini.c).
+ * a named site, an exchange rate, [tax], a loan, a reserved term, [demand]
+ * and two plans found by their defined names; each value converted and
+ * checked, an edit of a row no key maps refused) and the scenario's rewrite
+ * (import_ini.c).
  *
  * An input that does not begin with "PK" is the Inputs sheet's XML, put in a
  * workbook made here (stored, with the right CRC), so that the mutations reach
@@ -26,7 +28,10 @@
 static const char workbook_xml[] =
     "<workbook xmlns:r=\"http://schemas.openxmlformats.org/officeDocument/2006/relationships\">"
     "<sheets><sheet name=\"Inputs\" sheetId=\"1\" r:id=\"rId1\"/></sheets><definedNames>"
-    "<definedName name=\"TcoInputsLayout\">Inputs!$I$4</definedName></definedNames></workbook>";
+    "<definedName name=\"TcoInputsLayout\">Inputs!$I$4</definedName>"
+    "<definedName name=\"Plan1_OwnCount\">Inputs!$C$40</definedName>"
+    "<definedName name=\"Plan1_ReserveCount\">Inputs!$C$41</definedName>"
+    "<definedName name=\"Plan2_OwnCount\">Inputs!$C$43</definedName></definedNames></workbook>";
 static const char rels_xml[] = "<Relationships><Relationship Id=\"rId1\" "
                                "Target=\"worksheets/sheet1.xml\"/></Relationships>";
 static const char strings_xml[] =
@@ -35,7 +40,9 @@ static const char strings_xml[] =
     "</si><si><t>no</t></si><si><t>[fx] EUR</t></si><si><t>[site east] pue</t></si><si><t>"
     "[scenario] start</t></si><si><t>[option cloud]</t></si><si><t>pricing</t></si><si><t>"
     "spot</t></si><si><t>label</t></si><si><t>gpu_price</t></si><si><t>[scenario] name</t>"
-    "</si></sst>";
+    "</si><si><t>[demand] growth</t></si><si><t>[demand] seasonality, 1</t></si><si><t>"
+    "own_count</t></si><si><t>reserve_count</t></si><si><t>[demand] gpu_hours_per_month</t>"
+    "</si><si><t>[demand] reference</t></si><si><t>spares</t></si></sst>";
 
 /* The fixed scenario the workbooks are mapped to: a file (the rewrite reads
  * it), written once in the temporary directory and loaded once. */
@@ -46,7 +53,10 @@ static const char scenario_ini[] =
     "site = east\ndepreciation = straight-line\nfinancing = loan\nloan_fraction = 0.5\n"
     "loan_rate = 0.07\nloan_months = 36\n\n[option cloud]\nacquire = rent\ncount = 8\n"
     "price_per_gpu_hour = 2.5\npricing = reserved\nterm_months = 12\n"
-    "after_term = on-demand\non_demand_price_per_gpu_hour = 3\n";
+    "after_term = on-demand\non_demand_price_per_gpu_hour = 3\n\n[demand]\nreference = own\n"
+    "gpu_hours_per_month = 4000\ngrowth = 0.3\n"
+    "seasonality = 1.2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0.8\n\n"
+    "[plan mix]\nown = own\nown_count = 8\nreserve = cloud\n\n[plan own-only]\nown = own\n";
 
 static char scenario_path[4096];
 

@@ -14,8 +14,10 @@ extern "C" {
 
 /* One value of the workbook's Inputs sheet that differs from the scenario's. */
 typedef struct tco_import_change {
-    char *key;        /* "site.electricity_price", "ID.gpu_price", "site NAME.pue", "fx.EUR" */
-    char *section;    /* its INI section: "site", "option ID", "site NAME", "fx" */
+    char *key;        /* "site.electricity_price", "ID.gpu_price", "site NAME.pue", "fx.EUR",
+                         "demand.growth", "[plan NAME] own_count" */
+    char *section;    /* its INI section: "site", "option ID", "site NAME", "fx", "demand",
+                         "plan NAME" */
     char *name;       /* its name in that section: "gpu_price", "EUR" */
     const char *file; /* the file of its line (one of the scenario's files) */
     int line;         /* its line; for a key not written (added), where it goes
@@ -37,8 +39,10 @@ typedef struct tco_import {
 /* Read the Inputs sheet of the workbook at `book`, written by tco (its marker,
  * the defined name TcoInputsLayout, says so), and compare each value with
  * scenario s's: numbers, choices (one of the key's values), yes/no, months
- * and names; a key that names a file, an option, a site or a catalog entry is
- * refused when changed. The workbook is untrusted: a zip bomb, an unsafe path, a
+ * and names, the demand's (its seasonality as the one key) and the plans'
+ * counts; a key that names a file, an option, a site or a catalog entry is
+ * refused when changed, and so is any other row whose value is not the one
+ * tco wrote (nothing is dropped silently). The workbook is untrusted: a zip bomb, an unsafe path, a
  * DOCTYPE, a formula or text in an input's cell, a value outside its key's
  * range are errors, "BOOK: Inputs!C14: error: ..." (docs/tco.1, IMPORT). */
 tco_status tco_import_read(const char *book, const tco_scenario *s, tco_import **out,

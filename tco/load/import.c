@@ -8,10 +8,15 @@
  * was not written by tco, one with another marker by another version. In the
  * key column, "[section] key" is a global key, "[site NAME] key" a named
  * site's, "[fx] CODE" an exchange rate, "[option ID]" the heading of an
- * option's block whose rows hold the bare keys. Other rows are not read.
- * Numbers, choices, months and names are imported, each converted as the
- * loader converts the key's value (tci_ini_convert); a key that names a file,
- * an option, a site or a catalog entry is refused when changed. */
+ * option's block whose rows hold the bare keys, "[demand] key" the demand's
+ * (the 12 "[demand] seasonality, N" rows making the one key seasonality), and
+ * a plan's block, found by its defined names Plan{n}_OwnCount and
+ * Plan{n}_ReserveCount, holds the plan's bare keys. Numbers, choices, months
+ * and names are imported, each converted as the loader converts the key's
+ * value (tci_ini_convert); a key that names a file, an option, a site or a
+ * catalog entry is refused when changed. Any other row whose value is not the
+ * one tco wrote (its copy in the hidden column F) is refused: an edit import
+ * cannot bring back is never dropped without a word. */
 #include "load/xlsx_read.h"
 #include "load/ini.h"
 #include "core/core.h"
@@ -46,9 +51,28 @@ typedef struct imp {
     const char *sheet; /* the Inputs sheet's name */
     tco_import *out;
     tco_diags *diags;
-    const tci_xlsx_cell *asis; /* the row's value as tco wrote it (column F), or NULL */
+    const tci_xlsx_cell *asis;       /* the row's value as tco wrote it (column F), or NULL */
+    int head_row;                    /* the headings' row (the layout marker's) */
+    int plan_row[2 * TCO_MAX_PLANS]; /* each plan's own_count and reserve_count rows, or -1 */
+    const tci_xlsx_cell *season[12]; /* the seasonality factors' cells */
+    int season_row[12];              /* ... their rows, or -1 when not on the sheet */
     int errors, nomem;
 } imp;
+
+/* An error at cells first..last of column col of Inputs: "BOOK: Inputs!C14:
+ * error: MSG", "BOOK: Inputs!C14:C25: error: MSG". */
+static void range_err(imp *m, int first, int last, int col, const char *msg)
+{
+    char where[1200], cell[32], end[32];
+    tci_xlsx_cell_name(cell, sizeof cell, first, col);
+    tci_xlsx_cell_name(end, sizeof end, last, col);
+    char *sh = tco_text_escape(m->sheet);
+    snprintf(where, sizeof where, "%s: %s!%s%s%s", m->x->file, sh ? sh : "?", cell,
+             last != first ? ":" : "", last != first ? end : "");
+    free(sh);
+    tco_diags_add(m->diags, TCO_SEV_ERROR, where, 0, NULL, "%s", msg);
+    m->errors++;
+}
 
 /* An error at a cell of Inputs: "BOOK: Inputs!C14: error: ...". */
 static void cell_err(imp *m, int row, int col, const char *fmt, ...)
@@ -58,17 +82,12 @@ static void cell_err(imp *m, int row, int col, const char *fmt, ...)
     ;
 static void cell_err(imp *m, int row, int col, const char *fmt, ...)
 {
-    char msg[1024], where[1200], cell[32];
+    char msg[1024];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    tci_xlsx_cell_name(cell, sizeof cell, row, col);
-    char *sh = tco_text_escape(m->sheet);
-    snprintf(where, sizeof where, "%s: %s!%s", m->x->file, sh ? sh : "?", cell);
-    free(sh);
-    tco_diags_add(m->diags, TCO_SEV_ERROR, where, 0, NULL, "%s", msg);
-    m->errors++;
+    range_err(m, row, row, col, msg);
 }
 
 /* The Inputs sheet: its index, after the marker's checks; -1 after an error. */
@@ -106,6 +125,7 @@ static long find_inputs(imp *m, tci_xlsx_sheet *sh)
     }
     free(sheet);
     m->sheet = x->sheet_names[i];
+    m->head_row = row;
     if (tci_xlsx_read_sheet(x, (size_t)i, sh) != TCO_OK)
         return -1;
     const tci_xlsx_cell *mark = NULL;
@@ -235,7 +255,8 @@ static const char *reference_key(const tco_keydef *kd)
                                           {"include", "a file"},
                                           {"gpu", "a catalog entry"},
                                           {"offer", "a catalog entry"},
-                                          {"site", "a site"}};
+                                          {"site", "a site"},
+                                          {"reference", "an option"}};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         if (strcmp(kd->name, keys[i][0]) == 0)
             return keys[i][1];
@@ -359,9 +380,9 @@ static void read_text(imp *m, const tco_keydef *kd, const void *base, const char
     add_text_change(m, key, section, kd->name, file, line, 0, 0, old, nt, row);
 }
 
-/* A global key "[section] name" in `row`. */
-static void read_global(imp *m, const char *section, const char *name, const tci_xlsx_cell *c,
-                        int row)
+/* A global key "[section] name" in `row`: 1, or 0 when there is no such key. */
+static int read_global(imp *m, const char *section, const char *name, const tci_xlsx_cell *c,
+                       int row)
 {
     const tco_scenario *s = m->s;
     for (int k = 0; k < TCO_S_COUNT; k++) {
@@ -372,26 +393,27 @@ static void read_global(imp *m, const char *section, const char *name, const tci
         snprintf(key, sizeof key, "%s.%s", section, name);
         if (!numeric(kd)) {
             read_text(m, kd, s, key, section, s->key_file[k], s->key_line[k], c, row);
-            return;
+            return 1;
         }
         double v, old = key_number(kd, s);
         if (k == TCO_S_BYTES_PER_PARAM)
             old = tco_bytes_per_param(s);
         if (cell_number(m, c, row, kd, key, 0, &v) != 0 || v == old)
-            return;
+            return 1;
         add_change(m, key, section, name, s->key_file[k], s->key_line[k], old, v, row);
-        return;
+        return 1;
     }
+    return 0;
 }
 
-/* A named site's key in `row`. */
-static void read_site(imp *m, const char *site, const char *name, const tci_xlsx_cell *c, int row)
+/* A named site's key in `row`: 1, or 0 when there is no such key. */
+static int read_site(imp *m, const char *site, const char *name, const tci_xlsx_cell *c, int row)
 {
     const tco_scenario *s = m->s;
     int i = tco_site_find(s, site);
     if (i < 0) {
         cell_err(m, row, 1, "the site '%s' is not in the scenario", site);
-        return;
+        return 1;
     }
     const tco_site *t = &s->sites[i];
     for (int j = 0; j < TCO_SITE_KEYS; j++) {
@@ -404,15 +426,16 @@ static void read_site(imp *m, const char *site, const char *name, const tci_xlsx
         snprintf(sec, sizeof sec, "site %s", site);
         double v, old = t->src[j] ? t->value[j] : key_number(kd, s);
         if (cell_number(m, c, row, kd, key, !t->src[j], &v) != 0 || v == old)
-            return;
+            return 1;
         add_change(m, key, sec, name, t->src[j] ? t->key_file[j] : t->file,
                    t->src[j] ? t->key_line[j] : 0, old, v, row);
-        return;
+        return 1;
     }
+    return 0;
 }
 
-/* An exchange rate "[fx] CODE" in `row`. */
-static void read_fx(imp *m, const char *code, const tci_xlsx_cell *c, int row)
+/* An exchange rate "[fx] CODE" in `row`: 1 (it is mapped, or an error). */
+static int read_fx(imp *m, const char *code, const tci_xlsx_cell *c, int row)
 {
     const tco_scenario *s = m->s;
     for (size_t i = 0; i < s->n_fx; i++) {
@@ -423,14 +446,15 @@ static void read_fx(imp *m, const char *code, const tci_xlsx_cell *c, int row)
         double v;
         if (cell_number(m, c, row, tci_fx_key(), key, 0, &v) == 0 && v != s->fx[i].rate)
             add_change(m, key, "fx", code, s->fx[i].file, s->fx[i].line, s->fx[i].rate, v, row);
-        return;
+        return 1;
     }
     cell_err(m, row, 1, "the exchange rate '%s' is not in the scenario", code);
+    return 1;
 }
 
-/* Option o's key `name` in `row`. */
-static void read_option_key(imp *m, const tco_option *o, const char *name, const tci_xlsx_cell *c,
-                            int row)
+/* Option o's key `name` in `row`: 1, or 0 when there is no such key. */
+static int read_option_key(imp *m, const tco_option *o, const char *name, const tci_xlsx_cell *c,
+                           int row)
 {
     const tco_scenario *s = m->s;
     for (int k = 0; k < TCO_O_COUNT; k++) {
@@ -442,7 +466,7 @@ static void read_option_key(imp *m, const tco_option *o, const char *name, const
         snprintf(sec, sizeof sec, "option %s", o->id);
         if (!numeric(kd)) {
             read_text(m, kd, o, key, sec, o->key_file[k], o->key_line[k], c, row);
-            return;
+            return 1;
         }
         int macrs = o->depreciation == TCO_DEP_MACRS5 || o->depreciation == TCO_DEP_MACRS7;
         /* The cells tco wrote as formulas: what they follow is imported instead. */
@@ -453,60 +477,326 @@ static void read_option_key(imp *m, const tco_option *o, const char *name, const
                        k == (o->acquire == TCO_BUY ? TCO_O_GPU_PRICE : TCO_O_PRICE_PER_GPU_HOUR));
         double v, old = k == TCO_O_UTILIZATION ? tco_option_utilization(s, o) : key_number(kd, o);
         if (cell_number(m, c, row, kd, key, formula, &v) != 0 || v == old)
-            return;
+            return 1;
         if (formula && k != TCO_O_UTILIZATION) {
             cell_err(m, row, 2,
                      "%s: tco wrote a formula here (the value follows other inputs); change "
                      "those, or the scenario file",
                      key);
-            return;
+            return 1;
         }
         add_change(m, key, sec, name, o->key_file[k], o->key_line[k], old, v, row);
-        return;
+        return 1;
     }
+    return 0;
 }
 
-/* Read every row of the Inputs sheet. */
+/* Cell c is as tco wrote it, as (column F or G): both empty, the same
+ * number (within the check's tolerance for a formula's, as the Changed flag
+ * tests it), the same text. */
+static int same_as_computed(const tci_xlsx_cell *c, const tci_xlsx_cell *as)
+{
+    int ce = !c || (c->kind == TCI_CELL_TEXT && (!c->text || !*c->text));
+    int ae = !as || (as->kind == TCI_CELL_TEXT && (!as->text || !*as->text));
+    if (ce || ae)
+        return ce && ae;
+    if (c->kind != as->kind)
+        return 0;
+    if (c->kind == TCI_CELL_NUMBER || c->kind == TCI_CELL_BOOL)
+        return c->formula ? fabs(c->num - as->num) <= 1e-9 * fmax(1, fabs(as->num))
+                          : c->num == as->num;
+    return c->text && as->text && strcmp(c->text, as->text) == 0;
+}
+
+/* The cells of one row of Inputs: its label (A), key (B), value (C), unit
+ * or second value (D), and those values as computed (F, G). */
+typedef struct row_cells {
+    int row;
+    const tci_xlsx_cell *a, *k, *v, *d, *f, *g;
+} row_cells;
+
+/* What a row names in messages: its key, else its label. */
+static const char *row_name(const row_cells *r)
+{
+    if (r->k && r->k->kind == TCI_CELL_TEXT && r->k->text && *r->k->text)
+        return r->k->text;
+    if (r->a && r->a->kind == TCI_CELL_TEXT && r->a->text)
+        return r->a->text;
+    return "";
+}
+
+/* A row no key maps back: an error when its value is not the one tco wrote
+ * (an edit that would be lost), else passed over. */
+static void check_unmapped(imp *m, const row_cells *r)
+{
+    int col = -1;
+    if (r->f && !same_as_computed(r->v, r->f))
+        col = 2;
+    else if (r->g && !same_as_computed(r->d, r->g))
+        col = 3;
+    if (col < 0)
+        return;
+    char *e = tco_text_escape(row_name(r));
+    cell_err(m, r->row, col, "tco import cannot bring back '%s': change it in the scenario file",
+             e ? e : "?");
+    free(e);
+}
+
+/* Plan p's key `name` in `row` (MODEL.md, Plans): 1, or 0 when the key is
+ * not one import maps back. */
+static int read_plan_key(imp *m, size_t p, const char *name, const tci_xlsx_cell *c, int row)
+{
+    static const int keys[] = {TCI_P_OWN_COUNT, TCI_P_RESERVE_COUNT, TCI_P_SPARES,
+                               TCI_P_REFRESH_COUNT};
+    const tco_scenario *s = m->s;
+    const tco_plan *pl = &s->plans[p];
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        const tco_keydef *kd = tci_plan_key(keys[i]);
+        if (strcmp(kd->name, name) != 0)
+            continue;
+        char key[300], sec[300];
+        snprintf(key, sizeof key, "[plan %s] %s", pl->name, name);
+        snprintf(sec, sizeof sec, "plan %s", pl->name);
+        /* The counts in effect, as the plan's figures take them (plan.c). */
+        int owned = pl->own_count >= 0 ? pl->own_count
+                    : pl->own_i >= 0   ? s->options[pl->own_i].count
+                                       : 0;
+        if (pl->n_buys)
+            owned = 0;
+        for (size_t j = 0; j < pl->n_buys; j++)
+            owned += pl->buy_count[j];
+        double v, old = key_number(kd, pl);
+        if (keys[i] == TCI_P_OWN_COUNT)
+            old = owned;
+        else if (keys[i] == TCI_P_RESERVE_COUNT && pl->reserve_count < 0)
+            old = pl->reserve_i >= 0 ? s->options[pl->reserve_i].count : 0;
+        else if (keys[i] == TCI_P_REFRESH_COUNT && pl->refresh_count < 0)
+            old = owned;
+        if (cell_number(m, c, row, kd, key, 0, &v) != 0 || v == old)
+            return 1;
+        if (keys[i] == TCI_P_OWN_COUNT && pl->n_buys) {
+            cell_err(m, row, 2,
+                     "%s: the plan buys its GPUs in stages ('buy_at'): change those in the "
+                     "scenario file",
+                     key);
+            return 1;
+        }
+        add_change(m, key, sec, name, pl->in_file, 0, old, v, row);
+        return 1;
+    }
+    return 0;
+}
+
+/* A row "[demand] KEY" (MODEL.md, Demand): 1, or 0 when the scenario has no
+ * [demand] or the key is not one import maps back. The seasonality factors
+ * are gathered for demand_season. */
+static int read_demand(imp *m, const char *name, const row_cells *r)
+{
+    const tco_demand *d = m->s->demand;
+    if (!d)
+        return 0;
+    char key[300], tail[8];
+    int n = 0;
+    const tco_keydef *kd = NULL;
+    if (sscanf(name, "seasonality, %d%7s", &n, tail) == 1 && n >= 1 && n <= 12) {
+        m->season[n - 1] = r->v;
+        m->season_row[n - 1] = r->row;
+        return 1;
+    }
+    if (sscanf(name, "file, %d%7s", &n, tail) == 1) {
+        if (!same_as_computed(r->v, r->f)) {
+            char *e = tco_text_escape(d->file ? d->file : "");
+            cell_err(m, r->row, 2,
+                     "demand.file, month %d: tco import does not change the values of the demand "
+                     "file: edit the demand file '%s'",
+                     n, e ? e : "?");
+            free(e);
+        }
+        return 1;
+    }
+    for (int k = 0; k < TCI_D_COUNT && !kd; k++)
+        if (strcmp(tci_demand_key(k)->name, name) == 0 &&
+            (k == TCI_D_REFERENCE || k == TCI_D_GPU_HOURS || k == TCI_D_GROWTH))
+            kd = tci_demand_key(k);
+    if (!kd)
+        return 0;
+    snprintf(key, sizeof key, "demand.%s", name);
+    if (!numeric(kd)) {
+        read_text(m, kd, d, key, "demand", d->in_file, 0, r->v, r->row);
+        return 1;
+    }
+    double v, old = key_number(kd, d);
+    if (cell_number(m, r->v, r->row, kd, key, 0, &v) == 0 && v != old)
+        add_change(m, key, "demand", name, d->in_file, 0, old, v, r->row);
+    return 1;
+}
+
+/* The 12 seasonality factors gathered by read_demand: when one changed, the
+ * one key `seasonality = f1, ..., f12`, checked as the loader checks it. */
+static void demand_season(imp *m)
+{
+    const tco_demand *d = m->s->demand;
+    int first = -1, last = -1, changed = 0, bad = 0;
+    double f[12];
+    tco_keydef kd = *tci_demand_key(TCI_D_SEASONALITY);
+    kd.type = TCO_T_NUMBER;
+    kd.lo = 0;
+    kd.hi = 12;
+    for (int k = 0; k < 12; k++) {
+        if (m->season_row[k] < 0)
+            continue;
+        first = first < 0 ? m->season_row[k] : first;
+        last = m->season_row[k];
+        char key[64];
+        snprintf(key, sizeof key, "demand.seasonality, %d", k + 1);
+        if (cell_number(m, m->season[k], m->season_row[k], &kd, key, 0, &f[k]) != 0)
+            bad = 1;
+        else if (f[k] != d->season[k])
+            changed = 1;
+    }
+    if (first < 0 || bad || !changed)
+        return;
+    for (int k = 0; k < 12; k++)
+        if (m->season_row[k] < 0) {
+            cell_err(m, first, 1,
+                     "demand.seasonality: the row of month %d's factor is missing, so the "
+                     "changed factors cannot be brought back",
+                     k + 1);
+            return;
+        }
+    char text[12 * 40], nb[40], msg[300];
+    size_t n = 0;
+    for (int k = 0; k < 12; k++)
+        n += (size_t)snprintf(text + n, sizeof text - n, "%s%s", k ? ", " : "",
+                              tco_format_double(nb, sizeof nb, f[k]));
+    double check[12];
+    if (tci_ini_seasonality(text, check, msg, sizeof msg) != 0) {
+        char full[400];
+        snprintf(full, sizeof full, "demand.seasonality: %s", msg);
+        range_err(m, first, last, 2, full);
+        return;
+    }
+    char *nt = strdup(text);
+    if (!nt) {
+        m->nomem = 1;
+        return;
+    }
+    add_text_change(m, "demand.seasonality", "demand", "seasonality", d->in_file, 0, 0, 0,
+                    d->seasonality, nt, first);
+}
+
+/* Each plan's rows, by the defined names Plan{n}_OwnCount and
+ * Plan{n}_ReserveCount on Inputs; -1 when there is none. A name of a plan the
+ * scenario does not have is an error. */
+static void find_plans(imp *m)
+{
+    const tco_scenario *s = m->s;
+    static const char *const what[] = {"OwnCount", "ReserveCount"};
+    for (size_t p = 0; p < TCO_MAX_PLANS + 1; p++)
+        for (int k = 0; k < 2; k++) {
+            char nm[48], *sheet = NULL;
+            int row, col;
+            snprintf(nm, sizeof nm, "Plan%zu_%s", p + 1, what[k]);
+            const tci_xlsx_name *n = tci_xlsx_name_find(m->x, nm);
+            if (p < TCO_MAX_PLANS)
+                m->plan_row[2 * p + (size_t)k] = -1;
+            if (!n || tci_xlsx_parse_ref(n->value, &sheet, &row, &col) != 0)
+                continue;
+            int here = strcmp(sheet, m->sheet) == 0;
+            free(sheet);
+            if (!here)
+                continue;
+            if (p >= s->n_plans) {
+                cell_err(m, row, col,
+                         "the workbook has a plan number %zu (the defined name %s) and the "
+                         "scenario %zu plan(s): it was written from another scenario",
+                         p + 1, nm, s->n_plans);
+                return;
+            }
+            m->plan_row[2 * p + (size_t)k] = row;
+        }
+}
+
+/* The plan whose own_count or reserve_count is in `row`, or -1. */
+static int plan_at(const imp *m, int row)
+{
+    for (size_t p = 0; p < m->s->n_plans && p < TCO_MAX_PLANS; p++)
+        if (m->plan_row[2 * p] == row || m->plan_row[2 * p + 1] == row)
+            return (int)p;
+    return -1;
+}
+
+/* The key of row r, "[...] ..." or an option's or a plan's bare key: 1 when
+ * it is mapped back (or an error said why not). */
+static int read_key(imp *m, const row_cells *r, const tco_option **opt, int *plan)
+{
+    const char *t = r->k->text;
+    char a[256], b[256];
+    if (t[0] != '[')
+        return *opt         ? read_option_key(m, *opt, t, r->v, r->row)
+               : *plan >= 0 ? read_plan_key(m, (size_t)*plan, t, r->v, r->row)
+                            : 0;
+    *opt = NULL;
+    *plan = -1;
+    if (sscanf(t, "[option %255[^]]]", a) == 1 && strlen(t) == strlen(a) + 9) {
+        int k = tco_scenario_find(m->s, a);
+        if (k < 0) {
+            char *e = tco_text_escape(a);
+            cell_err(m, r->row, 1, "the option '%s' is not in the scenario", e ? e : "?");
+            free(e);
+        } else {
+            *opt = &m->s->options[k];
+        }
+        return 1;
+    }
+    if (strncmp(t, "[demand] ", 9) == 0)
+        return read_demand(m, t + 9, r);
+    if (sscanf(t, "[site %255[^]]] %255s", a, b) == 2)
+        return read_site(m, a, b, r->v, r->row);
+    if (sscanf(t, "[fx] %255s", a) == 1)
+        return read_fx(m, a, r->v, r->row);
+    if (sscanf(t, "[%255[^] ]] %255s", a, b) == 2)
+        return read_global(m, a, b, r->v, r->row);
+    return 0;
+}
+
+/* Read every row of the Inputs sheet below its headings. A bare key belongs
+ * to the option block above it ("[option ID]"), or to the plan block it is
+ * in (a run of rows holding a plan's own_count or reserve_count). */
 static void read_rows(imp *m, const tci_xlsx_sheet *sh)
 {
     const tco_option *opt = NULL;
-    for (size_t i = 0; i < sh->n && !m->nomem; i++) {
-        const tci_xlsx_cell *kc = &sh->cells[i];
-        if (kc->col != 1 || kc->kind != TCI_CELL_TEXT || kc->formula)
-            continue;
-        const tci_xlsx_cell *vc = NULL;
-        m->asis = NULL;
-        for (size_t j = i + 1; j < sh->n && sh->cells[j].row == kc->row; j++)
-            if (sh->cells[j].col == 2)
-                vc = &sh->cells[j];
-            else if (sh->cells[j].col == 5)
-                m->asis = &sh->cells[j];
-        const char *t = kc->text;
-        char a[256], b[256];
-        int row = kc->row;
-        if (t[0] != '[') {
-            if (opt)
-                read_option_key(m, opt, t, vc, row);
-            continue;
+    int plan = -1, prev = -1;
+    for (int k = 0; k < 12; k++)
+        m->season_row[k] = -1;
+    find_plans(m);
+    for (size_t i = 0; i < sh->n && !m->nomem;) {
+        row_cells r = {.row = sh->cells[i].row};
+        for (; i < sh->n && sh->cells[i].row == r.row; i++) {
+            const tci_xlsx_cell *c = &sh->cells[i];
+            const tci_xlsx_cell **slot[] = {&r.a, &r.k, &r.v, &r.d, NULL, &r.f, &r.g};
+            if (c->col >= 0 && c->col < 7 && slot[c->col])
+                *slot[c->col] = c;
         }
-        opt = NULL;
-        if (sscanf(t, "[option %255[^]]]", a) == 1 && strlen(t) == strlen(a) + 9) {
-            int k = tco_scenario_find(m->s, a);
-            if (k < 0) {
-                char *e = tco_text_escape(a);
-                cell_err(m, row, 1, "the option '%s' is not in the scenario", e ? e : "?");
-                free(e);
-            } else {
-                opt = &m->s->options[k];
-            }
-        } else if (sscanf(t, "[site %255[^]]] %255s", a, b) == 2) {
-            read_site(m, a, b, vc, row);
-        } else if (sscanf(t, "[fx] %255s", a) == 1) {
-            read_fx(m, a, vc, row);
-        } else if (sscanf(t, "[%255[^] ]] %255s", a, b) == 2) {
-            read_global(m, a, b, vc, row);
+        if (r.row <= m->head_row)
+            continue;
+        if (r.row != prev + 1 || (!r.k && !r.v)) /* a gap, or a heading */
+            plan = -1;
+        prev = r.row;
+        int p = plan_at(m, r.row);
+        if (p >= 0) {
+            plan = p;
+            opt = NULL;
         }
+        m->asis = r.f;
+        int mapped = 0;
+        if (r.k && r.k->kind == TCI_CELL_TEXT && !r.k->formula && r.k->text)
+            mapped = read_key(m, &r, &opt, &plan);
+        if (!mapped)
+            check_unmapped(m, &r);
     }
+    if (!m->nomem)
+        demand_season(m);
 }
 
 /* See tco.h. */

@@ -145,29 +145,18 @@ static void place_added(tco_import *im, const int *after, size_t n_lines)
         }
 }
 
-/* See tco.h. */
-tco_status tco_import_apply(tco_import *im, const tco_scenario *s, char **text, size_t *size,
-                            tco_diags *diags)
+/* The lines of the n bytes at src (malloc'd, *count of them), or NULL when
+ * out of memory. */
+static line *split_lines(const char *src, size_t n, size_t *count)
 {
-    if (text)
-        *text = NULL;
-    const char *main_file = s->files && s->n_files ? s->files[0] : s->file;
-    char *src;
-    size_t n;
-    tco_file_id id;
-    tco_status st = tci_read_file(main_file, &src, &n, &id, diags);
-    if (st != TCO_OK)
-        return st;
     size_t n_lines = 0, cap = 64;
     line *lines = malloc(cap * sizeof *lines);
-    int *after = NULL; /* per change: the line index it goes after, -1 at the end */
     for (size_t i = 0; lines && i < n;) {
         if (n_lines == cap) {
             line *nl = realloc(lines, cap * 2 * sizeof *nl);
             if (!nl) {
                 free(lines);
-                lines = NULL;
-                break;
+                return NULL;
             }
             lines = nl;
             cap *= 2;
@@ -181,14 +170,93 @@ tco_status tco_import_apply(tco_import *im, const tco_scenario *s, char **text, 
         lines[n_lines++] = (line){src + i, len, end};
         i = e + (nlp ? 1 : 0);
     }
+    *count = n_lines;
+    return lines;
+}
+
+/* The line (1-based) of `name = ...` in [section] of the lines, or 0. */
+static int key_line(const line *lines, size_t n_lines, const char *section, const char *name)
+{
+    char h[512];
+    int in = 0;
+    size_t nl = strlen(name);
+    for (size_t i = 0; i < n_lines; i++) {
+        const line *l = &lines[i];
+        if (header_of(l, h, sizeof h)) {
+            in = strcmp(h, section) == 0;
+            continue;
+        }
+        const char *p = l->p, *e = l->p + l->len;
+        while (p < e && (*p == ' ' || *p == '\t'))
+            p++;
+        if (!in || (size_t)(e - p) <= nl || memcmp(p, name, nl) != 0)
+            continue;
+        for (p += nl; p < e && (*p == ' ' || *p == '\t');)
+            p++;
+        if (p < e && *p == '=')
+            return (int)i + 1;
+    }
+    return 0;
+}
+
+/* The lines of the changes a section's key gives without a line (a plan's,
+ * the demand's: file set, line 0), where their files write them; those
+ * files read as needed. */
+static tco_status find_lines(tco_import *im, const char *main_file, const line *lines,
+                             size_t n_lines, tco_diags *diags)
+{
+    for (size_t c = 0; c < im->n; c++) {
+        tco_import_change *ch = &im->changes[c];
+        if (ch->line > 0 || !ch->file)
+            continue;
+        if (strcmp(ch->file, main_file) == 0) {
+            ch->line = key_line(lines, n_lines, ch->section, ch->name);
+            continue;
+        }
+        char *src;
+        size_t n, k = 0;
+        tco_file_id id;
+        tco_status st = tci_read_file(ch->file, &src, &n, &id, diags);
+        if (st != TCO_OK)
+            return st;
+        line *other = split_lines(src, n, &k);
+        if (other)
+            ch->line = key_line(other, k, ch->section, ch->name);
+        free(other);
+        free(src);
+        if (!other) {
+            tco_diags_add(diags, TCO_SEV_ERROR, ch->file, 0, NULL, "out of memory");
+            return TCO_ERR_NOMEM;
+        }
+    }
+    return TCO_OK;
+}
+
+/* See tco.h. */
+tco_status tco_import_apply(tco_import *im, const tco_scenario *s, char **text, size_t *size,
+                            tco_diags *diags)
+{
+    if (text)
+        *text = NULL;
+    const char *main_file = s->files && s->n_files ? s->files[0] : s->file;
+    char *src;
+    size_t n;
+    tco_file_id id;
+    tco_status st = tci_read_file(main_file, &src, &n, &id, diags);
+    if (st != TCO_OK)
+        return st;
+    size_t n_lines = 0;
+    line *lines = split_lines(src, n, &n_lines);
+    int *after = NULL; /* per change: the line index it goes after, -1 at the end */
     if (!lines || !(after = calloc(im->n + 1, sizeof *after))) {
         free(lines);
         free(src);
         tco_diags_add(diags, TCO_SEV_ERROR, main_file, 0, NULL, "out of memory");
         return TCO_ERR_NOMEM;
     }
+    st = find_lines(im, main_file, lines, n_lines, diags);
     /* Where each key not written goes: after its section's last line. */
-    for (size_t c = 0; c < im->n; c++) {
+    for (size_t c = 0; c < im->n && st != TCO_ERR_NOMEM; c++) {
         tco_import_change *ch = &im->changes[c];
         after[c] = -2;
         if (ch->line > 0) {
@@ -215,7 +283,8 @@ tco_status tco_import_apply(tco_import *im, const tco_scenario *s, char **text, 
             }
         }
         if (last < 0 &&
-            (strncmp(ch->section, "option ", 7) == 0 || strncmp(ch->section, "site ", 5) == 0)) {
+            (strncmp(ch->section, "option ", 7) == 0 || strncmp(ch->section, "site ", 5) == 0 ||
+             strncmp(ch->section, "plan ", 5) == 0 || strcmp(ch->section, "demand") == 0)) {
             if (text) {
                 tco_diags_add(diags, TCO_SEV_ERROR, main_file, 0, NULL,
                               "[%s] is not in this file (an included file has it), so %s cannot "

@@ -201,6 +201,9 @@ int tci_ini_set_value(loader *L, void *base, const tco_keydef *k, const char *v,
  * memory. For the text types and enumerations only. */
 int tci_ini_convert(const tco_keydef *k, const char *v, int *index, char **text, char *msg,
                     size_t size);
+/* Read `seasonality`'s list (ini_plan.c): 12 numbers from 0 to 12 that sum
+ * to 12, into season[]. 0, or -1 with the loader's message in msg. */
+int tci_ini_seasonality(const char *list, double season[12], char *msg, size_t size);
 /* Report key k of option o, at `line`, as one for the other way to acquire. */
 void tci_ini_wrong_acquire(loader *L, int line, const tco_option *o, const tco_keydef *k);
 /* Append the pair e (its file, line, section and key) to those recorded,

@@ -106,11 +106,9 @@ static void convert(loader *L, const entry *e, void *base, const tco_keydef *(*g
         tci_ini_report(L, e->line, NULL, "unknown key '%s' in [%s]", e->name, secname);
 }
 
-/* The seasonality list: 12 numbers >= 0 that average 1. */
-static void read_seasonality(loader *L, tco_demand *d)
+/* See ini.h. */
+int tci_ini_seasonality(const char *list, double season[12], char *msg, size_t size)
 {
-    int line = key_at(L, SEC_DEMAND, 0, "seasonality");
-    const char *list = d->seasonality;
     size_t n = 0;
     double sum = 0;
     while (list) {
@@ -119,31 +117,43 @@ static void read_seasonality(loader *L, tco_demand *d)
         char buf[64];
         double x = 0;
         if (len == 0 || len >= sizeof buf) {
-            tci_ini_report(L, line, NULL,
-                           "'seasonality' needs 12 numbers separated by commas (item %zu is %s)",
-                           n + 1, len ? "too long" : "empty");
-            return;
+            snprintf(msg, size,
+                     "'seasonality' needs 12 numbers separated by commas (item %zu is %s)", n + 1,
+                     len ? "too long" : "empty");
+            return -1;
         }
         memcpy(buf, item, len);
         buf[len] = '\0';
         if (!tci_ini_is_plain_number(buf, 0) || tci_ini_strtod(buf, &x) != 0 || x < 0 || x > 12) {
-            tci_ini_report(L, line, NULL,
-                           "'seasonality' item %zu must be a number from 0 to 12 (got %s)", n + 1,
-                           buf);
-            return;
+            snprintf(msg, size, "'seasonality' item %zu must be a number from 0 to 12 (got %s)",
+                     n + 1, buf);
+            return -1;
         }
         if (n < 12)
-            d->season[n] = x;
+            season[n] = x;
         sum += x;
         n++;
     }
     if (n != 12) {
-        tci_ini_report(L, line, NULL, "'seasonality' needs 12 factors, one a month (got %zu)", n);
-        return;
+        snprintf(msg, size, "'seasonality' needs 12 factors, one a month (got %zu)", n);
+        return -1;
     }
-    if (fabs(sum - 12) > 1e-9)
-        tci_ini_report(L, line, NULL,
-                       "'seasonality' factors must average 1 (they sum to %.10g, not 12)", sum);
+    if (fabs(sum - 12) > 1e-9) {
+        snprintf(msg, size, "'seasonality' factors must average 1 (they sum to %.10g, not 12)",
+                 sum);
+        return -1;
+    }
+    return 0;
+}
+
+/* The seasonality list into d->season, reported at its line when it is not
+ * one (tci_ini_seasonality). */
+static void read_seasonality(loader *L, tco_demand *d)
+{
+    int line = key_at(L, SEC_DEMAND, 0, "seasonality");
+    char msg[300];
+    if (tci_ini_seasonality(d->seasonality, d->season, msg, sizeof msg) != 0)
+        tci_ini_report(L, line, NULL, "%s", msg);
 }
 
 /* Parse the demand file's text, file index fi: one value per line. 1 when

@@ -168,6 +168,45 @@ files[part] = files[part].replace(b"</sheetData>", extra.encode() + b"</sheetDat
 expect("unknown rows", ["import", write_book(os.path.join(work, "rows.xlsx"), files),
                         "--scenario", seed], 0, "")
 
+
+def add_rows(files, part, rows):
+    """Append rows (key, value, value as computed) to Inputs: columns B, C and F."""
+    last = max(int(r) for r in re.findall(r'<row r="(\d+)"', files[part].decode()))
+    extra, cells = "", []
+    for i, (k, v, asis) in enumerate(rows):
+        r = last + 2 + i
+        extra += (f'<row r="{r}"><c r="B{r}" t="inlineStr"><is><t>{k}</t></is></c>'
+                  f'<c r="C{r}"><v>{v}</v></c><c r="F{r}"><v>{asis}</v></c></row>')
+        cells.append(f"C{r}")
+    files[part] = files[part].replace(b"</sheetData>", extra.encode() + b"</sheetData>")
+    return cells
+
+
+# No edit is lost without a word: a row import cannot map back (a section it
+# does not know, the MACRS table) is passed over while its value is the one tco
+# wrote (column F), and refused when it was edited.
+files = parts(base)
+add_rows(files, part, [("[capacity] racks", 10, 10)])
+expect("unmapped row, unchanged", ["import", write_book(os.path.join(work, "same.xlsx"), files),
+                                   "--scenario", seed], 0, "")
+files = parts(base)
+c = add_rows(files, part, [("[capacity] racks", 12, 10)])[0]
+new0 = os.path.join(work, "new0.ini")
+expect("unmapped row, edited", ["import", write_book(os.path.join(work, "lost.xlsx"), files),
+                                "--scenario", seed, "-o", new0], 2, "",
+       f"lost.xlsx: Inputs!{c}: error: tco import cannot bring back '[capacity] racks': change "
+       "it in the scenario file\n")
+if os.path.exists(new0):
+    fail("unmapped row, edited: a file was written")
+files = parts(base)
+sheet = files[part].decode()
+year1 = re.search(r'<c r="A(\d+)"[^>]*><is><t[^>]*>Year 1</t>', sheet).group(1)
+set_cell(files, part, f"D{year1}", "<v>0.15</v>")
+expect("MACRS rate edited", ["import", write_book(os.path.join(work, "macrs.xlsx"), files),
+                             "--scenario", seed], 2, "",
+       f"macrs.xlsx: Inputs!D{year1}: error: tco import cannot bring back 'Year 1': change it in "
+       "the scenario file\n")
+
 # 3. -o: only the changed value's text differs; every comment kept.
 new = os.path.join(work, "new.ini")
 expect("-o", ["import", edited, "--scenario", seed, "-o", new], 1, "")
@@ -478,6 +517,113 @@ expect("truncated", ["import", trunc, "--scenario", seed], 2, "",
 many = {f"x/{i}": b"" for i in range(4097)}
 case("entries", many, ": error: the workbook holds 4097 entries; the limit is 4096",
      zipfile.ZIP_STORED)
+
+# 5. The demand and the plans come back (capacity-plan-2026.ini).
+cap = f"{repo}/config/capacity-plan-2026.ini"
+cbase = report(cap, os.path.join(work, "cap.xlsx"))
+
+
+def plan_total(ini, plan):
+    """The plan's total in the JSON report of ini."""
+    import json
+    p = subprocess.run([tco, "report", ini, "--format", "json", "-q"], capture_output=True,
+                       text=True, timeout=120, cwd=work)
+    if p.returncode != 0:
+        raise SystemExit(f"report {ini}: {p.stderr}")
+    return [x["total"] for x in json.loads(p.stdout)["plans"] if x["name"] == plan][0]
+
+
+def edit_case(name, defined, value, section, key, old, new, want_key):
+    """An edit of the cell of `defined`: its --diff line, the -o bytes (only the
+    value's text on its line), a clean read back, and the report of the
+    rewritten scenario equal to that of the scenario edited by hand."""
+    files = parts(cbase)
+    cpart, ccell = name_cell(files, defined)
+    set_cell(files, cpart, ccell, f"<v>{value}</v>")
+    book = write_book(os.path.join(work, name + ".xlsx"), files)
+    ln = ini_line(cap, section, key)
+    expect(f"{name}, --diff", ["import", book, "--scenario", cap], 1,
+           f"{cap}:{ln}: {want_key}: {old} \u2192 {new}\n")
+    out = os.path.join(work, name + ".ini")
+    expect(f"{name}, -o", ["import", book, "--scenario", cap, "-o", out], 1, "")
+    a = open(cap, "rb").read().split(b"\n")
+    b = open(out, "rb").read().split(b"\n") if os.path.exists(out) else []
+    hand = list(a)
+    hand[ln - 1] = re.sub(rb"=(\s*)" + re.escape(old.encode()), rb"=\g<1>" + new.encode(),
+                          a[ln - 1], count=1)
+    if b != hand:
+        fail(f"{name}, -o: not only line {ln}'s value changed: "
+             f"{[i + 1 for i in range(min(len(a), len(b))) if a[i] != b[i]]}")
+    expect(f"{name}, -o reads back", ["import", book, "--scenario", out], 0, "")
+    hand_ini = os.path.join(work, name + "-hand.ini")
+    open(hand_ini, "wb").write(b"\n".join(hand))
+    return out, hand_ini
+
+
+out, hand = edit_case("own-count", "Plan5_OwnCount", 24, "plan own-b200-burst", "own_count",
+                      "16", "24", "[plan own-b200-burst] own_count")
+if os.path.exists(out):
+    t_old, t_new = plan_total(cap, "own-b200-burst"), plan_total(out, "own-b200-burst")
+    if t_new != plan_total(hand, "own-b200-burst") or t_new == t_old:
+        fail(f"own_count: the rewritten scenario's plan total is {t_new} (before {t_old})")
+out, hand = edit_case("growth", "DemandGrowth", 0.5, "demand", "growth", "0.6", "0.5",
+                      "demand.growth")
+if os.path.exists(out):
+    t_old, t_new = plan_total(cap, "own-b200-burst"), plan_total(out, "own-b200-burst")
+    if t_new != plan_total(hand, "own-b200-burst") or t_new == t_old:
+        fail(f"growth: the rewritten scenario's plan total is {t_new} (before {t_old})")
+
+# Seasonality: the 12 rows come back as the one key, added to [demand] (the
+# scenario has none) after its last key; factors that do not sum to 12 are
+# refused as the loader refuses them, naming the 12 cells.
+files = parts(cbase)
+wb = files["xl/workbook.xml"].decode()
+rng = re.search(r'<definedName name="DemandSeasonality"[^>]*>[^!]*!\$C\$(\d+):\$C\$(\d+)<',
+                wb)
+s1, s12 = int(rng.group(1)), int(rng.group(2))
+cpart, _ = name_cell(files, "DemandGrowth")
+set_cell(files, cpart, f"C{s1}", "<v>1.5</v>")
+set_cell(files, cpart, f"C{s1 + 1}", "<v>0.5</v>")
+season = write_book(os.path.join(work, "season.xlsx"), files)
+at = ini_line(cap, "demand", "growth") + 1
+factors = "1.5, 0.5, " + ", ".join(["1"] * 10)
+expect("seasonality, --diff", ["import", season, "--scenario", cap], 1,
+       f"{cap}:{at}: demand.seasonality: (not set) \u2192 {factors}\n")
+new9 = os.path.join(work, "season.ini")
+expect("seasonality, -o", ["import", season, "--scenario", cap, "-o", new9], 1, "")
+a = open(cap, "rb").read().split(b"\n")
+b = open(new9, "rb").read().split(b"\n") if os.path.exists(new9) else []
+if b != a[:at - 1] + [f"seasonality = {factors}".encode()] + a[at - 1:]:
+    fail("seasonality, -o: not the old file with the one line 'seasonality = ...' inserted")
+expect("seasonality, -o reads back", ["import", season, "--scenario", new9], 0, "")
+set_cell(files, cpart, f"C{s1 + 1}", "<v>1</v>")
+expect("seasonality sum", ["import", write_book(os.path.join(work, "season-sum.xlsx"), files),
+                           "--scenario", cap], 2, "",
+       f"season-sum.xlsx: Inputs!C{s1}:C{s12}: error: demand.seasonality: 'seasonality' factors "
+       "must average 1 (they sum to 12.5, not 12)\n")
+
+# A demand given by a file: its values are the file's to change.
+os.makedirs(os.path.join(work, "dem"))
+open(os.path.join(work, "dem", "demand.txt"), "w").write("".join(f"{1000 + 100 * m}\n"
+                                                                for m in range(12)))
+dem_ini = os.path.join(work, "dem", "plan.ini")
+open(dem_ini, "w").write(
+    "[scenario]\nname = demand file\nhorizon_months = 12\n\n[site]\nelectricity_price = 0.1\n\n"
+    "[demand]\nreference = own\nfile = demand.txt\n\n"
+    "[option own]\nacquire = buy\ncount = 8\ngpu_price = 30000\ntdp_w = 700\n\n"
+    "[option cloud]\nacquire = rent\ncount = 8\nprice_per_gpu_hour = 2.5\n\n"
+    "[plan mixed]\nown = own\nown_count = 8\noverflow = cloud\n")
+files = parts(report(dem_ini, os.path.join(work, "dem.xlsx")))
+expect("demand file round trip", ["import", os.path.join(work, "dem.xlsx"), "--scenario",
+                                  dem_ini], 0, "")
+wb = files["xl/workbook.xml"].decode()
+d1 = int(re.search(r'<definedName name="DemandValues"[^>]*>[^!]*!\$C\$(\d+):', wb).group(1))
+dpart, _ = name_cell(files, "Plan1_OwnCount")
+set_cell(files, dpart, f"C{d1 + 2}", "<v>1250</v>")
+expect("demand file value", ["import", write_book(os.path.join(work, "dem-edit.xlsx"), files),
+                             "--scenario", dem_ini], 2, "",
+       f"dem-edit.xlsx: Inputs!C{d1 + 2}: error: demand.file, month 3: tco import does not "
+       "change the values of the demand file: edit the demand file 'demand.txt'\n")
 
 shutil.rmtree(work, ignore_errors=True)
 print(f"{len(failures)} failure(s)")
