@@ -17,13 +17,20 @@
  * has its text. */
 #include "load/xlsx_read.h"
 
-#include <assert.h>
 #include <stdio.h>
 #include <unistd.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
+
+/* A broken promise is a crash libFuzzer keeps, in every build (an assert
+ * would vanish with NDEBUG, and with it any call inside it). */
+#define CHECK(x)                                                                                   \
+    do {                                                                                           \
+        if (!(x))                                                                                  \
+            abort();                                                                               \
+    } while (0)
 
 static const char workbook_xml[] =
     "<workbook xmlns:r=\"http://schemas.openxmlformats.org/officeDocument/2006/relationships\">"
@@ -76,13 +83,13 @@ static tco_scenario *fixed_scenario(void)
     char *path = scenario_path;
     snprintf(path, sizeof scenario_path, "%s/fuzz-xlsx-XXXXXX", tmp && *tmp ? tmp : "/tmp");
     int fd = mkstemp(path);
-    assert(fd >= 0);
+    CHECK(fd >= 0);
     atexit(remove_scenario);
-    assert(write(fd, scenario_ini, sizeof scenario_ini - 1) == (ssize_t)(sizeof scenario_ini - 1));
+    CHECK(write(fd, scenario_ini, sizeof scenario_ini - 1) == (ssize_t)(sizeof scenario_ini - 1));
     close(fd);
     tco_diags *d = tco_diags_new();
     tco_status st = tco_scenario_load_file(path, &s, d);
-    assert(st == TCO_OK); /* the rewrite reads the file at each run: it stays */
+    CHECK(st == TCO_OK); /* the rewrite reads the file at each run: it stays */
     tco_diags_free(d);
     return s;
 }
@@ -167,15 +174,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     tci_xlsx x;
     tco_status st = tci_xlsx_open_mem(&x, "fuzz.xlsx", data, size, d);
-    assert(st == TCO_OK || tco_diags_errors(d) > 0);
+    CHECK(st == TCO_OK || tco_diags_errors(d) > 0);
     for (size_t i = 0; st == TCO_OK && i < x.n_sheets; i++) {
         tci_xlsx_sheet sh;
         if (tci_xlsx_read_sheet(&x, i, &sh) != TCO_OK)
             continue;
         for (size_t k = 0; k < sh.n; k++) {
             const tci_xlsx_cell *c = &sh.cells[k];
-            assert(c->row >= 0 && c->row < 1048576 && c->col >= 0 && c->col < 16384);
-            assert(c->kind != TCI_CELL_TEXT || c->text);
+            CHECK(c->row >= 0 && c->row < 1048576 && c->col >= 0 && c->col < 16384);
+            CHECK(c->kind != TCI_CELL_TEXT || c->text);
         }
         tci_xlsx_sheet_free(&sh);
     }
@@ -191,20 +198,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     tco_import *im = NULL;
     size_t errors = tco_diags_errors(d);
     st = tci_import_read_mem("fuzz.xlsx", data, size, s, &im, d);
-    assert((st == TCO_OK) == (im != NULL));
-    assert(st == TCO_OK || tco_diags_errors(d) > errors);
+    CHECK((st == TCO_OK) == (im != NULL));
+    CHECK(st == TCO_OK || tco_diags_errors(d) > errors);
     if (st == TCO_OK) {
         for (size_t i = 0; i < im->n; i++) {
             const tco_import_change *c = &im->changes[i];
-            assert(c->key && c->section && c->name && c->cell[0]);
+            CHECK(c->key && c->section && c->name && c->cell[0]);
             for (const char *p = c->new_text; p && *p; p++)
-                assert((unsigned char)*p >= 0x20 && *p != 0x7f);
+                CHECK((unsigned char)*p >= 0x20 && *p != 0x7f);
         }
         char *text = NULL;
         size_t n = 0;
         errors = tco_diags_errors(d);
         st = tco_import_apply(im, s, &text, &n, d);
-        assert(st == TCO_OK ? text != NULL : tco_diags_errors(d) > errors);
+        CHECK(st == TCO_OK ? text != NULL : tco_diags_errors(d) > errors);
         free(text);
         tco_import_free(im);
     }

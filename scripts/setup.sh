@@ -112,7 +112,7 @@ test)
     # Fuzzing: each libFuzzer harness for a bounded time; any crash,
     # leak or timeout fails the run and keeps its input in build-fuzz/fuzz-artifacts/.
     CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTCO_FUZZ=ON
-    cmake --build build-fuzz -j2 --target fuzz_scenario fuzz_catalog fuzz_template
+    cmake --build build-fuzz -j2 --target fuzz_scenario fuzz_catalog fuzz_template fuzz_xlsx
     sh fuzz/run.sh build-fuzz 45
     ;;
 *)
