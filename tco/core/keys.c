@@ -821,7 +821,8 @@ static const tco_keydef option_keys[] = {
                                      .unit_label = "of paid hours",
                                      .label = "Hours lost to preemption (spot)",
                                      .live = 1},
-    /* Goodput (MODEL.md, Goodput): read by plans only. */
+    /* Goodput (MODEL.md, Goodput): read by plans only (the Plan sheets'
+     * availability drivers). */
     [TCO_O_AVAILABILITY] = {.name = "availability",
                             .section = "option",
                             .type = TCO_T_NUMBER,
@@ -831,7 +832,8 @@ static const tco_keydef option_keys[] = {
                             .lo = 0.01, /* a fleet that delivers something */
                             .hi = 1,
                             .unit_label = "of hours",
-                            .label = "Availability (plans)"},
+                            .label = "Availability (plans)",
+                            .live = 1},
     [TCO_O_FAILURE_RATE] = {.name = "failure_rate",
                             .section = "option",
                             .type = TCO_T_NUMBER,
@@ -839,7 +841,8 @@ static const tco_keydef option_keys[] = {
                             .offset = O(failure_rate),
                             .hi = 100,
                             .unit_label = "per GPU-year",
-                            .label = "Failures (plans)"},
+                            .label = "Failures (plans)",
+                            .live = 1},
     [TCO_O_REPAIR_DAYS] = {.name = "repair_days",
                            .section = "option",
                            .type = TCO_T_NUMBER,
@@ -847,7 +850,8 @@ static const tco_keydef option_keys[] = {
                            .offset = O(repair_days),
                            .hi = 365,
                            .unit_label = "days",
-                           .label = "Days per repair (plans)"},
+                           .label = "Days per repair (plans)",
+                           .live = 1},
 };
 _Static_assert(sizeof option_keys / sizeof *option_keys == TCO_O_COUNT,
                "option_keys: one row per tco_okey");

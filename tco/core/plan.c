@@ -53,9 +53,11 @@ static tco_option part_option(const tco_scenario *s, int i, int count, int hourl
 
 /* One purchase of the owned part (MODEL.md, Staged purchases and Refresh):
  * `count` GPUs of option i bought at model month t and held to month e (sold
- * then at their residual value of age e - t); serving GPUs, or spares. */
+ * then at their residual value of age e - t), `serving` of them in service,
+ * the others spares priced with them (one option of `count` GPUs: its servers,
+ * install and staff once). */
 typedef struct batch {
-    int i, count, t, e, serves;
+    int i, count, t, e, serving;
 } batch;
 
 /* The most purchases of a plan: the staged ones, the spares, and the refresh
@@ -74,19 +76,20 @@ static int own_batches(const tco_scenario *s, const tco_plan *p, int own_count, 
     if (p->n_buys > 0) {
         /* A purchase at or after the end (a case's shorter horizon): none. */
         for (size_t j = 0; j < p->n_buys && p->buy_month[j] < e; j++)
-            b[n++] = (batch){p->own_i, p->buy_count[j], p->buy_month[j], e, 1};
+            b[n++] = (batch){p->own_i, p->buy_count[j], p->buy_month[j], e, p->buy_count[j]};
     } else if (own_count > 0) {
-        b[n++] = (batch){p->own_i, own_count, 0, e, 1};
+        b[n++] = (batch){p->own_i, own_count, 0, e, own_count};
     }
+    /* The spares are bought with the first purchase, as part of it. */
     int first = p->n_buys > 0 ? p->buy_month[0] : 0;
-    if (p->spares > 0 && first < e)
-        b[n++] = (batch){p->own_i, p->spares, first, e, 0};
-    if (R > 0) {
-        if (count > 0)
-            b[n++] = (batch){p->refresh_i, count, R, H, 1};
-        if (p->spares > 0)
-            b[n++] = (batch){p->refresh_i, p->spares, R, H, 0};
+    if (p->spares > 0 && first < e) {
+        if (n > 0)
+            b[0].count += p->spares;
+        else
+            b[n++] = (batch){p->own_i, p->spares, first, e, 0};
     }
+    if (R > 0 && count + p->spares > 0)
+        b[n++] = (batch){p->refresh_i, count + p->spares, R, H, count};
     return n;
 }
 
@@ -190,7 +193,7 @@ static void serve(const tco_scenario *s, const tco_plan *p, tco_plan_result *r, 
     int serving = 0, all = 0, pool = p->own_i;
     for (int j = 0; j < nb; j++)
         if (b[j].t < m && m <= b[j].e) {
-            serving += b[j].serves ? b[j].count : 0;
+            serving += b[j].serving;
             all += b[j].count;
             pool = b[j].i;
         }

@@ -259,6 +259,45 @@ static void test_goodput_by_hand(void)
     tco_scenario_free(s);
 }
 
+/* MODEL.md, Goodput (spares): the spares are bought with the owned GPUs, one
+ * option of own_count + spares GPUs. gb at 1,000 a GPU, 8 GPUs a server at
+ * 40,000, install 5,000, staff 100 a month, no electricity; own_count = 4,
+ * spares = 1: 5 GPUs in one server, paid_0 = 5,000 + 40,000 + 5,000 =
+ * 50,000, staff 100 a month once: total 50,300 (two options of 4 and 1 GPUs
+ * would pay two servers, two installs and two staff lines: 95,600). With
+ * buy_at = 0:4, 1:4 the spare goes with the first purchase: months 0 and 1
+ * pay 50,000 and 4,000 + 40,000 + 5,000 = 49,000 (a second server), with
+ * the first's staff, 100, in month 1, and 100 + 100 in months 2 and 3:
+ * total 50,000 + 49,100 + 200 + 200 = 99,500. */
+static void test_spares_by_hand(void)
+{
+    static const char *const plans[] = {"own_count = 4\n", "buy_at = 0:4, 1:4\n"};
+    static const double paid0[] = {50000, 50000}, total[] = {50300, 99500}, month1[] = {100, 49100};
+    for (int k = 0; k < 2; k++) {
+        char ini[1024];
+        snprintf(ini, sizeof ini,
+                 "[scenario]\nname = spares\nhorizon_months = 3\nhours_per_month = 100\n"
+                 "discount_rate = 0\n[site]\nelectricity_price = 0\n"
+                 "[option gb]\nacquire = buy\ncount = 4\ngpu_price = 1000\n"
+                 "gpus_per_server = 8\nserver_price = 40000\ninstall_price = 5000\n"
+                 "staff_per_month = 100\ntdp_w = 1000\n"
+                 "[demand]\nreference = gb\ngpu_hours_per_month = 200\n"
+                 "[plan p]\nown = gb\n%sspares = 1\n",
+                 plans[k]);
+        tco_scenario *s = NULL;
+        tco_result *r = check_compute(ini, "t.ini", &s);
+        if (!r)
+            continue;
+        const tco_plan_result *p = &r->plans[0];
+        CU_ASSERT_EQUAL(p->spares, 1);
+        CLOSE(p->paid0, paid0[k]);
+        CLOSE(p->monthly[0].own_cost, month1[k]);
+        CLOSE(p->total, total[k]);
+        tco_result_free(r);
+        tco_scenario_free(s);
+    }
+}
+
 /* MODEL.md, Staged purchases: the plan example's gb (3 + 12u a GPU a month:
  * power 2 + 8u, cooling 1 + 4u), buy_at = 0:1, 1:1, overflow od (k 2, 3 an
  * hour). Month 1: 1 GPU, 100 hours, u 1, cost 15 plus the second GPU's
@@ -449,6 +488,7 @@ int main(void)
         {"demand file", test_demand_file},
         {"parts of 0 GPUs", test_zero_parts},
         {"goodput by hand", test_goodput_by_hand},
+        {"spares by hand", test_spares_by_hand},
         {"staged purchases by hand", test_staged_by_hand},
         {"staged purchases follow the model's years", test_staged_years},
         {"refresh by hand", test_refresh_by_hand},

@@ -16,6 +16,15 @@ Plans; docs/WORKBOOK.md, Plan sheets).
    own_count to 16 and DemandGrowth to 0.3 on Inputs, recalculates in LibreOffice, and
    compares every plan's total and NPV with tco's for the scenario edited alike; the
    master check stays OK.
+4. Goodput and spares (MODEL.md, Goodput, its example): the example with gb's
+   availability 0.9, rv's failure_rate 3.65 and repair_days 10 (A = 0.9), od's
+   availability 0.5 and mix's spares = 1, checked against the figures worked out by
+   hand in MODEL.md, cached and recalculated; then, each alone, gb's availability set
+   to 0.8 and mix's spares (Plan1_Spares) to 3 on Inputs, recalculated in LibreOffice,
+   checked against the figures worked out by hand below.
+5. tests/data/plans.ini with b200-cloud's availability set to 0.9, h100-buy's
+   repair_days to 21 and plan spares' spares (Plan3_Spares) to 4 on Inputs,
+   recalculated in LibreOffice, against tco on the scenario edited alike.
 Exit 0 when every figure agrees; 1 otherwise.
 """
 import json, os, subprocess, sys, tempfile
@@ -96,6 +105,49 @@ WANT_EDITED = {"demand": [None, 100, 300, 500], "s_own": [None, 100, 300, 300],
                "u": [None, 1 / 3, 1, 1], "own_cost": [None, 21, 45, 45],
                "rent": [None, 200, 200, 200], "ov_cost": [None, 0, 0, 150],
                "cost": [3000, 221, 245, 395], "net": [3000, 221, 245, 395], "total": 3861}
+
+
+# Goodput: MODEL.md's example, A = 0.9 for gb and rv, 0.5 for od (od delivers 2 * 0.5 =
+# 1 reference hour per hour paid), 2 gb serving and 1 spare. cap_own = 2 * 100 * 0.9 =
+# 180, cap_res = 90. Month 1: owned 100 (u = 100 / 300 = 1/3). Months 2 and 3: owned 180
+# (u = 0.6), reserved 90, overflow 30 and 230 reference hours = 30 and 230 od hours at
+# 3 = 90 and 690. Owned: 3 GPUs, 3,000 of capex, 3 (0.2 + 0.8u) kW: 9 + 36u = 21, 30.6,
+# 30.6; reserved 600. Total 3,000 + 82.2 + 600 + 780 = 4,462.2.
+GOODPUT = {"gb": "throughput = 10\navailability = 0.9\n",
+           "rv": "price_per_gpu_hour = 2\nfailure_rate = 3.65\nrepair_days = 10\n",
+           "od": "throughput = 20\navailability = 0.5\n"}
+WANT_GOODPUT = {"demand": [None, 100, 300, 500], "s_own": [None, 100, 180, 180],
+                "s_res": [None, 0, 90, 90], "s_over": [None, 0, 30, 230],
+                "u": [None, 1 / 3, 0.6, 0.6], "own_cost": [None, 21, 30.6, 30.6],
+                "rent": [None, 200, 200, 200], "ov_cost": [None, 0, 90, 690],
+                "cost": [3000, 221, 320.6, 920.6], "total": 4462.2}
+# gb's availability 0.8: cap_own = 160. Owned 100, 160, 160 (u = 1/3, 160/300, 160/300):
+# 9 + 36u = 21, 28.2, 28.2; overflow 50 and 250 od hours = 150 and 750. Total 3,000 +
+# 77.4 + 600 + 900 = 4,577.4.
+WANT_GOODPUT_A = {"s_own": [None, 100, 160, 160], "s_res": [None, 0, 90, 90],
+                  "s_over": [None, 0, 50, 250], "u": [None, 1 / 3, 160 / 300, 160 / 300],
+                  "own_cost": [None, 21, 28.2, 28.2], "ov_cost": [None, 0, 150, 750],
+                  "cost": [3000, 221, 378.2, 978.2], "total": 4577.4}
+# spares = 3: 5 gb bought (5,000), capacity still 180: u = 100/500, 180/500, 180/500 =
+# 0.2, 0.36, 0.36; 5 (0.2 + 0.8u) kW at 15 a kW-month: 15 + 60u = 27, 36.6, 36.6.
+# Total 5,000 + 100.2 + 600 + 780 = 6,480.2.
+WANT_GOODPUT_SPARES = {"s_own": [None, 100, 180, 180], "u": [None, 0.2, 0.36, 0.36],
+                       "own_cost": [None, 27, 36.6, 36.6], "ov_cost": [None, 0, 90, 690],
+                       "cost": [5000, 227, 326.6, 926.6], "total": 6480.2}
+
+
+def option_input(wb, option, key):
+    """(sheet, coordinate) of option's key on Inputs: the row with the key in column B
+    after the option's heading."""
+    ws = wb["Inputs"]
+    inside = False
+    for row in ws.iter_rows(min_row=1, max_row=ws.max_row, max_col=3):
+        a = row[0].value
+        if isinstance(a, str) and a.startswith("Option "):
+            inside = a.startswith(f"Option {option}:")
+        elif inside and row[1].value == key:
+            return "Inputs", row[2].coordinate
+    raise KeyError(f"{option}.{key} is not on Inputs")
 
 
 def plan_rows(book, sheet):
@@ -201,12 +253,93 @@ def shipped_like(tco, repo, tmp):
     return bad
 
 
+def goodput(tco, tmp):
+    """Step 4: the example with goodput, by hand."""
+    bad = []
+    text = EXAMPLE
+    for opt, keys in GOODPUT.items():
+        head = f"[option {opt}]\n"
+        i = text.index(head)
+        j = text.index(keys.split("\n")[0] + "\n", i)
+        text = text[:j] + keys + text[j + len(keys.split("\n")[0]) + 1:]
+    text = text.replace("[plan mix]\nown = gb\n", "[plan mix]\nown = gb\nspares = 1\n")
+    text = text.replace("[plan own-only]\nown = gb\nown_count = 2\n", "")
+    ini = os.path.join(tmp, "goodput.ini")
+    with open(ini, "w") as f:
+        f.write(text)
+    book = os.path.join(tmp, "goodput.xlsx")
+    subprocess.run([tco, "report", ini, "-o", book], check=True, timeout=120)
+    ok, line = run_audit(book)
+    print("audit (goodput):", line)
+    if not ok:
+        bad.append("the goodput example's workbook does not audit clean")
+    bad += compare(plan_rows(book, "Plan mix"), WANT_GOODPUT, "goodput cached")
+    bad += compare(plan_rows(lo_recalc(book, os.path.join(tmp, "lo4")), "Plan mix"),
+                   WANT_GOODPUT, "goodput recalculated")
+    edits = ((("gb", "availability"), 0.8, WANT_GOODPUT_A),
+             ((None, "Plan1_Spares"), 3, WANT_GOODPUT_SPARES))
+    for n, ((opt, key), v, want) in enumerate(edits):
+        wb = openpyxl.load_workbook(book)
+        sheet, coord = option_input(wb, opt, key) if opt else defined_cell(wb, key)
+        print(f"{opt + '.' if opt else ''}{key} ({sheet}!{coord}): {wb[sheet][coord].value} -> {v}")
+        wb[sheet][coord].value = v
+        edited = os.path.join(tmp, f"goodput-edited{n}.xlsx")
+        wb.save(edited)
+        after = lo_recalc(edited, os.path.join(tmp, f"lo5-{n}"))
+        bad += compare(plan_rows(after, "Plan mix"), want, f"goodput edited ({key})")
+        if master_check(after) != "OK":
+            bad.append(f"the goodput example's master check after the {key} edit is not OK")
+    return bad
+
+
+def goodput_shipped_like(tco, repo, tmp):
+    """Step 5: tests/data/plans.ini's availabilities edited on Inputs against tco."""
+    bad = []
+    ini = os.path.join(repo, "tests", "data", "plans.ini")
+    book = os.path.join(tmp, "plans-goodput.xlsx")
+    subprocess.run([tco, "report", ini, "-o", book], check=True, timeout=120)
+    wb = openpyxl.load_workbook(book)
+    edits = {("b200-cloud", "availability"): 0.9, ("h100-buy", "repair_days"): 21}
+    for (opt, key), v in edits.items():
+        sheet, coord = option_input(wb, opt, key)
+        print(f"{opt}.{key} ({sheet}!{coord}): {wb[sheet][coord].value} -> {v}")
+        wb[sheet][coord].value = v
+    sheet, coord = defined_cell(wb, "Plan3_Spares")
+    print(f"Plan3_Spares ({sheet}!{coord}): {wb[sheet][coord].value} -> 4")
+    wb[sheet][coord].value = 4
+    edited = os.path.join(tmp, "plans-goodput-edited.xlsx")
+    wb.save(edited)
+    after = lo_recalc(edited, os.path.join(tmp, "lo6"))
+    changes = {(f"option {o}", k): v for (o, k), v in edits.items()}
+    changes[("plan spares", "spares")] = 4
+    engine = engine_after(tco, ini, changes, tmp)
+    if engine is None:
+        return bad + ["tco refused the edited scenario"]
+    before = json.loads(subprocess.run([tco, "report", ini, "-o", "-"], check=True,
+                                       capture_output=True, text=True).stdout)
+    first = {p["name"]: p for p in before["plans"]}
+    for p in engine["plans"]:
+        got = plan_rows(after, f"Plan {p['name']}")
+        for key in ("total", "npv"):
+            print(f"plan {p['name']} {key}: {first[p['name']][key]:,.2f} -> workbook "
+                  f"{got.get(key)!r}, tco {p[key]:,.2f}")
+            if not close(got.get(key), p[key]):
+                bad.append(f"goodput edited: plan {p['name']} {key}: {got.get(key)!r}, "
+                           f"tco {p[key]}")
+            if close(p[key], first[p["name"]][key]):
+                bad.append(f"goodput edited: plan {p['name']} {key} did not move")
+    if master_check(after) != "OK":
+        bad.append("plans.ini's master check after the goodput edit is not OK")
+    return bad
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
     tco = tco_binary(sys.argv[1])
     with tempfile.TemporaryDirectory() as tmp:
         bad = example(tco, tmp) + shipped_like(tco, sys.argv[2], tmp)
+        bad += goodput(tco, tmp) + goodput_shipped_like(tco, sys.argv[2], tmp)
     for b in bad[:60]:
         print("MISMATCH", b)
     print(f"{len(bad)} mismatches")

@@ -141,6 +141,7 @@ typedef struct xw_plansheet {
     char *quoted;       /* for formulas */
     lxw_worksheet *ws;  /* the sheet */
     int in_own, in_res; /* Inputs rows of own_count and reserve_count (XW_NONE: no part) */
+    int in_spares;      /* Inputs row of spares (XW_NONE: none) */
     int r_net, r_pv;    /* the net cost and present value rows: total and NPV in column C */
 } xw_plansheet;
 

@@ -798,6 +798,13 @@ static int inputs_plans(xw_ctx *c, int row)
             tci_utf8_format(name, sizeof name, "Plan%zu_OwnCount", p + 1);
             define_name(c, name, row++, XW_COL_VAL);
         }
+        if (pl->own_i >= 0 && pr->spares > 0) {
+            c->ps[p].in_spares = row;
+            plan_input(c, row, xw_label(c, "inputs.plan.spares", "Owned GPUs held back as spares"),
+                       "spares", pr->spares, XN_INT, gpus, src);
+            tci_utf8_format(name, sizeof name, "Plan%zu_Spares", p + 1);
+            define_name(c, name, row++, XW_COL_VAL);
+        }
         if (pl->reserve_i >= 0) {
             c->ps[p].in_res = row;
             plan_input(c, row, xw_label(c, "inputs.plan.reserve_count", "Reserved GPUs"),

@@ -30,8 +30,8 @@ typedef struct pl_rows {
     int s_res, r_res_factor, r_res_up, r_res_rent, r_res_commit;
     int s_over, r_ov_factor, r_ov_price, r_ov_cost;
     int s_plan, r_cost, r_net, r_df, r_pv;
-    int s_drivers, k_rm, k_own, k_servers, k_capex_gpu, k_capex_infra, k_capex, k_prov_kw,
-        k_resfrac, k_residual, k_res, k_commit_pv, k_over;
+    int s_drivers, k_rm, k_own, k_a_own, k_bought, k_servers, k_capex_gpu, k_capex_infra, k_capex,
+        k_prov_kw, k_resfrac, k_residual, k_res, k_a_res, k_commit_pv, k_over, k_a_over;
     int r_chart, r_end;
 } pl_rows;
 
@@ -51,6 +51,17 @@ typedef struct pl_sheet {
     lxw_format *money, *money_t, *hours;
     xw_optw wo, wr, wv; /* the owned, reserved and overflow parts' options */
 } pl_sheet;
+
+/* 1 when option i lists a goodput key on Inputs (MODEL.md, Goodput): its
+ * availability is then a driver of the plan's sheet; else it is 1. */
+static int has_goodput(const xw_ctx *c, int i)
+{
+    static const tco_okey keys[] = {TCO_O_AVAILABILITY, TCO_O_FAILURE_RATE, TCO_O_REPAIR_DAYS};
+    for (size_t k = 0; k < sizeof keys / sizeof *keys; k++)
+        if (c->s->options[i].key_line[keys[k]])
+            return 1;
+    return 0;
+}
 
 /* The rows of plan p's sheet. */
 static void pl_layout(const xw_ctx *c, size_t p, pl_rows *R)
@@ -133,6 +144,10 @@ static void pl_layout(const xw_ctx *c, size_t p, pl_rows *R)
     R->k_rm = r++;
     if (own) {
         R->k_own = r++;
+        if (has_goodput(c, pl->own_i))
+            R->k_a_own = r++;
+        if (c->r->plans[p].spares > 0)
+            R->k_bought = r++;
         R->k_servers = r++;
         R->k_capex_gpu = r++;
         R->k_capex_infra = r++;
@@ -143,11 +158,16 @@ static void pl_layout(const xw_ctx *c, size_t p, pl_rows *R)
     }
     if (res) {
         R->k_res = r++;
+        if (has_goodput(c, pl->reserve_i))
+            R->k_a_res = r++;
         if (R->r_res_commit != XW_NONE)
             R->k_commit_pv = r++;
     }
-    if (over)
+    if (over) {
         R->k_over = r++;
+        if (has_goodput(c, pl->overflow_i))
+            R->k_a_over = r++;
+    }
     r++;
     R->r_chart = r;
     R->r_end = r + 22;
@@ -208,6 +228,27 @@ static const char *if_any(const pl_sheet *S, char *f, size_t fs, const char *n, 
 static xw_refbuf own_n(const pl_sheet *S)
 {
     return xw_ref(S->c->sheet_q[TCI_SHEET_INPUTS], S->ps->in_own, XW_COL_VAL, 1, 1);
+}
+
+/* The Inputs cell of the plan's spares. */
+static xw_refbuf spares_n(const pl_sheet *S)
+{
+    return xw_ref(S->c->sheet_q[TCI_SHEET_INPUTS], S->ps->in_spares, XW_COL_VAL, 1, 1);
+}
+
+/* The owned GPUs bought, own_count + spares (MODEL.md, Goodput: the spares are
+ * priced with them): the driver with spares, else own_count. */
+static xw_refbuf own_all(const pl_sheet *S)
+{
+    return S->R.k_bought != XW_NONE ? drv(S->R.k_bought) : own_n(S);
+}
+
+/* The owned GPUs in month col's row, spares included, as a formula term. */
+static const char *fleet_at(const pl_sheet *S, char *t, size_t ts, int col)
+{
+    if (S->R.k_bought != XW_NONE)
+        return xw_f(S->c, t, ts, "(%s+%s)", at(S->R.r_own_n, col).s, spares_n(S).s);
+    return xw_f(S->c, t, ts, "%s", at(S->R.r_own_n, col).s);
 }
 
 static xw_refbuf res_n(const pl_sheet *S)
@@ -302,14 +343,25 @@ static const char *f_res_n(const pl_sheet *S, char *f, size_t fs, int col)
     return xw_f(S->c, f, fs, "=%s", res_n(S).s);
 }
 
+/* "*A" with A a part's availability driver, or nothing when it has none. */
+static const char *times_a(char *t, size_t ts, int k_a)
+{
+    tci_utf8_format(t, ts, "%s%s", k_a != XW_NONE ? "*" : "", k_a != XW_NONE ? drv(k_a).s : "");
+    return t;
+}
+
 static const char *f_own_cap(const pl_sheet *S, char *f, size_t fs, int col)
 {
-    return xw_f(S->c, f, fs, "=%s*HoursPerMonth*%s", at(S->R.r_own_n, col).s, drv(S->R.k_own).s);
+    char a[64];
+    return xw_f(S->c, f, fs, "=%s*HoursPerMonth*%s%s", at(S->R.r_own_n, col).s, drv(S->R.k_own).s,
+                times_a(a, sizeof a, S->R.k_a_own));
 }
 
 static const char *f_res_cap(const pl_sheet *S, char *f, size_t fs, int col)
 {
-    return xw_f(S->c, f, fs, "=%s*HoursPerMonth*%s", at(S->R.r_res_n, col).s, drv(S->R.k_res).s);
+    char a[64];
+    return xw_f(S->c, f, fs, "=%s*HoursPerMonth*%s%s", at(S->R.r_res_n, col).s, drv(S->R.k_res).s,
+                times_a(a, sizeof a, S->R.k_a_res));
 }
 
 static const char *f_cap(const pl_sheet *S, char *f, size_t fs, int col)
@@ -373,9 +425,10 @@ static const char *f_h_own(const pl_sheet *S, char *f, size_t fs, int col)
 
 static const char *f_u(const pl_sheet *S, char *f, size_t fs, int col)
 {
-    xw_refbuf n = at(S->R.r_own_n, col);
-    return xw_f(S->c, f, fs, "=IF(%s*HoursPerMonth>0,%s/(%s*HoursPerMonth),0)", n.s,
-                at(S->R.r_h_own, col).s, n.s);
+    char n[XW_FBUF / 4];
+    fleet_at(S, n, sizeof n, col);
+    return xw_f(S->c, f, fs, "=IF(%s*HoursPerMonth>0,%s/(%s*HoursPerMonth),0)", n,
+                at(S->R.r_h_own, col).s, n);
 }
 
 static const char *f_h_res(const pl_sheet *S, char *f, size_t fs, int col)
@@ -385,7 +438,9 @@ static const char *f_h_res(const pl_sheet *S, char *f, size_t fs, int col)
 
 static const char *f_h_over(const pl_sheet *S, char *f, size_t fs, int col)
 {
-    return xw_f(S->c, f, fs, "=%s/%s", at(S->R.r_s_over, col).s, drv(S->R.k_over).s);
+    char a[64];
+    return xw_f(S->c, f, fs, "=%s/(%s%s)", at(S->R.r_s_over, col).s, drv(S->R.k_over).s,
+                times_a(a, sizeof a, S->R.k_a_over));
 }
 
 /* The demand, each part's capacity and the hours each serves. */
@@ -419,13 +474,16 @@ static void pl_serve(const pl_sheet *S)
     const char *gpus = xw_label(c, "unit.gpus", "GPUs");
     double k_own = S->own ? per_hour(s, S->pl->own_i) : 1;
     double k_res = S->res ? per_hour(s, S->pl->reserve_i) : 1;
+    /* Capacity in reference GPU-hours delivered: k * A (MODEL.md, Goodput). */
+    double ka_own = S->own ? k_own * tci_availability(&s->options[S->pl->own_i]) : 1;
+    double ka_res = S->res ? k_res * tci_availability(&s->options[S->pl->reserve_i]) : 1;
     if (S->own) {
         for (int m = 0; m < H; m++)
             v[m] = S->pr->own_count;
         month_row(S, R->r_own_n, xw_label(c, "plan.own_n", "Owned GPUs in service"), gpus, f_own_n,
                   v, XN_INT, 0);
         for (int m = 0; m < H; m++)
-            v[m] = S->pr->own_count * T * k_own;
+            v[m] = S->pr->own_count * T * ka_own;
         month_row(S, R->r_own_cap, xw_label(c, "plan.own_cap", "Owned capacity"), ref, f_own_cap, v,
                   XN_INT, 1);
     }
@@ -435,13 +493,13 @@ static void pl_serve(const pl_sheet *S)
         month_row(S, R->r_res_n, xw_label(c, "plan.res_n", "Reserved GPUs"), gpus, f_res_n, v,
                   XN_INT, 0);
         for (int m = 0; m < H; m++)
-            v[m] = S->pr->reserve_count * T * k_res;
+            v[m] = S->pr->reserve_count * T * ka_res;
         month_row(S, R->r_res_cap, xw_label(c, "plan.res_cap", "Reserved capacity"), ref, f_res_cap,
                   v, XN_INT, 1);
     }
     for (int m = 0; m < H; m++)
-        v[m] = (S->own ? S->pr->own_count * T * k_own : 0) +
-               (S->res ? S->pr->reserve_count * T * k_res : 0);
+        v[m] = (S->own ? S->pr->own_count * T * ka_own : 0) +
+               (S->res ? S->pr->reserve_count * T * ka_res : 0);
     month_row(S, R->r_cap, xw_label(c, "plan.cap", "Owned and reserved capacity"), ref, f_cap, v,
               XN_INT, 1);
     if (S->own) {
@@ -461,12 +519,13 @@ static void pl_serve(const pl_sheet *S)
     month_row(S, R->r_served, xw_label(c, "plan.served", "Served by owned and reserved GPUs"), ref,
               f_served, v, XN_INT, 1);
     for (int m = 0; m < H; m++)
-        v[m] = (S->own ? S->pr->own_count * T * k_own - pm[m].own_hours * k_own : 0) +
-               (S->res ? S->pr->reserve_count * T * k_res - pm[m].reserve_hours * k_res : 0);
+        v[m] = (S->own ? S->pr->own_count * T * ka_own - pm[m].own_hours * k_own : 0) +
+               (S->res ? S->pr->reserve_count * T * ka_res - pm[m].reserve_hours * k_res : 0);
     month_row(S, R->r_idle, xw_label(c, "plan.idle", "Owned and reserved capacity left idle"), ref,
               f_idle, v, XN_INT, 1);
     if (S->over) {
-        double k = per_hour(s, S->pl->overflow_i);
+        const tco_option *ov = &s->options[S->pl->overflow_i];
+        double k = per_hour(s, S->pl->overflow_i) * tci_availability(ov);
         for (int m = 0; m < H; m++)
             v[m] = pm[m].overflow_hours * k;
         month_row(S, R->r_s_over, xw_label(c, "plan.s_over", "Served on demand (overflow)"), ref,
@@ -542,21 +601,23 @@ static void pl_own_lines(const pl_sheet *S, const pl_own *P)
     label(S, R->r_it_kw, xw_label(c, "plan.it_kw", "IT load at the month's utilization"),
           xw_label(c, "unit.kw", "kW"), XS_TEXT);
     xw_refbuf servers = drv(R->k_servers), prov = drv(R->k_prov_kw), capex = drv(R->k_capex),
-              n_in = own_n(S);
+              n_in = own_all(S);
+    const int bought = S->pr->own_count + S->pr->spares;
     for (int m = 1; m <= S->H; m++) {
         int col = XW_COL_M0 + m;
-        xw_refbuf n = at(R->r_own_n, col), u = at(R->r_u, col);
+        xw_refbuf u = at(R->r_u, col);
+        char n[XW_FBUF / 4];
+        fleet_at(S, n, sizeof n, col);
         xw_owrefs G = {.u = u.s};
         xw_ow_formula(w, XF_GPU_W, &G, g, sizeof g);
         char gw[XW_FBUF];
         xw_f(c, gw, sizeof gw, "(%s)", g + 1);
-        xw_owrefs K = {.n = n.s, .gpu_w = gw, .servers = servers.s};
+        xw_owrefs K = {.n = n, .gpu_w = gw, .servers = servers.s};
         double uv = pm[m - 1].own_utilization;
         double gpu_w = o->tdp_w * (o->idle_power_fraction +
                                    uv * (o->load_power_fraction - o->idle_power_fraction));
         fig(S, R->r_it_kw, col, xw_ow_formula(w, XF_IT_KW, &K, f, sizeof f),
-            (S->pr->own_count * gpu_w + P->servers * o->server_power_w) / 1000,
-            xw_fmt(c, XS_CALC, XN_DEC2));
+            (bought * gpu_w + P->servers * o->server_power_w) / 1000, xw_fmt(c, XS_CALC, XN_DEC2));
     }
     static const xw_owf line_f[PL_LINES] = {XF_POWER, XF_COOLING, XF_FACILITY, XF_MAINTENANCE,
                                             XF_STAFF};
@@ -801,6 +862,30 @@ static void k_driver(const pl_sheet *S, int row, int i)
            per_hour(c->s, i), XN_NUM);
 }
 
+/* Option i's availability A (MODEL.md, Goodput): =MAX(0.01,availability -
+ * failure_rate*repair_days/365) over the keys it gives on Inputs, the others at
+ * their defaults; a driver. */
+static void a_driver(const pl_sheet *S, int row, int i)
+{
+    if (row == XW_NONE)
+        return;
+    xw_ctx *c = S->c;
+    const tco_option *o = &c->s->options[i];
+    char f[XW_FBUF], t[XW_TBUF], v[3][XW_TBUF / 4];
+    static const tco_okey keys[3] = {TCO_O_AVAILABILITY, TCO_O_FAILURE_RATE, TCO_O_REPAIR_DAYS};
+    const double def[3] = {o->availability, o->failure_rate, o->repair_days};
+    for (int k = 0; k < 3; k++)
+        if (o->key_line[keys[k]])
+            tci_utf8_format(v[k], sizeof v[k], "%s", xw_in(c, (size_t)i, keys[k]).s);
+        else
+            tci_utf8_format(v[k], sizeof v[k], "%.17g", def[k]);
+    xw_labelf(c, t, sizeof t, "plan.a", "Availability of {option} GPUs (A)", "option", c->id[i],
+              NULL);
+    driver(S, row, t, xw_label(c, "input.option.availability.unit", "of hours"),
+           xw_f(c, f, sizeof f, "=MAX(0.01,%s-%s*%s/365)", v[0], v[1], v[2]), tci_availability(o),
+           XN_PCT);
+}
+
 static void pl_drivers(const pl_sheet *S, const pl_own *P, double commit_pv)
 {
     xw_ctx *c = S->c;
@@ -815,7 +900,7 @@ static void pl_drivers(const pl_sheet *S, const pl_own *P, double commit_pv)
            c->r->monthly_rate, XN_PCT4);
     if (S->own) {
         const xw_optw *w = &S->wo;
-        xw_refbuf n = own_n(S), servers = drv(R->k_servers), cg = drv(R->k_capex_gpu),
+        xw_refbuf n = own_all(S), servers = drv(R->k_servers), cg = drv(R->k_capex_gpu),
                   ci = drv(R->k_capex_infra), rf = drv(R->k_resfrac);
         xw_owrefs D = {.n = n.s,
                        .servers = servers.s,
@@ -823,6 +908,13 @@ static void pl_drivers(const pl_sheet *S, const pl_own *P, double commit_pv)
                        .capex_infra = ci.s,
                        .resfrac = rf.s};
         k_driver(S, R->k_own, S->pl->own_i);
+        a_driver(S, R->k_a_own, S->pl->own_i);
+        if (R->k_bought != XW_NONE)
+            driver(S, R->k_bought,
+                   xw_label(c, "plan.bought", "Owned GPUs bought (own_count + spares)"),
+                   xw_label(c, "unit.gpus", "GPUs"),
+                   xw_f(c, f, sizeof f, "=%s+%s", own_n(S).s, spares_n(S).s),
+                   S->pr->own_count + S->pr->spares, XN_INT);
         driver(S, R->k_servers, xw_label(c, "option.servers", "Servers"),
                xw_label(c, "unit.servers", "servers"),
                xw_ow_formula(w, XF_SERVERS, &D, f, sizeof f), P->servers, XN_INT);
@@ -846,6 +938,7 @@ static void pl_drivers(const pl_sheet *S, const pl_own *P, double commit_pv)
     }
     if (S->res) {
         k_driver(S, R->k_res, S->pl->reserve_i);
+        a_driver(S, R->k_a_res, S->pl->reserve_i);
         if (R->k_commit_pv != XW_NONE) {
             xw_refbuf n = res_n(S), rm = drv(R->k_rm), cm = drv(R->r_res_commit);
             xw_owrefs D = {.n = n.s, .rm = rm.s, .commit = cm.s};
@@ -856,8 +949,10 @@ static void pl_drivers(const pl_sheet *S, const pl_own *P, double commit_pv)
                    XN_MONEY);
         }
     }
-    if (S->over)
+    if (S->over) {
         k_driver(S, R->k_over, S->pl->overflow_i);
+        a_driver(S, R->k_a_over, S->pl->overflow_i);
+    }
 }
 
 /* ===== The chart ===== */
@@ -935,13 +1030,13 @@ static int own_figures(const pl_sheet *S, pl_own *P)
         return 0;
     }
     tco_option o = s->options[S->pl->own_i];
-    o.count = S->pr->own_count;
+    o.count = S->pr->own_count + S->pr->spares; /* the spares priced with them */
     double t, npv, p1;
     if (o.count > 0) {
         tci_option_months(s, &o, 0, P->m0, &P->paid0, &t, &npv);
         tci_option_months(s, &o, 1, P->m1, &p1, &t, &npv);
     }
-    int n = S->pr->own_count;
+    int n = o.count;
     P->servers = n > 0 ? ceil((double)n / o.gpus_per_server) : 0;
     P->capex_gpu = n * o.gpu_price;
     P->capex_infra = P->servers * (o.server_price + o.network_price);
@@ -984,13 +1079,9 @@ int xw_plan_sheet_live(const xw_ctx *c, size_t p)
 {
     const tco_scenario *s = c->s;
     const tco_plan *pl = &s->plans[p];
-    const int parts[3] = {pl->own_i, pl->reserve_i, pl->overflow_i};
-    /* Rows not written yet: a part's availability, spares, staged purchases,
-     * a refresh. Such a plan's figures are in the JSON and the table. */
-    for (int k = 0; k < 3; k++)
-        if (parts[k] >= 0 && tci_availability(&s->options[parts[k]]) != 1)
-            return 0;
-    if (pl->spares > 0 || pl->n_buys > 0 || pl->refresh_i >= 0)
+    /* Rows not written yet: staged purchases, a refresh. Such a plan's
+     * figures are in the JSON and the table. */
+    if (pl->n_buys > 0 || pl->refresh_i >= 0)
         return 0;
     return pl->own_i < 0 || s->options[pl->own_i].financing == TCO_FIN_CASH;
 }
