@@ -47,19 +47,42 @@ static void candidate(xw_ctx *c, int row, const char *rank, const tco_candidate 
     value(c, row, OP_UNSERVED, k->unserved, XN_INT);
 }
 
+/* The tables' headings, the first column's `first`. */
+static void head_labels(xw_ctx *c, const char *first, const char *h[OP_N])
+{
+    h[0] = first;
+    h[1] = xw_label(c, "optimize.head.own", "Owned GPUs");
+    h[2] = xw_label(c, "optimize.head.reserve", "Reserved GPUs");
+    h[3] = xw_label(c, "optimize.head.total", "Total");
+    h[4] = xw_label(c, "optimize.head.npv", "NPV");
+    h[5] = xw_label(c, "optimize.head.after_tax_npv", "After-tax NPV");
+    h[6] = xw_label(c, "optimize.head.objective", "Objective");
+    h[7] = xw_label(c, "optimize.head.unserved", "Unserved GPU-hours");
+}
+
 /* The tables' headings in `row`. */
 static void heads(xw_ctx *c, int row, const char *first)
 {
-    const char *h[OP_N] = {first,
-                           xw_label(c, "optimize.head.own", "Owned GPUs"),
-                           xw_label(c, "optimize.head.reserve", "Reserved GPUs"),
-                           xw_label(c, "optimize.head.total", "Total"),
-                           xw_label(c, "optimize.head.npv", "NPV"),
-                           xw_label(c, "optimize.head.after_tax_npv", "After-tax NPV"),
-                           xw_label(c, "optimize.head.objective", "Objective"),
-                           xw_label(c, "optimize.head.unserved", "Unserved GPU-hours")};
+    const char *h[OP_N];
+    head_labels(c, first, h);
     for (int k = 0; k < OP_N; k++)
         xw_header(c, c->optimize, row, k, h[k]);
+}
+
+/* The columns' widths, each at least its heading's on one line; their sum
+ * in characters. */
+static double columns(xw_ctx *c)
+{
+    static const double widths[OP_N] = {34, 14, 14, 16, 16, 16, 16, 18};
+    const char *h[OP_N];
+    head_labels(c, xw_label(c, "optimize.head.rank", "Rank"), h);
+    double sum = 0;
+    for (int k = 0; k < OP_N; k++) {
+        double w = fmax(widths[k], tci_utf8_width(h[k]) + 3);
+        worksheet_set_column(c->optimize, (lxw_col_t)k, (lxw_col_t)k, w, NULL);
+        sum += w;
+    }
+    return sum;
 }
 
 /* The cost curve's line chart, at `row`: the objective of the best candidate
@@ -108,9 +131,7 @@ void xw_write_optimize(xw_ctx *c)
     const char *obj = opt && (int)opt->objective >= 0 && (int)opt->objective <= 2
                           ? objectives[opt->objective]
                           : "total";
-    static const double widths[OP_N] = {34, 14, 14, 16, 16, 16, 16, 18};
-    for (int k = 0; k < OP_N; k++)
-        worksheet_set_column(ws, (lxw_col_t)k, (lxw_col_t)k, widths[k], NULL);
+    double width = columns(c);
     xw_labelf(c, t, sizeof t, "optimize.title", "Optimize: plan {plan}", "plan",
               pi >= 0 && (size_t)pi < s->n_plans ? s->plans[pi].name : "", NULL);
     xw_labelf(c, sub, sizeof sub, "optimize.subtitle",
@@ -158,10 +179,16 @@ void xw_write_optimize(xw_ctx *c)
     }
     int last = row - 1;
     row++;
-    xw_print_setup(c, ws, 0, 0, 1);
+    /* Printed with breaks before a block that would not fit: the chart is
+     * never cut in two, and the print area takes it in. */
+    xw_pager pg;
+    xw_pager_init(&pg, fmax(900, xw_cols_px(width)));
+    xw_pager_block(&pg, 0, row);
     if (O->n_curve > 0 && O->curve) {
+        const int chart_rows = 20;
+        xw_pager_block(&pg, row, chart_rows);
         curve_chart(c, row, first, last);
-        /* The chart lies past the cells: the print area takes it in. */
-        xw_note(c, worksheet_print_area(ws, 0, 0, (lxw_row_t)(row + 20), OP_N - 1));
+        row += chart_rows;
     }
+    xw_pager_apply(c, ws, &pg, row);
 }
