@@ -15,6 +15,10 @@ tco_status tco_compute(const tco_scenario *s, tco_result **out)
 /* See documentation in header file. */
 tco_status tco_compute_into(const tco_scenario *s, tco_result **io)
 {
+    if (io && *io) { /* recomputed in full; the options' months are kept */
+        tci_optimize_free(*io);
+        tci_plans_free(*io);
+    }
     tco_status st = tci_compute_options(s, io);
     if (st != TCO_OK)
         return st;

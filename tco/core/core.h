@@ -211,9 +211,9 @@ tco_status tci_plans_compute(tco_result *res);
 void tci_plans_free(tco_result *res);
 
 /* tco_compute_into without the plans (engine.c): every option's figures,
- * the ranking and the decision into *io, reused when it has s's shape (its
- * plans freed); tco_compute_into (compute.c) adds the plans. On failure *io
- * is freed and set to NULL. */
+ * the ranking and the decision into *io, reused when it has s's shape; its
+ * plans and search must have been freed (tco_compute_into does). On
+ * failure *io is freed and set to NULL. */
 tco_status tci_compute_options(const tco_scenario *s, tco_result **io);
 /* Free what tci_compute_options allocated, and res itself (NULL is fine). */
 void tci_result_free_options(tco_result *res);

@@ -815,14 +815,12 @@ static tco_result *result_for(const tco_scenario *s, tco_result *res)
     const size_t n = s->n_options;
     const int H = s->horizon_months;
     if (res && (res->n_options != n || res->horizon_months != H)) {
-        tco_result_free(res);
+        tci_result_free_options(res);
         res = NULL;
     }
     if (res) {
-        /* Plans and the search are recomputed in full; each option's
-         * months are kept. */
-        tci_plans_free(res);
-        tci_optimize_free(res);
+        /* Each option's months are kept (the caller freed the plans and
+         * the search). */
         tco_option_result *options = res->options;
         size_t *rank = res->rank;
         for (size_t i = 0; i < n; i++) {
@@ -861,7 +859,7 @@ tco_status tci_compute_options(const tco_scenario *s, tco_result **io)
     if (!io)
         return TCO_ERR_ARG;
     if (!s || s->horizon_months < 1 || s->horizon_months > TCO_MAX_HORIZON) {
-        tco_result_free(*io);
+        tci_result_free_options(*io);
         *io = NULL;
         return TCO_ERR_ARG;
     }
@@ -885,7 +883,7 @@ tco_status tci_compute_options(const tco_scenario *s, tco_result **io)
 
     ranked *order = malloc((s->n_options ? s->n_options : 1) * sizeof *order);
     if (!order) {
-        tco_result_free(res);
+        tci_result_free_options(res);
         *io = NULL;
         return TCO_ERR_NOMEM;
     }
