@@ -309,16 +309,11 @@ void tci_plan_eval(const tco_scenario *s, const tco_plan *p, int own_count, int 
     eval_at(s, p, own_count, reserve_count, best, scratch, r);
 }
 
-/* 1 when plan a ranks before plan b: a plan that serves all demand before
- * one that does not, then the lower total, then file order. */
+/* 1 when plan a ranks before plan b: the better (see better()), then file
+ * order. */
 static int ranks_before(const tco_plan_result *p, size_t a, size_t b)
 {
-    int ua = p[a].unserved > 0, ub = p[b].unserved > 0;
-    if (ua != ub)
-        return ua < ub;
-    if (p[a].total != p[b].total)
-        return p[a].total < p[b].total;
-    return a < b;
+    return better(&p[a], &p[b]) || (!better(&p[b], &p[a]) && a < b);
 }
 
 /* See core.h. */
