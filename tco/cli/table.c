@@ -618,9 +618,7 @@ static void print_optimize(const tco_result *res, FILE *out, int idw)
     double best = o->best.objective;
     for (size_t i = 0; i < res->n_plans; i++) {
         const tco_plan_result *x = &res->plans[i];
-        double v = o->optimize->objective == TCO_OBJECTIVE_NPV             ? x->npv
-                   : o->optimize->objective == TCO_OBJECTIVE_AFTER_TAX_NPV ? x->after_tax_npv
-                                                                           : x->total;
+        double v = tco_plan_objective(x, o->optimize->objective);
         if ((int)i != o->optimize->plan_i && !(x->unserved > 0) && v < best)
             other = i, best = v;
     }

@@ -68,9 +68,10 @@ double tci_optimize_grid(const tco_scenario *s, tco_optimize_result *r, int *whi
 
 /* The figure the search minimises (MODEL.md, Plans after tax, for the
  * after-tax NPV: NAN without [tax], which the loader refuses). */
-static double objective_of(const tco_optimize *z, const tco_plan_result *pr)
+/* See documentation in header file. */
+double tco_plan_objective(const tco_plan_result *pr, tco_objective objective)
 {
-    switch (z->objective) {
+    switch (objective) {
     case TCO_OBJECTIVE_NPV:
         return pr->npv;
     case TCO_OBJECTIVE_AFTER_TAX_NPV:
@@ -130,7 +131,7 @@ static size_t search(const tco_scenario *s, tco_optimize_result *r, tco_month *s
                                .npv = pr->npv,
                                .after_tax_npv = pr->after_tax_npv,
                                .unserved = pr->unserved};
-            c.objective = objective_of(z, pr);
+            c.objective = tco_plan_objective(pr, z->objective);
             r->evaluated++;
             if (pr->unserved > 0)
                 continue;

@@ -134,6 +134,9 @@ typedef struct tco_optimize_result {
     tco_plan_result best_plan;  /* the optimum computed in full */
 } tco_optimize_result;
 
+/* A plan's figure that `objective` names: its total, NPV or after-tax NPV. */
+double tco_plan_objective(const tco_plan_result *pr, tco_objective objective);
+
 #ifdef __cplusplus
 }
 #endif
