@@ -244,34 +244,36 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
     /* A year's months cost the same, but for a contract term's: compute them
      * once a year, or every month for an option with a term. A loan's lines
      * change every month. */
-    tco_month year = {0};
+    tco_month year = {0}, scratch;
     for (int m = 1; m <= H; m++) {
         if ((t0 + m - 1) % 12 == 0 || m == 1 || k.term)
             month_lines(&k, m, pow(k.growth, (t0 + m - 1) / 12), &year);
-        tco_month mo = year;
-        loan_month(p, m, H, &repaid, &mo);
+        /* The month is built where it is kept: a copy of it written a field
+         * at a time and read back whole would wait on every field. */
+        tco_month *mo = monthly ? &monthly[m - 1] : &scratch;
+        *mo = year;
+        loan_month(p, m, H, &repaid, mo);
         if (p->loan_months > 0)
-            mo.cost = mo.cost + mo.loan_interest + mo.loan_principal + mo.loan_balance;
+            mo->cost = mo->cost + mo->loan_interest + mo->loan_principal + mo->loan_balance;
         if (p->lease_months > 0) {
-            lease_month(p, m, H, &mo);
-            mo.cost = mo.cost + mo.lease_payment + mo.lease_buyout;
+            lease_month(p, m, H, mo);
+            mo->cost = mo->cost + mo->lease_payment + mo->lease_buyout;
         }
-        cumulative += mo.cost;
+        cumulative += mo->cost;
         discount /= 1 + rm;
-        npv += mo.cost * discount;
+        npv += mo->cost * discount;
         if (monthly) {
-            t.loan_interest += mo.loan_interest;
-            t.loan_principal += mo.loan_principal;
-            t.loan_balance += mo.loan_balance;
-            t.lease_buyout += mo.lease_buyout;
-            t.power += mo.power;
-            t.cooling += mo.cooling;
-            t.facility += mo.facility;
-            t.maintenance += mo.maintenance;
-            t.staff += mo.staff;
-            t.rental += mo.rental;
-            mo.cumulative = cumulative;
-            monthly[m - 1] = mo;
+            t.loan_interest += mo->loan_interest;
+            t.loan_principal += mo->loan_principal;
+            t.loan_balance += mo->loan_balance;
+            t.lease_buyout += mo->lease_buyout;
+            t.power += mo->power;
+            t.cooling += mo->cooling;
+            t.facility += mo->facility;
+            t.maintenance += mo->maintenance;
+            t.staff += mo->staff;
+            t.rental += mo->rental;
+            mo->cumulative = cumulative;
         }
     }
     /* The committed months past the horizon, each discounted at its month. */
@@ -715,14 +717,14 @@ static double payback_or_null(long k)
 }
 
 /* The returns of the flow c[0..n-1] (docs/MODEL.md, "Returns of buying
- * against the baseline") at the NPV's monthly rate rm: IRR (or why there is
- * none), MIRR and the payback months. */
-static void flow_returns(const double *c, size_t n, double rm, double *irr, double *mirr,
-                         double *payback, double *discounted_payback, const char **note)
+ * against the baseline") at the NPV's monthly rate rm, given its IRR (tci_irr's
+ * status, rate and reason): IRR (or why there is none), MIRR and the payback
+ * months. */
+static void flow_returns(const double *c, size_t n, double rm, int status, double rate,
+                         const char *why, double *irr, double *mirr, double *payback,
+                         double *discounted_payback, const char **note)
 {
-    double rate;
-    const char *why = NULL;
-    if (tci_irr(c, n, &rate, &why) == 0) {
+    if (status == 0) {
         *irr = tci_rate_annual(rate);
     } else {
         *irr = NAN;
@@ -739,29 +741,46 @@ double tci_net_cost_after_tax(const tco_option_result *r, int m, int H)
     return tci_net_cost(r, m, H) + (m == 0 ? r->tax0 : r->monthly[m - 1].tax);
 }
 
-/* Returns of buy option i against the baseline b (docs/MODEL.md, "Returns of
- * buying against the baseline"): IRR, MIRR and the payback months of the
- * incremental flow c(m) = net_b(m) - net_i(m), m = 0..H; with [tax], the same
- * of the after-tax flow (MODEL.md, Taxes). */
-static void returns(const tco_scenario *s, tco_result *res, size_t i, int b)
+/* The buy options whose returns are worked out together: their IRRs are
+ * found side by side (tci_irr_many). */
+#define RETURNS_GROUP 8
+
+/* Returns of the buy options i[0..count-1] against the baseline b
+ * (docs/MODEL.md, "Returns of buying against the baseline"): IRR, MIRR and
+ * the payback months of the incremental flow c(m) = net_b(m) - net_i(m), m =
+ * 0..H; with [tax], the same of the after-tax flow (MODEL.md, Taxes). */
+static void returns(const tco_scenario *s, tco_result *res, const size_t *i, size_t count, int b)
 {
     const int H = s->horizon_months;
-    tco_option_result *r = &res->options[i];
     const tco_option_result *rb = &res->options[b];
-    double c[TCO_MAX_HORIZON + 1];
-    c[0] = 0; /* the loops fill c[0..H]; this tells the compiler c is written */
-    const size_t n = (size_t)H + 1;
-    for (int m = 0; m <= H; m++)
-        c[m] = tci_net_cost(rb, m, H) - tci_net_cost(r, m, H);
-    flow_returns(c, n, res->monthly_rate, &r->irr, &r->mirr, &r->payback_month,
-                 &r->discounted_payback_month, &r->irr_note);
-    if (!s->tax)
-        return;
-    for (int m = 0; m <= H; m++)
-        c[m] = tci_net_cost_after_tax(rb, m, H) - tci_net_cost_after_tax(r, m, H);
-    flow_returns(c, n, res->monthly_rate, &r->irr_after_tax, &r->mirr_after_tax,
-                 &r->payback_month_after_tax, &r->discounted_payback_month_after_tax,
-                 &r->irr_after_tax_note);
+    double c[2 * RETURNS_GROUP][TCO_MAX_HORIZON + 1], rate[2 * RETURNS_GROUP];
+    const double *flows[2 * RETURNS_GROUP] = {0};
+    const char *why[2 * RETURNS_GROUP];
+    int status[2 * RETURNS_GROUP];
+    const size_t n = (size_t)H + 1, per = s->tax ? 2 : 1;
+    for (size_t j = 0; j < count; j++) {
+        const tco_option_result *r = &res->options[i[j]];
+        double *pre = c[j * per], *post = c[j * per + per - 1];
+        pre[0] = post[0] = 0; /* the loops fill c[0..H]; this tells the compiler c is written */
+        for (int m = 0; m <= H; m++)
+            pre[m] = tci_net_cost(rb, m, H) - tci_net_cost(r, m, H);
+        if (s->tax)
+            for (int m = 0; m <= H; m++)
+                post[m] = tci_net_cost_after_tax(rb, m, H) - tci_net_cost_after_tax(r, m, H);
+        flows[j * per] = pre;
+        flows[j * per + per - 1] = post;
+    }
+    tci_irr_many(flows, count * per, n, rate, why, status);
+    for (size_t j = 0; j < count; j++) {
+        tco_option_result *r = &res->options[i[j]];
+        size_t f = j * per;
+        flow_returns(c[f], n, res->monthly_rate, status[f], rate[f], why[f], &r->irr, &r->mirr,
+                     &r->payback_month, &r->discounted_payback_month, &r->irr_note);
+        if (s->tax)
+            flow_returns(c[f + 1], n, res->monthly_rate, status[f + 1], rate[f + 1], why[f + 1],
+                         &r->irr_after_tax, &r->mirr_after_tax, &r->payback_month_after_tax,
+                         &r->discounted_payback_month_after_tax, &r->irr_after_tax_note);
+    }
 }
 
 /* See documentation in header file. */
@@ -874,11 +893,18 @@ tco_status tci_compute_options(const tco_scenario *s, tco_result **io)
     if (res->baseline >= 0) {
         double b0, b_one;
         totals_0_1(s, &s->options[res->baseline], &b0, &b_one);
+        size_t group[RETURNS_GROUP], count = 0;
         for (size_t i = 0; i < s->n_options; i++)
             if (s->options[i].acquire == TCO_BUY) {
                 breakeven(s, res, i, res->baseline, b0, b_one - b0);
-                returns(s, res, i, res->baseline);
+                group[count++] = i;
+                if (count == RETURNS_GROUP) {
+                    returns(s, res, group, count, res->baseline);
+                    count = 0;
+                }
             }
+        if (count > 0)
+            returns(s, res, group, count, res->baseline);
     }
 
     ranked *order = malloc((s->n_options ? s->n_options : 1) * sizeof *order);

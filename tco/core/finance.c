@@ -3,6 +3,7 @@
 #include "core/finance.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 /* (1+rate)^nper as q and q - 1 as qm1, accurate for a small rate. */
 static void growth(double rate, double nper, double *q, double *qm1)
@@ -95,9 +96,10 @@ double tci_rate_annual(double monthly)
 /* ===== IRR ===== */
 
 /* The flows c[lo..hi] (the first and last that are not 0), scaled by their
- * largest magnitude so that no sum overflows. */
+ * largest magnitude so that no sum overflows: s[k] = c[k] * inv. */
 typedef struct irr_poly {
     const double *c;
+    const double *s; /* the scaled flows, s[lo..hi] */
     size_t lo, hi;
     double scale, inv; /* the largest magnitude, and 1 / it */
 } irr_poly;
@@ -112,11 +114,11 @@ static double irr_sign_fn(const irr_poly *p, double t)
     if (t >= 0) {
         double x = exp(-t);
         for (size_t k = p->hi + 1; k-- > p->lo;)
-            acc = acc * x + p->c[k] * p->inv;
+            acc = acc * x + p->s[k];
     } else {
         double y = exp(t);
         for (size_t k = p->lo; k <= p->hi; k++)
-            acc = acc * y + p->c[k] * p->inv;
+            acc = acc * y + p->s[k];
     }
     return acc;
 }
@@ -208,7 +210,7 @@ static int irr_changes_at(const irr_poly *p, double t, int dir)
     double step = exp(dir > 0 ? -t : t), w = exp(dir > 0 ? t * mid : -t * (n - mid)), sum = 0;
     int changes = 0, last = 0;
     for (size_t i = 0; i <= p->hi - p->lo; i++, w *= step) {
-        sum += p->c[dir > 0 ? p->lo + i : p->hi - i] * p->inv * w;
+        sum += p->s[dir > 0 ? p->lo + i : p->hi - i] * w;
         int s = sign_of(sum);
         if (s != 0 && last != 0 && s != last)
             changes++;
@@ -218,47 +220,48 @@ static int irr_changes_at(const irr_poly *p, double t, int dir)
     return changes;
 }
 
-/* 1 when irr_sign_fn has no zero in [t1, t2], a side of t = 0: its value at
- * t1 is further from 0 than the interval's width times a bound on its slope
- * there (the slope of each term is largest at the end where x = e^-t, or
- * y = e^t, is largest). */
-static int irr_no_root(const irr_poly *p, double t1, double t2)
+/* 1 when irr_sign_fn has no zero in [t1, t2], a side of t = 0, given its
+ * value f1 at t1: f1 is further from 0 than the interval's width times a
+ * bound on its slope there (the slope of each term is largest at the end
+ * where x = e^-t, or y = e^t, is largest). */
+static int irr_no_root(const irr_poly *p, double t1, double t2, double f1)
 {
     if (t1 < 0 && t2 > 0)
         return 0;
-    double f = irr_sign_fn(p, t1), slope = 0;
+    double slope = 0;
     if (t1 >= 0) {
         double x = exp(-t1), w = 1;
         for (size_t k = p->lo; k <= p->hi; k++, w *= x)
-            slope += fabs(p->c[k] * p->inv) * (double)(k - p->lo) * w;
+            slope += fabs(p->s[k]) * (double)(k - p->lo) * w;
     } else {
         double y = exp(t2), w = 1;
         for (size_t k = p->hi + 1; k-- > p->lo; w *= y)
-            slope += fabs(p->c[k] * p->inv) * (double)(p->hi - k) * w;
+            slope += fabs(p->s[k]) * (double)(p->hi - k) * w;
     }
-    return isfinite(slope) && fabs(f) > slope * (t2 - t1) * (1 + 1e-9);
+    return isfinite(slope) && fabs(f1) > slope * (t2 - t1) * (1 + 1e-9);
 }
 
-/* The root isolation of tci_irr: the rates strictly between t1 and t2, given
- * `above` (a bound on the rates above t1) and `below` (on those below t2):
- * 0, 1 or 2 (at least two), the first bracketed in *ra, *rb. At most one
- * root can lie there when either bound is 1 or less, and then the signs at
- * the ends tell whether it does; else the interval is halved. -1 when the
- * budget of halvings runs out or the interval narrows below 1e-4 with more
- * than one root possible: the caller scans instead. */
-static int irr_isolate(const irr_poly *p, double t1, double t2, int above, int below, double *ra,
-                       double *rb, int *budget)
+/* The root isolation of tci_irr: the rates strictly between t1 and t2, where
+ * irr_sign_fn is f1 and f2, given `above` (a bound on the rates above t1)
+ * and `below` (on those below t2): 0, 1 or 2 (at least two), the first
+ * bracketed in *ra, *rb. At most one root can lie there when either bound is
+ * 1 or less, and then the signs at the ends tell whether it does; else the
+ * interval is halved. -1 when the budget of halvings runs out or the interval
+ * narrows below 1e-4 with more than one root possible: the caller scans
+ * instead. */
+static int irr_isolate(const irr_poly *p, double t1, double t2, double f1, double f2, int above,
+                       int below, double *ra, double *rb, int *budget)
 {
     int bound = above < below ? above : below;
     if (bound == 0)
         return 0;
-    int s1 = sign_of(irr_sign_fn(p, t1)), s2 = sign_of(irr_sign_fn(p, t2));
+    int s1 = sign_of(f1), s2 = sign_of(f2);
     if (bound == 1 && s1 != 0 && s2 != 0) {
         *ra = t1;
         *rb = t2;
         return s1 != s2;
     }
-    if (s1 == s2 && irr_no_root(p, t1, t2))
+    if (s1 == s2 && irr_no_root(p, t1, t2, f1))
         return 0;
     if (t2 - t1 < 1e-4) { /* the scan's resolution: a change of sign is a rate */
         *ra = t1;
@@ -267,14 +270,14 @@ static int irr_isolate(const irr_poly *p, double t1, double t2, int above, int b
     }
     if (--*budget < 0)
         return -1;
-    double m = t1 + (t2 - t1) / 2;
-    if (sign_of(irr_sign_fn(p, m)) == 0)
+    double m = t1 + (t2 - t1) / 2, fm = irr_sign_fn(p, m);
+    if (sign_of(fm) == 0)
         return -1; /* a rate on the grid: the scan counts it */
     double la = 0, lb = 0;
-    int left = irr_isolate(p, t1, m, above, irr_changes_at(p, m, -1), &la, &lb, budget);
+    int left = irr_isolate(p, t1, m, f1, fm, above, irr_changes_at(p, m, -1), &la, &lb, budget);
     if (left < 0 || left > 1)
         return left;
-    int right = irr_isolate(p, m, t2, irr_changes_at(p, m, 1), below, ra, rb, budget);
+    int right = irr_isolate(p, m, t2, fm, f2, irr_changes_at(p, m, 1), below, ra, rb, budget);
     if (right < 0)
         return right;
     if (left == 1) {
@@ -284,107 +287,265 @@ static int irr_isolate(const irr_poly *p, double t1, double t2, int above, int b
     return left + right > 1 ? 2 : left + right;
 }
 
-/* irr_sign_fn at t in *f, and its derivative in t in *df (Horner on the
- * polynomial and its derivative at once). */
-static void irr_eval(const irr_poly *p, double t, double *f, double *df)
+/* The refinement of tci_irr: the rate in [a, b], where irr_sign_fn changes
+ * sign (sa its sign at a), to 1e-15 in t. Newton's steps, each evaluation
+ * narrowing the bracket; a step that would leave the bracket, or every third
+ * step when the bracket did not halve in the two before, is a bisection
+ * instead. At most 200 evaluations. */
+typedef struct irr_refiner {
+    double a, b, t, width;
+    int sa, i;
+} irr_refiner;
+
+static irr_refiner irr_refine_start(double a, double b, int sa)
 {
-    double v = 0, d = 0;
-    if (t >= 0) {
-        double x = exp(-t);
-        for (size_t k = p->hi + 1; k-- > p->lo;) {
-            d = d * x + v;
-            v = v * x + p->c[k] * p->inv;
-        }
-        d *= -x; /* dx/dt = -x */
-    } else {
-        double y = exp(t);
-        for (size_t k = p->lo; k <= p->hi; k++) {
-            d = d * y + v;
-            v = v * y + p->c[k] * p->inv;
-        }
-        d *= y; /* dy/dt = y */
-    }
-    *f = v;
-    *df = d;
+    return (irr_refiner){.a = a, .b = b, .t = a + (b - a) / 2, .width = b - a, .sa = sa};
 }
 
-/* The rate in [a, b], where irr_sign_fn changes sign, to 1e-15 in t:
- * Newton's steps, each evaluation narrowing the bracket; a step that would
- * leave the bracket, or every third step when the bracket did not halve in
- * the two before, is a bisection instead. At most 200 evaluations. */
-static double irr_refine(const irr_poly *p, double a, double b)
+/* One step of the refinement with irr_sign_fn f and its derivative df at
+ * r->t: 1 with the rate's t in *out when it is found, else 0 and the next t
+ * to evaluate in r->t. */
+static int irr_refine_step(irr_refiner *r, double f, double df, double *out)
 {
-    int sa = sign_of(irr_sign_fn(p, a));
-    double t = a + (b - a) / 2, width = b - a;
-    for (int i = 0; i < 200; i++) {
-        double f, df;
-        irr_eval(p, t, &f, &df);
-        int st = sign_of(f);
-        if (st == 0)
-            return t;
-        if (st == sa)
-            a = t;
-        else
-            b = t;
-        if (b - a <= 1e-15 * fmax(1, fabs(t)))
-            break;
-        double next = df != 0 ? t - f / df : NAN;
-        int bisect = !(isfinite(next) && next > a && next < b);
-        if (i % 3 == 2) {
-            bisect |= b - a > width / 2;
-            width = b - a;
-        }
-        if (!bisect && fabs(next - t) <= 1e-15 * fmax(1, fabs(t)))
-            return next;
-        t = bisect ? a + (b - a) / 2 : next;
+    int st = sign_of(f);
+    if (st == 0) {
+        *out = r->t;
+        return 1;
     }
-    return a + (b - a) / 2;
+    if (st == r->sa)
+        r->a = r->t;
+    else
+        r->b = r->t;
+    if (r->b - r->a <= 1e-15 * fmax(1, fabs(r->t))) {
+        *out = r->a + (r->b - r->a) / 2;
+        return 1;
+    }
+    double next = df != 0 ? r->t - f / df : NAN;
+    int bisect = !(isfinite(next) && next > r->a && next < r->b);
+    if (r->i % 3 == 2) {
+        bisect |= r->b - r->a > r->width / 2;
+        r->width = r->b - r->a;
+    }
+    if (!bisect && fabs(next - r->t) <= 1e-15 * fmax(1, fabs(r->t))) {
+        *out = next;
+        return 1;
+    }
+    r->t = bisect ? r->a + (r->b - r->a) / 2 : next;
+    if (++r->i == 200) {
+        *out = r->a + (r->b - r->a) / 2;
+        return 1;
+    }
+    return 0;
+}
+
+/* tci_irr_many works on IRR_LANES sets of flows at once: their evaluations
+ * are independent chains of multiplications and additions, which the
+ * processor runs side by side. */
+#define IRR_LANES 4
+
+/* What a lane evaluates next: the lower bound a, then the upper bound b (one
+ * sign change), the lower end of an isolated bracket, or a refinement step. */
+enum { IRR_AT_A, IRR_AT_B, IRR_AT_SA, IRR_REFINE, IRR_IDLE };
+
+/* One set of flows in work. Its scaled flows s[k] are buf[n + k], with n
+ * zeros on either side, so that every lane's Horner sum runs n steps: the
+ * zeros before a shorter sum's first flow leave its value and derivative 0,
+ * as they start. */
+typedef struct irr_lane {
+    irr_poly p;
+    double *buf; /* 3 n values */
+    size_t j;    /* the index of the flows */
+    int stage;
+    double a, b, fa, t; /* the bounds, irr_sign_fn at a, the point evaluated */
+    irr_refiner r;
+} irr_lane;
+
+/* Set flows j up in lane l: the bounds, then the rule of signs, or the
+ * isolation. 0 when its result is known (written to rate[j], why[j],
+ * status[j]); else 1, with the point to evaluate in l->t. */
+static int irr_begin(irr_lane *l, const double *flows, size_t n, size_t j, double *rate,
+                     const char **why, int *status)
+{
+    int changes, found;
+    const char *reason = irr_flows(flows, n, &l->p, &changes);
+    l->j = j;
+    rate[j] = NAN;
+    status[j] = -1;
+    why[j] = NULL;
+    if (reason) {
+        why[j] = reason;
+        return 0;
+    }
+    for (size_t k = 0; k < 3 * n; k++)
+        l->buf[k] = 0;
+    for (size_t k = l->p.lo; k <= l->p.hi; k++)
+        l->buf[n + k] = flows[k] * l->p.inv;
+    l->p.s = l->buf + n;
+    /* Cauchy's bounds on the roots x = 1/(1+r) of sum c[k] x^(k-lo), each
+     * doubled: x < 2 (1 + max|c[k]| / |c[hi]|) and 1/x < 2 (1 + max|c[k]|
+     * / |c[lo]|); in t = -ln x, held to +-IRR_T_MAX. */
+    double a = fmax(-(log1p(l->p.scale / fabs(flows[l->p.hi])) + IRR_LN2), -IRR_T_MAX);
+    double b = fmin(log1p(l->p.scale / fabs(flows[l->p.lo])) + IRR_LN2, IRR_T_MAX);
+    l->a = a;
+    l->b = b;
+    if (changes == 1) {
+        /* One sign change: exactly one rate (Descartes), inside the bounds,
+         * where the two ends' signs differ unless a bound was held. */
+        l->stage = IRR_AT_A;
+        l->t = a;
+        return 1;
+    }
+    /* Isolate the rates by halving [a, b] while more than one can lie in a
+     * part (irr_changes_at); where that cannot decide, the scan, in steps of
+     * 1e-4 (1,024 to 65,536 of them). */
+    int budget = 4096;
+    double ra = a, rb = b;
+    found = irr_isolate(&l->p, a, b, irr_sign_fn(&l->p, a), irr_sign_fn(&l->p, b), IRR_UNBOUNDED,
+                        IRR_UNBOUNDED, &ra, &rb, &budget);
+    if (found < 0)
+        found = irr_scan(&l->p, a, b, fmin(fmax(ceil((b - a) / 1e-4), 1024), 65536), &ra, &rb);
+    if (found != 1) {
+        why[j] = found == 0 ? "more than one sign change and no rate with NPV 0"
+                            : "more than one sign change and more than one rate with NPV 0";
+        return 0;
+    }
+    if (ra == rb) {
+        rate[j] = expm1(ra);
+        status[j] = 0;
+        return 0;
+    }
+    l->a = ra;
+    l->b = rb;
+    l->stage = IRR_AT_SA;
+    l->t = ra;
+    return 1;
+}
+
+/* Lane l after its evaluation at l->t, f and df: 0 when its result is
+ * written, else 1 with the next point in l->t. */
+static int irr_advance(irr_lane *l, double f, double df, double *rate, const char **why,
+                       int *status)
+{
+    double out;
+    switch (l->stage) {
+    case IRR_AT_A:
+        l->fa = f;
+        l->stage = IRR_AT_B;
+        l->t = l->b;
+        return 1;
+    case IRR_AT_B:
+        if (sign_of(l->fa) * sign_of(f) >= 0) {
+            why[l->j] = "the rate is beyond the range of numbers";
+            return 0;
+        }
+        l->r = irr_refine_start(l->a, l->b, sign_of(l->fa));
+        break;
+    case IRR_AT_SA:
+        l->r = irr_refine_start(l->a, l->b, sign_of(f));
+        break;
+    default:
+        if (irr_refine_step(&l->r, f, df, &out)) {
+            rate[l->j] = expm1(out);
+            status[l->j] = 0;
+            return 0;
+        }
+        break;
+    }
+    l->stage = IRR_REFINE;
+    l->t = l->r.t;
+    return 1;
+}
+
+/* irr_sign_fn of each lane at its l->t in f[], and its derivative in t in
+ * df[]: Horner on the polynomial and its derivative at once, the lanes side
+ * by side, each with the operations of one lane alone. */
+static void irr_eval_lanes(irr_lane *lanes, size_t n, double f[IRR_LANES], double df[IRR_LANES])
+{
+    const double *q[IRR_LANES];
+    ptrdiff_t step[IRR_LANES];
+    double z[IRR_LANES], v[IRR_LANES] = {0}, d[IRR_LANES] = {0};
+    for (int i = 0; i < IRR_LANES; i++) {
+        const irr_lane *l = &lanes[i];
+        if (l->stage == IRR_IDLE) {
+            q[i] = l->buf; /* zeros; the result is unused */
+            step[i] = 0;
+            z[i] = 0;
+        } else if (l->t >= 0) { /* s[hi] first, s[lo] last, in x */
+            z[i] = exp(-l->t);
+            q[i] = l->buf + n + l->p.lo + n - 1;
+            step[i] = -1;
+        } else { /* s[lo] first, s[hi] last, in y */
+            z[i] = exp(l->t);
+            q[i] = l->buf + l->p.hi + 1;
+            step[i] = 1;
+        }
+    }
+    for (size_t k = 0; k < n; k++)
+        for (int i = 0; i < IRR_LANES; i++) {
+            d[i] = d[i] * z[i] + v[i];
+            v[i] = v[i] * z[i] + q[i][(ptrdiff_t)k * step[i]];
+        }
+    for (int i = 0; i < IRR_LANES; i++) {
+        f[i] = v[i];
+        df[i] = lanes[i].t >= 0 ? d[i] * -z[i] : d[i] * z[i]; /* dx/dt = -x, dy/dt = y */
+    }
+}
+
+/* See documentation in header file. */
+void tci_irr_many(const double *const *flows, size_t count, size_t n, double *rate,
+                  const char **why, int *status)
+{
+    irr_lane lanes[IRR_LANES];
+    double store[IRR_LANES][3 * TCI_IRR_MAX_FLOWS], *heap = NULL;
+    size_t next = 0, busy = 0;
+    if (n > TCI_IRR_MAX_FLOWS && count > 0 && !(heap = malloc(IRR_LANES * 3 * n * sizeof *heap))) {
+        for (size_t j = 0; j < count; j++) {
+            rate[j] = NAN;
+            status[j] = -1;
+            why[j] = "out of memory";
+        }
+        return;
+    }
+    for (int i = 0; i < IRR_LANES; i++) {
+        lanes[i].stage = IRR_IDLE;
+        lanes[i].buf = heap ? heap + (size_t)i * 3 * n : store[i];
+        for (size_t k = 0; k < 3 * n; k++)
+            lanes[i].buf[k] = 0;
+        lanes[i].t = 0;
+    }
+    for (;;) {
+        /* Fill the idle lanes with the flows still waiting. */
+        for (int i = 0; i < IRR_LANES; i++)
+            while (lanes[i].stage == IRR_IDLE && next < count) {
+                if (irr_begin(&lanes[i], flows[next], n, next, rate, why, status))
+                    busy++;
+                else
+                    lanes[i].stage = IRR_IDLE;
+                next++;
+            }
+        if (busy == 0)
+            break;
+        double f[IRR_LANES], df[IRR_LANES];
+        irr_eval_lanes(lanes, n, f, df);
+        for (int i = 0; i < IRR_LANES; i++)
+            if (lanes[i].stage != IRR_IDLE &&
+                !irr_advance(&lanes[i], f[i], df[i], rate, why, status)) {
+                lanes[i].stage = IRR_IDLE;
+                busy--;
+            }
+    }
+    free(heap);
 }
 
 /* See documentation in header file. */
 int tci_irr(const double *flows, size_t n, double *rate_out, const char **why)
 {
-    irr_poly p;
-    int changes, found = 0;
-    double a = 0, b = 0;
-    const char *reason = irr_flows(flows, n, &p, &changes);
-    *rate_out = NAN;
-    if (!reason) {
-        /* Cauchy's bounds on the roots x = 1/(1+r) of sum c[k] x^(k-lo), each
-         * doubled: x < 2 (1 + max|c[k]| / |c[hi]|) and 1/x < 2 (1 + max|c[k]|
-         * / |c[lo]|); in t = -ln x, held to +-IRR_T_MAX. */
-        a = fmax(-(log1p(p.scale / fabs(flows[p.hi])) + IRR_LN2), -IRR_T_MAX);
-        b = fmin(log1p(p.scale / fabs(flows[p.lo])) + IRR_LN2, IRR_T_MAX);
-        if (changes == 1) {
-            /* One sign change: exactly one rate (Descartes), inside the bounds,
-             * where the two ends' signs differ unless a bound was held. */
-            found = sign_of(irr_sign_fn(&p, a)) * sign_of(irr_sign_fn(&p, b)) < 0;
-            if (!found)
-                reason = "the rate is beyond the range of numbers";
-        } else {
-            /* Isolate the rates by halving [a, b] while more than one can lie in
-             * a part (irr_changes_at); where that cannot decide, the scan, in
-             * steps of 1e-4 (1,024 to 65,536 of them). */
-            int budget = 4096;
-            double ra = a, rb = b;
-            found = irr_isolate(&p, a, b, IRR_UNBOUNDED, IRR_UNBOUNDED, &ra, &rb, &budget);
-            if (found < 0)
-                found = irr_scan(&p, a, b, fmin(fmax(ceil((b - a) / 1e-4), 1024), 65536), &ra, &rb);
-            a = ra;
-            b = rb;
-            if (found == 0)
-                reason = "more than one sign change and no rate with NPV 0";
-            else if (found > 1)
-                reason = "more than one sign change and more than one rate with NPV 0";
-        }
-    }
-    if (reason) {
-        if (why)
-            *why = reason;
-        return -1;
-    }
-    *rate_out = expm1(a == b ? a : irr_refine(&p, a, b));
-    return 0;
+    const char *reason = NULL;
+    int status;
+    tci_irr_many(&flows, 1, n, rate_out, &reason, &status);
+    if (status != 0 && why)
+        *why = reason;
+    return status;
 }
 
 /* ===== MIRR and payback ===== */

@@ -18,6 +18,8 @@
 
 #include <stddef.h>
 
+#include "tco.h"
+
 /* PMT(rate, nper, pv, fv, type): the payment each period that turns pv into
  * fv over nper periods; -(pv + fv) / nper at rate 0. */
 double tci_pmt(double rate, double nper, double pv, double fv, int type);
@@ -41,8 +43,20 @@ double tci_npv(double rate, const double *flows, size_t n);
  * than one rate with NPV 0", "more than one sign change and no rate with
  * NPV 0". The rule (Descartes' rule of signs, the running sums' bounds,
  * then a scan) is MODEL.md's.
- * `why` may be NULL. */
+ * `why` may be NULL. More than TCI_IRR_MAX_FLOWS flows take memory, and
+ * without it have no rate ("out of memory"). */
 int tci_irr(const double *flows, size_t n, double *rate_out, const char **why);
+
+/* The most flows tci_irr works on without allocating memory: a month 0 and
+ * the longest horizon's months. */
+#define TCI_IRR_MAX_FLOWS (TCO_MAX_HORIZON + 1)
+
+/* tci_irr of each of flows[0..count-1], n flows each, at once: status[j] is
+ * what tci_irr returns, rate[j] its rate and why[j] its reason (NULL with a
+ * rate). Each result is tci_irr's to the last bit; working on several sets
+ * of flows side by side is faster than one after another. */
+void tci_irr_many(const double *const *flows, size_t count, size_t n, double *rate,
+                  const char **why, int *status);
 
 /* The annual rate of a monthly one: (1+r)^12 - 1; NaN for r <= -1. */
 double tci_rate_annual(double monthly);
