@@ -350,10 +350,11 @@ enum { IRR_AT_A, IRR_AT_B, IRR_AT_SA, IRR_REFINE, IRR_IDLE };
 /* One set of flows in work. Its scaled flows s[k] are buf[n + k], with n
  * zeros on either side, so that every lane's Horner sum runs n steps: the
  * zeros before a shorter sum's first flow leave its value and derivative 0,
- * as they start. */
+ * as they start. buf[3 n..6 n) holds the same backwards, for the sums that
+ * run from s[hi] down. */
 typedef struct irr_lane {
     irr_poly p;
-    double *buf; /* 3 n values */
+    double *buf; /* 6 n values */
     size_t j;    /* the index of the flows */
     int stage;
     double a, b, fa, t; /* the bounds, irr_sign_fn at a, the point evaluated */
@@ -376,10 +377,10 @@ static int irr_begin(irr_lane *l, const double *flows, size_t n, size_t j, doubl
         why[j] = reason;
         return 0;
     }
-    for (size_t k = 0; k < 3 * n; k++)
+    for (size_t k = 0; k < 6 * n; k++)
         l->buf[k] = 0;
     for (size_t k = l->p.lo; k <= l->p.hi; k++)
-        l->buf[n + k] = flows[k] * l->p.inv;
+        l->buf[n + k] = l->buf[5 * n - 1 - k] = flows[k] * l->p.inv;
     l->p.s = l->buf + n;
     /* Cauchy's bounds on the roots x = 1/(1+r) of sum c[k] x^(k-lo), each
      * doubled: x < 2 (1 + max|c[k]| / |c[hi]|) and 1/x < 2 (1 + max|c[k]|
@@ -462,28 +463,24 @@ static int irr_advance(irr_lane *l, double f, double df, double *rate, const cha
 static void irr_eval_lanes(irr_lane *lanes, size_t n, double f[IRR_LANES], double df[IRR_LANES])
 {
     const double *q[IRR_LANES];
-    ptrdiff_t step[IRR_LANES];
     double z[IRR_LANES], v[IRR_LANES] = {0}, d[IRR_LANES] = {0};
     for (int i = 0; i < IRR_LANES; i++) {
         const irr_lane *l = &lanes[i];
         if (l->stage == IRR_IDLE) {
             q[i] = l->buf; /* zeros; the result is unused */
-            step[i] = 0;
             z[i] = 0;
-        } else if (l->t >= 0) { /* s[hi] first, s[lo] last, in x */
+        } else if (l->t >= 0) { /* s[lo + n - 1] (0 past hi) first, s[lo] last, in x */
             z[i] = exp(-l->t);
-            q[i] = l->buf + n + l->p.lo + n - 1;
-            step[i] = -1;
-        } else { /* s[lo] first, s[hi] last, in y */
+            q[i] = l->buf + 4 * n - l->p.lo;
+        } else { /* s[hi - n + 1] (0 before lo) first, s[hi] last, in y */
             z[i] = exp(l->t);
             q[i] = l->buf + l->p.hi + 1;
-            step[i] = 1;
         }
     }
     for (size_t k = 0; k < n; k++)
         for (int i = 0; i < IRR_LANES; i++) {
             d[i] = d[i] * z[i] + v[i];
-            v[i] = v[i] * z[i] + q[i][(ptrdiff_t)k * step[i]];
+            v[i] = v[i] * z[i] + q[i][k];
         }
     for (int i = 0; i < IRR_LANES; i++) {
         f[i] = v[i];
@@ -496,9 +493,9 @@ void tci_irr_many(const double *const *flows, size_t count, size_t n, double *ra
                   const char **why, int *status)
 {
     irr_lane lanes[IRR_LANES];
-    double store[IRR_LANES][3 * TCI_IRR_MAX_FLOWS], *heap = NULL;
+    double store[IRR_LANES][6 * TCI_IRR_MAX_FLOWS], *heap = NULL;
     size_t next = 0, busy = 0;
-    if (n > TCI_IRR_MAX_FLOWS && count > 0 && !(heap = malloc(IRR_LANES * 3 * n * sizeof *heap))) {
+    if (n > TCI_IRR_MAX_FLOWS && count > 0 && !(heap = malloc(IRR_LANES * 6 * n * sizeof *heap))) {
         for (size_t j = 0; j < count; j++) {
             rate[j] = NAN;
             status[j] = -1;
@@ -508,8 +505,8 @@ void tci_irr_many(const double *const *flows, size_t count, size_t n, double *ra
     }
     for (int i = 0; i < IRR_LANES; i++) {
         lanes[i].stage = IRR_IDLE;
-        lanes[i].buf = heap ? heap + (size_t)i * 3 * n : store[i];
-        for (size_t k = 0; k < 3 * n; k++)
+        lanes[i].buf = heap ? heap + (size_t)i * 6 * n : store[i];
+        for (size_t k = 0; k < 6 * n; k++)
             lanes[i].buf[k] = 0;
         lanes[i].t = 0;
     }
@@ -551,22 +548,50 @@ int tci_irr(const double *flows, size_t n, double *rate_out, const char **why)
 /* ===== MIRR and payback ===== */
 
 /* See documentation in header file. */
+void tci_rate_factors(double rate, size_t n, double *disc, double *grow)
+{
+    double d = 1, g = 1;
+    for (size_t k = 0; k < n; k++, d /= 1 + rate, g *= 1 + rate) {
+        disc[k] = d;
+        if (grow)
+            grow[k] = g;
+    }
+}
+
+/* See documentation in header file. */
 double tci_mirr(const double *flows, size_t n, double finance_rate, double reinvest_rate)
+{
+    return tci_mirr_at(flows, n, finance_rate, reinvest_rate, NULL, NULL);
+}
+
+/* See documentation in header file. */
+double tci_mirr_at(const double *flows, size_t n, double finance_rate, double reinvest_rate,
+                   const double *disc_of, const double *grow_of)
 {
     if (bad_rate(finance_rate) || bad_rate(reinvest_rate) || n < 2)
         return NAN;
     /* Discounts (1 + finance_rate)^-k from the first flow on, growth
-     * (1 + reinvest_rate)^(n-1-k) from the last back: each a running product. */
+     * (1 + reinvest_rate)^(n-1-k) from the last back: each a running product
+     * (tci_rate_factors). */
     double pv_neg = 0, fv_pos = 0, disc = 1, grow = 1;
-    for (size_t k = 0; k < n; k++, disc /= 1 + finance_rate) {
+    for (size_t k = 0; k < n; k++) {
         if (!isfinite(flows[k]))
             return NAN;
+        if (disc_of)
+            disc = disc_of[k];
+        else if (k > 0)
+            disc /= 1 + finance_rate;
         if (flows[k] < 0)
             pv_neg += flows[k] * disc;
     }
-    for (size_t k = n; k-- > 0; grow *= 1 + reinvest_rate)
+    for (size_t k = n; k-- > 0;) {
+        if (grow_of)
+            grow = grow_of[n - 1 - k];
+        else if (k < n - 1)
+            grow *= 1 + reinvest_rate;
         if (flows[k] > 0)
             fv_pos += flows[k] * grow;
+    }
     if (pv_neg == 0 || fv_pos == 0)
         return NAN;
     return pow(fv_pos / -pv_neg, 1.0 / (double)(n - 1)) - 1;
@@ -575,14 +600,28 @@ double tci_mirr(const double *flows, size_t n, double finance_rate, double reinv
 /* See documentation in header file. */
 long tci_payback(const double *flows, size_t n, double rate)
 {
+    return tci_payback_at(flows, n, rate, NULL);
+}
+
+/* See documentation in header file. */
+long tci_payback_at(const double *flows, size_t n, double rate, const double *disc_of)
+{
     if (bad_rate(rate))
         return TCI_PAYBACK_INVALID;
     long from = TCI_PAYBACK_NEVER;
-    double cum = 0, disc = 1; /* (1 + rate)^-k */
-    for (size_t k = 0; k < n; k++, disc /= 1 + rate) {
+    double cum = 0, disc = 1; /* (1 + rate)^-k, tci_rate_factors' */
+    for (size_t k = 0; k < n; k++) {
         if (!isfinite(flows[k]))
             return TCI_PAYBACK_INVALID;
-        cum += rate == 0 ? flows[k] : flows[k] * disc;
+        if (rate == 0) { /* undiscounted */
+            cum += flows[k];
+        } else {
+            if (disc_of)
+                disc = disc_of[k];
+            else if (k > 0)
+                disc /= 1 + rate;
+            cum += flows[k] * disc;
+        }
         if (!isfinite(cum))
             return TCI_PAYBACK_INVALID;
         if (cum < 0)
