@@ -227,13 +227,40 @@ static void month_lines(const month_terms *k, int m, double yf, tco_month *mo)
     mo->cost = mo->power + mo->cooling + mo->facility + mo->maintenance + mo->staff + mo->rental;
 }
 
+/* The price factors pow(growth, y) of years y = 0..TCO_MAX_HORIZON / 12 of
+ * one growth, kept from option to option: options of one site share their
+ * electricity's growth. Each is the double pow gives. */
+typedef struct year_memo {
+    double growth;
+    unsigned have; /* bit y: f[y] is known */
+    double f[TCO_MAX_HORIZON / 12 + 1];
+} year_memo;
+
+/* pow(growth, y), from memo when it is not NULL. */
+static double year_factor(year_memo *memo, double growth, int y)
+{
+    if (!memo || y < 0 || y > TCO_MAX_HORIZON / 12)
+        return pow(growth, y);
+    if (memcmp(&memo->growth, &growth, sizeof growth) != 0) {
+        memo->growth = growth;
+        memo->have = 0;
+    }
+    if (!(memo->have & 1u << y)) {
+        memo->f[y] = pow(growth, y);
+        memo->have |= 1u << y;
+    }
+    return memo->f[y];
+}
+
 /* Run the months of one option at utilization u, discounting at the monthly
  * rate rm (disc: its factors from tci_rate_factors, H + 1 of them, or NULL);
  * its month m is the model's month t0 + m, whose year sets the price factor
- * (t0 is 0 but for a plan's later purchase). Fills `monthly` (H entries) when
- * it is not NULL; returns the sums (without monthly, only total and npv). */
+ * (t0 is 0 but for a plan's later purchase); memo, when not NULL, keeps the
+ * price factors (memo[0] of rental options, memo[1] of bought ones). Fills
+ * `monthly` (H entries) when it is not NULL; returns the sums (without
+ * monthly, only total and npv). */
 static totals run_months(const tco_scenario *s, const tco_option *o, double u, const plan *p,
-                         double rm, const double *disc, int t0, tco_month *monthly)
+                         double rm, const double *disc, year_memo *memo, int t0, tco_month *monthly)
 {
     totals t = {0};
     double npv = p->paid0, discount = 1, repaid = 0;
@@ -248,7 +275,8 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
     tco_month year = {0}, scratch;
     for (int m = 1; m <= H; m++) {
         if ((t0 + m - 1) % 12 == 0 || m == 1 || k.term)
-            month_lines(&k, m, pow(k.growth, (t0 + m - 1) / 12), &year);
+            month_lines(&k, m, year_factor(memo ? &memo[k.buy] : NULL, k.growth, (t0 + m - 1) / 12),
+                        &year);
         /* The month is built where it is kept: a copy of it written a field
          * at a time and read back whole would wait on every field. */
         tco_month *mo = monthly ? &monthly[m - 1] : &scratch;
@@ -299,8 +327,10 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
 }
 
 /* Totals of an option as if its utilization were 0 and 1, in one pass over
- * the months: each is the number run_months gives for that utilization. */
-static void totals_0_1(const tco_scenario *s, const tco_option *o, double *total0, double *total1)
+ * the months: each is the number run_months gives for that utilization (memo
+ * as for run_months). */
+static void totals_0_1(const tco_scenario *s, const tco_option *o, year_memo *memo, double *total0,
+                       double *total1)
 {
     plan p0 = make_plan(s, o, 0), p1 = make_plan(s, o, 1);
     const month_terms k0 = make_terms(s, o, 0, &p0), k1 = make_terms(s, o, 1, &p1);
@@ -308,7 +338,7 @@ static void totals_0_1(const tco_scenario *s, const tco_option *o, double *total
     tco_month m0 = {0}, m1 = {0};
     for (int m = 1; m <= s->horizon_months; m++) {
         if ((m - 1) % 12 == 0 || k0.term) {
-            double yf = pow(k0.growth, (m - 1) / 12);
+            double yf = year_factor(&memo[k0.buy], k0.growth, (m - 1) / 12);
             month_lines(&k0, m, yf, &m0);
             month_lines(&k1, m, yf, &m1);
         }
@@ -353,7 +383,7 @@ void tci_option_months_at(const tco_scenario *s, const tco_option *o, double u, 
                           tco_month *monthly, double *paid0, double *total, double *npv)
 {
     plan p = make_plan(s, o, u);
-    totals t = run_months(s, o, u, &p, tci_monthly_rate(s), NULL, t0, monthly);
+    totals t = run_months(s, o, u, &p, tci_monthly_rate(s), NULL, NULL, t0, monthly);
     *paid0 = p.paid0;
     *total = t.total;
     *npv = t.npv;
@@ -364,11 +394,12 @@ void tci_engine_totals(const tco_scenario *s, double *total, double *npv)
 {
     double rm = tci_monthly_rate(s), disc[TCO_MAX_HORIZON + 1];
     tci_rate_factors(rm, (size_t)s->horizon_months + 1, disc, NULL);
+    year_memo memo[2] = {{.have = 0}, {.have = 0}};
     for (size_t i = 0; i < s->n_options; i++) {
         const tco_option *o = &s->options[i];
         double u = tco_option_utilization(s, o);
         plan p = make_plan(s, o, u);
-        totals t = run_months(s, o, u, &p, rm, disc, 0, NULL);
+        totals t = run_months(s, o, u, &p, rm, disc, memo, 0, NULL);
         total[i] = t.total;
         if (npv)
             npv[i] = t.npv;
@@ -554,7 +585,7 @@ void tci_option_tax_at(const tco_scenario *s, const tco_option *o, double u, int
 {
     const double rm = tci_monthly_rate(s);
     plan p = make_plan(s, o, u);
-    totals t = run_months(s, o, u, &p, rm, NULL, t0, monthly);
+    totals t = run_months(s, o, u, &p, rm, NULL, NULL, t0, monthly);
     tco_option_result r = {0};
     r.monthly = monthly;
     r.residual = p.residual;
@@ -568,13 +599,13 @@ void tci_option_tax_at(const tco_scenario *s, const tco_option *o, double u, int
 }
 
 static void compute_option(const tco_scenario *s, const tco_option *o, tco_option_result *r,
-                           double rm, const double *disc)
+                           double rm, const double *disc, year_memo *memo)
 {
     const int H = s->horizon_months;
     const double T = s->hours_per_month;
     double u = tco_option_utilization(s, o);
     plan p = make_plan(s, o, u);
-    totals t = run_months(s, o, u, &p, rm, disc, 0, r->monthly);
+    totals t = run_months(s, o, u, &p, rm, disc, memo, 0, r->monthly);
 
     r->utilization = u;
     r->servers = p.servers;
@@ -676,7 +707,8 @@ static void decide(tco_result *res)
 
 /* Break-even of buy option i against the baseline rent option b, whose
  * totals at utilization 0 and 1 are b0 and b0 + b1. */
-static void breakeven(const tco_scenario *s, tco_result *res, size_t i, int b, double b0, double b1)
+static void breakeven(const tco_scenario *s, tco_result *res, size_t i, int b, double b0, double b1,
+                      year_memo *memo)
 {
     const tco_option *o = &s->options[i];
     tco_option_result *r = &res->options[i];
@@ -690,7 +722,7 @@ static void breakeven(const tco_scenario *s, tco_result *res, size_t i, int b, d
     }
     /* Both totals are affine in u: buy(u) = a0 + a1 u, rent(u) = b0 + b1 u. */
     double a0, a_one;
-    totals_0_1(s, o, &a0, &a_one);
+    totals_0_1(s, o, memo, &a0, &a_one);
     double a1 = a_one - a0;
     if (a1 != b1) {
         double u = (b0 - a0) / (a1 - b1);
@@ -748,7 +780,7 @@ double tci_net_cost_after_tax(const tco_option_result *r, int m, int H)
 
 /* The buy options whose returns are worked out together: their IRRs are
  * found side by side (tci_irr_many). */
-#define RETURNS_GROUP 8
+#define RETURNS_GROUP 16
 
 /* The incremental flows of up to RETURNS_GROUP buy options against the
  * baseline, before tax and (with [tax]) after, each option's in c[k * per]
@@ -910,22 +942,23 @@ tco_status tci_compute_options(const tco_scenario *s, tco_result **io)
     res->monthly_rate = tci_monthly_rate(s);
     /* The factors of the monthly rate, the same for every option. */
     double disc[TCO_MAX_HORIZON + 1], grow[TCO_MAX_HORIZON + 1];
+    year_memo memo[2] = {{.have = 0}, {.have = 0}};
     tci_rate_factors(res->monthly_rate, (size_t)s->horizon_months + 1, disc, grow);
     /* The baseline first; then each option, and a buy option's break-even
      * and flows against the baseline while its months are at hand. */
     const int b = res->baseline = tco_scenario_baseline(s);
     double b0 = 0, b_one = 0;
     if (b >= 0) {
-        compute_option(s, &s->options[b], &res->options[b], res->monthly_rate, disc);
-        totals_0_1(s, &s->options[b], &b0, &b_one);
+        compute_option(s, &s->options[b], &res->options[b], res->monthly_rate, disc, memo);
+        totals_0_1(s, &s->options[b], memo, &b0, &b_one);
     }
     returns_group g;
     g.count = 0;
     for (size_t i = 0; i < s->n_options; i++) {
         if ((int)i != b)
-            compute_option(s, &s->options[i], &res->options[i], res->monthly_rate, disc);
+            compute_option(s, &s->options[i], &res->options[i], res->monthly_rate, disc, memo);
         if (b >= 0 && s->options[i].acquire == TCO_BUY) {
-            breakeven(s, res, i, b, b0, b_one - b0);
+            breakeven(s, res, i, b, b0, b_one - b0, memo);
             returns_add(s, res, &g, i, b);
             if (g.count == RETURNS_GROUP)
                 returns_finish(s, res, &g, disc, grow);

@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* (1+rate)^nper as q and q - 1 as qm1, accurate for a small rate. */
 static void growth(double rate, double nper, double *q, double *qm1)
@@ -191,7 +192,8 @@ static const char *irr_flows(const double *flows, size_t n, irr_poly *p, int *ch
 /* ln 2: the factor of safety on Cauchy's bounds. */
 #define IRR_LN2 0.69314718055994530942
 
-/* A bound on the rates on one side of the rate at t = ln(1+r): the sign
+/* The bounds of the isolation (irr_split works them out): a bound on the
+ * rates on one side of the rate at t = ln(1+r) is the number of sign
  * changes of the running sums of the flows discounted at that rate, from the
  * first (dir 1: the rates above it) or from the last (dir -1: the rates
  * below it). With x = 1/(1+r) and the flows discounted at the pivot, P(x) /
@@ -199,25 +201,48 @@ static const char *irr_flows(const double *flows, size_t n, irr_poly *p, int *ch
  * the first, so by Descartes' rule (which holds for power series) P has at
  * most that many roots in 0 < x < 1; the running sums from the last bound the
  * roots in x > 1 the same way (Norstrom's criterion, and its mirror).
- * IRR_UNBOUNDED when the discounting would leave the range of doubles. */
+ * IRR_UNBOUNDED when the discounting would leave the range of doubles. The
+ * flows are discounted with weights e^(-t (k - mid)): a positive factor away
+ * from e^(-t k). */
 #define IRR_UNBOUNDED 1000000
-static int irr_changes_at(const irr_poly *p, double t, int dir)
+
+/* A change of sign of the running sum *sum into *changes (*last: the last
+ * sign that was not 0). */
+static void irr_count_change(double sum, int *last, int *changes)
+{
+    int s = sign_of(sum);
+    if (s != 0 && *last != 0 && s != *last)
+        ++*changes;
+    if (s != 0)
+        *last = s;
+}
+
+/* What the isolation needs at the point t where it halves an interval:
+ * irr_sign_fn there in *f, the bound on the rates below t (the running sums
+ * from the last) in *below and on those above (from the first) in *above;
+ * the three sums in one pass, each with the operations it would have alone. */
+static void irr_split(const irr_poly *p, double t, double *f, int *below, int *above)
 {
     const double n = (double)(p->hi - p->lo), mid = n / 2;
-    if (fabs(t) * (mid + 1) > 600)
-        return IRR_UNBOUNDED;
-    /* Weights e^(-t (k - mid)): a positive factor away from e^(-t k). */
-    double step = exp(dir > 0 ? -t : t), w = exp(dir > 0 ? t * mid : -t * (n - mid)), sum = 0;
-    int changes = 0, last = 0;
-    for (size_t i = 0; i <= p->hi - p->lo; i++, w *= step) {
-        sum += p->s[dir > 0 ? p->lo + i : p->hi - i] * w;
-        int s = sign_of(sum);
-        if (s != 0 && last != 0 && s != last)
-            changes++;
-        if (s != 0)
-            last = s;
+    if (fabs(t) * (mid + 1) > 600) {
+        *f = irr_sign_fn(p, t);
+        *below = *above = IRR_UNBOUNDED;
+        return;
     }
-    return changes;
+    const int up = t >= 0;
+    const double x = exp(-t), y = exp(t), z = up ? x : y;
+    double acc = 0, sum_a = 0, w_a = exp(t * mid), sum_b = 0, w_b = exp(-t * (n - mid));
+    int ch_a = 0, last_a = 0, ch_b = 0, last_b = 0;
+    for (size_t i = 0; i <= p->hi - p->lo; i++, w_a *= x, w_b *= y) {
+        acc = acc * z + p->s[up ? p->hi - i : p->lo + i];
+        sum_a += p->s[p->lo + i] * w_a;
+        irr_count_change(sum_a, &last_a, &ch_a);
+        sum_b += p->s[p->hi - i] * w_b;
+        irr_count_change(sum_b, &last_b, &ch_b);
+    }
+    *f = acc;
+    *below = ch_b;
+    *above = ch_a;
 }
 
 /* 1 when irr_sign_fn has no zero in [t1, t2], a side of t = 0, given its
@@ -270,14 +295,16 @@ static int irr_isolate(const irr_poly *p, double t1, double t2, double f1, doubl
     }
     if (--*budget < 0)
         return -1;
-    double m = t1 + (t2 - t1) / 2, fm = irr_sign_fn(p, m);
+    double m = t1 + (t2 - t1) / 2, fm;
+    int below_m, above_m;
+    irr_split(p, m, &fm, &below_m, &above_m);
     if (sign_of(fm) == 0)
         return -1; /* a rate on the grid: the scan counts it */
     double la = 0, lb = 0;
-    int left = irr_isolate(p, t1, m, f1, fm, above, irr_changes_at(p, m, -1), &la, &lb, budget);
+    int left = irr_isolate(p, t1, m, f1, fm, above, below_m, &la, &lb, budget);
     if (left < 0 || left > 1)
         return left;
-    int right = irr_isolate(p, m, t2, fm, f2, irr_changes_at(p, m, 1), below, ra, rb, budget);
+    int right = irr_isolate(p, m, t2, fm, f2, above_m, below, ra, rb, budget);
     if (right < 0)
         return right;
     if (left == 1) {
@@ -340,8 +367,9 @@ static int irr_refine_step(irr_refiner *r, double f, double df, double *out)
 
 /* tci_irr_many works on IRR_LANES sets of flows at once: their evaluations
  * are independent chains of multiplications and additions, which the
- * processor runs side by side. */
-#define IRR_LANES 4
+ * processor runs side by side, two lanes to an instruction where the compiler
+ * has vectors of two doubles. */
+#define IRR_LANES 8
 
 /* What a lane evaluates next: the lower bound a, then the upper bound b (one
  * sign change), the lower end of an isolated bracket, or a refinement step. */
@@ -354,8 +382,9 @@ enum { IRR_AT_A, IRR_AT_B, IRR_AT_SA, IRR_REFINE, IRR_IDLE };
  * run from s[hi] down. */
 typedef struct irr_lane {
     irr_poly p;
-    double *buf; /* 6 n values */
-    size_t j;    /* the index of the flows */
+    double *buf;             /* 6 n values */
+    size_t held_lo, held_hi; /* the flows buf holds, none when held_lo > held_hi */
+    size_t j;                /* the index of the flows */
     int stage;
     double a, b, fa, t; /* the bounds, irr_sign_fn at a, the point evaluated */
     irr_refiner r;
@@ -377,10 +406,12 @@ static int irr_begin(irr_lane *l, const double *flows, size_t n, size_t j, doubl
         why[j] = reason;
         return 0;
     }
-    for (size_t k = 0; k < 6 * n; k++)
-        l->buf[k] = 0;
+    for (size_t k = l->held_lo; k <= l->held_hi; k++) /* the zeros back */
+        l->buf[n + k] = l->buf[5 * n - 1 - k] = 0;
     for (size_t k = l->p.lo; k <= l->p.hi; k++)
         l->buf[n + k] = l->buf[5 * n - 1 - k] = flows[k] * l->p.inv;
+    l->held_lo = l->p.lo;
+    l->held_hi = l->p.hi;
     l->p.s = l->buf + n;
     /* Cauchy's bounds on the roots x = 1/(1+r) of sum c[k] x^(k-lo), each
      * doubled: x < 2 (1 + max|c[k]| / |c[hi]|) and 1/x < 2 (1 + max|c[k]|
@@ -397,7 +428,7 @@ static int irr_begin(irr_lane *l, const double *flows, size_t n, size_t j, doubl
         return 1;
     }
     /* Isolate the rates by halving [a, b] while more than one can lie in a
-     * part (irr_changes_at); where that cannot decide, the scan, in steps of
+     * part (irr_split's bounds); where that cannot decide, the scan, in steps of
      * 1e-4 (1,024 to 65,536 of them). */
     int budget = 4096;
     double ra = a, rb = b;
@@ -477,11 +508,31 @@ static void irr_eval_lanes(irr_lane *lanes, size_t n, double f[IRR_LANES], doubl
             q[i] = l->buf + l->p.hi + 1;
         }
     }
+#if defined(__GNUC__)
+    /* The same operations on pairs of lanes: each element of a vector
+     * operation is the scalar operation, rounded alike. */
+    typedef double pair __attribute__((vector_size(2 * sizeof(double))));
+    pair zz[IRR_LANES / 2], vv[IRR_LANES / 2], dd[IRR_LANES / 2];
+    for (int i = 0; i < IRR_LANES / 2; i++) {
+        zz[i] = (pair){z[2 * i], z[2 * i + 1]};
+        vv[i] = dd[i] = (pair){0, 0};
+    }
+    for (size_t k = 0; k < n; k++)
+        for (int i = 0; i < IRR_LANES / 2; i++) {
+            dd[i] = dd[i] * zz[i] + vv[i];
+            vv[i] = vv[i] * zz[i] + (pair){q[2 * i][k], q[2 * i + 1][k]};
+        }
+    for (int i = 0; i < IRR_LANES; i++) {
+        v[i] = vv[i / 2][i % 2];
+        d[i] = dd[i / 2][i % 2];
+    }
+#else
     for (size_t k = 0; k < n; k++)
         for (int i = 0; i < IRR_LANES; i++) {
             d[i] = d[i] * z[i] + v[i];
             v[i] = v[i] * z[i] + q[i][k];
         }
+#endif
     for (int i = 0; i < IRR_LANES; i++) {
         f[i] = v[i];
         df[i] = lanes[i].t >= 0 ? d[i] * -z[i] : d[i] * z[i]; /* dx/dt = -x, dy/dt = y */
@@ -506,8 +557,9 @@ void tci_irr_many(const double *const *flows, size_t count, size_t n, double *ra
     for (int i = 0; i < IRR_LANES; i++) {
         lanes[i].stage = IRR_IDLE;
         lanes[i].buf = heap ? heap + (size_t)i * 6 * n : store[i];
-        for (size_t k = 0; k < 6 * n; k++)
-            lanes[i].buf[k] = 0;
+        memset(lanes[i].buf, 0, 6 * n * sizeof *lanes[i].buf);
+        lanes[i].held_lo = 1;
+        lanes[i].held_hi = 0;
         lanes[i].t = 0;
     }
     for (;;) {
