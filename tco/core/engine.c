@@ -227,12 +227,40 @@ static void month_lines(const month_terms *k, int m, double yf, tco_month *mo)
     mo->cost = mo->power + mo->cooling + mo->facility + mo->maintenance + mo->staff + mo->rental;
 }
 
+/* The price factors pow(growth, y) of years y = 0..TCO_MAX_HORIZON / 12 of
+ * one growth, kept from option to option: options of one site share their
+ * electricity's growth. Each is the double pow gives. */
+typedef struct year_memo {
+    double growth;
+    unsigned have; /* bit y: f[y] is known */
+    double f[TCO_MAX_HORIZON / 12 + 1];
+} year_memo;
+
+/* pow(growth, y), from memo when it is not NULL. */
+static double year_factor(year_memo *memo, double growth, int y)
+{
+    if (!memo || y < 0 || y > TCO_MAX_HORIZON / 12)
+        return pow(growth, y);
+    if (memcmp(&memo->growth, &growth, sizeof growth) != 0) {
+        memo->growth = growth;
+        memo->have = 0;
+    }
+    if (!(memo->have & 1u << y)) {
+        memo->f[y] = pow(growth, y);
+        memo->have |= 1u << y;
+    }
+    return memo->f[y];
+}
+
 /* Run the months of one option at utilization u, discounting at the monthly
- * rate rm; its month m is the model's month t0 + m, whose year sets the
- * price factor (t0 is 0 but for a plan's later purchase). Fills `monthly` (H entries) when it is
- * not NULL; returns the sums (without monthly, only total and npv). */
+ * rate rm (disc: its factors from tci_rate_factors, H + 1 of them, or NULL);
+ * its month m is the model's month t0 + m, whose year sets the price factor
+ * (t0 is 0 but for a plan's later purchase); memo, when not NULL, keeps the
+ * price factors (memo[0] of rental options, memo[1] of bought ones). Fills
+ * `monthly` (H entries) when it is not NULL; returns the sums (without
+ * monthly, only total and npv). */
 static totals run_months(const tco_scenario *s, const tco_option *o, double u, const plan *p,
-                         double rm, int t0, tco_month *monthly)
+                         double rm, const double *disc, year_memo *memo, int t0, tco_month *monthly)
 {
     totals t = {0};
     double npv = p->paid0, discount = 1, repaid = 0;
@@ -244,34 +272,38 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
     /* A year's months cost the same, but for a contract term's: compute them
      * once a year, or every month for an option with a term. A loan's lines
      * change every month. */
-    tco_month year = {0};
+    tco_month year = {0}, scratch;
     for (int m = 1; m <= H; m++) {
         if ((t0 + m - 1) % 12 == 0 || m == 1 || k.term)
-            month_lines(&k, m, pow(k.growth, (t0 + m - 1) / 12), &year);
-        tco_month mo = year;
-        loan_month(p, m, H, &repaid, &mo);
-        if (p->loan_months > 0)
-            mo.cost = mo.cost + mo.loan_interest + mo.loan_principal + mo.loan_balance;
-        if (p->lease_months > 0) {
-            lease_month(p, m, H, &mo);
-            mo.cost = mo.cost + mo.lease_payment + mo.lease_buyout;
+            month_lines(&k, m, year_factor(memo ? &memo[k.buy] : NULL, k.growth, (t0 + m - 1) / 12),
+                        &year);
+        /* The month is built where it is kept: a copy of it written a field
+         * at a time and read back whole would wait on every field. */
+        tco_month *mo = monthly ? &monthly[m - 1] : &scratch;
+        *mo = year; /* its loan lines 0, as loan_month leaves them without a loan */
+        if (p->loan_months > 0) {
+            loan_month(p, m, H, &repaid, mo);
+            mo->cost = mo->cost + mo->loan_interest + mo->loan_principal + mo->loan_balance;
         }
-        cumulative += mo.cost;
-        discount /= 1 + rm;
-        npv += mo.cost * discount;
+        if (p->lease_months > 0) {
+            lease_month(p, m, H, mo);
+            mo->cost = mo->cost + mo->lease_payment + mo->lease_buyout;
+        }
+        cumulative += mo->cost;
+        discount = disc ? disc[m] : discount / (1 + rm);
+        npv += mo->cost * discount;
         if (monthly) {
-            t.loan_interest += mo.loan_interest;
-            t.loan_principal += mo.loan_principal;
-            t.loan_balance += mo.loan_balance;
-            t.lease_buyout += mo.lease_buyout;
-            t.power += mo.power;
-            t.cooling += mo.cooling;
-            t.facility += mo.facility;
-            t.maintenance += mo.maintenance;
-            t.staff += mo.staff;
-            t.rental += mo.rental;
-            mo.cumulative = cumulative;
-            monthly[m - 1] = mo;
+            t.loan_interest += mo->loan_interest;
+            t.loan_principal += mo->loan_principal;
+            t.loan_balance += mo->loan_balance;
+            t.lease_buyout += mo->lease_buyout;
+            t.power += mo->power;
+            t.cooling += mo->cooling;
+            t.facility += mo->facility;
+            t.maintenance += mo->maintenance;
+            t.staff += mo->staff;
+            t.rental += mo->rental;
+            mo->cumulative = cumulative;
         }
     }
     /* The committed months past the horizon, each discounted at its month. */
@@ -295,8 +327,10 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
 }
 
 /* Totals of an option as if its utilization were 0 and 1, in one pass over
- * the months: each is the number run_months gives for that utilization. */
-static void totals_0_1(const tco_scenario *s, const tco_option *o, double *total0, double *total1)
+ * the months: each is the number run_months gives for that utilization (memo
+ * as for run_months). */
+static void totals_0_1(const tco_scenario *s, const tco_option *o, year_memo *memo, double *total0,
+                       double *total1)
 {
     plan p0 = make_plan(s, o, 0), p1 = make_plan(s, o, 1);
     const month_terms k0 = make_terms(s, o, 0, &p0), k1 = make_terms(s, o, 1, &p1);
@@ -304,7 +338,7 @@ static void totals_0_1(const tco_scenario *s, const tco_option *o, double *total
     tco_month m0 = {0}, m1 = {0};
     for (int m = 1; m <= s->horizon_months; m++) {
         if ((m - 1) % 12 == 0 || k0.term) {
-            double yf = pow(k0.growth, (m - 1) / 12);
+            double yf = year_factor(&memo[k0.buy], k0.growth, (m - 1) / 12);
             month_lines(&k0, m, yf, &m0);
             month_lines(&k1, m, yf, &m1);
         }
@@ -349,7 +383,7 @@ void tci_option_months_at(const tco_scenario *s, const tco_option *o, double u, 
                           tco_month *monthly, double *paid0, double *total, double *npv)
 {
     plan p = make_plan(s, o, u);
-    totals t = run_months(s, o, u, &p, tci_monthly_rate(s), t0, monthly);
+    totals t = run_months(s, o, u, &p, tci_monthly_rate(s), NULL, NULL, t0, monthly);
     *paid0 = p.paid0;
     *total = t.total;
     *npv = t.npv;
@@ -358,12 +392,14 @@ void tci_option_months_at(const tco_scenario *s, const tco_option *o, double u, 
 /* See core.h. */
 void tci_engine_totals(const tco_scenario *s, double *total, double *npv)
 {
-    double rm = tci_monthly_rate(s);
+    double rm = tci_monthly_rate(s), disc[TCO_MAX_HORIZON + 1];
+    tci_rate_factors(rm, (size_t)s->horizon_months + 1, disc, NULL);
+    year_memo memo[2] = {{.have = 0}, {.have = 0}};
     for (size_t i = 0; i < s->n_options; i++) {
         const tco_option *o = &s->options[i];
         double u = tco_option_utilization(s, o);
         plan p = make_plan(s, o, u);
-        totals t = run_months(s, o, u, &p, rm, 0, NULL);
+        totals t = run_months(s, o, u, &p, rm, disc, memo, 0, NULL);
         total[i] = t.total;
         if (npv)
             npv[i] = t.npv;
@@ -508,9 +544,10 @@ static double depreciate(const tco_option *o, int method, double base, int owned
 }
 
 /* The taxes of one option (MODEL.md, Taxes), once its months and totals are
- * in r: each month's tax depreciation and tax, and the sums. */
+ * in r: each month's tax depreciation and tax, and the sums; discounted at
+ * rm (disc as for run_months). */
 static void tax_option(const tco_scenario *s, const tco_option *o, const plan *p,
-                       tco_option_result *r, double rm)
+                       tco_option_result *r, double rm, const double *disc)
 {
     const int H = s->horizon_months;
     const double rate = s->tax_rate;
@@ -533,7 +570,7 @@ static void tax_option(const tco_scenario *s, const tco_option *o, const plan *p
                             (s->deduct_interest ? mo->loan_interest : 0) + mo->tax_depreciation;
         mo->tax = -rate * deductible + (m == H ? r->tax_on_sale : 0);
         sum += mo->tax;
-        discount /= 1 + rm;
+        discount = disc ? disc[m] : discount / (1 + rm);
         npv += mo->tax * discount;
     }
     r->commitment_tax = -rate * r->commitment_after_horizon;
@@ -548,7 +585,7 @@ void tci_option_tax_at(const tco_scenario *s, const tco_option *o, double u, int
 {
     const double rm = tci_monthly_rate(s);
     plan p = make_plan(s, o, u);
-    totals t = run_months(s, o, u, &p, rm, t0, monthly);
+    totals t = run_months(s, o, u, &p, rm, NULL, NULL, t0, monthly);
     tco_option_result r = {0};
     r.monthly = monthly;
     r.residual = p.residual;
@@ -556,19 +593,19 @@ void tci_option_tax_at(const tco_scenario *s, const tco_option *o, double u, int
     r.npv = t.npv;
     r.commitment_after_horizon = t.commitment;
     r.commitment_npv = t.commitment_npv;
-    tax_option(s, o, &p, &r, rm);
+    tax_option(s, o, &p, &r, rm, NULL);
     *tax = r.tax;
     *tax_npv = r.after_tax_npv - r.npv;
 }
 
 static void compute_option(const tco_scenario *s, const tco_option *o, tco_option_result *r,
-                           double rm)
+                           double rm, const double *disc, year_memo *memo)
 {
     const int H = s->horizon_months;
     const double T = s->hours_per_month;
     double u = tco_option_utilization(s, o);
     plan p = make_plan(s, o, u);
-    totals t = run_months(s, o, u, &p, rm, 0, r->monthly);
+    totals t = run_months(s, o, u, &p, rm, disc, memo, 0, r->monthly);
 
     r->utilization = u;
     r->servers = p.servers;
@@ -628,7 +665,7 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
         r->discounted_payback_month_after_tax = NAN;
     r->irr_after_tax_note = NULL;
     if (s->tax)
-        tax_option(s, o, &p, r, rm);
+        tax_option(s, o, &p, r, rm, disc);
     size_workload(s, o, r);
     /* Feasibility: the model held, the target rate served; unknown is feasible. */
     r->infeasible = 0;
@@ -670,7 +707,8 @@ static void decide(tco_result *res)
 
 /* Break-even of buy option i against the baseline rent option b, whose
  * totals at utilization 0 and 1 are b0 and b0 + b1. */
-static void breakeven(const tco_scenario *s, tco_result *res, size_t i, int b, double b0, double b1)
+static void breakeven(const tco_scenario *s, tco_result *res, size_t i, int b, double b0, double b1,
+                      year_memo *memo)
 {
     const tco_option *o = &s->options[i];
     tco_option_result *r = &res->options[i];
@@ -684,7 +722,7 @@ static void breakeven(const tco_scenario *s, tco_result *res, size_t i, int b, d
     }
     /* Both totals are affine in u: buy(u) = a0 + a1 u, rent(u) = b0 + b1 u. */
     double a0, a_one;
-    totals_0_1(s, o, &a0, &a_one);
+    totals_0_1(s, o, memo, &a0, &a_one);
     double a1 = a_one - a0;
     if (a1 != b1) {
         double u = (b0 - a0) / (a1 - b1);
@@ -715,22 +753,23 @@ static double payback_or_null(long k)
 }
 
 /* The returns of the flow c[0..n-1] (docs/MODEL.md, "Returns of buying
- * against the baseline") at the NPV's monthly rate rm: IRR (or why there is
- * none), MIRR and the payback months. */
-static void flow_returns(const double *c, size_t n, double rm, double *irr, double *mirr,
-                         double *payback, double *discounted_payback, const char **note)
+ * against the baseline") at the NPV's monthly rate rm (disc and grow: its
+ * factors, tci_rate_factors'), given its IRR (tci_irr's status, rate and
+ * reason): IRR (or why there is none), MIRR and the payback months. */
+static void flow_returns(const double *c, size_t n, double rm, const double *disc,
+                         const double *grow, int status, double rate, const char *why, double *irr,
+                         double *mirr, double *payback, double *discounted_payback,
+                         const char **note)
 {
-    double rate;
-    const char *why = NULL;
-    if (tci_irr(c, n, &rate, &why) == 0) {
+    if (status == 0) {
         *irr = tci_rate_annual(rate);
     } else {
         *irr = NAN;
         *note = why;
     }
-    *mirr = tci_rate_annual(tci_mirr(c, n, rm, rm));
+    *mirr = tci_rate_annual(tci_mirr_at(c, n, rm, rm, disc, grow));
     *payback = payback_or_null(tci_payback(c, n, 0));
-    *discounted_payback = payback_or_null(tci_payback(c, n, rm));
+    *discounted_payback = payback_or_null(tci_payback_at(c, n, rm, disc));
 }
 
 /* See core.h. */
@@ -739,29 +778,63 @@ double tci_net_cost_after_tax(const tco_option_result *r, int m, int H)
     return tci_net_cost(r, m, H) + (m == 0 ? r->tax0 : r->monthly[m - 1].tax);
 }
 
-/* Returns of buy option i against the baseline b (docs/MODEL.md, "Returns of
- * buying against the baseline"): IRR, MIRR and the payback months of the
- * incremental flow c(m) = net_b(m) - net_i(m), m = 0..H; with [tax], the same
- * of the after-tax flow (MODEL.md, Taxes). */
-static void returns(const tco_scenario *s, tco_result *res, size_t i, int b)
+/* The buy options whose returns are worked out together: their IRRs are
+ * found side by side (tci_irr_many). */
+#define RETURNS_GROUP 16
+
+/* The incremental flows of up to RETURNS_GROUP buy options against the
+ * baseline, before tax and (with [tax]) after, each option's in c[k * per]
+ * and c[k * per + per - 1], k = 0..count-1. */
+typedef struct returns_group {
+    size_t option[RETURNS_GROUP], count, per;
+    double c[2 * RETURNS_GROUP][TCO_MAX_HORIZON + 1];
+} returns_group;
+
+/* Add buy option i to g with its incremental flows against the baseline b
+ * (docs/MODEL.md, "Returns of buying against the baseline"): c(m) = net_b(m)
+ * - net_i(m), m = 0..H; with [tax], the same of the after-tax flow (MODEL.md,
+ * Taxes). */
+static void returns_add(const tco_scenario *s, const tco_result *res, returns_group *g, size_t i,
+                        int b)
 {
     const int H = s->horizon_months;
-    tco_option_result *r = &res->options[i];
-    const tco_option_result *rb = &res->options[b];
-    double c[TCO_MAX_HORIZON + 1];
-    c[0] = 0; /* the loops fill c[0..H]; this tells the compiler c is written */
-    const size_t n = (size_t)H + 1;
+    const tco_option_result *r = &res->options[i], *rb = &res->options[b];
+    g->per = s->tax ? 2 : 1;
+    double *pre = g->c[g->count * g->per], *post = g->c[g->count * g->per + g->per - 1];
+    g->option[g->count++] = i;
+    pre[0] = post[0] = 0; /* the loops fill c[0..H]; this tells the compiler c is written */
     for (int m = 0; m <= H; m++)
-        c[m] = tci_net_cost(rb, m, H) - tci_net_cost(r, m, H);
-    flow_returns(c, n, res->monthly_rate, &r->irr, &r->mirr, &r->payback_month,
-                 &r->discounted_payback_month, &r->irr_note);
-    if (!s->tax)
-        return;
-    for (int m = 0; m <= H; m++)
-        c[m] = tci_net_cost_after_tax(rb, m, H) - tci_net_cost_after_tax(r, m, H);
-    flow_returns(c, n, res->monthly_rate, &r->irr_after_tax, &r->mirr_after_tax,
-                 &r->payback_month_after_tax, &r->discounted_payback_month_after_tax,
-                 &r->irr_after_tax_note);
+        pre[m] = tci_net_cost(rb, m, H) - tci_net_cost(r, m, H);
+    if (s->tax)
+        for (int m = 0; m <= H; m++)
+            post[m] = tci_net_cost_after_tax(rb, m, H) - tci_net_cost_after_tax(r, m, H);
+}
+
+/* The returns of g's options from their flows: IRR, MIRR and the payback
+ * months; g is emptied. disc and grow are the monthly rate's factors. */
+static void returns_finish(const tco_scenario *s, tco_result *res, returns_group *g,
+                           const double *disc, const double *grow)
+{
+    double rate[2 * RETURNS_GROUP];
+    const double *flows[2 * RETURNS_GROUP] = {0};
+    const char *why[2 * RETURNS_GROUP];
+    int status[2 * RETURNS_GROUP];
+    const size_t n = (size_t)s->horizon_months + 1, per = g->per;
+    for (size_t f = 0; f < g->count * per; f++)
+        flows[f] = g->c[f];
+    tci_irr_many(flows, g->count * per, n, rate, why, status);
+    for (size_t k = 0; k < g->count; k++) {
+        tco_option_result *r = &res->options[g->option[k]];
+        size_t f = k * per;
+        flow_returns(g->c[f], n, res->monthly_rate, disc, grow, status[f], rate[f], why[f], &r->irr,
+                     &r->mirr, &r->payback_month, &r->discounted_payback_month, &r->irr_note);
+        if (s->tax)
+            flow_returns(g->c[f + 1], n, res->monthly_rate, disc, grow, status[f + 1], rate[f + 1],
+                         why[f + 1], &r->irr_after_tax, &r->mirr_after_tax,
+                         &r->payback_month_after_tax, &r->discounted_payback_month_after_tax,
+                         &r->irr_after_tax_note);
+    }
+    g->count = 0;
 }
 
 /* See documentation in header file. */
@@ -867,19 +940,32 @@ tco_status tci_compute_options(const tco_scenario *s, tco_result **io)
     if (!res)
         return TCO_ERR_NOMEM;
     res->monthly_rate = tci_monthly_rate(s);
-    for (size_t i = 0; i < s->n_options; i++)
-        compute_option(s, &s->options[i], &res->options[i], res->monthly_rate);
-
-    res->baseline = tco_scenario_baseline(s);
-    if (res->baseline >= 0) {
-        double b0, b_one;
-        totals_0_1(s, &s->options[res->baseline], &b0, &b_one);
-        for (size_t i = 0; i < s->n_options; i++)
-            if (s->options[i].acquire == TCO_BUY) {
-                breakeven(s, res, i, res->baseline, b0, b_one - b0);
-                returns(s, res, i, res->baseline);
-            }
+    /* The factors of the monthly rate, the same for every option. */
+    double disc[TCO_MAX_HORIZON + 1], grow[TCO_MAX_HORIZON + 1];
+    year_memo memo[2] = {{.have = 0}, {.have = 0}};
+    tci_rate_factors(res->monthly_rate, (size_t)s->horizon_months + 1, disc, grow);
+    /* The baseline first; then each option, and a buy option's break-even
+     * and flows against the baseline while its months are at hand. */
+    const int b = res->baseline = tco_scenario_baseline(s);
+    double b0 = 0, b_one = 0;
+    if (b >= 0) {
+        compute_option(s, &s->options[b], &res->options[b], res->monthly_rate, disc, memo);
+        totals_0_1(s, &s->options[b], memo, &b0, &b_one);
     }
+    returns_group g;
+    g.count = 0;
+    for (size_t i = 0; i < s->n_options; i++) {
+        if ((int)i != b)
+            compute_option(s, &s->options[i], &res->options[i], res->monthly_rate, disc, memo);
+        if (b >= 0 && s->options[i].acquire == TCO_BUY) {
+            breakeven(s, res, i, b, b0, b_one - b0, memo);
+            returns_add(s, res, &g, i, b);
+            if (g.count == RETURNS_GROUP)
+                returns_finish(s, res, &g, disc, grow);
+        }
+    }
+    if (g.count > 0)
+        returns_finish(s, res, &g, disc, grow);
 
     ranked *order = malloc((s->n_options ? s->n_options : 1) * sizeof *order);
     if (!order) {

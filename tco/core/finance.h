@@ -18,6 +18,8 @@
 
 #include <stddef.h>
 
+#include "tco.h"
+
 /* PMT(rate, nper, pv, fv, type): the payment each period that turns pv into
  * fv over nper periods; -(pv + fv) / nper at rate 0. */
 double tci_pmt(double rate, double nper, double pv, double fv, int type);
@@ -41,8 +43,20 @@ double tci_npv(double rate, const double *flows, size_t n);
  * than one rate with NPV 0", "more than one sign change and no rate with
  * NPV 0". The rule (Descartes' rule of signs, the running sums' bounds,
  * then a scan) is MODEL.md's.
- * `why` may be NULL. */
+ * `why` may be NULL. More than TCI_IRR_MAX_FLOWS flows take memory, and
+ * without it have no rate ("out of memory"). */
 int tci_irr(const double *flows, size_t n, double *rate_out, const char **why);
+
+/* The most flows tci_irr works on without allocating memory: a month 0 and
+ * the longest horizon's months. */
+#define TCI_IRR_MAX_FLOWS (TCO_MAX_HORIZON + 1)
+
+/* tci_irr of each of flows[0..count-1], n flows each, at once: status[j] is
+ * what tci_irr returns, rate[j] its rate and why[j] its reason (NULL with a
+ * rate). Each result is tci_irr's to the last bit; working on several sets
+ * of flows side by side is faster than one after another. */
+void tci_irr_many(const double *const *flows, size_t count, size_t n, double *rate,
+                  const char **why, int *status);
 
 /* The annual rate of a monthly one: (1+r)^12 - 1; NaN for r <= -1. */
 double tci_rate_annual(double monthly);
@@ -54,6 +68,19 @@ double tci_rate_annual(double monthly);
  * spreadsheet's #DIV/0!), for a rate <= -1 or a non-finite value. */
 double tci_mirr(const double *flows, size_t n, double finance_rate, double reinvest_rate);
 
+/* The factors of a rate as tci_mirr, tci_payback and the engine's months
+ * apply them, one from the one before: disc[0] = 1, disc[k] = disc[k-1] /
+ * (1 + rate) (the discount of period k), and grow[0] = 1, grow[k] =
+ * grow[k-1] * (1 + rate) (k periods of growth), k = 0..n-1. grow may be
+ * NULL. Worked out once, they spare doing it again for every set of flows. */
+void tci_rate_factors(double rate, size_t n, double *disc, double *grow);
+
+/* tci_mirr with the factors of finance_rate's discount (disc) and of
+ * reinvest_rate's growth (grow) from tci_rate_factors, n of each, or NULL to
+ * work them out: the same result. */
+double tci_mirr_at(const double *flows, size_t n, double finance_rate, double reinvest_rate,
+                   const double *disc, const double *grow);
+
 /* Payback: the first period k (0..n-1) from which the cumulative flow
  * sum_{j<=k} flows[j] / (1+rate)^j stays >= 0 through period n-1 (rate 0:
  * undiscounted), a whole period with no interpolation. TCI_PAYBACK_NEVER when
@@ -62,5 +89,9 @@ double tci_mirr(const double *flows, size_t n, double finance_rate, double reinv
 #define TCI_PAYBACK_NEVER   (-1L)
 #define TCI_PAYBACK_INVALID (-2L)
 long tci_payback(const double *flows, size_t n, double rate);
+
+/* tci_payback with the discount factors of rate from tci_rate_factors (n of
+ * them), or NULL to work them out: the same result. */
+long tci_payback_at(const double *flows, size_t n, double rate, const double *disc);
 
 #endif
