@@ -53,8 +53,14 @@ double *tci_fx_price(tco_option *o);
 void tci_catalog_gpu_clear(tco_gpu_model *g);
 void tci_catalog_offer_clear(tco_offer *o);
 
-/* Total and NPV (npv may be NULL) of every option, without months. */
-void tci_engine_totals(const tco_scenario *s, double *total, double *npv);
+/* Total and NPV (npv may be NULL) of every option, without months. discount
+ * is NULL or s's table of tci_discount_table: the same numbers either way, the
+ * table saving each option its month-by-month division. */
+void tci_engine_totals(const tco_scenario *s, const double *discount, double *total, double *npv);
+
+/* The discount factors of months 0..H (H + 1 of them) at s's monthly rate:
+ * discount[m] = discount[m - 1] / (1 + rate), the engine's own sequence. */
+void tci_discount_table(const tco_scenario *s, double *discount);
 
 /* count = auto (MODEL.md, Feasibility): what sizing an option to the
  * [workload] found. */
@@ -85,16 +91,26 @@ tci_auto_status tci_auto_count(const tco_scenario *s, const tco_option *o, doubl
 double tci_dist_in_range(const tco_uncertain *u, double lo, double hi);
 
 /* The Monte Carlo histogram's bins (MODEL.md, Monte Carlo): over the totals of
- * the options that vary (varies[i] != 0) among n, N samples each, sample s's
- * totals at totals[s * n], equal bins whose width is at most the
+ * the options that vary (varies[i] != 0) among n, N samples each, whose lowest
+ * and highest total are lo and hi, equal bins whose width is at most the
  * Freedman-Diaconis width of the option with the narrowest spread,
- * 2 IQR / N^(1/3). Returns their number (0 when no option varies; else 1 to
- * TCI_MC_MAX_BINS, TCI_MC_BINS_DEFAULT when no interquartile range is above 0)
- * and the lowest and highest total in *lo and *hi. scratch holds N doubles. */
+ * 2 IQR / N^(1/3), option i's interquartile range (P75 - P25) in iqr[i].
+ * Returns their number (0 when no option varies, or hi is not above lo; else
+ * 1 to TCI_MC_MAX_BINS, TCI_MC_BINS_DEFAULT when no interquartile range is
+ * above 0). */
 #define TCI_MC_MAX_BINS     100
 #define TCI_MC_BINS_DEFAULT 20
-size_t tci_mc_bins(const double *totals, long N, size_t n, const unsigned char *varies,
-                   double *scratch, double *lo, double *hi);
+size_t tci_mc_bins(size_t n, const unsigned char *varies, const double *iqr, long N, double lo,
+                   double hi);
+
+/* Monte Carlo keeps every sample's total, but an option's NPV only near its
+ * percentiles once N exceeds tci_mc_pilot: the first tci_mc_pilot samples
+ * place a window around each percentile, tci_mc_margin standard deviations of
+ * their rank wide (plus 2); a percentile outside its window is found by
+ * drawing the samples again. The percentiles are the same numbers either way;
+ * tests change these to take each path. */
+extern long tci_mc_pilot;
+extern double tci_mc_margin;
 
 /* The keys of [demand] and [plan NAME] (MODEL.md, Demand and Plans): rows
  * like the key table's, stored by offset in a tco_demand and a tco_plan. */

@@ -24,12 +24,14 @@ typedef struct plan {
     double loan;      /* lent at month 0 (financing = loan), else 0 */
     double loan_rate; /* a month: loan_rate / 12 */
     int loan_months;
-    double paid0;     /* month 0: capex, less a loan; a lease's first payment */
-    double lease;     /* a lease's payment, in advance (financing = lease), else 0 */
-    int lease_months; /* 0 without a lease */
-    double buyout;    /* paid at month lease_months, when within the horizon */
-    int owned_from;   /* the month from which the option owns the hardware: 0, or a
-                         buyout's month; -1 for a lease returned (or running at H) */
+    double paid0;           /* month 0: capex, less a loan; a lease's first payment */
+    double lease;           /* a lease's payment, in advance (financing = lease), else 0 */
+    int lease_months;       /* 0 without a lease */
+    double buyout;          /* paid at month lease_months, when within the horizon */
+    int owned_from;         /* the month from which the option owns the hardware: 0, or a
+                               buyout's month; -1 for a lease returned (or running at H) */
+    const double *discount; /* months 0..H's discount factors (tci_discount_table), or
+                               NULL: run_months divides month by month */
 } plan;
 
 static plan make_plan(const tco_scenario *s, const tco_option *o, double u)
@@ -227,6 +229,38 @@ static void month_lines(const month_terms *k, int m, double yf, tco_month *mo)
     mo->cost = mo->power + mo->cooling + mo->facility + mo->maintenance + mo->staff + mo->rental;
 }
 
+/* The months 1..H of run_months without months to fill, a loan or a lease,
+ * when a month's cost is its lines' alone: the same sums in the same order,
+ * each year's lines computed once (each month's with a contract term), its
+ * months summed without a call between them. Returns H + 1. */
+static int lines_only(const month_terms *k, const plan *p, double rm, int t0, int H,
+                      double *cumulative, double *npv, double *discount)
+{
+    double c = *cumulative, v = *npv, d = *discount;
+    tco_month year = {0};
+    for (int m = 1; m <= H;) {
+        month_lines(k, m, pow(k->growth, (t0 + m - 1) / 12), &year);
+        int last = k->term ? m : m + 11 - (t0 + m - 1) % 12;
+        last = last < H ? last : H;
+        const double cost = year.cost;
+        if (p->discount) {
+            for (; m <= last; m++) {
+                c += cost;
+                v += cost * p->discount[m];
+            }
+            d = p->discount[last];
+        } else {
+            for (; m <= last; m++) {
+                c += cost;
+                d /= 1 + rm;
+                v += cost * d;
+            }
+        }
+    }
+    *cumulative = c, *npv = v, *discount = d;
+    return H + 1;
+}
+
 /* Run the months of one option at utilization u, discounting at the monthly
  * rate rm; its month m is the model's month t0 + m, whose year sets the
  * price factor (t0 is 0 but for a plan's later purchase). Fills `monthly` (H entries) when it is
@@ -245,7 +279,10 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
      * once a year, or every month for an option with a term. A loan's lines
      * change every month. */
     tco_month year = {0};
-    for (int m = 1; m <= H; m++) {
+    int m = 1;
+    if (!monthly && p->loan_months <= 0 && p->lease_months <= 0)
+        m = lines_only(&k, p, rm, t0, H, &cumulative, &npv, &discount);
+    for (; m <= H; m++) {
         if ((t0 + m - 1) % 12 == 0 || m == 1 || k.term)
             month_lines(&k, m, pow(k.growth, (t0 + m - 1) / 12), &year);
         tco_month mo = year;
@@ -257,7 +294,7 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
             mo.cost = mo.cost + mo.lease_payment + mo.lease_buyout;
         }
         cumulative += mo.cost;
-        discount /= 1 + rm;
+        discount = p->discount ? p->discount[m] : discount / (1 + rm);
         npv += mo.cost * discount;
         if (monthly) {
             t.loan_interest += mo.loan_interest;
@@ -356,13 +393,23 @@ void tci_option_months_at(const tco_scenario *s, const tco_option *o, double u, 
 }
 
 /* See core.h. */
-void tci_engine_totals(const tco_scenario *s, double *total, double *npv)
+void tci_discount_table(const tco_scenario *s, double *discount)
+{
+    double rm = tci_monthly_rate(s);
+    discount[0] = 1;
+    for (int m = 1; m <= s->horizon_months; m++)
+        discount[m] = discount[m - 1] / (1 + rm);
+}
+
+/* See core.h. */
+void tci_engine_totals(const tco_scenario *s, const double *discount, double *total, double *npv)
 {
     double rm = tci_monthly_rate(s);
     for (size_t i = 0; i < s->n_options; i++) {
         const tco_option *o = &s->options[i];
         double u = tco_option_utilization(s, o);
         plan p = make_plan(s, o, u);
+        p.discount = discount;
         totals t = run_months(s, o, u, &p, rm, 0, NULL);
         total[i] = t.total;
         if (npv)

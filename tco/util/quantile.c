@@ -45,14 +45,35 @@ static void select_rank(double *v, long lo, long hi, long k)
 }
 
 /* See quantile.h. */
+double tci_rank(double *v, size_t n, size_t k)
+{
+    select_rank(v, 0, (long)n - 1, (long)k);
+    return v[k];
+}
+
+/* See quantile.h. */
+double tci_percentile_h(size_t n, double p, size_t *lo)
+{
+    double h = (double)(n - 1) * p;
+    *lo = (size_t)floor(h);
+    return h;
+}
+
+/* See quantile.h. */
+double tci_percentile_at(double h, size_t lo, double x_lo, double x_next)
+{
+    return x_lo + (h - (double)lo) * (x_next - x_lo);
+}
+
+/* See quantile.h. */
 void tci_percentiles(double *v, size_t n, const double *p, double *out, size_t np)
 {
     /* Each rank is selected among the values not yet placed: after selecting
      * rank lo, v[lo+1..] holds exactly the values of ranks above it. */
     size_t from = 0;
     for (size_t q = 0; q < np; q++) {
-        double h = (double)(n - 1) * p[q];
-        size_t lo = (size_t)floor(h);
+        size_t lo;
+        double h = tci_percentile_h(n, p[q], &lo);
         if (lo + 1 >= n) {
             select_rank(v, (long)from, (long)n - 1, (long)n - 1);
             out[q] = v[n - 1];
@@ -65,7 +86,7 @@ void tci_percentiles(double *v, size_t n, const double *p, double *out, size_t n
         double next = v[lo + 1];
         for (size_t i = lo + 2; i < n; i++)
             next = v[i] < next ? v[i] : next;
-        out[q] = v[lo] + (h - (double)lo) * (next - v[lo]);
+        out[q] = tci_percentile_at(h, lo, v[lo], next);
         from = lo + 1 > from ? lo + 1 : from;
     }
 }

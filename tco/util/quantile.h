@@ -13,4 +13,16 @@
  * no NaN in v. */
 void tci_percentiles(double *v, size_t n, const double *p, double *out, size_t np);
 
+/* The value of rank k (0: the smallest) of v[0..n-1], k < n, by selection;
+ * v is reordered (its values kept). */
+double tci_rank(double *v, size_t n, size_t k);
+
+/* The two closest ranks of percentile p of n values (n >= 1): returns
+ * h = (n - 1) * p and sets *lo = floor(h). The percentile is x[lo] when
+ * lo + 1 >= n, else tci_percentile_at(h, lo, x[lo], x[lo + 1]). */
+double tci_percentile_h(size_t n, double p, size_t *lo);
+
+/* x[lo] + (h - lo) * (x[lo+1] - x[lo]): the percentile between two ranks. */
+double tci_percentile_at(double h, size_t lo, double x_lo, double x_next);
+
 #endif /* TCO_UTIL_QUANTILE_H */

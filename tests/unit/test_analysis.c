@@ -289,23 +289,17 @@ static void test_monte_carlo_converges(void)
 static void test_histogram_bins_by_hand(void)
 {
     enum { N = 8 };
-    double totals[N * 3], scratch[N], lo, hi;
-    for (int s = 0; s < N; s++) {
-        totals[s * 3] = 8 - s; /* varies: 8, 7, ..., 1 */
-        totals[s * 3 + 1] = 5; /* does not vary */
-        totals[s * 3 + 2] = 10 + 0.5 * s;
-    }
+    /* The quartiles of 1..8 are 2.75 and 6.25 (ranks 1.75 and 5.25), of 10, 10.5,
+     * ..., 13.5 10.875 and 12.625; the second option does not vary. */
+    const double iqr[3] = {6.25 - 2.75, 0, 12.625 - 10.875};
     const unsigned char one[3] = {1, 0, 0}, two[3] = {1, 0, 1}, none[3] = {0, 0, 0};
-    CU_ASSERT_EQUAL(tci_mc_bins(totals, N, 3, one, scratch, &lo, &hi), 2);
-    CU_ASSERT_DOUBLE_EQUAL(lo, 1, 0);
-    CU_ASSERT_DOUBLE_EQUAL(hi, 8, 0);
-    CU_ASSERT_EQUAL(tci_mc_bins(totals, N, 3, two, scratch, &lo, &hi), 8);
-    CU_ASSERT_DOUBLE_EQUAL(hi, 13.5, 0);
-    CU_ASSERT_EQUAL(tci_mc_bins(totals, N, 3, none, scratch, &lo, &hi), 0);
-    /* Varying, but no interquartile range above zero: one total of 8 differs. */
-    for (int s = 0; s < N; s++)
-        totals[s * 3] = s == 0 ? 2 : 1;
-    CU_ASSERT_EQUAL(tci_mc_bins(totals, N, 3, one, scratch, &lo, &hi), TCI_MC_BINS_DEFAULT);
+    CU_ASSERT_EQUAL(tci_mc_bins(3, one, iqr, N, 1, 8), 2);
+    CU_ASSERT_EQUAL(tci_mc_bins(3, two, iqr, N, 1, 13.5), 8);
+    CU_ASSERT_EQUAL(tci_mc_bins(3, none, iqr, N, INFINITY, -INFINITY), 0);
+    /* Varying, but no interquartile range above zero: one total of 8 differs
+     * (the totals 2, 1, 1, 1, 1, 1, 1, 1). */
+    const double flat[3] = {0, 0, 0};
+    CU_ASSERT_EQUAL(tci_mc_bins(3, one, flat, N, 1, 2), TCI_MC_BINS_DEFAULT);
 }
 
 /* Through the analysis: b does not vary (its total is 1000 in every sample), so it
