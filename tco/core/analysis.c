@@ -703,8 +703,7 @@ typedef struct mc_draws {
     double *at[TCO_MAX_SECTION_KEYS];
     const tco_keydef *kd[TCO_MAX_SECTION_KEYS];
     int any_fx;
-    double *discount; /* months 0..H at the rate `rate` */
-    double rate;
+    tci_engine_memo memo;
 } mc_draws;
 
 static void rng_seed(rng *r, uint64_t seed)
@@ -732,11 +731,7 @@ static int mc_sample(mc_draws *D, rng *r, double *t, double *npv)
         for (size_t j = 0; j < base->n_uncertain; j++)
             *D->at[j] = drawn[j];
     }
-    if (!(w->discount_rate == D->rate)) {
-        tci_discount_table(w, D->discount);
-        D->rate = w->discount_rate;
-    }
-    tci_engine_totals(w, D->discount, t, npv);
+    tci_engine_totals(w, &D->memo, t, npv);
     return 1;
 }
 
@@ -834,14 +829,15 @@ static tco_status monte_carlo(tco_analysis *A, const tco_scenario *base, tco_sce
     long *cheapest = calloc(n1, sizeof *cheapest);
     long *beats = calloc(n1, sizeof *beats);
     unsigned char *varies = calloc(n1, 1), *again = calloc(n1, 1);
-    mc_draws D = {base, w, {0}, {0}, 0, NULL, NAN};
-    D.discount = malloc(((size_t)base->horizon_months + 1) * sizeof *D.discount);
+    mc_draws D = {0};
+    D.base = base, D.w = w;
+    int memo_ok = tci_engine_memo_init(&D.memo, w);
     mc_plans P;
     int plans_ok = mc_plans_alloc(&P, A->base, N);
     double *col = P.n ? malloc((size_t)N * sizeof *col) : NULL;
     tco_status st = TCO_ERR_NOMEM;
     if (!A->mc || !totals || !t || !npv || !sum_t || !sum_npv || !q || !cheapest || !beats ||
-        !varies || !again || !D.discount || !plans_ok || (P.n && !col))
+        !varies || !again || !memo_ok || !plans_ok || (P.n && !col))
         goto done;
     for (size_t i = 0; i < n; i++)
         if (!(q[i].v = malloc((size_t)pilot * sizeof *q[i].v)))
@@ -945,7 +941,7 @@ done:
     free(beats);
     free(varies);
     free(again);
-    free(D.discount);
+    tci_engine_memo_free(&D.memo);
     return st;
 }
 

@@ -53,14 +53,26 @@ double *tci_fx_price(tco_option *o);
 void tci_catalog_gpu_clear(tco_gpu_model *g);
 void tci_catalog_offer_clear(tco_offer *o);
 
-/* Total and NPV (npv may be NULL) of every option, without months. discount
- * is NULL or s's table of tci_discount_table: the same numbers either way, the
- * table saving each option its month-by-month division. */
-void tci_engine_totals(const tco_scenario *s, const double *discount, double *total, double *npv);
+/* What stays the same from one tci_engine_totals call to the next on one
+ * scenario whose inputs change (Monte Carlo): the discount factors of months
+ * 0..H at the annual rate `rate` (its monthly rate rm), and each option's price
+ * factors of years 0..(H - 1) / 12 at its growth growth[i]. Each call checks
+ * them and refills what changed: the numbers are the engine's own either way. */
+typedef struct tci_engine_memo {
+    double rate, rm;
+    double *discount;
+    double *year_factor; /* option i's at year_factor + i * ((H + 11) / 12 + 1) */
+    double *growth;
+} tci_engine_memo;
 
-/* The discount factors of months 0..H (H + 1 of them) at s's monthly rate:
- * discount[m] = discount[m - 1] / (1 + rate), the engine's own sequence. */
-void tci_discount_table(const tco_scenario *s, double *discount);
+/* An empty memo for s's horizon and options; 0 when out of memory (free it
+ * either way). */
+int tci_engine_memo_init(tci_engine_memo *memo, const tco_scenario *s);
+void tci_engine_memo_free(tci_engine_memo *memo);
+
+/* Total and NPV (npv may be NULL) of every option, without months; memo is
+ * NULL or one for s (the same numbers either way). */
+void tci_engine_totals(const tco_scenario *s, tci_engine_memo *memo, double *total, double *npv);
 
 /* count = auto (MODEL.md, Feasibility): what sizing an option to the
  * [workload] found. */

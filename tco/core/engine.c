@@ -24,14 +24,12 @@ typedef struct plan {
     double loan;      /* lent at month 0 (financing = loan), else 0 */
     double loan_rate; /* a month: loan_rate / 12 */
     int loan_months;
-    double paid0;           /* month 0: capex, less a loan; a lease's first payment */
-    double lease;           /* a lease's payment, in advance (financing = lease), else 0 */
-    int lease_months;       /* 0 without a lease */
-    double buyout;          /* paid at month lease_months, when within the horizon */
-    int owned_from;         /* the month from which the option owns the hardware: 0, or a
-                               buyout's month; -1 for a lease returned (or running at H) */
-    const double *discount; /* months 0..H's discount factors (tci_discount_table), or
-                               NULL: run_months divides month by month */
+    double paid0;     /* month 0: capex, less a loan; a lease's first payment */
+    double lease;     /* a lease's payment, in advance (financing = lease), else 0 */
+    int lease_months; /* 0 without a lease */
+    double buyout;    /* paid at month lease_months, when within the horizon */
+    int owned_from;   /* the month from which the option owns the hardware: 0, or a
+                         buyout's month; -1 for a lease returned (or running at H) */
 } plan;
 
 static plan make_plan(const tco_scenario *s, const tco_option *o, double u)
@@ -229,26 +227,40 @@ static void month_lines(const month_terms *k, int m, double yf, tco_month *mo)
     mo->cost = mo->power + mo->cooling + mo->facility + mo->maintenance + mo->staff + mo->rental;
 }
 
+/* One option's part of a tci_engine_memo: the discount factors of months
+ * 0..H, and the price factors of years 0..(H - 1) / 12 at growth *growth. */
+typedef struct option_memo {
+    const double *discount;
+    double *year_factor, *growth;
+} option_memo;
+
 /* The months 1..H of run_months without months to fill, a loan or a lease,
  * when a month's cost is its lines' alone: the same sums in the same order,
  * each year's lines computed once (each month's with a contract term), its
- * months summed without a call between them. Returns H + 1. */
-static int lines_only(const month_terms *k, const plan *p, double rm, int t0, int H,
+ * months summed without a call between them; mm (t0 = 0 only) is NULL or
+ * where the discount and year factors are kept. Returns H + 1. */
+static int lines_only(const month_terms *k, const option_memo *mm, double rm, int t0, int H,
                       double *cumulative, double *npv, double *discount)
 {
     double c = *cumulative, v = *npv, d = *discount;
     tco_month year = {0};
+    if (mm && !(*mm->growth == k->growth)) {
+        for (int y = 0; y <= (H - 1) / 12; y++)
+            mm->year_factor[y] = pow(k->growth, y);
+        *mm->growth = k->growth;
+    }
     for (int m = 1; m <= H;) {
-        month_lines(k, m, pow(k->growth, (t0 + m - 1) / 12), &year);
+        int y = (t0 + m - 1) / 12;
+        month_lines(k, m, mm ? mm->year_factor[y] : pow(k->growth, y), &year);
         int last = k->term ? m : m + 11 - (t0 + m - 1) % 12;
         last = last < H ? last : H;
         const double cost = year.cost;
-        if (p->discount) {
+        if (mm) {
             for (; m <= last; m++) {
                 c += cost;
-                v += cost * p->discount[m];
+                v += cost * mm->discount[m];
             }
-            d = p->discount[last];
+            d = mm->discount[last];
         } else {
             for (; m <= last; m++) {
                 c += cost;
@@ -265,8 +277,8 @@ static int lines_only(const month_terms *k, const plan *p, double rm, int t0, in
  * rate rm; its month m is the model's month t0 + m, whose year sets the
  * price factor (t0 is 0 but for a plan's later purchase). Fills `monthly` (H entries) when it is
  * not NULL; returns the sums (without monthly, only total and npv). */
-static totals run_months(const tco_scenario *s, const tco_option *o, double u, const plan *p,
-                         double rm, int t0, tco_month *monthly)
+static totals run_months_memo(const tco_scenario *s, const tco_option *o, double u, const plan *p,
+                              double rm, int t0, tco_month *monthly, const option_memo *mm)
 {
     totals t = {0};
     double npv = p->paid0, discount = 1, repaid = 0;
@@ -281,7 +293,7 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
     tco_month year = {0};
     int m = 1;
     if (!monthly && p->loan_months <= 0 && p->lease_months <= 0)
-        m = lines_only(&k, p, rm, t0, H, &cumulative, &npv, &discount);
+        m = lines_only(&k, mm, rm, t0, H, &cumulative, &npv, &discount);
     for (; m <= H; m++) {
         if ((t0 + m - 1) % 12 == 0 || m == 1 || k.term)
             month_lines(&k, m, pow(k.growth, (t0 + m - 1) / 12), &year);
@@ -294,7 +306,7 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
             mo.cost = mo.cost + mo.lease_payment + mo.lease_buyout;
         }
         cumulative += mo.cost;
-        discount = p->discount ? p->discount[m] : discount / (1 + rm);
+        discount /= 1 + rm;
         npv += mo.cost * discount;
         if (monthly) {
             t.loan_interest += mo.loan_interest;
@@ -329,6 +341,12 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
     t.total = cumulative - p->residual + t.commitment;
     t.npv = npv - p->residual * residual_discount + t.commitment_npv;
     return t;
+}
+
+static totals run_months(const tco_scenario *s, const tco_option *o, double u, const plan *p,
+                         double rm, int t0, tco_month *monthly)
+{
+    return run_months_memo(s, o, u, p, rm, t0, monthly, NULL);
 }
 
 /* Totals of an option as if its utilization were 0 and 1, in one pass over
@@ -393,24 +411,48 @@ void tci_option_months_at(const tco_scenario *s, const tco_option *o, double u, 
 }
 
 /* See core.h. */
-void tci_discount_table(const tco_scenario *s, double *discount)
+int tci_engine_memo_init(tci_engine_memo *memo, const tco_scenario *s)
 {
-    double rm = tci_monthly_rate(s);
-    discount[0] = 1;
-    for (int m = 1; m <= s->horizon_months; m++)
-        discount[m] = discount[m - 1] / (1 + rm);
+    size_t n = s->n_options ? s->n_options : 1, years = (size_t)(s->horizon_months + 11) / 12 + 1;
+    memo->rate = NAN;
+    memo->discount = malloc(((size_t)s->horizon_months + 1) * sizeof *memo->discount);
+    memo->year_factor = malloc(n * years * sizeof *memo->year_factor);
+    memo->growth = malloc(n * sizeof *memo->growth);
+    if (!memo->discount || !memo->year_factor || !memo->growth)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        memo->growth[i] = NAN;
+    return 1;
 }
 
 /* See core.h. */
-void tci_engine_totals(const tco_scenario *s, const double *discount, double *total, double *npv)
+void tci_engine_memo_free(tci_engine_memo *memo)
 {
-    double rm = tci_monthly_rate(s);
+    free(memo->discount);
+    free(memo->year_factor);
+    free(memo->growth);
+}
+
+/* See core.h. */
+void tci_engine_totals(const tco_scenario *s, tci_engine_memo *memo, double *total, double *npv)
+{
+    if (memo && !(memo->rate == s->discount_rate)) {
+        memo->rm = tci_monthly_rate(s);
+        memo->discount[0] = 1;
+        for (int m = 1; m <= s->horizon_months; m++)
+            memo->discount[m] = memo->discount[m - 1] / (1 + memo->rm);
+        memo->rate = s->discount_rate;
+    }
+    double rm = memo ? memo->rm : tci_monthly_rate(s);
+    size_t years = (size_t)(s->horizon_months + 11) / 12 + 1;
     for (size_t i = 0; i < s->n_options; i++) {
         const tco_option *o = &s->options[i];
         double u = tco_option_utilization(s, o);
         plan p = make_plan(s, o, u);
-        p.discount = discount;
-        totals t = run_months(s, o, u, &p, rm, 0, NULL);
+        option_memo mm = {0};
+        if (memo)
+            mm = (option_memo){memo->discount, memo->year_factor + i * years, &memo->growth[i]};
+        totals t = run_months_memo(s, o, u, &p, rm, 0, NULL, memo ? &mm : NULL);
         total[i] = t.total;
         if (npv)
             npv[i] = t.npv;
