@@ -706,6 +706,26 @@ typedef struct mc_draws {
     tci_engine_memo memo;
 } mc_draws;
 
+/* D for drawing base's inputs into its working copy w: pointers to the
+ * inputs that vary; option utilizations and named sites' keys drawn become
+ * their own values. 0 when out of memory (free D.memo either way). */
+static int mc_draws_init(mc_draws *D, const tco_scenario *base, tco_scenario *w)
+{
+    memset(D, 0, sizeof *D);
+    D->base = base, D->w = w;
+    for (size_t j = 0; j < base->n_uncertain; j++) {
+        const tco_param p = base->uncertain[j].param;
+        D->at[j] = tci_param_ptr(w, p);
+        D->kd[j] = tci_param_key(p);
+        D->any_fx |= p.option == TCO_PARAM_FX;
+        if (p.option >= 0 && p.key == TCO_O_UTILIZATION)
+            w->options[p.option].src[TCO_O_UTILIZATION] = TCO_SRC_INI;
+        if (p.option < 0 && p.site > 0) /* a named site's key becomes its own */
+            w->sites[p.site - 1].src[p.key - TCO_SITE_KEY_FIRST] = TCO_SRC_INI;
+    }
+    return tci_engine_memo_init(&D->memo, w);
+}
+
 static void rng_seed(rng *r, uint64_t seed)
 {
     for (int k = 0; k < 4; k++)
@@ -829,9 +849,8 @@ static tco_status monte_carlo(tco_analysis *A, const tco_scenario *base, tco_sce
     long *cheapest = calloc(n1, sizeof *cheapest);
     long *beats = calloc(n1, sizeof *beats);
     unsigned char *varies = calloc(n1, 1), *again = calloc(n1, 1);
-    mc_draws D = {0};
-    D.base = base, D.w = w;
-    int memo_ok = tci_engine_memo_init(&D.memo, w);
+    mc_draws D;
+    int memo_ok = mc_draws_init(&D, base, w);
     mc_plans P;
     int plans_ok = mc_plans_alloc(&P, A->base, N);
     double *col = P.n ? malloc((size_t)N * sizeof *col) : NULL;
@@ -843,17 +862,6 @@ static tco_status monte_carlo(tco_analysis *A, const tco_scenario *base, tco_sce
         if (!(q[i].v = malloc((size_t)pilot * sizeof *q[i].v)))
             goto done;
 
-    /* Pointers to the inputs that vary; option utilizations become own values. */
-    for (size_t j = 0; j < base->n_uncertain; j++) {
-        const tco_param p = base->uncertain[j].param;
-        D.at[j] = tci_param_ptr(w, p);
-        D.kd[j] = tci_param_key(p);
-        D.any_fx |= p.option == TCO_PARAM_FX;
-        if (p.option >= 0 && p.key == TCO_O_UTILIZATION)
-            w->options[p.option].src[TCO_O_UTILIZATION] = TCO_SRC_INI;
-        if (p.option < 0 && p.site > 0) /* a named site's key becomes its own */
-            w->sites[p.site - 1].src[p.key - TCO_SITE_KEY_FIRST] = TCO_SRC_INI;
-    }
     rng r;
     rng_seed(&r, base->mc_seed);
     int b = A->base->baseline;
@@ -942,6 +950,25 @@ done:
     free(varies);
     free(again);
     tci_engine_memo_free(&D.memo);
+    return st;
+}
+
+/* See core.h. */
+tco_status tci_mc_samples(const tco_result *base, double *total, double *npv)
+{
+    const tco_scenario *s = base->scenario;
+    tco_scenario *w = tci_scenario_clone(s);
+    if (!w)
+        return TCO_ERR_NOMEM;
+    mc_draws D;
+    tco_status st = mc_draws_init(&D, s, w) ? TCO_OK : TCO_ERR_NOMEM;
+    rng r;
+    rng_seed(&r, s->mc_seed);
+    for (long k = 0; st == TCO_OK && k < s->mc_samples; k++)
+        if (!mc_sample(&D, &r, total + (size_t)k * s->n_options, npv + (size_t)k * s->n_options))
+            st = TCO_ERR_LIMIT;
+    tci_engine_memo_free(&D.memo);
+    tco_scenario_free(w);
     return st;
 }
 

@@ -124,6 +124,11 @@ size_t tci_mc_bins(size_t n, const unsigned char *varies, const double *iqr, lon
 extern long tci_mc_pilot;
 extern double tci_mc_margin;
 
+/* Every Monte Carlo sample of base's scenario, as tco_analyze draws them:
+ * sample k's total and NPV of option i at total[k * n + i] and npv[k * n + i]
+ * (n options, mc_samples samples); for tests. */
+tco_status tci_mc_samples(const tco_result *base, double *total, double *npv);
+
 /* The keys of [demand] and [plan NAME] (MODEL.md, Demand and Plans): rows
  * like the key table's, stored by offset in a tco_demand and a tco_plan. */
 typedef enum tci_dkey {

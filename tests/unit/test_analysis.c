@@ -5,6 +5,7 @@
 #include "core/core.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* b: one GPU bought for 1000, no power (tdp 0): total 1000 whatever the
@@ -420,6 +421,111 @@ static void test_monte_carlo_plans_by_hand(void)
 }
 
 /* Without plans there are no plan statistics. */
+/* x[0..n-1] sorted, n >= 2: the percentile p by the rule of MODEL.md (linear
+ * between the closest ranks, the spreadsheet's PERCENTILE.INC). */
+static double sorted_at(const double *x, size_t n, double p)
+{
+    double h = (double)(n - 1) * p;
+    size_t lo = (size_t)floor(h);
+    return lo + 1 >= n ? x[n - 1] : x[lo] + (h - (double)lo) * (x[lo + 1] - x[lo]);
+}
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Option i's values of every sample (at v[k * n + i]), sorted into col; their
+ * sum in the samples' order. */
+static double sorted_column(const double *v, size_t n, size_t i, long N, double *col)
+{
+    double sum = 0;
+    for (long k = 0; k < N; k++)
+        sum += col[k] = v[(size_t)k * n + i];
+    qsort(col, (size_t)N, sizeof *col, by_value);
+    return sum;
+}
+
+static int same_bits(double a, double b)
+{
+    return memcmp(&a, &b, sizeof a) == 0;
+}
+
+/* Every mean and percentile of a's Monte Carlo against the samples sorted. */
+static void check_against_sort(const tco_analysis *a, size_t n, long N, const double *total,
+                               const double *npv, double *col)
+{
+    for (size_t i = 0; i < n; i++) {
+        const struct tco_mc_option *m = &a->mc[i];
+        double sum = sorted_column(total, n, i, N, col);
+        CU_ASSERT(same_bits(m->total_mean, sum / N));
+        CU_ASSERT(same_bits(m->total_p10, sorted_at(col, (size_t)N, 0.1)));
+        CU_ASSERT(same_bits(m->total_p50, sorted_at(col, (size_t)N, 0.5)));
+        CU_ASSERT(same_bits(m->total_p90, sorted_at(col, (size_t)N, 0.9)));
+        sum = sorted_column(npv, n, i, N, col);
+        CU_ASSERT(same_bits(m->npv_mean, sum / N));
+        CU_ASSERT(same_bits(m->npv_p10, sorted_at(col, (size_t)N, 0.1)));
+        CU_ASSERT(same_bits(m->npv_p50, sorted_at(col, (size_t)N, 0.5)));
+        CU_ASSERT(same_bits(m->npv_p90, sorted_at(col, (size_t)N, 0.9)));
+    }
+}
+
+/* The seed with the six uncertain inputs of bench/uncertainty-seed.ini, 100,001
+ * samples: every mean and percentile is that of the samples sorted, bit for bit,
+ * whether the NPVs are kept whole (a pilot above N), placed in windows by the
+ * first 65,536 samples (the default), or in windows too narrow to hold the
+ * percentiles (a pilot of 1,000 and no margin), so that the samples are drawn
+ * again. */
+static void test_monte_carlo_against_sort(void)
+{
+    enum { N = 100001 };
+    FILE *f = fopen(TCO_SOURCE_DIR "/config/seed-2026.ini", "rb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    static char text[1 << 16];
+    size_t len = fread(text, 1, sizeof text - 1024, f);
+    fclose(f);
+    snprintf(text + len, 1024, "%s",
+             "\n[uncertainty]\nsamples = 100001\nseed = 1\n"
+             "site.electricity_price = triangular(0.06, 0.0826, 0.14)\n"
+             "site.pue = uniform(1.2, 1.8)\nutilization = triangular(0.4, 0.7, 0.95)\n"
+             "h100-buy.gpu_price = triangular(30000, 35000, 40000)\n"
+             "h100-cloud.price_per_gpu_hour = normal(2.99, 0.4)\n"
+             "h100-cloud.price_decline = uniform(0.05, 0.28)\n");
+    tco_diags *d = tco_diags_new();
+    tco_scenario *s = NULL;
+    tco_result *r = NULL;
+    CU_ASSERT_EQUAL_FATAL(tco_scenario_load_string(text, "seed.ini", &s, d), TCO_OK);
+    tco_diags_free(d);
+    CU_ASSERT_EQUAL_FATAL(tco_compute(s, &r), TCO_OK);
+    size_t n = s->n_options;
+    CU_ASSERT_EQUAL_FATAL(n, 5);
+    double *total = malloc(sizeof(double) * n * N), *npv = malloc(sizeof(double) * n * N);
+    double *col = malloc(sizeof(double) * N);
+    CU_ASSERT_FATAL(total && npv && col);
+    CU_ASSERT_EQUAL_FATAL(tci_mc_samples(r, total, npv), TCO_OK);
+    const struct {
+        long pilot;
+        double margin;
+    } ways[] = {{N + 1, 8}, {65536, 8}, {1000, 0}};
+    long pilot = tci_mc_pilot;
+    double margin = tci_mc_margin;
+    for (size_t w = 0; w < sizeof ways / sizeof ways[0]; w++) {
+        tci_mc_pilot = ways[w].pilot, tci_mc_margin = ways[w].margin;
+        tco_analysis *a = NULL;
+        CU_ASSERT_EQUAL(tco_analyze(r, NULL, NULL, &a), TCO_OK);
+        if (a)
+            check_against_sort(a, n, N, total, npv, col);
+        tco_analysis_free(a);
+    }
+    tci_mc_pilot = pilot, tci_mc_margin = margin;
+    free(total);
+    free(npv);
+    free(col);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
 static void test_monte_carlo_without_plans(void)
 {
     tco_scenario *s;
@@ -446,6 +552,7 @@ int main(void)
         {"histogram leaves out an option that does not vary", test_histogram_leaves_out_constant},
         {"Monte Carlo of plans by hand", test_monte_carlo_plans_by_hand},
         {"Monte Carlo without plans", test_monte_carlo_without_plans},
+        {"Monte Carlo's percentiles against the samples sorted", test_monte_carlo_against_sort},
         {NULL, NULL},
     };
     return check_run("analysis", cases);
