@@ -491,79 +491,26 @@ double tci_mc_margin = 8;
 static const double deciles[3] = {0.1, 0.5, 0.9};
 static const double total_ps[5] = {0.1, 0.25, 0.5, 0.75, 0.9};
 
-/* The values of one quantity near one of its percentiles: how many samples
- * fell below a, at a and at b, and those strictly between a and b. */
-typedef struct mc_window {
-    double a, b;
-    long below, at_a, at_b;
-    double *in;
-    size_t n_in, cap;
-} mc_window;
-
 /* One option's NPV over the samples: every value (N <= tci_mc_pilot, or drawn
  * again), else the pilot's until the windows are placed, then the windows. */
 typedef struct mc_npv {
     double *v; /* NULL once windowed */
-    mc_window w[3];
+    tci_window w[3];
 } mc_npv;
-
-static int window_add(mc_window *w, double x)
-{
-    if (x < w->a) {
-        w->below++;
-    } else if (x == w->a) {
-        w->at_a++;
-    } else if (x < w->b) {
-        if (w->n_in == w->cap) {
-            size_t cap = w->cap ? 2 * w->cap : 1024;
-            double *in = realloc(w->in, cap * sizeof *in);
-            if (!in)
-                return 0;
-            w->in = in, w->cap = cap;
-        }
-        w->in[w->n_in++] = x;
-    } else if (x == w->b) {
-        w->at_b++;
-    }
-    return 1;
-}
 
 /* Place q's windows by its P pilot values (reordered), count them in, and
  * free them. 0 when out of memory. */
 static int windows_place(mc_npv *q, long P)
 {
-    for (int k = 0; k < 3; k++) {
-        double p = deciles[k], r = p * (double)(P - 1);
-        double m = ceil(tci_mc_margin * (sqrt((double)P * p * (1 - p)) + 2));
-        mc_window *w = &q->w[k];
-        w->a = r - m < 0 ? -INFINITY : tci_rank(q->v, (size_t)P, (size_t)floor(r - m));
-        w->b = r + m > (double)(P - 1) ? INFINITY : tci_rank(q->v, (size_t)P, (size_t)ceil(r + m));
-    }
+    for (int k = 0; k < 3; k++)
+        tci_window_place(&q->w[k], q->v, (size_t)P, deciles[k], tci_mc_margin);
     for (long s = 0; s < P; s++)
         for (int k = 0; k < 3; k++)
-            if (!window_add(&q->w[k], q->v[s]))
+            if (!tci_window_add(&q->w[k], q->v[s]))
                 return 0;
     free(q->v);
     q->v = NULL;
     return 1;
-}
-
-/* The value of rank k among all the samples, from window w into *x; 0 when
- * it lies outside the window. */
-static int window_rank(mc_window *w, long k, double *x)
-{
-    if (k < w->below)
-        return 0;
-    k -= w->below;
-    if (k < w->at_a)
-        return *x = w->a, 1;
-    k -= w->at_a;
-    if ((size_t)k < w->n_in)
-        return *x = tci_rank(w->in, w->n_in, (size_t)k), 1;
-    k -= (long)w->n_in;
-    if (k < w->at_b)
-        return *x = w->b, 1;
-    return 0;
 }
 
 /* q's P10, P50 and P90 of N samples into out, as tci_percentiles gives them;
@@ -574,19 +521,9 @@ static int npv_percentiles(mc_npv *q, long N, double out[3])
         tci_percentiles(q->v, (size_t)N, deciles, out, 3);
         return 1;
     }
-    for (int k = 0; k < 3; k++) {
-        size_t lo;
-        double h = tci_percentile_h((size_t)N, deciles[k], &lo), x_lo, x_next;
-        if (lo + 1 >= (size_t)N) {
-            if (!window_rank(&q->w[k], N - 1, &out[k]))
-                return 0;
-            continue;
-        }
-        if (!window_rank(&q->w[k], (long)lo, &x_lo) ||
-            !window_rank(&q->w[k], (long)lo + 1, &x_next))
+    for (int k = 0; k < 3; k++)
+        if (!tci_window_percentile(&q->w[k], (size_t)N, deciles[k], &out[k]))
             return 0;
-        out[k] = tci_percentile_at(h, lo, x_lo, x_next);
-    }
     return 1;
 }
 
@@ -594,10 +531,8 @@ static void npv_free(mc_npv *q)
 {
     free(q->v);
     q->v = NULL;
-    for (int k = 0; k < 3; k++) {
-        free(q->w[k].in);
-        q->w[k] = (mc_window){0};
-    }
+    for (int k = 0; k < 3; k++)
+        tci_window_free(&q->w[k]);
 }
 
 /* col (N values, reordered here) and their sum: q = mean, P10, P50, P90. */
@@ -879,7 +814,7 @@ static tco_status monte_carlo(tco_analysis *A, const tco_scenario *base, tco_sce
                 q[i].v[s] = npv[i];
             else
                 for (int k = 0; k < 3; k++)
-                    if (!window_add(&q[i].w[k], npv[i]))
+                    if (!tci_window_add(&q[i].w[k], npv[i]))
                         goto done;
         }
         if (s + 1 == pilot && N > pilot)

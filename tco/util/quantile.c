@@ -2,6 +2,7 @@
 #include "util/quantile.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 static void swap(double *v, long a, long b)
 {
@@ -89,4 +90,74 @@ void tci_percentiles(double *v, size_t n, const double *p, double *out, size_t n
         out[q] = tci_percentile_at(h, lo, v[lo], next);
         from = lo + 1 > from ? lo + 1 : from;
     }
+}
+
+/* See quantile.h. */
+void tci_window_place(tci_window *w, double *v, size_t n, double p, double margin)
+{
+    double r = p * (double)(n - 1);
+    double m = ceil(margin * (sqrt((double)n * p * (1 - p)) + 2));
+    *w = (tci_window){0};
+    w->a = r - m < 0 ? -INFINITY : tci_rank(v, n, (size_t)floor(r - m));
+    w->b = r + m > (double)(n - 1) ? INFINITY : tci_rank(v, n, (size_t)ceil(r + m));
+}
+
+/* See quantile.h. */
+int tci_window_add(tci_window *w, double x)
+{
+    if (x < w->a) {
+        w->below++;
+    } else if (x == w->a) {
+        w->at_a++;
+    } else if (x < w->b) {
+        if (w->n_in == w->cap) {
+            size_t cap = w->cap ? 2 * w->cap : 1024;
+            double *in = realloc(w->in, cap * sizeof *in);
+            if (!in)
+                return 0;
+            w->in = in, w->cap = cap;
+        }
+        w->in[w->n_in++] = x;
+    } else if (x == w->b) {
+        w->at_b++;
+    }
+    return 1;
+}
+
+/* The value of rank k among the values counted in w into *x; 0 when it lies
+ * outside the window. */
+static int window_rank(tci_window *w, size_t k, double *x)
+{
+    if (k < w->below)
+        return 0;
+    k -= w->below;
+    if (k < w->at_a)
+        return *x = w->a, 1;
+    k -= w->at_a;
+    if (k < w->n_in)
+        return *x = tci_rank(w->in, w->n_in, k), 1;
+    k -= w->n_in;
+    if (k < w->at_b)
+        return *x = w->b, 1;
+    return 0;
+}
+
+/* See quantile.h. */
+int tci_window_percentile(tci_window *w, size_t n, double p, double *out)
+{
+    size_t lo;
+    double h = tci_percentile_h(n, p, &lo), x_lo, x_next;
+    if (lo + 1 >= n)
+        return window_rank(w, n - 1, out);
+    if (!window_rank(w, lo, &x_lo) || !window_rank(w, lo + 1, &x_next))
+        return 0;
+    *out = tci_percentile_at(h, lo, x_lo, x_next);
+    return 1;
+}
+
+/* See quantile.h. */
+void tci_window_free(tci_window *w)
+{
+    free(w->in);
+    *w = (tci_window){0};
 }
