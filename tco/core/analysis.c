@@ -638,6 +638,7 @@ typedef struct mc_draws {
     double *at[TCO_MAX_SECTION_KEYS];
     const tco_keydef *kd[TCO_MAX_SECTION_KEYS];
     int any_fx;
+    int no_memo; /* 1: the engine without its memo */
     tci_engine_memo memo;
 } mc_draws;
 
@@ -686,7 +687,7 @@ static int mc_sample(mc_draws *D, rng *r, double *t, double *npv)
         for (size_t j = 0; j < base->n_uncertain; j++)
             *D->at[j] = drawn[j];
     }
-    tci_engine_totals(w, &D->memo, t, npv);
+    tci_engine_totals(w, D->no_memo ? NULL : &D->memo, t, npv);
     return 1;
 }
 
@@ -897,6 +898,7 @@ tco_status tci_mc_samples(const tco_result *base, double *total, double *npv)
         return TCO_ERR_NOMEM;
     mc_draws D;
     tco_status st = mc_draws_init(&D, s, w) ? TCO_OK : TCO_ERR_NOMEM;
+    D.no_memo = 1;
     rng r;
     rng_seed(&r, s->mc_seed);
     for (long k = 0; st == TCO_OK && k < s->mc_samples; k++)

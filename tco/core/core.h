@@ -126,7 +126,8 @@ extern double tci_mc_margin;
 
 /* Every Monte Carlo sample of base's scenario, as tco_analyze draws them:
  * sample k's total and NPV of option i at total[k * n + i] and npv[k * n + i]
- * (n options, mc_samples samples); for tests. */
+ * (n options, mc_samples samples), computed without the engine's memo; for
+ * tests. */
 tco_status tci_mc_samples(const tco_result *base, double *total, double *npv);
 
 /* The keys of [demand] and [plan NAME] (MODEL.md, Demand and Plans): rows

@@ -471,15 +471,55 @@ static void check_against_sort(const tco_analysis *a, size_t n, long N, const do
     }
 }
 
-/* The seed with the six uncertain inputs of bench/uncertainty-seed.ini, 100,001
- * samples: every mean and percentile is that of the samples sorted, bit for bit,
- * whether the NPVs are kept whole (a pilot above N), placed in windows by the
- * first 65,536 samples (the default), or in windows too narrow to hold the
- * percentiles (a pilot of 1,000 and no margin), so that the samples are drawn
- * again. */
+/* Monte Carlo of the scenario `text` (N samples) against its samples sorted
+ * (drawn by tci_mc_samples, the engine without its memo): the NPVs kept whole
+ * (a pilot above N), in windows placed by the first `pilot` samples, and in
+ * windows too narrow to hold the percentiles (pilot / 64, no margin), so that
+ * the samples are drawn again. */
+static void mc_against_sort(const char *text, long N, long pilot)
+{
+    tco_diags *d = tco_diags_new();
+    tco_scenario *s = NULL;
+    tco_result *r = NULL;
+    CU_ASSERT_EQUAL_FATAL(tco_scenario_load_string(text, "mc.ini", &s, d), TCO_OK);
+    check_print_diags(d);
+    tco_diags_free(d);
+    CU_ASSERT_EQUAL_FATAL(s->mc_samples, N);
+    CU_ASSERT_EQUAL_FATAL(tco_compute(s, &r), TCO_OK);
+    size_t n = s->n_options;
+    double *total = malloc(sizeof(double) * n * (size_t)N);
+    double *npv = malloc(sizeof(double) * n * (size_t)N), *col = malloc(sizeof(double) * (size_t)N);
+    CU_ASSERT_FATAL(total && npv && col);
+    CU_ASSERT_EQUAL_FATAL(tci_mc_samples(r, total, npv), TCO_OK);
+    const struct {
+        long pilot;
+        double margin;
+    } ways[] = {{N + 1, 8}, {pilot, 8}, {pilot / 64, 0}};
+    long was_pilot = tci_mc_pilot;
+    double was_margin = tci_mc_margin;
+    for (size_t w = 0; w < sizeof ways / sizeof ways[0]; w++) {
+        tci_mc_pilot = ways[w].pilot, tci_mc_margin = ways[w].margin;
+        tco_analysis *a = NULL;
+        CU_ASSERT_EQUAL(tco_analyze(r, NULL, NULL, &a), TCO_OK);
+        if (a)
+            check_against_sort(a, n, N, total, npv, col);
+        tco_analysis_free(a);
+    }
+    tci_mc_pilot = was_pilot, tci_mc_margin = was_margin;
+    free(total);
+    free(npv);
+    free(col);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
+/* The seed with the six uncertain inputs of bench/uncertainty-seed.ini at
+ * 100,001 samples, by the default pilot of 65,536; then a scenario of 30 months
+ * whose discount rate, escalation, utilization and price decline are drawn (a
+ * loan, a reserved term followed by on-demand), 3,000 samples, a pilot of 1,024:
+ * every mean and percentile is that of the samples sorted, bit for bit. */
 static void test_monte_carlo_against_sort(void)
 {
-    enum { N = 100001 };
     FILE *f = fopen(TCO_SOURCE_DIR "/config/seed-2026.ini", "rb");
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
     static char text[1 << 16];
@@ -492,38 +532,20 @@ static void test_monte_carlo_against_sort(void)
              "h100-buy.gpu_price = triangular(30000, 35000, 40000)\n"
              "h100-cloud.price_per_gpu_hour = normal(2.99, 0.4)\n"
              "h100-cloud.price_decline = uniform(0.05, 0.28)\n");
-    tco_diags *d = tco_diags_new();
-    tco_scenario *s = NULL;
-    tco_result *r = NULL;
-    CU_ASSERT_EQUAL_FATAL(tco_scenario_load_string(text, "seed.ini", &s, d), TCO_OK);
-    tco_diags_free(d);
-    CU_ASSERT_EQUAL_FATAL(tco_compute(s, &r), TCO_OK);
-    size_t n = s->n_options;
-    CU_ASSERT_EQUAL_FATAL(n, 5);
-    double *total = malloc(sizeof(double) * n * N), *npv = malloc(sizeof(double) * n * N);
-    double *col = malloc(sizeof(double) * N);
-    CU_ASSERT_FATAL(total && npv && col);
-    CU_ASSERT_EQUAL_FATAL(tci_mc_samples(r, total, npv), TCO_OK);
-    const struct {
-        long pilot;
-        double margin;
-    } ways[] = {{N + 1, 8}, {65536, 8}, {1000, 0}};
-    long pilot = tci_mc_pilot;
-    double margin = tci_mc_margin;
-    for (size_t w = 0; w < sizeof ways / sizeof ways[0]; w++) {
-        tci_mc_pilot = ways[w].pilot, tci_mc_margin = ways[w].margin;
-        tco_analysis *a = NULL;
-        CU_ASSERT_EQUAL(tco_analyze(r, NULL, NULL, &a), TCO_OK);
-        if (a)
-            check_against_sort(a, n, N, total, npv, col);
-        tco_analysis_free(a);
-    }
-    tci_mc_pilot = pilot, tci_mc_margin = margin;
-    free(total);
-    free(npv);
-    free(col);
-    tco_result_free(r);
-    tco_scenario_free(s);
+    mc_against_sort(text, 100001, 65536);
+    mc_against_sort(
+        "[scenario]\nname = a\nhorizon_months = 30\nhours_per_month = 100\n"
+        "[site]\nelectricity_price = 0.1\nelectricity_escalation = 0.05\n"
+        "[option b]\nacquire = buy\ncount = 1\ngpu_price = 1000\ntdp_w = 500\n"
+        "financing = loan\nloan_months = 12\nloan_rate = 0.1\n"
+        "[option r]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 1\nprice_decline = 0.1\n"
+        "[option v]\nacquire = rent\npricing = reserved\nterm_months = 12\n"
+        "after_term = on-demand\non_demand_price_per_gpu_hour = 2\ncount = 1\n"
+        "price_per_gpu_hour = 1\n"
+        "[uncertainty]\nsamples = 3000\ndiscount_rate = uniform(0.02, 0.12)\n"
+        "r.price_decline = uniform(0, 0.3)\nelectricity_escalation = uniform(0, 0.1)\n"
+        "utilization = uniform(0.3, 1)\n",
+        3000, 1024);
 }
 
 static void test_monte_carlo_without_plans(void)

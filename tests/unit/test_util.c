@@ -549,6 +549,13 @@ static void test_percentile_window_by_hand(void)
     CU_ASSERT(tci_window_percentile(&w2, 21, 0.5, &got) && got == 2);
     CU_ASSERT_FALSE(tci_window_percentile(&w2, 21, 0.3125, &got));
     CU_ASSERT_FALSE(tci_window_percentile(&w2, 21, 1, &got));
+    /* From 1 to 2: ranks 0..13; p = 0.6875 needs rank 14, a 3. */
+    tci_window w3 = {.a = 1, .b = 2};
+    for (int i = 0; i < 21; i++)
+        CU_ASSERT_FATAL(tci_window_add(&w3, v[i]));
+    CU_ASSERT(tci_window_percentile(&w3, 21, 0.3125, &got) && got == 1.25);
+    CU_ASSERT_FALSE(tci_window_percentile(&w3, 21, 0.6875, &got));
+    tci_window_free(&w3);
     tci_window_free(&w);
     tci_window_free(&w2);
 }
