@@ -502,8 +502,7 @@ typedef struct mc_npv {
  * free them. 0 when out of memory. */
 static int windows_place(mc_npv *q, long P)
 {
-    for (int k = 0; k < 3; k++)
-        tci_window_place(&q->w[k], q->v, (size_t)P, deciles[k], tci_mc_margin);
+    tci_windows_place(q->w, 3, q->v, (size_t)P, deciles, tci_mc_margin);
     for (long s = 0; s < P; s++)
         for (int k = 0; k < 3; k++)
             if (!tci_window_add(&q->w[k], q->v[s]))

@@ -36,12 +36,14 @@ typedef struct tci_window {
     size_t n_in, cap;
 } tci_window;
 
-/* An empty window around percentile p of the n pilot values v (reordered;
- * n >= 1): from the value of rank r - m to that of rank r + m, r = p (n - 1)
- * and m = margin (sqrt(n p (1 - p)) + 2) (margin standard deviations of the
- * count of values below the percentile, and 2); an end beyond the ranks is
- * infinite. Add the pilot's values to it as any other. */
-void tci_window_place(tci_window *w, double *v, size_t n, double p, double margin);
+/* nw empty windows, w[i] around percentile p[i] of the n pilot values v
+ * (reordered; n >= 1): from the value of rank r - m to that of rank r + m,
+ * r = p[i] (n - 1) and m = margin (sqrt(n p[i] (1 - p[i])) + 2) (margin
+ * standard deviations of the count of values below the percentile, and 2);
+ * an end beyond the ranks is infinite. Add the pilot's values to them as any
+ * other. */
+void tci_windows_place(tci_window *w, size_t nw, double *v, size_t n, const double *p,
+                       double margin);
 
 /* Count x in w (no NaN); 0 when out of memory (w stays as it was). */
 int tci_window_add(tci_window *w, double x);

@@ -440,30 +440,30 @@ static void same_as_sorting(const double *v, size_t n, const double *p, size_t n
     free(b);
 }
 
-/* Through windows placed by the first `pilot` of v's n values, margin wide,
- * every value added: sorting's percentile whenever the window holds its ranks,
- * which it must when `must`. */
+/* Through windows, one for each p, placed together by the first `pilot` of v's
+ * n values, margin wide, every value added: sorting's percentile whenever the
+ * window holds its ranks, which it must when `must`. */
 static void windows_as_sorting(const double *v, size_t n, size_t pilot, double margin,
                                const double *p, size_t np, int must)
 {
     double *a = malloc(pilot * sizeof *a), *b = malloc(n * sizeof *b);
-    CU_ASSERT_FATAL(a && b);
+    tci_window w[8];
+    CU_ASSERT_FATAL(a && b && np <= 8);
     memcpy(b, v, n * sizeof *b);
     qsort(b, n, sizeof *b, by_value);
+    memcpy(a, v, pilot * sizeof *a);
+    tci_windows_place(w, np, a, pilot, p, margin);
     for (size_t q = 0; q < np; q++) {
-        memcpy(a, v, pilot * sizeof *a);
-        tci_window w;
-        tci_window_place(&w, a, pilot, p[q], margin);
         for (size_t i = 0; i < n; i++)
-            CU_ASSERT_FATAL(tci_window_add(&w, v[i]));
+            CU_ASSERT_FATAL(tci_window_add(&w[q], v[i]));
         double got;
-        int ok = tci_window_percentile(&w, n, p[q], &got);
+        int ok = tci_window_percentile(&w[q], n, p[q], &got);
         if (must)
             CU_ASSERT(ok);
         if (ok)
             CU_ASSERT_EQUAL(memcmp(&got, &(double){sorted_percentile(b, n, p[q])}, sizeof(double)),
                             0);
-        tci_window_free(&w);
+        tci_window_free(&w[q]);
     }
     free(a);
     free(b);
