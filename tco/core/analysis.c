@@ -844,7 +844,7 @@ static tco_status monte_carlo(tco_analysis *A, const tco_scenario *base, tco_sce
     totals = NULL;
     int replay = 0;
     for (size_t i = 0; i < n; i++) {
-        double d[3];
+        double d[3] = {NAN, NAN, NAN};
         replay |= again[i] = !npv_percentiles(&q[i], N, d);
         struct tco_mc_option *m = &A->mc[i];
         m->npv_mean = sum_npv[i] / N;
@@ -861,7 +861,7 @@ static tco_status monte_carlo(tco_analysis *A, const tco_scenario *base, tco_sce
         st = TCO_ERR_NOMEM;
         for (size_t i = 0; i < n; i++) {
             struct tco_mc_option *m = &A->mc[i];
-            double d[3];
+            double d[3] = {NAN, NAN, NAN};
             if (again[i] && npv_percentiles(&q[i], N, d))
                 m->npv_p10 = d[0], m->npv_p50 = d[1], m->npv_p90 = d[2];
         }

@@ -120,7 +120,7 @@ size_t tci_mc_bins(size_t n, const unsigned char *varies, const double *iqr, lon
  * place a window around each percentile, tci_mc_margin standard deviations of
  * their rank wide (plus 2); a percentile outside its window is found by
  * drawing the samples again. The percentiles are the same numbers either way;
- * tests change these to take each path. */
+ * tests change these (the pilot at least 1) to take each path. */
 extern long tci_mc_pilot;
 extern double tci_mc_margin;
 
