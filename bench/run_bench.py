@@ -2,7 +2,8 @@
 """Run the tco benchmarks and print one line per size (see docs/PERFORMANCE.md).
 
     python3 bench/run_bench.py --build BUILD [--sizes seed,10x36,...] [--reps 5]
-                               [--mc] [--plan-mc] [--startup] [--suggest] [--markdown]
+                               [--mc] [--mc-samples N] [--plan-mc] [--startup] [--suggest]
+                               [--markdown]
                                [--csv FILE]
 
 For each size (`seed` is config/seed-2026.ini; NxH is a scenario from bench_gen
@@ -27,6 +28,10 @@ Output lines are key=value pairs:
     startup what="tco --help" ... median_ms=...
     suggest file=hostile-suggest-worst mb=... median_s=... cpu_s=... s_per_mb=...
 
+--mc is tco_analyze on the seed with the [uncertainty] section of
+bench/uncertainty-seed.ini (100,000 samples of six inputs); --mc-samples N
+draws N samples instead (e.g. 1000000).
+
 --suggest times `tco validate` on the worst case for "did you mean" (the corpus
 case tests/corpus/hostile-suggest-worst.gen: 1,000 option ids sharing a
 36-character prefix, 64 cases of 1,000 keys naming unknown options), which must
@@ -37,6 +42,7 @@ import csv
 import json
 import os
 import platform
+import re
 import resource
 import shutil
 import statistics
@@ -187,7 +193,14 @@ class Bench:
 
     def mc(self):
         ini = os.path.join(self.a.source, 'config', 'seed-2026.ini')
-        extra = ['--append', os.path.join(HERE, 'uncertainty-seed.ini')]
+        section = os.path.join(HERE, 'uncertainty-seed.ini')
+        if self.a.mc_samples:
+            with open(section) as f:
+                text = re.sub(r'(?m)^samples = \d+$', f'samples = {self.a.mc_samples}', f.read())
+            section = os.path.join(self.a.out, 'uncertainty-seed.ini')
+            with open(section, 'w') as f:
+                f.write(text)
+        extra = ['--append', section]
         runs = [self.phase('analyze', ini, extra) for _ in range(self.a.reps)]
         s = summarize(runs)
         return (f'mc samples={runs[0].get("mc_samples", 0)} options={runs[0]["options"]} '
@@ -348,6 +361,8 @@ def main():
     ap.add_argument('--quick', action='store_true',
                     help='skip the constant_memory floor and keep the files (smoke test)')
     ap.add_argument('--mc', action='store_true', help='also the Monte Carlo benchmark')
+    ap.add_argument('--mc-samples', type=int,
+                    help='Monte Carlo samples instead of the 100,000 of bench/uncertainty-seed.ini')
     ap.add_argument('--plan-mc', action='store_true',
                     help='also the Monte Carlo of a plan (bench/plan-mc.ini)')
     ap.add_argument('--startup', action='store_true', help='also tco --help and validate')
@@ -379,7 +394,7 @@ def main():
             print('check: FAILED\n' + '\n'.join(bad), flush=True)
             sys.exit(1)
         print('check: ok', flush=True)
-    if a.mc:
+    if a.mc or a.mc_samples:
         print(b.mc(), flush=True)
     if a.plan_mc:
         print(b.plan_mc(), flush=True)

@@ -261,7 +261,7 @@ static tco_status sensitivity(tco_analysis *A, const tco_scenario *base, tco_sce
     for (size_t d = 0; d < nd; d++) {
         for (int end = 0; end < 2; end++) {
             apply_driver(base, w, &drivers[d], end ? 1 : -1, u, input + end * n);
-            tci_engine_totals(w, total + end * n, npv + end * n);
+            tci_engine_totals(w, NULL, total + end * n, npv + end * n);
             restore(u);
         }
         for (size_t i = 0; i < n; i++) {
@@ -327,7 +327,7 @@ static tco_status sweep(tco_analysis *A, tco_scenario *w)
         for (size_t i = 0; i < n; i++)
             if (w->options[i].src[TCO_O_UTILIZATION])
                 set(u, &w->options[i].utilization, util);
-        tci_engine_totals(w, total, NULL);
+        tci_engine_totals(w, NULL, total, NULL);
         restore(u);
         for (size_t i = 0; i < n; i++) {
             const tco_option *o = &w->options[i];
@@ -465,38 +465,78 @@ static int draw(rng *r, const tco_uncertain *u, const tco_keydef *k, double *x)
 }
 
 /* See core.h. */
-size_t tci_mc_bins(const double *totals, long N, size_t n, const unsigned char *varies,
-                   double *scratch, double *lo, double *hi)
+size_t tci_mc_bins(size_t n, const unsigned char *varies, const double *iqr, long N, double lo,
+                   double hi)
 {
     double h = INFINITY;
-    *lo = INFINITY, *hi = -INFINITY;
-    for (size_t i = 0; i < n; i++) {
-        if (!varies[i])
-            continue;
-        for (long s = 0; s < N; s++) {
-            scratch[s] = totals[(size_t)s * n + i];
-            *lo = fmin(*lo, scratch[s]);
-            *hi = fmax(*hi, scratch[s]);
-        }
-        static const double quartiles[2] = {0.25, 0.75};
-        double q[2];
-        tci_percentiles(scratch, (size_t)N, quartiles, q, 2);
-        double iqr = q[1] - q[0];
-        if (iqr > 0)
-            h = fmin(h, 2 * iqr / cbrt((double)N));
-    }
-    if (!(*hi > *lo))
+    for (size_t i = 0; i < n; i++)
+        if (varies[i] && iqr[i] > 0)
+            h = fmin(h, 2 * iqr[i] / cbrt((double)N));
+    if (!(hi > lo))
         return 0;
     if (!isfinite(h))
         return TCI_MC_BINS_DEFAULT;
-    double bins = ceil((*hi - *lo) / h);
+    double bins = ceil((hi - lo) / h);
     return bins < 1 ? 1 : bins > TCI_MC_MAX_BINS ? TCI_MC_MAX_BINS : (size_t)bins;
+}
+
+/* ===== Percentiles without every sample ===== */
+
+/* See core.h. */
+long tci_mc_pilot = 65536;
+double tci_mc_margin = 8;
+
+/* The percentiles reported of a total and of an NPV (MODEL.md, Monte Carlo),
+ * and of a total the quartiles of the histogram's width too. */
+static const double deciles[3] = {0.1, 0.5, 0.9};
+static const double total_ps[5] = {0.1, 0.25, 0.5, 0.75, 0.9};
+
+/* One option's NPV over the samples: every value (N <= tci_mc_pilot, or drawn
+ * again), else the pilot's until the windows are placed, then the windows. */
+typedef struct mc_npv {
+    double *v; /* NULL once windowed */
+    tci_window w[3];
+} mc_npv;
+
+/* Place q's windows by its P pilot values (reordered), count them in, and
+ * free them. 0 when out of memory. */
+static int windows_place(mc_npv *q, long P)
+{
+    tci_windows_place(q->w, 3, q->v, (size_t)P, deciles, tci_mc_margin);
+    for (long s = 0; s < P; s++)
+        for (int k = 0; k < 3; k++)
+            if (!tci_window_add(&q->w[k], q->v[s]))
+                return 0;
+    free(q->v);
+    q->v = NULL;
+    return 1;
+}
+
+/* q's P10, P50 and P90 of N samples into out, as tci_percentiles gives them;
+ * 0 when one lies outside its window. */
+static int npv_percentiles(mc_npv *q, long N, double out[3])
+{
+    if (q->v) {
+        tci_percentiles(q->v, (size_t)N, deciles, out, 3);
+        return 1;
+    }
+    for (int k = 0; k < 3; k++)
+        if (!tci_window_percentile(&q->w[k], (size_t)N, deciles[k], &out[k]))
+            return 0;
+    return 1;
+}
+
+static void npv_free(mc_npv *q)
+{
+    free(q->v);
+    q->v = NULL;
+    for (int k = 0; k < 3; k++)
+        tci_window_free(&q->w[k]);
 }
 
 /* col (N values, reordered here) and their sum: q = mean, P10, P50, P90. */
 static void summarize(double *col, long N, double sum, double q[4])
 {
-    static const double deciles[3] = {0.1, 0.5, 0.9};
     q[0] = sum / N;
     tci_percentiles(col, (size_t)N, deciles, q + 1, 3);
 }
@@ -590,10 +630,139 @@ static int mc_plans_stats(tco_analysis *A, const mc_plans *P, long N, double *co
     return 1;
 }
 
+/* The inputs that vary, and what drawing a sample needs. */
+typedef struct mc_draws {
+    const tco_scenario *base;
+    tco_scenario *w;
+    double *at[TCO_MAX_SECTION_KEYS];
+    const tco_keydef *kd[TCO_MAX_SECTION_KEYS];
+    int any_fx;
+    int no_memo; /* 1: the engine without its memo */
+    tci_engine_memo memo;
+} mc_draws;
+
+/* D for drawing base's inputs into its working copy w: pointers to the
+ * inputs that vary; option utilizations and named sites' keys drawn become
+ * their own values. 0 when out of memory (free D.memo either way). */
+static int mc_draws_init(mc_draws *D, const tco_scenario *base, tco_scenario *w)
+{
+    memset(D, 0, sizeof *D);
+    D->base = base, D->w = w;
+    for (size_t j = 0; j < base->n_uncertain; j++) {
+        const tco_param p = base->uncertain[j].param;
+        D->at[j] = tci_param_ptr(w, p);
+        D->kd[j] = tci_param_key(p);
+        D->any_fx |= p.option == TCO_PARAM_FX;
+        if (p.option >= 0 && p.key == TCO_O_UTILIZATION)
+            w->options[p.option].src[TCO_O_UTILIZATION] = TCO_SRC_INI;
+        if (p.option < 0 && p.site > 0) /* a named site's key becomes its own */
+            w->sites[p.site - 1].src[p.key - TCO_SITE_KEY_FIRST] = TCO_SRC_INI;
+    }
+    return tci_engine_memo_init(&D->memo, w);
+}
+
+static void rng_seed(rng *r, uint64_t seed)
+{
+    for (int k = 0; k < 4; k++)
+        r->s[k] = splitmix64(&seed);
+}
+
+/* The next sample: its inputs drawn into the working copy, every option's
+ * total and NPV into t and npv. 0 when a normal missed its key's range. */
+static int mc_sample(mc_draws *D, rng *r, double *t, double *npv)
+{
+    const tco_scenario *base = D->base;
+    tco_scenario *w = D->w;
+    for (size_t j = 0; j < base->n_uncertain; j++)
+        if (!draw(r, &base->uncertain[j], D->kd[j], D->at[j]))
+            return 0;
+    if (D->any_fx) {
+        /* The rates move the prices converted by them; a price drawn itself
+         * keeps its own draw (MODEL.md, Currency conversion). */
+        double drawn[TCO_MAX_SECTION_KEYS];
+        for (size_t j = 0; j < base->n_uncertain; j++)
+            drawn[j] = *D->at[j];
+        tci_fx_apply(w);
+        for (size_t j = 0; j < base->n_uncertain; j++)
+            *D->at[j] = drawn[j];
+    }
+    tci_engine_totals(w, D->no_memo ? NULL : &D->memo, t, npv);
+    return 1;
+}
+
+/* Draw the N samples again and keep the NPV of each option i with
+ * again[i] in q[i].v (N values each). */
+static tco_status mc_replay(mc_draws *D, long N, mc_npv *q, const unsigned char *again, double *t,
+                            double *npv)
+{
+    size_t n = D->base->n_options;
+    for (size_t i = 0; i < n; i++)
+        if (again[i]) {
+            npv_free(&q[i]);
+            if (!(q[i].v = malloc((size_t)N * sizeof *q[i].v)))
+                return TCO_ERR_NOMEM;
+        }
+    rng r;
+    rng_seed(&r, D->base->mc_seed);
+    for (long s = 0; s < N; s++) {
+        if (!mc_sample(D, &r, t, npv))
+            return TCO_ERR_LIMIT;
+        for (size_t i = 0; i < n; i++)
+            if (again[i])
+                q[i].v[s] = npv[i];
+    }
+    return TCO_OK;
+}
+
+/* The histogram's bins over the totals (option i's N at totals + i * N), and
+ * each option's total statistics; reorders the totals. 0 when out of memory. */
+static int mc_totals_stats(tco_analysis *A, size_t n, long N, double *totals, const double *sum,
+                           const unsigned char *varies)
+{
+    double lo = INFINITY, hi = -INFINITY, q[5], *iqr = malloc((n ? n : 1) * sizeof *iqr);
+    if (!iqr)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        double *c = totals + (size_t)i * (size_t)N;
+        if (varies[i])
+            for (long s = 0; s < N; s++) {
+                lo = fmin(lo, c[s]);
+                hi = fmax(hi, c[s]);
+            }
+        tci_percentiles(c, (size_t)N, total_ps, q, 5);
+        struct tco_mc_option *m = &A->mc[i];
+        m->total_mean = sum[i] / N;
+        m->total_p10 = q[0], m->total_p50 = q[2], m->total_p90 = q[4];
+        iqr[i] = q[3] - q[1];
+    }
+    size_t nb = tci_mc_bins(n, varies, iqr, N, lo, hi);
+    free(iqr);
+    if (nb > 0) {
+        if (!(A->mc_edges = calloc(nb + 1, sizeof *A->mc_edges)))
+            return 0;
+        A->mc_bins = nb;
+        for (size_t k = 0; k <= nb; k++)
+            A->mc_edges[k] = k == nb ? hi : lo + (hi - lo) * (double)k / (double)nb;
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (nb == 0 || !varies[i])
+            continue;
+        long *hist = A->mc[i].hist = calloc(nb, sizeof(long));
+        if (!hist)
+            return 0;
+        const double *c = totals + (size_t)i * (size_t)N;
+        for (long s = 0; s < N; s++) {
+            long bin = (long)((c[s] - lo) / (hi - lo) * (double)nb);
+            hist[bin < 0 ? 0 : bin >= (long)nb ? (long)nb - 1 : bin]++;
+        }
+    }
+    return 1;
+}
+
 static tco_status monte_carlo(tco_analysis *A, const tco_scenario *base, tco_scenario *w,
                               tco_progress_fn progress, void *user)
 {
-    size_t n = base->n_options;
+    size_t n = base->n_options, n1 = n ? n : 1;
     long N = base->mc_samples;
     if ((double)N * (double)(n + A->base->n_plans) > TCO_MAX_MC_VALUES)
         return TCO_ERR_LIMIT;
@@ -606,55 +775,52 @@ static tco_status monte_carlo(tco_analysis *A, const tco_scenario *base, tco_sce
     }
     A->mc_samples = N;
     A->mc_seed = base->mc_seed;
-    A->mc = calloc(n ? n : 1, sizeof *A->mc);
-    double *totals = malloc((size_t)N * n * sizeof *totals);
-    double *npvs = malloc((size_t)N * n * sizeof *npvs);
-    double *col = malloc((size_t)N * sizeof *col);
-    long *cheapest = calloc(n ? n : 1, sizeof *cheapest);
-    long *beats = calloc(n ? n : 1, sizeof *beats);
-    unsigned char *varies = calloc(n ? n : 1, 1);
+    long pilot = N > tci_mc_pilot ? tci_mc_pilot : N;
+    A->mc = calloc(n1, sizeof *A->mc);
+    double *totals = malloc((size_t)N * n1 * sizeof *totals);
+    double *t = malloc(n1 * sizeof *t), *npv = malloc(n1 * sizeof *npv);
+    double *sum_t = calloc(n1, sizeof *sum_t), *sum_npv = calloc(n1, sizeof *sum_npv);
+    mc_npv *q = calloc(n1, sizeof *q);
+    long *cheapest = calloc(n1, sizeof *cheapest);
+    long *beats = calloc(n1, sizeof *beats);
+    unsigned char *varies = calloc(n1, 1), *again = calloc(n1, 1);
+    mc_draws D;
+    int memo_ok = mc_draws_init(&D, base, w);
     mc_plans P;
     int plans_ok = mc_plans_alloc(&P, A->base, N);
+    double *col = P.n ? malloc((size_t)N * sizeof *col) : NULL;
     tco_status st = TCO_ERR_NOMEM;
-    if (!A->mc || !totals || !npvs || !col || !cheapest || !beats || !varies || !plans_ok)
+    if (!A->mc || !totals || !t || !npv || !sum_t || !sum_npv || !q || !cheapest || !beats ||
+        !varies || !again || !memo_ok || !plans_ok || (P.n && !col))
         goto done;
+    for (size_t i = 0; i < n; i++)
+        if (!(q[i].v = malloc((size_t)pilot * sizeof *q[i].v)))
+            goto done;
 
-    /* Pointers to the inputs that vary; option utilizations become own values. */
-    double *at[TCO_MAX_SECTION_KEYS], drawn[TCO_MAX_SECTION_KEYS];
-    const tco_keydef *kd[TCO_MAX_SECTION_KEYS];
-    int any_fx = 0;
-    for (size_t j = 0; j < base->n_uncertain; j++) {
-        const tco_param p = base->uncertain[j].param;
-        at[j] = tci_param_ptr(w, p);
-        kd[j] = tci_param_key(p);
-        any_fx |= p.option == TCO_PARAM_FX;
-        if (p.option >= 0 && p.key == TCO_O_UTILIZATION)
-            w->options[p.option].src[TCO_O_UTILIZATION] = TCO_SRC_INI;
-        if (p.option < 0 && p.site > 0) /* a named site's key becomes its own */
-            w->sites[p.site - 1].src[p.key - TCO_SITE_KEY_FIRST] = TCO_SRC_INI;
-    }
     rng r;
-    uint64_t seed = base->mc_seed;
-    for (int k = 0; k < 4; k++)
-        r.s[k] = splitmix64(&seed);
+    rng_seed(&r, base->mc_seed);
     int b = A->base->baseline;
     for (long s = 0; s < N; s++) {
-        for (size_t j = 0; j < base->n_uncertain; j++)
-            if (!draw(&r, &base->uncertain[j], kd[j], at[j])) {
-                st = TCO_ERR_LIMIT;
-                goto done;
-            }
-        if (any_fx) {
-            /* The rates move the prices converted by them; a price drawn itself
-             * keeps its own draw (MODEL.md, Currency conversion). */
-            for (size_t j = 0; j < base->n_uncertain; j++)
-                drawn[j] = *at[j];
-            tci_fx_apply(w);
-            for (size_t j = 0; j < base->n_uncertain; j++)
-                *at[j] = drawn[j];
+        if (!mc_sample(&D, &r, t, npv)) {
+            st = TCO_ERR_LIMIT;
+            goto done;
         }
-        double *t = totals + (size_t)s * n;
-        tci_engine_totals(w, t, npvs + (size_t)s * n);
+        for (size_t i = 0; i < n; i++) {
+            totals[i * (size_t)N + (size_t)s] = t[i];
+            sum_t[i] += t[i];
+            sum_npv[i] += npv[i];
+            varies[i] |= t[i] != totals[i * (size_t)N];
+            if (s < pilot)
+                q[i].v[s] = npv[i];
+            else
+                for (int k = 0; k < 3; k++)
+                    if (!tci_window_add(&q[i].w[k], npv[i]))
+                        goto done;
+        }
+        if (s + 1 == pilot && N > pilot)
+            for (size_t i = 0; i < n; i++)
+                if (!windows_place(&q[i], pilot))
+                    goto done;
         size_t best = 0;
         for (size_t i = 1; i < n; i++)
             if (t[i] < t[best])
@@ -672,56 +838,73 @@ static tco_status monte_carlo(tco_analysis *A, const tco_scenario *base, tco_sce
         progress(user, N, N);
 
     /* The histogram: common bins over the totals of the options that vary. */
-    for (size_t i = 0; i < n; i++)
-        for (long s = 1; s < N && !varies[i]; s++)
-            varies[i] = totals[(size_t)s * n + i] != totals[i];
-    double lo, hi;
-    size_t nb = tci_mc_bins(totals, N, n, varies, col, &lo, &hi);
-    if (nb > 0) {
-        if (!(A->mc_edges = calloc(nb + 1, sizeof *A->mc_edges)))
-            goto done;
-        A->mc_bins = nb;
-        for (size_t k = 0; k <= nb; k++)
-            A->mc_edges[k] = k == nb ? hi : lo + (hi - lo) * (double)k / (double)nb;
-    }
-    for (size_t i = 0; i < n; i++)
-        if (nb > 0 && varies[i] && !(A->mc[i].hist = calloc(nb, sizeof(long))))
-            goto done;
+    if (!mc_totals_stats(A, n, N, totals, sum_t, varies))
+        goto done;
+    free(totals);
+    totals = NULL;
+    int replay = 0;
     for (size_t i = 0; i < n; i++) {
+        double d[3] = {NAN, NAN, NAN};
+        replay |= again[i] = !npv_percentiles(&q[i], N, d);
         struct tco_mc_option *m = &A->mc[i];
-        for (int pass = 0; pass < 2; pass++) {
-            const double *src = pass ? npvs : totals;
-            double sum = 0;
-            for (long s = 0; s < N; s++) {
-                col[s] = src[(size_t)s * n + i];
-                sum += col[s];
-                if (!pass && m->hist) {
-                    long bin = (long)((col[s] - lo) / (hi - lo) * (double)nb);
-                    m->hist[bin < 0 ? 0 : bin >= (long)nb ? (long)nb - 1 : bin]++;
-                }
-            }
-            double q[4];
-            summarize(col, N, sum, q);
-            if (pass)
-                m->npv_mean = q[0], m->npv_p10 = q[1], m->npv_p50 = q[2], m->npv_p90 = q[3];
-            else
-                m->total_mean = q[0], m->total_p10 = q[1], m->total_p50 = q[2], m->total_p90 = q[3];
-        }
+        m->npv_mean = sum_npv[i] / N;
+        m->npv_p10 = d[0], m->npv_p50 = d[1], m->npv_p90 = d[2];
         m->p_cheapest = (double)cheapest[i] / N;
         m->p_beats_baseline =
             b >= 0 && base->options[i].acquire == TCO_BUY ? (double)beats[i] / N : NAN;
+    }
+    if (replay) {
+        /* A percentile outside its window: the samples again, every NPV kept
+         * of the options concerned. */
+        if ((st = mc_replay(&D, N, q, again, t, npv)) != TCO_OK)
+            goto done;
+        st = TCO_ERR_NOMEM;
+        for (size_t i = 0; i < n; i++) {
+            struct tco_mc_option *m = &A->mc[i];
+            double d[3] = {NAN, NAN, NAN};
+            if (again[i] && npv_percentiles(&q[i], N, d))
+                m->npv_p10 = d[0], m->npv_p50 = d[1], m->npv_p90 = d[2];
+        }
     }
     if (!mc_plans_stats(A, &P, N, col))
         goto done;
     st = TCO_OK;
 done:
     mc_plans_free(&P);
+    for (size_t i = 0; q && i < n; i++)
+        npv_free(&q[i]);
+    free(q);
     free(totals);
-    free(npvs);
+    free(t);
+    free(npv);
+    free(sum_t);
+    free(sum_npv);
     free(col);
     free(cheapest);
     free(beats);
     free(varies);
+    free(again);
+    tci_engine_memo_free(&D.memo);
+    return st;
+}
+
+/* See core.h. */
+tco_status tci_mc_samples(const tco_result *base, double *total, double *npv)
+{
+    const tco_scenario *s = base->scenario;
+    tco_scenario *w = tci_scenario_clone(s);
+    if (!w)
+        return TCO_ERR_NOMEM;
+    mc_draws D;
+    tco_status st = mc_draws_init(&D, s, w) ? TCO_OK : TCO_ERR_NOMEM;
+    D.no_memo = 1;
+    rng r;
+    rng_seed(&r, s->mc_seed);
+    for (long k = 0; st == TCO_OK && k < s->mc_samples; k++)
+        if (!mc_sample(&D, &r, total + (size_t)k * s->n_options, npv + (size_t)k * s->n_options))
+            st = TCO_ERR_LIMIT;
+    tci_engine_memo_free(&D.memo);
+    tco_scenario_free(w);
     return st;
 }
 

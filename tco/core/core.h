@@ -53,8 +53,34 @@ double *tci_fx_price(tco_option *o);
 void tci_catalog_gpu_clear(tco_gpu_model *g);
 void tci_catalog_offer_clear(tco_offer *o);
 
-/* Total and NPV (npv may be NULL) of every option, without months. */
-void tci_engine_totals(const tco_scenario *s, double *total, double *npv);
+/* The price factors pow(growth, y) of years y = 0..TCO_MAX_HORIZON / 12 of
+ * one growth, each filled when first asked for: the double pow gives. */
+typedef struct tci_year_memo {
+    double growth;
+    unsigned have; /* bit y: f[y] is known */
+    double f[TCO_MAX_HORIZON / 12 + 1];
+} tci_year_memo;
+
+/* What stays the same from one tci_engine_totals call to the next on one
+ * scenario whose inputs change (Monte Carlo): the discount factors of months
+ * 0..H at the annual rate `rate` (its monthly rate rm), and each option's price
+ * factors (years[2 i] as a rental, years[2 i + 1] as a purchase). Each call
+ * checks them and refills what changed: the numbers are the engine's own
+ * either way. */
+typedef struct tci_engine_memo {
+    double rate, rm;
+    double discount[TCO_MAX_HORIZON + 1];
+    tci_year_memo *years;
+} tci_engine_memo;
+
+/* An empty memo for s's horizon and options; 0 when out of memory (free it
+ * either way). */
+int tci_engine_memo_init(tci_engine_memo *memo, const tco_scenario *s);
+void tci_engine_memo_free(tci_engine_memo *memo);
+
+/* Total and NPV (npv may be NULL) of every option, without months; memo is
+ * NULL or one for s (the same numbers either way). */
+void tci_engine_totals(const tco_scenario *s, tci_engine_memo *memo, double *total, double *npv);
 
 /* count = auto (MODEL.md, Feasibility): what sizing an option to the
  * [workload] found. */
@@ -85,16 +111,32 @@ tci_auto_status tci_auto_count(const tco_scenario *s, const tco_option *o, doubl
 double tci_dist_in_range(const tco_uncertain *u, double lo, double hi);
 
 /* The Monte Carlo histogram's bins (MODEL.md, Monte Carlo): over the totals of
- * the options that vary (varies[i] != 0) among n, N samples each, sample s's
- * totals at totals[s * n], equal bins whose width is at most the
+ * the options that vary (varies[i] != 0) among n, N samples each, whose lowest
+ * and highest total are lo and hi, equal bins whose width is at most the
  * Freedman-Diaconis width of the option with the narrowest spread,
- * 2 IQR / N^(1/3). Returns their number (0 when no option varies; else 1 to
- * TCI_MC_MAX_BINS, TCI_MC_BINS_DEFAULT when no interquartile range is above 0)
- * and the lowest and highest total in *lo and *hi. scratch holds N doubles. */
+ * 2 IQR / N^(1/3), option i's interquartile range (P75 - P25) in iqr[i].
+ * Returns their number (0 when no option varies, or hi is not above lo; else
+ * 1 to TCI_MC_MAX_BINS, TCI_MC_BINS_DEFAULT when no interquartile range is
+ * above 0). */
 #define TCI_MC_MAX_BINS     100
 #define TCI_MC_BINS_DEFAULT 20
-size_t tci_mc_bins(const double *totals, long N, size_t n, const unsigned char *varies,
-                   double *scratch, double *lo, double *hi);
+size_t tci_mc_bins(size_t n, const unsigned char *varies, const double *iqr, long N, double lo,
+                   double hi);
+
+/* Monte Carlo keeps every sample's total, but an option's NPV only near its
+ * percentiles once N exceeds tci_mc_pilot: the first tci_mc_pilot samples
+ * place a window around each percentile, tci_mc_margin standard deviations of
+ * their rank wide (plus 2); a percentile outside its window is found by
+ * drawing the samples again. The percentiles are the same numbers either way;
+ * tests change these (the pilot at least 1) to take each path. */
+extern long tci_mc_pilot;
+extern double tci_mc_margin;
+
+/* Every Monte Carlo sample of base's scenario, as tco_analyze draws them:
+ * sample k's total and NPV of option i at total[k * n + i] and npv[k * n + i]
+ * (n options, mc_samples samples), computed without the engine's memo; for
+ * tests. */
+tco_status tci_mc_samples(const tco_result *base, double *total, double *npv);
 
 /* The keys of [demand] and [plan NAME] (MODEL.md, Demand and Plans): rows
  * like the key table's, stored by offset in a tco_demand and a tco_plan. */

@@ -227,14 +227,7 @@ static void month_lines(const month_terms *k, int m, double yf, tco_month *mo)
     mo->cost = mo->power + mo->cooling + mo->facility + mo->maintenance + mo->staff + mo->rental;
 }
 
-/* The price factors pow(growth, y) of years y = 0..TCO_MAX_HORIZON / 12 of
- * one growth, kept from option to option: options of one site share their
- * electricity's growth. Each is the double pow gives. */
-typedef struct year_memo {
-    double growth;
-    unsigned have; /* bit y: f[y] is known */
-    double f[TCO_MAX_HORIZON / 12 + 1];
-} year_memo;
+typedef tci_year_memo year_memo;
 
 /* pow(growth, y), from memo when it is not NULL. */
 static double year_factor(year_memo *memo, double growth, int y)
@@ -250,6 +243,39 @@ static double year_factor(year_memo *memo, double growth, int y)
         memo->have |= 1u << y;
     }
     return memo->f[y];
+}
+
+/* The months 1..H of run_months without months to fill, a loan or a lease,
+ * when a month's cost is its lines' alone: the same sums in the same order,
+ * each year's lines computed once (each month's with a contract term), its
+ * months summed without a call between them; disc and memo as for
+ * run_months (memo: this option's kind's). Returns H + 1. */
+static int lines_only(const month_terms *k, const double *disc, year_memo *memo, double rm, int t0,
+                      int H, double *cumulative, double *npv, double *discount)
+{
+    double c = *cumulative, v = *npv, d = *discount;
+    tco_month year = {0};
+    for (int m = 1; m <= H;) {
+        month_lines(k, m, year_factor(memo, k->growth, (t0 + m - 1) / 12), &year);
+        int last = k->term ? m : m + 11 - (t0 + m - 1) % 12;
+        last = last < H ? last : H;
+        const double cost = year.cost;
+        if (disc) {
+            for (; m <= last; m++) {
+                c += cost;
+                v += cost * disc[m];
+            }
+            d = disc[last];
+        } else {
+            for (; m <= last; m++) {
+                c += cost;
+                d /= 1 + rm;
+                v += cost * d;
+            }
+        }
+    }
+    *cumulative = c, *npv = v, *discount = d;
+    return H + 1;
 }
 
 /* Run the months of one option at utilization u, discounting at the monthly
@@ -273,7 +299,11 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
      * once a year, or every month for an option with a term. A loan's lines
      * change every month. */
     tco_month year = {0}, scratch;
-    for (int m = 1; m <= H; m++) {
+    int m = 1;
+    if (!monthly && p->loan_months <= 0 && p->lease_months <= 0)
+        m = lines_only(&k, disc, memo ? &memo[k.buy] : NULL, rm, t0, H, &cumulative, &npv,
+                       &discount);
+    for (; m <= H; m++) {
         if ((t0 + m - 1) % 12 == 0 || m == 1 || k.term)
             month_lines(&k, m, year_factor(memo ? &memo[k.buy] : NULL, k.growth, (t0 + m - 1) / 12),
                         &year);
@@ -390,16 +420,39 @@ void tci_option_months_at(const tco_scenario *s, const tco_option *o, double u, 
 }
 
 /* See core.h. */
-void tci_engine_totals(const tco_scenario *s, double *total, double *npv)
+int tci_engine_memo_init(tci_engine_memo *memo, const tco_scenario *s)
 {
-    double rm = tci_monthly_rate(s), disc[TCO_MAX_HORIZON + 1];
-    tci_rate_factors(rm, (size_t)s->horizon_months + 1, disc, NULL);
-    year_memo memo[2] = {{.have = 0}, {.have = 0}};
+    size_t n = s->n_options ? s->n_options : 1;
+    memo->rate = NAN;
+    memo->years = calloc(2 * n, sizeof *memo->years);
+    return memo->years != NULL;
+}
+
+/* See core.h. */
+void tci_engine_memo_free(tci_engine_memo *memo)
+{
+    free(memo->years);
+}
+
+/* See core.h. */
+void tci_engine_totals(const tco_scenario *s, tci_engine_memo *memo, double *total, double *npv)
+{
+    double disc_here[TCO_MAX_HORIZON + 1], *disc = memo ? memo->discount : disc_here;
+    year_memo here[2] = {{.have = 0}, {.have = 0}};
+    if (!memo || !(memo->rate == s->discount_rate)) {
+        double rm = tci_monthly_rate(s);
+        tci_rate_factors(rm, (size_t)s->horizon_months + 1, disc, NULL);
+        if (memo) {
+            memo->rm = rm;
+            memo->rate = s->discount_rate;
+        }
+    }
+    double rm = memo ? memo->rm : tci_monthly_rate(s);
     for (size_t i = 0; i < s->n_options; i++) {
         const tco_option *o = &s->options[i];
         double u = tco_option_utilization(s, o);
         plan p = make_plan(s, o, u);
-        totals t = run_months(s, o, u, &p, rm, disc, memo, 0, NULL);
+        totals t = run_months(s, o, u, &p, rm, disc, memo ? &memo->years[2 * i] : here, 0, NULL);
         total[i] = t.total;
         if (npv)
             npv[i] = t.npv;

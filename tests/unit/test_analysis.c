@@ -5,6 +5,7 @@
 #include "core/core.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* b: one GPU bought for 1000, no power (tdp 0): total 1000 whatever the
@@ -289,23 +290,17 @@ static void test_monte_carlo_converges(void)
 static void test_histogram_bins_by_hand(void)
 {
     enum { N = 8 };
-    double totals[N * 3], scratch[N], lo, hi;
-    for (int s = 0; s < N; s++) {
-        totals[s * 3] = 8 - s; /* varies: 8, 7, ..., 1 */
-        totals[s * 3 + 1] = 5; /* does not vary */
-        totals[s * 3 + 2] = 10 + 0.5 * s;
-    }
+    /* The quartiles of 1..8 are 2.75 and 6.25 (ranks 1.75 and 5.25), of 10, 10.5,
+     * ..., 13.5 10.875 and 12.625; the second option does not vary. */
+    const double iqr[3] = {6.25 - 2.75, 0, 12.625 - 10.875};
     const unsigned char one[3] = {1, 0, 0}, two[3] = {1, 0, 1}, none[3] = {0, 0, 0};
-    CU_ASSERT_EQUAL(tci_mc_bins(totals, N, 3, one, scratch, &lo, &hi), 2);
-    CU_ASSERT_DOUBLE_EQUAL(lo, 1, 0);
-    CU_ASSERT_DOUBLE_EQUAL(hi, 8, 0);
-    CU_ASSERT_EQUAL(tci_mc_bins(totals, N, 3, two, scratch, &lo, &hi), 8);
-    CU_ASSERT_DOUBLE_EQUAL(hi, 13.5, 0);
-    CU_ASSERT_EQUAL(tci_mc_bins(totals, N, 3, none, scratch, &lo, &hi), 0);
-    /* Varying, but no interquartile range above zero: one total of 8 differs. */
-    for (int s = 0; s < N; s++)
-        totals[s * 3] = s == 0 ? 2 : 1;
-    CU_ASSERT_EQUAL(tci_mc_bins(totals, N, 3, one, scratch, &lo, &hi), TCI_MC_BINS_DEFAULT);
+    CU_ASSERT_EQUAL(tci_mc_bins(3, one, iqr, N, 1, 8), 2);
+    CU_ASSERT_EQUAL(tci_mc_bins(3, two, iqr, N, 1, 13.5), 8);
+    CU_ASSERT_EQUAL(tci_mc_bins(3, none, iqr, N, INFINITY, -INFINITY), 0);
+    /* Varying, but no interquartile range above zero: one total of 8 differs
+     * (the totals 2, 1, 1, 1, 1, 1, 1, 1). */
+    const double flat[3] = {0, 0, 0};
+    CU_ASSERT_EQUAL(tci_mc_bins(3, one, flat, N, 1, 2), TCI_MC_BINS_DEFAULT);
 }
 
 /* Through the analysis: b does not vary (its total is 1000 in every sample), so it
@@ -426,6 +421,133 @@ static void test_monte_carlo_plans_by_hand(void)
 }
 
 /* Without plans there are no plan statistics. */
+/* x[0..n-1] sorted, n >= 2: the percentile p by the rule of MODEL.md (linear
+ * between the closest ranks, the spreadsheet's PERCENTILE.INC). */
+static double sorted_at(const double *x, size_t n, double p)
+{
+    double h = (double)(n - 1) * p;
+    size_t lo = (size_t)floor(h);
+    return lo + 1 >= n ? x[n - 1] : x[lo] + (h - (double)lo) * (x[lo + 1] - x[lo]);
+}
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Option i's values of every sample (at v[k * n + i]), sorted into col; their
+ * sum in the samples' order. */
+static double sorted_column(const double *v, size_t n, size_t i, long N, double *col)
+{
+    double sum = 0;
+    for (long k = 0; k < N; k++)
+        sum += col[k] = v[(size_t)k * n + i];
+    qsort(col, (size_t)N, sizeof *col, by_value);
+    return sum;
+}
+
+static int same_bits(double a, double b)
+{
+    return memcmp(&a, &b, sizeof a) == 0;
+}
+
+/* Every mean and percentile of a's Monte Carlo against the samples sorted. */
+static void check_against_sort(const tco_analysis *a, size_t n, long N, const double *total,
+                               const double *npv, double *col)
+{
+    for (size_t i = 0; i < n; i++) {
+        const struct tco_mc_option *m = &a->mc[i];
+        double sum = sorted_column(total, n, i, N, col);
+        CU_ASSERT(same_bits(m->total_mean, sum / N));
+        CU_ASSERT(same_bits(m->total_p10, sorted_at(col, (size_t)N, 0.1)));
+        CU_ASSERT(same_bits(m->total_p50, sorted_at(col, (size_t)N, 0.5)));
+        CU_ASSERT(same_bits(m->total_p90, sorted_at(col, (size_t)N, 0.9)));
+        sum = sorted_column(npv, n, i, N, col);
+        CU_ASSERT(same_bits(m->npv_mean, sum / N));
+        CU_ASSERT(same_bits(m->npv_p10, sorted_at(col, (size_t)N, 0.1)));
+        CU_ASSERT(same_bits(m->npv_p50, sorted_at(col, (size_t)N, 0.5)));
+        CU_ASSERT(same_bits(m->npv_p90, sorted_at(col, (size_t)N, 0.9)));
+    }
+}
+
+/* Monte Carlo of the scenario `text` (N samples) against its samples sorted
+ * (drawn by tci_mc_samples, the engine without its memo): the NPVs kept whole
+ * (a pilot above N), in windows placed by the first `pilot` samples, and in
+ * windows too narrow to hold the percentiles (pilot / 64, no margin), so that
+ * the samples are drawn again. */
+static void mc_against_sort(const char *text, long N, long pilot)
+{
+    tco_diags *d = tco_diags_new();
+    tco_scenario *s = NULL;
+    tco_result *r = NULL;
+    CU_ASSERT_EQUAL_FATAL(tco_scenario_load_string(text, "mc.ini", &s, d), TCO_OK);
+    check_print_diags(d);
+    tco_diags_free(d);
+    CU_ASSERT_EQUAL_FATAL(s->mc_samples, N);
+    CU_ASSERT_EQUAL_FATAL(tco_compute(s, &r), TCO_OK);
+    size_t n = s->n_options;
+    double *total = malloc(sizeof(double) * n * (size_t)N);
+    double *npv = malloc(sizeof(double) * n * (size_t)N), *col = malloc(sizeof(double) * (size_t)N);
+    CU_ASSERT_FATAL(total && npv && col);
+    CU_ASSERT_EQUAL_FATAL(tci_mc_samples(r, total, npv), TCO_OK);
+    const struct {
+        long pilot;
+        double margin;
+    } ways[] = {{N + 1, 8}, {pilot, 8}, {pilot / 64, 0}};
+    long was_pilot = tci_mc_pilot;
+    double was_margin = tci_mc_margin;
+    for (size_t w = 0; w < sizeof ways / sizeof ways[0]; w++) {
+        tci_mc_pilot = ways[w].pilot, tci_mc_margin = ways[w].margin;
+        tco_analysis *a = NULL;
+        CU_ASSERT_EQUAL(tco_analyze(r, NULL, NULL, &a), TCO_OK);
+        if (a)
+            check_against_sort(a, n, N, total, npv, col);
+        tco_analysis_free(a);
+    }
+    tci_mc_pilot = was_pilot, tci_mc_margin = was_margin;
+    free(total);
+    free(npv);
+    free(col);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
+/* The seed with the six uncertain inputs of bench/uncertainty-seed.ini at
+ * 100,001 samples, by the default pilot of 65,536; then a scenario of 30 months
+ * whose discount rate, escalation, utilization and price decline are drawn (a
+ * loan, a reserved term followed by on-demand), 3,000 samples, a pilot of 1,024:
+ * every mean and percentile is that of the samples sorted, bit for bit. */
+static void test_monte_carlo_against_sort(void)
+{
+    FILE *f = fopen(TCO_SOURCE_DIR "/config/seed-2026.ini", "rb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    static char text[1 << 16];
+    size_t len = fread(text, 1, sizeof text - 1024, f);
+    fclose(f);
+    snprintf(text + len, 1024, "%s",
+             "\n[uncertainty]\nsamples = 100001\nseed = 1\n"
+             "site.electricity_price = triangular(0.06, 0.0826, 0.14)\n"
+             "site.pue = uniform(1.2, 1.8)\nutilization = triangular(0.4, 0.7, 0.95)\n"
+             "h100-buy.gpu_price = triangular(30000, 35000, 40000)\n"
+             "h100-cloud.price_per_gpu_hour = normal(2.99, 0.4)\n"
+             "h100-cloud.price_decline = uniform(0.05, 0.28)\n");
+    mc_against_sort(text, 100001, 65536);
+    mc_against_sort(
+        "[scenario]\nname = a\nhorizon_months = 30\nhours_per_month = 100\n"
+        "[site]\nelectricity_price = 0.1\nelectricity_escalation = 0.05\n"
+        "[option b]\nacquire = buy\ncount = 1\ngpu_price = 1000\ntdp_w = 500\n"
+        "financing = loan\nloan_months = 12\nloan_rate = 0.1\n"
+        "[option r]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 1\nprice_decline = 0.1\n"
+        "[option v]\nacquire = rent\npricing = reserved\nterm_months = 12\n"
+        "after_term = on-demand\non_demand_price_per_gpu_hour = 2\ncount = 1\n"
+        "price_per_gpu_hour = 1\n"
+        "[uncertainty]\nsamples = 3000\ndiscount_rate = uniform(0.02, 0.12)\n"
+        "r.price_decline = uniform(0, 0.3)\nelectricity_escalation = uniform(0, 0.1)\n"
+        "utilization = uniform(0.3, 1)\n",
+        3000, 1024);
+}
+
 static void test_monte_carlo_without_plans(void)
 {
     tco_scenario *s;
@@ -452,6 +574,7 @@ int main(void)
         {"histogram leaves out an option that does not vary", test_histogram_leaves_out_constant},
         {"Monte Carlo of plans by hand", test_monte_carlo_plans_by_hand},
         {"Monte Carlo without plans", test_monte_carlo_without_plans},
+        {"Monte Carlo's percentiles against the samples sorted", test_monte_carlo_against_sort},
         {NULL, NULL},
     };
     return check_run("analysis", cases);

@@ -440,6 +440,35 @@ static void same_as_sorting(const double *v, size_t n, const double *p, size_t n
     free(b);
 }
 
+/* Through windows, one for each p, placed together by the first `pilot` of v's
+ * n values, margin wide, every value added: sorting's percentile whenever the
+ * window holds its ranks, which it must when `must`. */
+static void windows_as_sorting(const double *v, size_t n, size_t pilot, double margin,
+                               const double *p, size_t np, int must)
+{
+    double *a = malloc(pilot * sizeof *a), *b = malloc(n * sizeof *b);
+    tci_window w[8];
+    CU_ASSERT_FATAL(a && b && np <= 8);
+    memcpy(b, v, n * sizeof *b);
+    qsort(b, n, sizeof *b, by_value);
+    memcpy(a, v, pilot * sizeof *a);
+    tci_windows_place(w, np, a, pilot, p, margin);
+    for (size_t q = 0; q < np; q++) {
+        for (size_t i = 0; i < n; i++)
+            CU_ASSERT_FATAL(tci_window_add(&w[q], v[i]));
+        double got;
+        int ok = tci_window_percentile(&w[q], n, p[q], &got);
+        if (must)
+            CU_ASSERT(ok);
+        if (ok)
+            CU_ASSERT_EQUAL(memcmp(&got, &(double){sorted_percentile(b, n, p[q])}, sizeof(double)),
+                            0);
+        tci_window_free(&w[q]);
+    }
+    free(a);
+    free(b);
+}
+
 /* Worked by hand: 1..10 shuffled, p = 0.1: h = 0.9, 1 + 0.9 * 1 = 1.9; p = 0.5:
  * h = 4.5, 5.5; p = 0.9: h = 8.1, 9.1; p = 0 and 1: 1 and 10. One value: it,
  * at every p. Then 100,001 samples of a skewed, tied distribution, and sorted,
@@ -473,6 +502,9 @@ static void test_percentiles(void)
     }
     same_as_sorting(v, N, p3, 3);
     same_as_sorting(v, N, p7, 7);
+    windows_as_sorting(v, N, 1000, 8, p7, 7, 1);
+    windows_as_sorting(v, N, 1000, 0, p7, 7, 0);
+    windows_as_sorting(v, N, N, 1, p7, 7, 1);
     /* Short runs of every length up to 64, many orders each. */
     for (size_t n = 2; n <= 64; n++)
         for (size_t t = 0; t + n <= 4000; t += 97)
@@ -488,7 +520,44 @@ static void test_percentiles(void)
     for (size_t i = 0; i < N; i++)
         v[i] = 3.25;
     same_as_sorting(v, N, p7, 7);
+    windows_as_sorting(v, N, 1000, 0, p7, 7, 1);
     free(v);
+}
+
+/* A window by hand over 21 values, 7 each of 1, 2 and 3: from 1 to 3 it counts
+ * none below, 7 at 1, the 2s inside and 7 at 3. p = 0.3125: h = 6.25,
+ * ranks 6 (a 1) and 7 (a 2): 1.25; p = 0.6875: h = 13.75, ranks 13 (a 2) and 14
+ * (a 3): 2.75; p = 1: 3. A window from 2 to 2 holds ranks 7..13 only: p = 0.5
+ * (ranks 10 and 11) is 2, p = 0.3125 lies outside. */
+static void test_percentile_window_by_hand(void)
+{
+    double v[21];
+    for (int i = 0; i < 21; i++)
+        v[i] = i % 3 + 1;
+    tci_window w = {.a = 1, .b = 3}, w2 = {.a = 2, .b = 2};
+    for (int i = 0; i < 21; i++)
+        CU_ASSERT_FATAL(tci_window_add(&w, v[i]) && tci_window_add(&w2, v[i]));
+    CU_ASSERT_EQUAL(w.below, 0);
+    CU_ASSERT_EQUAL(w.at_a, 7);
+    CU_ASSERT_EQUAL(w.n_in, 7);
+    CU_ASSERT_EQUAL(w.at_b, 7);
+    double got;
+    CU_ASSERT(tci_window_percentile(&w, 21, 0.3125, &got) && got == 1.25);
+    CU_ASSERT(tci_window_percentile(&w, 21, 0.6875, &got) && got == 2.75);
+    CU_ASSERT(tci_window_percentile(&w, 21, 1, &got) && got == 3);
+    CU_ASSERT(tci_window_percentile(&w, 21, 0, &got) && got == 1);
+    CU_ASSERT(tci_window_percentile(&w2, 21, 0.5, &got) && got == 2);
+    CU_ASSERT_FALSE(tci_window_percentile(&w2, 21, 0.3125, &got));
+    CU_ASSERT_FALSE(tci_window_percentile(&w2, 21, 1, &got));
+    /* From 1 to 2: ranks 0..13; p = 0.6875 needs rank 14, a 3. */
+    tci_window w3 = {.a = 1, .b = 2};
+    for (int i = 0; i < 21; i++)
+        CU_ASSERT_FATAL(tci_window_add(&w3, v[i]));
+    CU_ASSERT(tci_window_percentile(&w3, 21, 0.3125, &got) && got == 1.25);
+    CU_ASSERT_FALSE(tci_window_percentile(&w3, 21, 0.6875, &got));
+    tci_window_free(&w3);
+    tci_window_free(&w);
+    tci_window_free(&w2);
 }
 
 int main(void)
@@ -509,6 +578,7 @@ int main(void)
         {"dates", test_dates},
         {"currency", test_currency},
         {"percentiles", test_percentiles},
+        {"a percentile's window by hand", test_percentile_window_by_hand},
         {NULL, NULL},
     };
     return check_run("util", cases);
