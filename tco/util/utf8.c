@@ -1,6 +1,7 @@
 /* utf8.c - UTF-8: the library's one decoder. */
 #include "util/utf8.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -70,11 +71,79 @@ size_t tci_utf8_cut(const char *s, size_t n)
     return b;
 }
 
+/* The NUL-terminated s at buf[o], as much as fits before lim; returns o
+ * plus all of s's length, as vsnprintf counts what it would have written. */
+static size_t put_str(char *buf, size_t lim, size_t o, const char *s)
+{
+    size_t len = strlen(s);
+    if (o < lim)
+        memcpy(buf + o, s, len < lim - o ? len : lim - o);
+    return o + len;
+}
+
+/* The decimal digits of v (with its sign) at buf[o]. */
+static size_t put_int(char *buf, size_t lim, size_t o, long long v, int neg)
+{
+    char tmp[24];
+    size_t n = sizeof tmp - 1;
+    unsigned long long u = neg && v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+    tmp[n] = '\0';
+    do
+        tmp[--n] = (char)('0' + u % 10);
+    while ((u /= 10) != 0);
+    if (neg && v < 0)
+        tmp[--n] = '-';
+    return put_str(buf, lim, o, tmp + n);
+}
+
+/* See documentation in header file. */
+int tci_vformat(char *buf, size_t size, const char *fmt, va_list ap)
+{
+    va_list again;
+    va_copy(again, ap);
+    size_t o = 0, lim = size ? size - 1 : 0;
+    for (const char *p = fmt; *p;) {
+        if (*p != '%') {
+            if (o < lim)
+                buf[o] = *p;
+            o++;
+            p++;
+            continue;
+        }
+        p++;
+        if (*p == 's') {
+            const char *s = va_arg(ap, const char *);
+            o = put_str(buf, lim, o, s ? s : "(null)"); /* NULL as glibc writes it */
+            p++;
+        } else if (*p == 'd') {
+            o = put_int(buf, lim, o, va_arg(ap, int), 1);
+            p++;
+        } else if (p[0] == 'z' && p[1] == 'u') {
+            o = put_int(buf, lim, o, (long long)va_arg(ap, size_t), 0);
+            p += 2;
+        } else if (p[0] == 'l' && p[1] == 'l' && p[2] == 'd') {
+            o = put_int(buf, lim, o, va_arg(ap, long long), 1);
+            p += 3;
+        } else if (*p == '%') {
+            o = put_str(buf, lim, o, "%");
+            p++;
+        } else { /* a conversion written by the C library, from the start */
+            int n = vsnprintf(buf, size, fmt, again);
+            va_end(again);
+            return n;
+        }
+    }
+    va_end(again);
+    if (size > 0)
+        buf[o < lim ? o : lim] = '\0';
+    return o > INT_MAX ? -1 : (int)o;
+}
+
 int tci_utf8_format(char *buf, size_t size, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(buf, size, fmt, ap);
+    int n = tci_vformat(buf, size, fmt, ap);
     va_end(ap);
     if (size > 0 && n >= 0 && (size_t)n >= size)
         buf[tci_utf8_cut(buf, size - 1)] = '\0';

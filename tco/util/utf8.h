@@ -8,6 +8,7 @@
 #ifndef TCO_UTIL_UTF8_H
 #define TCO_UTIL_UTF8_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -26,6 +27,12 @@ size_t tci_utf8_len(unsigned char b);
 /* Bytes of the longest prefix of valid UTF-8 s[0..n) that ends on a
  * character boundary: where to cut a string to at most n bytes. */
 size_t tci_utf8_cut(const char *s, size_t n);
+
+/* vsnprintf, the same text and the same return value, with %s, %d, %zu, %lld
+ * and %% (no flag, width or precision) written by hand: formulas and labels
+ * are built from these, and the C library's general formatter costs several
+ * times as much. A format with any other conversion goes to vsnprintf. */
+int tci_vformat(char *buf, size_t size, const char *fmt, va_list ap);
 
 /* snprintf that never leaves part of a character: when the text does not fit
  * in size bytes, it is cut back to the last whole UTF-8 character (the

@@ -9,6 +9,7 @@
 #include "util/utf8.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <string.h>
 
 /* ===== UTF-8 ===== */
@@ -70,6 +71,46 @@ static void test_utf8_format(void)
     /* Two bytes of room: one byte kept by snprintf, "\xE4", then cut to "". */
     CU_ASSERT_EQUAL(tci_utf8_format(buf, 2, "%s", "\xE4\xB8\xAD"), 3);
     CU_ASSERT_STRING_EQUAL(buf, "");
+}
+
+static int vformat(char *buf, size_t size, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = tci_vformat(buf, size, fmt, ap);
+    va_end(ap);
+    return n;
+}
+
+/* tci_vformat writes what vsnprintf writes and returns what it returns: the
+ * conversions it writes by hand, the cut when the text does not fit, and the
+ * others left to the C library. */
+static void test_vformat(void)
+{
+    char buf[64];
+    CU_ASSERT_EQUAL(vformat(buf, sizeof buf, "=IF(%s=0,%s,%s/%s)", "B5", "\"n/a\"", "C5", "B5"),
+                    21);
+    CU_ASSERT_STRING_EQUAL(buf, "=IF(B5=0,\"n/a\",C5/B5)");
+    CU_ASSERT_EQUAL(vformat(buf, sizeof buf, "%d|%d|%zu|%lld|%%|%s", -42, 0, (size_t)7,
+                            (long long)-9223372036854775807 - 1, (const char *)NULL),
+                    37);
+    CU_ASSERT_STRING_EQUAL(buf, "-42|0|7|-9223372036854775808|%|(null)");
+    CU_ASSERT_EQUAL(vformat(buf, sizeof buf, "%zu", (size_t)18446744073709551615u), 20);
+    CU_ASSERT_STRING_EQUAL(buf, "18446744073709551615");
+    /* Four bytes of room: three characters and the terminator; the length
+     * of the whole text is returned. */
+    CU_ASSERT_EQUAL(vformat(buf, 4, "=%s+%s", "A1", "B22"), 7);
+    CU_ASSERT_STRING_EQUAL(buf, "=A1");
+    CU_ASSERT_EQUAL(vformat(buf, 4, "ab%d", 12345), 7);
+    CU_ASSERT_STRING_EQUAL(buf, "ab1");
+    CU_ASSERT_EQUAL(vformat(buf, 1, "%s", "xyz"), 3);
+    CU_ASSERT_STRING_EQUAL(buf, "");
+    CU_ASSERT_EQUAL(vformat(NULL, 0, "%s-%d", "xyz", 10), 6);
+    /* Other conversions, flags and widths: the C library's, from the start. */
+    CU_ASSERT_EQUAL(vformat(buf, sizeof buf, "%s=%.17g;%5d|%-3s|", "x", 0.1, 42, "a"), 32);
+    CU_ASSERT_STRING_EQUAL(buf, "x=0.10000000000000001;   42|a  |");
+    CU_ASSERT_EQUAL(vformat(buf, sizeof buf, "%s %.*s", "ab", 2, "cdef"), 5);
+    CU_ASSERT_STRING_EQUAL(buf, "ab cd");
 }
 
 /* Case folding as Excel compares sheet names. */
@@ -566,6 +607,7 @@ int main(void)
         {"utf8_decode", test_utf8_decode},
         {"utf8_strings", test_utf8_strings},
         {"utf8_format", test_utf8_format},
+        {"vformat", test_vformat},
         {"utf8_fold", test_utf8_fold},
         {"text_escape", test_text_escape},
         {"diag_escape", test_diag_escape},

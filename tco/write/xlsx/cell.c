@@ -537,6 +537,28 @@ static void init_numfmts(xw_ctx *c)
 #define C_LINK       0x0563C1
 
 /* See cell.h. Formats are made on first use and shared. */
+/* The format in use already that libxlsxwriter would give f's index, else f.
+ * libxlsxwriter finds a format's index by hashing its bytes (its pointers
+ * aside) and keeps the index only in the first format of a look: each cell of
+ * an equal format made later (a plain style is the default format's look)
+ * costs that hash again. The same lookup made once, with the same bytes,
+ * gives the format whose index is kept: the cells get the same index. A
+ * lookup that misses, whatever the reason, leaves f as it was. */
+static lxw_format *used_twin(lxw_format *f)
+{
+    if (!f->xf_format_indices || f->xf_index != LXW_PROPERTY_UNSET)
+        return f;
+    lxw_format key;
+    memcpy(&key, f, sizeof key);
+    key.xf_format_indices = NULL;
+    key.dxf_format_indices = NULL;
+    key.num_xf_formats = NULL;
+    key.num_dxf_formats = NULL;
+    key.list_pointers.stqe_next = NULL;
+    lxw_hash_element *e = lxw_hash_key_exists(f->xf_format_indices, &key, sizeof key);
+    return e && e->value ? (lxw_format *)e->value : f;
+}
+
 lxw_format *xw_fmt(xw_ctx *c, xw_style st, xw_numfmt nf)
 {
     if (c->fmt[st][nf])
@@ -641,8 +663,8 @@ lxw_format *xw_fmt(xw_ctx *c, xw_style st, xw_numfmt nf)
         if (st == XS_CALC || st == XS_TOTAL || st == XS_INPUT || st == XS_FIXED || st == XS_LINK)
             format_set_align(f, LXW_ALIGN_RIGHT);
     }
-    c->fmt[st][nf] = f;
-    return f;
+    c->fmt[st][nf] = used_twin(f);
+    return c->fmt[st][nf];
 }
 
 /* See cell.h. */
@@ -670,7 +692,7 @@ xw_numfmt xw_value_numfmt(tco_kunit u, double v)
 }
 
 /* See cell.h. */
-lxw_format *xw_fmt_num(xw_ctx *c, xw_style st, const char *num_format)
+lxw_format *xw_fmt_num_own(xw_ctx *c, xw_style st, const char *num_format)
 {
     lxw_format *f = workbook_add_format(c->wb);
     if (!f) {
@@ -687,6 +709,22 @@ lxw_format *xw_fmt_num(xw_ctx *c, xw_style st, const char *num_format)
     format_set_num_format(f, num_format);
     format_set_align(f, LXW_ALIGN_RIGHT);
     xw_fmt_font(c, f);
+    return f;
+}
+
+/* See cell.h. A format of the same style and number format is the same
+ * format: made again, each cell of it would cost libxlsxwriter a lookup
+ * (used_twin). */
+lxw_format *xw_fmt_num(xw_ctx *c, xw_style st, const char *num_format)
+{
+    for (size_t k = 0; k < c->n_fmt_num; k++)
+        if (c->fmt_num[k].st == st && strcmp(c->fmt_num[k].f->num_format, num_format) == 0)
+            return c->fmt_num[k].f;
+    lxw_format *f = xw_fmt_num_own(c, st, num_format);
+    if (f && c->n_fmt_num < sizeof c->fmt_num / sizeof c->fmt_num[0]) {
+        c->fmt_num[c->n_fmt_num].st = st;
+        c->fmt_num[c->n_fmt_num++].f = f;
+    }
     return f;
 }
 
@@ -842,7 +880,7 @@ const char *xw_f(xw_ctx *c, char *buf, size_t size, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(buf, size, fmt, ap);
+    int n = tci_vformat(buf, size, fmt, ap);
     va_end(ap);
     if (n < 0 || (size_t)n >= size) {
         if (!c->err)

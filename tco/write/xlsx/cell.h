@@ -114,8 +114,11 @@ xw_numfmt xw_unit_numfmt(tco_kunit u);
 /* The same for the value v written as a constant: a whole number of a unit
  * shown with decimals (XN_NUM) as a whole number (XN_INT). */
 xw_numfmt xw_value_numfmt(tco_kunit u, double v);
-/* A right-aligned number format of its own (charts and uncommon units). */
+/* A right-aligned number format (charts and uncommon units), shared by every
+ * call with the same style and number format: never change it. */
 lxw_format *xw_fmt_num(xw_ctx *c, xw_style st, const char *num_format);
+/* The same, a format of its own that the caller may change. */
+lxw_format *xw_fmt_num_own(xw_ctx *c, xw_style st, const char *num_format);
 /* The template's font name and size on a format made outside xw_fmt (the
  * built-in look when the template has none); then set the format's own size. */
 void xw_fmt_font(const xw_ctx *c, lxw_format *f);

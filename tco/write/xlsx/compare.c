@@ -95,7 +95,7 @@ static void init_formats(xw_ctx *c, const tco_comparison *cm, cmp_formats *F)
     money_fmts(c, 0, &F->money, &F->money_delta);
     money_fmts(c, 2, &F->cents, &F->cents_delta);
     xw_money_format(c, F->axis, sizeof F->axis, 0, 0);
-    F->wrap = xw_fmt_num(c, XS_FIXED, "General");
+    F->wrap = xw_fmt_num_own(c, XS_FIXED, "General");
     if (F->wrap) {
         format_set_align(F->wrap, LXW_ALIGN_LEFT);
         format_set_text_wrap(F->wrap);

@@ -173,6 +173,14 @@ typedef struct xw_ctx {
     lxw_format *fmt[XS_COUNT][XN_COUNT];
     lxw_format *fmt_ok, *fmt_bad, *fmt_best; /* conditional formats */
     lxw_format *fmt_nofit;                   /* a sizing warning: red text */
+    lxw_format *fmt_para[2];                 /* xw_para's: text, note */
+    /* xw_fmt_num's formats made so far: its style and (in the format) its
+     * number format make the same format again */
+    struct {
+        xw_style st;
+        lxw_format *f;
+    } fmt_num[32];
+    size_t n_fmt_num;
     /* user strings, checked as UTF-8 and cleaned of control characters */
     char *name, *unit, *file_base, *currency, *as_of, *author, *company;
     char **label, **id; /* per option */

@@ -120,19 +120,23 @@ double xw_lines_height(int lines, double pt)
 /* See page.h. */
 void xw_para(xw_ctx *c, lxw_worksheet *ws, int row, xw_span sp, const char *text, int is_note)
 {
-    lxw_format *f = workbook_add_format(c->wb);
-    if (!f) {
-        c->nomem = 1;
-        return;
-    }
     double pt = is_note ? 9 : xw_body_pt(c);
-    format_set_italic(f);
-    format_set_font_color(f, 0x595959);
-    if (c->style && c->style->font_name)
-        format_set_font_name(f, c->style->font_name);
-    format_set_font_size(f, pt);
-    format_set_text_wrap(f);
-    format_set_align(f, LXW_ALIGN_VERTICAL_TOP);
+    lxw_format *f = c->fmt_para[is_note != 0];
+    if (!f) {
+        f = workbook_add_format(c->wb);
+        if (!f) {
+            c->nomem = 1;
+            return;
+        }
+        format_set_italic(f);
+        format_set_font_color(f, 0x595959);
+        if (c->style && c->style->font_name)
+            format_set_font_name(f, c->style->font_name);
+        format_set_font_size(f, pt);
+        format_set_text_wrap(f);
+        format_set_align(f, LXW_ALIGN_VERTICAL_TOP);
+        c->fmt_para[is_note != 0] = f;
+    }
     /* Italic runs a little wider than upright text. */
     int lines = xw_wrap_lines(text, sp.chars * 0.95, pt);
     if (sp.last_col > 0)
