@@ -1,0 +1,145 @@
+/* planw.h - the writers a plan's sheet is made of, shared by its modules:
+ * plansheet.c (the layout, the demand and how it is served, the chart) and
+ * planlines.c (the cash flow and the drivers). Not installed. */
+#ifndef TCO_WRITE_XLSX_PLANW_H
+#define TCO_WRITE_XLSX_PLANW_H
+
+#include "write/xlsx/optw.h"
+#include "write/xlsx/cell.h"
+#include "util/utf8.h"
+
+/* The owned part's cost lines: power, cooling, facility, maintenance, staff. */
+enum { PL_POWER, PL_COOLING, PL_FACILITY, PL_MAINTENANCE, PL_STAFF, PL_LINES };
+
+/* 0-based rows of one plan's sheet; XW_NONE where the plan has no such row. */
+typedef struct pl_rows {
+    int r_month, r_year, s_serve, r_demand;
+    int r_own_n, r_own_cap, r_res_n, r_res_cap, r_cap;
+    int r_s_own, r_s_res, r_served, r_idle, r_s_over, r_unserved, r_h_own, r_u, r_h_res, r_h_over;
+    int s_cash, s_own, r_price, r_capex, r_it_kw, r_line[PL_LINES], r_own_cost, r_resid;
+    int s_res, r_res_factor, r_res_up, r_res_rent, r_res_commit;
+    int s_over, r_ov_factor, r_ov_price, r_ov_cost;
+    int s_plan, r_cost, r_net, r_df, r_pv;
+    int s_drivers, k_rm, k_own, k_a_own, k_bought, k_servers, k_capex_gpu, k_capex_infra, k_capex,
+        k_prov_kw, k_resfrac, k_residual, k_res, k_a_res, k_commit_pv, k_over, k_a_over;
+    int r_chart, r_end;
+} pl_rows;
+
+/* A plan's parts, as the sheet writes them. */
+typedef struct pl_sheet {
+    xw_ctx *c;
+    size_t p;
+    const tco_plan *pl;
+    const tco_plan_result *pr;
+    xw_plansheet *ps;
+    lxw_worksheet *ws;
+    pl_rows R;
+    int H, last;
+    int own, res, over; /* 1 when the plan has the part */
+    int term, od_after; /* the reserved part's term, and on-demand months after it */
+    char cur[64];
+    lxw_format *money, *money_t, *hours;
+    xw_optw wo, wr, wv; /* the owned, reserved and overflow parts' options */
+} pl_sheet;
+
+/* The owned part's option with the plan's count, at utilization 0 and 1
+ * (MODEL.md, Plans: only power and cooling follow u), for the cached values. */
+typedef struct pl_own {
+    tco_month *m0, *m1;
+    double paid0, servers, capex_gpu, capex_infra, capex, prov_kw, resfrac, residual;
+} pl_own;
+
+/* ===== Cells ===== */
+
+/* Same-sheet references: $C$n for a driver, E$n for a timeline cell, E5 for
+ * a cell a chart or a formula reads in its own column. */
+static inline xw_refbuf pl_drv(int row)
+{
+    return xw_ref(NULL, row, XW_COL_VAL, 1, 1);
+}
+
+static inline xw_refbuf pl_at(int row, int col)
+{
+    return xw_ref(NULL, row, col, 1, 0);
+}
+
+/* A row's label and unit. */
+static inline void pl_label(const pl_sheet *S, int row, const char *text, const char *unit,
+                            xw_style st)
+{
+    xw_ow_label(&S->wo, row, text, unit, st);
+}
+
+/* A formula in (row, col) with its cached value. */
+static inline void pl_fig(const pl_sheet *S, int row, int col, const char *f, double v,
+                          lxw_format *fmt)
+{
+    xw_fnum(S->c, S->ws, row, col, f, v, fmt);
+}
+
+/* =SUM over the row's months from column `first` in column C, cached v. */
+static inline void pl_total(const pl_sheet *S, int row, int first, double v, xw_style st,
+                            xw_numfmt nf)
+{
+    char f[XW_FBUF];
+    pl_fig(S, row, XW_COL_VAL,
+           xw_f(S->c, f, sizeof f, "=SUM(%s)", xw_range(NULL, row, first, row, S->last).s), v,
+           xw_fmt(S->c, st, nf));
+}
+
+/* "=IF(n>0,BODY,0)" in f from a formula "=BODY" in g: a part of 0 GPUs costs
+ * nothing, not even its option's fixed lines (MODEL.md, Plans). */
+static inline const char *pl_if_any(const pl_sheet *S, char *f, size_t fs, const char *n,
+                                    const char *g)
+{
+    return xw_f(S->c, f, fs, "=IF(%s>0,%s,0)", n, g + 1);
+}
+
+/* The Inputs cell of the plan's own_count and reserve_count. */
+static inline xw_refbuf pl_own_n(const pl_sheet *S)
+{
+    return xw_ref(S->c->sheet_q[TCI_SHEET_INPUTS], S->ps->in_own, XW_COL_VAL, 1, 1);
+}
+
+/* The Inputs cell of the plan's spares. */
+static inline xw_refbuf pl_spares_n(const pl_sheet *S)
+{
+    return xw_ref(S->c->sheet_q[TCI_SHEET_INPUTS], S->ps->in_spares, XW_COL_VAL, 1, 1);
+}
+
+/* The owned GPUs bought, own_count + spares (MODEL.md, Goodput: the spares are
+ * priced with them): the driver with spares, else own_count. */
+static inline xw_refbuf pl_own_all(const pl_sheet *S)
+{
+    return S->R.k_bought != XW_NONE ? pl_drv(S->R.k_bought) : pl_own_n(S);
+}
+
+/* The owned GPUs in month col's row, spares included, as a formula term. */
+static inline const char *pl_fleet_at(const pl_sheet *S, char *t, size_t ts, int col)
+{
+    if (S->R.k_bought != XW_NONE)
+        return xw_f(S->c, t, ts, "(%s+%s)", pl_at(S->R.r_own_n, col).s, pl_spares_n(S).s);
+    return xw_f(S->c, t, ts, "%s", pl_at(S->R.r_own_n, col).s);
+}
+
+static inline xw_refbuf pl_res_n(const pl_sheet *S)
+{
+    return xw_ref(S->c->sheet_q[TCI_SHEET_INPUTS], S->ps->in_res, XW_COL_VAL, 1, 1);
+}
+
+/* Reference GPU-hours in one GPU-hour of option i (MODEL.md, Demand: k_X). */
+static inline double pl_per_hour(const tco_scenario *s, int i)
+{
+    const tco_option *x = &s->options[i], *r = &s->options[s->demand->ref];
+    return x->throughput > 0 && r->throughput > 0 ? x->throughput / r->throughput : 1;
+}
+
+/* The cash flow (planlines.c): the owned part's lines, the reserved part's,
+ * the overflow's and the plan's totals; then the drivers. */
+void xw_pl_own_lines(const pl_sheet *S, const pl_own *P);
+void xw_pl_reserved(const pl_sheet *S, double paid0, double commit);
+void xw_pl_overflow(const pl_sheet *S);
+void xw_pl_totals(const pl_sheet *S, double residual, double commit_pv);
+void xw_pl_drivers(const pl_sheet *S, const pl_own *P, double commit_pv);
+
+#endif /* TCO_WRITE_XLSX_PLANW_H */
