@@ -36,8 +36,19 @@ void xw_pl_own_lines(const pl_sheet *S, const pl_own *P)
                xw_fmt(c, XS_CALC, XN_MONEY4));
     pl_label(S, R->r_capex, xw_label(c, "option.capex", "Capex"), S->cur, XS_TEXT);
     pl_total(S, R->r_capex, XW_COL_M0, P->capex, XS_CALC, XN_MONEY);
-    pl_fig(S, R->r_capex, XW_COL_M0, xw_f(c, f, sizeof f, "=%s", pl_drv(R->k_capex).s), P->capex,
-           S->money);
+    if (S->staged) { /* each purchase's capex in its month */
+        int a = R->k_buy, b = R->k_buy + (int)S->pl->n_buys - 1;
+        for (int m = 0; m <= S->H; m++)
+            pl_fig(S, R->r_capex, XW_COL_M0 + m,
+                   xw_f(c, f, sizeof f, "=SUMIFS(%s,%s,%s)",
+                        xw_range(NULL, a, PB_CAPEX, b, PB_CAPEX).s,
+                        xw_range(NULL, a, PB_MONTH, b, PB_MONTH).s,
+                        pl_at(R->r_month, XW_COL_M0 + m).s),
+                   P->capex_at[m], S->money);
+    } else {
+        pl_fig(S, R->r_capex, XW_COL_M0, xw_f(c, f, sizeof f, "=%s", pl_drv(R->k_capex).s),
+               P->capex, S->money);
+    }
 
     pl_label(S, R->r_it_kw, xw_label(c, "plan.it_kw", "IT load at the month's utilization"),
              xw_label(c, "unit.kw", "kW"), XS_TEXT);
@@ -53,12 +64,17 @@ void xw_pl_own_lines(const pl_sheet *S, const pl_own *P)
         xw_ow_formula(w, XF_GPU_W, &G, g, sizeof g);
         char gw[XW_FBUF];
         xw_f(c, gw, sizeof gw, "(%s)", g + 1);
-        xw_owrefs K = {.n = n, .gpu_w = gw, .servers = servers.s};
+        char sv[XW_FBUF / 4];
+        xw_owrefs K = {.n = n,
+                       .gpu_w = gw,
+                       .servers = S->staged ? pl_in_service(S, sv, sizeof sv, PB_SERVERS, col)
+                                            : servers.s};
         double uv = pm[m - 1].own_utilization;
         double gpu_w = o->tdp_w * (o->idle_power_fraction +
                                    uv * (o->load_power_fraction - o->idle_power_fraction));
-        pl_fig(S, R->r_it_kw, col, xw_ow_formula(w, XF_IT_KW, &K, f, sizeof f),
-               (bought * gpu_w + P->servers * o->server_power_w) / 1000,
+        double kw = S->staged ? P->fleet[m - 1] * gpu_w + P->servers_at[m - 1] * o->server_power_w
+                              : bought * gpu_w + P->servers * o->server_power_w;
+        pl_fig(S, R->r_it_kw, col, xw_ow_formula(w, XF_IT_KW, &K, f, sizeof f), kw / 1000,
                xw_fmt(c, XS_CALC, XN_DEC2));
     }
     static const xw_owf line_f[PL_LINES] = {XF_POWER, XF_COOLING, XF_FACILITY, XF_MAINTENANCE,
@@ -85,32 +101,53 @@ void xw_pl_own_lines(const pl_sheet *S, const pl_own *P)
         for (int m = 1; m <= S->H; m++) {
             int col = XW_COL_M0 + m;
             xw_refbuf price = pl_at(R->r_price, col), it = pl_at(R->r_it_kw, col);
+            char pk[XW_FBUF / 4], cx[XW_FBUF / 4];
             xw_owrefs L = {
                 .n = n_in.s, .it_kw = it.s, .prov_kw = prov.s, .capex = capex.s, .price = price.s};
+            if (S->staged) { /* summed over the purchases in service */
+                L.prov_kw = pl_in_service(S, pk, sizeof pk, PB_PROV_KW, col);
+                L.capex = pl_in_service(S, cx, sizeof cx, PB_CAPEX, col);
+            }
             xw_ow_formula(w, line_f[k], &L, g, sizeof g);
-            pl_fig(S, R->r_line[k], col, k == PL_STAFF ? pl_if_any(S, f, sizeof f, n_in.s, g) : g,
-                   v[m - 1], S->money);
+            if (k == PL_STAFF && S->staged) /* each purchase in service pays its staff */
+                xw_f(c, f, sizeof f, "=%s*COUNTIFS(%s,\"<\"&%s,%s,\">0\")", g + 1,
+                     xw_range(NULL, R->k_buy, PB_MONTH, R->k_buy + (int)S->pl->n_buys - 1, PB_MONTH)
+                         .s,
+                     pl_at(R->r_month, col).s,
+                     xw_range(NULL, R->k_buy, PB_BOUGHT, R->k_buy + (int)S->pl->n_buys - 1,
+                              PB_BOUGHT)
+                         .s);
+            else if (k == PL_STAFF)
+                pl_if_any(S, f, sizeof f, n_in.s, g);
+            pl_fig(S, R->r_line[k], col, k == PL_STAFF ? f : g, v[m - 1], S->money);
         }
     }
     pl_label(S, R->r_own_cost, xw_label(c, "plan.own_cost", "Owned: operating cost"), S->cur,
              XS_TOTAL);
+    /* The engine's own_cost holds a staged purchase's capex (paid in its
+     * month): the sheet shows it on the capex row. */
     double sum = 0;
     for (int m = 0; m < S->H; m++)
-        sum += pm[m].own_cost;
+        sum += pm[m].own_cost - P->capex_at[m + 1];
     pl_total(S, R->r_own_cost, XW_COL_M0 + 1, sum, XS_TOTAL, XN_MONEY);
     for (int m = 1; m <= S->H; m++) {
         int col = XW_COL_M0 + m;
         pl_fig(S, R->r_own_cost, col,
                xw_f(c, f, sizeof f, "=SUM(%s:%s)", xw_ref(NULL, R->r_line[0], col, 0, 0).s,
                     xw_ref(NULL, R->r_line[PL_LINES - 1], col, 0, 0).s),
-               pm[m - 1].own_cost, S->money_t);
+               pm[m - 1].own_cost - P->capex_at[m], S->money_t);
     }
     xw_labelf(c, t, sizeof t, "option.resid", "Residual value, received at month {month}", "month",
               xw_int(S->H).s, NULL);
     pl_label(S, R->r_resid, t, S->cur, XS_TEXT);
     pl_total(S, R->r_resid, XW_COL_M0, P->residual, XS_CALC, XN_MONEY);
-    pl_fig(S, R->r_resid, S->last, xw_f(c, f, sizeof f, "=%s", pl_drv(R->k_residual).s),
-           P->residual, S->money);
+    if (S->staged)
+        xw_f(c, f, sizeof f, "=SUM(%s)",
+             xw_range(NULL, R->k_buy, PB_RESIDUAL, R->k_buy + (int)S->pl->n_buys - 1, PB_RESIDUAL)
+                 .s);
+    else
+        xw_f(c, f, sizeof f, "=%s", pl_drv(R->k_residual).s);
+    pl_fig(S, R->r_resid, S->last, f, P->residual, S->money);
 }
 
 /* A rental price factor row: (1 - decline)^(year - 1), option w's decline. */
@@ -231,8 +268,10 @@ void xw_pl_totals(const pl_sheet *S, double residual, double commit_pv)
         int col = XW_COL_M0 + m;
         char sumt[XW_FBUF] = "";
         size_t len = 0;
-        const int rows[3] = {R->r_own_cost, R->r_res_rent, R->r_ov_cost};
-        for (int k = 0; k < 3; k++)
+        /* With buy_at, the capex of the purchases of month m too. */
+        const int rows[4] = {S->staged ? R->r_capex : XW_NONE, R->r_own_cost, R->r_res_rent,
+                             R->r_ov_cost};
+        for (int k = 0; k < 4; k++)
             if (rows[k] != XW_NONE) {
                 tci_utf8_format(sumt + len, sizeof sumt - len, "%s%s", len ? "+" : "",
                                 pl_at(rows[k], col).s);
@@ -347,6 +386,12 @@ void xw_pl_drivers(const pl_sheet *S, const pl_own *P, double commit_pv)
            xw_label(c, "unit.pct_month", "% per month"), "=(1+DiscountRate)^(1/12)-1",
            c->r->monthly_rate, XN_PCT4);
     if (S->own) {
+        k_driver(S, R->k_own, S->pl->own_i);
+        a_driver(S, R->k_a_own, S->pl->own_i);
+    }
+    if (S->own && S->staged)
+        xw_pl_buy_table(S, P);
+    if (S->own && !S->staged) {
         const xw_optw *w = &S->wo;
         xw_refbuf n = pl_own_all(S), servers = pl_drv(R->k_servers), cg = pl_drv(R->k_capex_gpu),
                   ci = pl_drv(R->k_capex_infra), rf = pl_drv(R->k_resfrac);
@@ -355,8 +400,6 @@ void xw_pl_drivers(const pl_sheet *S, const pl_own *P, double commit_pv)
                        .capex_gpu = cg.s,
                        .capex_infra = ci.s,
                        .resfrac = rf.s};
-        k_driver(S, R->k_own, S->pl->own_i);
-        a_driver(S, R->k_a_own, S->pl->own_i);
         if (R->k_bought != XW_NONE)
             driver(S, R->k_bought,
                    xw_label(c, "plan.bought", "Owned GPUs bought (own_count + spares)"),

@@ -112,15 +112,21 @@ static void pl_layout(const xw_ctx *c, size_t p, pl_rows *R)
         R->k_own = r++;
         if (has_goodput(c, pl->own_i))
             R->k_a_own = r++;
-        if (c->r->plans[p].spares > 0)
-            R->k_bought = r++;
-        R->k_servers = r++;
-        R->k_capex_gpu = r++;
-        R->k_capex_infra = r++;
-        R->k_capex = r++;
-        R->k_prov_kw = r++;
-        R->k_resfrac = r++;
-        R->k_residual = r++;
+        if (pl->n_buys > 0) { /* the purchases' table (MODEL.md, Staged purchases) */
+            R->k_buys = r++;
+            R->k_buy = r;
+            r += (int)pl->n_buys;
+        } else {
+            if (c->r->plans[p].spares > 0)
+                R->k_bought = r++;
+            R->k_servers = r++;
+            R->k_capex_gpu = r++;
+            R->k_capex_infra = r++;
+            R->k_capex = r++;
+            R->k_prov_kw = r++;
+            R->k_resfrac = r++;
+            R->k_residual = r++;
+        }
     }
     if (res) {
         R->k_res = r++;
@@ -218,7 +224,9 @@ static const char *f_demand(const pl_sheet *S, char *f, size_t fs, int col)
 
 static const char *f_own_n(const pl_sheet *S, char *f, size_t fs, int col)
 {
-    (void)col;
+    char t[XW_FBUF / 2];
+    if (S->staged) /* the purchases bought before the month */
+        return xw_f(S->c, f, fs, "=%s", pl_in_service(S, t, sizeof t, PB_GPUS, col));
     return xw_f(S->c, f, fs, "=%s", pl_own_n(S).s);
 }
 
@@ -363,13 +371,22 @@ static void pl_serve(const pl_sheet *S)
     /* Capacity in reference GPU-hours delivered: k * A (MODEL.md, Goodput). */
     double ka_own = S->own ? k_own * tci_availability(&s->options[S->pl->own_i]) : 1;
     double ka_res = S->res ? k_res * tci_availability(&s->options[S->pl->reserve_i]) : 1;
+    /* The owned GPUs in service (serving) each month: with buy_at, those bought
+     * before it (MODEL.md, Staged purchases). */
+    double n_own[TCO_MAX_HORIZON];
+    for (int m = 0; m < H; m++) {
+        n_own[m] = S->pr->own_count;
+        if (S->staged)
+            for (size_t j = n_own[m] = 0; j < S->pl->n_buys; j++)
+                n_own[m] += S->pl->buy_month[j] <= m ? S->pl->buy_count[j] : 0;
+    }
     if (S->own) {
         for (int m = 0; m < H; m++)
-            v[m] = S->pr->own_count;
+            v[m] = n_own[m];
         month_row(S, R->r_own_n, xw_label(c, "plan.own_n", "Owned GPUs in service"), gpus, f_own_n,
                   v, XN_INT, 0);
         for (int m = 0; m < H; m++)
-            v[m] = S->pr->own_count * T * ka_own;
+            v[m] = n_own[m] * T * ka_own;
         month_row(S, R->r_own_cap, xw_label(c, "plan.own_cap", "Owned capacity"), ref, f_own_cap, v,
                   XN_INT, 1);
     }
@@ -384,8 +401,8 @@ static void pl_serve(const pl_sheet *S)
                   v, XN_INT, 1);
     }
     for (int m = 0; m < H; m++)
-        v[m] = (S->own ? S->pr->own_count * T * ka_own : 0) +
-               (S->res ? S->pr->reserve_count * T * ka_res : 0);
+        v[m] =
+            (S->own ? n_own[m] * T * ka_own : 0) + (S->res ? S->pr->reserve_count * T * ka_res : 0);
     month_row(S, R->r_cap, xw_label(c, "plan.cap", "Owned and reserved capacity"), ref, f_cap, v,
               XN_INT, 1);
     if (S->own) {
@@ -405,7 +422,7 @@ static void pl_serve(const pl_sheet *S)
     month_row(S, R->r_served, xw_label(c, "plan.served", "Served by owned and reserved GPUs"), ref,
               f_served, v, XN_INT, 1);
     for (int m = 0; m < H; m++)
-        v[m] = (S->own ? S->pr->own_count * T * ka_own - pm[m].own_hours * k_own : 0) +
+        v[m] = (S->own ? n_own[m] * T * ka_own - pm[m].own_hours * k_own : 0) +
                (S->res ? S->pr->reserve_count * T * ka_res - pm[m].reserve_hours * k_res : 0);
     month_row(S, R->r_idle, xw_label(c, "plan.idle", "Owned and reserved capacity left idle"), ref,
               f_idle, v, XN_INT, 1);
@@ -520,6 +537,8 @@ static int own_figures(const pl_sheet *S, pl_own *P)
         S->c->nomem = 1;
         return 0;
     }
+    if (S->staged)
+        return xw_pl_buy_figures(S, P);
     tco_option o = s->options[S->pl->own_i];
     o.count = S->pr->own_count + S->pr->spares; /* the spares priced with them */
     double t, npv, p1;
@@ -570,9 +589,9 @@ int xw_plan_sheet_live(const xw_ctx *c, size_t p)
 {
     const tco_scenario *s = c->s;
     const tco_plan *pl = &s->plans[p];
-    /* Rows not written yet: staged purchases, a refresh. Such a plan's
-     * figures are in the JSON and the table. */
-    if (pl->n_buys > 0 || pl->refresh_i >= 0)
+    /* Rows not written yet: a refresh. Such a plan's figures are in the JSON
+     * and the table. */
+    if (pl->refresh_i >= 0)
         return 0;
     return pl->own_i < 0 || s->options[pl->own_i].financing == TCO_FIN_CASH;
 }
@@ -594,7 +613,8 @@ void xw_write_plan(xw_ctx *c, size_t p)
                   .last = XW_COL_M0 + c->s->horizon_months,
                   .own = pl->own_i >= 0,
                   .res = pl->reserve_i >= 0,
-                  .over = pl->overflow_i >= 0};
+                  .over = pl->overflow_i >= 0,
+                  .staged = pl->own_i >= 0 && pl->n_buys > 0};
     pl_layout(c, p, &S.R);
     tci_utf8_format(S.cur, sizeof S.cur, "%s", c->currency);
     S.money = xw_fmt(c, XS_CALC, XN_MONEY);

@@ -1,6 +1,7 @@
 /* planw.h - the writers a plan's sheet is made of, shared by its modules:
  * plansheet.c (the layout, the demand and how it is served, the chart) and
- * planlines.c (the cash flow and the drivers). Not installed. */
+ * planlines.c (the cash flow and the drivers) and planbuys.c (the staged
+ * purchases' table). Not installed. */
 #ifndef TCO_WRITE_XLSX_PLANW_H
 #define TCO_WRITE_XLSX_PLANW_H
 
@@ -22,6 +23,7 @@ typedef struct pl_rows {
     int s_plan, r_cost, r_net, r_df, r_pv;
     int s_drivers, k_rm, k_own, k_a_own, k_bought, k_servers, k_capex_gpu, k_capex_infra, k_capex,
         k_prov_kw, k_resfrac, k_residual, k_res, k_a_res, k_commit_pv, k_over, k_a_over;
+    int k_buys, k_buy; /* with buy_at: the purchases' heading, the first purchase's row */
     int r_chart, r_end;
 } pl_rows;
 
@@ -36,6 +38,7 @@ typedef struct pl_sheet {
     pl_rows R;
     int H, last;
     int own, res, over; /* 1 when the plan has the part */
+    int staged;         /* 1 with buy_at: the owned GPUs come from the purchases' table */
     int term, od_after; /* the reserved part's term, and on-demand months after it */
     char cur[64];
     lxw_format *money, *money_t, *hours;
@@ -47,7 +50,28 @@ typedef struct pl_sheet {
 typedef struct pl_own {
     tco_month *m0, *m1;
     double paid0, servers, capex_gpu, capex_infra, capex, prov_kw, resfrac, residual;
+    /* With buy_at (MODEL.md, Staged purchases): m0 and m1 are the sums of the
+     * purchases in service; each purchase's figures (the columns PB_*), and
+     * by model month the capex paid (0..H), the GPUs bought and the servers
+     * in service (1..H at [m - 1]). */
+    double buy[TCO_MAX_BUYS][10];
+    double capex_at[TCO_MAX_HORIZON + 1], fleet[TCO_MAX_HORIZON], servers_at[TCO_MAX_HORIZON];
 } pl_own;
+
+/* The columns of the purchases' table (with buy_at), one row a purchase. */
+enum {
+    PB_MONTH = XW_COL_VAL,
+    PB_GPUS,
+    PB_BOUGHT,
+    PB_SERVERS,
+    PB_CAPEX_GPU,
+    PB_CAPEX_INFRA,
+    PB_CAPEX,
+    PB_PROV_KW,
+    PB_RESFRAC,
+    PB_RESIDUAL,
+    PB_END
+};
 
 /* ===== Cells ===== */
 
@@ -114,9 +138,20 @@ static inline xw_refbuf pl_own_all(const pl_sheet *S)
     return S->R.k_bought != XW_NONE ? pl_drv(S->R.k_bought) : pl_own_n(S);
 }
 
+/* The sum of column `pb` of the purchases' table over those in service in
+ * month col (bought before it), as a formula term. */
+static inline const char *pl_in_service(const pl_sheet *S, char *t, size_t ts, int pb, int col)
+{
+    int a = S->R.k_buy, b = S->R.k_buy + (int)S->pl->n_buys - 1;
+    return xw_f(S->c, t, ts, "SUMIFS(%s,%s,\"<\"&%s)", xw_range(NULL, a, pb, b, pb).s,
+                xw_range(NULL, a, PB_MONTH, b, PB_MONTH).s, pl_at(S->R.r_month, col).s);
+}
+
 /* The owned GPUs in month col's row, spares included, as a formula term. */
 static inline const char *pl_fleet_at(const pl_sheet *S, char *t, size_t ts, int col)
 {
+    if (S->staged)
+        return pl_in_service(S, t, ts, PB_BOUGHT, col);
     if (S->R.k_bought != XW_NONE)
         return xw_f(S->c, t, ts, "(%s+%s)", pl_at(S->R.r_own_n, col).s, pl_spares_n(S).s);
     return xw_f(S->c, t, ts, "%s", pl_at(S->R.r_own_n, col).s);
@@ -141,5 +176,14 @@ void xw_pl_reserved(const pl_sheet *S, double paid0, double commit);
 void xw_pl_overflow(const pl_sheet *S);
 void xw_pl_totals(const pl_sheet *S, double residual, double commit_pv);
 void xw_pl_drivers(const pl_sheet *S, const pl_own *P, double commit_pv);
+
+/* With buy_at (planbuys.c; MODEL.md, Staged purchases): each purchase's
+ * figures and the owned part's lines summed over the purchases in service
+ * into P (its m0 and m1 allocated, H months); 0 after NOMEM recorded in c. */
+int xw_pl_buy_figures(const pl_sheet *S, pl_own *P);
+/* The purchases' table: per purchase its month and GPUs (from Inputs), the
+ * GPUs bought (the spares with the first), servers, capex, provisioned power,
+ * resale fraction at its age at the end and residual. */
+void xw_pl_buy_table(const pl_sheet *S, const pl_own *P);
 
 #endif /* TCO_WRITE_XLSX_PLANW_H */
