@@ -553,6 +553,44 @@ static void check_unmapped(imp *m, const row_cells *r)
     free(e);
 }
 
+/* Plan p's refresh month in `row` (MODEL.md, Refresh): the one tco computed
+ * with (with auto, the one chosen; 0: none), rewritten as refresh_month when
+ * changed to a month from 1 to H-1 after the last purchase. Returns 1. */
+static int read_refresh_month(imp *m, size_t p, const tci_xlsx_cell *c, int row)
+{
+    const tco_plan *pl = &m->s->plans[p];
+    char key[300], sec[300], nt[24];
+    snprintf(key, sizeof key, "[plan %s] refresh_month", pl->name);
+    snprintf(sec, sizeof sec, "plan %s", pl->name);
+    tco_keydef kd = *tci_plan_key(TCI_P_REFRESH_MONTH), any;
+    kd.type = TCO_T_INT;
+    kd.lo = 1;
+    kd.hi = m->s->horizon_months - 1;
+    any = kd;
+    any.lo = any.hi = 0; /* the month written may be 0: no refresh */
+    /* With auto, the month chosen is the one tco wrote (column F). */
+    double v, old = pl->refresh_month;
+    if (pl->refresh_month == TCO_REFRESH_AUTO)
+        old = m->asis && m->asis->kind == TCI_CELL_NUMBER ? m->asis->num : 0;
+    if (cell_number(m, c, row, &any, key, 0, &v) != 0 || v == old ||
+        cell_number(m, c, row, &kd, key, 0, &v) != 0)
+        return 1;
+    int last = pl->n_buys > 0 ? pl->buy_month[pl->n_buys - 1] : 0;
+    if (pl->n_buys > 0 && v <= last) {
+        cell_err(m, row, 2, "%s: the refresh (%d) must come after the last purchase (month %d)",
+                 key, (int)v, last);
+        return 1;
+    }
+    snprintf(nt, sizeof nt, "%d", (int)v);
+    char *d = strdup(nt);
+    if (!d) {
+        m->nomem = 1;
+        return 1;
+    }
+    add_text_change(m, key, sec, "refresh_month", pl->in_file, 0, old, v, pl->refresh_when, d, row);
+    return 1;
+}
+
 /* Plan p's key `name` in `row` (MODEL.md, Plans): 1, or 0 when the key is
  * not one import maps back. */
 static int read_plan_key(imp *m, size_t p, const char *name, const tci_xlsx_cell *c, int row)
@@ -575,6 +613,8 @@ static int read_plan_key(imp *m, size_t p, const char *name, const tci_xlsx_cell
         b->seen = 1;
         return 1;
     }
+    if (strcmp(name, "refresh_month") == 0 && pl->refresh_i >= 0)
+        return read_refresh_month(m, p, c, row);
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         const tco_keydef *kd = tci_plan_key(keys[i]);
         if (strcmp(kd->name, name) != 0)
@@ -597,8 +637,10 @@ static int read_plan_key(imp *m, size_t p, const char *name, const tci_xlsx_cell
             old = pl->reserve_i >= 0 ? s->options[pl->reserve_i].count : 0;
         else if (keys[i] == TCI_P_REFRESH_COUNT && pl->refresh_count < 0)
             old = owned;
-        /* With buy_at, own_count is the purchases' sum, a formula. */
-        int sum = keys[i] == TCI_P_OWN_COUNT && pl->n_buys > 0;
+        /* With buy_at, own_count is the purchases' sum, a formula; a
+         * refresh_count not given is own_count's. */
+        int sum = (keys[i] == TCI_P_OWN_COUNT && pl->n_buys > 0) ||
+                  (keys[i] == TCI_P_REFRESH_COUNT && pl->refresh_count < 0);
         if (cell_number(m, c, row, kd, key, sum, &v) != 0 || v == old)
             return 1;
         if (keys[i] == TCI_P_OWN_COUNT && pl->n_buys) {

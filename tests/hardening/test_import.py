@@ -599,6 +599,24 @@ expect("buy month range", ["import", write_book(os.path.join(work, "buy-range.xl
                            "--scenario", cap], 2, "",
        f"buy-range.xlsx: Inputs!{b2}: error: [plan staged-refresh] buy_at, 2, month is 36; it "
        "must be between 0 and 35\n")
+# The refresh month (auto chose none: 0) comes back as refresh_month.
+out, hand = edit_case("refresh-month", "Plan7_RefreshMonth", 24, "plan staged-refresh",
+                      "refresh_month", "auto", "24", "[plan staged-refresh] refresh_month")
+if os.path.exists(out):
+    t_old, t_new = plan_total(cap, "staged-refresh"), plan_total(out, "staged-refresh")
+    if t_new != plan_total(hand, "staged-refresh") or t_new == t_old:
+        fail(f"refresh month: the rewritten scenario's plan total is {t_new} (before {t_old})")
+for what, v, msg in (("refresh-early", 12, "the refresh (12) must come after the last purchase "
+                      "(month 12)"),
+                     ("refresh-range", 40, "is 40; it must be between 1 and 35")):
+    files = parts(cbase)
+    rpart, rcell = name_cell(files, "Plan7_RefreshMonth")
+    set_cell(files, rpart, rcell, f"<v>{v}</v>")
+    sep = ":" if what == "refresh-early" else ""
+    expect(what, ["import", write_book(os.path.join(work, what + ".xlsx"), files),
+                  "--scenario", cap], 2, "",
+           f"{what}.xlsx: Inputs!{rcell}: error: [plan staged-refresh] refresh_month{sep} {msg}\n")
+
 files = parts(cbase)
 opart, ocell = name_cell(files, "Plan7_OwnCount")
 set_cell(files, opart, ocell, "<v>40</v>")

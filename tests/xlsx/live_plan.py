@@ -31,6 +31,15 @@ Plans; docs/WORKBOOK.md, Plan sheets).
    purchase's GPUs set to 2 and its month to 2 on Inputs, recalculated in
    LibreOffice, checked against the figures worked out by hand below and against tco
    on the scenario edited alike.
+7. A refresh (MODEL.md, Refresh, its example): gb (resale 0.5) replaced by gn (k = 2)
+   at month 2 (plan fixed) and at the month auto chooses (1, plan auto), checked
+   against the figures worked out by hand in MODEL.md, cached and recalculated; then
+   fixed's refresh month set to 1 on Inputs (Plan1_RefreshMonth), recalculated in
+   LibreOffice, against the figures by hand and tco with refresh_month = 1, and auto's
+   set to 0 (no refresh), against the figures by hand. Then
+   config/capacity-plan-2026.ini's staged-refresh (buy_at and refresh_month = auto,
+   which chooses none) with its refresh month set to 24 on Inputs, recalculated in
+   LibreOffice, against tco with refresh_month = 24.
 Exit 0 when every figure agrees; 1 otherwise.
 """
 import json, os, subprocess, sys, tempfile
@@ -90,7 +99,8 @@ ROWS = {"Demand": "demand", "Served by owned GPUs": "s_own",
         "Owned utilization u(m)": "u", "Owned: operating cost": "own_cost",
         "Rental": "rent", "On-demand hours bought": "ov_cost",
         "Cost: month 0 paid, then each month's": "cost", "Net cost (cost - residual)": "net",
-        "Present value": "pv", "Capex": "capex", "Owned GPUs in service": "own_n"}
+        "Present value": "pv", "Capex": "capex", "Owned GPUs in service": "own_n",
+        "Sale of the GPUs replaced, at their residual value": "sale"}
 
 # MODEL.md's example: owned 100, 200, 200 hours (u = 0.5, 1, 1), its cost 6 + 24u = 18,
 # 30, 30 a month and 2,000 of capex; reserved 0, 100, 100 at 200 a month; overflow 200
@@ -178,6 +188,75 @@ class Raw(str):
     """A value written into the INI as it is (engine_after writes repr())."""
     def __repr__(self):
         return str(self)
+
+
+# A refresh: MODEL.md's example. gb (2 GPUs, 1,000 each, resale_fraction 0.5) and gn
+# (100 a GPU, 1,000 W, idle 0.2, throughput 20: k = 2), overflow od, H = 3, r = 0.
+REFRESH = """[scenario]
+name = refresh example
+horizon_months = 3
+hours_per_month = 100
+discount_rate = 0
+[site]
+electricity_price = 0.1
+pue = 1.5
+[option gb]
+acquire = buy
+count = 2
+gpu_price = 1000
+tdp_w = 1000
+idle_power_fraction = 0.2
+load_power_fraction = 1
+throughput = 10
+resale_fraction = 0.5
+[option gn]
+acquire = buy
+count = 2
+gpu_price = 100
+tdp_w = 1000
+idle_power_fraction = 0.2
+load_power_fraction = 1
+throughput = 20
+[option od]
+acquire = rent
+count = 1
+price_per_gpu_hour = 3
+throughput = 20
+[demand]
+reference = gb
+gpu_hours_per_month = 200
+seasonality = 0.5, 1.5, 2.5, 1, 1, 1, 1, 1, 0.5, 0.5, 0.5, 1
+[plan fixed]
+own = gb
+own_count = 2
+refresh_to = gn
+refresh_month = 2
+overflow = od
+[plan auto]
+own = gb
+own_count = 2
+refresh_to = gn
+refresh_month = auto
+overflow = od
+"""
+# refresh_month = 2: months 1 and 2 own 18 and 30 (50 od hours, 150, in month 2); month
+# 2 buys 2 gn (200) and sells the 2 gb (0.5 * 2,000 = 1,000); month 3: 2 gn, capacity
+# 400, 200 gn hours (u = 1): 30, 100 reference hours over: 150. Total 1,578.
+WANT_FIXED = {"own_n": [None, 2, 2, 2], "capex": [2000, 0, 200, 0],
+              "sale": [None, 0, -1000, 0], "own_cost": [None, 18, 30, 30],
+              "ov_cost": [None, 0, 150, 150], "cost": [2000, 18, -620, 180], "total": 1578}
+# At month 1 (auto's choice): month 1 gb 18, 200 paid and 1,000 received: -782; month
+# 2: 150 gn hours (u = 0.75), 2 (0.2 + 0.8 * 0.75) kW at 15 a kW-month: 24; month 3 as
+# above: 30 + 150. Total 1,422.
+WANT_AUTO = {"own_n": [None, 2, 2, 2], "capex": [2000, 200, 0, 0],
+             "sale": [None, -1000, 0, 0], "own_cost": [None, 18, 24, 30],
+             "u": [None, 0.5, 0.75, 1], "ov_cost": [None, 0, 0, 150],
+             "cost": [2000, -782, 24, 180], "total": 1422}
+# No refresh (month 0): MODEL.md's plan with overflow and the residual 1,000 at month
+# 3: 2,000 + 18 + 30 + 30 + 150 + 450 - 1,000 = 1,678.
+WANT_NONE = {"capex": [2000, 0, 0, 0], "sale": [None, 0, 0, 0],
+             "own_cost": [None, 18, 30, 30], "ov_cost": [None, 0, 150, 450],
+             "cost": [2000, 18, 180, 480], "total": 1678}
 
 
 def plan_input(wb, plan, key):
@@ -437,6 +516,65 @@ def staged(tco, tmp):
     return bad
 
 
+def refresh(tco, repo, tmp):
+    """Step 7: a refresh, by hand and against tco."""
+    bad = []
+    ini = os.path.join(tmp, "refresh.ini")
+    with open(ini, "w") as f:
+        f.write(REFRESH)
+    book = os.path.join(tmp, "refresh.xlsx")
+    subprocess.run([tco, "report", ini, "-o", book], check=True, timeout=120)
+    ok, line = run_audit(book)
+    print("audit (refresh):", line)
+    if not ok:
+        bad.append("the refresh example's workbook does not audit clean")
+    after = lo_recalc(book, os.path.join(tmp, "lo9"))
+    for sheet, want in (("Plan fixed", WANT_FIXED), ("Plan auto", WANT_AUTO)):
+        bad += compare(plan_rows(book, sheet), want, f"{sheet} cached")
+        bad += compare(plan_rows(after, sheet), want, f"{sheet} recalculated")
+    wb = openpyxl.load_workbook(book)
+    for name, v in (("Plan1_RefreshMonth", 1), ("Plan2_RefreshMonth", 0)):
+        sheet, coord = defined_cell(wb, name)
+        print(f"{name} ({sheet}!{coord}): {wb[sheet][coord].value} -> {v}")
+        wb[sheet][coord].value = v
+    edited = os.path.join(tmp, "refresh-edited.xlsx")
+    wb.save(edited)
+    after = lo_recalc(edited, os.path.join(tmp, "lo10"))
+    got = plan_rows(after, "Plan fixed")
+    bad += compare(got, WANT_AUTO, "Plan fixed, refresh at month 1")
+    bad += compare(plan_rows(after, "Plan auto"), WANT_NONE, "Plan auto, no refresh")
+    engine = engine_after(tco, ini, {("plan fixed", "refresh_month"): 1}, tmp)
+    want = engine and [p for p in engine["plans"] if p["name"] == "fixed"][0]
+    print(f"plan fixed total with refresh_month = 1: workbook {got.get('total')!r}, "
+          f"tco {want and want['total']}")
+    if not want or not close(got.get("total"), want["total"]):
+        bad.append(f"Plan fixed, refresh at month 1: total {got.get('total')!r}, tco "
+                   f"{want and want['total']}")
+    if master_check(after) != "OK":
+        bad.append("the refresh example's master check after the edit is not OK")
+    # The shipped plan with staged purchases and auto (which chooses no refresh).
+    cap = os.path.join(repo, "config", "capacity-plan-2026.ini")
+    book = os.path.join(tmp, "cap.xlsx")
+    subprocess.run([tco, "report", cap, "-o", book], check=True, timeout=120)
+    wb = openpyxl.load_workbook(book)
+    sheet, coord = plan_input(wb, "staged-refresh", "refresh_month")
+    print(f"staged-refresh's refresh_month ({sheet}!{coord}): {wb[sheet][coord].value} -> 24")
+    wb[sheet][coord].value = 24
+    edited = os.path.join(tmp, "cap-edited.xlsx")
+    wb.save(edited)
+    got = plan_rows(lo_recalc(edited, os.path.join(tmp, "lo11")), "Plan staged-refresh")
+    engine = engine_after(tco, cap, {("plan staged-refresh", "refresh_month"): 24}, tmp)
+    if engine is None:
+        return bad + ["tco refused staged-refresh with refresh_month = 24"]
+    want = [p for p in engine["plans"] if p["name"] == "staged-refresh"][0]
+    for key in ("total", "npv"):
+        print(f"plan staged-refresh {key} with refresh_month = 24: workbook "
+              f"{got.get(key)!r}, tco {want[key]}")
+        if not close(got.get(key), want[key]):
+            bad.append(f"staged-refresh at month 24: {key} {got.get(key)!r}, tco {want[key]}")
+    return bad
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
@@ -444,7 +582,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         bad = example(tco, tmp) + shipped_like(tco, sys.argv[2], tmp)
         bad += goodput(tco, tmp) + goodput_shipped_like(tco, sys.argv[2], tmp)
-        bad += staged(tco, tmp)
+        bad += staged(tco, tmp) + refresh(tco, sys.argv[2], tmp)
     for b in bad[:60]:
         print("MISMATCH", b)
     print(f"{len(bad)} mismatches")

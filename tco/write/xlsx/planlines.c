@@ -10,75 +10,128 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The electricity price row, the capex, the IT load at each month's
- * utilization and the cost lines. */
-void xw_pl_own_lines(const pl_sheet *S, const pl_own *P)
+/* The option of the owned GPUs in month m (1..H): the new one after a refresh. */
+static const xw_optw *own_w(const pl_sheet *S, int m)
+{
+    int R = S->pr->refresh_month;
+    return S->refresh && R > 0 && m > R ? &S->wn : &S->wo;
+}
+
+/* The electricity price row (of each month's option's site) and the capex:
+ * at month 0, or with buy_at or a refresh each purchase's in its month. */
+static void own_head(const pl_sheet *S, const pl_own *P)
 {
     xw_ctx *c = S->c;
     const pl_rows *R = &S->R;
-    const xw_optw *w = &S->wo;
-    const tco_option *o = w->o;
-    const tco_plan_month *pm = S->pr->monthly;
-    char f[XW_FBUF], g[XW_FBUF], t[XW_TBUF];
+    char f[XW_FBUF], x[XW_FBUF / 2], y[XW_FBUF / 2], t[XW_TBUF];
     xw_labelf(c, t, sizeof t, "plan.own", "Owned: {label}", "label", c->label[S->pl->own_i], NULL);
     xw_text(c, S->ws, R->s_own, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
     xw_labelf(c, t, sizeof t, "unit.money_per_kwh", "{currency} per kWh", "currency", S->cur, NULL);
     pl_label(S, R->r_price, xw_label(c, "option.price", "Electricity price, escalated yearly"), t,
              XS_TEXT);
-    for (int m = 1; m <= S->H; m++)
-        pl_fig(S, R->r_price, XW_COL_M0 + m,
-               xw_f(c, f, sizeof f, "=%s*(1+%s)^(%s-1)",
-                    xw_site_name(c, w->i, TCO_S_ELECTRICITY_PRICE).s,
-                    xw_site_name(c, w->i, TCO_S_ELECTRICITY_ESCALATION).s,
-                    pl_at(R->r_year, XW_COL_M0 + m).s),
+    for (int m = 1; m <= S->H; m++) {
+        const xw_optw *ws[2] = {&S->wo, &S->wn};
+        char *fx[2] = {x, y};
+        for (int k = 0; k < 1 + S->refresh; k++)
+            xw_f(c, fx[k], sizeof x, "=%s*(1+%s)^(%s-1)",
+                 xw_site_name(c, ws[k]->i, TCO_S_ELECTRICITY_PRICE).s,
+                 xw_site_name(c, ws[k]->i, TCO_S_ELECTRICITY_ESCALATION).s,
+                 pl_at(R->r_year, XW_COL_M0 + m).s);
+        const tco_option *o = own_w(S, m)->o;
+        pl_fig(S, R->r_price, XW_COL_M0 + m, pl_by_month(S, f, sizeof f, XW_COL_M0 + m, x, y),
                tco_site_value(c->s, o, TCO_S_ELECTRICITY_PRICE) *
                    xw_price_factor(tco_site_value(c->s, o, TCO_S_ELECTRICITY_ESCALATION), m),
                xw_fmt(c, XS_CALC, XN_MONEY4));
+    }
     pl_label(S, R->r_capex, xw_label(c, "option.capex", "Capex"), S->cur, XS_TEXT);
     pl_total(S, R->r_capex, XW_COL_M0, P->capex, XS_CALC, XN_MONEY);
     if (S->staged) { /* each purchase's capex in its month */
-        int a = R->k_buy, b = R->k_buy + (int)S->pl->n_buys - 1;
         for (int m = 0; m <= S->H; m++)
             pl_fig(S, R->r_capex, XW_COL_M0 + m,
-                   xw_f(c, f, sizeof f, "=SUMIFS(%s,%s,%s)",
-                        xw_range(NULL, a, PB_CAPEX, b, PB_CAPEX).s,
-                        xw_range(NULL, a, PB_MONTH, b, PB_MONTH).s,
-                        pl_at(R->r_month, XW_COL_M0 + m).s),
+                   xw_f(c, f, sizeof f, "=SUMIFS(%s,%s,%s)", pl_buys(S, PB_CAPEX).s,
+                        pl_buys(S, PB_MONTH).s, pl_at(R->r_month, XW_COL_M0 + m).s),
                    P->capex_at[m], S->money);
     } else {
         pl_fig(S, R->r_capex, XW_COL_M0, xw_f(c, f, sizeof f, "=%s", pl_drv(R->k_capex).s),
                P->capex, S->money);
     }
+}
 
+/* The IT load at each month's utilization, of its option's GPUs and servers. */
+static void own_it_kw(const pl_sheet *S, const pl_own *P)
+{
+    xw_ctx *c = S->c;
+    const pl_rows *R = &S->R;
+    const tco_plan_month *pm = S->pr->monthly;
+    char f[XW_FBUF], g[XW_FBUF], gw[XW_FBUF], fx[2][XW_FBUF];
     pl_label(S, R->r_it_kw, xw_label(c, "plan.it_kw", "IT load at the month's utilization"),
              xw_label(c, "unit.kw", "kW"), XS_TEXT);
-    xw_refbuf servers = pl_drv(R->k_servers), prov = pl_drv(R->k_prov_kw),
-              capex = pl_drv(R->k_capex), n_in = pl_own_all(S);
+    xw_refbuf servers = pl_drv(R->k_servers);
     const int bought = S->pr->own_count + S->pr->spares;
     for (int m = 1; m <= S->H; m++) {
         int col = XW_COL_M0 + m;
         xw_refbuf u = pl_at(R->r_u, col);
-        char n[XW_FBUF / 4];
+        char n[XW_FBUF / 4], sv[XW_FBUF / 4];
         pl_fleet_at(S, n, sizeof n, col);
-        xw_owrefs G = {.u = u.s};
-        xw_ow_formula(w, XF_GPU_W, &G, g, sizeof g);
-        char gw[XW_FBUF];
-        xw_f(c, gw, sizeof gw, "(%s)", g + 1);
-        char sv[XW_FBUF / 4];
-        xw_owrefs K = {.n = n,
-                       .gpu_w = gw,
-                       .servers = S->staged ? pl_in_service(S, sv, sizeof sv, PB_SERVERS, col)
-                                            : servers.s};
+        const xw_optw *ws[2] = {&S->wo, &S->wn};
+        for (int k = 0; k < 1 + S->refresh; k++) {
+            xw_owrefs G = {.u = u.s};
+            xw_ow_formula(ws[k], XF_GPU_W, &G, g, sizeof g);
+            xw_f(c, gw, sizeof gw, "(%s)", g + 1);
+            xw_owrefs K = {.n = n,
+                           .gpu_w = gw,
+                           .servers = S->staged ? pl_in_service(S, sv, sizeof sv, PB_SERVERS, col)
+                                                : servers.s};
+            xw_ow_formula(ws[k], XF_IT_KW, &K, fx[k], sizeof fx[k]);
+        }
+        const tco_option *o = own_w(S, m)->o;
         double uv = pm[m - 1].own_utilization;
         double gpu_w = o->tdp_w * (o->idle_power_fraction +
                                    uv * (o->load_power_fraction - o->idle_power_fraction));
         double kw = S->staged ? P->fleet[m - 1] * gpu_w + P->servers_at[m - 1] * o->server_power_w
                               : bought * gpu_w + P->servers * o->server_power_w;
-        pl_fig(S, R->r_it_kw, col, xw_ow_formula(w, XF_IT_KW, &K, f, sizeof f), kw / 1000,
+        pl_fig(S, R->r_it_kw, col, pl_by_month(S, f, sizeof f, col, fx[0], fx[1]), kw / 1000,
                xw_fmt(c, XS_CALC, XN_DEC2));
     }
+}
+
+/* Line k of month col by option w: the option sheet's formula over the plan's
+ * cells; with buy_at or a refresh, over the purchases in service (each one
+ * paying its own staff). */
+static const char *own_line(const pl_sheet *S, const xw_optw *w, int k, int col, char *f, size_t fs)
+{
     static const xw_owf line_f[PL_LINES] = {XF_POWER, XF_COOLING, XF_FACILITY, XF_MAINTENANCE,
                                             XF_STAFF};
+    xw_ctx *c = S->c;
+    const pl_rows *R = &S->R;
+    char g[XW_FBUF], pk[XW_FBUF / 4], cx[XW_FBUF / 4];
+    xw_refbuf price = pl_at(R->r_price, col), it = pl_at(R->r_it_kw, col), n_in = pl_own_all(S),
+              prov = pl_drv(R->k_prov_kw), capex = pl_drv(R->k_capex);
+    xw_owrefs L = {
+        .n = n_in.s, .it_kw = it.s, .prov_kw = prov.s, .capex = capex.s, .price = price.s};
+    if (S->staged) {
+        L.prov_kw = pl_in_service(S, pk, sizeof pk, PB_PROV_KW, col);
+        L.capex = pl_in_service(S, cx, sizeof cx, PB_CAPEX, col);
+    }
+    xw_ow_formula(w, line_f[k], &L, g, sizeof g);
+    if (k != PL_STAFF)
+        return xw_f(c, f, fs, "%s", g);
+    if (!S->staged)
+        return pl_if_any(S, f, fs, n_in.s, g);
+    xw_refbuf mo = pl_at(R->r_month, col);
+    return xw_f(c, f, fs, "=%s*COUNTIFS(%s,\"<\"&%s,%s,\">=\"&%s,%s,\">0\")", g + 1,
+                pl_buys(S, PB_MONTH).s, mo.s, pl_buys(S, PB_SOLD).s, mo.s, pl_buys(S, PB_BOUGHT).s);
+}
+
+/* See planw.h. */
+void xw_pl_own_lines(const pl_sheet *S, const pl_own *P)
+{
+    xw_ctx *c = S->c;
+    const pl_rows *R = &S->R;
+    const tco_plan_month *pm = S->pr->monthly;
+    char f[XW_FBUF], x[XW_FBUF], y[XW_FBUF], t[XW_TBUF];
+    own_head(S, P);
+    own_it_kw(S, P);
     const char *names[PL_LINES] = {xw_label(c, "option.line.power", "Power (IT load)"),
                                    xw_label(c, "option.line.cooling", "Cooling (PUE overhead)"),
                                    xw_label(c, "option.line.facility", "Facility (colocation)"),
@@ -100,51 +153,52 @@ void xw_pl_own_lines(const pl_sheet *S, const pl_own *P)
         pl_total(S, R->r_line[k], XW_COL_M0 + 1, sum, XS_CALC, XN_MONEY);
         for (int m = 1; m <= S->H; m++) {
             int col = XW_COL_M0 + m;
-            xw_refbuf price = pl_at(R->r_price, col), it = pl_at(R->r_it_kw, col);
-            char pk[XW_FBUF / 4], cx[XW_FBUF / 4];
-            xw_owrefs L = {
-                .n = n_in.s, .it_kw = it.s, .prov_kw = prov.s, .capex = capex.s, .price = price.s};
-            if (S->staged) { /* summed over the purchases in service */
-                L.prov_kw = pl_in_service(S, pk, sizeof pk, PB_PROV_KW, col);
-                L.capex = pl_in_service(S, cx, sizeof cx, PB_CAPEX, col);
-            }
-            xw_ow_formula(w, line_f[k], &L, g, sizeof g);
-            if (k == PL_STAFF && S->staged) /* each purchase in service pays its staff */
-                xw_f(c, f, sizeof f, "=%s*COUNTIFS(%s,\"<\"&%s,%s,\">0\")", g + 1,
-                     xw_range(NULL, R->k_buy, PB_MONTH, R->k_buy + (int)S->pl->n_buys - 1, PB_MONTH)
-                         .s,
-                     pl_at(R->r_month, col).s,
-                     xw_range(NULL, R->k_buy, PB_BOUGHT, R->k_buy + (int)S->pl->n_buys - 1,
-                              PB_BOUGHT)
-                         .s);
-            else if (k == PL_STAFF)
-                pl_if_any(S, f, sizeof f, n_in.s, g);
-            pl_fig(S, R->r_line[k], col, k == PL_STAFF ? f : g, v[m - 1], S->money);
+            own_line(S, &S->wo, k, col, x, sizeof x);
+            if (S->refresh)
+                own_line(S, &S->wn, k, col, y, sizeof y);
+            pl_fig(S, R->r_line[k], col, pl_by_month(S, f, sizeof f, col, x, y), v[m - 1],
+                   S->money);
         }
     }
     pl_label(S, R->r_own_cost, xw_label(c, "plan.own_cost", "Owned: operating cost"), S->cur,
              XS_TOTAL);
-    /* The engine's own_cost holds a staged purchase's capex (paid in its
-     * month): the sheet shows it on the capex row. */
+    /* The engine's own_cost holds a purchase's capex (paid in its month) and
+     * a refresh's sale: the sheet shows them on their own rows. */
     double sum = 0;
     for (int m = 0; m < S->H; m++)
-        sum += pm[m].own_cost - P->capex_at[m + 1];
+        sum += pm[m].own_cost - P->capex_at[m + 1] + P->sale_at[m + 1];
     pl_total(S, R->r_own_cost, XW_COL_M0 + 1, sum, XS_TOTAL, XN_MONEY);
     for (int m = 1; m <= S->H; m++) {
         int col = XW_COL_M0 + m;
         pl_fig(S, R->r_own_cost, col,
                xw_f(c, f, sizeof f, "=SUM(%s:%s)", xw_ref(NULL, R->r_line[0], col, 0, 0).s,
                     xw_ref(NULL, R->r_line[PL_LINES - 1], col, 0, 0).s),
-               pm[m - 1].own_cost - P->capex_at[m], S->money_t);
+               pm[m - 1].own_cost - P->capex_at[m] + P->sale_at[m], S->money_t);
+    }
+    if (R->r_sale != XW_NONE) { /* MODEL.md, Refresh: the old GPUs sold at month R */
+        double sold = 0;
+        for (int m = 1; m <= S->H; m++)
+            sold -= P->sale_at[m];
+        pl_label(S, R->r_sale,
+                 xw_label(c, "plan.sale", "Sale of the GPUs replaced, at their residual value"),
+                 S->cur, XS_TEXT);
+        pl_total(S, R->r_sale, XW_COL_M0 + 1, sold, XS_CALC, XN_MONEY);
+        for (int m = 1; m <= S->H; m++) {
+            xw_refbuf mo = pl_at(R->r_month, XW_COL_M0 + m);
+            pl_fig(S, R->r_sale, XW_COL_M0 + m,
+                   xw_f(c, f, sizeof f, "=-SUMIFS(%s,%s,%s,%s,\"<\"&HorizonMonths)",
+                        pl_buys(S, PB_RESIDUAL).s, pl_buys(S, PB_SOLD).s, mo.s,
+                        pl_buys(S, PB_SOLD).s),
+                   -P->sale_at[m], S->money);
+        }
     }
     xw_labelf(c, t, sizeof t, "option.resid", "Residual value, received at month {month}", "month",
               xw_int(S->H).s, NULL);
     pl_label(S, R->r_resid, t, S->cur, XS_TEXT);
     pl_total(S, R->r_resid, XW_COL_M0, P->residual, XS_CALC, XN_MONEY);
     if (S->staged)
-        xw_f(c, f, sizeof f, "=SUM(%s)",
-             xw_range(NULL, R->k_buy, PB_RESIDUAL, R->k_buy + (int)S->pl->n_buys - 1, PB_RESIDUAL)
-                 .s);
+        xw_f(c, f, sizeof f, "=SUMIFS(%s,%s,HorizonMonths)", pl_buys(S, PB_RESIDUAL).s,
+             pl_buys(S, PB_SOLD).s);
     else
         xw_f(c, f, sizeof f, "=%s", pl_drv(R->k_residual).s);
     pl_fig(S, R->r_resid, S->last, f, P->residual, S->money);
@@ -269,9 +323,9 @@ void xw_pl_totals(const pl_sheet *S, double residual, double commit_pv)
         char sumt[XW_FBUF] = "";
         size_t len = 0;
         /* With buy_at, the capex of the purchases of month m too. */
-        const int rows[4] = {S->staged ? R->r_capex : XW_NONE, R->r_own_cost, R->r_res_rent,
-                             R->r_ov_cost};
-        for (int k = 0; k < 4; k++)
+        const int rows[5] = {S->staged ? R->r_capex : XW_NONE, R->r_own_cost, R->r_sale,
+                             R->r_res_rent, R->r_ov_cost};
+        for (int k = 0; k < 5; k++)
             if (rows[k] != XW_NONE) {
                 tci_utf8_format(sumt + len, sizeof sumt - len, "%s%s", len ? "+" : "",
                                 pl_at(rows[k], col).s);
@@ -388,6 +442,10 @@ void xw_pl_drivers(const pl_sheet *S, const pl_own *P, double commit_pv)
     if (S->own) {
         k_driver(S, R->k_own, S->pl->own_i);
         a_driver(S, R->k_a_own, S->pl->own_i);
+    }
+    if (S->refresh) { /* MODEL.md, Refresh: the new GPUs' k and A */
+        k_driver(S, R->k_new, S->pl->refresh_i);
+        a_driver(S, R->k_a_new, S->pl->refresh_i);
     }
     if (S->own && S->staged)
         xw_pl_buy_table(S, P);

@@ -80,6 +80,8 @@ static void pl_layout(const xw_ctx *c, size_t p, pl_rows *R)
         for (int k = 0; k < PL_LINES; k++)
             R->r_line[k] = r++;
         R->r_own_cost = r++;
+        if (pl->refresh_i >= 0)
+            R->r_sale = r++;
         R->r_resid = r++;
     }
     if (res) {
@@ -112,10 +114,16 @@ static void pl_layout(const xw_ctx *c, size_t p, pl_rows *R)
         R->k_own = r++;
         if (has_goodput(c, pl->own_i))
             R->k_a_own = r++;
-        if (pl->n_buys > 0) { /* the purchases' table (MODEL.md, Staged purchases) */
+        int refresh = pl->refresh_i >= 0;
+        if (refresh) {
+            R->k_new = r++;
+            if (has_goodput(c, pl->refresh_i))
+                R->k_a_new = r++;
+        }
+        if (pl->n_buys > 0 || refresh) { /* the purchases' table (MODEL.md, Staged purchases) */
             R->k_buys = r++;
             R->k_buy = r;
-            r += (int)pl->n_buys;
+            r += (pl->n_buys > 0 ? (int)pl->n_buys : 1) + refresh;
         } else {
             if (c->r->plans[p].spares > 0)
                 R->k_bought = r++;
@@ -245,9 +253,14 @@ static const char *times_a(char *t, size_t ts, int k_a)
 
 static const char *f_own_cap(const pl_sheet *S, char *f, size_t fs, int col)
 {
-    char a[64];
-    return xw_f(S->c, f, fs, "=%s*HoursPerMonth*%s%s", pl_at(S->R.r_own_n, col).s,
-                pl_drv(S->R.k_own).s, times_a(a, sizeof a, S->R.k_a_own));
+    char a[64], b[64], x[XW_FBUF / 2], y[XW_FBUF / 2];
+    xw_refbuf n = pl_at(S->R.r_own_n, col);
+    xw_f(S->c, x, sizeof x, "=%s*HoursPerMonth*%s%s", n.s, pl_drv(S->R.k_own).s,
+         times_a(a, sizeof a, S->R.k_a_own));
+    if (S->refresh) /* the new option's k and A after the refresh */
+        xw_f(S->c, y, sizeof y, "=%s*HoursPerMonth*%s%s", n.s, pl_drv(S->R.k_new).s,
+             times_a(b, sizeof b, S->R.k_a_new));
+    return pl_by_month(S, f, fs, col, x, y);
 }
 
 static const char *f_res_cap(const pl_sheet *S, char *f, size_t fs, int col)
@@ -314,7 +327,12 @@ static const char *f_idle(const pl_sheet *S, char *f, size_t fs, int col)
 
 static const char *f_h_own(const pl_sheet *S, char *f, size_t fs, int col)
 {
-    return xw_f(S->c, f, fs, "=%s/%s", pl_at(S->R.r_s_own, col).s, pl_drv(S->R.k_own).s);
+    char x[XW_FBUF / 4], y[XW_FBUF / 4];
+    xw_refbuf h = pl_at(S->R.r_s_own, col);
+    xw_f(S->c, x, sizeof x, "=%s/%s", h.s, pl_drv(S->R.k_own).s);
+    if (S->refresh)
+        xw_f(S->c, y, sizeof y, "=%s/%s", h.s, pl_drv(S->R.k_new).s);
+    return pl_by_month(S, f, fs, col, x, y);
 }
 
 static const char *f_u(const pl_sheet *S, char *f, size_t fs, int col)
@@ -366,19 +384,25 @@ static void pl_serve(const pl_sheet *S)
         v[m] = pm[m].demand;
     month_row(S, R->r_demand, xw_label(c, "plan.demand", "Demand"), ref, f_demand, v, XN_INT, 1);
     const char *gpus = xw_label(c, "unit.gpus", "GPUs");
-    double k_own = S->own ? pl_per_hour(s, S->pl->own_i) : 1;
+    /* The owned GPUs' k by month: the new option's after a refresh. */
+    double k_own[TCO_MAX_HORIZON];
+    for (int m = 0; m < H; m++) {
+        int R = S->pr->refresh_month;
+        int i = S->refresh && R > 0 && m + 1 > R ? S->pl->refresh_i : S->pl->own_i;
+        k_own[m] = S->own ? pl_per_hour(s, i) : 1;
+    }
     double k_res = S->res ? pl_per_hour(s, S->pl->reserve_i) : 1;
     /* Capacity in reference GPU-hours delivered: k * A (MODEL.md, Goodput). */
-    double ka_own = S->own ? k_own * tci_availability(&s->options[S->pl->own_i]) : 1;
     double ka_res = S->res ? k_res * tci_availability(&s->options[S->pl->reserve_i]) : 1;
-    /* The owned GPUs in service (serving) each month: with buy_at, those bought
-     * before it (MODEL.md, Staged purchases). */
-    double n_own[TCO_MAX_HORIZON];
+    /* The owned GPUs in service (serving) each month, and their capacity as
+     * the engine found it: with buy_at or a refresh, those of the purchases in
+     * service (MODEL.md, Staged purchases, Refresh). */
+    double n_own[TCO_MAX_HORIZON], cap_own[TCO_MAX_HORIZON];
     for (int m = 0; m < H; m++) {
         n_own[m] = S->pr->own_count;
         if (S->staged)
-            for (size_t j = n_own[m] = 0; j < S->pl->n_buys; j++)
-                n_own[m] += S->pl->buy_month[j] <= m ? S->pl->buy_count[j] : 0;
+            n_own[m] = xw_pl_serving(S, m + 1);
+        cap_own[m] = pm[m].own_capacity;
     }
     if (S->own) {
         for (int m = 0; m < H; m++)
@@ -386,7 +410,7 @@ static void pl_serve(const pl_sheet *S)
         month_row(S, R->r_own_n, xw_label(c, "plan.own_n", "Owned GPUs in service"), gpus, f_own_n,
                   v, XN_INT, 0);
         for (int m = 0; m < H; m++)
-            v[m] = n_own[m] * T * ka_own;
+            v[m] = cap_own[m];
         month_row(S, R->r_own_cap, xw_label(c, "plan.own_cap", "Owned capacity"), ref, f_own_cap, v,
                   XN_INT, 1);
     }
@@ -401,13 +425,12 @@ static void pl_serve(const pl_sheet *S)
                   v, XN_INT, 1);
     }
     for (int m = 0; m < H; m++)
-        v[m] =
-            (S->own ? n_own[m] * T * ka_own : 0) + (S->res ? S->pr->reserve_count * T * ka_res : 0);
+        v[m] = (S->own ? cap_own[m] : 0) + (S->res ? S->pr->reserve_count * T * ka_res : 0);
     month_row(S, R->r_cap, xw_label(c, "plan.cap", "Owned and reserved capacity"), ref, f_cap, v,
               XN_INT, 1);
     if (S->own) {
         for (int m = 0; m < H; m++)
-            v[m] = pm[m].own_hours * k_own;
+            v[m] = pm[m].own_hours * k_own[m];
         month_row(S, R->r_s_own, xw_label(c, "plan.s_own", "Served by owned GPUs"), ref, f_s_own, v,
                   XN_INT, 1);
     }
@@ -418,11 +441,11 @@ static void pl_serve(const pl_sheet *S)
                   v, XN_INT, 1);
     }
     for (int m = 0; m < H; m++)
-        v[m] = pm[m].own_hours * k_own + pm[m].reserve_hours * k_res;
+        v[m] = pm[m].own_hours * k_own[m] + pm[m].reserve_hours * k_res;
     month_row(S, R->r_served, xw_label(c, "plan.served", "Served by owned and reserved GPUs"), ref,
               f_served, v, XN_INT, 1);
     for (int m = 0; m < H; m++)
-        v[m] = (S->own ? n_own[m] * T * ka_own - pm[m].own_hours * k_own : 0) +
+        v[m] = (S->own ? cap_own[m] - pm[m].own_hours * k_own[m] : 0) +
                (S->res ? S->pr->reserve_count * T * ka_res - pm[m].reserve_hours * k_res : 0);
     month_row(S, R->r_idle, xw_label(c, "plan.idle", "Owned and reserved capacity left idle"), ref,
               f_idle, v, XN_INT, 1);
@@ -589,9 +612,9 @@ int xw_plan_sheet_live(const xw_ctx *c, size_t p)
 {
     const tco_scenario *s = c->s;
     const tco_plan *pl = &s->plans[p];
-    /* Rows not written yet: a refresh. Such a plan's figures are in the JSON
-     * and the table. */
-    if (pl->refresh_i >= 0)
+    /* Rows not written yet: a loan's or a lease's. Such a plan's figures are
+     * in the JSON and the table. */
+    if (pl->refresh_i >= 0 && s->options[pl->refresh_i].financing != TCO_FIN_CASH)
         return 0;
     return pl->own_i < 0 || s->options[pl->own_i].financing == TCO_FIN_CASH;
 }
@@ -614,14 +637,16 @@ void xw_write_plan(xw_ctx *c, size_t p)
                   .own = pl->own_i >= 0,
                   .res = pl->reserve_i >= 0,
                   .over = pl->overflow_i >= 0,
-                  .staged = pl->own_i >= 0 && pl->n_buys > 0};
+                  .refresh = pl->own_i >= 0 && pl->refresh_i >= 0};
+    S.staged = S.own && (pl->n_buys > 0 || S.refresh);
+    S.nb = S.staged ? (pl->n_buys > 0 ? (int)pl->n_buys : 1) + S.refresh : 0;
     pl_layout(c, p, &S.R);
     tci_utf8_format(S.cur, sizeof S.cur, "%s", c->currency);
     S.money = xw_fmt(c, XS_CALC, XN_MONEY);
     S.money_t = xw_fmt(c, XS_TOTAL, XN_MONEY);
-    const int parts[3] = {pl->own_i, pl->reserve_i, pl->overflow_i};
-    xw_optw *ws[3] = {&S.wo, &S.wr, &S.wv};
-    for (int k = 0; k < 3; k++) {
+    const int parts[4] = {pl->own_i, pl->reserve_i, pl->overflow_i, pl->refresh_i};
+    xw_optw *ws[4] = {&S.wo, &S.wr, &S.wv, &S.wn};
+    for (int k = 0; k < 4; k++) {
         size_t i = parts[k] >= 0 ? (size_t)parts[k] : 0;
         *ws[k] = (xw_optw){.c = c,
                            .i = i,

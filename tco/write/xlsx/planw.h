@@ -23,7 +23,9 @@ typedef struct pl_rows {
     int s_plan, r_cost, r_net, r_df, r_pv;
     int s_drivers, k_rm, k_own, k_a_own, k_bought, k_servers, k_capex_gpu, k_capex_infra, k_capex,
         k_prov_kw, k_resfrac, k_residual, k_res, k_a_res, k_commit_pv, k_over, k_a_over;
-    int k_buys, k_buy; /* with buy_at: the purchases' heading, the first purchase's row */
+    int k_buys, k_buy;  /* with buy_at or a refresh: the purchases' heading, the first's row */
+    int k_new, k_a_new; /* with a refresh: the new option's k and availability */
+    int r_sale;         /* with a refresh: the replaced GPUs sold at their residual */
     int r_chart, r_end;
 } pl_rows;
 
@@ -38,11 +40,14 @@ typedef struct pl_sheet {
     pl_rows R;
     int H, last;
     int own, res, over; /* 1 when the plan has the part */
-    int staged;         /* 1 with buy_at: the owned GPUs come from the purchases' table */
+    int staged;         /* 1 with buy_at or a refresh: the owned GPUs come from the
+                           purchases' table, nb rows (the refresh's last) */
+    int nb, refresh;    /* the table's rows; 1 with refresh_to (at Inputs' month, 0: none) */
     int term, od_after; /* the reserved part's term, and on-demand months after it */
     char cur[64];
     lxw_format *money, *money_t, *hours;
     xw_optw wo, wr, wv; /* the owned, reserved and overflow parts' options */
+    xw_optw wn;         /* with a refresh, its option (refresh_to) */
 } pl_sheet;
 
 /* The owned part's option with the plan's count, at utilization 0 and 1
@@ -54,13 +59,15 @@ typedef struct pl_own {
      * purchases in service; each purchase's figures (the columns PB_*), and
      * by model month the capex paid (0..H), the GPUs bought and the servers
      * in service (1..H at [m - 1]). */
-    double buy[TCO_MAX_BUYS][10];
+    double buy[TCO_MAX_BUYS + 1][11];
     double capex_at[TCO_MAX_HORIZON + 1], fleet[TCO_MAX_HORIZON], servers_at[TCO_MAX_HORIZON];
+    double sale_at[TCO_MAX_HORIZON + 1]; /* with a refresh: the residual of those sold */
 } pl_own;
 
 /* The columns of the purchases' table (with buy_at), one row a purchase. */
 enum {
     PB_MONTH = XW_COL_VAL,
+    PB_SOLD, /* the month it is sold: the refresh's, else H */
     PB_GPUS,
     PB_BOUGHT,
     PB_SERVERS,
@@ -138,13 +145,38 @@ static inline xw_refbuf pl_own_all(const pl_sheet *S)
     return S->R.k_bought != XW_NONE ? pl_drv(S->R.k_bought) : pl_own_n(S);
 }
 
+/* Column pb of the purchases' table, as a range. */
+static inline xw_refbuf pl_buys(const pl_sheet *S, int pb)
+{
+    return xw_range(NULL, S->R.k_buy, pb, S->R.k_buy + S->nb - 1, pb);
+}
+
 /* The sum of column `pb` of the purchases' table over those in service in
- * month col (bought before it), as a formula term. */
+ * month col (bought before it, sold in it or after), as a formula term. */
 static inline const char *pl_in_service(const pl_sheet *S, char *t, size_t ts, int pb, int col)
 {
-    int a = S->R.k_buy, b = S->R.k_buy + (int)S->pl->n_buys - 1;
-    return xw_f(S->c, t, ts, "SUMIFS(%s,%s,\"<\"&%s)", xw_range(NULL, a, pb, b, pb).s,
-                xw_range(NULL, a, PB_MONTH, b, PB_MONTH).s, pl_at(S->R.r_month, col).s);
+    xw_refbuf mo = pl_at(S->R.r_month, col);
+    return xw_f(S->c, t, ts, "SUMIFS(%s,%s,\"<\"&%s,%s,\">=\"&%s)", pl_buys(S, pb).s,
+                pl_buys(S, PB_MONTH).s, mo.s, pl_buys(S, PB_SOLD).s, mo.s);
+}
+
+/* The Inputs cell of the plan's refresh month. */
+static inline xw_refbuf pl_refresh_n(const pl_sheet *S)
+{
+    return xw_ref(S->c->sheet_q[TCI_SHEET_INPUTS], S->ps->in_refresh, XW_COL_VAL, 1, 1);
+}
+
+/* In f, formula a ("=...") for the months up to the refresh and b after it
+ * (MODEL.md, Refresh: the new option's GPUs serve from the month after), or a
+ * alone without a refresh (month 0 on Inputs: none). */
+static inline const char *pl_by_month(const pl_sheet *S, char *f, size_t fs, int col, const char *a,
+                                      const char *b)
+{
+    if (!S->refresh)
+        return xw_f(S->c, f, fs, "%s", a);
+    xw_refbuf r = pl_refresh_n(S);
+    return xw_f(S->c, f, fs, "=IF(AND(%s>0,%s>%s),%s,%s)", r.s, pl_at(S->R.r_month, col).s, r.s,
+                b + 1, a + 1);
 }
 
 /* The owned GPUs in month col's row, spares included, as a formula term. */
@@ -185,5 +217,7 @@ int xw_pl_buy_figures(const pl_sheet *S, pl_own *P);
  * GPUs bought (the spares with the first), servers, capex, provisioned power,
  * resale fraction at its age at the end and residual. */
 void xw_pl_buy_table(const pl_sheet *S, const pl_own *P);
+/* The GPUs serving in month m (1..H): those of the purchases in service. */
+int xw_pl_serving(const pl_sheet *S, int m);
 
 #endif /* TCO_WRITE_XLSX_PLANW_H */
