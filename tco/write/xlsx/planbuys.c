@@ -8,6 +8,7 @@
  * then. */
 #include "write/xlsx/planw.h"
 #include "core/core.h"
+#include "write/xlsx/page.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -147,8 +148,13 @@ void xw_pl_buy_table(const pl_sheet *S, const pl_own *P)
     xw_text(c, S->ws, R->k_buys, XW_COL_LABEL,
             xw_label(c, "plan.buys", "Purchases (buy_at, refresh), one a row"), head);
     worksheet_write_blank(S->ws, (lxw_row_t)R->k_buys, XW_COL_UNIT, head);
-    for (int k = PB_MONTH; k < PB_END; k++)
+    int lines = 1;
+    for (int k = PB_MONTH; k < PB_END; k++) {
         xw_text(c, S->ws, R->k_buys, k, heads[k - PB_MONTH], head);
+        lines = xw_imax(
+            lines, xw_wrap_lines(heads[k - PB_MONTH], k == XW_COL_VAL ? S->w_val : S->w_month, 11));
+    }
+    worksheet_set_row(S->ws, (lxw_row_t)R->k_buys, xw_lines_height(lines, 11), NULL);
     for (int j = 0; j < S->nb; j++) {
         const int row = R->k_buy + j, last = S->refresh && j == S->nb - 1;
         const xw_optw *w = last ? &S->wn : &S->wo;

@@ -670,10 +670,12 @@ void xw_write_plan(xw_ctx *c, size_t p)
     double biggest = fmax(fabs(S.pr->total), P.capex);
     worksheet_set_column(S.ws, XW_COL_LABEL, XW_COL_LABEL, 46, NULL);
     worksheet_set_column(S.ws, XW_COL_UNIT, XW_COL_UNIT, 18, NULL);
-    worksheet_set_column(S.ws, XW_COL_VAL, XW_COL_VAL, xw_imax(14, xw_money_width(c, biggest) + 1),
-                         NULL);
-    worksheet_set_column(S.ws, XW_COL_M0, (lxw_col_t)S.last,
-                         xw_imax(10, xw_money_width(c, biggest)), NULL);
+    S.w_val = xw_imax(14, xw_money_width(c, biggest) + 1);
+    S.w_month = xw_imax(10, xw_money_width(c, biggest));
+    worksheet_set_column(S.ws, XW_COL_VAL, XW_COL_VAL, S.w_val, NULL);
+    /* The purchases' table may reach past the last month. */
+    int wide = S.staged && PB_END - 1 > S.last ? PB_END - 1 : S.last;
+    worksheet_set_column(S.ws, XW_COL_M0, (lxw_col_t)wide, S.w_month, NULL);
     pl_head(&S);
     pl_serve(&S);
     {
@@ -693,7 +695,7 @@ void xw_write_plan(xw_ctx *c, size_t p)
     pl_chart(&S);
     xw_print_setup(c, S.ws, 0, S.R.r_year, (S.H + 13) / 13);
     /* The chart lies past the cells: the print area takes it in. */
-    xw_note(c, worksheet_print_area(S.ws, 0, 0, (lxw_row_t)S.R.r_end, (lxw_col_t)S.last));
+    xw_note(c, worksheet_print_area(S.ws, 0, 0, (lxw_row_t)S.R.r_end, (lxw_col_t)wide));
     worksheet_repeat_columns(S.ws, 0, XW_COL_VAL);
     free(P.m0);
     free(P.m1);

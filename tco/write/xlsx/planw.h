@@ -48,6 +48,7 @@ typedef struct pl_sheet {
     lxw_format *money, *money_t, *hours;
     xw_optw wo, wr, wv; /* the owned, reserved and overflow parts' options */
     xw_optw wn;         /* with a refresh, its option (refresh_to) */
+    int w_val, w_month; /* the widths of column C and of the months' */
 } pl_sheet;
 
 /* The owned part's option with the plan's count, at utilization 0 and 1
