@@ -11,12 +11,13 @@
  * option's block whose rows hold the bare keys, "[demand] key" the demand's
  * (the 12 "[demand] seasonality, N" rows making the one key seasonality), and
  * a plan's block, found by its defined names Plan{n}_OwnCount and
- * Plan{n}_ReserveCount, holds the plan's bare keys. Numbers, choices, months
- * and names are imported, each converted as the loader converts the key's
- * value (tci_ini_convert); a key that names a file, an option, a site or a
- * catalog entry is refused when changed. Any other row whose value is not the
- * one tco wrote (its copy in the hidden column F) is refused: an edit import
- * cannot bring back is never dropped without a word. */
+ * Plan{n}_ReserveCount, holds the plan's bare keys (its staged purchases'
+ * "buy_at, N, month" and "buy_at, N, GPUs" rows making the one key buy_at).
+ * Numbers, choices, months and names are imported, each converted as the
+ * loader converts the key's value (tci_ini_convert); a key that names a file, an option, a site or
+ * a catalog entry is refused when changed. Any other row whose value is not the one tco wrote (its
+ * copy in the hidden column F) is refused: an edit import cannot bring back is never dropped
+ * without a word. */
 #include "load/xlsx_read.h"
 #include "load/ini.h"
 #include "core/core.h"
@@ -45,6 +46,15 @@ const char *tco_format_double(char *buf, size_t size, double v)
     return buf;
 }
 
+/* A plan's staged purchases as Inputs shows them (MODEL.md, Staged purchases):
+ * each one's month (k = 0) and GPUs (k = 1), their cells and rows. */
+typedef struct imp_buys {
+    const tci_xlsx_cell *cell[2][TCO_MAX_BUYS];
+    int row[2][TCO_MAX_BUYS];
+    unsigned char has[2][TCO_MAX_BUYS]; /* 1 when the row is on the sheet */
+    int seen;                           /* 1 when any is */
+} imp_buys;
+
 typedef struct imp {
     tci_xlsx *x;
     const tco_scenario *s;
@@ -56,6 +66,7 @@ typedef struct imp {
     int plan_row[2 * TCO_MAX_PLANS]; /* each plan's own_count and reserve_count rows, or -1 */
     const tci_xlsx_cell *season[12]; /* the seasonality factors' cells */
     int season_row[12];              /* ... their rows, or -1 when not on the sheet */
+    imp_buys *buys;                  /* per plan, or NULL when no plan has buy_at */
     int errors, nomem;
 } imp;
 
@@ -542,6 +553,44 @@ static void check_unmapped(imp *m, const row_cells *r)
     free(e);
 }
 
+/* Plan p's refresh month in `row` (MODEL.md, Refresh): the one tco computed
+ * with (with auto, the one chosen; 0: none), rewritten as refresh_month when
+ * changed to a month from 1 to H-1 after the last purchase. Returns 1. */
+static int read_refresh_month(imp *m, size_t p, const tci_xlsx_cell *c, int row)
+{
+    const tco_plan *pl = &m->s->plans[p];
+    char key[300], sec[300], nt[24];
+    snprintf(key, sizeof key, "[plan %s] refresh_month", pl->name);
+    snprintf(sec, sizeof sec, "plan %s", pl->name);
+    tco_keydef kd = *tci_plan_key(TCI_P_REFRESH_MONTH), any;
+    kd.type = TCO_T_INT;
+    kd.lo = 1;
+    kd.hi = m->s->horizon_months - 1;
+    any = kd;
+    any.lo = any.hi = 0; /* the month written may be 0: no refresh */
+    /* With auto, the month chosen is the one tco wrote (column F). */
+    double v, old = pl->refresh_month;
+    if (pl->refresh_month == TCO_REFRESH_AUTO)
+        old = m->asis && m->asis->kind == TCI_CELL_NUMBER ? m->asis->num : 0;
+    if (cell_number(m, c, row, &any, key, 0, &v) != 0 || v == old ||
+        cell_number(m, c, row, &kd, key, 0, &v) != 0)
+        return 1;
+    int last = pl->n_buys > 0 ? pl->buy_month[pl->n_buys - 1] : 0;
+    if (pl->n_buys > 0 && v <= last) {
+        cell_err(m, row, 2, "%s: the refresh (%d) must come after the last purchase (month %d)",
+                 key, (int)v, last);
+        return 1;
+    }
+    snprintf(nt, sizeof nt, "%d", (int)v);
+    char *d = strdup(nt);
+    if (!d) {
+        m->nomem = 1;
+        return 1;
+    }
+    add_text_change(m, key, sec, "refresh_month", pl->in_file, 0, old, v, pl->refresh_when, d, row);
+    return 1;
+}
+
 /* Plan p's key `name` in `row` (MODEL.md, Plans): 1, or 0 when the key is
  * not one import maps back. */
 static int read_plan_key(imp *m, size_t p, const char *name, const tci_xlsx_cell *c, int row)
@@ -550,6 +599,22 @@ static int read_plan_key(imp *m, size_t p, const char *name, const tci_xlsx_cell
                                TCI_P_REFRESH_COUNT};
     const tco_scenario *s = m->s;
     const tco_plan *pl = &s->plans[p];
+    int j = 0, k = -1, used = 0;
+    char what[8];
+    if (m->buys && pl->n_buys > 0 && sscanf(name, "buy_at, %d, %7s%n", &j, what, &used) == 2 &&
+        name[used] == '\0' && j >= 1 && (size_t)j <= pl->n_buys &&
+        (k = strcmp(what, "month") == 0  ? 0
+             : strcmp(what, "GPUs") == 0 ? 1
+                                         : -1) >= 0) {
+        imp_buys *b = &m->buys[p]; /* brought back as one key by plan_buys */
+        b->cell[k][j - 1] = c;
+        b->row[k][j - 1] = row;
+        b->has[k][j - 1] = 1;
+        b->seen = 1;
+        return 1;
+    }
+    if (strcmp(name, "refresh_month") == 0 && pl->refresh_i >= 0)
+        return read_refresh_month(m, p, c, row);
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         const tco_keydef *kd = tci_plan_key(keys[i]);
         if (strcmp(kd->name, name) != 0)
@@ -572,7 +637,11 @@ static int read_plan_key(imp *m, size_t p, const char *name, const tci_xlsx_cell
             old = pl->reserve_i >= 0 ? s->options[pl->reserve_i].count : 0;
         else if (keys[i] == TCI_P_REFRESH_COUNT && pl->refresh_count < 0)
             old = owned;
-        if (cell_number(m, c, row, kd, key, 0, &v) != 0 || v == old)
+        /* With buy_at, own_count is the purchases' sum, a formula; a
+         * refresh_count not given is own_count's. */
+        int sum = (keys[i] == TCI_P_OWN_COUNT && pl->n_buys > 0) ||
+                  (keys[i] == TCI_P_REFRESH_COUNT && pl->refresh_count < 0);
+        if (cell_number(m, c, row, kd, key, sum, &v) != 0 || v == old)
             return 1;
         if (keys[i] == TCI_P_OWN_COUNT && pl->n_buys) {
             cell_err(m, row, 2,
@@ -585,6 +654,69 @@ static int read_plan_key(imp *m, size_t p, const char *name, const tci_xlsx_cell
         return 1;
     }
     return 0;
+}
+
+/* Plan p's staged purchases as edited on Inputs (MODEL.md, Staged purchases):
+ * their months and GPUs make the one key buy_at, rewritten when any changed;
+ * refused as the loader refuses them (a month outside 0..H-1 or not after the
+ * one before, a count not from 1 to 1,000,000). */
+static void plan_buys(imp *m, size_t p)
+{
+    const tco_plan *pl = &m->s->plans[p];
+    const imp_buys *b = &m->buys[p];
+    if (!b->seen)
+        return;
+    char key[300], sec[300], what[340];
+    snprintf(key, sizeof key, "[plan %s] buy_at", pl->name);
+    snprintf(sec, sizeof sec, "plan %s", pl->name);
+    int v[2][TCO_MAX_BUYS] = {{0}}, changed = 0, bad = 0, at = -1;
+    for (size_t j = 0; j < pl->n_buys; j++)
+        for (int k = 0; k < 2; k++) {
+            if (!b->has[k][j])
+                continue;
+            at = at < 0 ? b->row[k][j] : at;
+            tco_keydef kd = *tci_plan_key(TCI_P_BUY_AT);
+            kd.type = TCO_T_INT;
+            kd.lo = k ? 1 : 0;
+            kd.hi = k ? 1000000 : m->s->horizon_months - 1;
+            snprintf(what, sizeof what, "%s, %zu, %s", key, j + 1, k ? "GPUs" : "month");
+            double x;
+            if (cell_number(m, b->cell[k][j], b->row[k][j], &kd, what, 0, &x) != 0) {
+                bad = 1;
+                continue;
+            }
+            v[k][j] = (int)x;
+            changed |= v[k][j] != (k ? pl->buy_count[j] : pl->buy_month[j]);
+        }
+    if (bad || !changed)
+        return;
+    for (size_t j = 0; j < pl->n_buys; j++)
+        for (int k = 0; k < 2; k++)
+            if (!b->has[k][j]) {
+                cell_err(m, at, 1,
+                         "%s: the row of purchase %zu's %s is missing, so the changed "
+                         "purchases cannot be brought back",
+                         key, j + 1, k ? "GPUs" : "month");
+                return;
+            }
+    for (size_t j = 1; j < pl->n_buys; j++)
+        if (v[0][j] <= v[0][j - 1]) {
+            cell_err(m, b->row[0][j], 2,
+                     "%s: purchase %zu's month (%d) is not after purchase %zu's (%d)", key, j + 1,
+                     v[0][j], j, v[0][j - 1]);
+            return;
+        }
+    char text[TCO_MAX_BUYS * 24];
+    size_t n = 0;
+    for (size_t j = 0; j < pl->n_buys; j++)
+        n +=
+            (size_t)snprintf(text + n, sizeof text - n, "%s%d:%d", j ? ", " : "", v[0][j], v[1][j]);
+    char *nt = strdup(text);
+    if (!nt) {
+        m->nomem = 1;
+        return;
+    }
+    add_text_change(m, key, sec, "buy_at", pl->in_file, 0, 0, 0, pl->buy_at, nt, at);
 }
 
 /* A row "[demand] KEY" (MODEL.md, Demand): 1, or 0 when the scenario has no
@@ -797,6 +929,8 @@ static void read_rows(imp *m, const tci_xlsx_sheet *sh)
     }
     if (!m->nomem)
         demand_season(m);
+    for (size_t p = 0; m->buys && p < m->s->n_plans && !m->nomem; p++)
+        plan_buys(m, p);
 }
 
 /* See tco.h. */
@@ -825,11 +959,15 @@ static tco_status import_open(tci_xlsx *x, tco_status st, const tco_scenario *s,
         st = TCO_ERR_INPUT;
     if (st == TCO_OK && !(m.out = calloc(1, sizeof *m.out)))
         st = TCO_ERR_NOMEM;
+    for (size_t p = 0; st == TCO_OK && p < s->n_plans && !m.buys; p++)
+        if (s->plans[p].n_buys > 0 && !(m.buys = calloc(s->n_plans, sizeof *m.buys)))
+            st = TCO_ERR_NOMEM;
     if (st == TCO_OK) {
         read_rows(&m, &sh);
         st = m.nomem ? TCO_ERR_NOMEM : m.errors ? TCO_ERR_INPUT : TCO_OK;
     }
     tci_xlsx_sheet_free(&sh);
+    free(m.buys);
     const char *book = x->file;
     if (st == TCO_ERR_NOMEM)
         tco_diags_add(diags, TCO_SEV_ERROR, book, 0, NULL, "out of memory");

@@ -533,12 +533,13 @@ def plan_total(ini, plan):
     return [x["total"] for x in json.loads(p.stdout)["plans"] if x["name"] == plan][0]
 
 
-def edit_case(name, defined, value, section, key, old, new, want_key):
-    """An edit of the cell of `defined`: its --diff line, the -o bytes (only the
-    value's text on its line), a clean read back, and the report of the
-    rewritten scenario equal to that of the scenario edited by hand."""
+def edit_case(name, defined, value, section, key, old, new, want_key, index=0):
+    """An edit of the cell of `defined` (of a range, its cell `index`): its --diff
+    line, the -o bytes (only the value's text on its line), a clean read back, and the
+    report of the rewritten scenario equal to that of the scenario edited by hand."""
     files = parts(cbase)
     cpart, ccell = name_cell(files, defined)
+    ccell = ccell.split(":")[index]
     set_cell(files, cpart, ccell, f"<v>{value}</v>")
     book = write_book(os.path.join(work, name + ".xlsx"), files)
     ln = ini_line(cap, section, key)
@@ -572,6 +573,57 @@ if os.path.exists(out):
     t_old, t_new = plan_total(cap, "own-b200-burst"), plan_total(out, "own-b200-burst")
     if t_new != plan_total(hand, "own-b200-burst") or t_new == t_old:
         fail(f"growth: the rewritten scenario's plan total is {t_new} (before {t_old})")
+
+# Staged purchases (MODEL.md, Staged purchases): each purchase's month and GPUs are
+# rows of their own on Inputs, brought back as the one key buy_at.
+for what, defined, index, new in (("buy-count", "Plan7_BuyCounts", 1, "0:32, 12:24"),
+                                  ("buy-month", "Plan7_BuyMonths", 1, "0:32, 6:16")):
+    value = new.split(", ")[1].split(":")[1 if what == "buy-count" else 0]
+    out, hand = edit_case(what, defined, value, "plan staged-refresh", "buy_at",
+                          "0:32, 12:16", new, "[plan staged-refresh] buy_at", index)
+    if os.path.exists(out):
+        t_old, t_new = plan_total(cap, "staged-refresh"), plan_total(out, "staged-refresh")
+        if t_new != plan_total(hand, "staged-refresh") or t_new == t_old:
+            fail(f"{what}: the rewritten scenario's plan total is {t_new} (before {t_old})")
+files = parts(cbase)
+bpart, bcells = name_cell(files, "Plan7_BuyMonths")
+b2 = bcells.split(":")[1]
+set_cell(files, bpart, b2, "<v>0</v>")
+expect("buy month order", ["import", write_book(os.path.join(work, "buy-order.xlsx"), files),
+                           "--scenario", cap], 2, "",
+       f"buy-order.xlsx: Inputs!{b2}: error: [plan staged-refresh] buy_at: purchase 2's month "
+       "(0) is not after purchase 1's (0)\n")
+files = parts(cbase)
+set_cell(files, bpart, b2, "<v>36</v>")
+expect("buy month range", ["import", write_book(os.path.join(work, "buy-range.xlsx"), files),
+                           "--scenario", cap], 2, "",
+       f"buy-range.xlsx: Inputs!{b2}: error: [plan staged-refresh] buy_at, 2, month is 36; it "
+       "must be between 0 and 35\n")
+# The refresh month (auto chose none: 0) comes back as refresh_month.
+out, hand = edit_case("refresh-month", "Plan7_RefreshMonth", 24, "plan staged-refresh",
+                      "refresh_month", "auto", "24", "[plan staged-refresh] refresh_month")
+if os.path.exists(out):
+    t_old, t_new = plan_total(cap, "staged-refresh"), plan_total(out, "staged-refresh")
+    if t_new != plan_total(hand, "staged-refresh") or t_new == t_old:
+        fail(f"refresh month: the rewritten scenario's plan total is {t_new} (before {t_old})")
+for what, v, msg in (("refresh-early", 12, "the refresh (12) must come after the last purchase "
+                      "(month 12)"),
+                     ("refresh-range", 40, "is 40; it must be between 1 and 35")):
+    files = parts(cbase)
+    rpart, rcell = name_cell(files, "Plan7_RefreshMonth")
+    set_cell(files, rpart, rcell, f"<v>{v}</v>")
+    sep = ":" if what == "refresh-early" else ""
+    expect(what, ["import", write_book(os.path.join(work, what + ".xlsx"), files),
+                  "--scenario", cap], 2, "",
+           f"{what}.xlsx: Inputs!{rcell}: error: [plan staged-refresh] refresh_month{sep} {msg}\n")
+
+files = parts(cbase)
+opart, ocell = name_cell(files, "Plan7_OwnCount")
+set_cell(files, opart, ocell, "<v>40</v>")
+expect("staged own_count", ["import", write_book(os.path.join(work, "buy-own.xlsx"), files),
+                            "--scenario", cap], 2, "",
+       f"buy-own.xlsx: Inputs!{ocell}: error: [plan staged-refresh] own_count: the plan buys "
+       "its GPUs in stages ('buy_at'): change those in the scenario file\n")
 
 # Seasonality: the 12 rows come back as the one key, added to [demand] (the
 # scenario has none) after its last key; factors that do not sum to 12 are

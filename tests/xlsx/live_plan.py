@@ -13,9 +13,9 @@ Plans; docs/WORKBOOK.md, Plan sheets).
    and checks the sheet against the figures worked out by hand below.
 3. tests/data/plans.ini (24 months, growth, seasonality, a reserved term that runs on
    demand after it, a decline, an escalation): audits its workbook, then sets mix's
-   own_count to 16 and DemandGrowth to 0.3 on Inputs, recalculates in LibreOffice, and
-   compares every plan's total and NPV with tco's for the scenario edited alike; the
-   master check stays OK.
+   own_count to 16, DemandGrowth to 0.3 and plan staged's second purchase's month to 6
+   on Inputs, recalculates in LibreOffice, and compares every plan's total and NPV with
+   tco's for the scenario edited alike; the master check stays OK.
 4. Goodput and spares (MODEL.md, Goodput, its example): the example with gb's
    availability 0.9, rv's failure_rate 3.65 and repair_days 10 (A = 0.9), od's
    availability 0.5 and mix's spares = 1, checked against the figures worked out by
@@ -25,6 +25,21 @@ Plans; docs/WORKBOOK.md, Plan sheets).
 5. tests/data/plans.ini with b200-cloud's availability set to 0.9, h100-buy's
    repair_days to 21 and plan spares' spares (Plan3_Spares) to 4 on Inputs,
    recalculated in LibreOffice, against tco on the scenario edited alike.
+6. Staged purchases (MODEL.md, Staged purchases, its example): the example's gb with
+   buy_at = 0:1, 1:1, overflow od, r_m = 0.01, checked against the figures worked out
+   by hand in MODEL.md, cached and recalculated; then, each alone, the second
+   purchase's GPUs set to 2 and its month to 2 on Inputs, recalculated in
+   LibreOffice, checked against the figures worked out by hand below and against tco
+   on the scenario edited alike.
+7. A refresh (MODEL.md, Refresh, its example): gb (resale 0.5) replaced by gn (k = 2)
+   at month 2 (plan fixed) and at the month auto chooses (1, plan auto), checked
+   against the figures worked out by hand in MODEL.md, cached and recalculated; then
+   fixed's refresh month set to 1 on Inputs (Plan1_RefreshMonth), recalculated in
+   LibreOffice, against the figures by hand and tco with refresh_month = 1, and auto's
+   set to 0 (no refresh), against the figures by hand. Then
+   config/capacity-plan-2026.ini's staged-refresh (buy_at and refresh_month = auto,
+   which chooses none) with its refresh month set to 24 on Inputs, recalculated in
+   LibreOffice, against tco with refresh_month = 24.
 Exit 0 when every figure agrees; 1 otherwise.
 """
 import json, os, subprocess, sys, tempfile
@@ -84,7 +99,8 @@ ROWS = {"Demand": "demand", "Served by owned GPUs": "s_own",
         "Owned utilization u(m)": "u", "Owned: operating cost": "own_cost",
         "Rental": "rent", "On-demand hours bought": "ov_cost",
         "Cost: month 0 paid, then each month's": "cost", "Net cost (cost - residual)": "net",
-        "Present value": "pv"}
+        "Present value": "pv", "Capex": "capex", "Owned GPUs in service": "own_n",
+        "Sale of the GPUs replaced, at their residual value": "sale"}
 
 # MODEL.md's example: owned 100, 200, 200 hours (u = 0.5, 1, 1), its cost 6 + 24u = 18,
 # 30, 30 a month and 2,000 of capex; reserved 0, 100, 100 at 200 a month; overflow 200
@@ -134,6 +150,126 @@ WANT_GOODPUT_A = {"s_own": [None, 100, 160, 160], "s_res": [None, 0, 90, 90],
 WANT_GOODPUT_SPARES = {"s_own": [None, 100, 180, 180], "u": [None, 0.2, 0.36, 0.36],
                        "own_cost": [None, 27, 36.6, 36.6], "ov_cost": [None, 0, 90, 690],
                        "cost": [5000, 227, 326.6, 926.6], "total": 6480.2}
+
+
+# Staged purchases: MODEL.md's example, gb (3 + 12u a GPU a month) bought 1 at month 0
+# and 1 at month 1, overflow od. Month 1: 1 GPU, 100 hours (u = 1): 15, and the second
+# GPU's 1,000. Months 2 and 3: 2 GPUs, 200 hours: 30 each; overflow 100 and 300
+# reference hours = 50 and 150 od hours = 150 and 450. Total 2,675; at r_m = 0.01 the
+# NPV is 1,000 + 1,015/1.01 + 180/1.01^2 + 480/1.01^3 = 2,647.28705...
+STAGED = """[plan staged]
+own = gb
+buy_at = 0:1, 1:1
+overflow = od
+"""
+WANT_STAGED = {"own_n": [None, 1, 2, 2], "s_own": [None, 100, 200, 200],
+               "u": [None, 1, 1, 1], "capex": [1000, 1000, 0, 0],
+               "own_cost": [None, 15, 30, 30], "ov_cost": [None, 0, 150, 450],
+               "cost": [1000, 1015, 180, 480], "total": 2675, "npv": 2647.28705494802}
+# The second purchase of 2 GPUs: month 1 as before but 2,000 paid; months 2 and 3: 3
+# GPUs, capacity 300, owned 300 hours (u = 1): 45 each; overflow 0 and 200 reference
+# hours = 100 od hours = 300. Total 1,000 + 2,015 + 45 + 345 = 3,405; NPV 1,000 +
+# 2,015/1.01 + 45/1.01^2 + 345/1.01^3 = 3,374.01642...
+WANT_STAGED_N = {"own_n": [None, 1, 3, 3], "s_own": [None, 100, 300, 300],
+                 "capex": [1000, 2000, 0, 0], "own_cost": [None, 15, 45, 45],
+                 "ov_cost": [None, 0, 0, 300], "cost": [1000, 2015, 45, 345],
+                 "total": 3405, "npv": 3374.016428208844}
+# The second purchase at month 2: month 1 as before without the 1,000 (15); month 2: 1
+# GPU, 100 hours (15), 200 reference hours over = 100 od hours = 300, and 1,000 paid;
+# month 3: 2 GPUs, 200 hours (30), 150 od hours = 450. Total 1,000 + 15 + 1,315 + 480 =
+# 2,810; NPV 1,000 + 15/1.01 + 1,315/1.01^2 + 480/1.01^3 = 2,769.82406...
+WANT_STAGED_T = {"own_n": [None, 1, 1, 2], "s_own": [None, 100, 100, 200],
+                 "capex": [1000, 0, 1000, 0], "own_cost": [None, 15, 15, 30],
+                 "ov_cost": [None, 0, 300, 450], "cost": [1000, 15, 1315, 480],
+                 "total": 2810, "npv": 2769.8240611238853}
+
+
+class Raw(str):
+    """A value written into the INI as it is (engine_after writes repr())."""
+    def __repr__(self):
+        return str(self)
+
+
+# A refresh: MODEL.md's example. gb (2 GPUs, 1,000 each, resale_fraction 0.5) and gn
+# (100 a GPU, 1,000 W, idle 0.2, throughput 20: k = 2), overflow od, H = 3, r = 0.
+REFRESH = """[scenario]
+name = refresh example
+horizon_months = 3
+hours_per_month = 100
+discount_rate = 0
+[site]
+electricity_price = 0.1
+pue = 1.5
+[option gb]
+acquire = buy
+count = 2
+gpu_price = 1000
+tdp_w = 1000
+idle_power_fraction = 0.2
+load_power_fraction = 1
+throughput = 10
+resale_fraction = 0.5
+[option gn]
+acquire = buy
+count = 2
+gpu_price = 100
+tdp_w = 1000
+idle_power_fraction = 0.2
+load_power_fraction = 1
+throughput = 20
+[option od]
+acquire = rent
+count = 1
+price_per_gpu_hour = 3
+throughput = 20
+[demand]
+reference = gb
+gpu_hours_per_month = 200
+seasonality = 0.5, 1.5, 2.5, 1, 1, 1, 1, 1, 0.5, 0.5, 0.5, 1
+[plan fixed]
+own = gb
+own_count = 2
+refresh_to = gn
+refresh_month = 2
+overflow = od
+[plan auto]
+own = gb
+own_count = 2
+refresh_to = gn
+refresh_month = auto
+overflow = od
+"""
+# refresh_month = 2: months 1 and 2 own 18 and 30 (50 od hours, 150, in month 2); month
+# 2 buys 2 gn (200) and sells the 2 gb (0.5 * 2,000 = 1,000); month 3: 2 gn, capacity
+# 400, 200 gn hours (u = 1): 30, 100 reference hours over: 150. Total 1,578.
+WANT_FIXED = {"own_n": [None, 2, 2, 2], "capex": [2000, 0, 200, 0],
+              "sale": [None, 0, -1000, 0], "own_cost": [None, 18, 30, 30],
+              "ov_cost": [None, 0, 150, 150], "cost": [2000, 18, -620, 180], "total": 1578}
+# At month 1 (auto's choice): month 1 gb 18, 200 paid and 1,000 received: -782; month
+# 2: 150 gn hours (u = 0.75), 2 (0.2 + 0.8 * 0.75) kW at 15 a kW-month: 24; month 3 as
+# above: 30 + 150. Total 1,422.
+WANT_AUTO = {"own_n": [None, 2, 2, 2], "capex": [2000, 200, 0, 0],
+             "sale": [None, -1000, 0, 0], "own_cost": [None, 18, 24, 30],
+             "u": [None, 0.5, 0.75, 1], "ov_cost": [None, 0, 0, 150],
+             "cost": [2000, -782, 24, 180], "total": 1422}
+# No refresh (month 0): MODEL.md's plan with overflow and the residual 1,000 at month
+# 3: 2,000 + 18 + 30 + 30 + 150 + 450 - 1,000 = 1,678.
+WANT_NONE = {"capex": [2000, 0, 0, 0], "sale": [None, 0, 0, 0],
+             "own_cost": [None, 18, 30, 30], "ov_cost": [None, 0, 150, 450],
+             "cost": [2000, 18, 180, 480], "total": 1678}
+
+
+def plan_input(wb, plan, key):
+    """(sheet, coordinate) of plan's row `key` (column B) on Inputs, after its heading."""
+    ws = wb["Inputs"]
+    inside = False
+    for row in ws.iter_rows(min_row=1, max_row=ws.max_row, max_col=3):
+        a = row[0].value
+        if isinstance(a, str) and a.startswith("Plan "):
+            inside = a == f"Plan {plan}"
+        elif inside and row[1].value == key:
+            return "Inputs", row[2].coordinate
+    raise KeyError(f"plan {plan}'s {key} is not on Inputs")
 
 
 def option_input(wb, option, key):
@@ -228,11 +364,14 @@ def shipped_like(tco, repo, tmp):
         sheet, coord = defined_cell(wb, name)
         print(f"{name} ({sheet}!{coord}): {wb[sheet][coord].value} -> {v}")
         wb[sheet][coord].value = v
+    sheet, coord = plan_input(wb, "staged", "buy_at, 2, month")
+    print(f"staged's buy_at, 2, month ({sheet}!{coord}): {wb[sheet][coord].value} -> 6")
+    wb[sheet][coord].value = 6
     edited = os.path.join(tmp, "plans-edited.xlsx")
     wb.save(edited)
     after = lo_recalc(edited, os.path.join(tmp, "lo3"))
-    engine = engine_after(tco, ini, {("plan mix", "own_count"): 16, ("demand", "growth"): 0.3},
-                          tmp)
+    engine = engine_after(tco, ini, {("plan mix", "own_count"): 16, ("demand", "growth"): 0.3,
+                                     ("plan staged", "buy_at"): Raw("0:8, 6:8")}, tmp)
     if engine is None:
         return bad + ["tco refused the edited scenario"]
     before = json.loads(subprocess.run([tco, "report", ini, "-o", "-"], check=True,
@@ -333,6 +472,109 @@ def goodput_shipped_like(tco, repo, tmp):
     return bad
 
 
+def staged(tco, tmp):
+    """Step 6: staged purchases, by hand and against tco."""
+    bad = []
+    text = EXAMPLE.replace("discount_rate = 0\n", "discount_rate = 0.12682503013196977\n")
+    text = text[:text.index("[plan own-only]")] + STAGED
+    ini = os.path.join(tmp, "staged.ini")
+    with open(ini, "w") as f:
+        f.write(text)
+    book = os.path.join(tmp, "staged.xlsx")
+    subprocess.run([tco, "report", ini, "-o", book], check=True, timeout=120)
+    ok, line = run_audit(book)
+    print("audit (staged):", line)
+    if not ok:
+        bad.append("the staged example's workbook does not audit clean")
+    bad += compare(plan_rows(book, "Plan staged"), WANT_STAGED, "staged cached")
+    bad += compare(plan_rows(lo_recalc(book, os.path.join(tmp, "lo7")), "Plan staged"),
+                   WANT_STAGED, "staged recalculated")
+    edits = (("buy_at, 2, GPUs", 2, "0:1, 1:2", WANT_STAGED_N),
+             ("buy_at, 2, month", 2, "0:1, 2:1", WANT_STAGED_T))
+    for n, (key, v, buy_at, want) in enumerate(edits):
+        wb = openpyxl.load_workbook(book)
+        sheet, coord = plan_input(wb, "staged", key)
+        print(f"{key} ({sheet}!{coord}): {wb[sheet][coord].value} -> {v}")
+        wb[sheet][coord].value = v
+        edited = os.path.join(tmp, f"staged-edited{n}.xlsx")
+        wb.save(edited)
+        after = lo_recalc(edited, os.path.join(tmp, f"lo8-{n}"))
+        got = plan_rows(after, "Plan staged")
+        bad += compare(got, want, f"staged edited ({key})")
+        engine = engine_after(tco, ini, {("plan staged", "buy_at"): Raw(buy_at)}, tmp)
+        if engine is None:
+            bad.append(f"tco refused buy_at = {buy_at}")
+            continue
+        for key2 in ("total", "npv"):
+            print(f"plan staged {key2} with buy_at = {buy_at}: workbook {got.get(key2)!r}, "
+                  f"tco {engine['plans'][0][key2]}")
+            if not close(got.get(key2), engine["plans"][0][key2]):
+                bad.append(f"staged edited ({key}): {key2} {got.get(key2)!r}, "
+                           f"tco {engine['plans'][0][key2]}")
+        if master_check(after) != "OK":
+            bad.append(f"the staged example's master check after the {key} edit is not OK")
+    return bad
+
+
+def refresh(tco, repo, tmp):
+    """Step 7: a refresh, by hand and against tco."""
+    bad = []
+    ini = os.path.join(tmp, "refresh.ini")
+    with open(ini, "w") as f:
+        f.write(REFRESH)
+    book = os.path.join(tmp, "refresh.xlsx")
+    subprocess.run([tco, "report", ini, "-o", book], check=True, timeout=120)
+    ok, line = run_audit(book)
+    print("audit (refresh):", line)
+    if not ok:
+        bad.append("the refresh example's workbook does not audit clean")
+    after = lo_recalc(book, os.path.join(tmp, "lo9"))
+    for sheet, want in (("Plan fixed", WANT_FIXED), ("Plan auto", WANT_AUTO)):
+        bad += compare(plan_rows(book, sheet), want, f"{sheet} cached")
+        bad += compare(plan_rows(after, sheet), want, f"{sheet} recalculated")
+    wb = openpyxl.load_workbook(book)
+    for name, v in (("Plan1_RefreshMonth", 1), ("Plan2_RefreshMonth", 0)):
+        sheet, coord = defined_cell(wb, name)
+        print(f"{name} ({sheet}!{coord}): {wb[sheet][coord].value} -> {v}")
+        wb[sheet][coord].value = v
+    edited = os.path.join(tmp, "refresh-edited.xlsx")
+    wb.save(edited)
+    after = lo_recalc(edited, os.path.join(tmp, "lo10"))
+    got = plan_rows(after, "Plan fixed")
+    bad += compare(got, WANT_AUTO, "Plan fixed, refresh at month 1")
+    bad += compare(plan_rows(after, "Plan auto"), WANT_NONE, "Plan auto, no refresh")
+    engine = engine_after(tco, ini, {("plan fixed", "refresh_month"): 1}, tmp)
+    want = engine and [p for p in engine["plans"] if p["name"] == "fixed"][0]
+    print(f"plan fixed total with refresh_month = 1: workbook {got.get('total')!r}, "
+          f"tco {want and want['total']}")
+    if not want or not close(got.get("total"), want["total"]):
+        bad.append(f"Plan fixed, refresh at month 1: total {got.get('total')!r}, tco "
+                   f"{want and want['total']}")
+    if master_check(after) != "OK":
+        bad.append("the refresh example's master check after the edit is not OK")
+    # The shipped plan with staged purchases and auto (which chooses no refresh).
+    cap = os.path.join(repo, "config", "capacity-plan-2026.ini")
+    book = os.path.join(tmp, "cap.xlsx")
+    subprocess.run([tco, "report", cap, "-o", book], check=True, timeout=120)
+    wb = openpyxl.load_workbook(book)
+    sheet, coord = plan_input(wb, "staged-refresh", "refresh_month")
+    print(f"staged-refresh's refresh_month ({sheet}!{coord}): {wb[sheet][coord].value} -> 24")
+    wb[sheet][coord].value = 24
+    edited = os.path.join(tmp, "cap-edited.xlsx")
+    wb.save(edited)
+    got = plan_rows(lo_recalc(edited, os.path.join(tmp, "lo11")), "Plan staged-refresh")
+    engine = engine_after(tco, cap, {("plan staged-refresh", "refresh_month"): 24}, tmp)
+    if engine is None:
+        return bad + ["tco refused staged-refresh with refresh_month = 24"]
+    want = [p for p in engine["plans"] if p["name"] == "staged-refresh"][0]
+    for key in ("total", "npv"):
+        print(f"plan staged-refresh {key} with refresh_month = 24: workbook "
+              f"{got.get(key)!r}, tco {want[key]}")
+        if not close(got.get(key), want[key]):
+            bad.append(f"staged-refresh at month 24: {key} {got.get(key)!r}, tco {want[key]}")
+    return bad
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
@@ -340,6 +582,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         bad = example(tco, tmp) + shipped_like(tco, sys.argv[2], tmp)
         bad += goodput(tco, tmp) + goodput_shipped_like(tco, sys.argv[2], tmp)
+        bad += staged(tco, tmp) + refresh(tco, sys.argv[2], tmp)
     for b in bad[:60]:
         print("MISMATCH", b)
     print(f"{len(bad)} mismatches")

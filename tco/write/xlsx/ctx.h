@@ -142,6 +142,9 @@ typedef struct xw_plansheet {
     lxw_worksheet *ws;  /* the sheet */
     int in_own, in_res; /* Inputs rows of own_count and reserve_count (XW_NONE: no part) */
     int in_spares;      /* Inputs row of spares (XW_NONE: none) */
+    int in_buy;         /* Inputs row of the first purchase's month (XW_NONE: no buy_at);
+                           each purchase's GPUs n_buys rows below its month */
+    int in_refresh;     /* Inputs row of refresh_month (XW_NONE: none), refresh_count below */
     int r_net, r_pv;    /* the net cost and present value rows: total and NPV in column C */
 } xw_plansheet;
 

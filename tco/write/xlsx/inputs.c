@@ -776,6 +776,79 @@ static int inputs_demand(xw_ctx *c, int row)
     return row + 1;
 }
 
+/* A plan's key whose value is a formula (a count that follows others), GPUs. */
+static void plan_formula(xw_ctx *c, int row, const char *label, const char *key, const char *f,
+                         double v, const char *src)
+{
+    xw_text(c, c->inputs, row, 0, label, NULL);
+    xw_text(c, c->inputs, row, 1, key, xw_fmt(c, XS_KEY, XN_NONE));
+    xw_fnum(c, c->inputs, row, XW_COL_VAL, f, v, xw_fmt(c, XS_CALC, XN_INT));
+    as_computed_num(c, row, v, 1);
+    xw_text(c, c->inputs, row, 3, xw_label(c, "unit.gpus", "GPUs"), xw_fmt(c, XS_UNIT, XN_NONE));
+    xw_text(c, c->inputs, row, 4, src, xw_fmt(c, XS_KEY, XN_NONE));
+}
+
+/* Plan p's refresh (MODEL.md, Refresh) at `row`: its month, the one tco
+ * computed with (the one chosen with auto; 0 when none), Plan{n}_RefreshMonth,
+ * and the GPUs bought then, Plan{n}_RefreshCount (own_count's when not given).
+ * Returns the next row. */
+static int inputs_refresh(xw_ctx *c, size_t p, int row, const char *src)
+{
+    const tco_plan *pl = &c->s->plans[p];
+    const tco_plan_result *pr = &c->r->plans[p];
+    char name[48], f[XW_FBUF];
+    c->ps[p].in_refresh = row;
+    plan_input(c, row, xw_label(c, "inputs.plan.refresh_month", "Month of the refresh (0: none)"),
+               "refresh_month", pr->refresh_month, XN_INT, xw_label(c, "unit.month", "month"), src);
+    tci_utf8_format(name, sizeof name, "Plan%zu_RefreshMonth", p + 1);
+    define_name(c, name, row++, XW_COL_VAL);
+    const char *label = xw_label(c, "inputs.plan.refresh_count", "GPUs bought at the refresh");
+    int n = pl->refresh_count >= 0 ? pl->refresh_count : pr->own_count;
+    if (pl->refresh_count >= 0)
+        plan_input(c, row, label, "refresh_count", n, XN_INT, xw_label(c, "unit.gpus", "GPUs"),
+                   src);
+    else
+        plan_formula(c, row, label, "refresh_count",
+                     xw_f(c, f, sizeof f, "=Plan%zu_OwnCount", p + 1), n, src);
+    tci_utf8_format(name, sizeof name, "Plan%zu_RefreshCount", p + 1);
+    define_name(c, name, row++, XW_COL_VAL);
+    return row;
+}
+
+/* Plan p's staged purchases (MODEL.md, Staged purchases), the own_count row
+ * at `row` their sum: after it, each purchase's month ("buy_at, N, month"),
+ * then each one's GPUs ("buy_at, N, GPUs"), inputs named Plan{n}_BuyMonths
+ * and Plan{n}_BuyCounts. Returns the row of the last. */
+static int inputs_buys(xw_ctx *c, size_t p, int row, const char *src)
+{
+    const tco_plan *pl = &c->s->plans[p];
+    const int n = (int)pl->n_buys, own = row;
+    char label[XW_MAX_TEXT / 4], key[64], name[48], f[XW_FBUF];
+    const char *what[2] = {"month", "GPUs"};
+    /* The Inputs sheet is written row by row: the sum first. */
+    plan_formula(c, own, xw_label(c, "inputs.plan.own_count", "Owned GPUs"), "own_count",
+                 xw_f(c, f, sizeof f, "=SUM(Plan%zu_BuyCounts)", p + 1), c->r->plans[p].own_count,
+                 src);
+    c->ps[p].in_buy = own + 1;
+    for (int k = 0; k < 2; k++) {
+        for (int j = 0; j < n; j++) {
+            if (k)
+                xw_labelf(c, label, sizeof label, "inputs.plan.buy_count",
+                          "Owned GPUs bought in purchase {n}", "n", xw_int(j + 1).s, NULL);
+            else
+                xw_labelf(c, label, sizeof label, "inputs.plan.buy_month", "Month of purchase {n}",
+                          "n", xw_int(j + 1).s, NULL);
+            tci_utf8_format(key, sizeof key, "buy_at, %d, %s", j + 1, what[k]);
+            plan_input(c, ++row, label, key, k ? pl->buy_count[j] : pl->buy_month[j], XN_INT,
+                       k ? xw_label(c, "unit.gpus", "GPUs") : xw_label(c, "unit.month", "month"),
+                       src);
+        }
+        tci_utf8_format(name, sizeof name, k ? "Plan%zu_BuyCounts" : "Plan%zu_BuyMonths", p + 1);
+        define_rows(c, name, row - n + 1, row);
+    }
+    return row;
+}
+
 /* Each plan's counts (MODEL.md, Plans), from `row`: Plan{n}_OwnCount and
  * Plan{n}_ReserveCount for the parts it has. Returns the next row. */
 static int inputs_plans(xw_ctx *c, int row)
@@ -793,10 +866,14 @@ static int inputs_plans(xw_ctx *c, int row)
         const char *gpus = xw_label(c, "unit.gpus", "GPUs");
         if (pl->own_i >= 0) {
             c->ps[p].in_own = row;
-            plan_input(c, row, xw_label(c, "inputs.plan.own_count", "Owned GPUs"), "own_count",
-                       pr->own_count, XN_INT, gpus, src);
+            if (pl->n_buys > 0)
+                row = inputs_buys(c, p, row, src);
+            else
+                plan_input(c, row, xw_label(c, "inputs.plan.own_count", "Owned GPUs"), "own_count",
+                           pr->own_count, XN_INT, gpus, src);
             tci_utf8_format(name, sizeof name, "Plan%zu_OwnCount", p + 1);
-            define_name(c, name, row++, XW_COL_VAL);
+            define_name(c, name, c->ps[p].in_own, XW_COL_VAL);
+            row++;
         }
         if (pl->own_i >= 0 && pr->spares > 0) {
             c->ps[p].in_spares = row;
@@ -805,6 +882,8 @@ static int inputs_plans(xw_ctx *c, int row)
             tci_utf8_format(name, sizeof name, "Plan%zu_Spares", p + 1);
             define_name(c, name, row++, XW_COL_VAL);
         }
+        if (pl->own_i >= 0 && pl->refresh_i >= 0)
+            row = inputs_refresh(c, p, row, src);
         if (pl->reserve_i >= 0) {
             c->ps[p].in_res = row;
             plan_input(c, row, xw_label(c, "inputs.plan.reserve_count", "Reserved GPUs"),

@@ -156,8 +156,8 @@ static void prepare(xw_ctx *c)
             return;
         }
         for (size_t p = 0; p < s->n_plans; p++)
-            c->ps[p].in_own = c->ps[p].in_res = c->ps[p].in_spares = c->ps[p].r_net =
-                c->ps[p].r_pv = XW_NONE;
+            c->ps[p].in_own = c->ps[p].in_res = c->ps[p].in_spares = c->ps[p].in_buy =
+                c->ps[p].in_refresh = c->ps[p].r_net = c->ps[p].r_pv = XW_NONE;
     }
     name_sites(c);
     name_sheets(c);

@@ -1,0 +1,224 @@
+/* planbuys.c - a plan's staged purchases and refresh on its sheet (MODEL.md,
+ * Staged purchases, Refresh): a table of the purchases, one row each, its
+ * month and GPUs read from Inputs, and the figures the owned part's lines sum
+ * over the purchases in service (bought before the month, sold in it or
+ * after). Each purchase is its option with its count, over the months from
+ * its own to the one it is sold in (the refresh's, else H), so its servers,
+ * capex, install and staff are its own and its residual is that of its age
+ * then. */
+#include "write/xlsx/planw.h"
+#include "core/core.h"
+#include "write/xlsx/page.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The lines of one purchase's months a (at u = 0) or b (u = 1), from model
+ * month t + 1, added into the owned part's sums. */
+static void add_lines(tco_month *sum, const tco_month *a, int t, int months)
+{
+    for (int j = 0; j < months; j++) {
+        tco_month *d = &sum[t + j];
+        d->power += a[j].power;
+        d->cooling += a[j].cooling;
+        d->facility += a[j].facility;
+        d->maintenance += a[j].maintenance;
+        d->staff += a[j].staff;
+    }
+}
+
+/* Purchase j of the table (the refresh's last): its option, month, month
+ * sold, GPUs serving and bought (as the engine's batches: plan.c). */
+static void purchase(const pl_sheet *S, int j, int *i, int *t, int *e, int *gpus, int *bought)
+{
+    const tco_plan *pl = S->pl;
+    const int R = S->pr->refresh_month, spares = S->pr->spares;
+    *e = R > 0 ? R : S->H;
+    if (S->refresh && j == S->nb - 1) { /* none when auto chose none (R = 0) */
+        *i = pl->refresh_i;
+        *t = R;
+        *e = S->H;
+        *gpus = R > 0 ? S->pr->refresh_count : 0;
+        *bought = R > 0 ? *gpus + spares : 0;
+        return;
+    }
+    *i = pl->own_i;
+    *t = pl->n_buys > 0 ? pl->buy_month[j] : 0;
+    *gpus = pl->n_buys > 0 ? pl->buy_count[j] : S->pr->own_count;
+    *bought = *gpus + (j == 0 ? spares : 0); /* the spares with the first */
+}
+
+/* See planw.h. */
+int xw_pl_serving(const pl_sheet *S, int m)
+{
+    int n = 0;
+    for (int j = 0; j < S->nb; j++) {
+        int i, t, e, gpus, bought;
+        purchase(S, j, &i, &t, &e, &gpus, &bought);
+        n += t < m && m <= e ? gpus : 0;
+    }
+    return n;
+}
+
+/* See planw.h. */
+int xw_pl_buy_figures(const pl_sheet *S, pl_own *P)
+{
+    const tco_scenario *s = S->c->s;
+    const int H = S->H;
+    tco_month *a = calloc((size_t)H, sizeof *a), *b = calloc((size_t)H, sizeof *b);
+    if (!a || !b || !P->m0 || !P->m1) {
+        free(a);
+        free(b);
+        S->c->nomem = 1;
+        return 0;
+    }
+    for (int j = 0; j < S->nb; j++) {
+        int i, t, e, gpus, n;
+        purchase(S, j, &i, &t, &e, &gpus, &n);
+        tco_option o = s->options[i];
+        o.count = n;
+        double *f = P->buy[j];
+        f[PB_MONTH - PB_MONTH] = t;
+        f[PB_SOLD - PB_MONTH] = e;
+        f[PB_RESFRAC - PB_MONTH] = o.src[TCO_O_RESALE_DECLINE]
+                                       ? pow(1 - o.resale_decline, (e - t) / 12.0)
+                                       : o.resale_fraction;
+        if (t >= e || n <= 0) /* no GPUs: nothing bought */
+            continue;
+        tco_scenario sb = *s;
+        sb.horizon_months = e - t;
+        double paid0, total, npv;
+        tci_option_months_at(&sb, &o, 0, t, a, &paid0, &total, &npv);
+        tci_option_months_at(&sb, &o, 1, t, b, &paid0, &total, &npv);
+        add_lines(P->m0, a, t, e - t);
+        add_lines(P->m1, b, t, e - t);
+        f[PB_GPUS - PB_MONTH] = gpus;
+        f[PB_BOUGHT - PB_MONTH] = n;
+        f[PB_SERVERS - PB_MONTH] = ceil((double)n / o.gpus_per_server);
+        f[PB_CAPEX_GPU - PB_MONTH] = n * o.gpu_price;
+        f[PB_CAPEX_INFRA - PB_MONTH] =
+            f[PB_SERVERS - PB_MONTH] * (o.server_price + o.network_price);
+        f[PB_CAPEX - PB_MONTH] =
+            f[PB_CAPEX_GPU - PB_MONTH] + f[PB_CAPEX_INFRA - PB_MONTH] + o.install_price;
+        f[PB_PROV_KW - PB_MONTH] =
+            (n * o.tdp_w + f[PB_SERVERS - PB_MONTH] * o.server_power_w) / 1000;
+        f[PB_RESIDUAL - PB_MONTH] =
+            (f[PB_CAPEX_GPU - PB_MONTH] + f[PB_CAPEX_INFRA - PB_MONTH]) * f[PB_RESFRAC - PB_MONTH];
+        P->capex_at[t] += f[PB_CAPEX - PB_MONTH];
+        P->capex += f[PB_CAPEX - PB_MONTH];
+        if (e < H) /* sold at the refresh */
+            P->sale_at[e] += f[PB_RESIDUAL - PB_MONTH];
+        else
+            P->residual += f[PB_RESIDUAL - PB_MONTH];
+        for (int m = t + 1; m <= e; m++) {
+            P->fleet[m - 1] += n;
+            P->servers_at[m - 1] += f[PB_SERVERS - PB_MONTH];
+        }
+    }
+    free(a);
+    free(b);
+    return 1;
+}
+
+/* See planw.h. */
+void xw_pl_buy_table(const pl_sheet *S, const pl_own *P)
+{
+    xw_ctx *c = S->c;
+    const pl_rows *R = &S->R;
+    const int n = (int)S->pl->n_buys;
+    const char *in = c->sheet_q[TCI_SHEET_INPUTS];
+    char g[XW_FBUF], t[XW_TBUF];
+    lxw_format *head = xw_fmt(c, XS_HEADER, XN_NONE);
+    const char *heads[PB_END - PB_MONTH] = {
+        xw_label(c, "plan.buy.month", "Month bought"),
+        xw_label(c, "plan.buy.sold", "Month sold (the refresh's, else the last)"),
+        xw_label(c, "plan.buy.gpus", "GPUs"),
+        xw_label(c, "plan.buy.bought", "GPUs bought (the spares with the first)"),
+        xw_label(c, "option.servers", "Servers"),
+        xw_label(c, "option.capex_gpu", "Capex: GPUs"),
+        xw_label(c, "option.capex_infra", "Capex: servers and network"),
+        xw_label(c, "plan.buy.capex", "Capex: total, paid in its month"),
+        xw_label(c, "option.prov_kw", "Provisioned power (at TDP)"),
+        xw_label(c, "plan.buy.resfrac", "Resale value at its age when sold"),
+        xw_label(c, "option.residual", "Residual value (GPUs, servers and network)")};
+    static const xw_numfmt nf[PB_END - PB_MONTH] = {XN_INT,  XN_INT,   XN_INT,   XN_INT,
+                                                    XN_INT,  XN_MONEY, XN_MONEY, XN_MONEY,
+                                                    XN_DEC2, XN_PCT,   XN_MONEY};
+    xw_text(c, S->ws, R->k_buys, XW_COL_LABEL,
+            xw_label(c, "plan.buys", "Purchases (buy_at, refresh), one a row"), head);
+    worksheet_write_blank(S->ws, (lxw_row_t)R->k_buys, XW_COL_UNIT, head);
+    int lines = 1;
+    for (int k = PB_MONTH; k < PB_END; k++) {
+        xw_text(c, S->ws, R->k_buys, k, heads[k - PB_MONTH], head);
+        lines = xw_imax(
+            lines, xw_wrap_lines(heads[k - PB_MONTH], k == XW_COL_VAL ? S->w_val : S->w_month, 11));
+    }
+    worksheet_set_row(S->ws, (lxw_row_t)R->k_buys, xw_lines_height(lines, 11), NULL);
+    for (int j = 0; j < S->nb; j++) {
+        const int row = R->k_buy + j, last = S->refresh && j == S->nb - 1;
+        const xw_optw *w = last ? &S->wn : &S->wo;
+        xw_refbuf cell[PB_END];
+        for (int k = PB_MONTH; k < PB_END; k++)
+            cell[k] = xw_ref(NULL, row, k, 1, 1);
+        if (last)
+            xw_labelf(c, t, sizeof t, "plan.buy.refresh", "Refresh: {option}", "option",
+                      c->id[S->pl->refresh_i], NULL);
+        else
+            xw_labelf(c, t, sizeof t, "plan.buy", "Purchase {n}", "n", xw_int(j + 1).s, NULL);
+        pl_label(S, row, t, "", XS_TEXT);
+        const char *fs[PB_END] = {0};
+        /* The month and GPUs: Inputs' purchase, own_count at month 0 without
+         * buy_at, or the refresh's; sold at the refresh, else at H. */
+        xw_refbuf im = xw_ref(in, S->ps->in_buy + j, XW_COL_VAL, 1, 1),
+                  ig = xw_ref(in, S->ps->in_buy + n + j, XW_COL_VAL, 1, 1);
+        if (last || n == 0) {
+            im = last ? pl_refresh_n(S) : xw_ref(NULL, 0, 0, 0, 0);
+            ig = last ? xw_ref(in, S->ps->in_refresh + 1, XW_COL_VAL, 1, 1) : pl_own_n(S);
+        }
+        char fm[XW_FBUF / 8], fe[XW_FBUF / 8], fg[XW_FBUF / 8], fb[XW_FBUF / 4], fsv[XW_FBUF / 4],
+            fcg[XW_FBUF / 4], fci[XW_FBUF / 4], fc[XW_FBUF / 2], fp[XW_FBUF / 4], fr[XW_FBUF / 4],
+            fres[XW_FBUF / 4];
+        fs[PB_MONTH] = last || n > 0 ? xw_f(c, fm, sizeof fm, "=%s", im.s) : "=0";
+        xw_refbuf r = pl_refresh_n(S);
+        if (S->refresh && !last) /* sold at the refresh, if any */
+            fs[PB_SOLD] = xw_f(c, fe, sizeof fe, "=IF(%s>0,%s,HorizonMonths)", r.s, r.s);
+        else
+            fs[PB_SOLD] = "=HorizonMonths";
+        /* The refresh's GPUs (and spares) only with a refresh month. */
+        if (last)
+            fs[PB_GPUS] = xw_f(c, fg, sizeof fg, "=IF(%s>0,%s,0)", r.s, ig.s);
+        else
+            fs[PB_GPUS] = xw_f(c, fg, sizeof fg, "=%s", ig.s);
+        if (last)
+            fs[PB_BOUGHT] = xw_f(c, fb, sizeof fb, "=IF(%s>0,%s%s%s,0)", r.s, cell[PB_GPUS].s,
+                                 S->ps->in_spares != XW_NONE ? "+" : "",
+                                 S->ps->in_spares != XW_NONE ? pl_spares_n(S).s : "");
+        else if (j == 0 && S->ps->in_spares != XW_NONE)
+            fs[PB_BOUGHT] = xw_f(c, fb, sizeof fb, "=%s+%s", cell[PB_GPUS].s, pl_spares_n(S).s);
+        else
+            fs[PB_BOUGHT] = xw_f(c, fb, sizeof fb, "=%s", cell[PB_GPUS].s);
+        xw_owrefs D = {.n = cell[PB_BOUGHT].s,
+                       .servers = cell[PB_SERVERS].s,
+                       .capex_gpu = cell[PB_CAPEX_GPU].s,
+                       .capex_infra = cell[PB_CAPEX_INFRA].s,
+                       .resfrac = cell[PB_RESFRAC].s};
+        fs[PB_SERVERS] = xw_ow_formula(w, XF_SERVERS, &D, fsv, sizeof fsv);
+        fs[PB_CAPEX_GPU] = xw_ow_formula(w, XF_CAPEX_GPU, &D, fcg, sizeof fcg);
+        fs[PB_CAPEX_INFRA] = xw_ow_formula(w, XF_CAPEX_INFRA, &D, fci, sizeof fci);
+        xw_f(c, g, sizeof g, "=%s+%s+%s", cell[PB_CAPEX_GPU].s, cell[PB_CAPEX_INFRA].s,
+             xw_ow_in(w, TCO_O_INSTALL_PRICE).s);
+        fs[PB_CAPEX] = pl_if_any(S, fc, sizeof fc, cell[PB_BOUGHT].s, g);
+        fs[PB_PROV_KW] = xw_ow_formula(w, XF_PROV_KW, &D, fp, sizeof fp);
+        /* Its residual is that of its age when sold (MODEL.md, Staged
+         * purchases, Refresh): a resale_decline over those months. */
+        fs[PB_RESFRAC] =
+            w->o->src[TCO_O_RESALE_DECLINE]
+                ? xw_f(c, fr, sizeof fr, "=(1-%s)^((%s-%s)/12)",
+                       xw_ow_in(w, TCO_O_RESALE_DECLINE).s, cell[PB_SOLD].s, cell[PB_MONTH].s)
+                : xw_f(c, fr, sizeof fr, "=%s", xw_ow_in(w, TCO_O_RESALE_FRACTION).s);
+        fs[PB_RESIDUAL] = xw_ow_formula(w, XF_RESIDUAL, &D, fres, sizeof fres);
+        for (int k = PB_MONTH; k < PB_END; k++)
+            pl_fig(S, row, k, fs[k], P->buy[j][k - PB_MONTH], xw_fmt(c, XS_CALC, nf[k - PB_MONTH]));
+    }
+}

@@ -1,0 +1,505 @@
+/* planlines.c - a plan's cash flow and drivers (MODEL.md, Plans): the owned
+ * part's cost lines, the reserved part's and the overflow's, the plan's cost,
+ * net cost and present value, and the drivers the formulas read; each the
+ * option sheet's formula (xw_ow_formula) over the plan's counts. */
+#include "write/xlsx/planw.h"
+#include "core/core.h"
+#include "write/xlsx/plan.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The option of the owned GPUs in month m (1..H): the new one after a refresh. */
+static const xw_optw *own_w(const pl_sheet *S, int m)
+{
+    int R = S->pr->refresh_month;
+    return S->refresh && R > 0 && m > R ? &S->wn : &S->wo;
+}
+
+/* The electricity price row (of each month's option's site) and the capex:
+ * at month 0, or with buy_at or a refresh each purchase's in its month. */
+static void own_head(const pl_sheet *S, const pl_own *P)
+{
+    xw_ctx *c = S->c;
+    const pl_rows *R = &S->R;
+    char f[XW_FBUF], x[XW_FBUF / 2], y[XW_FBUF / 2], t[XW_TBUF];
+    xw_labelf(c, t, sizeof t, "plan.own", "Owned: {label}", "label", c->label[S->pl->own_i], NULL);
+    xw_text(c, S->ws, R->s_own, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
+    xw_labelf(c, t, sizeof t, "unit.money_per_kwh", "{currency} per kWh", "currency", S->cur, NULL);
+    pl_label(S, R->r_price, xw_label(c, "option.price", "Electricity price, escalated yearly"), t,
+             XS_TEXT);
+    for (int m = 1; m <= S->H; m++) {
+        const xw_optw *ws[2] = {&S->wo, &S->wn};
+        char *fx[2] = {x, y};
+        for (int k = 0; k < 1 + S->refresh; k++)
+            xw_f(c, fx[k], sizeof x, "=%s*(1+%s)^(%s-1)",
+                 xw_site_name(c, ws[k]->i, TCO_S_ELECTRICITY_PRICE).s,
+                 xw_site_name(c, ws[k]->i, TCO_S_ELECTRICITY_ESCALATION).s,
+                 pl_at(R->r_year, XW_COL_M0 + m).s);
+        const tco_option *o = own_w(S, m)->o;
+        pl_fig(S, R->r_price, XW_COL_M0 + m, pl_by_month(S, f, sizeof f, XW_COL_M0 + m, x, y),
+               tco_site_value(c->s, o, TCO_S_ELECTRICITY_PRICE) *
+                   xw_price_factor(tco_site_value(c->s, o, TCO_S_ELECTRICITY_ESCALATION), m),
+               xw_fmt(c, XS_CALC, XN_MONEY4));
+    }
+    pl_label(S, R->r_capex, xw_label(c, "option.capex", "Capex"), S->cur, XS_TEXT);
+    pl_total(S, R->r_capex, XW_COL_M0, P->capex, XS_CALC, XN_MONEY);
+    if (S->staged) { /* each purchase's capex in its month */
+        for (int m = 0; m <= S->H; m++)
+            pl_fig(S, R->r_capex, XW_COL_M0 + m,
+                   xw_f(c, f, sizeof f, "=SUMIFS(%s,%s,%s)", pl_buys(S, PB_CAPEX).s,
+                        pl_buys(S, PB_MONTH).s, pl_at(R->r_month, XW_COL_M0 + m).s),
+                   P->capex_at[m], S->money);
+    } else {
+        pl_fig(S, R->r_capex, XW_COL_M0, xw_f(c, f, sizeof f, "=%s", pl_drv(R->k_capex).s),
+               P->capex, S->money);
+    }
+}
+
+/* The IT load at each month's utilization, of its option's GPUs and servers. */
+static void own_it_kw(const pl_sheet *S, const pl_own *P)
+{
+    xw_ctx *c = S->c;
+    const pl_rows *R = &S->R;
+    const tco_plan_month *pm = S->pr->monthly;
+    char f[XW_FBUF], g[XW_FBUF], gw[XW_FBUF], fx[2][XW_FBUF];
+    pl_label(S, R->r_it_kw, xw_label(c, "plan.it_kw", "IT load at the month's utilization"),
+             xw_label(c, "unit.kw", "kW"), XS_TEXT);
+    xw_refbuf servers = pl_drv(R->k_servers);
+    const int bought = S->pr->own_count + S->pr->spares;
+    for (int m = 1; m <= S->H; m++) {
+        int col = XW_COL_M0 + m;
+        xw_refbuf u = pl_at(R->r_u, col);
+        char n[XW_FBUF / 4], sv[XW_FBUF / 4];
+        pl_fleet_at(S, n, sizeof n, col);
+        const xw_optw *ws[2] = {&S->wo, &S->wn};
+        for (int k = 0; k < 1 + S->refresh; k++) {
+            xw_owrefs G = {.u = u.s};
+            xw_ow_formula(ws[k], XF_GPU_W, &G, g, sizeof g);
+            xw_f(c, gw, sizeof gw, "(%s)", g + 1);
+            xw_owrefs K = {.n = n,
+                           .gpu_w = gw,
+                           .servers = S->staged ? pl_in_service(S, sv, sizeof sv, PB_SERVERS, col)
+                                                : servers.s};
+            xw_ow_formula(ws[k], XF_IT_KW, &K, fx[k], sizeof fx[k]);
+        }
+        const tco_option *o = own_w(S, m)->o;
+        double uv = pm[m - 1].own_utilization;
+        double gpu_w = o->tdp_w * (o->idle_power_fraction +
+                                   uv * (o->load_power_fraction - o->idle_power_fraction));
+        double kw = S->staged ? P->fleet[m - 1] * gpu_w + P->servers_at[m - 1] * o->server_power_w
+                              : bought * gpu_w + P->servers * o->server_power_w;
+        pl_fig(S, R->r_it_kw, col, pl_by_month(S, f, sizeof f, col, fx[0], fx[1]), kw / 1000,
+               xw_fmt(c, XS_CALC, XN_DEC2));
+    }
+}
+
+/* Line k of month col by option w: the option sheet's formula over the plan's
+ * cells; with buy_at or a refresh, over the purchases in service (each one
+ * paying its own staff). */
+static const char *own_line(const pl_sheet *S, const xw_optw *w, int k, int col, char *f, size_t fs)
+{
+    static const xw_owf line_f[PL_LINES] = {XF_POWER, XF_COOLING, XF_FACILITY, XF_MAINTENANCE,
+                                            XF_STAFF};
+    xw_ctx *c = S->c;
+    const pl_rows *R = &S->R;
+    char g[XW_FBUF], pk[XW_FBUF / 4], cx[XW_FBUF / 4];
+    xw_refbuf price = pl_at(R->r_price, col), it = pl_at(R->r_it_kw, col), n_in = pl_own_all(S),
+              prov = pl_drv(R->k_prov_kw), capex = pl_drv(R->k_capex);
+    xw_owrefs L = {
+        .n = n_in.s, .it_kw = it.s, .prov_kw = prov.s, .capex = capex.s, .price = price.s};
+    if (S->staged) {
+        L.prov_kw = pl_in_service(S, pk, sizeof pk, PB_PROV_KW, col);
+        L.capex = pl_in_service(S, cx, sizeof cx, PB_CAPEX, col);
+    }
+    xw_ow_formula(w, line_f[k], &L, g, sizeof g);
+    if (k != PL_STAFF)
+        return xw_f(c, f, fs, "%s", g);
+    if (!S->staged)
+        return pl_if_any(S, f, fs, n_in.s, g);
+    xw_refbuf mo = pl_at(R->r_month, col);
+    return xw_f(c, f, fs, "=%s*COUNTIFS(%s,\"<\"&%s,%s,\">=\"&%s,%s,\">0\")", g + 1,
+                pl_buys(S, PB_MONTH).s, mo.s, pl_buys(S, PB_SOLD).s, mo.s, pl_buys(S, PB_BOUGHT).s);
+}
+
+/* See planw.h. */
+void xw_pl_own_lines(const pl_sheet *S, const pl_own *P)
+{
+    xw_ctx *c = S->c;
+    const pl_rows *R = &S->R;
+    const tco_plan_month *pm = S->pr->monthly;
+    char f[XW_FBUF], x[XW_FBUF], y[XW_FBUF], t[XW_TBUF];
+    own_head(S, P);
+    own_it_kw(S, P);
+    const char *names[PL_LINES] = {xw_label(c, "option.line.power", "Power (IT load)"),
+                                   xw_label(c, "option.line.cooling", "Cooling (PUE overhead)"),
+                                   xw_label(c, "option.line.facility", "Facility (colocation)"),
+                                   xw_label(c, "option.line.maintenance", "Maintenance"),
+                                   xw_label(c, "option.line.staff", "Staff")};
+    for (int k = 0; k < PL_LINES; k++) {
+        double v[TCO_MAX_HORIZON], sum = 0;
+        for (int m = 0; m < S->H; m++) {
+            const tco_month *a = &P->m0[m], *b = &P->m1[m];
+            double u = pm[m].own_utilization;
+            v[m] = k == PL_POWER         ? a->power + u * (b->power - a->power)
+                   : k == PL_COOLING     ? a->cooling + u * (b->cooling - a->cooling)
+                   : k == PL_FACILITY    ? a->facility
+                   : k == PL_MAINTENANCE ? a->maintenance
+                                         : a->staff;
+            sum += v[m];
+        }
+        pl_label(S, R->r_line[k], names[k], S->cur, XS_TEXT);
+        pl_total(S, R->r_line[k], XW_COL_M0 + 1, sum, XS_CALC, XN_MONEY);
+        for (int m = 1; m <= S->H; m++) {
+            int col = XW_COL_M0 + m;
+            own_line(S, &S->wo, k, col, x, sizeof x);
+            if (S->refresh)
+                own_line(S, &S->wn, k, col, y, sizeof y);
+            pl_fig(S, R->r_line[k], col, pl_by_month(S, f, sizeof f, col, x, y), v[m - 1],
+                   S->money);
+        }
+    }
+    pl_label(S, R->r_own_cost, xw_label(c, "plan.own_cost", "Owned: operating cost"), S->cur,
+             XS_TOTAL);
+    /* The engine's own_cost holds a purchase's capex (paid in its month) and
+     * a refresh's sale: the sheet shows them on their own rows. */
+    double sum = 0;
+    for (int m = 0; m < S->H; m++)
+        sum += pm[m].own_cost - P->capex_at[m + 1] + P->sale_at[m + 1];
+    pl_total(S, R->r_own_cost, XW_COL_M0 + 1, sum, XS_TOTAL, XN_MONEY);
+    for (int m = 1; m <= S->H; m++) {
+        int col = XW_COL_M0 + m;
+        pl_fig(S, R->r_own_cost, col,
+               xw_f(c, f, sizeof f, "=SUM(%s:%s)", xw_ref(NULL, R->r_line[0], col, 0, 0).s,
+                    xw_ref(NULL, R->r_line[PL_LINES - 1], col, 0, 0).s),
+               pm[m - 1].own_cost - P->capex_at[m] + P->sale_at[m], S->money_t);
+    }
+    if (R->r_sale != XW_NONE) { /* MODEL.md, Refresh: the old GPUs sold at month R */
+        double sold = 0;
+        for (int m = 1; m <= S->H; m++)
+            sold -= P->sale_at[m];
+        pl_label(S, R->r_sale,
+                 xw_label(c, "plan.sale", "Sale of the GPUs replaced, at their residual value"),
+                 S->cur, XS_TEXT);
+        pl_total(S, R->r_sale, XW_COL_M0 + 1, sold, XS_CALC, XN_MONEY);
+        for (int m = 1; m <= S->H; m++) {
+            xw_refbuf mo = pl_at(R->r_month, XW_COL_M0 + m);
+            pl_fig(S, R->r_sale, XW_COL_M0 + m,
+                   xw_f(c, f, sizeof f, "=-SUMIFS(%s,%s,%s,%s,\"<\"&HorizonMonths)",
+                        pl_buys(S, PB_RESIDUAL).s, pl_buys(S, PB_SOLD).s, mo.s,
+                        pl_buys(S, PB_SOLD).s),
+                   -P->sale_at[m], S->money);
+        }
+    }
+    xw_labelf(c, t, sizeof t, "option.resid", "Residual value, received at month {month}", "month",
+              xw_int(S->H).s, NULL);
+    pl_label(S, R->r_resid, t, S->cur, XS_TEXT);
+    pl_total(S, R->r_resid, XW_COL_M0, P->residual, XS_CALC, XN_MONEY);
+    if (S->staged)
+        xw_f(c, f, sizeof f, "=SUMIFS(%s,%s,HorizonMonths)", pl_buys(S, PB_RESIDUAL).s,
+             pl_buys(S, PB_SOLD).s);
+    else
+        xw_f(c, f, sizeof f, "=%s", pl_drv(R->k_residual).s);
+    pl_fig(S, R->r_resid, S->last, f, P->residual, S->money);
+}
+
+/* A rental price factor row: (1 - decline)^(year - 1), option w's decline. */
+static void factor_row(const pl_sheet *S, const xw_optw *w, int row)
+{
+    xw_ctx *c = S->c;
+    char f[XW_FBUF];
+    pl_label(S, row, xw_label(c, "option.factor", "Rental price factor after the yearly decline"),
+             xw_label(c, "unit.factor", "factor"), XS_TEXT);
+    for (int m = 1; m <= S->H; m++)
+        pl_fig(S, row, XW_COL_M0 + m,
+               xw_f(c, f, sizeof f, "=(1-%s)^(%s-1)", xw_ow_in(w, TCO_O_PRICE_DECLINE).s,
+                    pl_at(S->R.r_year, XW_COL_M0 + m).s),
+               xw_price_factor(-w->o->price_decline, m), xw_fmt(c, XS_CALC, XN_DEC6));
+}
+
+/* The reserved part: its upfront, its rental at utilization 1 and what is
+ * committed past the horizon; the option's own lines with the plan's count. */
+void xw_pl_reserved(const pl_sheet *S, double paid0, double commit)
+{
+    xw_ctx *c = S->c;
+    const pl_rows *R = &S->R;
+    const xw_optw *w = &S->wr;
+    const tco_plan_month *pm = S->pr->monthly;
+    char f[XW_FBUF], g[XW_FBUF], t[XW_TBUF];
+    xw_labelf(c, t, sizeof t, "plan.res", "Reserved: {label}", "label", c->label[S->pl->reserve_i],
+              NULL);
+    xw_text(c, S->ws, R->s_res, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
+    if (R->r_res_factor != XW_NONE)
+        factor_row(S, w, R->r_res_factor);
+    xw_refbuf n = pl_res_n(S);
+    pl_label(S, R->r_res_up, xw_label(c, "option.upfront", "Upfront payment"), S->cur, XS_TEXT);
+    pl_total(S, R->r_res_up, XW_COL_M0, paid0, XS_CALC, XN_MONEY);
+    xw_f(c, g, sizeof g, "=%s", xw_ow_in(w, TCO_O_UPFRONT).s);
+    pl_fig(S, R->r_res_up, XW_COL_M0, pl_if_any(S, f, sizeof f, n.s, g), paid0, S->money);
+    pl_label(S, R->r_res_rent, xw_label(c, "option.line.rental", "Rental"), S->cur, XS_TEXT);
+    double sum = 0;
+    for (int m = 0; m < S->H; m++)
+        sum += pm[m].reserve_cost;
+    pl_total(S, R->r_res_rent, XW_COL_M0 + 1, sum, XS_CALC, XN_MONEY);
+    for (int m = 1; m <= S->H; m++) {
+        int col = XW_COL_M0 + m;
+        xw_refbuf factor = pl_at(R->r_res_factor, col), month = pl_at(R->r_month, col);
+        xw_owrefs L = {.n = n.s, .u = "1", .factor = factor.s, .month = month.s};
+        xw_ow_formula(w, XF_RENTAL, &L, g, sizeof g);
+        pl_fig(S, R->r_res_rent, col, pl_if_any(S, f, sizeof f, n.s, g), pm[m - 1].reserve_cost,
+               S->money);
+    }
+    if (R->r_res_commit != XW_NONE) {
+        xw_owrefs L = {.n = n.s};
+        pl_label(
+            S, R->r_res_commit,
+            xw_label(c, "option.commit", "Committed after the horizon (the term's months past it)"),
+            S->cur, XS_TEXT);
+        pl_fig(S, R->r_res_commit, XW_COL_VAL, xw_ow_formula(w, XF_COMMIT, &L, f, sizeof f), commit,
+               S->money);
+    }
+}
+
+/* The overflow: the hours bought at the month's hourly price. */
+void xw_pl_overflow(const pl_sheet *S)
+{
+    xw_ctx *c = S->c;
+    const pl_rows *R = &S->R;
+    const xw_optw *w = &S->wv;
+    const tco_plan_month *pm = S->pr->monthly;
+    char f[XW_FBUF], t[XW_TBUF];
+    xw_labelf(c, t, sizeof t, "plan.over", "On demand: {label}", "label",
+              c->label[S->pl->overflow_i], NULL);
+    xw_text(c, S->ws, R->s_over, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
+    factor_row(S, w, R->r_ov_factor);
+    xw_labelf(c, t, sizeof t, "plan.per_hour", "{currency} per GPU-hour", "currency", S->cur, NULL);
+    pl_label(S, R->r_ov_price, xw_label(c, "plan.ov_price", "Price per GPU-hour"), t, XS_TEXT);
+    for (int m = 1; m <= S->H; m++)
+        pl_fig(S, R->r_ov_price, XW_COL_M0 + m,
+               xw_f(c, f, sizeof f, "=%s*%s", xw_ow_in(w, TCO_O_PRICE_PER_GPU_HOUR).s,
+                    pl_at(R->r_ov_factor, XW_COL_M0 + m).s),
+               w->o->price_per_gpu_hour * xw_price_factor(-w->o->price_decline, m),
+               xw_fmt(c, XS_CALC, XN_MONEY4));
+    pl_label(S, R->r_ov_cost, xw_label(c, "plan.ov_cost", "On-demand hours bought"), S->cur,
+             XS_TEXT);
+    pl_total(S, R->r_ov_cost, XW_COL_M0 + 1, S->pr->overflow_total, XS_CALC, XN_MONEY);
+    for (int m = 1; m <= S->H; m++) {
+        int col = XW_COL_M0 + m;
+        pl_fig(
+            S, R->r_ov_cost, col,
+            xw_f(c, f, sizeof f, "=%s*%s", pl_at(R->r_h_over, col).s, pl_at(R->r_ov_price, col).s),
+            pm[m - 1].overflow_cost, S->money);
+    }
+}
+
+/* The plan's cost, net cost, discount factors and present values; total and
+ * NPV in column C. */
+void xw_pl_totals(const pl_sheet *S, double residual, double commit_pv)
+{
+    xw_ctx *c = S->c;
+    const pl_rows *R = &S->R;
+    const tco_plan_month *pm = S->pr->monthly;
+    char f[XW_FBUF], t[XW_FBUF / 2];
+    xw_text(c, S->ws, R->s_plan, 0, xw_label(c, "plan.plan", "The plan"),
+            xw_fmt(c, XS_SECTION, XN_NONE));
+    pl_label(S, R->r_cost, xw_label(c, "plan.cost", "Cost: month 0 paid, then each month's"),
+             S->cur, XS_TOTAL);
+    double sum = S->pr->paid0;
+    for (int m = 0; m < S->H; m++)
+        sum += pm[m].cost;
+    pl_total(S, R->r_cost, XW_COL_M0, sum, XS_TOTAL, XN_MONEY);
+    t[0] = '\0';
+    if (S->own && S->res)
+        xw_f(c, t, sizeof t, "%s+%s", pl_at(R->r_capex, XW_COL_M0).s,
+             pl_at(R->r_res_up, XW_COL_M0).s);
+    else if (S->own || S->res)
+        xw_f(c, t, sizeof t, "%s", pl_at(S->own ? R->r_capex : R->r_res_up, XW_COL_M0).s);
+    else
+        xw_f(c, t, sizeof t, "0");
+    pl_fig(S, R->r_cost, XW_COL_M0, xw_f(c, f, sizeof f, "=%s", t), S->pr->paid0, S->money_t);
+    for (int m = 1; m <= S->H; m++) {
+        int col = XW_COL_M0 + m;
+        char sumt[XW_FBUF] = "";
+        size_t len = 0;
+        /* With buy_at, the capex of the purchases of month m too. */
+        const int rows[5] = {S->staged ? R->r_capex : XW_NONE, R->r_own_cost, R->r_sale,
+                             R->r_res_rent, R->r_ov_cost};
+        for (int k = 0; k < 5; k++)
+            if (rows[k] != XW_NONE) {
+                tci_utf8_format(sumt + len, sizeof sumt - len, "%s%s", len ? "+" : "",
+                                pl_at(rows[k], col).s);
+                len = strlen(sumt);
+            }
+        pl_fig(S, R->r_cost, col, xw_f(c, f, sizeof f, "=%s", len ? sumt : "0"), pm[m - 1].cost,
+               S->money_t);
+    }
+    pl_label(S, R->r_net, xw_label(c, "plan.net", "Net cost (cost - residual)"), S->cur, XS_TOTAL);
+    if (R->r_res_commit != XW_NONE)
+        pl_fig(S, R->r_net, XW_COL_VAL,
+               xw_f(c, f, sizeof f, "=SUM(%s)+%s",
+                    xw_range(NULL, R->r_net, XW_COL_M0, R->r_net, S->last).s,
+                    pl_drv(R->r_res_commit).s),
+               S->pr->total, xw_fmt(c, XS_TOTAL, XN_MONEY));
+    else
+        pl_total(S, R->r_net, XW_COL_M0, S->pr->total, XS_TOTAL, XN_MONEY);
+    double net[TCO_MAX_HORIZON + 1];
+    net[0] = S->pr->paid0;
+    for (int m = 0; m <= S->H; m++) {
+        int col = XW_COL_M0 + m;
+        if (m > 0)
+            net[m] = pm[m - 1].cost - (m == S->H ? residual : 0);
+        if (R->r_resid != XW_NONE)
+            xw_f(c, f, sizeof f, "=%s-%s", pl_at(R->r_cost, col).s, pl_at(R->r_resid, col).s);
+        else
+            xw_f(c, f, sizeof f, "=%s", pl_at(R->r_cost, col).s);
+        pl_fig(S, R->r_net, col, f, net[m], S->money_t);
+    }
+    pl_label(S, R->r_df, xw_label(c, "option.df", "Discount factor"),
+             xw_label(c, "unit.factor", "factor"), XS_TEXT);
+    for (int m = 0; m <= S->H; m++)
+        pl_fig(S, R->r_df, XW_COL_M0 + m,
+               xw_f(c, f, sizeof f, "=1/(1+%s)^%s", pl_drv(R->k_rm).s,
+                    pl_at(R->r_month, XW_COL_M0 + m).s),
+               1 / pow(1 + c->r->monthly_rate, m), xw_fmt(c, XS_CALC, XN_DEC6));
+    pl_label(S, R->r_pv, xw_label(c, "option.pv", "Present value"), S->cur, XS_TOTAL);
+    if (R->k_commit_pv != XW_NONE)
+        pl_fig(S, R->r_pv, XW_COL_VAL,
+               xw_f(c, f, sizeof f, "=SUM(%s)+%s",
+                    xw_range(NULL, R->r_pv, XW_COL_M0, R->r_pv, S->last).s,
+                    pl_drv(R->k_commit_pv).s),
+               S->pr->npv, xw_fmt(c, XS_TOTAL, XN_MONEY));
+    else
+        pl_total(S, R->r_pv, XW_COL_M0, S->pr->npv, XS_TOTAL, XN_MONEY);
+    (void)commit_pv;
+    for (int m = 0; m <= S->H; m++) {
+        int col = XW_COL_M0 + m;
+        pl_fig(S, R->r_pv, col,
+               xw_f(c, f, sizeof f, "=%s*%s", pl_at(R->r_net, col).s, pl_at(R->r_df, col).s),
+               net[m] / pow(1 + c->r->monthly_rate, m), S->money_t);
+    }
+}
+
+/* ===== Drivers ===== */
+
+/* A driver: label, unit and a formula in column C with its cached value. */
+static void driver(const pl_sheet *S, int row, const char *text, const char *unit, const char *f,
+                   double v, xw_numfmt nf)
+{
+    xw_ow_driver(&S->wo, row, text, unit, f, v, nf);
+}
+
+/* Reference GPU-hours in one GPU-hour of option i (k_X): a driver. */
+static void k_driver(const pl_sheet *S, int row, int i)
+{
+    xw_ctx *c = S->c;
+    char f[XW_FBUF], t[XW_TBUF];
+    xw_refbuf tp = xw_in(c, (size_t)i, TCO_O_THROUGHPUT),
+              tr = xw_in(c, (size_t)c->s->demand->ref, TCO_O_THROUGHPUT);
+    xw_labelf(c, t, sizeof t, "plan.k", "Reference GPU-hours in one {option} GPU-hour", "option",
+              c->id[i], NULL);
+    driver(S, row, t, xw_label(c, "unit.factor", "factor"),
+           xw_f(c, f, sizeof f, "=IF(AND(%s>0,%s>0),%s/%s,1)", tp.s, tr.s, tp.s, tr.s),
+           pl_per_hour(c->s, i), XN_NUM);
+}
+
+/* Option i's availability A (MODEL.md, Goodput): =MAX(0.01,availability -
+ * failure_rate*repair_days/365) over the keys it gives on Inputs, the others at
+ * their defaults; a driver. */
+static void a_driver(const pl_sheet *S, int row, int i)
+{
+    if (row == XW_NONE)
+        return;
+    xw_ctx *c = S->c;
+    const tco_option *o = &c->s->options[i];
+    char f[XW_FBUF], t[XW_TBUF], v[3][XW_TBUF / 4];
+    static const tco_okey keys[3] = {TCO_O_AVAILABILITY, TCO_O_FAILURE_RATE, TCO_O_REPAIR_DAYS};
+    const double def[3] = {o->availability, o->failure_rate, o->repair_days};
+    for (int k = 0; k < 3; k++)
+        if (o->key_line[keys[k]])
+            tci_utf8_format(v[k], sizeof v[k], "%s", xw_in(c, (size_t)i, keys[k]).s);
+        else
+            tci_utf8_format(v[k], sizeof v[k], "%.17g", def[k]);
+    xw_labelf(c, t, sizeof t, "plan.a", "Availability of {option} GPUs (A)", "option", c->id[i],
+              NULL);
+    driver(S, row, t, xw_label(c, "input.option.availability.unit", "of hours"),
+           xw_f(c, f, sizeof f, "=MAX(0.01,%s-%s*%s/365)", v[0], v[1], v[2]), tci_availability(o),
+           XN_PCT);
+}
+
+void xw_pl_drivers(const pl_sheet *S, const pl_own *P, double commit_pv)
+{
+    xw_ctx *c = S->c;
+    const pl_rows *R = &S->R;
+    char f[XW_FBUF], g[XW_FBUF];
+    xw_text(c, S->ws, R->s_drivers, 0, xw_label(c, "option.drivers", "Drivers (from Inputs)"),
+            xw_fmt(c, XS_SECTION, XN_NONE));
+    xw_text(c, S->ws, R->s_drivers, XW_COL_VAL, xw_label(c, "option.drivers.value", "Value"),
+            xw_fmt(c, XS_SECTION, XN_NONE));
+    driver(S, R->k_rm, xw_label(c, "option.rm", "Monthly discount rate"),
+           xw_label(c, "unit.pct_month", "% per month"), "=(1+DiscountRate)^(1/12)-1",
+           c->r->monthly_rate, XN_PCT4);
+    if (S->own) {
+        k_driver(S, R->k_own, S->pl->own_i);
+        a_driver(S, R->k_a_own, S->pl->own_i);
+    }
+    if (S->refresh) { /* MODEL.md, Refresh: the new GPUs' k and A */
+        k_driver(S, R->k_new, S->pl->refresh_i);
+        a_driver(S, R->k_a_new, S->pl->refresh_i);
+    }
+    if (S->own && S->staged)
+        xw_pl_buy_table(S, P);
+    if (S->own && !S->staged) {
+        const xw_optw *w = &S->wo;
+        xw_refbuf n = pl_own_all(S), servers = pl_drv(R->k_servers), cg = pl_drv(R->k_capex_gpu),
+                  ci = pl_drv(R->k_capex_infra), rf = pl_drv(R->k_resfrac);
+        xw_owrefs D = {.n = n.s,
+                       .servers = servers.s,
+                       .capex_gpu = cg.s,
+                       .capex_infra = ci.s,
+                       .resfrac = rf.s};
+        if (R->k_bought != XW_NONE)
+            driver(S, R->k_bought,
+                   xw_label(c, "plan.bought", "Owned GPUs bought (own_count + spares)"),
+                   xw_label(c, "unit.gpus", "GPUs"),
+                   xw_f(c, f, sizeof f, "=%s+%s", pl_own_n(S).s, pl_spares_n(S).s),
+                   S->pr->own_count + S->pr->spares, XN_INT);
+        driver(S, R->k_servers, xw_label(c, "option.servers", "Servers"),
+               xw_label(c, "unit.servers", "servers"),
+               xw_ow_formula(w, XF_SERVERS, &D, f, sizeof f), P->servers, XN_INT);
+        driver(S, R->k_capex_gpu, xw_label(c, "option.capex_gpu", "Capex: GPUs"), S->cur,
+               xw_ow_formula(w, XF_CAPEX_GPU, &D, f, sizeof f), P->capex_gpu, XN_MONEY);
+        driver(S, R->k_capex_infra, xw_label(c, "option.capex_infra", "Capex: servers and network"),
+               S->cur, xw_ow_formula(w, XF_CAPEX_INFRA, &D, f, sizeof f), P->capex_infra, XN_MONEY);
+        xw_f(c, g, sizeof g, "=%s+%s+%s", cg.s, ci.s, xw_ow_in(w, TCO_O_INSTALL_PRICE).s);
+        driver(S, R->k_capex, xw_label(c, "option.capex_total", "Capex: total, paid at month 0"),
+               S->cur, pl_if_any(S, f, sizeof f, n.s, g), P->capex, XN_MONEY);
+        driver(S, R->k_prov_kw, xw_label(c, "option.prov_kw", "Provisioned power (at TDP)"),
+               xw_label(c, "unit.kw", "kW"), xw_ow_formula(w, XF_PROV_KW, &D, f, sizeof f),
+               P->prov_kw, XN_DEC2);
+        driver(S, R->k_resfrac, xw_label(c, "option.resfrac", "Resale value at the end"),
+               xw_label(c, "unit.pct_hardware", "% of hardware"),
+               xw_f(c, f, sizeof f, "=%s", xw_ow_in(w, TCO_O_RESALE_FRACTION).s), P->resfrac,
+               XN_PCT);
+        driver(S, R->k_residual,
+               xw_label(c, "option.residual", "Residual value (GPUs, servers and network)"), S->cur,
+               xw_ow_formula(w, XF_RESIDUAL, &D, f, sizeof f), P->residual, XN_MONEY);
+    }
+    if (S->res) {
+        k_driver(S, R->k_res, S->pl->reserve_i);
+        a_driver(S, R->k_a_res, S->pl->reserve_i);
+        if (R->k_commit_pv != XW_NONE) {
+            xw_refbuf n = pl_res_n(S), rm = pl_drv(R->k_rm), cm = pl_drv(R->r_res_commit);
+            xw_owrefs D = {.n = n.s, .rm = rm.s, .commit = cm.s};
+            driver(S, R->k_commit_pv,
+                   xw_label(c, "option.commit_pv",
+                            "Present value of the commitment after the horizon"),
+                   S->cur, xw_ow_formula(&S->wr, XF_COMMIT_PV, &D, f, sizeof f), commit_pv,
+                   XN_MONEY);
+        }
+    }
+    if (S->over) {
+        k_driver(S, R->k_over, S->pl->overflow_i);
+        a_driver(S, R->k_a_over, S->pl->overflow_i);
+    }
+}

@@ -1,0 +1,224 @@
+/* planw.h - the writers a plan's sheet is made of, shared by its modules:
+ * plansheet.c (the layout, the demand and how it is served, the chart) and
+ * planlines.c (the cash flow and the drivers) and planbuys.c (the staged
+ * purchases' table). Not installed. */
+#ifndef TCO_WRITE_XLSX_PLANW_H
+#define TCO_WRITE_XLSX_PLANW_H
+
+#include "write/xlsx/optw.h"
+#include "write/xlsx/cell.h"
+#include "util/utf8.h"
+
+/* The owned part's cost lines: power, cooling, facility, maintenance, staff. */
+enum { PL_POWER, PL_COOLING, PL_FACILITY, PL_MAINTENANCE, PL_STAFF, PL_LINES };
+
+/* 0-based rows of one plan's sheet; XW_NONE where the plan has no such row. */
+typedef struct pl_rows {
+    int r_month, r_year, s_serve, r_demand;
+    int r_own_n, r_own_cap, r_res_n, r_res_cap, r_cap;
+    int r_s_own, r_s_res, r_served, r_idle, r_s_over, r_unserved, r_h_own, r_u, r_h_res, r_h_over;
+    int s_cash, s_own, r_price, r_capex, r_it_kw, r_line[PL_LINES], r_own_cost, r_resid;
+    int s_res, r_res_factor, r_res_up, r_res_rent, r_res_commit;
+    int s_over, r_ov_factor, r_ov_price, r_ov_cost;
+    int s_plan, r_cost, r_net, r_df, r_pv;
+    int s_drivers, k_rm, k_own, k_a_own, k_bought, k_servers, k_capex_gpu, k_capex_infra, k_capex,
+        k_prov_kw, k_resfrac, k_residual, k_res, k_a_res, k_commit_pv, k_over, k_a_over;
+    int k_buys, k_buy;  /* with buy_at or a refresh: the purchases' heading, the first's row */
+    int k_new, k_a_new; /* with a refresh: the new option's k and availability */
+    int r_sale;         /* with a refresh: the replaced GPUs sold at their residual */
+    int r_chart, r_end;
+} pl_rows;
+
+/* A plan's parts, as the sheet writes them. */
+typedef struct pl_sheet {
+    xw_ctx *c;
+    size_t p;
+    const tco_plan *pl;
+    const tco_plan_result *pr;
+    xw_plansheet *ps;
+    lxw_worksheet *ws;
+    pl_rows R;
+    int H, last;
+    int own, res, over; /* 1 when the plan has the part */
+    int staged;         /* 1 with buy_at or a refresh: the owned GPUs come from the
+                           purchases' table, nb rows (the refresh's last) */
+    int nb, refresh;    /* the table's rows; 1 with refresh_to (at Inputs' month, 0: none) */
+    int term, od_after; /* the reserved part's term, and on-demand months after it */
+    char cur[64];
+    lxw_format *money, *money_t, *hours;
+    xw_optw wo, wr, wv; /* the owned, reserved and overflow parts' options */
+    xw_optw wn;         /* with a refresh, its option (refresh_to) */
+    int w_val, w_month; /* the widths of column C and of the months' */
+} pl_sheet;
+
+/* The owned part's option with the plan's count, at utilization 0 and 1
+ * (MODEL.md, Plans: only power and cooling follow u), for the cached values. */
+typedef struct pl_own {
+    tco_month *m0, *m1;
+    double paid0, servers, capex_gpu, capex_infra, capex, prov_kw, resfrac, residual;
+    /* With buy_at (MODEL.md, Staged purchases): m0 and m1 are the sums of the
+     * purchases in service; each purchase's figures (the columns PB_*), and
+     * by model month the capex paid (0..H), the GPUs bought and the servers
+     * in service (1..H at [m - 1]). */
+    double buy[TCO_MAX_BUYS + 1][11];
+    double capex_at[TCO_MAX_HORIZON + 1], fleet[TCO_MAX_HORIZON], servers_at[TCO_MAX_HORIZON];
+    double sale_at[TCO_MAX_HORIZON + 1]; /* with a refresh: the residual of those sold */
+} pl_own;
+
+/* The columns of the purchases' table (with buy_at), one row a purchase. */
+enum {
+    PB_MONTH = XW_COL_VAL,
+    PB_SOLD, /* the month it is sold: the refresh's, else H */
+    PB_GPUS,
+    PB_BOUGHT,
+    PB_SERVERS,
+    PB_CAPEX_GPU,
+    PB_CAPEX_INFRA,
+    PB_CAPEX,
+    PB_PROV_KW,
+    PB_RESFRAC,
+    PB_RESIDUAL,
+    PB_END
+};
+
+/* ===== Cells ===== */
+
+/* Same-sheet references: $C$n for a driver, E$n for a timeline cell, E5 for
+ * a cell a chart or a formula reads in its own column. */
+static inline xw_refbuf pl_drv(int row)
+{
+    return xw_ref(NULL, row, XW_COL_VAL, 1, 1);
+}
+
+static inline xw_refbuf pl_at(int row, int col)
+{
+    return xw_ref(NULL, row, col, 1, 0);
+}
+
+/* A row's label and unit. */
+static inline void pl_label(const pl_sheet *S, int row, const char *text, const char *unit,
+                            xw_style st)
+{
+    xw_ow_label(&S->wo, row, text, unit, st);
+}
+
+/* A formula in (row, col) with its cached value. */
+static inline void pl_fig(const pl_sheet *S, int row, int col, const char *f, double v,
+                          lxw_format *fmt)
+{
+    xw_fnum(S->c, S->ws, row, col, f, v, fmt);
+}
+
+/* =SUM over the row's months from column `first` in column C, cached v. */
+static inline void pl_total(const pl_sheet *S, int row, int first, double v, xw_style st,
+                            xw_numfmt nf)
+{
+    char f[XW_FBUF];
+    pl_fig(S, row, XW_COL_VAL,
+           xw_f(S->c, f, sizeof f, "=SUM(%s)", xw_range(NULL, row, first, row, S->last).s), v,
+           xw_fmt(S->c, st, nf));
+}
+
+/* "=IF(n>0,BODY,0)" in f from a formula "=BODY" in g: a part of 0 GPUs costs
+ * nothing, not even its option's fixed lines (MODEL.md, Plans). */
+static inline const char *pl_if_any(const pl_sheet *S, char *f, size_t fs, const char *n,
+                                    const char *g)
+{
+    return xw_f(S->c, f, fs, "=IF(%s>0,%s,0)", n, g + 1);
+}
+
+/* The Inputs cell of the plan's own_count and reserve_count. */
+static inline xw_refbuf pl_own_n(const pl_sheet *S)
+{
+    return xw_ref(S->c->sheet_q[TCI_SHEET_INPUTS], S->ps->in_own, XW_COL_VAL, 1, 1);
+}
+
+/* The Inputs cell of the plan's spares. */
+static inline xw_refbuf pl_spares_n(const pl_sheet *S)
+{
+    return xw_ref(S->c->sheet_q[TCI_SHEET_INPUTS], S->ps->in_spares, XW_COL_VAL, 1, 1);
+}
+
+/* The owned GPUs bought, own_count + spares (MODEL.md, Goodput: the spares are
+ * priced with them): the driver with spares, else own_count. */
+static inline xw_refbuf pl_own_all(const pl_sheet *S)
+{
+    return S->R.k_bought != XW_NONE ? pl_drv(S->R.k_bought) : pl_own_n(S);
+}
+
+/* Column pb of the purchases' table, as a range. */
+static inline xw_refbuf pl_buys(const pl_sheet *S, int pb)
+{
+    return xw_range(NULL, S->R.k_buy, pb, S->R.k_buy + S->nb - 1, pb);
+}
+
+/* The sum of column `pb` of the purchases' table over those in service in
+ * month col (bought before it, sold in it or after), as a formula term. */
+static inline const char *pl_in_service(const pl_sheet *S, char *t, size_t ts, int pb, int col)
+{
+    xw_refbuf mo = pl_at(S->R.r_month, col);
+    return xw_f(S->c, t, ts, "SUMIFS(%s,%s,\"<\"&%s,%s,\">=\"&%s)", pl_buys(S, pb).s,
+                pl_buys(S, PB_MONTH).s, mo.s, pl_buys(S, PB_SOLD).s, mo.s);
+}
+
+/* The Inputs cell of the plan's refresh month. */
+static inline xw_refbuf pl_refresh_n(const pl_sheet *S)
+{
+    return xw_ref(S->c->sheet_q[TCI_SHEET_INPUTS], S->ps->in_refresh, XW_COL_VAL, 1, 1);
+}
+
+/* In f, formula a ("=...") for the months up to the refresh and b after it
+ * (MODEL.md, Refresh: the new option's GPUs serve from the month after), or a
+ * alone without a refresh (month 0 on Inputs: none). */
+static inline const char *pl_by_month(const pl_sheet *S, char *f, size_t fs, int col, const char *a,
+                                      const char *b)
+{
+    if (!S->refresh)
+        return xw_f(S->c, f, fs, "%s", a);
+    xw_refbuf r = pl_refresh_n(S);
+    return xw_f(S->c, f, fs, "=IF(AND(%s>0,%s>%s),%s,%s)", r.s, pl_at(S->R.r_month, col).s, r.s,
+                b + 1, a + 1);
+}
+
+/* The owned GPUs in month col's row, spares included, as a formula term. */
+static inline const char *pl_fleet_at(const pl_sheet *S, char *t, size_t ts, int col)
+{
+    if (S->staged)
+        return pl_in_service(S, t, ts, PB_BOUGHT, col);
+    if (S->R.k_bought != XW_NONE)
+        return xw_f(S->c, t, ts, "(%s+%s)", pl_at(S->R.r_own_n, col).s, pl_spares_n(S).s);
+    return xw_f(S->c, t, ts, "%s", pl_at(S->R.r_own_n, col).s);
+}
+
+static inline xw_refbuf pl_res_n(const pl_sheet *S)
+{
+    return xw_ref(S->c->sheet_q[TCI_SHEET_INPUTS], S->ps->in_res, XW_COL_VAL, 1, 1);
+}
+
+/* Reference GPU-hours in one GPU-hour of option i (MODEL.md, Demand: k_X). */
+static inline double pl_per_hour(const tco_scenario *s, int i)
+{
+    const tco_option *x = &s->options[i], *r = &s->options[s->demand->ref];
+    return x->throughput > 0 && r->throughput > 0 ? x->throughput / r->throughput : 1;
+}
+
+/* The cash flow (planlines.c): the owned part's lines, the reserved part's,
+ * the overflow's and the plan's totals; then the drivers. */
+void xw_pl_own_lines(const pl_sheet *S, const pl_own *P);
+void xw_pl_reserved(const pl_sheet *S, double paid0, double commit);
+void xw_pl_overflow(const pl_sheet *S);
+void xw_pl_totals(const pl_sheet *S, double residual, double commit_pv);
+void xw_pl_drivers(const pl_sheet *S, const pl_own *P, double commit_pv);
+
+/* With buy_at (planbuys.c; MODEL.md, Staged purchases): each purchase's
+ * figures and the owned part's lines summed over the purchases in service
+ * into P (its m0 and m1 allocated, H months); 0 after NOMEM recorded in c. */
+int xw_pl_buy_figures(const pl_sheet *S, pl_own *P);
+/* The purchases' table: per purchase its month and GPUs (from Inputs), the
+ * GPUs bought (the spares with the first), servers, capex, provisioned power,
+ * resale fraction at its age at the end and residual. */
+void xw_pl_buy_table(const pl_sheet *S, const pl_own *P);
+/* The GPUs serving in month m (1..H): those of the purchases in service. */
+int xw_pl_serving(const pl_sheet *S, int m);
+
+#endif /* TCO_WRITE_XLSX_PLANW_H */
