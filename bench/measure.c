@@ -1,14 +1,15 @@
 /* measure.c - clocks, memory and medians for the benchmark programs. */
 #include "measure.h"
 
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
+/* After a C library header: __GLIBC__ is defined by those, not before. */
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 void bench_tune_heap(void)
 {
