@@ -40,6 +40,15 @@ Plans; docs/WORKBOOK.md, Plan sheets).
    config/capacity-plan-2026.ini's staged-refresh (buy_at and refresh_month = auto,
    which chooses none) with its refresh month set to 24 on Inputs, recalculated in
    LibreOffice, against tco with refresh_month = 24.
+8. A financed owned part (MODEL.md, Financing with a loan, with a lease, their
+   examples as plans): the loan's (H = 3, half of 60,602 lent at 1% a month over 3
+   months) and the lease's (H = 6, 3,000 a month for 12 months, r_m = 0.01), checked
+   against the figures worked out by hand in MODEL.md, cached and recalculated; then
+   tests/data/plans.ini's plans loan and lease, cached and recalculated, against tco's
+   JSON (total, NPV, each month's owned cost and cost); then h100-loan's loan_rate set
+   to 0.12, h100-lease's lease_months to 18 (bought out within the horizon) and plan
+   loan's own_count (Plan6_OwnCount) to 12 on Inputs, recalculated in LibreOffice,
+   against tco on the scenario edited alike.
 Exit 0 when every figure agrees; 1 otherwise.
 """
 import json, os, subprocess, sys, tempfile
@@ -100,7 +109,12 @@ ROWS = {"Demand": "demand", "Served by owned GPUs": "s_own",
         "Rental": "rent", "On-demand hours bought": "ov_cost",
         "Cost: month 0 paid, then each month's": "cost", "Net cost (cost - residual)": "net",
         "Present value": "pv", "Capex": "capex", "Owned GPUs in service": "own_n",
-        "Sale of the GPUs replaced, at their residual value": "sale"}
+        "Sale of the GPUs replaced, at their residual value": "sale",
+        "Operating cost and loan payments": "own_cost",
+        "Operating cost and lease payments": "own_cost", "Loan interest": "interest",
+        "Loan principal": "principal", "Lease payment, in advance for the next month": "lease",
+        "Less: lent by the loan, received at month 0": "lent",
+        "Less: not paid, leased": "lent"}
 
 # MODEL.md's example: owned 100, 200, 200 hours (u = 0.5, 1, 1), its cost 6 + 24u = 18,
 # 30, 30 a month and 2,000 of capex; reserved 0, 100, 100 at 200 a month; overflow 200
@@ -257,6 +271,46 @@ WANT_AUTO = {"own_n": [None, 2, 2, 2], "capex": [2000, 200, 0, 0],
 WANT_NONE = {"capex": [2000, 0, 0, 0], "sale": [None, 0, 0, 0],
              "own_cost": [None, 18, 30, 30], "ov_cost": [None, 0, 150, 450],
              "cost": [2000, 18, 180, 480], "total": 1678}
+
+
+# MODEL.md's loan example as a plan: 1 GPU at 60,602 (no power, no resale), r = 0,
+# half lent at 1% a month over 3 months, H = 3: 30,301 paid down at month 0, then the
+# level payment 10,303.01 a month (interest 303.01, 203.01, 102.01; principal 10,000,
+# 10,100, 10,201), no balance at the horizon. Total 61,210.03 = 60,602 + 608.03.
+LOAN = """[scenario]
+name = loan example
+horizon_months = %d
+hours_per_month = 100
+discount_rate = %s
+[site]
+electricity_price = 0
+[option gl]
+acquire = buy
+count = 1
+gpu_price = %s
+tdp_w = 0
+%s
+[demand]
+reference = gl
+gpu_hours_per_month = 50
+[plan fin]
+own = gl
+own_count = 1
+"""
+LOAN_KEYS = "financing = loan\nloan_fraction = 0.5\nloan_rate = 0.12\nloan_months = 3\n"
+WANT_LOAN = {"capex": [60602], "lent": [-30301], "interest": [None, 303.01, 203.01, 102.01],
+             "principal": [None, 10000, 10100, 10201],
+             "own_cost": [None, 10303.01, 10303.01, 10303.01],
+             "cost": [30301, 10303.01, 10303.01, 10303.01], "total": 61210.03,
+             "npv": 61210.03}
+# MODEL.md's lease example (H = 6, returned): 1 GPU at 100,000, 3,000 a month for 12
+# months in advance: 3,000 at month 0 and in months 1..5, nothing at month 6; 6 * 3,000
+# = 18,000 owed after the horizon. Total 36,000; at 1% a month the NPV is 3,000 *
+# sum_{t=0..11} 1.01^-t = 34,102.88 (to the cent).
+LEASE_KEYS = "financing = lease\nlease_payment = 3000\nlease_months = 12\n"
+WANT_LEASE = {"capex": [100000], "lent": [-100000],
+              "lease": [3000, 3000, 3000, 3000, 3000, 3000, 0],
+              "cost": [3000, 3000, 3000, 3000, 3000, 3000, 0], "total": 36000}
 
 
 def plan_input(wb, plan, key):
@@ -575,6 +629,81 @@ def refresh(tco, repo, tmp):
     return bad
 
 
+def financed(tco, repo, tmp):
+    """Step 8: a plan's owned part on a loan or a lease, by hand and against tco."""
+    bad = []
+    examples = (("loan", LOAN % (3, "0", "60602", LOAN_KEYS), WANT_LOAN, None),
+                ("lease", LOAN % (6, "0.12682503013196977", "100000", LEASE_KEYS), WANT_LEASE,
+                 34102.88))
+    for name, text, want, npv in examples:
+        ini = os.path.join(tmp, f"{name}.ini")
+        with open(ini, "w") as f:
+            f.write(text)
+        book = os.path.join(tmp, f"{name}.xlsx")
+        subprocess.run([tco, "report", ini, "-o", book], check=True, timeout=120)
+        ok, line = run_audit(book)
+        print(f"audit ({name} example):", line)
+        if not ok:
+            bad.append(f"the {name} example's workbook does not audit clean")
+        after = lo_recalc(book, os.path.join(tmp, f"lo12-{name}"))
+        for what, got in (("cached", plan_rows(book, "Plan fin")),
+                          ("recalculated", plan_rows(after, "Plan fin"))):
+            bad += compare(got, want, f"{name} example {what}")
+            print(f"{name} example {what}: total {got.get('total')!r}, npv {got.get('npv')!r}")
+            if npv is not None and not (isinstance(got.get("npv"), float)
+                                        and abs(got["npv"] - npv) < 0.005):
+                bad.append(f"{name} example {what}: npv {got.get('npv')!r}, want {npv}")
+    # tests/data/plans.ini's financed plans against tco's JSON, then edited.
+    ini = os.path.join(repo, "tests", "data", "plans.ini")
+    book = os.path.join(tmp, "plans-financed.xlsx")
+    subprocess.run([tco, "report", ini, "-o", book], check=True, timeout=120)
+    engine = json.loads(subprocess.run([tco, "report", ini, "-o", "-"], check=True,
+                                       capture_output=True, text=True).stdout)
+    after = lo_recalc(book, os.path.join(tmp, "lo13"))
+    plans = {p["name"]: p for p in engine["plans"]}
+    for name in ("loan", "lease"):
+        p = plans[name]
+        want = {"total": p["total"], "npv": p["npv"],
+                "own_cost": [None] + [m["own_cost"] for m in p["monthly"]],
+                "cost": [p["paid0"]] + [m["cost"] for m in p["monthly"]]}
+        for what, b in (("cached", book), ("recalculated", after)):
+            got = plan_rows(b, f"Plan {name}")
+            print(f"plan {name} {what}: total {got.get('total')!r} npv {got.get('npv')!r}, "
+                  f"tco {p['total']} {p['npv']}")
+            bad += compare(got, want, f"plan {name} {what}")
+    wb = openpyxl.load_workbook(book)
+    edits = {("h100-loan", "loan_rate"): 0.12, ("h100-lease", "lease_months"): 18}
+    for (opt, key), v in edits.items():
+        sheet, coord = option_input(wb, opt, key)
+        print(f"{opt}.{key} ({sheet}!{coord}): {wb[sheet][coord].value} -> {v}")
+        wb[sheet][coord].value = v
+    sheet, coord = defined_cell(wb, "Plan6_OwnCount")
+    print(f"Plan6_OwnCount ({sheet}!{coord}): {wb[sheet][coord].value} -> 12")
+    wb[sheet][coord].value = 12
+    edited = os.path.join(tmp, "plans-financed-edited.xlsx")
+    wb.save(edited)
+    after = lo_recalc(edited, os.path.join(tmp, "lo14"))
+    changes = {(f"option {o}", k): v for (o, k), v in edits.items()}
+    changes[("plan loan", "own_count")] = 12
+    engine = engine_after(tco, ini, changes, tmp)
+    if engine is None:
+        return bad + ["tco refused the edited scenario"]
+    for p in engine["plans"]:
+        if p["name"] not in ("loan", "lease"):
+            continue
+        got = plan_rows(after, f"Plan {p['name']}")
+        want = {"total": p["total"], "npv": p["npv"],
+                "cost": [p["paid0"]] + [m["cost"] for m in p["monthly"]]}
+        print(f"plan {p['name']} edited: total {plans[p['name']]['total']:,.2f} -> workbook "
+              f"{got.get('total')!r}, tco {p['total']:,.2f}")
+        bad += compare(got, want, f"plan {p['name']} edited")
+        if close(p["total"], plans[p["name"]]["total"]):
+            bad.append(f"financed edited: plan {p['name']} total did not move")
+    if master_check(after) != "OK":
+        bad.append("plans.ini's master check after the financing edit is not OK")
+    return bad
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
@@ -583,6 +712,7 @@ def main():
         bad = example(tco, tmp) + shipped_like(tco, sys.argv[2], tmp)
         bad += goodput(tco, tmp) + goodput_shipped_like(tco, sys.argv[2], tmp)
         bad += staged(tco, tmp) + refresh(tco, sys.argv[2], tmp)
+        bad += financed(tco, sys.argv[2], tmp)
     for b in bad[:60]:
         print("MISMATCH", b)
     print(f"{len(bad)} mismatches")

@@ -183,10 +183,9 @@ static void option_loan(const xw_optw *w)
     if (L->r_lint == XW_NONE)
         return;
     char f[XW_FBUF], t[XW_TBUF];
-    xw_refbuf n = xw_ow_in(w, TCO_O_LOAN_MONTHS), rate = xw_ow_drv(L->k_lrate),
-              amount = xw_ow_drv(L->k_loan);
+    xw_refbuf rate = xw_ow_drv(L->k_lrate), amount = xw_ow_drv(L->k_loan);
     const int rows[2] = {L->r_lint, L->r_lprin};
-    const char *fn[2] = {"IPMT", "PPMT"};
+    const xw_owf fn[2] = {XF_LOAN_INTEREST, XF_LOAN_PRINCIPAL};
     xw_ow_label(w, L->r_lint, xw_label(c, "option.line.loan_interest", "Loan interest"), w->cur,
                 XS_TEXT);
     /* Rows are written top to bottom: the interest row, then the principal. */
@@ -198,9 +197,8 @@ static void option_loan(const xw_optw *w)
             int col = XW_COL_M0 + m;
             const tco_month *mo = &w->res->monthly[m - 1];
             xw_refbuf mon = xw_ow_at(L->r_month, col);
-            xw_ow_fig(w, rows[k], col,
-                      xw_f(c, f, sizeof f, "=IF(%s<=%s,-%s(%s,%s,%s,%s,0,0),0)", mon.s, n.s, fn[k],
-                           rate.s, mon.s, n.s, amount.s),
+            xw_owrefs R = {.month = mon.s, .rate = rate.s, .amount = amount.s};
+            xw_ow_fig(w, rows[k], col, xw_ow_formula(w, fn[k], &R, f, sizeof f),
                       k == 0 ? mo->loan_interest : mo->loan_principal, w->money);
         }
         xw_ow_total(w, rows[k], XW_COL_M0 + 1,
@@ -209,9 +207,9 @@ static void option_loan(const xw_optw *w)
     xw_labelf(c, t, sizeof t, "option.line.loan_balance",
               "Loan balance still owed, paid at month {month}", "month", xw_int(w->H).s, NULL);
     xw_ow_label(w, L->r_lbal, t, w->cur, XS_TEXT);
-    xw_ow_fig(w, L->r_lbal, w->last,
-              xw_f(c, f, sizeof f, "=IF(%s>HorizonMonths,%s-SUM(%s),0)", n.s, amount.s,
-                   xw_range(NULL, L->r_lprin, XW_COL_M0 + 1, L->r_lprin, w->last).s),
+    xw_refbuf prin = xw_range(NULL, L->r_lprin, XW_COL_M0 + 1, L->r_lprin, w->last);
+    xw_owrefs B = {.amount = amount.s, .principal = prin.s};
+    xw_ow_fig(w, L->r_lbal, w->last, xw_ow_formula(w, XF_LOAN_BALANCE, &B, f, sizeof f),
               w->res->loan_balance_at_horizon, w->money);
     xw_ow_total(w, L->r_lbal, XW_COL_M0, w->res->loan_balance_at_horizon, XS_CALC);
 }
@@ -226,8 +224,7 @@ static void option_lease(const xw_optw *w)
     if (L->r_epay == XW_NONE)
         return;
     char f[XW_FBUF];
-    xw_refbuf n = xw_ow_in(w, TCO_O_LEASE_MONTHS), pmt = xw_ow_drv(L->k_epmt),
-              buy = xw_ow_drv(L->k_ebuy);
+    xw_refbuf pmt = xw_ow_drv(L->k_epmt), buy = xw_ow_drv(L->k_ebuy);
     xw_ow_label(
         w, L->r_epay,
         xw_label(c, "option.line.lease_payment", "Lease payment, in advance for the next month"),
@@ -236,8 +233,9 @@ static void option_lease(const xw_optw *w)
               w->money);
     for (int m = 1; m <= w->H; m++) {
         xw_refbuf mon = xw_ow_at(L->r_month, XW_COL_M0 + m);
+        xw_owrefs R = {.month = mon.s, .payment = pmt.s};
         xw_ow_fig(w, L->r_epay, XW_COL_M0 + m,
-                  xw_f(c, f, sizeof f, "=IF(%s<=MIN(%s,HorizonMonths)-1,%s,0)", mon.s, n.s, pmt.s),
+                  xw_ow_formula(w, XF_LEASE_PAYMENT_AT, &R, f, sizeof f),
                   w->res->monthly[m - 1].lease_payment, w->money);
     }
     xw_ow_total(w, L->r_epay, XW_COL_M0, w->res->lease_payments, XS_CALC);
@@ -245,8 +243,9 @@ static void option_lease(const xw_optw *w)
                 w->cur, XS_TEXT);
     for (int m = 1; m <= w->H; m++) {
         xw_refbuf mon = xw_ow_at(L->r_month, XW_COL_M0 + m);
+        xw_owrefs R = {.month = mon.s, .buyout = buy.s};
         xw_ow_fig(w, L->r_ebuy, XW_COL_M0 + m,
-                  xw_f(c, f, sizeof f, "=IF(%s=%s,%s,0)", mon.s, n.s, buy.s),
+                  xw_ow_formula(w, XF_LEASE_BUYOUT_AT, &R, f, sizeof f),
                   w->res->monthly[m - 1].lease_buyout, w->money);
     }
     xw_ow_total(w, L->r_ebuy, XW_COL_M0 + 1, w->res->lease_buyout, XS_CALC);
@@ -369,14 +368,13 @@ static void option_costs(const xw_optw *w)
 
     if (L->r_commit != XW_NONE && L->lease) {
         /* The lease's months past the horizon, at its payment. */
-        xw_refbuf n = xw_ow_in(w, TCO_O_LEASE_MONTHS);
+        xw_refbuf pmt = xw_ow_drv(L->k_epmt);
+        xw_owrefs R = {.payment = pmt.s};
         xw_ow_label(w, L->r_commit,
                     xw_label(c, "option.commit.lease",
                              "Owed after the horizon (the lease's months past it)"),
                     w->cur, XS_TEXT);
-        xw_ow_fig(w, L->r_commit, XW_COL_VAL,
-                  xw_f(c, f, sizeof f, "=IF(%s>HorizonMonths,(%s-HorizonMonths)*%s,0)", n.s, n.s,
-                       xw_ow_drv(L->k_epmt).s),
+        xw_ow_fig(w, L->r_commit, XW_COL_VAL, xw_ow_formula(w, XF_LEASE_COMMIT, &R, f, sizeof f),
                   w->res->commitment_after_horizon, w->money);
     } else if (L->r_commit != XW_NONE) {
         /* The term's months past the horizon, at the reserved rate: to the end
@@ -453,21 +451,15 @@ static void option_net(const xw_optw *w)
     }
     sum_plus(w, L->r_pv, L->r_commit_pv, w->res->npv);
     if (L->r_commit_pv != XW_NONE && L->lease) {
-        /* Each payment past the horizon discounted at its start: the sum of
-         * (1+r)^-t over t = H..n-1 is ((1+r)^-H - (1+r)^-n) (1+r) / r. */
-        xw_refbuf cm = xw_ow_drv(L->r_commit), rm = xw_ow_drv(L->k_rm),
-                  n = xw_ow_in(w, TCO_O_LEASE_MONTHS);
+        xw_refbuf cm = xw_ow_drv(L->r_commit), rm = xw_ow_drv(L->k_rm), pmt = xw_ow_drv(L->k_epmt);
+        xw_owrefs R = {.rm = rm.s, .commit = cm.s, .payment = pmt.s};
         xw_ow_label(w, L->r_commit_pv,
                     xw_label(c, "option.commit_pv.lease",
                              "Present value of what is owed after the horizon"),
                     w->cur, XS_TEXT);
-        xw_ow_fig(
-            w, L->r_commit_pv, XW_COL_VAL,
-            xw_f(c, f, sizeof f,
-                 "=IF(%s>HorizonMonths,IF(%s=0,%s,%s*(1/(1+%s)^HorizonMonths-1/(1+%s)^%s)*(1+%s)/"
-                 "%s),0)",
-                 n.s, rm.s, cm.s, xw_ow_drv(L->k_epmt).s, rm.s, rm.s, n.s, rm.s, rm.s),
-            w->res->commitment_npv, w->money);
+        xw_ow_fig(w, L->r_commit_pv, XW_COL_VAL,
+                  xw_ow_formula(w, XF_LEASE_COMMIT_PV, &R, f, sizeof f), w->res->commitment_npv,
+                  w->money);
     } else if (L->r_commit_pv != XW_NONE) {
         /* Each committed month discounted at its own month: the sum of
          * (1+r)^-m over months H+1..E is ((1+r)^-H - (1+r)^-E) / r. */
@@ -643,42 +635,28 @@ static void option_baseline(const xw_optw *w)
 }
 
 /* Drivers: the per-option quantities the timeline uses, from Inputs. */
-/* The condition, in t, under which a lease's hardware is owned at the horizon:
- * bought out at a month within it ("0" when it is returned). */
-static const char *owned_if(const xw_optw *w, char *t, size_t ts)
-{
-    if (w->o->lease_end != TCO_LEASE_BUYOUT)
-        return xw_f(w->c, t, ts, "0");
-    return xw_f(w->c, t, ts, "%s<=HorizonMonths", xw_ow_in(w, TCO_O_LEASE_MONTHS).s);
-}
-
 /* A lease's drivers: the payment (given, or the rate factor times the capex)
  * and the buyout price paid within the horizon. */
 static void lease_drivers(const xw_optw *w)
 {
     xw_ctx *c = w->c;
     const xw_optsheet *L = w->L;
-    char f[XW_FBUF], t[XW_FBUF / 4];
+    char f[XW_FBUF];
+    xw_refbuf capex = xw_ow_drv(L->k_capex);
+    xw_owrefs R = {.capex = capex.s};
     xw_ow_driver(w, L->k_epmt, xw_label(c, "option.epmt", "Lease payment per month"), w->cur,
-                 w->o->src[TCO_O_LEASE_RATE_FACTOR]
-                     ? xw_f(c, f, sizeof f, "=%s*%s", xw_ow_in(w, TCO_O_LEASE_RATE_FACTOR).s,
-                            xw_ow_drv(L->k_capex).s)
-                     : xw_f(c, f, sizeof f, "=%s", xw_ow_in(w, TCO_O_LEASE_PAYMENT).s),
-                 w->res->lease_payment, XN_MONEY);
+                 xw_ow_formula(w, XF_LEASE_PAYMENT, &R, f, sizeof f), w->res->lease_payment,
+                 XN_MONEY);
     xw_ow_driver(w, L->k_ebuy, xw_label(c, "option.ebuy", "Buyout price, paid within the horizon"),
-                 w->cur,
-                 w->o->lease_end == TCO_LEASE_BUYOUT
-                     ? xw_f(c, f, sizeof f, "=IF(%s,%s*%s,0)", owned_if(w, t, sizeof t),
-                            xw_ow_in(w, TCO_O_BUYOUT_FRACTION).s, xw_ow_drv(L->k_capex).s)
-                     : "=0",
-                 w->res->lease_buyout, XN_MONEY);
+                 w->cur, xw_ow_formula(w, XF_LEASE_BUYOUT, &R, f, sizeof f), w->res->lease_buyout,
+                 XN_MONEY);
 }
 
 static void option_drivers(const xw_optw *w)
 {
     xw_ctx *c = w->c;
     const xw_optsheet *L = w->L;
-    char f[XW_FBUF], t[XW_FBUF / 4];
+    char f[XW_FBUF];
     xw_text(c, w->ws, L->s_drivers, 0, xw_label(c, "option.drivers", "Drivers (from Inputs)"),
             xw_fmt(c, XS_SECTION, XN_NONE));
     xw_text(c, w->ws, L->s_drivers, XW_COL_VAL, xw_label(c, "option.drivers.value", "Value"),
@@ -732,10 +710,7 @@ static void option_drivers(const xw_optw *w)
         xw_ow_driver(w, L->k_residual,
                      xw_label(c, "option.residual", "Residual value (GPUs, servers and network)"),
                      w->cur,
-                     L->lease ? xw_f(c, f, sizeof f, "=IF(%s,(%s+%s)*%s,0)",
-                                     owned_if(w, t, sizeof t), xw_ow_drv(L->k_capex_gpu).s,
-                                     xw_ow_drv(L->k_capex_infra).s, xw_ow_drv(L->k_resfrac).s)
-                              : xw_ow_formula(w, XF_RESIDUAL, &R, f, sizeof f),
+                     xw_ow_formula(w, L->lease ? XF_LEASE_RESIDUAL : XF_RESIDUAL, &R, f, sizeof f),
                      w->res->residual, XN_MONEY);
         if (L->k_salvage != XW_NONE)
             xw_ow_driver(
@@ -749,18 +724,18 @@ static void option_drivers(const xw_optw *w)
                      xw_f(c, f, sizeof f, "=%s", xw_ow_in(w, TCO_O_DEPRECIATION_YEARS).s),
                      tco_depreciation_life(w->o), XN_INT);
         if (L->loan) {
+            xw_refbuf capex = xw_ow_drv(L->k_capex), rate = xw_ow_drv(L->k_lrate),
+                      amount = xw_ow_drv(L->k_loan);
+            xw_owrefs D = {.capex = capex.s, .rate = rate.s, .amount = amount.s};
             xw_ow_driver(w, L->k_loan, xw_label(c, "option.loan", "Lent by the loan"), w->cur,
-                         xw_f(c, f, sizeof f, "=%s*%s", xw_ow_in(w, TCO_O_LOAN_FRACTION).s,
-                              xw_ow_drv(L->k_capex).s),
-                         w->res->loan_amount, XN_MONEY);
+                         xw_ow_formula(w, XF_LOAN_AMOUNT, &D, f, sizeof f), w->res->loan_amount,
+                         XN_MONEY);
             xw_ow_driver(w, L->k_lrate, xw_label(c, "option.lrate", "Loan interest rate per month"),
                          xw_label(c, "unit.pct_month", "% per month"),
-                         xw_f(c, f, sizeof f, "=%s/12", xw_ow_in(w, TCO_O_LOAN_RATE).s),
-                         w->o->loan_rate / 12, XN_PCT4);
+                         xw_ow_formula(w, XF_LOAN_RATE, &D, f, sizeof f), w->o->loan_rate / 12,
+                         XN_PCT4);
             xw_ow_driver(w, L->k_lpmt, xw_label(c, "option.lpmt", "Loan payment per month (level)"),
-                         w->cur,
-                         xw_f(c, f, sizeof f, "=-PMT(%s,%s,%s,0,0)", xw_ow_drv(L->k_lrate).s,
-                              xw_ow_in(w, TCO_O_LOAN_MONTHS).s, xw_ow_drv(L->k_loan).s),
+                         w->cur, xw_ow_formula(w, XF_LOAN_PAYMENT, &D, f, sizeof f),
                          w->res->loan_payment, XN_MONEY);
         }
         if (L->lease)

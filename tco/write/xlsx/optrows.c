@@ -91,6 +91,15 @@ static const char *rental(const xw_optw *w, const xw_owrefs *R, char *f, size_t 
                 st.s, mo, tm.s, mo, tm.s, xw_ow_in(w, TCO_O_UPFRONT).s);
 }
 
+/* The condition, in t, under which a lease's hardware is owned at the horizon:
+ * bought out at a month within it ("0" when it is returned). */
+static const char *owned_if(const xw_optw *w, char *t, size_t ts)
+{
+    if (w->o->lease_end != TCO_LEASE_BUYOUT)
+        return xw_f(w->c, t, ts, "0");
+    return xw_f(w->c, t, ts, "%s<=HorizonMonths", xw_ow_in(w, TCO_O_LEASE_MONTHS).s);
+}
+
 /* See optw.h. */
 const char *xw_ow_formula(const xw_optw *w, xw_owf which, const xw_owrefs *R, char *f, size_t fs)
 {
@@ -136,6 +145,56 @@ const char *xw_ow_formula(const xw_optw *w, xw_owf which, const xw_owrefs *R, ch
         return xw_f(c, f, fs, "=%s*HoursPerMonth*%s*%s", R->n,
                     xw_ow_in(w, TCO_O_PRICE_PER_GPU_HOUR).s,
                     committed_months(w, months, sizeof months));
+    case XF_LOAN_AMOUNT:
+        return xw_f(c, f, fs, "=%s*%s", xw_ow_in(w, TCO_O_LOAN_FRACTION).s, R->capex);
+    case XF_LOAN_RATE:
+        return xw_f(c, f, fs, "=%s/12", xw_ow_in(w, TCO_O_LOAN_RATE).s);
+    case XF_LOAN_PAYMENT:
+        return xw_f(c, f, fs, "=-PMT(%s,%s,%s,0,0)", R->rate, xw_ow_in(w, TCO_O_LOAN_MONTHS).s,
+                    R->amount);
+    case XF_LOAN_INTEREST:
+    case XF_LOAN_PRINCIPAL: {
+        /* Payments at the end of the month, while the loan runs. */
+        xw_refbuf n = xw_ow_in(w, TCO_O_LOAN_MONTHS);
+        return xw_f(c, f, fs, "=IF(%s<=%s,-%s(%s,%s,%s,%s,0,0),0)", R->month, n.s,
+                    which == XF_LOAN_INTEREST ? "IPMT" : "PPMT", R->rate, R->month, n.s, R->amount);
+    }
+    case XF_LOAN_BALANCE:
+        return xw_f(c, f, fs, "=IF(%s>HorizonMonths,%s-SUM(%s),0)",
+                    xw_ow_in(w, TCO_O_LOAN_MONTHS).s, R->amount, R->principal);
+    case XF_LEASE_PAYMENT:
+        if (w->o->src[TCO_O_LEASE_RATE_FACTOR])
+            return xw_f(c, f, fs, "=%s*%s", xw_ow_in(w, TCO_O_LEASE_RATE_FACTOR).s, R->capex);
+        return xw_f(c, f, fs, "=%s", xw_ow_in(w, TCO_O_LEASE_PAYMENT).s);
+    case XF_LEASE_BUYOUT:
+        if (w->o->lease_end != TCO_LEASE_BUYOUT)
+            return xw_f(c, f, fs, "=0");
+        return xw_f(c, f, fs, "=IF(%s,%s*%s,0)", owned_if(w, months, sizeof months),
+                    xw_ow_in(w, TCO_O_BUYOUT_FRACTION).s, R->capex);
+    case XF_LEASE_PAYMENT_AT:
+        return xw_f(c, f, fs, "=IF(%s<=MIN(%s,HorizonMonths)-1,%s,0)", R->month,
+                    xw_ow_in(w, TCO_O_LEASE_MONTHS).s, R->payment);
+    case XF_LEASE_BUYOUT_AT:
+        return xw_f(c, f, fs, "=IF(%s=%s,%s,0)", R->month, xw_ow_in(w, TCO_O_LEASE_MONTHS).s,
+                    R->buyout);
+    case XF_LEASE_RESIDUAL:
+        return xw_f(c, f, fs, "=IF(%s,(%s+%s)*%s,0)", owned_if(w, months, sizeof months),
+                    R->capex_gpu, R->capex_infra, R->resfrac);
+    case XF_LEASE_COMMIT: {
+        xw_refbuf n = xw_ow_in(w, TCO_O_LEASE_MONTHS);
+        return xw_f(c, f, fs, "=IF(%s>HorizonMonths,(%s-HorizonMonths)*%s,0)", n.s, n.s,
+                    R->payment);
+    }
+    case XF_LEASE_COMMIT_PV: {
+        /* Each payment past the horizon discounted at its start: the sum of
+         * (1+r)^-t over t = H..n-1 is ((1+r)^-H - (1+r)^-n) (1+r) / r. */
+        xw_refbuf n = xw_ow_in(w, TCO_O_LEASE_MONTHS);
+        return xw_f(
+            c, f, fs,
+            "=IF(%s>HorizonMonths,IF(%s=0,%s,%s*(1/(1+%s)^HorizonMonths-1/(1+%s)^%s)*(1+%s)/"
+            "%s),0)",
+            n.s, R->rm, R->commit, R->payment, R->rm, R->rm, n.s, R->rm, R->rm);
+    }
     case XF_COMMIT_PV:
     default:
         /* Each committed month discounted at its own month: the sum of

@@ -61,16 +61,23 @@ typedef struct xw_owrefs {
     const char *servers; /* the servers (XF_CAPEX_INFRA, XF_IT_KW, XF_PROV_KW) */
     const char *gpu_w;   /* power per GPU (XF_IT_KW) */
     const char *it_kw, *prov_kw, *capex, *capex_gpu, *capex_infra, *resfrac;
-    const char *price;  /* the month's electricity price (XF_POWER, XF_COOLING) */
-    const char *factor; /* the month's rental price factor (XF_RENTAL) */
-    const char *month;  /* the month's number (XF_RENTAL) */
-    const char *rm;     /* the monthly discount rate (XF_COMMIT_PV) */
-    const char *commit; /* the commitment past the horizon (XF_COMMIT_PV) */
+    const char *price;     /* the month's electricity price (XF_POWER, XF_COOLING) */
+    const char *factor;    /* the month's rental price factor (XF_RENTAL) */
+    const char *month;     /* the month's number (XF_RENTAL) */
+    const char *rm;        /* the monthly discount rate (XF_COMMIT_PV) */
+    const char *commit;    /* the commitment past the horizon (XF_COMMIT_PV) */
+    const char *rate;      /* a loan's monthly rate (XF_LOAN_PAYMENT, XF_LOAN_INTEREST...) */
+    const char *amount;    /* what a loan lends (XF_LOAN_PAYMENT, XF_LOAN_INTEREST...) */
+    const char *principal; /* the range of a loan's principal repaid (XF_LOAN_BALANCE) */
+    const char *payment;   /* a lease's payment per month (XF_LEASE_PAYMENT_AT) */
+    const char *buyout;    /* a lease's buyout price (XF_LEASE_BUYOUT_AT) */
 } xw_owrefs;
 
 /* The formulas xw_ow_formula builds (MODEL.md, Cost lines): drivers of a bought
  * option, its cost lines, a rent option's rental and the commitment of a
- * reserved term past the horizon and its present value. */
+ * reserved term past the horizon and its present value; a loan's drivers and
+ * lines and a lease's (MODEL.md, Financing with a loan, with a lease), a
+ * month's line in the month of R->month. */
 typedef enum xw_owf {
     XF_SERVERS,
     XF_CAPEX_GPU,
@@ -86,7 +93,20 @@ typedef enum xw_owf {
     XF_STAFF,
     XF_RENTAL,
     XF_COMMIT,
-    XF_COMMIT_PV
+    XF_COMMIT_PV,
+    XF_LOAN_AMOUNT,      /* loan_fraction * capex */
+    XF_LOAN_RATE,        /* loan_rate / 12 */
+    XF_LOAN_PAYMENT,     /* the level payment, -PMT */
+    XF_LOAN_INTEREST,    /* a month's interest, -IPMT while the loan runs */
+    XF_LOAN_PRINCIPAL,   /* a month's principal, -PPMT while the loan runs */
+    XF_LOAN_BALANCE,     /* still owed at the horizon */
+    XF_LEASE_PAYMENT,    /* the payment per month, given or rate factor * capex */
+    XF_LEASE_BUYOUT,     /* the buyout price paid within the horizon */
+    XF_LEASE_PAYMENT_AT, /* a month's payment, in advance for the next */
+    XF_LEASE_BUYOUT_AT,  /* the buyout in the lease's last month */
+    XF_LEASE_RESIDUAL,   /* the residual, of hardware bought out within the horizon */
+    XF_LEASE_COMMIT,     /* the lease's months past the horizon, at its payment */
+    XF_LEASE_COMMIT_PV   /* their present value (R->rm, R->commit, R->payment) */
 } xw_owf;
 
 /* Formula `which` of option w->i over the cells of R, in f ("=..."). */

@@ -55,6 +55,79 @@ static void own_head(const pl_sheet *S, const pl_own *P)
         pl_fig(S, R->r_capex, XW_COL_M0, xw_f(c, f, sizeof f, "=%s", pl_drv(R->k_capex).s),
                P->capex, S->money);
     }
+    if (R->r_lent == XW_NONE)
+        return;
+    /* A lease pays none of the capex; a loan lends its amount at month 0. */
+    double lent = S->lease ? -P->capex : -P->loan_amount;
+    pl_label(S, R->r_lent,
+             S->lease ? xw_label(c, "option.unpaid", "Less: not paid, leased")
+                      : xw_label(c, "option.lent", "Less: lent by the loan, received at month 0"),
+             S->cur, XS_TEXT);
+    pl_fig(S, R->r_lent, XW_COL_M0,
+           xw_f(c, f, sizeof f, "=-%s", pl_drv(S->lease ? R->k_capex : R->k_loan).s), lent,
+           S->money);
+    pl_total(S, R->r_lent, XW_COL_M0, lent, XS_CALC, XN_MONEY);
+}
+
+/* A loan's lines (MODEL.md, Financing with a loan): each month's interest and
+ * principal while it runs and the balance owed at month H; a lease's (with a
+ * lease): its payment, in advance, and its buyout. The option sheet's
+ * formulas over the plan's drivers. */
+static void own_finance(const pl_sheet *S, const pl_own *P)
+{
+    xw_ctx *c = S->c;
+    const pl_rows *R = &S->R;
+    char f[XW_FBUF], t[XW_TBUF];
+    const xw_optw *w = &S->wo;
+    xw_refbuf rate = pl_drv(R->k_lrate), amount = pl_drv(R->k_loan), pmt = pl_drv(R->k_epmt),
+              buy = pl_drv(R->k_ebuy);
+    const int rows[4] = {R->r_lint, R->r_lprin, R->r_epay, R->r_ebuy};
+    const xw_owf fn[4] = {XF_LOAN_INTEREST, XF_LOAN_PRINCIPAL, XF_LEASE_PAYMENT_AT,
+                          XF_LEASE_BUYOUT_AT};
+    const char *names[4] = {
+        xw_label(c, "option.line.loan_interest", "Loan interest"),
+        xw_label(c, "option.line.loan_principal", "Loan principal"),
+        xw_label(c, "option.line.lease_payment", "Lease payment, in advance for the next month"),
+        xw_label(c, "option.line.lease_buyout", "Lease buyout, at its end")};
+    for (int k = 0; k < 4; k++) {
+        if (rows[k] == XW_NONE)
+            continue;
+        double sum = 0;
+        pl_label(S, rows[k], names[k], S->cur, XS_TEXT);
+        if (k == 2) { /* the first payment, at month 0 */
+            pl_fig(S, rows[k], XW_COL_M0, xw_f(c, f, sizeof f, "=%s", pmt.s), P->lease_payment,
+                   S->money);
+            sum += P->lease_payment;
+        }
+        for (int m = 1; m <= S->H; m++) {
+            const tco_month *mo = &P->m0[m - 1];
+            double v = k == 0   ? mo->loan_interest
+                       : k == 1 ? mo->loan_principal
+                       : k == 2 ? mo->lease_payment
+                                : mo->lease_buyout;
+            xw_refbuf mon = pl_at(R->r_month, XW_COL_M0 + m);
+            xw_owrefs L = {.month = mon.s,
+                           .rate = rate.s,
+                           .amount = amount.s,
+                           .payment = pmt.s,
+                           .buyout = buy.s};
+            pl_fig(S, rows[k], XW_COL_M0 + m, xw_ow_formula(w, fn[k], &L, f, sizeof f), v,
+                   S->money);
+            sum += v;
+        }
+        pl_total(S, rows[k], k == 2 ? XW_COL_M0 : XW_COL_M0 + 1, sum, XS_CALC, XN_MONEY);
+    }
+    if (R->r_lbal == XW_NONE)
+        return;
+    double bal = S->H > 0 ? P->m0[S->H - 1].loan_balance : 0;
+    xw_labelf(c, t, sizeof t, "option.line.loan_balance",
+              "Loan balance still owed, paid at month {month}", "month", xw_int(S->H).s, NULL);
+    pl_label(S, R->r_lbal, t, S->cur, XS_TEXT);
+    xw_refbuf prin = xw_range(NULL, R->r_lprin, XW_COL_M0 + 1, R->r_lprin, S->last);
+    xw_owrefs B = {.amount = amount.s, .principal = prin.s};
+    pl_fig(S, R->r_lbal, S->last, xw_ow_formula(w, XF_LOAN_BALANCE, &B, f, sizeof f), bal,
+           S->money);
+    pl_total(S, R->r_lbal, XW_COL_M0, bal, XS_CALC, XN_MONEY);
 }
 
 /* The IT load at each month's utilization, of its option's GPUs and servers. */
@@ -160,8 +233,13 @@ void xw_pl_own_lines(const pl_sheet *S, const pl_own *P)
                    S->money);
         }
     }
-    pl_label(S, R->r_own_cost, xw_label(c, "plan.own_cost", "Owned: operating cost"), S->cur,
-             XS_TOTAL);
+    own_finance(S, P);
+    int last_line = S->loan ? R->r_lbal : S->lease ? R->r_ebuy : R->r_line[PL_LINES - 1];
+    pl_label(S, R->r_own_cost,
+             S->loan    ? xw_label(c, "option.opcost.loan", "Operating cost and loan payments")
+             : S->lease ? xw_label(c, "option.opcost.lease", "Operating cost and lease payments")
+                        : xw_label(c, "plan.own_cost", "Owned: operating cost"),
+             S->cur, XS_TOTAL);
     /* The engine's own_cost holds a purchase's capex (paid in its month) and
      * a refresh's sale: the sheet shows them on their own rows. */
     double sum = 0;
@@ -172,7 +250,7 @@ void xw_pl_own_lines(const pl_sheet *S, const pl_own *P)
         int col = XW_COL_M0 + m;
         pl_fig(S, R->r_own_cost, col,
                xw_f(c, f, sizeof f, "=SUM(%s:%s)", xw_ref(NULL, R->r_line[0], col, 0, 0).s,
-                    xw_ref(NULL, R->r_line[PL_LINES - 1], col, 0, 0).s),
+                    xw_ref(NULL, last_line, col, 0, 0).s),
                pm[m - 1].own_cost - P->capex_at[m] + P->sale_at[m], S->money_t);
     }
     if (R->r_sale != XW_NONE) { /* MODEL.md, Refresh: the old GPUs sold at month R */
@@ -202,6 +280,16 @@ void xw_pl_own_lines(const pl_sheet *S, const pl_own *P)
     else
         xw_f(c, f, sizeof f, "=%s", pl_drv(R->k_residual).s);
     pl_fig(S, R->r_resid, S->last, f, P->residual, S->money);
+    if (R->r_own_commit != XW_NONE) { /* a lease's months past the horizon */
+        xw_refbuf pmt = pl_drv(R->k_epmt);
+        xw_owrefs L = {.payment = pmt.s};
+        pl_label(S, R->r_own_commit,
+                 xw_label(c, "option.commit.lease",
+                          "Owed after the horizon (the lease's months past it)"),
+                 S->cur, XS_TEXT);
+        pl_fig(S, R->r_own_commit, XW_COL_VAL,
+               xw_ow_formula(&S->wo, XF_LEASE_COMMIT, &L, f, sizeof f), P->commit, S->money);
+    }
 }
 
 /* A rental price factor row: (1 - decline)^(year - 1), option w's decline. */
@@ -293,6 +381,37 @@ void xw_pl_overflow(const pl_sheet *S)
     }
 }
 
+/* In t, "A+B+..." of the cells of `rows` (those not XW_NONE) in column col
+ * (the drivers' column: absolute references); "" when none. */
+static void plus_cells(char *t, size_t ts, const int *rows, int n, int col)
+{
+    size_t len = 0;
+    t[0] = '\0';
+    for (int k = 0; k < n; k++)
+        if (rows[k] != XW_NONE) {
+            xw_refbuf r = col == XW_COL_VAL ? pl_drv(rows[k]) : pl_at(rows[k], col);
+            tci_utf8_format(t + len, ts - len, "%s%s", len ? "+" : "", r.s);
+            len = strlen(t);
+        }
+}
+
+/* Row `row`'s =SUM over month 0..H in column C, plus the drivers a and b (in
+ * column C; XW_NONE: none), cached v. */
+static void sum_plus(const pl_sheet *S, int row, int a, int b, double v)
+{
+    char f[XW_FBUF], t[XW_FBUF / 2];
+    const int rows[2] = {a, b};
+    plus_cells(t, sizeof t, rows, 2, XW_COL_VAL);
+    if (!t[0]) {
+        pl_total(S, row, XW_COL_M0, v, XS_TOTAL, XN_MONEY);
+        return;
+    }
+    pl_fig(
+        S, row, XW_COL_VAL,
+        xw_f(S->c, f, sizeof f, "=SUM(%s)+%s", xw_range(NULL, row, XW_COL_M0, row, S->last).s, t),
+        v, xw_fmt(S->c, XS_TOTAL, XN_MONEY));
+}
+
 /* The plan's cost, net cost, discount factors and present values; total and
  * NPV in column C. */
 void xw_pl_totals(const pl_sheet *S, double residual, double commit_pv)
@@ -309,15 +428,12 @@ void xw_pl_totals(const pl_sheet *S, double residual, double commit_pv)
     for (int m = 0; m < S->H; m++)
         sum += pm[m].cost;
     pl_total(S, R->r_cost, XW_COL_M0, sum, XS_TOTAL, XN_MONEY);
-    t[0] = '\0';
-    if (S->own && S->res)
-        xw_f(c, t, sizeof t, "%s+%s", pl_at(R->r_capex, XW_COL_M0).s,
-             pl_at(R->r_res_up, XW_COL_M0).s);
-    else if (S->own || S->res)
-        xw_f(c, t, sizeof t, "%s", pl_at(S->own ? R->r_capex : R->r_res_up, XW_COL_M0).s);
-    else
-        xw_f(c, t, sizeof t, "0");
-    pl_fig(S, R->r_cost, XW_COL_M0, xw_f(c, f, sizeof f, "=%s", t), S->pr->paid0, S->money_t);
+    /* Month 0: the capex, less what a loan lends or a lease leaves unpaid, a
+     * lease's first payment, the reserved part's upfront. */
+    const int rows0[4] = {S->own ? R->r_capex : XW_NONE, R->r_lent, R->r_epay, R->r_res_up};
+    plus_cells(t, sizeof t, rows0, 4, XW_COL_M0);
+    pl_fig(S, R->r_cost, XW_COL_M0, xw_f(c, f, sizeof f, "=%s", t[0] ? t : "0"), S->pr->paid0,
+           S->money_t);
     for (int m = 1; m <= S->H; m++) {
         int col = XW_COL_M0 + m;
         char sumt[XW_FBUF] = "";
@@ -335,14 +451,7 @@ void xw_pl_totals(const pl_sheet *S, double residual, double commit_pv)
                S->money_t);
     }
     pl_label(S, R->r_net, xw_label(c, "plan.net", "Net cost (cost - residual)"), S->cur, XS_TOTAL);
-    if (R->r_res_commit != XW_NONE)
-        pl_fig(S, R->r_net, XW_COL_VAL,
-               xw_f(c, f, sizeof f, "=SUM(%s)+%s",
-                    xw_range(NULL, R->r_net, XW_COL_M0, R->r_net, S->last).s,
-                    pl_drv(R->r_res_commit).s),
-               S->pr->total, xw_fmt(c, XS_TOTAL, XN_MONEY));
-    else
-        pl_total(S, R->r_net, XW_COL_M0, S->pr->total, XS_TOTAL, XN_MONEY);
+    sum_plus(S, R->r_net, R->r_res_commit, R->r_own_commit, S->pr->total);
     double net[TCO_MAX_HORIZON + 1];
     net[0] = S->pr->paid0;
     for (int m = 0; m <= S->H; m++) {
@@ -363,14 +472,7 @@ void xw_pl_totals(const pl_sheet *S, double residual, double commit_pv)
                     pl_at(R->r_month, XW_COL_M0 + m).s),
                1 / pow(1 + c->r->monthly_rate, m), xw_fmt(c, XS_CALC, XN_DEC6));
     pl_label(S, R->r_pv, xw_label(c, "option.pv", "Present value"), S->cur, XS_TOTAL);
-    if (R->k_commit_pv != XW_NONE)
-        pl_fig(S, R->r_pv, XW_COL_VAL,
-               xw_f(c, f, sizeof f, "=SUM(%s)+%s",
-                    xw_range(NULL, R->r_pv, XW_COL_M0, R->r_pv, S->last).s,
-                    pl_drv(R->k_commit_pv).s),
-               S->pr->npv, xw_fmt(c, XS_TOTAL, XN_MONEY));
-    else
-        pl_total(S, R->r_pv, XW_COL_M0, S->pr->npv, XS_TOTAL, XN_MONEY);
+    sum_plus(S, R->r_pv, R->k_commit_pv, R->k_own_commit_pv, S->pr->npv);
     (void)commit_pv;
     for (int m = 0; m <= S->H; m++) {
         int col = XW_COL_M0 + m;
@@ -425,6 +527,45 @@ static void a_driver(const pl_sheet *S, int row, int i)
     driver(S, row, t, xw_label(c, "input.option.availability.unit", "of hours"),
            xw_f(c, f, sizeof f, "=MAX(0.01,%s-%s*%s/365)", v[0], v[1], v[2]), tci_availability(o),
            XN_PCT);
+}
+
+/* A loan's drivers (its amount, monthly rate and level payment) or a lease's
+ * (its payment, of 0 GPUs none; its buyout; the present value of what is owed
+ * past the horizon): the option sheet's formulas over the plan's capex. */
+static void finance_drivers(const pl_sheet *S, const pl_own *P)
+{
+    xw_ctx *c = S->c;
+    const pl_rows *R = &S->R;
+    const xw_optw *w = &S->wo;
+    char f[XW_FBUF], g[XW_FBUF];
+    xw_refbuf capex = pl_drv(R->k_capex), rate = pl_drv(R->k_lrate), amount = pl_drv(R->k_loan),
+              rm = pl_drv(R->k_rm), cm = pl_drv(R->r_own_commit), pmt = pl_drv(R->k_epmt),
+              n = pl_own_all(S);
+    xw_owrefs D = {.capex = capex.s,
+                   .rate = rate.s,
+                   .amount = amount.s,
+                   .rm = rm.s,
+                   .commit = cm.s,
+                   .payment = pmt.s};
+    if (S->loan) {
+        driver(S, R->k_loan, xw_label(c, "option.loan", "Lent by the loan"), S->cur,
+               xw_ow_formula(w, XF_LOAN_AMOUNT, &D, f, sizeof f), P->loan_amount, XN_MONEY);
+        driver(S, R->k_lrate, xw_label(c, "option.lrate", "Loan interest rate per month"),
+               xw_label(c, "unit.pct_month", "% per month"),
+               xw_ow_formula(w, XF_LOAN_RATE, &D, f, sizeof f), w->o->loan_rate / 12, XN_PCT4);
+        driver(S, R->k_lpmt, xw_label(c, "option.lpmt", "Loan payment per month (level)"), S->cur,
+               xw_ow_formula(w, XF_LOAN_PAYMENT, &D, f, sizeof f), P->loan_payment, XN_MONEY);
+    }
+    if (!S->lease)
+        return;
+    xw_ow_formula(w, XF_LEASE_PAYMENT, &D, g, sizeof g);
+    driver(S, R->k_epmt, xw_label(c, "option.epmt", "Lease payment per month"), S->cur,
+           pl_if_any(S, f, sizeof f, n.s, g), P->lease_payment, XN_MONEY);
+    driver(S, R->k_ebuy, xw_label(c, "option.ebuy", "Buyout price, paid within the horizon"),
+           S->cur, xw_ow_formula(w, XF_LEASE_BUYOUT, &D, f, sizeof f), P->lease_buyout, XN_MONEY);
+    driver(S, R->k_own_commit_pv,
+           xw_label(c, "option.commit_pv.lease", "Present value of what is owed after the horizon"),
+           S->cur, xw_ow_formula(w, XF_LEASE_COMMIT_PV, &D, f, sizeof f), P->commit_pv, XN_MONEY);
 }
 
 void xw_pl_drivers(const pl_sheet *S, const pl_own *P, double commit_pv)
@@ -483,7 +624,9 @@ void xw_pl_drivers(const pl_sheet *S, const pl_own *P, double commit_pv)
                XN_PCT);
         driver(S, R->k_residual,
                xw_label(c, "option.residual", "Residual value (GPUs, servers and network)"), S->cur,
-               xw_ow_formula(w, XF_RESIDUAL, &D, f, sizeof f), P->residual, XN_MONEY);
+               xw_ow_formula(w, S->lease ? XF_LEASE_RESIDUAL : XF_RESIDUAL, &D, f, sizeof f),
+               P->residual, XN_MONEY);
+        finance_drivers(S, P);
     }
     if (S->res) {
         k_driver(S, R->k_res, S->pl->reserve_i);

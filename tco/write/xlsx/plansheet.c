@@ -35,6 +35,9 @@ static void pl_layout(const xw_ctx *c, size_t p, pl_rows *R)
     const tco_scenario *s = c->s;
     const tco_plan *pl = &s->plans[p];
     int own = pl->own_i >= 0, res = pl->reserve_i >= 0, over = pl->overflow_i >= 0;
+    /* A financed owned part has a sheet only without buy_at or a refresh. */
+    int fin = own && pl->n_buys == 0 && pl->refresh_i < 0 ? (int)s->options[pl->own_i].financing
+                                                          : TCO_FIN_CASH;
     int *all = (int *)R;
     for (size_t k = 0; k < sizeof *R / sizeof(int); k++)
         all[k] = XW_NONE;
@@ -76,13 +79,25 @@ static void pl_layout(const xw_ctx *c, size_t p, pl_rows *R)
         R->s_own = r++;
         R->r_price = r++;
         R->r_capex = r++;
+        if (fin != TCO_FIN_CASH)
+            R->r_lent = r++;
         R->r_it_kw = r++;
         for (int k = 0; k < PL_LINES; k++)
             R->r_line[k] = r++;
+        if (fin == TCO_FIN_LOAN) {
+            R->r_lint = r++;
+            R->r_lprin = r++;
+            R->r_lbal = r++;
+        } else if (fin == TCO_FIN_LEASE) {
+            R->r_epay = r++;
+            R->r_ebuy = r++;
+        }
         R->r_own_cost = r++;
         if (pl->refresh_i >= 0)
             R->r_sale = r++;
         R->r_resid = r++;
+        if (fin == TCO_FIN_LEASE)
+            R->r_own_commit = r++;
     }
     if (res) {
         const tco_option *o = &s->options[pl->reserve_i];
@@ -134,6 +149,15 @@ static void pl_layout(const xw_ctx *c, size_t p, pl_rows *R)
             R->k_prov_kw = r++;
             R->k_resfrac = r++;
             R->k_residual = r++;
+            if (fin == TCO_FIN_LOAN) {
+                R->k_loan = r++;
+                R->k_lrate = r++;
+                R->k_lpmt = r++;
+            } else if (fin == TCO_FIN_LEASE) {
+                R->k_epmt = r++;
+                R->k_ebuy = r++;
+                R->k_own_commit_pv = r++;
+            }
         }
     }
     if (res) {
@@ -577,6 +601,23 @@ static int own_figures(const pl_sheet *S, pl_own *P)
     P->prov_kw = (n * o.tdp_w + P->servers * o.server_power_w) / 1000;
     P->resfrac = S->c->r->options[S->pl->own_i].residual_fraction;
     P->residual = (P->capex_gpu + P->capex_infra) * P->resfrac;
+    if (n > 0 && S->loan) { /* MODEL.md, Financing with a loan */
+        P->loan_amount = P->capex - P->paid0;
+        P->loan_payment = P->m0[0].loan_interest + P->m0[0].loan_principal;
+    }
+    if (n > 0 && S->lease) { /* MODEL.md, Financing with a lease */
+        int H = S->H, lm = o.lease_months;
+        double rm = S->c->r->monthly_rate;
+        P->lease_payment = P->paid0;
+        for (int m = 0; m < H; m++)
+            P->lease_buyout += P->m0[m].lease_buyout;
+        if (o.lease_end != TCO_LEASE_BUYOUT || lm > H)
+            P->residual = 0; /* returned, or still leased at the horizon */
+        for (int t = H; t < lm; t++) {
+            P->commit += P->lease_payment;
+            P->commit_pv += P->lease_payment / pow(1 + rm, t);
+        }
+    }
     return 1;
 }
 
@@ -607,16 +648,19 @@ static double reserved_figures(const pl_sheet *S, double *paid0, double *commit_
 }
 
 /* 1 when plan p's sheet can be written live: its owned part, if any, is paid
- * in cash (a loan's or a lease's lines are not part of a plan's sheet). */
+ * in cash or, without buy_at or a refresh, financed by a loan or a lease (a
+ * purchase's or a refresh's loan or lease is not part of a plan's sheet). */
 int xw_plan_sheet_live(const xw_ctx *c, size_t p)
 {
     const tco_scenario *s = c->s;
     const tco_plan *pl = &s->plans[p];
-    /* Rows not written yet: a loan's or a lease's. Such a plan's figures are
-     * in the JSON and the table. */
+    /* Rows not written yet: the loans or leases of staged purchases. Such a
+     * plan's figures are in the JSON and the table. */
     if (pl->refresh_i >= 0 && s->options[pl->refresh_i].financing != TCO_FIN_CASH)
         return 0;
-    return pl->own_i < 0 || s->options[pl->own_i].financing == TCO_FIN_CASH;
+    if (pl->own_i < 0 || s->options[pl->own_i].financing == TCO_FIN_CASH)
+        return 1;
+    return pl->n_buys == 0 && pl->refresh_i < 0;
 }
 
 /* See sheets.h. */
@@ -639,6 +683,10 @@ void xw_write_plan(xw_ctx *c, size_t p)
                   .over = pl->overflow_i >= 0,
                   .refresh = pl->own_i >= 0 && pl->refresh_i >= 0};
     S.staged = S.own && (pl->n_buys > 0 || S.refresh);
+    if (S.own && !S.staged) {
+        S.loan = c->s->options[pl->own_i].financing == TCO_FIN_LOAN;
+        S.lease = c->s->options[pl->own_i].financing == TCO_FIN_LEASE;
+    }
     S.nb = S.staged ? (pl->n_buys > 0 ? (int)pl->n_buys : 1) + S.refresh : 0;
     pl_layout(c, p, &S.R);
     tci_utf8_format(S.cur, sizeof S.cur, "%s", c->currency);

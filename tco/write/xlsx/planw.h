@@ -26,6 +26,12 @@ typedef struct pl_rows {
     int k_buys, k_buy;  /* with buy_at or a refresh: the purchases' heading, the first's row */
     int k_new, k_a_new; /* with a refresh: the new option's k and availability */
     int r_sale;         /* with a refresh: the replaced GPUs sold at their residual */
+    /* A loan-financed owned part (MODEL.md, Financing with a loan): what it
+     * lends, its interest, principal and balance, its drivers; a leased one
+     * (with a lease): the capex not paid, its payment and buyout, what is owed
+     * past the horizon and its present value, its drivers. */
+    int r_lent, r_lint, r_lprin, r_lbal, k_loan, k_lrate, k_lpmt;
+    int r_epay, r_ebuy, r_own_commit, k_epmt, k_ebuy, k_own_commit_pv;
     int r_chart, r_end;
 } pl_rows;
 
@@ -44,6 +50,7 @@ typedef struct pl_sheet {
                            purchases' table, nb rows (the refresh's last) */
     int nb, refresh;    /* the table's rows; 1 with refresh_to (at Inputs' month, 0: none) */
     int term, od_after; /* the reserved part's term, and on-demand months after it */
+    int loan, lease;    /* 1 when the owned part is financed so (not with buy_at or a refresh) */
     char cur[64];
     lxw_format *money, *money_t, *hours;
     xw_optw wo, wr, wv; /* the owned, reserved and overflow parts' options */
@@ -56,6 +63,9 @@ typedef struct pl_sheet {
 typedef struct pl_own {
     tco_month *m0, *m1;
     double paid0, servers, capex_gpu, capex_infra, capex, prov_kw, resfrac, residual;
+    /* A loan's amount and level payment; a lease's payment, buyout within the
+     * horizon, what is owed past it and its present value. */
+    double loan_amount, loan_payment, lease_payment, lease_buyout, commit, commit_pv;
     /* With buy_at (MODEL.md, Staged purchases): m0 and m1 are the sums of the
      * purchases in service; each purchase's figures (the columns PB_*), and
      * by model month the capex paid (0..H), the GPUs bought and the servers
