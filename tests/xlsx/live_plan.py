@@ -49,6 +49,14 @@ Plans; docs/WORKBOOK.md, Plan sheets).
    to 0.12, h100-lease's lease_months to 18 (bought out within the horizon) and plan
    loan's own_count (Plan6_OwnCount) to 12 on Inputs, recalculated in LibreOffice,
    against tco on the scenario edited alike.
+9. Staged purchases and a refresh on a loan (MODEL.md, Staged purchases: a loan runs
+   from its purchase; Refresh: its balance repaid when sold): the staged example of
+   step 6 with half of each purchase lent at 1% a month over 3 months, checked against
+   the figures worked out by hand below, cached and recalculated; then
+   tests/data/plans.ini's staged-loan and refresh-loan, cached and recalculated,
+   against tco's JSON (total, NPV, each month's cost and owned cost); then h100-loan's
+   loan_rate set to 0.12 and staged-loan's second purchase to month 6 on Inputs,
+   recalculated in LibreOffice, against tco on the scenario edited alike.
 Exit 0 when every figure agrees; 1 otherwise.
 """
 import json, os, subprocess, sys, tempfile
@@ -114,7 +122,9 @@ ROWS = {"Demand": "demand", "Served by owned GPUs": "s_own",
         "Operating cost and lease payments": "own_cost", "Loan interest": "interest",
         "Loan principal": "principal", "Lease payment, in advance for the next month": "lease",
         "Less: lent by the loan, received at month 0": "lent",
-        "Less: not paid, leased": "lent"}
+        "Less: not paid, leased": "lent",
+        "Less: lent by the loans, received in their months": "lent",
+        "Loan balances still owed, repaid in the month sold": "balance"}
 
 # MODEL.md's example: owned 100, 200, 200 hours (u = 0.5, 1, 1), its cost 6 + 24u = 18,
 # 30, 30 a month and 2,000 of capex; reserved 0, 100, 100 at 200 a month; overflow 200
@@ -704,6 +714,116 @@ def financed(tco, repo, tmp):
     return bad
 
 
+# Staged purchases on a loan (MODEL.md, Staged purchases: a loan runs from its
+# purchase; Financing with a loan): the staged example (gb bought 1 at month 0 and 1 at
+# month 1, overflow od, r_m = 0.01) with half of each 1,000 lent at 1% a month over 3
+# months. Each loan's level payment is P = 500 * 0.01 / (1 - 1.01^-3) = 170.0110...;
+# the first purchase's runs months 1..3; the second's its months 1 and 2 (the model's 2
+# and 3), its horizon H - 1 = 2 months, so the balance still owed after its second
+# payment, P / 1.01 (one payment left), is repaid at month 3. Month 0: 1,000 - 500;
+# month 1: 15 + 1,000 - 500 + P; month 2: 30 + 2P + 150; month 3: 30 + 2P + P/1.01 +
+# 450. Total 2,675 - 1,000 + 5P + P/1.01 (each loan's interest and, for the second, its
+# balance added to the cash example's cost) = 2,693.38306; lent at the discount rate, the
+# loans' payments are worth what they lend, so the NPV is the cash example's, 2,647.28705.
+STAGED_LOAN_KEYS = "loan_fraction = 0.5\nloan_rate = 0.12\nloan_months = 3\n"
+_P = 500 * 0.01 / (1 - 1.01 ** -3)
+_COST = [500, 15 + 500 + _P, 30 + 2 * _P + 150, 30 + 2 * _P + _P / 1.01 + 450]
+WANT_STAGED_LOAN = {"capex": [1000, 1000, 0, 0], "lent": [-500, -500, 0, 0],
+                    "own_cost": [None, 15 + _P, 30 + 2 * _P, 30 + 2 * _P + _P / 1.01],
+                    "balance": [None, 0, 0, _P / 1.01], "cost": _COST,
+                    "total": 2675 - 1000 + 5 * _P + _P / 1.01,
+                    "npv": sum(v / 1.01 ** m for m, v in enumerate(_COST))}
+
+
+def loan_want(p):
+    """The figures of tco's JSON plan p a Plan sheet shows: total, NPV, each month's
+    cost and owned cost (capex, less what is lent, the lines and loan payments, the
+    sale)."""
+    return {"total": p["total"], "npv": p["npv"],
+            "cost": [p["paid0"]] + [m["cost"] for m in p["monthly"]],
+            "owned": [None] + [m["own_cost"] for m in p["monthly"]]}
+
+
+def owned(got):
+    """A Plan sheet's owned cost by month: capex + lent + operating cost + sale."""
+    rows = [got.get(k) or [] for k in ("capex", "lent", "own_cost", "sale")]
+    n = max(len(r) for r in rows)
+    return [sum((r[m] or 0) if m < len(r) else 0 for r in rows) for m in range(n)]
+
+
+def staged_loan(tco, repo, tmp):
+    """Step 9: staged purchases and a refresh on a loan, by hand and against tco."""
+    bad = []
+    text = EXAMPLE.replace("discount_rate = 0\n", "discount_rate = 0.12682503013196977\n")
+    text = text[:text.index("[plan own-only]")] + STAGED
+    text = text.replace("[option gb]\n", "[option gb]\nfinancing = loan\n" + STAGED_LOAN_KEYS)
+    ini = os.path.join(tmp, "staged-loan.ini")
+    with open(ini, "w") as f:
+        f.write(text)
+    book = os.path.join(tmp, "staged-loan.xlsx")
+    subprocess.run([tco, "report", ini, "-o", book], check=True, timeout=120)
+    ok, line = run_audit(book)
+    print("audit (staged loan example):", line)
+    if not ok:
+        bad.append("the staged loan example's workbook does not audit clean")
+    after = lo_recalc(book, os.path.join(tmp, "lo15"))
+    for what, b in (("cached", book), ("recalculated", after)):
+        got = plan_rows(b, "Plan staged")
+        print(f"staged loan example {what}: total {got.get('total')!r} npv {got.get('npv')!r}, "
+              f"by hand {WANT_STAGED_LOAN['total']} {WANT_STAGED_LOAN['npv']}")
+        bad += compare(got, WANT_STAGED_LOAN, f"staged loan example {what}")
+    # tests/data/plans.ini's staged-loan (h100-loan bought 8 + 1 spare at month 0 and 8
+    # at month 12) and refresh-loan (8 h100-loan replaced at month 12 by 8 b200-loan:
+    # the H100s' 36-month loan repaid then, the B200s' 18-month loan owed at month 24).
+    ini = os.path.join(repo, "tests", "data", "plans.ini")
+    book = os.path.join(tmp, "plans-loans.xlsx")
+    subprocess.run([tco, "report", ini, "-o", book], check=True, timeout=120)
+    engine = json.loads(subprocess.run([tco, "report", ini, "-o", "-"], check=True,
+                                       capture_output=True, text=True).stdout)
+    plans = {p["name"]: p for p in engine["plans"]}
+    after = lo_recalc(book, os.path.join(tmp, "lo16"))
+    for name in ("staged-loan", "refresh-loan"):
+        want = loan_want(plans[name])
+        for what, b in (("cached", book), ("recalculated", after)):
+            got = plan_rows(b, f"Plan {name}")
+            got["owned"] = owned(got)
+            print(f"plan {name} {what}: total {got.get('total')!r} npv {got.get('npv')!r}, "
+                  f"tco {want['total']} {want['npv']}")
+            bad += compare(got, want, f"plan {name} {what}")
+    # Edited on Inputs: h100-loan's loan_rate to 0.12 and staged-loan's second purchase
+    # to month 6, against tco on the scenario edited alike.
+    wb = openpyxl.load_workbook(book)
+    sheet, coord = option_input(wb, "h100-loan", "loan_rate")
+    print(f"h100-loan.loan_rate ({sheet}!{coord}): {wb[sheet][coord].value} -> 0.12")
+    wb[sheet][coord].value = 0.12
+    sheet, coord = plan_input(wb, "staged-loan", "buy_at, 2, month")
+    print(f"staged-loan buy_at, 2, month ({sheet}!{coord}): {wb[sheet][coord].value} -> 6")
+    wb[sheet][coord].value = 6
+    edited = os.path.join(tmp, "plans-loans-edited.xlsx")
+    wb.save(edited)
+    after = lo_recalc(edited, os.path.join(tmp, "lo17"))
+    engine = engine_after(tco, ini, {("option h100-loan", "loan_rate"): 0.12,
+                                     ("plan staged-loan", "buy_at"): Raw("0:8, 6:8")}, tmp)
+    if engine is None:
+        return bad + ["tco refused the edited scenario"]
+    for p in engine["plans"]:
+        if p["name"] not in ("staged-loan", "refresh-loan", "loan"):
+            continue
+        got = plan_rows(after, f"Plan {p['name']}")
+        got["owned"] = owned(got)
+        want = loan_want(p)
+        if p["name"] == "loan":
+            del want["owned"]
+        print(f"plan {p['name']} edited: total {plans[p['name']]['total']:,.2f} -> workbook "
+              f"{got.get('total')!r}, tco {p['total']:,.2f}")
+        bad += compare(got, want, f"plan {p['name']} edited")
+        if close(p["total"], plans[p["name"]]["total"]):
+            bad.append(f"loans edited: plan {p['name']} total did not move")
+    if master_check(after) != "OK":
+        bad.append("plans.ini's master check after the loan edit is not OK")
+    return bad
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
@@ -713,6 +833,7 @@ def main():
         bad += goodput(tco, tmp) + goodput_shipped_like(tco, sys.argv[2], tmp)
         bad += staged(tco, tmp) + refresh(tco, sys.argv[2], tmp)
         bad += financed(tco, sys.argv[2], tmp)
+        bad += staged_loan(tco, sys.argv[2], tmp)
     for b in bad[:60]:
         print("MISMATCH", b)
     print(f"{len(bad)} mismatches")

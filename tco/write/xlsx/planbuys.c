@@ -62,12 +62,55 @@ int xw_pl_serving(const pl_sheet *S, int m)
 }
 
 /* See planw.h. */
+int xw_pl_buy_loan(const pl_sheet *S, int j, const xw_optw **w)
+{
+    *w = S->refresh && j == S->nb - 1 ? &S->wn : &S->wo;
+    return (*w)->o->financing == TCO_FIN_LOAN;
+}
+
+/* See planw.h. */
+int xw_pl_loan_row(const pl_sheet *S, int j)
+{
+    const xw_optw *w;
+    if (!S->sloan || !xw_pl_buy_loan(S, j, &w))
+        return XW_NONE;
+    int k = 0;
+    for (int i = 0; i < j; i++)
+        k += xw_pl_buy_loan(S, i, &w);
+    return S->R.r_blint + 2 * k;
+}
+
+/* With sloan, purchase j's loan (MODEL.md, Staged purchases: it runs from
+ * its purchase; Refresh: its balance repaid when sold) from its months a. */
+static void buy_loan(const pl_sheet *S, pl_own *P, int j, const tco_month *a, double paid0)
+{
+    const xw_optw *w;
+    double *f = P->buy[j];
+    if (!S->sloan || !xw_pl_buy_loan(S, j, &w))
+        return;
+    const int t = (int)f[0], e = (int)f[PB_SOLD - PB_MONTH], H = S->H;
+    if (t >= e || f[PB_BOUGHT - PB_MONTH] <= 0)
+        return;
+    f[PB_LENT - PB_MONTH] = f[PB_CAPEX - PB_MONTH] - paid0;
+    P->lent_at[t] += f[PB_LENT - PB_MONTH];
+    for (int m = 0; m < e - t; m++) {
+        P->lint[j * H + t + m] = a[m].loan_interest;
+        P->lprin[j * H + t + m] = a[m].loan_principal;
+        f[PB_LBAL - PB_MONTH] += a[m].loan_balance;
+    }
+}
+
+/* See planw.h. */
 int xw_pl_buy_figures(const pl_sheet *S, pl_own *P)
 {
     const tco_scenario *s = S->c->s;
     const int H = S->H;
     tco_month *a = calloc((size_t)H, sizeof *a), *b = calloc((size_t)H, sizeof *b);
-    if (!a || !b || !P->m0 || !P->m1) {
+    if (S->sloan) {
+        P->lint = calloc((size_t)(S->nb * H), sizeof *P->lint);
+        P->lprin = calloc((size_t)(S->nb * H), sizeof *P->lprin);
+    }
+    if (!a || !b || !P->m0 || !P->m1 || (S->sloan && (!P->lint || !P->lprin))) {
         free(a);
         free(b);
         S->c->nomem = 1;
@@ -84,6 +127,9 @@ int xw_pl_buy_figures(const pl_sheet *S, pl_own *P)
         f[PB_RESFRAC - PB_MONTH] = o.src[TCO_O_RESALE_DECLINE]
                                        ? pow(1 - o.resale_decline, (e - t) / 12.0)
                                        : o.resale_fraction;
+        const xw_optw *w;
+        if (S->sloan && xw_pl_buy_loan(S, j, &w))
+            f[PB_LRATE - PB_MONTH] = w->o->loan_rate / 12;
         if (t >= e || n <= 0) /* no GPUs: nothing bought */
             continue;
         tco_scenario sb = *s;
@@ -107,6 +153,7 @@ int xw_pl_buy_figures(const pl_sheet *S, pl_own *P)
             (f[PB_CAPEX_GPU - PB_MONTH] + f[PB_CAPEX_INFRA - PB_MONTH]) * f[PB_RESFRAC - PB_MONTH];
         P->capex_at[t] += f[PB_CAPEX - PB_MONTH];
         P->capex += f[PB_CAPEX - PB_MONTH];
+        buy_loan(S, P, j, a, paid0);
         if (e < H) /* sold at the refresh */
             P->sale_at[e] += f[PB_RESIDUAL - PB_MONTH];
         else
@@ -121,6 +168,30 @@ int xw_pl_buy_figures(const pl_sheet *S, pl_own *P)
     return 1;
 }
 
+/* With sloan, purchase j's loan cells into fs (MODEL.md, Financing with a
+ * loan, from its purchase): what it lends, its monthly rate and the balance
+ * still owed when sold (its own horizon the months from its purchase to its
+ * sale), repaid then; 0 for a purchase paid in cash. */
+static void buy_loan_cells(const pl_sheet *S, int j, const xw_refbuf *cell, const char **fs,
+                           char *fl, char *flr, char *flb, size_t ss, size_t bs)
+{
+    const xw_optw *w;
+    if (!S->sloan)
+        return;
+    if (!xw_pl_buy_loan(S, j, &w)) {
+        fs[PB_LENT] = fs[PB_LRATE] = fs[PB_LBAL] = "=0";
+        return;
+    }
+    xw_owrefs D = {.capex = cell[PB_CAPEX].s};
+    fs[PB_LENT] = xw_ow_formula(w, XF_LOAN_AMOUNT, &D, fl, ss);
+    fs[PB_LRATE] = xw_ow_formula(w, XF_LOAN_RATE, &D, flr, ss);
+    int row = xw_pl_loan_row(S, j) + 1;
+    xw_refbuf n = xw_ow_in(w, TCO_O_LOAN_MONTHS);
+    fs[PB_LBAL] =
+        xw_f(S->c, flb, bs, "=IF(%s>%s-%s,%s-SUM(%s),0)", n.s, cell[PB_SOLD].s, cell[PB_MONTH].s,
+             cell[PB_LENT].s, xw_range(NULL, row, XW_COL_M0 + 1, row, S->last).s);
+}
+
 /* See planw.h. */
 void xw_pl_buy_table(const pl_sheet *S, const pl_own *P)
 {
@@ -130,7 +201,8 @@ void xw_pl_buy_table(const pl_sheet *S, const pl_own *P)
     const char *in = c->sheet_q[TCI_SHEET_INPUTS];
     char g[XW_FBUF], t[XW_TBUF];
     lxw_format *head = xw_fmt(c, XS_HEADER, XN_NONE);
-    const char *heads[PB_END - PB_MONTH] = {
+    const int end = S->sloan ? PB_LEND : PB_END;
+    const char *heads[PB_LEND - PB_MONTH] = {
         xw_label(c, "plan.buy.month", "Month bought"),
         xw_label(c, "plan.buy.sold", "Month sold (the refresh's, else the last)"),
         xw_label(c, "plan.buy.gpus", "GPUs"),
@@ -141,15 +213,18 @@ void xw_pl_buy_table(const pl_sheet *S, const pl_own *P)
         xw_label(c, "plan.buy.capex", "Capex: total, paid in its month"),
         xw_label(c, "option.prov_kw", "Provisioned power (at TDP)"),
         xw_label(c, "plan.buy.resfrac", "Resale value at its age when sold"),
-        xw_label(c, "option.residual", "Residual value (GPUs, servers and network)")};
-    static const xw_numfmt nf[PB_END - PB_MONTH] = {XN_INT,  XN_INT,   XN_INT,   XN_INT,
-                                                    XN_INT,  XN_MONEY, XN_MONEY, XN_MONEY,
-                                                    XN_DEC2, XN_PCT,   XN_MONEY};
+        xw_label(c, "option.residual", "Residual value (GPUs, servers and network)"),
+        xw_label(c, "option.loan", "Lent by the loan"),
+        xw_label(c, "option.lrate", "Loan interest rate per month"),
+        xw_label(c, "plan.buy.lbal", "Loan balance repaid in the month sold")};
+    static const xw_numfmt nf[PB_LEND - PB_MONTH] = {XN_INT,   XN_INT,   XN_INT,   XN_INT,  XN_INT,
+                                                     XN_MONEY, XN_MONEY, XN_MONEY, XN_DEC2, XN_PCT,
+                                                     XN_MONEY, XN_MONEY, XN_PCT4,  XN_MONEY};
     xw_text(c, S->ws, R->k_buys, XW_COL_LABEL,
             xw_label(c, "plan.buys", "Purchases (buy_at, refresh), one a row"), head);
     worksheet_write_blank(S->ws, (lxw_row_t)R->k_buys, XW_COL_UNIT, head);
     int lines = 1;
-    for (int k = PB_MONTH; k < PB_END; k++) {
+    for (int k = PB_MONTH; k < end; k++) {
         xw_text(c, S->ws, R->k_buys, k, heads[k - PB_MONTH], head);
         lines = xw_imax(
             lines, xw_wrap_lines(heads[k - PB_MONTH], k == XW_COL_VAL ? S->w_val : S->w_month, 11));
@@ -158,8 +233,8 @@ void xw_pl_buy_table(const pl_sheet *S, const pl_own *P)
     for (int j = 0; j < S->nb; j++) {
         const int row = R->k_buy + j, last = S->refresh && j == S->nb - 1;
         const xw_optw *w = last ? &S->wn : &S->wo;
-        xw_refbuf cell[PB_END];
-        for (int k = PB_MONTH; k < PB_END; k++)
+        xw_refbuf cell[PB_LEND];
+        for (int k = PB_MONTH; k < PB_LEND; k++)
             cell[k] = xw_ref(NULL, row, k, 1, 1);
         if (last)
             xw_labelf(c, t, sizeof t, "plan.buy.refresh", "Refresh: {option}", "option",
@@ -167,7 +242,7 @@ void xw_pl_buy_table(const pl_sheet *S, const pl_own *P)
         else
             xw_labelf(c, t, sizeof t, "plan.buy", "Purchase {n}", "n", xw_int(j + 1).s, NULL);
         pl_label(S, row, t, "", XS_TEXT);
-        const char *fs[PB_END] = {0};
+        const char *fs[PB_LEND] = {0};
         /* The month and GPUs: Inputs' purchase, own_count at month 0 without
          * buy_at, or the refresh's; sold at the refresh, else at H. */
         xw_refbuf im = xw_ref(in, S->ps->in_buy + j, XW_COL_VAL, 1, 1),
@@ -218,7 +293,9 @@ void xw_pl_buy_table(const pl_sheet *S, const pl_own *P)
                        xw_ow_in(w, TCO_O_RESALE_DECLINE).s, cell[PB_SOLD].s, cell[PB_MONTH].s)
                 : xw_f(c, fr, sizeof fr, "=%s", xw_ow_in(w, TCO_O_RESALE_FRACTION).s);
         fs[PB_RESIDUAL] = xw_ow_formula(w, XF_RESIDUAL, &D, fres, sizeof fres);
-        for (int k = PB_MONTH; k < PB_END; k++)
+        char fl[XW_FBUF / 4], flr[XW_FBUF / 4], flb[XW_FBUF];
+        buy_loan_cells(S, j, cell, fs, fl, flr, flb, sizeof fl, sizeof flb);
+        for (int k = PB_MONTH; k < end; k++)
             pl_fig(S, row, k, fs[k], P->buy[j][k - PB_MONTH], xw_fmt(c, XS_CALC, nf[k - PB_MONTH]));
     }
 }

@@ -57,6 +57,21 @@ static void own_head(const pl_sheet *S, const pl_own *P)
     }
     if (R->r_lent == XW_NONE)
         return;
+    if (S->sloan) { /* each purchase's loan lent in its month */
+        double sum = 0;
+        pl_label(S, R->r_lent,
+                 xw_label(c, "plan.lent", "Less: lent by the loans, received in their months"),
+                 S->cur, XS_TEXT);
+        for (int m = 0; m <= S->H; m++) {
+            pl_fig(S, R->r_lent, XW_COL_M0 + m,
+                   xw_f(c, f, sizeof f, "=-SUMIFS(%s,%s,%s)", pl_buys(S, PB_LENT).s,
+                        pl_buys(S, PB_MONTH).s, pl_at(R->r_month, XW_COL_M0 + m).s),
+                   -P->lent_at[m], S->money);
+            sum -= P->lent_at[m];
+        }
+        pl_total(S, R->r_lent, XW_COL_M0, sum, XS_CALC, XN_MONEY);
+        return;
+    }
     /* A lease pays none of the capex; a loan lends its amount at month 0. */
     double lent = S->lease ? -P->capex : -P->loan_amount;
     pl_label(S, R->r_lent,
@@ -67,6 +82,71 @@ static void own_head(const pl_sheet *S, const pl_own *P)
            xw_f(c, f, sizeof f, "=-%s", pl_drv(S->lease ? R->k_capex : R->k_loan).s), lent,
            S->money);
     pl_total(S, R->r_lent, XW_COL_M0, lent, XS_CALC, XN_MONEY);
+}
+
+/* With buy_at or a refresh, each purchase's loan (MODEL.md, Staged purchases:
+ * it runs from its purchase, its month j the model's t + j; Refresh: what it
+ * still owes repaid when sold): its interest and principal by month, the
+ * option sheet's formulas over its row of the purchases' table; then the
+ * balances still owed, each in the month its purchase is sold. */
+static void own_finance_staged(const pl_sheet *S, const pl_own *P)
+{
+    xw_ctx *c = S->c;
+    const pl_rows *R = &S->R;
+    char f[XW_FBUF], g[XW_FBUF], t[XW_TBUF], who[XW_TBUF], off[XW_FBUF / 8];
+    for (int j = 0; j < S->nb; j++) {
+        const xw_optw *w;
+        int row = xw_pl_loan_row(S, j);
+        if (row == XW_NONE)
+            continue;
+        xw_pl_buy_loan(S, j, &w);
+        if (S->refresh && j == S->nb - 1)
+            xw_labelf(c, who, sizeof who, "plan.buy.refresh", "Refresh: {option}", "option",
+                      c->id[S->pl->refresh_i], NULL);
+        else
+            xw_labelf(c, who, sizeof who, "plan.buy", "Purchase {n}", "n", xw_int(j + 1).s, NULL);
+        xw_refbuf bt = xw_ref(NULL, R->k_buy + j, PB_MONTH, 1, 1),
+                  be = xw_ref(NULL, R->k_buy + j, PB_SOLD, 1, 1),
+                  rate = xw_ref(NULL, R->k_buy + j, PB_LRATE, 1, 1),
+                  amount = xw_ref(NULL, R->k_buy + j, PB_LENT, 1, 1);
+        for (int k = 0; k < 2; k++) {
+            const double *v = k == 0 ? P->lint : P->lprin;
+            double sum = 0;
+            if (k == 0)
+                xw_labelf(c, t, sizeof t, "plan.loan_interest", "Loan interest: {purchase}",
+                          "purchase", who, NULL);
+            else
+                xw_labelf(c, t, sizeof t, "plan.loan_principal", "Loan principal: {purchase}",
+                          "purchase", who, NULL);
+            pl_label(S, row + k, t, S->cur, XS_TEXT);
+            for (int m = 1; m <= S->H; m++) {
+                xw_refbuf mo = pl_at(R->r_month, XW_COL_M0 + m);
+                xw_f(c, off, sizeof off, "(%s-%s)", mo.s, bt.s);
+                xw_owrefs L = {.month = off, .rate = rate.s, .amount = amount.s};
+                xw_ow_formula(w, k == 0 ? XF_LOAN_INTEREST : XF_LOAN_PRINCIPAL, &L, g, sizeof g);
+                pl_fig(S, row + k, XW_COL_M0 + m,
+                       xw_f(c, f, sizeof f, "=IF(AND(%s>%s,%s<=%s),%s,0)", mo.s, bt.s, mo.s, be.s,
+                            g + 1),
+                       v[j * S->H + m - 1], S->money);
+                sum += v[j * S->H + m - 1];
+            }
+            pl_total(S, row + k, XW_COL_M0 + 1, sum, XS_CALC, XN_MONEY);
+        }
+    }
+    double bal[TCO_MAX_HORIZON + 1] = {0}, sum = 0;
+    for (int j = 0; j < S->nb; j++) {
+        bal[(int)P->buy[j][PB_SOLD - PB_MONTH]] += P->buy[j][PB_LBAL - PB_MONTH];
+        sum += P->buy[j][PB_LBAL - PB_MONTH];
+    }
+    pl_label(S, R->r_lbal,
+             xw_label(c, "plan.loan_balance", "Loan balances still owed, repaid in the month sold"),
+             S->cur, XS_TEXT);
+    for (int m = 1; m <= S->H; m++)
+        pl_fig(S, R->r_lbal, XW_COL_M0 + m,
+               xw_f(c, f, sizeof f, "=SUMIFS(%s,%s,%s)", pl_buys(S, PB_LBAL).s,
+                    pl_buys(S, PB_SOLD).s, pl_at(R->r_month, XW_COL_M0 + m).s),
+               bal[m], S->money);
+    pl_total(S, R->r_lbal, XW_COL_M0 + 1, sum, XS_CALC, XN_MONEY);
 }
 
 /* A loan's lines (MODEL.md, Financing with a loan): each month's interest and
@@ -233,10 +313,14 @@ void xw_pl_own_lines(const pl_sheet *S, const pl_own *P)
                    S->money);
         }
     }
-    own_finance(S, P);
-    int last_line = S->loan ? R->r_lbal : S->lease ? R->r_ebuy : R->r_line[PL_LINES - 1];
+    if (S->sloan)
+        own_finance_staged(S, P);
+    else
+        own_finance(S, P);
+    const int loan = S->loan || S->sloan;
+    int last_line = loan ? R->r_lbal : S->lease ? R->r_ebuy : R->r_line[PL_LINES - 1];
     pl_label(S, R->r_own_cost,
-             S->loan    ? xw_label(c, "option.opcost.loan", "Operating cost and loan payments")
+             loan       ? xw_label(c, "option.opcost.loan", "Operating cost and loan payments")
              : S->lease ? xw_label(c, "option.opcost.lease", "Operating cost and lease payments")
                         : xw_label(c, "plan.own_cost", "Owned: operating cost"),
              S->cur, XS_TOTAL);
@@ -244,14 +328,14 @@ void xw_pl_own_lines(const pl_sheet *S, const pl_own *P)
      * a refresh's sale: the sheet shows them on their own rows. */
     double sum = 0;
     for (int m = 0; m < S->H; m++)
-        sum += pm[m].own_cost - P->capex_at[m + 1] + P->sale_at[m + 1];
+        sum += pm[m].own_cost - P->capex_at[m + 1] + P->lent_at[m + 1] + P->sale_at[m + 1];
     pl_total(S, R->r_own_cost, XW_COL_M0 + 1, sum, XS_TOTAL, XN_MONEY);
     for (int m = 1; m <= S->H; m++) {
         int col = XW_COL_M0 + m;
         pl_fig(S, R->r_own_cost, col,
                xw_f(c, f, sizeof f, "=SUM(%s:%s)", xw_ref(NULL, R->r_line[0], col, 0, 0).s,
                     xw_ref(NULL, last_line, col, 0, 0).s),
-               pm[m - 1].own_cost - P->capex_at[m] + P->sale_at[m], S->money_t);
+               pm[m - 1].own_cost - P->capex_at[m] + P->lent_at[m] + P->sale_at[m], S->money_t);
     }
     if (R->r_sale != XW_NONE) { /* MODEL.md, Refresh: the old GPUs sold at month R */
         double sold = 0;
@@ -438,10 +522,15 @@ void xw_pl_totals(const pl_sheet *S, double residual, double commit_pv)
         int col = XW_COL_M0 + m;
         char sumt[XW_FBUF] = "";
         size_t len = 0;
-        /* With buy_at, the capex of the purchases of month m too. */
-        const int rows[5] = {S->staged ? R->r_capex : XW_NONE, R->r_own_cost, R->r_sale,
-                             R->r_res_rent, R->r_ov_cost};
-        for (int k = 0; k < 5; k++)
+        /* With buy_at, the capex of the purchases of month m too, less what
+         * their loans lend. */
+        const int rows[6] = {S->staged ? R->r_capex : XW_NONE,
+                             S->sloan ? R->r_lent : XW_NONE,
+                             R->r_own_cost,
+                             R->r_sale,
+                             R->r_res_rent,
+                             R->r_ov_cost};
+        for (int k = 0; k < 6; k++)
             if (rows[k] != XW_NONE) {
                 tci_utf8_format(sumt + len, sizeof sumt - len, "%s%s", len ? "+" : "",
                                 pl_at(rows[k], col).s);

@@ -35,9 +35,18 @@ static void pl_layout(const xw_ctx *c, size_t p, pl_rows *R)
     const tco_scenario *s = c->s;
     const tco_plan *pl = &s->plans[p];
     int own = pl->own_i >= 0, res = pl->reserve_i >= 0, over = pl->overflow_i >= 0;
-    /* A financed owned part has a sheet only without buy_at or a refresh. */
+    /* A financed owned part without buy_at or a refresh: its loan or lease
+     * rows; with them, each purchase's loan (a lease has no sheet yet). */
     int fin = own && pl->n_buys == 0 && pl->refresh_i < 0 ? (int)s->options[pl->own_i].financing
                                                           : TCO_FIN_CASH;
+    /* With buy_at or a refresh, the purchases on a loan (MODEL.md, Staged
+     * purchases: a loan runs from its purchase). */
+    int refresh = own && pl->refresh_i >= 0, staged = own && (pl->n_buys > 0 || refresh);
+    int nloan = 0;
+    if (staged && s->options[pl->own_i].financing == TCO_FIN_LOAN)
+        nloan += pl->n_buys > 0 ? (int)pl->n_buys : 1;
+    if (refresh && s->options[pl->refresh_i].financing == TCO_FIN_LOAN)
+        nloan++;
     int *all = (int *)R;
     for (size_t k = 0; k < sizeof *R / sizeof(int); k++)
         all[k] = XW_NONE;
@@ -79,7 +88,7 @@ static void pl_layout(const xw_ctx *c, size_t p, pl_rows *R)
         R->s_own = r++;
         R->r_price = r++;
         R->r_capex = r++;
-        if (fin != TCO_FIN_CASH)
+        if (fin != TCO_FIN_CASH || nloan > 0)
             R->r_lent = r++;
         R->r_it_kw = r++;
         for (int k = 0; k < PL_LINES; k++)
@@ -91,6 +100,10 @@ static void pl_layout(const xw_ctx *c, size_t p, pl_rows *R)
         } else if (fin == TCO_FIN_LEASE) {
             R->r_epay = r++;
             R->r_ebuy = r++;
+        } else if (nloan > 0) { /* each loan's interest and principal */
+            R->r_blint = r;
+            r += 2 * nloan;
+            R->r_lbal = r++;
         }
         R->r_own_cost = r++;
         if (pl->refresh_i >= 0)
@@ -129,7 +142,6 @@ static void pl_layout(const xw_ctx *c, size_t p, pl_rows *R)
         R->k_own = r++;
         if (has_goodput(c, pl->own_i))
             R->k_a_own = r++;
-        int refresh = pl->refresh_i >= 0;
         if (refresh) {
             R->k_new = r++;
             if (has_goodput(c, pl->refresh_i))
@@ -648,17 +660,17 @@ static double reserved_figures(const pl_sheet *S, double *paid0, double *commit_
 }
 
 /* 1 when plan p's sheet can be written live: its owned part, if any, is paid
- * in cash or, without buy_at or a refresh, financed by a loan or a lease (a
- * purchase's or a refresh's loan or lease is not part of a plan's sheet). */
+ * in cash or by a loan or, without buy_at or a refresh, financed by a lease (a
+ * purchase's or a refresh's lease is not part of a plan's sheet). */
 int xw_plan_sheet_live(const xw_ctx *c, size_t p)
 {
     const tco_scenario *s = c->s;
     const tco_plan *pl = &s->plans[p];
-    /* Rows not written yet: the loans or leases of staged purchases. Such a
-     * plan's figures are in the JSON and the table. */
-    if (pl->refresh_i >= 0 && s->options[pl->refresh_i].financing != TCO_FIN_CASH)
+    /* Rows not written yet: the leases of staged purchases. Such a plan's
+     * figures are in the JSON and the table. */
+    if (pl->refresh_i >= 0 && s->options[pl->refresh_i].financing == TCO_FIN_LEASE)
         return 0;
-    if (pl->own_i < 0 || s->options[pl->own_i].financing == TCO_FIN_CASH)
+    if (pl->own_i < 0 || s->options[pl->own_i].financing != TCO_FIN_LEASE)
         return 1;
     return pl->n_buys == 0 && pl->refresh_i < 0;
 }
@@ -689,6 +701,7 @@ void xw_write_plan(xw_ctx *c, size_t p)
     }
     S.nb = S.staged ? (pl->n_buys > 0 ? (int)pl->n_buys : 1) + S.refresh : 0;
     pl_layout(c, p, &S.R);
+    S.sloan = S.staged && S.R.r_blint != XW_NONE;
     tci_utf8_format(S.cur, sizeof S.cur, "%s", c->currency);
     S.money = xw_fmt(c, XS_CALC, XN_MONEY);
     S.money_t = xw_fmt(c, XS_TOTAL, XN_MONEY);
@@ -712,6 +725,8 @@ void xw_write_plan(xw_ctx *c, size_t p)
     if (!own_figures(&S, &P)) {
         free(P.m0);
         free(P.m1);
+        free(P.lint);
+        free(P.lprin);
         return;
     }
     commit = reserved_figures(&S, &up, &commit_pv);
@@ -722,7 +737,8 @@ void xw_write_plan(xw_ctx *c, size_t p)
     S.w_month = xw_imax(10, xw_money_width(c, biggest));
     worksheet_set_column(S.ws, XW_COL_VAL, XW_COL_VAL, S.w_val, NULL);
     /* The purchases' table may reach past the last month. */
-    int wide = S.staged && PB_END - 1 > S.last ? PB_END - 1 : S.last;
+    int pb_last = (S.sloan ? PB_LEND : PB_END) - 1;
+    int wide = S.staged && pb_last > S.last ? pb_last : S.last;
     worksheet_set_column(S.ws, XW_COL_M0, (lxw_col_t)wide, S.w_month, NULL);
     pl_head(&S);
     pl_serve(&S);
@@ -747,4 +763,6 @@ void xw_write_plan(xw_ctx *c, size_t p)
     worksheet_repeat_columns(S.ws, 0, XW_COL_VAL);
     free(P.m0);
     free(P.m1);
+    free(P.lint);
+    free(P.lprin);
 }

@@ -32,6 +32,9 @@ typedef struct pl_rows {
      * past the horizon and its present value, its drivers. */
     int r_lent, r_lint, r_lprin, r_lbal, k_loan, k_lrate, k_lpmt;
     int r_epay, r_ebuy, r_own_commit, k_epmt, k_ebuy, k_own_commit_pv;
+    /* With buy_at or a refresh and a purchase on a loan: the first of each
+     * such purchase's two rows, its interest then its principal. */
+    int r_blint;
     int r_chart, r_end;
 } pl_rows;
 
@@ -51,6 +54,7 @@ typedef struct pl_sheet {
     int nb, refresh;    /* the table's rows; 1 with refresh_to (at Inputs' month, 0: none) */
     int term, od_after; /* the reserved part's term, and on-demand months after it */
     int loan, lease;    /* 1 when the owned part is financed so (not with buy_at or a refresh) */
+    int sloan;          /* 1 with buy_at or a refresh when a purchase is on a loan */
     char cur[64];
     lxw_format *money, *money_t, *hours;
     xw_optw wo, wr, wv; /* the owned, reserved and overflow parts' options */
@@ -70,9 +74,13 @@ typedef struct pl_own {
      * purchases in service; each purchase's figures (the columns PB_*), and
      * by model month the capex paid (0..H), the GPUs bought and the servers
      * in service (1..H at [m - 1]). */
-    double buy[TCO_MAX_BUYS + 1][11];
+    double buy[TCO_MAX_BUYS + 1][11 + 3];
     double capex_at[TCO_MAX_HORIZON + 1], fleet[TCO_MAX_HORIZON], servers_at[TCO_MAX_HORIZON];
     double sale_at[TCO_MAX_HORIZON + 1]; /* with a refresh: the residual of those sold */
+    /* With sloan: the loans lent by model month (0..H); each purchase's
+     * interest and principal by month 1..H (at [j * H + m - 1]). */
+    double lent_at[TCO_MAX_HORIZON + 1];
+    double *lint, *lprin;
 } pl_own;
 
 /* The columns of the purchases' table (with buy_at), one row a purchase. */
@@ -88,7 +96,13 @@ enum {
     PB_PROV_KW,
     PB_RESFRAC,
     PB_RESIDUAL,
-    PB_END
+    PB_END,
+    /* With sloan: what its loan lends, its monthly rate, its balance repaid
+     * in the month it is sold (0 for a purchase paid in cash). */
+    PB_LENT = PB_END,
+    PB_LRATE,
+    PB_LBAL,
+    PB_LEND
 };
 
 /* ===== Cells ===== */
@@ -230,5 +244,9 @@ int xw_pl_buy_figures(const pl_sheet *S, pl_own *P);
 void xw_pl_buy_table(const pl_sheet *S, const pl_own *P);
 /* The GPUs serving in month m (1..H): those of the purchases in service. */
 int xw_pl_serving(const pl_sheet *S, int m);
+/* 1 when purchase j of the table is on a loan; its option in *w. */
+int xw_pl_buy_loan(const pl_sheet *S, int j, const xw_optw **w);
+/* The row of purchase j's loan interest (its principal the next), or XW_NONE. */
+int xw_pl_loan_row(const pl_sheet *S, int j);
 
 #endif /* TCO_WRITE_XLSX_PLANW_H */
