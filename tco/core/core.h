@@ -189,15 +189,18 @@ void tci_option_months(const tco_scenario *s, const tco_option *o, double u, tco
 /* The same for an option bought at model month t0 (a plan's staged purchase
  * or refresh; MODEL.md, Staged purchases): s's horizon is the option's own
  * (its months 1..H are the model's t0 + 1..t0 + H, its residual that of its
- * age H), and each month's price factor is that of the model's year. */
-void tci_option_months_at(const tco_scenario *s, const tco_option *o, double u, int t0,
+ * age H), and each month's price factor is that of the model's year. `sold`
+ * 1: the option is sold at its month H before the model's horizon (a
+ * refresh), and what it owes past H (a lease's remaining payments) is paid
+ * then, in its present value too (MODEL.md, Refresh). */
+void tci_option_months_at(const tco_scenario *s, const tco_option *o, double u, int t0, int sold,
                           tco_month *monthly, double *paid0, double *total, double *npv);
 
 /* The taxes of that option (MODEL.md, Taxes; s has [tax]): each month's tax
  * in monthly[].tax (its other lines as tci_option_months_at fills them),
  * the sum of its tax (tax_0, the months, the commitment's) in *tax and
  * their present value at its own month 0 in *tax_npv. */
-void tci_option_tax_at(const tco_scenario *s, const tco_option *o, double u, int t0,
+void tci_option_tax_at(const tco_scenario *s, const tco_option *o, double u, int t0, int sold,
                        tco_month *monthly, double *tax, double *tax_npv);
 
 /* Option o's availability A (MODEL.md, Goodput): `availability`, or

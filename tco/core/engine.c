@@ -30,6 +30,7 @@ typedef struct plan {
     double buyout;    /* paid at month lease_months, when within the horizon */
     int owned_from;   /* the month from which the option owns the hardware: 0, or a
                          buyout's month; -1 for a lease returned (or running at H) */
+    int settled;      /* 1: sold at H (a plan's refresh), what is owed past H paid then */
 } plan;
 
 static plan make_plan(const tco_scenario *s, const tco_option *o, double u)
@@ -351,6 +352,8 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
         t.commitment_npv += p->lease * lease_discount;
     }
     t.commitment = commitment(s, o, p);
+    if (p->settled) /* MODEL.md, Refresh: paid at the sale, month H */
+        t.commitment_npv = t.commitment * residual_discount;
     t.total = cumulative - p->residual + t.commitment;
     t.npv = npv - p->residual * residual_discount + t.commitment_npv;
     return t;
@@ -405,14 +408,15 @@ double tci_monthly_rate(const tco_scenario *s)
 void tci_option_months(const tco_scenario *s, const tco_option *o, double u, tco_month *monthly,
                        double *paid0, double *total, double *npv)
 {
-    tci_option_months_at(s, o, u, 0, monthly, paid0, total, npv);
+    tci_option_months_at(s, o, u, 0, 0, monthly, paid0, total, npv);
 }
 
 /* See core.h. */
-void tci_option_months_at(const tco_scenario *s, const tco_option *o, double u, int t0,
+void tci_option_months_at(const tco_scenario *s, const tco_option *o, double u, int t0, int sold,
                           tco_month *monthly, double *paid0, double *total, double *npv)
 {
     plan p = make_plan(s, o, u);
+    p.settled = sold;
     totals t = run_months(s, o, u, &p, tci_monthly_rate(s), NULL, NULL, t0, monthly);
     *paid0 = p.paid0;
     *total = t.total;
@@ -633,11 +637,12 @@ static void tax_option(const tco_scenario *s, const tco_option *o, const plan *p
 }
 
 /* See core.h. */
-void tci_option_tax_at(const tco_scenario *s, const tco_option *o, double u, int t0,
+void tci_option_tax_at(const tco_scenario *s, const tco_option *o, double u, int t0, int sold,
                        tco_month *monthly, double *tax, double *tax_npv)
 {
     const double rm = tci_monthly_rate(s);
     plan p = make_plan(s, o, u);
+    p.settled = sold;
     totals t = run_months(s, o, u, &p, rm, NULL, NULL, t0, monthly);
     tco_option_result r = {0};
     r.monthly = monthly;

@@ -102,8 +102,9 @@ static void batch_cost(const tco_scenario *s, const batch *b, tco_plan_result *r
     sb.horizon_months = b->e - b->t;
     tco_option o = part_option(s, b->i, b->count, 0);
     double paid0, t0, npv0, p1, t1, npv1, discount = 1;
-    tci_option_months_at(&sb, &o, 0, b->t, m0, &paid0, &t0, &npv0);
-    tci_option_months_at(&sb, &o, 1, b->t, m1, &p1, &t1, &npv1);
+    const int sold = b->e < s->horizon_months;
+    tci_option_months_at(&sb, &o, 0, b->t, sold, m0, &paid0, &t0, &npv0);
+    tci_option_months_at(&sb, &o, 1, b->t, sold, m1, &p1, &t1, &npv1);
     for (int m = 0; m < b->t; m++)
         discount /= 1 + rm;
     if (b->t == 0)
@@ -122,15 +123,15 @@ static void batch_cost(const tco_scenario *s, const batch *b, tco_plan_result *r
         r->own_total += extra;
         r->own_npv += extra * discount;
     }
-    if (b->e < s->horizon_months)
+    if (sold)
         r->monthly[b->e - 1].own_cost -= sale;
     if (!s->tax)
         return;
     /* The tax is linear in u as the lines it deducts are (MODEL.md, Plans
      * after tax): its lines at u = 0, and u(m) times those at 1 less 0. */
     double tax0, tax_npv0, tax1, tax_npv1;
-    tci_option_tax_at(&sb, &o, 0, b->t, m0, &tax0, &tax_npv0);
-    tci_option_tax_at(&sb, &o, 1, b->t, m1, &tax1, &tax_npv1);
+    tci_option_tax_at(&sb, &o, 0, b->t, sold, m0, &tax0, &tax_npv0);
+    tci_option_tax_at(&sb, &o, 1, b->t, sold, m1, &tax1, &tax_npv1);
     discount = 1;
     for (int m = 0; m < b->t; m++)
         discount /= 1 + rm;
@@ -155,7 +156,7 @@ static void reserve_part(const tco_scenario *s, int i, tco_plan_result *r, tco_m
         r->monthly[m].reserve_cost = mo[m].cost;
     if (s->tax) {
         double tax, tax_npv;
-        tci_option_tax_at(s, &o, 1, 0, mo, &tax, &tax_npv);
+        tci_option_tax_at(s, &o, 1, 0, 0, mo, &tax, &tax_npv);
         r->after_tax_total += tax;
         r->after_tax_npv += tax_npv;
     }

@@ -383,12 +383,13 @@ static void test_staged_years(void)
  * reference hours over = 150. own 2,000 + 18 - 770 + 30 = 1,278; total
  * 1,578. auto: no refresh 1,678; month 1: gb 2,000 + 18 - 1,000, gn 200 +
  * 24 (u 0.75) + 30, over 150: 1,422 (the least); month 2: 1,578. */
-#define REFRESH(WHEN)                                                                              \
+#define REFRESH(WHEN) REFRESH_WITH("resale_fraction = 0.5\n", WHEN, "0")
+/* The same with GB the keys of gb after its power and DISCOUNT the rate. */
+#define REFRESH_WITH(GB, WHEN, DISCOUNT)                                                           \
     "[scenario]\nname = refresh\nhorizon_months = 3\nhours_per_month = 100\n"                      \
-    "discount_rate = 0\n[site]\nelectricity_price = 0.1\npue = 1.5\n"                              \
+    "discount_rate = " DISCOUNT "\n[site]\nelectricity_price = 0.1\npue = 1.5\n"                   \
     "[option gb]\nacquire = buy\ncount = 2\ngpu_price = 1000\ntdp_w = 1000\n"                      \
-    "idle_power_fraction = 0.2\nload_power_fraction = 1\nthroughput = 10\n"                        \
-    "resale_fraction = 0.5\n"                                                                      \
+    "idle_power_fraction = 0.2\nload_power_fraction = 1\nthroughput = 10\n" GB                     \
     "[option gn]\nacquire = buy\ncount = 2\ngpu_price = 100\ntdp_w = 1000\n"                       \
     "idle_power_fraction = 0.2\nload_power_fraction = 1\nthroughput = 20\n"                        \
     "[option od]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 3\nthroughput = 20\n"            \
@@ -428,6 +429,35 @@ static void test_refresh_by_hand(void)
     CU_ASSERT_EQUAL(p->refresh_month, 1);
     CLOSE(p->monthly[1].own_utilization, 0.75);
     CLOSE(p->total, 1422);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
+/* MODEL.md, Refresh, "a leased refresh by hand": gb leased (100 a month for
+ * the 2 GPUs, 5 months, returned), refreshed at month 2, r_m = 0.01: the
+ * three payments still to come are paid at month 2. Own lines 118, 530, 30;
+ * total 1,078; npv 100 + 118/1.01 + 680/1.01^2 + 180/1.01^3 =
+ * 1,058.13922339 (1,055.23706275 with the three paid at their own months).
+ * With [tax] rate 0.25: after_tax_total 808.5, after_tax_npv 1,058.13922339
+ * - 25 - 29.5/1.01 - 120/1.01^2 - 95/1.01^3 = 794.08971262. */
+#define LEASED_GB "financing = lease\nlease_payment = 100\nlease_months = 5\nlease_end = return\n"
+static void test_leased_refresh_by_hand(void)
+{
+    tco_scenario *s = NULL;
+    tco_result *r = check_compute(
+        REFRESH_WITH(LEASED_GB, "2", "0.12682503013196977") "[tax]\nrate = 0.25\n", "t.ini", &s);
+    if (!r)
+        return;
+    const tco_plan_result *p = &r->plans[0];
+    static const double own_c[] = {118, 530, 30};
+    for (int m = 0; m < 3; m++)
+        CLOSE(p->monthly[m].own_cost, own_c[m]);
+    CLOSE(p->paid0, 100);
+    CLOSE(p->own_total, 778);
+    CLOSE(p->total, 1078);
+    CU_ASSERT(fabs(p->npv - 1058.13922339) < 1e-6);
+    CU_ASSERT(fabs(p->after_tax_total - 808.5) < 1e-6);
+    CU_ASSERT(fabs(p->after_tax_npv - 794.08971262) < 1e-6);
     tco_result_free(r);
     tco_scenario_free(s);
 }
@@ -492,6 +522,7 @@ int main(void)
         {"staged purchases by hand", test_staged_by_hand},
         {"staged purchases follow the model's years", test_staged_years},
         {"refresh by hand", test_refresh_by_hand},
+        {"a leased refresh by hand", test_leased_refresh_by_hand},
         {"after tax by hand", test_after_tax_by_hand},
         {NULL, NULL},
     };

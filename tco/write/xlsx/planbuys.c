@@ -135,8 +135,8 @@ int xw_pl_buy_figures(const pl_sheet *S, pl_own *P)
         tco_scenario sb = *s;
         sb.horizon_months = e - t;
         double paid0, total, npv;
-        tci_option_months_at(&sb, &o, 0, t, a, &paid0, &total, &npv);
-        tci_option_months_at(&sb, &o, 1, t, b, &paid0, &total, &npv);
+        tci_option_months_at(&sb, &o, 0, t, e < S->H, a, &paid0, &total, &npv);
+        tci_option_months_at(&sb, &o, 1, t, e < S->H, b, &paid0, &total, &npv);
         add_lines(P->m0, a, t, e - t);
         add_lines(P->m1, b, t, e - t);
         f[PB_GPUS - PB_MONTH] = gpus;
