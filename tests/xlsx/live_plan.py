@@ -57,6 +57,15 @@ Plans; docs/WORKBOOK.md, Plan sheets).
    against tco's JSON (total, NPV, each month's cost and owned cost); then h100-loan's
    loan_rate set to 0.12 and staged-loan's second purchase to month 6 on Inputs,
    recalculated in LibreOffice, against tco on the scenario edited alike.
+10. Staged purchases and a refresh on a lease (MODEL.md, Refresh: a lease returned when
+   sold, its payments still to come paid then, its example "a leased refresh by
+   hand"): the refresh example's gb leased (100 a month for 5 months, returned) and
+   replaced at month 2, checked against the figures worked out by hand in MODEL.md,
+   cached and recalculated; then tests/data/plans.ini's staged-lease, refresh-lease
+   and refresh-mixed, cached and recalculated, against tco's JSON; then h100-lease's
+   lease_months set to 18, b200-lease's buyout_fraction to 0.3 and refresh-lease's
+   refresh month to 6 on Inputs, recalculated in LibreOffice, against tco on the
+   scenario edited alike.
 Exit 0 when every figure agrees; 1 otherwise.
 """
 import json, os, subprocess, sys, tempfile
@@ -124,7 +133,12 @@ ROWS = {"Demand": "demand", "Served by owned GPUs": "s_own",
         "Less: lent by the loan, received at month 0": "lent",
         "Less: not paid, leased": "lent",
         "Less: lent by the loans, received in their months": "lent",
-        "Loan balances still owed, repaid in the month sold": "balance"}
+        "Loan balances still owed, repaid in the month sold": "balance",
+        "Less: not paid, leased, in their months": "lent",
+        "Less: lent by the loans or not paid, leased, in their months": "lent",
+        "Operating cost, loan and lease payments": "own_cost",
+        "Lease payments, in advance for the next month": "lease",
+        "Lease payments still to come, paid when returned at the refresh": "returned"}
 
 # MODEL.md's example: owned 100, 200, 200 hours (u = 0.5, 1, 1), its cost 6 + 24u = 18,
 # 30, 30 a month and 2,000 of capex; reserved 0, 100, 100 at 200 a month; overflow 200
@@ -824,6 +838,95 @@ def staged_loan(tco, repo, tmp):
     return bad
 
 
+# MODEL.md, Refresh, "a leased refresh by hand": the refresh example's gb leased (100 a
+# month for its 2 GPUs, 5 months, returned) and replaced at month 2, r_m = 0.01. Its
+# payments at months 0 and 1; at month 2 it is returned with the payments of months 2,
+# 3 and 4 still to come, paid then (300), no residual; gn's 200 paid then. Costs 100,
+# 18 + 100, 30 + 300 + 200 + 150, 30 + 150: total 1,078; NPV 100 + 118/1.01 + 680/1.01^2
+# + 180/1.01^3 = 1,058.13922.
+LEASED_GB = ("financing = lease\nlease_payment = 100\nlease_months = 5\n"
+             "lease_end = return\n")
+WANT_LEASED = {"capex": [2000, 0, 200, 0], "lent": [-2000, 0, 0, 0],
+               "lease": [100, 100, 0, 0], "returned": [None, 0, 300, 0],
+               "own_cost": [None, 118, 330, 30], "sale": [None, 0, 0, 0],
+               "ov_cost": [None, 0, 150, 150], "cost": [100, 118, 680, 180],
+               "total": 1078, "npv": 100 + 118 / 1.01 + 680 / 1.01 ** 2 + 180 / 1.01 ** 3}
+
+
+def leased(tco, repo, tmp):
+    """Step 10: staged purchases and a refresh on a lease, by hand and against tco."""
+    bad = []
+    text = REFRESH.replace("discount_rate = 0\n", "discount_rate = 0.12682503013196977\n")
+    text = text.replace("resale_fraction = 0.5\n", LEASED_GB)
+    ini = os.path.join(tmp, "leased.ini")
+    with open(ini, "w") as f:
+        f.write(text)
+    book = os.path.join(tmp, "leased.xlsx")
+    subprocess.run([tco, "report", ini, "-o", book], check=True, timeout=120)
+    ok, line = run_audit(book)
+    print("audit (leased refresh example):", line)
+    if not ok:
+        bad.append("the leased refresh example's workbook does not audit clean")
+    after = lo_recalc(book, os.path.join(tmp, "lo18"))
+    for what, b in (("cached", book), ("recalculated", after)):
+        got = plan_rows(b, "Plan fixed")
+        print(f"leased refresh example {what}: total {got.get('total')!r} "
+              f"npv {got.get('npv')!r}, by hand {WANT_LEASED['total']} {WANT_LEASED['npv']}")
+        bad += compare(got, WANT_LEASED, f"leased refresh example {what}")
+    # tests/data/plans.ini's plans on a lease against tco's JSON, then edited.
+    names = ("staged-lease", "refresh-lease", "refresh-mixed")
+    ini = os.path.join(repo, "tests", "data", "plans.ini")
+    book = os.path.join(tmp, "plans-leases.xlsx")
+    subprocess.run([tco, "report", ini, "-o", book], check=True, timeout=120)
+    ok, line = run_audit(book)
+    print("audit (plans.ini):", line)
+    if not ok:
+        bad.append("plans.ini's workbook does not audit clean")
+    engine = json.loads(subprocess.run([tco, "report", ini, "-o", "-"], check=True,
+                                       capture_output=True, text=True).stdout)
+    plans = {p["name"]: p for p in engine["plans"]}
+    after = lo_recalc(book, os.path.join(tmp, "lo19"))
+    for name in names:
+        want = loan_want(plans[name])
+        for what, b in (("cached", book), ("recalculated", after)):
+            got = plan_rows(b, f"Plan {name}")
+            got["owned"] = owned(got)
+            print(f"plan {name} {what}: total {got.get('total')!r} npv {got.get('npv')!r}, "
+                  f"tco {want['total']} {want['npv']}")
+            bad += compare(got, want, f"plan {name} {what}")
+    wb = openpyxl.load_workbook(book)
+    edits = {("h100-lease", "lease_months"): 18, ("b200-lease", "buyout_fraction"): 0.3}
+    for (opt, key), v in edits.items():
+        sheet, coord = option_input(wb, opt, key)
+        print(f"{opt}.{key} ({sheet}!{coord}): {wb[sheet][coord].value} -> {v}")
+        wb[sheet][coord].value = v
+    sheet, coord = plan_input(wb, "refresh-lease", "refresh_month")
+    print(f"refresh-lease's refresh_month ({sheet}!{coord}): {wb[sheet][coord].value} -> 6")
+    wb[sheet][coord].value = 6
+    edited = os.path.join(tmp, "plans-leases-edited.xlsx")
+    wb.save(edited)
+    after = lo_recalc(edited, os.path.join(tmp, "lo20"))
+    changes = {(f"option {o}", k): v for (o, k), v in edits.items()}
+    changes[("plan refresh-lease", "refresh_month")] = 6
+    engine = engine_after(tco, ini, changes, tmp)
+    if engine is None:
+        return bad + ["tco refused the edited scenario"]
+    for p in engine["plans"]:
+        if p["name"] not in names:
+            continue
+        got = plan_rows(after, f"Plan {p['name']}")
+        got["owned"] = owned(got)
+        want = loan_want(p)
+        print(f"plan {p['name']} edited: total {plans[p['name']]['total']:,.2f} -> workbook "
+              f"{got.get('total')!r}, tco {p['total']:,.2f}")
+        bad += compare(got, want, f"plan {p['name']} edited")
+        if close(p["total"], plans[p["name"]]["total"]):
+            bad.append(f"leases edited: plan {p['name']} total did not move")
+    if master_check(after) != "OK":
+        bad.append("plans.ini's master check after the lease edit is not OK")
+    return bad
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
@@ -834,6 +937,7 @@ def main():
         bad += staged(tco, tmp) + refresh(tco, sys.argv[2], tmp)
         bad += financed(tco, sys.argv[2], tmp)
         bad += staged_loan(tco, sys.argv[2], tmp)
+        bad += leased(tco, sys.argv[2], tmp)
     for b in bad[:60]:
         print("MISMATCH", b)
     print(f"{len(bad)} mismatches")

@@ -91,13 +91,20 @@ static const char *rental(const xw_optw *w, const xw_owrefs *R, char *f, size_t 
                 st.s, mo, tm.s, mo, tm.s, xw_ow_in(w, TCO_O_UPFRONT).s);
 }
 
-/* The condition, in t, under which a lease's hardware is owned at the horizon:
- * bought out at a month within it ("0" when it is returned). */
-static const char *owned_if(const xw_optw *w, char *t, size_t ts)
+/* The months a lease is held: R->horizon, else the model's. */
+static const char *held(const xw_owrefs *R)
+{
+    return R->horizon ? R->horizon : "HorizonMonths";
+}
+
+/* The condition, in t, under which a lease's hardware is owned at the end of
+ * the months it is held (R->horizon): bought out at a month within them ("0"
+ * when it is returned). */
+static const char *owned_if(const xw_optw *w, const xw_owrefs *R, char *t, size_t ts)
 {
     if (w->o->lease_end != TCO_LEASE_BUYOUT)
         return xw_f(w->c, t, ts, "0");
-    return xw_f(w->c, t, ts, "%s<=HorizonMonths", xw_ow_in(w, TCO_O_LEASE_MONTHS).s);
+    return xw_f(w->c, t, ts, "%s<=%s", xw_ow_in(w, TCO_O_LEASE_MONTHS).s, held(R));
 }
 
 /* See optw.h. */
@@ -169,7 +176,7 @@ const char *xw_ow_formula(const xw_optw *w, xw_owf which, const xw_owrefs *R, ch
     case XF_LEASE_BUYOUT:
         if (w->o->lease_end != TCO_LEASE_BUYOUT)
             return xw_f(c, f, fs, "=0");
-        return xw_f(c, f, fs, "=IF(%s,%s*%s,0)", owned_if(w, months, sizeof months),
+        return xw_f(c, f, fs, "=IF(%s,%s*%s,0)", owned_if(w, R, months, sizeof months),
                     xw_ow_in(w, TCO_O_BUYOUT_FRACTION).s, R->capex);
     case XF_LEASE_PAYMENT_AT:
         return xw_f(c, f, fs, "=IF(%s<=MIN(%s,HorizonMonths)-1,%s,0)", R->month,
@@ -178,22 +185,19 @@ const char *xw_ow_formula(const xw_optw *w, xw_owf which, const xw_owrefs *R, ch
         return xw_f(c, f, fs, "=IF(%s=%s,%s,0)", R->month, xw_ow_in(w, TCO_O_LEASE_MONTHS).s,
                     R->buyout);
     case XF_LEASE_RESIDUAL:
-        return xw_f(c, f, fs, "=IF(%s,(%s+%s)*%s,0)", owned_if(w, months, sizeof months),
+        return xw_f(c, f, fs, "=IF(%s,(%s+%s)*%s,0)", owned_if(w, R, months, sizeof months),
                     R->capex_gpu, R->capex_infra, R->resfrac);
     case XF_LEASE_COMMIT: {
         xw_refbuf n = xw_ow_in(w, TCO_O_LEASE_MONTHS);
-        return xw_f(c, f, fs, "=IF(%s>HorizonMonths,(%s-HorizonMonths)*%s,0)", n.s, n.s,
-                    R->payment);
+        return xw_f(c, f, fs, "=IF(%s>%s,(%s-%s)*%s,0)", n.s, held(R), n.s, held(R), R->payment);
     }
     case XF_LEASE_COMMIT_PV: {
         /* Each payment past the horizon discounted at its start: the sum of
          * (1+r)^-t over t = H..n-1 is ((1+r)^-H - (1+r)^-n) (1+r) / r. */
         xw_refbuf n = xw_ow_in(w, TCO_O_LEASE_MONTHS);
-        return xw_f(
-            c, f, fs,
-            "=IF(%s>HorizonMonths,IF(%s=0,%s,%s*(1/(1+%s)^HorizonMonths-1/(1+%s)^%s)*(1+%s)/"
-            "%s),0)",
-            n.s, R->rm, R->commit, R->payment, R->rm, R->rm, n.s, R->rm, R->rm);
+        return xw_f(c, f, fs, "=IF(%s>%s,IF(%s=0,%s,%s*(1/(1+%s)^%s-1/(1+%s)^%s)*(1+%s)/%s),0)",
+                    n.s, held(R), R->rm, R->commit, R->payment, R->rm, held(R), R->rm, n.s, R->rm,
+                    R->rm);
     }
     case XF_COMMIT_PV:
     default:

@@ -71,6 +71,9 @@ typedef struct xw_owrefs {
     const char *principal; /* the range of a loan's principal repaid (XF_LOAN_BALANCE) */
     const char *payment;   /* a lease's payment per month (XF_LEASE_PAYMENT_AT) */
     const char *buyout;    /* a lease's buyout price (XF_LEASE_BUYOUT_AT) */
+    const char *horizon;   /* the months a lease is held, NULL: HorizonMonths (a plan's
+                              purchase: from its month to its sale; XF_LEASE_BUYOUT,
+                              XF_LEASE_RESIDUAL, XF_LEASE_COMMIT, XF_LEASE_COMMIT_PV) */
 } xw_owrefs;
 
 /* The formulas xw_ow_formula builds (MODEL.md, Cost lines): drivers of a bought

@@ -69,6 +69,13 @@ int xw_pl_buy_loan(const pl_sheet *S, int j, const xw_optw **w)
 }
 
 /* See planw.h. */
+int xw_pl_buy_lease(const pl_sheet *S, int j)
+{
+    const xw_optw *w = S->refresh && j == S->nb - 1 ? &S->wn : &S->wo;
+    return w->o->financing == TCO_FIN_LEASE;
+}
+
+/* See planw.h. */
 int xw_pl_loan_row(const pl_sheet *S, int j)
 {
     const xw_optw *w;
@@ -98,6 +105,42 @@ static void buy_loan(const pl_sheet *S, pl_own *P, int j, const tco_month *a, do
         P->lprin[j * H + t + m] = a[m].loan_principal;
         f[PB_LBAL - PB_MONTH] += a[m].loan_balance;
     }
+}
+
+/* With slease, purchase j's lease (MODEL.md, Financing with a lease, from
+ * its purchase; Refresh: returned when sold, the payments still to come paid
+ * then) from its months a, of option o: its payment from its month to the
+ * lease's end or its sale, a buyout before its sale, the payments still to
+ * come when it is sold (at H: owed after the horizon, with their present
+ * value at the model's month 0). */
+static void buy_lease(const pl_sheet *S, pl_own *P, int j, const tco_option *o, const tco_month *a,
+                      double paid0)
+{
+    double *f = P->buy[j];
+    const int t = (int)f[0], e = (int)f[PB_SOLD - PB_MONTH], H = S->H, n = o->lease_months;
+    if (!S->slease || !xw_pl_buy_lease(S, j))
+        return;
+    const double rm = S->c->r->monthly_rate;
+    f[PB_LENT - PB_MONTH] = f[PB_CAPEX - PB_MONTH]; /* none of it paid */
+    P->lent_at[t] += f[PB_CAPEX - PB_MONTH];
+    f[PB_EPMT - PB_MONTH] = paid0;
+    for (int m = t; m < t + n && m < e; m++)
+        P->epay_at[m] += paid0;
+    for (int m = 0; m < e - t; m++) {
+        f[PB_EBUY - PB_MONTH] += a[m].lease_buyout;
+        P->ebuy_at[t + m + 1] += a[m].lease_buyout;
+    }
+    if (o->lease_end != TCO_LEASE_BUYOUT || n > e - t)
+        f[PB_RESIDUAL - PB_MONTH] = 0; /* returned, or still leased when sold */
+    f[PB_EOWED - PB_MONTH] = n > e - t ? (n - (e - t)) * paid0 : 0;
+    if (e < H) {
+        P->eset_at[e] += f[PB_EOWED - PB_MONTH];
+        return;
+    }
+    P->commit += f[PB_EOWED - PB_MONTH];
+    for (int m = H; m < t + n; m++)
+        f[PB_EOWEDPV - PB_MONTH] += paid0 / pow(1 + rm, m);
+    P->commit_pv += f[PB_EOWEDPV - PB_MONTH];
 }
 
 /* See planw.h. */
@@ -130,6 +173,8 @@ int xw_pl_buy_figures(const pl_sheet *S, pl_own *P)
         const xw_optw *w;
         if (S->sloan && xw_pl_buy_loan(S, j, &w))
             f[PB_LRATE - PB_MONTH] = w->o->loan_rate / 12;
+        if (S->slease && xw_pl_buy_lease(S, j))
+            f[PB_EEND - PB_MONTH] = t + o.lease_months;
         if (t >= e || n <= 0) /* no GPUs: nothing bought */
             continue;
         tco_scenario sb = *s;
@@ -154,6 +199,7 @@ int xw_pl_buy_figures(const pl_sheet *S, pl_own *P)
         P->capex_at[t] += f[PB_CAPEX - PB_MONTH];
         P->capex += f[PB_CAPEX - PB_MONTH];
         buy_loan(S, P, j, a, paid0);
+        buy_lease(S, P, j, &o, a, paid0);
         if (e < H) /* sold at the refresh */
             P->sale_at[e] += f[PB_RESIDUAL - PB_MONTH];
         else
@@ -168,28 +214,51 @@ int xw_pl_buy_figures(const pl_sheet *S, pl_own *P)
     return 1;
 }
 
-/* With sloan, purchase j's loan cells into fs (MODEL.md, Financing with a
- * loan, from its purchase): what it lends, its monthly rate and the balance
- * still owed when sold (its own horizon the months from its purchase to its
- * sale), repaid then; 0 for a purchase paid in cash. */
-static void buy_loan_cells(const pl_sheet *S, int j, const xw_refbuf *cell, const char **fs,
-                           char *fl, char *flr, char *flb, size_t ss, size_t bs)
+/* With sloan or slease, purchase j's financing cells into fs (MODEL.md,
+ * Financing with a loan, with a lease, from its purchase; its own horizon the
+ * months from its purchase to its sale): a loan's amount, monthly rate and the
+ * balance still owed when sold, repaid then; a lease's capex not paid, its
+ * payment, end, buyout and the payments still to come when sold, and those
+ * owed after the horizon at their present value; 0 for a purchase paid in
+ * cash. Each formula in its own buffer of b, bs bytes each. */
+static void buy_fin_cells(const pl_sheet *S, int j, const xw_refbuf *cell, const char **fs,
+                          char (*b)[XW_FBUF])
 {
     const xw_optw *w;
-    if (!S->sloan)
-        return;
-    if (!xw_pl_buy_loan(S, j, &w)) {
-        fs[PB_LENT] = fs[PB_LRATE] = fs[PB_LBAL] = "=0";
+    const size_t bs = sizeof *b;
+    for (int k = PB_LENT; k < PB_EALL; k++)
+        fs[k] = "=0";
+    if (xw_pl_buy_loan(S, j, &w)) {
+        xw_owrefs D = {.capex = cell[PB_CAPEX].s};
+        fs[PB_LENT] = xw_ow_formula(w, XF_LOAN_AMOUNT, &D, b[0], bs);
+        fs[PB_LRATE] = xw_ow_formula(w, XF_LOAN_RATE, &D, b[1], bs);
+        int row = xw_pl_loan_row(S, j) + 1;
+        xw_refbuf n = xw_ow_in(w, TCO_O_LOAN_MONTHS);
+        fs[PB_LBAL] = xw_f(S->c, b[2], bs, "=IF(%s>%s-%s,%s-SUM(%s),0)", n.s, cell[PB_SOLD].s,
+                           cell[PB_MONTH].s, cell[PB_LENT].s,
+                           xw_range(NULL, row, XW_COL_M0 + 1, row, S->last).s);
         return;
     }
-    xw_owrefs D = {.capex = cell[PB_CAPEX].s};
-    fs[PB_LENT] = xw_ow_formula(w, XF_LOAN_AMOUNT, &D, fl, ss);
-    fs[PB_LRATE] = xw_ow_formula(w, XF_LOAN_RATE, &D, flr, ss);
-    int row = xw_pl_loan_row(S, j) + 1;
-    xw_refbuf n = xw_ow_in(w, TCO_O_LOAN_MONTHS);
-    fs[PB_LBAL] =
-        xw_f(S->c, flb, bs, "=IF(%s>%s-%s,%s-SUM(%s),0)", n.s, cell[PB_SOLD].s, cell[PB_MONTH].s,
-             cell[PB_LENT].s, xw_range(NULL, row, XW_COL_M0 + 1, row, S->last).s);
+    if (!xw_pl_buy_lease(S, j))
+        return;
+    char held[XW_FBUF / 8], g[XW_FBUF];
+    xw_f(S->c, held, sizeof held, "(%s-%s)", cell[PB_SOLD].s, cell[PB_MONTH].s);
+    xw_refbuf rm = pl_drv(S->R.k_rm);
+    xw_owrefs D = {.capex = cell[PB_CAPEX].s,
+                   .payment = cell[PB_EPMT].s,
+                   .commit = cell[PB_EOWED].s,
+                   .rm = rm.s,
+                   .horizon = held};
+    fs[PB_LENT] = xw_f(S->c, b[0], bs, "=%s", cell[PB_CAPEX].s);
+    xw_ow_formula(w, XF_LEASE_PAYMENT, &D, g, sizeof g);
+    fs[PB_EPMT] = pl_if_any(S, b[3], bs, cell[PB_BOUGHT].s, g);
+    fs[PB_EEND] =
+        xw_f(S->c, b[4], bs, "=%s+%s", cell[PB_MONTH].s, xw_ow_in(w, TCO_O_LEASE_MONTHS).s);
+    fs[PB_EBUY] = xw_ow_formula(w, XF_LEASE_BUYOUT, &D, b[5], bs);
+    fs[PB_EOWED] = xw_ow_formula(w, XF_LEASE_COMMIT, &D, b[6], bs);
+    xw_ow_formula(w, XF_LEASE_COMMIT_PV, &D, g, sizeof g);
+    fs[PB_EOWEDPV] = xw_f(S->c, b[7], bs, "=IF(%s=HorizonMonths,%s/(1+%s)^%s,0)", cell[PB_SOLD].s,
+                          g + 1, rm.s, cell[PB_MONTH].s);
 }
 
 /* See planw.h. */
@@ -201,8 +270,7 @@ void xw_pl_buy_table(const pl_sheet *S, const pl_own *P)
     const char *in = c->sheet_q[TCI_SHEET_INPUTS];
     char g[XW_FBUF], t[XW_TBUF];
     lxw_format *head = xw_fmt(c, XS_HEADER, XN_NONE);
-    const int end = S->sloan ? PB_LEND : PB_END;
-    const char *heads[PB_LEND - PB_MONTH] = {
+    const char *heads[PB_EALL - PB_MONTH] = {
         xw_label(c, "plan.buy.month", "Month bought"),
         xw_label(c, "plan.buy.sold", "Month sold (the refresh's, else the last)"),
         xw_label(c, "plan.buy.gpus", "GPUs"),
@@ -214,18 +282,28 @@ void xw_pl_buy_table(const pl_sheet *S, const pl_own *P)
         xw_label(c, "option.prov_kw", "Provisioned power (at TDP)"),
         xw_label(c, "plan.buy.resfrac", "Resale value at its age when sold"),
         xw_label(c, "option.residual", "Residual value (GPUs, servers and network)"),
-        xw_label(c, "option.loan", "Lent by the loan"),
+        !S->slease  ? xw_label(c, "option.loan", "Lent by the loan")
+        : !S->sloan ? xw_label(c, "plan.buy.leased", "Capex not paid, leased")
+                    : xw_label(c, "plan.buy.unpaid", "Not paid: lent by its loan, or leased"),
         xw_label(c, "option.lrate", "Loan interest rate per month"),
-        xw_label(c, "plan.buy.lbal", "Loan balance repaid in the month sold")};
-    static const xw_numfmt nf[PB_LEND - PB_MONTH] = {XN_INT,   XN_INT,   XN_INT,   XN_INT,  XN_INT,
-                                                     XN_MONEY, XN_MONEY, XN_MONEY, XN_DEC2, XN_PCT,
-                                                     XN_MONEY, XN_MONEY, XN_PCT4,  XN_MONEY};
+        xw_label(c, "plan.buy.lbal", "Loan balance repaid in the month sold"),
+        xw_label(c, "option.epmt", "Lease payment per month"),
+        xw_label(c, "plan.buy.eend", "Month the lease ends"),
+        xw_label(c, "plan.buy.ebuy", "Buyout, paid when the lease ends before the sale"),
+        xw_label(c, "plan.buy.eowed", "Lease payments still to come when sold"),
+        xw_label(c, "plan.buy.eowedpv", "Of those, owed after the horizon: present value")};
+    static const xw_numfmt nf[PB_EALL - PB_MONTH] = {
+        XN_INT,   XN_INT,  XN_INT,   XN_INT,   XN_INT,   XN_MONEY, XN_MONEY,
+        XN_MONEY, XN_DEC2, XN_PCT,   XN_MONEY, XN_MONEY, XN_PCT4,  XN_MONEY,
+        XN_MONEY, XN_INT,  XN_MONEY, XN_MONEY, XN_MONEY};
     xw_text(c, S->ws, R->k_buys, XW_COL_LABEL,
             xw_label(c, "plan.buys", "Purchases (buy_at, refresh), one a row"), head);
     worksheet_write_blank(S->ws, (lxw_row_t)R->k_buys, XW_COL_UNIT, head);
     int lines = 1;
-    for (int k = PB_MONTH; k < end; k++) {
-        xw_text(c, S->ws, R->k_buys, k, heads[k - PB_MONTH], head);
+    for (int k = PB_MONTH; k < PB_EALL; k++) {
+        if (!pl_has_col(S, k))
+            continue;
+        xw_text(c, S->ws, R->k_buys, pl_col(S, k), heads[k - PB_MONTH], head);
         lines = xw_imax(
             lines, xw_wrap_lines(heads[k - PB_MONTH], k == XW_COL_VAL ? S->w_val : S->w_month, 11));
     }
@@ -233,16 +311,16 @@ void xw_pl_buy_table(const pl_sheet *S, const pl_own *P)
     for (int j = 0; j < S->nb; j++) {
         const int row = R->k_buy + j, last = S->refresh && j == S->nb - 1;
         const xw_optw *w = last ? &S->wn : &S->wo;
-        xw_refbuf cell[PB_LEND];
-        for (int k = PB_MONTH; k < PB_LEND; k++)
-            cell[k] = xw_ref(NULL, row, k, 1, 1);
+        xw_refbuf cell[PB_EALL];
+        for (int k = PB_MONTH; k < PB_EALL; k++)
+            cell[k] = pl_buy(S, j, k);
         if (last)
             xw_labelf(c, t, sizeof t, "plan.buy.refresh", "Refresh: {option}", "option",
                       c->id[S->pl->refresh_i], NULL);
         else
             xw_labelf(c, t, sizeof t, "plan.buy", "Purchase {n}", "n", xw_int(j + 1).s, NULL);
         pl_label(S, row, t, "", XS_TEXT);
-        const char *fs[PB_LEND] = {0};
+        const char *fs[PB_EALL] = {0};
         /* The month and GPUs: Inputs' purchase, own_count at month 0 without
          * buy_at, or the refresh's; sold at the refresh, else at H. */
         xw_refbuf im = xw_ref(in, S->ps->in_buy + j, XW_COL_VAL, 1, 1),
@@ -292,10 +370,16 @@ void xw_pl_buy_table(const pl_sheet *S, const pl_own *P)
                 ? xw_f(c, fr, sizeof fr, "=(1-%s)^((%s-%s)/12)",
                        xw_ow_in(w, TCO_O_RESALE_DECLINE).s, cell[PB_SOLD].s, cell[PB_MONTH].s)
                 : xw_f(c, fr, sizeof fr, "=%s", xw_ow_in(w, TCO_O_RESALE_FRACTION).s);
-        fs[PB_RESIDUAL] = xw_ow_formula(w, XF_RESIDUAL, &D, fres, sizeof fres);
-        char fl[XW_FBUF / 4], flr[XW_FBUF / 4], flb[XW_FBUF];
-        buy_loan_cells(S, j, cell, fs, fl, flr, flb, sizeof fl, sizeof flb);
-        for (int k = PB_MONTH; k < end; k++)
-            pl_fig(S, row, k, fs[k], P->buy[j][k - PB_MONTH], xw_fmt(c, XS_CALC, nf[k - PB_MONTH]));
+        /* A lease's: none unless bought out before the sale. */
+        char held[XW_FBUF / 8];
+        D.horizon = xw_f(c, held, sizeof held, "(%s-%s)", cell[PB_SOLD].s, cell[PB_MONTH].s);
+        fs[PB_RESIDUAL] = xw_ow_formula(w, xw_pl_buy_lease(S, j) ? XF_LEASE_RESIDUAL : XF_RESIDUAL,
+                                        &D, fres, sizeof fres);
+        char fin[8][XW_FBUF];
+        buy_fin_cells(S, j, cell, fs, fin);
+        for (int k = PB_MONTH; k < PB_EALL; k++)
+            if (pl_has_col(S, k))
+                pl_fig(S, row, pl_col(S, k), fs[k], P->buy[j][k - PB_MONTH],
+                       xw_fmt(c, XS_CALC, nf[k - PB_MONTH]));
     }
 }

@@ -57,10 +57,15 @@ static void own_head(const pl_sheet *S, const pl_own *P)
     }
     if (R->r_lent == XW_NONE)
         return;
-    if (S->sloan) { /* each purchase's loan lent in its month */
+    if (S->sloan || S->slease) { /* each purchase's loan lent, or capex leased, in its month */
         double sum = 0;
         pl_label(S, R->r_lent,
-                 xw_label(c, "plan.lent", "Less: lent by the loans, received in their months"),
+                 !S->slease
+                     ? xw_label(c, "plan.lent", "Less: lent by the loans, received in their months")
+                 : !S->sloan
+                     ? xw_label(c, "plan.unpaid", "Less: not paid, leased, in their months")
+                     : xw_label(c, "plan.lent_unpaid",
+                                "Less: lent by the loans or not paid, leased, in their months"),
                  S->cur, XS_TEXT);
         for (int m = 0; m <= S->H; m++) {
             pl_fig(S, R->r_lent, XW_COL_M0 + m,
@@ -105,10 +110,8 @@ static void own_finance_staged(const pl_sheet *S, const pl_own *P)
                       c->id[S->pl->refresh_i], NULL);
         else
             xw_labelf(c, who, sizeof who, "plan.buy", "Purchase {n}", "n", xw_int(j + 1).s, NULL);
-        xw_refbuf bt = xw_ref(NULL, R->k_buy + j, PB_MONTH, 1, 1),
-                  be = xw_ref(NULL, R->k_buy + j, PB_SOLD, 1, 1),
-                  rate = xw_ref(NULL, R->k_buy + j, PB_LRATE, 1, 1),
-                  amount = xw_ref(NULL, R->k_buy + j, PB_LENT, 1, 1);
+        xw_refbuf bt = pl_buy(S, j, PB_MONTH), be = pl_buy(S, j, PB_SOLD),
+                  rate = pl_buy(S, j, PB_LRATE), amount = pl_buy(S, j, PB_LENT);
         for (int k = 0; k < 2; k++) {
             const double *v = k == 0 ? P->lint : P->lprin;
             double sum = 0;
@@ -147,6 +150,48 @@ static void own_finance_staged(const pl_sheet *S, const pl_own *P)
                     pl_buys(S, PB_SOLD).s, pl_at(R->r_month, XW_COL_M0 + m).s),
                bal[m], S->money);
     pl_total(S, R->r_lbal, XW_COL_M0 + 1, sum, XS_CALC, XN_MONEY);
+}
+
+/* With buy_at or a refresh, the leases (MODEL.md, Financing with a lease, from
+ * each purchase's month; Refresh: a lease returned when sold, its payments
+ * still to come paid then): each month's payments, in advance (month 0's
+ * too), those of the purchases whose lease runs in it; the buyouts, each in
+ * the month its lease ends; with a refresh, the payments still to come of
+ * the leases returned then. Sums over the purchases' table. */
+static void own_lease_staged(const pl_sheet *S, const pl_own *P)
+{
+    xw_ctx *c = S->c;
+    const pl_rows *R = &S->R;
+    char f[XW_FBUF];
+    const int rows[3] = {R->r_epay, R->r_ebuy, R->r_eset};
+    const double *v[3] = {P->epay_at, P->ebuy_at, P->eset_at};
+    const char *names[3] = {
+        xw_label(c, "plan.lease_payments", "Lease payments, in advance for the next month"),
+        xw_label(c, "plan.lease_buyouts", "Lease buyouts, each at its lease's end"),
+        xw_label(c, "plan.lease_returned",
+                 "Lease payments still to come, paid when returned at the refresh")};
+    for (int k = 0; k < 3; k++) {
+        if (rows[k] == XW_NONE)
+            continue;
+        double sum = 0;
+        pl_label(S, rows[k], names[k], S->cur, XS_TEXT);
+        for (int m = k == 0 ? 0 : 1; m <= S->H; m++) {
+            xw_refbuf mo = pl_at(R->r_month, XW_COL_M0 + m);
+            if (k == 0)
+                xw_f(c, f, sizeof f, "=SUMIFS(%s,%s,\"<=\"&%s,%s,\">\"&%s,%s,\">\"&%s)",
+                     pl_buys(S, PB_EPMT).s, pl_buys(S, PB_MONTH).s, mo.s, pl_buys(S, PB_EEND).s,
+                     mo.s, pl_buys(S, PB_SOLD).s, mo.s);
+            else if (k == 1)
+                xw_f(c, f, sizeof f, "=SUMIFS(%s,%s,%s)", pl_buys(S, PB_EBUY).s,
+                     pl_buys(S, PB_EEND).s, mo.s);
+            else
+                xw_f(c, f, sizeof f, "=SUMIFS(%s,%s,%s,%s,\"<\"&HorizonMonths)",
+                     pl_buys(S, PB_EOWED).s, pl_buys(S, PB_SOLD).s, mo.s, pl_buys(S, PB_SOLD).s);
+            pl_fig(S, rows[k], XW_COL_M0 + m, f, v[k][m], S->money);
+            sum += v[k][m];
+        }
+        pl_total(S, rows[k], k == 0 ? XW_COL_M0 : XW_COL_M0 + 1, sum, XS_CALC, XN_MONEY);
+    }
 }
 
 /* A loan's lines (MODEL.md, Financing with a loan): each month's interest and
@@ -315,14 +360,19 @@ void xw_pl_own_lines(const pl_sheet *S, const pl_own *P)
     }
     if (S->sloan)
         own_finance_staged(S, P);
-    else
+    if (S->slease)
+        own_lease_staged(S, P);
+    if (!S->staged)
         own_finance(S, P);
-    const int loan = S->loan || S->sloan;
-    int last_line = loan ? R->r_lbal : S->lease ? R->r_ebuy : R->r_line[PL_LINES - 1];
+    /* The lines and the financing's, the rows just above. */
+    const int loan = S->loan || S->sloan, lease = S->lease || S->slease,
+              last_line = R->r_own_cost - 1;
     pl_label(S, R->r_own_cost,
-             loan       ? xw_label(c, "option.opcost.loan", "Operating cost and loan payments")
-             : S->lease ? xw_label(c, "option.opcost.lease", "Operating cost and lease payments")
-                        : xw_label(c, "plan.own_cost", "Owned: operating cost"),
+             loan && lease
+                 ? xw_label(c, "plan.opcost.both", "Operating cost, loan and lease payments")
+             : loan  ? xw_label(c, "option.opcost.loan", "Operating cost and loan payments")
+             : lease ? xw_label(c, "option.opcost.lease", "Operating cost and lease payments")
+                     : xw_label(c, "plan.own_cost", "Owned: operating cost"),
              S->cur, XS_TOTAL);
     /* The engine's own_cost holds a purchase's capex (paid in its month) and
      * a refresh's sale: the sheet shows them on their own rows. */
@@ -368,11 +418,17 @@ void xw_pl_own_lines(const pl_sheet *S, const pl_own *P)
         xw_refbuf pmt = pl_drv(R->k_epmt);
         xw_owrefs L = {.payment = pmt.s};
         pl_label(S, R->r_own_commit,
-                 xw_label(c, "option.commit.lease",
-                          "Owed after the horizon (the lease's months past it)"),
+                 S->staged ? xw_label(c, "plan.commit.lease",
+                                      "Owed after the horizon (the leases' months past it)")
+                           : xw_label(c, "option.commit.lease",
+                                      "Owed after the horizon (the lease's months past it)"),
                  S->cur, XS_TEXT);
-        pl_fig(S, R->r_own_commit, XW_COL_VAL,
-               xw_ow_formula(&S->wo, XF_LEASE_COMMIT, &L, f, sizeof f), P->commit, S->money);
+        if (S->staged) /* the purchases held to H */
+            xw_f(c, f, sizeof f, "=SUMIFS(%s,%s,HorizonMonths)", pl_buys(S, PB_EOWED).s,
+                 pl_buys(S, PB_SOLD).s);
+        else
+            xw_ow_formula(&S->wo, XF_LEASE_COMMIT, &L, f, sizeof f);
+        pl_fig(S, R->r_own_commit, XW_COL_VAL, f, P->commit, S->money);
     }
 }
 
@@ -525,7 +581,7 @@ void xw_pl_totals(const pl_sheet *S, double residual, double commit_pv)
         /* With buy_at, the capex of the purchases of month m too, less what
          * their loans lend. */
         const int rows[6] = {S->staged ? R->r_capex : XW_NONE,
-                             S->sloan ? R->r_lent : XW_NONE,
+                             S->staged ? R->r_lent : XW_NONE,
                              R->r_own_cost,
                              R->r_sale,
                              R->r_res_rent,
@@ -679,6 +735,12 @@ void xw_pl_drivers(const pl_sheet *S, const pl_own *P, double commit_pv)
     }
     if (S->own && S->staged)
         xw_pl_buy_table(S, P);
+    if (S->own && S->staged && R->k_own_commit_pv != XW_NONE) /* the leases held to H */
+        driver(S, R->k_own_commit_pv,
+               xw_label(c, "option.commit_pv.lease",
+                        "Present value of what is owed after the horizon"),
+               S->cur, xw_f(c, f, sizeof f, "=SUM(%s)", pl_buys(S, PB_EOWEDPV).s), P->commit_pv,
+               XN_MONEY);
     if (S->own && !S->staged) {
         const xw_optw *w = &S->wo;
         xw_refbuf n = pl_own_all(S), servers = pl_drv(R->k_servers), cg = pl_drv(R->k_capex_gpu),

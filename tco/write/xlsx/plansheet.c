@@ -36,17 +36,21 @@ static void pl_layout(const xw_ctx *c, size_t p, pl_rows *R)
     const tco_plan *pl = &s->plans[p];
     int own = pl->own_i >= 0, res = pl->reserve_i >= 0, over = pl->overflow_i >= 0;
     /* A financed owned part without buy_at or a refresh: its loan or lease
-     * rows; with them, each purchase's loan (a lease has no sheet yet). */
+     * rows; with them, each purchase's loan, and the leases' rows. */
     int fin = own && pl->n_buys == 0 && pl->refresh_i < 0 ? (int)s->options[pl->own_i].financing
                                                           : TCO_FIN_CASH;
     /* With buy_at or a refresh, the purchases on a loan (MODEL.md, Staged
      * purchases: a loan runs from its purchase). */
     int refresh = own && pl->refresh_i >= 0, staged = own && (pl->n_buys > 0 || refresh);
-    int nloan = 0;
+    int nloan = 0, nlease = 0;
     if (staged && s->options[pl->own_i].financing == TCO_FIN_LOAN)
         nloan += pl->n_buys > 0 ? (int)pl->n_buys : 1;
     if (refresh && s->options[pl->refresh_i].financing == TCO_FIN_LOAN)
         nloan++;
+    if (staged && s->options[pl->own_i].financing == TCO_FIN_LEASE)
+        nlease += pl->n_buys > 0 ? (int)pl->n_buys : 1;
+    if (refresh && s->options[pl->refresh_i].financing == TCO_FIN_LEASE)
+        nlease++;
     int *all = (int *)R;
     for (size_t k = 0; k < sizeof *R / sizeof(int); k++)
         all[k] = XW_NONE;
@@ -88,7 +92,7 @@ static void pl_layout(const xw_ctx *c, size_t p, pl_rows *R)
         R->s_own = r++;
         R->r_price = r++;
         R->r_capex = r++;
-        if (fin != TCO_FIN_CASH || nloan > 0)
+        if (fin != TCO_FIN_CASH || nloan > 0 || nlease > 0)
             R->r_lent = r++;
         R->r_it_kw = r++;
         for (int k = 0; k < PL_LINES; k++)
@@ -100,16 +104,23 @@ static void pl_layout(const xw_ctx *c, size_t p, pl_rows *R)
         } else if (fin == TCO_FIN_LEASE) {
             R->r_epay = r++;
             R->r_ebuy = r++;
-        } else if (nloan > 0) { /* each loan's interest and principal */
+        }
+        if (nloan > 0) { /* each loan's interest and principal */
             R->r_blint = r;
             r += 2 * nloan;
             R->r_lbal = r++;
+        }
+        if (nlease > 0) { /* the leases' payments, buyouts, and those returned */
+            R->r_epay = r++;
+            R->r_ebuy = r++;
+            if (refresh)
+                R->r_eset = r++;
         }
         R->r_own_cost = r++;
         if (pl->refresh_i >= 0)
             R->r_sale = r++;
         R->r_resid = r++;
-        if (fin == TCO_FIN_LEASE)
+        if (fin == TCO_FIN_LEASE || nlease > 0)
             R->r_own_commit = r++;
     }
     if (res) {
@@ -151,6 +162,8 @@ static void pl_layout(const xw_ctx *c, size_t p, pl_rows *R)
             R->k_buys = r++;
             R->k_buy = r;
             r += (pl->n_buys > 0 ? (int)pl->n_buys : 1) + refresh;
+            if (nlease > 0)
+                R->k_own_commit_pv = r++;
         } else {
             if (c->r->plans[p].spares > 0)
                 R->k_bought = r++;
@@ -659,22 +672,6 @@ static double reserved_figures(const pl_sheet *S, double *paid0, double *commit_
     return total - *paid0 - sum;
 }
 
-/* 1 when plan p's sheet can be written live: its owned part, if any, is paid
- * in cash or by a loan or, without buy_at or a refresh, financed by a lease (a
- * purchase's or a refresh's lease is not part of a plan's sheet). */
-int xw_plan_sheet_live(const xw_ctx *c, size_t p)
-{
-    const tco_scenario *s = c->s;
-    const tco_plan *pl = &s->plans[p];
-    /* Rows not written yet: the leases of staged purchases. Such a plan's
-     * figures are in the JSON and the table. */
-    if (pl->refresh_i >= 0 && s->options[pl->refresh_i].financing == TCO_FIN_LEASE)
-        return 0;
-    if (pl->own_i < 0 || s->options[pl->own_i].financing != TCO_FIN_LEASE)
-        return 1;
-    return pl->n_buys == 0 && pl->refresh_i < 0;
-}
-
 /* See sheets.h. */
 void xw_write_plan(xw_ctx *c, size_t p)
 {
@@ -702,6 +699,7 @@ void xw_write_plan(xw_ctx *c, size_t p)
     S.nb = S.staged ? (pl->n_buys > 0 ? (int)pl->n_buys : 1) + S.refresh : 0;
     pl_layout(c, p, &S.R);
     S.sloan = S.staged && S.R.r_blint != XW_NONE;
+    S.slease = S.staged && S.R.r_epay != XW_NONE;
     tci_utf8_format(S.cur, sizeof S.cur, "%s", c->currency);
     S.money = xw_fmt(c, XS_CALC, XN_MONEY);
     S.money_t = xw_fmt(c, XS_TOTAL, XN_MONEY);
@@ -737,7 +735,9 @@ void xw_write_plan(xw_ctx *c, size_t p)
     S.w_month = xw_imax(10, xw_money_width(c, biggest));
     worksheet_set_column(S.ws, XW_COL_VAL, XW_COL_VAL, S.w_val, NULL);
     /* The purchases' table may reach past the last month. */
-    int pb_last = (S.sloan ? PB_LEND : PB_END) - 1;
+    int pb_last = PB_MONTH;
+    for (int k = PB_MONTH; k < PB_EALL; k++)
+        pb_last = pl_has_col(&S, k) ? pl_col(&S, k) : pb_last;
     int wide = S.staged && pb_last > S.last ? pb_last : S.last;
     worksheet_set_column(S.ws, XW_COL_M0, (lxw_col_t)wide, S.w_month, NULL);
     pl_head(&S);

@@ -33,8 +33,10 @@ typedef struct pl_rows {
     int r_lent, r_lint, r_lprin, r_lbal, k_loan, k_lrate, k_lpmt;
     int r_epay, r_ebuy, r_own_commit, k_epmt, k_ebuy, k_own_commit_pv;
     /* With buy_at or a refresh and a purchase on a loan: the first of each
-     * such purchase's two rows, its interest then its principal. */
-    int r_blint;
+     * such purchase's two rows, its interest then its principal. With one on a
+     * lease: the payments and buyouts rows (r_epay, r_ebuy), the payments
+     * still to come of those returned at the refresh, paid then. */
+    int r_blint, r_eset;
     int r_chart, r_end;
 } pl_rows;
 
@@ -55,6 +57,7 @@ typedef struct pl_sheet {
     int term, od_after; /* the reserved part's term, and on-demand months after it */
     int loan, lease;    /* 1 when the owned part is financed so (not with buy_at or a refresh) */
     int sloan;          /* 1 with buy_at or a refresh when a purchase is on a loan */
+    int slease;         /* likewise, on a lease */
     char cur[64];
     lxw_format *money, *money_t, *hours;
     xw_optw wo, wr, wv; /* the owned, reserved and overflow parts' options */
@@ -74,12 +77,16 @@ typedef struct pl_own {
      * purchases in service; each purchase's figures (the columns PB_*), and
      * by model month the capex paid (0..H), the GPUs bought and the servers
      * in service (1..H at [m - 1]). */
-    double buy[TCO_MAX_BUYS + 1][11 + 3];
+    double buy[TCO_MAX_BUYS + 1][11 + 3 + 5];
     double capex_at[TCO_MAX_HORIZON + 1], fleet[TCO_MAX_HORIZON], servers_at[TCO_MAX_HORIZON];
     double sale_at[TCO_MAX_HORIZON + 1]; /* with a refresh: the residual of those sold */
-    /* With sloan: the loans lent by model month (0..H); each purchase's
-     * interest and principal by month 1..H (at [j * H + m - 1]). */
+    /* With sloan or slease: what the loans lend and the capex leased, by
+     * model month (0..H); with sloan, each purchase's interest and principal
+     * by month 1..H (at [j * H + m - 1]). */
     double lent_at[TCO_MAX_HORIZON + 1];
+    /* With slease, by model month (0..H): the lease payments, the buyouts, and
+     * the payments still to come of the leases returned at the refresh. */
+    double epay_at[TCO_MAX_HORIZON + 1], ebuy_at[TCO_MAX_HORIZON + 1], eset_at[TCO_MAX_HORIZON + 1];
     double *lint, *lprin;
 } pl_own;
 
@@ -97,13 +104,41 @@ enum {
     PB_RESFRAC,
     PB_RESIDUAL,
     PB_END,
-    /* With sloan: what its loan lends, its monthly rate, its balance repaid
-     * in the month it is sold (0 for a purchase paid in cash). */
+    /* With sloan or slease: what its loan lends, or its capex when it is
+     * leased (0 for a purchase paid in cash); with sloan, its loan's monthly
+     * rate and its balance repaid in the month it is sold. */
     PB_LENT = PB_END,
     PB_LRATE,
     PB_LBAL,
-    PB_LEND
+    PB_LEND,
+    /* With slease: its lease's payment per month, the month the lease ends,
+     * the buyout paid then (when before the sale), the payments still to come
+     * when it is sold (at the refresh: paid then; at H: owed after the
+     * horizon) and, sold at H, their present value (MODEL.md, Refresh). */
+    PB_EPMT = PB_LEND,
+    PB_EEND,
+    PB_EBUY,
+    PB_EOWED,
+    PB_EOWEDPV,
+    PB_EALL
 };
+
+/* The sheet's column of the purchases' table's column pb: the loan's rate and
+ * balance only with sloan, the lease's columns only with slease. */
+static inline int pl_col(const pl_sheet *S, int pb)
+{
+    return pb >= PB_LEND && !S->sloan ? pb - 2 : pb;
+}
+
+/* 1 when the purchases' table has column pb. */
+static inline int pl_has_col(const pl_sheet *S, int pb)
+{
+    if (pb < PB_END)
+        return 1;
+    if (pb == PB_LENT)
+        return S->sloan || S->slease;
+    return pb < PB_LEND ? S->sloan : pb < PB_EALL && S->slease;
+}
 
 /* ===== Cells ===== */
 
@@ -173,7 +208,13 @@ static inline xw_refbuf pl_own_all(const pl_sheet *S)
 /* Column pb of the purchases' table, as a range. */
 static inline xw_refbuf pl_buys(const pl_sheet *S, int pb)
 {
-    return xw_range(NULL, S->R.k_buy, pb, S->R.k_buy + S->nb - 1, pb);
+    return xw_range(NULL, S->R.k_buy, pl_col(S, pb), S->R.k_buy + S->nb - 1, pl_col(S, pb));
+}
+
+/* Purchase j's cell of column pb, absolute. */
+static inline xw_refbuf pl_buy(const pl_sheet *S, int j, int pb)
+{
+    return xw_ref(NULL, S->R.k_buy + j, pl_col(S, pb), 1, 1);
 }
 
 /* The sum of column `pb` of the purchases' table over those in service in
@@ -246,6 +287,8 @@ void xw_pl_buy_table(const pl_sheet *S, const pl_own *P);
 int xw_pl_serving(const pl_sheet *S, int m);
 /* 1 when purchase j of the table is on a loan; its option in *w. */
 int xw_pl_buy_loan(const pl_sheet *S, int j, const xw_optw **w);
+/* 1 when purchase j of the table is on a lease. */
+int xw_pl_buy_lease(const pl_sheet *S, int j);
 /* The row of purchase j's loan interest (its principal the next), or XW_NONE. */
 int xw_pl_loan_row(const pl_sheet *S, int j);
 

@@ -39,10 +39,7 @@ lxw_chart *xw_budget_chart(xw_ctx *c);
 
 /* Plans (plansheet.c; MODEL.md, Demand and Plans): xw_plan_layout fixes the
  * rows of plan p's sheet that other sheets read (c->ps[p]) before any sheet
- * is written; xw_write_plan writes the sheet. xw_plan_sheet_live is 1 when the
- * plan's sheet can be written with live formulas (its owned part, if any,
- * paid in cash): only then does the workbook have it. */
-int xw_plan_sheet_live(const xw_ctx *c, size_t p);
+ * is written; xw_write_plan writes the sheet. */
 void xw_plan_layout(xw_ctx *c, size_t p);
 void xw_write_plan(xw_ctx *c, size_t p);
 /* Optimize (optimize.c): the static result of [optimize] (c->r->optimize),

@@ -163,15 +163,12 @@ static void prepare(xw_ctx *c)
     name_sheets(c);
 }
 
-/* The plans' sheets' names ("Plan NAME", for each plan whose sheet can be
- * live) and the Optimize sheet's (with [optimize]'s result), after the
- * nt names in taken. */
+/* The plans' sheets' names ("Plan NAME") and the Optimize sheet's (with [optimize]'s result), after
+ * the nt names in taken. */
 static void name_plan_sheets(xw_ctx *c, char **taken, size_t nt)
 {
     const tco_scenario *s = c->s;
     for (size_t p = 0; c->ps && p < s->n_plans && !c->nomem; p++) {
-        if (!xw_plan_sheet_live(c, p))
-            continue;
         char want[400], fallback[200], *nm = xw_clean_text(c, s->plans[p].name, 200);
         xw_labelf(c, want, sizeof want, "sheet.plan", "Plan {name}", "name", nm ? nm : "", NULL);
         free(nm);
