@@ -135,10 +135,10 @@ ROWS = {"Demand": "demand", "Served by owned GPUs": "s_own",
         "Less: lent by the loans, received in their months": "lent",
         "Loan balances still owed, repaid in the month sold": "balance",
         "Less: not paid, leased, in their months": "lent",
-        "Less: lent by the loans or not paid, leased, in their months": "lent",
+        "Less: lent by loans or leased, in their months": "lent",
         "Operating cost, loan and lease payments": "own_cost",
         "Lease payments, in advance for the next month": "lease",
-        "Lease payments still to come, paid when returned at the refresh": "returned"}
+        "Leases returned at the refresh: payments left": "returned"}
 
 # MODEL.md's example: owned 100, 200, 200 hours (u = 0.5, 1, 1), its cost 6 + 24u = 18,
 # 30, 30 a month and 2,000 of capex; reserved 0, 100, 100 at 200 a month; overflow 200

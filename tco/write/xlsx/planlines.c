@@ -62,10 +62,9 @@ static void own_head(const pl_sheet *S, const pl_own *P)
         pl_label(S, R->r_lent,
                  !S->slease
                      ? xw_label(c, "plan.lent", "Less: lent by the loans, received in their months")
-                 : !S->sloan
-                     ? xw_label(c, "plan.unpaid", "Less: not paid, leased, in their months")
-                     : xw_label(c, "plan.lent_unpaid",
-                                "Less: lent by the loans or not paid, leased, in their months"),
+                 : !S->sloan ? xw_label(c, "plan.unpaid", "Less: not paid, leased, in their months")
+                             : xw_label(c, "plan.lent_unpaid",
+                                        "Less: lent by loans or leased, in their months"),
                  S->cur, XS_TEXT);
         for (int m = 0; m <= S->H; m++) {
             pl_fig(S, R->r_lent, XW_COL_M0 + m,
@@ -168,8 +167,7 @@ static void own_lease_staged(const pl_sheet *S, const pl_own *P)
     const char *names[3] = {
         xw_label(c, "plan.lease_payments", "Lease payments, in advance for the next month"),
         xw_label(c, "plan.lease_buyouts", "Lease buyouts, each at its lease's end"),
-        xw_label(c, "plan.lease_returned",
-                 "Lease payments still to come, paid when returned at the refresh")};
+        xw_label(c, "plan.lease_returned", "Leases returned at the refresh: payments left")};
     for (int k = 0; k < 3; k++) {
         if (rows[k] == XW_NONE)
             continue;
