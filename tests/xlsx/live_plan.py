@@ -5,6 +5,10 @@ Plans; docs/WORKBOOK.md, Plan sheets).
 
   live_plan.py BUILD_DIR REPO_DIR
 
+Each example's workbook is audited (recalc_audit.py, LibreOffice and Gnumeric), as is
+tests/data/plans.ini's in steps 3 and 10; after each edit on Inputs (but step 7's of
+config/capacity-plan-2026.ini) the master check stays OK.
+
 1. MODEL.md's example of plans (H = 3, T = 100, D = 100, 300, 500; plan `mix`: 2 owned
    gb, 1 reserved rv, overflow od at twice gb's throughput): audits its workbook
    (recalc_audit.py, LibreOffice and Gnumeric) and checks the Plan mix sheet's figures
@@ -75,6 +79,7 @@ import openpyxl
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from xlsxtest import lo_recalc, run_audit, tco_binary  # noqa: E402
+from live_loan import option_key_cell  # noqa: E402
 from live_model import defined_cell, engine_after  # noqa: E402
 from audit_all import master_check  # noqa: E402
 
@@ -350,18 +355,16 @@ def plan_input(wb, plan, key):
     raise KeyError(f"plan {plan}'s {key} is not on Inputs")
 
 
-def option_input(wb, option, key):
-    """(sheet, coordinate) of option's key on Inputs: the row with the key in column B
-    after the option's heading."""
-    ws = wb["Inputs"]
-    inside = False
-    for row in ws.iter_rows(min_row=1, max_row=ws.max_row, max_col=3):
-        a = row[0].value
-        if isinstance(a, str) and a.startswith("Option "):
-            inside = a.startswith(f"Option {option}:")
-        elif inside and row[1].value == key:
-            return "Inputs", row[2].coordinate
-    raise KeyError(f"{option}.{key} is not on Inputs")
+def input_cell(wb, where):
+    """(label, sheet, coordinate) of an Inputs cell: where is ("name", a defined name),
+    ("option", id, key) or ("plan", id, key) (the key's row under the option's or the
+    plan's heading)."""
+    kind, *args = where
+    if kind == "name":
+        return (args[0],) + defined_cell(wb, args[0])
+    if kind == "option":
+        return f"{args[0]}.{args[1]}", "Inputs", option_key_cell(wb["Inputs"], *args).coordinate
+    return (f"{args[0]}'s {args[1]}",) + plan_input(wb, *args)
 
 
 def plan_rows(book, sheet):
@@ -378,6 +381,13 @@ def plan_rows(book, sheet):
             if name == "pv":
                 out["npv"] = row[2].value
     return out
+
+
+def owned(got):
+    """A Plan sheet's owned cost by month: capex + lent + operating cost + sale."""
+    rows = [got.get(k) or [] for k in ("capex", "lent", "own_cost", "sale")]
+    n = max(len(r) for r in rows)
+    return [sum((r[m] or 0) if m < len(r) else 0 for r in rows) for m in range(n)]
 
 
 def close(got, want):
@@ -399,80 +409,161 @@ def compare(got, want, what):
     return bad
 
 
+def write_ini(tmp, name, text):
+    """tmp/name.ini holding text; returns its path."""
+    ini = os.path.join(tmp, f"{name}.ini")
+    with open(ini, "w") as f:
+        f.write(text)
+    return ini
+
+
+def report(tco, ini, tmp, name):
+    """ini's workbook, written by `tco report` as tmp/name.xlsx; returns its path."""
+    book = os.path.join(tmp, f"{name}.xlsx")
+    subprocess.run([tco, "report", ini, "-o", book], check=True, timeout=120)
+    return book
+
+
+def audit(book, what):
+    """The mismatch when book does not audit clean (recalc_audit.py, LibreOffice and
+    Gnumeric), none when it does; what names the workbook's scenario."""
+    ok, line = run_audit(book)
+    print(f"audit ({what}):", line)
+    return [] if ok else [f"{what}'s workbook does not audit clean"]
+
+
+def recalc(book):
+    """book recalculated in LibreOffice: the new workbook's path."""
+    return lo_recalc(book, os.path.splitext(book)[0] + "-lo")
+
+
+def edit_inputs(book, edits, name="edited"):
+    """Set each (where, value) of edits on book's Inputs (where as input_cell reads it),
+    save it beside book as BOOK-name.xlsx and recalculate it in LibreOffice; returns the
+    recalculated workbook."""
+    wb = openpyxl.load_workbook(book)
+    for where, v in edits:
+        label, sheet, coord = input_cell(wb, where)
+        print(f"{label} ({sheet}!{coord}): {wb[sheet][coord].value} -> {v}")
+        wb[sheet][coord].value = v
+    edited = f"{os.path.splitext(book)[0]}-{name}.xlsx"
+    wb.save(edited)
+    return recalc(edited)
+
+
+def master_ok(after, failure):
+    """[failure] unless the master check of the recalculated workbook after reads OK."""
+    return [] if master_check(after) == "OK" else [failure]
+
+
+def tco_plans(tco, ini):
+    """tco's JSON plans of ini, by name."""
+    out = subprocess.run([tco, "report", ini, "-o", "-"], check=True, capture_output=True,
+                         text=True, timeout=120).stdout
+    return {p["name"]: p for p in json.loads(out)["plans"]}
+
+
+def tco_plans_after(tco, ini, changes, tmp):
+    """tco's JSON plans, by name, of ini with each (section, key): value of changes set;
+    None (its errors printed) when tco refuses it."""
+    engine = engine_after(tco, ini, changes, tmp)
+    return None if engine is None else {p["name"]: p for p in engine["plans"]}
+
+
+def by_hand(book, after, sheet, want, what, npv=None):
+    """Mismatches of a Plan sheet, cached in book and recalculated in after, against the
+    figures worked out by hand (want); npv, when given, the NPV to the cent."""
+    bad = []
+    for how, b in (("cached", book), ("recalculated", after)):
+        got = plan_rows(b, sheet)
+        print(f"{what} {how}: total {got.get('total')!r} npv {got.get('npv')!r}, "
+              f"by hand {want.get('total')} {want.get('npv', npv)}")
+        bad += compare(got, want, f"{what} {how}")
+        if npv is not None and not (isinstance(got.get("npv"), float)
+                                    and abs(got["npv"] - npv) < 0.005):
+            bad.append(f"{what} {how}: npv {got.get('npv')!r}, want {npv}")
+    return bad
+
+
+def totals(p):
+    """The figures of tco's JSON plan p every Plan sheet shows: its total and NPV."""
+    return {"total": p["total"], "npv": p["npv"]}
+
+
+def loan_want(p, own_key="owned"):
+    """The figures of tco's JSON plan p a Plan sheet shows: total, NPV, each month's
+    cost and, under own_key, each month's owned cost: "owned" (the sheet's capex, less
+    what is lent, the lines and loan payments, the sale: owned()), "own_cost" (its row
+    of operating cost and payments alone) or None (not compared)."""
+    want = {"total": p["total"], "npv": p["npv"],
+            "cost": [p["paid0"]] + [m["cost"] for m in p["monthly"]]}
+    if own_key:
+        want[own_key] = [None] + [m["own_cost"] for m in p["monthly"]]
+    return want
+
+
+def against_tco(book, plans, what, want=totals, names=None, before=None,
+                moved=("total", "npv")):
+    """Mismatches of book's Plan sheets of names (every plan's when None) against want
+    of tco's JSON plans (by name) for the scenario as book has it; with before (tco's
+    plans before an edit), each figure of moved the edit left where it was."""
+    bad = []
+    for name in names or plans:
+        p = plans[name]
+        got = plan_rows(book, f"Plan {name}")
+        got["owned"] = owned(got)
+        for key in ("total", "npv"):
+            was = f"{before[name][key]:,.2f} -> " if before else ""
+            print(f"{what}: plan {name} {key}: {was}workbook {got.get(key)!r}, "
+                  f"tco {p[key]:,.2f}")
+        bad += compare(got, want(p), f"{what}: plan {name}")
+        for key in moved if before else ():
+            if close(p[key], before[name][key]):
+                bad.append(f"{what}: plan {name} {key} did not move")
+    return bad
+
+
+def book_against_tco(book, plans, names, want):
+    """Mismatches of book's Plan sheets of names, cached and recalculated, against want
+    of tco's JSON plans (by name) for book's scenario (against_tco)."""
+    bad = []
+    for what, b in (("cached", book), ("recalculated", recalc(book))):
+        bad += against_tco(b, plans, what, want, names)
+    return bad
+
+
+def plans_ini(repo):
+    """tests/data/plans.ini: a 24-month capacity plan with every kind of plan."""
+    return os.path.join(repo, "tests", "data", "plans.ini")
+
+
 def example(tco, tmp):
     """Steps 1 and 2: MODEL.md's example by hand."""
-    bad = []
-    ini = os.path.join(tmp, "example.ini")
-    with open(ini, "w") as f:
-        f.write(EXAMPLE)
-    book = os.path.join(tmp, "example.xlsx")
-    subprocess.run([tco, "report", ini, "-o", book], check=True, timeout=120)
-    ok, line = run_audit(book)
-    print("audit (example):", line)
-    if not ok:
-        bad.append("the example's workbook does not audit clean")
-    bad += compare(plan_rows(book, "Plan mix"), WANT, "cached")
-    bad += compare(plan_rows(lo_recalc(book, os.path.join(tmp, "lo1")), "Plan mix"), WANT,
-                   "recalculated")
-    wb = openpyxl.load_workbook(book)
-    sheet, coord = defined_cell(wb, "Plan2_OwnCount")
-    print(f"Plan2_OwnCount ({sheet}!{coord}): {wb[sheet][coord].value} -> 3")
-    wb[sheet][coord].value = 3
-    edited = os.path.join(tmp, "example-edited.xlsx")
-    wb.save(edited)
-    after = lo_recalc(edited, os.path.join(tmp, "lo2"))
+    book = report(tco, write_ini(tmp, "example", EXAMPLE), tmp, "example")
+    bad = audit(book, "the example")
+    bad += by_hand(book, recalc(book), "Plan mix", WANT, "example")
+    after = edit_inputs(book, [(("name", "Plan2_OwnCount"), 3)])
     bad += compare(plan_rows(after, "Plan mix"), WANT_EDITED, "edited")
-    if master_check(after) != "OK":
-        bad.append("the example's master check after the edit is not OK")
-    return bad
+    return bad + master_ok(after, "the example's master check after the edit is not OK")
 
 
 def shipped_like(tco, repo, tmp):
     """Step 3: tests/data/plans.ini edited on Inputs against tco on the edited INI."""
-    bad = []
-    ini = os.path.join(repo, "tests", "data", "plans.ini")
-    book = os.path.join(tmp, "plans.xlsx")
-    subprocess.run([tco, "report", ini, "-o", book], check=True, timeout=120)
-    ok, line = run_audit(book)
-    print("audit (plans.ini):", line)
-    if not ok:
-        bad.append("plans.ini's workbook does not audit clean")
-    wb = openpyxl.load_workbook(book)
-    for name, v in (("Plan1_OwnCount", 16), ("DemandGrowth", 0.3)):
-        sheet, coord = defined_cell(wb, name)
-        print(f"{name} ({sheet}!{coord}): {wb[sheet][coord].value} -> {v}")
-        wb[sheet][coord].value = v
-    sheet, coord = plan_input(wb, "staged", "buy_at, 2, month")
-    print(f"staged's buy_at, 2, month ({sheet}!{coord}): {wb[sheet][coord].value} -> 6")
-    wb[sheet][coord].value = 6
-    edited = os.path.join(tmp, "plans-edited.xlsx")
-    wb.save(edited)
-    after = lo_recalc(edited, os.path.join(tmp, "lo3"))
-    engine = engine_after(tco, ini, {("plan mix", "own_count"): 16, ("demand", "growth"): 0.3,
-                                     ("plan staged", "buy_at"): Raw("0:8, 6:8")}, tmp)
-    if engine is None:
+    ini = plans_ini(repo)
+    book = report(tco, ini, tmp, "plans")
+    bad = audit(book, "plans.ini")
+    after = edit_inputs(book, [(("name", "Plan1_OwnCount"), 16), (("name", "DemandGrowth"), 0.3),
+                               (("plan", "staged", "buy_at, 2, month"), 6)])
+    plans = tco_plans_after(tco, ini, {("plan mix", "own_count"): 16, ("demand", "growth"): 0.3,
+                                       ("plan staged", "buy_at"): Raw("0:8, 6:8")}, tmp)
+    if plans is None:
         return bad + ["tco refused the edited scenario"]
-    before = json.loads(subprocess.run([tco, "report", ini, "-o", "-"], check=True,
-                                       capture_output=True, text=True).stdout)
-    first = {p["name"]: p for p in before["plans"]}
-    for p in engine["plans"]:
-        p0 = first[p["name"]]
-        got = plan_rows(after, f"Plan {p['name']}")
-        for key in ("total", "npv"):
-            print(f"plan {p['name']} {key}: {p0[key]:,.2f} -> workbook {got.get(key)!r}, "
-                  f"tco {p[key]:,.2f}")
-            if not close(got.get(key), p[key]):
-                bad.append(f"edited: plan {p['name']} {key}: {got.get(key)!r}, tco {p[key]}")
-            if close(p[key], p0[key]):
-                bad.append(f"edited: plan {p['name']} {key} did not move")
-    if master_check(after) != "OK":
-        bad.append("plans.ini's master check after the edit is not OK")
-    return bad
+    bad += against_tco(after, plans, "edited", before=tco_plans(tco, ini))
+    return bad + master_ok(after, "plans.ini's master check after the edit is not OK")
 
 
 def goodput(tco, tmp):
     """Step 4: the example with goodput, by hand."""
-    bad = []
     text = EXAMPLE
     for opt, keys in GOODPUT.items():
         head = f"[option {opt}]\n"
@@ -481,176 +572,85 @@ def goodput(tco, tmp):
         text = text[:j] + keys + text[j + len(keys.split("\n")[0]) + 1:]
     text = text.replace("[plan mix]\nown = gb\n", "[plan mix]\nown = gb\nspares = 1\n")
     text = text.replace("[plan own-only]\nown = gb\nown_count = 2\n", "")
-    ini = os.path.join(tmp, "goodput.ini")
-    with open(ini, "w") as f:
-        f.write(text)
-    book = os.path.join(tmp, "goodput.xlsx")
-    subprocess.run([tco, "report", ini, "-o", book], check=True, timeout=120)
-    ok, line = run_audit(book)
-    print("audit (goodput):", line)
-    if not ok:
-        bad.append("the goodput example's workbook does not audit clean")
-    bad += compare(plan_rows(book, "Plan mix"), WANT_GOODPUT, "goodput cached")
-    bad += compare(plan_rows(lo_recalc(book, os.path.join(tmp, "lo4")), "Plan mix"),
-                   WANT_GOODPUT, "goodput recalculated")
-    edits = ((("gb", "availability"), 0.8, WANT_GOODPUT_A),
-             ((None, "Plan1_Spares"), 3, WANT_GOODPUT_SPARES))
-    for n, ((opt, key), v, want) in enumerate(edits):
-        wb = openpyxl.load_workbook(book)
-        sheet, coord = option_input(wb, opt, key) if opt else defined_cell(wb, key)
-        print(f"{opt + '.' if opt else ''}{key} ({sheet}!{coord}): {wb[sheet][coord].value} -> {v}")
-        wb[sheet][coord].value = v
-        edited = os.path.join(tmp, f"goodput-edited{n}.xlsx")
-        wb.save(edited)
-        after = lo_recalc(edited, os.path.join(tmp, f"lo5-{n}"))
+    book = report(tco, write_ini(tmp, "goodput", text), tmp, "goodput")
+    bad = audit(book, "the goodput example")
+    bad += by_hand(book, recalc(book), "Plan mix", WANT_GOODPUT, "goodput")
+    edits = ((("option", "gb", "availability"), 0.8, WANT_GOODPUT_A),
+             (("name", "Plan1_Spares"), 3, WANT_GOODPUT_SPARES))
+    for n, (where, v, want) in enumerate(edits):
+        key = where[-1]
+        after = edit_inputs(book, [(where, v)], f"edited{n}")
         bad += compare(plan_rows(after, "Plan mix"), want, f"goodput edited ({key})")
-        if master_check(after) != "OK":
-            bad.append(f"the goodput example's master check after the {key} edit is not OK")
+        bad += master_ok(after, f"the goodput example's master check after the {key} edit "
+                                "is not OK")
     return bad
 
 
 def goodput_shipped_like(tco, repo, tmp):
     """Step 5: tests/data/plans.ini's availabilities edited on Inputs against tco."""
-    bad = []
-    ini = os.path.join(repo, "tests", "data", "plans.ini")
-    book = os.path.join(tmp, "plans-goodput.xlsx")
-    subprocess.run([tco, "report", ini, "-o", book], check=True, timeout=120)
-    wb = openpyxl.load_workbook(book)
-    edits = {("b200-cloud", "availability"): 0.9, ("h100-buy", "repair_days"): 21}
-    for (opt, key), v in edits.items():
-        sheet, coord = option_input(wb, opt, key)
-        print(f"{opt}.{key} ({sheet}!{coord}): {wb[sheet][coord].value} -> {v}")
-        wb[sheet][coord].value = v
-    sheet, coord = defined_cell(wb, "Plan3_Spares")
-    print(f"Plan3_Spares ({sheet}!{coord}): {wb[sheet][coord].value} -> 4")
-    wb[sheet][coord].value = 4
-    edited = os.path.join(tmp, "plans-goodput-edited.xlsx")
-    wb.save(edited)
-    after = lo_recalc(edited, os.path.join(tmp, "lo6"))
-    changes = {(f"option {o}", k): v for (o, k), v in edits.items()}
-    changes[("plan spares", "spares")] = 4
-    engine = engine_after(tco, ini, changes, tmp)
-    if engine is None:
-        return bad + ["tco refused the edited scenario"]
-    before = json.loads(subprocess.run([tco, "report", ini, "-o", "-"], check=True,
-                                       capture_output=True, text=True).stdout)
-    first = {p["name"]: p for p in before["plans"]}
-    for p in engine["plans"]:
-        got = plan_rows(after, f"Plan {p['name']}")
-        for key in ("total", "npv"):
-            print(f"plan {p['name']} {key}: {first[p['name']][key]:,.2f} -> workbook "
-                  f"{got.get(key)!r}, tco {p[key]:,.2f}")
-            if not close(got.get(key), p[key]):
-                bad.append(f"goodput edited: plan {p['name']} {key}: {got.get(key)!r}, "
-                           f"tco {p[key]}")
-            if close(p[key], first[p["name"]][key]):
-                bad.append(f"goodput edited: plan {p['name']} {key} did not move")
-    if master_check(after) != "OK":
-        bad.append("plans.ini's master check after the goodput edit is not OK")
-    return bad
+    ini = plans_ini(repo)
+    book = report(tco, ini, tmp, "plans-goodput")
+    after = edit_inputs(book, [(("option", "b200-cloud", "availability"), 0.9),
+                               (("option", "h100-buy", "repair_days"), 21),
+                               (("name", "Plan3_Spares"), 4)])
+    plans = tco_plans_after(tco, ini, {("option b200-cloud", "availability"): 0.9,
+                                       ("option h100-buy", "repair_days"): 21,
+                                       ("plan spares", "spares"): 4}, tmp)
+    if plans is None:
+        return ["tco refused the edited scenario"]
+    bad = against_tco(after, plans, "goodput edited", before=tco_plans(tco, ini))
+    return bad + master_ok(after, "plans.ini's master check after the goodput edit is not OK")
 
 
 def staged(tco, tmp):
     """Step 6: staged purchases, by hand and against tco."""
-    bad = []
     text = EXAMPLE.replace("discount_rate = 0\n", "discount_rate = 0.12682503013196977\n")
-    text = text[:text.index("[plan own-only]")] + STAGED
-    ini = os.path.join(tmp, "staged.ini")
-    with open(ini, "w") as f:
-        f.write(text)
-    book = os.path.join(tmp, "staged.xlsx")
-    subprocess.run([tco, "report", ini, "-o", book], check=True, timeout=120)
-    ok, line = run_audit(book)
-    print("audit (staged):", line)
-    if not ok:
-        bad.append("the staged example's workbook does not audit clean")
-    bad += compare(plan_rows(book, "Plan staged"), WANT_STAGED, "staged cached")
-    bad += compare(plan_rows(lo_recalc(book, os.path.join(tmp, "lo7")), "Plan staged"),
-                   WANT_STAGED, "staged recalculated")
+    ini = write_ini(tmp, "staged", text[:text.index("[plan own-only]")] + STAGED)
+    book = report(tco, ini, tmp, "staged")
+    bad = audit(book, "the staged example")
+    bad += by_hand(book, recalc(book), "Plan staged", WANT_STAGED, "staged")
     edits = (("buy_at, 2, GPUs", 2, "0:1, 1:2", WANT_STAGED_N),
              ("buy_at, 2, month", 2, "0:1, 2:1", WANT_STAGED_T))
     for n, (key, v, buy_at, want) in enumerate(edits):
-        wb = openpyxl.load_workbook(book)
-        sheet, coord = plan_input(wb, "staged", key)
-        print(f"{key} ({sheet}!{coord}): {wb[sheet][coord].value} -> {v}")
-        wb[sheet][coord].value = v
-        edited = os.path.join(tmp, f"staged-edited{n}.xlsx")
-        wb.save(edited)
-        after = lo_recalc(edited, os.path.join(tmp, f"lo8-{n}"))
-        got = plan_rows(after, "Plan staged")
-        bad += compare(got, want, f"staged edited ({key})")
-        engine = engine_after(tco, ini, {("plan staged", "buy_at"): Raw(buy_at)}, tmp)
-        if engine is None:
+        after = edit_inputs(book, [(("plan", "staged", key), v)], f"edited{n}")
+        bad += compare(plan_rows(after, "Plan staged"), want, f"staged edited ({key})")
+        plans = tco_plans_after(tco, ini, {("plan staged", "buy_at"): Raw(buy_at)}, tmp)
+        if plans is None:
             bad.append(f"tco refused buy_at = {buy_at}")
             continue
-        for key2 in ("total", "npv"):
-            print(f"plan staged {key2} with buy_at = {buy_at}: workbook {got.get(key2)!r}, "
-                  f"tco {engine['plans'][0][key2]}")
-            if not close(got.get(key2), engine["plans"][0][key2]):
-                bad.append(f"staged edited ({key}): {key2} {got.get(key2)!r}, "
-                           f"tco {engine['plans'][0][key2]}")
-        if master_check(after) != "OK":
-            bad.append(f"the staged example's master check after the {key} edit is not OK")
+        bad += against_tco(after, plans, f"staged edited ({key}), buy_at = {buy_at}")
+        bad += master_ok(after, f"the staged example's master check after the {key} edit "
+                                "is not OK")
     return bad
 
 
 def refresh(tco, repo, tmp):
     """Step 7: a refresh, by hand and against tco."""
-    bad = []
-    ini = os.path.join(tmp, "refresh.ini")
-    with open(ini, "w") as f:
-        f.write(REFRESH)
-    book = os.path.join(tmp, "refresh.xlsx")
-    subprocess.run([tco, "report", ini, "-o", book], check=True, timeout=120)
-    ok, line = run_audit(book)
-    print("audit (refresh):", line)
-    if not ok:
-        bad.append("the refresh example's workbook does not audit clean")
-    after = lo_recalc(book, os.path.join(tmp, "lo9"))
-    for sheet, want in (("Plan fixed", WANT_FIXED), ("Plan auto", WANT_AUTO)):
-        bad += compare(plan_rows(book, sheet), want, f"{sheet} cached")
-        bad += compare(plan_rows(after, sheet), want, f"{sheet} recalculated")
-    wb = openpyxl.load_workbook(book)
-    for name, v in (("Plan1_RefreshMonth", 1), ("Plan2_RefreshMonth", 0)):
-        sheet, coord = defined_cell(wb, name)
-        print(f"{name} ({sheet}!{coord}): {wb[sheet][coord].value} -> {v}")
-        wb[sheet][coord].value = v
-    edited = os.path.join(tmp, "refresh-edited.xlsx")
-    wb.save(edited)
-    after = lo_recalc(edited, os.path.join(tmp, "lo10"))
-    got = plan_rows(after, "Plan fixed")
-    bad += compare(got, WANT_AUTO, "Plan fixed, refresh at month 1")
+    ini = write_ini(tmp, "refresh", REFRESH)
+    book = report(tco, ini, tmp, "refresh")
+    bad = audit(book, "the refresh example")
+    after = recalc(book)
+    bad += by_hand(book, after, "Plan fixed", WANT_FIXED, "Plan fixed")
+    bad += by_hand(book, after, "Plan auto", WANT_AUTO, "Plan auto")
+    after = edit_inputs(book, [(("name", "Plan1_RefreshMonth"), 1),
+                               (("name", "Plan2_RefreshMonth"), 0)])
+    bad += compare(plan_rows(after, "Plan fixed"), WANT_AUTO, "Plan fixed, refresh at month 1")
     bad += compare(plan_rows(after, "Plan auto"), WANT_NONE, "Plan auto, no refresh")
-    engine = engine_after(tco, ini, {("plan fixed", "refresh_month"): 1}, tmp)
-    want = engine and [p for p in engine["plans"] if p["name"] == "fixed"][0]
-    print(f"plan fixed total with refresh_month = 1: workbook {got.get('total')!r}, "
-          f"tco {want and want['total']}")
-    if not want or not close(got.get("total"), want["total"]):
-        bad.append(f"Plan fixed, refresh at month 1: total {got.get('total')!r}, tco "
-                   f"{want and want['total']}")
-    if master_check(after) != "OK":
-        bad.append("the refresh example's master check after the edit is not OK")
+    plans = tco_plans_after(tco, ini, {("plan fixed", "refresh_month"): 1}, tmp)
+    if plans is None:
+        bad.append("tco refused plan fixed with refresh_month = 1")
+    else:
+        bad += against_tco(after, plans, "refresh at month 1", lambda p: {"total": p["total"]},
+                           ("fixed",))
+    bad += master_ok(after, "the refresh example's master check after the edit is not OK")
     # The shipped plan with staged purchases and auto (which chooses no refresh).
     cap = os.path.join(repo, "config", "capacity-plan-2026.ini")
-    book = os.path.join(tmp, "cap.xlsx")
-    subprocess.run([tco, "report", cap, "-o", book], check=True, timeout=120)
-    wb = openpyxl.load_workbook(book)
-    sheet, coord = plan_input(wb, "staged-refresh", "refresh_month")
-    print(f"staged-refresh's refresh_month ({sheet}!{coord}): {wb[sheet][coord].value} -> 24")
-    wb[sheet][coord].value = 24
-    edited = os.path.join(tmp, "cap-edited.xlsx")
-    wb.save(edited)
-    got = plan_rows(lo_recalc(edited, os.path.join(tmp, "lo11")), "Plan staged-refresh")
-    engine = engine_after(tco, cap, {("plan staged-refresh", "refresh_month"): 24}, tmp)
-    if engine is None:
+    book = report(tco, cap, tmp, "cap")
+    after = edit_inputs(book, [(("plan", "staged-refresh", "refresh_month"), 24)])
+    plans = tco_plans_after(tco, cap, {("plan staged-refresh", "refresh_month"): 24}, tmp)
+    if plans is None:
         return bad + ["tco refused staged-refresh with refresh_month = 24"]
-    want = [p for p in engine["plans"] if p["name"] == "staged-refresh"][0]
-    for key in ("total", "npv"):
-        print(f"plan staged-refresh {key} with refresh_month = 24: workbook "
-              f"{got.get(key)!r}, tco {want[key]}")
-        if not close(got.get(key), want[key]):
-            bad.append(f"staged-refresh at month 24: {key} {got.get(key)!r}, tco {want[key]}")
-    return bad
+    return bad + against_tco(after, plans, "refresh at month 24", names=("staged-refresh",))
 
 
 def financed(tco, repo, tmp):
@@ -660,72 +660,26 @@ def financed(tco, repo, tmp):
                 ("lease", LOAN % (6, "0.12682503013196977", "100000", LEASE_KEYS), WANT_LEASE,
                  34102.88))
     for name, text, want, npv in examples:
-        ini = os.path.join(tmp, f"{name}.ini")
-        with open(ini, "w") as f:
-            f.write(text)
-        book = os.path.join(tmp, f"{name}.xlsx")
-        subprocess.run([tco, "report", ini, "-o", book], check=True, timeout=120)
-        ok, line = run_audit(book)
-        print(f"audit ({name} example):", line)
-        if not ok:
-            bad.append(f"the {name} example's workbook does not audit clean")
-        after = lo_recalc(book, os.path.join(tmp, f"lo12-{name}"))
-        for what, got in (("cached", plan_rows(book, "Plan fin")),
-                          ("recalculated", plan_rows(after, "Plan fin"))):
-            bad += compare(got, want, f"{name} example {what}")
-            print(f"{name} example {what}: total {got.get('total')!r}, npv {got.get('npv')!r}")
-            if npv is not None and not (isinstance(got.get("npv"), float)
-                                        and abs(got["npv"] - npv) < 0.005):
-                bad.append(f"{name} example {what}: npv {got.get('npv')!r}, want {npv}")
+        book = report(tco, write_ini(tmp, name, text), tmp, name)
+        bad += audit(book, f"the {name} example")
+        bad += by_hand(book, recalc(book), "Plan fin", want, f"{name} example", npv)
     # tests/data/plans.ini's financed plans against tco's JSON, then edited.
-    ini = os.path.join(repo, "tests", "data", "plans.ini")
-    book = os.path.join(tmp, "plans-financed.xlsx")
-    subprocess.run([tco, "report", ini, "-o", book], check=True, timeout=120)
-    engine = json.loads(subprocess.run([tco, "report", ini, "-o", "-"], check=True,
-                                       capture_output=True, text=True).stdout)
-    after = lo_recalc(book, os.path.join(tmp, "lo13"))
-    plans = {p["name"]: p for p in engine["plans"]}
-    for name in ("loan", "lease"):
-        p = plans[name]
-        want = {"total": p["total"], "npv": p["npv"],
-                "own_cost": [None] + [m["own_cost"] for m in p["monthly"]],
-                "cost": [p["paid0"]] + [m["cost"] for m in p["monthly"]]}
-        for what, b in (("cached", book), ("recalculated", after)):
-            got = plan_rows(b, f"Plan {name}")
-            print(f"plan {name} {what}: total {got.get('total')!r} npv {got.get('npv')!r}, "
-                  f"tco {p['total']} {p['npv']}")
-            bad += compare(got, want, f"plan {name} {what}")
-    wb = openpyxl.load_workbook(book)
-    edits = {("h100-loan", "loan_rate"): 0.12, ("h100-lease", "lease_months"): 18}
-    for (opt, key), v in edits.items():
-        sheet, coord = option_input(wb, opt, key)
-        print(f"{opt}.{key} ({sheet}!{coord}): {wb[sheet][coord].value} -> {v}")
-        wb[sheet][coord].value = v
-    sheet, coord = defined_cell(wb, "Plan6_OwnCount")
-    print(f"Plan6_OwnCount ({sheet}!{coord}): {wb[sheet][coord].value} -> 12")
-    wb[sheet][coord].value = 12
-    edited = os.path.join(tmp, "plans-financed-edited.xlsx")
-    wb.save(edited)
-    after = lo_recalc(edited, os.path.join(tmp, "lo14"))
-    changes = {(f"option {o}", k): v for (o, k), v in edits.items()}
-    changes[("plan loan", "own_count")] = 12
-    engine = engine_after(tco, ini, changes, tmp)
-    if engine is None:
+    names = ("loan", "lease")
+    ini = plans_ini(repo)
+    book = report(tco, ini, tmp, "plans-financed")
+    plans = tco_plans(tco, ini)
+    bad += book_against_tco(book, plans, names, lambda p: loan_want(p, "own_cost"))
+    after = edit_inputs(book, [(("option", "h100-loan", "loan_rate"), 0.12),
+                               (("option", "h100-lease", "lease_months"), 18),
+                               (("name", "Plan6_OwnCount"), 12)])
+    edited = tco_plans_after(tco, ini, {("option h100-loan", "loan_rate"): 0.12,
+                                        ("option h100-lease", "lease_months"): 18,
+                                        ("plan loan", "own_count"): 12}, tmp)
+    if edited is None:
         return bad + ["tco refused the edited scenario"]
-    for p in engine["plans"]:
-        if p["name"] not in ("loan", "lease"):
-            continue
-        got = plan_rows(after, f"Plan {p['name']}")
-        want = {"total": p["total"], "npv": p["npv"],
-                "cost": [p["paid0"]] + [m["cost"] for m in p["monthly"]]}
-        print(f"plan {p['name']} edited: total {plans[p['name']]['total']:,.2f} -> workbook "
-              f"{got.get('total')!r}, tco {p['total']:,.2f}")
-        bad += compare(got, want, f"plan {p['name']} edited")
-        if close(p["total"], plans[p["name"]]["total"]):
-            bad.append(f"financed edited: plan {p['name']} total did not move")
-    if master_check(after) != "OK":
-        bad.append("plans.ini's master check after the financing edit is not OK")
-    return bad
+    bad += against_tco(after, edited, "financed edited", lambda p: loan_want(p, None), names,
+                       before=plans, moved=("total",))
+    return bad + master_ok(after, "plans.ini's master check after the financing edit is not OK")
 
 
 # Staged purchases on a loan (MODEL.md, Staged purchases: a loan runs from its
@@ -749,93 +703,34 @@ WANT_STAGED_LOAN = {"capex": [1000, 1000, 0, 0], "lent": [-500, -500, 0, 0],
                     "npv": sum(v / 1.01 ** m for m, v in enumerate(_COST))}
 
 
-def loan_want(p):
-    """The figures of tco's JSON plan p a Plan sheet shows: total, NPV, each month's
-    cost and owned cost (capex, less what is lent, the lines and loan payments, the
-    sale)."""
-    return {"total": p["total"], "npv": p["npv"],
-            "cost": [p["paid0"]] + [m["cost"] for m in p["monthly"]],
-            "owned": [None] + [m["own_cost"] for m in p["monthly"]]}
-
-
-def owned(got):
-    """A Plan sheet's owned cost by month: capex + lent + operating cost + sale."""
-    rows = [got.get(k) or [] for k in ("capex", "lent", "own_cost", "sale")]
-    n = max(len(r) for r in rows)
-    return [sum((r[m] or 0) if m < len(r) else 0 for r in rows) for m in range(n)]
-
-
 def staged_loan(tco, repo, tmp):
     """Step 9: staged purchases and a refresh on a loan, by hand and against tco."""
-    bad = []
     text = EXAMPLE.replace("discount_rate = 0\n", "discount_rate = 0.12682503013196977\n")
     text = text[:text.index("[plan own-only]")] + STAGED
     text = text.replace("[option gb]\n", "[option gb]\nfinancing = loan\n" + STAGED_LOAN_KEYS)
-    ini = os.path.join(tmp, "staged-loan.ini")
-    with open(ini, "w") as f:
-        f.write(text)
-    book = os.path.join(tmp, "staged-loan.xlsx")
-    subprocess.run([tco, "report", ini, "-o", book], check=True, timeout=120)
-    ok, line = run_audit(book)
-    print("audit (staged loan example):", line)
-    if not ok:
-        bad.append("the staged loan example's workbook does not audit clean")
-    after = lo_recalc(book, os.path.join(tmp, "lo15"))
-    for what, b in (("cached", book), ("recalculated", after)):
-        got = plan_rows(b, "Plan staged")
-        print(f"staged loan example {what}: total {got.get('total')!r} npv {got.get('npv')!r}, "
-              f"by hand {WANT_STAGED_LOAN['total']} {WANT_STAGED_LOAN['npv']}")
-        bad += compare(got, WANT_STAGED_LOAN, f"staged loan example {what}")
+    book = report(tco, write_ini(tmp, "staged-loan", text), tmp, "staged-loan")
+    bad = audit(book, "the staged loan example")
+    bad += by_hand(book, recalc(book), "Plan staged", WANT_STAGED_LOAN, "staged loan example")
     # tests/data/plans.ini's staged-loan (h100-loan bought 8 + 1 spare at month 0 and 8
     # at month 12) and refresh-loan (8 h100-loan replaced at month 12 by 8 b200-loan:
     # the H100s' 36-month loan repaid then, the B200s' 18-month loan owed at month 24).
-    ini = os.path.join(repo, "tests", "data", "plans.ini")
-    book = os.path.join(tmp, "plans-loans.xlsx")
-    subprocess.run([tco, "report", ini, "-o", book], check=True, timeout=120)
-    engine = json.loads(subprocess.run([tco, "report", ini, "-o", "-"], check=True,
-                                       capture_output=True, text=True).stdout)
-    plans = {p["name"]: p for p in engine["plans"]}
-    after = lo_recalc(book, os.path.join(tmp, "lo16"))
-    for name in ("staged-loan", "refresh-loan"):
-        want = loan_want(plans[name])
-        for what, b in (("cached", book), ("recalculated", after)):
-            got = plan_rows(b, f"Plan {name}")
-            got["owned"] = owned(got)
-            print(f"plan {name} {what}: total {got.get('total')!r} npv {got.get('npv')!r}, "
-                  f"tco {want['total']} {want['npv']}")
-            bad += compare(got, want, f"plan {name} {what}")
+    ini = plans_ini(repo)
+    book = report(tco, ini, tmp, "plans-loans")
+    plans = tco_plans(tco, ini)
+    bad += book_against_tco(book, plans, ("staged-loan", "refresh-loan"), loan_want)
     # Edited on Inputs: h100-loan's loan_rate to 0.12 and staged-loan's second purchase
-    # to month 6, against tco on the scenario edited alike.
-    wb = openpyxl.load_workbook(book)
-    sheet, coord = option_input(wb, "h100-loan", "loan_rate")
-    print(f"h100-loan.loan_rate ({sheet}!{coord}): {wb[sheet][coord].value} -> 0.12")
-    wb[sheet][coord].value = 0.12
-    sheet, coord = plan_input(wb, "staged-loan", "buy_at, 2, month")
-    print(f"staged-loan buy_at, 2, month ({sheet}!{coord}): {wb[sheet][coord].value} -> 6")
-    wb[sheet][coord].value = 6
-    edited = os.path.join(tmp, "plans-loans-edited.xlsx")
-    wb.save(edited)
-    after = lo_recalc(edited, os.path.join(tmp, "lo17"))
-    engine = engine_after(tco, ini, {("option h100-loan", "loan_rate"): 0.12,
-                                     ("plan staged-loan", "buy_at"): Raw("0:8, 6:8")}, tmp)
-    if engine is None:
+    # to month 6, against tco on the scenario edited alike (plan loan, one purchase, on
+    # the figures step 8 compares once edited).
+    after = edit_inputs(book, [(("option", "h100-loan", "loan_rate"), 0.12),
+                               (("plan", "staged-loan", "buy_at, 2, month"), 6)])
+    edited = tco_plans_after(tco, ini, {("option h100-loan", "loan_rate"): 0.12,
+                                        ("plan staged-loan", "buy_at"): Raw("0:8, 6:8")}, tmp)
+    if edited is None:
         return bad + ["tco refused the edited scenario"]
-    for p in engine["plans"]:
-        if p["name"] not in ("staged-loan", "refresh-loan", "loan"):
-            continue
-        got = plan_rows(after, f"Plan {p['name']}")
-        got["owned"] = owned(got)
-        want = loan_want(p)
-        if p["name"] == "loan":
-            del want["owned"]
-        print(f"plan {p['name']} edited: total {plans[p['name']]['total']:,.2f} -> workbook "
-              f"{got.get('total')!r}, tco {p['total']:,.2f}")
-        bad += compare(got, want, f"plan {p['name']} edited")
-        if close(p["total"], plans[p["name"]]["total"]):
-            bad.append(f"loans edited: plan {p['name']} total did not move")
-    if master_check(after) != "OK":
-        bad.append("plans.ini's master check after the loan edit is not OK")
-    return bad
+    bad += against_tco(after, edited, "loans edited",
+                       lambda p: loan_want(p, None if p["name"] == "loan" else "owned"),
+                       ("staged-loan", "refresh-loan", "loan"), before=plans, moved=("total",))
+    return bad + master_ok(after, "plans.ini's master check after the loan edit is not OK")
 
 
 # MODEL.md, Refresh, "a leased refresh by hand": the refresh example's gb leased (100 a
@@ -855,76 +750,29 @@ WANT_LEASED = {"capex": [2000, 0, 200, 0], "lent": [-2000, 0, 0, 0],
 
 def leased(tco, repo, tmp):
     """Step 10: staged purchases and a refresh on a lease, by hand and against tco."""
-    bad = []
     text = REFRESH.replace("discount_rate = 0\n", "discount_rate = 0.12682503013196977\n")
     text = text.replace("resale_fraction = 0.5\n", LEASED_GB)
-    ini = os.path.join(tmp, "leased.ini")
-    with open(ini, "w") as f:
-        f.write(text)
-    book = os.path.join(tmp, "leased.xlsx")
-    subprocess.run([tco, "report", ini, "-o", book], check=True, timeout=120)
-    ok, line = run_audit(book)
-    print("audit (leased refresh example):", line)
-    if not ok:
-        bad.append("the leased refresh example's workbook does not audit clean")
-    after = lo_recalc(book, os.path.join(tmp, "lo18"))
-    for what, b in (("cached", book), ("recalculated", after)):
-        got = plan_rows(b, "Plan fixed")
-        print(f"leased refresh example {what}: total {got.get('total')!r} "
-              f"npv {got.get('npv')!r}, by hand {WANT_LEASED['total']} {WANT_LEASED['npv']}")
-        bad += compare(got, WANT_LEASED, f"leased refresh example {what}")
+    book = report(tco, write_ini(tmp, "leased", text), tmp, "leased")
+    bad = audit(book, "the leased refresh example")
+    bad += by_hand(book, recalc(book), "Plan fixed", WANT_LEASED, "leased refresh example")
     # tests/data/plans.ini's plans on a lease against tco's JSON, then edited.
     names = ("staged-lease", "refresh-lease", "refresh-mixed")
-    ini = os.path.join(repo, "tests", "data", "plans.ini")
-    book = os.path.join(tmp, "plans-leases.xlsx")
-    subprocess.run([tco, "report", ini, "-o", book], check=True, timeout=120)
-    ok, line = run_audit(book)
-    print("audit (plans.ini):", line)
-    if not ok:
-        bad.append("plans.ini's workbook does not audit clean")
-    engine = json.loads(subprocess.run([tco, "report", ini, "-o", "-"], check=True,
-                                       capture_output=True, text=True).stdout)
-    plans = {p["name"]: p for p in engine["plans"]}
-    after = lo_recalc(book, os.path.join(tmp, "lo19"))
-    for name in names:
-        want = loan_want(plans[name])
-        for what, b in (("cached", book), ("recalculated", after)):
-            got = plan_rows(b, f"Plan {name}")
-            got["owned"] = owned(got)
-            print(f"plan {name} {what}: total {got.get('total')!r} npv {got.get('npv')!r}, "
-                  f"tco {want['total']} {want['npv']}")
-            bad += compare(got, want, f"plan {name} {what}")
-    wb = openpyxl.load_workbook(book)
-    edits = {("h100-lease", "lease_months"): 18, ("b200-lease", "buyout_fraction"): 0.3}
-    for (opt, key), v in edits.items():
-        sheet, coord = option_input(wb, opt, key)
-        print(f"{opt}.{key} ({sheet}!{coord}): {wb[sheet][coord].value} -> {v}")
-        wb[sheet][coord].value = v
-    sheet, coord = plan_input(wb, "refresh-lease", "refresh_month")
-    print(f"refresh-lease's refresh_month ({sheet}!{coord}): {wb[sheet][coord].value} -> 6")
-    wb[sheet][coord].value = 6
-    edited = os.path.join(tmp, "plans-leases-edited.xlsx")
-    wb.save(edited)
-    after = lo_recalc(edited, os.path.join(tmp, "lo20"))
-    changes = {(f"option {o}", k): v for (o, k), v in edits.items()}
-    changes[("plan refresh-lease", "refresh_month")] = 6
-    engine = engine_after(tco, ini, changes, tmp)
-    if engine is None:
+    ini = plans_ini(repo)
+    book = report(tco, ini, tmp, "plans-leases")
+    bad += audit(book, "plans.ini")
+    plans = tco_plans(tco, ini)
+    bad += book_against_tco(book, plans, names, loan_want)
+    after = edit_inputs(book, [(("option", "h100-lease", "lease_months"), 18),
+                               (("option", "b200-lease", "buyout_fraction"), 0.3),
+                               (("plan", "refresh-lease", "refresh_month"), 6)])
+    edited = tco_plans_after(tco, ini, {("option h100-lease", "lease_months"): 18,
+                                        ("option b200-lease", "buyout_fraction"): 0.3,
+                                        ("plan refresh-lease", "refresh_month"): 6}, tmp)
+    if edited is None:
         return bad + ["tco refused the edited scenario"]
-    for p in engine["plans"]:
-        if p["name"] not in names:
-            continue
-        got = plan_rows(after, f"Plan {p['name']}")
-        got["owned"] = owned(got)
-        want = loan_want(p)
-        print(f"plan {p['name']} edited: total {plans[p['name']]['total']:,.2f} -> workbook "
-              f"{got.get('total')!r}, tco {p['total']:,.2f}")
-        bad += compare(got, want, f"plan {p['name']} edited")
-        if close(p["total"], plans[p["name"]]["total"]):
-            bad.append(f"leases edited: plan {p['name']} total did not move")
-    if master_check(after) != "OK":
-        bad.append("plans.ini's master check after the lease edit is not OK")
-    return bad
+    bad += against_tco(after, edited, "leases edited", loan_want, names, before=plans,
+                       moved=("total",))
+    return bad + master_ok(after, "plans.ini's master check after the lease edit is not OK")
 
 
 def main():
