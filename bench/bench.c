@@ -27,6 +27,7 @@
  * phase per process to compare them; base_kb is the resident set when the
  * (last) timed run started. */
 #include "measure.h"
+#include "cli/heap.h"
 
 #include <tco.h>
 
@@ -217,7 +218,7 @@ static double parse_num(const char *s, double lo, double hi, const char *what)
 
 int main(int argc, char **argv)
 {
-    bench_tune_heap();
+    cli_tune_heap(); /* the tool's heap settings, first */
     state st;
     memset(&st, 0, sizeof st);
     long reps = 1;

@@ -32,6 +32,7 @@
  * (wall-clock times of one workbook, median CPU time, peak resident set, and
  * the resident set once the spec is loaded, before the first workbook). */
 #include "measure.h"
+#include "cli/heap.h"
 
 #include <xlsxwriter.h>
 
@@ -437,7 +438,7 @@ static int sync_file(const char *path)
 
 int main(int argc, char **argv)
 {
-    bench_tune_heap();
+    cli_tune_heap(); /* the tool's heap settings, first */
     long reps = 1;
     int cm = 0, fo = 0, sync = 0, argi = 1;
     for (; argi < argc && strncmp(argv[argi], "--", 2) == 0; argi++) {

@@ -6,18 +6,6 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
-/* After a C library header: __GLIBC__ is defined by those, not before. */
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
-
-void bench_tune_heap(void)
-{
-#if defined(__GLIBC__) && defined(M_TOP_PAD)
-    mallopt(M_TOP_PAD, 0);
-    mallopt(M_TRIM_THRESHOLD, 64 << 20);
-#endif
-}
 
 double bench_now(void)
 {

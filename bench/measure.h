@@ -2,9 +2,6 @@
 #ifndef TCO_BENCH_MEASURE_H
 #define TCO_BENCH_MEASURE_H
 
-/* The heap settings tco makes at start (tco/cli/main.c), so that the benchmarks'
- * memory and times are the tool's. Call first in main. */
-void bench_tune_heap(void);
 /* Wall-clock time, monotonic, in seconds. */
 double bench_now(void);
 /* CPU time of this process (user + system), in seconds: less disturbed than

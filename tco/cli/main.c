@@ -3,13 +3,11 @@
  * Exit status: 0 success, 1 runtime failure (an output cannot be written,
  * out of memory), 2 bad usage or bad input. */
 #include "cli/cli.h"
+#include "cli/heap.h"
 #include "cli/output.h"
 
 #include <ctype.h>
 #include <errno.h>
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -829,16 +827,7 @@ static int cmd_import(int argc, char **argv)
 /* Process-wide settings for writing large workbooks (docs/PERFORMANCE.md). */
 static void tune_process(void)
 {
-#if defined(__GLIBC__) && defined(M_TOP_PAD)
-    /* Without spare room at the top of the heap, glibc serves each sheet's
-     * 128 KB cell array from a fresh mapping whose untouched pages cost
-     * nothing, instead of carving it from the heap and clearing all of it. */
-    mallopt(M_TOP_PAD, 0);
-    /* ... and keeps what is freed at the top of the heap (64 MB at most) for
-     * the next allocations, instead of returning it and faulting it in again
-     * at the next call (a whole Monte Carlo or repeated computation). */
-    mallopt(M_TRIM_THRESHOLD, 64 << 20);
-#endif
+    cli_tune_heap();
     /* The workbook keeps one temporary file open per sheet until it is
      * closed: 1,000 options need more than the usual soft limit of 1,024. */
     struct rlimit rl;
