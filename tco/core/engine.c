@@ -1,8 +1,10 @@
 /* engine.c - the cost model of docs/MODEL.md, month by month. No I/O. */
 #include "core/core.h"
 #include "core/finance.h"
+#include "util/workers.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -979,6 +981,65 @@ static tco_result *result_for(const tco_scenario *s, tco_result *res)
     return res;
 }
 
+/* The options of one tci_compute_options call, shared by its threads: each
+ * takes the next OPTIONS_CHUNK options (all of them on one thread) until none
+ * are left. Every option is computed by the same operations whichever thread
+ * takes it, so the figures do not depend on the threads. */
+#define OPTIONS_CHUNK 16
+
+typedef struct options_work {
+    const tco_scenario *s;
+    tco_result *res;
+    const double *disc, *grow; /* the monthly rate's factors */
+    int b;                     /* the baseline, or -1 */
+    double b0, b1;             /* its totals at u = 0, and from 0 to 1 */
+    size_t chunk;              /* options taken at a time */
+    atomic_size_t next;        /* the first option not yet taken */
+} options_work;
+
+/* Options from..to-1 of w (the baseline's done already): each option, then a
+ * buy option's break-even and flows against the baseline while its months are
+ * at hand; the flows' returns when g is full. */
+static void options_range(options_work *w, size_t from, size_t to, year_memo memo[2],
+                          returns_group *g)
+{
+    const tco_scenario *s = w->s;
+    tco_result *res = w->res;
+    const int b = w->b;
+    for (size_t i = from; i < to; i++) {
+        if ((int)i != b)
+            compute_option(s, &s->options[i], &res->options[i], res->monthly_rate, w->disc, memo);
+        if (b >= 0 && s->options[i].acquire == TCO_BUY) {
+            breakeven(s, res, i, b, w->b0, w->b1, memo);
+            returns_add(s, res, g, i, b);
+            if (g->count == RETURNS_GROUP)
+                returns_finish(s, res, g, w->disc, w->grow);
+        }
+    }
+}
+
+/* One thread's share of w (tci_workers_run's function). */
+static void options_worker(void *arg)
+{
+    options_work *w = arg;
+    const size_t n = w->s->n_options;
+    year_memo memo[2] = {{.have = 0}, {.have = 0}};
+    returns_group g;
+    g.count = 0;
+    for (;;) {
+        size_t from = atomic_fetch_add(&w->next, w->chunk);
+        if (from >= n)
+            break;
+        options_range(w, from, n - from < w->chunk ? n : from + w->chunk, memo, &g);
+    }
+    if (g.count > 0)
+        returns_finish(w->s, w->res, &g, w->disc, w->grow);
+}
+
+/* Option-months from which one call's options are shared among threads
+ * (tci_workers_count): below, starting a thread costs more than it saves. */
+#define THREADS_FROM 20000
+
 /* See core.h. */
 tco_status tci_compute_options(const tco_scenario *s, tco_result **io)
 {
@@ -997,28 +1058,24 @@ tco_status tci_compute_options(const tco_scenario *s, tco_result **io)
     double disc[TCO_MAX_HORIZON + 1], grow[TCO_MAX_HORIZON + 1];
     year_memo memo[2] = {{.have = 0}, {.have = 0}};
     tci_rate_factors(res->monthly_rate, (size_t)s->horizon_months + 1, disc, grow);
-    /* The baseline first; then each option, and a buy option's break-even
-     * and flows against the baseline while its months are at hand. */
+    /* The baseline first; then the other options, on several threads when
+     * there are enough of them. */
     const int b = res->baseline = tco_scenario_baseline(s);
     double b0 = 0, b_one = 0;
     if (b >= 0) {
         compute_option(s, &s->options[b], &res->options[b], res->monthly_rate, disc, memo);
         totals_0_1(s, &s->options[b], memo, &b0, &b_one);
     }
-    returns_group g;
-    g.count = 0;
-    for (size_t i = 0; i < s->n_options; i++) {
-        if ((int)i != b)
-            compute_option(s, &s->options[i], &res->options[i], res->monthly_rate, disc, memo);
-        if (b >= 0 && s->options[i].acquire == TCO_BUY) {
-            breakeven(s, res, i, b, b0, b_one - b0, memo);
-            returns_add(s, res, &g, i, b);
-            if (g.count == RETURNS_GROUP)
-                returns_finish(s, res, &g, disc, grow);
-        }
+    options_work w = {s, res, disc, grow, b, b0, b_one - b0, s->n_options, 0};
+    size_t threads = 1;
+    if (s->n_options * (size_t)s->horizon_months >= THREADS_FROM)
+        threads = tci_workers_count();
+    if (threads > 1) {
+        w.chunk = OPTIONS_CHUNK;
+        tci_workers_run(threads, options_worker, &w);
+    } else {
+        options_worker(&w);
     }
-    if (g.count > 0)
-        returns_finish(s, res, &g, disc, grow);
 
     ranked *order = malloc((s->n_options ? s->n_options : 1) * sizeof *order);
     if (!order) {
