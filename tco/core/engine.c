@@ -312,6 +312,14 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
         /* The month is built where it is kept: a copy of it written a field
          * at a time and read back whole would wait on every field. */
         tco_month *mo = monthly ? &monthly[m - 1] : &scratch;
+#if defined(__GNUC__)
+        /* The months a few ahead, asked for before they are written: each
+         * is written in full, but its lines must be in the cache first. */
+        if (monthly && m + 8 <= H) {
+            __builtin_prefetch(&monthly[m + 7], 1);
+            __builtin_prefetch((const char *)&monthly[m + 7] + 64, 1);
+        }
+#endif
         *mo = year; /* its loan lines 0, as loan_month leaves them without a loan */
         if (p->loan_months > 0) {
             loan_month(p, m, H, &repaid, mo);
@@ -793,12 +801,18 @@ static void breakeven(const tco_scenario *s, tco_result *res, size_t i, int b, d
     r->breakeven_utilization_note = a0 < b0 ? TCO_BE_ALWAYS : TCO_BE_NEVER;
 }
 
-/* See core.h. */
-double tci_net_cost(const tco_option_result *r, int m, int H)
+/* tci_net_cost, here where the returns' flows can have it inline. */
+static inline double net_cost(const tco_option_result *r, int m, int H)
 {
     if (m == 0)
         return r->paid0;
     return r->monthly[m - 1].cost - (m == H ? r->residual : 0);
+}
+
+/* See core.h. */
+double tci_net_cost(const tco_option_result *r, int m, int H)
+{
+    return net_cost(r, m, H);
 }
 
 /* A payback month as a result: NAN when there is none. */
@@ -827,15 +841,21 @@ static void flow_returns(const double *c, size_t n, double rm, const double *dis
     *discounted_payback = payback_or_null(tci_payback_at(c, n, rm, disc));
 }
 
+/* tci_net_cost_after_tax, inline. */
+static inline double net_cost_after_tax(const tco_option_result *r, int m, int H)
+{
+    return net_cost(r, m, H) + (m == 0 ? r->tax0 : r->monthly[m - 1].tax);
+}
+
 /* See core.h. */
 double tci_net_cost_after_tax(const tco_option_result *r, int m, int H)
 {
-    return tci_net_cost(r, m, H) + (m == 0 ? r->tax0 : r->monthly[m - 1].tax);
+    return net_cost_after_tax(r, m, H);
 }
 
 /* The buy options whose returns are worked out together: their IRRs are
  * found side by side (tci_irr_many). */
-#define RETURNS_GROUP 16
+#define RETURNS_GROUP 32
 
 /* The incremental flows of up to RETURNS_GROUP buy options against the
  * baseline, before tax and (with [tax]) after, each option's in c[k * per]
@@ -859,10 +879,10 @@ static void returns_add(const tco_scenario *s, const tco_result *res, returns_gr
     g->option[g->count++] = i;
     pre[0] = post[0] = 0; /* the loops fill c[0..H]; this tells the compiler c is written */
     for (int m = 0; m <= H; m++)
-        pre[m] = tci_net_cost(rb, m, H) - tci_net_cost(r, m, H);
+        pre[m] = net_cost(rb, m, H) - net_cost(r, m, H);
     if (s->tax)
         for (int m = 0; m <= H; m++)
-            post[m] = tci_net_cost_after_tax(rb, m, H) - tci_net_cost_after_tax(r, m, H);
+            post[m] = net_cost_after_tax(rb, m, H) - net_cost_after_tax(r, m, H);
 }
 
 /* The returns of g's options from their flows: IRR, MIRR and the payback
