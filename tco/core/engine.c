@@ -302,11 +302,16 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
      * change every month. */
     tco_month year = {0}, scratch;
     int m = 1;
-    if (!monthly && p->loan_months <= 0 && p->lease_months <= 0)
+    const int loan = p->loan_months > 0, lease = p->lease_months > 0;
+    if (!monthly && !loan && !lease)
         m = lines_only(&k, disc, memo ? &memo[k.buy] : NULL, rm, t0, H, &cumulative, &npv,
                        &discount);
-    for (; m <= H; m++) {
-        if ((t0 + m - 1) % 12 == 0 || m == 1 || k.term)
+    /* (t0 + m - 1) % 12 is 0 at the first month of each year: counted
+     * month by month, it is 0 exactly when in_year is (it reaches 0 after as
+     * many months, from below as from above, then every 12th). */
+    int in_year = (t0 + m - 1) % 12;
+    for (; m <= H; m++, in_year = in_year == 11 ? 0 : in_year + 1) {
+        if (in_year == 0 || m == 1 || k.term)
             month_lines(&k, m, year_factor(memo ? &memo[k.buy] : NULL, k.growth, (t0 + m - 1) / 12),
                         &year);
         /* The month is built where it is kept: a copy of it written a field
@@ -321,11 +326,11 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
         }
 #endif
         *mo = year; /* its loan lines 0, as loan_month leaves them without a loan */
-        if (p->loan_months > 0) {
+        if (loan) {
             loan_month(p, m, H, &repaid, mo);
             mo->cost = mo->cost + mo->loan_interest + mo->loan_principal + mo->loan_balance;
         }
-        if (p->lease_months > 0) {
+        if (lease) {
             lease_month(p, m, H, mo);
             mo->cost = mo->cost + mo->lease_payment + mo->lease_buyout;
         }
@@ -333,16 +338,26 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
         discount = disc ? disc[m] : discount / (1 + rm);
         npv += mo->cost * discount;
         if (monthly) {
-            t.loan_interest += mo->loan_interest;
-            t.loan_principal += mo->loan_principal;
-            t.loan_balance += mo->loan_balance;
-            t.lease_buyout += mo->lease_buyout;
-            t.power += mo->power;
-            t.cooling += mo->cooling;
-            t.facility += mo->facility;
-            t.maintenance += mo->maintenance;
-            t.staff += mo->staff;
-            t.rental += mo->rental;
+            /* The sums of the lines; a line that is +0 in every month (a
+             * rental's power, a bought option's rental, the loan's lines
+             * without a loan, the lease's without a lease) leaves its sum at
+             * the +0 it starts from, and is not added. */
+            if (loan) {
+                t.loan_interest += mo->loan_interest;
+                t.loan_principal += mo->loan_principal;
+                t.loan_balance += mo->loan_balance;
+            }
+            if (lease)
+                t.lease_buyout += mo->lease_buyout;
+            if (k.buy) {
+                t.power += mo->power;
+                t.cooling += mo->cooling;
+                t.facility += mo->facility;
+                t.maintenance += mo->maintenance;
+                t.staff += mo->staff;
+            } else {
+                t.rental += mo->rental;
+            }
             mo->cumulative = cumulative;
         }
     }
@@ -591,11 +606,11 @@ static double depreciate(const tco_option *o, int method, double base, int owned
     int year = 0;
     for (int m = 1; m <= H; m++) {
         double *line = tax ? &monthly[m - 1].tax_depreciation : &monthly[m - 1].depreciation;
-        int y = (m - owned_from - 1) / 12 + 1;
         if (owned_from < 0 || m <= owned_from) {
             *line = 0;
             continue;
         }
+        int y = (m - owned_from - 1) / 12 + 1;
         if (y != year) {
             year = y;
             annual = tci_depreciation_by(o, method, base, y);
