@@ -1,4 +1,5 @@
 /* workers.c - one piece of work shared by several threads (workers.h). */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS, for the threads' stacks */
 #include "util/workers.h"
 
 #include <errno.h>
@@ -7,12 +8,11 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-/* The stack of a started thread, and the page below it that stops an
- * overflow (no access). The stacks are the process's, made once and kept:
+/* The stack of a started thread (above a page that stops an overflow: no
+ * access). The stacks are the process's, made once and kept:
  * glibc would give each new thread the stack of one before it, but with the
  * pages it had used returned to the system, to be faulted in again. */
-#define WORKER_STACK (8u << 20)
-#define WORKER_GUARD 4096u
+#define WORKER_STACK ((size_t)8 << 20)
 static char *worker_stack[TCI_WORKERS_MAX];
 static pthread_mutex_t worker_stacks_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -61,18 +61,23 @@ static void *worker_main(void *p)
  * stack, else on one of glibc's. */
 static int worker_start(pthread_t *thread, size_t i, int own_stacks, worker_call *call)
 {
+    long page = sysconf(_SC_PAGESIZE);
+    const size_t guard = page > 0 ? (size_t)page : 4096;
+#ifdef MAP_ANONYMOUS
+    /* A mapping of its own, not the heap's: nothing scans it as data. */
     if (own_stacks && !worker_stack[i]) {
-        void *p = NULL;
-        if (posix_memalign(&p, WORKER_GUARD, WORKER_STACK + WORKER_GUARD) == 0 &&
-            mprotect(p, WORKER_GUARD, PROT_NONE) == 0)
-            worker_stack[i] = p;
-        else
-            free(p);
+        void *p = mmap(NULL, WORKER_STACK + guard, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p != MAP_FAILED && mprotect(p, guard, PROT_NONE) == 0)
+            worker_stack[i] = (char *)p + guard;
+        else if (p != MAP_FAILED)
+            munmap(p, WORKER_STACK + guard);
     }
+#endif
     pthread_attr_t attr;
     if (!own_stacks || !worker_stack[i] || pthread_attr_init(&attr) != 0)
         return pthread_create(thread, NULL, worker_main, call);
-    int err = pthread_attr_setstack(&attr, worker_stack[i] + WORKER_GUARD, WORKER_STACK);
+    int err = pthread_attr_setstack(&attr, worker_stack[i], WORKER_STACK);
     if (err == 0)
         err = pthread_create(thread, &attr, worker_main, call);
     pthread_attr_destroy(&attr);
