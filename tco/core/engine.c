@@ -1,6 +1,7 @@
 /* engine.c - the cost model of docs/MODEL.md, month by month. No I/O. */
 #include "core/core.h"
 #include "core/finance.h"
+#include "util/order.h"
 #include "util/workers.h"
 
 #include <math.h>
@@ -944,10 +945,7 @@ const char *tco_breakeven_note_name(tco_breakeven_note note)
 
 /* An option's place in the ranking: the lowest value of rank_by (the total,
  * the NPV or the after-tax NPV) first, then input order. */
-typedef struct ranked {
-    double value;
-    size_t index;
-} ranked;
+typedef tci_ranked ranked;
 
 static int by_value(const void *x, const void *y)
 {
@@ -1112,16 +1110,21 @@ tco_status tci_compute_options(const tco_scenario *s, tco_result **io)
         options_worker(&w);
     }
 
-    ranked *order = malloc((s->n_options ? s->n_options : 1) * sizeof *order);
+    ranked *order = malloc((s->n_options ? 2 * s->n_options : 1) * sizeof *order);
     if (!order) {
         tci_result_free_options(res);
         *io = NULL;
         return TCO_ERR_NOMEM;
     }
-    for (size_t i = 0; i < s->n_options; i++)
+    int nan = 0; /* by_value is no order with a NaN: qsort's answer, as always */
+    for (size_t i = 0; i < s->n_options; i++) {
         order[i] = (ranked){rank_value(s, &res->options[i]), i};
-    if (s->n_options)
+        nan |= isnan(order[i].value);
+    }
+    if (nan)
         qsort(order, s->n_options, sizeof *order, by_value);
+    else
+        tci_order_by_value(order, order + s->n_options, s->n_options);
     for (size_t i = 0; i < s->n_options; i++)
         res->rank[i] = order[i].index;
     free(order);
