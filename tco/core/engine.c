@@ -677,11 +677,16 @@ void tci_option_tax_at(const tco_scenario *s, const tco_option *o, double u, int
     *tax_npv = r.after_tax_npv - r.npv;
 }
 
+/* Option o's figures into r, whose other figures are cleared first (its
+ * months kept): on the thread that computes it, the clearing too. */
 static void compute_option(const tco_scenario *s, const tco_option *o, tco_option_result *r,
                            double rm, const double *disc, year_memo *memo)
 {
     const int H = s->horizon_months;
     const double T = s->hours_per_month;
+    tco_month *monthly = r->monthly;
+    memset(r, 0, sizeof *r);
+    r->monthly = monthly;
     double u = tco_option_utilization(s, o);
     plan p = make_plan(s, o, u);
     totals t = run_months(s, o, u, &p, rm, disc, memo, 0, r->monthly);
@@ -968,9 +973,10 @@ static double rank_value(const tco_scenario *s, const tco_option_result *r)
     }
 }
 
-/* Make *io a result of s's shape with every figure cleared: the one given
- * when it has s's number of options and horizon (its monthly arrays kept),
- * else a new one (the one given freed). NULL on failure, nothing leaked. */
+/* Make *io a result of s's shape with its own figures cleared (each option's
+ * are cleared by compute_option): the one given when it has s's number of
+ * options and horizon (its monthly arrays kept), else a new one (the one
+ * given freed). NULL on failure, nothing leaked. */
 static tco_result *result_for(const tco_scenario *s, tco_result *res)
 {
     const size_t n = s->n_options;
@@ -981,14 +987,9 @@ static tco_result *result_for(const tco_scenario *s, tco_result *res)
     }
     if (res) {
         /* Each option's months are kept (the caller freed the plans and
-         * the search). */
+         * the search); compute_option clears each option's figures. */
         tco_option_result *options = res->options;
         size_t *rank = res->rank;
-        for (size_t i = 0; i < n; i++) {
-            tco_month *monthly = options[i].monthly;
-            memset(&options[i], 0, sizeof options[i]);
-            options[i].monthly = monthly;
-        }
         memset(res, 0, sizeof *res);
         res->options = options;
         res->rank = rank;
