@@ -1019,7 +1019,7 @@ static tco_result *result_for(const tco_scenario *s, tco_result *res)
  * takes the next OPTIONS_CHUNK options (all of them on one thread) until none
  * are left. Every option is computed by the same operations whichever thread
  * takes it, so the figures do not depend on the threads. */
-#define OPTIONS_CHUNK 16
+#define OPTIONS_CHUNK 8
 
 typedef struct options_work {
     const tco_scenario *s;
