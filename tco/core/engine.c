@@ -1,8 +1,11 @@
 /* engine.c - the cost model of docs/MODEL.md, month by month. No I/O. */
 #include "core/core.h"
 #include "core/finance.h"
+#include "util/order.h"
+#include "util/workers.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -301,22 +304,35 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
      * change every month. */
     tco_month year = {0}, scratch;
     int m = 1;
-    if (!monthly && p->loan_months <= 0 && p->lease_months <= 0)
+    const int loan = p->loan_months > 0, lease = p->lease_months > 0;
+    if (!monthly && !loan && !lease)
         m = lines_only(&k, disc, memo ? &memo[k.buy] : NULL, rm, t0, H, &cumulative, &npv,
                        &discount);
-    for (; m <= H; m++) {
-        if ((t0 + m - 1) % 12 == 0 || m == 1 || k.term)
+    /* (t0 + m - 1) % 12 is 0 at the first month of each year: counted
+     * month by month, it is 0 exactly when in_year is (it reaches 0 after as
+     * many months, from below as from above, then every 12th). */
+    int in_year = (t0 + m - 1) % 12;
+    for (; m <= H; m++, in_year = in_year == 11 ? 0 : in_year + 1) {
+        if (in_year == 0 || m == 1 || k.term)
             month_lines(&k, m, year_factor(memo ? &memo[k.buy] : NULL, k.growth, (t0 + m - 1) / 12),
                         &year);
         /* The month is built where it is kept: a copy of it written a field
          * at a time and read back whole would wait on every field. */
         tco_month *mo = monthly ? &monthly[m - 1] : &scratch;
+#if defined(__GNUC__)
+        /* The months a few ahead, asked for before they are written: each
+         * is written in full, but its lines must be in the cache first. */
+        if (monthly && m + 8 <= H) {
+            __builtin_prefetch(&monthly[m + 7], 1);
+            __builtin_prefetch((const char *)&monthly[m + 7] + 64, 1);
+        }
+#endif
         *mo = year; /* its loan lines 0, as loan_month leaves them without a loan */
-        if (p->loan_months > 0) {
+        if (loan) {
             loan_month(p, m, H, &repaid, mo);
             mo->cost = mo->cost + mo->loan_interest + mo->loan_principal + mo->loan_balance;
         }
-        if (p->lease_months > 0) {
+        if (lease) {
             lease_month(p, m, H, mo);
             mo->cost = mo->cost + mo->lease_payment + mo->lease_buyout;
         }
@@ -324,16 +340,26 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
         discount = disc ? disc[m] : discount / (1 + rm);
         npv += mo->cost * discount;
         if (monthly) {
-            t.loan_interest += mo->loan_interest;
-            t.loan_principal += mo->loan_principal;
-            t.loan_balance += mo->loan_balance;
-            t.lease_buyout += mo->lease_buyout;
-            t.power += mo->power;
-            t.cooling += mo->cooling;
-            t.facility += mo->facility;
-            t.maintenance += mo->maintenance;
-            t.staff += mo->staff;
-            t.rental += mo->rental;
+            /* The sums of the lines; a line that is +0 in every month (a
+             * rental's power, a bought option's rental, the loan's lines
+             * without a loan, the lease's without a lease) leaves its sum at
+             * the +0 it starts from, and is not added. */
+            if (loan) {
+                t.loan_interest += mo->loan_interest;
+                t.loan_principal += mo->loan_principal;
+                t.loan_balance += mo->loan_balance;
+            }
+            if (lease)
+                t.lease_buyout += mo->lease_buyout;
+            if (k.buy) {
+                t.power += mo->power;
+                t.cooling += mo->cooling;
+                t.facility += mo->facility;
+                t.maintenance += mo->maintenance;
+                t.staff += mo->staff;
+            } else {
+                t.rental += mo->rental;
+            }
             mo->cumulative = cumulative;
         }
     }
@@ -585,11 +611,11 @@ static double depreciate(const tco_option *o, int method, double base, int owned
     int year = 0;
     for (int m = 1; m <= H; m++) {
         double *line = tax ? &monthly[m - 1].tax_depreciation : &monthly[m - 1].depreciation;
-        int y = (m - owned_from - 1) / 12 + 1;
         if (owned_from < 0 || m <= owned_from) {
             *line = 0;
             continue;
         }
+        int y = (m - owned_from - 1) / 12 + 1;
         if (y != year) {
             year = y;
             annual = tci_depreciation_by(o, method, base, y);
@@ -656,11 +682,16 @@ void tci_option_tax_at(const tco_scenario *s, const tco_option *o, double u, int
     *tax_npv = r.after_tax_npv - r.npv;
 }
 
+/* Option o's figures into r, whose other figures are cleared first (its
+ * months kept): on the thread that computes it, the clearing too. */
 static void compute_option(const tco_scenario *s, const tco_option *o, tco_option_result *r,
                            double rm, const double *disc, year_memo *memo)
 {
     const int H = s->horizon_months;
     const double T = s->hours_per_month;
+    tco_month *monthly = r->monthly;
+    memset(r, 0, sizeof *r);
+    r->monthly = monthly;
     double u = tco_option_utilization(s, o);
     plan p = make_plan(s, o, u);
     totals t = run_months(s, o, u, &p, rm, disc, memo, 0, r->monthly);
@@ -796,12 +827,18 @@ static void breakeven(const tco_scenario *s, tco_result *res, size_t i, int b, d
     r->breakeven_utilization_note = a0 < b0 ? TCO_BE_ALWAYS : TCO_BE_NEVER;
 }
 
-/* See core.h. */
-double tci_net_cost(const tco_option_result *r, int m, int H)
+/* tci_net_cost, here where the returns' flows can have it inline. */
+static inline double net_cost(const tco_option_result *r, int m, int H)
 {
     if (m == 0)
         return r->paid0;
     return r->monthly[m - 1].cost - (m == H ? r->residual : 0);
+}
+
+/* See core.h. */
+double tci_net_cost(const tco_option_result *r, int m, int H)
+{
+    return net_cost(r, m, H);
 }
 
 /* A payback month as a result: NAN when there is none. */
@@ -830,15 +867,21 @@ static void flow_returns(const double *c, size_t n, double rm, const double *dis
     *discounted_payback = payback_or_null(tci_payback_at(c, n, rm, disc));
 }
 
+/* tci_net_cost_after_tax, inline. */
+static inline double net_cost_after_tax(const tco_option_result *r, int m, int H)
+{
+    return net_cost(r, m, H) + (m == 0 ? r->tax0 : r->monthly[m - 1].tax);
+}
+
 /* See core.h. */
 double tci_net_cost_after_tax(const tco_option_result *r, int m, int H)
 {
-    return tci_net_cost(r, m, H) + (m == 0 ? r->tax0 : r->monthly[m - 1].tax);
+    return net_cost_after_tax(r, m, H);
 }
 
 /* The buy options whose returns are worked out together: their IRRs are
  * found side by side (tci_irr_many). */
-#define RETURNS_GROUP 16
+#define RETURNS_GROUP 32
 
 /* The incremental flows of up to RETURNS_GROUP buy options against the
  * baseline, before tax and (with [tax]) after, each option's in c[k * per]
@@ -862,10 +905,10 @@ static void returns_add(const tco_scenario *s, const tco_result *res, returns_gr
     g->option[g->count++] = i;
     pre[0] = post[0] = 0; /* the loops fill c[0..H]; this tells the compiler c is written */
     for (int m = 0; m <= H; m++)
-        pre[m] = tci_net_cost(rb, m, H) - tci_net_cost(r, m, H);
+        pre[m] = net_cost(rb, m, H) - net_cost(r, m, H);
     if (s->tax)
         for (int m = 0; m <= H; m++)
-            post[m] = tci_net_cost_after_tax(rb, m, H) - tci_net_cost_after_tax(r, m, H);
+            post[m] = net_cost_after_tax(rb, m, H) - net_cost_after_tax(r, m, H);
 }
 
 /* The returns of g's options from their flows: IRR, MIRR and the payback
@@ -912,10 +955,7 @@ const char *tco_breakeven_note_name(tco_breakeven_note note)
 
 /* An option's place in the ranking: the lowest value of rank_by (the total,
  * the NPV or the after-tax NPV) first, then input order. */
-typedef struct ranked {
-    double value;
-    size_t index;
-} ranked;
+typedef tci_ranked ranked;
 
 static int by_value(const void *x, const void *y)
 {
@@ -938,9 +978,10 @@ static double rank_value(const tco_scenario *s, const tco_option_result *r)
     }
 }
 
-/* Make *io a result of s's shape with every figure cleared: the one given
- * when it has s's number of options and horizon (its monthly arrays kept),
- * else a new one (the one given freed). NULL on failure, nothing leaked. */
+/* Make *io a result of s's shape with its own figures cleared (each option's
+ * are cleared by compute_option): the one given when it has s's number of
+ * options and horizon (its monthly arrays kept), else a new one (the one
+ * given freed). NULL on failure, nothing leaked. */
 static tco_result *result_for(const tco_scenario *s, tco_result *res)
 {
     const size_t n = s->n_options;
@@ -951,14 +992,9 @@ static tco_result *result_for(const tco_scenario *s, tco_result *res)
     }
     if (res) {
         /* Each option's months are kept (the caller freed the plans and
-         * the search). */
+         * the search); compute_option clears each option's figures. */
         tco_option_result *options = res->options;
         size_t *rank = res->rank;
-        for (size_t i = 0; i < n; i++) {
-            tco_month *monthly = options[i].monthly;
-            memset(&options[i], 0, sizeof options[i]);
-            options[i].monthly = monthly;
-        }
         memset(res, 0, sizeof *res);
         res->options = options;
         res->rank = rank;
@@ -984,6 +1020,65 @@ static tco_result *result_for(const tco_scenario *s, tco_result *res)
     return res;
 }
 
+/* The options of one tci_compute_options call, shared by its threads: each
+ * takes the next OPTIONS_CHUNK options (all of them on one thread) until none
+ * are left. Every option is computed by the same operations whichever thread
+ * takes it, so the figures do not depend on the threads. */
+#define OPTIONS_CHUNK 8
+
+typedef struct options_work {
+    const tco_scenario *s;
+    tco_result *res;
+    const double *disc, *grow; /* the monthly rate's factors */
+    int b;                     /* the baseline, or -1 */
+    double b0, b1;             /* its totals at u = 0, and from 0 to 1 */
+    size_t chunk;              /* options taken at a time */
+    atomic_size_t next;        /* the first option not yet taken */
+} options_work;
+
+/* Options from..to-1 of w (the baseline's done already): each option, then a
+ * buy option's break-even and flows against the baseline while its months are
+ * at hand; the flows' returns when g is full. */
+static void options_range(options_work *w, size_t from, size_t to, year_memo memo[2],
+                          returns_group *g)
+{
+    const tco_scenario *s = w->s;
+    tco_result *res = w->res;
+    const int b = w->b;
+    for (size_t i = from; i < to; i++) {
+        if ((int)i != b)
+            compute_option(s, &s->options[i], &res->options[i], res->monthly_rate, w->disc, memo);
+        if (b >= 0 && s->options[i].acquire == TCO_BUY) {
+            breakeven(s, res, i, b, w->b0, w->b1, memo);
+            returns_add(s, res, g, i, b);
+            if (g->count == RETURNS_GROUP)
+                returns_finish(s, res, g, w->disc, w->grow);
+        }
+    }
+}
+
+/* One thread's share of w (tci_workers_run's function). */
+static void options_worker(void *arg)
+{
+    options_work *w = arg;
+    const size_t n = w->s->n_options;
+    year_memo memo[2] = {{.have = 0}, {.have = 0}};
+    returns_group g;
+    g.count = 0;
+    for (;;) {
+        size_t from = atomic_fetch_add(&w->next, w->chunk);
+        if (from >= n)
+            break;
+        options_range(w, from, n - from < w->chunk ? n : from + w->chunk, memo, &g);
+    }
+    if (g.count > 0)
+        returns_finish(w->s, w->res, &g, w->disc, w->grow);
+}
+
+/* Option-months from which one call's options are shared among threads
+ * (tci_workers_count): below, starting a thread costs more than it saves. */
+#define THREADS_FROM 20000
+
 /* See core.h. */
 tco_status tci_compute_options(const tco_scenario *s, tco_result **io)
 {
@@ -1002,39 +1097,40 @@ tco_status tci_compute_options(const tco_scenario *s, tco_result **io)
     double disc[TCO_MAX_HORIZON + 1], grow[TCO_MAX_HORIZON + 1];
     year_memo memo[2] = {{.have = 0}, {.have = 0}};
     tci_rate_factors(res->monthly_rate, (size_t)s->horizon_months + 1, disc, grow);
-    /* The baseline first; then each option, and a buy option's break-even
-     * and flows against the baseline while its months are at hand. */
+    /* The baseline first; then the other options, on several threads when
+     * there are enough of them. */
     const int b = res->baseline = tco_scenario_baseline(s);
     double b0 = 0, b_one = 0;
     if (b >= 0) {
         compute_option(s, &s->options[b], &res->options[b], res->monthly_rate, disc, memo);
         totals_0_1(s, &s->options[b], memo, &b0, &b_one);
     }
-    returns_group g;
-    g.count = 0;
-    for (size_t i = 0; i < s->n_options; i++) {
-        if ((int)i != b)
-            compute_option(s, &s->options[i], &res->options[i], res->monthly_rate, disc, memo);
-        if (b >= 0 && s->options[i].acquire == TCO_BUY) {
-            breakeven(s, res, i, b, b0, b_one - b0, memo);
-            returns_add(s, res, &g, i, b);
-            if (g.count == RETURNS_GROUP)
-                returns_finish(s, res, &g, disc, grow);
-        }
+    options_work w = {s, res, disc, grow, b, b0, b_one - b0, s->n_options, 0};
+    size_t threads = 1;
+    if (s->n_options * (size_t)s->horizon_months >= THREADS_FROM)
+        threads = tci_workers_count();
+    if (threads > 1) {
+        w.chunk = OPTIONS_CHUNK;
+        tci_workers_run(threads, options_worker, &w);
+    } else {
+        options_worker(&w);
     }
-    if (g.count > 0)
-        returns_finish(s, res, &g, disc, grow);
 
-    ranked *order = malloc((s->n_options ? s->n_options : 1) * sizeof *order);
+    ranked *order = malloc((s->n_options ? 2 * s->n_options : 1) * sizeof *order);
     if (!order) {
         tci_result_free_options(res);
         *io = NULL;
         return TCO_ERR_NOMEM;
     }
-    for (size_t i = 0; i < s->n_options; i++)
+    int nan = 0; /* by_value is no order with a NaN: qsort's answer, as always */
+    for (size_t i = 0; i < s->n_options; i++) {
         order[i] = (ranked){rank_value(s, &res->options[i]), i};
-    if (s->n_options)
+        nan |= isnan(order[i].value);
+    }
+    if (nan)
         qsort(order, s->n_options, sizeof *order, by_value);
+    else
+        tci_order_by_value(order, order + s->n_options, s->n_options);
     for (size_t i = 0; i < s->n_options; i++)
         res->rank[i] = order[i].index;
     free(order);

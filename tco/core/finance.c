@@ -178,7 +178,9 @@ static const char *irr_flows(const double *flows, size_t n, irr_poly *p, int *ch
         if (p->lo == n)
             p->lo = k;
         p->hi = k;
-        p->scale = fmax(p->scale, fabs(flows[k]));
+        /* fmax's value: both are finite and not negative. */
+        const double mag = fabs(flows[k]);
+        p->scale = mag > p->scale ? mag : p->scale;
         if (last != 0 && s != last)
             ++*changes;
         last = s;

@@ -4,6 +4,7 @@
 #include "check.h"
 #include "util/currency.h"
 #include "util/date.h"
+#include "util/order.h"
 #include "util/quantile.h"
 #include "util/suggest.h"
 #include "util/utf8.h"
@@ -601,6 +602,50 @@ static void test_percentile_window_by_hand(void)
     tci_window_free(&w2);
 }
 
+/* ===== Order by value ===== */
+
+static int order_cmp(const void *x, const void *y)
+{
+    const tci_ranked *a = x, *b = y;
+    if (a->value != b->value)
+        return a->value < b->value ? -1 : 1;
+    return a->index < b->index ? -1 : a->index > b->index;
+}
+
+static void test_order_by_value(void)
+{
+    /* By hand: -0 and +0 are equal, so index 4 before 5; then the two 1s by
+     * index (1, 3), then 2 (index 2), then 3 (index 0). */
+    tci_ranked v[6] = {{3, 0}, {1, 1}, {2, 2}, {1, 3}, {-0.0, 4}, {0.0, 5}}, tmp[6];
+    const size_t want[6] = {4, 5, 1, 3, 2, 0};
+    tci_order_by_value(v, tmp, 6);
+    for (int i = 0; i < 6; i++)
+        CU_ASSERT_EQUAL(v[i].index, want[i]);
+    tci_order_by_value(v, tmp, 0); /* nothing to order */
+    /* Every length up to 300 (runs of 16 and their merges, odd tails), few
+     * distinct values so that ties are many, infinities among them: the
+     * order qsort gives with the same comparison. */
+    static tci_ranked a[300], b[300], t[300];
+    unsigned seed = 12345;
+    for (size_t n = 1; n <= 300; n++) {
+        for (size_t i = 0; i < n; i++) {
+            seed = seed * 1103515245u + 12345u;
+            unsigned r = (seed >> 16) % 9;
+            double x = r == 0 ? INFINITY : r == 1 ? -INFINITY : r == 2 ? -0.0 : (double)r - 5;
+            a[i] = b[i] = (tci_ranked){x, (i * 7919) % 1009 + 1009 * (i / 1009)};
+        }
+        tci_order_by_value(a, t, n);
+        qsort(b, n, sizeof *b, order_cmp);
+        int same = 1;
+        for (size_t i = 0; i < n; i++)
+            same &= a[i].index == b[i].index &&
+                    memcmp(&a[i].value, &b[i].value, sizeof a[i].value) == 0;
+        CU_ASSERT_TRUE(same);
+        if (!same)
+            printf("order_by_value: differs from qsort at n = %zu\n", n);
+    }
+}
+
 int main(void)
 {
     static const check_case cases[] = {
@@ -621,6 +666,7 @@ int main(void)
         {"currency", test_currency},
         {"percentiles", test_percentiles},
         {"a percentile's window by hand", test_percentile_window_by_hand},
+        {"order_by_value", test_order_by_value},
         {NULL, NULL},
     };
     return check_run("util", cases);
