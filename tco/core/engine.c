@@ -849,22 +849,18 @@ static double payback_or_null(long k)
 
 /* The returns of the flow c[0..n-1] (docs/MODEL.md, "Returns of buying
  * against the baseline") at the NPV's monthly rate rm (disc and grow: its
- * factors, tci_rate_factors'), given its IRR (tci_irr's status, rate and
- * reason): IRR (or why there is none), MIRR and the payback months. */
+ * factors, tci_rate_factors'): MIRR and the payback months. The IRR is the
+ * stream's (returns_irr). */
 static void flow_returns(const double *c, size_t n, double rm, const double *disc,
-                         const double *grow, int status, double rate, const char *why, double *irr,
-                         double *mirr, double *payback, double *discounted_payback,
-                         const char **note)
+                         const double *grow, double *mirr, double *payback,
+                         double *discounted_payback)
 {
-    if (status == 0) {
-        *irr = tci_rate_annual(rate);
-    } else {
-        *irr = NAN;
-        *note = why;
-    }
-    *mirr = tci_rate_annual(tci_mirr_at(c, n, rm, rm, disc, grow));
-    *payback = payback_or_null(tci_payback(c, n, 0));
-    *discounted_payback = payback_or_null(tci_payback_at(c, n, rm, disc));
+    double monthly;
+    long k, dk;
+    tci_returns_at(c, n, rm, disc, grow, &monthly, &k, &dk);
+    *mirr = tci_rate_annual(monthly);
+    *payback = payback_or_null(k);
+    *discounted_payback = payback_or_null(dk);
 }
 
 /* tci_net_cost_after_tax, inline. */
@@ -879,63 +875,47 @@ double tci_net_cost_after_tax(const tco_option_result *r, int m, int H)
     return net_cost_after_tax(r, m, H);
 }
 
-/* The buy options whose returns are worked out together: their IRRs are
- * found side by side (tci_irr_many). */
-#define RETURNS_GROUP 32
-
-/* The incremental flows of up to RETURNS_GROUP buy options against the
- * baseline, before tax and (with [tax]) after, each option's in c[k * per]
- * and c[k * per + per - 1], k = 0..count-1. */
-typedef struct returns_group {
-    size_t option[RETURNS_GROUP], count, per;
-    double c[2 * RETURNS_GROUP][TCO_MAX_HORIZON + 1];
-} returns_group;
-
-/* Add buy option i to g with its incremental flows against the baseline b
- * (docs/MODEL.md, "Returns of buying against the baseline"): c(m) = net_b(m)
- * - net_i(m), m = 0..H; with [tax], the same of the after-tax flow (MODEL.md,
- * Taxes). */
-static void returns_add(const tco_scenario *s, const tco_result *res, returns_group *g, size_t i,
-                        int b)
+/* A buy option's IRR from the stream (tci_irr_done): id is 2 i for option
+ * i's flow before tax, 2 i + 1 for the one after. */
+static void returns_irr(void *ctx, size_t id, int status, double rate, const char *why)
 {
-    const int H = s->horizon_months;
-    const tco_option_result *r = &res->options[i], *rb = &res->options[b];
-    g->per = s->tax ? 2 : 1;
-    double *pre = g->c[g->count * g->per], *post = g->c[g->count * g->per + g->per - 1];
-    g->option[g->count++] = i;
-    pre[0] = post[0] = 0; /* the loops fill c[0..H]; this tells the compiler c is written */
-    for (int m = 0; m <= H; m++)
-        pre[m] = net_cost(rb, m, H) - net_cost(r, m, H);
-    if (s->tax)
-        for (int m = 0; m <= H; m++)
-            post[m] = net_cost_after_tax(rb, m, H) - net_cost_after_tax(r, m, H);
+    tco_option_result *r = &((tco_result *)ctx)->options[id / 2];
+    double *irr = id % 2 ? &r->irr_after_tax : &r->irr;
+    if (status == 0) {
+        *irr = tci_rate_annual(rate);
+    } else {
+        *irr = NAN;
+        *(id % 2 ? &r->irr_after_tax_note : &r->irr_note) = why;
+    }
 }
 
-/* The returns of g's options from their flows: IRR, MIRR and the payback
- * months; g is emptied. disc and grow are the monthly rate's factors. */
-static void returns_finish(const tco_scenario *s, tco_result *res, returns_group *g,
-                           const double *disc, const double *grow)
+/* The returns of buy option i against the baseline b (docs/MODEL.md,
+ * "Returns of buying against the baseline") from its incremental flows c(m)
+ * = net_b(m) - net_i(m), m = 0..H, and with [tax] from the same of the
+ * after-tax flow (MODEL.md, Taxes): MIRR and the payback months now, the IRRs
+ * when irr hands them to returns_irr. disc and grow are the monthly rate's
+ * factors. */
+static void returns_add(const tco_scenario *s, tco_result *res, tci_irr_stream *irr, size_t i,
+                        int b, const double *disc, const double *grow)
 {
-    double rate[2 * RETURNS_GROUP];
-    const double *flows[2 * RETURNS_GROUP] = {0};
-    const char *why[2 * RETURNS_GROUP];
-    int status[2 * RETURNS_GROUP];
-    const size_t n = (size_t)s->horizon_months + 1, per = g->per;
-    for (size_t f = 0; f < g->count * per; f++)
-        flows[f] = g->c[f];
-    tci_irr_many(flows, g->count * per, n, rate, why, status);
-    for (size_t k = 0; k < g->count; k++) {
-        tco_option_result *r = &res->options[g->option[k]];
-        size_t f = k * per;
-        flow_returns(g->c[f], n, res->monthly_rate, disc, grow, status[f], rate[f], why[f], &r->irr,
-                     &r->mirr, &r->payback_month, &r->discounted_payback_month, &r->irr_note);
-        if (s->tax)
-            flow_returns(g->c[f + 1], n, res->monthly_rate, disc, grow, status[f + 1], rate[f + 1],
-                         why[f + 1], &r->irr_after_tax, &r->mirr_after_tax,
-                         &r->payback_month_after_tax, &r->discounted_payback_month_after_tax,
-                         &r->irr_after_tax_note);
-    }
-    g->count = 0;
+    const int H = s->horizon_months;
+    const size_t n = (size_t)H + 1;
+    tco_option_result *r = &res->options[i];
+    const tco_option_result *rb = &res->options[b];
+    double c[TCO_MAX_HORIZON + 1];
+    c[0] = 0; /* the loops fill c[0..H]; this tells the compiler c is written */
+    for (int m = 0; m <= H; m++)
+        c[m] = net_cost(rb, m, H) - net_cost(r, m, H);
+    flow_returns(c, n, res->monthly_rate, disc, grow, &r->mirr, &r->payback_month,
+                 &r->discounted_payback_month);
+    tci_irr_stream_add(irr, c, 2 * i);
+    if (!s->tax)
+        return;
+    for (int m = 0; m <= H; m++)
+        c[m] = net_cost_after_tax(rb, m, H) - net_cost_after_tax(r, m, H);
+    flow_returns(c, n, res->monthly_rate, disc, grow, &r->mirr_after_tax,
+                 &r->payback_month_after_tax, &r->discounted_payback_month_after_tax);
+    tci_irr_stream_add(irr, c, 2 * i + 1);
 }
 
 /* See documentation in header file. */
@@ -1037,10 +1017,10 @@ typedef struct options_work {
 } options_work;
 
 /* Options from..to-1 of w (the baseline's done already): each option, then a
- * buy option's break-even and flows against the baseline while its months are
- * at hand; the flows' returns when g is full. */
+ * buy option's break-even and returns against the baseline while its months
+ * are at hand, its IRRs to the thread's stream irr. */
 static void options_range(options_work *w, size_t from, size_t to, year_memo memo[2],
-                          returns_group *g)
+                          tci_irr_stream *irr)
 {
     const tco_scenario *s = w->s;
     tco_result *res = w->res;
@@ -1050,9 +1030,7 @@ static void options_range(options_work *w, size_t from, size_t to, year_memo mem
             compute_option(s, &s->options[i], &res->options[i], res->monthly_rate, w->disc, memo);
         if (b >= 0 && s->options[i].acquire == TCO_BUY) {
             breakeven(s, res, i, b, w->b0, w->b1, memo);
-            returns_add(s, res, g, i, b);
-            if (g->count == RETURNS_GROUP)
-                returns_finish(s, res, g, w->disc, w->grow);
+            returns_add(s, res, irr, i, b, w->disc, w->grow);
         }
     }
 }
@@ -1063,16 +1041,15 @@ static void options_worker(void *arg)
     options_work *w = arg;
     const size_t n = w->s->n_options;
     year_memo memo[2] = {{.have = 0}, {.have = 0}};
-    returns_group g;
-    g.count = 0;
+    tci_irr_stream irr;
+    tci_irr_stream_init(&irr, (size_t)w->s->horizon_months + 1, returns_irr, w->res);
     for (;;) {
         size_t from = atomic_fetch_add(&w->next, w->chunk);
         if (from >= n)
             break;
-        options_range(w, from, n - from < w->chunk ? n : from + w->chunk, memo, &g);
+        options_range(w, from, n - from < w->chunk ? n : from + w->chunk, memo, &irr);
     }
-    if (g.count > 0)
-        returns_finish(w->s, w->res, &g, w->disc, w->grow);
+    tci_irr_stream_finish(&irr);
 }
 
 /* Option-months from which one call's options are shared among threads

@@ -58,6 +58,75 @@ int tci_irr(const double *flows, size_t n, double *rate_out, const char **why);
 void tci_irr_many(const double *const *flows, size_t count, size_t n, double *rate,
                   const char **why, int *status);
 
+/* ----- The stream of IRRs that tci_irr_many works with -----
+ * Sets of flows added one at a time, TCI_IRR_LANES of them worked on side by
+ * side; each result handed to `done` as soon as it is known, in no set
+ * order. Its fields are irr.c's: a caller holds one (on its stack: it needs
+ * no memory for up to TCI_IRR_MAX_FLOWS flows) and calls the functions
+ * below. */
+
+/* A result: the id its flows were added with, tci_irr's status, rate and
+ * reason (NULL with a rate). */
+typedef void tci_irr_done(void *ctx, size_t id, int status, double rate, const char *why);
+
+#define TCI_IRR_LANES 32
+
+/* The flows s[lo..hi] (the first and last that are not 0), scaled by their
+ * largest magnitude (scale; inv is 1 / it) so that no sum overflows. */
+typedef struct tci_irr_poly {
+    const double *s;
+    size_t lo, hi;
+    double scale, inv;
+} tci_irr_poly;
+
+/* The refinement of one rate: its bracket [a, b], the point t, the width
+ * before, the sign at a and the steps taken. */
+typedef struct tci_irr_refiner {
+    double a, b, t, width;
+    int sa, i;
+} tci_irr_refiner;
+
+/* One set of flows in work. */
+typedef struct tci_irr_lane {
+    tci_irr_poly p;
+    size_t id;
+    int stage;          /* what it evaluates next */
+    int up;             /* the direction its coefficients in q run: 1, 0, or -1 for none */
+    double a, b, fa, t; /* the bounds, the sign function at a, the point evaluated */
+    tci_irr_refiner r;
+} tci_irr_lane;
+
+typedef struct tci_irr_stream {
+    size_t n, busy;
+    tci_irr_done *done;
+    void *ctx;
+    /* q: n rows of TCI_IRR_LANES, each lane's coefficients in its column in
+     * the order its Horner sum takes them; s: each lane's scaled flows, n
+     * apiece. In store, or in heap for more than TCI_IRR_MAX_FLOWS flows. */
+    double *q, *s, *heap;
+    tci_irr_lane lane[TCI_IRR_LANES];
+    _Alignas(64) double store[2 * TCI_IRR_LANES * TCI_IRR_MAX_FLOWS];
+} tci_irr_stream;
+
+/* Start a stream of sets of n flows, their results to done(ctx, ...).
+ * Returns 0, or -1 when it lacks memory (more than TCI_IRR_MAX_FLOWS flows):
+ * then every set added gets the reason "out of memory". */
+int tci_irr_stream_init(tci_irr_stream *st, size_t n, tci_irr_done *done, void *ctx);
+
+/* Add flows (n of them, read now and not kept) under id. Its result, or that
+ * of a set added before, may be handed to done before this returns. */
+void tci_irr_stream_add(tci_irr_stream *st, const double *flows, size_t id);
+
+/* Work out every set still in work, hand each result to done, and release
+ * what the stream holds. */
+void tci_irr_stream_finish(tci_irr_stream *st);
+
+/* The width of the vectors the stream evaluates with: 8, 4 or 2 doubles by
+ * what the processor has, 1 without vectors. tci_irr_width_use(w) makes it
+ * w when the processor has it (tests; each width gives the same doubles) and
+ * returns the width in use; 0 goes back to the processor's best. */
+int tci_irr_width_use(int w);
+
 /* The annual rate of a monthly one: (1+r)^12 - 1; NaN for r <= -1. */
 double tci_rate_annual(double monthly);
 
@@ -93,5 +162,13 @@ long tci_payback(const double *flows, size_t n, double rate);
 /* tci_payback with the discount factors of rate from tci_rate_factors (n of
  * them), or NULL to work them out: the same result. */
 long tci_payback_at(const double *flows, size_t n, double rate, const double *disc);
+
+/* The returns of one set of flows at one rate, in one pass: the monthly
+ * MIRR tci_mirr_at(flows, n, rate, rate, disc, grow) in *mirr, the payback
+ * tci_payback(flows, n, 0) in *payback and tci_payback_at(flows, n, rate,
+ * disc) in *discounted: the same numbers. disc and grow are the rate's
+ * factors (tci_rate_factors), n of each. */
+void tci_returns_at(const double *flows, size_t n, double rate, const double *disc,
+                    const double *grow, double *mirr, long *payback, long *discounted);
 
 #endif

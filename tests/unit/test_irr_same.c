@@ -408,19 +408,20 @@ static int same_double(double a, double b)
     return memcmp(&a, &b, sizeof a) == 0;
 }
 
-/* tci_irr and tci_irr_many against the reference, on groups of 1 to 16 sets
- * of 1 to 121 flows (and a few longer than TCI_IRR_MAX_FLOWS). */
-static void test_irr_same(void)
+/* tci_irr and tci_irr_many against the reference, on groups of 1 to 80 sets
+ * (more than a stream's TCI_IRR_LANES at once) of 1 to 121 flows (and a few
+ * longer than TCI_IRR_MAX_FLOWS); the number of differences. */
+static long irr_differences(long *checked, long *found)
 {
-    enum { GROUP = 16, LONG = 400 };
+    enum { GROUP = 80, LONG = 400 };
     static double f[GROUP][LONG];
     const double *flows[GROUP];
     double rate[GROUP];
     const char *why[GROUP];
     int status[GROUP];
     uint64_t x = 2026;
-    long checked = 0, found = 0, differ = 0;
-    for (int round = 0; round < 1500; round++) {
+    long differ = 0;
+    for (int round = 0; round < 300; round++) {
         size_t n = 1 + next_u64(&x) % TCI_IRR_MAX_FLOWS;
         if (round % 100 == 99)
             n = TCI_IRR_MAX_FLOWS + 1 + next_u64(&x) % (LONG - TCI_IRR_MAX_FLOWS);
@@ -438,22 +439,38 @@ static void test_irr_same(void)
                        same_double(r0, rate[j]) &&
                        (s0 == 0 ? why[j] == NULL : strcmp(w0, w1) == 0 && strcmp(w0, why[j]) == 0);
             differ += !same;
-            found += s0 == 0;
-            checked++;
+            *found += s0 == 0;
+            ++*checked;
         }
     }
-    CU_ASSERT_EQUAL(differ, 0);
-    /* Most shapes have a rate; check that enough of them do. */
-    CU_ASSERT(checked > 10000);
-    CU_ASSERT(found > checked / 4);
+    return differ;
+}
+
+/* The same with each width of vectors the processor has: the same doubles. */
+static void test_irr_same(void)
+{
+    int widths = 0;
+    for (int w = 1; w <= 8; w *= 2) {
+        if (tci_irr_width_use(w) != w)
+            continue;
+        long checked = 0, found = 0;
+        CU_ASSERT_EQUAL(irr_differences(&checked, &found), 0);
+        /* Most shapes have a rate; check that enough of them do. */
+        CU_ASSERT(checked > 8000);
+        CU_ASSERT(found > checked / 4);
+        widths++;
+    }
+    tci_irr_width_use(0);
+    /* Width 1 everywhere, 2 with GCC's vectors, 4 and 8 on most x86-64 */
+    CU_ASSERT(widths >= 1);
 }
 
 /* MIRR and the payback months with the rates' factors against the
  * reference, which works them out flow by flow. */
 static void test_mirr_payback_same(void)
 {
-    static double f[TCI_IRR_MAX_FLOWS], fin_disc[TCI_IRR_MAX_FLOWS], re_disc[TCI_IRR_MAX_FLOWS],
-        re_grow[TCI_IRR_MAX_FLOWS], disc[TCI_IRR_MAX_FLOWS];
+    static double f[TCI_IRR_MAX_FLOWS], fin_disc[TCI_IRR_MAX_FLOWS], fin_grow[TCI_IRR_MAX_FLOWS],
+        re_disc[TCI_IRR_MAX_FLOWS], re_grow[TCI_IRR_MAX_FLOWS], disc[TCI_IRR_MAX_FLOWS];
     uint64_t x = 12;
     long differ = 0;
     for (int round = 0; round < 5000; round++) {
@@ -461,7 +478,7 @@ static void test_mirr_payback_same(void)
         double rate = round % 10 == 0 ? 0 : (unit(&x) - 0.2) * 0.1;
         double fin = (unit(&x) - 0.2) * 0.1, re = round % 2 ? fin : (unit(&x) - 0.2) * 0.1;
         random_flows(&x, f, n);
-        tci_rate_factors(fin, n, fin_disc, NULL);
+        tci_rate_factors(fin, n, fin_disc, fin_grow);
         tci_rate_factors(re, n, re_disc, re_grow);
         tci_rate_factors(rate, n, disc, NULL);
         double m = ref_mirr(f, n, fin, re);
@@ -470,7 +487,32 @@ static void test_mirr_payback_same(void)
         differ += ref_payback(f, n, rate) != tci_payback_at(f, n, rate, disc);
         differ += ref_payback(f, n, rate) != tci_payback(f, n, rate);
         differ += ref_payback(f, n, fin) != tci_payback_at(f, n, fin, fin_disc);
+        /* The three in one pass, at the one rate fin. */
+        double one_mirr;
+        long one_payback, one_discounted;
+        tci_returns_at(f, n, fin, fin_disc, fin_grow, &one_mirr, &one_payback, &one_discounted);
+        differ += !same_double(ref_mirr(f, n, fin, fin), one_mirr);
+        differ += ref_payback(f, n, 0) != one_payback;
+        differ += ref_payback(f, n, fin) != one_discounted;
     }
+    /* tci_returns_at at its edges: a flow that is not finite, a cumulative
+     * flow that leaves the range of doubles, a rate <= -1, one flow, none. */
+    static const double edge[][3] = {
+        {-1, INFINITY, 2}, {-1, NAN, 2}, {-1e308, -1e308, 1}, {1e308, 1e308, -1}, {-1, 3, 0}};
+    static const double rates[] = {0.01, 0, -1, -2, NAN};
+    for (size_t e = 0; e < sizeof edge / sizeof edge[0]; e++)
+        for (size_t r = 0; r < sizeof rates / sizeof rates[0]; r++)
+            for (size_t n = 0; n <= 3; n++) {
+                double d[3] = {1, 1, 1}, g[3] = {1, 1, 1}, one_mirr;
+                long one_payback, one_discounted;
+                if (!ref_bad_rate(rates[r]))
+                    tci_rate_factors(rates[r], n, d, g);
+                tci_returns_at(edge[e], n, rates[r], d, g, &one_mirr, &one_payback,
+                               &one_discounted);
+                differ += !same_double(ref_mirr(edge[e], n, rates[r], rates[r]), one_mirr);
+                differ += ref_payback(edge[e], n, 0) != one_payback;
+                differ += ref_payback(edge[e], n, rates[r]) != one_discounted;
+            }
     CU_ASSERT_EQUAL(differ, 0);
 }
 
