@@ -96,16 +96,49 @@ typedef struct tci_irr_lane {
     tci_irr_refiner r;
 } tci_irr_lane;
 
+/* The isolation of the rates of flows with more than one sign change, for
+ * TCI_IRR_ISO sets side by side: a halving of [t1, t2] waiting on its
+ * midpoint m, then on its left half (la, lb: the bracket that half finds),
+ * then its right; its result to *ret, its bracket to *ra, *rb. */
+#define TCI_IRR_ISO   8
+#define TCI_IRR_DEPTH 32
+typedef struct tci_irr_frame {
+    double t1, t2, f1, f2, m, fm, la, lb;
+    int above, below, above_m, below_m, no_root, left, right, phase;
+    int *ret;
+    double *ra, *rb;
+} tci_irr_frame;
+
+typedef struct tci_irr_iso {
+    tci_irr_poly p;
+    size_t id;
+    double a, b, ra, rb; /* the bounds; the bracket found */
+    int budget, depth, found, stage;
+    int ask;              /* what it waits on: IRR_ASK_* of irr.c */
+    double at, at2, at_f; /* where: t (t1), t2, f at t1 */
+    double f;             /* the answers: the sign function at t */
+    int below, above, no_root;
+    tci_irr_frame fr[TCI_IRR_DEPTH];
+} tci_irr_iso;
+
 typedef struct tci_irr_stream {
-    size_t n, busy;
+    size_t n, busy, isos;
     tci_irr_done *done;
     void *ctx;
-    /* q: n rows of TCI_IRR_LANES, each lane's coefficients in its column in
-     * the order its Horner sum takes them; s: each lane's scaled flows, n
-     * apiece. In store, or in heap for more than TCI_IRR_MAX_FLOWS flows. */
+    /* q: n rows of 2 TCI_IRR_LANES, each lane's coefficients in two columns,
+     * in the orders its Horner sums take them for a rate >= 0 and < 0; s:
+     * each lane's scaled flows, n apiece. In store, or in heap for more than
+     * TCI_IRR_MAX_FLOWS flows. */
     double *q, *s, *heap;
     tci_irr_lane lane[TCI_IRR_LANES];
-    _Alignas(64) double store[2 * TCI_IRR_LANES * TCI_IRR_MAX_FLOWS];
+    _Alignas(64) double store[3 * TCI_IRR_LANES * TCI_IRR_MAX_FLOWS];
+    /* The sets in isolation: their scaled flows s[lo + k] in iso_fwd and
+     * s[hi - k] in iso_back, row k holding each set's in its column, and
+     * apiece in iso_s (for up to TCI_IRR_MAX_FLOWS flows). */
+    tci_irr_iso iso[TCI_IRR_ISO];
+    _Alignas(64) double iso_fwd[TCI_IRR_ISO * TCI_IRR_MAX_FLOWS];
+    _Alignas(64) double iso_back[TCI_IRR_ISO * TCI_IRR_MAX_FLOWS];
+    double iso_s[TCI_IRR_ISO * TCI_IRR_MAX_FLOWS];
 } tci_irr_stream;
 
 /* Start a stream of sets of n flows, their results to done(ctx, ...).

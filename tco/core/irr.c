@@ -294,6 +294,29 @@ enum { IRR_AT_A, IRR_AT_B, IRR_AT_SA, IRR_REFINE, IRR_IDLE };
 
 typedef tci_irr_lane irr_lane;
 
+/* What the isolation of flows id on [a, b] found (irr_isolate's count;
+ * -1: scan instead) with its bracket [*ra, *rb]: 1 when that bracket is to
+ * be refined, else 0 with the result handed to st->done. */
+static int irr_isolated(tci_irr_stream *st, const irr_poly *p, size_t id, int found, double a,
+                        double b, double *ra, double *rb)
+{
+    if (found < 0)
+        found = irr_scan(p, a, b, fmin(fmax(ceil((b - a) / 1e-4), 1024), 65536), ra, rb);
+    if (found != 1) {
+        st->done(st->ctx, id, -1, NAN,
+                 found == 0 ? "more than one sign change and no rate with NPV 0"
+                            : "more than one sign change and more than one rate with NPV 0");
+        return 0;
+    }
+    if (*ra == *rb) {
+        st->done(st->ctx, id, 0, expm1(*ra), NULL);
+        return 0;
+    }
+    return 1;
+}
+
+static void iso_add(tci_irr_stream *st, const irr_poly *p, size_t id, double a, double b);
+
 /* Set flows `id` up in lane l, its scaled flows to go in s: the bounds, then
  * the rule of signs, or the isolation. 0 when its result is known (handed to
  * st->done); else 1, with the point to evaluate in l->t. */
@@ -310,7 +333,6 @@ static int irr_begin(tci_irr_stream *st, irr_lane *l, double *s, const double *f
     for (size_t k = l->p.lo; k <= l->p.hi; k++)
         s[k] = flows[k] * l->p.inv;
     l->p.s = s;
-    l->up = -1; /* its column is another's */
     /* Cauchy's bounds on the roots x = 1/(1+r) of sum c[k] x^(k-lo), each
      * doubled: x < 2 (1 + max|c[k]| / |c[hi]|) and 1/x < 2 (1 + max|c[k]|
      * / |c[lo]|); in t = -ln x, held to +-IRR_T_MAX. */
@@ -327,23 +349,18 @@ static int irr_begin(tci_irr_stream *st, irr_lane *l, double *s, const double *f
     }
     /* Isolate the rates by halving [a, b] while more than one can lie in a
      * part (irr_split's bounds); where that cannot decide, the scan, in steps of
-     * 1e-4 (1,024 to 65,536 of them). */
+     * 1e-4 (1,024 to 65,536 of them). Flows that span all n periods are
+     * isolated with others, side by side (iso_add); the others here. */
+    if (l->p.hi - l->p.lo + 1 == n && n <= TCI_IRR_MAX_FLOWS) {
+        iso_add(st, &l->p, id, a, b);
+        return 0;
+    }
     int budget = 4096;
     double ra = a, rb = b;
     found = irr_isolate(&l->p, a, b, irr_sign_fn(&l->p, a), irr_sign_fn(&l->p, b), IRR_UNBOUNDED,
                         IRR_UNBOUNDED, &ra, &rb, &budget);
-    if (found < 0)
-        found = irr_scan(&l->p, a, b, fmin(fmax(ceil((b - a) / 1e-4), 1024), 65536), &ra, &rb);
-    if (found != 1) {
-        st->done(st->ctx, id, -1, NAN,
-                 found == 0 ? "more than one sign change and no rate with NPV 0"
-                            : "more than one sign change and more than one rate with NPV 0");
+    if (!irr_isolated(st, &l->p, id, found, a, b, &ra, &rb))
         return 0;
-    }
-    if (ra == rb) {
-        st->done(st->ctx, id, 0, expm1(ra), NULL);
-        return 0;
-    }
     l->a = ra;
     l->b = rb;
     l->stage = IRR_AT_SA;
@@ -384,41 +401,64 @@ static int irr_advance(tci_irr_stream *st, irr_lane *l, double f, double df)
     return 1;
 }
 
-/* Lane i's coefficients into its column of q, in the order its Horner sum
- * takes them at a point t >= 0 (up: in x, s[lo + n - 1] first, s[lo]
- * last) or t < 0 (in y, s[hi - n + 1] first, s[hi] last); 0 outside lo..hi.
- * Every sum runs n steps: the zeros before a shorter sum's first flow leave
- * its value and derivative 0, as they start. */
-static void irr_column(tci_irr_stream *st, size_t i, int up)
+/* Lane i's coefficients into its two columns of q, in the order its Horner
+ * sum takes them at a point t >= 0 (up, column i: in x, s[lo + n - 1] first,
+ * s[lo] last) and t < 0 (column IRR_L + i: in y, s[hi - n + 1] first, s[hi]
+ * last); 0 outside lo..hi. Every sum runs n steps: the zeros before a shorter
+ * sum's first flow leave its value and derivative 0, as they start. */
+static void irr_columns(tci_irr_stream *st, size_t i)
 {
-    irr_lane *l = &st->lane[i];
+    const irr_lane *l = &st->lane[i];
     const size_t n = st->n, lo = l->p.lo, hi = l->p.hi, zeros = n - 1 - (hi - lo);
     const double *s = l->p.s;
-    double *q = st->q + i;
+    double *up = st->q + i, *down = st->q + IRR_L + i;
     size_t k = 0;
-    for (; k < zeros; k++) /* past hi (up), before lo (not up) */
-        q[k * IRR_L] = 0;
-    if (up) {
-        for (; k < n; k++)
-            q[k * IRR_L] = s[hi - (k - zeros)];
-    } else {
-        for (; k < n; k++)
-            q[k * IRR_L] = s[lo + (k - zeros)];
+    for (; k < zeros; k++) /* past hi (up), before lo (down) */
+        up[2 * IRR_L * k] = down[2 * IRR_L * k] = 0;
+    for (; k < n; k++) {
+        up[2 * IRR_L * k] = s[hi - (k - zeros)];
+        down[2 * IRR_L * k] = s[lo + (k - zeros)];
     }
-    l->up = up;
 }
 
-/* The kernels: for each block of lanes whose busy[] is set, the Horner sums
- * of the coefficients in q (n rows) at z[] in v[] and of their derivatives in
- * z in d[], four vectors of `w` lanes to a block, each lane with the
- * operations of one lane alone: d = d z + v, then v = v z + q. Each element
- * of a vector operation is the scalar operation, rounded alike (and never
- * fused: see CMakeLists.txt), so every width gives the same doubles. */
-typedef void irr_kernel(const double *q, size_t n, const double *z, double *v, double *d,
-                        const unsigned char *busy);
+/* The kernels, each with the operations of one lane (or set) alone, side by
+ * side. Each element of a vector operation is the scalar operation, rounded
+ * alike (and never fused: see CMakeLists.txt), so every width gives the
+ * same doubles.
+ *
+ * refine: for each block of lanes whose busy[] is set, the Horner sums of
+ * the coefficients in q (n rows of IRR_L) at z[] in v[] and of their
+ * derivatives in z in d[], four vectors of w lanes to a block: d = d z + v,
+ * then v = v z + q.
+ *
+ * split: irr_split of each set i of the isolation whose vector is busy,
+ * from its flows forward (fwd: s[lo + k] in row k) and back (back: s[hi -
+ * k]): f[i] = the Horner sum in z[i] of back (up[i] set) or fwd, and the sign
+ * changes of the running sums of fwd weighted wa[i] x[i]^k (above[i]) and of
+ * back weighted wb[i] y[i]^k (below[i]).
+ *
+ * no_root: irr_no_root's slope of each busy set i, the sum of |c| k m[i]^k
+ * over fwd (fwd[i] set) or back. */
+typedef void irr_refine_fn(const double *q, size_t n, const double *z, const long long *up,
+                           double *v, double *d, const unsigned char *busy);
+typedef void irr_split_fn(const double *fwd, const double *back, size_t n, const double *z,
+                          const double *x, const double *y, const double *wa, const double *wb,
+                          const long long *up, const unsigned char *busy, double *f, int *below,
+                          int *above);
+typedef void irr_no_root_fn(const double *fwd, const double *back, size_t n, const double *m,
+                            const long long *use_fwd, const unsigned char *busy, double *slope);
 
-static void irr_kernel_1(const double *q, size_t n, const double *z, double *v, double *d,
-                         const unsigned char *busy)
+typedef struct irr_kernels {
+    int width;
+    irr_refine_fn *refine;
+    irr_split_fn *split;
+    irr_no_root_fn *no_root;
+} irr_kernels;
+
+#define IRR_I TCI_IRR_ISO
+
+static void irr_refine_1(const double *q, size_t n, const double *z, const long long *up, double *v,
+                         double *d, const unsigned char *busy)
 {
     for (size_t b = 0; b < IRR_L / 4; b++) {
         if (!busy[b])
@@ -430,7 +470,7 @@ static void irr_kernel_1(const double *q, size_t n, const double *z, double *v, 
         for (size_t k = 0; k < n; k++)
             for (int j = 0; j < 4; j++) {
                 dd[j] = dd[j] * zz[j] + vv[j];
-                vv[j] = vv[j] * zz[j] + q[k * IRR_L + o + j];
+                vv[j] = vv[j] * zz[j] + q[2 * IRR_L * k + (up[o + j] ? 0 : IRR_L) + o + j];
             }
         for (int j = 0; j < 4; j++) {
             v[o + j] = vv[j];
@@ -439,30 +479,74 @@ static void irr_kernel_1(const double *q, size_t n, const double *z, double *v, 
     }
 }
 
+static void irr_split_1(const double *fwd, const double *back, size_t n, const double *z,
+                        const double *x, const double *y, const double *wa, const double *wb,
+                        const long long *up, const unsigned char *busy, double *f, int *below,
+                        int *above)
+{
+    for (size_t i = 0; i < IRR_I; i++) {
+        if (!busy[i])
+            continue;
+        double acc = 0, sum_a = 0, w_a = wa[i], sum_b = 0, w_b = wb[i];
+        int ch_a = 0, last_a = 0, ch_b = 0, last_b = 0;
+        for (size_t k = 0; k < n; k++, w_a *= x[i], w_b *= y[i]) {
+            acc = acc * z[i] + (up[i] ? back : fwd)[k * IRR_I + i];
+            sum_a += fwd[k * IRR_I + i] * w_a;
+            irr_count_change(sum_a, &last_a, &ch_a);
+            sum_b += back[k * IRR_I + i] * w_b;
+            irr_count_change(sum_b, &last_b, &ch_b);
+        }
+        f[i] = acc;
+        below[i] = ch_b;
+        above[i] = ch_a;
+    }
+}
+
+static void irr_no_root_1(const double *fwd, const double *back, size_t n, const double *m,
+                          const long long *use_fwd, const unsigned char *busy, double *slope)
+{
+    for (size_t i = 0; i < IRR_I; i++) {
+        if (!busy[i])
+            continue;
+        double sum = 0, w = 1;
+        for (size_t k = 0; k < n; k++, w *= m[i])
+            sum += fabs((use_fwd[i] ? fwd : back)[k * IRR_I + i]) * (double)k * w;
+        slope[i] = sum;
+    }
+}
+
 #if defined(__GNUC__)
-/* The kernel of width W, with the target attribute attr (empty for the
- * compiler's own). */
-#define IRR_KERNEL(name, W, attr)                                                                  \
-    attr static void name(const double *q, size_t n, const double *z, double *v, double *d,        \
-                          const unsigned char *busy)                                               \
+/* The kernels of width W, with the target attribute attr (empty for the
+ * compiler's own). A comparison of vectors gives -1 where it holds, 0 where
+ * not; a choice between two vectors is by the bits. */
+#define IRR_KERNELS(W, attr)                                                                       \
+    typedef double irr_vec##W __attribute__((vector_size((W) * sizeof(double))));                  \
+    typedef int64_t irr_mask##W __attribute__((vector_size((W) * sizeof(int64_t))));               \
+    attr static void irr_refine_##W(const double *q, size_t n, const double *z,                    \
+                                    const long long *up, double *v, double *d,                     \
+                                    const unsigned char *busy)                                     \
     {                                                                                              \
-        typedef double vec __attribute__((vector_size((W) * sizeof(double))));                     \
+        typedef irr_vec##W vec;                                                                    \
         for (size_t b = 0; b < IRR_L / (4 * (W)); b++) {                                           \
             if (!busy[b])                                                                          \
                 continue;                                                                          \
             const size_t o = 4 * (W)*b;                                                            \
             vec zz[4], vv[4], dd[4];                                                               \
+            irr_mask##W upm[4];                                                                    \
             for (int j = 0; j < 4; j++) {                                                          \
                 memcpy(&zz[j], z + o + (size_t)j * (W), sizeof zz[j]);                             \
+                memcpy(&upm[j], up + o + (size_t)j * (W), sizeof upm[j]);                          \
                 vv[j] = dd[j] = (vec){0};                                                          \
             }                                                                                      \
             for (size_t k = 0; k < n; k++) {                                                       \
-                const double *row = q + k * IRR_L + o;                                             \
+                const double *row = q + 2 * IRR_L * k + o;                                         \
                 for (int j = 0; j < 4; j++) {                                                      \
-                    vec x;                                                                         \
-                    memcpy(&x, row + (size_t)j * (W), sizeof x);                                   \
+                    vec cu, cd;                                                                    \
+                    memcpy(&cu, row + (size_t)j * (W), sizeof cu);                                 \
+                    memcpy(&cd, row + IRR_L + (size_t)j * (W), sizeof cd);                         \
+                    const vec c = (vec)(((irr_mask##W)cu & upm[j]) | ((irr_mask##W)cd & ~upm[j])); \
                     dd[j] = dd[j] * zz[j] + vv[j];                                                 \
-                    vv[j] = vv[j] * zz[j] + x;                                                     \
+                    vv[j] = vv[j] * zz[j] + c;                                                     \
                 }                                                                                  \
             }                                                                                      \
             for (int j = 0; j < 4; j++) {                                                          \
@@ -470,79 +554,147 @@ static void irr_kernel_1(const double *q, size_t n, const double *z, double *v, 
                 memcpy(d + o + (size_t)j * (W), &dd[j], sizeof dd[j]);                             \
             }                                                                                      \
         }                                                                                          \
+    }                                                                                              \
+    attr static void irr_split_##W(const double *fwd, const double *back, size_t n,                \
+                                   const double *z, const double *x, const double *y,              \
+                                   const double *wa, const double *wb, const long long *up,        \
+                                   const unsigned char *busy, double *f, int *below, int *above)   \
+    {                                                                                              \
+        typedef irr_vec##W vec;                                                                    \
+        typedef irr_mask##W mask;                                                                  \
+        const vec zero = {0};                                                                      \
+        for (size_t b = 0; b < IRR_I / (W); b++) {                                                 \
+            if (!busy[b])                                                                          \
+                continue;                                                                          \
+            const size_t o = (W)*b;                                                                \
+            vec zz, xx, yy, w_a, w_b, acc = zero, sum_a = zero, sum_b = zero;                      \
+            mask upm, ch_a = {0}, last_a = {0}, ch_b = {0}, last_b = {0};                          \
+            memcpy(&zz, z + o, sizeof zz);                                                         \
+            memcpy(&xx, x + o, sizeof xx);                                                         \
+            memcpy(&yy, y + o, sizeof yy);                                                         \
+            memcpy(&w_a, wa + o, sizeof w_a);                                                      \
+            memcpy(&w_b, wb + o, sizeof w_b);                                                      \
+            memcpy(&upm, up + o, sizeof upm);                                                      \
+            for (size_t k = 0; k < n; k++, w_a = w_a * xx, w_b = w_b * yy) {                       \
+                vec cf, cb;                                                                        \
+                memcpy(&cf, fwd + k * IRR_I + o, sizeof cf);                                       \
+                memcpy(&cb, back + k * IRR_I + o, sizeof cb);                                      \
+                acc = acc * zz + (vec)(((mask)cb & upm) | ((mask)cf & ~upm));                      \
+                sum_a = sum_a + cf * w_a;                                                          \
+                mask s_a = (sum_a < zero) - (sum_a > zero), nz_a = s_a != 0;                       \
+                ch_a -= nz_a & (last_a != 0) & (s_a != last_a);                                    \
+                last_a = (s_a & nz_a) | (last_a & ~nz_a);                                          \
+                sum_b = sum_b + cb * w_b;                                                          \
+                mask s_b = (sum_b < zero) - (sum_b > zero), nz_b = s_b != 0;                       \
+                ch_b -= nz_b & (last_b != 0) & (s_b != last_b);                                    \
+                last_b = (s_b & nz_b) | (last_b & ~nz_b);                                          \
+            }                                                                                      \
+            for (int j = 0; j < (W); j++) {                                                        \
+                f[o + j] = acc[j];                                                                 \
+                below[o + j] = (int)ch_b[j];                                                       \
+                above[o + j] = (int)ch_a[j];                                                       \
+            }                                                                                      \
+        }                                                                                          \
+    }                                                                                              \
+    attr static void irr_no_root_##W(const double *fwd, const double *back, size_t n,              \
+                                     const double *m, const long long *use_fwd,                    \
+                                     const unsigned char *busy, double *slope)                     \
+    {                                                                                              \
+        typedef irr_vec##W vec;                                                                    \
+        typedef irr_mask##W mask;                                                                  \
+        const vec zero = {0};                                                                      \
+        const mask magnitude = ~(mask)(zero * -1.0); /* all bits but the sign's */                 \
+        for (size_t b = 0; b < IRR_I / (W); b++) {                                                 \
+            if (!busy[b])                                                                          \
+                continue;                                                                          \
+            const size_t o = (W)*b;                                                                \
+            vec mm, sum = zero, w = zero + 1, k_of = zero;                                         \
+            mask fm;                                                                               \
+            memcpy(&mm, m + o, sizeof mm);                                                         \
+            memcpy(&fm, use_fwd + o, sizeof fm);                                                   \
+            for (size_t k = 0; k < n; k++, w = w * mm, k_of = k_of + 1) {                          \
+                vec cf, cb;                                                                        \
+                memcpy(&cf, fwd + k * IRR_I + o, sizeof cf);                                       \
+                memcpy(&cb, back + k * IRR_I + o, sizeof cb);                                      \
+                vec c = (vec)((((mask)cf & fm) | ((mask)cb & ~fm)) & magnitude);                   \
+                sum = sum + c * k_of * w;                                                          \
+            }                                                                                      \
+            memcpy(slope + o, &sum, sizeof sum);                                                   \
+        }                                                                                          \
     }
 
-IRR_KERNEL(irr_kernel_2, 2, )
+IRR_KERNELS(2, )
 #if defined(__x86_64__) || defined(__i386__)
 #define IRR_X86 1
-IRR_KERNEL(irr_kernel_4, 4, __attribute__((target("avx"))))
-IRR_KERNEL(irr_kernel_8, 8, __attribute__((target("avx512f"))))
+IRR_KERNELS(4, __attribute__((target("avx2"))))
+IRR_KERNELS(8, __attribute__((target("avx512f"))))
 #endif
 #endif
+
+static const irr_kernels irr_kernels_of[] = {
+    {1, irr_refine_1, irr_split_1, irr_no_root_1},
+#if defined(__GNUC__)
+    {2, irr_refine_2, irr_split_2, irr_no_root_2},
+#endif
+#if defined(IRR_X86)
+    {4, irr_refine_4, irr_split_4, irr_no_root_4},
+    {8, irr_refine_8, irr_split_8, irr_no_root_8},
+#endif
+};
 
 static atomic_int irr_width_asked;
 
-/* The kernel of width w when the processor has it, else NULL. */
-static irr_kernel *irr_kernel_of(int w)
+/* The kernels of width w when the processor has them, else NULL. */
+static const irr_kernels *irr_kernels_at(int w)
 {
-    switch (w) {
-    case 1:
-        return irr_kernel_1;
-#if defined(__GNUC__)
-    case 2:
-        return irr_kernel_2;
-#endif
 #if defined(IRR_X86)
-    case 4:
-        return __builtin_cpu_supports("avx") ? irr_kernel_4 : NULL;
-    case 8:
-        return __builtin_cpu_supports("avx512f") ? irr_kernel_8 : NULL;
-#endif
-    default:
+    if ((w == 4 && !__builtin_cpu_supports("avx2")) ||
+        (w == 8 && !__builtin_cpu_supports("avx512f")))
         return NULL;
-    }
+#endif
+    for (size_t i = 0; i < sizeof irr_kernels_of / sizeof irr_kernels_of[0]; i++)
+        if (irr_kernels_of[i].width == w)
+            return &irr_kernels_of[i];
+    return NULL;
 }
 
-/* The width in use, and its kernel in *k. */
-static int irr_width(irr_kernel **k)
+/* The kernels in use: the width asked for, else the widest the processor
+ * has. */
+static const irr_kernels *irr_kernels_used(void)
 {
-    int w = atomic_load(&irr_width_asked);
-    if (w > 0 && (*k = irr_kernel_of(w)))
-        return w;
-    for (w = 8; w > 1 && !(*k = irr_kernel_of(w)); w /= 2)
-        ;
-    *k = irr_kernel_of(w);
-    return w;
+    const irr_kernels *k = irr_kernels_at(atomic_load(&irr_width_asked));
+    for (int w = 8; !k; w /= 2)
+        k = irr_kernels_at(w);
+    return k;
 }
 
 /* See documentation in header file. */
 int tci_irr_width_use(int w)
 {
-    irr_kernel *k;
-    atomic_store(&irr_width_asked, w > 0 && irr_kernel_of(w) ? w : 0);
-    return irr_width(&k);
+    atomic_store(&irr_width_asked, w > 0 && irr_kernels_at(w) ? w : 0);
+    return irr_kernels_used()->width;
 }
 
 /* One evaluation of every busy lane of st at its point t: irr_sign_fn there
  * and its derivative in t, then the lane's next step. */
 static void irr_round(tci_irr_stream *st)
 {
-    irr_kernel *kernel;
-    const int w = irr_width(&kernel);
+    const irr_kernels *kernels = irr_kernels_used();
+    const int w = kernels->width;
     double z[IRR_L], v[IRR_L], d[IRR_L];
+    long long up[IRR_L];
     unsigned char busy[IRR_L / 4] = {0};
     for (size_t i = 0; i < IRR_L; i++) {
         irr_lane *l = &st->lane[i];
         z[i] = 0; /* an idle lane's sums are not used */
+        up[i] = 0;
         if (l->stage == IRR_IDLE)
             continue;
-        const int up = l->t >= 0;
-        if (l->up != up)
-            irr_column(st, i, up);
-        z[i] = up ? exp(-l->t) : exp(l->t);
+        up[i] = l->t >= 0 ? -1 : 0;
+        z[i] = l->t >= 0 ? exp(-l->t) : exp(l->t);
         busy[i / (4 * (size_t)w)] = 1;
     }
-    kernel(st->q, st->n, z, v, d, busy);
+    kernels->refine(st->q, st->n, z, up, v, d, busy);
     for (size_t i = 0; i < IRR_L; i++) {
         irr_lane *l = &st->lane[i];
         if (l->stage == IRR_IDLE)
@@ -556,28 +708,315 @@ static void irr_round(tci_irr_stream *st)
     }
 }
 
+/* ===== The isolation, side by side =====
+ *
+ * Each set in isolation runs irr_isolate's halvings as a machine of frames
+ * (iso_run), which stops where it needs an evaluation: the sign function at
+ * a point (IRR_ASK_SIGN), irr_split there (IRR_ASK_SPLIT) or irr_no_root on
+ * an interval (IRR_ASK_NO_ROOT). The evaluations that TCI_IRR_ISO sets wait
+ * on are made side by side (iso_step); each set takes the same steps,
+ * with the same numbers, as irr_isolate. */
+
+enum { IRR_ASK_NONE, IRR_ASK_SIGN, IRR_ASK_SPLIT, IRR_ASK_NO_ROOT };
+enum { IRR_FR_ENTER, IRR_FR_NO_ROOT, IRR_FR_SPLIT, IRR_FR_LEFT, IRR_FR_RIGHT };
+enum { IRR_ISO_FREE, IRR_ISO_AT_A, IRR_ISO_AT_B, IRR_ISO_HALVING };
+
+typedef tci_irr_iso irr_iso;
+typedef tci_irr_frame irr_frame;
+
+/* Push the frame of irr_isolate(t1, t2, f1, f2, above, below) of q, its
+ * result to *ret and its bracket to *ra, *rb; 0 when the frames run out
+ * (which halvings down to 1e-4 from 1,400 never reach). */
+static int iso_push(irr_iso *q, double t1, double t2, double f1, double f2, int above, int below,
+                    int *ret, double *ra, double *rb)
+{
+    if (q->depth + 1 >= TCI_IRR_DEPTH)
+        return 0;
+    q->fr[++q->depth] = (irr_frame){.t1 = t1,
+                                    .t2 = t2,
+                                    .f1 = f1,
+                                    .f2 = f2,
+                                    .above = above,
+                                    .below = below,
+                                    .ret = ret,
+                                    .ra = ra,
+                                    .rb = rb};
+    return 1;
+}
+
+/* Return r from q's top frame. */
+static void iso_return(irr_iso *q, int r)
+{
+    *q->fr[q->depth--].ret = r;
+}
+
+/* Run q until it waits on an evaluation (q->ask) or its isolation is done
+ * (IRR_ASK_NONE, the count in q->found, the bracket in q->ra, q->rb). */
+static void iso_run(irr_iso *q)
+{
+    q->ask = IRR_ASK_NONE;
+    if (q->stage == IRR_ISO_AT_A) { /* irr_sign_fn at a, then at b */
+        q->ask = IRR_ASK_SIGN;
+        q->at = q->a;
+        return;
+    }
+    if (q->stage == IRR_ISO_AT_B) {
+        q->ask = IRR_ASK_SIGN;
+        q->at = q->b;
+        return;
+    }
+    while (q->depth >= 0) {
+        irr_frame *fr = &q->fr[q->depth];
+        const int s1 = sign_of(fr->f1), s2 = sign_of(fr->f2);
+        switch (fr->phase) {
+        case IRR_FR_ENTER: {
+            const int bound = fr->above < fr->below ? fr->above : fr->below;
+            if (bound == 0) {
+                iso_return(q, 0);
+                continue;
+            }
+            if (bound == 1 && s1 != 0 && s2 != 0) {
+                *fr->ra = fr->t1;
+                *fr->rb = fr->t2;
+                iso_return(q, s1 != s2);
+                continue;
+            }
+            fr->phase = IRR_FR_NO_ROOT;
+            fr->no_root = 0;
+            if (s1 == s2 && !(fr->t1 < 0 && fr->t2 > 0)) {
+                q->ask = IRR_ASK_NO_ROOT;
+                q->at = fr->t1;
+                q->at2 = fr->t2;
+                q->at_f = fr->f1;
+                return;
+            }
+            continue;
+        }
+        case IRR_FR_NO_ROOT:
+            if (s1 == s2 && fr->no_root) {
+                iso_return(q, 0);
+                continue;
+            }
+            if (fr->t2 - fr->t1 < 1e-4) { /* the scan's resolution: a change of sign is a rate */
+                *fr->ra = fr->t1;
+                *fr->rb = fr->t2;
+                iso_return(q, s1 == 0 || s2 == 0 ? -1 : s1 != s2);
+                continue;
+            }
+            if (--q->budget < 0) {
+                iso_return(q, -1);
+                continue;
+            }
+            fr->m = fr->t1 + (fr->t2 - fr->t1) / 2;
+            fr->phase = IRR_FR_SPLIT;
+            q->ask = IRR_ASK_SPLIT;
+            q->at = fr->m;
+            return;
+        case IRR_FR_SPLIT:
+            if (sign_of(fr->fm) == 0) {
+                iso_return(q, -1); /* a rate on the grid: the scan counts it */
+                continue;
+            }
+            fr->la = fr->lb = 0;
+            fr->phase = IRR_FR_LEFT;
+            if (!iso_push(q, fr->t1, fr->m, fr->f1, fr->fm, fr->above, fr->below_m, &fr->left,
+                          &fr->la, &fr->lb))
+                iso_return(q, -1);
+            continue;
+        case IRR_FR_LEFT:
+            if (fr->left < 0 || fr->left > 1) {
+                iso_return(q, fr->left);
+                continue;
+            }
+            fr->phase = IRR_FR_RIGHT;
+            if (!iso_push(q, fr->m, fr->t2, fr->fm, fr->f2, fr->above_m, fr->below, &fr->right,
+                          fr->ra, fr->rb))
+                iso_return(q, -1);
+            continue;
+        default: /* IRR_FR_RIGHT */
+            if (fr->right < 0) {
+                iso_return(q, fr->right);
+                continue;
+            }
+            if (fr->left == 1) {
+                *fr->ra = fr->la;
+                *fr->rb = fr->lb;
+            }
+            iso_return(q, fr->left + fr->right > 1 ? 2 : fr->left + fr->right);
+            continue;
+        }
+    }
+}
+
+/* q with its evaluation made: the answer into its machine. */
+static void iso_answer(irr_iso *q)
+{
+    if (q->ask == IRR_ASK_SIGN && q->stage == IRR_ISO_AT_A) {
+        q->fr[0].f1 = q->f;
+        q->stage = IRR_ISO_AT_B;
+    } else if (q->ask == IRR_ASK_SIGN) {
+        q->depth = -1;
+        q->stage = IRR_ISO_HALVING;
+        iso_push(q, q->a, q->b, q->fr[0].f1, q->f, IRR_UNBOUNDED, IRR_UNBOUNDED, &q->found, &q->ra,
+                 &q->rb);
+    } else if (q->ask == IRR_ASK_SPLIT) {
+        irr_frame *fr = &q->fr[q->depth];
+        fr->fm = q->f;
+        fr->below_m = q->below;
+        fr->above_m = q->above;
+    } else {
+        q->fr[q->depth].no_root = q->no_root;
+    }
+}
+
+/* The refinement of flows p (scaled in p->s) on [a, b] into an idle lane of
+ * st, after rounds that free one when none is. */
+static void irr_lane_take(tci_irr_stream *st, const irr_poly *p, size_t id, double a, double b)
+{
+    while (st->busy == IRR_L)
+        irr_round(st);
+    size_t i = 0;
+    while (st->lane[i].stage != IRR_IDLE)
+        i++;
+    irr_lane *l = &st->lane[i];
+    double *s = st->s + i * st->n;
+    for (size_t k = p->lo; k <= p->hi; k++)
+        s[k] = p->s[k];
+    l->p = *p;
+    l->p.s = s;
+    l->id = id;
+    l->a = a;
+    l->b = b;
+    l->stage = IRR_AT_SA;
+    l->t = a;
+    irr_columns(st, i);
+    st->busy++;
+}
+
+/* q, whose isolation is done: to its result or its refinement; its place
+ * free. */
+static void iso_retire(tci_irr_stream *st, irr_iso *q)
+{
+    if (irr_isolated(st, &q->p, q->id, q->found, q->a, q->b, &q->ra, &q->rb))
+        irr_lane_take(st, &q->p, q->id, q->ra, q->rb);
+    q->stage = IRR_ISO_FREE;
+    st->isos--;
+}
+
+/* One evaluation of every set in st's isolation, side by side; the sets
+ * done retire. */
+static void iso_step(tci_irr_stream *st)
+{
+    const irr_kernels *kernels = irr_kernels_used();
+    const size_t w = (size_t)kernels->width;
+    double z[IRR_I], x[IRR_I], y[IRR_I], wa[IRR_I], wb[IRR_I], m[IRR_I], f[IRR_I], slope[IRR_I];
+    long long up[IRR_I], use_fwd[IRR_I];
+    int below[IRR_I], above[IRR_I];
+    unsigned char split[IRR_I] = {0}, no_root[IRR_I] = {0};
+    for (size_t i = 0; i < IRR_I; i++) {
+        irr_iso *q = &st->iso[i];
+        z[i] = x[i] = y[i] = wa[i] = wb[i] = m[i] = 0;
+        up[i] = use_fwd[i] = 0;
+        if (q->stage == IRR_ISO_FREE)
+            continue;
+        const double len = (double)(q->p.hi - q->p.lo), mid = len / 2;
+        while (q->ask == IRR_ASK_SPLIT && fabs(q->at) * (mid + 1) > 600) {
+            /* irr_split's unbounded case, here */
+            q->f = irr_sign_fn(&q->p, q->at);
+            q->below = q->above = IRR_UNBOUNDED;
+            iso_answer(q);
+            iso_run(q);
+        }
+        const double t = q->at;
+        if (q->ask == IRR_ASK_NONE) {
+            iso_retire(st, q);
+        } else if (q->ask == IRR_ASK_NO_ROOT) {
+            use_fwd[i] = t >= 0 ? -1 : 0;
+            m[i] = t >= 0 ? exp(-t) : exp(q->at2);
+            no_root[i / w] = 1;
+        } else {
+            x[i] = exp(-t);
+            y[i] = exp(t);
+            z[i] = t >= 0 ? x[i] : y[i];
+            up[i] = t >= 0 ? -1 : 0;
+            wa[i] = exp(t * mid);
+            wb[i] = exp(-t * (len - mid));
+            split[i / w] = 1;
+        }
+    }
+    kernels->split(st->iso_fwd, st->iso_back, st->n, z, x, y, wa, wb, up, split, f, below, above);
+    kernels->no_root(st->iso_fwd, st->iso_back, st->n, m, use_fwd, no_root, slope);
+    for (size_t i = 0; i < IRR_I; i++) {
+        irr_iso *q = &st->iso[i];
+        if (q->stage == IRR_ISO_FREE)
+            continue;
+        if (q->ask == IRR_ASK_NO_ROOT) {
+            q->no_root =
+                isfinite(slope[i]) && fabs(q->at_f) > slope[i] * (q->at2 - q->at) * (1 + 1e-9);
+        } else {
+            q->f = f[i];
+            q->below = below[i];
+            q->above = above[i];
+        }
+        iso_answer(q);
+        iso_run(q);
+        if (q->ask == IRR_ASK_NONE)
+            iso_retire(st, q);
+    }
+}
+
+/* Flows id (p, scaled in p->s), with more than one sign change, into a
+ * free place of st's isolation (tci_irr_stream_add makes one) on [a, b]. */
+static void iso_add(tci_irr_stream *st, const irr_poly *p, size_t id, double a, double b)
+{
+    size_t i = 0;
+    while (st->iso[i].stage != IRR_ISO_FREE)
+        i++;
+    const size_t n = st->n;
+    irr_iso *q = &st->iso[i];
+    double *s = st->iso_s + i * n;
+    *q = (irr_iso){.p = *p,
+                   .id = id,
+                   .a = a,
+                   .b = b,
+                   .ra = a,
+                   .rb = b,
+                   .budget = 4096,
+                   .depth = -1,
+                   .stage = IRR_ISO_AT_A};
+    for (size_t k = 0; k < n; k++) {
+        s[k] = p->s[k];
+        st->iso_fwd[k * IRR_I + i] = p->s[p->lo + k];
+        st->iso_back[k * IRR_I + i] = p->s[p->hi - k];
+    }
+    q->p.s = s;
+    st->isos++;
+    iso_run(q);
+}
+
 /* See documentation in header file. */
 int tci_irr_stream_init(tci_irr_stream *st, size_t n, tci_irr_done *done, void *ctx)
 {
     st->n = n;
-    st->busy = 0;
+    st->busy = st->isos = 0;
+    for (size_t i = 0; i < TCI_IRR_ISO; i++)
+        st->iso[i].stage = IRR_ISO_FREE;
     st->done = done;
     st->ctx = ctx;
     st->heap = NULL;
     double *mem = st->store;
     if (n > TCI_IRR_MAX_FLOWS) {
-        if (n > SIZE_MAX / (2 * IRR_L * sizeof *mem) ||
-            !(mem = st->heap = malloc(2 * IRR_L * n * sizeof *mem))) {
+        if (n > SIZE_MAX / (3 * IRR_L * sizeof *mem) ||
+            !(mem = st->heap = malloc(3 * IRR_L * n * sizeof *mem))) {
             st->q = st->s = NULL;
             return -1;
         }
     }
     st->q = mem;
-    st->s = mem + IRR_L * n;
-    memset(st->q, 0, IRR_L * n * sizeof *st->q);
+    st->s = mem + 2 * IRR_L * n;
+    memset(st->q, 0, 2 * IRR_L * n * sizeof *st->q);
     for (size_t i = 0; i < IRR_L; i++) {
         st->lane[i].stage = IRR_IDLE;
-        st->lane[i].up = -1;
         st->lane[i].t = 0;
     }
     return 0;
@@ -590,20 +1029,26 @@ void tci_irr_stream_add(tci_irr_stream *st, const double *flows, size_t id)
         st->done(st->ctx, id, -1, NAN, "out of memory");
         return;
     }
+    /* A free place in the isolation, then an idle lane (the isolation's
+     * steps may fill the lanes; the lanes' rounds leave the isolation be). */
+    while (st->isos == IRR_I)
+        iso_step(st);
     while (st->busy == IRR_L)
         irr_round(st);
     size_t i = 0;
     while (st->lane[i].stage != IRR_IDLE) /* the first idle lane: busy ones stay in few blocks */
         i++;
-    if (irr_begin(st, &st->lane[i], st->s + i * st->n, flows, id))
+    if (irr_begin(st, &st->lane[i], st->s + i * st->n, flows, id)) {
+        irr_columns(st, i);
         st->busy++;
-    else
-        st->lane[i].stage = IRR_IDLE;
+    }
 }
 
 /* See documentation in header file. */
 void tci_irr_stream_finish(tci_irr_stream *st)
 {
+    while (st->isos > 0)
+        iso_step(st);
     while (st->busy > 0)
         irr_round(st);
     free(st->heap);
