@@ -607,21 +607,20 @@ static void size_workload(const tco_scenario *s, const tco_option *o, tco_option
 static double depreciate(const tco_option *o, int method, double base, int owned_from, int H,
                          tco_month *monthly, int tax)
 {
-    double dep = 0, annual = 0;
-    int year = 0;
-    for (int m = 1; m <= H; m++) {
+    double dep = 0, month = 0; /* a year's depreciation / 12, worked out once a year */
+    for (int m = 1, year = 0, in_year = 12; m <= H; m++) {
         double *line = tax ? &monthly[m - 1].tax_depreciation : &monthly[m - 1].depreciation;
         if (owned_from < 0 || m <= owned_from) {
             *line = 0;
             continue;
         }
-        int y = (m - owned_from - 1) / 12 + 1;
-        if (y != year) {
-            year = y;
-            annual = tci_depreciation_by(o, method, base, y);
+        if (in_year == 12) { /* year (m - owned_from - 1) / 12 + 1 begins */
+            in_year = 0;
+            month = tci_depreciation_by(o, method, base, ++year) / 12;
         }
-        *line = annual / 12;
-        dep += annual / 12;
+        in_year++;
+        *line = month;
+        dep += month;
     }
     return dep;
 }
