@@ -35,7 +35,7 @@ static void purchase(const pl_sheet *S, int j, int *i, int *t, int *e, int *gpus
     const tco_plan *pl = S->pl;
     const int R = S->pr->refresh_month, spares = S->pr->spares;
     *e = R > 0 ? R : S->H;
-    if (S->refresh && j == S->nb - 1) { /* none when auto chose none (R = 0) */
+    if (xw_pl_is_refresh(S, j)) { /* none when auto chose none (R = 0) */
         *i = pl->refresh_i;
         *t = R;
         *e = S->H;
@@ -62,17 +62,37 @@ int xw_pl_serving(const pl_sheet *S, int m)
 }
 
 /* See planw.h. */
+int xw_pl_is_refresh(const pl_sheet *S, int j)
+{
+    return S->refresh && j == S->nb - 1;
+}
+
+/* See planw.h. */
+const xw_optw *xw_pl_buy_option(const pl_sheet *S, int j)
+{
+    return xw_pl_is_refresh(S, j) ? &S->wn : &S->wo;
+}
+
+/* See planw.h. */
+const char *xw_pl_buy_name(const pl_sheet *S, int j, char *t, size_t size)
+{
+    if (xw_pl_is_refresh(S, j))
+        return xw_labelf(S->c, t, size, "plan.buy.refresh", "Refresh: {option}", "option",
+                         S->c->id[S->pl->refresh_i], NULL);
+    return xw_labelf(S->c, t, size, "plan.buy", "Purchase {n}", "n", xw_int(j + 1).s, NULL);
+}
+
+/* See planw.h. */
 int xw_pl_buy_loan(const pl_sheet *S, int j, const xw_optw **w)
 {
-    *w = S->refresh && j == S->nb - 1 ? &S->wn : &S->wo;
+    *w = xw_pl_buy_option(S, j);
     return (*w)->o->financing == TCO_FIN_LOAN;
 }
 
 /* See planw.h. */
 int xw_pl_buy_lease(const pl_sheet *S, int j)
 {
-    const xw_optw *w = S->refresh && j == S->nb - 1 ? &S->wn : &S->wo;
-    return w->o->financing == TCO_FIN_LEASE;
+    return xw_pl_buy_option(S, j)->o->financing == TCO_FIN_LEASE;
 }
 
 /* See planw.h. */
@@ -309,17 +329,12 @@ void xw_pl_buy_table(const pl_sheet *S, const pl_own *P)
     }
     worksheet_set_row(S->ws, (lxw_row_t)R->k_buys, xw_lines_height(lines, 11), NULL);
     for (int j = 0; j < S->nb; j++) {
-        const int row = R->k_buy + j, last = S->refresh && j == S->nb - 1;
-        const xw_optw *w = last ? &S->wn : &S->wo;
+        const int row = R->k_buy + j, last = xw_pl_is_refresh(S, j);
+        const xw_optw *w = xw_pl_buy_option(S, j);
         xw_refbuf cell[PB_EALL];
         for (int k = PB_MONTH; k < PB_EALL; k++)
             cell[k] = pl_buy(S, j, k);
-        if (last)
-            xw_labelf(c, t, sizeof t, "plan.buy.refresh", "Refresh: {option}", "option",
-                      c->id[S->pl->refresh_i], NULL);
-        else
-            xw_labelf(c, t, sizeof t, "plan.buy", "Purchase {n}", "n", xw_int(j + 1).s, NULL);
-        pl_label(S, row, t, "", XS_TEXT);
+        pl_label(S, row, xw_pl_buy_name(S, j, t, sizeof t), "", XS_TEXT);
         const char *fs[PB_EALL] = {0};
         /* The month and GPUs: Inputs' purchase, own_count at month 0 without
          * buy_at, or the refresh's; sold at the refresh, else at H. */

@@ -104,11 +104,7 @@ static void own_finance_staged(const pl_sheet *S, const pl_own *P)
         if (row == XW_NONE)
             continue;
         xw_pl_buy_loan(S, j, &w);
-        if (S->refresh && j == S->nb - 1)
-            xw_labelf(c, who, sizeof who, "plan.buy.refresh", "Refresh: {option}", "option",
-                      c->id[S->pl->refresh_i], NULL);
-        else
-            xw_labelf(c, who, sizeof who, "plan.buy", "Purchase {n}", "n", xw_int(j + 1).s, NULL);
+        xw_pl_buy_name(S, j, who, sizeof who);
         xw_refbuf bt = pl_buy(S, j, PB_MONTH), be = pl_buy(S, j, PB_SOLD),
                   rate = pl_buy(S, j, PB_LRATE), amount = pl_buy(S, j, PB_LENT);
         for (int k = 0; k < 2; k++) {

@@ -285,6 +285,15 @@ int xw_pl_buy_figures(const pl_sheet *S, pl_own *P);
 void xw_pl_buy_table(const pl_sheet *S, const pl_own *P);
 /* The GPUs serving in month m (1..H): those of the purchases in service. */
 int xw_pl_serving(const pl_sheet *S, int m);
+/* 1 when purchase j of the table is the refresh (the last, in a plan that
+ * refreshes). */
+int xw_pl_is_refresh(const pl_sheet *S, int j);
+/* The option purchase j of the table buys: the refresh's, else the owned
+ * part's. */
+const xw_optw *xw_pl_buy_option(const pl_sheet *S, int j);
+/* Purchase j's name in the sheet's language ("Refresh: {option}", "Purchase
+ * {n}") into t (size bytes); returns t. */
+const char *xw_pl_buy_name(const pl_sheet *S, int j, char *t, size_t size);
 /* 1 when purchase j of the table is on a loan; its option in *w. */
 int xw_pl_buy_loan(const pl_sheet *S, int j, const xw_optw **w);
 /* 1 when purchase j of the table is on a lease. */
