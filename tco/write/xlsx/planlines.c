@@ -363,9 +363,9 @@ void xw_pl_own_lines(const pl_sheet *S, const pl_own *P)
               last_line = R->r_own_cost - 1;
     pl_label(S, R->r_own_cost,
              loan && lease
-                 ? xw_label(c, "plan.opcost.both", "Operating cost, loan and lease payments")
-             : loan  ? xw_label(c, "option.opcost.loan", "Operating cost and loan payments")
-             : lease ? xw_label(c, "option.opcost.lease", "Operating cost and lease payments")
+                 ? xw_label(c, "plan.opcost.both", "Owned: operating cost, loan and lease payments")
+             : loan  ? xw_label(c, "plan.opcost.loan", "Owned: operating cost and loan payments")
+             : lease ? xw_label(c, "plan.opcost.lease", "Owned: operating cost and lease payments")
                      : xw_label(c, "plan.own_cost", "Owned: operating cost"),
              S->cur, XS_TOTAL);
     /* The engine's own_cost holds a purchase's capex (paid in its month) and
