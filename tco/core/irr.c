@@ -138,10 +138,18 @@ static void irr_count_change(double sum, int *last, int *changes)
  * irr_sign_fn there in *f, the bound on the rates below t (the running sums
  * from the last) in *below and on those above (from the first) in *above;
  * the three sums in one pass, each with the operations it would have alone. */
+/* 1 when irr_split at t would leave the range of doubles: there it gives
+ * irr_sign_fn alone, and IRR_UNBOUNDED for both bounds. */
+static int irr_unbounded(const irr_poly *p, double t)
+{
+    const double mid = (double)(p->hi - p->lo) / 2;
+    return fabs(t) * (mid + 1) > 600;
+}
+
 static void irr_split(const irr_poly *p, double t, double *f, int *below, int *above)
 {
     const double n = (double)(p->hi - p->lo), mid = n / 2;
-    if (fabs(t) * (mid + 1) > 600) {
+    if (irr_unbounded(p, t)) {
         *f = irr_sign_fn(p, t);
         *below = *above = IRR_UNBOUNDED;
         return;
@@ -162,10 +170,16 @@ static void irr_split(const irr_poly *p, double t, double *f, int *below, int *a
     *above = ch_a;
 }
 
+/* 1 when f1, irr_sign_fn at t1, is further from 0 than the width of [t1,
+ * t2] times `slope`, a bound on its slope there: no zero in between. */
+static int irr_slope_clears(double slope, double t1, double t2, double f1)
+{
+    return isfinite(slope) && fabs(f1) > slope * (t2 - t1) * (1 + 1e-9);
+}
+
 /* 1 when irr_sign_fn has no zero in [t1, t2], a side of t = 0, given its
- * value f1 at t1: f1 is further from 0 than the interval's width times a
- * bound on its slope there (the slope of each term is largest at the end
- * where x = e^-t, or y = e^t, is largest). */
+ * value f1 at t1 (irr_slope_clears; the slope of each term is largest at
+ * the end where x = e^-t, or y = e^t, is largest). */
 static int irr_no_root(const irr_poly *p, double t1, double t2, double f1)
 {
     if (t1 < 0 && t2 > 0)
@@ -180,55 +194,7 @@ static int irr_no_root(const irr_poly *p, double t1, double t2, double f1)
         for (size_t k = p->hi + 1; k-- > p->lo; w *= y)
             slope += fabs(p->s[k]) * (double)(p->hi - k) * w;
     }
-    return isfinite(slope) && fabs(f1) > slope * (t2 - t1) * (1 + 1e-9);
-}
-
-/* The root isolation of tci_irr: the rates strictly between t1 and t2, where
- * irr_sign_fn is f1 and f2, given `above` (a bound on the rates above t1)
- * and `below` (on those below t2): 0, 1 or 2 (at least two), the first
- * bracketed in *ra, *rb. At most one root can lie there when either bound is
- * 1 or less, and then the signs at the ends tell whether it does; else the
- * interval is halved. -1 when the budget of halvings runs out or the interval
- * narrows below 1e-4 with more than one root possible: the caller scans
- * instead. */
-static int irr_isolate(const irr_poly *p, double t1, double t2, double f1, double f2, int above,
-                       int below, double *ra, double *rb, int *budget)
-{
-    int bound = above < below ? above : below;
-    if (bound == 0)
-        return 0;
-    int s1 = sign_of(f1), s2 = sign_of(f2);
-    if (bound == 1 && s1 != 0 && s2 != 0) {
-        *ra = t1;
-        *rb = t2;
-        return s1 != s2;
-    }
-    if (s1 == s2 && irr_no_root(p, t1, t2, f1))
-        return 0;
-    if (t2 - t1 < 1e-4) { /* the scan's resolution: a change of sign is a rate */
-        *ra = t1;
-        *rb = t2;
-        return s1 == 0 || s2 == 0 ? -1 : s1 != s2;
-    }
-    if (--*budget < 0)
-        return -1;
-    double m = t1 + (t2 - t1) / 2, fm;
-    int below_m, above_m;
-    irr_split(p, m, &fm, &below_m, &above_m);
-    if (sign_of(fm) == 0)
-        return -1; /* a rate on the grid: the scan counts it */
-    double la = 0, lb = 0;
-    int left = irr_isolate(p, t1, m, f1, fm, above, below_m, &la, &lb, budget);
-    if (left < 0 || left > 1)
-        return left;
-    int right = irr_isolate(p, m, t2, fm, f2, above_m, below, ra, rb, budget);
-    if (right < 0)
-        return right;
-    if (left == 1) {
-        *ra = la;
-        *rb = lb;
-    }
-    return left + right > 1 ? 2 : left + right;
+    return irr_slope_clears(slope, t1, t2, f1);
 }
 
 /* The refinement of tci_irr: the rate in [a, b], where irr_sign_fn changes
@@ -283,8 +249,8 @@ static int irr_refine_step(irr_refiner *r, double f, double df, double *out)
  *
  * A lane's evaluations are chains of dependent multiplications and
  * additions; TCI_IRR_LANES lanes run side by side, as many to an instruction
- * as the processor's vectors hold. Each lane's coefficients sit in its column
- * of q, so that a row of q is one load per vector. */
+ * as the processor's vectors hold. Each lane's coefficients sit in its two
+ * columns of q (irr_columns), so that a row of q is a load per vector. */
 
 #define IRR_L TCI_IRR_LANES
 
@@ -316,6 +282,16 @@ static int irr_isolated(tci_irr_stream *st, const irr_poly *p, size_t id, int fo
 }
 
 static void iso_add(tci_irr_stream *st, const irr_poly *p, size_t id, double a, double b);
+static int irr_isolate(const irr_poly *p, double a, double b, double *ra, double *rb);
+
+/* Lane l to refine the rate in its isolated bracket [a, b]. */
+static void irr_lane_refine(irr_lane *l, double a, double b)
+{
+    l->a = a;
+    l->b = b;
+    l->stage = IRR_AT_SA;
+    l->t = a;
+}
 
 /* Set flows `id` up in lane l, its scaled flows to go in s: the bounds, then
  * the rule of signs, or the isolation. 0 when its result is known (handed to
@@ -355,16 +331,11 @@ static int irr_begin(tci_irr_stream *st, irr_lane *l, double *s, const double *f
         iso_add(st, &l->p, id, a, b);
         return 0;
     }
-    int budget = 4096;
     double ra = a, rb = b;
-    found = irr_isolate(&l->p, a, b, irr_sign_fn(&l->p, a), irr_sign_fn(&l->p, b), IRR_UNBOUNDED,
-                        IRR_UNBOUNDED, &ra, &rb, &budget);
+    found = irr_isolate(&l->p, a, b, &ra, &rb);
     if (!irr_isolated(st, &l->p, id, found, a, b, &ra, &rb))
         return 0;
-    l->a = ra;
-    l->b = rb;
-    l->stage = IRR_AT_SA;
-    l->t = ra;
+    irr_lane_refine(l, ra, rb);
     return 1;
 }
 
@@ -427,9 +398,9 @@ static void irr_columns(tci_irr_stream *st, size_t i)
  * same doubles.
  *
  * refine: for each block of lanes whose busy[] is set, the Horner sums of
- * the coefficients in q (n rows of IRR_L) at z[] in v[] and of their
- * derivatives in z in d[], four vectors of w lanes to a block: d = d z + v,
- * then v = v z + q.
+ * the coefficients in q (n rows of 2 IRR_L: lane i's column i where up[i] is
+ * set, else IRR_L + i) at z[] in v[] and of their derivatives in z in d[],
+ * four vectors of w lanes to a block: d = d z + v, then v = v z + c.
  *
  * split: irr_split of each set i of the isolation whose vector is busy,
  * from its flows forward (fwd: s[lo + k] in row k) and back (back: s[hi -
@@ -869,15 +840,56 @@ static void iso_answer(irr_iso *q)
     }
 }
 
-/* The refinement of flows p (scaled in p->s) on [a, b] into an idle lane of
- * st, after rounds that free one when none is. */
-static void irr_lane_take(tci_irr_stream *st, const irr_poly *p, size_t id, double a, double b)
+/* q's evaluation, made here for q alone. */
+static void iso_evaluate(irr_iso *q)
+{
+    if (q->ask == IRR_ASK_SIGN)
+        q->f = irr_sign_fn(&q->p, q->at);
+    else if (q->ask == IRR_ASK_SPLIT)
+        irr_split(&q->p, q->at, &q->f, &q->below, &q->above);
+    else
+        q->no_root = irr_no_root(&q->p, q->at, q->at2, q->at_f);
+}
+
+/* The root isolation of tci_irr for flows p alone: the rates strictly
+ * between a and b, 0, 1 or 2 (at least two), the first bracketed in *ra,
+ * *rb; -1 when the caller is to scan instead. The halvings of iso_run, each
+ * evaluation made as it is asked for. */
+static int irr_isolate(const irr_poly *p, double a, double b, double *ra, double *rb)
+{
+    irr_iso q = {.p = *p,
+                 .a = a,
+                 .b = b,
+                 .ra = *ra,
+                 .rb = *rb,
+                 .budget = 4096,
+                 .depth = -1,
+                 .stage = IRR_ISO_AT_A};
+    for (iso_run(&q); q.ask != IRR_ASK_NONE; iso_run(&q)) {
+        iso_evaluate(&q);
+        iso_answer(&q);
+    }
+    *ra = q.ra;
+    *rb = q.rb;
+    return q.found;
+}
+
+/* An idle lane of st, after rounds that free one when none is. */
+static size_t irr_idle_lane(tci_irr_stream *st)
 {
     while (st->busy == IRR_L)
         irr_round(st);
     size_t i = 0;
-    while (st->lane[i].stage != IRR_IDLE)
+    while (st->lane[i].stage != IRR_IDLE) /* the first: busy ones stay in few blocks */
         i++;
+    return i;
+}
+
+/* The refinement of flows p (scaled in p->s) on [a, b] into an idle lane of
+ * st. */
+static void irr_lane_take(tci_irr_stream *st, const irr_poly *p, size_t id, double a, double b)
+{
+    const size_t i = irr_idle_lane(st);
     irr_lane *l = &st->lane[i];
     double *s = st->s + i * st->n;
     for (size_t k = p->lo; k <= p->hi; k++)
@@ -885,10 +897,7 @@ static void irr_lane_take(tci_irr_stream *st, const irr_poly *p, size_t id, doub
     l->p = *p;
     l->p.s = s;
     l->id = id;
-    l->a = a;
-    l->b = b;
-    l->stage = IRR_AT_SA;
-    l->t = a;
+    irr_lane_refine(l, a, b);
     irr_columns(st, i);
     st->busy++;
 }
@@ -919,14 +928,12 @@ static void iso_step(tci_irr_stream *st)
         up[i] = use_fwd[i] = 0;
         if (q->stage == IRR_ISO_FREE)
             continue;
-        const double len = (double)(q->p.hi - q->p.lo), mid = len / 2;
-        while (q->ask == IRR_ASK_SPLIT && fabs(q->at) * (mid + 1) > 600) {
-            /* irr_split's unbounded case, here */
-            q->f = irr_sign_fn(&q->p, q->at);
-            q->below = q->above = IRR_UNBOUNDED;
+        while (q->ask == IRR_ASK_SPLIT && irr_unbounded(&q->p, q->at)) {
+            iso_evaluate(q); /* irr_split's unbounded case, here */
             iso_answer(q);
             iso_run(q);
         }
+        const double len = (double)(q->p.hi - q->p.lo), mid = len / 2;
         const double t = q->at;
         if (q->ask == IRR_ASK_NONE) {
             iso_retire(st, q);
@@ -951,8 +958,7 @@ static void iso_step(tci_irr_stream *st)
         if (q->stage == IRR_ISO_FREE)
             continue;
         if (q->ask == IRR_ASK_NO_ROOT) {
-            q->no_root =
-                isfinite(slope[i]) && fabs(q->at_f) > slope[i] * (q->at2 - q->at) * (1 + 1e-9);
+            q->no_root = irr_slope_clears(slope[i], q->at, q->at2, q->at_f);
         } else {
             q->f = f[i];
             q->below = below[i];
@@ -1033,11 +1039,7 @@ void tci_irr_stream_add(tci_irr_stream *st, const double *flows, size_t id)
      * steps may fill the lanes; the lanes' rounds leave the isolation be). */
     while (st->isos == IRR_I)
         iso_step(st);
-    while (st->busy == IRR_L)
-        irr_round(st);
-    size_t i = 0;
-    while (st->lane[i].stage != IRR_IDLE) /* the first idle lane: busy ones stay in few blocks */
-        i++;
+    const size_t i = irr_idle_lane(st);
     if (irr_begin(st, &st->lane[i], st->s + i * st->n, flows, id)) {
         irr_columns(st, i);
         st->busy++;
