@@ -22,6 +22,13 @@ double bench_cpu(void)
            (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e-6;
 }
 
+double bench_sys(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
+}
+
 long bench_minflt(void)
 {
     struct rusage ru;

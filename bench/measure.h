@@ -7,6 +7,9 @@ double bench_now(void);
 /* CPU time of this process (user + system), in seconds: less disturbed than
  * the wall clock when other processes share the machine. */
 double bench_cpu(void);
+/* The system (kernel) part of that CPU time, in seconds: files, syncs, page
+ * faults and the other work the kernel does for the process. */
+double bench_sys(void);
 /* Minor page faults of this process so far (getrusage). */
 long bench_minflt(void);
 /* A line of /proc/self/status in KiB ("VmHWM:", "VmRSS:"), or -1. */

@@ -87,6 +87,7 @@ def summarize(runs):
     return {
         'wall': statistics.median(r['median_s'] for r in runs),
         'cpu': statistics.median(r['cpu_s'] for r in runs),
+        'sys': statistics.median(r['sys_s'] for r in runs),
         'rss': max(r['maxrss_kb'] for r in runs),
         'base': max(r['base_kb'] for r in runs),
     }
@@ -157,9 +158,10 @@ class Bench:
         res = {'size': size}
         for ph in ('compute', 'analyze', 'json'):
             res[ph] = summarize([self.phase(ph, ini) for _ in range(reps)])
-        # The workbook once (its spec is the floor's input), then the workbook and
-        # the floor in turn, run by run, so that the two medians and each pair's
-        # ratio come from the same minutes of the machine.
+        # The workbook once (its spec is the floor's input), then the workbook, the
+        # floor and the floor written as tco writes (constant_memory, synced) in
+        # turn, run by run, so that the medians and each pair's ratio come from the
+        # same minutes of the machine.
         runs = [self.phase('xlsx', ini, ['--out', book])]
         res['options'], res['months'] = runs[0]['options'], runs[0]['months']
         spec = os.path.join(self.a.out, f'{name}.spec')
@@ -168,16 +170,31 @@ class Bench:
         with open(spec) as f:
             total = [l for l in f if l.startswith('# count total')][0]
         res['counts'] = fields('x ' + total[len('# count total '):])
+        # Every workbook goes to the same directory: on one file system the cost of
+        # creating, syncing and renaming a file differs from directory to directory.
         fbook = os.path.join(self.a.out, f'{name}-floor.xlsx')
-        floors = []
+        again = os.path.join(self.a.out, f'{name}-again.xlsx')
+        floors, alike = [], []
         for i in range(reps):
             if i > 0:
-                runs.append(self.phase('xlsx', ini))
+                runs.append(self.phase('xlsx', ini, ['--out', again]))
             floors.append(last_line(run([self.floor, spec, fbook]), 'bench_floor'))
+            if not self.a.quick:
+                alike.append(last_line(run([self.floor, '--constant-memory', '--fsync', spec,
+                                            fbook]), 'bench_floor'))
         res['xlsx'], res['floor'] = summarize(runs), summarize(floors)
         res['floor']['formulas'] = floors[0]['formulas']
         res['pair_cpu_ratio'] = statistics.median(x['cpu_s'] / f['cpu_s']
                                                   for x, f in zip(runs, floors))
+        # User time alone: the kernel's part (files, syncs, page faults) is what
+        # varies most from minute to minute on a virtual machine.
+        res['pair_user_ratio'] = statistics.median(
+            (x['cpu_s'] - x['sys_s']) / max(f['cpu_s'] - f['sys_s'], 1e-9)
+            for x, f in zip(runs, floors))
+        if alike:
+            res['floor_alike'] = summarize(alike)
+            res['pair_alike_cpu_ratio'] = statistics.median(x['cpu_s'] / f['cpu_s']
+                                                            for x, f in zip(runs, alike))
         for mode, flags in (('floor_sync', ['--fsync']), ('floor_cm', ['--constant-memory'])):
             if self.a.quick:
                 continue
@@ -187,6 +204,8 @@ class Bench:
             res[mode]['formulas'] = runs[0]['formulas']
         if not self.a.quick:
             os.remove(fbook)
+            if os.path.exists(again):
+                os.remove(again)
         if self.peer_python:
             pbook = os.path.join(self.a.out, f'{name}-peer.xlsx')
             runs = [last_line(run([self.peer_python, os.path.join(HERE, 'xlsx_peer.py'), spec,
@@ -284,7 +303,13 @@ def line(r):
          f'ratio={r["xlsx"]["wall"] / r["floor"]["wall"]:.3f} '
          f'xlsx_cpu_ms={r["xlsx"]["cpu"] * 1e3:.2f} floor_cpu_ms={r["floor"]["cpu"] * 1e3:.2f} '
          f'cpu_ratio={r["xlsx"]["cpu"] / r["floor"]["cpu"]:.3f} '
-         f'pair_cpu_ratio={r["pair_cpu_ratio"]:.3f} ')
+         f'pair_cpu_ratio={r["pair_cpu_ratio"]:.3f} '
+         f'xlsx_sys_ms={r["xlsx"]["sys"] * 1e3:.2f} floor_sys_ms={r["floor"]["sys"] * 1e3:.2f} '
+         f'pair_user_ratio={r["pair_user_ratio"]:.3f} ')
+    if 'floor_alike' in r:
+        s += (f'floor_alike_cpu_ms={r["floor_alike"]["cpu"] * 1e3:.2f} '
+              f'floor_alike_sys_ms={r["floor_alike"]["sys"] * 1e3:.2f} '
+              f'pair_alike_cpu_ratio={r["pair_alike_cpu_ratio"]:.3f} ')
     if 'floor_sync' in r:
         s += (f'floor_sync_ms={r["floor_sync"]["wall"] * 1e3:.2f} '
               f'sync_ratio={r["xlsx"]["wall"] / r["floor_sync"]["wall"]:.3f} ')
@@ -313,10 +338,12 @@ def check(r):
     """Problems with one size's results, as text; empty when they are sound."""
     bad = []
     for ph in ('compute', 'analyze', 'json', 'xlsx', 'floor'):
-        for k in ('wall', 'cpu', 'rss'):
+        for k in ('wall', 'cpu', 'sys', 'rss'):
             v = r[ph][k]
             if not (isinstance(v, (int, float)) and v >= 0 and v == v):
                 bad.append(f'{ph} {k} = {v!r}')
+        if r[ph]['sys'] > r[ph]['cpu'] + 1e-6:
+            bad.append(f'{ph}: system time {r[ph]["sys"]} above the CPU time {r[ph]["cpu"]}')
         if not r[ph]['rss'] > 0 or not r[ph]['wall'] > 0:
             bad.append(f'{ph}: no time or memory measured')
     if r['counts']['formulas'] <= 0:
