@@ -282,11 +282,11 @@ int main(int argc, char **argv)
         base_kb = bench_status_kb("VmRSS:");
         while (n < MAX_REPS && (n < 5 || bench_now() - t_start < min_time)) {
             long f0 = bench_minflt();
-            double t0 = bench_now(), c0 = bench_cpu(), y0 = bench_sys();
+            double y0, y1, t0 = bench_now(), c0 = bench_cpu(&y0);
             tco_status rc = tco_compute_into(st.s, &st.r);
             t[n] = bench_now() - t0;
-            y[n] = bench_sys() - y0;
-            c[n++] = bench_cpu() - c0;
+            c[n] = bench_cpu(&y1) - c0;
+            y[n++] = y1 - y0;
             if (rc != TCO_OK)
                 die("tco_compute_into: ", tco_status_str(rc));
             faults += n > 1 ? bench_minflt() - f0 : 0;
@@ -298,11 +298,11 @@ int main(int argc, char **argv)
             for (int ph = PH_LOAD; ph < phase && ph <= PH_ANALYZE; ph++)
                 run_phase(&st, ph);
             base_kb = bench_status_kb("VmRSS:");
-            double t0 = bench_now(), c0 = bench_cpu(), y0 = bench_sys();
+            double y0, y1, t0 = bench_now(), c0 = bench_cpu(&y0);
             run_phase(&st, phase);
             t[n] = bench_now() - t0;
-            y[n] = bench_sys() - y0;
-            c[n] = bench_cpu() - c0;
+            c[n] = bench_cpu(&y1) - c0;
+            y[n] = y1 - y0;
             release(&st, PH_LOAD); /* each repetition starts from scratch */
         }
     }

@@ -5,11 +5,10 @@
 /* Wall-clock time, monotonic, in seconds. */
 double bench_now(void);
 /* CPU time of this process (user + system), in seconds: less disturbed than
- * the wall clock when other processes share the machine. */
-double bench_cpu(void);
-/* The system (kernel) part of that CPU time, in seconds: files, syncs, page
+ * the wall clock when other processes share the machine. When sys is not NULL it
+ * gets the system (kernel) part, from the same reading: files, syncs, page
  * faults and the other work the kernel does for the process. */
-double bench_sys(void);
+double bench_cpu(double *sys);
 /* Minor page faults of this process so far (getrusage). */
 long bench_minflt(void);
 /* A line of /proc/self/status in KiB ("VmHWM:", "VmRSS:"), or -1. */

@@ -14,8 +14,9 @@ interpreter's start and the reading of the spec are not timed.
 Prints one line:
     xlsx_peer xlsxwriter=VERSION reps=N median_s=... min_s=... max_s=...
               cpu_s=... sys_s=... maxrss_kb=... base_kb=... formulas=... charts=...
-(wall-clock times of one workbook, the median CPU time of one and of its system part, this process's
-peak resident set, and its peak once the spec is read). Needs python3-xlsxwriter.
+(wall-clock times of one workbook, the median CPU time of one and of its system
+part, this process's peak resident set, and its peak once the spec is read).
+Needs python3-xlsxwriter.
 """
 import argparse
 import resource
