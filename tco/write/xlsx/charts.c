@@ -134,8 +134,17 @@ lxw_chart *xw_new_chart(xw_ctx *c, uint8_t type)
 lxw_chart_series *xw_add_series(xw_ctx *c, lxw_chart *ch, const char *cats, const char *vals)
 {
     lxw_chart_series *se = chart_add_series(ch, cats, vals);
-    if (!se)
+    if (!se) {
         c->nomem = 1;
+        return NULL;
+    }
+    /* No cached values in the chart: libxlsxwriter 1.1.4 caches number cells
+     * only, so a range of formulas would be cached as zeros (and in
+     * constant_memory mode there is no cache at all). Readers draw the chart
+     * from the cells, the same in both modes. */
+    se->categories->ignore_cache = LXW_TRUE;
+    se->values->ignore_cache = LXW_TRUE;
+    se->title.range->ignore_cache = LXW_TRUE;
     return se;
 }
 
