@@ -194,24 +194,40 @@ if command -v script >/dev/null 2>&1; then
     [ -s "$work/mcerr" ] && bad "progress output on a pipe: $(head -c 200 "$work/mcerr")" || ok
 fi
 
-# Workbooks are written in constant_memory mode, row by row (docs/PERFORMANCE.md):
-# strings in place, no shared-string table. Each sheet keeps a temporary file
-# open until the workbook is closed, so too low an open-file limit is a clear
-# error that leaves nothing behind.
-{
-    printf '[scenario]\nname = many sheets\nhorizon_months = 12\n[site]\nelectricity_price = 0.1\n'
-    for i in $(seq 1 40); do
+# A workbook of more than 1,000 option-months ((options + plans) x horizon) is
+# written in constant_memory mode, row by row (docs/PERFORMANCE.md, "Two ways to
+# write a workbook"): strings in place, no shared-string table. Each sheet keeps
+# a temporary file open until the workbook is closed, so too low an open-file
+# limit is a clear error that leaves nothing behind. A smaller one is built in
+# memory, its strings in a shared table; in both, charts carry no cached values
+# (libxlsxwriter would cache a range of formulas as zeros).
+many_ini() { # $1 options, $2 months
+    printf '[scenario]\nname = many sheets\nhorizon_months = %d\n[site]\nelectricity_price = 0.1\n' "$2"
+    for i in $(seq 1 "$1"); do
         printf '[option o%d]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 2\n' "$i"
     done
-} >"$work/many.ini"
+}
+many_ini 40 26 >"$work/many.ini"  # 1,040 option-months
+many_ini 40 25 >"$work/some.ini"  # 1,000
 expect_rc 0 "$TCO" report "$work/many.ini" -o "$work/many.xlsx"
-$PY - "$work/many.xlsx" <<'PYEOF' && ok || bad "workbook not written in constant_memory mode"
+expect_rc 0 "$TCO" report "$work/some.ini" -o "$work/some.xlsx"
+$PY - "$work/many.xlsx" "$work/some.xlsx" <<'PYEOF' && ok || bad "workbook not written in the mode its size calls for"
 import sys, zipfile
+def sheets(z):
+    return [n for n in z.namelist() if n.startswith("xl/worksheets/sheet")]
 z = zipfile.ZipFile(sys.argv[1])
 names = z.namelist()
 assert "xl/sharedStrings.xml" not in names, names
-assert all(b't="s"' not in z.read(n) for n in names if n.startswith("xl/worksheets/"))
+assert all(b't="s"' not in z.read(n) for n in sheets(z))
 assert b't="inlineStr"' in z.read("xl/worksheets/sheet1.xml")
+y = zipfile.ZipFile(sys.argv[2])
+assert "xl/sharedStrings.xml" in y.namelist(), y.namelist()
+assert all(b't="inlineStr"' not in y.read(n) for n in sheets(y))
+assert b't="s"' in y.read("xl/worksheets/sheet1.xml")
+for b in (z, y):
+    charts = [n for n in b.namelist() if n.startswith("xl/charts/chart")]
+    assert charts and all(b"<c:numCache>" not in b.read(n) and b"<c:strCache>" not in b.read(n)
+                          for n in charts), charts
 PYEOF
 (
     ulimit -n 30
@@ -219,6 +235,7 @@ PYEOF
     expect_err "few-fds.xlsx: error: cannot write workbook: cannot create a temporary file for a sheet: Too many open files"
     [ ! -e "$work/few-fds.xlsx" ] && ok || bad "a workbook was left at the target"
     ls -A "$work" | grep -q '^\.few-fds' && bad "a temporary file was left behind" || ok
+    expect_rc 0 "$TCO" report "$work/some.ini" -o "$work/few-fds-small.xlsx" # no file per sheet
     finish >/dev/null
 ) && ok || bad "open-file limit checks failed"
 

@@ -65,11 +65,26 @@ def set_cell(files, part, cell, xml_inner, attrs=""):
     files[part] = new.encode()
 
 
+def column_texts(files, part, col="B"):
+    """(row, text) of each string in column `col` (B: the keys) of `part`, in order:
+    strings in place (a workbook written in constant_memory mode) or in the
+    shared-string table (a smaller one)."""
+    sst = [''.join(re.findall(r'<t[^>]*>([^<]*)</t>', si)) for si in
+           re.findall(r'<si>(.*?)</si>', files.get("xl/sharedStrings.xml", b"").decode(), re.S)]
+    out = []
+    for r, attrs, inner in re.findall(r'<c r="%s(\d+)"([^>]*)>(.*?)</c>' % col,
+                                      files[part].decode()):
+        if 't="inlineStr"' in attrs:
+            out.append((r, ''.join(re.findall(r'<t[^>]*>([^<]*)</t>', inner))))
+        elif 't="s"' in attrs:
+            out.append((r, sst[int(re.search(r'<v>(\d+)</v>', inner).group(1))]))
+    return out
+
+
 def key_row_cell(files, part, option, key):
     """The value cell (column C) of `key` in the block of [option `option`] on
-    Inputs, found by the key column (column B) as tco writes it (inline strings)."""
-    rows = re.findall(r'<c r="B(\d+)"[^>]*t="inlineStr"[^>]*><is><t[^>]*>([^<]*)</t>',
-                      files[part].decode())
+    Inputs, found by the key column (column B)."""
+    rows = column_texts(files, part)
     inside = False
     for r, text in rows:
         if text.startswith("["):
@@ -199,8 +214,7 @@ expect("unmapped row, edited", ["import", write_book(os.path.join(work, "lost.xl
 if os.path.exists(new0):
     fail("unmapped row, edited: a file was written")
 files = parts(base)
-sheet = files[part].decode()
-year1 = re.search(r'<c r="A(\d+)"[^>]*><is><t[^>]*>Year 1</t>', sheet).group(1)
+year1 = [r for r, text in column_texts(files, part, "A") if text == "Year 1"][0]
 set_cell(files, part, f"D{year1}", "<v>0.15</v>")
 expect("MACRS rate edited", ["import", write_book(os.path.join(work, "macrs.xlsx"), files),
                              "--scenario", seed], 2, "",
@@ -285,8 +299,7 @@ if os.path.exists(new4):
 # converts them; a key naming a catalog entry is refused when changed.
 def global_row_cell(files, part, key):
     """The value cell (column C) of the global `key` ("[scenario] name") on Inputs."""
-    for r, text in re.findall(r'<c r="B(\d+)"[^>]*t="inlineStr"[^>]*><is><t[^>]*>([^<]*)</t>',
-                              files[part].decode()):
+    for r, text in column_texts(files, part):
         if text == key:
             return f"C{r}"
     raise SystemExit(f"{key} not on Inputs")

@@ -472,6 +472,25 @@ static void build(xw_ctx *c, const tco_xlsx_options *opts)
     doc_properties(c, opts);
 }
 
+/* Up to this many option-months, (options + plans) x horizon, a workbook is
+ * built in memory (libxlsxwriter's default mode), which at this size holds at
+ * most about 7 MB more than constant_memory mode; beyond it, in constant_memory
+ * mode. See docs/PERFORMANCE.md, "Two ways to write a workbook". */
+#define XW_IN_MEMORY_OPTION_MONTHS 1000
+
+/* 1 when the workbook of `s` is written in constant_memory mode: each row goes
+ * to its sheet's temporary file when the next row starts, so memory stays flat
+ * however many options and months (every sheet is written top to bottom, in
+ * either mode), and strings are written in place. A small workbook is kept in
+ * memory instead, its strings in one shared table: no temporary file per sheet
+ * and no per-sheet cell array, which cost a small workbook more time than the
+ * memory they save is worth. */
+static int constant_memory(const tco_scenario *s)
+{
+    double units = ((double)s->n_options + (double)s->n_plans) * s->horizon_months;
+    return units > XW_IN_MEMORY_OPTION_MONTHS;
+}
+
 /* See documentation in header file. */
 tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
                                  const tco_xlsx_options *opts, tco_diags *diags)
@@ -494,11 +513,8 @@ tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
                       "out of memory");
         return TCO_ERR_NOMEM;
     }
-    /* constant_memory: each row goes to the sheet's temporary file when the
-     * next row starts, so memory stays flat however many options and months
-     * (every sheet is written top to bottom); strings are written inline. */
     xw_book book;
-    tco_status st = xw_book_open(&book, path, 1, diags);
+    tco_status st = xw_book_open(&book, path, constant_memory(result->scenario), diags);
     if (st != TCO_OK) {
         free(c);
         return st;
