@@ -19,11 +19,11 @@
  *
  * Prints one line of key=value pairs, for bench/run_bench.py:
  *   bench_tco phase=xlsx options=1000 months=120 reps=1 median_s=... min_s=...
- *             max_s=... cpu_s=... sys_s=... maxrss_kb=... base_kb=... [option_months_per_s=...
- *             minflt_per_call=...]
+ *             max_s=... cpu_s=... sys_s=... minflt=... maxrss_kb=... base_kb=...
+ *             [option_months_per_s=... minflt_per_call=...]
  * median_s, min_s and max_s are wall-clock times of one run of the phase;
  * cpu_s is the median CPU time (user + system) of one run, sys_s the median of its system
- * part. maxrss_kb is this
+ * part, minflt the median of its minor page faults. maxrss_kb is this
  * process's peak resident set, everything before the phase included: run one
  * phase per process to compare them; base_kb is the resident set when the
  * (last) timed run started. */
@@ -270,7 +270,8 @@ int main(int argc, char **argv)
 
     size_t cap = (size_t)(phase == PH_ENGINE ? MAX_REPS : reps);
     double *t = malloc(sizeof *t * cap), *c = malloc(sizeof *c * cap), *y = malloc(sizeof *y * cap);
-    if (!t || !c || !y)
+    double *pf = malloc(sizeof *pf * cap);
+    if (!t || !c || !y || !pf)
         die("out of memory", NULL);
     long n = 0, base_kb = -1; /* resident set when the phase starts */
     double t_start = bench_now();
@@ -286,10 +287,11 @@ int main(int argc, char **argv)
             tco_status rc = tco_compute_into(st.s, &st.r);
             t[n] = bench_now() - t0;
             c[n] = bench_cpu(&y1) - c0;
-            y[n++] = y1 - y0;
+            y[n] = y1 - y0;
+            pf[n++] = (double)(bench_minflt() - f0);
             if (rc != TCO_OK)
                 die("tco_compute_into: ", tco_status_str(rc));
-            faults += n > 1 ? bench_minflt() - f0 : 0;
+            faults += n > 1 ? (long)pf[n - 1] : 0;
         }
         release(&st, PH_COMPUTE);
     } else {
@@ -298,20 +300,22 @@ int main(int argc, char **argv)
             for (int ph = PH_LOAD; ph < phase && ph <= PH_ANALYZE; ph++)
                 run_phase(&st, ph);
             base_kb = bench_status_kb("VmRSS:");
+            long f0 = bench_minflt();
             double y0, y1, t0 = bench_now(), c0 = bench_cpu(&y0);
             run_phase(&st, phase);
             t[n] = bench_now() - t0;
             c[n] = bench_cpu(&y1) - c0;
             y[n] = y1 - y0;
+            pf[n] = (double)(bench_minflt() - f0);
             release(&st, PH_LOAD); /* each repetition starts from scratch */
         }
     }
     double median = bench_median(t, n), cpu_median = bench_median(c, n);
-    double sys_median = bench_median(y, n);
+    double sys_median = bench_median(y, n), pf_median = bench_median(pf, n);
     printf("bench_tco phase=%s options=%zu months=%d reps=%ld median_s=%.6f min_s=%.6f "
-           "max_s=%.6f cpu_s=%.6f sys_s=%.6f maxrss_kb=%ld base_kb=%ld",
+           "max_s=%.6f cpu_s=%.6f sys_s=%.6f minflt=%.0f maxrss_kb=%ld base_kb=%ld",
            phase_names[phase], st.options, st.months, n, median, t[0], t[n - 1], cpu_median,
-           sys_median, bench_peak_rss_kb(), base_kb);
+           sys_median, pf_median, bench_peak_rss_kb(), base_kb);
     if (phase == PH_ENGINE)
         printf(" option_months_per_s=%.0f minflt_per_call=%.1f",
                (double)st.options * st.months / median, n > 1 ? (double)faults / (n - 1) : 0.0);
@@ -325,5 +329,6 @@ int main(int argc, char **argv)
     free(t);
     free(c);
     free(y);
+    free(pf);
     return fflush(stdout) == 0 ? 0 : 1;
 }

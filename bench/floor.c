@@ -27,9 +27,10 @@
  * flushed to disk (fsync) before the clock stops, as tco's atomic write does.
  *
  * Prints: bench_floor mode=default|constant_memory content=all|formulas sync=0|1 reps=N
- *         median_s=... min_s=... max_s=... cpu_s=... sys_s=... maxrss_kb=... base_kb=...
- *         formulas=... charts=...
- * (wall-clock times of one workbook, median CPU time, peak resident set, and
+ *         median_s=... min_s=... max_s=... cpu_s=... sys_s=... minflt=... maxrss_kb=...
+ *         base_kb=... formulas=... charts=...
+ * (wall-clock times of one workbook, median CPU time and its system part, median
+ * minor page faults, peak resident set, and
  * the resident set once the spec is loaded, before the first workbook). */
 #include "measure.h"
 #include "cli/heap.h"
@@ -468,25 +469,29 @@ int main(int argc, char **argv)
     read_spec(&sp, argv[argi]);
     long base_kb = bench_status_kb("VmRSS:");
     double *t = xcalloc((size_t)reps, sizeof *t), *c = xcalloc((size_t)reps, sizeof *c);
-    double *y = xcalloc((size_t)reps, sizeof *y);
+    double *y = xcalloc((size_t)reps, sizeof *y), *pf = xcalloc((size_t)reps, sizeof *pf);
     for (long i = 0; i < reps; i++) {
+        long f0 = bench_minflt();
         double y0, y1, t0 = bench_now(), c0 = bench_cpu(&y0);
         if (write_floor(&sp, argv[argi + 1], cm, fo) || (sync && sync_file(argv[argi + 1])))
             return 1;
         t[i] = bench_now() - t0;
         c[i] = bench_cpu(&y1) - c0;
         y[i] = y1 - y0;
+        pf[i] = (double)(bench_minflt() - f0);
     }
     double median = bench_median(t, reps), cpu_median = bench_median(c, reps);
-    double sys_median = bench_median(y, reps);
+    double sys_median = bench_median(y, reps), pf_median = bench_median(pf, reps);
     printf("bench_floor mode=%s content=%s sync=%d reps=%ld median_s=%.6f min_s=%.6f "
-           "max_s=%.6f cpu_s=%.6f sys_s=%.6f maxrss_kb=%ld base_kb=%ld formulas=%zu charts=%zu\n",
+           "max_s=%.6f cpu_s=%.6f sys_s=%.6f minflt=%.0f maxrss_kb=%ld base_kb=%ld formulas=%zu "
+           "charts=%zu\n",
            cm ? "constant_memory" : "default", fo ? "formulas" : "all", sync, reps, median, t[0],
-           t[reps - 1], cpu_median, sys_median, bench_peak_rss_kb(), base_kb, sp.formulas,
-           sp.n_charts);
+           t[reps - 1], cpu_median, sys_median, pf_median, bench_peak_rss_kb(), base_kb,
+           sp.formulas, sp.n_charts);
     free(t);
     free(c);
     free(y);
+    free(pf);
     free_spec(&sp);
     return fflush(stdout) == 0 ? 0 : 1;
 }

@@ -12,8 +12,10 @@ times: tco_compute, tco_analyze, the JSON writer and the xlsx writer, each
 after the phases before it (untimed), as `tco report` runs them. The workbook
 of the first xlsx run is kept; bench/xlsx_spec.py describes its content and
 bench_floor writes that content with plain libxlsxwriter calls, --reps times,
-in the default mode (the floor the ratio is taken against) and in
-constant_memory mode (for reference), and bench/xlsx_peer.py writes it with
+in the default mode (the floor the ratio is taken against), as tco wrote the
+workbook (synced, and in constant_memory mode when tco chose it, `mode=` in the
+output: pair_alike_cpu_ratio) and in constant_memory mode (for reference), and
+bench/xlsx_peer.py writes it with
 Python's XlsxWriter (the peer: the tool a user would otherwise write a report
 with; skipped, with peer=- in the output, without python3-xlsxwriter). Times are medians over the runs, as wall
 clock and as CPU time (user + system: steadier when other processes share the
@@ -49,6 +51,7 @@ import statistics
 import subprocess
 import sys
 import time
+import zipfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE = os.path.dirname(HERE)
@@ -159,7 +162,7 @@ class Bench:
         for ph in ('compute', 'analyze', 'json'):
             res[ph] = summarize([self.phase(ph, ini) for _ in range(reps)])
         # The workbook once (its spec is the floor's input), then the workbook, the
-        # floor and the floor written as tco writes (constant_memory, synced) in
+        # floor and the floor written as tco writes (synced; constant_memory when tco is) in
         # turn, run by run, so that the medians and each pair's ratio come from the
         # same minutes of the machine.
         runs = [self.phase('xlsx', ini, ['--out', book])]
@@ -173,6 +176,11 @@ class Bench:
         # Every workbook goes to the same directory: on one file system the cost of
         # creating, syncing and renaming a file differs from directory to directory.
         fbook = os.path.join(self.a.out, f'{name}-floor.xlsx')
+        # The floor written as tco wrote this workbook: synced, and in
+        # constant_memory mode when tco chose it (no shared-string table).
+        with zipfile.ZipFile(book) as z:
+            res['constant_memory'] = 'xl/sharedStrings.xml' not in z.namelist()
+        like = ['--constant-memory', '--fsync'] if res['constant_memory'] else ['--fsync']
         again = os.path.join(self.a.out, f'{name}-again.xlsx')
         floors, alike = [], []
         for i in range(reps):
@@ -180,12 +188,15 @@ class Bench:
                 runs.append(self.phase('xlsx', ini, ['--out', again]))
             floors.append(last_line(run([self.floor, spec, fbook]), 'bench_floor'))
             if not self.a.quick:
-                alike.append(last_line(run([self.floor, '--constant-memory', '--fsync', spec,
-                                            fbook]), 'bench_floor'))
+                alike.append(last_line(run([self.floor, *like, spec, fbook]), 'bench_floor'))
         res['xlsx'], res['floor'] = summarize(runs), summarize(floors)
         res['floor']['formulas'] = floors[0]['formulas']
         res['pair_cpu_ratio'] = statistics.median(x['cpu_s'] / f['cpu_s']
                                                   for x, f in zip(runs, floors))
+        # The fastest run of each: the machine only ever adds time (other
+        # guests, the host), so the minima are the steadiest comparison.
+        res['min_cpu_ratio'] = (min(x['cpu_s'] for x in runs) /
+                                min(f['cpu_s'] for f in floors))
         # User time alone: the kernel's part (files, syncs, page faults) is what
         # varies most from minute to minute on a virtual machine.
         res['pair_user_ratio'] = statistics.median(
@@ -297,13 +308,14 @@ def line(r):
     c = r['counts']
     s = (f'size={r["size"]} options={r["options"]} months={r["months"]} '
          f'option_months={r["options"] * r["months"]} '
+         f'mode={"constant_memory" if r["constant_memory"] else "in_memory"} '
          f'compute_ms={r["compute"]["wall"] * 1e3:.3f} analyze_ms={r["analyze"]["wall"] * 1e3:.3f} '
          f'json_ms={r["json"]["wall"] * 1e3:.2f} xlsx_ms={r["xlsx"]["wall"] * 1e3:.2f} '
          f'floor_ms={r["floor"]["wall"] * 1e3:.2f} '
          f'ratio={r["xlsx"]["wall"] / r["floor"]["wall"]:.3f} '
          f'xlsx_cpu_ms={r["xlsx"]["cpu"] * 1e3:.2f} floor_cpu_ms={r["floor"]["cpu"] * 1e3:.2f} '
          f'cpu_ratio={r["xlsx"]["cpu"] / r["floor"]["cpu"]:.3f} '
-         f'pair_cpu_ratio={r["pair_cpu_ratio"]:.3f} '
+         f'pair_cpu_ratio={r["pair_cpu_ratio"]:.3f} min_cpu_ratio={r["min_cpu_ratio"]:.3f} '
          f'xlsx_sys_ms={r["xlsx"]["sys"] * 1e3:.2f} floor_sys_ms={r["floor"]["sys"] * 1e3:.2f} '
          f'pair_user_ratio={r["pair_user_ratio"]:.3f} ')
     if 'floor_alike' in r:
