@@ -1073,13 +1073,16 @@ const char *tco_template_language(const tco_template *tpl);
 typedef struct tco_xlsx_options {
     long long created; /* creation time (Unix seconds), or -1 for the scenario's as_of, else 0 */
     const tco_template *tpl; /* labels and styles, or NULL for the built-in English ones */
+    int constant_memory;     /* 1: row by row whatever the size; 0: by size, row by row
+                                above 1,000 option-months (docs/WORKBOOK.md) */
 } tco_xlsx_options;
 
 /* Write the live workbook (see docs/WORKBOOK.md), atomically, to `path` as
  * tco_write_atomic does (devices and FIFOs included).
  *
  * libxlsxwriter does not check its writes to its own temporary files (one per
- * sheet, in the system's temporary directory), and may crash after a failed
+ * part, and in constant_memory mode one per sheet, in the system's temporary
+ * directory), and may crash after a failed
  * allocation. A process that ignores SIGXFSZ under a file size limit could
  * thus get a workbook with a sheet cut short; one under an address-space
  * limit could crash. The tco tool writes workbooks in a child process with

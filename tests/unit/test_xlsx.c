@@ -1,11 +1,13 @@
 /* test_xlsx.c - the workbook writer's edges that the spreadsheet tests in
  * tests/xlsx/ cannot reach through an INI file: invalid UTF-8 and control
- * characters in strings, ids that make bad sheet names, the creation time, and
- * the atomic write's error paths (the target untouched, no temporary left). */
+ * characters in strings, ids that make bad sheet names, the creation time, the
+ * atomic write's error paths (the target untouched, no temporary left), and
+ * every shipped scenario written row by row. */
 #include "check.h"
 
 #include <dirent.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -214,6 +216,94 @@ static void test_replaces(void)
     tco_scenario_free(s);
 }
 
+/* 1 when the zip at `path` holds a part named `name` (its name is stored as is
+ * in the zip's headers). */
+static int has_part(const char *path, const char *name)
+{
+    size_t n = 0, len = strlen(name);
+    char *buf = slurp(path, &n);
+    int found = 0;
+    for (size_t i = 0; buf && !found && i + len <= n; i++)
+        found = memcmp(buf + i, name, len) == 0;
+    free(buf);
+    return found;
+}
+
+/* Write `ini` (with the shipped catalog and its analyses) into dir, row by row
+ * (constant_memory) and by its size; count the scenarios read. */
+static void both_modes(const char *ini, const char *dir, int *count)
+{
+    const char *before[] = {TCO_SOURCE_DIR "/pricing/gpus.xml", NULL};
+    tco_load_options lo = {.catalogs_before = before};
+    tco_diags *d = tco_diags_new();
+    tco_scenario *s = NULL;
+    tco_result *r = NULL;
+    tco_analysis *a = NULL;
+    CU_ASSERT_EQUAL_FATAL(tco_scenario_load_file_opt(ini, &lo, &s, d), TCO_OK);
+    CU_ASSERT_EQUAL_FATAL(tco_compute(s, &r), TCO_OK);
+    CU_ASSERT_EQUAL_FATAL(tco_analyze(r, NULL, NULL, &a), TCO_OK);
+    r->analysis = a;
+    char rows[4200], sized[4200];
+    snprintf(rows, sizeof rows, "%s/rows.xlsx", dir);
+    snprintf(sized, sizeof sized, "%s/sized.xlsx", dir);
+    tco_xlsx_options o = {.created = -1, .constant_memory = 1};
+    /* Every row after the one above it, or libxlsxwriter refuses the cell. */
+    if (tco_report_write_xlsx(r, rows, &o, d) != TCO_OK || tco_diags_errors(d) != 0) {
+        fprintf(stderr, "%s: cannot be written row by row\n", ini);
+        CU_FAIL_FATAL("a sheet written out of row order");
+    }
+    CU_ASSERT_FALSE(has_part(rows, "xl/sharedStrings.xml"));
+    o.constant_memory = 0;
+    CU_ASSERT_EQUAL(tco_report_write_xlsx(r, sized, &o, d), TCO_OK);
+    double units = ((double)s->n_options + (double)s->n_plans) * s->horizon_months;
+    CU_ASSERT_EQUAL(has_part(sized, "xl/sharedStrings.xml"), units <= 1000);
+    (*count)++;
+    r->analysis = NULL;
+    tco_analysis_free(a);
+    tco_result_free(r);
+    tco_scenario_free(s);
+    tco_diags_free(d);
+}
+
+/* The .ini files of `sub` (under the source tree) and of its directories. */
+static void each_ini(const char *sub, const char *dir, int *count)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s", TCO_SOURCE_DIR, sub);
+    DIR *dp = opendir(path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(dp);
+    struct dirent *e;
+    while ((e = readdir(dp))) {
+        size_t len = strlen(e->d_name);
+        char next[1024];
+        snprintf(next, sizeof next, "%s/%s", sub, e->d_name);
+        snprintf(path, sizeof path, "%s/%s", TCO_SOURCE_DIR, next);
+        struct stat st;
+        if (e->d_name[0] == '.' || stat(path, &st) != 0)
+            continue;
+        if (S_ISDIR(st.st_mode))
+            each_ini(next, dir, count);
+        else if (len > 4 && strcmp(e->d_name + len - 4, ".ini") == 0)
+            both_modes(path, dir, count);
+    }
+    closedir(dp);
+}
+
+/* Every shipped scenario's workbook written row by row (as a workbook of more
+ * than 1,000 option-months always is): every sheet writer goes top to bottom,
+ * which a small workbook, built in memory, would not show. Strings in place
+ * then; in a shared table when the size alone decides and it is small. */
+static void test_every_scenario_row_by_row(void)
+{
+    char *dir = tempdir();
+    int count = 0;
+    each_ini("config", dir, &count);
+    each_ini("examples", dir, &count);
+    CU_ASSERT_TRUE(count >= 20);
+    rmtree(dir);
+    free(dir);
+}
+
 static void test_bad_arguments(void)
 {
     tco_diags *d = tco_diags_new();
@@ -234,9 +324,13 @@ static void test_bad_arguments(void)
 int main(void)
 {
     static const check_case cases[] = {
-        {"hostile strings", test_hostile_strings}, {"same bytes", test_same_bytes},
-        {"unwritable path", test_unwritable},      {"replaces an existing file", test_replaces},
-        {"bad arguments", test_bad_arguments},     {NULL, NULL},
+        {"hostile strings", test_hostile_strings},
+        {"same bytes", test_same_bytes},
+        {"unwritable path", test_unwritable},
+        {"replaces an existing file", test_replaces},
+        {"bad arguments", test_bad_arguments},
+        {"every shipped scenario, row by row", test_every_scenario_row_by_row},
+        {NULL, NULL},
     };
     return check_run("xlsx", cases);
 }

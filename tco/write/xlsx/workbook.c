@@ -478,17 +478,18 @@ static void build(xw_ctx *c, const tco_xlsx_options *opts)
  * mode. See docs/PERFORMANCE.md, "Two ways to write a workbook". */
 #define XW_IN_MEMORY_OPTION_MONTHS 1000
 
-/* 1 when the workbook of `s` is written in constant_memory mode: each row goes
+/* 1 when the workbook of `s` is written in constant_memory mode (or when the
+ * caller asks for it, `force`): each row goes
  * to its sheet's temporary file when the next row starts, so memory stays flat
  * however many options and months (every sheet is written top to bottom, in
  * either mode), and strings are written in place. A small workbook is kept in
  * memory instead, its strings in one shared table: no temporary file per sheet
  * and no per-sheet cell array, which cost a small workbook more time than the
  * memory they save is worth. */
-static int constant_memory(const tco_scenario *s)
+static int constant_memory(const tco_scenario *s, int force)
 {
     double units = ((double)s->n_options + (double)s->n_plans) * s->horizon_months;
-    return units > XW_IN_MEMORY_OPTION_MONTHS;
+    return force || units > XW_IN_MEMORY_OPTION_MONTHS;
 }
 
 /* See documentation in header file. */
@@ -514,7 +515,8 @@ tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
         return TCO_ERR_NOMEM;
     }
     xw_book book;
-    tco_status st = xw_book_open(&book, path, constant_memory(result->scenario), diags);
+    tco_status st = xw_book_open(
+        &book, path, constant_memory(result->scenario, opts && opts->constant_memory), diags);
     if (st != TCO_OK) {
         free(c);
         return st;
