@@ -82,7 +82,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (size_t i = 0; i < size; i++)
             h = (h ^ data[i]) * 16777619u;
         if ((h & 15) == 0) {
-            tco_xlsx_options opts = {0, tpl};
+            tco_xlsx_options opts = {.created = 0, .tpl = tpl};
             st = tco_report_write_xlsx(result, out_path, &opts, d);
             if (st != TCO_OK && tco_diags_errors(d) == 0)
                 abort();
