@@ -275,7 +275,6 @@ int main(int argc, char **argv)
         die("out of memory", NULL);
     long n = 0, base_kb = -1; /* resident set when the phase starts */
     double t_start = bench_now();
-    long faults = 0; /* engine: minor page faults of the timed calls but the first */
     if (phase == PH_ENGINE) {
         /* Many calls into one result, as an analysis or an optimizer
          * recomputes, timed one by one; the first call makes the result. */
@@ -291,7 +290,6 @@ int main(int argc, char **argv)
             pf[n++] = (double)(bench_minflt() - f0);
             if (rc != TCO_OK)
                 die("tco_compute_into: ", tco_status_str(rc));
-            faults += n > 1 ? (long)pf[n - 1] : 0;
         }
         release(&st, PH_COMPUTE);
     } else {
@@ -310,6 +308,10 @@ int main(int argc, char **argv)
             release(&st, PH_LOAD); /* each repetition starts from scratch */
         }
     }
+    double faults = 0; /* engine: minor page faults of the timed calls but the first */
+    for (long i = 1; i < n; i++)
+        faults += pf[i];
+    /* bench_median sorts each array, so the sum above comes first. */
     double median = bench_median(t, n), cpu_median = bench_median(c, n);
     double sys_median = bench_median(y, n), pf_median = bench_median(pf, n);
     printf("bench_tco phase=%s options=%zu months=%d reps=%ld median_s=%.6f min_s=%.6f "
@@ -318,7 +320,7 @@ int main(int argc, char **argv)
            sys_median, pf_median, bench_peak_rss_kb(), base_kb);
     if (phase == PH_ENGINE)
         printf(" option_months_per_s=%.0f minflt_per_call=%.1f",
-               (double)st.options * st.months / median, n > 1 ? (double)faults / (n - 1) : 0.0);
+               (double)st.options * st.months / median, n > 1 ? faults / (double)(n - 1) : 0.0);
     if (phase == PH_ANALYZE && st.samples)
         printf(" mc_samples=%ld", st.samples);
     printf("\n");
