@@ -14,7 +14,9 @@ of the first xlsx run is kept; bench/xlsx_spec.py describes its content and
 bench_floor writes that content with plain libxlsxwriter calls, --reps times,
 in the default mode (the floor the ratio is taken against), as tco wrote the
 workbook (synced, and in constant_memory mode when tco chose it, `mode=` in the
-output: pair_alike_cpu_ratio) and in constant_memory mode (for reference), and
+output: pair_alike_cpu_ratio), with the cells and charts alone (--cells-only:
+the floor as it was before it wrote the rest of the workbook's content,
+pair_cells_cpu_ratio) and in constant_memory mode (for reference), and
 bench/xlsx_peer.py writes it with
 Python's XlsxWriter (the peer: the tool a user would otherwise write a report
 with; skipped, with peer=- in the output, without python3-xlsxwriter). Times are medians over the runs, as wall
@@ -84,6 +86,45 @@ def last_line(text, prefix):
         if line.startswith(prefix):
             return fields(line)
     sys.exit(f'run_bench: no "{prefix}" line in:\n{text}')
+
+
+CELL_S = re.compile(rb'<c r="([A-Z]+[0-9]+)"([^>]*?)/?>')
+ATTR_S = re.compile(rb'\bs="([0-9]+)"')
+
+
+# What the floor writes as the workbook has it (bench/xlsx_spec.py): counted in
+# both, element by element.
+CONTENT = (b'<c ', b'<row ', b'customHeight="1"', b'<col ', b'<dataValidation ',
+           b'<cfRule ', b'<hyperlink ', b'<definedName ', b'<pageSetup ', b'<pageMargins ',
+           b'<pane ', b'<brk ', b'<tabColor ', b'<oddHeader>', b'<oddFooter>', b'<c:ser>',
+           b'<c:title>', b'<c:legendPos ', b'<c:numCache>', b'<c:strCache>')
+
+
+def content_differs(book, floor):
+    """What the floor's workbook carries otherwise than the workbook it stands
+    for: cells with another cell format index (s), and elements of CONTENT
+    counted differently. A list of texts, empty when they agree."""
+    def read(path):
+        formats, counts = {}, dict.fromkeys(CONTENT, 0)
+        with zipfile.ZipFile(path) as z:
+            for name in z.namelist():
+                if not name.endswith('.xml'):
+                    continue
+                xml = z.read(name)
+                for tag in CONTENT:
+                    counts[tag] += xml.count(tag)
+                if name.startswith('xl/worksheets/sheet'):
+                    for m in CELL_S.finditer(xml):
+                        s = ATTR_S.search(m.group(2))
+                        formats[name, m.group(1)] = int(s.group(1)) if s else 0
+        return formats, counts
+    (fa, ca), (fb, cb) = read(book), read(floor)
+    out = [f'{tag.decode()}: {ca[tag]} in the workbook, {cb[tag]} in the floor\'s'
+           for tag in CONTENT if ca[tag] != cb[tag]]
+    n = sum(1 for k in fa.keys() | fb.keys() if fa.get(k) != fb.get(k))
+    if n:
+        out.append(f'{n} cells of the floor carry another format than in the workbook')
+    return out
 
 
 def summarize(runs):
@@ -182,13 +223,17 @@ class Bench:
             res['constant_memory'] = 'xl/sharedStrings.xml' not in z.namelist()
         like = ['--constant-memory', '--fsync'] if res['constant_memory'] else ['--fsync']
         again = os.path.join(self.a.out, f'{name}-again.xlsx')
-        floors, alike = [], []
+        floors, alike, cells = [], [], []
         for i in range(reps):
             if i > 0:
                 runs.append(self.phase('xlsx', ini, ['--out', again]))
             floors.append(last_line(run([self.floor, spec, fbook]), 'bench_floor'))
+            if i == 0:
+                res['content_differs'] = content_differs(book, fbook)
             if not self.a.quick:
                 alike.append(last_line(run([self.floor, *like, spec, fbook]), 'bench_floor'))
+                cells.append(last_line(run([self.floor, '--cells-only', spec, fbook]),
+                                      'bench_floor'))
         res['xlsx'], res['floor'] = summarize(runs), summarize(floors)
         res['floor']['formulas'] = floors[0]['formulas']
         res['pair_cpu_ratio'] = statistics.median(x['cpu_s'] / f['cpu_s']
@@ -206,6 +251,10 @@ class Bench:
             res['floor_alike'] = summarize(alike)
             res['pair_alike_cpu_ratio'] = statistics.median(x['cpu_s'] / f['cpu_s']
                                                             for x, f in zip(runs, alike))
+        if cells:
+            res['floor_cells'] = summarize(cells)
+            res['pair_cells_cpu_ratio'] = statistics.median(x['cpu_s'] / f['cpu_s']
+                                                          for x, f in zip(runs, cells))
         for mode, flags in (('floor_sync', ['--fsync']), ('floor_cm', ['--constant-memory'])):
             if self.a.quick:
                 continue
@@ -322,6 +371,9 @@ def line(r):
         s += (f'floor_alike_cpu_ms={r["floor_alike"]["cpu"] * 1e3:.2f} '
               f'floor_alike_sys_ms={r["floor_alike"]["sys"] * 1e3:.2f} '
               f'pair_alike_cpu_ratio={r["pair_alike_cpu_ratio"]:.3f} ')
+    if 'floor_cells' in r:
+        s += (f'floor_cells_cpu_ms={r["floor_cells"]["cpu"] * 1e3:.2f} '
+              f'pair_cells_cpu_ratio={r["pair_cells_cpu_ratio"]:.3f} ')
     if 'floor_sync' in r:
         s += (f'floor_sync_ms={r["floor_sync"]["wall"] * 1e3:.2f} '
               f'sync_ratio={r["xlsx"]["wall"] / r["floor_sync"]["wall"]:.3f} ')
@@ -358,6 +410,7 @@ def check(r):
             bad.append(f'{ph}: system time {r[ph]["sys"]} above the CPU time {r[ph]["cpu"]}')
         if not r[ph]['rss'] > 0 or not r[ph]['wall'] > 0:
             bad.append(f'{ph}: no time or memory measured')
+    bad += r['content_differs']
     if r['counts']['formulas'] <= 0:
         bad.append('no formula cells in the workbook')
     if r['floor']['formulas'] != r['counts']['formulas']:
