@@ -170,13 +170,10 @@ def parse_ref(ref, sheet_index):
     sheet, _, cells = ref.rpartition('!')
     if sheet.startswith("'"):
         sheet = sheet[1:-1].replace("''", "'")
-    m = re.fullmatch(r'\$?([A-Z]+)\$?(\d+)(?::\$?([A-Z]+)\$?(\d+))?', cells)
-    if not m or sheet not in sheet_index:
+    where = area(cells)
+    if not where or sheet not in sheet_index:
         return '-'
-    c1, r1 = col_index(m.group(1).encode()), int(m.group(2)) - 1
-    c2 = col_index(m.group(3).encode()) if m.group(3) else c1
-    r2 = int(m.group(4)) - 1 if m.group(4) else r1
-    return f'{sheet_index[sheet]}:{r1}:{c1}:{r2}:{c2}'
+    return ':'.join(map(str, (sheet_index[sheet], *where)))
 
 
 def chart_type(xml):
