@@ -1,37 +1,42 @@
 /* floor.c - the libxlsxwriter floor: another workbook's content written again
  * with plain libxlsxwriter calls and nothing else.
  *
- *   bench_floor [--reps N] [--constant-memory] [--formulas-only] [--one-format]
+ *   bench_floor [--reps N] [--constant-memory] [--formulas-only] [--cells-only]
  *               [--fsync] SPEC OUT.xlsx
  *
  * SPEC comes from bench/xlsx_spec.py, which reads tco's workbook for the same
  * scenario: every sheet, every cell at its place with its formula text and
  * cached value (or number, string, blank) and its cell format index, the
- * shared strings in their order, and every chart with its series ranges. This program reads all of
- * it into memory, starts the clock, and writes it in row order: each formula with
- * worksheet_write_formula_num or worksheet_write_formula_str and its cached
- * value, numbers with worksheet_write_number, strings with
- * worksheet_write_string, the charts with workbook_add_chart and
- * chart_add_series; then workbook_close. What tco spends above this is its own
- * work: computing, building formulas and labels, choosing formats, checking
- * strings, syncing the file to disk.
+ * shared strings in their order, what else each sheet carries (column widths,
+ * row heights, data validations, conditional formats, links, page setup, view,
+ * header and footer), the defined names, and every chart with its series
+ * ranges, names and lines, title, axes and legend. This program reads all of
+ * it into memory, starts the clock, and writes it: the cells in row order, each
+ * formula with worksheet_write_formula_num or worksheet_write_formula_str and
+ * its cached value, numbers with worksheet_write_number, strings with
+ * worksheet_write_string (worksheet_write_url_opt for a link); then the rest
+ * with the libxlsxwriter call for each, the charts with workbook_add_chart and
+ * chart_add_series (no cached values, as tco's charts have none); then
+ * workbook_close. What tco spends above this is its own work: computing,
+ * building formulas and labels, choosing formats, checking strings, syncing
+ * the file to disk.
  *
  * Every cell carries a format of the same index as in the workbook (its s
  * attribute, or none), so each sheet's cell data is the same XML, compressed
  * at the same cost. The formats themselves are stand-ins, one for each index
  * (built-in number formats and indents, told apart), not the workbook's fonts,
- * fills and number formats: those are styles.xml, a few kilobytes. With
- * --one-format every cell has one format instead, as the floor had before it
- * followed the workbook's formats. Not reproduced, being small next to the
- * cells: hyperlinks, data validation, conditional formats, defined names,
- * column widths and row heights, print setup, chart titles and styles.
+ * fills and number formats: those are styles.xml, a few kilobytes. Not
+ * reproduced, being small: merged cells, series markers, legend entries left
+ * out, document properties.
  *
- * With --formulas-only the number, string and blank cells are left out (the
- * formula cells and charts alone). With --constant-memory the workbook is
- * written in libxlsxwriter's constant_memory mode. With --fsync the file is
- * flushed to disk (fsync) before the clock stops, as tco's atomic write does.
+ * With --cells-only the cells (all with one format) and the charts (with the
+ * cached values libxlsxwriter gives them) are written alone, as the floor was
+ * before it wrote the rest. With --formulas-only the number, string and blank
+ * cells are left out. With --constant-memory the workbook is written in
+ * libxlsxwriter's constant_memory mode. With --fsync the file is flushed to
+ * disk (fsync) before the clock stops, as tco's atomic write does.
  *
- * Prints: bench_floor mode=default|constant_memory content=all|formulas formats=cells|one
+ * Prints: bench_floor mode=default|constant_memory content=all|cells|formulas
  *         sync=0|1 reps=N
  *         median_s=... min_s=... max_s=... cpu_s=... sys_s=... minflt=... maxrss_kb=...
  *         base_kb=... formulas=... charts=...

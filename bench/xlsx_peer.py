@@ -7,10 +7,13 @@ XlsxWriter, the tool a user would otherwise write a report with.
 SPEC comes from bench/xlsx_spec.py, as for bench_floor, and is replayed the
 way bench_floor replays it with libxlsxwriter: read into memory first, then,
 with the clock running, every sheet in order, every cell at its place in row
-order (formulas with their cached values, numbers, strings, blanks) with a
-format for each of the workbook's cell formats (stand-ins, as bench_floor's),
-and every chart with its series ranges; then workbook.close(). The
-interpreter's start and the reading of the spec are not timed.
+order (formulas with their cached values, numbers, strings, links, blanks)
+with a format for each of the workbook's cell formats (stand-ins, as
+bench_floor's), what else each sheet carries (widths, heights, validations,
+conditional formats, page setup, header and footer), the defined names, and
+every chart with its series ranges, names and lines, title, axes and legend;
+then workbook.close(). XlsxWriter gives the charts the cached values it has.
+The interpreter's start and the reading of the spec are not timed.
 
 Prints one line:
     xlsx_peer xlsxwriter=VERSION reps=N median_s=... min_s=... max_s=...
