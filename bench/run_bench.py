@@ -55,6 +55,8 @@ import sys
 import time
 import zipfile
 
+import xlsx_spec  # the workbook's cells, read as bench_floor is given them
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE = os.path.dirname(HERE)
 DEFAULT_SIZES = 'seed,10x36,100x120,1000x120'
@@ -88,10 +90,6 @@ def last_line(text, prefix):
     sys.exit(f'run_bench: no "{prefix}" line in:\n{text}')
 
 
-CELL_S = re.compile(rb'<c r="([A-Z]+[0-9]+)"([^>]*?)/?>')
-ATTR_S = re.compile(rb'\bs="([0-9]+)"')
-
-
 # What the floor writes as the workbook has it (bench/xlsx_spec.py): counted in
 # both, element by element.
 CONTENT = (b'<c ', b'<row ', b'customHeight="1"', b'<col ', b'<dataValidation ',
@@ -114,9 +112,9 @@ def content_differs(book, floor):
                 for tag in CONTENT:
                     counts[tag] += xml.count(tag)
                 if name.startswith('xl/worksheets/sheet'):
-                    for m in CELL_S.finditer(xml):
-                        s = ATTR_S.search(m.group(2))
-                        formats[name, m.group(1)] = int(s.group(1)) if s else 0
+                    for m in xlsx_spec.CELL.finditer(xml):
+                        s = xlsx_spec.ATTR_S.search(m.group(3))
+                        formats[name, m.group(1) + m.group(2)] = int(s.group(1)) if s else 0
         return formats, counts
     (fa, ca), (fb, cb) = read(book), read(floor)
     out = [f'{tag.decode()}: {ca[tag]} in the workbook, {cb[tag]} in the floor\'s'

@@ -202,19 +202,20 @@ def area(ref):
     return r1, c1, r2, c2
 
 
-def print_names(z, n_sheets):
-    """Each sheet's print area and titles, from the workbook's local defined names:
-    {sheet index (0-based): ['area=...', 'rows=...', 'cols=...']}."""
+def print_names(workbook, n_sheets):
+    """Each sheet's print area and titles, from the local defined names of the
+    workbook's XML: {sheet index (0-based): ['area=...', 'rows=...', 'cols=...']}."""
     out = {}
-    for m in DEFINED.finditer(z.read('xl/workbook.xml')):
+    for m in DEFINED.finditer(workbook):
         local = re.search(rb'localSheetId="(\d+)"', m.group(2))
         if not local or int(local.group(1)) >= n_sheets:
             continue
         items = out.setdefault(int(local.group(1)), [])
         for part in unescape(m.group(3)).decode().split(','):
             ref = part.rpartition('!')[2].replace('$', '')
-            if m.group(1) == b'_xlnm.Print_Area' and area(ref):
-                items.append('area=' + ','.join(map(str, area(ref))))
+            where = area(ref)
+            if m.group(1) == b'_xlnm.Print_Area' and where:
+                items.append('area=' + ','.join(map(str, where)))
             elif m.group(1) == b'_xlnm.Print_Titles':
                 a, _, b = ref.partition(':')
                 if a.isdigit() and b.isdigit():
@@ -260,9 +261,33 @@ def page(w, xml, printing):
             w(f'{what} {esc(unescape(m.group(1)))}\n')
 
 
+def validations(w, xml):
+    """The sheet's data validations, a line each; (described, not described)."""
+    done = other = 0
+    for m in DV.finditer(xml):
+        a = dict(DV_ATTR.findall(m.group(1)))
+        f = dict(FORMULA_N.findall(m.group(2)))
+        where = area(a.get(b'sqref', b'').decode())
+        kind, items = a.get(b'type'), f.get(b'1', b'')
+        if (kind == b'list' and where and len(items) > 1 and items[:1] == b'"' and
+                items[-1:] == b'"'):
+            bounds, tail = '0 0', '\t' + esc(unescape(items[1:-1]))
+        elif (kind in (b'whole', b'decimal') and where and set(f) == {b'1', b'2'} and
+              a.get(b'operator', b'between') == b'between'):
+            bounds, tail = f'{f[b"1"].decode()} {f[b"2"].decode()}', ''
+        else:
+            other += 1
+            continue
+        w(f'v {" ".join(map(str, where))} {kind.decode()} {bounds}\t'
+          f'{esc(unescape(a.get(b"errorTitle", b"")))}\t'
+          f'{esc(unescape(a.get(b"error", b"")))}{tail}\n')
+        done += 1
+    return done, other
+
+
 def conditional_formats(w, xml):
-    """The sheet's conditional formats, a line a rule; the number of rules not described."""
-    other = 0
+    """The sheet's conditional formats, a line a rule; (described, not described)."""
+    done = other = 0
     for m in COND.finditer(xml):
         where = area(m.group(1).decode())
         for rule in RULE.finditer(m.group(2)):
@@ -275,24 +300,27 @@ def conditional_formats(w, xml):
             op = a.get(b'operator', b'-').decode() if kind == b'cellIs' else '-'
             w(f'cf {" ".join(map(str, where))} {kind.decode()} {op} {int(a[b"dxfId"])} '
               f'{esc(b"=" + unescape(f.group(1)))}\n')
-    return other
+            done += 1
+    return done, other
 
 
-def chart_extras(w, xml, ser, sheet_index):
-    """A series' name and line, or (ser None) the chart's title, axes and legend."""
-    if ser is not None:
-        m = C_NAME.search(ser)
-        if m:
-            name = parse_ref(m.group(1), sheet_index)
-            if name != '-':
-                w('sname ' + ':'.join(name.split(':')[:3]) + '\n')
-        m = C_LINE.search(ser)
-        if m and C_RGB.search(m.group(2)):
-            width = int(m.group(1)) / 12700 if m.group(1) else 0
-            dash = C_DASH.search(m.group(2))
-            w(f'sline {C_RGB.search(m.group(2)).group(1).decode()} {width:g} '
-              f'{dash.group(1).decode() if dash else "-"}\n')
-        return
+def series_extras(w, ser, sheet_index):
+    """A chart series' name and line."""
+    m = C_NAME.search(ser)
+    if m:
+        name = parse_ref(m.group(1), sheet_index)
+        if name != '-':
+            w('sname ' + ':'.join(name.split(':')[:3]) + '\n')
+    m = C_LINE.search(ser)
+    rgb = C_RGB.search(m.group(2)) if m else None
+    if rgb:
+        width = int(m.group(1)) / 12700 if m.group(1) else 0
+        dash = C_DASH.search(m.group(2))
+        w(f'sline {rgb.group(1).decode()} {width:g} {dash.group(1).decode() if dash else "-"}\n')
+
+
+def chart_extras(w, xml):
+    """A chart's title, axes and legend."""
     plot = xml.find(b'<c:plotArea>')
     m = C_TITLE.search(xml, 0, plot if plot >= 0 else len(xml))
     if m:
@@ -351,8 +379,9 @@ def main():
         for si in SI.findall(z.read('xl/sharedStrings.xml')):
             w('S ' + esc(unescape(b''.join(IS_T.findall(si)))) + '\n')
     wb_rels = rels(z, 'xl/workbook.xml')
+    workbook = z.read('xl/workbook.xml')
     sheets = [(unescape(m.group(1)).decode(), wb_rels[m.group(2).decode()])
-              for m in SHEET.finditer(z.read('xl/workbook.xml'))]
+              for m in SHEET.finditer(workbook)]
     sheet_index = {name: i + 1 for i, (name, _) in enumerate(sheets)}
     charts = []
     keys = ('formulas', 'formula_bytes', 'numbers', 'strings', 'blanks', 'links',
@@ -360,7 +389,7 @@ def main():
     grand = dict.fromkeys(keys, 0)
     m = DXFS.search(z.read('xl/styles.xml')) if 'xl/styles.xml' in z.namelist() else None
     w(f'dxfs {int(m.group(1)) if m else 0}\n')
-    printing = print_names(z, len(sheets))
+    printing = print_names(workbook, len(sheets))
     for idx, (name, path) in enumerate(sheets, 1):
         w(f'sheet {name}\n')
         count = dict.fromkeys(keys, 0)
@@ -388,28 +417,8 @@ def main():
                     w(f'u {esc(link[0])}\t{esc(link[1])}\n')
                     count['links'] += 1
                 xf = cell(w, m, xf, count)
-        for m in DV.finditer(xml):
-            a = dict(DV_ATTR.findall(m.group(1)))
-            f = dict(FORMULA_N.findall(m.group(2)))
-            where = area(a.get(b'sqref', b'').decode())
-            items = f.get(b'1', b'')
-            if (a.get(b'type') == b'list' and where and len(items) > 1 and items[:1] == b'"' and
-                    items[-1:] == b'"'):
-                w(f'v {" ".join(map(str, where))} list 0 0\t'
-                  f'{esc(unescape(a.get(b"errorTitle", b"")))}\t'
-                  f'{esc(unescape(a.get(b"error", b"")))}\t{esc(unescape(items[1:-1]))}\n')
-                count['validations'] += 1
-            elif (a.get(b'type') in (b'whole', b'decimal') and
-                    a.get(b'operator', b'between') == b'between' and set(f) == {b'1', b'2'} and
-                    where):
-                w(f'v {" ".join(map(str, where))} {a[b"type"].decode()} {f[b"1"].decode()} '
-                  f'{f[b"2"].decode()}\t{esc(unescape(a.get(b"errorTitle", b"")))}\t'
-                  f'{esc(unescape(a.get(b"error", b"")))}\n')
-                count['validations'] += 1
-            else:
-                count['other_validations'] += 1
-        count['other_rules'] = conditional_formats(w, xml)
-        count['rules'] = len(RULE.findall(xml)) - count['other_rules']
+        count['validations'], count['other_validations'] = validations(w, xml)
+        count['rules'], count['other_rules'] = conditional_formats(w, xml)
         w(f'# count sheet={idx} ' + ' '.join(f'{k}={count[k]}' for k in keys) + '\n')
         for k in keys:
             grand[k] += count[k]
@@ -426,14 +435,14 @@ def main():
             cat = parse_ref(cm.group(1), sheet_index) if cm else '-'
             val = parse_ref(vm.group(1), sheet_index) if vm else '-'
             w(f'series {cat} {val}\n')
-            chart_extras(w, xml, ser, sheet_index)
+            series_extras(w, ser, sheet_index)
             n_series += 1
             if val != '-':
                 _, r1, c1, r2, c2 = map(int, val.split(':'))
                 n_points += (r2 - r1 + 1) * (c2 - c1 + 1)
-        chart_extras(w, xml, None, sheet_index)
+        chart_extras(w, xml)
     names = 0
-    for m in DEFINED.finditer(z.read('xl/workbook.xml')):
+    for m in DEFINED.finditer(workbook):
         if b'localSheetId' in m.group(2):
             continue  # a sheet's print area or titles: on its page line
         w(f'name {esc(unescape(m.group(1)))}\t{esc(b"=" + unescape(m.group(3)))}\n')
