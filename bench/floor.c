@@ -94,7 +94,7 @@ typedef struct valid {
     uint8_t type;
     double min, max;
     const char *title, *message;
-    char **items; /* a list's, NULL-terminated, in the spec's buffer */
+    char **items; /* a list's items (their text in the spec's buffer), NULL-terminated; else NULL */
 } valid;
 
 /* A workbook-wide defined name. */
@@ -442,24 +442,34 @@ static void read_sline(spec *sp, char *p, size_t owner)
     x->k = dashes[k].dash;
 }
 
+/* The lines that describe what else a sheet, chart or series carries, by
+ * their head: the first kind of extra each gives (a page line gives one extra
+ * for each of its items) and what it belongs to. */
+static const struct {
+    const char *head;
+    uint8_t what;
+    char owner; /* s: sheet, c: chart, e: series */
+} heads[] = {{"page ", X_LANDSCAPE, 's'}, {"header ", X_HEADER, 's'}, {"footer ", X_FOOTER, 's'},
+             {"cf ", X_CF, 's'},          {"sname ", X_SNAME, 'e'},   {"sline ", X_SLINE, 'e'},
+             {"title ", X_TITLE, 'c'},    {"axis ", X_AXIS, 'c'},     {"legend ", X_LEGEND, 'c'}};
+#define N_EXTRA_HEADS (sizeof heads / sizeof heads[0])
+
+/* The index in heads of the line's head, or N_EXTRA_HEADS. */
+static size_t extra_head(const char *line)
+{
+    size_t k = 0;
+    while (k < N_EXTRA_HEADS && strncmp(line, heads[k].head, strlen(heads[k].head)))
+        k++;
+    return k;
+}
+
 /* A line that describes what else a sheet (the last of nsh), chart (the last of
  * nch) or series (the last of nse) carries: read into sp's extras. Returns 0
  * when the line is something else. */
 static int read_extra(spec *sp, char *line, size_t nsh, size_t nch, size_t nse)
 {
-    static const struct {
-        const char *head;
-        uint8_t what;
-        char owner; /* s: sheet, c: chart, e: series */
-    } heads[] = {
-        {"page ", X_LANDSCAPE, 's'}, {"header ", X_HEADER, 's'}, {"footer ", X_FOOTER, 's'},
-        {"cf ", X_CF, 's'},          {"sname ", X_SNAME, 'e'},   {"sline ", X_SLINE, 'e'},
-        {"title ", X_TITLE, 'c'},    {"axis ", X_AXIS, 'c'},     {"legend ", X_LEGEND, 'c'}};
-    size_t k = 0;
-    while (k < sizeof heads / sizeof heads[0] &&
-           strncmp(line, heads[k].head, strlen(heads[k].head)))
-        k++;
-    if (k == sizeof heads / sizeof heads[0])
+    const size_t k = extra_head(line);
+    if (k == N_EXTRA_HEADS)
         return 0;
     size_t n = heads[k].owner == 's' ? nsh : heads[k].owner == 'c' ? nch : nse;
     if (!n)
@@ -519,20 +529,10 @@ static int read_extra(spec *sp, char *line, size_t nsh, size_t nch, size_t nse)
     return 1;
 }
 
-/* Read the spec: the file in one buffer, then two passes over its lines, the
- * first to count, the second to fill arrays allocated once (no realloc, so
- * the allocator is left as a program's would be). */
-static void read_spec(spec *sp, const char *path)
+/* The spec's first pass: how many of each item its lines hold, so that
+ * read_spec allocates each array once. Ends every line with a NUL. */
+static void count_items(spec *sp)
 {
-    FILE *f = fopen(path, "rb");
-    struct stat st;
-    if (!f || fstat(fileno(f), &st) != 0)
-        die("cannot read ", path);
-    sp->buf = malloc((size_t)st.st_size + 1);
-    if (!sp->buf || fread(sp->buf, 1, (size_t)st.st_size, f) != (size_t)st.st_size)
-        die("cannot read ", path);
-    fclose(f);
-    sp->buf[st.st_size] = '\0';
     for (char *p = sp->buf; *p;) {
         char *nl = strchr(p, '\n');
         switch (p[0]) {
@@ -571,20 +571,35 @@ static void read_spec(spec *sp, const char *path)
             break;
         }
         sp->n_names += strncmp(p, "name ", 5) == 0;
-        if (strncmp(p, "page ", 5) == 0) {
+        size_t k = extra_head(p);
+        if (k < N_EXTRA_HEADS && heads[k].what == X_LANDSCAPE) { /* a page line: its items */
             for (const char *q = p + 4; *q && *q != '\n'; q++)
                 sp->n_extras += *q == ' ';
         } else {
-            static const char *const heads[] = {"header ", "footer ", "cf ",   "sname ",
-                                                "sline ",  "title ",  "axis ", "legend "};
-            for (size_t k = 0; k < sizeof heads / sizeof heads[0]; k++)
-                sp->n_extras += strncmp(p, heads[k], strlen(heads[k])) == 0;
+            sp->n_extras += k < N_EXTRA_HEADS;
         }
         if (!nl)
             break;
         *nl = '\0'; /* lines are NUL-terminated from here on */
         p = nl + 1;
     }
+}
+
+/* Read the spec: the file in one buffer, then two passes over its lines, the
+ * first to count, the second to fill arrays allocated once (no realloc, so
+ * the allocator is left as a program's would be). */
+static void read_spec(spec *sp, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    struct stat st;
+    if (!f || fstat(fileno(f), &st) != 0)
+        die("cannot read ", path);
+    sp->buf = malloc((size_t)st.st_size + 1);
+    if (!sp->buf || fread(sp->buf, 1, (size_t)st.st_size, f) != (size_t)st.st_size)
+        die("cannot read ", path);
+    fclose(f);
+    sp->buf[st.st_size] = '\0';
+    count_items(sp);
     sp->sst = xcalloc(sp->n_sst, sizeof *sp->sst);
     sp->sheets = xcalloc(sp->n_sheets, sizeof *sp->sheets);
     sp->rows = xcalloc(sp->n_rows, sizeof *sp->rows);
