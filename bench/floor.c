@@ -449,16 +449,17 @@ static const struct {
     const char *head;
     uint8_t what;
     char owner; /* s: sheet, c: chart, e: series */
-} heads[] = {{"page ", X_LANDSCAPE, 's'}, {"header ", X_HEADER, 's'}, {"footer ", X_FOOTER, 's'},
-             {"cf ", X_CF, 's'},          {"sname ", X_SNAME, 'e'},   {"sline ", X_SLINE, 'e'},
-             {"title ", X_TITLE, 'c'},    {"axis ", X_AXIS, 'c'},     {"legend ", X_LEGEND, 'c'}};
-#define N_EXTRA_HEADS (sizeof heads / sizeof heads[0])
+} extra_heads[] = {
+    {"page ", X_LANDSCAPE, 's'}, {"header ", X_HEADER, 's'}, {"footer ", X_FOOTER, 's'},
+    {"cf ", X_CF, 's'},          {"sname ", X_SNAME, 'e'},   {"sline ", X_SLINE, 'e'},
+    {"title ", X_TITLE, 'c'},    {"axis ", X_AXIS, 'c'},     {"legend ", X_LEGEND, 'c'}};
+#define N_EXTRA_HEADS (sizeof extra_heads / sizeof extra_heads[0])
 
-/* The index in heads of the line's head, or N_EXTRA_HEADS. */
+/* The index in extra_heads of the line's head, or N_EXTRA_HEADS. */
 static size_t extra_head(const char *line)
 {
     size_t k = 0;
-    while (k < N_EXTRA_HEADS && strncmp(line, heads[k].head, strlen(heads[k].head)))
+    while (k < N_EXTRA_HEADS && strncmp(line, extra_heads[k].head, strlen(extra_heads[k].head)))
         k++;
     return k;
 }
@@ -471,12 +472,12 @@ static int read_extra(spec *sp, char *line, size_t nsh, size_t nch, size_t nse)
     const size_t k = extra_head(line);
     if (k == N_EXTRA_HEADS)
         return 0;
-    size_t n = heads[k].owner == 's' ? nsh : heads[k].owner == 'c' ? nch : nse;
+    size_t n = extra_heads[k].owner == 's' ? nsh : extra_heads[k].owner == 'c' ? nch : nse;
     if (!n)
         die("an item before what it belongs to: ", line);
-    char *p = line + strlen(heads[k].head);
+    char *p = line + strlen(extra_heads[k].head);
     extra *x;
-    switch (heads[k].what) {
+    switch (extra_heads[k].what) {
     case X_LANDSCAPE:
         read_page(sp, p, n - 1);
         break;
@@ -521,7 +522,7 @@ static int read_extra(spec *sp, char *line, size_t nsh, size_t nch, size_t nse)
         break;
     }
     default: /* header, footer, title: the text */
-        x = new_extra(sp, heads[k].what, n - 1);
+        x = new_extra(sp, extra_heads[k].what, n - 1);
         x->s = p;
         unescape(p, '\0');
         break;
@@ -572,7 +573,7 @@ static void count_items(spec *sp)
         }
         sp->n_names += strncmp(p, "name ", 5) == 0;
         size_t k = extra_head(p);
-        if (k < N_EXTRA_HEADS && heads[k].what == X_LANDSCAPE) { /* a page line: its items */
+        if (k < N_EXTRA_HEADS && extra_heads[k].what == X_LANDSCAPE) { /* a page line: its items */
             for (const char *q = p + 4; *q && *q != '\n'; q++)
                 sp->n_extras += *q == ' ';
         } else {
