@@ -14,6 +14,14 @@
  * while a run was armed; it must be empty after the run. Built with
  * AddressSanitizer, LeakSanitizer also checks every 16th run and the last.
  *
+ * Each job runs in a process of its own (forked), so that what one job leaves
+ * in the allocator (AddressSanitizer's quarantine of freed blocks, which every
+ * leak check walks) does not slow the next.
+ *
+ * Parts: with --part K/N, each job fails its allocations K, K + N, K + 2N, ...
+ * (and runs once without a failure at the end), so that N processes side by
+ * side share the work; the N parts together fail every allocation once.
+ *
  * Jobs: the seed scenario from a string; a small scenario with cases,
  * sensitivity ranges and Monte Carlo; an invalid one (error paths and hints);
  * the workbook writer alone on both valid ones; the analyses again with Monte
@@ -22,15 +30,17 @@
  * scenario file that includes another and reads a catalog of its own after
  * the shipped one; and the zh-CN template, loaded and used by the writer.
  *
- *   test_allocfail SOURCE_DIR [JOB]
+ *   test_allocfail SOURCE_DIR [JOB] [--part K/N]
  */
 #include "tco.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* Monte Carlo's pilot and margin (tco/core/core.h). */
@@ -411,17 +421,21 @@ static tco_status template_job(const char *text, int stage, tco_diags *d, int *f
 
 typedef tco_status (*job_fn)(const char *text, int stage, tco_diags *d, int *files);
 
+/* This process's part: the allocations part_k, part_k + part_n, ... */
+static long part_k = 1, part_n = 1;
+
 /* Run a job for N = 1, 2, ... until no failure is injected. `want` is the
  * status of the run without failures. */
 static void fault_loop(const char *name, job_fn job, const char *text, int stage, tco_status want)
 {
-    long n;
+    long n, runs = 0;
     long by_status[TCO_ERR_ARG + 1] = {0};
 #ifdef HAVE_LSAN
     long checked = 0; /* runs up to this one were checked by LeakSanitizer */
 #endif
     char names[8192];
-    for (n = 1;; n++) {
+    for (n = part_k;; n += part_n) {
+        runs++;
         clear_outputs();
         tco_diags *d = tco_diags_new(); /* outside the armed region */
         if (!d) {
@@ -460,7 +474,7 @@ static void fault_loop(const char *name, job_fn job, const char *text, int stage
 #ifdef HAVE_LSAN
         /* A leak stays until the process ends, so checking every 16th run (a
          * full scan of the heap takes a while) still finds every one. */
-        if (n % 16 == 0 || !injected) {
+        if (runs % 16 == 0 || !injected) {
             if (__lsan_do_recoverable_leak_check())
                 FAIL("%s: a run from allocation %ld to %ld: LeakSanitizer found a leak", name,
                      checked + 1, n);
@@ -470,10 +484,38 @@ static void fault_loop(const char *name, job_fn job, const char *text, int stage
         if (!injected || failures > 20)
             break;
     }
-    printf("%s: %ld allocations, each failed in turn: %ld out of memory, %ld input, %ld i/o, "
-           "%ld other\n",
-           name, n - 1, by_status[TCO_ERR_NOMEM], by_status[TCO_ERR_INPUT], by_status[TCO_ERR_IO],
-           by_status[TCO_ERR_LIMIT] + by_status[TCO_ERR_ARG]);
+    printf("%s: %ld allocations, each failed in turn (part %ld of %ld): %ld out of memory, "
+           "%ld input, %ld i/o, %ld other\n",
+           name, runs - 1, part_k, part_n, by_status[TCO_ERR_NOMEM], by_status[TCO_ERR_INPUT],
+           by_status[TCO_ERR_IO], by_status[TCO_ERR_LIMIT] + by_status[TCO_ERR_ARG]);
+}
+
+/* fault_loop in a child process; a child that fails, or ends by a signal,
+ * counts as one failure here. */
+static void fault_job(const char *name, job_fn job, const char *text, int stage, tco_status want)
+{
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) {
+        FAIL("%s: fork: %s", name, strerror(errno));
+        return;
+    }
+    if (pid == 0) {
+        fault_loop(name, job, text, stage, want);
+        exit(failures ? 1 : 0);
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0) {
+        if (errno != EINTR) {
+            FAIL("%s: waitpid: %s", name, strerror(errno));
+            return;
+        }
+    }
+    if (WIFSIGNALED(status))
+        FAIL("%s: the job's process ended by signal %d", name, WTERMSIG(status));
+    else if (WEXITSTATUS(status) != 0)
+        failures++;
 }
 
 /* A scenario with every analysis, kept small: two cases, explicit ranges and
@@ -524,8 +566,19 @@ static const char invalid_ini[] =
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: test_allocfail SOURCE_DIR [JOB]\n");
+    if (argc >= 4 && strcmp(argv[argc - 2], "--part") == 0) {
+        char *end;
+        part_k = strtol(argv[argc - 1], &end, 10);
+        part_n = *end == '/' ? strtol(end + 1, &end, 10) : 0;
+        if (*end || part_k < 1 || part_n < part_k) {
+            fprintf(stderr, "test_allocfail: --part %s: want K/N with 1 <= K <= N\n",
+                    argv[argc - 1]);
+            return 2;
+        }
+        argc -= 2;
+    }
+    if (argc < 2 || argc > 3) {
+        fprintf(stderr, "usage: test_allocfail SOURCE_DIR [JOB] [--part K/N]\n");
         return 2;
     }
     setvbuf(stdout, NULL, _IOLBF, 0); /* progress shows even if the run is killed */
@@ -587,7 +640,7 @@ int main(int argc, char **argv)
                            : jobs[i].catalog == 3 ? zh
                            : jobs[i].text         ? jobs[i].text
                                                   : seed;
-        fault_loop(jobs[i].name, jobs[i].job, text, jobs[i].stage, jobs[i].want);
+        fault_job(jobs[i].name, jobs[i].job, text, jobs[i].stage, jobs[i].want);
     }
     static const struct {
         const char *name;
@@ -599,7 +652,7 @@ int main(int argc, char **argv)
         if (only && strcmp(only, mc[i].name) != 0)
             continue;
         tci_mc_pilot = 8, tci_mc_margin = mc[i].margin;
-        fault_loop(mc[i].name, scenario_job, analyses_ini, STAGE_ALL, TCO_OK);
+        fault_job(mc[i].name, scenario_job, analyses_ini, STAGE_ALL, TCO_OK);
     }
     tci_mc_pilot = pilot, tci_mc_margin = margin;
     clear_outputs();
