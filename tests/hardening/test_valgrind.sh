@@ -1,13 +1,15 @@
 #!/bin/sh
-# test_valgrind.sh TCO SOURCE_DIR - valgrind memcheck over the command-line tool:
+# test_valgrind.sh TCO SOURCE_DIR [--part K/N] - valgrind memcheck over the command-line tool:
 # every shipped scenario (config/*.ini, examples/*.ini) in every output format
 # the tool has, compare of two pairs in every format, plus a few malformed inputs
 # for the error paths. Fails on any
 # memory error or any definite or indirect leak. Exits 77 (skipped) without
-# valgrind.
+# valgrind. With --part K/N, only the Kth of every N runs (tests/part.sh).
 set -u
 TCO=$1
 SRC=$2
+. "$(dirname "$0")/../part.sh"
+part_init "${3:-}" "${4:-}"
 if ! command -v valgrind >/dev/null 2>&1; then
     echo "valgrind is not installed (Debian: valgrind); skipped"
     exit 77
@@ -26,6 +28,7 @@ done
 
 # vg EXPECTED_EXIT ARGS...: run tco under memcheck.
 vg() {
+    in_part || return 0
     want=$1
     shift
     valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect \
@@ -62,5 +65,5 @@ for name in limit-errors-60 garbage-random case-option-typo baseline-typo utf8-m
 done
 vg 1 report "$SRC/config/seed-2026.ini" -o "$work/no/such/dir/out.xlsx"
 
-echo "$pass passed, $fail failed (formats: $formats)"
+echo "$pass passed, $fail failed (formats: $formats; part $part_k of $part_n)"
 [ "$fail" -eq 0 ]
