@@ -8,6 +8,7 @@
 # the shipped catalog, the catalog test files and the corpus catalogs for
 # fuzz_catalog; the shipped templates and the corpus templates for fuzz_template;
 # the small workbooks of fuzz/xlsx-seeds for fuzz_xlsx.
+# FUZZ_JOBS harnesses run at a time (default 2).
 # Set FUZZ_KEEP_CORPUS=DIR to keep the grown corpora in DIR (one directory per
 # harness) and to start from what is already there.
 set -u
@@ -54,13 +55,16 @@ seed() {
     return 0
 }
 
-status=0
-for h in $harnesses; do
+# fuzz_one HARNESS: run one harness; its words go to $work/HARNESS.out, and
+# $work/HARNESS.failed exists when it failed.
+fuzz_one() {
+    h=$1
     bin=$build/$h
+    exec >"$work/$h.out" 2>&1
     if [ ! -x "$bin" ]; then
-        echo "run.sh: $bin is not built" >&2
-        status=1
-        continue
+        echo "run.sh: $bin is not built"
+        : >"$work/$h.failed"
+        return
     fi
     if [ -n "${FUZZ_KEEP_CORPUS:-}" ]; then
         corpus=$FUZZ_KEEP_CORPUS/$h
@@ -83,11 +87,34 @@ for h in $harnesses; do
     grep -E '^(#[0-9]+.*DONE|stat::|Done [0-9]+ runs)' "$work/$h.log"
     after=$(ls "$artifacts" | grep -c "^$h-" || true)
     if [ "$rc" -ne 0 ] || [ "$after" -ne "$before" ]; then
-        echo "run.sh: $h FAILED (exit $rc); see the log below and $artifacts" >&2
-        tail -n 60 "$work/$h.log" >&2
-        status=1
+        echo "run.sh: $h FAILED (exit $rc); see the log below and $artifacts"
+        tail -n 60 "$work/$h.log"
+        : >"$work/$h.failed"
     else
         echo "run.sh: $h passed"
     fi
+}
+
+# FUZZ_JOBS harnesses at a time (2 by default), each on one core.
+jobs=${FUZZ_JOBS:-2}
+status=0
+# shellcheck disable=SC2086 # one word per harness
+set -- $harnesses
+while [ $# -gt 0 ]; do
+    batch=
+    n=0
+    while [ $# -gt 0 ] && [ "$n" -lt "$jobs" ]; do
+        (fuzz_one "$1") &
+        batch="$batch $1"
+        n=$((n + 1))
+        shift
+    done
+    wait
+    for h in $batch; do
+        cat "$work/$h.out"
+        if [ -e "$work/$h.failed" ]; then
+            status=1
+        fi
+    done
 done
 exit $status
