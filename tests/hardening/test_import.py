@@ -10,8 +10,16 @@ import glob, os, re, shutil, subprocess, sys, tempfile, zipfile
 sys.dont_write_bytecode = True
 tco, repo = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 use_lo = "--no-libreoffice" not in sys.argv
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "xlsx"))
+import recalc_service  # noqa: E402 (LibreOffice as the workbook tests run it)
 work = tempfile.mkdtemp(prefix="tco-import-")
 failures = []
+
+
+def resave(book, outdir):
+    """book re-saved by LibreOffice as a fresh profile saves it (no recalculation on
+    load): {book: (path or None, words)}."""
+    return recalc_service.libreoffice([book], outdir, "xlsx", recalc=False, timeout=300)
 
 
 def fail(msg):
@@ -141,15 +149,9 @@ if use_lo:
     set_cell(files, part, cell, "<v>0.0712345678901234</v>")
     edited_lo = write_book(os.path.join(work, "edited_lo.xlsx"), files)
     want_lo = f"{seed}:{line}: site.electricity_price: 0.0826 \u2192 0.0712345678901234\n"
-    lo = os.path.join(work, "lo")
-    os.makedirs(lo)
-    p = subprocess.run(["soffice", "--headless", "--norestore", "--nolockcheck",
-                        "-env:UserInstallation=file://" + os.path.join(work, "profile"),
-                        "--convert-to", "xlsx", "--outdir", lo, edited_lo],
-                       capture_output=True, text=True, timeout=300)
-    resaved = os.path.join(lo, "edited_lo.xlsx")
-    if not os.path.exists(resaved):
-        fail(f"LibreOffice did not re-save the workbook: {p.stderr[-300:]}")
+    (resaved, words), = resave(edited_lo, os.path.join(work, "lo")).values()
+    if resaved is None:
+        fail(f"LibreOffice did not re-save the workbook: {words[-300:]}")
     else:
         expect("LibreOffice edit", ["import", resaved, "--scenario", seed], 1, want_lo)
         expect("LibreOffice edit, --diff", ["import", resaved, "--scenario", seed, "--diff"], 1,
@@ -318,17 +320,11 @@ expect("choice, --diff", ["import", choice, "--scenario", seed, "--diff"], 1,
        f"{seed}:{dline}: h100-buy.depreciation: straight-line \u2192 sum-of-years\n")
 if use_lo:
     # Re-saved by LibreOffice: the choice comes back from its shared strings.
-    lo2 = os.path.join(work, "lo2")
-    os.makedirs(lo2)
-    subprocess.run(["soffice", "--headless", "--norestore", "--nolockcheck",
-                    "-env:UserInstallation=file://" + os.path.join(work, "profile"),
-                    "--convert-to", "xlsx", "--outdir", lo2, choice],
-                   capture_output=True, text=True, timeout=300)
-    if not os.path.exists(os.path.join(lo2, "choice.xlsx")):
+    (resaved, _), = resave(choice, os.path.join(work, "lo2")).values()
+    if resaved is None:
         fail("LibreOffice did not re-save the choice's workbook")
     else:
-        expect("choice, LibreOffice", ["import", os.path.join(lo2, "choice.xlsx"),
-                                       "--scenario", seed], 1,
+        expect("choice, LibreOffice", ["import", resaved, "--scenario", seed], 1,
                f"{seed}:{dline}: h100-buy.depreciation: straight-line \u2192 sum-of-years\n")
 new5 = os.path.join(work, "new5.ini")
 expect("choice, -o", ["import", choice, "--scenario", seed, "-o", new5], 1, "")

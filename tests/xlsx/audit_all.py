@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Audit the workbook of every shipped scenario.
 
-  audit_all.py BUILD_DIR REPO_DIR
+  audit_all.py BUILD_DIR REPO_DIR [--part K/N]
 
 For each INI under config/, examples/ (and its folders) and tests/data/e2e/, and
 tests/data/one-option.ini (one-cell lookups), tests/data/lease-long.ini (commitments
@@ -10,6 +10,7 @@ a loan and a lease bought out),
 writes the workbook with BUILD_DIR/tco and audits it with recalc_audit.py (beside
 this file). Passes when every workbook recalculates in LibreOffice and Gnumeric
 to its cached values, its master check reads OK and it has at least 3 charts.
+With --part K/N, only the Kth of every N scenarios (CTest runs the parts side by side).
 Exit 0 on success, 1 on any failure.
 """
 import os, re, subprocess, sys, tempfile
@@ -18,7 +19,7 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import run_audit, shipped_scenarios, tco_binary  # noqa: E402
+from xlsxtest import part_of, run_audit, shipped_scenarios, tco_binary  # noqa: E402
 
 
 def master_check(path):
@@ -32,12 +33,13 @@ def master_check(path):
 
 
 def main():
-    if len(sys.argv) != 3:
+    argv = part_of([], sys.argv)[1]
+    if len(argv) != 3:
         sys.exit(__doc__)
-    tco, repo = tco_binary(sys.argv[1]), os.path.abspath(sys.argv[2])
-    inis = shipped_scenarios(repo, [os.path.join("tests", "data", n)
-                                    for n in ("one-option.ini", "lease-long.ini", "taxed.ini",
-                                              "plans.ini")])
+    tco, repo = tco_binary(argv[1]), os.path.abspath(argv[2])
+    inis, _ = part_of(shipped_scenarios(repo, [os.path.join("tests", "data", n)
+                                               for n in ("one-option.ini", "lease-long.ini",
+                                                         "taxed.ini", "plans.ini")]), sys.argv)
     if not inis:
         print("no scenarios found under", repo)
         return 1

@@ -3,7 +3,7 @@
 follow the demand's inputs and the plan's counts on Inputs (docs/MODEL.md, Demand and
 Plans; docs/WORKBOOK.md, Plan sheets).
 
-  live_plan.py BUILD_DIR REPO_DIR
+  live_plan.py BUILD_DIR REPO_DIR [--part K/N]
 
 Each example's workbook is audited (recalc_audit.py, LibreOffice and Gnumeric), as is
 tests/data/plans.ini's in steps 3 and 10; after each edit on Inputs (but step 7's of
@@ -70,6 +70,7 @@ config/capacity-plan-2026.ini) the master check stays OK.
    lease_months set to 18, b200-lease's buyout_fraction to 0.3 and refresh-lease's
    refresh month to 6 on Inputs, recalculated in LibreOffice, against tco on the
    scenario edited alike.
+With --part K/N, only the Kth of every N steps (CTest runs the parts side by side).
 Exit 0 when every figure agrees; 1 otherwise.
 """
 import json, os, subprocess, sys, tempfile
@@ -78,7 +79,7 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, run_audit, tco_binary  # noqa: E402
+from xlsxtest import lo_recalc, part_of, run_audit, tco_binary  # noqa: E402
 from live_loan import option_key_cell  # noqa: E402
 from live_model import defined_cell, engine_after  # noqa: E402
 from audit_all import master_check  # noqa: E402
@@ -776,16 +777,24 @@ def leased(tco, repo, tmp):
 
 
 def main():
-    if len(sys.argv) != 3:
+    argv = part_of([], sys.argv)[1]
+    if len(argv) != 3:
         sys.exit(__doc__)
-    tco = tco_binary(sys.argv[1])
+    tco, repo = tco_binary(argv[1]), argv[2]
+    steps, _ = part_of([
+        lambda tmp: example(tco, tmp),
+        lambda tmp: shipped_like(tco, repo, tmp),
+        lambda tmp: goodput(tco, tmp),
+        lambda tmp: goodput_shipped_like(tco, repo, tmp),
+        lambda tmp: staged(tco, tmp),
+        lambda tmp: refresh(tco, repo, tmp),
+        lambda tmp: financed(tco, repo, tmp),
+        lambda tmp: staged_loan(tco, repo, tmp),
+        lambda tmp: leased(tco, repo, tmp)], sys.argv)
+    bad = []
     with tempfile.TemporaryDirectory() as tmp:
-        bad = example(tco, tmp) + shipped_like(tco, sys.argv[2], tmp)
-        bad += goodput(tco, tmp) + goodput_shipped_like(tco, sys.argv[2], tmp)
-        bad += staged(tco, tmp) + refresh(tco, sys.argv[2], tmp)
-        bad += financed(tco, sys.argv[2], tmp)
-        bad += staged_loan(tco, sys.argv[2], tmp)
-        bad += leased(tco, sys.argv[2], tmp)
+        for step in steps:
+            bad += step(tmp)
     for b in bad[:60]:
         print("MISMATCH", b)
     print(f"{len(bad)} mismatches")

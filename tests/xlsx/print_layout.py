@@ -26,7 +26,7 @@ from openpyxl.utils import get_column_letter, range_boundaries
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import tco_binary  # noqa: E402
+from xlsxtest import render_pdfs, tco_binary  # noqa: E402
 
 COMPARES = [("seed-2026", "training-reserved"), ("seed-70b-inference", "seed-30b-training")]
 DEFAULT_WIDTH = 8.43  # characters, a column without a width of its own
@@ -196,15 +196,11 @@ def main():
             for b in bad:
                 print(f"FAIL {b}")
             failed += len(bad)
-        pdfs = os.path.join(tmp, "pdf")
-        subprocess.run(["timeout", "1200", "soffice", "--headless", "--norestore",
-                        "--nolockcheck", "-env:UserInstallation=file://" +
-                        os.path.join(tmp, "profile"), "--convert-to", "pdf", "--outdir", pdfs]
-                       + written, capture_output=True, timeout=1300)
+        pdfs = render_pdfs(written, tmp, timeout=1200)
         for book in written:
             name = os.path.basename(book)[:-5]
-            pdf = os.path.join(pdfs, name + ".pdf")
-            if not os.path.exists(pdf):
+            pdf = pdfs[book]
+            if pdf is None:
                 print(f"FAIL {name}: LibreOffice wrote no PDF")
                 failed += 1
                 continue

@@ -40,7 +40,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -51,10 +50,11 @@ import xml.etree.ElementTree as ET
 import openpyxl
 from openpyxl.utils.datetime import to_excel
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import recalc_service  # noqa: E402
+
 # How many mismatches of each program are printed.
 SHOWN = 10
-# Seconds a program may take over one workbook (the large test workbook takes about a minute).
-TIMEOUT = 900
 # The error values of a spreadsheet; openpyxl gives them as text.
 ERRORS = {"#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A",
           "#GETTING_DATA"}
@@ -64,17 +64,6 @@ MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 
 # openpyxl warns of parts it does not need here (a workbook without a default style).
 warnings.filterwarnings("ignore", category=UserWarning, module="openpyxl")
-
-# LibreOffice's settings: recalculate xlsx (OOXML) and ods (ODF) files on load, always
-# (0 = always, 1 = never, 2 = ask).
-LO_REGISTRY = """<?xml version="1.0" encoding="UTF-8"?>
-<oor:items xmlns:oor="http://openoffice.org/2001/registry"
-           xmlns:xs="http://www.w3.org/2001/XMLSchema"
-           xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
-<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="OOXMLRecalcMode" oor:op="fuse"><value>0</value></prop></item>
-<item oor:path="/org.openoffice.Office.Calc/Formula/Load"><prop oor:name="ODFRecalcMode" oor:op="fuse"><value>0</value></prop></item>
-</oor:items>
-"""
 
 
 class Cell:
@@ -167,43 +156,27 @@ def agree(cached, got, rel, floor):
     return False
 
 
-def run(cmd, log):
-    """Run a program; (finished, seconds). Its output goes to the file log."""
-    t0 = time.monotonic()
-    with open(log, "wb") as out:
-        try:
-            p = subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=out,
-                               timeout=TIMEOUT)
-            ok = p.returncode == 0
-        except (OSError, subprocess.TimeoutExpired) as e:
-            out.write(f"\n{cmd[0]}: {e}\n".encode())
-            ok = False
-    return ok, time.monotonic() - t0
-
-
 def recalc_libreoffice(src, work):
-    """The workbook recalculated by LibreOffice and saved as xlsx, or None; and the log."""
-    profile = os.path.join(work, "lo-profile")
-    os.makedirs(os.path.join(profile, "user"))
-    with open(os.path.join(profile, "user", "registrymodifications.xcu"), "w") as f:
-        f.write(LO_REGISTRY)
-    outdir = os.path.join(work, "libreoffice")
-    os.makedirs(outdir)
-    log = os.path.join(work, "libreoffice.log")
-    ok, secs = run(["soffice", "--headless", "--norestore", "--nolockcheck",
-                    "-env:UserInstallation=file://" + profile,
-                    "--convert-to", "xlsx", "--outdir", outdir, src], log)
-    out = os.path.join(outdir, os.path.splitext(os.path.basename(src))[0] + ".xlsx")
-    return (out if ok and os.path.exists(out) else None), log, secs
+    """The workbook recalculated by LibreOffice and saved as xlsx, or None; the log; the
+    seconds it took."""
+    t0 = time.monotonic()
+    (path, words), = recalc_service.libreoffice([src], os.path.join(work, "libreoffice")).values()
+    return path, write_log(work, "libreoffice", words), time.monotonic() - t0
 
 
 def recalc_gnumeric(src, work):
-    """The workbook recalculated by Gnumeric and saved as xlsx, or None; and the log."""
-    out = os.path.join(work, "gnumeric.xlsx")
-    log = os.path.join(work, "gnumeric.log")
-    ok, secs = run(["ssconvert", "--recalc", "--export-type=Gnumeric_Excel:xlsx2", src, out],
-                   log)
-    return (out if ok and os.path.exists(out) else None), log, secs
+    """The workbook recalculated by Gnumeric and saved as xlsx, or None; the log; the
+    seconds it took."""
+    t0 = time.monotonic()
+    path, words = recalc_service.gnumeric(src, os.path.join(work, "gnumeric.xlsx"))
+    return path, write_log(work, "gnumeric", words), time.monotonic() - t0
+
+
+def write_log(work, program, words):
+    log = os.path.join(work, program + ".log")
+    with open(log, "w", encoding="utf-8") as f:
+        f.write(words + "\n")
+    return log
 
 
 def compare(name, formulas, cached, recalculated, rel, floor):

@@ -33,7 +33,7 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, run_audit, tco_binary  # noqa: E402
+from xlsxtest import lo_recalc, render_pdfs, run_audit, tco_binary  # noqa: E402
 
 SCENARIOS = ["config/seed-2026.ini", "tests/data/analysis.ini", "config/seed-70b-inference.ini"]
 AUDITED = "config/seed-2026.ini"
@@ -226,12 +226,8 @@ def check_chinese(tag, en, zh, path):
 
 def render(zh_book, outdir):
     """PDF of the zh-CN workbook by LibreOffice, its text, and PNG pages at 60 dpi."""
-    prof = os.path.join(outdir, "loprof")
-    subprocess.run(["soffice", "--headless", "--norestore", "-env:UserInstallation=file://" + prof,
-                    "--convert-to", "pdf", "--outdir", outdir, zh_book],
-                   capture_output=True, timeout=600)
-    pdf = os.path.join(outdir, os.path.splitext(os.path.basename(zh_book))[0] + ".pdf")
-    if not os.path.exists(pdf):
+    pdf = render_pdfs([zh_book], outdir, timeout=600)[zh_book]
+    if pdf is None:
         fail("LibreOffice did not print the zh-CN workbook to PDF")
         return
     text = subprocess.run(["pdftotext", "-layout", pdf, "-"], capture_output=True,

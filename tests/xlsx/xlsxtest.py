@@ -1,7 +1,7 @@
 """Helpers of the workbook tests (tests/xlsx/*.py): the tco executable, the recalculation
 audit (recalc_audit.py, beside this file), a recalculation in LibreOffice, the shipped
 scenarios and printing workbooks to PDF."""
-import glob, os, re, subprocess, sys, tempfile
+import fcntl, glob, hashlib, json, os, re, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 AUDIT = os.path.join(HERE, "recalc_audit.py")
@@ -9,6 +9,7 @@ AUDIT = os.path.join(HERE, "recalc_audit.py")
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, HERE)
 import recalc_audit  # noqa: E402
+import recalc_service  # noqa: E402
 
 
 def tco_binary(build_dir):
@@ -21,7 +22,36 @@ def tco_binary(build_dir):
 
 def run_audit(xlsx):
     """Run recalc_audit.py on a workbook; returns (ok, its summary line). When the audit
-    fails, the lines of each program (its counts and first mismatches) follow."""
+    fails, the lines of each program (its counts and first mismatches) follow.
+
+    In a test run with the recalculation service (recalc_service.py), a workbook's bytes
+    are audited once: the audit is kept in the service's directory under the SHA-256 of
+    the bytes, and a test that audits the same bytes again reads it there (waiting, under
+    a lock, while another test runs it)."""
+    shared = recalc_service.service_dir()
+    if not shared:
+        return audit_now(xlsx)
+    with open(xlsx, "rb") as f:
+        digest = hashlib.sha256(f.read()).hexdigest()
+    audits = os.path.join(shared, "audits")
+    os.makedirs(audits, exist_ok=True)
+    kept = os.path.join(audits, digest + ".json")
+    with open(kept + ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        shared = os.path.exists(kept)
+        with open(os.path.join(audits, "requests.log"), "a", encoding="utf-8") as f:
+            f.write(("shared " if shared else "audited ") + digest + "\n")
+        if shared:
+            with open(kept, encoding="utf-8") as f:
+                return tuple(json.load(f))
+        result = audit_now(xlsx)
+        with open(kept + ".tmp", "w", encoding="utf-8") as f:
+            json.dump(result, f)
+        os.replace(kept + ".tmp", kept)
+    return result
+
+
+def audit_now(xlsx):
     p = subprocess.run(["/usr/bin/python3", AUDIT, xlsx], capture_output=True, text=True,
                        timeout=1800)
     lines = [l for l in p.stdout.splitlines() if l.strip()]
@@ -90,6 +120,18 @@ def general_numbers(book):
     return found
 
 
+def part_of(items, argv):
+    """The items of this run: all of them, or with `--part K/N` at the end of argv those
+    at positions K-1, K-1+N, K-1+2N, ... (CTest runs the N parts as N tests, side by
+    side). Returns (items, argv without the option)."""
+    if len(argv) >= 2 and argv[-2] == "--part":
+        k, n = (int(x) for x in argv[-1].split("/"))
+        if not 1 <= k <= n:
+            raise SystemExit(f"--part {argv[-1]}: K must be from 1 to N")
+        return items[k - 1::n], argv[:-2]
+    return items, argv
+
+
 def shipped_scenarios(repo, extra=()):
     """The shipped scenarios: every INI under config/, examples/ (and its folders) and
     tests/data/e2e/, then the paths of extra (relative to repo)."""
@@ -101,19 +143,13 @@ def shipped_scenarios(repo, extra=()):
 
 
 def render_pdfs(books, outdir, timeout=1500):
-    """Print workbooks to PDF in one LibreOffice run (a fresh profile under outdir);
-    returns {workbook: PDF path, or None when LibreOffice wrote none}."""
-    profile = os.path.join(outdir, "profile")
-    pdfs = os.path.join(outdir, "pdf")
-    subprocess.run(["soffice", "--headless", "--norestore", "--nolockcheck",
-                    "-env:UserInstallation=file://" + profile, "--convert-to", "pdf",
-                    "--outdir", pdfs] + list(books),
-                   capture_output=True, timeout=timeout)
-    out = {}
-    for book in books:
-        pdf = os.path.join(pdfs, os.path.splitext(os.path.basename(book))[0] + ".pdf")
-        out[book] = pdf if os.path.exists(pdf) else None
-    return out
+    """Print workbooks to PDF with LibreOffice, as they were saved (no recalculation on
+    load), into outdir/pdf: through the test run's service, or in one LibreOffice run
+    with a fresh profile; returns {workbook: PDF path, or None when LibreOffice wrote
+    none}."""
+    got = recalc_service.libreoffice(list(books), os.path.join(outdir, "pdf"), "pdf",
+                                     recalc=False, timeout=timeout)
+    return {book: path for book, (path, _) in got.items()}
 
 
 def pdf_pages(pdf):
