@@ -8,7 +8,9 @@
 #                              UndefinedBehaviorSanitizer into build-asan/ and run the
 #                              tests not labelled "slow" (nor "valgrind"); then build the
 #                              libFuzzer harnesses with clang into build-fuzz/ and run
-#                              each for 45 seconds (docs/FUZZING.md)
+#                              each for 45 seconds, two at a time (docs/FUZZING.md); last,
+#                              print the ten slowest tests. Tests run as many at once as
+#                              there are cores (docs/TESTING.md)
 #
 # Run as root on a fresh Debian 12 to install the packages with apt-get. As another user
 # the script skips apt-get, says so, and expects the packages to be installed already.
@@ -23,6 +25,8 @@ cd "$(dirname "$0")/.."
 BUILD_DEPS="build-essential cmake pkg-config libxlsxwriter-dev libinih-dev libxml2-dev libcunit1-dev zlib1g-dev libzip-dev"
 # Spreadsheet programs and tools that the tests use to check the workbooks.
 TEST_DEPS="gnumeric libreoffice-calc-nogui python3-openpyxl poppler-utils valgrind clang libxml2-utils"
+# python3-uno: the tests drive one LibreOffice for a whole run (tests/xlsx/recalc_service.py).
+TEST_DEPS="$TEST_DEPS python3-uno"
 # strace: tests/cli/test_sync.sh checks that outputs are synced before their rename.
 TEST_DEPS="$TEST_DEPS strace"
 # CJK glyphs, so that workbooks in the zh-CN template render as Chinese.
@@ -84,8 +88,29 @@ build() {
     dir=$1
     shift
     cmake -S . -B "$dir" "$@"
-    cmake --build "$dir" -j2
+    cmake --build "$dir" -j"$jobs"
 }
+
+# run_tests DIR [CTEST ARGS...]: the tests of a build, as many at once as there are
+# cores; a test without a TIMEOUT of its own is stopped after 300 s. The log is
+# DIR/ctest.log.
+run_tests() {
+    dir=$1
+    shift
+    ctest --test-dir "$dir" --output-on-failure -j"$jobs" --timeout 300 \
+        --output-log "$dir/ctest.log" "$@"
+}
+
+# slowest LOG...: the ten slowest tests of the ctest logs, with their build directory.
+slowest() {
+    echo "The ten slowest tests (seconds):"
+    for log in "$@"; do
+        sed -n "s|^ *[0-9]*/[0-9]* Test *#[0-9]*: \([^ ]*\) .* \([0-9.]*\) sec\$|\2 $(dirname "$log")/\1|p" \
+            "$log"
+    done | sort -rn | head -n 10
+}
+
+jobs=$(nproc)
 
 [ $# -eq 1 ] || usage
 
@@ -103,17 +128,38 @@ test)
     install_packages $BUILD_DEPS $TEST_DEPS
     check_soffice
     build build -DCMAKE_BUILD_TYPE=Release
-    ctest --test-dir build --output-on-failure
-    build build-asan -DCMAKE_BUILD_TYPE=Debug -DTCO_SANITIZE=ON
-    UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
-    export UBSAN_OPTIONS
-    ctest --test-dir build-asan --output-on-failure -LE 'slow|valgrind'
+    # Beside the Release tests, at a lower priority: the sanitizer build and the fuzzing
+    # build, then the sanitizer build's tests (those not labelled slow, valgrind or
+    # source), their words kept in build-asan/setup.log until the Release tests are done.
+    mkdir -p build-asan
+    (
+        set -e
+        renice -n 10 -p "$(sh -c 'echo $PPID')" >/dev/null
+        build build-asan -DCMAKE_BUILD_TYPE=Debug -DTCO_SANITIZE=ON
+        CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTCO_FUZZ=ON
+        cmake --build build-fuzz -j"$jobs" --target fuzz_scenario fuzz_catalog fuzz_template \
+            fuzz_xlsx
+        UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
+        export UBSAN_OPTIONS
+        run_tests build-asan -LE 'slow|valgrind|source'
+    ) >build-asan/setup.log 2>&1 &
+    beside=$!
+    release=0
+    run_tests build || release=$?
+    sanitized=0
+    wait "$beside" || sanitized=$?
+    cat build-asan/setup.log
+    if [ "$release" -ne 0 ] || [ "$sanitized" -ne 0 ]; then
+        note "tests failed: the Release build's (exit $release), the sanitizer build's" \
+            "(exit $sanitized)"
+        exit 1
+    fi
 
-    # Fuzzing: each libFuzzer harness for a bounded time; any crash,
-    # leak or timeout fails the run and keeps its input in build-fuzz/fuzz-artifacts/.
-    CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTCO_FUZZ=ON
-    cmake --build build-fuzz -j2 --target fuzz_scenario fuzz_catalog fuzz_template fuzz_xlsx
-    sh fuzz/run.sh build-fuzz 45
+    # Fuzzing, with the cores to itself: each libFuzzer harness for 45 seconds, two at a
+    # time; any crash, leak or timeout fails the run and keeps its input in
+    # build-fuzz/fuzz-artifacts/.
+    FUZZ_JOBS=2 sh fuzz/run.sh build-fuzz 45
+    slowest build/ctest.log build-asan/ctest.log
     ;;
 *)
     usage
