@@ -10,7 +10,8 @@
 #                              libFuzzer harnesses with clang into build-fuzz/ and run
 #                              each for 45 seconds, two at a time (docs/FUZZING.md); last,
 #                              print the ten slowest tests. Tests run as many at once as
-#                              there are cores (docs/TESTING.md)
+#                              there are cores (docs/TESTING.md); the sanitizer build
+#                              skips those labelled "source" too
 #
 # Run as root on a fresh Debian 12 to install the packages with apt-get. As another user
 # the script skips apt-get, says so, and expects the packages to be installed already.
@@ -127,37 +128,19 @@ test)
     # shellcheck disable=SC2086 # one word per package
     install_packages $BUILD_DEPS $TEST_DEPS
     check_soffice
+    # One step after the other: the tests keep both cores busy, and a build or a test
+    # run beside them only slows them down (docs/TESTING.md, How long).
     build build -DCMAKE_BUILD_TYPE=Release
-    # Beside the Release tests, at a lower priority: the sanitizer build and the fuzzing
-    # build, then the sanitizer build's tests (those not labelled slow, valgrind or
-    # source), their words kept in build-asan/setup.log until the Release tests are done.
-    mkdir -p build-asan
-    (
-        set -e
-        renice -n 10 -p "$(sh -c 'echo $PPID')" >/dev/null
-        build build-asan -DCMAKE_BUILD_TYPE=Debug -DTCO_SANITIZE=ON
-        CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTCO_FUZZ=ON
-        cmake --build build-fuzz -j"$jobs" --target fuzz_scenario fuzz_catalog fuzz_template \
-            fuzz_xlsx
-        UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
-        export UBSAN_OPTIONS
-        run_tests build-asan -LE 'slow|valgrind|source'
-    ) >build-asan/setup.log 2>&1 &
-    beside=$!
-    release=0
-    run_tests build || release=$?
-    sanitized=0
-    wait "$beside" || sanitized=$?
-    cat build-asan/setup.log
-    if [ "$release" -ne 0 ] || [ "$sanitized" -ne 0 ]; then
-        note "tests failed: the Release build's (exit $release), the sanitizer build's" \
-            "(exit $sanitized)"
-        exit 1
-    fi
+    run_tests build
+    build build-asan -DCMAKE_BUILD_TYPE=Debug -DTCO_SANITIZE=ON
+    UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
+    export UBSAN_OPTIONS
+    run_tests build-asan -LE 'slow|valgrind|source'
 
-    # Fuzzing, with the cores to itself: each libFuzzer harness for 45 seconds, two at a
-    # time; any crash, leak or timeout fails the run and keeps its input in
-    # build-fuzz/fuzz-artifacts/.
+    # Fuzzing: each libFuzzer harness for 45 seconds, two at a time; any crash, leak or
+    # timeout fails the run and keeps its input in build-fuzz/fuzz-artifacts/.
+    CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTCO_FUZZ=ON
+    cmake --build build-fuzz -j"$jobs" --target fuzz_scenario fuzz_catalog fuzz_template fuzz_xlsx
     FUZZ_JOBS=2 sh fuzz/run.sh build-fuzz 45
     slowest build/ctest.log build-asan/ctest.log
     ;;
