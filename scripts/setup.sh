@@ -129,7 +129,7 @@ test)
     install_packages $BUILD_DEPS $TEST_DEPS
     check_soffice
     # One step after the other: the tests keep both cores busy, and a build or a test
-    # run beside them only slows them down (docs/TESTING.md, How long).
+    # run beside them only slows them down (docs/TESTING.md).
     build build -DCMAKE_BUILD_TYPE=Release
     run_tests build
     build build-asan -DCMAKE_BUILD_TYPE=Debug -DTCO_SANITIZE=ON
