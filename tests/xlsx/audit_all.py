@@ -19,7 +19,7 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import part_of, run_audit, shipped_scenarios, tco_binary  # noqa: E402
+from xlsxtest import part_of, run_audit, shipped_scenarios, split_part, tco_binary  # noqa: E402
 
 
 def master_check(path):
@@ -33,13 +33,13 @@ def master_check(path):
 
 
 def main():
-    argv = part_of([], sys.argv)[1]
+    argv, part = split_part(sys.argv)
     if len(argv) != 3:
         sys.exit(__doc__)
     tco, repo = tco_binary(argv[1]), os.path.abspath(argv[2])
-    inis, _ = part_of(shipped_scenarios(repo, [os.path.join("tests", "data", n)
-                                               for n in ("one-option.ini", "lease-long.ini",
-                                                         "taxed.ini", "plans.ini")]), sys.argv)
+    inis = part_of(shipped_scenarios(repo, [os.path.join("tests", "data", n)
+                                            for n in ("one-option.ini", "lease-long.ini",
+                                                      "taxed.ini", "plans.ini")]), part)
     if not inis:
         print("no scenarios found under", repo)
         return 1

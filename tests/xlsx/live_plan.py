@@ -79,7 +79,7 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, part_of, run_audit, tco_binary  # noqa: E402
+from xlsxtest import lo_recalc, part_of, run_audit, split_part, tco_binary  # noqa: E402
 from live_loan import option_key_cell  # noqa: E402
 from live_model import defined_cell, engine_after  # noqa: E402
 from audit_all import master_check  # noqa: E402
@@ -777,11 +777,11 @@ def leased(tco, repo, tmp):
 
 
 def main():
-    argv = part_of([], sys.argv)[1]
+    argv, part = split_part(sys.argv)
     if len(argv) != 3:
         sys.exit(__doc__)
     tco, repo = tco_binary(argv[1]), argv[2]
-    steps, _ = part_of([
+    steps = part_of([
         lambda tmp: example(tco, tmp),
         lambda tmp: shipped_like(tco, repo, tmp),
         lambda tmp: goodput(tco, tmp),
@@ -790,7 +790,7 @@ def main():
         lambda tmp: refresh(tco, repo, tmp),
         lambda tmp: financed(tco, repo, tmp),
         lambda tmp: staged_loan(tco, repo, tmp),
-        lambda tmp: leased(tco, repo, tmp)], sys.argv)
+        lambda tmp: leased(tco, repo, tmp)], part)
     bad = []
     with tempfile.TemporaryDirectory() as tmp:
         for step in steps:

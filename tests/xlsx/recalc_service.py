@@ -99,6 +99,13 @@ def request(directory, message, timeout=TIMEOUT * 2 + 60):
     return json.loads(data)
 
 
+def content_key(path):
+    """The SHA-256 of a file's bytes, in hex: what the service keeps a conversion under,
+    and xlsxtest.run_audit an audit."""
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
 def convert(program, src, out, fmt="xlsx", recalc=True):
     """Have the service convert the workbook src with program into out (xlsx or pdf; with
     LibreOffice, recalculated on load or not). Returns (ok, words): words are the
@@ -373,8 +380,7 @@ class Service:
                                                                (fmt != "xlsx" or not recalc)):
             return {"ok": False, "log": f"no such conversion: {program} to {fmt}"}
         try:
-            with open(src, "rb") as f:
-                digest = hashlib.sha256(f.read()).hexdigest()
+            digest = content_key(src)
         except OSError as e:
             return {"ok": False, "log": f"{src}: {e.strerror}"}
         key = f"{program}-{'recalc' if recalc else 'plain'}-{digest}.{fmt}"

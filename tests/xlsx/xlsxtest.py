@@ -1,7 +1,7 @@
 """Helpers of the workbook tests (tests/xlsx/*.py): the tco executable, the recalculation
 audit (recalc_audit.py, beside this file), a recalculation in LibreOffice, the shipped
 scenarios and printing workbooks to PDF."""
-import fcntl, glob, hashlib, json, os, re, subprocess, sys, tempfile
+import fcntl, glob, json, os, re, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 AUDIT = os.path.join(HERE, "recalc_audit.py")
@@ -31,8 +31,7 @@ def run_audit(xlsx):
     shared = recalc_service.service_dir()
     if not shared:
         return audit_now(xlsx)
-    with open(xlsx, "rb") as f:
-        digest = hashlib.sha256(f.read()).hexdigest()
+    digest = recalc_service.content_key(xlsx)
     audits = os.path.join(shared, "audits")
     os.makedirs(audits, exist_ok=True)
     kept = os.path.join(audits, digest + ".json")
@@ -120,16 +119,21 @@ def general_numbers(book):
     return found
 
 
-def part_of(items, argv):
-    """The items of this run: all of them, or with `--part K/N` at the end of argv those
-    at positions K-1, K-1+N, K-1+2N, ... (CTest runs the N parts as N tests, side by
-    side). Returns (items, argv without the option)."""
+def split_part(argv):
+    """argv without a trailing `--part K/N`, and (K, N): (1, 1) without it. CTest runs the
+    N parts of a test as N tests, side by side."""
     if len(argv) >= 2 and argv[-2] == "--part":
         k, n = (int(x) for x in argv[-1].split("/"))
         if not 1 <= k <= n:
             raise SystemExit(f"--part {argv[-1]}: K must be from 1 to N")
-        return items[k - 1::n], argv[:-2]
-    return items, argv
+        return argv[:-2], (k, n)
+    return argv, (1, 1)
+
+
+def part_of(items, part):
+    """The items of part (K, N): those at positions K-1, K-1+N, K-1+2N, ..."""
+    k, n = part
+    return items[k - 1::n]
 
 
 def shipped_scenarios(repo, extra=()):
