@@ -14,7 +14,8 @@ at run time: sheet names (sheet.KIND), INI keys (input.SECTION.NAME, .unit), Inp
 section headings (inputs.section.SECTION) and depreciation methods (depreciation.NAME),
 read from the key table (tco/core/keys.c); and the Summary's rows and block headings
 (summary.field.NAME, summary.group.NAME), read from the result field table
-(tco/core/fields.c).
+(tco/core/fields.c); and the cost lines' (summary.field.NAME, budget.col.NAME,
+option.line.NAME), read from their list (tco/include/tco_lines.h).
 The English is the literal that follows the key (placeholders such as {currency} are
 filled in when the workbook is written).
 """
@@ -116,9 +117,25 @@ def field_keys(repo):
     return keys
 
 
+def line_keys(repo):
+    """The cost lines' keys of tco/include/tco_lines.h (TCO_COST_LINES): {key: english}."""
+    src = strip_comments(open(os.path.join(repo, "tco", "include", "tco_lines.h"),
+                              encoding="utf-8").read()).replace("\\\n", " ")
+    keys = {}
+    entry = (r"\bX\(\s*\w+\s*,\s*(\w+)\s*,\s*\w+\s*,\s*(" + STRING + r")\s*,\s*(" + STRING +
+             r")\s*,\s*(" + STRING + r")\s*\)")
+    for m in re.finditer(entry, src):
+        name = m.group(1)
+        for prefix, lit in (("summary.field.", 2), ("budget.col.", 3), ("option.line.", 4)):
+            keys[prefix + name] = unescape(m.group(lit))
+    return keys
+
+
 def all_keys(repo):
     keys = source_keys(repo)
     for k, v in field_keys(repo).items():
+        keys.setdefault(k, v)
+    for k, v in line_keys(repo).items():
         keys.setdefault(k, v)
     kinds = {"about": "About", "inputs": "Inputs", "summary": "Summary", "workload": "Workload",
              "buy_vs_rent": "Buy-vs-Rent", "sensitivity": "Sensitivity", "cases": "Cases",

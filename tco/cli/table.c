@@ -695,8 +695,7 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
         const tco_option_result *r = &res->options[i];
         /* Rent owed past the horizon is an operating cost too: capex + operating
          * - residual is the total. */
-        double operating = r->power + r->cooling + r->facility + r->maintenance + r->staff +
-                           r->rental + r->commitment_after_horizon;
+        double operating = tco_option_lines_add(-0.0, r) + r->commitment_after_horizon;
         /* A loan's payments and the balance at the horizon repay what it lent,
          * which capex holds: what they add is the interest. */
         operating +=

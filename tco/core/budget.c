@@ -8,8 +8,12 @@
 #include <stdlib.h>
 
 static const char *const col_names[TCO_BUDGET_COLS] = {
-    "capex",  "power",     "cooling",  "facility", "maintenance", "staff",
-    "rental", "financing", "residual", "tax",      "total",
+    [TCO_BUDGET_CAPEX] = "capex",       [TCO_BUDGET_FINANCING] = "financing",
+    [TCO_BUDGET_RESIDUAL] = "residual", [TCO_BUDGET_TAX] = "tax",
+    [TCO_BUDGET_TOTAL] = "total",
+#define LINE_NAME(ID, name, ...) [TCO_BUDGET_##ID] = #name,
+    TCO_COST_LINES(LINE_NAME) /* the cost lines' columns: "power", ..., "rental" */
+#undef LINE_NAME
 };
 
 /* See tco.h. */
@@ -61,12 +65,8 @@ static void add_month(const tco_result *r, size_t i, int m, double *v)
         return;
     }
     const tco_month *mo = & or->monthly[m - 1];
-    v[TCO_BUDGET_POWER] += mo->power;
-    v[TCO_BUDGET_COOLING] += mo->cooling;
-    v[TCO_BUDGET_FACILITY] += mo->facility;
-    v[TCO_BUDGET_MAINTENANCE] += mo->maintenance;
-    v[TCO_BUDGET_STAFF] += mo->staff;
-    v[TCO_BUDGET_RENTAL] += mo->rental;
+    for (int line = 0; line < TCO_LINES; line++)
+        v[TCO_BUDGET_LINE(line)] += tco_month_line(mo, line);
     v[TCO_BUDGET_FINANCING] += mo->loan_interest + mo->loan_principal + mo->loan_balance +
                                mo->lease_payment + mo->lease_buyout;
     v[TCO_BUDGET_TAX] += mo->tax;

@@ -12,7 +12,8 @@
 
 /* Sums of one option's cost lines; what break-even needs without months. */
 typedef struct totals {
-    double capex, power, cooling, facility, maintenance, staff, rental, residual, total, npv;
+    double capex, residual, total, npv;
+    double line[TCO_LINES];            /* each cost line's sum over months 1..H */
     double commitment, commitment_npv; /* rent owed past the horizon, and its present value */
     double loan_interest, loan_principal, loan_balance; /* sums over months 1..H */
     double lease_buyout;                                /* likewise */
@@ -213,9 +214,13 @@ static double rent_month(const month_terms *k, int m, double yf)
     return k->on_demand ? k->rent_base * yf + k->storage : k->rent_base + k->storage;
 }
 
-/* Month m's cost lines; yf is the price factor of its year. */
+/* Month m's cost lines (TCO_COST_LINES); yf is the price factor of its year. A
+ * line not of the option's kind is 0. */
 static void month_lines(const month_terms *k, int m, double yf, tco_month *mo)
 {
+#define ZERO(ID, name, ...) mo->name = 0;
+    TCO_COST_LINES(ZERO)
+#undef ZERO
     if (k->buy) {
         double price_kwh = k->price_kwh * yf;
         mo->power = k->kw_hours * price_kwh;
@@ -223,12 +228,10 @@ static void month_lines(const month_terms *k, int m, double yf, tco_month *mo)
         mo->facility = k->facility;
         mo->maintenance = k->maintenance;
         mo->staff = k->staff;
-        mo->rental = 0;
     } else {
-        mo->power = mo->cooling = mo->facility = mo->maintenance = mo->staff = 0;
         mo->rental = rent_month(k, m, yf);
     }
-    mo->cost = mo->power + mo->cooling + mo->facility + mo->maintenance + mo->staff + mo->rental;
+    mo->cost = tco_month_lines_add(-0.0, mo);
 }
 
 typedef tci_year_memo year_memo;
@@ -351,15 +354,9 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
             }
             if (lease)
                 t.lease_buyout += mo->lease_buyout;
-            if (k.buy) {
-                t.power += mo->power;
-                t.cooling += mo->cooling;
-                t.facility += mo->facility;
-                t.maintenance += mo->maintenance;
-                t.staff += mo->staff;
-            } else {
-                t.rental += mo->rental;
-            }
+            for (int line = 0; line < TCO_LINES; line++)
+                if (tco_cost_line_of(line, k.buy))
+                    t.line[line] += tco_month_line(mo, line);
             mo->cumulative = cumulative;
         }
     }
@@ -647,8 +644,7 @@ static void tax_option(const tco_scenario *s, const tco_option *o, const plan *p
     double sum = r->tax0, npv = r->tax0, discount = 1;
     for (int m = 1; m <= H; m++) {
         tco_month *mo = &r->monthly[m - 1];
-        double deductible = mo->power + mo->cooling + mo->facility + mo->maintenance + mo->staff +
-                            mo->rental + mo->lease_payment +
+        double deductible = tco_month_lines_add(-0.0, mo) + mo->lease_payment +
                             (s->deduct_interest ? mo->loan_interest : 0) + mo->tax_depreciation;
         mo->tax = -rate * deductible + (m == H ? r->tax_on_sale : 0);
         sum += mo->tax;
@@ -700,12 +696,9 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
     r->capex_gpu = p.capex_gpu;
     r->capex_infra = p.capex_infra;
     r->capex = p.capex;
-    r->power = t.power;
-    r->cooling = t.cooling;
-    r->facility = t.facility;
-    r->maintenance = t.maintenance;
-    r->staff = t.staff;
-    r->rental = t.rental;
+#define LINE_SUM(ID, name, ...) r->name = t.line[TCO_LINE_##ID];
+    TCO_COST_LINES(LINE_SUM)
+#undef LINE_SUM
     r->residual_fraction = p.residual_fraction;
     r->residual = p.residual;
     r->total = t.total;

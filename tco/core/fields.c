@@ -57,22 +57,17 @@ static const tci_field fields[] = {
     [TCI_F_CAPEX] = {RESULT(capex), .unit = TCI_FU_MONEY, .outputs = BOOK,
                      .label = "Capex, month 0", .label_key = "summary.field.capex",
                      .group_key = "summary.group.cost", .group = "Cost over the horizon"},
-    [TCI_F_POWER] = {RESULT(power), .unit = TCI_FU_MONEY, .outputs = BOOK, .label = "Power",
-                     .label_key = "summary.field.power"},
-    [TCI_F_COOLING] = {RESULT(cooling), .unit = TCI_FU_MONEY, .outputs = BOOK, .label = "Cooling",
-                       .label_key = "summary.field.cooling"},
-    [TCI_F_FACILITY] = {RESULT(facility), .unit = TCI_FU_MONEY, .outputs = BOOK,
-                        .label = "Facility (colocation)", .label_key = "summary.field.facility"},
-    [TCI_F_MAINTENANCE] = {RESULT(maintenance), .unit = TCI_FU_MONEY, .outputs = BOOK,
-                           .label = "Maintenance", .label_key = "summary.field.maintenance"},
-    [TCI_F_STAFF] = {RESULT(staff), .unit = TCI_FU_MONEY, .outputs = BOOK, .label = "Staff",
-                     .label_key = "summary.field.staff"},
-    [TCI_F_RENTAL] = {RESULT(rental), .unit = TCI_FU_MONEY, .outputs = BOOK, .label = "Rental",
-                      .label_key = "summary.field.rental"},
+/* clang-format off */
+#define LINE_FIELD(ID, name, kind, summary, ...)                                                   \
+    [TCI_F_##ID] = {RESULT(name), .unit = TCI_FU_MONEY, .outputs = BOOK, .label = summary,         \
+                    .label_key = "summary.field." #name},
+    TCO_COST_LINES(LINE_FIELD) /* TCI_F_POWER, ..., TCI_F_RENTAL */
+#undef LINE_FIELD
     [TCI_F_COMMITMENT] = {RESULT(commitment_after_horizon), .unit = TCI_FU_MONEY,
                           .applies = TCI_FA_TERM, .outputs = BOOK,
                           .label = "Commitment after the horizon",
                           .label_key = "summary.field.commitment_after_horizon"},
+    /* clang-format on */
     [TCI_F_LOAN_AMOUNT] = {RESULT(loan_amount), .unit = TCI_FU_MONEY, .applies = TCI_FA_LOAN,
                            .outputs = BOOK, .label = "Lent at month 0 (loan)",
                            .label_key = "summary.field.loan_amount"},

@@ -35,8 +35,8 @@
 
 #include <stddef.h>
 
-/* The fields, in table order. The cost lines TCI_F_POWER..TCI_F_RENTAL are
- * consecutive, in the order of tco_month's. */
+/* The fields, in table order. The cost lines are consecutive, in the order of
+ * their list (TCO_COST_LINES): cost line `line` is field TCI_F_LINE(line). */
 typedef enum tci_field_id {
     TCI_F_ID,
     TCI_F_LABEL,
@@ -46,12 +46,9 @@ typedef enum tci_field_id {
     TCI_F_COUNT_GPUS, /* the `count` field */
     TCI_F_UTILIZATION,
     TCI_F_CAPEX,
-    TCI_F_POWER,
-    TCI_F_COOLING,
-    TCI_F_FACILITY,
-    TCI_F_MAINTENANCE,
-    TCI_F_STAFF,
-    TCI_F_RENTAL,
+#define TCI_F_LINE_(ID, ...) TCI_F_##ID,
+    TCO_COST_LINES(TCI_F_LINE_) /* TCI_F_POWER, ..., TCI_F_RENTAL */
+#undef TCI_F_LINE_
     TCI_F_COMMITMENT, /* commitment_after_horizon */
     TCI_F_LOAN_AMOUNT,
     TCI_F_LOAN_PAYMENT,
@@ -99,6 +96,10 @@ typedef enum tci_field_id {
     TCI_F_INFEASIBLE_REASON,
     TCI_F_COUNT
 } tci_field_id;
+
+/* The field of cost line `line` (a tco_cost_line), and the first after the lines. */
+#define TCI_F_LINE(line) ((int)TCI_F_CAPEX + 1 + (line))
+#define TCI_F_LINES_END  TCI_F_LINE(TCO_LINES)
 
 /* Where a field's value is read. */
 typedef enum tci_fsource {

@@ -31,6 +31,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "tco_lines.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -660,17 +662,18 @@ const char *tco_scenario_input_at(const tco_scenario *s, const char *path);
 
 /* One month of operation (month m is monthly[m-1]). */
 typedef struct tco_month {
-    double power, cooling, facility, maintenance, staff, rental;
-    double loan_interest, loan_principal; /* a loan's payment, split */
-    double loan_balance;                  /* what the loan still owes, paid at month H */
-    double lease_payment, lease_buyout;   /* a lease's payment (in advance) and buyout */
-    double depreciation;                  /* book view, not part of cost */
-    double tax_depreciation;              /* the tax view's (with [tax]), else 0 */
-    double tax;                           /* what the month changes the tax by, negative
-                                             when it saves tax (with month H's tax on the
-                                             sale); 0 without [tax]; not part of cost */
-    double cost;                          /* sum of the six cost lines and the three loan lines */
-    double cumulative;                    /* capex + costs to date, residual excluded */
+    TCO_LINE_FIELDS /* the cost lines: power, ..., rental */
+        double loan_interest,
+        loan_principal;                 /* a loan's payment, split */
+    double loan_balance;                /* what the loan still owes, paid at month H */
+    double lease_payment, lease_buyout; /* a lease's payment (in advance) and buyout */
+    double depreciation;                /* book view, not part of cost */
+    double tax_depreciation;            /* the tax view's (with [tax]), else 0 */
+    double tax;                         /* what the month changes the tax by, negative
+                                           when it saves tax (with month H's tax on the
+                                           sale); 0 without [tax]; not part of cost */
+    double cost;                        /* sum of the six cost lines and the three loan lines */
+    double cumulative;                  /* capex + costs to date, residual excluded */
 } tco_month;
 
 /* What the workload needs of one option (all NAN when [workload] does not
@@ -721,8 +724,9 @@ typedef struct tco_option_result {
     double utilization;
     int servers;
     double capex_gpu, capex_infra, capex;
-    double power, cooling, facility, maintenance, staff, rental;
-    double residual_fraction, residual;
+    TCO_LINE_FIELDS /* the cost lines' sums over months 1..H: power, ..., rental */
+        double residual_fraction,
+        residual;
     double total, npv;
     double gpu_hours, units;
     double cost_per_gpu_hour, cost_per_pflop_hour, cost_per_unit, units_per_s_per_kw;
@@ -769,6 +773,16 @@ typedef struct tco_option_result {
     tco_month *monthly;  /* horizon_months entries */
 } tco_option_result;
 
+/* Line `line` of month mo, of an option's result r (its sum over months 1..H):
+ * 0 out of range. */
+double tco_month_line(const tco_month *mo, tco_cost_line line);
+double tco_option_line(const tco_option_result *r, tco_cost_line line);
+
+/* `from`, plus each cost line of mo (of r), added in the list's order: with
+ * from -0.0, exactly mo->power + mo->cooling + ... + mo->rental. */
+double tco_month_lines_add(double from, const tco_month *mo);
+double tco_option_lines_add(double from, const tco_option_result *r);
+
 typedef struct tco_result {
     const tco_scenario *scenario; /* borrowed: must outlive the result */
     int baseline;                 /* index of the baseline rent option, or -1 */
@@ -806,66 +820,6 @@ void tco_result_free(tco_result *result);
  * cannot hold the workload's model in memory, or serve its requests_per_s.
  * Returns the number of such options. */
 size_t tco_result_check(const tco_result *result, tco_diags *diags);
-
-/* ===== Fiscal years and the budget (docs/MODEL.md) ===== */
-
-/* One fiscal year of the horizon: the model months in it. */
-typedef struct tco_fiscal_year {
-    char name[16];               /* "FY2028" with [scenario] start, else "Y1", "Y2", ... */
-    int first_month, last_month; /* within 0..H */
-    char from[12], to[12];       /* YYYY-MM of those months; "" without start */
-    int months;                  /* months of operation (1..H) in it */
-    int partial;                 /* 1 when months < 12 */
-} tco_fiscal_year;
-
-/* The budget's columns, in the order every output writes them. */
-typedef enum tco_budget_col {
-    TCO_BUDGET_CAPEX,
-    TCO_BUDGET_POWER,
-    TCO_BUDGET_COOLING,
-    TCO_BUDGET_FACILITY,
-    TCO_BUDGET_MAINTENANCE,
-    TCO_BUDGET_STAFF,
-    TCO_BUDGET_RENTAL,
-    TCO_BUDGET_FINANCING,
-    TCO_BUDGET_RESIDUAL,
-    TCO_BUDGET_TAX,
-    TCO_BUDGET_TOTAL,
-    TCO_BUDGET_COLS
-} tco_budget_col;
-
-/* Each option's flows summed by fiscal year: value[(i * n_years + y) *
- * TCO_BUDGET_COLS + col] for option i (input order), year y. */
-typedef struct tco_budget {
-    size_t n_years;
-    tco_fiscal_year *years; /* in time order */
-    size_t n_options;
-    double *value;
-} tco_budget;
-
-/* The budget of a result (its scenario's start and fiscal_year_start). */
-tco_status tco_budget_compute(const tco_result *result, tco_budget **out);
-void tco_budget_free(tco_budget *budget);
-
-/* A column's name as the JSON and the CSV write it ("capex", ..., "total"),
- * or NULL out of range. */
-const char *tco_budget_col_name(tco_budget_col col);
-
-/* The scale at which a result's costs per unit of work read best
- * (docs/MODEL.md, "Unit costs for people"): per `per` units, where per is 1,
- * 1e3, 1e6, 1e9 or 1e12, the smallest at which the lowest positive
- * cost_per_unit of the options reaches 0.1 (1e12 when none does); `prefix`
- * names it for people: "", "1k ", "1M ", "1B " or "1T ". {1, ""} when no
- * option has a positive cost per unit. Shown with tco_format_sig and
- * TCO_UNIT_COST_DIGITS significant digits. */
-typedef struct tco_unit_scale {
-    double per;
-    const char *prefix;
-} tco_unit_scale;
-
-#define TCO_UNIT_COST_DIGITS 4
-
-tco_unit_scale tco_result_unit_scale(const tco_result *result);
 
 /* ===== Analyses: sensitivity, utilization sweep, cases, Monte Carlo ===== */
 
@@ -1189,8 +1143,9 @@ tco_status tco_write_atomic(const char *path, tco_write_fn write, const void *ar
 }
 #endif
 
-/* Comparing two scenarios, importing a workbook's Inputs, and capacity plans: declared in their own
- * files, part of this API. */
+/* Fiscal years and the budget, comparing two scenarios, importing a workbook's Inputs, and
+ * capacity plans: declared in their own files, part of this API. */
+#include "tco_budget.h"
 #include "tco_compare.h"
 #include "tco_import.h"
 #include "tco_plan.h"

@@ -74,7 +74,7 @@ static void put_summary_record(FILE *out, const tco_result *res, int head, size_
     fputs(EOL, out);
 }
 
-/* An option's months; with `loans`, the loan's three lines after the rental,
+/* An option's months: its cost lines; with `loans`, the loan's three lines after them,
  * with `leases` the lease's two after those, and with `taxes` the tax
  * depreciation and the tax after the depreciation. */
 static void put_monthly_rows(FILE *out, int horizon, const tco_option *o,
@@ -82,27 +82,18 @@ static void put_monthly_rows(FILE *out, int horizon, const tco_option *o,
 {
     for (int m = 1; m <= horizon; m++) {
         const tco_month *mo = &r->monthly[m - 1];
-        const double v[] = {mo->power,
-                            mo->cooling,
-                            mo->facility,
-                            mo->maintenance,
-                            mo->staff,
-                            mo->rental,
-                            mo->loan_interest,
-                            mo->loan_principal,
-                            mo->loan_balance,
-                            mo->lease_payment,
-                            mo->lease_buyout,
-                            mo->depreciation,
-                            mo->tax_depreciation,
-                            mo->tax,
-                            mo->cost,
-                            mo->cumulative};
+        const double v[] = {
+            mo->loan_interest, mo->loan_principal, mo->loan_balance,     mo->lease_payment,
+            mo->lease_buyout,  mo->depreciation,   mo->tax_depreciation, mo->tax,
+            mo->cost,          mo->cumulative};
         tci_csv_text(out, o->id);
         fprintf(out, ",%d", m);
+        for (int line = 0; line < TCO_LINES; line++) {
+            fputc(',', out);
+            tci_csv_number(out, tco_month_line(mo, line));
+        }
         for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
-            if ((!loans && i >= 6 && i < 9) || (!leases && i >= 9 && i < 11) ||
-                (!taxes && i >= 12 && i < 14))
+            if ((!loans && i < 3) || (!leases && i >= 3 && i < 5) || (!taxes && i >= 6 && i < 8))
                 continue;
             fputc(',', out);
             tci_csv_number(out, v[i]);
@@ -154,7 +145,9 @@ tco_status tco_report_write_csv_stream(const tco_result *res, FILE *out, int mon
         put_summary_record(out, res, 0, i);
     if (monthly & TCO_CSV_MONTHLY) {
         int loans = tci_field_in(tci_field_get(TCI_F_LOAN_INTEREST), res);
-        fputs(EOL "id,month,power,cooling,facility,maintenance,staff,rental,", out);
+        fputs(EOL "id,month,", out);
+        for (int line = 0; line < TCO_LINES; line++)
+            fprintf(out, "%s,", tco_cost_line_get(line)->name);
         int leases = tci_field_in(tci_field_get(TCI_F_LEASE_PAYMENT), res);
         if (loans)
             fputs("loan_interest,loan_principal,loan_balance,", out);

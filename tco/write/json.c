@@ -124,33 +124,27 @@ static void put_option(FILE *out, const tco_result *res, size_t i)
     fputs(",\n      \"monthly\": [", out);
     for (int m = 1; m <= s->horizon_months; m++) {
         const tco_month *mo = &r->monthly[m - 1];
-        const json_number f[] = {{"power", mo->power},
-                                 {"cooling", mo->cooling},
-                                 {"facility", mo->facility},
-                                 {"maintenance", mo->maintenance},
-                                 {"staff", mo->staff},
-                                 {"rental", mo->rental},
-                                 {"depreciation", mo->depreciation},
-                                 {"cost", mo->cost},
-                                 {"cumulative", mo->cumulative}};
-        /* After rental: the loan's lines and the lease's, then the rest. */
+        const json_number f[] = {
+            {"depreciation", mo->depreciation}, {"cost", mo->cost}, {"cumulative", mo->cumulative}};
+        /* After the cost lines: the loan's lines and the lease's, then the rest. */
         const json_number l[] = {{"loan_interest", mo->loan_interest},
                                  {"loan_principal", mo->loan_principal},
                                  {"loan_balance", mo->loan_balance}};
         const json_number e[] = {{"lease_payment", mo->lease_payment},
                                  {"lease_buyout", mo->lease_buyout}};
         fprintf(out, "%s\n        {\"month\": %d", m == 1 ? "" : ",", m);
-        put_numbers(out, f, 6);
+        for (int line = 0; line < TCO_LINES; line++)
+            tci_json_number_member(out, tco_cost_line_get(line)->name, tco_month_line(mo, line));
         if (loans)
             put_numbers(out, l, sizeof l / sizeof l[0]);
         if (leases)
             put_numbers(out, e, sizeof e / sizeof e[0]);
-        put_numbers(out, f + 6, 1); /* the depreciation, then with [tax] the tax lines */
+        put_numbers(out, f, 1); /* the depreciation, then with [tax] the tax lines */
         if (s->tax) {
             const json_number t[] = {{"tax_depreciation", mo->tax_depreciation}, {"tax", mo->tax}};
             put_numbers(out, t, sizeof t / sizeof t[0]);
         }
-        put_numbers(out, f + 7, sizeof f / sizeof f[0] - 7);
+        put_numbers(out, f + 1, sizeof f / sizeof f[0] - 1);
         fputc('}', out);
     }
     fputs("\n      ]\n    }", out);

@@ -7,8 +7,9 @@
  * Runs in tests/data/template, so that diagnostics name files as written here. The
  * keys the writer uses are read from the sources (the .c files of TCO_SOURCE_DIR/tco/write/xlsx) as
  * scripts/template_keys.py reads them: the first string of every xw_label and
- * xw_labelf call and every XW_KEY("..."); then the keys made at run time and the
- * Summary's, from the result field table (tco/core/fields.c). */
+ * xw_labelf call and every XW_KEY("..."); then the keys made at run time, the cost
+ * lines' (tco/include/tco_lines.h) and the Summary's, from the result field table
+ * (tco/core/fields.c). */
 #include "check.h"
 #include "core/fields.h"
 #include "core/template.h"
@@ -279,6 +280,13 @@ static void writer_keys(keyset *ks)
     for (size_t i = 0; methods && methods[i]; i++) {
         snprintf(key, sizeof key, "depreciation.%s", methods[i]);
         add_key(ks, key);
+    }
+    /* The cost lines' rows and columns, from their list. */
+    for (int line = 0; line < TCO_LINES; line++) {
+        const tco_cost_line_info *l = tco_cost_line_get(line);
+        add_key(ks, l->summary_key);
+        add_key(ks, l->budget_key);
+        add_key(ks, l->sheet_key);
     }
     /* The Summary's rows and block headings, from the result field table. */
     for (int id = 0; id < TCI_F_COUNT; id++) {

@@ -110,7 +110,7 @@ static int col_rows(const xw_ctx *c, size_t i, int col, int *rows, int *neg)
         }
         break;
     case TCO_BUDGET_RENTAL: /* with a rent option's upfront, at month 0 */
-        add_row(rows, neg, &n, L->r_line[XL_RENTAL], 0);
+        add_row(rows, neg, &n, L->r_line[TCO_LINE_RENTAL], 0);
         if (!L->buy)
             add_row(rows, neg, &n, L->r_capex, 0);
         break;
@@ -127,8 +127,8 @@ static int col_rows(const xw_ctx *c, size_t i, int col, int *rows, int *neg)
     case TCO_BUDGET_TAX:
         add_row(rows, neg, &n, L->r_tax, 0);
         break;
-    default: /* power .. staff */
-        add_row(rows, neg, &n, L->r_line[XL_POWER + (col - TCO_BUDGET_POWER)], 0);
+    default: /* the other cost lines */
+        add_row(rows, neg, &n, L->r_line[col - TCO_BUDGET_LINE(0)], 0);
         break;
     }
     return n;
@@ -155,12 +155,9 @@ static void bg_headings(xw_ctx *c, lxw_worksheet *ws, int row)
         {XW_KEY("budget.head.months"), "Months of operation"},
         {XW_KEY("budget.head.partial"), "Partial"},
         {XW_KEY("budget.col.capex"), "Capex"},
-        {XW_KEY("budget.col.power"), "Power"},
-        {XW_KEY("budget.col.cooling"), "Cooling"},
-        {XW_KEY("budget.col.facility"), "Facility"},
-        {XW_KEY("budget.col.maintenance"), "Maintenance"},
-        {XW_KEY("budget.col.staff"), "Staff"},
-        {XW_KEY("budget.col.rental"), "Rental"},
+#define LINE_KEY(ID, name, kind, summary, budget, ...) {"budget.col." #name, budget},
+        TCO_COST_LINES(LINE_KEY) /* the cost lines' columns */
+#undef LINE_KEY
         {XW_KEY("budget.col.financing"), "Financing"},
         {XW_KEY("budget.col.residual"), "Residual"},
         {XW_KEY("budget.col.tax"), "Tax"},

@@ -73,6 +73,13 @@ const char *xw_label(xw_ctx *c, const char *key, const char *english)
     return english && *english ? english : key;
 }
 
+/* See cell.h. */
+const char *xw_line_label(xw_ctx *c, tco_cost_line line)
+{
+    const tco_cost_line_info *l = tco_cost_line_get(line);
+    return l ? xw_label(c, l->sheet_key, l->sheet_label) : "";
+}
+
 #define XW_MAX_ARGS 16 /* placeholders in one label */
 
 /* See cell.h. The text is never used as a printf format, so a

@@ -40,6 +40,9 @@ char *xw_label_cut(const char *text, char *buf, size_t size, size_t max_chars);
  * "chart.cumulative.title") from the template, else `english`, the built-in
  * text. Every string a reader sees goes through here. */
 const char *xw_label(xw_ctx *c, const char *key, const char *english);
+/* The text of cost line `line`'s row on the option and plan sheets (its
+ * option.line.NAME key). */
+const char *xw_line_label(xw_ctx *c, tco_cost_line line);
 /* xw_label with {name} placeholders filled in: after `english` come pairs of
  * strings, a placeholder's name and its value, then NULL. The result is in buf
  * (cut on a character boundary when too long) and is returned. A placeholder

@@ -117,8 +117,7 @@ static void ck_sheet_items(xw_ctx *c, size_t i, ck_item *it, int *n)
     double opsum = 0;
     for (int m = 1; m <= H; m++)
         opsum += res->monthly[m - 1].cost;
-    double lines = res->power + res->cooling + res->facility + res->maintenance + res->staff +
-                   res->rental + res->loan_interest + res->loan_principal +
+    double lines = tco_option_lines_add(-0.0, res) + res->loan_interest + res->loan_principal +
                    res->loan_balance_at_horizon + res->lease_payments + res->lease_buyout;
     /* A lease's first payment, at month 0: in its line's total, not in the
      * operating cost of months 1..H; "" without a lease. */
@@ -231,8 +230,7 @@ static void ck_summary_items(xw_ctx *c, size_t i, ck_item *it, int *n)
         tci_utf8_format(k->expect + o, sizeof k->expect - o, ")-SUM(%s)",
                         sm(c, i, TCI_F_RESIDUAL).s);
     k->vbook = res->total;
-    k->vexpect = res->capex + res->power + res->cooling + res->facility + res->maintenance +
-                 res->staff + res->rental +
+    k->vexpect = tco_option_lines_add(res->capex, res) +
                  (L->term || L->lease ? res->commitment_after_horizon : 0) +
                  (L->lease ? res->lease_payments + res->lease_buyout - res->capex : 0) +
                  (L->loan ? res->loan_interest + res->loan_principal +

@@ -66,9 +66,6 @@ typedef enum xw_numfmt {
 
 /* ===== Layout of one option's cash-flow sheet ===== */
 
-/* Cost lines of MODEL.md, in its order. */
-enum { XL_POWER, XL_COOLING, XL_FACILITY, XL_MAINTENANCE, XL_STAFF, XL_RENTAL, XL_LINES };
-
 /* 0-based rows of one option sheet; XW_NONE where the row does not exist. Columns are
  * fixed: A label, B unit, C total or driver value, D month 0, E.. months 1..H. */
 typedef struct xw_optsheet {
@@ -81,12 +78,13 @@ typedef struct xw_optsheet {
     int loan;          /* 1 for a buy option financed by a loan */
     int lease;         /* 1 for a buy option financed by a lease */
     int lease_owned;   /* 1 for a lease bought out within the horizon (as laid out) */
-    /* timeline rows; r_commit and r_commit_pv hold one value, in column C */
-    int r_month, r_year, r_price, r_factor, r_capex, r_line[XL_LINES], r_opcost, r_cum, r_commit,
+    /* timeline rows (r_line: one a cost line, by tco_cost_line); r_commit and
+     * r_commit_pv hold one value, in column C */
+    int r_month, r_year, r_price, r_factor, r_capex, r_line[TCO_LINES], r_opcost, r_cum, r_commit,
         r_resid, r_net, r_df, r_pv, r_commit_pv, r_dep, r_bv, r_bcum, r_flag, r_stay;
     /* a loan's rows: lent at month 0 (negative), then interest, principal and the
      * balance paid at month H, which follow the cost lines; r_last_line is the last
-     * row the operating cost adds up (r_line[XL_LINES - 1] without a loan) */
+     * row the operating cost adds up (r_line[TCO_LINES - 1] without a loan) */
     int r_lent, r_lint, r_lprin, r_lbal, r_last_line;
     /* a lease's rows: r_lent holds the capex not paid (negative); the payments
      * (month 0 included; in advance) and the buyout follow the cost lines */

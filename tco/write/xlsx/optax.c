@@ -91,7 +91,7 @@ static const char *deductible_formula(const xw_optw *w, char *f, size_t fs, int 
     if (L->tx.r_tdep != XW_NONE)
         tci_utf8_format(dep, sizeof dep, "+%s", xw_ref(NULL, L->tx.r_tdep, col, 0, 0).s);
     return xw_f(w->c, f, fs, "=SUM(%s:%s)%s%s%s", xw_ref(NULL, L->r_line[0], col, 0, 0).s,
-                xw_ref(NULL, L->r_line[XL_LINES - 1], col, 0, 0).s, lease, loan, dep);
+                xw_ref(NULL, L->r_line[TCO_LINES - 1], col, 0, 0).s, lease, loan, dep);
 }
 
 /* Deductible, tax, the commitment's tax, the net cost after tax and its

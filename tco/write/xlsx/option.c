@@ -251,44 +251,34 @@ static void option_lease(const xw_optw *w)
     xw_ow_total(w, L->r_ebuy, XW_COL_M0 + 1, w->res->lease_buyout, XS_CALC);
 }
 
-/* The six cost lines of MODEL.md; a line that does not apply stays empty. */
+/* The cost lines of MODEL.md (TCO_COST_LINES); a line that does not apply stays
+ * empty. */
 static void option_lines(const xw_optw *w)
 {
     xw_ctx *c = w->c;
     const xw_optsheet *L = w->L;
     char f[XW_FBUF], t[XW_TBUF];
-    const char *names[XL_LINES] = {xw_label(c, "option.line.power", "Power (IT load)"),
-                                   xw_label(c, "option.line.cooling", "Cooling (PUE overhead)"),
-                                   xw_label(c, "option.line.facility", "Facility (colocation)"),
-                                   xw_label(c, "option.line.maintenance", "Maintenance"),
-                                   xw_label(c, "option.line.staff", "Staff"),
-                                   xw_label(c, "option.line.rental", "Rental")};
-    double totals[XL_LINES] = {w->res->power,       w->res->cooling, w->res->facility,
-                               w->res->maintenance, w->res->staff,   w->res->rental};
     xw_refbuf n = xw_ow_in(w, TCO_O_COUNT_GPUS), u = xw_ow_drv(L->k_util),
               it_kw = xw_ow_drv(L->k_it_kw), prov_kw = xw_ow_drv(L->k_prov_kw),
               capex = xw_ow_drv(L->k_capex);
-    for (int k = 0; k < XL_LINES; k++) {
-        int row = L->r_line[k], applies = L->buy ? k != XL_RENTAL : k == XL_RENTAL;
+    for (int k = 0; k < TCO_LINES; k++) {
+        int row = L->r_line[k], applies = tco_cost_line_of(k, L->buy);
+        const char *name = xw_line_label(c, k);
         if (applies)
-            tci_utf8_format(t, sizeof t, "%s", names[k]);
+            tci_utf8_format(t, sizeof t, "%s", name);
         else if (L->buy)
             xw_labelf(c, t, sizeof t, "option.line.owned", "{line}: none, the hardware is owned",
-                      "line", names[k], NULL);
+                      "line", name, NULL);
         else
             xw_labelf(c, t, sizeof t, "option.line.rented", "{line}: included in the rental price",
-                      "line", names[k], NULL);
+                      "line", name, NULL);
         xw_ow_label(w, row, t, w->cur, XS_TEXT);
-        xw_ow_total(w, row, XW_COL_M0 + 1, totals[k], XS_CALC);
+        xw_ow_total(w, row, XW_COL_M0 + 1, tco_option_line(w->res, k), XS_CALC);
         if (!applies)
             continue;
         for (int m = 1; m <= w->H; m++) {
             int col = XW_COL_M0 + m;
             const tco_month *mo = &w->res->monthly[m - 1];
-            static const xw_owf line_f[XL_LINES] = {XF_POWER,       XF_COOLING, XF_FACILITY,
-                                                    XF_MAINTENANCE, XF_STAFF,   XF_RENTAL};
-            const double vals[XL_LINES] = {mo->power,       mo->cooling, mo->facility,
-                                           mo->maintenance, mo->staff,   mo->rental};
             xw_refbuf price = xw_ow_at(L->r_price, col), factor = xw_ow_at(L->r_factor, col),
                       month = xw_ow_at(L->r_month, col);
             xw_owrefs R = {.n = n.s,
@@ -299,8 +289,8 @@ static void option_lines(const xw_optw *w)
                            .price = price.s,
                            .factor = factor.s,
                            .month = month.s};
-            double v = vals[k];
-            xw_ow_formula(w, line_f[k], &R, f, sizeof f);
+            double v = tco_month_line(mo, k);
+            xw_ow_formula(w, XF_LINE(k), &R, f, sizeof f);
             xw_ow_fig(w, row, col, f, v, w->money);
         }
     }

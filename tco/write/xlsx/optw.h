@@ -89,12 +89,9 @@ typedef enum xw_owf {
     XF_IT_KW,
     XF_PROV_KW,
     XF_RESIDUAL,
-    XF_POWER,
-    XF_COOLING,
-    XF_FACILITY,
-    XF_MAINTENANCE,
-    XF_STAFF,
-    XF_RENTAL,
+#define XF_LINE_(ID, ...) XF_##ID,
+    TCO_COST_LINES(XF_LINE_) /* a month's cost line: XF_POWER, ..., XF_RENTAL */
+#undef XF_LINE_
     XF_COMMIT,
     XF_COMMIT_PV,
     XF_LOAN_AMOUNT,      /* loan_fraction * capex */
@@ -111,6 +108,9 @@ typedef enum xw_owf {
     XF_LEASE_COMMIT,     /* the lease's months past the horizon, at its payment */
     XF_LEASE_COMMIT_PV   /* their present value (R->rm, R->commit, R->payment) */
 } xw_owf;
+
+/* The formula of cost line `line` (a tco_cost_line). */
+#define XF_LINE(line) ((xw_owf)(XF_RESIDUAL + 1 + (line)))
 
 /* Formula `which` of option w->i over the cells of R, in f ("=..."). */
 const char *xw_ow_formula(const xw_optw *w, xw_owf which, const xw_owrefs *R, char *f, size_t fs);

@@ -52,9 +52,8 @@ double xw_tax_deductible(const xw_ctx *c, size_t i, int m)
     if (m == 0)
         return !L->buy || L->lease ? xw_paid0(c, i) : 0;
     const tco_month *mo = &c->r->options[i].monthly[m - 1];
-    return mo->power + mo->cooling + mo->facility + mo->maintenance + mo->staff + mo->rental +
-           mo->lease_payment + (c->s->deduct_interest ? mo->loan_interest : 0) +
-           mo->tax_depreciation;
+    return tco_month_lines_add(-0.0, mo) + mo->lease_payment +
+           (c->s->deduct_interest ? mo->loan_interest : 0) + mo->tax_depreciation;
 }
 
 /* See plan.h. Rows are fixed here so that formulas on any sheet can refer to
@@ -112,9 +111,9 @@ void xw_option_layout(xw_ctx *c, size_t i)
     L->r_capex = r++;
     if (L->loan || L->lease)
         L->r_lent = r++;
-    for (int k = 0; k < XL_LINES; k++)
+    for (int k = 0; k < TCO_LINES; k++)
         L->r_line[k] = r++;
-    L->r_last_line = L->r_line[XL_LINES - 1];
+    L->r_last_line = L->r_line[TCO_LINES - 1];
     if (L->loan) {
         L->r_lint = r++;
         L->r_lprin = r++;

@@ -20,11 +20,11 @@ static void add_lines(tco_month *sum, const tco_month *a, int t, int months)
 {
     for (int j = 0; j < months; j++) {
         tco_month *d = &sum[t + j];
-        d->power += a[j].power;
-        d->cooling += a[j].cooling;
-        d->facility += a[j].facility;
-        d->maintenance += a[j].maintenance;
-        d->staff += a[j].staff;
+#define ADD_OWNED(ID, name, kind, ...)                                                             \
+    if (kind != TCO_LINE_RENTED)                                                                   \
+        d->name += a[j].name;
+        TCO_COST_LINES(ADD_OWNED)
+#undef ADD_OWNED
     }
 }
 

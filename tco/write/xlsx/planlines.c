@@ -292,8 +292,6 @@ static void own_it_kw(const pl_sheet *S, const pl_own *P)
  * paying its own staff). */
 static const char *own_line(const pl_sheet *S, const xw_optw *w, int k, int col, char *f, size_t fs)
 {
-    static const xw_owf line_f[PL_LINES] = {XF_POWER, XF_COOLING, XF_FACILITY, XF_MAINTENANCE,
-                                            XF_STAFF};
     xw_ctx *c = S->c;
     const pl_rows *R = &S->R;
     char g[XW_FBUF], pk[XW_FBUF / 4], cx[XW_FBUF / 4];
@@ -305,8 +303,8 @@ static const char *own_line(const pl_sheet *S, const xw_optw *w, int k, int col,
         L.prov_kw = pl_in_service(S, pk, sizeof pk, PB_PROV_KW, col);
         L.capex = pl_in_service(S, cx, sizeof cx, PB_CAPEX, col);
     }
-    xw_ow_formula(w, line_f[k], &L, g, sizeof g);
-    if (k != PL_STAFF)
+    xw_ow_formula(w, XF_LINE(k), &L, g, sizeof g);
+    if (k != TCO_LINE_STAFF)
         return xw_f(c, f, fs, "%s", g);
     if (!S->staged)
         return pl_if_any(S, f, fs, n_in.s, g);
@@ -324,24 +322,17 @@ void xw_pl_own_lines(const pl_sheet *S, const pl_own *P)
     char f[XW_FBUF], x[XW_FBUF], y[XW_FBUF], t[XW_TBUF];
     own_head(S, P);
     own_it_kw(S, P);
-    const char *names[PL_LINES] = {xw_label(c, "option.line.power", "Power (IT load)"),
-                                   xw_label(c, "option.line.cooling", "Cooling (PUE overhead)"),
-                                   xw_label(c, "option.line.facility", "Facility (colocation)"),
-                                   xw_label(c, "option.line.maintenance", "Maintenance"),
-                                   xw_label(c, "option.line.staff", "Staff")};
-    for (int k = 0; k < PL_LINES; k++) {
+    for (int k = 0; k < TCO_LINES; k++) {
+        if (R->r_line[k] == XW_NONE)
+            continue;
+        const int follows_u = tco_cost_line_get(k)->kind == TCO_LINE_OWNED_U;
         double v[TCO_MAX_HORIZON], sum = 0;
         for (int m = 0; m < S->H; m++) {
-            const tco_month *a = &P->m0[m], *b = &P->m1[m];
-            double u = pm[m].own_utilization;
-            v[m] = k == PL_POWER         ? a->power + u * (b->power - a->power)
-                   : k == PL_COOLING     ? a->cooling + u * (b->cooling - a->cooling)
-                   : k == PL_FACILITY    ? a->facility
-                   : k == PL_MAINTENANCE ? a->maintenance
-                                         : a->staff;
+            double a = tco_month_line(&P->m0[m], k), b = tco_month_line(&P->m1[m], k);
+            v[m] = follows_u ? a + pm[m].own_utilization * (b - a) : a;
             sum += v[m];
         }
-        pl_label(S, R->r_line[k], names[k], S->cur, XS_TEXT);
+        pl_label(S, R->r_line[k], xw_line_label(c, k), S->cur, XS_TEXT);
         pl_total(S, R->r_line[k], XW_COL_M0 + 1, sum, XS_CALC, XN_MONEY);
         for (int m = 1; m <= S->H; m++) {
             int col = XW_COL_M0 + m;
@@ -361,6 +352,10 @@ void xw_pl_own_lines(const pl_sheet *S, const pl_own *P)
     /* The lines and the financing's, the rows just above. */
     const int loan = S->loan || S->sloan, lease = S->lease || S->slease,
               last_line = R->r_own_cost - 1;
+    int first_line = last_line; /* the owned part's lines are the rows first_line..last_line */
+    for (int k = TCO_LINES - 1; k >= 0; k--)
+        if (R->r_line[k] != XW_NONE)
+            first_line = R->r_line[k];
     pl_label(S, R->r_own_cost,
              loan && lease
                  ? xw_label(c, "plan.opcost.both", "Owned: operating cost, loan and lease payments")
@@ -377,7 +372,7 @@ void xw_pl_own_lines(const pl_sheet *S, const pl_own *P)
     for (int m = 1; m <= S->H; m++) {
         int col = XW_COL_M0 + m;
         pl_fig(S, R->r_own_cost, col,
-               xw_f(c, f, sizeof f, "=SUM(%s:%s)", xw_ref(NULL, R->r_line[0], col, 0, 0).s,
+               xw_f(c, f, sizeof f, "=SUM(%s:%s)", xw_ref(NULL, first_line, col, 0, 0).s,
                     xw_ref(NULL, last_line, col, 0, 0).s),
                pm[m - 1].own_cost - P->capex_at[m] + P->lent_at[m] + P->sale_at[m], S->money_t);
     }

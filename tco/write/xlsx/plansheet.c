@@ -95,8 +95,9 @@ static void pl_layout(const xw_ctx *c, size_t p, pl_rows *R)
         if (fin != TCO_FIN_CASH || nloan > 0 || nlease > 0)
             R->r_lent = r++;
         R->r_it_kw = r++;
-        for (int k = 0; k < PL_LINES; k++)
-            R->r_line[k] = r++;
+        for (int k = 0; k < TCO_LINES; k++)
+            if (tco_cost_line_of(k, 1))
+                R->r_line[k] = r++;
         if (fin == TCO_FIN_LOAN) {
             R->r_lint = r++;
             R->r_lprin = r++;

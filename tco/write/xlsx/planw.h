@@ -9,15 +9,14 @@
 #include "write/xlsx/cell.h"
 #include "util/utf8.h"
 
-/* The owned part's cost lines: power, cooling, facility, maintenance, staff. */
-enum { PL_POWER, PL_COOLING, PL_FACILITY, PL_MAINTENANCE, PL_STAFF, PL_LINES };
-
-/* 0-based rows of one plan's sheet; XW_NONE where the plan has no such row. */
+/* 0-based rows of one plan's sheet; XW_NONE where the plan has no such row.
+ * r_line: the owned part's cost lines (those of a bought option), by
+ * tco_cost_line, on consecutive rows. */
 typedef struct pl_rows {
     int r_month, r_year, s_serve, r_demand;
     int r_own_n, r_own_cap, r_res_n, r_res_cap, r_cap;
     int r_s_own, r_s_res, r_served, r_idle, r_s_over, r_unserved, r_h_own, r_u, r_h_res, r_h_over;
-    int s_cash, s_own, r_price, r_capex, r_it_kw, r_line[PL_LINES], r_own_cost, r_resid;
+    int s_cash, s_own, r_price, r_capex, r_it_kw, r_line[TCO_LINES], r_own_cost, r_resid;
     int s_res, r_res_factor, r_res_up, r_res_rent, r_res_commit;
     int s_over, r_ov_factor, r_ov_price, r_ov_cost;
     int s_plan, r_cost, r_net, r_df, r_pv;

@@ -57,9 +57,9 @@ static const struct {
 static int summary_source(xw_ctx *c, const xw_optsheet *L, int fi, const char *total, char *f,
                           size_t size)
 {
-    int row = 0, per = 0, found = fi >= TCI_F_POWER && fi <= TCI_F_RENTAL;
+    int row = 0, per = 0, found = fi >= TCI_F_LINE(0) && fi < TCI_F_LINES_END;
     if (found)
-        row = L->r_line[fi - TCI_F_POWER];
+        row = L->r_line[fi - TCI_F_LINE(0)];
     for (size_t k = 0; k < sizeof sources / sizeof sources[0] && !found; k++)
         if (sources[k].fi == fi) {
             row = *(const int *)(const void *)((const char *)L + sources[k].row);
@@ -302,7 +302,7 @@ static lxw_chart *chart_breakdown(xw_ctx *c)
     if (!ch)
         return NULL;
     xw_chart_range(cats, sizeof cats, sum_q, c->sm_header, c0, c->sm_header, c1);
-    for (int fi = TCI_F_CAPEX; fi <= TCI_F_RENTAL; fi++) {
+    for (int fi = TCI_F_CAPEX; fi < TCI_F_LINES_END; fi++) {
         int row = c->sm_rows[fi];
         xw_chart_range(vals, sizeof vals, sum_q, row, c0, row, c1);
         lxw_chart_series *se = xw_add_series(c, ch, cats, vals);
