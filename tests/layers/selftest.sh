@@ -50,6 +50,21 @@ printf '#include "util/u.h"\n' >"$clean/tco/load/l.c"
 printf '#include "tco.h"\nint cli_run(void);\n' >"$clean/tco/cli/cli.h"
 printf '#include "cli/cli.h"\n#include "tco.h"\n#include <stdio.h>\n\nint main(void)\n{\n    return tco_ok();\n}\n' \
     >"$clean/tco/cli/main.c"
+mkdir -p "$clean/docs/internals"
+cat >"$clean/docs/internals/README.md" <<'EOF'
+# The map
+
+Every file of `tco/`, by its path under `tco/`:
+
+| file | contents |
+|---|---|
+| `include/tco.h` | the public API |
+| `util/u.c`, `util/u.h` | a helper |
+| `core/c.c` | the model |
+| `load/l.c` | a loader |
+| `write/w.c` | a writer; `write/w.h` declares it |
+| `cli/main.c` | the tool, with `cli/cli.h` |
+EOF
 printf 'int tco_ok(void) { return 0; }\n' >"$work/lib_ok.c"
 printf 'int tco_ok(void) { return 0; }\nint helper(void) { return 1; }\n' >"$work/lib_bad.c"
 "$CC" -shared -fPIC -o "$work/libok.so" "$work/lib_ok.c" &&
@@ -59,7 +74,7 @@ printf 'int tco_ok(void) { return 0; }\nint helper(void) { return 1; }\n' >"$wor
 }
 
 sh "$here/test_layers.sh" "$clean" "$work/libok.so" "$CC" >"$work/out" 2>&1 &&
-    grep -q '^7 passed, 0 failed$' "$work/out" && ok || bad "clean tree: $(cat "$work/out")"
+    grep -q '^8 passed, 0 failed$' "$work/out" && ok || bad "clean tree: $(cat "$work/out")"
 
 # broken LETTER TEXT [LIB]: after the caller changed a copy of the clean tree
 # in $work/t, the check LETTER alone fails and its message holds TEXT.
@@ -67,7 +82,7 @@ broken() {
     sh "$here/test_layers.sh" "$work/t" "${3:-$work/libok.so}" "$CC" >"$work/out" 2>&1
     rc=$?
     if [ "$rc" -eq 1 ] && grep -q "^FAIL ($1)" "$work/out" && grep -qF -- "$2" "$work/out" &&
-        grep -q '^6 passed, 1 failed$' "$work/out"; then
+        grep -q '^7 passed, 1 failed$' "$work/out"; then
         ok
     else
         bad "($1) not caught alone (exit $rc, want 1 and '$2'): $(cat "$work/out")"
@@ -76,6 +91,13 @@ broken() {
 fresh() {
     rm -rf "$work/t"
     cp -R "$clean" "$work/t"
+}
+# named PATH...: the copy's map names each file PATH of tco/ (a path under tco/),
+# so that a file added to break another rule keeps this one.
+named() {
+    for p in "$@"; do
+        printf '| `%s` | added |\n' "$p" >>"$work/t/docs/internals/README.md"
+    done
 }
 
 fresh
@@ -93,15 +115,18 @@ broken b 'tco/core/c.c:'
 fresh
 printf '#include "load/l.h"\n' >>"$work/t/tco/write/w.c"
 printf '#include "tco.h"\n' >"$work/t/tco/load/l.h"
+named load/l.h
 broken b 'tco/write/w.c:3: write includes "load/l.h"'
 
 fresh
 printf '#include "util/y.h"\n' >"$work/t/tco/util/x.h"
 printf '#include "util/x.h"\n' >"$work/t/tco/util/y.h"
+named util/x.h util/y.h
 broken c 'tco/util/x.h'
 
 fresh
 lines 1201 '/* padding */' >"$work/t/tco/load/long.c"
+named load/long.c
 broken d 'tco/load/long.c: 1201 lines'
 
 fresh
@@ -120,6 +145,23 @@ broken f 'tco/include/tco.h: declares the internal name tci_leak'
 
 fresh
 broken g 'exports helper' "$work/libbad.so"
+
+fresh
+printf '#include "util/u.h"\n' >"$work/t/tco/load/m.c"
+broken h 'tco/load/m.c: not named in docs/internals/README.md (name it `load/m.c`'
+
+fresh
+echo 'notes' >"$work/t/tco/write/NOTES"
+broken h 'tco/write/NOTES: not named in docs/internals/README.md (name it `write/NOTES`'
+
+fresh
+printf '#include "util/u.h"\n' >"$work/t/tco/util/v.c"
+echo 'util/v.c and v.c, named without backticks' >>"$work/t/docs/internals/README.md"
+broken h 'tco/util/v.c: not named in docs/internals/README.md'
+
+fresh
+rm "$work/t/docs/internals/README.md"
+broken h 'docs/internals/README.md: missing'
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -15,6 +15,9 @@
 #      declared in tco/include/tco.h, and tco.h declares no tci_ name
 #   g  the shared library LIBRARY exports tco_ names only (nm -D); skipped
 #      without LIBRARY
+#   h  the map of the code, docs/internals/README.md, names every file of tco/
+#      (any file, not only .c and .h) by its path under tco/ in backticks:
+#      `write/xlsx/option.c` for tco/write/xlsx/option.c
 #
 # CC (default cc) preprocesses tco.h for f, which so ignores its comments. Prints each failure
 # and a closing "N passed, N failed"; exits 1 when any check failed.
@@ -191,6 +194,19 @@ if [ -n "$LIB" ]; then
 else
     echo "skip (g) the shared library exports tco_ names only: no LIBRARY given"
 fi
+
+# ----- h: the map names every file -----
+MAP=docs/internals/README.md
+if [ -f "$MAP" ]; then
+    find tco -type f | LC_ALL=C sort | while read -r f; do
+        rel=${f#tco/}
+        grep -qF "\`$rel\`" "$MAP" ||
+            echo "$f: not named in $MAP (name it \`$rel\`, with a line on what it holds)"
+    done >>"$work/fail"
+else
+    echo "$MAP: missing (the map that names every file of tco/)" >>"$work/fail"
+fi
+check h "$MAP names every file of tco/"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
