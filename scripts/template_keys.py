@@ -9,8 +9,9 @@
                                                used twice
 
 Keys come from the sources, as tests/unit/test_template.c finds them: the first string of
-every xw_label/xw_labelf call and every XW_KEY("...") in tco/write/xlsx/*.c; then the keys made
-at run time: sheet names (sheet.KIND), INI keys (input.SECTION.NAME, .unit), Inputs
+every xw_label/xw_labelf call and every XW_KEY("...") in tco/write/xlsx/*.c (the sheets' names,
+sheet.KIND, among them: tco/write/xlsx/sheets.c); then the keys made at run time: INI keys
+(input.SECTION.NAME, .unit), Inputs
 section headings (inputs.section.SECTION) and depreciation methods (depreciation.NAME),
 read from the key table (tco/core/keys.c); and the Summary's rows and block headings
 (summary.field.NAME, summary.group.NAME), read from the result field table
@@ -137,11 +138,6 @@ def all_keys(repo):
         keys.setdefault(k, v)
     for k, v in line_keys(repo).items():
         keys.setdefault(k, v)
-    kinds = {"about": "About", "inputs": "Inputs", "summary": "Summary", "workload": "Workload",
-             "buy_vs_rent": "Buy-vs-Rent", "sensitivity": "Sensitivity", "cases": "Cases",
-             "monte_carlo": "Monte Carlo", "checks": "Checks"}
-    for k, v in kinds.items():
-        keys.setdefault("sheet." + k, v)
     sections = []
     for name, section, unit, unit_label, label in key_table(repo):
         keys.setdefault(f"input.{section}.{name}", label)

@@ -45,46 +45,6 @@ static void about_link(xw_ctx *c, int row, const char *sheet, const char *quoted
     about_text(c, row, what);
 }
 
-/* What each sheet kind holds, for the contents. The lines of the fixed sheets
- * link through the names formulas use; those of the decision sheets through
- * libxlsxwriter's quoted names. */
-static const struct {
-    const char *key, *english;
-    int fixed;
-} contents[TCI_SHEET_KINDS] = {
-    [TCI_SHEET_INPUTS] = {XW_KEY("contents.inputs"),
-                          "Every assumption, global and per option, with its unit and source", 1},
-    [TCI_SHEET_SUMMARY] = {XW_KEY("contents.summary"),
-                           "The options side by side, ranked, with the charts", 1},
-    [TCI_SHEET_BUDGET] = {XW_KEY("contents.budget"),
-                          "Each option's cash flow by fiscal year, by line (live), and the annual "
-                          "chart's figures",
-                          1},
-    [TCI_SHEET_CHECKS] = {XW_KEY("contents.checks"),
-                          "Integrity checks that hold for any inputs (the master check), and "
-                          "the reconciliation with tco's figures",
-                          1},
-    [TCI_SHEET_WORKLOAD] = {XW_KEY("contents.workload"),
-                            "Whether the model fits each option's GPU memory, and what a training "
-                            "run or a thousand requests cost (live)",
-                            0},
-    [TCI_SHEET_BUY_VS_RENT] = {XW_KEY("contents.buy_vs_rent"),
-                               "Total and cost per GPU-hour from 5% to 100% utilization (live), "
-                               "the break-even utilization, and the cumulative cost against the "
-                               "baseline",
-                               0},
-    [TCI_SHEET_SENSITIVITY] = {XW_KEY("contents.sensitivity"),
-                               "Which inputs move each option's total most: tables and tornado "
-                               "charts (live; drivers ranked by tco)",
-                               0},
-    [TCI_SHEET_CASES] = {XW_KEY("contents.cases"),
-                         "The scenario's cases side by side (computed by tco)", 0},
-    [TCI_SHEET_MONTE_CARLO] = {XW_KEY("contents.monte_carlo"),
-                               "How sure the ranking is: percentiles, chances and a histogram "
-                               "(computed by tco)",
-                               0},
-};
-
 /* The plans' sheets and the Optimize sheet, which follow the option sheets. */
 static int about_plans(xw_ctx *c, int row)
 {
@@ -130,13 +90,16 @@ static int about_contents(xw_ctx *c, int row)
                 about_link(c, row++, c->os[i].name, c->os[i].quoted, buf);
             }
             row = about_plans(c, row);
-        } else if (ws && contents[kind].fixed) {
-            about_link(c, row++, c->sheet[kind], c->sheet_q[kind],
-                       xw_label(c, contents[kind].key, contents[kind].english));
-        } else if (ws && contents[kind].key) {
-            about_link(c, row++, ws->name, ws->quoted_name,
-                       xw_label(c, contents[kind].key, contents[kind].english));
+            continue;
         }
+        const xw_sheet_kind *d = xw_sheet_kind_get(kind);
+        if (!ws || !d->contents_key)
+            continue;
+        const char *what = xw_label(c, d->contents_key, d->contents);
+        if (d->fixed)
+            about_link(c, row++, c->sheet[kind], c->sheet_q[kind], what);
+        else
+            about_link(c, row++, ws->name, ws->quoted_name, what);
     }
     return row;
 }

@@ -245,35 +245,6 @@ char *xw_strdup(xw_ctx *c, const char *s)
 
 /* ===== Sheets and their names ===== */
 
-/* See cell.h. */
-lxw_worksheet **xw_kind_sheet(xw_ctx *c, int kind)
-{
-    switch (kind) {
-    case TCI_SHEET_ABOUT:
-        return &c->about;
-    case TCI_SHEET_INPUTS:
-        return &c->inputs;
-    case TCI_SHEET_SUMMARY:
-        return &c->summary;
-    case TCI_SHEET_BUDGET:
-        return &c->budget;
-    case TCI_SHEET_WORKLOAD:
-        return &c->workload;
-    case TCI_SHEET_BUY_VS_RENT:
-        return &c->buyrent;
-    case TCI_SHEET_SENSITIVITY:
-        return &c->sensitivity;
-    case TCI_SHEET_CASES:
-        return &c->cases;
-    case TCI_SHEET_MONTE_CARLO:
-        return &c->montecarlo;
-    case TCI_SHEET_CHECKS:
-        return &c->checks;
-    default:
-        return NULL;
-    }
-}
-
 /* Excel reserves "History". The fixed sheets' names come from the template's
  * labels and are taken before the option sheets are named. */
 static const char *const reserved_sheets[] = {"History", NULL};

@@ -87,11 +87,6 @@ xw_word xw_irr_word(xw_ctx *c, const char *note);
 
 /* ===== Sheets and their names ===== */
 
-/* Where c keeps the worksheet of a sheet kind other than "options" (c->about,
- * c->summary ...; NULL in it while the workbook has no such sheet), or NULL for
- * "options" and any other kind. */
-lxw_worksheet **xw_kind_sheet(xw_ctx *c, int kind);
-
 /* A valid, unique sheet name from `want` (clean UTF-8): at most 31 characters
  * cut on a character boundary, none of []:*?/\, apostrophes turned into
  * typographic ones (so no name starts or ends with one), never empty (then

@@ -9,6 +9,28 @@
 
 #include <stddef.h>
 
+/* One kind of sheet (tci_tpl_sheet), described once in sheets.c. The
+ * workbook writes the sheets in the order of their kinds, About last, once
+ * every sheet exists and the option and plan sheets' rows are laid out. */
+typedef struct xw_sheet_kind {
+    const char *name_key, *name;         /* its name: the template's label and the English
+                                            (NULL for "options": each option's sheet is
+                                            named after it) */
+    size_t slot;                         /* where xw_ctx keeps its worksheet: offsetof */
+    int (*wanted)(const xw_ctx *c);      /* 1 when the scenario calls for it */
+    void (*write)(xw_ctx *c);            /* its writer ("options": every cash-flow sheet) */
+    const char *contents_key, *contents; /* its line in About's contents, or NULL */
+    int fixed;                           /* 1: About links to it through the name formulas use */
+} xw_sheet_kind;
+
+/* The descriptor of `kind`, or NULL out of range. */
+const xw_sheet_kind *xw_sheet_kind_get(int kind);
+
+/* Where c keeps the worksheet of a sheet kind other than "options" (c->about,
+ * c->summary ...; NULL in it while the workbook has no such sheet), or NULL for
+ * "options" and any other kind. */
+lxw_worksheet **xw_kind_sheet(xw_ctx *c, int kind);
+
 /* About (about.c): what the workbook compares, its conventions and contents;
  * written last, when every other sheet is known. */
 void xw_write_about(xw_ctx *c);

@@ -195,17 +195,6 @@ static void name_sheets(xw_ctx *c)
 {
     const tco_scenario *s = c->s;
     size_t n = s->n_options;
-    static const char *const english[TCI_SHEET_KINDS] = {[TCI_SHEET_ABOUT] = "About",
-                                                         [TCI_SHEET_INPUTS] = "Inputs",
-                                                         [TCI_SHEET_OPTIONS] = NULL,
-                                                         [TCI_SHEET_SUMMARY] = "Summary",
-                                                         [TCI_SHEET_BUDGET] = "Budget",
-                                                         [TCI_SHEET_WORKLOAD] = "Workload",
-                                                         [TCI_SHEET_BUY_VS_RENT] = "Buy-vs-Rent",
-                                                         [TCI_SHEET_SENSITIVITY] = "Sensitivity",
-                                                         [TCI_SHEET_CASES] = "Cases",
-                                                         [TCI_SHEET_MONTE_CARLO] = "Monte Carlo",
-                                                         [TCI_SHEET_CHECKS] = "Checks"};
     char **taken = calloc(n + s->n_plans + 1 + TCI_SHEET_KINDS, sizeof *taken);
     if (!taken) {
         c->nomem = 1;
@@ -213,15 +202,11 @@ static void name_sheets(xw_ctx *c)
     }
     size_t nt = 0;
     for (int k = 0; k < TCI_SHEET_KINDS && !c->nomem; k++) {
-        if (!english[k])
+        const xw_sheet_kind *d = xw_sheet_kind_get(k);
+        if (!d->name_key)
             continue;
-        char key[64]; /* sheet.KIND, with '_' for '-': sheet.buy_vs_rent */
-        tci_utf8_format(key, sizeof key, "sheet.%s", tci_template_sheet_kind(k));
-        for (char *q = key; *q; q++)
-            if (*q == '-')
-                *q = '_';
-        char *want = xw_clean_text(c, xw_label(c, key, english[k]), XW_MAX_TEXT);
-        c->sheet[k] = xw_sheet_name(c, want, taken, nt, english[k]);
+        char *want = xw_clean_text(c, xw_label(c, d->name_key, d->name), XW_MAX_TEXT);
+        c->sheet[k] = xw_sheet_name(c, want, taken, nt, d->name);
         free(want);
         if (c->sheet[k]) {
             taken[nt++] = c->sheet[k];
@@ -294,35 +279,6 @@ static lxw_worksheet *add_kind_sheet(xw_ctx *c, int kind)
     return ws;
 }
 
-/* 1 when the scenario calls for the sheet of this kind: About, Inputs, Summary and
- * Checks always, Workload when it sizes a model, Buy-vs-Rent always, Sensitivity,
- * Cases and Monte Carlo from result->analysis, when the caller set it. The
- * sheets are named in prepare(), from the labels "sheet.workload",
- * "sheet.buy_vs_rent", ... (valid and unique). */
-static int sheet_wanted(const xw_ctx *c, int kind)
-{
-    const tco_analysis *A = xw_analysis(c);
-    switch (kind) {
-    case TCI_SHEET_ABOUT:
-    case TCI_SHEET_INPUTS:
-    case TCI_SHEET_SUMMARY:
-    case TCI_SHEET_BUDGET:
-    case TCI_SHEET_CHECKS:
-    case TCI_SHEET_BUY_VS_RENT:
-        return 1;
-    case TCI_SHEET_WORKLOAD:
-        return c->s->model_params > 0;
-    case TCI_SHEET_SENSITIVITY:
-        return A && A->n_drivers > 0 && A->sens;
-    case TCI_SHEET_CASES:
-        return A && A->n_cases > 0 && A->cases;
-    case TCI_SHEET_MONTE_CARLO:
-        return A && A->mc_samples > 0 && A->mc;
-    default:
-        return 0;
-    }
-}
-
 /* Add the sheets of one kind where the workbook's order has them, in the place
  * c keeps them (xw_kind_sheet). */
 static void add_kind(xw_ctx *c, int kind)
@@ -348,7 +304,7 @@ static void add_kind(xw_ctx *c, int kind)
             if (c->optimize && !c->shown[kind])
                 worksheet_hide(c->optimize);
         }
-    } else if (slot && sheet_wanted(c, kind)) {
+    } else if (slot && xw_sheet_kind_get(kind)->wanted(c)) {
         *slot = add_kind_sheet(c, kind);
     }
 }
@@ -381,20 +337,9 @@ static void write_sheets(xw_ctx *c)
     xw_budget_layout(c);
     c->ck_master = 3;
     c->br_first = c->br_last = XW_NONE;
-    xw_write_inputs(c);
-    for (size_t i = 0; i < s->n_options && !c->err && !c->nomem; i++)
-        xw_write_option(c, i);
-    for (size_t p = 0; c->ps && p < s->n_plans; p++)
-        xw_write_plan(c, p);
-    xw_write_optimize(c);
-    xw_write_summary(c);
-    xw_write_budget(c);
-    xw_write_workload(c);
-    xw_write_buy_vs_rent(c);
-    xw_write_sensitivity(c);
-    xw_write_cases(c);
-    xw_write_monte_carlo(c);
-    xw_write_checks(c);
+    for (int k = 0; k < TCI_SHEET_KINDS; k++)
+        if (k != TCI_SHEET_ABOUT)
+            xw_sheet_kind_get(k)->write(c);
     if (c->about)
         xw_write_about(c);
     worksheet_activate(c->about ? c->about : c->inputs);

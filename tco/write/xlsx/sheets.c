@@ -1,0 +1,115 @@
+/* sheets.c - the workbook's sheet kinds, one descriptor a kind (sheets.h):
+ * its name, when the scenario calls for it, where the writer keeps its
+ * worksheet, its writer and its line in About's contents. */
+#include "write/xlsx/sheets.h"
+#include "write/xlsx/cell.h"
+#include "write/xlsx/page.h"
+
+#include <stddef.h>
+
+/* When the scenario calls for a sheet: always, when it sizes a model, and the
+ * analyses' sheets from result->analysis, when the caller set it. */
+static int always(const xw_ctx *c)
+{
+    (void)c;
+    return 1;
+}
+
+static int sizes_model(const xw_ctx *c)
+{
+    return c->s->model_params > 0;
+}
+
+static int has_sensitivity(const xw_ctx *c)
+{
+    const tco_analysis *A = xw_analysis(c);
+    return A && A->n_drivers > 0 && A->sens;
+}
+
+static int has_cases(const xw_ctx *c)
+{
+    const tco_analysis *A = xw_analysis(c);
+    return A && A->n_cases > 0 && A->cases;
+}
+
+static int has_monte_carlo(const xw_ctx *c)
+{
+    const tco_analysis *A = xw_analysis(c);
+    return A && A->mc_samples > 0 && A->mc;
+}
+
+/* The cash-flow sheets: each option's, then each plan's, then Optimize. */
+static void write_cash_flows(xw_ctx *c)
+{
+    const tco_scenario *s = c->s;
+    for (size_t i = 0; i < s->n_options && !c->err && !c->nomem; i++)
+        xw_write_option(c, i);
+    for (size_t p = 0; c->ps && p < s->n_plans; p++)
+        xw_write_plan(c, p);
+    xw_write_optimize(c);
+}
+
+#define SLOT(member) offsetof(xw_ctx, member)
+
+/* The lines of About's contents of the fixed sheets link through the names
+ * formulas use; those of the decision sheets through libxlsxwriter's quoted
+ * names (fixed 0). */
+static const xw_sheet_kind kinds[TCI_SHEET_KINDS] = {
+    [TCI_SHEET_ABOUT] = {XW_KEY("sheet.about"), "About", SLOT(about), always, xw_write_about},
+    [TCI_SHEET_INPUTS] = {XW_KEY("sheet.inputs"), "Inputs", SLOT(inputs), always, xw_write_inputs,
+                          XW_KEY("contents.inputs"),
+                          "Every assumption, global and per option, with its unit and source", 1},
+    [TCI_SHEET_OPTIONS] = {.write = write_cash_flows},
+    [TCI_SHEET_SUMMARY] = {XW_KEY("sheet.summary"), "Summary", SLOT(summary), always,
+                           xw_write_summary, XW_KEY("contents.summary"),
+                           "The options side by side, ranked, with the charts", 1},
+    [TCI_SHEET_BUDGET] = {XW_KEY("sheet.budget"), "Budget", SLOT(budget), always, xw_write_budget,
+                          XW_KEY("contents.budget"),
+                          "Each option's cash flow by fiscal year, by line (live), and the "
+                          "annual chart's figures",
+                          1},
+    [TCI_SHEET_WORKLOAD] = {XW_KEY("sheet.workload"), "Workload", SLOT(workload), sizes_model,
+                            xw_write_workload, XW_KEY("contents.workload"),
+                            "Whether the model fits each option's GPU memory, and what a training "
+                            "run or a thousand requests cost (live)",
+                            0},
+    [TCI_SHEET_BUY_VS_RENT] = {XW_KEY("sheet.buy_vs_rent"), "Buy-vs-Rent", SLOT(buyrent), always,
+                               xw_write_buy_vs_rent, XW_KEY("contents.buy_vs_rent"),
+                               "Total and cost per GPU-hour from 5% to 100% utilization (live), "
+                               "the break-even utilization, and the cumulative cost against the "
+                               "baseline",
+                               0},
+    [TCI_SHEET_SENSITIVITY] = {XW_KEY("sheet.sensitivity"), "Sensitivity", SLOT(sensitivity),
+                               has_sensitivity, xw_write_sensitivity,
+                               XW_KEY("contents.sensitivity"),
+                               "Which inputs move each option's total most: tables and tornado "
+                               "charts (live; drivers ranked by tco)",
+                               0},
+    [TCI_SHEET_CASES] = {XW_KEY("sheet.cases"), "Cases", SLOT(cases), has_cases, xw_write_cases,
+                         XW_KEY("contents.cases"),
+                         "The scenario's cases side by side (computed by tco)", 0},
+    [TCI_SHEET_MONTE_CARLO] = {XW_KEY("sheet.monte_carlo"), "Monte Carlo", SLOT(montecarlo),
+                               has_monte_carlo, xw_write_monte_carlo,
+                               XW_KEY("contents.monte_carlo"),
+                               "How sure the ranking is: percentiles, chances and a histogram "
+                               "(computed by tco)",
+                               0},
+    [TCI_SHEET_CHECKS] = {XW_KEY("sheet.checks"), "Checks", SLOT(checks), always, xw_write_checks,
+                          XW_KEY("contents.checks"),
+                          "Integrity checks that hold for any inputs (the master check), and "
+                          "the reconciliation with tco's figures",
+                          1},
+};
+
+/* See sheets.h. */
+const xw_sheet_kind *xw_sheet_kind_get(int kind)
+{
+    return kind >= 0 && kind < TCI_SHEET_KINDS ? &kinds[kind] : NULL;
+}
+
+/* See sheets.h. */
+lxw_worksheet **xw_kind_sheet(xw_ctx *c, int kind)
+{
+    const xw_sheet_kind *k = xw_sheet_kind_get(kind);
+    return k && k->name_key ? (lxw_worksheet **)(void *)((char *)c + k->slot) : NULL;
+}
