@@ -987,7 +987,12 @@ _Static_assert(sizeof plan_keys / sizeof *plan_keys == TCI_P_COUNT,
                "plan_keys: one row per tci_pkey");
 
 #define Z(f) offsetof(tco_optimize, f)
-static const char *const objective_names[] = {"total", "npv", "after_tax_npv", NULL};
+/* The objectives are the figures a ranking can go by, named alike. */
+_Static_assert((int)TCO_OBJECTIVE_TOTAL == (int)TCO_RANK_TOTAL &&
+                   (int)TCO_OBJECTIVE_NPV == (int)TCO_RANK_NPV &&
+                   (int)TCO_OBJECTIVE_AFTER_TAX_NPV == (int)TCO_RANK_AFTER_TAX_NPV,
+               "an objective is named as the ranking by the same figure");
+#define objective_names rank_by_names
 static const tco_keydef optimize_keys[] = {
     [TCI_Z_PLAN] = {.name = "plan",
                     .section = "optimize",

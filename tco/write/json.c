@@ -444,7 +444,7 @@ static void put_candidate(FILE *out, const tco_candidate *c)
 /* The cheapest plan (MODEL.md, The cheapest plan): only with [optimize]. */
 static void put_optimize(FILE *out, const tco_result *res)
 {
-    static const char *const objectives[] = {"total", "npv", "after_tax_npv"};
+    const char *const *objectives = tco_scenario_key(TCO_S_RANK_BY)->names;
     const tco_optimize_result *r = res->optimize;
     if (!r)
         return;

@@ -127,10 +127,10 @@ void xw_write_optimize(xw_ctx *c)
     const tco_optimize *opt = O->optimize;
     int pi = opt ? opt->plan_i : -1;
     char t[XW_TBUF], sub[XW_TBUF];
-    static const char *const objectives[] = {"total", "npv", "after_tax_npv"};
+    const char *const *objectives = tco_scenario_key(TCO_S_RANK_BY)->names; /* by tco_objective */
     const char *obj = opt && (int)opt->objective >= 0 && (int)opt->objective <= 2
                           ? objectives[opt->objective]
-                          : "total";
+                          : objectives[TCO_OBJECTIVE_TOTAL];
     double width = columns(c);
     xw_labelf(c, t, sizeof t, "optimize.title", "Optimize: plan {plan}", "plan",
               pi >= 0 && (size_t)pi < s->n_plans ? s->plans[pi].name : "", NULL);
