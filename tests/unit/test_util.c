@@ -476,6 +476,46 @@ static void test_dates(void)
     CU_ASSERT_EQUAL(tco_months_between(NULL, "2026-03-01"), -1);
 }
 
+/* tci_month_read on s: 1 when it reads y and m. */
+static int reads_month(const char *s, int y, int m)
+{
+    int gy = -1, gm = -1;
+    return tci_month_read(s, &gy, &gm) == 1 && gy == y && gm == m;
+}
+
+/* tci_month_read refuses s, leaving y and m. */
+static int refuses_month(const char *s)
+{
+    int y = -1, m = -1;
+    return tci_month_read(s, &y, &m) == 0 && y == -1 && m == -1;
+}
+
+static void test_months(void)
+{
+    CU_ASSERT_TRUE(reads_month("2027-05", 2027, 5));
+    CU_ASSERT_TRUE(reads_month("1900-12", 1900, 12));
+    CU_ASSERT_TRUE(reads_month("9999-01", 9999, 1));
+    /* The numbers unchecked: the loader says which is wrong. */
+    CU_ASSERT_TRUE(reads_month("0000-00", 0, 0));
+    CU_ASSERT_TRUE(reads_month("1899-13", 1899, 13));
+    CU_ASSERT_TRUE(reads_month("2027-99", 2027, 99));
+    /* Exactly four digits, a hyphen and two digits: not one digit of month,
+     * nor a day, white space, a sign, another separator, five digits of year. */
+    CU_ASSERT_TRUE(refuses_month(""));
+    CU_ASSERT_TRUE(refuses_month("2027"));
+    CU_ASSERT_TRUE(refuses_month("2027-"));
+    CU_ASSERT_TRUE(refuses_month("2027-5"));
+    CU_ASSERT_TRUE(refuses_month("2027-05-01"));
+    CU_ASSERT_TRUE(refuses_month("2027-05 "));
+    CU_ASSERT_TRUE(refuses_month(" 2027-05"));
+    CU_ASSERT_TRUE(refuses_month("+202-05"));
+    CU_ASSERT_TRUE(refuses_month("2027--5"));
+    CU_ASSERT_TRUE(refuses_month("2027-+5"));
+    CU_ASSERT_TRUE(refuses_month("2027/05"));
+    CU_ASSERT_TRUE(refuses_month("20270-05"));
+    CU_ASSERT_TRUE(refuses_month("2027-0x"));
+}
+
 /* The ISO 4217 table: current codes (those the shipped scenarios, catalogs and
  * templates use among them), withdrawn ones, and what other names mean. */
 static void test_currency(void)
@@ -721,6 +761,7 @@ int main(void)
         {"suggest_budget", test_suggest_budget},
         {"suggest_invisible", test_suggest_invisible},
         {"dates", test_dates},
+        {"months", test_months},
         {"currency", test_currency},
         {"percentiles", test_percentiles},
         {"a percentile's window by hand", test_percentile_window_by_hand},
