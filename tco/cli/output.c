@@ -170,7 +170,8 @@ static char *read_all(int fd)
 }
 
 /* The child's lines into diags, about j->path; its status, or -1 when the
- * last line is missing. */
+ * last line is missing. A line "= STATUS" is the status, a line "SEVERITY
+ * LINE MESSAGE" a diagnostic (run_child). */
 static int take_messages(char *buf, const book_job *j)
 {
     int status = -1;
@@ -178,11 +179,13 @@ static int take_messages(char *buf, const book_job *j)
         next = strchr(line, '\n');
         if (next)
             *next++ = '\0';
-        int sev, lineno, at = 0;
-        if (sscanf(line, "= %d", &status) == 1)
+        int sev, lineno;
+        const char *at;
+        if (line[0] == '=' && tco_parse_int(line + 1, &status, &at))
             continue;
-        if (sscanf(line, "%d %d %n", &sev, &lineno, &at) >= 2 && at > 0)
-            tco_diags_add(j->diags, (tco_severity)sev, j->path, lineno, NULL, "%s", line + at);
+        if (tco_parse_int(line, &sev, &at) && tco_parse_int(at, &lineno, &at))
+            tco_diags_add(j->diags, (tco_severity)sev, j->path, lineno, NULL, "%s",
+                          at + strspn(at, " \t\n\v\f\r"));
     }
     return status;
 }

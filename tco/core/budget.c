@@ -2,6 +2,7 @@
  * the budget"): each option's flows of months 0..H summed by the fiscal year
  * they fall in. */
 #include "tco.h"
+#include "util/date.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -23,11 +24,12 @@ const char *tco_budget_col_name(tco_budget_col col)
 }
 
 /* The calendar month of model month m as months since year 0 (January of
- * year 0 is 0), from start = "YYYY-MM" the month of month 1. */
+ * year 0 is 0), from start = "YYYY-MM" the month of month 1 (as the loader
+ * checked it). */
 static long calendar(const char *start, int m)
 {
     int y = 0, mo = 1;
-    sscanf(start, "%d-%d", &y, &mo);
+    tci_month_read(start, &y, &mo);
     return (long)y * 12 + (mo - 1) + (m - 1);
 }
 

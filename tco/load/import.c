@@ -24,6 +24,7 @@
 #include "util/date.h"
 #include "util/readfile.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -401,7 +402,7 @@ static int read_global(imp *m, const char *section, const char *name, const tci_
         if (strcmp(kd->section, section) != 0 || strcmp(kd->name, name) != 0)
             continue;
         char key[300];
-        snprintf(key, sizeof key, "%s.%s", section, name);
+        snprintf(key, sizeof key, "%s.%s", kd->section, kd->name); /* = section, name */
         if (!numeric(kd)) {
             read_text(m, kd, s, key, section, s->key_file[k], s->key_line[k], c, row);
             return 1;
@@ -433,8 +434,8 @@ static int read_site(imp *m, const char *site, const char *name, const tci_xlsx_
         if (strcmp(kd->name, name) != 0)
             continue;
         char key[300], sec[300];
-        snprintf(key, sizeof key, "site %s.%s", site, name);
-        snprintf(sec, sizeof sec, "site %s", site);
+        snprintf(key, sizeof key, "site %s.%s", t->name, kd->name); /* = site, name */
+        snprintf(sec, sizeof sec, "site %s", t->name);
         double v, old = t->src[j] ? t->value[j] : key_number(kd, s);
         if (cell_number(m, c, row, kd, key, !t->src[j], &v) != 0 || v == old)
             return 1;
@@ -453,7 +454,7 @@ static int read_fx(imp *m, const char *code, const tci_xlsx_cell *c, int row)
         if (strcmp(s->fx[i].code, code) != 0)
             continue;
         char key[32];
-        snprintf(key, sizeof key, "fx.%s", code);
+        snprintf(key, sizeof key, "fx.%s", s->fx[i].code); /* = code */
         double v;
         if (cell_number(m, c, row, tci_fx_key(), key, 0, &v) == 0 && v != s->fx[i].rate)
             add_change(m, key, "fx", code, s->fx[i].file, s->fx[i].line, s->fx[i].rate, v, row);
@@ -591,6 +592,28 @@ static int read_refresh_month(imp *m, size_t p, const tci_xlsx_cell *c, int row)
     return 1;
 }
 
+/* White space, as isspace takes it in the C locale. */
+#define WHITE " \t\n\v\f\r"
+
+/* A key "HEAD N..." ("buy_at, 2, month", "seasonality, 3"): 1 when name starts
+ * with head and an int follows (tco_parse_int: white space, a sign, digits),
+ * with *n the int and *rest the text after its digits; else 0. */
+static int numbered(const char *name, const char *head, int *n, const char **rest)
+{
+    size_t len = strlen(head);
+    return strncmp(name, head, len) == 0 && tco_parse_int(name + len, n, rest);
+}
+
+/* The bytes at p up to one of `stop` or the end, the first 255 of them into
+ * buf (a name or a word of a key): how many there are, all counted. */
+static size_t take(const char *p, const char *stop, char buf[256])
+{
+    size_t n = strcspn(p, stop), k = n < 255 ? n : 255;
+    memcpy(buf, p, k);
+    buf[k] = '\0';
+    return n;
+}
+
 /* Plan p's key `name` in `row` (MODEL.md, Plans): 1, or 0 when the key is
  * not one import maps back. */
 static int read_plan_key(imp *m, size_t p, const char *name, const tci_xlsx_cell *c, int row)
@@ -599,13 +622,16 @@ static int read_plan_key(imp *m, size_t p, const char *name, const tci_xlsx_cell
                                TCI_P_REFRESH_COUNT};
     const tco_scenario *s = m->s;
     const tco_plan *pl = &s->plans[p];
-    int j = 0, k = -1, used = 0;
-    char what[8];
-    if (m->buys && pl->n_buys > 0 && sscanf(name, "buy_at, %d, %7s%n", &j, what, &used) == 2 &&
-        name[used] == '\0' && j >= 1 && (size_t)j <= pl->n_buys &&
-        (k = strcmp(what, "month") == 0  ? 0
-             : strcmp(what, "GPUs") == 0 ? 1
-                                         : -1) >= 0) {
+    int j = 0, k = -1;
+    const char *what = NULL;
+    /* "buy_at, N, month" and "buy_at, N, GPUs": white space allowed after each
+     * comma, none at the end. */
+    if (m->buys && pl->n_buys > 0 && numbered(name, "buy_at,", &j, &what) && *what == ',' &&
+        j >= 1 && (size_t)j <= pl->n_buys) {
+        what += 1 + strspn(what + 1, WHITE);
+        k = strcmp(what, "month") == 0 ? 0 : strcmp(what, "GPUs") == 0 ? 1 : -1;
+    }
+    if (k >= 0) {
         imp_buys *b = &m->buys[p]; /* brought back as one key by plan_buys */
         b->cell[k][j - 1] = c;
         b->row[k][j - 1] = row;
@@ -727,15 +753,18 @@ static int read_demand(imp *m, const char *name, const row_cells *r)
     const tco_demand *d = m->s->demand;
     if (!d)
         return 0;
-    char key[300], tail[8];
+    char key[300];
     int n = 0;
+    const char *rest = NULL;
     const tco_keydef *kd = NULL;
-    if (sscanf(name, "seasonality, %d%7s", &n, tail) == 1 && n >= 1 && n <= 12) {
+    /* "seasonality, N" and "file, N", white space allowed at the end. */
+    if (numbered(name, "seasonality,", &n, &rest) && rest[strspn(rest, WHITE)] == '\0' && n >= 1 &&
+        n <= 12) {
         m->season[n - 1] = r->v;
         m->season_row[n - 1] = r->row;
         return 1;
     }
-    if (sscanf(name, "file, %d%7s", &n, tail) == 1) {
+    if (numbered(name, "file,", &n, &rest) && rest[strspn(rest, WHITE)] == '\0') {
         if (!same_as_computed(r->v, r->f)) {
             char *e = tco_text_escape(d->file ? d->file : "");
             cell_err(m, r->row, 2,
@@ -862,15 +891,20 @@ static int plan_at(const imp *m, int row)
  * it is mapped back (or an error said why not). */
 static int read_key(imp *m, const row_cells *r, const tco_option **opt, int *plan)
 {
-    const char *t = r->k->text;
+    const char *t = r->k->text, *p;
     char a[256], b[256];
+    size_t n;
     if (t[0] != '[')
         return *opt         ? read_option_key(m, *opt, t, r->v, r->row)
                : *plan >= 0 ? read_plan_key(m, (size_t)*plan, t, r->v, r->row)
                             : 0;
     *opt = NULL;
     *plan = -1;
-    if (sscanf(t, "[option %255[^]]]", a) == 1 && strlen(t) == strlen(a) + 9) {
+    /* "[option ID]": one white space after "option", an ID of 1 to 255 bytes
+     * that does not start with white space, the closing bracket last. */
+    if (strncmp(t, "[option", 7) == 0 && isspace((unsigned char)t[7]) &&
+        !isspace((unsigned char)t[8]) && (n = take(t + 8, "]", a)) >= 1 && n <= 255 &&
+        strcmp(t + 8 + n, "]") == 0) {
         int k = tco_scenario_find(m->s, a);
         if (k < 0) {
             char *e = tco_text_escape(a);
@@ -883,11 +917,20 @@ static int read_key(imp *m, const row_cells *r, const tco_option **opt, int *pla
     }
     if (strncmp(t, "[demand] ", 9) == 0)
         return read_demand(m, t + 9, r);
-    if (sscanf(t, "[site %255[^]]] %255s", a, b) == 2)
-        return read_site(m, a, b, r->v, r->row);
-    if (sscanf(t, "[fx] %255s", a) == 1)
+    /* "[site NAME] key", "[fx] CODE", "[section] key": white space allowed
+     * before a site's name and before the word after the bracket; a name of 1
+     * to 255 bytes, the word's first 255 taken, what follows it passed over. */
+    if (strncmp(t, "[site", 5) == 0) {
+        p = t + 5 + strspn(t + 5, WHITE);
+        if ((n = take(p, "]", a)) >= 1 && n <= 255 && p[n] == ']' &&
+            take(p + n + 1 + strspn(p + n + 1, WHITE), WHITE, b) >= 1)
+            return read_site(m, a, b, r->v, r->row);
+    }
+    if (strncmp(t, "[fx]", 4) == 0 && take(t + 4 + strspn(t + 4, WHITE), WHITE, a) >= 1)
         return read_fx(m, a, r->v, r->row);
-    if (sscanf(t, "[%255[^] ]] %255s", a, b) == 2)
+    p = t + 1;
+    if ((n = take(p, "] ", a)) >= 1 && n <= 255 && p[n] == ']' &&
+        take(p + n + 1 + strspn(p + n + 1, WHITE), WHITE, b) >= 1)
         return read_global(m, a, b, r->v, r->row);
     return 0;
 }

@@ -248,15 +248,15 @@ static void not_a_number(loader *L, int line, const tco_keydef *k, const char *v
 }
 
 /* 0 when v is a calendar month YYYY-MM of the years 1900..9999; else reports
- * why at `line`, with what was likely meant, and returns 1. */
+ * why at `line`, with what was likely meant, and returns 1: a month of one
+ * digit (2027-5), or a day after the month (2027-05-01, 2027-5-1), the month
+ * and the day each of one or two digits. */
 static int bad_month(loader *L, const tco_keydef *k, const char *v, int line)
 {
-    int y = 0, m = 0, d = 0, n = 0;
-    size_t len = strlen(v);
-    int shape =
-        len == 7 && strspn(v, "0123456789") == 4 && v[4] == '-' && strspn(v + 5, "0123456789") == 2;
-    if (shape) {
-        sscanf(v, "%4d-%2d", &y, &m);
+    static const char digit[] = "0123456789";
+    int y = 0, m = 0;
+    const char *rest = NULL;
+    if (tci_month_read(v, &y, &m)) {
         if (y < 1900)
             tci_ini_report(L, line, NULL,
                            "'%s' is not a month for '%s': the year must be 1900 to 9999", v,
@@ -266,20 +266,32 @@ static int bad_month(loader *L, const tco_keydef *k, const char *v, int line)
                            "'%s' is not a month for '%s': the month must be 01 to 12", v, k->name);
         else
             return 0;
-    } else if (sscanf(v, "%4d-%2d-%2d%n", &y, &m, &d, &n) == 3 && (size_t)n == len && y >= 1900 &&
-               m >= 1 && m <= 12 && strspn(v, "0123456789-") == len) {
-        tci_ini_report(L, line, NULL,
-                       "'%s' is not a month for '%s': write the month without a day (%04d-%02d)", v,
-                       k->name, y, m);
-    } else if (sscanf(v, "%4d-%2d%n", &y, &m, &n) == 2 && (size_t)n == len && y >= 1900 && m >= 1 &&
-               m <= 12 && strspn(v, "0123456789-") == len && v[4] == '-') {
-        tci_ini_report(L, line, NULL,
-                       "'%s' is not a month for '%s': write YYYY-MM with two digits (%04d-%02d)", v,
-                       k->name, y, m);
-    } else {
-        tci_ini_report(L, line, NULL, "'%s' is not a month for '%s': write YYYY-MM (2027-05)", v,
-                       k->name);
+        return 1;
     }
+    size_t month_digits = 0, day_digits = 0;
+    if (strspn(v, digit) == 4 && v[4] == '-')
+        month_digits = strspn(v + 5, digit);
+    if (month_digits >= 1 && month_digits <= 2 && tco_parse_int(v, &y, &rest) &&
+        tco_parse_int(v + 5, &m, &rest) && y >= 1900 && m >= 1 && m <= 12) {
+        if (*rest == '-')
+            day_digits = strspn(rest + 1, digit);
+        if (day_digits >= 1 && day_digits <= 2 && rest[1 + day_digits] == '\0') {
+            tci_ini_report(L, line, NULL,
+                           "'%s' is not a month for '%s': write the month without a day "
+                           "(%04d-%02d)",
+                           v, k->name, y, m);
+            return 1;
+        }
+        if (*rest == '\0') { /* one digit: two are YYYY-MM */
+            tci_ini_report(L, line, NULL,
+                           "'%s' is not a month for '%s': write YYYY-MM with two digits "
+                           "(%04d-%02d)",
+                           v, k->name, y, m);
+            return 1;
+        }
+    }
+    tci_ini_report(L, line, NULL, "'%s' is not a month for '%s': write YYYY-MM (2027-05)", v,
+                   k->name);
     return 1;
 }
 

@@ -1,4 +1,4 @@
-/* date.c - calendar dates written YYYY-MM-DD. */
+/* date.c - calendar dates written YYYY-MM-DD, calendar months YYYY-MM. */
 #include "util/date.h"
 
 #include "tco.h"
@@ -32,6 +32,19 @@ int tci_date_valid(const char *s)
     if (y < TCI_DATE_MIN_YEAR || m < 1 || m > 12 || d < 1)
         return 0;
     return d <= mdays[m - 1] + (m == 2 && is_leap(y));
+}
+
+/* See documentation in header file. */
+int tci_month_read(const char *s, int *y, int *m)
+{
+    for (int i = 0; i < 7; i++)
+        if (i == 4 ? s[i] != '-' : !isdigit((unsigned char)s[i]))
+            return 0;
+    if (s[7])
+        return 0;
+    *y = digits(s, 4);
+    *m = digits(s + 5, 2);
+    return 1;
 }
 
 /* H. Hinnant's days_from_civil, for the proleptic Gregorian calendar. */

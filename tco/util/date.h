@@ -1,5 +1,6 @@
 /* date.h - calendar dates written YYYY-MM-DD: the library's one check of a
- * date, for the scenario's as_of and the catalogs' as-of alike. */
+ * date, for the scenario's as_of and the catalogs' as-of alike; and the one
+ * reading of a calendar month written YYYY-MM ([scenario] start). */
 #ifndef TCO_UTIL_DATE_H
 #define TCO_UTIL_DATE_H
 
@@ -10,6 +11,11 @@
 /* 1 when s is exactly YYYY-MM-DD, a day of the Gregorian calendar in a year
  * from TCI_DATE_MIN_YEAR to 9999. */
 int tci_date_valid(const char *s);
+
+/* 1 when s is exactly YYYY-MM, four digits, a hyphen and two digits, with *y
+ * and *m their numbers, unchecked (0000-00 is read as 0 and 0: the loader
+ * says which is wrong); else 0, y and m untouched. */
+int tci_month_read(const char *s, int *y, int *m);
 
 /* Days from 1970-01-01 to the date y-m-d of the proleptic Gregorian calendar
  * (negative before it). */

@@ -1,10 +1,15 @@
 /* numtext.c - numbers as text for people: the one thousands-separator
  * formatter and the significant-digits formatter of small unit costs
- * (declared in tco.h, since the tool's table uses them too). */
+ * (declared in tco.h, since the tool's table uses them too); and the one
+ * reading of an integer in text (declared in tco_import.h: the tool reads its
+ * workbook writer's lines with it). */
 #include "tco.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* See documentation in header file. */
@@ -107,4 +112,20 @@ const char *tco_unit_plural(const char *unit, double per)
             return "";
     char last = unit[n - 1];
     return last >= 'a' && last <= 'z' && !strchr("sxzyh", last) ? "s" : "";
+}
+
+/* See documentation in header file. */
+int tco_parse_int(const char *s, int *v, const char **end)
+{
+    int saved = errno;
+    char *after;
+    errno = 0;
+    long x = strtol(s, &after, 10);
+    int ok = after != s && errno != ERANGE && x >= INT_MIN && x <= INT_MAX;
+    errno = saved;
+    if (!ok)
+        return 0;
+    *v = (int)x;
+    *end = after;
+    return 1;
 }

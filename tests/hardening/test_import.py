@@ -173,6 +173,22 @@ cnt = write_book(os.path.join(work, "count.xlsx"), files)
 expect("whole number", ["import", cnt, "--scenario", seed], 2, "",
        f"count.xlsx: Inputs!{c}: error: h100-buy.count is 8.5; it must be a whole number")
 
+# An option's heading is "[option ID]", the closing bracket last: a heading without it
+# (and two spaces) or with text after it heads no block, and the edit below it is
+# refused, not brought back as the option's.
+for what, heading in (("no bracket", "[option  h100-buy"), ("after bracket", "[optionh100-buy]]")):
+    files = parts(base)
+    hrow = [r for r, text in column_texts(files, part) if text == "[option h100-buy]"][0]
+    set_cell(files, part, f"B{hrow}", f"<is><t>{heading}</t></is>", ' t="inlineStr"')
+    c = "C" + [r for r, text in column_texts(files, part)
+               if int(r) > int(hrow) and text == "server_price"][0]
+    set_cell(files, part, c, "<v>190000</v>")
+    name = "heading-" + what.replace(" ", "-")
+    expect(f"option heading, {what}", ["import", write_book(os.path.join(work, name + ".xlsx"),
+                                                            files), "--scenario", seed], 2, "",
+           f"{name}.xlsx: Inputs!{c}: error: tco import cannot bring back 'server_price': "
+           "change it in the scenario file\n")
+
 # Rows of sections the reader does not know ([demand], [plan NAME]) are passed over,
 # and end the option block before them: a bare key after them is not an option's.
 files = parts(base)
@@ -662,6 +678,17 @@ expect("seasonality sum", ["import", write_book(os.path.join(work, "season-sum.x
                            "--scenario", cap], 2, "",
        f"season-sum.xlsx: Inputs!C{s1}:C{s12}: error: demand.seasonality: 'seasonality' factors "
        "must average 1 (they sum to 12.5, not 12)\n")
+
+# The month of a seasonality row is an int: "seasonality, 4294967297" is no row of
+# month 1 (2^32 + 1 is not taken as 1), so the changed factors lack it.
+files = parts(cbase)
+set_cell(files, cpart, f"B{s1}", *text_cell("[demand] seasonality, 4294967297"))
+set_cell(files, cpart, f"C{s1 + 1}", "<v>0.5</v>")
+set_cell(files, cpart, f"C{s1 + 2}", "<v>1.5</v>")
+expect("seasonality row beyond an int",
+       ["import", write_book(os.path.join(work, "season-int.xlsx"), files), "--scenario", cap],
+       2, "", f"season-int.xlsx: Inputs!B{s1 + 1}: error: demand.seasonality: the row of month "
+       "1's factor is missing, so the changed factors cannot be brought back\n")
 
 # A demand given by a file: its values are the file's to change.
 os.makedirs(os.path.join(work, "dem"))

@@ -167,6 +167,59 @@ static void test_numbers(void)
            "t.ini:16: error: 'count' must be between 1 and 1e+06 (got 0)");
 }
 
+/* [scenario] start = v (line 3) in base: fails with "t.ini:3: error: 'v' is
+ * not a month for 'start'" and `why`. */
+static void expect_start(const char *v, const char *why)
+{
+    char text[1024], want[512];
+    snprintf(text, sizeof text, "[scenario]\nname = t\nstart = %s\n%s", v,
+             base + strlen("[scenario]\nname = t\n"));
+    snprintf(want, sizeof want, "t.ini:3: error: '%s' is not a month for 'start': %s", v, why);
+    expect_text(text, want);
+}
+
+static void test_months(void)
+{
+    static const char any[] = "write YYYY-MM (2027-05)";
+    char text[1024];
+    tco_status st;
+    snprintf(text, sizeof text, "[scenario]\nname = t\nstart = 2027-05\n%s",
+             base + strlen("[scenario]\nname = t\n"));
+    CU_ASSERT_STRING_EQUAL(diagnostics_of(text, &st), "");
+    CU_ASSERT_EQUAL(st, TCO_OK);
+    /* YYYY-MM, its year before 1900 (checked first), its month not 01..12. */
+    expect_start("1899-12", "the year must be 1900 to 9999");
+    expect_start("0000-00", "the year must be 1900 to 9999");
+    expect_start("2027-13", "the month must be 01 to 12");
+    expect_start("2027-00", "the month must be 01 to 12");
+    /* A month of one digit; a day after a month of one or two digits, itself of
+     * one or two digits (its value unchecked): what was meant. */
+    expect_start("2027-5", "write YYYY-MM with two digits (2027-05)");
+    expect_start("2027-05-01", "write the month without a day (2027-05)");
+    expect_start("2027-5-1", "write the month without a day (2027-05)");
+    expect_start("2027-12-31", "write the month without a day (2027-12)");
+    expect_start("2027-05-00", "write the month without a day (2027-05)");
+    /* Else no guess: a signed day (-1 is no day), a day of three digits or none, a
+     * month 0, 13 or of three digits, a year before 1900 or of five digits,
+     * another separator, a sign, text after the month, words. */
+    expect_start("2027-05--1", any);
+    expect_start("2027-05-001", any);
+    expect_start("2027-05-", any);
+    expect_start("2027-0", any);
+    expect_start("2027-13-01", any);
+    expect_start("2027-005", any);
+    expect_start("1899-5", any);
+    expect_start("1899-05-01", any);
+    expect_start("20270-05", any);
+    expect_start("2027/05", any);
+    expect_start("+2027-05", any);
+    expect_start("2027-+5", any);
+    expect_start("2027--5", any);
+    expect_start("2027-5x", any);
+    expect_start("2027", any);
+    expect_start("May 2027", any);
+}
+
 static void test_ranges(void)
 {
     expect("utilization = 1.5\n", "t.ini:14: error: 'utilization' must be a fraction between "
@@ -574,6 +627,7 @@ int main(void)
         {"values, quotes, long lines, BOM, CRLF", test_values},
         {"inputs by device and inode", test_input_at},
         {"numbers", test_numbers},
+        {"months", test_months},
         {"ranges", test_ranges},
         {"enumerations", test_enums},
         {"structure", test_structure},

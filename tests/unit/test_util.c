@@ -1,6 +1,6 @@
 /* test_util.c - the helpers of tco/util, each tested once here: UTF-8, numbers
- * as text, "did you mean", dates, percentiles. Every expected value is worked out by hand in
- * the comment beside it. */
+ * as text and integers read from text, "did you mean", dates, percentiles. Every expected value is
+ * worked out by hand in the comment beside it. */
 #include "check.h"
 #include "util/currency.h"
 #include "util/date.h"
@@ -10,6 +10,7 @@
 #include "util/utf8.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -242,6 +243,62 @@ static void test_group_thousands(void)
     CU_ASSERT_STRING_EQUAL(tco_group_thousands(small, sizeof small, 1234, 0), "1,234");
 }
 
+/* tco_parse_int on s: 1 when it reads want and stops `at` bytes into s. */
+static int reads_int(const char *s, int want, size_t at)
+{
+    int v = 12345;
+    const char *end = NULL;
+    return tco_parse_int(s, &v, &end) == 1 && v == want && end == s + at;
+}
+
+/* tco_parse_int refuses s, leaving v and end. */
+static int refuses_int(const char *s)
+{
+    int v = 12345;
+    const char *end = NULL;
+    return tco_parse_int(s, &v, &end) == 0 && v == 12345 && end == NULL;
+}
+
+static void test_parse_int(void)
+{
+    CU_ASSERT_TRUE(reads_int("42", 42, 2));
+    CU_ASSERT_TRUE(reads_int("0", 0, 1));
+    CU_ASSERT_TRUE(reads_int("007", 7, 3)); /* leading zeros: decimal, not octal */
+    /* White space first (space, tab, newline), then a sign. */
+    CU_ASSERT_TRUE(reads_int("  -7x", -7, 4));
+    CU_ASSERT_TRUE(reads_int("\t\n+3", 3, 4));
+    CU_ASSERT_TRUE(reads_int("-0", 0, 2));
+    /* It stops after the digits: at the text after them, at a second number. */
+    CU_ASSERT_TRUE(reads_int("12 34", 12, 2));
+    CU_ASSERT_TRUE(reads_int("3, month", 3, 1));
+    CU_ASSERT_TRUE(reads_int("1-2", 1, 1));
+    CU_ASSERT_TRUE(reads_int("0x10", 0, 1)); /* no hexadecimal: 0, then "x10" */
+    CU_ASSERT_TRUE(reads_int("1.5", 1, 1));
+    /* The ends of an int: 2^31 - 1 and -2^31; one beyond each is refused, and
+     * so is 2^32 + 1, not wrapped around to 1. */
+    CU_ASSERT_TRUE(reads_int("2147483647", 2147483647, 10));
+    CU_ASSERT_TRUE(reads_int("-2147483648", -2147483647 - 1, 11));
+    CU_ASSERT_TRUE(refuses_int("2147483648"));
+    CU_ASSERT_TRUE(refuses_int("-2147483649"));
+    CU_ASSERT_TRUE(refuses_int("4294967297"));
+    CU_ASSERT_TRUE(refuses_int("99999999999999999999"));
+    /* No digit first: empty, white space alone, a sign alone or twice, a letter,
+     * white space after the sign. */
+    CU_ASSERT_TRUE(refuses_int(""));
+    CU_ASSERT_TRUE(refuses_int("   "));
+    CU_ASSERT_TRUE(refuses_int("-"));
+    CU_ASSERT_TRUE(refuses_int("+-1"));
+    CU_ASSERT_TRUE(refuses_int("x1"));
+    CU_ASSERT_TRUE(refuses_int("- 1"));
+    CU_ASSERT_TRUE(refuses_int(".5"));
+    /* errno is kept, whether the number is read or beyond an int. */
+    errno = EINTR;
+    CU_ASSERT_TRUE(reads_int("5", 5, 1));
+    CU_ASSERT_EQUAL(errno, EINTR);
+    CU_ASSERT_TRUE(refuses_int("4294967297"));
+    CU_ASSERT_EQUAL(errno, EINTR);
+}
+
 /* ===== Did you mean ===== */
 
 static void test_edit_distance(void)
@@ -417,6 +474,46 @@ static void test_dates(void)
     CU_ASSERT_EQUAL(tco_months_between("2026-01-15", "2025-01-15"), -12);
     CU_ASSERT_EQUAL(tco_months_between("2026-02-30", "2026-03-01"), -1);
     CU_ASSERT_EQUAL(tco_months_between(NULL, "2026-03-01"), -1);
+}
+
+/* tci_month_read on s: 1 when it reads y and m. */
+static int reads_month(const char *s, int y, int m)
+{
+    int gy = -1, gm = -1;
+    return tci_month_read(s, &gy, &gm) == 1 && gy == y && gm == m;
+}
+
+/* tci_month_read refuses s, leaving y and m. */
+static int refuses_month(const char *s)
+{
+    int y = -1, m = -1;
+    return tci_month_read(s, &y, &m) == 0 && y == -1 && m == -1;
+}
+
+static void test_months(void)
+{
+    CU_ASSERT_TRUE(reads_month("2027-05", 2027, 5));
+    CU_ASSERT_TRUE(reads_month("1900-12", 1900, 12));
+    CU_ASSERT_TRUE(reads_month("9999-01", 9999, 1));
+    /* The numbers unchecked: the loader says which is wrong. */
+    CU_ASSERT_TRUE(reads_month("0000-00", 0, 0));
+    CU_ASSERT_TRUE(reads_month("1899-13", 1899, 13));
+    CU_ASSERT_TRUE(reads_month("2027-99", 2027, 99));
+    /* Exactly four digits, a hyphen and two digits: not one digit of month,
+     * nor a day, white space, a sign, another separator, five digits of year. */
+    CU_ASSERT_TRUE(refuses_month(""));
+    CU_ASSERT_TRUE(refuses_month("2027"));
+    CU_ASSERT_TRUE(refuses_month("2027-"));
+    CU_ASSERT_TRUE(refuses_month("2027-5"));
+    CU_ASSERT_TRUE(refuses_month("2027-05-01"));
+    CU_ASSERT_TRUE(refuses_month("2027-05 "));
+    CU_ASSERT_TRUE(refuses_month(" 2027-05"));
+    CU_ASSERT_TRUE(refuses_month("+202-05"));
+    CU_ASSERT_TRUE(refuses_month("2027--5"));
+    CU_ASSERT_TRUE(refuses_month("2027-+5"));
+    CU_ASSERT_TRUE(refuses_month("2027/05"));
+    CU_ASSERT_TRUE(refuses_month("20270-05"));
+    CU_ASSERT_TRUE(refuses_month("2027-0x"));
 }
 
 /* The ISO 4217 table: current codes (those the shipped scenarios, catalogs and
@@ -657,12 +754,14 @@ int main(void)
         {"text_escape", test_text_escape},
         {"diag_escape", test_diag_escape},
         {"group_thousands", test_group_thousands},
+        {"parse_int", test_parse_int},
         {"edit_distance", test_edit_distance},
         {"suggest", test_suggest},
         {"edit_distance_band", test_edit_distance_band},
         {"suggest_budget", test_suggest_budget},
         {"suggest_invisible", test_suggest_invisible},
         {"dates", test_dates},
+        {"months", test_months},
         {"currency", test_currency},
         {"percentiles", test_percentiles},
         {"a percentile's window by hand", test_percentile_window_by_hand},

@@ -138,7 +138,7 @@ static int col_rows(const xw_ctx *c, size_t i, int col, int *rows, int *neg)
 static double month_serial(const xw_ctx *c, int m)
 {
     int y = 0, mo = 1;
-    sscanf(c->s->start, "%d-%d", &y, &mo);
+    tci_month_read(c->s->start, &y, &mo);
     long k = (long)y * 12 + (mo - 1) + (m - 1);
     return (double)(tci_days_from_civil((int)(k / 12), (int)(k % 12) + 1, 1) + 25569);
 }

@@ -251,7 +251,7 @@ static void as_computed_text(xw_ctx *c, int row, const char *text)
 static void month_input(xw_ctx *c, int row, const char *text)
 {
     int y, m;
-    if (text && sscanf(text, "%d-%d", &y, &m) == 2) {
+    if (text && tci_month_read(text, &y, &m)) {
         double serial = (double)(tci_days_from_civil(y, m, 1) + 25569);
         xw_num(c, c->inputs, row, XW_COL_VAL, serial, xw_fmt(c, XS_INPUT, XN_MONTH));
         as_computed_num(c, row, serial, 0);
