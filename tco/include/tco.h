@@ -163,6 +163,14 @@ const char *tco_format_sig(char *buf, size_t size, double x, int sig);
  * takes it; "" otherwise ("per 1M 样本", "per 1k batch", and for per <= 1). */
 const char *tco_unit_plural(const char *unit, double per);
 
+/* The decimal integer at s as strtol reads it (any white space, a sign, the
+ * digits) when it is an int: 1, with *v the number and *end just after its
+ * digits; 0 when no digit comes first or the number is beyond an int, v and
+ * end untouched. errno is kept. The one reading of an integer in text of the
+ * library (the Inputs' keys, the month of [scenario] start) and the tool (its
+ * workbook writer's lines); defined in util/numtext.c. */
+int tco_parse_int(const char *s, int *v, const char **end);
+
 /* ===== Input files ===== */
 
 /* Which file an input was read from: its device and inode (stat(2)), so that

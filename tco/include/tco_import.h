@@ -59,14 +59,6 @@ tco_status tco_import_apply(tco_import *im, const tco_scenario *s, char **text, 
  * buf of 32 bytes or more. Returns buf. */
 const char *tco_format_double(char *buf, size_t size, double v);
 
-/* The decimal integer at s as strtol reads it (any white space, a sign, the
- * digits) when it is an int: 1, with *v the number and *end just after its
- * digits; 0 when no digit comes first or the number is beyond an int, v and
- * end untouched. errno is kept. The one reading of an integer in text of the
- * library (the Inputs' keys, the month of [scenario] start) and the tool (its
- * workbook writer's lines); defined in util/numtext.c. */
-int tco_parse_int(const char *s, int *v, const char **end);
-
 #ifdef __cplusplus
 }
 #endif
