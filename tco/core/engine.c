@@ -1,5 +1,6 @@
 /* engine.c - the cost model of docs/MODEL.md, month by month. No I/O. */
 #include "core/core.h"
+#include "core/factors.h"
 #include "core/finance.h"
 #include "util/order.h"
 #include "util/workers.h"
@@ -52,7 +53,7 @@ static plan make_plan(const tco_scenario *s, const tco_option *o, double u)
     p.it_kw = (o->count * gpu_w + p.servers * o->server_power_w) / 1000;
     p.provisioned_kw = (o->count * o->tdp_w + p.servers * o->server_power_w) / 1000;
     if (o->src[TCO_O_RESALE_DECLINE])
-        p.residual_fraction = pow(1 - o->resale_decline, s->horizon_months / 12.0);
+        p.residual_fraction = tci_resale_fraction(o->resale_decline, s->horizon_months);
     else
         p.residual_fraction = o->resale_fraction;
     p.residual = (p.capex_gpu + p.capex_infra) * p.residual_fraction;
@@ -427,7 +428,7 @@ static void totals_0_1(const tco_scenario *s, const tco_option *o, year_memo *me
 /* See core.h. */
 double tci_monthly_rate(const tco_scenario *s)
 {
-    return pow(1 + s->discount_rate, 1.0 / 12) - 1;
+    return tci_monthly_of_annual(s->discount_rate);
 }
 
 /* See core.h. */

@@ -8,6 +8,7 @@
  * then. */
 #include "write/xlsx/planw.h"
 #include "core/core.h"
+#include "core/factors.h"
 #include "write/xlsx/page.h"
 
 #include <math.h>
@@ -159,7 +160,7 @@ static void buy_lease(const pl_sheet *S, pl_own *P, int j, const tco_option *o, 
     }
     P->commit += f[PB_EOWED - PB_MONTH];
     for (int m = H; m < t + n; m++)
-        f[PB_EOWEDPV - PB_MONTH] += paid0 / pow(1 + rm, m);
+        f[PB_EOWEDPV - PB_MONTH] += tci_present_value(paid0, rm, m);
     P->commit_pv += f[PB_EOWEDPV - PB_MONTH];
 }
 
@@ -188,7 +189,7 @@ int xw_pl_buy_figures(const pl_sheet *S, pl_own *P)
         f[PB_MONTH - PB_MONTH] = t;
         f[PB_SOLD - PB_MONTH] = e;
         f[PB_RESFRAC - PB_MONTH] = o.src[TCO_O_RESALE_DECLINE]
-                                       ? pow(1 - o.resale_decline, (e - t) / 12.0)
+                                       ? tci_resale_fraction(o.resale_decline, e - t)
                                        : o.resale_fraction;
         const xw_optw *w;
         if (S->sloan && xw_pl_buy_loan(S, j, &w))

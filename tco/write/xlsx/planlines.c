@@ -4,6 +4,7 @@
  * option sheet's formula (xw_ow_formula) over the plan's counts. */
 #include "write/xlsx/planw.h"
 #include "core/core.h"
+#include "core/factors.h"
 #include "write/xlsx/plan.h"
 
 #include <math.h>
@@ -609,7 +610,7 @@ void xw_pl_totals(const pl_sheet *S, double residual, double commit_pv)
         pl_fig(S, R->r_df, XW_COL_M0 + m,
                xw_f(c, f, sizeof f, "=1/(1+%s)^%s", pl_drv(R->k_rm).s,
                     pl_at(R->r_month, XW_COL_M0 + m).s),
-               1 / pow(1 + c->r->monthly_rate, m), xw_fmt(c, XS_CALC, XN_DEC6));
+               tci_discount_factor(c->r->monthly_rate, m), xw_fmt(c, XS_CALC, XN_DEC6));
     pl_label(S, R->r_pv, xw_label(c, "option.pv", "Present value"), S->cur, XS_TOTAL);
     sum_plus(S, R->r_pv, R->k_commit_pv, R->k_own_commit_pv, S->pr->npv);
     (void)commit_pv;
@@ -617,7 +618,7 @@ void xw_pl_totals(const pl_sheet *S, double residual, double commit_pv)
         int col = XW_COL_M0 + m;
         pl_fig(S, R->r_pv, col,
                xw_f(c, f, sizeof f, "=%s*%s", pl_at(R->r_net, col).s, pl_at(R->r_df, col).s),
-               net[m] / pow(1 + c->r->monthly_rate, m), S->money_t);
+               tci_present_value(net[m], c->r->monthly_rate, m), S->money_t);
     }
 }
 

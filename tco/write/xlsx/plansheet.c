@@ -8,6 +8,7 @@
 #include "write/xlsx/sheets.h"
 #include "write/xlsx/planw.h"
 #include "core/core.h"
+#include "core/factors.h"
 #include "util/utf8.h"
 #include "write/xlsx/cell.h"
 #include "write/xlsx/charts.h"
@@ -640,7 +641,7 @@ static int own_figures(const pl_sheet *S, pl_own *P)
             P->residual = 0; /* returned, or still leased at the horizon */
         for (int t = H; t < lm; t++) {
             P->commit += P->lease_payment;
-            P->commit_pv += P->lease_payment / pow(1 + rm, t);
+            P->commit_pv += tci_present_value(P->lease_payment, rm, t);
         }
     }
     return 1;
@@ -665,7 +666,7 @@ static double reserved_figures(const pl_sheet *S, double *paid0, double *commit_
     tci_option_months(s, &o, 1, mo, paid0, &total, &npv);
     for (int m = 1; m <= S->H; m++) {
         sum += mo[m - 1].cost;
-        pv += mo[m - 1].cost / pow(1 + S->c->r->monthly_rate, m);
+        pv += tci_present_value(mo[m - 1].cost, S->c->r->monthly_rate, m);
     }
     free(mo);
     *commit_pv = npv - *paid0 - pv;
