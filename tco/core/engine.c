@@ -753,6 +753,7 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
     r->irr_after_tax = r->mirr_after_tax = r->payback_month_after_tax =
         r->discounted_payback_month_after_tax = NAN;
     r->irr_after_tax_note = NULL;
+    r->availability = tci_availability(o);
     if (s->tax)
         tax_option(s, o, &p, r, rm, disc);
     size_workload(s, o, r);

@@ -665,8 +665,8 @@ static void a_driver(const pl_sheet *S, int row, int i)
     xw_labelf(c, t, sizeof t, "plan.a", "Availability of {option} GPUs (A)", "option", c->id[i],
               NULL);
     driver(S, row, t, xw_label(c, "input.option.availability.unit", "of hours"),
-           xw_f(c, f, sizeof f, "=MAX(0.01,%s-%s*%s/365)", v[0], v[1], v[2]), tci_availability(o),
-           XN_PCT);
+           xw_f(c, f, sizeof f, "=MAX(0.01,%s-%s*%s/365)", v[0], v[1], v[2]),
+           c->r->options[i].availability, XN_PCT);
 }
 
 /* A loan's drivers (its amount, monthly rate and level payment) or a lease's

@@ -443,7 +443,7 @@ static void pl_serve(const pl_sheet *S)
     }
     double k_res = S->res ? pl_per_hour(s, S->pl->reserve_i) : 1;
     /* Capacity in reference GPU-hours delivered: k * A (MODEL.md, Goodput). */
-    double ka_res = S->res ? k_res * tci_availability(&s->options[S->pl->reserve_i]) : 1;
+    double ka_res = S->res ? k_res * S->c->r->options[S->pl->reserve_i].availability : 1;
     /* The owned GPUs in service (serving) each month, and their capacity as
      * the engine found it: with buy_at or a refresh, those of the purchases in
      * service (MODEL.md, Staged purchases, Refresh). */
@@ -500,8 +500,8 @@ static void pl_serve(const pl_sheet *S)
     month_row(S, R->r_idle, xw_label(c, "plan.idle", "Owned and reserved capacity left idle"), ref,
               f_idle, v, XN_INT, 1);
     if (S->over) {
-        const tco_option *ov = &s->options[S->pl->overflow_i];
-        double k = pl_per_hour(s, S->pl->overflow_i) * tci_availability(ov);
+        double k =
+            pl_per_hour(s, S->pl->overflow_i) * S->c->r->options[S->pl->overflow_i].availability;
         for (int m = 0; m < H; m++)
             v[m] = pm[m].overflow_hours * k;
         month_row(S, R->r_s_over, xw_label(c, "plan.s_over", "Served on demand (overflow)"), ref,
