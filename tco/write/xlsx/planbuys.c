@@ -169,14 +169,11 @@ int xw_pl_buy_figures(const pl_sheet *S, pl_own *P)
 {
     const tco_scenario *s = S->c->s;
     const int H = S->H;
-    tco_month *a = calloc((size_t)H, sizeof *a), *b = calloc((size_t)H, sizeof *b);
     if (S->sloan) {
         P->lint = calloc((size_t)(S->nb * H), sizeof *P->lint);
         P->lprin = calloc((size_t)(S->nb * H), sizeof *P->lprin);
     }
-    if (!a || !b || !P->m0 || !P->m1 || (S->sloan && (!P->lint || !P->lprin))) {
-        free(a);
-        free(b);
+    if (!P->m0 || !P->m1 || (S->sloan && (!P->lint || !P->lprin))) {
         S->c->nomem = 1;
         return 0;
     }
@@ -196,15 +193,14 @@ int xw_pl_buy_figures(const pl_sheet *S, pl_own *P)
             f[PB_LRATE - PB_MONTH] = w->o->loan_rate / 12;
         if (S->slease && xw_pl_buy_lease(S, j))
             f[PB_EEND - PB_MONTH] = t + o.lease_months;
-        if (t >= e || n <= 0) /* no GPUs: nothing bought */
+        /* Its months at utilization 0 and 1 as the plan priced them. */
+        const tco_plan_purchase *q = &S->pr->purchases[j];
+        if (t >= e || n <= 0 || !q->lines[0]) /* no GPUs: nothing bought */
             continue;
-        tco_scenario sb = *s;
-        sb.horizon_months = e - t;
-        double paid0, total, npv;
-        tci_option_months_at(&sb, &o, 0, t, e < S->H, a, &paid0, &total, &npv);
-        tci_option_months_at(&sb, &o, 1, t, e < S->H, b, &paid0, &total, &npv);
+        const tco_month *a = q->lines[0];
+        const double paid0 = q->paid0;
         add_lines(P->m0, a, t, e - t);
-        add_lines(P->m1, b, t, e - t);
+        add_lines(P->m1, q->lines[1], t, e - t);
         f[PB_GPUS - PB_MONTH] = gpus;
         f[PB_BOUGHT - PB_MONTH] = n;
         f[PB_SERVERS - PB_MONTH] = ceil((double)n / o.gpus_per_server);
@@ -230,8 +226,6 @@ int xw_pl_buy_figures(const pl_sheet *S, pl_own *P)
             P->servers_at[m - 1] += f[PB_SERVERS - PB_MONTH];
         }
     }
-    free(a);
-    free(b);
     return 1;
 }
 

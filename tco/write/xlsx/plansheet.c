@@ -614,10 +614,12 @@ static int own_figures(const pl_sheet *S, pl_own *P)
         return xw_pl_buy_figures(S, P);
     tco_option o = s->options[S->pl->own_i];
     o.count = S->pr->own_count + S->pr->spares; /* the spares priced with them */
-    double t, npv, p1;
-    if (o.count > 0) {
-        tci_option_months(s, &o, 0, P->m0, &P->paid0, &t, &npv);
-        tci_option_months(s, &o, 1, P->m1, &p1, &t, &npv);
+    /* Its months at utilization 0 and 1 as the plan priced them. */
+    const tco_plan_purchase *q = &S->pr->purchases[0];
+    if (o.count > 0 && q->lines[0]) {
+        memcpy(P->m0, q->lines[0], (size_t)S->H * sizeof *P->m0);
+        memcpy(P->m1, q->lines[1], (size_t)S->H * sizeof *P->m1);
+        P->paid0 = q->paid0;
     }
     int n = o.count;
     P->servers = n > 0 ? ceil((double)n / o.gpus_per_server) : 0;
@@ -651,26 +653,18 @@ static int own_figures(const pl_sheet *S, pl_own *P)
  * value in *commit_pv). */
 static double reserved_figures(const pl_sheet *S, double *paid0, double *commit_pv)
 {
-    const tco_scenario *s = S->c->s;
+    const tco_plan_result *pr = S->pr;
     *paid0 = *commit_pv = 0;
-    if (!S->res || S->pr->reserve_count <= 0)
+    if (!S->res || pr->reserve_count <= 0)
         return 0;
-    tco_month *mo = calloc((size_t)S->H, sizeof *mo);
-    if (!mo) {
-        S->c->nomem = 1;
-        return 0;
-    }
-    tco_option o = s->options[S->pl->reserve_i];
-    o.count = S->pr->reserve_count;
-    double total, npv, sum = 0, pv = 0;
-    tci_option_months(s, &o, 1, mo, paid0, &total, &npv);
+    double sum = 0, pv = 0;
+    *paid0 = pr->reserve_paid0;
     for (int m = 1; m <= S->H; m++) {
-        sum += mo[m - 1].cost;
-        pv += tci_present_value(mo[m - 1].cost, S->c->r->monthly_rate, m);
+        sum += pr->monthly[m - 1].reserve_cost;
+        pv += tci_present_value(pr->monthly[m - 1].reserve_cost, S->c->r->monthly_rate, m);
     }
-    free(mo);
-    *commit_pv = npv - *paid0 - pv;
-    return total - *paid0 - sum;
+    *commit_pv = pr->reserve_npv - *paid0 - pv;
+    return pr->reserve_total - *paid0 - sum;
 }
 
 /* See sheets.h. */
