@@ -1,7 +1,9 @@
 /* numtext.c - numbers as text for people: the one thousands-separator
  * formatter and the significant-digits formatter of small unit costs
- * (declared in tco.h, since the tool's table uses them too). */
+ * (declared in tco.h, since the tool's table uses them too); the digits of a
+ * number and the decimals of a step (numtext.h), for the writers' layout. */
 #include "tco.h"
+#include "util/numtext.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -107,4 +109,16 @@ const char *tco_unit_plural(const char *unit, double per)
             return "";
     char last = unit[n - 1];
     return last >= 'a' && last <= 'z' && !strchr("sxzyh", last) ? "s" : "";
+}
+
+/* See numtext.h. */
+int tci_whole_digits(double v)
+{
+    return v >= 1 ? (int)floor(log10(fabs(v))) + 1 : 1;
+}
+
+/* See numtext.h. */
+int tci_step_decimals(double step)
+{
+    return step >= 1 ? 0 : (int)ceil(-log10(step));
 }
