@@ -1,5 +1,6 @@
 /* engine.c - the cost model of docs/MODEL.md, month by month. No I/O. */
 #include "core/core.h"
+#include "core/factors.h"
 #include "core/finance.h"
 #include "util/order.h"
 #include "util/workers.h"
@@ -53,7 +54,7 @@ static plan make_plan(const tco_scenario *s, const tco_option *o, double u)
     p.it_kw = (o->count * gpu_w + p.servers * o->server_power_w) / 1000;
     p.provisioned_kw = (o->count * o->tdp_w + p.servers * o->server_power_w) / 1000;
     if (o->src[TCO_O_RESALE_DECLINE])
-        p.residual_fraction = pow(1 - o->resale_decline, s->horizon_months / 12.0);
+        p.residual_fraction = tci_resale_fraction(o->resale_decline, s->horizon_months);
     else
         p.residual_fraction = o->resale_fraction;
     p.residual = (p.capex_gpu + p.capex_infra) * p.residual_fraction;
@@ -424,7 +425,7 @@ static void totals_0_1(const tco_scenario *s, const tco_option *o, year_memo *me
 /* See core.h. */
 double tci_monthly_rate(const tco_scenario *s)
 {
-    return pow(1 + s->discount_rate, 1.0 / 12) - 1;
+    return tci_monthly_of_annual(s->discount_rate);
 }
 
 /* See core.h. */
@@ -745,6 +746,7 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
     r->irr_after_tax = r->mirr_after_tax = r->payback_month_after_tax =
         r->discounted_payback_month_after_tax = NAN;
     r->irr_after_tax_note = NULL;
+    r->availability = tci_availability(o);
     if (s->tax)
         tax_option(s, o, &p, r, rm, disc);
     size_workload(s, o, r);

@@ -152,6 +152,7 @@ static void reserve_part(const tco_scenario *s, int i, tco_plan_result *r, tco_m
     double paid0;
     tci_option_months(s, &o, 1, mo, &paid0, &r->reserve_total, &r->reserve_npv);
     r->paid0 += paid0;
+    r->reserve_paid0 = paid0;
     for (int m = 0; m < s->horizon_months; m++)
         r->monthly[m].reserve_cost = mo[m].cost;
     if (s->tax) {
@@ -310,6 +311,44 @@ void tci_plan_eval(const tco_scenario *s, const tco_plan *p, int own_count, int 
     eval_at(s, p, own_count, reserve_count, best, scratch, r);
 }
 
+/* The purchases of plan p's result r (own_count: as tci_plan_eval had it),
+ * each priced as batch_cost prices it, into r->purchases; 0 when out of
+ * memory. */
+static int keep_purchases(const tco_scenario *s, const tco_plan *p, int own_count,
+                          tco_plan_result *r)
+{
+    const int H = s->horizon_months, R = r->refresh_month;
+    if (p->own_i < 0)
+        return 1;
+    size_t n = (p->n_buys > 0 ? p->n_buys : 1) + (p->refresh_i >= 0);
+    r->purchases = calloc(n, sizeof *r->purchases);
+    if (!r->purchases)
+        return 0;
+    r->n_purchases = n;
+    batch b[MAX_BATCHES];
+    int nb = own_batches(s, p, own_count, R, r->refresh_count, b);
+    for (int j = 0; j < nb; j++) {
+        /* The refresh is the one batch kept to H after a refresh at R < H. */
+        tco_plan_purchase *q = &r->purchases[R > 0 && b[j].e == H ? n - 1 : (size_t)j];
+        const int months = b[j].e - b[j].t;
+        q->month = b[j].t;
+        q->sold = b[j].e;
+        q->count = b[j].count;
+        q->lines[0] = calloc((size_t)months, sizeof *q->lines[0]);
+        q->lines[1] = calloc((size_t)months, sizeof *q->lines[1]);
+        if (!q->lines[0] || !q->lines[1])
+            return 0;
+        tco_scenario sb = *s;
+        sb.horizon_months = months;
+        tco_option o = part_option(s, b[j].i, b[j].count, 0);
+        double p1, total, npv;
+        const int sold = b[j].e < H;
+        tci_option_months_at(&sb, &o, 0, b[j].t, sold, q->lines[0], &q->paid0, &total, &npv);
+        tci_option_months_at(&sb, &o, 1, b[j].t, sold, q->lines[1], &p1, &total, &npv);
+    }
+    return 1;
+}
+
 /* 1 when plan a ranks before plan b: the better (see better()), then file
  * order. */
 static int ranks_before(const tco_plan_result *p, size_t a, size_t b)
@@ -335,8 +374,10 @@ tco_status tci_plans_compute(tco_result *res)
         ok = res->plans[i].monthly != NULL;
         if (ok) {
             const tco_plan *p = &s->plans[i];
-            tci_plan_eval(s, p, part_count(s, p->own_i, p->own_count),
-                          part_count(s, p->reserve_i, p->reserve_count), scratch, &res->plans[i]);
+            int own = part_count(s, p->own_i, p->own_count);
+            tci_plan_eval(s, p, own, part_count(s, p->reserve_i, p->reserve_count), scratch,
+                          &res->plans[i]);
+            ok = keep_purchases(s, p, own, &res->plans[i]);
         }
         res->plan_rank[i] = i;
     }
@@ -356,8 +397,15 @@ tco_status tci_plans_compute(tco_result *res)
 /* See core.h. */
 void tci_plans_free(tco_result *res)
 {
-    for (size_t i = 0; res->plans && i < res->n_plans; i++)
-        free(res->plans[i].monthly);
+    for (size_t i = 0; res->plans && i < res->n_plans; i++) {
+        tco_plan_result *r = &res->plans[i];
+        for (size_t j = 0; j < r->n_purchases; j++) {
+            free(r->purchases[j].lines[0]);
+            free(r->purchases[j].lines[1]);
+        }
+        free(r->purchases);
+        free(r->monthly);
+    }
     free(res->plans);
     free(res->plan_rank);
     res->plans = NULL;

@@ -779,6 +779,7 @@ typedef struct tco_option_result {
     unsigned infeasible; /* TCO_INFEASIBLE_* bits; 0 when the option is feasible
                             (also when the workload does not tell) */
     tco_month *monthly;  /* horizon_months entries */
+    double availability; /* A: the share of hours its GPUs serve (MODEL.md, Goodput) */
 } tco_option_result;
 
 /* Line `line` of month mo, of an option's result r (its sum over months 1..H):

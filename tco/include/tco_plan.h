@@ -71,6 +71,17 @@ typedef struct tco_plan_month {
     double own_cost, reserve_cost, overflow_cost, cost;
 } tco_plan_month;
 
+/* One purchase of a plan's owned part as the plan prices it (MODEL.md,
+ * Staged purchases, Refresh): its option with its count over the months from
+ * its own to the one it is sold in. */
+typedef struct tco_plan_purchase {
+    int month, sold;     /* bought at model month `month`, sold at `sold` (H: kept) */
+    int count;           /* GPUs bought, the spares with the first; 0: none bought */
+    double paid0;        /* paid at its month (0 when none bought) */
+    tco_month *lines[2]; /* its months month + 1 .. sold at utilization 0 and 1,
+                            sold - month entries each; NULL when none bought */
+} tco_plan_purchase;
+
 /* Every figure of one plan (MODEL.md, Plans). Parts a plan lacks are 0. */
 typedef struct tco_plan_result {
     const tco_plan *plan;         /* borrowed from the scenario */
@@ -86,6 +97,11 @@ typedef struct tco_plan_result {
     double demand, unserved;                         /* sums over months 1..H */
     double own_hours, reserve_hours, overflow_hours; /* sums */
     tco_plan_month *monthly;                         /* horizon_months entries */
+    double reserve_paid0;                            /* the reserved part's paid_0 */
+    size_t n_purchases;           /* the owned part's purchases: one per buy_at pair (one
+                                     without buy_at), then the refresh when the plan has
+                                     one; 0 without an owned part (and in best_plan) */
+    tco_plan_purchase *purchases; /* n_purchases entries */
 } tco_plan_result;
 
 /* ===== The cheapest plan ([optimize]; MODEL.md, The cheapest plan) ===== */

@@ -1,9 +1,10 @@
 /* numtext.c - numbers as text for people: the one thousands-separator
  * formatter and the significant-digits formatter of small unit costs
- * (declared in tco.h, since the tool's table uses them too); and the one
- * reading of an integer in text (declared in tco_import.h: the tool reads its
- * workbook writer's lines with it). */
+ * and the one reading of an integer in text (declared in tco.h, since the tool
+ * uses them too); the digits of a number and the decimals of a step
+ * (numtext.h), for the writers' layout. */
 #include "tco.h"
+#include "util/numtext.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -128,4 +129,16 @@ int tco_parse_int(const char *s, int *v, const char **end)
     *v = (int)x;
     *end = after;
     return 1;
+}
+
+/* See numtext.h. */
+int tci_whole_digits(double v)
+{
+    return v >= 1 ? (int)floor(log10(fabs(v))) + 1 : 1;
+}
+
+/* See numtext.h. */
+int tci_step_decimals(double step)
+{
+    return step >= 1 ? 0 : (int)ceil(-log10(step));
 }

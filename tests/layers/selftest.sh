@@ -46,6 +46,29 @@ printf '#include "util/u.h"\n\nint tci_util(void)\n{\n    return 0;\n}\n' >"$cle
 } >"$clean/tco/core/c.c"
 printf '#include "tco.h"\n' >"$clean/tco/write/w.h"
 printf '#include "write/w.h"\n#include "util/u.h"\n' >"$clean/tco/write/w.c"
+# A core accessor the writers may call, and a core computation they may not;
+# pow, log and the computation named in a comment and in literals only.
+printf 'int tci_core_get(void);\nint tci_core_compute(void);\n' >"$clean/tco/core/k.h"
+printf '#include "core/k.h"\n\nint tci_core_get(void)\n{\n    return 1;\n}\n\nint tci_core_compute(void)\n{\n    return 2;\n}\n' \
+    >"$clean/tco/core/k.c"
+mkdir -p "$clean/tests/layers"
+printf '# the functions of tco/core the writers may call\ntci_core_get   an accessor\n' \
+    >"$clean/tests/layers/write_core_calls.txt"
+cat >"$clean/tco/write/x.c" <<'EOF'
+#include "write/w.h"
+#include "core/k.h"
+
+/* Not pow(2, 3) nor log(x), a comment; nor tci_core_compute() in one. */
+static const char *formula(void)
+{
+    return "=EXP(1)+pow(2, 3)+tci_core_compute()";
+}
+
+int tci_write(void)
+{
+    return tci_core_get() + (formula()[0] == '(');
+}
+EOF
 printf '#include "util/u.h"\n' >"$clean/tco/load/l.c"
 printf '#include "tco.h"\nint cli_run(void);\n' >"$clean/tco/cli/cli.h"
 printf '#include "cli/cli.h"\n#include "tco.h"\n#include <stdio.h>\n\nint main(void)\n{\n    return tco_ok();\n}\n' \
@@ -60,9 +83,9 @@ Every file of `tco/`, by its path under `tco/`:
 |---|---|
 | `include/tco.h` | the public API |
 | `util/u.c`, `util/u.h` | a helper |
-| `core/c.c` | the model |
+| `core/c.c` | the model; `core/k.c` and `core/k.h`, an accessor and a computation |
 | `load/l.c` | a loader |
-| `write/w.c` | a writer; `write/w.h` declares it |
+| `write/w.c` | a writer; `write/w.h` declares it; `write/x.c`, another |
 | `cli/main.c` | the tool, with `cli/cli.h` |
 EOF
 printf 'int tco_ok(void) { return 0; }\n' >"$work/lib_ok.c"
@@ -74,7 +97,7 @@ printf 'int tco_ok(void) { return 0; }\nint helper(void) { return 1; }\n' >"$wor
 }
 
 sh "$here/test_layers.sh" "$clean" "$work/libok.so" "$CC" >"$work/out" 2>&1 &&
-    grep -q '^8 passed, 0 failed$' "$work/out" && ok || bad "clean tree: $(cat "$work/out")"
+    grep -q '^9 passed, 0 failed$' "$work/out" && ok || bad "clean tree: $(cat "$work/out")"
 
 # broken LETTER TEXT [LIB]: after the caller changed a copy of the clean tree
 # in $work/t, the check LETTER alone fails and its message holds TEXT.
@@ -82,7 +105,7 @@ broken() {
     sh "$here/test_layers.sh" "$work/t" "${3:-$work/libok.so}" "$CC" >"$work/out" 2>&1
     rc=$?
     if [ "$rc" -eq 1 ] && grep -q "^FAIL ($1)" "$work/out" && grep -qF -- "$2" "$work/out" &&
-        grep -q '^7 passed, 1 failed$' "$work/out"; then
+        grep -q '^8 passed, 1 failed$' "$work/out"; then
         ok
     else
         bad "($1) not caught alone (exit $rc, want 1 and '$2'): $(cat "$work/out")"
@@ -162,6 +185,22 @@ broken h 'tco/util/v.c: not named in docs/internals/README.md'
 fresh
 rm "$work/t/docs/internals/README.md"
 broken h 'docs/internals/README.md: missing'
+
+fresh
+printf '\ndouble tci_write_pow(double x)\n{\n    return pow(1 + x, 2);\n}\n' >>"$work/t/tco/write/x.c"
+broken i 'tco/write/x.c:17: calls pow()'
+
+fresh
+printf '\ndouble tci_write_digits(double x)\n{\n    return log10f(x);\n}\n' >>"$work/t/tco/write/x.c"
+broken i 'tco/write/x.c:17: calls log10f()'
+
+fresh
+printf '\nint tci_write_more(void)\n{\n    return tci_core_compute();\n}\n' >>"$work/t/tco/write/x.c"
+broken i 'tco/write/x.c:17: calls the core function tci_core_compute, which tests/layers/write_core_calls.txt does not allow'
+
+fresh
+printf 'tci_core_gone  an accessor no more\n' >>"$work/t/tests/layers/write_core_calls.txt"
+broken i 'tests/layers/write_core_calls.txt: allows tci_core_gone, which no file of tco/core defines'
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

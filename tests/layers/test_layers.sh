@@ -18,6 +18,11 @@
 #   h  the map of the code, docs/internals/README.md, names every file of tco/
 #      (any file, not only .c and .h) by its path under tco/ in backticks:
 #      `write/xlsx/option.c` for tco/write/xlsx/option.c
+#   i  the writers present what the engine computed: no file of tco/write
+#      calls pow, exp or log (nor their f and l forms, exp2, expm1, log2,
+#      log10, log1p), and the only functions of tco/core they call are those
+#      tests/layers/write_core_calls.txt (in SOURCE_DIR) allows; comments and
+#      string literals do not count
 #
 # CC (default cc) preprocesses tco.h for f, which so ignores its comments. Prints each failure
 # and a closing "N passed, N failed"; exits 1 when any check failed.
@@ -207,6 +212,70 @@ else
     echo "$MAP: missing (the map that names every file of tco/)" >>"$work/fail"
 fi
 check h "$MAP names every file of tco/"
+
+# ----- i: the writers present, the engine computes -----
+# The files of tco/write as the compiler reads their code: comments and the
+# text of string and character literals blanked, lines kept. A call is a name
+# followed by "(".
+while read -r f; do
+    case $f in tco/write/*) ;; *) continue ;; esac
+    awk -v f="$f" '
+    {
+        out = ""; n = length($0); i = 1
+        while (i <= n) {
+            c = substr($0, i, 1); d = substr($0, i, 2)
+            if (incomment) {
+                if (d == "*/") { incomment = 0; i += 2 } else i++
+                continue
+            }
+            if (d == "/*") { incomment = 1; i += 2; out = out " "; continue }
+            if (d == "//") break
+            if (c == "\"" || c == "'\''") {
+                q = c; out = out q; i++
+                while (i <= n && substr($0, i, 1) != q)
+                    i += substr($0, i, 1) == "\\" ? 2 : 1
+                out = out q; i++
+                continue
+            }
+            out = out c; i++
+        }
+        print f ":" FNR ":" out
+    }' "$f"
+done <"$work/files" >"$work/writecode"
+
+# The functions of tco/core that are not static, and those of them the
+# writers may call (tests/layers/write_core_calls.txt in the tree: NAME, then
+# why; # starts a comment).
+awk -F: '$1 ~ /^tco\/core\// && $4 == 0 && $5 ~ /^tci_/ { print $5 }' "$work/functions" |
+    LC_ALL=C sort -u >"$work/corefns"
+allowed=tests/layers/write_core_calls.txt
+: >"$work/allowed"
+[ ! -f "$allowed" ] || sed 's/#.*//' "$allowed" | awk 'NF { print $1 }' | LC_ALL=C sort -u >"$work/allowed"
+awk -v allowed="$allowed" '
+    FILENAME == ARGV[1] { core[$1] = 1; next }
+    FILENAME == ARGV[2] { ok[$1] = 1; next }
+    {
+        k = index($0, ":"); f = substr($0, 1, k - 1); code = substr($0, k + 1)
+        k = index(code, ":"); line = substr(code, 1, k - 1); code = substr(code, k + 1)
+        rest = code
+        while (match(rest, /(^|[^A-Za-z0-9_])(pow|exp|exp2|exp10|expm1|log|log2|log10|log1p)[fl]?[ \t]*\(/)) {
+            name = substr(rest, RSTART, RLENGTH); rest = substr(rest, RSTART + RLENGTH)
+            sub(/^[^a-z]/, "", name); sub(/[ \t]*\($/, "", name)
+            print f ":" line ": calls " name "(): the writers take what they show from the result or a core function (core/factors.h), and compute none of it"
+        }
+        rest = code
+        while (match(rest, /(^|[^A-Za-z0-9_])tci_[A-Za-z0-9_]*[ \t]*\(/)) {
+            name = substr(rest, RSTART, RLENGTH); rest = substr(rest, RSTART + RLENGTH)
+            sub(/^[^t]/, "", name); sub(/[ \t]*\($/, "", name)
+            if ((name in core) && !(name in ok))
+                print f ":" line ": calls the core function " name ", which " allowed " does not allow (the writers read the result and the tables; what they show is computed in core)"
+        }
+    }' "$work/corefns" "$work/allowed" "$work/writecode" >>"$work/fail"
+while read -r name; do
+    grep -qx "$name" "$work/corefns" ||
+        echo "$allowed: allows $name, which no file of tco/core defines"
+done <"$work/allowed" >>"$work/fail"
+check i "the writers call no pow, exp or log, and only the core functions $allowed allows"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

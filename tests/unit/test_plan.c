@@ -341,6 +341,21 @@ static void test_staged_by_hand(void)
     CU_ASSERT(fabs(p->npv - (1000 + 1015 / 1.01 + 180 / (1.01 * 1.01) + 480 / pow(1.01, 3))) <
               1e-9);
     CU_ASSERT(fabs(p->npv - 2647.28705) < 1e-4);
+    /* Each purchase as the plan priced it: 1,000 at its month, 3 a month at
+     * u = 0 and 15 at u = 1, to month 3. */
+    CU_ASSERT_EQUAL(p->n_purchases, 2);
+    for (size_t j = 0; j < 2 && j < p->n_purchases; j++) {
+        const tco_plan_purchase *q = &p->purchases[j];
+        CU_ASSERT_EQUAL(q->month, (int)j);
+        CU_ASSERT_EQUAL(q->sold, 3);
+        CU_ASSERT_EQUAL(q->count, 1);
+        CLOSE(q->paid0, 1000);
+        for (int m = 0; m < 3 - (int)j; m++) {
+            CLOSE(q->lines[0][m].cost, 3);
+            CLOSE(q->lines[1][m].power, 10);
+            CLOSE(q->lines[1][m].cost, 15);
+        }
+    }
     tco_result_free(r);
     tco_scenario_free(s);
 }
@@ -416,6 +431,18 @@ static void test_refresh_by_hand(void)
     CU_ASSERT_EQUAL(p->refresh_month, 2);
     CU_ASSERT_EQUAL(p->refresh_count, 2);
     CLOSE(p->paid0, 2000);
+    /* The purchases: 2 gb from month 0, sold at 2; the refresh's 2 gn from
+     * month 2 to 3, 200 then, 30 a month at u = 1. */
+    CU_ASSERT_EQUAL(p->n_purchases, 2);
+    if (p->n_purchases == 2) {
+        CU_ASSERT(p->purchases[0].month == 0 && p->purchases[0].sold == 2);
+        CU_ASSERT_EQUAL(p->purchases[0].count, 2);
+        CLOSE(p->purchases[0].paid0, 2000);
+        CU_ASSERT(p->purchases[1].month == 2 && p->purchases[1].sold == 3);
+        CU_ASSERT_EQUAL(p->purchases[1].count, 2);
+        CLOSE(p->purchases[1].paid0, 200);
+        CLOSE(p->purchases[1].lines[1][0].cost, 30);
+    }
     CLOSE(p->own_total, 1278);
     CLOSE(p->overflow_total, 300);
     CLOSE(p->total, 1578);

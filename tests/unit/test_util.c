@@ -4,6 +4,7 @@
 #include "check.h"
 #include "util/currency.h"
 #include "util/date.h"
+#include "util/numtext.h"
 #include "util/order.h"
 #include "util/quantile.h"
 #include "util/suggest.h"
@@ -297,6 +298,22 @@ static void test_parse_int(void)
     CU_ASSERT_EQUAL(errno, EINTR);
     CU_ASSERT_TRUE(refuses_int("4294967297"));
     CU_ASSERT_EQUAL(errno, EINTR);
+}
+
+/* The digits of a whole part and the decimals of a step. */
+static void test_digits(void)
+{
+    CU_ASSERT_EQUAL(tci_whole_digits(0.5), 1);
+    CU_ASSERT_EQUAL(tci_whole_digits(-12345), 1);
+    CU_ASSERT_EQUAL(tci_whole_digits(1), 1);
+    CU_ASSERT_EQUAL(tci_whole_digits(9.99), 1);
+    CU_ASSERT_EQUAL(tci_whole_digits(10), 2);
+    CU_ASSERT_EQUAL(tci_whole_digits(1234567.8), 7);
+    CU_ASSERT_EQUAL(tci_step_decimals(2), 0);
+    CU_ASSERT_EQUAL(tci_step_decimals(1), 0);
+    CU_ASSERT_EQUAL(tci_step_decimals(0.5), 1);
+    CU_ASSERT_EQUAL(tci_step_decimals(0.1), 1);
+    CU_ASSERT_EQUAL(tci_step_decimals(0.05), 2);
 }
 
 /* ===== Did you mean ===== */
@@ -755,6 +772,7 @@ int main(void)
         {"diag_escape", test_diag_escape},
         {"group_thousands", test_group_thousands},
         {"parse_int", test_parse_int},
+        {"digits", test_digits},
         {"edit_distance", test_edit_distance},
         {"suggest", test_suggest},
         {"edit_distance_band", test_edit_distance_band},

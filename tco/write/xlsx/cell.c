@@ -3,6 +3,7 @@
  * and the recorder of libxlsxwriter's errors. Every sheet is written through
  * these; they know no sheet. */
 #include "write/xlsx/cell.h"
+#include "util/numtext.h"
 #include "util/utf8.h"
 
 #include <math.h>
@@ -963,7 +964,7 @@ int xw_imax(int a, int b)
 /* See cell.h. */
 int xw_money_width(xw_ctx *c, double v)
 {
-    int digits = v >= 1 ? (int)floor(log10(fabs(v))) + 1 : 1;
+    int digits = tci_whole_digits(v);
     return digits + (digits - 1) / 3 + (int)strlen(c->currency) + 4;
 }
 

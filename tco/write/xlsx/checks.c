@@ -3,6 +3,7 @@
  * reconciliation of the workbook's figures with those tco computed. */
 #include "write/xlsx/sheets.h"
 #include "core/core.h"
+#include "core/factors.h"
 #include "util/utf8.h"
 #include "write/xlsx/cell.h"
 #include "write/xlsx/fields.h"
@@ -161,9 +162,7 @@ static void ck_sheet_items(xw_ctx *c, size_t i, ck_item *it, int *n)
          os(c, i, L->k_rm, V).s, xw_range(L->quoted, L->r_net, XW_COL_M0 + 1, L->r_net, last).s,
          L->r_commit_pv != XW_NONE ? "+" : "",
          L->r_commit_pv != XW_NONE ? os(c, i, L->r_commit_pv, V).s : "");
-    double npv = xw_paid0(c, i), rm = c->r->monthly_rate;
-    for (int m = 1; m <= H; m++)
-        npv += (res->monthly[m - 1].cost - (m == H && L->buy ? res->residual : 0)) / pow(1 + rm, m);
+    double rm = c->r->monthly_rate, npv = tci_npv_of_months(res, xw_paid0(c, i), L->buy, rm, H);
     k->vbook = res->npv;
     k->vexpect = npv + (L->r_commit_pv != XW_NONE ? res->commitment_npv : 0);
 
@@ -172,7 +171,8 @@ static void ck_sheet_items(xw_ctx *c, size_t i, ck_item *it, int *n)
     xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_df, last).s);
     xw_f(c, k->expect, sizeof k->expect, "=1/(1+DiscountRate)^(HorizonMonths/12)");
     k->nf = XN_DEC6;
-    k->vbook = 1 / pow(1 + rm, H), k->vexpect = 1 / pow(1 + c->s->discount_rate, H / 12.0);
+    k->vbook = tci_discount_factor(rm, H);
+    k->vexpect = tci_discount_factor_annual(c->s->discount_rate, H);
 
     if (L->buy) {
         k = ck_add(it, n, XW_KEY("checks.integrity.depreciation"),
@@ -363,9 +363,7 @@ static void ck_tax_items(xw_ctx *c, size_t i, ck_item *it, int *n)
          xw_range(L->quoted, L->tx.r_atnet, XW_COL_M0 + 1, L->tx.r_atnet, last).s,
          L->r_commit_pv != XW_NONE ? "+(1-TaxRate)*" : "",
          L->r_commit_pv != XW_NONE ? os(c, i, L->r_commit_pv, V).s : "");
-    double npv = tci_net_cost_after_tax(res, 0, H);
-    for (int m = 1; m <= H; m++)
-        npv += tci_net_cost_after_tax(res, m, H) / pow(1 + rm, m);
+    double npv = tci_npv_after_tax_of_months(res, rm, H);
     k->vbook = res->after_tax_npv;
     k->vexpect = npv + (L->r_commit_pv != XW_NONE ? (1 - rate) * res->commitment_npv : 0);
 

@@ -3,6 +3,7 @@
  * chances and a histogram (docs/WORKBOOK.md). */
 #include "write/xlsx/sheets.h"
 #include "core/core.h"
+#include "util/numtext.h"
 #include "util/utf8.h"
 #include "write/xlsx/cell.h"
 #include "write/xlsx/charts.h"
@@ -253,7 +254,7 @@ static int mc_histogram(mc_sheet *S, int row)
     double width = (A->mc_edges[nb] - A->mc_edges[0]) / (double)nb;
     double scale = top >= 1e6 ? 1e6 : top >= 1e3 ? 1e3 : 1;
     const char *suffix = scale == 1e6 ? "M" : scale == 1e3 ? "k" : "";
-    int decimals = width / scale >= 1 ? 0 : (int)ceil(-log10(width / scale));
+    int decimals = tci_step_decimals(width / scale);
     decimals = decimals < 0 ? 0 : decimals > 6 ? 6 : decimals;
     int hfirst = row;
     lxw_format *fx_money = xw_fmt(c, XS_FIXED, XN_MONEY);

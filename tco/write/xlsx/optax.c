@@ -6,6 +6,7 @@
  * sheet's own rows, cached with the engine's value. */
 #include "write/xlsx/optw.h"
 #include "core/core.h"
+#include "core/factors.h"
 #include "util/utf8.h"
 #include "write/xlsx/plan.h"
 
@@ -147,7 +148,7 @@ static void tax_rows(const xw_optw *w)
     for (int m = 0; m <= w->H; m++) {
         int col = XW_COL_M0 + m;
         double v = tci_net_cost_after_tax(r, m, w->H);
-        pv[m] = v / pow(1 + c->r->monthly_rate, m);
+        pv[m] = tci_present_value(v, c->r->monthly_rate, m);
         xw_ow_fig(w, L->tx.r_atnet, col,
                   xw_f(c, f, sizeof f, "=%s+%s", xw_ref(NULL, L->r_net, col, 0, 0).s,
                        xw_ref(NULL, L->r_tax, col, 0, 0).s),

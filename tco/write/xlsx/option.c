@@ -4,6 +4,7 @@
 #include "write/xlsx/sheets.h"
 #include "write/xlsx/optw.h"
 #include "core/core.h"
+#include "core/factors.h"
 #include "util/utf8.h"
 #include "write/xlsx/cell.h"
 #include "write/xlsx/page.h"
@@ -424,7 +425,7 @@ static void option_net(const xw_optw *w)
                 xw_label(c, "unit.factor", "factor"), XS_TEXT);
     for (int m = 0; m <= w->H; m++) {
         int col = XW_COL_M0 + m;
-        df = 1 / pow(1 + c->r->monthly_rate, m);
+        df = tci_discount_factor(c->r->monthly_rate, m);
         xw_ow_fig(
             w, L->r_df, col,
             xw_f(c, f, sizeof f, "=1/(1+%s)^%s", xw_ow_drv(L->k_rm).s, xw_ow_at(L->r_month, col).s),

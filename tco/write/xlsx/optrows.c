@@ -4,6 +4,7 @@
  * savings against the baseline and its returns (before and after tax). */
 #include "write/xlsx/optw.h"
 #include "write/xlsx/plan.h"
+#include "core/factors.h"
 #include "util/utf8.h"
 
 #include <math.h>
@@ -274,7 +275,7 @@ static void flow_cum_rows(const xw_optw *w, int flow_row, int cum, int neg, int 
     xw_ow_label(w, cum, cum_label, w->cur, XS_TEXT);
     for (int m = 0; m <= w->H; m++) {
         int col = XW_COL_M0 + m;
-        double d = df == XW_NONE ? 1 : 1 / pow(1 + c->r->monthly_rate, m);
+        double d = df == XW_NONE ? 1 : tci_discount_factor(c->r->monthly_rate, m);
         run += flow[m] * d;
         sums[m] = run;
         xw_refbuf fl = xw_ref(NULL, flow_row, col, 0, 0);
@@ -353,10 +354,10 @@ void xw_ow_returns(const xw_optw *w, const xw_flowrows *R, const xw_flowfigs *fg
      * the MIRR's monthly rate. */
     xw_ow_label(w, R->irrg, labels[0], "%", XS_TEXT);
     if (isfinite(fg->irr)) {
-        xw_num(c, w->ws, R->irrg, XW_COL_VAL, pow(1 + fg->irr, 1.0 / 12) - 1,
+        xw_num(c, w->ws, R->irrg, XW_COL_VAL, tci_monthly_of_annual(fg->irr),
                xw_fmt(c, XS_FIXED, XN_PCT));
     } else {
-        double g = isfinite(fg->mirr) ? pow(1 + fg->mirr, 1.0 / 12) - 1 : 0;
+        double g = isfinite(fg->mirr) ? tci_monthly_of_annual(fg->mirr) : 0;
         xw_ow_fig(w, R->irrg, XW_COL_VAL,
                   xw_f(c, f, sizeof f, "=IF(%s,0,MIRR(%s,%s,%s))", same, flow.s, rm.s, rm.s), g,
                   pct);

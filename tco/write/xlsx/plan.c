@@ -3,6 +3,7 @@
  * that a formula on any sheet can refer to any other. */
 #include "write/xlsx/plan.h"
 #include "write/xlsx/cell.h"
+#include "core/factors.h"
 #include "util/utf8.h"
 
 #include <math.h>
@@ -12,7 +13,7 @@
 /* See plan.h. */
 double xw_price_factor(double rate, int m)
 {
-    return pow(1 + rate, (m - 1) / 12);
+    return tci_price_factor(rate, m);
 }
 
 /* See plan.h. */

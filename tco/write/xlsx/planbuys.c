@@ -8,6 +8,7 @@
  * then. */
 #include "write/xlsx/planw.h"
 #include "core/core.h"
+#include "core/factors.h"
 #include "write/xlsx/page.h"
 
 #include <math.h>
@@ -159,7 +160,7 @@ static void buy_lease(const pl_sheet *S, pl_own *P, int j, const tco_option *o, 
     }
     P->commit += f[PB_EOWED - PB_MONTH];
     for (int m = H; m < t + n; m++)
-        f[PB_EOWEDPV - PB_MONTH] += paid0 / pow(1 + rm, m);
+        f[PB_EOWEDPV - PB_MONTH] += tci_present_value(paid0, rm, m);
     P->commit_pv += f[PB_EOWEDPV - PB_MONTH];
 }
 
@@ -168,14 +169,11 @@ int xw_pl_buy_figures(const pl_sheet *S, pl_own *P)
 {
     const tco_scenario *s = S->c->s;
     const int H = S->H;
-    tco_month *a = calloc((size_t)H, sizeof *a), *b = calloc((size_t)H, sizeof *b);
     if (S->sloan) {
         P->lint = calloc((size_t)(S->nb * H), sizeof *P->lint);
         P->lprin = calloc((size_t)(S->nb * H), sizeof *P->lprin);
     }
-    if (!a || !b || !P->m0 || !P->m1 || (S->sloan && (!P->lint || !P->lprin))) {
-        free(a);
-        free(b);
+    if (!P->m0 || !P->m1 || (S->sloan && (!P->lint || !P->lprin))) {
         S->c->nomem = 1;
         return 0;
     }
@@ -188,22 +186,21 @@ int xw_pl_buy_figures(const pl_sheet *S, pl_own *P)
         f[PB_MONTH - PB_MONTH] = t;
         f[PB_SOLD - PB_MONTH] = e;
         f[PB_RESFRAC - PB_MONTH] = o.src[TCO_O_RESALE_DECLINE]
-                                       ? pow(1 - o.resale_decline, (e - t) / 12.0)
+                                       ? tci_resale_fraction(o.resale_decline, e - t)
                                        : o.resale_fraction;
         const xw_optw *w;
         if (S->sloan && xw_pl_buy_loan(S, j, &w))
             f[PB_LRATE - PB_MONTH] = w->o->loan_rate / 12;
         if (S->slease && xw_pl_buy_lease(S, j))
             f[PB_EEND - PB_MONTH] = t + o.lease_months;
-        if (t >= e || n <= 0) /* no GPUs: nothing bought */
+        /* Its months at utilization 0 and 1 as the plan priced them. */
+        const tco_plan_purchase *q = &S->pr->purchases[j];
+        if (t >= e || n <= 0 || !q->lines[0]) /* no GPUs: nothing bought */
             continue;
-        tco_scenario sb = *s;
-        sb.horizon_months = e - t;
-        double paid0, total, npv;
-        tci_option_months_at(&sb, &o, 0, t, e < S->H, a, &paid0, &total, &npv);
-        tci_option_months_at(&sb, &o, 1, t, e < S->H, b, &paid0, &total, &npv);
+        const tco_month *a = q->lines[0];
+        const double paid0 = q->paid0;
         add_lines(P->m0, a, t, e - t);
-        add_lines(P->m1, b, t, e - t);
+        add_lines(P->m1, q->lines[1], t, e - t);
         f[PB_GPUS - PB_MONTH] = gpus;
         f[PB_BOUGHT - PB_MONTH] = n;
         f[PB_SERVERS - PB_MONTH] = ceil((double)n / o.gpus_per_server);
@@ -229,8 +226,6 @@ int xw_pl_buy_figures(const pl_sheet *S, pl_own *P)
             P->servers_at[m - 1] += f[PB_SERVERS - PB_MONTH];
         }
     }
-    free(a);
-    free(b);
     return 1;
 }
 

@@ -4,6 +4,7 @@
  * option sheet's formula (xw_ow_formula) over the plan's counts. */
 #include "write/xlsx/planw.h"
 #include "core/core.h"
+#include "core/factors.h"
 #include "write/xlsx/plan.h"
 
 #include <math.h>
@@ -604,7 +605,7 @@ void xw_pl_totals(const pl_sheet *S, double residual, double commit_pv)
         pl_fig(S, R->r_df, XW_COL_M0 + m,
                xw_f(c, f, sizeof f, "=1/(1+%s)^%s", pl_drv(R->k_rm).s,
                     pl_at(R->r_month, XW_COL_M0 + m).s),
-               1 / pow(1 + c->r->monthly_rate, m), xw_fmt(c, XS_CALC, XN_DEC6));
+               tci_discount_factor(c->r->monthly_rate, m), xw_fmt(c, XS_CALC, XN_DEC6));
     pl_label(S, R->r_pv, xw_label(c, "option.pv", "Present value"), S->cur, XS_TOTAL);
     sum_plus(S, R->r_pv, R->k_commit_pv, R->k_own_commit_pv, S->pr->npv);
     (void)commit_pv;
@@ -612,7 +613,7 @@ void xw_pl_totals(const pl_sheet *S, double residual, double commit_pv)
         int col = XW_COL_M0 + m;
         pl_fig(S, R->r_pv, col,
                xw_f(c, f, sizeof f, "=%s*%s", pl_at(R->r_net, col).s, pl_at(R->r_df, col).s),
-               net[m] / pow(1 + c->r->monthly_rate, m), S->money_t);
+               tci_present_value(net[m], c->r->monthly_rate, m), S->money_t);
     }
 }
 
@@ -659,8 +660,8 @@ static void a_driver(const pl_sheet *S, int row, int i)
     xw_labelf(c, t, sizeof t, "plan.a", "Availability of {option} GPUs (A)", "option", c->id[i],
               NULL);
     driver(S, row, t, xw_label(c, "input.option.availability.unit", "of hours"),
-           xw_f(c, f, sizeof f, "=MAX(0.01,%s-%s*%s/365)", v[0], v[1], v[2]), tci_availability(o),
-           XN_PCT);
+           xw_f(c, f, sizeof f, "=MAX(0.01,%s-%s*%s/365)", v[0], v[1], v[2]),
+           c->r->options[i].availability, XN_PCT);
 }
 
 /* A loan's drivers (its amount, monthly rate and level payment) or a lease's

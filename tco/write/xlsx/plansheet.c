@@ -8,6 +8,7 @@
 #include "write/xlsx/sheets.h"
 #include "write/xlsx/planw.h"
 #include "core/core.h"
+#include "core/factors.h"
 #include "util/utf8.h"
 #include "write/xlsx/cell.h"
 #include "write/xlsx/charts.h"
@@ -443,7 +444,7 @@ static void pl_serve(const pl_sheet *S)
     }
     double k_res = S->res ? pl_per_hour(s, S->pl->reserve_i) : 1;
     /* Capacity in reference GPU-hours delivered: k * A (MODEL.md, Goodput). */
-    double ka_res = S->res ? k_res * tci_availability(&s->options[S->pl->reserve_i]) : 1;
+    double ka_res = S->res ? k_res * S->c->r->options[S->pl->reserve_i].availability : 1;
     /* The owned GPUs in service (serving) each month, and their capacity as
      * the engine found it: with buy_at or a refresh, those of the purchases in
      * service (MODEL.md, Staged purchases, Refresh). */
@@ -500,8 +501,8 @@ static void pl_serve(const pl_sheet *S)
     month_row(S, R->r_idle, xw_label(c, "plan.idle", "Owned and reserved capacity left idle"), ref,
               f_idle, v, XN_INT, 1);
     if (S->over) {
-        const tco_option *ov = &s->options[S->pl->overflow_i];
-        double k = pl_per_hour(s, S->pl->overflow_i) * tci_availability(ov);
+        double k =
+            pl_per_hour(s, S->pl->overflow_i) * S->c->r->options[S->pl->overflow_i].availability;
         for (int m = 0; m < H; m++)
             v[m] = pm[m].overflow_hours * k;
         month_row(S, R->r_s_over, xw_label(c, "plan.s_over", "Served on demand (overflow)"), ref,
@@ -614,10 +615,12 @@ static int own_figures(const pl_sheet *S, pl_own *P)
         return xw_pl_buy_figures(S, P);
     tco_option o = s->options[S->pl->own_i];
     o.count = S->pr->own_count + S->pr->spares; /* the spares priced with them */
-    double t, npv, p1;
-    if (o.count > 0) {
-        tci_option_months(s, &o, 0, P->m0, &P->paid0, &t, &npv);
-        tci_option_months(s, &o, 1, P->m1, &p1, &t, &npv);
+    /* Its months at utilization 0 and 1 as the plan priced them. */
+    const tco_plan_purchase *q = &S->pr->purchases[0];
+    if (o.count > 0 && q->lines[0]) {
+        memcpy(P->m0, q->lines[0], (size_t)S->H * sizeof *P->m0);
+        memcpy(P->m1, q->lines[1], (size_t)S->H * sizeof *P->m1);
+        P->paid0 = q->paid0;
     }
     int n = o.count;
     P->servers = n > 0 ? ceil((double)n / o.gpus_per_server) : 0;
@@ -641,7 +644,7 @@ static int own_figures(const pl_sheet *S, pl_own *P)
             P->residual = 0; /* returned, or still leased at the horizon */
         for (int t = H; t < lm; t++) {
             P->commit += P->lease_payment;
-            P->commit_pv += P->lease_payment / pow(1 + rm, t);
+            P->commit_pv += tci_present_value(P->lease_payment, rm, t);
         }
     }
     return 1;
@@ -651,26 +654,18 @@ static int own_figures(const pl_sheet *S, pl_own *P)
  * value in *commit_pv). */
 static double reserved_figures(const pl_sheet *S, double *paid0, double *commit_pv)
 {
-    const tco_scenario *s = S->c->s;
+    const tco_plan_result *pr = S->pr;
     *paid0 = *commit_pv = 0;
-    if (!S->res || S->pr->reserve_count <= 0)
+    if (!S->res || pr->reserve_count <= 0)
         return 0;
-    tco_month *mo = calloc((size_t)S->H, sizeof *mo);
-    if (!mo) {
-        S->c->nomem = 1;
-        return 0;
-    }
-    tco_option o = s->options[S->pl->reserve_i];
-    o.count = S->pr->reserve_count;
-    double total, npv, sum = 0, pv = 0;
-    tci_option_months(s, &o, 1, mo, paid0, &total, &npv);
+    double sum = 0, pv = 0;
+    *paid0 = pr->reserve_paid0;
     for (int m = 1; m <= S->H; m++) {
-        sum += mo[m - 1].cost;
-        pv += mo[m - 1].cost / pow(1 + S->c->r->monthly_rate, m);
+        sum += pr->monthly[m - 1].reserve_cost;
+        pv += tci_present_value(pr->monthly[m - 1].reserve_cost, S->c->r->monthly_rate, m);
     }
-    free(mo);
-    *commit_pv = npv - *paid0 - pv;
-    return total - *paid0 - sum;
+    *commit_pv = pr->reserve_npv - *paid0 - pv;
+    return pr->reserve_total - *paid0 - sum;
 }
 
 /* See sheets.h. */

@@ -1,0 +1,61 @@
+/* factors.c - a month's factors and the NPVs worked out from them (factors.h). */
+#include "core/factors.h"
+#include "core/core.h"
+
+#include <math.h>
+
+/* See factors.h. */
+double tci_discount_factor(double rm, int m)
+{
+    return 1 / pow(1 + rm, m);
+}
+
+/* See factors.h. */
+double tci_present_value(double v, double rm, int m)
+{
+    return v / pow(1 + rm, m);
+}
+
+/* See factors.h. */
+double tci_discount_factor_annual(double rate, int months)
+{
+    return 1 / pow(1 + rate, months / 12.0);
+}
+
+/* See factors.h. */
+double tci_price_factor(double rate, int m)
+{
+    return pow(1 + rate, (m - 1) / 12);
+}
+
+/* See factors.h. */
+double tci_monthly_of_annual(double annual)
+{
+    return pow(1 + annual, 1.0 / 12) - 1;
+}
+
+/* See factors.h. */
+double tci_resale_fraction(double decline, int months)
+{
+    return pow(1 - decline, months / 12.0);
+}
+
+/* See factors.h. */
+double tci_npv_of_months(const tco_option_result *r, double paid0, int less_residual, double rm,
+                         int H)
+{
+    double npv = paid0;
+    for (int m = 1; m <= H; m++)
+        npv +=
+            (r->monthly[m - 1].cost - (m == H && less_residual ? r->residual : 0)) / pow(1 + rm, m);
+    return npv;
+}
+
+/* See factors.h. */
+double tci_npv_after_tax_of_months(const tco_option_result *r, double rm, int H)
+{
+    double npv = tci_net_cost_after_tax(r, 0, H);
+    for (int m = 1; m <= H; m++)
+        npv += tci_net_cost_after_tax(r, m, H) / pow(1 + rm, m);
+    return npv;
+}

@@ -1,0 +1,43 @@
+/* factors.h - the model's factors of a month, each in the one expression the
+ * workbook's cached values show beside its formulas: a month's discount
+ * factor and present value, a year's price factor, the monthly rate of an
+ * annual one, the resale fraction after some months (docs/MODEL.md, Totals
+ * and present value, Buy options); and the second routes of the Checks sheet,
+ * which recompute an NPV from these factors rather than read it. The writers
+ * call these and compute none of it themselves (tests/layers/test_layers.sh). */
+#ifndef TCO_CORE_FACTORS_H
+#define TCO_CORE_FACTORS_H
+
+#include "tco.h"
+
+/* 1 / (1 + rm)^m: month m's discount factor at the monthly rate rm. */
+double tci_discount_factor(double rm, int m);
+
+/* v / (1 + rm)^m: the present value of v paid at month m. */
+double tci_present_value(double v, double rm, int m);
+
+/* 1 / (1 + rate)^(months / 12): the discount factor of `months` at the annual
+ * rate `rate`. */
+double tci_discount_factor_annual(double rate, int months);
+
+/* (1 + rate)^((m - 1) / 12), the division a whole number's: the price factor of
+ * month m (1-based) when prices change by `rate` a year. */
+double tci_price_factor(double rate, int m);
+
+/* (1 + annual)^(1/12) - 1: the monthly rate of an annual one. */
+double tci_monthly_of_annual(double annual);
+
+/* (1 - decline)^(months / 12): what is left of a price that loses `decline`
+ * of its value a year, after `months`. */
+double tci_resale_fraction(double decline, int months);
+
+/* The NPV of option result r from its months: paid0, then each month m = 1..H's
+ * cost (less the residual at month H when less_residual) divided by
+ * (1 + rm)^m; the commitment past the horizon not included. */
+double tci_npv_of_months(const tco_option_result *r, double paid0, int less_residual, double rm,
+                         int H);
+
+/* The same of the after-tax flow (tci_net_cost_after_tax of months 0..H). */
+double tci_npv_after_tax_of_months(const tco_option_result *r, double rm, int H);
+
+#endif
