@@ -57,6 +57,163 @@ double xw_tax_deductible(const xw_ctx *c, size_t i, int m)
            (c->s->deduct_interest ? mo->loan_interest : 0) + mo->tax_depreciation;
 }
 
+/* What a row of an option sheet needs of its option: every bit of its `when`. */
+enum {
+    OW_BUY = 1 << 0,         /* bought (cash, loan or lease) */
+    OW_FACTOR = 1 << 1,      /* rented at a price that changes by month: on demand,
+                                spot, or on demand after its term */
+    OW_FINANCED = 1 << 2,    /* a loan or a lease */
+    OW_LOAN = 1 << 3,        /* a loan */
+    OW_LEASE = 1 << 4,       /* a lease */
+    OW_COMMIT = 1 << 5,      /* a reserved term or a lease: owed past the horizon */
+    OW_TAX = 1 << 6,         /* the scenario has [tax] */
+    OW_BASE = 1 << 7,        /* bought, against a rent baseline */
+    OW_SALVAGE = 1 << 8,     /* bought, depreciated by a method with a salvage value */
+    OW_TAX_SALVAGE = 1 << 9, /* likewise in the tax view */
+};
+
+/* One row of an option sheet, or `n` rows in a row (the cost lines), in the
+ * order of the sheet: where xw_optsheet keeps its index, when it exists, and
+ * whether a blank row comes before it (a section's heading). */
+typedef struct ow_row {
+    size_t at;
+    unsigned when;
+    unsigned char gap, n;
+} ow_row;
+
+#define ROW(member, when)                                                                          \
+    {                                                                                              \
+        offsetof(xw_optsheet, member), (when), 0, 1                                                \
+    }
+#define HEADING(member, when)                                                                      \
+    {                                                                                              \
+        offsetof(xw_optsheet, member), (when), 1, 1                                                \
+    }
+
+/* The rows of an option sheet, top to bottom: the timeline, the cash flow and
+ * its lines, the book view, the tax view, the comparison with the baseline, and
+ * the drivers in column C. */
+static const ow_row option_rows[] = {
+    ROW(r_month, 0),
+    ROW(r_year, 0),
+    ROW(r_fy, 0),
+    ROW(s_cash, 0),
+    ROW(r_price, OW_BUY),
+    ROW(r_factor, OW_FACTOR),
+    ROW(r_capex, 0),
+    ROW(r_lent, OW_FINANCED),
+    {offsetof(xw_optsheet, r_line), 0, 0, TCO_LINES},
+    ROW(r_lint, OW_LOAN),
+    ROW(r_lprin, OW_LOAN),
+    ROW(r_lbal, OW_LOAN),
+    ROW(r_epay, OW_LEASE),
+    ROW(r_ebuy, OW_LEASE),
+    ROW(r_opcost, 0),
+    ROW(r_cum, 0),
+    ROW(r_commit, OW_COMMIT),
+    ROW(r_resid, OW_BUY),
+    ROW(r_net, 0),
+    ROW(r_df, 0),
+    ROW(r_pv, 0),
+    ROW(r_commit_pv, OW_COMMIT),
+    /* The book view. */
+    HEADING(s_book, OW_BUY),
+    ROW(r_dep, OW_BUY),
+    ROW(r_bv, OW_BUY),
+    /* The tax view (MODEL.md, Taxes). */
+    HEADING(tx.s_tax, OW_TAX),
+    ROW(tx.r_tdep, OW_BUY | OW_TAX),
+    ROW(tx.k_tbv, OW_BUY | OW_TAX),
+    ROW(tx.k_tsale, OW_BUY | OW_TAX),
+    ROW(tx.r_ded, OW_TAX),
+    ROW(r_tax, OW_TAX),
+    ROW(tx.k_ctax, OW_COMMIT | OW_TAX),
+    ROW(tx.r_atnet, OW_TAX),
+    ROW(tx.r_atpv, OW_TAX),
+    /* Against the baseline: the flow of savings and its returns. */
+    HEADING(s_base, OW_BASE),
+    ROW(r_bcum, OW_BASE),
+    ROW(r_flag, OW_BASE),
+    ROW(r_stay, OW_BASE),
+    ROW(r_flow, OW_BASE),
+    ROW(r_fsign, OW_BASE),
+    ROW(r_fcum, OW_BASE),
+    ROW(r_fneg, OW_BASE),
+    ROW(r_fdcum, OW_BASE),
+    ROW(r_fdneg, OW_BASE),
+    ROW(tx.r_flow, OW_BASE | OW_TAX),
+    ROW(tx.r_fsign, OW_BASE | OW_TAX),
+    ROW(tx.r_fcum, OW_BASE | OW_TAX),
+    ROW(tx.r_fneg, OW_BASE | OW_TAX),
+    ROW(tx.r_fdcum, OW_BASE | OW_TAX),
+    ROW(tx.r_fdneg, OW_BASE | OW_TAX),
+    /* The drivers, in column C. */
+    HEADING(s_drivers, 0),
+    ROW(k_util, 0),
+    ROW(k_servers, OW_BUY),
+    ROW(k_capex_gpu, OW_BUY),
+    ROW(k_capex_infra, OW_BUY),
+    ROW(k_capex, 0),
+    ROW(k_gpu_w, OW_BUY),
+    ROW(k_it_kw, OW_BUY),
+    ROW(k_prov_kw, OW_BUY),
+    ROW(k_resfrac, OW_BUY),
+    ROW(k_residual, OW_BUY),
+    ROW(k_salvage, OW_SALVAGE),
+    ROW(k_life, OW_BUY),
+    ROW(k_loan, OW_LOAN),
+    ROW(k_lrate, OW_LOAN),
+    ROW(k_lpmt, OW_LOAN),
+    ROW(k_epmt, OW_LEASE),
+    ROW(k_ebuy, OW_LEASE),
+    ROW(tx.k_tlife, OW_BUY | OW_TAX),
+    ROW(tx.k_tsalv, OW_TAX_SALVAGE),
+    ROW(k_rm, 0),
+    ROW(k_gpuh, 0),
+    ROW(k_pflop, 0),
+    ROW(k_units, 0),
+    ROW(k_wpkw, OW_BUY),
+    ROW(k_slope, 0),
+    ROW(k_total0, 0),
+    ROW(k_beu, OW_BASE),
+    ROW(k_irrg, OW_BASE),
+    ROW(k_irr, OW_BASE),
+    ROW(k_mirr, OW_BASE),
+    ROW(k_pay, OW_BASE),
+    ROW(k_dpay, OW_BASE),
+    ROW(tx.k_irrg, OW_BASE | OW_TAX),
+    ROW(tx.k_irr, OW_BASE | OW_TAX),
+    ROW(tx.k_mirr, OW_BASE | OW_TAX),
+    ROW(tx.k_pay, OW_BASE | OW_TAX),
+    ROW(tx.k_dpay, OW_BASE | OW_TAX),
+};
+
+/* The bits of option_rows' `when` that option i has. */
+static unsigned option_has(const xw_ctx *c, size_t i)
+{
+    const tco_scenario *s = c->s;
+    const tco_option *o = &s->options[i];
+    const xw_optsheet *L = &c->os[i];
+    int macrs = o->depreciation == TCO_DEP_MACRS5 || o->depreciation == TCO_DEP_MACRS7;
+    int tax_method = xw_tax_method(s, o);
+    int tax_macrs = tax_method == TCO_DEP_MACRS5 || tax_method == TCO_DEP_MACRS7;
+    int od_after = L->term && o->after_term == TCO_AFTER_ON_DEMAND;
+    unsigned has = 0;
+    has |= L->buy ? OW_BUY : 0;
+    has |= !L->buy && (o->pricing == TCO_ON_DEMAND || o->pricing == TCO_SPOT || od_after)
+               ? OW_FACTOR
+               : 0;
+    has |= L->loan || L->lease ? OW_FINANCED : 0;
+    has |= L->loan ? OW_LOAN : 0;
+    has |= L->lease ? OW_LEASE : 0;
+    has |= L->term || L->lease ? OW_COMMIT : 0;
+    has |= s->tax ? OW_TAX : 0;
+    has |= L->has_base ? OW_BASE : 0;
+    has |= L->buy && !macrs ? OW_SALVAGE : 0;
+    has |= L->buy && s->tax && !tax_macrs ? OW_TAX_SALVAGE : 0;
+    return has;
+}
+
 /* See plan.h. Rows are fixed here so that formulas on any sheet can refer to
  * any other before it is written; the cached break-even quantities are computed
  * here as the formulas do. */
@@ -66,31 +223,6 @@ void xw_option_layout(xw_ctx *c, size_t i)
     const tco_option *o = &s->options[i];
     const tco_option_result *res = &c->r->options[i];
     xw_optsheet *L = &c->os[i];
-    int *rows[] = {
-        &L->r_month,       &L->r_year,     &L->r_price,     &L->r_factor,  &L->r_capex,
-        &L->r_opcost,      &L->r_cum,      &L->r_commit,    &L->r_resid,   &L->r_net,
-        &L->r_df,          &L->r_pv,       &L->r_commit_pv, &L->r_dep,     &L->r_bv,
-        &L->r_bcum,        &L->r_flag,     &L->r_stay,      &L->s_cash,    &L->s_book,
-        &L->s_base,        &L->s_drivers,  &L->k_util,      &L->k_servers, &L->k_capex_gpu,
-        &L->k_capex_infra, &L->k_capex,    &L->k_gpu_w,     &L->k_it_kw,   &L->k_prov_kw,
-        &L->k_resfrac,     &L->k_residual, &L->k_salvage,   &L->k_life,    &L->k_rm,
-        &L->k_gpuh,        &L->k_pflop,    &L->k_units,     &L->k_wpkw,    &L->k_slope,
-        &L->k_total0,      &L->k_beu,      &L->r_lent,      &L->r_lint,    &L->r_lprin,
-        &L->r_lbal,        &L->k_loan,     &L->k_lrate,     &L->k_lpmt,    &L->r_epay,
-        &L->r_ebuy,        &L->k_epmt,     &L->k_ebuy};
-    for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++)
-        *rows[k] = XW_NONE;
-    L->r_flow = L->r_fcum = L->r_fneg = L->r_fdcum = L->r_fdneg = XW_NONE;
-    int *trows[] = {&L->r_tax,      &L->tx.s_tax,   &L->tx.r_tdep,  &L->tx.k_tbv,  &L->tx.k_tsale,
-                    &L->tx.r_ded,   &L->tx.k_ctax,  &L->tx.r_atnet, &L->tx.r_atpv, &L->tx.k_tlife,
-                    &L->tx.k_tsalv, &L->tx.r_flow,  &L->tx.r_fsign, &L->tx.r_fcum, &L->tx.r_fneg,
-                    &L->tx.r_fdcum, &L->tx.r_fdneg, &L->tx.k_irrg,  &L->tx.k_irr,  &L->tx.k_mirr,
-                    &L->tx.k_pay,   &L->tx.k_dpay};
-    for (size_t k = 0; k < sizeof trows / sizeof trows[0]; k++)
-        *trows[k] = XW_NONE;
-    const int tax = s->tax;
-    L->k_irr = L->k_mirr = L->k_pay = L->k_dpay = L->r_fsign = L->k_irrg = XW_NONE;
-    L->r_fy = L->r_tax = XW_NONE;
     L->buy = o->acquire == TCO_BUY;
     L->has_base = L->buy && c->r->baseline >= 0;
     L->term = !L->buy && o->pricing == TCO_RESERVED && o->term_months > 0;
@@ -99,141 +231,16 @@ void xw_option_layout(xw_ctx *c, size_t i)
     L->lease_owned =
         L->lease && o->lease_end == TCO_LEASE_BUYOUT && o->lease_months <= s->horizon_months;
     int od_after = L->term && o->after_term == TCO_AFTER_ON_DEMAND;
-    int macrs = o->depreciation == TCO_DEP_MACRS5 || o->depreciation == TCO_DEP_MACRS7;
+    const unsigned has = option_has(c, i);
     int r = 3;
-    L->r_month = r++;
-    L->r_year = r++;
-    L->r_fy = r++;
-    L->s_cash = r++;
-    if (L->buy)
-        L->r_price = r++;
-    else if (o->pricing == TCO_ON_DEMAND || o->pricing == TCO_SPOT || od_after)
-        L->r_factor = r++;
-    L->r_capex = r++;
-    if (L->loan || L->lease)
-        L->r_lent = r++;
-    for (int k = 0; k < TCO_LINES; k++)
-        L->r_line[k] = r++;
-    L->r_last_line = L->r_line[TCO_LINES - 1];
-    if (L->loan) {
-        L->r_lint = r++;
-        L->r_lprin = r++;
-        L->r_last_line = L->r_lbal = r++;
+    for (size_t k = 0; k < sizeof option_rows / sizeof option_rows[0]; k++) {
+        const ow_row *w = &option_rows[k];
+        int *at = (int *)(void *)((char *)L + w->at), here = (w->when & has) == w->when;
+        r += here && w->gap;
+        for (int j = 0; j < w->n; j++)
+            at[j] = here ? r++ : XW_NONE;
     }
-    if (L->lease) {
-        L->r_epay = r++;
-        L->r_last_line = L->r_ebuy = r++;
-    }
-    L->r_opcost = r++;
-    L->r_cum = r++;
-    if (L->term || L->lease)
-        L->r_commit = r++;
-    if (L->buy)
-        L->r_resid = r++;
-    L->r_net = r++;
-    L->r_df = r++;
-    L->r_pv = r++;
-    if (L->term || L->lease)
-        L->r_commit_pv = r++;
-    if (L->buy) {
-        r++;
-        L->s_book = r++;
-        L->r_dep = r++;
-        L->r_bv = r++;
-    }
-    if (tax) {
-        /* The tax view (MODEL.md, Taxes): below the book view. */
-        r++;
-        L->tx.s_tax = r++;
-        if (L->buy) {
-            L->tx.r_tdep = r++;
-            L->tx.k_tbv = r++;
-            L->tx.k_tsale = r++;
-        }
-        L->tx.r_ded = r++;
-        L->r_tax = r++;
-        if (L->term || L->lease)
-            L->tx.k_ctax = r++;
-        L->tx.r_atnet = r++;
-        L->tx.r_atpv = r++;
-    }
-    if (L->has_base) {
-        r++;
-        L->s_base = r++;
-        L->r_bcum = r++;
-        L->r_flag = r++;
-        L->r_stay = r++;
-        L->r_flow = r++;
-        L->r_fsign = r++;
-        L->r_fcum = r++;
-        L->r_fneg = r++;
-        L->r_fdcum = r++;
-        L->r_fdneg = r++;
-        if (tax) {
-            L->tx.r_flow = r++;
-            L->tx.r_fsign = r++;
-            L->tx.r_fcum = r++;
-            L->tx.r_fneg = r++;
-            L->tx.r_fdcum = r++;
-            L->tx.r_fdneg = r++;
-        }
-    }
-    r++;
-    L->s_drivers = r++;
-    L->k_util = r++;
-    if (L->buy) {
-        L->k_servers = r++;
-        L->k_capex_gpu = r++;
-        L->k_capex_infra = r++;
-        L->k_capex = r++;
-        L->k_gpu_w = r++;
-        L->k_it_kw = r++;
-        L->k_prov_kw = r++;
-        L->k_resfrac = r++;
-        L->k_residual = r++;
-        if (!macrs)
-            L->k_salvage = r++;
-        L->k_life = r++;
-        if (L->loan) {
-            L->k_loan = r++;
-            L->k_lrate = r++;
-            L->k_lpmt = r++;
-        }
-        if (L->lease) {
-            L->k_epmt = r++;
-            L->k_ebuy = r++;
-        }
-        if (tax) {
-            L->tx.k_tlife = r++;
-            if (xw_tax_method(s, o) != TCO_DEP_MACRS5 && xw_tax_method(s, o) != TCO_DEP_MACRS7)
-                L->tx.k_tsalv = r++;
-        }
-    } else {
-        L->k_capex = r++;
-    }
-    L->k_rm = r++;
-    L->k_gpuh = r++;
-    L->k_pflop = r++;
-    L->k_units = r++;
-    if (L->buy)
-        L->k_wpkw = r++;
-    L->k_slope = r++;
-    L->k_total0 = r++;
-    if (L->has_base) {
-        L->k_beu = r++;
-        L->k_irrg = r++;
-        L->k_irr = r++;
-        L->k_mirr = r++;
-        L->k_pay = r++;
-        L->k_dpay = r++;
-        if (tax) {
-            L->tx.k_irrg = r++;
-            L->tx.k_irr = r++;
-            L->tx.k_mirr = r++;
-            L->tx.k_pay = r++;
-            L->tx.k_dpay = r++;
-        }
-    }
+    L->r_last_line = L->lease ? L->r_ebuy : L->loan ? L->r_lbal : L->r_line[TCO_LINES - 1];
 
     /* Total cost per unit of utilization: the only terms that depend on u. */
     const int H = s->horizon_months;
