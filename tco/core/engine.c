@@ -641,13 +641,14 @@ static void tax_option(const tco_scenario *s, const tco_option *o, const plan *p
     /* Month 0: a rent option's upfront or a lease's first payment; capex is
      * depreciated. */
     int deduct0 = o->acquire == TCO_RENT || o->financing == TCO_FIN_LEASE;
+    r->deductible0 = deduct0 ? p->paid0 : 0;
     r->tax0 = deduct0 ? -rate * p->paid0 : 0;
     double sum = r->tax0, npv = r->tax0, discount = 1;
     for (int m = 1; m <= H; m++) {
         tco_month *mo = &r->monthly[m - 1];
-        double deductible = tco_month_lines_add(-0.0, mo) + mo->lease_payment +
-                            (s->deduct_interest ? mo->loan_interest : 0) + mo->tax_depreciation;
-        mo->tax = -rate * deductible + (m == H ? r->tax_on_sale : 0);
+        mo->deductible = tco_month_lines_add(-0.0, mo) + mo->lease_payment +
+                         (s->deduct_interest ? mo->loan_interest : 0) + mo->tax_depreciation;
+        mo->tax = -rate * mo->deductible + (m == H ? r->tax_on_sale : 0);
         sum += mo->tax;
         discount = disc ? disc[m] : discount / (1 + rm);
         npv += mo->tax * discount;
@@ -741,8 +742,8 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
     r->breakeven_utilization_note = TCO_BE_NOTE_NONE;
     r->irr = r->mirr = r->payback_month = r->discounted_payback_month = NAN;
     r->irr_note = NULL;
-    r->tax0 = r->tax_depreciation = r->tax_book_value_end = r->tax_on_sale = r->commitment_tax =
-        r->tax = r->after_tax_total = r->after_tax_npv = NAN;
+    r->tax0 = r->deductible0 = r->tax_depreciation = r->tax_book_value_end = r->tax_on_sale =
+        r->commitment_tax = r->tax = r->after_tax_total = r->after_tax_npv = NAN;
     r->irr_after_tax = r->mirr_after_tax = r->payback_month_after_tax =
         r->discounted_payback_month_after_tax = NAN;
     r->irr_after_tax_note = NULL;

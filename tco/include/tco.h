@@ -680,7 +680,11 @@ typedef struct tco_month {
     double tax;                         /* what the month changes the tax by, negative
                                            when it saves tax (with month H's tax on the
                                            sale); 0 without [tax]; not part of cost */
-    double cost;                        /* sum of the six cost lines and the three loan lines */
+    double deductible;                  /* what the month deducts from the taxable income:
+                                           its cost lines, a lease's payment, a loan's
+                                           interest when deductible, the tax depreciation
+                                           (with [tax]), else 0 */
+    double cost;                        /* sum of the cost lines and the three loan lines */
     double cumulative;                  /* capex + costs to date, residual excluded */
 } tco_month;
 
@@ -765,6 +769,8 @@ typedef struct tco_option_result {
                                         when it is a number or does not apply */
     /* Taxes (docs/MODEL.md, Taxes): NAN without [tax]. */
     double tax0;                          /* month 0's tax */
+    double deductible0;                   /* month 0's deduction: a rent option's upfront
+                                             or a lease's first payment, else 0 */
     double tax_depreciation;              /* sum of the months' tax depreciation */
     double tax_book_value_end;            /* the tax base less that */
     double tax_on_sale;                   /* at month H, on the residual over the tax book value */

@@ -63,6 +63,12 @@ static void test_example_straight_line(void)
     CLOSE(o->monthly[0].tax, -719);
     CLOSE(o->monthly[1].tax, -694);
     CLOSE(o->monthly[2].tax, -1925);
+    /* The deductions themselves: 1,000 + 201 + 1,675 = 2,876; 1,000 + 101 +
+     * 1,675 = 2,776; 1,000 + 1,675 = 2,675; nothing at month 0. */
+    CLOSE(o->deductible0, 0);
+    CLOSE(o->monthly[0].deductible, 2876);
+    CLOSE(o->monthly[1].deductible, 2776);
+    CLOSE(o->monthly[2].deductible, 2675);
     CLOSE(o->commitment_tax, 0);
     CLOSE(o->tax, -3338); /* -719 - 694 - 1,925 = -0.25 * 13,352 */
     CLOSE(o->after_tax_total, 10014);
@@ -153,6 +159,9 @@ static void test_no_tax(void)
     CU_ASSERT_EQUAL(s->tax, 0);
     for (size_t i = 0; i < 2; i++) {
         const tco_option_result *o = &r->options[i];
+        CU_ASSERT(isnan(o->deductible0));
+        for (int m = 0; m < 3; m++)
+            CU_ASSERT_EQUAL(o->monthly[m].deductible, 0);
         CU_ASSERT(isnan(o->tax0) && isnan(o->tax_depreciation) && isnan(o->tax_book_value_end) &&
                   isnan(o->tax_on_sale) && isnan(o->commitment_tax) && isnan(o->tax) &&
                   isnan(o->after_tax_total) && isnan(o->after_tax_npv));
@@ -191,7 +200,9 @@ static void test_lease_buyout(void)
     CLOSE(o->total, 26000); /* MODEL.md, Financing with a lease */
     /* Month 0: the first payment, -0.25 * 3,000 = -750; months 1..11 the same. */
     CLOSE(o->tax0, -750);
+    CLOSE(o->deductible0, 3000);
     for (int m = 1; m <= 11; m++) {
+        CLOSE(o->monthly[m - 1].deductible, 3000);
         CLOSE(o->monthly[m - 1].tax, -750);
         CU_ASSERT_EQUAL(o->monthly[m - 1].tax_depreciation, 0);
     }
@@ -252,8 +263,11 @@ static void test_rent_upfront_commitment(void)
     CLOSE(o->commitment_after_horizon, 6000);
     CLOSE(o->total, 13200);
     CLOSE(o->tax0, -300); /* the upfront, deducted at month 0 */
-    for (int m = 0; m < 6; m++)
+    CLOSE(o->deductible0, 1200);
+    for (int m = 0; m < 6; m++) {
+        CLOSE(o->monthly[m].deductible, 1000); /* 100 h * 10 */
         CLOSE(o->monthly[m].tax, -250);
+    }
     CLOSE(o->commitment_tax, -1500); /* -0.25 * 6,000 */
     CLOSE(o->tax, -3300);            /* -300 - 1,500 - 1,500 = -0.25 * 13,200 */
     CLOSE(o->after_tax_total, 9900);

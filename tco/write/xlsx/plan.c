@@ -42,19 +42,14 @@ int xw_tax_method(const tco_scenario *s, const tco_option *o)
 /* See plan.h. */
 double xw_paid0(const xw_ctx *c, size_t i)
 {
-    const tco_option_result *r = &c->r->options[i];
-    return c->os[i].lease ? r->lease_payment : r->capex - r->loan_amount;
+    return c->r->options[i].paid0;
 }
 
 /* See plan.h. */
 double xw_tax_deductible(const xw_ctx *c, size_t i, int m)
 {
-    const xw_optsheet *L = &c->os[i];
-    if (m == 0)
-        return !L->buy || L->lease ? xw_paid0(c, i) : 0;
-    const tco_month *mo = &c->r->options[i].monthly[m - 1];
-    return tco_month_lines_add(-0.0, mo) + mo->lease_payment +
-           (c->s->deduct_interest ? mo->loan_interest : 0) + mo->tax_depreciation;
+    const tco_option_result *r = &c->r->options[i];
+    return m == 0 ? r->deductible0 : r->monthly[m - 1].deductible;
 }
 
 /* What a row of an option sheet needs of its option: every bit of its `when`. */

@@ -16,15 +16,16 @@ double xw_price_factor(double rate, int m);
 int xw_has_egress(const tco_scenario *s, size_t i);
 
 /* The cash option i's sheet shows at month 0 (MODEL.md, Totals): the capex,
- * less what a loan lends; a lease's first payment. */
+ * less what a loan lends; a lease's first payment (the engine's paid0). */
 double xw_paid0(const xw_ctx *c, size_t i);
 /* The tax depreciation method of option o (a tco_depreciation): [tax]
  * depreciation, else the option's own (MODEL.md, Taxes). */
 int xw_tax_method(const tco_scenario *s, const tco_option *o);
-/* Month m's deductible of option i (MODEL.md, Taxes), as the option sheet's
- * formulas compute it: month 0's upfront of a rent option or first payment of
- * a lease; then the cost lines, a lease's payment, a loan's interest when
- * deductible and the tax depreciation. */
+/* Month m's deductible of option i (MODEL.md, Taxes), as the engine found it
+ * (deductible0, then each month's deductible) and the option sheet's formulas
+ * compute it: month 0's upfront of a rent option or first payment of a lease;
+ * then the cost lines, a lease's payment, a loan's interest when deductible
+ * and the tax depreciation. */
 double xw_tax_deductible(const xw_ctx *c, size_t i, int m);
 /* The rows of option i's cash-flow sheet (c->os[i]), and its cached break-even
  * quantities: the total cost per unit of utilization and at utilization 0. */
