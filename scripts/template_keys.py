@@ -123,7 +123,7 @@ def line_keys(repo):
     src = strip_comments(open(os.path.join(repo, "tco", "include", "tco_lines.h"),
                               encoding="utf-8").read()).replace("\\\n", " ")
     keys = {}
-    entry = (r"\bX\(\s*\w+\s*,\s*(\w+)\s*,\s*\w+\s*,\s*(" + STRING + r")\s*,\s*(" + STRING +
+    entry = (r"\bX\(\s*\w+\s*,\s*(\w+)\s*,\s*\w+\s*,\s*\w+\s*,\s*(" + STRING + r")\s*,\s*(" + STRING +
              r")\s*,\s*(" + STRING + r")\s*\)")
     for m in re.finditer(entry, src):
         name = m.group(1)

@@ -122,9 +122,10 @@ typedef struct month_terms {
     double price_kwh;  /* buy: the electricity price at the option's site */
     double kw_hours;   /* it_kw * T */
     double cool_hours; /* it_kw * T * (pue - 1) */
-    double facility, maintenance, staff;
-    double rent_base; /* count * T * u * price (on demand), or the whole
-                         rental before storage (reserved) */
+    double facility, staff;
+    double of_capex[TCO_LINES]; /* buy: a line that is a rate of capex a year, a month of it */
+    double rent_base;           /* count * T * u * price (on demand), or the whole
+                                   rental before storage (reserved) */
     double storage;
     int term;       /* reserved with months past its term within the horizon:
                        the term; else 0 (every month pays rent_base) */
@@ -178,7 +179,12 @@ static month_terms make_terms(const tco_scenario *s, const tco_option *o, double
         k.kw_hours = p->it_kw * T;
         k.cool_hours = p->it_kw * T * (tco_site_value(s, o, TCO_S_PUE) - 1);
         k.facility = p->provisioned_kw * tco_site_value(s, o, TCO_S_COLO_PER_KW_MONTH);
-        k.maintenance = p->capex * o->maintenance_rate / 12;
+        for (int line = 0; line < TCO_LINES; line++) {
+            int rate = tco_cost_line_get(line)->rate;
+            if (rate != TCO_LINE_NO_RATE)
+                k.of_capex[line] =
+                    p->capex * *(const double *)tci_key_field((void *)o, tco_option_key(rate)) / 12;
+        }
         k.staff = o->staff_per_month;
     } else {
         k.growth = 1 - o->price_decline;
@@ -223,11 +229,15 @@ static void month_lines(const month_terms *k, int m, double yf, tco_month *mo)
     TCO_COST_LINES(ZERO)
 #undef ZERO
     if (k->buy) {
+#define OF_CAPEX(ID, name, kind, rate, ...)                                                        \
+    if ((rate) != TCO_LINE_NO_RATE)                                                                \
+        mo->name = k->of_capex[TCO_LINE_##ID];
+        TCO_COST_LINES(OF_CAPEX) /* maintenance, ... */
+#undef OF_CAPEX
         double price_kwh = k->price_kwh * yf;
         mo->power = k->kw_hours * price_kwh;
         mo->cooling = k->cool_hours * price_kwh;
         mo->facility = k->facility;
-        mo->maintenance = k->maintenance;
         mo->staff = k->staff;
     } else {
         mo->rental = rent_month(k, m, yf);

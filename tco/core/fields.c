@@ -58,7 +58,7 @@ static const tci_field fields[] = {
                      .label = "Capex, month 0", .label_key = "summary.field.capex",
                      .group_key = "summary.group.cost", .group = "Cost over the horizon"},
 /* clang-format off */
-#define LINE_FIELD(ID, name, kind, summary, ...)                                                   \
+#define LINE_FIELD(ID, name, kind, rate, summary, ...)                                             \
     [TCI_F_##ID] = {RESULT(name), .unit = TCI_FU_MONEY, .outputs = BOOK, .label = summary,         \
                     .label_key = "summary.field." #name},
     TCO_COST_LINES(LINE_FIELD) /* TCI_F_POWER, ..., TCI_F_RENTAL */

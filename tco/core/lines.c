@@ -6,15 +6,16 @@
 
 /* The entry of each line, built from TCO_COST_LINES. */
 static const tco_cost_line_info lines[TCO_LINES] = {
-#define LINE_INFO(ID, name, kind, summary, budget, sheet)                                          \
-    [TCO_LINE_##ID] = {#name,                                                                      \
-                       kind,                                                                       \
-                       "summary.field." #name,                                                     \
-                       summary,                                                                    \
-                       "budget.col." #name,                                                        \
-                       budget,                                                                     \
-                       "option.line." #name,                                                       \
-                       sheet},
+#define LINE_INFO(ID, NAME, KIND, RATE, SUMMARY, BUDGET, SHEET)                                    \
+    [TCO_LINE_##ID] = {.name = #NAME,                                                              \
+                       .kind = KIND,                                                               \
+                       .rate = RATE,                                                               \
+                       .summary_key = "summary.field." #NAME,                                      \
+                       .summary_label = SUMMARY,                                                   \
+                       .budget_key = "budget.col." #NAME,                                          \
+                       .budget_label = BUDGET,                                                     \
+                       .sheet_key = "option.line." #NAME,                                          \
+                       .sheet_label = SHEET},
     TCO_COST_LINES(LINE_INFO)
 #undef LINE_INFO
 };

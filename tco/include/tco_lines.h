@@ -18,7 +18,7 @@ typedef enum tco_line_kind {
 
 /* The cost lines, in the order every output writes them:
  *
- *   X(ID, name, kind, summary label, budget label, sheet label)
+ *   X(ID, name, kind, rate, summary label, budget label, sheet label)
  *
  * ID names the line in the tables built from this list (TCO_LINE_ID,
  * TCO_BUDGET_ID, ...). name is the line's double in tco_month and in
@@ -26,18 +26,27 @@ typedef enum tco_line_kind {
  * template keys: summary.field.NAME (the Summary and the tables), budget.col.NAME
  * (the budget's column) and option.line.NAME (the row of the option and plan
  * sheets), whose English texts are the three labels. kind is a tco_line_kind.
+ * rate is the option key (a tco_okey) of a line that is that rate of the
+ * option's capex a year, paid monthly (capex * rate / 12), whose every figure,
+ * formula and sensitivity follows from the list; TCO_LINE_NO_RATE for a line
+ * computed in its own way (core/engine.c, write/xlsx/optrows.c).
  *
  * Every line is paid in the month it falls in, adds to the month's cost, the
  * total, the NPV and the budget, and is deductible against tax (MODEL.md).
  * Adding a line: docs/internals/README.md, "Adding a cost line". */
 #define TCO_COST_LINES(X)                                                                          \
-    X(POWER, power, TCO_LINE_OWNED_U, "Power", "Power", "Power (IT load)")                         \
-    X(COOLING, cooling, TCO_LINE_OWNED_U, "Cooling", "Cooling", "Cooling (PUE overhead)")          \
-    X(FACILITY, facility, TCO_LINE_OWNED, "Facility (colocation)", "Facility",                     \
+    X(POWER, power, TCO_LINE_OWNED_U, TCO_LINE_NO_RATE, "Power", "Power", "Power (IT load)")       \
+    X(COOLING, cooling, TCO_LINE_OWNED_U, TCO_LINE_NO_RATE, "Cooling", "Cooling",                  \
+      "Cooling (PUE overhead)")                                                                    \
+    X(FACILITY, facility, TCO_LINE_OWNED, TCO_LINE_NO_RATE, "Facility (colocation)", "Facility",   \
       "Facility (colocation)")                                                                     \
-    X(MAINTENANCE, maintenance, TCO_LINE_OWNED, "Maintenance", "Maintenance", "Maintenance")       \
-    X(STAFF, staff, TCO_LINE_OWNED, "Staff", "Staff", "Staff")                                     \
-    X(RENTAL, rental, TCO_LINE_RENTED, "Rental", "Rental", "Rental")
+    X(MAINTENANCE, maintenance, TCO_LINE_OWNED, TCO_O_MAINTENANCE_RATE, "Maintenance",             \
+      "Maintenance", "Maintenance")                                                                \
+    X(STAFF, staff, TCO_LINE_OWNED, TCO_LINE_NO_RATE, "Staff", "Staff", "Staff")                   \
+    X(RENTAL, rental, TCO_LINE_RENTED, TCO_LINE_NO_RATE, "Rental", "Rental", "Rental")
+
+/* The rate of a line computed in its own way. */
+#define TCO_LINE_NO_RATE (-1)
 
 /* The lines' ids: TCO_LINE_POWER, ..., and their number, TCO_LINES. */
 typedef enum tco_cost_line {
@@ -55,6 +64,7 @@ typedef enum tco_cost_line {
 typedef struct tco_cost_line_info {
     const char *name; /* "power", ... */
     tco_line_kind kind;
+    int rate; /* the tco_okey of its rate of capex a year, or TCO_LINE_NO_RATE */
     const char *summary_key, *summary_label; /* summary.field.NAME */
     const char *budget_key, *budget_label;   /* budget.col.NAME */
     const char *sheet_key, *sheet_label;     /* option.line.NAME */

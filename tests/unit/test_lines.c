@@ -34,6 +34,9 @@ static void test_list(void)
         CU_ASSERT_STRING_EQUAL(l->name, model[k].name);
         CU_ASSERT_STRING_EQUAL(l->sheet_label, model[k].sheet_label);
         CU_ASSERT_EQUAL(l->kind == TCO_LINE_OWNED_U, model[k].follows_u);
+        /* Maintenance alone is a rate of capex a year (MODEL.md, Buy options). */
+        CU_ASSERT_EQUAL(l->rate,
+                        k == TCO_LINE_MAINTENANCE ? (int)TCO_O_MAINTENANCE_RATE : TCO_LINE_NO_RATE);
         CU_ASSERT_EQUAL(tco_cost_line_of(k, 1), model[k].buy);
         CU_ASSERT_EQUAL(tco_cost_line_of(k, 0), !model[k].buy);
         char key[64];
@@ -107,12 +110,12 @@ static void test_sum_order(void)
  * totals are the sums of the months' lines. */
 static void test_engine(void)
 {
-    /* A bought GPU with staff of 1,000 a month and no power; 8 GPUs rented at 2
-     * an hour, 100 hours a month. */
+    /* A bought GPU at 12,000 with staff of 1,000 a month, maintenance of 6% a
+     * year and no power; 8 GPUs rented at 2 an hour, 100 hours a month. */
     const char *text = "[scenario]\nname = t\nhorizon_months = 3\nhours_per_month = 100\n"
                        "[site]\nelectricity_price = 0\n"
                        "[option b]\nacquire = buy\ncount = 1\ngpu_price = 12000\ntdp_w = 0\n"
-                       "staff_per_month = 1000\n"
+                       "staff_per_month = 1000\nmaintenance_rate = 0.06\n"
                        "[option r]\nacquire = rent\ncount = 8\nprice_per_gpu_hour = 2\n";
     tco_diags *d = tco_diags_new();
     tco_scenario *s = NULL;
@@ -135,6 +138,9 @@ static void test_engine(void)
         }
         /* Staff: 3 * 1,000; the rental: 3 months * 8 GPUs * 100 h * 2. */
         CU_ASSERT_EQUAL(r->staff, buy ? 3000 : 0);
+        /* Maintenance: capex 12,000 * 0.06 / 12 = 60 a month, 180 in 3. */
+        if (buy)
+            CU_ASSERT(fabs(r->maintenance - 180) < 1e-9 * 180 && r->capex == 12000);
         CU_ASSERT_EQUAL(r->rental, buy ? 0 : 4800);
         for (int m = 0; m < 3; m++)
             CU_ASSERT_EQUAL(r->monthly[m].cost, r->monthly[m].power + r->monthly[m].cooling +

@@ -155,7 +155,7 @@ static void bg_headings(xw_ctx *c, lxw_worksheet *ws, int row)
         {XW_KEY("budget.head.months"), "Months of operation"},
         {XW_KEY("budget.head.partial"), "Partial"},
         {XW_KEY("budget.col.capex"), "Capex"},
-#define LINE_KEY(ID, name, kind, summary, budget, ...) {"budget.col." #name, budget},
+#define LINE_KEY(ID, name, kind, rate, summary, budget, ...) {"budget.col." #name, budget},
         TCO_COST_LINES(LINE_KEY) /* the cost lines' columns */
 #undef LINE_KEY
         {XW_KEY("budget.col.financing"), "Financing"},

@@ -113,6 +113,12 @@ const char *xw_ow_formula(const xw_optw *w, xw_owf which, const xw_owrefs *R, ch
 {
     xw_ctx *c = w->c;
     char months[XW_FBUF / 4];
+    /* A cost line that is a rate of capex a year (TCO_COST_LINES). */
+    for (int line = 0; line < TCO_LINES; line++) {
+        int rate = tco_cost_line_get(line)->rate;
+        if (which == XF_LINE(line) && rate != TCO_LINE_NO_RATE)
+            return xw_f(c, f, fs, "=%s*%s/12", R->capex, xw_ow_in(w, (tco_okey)rate).s);
+    }
     switch (which) {
     case XF_SERVERS:
         return xw_f(c, f, fs, "=-INT(-%s/%s)", R->n, xw_ow_in(w, TCO_O_GPUS_PER_SERVER).s);
@@ -142,8 +148,6 @@ const char *xw_ow_formula(const xw_optw *w, xw_owf which, const xw_owrefs *R, ch
     case XF_FACILITY:
         return xw_f(c, f, fs, "=%s*%s", R->prov_kw,
                     xw_site_name(c, w->i, TCO_S_COLO_PER_KW_MONTH).s);
-    case XF_MAINTENANCE:
-        return xw_f(c, f, fs, "=%s*%s/12", R->capex, xw_ow_in(w, TCO_O_MAINTENANCE_RATE).s);
     case XF_STAFF:
         return xw_f(c, f, fs, "=%s", xw_ow_in(w, TCO_O_STAFF_PER_MONTH).s);
     case XF_RENTAL:

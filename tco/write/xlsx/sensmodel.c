@@ -166,24 +166,58 @@ static const char *after_term_factors(xw_ctx *c, size_t i, char *buf, size_t siz
     return buf;
 }
 
+/* 1 when option key `key` is the rate of capex a year of a cost line
+ * (TCO_COST_LINES). */
+static int is_line_rate(int key)
+{
+    for (int line = 0; line < TCO_LINES; line++)
+        if (tco_cost_line_get(line)->rate == key)
+            return 1;
+    return 0;
+}
+
+/* The cost lines' rates of capex a year of option i, in buf: the one's input
+ * cell, or the sum of theirs in parentheses. */
+static const char *of_capex_rates(xw_ctx *c, size_t i, char *buf, size_t size)
+{
+    size_t o = 0;
+    int n = 0;
+    buf[0] = 0;
+    for (int line = 0; line < TCO_LINES && o < size; line++) {
+        int rate = tco_cost_line_get(line)->rate;
+        if (rate != TCO_LINE_NO_RATE)
+            o += (size_t)tci_utf8_format(buf + o, size - o, "%s%s", n++ ? "+" : "",
+                                         xw_in(c, i, (tco_okey)rate).s);
+    }
+    if (n > 1) {
+        char sum[XW_FBUF / 4];
+        tci_utf8_format(sum, sizeof sum, "(%s)", buf);
+        tci_utf8_format(buf, size, "%s", sum);
+    }
+    return buf;
+}
+
 /* What one unit of bought option i's driver d costs over the horizon, in out;
  * 0 when the driver does not change the total, -1 when it is not linear. */
 static int buy_unit_cost(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size_t size)
 {
     const xw_optsheet *L = &c->os[i];
-    xw_refbuf n = xw_in(c, i, TCO_O_COUNT_GPUS), rate = xw_in(c, i, TCO_O_MAINTENANCE_RATE),
-              rf = k_ref(c, i, L->k_resfrac), kw = k_ref(c, i, L->k_it_kw),
-              srv = k_ref(c, i, L->k_servers), util = k_ref(c, i, L->k_util);
-    /* Capital that is resold, and capital that is not, with its maintenance and,
-     * with a loan, the interest on each unit of it: the loan is a share of the
-     * capex, and its interest over the horizon a share of the loan. */
+    xw_refbuf n = xw_in(c, i, TCO_O_COUNT_GPUS), rf = k_ref(c, i, L->k_resfrac),
+              kw = k_ref(c, i, L->k_it_kw), srv = k_ref(c, i, L->k_servers),
+              util = k_ref(c, i, L->k_util);
+    /* Capital that is resold, and capital that is not, with the cost lines that
+     * are a rate of it a year (maintenance, ...) and, with a loan, the interest
+     * on each unit of it: the loan is a share of the capex, and its interest
+     * over the horizon a share of the loan. */
     char resold[XW_FBUF / 4], kept[XW_FBUF / 4], energy[XW_FBUF / 4], interest[XW_FBUF / 4] = "";
+    char rate[XW_FBUF / 4];
+    of_capex_rates(c, i, rate, sizeof rate);
     if (L->loan) {
         xw_refbuf cx = k_ref(c, i, L->k_capex), li = k_ref(c, i, L->r_lint);
         tci_utf8_format(interest, sizeof interest, "+IF(%s=0,0,%s/%s)", cx.s, li.s, cx.s);
     }
-    tci_utf8_format(kept, sizeof kept, "(1+%s*HorizonMonths/12%s)", rate.s, interest);
-    tci_utf8_format(resold, sizeof resold, "(1+%s*HorizonMonths/12%s-%s)", rate.s, interest, rf.s);
+    tci_utf8_format(kept, sizeof kept, "(1+%s*HorizonMonths/12%s)", rate, interest);
+    tci_utf8_format(resold, sizeof resold, "(1+%s*HorizonMonths/12%s-%s)", rate, interest, rf.s);
     /* One kW of IT load over the horizon, cooling included. */
     xw_refbuf pue = xw_site_name(c, i, TCO_S_PUE);
     tci_utf8_format(energy, sizeof energy, "HoursPerMonth*%s*SUM(%s)", pue.s,
@@ -210,6 +244,10 @@ static int buy_unit_cost(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size_
             return -1;
         }
     }
+    if (is_line_rate(d->key)) { /* a cost line's rate of capex a year */
+        xw_f(c, out, size, "%s*HorizonMonths/12", k_ref(c, i, L->k_capex).s);
+        return 1;
+    }
     xw_refbuf tdp = xw_in(c, i, TCO_O_TDP_W);
     switch (d->key) {
     case TCO_O_GPU_PRICE:
@@ -221,9 +259,6 @@ static int buy_unit_cost(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size_
         return 1;
     case TCO_O_INSTALL_PRICE:
         xw_f(c, out, size, "%s", kept);
-        return 1;
-    case TCO_O_MAINTENANCE_RATE:
-        xw_f(c, out, size, "%s*HorizonMonths/12", k_ref(c, i, L->k_capex).s);
         return 1;
     case TCO_O_STAFF_PER_MONTH:
         xw_f(c, out, size, "HorizonMonths");
