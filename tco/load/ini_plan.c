@@ -14,40 +14,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The plans' list, for its checks. */
+static const tci_ini_named plan_list = {"plan",
+                                        sizeof(tco_plan),
+                                        offsetof(tco_plan, name),
+                                        offsetof(tco_plan, line),
+                                        offsetof(tco_plan, in_file),
+                                        TCO_MAX_PLANS};
+
 /* See ini.h. */
 int tci_ini_begin_plan(loader *L, const char *name, size_t len, int line)
 {
     tco_scenario *sc = L->s;
-    for (size_t i = 0; i < len; i++) {
-        int c = (unsigned char)name[i];
-        if (!isalnum(c) && c != '-' && c != '_') {
-            tci_ini_report(L, line, NULL,
-                           "invalid plan name '%.*s': use letters, digits, '-' and '_'", (int)len,
-                           name);
-            return -1;
-        }
-    }
-    if (len > TCO_MAX_ID) {
-        tci_ini_report(L, line, NULL, "plan name '%.*s' is longer than %d characters", (int)len,
-                       name, TCO_MAX_ID);
+    if (!tci_ini_named_new(L, &plan_list, sc->plans, sc->n_plans, name, len, line))
         return -1;
-    }
-    for (size_t i = 0; i < sc->n_plans; i++) {
-        const tco_plan *p = &sc->plans[i];
-        if (strlen(p->name) == len && memcmp(p->name, name, len) == 0) {
-            if (p->in_file == sc->files[L->cur])
-                tci_ini_report(L, line, NULL, "duplicate plan '%.*s' (first at line %d)", (int)len,
-                               name, p->line);
-            else
-                tci_ini_report(L, line, NULL, "duplicate plan '%.*s' (first at %s:%d)", (int)len,
-                               name, p->in_file, p->line);
-            return -1;
-        }
-    }
-    if (sc->n_plans >= TCO_MAX_PLANS) {
-        tci_ini_report(L, line, NULL, "too many plans: the limit is %d", TCO_MAX_PLANS);
-        return -1;
-    }
     tco_plan *grown = tci_ini_grow(sc->plans, sc->n_plans, sizeof *grown);
     if (!grown) {
         L->nomem = 1;

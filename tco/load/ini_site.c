@@ -8,40 +8,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The sites' list, for its checks. */
+static const tci_ini_named site_list = {"site",
+                                        sizeof(tco_site),
+                                        offsetof(tco_site, name),
+                                        offsetof(tco_site, line),
+                                        offsetof(tco_site, file),
+                                        TCO_MAX_SITES};
+
 /* See ini.h. */
 int tci_ini_begin_site(loader *L, const char *name, size_t len, int line)
 {
     tco_scenario *sc = L->s;
-    for (size_t i = 0; i < len; i++) {
-        int c = (unsigned char)name[i];
-        if (!isalnum(c) && c != '-' && c != '_') {
-            tci_ini_report(L, line, NULL,
-                           "invalid site name '%.*s': use letters, digits, '-' and '_'", (int)len,
-                           name);
-            return -1;
-        }
-    }
-    if (len > TCO_MAX_ID) {
-        tci_ini_report(L, line, NULL, "site name '%.*s' is longer than %d characters", (int)len,
-                       name, TCO_MAX_ID);
+    if (!tci_ini_named_new(L, &site_list, sc->sites, sc->n_sites, name, len, line))
         return -1;
-    }
-    for (size_t i = 0; i < sc->n_sites; i++) {
-        const tco_site *t = &sc->sites[i];
-        if (strlen(t->name) == len && memcmp(t->name, name, len) == 0) {
-            if (t->file == sc->files[L->cur])
-                tci_ini_report(L, line, NULL, "duplicate site '%.*s' (first at line %d)", (int)len,
-                               name, t->line);
-            else
-                tci_ini_report(L, line, NULL, "duplicate site '%.*s' (first at %s:%d)", (int)len,
-                               name, t->file, t->line);
-            return -1;
-        }
-    }
-    if (sc->n_sites >= TCO_MAX_SITES) {
-        tci_ini_report(L, line, NULL, "too many sites: the limit is %d", TCO_MAX_SITES);
-        return -1;
-    }
     tco_site *grown = tci_ini_grow(sc->sites, sc->n_sites, sizeof *grown);
     if (!grown) {
         L->nomem = 1;
