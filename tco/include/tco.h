@@ -1074,7 +1074,7 @@ tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
  *
  * `monthly` holds TCO_CSV_* bits. With TCO_CSV_MONTHLY (1: any odd value),
  * a blank line follows, then a long-format table with the header id, month,
- * power, cooling, facility, maintenance, staff, rental, depreciation, cost,
+ * the cost lines (TCO_COST_LINES: power, ..., rental), depreciation, cost,
  * cumulative and one row per option and month. With TCO_CSV_FISCAL_YEARS, a
  * blank line and the budget (docs/MODEL.md, Fiscal years and the budget)
  * follow: the header id, year, from, to, first_month, last_month, months,
