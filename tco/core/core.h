@@ -98,6 +98,14 @@ typedef enum tci_auto_status {
  * option's own count is not read. */
 tci_auto_status tci_auto_count(const tco_scenario *s, const tco_option *o, double *count);
 
+/* Option o's sizing (r->sizing) of the [workload] model, from its cost per
+ * GPU-hour and utilization in r: memory fit, training time and cost, serving
+ * cost (sizing.c). */
+void tci_size_workload(const tco_scenario *s, const tco_option *o, tco_option_result *r);
+
+/* num / den, or NAN when den is 0 (a unit cost of no units). */
+double tci_ratio_or_null(double num, double den);
+
 /* The least probability with which a Monte Carlo distribution must land in
  * its key's range (MODEL.md, Monte Carlo): below it, the distribution is
  * refused. At this bound a normal draw is redrawn 100 times on average. */
