@@ -165,8 +165,8 @@ static void about_master(xw_ctx *c, int row)
     xw_text(c, ws, row, 0, xw_label(c, "about.field.master_check", "Master check"),
             xw_fmt(c, XS_TEXT, XN_NONE));
     xw_fstr(c, ws, row, 1,
-            xw_f(c, f, sizeof f, "=%s",
-                 xw_ref(c->sheet_q[TCI_SHEET_CHECKS], c->ck_master, XW_COL_VAL, 1, 1).s),
+            xw_formula(c, f, sizeof f, "=%s",
+                       xw_ref(c->sheet_q[TCI_SHEET_CHECKS], c->ck_master, XW_COL_VAL, 1, 1).s),
             "OK", xw_fmt(c, XS_CHECK, XN_NONE));
     xw_block master = {row, 1, row, 1};
     xw_mark_checks(c, ws, &master, 1);

@@ -76,12 +76,13 @@ void xw_write_fy_row(xw_ctx *c, size_t i)
         const char *mo = mr.s;
         char cal[XW_FBUF / 4];
         tci_utf8_format(cal, sizeof cal, "(YEAR(StartMonth)*12+MONTH(StartMonth)-1+%s-1)", mo);
-        xw_fnum(c, ws, L->r_fy, col,
-                xw_f(c, f, sizeof f,
-                     "=IF(ISNUMBER(StartMonth),INT(%s/12)+IF(AND(FiscalYearStart>1,MOD(%s,12)+1>="
-                     "FiscalYearStart),1,0),IF(%s=0,1,INT((%s-1)/12)+1))",
-                     cal, cal, mo, mo),
-                fy_number(c, m), fmt);
+        xw_fnum(
+            c, ws, L->r_fy, col,
+            xw_formula(c, f, sizeof f,
+                       "=IF(ISNUMBER(StartMonth),INT(%s/12)+IF(AND(FiscalYearStart>1,MOD(%s,12)+1>="
+                       "FiscalYearStart),1,0),IF(%s=0,1,INT((%s-1)/12)+1))",
+                       cal, cal, mo, mo),
+            fy_number(c, m), fmt);
     }
 }
 
@@ -193,30 +194,33 @@ static void bg_year(xw_ctx *c, size_t i, size_t y, int row, lxw_format *const *f
     double num = fy_number(c, fy->first_month);
     if (y == 0)
         xw_fnum(c, ws, row, BG_YEAR,
-                xw_f(c, f, sizeof f, "=%s", xw_ref(L->quoted, L->r_fy, XW_COL_M0, 1, 1).s), num,
-                fm[0]);
+                xw_formula(c, f, sizeof f, "=%s", xw_ref(L->quoted, L->r_fy, XW_COL_M0, 1, 1).s),
+                num, fm[0]);
     else
         xw_fnum(c, ws, row, BG_YEAR,
-                xw_f(c, f, sizeof f, "=%s+1", xw_ref(NULL, row - 1, BG_YEAR, 0, 1).s), num, fm[0]);
+                xw_formula(c, f, sizeof f, "=%s+1", xw_ref(NULL, row - 1, BG_YEAR, 0, 1).s), num,
+                fm[0]);
     for (int k = 0; k < 2; k++) {
         int m = k ? fy->last_month : fy->first_month;
         xw_refbuf mm = k ? last : first;
-        xw_f(c, f, sizeof f,
-             "=IF(ISNUMBER(StartMonth),DATE(YEAR(StartMonth),MONTH(StartMonth)+%s-1,1),\"%s\")",
-             mm.s, XW_DASH);
+        xw_formula(
+            c, f, sizeof f,
+            "=IF(ISNUMBER(StartMonth),DATE(YEAR(StartMonth),MONTH(StartMonth)+%s-1,1),\"%s\")",
+            mm.s, XW_DASH);
         if (c->s->start)
             xw_fnum(c, ws, row, BG_FROM + k, f, month_serial(c, m), fm[1]);
         else
             xw_fstr(c, ws, row, BG_FROM + k, f, XW_DASH, fm[1]);
     }
-    xw_fnum(c, ws, row, BG_FIRST, xw_f(c, f, sizeof f, "=COUNTIF(%s,\"<\"&%s)", fys.s, yr.s),
+    xw_fnum(c, ws, row, BG_FIRST, xw_formula(c, f, sizeof f, "=COUNTIF(%s,\"<\"&%s)", fys.s, yr.s),
             fy->first_month, fm[2]);
-    xw_fnum(c, ws, row, BG_LAST, xw_f(c, f, sizeof f, "=%s+COUNTIF(%s,%s)-1", first.s, fys.s, yr.s),
+    xw_fnum(c, ws, row, BG_LAST,
+            xw_formula(c, f, sizeof f, "=%s+COUNTIF(%s,%s)-1", first.s, fys.s, yr.s),
             fy->last_month, fm[2]);
-    xw_fnum(c, ws, row, BG_MONTHS, xw_f(c, f, sizeof f, "=COUNTIF(%s,%s)", fys1.s, yr.s),
+    xw_fnum(c, ws, row, BG_MONTHS, xw_formula(c, f, sizeof f, "=COUNTIF(%s,%s)", fys1.s, yr.s),
             fy->months, fm[2]);
-    xw_fnum(c, ws, row, BG_PARTIAL, xw_f(c, f, sizeof f, "=IF(%s<12,1,0)", mon.s), fy->partial,
-            fm[3]);
+    xw_fnum(c, ws, row, BG_PARTIAL, xw_formula(c, f, sizeof f, "=IF(%s<12,1,0)", mon.s),
+            fy->partial, fm[3]);
     for (int k = 0; k < TCO_BUDGET_TOTAL; k++) {
         int rows[5], neg[5], n = col_rows(c, i, k, rows, neg);
         size_t len = 0;
@@ -236,8 +240,8 @@ static void bg_year(xw_ctx *c, size_t i, size_t y, int row, lxw_format *const *f
         xw_fnum(c, ws, row, BG_COL0 + k, f, v[k], fm[4]);
     }
     xw_fnum(c, ws, row, BG_COL0 + TCO_BUDGET_TOTAL,
-            xw_f(c, f, sizeof f, "=SUM(%s)",
-                 xw_range(NULL, row, BG_COL0, row, BG_COL0 + TCO_BUDGET_TOTAL - 1).s),
+            xw_formula(c, f, sizeof f, "=SUM(%s)",
+                       xw_range(NULL, row, BG_COL0, row, BG_COL0 + TCO_BUDGET_TOTAL - 1).s),
             v[TCO_BUDGET_TOTAL], fm[5]);
 }
 
@@ -265,8 +269,8 @@ static void bg_block(xw_ctx *c, size_t i, lxw_format *const *fm)
                        : c->bg->value[(i * c->bg->n_years + (size_t)y) * TCO_BUDGET_COLS +
                                       (size_t)(k - BG_COL0)];
         xw_fnum(c, ws, total, k,
-                xw_f(c, f, sizeof f, "=SUM(%s)", xw_range(NULL, first, k, total - 1, k).s), sum,
-                k == BG_MONTHS ? xw_fmt(c, XS_TOTAL, XN_INT) : xw_fmt(c, XS_TOTAL, XN_MONEY));
+                xw_formula(c, f, sizeof f, "=SUM(%s)", xw_range(NULL, first, k, total - 1, k).s),
+                sum, k == BG_MONTHS ? xw_fmt(c, XS_TOTAL, XN_INT) : xw_fmt(c, XS_TOTAL, XN_MONEY));
     }
 }
 

@@ -108,18 +108,19 @@ static void br_breakeven_row(const br_sheet *B, size_t i, int row)
     xw_refbuf sl = xw_ref(L->quoted, L->k_slope, XW_COL_VAL, 1, 1);
     /* No total at a break-even that does not happen: a dash, as for a figure
      * that does not apply. */
-    xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s+%s*%s,\"%s\")", bu.s, t0.s, sl.s, bu.s, XW_DASH);
+    xw_formula(c, f, sizeof f, "=IF(ISNUMBER(%s),%s+%s*%s,\"%s\")", bu.s, t0.s, sl.s, bu.s,
+               XW_DASH);
     if (ok)
         xw_fnum(c, ws, row, 2, f, tot, money);
     else
         xw_fstr(c, ws, row, 2, f, XW_DASH, money);
     /* #N/A is what charts skip: no marker without a break-even. */
-    xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s,NA())", bu.s, bu.s);
+    xw_formula(c, f, sizeof f, "=IF(ISNUMBER(%s),%s,NA())", bu.s, bu.s);
     if (ok)
         xw_fnum(c, ws, row, B->mcol, f, u, pct);
     else
         xw_fstr(c, ws, row, B->mcol, f, "#N/A", pct);
-    xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s,NA())", bu.s, xw_ref(NULL, row, 2, 0, 0).s);
+    xw_formula(c, f, sizeof f, "=IF(ISNUMBER(%s),%s,NA())", bu.s, xw_ref(NULL, row, 2, 0, 0).s);
     if (ok)
         xw_fnum(c, ws, row, B->mcol + 1, f, tot, money);
     else
@@ -218,9 +219,9 @@ static int br_totals(br_sheet *B, int row)
                                            : L->total0 + L->slope * u;
             xw_refbuf t0 = xw_ref(L->quoted, L->k_total0, XW_COL_VAL, 1, 1);
             xw_fnum(c, ws, row, 1 + (int)i,
-                    xw_f(c, f, sizeof f, "=%s+%s*%s", t0.s,
-                         xw_ref(L->quoted, L->k_slope, XW_COL_VAL, 1, 1).s,
-                         xw_ref(NULL, row, 0, 0, 1).s),
+                    xw_formula(c, f, sizeof f, "=%s+%s*%s", t0.s,
+                               xw_ref(L->quoted, L->k_slope, XW_COL_VAL, 1, 1).s,
+                               xw_ref(NULL, row, 0, 0, 1).s),
                     v, B->money);
         }
     }
@@ -258,9 +259,10 @@ static int br_cost_per_gpu_hour(br_sheet *B, int row)
             xw_refbuf cnt = xw_in(c, i, TCO_O_COUNT_GPUS);
             xw_refbuf uu = xw_ref(NULL, row, 0, 0, 1);
             xw_fnum(c, ws, row, 1 + (int)i,
-                    xw_f(c, f, sizeof f, "=IF(%s=0,%s,%s/(%s*HoursPerMonth*HorizonMonths*%s))",
-                         uu.s, xw_na_word(c).lit, xw_ref(NULL, B->tfirst + k, 1 + (int)i, 0, 0).s,
-                         cnt.s, uu.s),
+                    xw_formula(c, f, sizeof f,
+                               "=IF(%s=0,%s,%s/(%s*HoursPerMonth*HorizonMonths*%s))", uu.s,
+                               xw_na_word(c).lit, xw_ref(NULL, B->tfirst + k, 1 + (int)i, 0, 0).s,
+                               cnt.s, uu.s),
                     v, B->money2);
         }
     }

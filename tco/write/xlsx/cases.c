@@ -154,8 +154,8 @@ static void cs_best(const cs_sheet *S, int first, int last)
     lxw_conditional_format cf;
     memset(&cf, 0, sizeof cf);
     cf.type = LXW_CONDITIONAL_TYPE_FORMULA;
-    xw_f(c, f, sizeof f, "=AND(ISNUMBER(%s),%s=MIN(%s))", xw_ref(NULL, first, 1, 0, 0).s,
-         xw_ref(NULL, first, 1, 0, 0).s, xw_range(NULL, first, 1, last, 1).s);
+    xw_formula(c, f, sizeof f, "=AND(ISNUMBER(%s),%s=MIN(%s))", xw_ref(NULL, first, 1, 0, 0).s,
+               xw_ref(NULL, first, 1, 0, 0).s, xw_range(NULL, first, 1, last, 1).s);
     /* xw_range is absolute: make the column relative for the whole block. */
     char *p = f, rel[XW_FBUF];
     size_t o = 0;

@@ -828,7 +828,7 @@ xw_refbuf xw_in(xw_ctx *c, size_t opt, tco_okey key)
 }
 
 /* See cell.h. */
-xw_refbuf xw_ing(xw_ctx *c, tco_skey key)
+xw_refbuf xw_in_global(xw_ctx *c, tco_skey key)
 {
     return input_ref(c, c->in_g[key]);
 }
@@ -855,7 +855,7 @@ xw_refbuf xw_site_name(const xw_ctx *c, size_t opt, tco_skey key)
 }
 
 /* See cell.h. */
-const char *xw_f(xw_ctx *c, char *buf, size_t size, const char *fmt, ...)
+const char *xw_formula(xw_ctx *c, char *buf, size_t size, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -870,9 +870,9 @@ const char *xw_f(xw_ctx *c, char *buf, size_t size, const char *fmt, ...)
 }
 
 /* See cell.h. */
-const char *xw_f_quotient(xw_ctx *c, char *buf, size_t size, const char *num, const char *den)
+const char *xw_formula_quotient(xw_ctx *c, char *buf, size_t size, const char *num, const char *den)
 {
-    return xw_f(c, buf, size, "=IF(%s=0,%s,%s/%s)", den, xw_na_word(c).lit, num, den);
+    return xw_formula(c, buf, size, "=IF(%s=0,%s,%s/%s)", den, xw_na_word(c).lit, num, den);
 }
 
 /* See cell.h. */

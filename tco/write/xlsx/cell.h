@@ -166,7 +166,7 @@ xw_refbuf xw_range(const char *quoted, int r1, int c1, int r2, int c2);
  * error recorded in c, when Inputs has no row for it). */
 xw_refbuf xw_in(xw_ctx *c, size_t opt, tco_okey key);
 /* An absolute reference to a global input on the Inputs sheet (likewise). */
-xw_refbuf xw_ing(xw_ctx *c, tco_skey key);
+xw_refbuf xw_in_global(xw_ctx *c, tco_skey key);
 /* The defined name of site key `key` (TCO_S_ELECTRICITY_PRICE ..
  * TCO_S_COLO_PER_KW_MONTH) at option opt's site: the key's own name
  * ("PUE") at [site], else with the named site's suffix ("PUE_colo"). */
@@ -174,14 +174,15 @@ xw_refbuf xw_site_name(const xw_ctx *c, size_t opt, tco_skey key);
 /* The defined name of site key `key` at named site `site` (its index). */
 xw_refbuf xw_site_name_at(const xw_ctx *c, size_t site, tco_skey key);
 /* printf into a formula buffer; an over-long formula is an error recorded in c. */
-const char *xw_f(xw_ctx *c, char *buf, size_t size, const char *fmt, ...)
+const char *xw_formula(xw_ctx *c, char *buf, size_t size, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
 /* The quotient num/den as a formula, the n/a word (xw_na_word) where den is
  * zero, in buf. */
-const char *xw_f_quotient(xw_ctx *c, char *buf, size_t size, const char *num, const char *den);
+const char *xw_formula_quotient(xw_ctx *c, char *buf, size_t size, const char *num,
+                                const char *den);
 
 /* ===== Cells ===== */
 

@@ -87,14 +87,14 @@ static void ck_flow_item(xw_ctx *c, size_t i, ck_item *it, int *n)
     ck_item *k = ck_add(it, n, XW_KEY("checks.integrity.flow"),
                         "The saving against the baseline adds up to the difference of the totals",
                         TCI_F_IRR);
-    xw_f(c, k->book, sizeof k->book, "=SUM(%s)",
-         xw_range(L->quoted, L->r_flow, XW_COL_M0, L->r_flow, XW_COL_M0 + H).s);
+    xw_formula(c, k->book, sizeof k->book, "=SUM(%s)",
+               xw_range(L->quoted, L->r_flow, XW_COL_M0, L->r_flow, XW_COL_M0 + H).s);
     /* Commitments past the horizon are in the totals, not in the flow. */
-    xw_f(c, k->expect, sizeof k->expect, "=%s-%s%s%s%s%s", sm(c, (size_t)b, TCI_F_TOTAL).s,
-         sm(c, i, TCI_F_TOTAL).s, B->r_commit != XW_NONE ? "-" : "",
-         B->r_commit != XW_NONE ? os(c, (size_t)b, B->r_commit, XW_COL_VAL).s : "",
-         L->r_commit != XW_NONE ? "+" : "",
-         L->r_commit != XW_NONE ? os(c, i, L->r_commit, XW_COL_VAL).s : "");
+    xw_formula(c, k->expect, sizeof k->expect, "=%s-%s%s%s%s%s", sm(c, (size_t)b, TCI_F_TOTAL).s,
+               sm(c, i, TCI_F_TOTAL).s, B->r_commit != XW_NONE ? "-" : "",
+               B->r_commit != XW_NONE ? os(c, (size_t)b, B->r_commit, XW_COL_VAL).s : "",
+               L->r_commit != XW_NONE ? "+" : "",
+               L->r_commit != XW_NONE ? os(c, i, L->r_commit, XW_COL_VAL).s : "");
     double sum = rb->paid0 - res->paid0;
     for (int m = 1; m <= H; m++)
         sum += rb->monthly[m - 1].cost - res->monthly[m - 1].cost;
@@ -103,8 +103,8 @@ static void ck_flow_item(xw_ctx *c, size_t i, ck_item *it, int *n)
                  (B->r_commit != XW_NONE ? rb->commitment_after_horizon : 0) +
                  (L->r_commit != XW_NONE ? res->commitment_after_horizon : 0);
     /* The totals' size: the difference of two close totals is small. */
-    xw_f(c, k->scale, sizeof k->scale, "=MAX(1,ABS(%s),ABS(%s))", sm(c, (size_t)b, TCI_F_TOTAL).s,
-         sm(c, i, TCI_F_TOTAL).s);
+    xw_formula(c, k->scale, sizeof k->scale, "=MAX(1,ABS(%s),ABS(%s))",
+               sm(c, (size_t)b, TCI_F_TOTAL).s, sm(c, i, TCI_F_TOTAL).s);
     k->vscale = fmax(1, fmax(fabs(rb->total), fabs(res->total)));
 }
 
@@ -127,29 +127,31 @@ static void ck_sheet_items(xw_ctx *c, size_t i, ck_item *it, int *n)
         tci_utf8_format(first, sizeof first, "+%s", os(c, i, L->r_epay, XW_COL_M0).s);
     ck_item *k = ck_add(it, n, XW_KEY("checks.integrity.lines"),
                         "The cost lines add up to the operating cost", XW_NONE);
-    xw_f(c, k->book, sizeof k->book, "=%s%s", os(c, i, L->r_opcost, V).s, first);
-    xw_f(c, k->expect, sizeof k->expect, "=SUM(%s)",
-         xw_range(L->quoted, L->r_line[0], V, L->r_last_line, V).s);
+    xw_formula(c, k->book, sizeof k->book, "=%s%s", os(c, i, L->r_opcost, V).s, first);
+    xw_formula(c, k->expect, sizeof k->expect, "=SUM(%s)",
+               xw_range(L->quoted, L->r_line[0], V, L->r_last_line, V).s);
     k->vbook = opsum + (L->lease ? res->lease_payment : 0), k->vexpect = lines;
 
     k = ck_add(it, n, XW_KEY("checks.integrity.cumulative"),
                "The cumulative cost at the last month is capex plus the operating cost", XW_NONE);
-    xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_cum, last).s);
-    xw_f(c, k->expect, sizeof k->expect, "=%s%s%s+%s%s", os(c, i, L->r_capex, V).s,
-         L->r_lent != XW_NONE ? "+" : "", L->r_lent != XW_NONE ? os(c, i, L->r_lent, V).s : "",
-         os(c, i, L->r_opcost, V).s, first);
+    xw_formula(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_cum, last).s);
+    xw_formula(c, k->expect, sizeof k->expect, "=%s%s%s+%s%s", os(c, i, L->r_capex, V).s,
+               L->r_lent != XW_NONE ? "+" : "",
+               L->r_lent != XW_NONE ? os(c, i, L->r_lent, V).s : "", os(c, i, L->r_opcost, V).s,
+               first);
     k->vbook = res->monthly[H - 1].cumulative, k->vexpect = xw_paid0(c, i) + opsum;
 
     k = ck_add(it, n, XW_KEY("checks.integrity.net"),
                "The total is capex plus the operating cost, less the residual, plus the "
                "commitment after the horizon",
                TCI_F_TOTAL);
-    xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_net, V).s);
-    xw_f(c, k->expect, sizeof k->expect, "=%s%s%s+%s%s%s%s%s%s", os(c, i, L->r_capex, V).s,
-         L->r_lent != XW_NONE ? "+" : "", L->r_lent != XW_NONE ? os(c, i, L->r_lent, V).s : "",
-         os(c, i, L->r_opcost, V).s, first, L->r_resid != XW_NONE ? "-" : "",
-         L->r_resid != XW_NONE ? os(c, i, L->r_resid, V).s : "", L->r_commit != XW_NONE ? "+" : "",
-         L->r_commit != XW_NONE ? os(c, i, L->r_commit, V).s : "");
+    xw_formula(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_net, V).s);
+    xw_formula(
+        c, k->expect, sizeof k->expect, "=%s%s%s+%s%s%s%s%s%s", os(c, i, L->r_capex, V).s,
+        L->r_lent != XW_NONE ? "+" : "", L->r_lent != XW_NONE ? os(c, i, L->r_lent, V).s : "",
+        os(c, i, L->r_opcost, V).s, first, L->r_resid != XW_NONE ? "-" : "",
+        L->r_resid != XW_NONE ? os(c, i, L->r_resid, V).s : "", L->r_commit != XW_NONE ? "+" : "",
+        L->r_commit != XW_NONE ? os(c, i, L->r_commit, V).s : "");
     k->vbook = res->total;
     k->vexpect = xw_paid0(c, i) + opsum - (L->r_resid != XW_NONE ? res->residual : 0) +
                  (L->r_commit != XW_NONE ? res->commitment_after_horizon : 0);
@@ -157,19 +159,20 @@ static void ck_sheet_items(xw_ctx *c, size_t i, ck_item *it, int *n)
     /* NPV() discounts its first value by one period: month 1 onwards. */
     k = ck_add(it, n, XW_KEY("checks.integrity.npv"),
                "NPV two ways: the present values against NPV() of the net cost", TCI_F_NPV);
-    xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_pv, V).s);
-    xw_f(c, k->expect, sizeof k->expect, "=%s+NPV(%s,%s)%s%s", os(c, i, L->r_net, XW_COL_M0).s,
-         os(c, i, L->k_rm, V).s, xw_range(L->quoted, L->r_net, XW_COL_M0 + 1, L->r_net, last).s,
-         L->r_commit_pv != XW_NONE ? "+" : "",
-         L->r_commit_pv != XW_NONE ? os(c, i, L->r_commit_pv, V).s : "");
+    xw_formula(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_pv, V).s);
+    xw_formula(c, k->expect, sizeof k->expect, "=%s+NPV(%s,%s)%s%s",
+               os(c, i, L->r_net, XW_COL_M0).s, os(c, i, L->k_rm, V).s,
+               xw_range(L->quoted, L->r_net, XW_COL_M0 + 1, L->r_net, last).s,
+               L->r_commit_pv != XW_NONE ? "+" : "",
+               L->r_commit_pv != XW_NONE ? os(c, i, L->r_commit_pv, V).s : "");
     double rm = c->r->monthly_rate, npv = tci_npv_of_months(res, xw_paid0(c, i), L->buy, rm, H);
     k->vbook = res->npv;
     k->vexpect = npv + (L->r_commit_pv != XW_NONE ? res->commitment_npv : 0);
 
     k = ck_add(it, n, XW_KEY("checks.integrity.discount"),
                "The discount factor of the last month against the annual discount rate", XW_NONE);
-    xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_df, last).s);
-    xw_f(c, k->expect, sizeof k->expect, "=1/(1+DiscountRate)^(HorizonMonths/12)");
+    xw_formula(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_df, last).s);
+    xw_formula(c, k->expect, sizeof k->expect, "=1/(1+DiscountRate)^(HorizonMonths/12)");
     k->nf = XN_DEC6;
     k->vbook = tci_discount_factor(rm, H);
     k->vexpect = tci_discount_factor_annual(c->s->discount_rate, H);
@@ -178,10 +181,10 @@ static void ck_sheet_items(xw_ctx *c, size_t i, ck_item *it, int *n)
         k = ck_add(it, n, XW_KEY("checks.integrity.depreciation"),
                    "Depreciation adds up to capex less the book value at the end",
                    TCI_F_DEPRECIATION);
-        xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_dep, V).s);
+        xw_formula(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_dep, V).s);
         /* A lease's hardware is booked at its buyout. */
-        xw_f(c, k->expect, sizeof k->expect, "=%s-%s",
-             os(c, i, L->lease ? L->r_ebuy : L->r_capex, V).s, os(c, i, L->r_bv, last).s);
+        xw_formula(c, k->expect, sizeof k->expect, "=%s-%s",
+                   os(c, i, L->lease ? L->r_ebuy : L->r_capex, V).s, os(c, i, L->r_bv, last).s);
         k->vbook = res->depreciation;
         k->vexpect = (L->lease ? res->lease_buyout : res->capex) - res->book_value_end;
     }
@@ -208,7 +211,7 @@ static void ck_summary_items(xw_ctx *c, size_t i, ck_item *it, int *n)
     ck_item *k =
         ck_add(it, n, XW_KEY("checks.integrity.summary_lines"),
                "Summary: capex and the cost lines, less the residual, give the total", TCI_F_TOTAL);
-    xw_f(c, k->book, sizeof k->book, "=%s", sm(c, i, TCI_F_TOTAL).s);
+    xw_formula(c, k->book, sizeof k->book, "=%s", sm(c, i, TCI_F_TOTAL).s);
     /* SUM leaves out the dash of a figure that does not apply. */
     size_t o = (size_t)tci_utf8_format(k->expect, sizeof k->expect, "=SUM(");
     for (int fi = TCI_F_CAPEX; fi <= TCI_F_COMMITMENT && o < sizeof k->expect; fi++)
@@ -240,14 +243,14 @@ static void ck_summary_items(xw_ctx *c, size_t i, ck_item *it, int *n)
 
     k = ck_add(it, n, XW_KEY("checks.integrity.summary_total"),
                "Summary: the total is the option sheet's", TCI_F_TOTAL);
-    xw_f(c, k->book, sizeof k->book, "=%s", sm(c, i, TCI_F_TOTAL).s);
-    xw_f(c, k->expect, sizeof k->expect, "=%s", os(c, i, L->r_net, V).s);
+    xw_formula(c, k->book, sizeof k->book, "=%s", sm(c, i, TCI_F_TOTAL).s);
+    xw_formula(c, k->expect, sizeof k->expect, "=%s", os(c, i, L->r_net, V).s);
     k->vbook = k->vexpect = res->total;
 
     k = ck_add(it, n, XW_KEY("checks.integrity.summary_npv"),
                "Summary: the NPV is the option sheet's", TCI_F_NPV);
-    xw_f(c, k->book, sizeof k->book, "=%s", sm(c, i, TCI_F_NPV).s);
-    xw_f(c, k->expect, sizeof k->expect, "=%s", os(c, i, L->r_pv, V).s);
+    xw_formula(c, k->book, sizeof k->book, "=%s", sm(c, i, TCI_F_NPV).s);
+    xw_formula(c, k->expect, sizeof k->expect, "=%s", os(c, i, L->r_pv, V).s);
     k->vbook = k->vexpect = res->npv;
 
     /* Without GPU-hours the cost per GPU-hour is n/a: then the total itself. */
@@ -255,9 +258,9 @@ static void ck_summary_items(xw_ctx *c, size_t i, ck_item *it, int *n)
                "Summary: the cost per GPU-hour times the GPU-hours gives the total",
                TCI_F_COST_PER_GPU_HOUR);
     xw_refbuf cp = sm(c, i, TCI_F_COST_PER_GPU_HOUR);
-    xw_f(c, k->book, sizeof k->book, "=IF(ISNUMBER(%s),%s*%s,%s)", cp.s, cp.s,
-         sm(c, i, TCI_F_GPU_HOURS).s, sm(c, i, TCI_F_TOTAL).s);
-    xw_f(c, k->expect, sizeof k->expect, "=%s", sm(c, i, TCI_F_TOTAL).s);
+    xw_formula(c, k->book, sizeof k->book, "=IF(ISNUMBER(%s),%s*%s,%s)", cp.s, cp.s,
+               sm(c, i, TCI_F_GPU_HOURS).s, sm(c, i, TCI_F_TOTAL).s);
+    xw_formula(c, k->expect, sizeof k->expect, "=%s", sm(c, i, TCI_F_TOTAL).s);
     k->vbook =
         isfinite(res->cost_per_gpu_hour) ? res->cost_per_gpu_hour * res->gpu_hours : res->total;
     k->vexpect = res->total;
@@ -272,11 +275,11 @@ static void ck_summary_items(xw_ctx *c, size_t i, ck_item *it, int *n)
         k = ck_add(it, n, XW_KEY("checks.integrity.sweep"),
                    "Buy-vs-Rent: the sweep at the option's own utilization gives its total",
                    TCI_F_TOTAL);
-        xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_net, V).s);
+        xw_formula(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_net, V).s);
         xw_refbuf a1 = xw_ref(q, c->br_first, col, 1, 1), an = xw_ref(q, c->br_last, col, 1, 1),
                   x1 = xw_ref(q, c->br_first, 0, 1, 1), xn = xw_ref(q, c->br_last, 0, 1, 1);
-        xw_f(c, k->expect, sizeof k->expect, "=%s+(%s-%s)*(%s-%s)/(%s-%s)", a1.s,
-             os(c, i, L->k_util, V).s, x1.s, an.s, a1.s, xn.s, x1.s);
+        xw_formula(c, k->expect, sizeof k->expect, "=%s+(%s-%s)*(%s-%s)/(%s-%s)", a1.s,
+                   os(c, i, L->k_util, V).s, x1.s, an.s, a1.s, xn.s, x1.s);
         k->vbook = res->total;
         k->vexpect = t1 + (res->utilization - u1) * (tn - t1) / (un - u1);
     }
@@ -284,19 +287,20 @@ static void ck_summary_items(xw_ctx *c, size_t i, ck_item *it, int *n)
     if (L->has_base) {
         /* Where the two totals meet, they are equal; 0 = 0 when the slopes are. */
         const xw_optsheet *B = &c->os[c->r->baseline];
-        xw_refbuf x = os(c, i, L->k_beu, V), t0 = os(c, i, L->k_total0, V),
+        xw_refbuf x = os(c, i, L->k_breakeven_u, V), t0 = os(c, i, L->k_total0, V),
                   sl = os(c, i, L->k_slope, V);
         xw_refbuf bt0 = xw_ref(B->quoted, B->k_total0, V, 1, 1),
                   bsl = xw_ref(B->quoted, B->k_slope, V, 1, 1);
         k = ck_add(it, n, XW_KEY("checks.integrity.breakeven"),
                    "At the break-even utilization the option and the baseline cost the same",
                    TCI_F_BREAKEVEN_UTILIZATION);
-        xw_f(c, k->book, sizeof k->book, "=IF(ISNUMBER(%s),%s+%s*%s,0)", x.s, t0.s, sl.s, x.s);
-        xw_f(c, k->expect, sizeof k->expect, "=IF(ISNUMBER(%s),%s+%s*%s,0)", x.s, bt0.s, bsl.s,
-             x.s);
-        xw_f(c, k->scale, sizeof k->scale,
-             "=IF(ISNUMBER(%s),MAX(1,ABS(%s),ABS(%s*%s),ABS(%s),ABS(%s*%s)),1)", x.s, t0.s, sl.s,
-             x.s, bt0.s, bsl.s, x.s);
+        xw_formula(c, k->book, sizeof k->book, "=IF(ISNUMBER(%s),%s+%s*%s,0)", x.s, t0.s, sl.s,
+                   x.s);
+        xw_formula(c, k->expect, sizeof k->expect, "=IF(ISNUMBER(%s),%s+%s*%s,0)", x.s, bt0.s,
+                   bsl.s, x.s);
+        xw_formula(c, k->scale, sizeof k->scale,
+                   "=IF(ISNUMBER(%s),MAX(1,ABS(%s),ABS(%s*%s),ABS(%s),ABS(%s*%s)),1)", x.s, t0.s,
+                   sl.s, x.s, bt0.s, bsl.s, x.s);
         double den = B->slope - L->slope;
         if (den == 0) {
             k->vbook = k->vexpect = 0, k->vscale = 1;
@@ -331,16 +335,17 @@ static void ck_tax_items(xw_ctx *c, size_t i, ck_item *it, int *n)
                         "Taxes: the tax is -rate x the deductions, plus the tax on the sale and "
                         "on the commitment after the horizon",
                         TCI_F_TAX);
-    xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_tax, V).s);
-    xw_f(c, k->expect, sizeof k->expect, "=-TaxRate*SUM(%s)%s%s%s%s",
-         xw_range(L->quoted, L->tx.r_ded, XW_COL_M0, L->tx.r_ded, last).s,
-         L->tx.k_tsale != XW_NONE ? "+" : "",
-         L->tx.k_tsale != XW_NONE ? os(c, i, L->tx.k_tsale, V).s : "",
-         L->tx.k_ctax != XW_NONE ? "+" : "",
-         L->tx.k_ctax != XW_NONE ? os(c, i, L->tx.k_ctax, V).s : "");
+    xw_formula(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_tax, V).s);
+    xw_formula(c, k->expect, sizeof k->expect, "=-TaxRate*SUM(%s)%s%s%s%s",
+               xw_range(L->quoted, L->tx.r_ded, XW_COL_M0, L->tx.r_ded, last).s,
+               L->tx.k_tsale != XW_NONE ? "+" : "",
+               L->tx.k_tsale != XW_NONE ? os(c, i, L->tx.k_tsale, V).s : "",
+               L->tx.k_ctax != XW_NONE ? "+" : "",
+               L->tx.k_ctax != XW_NONE ? os(c, i, L->tx.k_ctax, V).s : "");
     /* The deductions' size: the tax is a difference of figures that large. */
-    xw_f(c, k->scale, sizeof k->scale, "=MAX(1,ABS(%s),ABS(TaxRate*SUM(%s)))",
-         os(c, i, L->r_tax, V).s, xw_range(L->quoted, L->tx.r_ded, XW_COL_M0, L->tx.r_ded, last).s);
+    xw_formula(c, k->scale, sizeof k->scale, "=MAX(1,ABS(%s),ABS(TaxRate*SUM(%s)))",
+               os(c, i, L->r_tax, V).s,
+               xw_range(L->quoted, L->tx.r_ded, XW_COL_M0, L->tx.r_ded, last).s);
     k->vscale = fmax(1, fmax(fabs(res->tax), fabs(rate * ded)));
     k->vbook = res->tax;
     k->vexpect = -rate * ded + (L->tx.k_tsale != XW_NONE ? res->tax_on_sale : 0) +
@@ -348,21 +353,21 @@ static void ck_tax_items(xw_ctx *c, size_t i, ck_item *it, int *n)
 
     k = ck_add(it, n, XW_KEY("checks.integrity.after_tax_total"),
                "Taxes: the total after tax is the total plus the tax", TCI_F_AFTER_TAX_TOTAL);
-    xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->tx.r_atnet, V).s);
-    xw_f(c, k->expect, sizeof k->expect, "=%s+%s", os(c, i, L->r_net, V).s,
-         os(c, i, L->r_tax, V).s);
+    xw_formula(c, k->book, sizeof k->book, "=%s", os(c, i, L->tx.r_atnet, V).s);
+    xw_formula(c, k->expect, sizeof k->expect, "=%s+%s", os(c, i, L->r_net, V).s,
+               os(c, i, L->r_tax, V).s);
     k->vbook = res->after_tax_total, k->vexpect = res->total + res->tax;
 
     /* NPV() discounts its first value by one period: month 1 onwards. */
     k = ck_add(it, n, XW_KEY("checks.integrity.after_tax_npv"),
                "Taxes: the NPV after tax two ways, the present values against NPV()",
                TCI_F_AFTER_TAX_NPV);
-    xw_f(c, k->book, sizeof k->book, "=%s", os(c, i, L->tx.r_atpv, V).s);
-    xw_f(c, k->expect, sizeof k->expect, "=%s+NPV(%s,%s)%s%s", os(c, i, L->tx.r_atnet, XW_COL_M0).s,
-         os(c, i, L->k_rm, V).s,
-         xw_range(L->quoted, L->tx.r_atnet, XW_COL_M0 + 1, L->tx.r_atnet, last).s,
-         L->r_commit_pv != XW_NONE ? "+(1-TaxRate)*" : "",
-         L->r_commit_pv != XW_NONE ? os(c, i, L->r_commit_pv, V).s : "");
+    xw_formula(c, k->book, sizeof k->book, "=%s", os(c, i, L->tx.r_atpv, V).s);
+    xw_formula(c, k->expect, sizeof k->expect, "=%s+NPV(%s,%s)%s%s",
+               os(c, i, L->tx.r_atnet, XW_COL_M0).s, os(c, i, L->k_rm, V).s,
+               xw_range(L->quoted, L->tx.r_atnet, XW_COL_M0 + 1, L->tx.r_atnet, last).s,
+               L->r_commit_pv != XW_NONE ? "+(1-TaxRate)*" : "",
+               L->r_commit_pv != XW_NONE ? os(c, i, L->r_commit_pv, V).s : "");
     double npv = tci_npv_after_tax_of_months(res, rm, H);
     k->vbook = res->after_tax_npv;
     k->vexpect = npv + (L->r_commit_pv != XW_NONE ? (1 - rate) * res->commitment_npv : 0);
@@ -393,15 +398,15 @@ static void ck_tax_items(xw_ctx *c, size_t i, ck_item *it, int *n)
                "Taxes: the saving after tax adds up to the difference of the totals after tax "
                "within the horizon",
                TCI_F_IRR_AFTER_TAX);
-    xw_f(c, k->book, sizeof k->book, "=SUM(%s)",
-         xw_range(L->quoted, L->tx.r_flow, XW_COL_M0, L->tx.r_flow, last).s);
-    xw_f(c, k->expect, sizeof k->expect, "=%s-%s", within[0], within[1]);
+    xw_formula(c, k->book, sizeof k->book, "=SUM(%s)",
+               xw_range(L->quoted, L->tx.r_flow, XW_COL_M0, L->tx.r_flow, last).s);
+    xw_formula(c, k->expect, sizeof k->expect, "=%s-%s", within[0], within[1]);
     double sum = 0;
     for (int m = 0; m <= H; m++)
         sum += tci_net_cost_after_tax(rb, m, H) - tci_net_cost_after_tax(res, m, H);
     k->vbook = sum, k->vexpect = vwithin[0] - vwithin[1];
-    xw_f(c, k->scale, sizeof k->scale, "=MAX(1,ABS(%s),ABS(%s))",
-         os(c, (size_t)b, B->tx.r_atnet, V).s, os(c, i, L->tx.r_atnet, V).s);
+    xw_formula(c, k->scale, sizeof k->scale, "=MAX(1,ABS(%s),ABS(%s))",
+               os(c, (size_t)b, B->tx.r_atnet, V).s, os(c, i, L->tx.r_atnet, V).s);
     k->vscale = fmax(1, fmax(fabs(rb->after_tax_total), fabs(res->after_tax_total)));
 }
 
@@ -419,14 +424,14 @@ static void ck_budget_item(xw_ctx *c, size_t i, ck_item *it, int *n)
         ck_add(it, n, XW_KEY("checks.integrity.budget"),
                "The fiscal years' totals add up to the cash flow of months 0 to H", XW_NONE);
     int total = c->bg_row[i] + (int)c->bg->n_years;
-    xw_f(c, k->book, sizeof k->book, "=%s",
-         xw_ref(c->sheet_q[TCI_SHEET_BUDGET], total, XW_BG_COL0 + TCO_BUDGET_TOTAL, 1, 1).s);
+    xw_formula(c, k->book, sizeof k->book, "=%s",
+               xw_ref(c->sheet_q[TCI_SHEET_BUDGET], total, XW_BG_COL0 + TCO_BUDGET_TOTAL, 1, 1).s);
     char tax[XW_FBUF / 2] = "";
     if (L->r_tax != XW_NONE)
         tci_utf8_format(tax, sizeof tax, "+SUM(%s)",
                         xw_range(L->quoted, L->r_tax, XW_COL_M0, L->r_tax, XW_COL_M0 + H).s);
-    xw_f(c, k->expect, sizeof k->expect, "=SUM(%s)%s",
-         xw_range(L->quoted, L->r_net, XW_COL_M0, L->r_net, XW_COL_M0 + H).s, tax);
+    xw_formula(c, k->expect, sizeof k->expect, "=SUM(%s)%s",
+               xw_range(L->quoted, L->r_net, XW_COL_M0, L->r_net, XW_COL_M0 + H).s, tax);
     double flow = xw_paid0(c, i) - (L->buy ? res->residual : 0);
     for (int m = 1; m <= H; m++)
         flow += res->monthly[m - 1].cost;
@@ -472,13 +477,14 @@ static void ck_integrity_row(xw_ctx *c, size_t i, const ck_item *k, int row)
     if (k->scale[0])
         xw_fnum(c, ws, row, CK_SCALE, k->scale, scale, xw_fmt(c, XS_CALC, XN_INT));
     else
-        xw_fnum(c, ws, row, CK_SCALE, xw_f(c, f, sizeof f, "=MAX(1,ABS(%s),ABS(%s))", w.s, e.s),
-                scale, xw_fmt(c, XS_CALC, XN_INT));
+        xw_fnum(c, ws, row, CK_SCALE,
+                xw_formula(c, f, sizeof f, "=MAX(1,ABS(%s),ABS(%s))", w.s, e.s), scale,
+                xw_fmt(c, XS_CALC, XN_INT));
     double diff = (k->vbook - k->vexpect) / scale;
-    xw_fnum(c, ws, row, CK_DIFF, xw_f(c, f, sizeof f, "=(%s-%s)/%s", w.s, e.s, sc.s), diff,
+    xw_fnum(c, ws, row, CK_DIFF, xw_formula(c, f, sizeof f, "=(%s-%s)/%s", w.s, e.s, sc.s), diff,
             xw_fmt(c, XS_CALC, XN_SCI));
     xw_fstr(c, ws, row, CK_STATUS,
-            xw_f(c, f, sizeof f, "=IF(ABS(%s)<=CheckTolerance,\"OK\",\"CHECK\")", rd.s),
+            xw_formula(c, f, sizeof f, "=IF(ABS(%s)<=CheckTolerance,\"OK\",\"CHECK\")", rd.s),
             fabs(diff) <= 1e-9 ? "OK" : "CHECK", xw_fmt(c, XS_CHECK, XN_NONE));
 }
 
@@ -502,7 +508,7 @@ static void ck_row(xw_ctx *c, size_t i, int fi, int row)
         xw_text(c, ws, row, CK_EXPECT, text, xw_fmt(c, XS_FIXED, nf));
     else
         xw_num(c, ws, row, CK_EXPECT, v, xw_fmt(c, XS_FIXED, nf));
-    xw_f(c, f, sizeof f, "=%s", sm(c, i, fi).s);
+    xw_formula(c, f, sizeof f, "=%s", sm(c, i, fi).s);
     if (*text)
         xw_fstr(c, ws, row, CK_BOOK, f, text, xw_fmt(c, XS_CALC, nf));
     else
@@ -510,16 +516,16 @@ static void ck_row(xw_ctx *c, size_t i, int fi, int row)
     xw_num(c, ws, row, CK_SCALE, check_scale(c->r, i, fi, v), xw_fmt(c, XS_FIXED, XN_INT));
     xw_refbuf d = xw_ref(NULL, row, CK_EXPECT, 0, 0), w = xw_ref(NULL, row, CK_BOOK, 0, 0),
               sc = xw_ref(NULL, row, CK_SCALE, 0, 0), rd = xw_ref(NULL, row, CK_DIFF, 0, 0);
-    xw_f(c, f, sizeof f, "=IF(AND(ISNUMBER(%s),ISNUMBER(%s)),(%s-%s)/%s,\"\")", d.s, w.s, w.s, d.s,
-         sc.s);
+    xw_formula(c, f, sizeof f, "=IF(AND(ISNUMBER(%s),ISNUMBER(%s)),(%s-%s)/%s,\"\")", d.s, w.s, w.s,
+               d.s, sc.s);
     if (*text)
         xw_fstr(c, ws, row, CK_DIFF, f, "", xw_fmt(c, XS_CALC, XN_SCI));
     else
         xw_fnum(c, ws, row, CK_DIFF, f, 0, xw_fmt(c, XS_CALC, XN_SCI));
-    xw_f(c, f, sizeof f,
-         "=IF(ISNUMBER(%s),IF(ISNUMBER(%s),IF(ABS(%s)<=CheckTolerance,\"OK\",\"CHECK\"),"
-         "\"CHECK\"),IF(ISNUMBER(%s),\"CHECK\",IF(%s=%s,\"OK\",\"CHECK\")))",
-         d.s, w.s, rd.s, w.s, d.s, w.s);
+    xw_formula(c, f, sizeof f,
+               "=IF(ISNUMBER(%s),IF(ISNUMBER(%s),IF(ABS(%s)<=CheckTolerance,\"OK\",\"CHECK\"),"
+               "\"CHECK\"),IF(ISNUMBER(%s),\"CHECK\",IF(%s=%s,\"OK\",\"CHECK\")))",
+               d.s, w.s, rd.s, w.s, d.s, w.s);
     xw_fstr(c, ws, row, CK_STATUS, f, "OK", xw_fmt(c, XS_CHECK, XN_NONE));
 }
 
@@ -542,16 +548,16 @@ static void ck_plan_row(xw_ctx *c, size_t p, int npv, int row)
     xw_text(c, ws, row, CK_FIELD, npv ? "plans.npv" : "plans.total", xw_fmt(c, XS_KEY, XN_NONE));
     xw_num(c, ws, row, CK_EXPECT, v, xw_fmt(c, XS_FIXED, XN_MONEY));
     xw_fnum(c, ws, row, CK_BOOK,
-            xw_f(c, f, sizeof f, "=%s",
-                 xw_ref(ps->quoted, npv ? ps->r_pv : ps->r_net, XW_COL_VAL, 1, 1).s),
+            xw_formula(c, f, sizeof f, "=%s",
+                       xw_ref(ps->quoted, npv ? ps->r_pv : ps->r_net, XW_COL_VAL, 1, 1).s),
             v, xw_fmt(c, XS_CALC, XN_MONEY));
     xw_num(c, ws, row, CK_SCALE, fmax(1, fabs(v)), xw_fmt(c, XS_FIXED, XN_INT));
     xw_refbuf d = xw_ref(NULL, row, CK_EXPECT, 0, 0), w = xw_ref(NULL, row, CK_BOOK, 0, 0),
               sc = xw_ref(NULL, row, CK_SCALE, 0, 0), rd = xw_ref(NULL, row, CK_DIFF, 0, 0);
-    xw_fnum(c, ws, row, CK_DIFF, xw_f(c, f, sizeof f, "=(%s-%s)/%s", w.s, d.s, sc.s), 0,
+    xw_fnum(c, ws, row, CK_DIFF, xw_formula(c, f, sizeof f, "=(%s-%s)/%s", w.s, d.s, sc.s), 0,
             xw_fmt(c, XS_CALC, XN_SCI));
     xw_fstr(c, ws, row, CK_STATUS,
-            xw_f(c, f, sizeof f, "=IF(ABS(%s)<=CheckTolerance,\"OK\",\"CHECK\")", rd.s), "OK",
+            xw_formula(c, f, sizeof f, "=IF(ABS(%s)<=CheckTolerance,\"OK\",\"CHECK\")", rd.s), "OK",
             xw_fmt(c, XS_CHECK, XN_NONE));
 }
 
@@ -585,9 +591,9 @@ static int ck_reconciliation(xw_ctx *c, int row)
     int first = row + 1, last = first + count - 1;
     xw_refbuf status = xw_range(NULL, first, CK_STATUS, last, CK_STATUS);
     xw_text(c, ws, row, 0, xw_label(c, "checks.reconciled", "Rows that agree with tco"), NULL);
-    xw_fnum(c, ws, row, CK_FIGURE, xw_f(c, f, sizeof f, "=COUNTIF(%s,\"OK\")", status.s), count,
-            xw_fmt(c, XS_CALC, XN_INT));
-    xw_fnum(c, ws, row++, CK_FIELD, xw_f(c, f, sizeof f, "=ROWS(%s)", status.s), count,
+    xw_fnum(c, ws, row, CK_FIGURE, xw_formula(c, f, sizeof f, "=COUNTIF(%s,\"OK\")", status.s),
+            count, xw_fmt(c, XS_CALC, XN_INT));
+    xw_fnum(c, ws, row++, CK_FIELD, xw_formula(c, f, sizeof f, "=ROWS(%s)", status.s), count,
             xw_fmt(c, XS_CALC, XN_INT));
     for (size_t i = 0; i < s->n_options; i++)
         for (int fi = 0; fi < TCI_F_COUNT; fi++)
@@ -626,16 +632,17 @@ static void ck_head(xw_ctx *c, const char *status, int count, int agree)
             xw_fmt(c, XS_SUBTITLE, XN_NONE));
     xw_text(c, ws, c->ck_master, 0, xw_label(c, "checks.master", "Master check"),
             xw_fmt(c, XS_TOTAL, XN_NONE));
-    xw_fstr(
-        c, ws, c->ck_master, XW_COL_VAL,
-        xw_f(c, f, sizeof f, "=IF(COUNTIF(%s,\"OK\")=ROWS(%s),\"OK\",\"CHECK\")", status, status),
-        agree == count ? "OK" : "CHECK", xw_fmt(c, XS_CHECK, XN_NONE));
+    xw_fstr(c, ws, c->ck_master, XW_COL_VAL,
+            xw_formula(c, f, sizeof f, "=IF(COUNTIF(%s,\"OK\")=ROWS(%s),\"OK\",\"CHECK\")", status,
+                       status),
+            agree == count ? "OK" : "CHECK", xw_fmt(c, XS_CHECK, XN_NONE));
     xw_text(c, ws, c->ck_master + 1, 0, xw_label(c, "checks.agree", "Rows that agree"), NULL);
     xw_fnum(c, ws, c->ck_master + 1, XW_COL_VAL,
-            xw_f(c, f, sizeof f, "=COUNTIF(%s,\"OK\")", status), agree, xw_fmt(c, XS_CALC, XN_INT));
-    xw_text(c, ws, c->ck_master + 2, 0, xw_label(c, "checks.rows", "Rows checked"), NULL);
-    xw_fnum(c, ws, c->ck_master + 2, XW_COL_VAL, xw_f(c, f, sizeof f, "=ROWS(%s)", status), count,
+            xw_formula(c, f, sizeof f, "=COUNTIF(%s,\"OK\")", status), agree,
             xw_fmt(c, XS_CALC, XN_INT));
+    xw_text(c, ws, c->ck_master + 2, 0, xw_label(c, "checks.rows", "Rows checked"), NULL);
+    xw_fnum(c, ws, c->ck_master + 2, XW_COL_VAL, xw_formula(c, f, sizeof f, "=ROWS(%s)", status),
+            count, xw_fmt(c, XS_CALC, XN_INT));
     xw_text(c, ws, c->ck_master + 3, 0, xw_label(c, "checks.tolerance", "Tolerance"), NULL);
     xw_num(c, ws, c->ck_master + 3, XW_COL_VAL, 1e-9, xw_fmt(c, XS_FIXED, XN_SCI));
     xw_define_name(c, "CheckTolerance", c->sheet_q[TCI_SHEET_CHECKS], c->ck_master + 3, XW_COL_VAL);

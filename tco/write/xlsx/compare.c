@@ -189,16 +189,17 @@ static void delta_cells(xw_ctx *c, const cmp_formats *F, lxw_worksheet *ws, int 
     }
     double per = f->kind == TCO_FIG_COST_PER_UNIT ? cm->unit_scale.per : 1;
     if (f->kind == TCO_FIG_RATE)
-        xw_fnum(c, ws, row, col, xw_f(c, fm, sizeof fm, "=(%s-%s)*100", b.s, a.s), f->delta * 100,
-                F->pp);
+        xw_fnum(c, ws, row, col, xw_formula(c, fm, sizeof fm, "=(%s-%s)*100", b.s, a.s),
+                f->delta * 100, F->pp);
     else
-        xw_fnum(c, ws, row, col, xw_f(c, fm, sizeof fm, "=%s-%s", b.s, a.s), f->delta * per,
+        xw_fnum(c, ws, row, col, xw_formula(c, fm, sizeof fm, "=%s-%s", b.s, a.s), f->delta * per,
                 value_fmt(c, F, f->kind, 1));
     if (isnan(f->change))
         xw_text(c, ws, row, col + 1, TCO_DASH, F->dash);
     else
-        xw_fnum(c, ws, row, col + 1, xw_f(c, fm, sizeof fm, "=(%s-%s)/ABS(%s)", b.s, a.s, a.s),
-                f->change, F->change);
+        xw_fnum(c, ws, row, col + 1,
+                xw_formula(c, fm, sizeof fm, "=(%s-%s)/ABS(%s)", b.s, a.s, a.s), f->change,
+                F->change);
 }
 
 /* ===== Sheets ===== */
@@ -443,10 +444,10 @@ static void inputs_sheet(xw_ctx *c, const cmp_formats *F, const tco_comparison *
         if (!d->def || isnan(d->a_value) || isnan(d->b_value))
             xw_text(c, ws, row, 3, TCO_DASH, F->dash);
         else if (d->def->unit == TCO_U_FRACTION)
-            xw_fnum(c, ws, row, 3, xw_f(c, fm, sizeof fm, "=(%s-%s)*100", b.s, a.s),
+            xw_fnum(c, ws, row, 3, xw_formula(c, fm, sizeof fm, "=(%s-%s)*100", b.s, a.s),
                     (d->b_value - d->a_value) * 100, F->pp);
         else
-            xw_fnum(c, ws, row, 3, xw_f(c, fm, sizeof fm, "=%s-%s", b.s, a.s),
+            xw_fnum(c, ws, row, 3, xw_formula(c, fm, sizeof fm, "=%s-%s", b.s, a.s),
                     d->b_value - d->a_value, F->input_delta);
     }
     if (cm->n_inputs == 0)

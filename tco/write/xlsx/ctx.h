@@ -94,15 +94,15 @@ typedef struct xw_optsheet {
     /* driver rows (value in column C) */
     int k_util, k_servers, k_capex_gpu, k_capex_infra, k_capex, k_gpu_w, k_it_kw, k_prov_kw,
         k_resfrac, k_residual, k_salvage, k_life, k_rm, k_gpuh, k_pflop, k_units, k_wpkw, k_slope,
-        k_total0, k_beu;
+        k_total0, k_breakeven_u;
     int k_loan, k_lrate, k_lpmt; /* a loan: the amount, the monthly rate, the payment */
     int k_epmt, k_ebuy;          /* a lease: the payment, the buyout price */
     /* returns against the baseline: the incremental flow, its cumulative sum and the
      * month after the last one it is below 0 (else 0), undiscounted and discounted;
      * the IRR, MIRR and payback months (value in column C) */
-    int r_flow, r_fcum, r_fneg, r_fdcum, r_fdneg, k_irr, k_mirr, k_pay, k_dpay;
-    int r_fsign; /* the sign of the last flow other than 0 to date, for counting sign changes */
-    int k_irrg;  /* where the IRR's iteration starts (a monthly rate) */
+    int r_flow, r_flow_cum, r_flow_below, r_flow_dcum, r_flow_dbelow, k_irr, k_mirr, k_pay, k_dpay;
+    int r_flow_sign; /* the sign of the last flow other than 0 to date, for counting sign changes */
+    int k_irrg;      /* where the IRR's iteration starts (a monthly rate) */
     /* Taxes (with [tax]; MODEL.md, Taxes; optax.c). r_tax is the tax row, months
      * 0..H (month H with the tax on the sale), its total in column C with the
      * commitment's; XW_NONE without [tax]. */
@@ -118,7 +118,7 @@ typedef struct xw_optsheet {
         int k_tlife, k_tsalv; /* the tax depreciation's life and salvage (drivers) */
         /* the after-tax flow against the baseline and its returns, as the pre-tax
          * rows above */
-        int r_flow, r_fsign, r_fcum, r_fneg, r_fdcum, r_fdneg;
+        int r_flow, r_flow_sign, r_flow_cum, r_flow_below, r_flow_dcum, r_flow_dbelow;
         int k_irrg, k_irr, k_mirr, k_pay, k_dpay;
     } tx;
     double slope;  /* cached: total cost per unit of utilization */

@@ -209,7 +209,7 @@ static void define_name(xw_ctx *c, const char *name, int row, int col)
 static void changed_flag(xw_ctx *c, int row, const char *test)
 {
     char f[XW_FBUF];
-    xw_fnum(c, c->inputs, row, IN_COL_CHANGED, xw_f(c, f, sizeof f, "=IF(%s,0,1)", test), 0,
+    xw_fnum(c, c->inputs, row, IN_COL_CHANGED, xw_formula(c, f, sizeof f, "=IF(%s,0,1)", test), 0,
             xw_fmt(c, XS_CALC, XN_INT));
 }
 
@@ -401,7 +401,8 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
         as_computed_text(c, row, text ? text : "\xE2\x80\x94");
     } else if (k == TCO_O_UTILIZATION && !o->src[k]) {
         /* Follows the [workload] default, so changing that moves this option. */
-        xw_fnum(c, ws, row, XW_COL_VAL, xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_UTILIZATION).s),
+        xw_fnum(c, ws, row, XW_COL_VAL,
+                xw_formula(c, f, sizeof f, "=%s", xw_in_global(c, TCO_S_UTILIZATION).s),
                 res->utilization, xw_fmt(c, XS_CALC, XN_PCT));
         as_computed_num(c, row, res->utilization, 1);
         tci_utf8_format(src, sizeof src, "%s",
@@ -411,16 +412,16 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
         /* The life of a MACRS class is the length of its table. */
         int col = o->depreciation == TCO_DEP_MACRS5 ? XW_COL_VAL : XW_COL_VAL + 1;
         xw_fnum(c, ws, row, XW_COL_VAL,
-                xw_f(c, f, sizeof f, "=COUNT(%s)",
-                     xw_range(NULL, c->in_macrs, col, c->in_macrs + 7, col).s),
+                xw_formula(c, f, sizeof f, "=COUNT(%s)",
+                           xw_range(NULL, c->in_macrs, col, c->in_macrs + 7, col).s),
                 tco_depreciation_life(o), xw_fmt(c, XS_CALC, XN_INT));
         as_computed_num(c, row, tco_depreciation_life(o), 1);
         tci_utf8_format(src, sizeof src, "%s", xw_label(c, "source.macrs_table", "MACRS table"));
     } else if (k == TCO_O_RESALE_FRACTION && o->src[TCO_O_RESALE_DECLINE]) {
         /* Derived from the decline on the next row over the horizon. */
         xw_fnum(c, ws, row, XW_COL_VAL,
-                xw_f(c, f, sizeof f, "=(1-%s)^(HorizonMonths/12)",
-                     xw_ref(NULL, row + 1, XW_COL_VAL, 1, 1).s),
+                xw_formula(c, f, sizeof f, "=(1-%s)^(HorizonMonths/12)",
+                           xw_ref(NULL, row + 1, XW_COL_VAL, 1, 1).s),
                 res->residual_fraction, xw_fmt(c, XS_CALC, XN_PCT));
         as_computed_num(c, row, res->residual_fraction, 1);
         tci_utf8_format(src, sizeof src, "%s",
@@ -435,7 +436,7 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
         tci_utf8_format(price, sizeof price, "%.15g", o->fx_price);
         if (strtod(price, NULL) != o->fx_price) /* the shortest text that is the price */
             tci_utf8_format(price, sizeof price, "%.17g", o->fx_price);
-        xw_fnum(c, ws, row, XW_COL_VAL, xw_f(c, f, sizeof f, "=%s/%s", price, name), v,
+        xw_fnum(c, ws, row, XW_COL_VAL, xw_formula(c, f, sizeof f, "=%s/%s", price, name), v,
                 xw_fmt(c, XS_CALC, xw_value_numfmt(kd->unit, v)));
         as_computed_num(c, row, v, 1);
         size_t n = strlen(src);
@@ -528,8 +529,8 @@ static int inputs_site(xw_ctx *c, size_t i, int row)
             /* Follows [site]: changing that moves this site too. */
             tco_option probe = {0};
             double v = tco_site_value(c->s, &probe, k);
-            xw_fnum(c, ws, row, XW_COL_VAL, xw_f(c, f, sizeof f, "=%s", xw_ing(c, k).s), v,
-                    xw_fmt(c, XS_CALC, xw_value_numfmt(kd->unit, v)));
+            xw_fnum(c, ws, row, XW_COL_VAL, xw_formula(c, f, sizeof f, "=%s", xw_in_global(c, k).s),
+                    v, xw_fmt(c, XS_CALC, xw_value_numfmt(kd->unit, v)));
             as_computed_num(c, row, v, 1);
             tci_utf8_format(src, sizeof src, "%s", xw_label(c, "source.site", "[site]"));
         }
@@ -809,7 +810,7 @@ static int inputs_refresh(xw_ctx *c, size_t p, int row, const char *src)
                    src);
     else
         plan_formula(c, row, label, "refresh_count",
-                     xw_f(c, f, sizeof f, "=Plan%zu_OwnCount", p + 1), n, src);
+                     xw_formula(c, f, sizeof f, "=Plan%zu_OwnCount", p + 1), n, src);
     tci_utf8_format(name, sizeof name, "Plan%zu_RefreshCount", p + 1);
     define_name(c, name, row++, XW_COL_VAL);
     return row;
@@ -827,8 +828,8 @@ static int inputs_buys(xw_ctx *c, size_t p, int row, const char *src)
     const char *what[2] = {"month", "GPUs"};
     /* The Inputs sheet is written row by row: the sum first. */
     plan_formula(c, own, xw_label(c, "inputs.plan.own_count", "Owned GPUs"), "own_count",
-                 xw_f(c, f, sizeof f, "=SUM(Plan%zu_BuyCounts)", p + 1), c->r->plans[p].own_count,
-                 src);
+                 xw_formula(c, f, sizeof f, "=SUM(Plan%zu_BuyCounts)", p + 1),
+                 c->r->plans[p].own_count, src);
     c->ps[p].in_buy = own + 1;
     for (int k = 0; k < 2; k++) {
         for (int j = 0; j < n; j++) {
@@ -911,8 +912,8 @@ void xw_write_inputs(xw_ctx *c)
     }
     /* TRUE while every value is the one tco computed with (the flags above). */
     char f[XW_FBUF];
-    xw_f(c, f, sizeof f, "=SUM(%s)=0",
-         xw_range(c->sheet_q[TCI_SHEET_INPUTS], 4, IN_COL_CHANGED, row, IN_COL_CHANGED).s);
+    xw_formula(c, f, sizeof f, "=SUM(%s)=0",
+               xw_range(c->sheet_q[TCI_SHEET_INPUTS], 4, IN_COL_CHANGED, row, IN_COL_CHANGED).s);
     xw_note(c, workbook_define_name(c->wb, "AnalysesCurrent", f));
     xw_print_setup(c, c->inputs, 3, 3, 1);
 }

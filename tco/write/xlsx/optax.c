@@ -59,15 +59,16 @@ static void tax_depreciation_rows(const xw_optw *w)
               xw_int(w->H).s, NULL);
     xw_ow_label(w, L->tx.k_tbv, t, w->cur, XS_TEXT);
     xw_ow_fig(w, L->tx.k_tbv, XW_COL_VAL,
-              xw_f(c, f, sizeof f, "=%s-SUM(%s)", xw_ow_drv(L->lease ? L->k_ebuy : L->k_capex).s,
-                   xw_range(NULL, L->tx.r_tdep, XW_COL_M0 + 1, L->tx.r_tdep, w->last).s),
+              xw_formula(c, f, sizeof f, "=%s-SUM(%s)",
+                         xw_ow_drv(L->lease ? L->k_ebuy : L->k_capex).s,
+                         xw_range(NULL, L->tx.r_tdep, XW_COL_M0 + 1, L->tx.r_tdep, w->last).s),
               w->res->tax_book_value_end, w->money);
     xw_ow_label(w, L->tx.k_tsale,
                 xw_label(c, "option.tsale", "Tax on the sale: rate x (residual - tax book value)"),
                 w->cur, XS_TEXT);
     xw_ow_fig(w, L->tx.k_tsale, XW_COL_VAL,
-              xw_f(c, f, sizeof f, "=TaxRate*(%s-%s)", xw_ow_drv(L->k_residual).s,
-                   xw_ow_drv(L->tx.k_tbv).s),
+              xw_formula(c, f, sizeof f, "=TaxRate*(%s-%s)", xw_ow_drv(L->k_residual).s,
+                         xw_ow_drv(L->tx.k_tbv).s),
               w->res->tax_on_sale, w->money);
 }
 
@@ -78,10 +79,10 @@ static const char *deductible_formula(const xw_optw *w, char *f, size_t fs, int 
     int col = XW_COL_M0 + m;
     if (m == 0) {
         if (L->lease)
-            return xw_f(w->c, f, fs, "=%s", xw_ref(NULL, L->r_epay, col, 0, 0).s);
+            return xw_formula(w->c, f, fs, "=%s", xw_ref(NULL, L->r_epay, col, 0, 0).s);
         if (!L->buy)
-            return xw_f(w->c, f, fs, "=%s", xw_ref(NULL, L->r_capex, col, 0, 0).s);
-        return xw_f(w->c, f, fs, "=0");
+            return xw_formula(w->c, f, fs, "=%s", xw_ref(NULL, L->r_capex, col, 0, 0).s);
+        return xw_formula(w->c, f, fs, "=0");
     }
     char lease[XW_FBUF / 4] = "", loan[XW_FBUF / 4] = "", dep[XW_FBUF / 4] = "";
     if (L->lease)
@@ -91,8 +92,8 @@ static const char *deductible_formula(const xw_optw *w, char *f, size_t fs, int 
                         xw_ref(NULL, L->r_lint, col, 0, 0).s);
     if (L->tx.r_tdep != XW_NONE)
         tci_utf8_format(dep, sizeof dep, "+%s", xw_ref(NULL, L->tx.r_tdep, col, 0, 0).s);
-    return xw_f(w->c, f, fs, "=SUM(%s:%s)%s%s%s", xw_ref(NULL, L->r_line[0], col, 0, 0).s,
-                xw_ref(NULL, L->r_line[TCO_LINES - 1], col, 0, 0).s, lease, loan, dep);
+    return xw_formula(w->c, f, fs, "=SUM(%s:%s)%s%s%s", xw_ref(NULL, L->r_line[0], col, 0, 0).s,
+                      xw_ref(NULL, L->r_line[TCO_LINES - 1], col, 0, 0).s, lease, loan, dep);
 }
 
 /* Deductible, tax, the commitment's tax, the net cost after tax and its
@@ -121,24 +122,24 @@ static void tax_rows(const xw_optw *w)
         int col = XW_COL_M0 + m;
         xw_refbuf d = xw_ref(NULL, L->tx.r_ded, col, 0, 0);
         if (m == w->H && L->tx.k_tsale != XW_NONE)
-            xw_f(c, f, sizeof f, "=-TaxRate*%s+%s", d.s, xw_ow_drv(L->tx.k_tsale).s);
+            xw_formula(c, f, sizeof f, "=-TaxRate*%s+%s", d.s, xw_ow_drv(L->tx.k_tsale).s);
         else
-            xw_f(c, f, sizeof f, "=-TaxRate*%s", d.s);
+            xw_formula(c, f, sizeof f, "=-TaxRate*%s", d.s);
         xw_ow_fig(w, L->r_tax, col, f, tax_of(r, m), w->money_t);
     }
     xw_refbuf months = xw_range(NULL, L->r_tax, XW_COL_M0, L->r_tax, w->last);
     if (L->tx.k_ctax != XW_NONE)
-        xw_f(c, f, sizeof f, "=SUM(%s)+%s", months.s, xw_ow_drv(L->tx.k_ctax).s);
+        xw_formula(c, f, sizeof f, "=SUM(%s)+%s", months.s, xw_ow_drv(L->tx.k_ctax).s);
     else
-        xw_f(c, f, sizeof f, "=SUM(%s)", months.s);
+        xw_formula(c, f, sizeof f, "=SUM(%s)", months.s);
     xw_ow_fig(w, L->r_tax, XW_COL_VAL, f, r->tax, xw_fmt(c, XS_TOTAL, XN_MONEY));
     if (L->tx.k_ctax != XW_NONE) {
         xw_ow_label(w, L->tx.k_ctax,
                     xw_label(c, "option.ctax", "Tax on what is owed after the horizon"), w->cur,
                     XS_TEXT);
         xw_ow_fig(w, L->tx.k_ctax, XW_COL_VAL,
-                  xw_f(c, f, sizeof f, "=-TaxRate*%s", xw_ow_drv(L->r_commit).s), r->commitment_tax,
-                  w->money);
+                  xw_formula(c, f, sizeof f, "=-TaxRate*%s", xw_ow_drv(L->r_commit).s),
+                  r->commitment_tax, w->money);
     }
 
     xw_ow_label(w, L->tx.r_atnet,
@@ -150,16 +151,16 @@ static void tax_rows(const xw_optw *w)
         double v = tci_net_cost_after_tax(r, m, w->H);
         pv[m] = tci_present_value(v, c->r->monthly_rate, m);
         xw_ow_fig(w, L->tx.r_atnet, col,
-                  xw_f(c, f, sizeof f, "=%s+%s", xw_ref(NULL, L->r_net, col, 0, 0).s,
-                       xw_ref(NULL, L->r_tax, col, 0, 0).s),
+                  xw_formula(c, f, sizeof f, "=%s+%s", xw_ref(NULL, L->r_net, col, 0, 0).s,
+                             xw_ref(NULL, L->r_tax, col, 0, 0).s),
                   v, w->money_t);
     }
     months = xw_range(NULL, L->tx.r_atnet, XW_COL_M0, L->tx.r_atnet, w->last);
     if (L->r_commit != XW_NONE)
-        xw_f(c, f, sizeof f, "=SUM(%s)+%s+%s", months.s, xw_ow_drv(L->r_commit).s,
-             xw_ow_drv(L->tx.k_ctax).s);
+        xw_formula(c, f, sizeof f, "=SUM(%s)+%s+%s", months.s, xw_ow_drv(L->r_commit).s,
+                   xw_ow_drv(L->tx.k_ctax).s);
     else
-        xw_f(c, f, sizeof f, "=SUM(%s)", months.s);
+        xw_formula(c, f, sizeof f, "=SUM(%s)", months.s);
     xw_ow_fig(w, L->tx.r_atnet, XW_COL_VAL, f, r->after_tax_total, xw_fmt(c, XS_TOTAL, XN_MONEY));
 
     xw_ow_label(w, L->tx.r_atpv, xw_label(c, "option.atpv", "Present value after tax"), w->cur,
@@ -167,15 +168,16 @@ static void tax_rows(const xw_optw *w)
     for (int m = 0; m <= w->H; m++) {
         int col = XW_COL_M0 + m;
         xw_ow_fig(w, L->tx.r_atpv, col,
-                  xw_f(c, f, sizeof f, "=%s*%s", xw_ref(NULL, L->tx.r_atnet, col, 0, 0).s,
-                       xw_ref(NULL, L->r_df, col, 0, 0).s),
+                  xw_formula(c, f, sizeof f, "=%s*%s", xw_ref(NULL, L->tx.r_atnet, col, 0, 0).s,
+                             xw_ref(NULL, L->r_df, col, 0, 0).s),
                   pv[m], w->money_t);
     }
     months = xw_range(NULL, L->tx.r_atpv, XW_COL_M0, L->tx.r_atpv, w->last);
     if (L->r_commit_pv != XW_NONE)
-        xw_f(c, f, sizeof f, "=SUM(%s)+(1-TaxRate)*%s", months.s, xw_ow_drv(L->r_commit_pv).s);
+        xw_formula(c, f, sizeof f, "=SUM(%s)+(1-TaxRate)*%s", months.s,
+                   xw_ow_drv(L->r_commit_pv).s);
     else
-        xw_f(c, f, sizeof f, "=SUM(%s)", months.s);
+        xw_formula(c, f, sizeof f, "=SUM(%s)", months.s);
     xw_ow_fig(w, L->tx.r_atpv, XW_COL_VAL, f, r->after_tax_npv, xw_fmt(c, XS_TOTAL, XN_MONEY));
 }
 
@@ -193,11 +195,11 @@ void xw_tax_section(const xw_optw *w)
 static xw_flowrows aftertax_rows(const xw_optsheet *L)
 {
     xw_flowrows R = {.flow = L->tx.r_flow,
-                     .sign = L->tx.r_fsign,
-                     .cum = L->tx.r_fcum,
-                     .neg = L->tx.r_fneg,
-                     .dcum = L->tx.r_fdcum,
-                     .dneg = L->tx.r_fdneg,
+                     .sign = L->tx.r_flow_sign,
+                     .cum = L->tx.r_flow_cum,
+                     .neg = L->tx.r_flow_below,
+                     .dcum = L->tx.r_flow_dcum,
+                     .dneg = L->tx.r_flow_dbelow,
                      .irrg = L->tx.k_irrg,
                      .irr = L->tx.k_irr,
                      .mirr = L->tx.k_mirr,
@@ -249,13 +251,14 @@ void xw_tax_drivers(const xw_optw *w)
         int mc = method == TCO_DEP_MACRS5 ? XW_COL_VAL : XW_COL_VAL + 1;
         xw_ow_driver(
             w, L->tx.k_tlife, life_label, xw_label(c, "unit.years", "years"),
-            xw_f(c, f, sizeof f, "=COUNT(%s)",
-                 xw_range(c->sheet_q[TCI_SHEET_INPUTS], c->in_macrs, mc, c->in_macrs + 7, mc).s),
+            xw_formula(
+                c, f, sizeof f, "=COUNT(%s)",
+                xw_range(c->sheet_q[TCI_SHEET_INPUTS], c->in_macrs, mc, c->in_macrs + 7, mc).s),
             life, XN_INT);
     } else if (!own_macrs) {
         xw_ow_driver(w, L->tx.k_tlife, life_label, xw_label(c, "unit.years", "years"),
-                     xw_f(c, f, sizeof f, "=%s", xw_ow_in(w, TCO_O_DEPRECIATION_YEARS).s), life,
-                     XN_INT);
+                     xw_formula(c, f, sizeof f, "=%s", xw_ow_in(w, TCO_O_DEPRECIATION_YEARS).s),
+                     life, XN_INT);
     } else {
         /* The option's own method is MACRS: its depreciation_years is the
          * key's default, not on Inputs. */
@@ -272,8 +275,9 @@ void xw_tax_drivers(const xw_optw *w)
                xw_fmt(c, XS_FIXED, XN_MONEY));
     } else {
         xw_ow_driver(w, L->tx.k_tsalv, salv_label, w->cur,
-                     xw_f(c, f, sizeof f, "=%s*%s", xw_ow_drv(L->lease ? L->k_ebuy : L->k_capex).s,
-                          xw_ow_in(w, TCO_O_SALVAGE_FRACTION).s),
+                     xw_formula(c, f, sizeof f, "=%s*%s",
+                                xw_ow_drv(L->lease ? L->k_ebuy : L->k_capex).s,
+                                xw_ow_in(w, TCO_O_SALVAGE_FRACTION).s),
                      base * w->o->salvage_fraction, XN_MONEY);
     }
 }

@@ -87,10 +87,10 @@ static void option_timeline(const xw_optw *w)
      * written in constant_memory mode): a row's cells, then the next row's. */
     xw_num(c, w->ws, L->r_month, XW_COL_M0, 0, headnum);
     for (int m = 1; m <= w->H; m++)
-        xw_ow_fig(
-            w, L->r_month, XW_COL_M0 + m,
-            xw_f(c, f, sizeof f, "=%s+1", xw_ref(NULL, L->r_month, XW_COL_M0 + m - 1, 0, 0).s), m,
-            headnum);
+        xw_ow_fig(w, L->r_month, XW_COL_M0 + m,
+                  xw_formula(c, f, sizeof f, "=%s+1",
+                             xw_ref(NULL, L->r_month, XW_COL_M0 + m - 1, 0, 0).s),
+                  m, headnum);
     xw_text(c, w->ws, L->r_year, XW_COL_LABEL,
             xw_label(c, "option.head.year", "Year (year 1 = months 1-12)"), head);
     worksheet_write_blank(w->ws, (lxw_row_t)L->r_year, XW_COL_UNIT, head);
@@ -99,7 +99,7 @@ static void option_timeline(const xw_optw *w)
         int col = XW_COL_M0 + m;
         xw_refbuf mo = xw_ow_at(L->r_month, col);
         xw_ow_fig(w, L->r_year, col,
-                  xw_f(c, f, sizeof f, "=IF(%s=0,0,INT((%s-1)/12)+1)", mo.s, mo.s),
+                  xw_formula(c, f, sizeof f, "=IF(%s=0,0,INT((%s-1)/12)+1)", mo.s, mo.s),
                   m == 0 ? 0 : (m - 1) / 12 + 1, headnum);
     }
     worksheet_freeze_panes(w->ws, (lxw_row_t)(L->r_year + 1), (lxw_col_t)XW_COL_M0);
@@ -123,10 +123,10 @@ static void option_factors(const xw_optw *w)
         for (int m = 1; m <= w->H; m++)
             xw_ow_fig(
                 w, L->r_price, XW_COL_M0 + m,
-                xw_f(c, f, sizeof f, "=%s*(1+%s)^(%s-1)",
-                     xw_site_name(c, w->i, TCO_S_ELECTRICITY_PRICE).s,
-                     xw_site_name(c, w->i, TCO_S_ELECTRICITY_ESCALATION).s,
-                     xw_ow_at(L->r_year, XW_COL_M0 + m).s),
+                xw_formula(c, f, sizeof f, "=%s*(1+%s)^(%s-1)",
+                           xw_site_name(c, w->i, TCO_S_ELECTRICITY_PRICE).s,
+                           xw_site_name(c, w->i, TCO_S_ELECTRICITY_ESCALATION).s,
+                           xw_ow_at(L->r_year, XW_COL_M0 + m).s),
                 tco_site_value(c->s, w->o, TCO_S_ELECTRICITY_PRICE) *
                     xw_price_factor(tco_site_value(c->s, w->o, TCO_S_ELECTRICITY_ESCALATION), m),
                 xw_fmt(c, XS_CALC, XN_MONEY4));
@@ -137,8 +137,9 @@ static void option_factors(const xw_optw *w)
                     xw_label(c, "unit.factor", "factor"), XS_TEXT);
         for (int m = 1; m <= w->H; m++)
             xw_ow_fig(w, L->r_factor, XW_COL_M0 + m,
-                      xw_f(c, f, sizeof f, "=(1-%s)^(%s-1)", xw_ow_in(w, TCO_O_PRICE_DECLINE).s,
-                           xw_ow_at(L->r_year, XW_COL_M0 + m).s),
+                      xw_formula(c, f, sizeof f, "=(1-%s)^(%s-1)",
+                                 xw_ow_in(w, TCO_O_PRICE_DECLINE).s,
+                                 xw_ow_at(L->r_year, XW_COL_M0 + m).s),
                       xw_price_factor(-w->o->price_decline, m), xw_fmt(c, XS_CALC, XN_DEC6));
     }
 }
@@ -153,23 +154,25 @@ static void option_capex(const xw_optw *w)
                 L->buy ? xw_label(c, "option.capex", "Capex")
                        : xw_label(c, "option.upfront", "Upfront payment"),
                 w->cur, XS_TEXT);
-    xw_ow_fig(w, L->r_capex, XW_COL_M0, xw_f(c, f, sizeof f, "=%s", xw_ow_drv(L->k_capex).s),
+    xw_ow_fig(w, L->r_capex, XW_COL_M0, xw_formula(c, f, sizeof f, "=%s", xw_ow_drv(L->k_capex).s),
               w->res->capex, w->money);
     xw_ow_total(w, L->r_capex, XW_COL_M0, w->res->capex, XS_CALC);
     if (L->r_lent != XW_NONE && L->lease) {
         /* A lease pays none of the capex. */
         xw_ow_label(w, L->r_lent, xw_label(c, "option.unpaid", "Less: not paid, leased"), w->cur,
                     XS_TEXT);
-        xw_ow_fig(w, L->r_lent, XW_COL_M0, xw_f(c, f, sizeof f, "=-%s", xw_ow_drv(L->k_capex).s),
-                  -w->res->capex, w->money);
+        xw_ow_fig(w, L->r_lent, XW_COL_M0,
+                  xw_formula(c, f, sizeof f, "=-%s", xw_ow_drv(L->k_capex).s), -w->res->capex,
+                  w->money);
         xw_ow_total(w, L->r_lent, XW_COL_M0, -w->res->capex, XS_CALC);
     } else if (L->r_lent != XW_NONE) {
         /* The loan pays that much of the capex: money received at month 0. */
         xw_ow_label(w, L->r_lent,
                     xw_label(c, "option.lent", "Less: lent by the loan, received at month 0"),
                     w->cur, XS_TEXT);
-        xw_ow_fig(w, L->r_lent, XW_COL_M0, xw_f(c, f, sizeof f, "=-%s", xw_ow_drv(L->k_loan).s),
-                  -w->res->loan_amount, w->money);
+        xw_ow_fig(w, L->r_lent, XW_COL_M0,
+                  xw_formula(c, f, sizeof f, "=-%s", xw_ow_drv(L->k_loan).s), -w->res->loan_amount,
+                  w->money);
         xw_ow_total(w, L->r_lent, XW_COL_M0, -w->res->loan_amount, XS_CALC);
     }
 }
@@ -230,8 +233,8 @@ static void option_lease(const xw_optw *w)
         w, L->r_epay,
         xw_label(c, "option.line.lease_payment", "Lease payment, in advance for the next month"),
         w->cur, XS_TEXT);
-    xw_ow_fig(w, L->r_epay, XW_COL_M0, xw_f(c, f, sizeof f, "=%s", pmt.s), w->res->lease_payment,
-              w->money);
+    xw_ow_fig(w, L->r_epay, XW_COL_M0, xw_formula(c, f, sizeof f, "=%s", pmt.s),
+              w->res->lease_payment, w->money);
     for (int m = 1; m <= w->H; m++) {
         xw_refbuf mon = xw_ow_at(L->r_month, XW_COL_M0 + m);
         xw_owrefs R = {.month = mon.s, .payment = pmt.s};
@@ -307,8 +310,8 @@ static void sum_plus(const xw_optw *w, int row, int plus, double v)
         return;
     }
     xw_ow_fig(w, row, XW_COL_VAL,
-              xw_f(w->c, f, sizeof f, "=SUM(%s)+%s", xw_range(NULL, row, XW_COL_M0, row, w->last).s,
-                   xw_ow_drv(plus).s),
+              xw_formula(w->c, f, sizeof f, "=SUM(%s)+%s",
+                         xw_range(NULL, row, XW_COL_M0, row, w->last).s, xw_ow_drv(plus).s),
               v, xw_fmt(w->c, XS_TOTAL, XN_MONEY));
 }
 
@@ -318,12 +321,12 @@ static const char *month0(const xw_optw *w, char *f, size_t fs)
 {
     const xw_optsheet *L = w->L;
     if (L->lease)
-        return xw_f(w->c, f, fs, "=%s+%s+%s", xw_ow_at(L->r_capex, XW_COL_M0).s,
-                    xw_ow_at(L->r_lent, XW_COL_M0).s, xw_ow_at(L->r_epay, XW_COL_M0).s);
+        return xw_formula(w->c, f, fs, "=%s+%s+%s", xw_ow_at(L->r_capex, XW_COL_M0).s,
+                          xw_ow_at(L->r_lent, XW_COL_M0).s, xw_ow_at(L->r_epay, XW_COL_M0).s);
     if (L->r_lent == XW_NONE)
-        return xw_f(w->c, f, fs, "=%s", xw_ow_at(L->r_capex, XW_COL_M0).s);
-    return xw_f(w->c, f, fs, "=%s+%s", xw_ow_at(L->r_capex, XW_COL_M0).s,
-                xw_ow_at(L->r_lent, XW_COL_M0).s);
+        return xw_formula(w->c, f, fs, "=%s", xw_ow_at(L->r_capex, XW_COL_M0).s);
+    return xw_formula(w->c, f, fs, "=%s+%s", xw_ow_at(L->r_capex, XW_COL_M0).s,
+                      xw_ow_at(L->r_lent, XW_COL_M0).s);
 }
 
 /* Operating cost, cumulative cost and the residual value. */
@@ -342,8 +345,8 @@ static void option_costs(const xw_optw *w)
         int col = XW_COL_M0 + m;
         opsum += w->res->monthly[m - 1].cost;
         xw_ow_fig(w, L->r_opcost, col,
-                  xw_f(c, f, sizeof f, "=SUM(%s:%s)", xw_ref(NULL, L->r_line[0], col, 0, 0).s,
-                       xw_ref(NULL, L->r_last_line, col, 0, 0).s),
+                  xw_formula(c, f, sizeof f, "=SUM(%s:%s)", xw_ref(NULL, L->r_line[0], col, 0, 0).s,
+                             xw_ref(NULL, L->r_last_line, col, 0, 0).s),
                   w->res->monthly[m - 1].cost, w->money_t);
     }
     xw_ow_total(w, L->r_opcost, XW_COL_M0 + 1, opsum, XS_TOTAL);
@@ -353,8 +356,9 @@ static void option_costs(const xw_optw *w)
     xw_ow_fig(w, L->r_cum, XW_COL_M0, month0(w, f, sizeof f), xw_paid0(c, w->i), w->money);
     for (int m = 1; m <= w->H; m++)
         xw_ow_fig(w, L->r_cum, XW_COL_M0 + m,
-                  xw_f(c, f, sizeof f, "=%s+%s", xw_ref(NULL, L->r_cum, XW_COL_M0 + m - 1, 0, 0).s,
-                       xw_ref(NULL, L->r_opcost, XW_COL_M0 + m, 0, 0).s),
+                  xw_formula(c, f, sizeof f, "=%s+%s",
+                             xw_ref(NULL, L->r_cum, XW_COL_M0 + m - 1, 0, 0).s,
+                             xw_ref(NULL, L->r_opcost, XW_COL_M0 + m, 0, 0).s),
                   w->res->monthly[m - 1].cumulative, w->money);
 
     if (L->r_commit != XW_NONE && L->lease) {
@@ -384,8 +388,9 @@ static void option_costs(const xw_optw *w)
         xw_labelf(c, t, sizeof t, "option.resid", "Residual value, received at month {month}",
                   "month", xw_int(w->H).s, NULL);
         xw_ow_label(w, L->r_resid, t, w->cur, XS_TEXT);
-        xw_ow_fig(w, L->r_resid, w->last, xw_f(c, f, sizeof f, "=%s", xw_ow_drv(L->k_residual).s),
-                  w->res->residual, w->money);
+        xw_ow_fig(w, L->r_resid, w->last,
+                  xw_formula(c, f, sizeof f, "=%s", xw_ow_drv(L->k_residual).s), w->res->residual,
+                  w->money);
         xw_ow_total(w, L->r_resid, XW_COL_M0, w->res->residual, XS_CALC);
     }
 }
@@ -412,10 +417,10 @@ static void option_net(const xw_optw *w)
         int col = XW_COL_M0 + m;
         double net = w->res->monthly[m - 1].cost - (m == w->H && L->buy ? w->res->residual : 0);
         if (L->r_resid != XW_NONE)
-            xw_f(c, f, sizeof f, "=%s-%s", xw_ref(NULL, L->r_opcost, col, 0, 0).s,
-                 xw_ref(NULL, L->r_resid, col, 0, 0).s);
+            xw_formula(c, f, sizeof f, "=%s-%s", xw_ref(NULL, L->r_opcost, col, 0, 0).s,
+                       xw_ref(NULL, L->r_resid, col, 0, 0).s);
         else
-            xw_f(c, f, sizeof f, "=%s", xw_ref(NULL, L->r_opcost, col, 0, 0).s);
+            xw_formula(c, f, sizeof f, "=%s", xw_ref(NULL, L->r_opcost, col, 0, 0).s);
         xw_ow_fig(w, L->r_net, col, f, net, w->money_t);
         net_cached[m] = net;
     }
@@ -426,18 +431,18 @@ static void option_net(const xw_optw *w)
     for (int m = 0; m <= w->H; m++) {
         int col = XW_COL_M0 + m;
         df = tci_discount_factor(c->r->monthly_rate, m);
-        xw_ow_fig(
-            w, L->r_df, col,
-            xw_f(c, f, sizeof f, "=1/(1+%s)^%s", xw_ow_drv(L->k_rm).s, xw_ow_at(L->r_month, col).s),
-            df, xw_fmt(c, XS_CALC, XN_DEC6));
+        xw_ow_fig(w, L->r_df, col,
+                  xw_formula(c, f, sizeof f, "=1/(1+%s)^%s", xw_ow_drv(L->k_rm).s,
+                             xw_ow_at(L->r_month, col).s),
+                  df, xw_fmt(c, XS_CALC, XN_DEC6));
         pv_cached[m] = net_cached[m] * df;
     }
     xw_ow_label(w, L->r_pv, xw_label(c, "option.pv", "Present value"), w->cur, XS_TOTAL);
     for (int m = 0; m <= w->H; m++) {
         int col = XW_COL_M0 + m;
         xw_ow_fig(w, L->r_pv, col,
-                  xw_f(c, f, sizeof f, "=%s*%s", xw_ref(NULL, L->r_net, col, 0, 0).s,
-                       xw_ref(NULL, L->r_df, col, 0, 0).s),
+                  xw_formula(c, f, sizeof f, "=%s*%s", xw_ref(NULL, L->r_net, col, 0, 0).s,
+                             xw_ref(NULL, L->r_df, col, 0, 0).s),
                   pv_cached[m], w->money_t);
     }
     sum_plus(w, L->r_pv, L->r_commit_pv, w->res->npv);
@@ -496,7 +501,7 @@ static void option_book(const xw_optw *w)
         /* A lease's hardware enters the books when it is bought out. */
         double bv = L->lease ? 0 : w->res->capex;
         xw_ow_fig(w, L->r_bv, XW_COL_M0,
-                  L->lease ? "=0" : xw_f(c, f, sizeof f, "=%s", xw_ow_drv(L->k_capex).s), bv,
+                  L->lease ? "=0" : xw_formula(c, f, sizeof f, "=%s", xw_ow_drv(L->k_capex).s), bv,
                   w->money);
         for (int m = 1; m <= w->H; m++) {
             int col = XW_COL_M0 + m;
@@ -504,11 +509,12 @@ static void option_book(const xw_optw *w)
             if (m == w->H)
                 bv = w->res->book_value_end;
             if (L->lease)
-                xw_f(c, f, sizeof f, "=%s+%s-%s", xw_ref(NULL, L->r_bv, col - 1, 0, 0).s,
-                     xw_ref(NULL, L->r_ebuy, col, 0, 0).s, xw_ref(NULL, L->r_dep, col, 0, 0).s);
+                xw_formula(c, f, sizeof f, "=%s+%s-%s", xw_ref(NULL, L->r_bv, col - 1, 0, 0).s,
+                           xw_ref(NULL, L->r_ebuy, col, 0, 0).s,
+                           xw_ref(NULL, L->r_dep, col, 0, 0).s);
             else
-                xw_f(c, f, sizeof f, "=%s-%s", xw_ref(NULL, L->r_bv, col - 1, 0, 0).s,
-                     xw_ref(NULL, L->r_dep, col, 0, 0).s);
+                xw_formula(c, f, sizeof f, "=%s-%s", xw_ref(NULL, L->r_bv, col - 1, 0, 0).s,
+                           xw_ref(NULL, L->r_dep, col, 0, 0).s);
             xw_ow_fig(w, L->r_bv, col, f, bv, w->money);
         }
     }
@@ -519,11 +525,11 @@ static void option_book(const xw_optw *w)
 static xw_flowrows pretax_rows(const xw_optsheet *L)
 {
     xw_flowrows R = {.flow = L->r_flow,
-                     .sign = L->r_fsign,
-                     .cum = L->r_fcum,
-                     .neg = L->r_fneg,
-                     .dcum = L->r_fdcum,
-                     .dneg = L->r_fdneg,
+                     .sign = L->r_flow_sign,
+                     .cum = L->r_flow_cum,
+                     .neg = L->r_flow_below,
+                     .dcum = L->r_flow_dcum,
+                     .dneg = L->r_flow_dbelow,
                      .irrg = L->k_irrg,
                      .irr = L->k_irr,
                      .mirr = L->k_mirr,
@@ -590,8 +596,8 @@ static void option_baseline(const xw_optw *w)
             int col = XW_COL_M0 + m;
             double bc = m == 0 ? rb->capex : rb->monthly[m - 1].cumulative;
             xw_ow_fig(w, L->r_bcum, col,
-                      xw_f(c, f, sizeof f, "=%s", xw_ref(B->quoted, B->r_cum, col, 0, 0).s), bc,
-                      w->money);
+                      xw_formula(c, f, sizeof f, "=%s", xw_ref(B->quoted, B->r_cum, col, 0, 0).s),
+                      bc, w->money);
         }
         xw_ow_label(w, L->r_flag,
                     xw_label(c, "option.flag", "Cheaper to date than the baseline (1 = yes)"),
@@ -600,8 +606,9 @@ static void option_baseline(const xw_optw *w)
             int col = XW_COL_M0 + m;
             double bc = rb->monthly[m - 1].cumulative;
             xw_ow_fig(w, L->r_flag, col,
-                      xw_f(c, f, sizeof f, "=IF(%s<=%s,1,0)", xw_ref(NULL, L->r_cum, col, 0, 0).s,
-                           xw_ref(NULL, L->r_bcum, col, 0, 0).s),
+                      xw_formula(c, f, sizeof f, "=IF(%s<=%s,1,0)",
+                                 xw_ref(NULL, L->r_cum, col, 0, 0).s,
+                                 xw_ref(NULL, L->r_bcum, col, 0, 0).s),
                       w->res->monthly[m - 1].cumulative <= bc ? 1 : 0, xw_fmt(c, XS_CALC, XN_INT));
         }
         /* 1 from the first month after which no month is dearer: the least
@@ -617,8 +624,8 @@ static void option_baseline(const xw_optw *w)
         for (int m = 1; m <= w->H; m++) {
             int col = XW_COL_M0 + m;
             xw_ow_fig(w, L->r_stay, col,
-                      xw_f(c, f, sizeof f, "=MIN(%s)",
-                           xw_range(NULL, L->r_flag, col, L->r_flag, w->last).s),
+                      xw_formula(c, f, sizeof f, "=MIN(%s)",
+                                 xw_range(NULL, L->r_flag, col, L->r_flag, w->last).s),
                       m >= stays ? 1 : 0, xw_fmt(c, XS_CALC, XN_INT));
         }
         option_flow(w);
@@ -653,8 +660,8 @@ static void option_drivers(const xw_optw *w)
     xw_text(c, w->ws, L->s_drivers, XW_COL_VAL, xw_label(c, "option.drivers.value", "Value"),
             xw_fmt(c, XS_SECTION, XN_NONE));
     xw_ow_driver(w, L->k_util, xw_label(c, "option.util", "Utilization"), "%",
-                 xw_f(c, f, sizeof f, "=%s", xw_ow_in(w, TCO_O_UTILIZATION).s), w->res->utilization,
-                 XN_PCT);
+                 xw_formula(c, f, sizeof f, "=%s", xw_ow_in(w, TCO_O_UTILIZATION).s),
+                 w->res->utilization, XN_PCT);
     if (L->buy) {
         xw_refbuf n = xw_ow_in(w, TCO_O_COUNT_GPUS), ku = xw_ow_drv(L->k_util),
                   servers = xw_ow_drv(L->k_servers), gpu_w = xw_ow_drv(L->k_gpu_w),
@@ -678,8 +685,8 @@ static void option_drivers(const xw_optw *w)
                      XN_MONEY);
         xw_ow_driver(w, L->k_capex,
                      xw_label(c, "option.capex_total", "Capex: total, paid at month 0"), w->cur,
-                     xw_f(c, f, sizeof f, "=%s+%s+%s", xw_ow_drv(L->k_capex_gpu).s,
-                          xw_ow_drv(L->k_capex_infra).s, xw_ow_in(w, TCO_O_INSTALL_PRICE).s),
+                     xw_formula(c, f, sizeof f, "=%s+%s+%s", xw_ow_drv(L->k_capex_gpu).s,
+                                xw_ow_drv(L->k_capex_infra).s, xw_ow_in(w, TCO_O_INSTALL_PRICE).s),
                      w->res->capex, XN_MONEY);
         double u = w->res->utilization;
         xw_ow_driver(w, L->k_gpu_w,
@@ -696,7 +703,7 @@ static void option_drivers(const xw_optw *w)
                      w->res->provisioned_kw, XN_DEC2);
         xw_ow_driver(w, L->k_resfrac, xw_label(c, "option.resfrac", "Resale value at the end"),
                      xw_label(c, "unit.pct_hardware", "% of hardware"),
-                     xw_f(c, f, sizeof f, "=%s", xw_ow_in(w, TCO_O_RESALE_FRACTION).s),
+                     xw_formula(c, f, sizeof f, "=%s", xw_ow_in(w, TCO_O_RESALE_FRACTION).s),
                      w->res->residual_fraction, XN_PCT);
         xw_ow_driver(w, L->k_residual,
                      xw_label(c, "option.residual", "Residual value (GPUs, servers and network)"),
@@ -706,13 +713,13 @@ static void option_drivers(const xw_optw *w)
         if (L->k_salvage != XW_NONE)
             xw_ow_driver(
                 w, L->k_salvage, xw_label(c, "option.salvage", "Book salvage value"), w->cur,
-                xw_f(c, f, sizeof f, "=%s*%s", xw_ow_drv(L->lease ? L->k_ebuy : L->k_capex).s,
-                     xw_ow_in(w, TCO_O_SALVAGE_FRACTION).s),
+                xw_formula(c, f, sizeof f, "=%s*%s", xw_ow_drv(L->lease ? L->k_ebuy : L->k_capex).s,
+                           xw_ow_in(w, TCO_O_SALVAGE_FRACTION).s),
                 (L->lease ? w->res->lease_buyout : w->res->capex) * w->o->salvage_fraction,
                 XN_MONEY);
         xw_ow_driver(w, L->k_life, xw_label(c, "option.life", "Depreciation life"),
                      xw_label(c, "unit.years", "years"),
-                     xw_f(c, f, sizeof f, "=%s", xw_ow_in(w, TCO_O_DEPRECIATION_YEARS).s),
+                     xw_formula(c, f, sizeof f, "=%s", xw_ow_in(w, TCO_O_DEPRECIATION_YEARS).s),
                      tco_depreciation_life(w->o), XN_INT);
         if (L->loan) {
             xw_refbuf capex = xw_ow_drv(L->k_capex), rate = xw_ow_drv(L->k_lrate),
@@ -733,7 +740,7 @@ static void option_drivers(const xw_optw *w)
             lease_drivers(w);
     } else {
         xw_ow_driver(w, L->k_capex, xw_label(c, "option.upfront0", "Upfront payment, month 0"),
-                     w->cur, xw_f(c, f, sizeof f, "=%s", xw_ow_in(w, TCO_O_UPFRONT).s),
+                     w->cur, xw_formula(c, f, sizeof f, "=%s", xw_ow_in(w, TCO_O_UPFRONT).s),
                      w->res->capex, XN_MONEY);
     }
 }
@@ -750,21 +757,22 @@ static void option_usage(const xw_optw *w)
                  c->r->monthly_rate, XN_PCT4);
     xw_ow_driver(w, L->k_gpuh, xw_label(c, "option.gpuh", "GPU-hours used over the horizon"),
                  xw_label(c, "unit.gpu_hours", "GPU-hours"),
-                 xw_f(c, f, sizeof f, "=%s*HoursPerMonth*HorizonMonths*%s",
-                      xw_ow_in(w, TCO_O_COUNT_GPUS).s, xw_ow_drv(L->k_util).s),
+                 xw_formula(c, f, sizeof f, "=%s*HoursPerMonth*HorizonMonths*%s",
+                            xw_ow_in(w, TCO_O_COUNT_GPUS).s, xw_ow_drv(L->k_util).s),
                  w->res->gpu_hours, XN_INT);
     xw_ow_driver(w, L->k_pflop, xw_label(c, "option.pflop", "PFLOP-hours used (FP16 peak)"),
                  xw_label(c, "unit.pflop_hours", "PFLOP-hours"),
-                 xw_f(c, f, sizeof f, "=%s*%s/1000*HoursPerMonth*HorizonMonths*%s",
-                      xw_ow_in(w, TCO_O_COUNT_GPUS).s, xw_ow_in(w, TCO_O_FP16_TFLOPS).s,
-                      xw_ow_drv(L->k_util).s),
+                 xw_formula(c, f, sizeof f, "=%s*%s/1000*HoursPerMonth*HorizonMonths*%s",
+                            xw_ow_in(w, TCO_O_COUNT_GPUS).s, xw_ow_in(w, TCO_O_FP16_TFLOPS).s,
+                            xw_ow_drv(L->k_util).s),
                  w->o->count * w->o->fp16_tflops / 1000 * T * w->H * w->res->utilization, XN_INT);
     xw_labelf(c, t, sizeof t, "option.units", "Work done over the horizon ({unit}s)", "unit",
               c->unit, NULL);
     xw_ow_driver(w, L->k_units, t, c->unit,
-                 xw_f(c, f, sizeof f, "=%s*%s*%s*SecondsPerHour*HoursPerMonth*HorizonMonths*%s",
-                      xw_ow_in(w, TCO_O_THROUGHPUT).s, xw_ow_in(w, TCO_O_COUNT_GPUS).s,
-                      xw_ow_in(w, TCO_O_SCALING_EFFICIENCY).s, xw_ow_drv(L->k_util).s),
+                 xw_formula(c, f, sizeof f,
+                            "=%s*%s*%s*SecondsPerHour*HoursPerMonth*HorizonMonths*%s",
+                            xw_ow_in(w, TCO_O_THROUGHPUT).s, xw_ow_in(w, TCO_O_COUNT_GPUS).s,
+                            xw_ow_in(w, TCO_O_SCALING_EFFICIENCY).s, xw_ow_drv(L->k_util).s),
                  w->res->units, XN_INT);
     if (L->k_wpkw != XW_NONE) {
         xw_labelf(c, t, sizeof t, "option.wpkw", "Work rate per kW of IT load ({unit}s per second)",
@@ -772,10 +780,10 @@ static void option_usage(const xw_optw *w)
         xw_refbuf tp = xw_ow_in(w, TCO_O_THROUGHPUT);
         xw_ow_label(w, L->k_wpkw, t, xw_label(c, "unit.per_s_per_kw", "per s per kW"), XS_TEXT);
         xw_ow_fig(w, L->k_wpkw, XW_COL_VAL,
-                  xw_f(c, f, sizeof f, "=IF(OR(%s<=0,%s=0),%s,%s*%s*%s/%s)", tp.s,
-                       xw_ow_drv(L->k_it_kw).s, xw_na_word(c).lit, tp.s,
-                       xw_ow_in(w, TCO_O_COUNT_GPUS).s, xw_ow_in(w, TCO_O_SCALING_EFFICIENCY).s,
-                       xw_ow_drv(L->k_it_kw).s),
+                  xw_formula(c, f, sizeof f, "=IF(OR(%s<=0,%s=0),%s,%s*%s*%s/%s)", tp.s,
+                             xw_ow_drv(L->k_it_kw).s, xw_na_word(c).lit, tp.s,
+                             xw_ow_in(w, TCO_O_COUNT_GPUS).s,
+                             xw_ow_in(w, TCO_O_SCALING_EFFICIENCY).s, xw_ow_drv(L->k_it_kw).s),
                   w->res->units_per_s_per_kw, xw_fmt(c, XS_CALC, XN_DEC2));
     }
 }
@@ -790,40 +798,41 @@ static void option_breakeven(const xw_optw *w)
         xw_ow_driver(
             w, L->k_slope, xw_label(c, "option.slope", "Cost per unit of utilization (0% to 100%)"),
             w->cur,
-            xw_f(c, f, sizeof f, "=%s*%s*(%s-%s)/1000*HoursPerMonth*%s*SUM(%s)",
-                 xw_ow_in(w, TCO_O_COUNT_GPUS).s, xw_ow_in(w, TCO_O_TDP_W).s,
-                 xw_ow_in(w, TCO_O_LOAD_POWER_FRACTION).s, xw_ow_in(w, TCO_O_IDLE_POWER_FRACTION).s,
-                 xw_site_name(c, w->i, TCO_S_PUE).s,
-                 xw_range(NULL, L->r_price, XW_COL_M0 + 1, L->r_price, w->last).s),
+            xw_formula(c, f, sizeof f, "=%s*%s*(%s-%s)/1000*HoursPerMonth*%s*SUM(%s)",
+                       xw_ow_in(w, TCO_O_COUNT_GPUS).s, xw_ow_in(w, TCO_O_TDP_W).s,
+                       xw_ow_in(w, TCO_O_LOAD_POWER_FRACTION).s,
+                       xw_ow_in(w, TCO_O_IDLE_POWER_FRACTION).s, xw_site_name(c, w->i, TCO_S_PUE).s,
+                       xw_range(NULL, L->r_price, XW_COL_M0 + 1, L->r_price, w->last).s),
             L->slope, XN_MONEY);
     } else if (w->o->pricing == TCO_ON_DEMAND) {
-        xw_ow_driver(w, L->k_slope,
-                     xw_label(c, "option.slope", "Cost per unit of utilization (0% to 100%)"),
-                     w->cur,
-                     xw_f(c, f, sizeof f, "=%s*HoursPerMonth*%s*SUM(%s)",
-                          xw_ow_in(w, TCO_O_COUNT_GPUS).s, xw_ow_in(w, TCO_O_PRICE_PER_GPU_HOUR).s,
-                          xw_range(NULL, L->r_factor, XW_COL_M0 + 1, L->r_factor, w->last).s),
-                     L->slope, XN_MONEY);
-    } else if (w->o->pricing == TCO_SPOT) {
-        xw_ow_driver(w, L->k_slope,
-                     xw_label(c, "option.slope", "Cost per unit of utilization (0% to 100%)"),
-                     w->cur,
-                     xw_f(c, f, sizeof f, "=%s*HoursPerMonth*%s*SUM(%s)/(1-%s)",
-                          xw_ow_in(w, TCO_O_COUNT_GPUS).s, xw_ow_in(w, TCO_O_PRICE_PER_GPU_HOUR).s,
-                          xw_range(NULL, L->r_factor, XW_COL_M0 + 1, L->r_factor, w->last).s,
-                          xw_ow_in(w, TCO_O_INTERRUPTION_OVERHEAD).s),
-                     L->slope, XN_MONEY);
-    } else if (L->r_factor != XW_NONE) {
-        /* Reserved, then on demand: the months past the term follow u. */
         xw_ow_driver(
             w, L->k_slope, xw_label(c, "option.slope", "Cost per unit of utilization (0% to 100%)"),
             w->cur,
-            xw_f(c, f, sizeof f, "=%s*HoursPerMonth*%s*SUMIF(%s,\">\"&%s,%s)",
-                 xw_ow_in(w, TCO_O_COUNT_GPUS).s, xw_ow_in(w, TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR).s,
-                 xw_range(NULL, L->r_month, XW_COL_M0 + 1, L->r_month, w->last).s,
-                 xw_ow_in(w, TCO_O_TERM_MONTHS).s,
-                 xw_range(NULL, L->r_factor, XW_COL_M0 + 1, L->r_factor, w->last).s),
+            xw_formula(c, f, sizeof f, "=%s*HoursPerMonth*%s*SUM(%s)",
+                       xw_ow_in(w, TCO_O_COUNT_GPUS).s, xw_ow_in(w, TCO_O_PRICE_PER_GPU_HOUR).s,
+                       xw_range(NULL, L->r_factor, XW_COL_M0 + 1, L->r_factor, w->last).s),
             L->slope, XN_MONEY);
+    } else if (w->o->pricing == TCO_SPOT) {
+        xw_ow_driver(
+            w, L->k_slope, xw_label(c, "option.slope", "Cost per unit of utilization (0% to 100%)"),
+            w->cur,
+            xw_formula(c, f, sizeof f, "=%s*HoursPerMonth*%s*SUM(%s)/(1-%s)",
+                       xw_ow_in(w, TCO_O_COUNT_GPUS).s, xw_ow_in(w, TCO_O_PRICE_PER_GPU_HOUR).s,
+                       xw_range(NULL, L->r_factor, XW_COL_M0 + 1, L->r_factor, w->last).s,
+                       xw_ow_in(w, TCO_O_INTERRUPTION_OVERHEAD).s),
+            L->slope, XN_MONEY);
+    } else if (L->r_factor != XW_NONE) {
+        /* Reserved, then on demand: the months past the term follow u. */
+        xw_ow_driver(w, L->k_slope,
+                     xw_label(c, "option.slope", "Cost per unit of utilization (0% to 100%)"),
+                     w->cur,
+                     xw_formula(c, f, sizeof f, "=%s*HoursPerMonth*%s*SUMIF(%s,\">\"&%s,%s)",
+                                xw_ow_in(w, TCO_O_COUNT_GPUS).s,
+                                xw_ow_in(w, TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR).s,
+                                xw_range(NULL, L->r_month, XW_COL_M0 + 1, L->r_month, w->last).s,
+                                xw_ow_in(w, TCO_O_TERM_MONTHS).s,
+                                xw_range(NULL, L->r_factor, XW_COL_M0 + 1, L->r_factor, w->last).s),
+                     L->slope, XN_MONEY);
     } else {
         xw_ow_label(
             w, L->k_slope,
@@ -833,24 +842,24 @@ static void option_breakeven(const xw_optw *w)
     }
     xw_ow_driver(w, L->k_total0, xw_label(c, "option.total0", "Total cost at 0% utilization"),
                  w->cur,
-                 xw_f(c, f, sizeof f, "=%s-%s*%s", xw_ow_drv(L->r_net).s, xw_ow_drv(L->k_slope).s,
-                      xw_ow_drv(L->k_util).s),
+                 xw_formula(c, f, sizeof f, "=%s-%s*%s", xw_ow_drv(L->r_net).s,
+                            xw_ow_drv(L->k_slope).s, xw_ow_drv(L->k_util).s),
                  L->total0, XN_MONEY);
-    if (L->k_beu != XW_NONE) {
+    if (L->k_breakeven_u != XW_NONE) {
         const xw_optsheet *B = &c->os[c->r->baseline];
         xw_refbuf bs = xw_ref(B->quoted, B->k_slope, XW_COL_VAL, 1, 1);
         xw_refbuf bt = xw_ref(B->quoted, B->k_total0, XW_COL_VAL, 1, 1);
         double den = B->slope - L->slope;
-        xw_ow_label(w, L->k_beu,
+        xw_ow_label(w, L->k_breakeven_u,
                     xw_label(c, "option.beu", "Break-even utilization, before the 0-100% limits"),
                     "%", XS_TEXT);
         xw_word na = xw_na_word(c);
-        xw_f(c, f, sizeof f, "=IF(%s-%s=0,%s,(%s-%s)/(%s-%s))", bs.s, xw_ow_drv(L->k_slope).s,
-             na.lit, xw_ow_drv(L->k_total0).s, bt.s, bs.s, xw_ow_drv(L->k_slope).s);
+        xw_formula(c, f, sizeof f, "=IF(%s-%s=0,%s,(%s-%s)/(%s-%s))", bs.s, xw_ow_drv(L->k_slope).s,
+                   na.lit, xw_ow_drv(L->k_total0).s, bt.s, bs.s, xw_ow_drv(L->k_slope).s);
         if (den == 0)
-            xw_fstr(c, w->ws, L->k_beu, XW_COL_VAL, f, na.text, xw_fmt(c, XS_CALC, XN_PCT));
+            xw_fstr(c, w->ws, L->k_breakeven_u, XW_COL_VAL, f, na.text, xw_fmt(c, XS_CALC, XN_PCT));
         else
-            xw_ow_fig(w, L->k_beu, XW_COL_VAL, f, (L->total0 - B->total0) / den,
+            xw_ow_fig(w, L->k_breakeven_u, XW_COL_VAL, f, (L->total0 - B->total0) / den,
                       xw_fmt(c, XS_CALC, XN_PCT));
         option_returns(w);
     }

@@ -41,8 +41,8 @@ void xw_ow_total(const xw_optw *w, int row, int first, double v, xw_style st)
 {
     char f[XW_FBUF];
     xw_ow_fig(w, row, XW_COL_VAL,
-              xw_f(w->c, f, sizeof f, "=SUM(%s)", xw_range(NULL, row, first, row, w->last).s), v,
-              xw_fmt(w->c, st, XN_MONEY));
+              xw_formula(w->c, f, sizeof f, "=SUM(%s)", xw_range(NULL, row, first, row, w->last).s),
+              v, xw_fmt(w->c, st, XN_MONEY));
 }
 
 /* ===== Formulas of drivers and cost lines ===== */
@@ -72,24 +72,24 @@ static const char *rental(const xw_optw *w, const xw_owrefs *R, char *f, size_t 
         xw_refbuf tb = xw_ow_in(w, TCO_O_EGRESS_TB_PER_MONTH),
                   pt = xw_ow_in(w, TCO_O_EGRESS_PER_TB);
         char both[sizeof st.s];
-        xw_f(c, both, sizeof both, "(%s+%s*%s)", st.s, tb.s, pt.s);
+        xw_formula(c, both, sizeof both, "(%s+%s*%s)", st.s, tb.s, pt.s);
         snprintf(st.s, sizeof st.s, "%s", both);
     }
     int term = w->o->pricing == TCO_RESERVED && w->o->term_months > 0;
     if (w->o->pricing == TCO_ON_DEMAND)
-        return xw_f(c, f, fs, "=%s*HoursPerMonth*%s*%s*%s+%s", n, u, p.s, fa, st.s);
+        return xw_formula(c, f, fs, "=%s*HoursPerMonth*%s*%s*%s+%s", n, u, p.s, fa, st.s);
     if (w->o->pricing == TCO_SPOT) /* the hours lost to interruptions are paid too */
-        return xw_f(c, f, fs, "=%s*HoursPerMonth*%s*%s*%s/(1-%s)+%s", n, u, p.s, fa,
-                    xw_ow_in(w, TCO_O_INTERRUPTION_OVERHEAD).s, st.s);
+        return xw_formula(c, f, fs, "=%s*HoursPerMonth*%s*%s*%s/(1-%s)+%s", n, u, p.s, fa,
+                          xw_ow_in(w, TCO_O_INTERRUPTION_OVERHEAD).s, st.s);
     if (!term)
-        return xw_f(c, f, fs, "=%s*HoursPerMonth*%s+%s", n, p.s, st.s);
+        return xw_formula(c, f, fs, "=%s*HoursPerMonth*%s+%s", n, p.s, st.s);
     xw_refbuf tm = xw_ow_in(w, TCO_O_TERM_MONTHS);
     if (w->o->after_term == TCO_AFTER_ON_DEMAND)
-        return xw_f(c, f, fs, "=IF(%s<=%s,%s*HoursPerMonth*%s,%s*HoursPerMonth*%s*%s*%s)+%s", mo,
-                    tm.s, n, p.s, n, u, xw_ow_in(w, TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR).s, fa,
-                    st.s);
-    return xw_f(c, f, fs, "=%s*HoursPerMonth*%s+%s+IF(AND(%s>%s,MOD(%s-1,%s)=0),%s,0)", n, p.s,
-                st.s, mo, tm.s, mo, tm.s, xw_ow_in(w, TCO_O_UPFRONT).s);
+        return xw_formula(c, f, fs, "=IF(%s<=%s,%s*HoursPerMonth*%s,%s*HoursPerMonth*%s*%s*%s)+%s",
+                          mo, tm.s, n, p.s, n, u, xw_ow_in(w, TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR).s,
+                          fa, st.s);
+    return xw_formula(c, f, fs, "=%s*HoursPerMonth*%s+%s+IF(AND(%s>%s,MOD(%s-1,%s)=0),%s,0)", n,
+                      p.s, st.s, mo, tm.s, mo, tm.s, xw_ow_in(w, TCO_O_UPFRONT).s);
 }
 
 /* The months a lease is held: R->horizon, else the model's. */
@@ -104,8 +104,8 @@ static const char *held(const xw_owrefs *R)
 static const char *owned_if(const xw_optw *w, const xw_owrefs *R, char *t, size_t ts)
 {
     if (w->o->lease_end != TCO_LEASE_BUYOUT)
-        return xw_f(w->c, t, ts, "0");
-    return xw_f(w->c, t, ts, "%s<=%s", xw_ow_in(w, TCO_O_LEASE_MONTHS).s, held(R));
+        return xw_formula(w->c, t, ts, "0");
+    return xw_formula(w->c, t, ts, "%s<=%s", xw_ow_in(w, TCO_O_LEASE_MONTHS).s, held(R));
 }
 
 /* See optw.h. */
@@ -117,98 +117,100 @@ const char *xw_ow_formula(const xw_optw *w, xw_owf which, const xw_owrefs *R, ch
     for (int line = 0; line < TCO_LINES; line++) {
         int rate = tco_cost_line_get(line)->rate;
         if (which == XF_LINE(line) && rate != TCO_LINE_NO_RATE)
-            return xw_f(c, f, fs, "=%s*%s/12", R->capex, xw_ow_in(w, (tco_okey)rate).s);
+            return xw_formula(c, f, fs, "=%s*%s/12", R->capex, xw_ow_in(w, (tco_okey)rate).s);
     }
     switch (which) {
     case XF_SERVERS:
-        return xw_f(c, f, fs, "=-INT(-%s/%s)", R->n, xw_ow_in(w, TCO_O_GPUS_PER_SERVER).s);
+        return xw_formula(c, f, fs, "=-INT(-%s/%s)", R->n, xw_ow_in(w, TCO_O_GPUS_PER_SERVER).s);
     case XF_CAPEX_GPU:
-        return xw_f(c, f, fs, "=%s*%s", R->n, xw_ow_in(w, TCO_O_GPU_PRICE).s);
+        return xw_formula(c, f, fs, "=%s*%s", R->n, xw_ow_in(w, TCO_O_GPU_PRICE).s);
     case XF_CAPEX_INFRA:
-        return xw_f(c, f, fs, "=%s*(%s+%s)", R->servers, xw_ow_in(w, TCO_O_SERVER_PRICE).s,
-                    xw_ow_in(w, TCO_O_NETWORK_PRICE).s);
+        return xw_formula(c, f, fs, "=%s*(%s+%s)", R->servers, xw_ow_in(w, TCO_O_SERVER_PRICE).s,
+                          xw_ow_in(w, TCO_O_NETWORK_PRICE).s);
     case XF_GPU_W:
-        return xw_f(c, f, fs, "=%s*(%s+%s*(%s-%s))", xw_ow_in(w, TCO_O_TDP_W).s,
-                    xw_ow_in(w, TCO_O_IDLE_POWER_FRACTION).s, R->u,
-                    xw_ow_in(w, TCO_O_LOAD_POWER_FRACTION).s,
-                    xw_ow_in(w, TCO_O_IDLE_POWER_FRACTION).s);
+        return xw_formula(c, f, fs, "=%s*(%s+%s*(%s-%s))", xw_ow_in(w, TCO_O_TDP_W).s,
+                          xw_ow_in(w, TCO_O_IDLE_POWER_FRACTION).s, R->u,
+                          xw_ow_in(w, TCO_O_LOAD_POWER_FRACTION).s,
+                          xw_ow_in(w, TCO_O_IDLE_POWER_FRACTION).s);
     case XF_IT_KW:
-        return xw_f(c, f, fs, "=(%s*%s+%s*%s)/1000", R->n, R->gpu_w, R->servers,
-                    xw_ow_in(w, TCO_O_SERVER_POWER_W).s);
+        return xw_formula(c, f, fs, "=(%s*%s+%s*%s)/1000", R->n, R->gpu_w, R->servers,
+                          xw_ow_in(w, TCO_O_SERVER_POWER_W).s);
     case XF_PROV_KW:
-        return xw_f(c, f, fs, "=(%s*%s+%s*%s)/1000", R->n, xw_ow_in(w, TCO_O_TDP_W).s, R->servers,
-                    xw_ow_in(w, TCO_O_SERVER_POWER_W).s);
+        return xw_formula(c, f, fs, "=(%s*%s+%s*%s)/1000", R->n, xw_ow_in(w, TCO_O_TDP_W).s,
+                          R->servers, xw_ow_in(w, TCO_O_SERVER_POWER_W).s);
     case XF_RESIDUAL:
-        return xw_f(c, f, fs, "=(%s+%s)*%s", R->capex_gpu, R->capex_infra, R->resfrac);
+        return xw_formula(c, f, fs, "=(%s+%s)*%s", R->capex_gpu, R->capex_infra, R->resfrac);
     case XF_POWER:
-        return xw_f(c, f, fs, "=%s*HoursPerMonth*%s", R->it_kw, R->price);
+        return xw_formula(c, f, fs, "=%s*HoursPerMonth*%s", R->it_kw, R->price);
     case XF_COOLING:
-        return xw_f(c, f, fs, "=%s*HoursPerMonth*(%s-1)*%s", R->it_kw,
-                    xw_site_name(c, w->i, TCO_S_PUE).s, R->price);
+        return xw_formula(c, f, fs, "=%s*HoursPerMonth*(%s-1)*%s", R->it_kw,
+                          xw_site_name(c, w->i, TCO_S_PUE).s, R->price);
     case XF_FACILITY:
-        return xw_f(c, f, fs, "=%s*%s", R->prov_kw,
-                    xw_site_name(c, w->i, TCO_S_COLO_PER_KW_MONTH).s);
+        return xw_formula(c, f, fs, "=%s*%s", R->prov_kw,
+                          xw_site_name(c, w->i, TCO_S_COLO_PER_KW_MONTH).s);
     case XF_STAFF:
-        return xw_f(c, f, fs, "=%s", xw_ow_in(w, TCO_O_STAFF_PER_MONTH).s);
+        return xw_formula(c, f, fs, "=%s", xw_ow_in(w, TCO_O_STAFF_PER_MONTH).s);
     case XF_RENTAL:
         return rental(w, R, f, fs);
     case XF_COMMIT:
         /* The term's months past the horizon, at the reserved rate. */
-        return xw_f(c, f, fs, "=%s*HoursPerMonth*%s*%s", R->n,
-                    xw_ow_in(w, TCO_O_PRICE_PER_GPU_HOUR).s,
-                    committed_months(w, months, sizeof months));
+        return xw_formula(c, f, fs, "=%s*HoursPerMonth*%s*%s", R->n,
+                          xw_ow_in(w, TCO_O_PRICE_PER_GPU_HOUR).s,
+                          committed_months(w, months, sizeof months));
     case XF_LOAN_AMOUNT:
-        return xw_f(c, f, fs, "=%s*%s", xw_ow_in(w, TCO_O_LOAN_FRACTION).s, R->capex);
+        return xw_formula(c, f, fs, "=%s*%s", xw_ow_in(w, TCO_O_LOAN_FRACTION).s, R->capex);
     case XF_LOAN_RATE:
-        return xw_f(c, f, fs, "=%s/12", xw_ow_in(w, TCO_O_LOAN_RATE).s);
+        return xw_formula(c, f, fs, "=%s/12", xw_ow_in(w, TCO_O_LOAN_RATE).s);
     case XF_LOAN_PAYMENT:
-        return xw_f(c, f, fs, "=-PMT(%s,%s,%s,0,0)", R->rate, xw_ow_in(w, TCO_O_LOAN_MONTHS).s,
-                    R->amount);
+        return xw_formula(c, f, fs, "=-PMT(%s,%s,%s,0,0)", R->rate,
+                          xw_ow_in(w, TCO_O_LOAN_MONTHS).s, R->amount);
     case XF_LOAN_INTEREST:
     case XF_LOAN_PRINCIPAL: {
         /* Payments at the end of the month, while the loan runs. */
         xw_refbuf n = xw_ow_in(w, TCO_O_LOAN_MONTHS);
-        return xw_f(c, f, fs, "=IF(%s<=%s,-%s(%s,%s,%s,%s,0,0),0)", R->month, n.s,
-                    which == XF_LOAN_INTEREST ? "IPMT" : "PPMT", R->rate, R->month, n.s, R->amount);
+        return xw_formula(c, f, fs, "=IF(%s<=%s,-%s(%s,%s,%s,%s,0,0),0)", R->month, n.s,
+                          which == XF_LOAN_INTEREST ? "IPMT" : "PPMT", R->rate, R->month, n.s,
+                          R->amount);
     }
     case XF_LOAN_BALANCE:
-        return xw_f(c, f, fs, "=IF(%s>HorizonMonths,%s-SUM(%s),0)",
-                    xw_ow_in(w, TCO_O_LOAN_MONTHS).s, R->amount, R->principal);
+        return xw_formula(c, f, fs, "=IF(%s>HorizonMonths,%s-SUM(%s),0)",
+                          xw_ow_in(w, TCO_O_LOAN_MONTHS).s, R->amount, R->principal);
     case XF_LEASE_PAYMENT:
         if (w->o->src[TCO_O_LEASE_RATE_FACTOR])
-            return xw_f(c, f, fs, "=%s*%s", xw_ow_in(w, TCO_O_LEASE_RATE_FACTOR).s, R->capex);
-        return xw_f(c, f, fs, "=%s", xw_ow_in(w, TCO_O_LEASE_PAYMENT).s);
+            return xw_formula(c, f, fs, "=%s*%s", xw_ow_in(w, TCO_O_LEASE_RATE_FACTOR).s, R->capex);
+        return xw_formula(c, f, fs, "=%s", xw_ow_in(w, TCO_O_LEASE_PAYMENT).s);
     case XF_LEASE_BUYOUT:
         if (w->o->lease_end != TCO_LEASE_BUYOUT)
-            return xw_f(c, f, fs, "=0");
-        return xw_f(c, f, fs, "=IF(%s,%s*%s,0)", owned_if(w, R, months, sizeof months),
-                    xw_ow_in(w, TCO_O_BUYOUT_FRACTION).s, R->capex);
+            return xw_formula(c, f, fs, "=0");
+        return xw_formula(c, f, fs, "=IF(%s,%s*%s,0)", owned_if(w, R, months, sizeof months),
+                          xw_ow_in(w, TCO_O_BUYOUT_FRACTION).s, R->capex);
     case XF_LEASE_PAYMENT_AT:
-        return xw_f(c, f, fs, "=IF(%s<=MIN(%s,HorizonMonths)-1,%s,0)", R->month,
-                    xw_ow_in(w, TCO_O_LEASE_MONTHS).s, R->payment);
+        return xw_formula(c, f, fs, "=IF(%s<=MIN(%s,HorizonMonths)-1,%s,0)", R->month,
+                          xw_ow_in(w, TCO_O_LEASE_MONTHS).s, R->payment);
     case XF_LEASE_BUYOUT_AT:
-        return xw_f(c, f, fs, "=IF(%s=%s,%s,0)", R->month, xw_ow_in(w, TCO_O_LEASE_MONTHS).s,
-                    R->buyout);
+        return xw_formula(c, f, fs, "=IF(%s=%s,%s,0)", R->month, xw_ow_in(w, TCO_O_LEASE_MONTHS).s,
+                          R->buyout);
     case XF_LEASE_RESIDUAL:
-        return xw_f(c, f, fs, "=IF(%s,(%s+%s)*%s,0)", owned_if(w, R, months, sizeof months),
-                    R->capex_gpu, R->capex_infra, R->resfrac);
+        return xw_formula(c, f, fs, "=IF(%s,(%s+%s)*%s,0)", owned_if(w, R, months, sizeof months),
+                          R->capex_gpu, R->capex_infra, R->resfrac);
     case XF_LEASE_COMMIT: {
         xw_refbuf n = xw_ow_in(w, TCO_O_LEASE_MONTHS);
-        return xw_f(c, f, fs, "=IF(%s>%s,(%s-%s)*%s,0)", n.s, held(R), n.s, held(R), R->payment);
+        return xw_formula(c, f, fs, "=IF(%s>%s,(%s-%s)*%s,0)", n.s, held(R), n.s, held(R),
+                          R->payment);
     }
     case XF_LEASE_COMMIT_PV: {
         /* Each payment past the horizon discounted at its start: the sum of
          * (1+r)^-t over t = H..n-1 is ((1+r)^-H - (1+r)^-n) (1+r) / r. */
         xw_refbuf n = xw_ow_in(w, TCO_O_LEASE_MONTHS);
-        return xw_f(c, f, fs, "=IF(%s>%s,IF(%s=0,%s,%s*(1/(1+%s)^%s-1/(1+%s)^%s)*(1+%s)/%s),0)",
-                    n.s, held(R), R->rm, R->commit, R->payment, R->rm, held(R), R->rm, n.s, R->rm,
-                    R->rm);
+        return xw_formula(
+            c, f, fs, "=IF(%s>%s,IF(%s=0,%s,%s*(1/(1+%s)^%s-1/(1+%s)^%s)*(1+%s)/%s),0)", n.s,
+            held(R), R->rm, R->commit, R->payment, R->rm, held(R), R->rm, n.s, R->rm, R->rm);
     }
     case XF_COMMIT_PV:
     default:
         /* Each committed month discounted at its own month: the sum of
          * (1+r)^-m over months H+1..E is ((1+r)^-H - (1+r)^-E) / r. */
-        return xw_f(
+        return xw_formula(
             c, f, fs,
             "=IF(%s=0,%s,%s*HoursPerMonth*%s*(1/(1+%s)^HorizonMonths-1/(1+%s)^(HorizonMonths+"
             "%s))/%s)",
@@ -238,29 +240,31 @@ void xw_ow_depreciation(const xw_optw *w, char *f, size_t fs, int col, int metho
     }
     switch (method) {
     case TCO_DEP_STRAIGHT_LINE:
-        xw_f(c, body, sizeof body, "IF(%s>%s,0,SLN(%s,%s,%s)/12)", y, lf.s, b, sv.s, lf.s);
+        xw_formula(c, body, sizeof body, "IF(%s>%s,0,SLN(%s,%s,%s)/12)", y, lf.s, b, sv.s, lf.s);
         break;
     case TCO_DEP_DOUBLE_DECLINING:
-        xw_f(c, body, sizeof body, "IF(%s>%s,0,VDB(%s,%s,%s,%s-1,%s)/12)", y, lf.s, b, sv.s, lf.s,
-             y, y);
+        xw_formula(c, body, sizeof body, "IF(%s>%s,0,VDB(%s,%s,%s,%s-1,%s)/12)", y, lf.s, b, sv.s,
+                   lf.s, y, y);
         break;
     case TCO_DEP_SUM_OF_YEARS:
-        xw_f(c, body, sizeof body, "IF(%s>%s,0,SYD(%s,%s,%s,%s)/12)", y, lf.s, b, sv.s, lf.s, y);
+        xw_formula(c, body, sizeof body, "IF(%s>%s,0,SYD(%s,%s,%s,%s)/12)", y, lf.s, b, sv.s, lf.s,
+                   y);
         break;
     case TCO_DEP_MACRS5:
     case TCO_DEP_MACRS7:
     default: {
         int mc = method == TCO_DEP_MACRS5 ? XW_COL_VAL : XW_COL_VAL + 1;
-        xw_f(c, body, sizeof body, "IF(%s>%s,0,%s*INDEX(%s,%s)/12)", y, lf.s, b,
-             xw_range(c->sheet_q[TCI_SHEET_INPUTS], c->in_macrs, mc, c->in_macrs + 7, mc).s, y);
+        xw_formula(c, body, sizeof body, "IF(%s>%s,0,%s*INDEX(%s,%s)/12)", y, lf.s, b,
+                   xw_range(c->sheet_q[TCI_SHEET_INPUTS], c->in_macrs, mc, c->in_macrs + 7, mc).s,
+                   y);
         break;
     }
     }
     if (L->lease)
-        xw_f(c, f, fs, "=IF(%s<=%s,0,%s)", xw_ow_at(L->r_month, col).s,
-             xw_ow_in(w, TCO_O_LEASE_MONTHS).s, body);
+        xw_formula(c, f, fs, "=IF(%s<=%s,0,%s)", xw_ow_at(L->r_month, col).s,
+                   xw_ow_in(w, TCO_O_LEASE_MONTHS).s, body);
     else
-        xw_f(c, f, fs, "=%s", body);
+        xw_formula(c, f, fs, "=%s", body);
 }
 
 /* ===== A flow against the baseline and its returns ===== */
@@ -289,17 +293,17 @@ static void flow_cum_rows(const xw_optw *w, int flow_row, int cum, int neg, int 
         else
             tci_utf8_format(term, sizeof term, "%s*%s", fl.s, xw_ref(NULL, df, col, 0, 0).s);
         if (m == 0)
-            xw_f(c, f, sizeof f, "=%s", term);
+            xw_formula(c, f, sizeof f, "=%s", term);
         else
-            xw_f(c, f, sizeof f, "=%s+%s", xw_ref(NULL, cum, col - 1, 0, 0).s, term);
+            xw_formula(c, f, sizeof f, "=%s+%s", xw_ref(NULL, cum, col - 1, 0, 0).s, term);
         xw_ow_fig(w, cum, col, f, run, w->money);
     }
     xw_ow_label(w, neg, neg_label, xw_label(c, "unit.month", "month"), XS_TEXT);
     for (int m = 0; m <= w->H; m++) {
         int col = XW_COL_M0 + m;
         xw_ow_fig(w, neg, col,
-                  xw_f(c, f, sizeof f, "=IF(%s<0,%s+1,0)", xw_ref(NULL, cum, col, 0, 0).s,
-                       xw_ow_at(L->r_month, col).s),
+                  xw_formula(c, f, sizeof f, "=IF(%s<0,%s+1,0)", xw_ref(NULL, cum, col, 0, 0).s,
+                             xw_ow_at(L->r_month, col).s),
                   sums[m] < 0 ? m + 1 : 0, xw_fmt(c, XS_CALC, XN_INT));
     }
 }
@@ -315,8 +319,8 @@ void xw_ow_flow(const xw_optw *w, const xw_flowrows *R, int base_row, int own_ro
     for (int m = 0; m <= w->H; m++) {
         int col = XW_COL_M0 + m;
         xw_ow_fig(w, R->flow, col,
-                  xw_f(c, f, sizeof f, "=%s-%s", xw_ref(B->quoted, base_row, col, 0, 0).s,
-                       xw_ref(NULL, own_row, col, 0, 0).s),
+                  xw_formula(c, f, sizeof f, "=%s-%s", xw_ref(B->quoted, base_row, col, 0, 0).s,
+                             xw_ref(NULL, own_row, col, 0, 0).s),
                   flow[m], w->money_t);
     }
     xw_ow_label(w, R->sign, labels[1], xw_label(c, "unit.flag", "flag"), XS_TEXT);
@@ -326,10 +330,10 @@ void xw_ow_flow(const xw_optw *w, const xw_flowrows *R, int base_row, int own_ro
         xw_refbuf fl = xw_ref(NULL, R->flow, col, 0, 0);
         sign = flow[m] > 0 ? 1 : flow[m] < 0 ? -1 : sign;
         if (m == 0)
-            xw_f(c, f, sizeof f, "=SIGN(%s)", fl.s);
+            xw_formula(c, f, sizeof f, "=SIGN(%s)", fl.s);
         else
-            xw_f(c, f, sizeof f, "=IF(%s=0,%s,SIGN(%s))", fl.s,
-                 xw_ref(NULL, R->sign, col - 1, 0, 0).s, fl.s);
+            xw_formula(c, f, sizeof f, "=IF(%s=0,%s,SIGN(%s))", fl.s,
+                       xw_ref(NULL, R->sign, col - 1, 0, 0).s, fl.s);
         xw_ow_fig(w, R->sign, col, f, sign, xw_fmt(c, XS_CALC, XN_INT));
     }
     flow_cum_rows(w, R->flow, R->cum, R->neg, XW_NONE, flow, labels[2], labels[3]);
@@ -363,8 +367,8 @@ void xw_ow_returns(const xw_optw *w, const xw_flowrows *R, const xw_flowfigs *fg
     } else {
         double g = isfinite(fg->mirr) ? tci_monthly_of_annual(fg->mirr) : 0;
         xw_ow_fig(w, R->irrg, XW_COL_VAL,
-                  xw_f(c, f, sizeof f, "=IF(%s,0,MIRR(%s,%s,%s))", same, flow.s, rm.s, rm.s), g,
-                  pct);
+                  xw_formula(c, f, sizeof f, "=IF(%s,0,MIRR(%s,%s,%s))", same, flow.s, rm.s, rm.s),
+                  g, pct);
     }
     /* One sign change: exactly one rate, the spreadsheet's IRR. More: the
      * engine's answer decides between the IRR and the reason there is none. */
@@ -378,16 +382,16 @@ void xw_ow_returns(const xw_optw *w, const xw_flowrows *R, const xw_flowfigs *fg
                     xw_range(NULL, R->sign, XW_COL_M0, R->sign, w->last - 1).s);
     xw_ow_label(w, R->irr, labels[1], "%", XS_TEXT);
     int several = !isfinite(fg->irr) && fg->irr_note && strcmp(fg->irr_note, "no sign change") != 0;
-    xw_f(c, f, sizeof f, "=IF(%s,%s,IF(%s=1,%s,%s))", same, nosign.lit, changes, irr,
-         several ? xw_irr_word(c, fg->irr_note).lit : irr);
+    xw_formula(c, f, sizeof f, "=IF(%s,%s,IF(%s=1,%s,%s))", same, nosign.lit, changes, irr,
+               several ? xw_irr_word(c, fg->irr_note).lit : irr);
     if (isfinite(fg->irr))
         xw_ow_fig(w, R->irr, XW_COL_VAL, f, fg->irr, pct);
     else
         xw_fstr(c, w->ws, R->irr, XW_COL_VAL, f, xw_irr_word(c, fg->irr_note).text, pct);
 
     xw_ow_label(w, R->mirr, labels[2], "%", XS_TEXT);
-    xw_f(c, f, sizeof f, "=IF(%s,%s,(1+MIRR(%s,%s,%s))^12-1)", same, nosign.lit, flow.s, rm.s,
-         rm.s);
+    xw_formula(c, f, sizeof f, "=IF(%s,%s,(1+MIRR(%s,%s,%s))^12-1)", same, nosign.lit, flow.s, rm.s,
+               rm.s);
     if (isfinite(fg->mirr))
         xw_ow_fig(w, R->mirr, XW_COL_VAL, f, fg->mirr, pct);
     else
@@ -399,8 +403,8 @@ void xw_ow_returns(const xw_optw *w, const xw_flowrows *R, const xw_flowfigs *fg
     for (int k = 0; k < 2; k++) {
         xw_refbuf neg = xw_range(NULL, negs[k], XW_COL_M0, negs[k], w->last);
         xw_ow_label(w, rows[k], labels[3 + k], xw_label(c, "unit.month", "month"), XS_TEXT);
-        xw_f(c, f, sizeof f, "=IF(MAX(%s)>%s,%s,MAX(%s))", neg.s, xw_ow_at(L->r_month, w->last).s,
-             never.lit, neg.s);
+        xw_formula(c, f, sizeof f, "=IF(MAX(%s)>%s,%s,MAX(%s))", neg.s,
+                   xw_ow_at(L->r_month, w->last).s, never.lit, neg.s);
         if (isfinite(vals[k]))
             xw_ow_fig(w, rows[k], XW_COL_VAL, f, vals[k], mon);
         else

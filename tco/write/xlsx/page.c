@@ -187,8 +187,9 @@ void xw_analyses_flag(xw_ctx *c, lxw_worksheet *ws, int row, int col, int last_c
     xw_phrase stale = xw_phrase_of(
         xw_label(c, "word.analyses_stale",
                  "Recompute with tco: the inputs changed since these figures were computed"));
-    xw_fstr(c, ws, row, col, xw_f(c, f, sizeof f, "=IF(AnalysesCurrent,%s,%s)", cur.lit, stale.lit),
-            cur.text, xw_fmt(c, XS_TEXT, XN_NONE));
+    xw_fstr(c, ws, row, col,
+            xw_formula(c, f, sizeof f, "=IF(AnalysesCurrent,%s,%s)", cur.lit, stale.lit), cur.text,
+            xw_fmt(c, XS_TEXT, XN_NONE));
     lxw_conditional_format cf;
     memset(&cf, 0, sizeof cf);
     cf.type = LXW_CONDITIONAL_TYPE_FORMULA;

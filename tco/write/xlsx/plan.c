@@ -131,17 +131,17 @@ static const ow_row option_rows[] = {
     ROW(r_flag, OW_BASE),
     ROW(r_stay, OW_BASE),
     ROW(r_flow, OW_BASE),
-    ROW(r_fsign, OW_BASE),
-    ROW(r_fcum, OW_BASE),
-    ROW(r_fneg, OW_BASE),
-    ROW(r_fdcum, OW_BASE),
-    ROW(r_fdneg, OW_BASE),
+    ROW(r_flow_sign, OW_BASE),
+    ROW(r_flow_cum, OW_BASE),
+    ROW(r_flow_below, OW_BASE),
+    ROW(r_flow_dcum, OW_BASE),
+    ROW(r_flow_dbelow, OW_BASE),
     ROW(tx.r_flow, OW_BASE | OW_TAX),
-    ROW(tx.r_fsign, OW_BASE | OW_TAX),
-    ROW(tx.r_fcum, OW_BASE | OW_TAX),
-    ROW(tx.r_fneg, OW_BASE | OW_TAX),
-    ROW(tx.r_fdcum, OW_BASE | OW_TAX),
-    ROW(tx.r_fdneg, OW_BASE | OW_TAX),
+    ROW(tx.r_flow_sign, OW_BASE | OW_TAX),
+    ROW(tx.r_flow_cum, OW_BASE | OW_TAX),
+    ROW(tx.r_flow_below, OW_BASE | OW_TAX),
+    ROW(tx.r_flow_dcum, OW_BASE | OW_TAX),
+    ROW(tx.r_flow_dbelow, OW_BASE | OW_TAX),
     /* The drivers, in column C. */
     HEADING(s_drivers, 0),
     ROW(k_util, 0),
@@ -170,7 +170,7 @@ static const ow_row option_rows[] = {
     ROW(k_wpkw, OW_BUY),
     ROW(k_slope, 0),
     ROW(k_total0, 0),
-    ROW(k_beu, OW_BASE),
+    ROW(k_breakeven_u, OW_BASE),
     ROW(k_irrg, OW_BASE),
     ROW(k_irr, OW_BASE),
     ROW(k_mirr, OW_BASE),
@@ -267,7 +267,7 @@ void xw_option_layout(xw_ctx *c, size_t i)
 const char *xw_breakeven_formula(xw_ctx *c, char *f, size_t size, size_t i)
 {
     const xw_optsheet *L = &c->os[i], *B = &c->os[c->r->baseline];
-    xw_refbuf x = xw_ref(L->quoted, L->k_beu, XW_COL_VAL, 1, 1);
+    xw_refbuf x = xw_ref(L->quoted, L->k_breakeven_u, XW_COL_VAL, 1, 1);
     xw_refbuf t0 = xw_ref(L->quoted, L->k_total0, XW_COL_VAL, 1, 1);
     xw_refbuf b0 = xw_ref(B->quoted, B->k_total0, XW_COL_VAL, 1, 1);
     xw_word always = xw_be_word(c, TCO_BE_ALWAYS), never = xw_be_word(c, TCO_BE_NEVER),
@@ -276,8 +276,8 @@ const char *xw_breakeven_formula(xw_ctx *c, char *f, size_t size, size_t i)
      * every utilization. */
     char side[XW_FBUF / 4];
     tci_utf8_format(side, sizeof side, "IF(%s<%s,%s,%s)", t0.s, b0.s, always.lit, never.lit);
-    return xw_f(c, f, size, "=IF(ISNUMBER(%s),IF(AND(%s>=0,%s<=1),%s,%s),IF(%s=%s,%s,%s))", x.s,
-                x.s, x.s, x.s, side, t0.s, b0.s, parallel.lit, side);
+    return xw_formula(c, f, size, "=IF(ISNUMBER(%s),IF(AND(%s>=0,%s<=1),%s,%s),IF(%s=%s,%s,%s))",
+                      x.s, x.s, x.s, x.s, side, t0.s, b0.s, parallel.lit, side);
 }
 
 /* ===== Workload ===== */

@@ -249,31 +249,31 @@ static void buy_fin_cells(const pl_sheet *S, int j, const xw_refbuf *cell, const
         fs[PB_LRATE] = xw_ow_formula(w, XF_LOAN_RATE, &D, b[1], bs);
         int row = xw_pl_loan_row(S, j) + 1;
         xw_refbuf n = xw_ow_in(w, TCO_O_LOAN_MONTHS);
-        fs[PB_LBAL] = xw_f(S->c, b[2], bs, "=IF(%s>%s-%s,%s-SUM(%s),0)", n.s, cell[PB_SOLD].s,
-                           cell[PB_MONTH].s, cell[PB_LENT].s,
-                           xw_range(NULL, row, XW_COL_M0 + 1, row, S->last).s);
+        fs[PB_LBAL] = xw_formula(S->c, b[2], bs, "=IF(%s>%s-%s,%s-SUM(%s),0)", n.s, cell[PB_SOLD].s,
+                                 cell[PB_MONTH].s, cell[PB_LENT].s,
+                                 xw_range(NULL, row, XW_COL_M0 + 1, row, S->last).s);
         return;
     }
     if (!xw_pl_buy_lease(S, j))
         return;
     char held[XW_FBUF / 8], g[XW_FBUF];
-    xw_f(S->c, held, sizeof held, "(%s-%s)", cell[PB_SOLD].s, cell[PB_MONTH].s);
+    xw_formula(S->c, held, sizeof held, "(%s-%s)", cell[PB_SOLD].s, cell[PB_MONTH].s);
     xw_refbuf rm = pl_drv(S->R.k_rm);
     xw_owrefs D = {.capex = cell[PB_CAPEX].s,
                    .payment = cell[PB_EPMT].s,
                    .commit = cell[PB_EOWED].s,
                    .rm = rm.s,
                    .horizon = held};
-    fs[PB_LENT] = xw_f(S->c, b[0], bs, "=%s", cell[PB_CAPEX].s);
+    fs[PB_LENT] = xw_formula(S->c, b[0], bs, "=%s", cell[PB_CAPEX].s);
     xw_ow_formula(w, XF_LEASE_PAYMENT, &D, g, sizeof g);
     fs[PB_EPMT] = pl_if_any(S, b[3], bs, cell[PB_BOUGHT].s, g);
     fs[PB_EEND] =
-        xw_f(S->c, b[4], bs, "=%s+%s", cell[PB_MONTH].s, xw_ow_in(w, TCO_O_LEASE_MONTHS).s);
+        xw_formula(S->c, b[4], bs, "=%s+%s", cell[PB_MONTH].s, xw_ow_in(w, TCO_O_LEASE_MONTHS).s);
     fs[PB_EBUY] = xw_ow_formula(w, XF_LEASE_BUYOUT, &D, b[5], bs);
     fs[PB_EOWED] = xw_ow_formula(w, XF_LEASE_COMMIT, &D, b[6], bs);
     xw_ow_formula(w, XF_LEASE_COMMIT_PV, &D, g, sizeof g);
-    fs[PB_EOWEDPV] = xw_f(S->c, b[7], bs, "=IF(%s=HorizonMonths,%s/(1+%s)^%s,0)", cell[PB_SOLD].s,
-                          g + 1, rm.s, cell[PB_MONTH].s);
+    fs[PB_EOWEDPV] = xw_formula(S->c, b[7], bs, "=IF(%s=HorizonMonths,%s/(1+%s)^%s,0)",
+                                cell[PB_SOLD].s, g + 1, rm.s, cell[PB_MONTH].s);
 }
 
 /* See planw.h. */
@@ -342,25 +342,26 @@ void xw_pl_buy_table(const pl_sheet *S, const pl_own *P)
         char fm[XW_FBUF / 8], fe[XW_FBUF / 8], fg[XW_FBUF / 8], fb[XW_FBUF / 4], fsv[XW_FBUF / 4],
             fcg[XW_FBUF / 4], fci[XW_FBUF / 4], fc[XW_FBUF / 2], fp[XW_FBUF / 4], fr[XW_FBUF / 4],
             fres[XW_FBUF / 4];
-        fs[PB_MONTH] = last || n > 0 ? xw_f(c, fm, sizeof fm, "=%s", im.s) : "=0";
+        fs[PB_MONTH] = last || n > 0 ? xw_formula(c, fm, sizeof fm, "=%s", im.s) : "=0";
         xw_refbuf r = pl_refresh_n(S);
         if (S->refresh && !last) /* sold at the refresh, if any */
-            fs[PB_SOLD] = xw_f(c, fe, sizeof fe, "=IF(%s>0,%s,HorizonMonths)", r.s, r.s);
+            fs[PB_SOLD] = xw_formula(c, fe, sizeof fe, "=IF(%s>0,%s,HorizonMonths)", r.s, r.s);
         else
             fs[PB_SOLD] = "=HorizonMonths";
         /* The refresh's GPUs (and spares) only with a refresh month. */
         if (last)
-            fs[PB_GPUS] = xw_f(c, fg, sizeof fg, "=IF(%s>0,%s,0)", r.s, ig.s);
+            fs[PB_GPUS] = xw_formula(c, fg, sizeof fg, "=IF(%s>0,%s,0)", r.s, ig.s);
         else
-            fs[PB_GPUS] = xw_f(c, fg, sizeof fg, "=%s", ig.s);
+            fs[PB_GPUS] = xw_formula(c, fg, sizeof fg, "=%s", ig.s);
         if (last)
-            fs[PB_BOUGHT] = xw_f(c, fb, sizeof fb, "=IF(%s>0,%s%s%s,0)", r.s, cell[PB_GPUS].s,
-                                 S->ps->in_spares != XW_NONE ? "+" : "",
-                                 S->ps->in_spares != XW_NONE ? pl_spares_n(S).s : "");
+            fs[PB_BOUGHT] = xw_formula(c, fb, sizeof fb, "=IF(%s>0,%s%s%s,0)", r.s, cell[PB_GPUS].s,
+                                       S->ps->in_spares != XW_NONE ? "+" : "",
+                                       S->ps->in_spares != XW_NONE ? pl_spares_n(S).s : "");
         else if (j == 0 && S->ps->in_spares != XW_NONE)
-            fs[PB_BOUGHT] = xw_f(c, fb, sizeof fb, "=%s+%s", cell[PB_GPUS].s, pl_spares_n(S).s);
+            fs[PB_BOUGHT] =
+                xw_formula(c, fb, sizeof fb, "=%s+%s", cell[PB_GPUS].s, pl_spares_n(S).s);
         else
-            fs[PB_BOUGHT] = xw_f(c, fb, sizeof fb, "=%s", cell[PB_GPUS].s);
+            fs[PB_BOUGHT] = xw_formula(c, fb, sizeof fb, "=%s", cell[PB_GPUS].s);
         xw_owrefs D = {.n = cell[PB_BOUGHT].s,
                        .servers = cell[PB_SERVERS].s,
                        .capex_gpu = cell[PB_CAPEX_GPU].s,
@@ -369,20 +370,20 @@ void xw_pl_buy_table(const pl_sheet *S, const pl_own *P)
         fs[PB_SERVERS] = xw_ow_formula(w, XF_SERVERS, &D, fsv, sizeof fsv);
         fs[PB_CAPEX_GPU] = xw_ow_formula(w, XF_CAPEX_GPU, &D, fcg, sizeof fcg);
         fs[PB_CAPEX_INFRA] = xw_ow_formula(w, XF_CAPEX_INFRA, &D, fci, sizeof fci);
-        xw_f(c, g, sizeof g, "=%s+%s+%s", cell[PB_CAPEX_GPU].s, cell[PB_CAPEX_INFRA].s,
-             xw_ow_in(w, TCO_O_INSTALL_PRICE).s);
+        xw_formula(c, g, sizeof g, "=%s+%s+%s", cell[PB_CAPEX_GPU].s, cell[PB_CAPEX_INFRA].s,
+                   xw_ow_in(w, TCO_O_INSTALL_PRICE).s);
         fs[PB_CAPEX] = pl_if_any(S, fc, sizeof fc, cell[PB_BOUGHT].s, g);
         fs[PB_PROV_KW] = xw_ow_formula(w, XF_PROV_KW, &D, fp, sizeof fp);
         /* Its residual is that of its age when sold (MODEL.md, Staged
          * purchases, Refresh): a resale_decline over those months. */
         fs[PB_RESFRAC] =
             w->o->src[TCO_O_RESALE_DECLINE]
-                ? xw_f(c, fr, sizeof fr, "=(1-%s)^((%s-%s)/12)",
-                       xw_ow_in(w, TCO_O_RESALE_DECLINE).s, cell[PB_SOLD].s, cell[PB_MONTH].s)
-                : xw_f(c, fr, sizeof fr, "=%s", xw_ow_in(w, TCO_O_RESALE_FRACTION).s);
+                ? xw_formula(c, fr, sizeof fr, "=(1-%s)^((%s-%s)/12)",
+                             xw_ow_in(w, TCO_O_RESALE_DECLINE).s, cell[PB_SOLD].s, cell[PB_MONTH].s)
+                : xw_formula(c, fr, sizeof fr, "=%s", xw_ow_in(w, TCO_O_RESALE_FRACTION).s);
         /* A lease's: none unless bought out before the sale. */
         char held[XW_FBUF / 8];
-        D.horizon = xw_f(c, held, sizeof held, "(%s-%s)", cell[PB_SOLD].s, cell[PB_MONTH].s);
+        D.horizon = xw_formula(c, held, sizeof held, "(%s-%s)", cell[PB_SOLD].s, cell[PB_MONTH].s);
         fs[PB_RESIDUAL] = xw_ow_formula(w, xw_pl_buy_lease(S, j) ? XF_LEASE_RESIDUAL : XF_RESIDUAL,
                                         &D, fres, sizeof fres);
         char fin[8][XW_FBUF];

@@ -34,10 +34,10 @@ static void own_head(const pl_sheet *S, const pl_own *P)
         const xw_optw *ws[2] = {&S->wo, &S->wn};
         char *fx[2] = {x, y};
         for (int k = 0; k < 1 + S->refresh; k++)
-            xw_f(c, fx[k], sizeof x, "=%s*(1+%s)^(%s-1)",
-                 xw_site_name(c, ws[k]->i, TCO_S_ELECTRICITY_PRICE).s,
-                 xw_site_name(c, ws[k]->i, TCO_S_ELECTRICITY_ESCALATION).s,
-                 pl_at(R->r_year, XW_COL_M0 + m).s);
+            xw_formula(c, fx[k], sizeof x, "=%s*(1+%s)^(%s-1)",
+                       xw_site_name(c, ws[k]->i, TCO_S_ELECTRICITY_PRICE).s,
+                       xw_site_name(c, ws[k]->i, TCO_S_ELECTRICITY_ESCALATION).s,
+                       pl_at(R->r_year, XW_COL_M0 + m).s);
         const tco_option *o = own_w(S, m)->o;
         pl_fig(S, R->r_price, XW_COL_M0 + m, pl_by_month(S, f, sizeof f, XW_COL_M0 + m, x, y),
                tco_site_value(c->s, o, TCO_S_ELECTRICITY_PRICE) *
@@ -49,11 +49,11 @@ static void own_head(const pl_sheet *S, const pl_own *P)
     if (S->staged) { /* each purchase's capex in its month */
         for (int m = 0; m <= S->H; m++)
             pl_fig(S, R->r_capex, XW_COL_M0 + m,
-                   xw_f(c, f, sizeof f, "=SUMIFS(%s,%s,%s)", pl_buys(S, PB_CAPEX).s,
-                        pl_buys(S, PB_MONTH).s, pl_at(R->r_month, XW_COL_M0 + m).s),
+                   xw_formula(c, f, sizeof f, "=SUMIFS(%s,%s,%s)", pl_buys(S, PB_CAPEX).s,
+                              pl_buys(S, PB_MONTH).s, pl_at(R->r_month, XW_COL_M0 + m).s),
                    P->capex_at[m], S->money);
     } else {
-        pl_fig(S, R->r_capex, XW_COL_M0, xw_f(c, f, sizeof f, "=%s", pl_drv(R->k_capex).s),
+        pl_fig(S, R->r_capex, XW_COL_M0, xw_formula(c, f, sizeof f, "=%s", pl_drv(R->k_capex).s),
                P->capex, S->money);
     }
     if (R->r_lent == XW_NONE)
@@ -69,8 +69,8 @@ static void own_head(const pl_sheet *S, const pl_own *P)
                  S->cur, XS_TEXT);
         for (int m = 0; m <= S->H; m++) {
             pl_fig(S, R->r_lent, XW_COL_M0 + m,
-                   xw_f(c, f, sizeof f, "=-SUMIFS(%s,%s,%s)", pl_buys(S, PB_LENT).s,
-                        pl_buys(S, PB_MONTH).s, pl_at(R->r_month, XW_COL_M0 + m).s),
+                   xw_formula(c, f, sizeof f, "=-SUMIFS(%s,%s,%s)", pl_buys(S, PB_LENT).s,
+                              pl_buys(S, PB_MONTH).s, pl_at(R->r_month, XW_COL_M0 + m).s),
                    -P->lent_at[m], S->money);
             sum -= P->lent_at[m];
         }
@@ -84,7 +84,7 @@ static void own_head(const pl_sheet *S, const pl_own *P)
                       : xw_label(c, "option.lent", "Less: lent by the loan, received at month 0"),
              S->cur, XS_TEXT);
     pl_fig(S, R->r_lent, XW_COL_M0,
-           xw_f(c, f, sizeof f, "=-%s", pl_drv(S->lease ? R->k_capex : R->k_loan).s), lent,
+           xw_formula(c, f, sizeof f, "=-%s", pl_drv(S->lease ? R->k_capex : R->k_loan).s), lent,
            S->money);
     pl_total(S, R->r_lent, XW_COL_M0, lent, XS_CALC, XN_MONEY);
 }
@@ -120,12 +120,12 @@ static void own_finance_staged(const pl_sheet *S, const pl_own *P)
             pl_label(S, row + k, t, S->cur, XS_TEXT);
             for (int m = 1; m <= S->H; m++) {
                 xw_refbuf mo = pl_at(R->r_month, XW_COL_M0 + m);
-                xw_f(c, off, sizeof off, "(%s-%s)", mo.s, bt.s);
+                xw_formula(c, off, sizeof off, "(%s-%s)", mo.s, bt.s);
                 xw_owrefs L = {.month = off, .rate = rate.s, .amount = amount.s};
                 xw_ow_formula(w, k == 0 ? XF_LOAN_INTEREST : XF_LOAN_PRINCIPAL, &L, g, sizeof g);
                 pl_fig(S, row + k, XW_COL_M0 + m,
-                       xw_f(c, f, sizeof f, "=IF(AND(%s>%s,%s<=%s),%s,0)", mo.s, bt.s, mo.s, be.s,
-                            g + 1),
+                       xw_formula(c, f, sizeof f, "=IF(AND(%s>%s,%s<=%s),%s,0)", mo.s, bt.s, mo.s,
+                                  be.s, g + 1),
                        v[j * S->H + m - 1], S->money);
                 sum += v[j * S->H + m - 1];
             }
@@ -142,8 +142,8 @@ static void own_finance_staged(const pl_sheet *S, const pl_own *P)
              S->cur, XS_TEXT);
     for (int m = 1; m <= S->H; m++)
         pl_fig(S, R->r_lbal, XW_COL_M0 + m,
-               xw_f(c, f, sizeof f, "=SUMIFS(%s,%s,%s)", pl_buys(S, PB_LBAL).s,
-                    pl_buys(S, PB_SOLD).s, pl_at(R->r_month, XW_COL_M0 + m).s),
+               xw_formula(c, f, sizeof f, "=SUMIFS(%s,%s,%s)", pl_buys(S, PB_LBAL).s,
+                          pl_buys(S, PB_SOLD).s, pl_at(R->r_month, XW_COL_M0 + m).s),
                bal[m], S->money);
     pl_total(S, R->r_lbal, XW_COL_M0 + 1, sum, XS_CALC, XN_MONEY);
 }
@@ -173,15 +173,16 @@ static void own_lease_staged(const pl_sheet *S, const pl_own *P)
         for (int m = k == 0 ? 0 : 1; m <= S->H; m++) {
             xw_refbuf mo = pl_at(R->r_month, XW_COL_M0 + m);
             if (k == 0)
-                xw_f(c, f, sizeof f, "=SUMIFS(%s,%s,\"<=\"&%s,%s,\">\"&%s,%s,\">\"&%s)",
-                     pl_buys(S, PB_EPMT).s, pl_buys(S, PB_MONTH).s, mo.s, pl_buys(S, PB_EEND).s,
-                     mo.s, pl_buys(S, PB_SOLD).s, mo.s);
+                xw_formula(c, f, sizeof f, "=SUMIFS(%s,%s,\"<=\"&%s,%s,\">\"&%s,%s,\">\"&%s)",
+                           pl_buys(S, PB_EPMT).s, pl_buys(S, PB_MONTH).s, mo.s,
+                           pl_buys(S, PB_EEND).s, mo.s, pl_buys(S, PB_SOLD).s, mo.s);
             else if (k == 1)
-                xw_f(c, f, sizeof f, "=SUMIFS(%s,%s,%s)", pl_buys(S, PB_EBUY).s,
-                     pl_buys(S, PB_EEND).s, mo.s);
+                xw_formula(c, f, sizeof f, "=SUMIFS(%s,%s,%s)", pl_buys(S, PB_EBUY).s,
+                           pl_buys(S, PB_EEND).s, mo.s);
             else
-                xw_f(c, f, sizeof f, "=SUMIFS(%s,%s,%s,%s,\"<\"&HorizonMonths)",
-                     pl_buys(S, PB_EOWED).s, pl_buys(S, PB_SOLD).s, mo.s, pl_buys(S, PB_SOLD).s);
+                xw_formula(c, f, sizeof f, "=SUMIFS(%s,%s,%s,%s,\"<\"&HorizonMonths)",
+                           pl_buys(S, PB_EOWED).s, pl_buys(S, PB_SOLD).s, mo.s,
+                           pl_buys(S, PB_SOLD).s);
             pl_fig(S, rows[k], XW_COL_M0 + m, f, v[k][m], S->money);
             sum += v[k][m];
         }
@@ -215,8 +216,8 @@ static void own_finance(const pl_sheet *S, const pl_own *P)
         double sum = 0;
         pl_label(S, rows[k], names[k], S->cur, XS_TEXT);
         if (k == 2) { /* the first payment, at month 0 */
-            pl_fig(S, rows[k], XW_COL_M0, xw_f(c, f, sizeof f, "=%s", pmt.s), P->lease_payment,
-                   S->money);
+            pl_fig(S, rows[k], XW_COL_M0, xw_formula(c, f, sizeof f, "=%s", pmt.s),
+                   P->lease_payment, S->money);
             sum += P->lease_payment;
         }
         for (int m = 1; m <= S->H; m++) {
@@ -270,7 +271,7 @@ static void own_it_kw(const pl_sheet *S, const pl_own *P)
         for (int k = 0; k < 1 + S->refresh; k++) {
             xw_owrefs G = {.u = u.s};
             xw_ow_formula(ws[k], XF_GPU_W, &G, g, sizeof g);
-            xw_f(c, gw, sizeof gw, "(%s)", g + 1);
+            xw_formula(c, gw, sizeof gw, "(%s)", g + 1);
             xw_owrefs K = {.n = n,
                            .gpu_w = gw,
                            .servers = S->staged ? pl_in_service(S, sv, sizeof sv, PB_SERVERS, col)
@@ -306,12 +307,13 @@ static const char *own_line(const pl_sheet *S, const xw_optw *w, int k, int col,
     }
     xw_ow_formula(w, XF_LINE(k), &L, g, sizeof g);
     if (k != TCO_LINE_STAFF)
-        return xw_f(c, f, fs, "%s", g);
+        return xw_formula(c, f, fs, "%s", g);
     if (!S->staged)
         return pl_if_any(S, f, fs, n_in.s, g);
     xw_refbuf mo = pl_at(R->r_month, col);
-    return xw_f(c, f, fs, "=%s*COUNTIFS(%s,\"<\"&%s,%s,\">=\"&%s,%s,\">0\")", g + 1,
-                pl_buys(S, PB_MONTH).s, mo.s, pl_buys(S, PB_SOLD).s, mo.s, pl_buys(S, PB_BOUGHT).s);
+    return xw_formula(c, f, fs, "=%s*COUNTIFS(%s,\"<\"&%s,%s,\">=\"&%s,%s,\">0\")", g + 1,
+                      pl_buys(S, PB_MONTH).s, mo.s, pl_buys(S, PB_SOLD).s, mo.s,
+                      pl_buys(S, PB_BOUGHT).s);
 }
 
 /* See planw.h. */
@@ -373,8 +375,8 @@ void xw_pl_own_lines(const pl_sheet *S, const pl_own *P)
     for (int m = 1; m <= S->H; m++) {
         int col = XW_COL_M0 + m;
         pl_fig(S, R->r_own_cost, col,
-               xw_f(c, f, sizeof f, "=SUM(%s:%s)", xw_ref(NULL, first_line, col, 0, 0).s,
-                    xw_ref(NULL, last_line, col, 0, 0).s),
+               xw_formula(c, f, sizeof f, "=SUM(%s:%s)", xw_ref(NULL, first_line, col, 0, 0).s,
+                          xw_ref(NULL, last_line, col, 0, 0).s),
                pm[m - 1].own_cost - P->capex_at[m] + P->lent_at[m] + P->sale_at[m], S->money_t);
     }
     if (R->r_sale != XW_NONE) { /* MODEL.md, Refresh: the old GPUs sold at month R */
@@ -388,9 +390,9 @@ void xw_pl_own_lines(const pl_sheet *S, const pl_own *P)
         for (int m = 1; m <= S->H; m++) {
             xw_refbuf mo = pl_at(R->r_month, XW_COL_M0 + m);
             pl_fig(S, R->r_sale, XW_COL_M0 + m,
-                   xw_f(c, f, sizeof f, "=-SUMIFS(%s,%s,%s,%s,\"<\"&HorizonMonths)",
-                        pl_buys(S, PB_RESIDUAL).s, pl_buys(S, PB_SOLD).s, mo.s,
-                        pl_buys(S, PB_SOLD).s),
+                   xw_formula(c, f, sizeof f, "=-SUMIFS(%s,%s,%s,%s,\"<\"&HorizonMonths)",
+                              pl_buys(S, PB_RESIDUAL).s, pl_buys(S, PB_SOLD).s, mo.s,
+                              pl_buys(S, PB_SOLD).s),
                    -P->sale_at[m], S->money);
         }
     }
@@ -399,10 +401,10 @@ void xw_pl_own_lines(const pl_sheet *S, const pl_own *P)
     pl_label(S, R->r_resid, t, S->cur, XS_TEXT);
     pl_total(S, R->r_resid, XW_COL_M0, P->residual, XS_CALC, XN_MONEY);
     if (S->staged)
-        xw_f(c, f, sizeof f, "=SUMIFS(%s,%s,HorizonMonths)", pl_buys(S, PB_RESIDUAL).s,
-             pl_buys(S, PB_SOLD).s);
+        xw_formula(c, f, sizeof f, "=SUMIFS(%s,%s,HorizonMonths)", pl_buys(S, PB_RESIDUAL).s,
+                   pl_buys(S, PB_SOLD).s);
     else
-        xw_f(c, f, sizeof f, "=%s", pl_drv(R->k_residual).s);
+        xw_formula(c, f, sizeof f, "=%s", pl_drv(R->k_residual).s);
     pl_fig(S, R->r_resid, S->last, f, P->residual, S->money);
     if (R->r_own_commit != XW_NONE) { /* a lease's months past the horizon */
         xw_refbuf pmt = pl_drv(R->k_epmt);
@@ -414,8 +416,8 @@ void xw_pl_own_lines(const pl_sheet *S, const pl_own *P)
                                       "Owed after the horizon (the lease's months past it)"),
                  S->cur, XS_TEXT);
         if (S->staged) /* the purchases held to H */
-            xw_f(c, f, sizeof f, "=SUMIFS(%s,%s,HorizonMonths)", pl_buys(S, PB_EOWED).s,
-                 pl_buys(S, PB_SOLD).s);
+            xw_formula(c, f, sizeof f, "=SUMIFS(%s,%s,HorizonMonths)", pl_buys(S, PB_EOWED).s,
+                       pl_buys(S, PB_SOLD).s);
         else
             xw_ow_formula(&S->wo, XF_LEASE_COMMIT, &L, f, sizeof f);
         pl_fig(S, R->r_own_commit, XW_COL_VAL, f, P->commit, S->money);
@@ -431,8 +433,8 @@ static void factor_row(const pl_sheet *S, const xw_optw *w, int row)
              xw_label(c, "unit.factor", "factor"), XS_TEXT);
     for (int m = 1; m <= S->H; m++)
         pl_fig(S, row, XW_COL_M0 + m,
-               xw_f(c, f, sizeof f, "=(1-%s)^(%s-1)", xw_ow_in(w, TCO_O_PRICE_DECLINE).s,
-                    pl_at(S->R.r_year, XW_COL_M0 + m).s),
+               xw_formula(c, f, sizeof f, "=(1-%s)^(%s-1)", xw_ow_in(w, TCO_O_PRICE_DECLINE).s,
+                          pl_at(S->R.r_year, XW_COL_M0 + m).s),
                xw_price_factor(-w->o->price_decline, m), xw_fmt(c, XS_CALC, XN_DEC6));
 }
 
@@ -453,7 +455,7 @@ void xw_pl_reserved(const pl_sheet *S, double paid0, double commit)
     xw_refbuf n = pl_res_n(S);
     pl_label(S, R->r_res_up, xw_label(c, "option.upfront", "Upfront payment"), S->cur, XS_TEXT);
     pl_total(S, R->r_res_up, XW_COL_M0, paid0, XS_CALC, XN_MONEY);
-    xw_f(c, g, sizeof g, "=%s", xw_ow_in(w, TCO_O_UPFRONT).s);
+    xw_formula(c, g, sizeof g, "=%s", xw_ow_in(w, TCO_O_UPFRONT).s);
     pl_fig(S, R->r_res_up, XW_COL_M0, pl_if_any(S, f, sizeof f, n.s, g), paid0, S->money);
     pl_label(S, R->r_res_rent, xw_label(c, "option.line.rental", "Rental"), S->cur, XS_TEXT);
     double sum = 0;
@@ -495,8 +497,8 @@ void xw_pl_overflow(const pl_sheet *S)
     pl_label(S, R->r_ov_price, xw_label(c, "plan.ov_price", "Price per GPU-hour"), t, XS_TEXT);
     for (int m = 1; m <= S->H; m++)
         pl_fig(S, R->r_ov_price, XW_COL_M0 + m,
-               xw_f(c, f, sizeof f, "=%s*%s", xw_ow_in(w, TCO_O_PRICE_PER_GPU_HOUR).s,
-                    pl_at(R->r_ov_factor, XW_COL_M0 + m).s),
+               xw_formula(c, f, sizeof f, "=%s*%s", xw_ow_in(w, TCO_O_PRICE_PER_GPU_HOUR).s,
+                          pl_at(R->r_ov_factor, XW_COL_M0 + m).s),
                w->o->price_per_gpu_hour * xw_price_factor(-w->o->price_decline, m),
                xw_fmt(c, XS_CALC, XN_MONEY4));
     pl_label(S, R->r_ov_cost, xw_label(c, "plan.ov_cost", "On-demand hours bought"), S->cur,
@@ -504,10 +506,10 @@ void xw_pl_overflow(const pl_sheet *S)
     pl_total(S, R->r_ov_cost, XW_COL_M0 + 1, S->pr->overflow_total, XS_CALC, XN_MONEY);
     for (int m = 1; m <= S->H; m++) {
         int col = XW_COL_M0 + m;
-        pl_fig(
-            S, R->r_ov_cost, col,
-            xw_f(c, f, sizeof f, "=%s*%s", pl_at(R->r_h_over, col).s, pl_at(R->r_ov_price, col).s),
-            pm[m - 1].overflow_cost, S->money);
+        pl_fig(S, R->r_ov_cost, col,
+               xw_formula(c, f, sizeof f, "=%s*%s", pl_at(R->r_h_over, col).s,
+                          pl_at(R->r_ov_price, col).s),
+               pm[m - 1].overflow_cost, S->money);
     }
 }
 
@@ -536,10 +538,10 @@ static void sum_plus(const pl_sheet *S, int row, int a, int b, double v)
         pl_total(S, row, XW_COL_M0, v, XS_TOTAL, XN_MONEY);
         return;
     }
-    pl_fig(
-        S, row, XW_COL_VAL,
-        xw_f(S->c, f, sizeof f, "=SUM(%s)+%s", xw_range(NULL, row, XW_COL_M0, row, S->last).s, t),
-        v, xw_fmt(S->c, XS_TOTAL, XN_MONEY));
+    pl_fig(S, row, XW_COL_VAL,
+           xw_formula(S->c, f, sizeof f, "=SUM(%s)+%s",
+                      xw_range(NULL, row, XW_COL_M0, row, S->last).s, t),
+           v, xw_fmt(S->c, XS_TOTAL, XN_MONEY));
 }
 
 /* The plan's cost, net cost, discount factors and present values; total and
@@ -562,7 +564,7 @@ void xw_pl_totals(const pl_sheet *S, double residual, double commit_pv)
      * lease's first payment, the reserved part's upfront. */
     const int rows0[4] = {S->own ? R->r_capex : XW_NONE, R->r_lent, R->r_epay, R->r_res_up};
     plus_cells(t, sizeof t, rows0, 4, XW_COL_M0);
-    pl_fig(S, R->r_cost, XW_COL_M0, xw_f(c, f, sizeof f, "=%s", t[0] ? t : "0"), S->pr->paid0,
+    pl_fig(S, R->r_cost, XW_COL_M0, xw_formula(c, f, sizeof f, "=%s", t[0] ? t : "0"), S->pr->paid0,
            S->money_t);
     for (int m = 1; m <= S->H; m++) {
         int col = XW_COL_M0 + m;
@@ -582,8 +584,8 @@ void xw_pl_totals(const pl_sheet *S, double residual, double commit_pv)
                                 pl_at(rows[k], col).s);
                 len = strlen(sumt);
             }
-        pl_fig(S, R->r_cost, col, xw_f(c, f, sizeof f, "=%s", len ? sumt : "0"), pm[m - 1].cost,
-               S->money_t);
+        pl_fig(S, R->r_cost, col, xw_formula(c, f, sizeof f, "=%s", len ? sumt : "0"),
+               pm[m - 1].cost, S->money_t);
     }
     pl_label(S, R->r_net, xw_label(c, "plan.net", "Net cost (cost - residual)"), S->cur, XS_TOTAL);
     sum_plus(S, R->r_net, R->r_res_commit, R->r_own_commit, S->pr->total);
@@ -594,17 +596,17 @@ void xw_pl_totals(const pl_sheet *S, double residual, double commit_pv)
         if (m > 0)
             net[m] = pm[m - 1].cost - (m == S->H ? residual : 0);
         if (R->r_resid != XW_NONE)
-            xw_f(c, f, sizeof f, "=%s-%s", pl_at(R->r_cost, col).s, pl_at(R->r_resid, col).s);
+            xw_formula(c, f, sizeof f, "=%s-%s", pl_at(R->r_cost, col).s, pl_at(R->r_resid, col).s);
         else
-            xw_f(c, f, sizeof f, "=%s", pl_at(R->r_cost, col).s);
+            xw_formula(c, f, sizeof f, "=%s", pl_at(R->r_cost, col).s);
         pl_fig(S, R->r_net, col, f, net[m], S->money_t);
     }
     pl_label(S, R->r_df, xw_label(c, "option.df", "Discount factor"),
              xw_label(c, "unit.factor", "factor"), XS_TEXT);
     for (int m = 0; m <= S->H; m++)
         pl_fig(S, R->r_df, XW_COL_M0 + m,
-               xw_f(c, f, sizeof f, "=1/(1+%s)^%s", pl_drv(R->k_rm).s,
-                    pl_at(R->r_month, XW_COL_M0 + m).s),
+               xw_formula(c, f, sizeof f, "=1/(1+%s)^%s", pl_drv(R->k_rm).s,
+                          pl_at(R->r_month, XW_COL_M0 + m).s),
                tci_discount_factor(c->r->monthly_rate, m), xw_fmt(c, XS_CALC, XN_DEC6));
     pl_label(S, R->r_pv, xw_label(c, "option.pv", "Present value"), S->cur, XS_TOTAL);
     sum_plus(S, R->r_pv, R->k_commit_pv, R->k_own_commit_pv, S->pr->npv);
@@ -612,7 +614,7 @@ void xw_pl_totals(const pl_sheet *S, double residual, double commit_pv)
     for (int m = 0; m <= S->H; m++) {
         int col = XW_COL_M0 + m;
         pl_fig(S, R->r_pv, col,
-               xw_f(c, f, sizeof f, "=%s*%s", pl_at(R->r_net, col).s, pl_at(R->r_df, col).s),
+               xw_formula(c, f, sizeof f, "=%s*%s", pl_at(R->r_net, col).s, pl_at(R->r_df, col).s),
                tci_present_value(net[m], c->r->monthly_rate, m), S->money_t);
     }
 }
@@ -636,7 +638,7 @@ static void k_driver(const pl_sheet *S, int row, int i)
     xw_labelf(c, t, sizeof t, "plan.k", "Reference GPU-hours in one {option} GPU-hour", "option",
               c->id[i], NULL);
     driver(S, row, t, xw_label(c, "unit.factor", "factor"),
-           xw_f(c, f, sizeof f, "=IF(AND(%s>0,%s>0),%s/%s,1)", tp.s, tr.s, tp.s, tr.s),
+           xw_formula(c, f, sizeof f, "=IF(AND(%s>0,%s>0),%s/%s,1)", tp.s, tr.s, tp.s, tr.s),
            pl_per_hour(c->s, i), XN_NUM);
 }
 
@@ -660,7 +662,7 @@ static void a_driver(const pl_sheet *S, int row, int i)
     xw_labelf(c, t, sizeof t, "plan.a", "Availability of {option} GPUs (A)", "option", c->id[i],
               NULL);
     driver(S, row, t, xw_label(c, "input.option.availability.unit", "of hours"),
-           xw_f(c, f, sizeof f, "=MAX(0.01,%s-%s*%s/365)", v[0], v[1], v[2]),
+           xw_formula(c, f, sizeof f, "=MAX(0.01,%s-%s*%s/365)", v[0], v[1], v[2]),
            c->r->options[i].availability, XN_PCT);
 }
 
@@ -729,8 +731,8 @@ void xw_pl_drivers(const pl_sheet *S, const pl_own *P, double commit_pv)
         driver(S, R->k_own_commit_pv,
                xw_label(c, "option.commit_pv.lease",
                         "Present value of what is owed after the horizon"),
-               S->cur, xw_f(c, f, sizeof f, "=SUM(%s)", pl_buys(S, PB_EOWEDPV).s), P->commit_pv,
-               XN_MONEY);
+               S->cur, xw_formula(c, f, sizeof f, "=SUM(%s)", pl_buys(S, PB_EOWEDPV).s),
+               P->commit_pv, XN_MONEY);
     if (S->own && !S->staged) {
         const xw_optw *w = &S->wo;
         xw_refbuf n = pl_own_all(S), servers = pl_drv(R->k_servers), cg = pl_drv(R->k_capex_gpu),
@@ -744,7 +746,7 @@ void xw_pl_drivers(const pl_sheet *S, const pl_own *P, double commit_pv)
             driver(S, R->k_bought,
                    xw_label(c, "plan.bought", "Owned GPUs bought (own_count + spares)"),
                    xw_label(c, "unit.gpus", "GPUs"),
-                   xw_f(c, f, sizeof f, "=%s+%s", pl_own_n(S).s, pl_spares_n(S).s),
+                   xw_formula(c, f, sizeof f, "=%s+%s", pl_own_n(S).s, pl_spares_n(S).s),
                    S->pr->own_count + S->pr->spares, XN_INT);
         driver(S, R->k_servers, xw_label(c, "option.servers", "Servers"),
                xw_label(c, "unit.servers", "servers"),
@@ -753,7 +755,7 @@ void xw_pl_drivers(const pl_sheet *S, const pl_own *P, double commit_pv)
                xw_ow_formula(w, XF_CAPEX_GPU, &D, f, sizeof f), P->capex_gpu, XN_MONEY);
         driver(S, R->k_capex_infra, xw_label(c, "option.capex_infra", "Capex: servers and network"),
                S->cur, xw_ow_formula(w, XF_CAPEX_INFRA, &D, f, sizeof f), P->capex_infra, XN_MONEY);
-        xw_f(c, g, sizeof g, "=%s+%s+%s", cg.s, ci.s, xw_ow_in(w, TCO_O_INSTALL_PRICE).s);
+        xw_formula(c, g, sizeof g, "=%s+%s+%s", cg.s, ci.s, xw_ow_in(w, TCO_O_INSTALL_PRICE).s);
         driver(S, R->k_capex, xw_label(c, "option.capex_total", "Capex: total, paid at month 0"),
                S->cur, pl_if_any(S, f, sizeof f, n.s, g), P->capex, XN_MONEY);
         driver(S, R->k_prov_kw, xw_label(c, "option.prov_kw", "Provisioned power (at TDP)"),
@@ -761,7 +763,7 @@ void xw_pl_drivers(const pl_sheet *S, const pl_own *P, double commit_pv)
                P->prov_kw, XN_DEC2);
         driver(S, R->k_resfrac, xw_label(c, "option.resfrac", "Resale value at the end"),
                xw_label(c, "unit.pct_hardware", "% of hardware"),
-               xw_f(c, f, sizeof f, "=%s", xw_ow_in(w, TCO_O_RESALE_FRACTION).s), P->resfrac,
+               xw_formula(c, f, sizeof f, "=%s", xw_ow_in(w, TCO_O_RESALE_FRACTION).s), P->resfrac,
                XN_PCT);
         driver(S, R->k_residual,
                xw_label(c, "option.residual", "Residual value (GPUs, servers and network)"), S->cur,

@@ -237,7 +237,8 @@ static void pl_head(const pl_sheet *S)
     xw_num(c, S->ws, R->r_month, XW_COL_M0, 0, headnum);
     for (int m = 1; m <= S->H; m++)
         pl_fig(S, R->r_month, XW_COL_M0 + m,
-               xw_f(c, f, sizeof f, "=%s+1", xw_ref(NULL, R->r_month, XW_COL_M0 + m - 1, 0, 0).s),
+               xw_formula(c, f, sizeof f, "=%s+1",
+                          xw_ref(NULL, R->r_month, XW_COL_M0 + m - 1, 0, 0).s),
                m, headnum);
     xw_text(c, S->ws, R->r_year, XW_COL_LABEL,
             xw_label(c, "option.head.year", "Year (year 1 = months 1-12)"), head);
@@ -246,7 +247,7 @@ static void pl_head(const pl_sheet *S)
     for (int m = 0; m <= S->H; m++) {
         xw_refbuf mo = pl_at(R->r_month, XW_COL_M0 + m);
         pl_fig(S, R->r_year, XW_COL_M0 + m,
-               xw_f(c, f, sizeof f, "=IF(%s=0,0,INT((%s-1)/12)+1)", mo.s, mo.s),
+               xw_formula(c, f, sizeof f, "=IF(%s=0,0,INT((%s-1)/12)+1)", mo.s, mo.s),
                m == 0 ? 0 : (m - 1) / 12 + 1, headnum);
     }
     worksheet_freeze_panes(S->ws, (lxw_row_t)(R->r_year + 1), (lxw_col_t)XW_COL_M0);
@@ -274,25 +275,26 @@ static const char *f_demand(const pl_sheet *S, char *f, size_t fs, int col)
 {
     xw_refbuf mo = pl_at(S->R.r_month, col);
     if (S->c->s->demand->n_values > 0)
-        return xw_f(S->c, f, fs, "=INDEX(DemandValues,%s)", mo.s);
-    return xw_f(S->c, f, fs,
-                "=DemandGPUHours*(1+DemandGrowth)^((%s-1)/12)*INDEX(DemandSeasonality,MOD(%s-1,"
-                "12)+1)",
-                mo.s, mo.s);
+        return xw_formula(S->c, f, fs, "=INDEX(DemandValues,%s)", mo.s);
+    return xw_formula(
+        S->c, f, fs,
+        "=DemandGPUHours*(1+DemandGrowth)^((%s-1)/12)*INDEX(DemandSeasonality,MOD(%s-1,"
+        "12)+1)",
+        mo.s, mo.s);
 }
 
 static const char *f_own_n(const pl_sheet *S, char *f, size_t fs, int col)
 {
     char t[XW_FBUF / 2];
     if (S->staged) /* the purchases bought before the month */
-        return xw_f(S->c, f, fs, "=%s", pl_in_service(S, t, sizeof t, PB_GPUS, col));
-    return xw_f(S->c, f, fs, "=%s", pl_own_n(S).s);
+        return xw_formula(S->c, f, fs, "=%s", pl_in_service(S, t, sizeof t, PB_GPUS, col));
+    return xw_formula(S->c, f, fs, "=%s", pl_own_n(S).s);
 }
 
 static const char *f_res_n(const pl_sheet *S, char *f, size_t fs, int col)
 {
     (void)col;
-    return xw_f(S->c, f, fs, "=%s", pl_res_n(S).s);
+    return xw_formula(S->c, f, fs, "=%s", pl_res_n(S).s);
 }
 
 /* "*A" with A a part's availability driver, or nothing when it has none. */
@@ -306,50 +308,52 @@ static const char *f_own_cap(const pl_sheet *S, char *f, size_t fs, int col)
 {
     char a[64], b[64], x[XW_FBUF / 2], y[XW_FBUF / 2];
     xw_refbuf n = pl_at(S->R.r_own_n, col);
-    xw_f(S->c, x, sizeof x, "=%s*HoursPerMonth*%s%s", n.s, pl_drv(S->R.k_own).s,
-         times_a(a, sizeof a, S->R.k_a_own));
+    xw_formula(S->c, x, sizeof x, "=%s*HoursPerMonth*%s%s", n.s, pl_drv(S->R.k_own).s,
+               times_a(a, sizeof a, S->R.k_a_own));
     if (S->refresh) /* the new option's k and A after the refresh */
-        xw_f(S->c, y, sizeof y, "=%s*HoursPerMonth*%s%s", n.s, pl_drv(S->R.k_new).s,
-             times_a(b, sizeof b, S->R.k_a_new));
+        xw_formula(S->c, y, sizeof y, "=%s*HoursPerMonth*%s%s", n.s, pl_drv(S->R.k_new).s,
+                   times_a(b, sizeof b, S->R.k_a_new));
     return pl_by_month(S, f, fs, col, x, y);
 }
 
 static const char *f_res_cap(const pl_sheet *S, char *f, size_t fs, int col)
 {
     char a[64];
-    return xw_f(S->c, f, fs, "=%s*HoursPerMonth*%s%s", pl_at(S->R.r_res_n, col).s,
-                pl_drv(S->R.k_res).s, times_a(a, sizeof a, S->R.k_a_res));
+    return xw_formula(S->c, f, fs, "=%s*HoursPerMonth*%s%s", pl_at(S->R.r_res_n, col).s,
+                      pl_drv(S->R.k_res).s, times_a(a, sizeof a, S->R.k_a_res));
 }
 
 static const char *f_cap(const pl_sheet *S, char *f, size_t fs, int col)
 {
     const pl_rows *R = &S->R;
     if (S->own && S->res)
-        return xw_f(S->c, f, fs, "=%s+%s", pl_at(R->r_own_cap, col).s, pl_at(R->r_res_cap, col).s);
+        return xw_formula(S->c, f, fs, "=%s+%s", pl_at(R->r_own_cap, col).s,
+                          pl_at(R->r_res_cap, col).s);
     if (S->own || S->res)
-        return xw_f(S->c, f, fs, "=%s", pl_at(S->own ? R->r_own_cap : R->r_res_cap, col).s);
-    return xw_f(S->c, f, fs, "=0");
+        return xw_formula(S->c, f, fs, "=%s", pl_at(S->own ? R->r_own_cap : R->r_res_cap, col).s);
+    return xw_formula(S->c, f, fs, "=0");
 }
 
 static const char *f_s_own(const pl_sheet *S, char *f, size_t fs, int col)
 {
-    return xw_f(S->c, f, fs, "=MIN(%s,%s)", pl_at(S->R.r_demand, col).s,
-                pl_at(S->R.r_own_cap, col).s);
+    return xw_formula(S->c, f, fs, "=MIN(%s,%s)", pl_at(S->R.r_demand, col).s,
+                      pl_at(S->R.r_own_cap, col).s);
 }
 
 /* The demand the owned part leaves, as a formula term. */
 static const char *left_after_own(const pl_sheet *S, char *t, size_t ts, int col)
 {
     if (S->own)
-        return xw_f(S->c, t, ts, "%s-%s", pl_at(S->R.r_demand, col).s, pl_at(S->R.r_s_own, col).s);
-    return xw_f(S->c, t, ts, "%s", pl_at(S->R.r_demand, col).s);
+        return xw_formula(S->c, t, ts, "%s-%s", pl_at(S->R.r_demand, col).s,
+                          pl_at(S->R.r_s_own, col).s);
+    return xw_formula(S->c, t, ts, "%s", pl_at(S->R.r_demand, col).s);
 }
 
 static const char *f_s_res(const pl_sheet *S, char *f, size_t fs, int col)
 {
     char t[XW_FBUF / 2];
-    return xw_f(S->c, f, fs, "=MIN(%s,%s)", left_after_own(S, t, sizeof t, col),
-                pl_at(S->R.r_res_cap, col).s);
+    return xw_formula(S->c, f, fs, "=MIN(%s,%s)", left_after_own(S, t, sizeof t, col),
+                      pl_at(S->R.r_res_cap, col).s);
 }
 
 static const char *f_rest(const pl_sheet *S, char *f, size_t fs, int col)
@@ -357,32 +361,33 @@ static const char *f_rest(const pl_sheet *S, char *f, size_t fs, int col)
     char t[XW_FBUF / 2];
     left_after_own(S, t, sizeof t, col);
     if (S->res)
-        return xw_f(S->c, f, fs, "=%s-%s", t, pl_at(S->R.r_s_res, col).s);
-    return xw_f(S->c, f, fs, "=%s", t);
+        return xw_formula(S->c, f, fs, "=%s-%s", t, pl_at(S->R.r_s_res, col).s);
+    return xw_formula(S->c, f, fs, "=%s", t);
 }
 
 static const char *f_served(const pl_sheet *S, char *f, size_t fs, int col)
 {
     const pl_rows *R = &S->R;
     if (S->own && S->res)
-        return xw_f(S->c, f, fs, "=%s+%s", pl_at(R->r_s_own, col).s, pl_at(R->r_s_res, col).s);
+        return xw_formula(S->c, f, fs, "=%s+%s", pl_at(R->r_s_own, col).s,
+                          pl_at(R->r_s_res, col).s);
     if (S->own || S->res)
-        return xw_f(S->c, f, fs, "=%s", pl_at(S->own ? R->r_s_own : R->r_s_res, col).s);
-    return xw_f(S->c, f, fs, "=0");
+        return xw_formula(S->c, f, fs, "=%s", pl_at(S->own ? R->r_s_own : R->r_s_res, col).s);
+    return xw_formula(S->c, f, fs, "=0");
 }
 
 static const char *f_idle(const pl_sheet *S, char *f, size_t fs, int col)
 {
-    return xw_f(S->c, f, fs, "=%s-%s", pl_at(S->R.r_cap, col).s, pl_at(S->R.r_served, col).s);
+    return xw_formula(S->c, f, fs, "=%s-%s", pl_at(S->R.r_cap, col).s, pl_at(S->R.r_served, col).s);
 }
 
 static const char *f_h_own(const pl_sheet *S, char *f, size_t fs, int col)
 {
     char x[XW_FBUF / 4], y[XW_FBUF / 4];
     xw_refbuf h = pl_at(S->R.r_s_own, col);
-    xw_f(S->c, x, sizeof x, "=%s/%s", h.s, pl_drv(S->R.k_own).s);
+    xw_formula(S->c, x, sizeof x, "=%s/%s", h.s, pl_drv(S->R.k_own).s);
     if (S->refresh)
-        xw_f(S->c, y, sizeof y, "=%s/%s", h.s, pl_drv(S->R.k_new).s);
+        xw_formula(S->c, y, sizeof y, "=%s/%s", h.s, pl_drv(S->R.k_new).s);
     return pl_by_month(S, f, fs, col, x, y);
 }
 
@@ -390,20 +395,20 @@ static const char *f_u(const pl_sheet *S, char *f, size_t fs, int col)
 {
     char n[XW_FBUF / 4];
     pl_fleet_at(S, n, sizeof n, col);
-    return xw_f(S->c, f, fs, "=IF(%s*HoursPerMonth>0,%s/(%s*HoursPerMonth),0)", n,
-                pl_at(S->R.r_h_own, col).s, n);
+    return xw_formula(S->c, f, fs, "=IF(%s*HoursPerMonth>0,%s/(%s*HoursPerMonth),0)", n,
+                      pl_at(S->R.r_h_own, col).s, n);
 }
 
 static const char *f_h_res(const pl_sheet *S, char *f, size_t fs, int col)
 {
-    return xw_f(S->c, f, fs, "=%s/%s", pl_at(S->R.r_s_res, col).s, pl_drv(S->R.k_res).s);
+    return xw_formula(S->c, f, fs, "=%s/%s", pl_at(S->R.r_s_res, col).s, pl_drv(S->R.k_res).s);
 }
 
 static const char *f_h_over(const pl_sheet *S, char *f, size_t fs, int col)
 {
     char a[64];
-    return xw_f(S->c, f, fs, "=%s/(%s%s)", pl_at(S->R.r_s_over, col).s, pl_drv(S->R.k_over).s,
-                times_a(a, sizeof a, S->R.k_a_over));
+    return xw_formula(S->c, f, fs, "=%s/(%s%s)", pl_at(S->R.r_s_over, col).s, pl_drv(S->R.k_over).s,
+                      times_a(a, sizeof a, S->R.k_a_over));
 }
 
 /* The demand, each part's capacity and the hours each serves. */

@@ -173,7 +173,7 @@ static inline void pl_total(const pl_sheet *S, int row, int first, double v, xw_
 {
     char f[XW_FBUF];
     pl_fig(S, row, XW_COL_VAL,
-           xw_f(S->c, f, sizeof f, "=SUM(%s)", xw_range(NULL, row, first, row, S->last).s), v,
+           xw_formula(S->c, f, sizeof f, "=SUM(%s)", xw_range(NULL, row, first, row, S->last).s), v,
            xw_fmt(S->c, st, nf));
 }
 
@@ -182,7 +182,7 @@ static inline void pl_total(const pl_sheet *S, int row, int first, double v, xw_
 static inline const char *pl_if_any(const pl_sheet *S, char *f, size_t fs, const char *n,
                                     const char *g)
 {
-    return xw_f(S->c, f, fs, "=IF(%s>0,%s,0)", n, g + 1);
+    return xw_formula(S->c, f, fs, "=IF(%s>0,%s,0)", n, g + 1);
 }
 
 /* The Inputs cell of the plan's own_count and reserve_count. */
@@ -221,8 +221,8 @@ static inline xw_refbuf pl_buy(const pl_sheet *S, int j, int pb)
 static inline const char *pl_in_service(const pl_sheet *S, char *t, size_t ts, int pb, int col)
 {
     xw_refbuf mo = pl_at(S->R.r_month, col);
-    return xw_f(S->c, t, ts, "SUMIFS(%s,%s,\"<\"&%s,%s,\">=\"&%s)", pl_buys(S, pb).s,
-                pl_buys(S, PB_MONTH).s, mo.s, pl_buys(S, PB_SOLD).s, mo.s);
+    return xw_formula(S->c, t, ts, "SUMIFS(%s,%s,\"<\"&%s,%s,\">=\"&%s)", pl_buys(S, pb).s,
+                      pl_buys(S, PB_MONTH).s, mo.s, pl_buys(S, PB_SOLD).s, mo.s);
 }
 
 /* The Inputs cell of the plan's refresh month. */
@@ -238,10 +238,10 @@ static inline const char *pl_by_month(const pl_sheet *S, char *f, size_t fs, int
                                       const char *b)
 {
     if (!S->refresh)
-        return xw_f(S->c, f, fs, "%s", a);
+        return xw_formula(S->c, f, fs, "%s", a);
     xw_refbuf r = pl_refresh_n(S);
-    return xw_f(S->c, f, fs, "=IF(AND(%s>0,%s>%s),%s,%s)", r.s, pl_at(S->R.r_month, col).s, r.s,
-                b + 1, a + 1);
+    return xw_formula(S->c, f, fs, "=IF(AND(%s>0,%s>%s),%s,%s)", r.s, pl_at(S->R.r_month, col).s,
+                      r.s, b + 1, a + 1);
 }
 
 /* The owned GPUs in month col's row, spares included, as a formula term. */
@@ -250,8 +250,8 @@ static inline const char *pl_fleet_at(const pl_sheet *S, char *t, size_t ts, int
     if (S->staged)
         return pl_in_service(S, t, ts, PB_BOUGHT, col);
     if (S->R.k_bought != XW_NONE)
-        return xw_f(S->c, t, ts, "(%s+%s)", pl_at(S->R.r_own_n, col).s, pl_spares_n(S).s);
-    return xw_f(S->c, t, ts, "%s", pl_at(S->R.r_own_n, col).s);
+        return xw_formula(S->c, t, ts, "(%s+%s)", pl_at(S->R.r_own_n, col).s, pl_spares_n(S).s);
+    return xw_formula(S->c, t, ts, "%s", pl_at(S->R.r_own_n, col).s);
 }
 
 static inline xw_refbuf pl_res_n(const pl_sheet *S)

@@ -266,15 +266,15 @@ static double se_base_row(const se_sheet *S, size_t i, int base)
     xw_text(c, ws, base, SE_DRIVER, xw_label(c, "sensitivity.base", "Base (inputs as written)"),
             xw_fmt(c, XS_TOTAL, XN_NONE));
     xw_fnum(c, ws, base, SE_TOT_LO,
-            xw_f(c, f, sizeof f, "=%s", xw_ref(L->quoted, L->r_net, XW_COL_VAL, 1, 1).s),
+            xw_formula(c, f, sizeof f, "=%s", xw_ref(L->quoted, L->r_net, XW_COL_VAL, 1, 1).s),
             base_total, S->calc_money);
     xw_fnum(c, ws, base, SE_NPV_LO,
-            xw_f(c, f, sizeof f, "=%s", xw_ref(L->quoted, L->r_pv, XW_COL_VAL, 1, 1).s), res->npv,
-            S->calc_money);
+            xw_formula(c, f, sizeof f, "=%s", xw_ref(L->quoted, L->r_pv, XW_COL_VAL, 1, 1).s),
+            res->npv, S->calc_money);
     if (vs_base)
         xw_fnum(c, ws, base, SE_DIFF_LO,
-                xw_f(c, f, sizeof f, "=%s-%s", se_ref(base, SE_TOT_LO).s,
-                     se_ref(se_row(S, (size_t)S->b, NULL), SE_TOT_LO).s),
+                xw_formula(c, f, sizeof f, "=%s-%s", se_ref(base, SE_TOT_LO).s,
+                           se_ref(se_row(S, (size_t)S->b, NULL), SE_TOT_LO).s),
                 base_diff, S->calc_money);
     else
         xw_text(c, ws, base, SE_DIFF_LO, XW_DASH, xw_fmt(c, XS_FIXED, XN_GENERAL));
@@ -294,10 +294,10 @@ static void se_inputs(const se_sheet *S, size_t i, const tco_sens_entry *e, int 
     lxw_format *calc = xw_fmt(c, XS_CALC, unit_format(driver_unit(c->s, e->driver)));
     if (from_base) {
         int br = se_row(S, (size_t)S->b, e->driver);
-        xw_fnum(c, ws, row, SE_IN_LO, xw_f(c, f, sizeof f, "=%s", se_ref(br, SE_IN_LO).s), in_lo,
-                calc);
-        xw_fnum(c, ws, row, SE_IN_HI, xw_f(c, f, sizeof f, "=%s", se_ref(br, SE_IN_HI).s), in_hi,
-                calc);
+        xw_fnum(c, ws, row, SE_IN_LO, xw_formula(c, f, sizeof f, "=%s", se_ref(br, SE_IN_LO).s),
+                in_lo, calc);
+        xw_fnum(c, ws, row, SE_IN_HI, xw_formula(c, f, sizeof f, "=%s", se_ref(br, SE_IN_HI).s),
+                in_hi, calc);
     } else if (!isfinite(in_lo)) {
         xw_word na = xw_na_word(c);
         xw_text(c, ws, row, SE_IN_LO, na.text, fixed);
@@ -306,11 +306,11 @@ static void se_inputs(const se_sheet *S, size_t i, const tco_sens_entry *e, int 
                xw_sens_swung(c, i, &d, x0, sizeof x0, &lo, &hi)) {
         xw_refbuf sw = se_ref(S->swing_row, SE_IN_LO);
         xw_fnum(c, ws, row, SE_IN_LO,
-                xw_f(c, f, sizeof f, "=MAX(%.17g,MIN(%.17g,%s*(1-%s)))", lo, hi, x0, sw.s), in_lo,
-                calc);
+                xw_formula(c, f, sizeof f, "=MAX(%.17g,MIN(%.17g,%s*(1-%s)))", lo, hi, x0, sw.s),
+                in_lo, calc);
         xw_fnum(c, ws, row, SE_IN_HI,
-                xw_f(c, f, sizeof f, "=MAX(%.17g,MIN(%.17g,%s*(1+%s)))", lo, hi, x0, sw.s), in_hi,
-                calc);
+                xw_formula(c, f, sizeof f, "=MAX(%.17g,MIN(%.17g,%s*(1+%s)))", lo, hi, x0, sw.s),
+                in_hi, calc);
     } else {
         xw_num(c, ws, row, SE_IN_LO, in_lo, fixed);
         xw_num(c, ws, row, SE_IN_HI, in_hi, fixed);
@@ -334,11 +334,12 @@ static void se_total(const se_sheet *S, size_t i, const tco_sens_entry *e, int r
     if (k < 0)
         xw_num(c, S->ws, row, col, v, S->fx_money);
     else if (k == 0)
-        xw_fnum(c, S->ws, row, col, xw_f(c, f, sizeof f, "=%s", se_ref(base, SE_TOT_LO).s), v,
+        xw_fnum(c, S->ws, row, col, xw_formula(c, f, sizeof f, "=%s", se_ref(base, SE_TOT_LO).s), v,
                 S->calc_money);
     else
         xw_fnum(c, S->ws, row, col,
-                xw_f(c, f, sizeof f, "=%s+%s", se_ref(base, SE_TOT_LO).s, delta), v, S->calc_money);
+                xw_formula(c, f, sizeof f, "=%s+%s", se_ref(base, SE_TOT_LO).s, delta), v,
+                S->calc_money);
 }
 
 /* Driver e's row of option i's table; base: the base's row, base_v its figure. */
@@ -376,26 +377,29 @@ static void se_driver_row(const se_sheet *S, size_t i, const tco_sens_entry *e, 
     xw_num(c, ws, row, SE_NPV_HI, e->npv_high, fx_money);
     if (vs_base) {
         int br = se_row(S, (size_t)S->b, e->driver);
-        xw_fnum(c, ws, row, SE_DIFF_LO,
-                xw_f(c, f, sizeof f, "=%s-%s", se_ref(row, SE_TOT_LO).s, se_ref(br, SE_TOT_LO).s),
-                e->diff_low, S->calc_money);
-        xw_fnum(c, ws, row, SE_DIFF_HI,
-                xw_f(c, f, sizeof f, "=%s-%s", se_ref(row, SE_TOT_HI).s, se_ref(br, SE_TOT_HI).s),
-                e->diff_high, S->calc_money);
+        xw_fnum(
+            c, ws, row, SE_DIFF_LO,
+            xw_formula(c, f, sizeof f, "=%s-%s", se_ref(row, SE_TOT_LO).s, se_ref(br, SE_TOT_LO).s),
+            e->diff_low, S->calc_money);
+        xw_fnum(
+            c, ws, row, SE_DIFF_HI,
+            xw_formula(c, f, sizeof f, "=%s-%s", se_ref(row, SE_TOT_HI).s, se_ref(br, SE_TOT_HI).s),
+            e->diff_high, S->calc_money);
     } else {
         xw_text(c, ws, row, SE_DIFF_LO, XW_DASH, xw_fmt(c, XS_FIXED, XN_GENERAL));
         xw_text(c, ws, row, SE_DIFF_HI, XW_DASH, xw_fmt(c, XS_FIXED, XN_GENERAL));
     }
     xw_fnum(c, ws, row, SE_SWING,
-            xw_f(c, f, sizeof f, "=ABS(%s-%s)", se_ref(row, measure + 1).s, se_ref(row, measure).s),
+            xw_formula(c, f, sizeof f, "=ABS(%s-%s)", se_ref(row, measure + 1).s,
+                       se_ref(row, measure).s),
             e->swing, S->calc_money);
     double vlo = vs_base ? e->diff_low : e->total_low, vhi = vs_base ? e->diff_high : e->total_high;
     xw_refbuf bref = xw_ref(NULL, base, measure, 1, 1);
     xw_fnum(c, ws, row, SE_CH_LO,
-            xw_f(c, f, sizeof f, "=%s-%s", xw_ref(NULL, row, measure, 0, 0).s, bref.s),
+            xw_formula(c, f, sizeof f, "=%s-%s", xw_ref(NULL, row, measure, 0, 0).s, bref.s),
             vlo - base_v, S->calc_money);
     xw_fnum(c, ws, row, SE_CH_HI,
-            xw_f(c, f, sizeof f, "=%s-%s", xw_ref(NULL, row, measure + 1, 0, 0).s, bref.s),
+            xw_formula(c, f, sizeof f, "=%s-%s", xw_ref(NULL, row, measure + 1, 0, 0).s, bref.s),
             vhi - base_v, S->calc_money);
     value_text(c, lo, sizeof lo, unit, in_lo);
     value_text(c, hi, sizeof hi, unit, in_hi);

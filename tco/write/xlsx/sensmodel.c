@@ -74,7 +74,7 @@ static xw_refbuf spot_div(xw_ctx *c, size_t i)
 {
     xw_refbuf b = {{0}};
     if (c->s->options[i].acquire == TCO_RENT && c->s->options[i].pricing == TCO_SPOT)
-        xw_f(c, b.s, sizeof b.s, "/(1-%s)", xw_in(c, i, TCO_O_INTERRUPTION_OVERHEAD).s);
+        xw_formula(c, b.s, sizeof b.s, "/(1-%s)", xw_in(c, i, TCO_O_INTERRUPTION_OVERHEAD).s);
     return b;
 }
 
@@ -105,7 +105,7 @@ int xw_sens_swung(xw_ctx *c, size_t i, const xw_sdrv *d, char *x0, size_t size, 
             return 0;
         kd = tco_scenario_key((tco_skey)d->key);
         base = d->site > 0 ? xw_site_name_at(c, (size_t)d->site - 1, (tco_skey)d->key)
-                           : xw_ing(c, (tco_skey)d->key);
+                           : xw_in_global(c, (tco_skey)d->key);
     } else {
         kd = tco_option_key((tco_okey)d->key);
         if (d->key == TCO_O_RESALE_FRACTION && o->src[TCO_O_RESALE_DECLINE])
@@ -127,7 +127,7 @@ static xw_refbuf live(xw_ctx *c, size_t i, const xw_sdrv *d)
     if (d->global && d->site > 0)
         return xw_site_name_at(c, (size_t)d->site - 1, (tco_skey)d->key);
     if (d->global)
-        return xw_ing(c, (tco_skey)d->key);
+        return xw_in_global(c, (tco_skey)d->key);
     if (d->key == TCO_O_RESALE_FRACTION && c->s->options[i].src[TCO_O_RESALE_DECLINE])
         return k_ref(c, i, c->os[i].k_resfrac);
     return xw_in(c, i, (tco_okey)d->key);
@@ -225,66 +225,68 @@ static int buy_unit_cost(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size_
     if (d->global) {
         switch (d->key) {
         case TCO_S_ELECTRICITY_PRICE:
-            xw_f(c, out, size, "%s*HoursPerMonth*%s*SUMPRODUCT((1+%s)^(%s-1))", kw.s, pue.s,
-                 xw_site_name(c, i, TCO_S_ELECTRICITY_ESCALATION).s, months(c, i, L->r_year).s);
+            xw_formula(c, out, size, "%s*HoursPerMonth*%s*SUMPRODUCT((1+%s)^(%s-1))", kw.s, pue.s,
+                       xw_site_name(c, i, TCO_S_ELECTRICITY_ESCALATION).s,
+                       months(c, i, L->r_year).s);
             return 1;
         case TCO_S_PUE:
-            xw_f(c, out, size, "%s*HoursPerMonth*SUM(%s)", kw.s, months(c, i, L->r_price).s);
+            xw_formula(c, out, size, "%s*HoursPerMonth*SUM(%s)", kw.s, months(c, i, L->r_price).s);
             return 1;
         case TCO_S_HOURS_PER_MONTH:
-            xw_f(c, out, size, "%s*%s*SUM(%s)", kw.s, pue.s, months(c, i, L->r_price).s);
+            xw_formula(c, out, size, "%s*%s*SUM(%s)", kw.s, pue.s, months(c, i, L->r_price).s);
             return 1;
         case TCO_S_COLO_PER_KW_MONTH:
-            xw_f(c, out, size, "%s*HorizonMonths", k_ref(c, i, L->k_prov_kw).s);
+            xw_formula(c, out, size, "%s*HorizonMonths", k_ref(c, i, L->k_prov_kw).s);
             return 1;
         case TCO_S_UTILIZATION:
-            xw_f(c, out, size, "%s", k_ref(c, i, L->k_slope).s);
+            xw_formula(c, out, size, "%s", k_ref(c, i, L->k_slope).s);
             return 1;
         default:
             return -1;
         }
     }
     if (is_line_rate(d->key)) { /* a cost line's rate of capex a year */
-        xw_f(c, out, size, "%s*HorizonMonths/12", k_ref(c, i, L->k_capex).s);
+        xw_formula(c, out, size, "%s*HorizonMonths/12", k_ref(c, i, L->k_capex).s);
         return 1;
     }
     xw_refbuf tdp = xw_in(c, i, TCO_O_TDP_W);
     switch (d->key) {
     case TCO_O_GPU_PRICE:
-        xw_f(c, out, size, "%s*%s", n.s, resold);
+        xw_formula(c, out, size, "%s*%s", n.s, resold);
         return 1;
     case TCO_O_SERVER_PRICE:
     case TCO_O_NETWORK_PRICE:
-        xw_f(c, out, size, "%s*%s", srv.s, resold);
+        xw_formula(c, out, size, "%s*%s", srv.s, resold);
         return 1;
     case TCO_O_INSTALL_PRICE:
-        xw_f(c, out, size, "%s", kept);
+        xw_formula(c, out, size, "%s", kept);
         return 1;
     case TCO_O_STAFF_PER_MONTH:
-        xw_f(c, out, size, "HorizonMonths");
+        xw_formula(c, out, size, "HorizonMonths");
         return 1;
     case TCO_O_RESALE_FRACTION:
-        xw_f(c, out, size, "-(%s+%s)", k_ref(c, i, L->k_capex_gpu).s,
-             k_ref(c, i, L->k_capex_infra).s);
+        xw_formula(c, out, size, "-(%s+%s)", k_ref(c, i, L->k_capex_gpu).s,
+                   k_ref(c, i, L->k_capex_infra).s);
         return 1;
     case TCO_O_UTILIZATION:
-        xw_f(c, out, size, "%s", k_ref(c, i, L->k_slope).s);
+        xw_formula(c, out, size, "%s", k_ref(c, i, L->k_slope).s);
         return 1;
     case TCO_O_TDP_W:
-        xw_f(c, out, size, "%s*((%s+%s*(%s-%s))*%s+HorizonMonths*%s)/1000", n.s,
-             xw_in(c, i, TCO_O_IDLE_POWER_FRACTION).s, util.s,
-             xw_in(c, i, TCO_O_LOAD_POWER_FRACTION).s, xw_in(c, i, TCO_O_IDLE_POWER_FRACTION).s,
-             energy, xw_site_name(c, i, TCO_S_COLO_PER_KW_MONTH).s);
+        xw_formula(c, out, size, "%s*((%s+%s*(%s-%s))*%s+HorizonMonths*%s)/1000", n.s,
+                   xw_in(c, i, TCO_O_IDLE_POWER_FRACTION).s, util.s,
+                   xw_in(c, i, TCO_O_LOAD_POWER_FRACTION).s,
+                   xw_in(c, i, TCO_O_IDLE_POWER_FRACTION).s, energy,
+                   xw_site_name(c, i, TCO_S_COLO_PER_KW_MONTH).s);
         return 1;
     case TCO_O_SERVER_POWER_W:
-        xw_f(c, out, size, "%s*(%s+HorizonMonths*%s)/1000", srv.s, energy,
-             xw_site_name(c, i, TCO_S_COLO_PER_KW_MONTH).s);
+        xw_formula(c, out, size, "%s*(%s+HorizonMonths*%s)/1000", srv.s, energy,
+                   xw_site_name(c, i, TCO_S_COLO_PER_KW_MONTH).s);
         return 1;
     case TCO_O_IDLE_POWER_FRACTION:
-        xw_f(c, out, size, "%s*%s*(1-%s)*%s/1000", n.s, tdp.s, util.s, energy);
+        xw_formula(c, out, size, "%s*%s*(1-%s)*%s/1000", n.s, tdp.s, util.s, energy);
         return 1;
     case TCO_O_LOAD_POWER_FRACTION:
-        xw_f(c, out, size, "%s*%s*%s*%s/1000", n.s, tdp.s, util.s, energy);
+        xw_formula(c, out, size, "%s*%s*%s*%s/1000", n.s, tdp.s, util.s, energy);
         return 1;
     default:
         return -1;
@@ -304,21 +306,21 @@ static int rent_unit_cost(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size
     if (d->global) {
         switch (d->key) {
         case TCO_S_UTILIZATION:
-            xw_f(c, out, size, "%s", k_ref(c, i, L->k_slope).s);
+            xw_formula(c, out, size, "%s", k_ref(c, i, L->k_slope).s);
             return 1;
         case TCO_S_HOURS_PER_MONTH:
             if (od) {
-                xw_f(c, out, size, "%s*%s*%s*SUM(%s)%s", n.s, util.s, p.s,
-                     months(c, i, L->r_factor).s, sd.s);
+                xw_formula(c, out, size, "%s*%s*%s*SUM(%s)%s", n.s, util.s, p.s,
+                           months(c, i, L->r_factor).s, sd.s);
                 return 1;
             }
             paid_months(c, i, paid, sizeof paid);
             after_term_factors(c, i, after, sizeof after);
             if (strcmp(after, "0") == 0)
-                xw_f(c, out, size, "%s*%s*%s", n.s, p.s, paid);
+                xw_formula(c, out, size, "%s*%s*%s", n.s, p.s, paid);
             else
-                xw_f(c, out, size, "%s*(%s*%s+%s*%s*%s)", n.s, p.s, paid, util.s,
-                     xw_in(c, i, TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR).s, after);
+                xw_formula(c, out, size, "%s*(%s*%s+%s*%s*%s)", n.s, p.s, paid, util.s,
+                           xw_in(c, i, TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR).s, after);
             return 1;
         case TCO_S_ELECTRICITY_PRICE:
         case TCO_S_PUE:
@@ -331,38 +333,41 @@ static int rent_unit_cost(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size
     switch (d->key) {
     case TCO_O_PRICE_PER_GPU_HOUR:
         if (od)
-            xw_f(c, out, size, "%s*HoursPerMonth*%s*SUM(%s)%s", n.s, util.s,
-                 months(c, i, L->r_factor).s, sd.s);
+            xw_formula(c, out, size, "%s*HoursPerMonth*%s*SUM(%s)%s", n.s, util.s,
+                       months(c, i, L->r_factor).s, sd.s);
         else
-            xw_f(c, out, size, "%s*HoursPerMonth*%s", n.s, paid_months(c, i, paid, sizeof paid));
+            xw_formula(c, out, size, "%s*HoursPerMonth*%s", n.s,
+                       paid_months(c, i, paid, sizeof paid));
         return 1;
     case TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR:
         after_term_factors(c, i, after, sizeof after);
         if (strcmp(after, "0") == 0)
             return 0;
-        xw_f(c, out, size, "%s*HoursPerMonth*%s*%s", n.s, util.s, after);
+        xw_formula(c, out, size, "%s*HoursPerMonth*%s*%s", n.s, util.s, after);
         return 1;
     case TCO_O_STORAGE_PER_MONTH:
-        xw_f(c, out, size, "HorizonMonths");
+        xw_formula(c, out, size, "HorizonMonths");
         return 1;
     case TCO_O_EGRESS_TB_PER_MONTH:
     case TCO_O_EGRESS_PER_TB:
         /* Egress: the one key times the other, every month (MODEL.md, Egress). */
         assert(xw_has_egress(c->s, i)); /* a range puts its inputs on the sheet */
-        xw_f(c, out, size, "%s*HorizonMonths",
-             xw_in(c, i,
-                   d->key == TCO_O_EGRESS_PER_TB ? TCO_O_EGRESS_TB_PER_MONTH : TCO_O_EGRESS_PER_TB)
-                 .s);
+        xw_formula(
+            c, out, size, "%s*HorizonMonths",
+            xw_in(c, i,
+                  d->key == TCO_O_EGRESS_PER_TB ? TCO_O_EGRESS_TB_PER_MONTH : TCO_O_EGRESS_PER_TB)
+                .s);
         return 1;
     case TCO_O_UPFRONT:
         /* Paid at month 0, and again at each renewal within the horizon. */
         if (L->term && o->after_term == TCO_AFTER_RENEW)
-            xw_f(c, out, size, "(1+INT((HorizonMonths-1)/%s))", xw_in(c, i, TCO_O_TERM_MONTHS).s);
+            xw_formula(c, out, size, "(1+INT((HorizonMonths-1)/%s))",
+                       xw_in(c, i, TCO_O_TERM_MONTHS).s);
         else
-            xw_f(c, out, size, "1");
+            xw_formula(c, out, size, "1");
         return 1;
     case TCO_O_UTILIZATION:
-        xw_f(c, out, size, "%s", k_ref(c, i, L->k_slope).s);
+        xw_formula(c, out, size, "%s", k_ref(c, i, L->k_slope).s);
         return 1;
     case TCO_O_TDP_W:
         return 0; /* the provider pays for the power */
@@ -413,26 +418,27 @@ static int decline_change(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in,
     if (d->global && d->key == TCO_S_ELECTRICITY_ESCALATION) {
         if (!L->buy)
             return 0;
-        xw_f(c, out, size, "%s*HoursPerMonth*%s*%s*SUMPRODUCT((1+%s)^(%s-1)-(1+%s)^(%s-1))",
-             k_ref(c, i, L->k_it_kw).s, xw_site_name(c, i, TCO_S_PUE).s,
-             xw_site_name(c, i, TCO_S_ELECTRICITY_PRICE).s, in, yrs.s,
-             xw_site_name(c, i, TCO_S_ELECTRICITY_ESCALATION).s, yrs.s);
+        xw_formula(c, out, size, "%s*HoursPerMonth*%s*%s*SUMPRODUCT((1+%s)^(%s-1)-(1+%s)^(%s-1))",
+                   k_ref(c, i, L->k_it_kw).s, xw_site_name(c, i, TCO_S_PUE).s,
+                   xw_site_name(c, i, TCO_S_ELECTRICITY_PRICE).s, in, yrs.s,
+                   xw_site_name(c, i, TCO_S_ELECTRICITY_ESCALATION).s, yrs.s);
         return 1;
     }
     if (!d->global && d->key == TCO_O_PRICE_DECLINE) {
         if (L->buy || (o->pricing != TCO_ON_DEMAND && o->pricing != TCO_SPOT))
             return 0;
-        xw_f(c, out, size, "%s*HoursPerMonth*%s*%s*SUMPRODUCT((1-%s)^(%s-1)-%s)%s",
-             xw_in(c, i, TCO_O_COUNT_GPUS).s, k_ref(c, i, L->k_util).s,
-             xw_in(c, i, TCO_O_PRICE_PER_GPU_HOUR).s, in, yrs.s, months(c, i, L->r_factor).s,
-             spot_div(c, i).s);
+        xw_formula(c, out, size, "%s*HoursPerMonth*%s*%s*SUMPRODUCT((1-%s)^(%s-1)-%s)%s",
+                   xw_in(c, i, TCO_O_COUNT_GPUS).s, k_ref(c, i, L->k_util).s,
+                   xw_in(c, i, TCO_O_PRICE_PER_GPU_HOUR).s, in, yrs.s, months(c, i, L->r_factor).s,
+                   spot_div(c, i).s);
         return 1;
     }
     if (!d->global && d->key == TCO_O_RESALE_DECLINE) {
         if (!L->buy || !o->src[TCO_O_RESALE_DECLINE])
             return 0; /* the option gives its resale fraction instead */
-        xw_f(c, out, size, "-(%s+%s)*((1-%s)^(HorizonMonths/12)-%s)", k_ref(c, i, L->k_capex_gpu).s,
-             k_ref(c, i, L->k_capex_infra).s, in, k_ref(c, i, L->k_resfrac).s);
+        xw_formula(c, out, size, "-(%s+%s)*((1-%s)^(HorizonMonths/12)-%s)",
+                   k_ref(c, i, L->k_capex_gpu).s, k_ref(c, i, L->k_capex_infra).s, in,
+                   k_ref(c, i, L->k_resfrac).s);
         return 1;
     }
     return 0;
@@ -467,8 +473,8 @@ int xw_sens_delta(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, char *o
         const tco_option *o = &c->s->options[i];
         if (c->os[i].buy || o->pricing != TCO_SPOT)
             return 0;
-        xw_f(c, out, size, "%s*%s*((1-%s)/(1-%s)-1)", k_ref(c, i, c->os[i].k_slope).s,
-             k_ref(c, i, c->os[i].k_util).s, live(c, i, d).s, in);
+        xw_formula(c, out, size, "%s*%s*((1-%s)/(1-%s)-1)", k_ref(c, i, c->os[i].k_slope).s,
+                   k_ref(c, i, c->os[i].k_util).s, live(c, i, d).s, in);
         return 1;
     }
     if ((d->global && d->key == TCO_S_ELECTRICITY_ESCALATION) ||
@@ -479,6 +485,6 @@ int xw_sens_delta(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, char *o
                          : rent_unit_cost(c, i, d, unit, sizeof unit);
     if (k <= 0)
         return k;
-    xw_f(c, out, size, "(%s-%s)*%s", in, live(c, i, d).s, unit);
+    xw_formula(c, out, size, "(%s-%s)*%s", in, live(c, i, d).s, unit);
     return 1;
 }

@@ -70,9 +70,9 @@ static int summary_source(xw_ctx *c, const xw_optsheet *L, int fi, const char *t
         return 0;
     xw_refbuf d = xw_ref(L->quoted, row, XW_COL_VAL, 1, 1);
     if (per)
-        xw_f_quotient(c, f, size, total, d.s);
+        xw_formula_quotient(c, f, size, total, d.s);
     else
-        xw_f(c, f, size, "=%s", d.s);
+        xw_formula(c, f, size, "=%s", d.s);
     return 1;
 }
 
@@ -115,21 +115,22 @@ static double rank_value(const xw_ctx *c, size_t i)
 static void feasibility_tests(xw_ctx *c, size_t i, char *holds, char *serves, size_t size)
 {
     char mp[64], cnt[64], mem[64];
-    tci_utf8_format(mp, sizeof mp, "%s", xw_ing(c, TCO_S_MODEL_PARAMS).s);
+    tci_utf8_format(mp, sizeof mp, "%s", xw_in_global(c, TCO_S_MODEL_PARAMS).s);
     tci_utf8_format(cnt, sizeof cnt, "%s", xw_in(c, i, TCO_O_COUNT_GPUS).s);
     tci_utf8_format(mem, sizeof mem, "%s", xw_in(c, i, TCO_O_MEMORY_GB).s);
-    xw_f(c, holds, size,
-         "=IF(AND(%s>0,%s>0),IF(%s<-INT(-ROUND(%s*%s*(1+%s)/1000000000/%s,9)),0,1),1)", mp, mem,
-         cnt, mp, xw_ing(c, TCO_S_BYTES_PER_PARAM).s, xw_ing(c, TCO_S_ACTIVATION_OVERHEAD).s, mem);
+    xw_formula(c, holds, size,
+               "=IF(AND(%s>0,%s>0),IF(%s<-INT(-ROUND(%s*%s*(1+%s)/1000000000/%s,9)),0,1),1)", mp,
+               mem, cnt, mp, xw_in_global(c, TCO_S_BYTES_PER_PARAM).s,
+               xw_in_global(c, TCO_S_ACTIVATION_OVERHEAD).s, mem);
     if (c->sm_serves == XW_NONE)
         return;
     char rps[64], tp[64], se[64];
-    tci_utf8_format(rps, sizeof rps, "%s", xw_ing(c, TCO_S_REQUESTS_PER_S).s);
+    tci_utf8_format(rps, sizeof rps, "%s", xw_in_global(c, TCO_S_REQUESTS_PER_S).s);
     tci_utf8_format(tp, sizeof tp, "%s", xw_in(c, i, TCO_O_THROUGHPUT).s);
     tci_utf8_format(se, sizeof se, "%s", xw_in(c, i, TCO_O_SCALING_EFFICIENCY).s);
-    xw_f(c, serves, size,
-         "=IF(AND(%s>0,%s>0,%s>0),IF(%s<-INT(-ROUND(%s/IF(%s*%s>0,%s*%s,%s/%s),9)),0,1),1)", mp,
-         rps, tp, cnt, rps, tp, se, tp, se, rps, cnt);
+    xw_formula(c, serves, size,
+               "=IF(AND(%s>0,%s>0,%s>0),IF(%s<-INT(-ROUND(%s/IF(%s*%s>0,%s*%s,%s/%s),9)),0,1),1)",
+               mp, rps, tp, cnt, rps, tp, se, tp, se, rps, cnt);
 }
 
 /* Option i's Feasible cell: both tests of the rows below passed. */
@@ -138,10 +139,10 @@ static void feasibility_formula(xw_ctx *c, size_t i, char *f, size_t size)
     const int col = XW_SUM_COL0 + (int)i;
     xw_refbuf holds = xw_ref(NULL, c->sm_holds, col, 0, 0);
     if (c->sm_serves == XW_NONE)
-        xw_f(c, f, size, "=IF(%s=1,1,0)", holds.s);
+        xw_formula(c, f, size, "=IF(%s=1,1,0)", holds.s);
     else
-        xw_f(c, f, size, "=IF(AND(%s=1,%s=1),1,0)", holds.s,
-             xw_ref(NULL, c->sm_serves, col, 0, 0).s);
+        xw_formula(c, f, size, "=IF(AND(%s=1,%s=1),1,0)", holds.s,
+                   xw_ref(NULL, c->sm_serves, col, 0, 0).s);
 }
 
 /* The formula of option i's cell of field fi (in column col) in f; 0 for a field
@@ -157,20 +158,21 @@ static int summary_formula(xw_ctx *c, size_t i, int fi, int col, char *f, size_t
         return 1;
     switch (fi) {
     case TCI_F_COUNT_GPUS:
-        xw_f(c, f, size, "=%s", xw_in(c, i, TCO_O_COUNT_GPUS).s);
+        xw_formula(c, f, size, "=%s", xw_in(c, i, TCO_O_COUNT_GPUS).s);
         break;
     case TCI_F_COST_PER_GPU_HOUR:
-        xw_f_quotient(c, f, size, total, xw_ref(NULL, c->sm_rows[TCI_F_GPU_HOURS], col, 0, 0).s);
+        xw_formula_quotient(c, f, size, total,
+                            xw_ref(NULL, c->sm_rows[TCI_F_GPU_HOURS], col, 0, 0).s);
         break;
     case TCI_F_BOOK_VALUE_END:
-        xw_f(c, f, size, "=%s", xw_ref(q, L->r_bv, XW_COL_M0 + s->horizon_months, 1, 1).s);
+        xw_formula(c, f, size, "=%s", xw_ref(q, L->r_bv, XW_COL_M0 + s->horizon_months, 1, 1).s);
         break;
     case TCI_F_BREAKEVEN_MONTH: {
         /* The first month from which the option stays at or below the baseline. */
         xw_refbuf stay =
             xw_range(q, L->r_stay, XW_COL_M0 + 1, L->r_stay, XW_COL_M0 + s->horizon_months);
-        xw_f(c, f, size, "=IF(SUM(%s)=0,%s,MATCH(1,%s,0))", stay.s, xw_be_word(c, TCO_BE_NEVER).lit,
-             stay.s);
+        xw_formula(c, f, size, "=IF(SUM(%s)=0,%s,MATCH(1,%s,0))", stay.s,
+                   xw_be_word(c, TCO_BE_NEVER).lit, stay.s);
         break;
     }
     case TCI_F_BREAKEVEN_UTILIZATION:
@@ -185,7 +187,7 @@ static int summary_formula(xw_ctx *c, size_t i, int fi, int col, char *f, size_t
                 : fi == TCI_F_MIRR          ? L->k_mirr
                 : fi == TCI_F_PAYBACK_MONTH ? L->k_pay
                                             : L->k_dpay;
-        xw_f(c, f, size, "=%s", xw_ref(q, k, XW_COL_VAL, 1, 1).s);
+        xw_formula(c, f, size, "=%s", xw_ref(q, k, XW_COL_VAL, 1, 1).s);
         break;
     }
     case TCI_F_FEASIBLE:
@@ -197,8 +199,8 @@ static int summary_formula(xw_ctx *c, size_t i, int fi, int col, char *f, size_t
         int tr = c->sm_rows[rank_field(c)];
         int c0 = XW_SUM_COL0, c1 = XW_SUM_COL0 + (int)s->n_options - 1;
         xw_refbuf v = xw_ref(NULL, tr, col, 0, 0);
-        xw_f(c, f, size, "=RANK(%s,%s,1)+COUNTIF(%s:%s,%s)-1", v.s,
-             xw_range(NULL, tr, c0, tr, c1).s, xw_ref(NULL, tr, c0, 1, 1).s, v.s, v.s);
+        xw_formula(c, f, size, "=RANK(%s,%s,1)+COUNTIF(%s:%s,%s)-1", v.s,
+                   xw_range(NULL, tr, c0, tr, c1).s, xw_ref(NULL, tr, c0, 1, 1).s, v.s, v.s);
         break;
     }
     default:
@@ -496,11 +498,11 @@ static void sm_title(xw_ctx *c, int lines)
     xw_refbuf h = xw_range(NULL, hr, c0, hr, c1);
     xw_refbuf names = xw_range(NULL, c->sm_header, c0, c->sm_header, c1);
     if (n == 1) /* Gnumeric's INDEX of a one-cell range is #REF! */
-        xw_f(c, f, sizeof f, "=IF(COUNT(%s)=0,\"%s\",%s)", h.s, XW_DASH,
-             xw_ref(NULL, c->sm_header, c0, 0, 0).s);
+        xw_formula(c, f, sizeof f, "=IF(COUNT(%s)=0,\"%s\",%s)", h.s, XW_DASH,
+                   xw_ref(NULL, c->sm_header, c0, 0, 0).s);
     else
-        xw_f(c, f, sizeof f, "=IF(COUNT(%s)=0,\"%s\",INDEX(%s,1,MATCH(MIN(%s),%s,0)))", h.s,
-             XW_DASH, names.s, h.s, h.s);
+        xw_formula(c, f, sizeof f, "=IF(COUNT(%s)=0,\"%s\",INDEX(%s,1,MATCH(MIN(%s),%s,0)))", h.s,
+                   XW_DASH, names.s, h.s, h.s);
     xw_fstr(c, ws, 2, c0, f, c->r->best >= 0 ? c->label[c->r->best] : XW_DASH,
             xw_fmt(c, XS_TOTAL, XN_NONE));
 
@@ -566,8 +568,8 @@ static void sm_feasible_total(xw_ctx *c)
     xw_text(c, ws, hr, 2, unit, xw_fmt(c, XS_KEY, XN_NONE));
     for (size_t i = 0; i < c->s->n_options; i++) {
         int col = XW_SUM_COL0 + (int)i;
-        xw_f(c, f, sizeof f, "=IF(%s=1,%s,\"\xE2\x80\x93\")", xw_ref(NULL, fr, col, 0, 0).s,
-             xw_ref(NULL, c->sm_rows[fi], col, 0, 0).s);
+        xw_formula(c, f, sizeof f, "=IF(%s=1,%s,\"\xE2\x80\x93\")", xw_ref(NULL, fr, col, 0, 0).s,
+                   xw_ref(NULL, c->sm_rows[fi], col, 0, 0).s);
         if (c->r->options[i].infeasible)
             xw_fstr(c, ws, hr, col, f, "\xE2\x80\x93", xw_fmt(c, XS_CALC, XN_MONEY));
         else
@@ -619,16 +621,16 @@ static void sm_fields(xw_ctx *c)
     lxw_conditional_format cf;
     memset(&cf, 0, sizeof cf);
     cf.type = LXW_CONDITIONAL_TYPE_FORMULA;
-    xw_f(c, f, sizeof f, "=COLUMN(%s)-COLUMN(%s)+1=MATCH(MIN(%s),%s,0)",
-         xw_ref(NULL, hr, c0, 1, 0).s, xw_ref(NULL, hr, c0, 1, 1).s,
-         xw_range(NULL, hr, c0, hr, c1).s, xw_range(NULL, hr, c0, hr, c1).s);
+    xw_formula(c, f, sizeof f, "=COLUMN(%s)-COLUMN(%s)+1=MATCH(MIN(%s),%s,0)",
+               xw_ref(NULL, hr, c0, 1, 0).s, xw_ref(NULL, hr, c0, 1, 1).s,
+               xw_range(NULL, hr, c0, hr, c1).s, xw_range(NULL, hr, c0, hr, c1).s);
     cf.value_string = f;
     cf.format = c->fmt_best;
     xw_note(c,
             worksheet_conditional_format_range(ws, (lxw_row_t)c->sm_rows[TCI_F_ID], (lxw_col_t)c0,
                                                (lxw_row_t)c->sm_last_row, (lxw_col_t)c1, &cf));
     int fr = c->sm_rows[TCI_F_FEASIBLE];
-    xw_f(c, f, sizeof f, "=%s=0", xw_ref(NULL, fr, c0, 1, 0).s);
+    xw_formula(c, f, sizeof f, "=%s=0", xw_ref(NULL, fr, c0, 1, 0).s);
     cf.value_string = f;
     cf.format = c->fmt_nofit;
     int last = c->sm_serves == XW_NONE ? c->sm_holds : c->sm_serves;

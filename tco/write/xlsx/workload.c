@@ -126,15 +126,18 @@ static void wl_model(wl_sheet *W)
     W->m_params = m_params, W->m_bpp = m_bpp, W->m_ovh = m_ovh, W->m_need = m_need;
     head(c, ws, m_params, xw_label(c, "workload.params", "Parameters"), "model_params",
          xw_label(c, "unit.parameters", "parameters"));
-    xw_fnum(c, ws, m_params, c0, xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_MODEL_PARAMS).s),
+    xw_fnum(c, ws, m_params, c0,
+            xw_formula(c, f, sizeof f, "=%s", xw_in_global(c, TCO_S_MODEL_PARAMS).s),
             s->model_params, xw_fmt(c, XS_CALC, XN_INT));
     head(c, ws, m_bpp, xw_label(c, "workload.bpp", "Memory per parameter"), "bytes_per_param",
          xw_label(c, "unit.bytes", "bytes"));
-    xw_fnum(c, ws, m_bpp, c0, xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_BYTES_PER_PARAM).s),
+    xw_fnum(c, ws, m_bpp, c0,
+            xw_formula(c, f, sizeof f, "=%s", xw_in_global(c, TCO_S_BYTES_PER_PARAM).s),
             tco_bytes_per_param(s), xw_fmt(c, XS_CALC, XN_DEC2));
     head(c, ws, m_ovh, xw_label(c, "workload.overhead", "Activations, KV cache and buffers"),
          "activation_overhead", xw_label(c, "unit.of_weights", "x the weights' memory"));
-    xw_fnum(c, ws, m_ovh, c0, xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_ACTIVATION_OVERHEAD).s),
+    xw_fnum(c, ws, m_ovh, c0,
+            xw_formula(c, f, sizeof f, "=%s", xw_in_global(c, TCO_S_ACTIVATION_OVERHEAD).s),
             s->activation_overhead, xw_fmt(c, XS_CALC, XN_DEC2));
     int m_tokens = XW_NONE, m_mfu = XW_NONE, m_rps = XW_NONE, m_tpr = XW_NONE,
         m_flops_run = XW_NONE;
@@ -156,33 +159,35 @@ static void wl_model(wl_sheet *W)
     head(c, ws, m_need, xw_label(c, "workload.memory_needed", "Memory the model needs"),
          "sizing.memory_needed_gb", "GB");
     xw_fnum(c, ws, m_need, c0,
-            xw_f(c, f, sizeof f, "=%s*%s*(1+%s)/%s", cell(m_params, c0).s, cell(m_bpp, c0).s,
-                 cell(m_ovh, c0).s, cell(k_gb, c0).s),
+            xw_formula(c, f, sizeof f, "=%s*%s*(1+%s)/%s", cell(m_params, c0).s, cell(m_bpp, c0).s,
+                       cell(m_ovh, c0).s, cell(k_gb, c0).s),
             c->r->options[0].sizing.memory_needed_gb, xw_fmt(c, XS_TOTAL, XN_DEC2));
     if (training) {
         head(c, ws, m_tokens, xw_label(c, "workload.tokens", "Training tokens"), "tokens",
              xw_label(c, "unit.tokens", "tokens"));
-        xw_fnum(c, ws, m_tokens, c0, xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_TOKENS).s),
-                s->tokens, xw_fmt(c, XS_CALC, XN_INT));
+        xw_fnum(c, ws, m_tokens, c0,
+                xw_formula(c, f, sizeof f, "=%s", xw_in_global(c, TCO_S_TOKENS).s), s->tokens,
+                xw_fmt(c, XS_CALC, XN_INT));
         head(c, ws, m_mfu, xw_label(c, "workload.mfu", "Model FLOPs utilization (MFU)"), "mfu",
              "%");
-        xw_fnum(c, ws, m_mfu, c0, xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_MFU).s), s->mfu,
-                xw_fmt(c, XS_CALC, XN_PCT));
+        xw_fnum(c, ws, m_mfu, c0, xw_formula(c, f, sizeof f, "=%s", xw_in_global(c, TCO_S_MFU).s),
+                s->mfu, xw_fmt(c, XS_CALC, XN_PCT));
         head(c, ws, m_flops_run, xw_label(c, "workload.flops_run", "Compute for one training run"),
              "", "FLOP");
         xw_fnum(c, ws, m_flops_run, c0,
-                xw_f(c, f, sizeof f, "=%s*%s*%s", cell(k_fpt, c0).s, cell(m_params, c0).s,
-                     cell(m_tokens, c0).s),
+                xw_formula(c, f, sizeof f, "=%s*%s*%s", cell(k_fpt, c0).s, cell(m_params, c0).s,
+                           cell(m_tokens, c0).s),
                 6 * s->model_params * s->tokens, xw_fmt(c, XS_CALC, XN_SCI));
     } else {
         tci_utf8_format(u, sizeof u, "%s", xw_label(c, "unit.per_second", "per second"));
         head(c, ws, m_rps, xw_label(c, "workload.rps", "Requests to serve"), "requests_per_s", u);
-        xw_fnum(c, ws, m_rps, c0, xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_REQUESTS_PER_S).s),
+        xw_fnum(c, ws, m_rps, c0,
+                xw_formula(c, f, sizeof f, "=%s", xw_in_global(c, TCO_S_REQUESTS_PER_S).s),
                 s->requests_per_s, xw_fmt(c, XS_CALC, XN_DEC2));
         head(c, ws, m_tpr, xw_label(c, "workload.tpr", "Tokens generated per request"),
              "tokens_per_request", xw_label(c, "unit.tokens", "tokens"));
         xw_fnum(c, ws, m_tpr, c0,
-                xw_f(c, f, sizeof f, "=%s", xw_ing(c, TCO_S_TOKENS_PER_REQUEST).s),
+                xw_formula(c, f, sizeof f, "=%s", xw_in_global(c, TCO_S_TOKENS_PER_REQUEST).s),
                 s->tokens_per_request, xw_fmt(c, XS_CALC, XN_DEC2));
     }
 }
@@ -287,8 +292,8 @@ static void wl_input(const wl_sheet *W, size_t i, int want, int row, tco_okey ke
     xw_ctx *c = W->c;
     char f[XW_FBUF];
     if (want == row)
-        xw_fnum(c, W->ws, row, WL_COL0 + (int)i, xw_f(c, f, sizeof f, "=%s", xw_in(c, i, key).s), v,
-                fmt);
+        xw_fnum(c, W->ws, row, WL_COL0 + (int)i,
+                xw_formula(c, f, sizeof f, "=%s", xw_in(c, i, key).s), v, fmt);
 }
 
 /* Option i's figure in row `want` of the memory and GPU-hour blocks, and its
@@ -312,25 +317,26 @@ static void wl_cell_common(const wl_sheet *W, size_t i, int want)
     wl_input(W, i, want, W->o_mem, TCO_O_MEMORY_GB, o->memory_gb, W->calc_dec);
     if (want == W->o_min)
         xw_fnum(c, ws, W->o_min, col,
-                xw_f(c, f, sizeof f, "=IF(%s>0,-INT(-ROUND(%s/%s,%s)),%s)", mem.s,
-                     cell(W->m_need, c0).s, mem.s, cell(W->k_dig, c0).s, na.lit),
+                xw_formula(c, f, sizeof f, "=IF(%s>0,-INT(-ROUND(%s/%s,%s)),%s)", mem.s,
+                           cell(W->m_need, c0).s, mem.s, cell(W->k_dig, c0).s, na.lit),
                 z->min_gpus, W->calc_int);
     if (want == W->o_fits)
         xw_fnum(c, ws, W->o_fits, col,
-                xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(%s>=%s,1,0),%s)", min.s, cnt.s, min.s,
-                     na.lit),
+                xw_formula(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(%s>=%s,1,0),%s)", min.s, cnt.s,
+                           min.s, na.lit),
                 z->fits == 1   ? 1
                 : z->fits == 0 ? 0
                                : NAN,
                 W->f_fits);
 
     if (want == W->o_util)
-        xw_fnum(c, ws, W->o_util, col, xw_f(c, f, sizeof f, "=%s", odrv(c, i, L->k_util).s),
+        xw_fnum(c, ws, W->o_util, col, xw_formula(c, f, sizeof f, "=%s", odrv(c, i, L->k_util).s),
                 res->utilization, W->calc_pct);
     if (want == W->o_rate)
-        xw_fnum(c, ws, W->o_rate, col,
-                xw_f_quotient(c, f, sizeof f, odrv(c, i, L->r_net).s, odrv(c, i, L->k_gpuh).s),
-                res->cost_per_gpu_hour, xw_fmt(c, XS_CALC, XN_MONEY2));
+        xw_fnum(
+            c, ws, W->o_rate, col,
+            xw_formula_quotient(c, f, sizeof f, odrv(c, i, L->r_net).s, odrv(c, i, L->k_gpuh).s),
+            res->cost_per_gpu_hour, xw_fmt(c, XS_CALC, XN_MONEY2));
     wl_input(W, i, want, W->o_se, TCO_O_SCALING_EFFICIENCY, o->scaling_efficiency, W->calc_pct);
 }
 
@@ -352,42 +358,44 @@ static void wl_cell_work(const wl_sheet *W, size_t i, int want)
         xw_refbuf fl = ocell(W->o_flops, col);
         if (want == W->o_flops)
             xw_fnum(c, ws, W->o_flops, col,
-                    xw_f(c, f, sizeof f, "=%s*%s*%s*%s*%s", cnt.s, tf.s, cell(W->k_tflop, c0).s,
-                         cell(W->m_mfu, c0).s, se.s),
+                    xw_formula(c, f, sizeof f, "=%s*%s*%s*%s*%s", cnt.s, tf.s,
+                               cell(W->k_tflop, c0).s, cell(W->m_mfu, c0).s, se.s),
                     o->count * o->fp16_tflops * 1e12 * s->mfu * o->scaling_efficiency, W->calc_sci);
         xw_refbuf th = ocell(W->o_th, col);
         if (want == W->o_th)
             xw_fnum(c, ws, W->o_th, col,
-                    xw_f(c, f, sizeof f, "=IF(OR(%s<=0,%s<=0),%s,%s*%s*%s/%s/SecondsPerHour)",
-                         cell(W->m_tokens, c0).s, fl.s, na.lit, cell(W->k_fpt, c0).s,
-                         cell(W->m_params, c0).s, cell(W->m_tokens, c0).s, fl.s),
+                    xw_formula(c, f, sizeof f, "=IF(OR(%s<=0,%s<=0),%s,%s*%s*%s/%s/SecondsPerHour)",
+                               cell(W->m_tokens, c0).s, fl.s, na.lit, cell(W->k_fpt, c0).s,
+                               cell(W->m_params, c0).s, cell(W->m_tokens, c0).s, fl.s),
                     z->train_hours, W->calc_dec);
         if (want == W->o_td)
             xw_fnum(c, ws, W->o_td, col,
-                    xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s/%s,%s)", th.s, th.s,
-                         cell(W->k_day, c0).s, na.lit),
+                    xw_formula(c, f, sizeof f, "=IF(ISNUMBER(%s),%s/%s,%s)", th.s, th.s,
+                               cell(W->k_day, c0).s, na.lit),
                     z->train_days, W->calc_dec);
         xw_refbuf ghr = ocell(W->o_gh, col);
         if (want == W->o_gh)
-            xw_fnum(c, ws, W->o_gh, col,
-                    xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),%s*%s,%s)", th.s, cnt.s, th.s, na.lit),
-                    z->run_gpu_hours, W->calc_int);
+            xw_fnum(
+                c, ws, W->o_gh, col,
+                xw_formula(c, f, sizeof f, "=IF(ISNUMBER(%s),%s*%s,%s)", th.s, cnt.s, th.s, na.lit),
+                z->run_gpu_hours, W->calc_int);
         xw_refbuf cpr = ocell(W->o_cpr, col);
         if (want == W->o_cpr)
             xw_fnum(c, ws, W->o_cpr, col,
-                    xw_f(c, f, sizeof f, "=IF(AND(ISNUMBER(%s),ISNUMBER(%s)),%s*%s,%s)", ghr.s,
-                         rate.s, ghr.s, rate.s, na.lit),
+                    xw_formula(c, f, sizeof f, "=IF(AND(ISNUMBER(%s),ISNUMBER(%s)),%s*%s,%s)",
+                               ghr.s, rate.s, ghr.s, rate.s, na.lit),
                     z->cost_per_run, xw_fmt(c, XS_TOTAL, XN_MONEY));
         if (want == W->o_runs)
-            xw_fnum(c, ws, W->o_runs, col,
-                    xw_f(c, f, sizeof f,
-                         "=IF(ISNUMBER(%s),INT(ROUND(HoursPerMonth*HorizonMonths*%s/%s,%s)),%s)",
-                         th.s, ocell(W->o_util, col).s, th.s, cell(W->k_dig, c0).s, na.lit),
-                    z->runs_in_horizon, W->calc_int);
+            xw_fnum(
+                c, ws, W->o_runs, col,
+                xw_formula(c, f, sizeof f,
+                           "=IF(ISNUMBER(%s),INT(ROUND(HoursPerMonth*HorizonMonths*%s/%s,%s)),%s)",
+                           th.s, ocell(W->o_util, col).s, th.s, cell(W->k_dig, c0).s, na.lit),
+                z->runs_in_horizon, W->calc_int);
         if (want == W->o_tpc)
             xw_fnum(c, ws, W->o_tpc, col,
-                    xw_f(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(%s=0,%s,%s/%s),%s)", cpr.s, cpr.s,
-                         na.lit, cell(W->m_tokens, c0).s, cpr.s, na.lit),
+                    xw_formula(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(%s=0,%s,%s/%s),%s)", cpr.s,
+                               cpr.s, na.lit, cell(W->m_tokens, c0).s, cpr.s, na.lit),
                     z->tokens_per_currency, W->calc_int);
     } else {
         xw_refbuf tp = ocell(W->o_tp, col);
@@ -398,31 +406,32 @@ static void wl_cell_work(const wl_sheet *W, size_t i, int want)
             per_gpu = s->requests_per_s / o->count;
         if (want == W->o_pg)
             xw_fnum(c, ws, W->o_pg, col,
-                    xw_f(c, f, sizeof f, "=IF(%s*%s>0,%s*%s,IF(%s>0,%s/%s,%s))", tp.s, se.s, tp.s,
-                         se.s, cell(W->m_rps, c0).s, cell(W->m_rps, c0).s, cnt.s, na.lit),
+                    xw_formula(c, f, sizeof f, "=IF(%s*%s>0,%s*%s,IF(%s>0,%s/%s,%s))", tp.s, se.s,
+                               tp.s, se.s, cell(W->m_rps, c0).s, cell(W->m_rps, c0).s, cnt.s,
+                               na.lit),
                     per_gpu > 0 ? per_gpu : NAN, W->calc_dec);
         if (want == W->o_cpk)
             xw_fnum(c, ws, W->o_cpk, col,
-                    xw_f(c, f, sizeof f,
-                         "=IF(AND(ISNUMBER(%s),ISNUMBER(%s)),%s/"
-                         "(%s*SecondsPerHour)*1000,%s)",
-                         rate.s, pg.s, rate.s, pg.s, na.lit),
+                    xw_formula(c, f, sizeof f,
+                               "=IF(AND(ISNUMBER(%s),ISNUMBER(%s)),%s/"
+                               "(%s*SecondsPerHour)*1000,%s)",
+                               rate.s, pg.s, rate.s, pg.s, na.lit),
                     z->cost_per_thousand_requests, W->f_cpk);
         if (want == W->o_cpm)
             xw_fnum(c, ws, W->o_cpm, col,
-                    xw_f(c, f, sizeof f,
-                         "=IF(AND(ISNUMBER(%s),ISNUMBER(%s),%s>0),%s/"
-                         "(%s*%s*SecondsPerHour)*1000*"
-                         "1000,%s)",
-                         rate.s, pg.s, cell(W->m_tpr, c0).s, rate.s, pg.s, cell(W->m_tpr, c0).s,
-                         na.lit),
+                    xw_formula(c, f, sizeof f,
+                               "=IF(AND(ISNUMBER(%s),ISNUMBER(%s),%s>0),%s/"
+                               "(%s*%s*SecondsPerHour)*1000*"
+                               "1000,%s)",
+                               rate.s, pg.s, cell(W->m_tpr, c0).s, rate.s, pg.s,
+                               cell(W->m_tpr, c0).s, na.lit),
                     z->cost_per_million_tokens, W->f_cpm);
         if (want == W->o_gn)
             xw_fnum(c, ws, W->o_gn, col,
-                    xw_f(c, f, sizeof f,
-                         "=IF(AND(%s>0,%s>0,ISNUMBER(%s)),-INT(-ROUND(%s/%s,%s)),%s)",
-                         cell(W->m_rps, c0).s, tp.s, pg.s, cell(W->m_rps, c0).s, pg.s,
-                         cell(W->k_dig, c0).s, na.lit),
+                    xw_formula(c, f, sizeof f,
+                               "=IF(AND(%s>0,%s>0,ISNUMBER(%s)),-INT(-ROUND(%s/%s,%s)),%s)",
+                               cell(W->m_rps, c0).s, tp.s, pg.s, cell(W->m_rps, c0).s, pg.s,
+                               cell(W->k_dig, c0).s, na.lit),
                     z->gpus_needed, W->calc_int);
     }
 }
@@ -518,8 +527,8 @@ static void wl_marks(const wl_sheet *W)
     lxw_conditional_format cf;
     memset(&cf, 0, sizeof cf);
     cf.type = LXW_CONDITIONAL_TYPE_FORMULA;
-    xw_f(c, f, sizeof f, "=AND(ISNUMBER(%s),%s<%s)", ocell(W->o_min, c0).s, ocell(W->o_count, c0).s,
-         ocell(W->o_min, c0).s);
+    xw_formula(c, f, sizeof f, "=AND(ISNUMBER(%s),%s<%s)", ocell(W->o_min, c0).s,
+               ocell(W->o_count, c0).s, ocell(W->o_min, c0).s);
     cf.value_string = f;
     /* The Summary's mark for the same thing: red, bold. */
     lxw_format *red = workbook_add_format(c->wb);
