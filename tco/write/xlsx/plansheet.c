@@ -30,8 +30,143 @@ static int has_goodput(const xw_ctx *c, int i)
     return 0;
 }
 
-/* The rows of plan p's sheet. */
-static void pl_layout(const xw_ctx *c, size_t p, pl_rows *R)
+/* What a row of a plan's sheet needs of its plan: every bit of its `when`. */
+enum {
+    PW_OWN = 1 << 0,           /* an owned part */
+    PW_RES = 1 << 1,           /* a reserved part */
+    PW_OVER = 1 << 2,          /* an overflow part */
+    PW_NOT_OVER = 1 << 3,      /* none: the demand not served */
+    PW_STAGED = 1 << 4,        /* owned, with buy_at or a refresh */
+    PW_NOT_STAGED = 1 << 5,    /* owned, bought at once */
+    PW_REFRESH = 1 << 6,       /* owned, with a refresh */
+    PW_LENT = 1 << 7,          /* owned, with a loan or a lease */
+    PW_FIN_LOAN = 1 << 8,      /* bought at once on a loan */
+    PW_FIN_LEASE = 1 << 9,     /* bought at once on a lease */
+    PW_STAGED_LOAN = 1 << 10,  /* staged, with a purchase on a loan */
+    PW_STAGED_LEASE = 1 << 11, /* staged, with a purchase on a lease */
+    PW_ANY_LOAN = 1 << 12,     /* PW_FIN_LOAN or PW_STAGED_LOAN */
+    PW_ANY_LEASE = 1 << 13,    /* PW_FIN_LEASE or PW_STAGED_LEASE */
+    PW_SPARES = 1 << 14,       /* bought at once, with spares */
+    PW_A_OWN = 1 << 15,        /* the availability of each part's option (goodput) */
+    PW_A_NEW = 1 << 16,
+    PW_A_RES = 1 << 17,
+    PW_A_OVER = 1 << 18,
+    PW_RES_TERM = 1 << 19,     /* reserved with a term: its commitment */
+    PW_RES_OD_AFTER = 1 << 20, /* reserved, on demand after its term */
+};
+
+/* How many rows an entry of plan_rows takes. */
+enum { PN_ONE, PN_OWNED_LINES, PN_LOAN_ROWS, PN_PURCHASES };
+
+/* One row of a plan's sheet, or a block of rows of which the first is kept, in
+ * the order of the sheet: where pl_rows keeps its index, when it exists,
+ * whether a blank row comes before it (a section's heading), how many rows. */
+typedef struct pl_row {
+    size_t at;
+    unsigned when;
+    unsigned char gap, n;
+} pl_row;
+
+#define PROW(member, when)                                                                         \
+    {                                                                                              \
+        offsetof(pl_rows, member), (when), 0, PN_ONE                                               \
+    }
+#define PHEADING(member, when)                                                                     \
+    {                                                                                              \
+        offsetof(pl_rows, member), (when), 1, PN_ONE                                               \
+    }
+
+/* The rows of a plan's sheet, top to bottom: the demand and how it is served,
+ * the cash flow of each part and of the plan, and the drivers in column C. */
+static const pl_row plan_rows[] = {
+    PROW(r_month, 0),
+    PROW(r_year, 0),
+    PROW(s_serve, 0),
+    PROW(r_demand, 0),
+    PROW(r_own_n, PW_OWN),
+    PROW(r_own_cap, PW_OWN),
+    PROW(r_res_n, PW_RES),
+    PROW(r_res_cap, PW_RES),
+    PROW(r_cap, 0),
+    PROW(r_s_own, PW_OWN),
+    PROW(r_s_res, PW_RES),
+    PROW(r_served, 0),
+    PROW(r_idle, 0),
+    PROW(r_s_over, PW_OVER),
+    PROW(r_unserved, PW_NOT_OVER),
+    PROW(r_h_own, PW_OWN),
+    PROW(r_u, PW_OWN),
+    PROW(r_h_res, PW_RES),
+    PROW(r_h_over, PW_OVER),
+    /* The cash flow: the owned part. */
+    PHEADING(s_cash, 0),
+    PROW(s_own, PW_OWN),
+    PROW(r_price, PW_OWN),
+    PROW(r_capex, PW_OWN),
+    PROW(r_lent, PW_LENT),
+    PROW(r_it_kw, PW_OWN),
+    {offsetof(pl_rows, r_line), PW_OWN, 0, PN_OWNED_LINES},
+    PROW(r_lint, PW_FIN_LOAN),
+    PROW(r_lprin, PW_FIN_LOAN),
+    {offsetof(pl_rows, r_blint), PW_STAGED_LOAN, 0, PN_LOAN_ROWS}, /* each loan's interest and
+                                                                       principal */
+    PROW(r_lbal, PW_ANY_LOAN),
+    PROW(r_epay, PW_ANY_LEASE),
+    PROW(r_ebuy, PW_ANY_LEASE),
+    PROW(r_eset, PW_STAGED_LEASE | PW_REFRESH),
+    PROW(r_own_cost, PW_OWN),
+    PROW(r_sale, PW_REFRESH),
+    PROW(r_resid, PW_OWN),
+    PROW(r_own_commit, PW_ANY_LEASE),
+    /* The reserved part and the overflow. */
+    PROW(s_res, PW_RES),
+    PROW(r_res_factor, PW_RES_OD_AFTER),
+    PROW(r_res_up, PW_RES),
+    PROW(r_res_rent, PW_RES),
+    PROW(r_res_commit, PW_RES_TERM),
+    PROW(s_over, PW_OVER),
+    PROW(r_ov_factor, PW_OVER),
+    PROW(r_ov_price, PW_OVER),
+    PROW(r_ov_cost, PW_OVER),
+    /* The plan. */
+    PHEADING(s_plan, 0),
+    PROW(r_cost, 0),
+    PROW(r_net, 0),
+    PROW(r_df, 0),
+    PROW(r_pv, 0),
+    /* The drivers, in column C. */
+    PHEADING(s_drivers, 0),
+    PROW(k_rm, 0),
+    PROW(k_own, PW_OWN),
+    PROW(k_a_own, PW_A_OWN),
+    PROW(k_new, PW_REFRESH),
+    PROW(k_a_new, PW_A_NEW),
+    PROW(k_buys, PW_STAGED), /* the purchases' table (MODEL.md, Staged purchases) */
+    {offsetof(pl_rows, k_buy), PW_STAGED, 0, PN_PURCHASES},
+    PROW(k_bought, PW_SPARES),
+    PROW(k_servers, PW_NOT_STAGED),
+    PROW(k_capex_gpu, PW_NOT_STAGED),
+    PROW(k_capex_infra, PW_NOT_STAGED),
+    PROW(k_capex, PW_NOT_STAGED),
+    PROW(k_prov_kw, PW_NOT_STAGED),
+    PROW(k_resfrac, PW_NOT_STAGED),
+    PROW(k_residual, PW_NOT_STAGED),
+    PROW(k_loan, PW_FIN_LOAN),
+    PROW(k_lrate, PW_FIN_LOAN),
+    PROW(k_lpmt, PW_FIN_LOAN),
+    PROW(k_epmt, PW_FIN_LEASE),
+    PROW(k_ebuy, PW_FIN_LEASE),
+    PROW(k_own_commit_pv, PW_ANY_LEASE),
+    PROW(k_res, PW_RES),
+    PROW(k_a_res, PW_A_RES),
+    PROW(k_commit_pv, PW_RES_TERM),
+    PROW(k_over, PW_OVER),
+    PROW(k_a_over, PW_A_OVER),
+};
+
+/* The bits of plan_rows' `when` that plan p has; its loans among staged
+ * purchases in *nloan. */
+static unsigned plan_has(const xw_ctx *c, size_t p, int *nloan)
 {
     const tco_scenario *s = c->s;
     const tco_plan *pl = &s->plans[p];
@@ -43,161 +178,71 @@ static void pl_layout(const xw_ctx *c, size_t p, pl_rows *R)
     /* With buy_at or a refresh, the purchases on a loan (MODEL.md, Staged
      * purchases: a loan runs from its purchase). */
     int refresh = own && pl->refresh_i >= 0, staged = own && (pl->n_buys > 0 || refresh);
-    int nloan = 0, nlease = 0;
+    int nlease = 0;
+    *nloan = 0;
     if (staged && s->options[pl->own_i].financing == TCO_FIN_LOAN)
-        nloan += pl->n_buys > 0 ? (int)pl->n_buys : 1;
+        *nloan += pl->n_buys > 0 ? (int)pl->n_buys : 1;
     if (refresh && s->options[pl->refresh_i].financing == TCO_FIN_LOAN)
-        nloan++;
+        (*nloan)++;
     if (staged && s->options[pl->own_i].financing == TCO_FIN_LEASE)
         nlease += pl->n_buys > 0 ? (int)pl->n_buys : 1;
     if (refresh && s->options[pl->refresh_i].financing == TCO_FIN_LEASE)
         nlease++;
+    const tco_option *ro = res ? &s->options[pl->reserve_i] : NULL;
+    unsigned has = 0;
+    has |= own ? PW_OWN : 0;
+    has |= res ? PW_RES : 0;
+    has |= over ? PW_OVER : PW_NOT_OVER;
+    has |= staged ? PW_STAGED : own ? PW_NOT_STAGED : 0;
+    has |= refresh ? PW_REFRESH : 0;
+    has |= own && (fin != TCO_FIN_CASH || *nloan > 0 || nlease > 0) ? PW_LENT : 0;
+    has |= fin == TCO_FIN_LOAN ? PW_FIN_LOAN | PW_ANY_LOAN : 0;
+    has |= fin == TCO_FIN_LEASE ? PW_FIN_LEASE | PW_ANY_LEASE : 0;
+    has |= *nloan > 0 ? PW_STAGED_LOAN | PW_ANY_LOAN : 0;
+    has |= nlease > 0 ? PW_STAGED_LEASE | PW_ANY_LEASE : 0;
+    has |= own && !staged && c->r->plans[p].spares > 0 ? PW_SPARES : 0;
+    has |= own && has_goodput(c, pl->own_i) ? PW_A_OWN : 0;
+    has |= refresh && has_goodput(c, pl->refresh_i) ? PW_A_NEW : 0;
+    has |= res && has_goodput(c, pl->reserve_i) ? PW_A_RES : 0;
+    has |= over && has_goodput(c, pl->overflow_i) ? PW_A_OVER : 0;
+    has |= ro && ro->term_months > 0 ? PW_RES_TERM : 0;
+    has |= ro && ro->term_months > 0 && ro->after_term == TCO_AFTER_ON_DEMAND ? PW_RES_OD_AFTER : 0;
+    return has;
+}
+
+/* The rows of plan p's sheet, from plan_rows. */
+static void pl_layout(const xw_ctx *c, size_t p, pl_rows *R)
+{
+    const tco_plan *pl = &c->s->plans[p];
+    int nloan;
+    const unsigned has = plan_has(c, p, &nloan);
     int *all = (int *)R;
     for (size_t k = 0; k < sizeof *R / sizeof(int); k++)
         all[k] = XW_NONE;
     int r = 3;
-    R->r_month = r++;
-    R->r_year = r++;
-    R->s_serve = r++;
-    R->r_demand = r++;
-    if (own) {
-        R->r_own_n = r++;
-        R->r_own_cap = r++;
-    }
-    if (res) {
-        R->r_res_n = r++;
-        R->r_res_cap = r++;
-    }
-    R->r_cap = r++;
-    if (own)
-        R->r_s_own = r++;
-    if (res)
-        R->r_s_res = r++;
-    R->r_served = r++;
-    R->r_idle = r++;
-    if (over)
-        R->r_s_over = r++;
-    else
-        R->r_unserved = r++;
-    if (own) {
-        R->r_h_own = r++;
-        R->r_u = r++;
-    }
-    if (res)
-        R->r_h_res = r++;
-    if (over)
-        R->r_h_over = r++;
-    r++;
-    R->s_cash = r++;
-    if (own) {
-        R->s_own = r++;
-        R->r_price = r++;
-        R->r_capex = r++;
-        if (fin != TCO_FIN_CASH || nloan > 0 || nlease > 0)
-            R->r_lent = r++;
-        R->r_it_kw = r++;
-        for (int k = 0; k < TCO_LINES; k++)
-            if (tco_cost_line_of(k, 1))
-                R->r_line[k] = r++;
-        if (fin == TCO_FIN_LOAN) {
-            R->r_lint = r++;
-            R->r_lprin = r++;
-            R->r_lbal = r++;
-        } else if (fin == TCO_FIN_LEASE) {
-            R->r_epay = r++;
-            R->r_ebuy = r++;
-        }
-        if (nloan > 0) { /* each loan's interest and principal */
-            R->r_blint = r;
+    for (size_t k = 0; k < sizeof plan_rows / sizeof plan_rows[0]; k++) {
+        const pl_row *w = &plan_rows[k];
+        int *at = (int *)(void *)((char *)R + w->at);
+        if ((w->when & has) != w->when)
+            continue;
+        r += w->gap;
+        switch (w->n) {
+        case PN_OWNED_LINES: /* the lines of a bought option, each on its row */
+            for (int line = 0; line < TCO_LINES; line++)
+                if (tco_cost_line_of(line, 1))
+                    at[line] = r++;
+            break;
+        case PN_LOAN_ROWS:
+            *at = r;
             r += 2 * nloan;
-            R->r_lbal = r++;
+            break;
+        case PN_PURCHASES:
+            *at = r;
+            r += (pl->n_buys > 0 ? (int)pl->n_buys : 1) + (pl->refresh_i >= 0);
+            break;
+        default:
+            *at = r++;
         }
-        if (nlease > 0) { /* the leases' payments, buyouts, and those returned */
-            R->r_epay = r++;
-            R->r_ebuy = r++;
-            if (refresh)
-                R->r_eset = r++;
-        }
-        R->r_own_cost = r++;
-        if (pl->refresh_i >= 0)
-            R->r_sale = r++;
-        R->r_resid = r++;
-        if (fin == TCO_FIN_LEASE || nlease > 0)
-            R->r_own_commit = r++;
-    }
-    if (res) {
-        const tco_option *o = &s->options[pl->reserve_i];
-        int term = o->term_months > 0;
-        R->s_res = r++;
-        if (term && o->after_term == TCO_AFTER_ON_DEMAND)
-            R->r_res_factor = r++;
-        R->r_res_up = r++;
-        R->r_res_rent = r++;
-        if (term)
-            R->r_res_commit = r++;
-    }
-    if (over) {
-        R->s_over = r++;
-        R->r_ov_factor = r++;
-        R->r_ov_price = r++;
-        R->r_ov_cost = r++;
-    }
-    r++;
-    R->s_plan = r++;
-    R->r_cost = r++;
-    R->r_net = r++;
-    R->r_df = r++;
-    R->r_pv = r++;
-    r++;
-    R->s_drivers = r++;
-    R->k_rm = r++;
-    if (own) {
-        R->k_own = r++;
-        if (has_goodput(c, pl->own_i))
-            R->k_a_own = r++;
-        if (refresh) {
-            R->k_new = r++;
-            if (has_goodput(c, pl->refresh_i))
-                R->k_a_new = r++;
-        }
-        if (pl->n_buys > 0 || refresh) { /* the purchases' table (MODEL.md, Staged purchases) */
-            R->k_buys = r++;
-            R->k_buy = r;
-            r += (pl->n_buys > 0 ? (int)pl->n_buys : 1) + refresh;
-            if (nlease > 0)
-                R->k_own_commit_pv = r++;
-        } else {
-            if (c->r->plans[p].spares > 0)
-                R->k_bought = r++;
-            R->k_servers = r++;
-            R->k_capex_gpu = r++;
-            R->k_capex_infra = r++;
-            R->k_capex = r++;
-            R->k_prov_kw = r++;
-            R->k_resfrac = r++;
-            R->k_residual = r++;
-            if (fin == TCO_FIN_LOAN) {
-                R->k_loan = r++;
-                R->k_lrate = r++;
-                R->k_lpmt = r++;
-            } else if (fin == TCO_FIN_LEASE) {
-                R->k_epmt = r++;
-                R->k_ebuy = r++;
-                R->k_own_commit_pv = r++;
-            }
-        }
-    }
-    if (res) {
-        R->k_res = r++;
-        if (has_goodput(c, pl->reserve_i))
-            R->k_a_res = r++;
-        if (R->r_res_commit != XW_NONE)
-            R->k_commit_pv = r++;
-    }
-    if (over) {
-        R->k_over = r++;
-        if (has_goodput(c, pl->overflow_i))
-            R->k_a_over = r++;
     }
     r++;
     R->r_chart = r;
