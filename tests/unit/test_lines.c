@@ -117,14 +117,9 @@ static void test_engine(void)
                        "[option b]\nacquire = buy\ncount = 1\ngpu_price = 12000\ntdp_w = 0\n"
                        "staff_per_month = 1000\nmaintenance_rate = 0.06\n"
                        "[option r]\nacquire = rent\ncount = 8\nprice_per_gpu_hour = 2\n";
-    tco_diags *d = tco_diags_new();
     tco_scenario *s = NULL;
-    tco_status st = tco_scenario_load_string(text, "t.ini", &s, d);
-    check_print_diags(d);
-    tco_diags_free(d);
-    CU_ASSERT_EQUAL_FATAL(st, TCO_OK);
-    tco_result *res = NULL;
-    CU_ASSERT_EQUAL_FATAL(tco_compute(s, &res), TCO_OK);
+    tco_result *res = check_compute(text, "t.ini", &s);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(res);
     for (size_t i = 0; i < res->n_options; i++) {
         const tco_option_result *r = &res->options[i];
         int buy = s->options[i].acquire == TCO_BUY;
