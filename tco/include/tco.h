@@ -358,6 +358,9 @@ typedef struct tco_keydef {
                                  numbered 1..n without gaps across both tables; the
                                  [workload] utilization drives each option's
                                  utilization in effect (tco_option_utilization). */
+    int no_total;             /* 1: a change of it moves no option's total, only the
+                                 NPV, the book view or the workload's sizing (the
+                                 Sensitivity sheet's swing of the total is 0) */
     double plausible_lo;      /* a number written below it is likely a mistake: a
                                  warning at its line (0: no lower bound) */
     double plausible_hi;      /* ... and above it (0: no upper bound) */

@@ -208,6 +208,29 @@ static void test_keys_drivers(void)
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_UTILIZATION)->driver, 0);
 }
 
+/* The keys that move no total (MODEL.md: the discount rate moves the NPV only;
+ * the workload's keys the sizing; speed, memory and scaling the sizing and the
+ * unit costs' units; the salvage the book view), and no other. */
+static void test_keys_no_total(void)
+{
+    static const char *const want =
+        "discount_rate,model_params,bytes_per_param,activation_overhead,tokens,mfu,"
+        "requests_per_s,tokens_per_request,fp16_tflops,memory_gb,throughput,"
+        "scaling_efficiency,salvage_fraction";
+    char got[512] = "";
+    size_t n = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        int count = pass ? TCO_O_COUNT : TCO_S_COUNT;
+        for (int k = 0; k < count; k++) {
+            const tco_keydef *kd =
+                pass ? tco_option_key((tco_okey)k) : tco_scenario_key((tco_skey)k);
+            if (kd->no_total)
+                n += (size_t)snprintf(got + n, sizeof got - n, "%s%s", n ? "," : "", kd->name);
+        }
+    }
+    CU_ASSERT_STRING_EQUAL(got, want);
+}
+
 /* ===== Result fields ===== */
 
 /* The names of the fields an output shows, in order, joined by commas. */
@@ -465,17 +488,12 @@ static void test_fields_writers(void)
 int main(void)
 {
     static const check_case cases[] = {
-        {"keys_every_row", test_keys_every_row},
-        {"keys_order", test_keys_order},
-        {"keys_sheet_names", test_keys_sheet_names},
-        {"keys_live", test_keys_live},
-        {"keys_drivers", test_keys_drivers},
-        {"fields_every_row", test_fields_every_row},
-        {"fields_outputs", test_fields_outputs},
-        {"fields_values", test_fields_values},
-        {"fields_writers", test_fields_writers},
-        {"keys_plausible", test_keys_plausible},
-        {NULL, NULL},
+        {"keys_every_row", test_keys_every_row},     {"keys_order", test_keys_order},
+        {"keys_sheet_names", test_keys_sheet_names}, {"keys_live", test_keys_live},
+        {"keys_drivers", test_keys_drivers},         {"keys_no_total", test_keys_no_total},
+        {"fields_every_row", test_fields_every_row}, {"fields_outputs", test_fields_outputs},
+        {"fields_values", test_fields_values},       {"fields_writers", test_fields_writers},
+        {"keys_plausible", test_keys_plausible},     {NULL, NULL},
     };
     return check_run("tables", cases);
 }

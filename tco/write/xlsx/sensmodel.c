@@ -376,37 +376,6 @@ static int rent_unit_cost(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size
     }
 }
 
-/* Whether driver d leaves every total unchanged: it moves the NPV, the book view
- * or the workload's sizing only (the count is held). */
-static int moves_no_total(const xw_sdrv *d)
-{
-    if (d->global) {
-        switch (d->key) {
-        case TCO_S_DISCOUNT_RATE:
-        case TCO_S_MODEL_PARAMS:
-        case TCO_S_BYTES_PER_PARAM:
-        case TCO_S_ACTIVATION_OVERHEAD:
-        case TCO_S_TOKENS:
-        case TCO_S_MFU:
-        case TCO_S_REQUESTS_PER_S:
-        case TCO_S_TOKENS_PER_REQUEST:
-            return 1;
-        default:
-            return 0;
-        }
-    }
-    switch (d->key) {
-    case TCO_O_FP16_TFLOPS:
-    case TCO_O_MEMORY_GB:
-    case TCO_O_THROUGHPUT:
-    case TCO_O_SCALING_EFFICIENCY:
-    case TCO_O_SALVAGE_FRACTION:
-        return 1;
-    default:
-        return 0;
-    }
-}
-
 /* The change of a yearly decline or escalation (not linear), in out; 0 when the
  * driver is not one, or does not change option i's total. */
 static int decline_change(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, char *out,
@@ -449,7 +418,8 @@ int xw_sens_delta(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, char *o
 {
     if (d->only_option >= 0 && (size_t)d->only_option != i)
         return 0;
-    if (moves_no_total(d))
+    if ((d->global ? tco_scenario_key((tco_skey)d->key) : tco_option_key((tco_okey)d->key))
+            ->no_total)
         return 0;
     if (d->global && d->key >= TCO_SITE_KEY_FIRST && d->key < TCO_SITE_KEY_FIRST + TCO_SITE_KEYS) {
         /* A site key moves the options at its site (MODEL.md, Sites): [site]'s
