@@ -922,95 +922,6 @@ double tco_depreciation_annual(const tco_option *o, double capex, int year);
 /* Life in years in effect: depreciation_years, or 6/8 for MACRS. */
 int tco_depreciation_life(const tco_option *o);
 
-/* ===== Price catalogs ===== */
-
-/* A GPU model with its specifications and purchase price. Numbers a catalog
- * does not give are NAN. */
-typedef struct tco_gpu_model {
-    char *id;   /* catalog id, e.g. "h100-sxm5-80gb" */
-    char *name; /* e.g. "NVIDIA H100 SXM5 80GB" */
-    char *vendor;
-    double fp16_tflops;        /* dense FP16/BF16 tensor peak */
-    double fp16_tflops_sparse; /* with 2:4 sparsity, where the vendor quotes it */
-    double fp32_tflops;
-    double memory_gb;
-    char *memory_type;    /* e.g. "HBM3", or NULL */
-    double memory_bw_tbs; /* TB/s */
-    double nvlink_gbs;    /* GB/s; 0 when the GPU has none */
-    double pcie_gbs;      /* GB/s */
-    double tdp_w;
-    double price_low, price_typical, price_high; /* per GPU */
-    char *currency;                              /* of the prices */
-    char *source;                                /* where the figures come from */
-    char *as_of;                                 /* YYYY-MM-DD of the price */
-    const char *file;                            /* catalog file (borrowed from the catalog) */
-    int line;                                    /* line of the element in that file */
-} tco_gpu_model;
-
-/* A cloud offer: one GPU rented from one provider at one price. */
-typedef struct tco_offer {
-    char *id;
-    char *provider;
-    char *gpu;       /* id of a tco_gpu_model */
-    char *pricing;   /* "on-demand", "reserved" or "spot" */
-    int term_months; /* commitment for reserved offers, else 0 */
-    double price_per_gpu_hour;
-    double egress_per_tb; /* the provider's price of a TB sent out, or NAN */
-    char *currency;
-    char *region; /* or NULL */
-    char *source;
-    char *as_of;      /* YYYY-MM-DD */
-    const char *file; /* catalog file (borrowed from the catalog) */
-    int line;
-} tco_offer;
-
-/* GPU models and offers from one or more catalog files. A later file's entry
- * replaces an earlier entry with the same id. */
-typedef struct tco_catalog {
-    size_t n_gpus;
-    tco_gpu_model *gpus;
-    size_t n_offers;
-    tco_offer *offers;
-    size_t n_files;
-    char **files;          /* every file loaded, in order */
-    tco_file_id *file_ids; /* the identity of each of files */
-} tco_catalog;
-
-tco_catalog *tco_catalog_new(void);
-void tco_catalog_free(tco_catalog *cat);
-
-/* Parse a catalog securely (no network, no DTD, no entities), validate it
- * against the schema and add its entries. On any error nothing is added and
- * diags says FILE:LINE: what is wrong. */
-tco_status tco_catalog_load_file(tco_catalog *cat, const char *path, tco_diags *diags);
-tco_status tco_catalog_load_string(tco_catalog *cat, const char *xml, size_t size, const char *name,
-                                   tco_diags *diags);
-
-/* When `path` is one of the files the catalog was read from, the name it was
- * read by; else NULL (see tco_scenario_input_at). */
-const char *tco_catalog_input_at(const tco_catalog *cat, const char *path);
-
-const tco_gpu_model *tco_catalog_gpu(const tco_catalog *cat, const char *id);
-const tco_offer *tco_catalog_offer(const tco_catalog *cat, const char *id);
-
-/* List a catalog as JSON: {"gpus": [...], "offers": [...]}, one object per
- * entry in catalog order with every member of tco_gpu_model and tco_offer
- * except file and line (numbers with 17 significant digits; unknown numbers
- * and absent text are null). This is `tco catalog --format json`. */
-tco_status tco_catalog_write_json_stream(const tco_catalog *cat, FILE *out);
-
-/* List a catalog as CSV, with the field rules of tco_report_write_csv_stream
- * (RFC 4180, CRLF, UTF-8; text holding a comma, semicolon, tab, quote, CR or
- * LF is quoted; text that begins with '=', '+', '-', '@', TAB or CR gets a
- * leading single quote and is quoted, so that a price list cannot put a
- * formula in a spreadsheet; numbers never get the quote). The header is
- *   kind,id,name,provider,gpu,pricing,term_months,fp16_tflops,memory_gb,
- *   tdp_w,price_typical,price_per_gpu_hour,currency,region,source,as_of
- * then one row per GPU model (kind "gpu") and one per offer ("offer"), in
- * catalog order; a column that does not apply to the kind is empty, as is an
- * unknown number. This is `tco catalog --format csv`. */
-tco_status tco_catalog_write_csv_stream(const tco_catalog *cat, FILE *out);
-
 /* ===== Writers ===== */
 
 /* Write the JSON of MODEL.md to a stream. */
@@ -1161,9 +1072,10 @@ tco_status tco_write_atomic(const char *path, tco_write_fn write, const void *ar
 }
 #endif
 
-/* Fiscal years and the budget, comparing two scenarios, importing a workbook's Inputs, and
- * capacity plans: declared in their own files, part of this API. */
+/* Fiscal years and the budget, price catalogs, comparing two scenarios, importing a
+ * workbook's Inputs, and capacity plans: declared in their own files, part of this API. */
 #include "tco_budget.h"
+#include "tco_catalog.h"
 #include "tco_compare.h"
 #include "tco_import.h"
 #include "tco_plan.h"

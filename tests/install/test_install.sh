@@ -37,7 +37,7 @@ P=$work/prefix
 
 version=$(sed -n -E 's/^#define TCO_VERSION "(.*)"$/\1/p' "$P/include/tco.h")
 soversion=${version%%.*}
-for f in bin/tco include/tco.h include/tco_budget.h include/tco_compare.h include/tco_lines.h include/tco_plan.h "$LIBDIR/libtco.a" "$LIBDIR/libtco.so" \
+for f in bin/tco include/tco.h include/tco_budget.h include/tco_catalog.h include/tco_compare.h include/tco_lines.h include/tco_plan.h "$LIBDIR/libtco.a" "$LIBDIR/libtco.so" \
     "$LIBDIR/libtco.so.$soversion" "$LIBDIR/libtco.so.$version" "$LIBDIR/pkgconfig/tco.pc" \
     "$LIBDIR/cmake/tco/tcoConfig.cmake" "$LIBDIR/cmake/tco/tcoConfigVersion.cmake" \
     "$LIBDIR/cmake/tco/tcoTargets.cmake" share/man/man1/tco.1 \
