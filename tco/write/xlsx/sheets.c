@@ -49,56 +49,62 @@ static void write_cash_flows(xw_ctx *c)
     xw_write_optimize(c);
 }
 
-#define SLOT(member) offsetof(xw_ctx, member)
-
 /* The lines of About's contents of the fixed sheets link through the names
  * formulas use; those of the decision sheets through libxlsxwriter's quoted
  * names (fixed 0). */
 static const xw_sheet_kind kinds[TCI_SHEET_KINDS] = {
-    [TCI_SHEET_ABOUT] = {XW_KEY("sheet.about"), "About", SLOT(about), always, xw_write_about},
-    [TCI_SHEET_INPUTS] = {XW_KEY("sheet.inputs"), "Inputs", SLOT(inputs), always, xw_write_inputs,
-                          XW_KEY("contents.inputs"),
-                          "Every assumption, global and per option, with its unit and source", 1},
+#define KIND(NAME_KEY, NAME, MEMBER, WANTED, WRITE, CONTENTS_KEY, CONTENTS, FIXED)                 \
+    {                                                                                              \
+        .name_key = NAME_KEY, .name = NAME, .slot = offsetof(xw_ctx, MEMBER), .wanted = WANTED,    \
+        .write = WRITE, .contents_key = CONTENTS_KEY, .contents = CONTENTS, .fixed = FIXED         \
+    }
+    [TCI_SHEET_ABOUT] =
+        KIND(XW_KEY("sheet.about"), "About", about, always, xw_write_about, NULL, NULL, 0),
+    [TCI_SHEET_INPUTS] =
+        KIND(XW_KEY("sheet.inputs"), "Inputs", inputs, always, xw_write_inputs,
+             XW_KEY("contents.inputs"),
+             "Every assumption, global and per option, with its unit and source", 1),
     [TCI_SHEET_OPTIONS] = {.write = write_cash_flows},
-    [TCI_SHEET_SUMMARY] = {XW_KEY("sheet.summary"), "Summary", SLOT(summary), always,
-                           xw_write_summary, XW_KEY("contents.summary"),
-                           "The options side by side, ranked, with the charts", 1},
-    [TCI_SHEET_BUDGET] = {XW_KEY("sheet.budget"), "Budget", SLOT(budget), always, xw_write_budget,
-                          XW_KEY("contents.budget"),
-                          "Each option's cash flow by fiscal year, by line (live), and the "
-                          "annual chart's figures",
-                          1},
-    [TCI_SHEET_WORKLOAD] = {XW_KEY("sheet.workload"), "Workload", SLOT(workload), sizes_model,
-                            xw_write_workload, XW_KEY("contents.workload"),
-                            "Whether the model fits each option's GPU memory, and what a training "
-                            "run or a thousand requests cost (live)",
-                            0},
-    [TCI_SHEET_BUY_VS_RENT] = {XW_KEY("sheet.buy_vs_rent"), "Buy-vs-Rent", SLOT(buyrent), always,
-                               xw_write_buy_vs_rent, XW_KEY("contents.buy_vs_rent"),
-                               "Total and cost per GPU-hour from 5% to 100% utilization (live), "
-                               "the break-even utilization, and the cumulative cost against the "
-                               "baseline",
-                               0},
-    [TCI_SHEET_SENSITIVITY] = {XW_KEY("sheet.sensitivity"), "Sensitivity", SLOT(sensitivity),
-                               has_sensitivity, xw_write_sensitivity,
-                               XW_KEY("contents.sensitivity"),
-                               "Which inputs move each option's total most: tables and tornado "
-                               "charts (live; drivers ranked by tco)",
-                               0},
-    [TCI_SHEET_CASES] = {XW_KEY("sheet.cases"), "Cases", SLOT(cases), has_cases, xw_write_cases,
-                         XW_KEY("contents.cases"),
-                         "The scenario's cases side by side (computed by tco)", 0},
-    [TCI_SHEET_MONTE_CARLO] = {XW_KEY("sheet.monte_carlo"), "Monte Carlo", SLOT(montecarlo),
-                               has_monte_carlo, xw_write_monte_carlo,
-                               XW_KEY("contents.monte_carlo"),
-                               "How sure the ranking is: percentiles, chances and a histogram "
-                               "(computed by tco)",
-                               0},
-    [TCI_SHEET_CHECKS] = {XW_KEY("sheet.checks"), "Checks", SLOT(checks), always, xw_write_checks,
-                          XW_KEY("contents.checks"),
-                          "Integrity checks that hold for any inputs (the master check), and "
-                          "the reconciliation with tco's figures",
-                          1},
+    [TCI_SHEET_SUMMARY] =
+        KIND(XW_KEY("sheet.summary"), "Summary", summary, always, xw_write_summary,
+             XW_KEY("contents.summary"), "The options side by side, ranked, with the charts", 1),
+    [TCI_SHEET_BUDGET] = KIND(XW_KEY("sheet.budget"), "Budget", budget, always, xw_write_budget,
+                              XW_KEY("contents.budget"),
+                              "Each option's cash flow by fiscal year, by line (live), and the "
+                              "annual chart's figures",
+                              1),
+    [TCI_SHEET_WORKLOAD] = KIND(XW_KEY("sheet.workload"), "Workload", workload, sizes_model,
+                                xw_write_workload, XW_KEY("contents.workload"),
+                                "Whether the model fits each option's GPU memory, and what a "
+                                "training run or a thousand requests cost (live)",
+                                0),
+    [TCI_SHEET_BUY_VS_RENT] = KIND(XW_KEY("sheet.buy_vs_rent"), "Buy-vs-Rent", buyrent, always,
+                                   xw_write_buy_vs_rent, XW_KEY("contents.buy_vs_rent"),
+                                   "Total and cost per GPU-hour from 5% to 100% utilization "
+                                   "(live), the break-even utilization, and the cumulative cost "
+                                   "against the baseline",
+                                   0),
+    [TCI_SHEET_SENSITIVITY] =
+        KIND(XW_KEY("sheet.sensitivity"), "Sensitivity", sensitivity, has_sensitivity,
+             xw_write_sensitivity, XW_KEY("contents.sensitivity"),
+             "Which inputs move each option's total most: tables and "
+             "tornado charts (live; drivers ranked by tco)",
+             0),
+    [TCI_SHEET_CASES] =
+        KIND(XW_KEY("sheet.cases"), "Cases", cases, has_cases, xw_write_cases,
+             XW_KEY("contents.cases"), "The scenario's cases side by side (computed by tco)", 0),
+    [TCI_SHEET_MONTE_CARLO] =
+        KIND(XW_KEY("sheet.monte_carlo"), "Monte Carlo", montecarlo, has_monte_carlo,
+             xw_write_monte_carlo, XW_KEY("contents.monte_carlo"),
+             "How sure the ranking is: percentiles, chances and a histogram "
+             "(computed by tco)",
+             0),
+    [TCI_SHEET_CHECKS] = KIND(XW_KEY("sheet.checks"), "Checks", checks, always, xw_write_checks,
+                              XW_KEY("contents.checks"),
+                              "Integrity checks that hold for any inputs (the master check), and "
+                              "the reconciliation with tco's figures",
+                              1),
+#undef KIND
 };
 
 /* See sheets.h. */
