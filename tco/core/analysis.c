@@ -2,6 +2,7 @@
  * sensitivity (one driver at a time, low and high), a utilization sweep,
  * the [case NAME] scenarios, and Monte Carlo over [uncertainty]. No I/O. */
 #include "core/core.h"
+#include "core/factors.h"
 #include "util/quantile.h"
 
 #include <assert.h>
@@ -205,7 +206,7 @@ static void apply_driver(const tco_scenario *base, tco_scenario *w, const driver
         double v0 = *at;
         if (d->key == TCO_O_RESALE_FRACTION && o->src[TCO_O_RESALE_DECLINE]) {
             /* Swing the fraction the decline gives, in its place. */
-            v0 = pow(1 - o->resale_decline, w->horizon_months / 12.0);
+            v0 = tci_resale_fraction(o->resale_decline, w->horizon_months);
             set_flag(u, &o->src[TCO_O_RESALE_DECLINE], TCO_SRC_DEFAULT);
         }
         double v = end_value(base, find_range(base, (int)i, d->key), k, v0, sign);

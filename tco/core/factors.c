@@ -46,8 +46,8 @@ double tci_npv_of_months(const tco_option_result *r, double paid0, int less_resi
 {
     double npv = paid0;
     for (int m = 1; m <= H; m++)
-        npv +=
-            (r->monthly[m - 1].cost - (m == H && less_residual ? r->residual : 0)) / pow(1 + rm, m);
+        npv += tci_present_value(
+            r->monthly[m - 1].cost - (m == H && less_residual ? r->residual : 0), rm, m);
     return npv;
 }
 
@@ -56,6 +56,6 @@ double tci_npv_after_tax_of_months(const tco_option_result *r, double rm, int H)
 {
     double npv = tci_net_cost_after_tax(r, 0, H);
     for (int m = 1; m <= H; m++)
-        npv += tci_net_cost_after_tax(r, m, H) / pow(1 + rm, m);
+        npv += tci_present_value(tci_net_cost_after_tax(r, m, H), rm, m);
     return npv;
 }
