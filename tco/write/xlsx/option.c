@@ -128,7 +128,7 @@ static void option_factors(const xw_optw *w)
                            xw_site_name(c, w->i, TCO_S_ELECTRICITY_ESCALATION).s,
                            xw_ow_at(L->r_year, XW_COL_M0 + m).s),
                 tco_site_value(c->s, w->o, TCO_S_ELECTRICITY_PRICE) *
-                    xw_price_factor(tco_site_value(c->s, w->o, TCO_S_ELECTRICITY_ESCALATION), m),
+                    tci_price_factor(tco_site_value(c->s, w->o, TCO_S_ELECTRICITY_ESCALATION), m),
                 xw_fmt(c, XS_CALC, XN_MONEY4));
     }
     if (L->r_factor != XW_NONE) {
@@ -140,7 +140,7 @@ static void option_factors(const xw_optw *w)
                       xw_formula(c, f, sizeof f, "=(1-%s)^(%s-1)",
                                  xw_ow_in(w, TCO_O_PRICE_DECLINE).s,
                                  xw_ow_at(L->r_year, XW_COL_M0 + m).s),
-                      xw_price_factor(-w->o->price_decline, m), xw_fmt(c, XS_CALC, XN_DEC6));
+                      tci_price_factor(-w->o->price_decline, m), xw_fmt(c, XS_CALC, XN_DEC6));
     }
 }
 

@@ -11,12 +11,6 @@
 /* ===== Option sheets ===== */
 
 /* See plan.h. */
-double xw_price_factor(double rate, int m)
-{
-    return tci_price_factor(rate, m);
-}
-
-/* See plan.h. */
 int xw_has_egress(const tco_scenario *s, size_t i)
 {
     const tco_option *o = &s->options[i];
@@ -245,19 +239,19 @@ void xw_option_layout(xw_ctx *c, size_t i)
     if (L->buy) {
         for (int m = 1; m <= H; m++)
             sum += tco_site_value(s, o, TCO_S_ELECTRICITY_PRICE) *
-                   xw_price_factor(tco_site_value(s, o, TCO_S_ELECTRICITY_ESCALATION), m);
+                   tci_price_factor(tco_site_value(s, o, TCO_S_ELECTRICITY_ESCALATION), m);
         L->slope = o->count * o->tdp_w * (o->load_power_fraction - o->idle_power_fraction) / 1000 *
                    T * tco_site_value(s, o, TCO_S_PUE) * sum;
     } else if (o->pricing == TCO_ON_DEMAND || o->pricing == TCO_SPOT) {
         for (int m = 1; m <= H; m++)
-            sum += xw_price_factor(-o->price_decline, m);
+            sum += tci_price_factor(-o->price_decline, m);
         L->slope = o->count * T * o->price_per_gpu_hour * sum;
         if (o->pricing == TCO_SPOT) /* the hours lost to interruptions */
             L->slope = L->slope / (1 - o->interruption_overhead);
     } else if (od_after) {
         /* Reserved, then on demand: the months past the term follow u. */
         for (int m = o->term_months + 1; m <= H; m++)
-            sum += xw_price_factor(-o->price_decline, m);
+            sum += tci_price_factor(-o->price_decline, m);
         L->slope = o->count * T * o->on_demand_price_per_gpu_hour * sum;
     }
     L->total0 = res->total - L->slope * res->utilization;

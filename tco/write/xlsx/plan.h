@@ -7,9 +7,6 @@
 
 #include <stddef.h>
 
-/* (1 + rate)^y(m): an escalation (rate > 0) or decline (rate < 0) in yearly steps. */
-double xw_price_factor(double rate, int m);
-
 /* 1 when rent option i of s has egress keys (given, from its catalog offer, or
  * named by a [sensitivity] range): its Inputs show them and its rental formula
  * reads them (MODEL.md, Egress). */

@@ -41,7 +41,7 @@ static void own_head(const pl_sheet *S, const pl_own *P)
         const tco_option *o = own_w(S, m)->o;
         pl_fig(S, R->r_price, XW_COL_M0 + m, pl_by_month(S, f, sizeof f, XW_COL_M0 + m, x, y),
                tco_site_value(c->s, o, TCO_S_ELECTRICITY_PRICE) *
-                   xw_price_factor(tco_site_value(c->s, o, TCO_S_ELECTRICITY_ESCALATION), m),
+                   tci_price_factor(tco_site_value(c->s, o, TCO_S_ELECTRICITY_ESCALATION), m),
                xw_fmt(c, XS_CALC, XN_MONEY4));
     }
     pl_label(S, R->r_capex, xw_label(c, "option.capex", "Capex"), S->cur, XS_TEXT);
@@ -435,7 +435,7 @@ static void factor_row(const pl_sheet *S, const xw_optw *w, int row)
         pl_fig(S, row, XW_COL_M0 + m,
                xw_formula(c, f, sizeof f, "=(1-%s)^(%s-1)", xw_ow_in(w, TCO_O_PRICE_DECLINE).s,
                           pl_at(S->R.r_year, XW_COL_M0 + m).s),
-               xw_price_factor(-w->o->price_decline, m), xw_fmt(c, XS_CALC, XN_DEC6));
+               tci_price_factor(-w->o->price_decline, m), xw_fmt(c, XS_CALC, XN_DEC6));
 }
 
 /* The reserved part: its upfront, its rental at utilization 1 and what is
@@ -499,7 +499,7 @@ void xw_pl_overflow(const pl_sheet *S)
         pl_fig(S, R->r_ov_price, XW_COL_M0 + m,
                xw_formula(c, f, sizeof f, "=%s*%s", xw_ow_in(w, TCO_O_PRICE_PER_GPU_HOUR).s,
                           pl_at(R->r_ov_factor, XW_COL_M0 + m).s),
-               w->o->price_per_gpu_hour * xw_price_factor(-w->o->price_decline, m),
+               w->o->price_per_gpu_hour * tci_price_factor(-w->o->price_decline, m),
                xw_fmt(c, XS_CALC, XN_MONEY4));
     pl_label(S, R->r_ov_cost, xw_label(c, "plan.ov_cost", "On-demand hours bought"), S->cur,
              XS_TEXT);
