@@ -93,18 +93,32 @@ static int own_batches(const tco_scenario *s, const tco_plan *p, int own_count, 
     return n;
 }
 
+/* Batch b's option alone over its months (sb: the scenario cut to them, o:
+ * the option at the batch's count), at utilization 0 into m0 and 1 into m1:
+ * its paid_0, and its total and NPV at 0. Returns 1 when it is sold before
+ * the horizon. */
+static int batch_months(const tco_scenario *s, const batch *b, tco_scenario *sb, tco_option *o,
+                        tco_month *m0, tco_month *m1, double *paid0, double *t0, double *npv0)
+{
+    *sb = *s;
+    sb->horizon_months = b->e - b->t;
+    *o = part_option(s, b->i, b->count, 0);
+    double p1, t1, npv1;
+    const int sold = b->e < s->horizon_months;
+    tci_option_months_at(sb, o, 0, b->t, sold, m0, paid0, t0, npv0);
+    tci_option_months_at(sb, o, 1, b->t, sold, m1, &p1, &t1, &npv1);
+    return sold;
+}
+
 /* Batch b's lines at u = 0 and u = 1, mixed by the pool's u(m), into the
  * owned part: its paid_0 at month t, its sale at month e < H. */
 static void batch_cost(const tco_scenario *s, const batch *b, tco_plan_result *r, tco_month *m0,
                        tco_month *m1, double rm)
 {
-    tco_scenario sb = *s;
-    sb.horizon_months = b->e - b->t;
-    tco_option o = part_option(s, b->i, b->count, 0);
-    double paid0, t0, npv0, p1, t1, npv1, discount = 1;
-    const int sold = b->e < s->horizon_months;
-    tci_option_months_at(&sb, &o, 0, b->t, sold, m0, &paid0, &t0, &npv0);
-    tci_option_months_at(&sb, &o, 1, b->t, sold, m1, &p1, &t1, &npv1);
+    tco_scenario sb;
+    tco_option o;
+    double paid0, t0, npv0, discount = 1;
+    const int sold = batch_months(s, b, &sb, &o, m0, m1, &paid0, &t0, &npv0);
     for (int m = 0; m < b->t; m++)
         discount /= 1 + rm;
     if (b->t == 0)
@@ -338,13 +352,10 @@ static int keep_purchases(const tco_scenario *s, const tco_plan *p, int own_coun
         q->lines[1] = calloc((size_t)months, sizeof *q->lines[1]);
         if (!q->lines[0] || !q->lines[1])
             return 0;
-        tco_scenario sb = *s;
-        sb.horizon_months = months;
-        tco_option o = part_option(s, b[j].i, b[j].count, 0);
-        double p1, total, npv;
-        const int sold = b[j].e < H;
-        tci_option_months_at(&sb, &o, 0, b[j].t, sold, q->lines[0], &q->paid0, &total, &npv);
-        tci_option_months_at(&sb, &o, 1, b[j].t, sold, q->lines[1], &p1, &total, &npv);
+        tco_scenario sb;
+        tco_option o;
+        double total, npv;
+        batch_months(s, &b[j], &sb, &o, q->lines[0], q->lines[1], &q->paid0, &total, &npv);
     }
     return 1;
 }
