@@ -23,23 +23,13 @@ const char *tco_budget_col_name(tco_budget_col col)
     return (unsigned)col < TCO_BUDGET_COLS ? col_names[col] : NULL;
 }
 
-/* The calendar month of model month m as months since year 0 (January of
- * year 0 is 0), from start = "YYYY-MM" the month of month 1 (as the loader
- * checked it). */
-static long calendar(const char *start, int m)
-{
-    int y = 0, mo = 1;
-    tci_month_read(start, &y, &mo);
-    return (long)y * 12 + (mo - 1) + (m - 1);
-}
-
 /* The number of the fiscal year model month m falls in: the calendar year it
  * ends in with start; else 1 for months 0..12, 2 for 13..24, ... */
 static long year_of(const tco_scenario *s, int m)
 {
     if (!s->start)
         return m == 0 ? 1 : (m - 1) / 12 + 1;
-    long c = calendar(s->start, m);
+    long c = tci_month_index(s->start, m);
     long y = c / 12, month = c % 12 + 1;
     return y + (s->fiscal_year_start > 1 && month >= s->fiscal_year_start);
 }
@@ -48,7 +38,7 @@ static long year_of(const tco_scenario *s, int m)
  * most 120 months). */
 static void month_text(char *buf, size_t size, const tco_scenario *s, int m)
 {
-    long c = calendar(s->start, m);
+    long c = tci_month_index(s->start, m);
     unsigned y = (unsigned)(c / 12) % 100000u, mo = (unsigned)(c % 12) % 12u + 1;
     snprintf(buf, size, "%04u-%02u", y, mo);
 }

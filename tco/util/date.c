@@ -47,6 +47,14 @@ int tci_month_read(const char *s, int *y, int *m)
     return 1;
 }
 
+/* See documentation in header file. */
+int tci_month_index(const char *start, int m)
+{
+    int y = 0, mo = 1;
+    tci_month_read(start, &y, &mo);
+    return y * 12 + (mo - 1) + (m - 1);
+}
+
 /* H. Hinnant's days_from_civil, for the proleptic Gregorian calendar. */
 long long tci_days_from_civil(int y, int m, int d)
 {

@@ -17,6 +17,12 @@ int tci_date_valid(const char *s);
  * says which is wrong); else 0, y and m untouched. */
 int tci_month_read(const char *s, int *y, int *m);
 
+/* The calendar month of model month m as months since January of year 0
+ * (year * 12 + month - 1), where `start` (YYYY-MM, as tci_month_read reads
+ * it) is the month of model month 1; a start that does not read counts as
+ * January of year 0. A year has four digits, so any m of a horizon fits. */
+int tci_month_index(const char *start, int m);
+
 /* Days from 1970-01-01 to the date y-m-d of the proleptic Gregorian calendar
  * (negative before it). */
 long long tci_days_from_civil(int y, int m, int d);

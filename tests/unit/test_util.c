@@ -531,6 +531,13 @@ static void test_months(void)
     CU_ASSERT_TRUE(refuses_month("2027/05"));
     CU_ASSERT_TRUE(refuses_month("20270-05"));
     CU_ASSERT_TRUE(refuses_month("2027-0x"));
+    /* Model month m's calendar month: 2027-05 is 2027 * 12 + 4 = 24,328 at
+     * month 1; month 0 is April (24,327); month 9 is January 2028 (24,336). */
+    CU_ASSERT_EQUAL(tci_month_index("2027-05", 1), 24328);
+    CU_ASSERT_EQUAL(tci_month_index("2027-05", 0), 24327);
+    CU_ASSERT_EQUAL(tci_month_index("2027-05", 9), 2028 * 12);
+    CU_ASSERT_EQUAL(tci_month_index("2027-12", 120), 2037 * 12 + 10);
+    CU_ASSERT_EQUAL(tci_month_index("bad", 1), 0); /* January of year 0 */
 }
 
 /* The ISO 4217 table: current codes (those the shipped scenarios, catalogs and

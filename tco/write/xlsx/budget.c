@@ -138,9 +138,7 @@ static int col_rows(const xw_ctx *c, size_t i, int col, int *rows, int *neg)
 /* The date of the first day of model month m's calendar month (a serial day). */
 static double month_serial(const xw_ctx *c, int m)
 {
-    int y = 0, mo = 1;
-    tci_month_read(c->s->start, &y, &mo);
-    long k = (long)y * 12 + (mo - 1) + (m - 1);
+    long k = tci_month_index(c->s->start, m);
     return (double)(tci_days_from_civil((int)(k / 12), (int)(k % 12) + 1, 1) + 25569);
 }
 
