@@ -365,9 +365,11 @@ static totals run_months(const tco_scenario *s, const tco_option *o, double u, c
             }
             if (lease)
                 t.lease_buyout += mo->lease_buyout;
-            for (int line = 0; line < TCO_LINES; line++)
-                if (tco_cost_line_of(line, k.buy))
-                    t.line[line] += tco_month_line(mo, line);
+#define LINE_SUM(ID, name, kind, ...)                                                              \
+    if (TCO_LINE_KIND_OF(kind, k.buy))                                                             \
+        t.line[TCO_LINE_##ID] += mo->name;
+            TCO_COST_LINES(LINE_SUM) /* the sums of the option's kind of lines */
+#undef LINE_SUM
             mo->cumulative = cumulative;
         }
     }

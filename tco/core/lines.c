@@ -43,7 +43,7 @@ int tco_cost_line_of(tco_cost_line line, int buy)
 {
     if ((unsigned)line >= TCO_LINES)
         return 0;
-    return buy ? lines[line].kind != TCO_LINE_RENTED : lines[line].kind == TCO_LINE_RENTED;
+    return TCO_LINE_KIND_OF(lines[line].kind, buy);
 }
 
 /* See tco.h. */

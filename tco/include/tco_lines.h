@@ -77,6 +77,10 @@ const tco_cost_line_info *tco_cost_line_get(tco_cost_line line);
  * rented (buy 0), else 0. */
 int tco_cost_line_of(tco_cost_line line, int buy);
 
+/* The same of a line of kind `kind` (a tco_line_kind), for an expansion of the
+ * list that decides it where the kind is known. */
+#define TCO_LINE_KIND_OF(kind, buy) ((buy) ? (kind) != TCO_LINE_RENTED : (kind) == TCO_LINE_RENTED)
+
 #ifdef __cplusplus
 }
 #endif
