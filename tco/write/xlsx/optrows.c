@@ -114,9 +114,9 @@ const char *xw_ow_formula(const xw_optw *w, xw_owf which, const xw_owrefs *R, ch
     xw_ctx *c = w->c;
     char months[XW_FBUF / 4];
     /* A cost line that is a rate of capex a year (TCO_COST_LINES). */
-    for (int line = 0; line < TCO_LINES; line++) {
-        int rate = tco_cost_line_get(line)->rate;
-        if (which == XF_LINE(line) && rate != TCO_LINE_NO_RATE)
+    if (which >= XF_LINE(0) && which < XF_LINE(TCO_LINES)) {
+        int rate = tco_cost_line_get(which - XF_LINE(0))->rate;
+        if (rate != TCO_LINE_NO_RATE)
             return xw_formula(c, f, fs, "=%s*%s/12", R->capex, xw_ow_in(w, (tco_okey)rate).s);
     }
     switch (which) {
