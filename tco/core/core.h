@@ -6,17 +6,27 @@
 
 #include "tco.h"
 
+#include <math.h>
+
 /* A deep copy of a scenario without its ranges, cases and distributions. */
 tco_scenario *tci_scenario_clone(const tco_scenario *s);
 
 /* The net cost of option result r at month m (0..H): what it pays at month 0
  * (paid0), a month's cost, less the residual at month H (0 for a rent option):
  * the terms of the returns' flow (MODEL.md, Returns of buying against the
- * baseline). */
-double tci_net_cost(const tco_option_result *r, int m, int H);
+ * baseline). Inline: the returns' flows read it month by month. */
+static inline double tci_net_cost(const tco_option_result *r, int m, int H)
+{
+    if (m == 0)
+        return r->paid0;
+    return r->monthly[m - 1].cost - (m == H ? r->residual : 0);
+}
 /* The same with the month's tax (tax0 at month 0): the terms of the after-tax
  * flow (MODEL.md, Taxes); with [tax] only. */
-double tci_net_cost_after_tax(const tco_option_result *r, int m, int H);
+static inline double tci_net_cost_after_tax(const tco_option_result *r, int m, int H)
+{
+    return tci_net_cost(r, m, H) + (m == 0 ? r->tax0 : r->monthly[m - 1].tax);
+}
 
 /* The annual charge in year `year` (1-based) of option o's hardware, of base
  * `capex`, by depreciation method `method` (a tco_depreciation) with the
@@ -104,7 +114,10 @@ tci_auto_status tci_auto_count(const tco_scenario *s, const tco_option *o, doubl
 void tci_size_workload(const tco_scenario *s, const tco_option *o, tco_option_result *r);
 
 /* num / den, or NAN when den is 0 (a unit cost of no units). */
-double tci_ratio_or_null(double num, double den);
+static inline double tci_ratio_or_null(double num, double den)
+{
+    return den != 0 ? num / den : NAN;
+}
 
 /* The least probability with which a Monte Carlo distribution must land in
  * its key's range (MODEL.md, Monte Carlo): below it, the distribution is

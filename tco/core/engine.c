@@ -499,12 +499,6 @@ void tci_engine_totals(const tco_scenario *s, tci_engine_memo *memo, double *tot
     }
 }
 
-/* See core.h. */
-double tci_ratio_or_null(double num, double den)
-{
-    return den != 0 ? num / den : NAN;
-}
-
 /* The depreciation of option o's hardware of base `base` by method `method`,
  * from the month after owned_from (none when it is below 0), into each month's
  * depreciation (tax 0) or tax_depreciation (tax 1); returns the sum over
@@ -584,6 +578,12 @@ void tci_option_tax_at(const tco_scenario *s, const tco_option *o, double u, int
     tax_option(s, o, &p, &r, rm, NULL);
     *tax = r.tax;
     *tax_npv = r.after_tax_npv - r.npv;
+}
+
+/* See core.h. */
+double tci_availability(const tco_option *o)
+{
+    return fmax(0.01, o->availability - o->failure_rate * o->repair_days / 365);
 }
 
 /* Option o's figures into r, whose other figures are cleared first (its
@@ -730,20 +730,6 @@ static void breakeven(const tco_scenario *s, tco_result *res, size_t i, int b, d
     r->breakeven_utilization_note = a0 < b0 ? TCO_BE_ALWAYS : TCO_BE_NEVER;
 }
 
-/* tci_net_cost, here where the returns' flows can have it inline. */
-static inline double net_cost(const tco_option_result *r, int m, int H)
-{
-    if (m == 0)
-        return r->paid0;
-    return r->monthly[m - 1].cost - (m == H ? r->residual : 0);
-}
-
-/* See core.h. */
-double tci_net_cost(const tco_option_result *r, int m, int H)
-{
-    return net_cost(r, m, H);
-}
-
 /* A payback month as a result: NAN when there is none. */
 static double payback_or_null(long k)
 {
@@ -764,18 +750,6 @@ static void flow_returns(const double *c, size_t n, double rm, const double *dis
     *mirr = tci_rate_annual(monthly);
     *payback = payback_or_null(k);
     *discounted_payback = payback_or_null(dk);
-}
-
-/* tci_net_cost_after_tax, inline. */
-static inline double net_cost_after_tax(const tco_option_result *r, int m, int H)
-{
-    return net_cost(r, m, H) + (m == 0 ? r->tax0 : r->monthly[m - 1].tax);
-}
-
-/* See core.h. */
-double tci_net_cost_after_tax(const tco_option_result *r, int m, int H)
-{
-    return net_cost_after_tax(r, m, H);
 }
 
 /* A buy option's IRR from the stream (tci_irr_done): id is 2 i for option
@@ -808,14 +782,14 @@ static void returns_add(const tco_scenario *s, tco_result *res, tci_irr_stream *
     double c[TCO_MAX_HORIZON + 1];
     c[0] = 0; /* the loops fill c[0..H]; this tells the compiler c is written */
     for (int m = 0; m <= H; m++)
-        c[m] = net_cost(rb, m, H) - net_cost(r, m, H);
+        c[m] = tci_net_cost(rb, m, H) - tci_net_cost(r, m, H);
     flow_returns(c, n, res->monthly_rate, disc, grow, &r->mirr, &r->payback_month,
                  &r->discounted_payback_month);
     tci_irr_stream_add(irr, c, 2 * i);
     if (!s->tax)
         return;
     for (int m = 0; m <= H; m++)
-        c[m] = net_cost_after_tax(rb, m, H) - net_cost_after_tax(r, m, H);
+        c[m] = tci_net_cost_after_tax(rb, m, H) - tci_net_cost_after_tax(r, m, H);
     flow_returns(c, n, res->monthly_rate, disc, grow, &r->mirr_after_tax,
                  &r->payback_month_after_tax, &r->discounted_payback_month_after_tax);
     tci_irr_stream_add(irr, c, 2 * i + 1);

@@ -18,12 +18,6 @@ double tco_demand_at(const tco_scenario *s, int m)
     return d->gpu_hours_per_month * pow(1 + d->growth, (m - 1) / 12.0) * d->season[(m - 1) % 12];
 }
 
-/* See core.h. */
-double tci_availability(const tco_option *o)
-{
-    return fmax(0.01, o->availability - o->failure_rate * o->repair_days / 365);
-}
-
 /* Reference GPU-hours in one GPU-hour of option i (MODEL.md, Demand: k_X). */
 static double per_hour(const tco_scenario *s, int i)
 {
