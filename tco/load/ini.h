@@ -117,6 +117,27 @@ typedef struct loader {
 
 /* ===== ini_util.c: messages and helpers ===== */
 
+/* The name of a section header at `line` (the first len bytes of name), what
+ * it names: "option id", "case name", "site name", "plan name". 1 when it is
+ * made of letters, digits, '-' and '_', and at most TCO_MAX_ID bytes; else 0
+ * after a report. */
+int tci_ini_name_ok(loader *L, const char *what, const char *name, size_t len, int line);
+
+/* The entries of a list of named sections ([site NAME], [plan NAME]): what one
+ * is called, and where the name (char *), line (int) and file (const char *)
+ * of an element of `size` bytes are. */
+typedef struct tci_ini_named {
+    const char *what; /* "site", "plan" */
+    size_t size, name_at, line_at, file_at;
+    size_t max; /* how many a scenario may have */
+} tci_ini_named;
+
+/* Checks a new header [WHAT NAME] at `line` of the current file against the n
+ * entries of `items` (a list of kind k): a valid name, not one of theirs, and
+ * room for one more. 1 when it passes; else 0 after a report. */
+int tci_ini_named_new(loader *L, const tci_ini_named *k, const void *items, size_t n,
+                      const char *name, size_t len, int line);
+
 /* Room for one more item in an array of n items that only this function has
  * grown: the array, doubled when n is a power of two (or zero), or NULL when
  * out of memory (the array is then as it was). */
@@ -171,27 +192,6 @@ extern const char *const tci_ini_section_names[SEC_OPTION - SEC_SCENARIO];
 int tci_ini_nul_byte(loader *L, const char *text, size_t size);
 /* Check every line of the current file; record its section headers. */
 void tci_ini_scan_lines(loader *L, const char *text, size_t size);
-
-/* The name of a section header at `line` (the first len bytes of name), what
- * it names: "option id", "case name", "site name", "plan name". 1 when it is
- * made of letters, digits, '-' and '_', and at most TCO_MAX_ID bytes; else 0
- * after a report. */
-int tci_ini_name_ok(loader *L, const char *what, const char *name, size_t len, int line);
-
-/* The entries of a list of named sections ([site NAME], [plan NAME]): what one
- * is called, and where the name (char *), line (int) and file (const char *)
- * of an element of `size` bytes are. */
-typedef struct tci_ini_named {
-    const char *what; /* "site", "plan" */
-    size_t size, name_at, line_at, file_at;
-    size_t max; /* how many a scenario may have */
-} tci_ini_named;
-
-/* Checks a new header [WHAT NAME] at `line` of the current file against the n
- * entries of `items` (a list of kind k): a valid name, not one of theirs, and
- * room for one more. 1 when it passes; else 0 after a report. */
-int tci_ini_named_new(loader *L, const tci_ini_named *k, const void *items, size_t n,
-                      const char *name, size_t len, int line);
 
 /* ===== ini_keys.c: passes 2 and 3 ===== */
 

@@ -11,13 +11,6 @@
 
 /* ===== Pass 1: the line scan ===== */
 
-/* 1 for a character of a section's name: an option id, a case, site or plan
- * name. */
-static int is_id_char(int c)
-{
-    return isalnum(c) || c == '-' || c == '_';
-}
-
 /* See ini.h. */
 const char *const tci_ini_section_names[] = {"scenario",    "site",        "workload",
                                              "sensitivity", "uncertainty", "tax",
@@ -143,55 +136,6 @@ static void scan_named(loader *L, enum section_kind kind, const char *id, size_t
         return;
     }
     add_named(L, kind, id, idlen, line);
-}
-
-/* See ini.h. */
-int tci_ini_name_ok(loader *L, const char *what, const char *name, size_t len, int line)
-{
-    for (size_t i = 0; i < len; i++) {
-        if (!is_id_char((unsigned char)name[i])) {
-            tci_ini_report(L, line, NULL, "invalid %s '%.*s': use letters, digits, '-' and '_'",
-                           what, (int)len, name);
-            return 0;
-        }
-    }
-    if (len > TCO_MAX_ID) {
-        tci_ini_report(L, line, NULL, "%s '%.*s' is longer than %d characters", what, (int)len,
-                       name, TCO_MAX_ID);
-        return 0;
-    }
-    return 1;
-}
-
-/* See ini.h. */
-int tci_ini_named_new(loader *L, const tci_ini_named *k, const void *items, size_t n,
-                      const char *name, size_t len, int line)
-{
-    char what[32];
-    snprintf(what, sizeof what, "%s name", k->what);
-    if (!tci_ini_name_ok(L, what, name, len, line))
-        return 0;
-    const char *file = L->s->files[L->cur];
-    for (size_t i = 0; i < n; i++) {
-        const char *e = (const char *)items + i * k->size;
-        const char *e_name = *(char *const *)(const void *)(e + k->name_at);
-        const char *e_file = *(const char *const *)(const void *)(e + k->file_at);
-        int e_line = *(const int *)(const void *)(e + k->line_at);
-        if (strlen(e_name) != len || memcmp(e_name, name, len) != 0)
-            continue;
-        if (e_file == file)
-            tci_ini_report(L, line, NULL, "duplicate %s '%.*s' (first at line %d)", k->what,
-                           (int)len, name, e_line);
-        else
-            tci_ini_report(L, line, NULL, "duplicate %s '%.*s' (first at %s:%d)", k->what, (int)len,
-                           name, e_file, e_line);
-        return 0;
-    }
-    if (n >= k->max) {
-        tci_ini_report(L, line, NULL, "too many %ss: the limit is %zu", k->what, k->max);
-        return 0;
-    }
-    return 1;
 }
 
 /* Does [a, b) start with the word `w` followed by space or the end? */
