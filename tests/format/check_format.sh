@@ -49,6 +49,13 @@ if [ "$n" -eq 0 ]; then
     exit 1
 fi
 
+# One clang-format over every file (a start costs about 0.1 s, the whole tree about 2 s):
+# the loop below, which names the files that differ, runs only when that call fails.
+if tr '\n' '\0' <"$list" | xargs -0 "$cf" --style=file --dry-run --Werror >/dev/null 2>&1; then
+    echo "ok: $n C files formatted ($cf)"
+    exit 0
+fi
+
 bad=
 nbad=0
 while read -r f; do
