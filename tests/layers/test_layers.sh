@@ -65,14 +65,13 @@ find tco -type f \( -name '*.c' -o -name '*.h' \) | LC_ALL=C sort >"$work/files"
 
 # The project's includes: FILE:LINE:NAME, one a line; "NAME", and <NAME>
 # when it names a file of the tree (the build puts tco/ on the include path).
-while read -r f; do
-    awk -v f="$f" 'match($0, /^[ \t]*#[ \t]*include[ \t]*["<][^">]*[">]/) {
+# Each awk below reads every file in one run (xargs; a file's name is FILENAME).
+xargs awk 'match($0, /^[ \t]*#[ \t]*include[ \t]*["<][^">]*[">]/) {
         s = substr($0, RSTART, RLENGTH); q = s
         sub(/^[^"<]*["<]/, "", s); sub(/[">]$/, "", s)
-        if (q ~ /"$/) print f ":" FNR ":" s
-        else print f ":" FNR ":" s ":angle"
-    }' "$f"
-done <"$work/files" | while IFS=: read -r f line name angle; do
+        if (q ~ /"$/) print FILENAME ":" FNR ":" s
+        else print FILENAME ":" FNR ":" s ":angle"
+    }' <"$work/files" | while IFS=: read -r f line name angle; do
     [ -z "$angle" ] || [ -f "tco/$name" ] || [ -f "tco/include/$name" ] || continue
     echo "$f:$line:$name"
 done >"$work/includes"
@@ -110,7 +109,7 @@ check b "util -> core -> load, write -> cli: no include goes up or across"
 # An include resolves against tco/ (the include root), tco/include/, then the
 # including file's directory; tsort finds any loop among the edges.
 while IFS=: read -r f line name; do
-    for cand in "tco/$name" "tco/include/$name" "$(dirname "$f")/$name"; do
+    for cand in "tco/$name" "tco/include/$name" "${f%/*}/$name"; do
         if [ -f "$cand" ]; then
             echo "$f $cand"
             break
@@ -126,10 +125,12 @@ fi
 check c "no include circles"
 
 # ----- d: file length -----
-while read -r f; do
-    n=$(wc -l <"$f")
-    [ "$n" -le "$MAX_FILE_LINES" ] || echo "$f: $n lines (at most $MAX_FILE_LINES)"
-done <"$work/files" >>"$work/fail"
+xargs awk -v max="$MAX_FILE_LINES" '
+    FNR == 1 && f != "" && n > max { print f ": " n " lines (at most " max ")" }
+    FNR == 1 { f = FILENAME }
+    { n = FNR }
+    END { if (f != "" && n > max) print f ": " n " lines (at most " max ")" }
+    ' <"$work/files" >>"$work/fail"
 check d "no file over $MAX_FILE_LINES lines"
 
 # ----- e and f: the functions defined -----
@@ -137,8 +138,7 @@ check d "no file over $MAX_FILE_LINES lines"
 # the last line at column 0 that begins a name (not a comment, a directive or
 # a brace) and has a '(' by the line where the body's '{' opens at column 0
 # (alone, or at the end of that line), and ends at the next '}' at column 0.
-while read -r f; do
-    awk -v f="$f" '
+xargs awk '
     function name_of(sig,   s) {
         s = sig
         sub(/\(.*/, "", s)
@@ -146,6 +146,7 @@ while read -r f; do
         sub(/.*[^A-Za-z0-9_]/, "", s)
         return s
     }
+    FNR == 1 { inbody = 0; start = 0; sig = ""; f = FILENAME }
     inbody && /^}/ {
         print f ":" start ":" (FNR - start + 1) ":" static ":" name
         inbody = 0
@@ -165,8 +166,7 @@ while read -r f; do
     }
     start && /^[ \t]/ && !/^[ \t]*(\/\*|\*)/ { sig = sig " " $0; next }
     { start = 0; sig = "" }
-    ' "$f"
-done <"$work/files" >"$work/functions"
+    ' <"$work/files" >"$work/functions"
 
 while IFS=: read -r f line n static name; do
     [ "$n" -le "$MAX_FUNCTION_LINES" ] ||
@@ -203,11 +203,13 @@ fi
 # ----- h: the map names every file -----
 MAP=docs/internals/README.md
 if [ -f "$MAP" ]; then
-    find tco -type f | LC_ALL=C sort | while read -r f; do
-        rel=${f#tco/}
-        grep -qF "\`$rel\`" "$MAP" ||
-            echo "$f: not named in $MAP (name it \`$rel\`, with a line on what it holds)"
-    done >>"$work/fail"
+    find tco -type f | LC_ALL=C sort | awk -v map="$MAP" '
+        BEGIN { while ((getline line < map) > 0) text = text "\n" line }
+        {
+            rel = substr($0, 5)
+            if (!index(text, "`" rel "`"))
+                print $0 ": not named in " map " (name it `" rel "`, with a line on what it holds)"
+        }' >>"$work/fail"
 else
     echo "$MAP: missing (the map that names every file of tco/)" >>"$work/fail"
 fi
@@ -217,9 +219,8 @@ check h "$MAP names every file of tco/"
 # The files of tco/write as the compiler reads their code: comments and the
 # text of string and character literals blanked, lines kept. A call is a name
 # followed by "(".
-while read -r f; do
-    case $f in tco/write/*) ;; *) continue ;; esac
-    awk -v f="$f" '
+grep '^tco/write/' "$work/files" | xargs awk '
+    FNR == 1 { incomment = 0; f = FILENAME }
     {
         out = ""; n = length($0); i = 1
         while (i <= n) {
@@ -240,8 +241,7 @@ while read -r f; do
             out = out c; i++
         }
         print f ":" FNR ":" out
-    }' "$f"
-done <"$work/files" >"$work/writecode"
+    }' >"$work/writecode"
 
 # The functions of tco/core that are not static, and those of them the
 # writers may call (tests/layers/write_core_calls.txt in the tree: NAME, then
