@@ -195,11 +195,11 @@ static void overflow_part(const tco_scenario *s, int i, tco_plan_result *r, tco_
  * owned GPUs in service are one pool of one option (the refresh's after
  * month R), spares among them serving nothing. */
 static void serve(const tco_scenario *s, const tco_plan *p, tco_plan_result *r, int m,
-                  const batch *b, int nb)
+                  const double *demand, const batch *b, int nb)
 {
     const double T = s->hours_per_month;
     tco_plan_month *pm = &r->monthly[m - 1];
-    double left = pm->demand = tco_demand_at(s, m);
+    double left = pm->demand = demand[m - 1];
     int serving = 0, all = 0, pool = p->own_i;
     for (int j = 0; j < nb; j++)
         if (b[j].t < m && m <= b[j].e) {
@@ -230,9 +230,10 @@ static void serve(const tco_scenario *s, const tco_plan *p, tco_plan_result *r, 
         pm->unserved = left;
 }
 
-/* Plan p with a refresh at month R (0: none). */
+/* Plan p with a refresh at month R (0: none); demand[m - 1] is
+ * tco_demand_at(s, m). */
 static void eval_at(const tco_scenario *s, const tco_plan *p, int own_count, int reserve_count,
-                    int R, tco_month *scratch, tco_plan_result *r)
+                    int R, const double *demand, tco_month *scratch, tco_plan_result *r)
 {
     const int H = s->horizon_months;
     tco_plan_month *monthly = r->monthly;
@@ -258,7 +259,7 @@ static void eval_at(const tco_scenario *s, const tco_plan *p, int own_count, int
     const double rm = tci_monthly_rate(s);
     tco_month *m0 = scratch, *m1 = scratch + H;
     for (int m = 1; m <= H; m++)
-        serve(s, p, r, m, b, nb);
+        serve(s, p, r, m, demand, b, nb);
     /* A part of 0 GPUs costs nothing, not even its option's fixed lines. */
     for (int j = 0; j < nb; j++)
         batch_cost(s, &b[j], r, m0, m1, rm);
@@ -293,30 +294,34 @@ static int better(const tco_plan_result *a, const tco_plan_result *b)
 void tci_plan_eval(const tco_scenario *s, const tco_plan *p, int own_count, int reserve_count,
                    tco_month *scratch, tco_plan_result *r)
 {
+    /* The month's demand, the same in every evaluation of the search below. */
+    double demand[TCO_MAX_HORIZON];
+    for (int m = 1; m <= s->horizon_months; m++)
+        demand[m - 1] = tco_demand_at(s, m);
     if (p->refresh_i < 0 || p->own_i < 0) {
-        eval_at(s, p, own_count, reserve_count, 0, scratch, r);
+        eval_at(s, p, own_count, reserve_count, 0, demand, scratch, r);
         return;
     }
     if (p->refresh_month != TCO_REFRESH_AUTO) {
         /* A refresh at or after the end (a case's shorter horizon): none. */
         int R = p->refresh_month < s->horizon_months ? p->refresh_month : 0;
-        eval_at(s, p, own_count, reserve_count, R, scratch, r);
+        eval_at(s, p, own_count, reserve_count, R, demand, scratch, r);
         return;
     }
     /* auto: no refresh, then every month after the last purchase; the best
      * (ties: the earliest, no refresh first), computed again in full. */
     const int H = s->horizon_months;
     int first = p->n_buys > 0 ? p->buy_month[p->n_buys - 1] + 1 : 1, best = 0;
-    eval_at(s, p, own_count, reserve_count, 0, scratch, r);
+    eval_at(s, p, own_count, reserve_count, 0, demand, scratch, r);
     tco_plan_result keep = *r;
     for (int R = first; R < H; R++) {
-        eval_at(s, p, own_count, reserve_count, R, scratch, r);
+        eval_at(s, p, own_count, reserve_count, R, demand, scratch, r);
         if (better(r, &keep)) {
             keep = *r;
             best = R;
         }
     }
-    eval_at(s, p, own_count, reserve_count, best, scratch, r);
+    eval_at(s, p, own_count, reserve_count, best, demand, scratch, r);
 }
 
 /* The purchases of plan p's result r (own_count: as tci_plan_eval had it),
