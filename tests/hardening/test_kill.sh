@@ -26,6 +26,15 @@ TCO=$1
     done
 } >"$work/big.ini"
 
+# has_temporary DIR EXT: DIR holds a temporary file .out.EXT.*; asked every 10 ms
+# while the writer computes, so it starts no process.
+has_temporary() {
+    for f in "$1"/.out."$2".*; do
+        [ -e "$f" ] && return 0
+    done
+    return 1
+}
+
 # kill_during EXT DELAY: start a write of OUT.EXT, wait until its temporary file
 # exists, sleep DELAY seconds, SIGKILL it; then check the target.
 kill_during() {
@@ -35,7 +44,7 @@ kill_during() {
     "$TCO" report "$work/big.ini" -o "$target" >/dev/null 2>"$work/err" &
     pid=$!
     tries=0
-    while ! ls -A "$dir" | grep -q "^\.out\.$ext\." && kill -0 $pid 2>/dev/null &&
+    while ! has_temporary "$dir" "$ext" && kill -0 $pid 2>/dev/null &&
         [ $tries -lt 3000 ]; do
         sleep 0.01
         tries=$((tries + 1))
@@ -59,7 +68,7 @@ kill_during() {
     fi
     others=$(ls -A "$dir" | grep -v "^out\.$ext\$" | grep -v "^\.out\.$ext\.......\$")
     [ -z "$others" ] && ok || bad "$ext: unexpected files after a kill: $others"
-    if [ "$killed" -eq 1 ] && ls -A "$dir" | grep -q "^\.out\.$ext\."; then
+    if [ "$killed" -eq 1 ] && has_temporary "$dir" "$ext"; then
         mid=$((mid + 1))
     fi
     rm -f "$dir"/.out.$ext.*
