@@ -9,9 +9,9 @@
 #                              tests not labelled "slow" (nor "valgrind"); then build the
 #                              libFuzzer harnesses with clang into build-fuzz/ and run
 #                              each for 45 seconds, two at a time (docs/FUZZING.md); last,
-#                              print the ten slowest tests. Tests run as many at once as
-#                              there are cores (docs/TESTING.md); the sanitizer build
-#                              skips those labelled "source" too
+#                              print the ten slowest tests. Tests run one more at once
+#                              than there are cores (docs/TESTING.md); the sanitizer
+#                              build skips those labelled "source" too
 #
 # Run as root on a fresh Debian 12 to install the packages with apt-get. As another user
 # the script skips apt-get, says so, and expects the packages to be installed already.
@@ -92,13 +92,14 @@ build() {
     cmake --build "$dir" -j"$jobs"
 }
 
-# run_tests DIR [CTEST ARGS...]: the tests of a build, as many at once as there are
-# cores; a test without a TIMEOUT of its own is stopped after 300 s. The log is
+# run_tests DIR [CTEST ARGS...]: the tests of a build, one more at once than there are
+# cores (a test that waits, on a killed writer or on LibreOffice, leaves its core to
+# the others); a test without a TIMEOUT of its own is stopped after 300 s. The log is
 # DIR/ctest.log.
 run_tests() {
     dir=$1
     shift
-    ctest --test-dir "$dir" --output-on-failure -j"$jobs" --timeout 300 \
+    ctest --test-dir "$dir" --output-on-failure -j"$((jobs + 1))" --timeout 300 \
         --output-log "$dir/ctest.log" "$@"
 }
 
