@@ -544,11 +544,6 @@ static void summarize(double *col, long N, double sum, double q[4])
 
 /* ===== Monte Carlo of the plans ===== */
 
-/* Months of scratch per horizon month that tci_plan_eval needs. */
-#ifndef TCI_PLAN_SCRATCH
-#define TCI_PLAN_SCRATCH 2
-#endif
-
 /* The plans during Monte Carlo (MODEL.md, Monte Carlo): each sample's plan
  * results, and every sample's totals and NPVs. */
 typedef struct mc_plans {

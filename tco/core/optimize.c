@@ -7,10 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifndef TCI_PLAN_SCRATCH
-#define TCI_PLAN_SCRATCH 2 /* months of scratch per horizon month */
-#endif
-
 /* The peak demand in GPUs of option i: ceil(max D(m) / (T * k_i)). */
 static double peak_gpus(const tco_scenario *s, int i)
 {

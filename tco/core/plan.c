@@ -153,35 +153,60 @@ static void batch_cost(const tco_scenario *s, const batch *b, tco_plan_result *r
     }
 }
 
+/* What a plan's evaluation takes from its options whatever the month of its
+ * refresh: its month's demand, the reserved part's costs and the overflow
+ * option's hourly price months, each computed once for every month the
+ * search tries (the same numbers each time). */
+typedef struct fixed_parts {
+    double demand[TCO_MAX_HORIZON]; /* tco_demand_at(s, m) at m - 1 */
+    int reserve_known, rental_known;
+    double reserve_paid0, reserve_total, reserve_npv, reserve_tax, reserve_tax_npv;
+    double reserve_cost[TCO_MAX_HORIZON];
+    double rental[TCO_MAX_HORIZON]; /* the overflow's month's rental of one GPU */
+} fixed_parts;
+
 /* The reserved part: the option as it computes itself, every hour paid. */
-static void reserve_part(const tco_scenario *s, int i, tco_plan_result *r, tco_month *mo)
+static void reserve_part(const tco_scenario *s, int i, tco_plan_result *r, tco_month *mo,
+                         fixed_parts *f)
 {
-    tco_option o = part_option(s, i, r->reserve_count, 0);
-    double paid0;
-    tci_option_months(s, &o, 1, mo, &paid0, &r->reserve_total, &r->reserve_npv);
-    r->paid0 += paid0;
-    r->reserve_paid0 = paid0;
+    if (!f->reserve_known) {
+        tco_option o = part_option(s, i, r->reserve_count, 0);
+        tci_option_months(s, &o, 1, mo, &f->reserve_paid0, &f->reserve_total, &f->reserve_npv);
+        for (int m = 0; m < s->horizon_months; m++)
+            f->reserve_cost[m] = mo[m].cost;
+        if (s->tax)
+            tci_option_tax_at(s, &o, 1, 0, 0, mo, &f->reserve_tax, &f->reserve_tax_npv);
+        f->reserve_known = 1;
+    }
+    r->reserve_total = f->reserve_total;
+    r->reserve_npv = f->reserve_npv;
+    r->paid0 += f->reserve_paid0;
+    r->reserve_paid0 = f->reserve_paid0;
     for (int m = 0; m < s->horizon_months; m++)
-        r->monthly[m].reserve_cost = mo[m].cost;
+        r->monthly[m].reserve_cost = f->reserve_cost[m];
     if (s->tax) {
-        double tax, tax_npv;
-        tci_option_tax_at(s, &o, 1, 0, 0, mo, &tax, &tax_npv);
-        r->after_tax_total += tax;
-        r->after_tax_npv += tax_npv;
+        r->after_tax_total += f->reserve_tax;
+        r->after_tax_npv += f->reserve_tax_npv;
     }
 }
 
 /* The overflow part: the hours served at the month's hourly price. */
 static void overflow_part(const tco_scenario *s, int i, tco_plan_result *r, tco_month *mo,
-                          double rm)
+                          double rm, fixed_parts *f)
 {
-    tco_option o = part_option(s, i, 1, 1);
-    double paid0, total, npv, discount = 1;
-    tci_option_months(s, &o, 1, mo, &paid0, &total, &npv);
+    if (!f->rental_known) {
+        tco_option o = part_option(s, i, 1, 1);
+        double paid0, total, npv;
+        tci_option_months(s, &o, 1, mo, &paid0, &total, &npv);
+        for (int m = 0; m < s->horizon_months; m++)
+            f->rental[m] = mo[m].rental;
+        f->rental_known = 1;
+    }
+    double discount = 1;
     for (int m = 0; m < s->horizon_months; m++) {
         tco_plan_month *pm = &r->monthly[m];
         discount /= 1 + rm;
-        pm->overflow_cost = pm->overflow_hours * (mo[m].rental / s->hours_per_month);
+        pm->overflow_cost = pm->overflow_hours * (f->rental[m] / s->hours_per_month);
         r->overflow_total += pm->overflow_cost;
         r->overflow_npv += pm->overflow_cost * discount;
     }
@@ -230,10 +255,10 @@ static void serve(const tco_scenario *s, const tco_plan *p, tco_plan_result *r, 
         pm->unserved = left;
 }
 
-/* Plan p with a refresh at month R (0: none); demand[m - 1] is
- * tco_demand_at(s, m). */
+/* Plan p with a refresh at month R (0: none); f: its parts that R does not
+ * change, for the same plan and counts. */
 static void eval_at(const tco_scenario *s, const tco_plan *p, int own_count, int reserve_count,
-                    int R, const double *demand, tco_month *scratch, tco_plan_result *r)
+                    int R, fixed_parts *f, tco_month *scratch, tco_plan_result *r)
 {
     const int H = s->horizon_months;
     tco_plan_month *monthly = r->monthly;
@@ -259,14 +284,14 @@ static void eval_at(const tco_scenario *s, const tco_plan *p, int own_count, int
     const double rm = tci_monthly_rate(s);
     tco_month *m0 = scratch, *m1 = scratch + H;
     for (int m = 1; m <= H; m++)
-        serve(s, p, r, m, demand, b, nb);
+        serve(s, p, r, m, f->demand, b, nb);
     /* A part of 0 GPUs costs nothing, not even its option's fixed lines. */
     for (int j = 0; j < nb; j++)
         batch_cost(s, &b[j], r, m0, m1, rm);
     if (p->reserve_i >= 0 && r->reserve_count > 0)
-        reserve_part(s, p->reserve_i, r, m0);
+        reserve_part(s, p->reserve_i, r, m0, f);
     if (p->overflow_i >= 0)
-        overflow_part(s, p->overflow_i, r, m0, rm);
+        overflow_part(s, p->overflow_i, r, m0, rm, f);
     r->total = r->own_total + r->reserve_total + r->overflow_total;
     r->npv = r->own_npv + r->reserve_npv + r->overflow_npv;
     r->after_tax_total = r->total + r->after_tax_total;
@@ -294,34 +319,34 @@ static int better(const tco_plan_result *a, const tco_plan_result *b)
 void tci_plan_eval(const tco_scenario *s, const tco_plan *p, int own_count, int reserve_count,
                    tco_month *scratch, tco_plan_result *r)
 {
-    /* The month's demand, the same in every evaluation of the search below. */
-    double demand[TCO_MAX_HORIZON];
+    fixed_parts f;
+    f.reserve_known = f.rental_known = 0;
     for (int m = 1; m <= s->horizon_months; m++)
-        demand[m - 1] = tco_demand_at(s, m);
+        f.demand[m - 1] = tco_demand_at(s, m);
     if (p->refresh_i < 0 || p->own_i < 0) {
-        eval_at(s, p, own_count, reserve_count, 0, demand, scratch, r);
+        eval_at(s, p, own_count, reserve_count, 0, &f, scratch, r);
         return;
     }
     if (p->refresh_month != TCO_REFRESH_AUTO) {
         /* A refresh at or after the end (a case's shorter horizon): none. */
         int R = p->refresh_month < s->horizon_months ? p->refresh_month : 0;
-        eval_at(s, p, own_count, reserve_count, R, demand, scratch, r);
+        eval_at(s, p, own_count, reserve_count, R, &f, scratch, r);
         return;
     }
     /* auto: no refresh, then every month after the last purchase; the best
      * (ties: the earliest, no refresh first), computed again in full. */
     const int H = s->horizon_months;
     int first = p->n_buys > 0 ? p->buy_month[p->n_buys - 1] + 1 : 1, best = 0;
-    eval_at(s, p, own_count, reserve_count, 0, demand, scratch, r);
+    eval_at(s, p, own_count, reserve_count, 0, &f, scratch, r);
     tco_plan_result keep = *r;
     for (int R = first; R < H; R++) {
-        eval_at(s, p, own_count, reserve_count, R, demand, scratch, r);
+        eval_at(s, p, own_count, reserve_count, R, &f, scratch, r);
         if (better(r, &keep)) {
             keep = *r;
             best = R;
         }
     }
-    eval_at(s, p, own_count, reserve_count, best, demand, scratch, r);
+    eval_at(s, p, own_count, reserve_count, best, &f, scratch, r);
 }
 
 /* The purchases of plan p's result r (own_count: as tci_plan_eval had it),
