@@ -34,7 +34,7 @@ import tempfile
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "xlsx"))
-from xlsxtest import part_of  # noqa: E402
+from xlsxtest import part_of, split_part  # noqa: E402
 
 # A run that takes longer than this is stopped and fails.
 RUN_TIMEOUT = 120
@@ -147,20 +147,13 @@ def check_stderr(expected, stderr, path):
 
 
 def main(argv):
-    if len(argv) not in (3, 5) or (len(argv) == 5 and argv[3] != "--part"):
+    argv, part = split_part(argv)
+    if len(argv) != 3:
         print("usage: run_corpus.py TCO SOURCE_DIR [--part K/N]", file=sys.stderr)
         return 2
     # Messages quote inputs, which need not be UTF-8.
     sys.stdout.reconfigure(errors="backslashreplace")
     tco, src = argv[1], argv[2]
-    part = (1, 1)
-    if len(argv) == 5:
-        k, _, n = argv[4].partition("/")
-        if not (k.isdigit() and n.isdigit() and 1 <= int(k) <= int(n)):
-            print(f"run_corpus.py: --part {argv[4]}: want K/N, 1 <= K <= N",
-                  file=sys.stderr)
-            return 2
-        part = (int(k), int(n))
     corpus = os.path.join(src, "tests", "corpus")
     # The shipped catalog is the source tree's, wherever the binary is.
     os.environ["TCO_DATA_DIR"] = src
