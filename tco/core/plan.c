@@ -154,30 +154,46 @@ static void batch_cost(const tco_scenario *s, const batch *b, tco_plan_result *r
 }
 
 /* What a plan's evaluation takes from its options whatever the month of its
- * refresh: its month's demand, the reserved part's costs and the overflow
- * option's hourly price months, each computed once for every month the
- * search tries (the same numbers each time). */
+ * refresh: its months' demand, the reserved part's costs and the overflow
+ * option's hourly prices, computed once (fixed_parts_of) for every month the
+ * search tries. */
 typedef struct fixed_parts {
     double demand[TCO_MAX_HORIZON]; /* tco_demand_at(s, m) at m - 1 */
-    int reserve_known, rental_known;
     double reserve_paid0, reserve_total, reserve_npv, reserve_tax, reserve_tax_npv;
     double reserve_cost[TCO_MAX_HORIZON];
-    double rental[TCO_MAX_HORIZON]; /* the overflow's month's rental of one GPU */
+    double hourly[TCO_MAX_HORIZON]; /* the overflow's price of one GPU-hour in month m + 1 */
 } fixed_parts;
 
-/* The reserved part: the option as it computes itself, every hour paid. */
-static void reserve_part(const tco_scenario *s, int i, tco_plan_result *r, tco_month *mo,
-                         fixed_parts *f)
+/* Plan p's fixed parts at `reserve_count` reserved GPUs into f; mo: H months
+ * of scratch. The reserved part, the option as it computes itself with every
+ * hour paid; the overflow's hourly price, that of its option at one GPU (no
+ * storage, egress or upfront). */
+static void fixed_parts_of(const tco_scenario *s, const tco_plan *p, int reserve_count,
+                           tco_month *mo, fixed_parts *f)
 {
-    if (!f->reserve_known) {
-        tco_option o = part_option(s, i, r->reserve_count, 0);
+    const int H = s->horizon_months;
+    for (int m = 1; m <= H; m++)
+        f->demand[m - 1] = tco_demand_at(s, m);
+    if (p->reserve_i >= 0 && reserve_count > 0) {
+        tco_option o = part_option(s, p->reserve_i, reserve_count, 0);
         tci_option_months(s, &o, 1, mo, &f->reserve_paid0, &f->reserve_total, &f->reserve_npv);
-        for (int m = 0; m < s->horizon_months; m++)
+        for (int m = 0; m < H; m++)
             f->reserve_cost[m] = mo[m].cost;
         if (s->tax)
             tci_option_tax_at(s, &o, 1, 0, 0, mo, &f->reserve_tax, &f->reserve_tax_npv);
-        f->reserve_known = 1;
     }
+    if (p->overflow_i >= 0) {
+        tco_option o = part_option(s, p->overflow_i, 1, 1);
+        double paid0, total, npv;
+        tci_option_months(s, &o, 1, mo, &paid0, &total, &npv);
+        for (int m = 0; m < H; m++)
+            f->hourly[m] = mo[m].rental / s->hours_per_month;
+    }
+}
+
+/* The reserved part, from f. */
+static void reserve_part(const tco_scenario *s, tco_plan_result *r, const fixed_parts *f)
+{
     r->reserve_total = f->reserve_total;
     r->reserve_npv = f->reserve_npv;
     r->paid0 += f->reserve_paid0;
@@ -190,23 +206,15 @@ static void reserve_part(const tco_scenario *s, int i, tco_plan_result *r, tco_m
     }
 }
 
-/* The overflow part: the hours served at the month's hourly price. */
-static void overflow_part(const tco_scenario *s, int i, tco_plan_result *r, tco_month *mo,
-                          double rm, fixed_parts *f)
+/* The overflow part: the hours served at the month's hourly price (f). */
+static void overflow_part(const tco_scenario *s, tco_plan_result *r, double rm,
+                          const fixed_parts *f)
 {
-    if (!f->rental_known) {
-        tco_option o = part_option(s, i, 1, 1);
-        double paid0, total, npv;
-        tci_option_months(s, &o, 1, mo, &paid0, &total, &npv);
-        for (int m = 0; m < s->horizon_months; m++)
-            f->rental[m] = mo[m].rental;
-        f->rental_known = 1;
-    }
     double discount = 1;
     for (int m = 0; m < s->horizon_months; m++) {
         tco_plan_month *pm = &r->monthly[m];
         discount /= 1 + rm;
-        pm->overflow_cost = pm->overflow_hours * (f->rental[m] / s->hours_per_month);
+        pm->overflow_cost = pm->overflow_hours * f->hourly[m];
         r->overflow_total += pm->overflow_cost;
         r->overflow_npv += pm->overflow_cost * discount;
     }
@@ -258,7 +266,7 @@ static void serve(const tco_scenario *s, const tco_plan *p, tco_plan_result *r, 
 /* Plan p with a refresh at month R (0: none); f: its parts that R does not
  * change, for the same plan and counts. */
 static void eval_at(const tco_scenario *s, const tco_plan *p, int own_count, int reserve_count,
-                    int R, fixed_parts *f, tco_month *scratch, tco_plan_result *r)
+                    int R, const fixed_parts *f, tco_month *scratch, tco_plan_result *r)
 {
     const int H = s->horizon_months;
     tco_plan_month *monthly = r->monthly;
@@ -289,9 +297,9 @@ static void eval_at(const tco_scenario *s, const tco_plan *p, int own_count, int
     for (int j = 0; j < nb; j++)
         batch_cost(s, &b[j], r, m0, m1, rm);
     if (p->reserve_i >= 0 && r->reserve_count > 0)
-        reserve_part(s, p->reserve_i, r, m0, f);
+        reserve_part(s, r, f);
     if (p->overflow_i >= 0)
-        overflow_part(s, p->overflow_i, r, m0, rm, f);
+        overflow_part(s, r, rm, f);
     r->total = r->own_total + r->reserve_total + r->overflow_total;
     r->npv = r->own_npv + r->reserve_npv + r->overflow_npv;
     r->after_tax_total = r->total + r->after_tax_total;
@@ -320,9 +328,7 @@ void tci_plan_eval(const tco_scenario *s, const tco_plan *p, int own_count, int 
                    tco_month *scratch, tco_plan_result *r)
 {
     fixed_parts f;
-    f.reserve_known = f.rental_known = 0;
-    for (int m = 1; m <= s->horizon_months; m++)
-        f.demand[m - 1] = tco_demand_at(s, m);
+    fixed_parts_of(s, p, reserve_count, scratch, &f);
     if (p->refresh_i < 0 || p->own_i < 0) {
         eval_at(s, p, own_count, reserve_count, 0, &f, scratch, r);
         return;
