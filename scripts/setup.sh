@@ -9,7 +9,8 @@
 #                              tests not labelled "slow" (nor "valgrind"); then build the
 #                              libFuzzer harnesses with clang into build-fuzz/ and run
 #                              each for 45 seconds, two at a time (docs/FUZZING.md); last,
-#                              print the ten slowest tests. Tests run one more at once
+#                              print the ten slowest tests and the seconds of each
+#                              step. Tests run one more at once
 #                              than there are cores (docs/TESTING.md); the sanitizer
 #                              build skips those labelled "source" too
 #
@@ -92,6 +93,12 @@ build() {
     cmake --build "$dir" -j"$jobs"
 }
 
+# build_fuzz: the libFuzzer harnesses, built with clang into build-fuzz/.
+build_fuzz() {
+    CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTCO_FUZZ=ON
+    cmake --build build-fuzz -j"$jobs" --target fuzz_scenario fuzz_catalog fuzz_template fuzz_xlsx
+}
+
 # run_tests DIR [CTEST ARGS...]: the tests of a build, one more at once than there are
 # cores (a test that waits, on a killed writer or on LibreOffice, leaves its core to
 # the others); a test without a TIMEOUT of its own is stopped after 300 s. The log is
@@ -112,6 +119,17 @@ slowest() {
     done | sort -rn | head -n 10
 }
 
+# step NAME COMMAND...: run COMMAND, and note NAME with its seconds for the summary.
+step() {
+    name=$1
+    shift
+    began=$(date +%s)
+    "$@"
+    steps="$steps$(($(date +%s) - began)) $name
+"
+}
+steps=
+
 jobs=$(nproc)
 
 [ $# -eq 1 ] || usage
@@ -128,22 +146,22 @@ example)
 test)
     # shellcheck disable=SC2086 # one word per package
     install_packages $BUILD_DEPS $TEST_DEPS
-    check_soffice
+    step "LibreOffice check" check_soffice
     # One step after the other: the tests keep both cores busy, and a build or a test
     # run beside them only slows them down (docs/TESTING.md).
-    build build -DCMAKE_BUILD_TYPE=Release
-    run_tests build
-    build build-asan -DCMAKE_BUILD_TYPE=Debug -DTCO_SANITIZE=ON
+    step "Release build" build build -DCMAKE_BUILD_TYPE=Release
+    step "Release tests" run_tests build
+    step "sanitizer build" build build-asan -DCMAKE_BUILD_TYPE=Debug -DTCO_SANITIZE=ON
     UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
     export UBSAN_OPTIONS
-    run_tests build-asan -LE 'slow|valgrind|source'
+    step "sanitizer tests" run_tests build-asan -LE 'slow|valgrind|source'
 
     # Fuzzing: each libFuzzer harness for 45 seconds, two at a time; any crash, leak or
     # timeout fails the run and keeps its input in build-fuzz/fuzz-artifacts/.
-    CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTCO_FUZZ=ON
-    cmake --build build-fuzz -j"$jobs" --target fuzz_scenario fuzz_catalog fuzz_template fuzz_xlsx
-    FUZZ_JOBS=2 sh fuzz/run.sh build-fuzz 45
+    step "fuzzing build" build_fuzz
+    step "fuzzing" env FUZZ_JOBS=2 sh fuzz/run.sh build-fuzz 45
     slowest build/ctest.log build-asan/ctest.log
+    printf 'The steps (seconds):\n%s' "$steps"
     ;;
 *)
     usage
