@@ -12,7 +12,7 @@
  *
  * Leaks: the wrappers keep the set of live blocks that the library allocated
  * while a run was armed; it must be empty after the run. Built with
- * AddressSanitizer, LeakSanitizer also checks every 16th run and the last.
+ * AddressSanitizer, LeakSanitizer also checks every 64th run and the last.
  *
  * Each job runs in a process of its own (forked), so that what one job leaves
  * in the allocator (AddressSanitizer's quarantine of freed blocks, which every
@@ -472,9 +472,10 @@ static void fault_loop(const char *name, job_fn job, const char *text, int stage
         if (leaked)
             FAIL("%s: allocation %ld: %zu blocks leaked", name, n, leaked);
 #ifdef HAVE_LSAN
-        /* A leak stays until the process ends, so checking every 16th run (a
-         * full scan of the heap takes a while) still finds every one. */
-        if (runs % 16 == 0 || !injected) {
+        /* A leak stays until the process ends, so checking every 64th run (a
+         * full scan of the heap, quarantine included, takes a while) still
+         * finds every one; the message names the runs since the last check. */
+        if (runs % 64 == 0 || !injected) {
             if (__lsan_do_recoverable_leak_check())
                 FAIL("%s: a run from allocation %ld to %ld: LeakSanitizer found a leak", name,
                      checked + 1, n);
