@@ -75,7 +75,7 @@ install_packages() {
 check_soffice() {
     tmp=$(mktemp -d)
     printf 'a,b\n1,2\n' > "$tmp/check.csv"
-    if ! soffice -env:UserInstallation="file://$tmp/profile" --headless \
+    if ! TMPDIR=$tmp soffice -env:UserInstallation="file://$tmp/profile" --headless \
             --convert-to xlsx --outdir "$tmp" "$tmp/check.csv" > "$tmp/log" 2>&1 ||
         [ ! -s "$tmp/check.xlsx" ]; then
         cat "$tmp/log" >&2

@@ -166,6 +166,9 @@ class Office:
         self.profile = os.path.join(root, f"lo-profile-{n}")
         self.pipe = f"tco-recalc-{os.getpid()}-{n}"
         self.log = os.path.join(root, f"lo-{n}.log")
+        # Its temporary files (a lu*.tmp directory a process), which a killed
+        # LibreOffice would otherwise leave in /tmp; removed with the process.
+        self.tmp = os.path.join(root, f"lo-tmp-{n}")
         self.proc = None
         self.desktop = None
         self.config = None
@@ -173,13 +176,15 @@ class Office:
     def start(self):
         import uno
         os.makedirs(self.profile, exist_ok=True)
+        os.makedirs(self.tmp, exist_ok=True)
         with open(self.log, "ab") as log:
             self.proc = subprocess.Popen(
                 ["soffice", "--headless", "--invisible", "--nologo", "--norestore",
                  "--nolockcheck", "--nodefault",
                  "-env:UserInstallation=file://" + self.profile,
                  f"--accept=pipe,name={self.pipe};urp;StarOffice.ComponentContext"],
-                stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True)
+                stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True,
+                env=dict(os.environ, TMPDIR=self.tmp))
         local = uno.getComponentContext()
         resolver = local.ServiceManager.createInstanceWithContext(
             "com.sun.star.bridge.UnoUrlResolver", local)
@@ -211,6 +216,12 @@ class Office:
                 pass
             self.proc.wait()
         self.desktop = self.config = None
+        shutil.rmtree(self.tmp, ignore_errors=True)
+        # The socket of its pipe, which LibreOffice makes in /tmp whatever TMPDIR says.
+        try:
+            os.unlink(f"/tmp/OSL_PIPE_{os.getuid()}_{self.pipe}")
+        except OSError:
+            pass
 
     def stop(self):
         if self.desktop is not None:
@@ -258,7 +269,8 @@ def run_soffice(books, outdir, fmt, recalc, timeout):
             p = subprocess.run(["soffice", "--headless", "--norestore", "--nolockcheck",
                                 "-env:UserInstallation=file://" + profile, "--convert-to",
                                 fmt, "--outdir", outdir] + [os.path.abspath(b) for b in books],
-                               stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout)
+                               stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout,
+                               env=dict(os.environ, TMPDIR=profile))
         except subprocess.TimeoutExpired:
             return False, f"soffice took more than {timeout} s and was killed"
         except OSError as e:
