@@ -27,7 +27,7 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, run_audit, tco_binary  # noqa: E402
+from xlsxtest import lo_recalc, load_values, run_audit, tco_binary  # noqa: E402
 from live_model import defined_cell, rewrite_ini  # noqa: E402
 
 REL = 1e-9
@@ -309,7 +309,7 @@ def check_book(tco, repo, rel, tmp):
     book = os.path.join(tmp, tag[:-4] + ".xlsx")
     report(tco, ini, book)
     engine = report(tco, ini)
-    wb = openpyxl.load_workbook(book, data_only=True)
+    wb = load_values(book)
     want = ["Buy-vs-Rent", "Sensitivity"]
     if engine["options"] and "sizing" in engine["options"][0]:
         want.append("Workload")
@@ -366,7 +366,7 @@ def check_live(tco, repo, rel, tmp, before_engine):
     wb.save(modified)
     rdir = os.path.join(tmp, "r-" + os.path.basename(ini)[:-4])
     os.makedirs(rdir, exist_ok=True)
-    after = openpyxl.load_workbook(lo_recalc(modified, rdir), data_only=True)
+    after = load_values(lo_recalc(modified, rdir))
     with open(ini, encoding="utf-8") as f:
         text = rewrite_ini(f.read(), os.path.dirname(ini), {("site", "electricity_price"): new})
     mod_ini = os.path.join(tmp, "modified-" + os.path.basename(ini))

@@ -15,17 +15,17 @@ Exit 0 on success, 1 on any failure.
 """
 import os, re, subprocess, sys, tempfile
 
-import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import part_of, run_audit, shipped_scenarios, split_part, tco_binary  # noqa: E402
+from xlsxtest import (load_values, part_of, run_audit, shipped_scenarios,  # noqa: E402
+                      split_part, tco_binary)
 
 
 def master_check(path):
     """The master check as the workbook caches it: the cell three rows above the
     defined name CheckTolerance (docs/WORKBOOK.md, Checks), in any template's words."""
-    wb = openpyxl.load_workbook(path, data_only=True)
+    wb = load_values(path)
     sheet, cell = next(wb.defined_names["CheckTolerance"].destinations)
     col = cell.replace("$", "").rstrip("0123456789")
     row = int(cell.replace("$", "")[len(col):])

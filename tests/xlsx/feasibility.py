@@ -23,7 +23,7 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, run_audit, tco_binary  # noqa: E402
+from xlsxtest import lo_recalc, load_values, run_audit, tco_binary  # noqa: E402
 from live_model import rewrite_ini  # noqa: E402
 
 HOLDS = "Holds the model in its GPUs' memory"
@@ -38,7 +38,7 @@ def check(cond, msg):
 
 def summary(path):
     """The Summary as computed: the lowest-total cell, and {label: {field: value}}."""
-    ws = openpyxl.load_workbook(path, data_only=True)["Summary"]
+    ws = load_values(path)["Summary"]
     rows = {ws.cell(r, 2).value or ws.cell(r, 1).value: r for r in range(1, ws.max_row + 1)}
     table = {}
     for col in range(4, ws.max_column + 1):

@@ -22,7 +22,7 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, run_audit, tco_binary  # noqa: E402
+from xlsxtest import lo_recalc, load_values, run_audit, tco_binary  # noqa: E402
 from live_loan import option_key_cell  # noqa: E402
 from live_model import defined_cell  # noqa: E402
 from audit_all import master_check  # noqa: E402
@@ -115,7 +115,7 @@ def month_text(v):
 def budget_blocks(book):
     """{option label: [fiscal year rows]} read from the Budget's values, and its total
     rows."""
-    ws = openpyxl.load_workbook(book, data_only=True)["Budget"]
+    ws = load_values(book)["Budget"]
     rows = [[c.value for c in r] for r in ws.iter_rows(min_row=1, max_row=ws.max_row)]
     blocks, totals = {}, {}
     for k, r in enumerate(rows):

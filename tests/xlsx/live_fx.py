@@ -25,7 +25,7 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, run_audit, tco_binary  # noqa: E402
+from xlsxtest import lo_recalc, load_values, run_audit, tco_binary  # noqa: E402
 from live_model import against_engine, defined_cell  # noqa: E402
 from audit_all import master_check  # noqa: E402
 
@@ -65,7 +65,7 @@ def close(got, want, rel=1e-9):
 def summary(path):
     """{option id: {field: value}} from the sheet whose column B holds the Summary's
     field names (the Summary, whatever the template calls it)."""
-    wb = openpyxl.load_workbook(path, data_only=True)
+    wb = load_values(path)
     for ws in wb.worksheets:
         rows = {}
         for row in ws.iter_rows(min_row=1, max_row=min(ws.max_row, 400), max_col=2):
@@ -107,7 +107,7 @@ def set_rate(book, rate, out):
 
 def check_prices(path, cells, rate, what):
     bad = []
-    wb = openpyxl.load_workbook(path, data_only=True)
+    wb = load_values(path)
     for usd, want in ((35000.0, 35000 / rate), (2.99, 2.99 / rate)):
         if usd not in cells:
             bad.append(f"{what}: no Inputs cell =~{usd}/Fx_USD")

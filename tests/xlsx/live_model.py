@@ -21,7 +21,7 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, tco_binary  # noqa: E402
+from xlsxtest import lo_recalc, load_values, tco_binary  # noqa: E402
 
 REL = 1e-9
 DASH = "\u2013"
@@ -97,7 +97,7 @@ def same(got, want, scale=0.0):
 
 def summary_table(path):
     """{option id: {field: value}} from the Summary sheet (values as computed)."""
-    wb = openpyxl.load_workbook(path, data_only=True)
+    wb = load_values(path)
     ws = wb["Summary"]
     fields = {}
     for row in ws.iter_rows(min_row=1, max_row=ws.max_row):

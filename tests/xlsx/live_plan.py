@@ -79,7 +79,7 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, part_of, run_audit, split_part, tco_binary  # noqa: E402
+from xlsxtest import lo_recalc, load_values, part_of, run_audit, split_part, tco_binary  # noqa: E402
 from live_loan import option_key_cell  # noqa: E402
 from live_model import defined_cell, engine_after  # noqa: E402
 from audit_all import master_check  # noqa: E402
@@ -371,7 +371,7 @@ def input_cell(wb, where):
 def plan_rows(book, sheet):
     """{row name: [month 0..H values], 'total': net cost total, 'npv': NPV} of a Plan
     sheet's values."""
-    ws = openpyxl.load_workbook(book, data_only=True)[sheet]
+    ws = load_values(book)[sheet]
     out = {}
     for row in ws.iter_rows(min_row=1, max_row=ws.max_row):
         name = ROWS.get(row[0].value)

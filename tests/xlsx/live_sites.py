@@ -24,7 +24,7 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, run_audit, tco_binary  # noqa: E402
+from xlsxtest import lo_recalc, load_values, run_audit, tco_binary  # noqa: E402
 from live_model import defined_cell, summary_table  # noqa: E402
 from audit_all import master_check  # noqa: E402
 
@@ -72,7 +72,7 @@ def compare(book, want, what):
 
 def names(book, what):
     bad = []
-    wb = openpyxl.load_workbook(book, data_only=True)
+    wb = load_values(book)
     for name, v in NAMES.items():
         try:
             sheet, coord = defined_cell(wb, name)

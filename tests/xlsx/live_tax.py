@@ -25,7 +25,7 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, run_audit, tco_binary  # noqa: E402
+from xlsxtest import lo_recalc, load_values, run_audit, tco_binary  # noqa: E402
 from live_model import against_engine, defined_cell, engine_after, summary_table  # noqa: E402
 
 
@@ -138,7 +138,7 @@ def near(got, want):
 
 def check_case(path, case, what):
     """Mismatches of the option sheets of the workbook at path against case."""
-    wb = openpyxl.load_workbook(path, data_only=True)
+    wb = load_values(path)
     bad = []
 
     def want(oid, name, cell, value):
@@ -192,7 +192,7 @@ def rank_by_case(tco, ini, tmp):
     print("audit (rank_by):", line)
     if not ok:
         bad.append("the audit of the workbook ranked by after_tax_npv failed")
-    wb = openpyxl.load_workbook(book, data_only=True)
+    wb = load_values(book)
     ws = wb["Summary"]
     head = (ws["A3"].value, ws["D3"].value)
     if head != ("Lowest net present value after tax (feasible options)", "cloud"):

@@ -28,7 +28,7 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import tco_binary  # noqa: E402
+from xlsxtest import load_values, tco_binary  # noqa: E402
 from live_model import defined_cell, rewrite_ini  # noqa: E402
 import recalc_audit  # noqa: E402
 
@@ -155,7 +155,7 @@ def close(got, want, scale=0.0):
 def compare(path, sheet, bases, engine, before):
     """Mismatches of the recalculated workbook at path against the engine's JSON; and
     the count of compared figures and of totals that moved from `before`."""
-    ws = openpyxl.load_workbook(path, data_only=True)[sheet]
+    ws = load_values(path)[sheet]
     sens = engine["sensitivity"]["options"]
     opts = {o["id"]: o for o in engine["options"]}
     baseline = engine["scenario"].get("baseline")
@@ -217,7 +217,7 @@ def run_scenario(tco, ini, extra, tmp):
                                     f"formula: {v!r}")
     for b in problems[:5]:
         print(f"    STATIC {b}")
-    cached = openpyxl.load_workbook(book, data_only=True)[sheet]
+    cached = load_values(book)[sheet]
     before = {(r, c): cached.cell(r, c).value for r in range(1, cached.max_row + 1)
               for c in (1, 4, 5)}
 

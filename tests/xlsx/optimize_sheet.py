@@ -18,7 +18,7 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, run_audit  # noqa: E402
+from xlsxtest import lo_recalc, load_values, run_audit  # noqa: E402
 from live_model import defined_cell  # noqa: E402
 
 
@@ -41,7 +41,7 @@ def main():
         book = os.path.join(tmp, "optimize.xlsx")
         subprocess.run([test], env={**os.environ, "TCO_OPTIMIZE_BOOK": book}, check=True,
                        capture_output=True, timeout=120)
-        wb = openpyxl.load_workbook(book, data_only=True)
+        wb = load_values(book)
         if "Optimize" not in wb.sheetnames:
             print("no Optimize sheet in", wb.sheetnames)
             return 1
@@ -81,8 +81,7 @@ def main():
         wb[sheet][coord].value = 3
         edited = os.path.join(tmp, "edited.xlsx")
         wb.save(edited)
-        after = openpyxl.load_workbook(lo_recalc(edited, os.path.join(tmp, "lo")),
-                                       data_only=True)
+        after = load_values(lo_recalc(edited, os.path.join(tmp, "lo")))
         flag = after["Optimize"]["A3"].value
         if not isinstance(flag, str) or not flag.startswith("Recompute"):
             bad.append(f"after an edit the heading reads {flag!r}")

@@ -10,8 +10,9 @@ checks that the two agree, the way a finance reader's spreadsheet program would 
 1. It reads every formula cell of BOOK.xlsx with openpyxl, and every cached value
    (data_only=True).
 2. It recalculates the workbook in LibreOffice Calc, headless, with a fresh user profile
-   that sets "recalculate on load" to always for xlsx and ods files, saving it as xlsx;
-   and in Gnumeric with `ssconvert --recalc`.
+   that sets "recalculate on load" to always for xlsx and ods files, saving it as xlsx
+   (in a test run, the recalculation service reads the values over UNO instead, without
+   saving: recalc_service.py); and in Gnumeric with `ssconvert --recalc`.
 3. For each program it compares every formula cell's cached value with the recalculated
    one: numbers to a relative tolerance (--rel, default 1e-9) with an absolute floor
    (--abs, default 1e-6), so that a cent is never forgiven on any figure; text exactly,
@@ -27,7 +28,7 @@ It prints one line per fact and per program, then each program's first mismatche
 
 (FAIL instead of OK, and "n/a" for a program that could not recalculate). With --json
 the facts are printed as one JSON object before the summary line. --keep DIR keeps the
-recalculated workbooks in DIR.
+recalculated workbooks in DIR (LibreOffice's values, as JSON, in a test run).
 
 Exit status: 0 when both programs recalculated the workbook and every formula cell agrees
 in both (and there is at least one formula); 1 on any mismatch or when a program could
@@ -80,8 +81,11 @@ class Cell:
 
 def read_values(path):
     """{(sheet, coordinate): Cell} of every non-empty cell's value (cached values for
-    formulas)."""
-    wb = openpyxl.load_workbook(path, data_only=True, read_only=True)
+    formulas), of an xlsx workbook or of a values file of the recalculation service."""
+    if path.endswith(".json"):
+        wb = recalc_service.load_values(path)
+    else:
+        wb = openpyxl.load_workbook(path, data_only=True, read_only=True)
     try:
         out = {}
         for ws in wb.worksheets:
@@ -157,10 +161,11 @@ def agree(cached, got, rel, floor):
 
 
 def recalc_libreoffice(src, work):
-    """The workbook recalculated by LibreOffice and saved as xlsx, or None; the log; the
-    seconds it took."""
+    """The values of the workbook recalculated by LibreOffice (a file that read_values and
+    recalc_service.load_values read), or None; the log; the seconds it took."""
     t0 = time.monotonic()
-    (path, words), = recalc_service.libreoffice([src], os.path.join(work, "libreoffice")).values()
+    (path, words), = recalc_service.libreoffice([src], os.path.join(work, "libreoffice"),
+                                                "values").values()
     return path, write_log(work, "libreoffice", words), time.monotonic() - t0
 
 
@@ -224,7 +229,8 @@ def audit(src, rel, floor, keep=None):
             ok = ok and not bad
             if keep:
                 os.makedirs(keep, exist_ok=True)
-                shutil.copy(path, os.path.join(keep, name + "-" + os.path.basename(src)))
+                kept = os.path.splitext(os.path.basename(src))[0] + os.path.splitext(path)[1]
+                shutil.copy(path, os.path.join(keep, name + "-" + kept))
     report["ok"] = ok
     return report
 

@@ -58,8 +58,10 @@ TIMEOUT = 900
 IDLE = 3600
 # The seconds `start` waits for the service to answer.
 START_WAIT = 120
-# LibreOffice's export filter of each format.
+# LibreOffice's export filter of each format it saves; "values" is no file LibreOffice
+# saves but each sheet's values, read over UNO and written as JSON (write_values).
 FILTERS = {"xlsx": "Calc MS Excel 2007 XML", "pdf": "calc_pdf_Export"}
+FORMATS = tuple(FILTERS) + ("values",)
 PROGRAMS = ("libreoffice", "gnumeric")
 # The recalculation on load of xlsx files: always (0) or LibreOffice's default, never (1).
 RECALC_ALWAYS, RECALC_NEVER = 0, 1
@@ -107,9 +109,9 @@ def content_key(path):
 
 
 def convert(program, src, out, fmt="xlsx", recalc=True):
-    """Have the service convert the workbook src with program into out (xlsx or pdf; with
-    LibreOffice, recalculated on load or not). Returns (ok, words): words are the
-    program's own when it failed."""
+    """Have the service convert the workbook src with program into out (xlsx, pdf or, with
+    LibreOffice, values; with LibreOffice, recalculated on load or not). Returns (ok,
+    words): words are the program's own when it failed."""
     directory = service_dir()
     try:
         answer = request(directory, {"op": "convert", "program": program,
@@ -124,9 +126,14 @@ def libreoffice(books, outdir, fmt="xlsx", recalc=True, timeout=TIMEOUT):
     """Each workbook of books converted by LibreOffice to fmt in outdir, named as
     `--convert-to` names it, recalculated on load or not: {book: (path or None, words)}.
     Through the service when one runs; otherwise one `soffice --convert-to` over them all,
-    with a fresh profile."""
+    with a fresh profile. The values (fmt "values", a BOOK.json that load_values reads)
+    come from the service alone: without it, they are the workbook saved as xlsx, which
+    load_values reads too."""
     os.makedirs(outdir, exist_ok=True)
-    outs = {b: os.path.join(outdir, os.path.splitext(os.path.basename(b))[0] + "." + fmt)
+    if fmt == "values" and not service_dir():
+        fmt = "xlsx"
+    ext = "json" if fmt == "values" else fmt
+    outs = {b: os.path.join(outdir, os.path.splitext(os.path.basename(b))[0] + "." + ext)
             for b in books}
     if service_dir():
         with cf.ThreadPoolExecutor(max_workers=4) as pool:
@@ -248,9 +255,141 @@ class Office:
         if doc is None:
             raise RuntimeError(f"LibreOffice could not load {src}")
         try:
-            doc.storeToURL(uno.systemPathToFileUrl(out), (pv("FilterName", FILTERS[fmt]),))
+            if fmt == "values":
+                write_values(doc, out)
+            else:
+                doc.storeToURL(uno.systemPathToFileUrl(out), (pv("FilterName", FILTERS[fmt]),))
         finally:
             doc.close(True)
+
+
+def write_values(doc, out):
+    """Each sheet's values of a loaded document, as JSON at out (read back by
+    load_values): saving the workbook and reading it back takes several times as long.
+    A sheet is its name, its rows from A1 to the end of its used area (a number, a text,
+    or null for an empty cell or an empty text) and its error cells as [row, column,
+    error]; an error Excel has no name for is #VALUE!, as LibreOffice's xlsx export
+    writes it. The defined names follow, each with its range as LibreOffice writes it
+    ($Checks.$C$12)."""
+    from com.sun.star.sheet.FormulaResult import ERROR
+    sheets = []
+    for sheet in doc.Sheets:
+        cursor = sheet.createCursor()
+        cursor.gotoEndOfUsedArea(False)
+        end = cursor.RangeAddress
+        data = sheet.getCellRangeByPosition(0, 0, end.EndColumn, end.EndRow).getDataArray()
+        errors = []
+        for a in sheet.queryFormulaCells(ERROR).RangeAddresses:
+            for r in range(a.StartRow, a.EndRow + 1):
+                for c in range(a.StartColumn, a.EndColumn + 1):
+                    text = sheet.getCellByPosition(c, r).getString()
+                    errors.append([r + 1, c + 1, text if text.startswith("#") else "#VALUE!"])
+        sheets.append({"name": sheet.Name, "errors": errors,
+                       "rows": [[None if v == "" else v for v in row] for row in data]})
+    names = {}
+    for name in doc.NamedRanges.ElementNames:
+        names[name] = doc.NamedRanges.getByName(name).getContent()
+    with open(out + ".tmp", "w", encoding="utf-8") as f:
+        json.dump({"sheets": sheets, "names": names}, f)
+    os.replace(out + ".tmp", out)
+
+
+# ===== A workbook's values, as read over UNO =====
+
+class ValueCell:
+    """A cell of load_values: its value, and data_type "e" for an error (as openpyxl)."""
+    __slots__ = ("row", "column", "value", "data_type")
+
+    def __init__(self, row, column, value, error=False):
+        self.row, self.column, self.value = row, column, value
+        self.data_type = "e" if error else "s" if isinstance(value, str) else "n"
+
+    @property
+    def coordinate(self):
+        from openpyxl.utils import get_column_letter
+        return f"{get_column_letter(self.column)}{self.row}"
+
+
+class ValueSheet:
+    """A sheet of load_values, read as openpyxl reads a worksheet's values (data_only):
+    ws["B5"], ws["A1:C3"], ws.cell(row, column), ws.iter_rows(...), max_row,
+    max_column."""
+
+    def __init__(self, entry):
+        self.title = entry["name"]
+        self._rows = entry["rows"]
+        self._errors = {(r, c): e for r, c, e in entry["errors"]}
+        self.max_row = max(1, len(self._rows))
+        self.max_column = max([1] + [len(r) for r in self._rows])
+
+    def cell(self, row, column):
+        e = self._errors.get((row, column))
+        if e is not None:
+            return ValueCell(row, column, e, True)
+        cells = self._rows[row - 1] if 1 <= row <= len(self._rows) else ()
+        return ValueCell(row, column, cells[column - 1] if 1 <= column <= len(cells) else None)
+
+    def iter_rows(self, min_row=None, max_row=None, min_col=None, max_col=None,
+                  values_only=False):
+        for r in range(min_row or 1, (max_row or self.max_row) + 1):
+            cells = [self.cell(r, c) for c in range(min_col or 1, (max_col or self.max_column) + 1)]
+            yield tuple(c.value for c in cells) if values_only else tuple(cells)
+
+    def __getitem__(self, key):
+        from openpyxl.utils.cell import range_boundaries
+        c1, r1, c2, r2 = range_boundaries(key)
+        if ":" not in key:
+            return self.cell(r1, c1)
+        return tuple(self.iter_rows(r1, r2, c1, c2))
+
+
+class ValueName:
+    """A defined name of load_values: its destinations, (sheet, "$C$12"), as openpyxl's."""
+
+    def __init__(self, content):
+        self.content = content
+
+    @property
+    def destinations(self):
+        for part in self.content.split(";"):
+            sheet, _, cell = part.lstrip("$").rpartition(".")
+            if sheet.startswith("'") and sheet.endswith("'"):
+                sheet = sheet[1:-1].replace("''", "'")
+            yield sheet, cell
+
+
+class ValueBook:
+    """The sheets of a values file (write_values), read as an openpyxl workbook opened
+    with data_only=True: book["Summary"], book.sheetnames, book.worksheets,
+    book.defined_names["CheckTolerance"].destinations."""
+
+    def __init__(self, path):
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+        self.worksheets = [ValueSheet(e) for e in data["sheets"]]
+        self.sheetnames = [ws.title for ws in self.worksheets]
+        self.defined_names = {k: ValueName(v) for k, v in data["names"].items()}
+
+    def __getitem__(self, name):
+        for ws in self.worksheets:
+            if ws.title == name:
+                return ws
+        raise KeyError(f"Worksheet {name} does not exist.")
+
+    def __contains__(self, name):
+        return name in self.sheetnames
+
+    def close(self):
+        pass
+
+
+def load_values(path):
+    """The values of a recalculated workbook, as openpyxl reads them (data_only=True):
+    a values file of the service (.json), read as a ValueBook, or an xlsx workbook."""
+    if path.endswith(".json"):
+        return ValueBook(path)
+    import openpyxl
+    return openpyxl.load_workbook(path, data_only=True)
 
 
 def write_profile(profile, recalc):
@@ -388,7 +527,7 @@ class Service:
     def convert(self, msg):
         program, src, out = msg["program"], msg["src"], msg["out"]
         fmt, recalc = msg.get("format", "xlsx"), bool(msg.get("recalc", True))
-        if program not in PROGRAMS or fmt not in FILTERS or (program == "gnumeric" and
+        if program not in PROGRAMS or fmt not in FORMATS or (program == "gnumeric" and
                                                                (fmt != "xlsx" or not recalc)):
             return {"ok": False, "log": f"no such conversion: {program} to {fmt}"}
         try:

@@ -33,7 +33,7 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, render_pdfs, run_audit, tco_binary  # noqa: E402
+from xlsxtest import lo_recalc, load_values, render_pdfs, run_audit, tco_binary  # noqa: E402
 
 SCENARIOS = ["config/seed-2026.ini", "tests/data/analysis.ini", "config/seed-70b-inference.ini"]
 AUDITED = "config/seed-2026.ini"
@@ -93,7 +93,7 @@ def normalize(formula, names):
 def load(path):
     """(sheet names, states, {(sheet index, cell): (formula or value, cached)}, names)."""
     f = openpyxl.load_workbook(path, data_only=False)
-    v = openpyxl.load_workbook(path, data_only=True)
+    v = load_values(path)
     names = [ws.title for ws in f.worksheets]
     states = [ws.sheet_state for ws in f.worksheets]
     cells = {}
@@ -278,7 +278,7 @@ def without_keys(src, dst, option, keys):
 
 def values(path):
     """{(sheet index, cell): value} of a workbook (cached values), and its sheet names."""
-    wb = openpyxl.load_workbook(path, data_only=True)
+    wb = load_values(path)
     return ({(i, c.coordinate): c.value for i, ws in enumerate(wb.worksheets)
              for row in ws.iter_rows() for c in row if c.value is not None},
             wb.sheetnames)

@@ -17,7 +17,10 @@ with a Gnumeric that crashes once, and checks:
    restarted, and the workbook retried and recalculated.
 6. A workbook cut short (its first 300 bytes) fails in both programs (after a retry each), nothing
    is cached, and the audit of it through the service fails.
-7. `stop` prints the counts, which match what happened.
+7. A workbook's values read over UNO (load_values) are the values of the same workbook
+   recalculated and saved as xlsx by LibreOffice, read by openpyxl: numbers, texts,
+   dates, booleans, empty texts, error values and a defined name, on two sheets.
+8. `stop` prints the counts, which match what happened.
 Exit 0 when all hold; 1 otherwise.
 """
 import os, signal, subprocess, sys, tempfile, time, zipfile
@@ -115,10 +118,10 @@ def main():
             p = subprocess.run(["/usr/bin/python3", SERVICE, "stop", root], capture_output=True,
                                text=True, timeout=200)
         print(p.stdout.rstrip())
-        check(p.returncode == 0 and "libreoffice: 4 workbooks converted" in p.stdout
+        check(p.returncode == 0 and "libreoffice: 6 workbooks converted" in p.stdout
               and "gnumeric: 2 workbooks converted" in p.stdout
               and "restarts of LibreOffice: 4 (1 after a hang)" in p.stdout,
-              "stop prints the counts: 4 and 2 workbooks converted, 4 restarts, 1 after a hang")
+              "stop prints the counts: 6 and 2 workbooks converted, 4 restarts, 1 after a hang")
     print(f"{len(problems)} problems")
     return 1 if problems else 0
 
@@ -184,6 +187,53 @@ def run_checks(root, tmp):
     p = subprocess.run(["/usr/bin/python3", os.path.join(HERE, "recalc_audit.py"), junk],
                        capture_output=True, text=True, timeout=300)
     check(p.returncode != 0, "its audit through the service fails")
+
+    check_values(tmp)
+
+
+def check_values(tmp):
+    """Check 7: the values over UNO against LibreOffice's saved xlsx."""
+    import openpyxl
+    from openpyxl.workbook.defined_name import DefinedName
+    from recalc_audit import comparable
+    book = os.path.join(tmp, "values.xlsx")
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "It's a sheet"
+    formulas = ["=NA()", "=1/0", '="a"+1', "=SQRT(-1)", "=TRUE()", '=""', "=DATE(2026,1,1)",
+                "=5", "=1.5", '="text"', "='Other'!B2*2"]
+    for r, f in enumerate(formulas, 1):
+        ws.cell(row=r, column=1, value=f)
+    ws["C3"] = "typed"
+    ws["D14"] = -0.25
+    other = wb.create_sheet("Other")
+    other["B2"] = 21
+    wb.defined_names.append(DefinedName("TheCell", attr_text="'It''s a sheet'!$D$14"))
+    wb.save(book)
+    saved = recalc_service.libreoffice([book], os.path.join(tmp, "values-xlsx"))[book][0]
+    got = recalc_service.libreoffice([book], os.path.join(tmp, "values"), "values")[book][0]
+    if saved is None or got is None or not got.endswith(".json"):
+        check(False, f"LibreOffice gives the workbook saved ({saved}) and its values ({got})")
+        return
+    want = openpyxl.load_workbook(saved, data_only=True)
+    have = recalc_service.load_values(got)
+    bad = []
+    for ws in want.worksheets:
+        for row in ws.iter_rows():
+            for c in row:
+                h = have[ws.title][c.coordinate]
+                a, b = comparable(c.value), comparable(h.value)
+                if (c.data_type == "e") != (h.data_type == "e") or (a != b and not (
+                        a in (None, "") and b in (None, ""))):
+                    bad.append(f"{ws.title}!{c.coordinate}: {c.value!r} against {h.value!r}")
+    errors = sum(1 for ws in want.worksheets for row in ws.iter_rows() for c in row
+                 if c.data_type == "e")
+    names = list(have.defined_names["TheCell"].destinations)
+    check(not bad and errors == 4 and have.sheetnames == want.sheetnames
+          and have["Other"]["B2"].value == 21 and have["It's a sheet"]["A11"].value == 42
+          and names == [("It's a sheet", "$D$14")],
+          f"the values over UNO are LibreOffice's saved values ({errors} errors; "
+          f"{names}; {bad[:3]})")
 
 
 if __name__ == "__main__":

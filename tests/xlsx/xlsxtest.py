@@ -63,9 +63,13 @@ def audit_now(xlsx):
     return p.returncode == 0, last
 
 
+# A recalculated workbook's values, as openpyxl reads them with data_only=True.
+load_values = recalc_service.load_values
+
+
 def lo_recalc(src, outdir):
     """Recalculate a workbook in LibreOffice (forced to recalculate on load, as the audit
-    does) and save it as xlsx under outdir; returns the new path."""
+    does); returns the path of its values under outdir, which load_values reads."""
     os.makedirs(outdir, exist_ok=True)
     work = tempfile.mkdtemp(prefix="lo-", dir=outdir)
     path, log, _ = recalc_audit.recalc_libreoffice(os.path.abspath(src), work)
