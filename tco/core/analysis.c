@@ -331,10 +331,9 @@ static tco_status sweep(tco_analysis *A, tco_scenario *w)
         tci_engine_totals(w, NULL, total, NULL);
         restore(u);
         for (size_t i = 0; i < n; i++) {
-            const tco_option *o = &w->options[i];
-            double hours = o->count * w->hours_per_month * w->horizon_months * util;
             A->sweep_total[i * SWEEP_POINTS + k] = total[i];
-            A->sweep_cost_per_gpu_hour[i * SWEEP_POINTS + k] = total[i] / hours;
+            A->sweep_cost_per_gpu_hour[i * SWEEP_POINTS + k] =
+                tci_cost_per_gpu_hour_at(w, &w->options[i], total[i], util);
         }
     }
     free(total);

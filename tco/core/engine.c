@@ -588,6 +588,37 @@ double tci_availability(const tco_option *o)
 
 /* Option o's figures into r, whose other figures are cleared first (its
  * months kept): on the thread that computes it, the clearing too. */
+/* The total as a line in the utilization (docs/MODEL.md, Break-even): its
+ * slope, the terms that depend on u, summed as the workbook's drivers block
+ * sums them; and its value at u = 0, the total less the slope times u. */
+static void utilization_line(const tco_scenario *s, const tco_option *o, tco_option_result *r)
+{
+    const int H = s->horizon_months;
+    const double T = s->hours_per_month;
+    int term = o->acquire != TCO_BUY && o->pricing == TCO_RESERVED && o->term_months > 0;
+    double sum = 0, slope = 0;
+    if (o->acquire == TCO_BUY) {
+        for (int m = 1; m <= H; m++)
+            sum += tco_site_value(s, o, TCO_S_ELECTRICITY_PRICE) *
+                   tci_price_factor(tco_site_value(s, o, TCO_S_ELECTRICITY_ESCALATION), m);
+        slope = o->count * o->tdp_w * (o->load_power_fraction - o->idle_power_fraction) / 1000 * T *
+                tco_site_value(s, o, TCO_S_PUE) * sum;
+    } else if (o->pricing == TCO_ON_DEMAND || o->pricing == TCO_SPOT) {
+        for (int m = 1; m <= H; m++)
+            sum += tci_price_factor(-o->price_decline, m);
+        slope = o->count * T * o->price_per_gpu_hour * sum;
+        if (o->pricing == TCO_SPOT) /* the hours lost to interruptions */
+            slope = slope / (1 - o->interruption_overhead);
+    } else if (term && o->after_term == TCO_AFTER_ON_DEMAND) {
+        /* Reserved, then on demand: the months past the term follow u. */
+        for (int m = o->term_months + 1; m <= H; m++)
+            sum += tci_price_factor(-o->price_decline, m);
+        slope = o->count * T * o->on_demand_price_per_gpu_hour * sum;
+    }
+    r->total_per_utilization = slope;
+    r->total_at_zero_utilization = r->total - slope * r->utilization;
+}
+
 static void compute_option(const tco_scenario *s, const tco_option *o, tco_option_result *r,
                            double rm, const double *disc, year_memo *memo)
 {
@@ -626,6 +657,7 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
     r->lease_buyout = t.lease_buyout;
 
     r->npv = t.npv;
+    utilization_line(s, o, r);
 
     /* Book view: from the month the option owns the hardware, on what it
      * paid for it (a lease bought out: the buyout; none while leased). */

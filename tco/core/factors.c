@@ -1,4 +1,5 @@
-/* factors.c - a month's factors and the NPVs worked out from them (factors.h). */
+/* factors.c - a month's factors, the total's line in the utilization, and the
+ * NPVs worked out from them (factors.h). */
 #include "core/factors.h"
 #include "core/core.h"
 
@@ -58,4 +59,23 @@ double tci_npv_after_tax_of_months(const tco_option_result *r, double rm, int H)
     for (int m = 1; m <= H; m++)
         npv += tci_present_value(tci_net_cost_after_tax(r, m, H), rm, m);
     return npv;
+}
+
+/* See factors.h. */
+double tci_total_at_utilization(const tco_option_result *r, double u)
+{
+    return r->total_at_zero_utilization + r->total_per_utilization * u;
+}
+
+/* See factors.h. */
+double tci_utilization_crossing(const tco_option_result *r, const tco_option_result *b)
+{
+    double den = b->total_per_utilization - r->total_per_utilization;
+    return den == 0 ? NAN : (r->total_at_zero_utilization - b->total_at_zero_utilization) / den;
+}
+
+/* See factors.h. */
+double tci_cost_per_gpu_hour_at(const tco_scenario *s, const tco_option *o, double total, double u)
+{
+    return total / (o->count * s->hours_per_month * s->horizon_months * u);
 }

@@ -2,7 +2,8 @@
  * workbook's cached values show beside its formulas: a month's discount
  * factor and present value, a year's price factor, the monthly rate of an
  * annual one, the resale fraction after some months (docs/MODEL.md, Totals
- * and present value, Buy options); and the second routes of the Checks sheet,
+ * and present value, Buy options); an option's total at a utilization, and
+ * where it meets the baseline's (Break-even); and the second routes of the Checks sheet,
  * which recompute an NPV from these factors rather than read it. The writers
  * call these and compute none of it themselves (tests/layers/test_layers.sh). */
 #ifndef TCO_CORE_FACTORS_H
@@ -30,6 +31,20 @@ double tci_monthly_of_annual(double annual);
 /* (1 - decline)^(months / 12): what is left of a price that loses `decline`
  * of its value a year, after `months`. */
 double tci_resale_fraction(double decline, int months);
+
+/* total_at_zero_utilization + total_per_utilization * u: option result r's
+ * total at utilization u, the total being a line in u (docs/MODEL.md,
+ * Break-even). */
+double tci_total_at_utilization(const tco_option_result *r, double u);
+
+/* total / (count * hours_per_month * H * u): option o's cost per GPU-hour used
+ * when its total at utilization u is `total` (the utilization sweep's). */
+double tci_cost_per_gpu_hour_at(const tco_scenario *s, const tco_option *o, double total, double u);
+
+/* (r's total at 0 - b's) / (b's slope - r's): the utilization, in [0,1] or
+ * not, at which option result r's total line meets the baseline b's; NAN when
+ * the slopes are equal. */
+double tci_utilization_crossing(const tco_option_result *r, const tco_option_result *b);
 
 /* The NPV of option result r from its months: paid0, then each month m = 1..H's
  * cost (less the residual at month H when less_residual) divided by

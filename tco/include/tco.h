@@ -761,6 +761,8 @@ typedef struct tco_option_result {
                                              baseline to month H, or 0 when there is none */
     double breakeven_utilization;         /* in [0,1], or NAN */
     tco_breakeven_note breakeven_utilization_note; /* why it is NAN */
+    double total_per_utilization;                  /* the total's slope in the utilization u */
+    double total_at_zero_utilization;              /* total - total_per_utilization * u */
     /* Returns of buying against the baseline (docs/MODEL.md), over the
      * incremental flow c(0..H), the baseline's net cost less this option's:
      * NAN for a rent option and without a baseline. */

@@ -3,6 +3,7 @@
  * tests/reference/tco_ref.py (an implementation of MODEL.md written apart
  * from this engine), compared to 1e-9. */
 #include "check.h"
+#include "core/factors.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -281,6 +282,17 @@ static void test_payback_by_hand(void)
     CU_ASSERT_DOUBLE_EQUAL(r->options[1].total, 21000, 1e-9);
     CU_ASSERT_TRUE(isnan(b->breakeven_utilization));
     CU_ASSERT_EQUAL(b->breakeven_utilization_note, TCO_BE_NEVER);
+    /* The lines (MODEL.md, Break-even): the rent's slope 100 hours x 10 x (12 x 1
+     * + 12 x 0.5 + 12 x 0.25) = 21,000 and 0 at u = 0; the buy flat at 30,800.
+     * They meet at 30,800 / 21,000. */
+    CU_ASSERT_DOUBLE_EQUAL(r->options[1].total_per_utilization, 21000, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(r->options[1].total_at_zero_utilization, 0, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(b->total_per_utilization, 0, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(b->total_at_zero_utilization, 30800, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(tci_utilization_crossing(b, &r->options[1]), 30800.0 / 21000, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(tci_total_at_utilization(&r->options[1], 0.5), 10500, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(tci_cost_per_gpu_hour_at(s, &s->options[1], 10500, 0.5),
+                           10500 / (1 * 100 * 36 * 0.5), 1e-12);
     tco_result_free(r);
     tco_scenario_free(s);
 
@@ -327,6 +339,13 @@ static void test_breakeven_notes(void)
     CU_ASSERT_TRUE(isnan(r->options[0].breakeven_utilization));
     CU_ASSERT_EQUAL(r->options[0].breakeven_utilization_note, TCO_BE_ALWAYS);
     CU_ASSERT_EQUAL(r->options[0].breakeven_month, 1); /* 1010 <= 1500, and on */
+    /* The lines: buy 1000 + 120 u, rent 6000 + 12,000 u, meeting at -5000 / 11,880. */
+    CU_ASSERT_DOUBLE_EQUAL(r->options[0].total_per_utilization, 120, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(r->options[0].total_at_zero_utilization, 1000, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(r->options[1].total_per_utilization, 12000, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(r->options[1].total_at_zero_utilization, 6000, 1e-9);
+    CU_ASSERT_DOUBLE_EQUAL(tci_utilization_crossing(&r->options[0], &r->options[1]),
+                           -5000.0 / 11880, 1e-12);
     CU_ASSERT_EQUAL(r->options[1].breakeven_utilization_note, TCO_BE_NOTE_NONE);
     CU_ASSERT_STRING_EQUAL(tco_breakeven_note_name(TCO_BE_ALWAYS), "always");
     CU_ASSERT_STRING_EQUAL(tco_breakeven_note_name(TCO_BE_NEVER), "never");

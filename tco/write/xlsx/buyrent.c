@@ -2,6 +2,7 @@
  * with the break-even utilization marked, and the cumulative cost against the
  * baseline (docs/WORKBOOK.md). */
 #include "write/xlsx/sheets.h"
+#include "core/factors.h"
 #include "write/xlsx/cell.h"
 #include "write/xlsx/charts.h"
 #include "write/xlsx/page.h"
@@ -95,7 +96,7 @@ static void br_breakeven_row(const br_sheet *B, size_t i, int row)
     char f[XW_FBUF];
     double u = c->r->options[i].breakeven_utilization;
     int ok = isfinite(u);
-    double tot = ok ? L->total0 + L->slope * u : NAN;
+    double tot = ok ? tci_total_at_utilization(&c->r->options[i], u) : NAN;
     xw_text(c, ws, row, 0, c->label[i], NULL);
     xw_breakeven_formula(c, f, sizeof f, i);
     if (ok)
@@ -216,7 +217,7 @@ static int br_totals(br_sheet *B, int row)
         for (size_t i = 0; i < n; i++) {
             const xw_optsheet *L = &c->os[i];
             double v = A && A->sweep_total ? A->sweep_total[i * npts + (size_t)k]
-                                           : L->total0 + L->slope * u;
+                                           : tci_total_at_utilization(&c->r->options[i], u);
             xw_refbuf t0 = xw_ref(L->quoted, L->k_total0, XW_COL_VAL, 1, 1);
             xw_fnum(c, ws, row, 1 + (int)i,
                     xw_formula(c, f, sizeof f, "=%s+%s*%s", t0.s,
@@ -249,13 +250,11 @@ static int br_cost_per_gpu_hour(br_sheet *B, int row)
         double u = br_u(B, k);
         xw_num(c, ws, row, 0, u, xw_fmt(c, XS_FIXED, XN_PCT));
         for (size_t i = 0; i < n; i++) {
-            const tco_option *o = &s->options[i];
-            const xw_optsheet *L = &c->os[i];
-            double tot = A && A->sweep_total ? A->sweep_total[i * npts + (size_t)k]
-                                             : L->total0 + L->slope * u;
-            double v = A && A->sweep_cost_per_gpu_hour
-                           ? A->sweep_cost_per_gpu_hour[i * npts + (size_t)k]
-                           : tot / (o->count * s->hours_per_month * B->H * u);
+            double v =
+                A && A->sweep_cost_per_gpu_hour
+                    ? A->sweep_cost_per_gpu_hour[i * npts + (size_t)k]
+                    : tci_cost_per_gpu_hour_at(s, &s->options[i],
+                                               tci_total_at_utilization(&c->r->options[i], u), u);
             xw_refbuf cnt = xw_in(c, i, TCO_O_COUNT_GPUS);
             xw_refbuf uu = xw_ref(NULL, row, 0, 0, 1);
             xw_fnum(c, ws, row, 1 + (int)i,

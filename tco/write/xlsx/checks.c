@@ -195,10 +195,10 @@ static double sweep_total(const xw_ctx *c, size_t i, int p, double *u)
 {
     const tco_analysis *A = xw_analysis(c);
     int npts = c->br_last - c->br_first + 1;
-    const xw_optsheet *L = &c->os[i];
     int engine = A && A->n_sweep == (size_t)npts && A->sweep_u && A->sweep_total;
     *u = engine ? A->sweep_u[p] : (p + 1) / (double)npts;
-    return engine ? A->sweep_total[i * (size_t)npts + (size_t)p] : L->total0 + L->slope * *u;
+    return engine ? A->sweep_total[i * (size_t)npts + (size_t)p]
+                  : tci_total_at_utilization(&c->r->options[i], *u);
 }
 
 /* The Summary's and the other sheets' checks: the Summary's lines, total and
@@ -301,15 +301,17 @@ static void ck_summary_items(xw_ctx *c, size_t i, ck_item *it, int *n)
         xw_formula(c, k->scale, sizeof k->scale,
                    "=IF(ISNUMBER(%s),MAX(1,ABS(%s),ABS(%s*%s),ABS(%s),ABS(%s*%s)),1)", x.s, t0.s,
                    sl.s, x.s, bt0.s, bsl.s, x.s);
-        double den = B->slope - L->slope;
-        if (den == 0) {
+        const tco_option_result *rb = &c->r->options[c->r->baseline];
+        double u = tci_utilization_crossing(res, rb);
+        if (isnan(u)) {
             k->vbook = k->vexpect = 0, k->vscale = 1;
         } else {
-            double u = (L->total0 - B->total0) / den;
-            k->vbook = L->total0 + L->slope * u;
-            k->vexpect = B->total0 + B->slope * u;
-            k->vscale = fmax(fmax(1, fmax(fabs(L->total0), fabs(L->slope * u))),
-                             fmax(fabs(B->total0), fabs(B->slope * u)));
+            k->vbook = tci_total_at_utilization(res, u);
+            k->vexpect = tci_total_at_utilization(rb, u);
+            k->vscale = fmax(
+                fmax(1, fmax(fabs(res->total_at_zero_utilization),
+                             fabs(res->total_per_utilization * u))),
+                fmax(fabs(rb->total_at_zero_utilization), fabs(rb->total_per_utilization * u)));
         }
         ck_flow_item(c, i, it, n);
     }

@@ -121,8 +121,6 @@ typedef struct xw_optsheet {
         int r_flow, r_flow_sign, r_flow_cum, r_flow_below, r_flow_dcum, r_flow_dbelow;
         int k_irrg, k_irr, k_mirr, k_pay, k_dpay;
     } tx;
-    double slope;  /* cached: total cost per unit of utilization */
-    double total0; /* cached: total cost at utilization 0 */
 } xw_optsheet;
 
 #define XW_COL_LABEL 0

@@ -803,7 +803,7 @@ static void option_breakeven(const xw_optw *w)
                        xw_ow_in(w, TCO_O_LOAD_POWER_FRACTION).s,
                        xw_ow_in(w, TCO_O_IDLE_POWER_FRACTION).s, xw_site_name(c, w->i, TCO_S_PUE).s,
                        xw_range(NULL, L->r_price, XW_COL_M0 + 1, L->r_price, w->last).s),
-            L->slope, XN_MONEY);
+            w->res->total_per_utilization, XN_MONEY);
     } else if (w->o->pricing == TCO_ON_DEMAND) {
         xw_ow_driver(
             w, L->k_slope, xw_label(c, "option.slope", "Cost per unit of utilization (0% to 100%)"),
@@ -811,7 +811,7 @@ static void option_breakeven(const xw_optw *w)
             xw_formula(c, f, sizeof f, "=%s*HoursPerMonth*%s*SUM(%s)",
                        xw_ow_in(w, TCO_O_COUNT_GPUS).s, xw_ow_in(w, TCO_O_PRICE_PER_GPU_HOUR).s,
                        xw_range(NULL, L->r_factor, XW_COL_M0 + 1, L->r_factor, w->last).s),
-            L->slope, XN_MONEY);
+            w->res->total_per_utilization, XN_MONEY);
     } else if (w->o->pricing == TCO_SPOT) {
         xw_ow_driver(
             w, L->k_slope, xw_label(c, "option.slope", "Cost per unit of utilization (0% to 100%)"),
@@ -820,7 +820,7 @@ static void option_breakeven(const xw_optw *w)
                        xw_ow_in(w, TCO_O_COUNT_GPUS).s, xw_ow_in(w, TCO_O_PRICE_PER_GPU_HOUR).s,
                        xw_range(NULL, L->r_factor, XW_COL_M0 + 1, L->r_factor, w->last).s,
                        xw_ow_in(w, TCO_O_INTERRUPTION_OVERHEAD).s),
-            L->slope, XN_MONEY);
+            w->res->total_per_utilization, XN_MONEY);
     } else if (L->r_factor != XW_NONE) {
         /* Reserved, then on demand: the months past the term follow u. */
         xw_ow_driver(w, L->k_slope,
@@ -832,7 +832,7 @@ static void option_breakeven(const xw_optw *w)
                                 xw_range(NULL, L->r_month, XW_COL_M0 + 1, L->r_month, w->last).s,
                                 xw_ow_in(w, TCO_O_TERM_MONTHS).s,
                                 xw_range(NULL, L->r_factor, XW_COL_M0 + 1, L->r_factor, w->last).s),
-                     L->slope, XN_MONEY);
+                     w->res->total_per_utilization, XN_MONEY);
     } else {
         xw_ow_label(
             w, L->k_slope,
@@ -844,23 +844,22 @@ static void option_breakeven(const xw_optw *w)
                  w->cur,
                  xw_formula(c, f, sizeof f, "=%s-%s*%s", xw_ow_drv(L->r_net).s,
                             xw_ow_drv(L->k_slope).s, xw_ow_drv(L->k_util).s),
-                 L->total0, XN_MONEY);
+                 w->res->total_at_zero_utilization, XN_MONEY);
     if (L->k_breakeven_u != XW_NONE) {
         const xw_optsheet *B = &c->os[c->r->baseline];
         xw_refbuf bs = xw_ref(B->quoted, B->k_slope, XW_COL_VAL, 1, 1);
         xw_refbuf bt = xw_ref(B->quoted, B->k_total0, XW_COL_VAL, 1, 1);
-        double den = B->slope - L->slope;
+        double x = tci_utilization_crossing(w->res, &c->r->options[c->r->baseline]);
         xw_ow_label(w, L->k_breakeven_u,
                     xw_label(c, "option.beu", "Break-even utilization, before the 0-100% limits"),
                     "%", XS_TEXT);
         xw_word na = xw_na_word(c);
         xw_formula(c, f, sizeof f, "=IF(%s-%s=0,%s,(%s-%s)/(%s-%s))", bs.s, xw_ow_drv(L->k_slope).s,
                    na.lit, xw_ow_drv(L->k_total0).s, bt.s, bs.s, xw_ow_drv(L->k_slope).s);
-        if (den == 0)
+        if (isnan(x))
             xw_fstr(c, w->ws, L->k_breakeven_u, XW_COL_VAL, f, na.text, xw_fmt(c, XS_CALC, XN_PCT));
         else
-            xw_ow_fig(w, L->k_breakeven_u, XW_COL_VAL, f, (L->total0 - B->total0) / den,
-                      xw_fmt(c, XS_CALC, XN_PCT));
+            xw_ow_fig(w, L->k_breakeven_u, XW_COL_VAL, f, x, xw_fmt(c, XS_CALC, XN_PCT));
         option_returns(w);
     }
 }

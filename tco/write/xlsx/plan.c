@@ -204,13 +204,11 @@ static unsigned option_has(const xw_ctx *c, size_t i)
 }
 
 /* See plan.h. Rows are fixed here so that formulas on any sheet can refer to
- * any other before it is written; the cached break-even quantities are computed
- * here as the formulas do. */
+ * any other before it is written. */
 void xw_option_layout(xw_ctx *c, size_t i)
 {
     const tco_scenario *s = c->s;
     const tco_option *o = &s->options[i];
-    const tco_option_result *res = &c->r->options[i];
     xw_optsheet *L = &c->os[i];
     L->buy = o->acquire == TCO_BUY;
     L->has_base = L->buy && c->r->baseline >= 0;
@@ -219,7 +217,6 @@ void xw_option_layout(xw_ctx *c, size_t i)
     L->lease = L->buy && o->financing == TCO_FIN_LEASE;
     L->lease_owned =
         L->lease && o->lease_end == TCO_LEASE_BUYOUT && o->lease_months <= s->horizon_months;
-    int od_after = L->term && o->after_term == TCO_AFTER_ON_DEMAND;
     const unsigned has = option_has(c, i);
     int r = 3;
     for (size_t k = 0; k < sizeof option_rows / sizeof option_rows[0]; k++) {
@@ -230,31 +227,6 @@ void xw_option_layout(xw_ctx *c, size_t i)
             at[j] = here ? r++ : XW_NONE;
     }
     L->r_last_line = L->lease ? L->r_ebuy : L->loan ? L->r_lbal : L->r_line[TCO_LINES - 1];
-
-    /* Total cost per unit of utilization: the only terms that depend on u. */
-    const int H = s->horizon_months;
-    const double T = s->hours_per_month;
-    double sum = 0;
-    L->slope = 0;
-    if (L->buy) {
-        for (int m = 1; m <= H; m++)
-            sum += tco_site_value(s, o, TCO_S_ELECTRICITY_PRICE) *
-                   tci_price_factor(tco_site_value(s, o, TCO_S_ELECTRICITY_ESCALATION), m);
-        L->slope = o->count * o->tdp_w * (o->load_power_fraction - o->idle_power_fraction) / 1000 *
-                   T * tco_site_value(s, o, TCO_S_PUE) * sum;
-    } else if (o->pricing == TCO_ON_DEMAND || o->pricing == TCO_SPOT) {
-        for (int m = 1; m <= H; m++)
-            sum += tci_price_factor(-o->price_decline, m);
-        L->slope = o->count * T * o->price_per_gpu_hour * sum;
-        if (o->pricing == TCO_SPOT) /* the hours lost to interruptions */
-            L->slope = L->slope / (1 - o->interruption_overhead);
-    } else if (od_after) {
-        /* Reserved, then on demand: the months past the term follow u. */
-        for (int m = o->term_months + 1; m <= H; m++)
-            sum += tci_price_factor(-o->price_decline, m);
-        L->slope = o->count * T * o->on_demand_price_per_gpu_hour * sum;
-    }
-    L->total0 = res->total - L->slope * res->utilization;
 }
 
 /* See plan.h. */
