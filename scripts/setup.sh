@@ -3,16 +3,15 @@
 #
 #   scripts/setup.sh example   install the build dependencies, build into build/, and
 #                              report config/seed-2026.ini as a table and as a workbook
-#   scripts/setup.sh test      install the build and test dependencies, build into build/
-#                              and run the tests; then build with AddressSanitizer and
-#                              UndefinedBehaviorSanitizer into build-asan/ and run the
-#                              tests not labelled "slow" (nor "valgrind"); then build the
-#                              libFuzzer harnesses with clang into build-fuzz/ and run
-#                              each for 45 seconds, two at a time (docs/FUZZING.md); last,
-#                              print the ten slowest tests and the seconds of each
-#                              step. Tests run one more at once
-#                              than there are cores (docs/TESTING.md); the sanitizer
-#                              build skips those labelled "source" too
+#   scripts/setup.sh test      install the build and test dependencies; build into build/,
+#                              with AddressSanitizer and UndefinedBehaviorSanitizer into
+#                              build-asan/ and the libFuzzer harnesses with clang into
+#                              build-fuzz/, the three at once; run the tests of build/,
+#                              then those of build-asan/ not labelled "slow" (nor
+#                              "valgrind" nor "source"), then each harness for 45
+#                              seconds, two at a time (docs/FUZZING.md); last, print the
+#                              ten slowest tests and the seconds of each step. Tests run
+#                              one more at once than there are cores (docs/TESTING.md)
 #
 # Run as root on a fresh Debian 12 to install the packages with apt-get. As another user
 # the script skips apt-get, says so, and expects the packages to be installed already.
@@ -99,6 +98,37 @@ build_fuzz() {
     cmake --build build-fuzz -j"$jobs" --target fuzz_scenario fuzz_catalog fuzz_template fuzz_xlsx
 }
 
+# builds: the Release build, the sanitizer build and the fuzzing build at once, with the
+# LibreOffice check beside them. One at a time, each leaves a core idle while it
+# configures and links; together they keep both busy (docs/TESTING.md). Each one's words
+# go to a log of its own, printed when it fails, which stops the script.
+builds() {
+    logs=$(mktemp -d)
+    build build -DCMAKE_BUILD_TYPE=Release >"$logs/Release" 2>&1 &
+    release=$!
+    build build-asan -DCMAKE_BUILD_TYPE=Debug -DTCO_SANITIZE=ON >"$logs/sanitizer" 2>&1 &
+    sanitizer=$!
+    build_fuzz >"$logs/fuzzing" 2>&1 &
+    fuzzing=$!
+    check_soffice >"$logs/LibreOffice" 2>&1 &
+    soffice=$!
+    failed=
+    for job in "Release $release" "sanitizer $sanitizer" "fuzzing $fuzzing" \
+        "LibreOffice $soffice"; do
+        # shellcheck disable=SC2086 # two words: the build's name and its process
+        set -- $job
+        if ! wait "$2"; then
+            cat "$logs/$1" >&2
+            failed="$failed $1"
+        fi
+    done
+    rm -rf "$logs"
+    if [ -n "$failed" ]; then
+        note "failed:$failed"
+        exit 1
+    fi
+}
+
 # run_tests DIR [CTEST ARGS...]: the tests of a build, one more at once than there are
 # cores (a test that waits, on a killed writer or on LibreOffice, leaves its core to
 # the others); a test without a TIMEOUT of its own is stopped after 300 s. The log is
@@ -146,19 +176,16 @@ example)
 test)
     # shellcheck disable=SC2086 # one word per package
     install_packages $BUILD_DEPS $TEST_DEPS
-    step "LibreOffice check" check_soffice
-    # One step after the other: the tests keep both cores busy, and a build or a test
-    # run beside them only slows them down (docs/TESTING.md).
-    step "Release build" build build -DCMAKE_BUILD_TYPE=Release
+    step "builds and LibreOffice check" builds
+    # Then one step after the other: the tests keep both cores busy, and a test run
+    # beside them only slows them down (docs/TESTING.md).
     step "Release tests" run_tests build
-    step "sanitizer build" build build-asan -DCMAKE_BUILD_TYPE=Debug -DTCO_SANITIZE=ON
     UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
     export UBSAN_OPTIONS
     step "sanitizer tests" run_tests build-asan -LE 'slow|valgrind|source'
 
     # Fuzzing: each libFuzzer harness for 45 seconds, two at a time; any crash, leak or
     # timeout fails the run and keeps its input in build-fuzz/fuzz-artifacts/.
-    step "fuzzing build" build_fuzz
     step "fuzzing" env FUZZ_JOBS=2 sh fuzz/run.sh build-fuzz 45
     slowest build/ctest.log build-asan/ctest.log
     printf 'The steps (seconds):\n%s' "$steps"
