@@ -49,9 +49,7 @@ static plan make_plan(const tco_scenario *s, const tco_option *o, double u)
     p.capex_gpu = o->count * o->gpu_price;
     p.capex_infra = p.servers * (o->server_price + o->network_price);
     p.capex = p.capex_gpu + p.capex_infra + o->install_price;
-    double gpu_w =
-        o->tdp_w * (o->idle_power_fraction + u * (o->load_power_fraction - o->idle_power_fraction));
-    p.it_kw = (o->count * gpu_w + p.servers * o->server_power_w) / 1000;
+    p.it_kw = tci_it_kw(o, o->count, p.servers, u);
     p.provisioned_kw = (o->count * o->tdp_w + p.servers * o->server_power_w) / 1000;
     if (o->src[TCO_O_RESALE_DECLINE])
         p.residual_fraction = tci_resale_fraction(o->resale_decline, s->horizon_months);
@@ -669,8 +667,8 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
     /* Metrics; a zero denominator gives null. */
     r->gpu_hours = o->count * T * H * u;
     r->cost_per_gpu_hour = tci_ratio_or_null(r->total, r->gpu_hours);
-    r->cost_per_pflop_hour =
-        tci_ratio_or_null(r->total, o->count * o->fp16_tflops / 1000 * T * H * u);
+    r->pflop_hours = o->count * o->fp16_tflops / 1000 * T * H * u;
+    r->cost_per_pflop_hour = tci_ratio_or_null(r->total, r->pflop_hours);
     r->units = o->throughput * o->count * o->scaling_efficiency * 3600 * T * H * u;
     r->cost_per_unit = tci_ratio_or_null(r->total, r->units);
     r->units_per_s_per_kw =

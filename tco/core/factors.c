@@ -79,3 +79,16 @@ double tci_cost_per_gpu_hour_at(const tco_scenario *s, const tco_option *o, doub
 {
     return total / (o->count * s->hours_per_month * s->horizon_months * u);
 }
+
+/* See factors.h. */
+double tci_gpu_watts(const tco_option *o, double u)
+{
+    return o->tdp_w *
+           (o->idle_power_fraction + u * (o->load_power_fraction - o->idle_power_fraction));
+}
+
+/* See factors.h. */
+double tci_it_kw(const tco_option *o, double gpus, double servers, double u)
+{
+    return (gpus * tci_gpu_watts(o, u) + servers * o->server_power_w) / 1000;
+}

@@ -32,6 +32,14 @@ double tci_monthly_of_annual(double annual);
  * of its value a year, after `months`. */
 double tci_resale_fraction(double decline, int months);
 
+/* tdp_w * (idle_power_fraction + u * (load_power_fraction - idle_power_fraction)):
+ * a GPU's draw in watts at utilization u (docs/MODEL.md, Buy options). */
+double tci_gpu_watts(const tco_option *o, double u);
+
+/* (gpus * tci_gpu_watts(o, u) + servers * server_power_w) / 1000: the IT load in
+ * kW of `gpus` GPUs and `servers` servers of option o at utilization u. */
+double tci_it_kw(const tco_option *o, double gpus, double servers, double u);
+
 /* total_at_zero_utilization + total_per_utilization * u: option result r's
  * total at utilization u, the total being a line in u (docs/MODEL.md,
  * Break-even). */

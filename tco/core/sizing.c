@@ -79,6 +79,11 @@ void tci_size_workload(const tco_scenario *s, const tco_option *o, tco_option_re
         z->cost_per_run = z->runs_in_horizon = z->tokens_per_currency = z->cost_per_million_tokens =
             z->cost_per_thousand_requests = z->gpus_needed = NAN;
     z->fits = -1;
+    z->run_flops = 6 * s->model_params * s->tokens;
+    z->flops_per_s = o->count * o->fp16_tflops * 1e12 * s->mfu * o->scaling_efficiency;
+    z->per_gpu = o->throughput * o->scaling_efficiency;
+    if (z->per_gpu <= 0 && s->requests_per_s > 0)
+        z->per_gpu = s->requests_per_s / o->count;
     if (s->model_params <= 0)
         return;
     z->memory_needed_gb = memory_needed_gb(s);
@@ -88,10 +93,9 @@ void tci_size_workload(const tco_scenario *s, const tco_option *o, tco_option_re
     }
     double rate = r->cost_per_gpu_hour; /* TCO per used GPU-hour */
     if (s->mode == TCO_TRAINING) {
-        double flops_per_s = o->count * o->fp16_tflops * 1e12 * s->mfu * o->scaling_efficiency;
-        if (s->tokens <= 0 || flops_per_s <= 0)
+        if (s->tokens <= 0 || z->flops_per_s <= 0)
             return;
-        z->train_hours = 6 * s->model_params * s->tokens / flops_per_s / 3600;
+        z->train_hours = z->run_flops / z->flops_per_s / 3600;
         z->train_days = z->train_hours / 24;
         z->run_gpu_hours = o->count * z->train_hours;
         z->cost_per_run = z->run_gpu_hours * rate;
@@ -99,9 +103,7 @@ void tci_size_workload(const tco_scenario *s, const tco_option *o, tco_option_re
             floor(snap(s->hours_per_month * s->horizon_months * r->utilization / z->train_hours));
         z->tokens_per_currency = tci_ratio_or_null(s->tokens, z->cost_per_run);
     } else {
-        double per_gpu = o->throughput * o->scaling_efficiency;
-        if (per_gpu <= 0 && s->requests_per_s > 0)
-            per_gpu = s->requests_per_s / o->count;
+        double per_gpu = z->per_gpu;
         if (per_gpu <= 0)
             return;
         z->cost_per_thousand_requests = rate / (per_gpu * 3600) * 1000;

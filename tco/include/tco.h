@@ -706,6 +706,9 @@ typedef struct tco_sizing {
     double cost_per_million_tokens; /* inference */
     double cost_per_thousand_requests;
     double gpus_needed; /* to serve requests_per_s */
+    double run_flops;   /* 6 * model_params * tokens: one training run */
+    double flops_per_s; /* count * fp16_tflops * 1e12 * mfu * scaling_efficiency */
+    double per_gpu;     /* requests a second a GPU serves (inference), or 0 */
 } tco_sizing;
 
 /* Why a bought option has no break-even utilization (docs/MODEL.md), with its
@@ -744,6 +747,7 @@ typedef struct tco_option_result {
         residual;
     double total, npv;
     double gpu_hours, units;
+    double pflop_hours; /* count * fp16_tflops / 1000 * hours used: the FP16 peak's */
     double cost_per_gpu_hour, cost_per_pflop_hour, cost_per_unit, units_per_s_per_kw;
     double it_kw, provisioned_kw;
     double depreciation, book_value_end;

@@ -4,6 +4,7 @@
 #include "write/xlsx/sheets.h"
 #include "core/core.h"
 #include "core/factors.h"
+#include "core/routes.h"
 #include "util/utf8.h"
 #include "write/xlsx/cell.h"
 #include "write/xlsx/fields.h"
@@ -95,13 +96,9 @@ static void ck_flow_item(xw_ctx *c, size_t i, ck_item *it, int *n)
                B->r_commit != XW_NONE ? os(c, (size_t)b, B->r_commit, XW_COL_VAL).s : "",
                L->r_commit != XW_NONE ? "+" : "",
                L->r_commit != XW_NONE ? os(c, i, L->r_commit, XW_COL_VAL).s : "");
-    double sum = rb->paid0 - res->paid0;
-    for (int m = 1; m <= H; m++)
-        sum += rb->monthly[m - 1].cost - res->monthly[m - 1].cost;
-    k->vbook = sum + res->residual;
-    k->vexpect = rb->total - res->total -
-                 (B->r_commit != XW_NONE ? rb->commitment_after_horizon : 0) +
-                 (L->r_commit != XW_NONE ? res->commitment_after_horizon : 0);
+    k->vbook = tci_route_flow(res, rb, H);
+    k->vexpect =
+        tci_route_totals_difference(res, rb, B->r_commit != XW_NONE, L->r_commit != XW_NONE);
     /* The totals' size: the difference of two close totals is small. */
     xw_formula(c, k->scale, sizeof k->scale, "=MAX(1,ABS(%s),ABS(%s))",
                sm(c, (size_t)b, TCI_F_TOTAL).s, sm(c, i, TCI_F_TOTAL).s);
@@ -115,11 +112,6 @@ static void ck_sheet_items(xw_ctx *c, size_t i, ck_item *it, int *n)
     const xw_optsheet *L = &c->os[i];
     const tco_option_result *res = &c->r->options[i];
     const int H = c->s->horizon_months, last = XW_COL_M0 + H, V = XW_COL_VAL;
-    double opsum = 0;
-    for (int m = 1; m <= H; m++)
-        opsum += res->monthly[m - 1].cost;
-    double lines = tco_option_lines_add(-0.0, res) + res->loan_interest + res->loan_principal +
-                   res->loan_balance_at_horizon + res->lease_payments + res->lease_buyout;
     /* A lease's first payment, at month 0: in its line's total, not in the
      * operating cost of months 1..H; "" without a lease. */
     char first[XW_FBUF / 4] = "";
@@ -130,7 +122,7 @@ static void ck_sheet_items(xw_ctx *c, size_t i, ck_item *it, int *n)
     xw_formula(c, k->book, sizeof k->book, "=%s%s", os(c, i, L->r_opcost, V).s, first);
     xw_formula(c, k->expect, sizeof k->expect, "=SUM(%s)",
                xw_range(L->quoted, L->r_line[0], V, L->r_last_line, V).s);
-    k->vbook = opsum + (L->lease ? res->lease_payment : 0), k->vexpect = lines;
+    k->vbook = tci_route_operating_paid(res, H, L->lease), k->vexpect = tci_route_lines(res);
 
     k = ck_add(it, n, XW_KEY("checks.integrity.cumulative"),
                "The cumulative cost at the last month is capex plus the operating cost", XW_NONE);
@@ -139,7 +131,7 @@ static void ck_sheet_items(xw_ctx *c, size_t i, ck_item *it, int *n)
                L->r_lent != XW_NONE ? "+" : "",
                L->r_lent != XW_NONE ? os(c, i, L->r_lent, V).s : "", os(c, i, L->r_opcost, V).s,
                first);
-    k->vbook = res->monthly[H - 1].cumulative, k->vexpect = xw_paid0(c, i) + opsum;
+    k->vbook = res->monthly[H - 1].cumulative, k->vexpect = tci_route_cumulative(res, H);
 
     k = ck_add(it, n, XW_KEY("checks.integrity.net"),
                "The total is capex plus the operating cost, less the residual, plus the "
@@ -153,8 +145,7 @@ static void ck_sheet_items(xw_ctx *c, size_t i, ck_item *it, int *n)
         L->r_resid != XW_NONE ? os(c, i, L->r_resid, V).s : "", L->r_commit != XW_NONE ? "+" : "",
         L->r_commit != XW_NONE ? os(c, i, L->r_commit, V).s : "");
     k->vbook = res->total;
-    k->vexpect = xw_paid0(c, i) + opsum - (L->r_resid != XW_NONE ? res->residual : 0) +
-                 (L->r_commit != XW_NONE ? res->commitment_after_horizon : 0);
+    k->vexpect = tci_route_net(res, H, L->r_resid != XW_NONE, L->r_commit != XW_NONE);
 
     /* NPV() discounts its first value by one period: month 1 onwards. */
     k = ck_add(it, n, XW_KEY("checks.integrity.npv"),
@@ -165,9 +156,9 @@ static void ck_sheet_items(xw_ctx *c, size_t i, ck_item *it, int *n)
                xw_range(L->quoted, L->r_net, XW_COL_M0 + 1, L->r_net, last).s,
                L->r_commit_pv != XW_NONE ? "+" : "",
                L->r_commit_pv != XW_NONE ? os(c, i, L->r_commit_pv, V).s : "");
-    double rm = c->r->monthly_rate, npv = tci_npv_of_months(res, xw_paid0(c, i), L->buy, rm, H);
+    double rm = c->r->monthly_rate;
     k->vbook = res->npv;
-    k->vexpect = npv + (L->r_commit_pv != XW_NONE ? res->commitment_npv : 0);
+    k->vexpect = tci_route_npv(res, L->buy, rm, H, L->r_commit_pv != XW_NONE);
 
     k = ck_add(it, n, XW_KEY("checks.integrity.discount"),
                "The discount factor of the last month against the annual discount rate", XW_NONE);
@@ -186,7 +177,7 @@ static void ck_sheet_items(xw_ctx *c, size_t i, ck_item *it, int *n)
         xw_formula(c, k->expect, sizeof k->expect, "=%s-%s",
                    os(c, i, L->lease ? L->r_ebuy : L->r_capex, V).s, os(c, i, L->r_bv, last).s);
         k->vbook = res->depreciation;
-        k->vexpect = (L->lease ? res->lease_buyout : res->capex) - res->book_value_end;
+        k->vexpect = tci_route_depreciation(res, L->lease);
     }
 }
 
@@ -233,13 +224,7 @@ static void ck_summary_items(xw_ctx *c, size_t i, ck_item *it, int *n)
         tci_utf8_format(k->expect + o, sizeof k->expect - o, ")-SUM(%s)",
                         sm(c, i, TCI_F_RESIDUAL).s);
     k->vbook = res->total;
-    k->vexpect = tco_option_lines_add(res->capex, res) +
-                 (L->term || L->lease ? res->commitment_after_horizon : 0) +
-                 (L->lease ? res->lease_payments + res->lease_buyout - res->capex : 0) +
-                 (L->loan ? res->loan_interest + res->loan_principal +
-                                res->loan_balance_at_horizon - res->loan_amount
-                          : 0) -
-                 (L->buy ? res->residual : 0);
+    k->vexpect = tci_route_summary_total(res, L->term || L->lease, L->lease, L->loan, L->buy);
 
     k = ck_add(it, n, XW_KEY("checks.integrity.summary_total"),
                "Summary: the total is the option sheet's", TCI_F_TOTAL);
@@ -261,8 +246,7 @@ static void ck_summary_items(xw_ctx *c, size_t i, ck_item *it, int *n)
     xw_formula(c, k->book, sizeof k->book, "=IF(ISNUMBER(%s),%s*%s,%s)", cp.s, cp.s,
                sm(c, i, TCI_F_GPU_HOURS).s, sm(c, i, TCI_F_TOTAL).s);
     xw_formula(c, k->expect, sizeof k->expect, "=%s", sm(c, i, TCI_F_TOTAL).s);
-    k->vbook =
-        isfinite(res->cost_per_gpu_hour) ? res->cost_per_gpu_hour * res->gpu_hours : res->total;
+    k->vbook = tci_route_per_gpu_hour(res);
     k->vexpect = res->total;
 
     if (c->buyrent && c->br_first != XW_NONE && c->br_last > c->br_first) {
@@ -281,7 +265,7 @@ static void ck_summary_items(xw_ctx *c, size_t i, ck_item *it, int *n)
         xw_formula(c, k->expect, sizeof k->expect, "=%s+(%s-%s)*(%s-%s)/(%s-%s)", a1.s,
                    os(c, i, L->k_util, V).s, x1.s, an.s, a1.s, xn.s, x1.s);
         k->vbook = res->total;
-        k->vexpect = t1 + (res->utilization - u1) * (tn - t1) / (un - u1);
+        k->vexpect = tci_route_sweep_at(u1, t1, un, tn, res->utilization);
     }
 
     if (L->has_base) {
@@ -330,9 +314,7 @@ static void ck_tax_items(xw_ctx *c, size_t i, ck_item *it, int *n)
     const double rate = c->s->tax_rate, rm = c->r->monthly_rate;
     if (L->r_tax == XW_NONE)
         return;
-    double ded = 0;
-    for (int m = 0; m <= H; m++)
-        ded += xw_tax_deductible(c, i, m);
+    double ded = tci_route_deductions(res, H);
     ck_item *k = ck_add(it, n, XW_KEY("checks.integrity.tax"),
                         "Taxes: the tax is -rate x the deductions, plus the tax on the sale and "
                         "on the commitment after the horizon",
@@ -350,15 +332,14 @@ static void ck_tax_items(xw_ctx *c, size_t i, ck_item *it, int *n)
                xw_range(L->quoted, L->tx.r_ded, XW_COL_M0, L->tx.r_ded, last).s);
     k->vscale = fmax(1, fmax(fabs(res->tax), fabs(rate * ded)));
     k->vbook = res->tax;
-    k->vexpect = -rate * ded + (L->tx.k_tsale != XW_NONE ? res->tax_on_sale : 0) +
-                 (L->tx.k_ctax != XW_NONE ? res->commitment_tax : 0);
+    k->vexpect = tci_route_tax(res, rate, ded, L->tx.k_tsale != XW_NONE, L->tx.k_ctax != XW_NONE);
 
     k = ck_add(it, n, XW_KEY("checks.integrity.after_tax_total"),
                "Taxes: the total after tax is the total plus the tax", TCI_F_AFTER_TAX_TOTAL);
     xw_formula(c, k->book, sizeof k->book, "=%s", os(c, i, L->tx.r_atnet, V).s);
     xw_formula(c, k->expect, sizeof k->expect, "=%s+%s", os(c, i, L->r_net, V).s,
                os(c, i, L->r_tax, V).s);
-    k->vbook = res->after_tax_total, k->vexpect = res->total + res->tax;
+    k->vbook = res->after_tax_total, k->vexpect = tci_route_after_tax_total(res);
 
     /* NPV() discounts its first value by one period: month 1 onwards. */
     k = ck_add(it, n, XW_KEY("checks.integrity.after_tax_npv"),
@@ -370,9 +351,8 @@ static void ck_tax_items(xw_ctx *c, size_t i, ck_item *it, int *n)
                xw_range(L->quoted, L->tx.r_atnet, XW_COL_M0 + 1, L->tx.r_atnet, last).s,
                L->r_commit_pv != XW_NONE ? "+(1-TaxRate)*" : "",
                L->r_commit_pv != XW_NONE ? os(c, i, L->r_commit_pv, V).s : "");
-    double npv = tci_npv_after_tax_of_months(res, rm, H);
     k->vbook = res->after_tax_npv;
-    k->vexpect = npv + (L->r_commit_pv != XW_NONE ? (1 - rate) * res->commitment_npv : 0);
+    k->vexpect = tci_route_after_tax_npv(res, rm, H, rate, L->r_commit_pv != XW_NONE);
 
     if (L->tx.r_flow == XW_NONE)
         return;
@@ -382,19 +362,14 @@ static void ck_tax_items(xw_ctx *c, size_t i, ck_item *it, int *n)
     const xw_optsheet *B = &c->os[b];
     const tco_option_result *rb = &c->r->options[b];
     char within[2][XW_FBUF / 2];
-    double vwithin[2];
     for (int s = 0; s < 2; s++) {
         size_t j = s == 0 ? (size_t)b : i;
         const xw_optsheet *J = &c->os[j];
-        const tco_option_result *rj = &c->r->options[j];
         if (J->r_commit != XW_NONE)
             tci_utf8_format(within[s], sizeof within[s], "(%s-%s-%s)", os(c, j, J->tx.r_atnet, V).s,
                             os(c, j, J->r_commit, V).s, os(c, j, J->tx.k_ctax, V).s);
         else
             tci_utf8_format(within[s], sizeof within[s], "%s", os(c, j, J->tx.r_atnet, V).s);
-        vwithin[s] =
-            rj->after_tax_total -
-            (J->r_commit != XW_NONE ? rj->commitment_after_horizon + rj->commitment_tax : 0);
     }
     k = ck_add(it, n, XW_KEY("checks.integrity.after_tax_flow"),
                "Taxes: the saving after tax adds up to the difference of the totals after tax "
@@ -403,10 +378,9 @@ static void ck_tax_items(xw_ctx *c, size_t i, ck_item *it, int *n)
     xw_formula(c, k->book, sizeof k->book, "=SUM(%s)",
                xw_range(L->quoted, L->tx.r_flow, XW_COL_M0, L->tx.r_flow, last).s);
     xw_formula(c, k->expect, sizeof k->expect, "=%s-%s", within[0], within[1]);
-    double sum = 0;
-    for (int m = 0; m <= H; m++)
-        sum += tci_net_cost_after_tax(rb, m, H) - tci_net_cost_after_tax(res, m, H);
-    k->vbook = sum, k->vexpect = vwithin[0] - vwithin[1];
+    k->vbook = tci_route_after_tax_flow(res, rb, H);
+    k->vexpect =
+        tci_route_after_tax_difference(res, rb, B->r_commit != XW_NONE, L->r_commit != XW_NONE);
     xw_formula(c, k->scale, sizeof k->scale, "=MAX(1,ABS(%s),ABS(%s))",
                os(c, (size_t)b, B->tx.r_atnet, V).s, os(c, i, L->tx.r_atnet, V).s);
     k->vscale = fmax(1, fmax(fabs(rb->after_tax_total), fabs(res->after_tax_total)));
@@ -434,18 +408,8 @@ static void ck_budget_item(xw_ctx *c, size_t i, ck_item *it, int *n)
                         xw_range(L->quoted, L->r_tax, XW_COL_M0, L->r_tax, XW_COL_M0 + H).s);
     xw_formula(c, k->expect, sizeof k->expect, "=SUM(%s)%s",
                xw_range(L->quoted, L->r_net, XW_COL_M0, L->r_net, XW_COL_M0 + H).s, tax);
-    double flow = xw_paid0(c, i) - (L->buy ? res->residual : 0);
-    for (int m = 1; m <= H; m++)
-        flow += res->monthly[m - 1].cost;
-    double years = 0;
-    for (size_t y = 0; y < c->bg->n_years; y++)
-        years += c->bg->value[(i * c->bg->n_years + y) * TCO_BUDGET_COLS + TCO_BUDGET_TOTAL];
-    if (L->r_tax != XW_NONE) {
-        flow += isnan(res->tax0) ? 0 : res->tax0;
-        for (int m = 1; m <= H; m++)
-            flow += res->monthly[m - 1].tax;
-    }
-    k->vbook = years, k->vexpect = flow;
+    k->vbook = tci_route_budget_years(c->bg, i);
+    k->vexpect = tci_route_budget_flow(res, H, L->buy, L->r_tax != XW_NONE);
 }
 
 /* Option i's integrity checks, in it; returns how many. */

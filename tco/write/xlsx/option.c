@@ -692,9 +692,7 @@ static void option_drivers(const xw_optw *w)
         xw_ow_driver(w, L->k_gpu_w,
                      xw_label(c, "option.gpu_w", "Power per GPU at this utilization"),
                      xw_label(c, "unit.w", "W"), xw_ow_formula(w, XF_GPU_W, &R, f, sizeof f),
-                     w->o->tdp_w * (w->o->idle_power_fraction +
-                                    u * (w->o->load_power_fraction - w->o->idle_power_fraction)),
-                     XN_DEC2);
+                     tci_gpu_watts(w->o, u), XN_DEC2);
         xw_ow_driver(w, L->k_it_kw, xw_label(c, "option.it_kw", "IT load"),
                      xw_label(c, "unit.kw", "kW"), xw_ow_formula(w, XF_IT_KW, &R, f, sizeof f),
                      w->res->it_kw, XN_DEC2);
@@ -750,7 +748,6 @@ static void option_usage(const xw_optw *w)
 {
     xw_ctx *c = w->c;
     const xw_optsheet *L = w->L;
-    const double T = c->s->hours_per_month;
     char f[XW_FBUF], t[XW_TBUF];
     xw_ow_driver(w, L->k_rm, xw_label(c, "option.rm", "Monthly discount rate"),
                  xw_label(c, "unit.pct_month", "% per month"), "=(1+DiscountRate)^(1/12)-1",
@@ -765,7 +762,7 @@ static void option_usage(const xw_optw *w)
                  xw_formula(c, f, sizeof f, "=%s*%s/1000*HoursPerMonth*HorizonMonths*%s",
                             xw_ow_in(w, TCO_O_COUNT_GPUS).s, xw_ow_in(w, TCO_O_FP16_TFLOPS).s,
                             xw_ow_drv(L->k_util).s),
-                 w->o->count * w->o->fp16_tflops / 1000 * T * w->H * w->res->utilization, XN_INT);
+                 w->res->pflop_hours, XN_INT);
     xw_labelf(c, t, sizeof t, "option.units", "Work done over the horizon ({unit}s)", "unit",
               c->unit, NULL);
     xw_ow_driver(w, L->k_units, t, c->unit,

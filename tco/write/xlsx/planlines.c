@@ -280,11 +280,9 @@ static void own_it_kw(const pl_sheet *S, const pl_own *P)
         }
         const tco_option *o = own_w(S, m)->o;
         double uv = pm[m - 1].own_utilization;
-        double gpu_w = o->tdp_w * (o->idle_power_fraction +
-                                   uv * (o->load_power_fraction - o->idle_power_fraction));
-        double kw = S->staged ? P->fleet[m - 1] * gpu_w + P->servers_at[m - 1] * o->server_power_w
-                              : bought * gpu_w + P->servers * o->server_power_w;
-        pl_fig(S, R->r_it_kw, col, pl_by_month(S, f, sizeof f, col, fx[0], fx[1]), kw / 1000,
+        double kw = S->staged ? tci_it_kw(o, P->fleet[m - 1], P->servers_at[m - 1], uv)
+                              : tci_it_kw(o, bought, P->servers, uv);
+        pl_fig(S, R->r_it_kw, col, pl_by_month(S, f, sizeof f, col, fx[0], fx[1]), kw,
                xw_fmt(c, XS_CALC, XN_DEC2));
     }
 }

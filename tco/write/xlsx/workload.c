@@ -177,7 +177,8 @@ static void wl_model(wl_sheet *W)
         xw_fnum(c, ws, m_flops_run, c0,
                 xw_formula(c, f, sizeof f, "=%s*%s*%s", cell(k_fpt, c0).s, cell(m_params, c0).s,
                            cell(m_tokens, c0).s),
-                6 * s->model_params * s->tokens, xw_fmt(c, XS_CALC, XN_SCI));
+                /* the same for every option */
+                c->r->options[0].sizing.run_flops, xw_fmt(c, XS_CALC, XN_SCI));
     } else {
         tci_utf8_format(u, sizeof u, "%s", xw_label(c, "unit.per_second", "per second"));
         head(c, ws, m_rps, xw_label(c, "workload.rps", "Requests to serve"), "requests_per_s", u);
@@ -360,7 +361,7 @@ static void wl_cell_work(const wl_sheet *W, size_t i, int want)
             xw_fnum(c, ws, W->o_flops, col,
                     xw_formula(c, f, sizeof f, "=%s*%s*%s*%s*%s", cnt.s, tf.s,
                                cell(W->k_tflop, c0).s, cell(W->m_mfu, c0).s, se.s),
-                    o->count * o->fp16_tflops * 1e12 * s->mfu * o->scaling_efficiency, W->calc_sci);
+                    c->r->options[i].sizing.flops_per_s, W->calc_sci);
         xw_refbuf th = ocell(W->o_th, col);
         if (want == W->o_th)
             xw_fnum(c, ws, W->o_th, col,
@@ -401,9 +402,7 @@ static void wl_cell_work(const wl_sheet *W, size_t i, int want)
         xw_refbuf tp = ocell(W->o_tp, col);
         wl_input(W, i, want, W->o_tp, TCO_O_THROUGHPUT, o->throughput, W->calc_dec);
         xw_refbuf pg = ocell(W->o_pg, col);
-        double per_gpu = o->throughput * o->scaling_efficiency;
-        if (per_gpu <= 0 && s->requests_per_s > 0)
-            per_gpu = s->requests_per_s / o->count;
+        double per_gpu = c->r->options[i].sizing.per_gpu;
         if (want == W->o_pg)
             xw_fnum(c, ws, W->o_pg, col,
                     xw_formula(c, f, sizeof f, "=IF(%s*%s>0,%s*%s,IF(%s>0,%s/%s,%s))", tp.s, se.s,

@@ -1,0 +1,174 @@
+/* routes.c - the Checks sheet's second routes (routes.h). */
+#include "core/routes.h"
+#include "core/core.h"
+#include "core/factors.h"
+#include "tco_budget.h"
+
+#include <math.h>
+
+/* See routes.h. */
+double tci_route_operating_cost(const tco_option_result *r, int H)
+{
+    double sum = 0;
+    for (int m = 1; m <= H; m++)
+        sum += r->monthly[m - 1].cost;
+    return sum;
+}
+
+/* See routes.h. */
+double tci_route_operating_paid(const tco_option_result *r, int H, int lease)
+{
+    return tci_route_operating_cost(r, H) + (lease ? r->lease_payment : 0);
+}
+
+/* See routes.h. */
+double tci_route_lines(const tco_option_result *r)
+{
+    return tco_option_lines_add(-0.0, r) + r->loan_interest + r->loan_principal +
+           r->loan_balance_at_horizon + r->lease_payments + r->lease_buyout;
+}
+
+/* See routes.h. */
+double tci_route_cumulative(const tco_option_result *r, int H)
+{
+    return r->paid0 + tci_route_operating_cost(r, H);
+}
+
+/* See routes.h. */
+double tci_route_net(const tco_option_result *r, int H, int less_residual, int with_commitment)
+{
+    return r->paid0 + tci_route_operating_cost(r, H) - (less_residual ? r->residual : 0) +
+           (with_commitment ? r->commitment_after_horizon : 0);
+}
+
+/* See routes.h. */
+double tci_route_npv(const tco_option_result *r, int less_residual, double rm, int H,
+                     int with_commitment)
+{
+    return tci_npv_of_months(r, r->paid0, less_residual, rm, H) +
+           (with_commitment ? r->commitment_npv : 0);
+}
+
+/* See routes.h. */
+double tci_route_depreciation(const tco_option_result *r, int lease)
+{
+    return (lease ? r->lease_buyout : r->capex) - r->book_value_end;
+}
+
+/* See routes.h. */
+double tci_route_flow(const tco_option_result *r, const tco_option_result *b, int H)
+{
+    double sum = b->paid0 - r->paid0;
+    for (int m = 1; m <= H; m++)
+        sum += b->monthly[m - 1].cost - r->monthly[m - 1].cost;
+    return sum + r->residual;
+}
+
+/* See routes.h. */
+double tci_route_totals_difference(const tco_option_result *r, const tco_option_result *b,
+                                   int b_commit, int r_commit)
+{
+    return b->total - r->total - (b_commit ? b->commitment_after_horizon : 0) +
+           (r_commit ? r->commitment_after_horizon : 0);
+}
+
+/* See routes.h. */
+double tci_route_summary_total(const tco_option_result *r, int with_commitment, int lease, int loan,
+                               int buy)
+{
+    return tco_option_lines_add(r->capex, r) + (with_commitment ? r->commitment_after_horizon : 0) +
+           (lease ? r->lease_payments + r->lease_buyout - r->capex : 0) +
+           (loan
+                ? r->loan_interest + r->loan_principal + r->loan_balance_at_horizon - r->loan_amount
+                : 0) -
+           (buy ? r->residual : 0);
+}
+
+/* See routes.h. */
+double tci_route_per_gpu_hour(const tco_option_result *r)
+{
+    return isfinite(r->cost_per_gpu_hour) ? r->cost_per_gpu_hour * r->gpu_hours : r->total;
+}
+
+/* See routes.h. */
+double tci_route_sweep_at(double u1, double t1, double un, double tn, double u)
+{
+    return t1 + (u - u1) * (tn - t1) / (un - u1);
+}
+
+/* See routes.h. */
+double tci_route_tax(const tco_option_result *r, double rate, double deductions, int with_sale,
+                     int with_commitment)
+{
+    return -rate * deductions + (with_sale ? r->tax_on_sale : 0) +
+           (with_commitment ? r->commitment_tax : 0);
+}
+
+/* See routes.h. */
+double tci_route_deductions(const tco_option_result *r, int H)
+{
+    double sum = 0;
+    for (int m = 0; m <= H; m++)
+        sum += m == 0 ? r->deductible0 : r->monthly[m - 1].deductible;
+    return sum;
+}
+
+/* See routes.h. */
+double tci_route_after_tax_total(const tco_option_result *r)
+{
+    return r->total + r->tax;
+}
+
+/* See routes.h. */
+double tci_route_after_tax_npv(const tco_option_result *r, double rm, int H, double rate,
+                               int with_commitment)
+{
+    return tci_npv_after_tax_of_months(r, rm, H) +
+           (with_commitment ? (1 - rate) * r->commitment_npv : 0);
+}
+
+/* See routes.h. */
+double tci_route_after_tax_within(const tco_option_result *r, int with_commitment)
+{
+    return r->after_tax_total -
+           (with_commitment ? r->commitment_after_horizon + r->commitment_tax : 0);
+}
+
+/* See routes.h. */
+double tci_route_after_tax_difference(const tco_option_result *r, const tco_option_result *b,
+                                      int b_commit, int r_commit)
+{
+    return tci_route_after_tax_within(b, b_commit) - tci_route_after_tax_within(r, r_commit);
+}
+
+/* See routes.h. */
+double tci_route_after_tax_flow(const tco_option_result *r, const tco_option_result *b, int H)
+{
+    double sum = 0;
+    for (int m = 0; m <= H; m++)
+        sum += tci_net_cost_after_tax(b, m, H) - tci_net_cost_after_tax(r, m, H);
+    return sum;
+}
+
+/* See routes.h. */
+double tci_route_budget_flow(const tco_option_result *r, int H, int less_residual, int with_tax)
+{
+    double flow = r->paid0 - (less_residual ? r->residual : 0);
+    for (int m = 1; m <= H; m++)
+        flow += r->monthly[m - 1].cost;
+    if (with_tax) {
+        flow += isnan(r->tax0) ? 0 : r->tax0;
+        for (int m = 1; m <= H; m++)
+            flow += r->monthly[m - 1].tax;
+    }
+    return flow;
+}
+
+/* See routes.h. */
+double tci_route_budget_years(const tco_budget *bg, size_t i)
+{
+    double years = 0;
+    for (size_t y = 0; y < bg->n_years; y++)
+        years += bg->value[(i * bg->n_years + y) * TCO_BUDGET_COLS + TCO_BUDGET_TOTAL];
+    return years;
+}
