@@ -27,6 +27,19 @@ static inline double tci_net_cost_after_tax(const tco_option_result *r, int m, i
 {
     return tci_net_cost(r, m, H) + (m == 0 ? r->tax0 : r->monthly[m - 1].tax);
 }
+/* What option result r saves at month m against the baseline b: b's net cost
+ * less r's, the returns' flow c(m) (MODEL.md, Returns of buying against the
+ * baseline); and the same after tax. */
+static inline double tci_saving(const tco_option_result *r, const tco_option_result *b, int m,
+                                int H)
+{
+    return tci_net_cost(b, m, H) - tci_net_cost(r, m, H);
+}
+static inline double tci_saving_after_tax(const tco_option_result *r, const tco_option_result *b,
+                                          int m, int H)
+{
+    return tci_net_cost_after_tax(b, m, H) - tci_net_cost_after_tax(r, m, H);
+}
 
 /* The annual charge in year `year` (1-based) of option o's hardware, of base
  * `capex`, by depreciation method `method` (a tco_depreciation) with the

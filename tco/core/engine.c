@@ -812,14 +812,14 @@ static void returns_add(const tco_scenario *s, tco_result *res, tci_irr_stream *
     double c[TCO_MAX_HORIZON + 1];
     c[0] = 0; /* the loops fill c[0..H]; this tells the compiler c is written */
     for (int m = 0; m <= H; m++)
-        c[m] = tci_net_cost(rb, m, H) - tci_net_cost(r, m, H);
+        c[m] = tci_saving(r, rb, m, H);
     flow_returns(c, n, res->monthly_rate, disc, grow, &r->mirr, &r->payback_month,
                  &r->discounted_payback_month);
     tci_irr_stream_add(irr, c, 2 * i);
     if (!s->tax)
         return;
     for (int m = 0; m <= H; m++)
-        c[m] = tci_net_cost_after_tax(rb, m, H) - tci_net_cost_after_tax(r, m, H);
+        c[m] = tci_saving_after_tax(r, rb, m, H);
     flow_returns(c, n, res->monthly_rate, disc, grow, &r->mirr_after_tax,
                  &r->payback_month_after_tax, &r->discounted_payback_month_after_tax);
     tci_irr_stream_add(irr, c, 2 * i + 1);

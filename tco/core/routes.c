@@ -146,7 +146,7 @@ double tci_route_after_tax_flow(const tco_option_result *r, const tco_option_res
 {
     double sum = 0;
     for (int m = 0; m <= H; m++)
-        sum += tci_net_cost_after_tax(b, m, H) - tci_net_cost_after_tax(r, m, H);
+        sum += tci_saving_after_tax(r, b, m, H);
     return sum;
 }
 

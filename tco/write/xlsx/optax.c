@@ -218,7 +218,7 @@ void xw_tax_flow(const xw_optw *w)
     const tco_option_result *rb = &c->r->options[c->r->baseline];
     double flow[TCO_MAX_HORIZON + 1];
     for (int m = 0; m <= w->H; m++)
-        flow[m] = tci_net_cost_after_tax(rb, m, w->H) - tci_net_cost_after_tax(w->res, m, w->H);
+        flow[m] = tci_saving_after_tax(w->res, rb, m, w->H);
     const char *labels[6] = {
         xw_label(c, "option.atflow", "Saved after tax (against the baseline)"),
         xw_label(c, "option.atfsign", "Sign of the last saving after tax other than 0 (for IRR)"),

@@ -547,7 +547,7 @@ static void option_flow(const xw_optw *w)
     const tco_option_result *rb = &c->r->options[c->r->baseline];
     double flow[TCO_MAX_HORIZON + 1];
     for (int m = 0; m <= w->H; m++)
-        flow[m] = tci_net_cost(rb, m, w->H) - tci_net_cost(w->res, m, w->H);
+        flow[m] = tci_saving(w->res, rb, m, w->H);
     const char *labels[6] = {
         xw_label(c, "option.flow", "Saved against the baseline (its net cost - this net cost)"),
         xw_label(c, "option.fsign", "Sign of the last saving other than 0 (for IRR)"),
