@@ -13,7 +13,9 @@ typedef enum tco_line_kind {
                            one of the lines a plan's owned part adds up */
     TCO_LINE_OWNED_U,   /* likewise, and it follows the utilization (a plan's owned part
                            interpolates it between its months at 0 and at 1) */
-    TCO_LINE_RENTED     /* a rent option's line */
+    TCO_LINE_RENTED,    /* a rent option's line */
+    TCO_LINE_OWNED_EACH /* as TCO_LINE_OWNED, an amount a month whatever the GPUs: each
+                           purchase a plan has in service pays it */
 } tco_line_kind;
 
 /* The cost lines, in the order every output writes them:
@@ -42,7 +44,7 @@ typedef enum tco_line_kind {
       "Facility (colocation)")                                                                     \
     X(MAINTENANCE, maintenance, TCO_LINE_OWNED, TCO_O_MAINTENANCE_RATE, "Maintenance",             \
       "Maintenance", "Maintenance")                                                                \
-    X(STAFF, staff, TCO_LINE_OWNED, TCO_LINE_NO_RATE, "Staff", "Staff", "Staff")                   \
+    X(STAFF, staff, TCO_LINE_OWNED_EACH, TCO_LINE_NO_RATE, "Staff", "Staff", "Staff")              \
     X(RENTAL, rental, TCO_LINE_RENTED, TCO_LINE_NO_RATE, "Rental", "Rental", "Rental")
 
 /* The rate of a line computed in its own way. */

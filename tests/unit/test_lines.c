@@ -10,18 +10,19 @@
 #include <string.h>
 
 /* MODEL.md's cost lines, in its order, with the kind of option each belongs to
- * (1 bought, 0 rented) and whether it follows the utilization. */
+ * (1 bought, 0 rented), whether it follows the utilization and whether it is an
+ * amount a month whatever the GPUs (staff(m) = staff_per_month). */
 static const struct {
     const char *name;
-    int buy, follows_u;
+    int buy, follows_u, each;
     const char *sheet_label;
 } model[] = {
-    {"power", 1, 1, "Power (IT load)"},
-    {"cooling", 1, 1, "Cooling (PUE overhead)"},
-    {"facility", 1, 0, "Facility (colocation)"},
-    {"maintenance", 1, 0, "Maintenance"},
-    {"staff", 1, 0, "Staff"},
-    {"rental", 0, 0, "Rental"},
+    {"power", 1, 1, 0, "Power (IT load)"},
+    {"cooling", 1, 1, 0, "Cooling (PUE overhead)"},
+    {"facility", 1, 0, 0, "Facility (colocation)"},
+    {"maintenance", 1, 0, 0, "Maintenance"},
+    {"staff", 1, 0, 1, "Staff"},
+    {"rental", 0, 0, 0, "Rental"},
 };
 #define N_MODEL (sizeof model / sizeof model[0])
 
@@ -34,6 +35,7 @@ static void test_list(void)
         CU_ASSERT_STRING_EQUAL(l->name, model[k].name);
         CU_ASSERT_STRING_EQUAL(l->sheet_label, model[k].sheet_label);
         CU_ASSERT_EQUAL(l->kind == TCO_LINE_OWNED_U, model[k].follows_u);
+        CU_ASSERT_EQUAL(l->kind == TCO_LINE_OWNED_EACH, model[k].each);
         /* Maintenance alone is a rate of capex a year (MODEL.md, Buy options). */
         CU_ASSERT_EQUAL(l->rate,
                         k == TCO_LINE_MAINTENANCE ? (int)TCO_O_MAINTENANCE_RATE : TCO_LINE_NO_RATE);

@@ -288,8 +288,8 @@ static void own_it_kw(const pl_sheet *S, const pl_own *P)
 }
 
 /* Line k of month col by option w: the option sheet's formula over the plan's
- * cells; with buy_at or a refresh, over the purchases in service (each one
- * paying its own staff). */
+ * cells; with buy_at or a refresh, a line paid whatever the GPUs (staff) over
+ * the purchases in service, each paying its own. */
 static const char *own_line(const pl_sheet *S, const xw_optw *w, int k, int col, char *f, size_t fs)
 {
     xw_ctx *c = S->c;
@@ -304,7 +304,7 @@ static const char *own_line(const pl_sheet *S, const xw_optw *w, int k, int col,
         L.capex = pl_in_service(S, cx, sizeof cx, PB_CAPEX, col);
     }
     xw_ow_formula(w, XF_LINE(k), &L, g, sizeof g);
-    if (k != TCO_LINE_STAFF)
+    if (tco_cost_line_get(k)->kind != TCO_LINE_OWNED_EACH)
         return xw_formula(c, f, fs, "%s", g);
     if (!S->staged)
         return pl_if_any(S, f, fs, n_in.s, g);
