@@ -27,6 +27,12 @@ static inline double tci_net_cost_after_tax(const tco_option_result *r, int m, i
 {
     return tci_net_cost(r, m, H) + (m == 0 ? r->tax0 : r->monthly[m - 1].tax);
 }
+/* Month m's deduction (0..H) of option result r: deductible0, then each
+ * month's deductible (MODEL.md, Taxes). */
+static inline double tci_deductible(const tco_option_result *r, int m)
+{
+    return m == 0 ? r->deductible0 : r->monthly[m - 1].deductible;
+}
 /* What option result r saves at month m against the baseline b: b's net cost
  * less r's, the returns' flow c(m) (MODEL.md, Returns of buying against the
  * baseline); and the same after tax. */

@@ -584,8 +584,6 @@ double tci_availability(const tco_option *o)
     return fmax(0.01, o->availability - o->failure_rate * o->repair_days / 365);
 }
 
-/* Option o's figures into r, whose other figures are cleared first (its
- * months kept): on the thread that computes it, the clearing too. */
 /* The total as a line in the utilization (docs/MODEL.md, Break-even): its
  * slope, the terms that depend on u, summed as the workbook's drivers block
  * sums them; and its value at u = 0, the total less the slope times u. */
@@ -593,7 +591,6 @@ static void utilization_line(const tco_scenario *s, const tco_option *o, tco_opt
 {
     const int H = s->horizon_months;
     const double T = s->hours_per_month;
-    int term = o->acquire != TCO_BUY && o->pricing == TCO_RESERVED && o->term_months > 0;
     double sum = 0, slope = 0;
     if (o->acquire == TCO_BUY) {
         for (int m = 1; m <= H; m++)
@@ -607,7 +604,8 @@ static void utilization_line(const tco_scenario *s, const tco_option *o, tco_opt
         slope = o->count * T * o->price_per_gpu_hour * sum;
         if (o->pricing == TCO_SPOT) /* the hours lost to interruptions */
             slope = slope / (1 - o->interruption_overhead);
-    } else if (term && o->after_term == TCO_AFTER_ON_DEMAND) {
+    } else if (o->pricing == TCO_RESERVED && o->term_months > 0 &&
+               o->after_term == TCO_AFTER_ON_DEMAND) {
         /* Reserved, then on demand: the months past the term follow u. */
         for (int m = o->term_months + 1; m <= H; m++)
             sum += tci_price_factor(-o->price_decline, m);
@@ -617,6 +615,8 @@ static void utilization_line(const tco_scenario *s, const tco_option *o, tco_opt
     r->total_at_zero_utilization = r->total - slope * r->utilization;
 }
 
+/* Option o's figures into r, whose other figures are cleared first (its
+ * months kept): on the thread that computes it, the clearing too. */
 static void compute_option(const tco_scenario *s, const tco_option *o, tco_option_result *r,
                            double rm, const double *disc, year_memo *memo)
 {

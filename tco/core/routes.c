@@ -37,7 +37,7 @@ double tci_route_cumulative(const tco_option_result *r, int H)
 /* See routes.h. */
 double tci_route_net(const tco_option_result *r, int H, int less_residual, int with_commitment)
 {
-    return r->paid0 + tci_route_operating_cost(r, H) - (less_residual ? r->residual : 0) +
+    return tci_route_cumulative(r, H) - (less_residual ? r->residual : 0) +
            (with_commitment ? r->commitment_after_horizon : 0);
 }
 
@@ -109,7 +109,7 @@ double tci_route_deductions(const tco_option_result *r, int H)
 {
     double sum = 0;
     for (int m = 0; m <= H; m++)
-        sum += m == 0 ? r->deductible0 : r->monthly[m - 1].deductible;
+        sum += tci_deductible(r, m);
     return sum;
 }
 

@@ -3,6 +3,7 @@
  * that a formula on any sheet can refer to any other. */
 #include "write/xlsx/plan.h"
 #include "write/xlsx/cell.h"
+#include "core/core.h"
 #include "core/factors.h"
 #include "util/utf8.h"
 
@@ -43,7 +44,7 @@ double xw_paid0(const xw_ctx *c, size_t i)
 double xw_tax_deductible(const xw_ctx *c, size_t i, int m)
 {
     const tco_option_result *r = &c->r->options[i];
-    return m == 0 ? r->deductible0 : r->monthly[m - 1].deductible;
+    return tci_deductible(r, m);
 }
 
 /* What a row of an option sheet needs of its option: every bit of its `when`. */
