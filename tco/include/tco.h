@@ -331,6 +331,37 @@ typedef enum tco_kunit {
     TCO_U_RATE   /* units of work per second */
 } tco_kunit;
 
+/* How one unit of a key moves an option's total over the horizon: the
+ * coefficient the workbook's Sensitivity sheet multiplies a change of the key
+ * by (MODEL.md, Sensitivity; write/xlsx/sensmodel.c writes each kind's
+ * formula for a bought and for a rented option). A cost line's rate of capex
+ * a year takes its kind from the cost lines' list (tco_lines.h), not from here. */
+typedef enum tco_ksens {
+    TCO_SENS_NONE = 0,       /* no linear coefficient: the sheet shows no swing of it */
+    TCO_SENS_GPUS_RESOLD,    /* capital per GPU, resold at the end (gpu_price) */
+    TCO_SENS_SERVERS_RESOLD, /* capital per server, resold at the end */
+    TCO_SENS_ONCE,           /* capital paid once, not resold (install_price) */
+    TCO_SENS_MONTHLY,        /* an amount a month (staff, storage) */
+    TCO_SENS_RESALE,         /* the fraction of the capex resold */
+    TCO_SENS_UTILIZATION,    /* the utilization: the total's slope in it */
+    TCO_SENS_GPU_POWER,      /* a GPU's power (tdp_w): energy and colocation */
+    TCO_SENS_SERVER_POWER,   /* a server's power: energy and colocation */
+    TCO_SENS_IDLE_POWER,     /* the idle share of a GPU's power */
+    TCO_SENS_LOAD_POWER,     /* the loaded share of a GPU's power */
+    TCO_SENS_ENERGY_PRICE,   /* the price of a kWh, escalated yearly */
+    TCO_SENS_PUE,            /* the PUE: the energy's cooling overhead */
+    TCO_SENS_HOURS,          /* the hours of a month: energy or rented hours */
+    TCO_SENS_COLO,           /* colocation per provisioned kW a month */
+    TCO_SENS_GPU_HOUR,       /* a rented GPU-hour's price */
+    TCO_SENS_AFTER_TERM,     /* the on-demand GPU-hour after a reserved term */
+    TCO_SENS_EGRESS,         /* one factor of the egress (TB a month, price a TB) */
+    TCO_SENS_UPFRONT,        /* a reserved term's upfront payment */
+    TCO_SENS_ESCALATION,     /* the electricity price's yearly escalation (not linear) */
+    TCO_SENS_PRICE_DECLINE,  /* the rental price's yearly decline (not linear) */
+    TCO_SENS_RESALE_DECLINE, /* the hardware's yearly loss of value (not linear) */
+    TCO_SENS_INTERRUPTION    /* the share of spot hours lost (not linear) */
+} tco_ksens;
+
 /* One key: its spelling, type, range and default, where it is stored, and
  * what the workbook and the analyses do with it. Every fact about a key is a
  * member here, so that adding a key is adding one row to a table. */
@@ -366,6 +397,7 @@ typedef struct tco_keydef {
     double plausible_hi;      /* ... and above it (0: no upper bound) */
     const char *implausible;  /* the warning's question: what was likely meant
                                  ("per kWh, not cents?") */
+    tco_ksens sens;           /* how a unit of it moves a total (Sensitivity sheet) */
 } tco_keydef;
 
 /* The key tables, indexed by tco_skey and tco_okey (every value below

@@ -231,6 +231,41 @@ static void test_keys_no_total(void)
     CU_ASSERT_STRING_EQUAL(got, want);
 }
 
+/* How a unit of each key moves a total (tco_ksens): the keys that have a
+ * coefficient, each with its kind's number, and no other; every standard
+ * driver has one, moves no total, or is a cost line's rate of capex (whose
+ * kind the cost lines' list gives); no key moves no total and has one. */
+static void test_keys_sens(void)
+{
+    static const char *const want =
+        "hours_per_month:13,electricity_price:11,electricity_escalation:19,pue:12,"
+        "colo_per_kw_month:14,utilization:6,utilization:6,tdp_w:7,gpu_price:1,"
+        "server_price:2,network_price:2,install_price:3,server_power_w:8,"
+        "idle_power_fraction:9,load_power_fraction:10,staff_per_month:4,"
+        "resale_fraction:5,resale_decline:21,price_per_gpu_hour:15,price_decline:20,"
+        "upfront:18,storage_per_month:4,on_demand_price_per_gpu_hour:16,"
+        "egress_tb_per_month:17,egress_per_tb:17,interruption_overhead:22";
+    char got[1024] = "";
+    size_t n = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        int count = pass ? TCO_O_COUNT : TCO_S_COUNT;
+        for (int k = 0; k < count; k++) {
+            const tco_keydef *kd =
+                pass ? tco_option_key((tco_okey)k) : tco_scenario_key((tco_skey)k);
+            int line_rate = 0;
+            for (int line = 0; pass && line < TCO_LINES; line++)
+                line_rate |= tco_cost_line_get((tco_cost_line)line)->rate == k;
+            if (kd->driver > 0)
+                CU_ASSERT(kd->sens != TCO_SENS_NONE || kd->no_total || line_rate);
+            CU_ASSERT(!(kd->no_total && kd->sens != TCO_SENS_NONE));
+            if (kd->sens != TCO_SENS_NONE)
+                n += (size_t)snprintf(got + n, sizeof got - n, "%s%s:%d", n ? "," : "", kd->name,
+                                      (int)kd->sens);
+        }
+    }
+    CU_ASSERT_STRING_EQUAL(got, want);
+}
+
 /* ===== Result fields ===== */
 
 /* The names of the fields an output shows, in order, joined by commas. */
@@ -488,12 +523,19 @@ static void test_fields_writers(void)
 int main(void)
 {
     static const check_case cases[] = {
-        {"keys_every_row", test_keys_every_row},     {"keys_order", test_keys_order},
-        {"keys_sheet_names", test_keys_sheet_names}, {"keys_live", test_keys_live},
-        {"keys_drivers", test_keys_drivers},         {"keys_no_total", test_keys_no_total},
-        {"fields_every_row", test_fields_every_row}, {"fields_outputs", test_fields_outputs},
-        {"fields_values", test_fields_values},       {"fields_writers", test_fields_writers},
-        {"keys_plausible", test_keys_plausible},     {NULL, NULL},
+        {"keys_every_row", test_keys_every_row},
+        {"keys_order", test_keys_order},
+        {"keys_sheet_names", test_keys_sheet_names},
+        {"keys_live", test_keys_live},
+        {"keys_drivers", test_keys_drivers},
+        {"keys_no_total", test_keys_no_total},
+        {"fields_every_row", test_fields_every_row},
+        {"fields_outputs", test_fields_outputs},
+        {"fields_values", test_fields_values},
+        {"fields_writers", test_fields_writers},
+        {"keys_plausible", test_keys_plausible},
+        {"keys_sens", test_keys_sens},
+        {NULL, NULL},
     };
     return check_run("tables", cases);
 }

@@ -42,6 +42,18 @@ int xw_sens_driver(const tco_scenario *s, const char *name, xw_sdrv *d)
     return 0;
 }
 
+/* The key row of driver d. */
+static const tco_keydef *key_of(const xw_sdrv *d)
+{
+    return d->global ? tco_scenario_key((tco_skey)d->key) : tco_option_key((tco_okey)d->key);
+}
+
+/* How a unit of driver d moves a total (the key table's tco_ksens). */
+static tco_ksens sens_of(const xw_sdrv *d)
+{
+    return key_of(d)->sens;
+}
+
 /* Whether [sensitivity] gives a range for key `key` (of option `option`, or -1
  * for a global key; of named site site - 1, or 0). */
 static int has_range_at(const tco_scenario *s, int option, int key, int site)
@@ -222,70 +234,59 @@ static int buy_unit_cost(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size_
     xw_refbuf pue = xw_site_name(c, i, TCO_S_PUE);
     tci_utf8_format(energy, sizeof energy, "HoursPerMonth*%s*SUM(%s)", pue.s,
                     months(c, i, L->r_price).s);
-    if (d->global) {
-        switch (d->key) {
-        case TCO_S_ELECTRICITY_PRICE:
-            xw_formula(c, out, size, "%s*HoursPerMonth*%s*SUMPRODUCT((1+%s)^(%s-1))", kw.s, pue.s,
-                       xw_site_name(c, i, TCO_S_ELECTRICITY_ESCALATION).s,
-                       months(c, i, L->r_year).s);
-            return 1;
-        case TCO_S_PUE:
-            xw_formula(c, out, size, "%s*HoursPerMonth*SUM(%s)", kw.s, months(c, i, L->r_price).s);
-            return 1;
-        case TCO_S_HOURS_PER_MONTH:
-            xw_formula(c, out, size, "%s*%s*SUM(%s)", kw.s, pue.s, months(c, i, L->r_price).s);
-            return 1;
-        case TCO_S_COLO_PER_KW_MONTH:
-            xw_formula(c, out, size, "%s*HorizonMonths", k_ref(c, i, L->k_prov_kw).s);
-            return 1;
-        case TCO_S_UTILIZATION:
-            xw_formula(c, out, size, "%s", k_ref(c, i, L->k_slope).s);
-            return 1;
-        default:
-            return -1;
-        }
-    }
-    if (is_line_rate(d->key)) { /* a cost line's rate of capex a year */
+    if (!d->global && is_line_rate(d->key)) { /* a cost line's rate of capex a year */
         xw_formula(c, out, size, "%s*HorizonMonths/12", k_ref(c, i, L->k_capex).s);
         return 1;
     }
     xw_refbuf tdp = xw_in(c, i, TCO_O_TDP_W);
-    switch (d->key) {
-    case TCO_O_GPU_PRICE:
+    switch (sens_of(d)) {
+    case TCO_SENS_ENERGY_PRICE:
+        xw_formula(c, out, size, "%s*HoursPerMonth*%s*SUMPRODUCT((1+%s)^(%s-1))", kw.s, pue.s,
+                   xw_site_name(c, i, TCO_S_ELECTRICITY_ESCALATION).s, months(c, i, L->r_year).s);
+        return 1;
+    case TCO_SENS_PUE:
+        xw_formula(c, out, size, "%s*HoursPerMonth*SUM(%s)", kw.s, months(c, i, L->r_price).s);
+        return 1;
+    case TCO_SENS_HOURS:
+        xw_formula(c, out, size, "%s*%s*SUM(%s)", kw.s, pue.s, months(c, i, L->r_price).s);
+        return 1;
+    case TCO_SENS_COLO:
+        xw_formula(c, out, size, "%s*HorizonMonths", k_ref(c, i, L->k_prov_kw).s);
+        return 1;
+    case TCO_SENS_GPUS_RESOLD:
         xw_formula(c, out, size, "%s*%s", n.s, resold);
         return 1;
-    case TCO_O_SERVER_PRICE:
-    case TCO_O_NETWORK_PRICE:
+    case TCO_SENS_SERVERS_RESOLD:
         xw_formula(c, out, size, "%s*%s", srv.s, resold);
         return 1;
-    case TCO_O_INSTALL_PRICE:
+    case TCO_SENS_ONCE:
         xw_formula(c, out, size, "%s", kept);
         return 1;
-    case TCO_O_STAFF_PER_MONTH:
+    case TCO_SENS_MONTHLY:
         xw_formula(c, out, size, "HorizonMonths");
         return 1;
-    case TCO_O_RESALE_FRACTION:
+    case TCO_SENS_RESALE:
         xw_formula(c, out, size, "-(%s+%s)", k_ref(c, i, L->k_capex_gpu).s,
                    k_ref(c, i, L->k_capex_infra).s);
         return 1;
-    case TCO_O_UTILIZATION:
+    case TCO_SENS_UTILIZATION:
         xw_formula(c, out, size, "%s", k_ref(c, i, L->k_slope).s);
         return 1;
-    case TCO_O_TDP_W:
+    case TCO_SENS_GPU_POWER:
         xw_formula(c, out, size, "%s*((%s+%s*(%s-%s))*%s+HorizonMonths*%s)/1000", n.s,
                    xw_in(c, i, TCO_O_IDLE_POWER_FRACTION).s, util.s,
                    xw_in(c, i, TCO_O_LOAD_POWER_FRACTION).s,
                    xw_in(c, i, TCO_O_IDLE_POWER_FRACTION).s, energy,
                    xw_site_name(c, i, TCO_S_COLO_PER_KW_MONTH).s);
         return 1;
-    case TCO_O_SERVER_POWER_W:
+    case TCO_SENS_SERVER_POWER:
         xw_formula(c, out, size, "%s*(%s+HorizonMonths*%s)/1000", srv.s, energy,
                    xw_site_name(c, i, TCO_S_COLO_PER_KW_MONTH).s);
         return 1;
-    case TCO_O_IDLE_POWER_FRACTION:
+    case TCO_SENS_IDLE_POWER:
         xw_formula(c, out, size, "%s*%s*(1-%s)*%s/1000", n.s, tdp.s, util.s, energy);
         return 1;
-    case TCO_O_LOAD_POWER_FRACTION:
+    case TCO_SENS_LOAD_POWER:
         xw_formula(c, out, size, "%s*%s*%s*%s/1000", n.s, tdp.s, util.s, energy);
         return 1;
     default:
@@ -303,35 +304,27 @@ static int rent_unit_cost(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size
     xw_refbuf n = xw_in(c, i, TCO_O_COUNT_GPUS), util = k_ref(c, i, L->k_util),
               p = xw_in(c, i, TCO_O_PRICE_PER_GPU_HOUR), sd = spot_div(c, i);
     char paid[XW_FBUF / 4], after[XW_FBUF / 2];
-    if (d->global) {
-        switch (d->key) {
-        case TCO_S_UTILIZATION:
-            xw_formula(c, out, size, "%s", k_ref(c, i, L->k_slope).s);
+    switch (sens_of(d)) {
+    case TCO_SENS_HOURS:
+        if (od) {
+            xw_formula(c, out, size, "%s*%s*%s*SUM(%s)%s", n.s, util.s, p.s,
+                       months(c, i, L->r_factor).s, sd.s);
             return 1;
-        case TCO_S_HOURS_PER_MONTH:
-            if (od) {
-                xw_formula(c, out, size, "%s*%s*%s*SUM(%s)%s", n.s, util.s, p.s,
-                           months(c, i, L->r_factor).s, sd.s);
-                return 1;
-            }
-            paid_months(c, i, paid, sizeof paid);
-            after_term_factors(c, i, after, sizeof after);
-            if (strcmp(after, "0") == 0)
-                xw_formula(c, out, size, "%s*%s*%s", n.s, p.s, paid);
-            else
-                xw_formula(c, out, size, "%s*(%s*%s+%s*%s*%s)", n.s, p.s, paid, util.s,
-                           xw_in(c, i, TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR).s, after);
-            return 1;
-        case TCO_S_ELECTRICITY_PRICE:
-        case TCO_S_PUE:
-        case TCO_S_COLO_PER_KW_MONTH:
-            return 0;
-        default:
-            return -1;
         }
-    }
-    switch (d->key) {
-    case TCO_O_PRICE_PER_GPU_HOUR:
+        paid_months(c, i, paid, sizeof paid);
+        after_term_factors(c, i, after, sizeof after);
+        if (strcmp(after, "0") == 0)
+            xw_formula(c, out, size, "%s*%s*%s", n.s, p.s, paid);
+        else
+            xw_formula(c, out, size, "%s*(%s*%s+%s*%s*%s)", n.s, p.s, paid, util.s,
+                       xw_in(c, i, TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR).s, after);
+        return 1;
+    case TCO_SENS_ENERGY_PRICE:
+    case TCO_SENS_PUE:
+    case TCO_SENS_COLO:
+    case TCO_SENS_GPU_POWER:
+        return 0; /* the provider pays for the power and the space */
+    case TCO_SENS_GPU_HOUR:
         if (od)
             xw_formula(c, out, size, "%s*HoursPerMonth*%s*SUM(%s)%s", n.s, util.s,
                        months(c, i, L->r_factor).s, sd.s);
@@ -339,17 +332,16 @@ static int rent_unit_cost(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size
             xw_formula(c, out, size, "%s*HoursPerMonth*%s", n.s,
                        paid_months(c, i, paid, sizeof paid));
         return 1;
-    case TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR:
+    case TCO_SENS_AFTER_TERM:
         after_term_factors(c, i, after, sizeof after);
         if (strcmp(after, "0") == 0)
             return 0;
         xw_formula(c, out, size, "%s*HoursPerMonth*%s*%s", n.s, util.s, after);
         return 1;
-    case TCO_O_STORAGE_PER_MONTH:
+    case TCO_SENS_MONTHLY:
         xw_formula(c, out, size, "HorizonMonths");
         return 1;
-    case TCO_O_EGRESS_TB_PER_MONTH:
-    case TCO_O_EGRESS_PER_TB:
+    case TCO_SENS_EGRESS:
         /* Egress: the one key times the other, every month (MODEL.md, Egress). */
         assert(xw_has_egress(c->s, i)); /* a range puts its inputs on the sheet */
         xw_formula(
@@ -358,7 +350,7 @@ static int rent_unit_cost(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size
                   d->key == TCO_O_EGRESS_PER_TB ? TCO_O_EGRESS_TB_PER_MONTH : TCO_O_EGRESS_PER_TB)
                 .s);
         return 1;
-    case TCO_O_UPFRONT:
+    case TCO_SENS_UPFRONT:
         /* Paid at month 0, and again at each renewal within the horizon. */
         if (L->term && o->after_term == TCO_AFTER_RENEW)
             xw_formula(c, out, size, "(1+INT((HorizonMonths-1)/%s))",
@@ -366,11 +358,9 @@ static int rent_unit_cost(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size
         else
             xw_formula(c, out, size, "1");
         return 1;
-    case TCO_O_UTILIZATION:
+    case TCO_SENS_UTILIZATION:
         xw_formula(c, out, size, "%s", k_ref(c, i, L->k_slope).s);
         return 1;
-    case TCO_O_TDP_W:
-        return 0; /* the provider pays for the power */
     default:
         return -1;
     }
@@ -384,7 +374,7 @@ static int decline_change(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in,
     const tco_option *o = &c->s->options[i];
     const xw_optsheet *L = &c->os[i];
     xw_refbuf yrs = months(c, i, L->r_year);
-    if (d->global && d->key == TCO_S_ELECTRICITY_ESCALATION) {
+    if (sens_of(d) == TCO_SENS_ESCALATION) {
         if (!L->buy)
             return 0;
         xw_formula(c, out, size, "%s*HoursPerMonth*%s*%s*SUMPRODUCT((1+%s)^(%s-1)-(1+%s)^(%s-1))",
@@ -393,7 +383,7 @@ static int decline_change(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in,
                    xw_site_name(c, i, TCO_S_ELECTRICITY_ESCALATION).s, yrs.s);
         return 1;
     }
-    if (!d->global && d->key == TCO_O_PRICE_DECLINE) {
+    if (sens_of(d) == TCO_SENS_PRICE_DECLINE) {
         if (L->buy || (o->pricing != TCO_ON_DEMAND && o->pricing != TCO_SPOT))
             return 0;
         xw_formula(c, out, size, "%s*HoursPerMonth*%s*%s*SUMPRODUCT((1-%s)^(%s-1)-%s)%s",
@@ -402,7 +392,7 @@ static int decline_change(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in,
                    spot_div(c, i).s);
         return 1;
     }
-    if (!d->global && d->key == TCO_O_RESALE_DECLINE) {
+    if (sens_of(d) == TCO_SENS_RESALE_DECLINE) {
         if (!L->buy || !o->src[TCO_O_RESALE_DECLINE])
             return 0; /* the option gives its resale fraction instead */
         xw_formula(c, out, size, "-(%s+%s)*((1-%s)^(HorizonMonths/12)-%s)",
@@ -418,8 +408,7 @@ int xw_sens_delta(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, char *o
 {
     if (d->only_option >= 0 && (size_t)d->only_option != i)
         return 0;
-    if ((d->global ? tco_scenario_key((tco_skey)d->key) : tco_option_key((tco_okey)d->key))
-            ->no_total)
+    if (key_of(d)->no_total)
         return 0;
     if (d->global && d->key >= TCO_SITE_KEY_FIRST && d->key < TCO_SITE_KEY_FIRST + TCO_SITE_KEYS) {
         /* A site key moves the options at its site (MODEL.md, Sites): [site]'s
@@ -433,12 +422,12 @@ int xw_sens_delta(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, char *o
     }
     /* A lease's capex is the base of its buyout, its maintenance, its resale and,
      * with a rate factor, its payments: no one formula of a unit. */
-    if (c->os[i].lease && !d->global &&
-        (d->key == TCO_O_GPU_PRICE || d->key == TCO_O_SERVER_PRICE ||
-         d->key == TCO_O_NETWORK_PRICE || d->key == TCO_O_INSTALL_PRICE ||
-         d->key == TCO_O_RESALE_FRACTION || d->key == TCO_O_RESALE_DECLINE))
+    const tco_ksens k = sens_of(d);
+    if (c->os[i].lease &&
+        (k == TCO_SENS_GPUS_RESOLD || k == TCO_SENS_SERVERS_RESOLD || k == TCO_SENS_ONCE ||
+         k == TCO_SENS_RESALE || k == TCO_SENS_RESALE_DECLINE))
         return -1;
-    if (!d->global && d->key == TCO_O_INTERRUPTION_OVERHEAD) {
+    if (k == TCO_SENS_INTERRUPTION) {
         /* The GPU-hour rental, slope x u, scales by (1 - o) / (1 - o'). */
         const tco_option *o = &c->s->options[i];
         if (c->os[i].buy || o->pricing != TCO_SPOT)
@@ -447,14 +436,17 @@ int xw_sens_delta(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, char *o
                    k_ref(c, i, c->os[i].k_util).s, live(c, i, d).s, in);
         return 1;
     }
-    if ((d->global && d->key == TCO_S_ELECTRICITY_ESCALATION) ||
-        (!d->global && (d->key == TCO_O_PRICE_DECLINE || d->key == TCO_O_RESALE_DECLINE)))
+    if (k == TCO_SENS_ESCALATION || k == TCO_SENS_PRICE_DECLINE || k == TCO_SENS_RESALE_DECLINE)
         return decline_change(c, i, d, in, out, size);
+    /* A key of the other kind of option has no unit in this one's total. */
+    const tco_kapplies ap = key_of(d)->applies;
+    if ((ap == TCO_APPLIES_BUY && !c->os[i].buy) || (ap == TCO_APPLIES_RENT && c->os[i].buy))
+        return -1;
     char unit[XW_FBUF];
-    int k = c->os[i].buy ? buy_unit_cost(c, i, d, unit, sizeof unit)
+    int n = c->os[i].buy ? buy_unit_cost(c, i, d, unit, sizeof unit)
                          : rent_unit_cost(c, i, d, unit, sizeof unit);
-    if (k <= 0)
-        return k;
+    if (n <= 0)
+        return n;
     xw_formula(c, out, size, "(%s-%s)*%s", in, live(c, i, d).s, unit);
     return 1;
 }
