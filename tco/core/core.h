@@ -236,6 +236,16 @@ void tci_option_months(const tco_scenario *s, const tco_option *o, double u, tco
 void tci_option_months_at(const tco_scenario *s, const tco_option *o, double u, int t0, int sold,
                           tco_month *monthly, double *paid0, double *total, double *npv);
 
+/* The share of its capex (GPUs and infrastructure) option o is resold for at
+ * the age of `months` (MODEL.md, Residual value): resale_fraction, or the
+ * yearly resale_decline compounded over the months. */
+double tci_residual_fraction(const tco_option *o, int months);
+
+/* The figures of option o that do not depend on its months (servers, capex,
+ * provisioned kW, residual, a loan's amount and payment, a lease's payment)
+ * into the fields of q of those names, at o's count over s's horizon. */
+void tci_part_figures(const tco_scenario *s, const tco_option *o, tco_plan_purchase *q);
+
 /* The taxes of that option (MODEL.md, Taxes; s has [tax]): each month's tax
  * in monthly[].tax (its other lines as tci_option_months_at fills them),
  * the sum of its tax (tax_0, the months, the commitment's) in *tax and

@@ -51,10 +51,7 @@ static plan make_plan(const tco_scenario *s, const tco_option *o, double u)
     p.capex = p.capex_gpu + p.capex_infra + o->install_price;
     p.it_kw = tci_it_kw(o, o->count, p.servers, u);
     p.provisioned_kw = (o->count * o->tdp_w + p.servers * o->server_power_w) / 1000;
-    if (o->src[TCO_O_RESALE_DECLINE])
-        p.residual_fraction = tci_resale_fraction(o->resale_decline, s->horizon_months);
-    else
-        p.residual_fraction = o->resale_fraction;
+    p.residual_fraction = tci_residual_fraction(o, s->horizon_months);
     p.residual = (p.capex_gpu + p.capex_infra) * p.residual_fraction;
     if (o->financing == TCO_FIN_LOAN) {
         p.loan = o->loan_fraction * p.capex;
@@ -594,8 +591,7 @@ static void utilization_line(const tco_scenario *s, const tco_option *o, tco_opt
     double sum = 0, slope = 0;
     if (o->acquire == TCO_BUY) {
         for (int m = 1; m <= H; m++)
-            sum += tco_site_value(s, o, TCO_S_ELECTRICITY_PRICE) *
-                   tci_price_factor(tco_site_value(s, o, TCO_S_ELECTRICITY_ESCALATION), m);
+            sum += tci_electricity_price(s, o, m);
         slope = o->count * o->tdp_w * (o->load_power_fraction - o->idle_power_fraction) / 1000 * T *
                 tco_site_value(s, o, TCO_S_PUE) * sum;
     } else if (o->pricing == TCO_ON_DEMAND || o->pricing == TCO_SPOT) {
@@ -617,6 +613,30 @@ static void utilization_line(const tco_scenario *s, const tco_option *o, tco_opt
 
 /* Option o's figures into r, whose other figures are cleared first (its
  * months kept): on the thread that computes it, the clearing too. */
+/* See core.h. */
+double tci_residual_fraction(const tco_option *o, int months)
+{
+    if (o->src[TCO_O_RESALE_DECLINE])
+        return tci_resale_fraction(o->resale_decline, months);
+    return o->resale_fraction;
+}
+
+/* See core.h. */
+void tci_part_figures(const tco_scenario *s, const tco_option *o, tco_plan_purchase *q)
+{
+    plan p = make_plan(s, o, 0);
+    q->servers = p.servers;
+    q->capex_gpu = p.capex_gpu;
+    q->capex_infra = p.capex_infra;
+    q->capex = p.capex;
+    q->provisioned_kw = p.provisioned_kw;
+    q->residual_fraction = p.residual_fraction;
+    q->residual = p.residual;
+    q->loan_amount = p.loan;
+    q->loan_payment = p.loan_months > 0 ? -tci_pmt(p.loan_rate, p.loan_months, p.loan, 0, 0) : 0;
+    q->lease_payment = p.lease;
+}
+
 static void compute_option(const tco_scenario *s, const tco_option *o, tco_option_result *r,
                            double rm, const double *disc, year_memo *memo)
 {
@@ -647,6 +667,7 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
     r->loan_amount = p.loan;
     r->paid0 = p.paid0;
     r->loan_payment = p.loan_months > 0 ? -tci_pmt(p.loan_rate, p.loan_months, p.loan, 0, 0) : 0;
+    r->loan_rate_monthly = o->loan_rate / 12;
     r->loan_interest = t.loan_interest;
     r->loan_principal = t.loan_principal;
     r->loan_balance_at_horizon = t.loan_balance;

@@ -30,6 +30,19 @@ double tci_price_factor(double rate, int m)
 }
 
 /* See factors.h. */
+double tci_electricity_price(const tco_scenario *s, const tco_option *o, int m)
+{
+    return tco_site_value(s, o, TCO_S_ELECTRICITY_PRICE) *
+           tci_price_factor(tco_site_value(s, o, TCO_S_ELECTRICITY_ESCALATION), m);
+}
+
+/* See factors.h. */
+double tci_gpu_hour_price(const tco_option *o, int m)
+{
+    return o->price_per_gpu_hour * tci_price_factor(-o->price_decline, m);
+}
+
+/* See factors.h. */
 double tci_monthly_of_annual(double annual)
 {
     return pow(1 + annual, 1.0 / 12) - 1;

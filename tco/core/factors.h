@@ -25,6 +25,14 @@ double tci_discount_factor_annual(double rate, int months);
  * month m (1-based) when prices change by `rate` a year. */
 double tci_price_factor(double rate, int m);
 
+/* electricity_price * tci_price_factor(electricity_escalation, m), at option
+ * o's site: a kWh's price in month m (docs/MODEL.md, Buy options). */
+double tci_electricity_price(const tco_scenario *s, const tco_option *o, int m);
+
+/* price_per_gpu_hour * tci_price_factor(-price_decline, m): rent option o's
+ * price of a GPU-hour in month m, on demand (docs/MODEL.md, Rent options). */
+double tci_gpu_hour_price(const tco_option *o, int m);
+
 /* (1 + annual)^(1/12) - 1: the monthly rate of an annual one. */
 double tci_monthly_of_annual(double annual);
 

@@ -2,6 +2,7 @@
  * serving order month by month and each part's costs from the option model.
  * No I/O. */
 #include "core/core.h"
+#include "core/factors.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -355,6 +356,29 @@ void tci_plan_eval(const tco_scenario *s, const tco_plan *p, int own_count, int 
     eval_at(s, p, own_count, reserve_count, best, &f, scratch, r);
 }
 
+/* Purchase q's figures, of option o over its months (sb: the scenario cut to
+ * them; its lines filled): those of its option at its count, its loan's
+ * balance and its lease's buyout from its months, and the lease's payments
+ * still to come at its sale (MODEL.md, Refresh; Financing with a lease). */
+static void purchase_figures(const tco_scenario *s, const tco_scenario *sb, const tco_option *o,
+                             tco_plan_purchase *q)
+{
+    const int months = q->sold - q->month, H = s->horizon_months;
+    tci_part_figures(sb, o, q);
+    for (int m = 0; m < months; m++) {
+        q->loan_balance += q->lines[0][m].loan_balance;
+        q->lease_buyout += q->lines[0][m].lease_buyout;
+    }
+    if (o->financing != TCO_FIN_LEASE || o->lease_months <= months)
+        return;
+    q->lease_owed = (o->lease_months - months) * q->lease_payment;
+    if (q->sold < H)
+        return;
+    const double rm = tci_monthly_rate(s);
+    for (int m = H; m < q->month + o->lease_months; m++)
+        q->lease_owed_npv += tci_present_value(q->lease_payment, rm, m);
+}
+
 /* The purchases of plan p's result r (own_count: as tci_plan_eval had it),
  * each priced as batch_cost prices it, into r->purchases; 0 when out of
  * memory. */
@@ -369,6 +393,16 @@ static int keep_purchases(const tco_scenario *s, const tco_plan *p, int own_coun
     if (!r->purchases)
         return 0;
     r->n_purchases = n;
+    /* Every purchase's months and resale fraction, bought or not (a purchase
+     * at or after the end, a refresh that auto leaves out: none bought). */
+    for (size_t j = 0; j < n; j++) {
+        tco_plan_purchase *q = &r->purchases[j];
+        int refresh = p->refresh_i >= 0 && j == n - 1;
+        q->month = refresh ? R : p->n_buys > 0 ? p->buy_month[j] : 0;
+        q->sold = refresh || R == 0 ? H : R;
+        q->residual_fraction = tci_residual_fraction(&s->options[refresh ? p->refresh_i : p->own_i],
+                                                     q->sold - q->month);
+    }
     batch b[MAX_BATCHES];
     int nb = own_batches(s, p, own_count, R, r->refresh_count, b);
     for (int j = 0; j < nb; j++) {
@@ -386,8 +420,52 @@ static int keep_purchases(const tco_scenario *s, const tco_plan *p, int own_coun
         tco_option o;
         double total, npv;
         batch_months(s, &b[j], &sb, &o, q->lines[0], q->lines[1], &q->paid0, &total, &npv);
+        purchase_figures(s, &sb, &o, q);
     }
     return 1;
+}
+
+/* Plan p's months in its result r (its purchases kept): the owned part's
+ * cost lines, each the sum of its purchases' lines at utilization 0 and 1
+ * mixed by the month's utilization when it follows it, and the overflow's
+ * hourly price (tco_plan_month); the reserved part's commitment, what its
+ * total and NPV hold beyond its paid_0 and its months. */
+static void keep_months(const tco_scenario *s, const tco_plan *p, tco_plan_result *r)
+{
+    const int H = s->horizon_months;
+    for (int k = 0; k < TCO_LINES; k++) {
+        const tco_line_kind kind = tco_cost_line_get((tco_cost_line)k)->kind;
+        if (kind == TCO_LINE_RENTED)
+            continue;
+        for (int m = 0; m < H; m++) {
+            double a = 0, b = 0;
+            for (size_t j = 0; j < r->n_purchases; j++) {
+                const tco_plan_purchase *q = &r->purchases[j];
+                if (q->lines[0] && m >= q->month && m < q->sold) {
+                    a += tco_month_line(&q->lines[0][m - q->month], (tco_cost_line)k);
+                    b += tco_month_line(&q->lines[1][m - q->month], (tco_cost_line)k);
+                }
+            }
+            tco_plan_month *pm = &r->monthly[m];
+            pm->own_line[k] = kind == TCO_LINE_OWNED_U ? a + pm->own_utilization * (b - a) : a;
+        }
+    }
+    if (p->reserve_i >= 0 && r->reserve_count > 0) {
+        /* What the reserved part's total has past its months: its commitment. */
+        const double rm = tci_monthly_rate(s);
+        double sum = 0, pv = 0;
+        for (int m = 1; m <= H; m++) {
+            sum += r->monthly[m - 1].reserve_cost;
+            pv += tci_present_value(r->monthly[m - 1].reserve_cost, rm, m);
+        }
+        r->reserve_commitment = r->reserve_total - r->reserve_paid0 - sum;
+        r->reserve_commitment_npv = r->reserve_npv - r->reserve_paid0 - pv;
+    }
+    if (p->overflow_i < 0)
+        return;
+    const tco_option *o = &s->options[p->overflow_i];
+    for (int m = 1; m <= H; m++)
+        r->monthly[m - 1].overflow_price = tci_gpu_hour_price(o, m);
 }
 
 /* 1 when plan a ranks before plan b: the better (see better()), then file
@@ -419,6 +497,8 @@ tco_status tci_plans_compute(tco_result *res)
             tci_plan_eval(s, p, own, part_count(s, p->reserve_i, p->reserve_count), scratch,
                           &res->plans[i]);
             ok = keep_purchases(s, p, own, &res->plans[i]);
+            if (ok)
+                keep_months(s, p, &res->plans[i]);
         }
         res->plan_rank[i] = i;
     }

@@ -787,6 +787,7 @@ typedef struct tco_option_result {
     double commitment_npv;                /* that, each month discounted at its own month */
     double loan_amount;                   /* lent at month 0 (loan_fraction * capex); 0 in cash */
     double loan_payment;                  /* the level monthly payment */
+    double loan_rate_monthly;             /* loan_rate / 12: a month's interest rate */
     double loan_interest, loan_principal; /* sums over months 1..H */
     double loan_balance_at_horizon;       /* still owed at month H, paid then */
     double lease_payment;                 /* a lease's payment per month */

@@ -69,6 +69,12 @@ typedef struct tco_plan_month {
     double own_utilization; /* h_own / (owned GPUs in service * T), 0 without GPUs */
     double own_capacity;    /* owned capacity in reference GPU-hours (MODEL.md, Goodput) */
     double own_cost, reserve_cost, overflow_cost, cost;
+    /* Filled for the plans of a result (tco_compute), not for the optimizer's
+     * candidates: the owned part's cost lines (by tco_cost_line), the sum of
+     * the purchases in service, a line that follows the utilization at
+     * own_utilization; the overflow's price of one GPU-hour. */
+    double own_line[TCO_LINES];
+    double overflow_price;
 } tco_plan_month;
 
 /* One purchase of a plan's owned part as the plan prices it (MODEL.md,
@@ -80,6 +86,22 @@ typedef struct tco_plan_purchase {
     double paid0;        /* paid at its month (0 when none bought) */
     tco_month *lines[2]; /* its months month + 1 .. sold at utilization 0 and 1,
                             sold - month entries each; NULL when none bought */
+    /* Its figures at its count over its own months (the fields of
+     * tco_option_result of the same names); 0 when none bought. */
+    int servers;
+    double capex_gpu, capex_infra, capex, provisioned_kw;
+    double residual_fraction; /* of its age at its sale, sold - month */
+    double residual;          /* received at its sale; 0 for a lease returned or still
+                                 running then */
+    double loan_amount;       /* lent at its month (a loan), else 0 */
+    double loan_payment;      /* the loan's level payment a month */
+    double loan_balance;      /* what the loan still owes at its sale, repaid then */
+    double lease_payment;     /* a lease's payment a month, in advance */
+    double lease_buyout;      /* its buyout, paid before its sale */
+    double lease_owed;        /* the lease's payments still to come at its sale: paid
+                                 then before the horizon, owed after it at H */
+    double lease_owed_npv;    /* sold at H: those at their present value at the model's
+                                 month 0 (each at its month), else 0 */
 } tco_plan_purchase;
 
 /* Every figure of one plan (MODEL.md, Plans). Parts a plan lacks are 0. */
@@ -92,12 +114,15 @@ typedef struct tco_plan_result {
     double paid0;                 /* month 0: own and reserved paid_0 */
     double own_total, reserve_total, overflow_total, total;
     double own_npv, reserve_npv, overflow_npv, npv;
-    double after_tax_total, after_tax_npv;           /* with [tax] (MODEL.md, Plans after tax);
-                                                        NAN without */
-    double demand, unserved;                         /* sums over months 1..H */
-    double own_hours, reserve_hours, overflow_hours; /* sums */
-    tco_plan_month *monthly;                         /* horizon_months entries */
-    double reserve_paid0;                            /* the reserved part's paid_0 */
+    double after_tax_total, after_tax_npv;             /* with [tax] (MODEL.md, Plans after tax);
+                                                          NAN without */
+    double demand, unserved;                           /* sums over months 1..H */
+    double own_hours, reserve_hours, overflow_hours;   /* sums */
+    tco_plan_month *monthly;                           /* horizon_months entries */
+    double reserve_paid0;                              /* the reserved part's paid_0 */
+    double reserve_commitment, reserve_commitment_npv; /* its term's months past the horizon,
+                                                          and their present value (with
+                                                          own_line: tco_compute only) */
     size_t n_purchases;           /* the owned part's purchases: one per buy_at pair (one
                                      without buy_at), then the refresh when the plan has
                                      one; 0 without an owned part (and in best_plan) */

@@ -365,7 +365,10 @@ static void test_staged_by_hand(void)
  * idle: 10 a month in year 1, 20 in year 2. buy_at = 0:1, 12:1 with
  * resale_decline 0.5: the first GPU 12 * 10 + 12 * 20 = 360 and 1,000 *
  * 0.5^2 = 250 back; the second, bought at month 12, 12 * 20 = 240 and
- * 1,000 * 0.5 = 500 back. Total 2,000 + 600 - 750 = 1,850. */
+ * 1,000 * 0.5 = 500 back. Total 2,000 + 600 - 750 = 1,850. The purchases'
+ * figures: 1 server and capex 1,000 each, 1 kW provisioned, resale
+ * fractions 0.25 (age 24) and 0.5 (age 12); the owned part's power line 10
+ * in month 1 (one GPU), 10 in month 12, 40 in month 13 (two at 20). */
 static void test_staged_years(void)
 {
     tco_scenario *s = NULL;
@@ -386,6 +389,26 @@ static void test_staged_years(void)
     CLOSE(p->monthly[23].own_cost, 40);
     CLOSE(p->own_total, 1850);
     CLOSE(p->total, 1850);
+    CU_ASSERT_EQUAL_FATAL(p->n_purchases, 2);
+    static const double fraction[] = {0.25, 0.5}, residual[] = {250, 500};
+    for (int j = 0; j < 2; j++) {
+        const tco_plan_purchase *q = &p->purchases[j];
+        CU_ASSERT_EQUAL(q->month, 12 * j);
+        CU_ASSERT_EQUAL(q->sold, 24);
+        CU_ASSERT_EQUAL(q->servers, 1);
+        CLOSE(q->capex_gpu, 1000);
+        CLOSE(q->capex_infra, 0);
+        CLOSE(q->capex, 1000);
+        CLOSE(q->provisioned_kw, 1);
+        CLOSE(q->residual_fraction, fraction[j]);
+        CLOSE(q->residual, residual[j]);
+        CLOSE(q->loan_amount + q->lease_payment + q->lease_owed, 0); /* paid in cash */
+    }
+    CLOSE(p->monthly[0].own_line[TCO_LINE_POWER], 10);
+    CLOSE(p->monthly[11].own_line[TCO_LINE_POWER], 10);
+    CLOSE(p->monthly[12].own_line[TCO_LINE_POWER], 40);
+    CLOSE(p->monthly[12].own_line[TCO_LINE_COOLING], 0); /* PUE 1 */
+    CLOSE(p->monthly[12].own_line[TCO_LINE_RENTAL], 0);
     tco_result_free(r);
     tco_scenario_free(s);
 }
@@ -466,7 +489,12 @@ static void test_refresh_by_hand(void)
  * total 1,078; npv 100 + 118/1.01 + 680/1.01^2 + 180/1.01^3 =
  * 1,058.13922339 (1,055.23706275 with the three paid at their own months).
  * With [tax] rate 0.25: after_tax_total 808.5, after_tax_npv 1,058.13922339
- * - 25 - 29.5/1.01 - 120/1.01^2 - 95/1.01^3 = 794.08971262. */
+ * - 25 - 29.5/1.01 - 120/1.01^2 - 95/1.01^3 = 794.08971262. The leased
+ * purchase: its payment 100, 3 * 100 = 300 still to come when sold at month
+ * 2 (paid then: no present value past the horizon), no residual (returned),
+ * no buyout; the refresh's 2 gn, 200 paid in cash, sold at H for 0. The
+ * owned part's power: month 1 at u = 100 / 200 = 0.5, 2 GPUs of 1 kW at
+ * 0.2 + 0.5 * 0.8 = 0.6: 1.2 kW * 100 h * 0.1 = 12; cooling 0.5 of it, 6. */
 #define LEASED_GB "financing = lease\nlease_payment = 100\nlease_months = 5\nlease_end = return\n"
 static void test_leased_refresh_by_hand(void)
 {
@@ -485,6 +513,20 @@ static void test_leased_refresh_by_hand(void)
     CU_ASSERT(fabs(p->npv - 1058.13922339) < 1e-6);
     CU_ASSERT(fabs(p->after_tax_total - 808.5) < 1e-6);
     CU_ASSERT(fabs(p->after_tax_npv - 794.08971262) < 1e-6);
+    CU_ASSERT_EQUAL_FATAL(p->n_purchases, 2);
+    const tco_plan_purchase *q = &p->purchases[0];
+    CLOSE(q->lease_payment, 100);
+    CLOSE(q->lease_owed, 300);
+    CLOSE(q->lease_owed_npv, 0);
+    CLOSE(q->residual, 0);
+    CLOSE(q->lease_buyout, 0);
+    CLOSE(q->capex, 2000);
+    q = &p->purchases[1];
+    CU_ASSERT(q->month == 2 && q->sold == 3);
+    CLOSE(q->capex, 200);
+    CLOSE(q->lease_payment + q->lease_owed + q->loan_amount, 0);
+    CLOSE(p->monthly[0].own_line[TCO_LINE_POWER], 12);
+    CLOSE(p->monthly[0].own_line[TCO_LINE_COOLING], 6);
     tco_result_free(r);
     tco_scenario_free(s);
 }

@@ -121,15 +121,12 @@ static void option_factors(const xw_optw *w)
         xw_ow_label(w, L->r_price,
                     xw_label(c, "option.price", "Electricity price, escalated yearly"), t, XS_TEXT);
         for (int m = 1; m <= w->H; m++)
-            xw_ow_fig(
-                w, L->r_price, XW_COL_M0 + m,
-                xw_formula(c, f, sizeof f, "=%s*(1+%s)^(%s-1)",
-                           xw_site_name(c, w->i, TCO_S_ELECTRICITY_PRICE).s,
-                           xw_site_name(c, w->i, TCO_S_ELECTRICITY_ESCALATION).s,
-                           xw_ow_at(L->r_year, XW_COL_M0 + m).s),
-                tco_site_value(c->s, w->o, TCO_S_ELECTRICITY_PRICE) *
-                    tci_price_factor(tco_site_value(c->s, w->o, TCO_S_ELECTRICITY_ESCALATION), m),
-                xw_fmt(c, XS_CALC, XN_MONEY4));
+            xw_ow_fig(w, L->r_price, XW_COL_M0 + m,
+                      xw_formula(c, f, sizeof f, "=%s*(1+%s)^(%s-1)",
+                                 xw_site_name(c, w->i, TCO_S_ELECTRICITY_PRICE).s,
+                                 xw_site_name(c, w->i, TCO_S_ELECTRICITY_ESCALATION).s,
+                                 xw_ow_at(L->r_year, XW_COL_M0 + m).s),
+                      tci_electricity_price(c->s, w->o, m), xw_fmt(c, XS_CALC, XN_MONEY4));
     }
     if (L->r_factor != XW_NONE) {
         xw_ow_label(w, L->r_factor,

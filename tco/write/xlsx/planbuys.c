@@ -109,8 +109,8 @@ int xw_pl_loan_row(const pl_sheet *S, int j)
 }
 
 /* With sloan, purchase j's loan (MODEL.md, Staged purchases: it runs from
- * its purchase; Refresh: its balance repaid when sold) from its months a. */
-static void buy_loan(const pl_sheet *S, pl_own *P, int j, const tco_month *a, double paid0)
+ * its purchase; Refresh: its balance repaid when sold), from purchase q. */
+static void buy_loan(const pl_sheet *S, pl_own *P, int j, const tco_plan_purchase *q)
 {
     const xw_optw *w;
     double *f = P->buy[j];
@@ -119,48 +119,43 @@ static void buy_loan(const pl_sheet *S, pl_own *P, int j, const tco_month *a, do
     const int t = (int)f[0], e = (int)f[PB_SOLD - PB_MONTH], H = S->H;
     if (t >= e || f[PB_BOUGHT - PB_MONTH] <= 0)
         return;
-    f[PB_LENT - PB_MONTH] = f[PB_CAPEX - PB_MONTH] - paid0;
+    f[PB_LENT - PB_MONTH] = q->loan_amount;
+    f[PB_LBAL - PB_MONTH] = q->loan_balance;
     P->lent_at[t] += f[PB_LENT - PB_MONTH];
     for (int m = 0; m < e - t; m++) {
-        P->lint[j * H + t + m] = a[m].loan_interest;
-        P->lprin[j * H + t + m] = a[m].loan_principal;
-        f[PB_LBAL - PB_MONTH] += a[m].loan_balance;
+        P->lint[j * H + t + m] = q->lines[0][m].loan_interest;
+        P->lprin[j * H + t + m] = q->lines[0][m].loan_principal;
     }
 }
 
 /* With slease, purchase j's lease (MODEL.md, Financing with a lease, from
  * its purchase; Refresh: returned when sold, the payments still to come paid
- * then) from its months a, of option o: its payment from its month to the
+ * then), from purchase q of option o: its payment from its month to the
  * lease's end or its sale, a buyout before its sale, the payments still to
  * come when it is sold (at H: owed after the horizon, with their present
  * value at the model's month 0). */
-static void buy_lease(const pl_sheet *S, pl_own *P, int j, const tco_option *o, const tco_month *a,
-                      double paid0)
+static void buy_lease(const pl_sheet *S, pl_own *P, int j, const tco_plan_purchase *q)
 {
     double *f = P->buy[j];
-    const int t = (int)f[0], e = (int)f[PB_SOLD - PB_MONTH], H = S->H, n = o->lease_months;
+    const int t = (int)f[0], e = (int)f[PB_SOLD - PB_MONTH], H = S->H;
     if (!S->slease || !xw_pl_buy_lease(S, j))
         return;
-    const double rm = S->c->r->monthly_rate;
+    const int n = xw_pl_buy_option(S, j)->o->lease_months;
     f[PB_LENT - PB_MONTH] = f[PB_CAPEX - PB_MONTH]; /* none of it paid */
     P->lent_at[t] += f[PB_CAPEX - PB_MONTH];
-    f[PB_EPMT - PB_MONTH] = paid0;
+    f[PB_EPMT - PB_MONTH] = q->lease_payment;
     for (int m = t; m < t + n && m < e; m++)
-        P->epay_at[m] += paid0;
-    for (int m = 0; m < e - t; m++) {
-        f[PB_EBUY - PB_MONTH] += a[m].lease_buyout;
-        P->ebuy_at[t + m + 1] += a[m].lease_buyout;
-    }
-    if (o->lease_end != TCO_LEASE_BUYOUT || n > e - t)
-        f[PB_RESIDUAL - PB_MONTH] = 0; /* returned, or still leased when sold */
-    f[PB_EOWED - PB_MONTH] = n > e - t ? (n - (e - t)) * paid0 : 0;
+        P->epay_at[m] += q->lease_payment;
+    f[PB_EBUY - PB_MONTH] = q->lease_buyout;
+    for (int m = 0; m < e - t; m++)
+        P->ebuy_at[t + m + 1] += q->lines[0][m].lease_buyout;
+    f[PB_EOWED - PB_MONTH] = q->lease_owed;
     if (e < H) {
         P->eset_at[e] += f[PB_EOWED - PB_MONTH];
         return;
     }
     P->commit += f[PB_EOWED - PB_MONTH];
-    for (int m = H; m < t + n; m++)
-        f[PB_EOWEDPV - PB_MONTH] += tci_present_value(paid0, rm, m);
+    f[PB_EOWEDPV - PB_MONTH] = q->lease_owed_npv;
     P->commit_pv += f[PB_EOWEDPV - PB_MONTH];
 }
 
@@ -180,43 +175,36 @@ int xw_pl_buy_figures(const pl_sheet *S, pl_own *P)
     for (int j = 0; j < S->nb; j++) {
         int i, t, e, gpus, n;
         purchase(S, j, &i, &t, &e, &gpus, &n);
-        tco_option o = s->options[i];
-        o.count = n;
+        const tco_option *o = &s->options[i];
+        const tco_plan_purchase *q = &S->pr->purchases[j];
         double *f = P->buy[j];
         f[PB_MONTH - PB_MONTH] = t;
         f[PB_SOLD - PB_MONTH] = e;
-        f[PB_RESFRAC - PB_MONTH] = o.src[TCO_O_RESALE_DECLINE]
-                                       ? tci_resale_fraction(o.resale_decline, e - t)
-                                       : o.resale_fraction;
+        /* Its resale fraction (of its age at its sale) shows when none is bought too. */
+        f[PB_RESFRAC - PB_MONTH] = q->residual_fraction;
         const xw_optw *w;
         if (S->sloan && xw_pl_buy_loan(S, j, &w))
-            f[PB_LRATE - PB_MONTH] = w->o->loan_rate / 12;
+            f[PB_LRATE - PB_MONTH] = S->c->r->options[i].loan_rate_monthly;
         if (S->slease && xw_pl_buy_lease(S, j))
-            f[PB_EEND - PB_MONTH] = t + o.lease_months;
-        /* Its months at utilization 0 and 1 as the plan priced them. */
-        const tco_plan_purchase *q = &S->pr->purchases[j];
+            f[PB_EEND - PB_MONTH] = t + o->lease_months;
+        /* Its months at utilization 0 and 1 and its figures as the plan priced them. */
         if (t >= e || n <= 0 || !q->lines[0]) /* no GPUs: nothing bought */
             continue;
         const tco_month *a = q->lines[0];
-        const double paid0 = q->paid0;
         add_lines(P->m0, a, t, e - t);
         add_lines(P->m1, q->lines[1], t, e - t);
         f[PB_GPUS - PB_MONTH] = gpus;
         f[PB_BOUGHT - PB_MONTH] = n;
-        f[PB_SERVERS - PB_MONTH] = ceil((double)n / o.gpus_per_server);
-        f[PB_CAPEX_GPU - PB_MONTH] = n * o.gpu_price;
-        f[PB_CAPEX_INFRA - PB_MONTH] =
-            f[PB_SERVERS - PB_MONTH] * (o.server_price + o.network_price);
-        f[PB_CAPEX - PB_MONTH] =
-            f[PB_CAPEX_GPU - PB_MONTH] + f[PB_CAPEX_INFRA - PB_MONTH] + o.install_price;
-        f[PB_PROV_KW - PB_MONTH] =
-            (n * o.tdp_w + f[PB_SERVERS - PB_MONTH] * o.server_power_w) / 1000;
-        f[PB_RESIDUAL - PB_MONTH] =
-            (f[PB_CAPEX_GPU - PB_MONTH] + f[PB_CAPEX_INFRA - PB_MONTH]) * f[PB_RESFRAC - PB_MONTH];
+        f[PB_SERVERS - PB_MONTH] = q->servers;
+        f[PB_CAPEX_GPU - PB_MONTH] = q->capex_gpu;
+        f[PB_CAPEX_INFRA - PB_MONTH] = q->capex_infra;
+        f[PB_CAPEX - PB_MONTH] = q->capex;
+        f[PB_PROV_KW - PB_MONTH] = q->provisioned_kw;
+        f[PB_RESIDUAL - PB_MONTH] = q->residual;
         P->capex_at[t] += f[PB_CAPEX - PB_MONTH];
         P->capex += f[PB_CAPEX - PB_MONTH];
-        buy_loan(S, P, j, a, paid0);
-        buy_lease(S, P, j, &o, a, paid0);
+        buy_loan(S, P, j, q);
+        buy_lease(S, P, j, q);
         if (e < H) /* sold at the refresh */
             P->sale_at[e] += f[PB_RESIDUAL - PB_MONTH];
         else

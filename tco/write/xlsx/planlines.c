@@ -40,9 +40,7 @@ static void own_head(const pl_sheet *S, const pl_own *P)
                        pl_at(R->r_year, XW_COL_M0 + m).s);
         const tco_option *o = own_w(S, m)->o;
         pl_fig(S, R->r_price, XW_COL_M0 + m, pl_by_month(S, f, sizeof f, XW_COL_M0 + m, x, y),
-               tco_site_value(c->s, o, TCO_S_ELECTRICITY_PRICE) *
-                   tci_price_factor(tco_site_value(c->s, o, TCO_S_ELECTRICITY_ESCALATION), m),
-               xw_fmt(c, XS_CALC, XN_MONEY4));
+               tci_electricity_price(c->s, o, m), xw_fmt(c, XS_CALC, XN_MONEY4));
     }
     pl_label(S, R->r_capex, xw_label(c, "option.capex", "Capex"), S->cur, XS_TEXT);
     pl_total(S, R->r_capex, XW_COL_M0, P->capex, XS_CALC, XN_MONEY);
@@ -326,11 +324,9 @@ void xw_pl_own_lines(const pl_sheet *S, const pl_own *P)
     for (int k = 0; k < TCO_LINES; k++) {
         if (R->r_line[k] == XW_NONE)
             continue;
-        const int follows_u = tco_cost_line_get(k)->kind == TCO_LINE_OWNED_U;
         double v[TCO_MAX_HORIZON], sum = 0;
         for (int m = 0; m < S->H; m++) {
-            double a = tco_month_line(&P->m0[m], k), b = tco_month_line(&P->m1[m], k);
-            v[m] = follows_u ? a + pm[m].own_utilization * (b - a) : a;
+            v[m] = pm[m].own_line[k];
             sum += v[m];
         }
         pl_label(S, R->r_line[k], xw_line_label(c, k), S->cur, XS_TEXT);
@@ -497,8 +493,7 @@ void xw_pl_overflow(const pl_sheet *S)
         pl_fig(S, R->r_ov_price, XW_COL_M0 + m,
                xw_formula(c, f, sizeof f, "=%s*%s", xw_ow_in(w, TCO_O_PRICE_PER_GPU_HOUR).s,
                           pl_at(R->r_ov_factor, XW_COL_M0 + m).s),
-               w->o->price_per_gpu_hour * tci_price_factor(-w->o->price_decline, m),
-               xw_fmt(c, XS_CALC, XN_MONEY4));
+               pm[m - 1].overflow_price, xw_fmt(c, XS_CALC, XN_MONEY4));
     pl_label(S, R->r_ov_cost, xw_label(c, "plan.ov_cost", "On-demand hours bought"), S->cur,
              XS_TEXT);
     pl_total(S, R->r_ov_cost, XW_COL_M0 + 1, S->pr->overflow_total, XS_CALC, XN_MONEY);

@@ -651,7 +651,6 @@ static void pl_chart(const pl_sheet *S)
  * its drivers' values; NOMEM recorded in c. */
 static int own_figures(const pl_sheet *S, pl_own *P)
 {
-    const tco_scenario *s = S->c->s;
     memset(P, 0, sizeof *P);
     if (!S->own)
         return 1;
@@ -663,40 +662,27 @@ static int own_figures(const pl_sheet *S, pl_own *P)
     }
     if (S->staged)
         return xw_pl_buy_figures(S, P);
-    tco_option o = s->options[S->pl->own_i];
-    o.count = S->pr->own_count + S->pr->spares; /* the spares priced with them */
-    /* Its months at utilization 0 and 1 as the plan priced them. */
+    /* The plan's count (the spares priced with them): its months at
+     * utilization 0 and 1 and its figures, as the plan priced them. */
     const tco_plan_purchase *q = &S->pr->purchases[0];
-    if (o.count > 0 && q->lines[0]) {
+    if (q->count > 0 && q->lines[0]) {
         memcpy(P->m0, q->lines[0], (size_t)S->H * sizeof *P->m0);
         memcpy(P->m1, q->lines[1], (size_t)S->H * sizeof *P->m1);
         P->paid0 = q->paid0;
     }
-    int n = o.count;
-    P->servers = n > 0 ? ceil((double)n / o.gpus_per_server) : 0;
-    P->capex_gpu = n * o.gpu_price;
-    P->capex_infra = P->servers * (o.server_price + o.network_price);
-    P->capex = n > 0 ? P->capex_gpu + P->capex_infra + o.install_price : 0;
-    P->prov_kw = (n * o.tdp_w + P->servers * o.server_power_w) / 1000;
+    P->servers = q->servers;
+    P->capex_gpu = q->capex_gpu;
+    P->capex_infra = q->capex_infra;
+    P->capex = q->capex;
+    P->prov_kw = q->provisioned_kw;
     P->resfrac = S->c->r->options[S->pl->own_i].residual_fraction;
-    P->residual = (P->capex_gpu + P->capex_infra) * P->resfrac;
-    if (n > 0 && S->loan) { /* MODEL.md, Financing with a loan */
-        P->loan_amount = P->capex - P->paid0;
-        P->loan_payment = P->m0[0].loan_interest + P->m0[0].loan_principal;
-    }
-    if (n > 0 && S->lease) { /* MODEL.md, Financing with a lease */
-        int H = S->H, lm = o.lease_months;
-        double rm = S->c->r->monthly_rate;
-        P->lease_payment = P->paid0;
-        for (int m = 0; m < H; m++)
-            P->lease_buyout += P->m0[m].lease_buyout;
-        if (o.lease_end != TCO_LEASE_BUYOUT || lm > H)
-            P->residual = 0; /* returned, or still leased at the horizon */
-        for (int t = H; t < lm; t++) {
-            P->commit += P->lease_payment;
-            P->commit_pv += tci_present_value(P->lease_payment, rm, t);
-        }
-    }
+    P->residual = q->residual;
+    P->loan_amount = q->loan_amount;
+    P->loan_payment = q->loan_payment;
+    P->lease_payment = q->lease_payment;
+    P->lease_buyout = q->lease_buyout;
+    P->commit = q->lease_owed;
+    P->commit_pv = q->lease_owed_npv;
     return 1;
 }
 
@@ -708,14 +694,9 @@ static double reserved_figures(const pl_sheet *S, double *paid0, double *commit_
     *paid0 = *commit_pv = 0;
     if (!S->res || pr->reserve_count <= 0)
         return 0;
-    double sum = 0, pv = 0;
     *paid0 = pr->reserve_paid0;
-    for (int m = 1; m <= S->H; m++) {
-        sum += pr->monthly[m - 1].reserve_cost;
-        pv += tci_present_value(pr->monthly[m - 1].reserve_cost, S->c->r->monthly_rate, m);
-    }
-    *commit_pv = pr->reserve_npv - *paid0 - pv;
-    return pr->reserve_total - *paid0 - sum;
+    *commit_pv = pr->reserve_commitment_npv;
+    return pr->reserve_commitment;
 }
 
 /* See sheets.h. */
