@@ -21,6 +21,12 @@ static inline double tci_net_cost(const tco_option_result *r, int m, int H)
         return r->paid0;
     return r->monthly[m - 1].cost - (m == H ? r->residual : 0);
 }
+/* The book value of option result r at the end of month m (0..H): the book
+ * view's (MODEL.md, Depreciation), book_value0 then each month's. */
+static inline double tci_book_value(const tco_option_result *r, int m)
+{
+    return m == 0 ? r->book_value0 : r->monthly[m - 1].book_value;
+}
 /* The same with the month's tax (tax0 at month 0): the terms of the after-tax
  * flow (MODEL.md, Taxes); with [tax] only. */
 static inline double tci_net_cost_after_tax(const tco_option_result *r, int m, int H)

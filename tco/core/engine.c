@@ -684,6 +684,14 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
     double dep = depreciate(o, (int)o->depreciation, base, p.owned_from, H, r->monthly, 0);
     r->depreciation = dep;
     r->book_value_end = o->acquire == TCO_BUY && p.owned_from >= 0 ? base - dep : 0;
+    /* Each month's book value: what is owned at month 0 (a lease's hardware
+     * enters the books when it is bought out), less the month's depreciation. */
+    double bv = r->book_value0 =
+        o->acquire == TCO_BUY && o->financing != TCO_FIN_LEASE ? p.capex : 0;
+    for (int m = 1; m <= H; m++) {
+        bv += r->monthly[m - 1].lease_buyout - r->monthly[m - 1].depreciation;
+        r->monthly[m - 1].book_value = m == H ? r->book_value_end : bv;
+    }
 
     /* Metrics; a zero denominator gives null. */
     r->gpu_hours = o->count * T * H * u;

@@ -30,6 +30,12 @@ double tci_price_factor(double rate, int m)
 }
 
 /* See factors.h. */
+double tci_net_cost_pv(const tco_option_result *r, int m, int H, double rm)
+{
+    return tci_net_cost(r, m, H) * tci_discount_factor(rm, m);
+}
+
+/* See factors.h. */
 double tci_electricity_price(const tco_scenario *s, const tco_option *o, int m)
 {
     return tco_site_value(s, o, TCO_S_ELECTRICITY_PRICE) *

@@ -25,6 +25,10 @@ double tci_discount_factor_annual(double rate, int months);
  * month m (1-based) when prices change by `rate` a year. */
 double tci_price_factor(double rate, int m);
 
+/* tci_net_cost(r, m, H) * tci_discount_factor(rm, m): the present value of
+ * option result r's net cost at month m (0..H), the option sheet's. */
+double tci_net_cost_pv(const tco_option_result *r, int m, int H, double rm);
+
 /* electricity_price * tci_price_factor(electricity_escalation, m), at option
  * o's site: a kWh's price in month m (docs/MODEL.md, Buy options). */
 double tci_electricity_price(const tco_scenario *s, const tco_option *o, int m);

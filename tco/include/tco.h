@@ -711,6 +711,7 @@ typedef struct tco_month {
     double loan_balance;                /* what the loan still owes, paid at month H */
     double lease_payment, lease_buyout; /* a lease's payment (in advance) and buyout */
     double depreciation;                /* book view, not part of cost */
+    double book_value;                  /* book view: at the month's end */
     double tax_depreciation;            /* the tax view's (with [tax]), else 0 */
     double tax;                         /* what the month changes the tax by, negative
                                            when it saves tax (with month H's tax on the
@@ -783,20 +784,21 @@ typedef struct tco_option_result {
     double cost_per_gpu_hour, cost_per_pflop_hour, cost_per_unit, units_per_s_per_kw;
     double it_kw, provisioned_kw;
     double depreciation, book_value_end;
-    double commitment_after_horizon;      /* rent owed for the term's months past H */
-    double commitment_npv;                /* that, each month discounted at its own month */
-    double loan_amount;                   /* lent at month 0 (loan_fraction * capex); 0 in cash */
-    double loan_payment;                  /* the level monthly payment */
-    double loan_rate_monthly;             /* loan_rate / 12: a month's interest rate */
-    double loan_interest, loan_principal; /* sums over months 1..H */
-    double loan_balance_at_horizon;       /* still owed at month H, paid then */
-    double lease_payment;                 /* a lease's payment per month */
-    double lease_payments, lease_buyout;  /* paid within the horizon (month 0 included) */
-    double paid0;                         /* paid at month 0: capex, less a loan; a
-                                             lease's first payment; a rent's upfront */
-    int breakeven_month;                  /* 1..H from which buying stays at or below the
-                                             baseline to month H, or 0 when there is none */
-    double breakeven_utilization;         /* in [0,1], or NAN */
+    double book_value0;              /* the book value at month 0: capex, 0 for a lease or a rent */
+    double commitment_after_horizon; /* rent owed for the term's months past H */
+    double commitment_npv;           /* that, each month discounted at its own month */
+    double loan_amount;              /* lent at month 0 (loan_fraction * capex); 0 in cash */
+    double loan_payment;             /* the level monthly payment */
+    double loan_rate_monthly;        /* loan_rate / 12: a month's interest rate */
+    double loan_interest, loan_principal;          /* sums over months 1..H */
+    double loan_balance_at_horizon;                /* still owed at month H, paid then */
+    double lease_payment;                          /* a lease's payment per month */
+    double lease_payments, lease_buyout;           /* paid within the horizon (month 0 included) */
+    double paid0;                                  /* paid at month 0: capex, less a loan; a
+                                                      lease's first payment; a rent's upfront */
+    int breakeven_month;                           /* 1..H from which buying stays at or below the
+                                                      baseline to month H, or 0 when there is none */
+    double breakeven_utilization;                  /* in [0,1], or NAN */
     tco_breakeven_note breakeven_utilization_note; /* why it is NAN */
     double total_per_utilization;                  /* the total's slope in the utilization u */
     double total_at_zero_utilization;              /* total - total_per_utilization * u */

@@ -57,6 +57,9 @@ static void lease_shorter(const char *lease)
         CLOSE(mo->lease_payment, m <= 11 ? 3000 : 0);
         CLOSE(mo->lease_buyout, m == 12 ? 10000 : 0);
         CLOSE(mo->depreciation, m <= 12 ? 0 : 10000.0 / 36);
+        /* Off the books while leased; the buyout's 10,000 from month 12, less
+         * 10,000 / 36 a month after it. */
+        CLOSE(mo->book_value, m < 12 ? 0 : 10000 - 10000.0 / 36 * (m - 12));
         cumulative += (m <= 11 ? 3000 : 0) + (m == 12 ? 10000 : 0);
         CLOSE(mo->cumulative, cumulative);
     }
@@ -66,6 +69,8 @@ static void lease_shorter(const char *lease)
     CU_ASSERT_EQUAL(b->commitment_after_horizon, 0);
     CLOSE(b->depreciation, 10000.0 / 36 * 24);
     CLOSE(b->book_value_end, 10000 - 10000.0 / 36 * 24);
+    CU_ASSERT_EQUAL(b->book_value0, 0);
+    CLOSE(c->book_value0, 100000); /* bought in cash: on the books at month 0 */
     CLOSE(b->residual, 20000);
     CLOSE(b->total, 26000);
     CLOSE(b->npv, 26000); /* discount_rate 0 */

@@ -407,19 +407,16 @@ static void option_net(const xw_optw *w)
                                "Net cost (lease payments + operating cost - residual)")
                     : xw_label(c, "option.net", "Net cost (capex + operating cost - residual)"),
                 w->cur, XS_TOTAL);
-    xw_ow_fig(w, L->r_net, XW_COL_M0, month0(w, f, sizeof f), xw_paid0(c, w->i), w->money_t);
-    double df = 1, pv_cached[TCO_MAX_HORIZON + 1], net_cached[TCO_MAX_HORIZON + 1];
-    net_cached[0] = xw_paid0(c, w->i);
+    xw_ow_fig(w, L->r_net, XW_COL_M0, month0(w, f, sizeof f), tci_net_cost(w->res, 0, w->H),
+              w->money_t);
     for (int m = 1; m <= w->H; m++) {
         int col = XW_COL_M0 + m;
-        double net = w->res->monthly[m - 1].cost - (m == w->H && L->buy ? w->res->residual : 0);
         if (L->r_resid != XW_NONE)
             xw_formula(c, f, sizeof f, "=%s-%s", xw_ref(NULL, L->r_opcost, col, 0, 0).s,
                        xw_ref(NULL, L->r_resid, col, 0, 0).s);
         else
             xw_formula(c, f, sizeof f, "=%s", xw_ref(NULL, L->r_opcost, col, 0, 0).s);
-        xw_ow_fig(w, L->r_net, col, f, net, w->money_t);
-        net_cached[m] = net;
+        xw_ow_fig(w, L->r_net, col, f, tci_net_cost(w->res, m, w->H), w->money_t);
     }
     sum_plus(w, L->r_net, L->r_commit, w->res->total);
 
@@ -427,12 +424,10 @@ static void option_net(const xw_optw *w)
                 xw_label(c, "unit.factor", "factor"), XS_TEXT);
     for (int m = 0; m <= w->H; m++) {
         int col = XW_COL_M0 + m;
-        df = tci_discount_factor(c->r->monthly_rate, m);
         xw_ow_fig(w, L->r_df, col,
                   xw_formula(c, f, sizeof f, "=1/(1+%s)^%s", xw_ow_drv(L->k_rm).s,
                              xw_ow_at(L->r_month, col).s),
-                  df, xw_fmt(c, XS_CALC, XN_DEC6));
-        pv_cached[m] = net_cached[m] * df;
+                  tci_discount_factor(c->r->monthly_rate, m), xw_fmt(c, XS_CALC, XN_DEC6));
     }
     xw_ow_label(w, L->r_pv, xw_label(c, "option.pv", "Present value"), w->cur, XS_TOTAL);
     for (int m = 0; m <= w->H; m++) {
@@ -440,7 +435,7 @@ static void option_net(const xw_optw *w)
         xw_ow_fig(w, L->r_pv, col,
                   xw_formula(c, f, sizeof f, "=%s*%s", xw_ref(NULL, L->r_net, col, 0, 0).s,
                              xw_ref(NULL, L->r_df, col, 0, 0).s),
-                  pv_cached[m], w->money_t);
+                  tci_net_cost_pv(w->res, m, w->H, c->r->monthly_rate), w->money_t);
     }
     sum_plus(w, L->r_pv, L->r_commit_pv, w->res->npv);
     if (L->r_commit_pv != XW_NONE && L->lease) {
@@ -496,15 +491,11 @@ static void option_book(const xw_optw *w)
         xw_ow_label(w, L->r_bv, xw_label(c, "option.bv", "Book value, end of month"), w->cur,
                     XS_TEXT);
         /* A lease's hardware enters the books when it is bought out. */
-        double bv = L->lease ? 0 : w->res->capex;
         xw_ow_fig(w, L->r_bv, XW_COL_M0,
-                  L->lease ? "=0" : xw_formula(c, f, sizeof f, "=%s", xw_ow_drv(L->k_capex).s), bv,
-                  w->money);
+                  L->lease ? "=0" : xw_formula(c, f, sizeof f, "=%s", xw_ow_drv(L->k_capex).s),
+                  tci_book_value(w->res, 0), w->money);
         for (int m = 1; m <= w->H; m++) {
             int col = XW_COL_M0 + m;
-            bv += w->res->monthly[m - 1].lease_buyout - w->res->monthly[m - 1].depreciation;
-            if (m == w->H)
-                bv = w->res->book_value_end;
             if (L->lease)
                 xw_formula(c, f, sizeof f, "=%s+%s-%s", xw_ref(NULL, L->r_bv, col - 1, 0, 0).s,
                            xw_ref(NULL, L->r_ebuy, col, 0, 0).s,
@@ -512,7 +503,7 @@ static void option_book(const xw_optw *w)
             else
                 xw_formula(c, f, sizeof f, "=%s-%s", xw_ref(NULL, L->r_bv, col - 1, 0, 0).s,
                            xw_ref(NULL, L->r_dep, col, 0, 0).s);
-            xw_ow_fig(w, L->r_bv, col, f, bv, w->money);
+            xw_ow_fig(w, L->r_bv, col, f, tci_book_value(w->res, m), w->money);
         }
     }
 }
