@@ -692,6 +692,9 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
         bv += r->monthly[m - 1].lease_buyout - r->monthly[m - 1].depreciation;
         r->monthly[m - 1].book_value = m == H ? r->book_value_end : bv;
     }
+    if (o->acquire == TCO_BUY)
+        r->salvage_value =
+            (o->financing == TCO_FIN_LEASE ? r->lease_buyout : r->capex) * o->salvage_fraction;
 
     /* Metrics; a zero denominator gives null. */
     r->gpu_hours = o->count * T * H * u;

@@ -785,6 +785,8 @@ typedef struct tco_option_result {
     double it_kw, provisioned_kw;
     double depreciation, book_value_end;
     double book_value0;              /* the book value at month 0: capex, 0 for a lease or a rent */
+    double salvage_value;            /* salvage_fraction of what is depreciated (the capex, or a
+                                        lease's buyout): the book and tax views' salvage */
     double commitment_after_horizon; /* rent owed for the term's months past H */
     double commitment_npv;           /* that, each month discounted at its own month */
     double loan_amount;              /* lent at month 0 (loan_fraction * capex); 0 in cash */

@@ -47,6 +47,8 @@ static void test_loan_by_hand(void)
     CLOSE(b->capex, 60602); /* the price */
     CLOSE(b->loan_amount, 30301);
     CLOSE(b->loan_payment, 10303.01);
+    CLOSE(b->loan_rate_monthly, 0.01);        /* 12% a year */
+    CU_ASSERT_EQUAL(c->loan_rate_monthly, 0); /* paid in cash: no loan */
     const double interest[] = {303.01, 203.01, 102.01}, principal[] = {10000, 10100, 10201};
     double cumulative = 30301;
     for (int m = 0; m < 3; m++) {
@@ -107,6 +109,19 @@ static void test_loan_zero_rate(void)
 
 /* Discounted at the loan's own rate (1% a month), its payments are worth what
  * was lent, so the NPV is the price. */
+/* The book salvage: salvage_fraction 0.1 of the capex 60,602 (the loan
+ * lends part of it; the books hold all of it) = 6,060.2; none without the
+ * key. */
+static void test_loan_salvage(void)
+{
+    tco_result *r;
+    tco_scenario *s = run(3, HALF "salvage_fraction = 0.1\n", &r);
+    CLOSE(r->options[0].salvage_value, 6060.2);
+    CU_ASSERT_EQUAL(r->options[1].salvage_value, 0);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
 static void test_loan_npv(void)
 {
     tco_scenario *s = load("[scenario]\nname = t\nhorizon_months = 3\nhours_per_month = 100\n"
@@ -129,6 +144,7 @@ int main(void)
         {"loan past the horizon", test_loan_past_horizon},
         {"loan at rate 0", test_loan_zero_rate},
         {"loan NPV at its own rate", test_loan_npv},
+        {"the book salvage of a financed capex", test_loan_salvage},
         {NULL, NULL},
     };
     return check_run("loan", cases);

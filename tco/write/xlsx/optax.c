@@ -268,17 +268,16 @@ void xw_tax_drivers(const xw_optw *w)
     if (L->tx.k_tsalv == XW_NONE)
         return;
     const char *salv_label = xw_label(c, "option.tsalv", "Tax salvage value");
-    double base = L->lease ? w->res->lease_buyout : w->res->capex;
     if (own_macrs) {
         xw_ow_label(w, L->tx.k_tsalv, salv_label, w->cur, XS_TEXT);
-        xw_num(c, w->ws, L->tx.k_tsalv, XW_COL_VAL, base * w->o->salvage_fraction,
+        xw_num(c, w->ws, L->tx.k_tsalv, XW_COL_VAL, w->res->salvage_value,
                xw_fmt(c, XS_FIXED, XN_MONEY));
     } else {
         xw_ow_driver(w, L->tx.k_tsalv, salv_label, w->cur,
                      xw_formula(c, f, sizeof f, "=%s*%s",
                                 xw_ow_drv(L->lease ? L->k_ebuy : L->k_capex).s,
                                 xw_ow_in(w, TCO_O_SALVAGE_FRACTION).s),
-                     base * w->o->salvage_fraction, XN_MONEY);
+                     w->res->salvage_value, XN_MONEY);
     }
 }
 

@@ -605,10 +605,8 @@ static void option_baseline(const xw_optw *w)
             w, L->r_stay,
             xw_label(c, "option.stay", "At or below the baseline from here to the end (1 = yes)"),
             xw_label(c, "unit.flag", "flag"), XS_TEXT);
-        int stays = w->H + 1; /* the first month of the run of 1s that ends at H */
-        while (stays > 1 &&
-               w->res->monthly[stays - 2].cumulative <= rb->monthly[stays - 2].cumulative)
-            stays--;
+        /* The run of 1s that ends at H starts at the break-even month. */
+        int stays = w->res->breakeven_month > 0 ? w->res->breakeven_month : w->H + 1;
         for (int m = 1; m <= w->H; m++) {
             int col = XW_COL_M0 + m;
             xw_ow_fig(w, L->r_stay, col,
@@ -701,8 +699,7 @@ static void option_drivers(const xw_optw *w)
                 w, L->k_salvage, xw_label(c, "option.salvage", "Book salvage value"), w->cur,
                 xw_formula(c, f, sizeof f, "=%s*%s", xw_ow_drv(L->lease ? L->k_ebuy : L->k_capex).s,
                            xw_ow_in(w, TCO_O_SALVAGE_FRACTION).s),
-                (L->lease ? w->res->lease_buyout : w->res->capex) * w->o->salvage_fraction,
-                XN_MONEY);
+                w->res->salvage_value, XN_MONEY);
         xw_ow_driver(w, L->k_life, xw_label(c, "option.life", "Depreciation life"),
                      xw_label(c, "unit.years", "years"),
                      xw_formula(c, f, sizeof f, "=%s", xw_ow_in(w, TCO_O_DEPRECIATION_YEARS).s),
@@ -716,7 +713,7 @@ static void option_drivers(const xw_optw *w)
                          XN_MONEY);
             xw_ow_driver(w, L->k_lrate, xw_label(c, "option.lrate", "Loan interest rate per month"),
                          xw_label(c, "unit.pct_month", "% per month"),
-                         xw_ow_formula(w, XF_LOAN_RATE, &D, f, sizeof f), w->o->loan_rate / 12,
+                         xw_ow_formula(w, XF_LOAN_RATE, &D, f, sizeof f), w->res->loan_rate_monthly,
                          XN_PCT4);
             xw_ow_driver(w, L->k_lpmt, xw_label(c, "option.lpmt", "Loan payment per month (level)"),
                          w->cur, xw_ow_formula(w, XF_LOAN_PAYMENT, &D, f, sizeof f),

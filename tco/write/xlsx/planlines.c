@@ -682,7 +682,8 @@ static void finance_drivers(const pl_sheet *S, const pl_own *P)
                xw_ow_formula(w, XF_LOAN_AMOUNT, &D, f, sizeof f), P->loan_amount, XN_MONEY);
         driver(S, R->k_lrate, xw_label(c, "option.lrate", "Loan interest rate per month"),
                xw_label(c, "unit.pct_month", "% per month"),
-               xw_ow_formula(w, XF_LOAN_RATE, &D, f, sizeof f), w->o->loan_rate / 12, XN_PCT4);
+               xw_ow_formula(w, XF_LOAN_RATE, &D, f, sizeof f),
+               c->r->options[w->i].loan_rate_monthly, XN_PCT4);
         driver(S, R->k_lpmt, xw_label(c, "option.lpmt", "Loan payment per month (level)"), S->cur,
                xw_ow_formula(w, XF_LOAN_PAYMENT, &D, f, sizeof f), P->loan_payment, XN_MONEY);
     }
