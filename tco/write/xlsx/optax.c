@@ -1,4 +1,5 @@
-/* optax.c - an option sheet's tax rows (MODEL.md, Taxes; optw.h): the tax
+/* optax.c - an option sheet's tax rows (MODEL.md, Taxes; optw.h), each the
+ * writer of one row of the sheet's tables (option.c, optdriver.c): the tax
  * depreciation by the [tax] method, the deductible costs, each month's tax
  * (month H's with the tax on the sale), the net cost after tax and its present
  * value; the after-tax flow against the baseline and its returns. Each row is
@@ -18,8 +19,8 @@ static double tax_of(const tco_option_result *r, int m)
     return m == 0 ? r->tax0 : r->monthly[m - 1].tax;
 }
 
-/* The section's heading: the method for a bought option. */
-static void tax_heading(const xw_optw *w)
+/* See optw.h. The section's heading: the method for a bought option. */
+void xw_tax_heading(const xw_optw *w, int row)
 {
     xw_ctx *c = w->c;
     char t[XW_TBUF], mk[64];
@@ -35,38 +36,47 @@ static void tax_heading(const xw_optw *w)
         tci_utf8_format(t, sizeof t, "%s",
                         xw_label(c, "option.tax.rent", "Taxes: at the rate TaxRate on Inputs"));
     }
-    xw_text(c, w->ws, w->L->tx.s_tax, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
+    xw_text(c, w->ws, row, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
 }
 
-/* Tax depreciation by the [tax] method, the tax book value at month H and the
- * tax on the sale: the rate times the residual over that book value. */
-static void tax_depreciation_rows(const xw_optw *w)
+/* See optw.h. Tax depreciation by the [tax] method. */
+void xw_tax_depreciation_row(const xw_optw *w, int row)
+{
+    xw_ctx *c = w->c;
+    const xw_optsheet *L = w->L;
+    char f[XW_FBUF];
+    for (int m = 1; m <= w->H; m++) {
+        xw_ow_depreciation(w, f, sizeof f, XW_COL_M0 + m, xw_tax_method(c->s, w->o), L->tx.k_tlife,
+                           L->tx.k_tsalv);
+        xw_ow_fig(w, row, XW_COL_M0 + m, f, w->res->monthly[m - 1].tax_depreciation, w->money);
+    }
+    xw_ow_total(w, row, XW_COL_M0 + 1, w->res->tax_depreciation, XS_CALC);
+}
+
+/* See optw.h. The tax book value at month H. */
+void xw_tax_book_value_row(const xw_optw *w, int row)
 {
     xw_ctx *c = w->c;
     const xw_optsheet *L = w->L;
     char f[XW_FBUF], t[XW_TBUF];
-    if (L->tx.r_tdep == XW_NONE)
-        return;
-    xw_ow_label(w, L->tx.r_tdep, xw_label(c, "option.tdep", "Tax depreciation"), w->cur, XS_TEXT);
-    for (int m = 1; m <= w->H; m++) {
-        xw_ow_depreciation(w, f, sizeof f, XW_COL_M0 + m, xw_tax_method(c->s, w->o), L->tx.k_tlife,
-                           L->tx.k_tsalv);
-        xw_ow_fig(w, L->tx.r_tdep, XW_COL_M0 + m, f, w->res->monthly[m - 1].tax_depreciation,
-                  w->money);
-    }
-    xw_ow_total(w, L->tx.r_tdep, XW_COL_M0 + 1, w->res->tax_depreciation, XS_CALC);
     xw_labelf(c, t, sizeof t, "option.tbv", "Tax book value at month {month}", "month",
               xw_int(w->H).s, NULL);
-    xw_ow_label(w, L->tx.k_tbv, t, w->cur, XS_TEXT);
-    xw_ow_fig(w, L->tx.k_tbv, XW_COL_VAL,
+    xw_ow_label(w, row, t, w->cur, XS_TEXT);
+    xw_ow_fig(w, row, XW_COL_VAL,
               xw_formula(c, f, sizeof f, "=%s-SUM(%s)",
                          xw_ow_drv(L->lease ? L->k_ebuy : L->k_capex).s,
                          xw_range(NULL, L->tx.r_tdep, XW_COL_M0 + 1, L->tx.r_tdep, w->last).s),
               w->res->tax_book_value_end, w->money);
-    xw_ow_label(w, L->tx.k_tsale,
-                xw_label(c, "option.tsale", "Tax on the sale: rate x (residual - tax book value)"),
-                w->cur, XS_TEXT);
-    xw_ow_fig(w, L->tx.k_tsale, XW_COL_VAL,
+}
+
+/* See optw.h. The tax on the sale: the rate times the residual over the tax
+ * book value. */
+void xw_tax_sale_row(const xw_optw *w, int row)
+{
+    xw_ctx *c = w->c;
+    const xw_optsheet *L = w->L;
+    char f[XW_FBUF];
+    xw_ow_fig(w, row, XW_COL_VAL,
               xw_formula(c, f, sizeof f, "=TaxRate*(%s-%s)", xw_ow_drv(L->k_residual).s,
                          xw_ow_drv(L->tx.k_tbv).s),
               w->res->tax_on_sale, w->money);
@@ -96,28 +106,27 @@ static const char *deductible_formula(const xw_optw *w, char *f, size_t fs, int 
                       xw_ref(NULL, L->r_line[TCO_LINES - 1], col, 0, 0).s, lease, loan, dep);
 }
 
-/* Deductible, tax, the commitment's tax, the net cost after tax and its
- * present value. */
-static void tax_rows(const xw_optw *w)
+/* See optw.h. Each month's deductible. */
+void xw_tax_deductible_row(const xw_optw *w, int row)
+{
+    char f[XW_FBUF];
+    double sum = 0;
+    for (int m = 0; m <= w->H; m++) {
+        sum += xw_tax_deductible(w->c, w->i, m);
+        xw_ow_fig(w, row, XW_COL_M0 + m, deductible_formula(w, f, sizeof f, m),
+                  xw_tax_deductible(w->c, w->i, m), w->money);
+    }
+    xw_ow_total(w, row, XW_COL_M0, sum, XS_CALC);
+}
+
+/* See optw.h. Each month's tax: -rate x deductible, and the tax on the sale;
+ * its total with the commitment's. */
+void xw_tax_row(const xw_optw *w, int row)
 {
     xw_ctx *c = w->c;
     const xw_optsheet *L = w->L;
     const tco_option_result *r = w->res;
     char f[XW_FBUF];
-    double sum = 0;
-    xw_ow_label(w, L->tx.r_ded,
-                xw_label(c, "option.ded", "Deductible: costs, interest, tax depreciation"), w->cur,
-                XS_TEXT);
-    for (int m = 0; m <= w->H; m++) {
-        sum += xw_tax_deductible(w->c, w->i, m);
-        xw_ow_fig(w, L->tx.r_ded, XW_COL_M0 + m, deductible_formula(w, f, sizeof f, m),
-                  xw_tax_deductible(w->c, w->i, m), w->money);
-    }
-    xw_ow_total(w, L->tx.r_ded, XW_COL_M0, sum, XS_CALC);
-
-    xw_ow_label(w, L->r_tax,
-                xw_label(c, "option.taxrow", "Tax: -rate x deductible, and the tax on the sale"),
-                w->cur, XS_TOTAL);
     for (int m = 0; m <= w->H; m++) {
         int col = XW_COL_M0 + m;
         xw_refbuf d = xw_ref(NULL, L->tx.r_ded, col, 0, 0);
@@ -125,70 +134,70 @@ static void tax_rows(const xw_optw *w)
             xw_formula(c, f, sizeof f, "=-TaxRate*%s+%s", d.s, xw_ow_drv(L->tx.k_tsale).s);
         else
             xw_formula(c, f, sizeof f, "=-TaxRate*%s", d.s);
-        xw_ow_fig(w, L->r_tax, col, f, tax_of(r, m), w->money_t);
+        xw_ow_fig(w, row, col, f, tax_of(r, m), w->money_t);
     }
-    xw_refbuf months = xw_range(NULL, L->r_tax, XW_COL_M0, L->r_tax, w->last);
+    xw_refbuf months = xw_range(NULL, row, XW_COL_M0, row, w->last);
     if (L->tx.k_ctax != XW_NONE)
         xw_formula(c, f, sizeof f, "=SUM(%s)+%s", months.s, xw_ow_drv(L->tx.k_ctax).s);
     else
         xw_formula(c, f, sizeof f, "=SUM(%s)", months.s);
-    xw_ow_fig(w, L->r_tax, XW_COL_VAL, f, r->tax, xw_fmt(c, XS_TOTAL, XN_MONEY));
-    if (L->tx.k_ctax != XW_NONE) {
-        xw_ow_label(w, L->tx.k_ctax,
-                    xw_label(c, "option.ctax", "Tax on what is owed after the horizon"), w->cur,
-                    XS_TEXT);
-        xw_ow_fig(w, L->tx.k_ctax, XW_COL_VAL,
-                  xw_formula(c, f, sizeof f, "=-TaxRate*%s", xw_ow_drv(L->r_commit).s),
-                  r->commitment_tax, w->money);
-    }
+    xw_ow_fig(w, row, XW_COL_VAL, f, r->tax, xw_fmt(c, XS_TOTAL, XN_MONEY));
+}
 
-    xw_ow_label(w, L->tx.r_atnet,
-                xw_label(c, "option.atnet", "Net cost after tax (net cost + tax)"), w->cur,
-                XS_TOTAL);
-    double pv[TCO_MAX_HORIZON + 1];
+/* See optw.h. The tax on what is owed past the horizon. */
+void xw_tax_commitment_row(const xw_optw *w, int row)
+{
+    char f[XW_FBUF];
+    xw_ow_fig(w, row, XW_COL_VAL,
+              xw_formula(w->c, f, sizeof f, "=-TaxRate*%s", xw_ow_drv(w->L->r_commit).s),
+              w->res->commitment_tax, w->money);
+}
+
+/* See optw.h. The net cost after tax: the net cost and the tax. */
+void xw_tax_net_row(const xw_optw *w, int row)
+{
+    xw_ctx *c = w->c;
+    const xw_optsheet *L = w->L;
+    const tco_option_result *r = w->res;
+    char f[XW_FBUF];
     for (int m = 0; m <= w->H; m++) {
         int col = XW_COL_M0 + m;
-        double v = tci_net_cost_after_tax(r, m, w->H);
-        pv[m] = tci_present_value(v, c->r->monthly_rate, m);
-        xw_ow_fig(w, L->tx.r_atnet, col,
+        xw_ow_fig(w, row, col,
                   xw_formula(c, f, sizeof f, "=%s+%s", xw_ref(NULL, L->r_net, col, 0, 0).s,
                              xw_ref(NULL, L->r_tax, col, 0, 0).s),
-                  v, w->money_t);
+                  tci_net_cost_after_tax(r, m, w->H), w->money_t);
     }
-    months = xw_range(NULL, L->tx.r_atnet, XW_COL_M0, L->tx.r_atnet, w->last);
+    xw_refbuf months = xw_range(NULL, row, XW_COL_M0, row, w->last);
     if (L->r_commit != XW_NONE)
         xw_formula(c, f, sizeof f, "=SUM(%s)+%s+%s", months.s, xw_ow_drv(L->r_commit).s,
                    xw_ow_drv(L->tx.k_ctax).s);
     else
         xw_formula(c, f, sizeof f, "=SUM(%s)", months.s);
-    xw_ow_fig(w, L->tx.r_atnet, XW_COL_VAL, f, r->after_tax_total, xw_fmt(c, XS_TOTAL, XN_MONEY));
+    xw_ow_fig(w, row, XW_COL_VAL, f, r->after_tax_total, xw_fmt(c, XS_TOTAL, XN_MONEY));
+}
 
-    xw_ow_label(w, L->tx.r_atpv, xw_label(c, "option.atpv", "Present value after tax"), w->cur,
-                XS_TOTAL);
+/* See optw.h. The net cost after tax at its present value; the after-tax NPV. */
+void xw_tax_pv_row(const xw_optw *w, int row)
+{
+    xw_ctx *c = w->c;
+    const xw_optsheet *L = w->L;
+    const tco_option_result *r = w->res;
+    char f[XW_FBUF];
     for (int m = 0; m <= w->H; m++) {
         int col = XW_COL_M0 + m;
-        xw_ow_fig(w, L->tx.r_atpv, col,
+        xw_ow_fig(w, row, col,
                   xw_formula(c, f, sizeof f, "=%s*%s", xw_ref(NULL, L->tx.r_atnet, col, 0, 0).s,
                              xw_ref(NULL, L->r_df, col, 0, 0).s),
-                  pv[m], w->money_t);
+                  tci_present_value(tci_net_cost_after_tax(r, m, w->H), c->r->monthly_rate, m),
+                  w->money_t);
     }
-    months = xw_range(NULL, L->tx.r_atpv, XW_COL_M0, L->tx.r_atpv, w->last);
+    xw_refbuf months = xw_range(NULL, row, XW_COL_M0, row, w->last);
     if (L->r_commit_pv != XW_NONE)
         xw_formula(c, f, sizeof f, "=SUM(%s)+(1-TaxRate)*%s", months.s,
                    xw_ow_drv(L->r_commit_pv).s);
     else
         xw_formula(c, f, sizeof f, "=SUM(%s)", months.s);
-    xw_ow_fig(w, L->tx.r_atpv, XW_COL_VAL, f, r->after_tax_npv, xw_fmt(c, XS_TOTAL, XN_MONEY));
-}
-
-/* See optw.h. */
-void xw_tax_section(const xw_optw *w)
-{
-    if (w->L->r_tax == XW_NONE)
-        return;
-    tax_heading(w);
-    tax_depreciation_rows(w);
-    tax_rows(w);
+    xw_ow_fig(w, row, XW_COL_VAL, f, r->after_tax_npv, xw_fmt(c, XS_TOTAL, XN_MONEY));
 }
 
 /* The rows of the after-tax flow of L. */
@@ -208,13 +217,12 @@ static xw_flowrows aftertax_rows(const xw_optsheet *L)
     return R;
 }
 
-/* See optw.h. */
-void xw_tax_flow(const xw_optw *w)
+/* See optw.h. The after-tax flow against the baseline: its six rows. */
+void xw_tax_flow_rows(const xw_optw *w, int row)
 {
     xw_ctx *c = w->c;
     const xw_optsheet *L = w->L;
-    if (L->tx.r_flow == XW_NONE)
-        return;
+    (void)row;
     const tco_option_result *rb = &c->r->options[c->r->baseline];
     double flow[TCO_MAX_HORIZON + 1];
     for (int m = 0; m <= w->H; m++)
@@ -230,15 +238,12 @@ void xw_tax_flow(const xw_optw *w)
     xw_ow_flow(w, &R, c->os[c->r->baseline].tx.r_atnet, L->tx.r_atnet, flow, labels);
 }
 
-/* See optw.h. The life is the MACRS table's length for a MACRS method, else
- * the option's depreciation_years; the salvage, the base times the option's
- * salvage_fraction (a MACRS method has none). */
-void xw_tax_drivers(const xw_optw *w)
+/* See optw.h. The tax depreciation's life: the MACRS table's length for a
+ * MACRS method, else the option's depreciation_years (not on Inputs when the
+ * option's own method is MACRS: the key's default). */
+void xw_tax_life_drv(const xw_optw *w, int row)
 {
     xw_ctx *c = w->c;
-    const xw_optsheet *L = w->L;
-    if (L->tx.k_tlife == XW_NONE)
-        return;
     char f[XW_FBUF];
     int method = xw_tax_method(c->s, w->o);
     int tax_macrs = method == TCO_DEP_MACRS5 || method == TCO_DEP_MACRS7;
@@ -246,48 +251,47 @@ void xw_tax_drivers(const xw_optw *w)
     tco_option taxed = *w->o;
     taxed.depreciation = (tco_depreciation)method;
     int life = tco_depreciation_life(&taxed);
-    const char *life_label = xw_label(c, "option.tlife", "Tax depreciation life");
+    lxw_format *calc = xw_fmt(c, XS_CALC, XN_INT);
     if (tax_macrs) {
         int mc = method == TCO_DEP_MACRS5 ? XW_COL_VAL : XW_COL_VAL + 1;
-        xw_ow_driver(
-            w, L->tx.k_tlife, life_label, xw_label(c, "unit.years", "years"),
+        xw_ow_fig(
+            w, row, XW_COL_VAL,
             xw_formula(
                 c, f, sizeof f, "=COUNT(%s)",
                 xw_range(c->sheet_q[TCI_SHEET_INPUTS], c->in_macrs, mc, c->in_macrs + 7, mc).s),
-            life, XN_INT);
+            life, calc);
     } else if (!own_macrs) {
-        xw_ow_driver(w, L->tx.k_tlife, life_label, xw_label(c, "unit.years", "years"),
-                     xw_formula(c, f, sizeof f, "=%s", xw_ow_in(w, TCO_O_DEPRECIATION_YEARS).s),
-                     life, XN_INT);
+        xw_ow_fig(w, row, XW_COL_VAL,
+                  xw_formula(c, f, sizeof f, "=%s", xw_ow_in(w, TCO_O_DEPRECIATION_YEARS).s), life,
+                  calc);
     } else {
-        /* The option's own method is MACRS: its depreciation_years is the
-         * key's default, not on Inputs. */
-        xw_ow_label(w, L->tx.k_tlife, life_label, xw_label(c, "unit.years", "years"), XS_TEXT);
-        xw_num(c, w->ws, L->tx.k_tlife, XW_COL_VAL, life, xw_fmt(c, XS_FIXED, XN_INT));
-    }
-    if (L->tx.k_tsalv == XW_NONE)
-        return;
-    const char *salv_label = xw_label(c, "option.tsalv", "Tax salvage value");
-    if (own_macrs) {
-        xw_ow_label(w, L->tx.k_tsalv, salv_label, w->cur, XS_TEXT);
-        xw_num(c, w->ws, L->tx.k_tsalv, XW_COL_VAL, w->res->salvage_value,
-               xw_fmt(c, XS_FIXED, XN_MONEY));
-    } else {
-        xw_ow_driver(w, L->tx.k_tsalv, salv_label, w->cur,
-                     xw_formula(c, f, sizeof f, "=%s*%s",
-                                xw_ow_drv(L->lease ? L->k_ebuy : L->k_capex).s,
-                                xw_ow_in(w, TCO_O_SALVAGE_FRACTION).s),
-                     w->res->salvage_value, XN_MONEY);
+        xw_num(c, w->ws, row, XW_COL_VAL, life, xw_fmt(c, XS_FIXED, XN_INT));
     }
 }
 
-/* See optw.h. */
-void xw_tax_returns(const xw_optw *w)
+/* See optw.h. The tax salvage: the base times the option's salvage_fraction
+ * (a fixed number when the option's own method is MACRS, which has none). */
+void xw_tax_salvage_drv(const xw_optw *w, int row)
+{
+    xw_ctx *c = w->c;
+    const xw_optsheet *L = w->L;
+    char f[XW_FBUF];
+    if (w->o->depreciation == TCO_DEP_MACRS5 || w->o->depreciation == TCO_DEP_MACRS7) {
+        xw_num(c, w->ws, row, XW_COL_VAL, w->res->salvage_value, xw_fmt(c, XS_FIXED, XN_MONEY));
+        return;
+    }
+    xw_ow_fig(w, row, XW_COL_VAL,
+              xw_formula(c, f, sizeof f, "=%s*%s", xw_ow_drv(L->lease ? L->k_ebuy : L->k_capex).s,
+                         xw_ow_in(w, TCO_O_SALVAGE_FRACTION).s),
+              w->res->salvage_value, xw_fmt(c, XS_CALC, XN_MONEY));
+}
+
+/* See optw.h. The after-tax flow's returns: its five rows. */
+void xw_tax_returns_rows(const xw_optw *w, int row)
 {
     xw_ctx *c = w->c;
     const tco_option_result *r = w->res;
-    if (w->L->tx.k_irr == XW_NONE)
-        return;
+    (void)row;
     const char *labels[5] = {
         xw_label(c, "option.atirrg", "Where the after-tax IRR starts (tco's monthly rate)"),
         xw_label(c, "option.atirr", "IRR of buying after tax, annual: (1+IRR)^12-1"),

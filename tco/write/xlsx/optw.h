@@ -1,7 +1,8 @@
 /* optw.h - the writers an option's cash-flow sheet is made of, shared by its
- * modules: option.c (the sheet), optrows.c (rows written alike for several
- * figures: depreciation, the flow against the baseline and its returns) and
- * optax.c (the tax rows). Not installed. */
+ * modules: option.c (the sheet and its rows' table), optdriver.c (the
+ * drivers' rows), optrows.c (rows written alike for several figures:
+ * depreciation, the flow against the baseline and its returns) and optax.c
+ * (the tax rows). Not installed. */
 #ifndef TCO_WRITE_XLSX_OPTW_H
 #define TCO_WRITE_XLSX_OPTW_H
 
@@ -146,14 +147,124 @@ void xw_ow_flow(const xw_optw *w, const xw_flowrows *R, int base_row, int own_ro
 void xw_ow_returns(const xw_optw *w, const xw_flowrows *R, const xw_flowfigs *fg,
                    const char *const labels[5]);
 
-/* The tax rows (optax.c; MODEL.md, Taxes), each written in its place, top to
- * bottom: the tax section below the book view (or the present values), the
- * after-tax flow below the pre-tax one, the tax depreciation's drivers after
- * the option's, and the after-tax returns after the pre-tax ones. Each writes
- * nothing without [tax]. */
-void xw_tax_section(const xw_optw *w);
-void xw_tax_flow(const xw_optw *w);
-void xw_tax_drivers(const xw_optw *w);
-void xw_tax_returns(const xw_optw *w);
+/* ===== The rows of the sheet, described once (option.c, optdriver.c) ===== */
+
+/* What a row of an option sheet needs of its option: every bit of its `when`. */
+enum {
+    OW_BUY = 1 << 0,         /* bought (cash, loan or lease) */
+    OW_FACTOR = 1 << 1,      /* rented at a price that changes by month: on demand,
+                                spot, or on demand after its term */
+    OW_FINANCED = 1 << 2,    /* a loan or a lease */
+    OW_LOAN = 1 << 3,        /* a loan */
+    OW_LEASE = 1 << 4,       /* a lease */
+    OW_COMMIT = 1 << 5,      /* a reserved term or a lease: owed past the horizon */
+    OW_TAX = 1 << 6,         /* the scenario has [tax] */
+    OW_BASE = 1 << 7,        /* bought, against a rent baseline */
+    OW_SALVAGE = 1 << 8,     /* bought, depreciated by a method with a salvage value */
+    OW_TAX_SALVAGE = 1 << 9, /* likewise in the tax view */
+};
+
+/* A row's unit, in column B (option.c shows it). */
+typedef enum xw_ow_unit {
+    OU_NONE,
+    OU_CURRENCY,
+    OU_MONEY_PER_KWH,
+    OU_PERCENT,
+    OU_FACTOR,
+    OU_FLAG,
+    OU_SERVERS,
+    OU_W,
+    OU_KW,
+    OU_PCT_HARDWARE,
+    OU_YEARS,
+    OU_PCT_MONTH,
+    OU_GPU_HOURS,
+    OU_PFLOP_HOURS
+} xw_ow_unit;
+
+/* One row of an option sheet, or `n` rows in a row (the cost lines), top to
+ * bottom: where xw_optsheet keeps it, when the option has it (OW_* bits, all
+ * of them), whether a blank row comes before it (a section's heading), its
+ * label (template key and English text) with its unit and style, and the
+ * writer of its cells. A row without a label writes its own (it depends on
+ * the option); a row without a writer is written by the row above it that
+ * writes a figure's rows together (a flow, its returns). */
+typedef struct xw_ow_row {
+    size_t at;
+    unsigned when;
+    unsigned char gap, n;
+    const char *key, *english;
+    xw_ow_unit unit;
+    xw_style style;
+    void (*cells)(const xw_optw *w, int row);
+} xw_ow_row;
+
+/* A row with its label; a total with its label, in the currency; a row
+ * that writes its own label; a heading; a row that a group's writer writes. */
+#define OW_AT(member) offsetof(xw_optsheet, member)
+#define OW_ROW(member, when, key, english, unit, cells)                                            \
+    {                                                                                              \
+        OW_AT(member), (when), 0, 1, (key), (english), (unit), XS_TEXT, (cells)                    \
+    }
+#define OW_TOTAL(member, when, key, english, cells)                                                \
+    {                                                                                              \
+        OW_AT(member), (when), 0, 1, (key), (english), OU_CURRENCY, XS_TOTAL, (cells)              \
+    }
+#define OW_OWN(member, when, cells)                                                                \
+    {                                                                                              \
+        OW_AT(member), (when), 0, 1, NULL, NULL, OU_NONE, XS_TEXT, (cells)                         \
+    }
+#define OW_HEADING(member, when, cells)                                                            \
+    {                                                                                              \
+        OW_AT(member), (when), 1, 1, NULL, NULL, OU_NONE, XS_TEXT, (cells)                         \
+    }
+#define OW_GROUPED(member, when)                                                                   \
+    {                                                                                              \
+        OW_AT(member), (when), 0, 1, NULL, NULL, OU_NONE, XS_TEXT, NULL                            \
+    }
+
+/* The drivers' rows, in column C below the timeline (optdriver.c): the rows
+ * of option.c's table go on with them. */
+extern const xw_ow_row xw_driver_rows[];
+extern const size_t xw_n_driver_rows;
+
+/* The rows of the incremental flow against the baseline before tax, and of
+ * its returns (the rows of L). */
+static inline xw_flowrows xw_ow_pretax_rows(const xw_optsheet *L)
+{
+    xw_flowrows R = {.flow = L->r_flow,
+                     .sign = L->r_flow_sign,
+                     .cum = L->r_flow_cum,
+                     .neg = L->r_flow_below,
+                     .dcum = L->r_flow_dcum,
+                     .dneg = L->r_flow_dbelow,
+                     .irrg = L->k_irrg,
+                     .irr = L->k_irr,
+                     .mirr = L->k_mirr,
+                     .pay = L->k_pay,
+                     .dpay = L->k_dpay};
+    return R;
+}
+
+/* The tax rows (optax.c; MODEL.md, Taxes), each the writer of the row of the
+ * sheet's tables that names it (xw_ow_row's cells): the section's heading,
+ * the tax depreciation, the tax book value at month H, the tax on the sale,
+ * the deductible, the tax, the tax on the commitment, the net cost after tax
+ * and its present value; the after-tax flow's six rows; the tax
+ * depreciation's life and salvage (drivers); the after-tax returns' five
+ * rows. */
+void xw_tax_heading(const xw_optw *w, int row);
+void xw_tax_depreciation_row(const xw_optw *w, int row);
+void xw_tax_book_value_row(const xw_optw *w, int row);
+void xw_tax_sale_row(const xw_optw *w, int row);
+void xw_tax_deductible_row(const xw_optw *w, int row);
+void xw_tax_row(const xw_optw *w, int row);
+void xw_tax_commitment_row(const xw_optw *w, int row);
+void xw_tax_net_row(const xw_optw *w, int row);
+void xw_tax_pv_row(const xw_optw *w, int row);
+void xw_tax_flow_rows(const xw_optw *w, int row);
+void xw_tax_life_drv(const xw_optw *w, int row);
+void xw_tax_salvage_drv(const xw_optw *w, int row);
+void xw_tax_returns_rows(const xw_optw *w, int row);
 
 #endif /* TCO_WRITE_XLSX_OPTW_H */

@@ -24,9 +24,6 @@ int xw_tax_method(const tco_scenario *s, const tco_option *o);
  * then the cost lines, a lease's payment, a loan's interest when deductible
  * and the tax depreciation. */
 double xw_tax_deductible(const xw_ctx *c, size_t i, int m);
-/* The rows of option i's cash-flow sheet (c->os[i]), and its cached break-even
- * quantities: the total cost per unit of utilization and at utilization 0. */
-void xw_option_layout(xw_ctx *c, size_t i);
 /* Option i's break-even utilization as the other sheets read it from its cash-flow
  * sheet: the figure when it lies from 0% to 100%, else the word of MODEL.md
  * (xw_be_word: always, never or parallel); in f. */

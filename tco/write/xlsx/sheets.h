@@ -37,7 +37,10 @@ void xw_write_about(xw_ctx *c);
 /* Inputs (inputs.c): every assumption; fills c->in_g, c->in_o and the rows of
  * the constants, which every later sheet's formulas refer to. */
 void xw_write_inputs(xw_ctx *c);
-/* Option i's monthly cash flow (option.c), in the rows of c->os[i]. */
+/* Option i's monthly cash-flow sheet (option.c): xw_option_layout fixes its
+ * rows (c->os[i]) from the sheet's table before any sheet is written;
+ * xw_write_option writes it in them. */
+void xw_option_layout(xw_ctx *c, size_t i);
 void xw_write_option(xw_ctx *c, size_t i);
 /* Summary (summary.c): fills c->sm_rows for Checks. */
 void xw_write_summary(xw_ctx *c);
