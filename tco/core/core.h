@@ -21,6 +21,13 @@ static inline double tci_net_cost(const tco_option_result *r, int m, int H)
         return r->paid0;
     return r->monthly[m - 1].cost - (m == H ? r->residual : 0);
 }
+/* Reference GPU-hours in one GPU-hour of option i of s (MODEL.md, Demand:
+ * k_X): its throughput over the reference option's, else 1. */
+static inline double tci_per_hour(const tco_scenario *s, int i)
+{
+    const tco_option *x = &s->options[i], *r = &s->options[s->demand->ref];
+    return x->throughput > 0 && r->throughput > 0 ? x->throughput / r->throughput : 1;
+}
 /* The book value of option result r at the end of month m (0..H): the book
  * view's (MODEL.md, Depreciation), book_value0 then each month's. */
 static inline double tci_book_value(const tco_option_result *r, int m)

@@ -19,14 +19,6 @@ double tco_demand_at(const tco_scenario *s, int m)
     return d->gpu_hours_per_month * pow(1 + d->growth, (m - 1) / 12.0) * d->season[(m - 1) % 12];
 }
 
-/* Reference GPU-hours in one GPU-hour of option i (MODEL.md, Demand: k_X). */
-static double per_hour(const tco_scenario *s, int i)
-{
-    const tco_option *x = &s->options[i];
-    const tco_option *r = &s->options[s->demand->ref];
-    return x->throughput > 0 && r->throughput > 0 ? x->throughput / r->throughput : 1;
-}
-
 /* The GPUs of a part: the plan's count, else the option's own. */
 static int part_count(const tco_scenario *s, int i, int count)
 {
@@ -241,9 +233,10 @@ static void serve(const tco_scenario *s, const tco_plan *p, tco_plan_result *r, 
             all += b[j].count;
             pool = b[j].i;
         }
+    pm->own_gpus = serving;
     if (serving > 0) {
         const tco_option *o = &s->options[pool];
-        double k = per_hour(s, pool);
+        double k = tci_per_hour(s, pool);
         pm->own_capacity = serving * T * k * tci_availability(o);
         double served = fmin(left, pm->own_capacity);
         pm->own_hours = served / k;
@@ -252,14 +245,14 @@ static void serve(const tco_scenario *s, const tco_plan *p, tco_plan_result *r, 
     }
     if (p->reserve_i >= 0 && r->reserve_count > 0) {
         const tco_option *o = &s->options[p->reserve_i];
-        double k = per_hour(s, p->reserve_i);
+        double k = tci_per_hour(s, p->reserve_i);
         double served = fmin(left, r->reserve_count * T * k * tci_availability(o));
         pm->reserve_hours = served / k;
         left -= served;
     }
     if (p->overflow_i >= 0)
         pm->overflow_hours =
-            left / (per_hour(s, p->overflow_i) * tci_availability(&s->options[p->overflow_i]));
+            left / (tci_per_hour(s, p->overflow_i) * tci_availability(&s->options[p->overflow_i]));
     else
         pm->unserved = left;
 }
@@ -450,6 +443,28 @@ static void keep_months(const tco_scenario *s, const tco_plan *p, tco_plan_resul
             pm->own_line[k] = kind == TCO_LINE_OWNED_U ? a + pm->own_utilization * (b - a) : a;
         }
     }
+    /* Reference GPU-hours, each part's k (the owned GPUs': the refresh's
+     * option's after its month) and A. */
+    const double T = s->hours_per_month;
+    const int own = p->own_i >= 0, res = p->reserve_i >= 0, R = r->refresh_month;
+    const double k_res = res ? tci_per_hour(s, p->reserve_i) : 1,
+                 ka_res = res ? k_res * tci_availability(&s->options[p->reserve_i]) : 1;
+    for (int m = 0; m < H; m++) {
+        tco_plan_month *pm = &r->monthly[m];
+        int i = own && p->refresh_i >= 0 && R > 0 && m + 1 > R ? p->refresh_i : p->own_i;
+        const double k_own = own ? tci_per_hour(s, i) : 1;
+        pm->own_served = pm->own_hours * k_own;
+        pm->reserve_capacity = r->reserve_count * T * ka_res;
+        pm->reserve_served = pm->reserve_hours * k_res;
+        pm->capacity = (own ? pm->own_capacity : 0) + (res ? pm->reserve_capacity : 0);
+        pm->served = pm->own_hours * k_own + pm->reserve_hours * k_res;
+        pm->idle = (own ? pm->own_capacity - pm->own_hours * k_own : 0) +
+                   (res ? pm->reserve_capacity - pm->reserve_hours * k_res : 0);
+        if (p->overflow_i >= 0)
+            pm->overflow_served =
+                pm->overflow_hours *
+                (tci_per_hour(s, p->overflow_i) * tci_availability(&s->options[p->overflow_i]));
+    }
     if (p->reserve_i >= 0 && r->reserve_count > 0) {
         /* What the reserved part's total has past its months: its commitment. */
         const double rm = tci_monthly_rate(s);
@@ -547,5 +562,5 @@ size_t tci_plan_best(const tco_plan_result *p, size_t n)
 /* See core.h. */
 double tci_plan_capacity(const tco_scenario *s, int i)
 {
-    return s->hours_per_month * per_hour(s, i) * tci_availability(&s->options[i]);
+    return s->hours_per_month * tci_per_hour(s, i) * tci_availability(&s->options[i]);
 }

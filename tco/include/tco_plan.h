@@ -75,6 +75,13 @@ typedef struct tco_plan_month {
      * own_utilization; the overflow's price of one GPU-hour. */
     double own_line[TCO_LINES];
     double overflow_price;
+    /* ... and in reference GPU-hours (MODEL.md, Demand: k_X; Goodput): the
+     * owned GPUs serving, what they serve (their hours times k), the reserved
+     * part's capacity (its GPUs * T * k * A) and what it serves, the two
+     * parts' capacity and what they serve together, what they leave idle,
+     * and what the overflow serves (its hours times k * A). */
+    int own_gpus;
+    double own_served, reserve_capacity, reserve_served, capacity, served, idle, overflow_served;
 } tco_plan_month;
 
 /* One purchase of a plan's owned part as the plan prices it (MODEL.md,

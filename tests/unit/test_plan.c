@@ -61,6 +61,19 @@ static void test_plan_by_hand(void)
         CLOSE(pm->reserve_cost, 200);
         CLOSE(pm->overflow_cost, over_c[m]);
         CLOSE(pm->cost, cost[m]);
+        /* In reference GPU-hours (k 1 for gb and rv, 2 for od): 2 GPUs of
+         * 200 hours and 1 of 100 reserved, 300 in all; served 100, 300,
+         * 300 (idle 200, 0, 0); od's 100 hours in month 3 serve 200. */
+        static const double s_own[] = {100, 200, 200}, served[] = {100, 300, 300},
+                            idle[] = {200, 0, 0}, s_over[] = {0, 0, 200};
+        CU_ASSERT_EQUAL(pm->own_gpus, 2);
+        CLOSE(pm->own_served, s_own[m]);
+        CLOSE(pm->reserve_capacity, 100);
+        CLOSE(pm->reserve_served, res_h[m]);
+        CLOSE(pm->capacity, 300);
+        CLOSE(pm->served, served[m]);
+        CLOSE(pm->idle, idle[m]);
+        CLOSE(pm->overflow_served, s_over[m]);
     }
     CLOSE(mix->paid0, 2000);
     CLOSE(mix->own_total, 2078); /* 2,000 + 18 + 30 + 30 */

@@ -632,7 +632,7 @@ static void k_driver(const pl_sheet *S, int row, int i)
               c->id[i], NULL);
     driver(S, row, t, xw_label(c, "unit.factor", "factor"),
            xw_formula(c, f, sizeof f, "=IF(AND(%s>0,%s>0),%s/%s,1)", tp.s, tr.s, tp.s, tr.s),
-           pl_per_hour(c->s, i), XN_NUM);
+           tci_per_hour(c->s, i), XN_NUM);
 }
 
 /* Option i's availability A (MODEL.md, Goodput): =MAX(0.01,availability -

@@ -58,206 +58,6 @@ enum {
 /* How many rows an entry of plan_rows takes. */
 enum { PN_ONE, PN_OWNED_LINES, PN_LOAN_ROWS, PN_PURCHASES };
 
-/* One row of a plan's sheet, or a block of rows of which the first is kept, in
- * the order of the sheet: where pl_rows keeps its index, when it exists,
- * whether a blank row comes before it (a section's heading), how many rows. */
-typedef struct pl_row {
-    size_t at;
-    unsigned when;
-    unsigned char gap, n;
-} pl_row;
-
-#define PROW(member, when)                                                                         \
-    {                                                                                              \
-        offsetof(pl_rows, member), (when), 0, PN_ONE                                               \
-    }
-#define PHEADING(member, when)                                                                     \
-    {                                                                                              \
-        offsetof(pl_rows, member), (when), 1, PN_ONE                                               \
-    }
-
-/* The rows of a plan's sheet, top to bottom: the demand and how it is served,
- * the cash flow of each part and of the plan, and the drivers in column C. */
-static const pl_row plan_rows[] = {
-    PROW(r_month, 0),
-    PROW(r_year, 0),
-    PROW(s_serve, 0),
-    PROW(r_demand, 0),
-    PROW(r_own_n, PW_OWN),
-    PROW(r_own_cap, PW_OWN),
-    PROW(r_res_n, PW_RES),
-    PROW(r_res_cap, PW_RES),
-    PROW(r_cap, 0),
-    PROW(r_s_own, PW_OWN),
-    PROW(r_s_res, PW_RES),
-    PROW(r_served, 0),
-    PROW(r_idle, 0),
-    PROW(r_s_over, PW_OVER),
-    PROW(r_unserved, PW_NOT_OVER),
-    PROW(r_h_own, PW_OWN),
-    PROW(r_u, PW_OWN),
-    PROW(r_h_res, PW_RES),
-    PROW(r_h_over, PW_OVER),
-    /* The cash flow: the owned part. */
-    PHEADING(s_cash, 0),
-    PROW(s_own, PW_OWN),
-    PROW(r_price, PW_OWN),
-    PROW(r_capex, PW_OWN),
-    PROW(r_lent, PW_LENT),
-    PROW(r_it_kw, PW_OWN),
-    {offsetof(pl_rows, r_line), PW_OWN, 0, PN_OWNED_LINES},
-    PROW(r_lint, PW_FIN_LOAN),
-    PROW(r_lprin, PW_FIN_LOAN),
-    {offsetof(pl_rows, r_blint), PW_STAGED_LOAN, 0, PN_LOAN_ROWS}, /* each loan's interest and
-                                                                       principal */
-    PROW(r_lbal, PW_ANY_LOAN),
-    PROW(r_epay, PW_ANY_LEASE),
-    PROW(r_ebuy, PW_ANY_LEASE),
-    PROW(r_eset, PW_STAGED_LEASE | PW_REFRESH),
-    PROW(r_own_cost, PW_OWN),
-    PROW(r_sale, PW_REFRESH),
-    PROW(r_resid, PW_OWN),
-    PROW(r_own_commit, PW_ANY_LEASE),
-    /* The reserved part and the overflow. */
-    PROW(s_res, PW_RES),
-    PROW(r_res_factor, PW_RES_OD_AFTER),
-    PROW(r_res_up, PW_RES),
-    PROW(r_res_rent, PW_RES),
-    PROW(r_res_commit, PW_RES_TERM),
-    PROW(s_over, PW_OVER),
-    PROW(r_ov_factor, PW_OVER),
-    PROW(r_ov_price, PW_OVER),
-    PROW(r_ov_cost, PW_OVER),
-    /* The plan. */
-    PHEADING(s_plan, 0),
-    PROW(r_cost, 0),
-    PROW(r_net, 0),
-    PROW(r_df, 0),
-    PROW(r_pv, 0),
-    /* The drivers, in column C. */
-    PHEADING(s_drivers, 0),
-    PROW(k_rm, 0),
-    PROW(k_own, PW_OWN),
-    PROW(k_a_own, PW_A_OWN),
-    PROW(k_new, PW_REFRESH),
-    PROW(k_a_new, PW_A_NEW),
-    PROW(k_buys, PW_STAGED), /* the purchases' table (MODEL.md, Staged purchases) */
-    {offsetof(pl_rows, k_buy), PW_STAGED, 0, PN_PURCHASES},
-    PROW(k_bought, PW_SPARES),
-    PROW(k_servers, PW_NOT_STAGED),
-    PROW(k_capex_gpu, PW_NOT_STAGED),
-    PROW(k_capex_infra, PW_NOT_STAGED),
-    PROW(k_capex, PW_NOT_STAGED),
-    PROW(k_prov_kw, PW_NOT_STAGED),
-    PROW(k_resfrac, PW_NOT_STAGED),
-    PROW(k_residual, PW_NOT_STAGED),
-    PROW(k_loan, PW_FIN_LOAN),
-    PROW(k_lrate, PW_FIN_LOAN),
-    PROW(k_lpmt, PW_FIN_LOAN),
-    PROW(k_epmt, PW_FIN_LEASE),
-    PROW(k_ebuy, PW_FIN_LEASE),
-    PROW(k_own_commit_pv, PW_ANY_LEASE),
-    PROW(k_res, PW_RES),
-    PROW(k_a_res, PW_A_RES),
-    PROW(k_commit_pv, PW_RES_TERM),
-    PROW(k_over, PW_OVER),
-    PROW(k_a_over, PW_A_OVER),
-};
-
-/* The bits of plan_rows' `when` that plan p has; its loans among staged
- * purchases in *nloan. */
-static unsigned plan_has(const xw_ctx *c, size_t p, int *nloan)
-{
-    const tco_scenario *s = c->s;
-    const tco_plan *pl = &s->plans[p];
-    int own = pl->own_i >= 0, res = pl->reserve_i >= 0, over = pl->overflow_i >= 0;
-    /* A financed owned part without buy_at or a refresh: its loan or lease
-     * rows; with them, each purchase's loan, and the leases' rows. */
-    int fin = own && pl->n_buys == 0 && pl->refresh_i < 0 ? (int)s->options[pl->own_i].financing
-                                                          : TCO_FIN_CASH;
-    /* With buy_at or a refresh, the purchases on a loan (MODEL.md, Staged
-     * purchases: a loan runs from its purchase). */
-    int refresh = own && pl->refresh_i >= 0, staged = own && (pl->n_buys > 0 || refresh);
-    int nlease = 0;
-    *nloan = 0;
-    if (staged && s->options[pl->own_i].financing == TCO_FIN_LOAN)
-        *nloan += pl->n_buys > 0 ? (int)pl->n_buys : 1;
-    if (refresh && s->options[pl->refresh_i].financing == TCO_FIN_LOAN)
-        (*nloan)++;
-    if (staged && s->options[pl->own_i].financing == TCO_FIN_LEASE)
-        nlease += pl->n_buys > 0 ? (int)pl->n_buys : 1;
-    if (refresh && s->options[pl->refresh_i].financing == TCO_FIN_LEASE)
-        nlease++;
-    const tco_option *ro = res ? &s->options[pl->reserve_i] : NULL;
-    unsigned has = 0;
-    has |= own ? PW_OWN : 0;
-    has |= res ? PW_RES : 0;
-    has |= over ? PW_OVER : PW_NOT_OVER;
-    has |= staged ? PW_STAGED : own ? PW_NOT_STAGED : 0;
-    has |= refresh ? PW_REFRESH : 0;
-    has |= own && (fin != TCO_FIN_CASH || *nloan > 0 || nlease > 0) ? PW_LENT : 0;
-    has |= fin == TCO_FIN_LOAN ? PW_FIN_LOAN | PW_ANY_LOAN : 0;
-    has |= fin == TCO_FIN_LEASE ? PW_FIN_LEASE | PW_ANY_LEASE : 0;
-    has |= *nloan > 0 ? PW_STAGED_LOAN | PW_ANY_LOAN : 0;
-    has |= nlease > 0 ? PW_STAGED_LEASE | PW_ANY_LEASE : 0;
-    has |= own && !staged && c->r->plans[p].spares > 0 ? PW_SPARES : 0;
-    has |= own && has_goodput(c, pl->own_i) ? PW_A_OWN : 0;
-    has |= refresh && has_goodput(c, pl->refresh_i) ? PW_A_NEW : 0;
-    has |= res && has_goodput(c, pl->reserve_i) ? PW_A_RES : 0;
-    has |= over && has_goodput(c, pl->overflow_i) ? PW_A_OVER : 0;
-    has |= ro && ro->term_months > 0 ? PW_RES_TERM : 0;
-    has |= ro && ro->term_months > 0 && ro->after_term == TCO_AFTER_ON_DEMAND ? PW_RES_OD_AFTER : 0;
-    return has;
-}
-
-/* The rows of plan p's sheet, from plan_rows. */
-static void pl_layout(const xw_ctx *c, size_t p, pl_rows *R)
-{
-    const tco_plan *pl = &c->s->plans[p];
-    int nloan;
-    const unsigned has = plan_has(c, p, &nloan);
-    int *all = (int *)R;
-    for (size_t k = 0; k < sizeof *R / sizeof(int); k++)
-        all[k] = XW_NONE;
-    int r = 3;
-    for (size_t k = 0; k < sizeof plan_rows / sizeof plan_rows[0]; k++) {
-        const pl_row *w = &plan_rows[k];
-        int *at = (int *)(void *)((char *)R + w->at);
-        if ((w->when & has) != w->when)
-            continue;
-        r += w->gap;
-        switch (w->n) {
-        case PN_OWNED_LINES: /* the lines of a bought option, each on its row */
-            for (int line = 0; line < TCO_LINES; line++)
-                if (tco_cost_line_of(line, 1))
-                    at[line] = r++;
-            break;
-        case PN_LOAN_ROWS:
-            *at = r;
-            r += 2 * nloan;
-            break;
-        case PN_PURCHASES:
-            *at = r;
-            r += (pl->n_buys > 0 ? (int)pl->n_buys : 1) + (pl->refresh_i >= 0);
-            break;
-        default:
-            *at = r++;
-        }
-    }
-    r++;
-    R->r_chart = r;
-    R->r_end = r + 22;
-}
-
-/* See sheets.h. */
-void xw_plan_layout(xw_ctx *c, size_t p)
-{
-    pl_rows R;
-    pl_layout(c, p, &R);
-    c->ps[p].r_net = R.r_net;
-    c->ps[p].r_pv = R.r_pv;
-}
-
 /* ===== Demand and how it is served ===== */
 
 /* The title, the timeline's months and years (frozen). */
@@ -298,22 +98,52 @@ static void pl_head(const pl_sheet *S)
     worksheet_freeze_panes(S->ws, (lxw_row_t)(R->r_year + 1), (lxw_col_t)XW_COL_M0);
 }
 
-/* A row of months 1..H: formula `make` of each month, cached v[m-1], total in C. */
-typedef const char *(*pl_cell_fn)(const pl_sheet *S, char *f, size_t fs, int col);
+/* ===== The demand and how it is served ===== */
 
-static void month_row(const pl_sheet *S, int row, const char *text, const char *unit,
-                      pl_cell_fn make, const double *v, xw_numfmt nf, int with_total)
+/* A month row's formula in the month of column col, in f. */
+typedef const char *(*pl_cell_fn)(const pl_sheet *S, char *f, size_t fs, int col);
+/* A month row's cached value in month m (0-based), from the plan's result. */
+typedef double (*pl_value_fn)(const pl_sheet *S, int m);
+
+/* The heading of the serving block, in the reference option's GPU-hours. */
+static void serve_heading(const pl_sheet *S)
 {
-    char f[XW_FBUF];
-    double sum = 0;
-    pl_label(S, row, text, unit, XS_TEXT);
-    for (int m = 1; m <= S->H; m++)
-        sum += v[m - 1];
-    if (with_total)
-        pl_total(S, row, XW_COL_M0 + 1, sum, XS_CALC, nf);
-    for (int m = 1; m <= S->H; m++)
-        pl_fig(S, row, XW_COL_M0 + m, make(S, f, sizeof f, XW_COL_M0 + m), v[m - 1],
-               xw_fmt(S->c, XS_CALC, nf));
+    xw_ctx *c = S->c;
+    char t[XW_TBUF], ref[XW_TBUF];
+    xw_labelf(c, ref, sizeof ref, "inputs.demand.unit", "{option} GPU-hours", "option",
+              c->id[c->s->demand->ref], NULL);
+    xw_labelf(c, t, sizeof t, "plan.serve", "Demand and how it is served (in {unit})", "unit", ref,
+              NULL);
+    xw_text(c, S->ws, S->R.s_serve, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
+}
+
+/* The cached values of the serving rows: the plan's months. */
+#define PM_VALUE(name)                                                                             \
+    static double v_##name(const pl_sheet *S, int m)                                               \
+    {                                                                                              \
+        return S->pr->monthly[m].name;                                                             \
+    }
+PM_VALUE(demand)
+PM_VALUE(own_gpus)
+PM_VALUE(own_capacity)
+PM_VALUE(reserve_capacity)
+PM_VALUE(capacity)
+PM_VALUE(own_served)
+PM_VALUE(reserve_served)
+PM_VALUE(served)
+PM_VALUE(idle)
+PM_VALUE(overflow_served)
+PM_VALUE(unserved)
+PM_VALUE(own_hours)
+PM_VALUE(own_utilization)
+PM_VALUE(reserve_hours)
+PM_VALUE(overflow_hours)
+#undef PM_VALUE
+
+static double v_reserve_count(const pl_sheet *S, int m)
+{
+    (void)m;
+    return S->pr->reserve_count;
 }
 
 static const char *f_demand(const pl_sheet *S, char *f, size_t fs, int col)
@@ -456,137 +286,339 @@ static const char *f_h_over(const pl_sheet *S, char *f, size_t fs, int col)
                       times_a(a, sizeof a, S->R.k_a_over));
 }
 
-/* The demand, each part's capacity and the hours each serves. */
-static void pl_serve(const pl_sheet *S)
+/* ===== The rows, described once ===== */
+
+/* A serving row's unit: the GPU-hours of the reference option or of a
+ * part's, GPUs, a percentage. */
+typedef enum pl_unit { PU_NONE, PU_REF, PU_OWN, PU_RES, PU_OVER, PU_GPUS, PU_PERCENT } pl_unit;
+
+/* The cash-flow blocks: each a writer of its rows (planlines.c). */
+static void own_block(const pl_sheet *S)
+{
+    xw_pl_own_lines(S, S->P);
+}
+
+static void reserved_block(const pl_sheet *S)
+{
+    xw_pl_reserved(S, S->res_paid0, S->res_commit);
+}
+
+static void overflow_block(const pl_sheet *S)
+{
+    xw_pl_overflow(S);
+}
+
+static void totals_block(const pl_sheet *S)
+{
+    xw_pl_totals(S, S->P->residual, S->res_commit_pv);
+}
+
+static void drivers_block(const pl_sheet *S)
+{
+    xw_pl_drivers(S, S->P, S->res_commit_pv);
+}
+
+static void cash_heading(const pl_sheet *S)
+{
+    char t[XW_TBUF];
+    xw_labelf(S->c, t, sizeof t, "option.cash", "Monthly cash flow ({currency})", "currency",
+              S->cur, NULL);
+    xw_text(S->c, S->ws, S->R.s_cash, 0, t, xw_fmt(S->c, XS_SECTION, XN_NONE));
+}
+
+/* One row of a plan's sheet, or a block of rows of which the first is kept, in
+ * the order of the sheet: where pl_rows keeps its index, when it exists (PW_*
+ * bits, all of them), whether a blank row comes before it (a section's
+ * heading), how many rows (PN_*). A serving row has its label, unit, formula,
+ * cached value, number format and whether column C sums it; a row that begins
+ * a block has the block's writer, which writes the block's rows below it;
+ * any other row is written by the block above it. */
+typedef struct pl_row {
+    size_t at;
+    unsigned when;
+    unsigned char gap, n;
+    const char *key, *english;
+    pl_unit unit;
+    pl_cell_fn make;
+    pl_value_fn value;
+    xw_numfmt nf;
+    unsigned char total;
+    void (*block)(const pl_sheet *S);
+} pl_row;
+
+#define PAT(member) offsetof(pl_rows, member)
+#define PROW(member, when)                                                                         \
+    {                                                                                              \
+        PAT(member), (when), 0, PN_ONE, NULL, NULL, PU_NONE, NULL, NULL, 0, 0, NULL                \
+    }
+#define PHEADING(member, when, block)                                                              \
+    {                                                                                              \
+        PAT(member), (when), 1, PN_ONE, NULL, NULL, PU_NONE, NULL, NULL, 0, 0, (block)             \
+    }
+#define PBLOCK(member, when, block)                                                                \
+    {                                                                                              \
+        PAT(member), (when), 0, PN_ONE, NULL, NULL, PU_NONE, NULL, NULL, 0, 0, (block)             \
+    }
+#define PSERVE(member, when, key, english, unit, make, value, nf, total)                           \
+    {                                                                                              \
+        PAT(member), (when), 0, PN_ONE, XW_KEY(key), (english), (unit), (make), (value), (nf),     \
+            (total), NULL                                                                          \
+    }
+
+/* The rows of a plan's sheet, top to bottom: the demand and how it is served,
+ * the cash flow of each part and of the plan, and the drivers in column C. */
+static const pl_row plan_rows[] = {
+    PBLOCK(r_month, 0, pl_head),
+    PROW(r_year, 0),
+    PBLOCK(s_serve, 0, serve_heading),
+    PSERVE(r_demand, 0, XW_KEY("plan.demand"), "Demand", PU_REF, f_demand, v_demand, XN_INT, 1),
+    PSERVE(r_own_n, PW_OWN, XW_KEY("plan.own_n"), "Owned GPUs in service", PU_GPUS, f_own_n,
+           v_own_gpus, XN_INT, 0),
+    PSERVE(r_own_cap, PW_OWN, XW_KEY("plan.own_cap"), "Owned capacity", PU_REF, f_own_cap,
+           v_own_capacity, XN_INT, 1),
+    PSERVE(r_res_n, PW_RES, XW_KEY("plan.res_n"), "Reserved GPUs", PU_GPUS, f_res_n,
+           v_reserve_count, XN_INT, 0),
+    PSERVE(r_res_cap, PW_RES, XW_KEY("plan.res_cap"), "Reserved capacity", PU_REF, f_res_cap,
+           v_reserve_capacity, XN_INT, 1),
+    PSERVE(r_cap, 0, XW_KEY("plan.cap"), "Owned and reserved capacity", PU_REF, f_cap, v_capacity,
+           XN_INT, 1),
+    PSERVE(r_s_own, PW_OWN, XW_KEY("plan.s_own"), "Served by owned GPUs", PU_REF, f_s_own,
+           v_own_served, XN_INT, 1),
+    PSERVE(r_s_res, PW_RES, XW_KEY("plan.s_res"), "Served by reserved GPUs", PU_REF, f_s_res,
+           v_reserve_served, XN_INT, 1),
+    PSERVE(r_served, 0, XW_KEY("plan.served"), "Served by owned and reserved GPUs", PU_REF,
+           f_served, v_served, XN_INT, 1),
+    PSERVE(r_idle, 0, XW_KEY("plan.idle"), "Owned and reserved capacity left idle", PU_REF, f_idle,
+           v_idle, XN_INT, 1),
+    PSERVE(r_s_over, PW_OVER, XW_KEY("plan.s_over"), "Served on demand (overflow)", PU_REF, f_rest,
+           v_overflow_served, XN_INT, 1),
+    PSERVE(r_unserved, PW_NOT_OVER, XW_KEY("plan.unserved"), "Unserved demand", PU_REF, f_rest,
+           v_unserved, XN_INT, 1),
+    PSERVE(r_h_own, PW_OWN, XW_KEY("plan.h_own"), "Owned GPU-hours used", PU_OWN, f_h_own,
+           v_own_hours, XN_INT, 1),
+    PSERVE(r_u, PW_OWN, XW_KEY("plan.u"), "Owned utilization u(m)", PU_PERCENT, f_u,
+           v_own_utilization, XN_PCT, 0),
+    PSERVE(r_h_res, PW_RES, XW_KEY("plan.h_res"), "Reserved GPU-hours used", PU_RES, f_h_res,
+           v_reserve_hours, XN_INT, 1),
+    PSERVE(r_h_over, PW_OVER, XW_KEY("plan.h_over"), "On-demand GPU-hours bought", PU_OVER,
+           f_h_over, v_overflow_hours, XN_INT, 1),
+    /* The cash flow: the owned part. */
+    PHEADING(s_cash, 0, cash_heading),
+    PBLOCK(s_own, PW_OWN, own_block),
+    PROW(r_price, PW_OWN),
+    PROW(r_capex, PW_OWN),
+    PROW(r_lent, PW_LENT),
+    PROW(r_it_kw, PW_OWN),
+    {PAT(r_line), PW_OWN, 0, PN_OWNED_LINES, NULL, NULL, PU_NONE, NULL, NULL, 0, 0, NULL},
+    PROW(r_lint, PW_FIN_LOAN),
+    PROW(r_lprin, PW_FIN_LOAN),
+    /* each loan's interest and principal */
+    {PAT(r_blint), PW_STAGED_LOAN, 0, PN_LOAN_ROWS, NULL, NULL, PU_NONE, NULL, NULL, 0, 0, NULL},
+    PROW(r_lbal, PW_ANY_LOAN),
+    PROW(r_epay, PW_ANY_LEASE),
+    PROW(r_ebuy, PW_ANY_LEASE),
+    PROW(r_eset, PW_STAGED_LEASE | PW_REFRESH),
+    PROW(r_own_cost, PW_OWN),
+    PROW(r_sale, PW_REFRESH),
+    PROW(r_resid, PW_OWN),
+    PROW(r_own_commit, PW_ANY_LEASE),
+    /* The reserved part and the overflow. */
+    PBLOCK(s_res, PW_RES, reserved_block),
+    PROW(r_res_factor, PW_RES_OD_AFTER),
+    PROW(r_res_up, PW_RES),
+    PROW(r_res_rent, PW_RES),
+    PROW(r_res_commit, PW_RES_TERM),
+    PBLOCK(s_over, PW_OVER, overflow_block),
+    PROW(r_ov_factor, PW_OVER),
+    PROW(r_ov_price, PW_OVER),
+    PROW(r_ov_cost, PW_OVER),
+    /* The plan. */
+    PHEADING(s_plan, 0, totals_block),
+    PROW(r_cost, 0),
+    PROW(r_net, 0),
+    PROW(r_df, 0),
+    PROW(r_pv, 0),
+    /* The drivers, in column C. */
+    PHEADING(s_drivers, 0, drivers_block),
+    PROW(k_rm, 0),
+    PROW(k_own, PW_OWN),
+    PROW(k_a_own, PW_A_OWN),
+    PROW(k_new, PW_REFRESH),
+    PROW(k_a_new, PW_A_NEW),
+    PROW(k_buys, PW_STAGED), /* the purchases' table (MODEL.md, Staged purchases) */
+    {PAT(k_buy), PW_STAGED, 0, PN_PURCHASES, NULL, NULL, PU_NONE, NULL, NULL, 0, 0, NULL},
+    PROW(k_bought, PW_SPARES),
+    PROW(k_servers, PW_NOT_STAGED),
+    PROW(k_capex_gpu, PW_NOT_STAGED),
+    PROW(k_capex_infra, PW_NOT_STAGED),
+    PROW(k_capex, PW_NOT_STAGED),
+    PROW(k_prov_kw, PW_NOT_STAGED),
+    PROW(k_resfrac, PW_NOT_STAGED),
+    PROW(k_residual, PW_NOT_STAGED),
+    PROW(k_loan, PW_FIN_LOAN),
+    PROW(k_lrate, PW_FIN_LOAN),
+    PROW(k_lpmt, PW_FIN_LOAN),
+    PROW(k_epmt, PW_FIN_LEASE),
+    PROW(k_ebuy, PW_FIN_LEASE),
+    PROW(k_own_commit_pv, PW_ANY_LEASE),
+    PROW(k_res, PW_RES),
+    PROW(k_a_res, PW_A_RES),
+    PROW(k_commit_pv, PW_RES_TERM),
+    PROW(k_over, PW_OVER),
+    PROW(k_a_over, PW_A_OVER),
+};
+
+#define N_PLAN_ROWS (sizeof plan_rows / sizeof plan_rows[0])
+
+/* A serving row's unit, in u. */
+static const char *unit_text(const pl_sheet *S, pl_unit unit, char *u, size_t size)
 {
     xw_ctx *c = S->c;
-    const pl_rows *R = &S->R;
-    const tco_scenario *s = c->s;
-    const int H = S->H;
-    const double T = s->hours_per_month;
-    char t[XW_TBUF], ref[XW_TBUF], own[XW_TBUF], rsv[XW_TBUF], ovr[XW_TBUF];
-    double v[TCO_MAX_HORIZON];
-    const tco_plan_month *pm = S->pr->monthly;
-    xw_labelf(c, ref, sizeof ref, "inputs.demand.unit", "{option} GPU-hours", "option",
-              c->id[s->demand->ref], NULL);
-    if (S->own)
-        xw_labelf(c, own, sizeof own, "inputs.demand.unit", "{option} GPU-hours", "option",
-                  c->id[S->pl->own_i], NULL);
-    if (S->res)
-        xw_labelf(c, rsv, sizeof rsv, "inputs.demand.unit", "{option} GPU-hours", "option",
-                  c->id[S->pl->reserve_i], NULL);
-    if (S->over)
-        xw_labelf(c, ovr, sizeof ovr, "inputs.demand.unit", "{option} GPU-hours", "option",
-                  c->id[S->pl->overflow_i], NULL);
-    xw_labelf(c, t, sizeof t, "plan.serve", "Demand and how it is served (in {unit})", "unit", ref,
-              NULL);
-    xw_text(c, S->ws, R->s_serve, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
-    for (int m = 0; m < H; m++)
-        v[m] = pm[m].demand;
-    month_row(S, R->r_demand, xw_label(c, "plan.demand", "Demand"), ref, f_demand, v, XN_INT, 1);
-    const char *gpus = xw_label(c, "unit.gpus", "GPUs");
-    /* The owned GPUs' k by month: the new option's after a refresh. */
-    double k_own[TCO_MAX_HORIZON];
-    for (int m = 0; m < H; m++) {
-        int R = S->pr->refresh_month;
-        int i = S->refresh && R > 0 && m + 1 > R ? S->pl->refresh_i : S->pl->own_i;
-        k_own[m] = S->own ? pl_per_hour(s, i) : 1;
-    }
-    double k_res = S->res ? pl_per_hour(s, S->pl->reserve_i) : 1;
-    /* Capacity in reference GPU-hours delivered: k * A (MODEL.md, Goodput). */
-    double ka_res = S->res ? k_res * S->c->r->options[S->pl->reserve_i].availability : 1;
-    /* The owned GPUs in service (serving) each month, and their capacity as
-     * the engine found it: with buy_at or a refresh, those of the purchases in
-     * service (MODEL.md, Staged purchases, Refresh). */
-    double n_own[TCO_MAX_HORIZON], cap_own[TCO_MAX_HORIZON];
-    for (int m = 0; m < H; m++) {
-        n_own[m] = S->pr->own_count;
-        if (S->staged)
-            n_own[m] = xw_pl_serving(S, m + 1);
-        cap_own[m] = pm[m].own_capacity;
-    }
-    if (S->own) {
-        for (int m = 0; m < H; m++)
-            v[m] = n_own[m];
-        month_row(S, R->r_own_n, xw_label(c, "plan.own_n", "Owned GPUs in service"), gpus, f_own_n,
-                  v, XN_INT, 0);
-        for (int m = 0; m < H; m++)
-            v[m] = cap_own[m];
-        month_row(S, R->r_own_cap, xw_label(c, "plan.own_cap", "Owned capacity"), ref, f_own_cap, v,
-                  XN_INT, 1);
-    }
-    if (S->res) {
-        for (int m = 0; m < H; m++)
-            v[m] = S->pr->reserve_count;
-        month_row(S, R->r_res_n, xw_label(c, "plan.res_n", "Reserved GPUs"), gpus, f_res_n, v,
-                  XN_INT, 0);
-        for (int m = 0; m < H; m++)
-            v[m] = S->pr->reserve_count * T * ka_res;
-        month_row(S, R->r_res_cap, xw_label(c, "plan.res_cap", "Reserved capacity"), ref, f_res_cap,
-                  v, XN_INT, 1);
-    }
-    for (int m = 0; m < H; m++)
-        v[m] = (S->own ? cap_own[m] : 0) + (S->res ? S->pr->reserve_count * T * ka_res : 0);
-    month_row(S, R->r_cap, xw_label(c, "plan.cap", "Owned and reserved capacity"), ref, f_cap, v,
-              XN_INT, 1);
-    if (S->own) {
-        for (int m = 0; m < H; m++)
-            v[m] = pm[m].own_hours * k_own[m];
-        month_row(S, R->r_s_own, xw_label(c, "plan.s_own", "Served by owned GPUs"), ref, f_s_own, v,
-                  XN_INT, 1);
-    }
-    if (S->res) {
-        for (int m = 0; m < H; m++)
-            v[m] = pm[m].reserve_hours * k_res;
-        month_row(S, R->r_s_res, xw_label(c, "plan.s_res", "Served by reserved GPUs"), ref, f_s_res,
-                  v, XN_INT, 1);
-    }
-    for (int m = 0; m < H; m++)
-        v[m] = pm[m].own_hours * k_own[m] + pm[m].reserve_hours * k_res;
-    month_row(S, R->r_served, xw_label(c, "plan.served", "Served by owned and reserved GPUs"), ref,
-              f_served, v, XN_INT, 1);
-    for (int m = 0; m < H; m++)
-        v[m] = (S->own ? cap_own[m] - pm[m].own_hours * k_own[m] : 0) +
-               (S->res ? S->pr->reserve_count * T * ka_res - pm[m].reserve_hours * k_res : 0);
-    month_row(S, R->r_idle, xw_label(c, "plan.idle", "Owned and reserved capacity left idle"), ref,
-              f_idle, v, XN_INT, 1);
-    if (S->over) {
-        double k =
-            pl_per_hour(s, S->pl->overflow_i) * S->c->r->options[S->pl->overflow_i].availability;
-        for (int m = 0; m < H; m++)
-            v[m] = pm[m].overflow_hours * k;
-        month_row(S, R->r_s_over, xw_label(c, "plan.s_over", "Served on demand (overflow)"), ref,
-                  f_rest, v, XN_INT, 1);
-    } else {
-        for (int m = 0; m < H; m++)
-            v[m] = pm[m].unserved;
-        month_row(S, R->r_unserved, xw_label(c, "plan.unserved", "Unserved demand"), ref, f_rest, v,
-                  XN_INT, 1);
-    }
-    if (S->own) {
-        for (int m = 0; m < H; m++)
-            v[m] = pm[m].own_hours;
-        month_row(S, R->r_h_own, xw_label(c, "plan.h_own", "Owned GPU-hours used"), own, f_h_own, v,
-                  XN_INT, 1);
-        for (int m = 0; m < H; m++)
-            v[m] = pm[m].own_utilization;
-        month_row(S, R->r_u, xw_label(c, "plan.u", "Owned utilization u(m)"), "%", f_u, v, XN_PCT,
-                  0);
-    }
-    if (S->res) {
-        for (int m = 0; m < H; m++)
-            v[m] = pm[m].reserve_hours;
-        month_row(S, R->r_h_res, xw_label(c, "plan.h_res", "Reserved GPU-hours used"), rsv, f_h_res,
-                  v, XN_INT, 1);
-    }
-    if (S->over) {
-        for (int m = 0; m < H; m++)
-            v[m] = pm[m].overflow_hours;
-        month_row(S, R->r_h_over, xw_label(c, "plan.h_over", "On-demand GPU-hours bought"), ovr,
-                  f_h_over, v, XN_INT, 1);
+    const int part[] = {[PU_REF] = c->s->demand->ref,
+                        [PU_OWN] = S->pl->own_i,
+                        [PU_RES] = S->pl->reserve_i,
+                        [PU_OVER] = S->pl->overflow_i};
+    switch (unit) {
+    case PU_GPUS:
+        return xw_label(c, "unit.gpus", "GPUs");
+    case PU_PERCENT:
+        return "%";
+    case PU_REF:
+    case PU_OWN:
+    case PU_RES:
+    case PU_OVER:
+        return xw_labelf(c, u, size, "inputs.demand.unit", "{option} GPU-hours", "option",
+                         c->id[part[unit]], NULL);
+    default:
+        return "";
     }
 }
 
+/* Serving row e in `row`: its label and unit, each month's formula with its
+ * cached value, and the sum in column C when it has one. */
+static void serve_row(const pl_sheet *S, const pl_row *e, int row)
+{
+    char f[XW_FBUF], u[XW_TBUF];
+    double sum = 0;
+    pl_label(S, row, xw_label(S->c, e->key, e->english), unit_text(S, e->unit, u, sizeof u),
+             XS_TEXT);
+    for (int m = 0; m < S->H; m++)
+        sum += e->value(S, m);
+    if (e->total)
+        pl_total(S, row, XW_COL_M0 + 1, sum, XS_CALC, e->nf);
+    for (int m = 1; m <= S->H; m++)
+        pl_fig(S, row, XW_COL_M0 + m, e->make(S, f, sizeof f, XW_COL_M0 + m), e->value(S, m - 1),
+               xw_fmt(S->c, XS_CALC, e->nf));
+}
+
+/* The sheet's rows from the table, top to bottom. */
+static void plan_write_rows(const pl_sheet *S)
+{
+    for (size_t k = 0; k < N_PLAN_ROWS; k++) {
+        const pl_row *e = &plan_rows[k];
+        const int row = *(const int *)(const void *)((const char *)&S->R + e->at);
+        if (e->n != PN_ONE || row == XW_NONE)
+            continue;
+        if (e->make)
+            serve_row(S, e, row);
+        else if (e->block)
+            e->block(S);
+    }
+}
+
+/* The bits of plan_rows' `when` that plan p has; its loans among staged
+ * purchases in *nloan. */
+static unsigned plan_has(const xw_ctx *c, size_t p, int *nloan)
+{
+    const tco_scenario *s = c->s;
+    const tco_plan *pl = &s->plans[p];
+    int own = pl->own_i >= 0, res = pl->reserve_i >= 0, over = pl->overflow_i >= 0;
+    /* A financed owned part without buy_at or a refresh: its loan or lease
+     * rows; with them, each purchase's loan, and the leases' rows. */
+    int fin = own && pl->n_buys == 0 && pl->refresh_i < 0 ? (int)s->options[pl->own_i].financing
+                                                          : TCO_FIN_CASH;
+    /* With buy_at or a refresh, the purchases on a loan (MODEL.md, Staged
+     * purchases: a loan runs from its purchase). */
+    int refresh = own && pl->refresh_i >= 0, staged = own && (pl->n_buys > 0 || refresh);
+    int nlease = 0;
+    *nloan = 0;
+    if (staged && s->options[pl->own_i].financing == TCO_FIN_LOAN)
+        *nloan += pl->n_buys > 0 ? (int)pl->n_buys : 1;
+    if (refresh && s->options[pl->refresh_i].financing == TCO_FIN_LOAN)
+        (*nloan)++;
+    if (staged && s->options[pl->own_i].financing == TCO_FIN_LEASE)
+        nlease += pl->n_buys > 0 ? (int)pl->n_buys : 1;
+    if (refresh && s->options[pl->refresh_i].financing == TCO_FIN_LEASE)
+        nlease++;
+    const tco_option *ro = res ? &s->options[pl->reserve_i] : NULL;
+    unsigned has = 0;
+    has |= own ? PW_OWN : 0;
+    has |= res ? PW_RES : 0;
+    has |= over ? PW_OVER : PW_NOT_OVER;
+    has |= staged ? PW_STAGED : own ? PW_NOT_STAGED : 0;
+    has |= refresh ? PW_REFRESH : 0;
+    has |= own && (fin != TCO_FIN_CASH || *nloan > 0 || nlease > 0) ? PW_LENT : 0;
+    has |= fin == TCO_FIN_LOAN ? PW_FIN_LOAN | PW_ANY_LOAN : 0;
+    has |= fin == TCO_FIN_LEASE ? PW_FIN_LEASE | PW_ANY_LEASE : 0;
+    has |= *nloan > 0 ? PW_STAGED_LOAN | PW_ANY_LOAN : 0;
+    has |= nlease > 0 ? PW_STAGED_LEASE | PW_ANY_LEASE : 0;
+    has |= own && !staged && c->r->plans[p].spares > 0 ? PW_SPARES : 0;
+    has |= own && has_goodput(c, pl->own_i) ? PW_A_OWN : 0;
+    has |= refresh && has_goodput(c, pl->refresh_i) ? PW_A_NEW : 0;
+    has |= res && has_goodput(c, pl->reserve_i) ? PW_A_RES : 0;
+    has |= over && has_goodput(c, pl->overflow_i) ? PW_A_OVER : 0;
+    has |= ro && ro->term_months > 0 ? PW_RES_TERM : 0;
+    has |= ro && ro->term_months > 0 && ro->after_term == TCO_AFTER_ON_DEMAND ? PW_RES_OD_AFTER : 0;
+    return has;
+}
+
+/* The rows of plan p's sheet, from plan_rows. */
+static void pl_layout(const xw_ctx *c, size_t p, pl_rows *R)
+{
+    const tco_plan *pl = &c->s->plans[p];
+    int nloan;
+    const unsigned has = plan_has(c, p, &nloan);
+    int *all = (int *)R;
+    for (size_t k = 0; k < sizeof *R / sizeof(int); k++)
+        all[k] = XW_NONE;
+    int r = 3;
+    for (size_t k = 0; k < sizeof plan_rows / sizeof plan_rows[0]; k++) {
+        const pl_row *w = &plan_rows[k];
+        int *at = (int *)(void *)((char *)R + w->at);
+        if ((w->when & has) != w->when)
+            continue;
+        r += w->gap;
+        switch (w->n) {
+        case PN_OWNED_LINES: /* the lines of a bought option, each on its row */
+            for (int line = 0; line < TCO_LINES; line++)
+                if (tco_cost_line_of(line, 1))
+                    at[line] = r++;
+            break;
+        case PN_LOAN_ROWS:
+            *at = r;
+            r += 2 * nloan;
+            break;
+        case PN_PURCHASES:
+            *at = r;
+            r += (pl->n_buys > 0 ? (int)pl->n_buys : 1) + (pl->refresh_i >= 0);
+            break;
+        default:
+            *at = r++;
+        }
+    }
+    r++;
+    R->r_chart = r;
+    R->r_end = r + 22;
+}
+
+/* See sheets.h. */
+void xw_plan_layout(xw_ctx *c, size_t p)
+{
+    pl_rows R;
+    pl_layout(c, p, &R);
+    c->ps[p].r_net = R.r_net;
+    c->ps[p].r_pv = R.r_pv;
+}
 /* ===== The chart ===== */
 
 /* A series of row `row`, months 1..H, named by its label. */
@@ -755,6 +787,10 @@ void xw_write_plan(xw_ctx *c, size_t p)
         return;
     }
     commit = reserved_figures(&S, &up, &commit_pv);
+    S.P = &P;
+    S.res_paid0 = up;
+    S.res_commit = commit;
+    S.res_commit_pv = commit_pv;
     double biggest = fmax(fabs(S.pr->total), P.capex);
     worksheet_set_column(S.ws, XW_COL_LABEL, XW_COL_LABEL, 46, NULL);
     worksheet_set_column(S.ws, XW_COL_UNIT, XW_COL_UNIT, 18, NULL);
@@ -767,22 +803,7 @@ void xw_write_plan(xw_ctx *c, size_t p)
         pb_last = pl_has_col(&S, k) ? pl_col(&S, k) : pb_last;
     int wide = S.staged && pb_last > S.last ? pb_last : S.last;
     worksheet_set_column(S.ws, XW_COL_M0, (lxw_col_t)wide, S.w_month, NULL);
-    pl_head(&S);
-    pl_serve(&S);
-    {
-        char t[XW_TBUF];
-        xw_labelf(c, t, sizeof t, "option.cash", "Monthly cash flow ({currency})", "currency",
-                  S.cur, NULL);
-        xw_text(c, S.ws, S.R.s_cash, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
-    }
-    if (S.own)
-        xw_pl_own_lines(&S, &P);
-    if (S.res)
-        xw_pl_reserved(&S, up, commit);
-    if (S.over)
-        xw_pl_overflow(&S);
-    xw_pl_totals(&S, P.residual, commit_pv);
-    xw_pl_drivers(&S, &P, commit_pv);
+    plan_write_rows(&S);
     pl_chart(&S);
     xw_print_setup(c, S.ws, 0, S.R.r_year, (S.H + 13) / 13);
     /* The chart lies past the cells: the print area takes it in. */

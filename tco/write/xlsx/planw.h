@@ -62,6 +62,11 @@ typedef struct pl_sheet {
     xw_optw wo, wr, wv; /* the owned, reserved and overflow parts' options */
     xw_optw wn;         /* with a refresh, its option (refresh_to) */
     int w_val, w_month; /* the widths of column C and of the months' */
+    /* What the cash-flow blocks read: the owned part's figures; the reserved
+     * part's upfront payment, commitment past the horizon and its present
+     * value. */
+    const struct pl_own *P;
+    double res_paid0, res_commit, res_commit_pv;
 } pl_sheet;
 
 /* The owned part's option with the plan's count, at utilization 0 and 1
@@ -257,13 +262,6 @@ static inline const char *pl_fleet_at(const pl_sheet *S, char *t, size_t ts, int
 static inline xw_refbuf pl_res_n(const pl_sheet *S)
 {
     return xw_ref(S->c->sheet_q[TCI_SHEET_INPUTS], S->ps->in_res, XW_COL_VAL, 1, 1);
-}
-
-/* Reference GPU-hours in one GPU-hour of option i (MODEL.md, Demand: k_X). */
-static inline double pl_per_hour(const tco_scenario *s, int i)
-{
-    const tco_option *x = &s->options[i], *r = &s->options[s->demand->ref];
-    return x->throughput > 0 && r->throughput > 0 ? x->throughput / r->throughput : 1;
 }
 
 /* The cash flow (planlines.c): the owned part's lines, the reserved part's,
