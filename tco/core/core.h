@@ -28,6 +28,14 @@ static inline double tci_per_hour(const tco_scenario *s, int i)
     const tco_option *x = &s->options[i], *r = &s->options[s->demand->ref];
     return x->throughput > 0 && r->throughput > 0 ? x->throughput / r->throughput : 1;
 }
+/* The net cost of plan result p at month m (0..H): its paid_0, then each
+ * month's cost, less the owned part's residual at month H. */
+static inline double tci_plan_net_cost(const tco_plan_result *p, int m, int H)
+{
+    if (m == 0)
+        return p->paid0;
+    return p->monthly[m - 1].cost - (m == H ? p->own_residual : 0);
+}
 /* The book value of option result r at the end of month m (0..H): the book
  * view's (MODEL.md, Depreciation), book_value0 then each month's. */
 static inline double tci_book_value(const tco_option_result *r, int m)

@@ -465,6 +465,30 @@ static void keep_months(const tco_scenario *s, const tco_plan *p, tco_plan_resul
                 pm->overflow_hours *
                 (tci_per_hour(s, p->overflow_i) * tci_availability(&s->options[p->overflow_i]));
     }
+    /* The owned part's cost without its purchases' payments in their month
+     * and a refresh's sale; its residual at H. */
+    for (int m = 1; m <= H; m++) {
+        double capex = 0, lent = 0, sale = 0;
+        for (size_t j = 0; j < r->n_purchases; j++) {
+            const tco_plan_purchase *q = &r->purchases[j];
+            if (!q->lines[0])
+                continue;
+            const tco_option *o =
+                &s->options[j == r->n_purchases - 1 && p->refresh_i >= 0 ? p->refresh_i : p->own_i];
+            if (q->month == m) {
+                capex += q->capex;
+                lent += o->financing == TCO_FIN_LOAN    ? q->loan_amount
+                        : o->financing == TCO_FIN_LEASE ? q->capex
+                                                        : 0;
+            }
+            if (q->sold == m && m < H)
+                sale += q->residual;
+        }
+        r->monthly[m - 1].own_operating = r->monthly[m - 1].own_cost - capex + lent + sale;
+    }
+    for (size_t j = 0; j < r->n_purchases; j++)
+        if (r->purchases[j].lines[0] && r->purchases[j].sold == H)
+            r->own_residual += r->purchases[j].residual;
     if (p->reserve_i >= 0 && r->reserve_count > 0) {
         /* What the reserved part's total has past its months: its commitment. */
         const double rm = tci_monthly_rate(s);

@@ -82,6 +82,10 @@ typedef struct tco_plan_month {
      * and what the overflow serves (its hours times k * A). */
     int own_gpus;
     double own_served, reserve_capacity, reserve_served, capacity, served, idle, overflow_served;
+    /* ... and the owned part's cost without what its purchases pay or lend in
+     * their month (a purchase's capex, less a loan's amount or a lease's unpaid
+     * capex) and without a refresh's sale: its lines and financing alone. */
+    double own_operating;
 } tco_plan_month;
 
 /* One purchase of a plan's owned part as the plan prices it (MODEL.md,
@@ -121,12 +125,13 @@ typedef struct tco_plan_result {
     double paid0;                 /* month 0: own and reserved paid_0 */
     double own_total, reserve_total, overflow_total, total;
     double own_npv, reserve_npv, overflow_npv, npv;
-    double after_tax_total, after_tax_npv;             /* with [tax] (MODEL.md, Plans after tax);
-                                                          NAN without */
-    double demand, unserved;                           /* sums over months 1..H */
-    double own_hours, reserve_hours, overflow_hours;   /* sums */
-    tco_plan_month *monthly;                           /* horizon_months entries */
-    double reserve_paid0;                              /* the reserved part's paid_0 */
+    double after_tax_total, after_tax_npv;           /* with [tax] (MODEL.md, Plans after tax);
+                                                        NAN without */
+    double demand, unserved;                         /* sums over months 1..H */
+    double own_hours, reserve_hours, overflow_hours; /* sums */
+    tco_plan_month *monthly;                         /* horizon_months entries */
+    double reserve_paid0;                            /* the reserved part's paid_0 */
+    double own_residual; /* the owned part's residual at H: its purchases held to H */
     double reserve_commitment, reserve_commitment_npv; /* its term's months past the horizon,
                                                           and their present value (with
                                                           own_line: tco_compute only) */

@@ -422,6 +422,11 @@ static void test_staged_years(void)
     CLOSE(p->monthly[12].own_line[TCO_LINE_POWER], 40);
     CLOSE(p->monthly[12].own_line[TCO_LINE_COOLING], 0); /* PUE 1 */
     CLOSE(p->monthly[12].own_line[TCO_LINE_RENTAL], 0);
+    /* Month 12's own cost holds the second GPU's 1,000: without it, 10. The
+     * residuals at H: 250 + 500. */
+    CLOSE(p->monthly[11].own_operating, 10);
+    CLOSE(p->monthly[12].own_operating, 40);
+    CLOSE(p->own_residual, 750);
     tco_result_free(r);
     tco_scenario_free(s);
 }
@@ -479,6 +484,10 @@ static void test_refresh_by_hand(void)
         CLOSE(p->purchases[1].paid0, 200);
         CLOSE(p->purchases[1].lines[1][0].cost, 30);
     }
+    /* Month 2 without the 2 gn bought (200) and the 2 gb sold (1,000): its
+     * lines, 30. The gn have no resale value: no residual at H. */
+    CLOSE(p->monthly[1].own_operating, 30);
+    CLOSE(p->own_residual, 0);
     CLOSE(p->own_total, 1278);
     CLOSE(p->overflow_total, 300);
     CLOSE(p->total, 1578);

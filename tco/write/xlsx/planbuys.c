@@ -15,20 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The lines of one purchase's months a (at u = 0) or b (u = 1), from model
- * month t + 1, added into the owned part's sums. */
-static void add_lines(tco_month *sum, const tco_month *a, int t, int months)
-{
-    for (int j = 0; j < months; j++) {
-        tco_month *d = &sum[t + j];
-#define ADD_OWNED(ID, name, kind, ...)                                                             \
-    if (kind != TCO_LINE_RENTED)                                                                   \
-        d->name += a[j].name;
-        TCO_COST_LINES(ADD_OWNED)
-#undef ADD_OWNED
-    }
-}
-
 /* Purchase j of the table (the refresh's last): its option, month, month
  * sold, GPUs serving and bought (as the engine's batches: plan.c). */
 static void purchase(const pl_sheet *S, int j, int *i, int *t, int *e, int *gpus, int *bought)
@@ -168,7 +154,7 @@ int xw_pl_buy_figures(const pl_sheet *S, pl_own *P)
         P->lint = calloc((size_t)(S->nb * H), sizeof *P->lint);
         P->lprin = calloc((size_t)(S->nb * H), sizeof *P->lprin);
     }
-    if (!P->m0 || !P->m1 || (S->sloan && (!P->lint || !P->lprin))) {
+    if (S->sloan && (!P->lint || !P->lprin)) {
         S->c->nomem = 1;
         return 0;
     }
@@ -187,12 +173,9 @@ int xw_pl_buy_figures(const pl_sheet *S, pl_own *P)
             f[PB_LRATE - PB_MONTH] = S->c->r->options[i].loan_rate_monthly;
         if (S->slease && xw_pl_buy_lease(S, j))
             f[PB_EEND - PB_MONTH] = t + o->lease_months;
-        /* Its months at utilization 0 and 1 and its figures as the plan priced them. */
+        /* Its figures as the plan priced them. */
         if (t >= e || n <= 0 || !q->lines[0]) /* no GPUs: nothing bought */
             continue;
-        const tco_month *a = q->lines[0];
-        add_lines(P->m0, a, t, e - t);
-        add_lines(P->m1, q->lines[1], t, e - t);
         f[PB_GPUS - PB_MONTH] = gpus;
         f[PB_BOUGHT - PB_MONTH] = n;
         f[PB_SERVERS - PB_MONTH] = q->servers;

@@ -1,7 +1,10 @@
-/* planlines.c - a plan's cash flow and drivers (MODEL.md, Plans): the owned
- * part's cost lines, the reserved part's and the overflow's, the plan's cost,
- * net cost and present value, and the drivers the formulas read; each the
- * option sheet's formula (xw_ow_formula) over the plan's counts. */
+/* planlines.c - a plan's cash flow and drivers (MODEL.md, Plans), their rows
+ * described once in the table xw_pl_cash_rows (planw.h), which goes on from
+ * the serving rows of plansheet.c: the owned part's cost lines, the reserved
+ * part's and the overflow's, the plan's cost, net cost and present value,
+ * and the drivers the formulas read; each row's writer beside it, each cell
+ * the option sheet's formula (xw_ow_formula) over the plan's counts, cached
+ * with the plan's figure from the result. */
 #include "write/xlsx/planw.h"
 #include "core/core.h"
 #include "core/factors.h"
@@ -18,18 +21,35 @@ static const xw_optw *own_w(const pl_sheet *S, int m)
     return S->refresh && R > 0 && m > R ? &S->wn : &S->wo;
 }
 
-/* The electricity price row (of each month's option's site) and the capex:
- * at month 0, or with buy_at or a refresh each purchase's in its month. */
-static void own_head(const pl_sheet *S, const pl_own *P)
+/* A section's heading, in t. */
+static void heading(const pl_sheet *S, int row, const char *t)
+{
+    xw_text(S->c, S->ws, row, 0, t, xw_fmt(S->c, XS_SECTION, XN_NONE));
+}
+
+/* ===== The owned part ===== */
+
+static void cash_heading(const pl_sheet *S, int row)
+{
+    char t[XW_TBUF];
+    xw_labelf(S->c, t, sizeof t, "option.cash", "Monthly cash flow ({currency})", "currency",
+              S->cur, NULL);
+    heading(S, row, t);
+}
+
+static void own_heading(const pl_sheet *S, int row)
+{
+    char t[XW_TBUF];
+    xw_labelf(S->c, t, sizeof t, "plan.own", "Owned: {label}", "label", S->c->label[S->pl->own_i],
+              NULL);
+    heading(S, row, t);
+}
+
+/* The electricity price of each month's option's site. */
+static void price_row(const pl_sheet *S, int row)
 {
     xw_ctx *c = S->c;
-    const pl_rows *R = &S->R;
-    char f[XW_FBUF], x[XW_FBUF / 2], y[XW_FBUF / 2], t[XW_TBUF];
-    xw_labelf(c, t, sizeof t, "plan.own", "Owned: {label}", "label", c->label[S->pl->own_i], NULL);
-    xw_text(c, S->ws, R->s_own, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
-    xw_labelf(c, t, sizeof t, "unit.money_per_kwh", "{currency} per kWh", "currency", S->cur, NULL);
-    pl_label(S, R->r_price, xw_label(c, "option.price", "Electricity price, escalated yearly"), t,
-             XS_TEXT);
+    char f[XW_FBUF], x[XW_FBUF / 2], y[XW_FBUF / 2];
     for (int m = 1; m <= S->H; m++) {
         const xw_optw *ws[2] = {&S->wo, &S->wn};
         char *fx[2] = {x, y};
@@ -37,28 +57,41 @@ static void own_head(const pl_sheet *S, const pl_own *P)
             xw_formula(c, fx[k], sizeof x, "=%s*(1+%s)^(%s-1)",
                        xw_site_name(c, ws[k]->i, TCO_S_ELECTRICITY_PRICE).s,
                        xw_site_name(c, ws[k]->i, TCO_S_ELECTRICITY_ESCALATION).s,
-                       pl_at(R->r_year, XW_COL_M0 + m).s);
-        const tco_option *o = own_w(S, m)->o;
-        pl_fig(S, R->r_price, XW_COL_M0 + m, pl_by_month(S, f, sizeof f, XW_COL_M0 + m, x, y),
-               tci_electricity_price(c->s, o, m), xw_fmt(c, XS_CALC, XN_MONEY4));
+                       pl_at(S->R.r_year, XW_COL_M0 + m).s);
+        pl_fig(S, row, XW_COL_M0 + m, pl_by_month(S, f, sizeof f, XW_COL_M0 + m, x, y),
+               tci_electricity_price(c->s, own_w(S, m)->o, m), xw_fmt(c, XS_CALC, XN_MONEY4));
     }
-    pl_label(S, R->r_capex, xw_label(c, "option.capex", "Capex"), S->cur, XS_TEXT);
-    pl_total(S, R->r_capex, XW_COL_M0, P->capex, XS_CALC, XN_MONEY);
-    if (S->staged) { /* each purchase's capex in its month */
-        for (int m = 0; m <= S->H; m++)
-            pl_fig(S, R->r_capex, XW_COL_M0 + m,
-                   xw_formula(c, f, sizeof f, "=SUMIFS(%s,%s,%s)", pl_buys(S, PB_CAPEX).s,
-                              pl_buys(S, PB_MONTH).s, pl_at(R->r_month, XW_COL_M0 + m).s),
-                   P->capex_at[m], S->money);
-    } else {
-        pl_fig(S, R->r_capex, XW_COL_M0, xw_formula(c, f, sizeof f, "=%s", pl_drv(R->k_capex).s),
-               P->capex, S->money);
-    }
-    if (R->r_lent == XW_NONE)
+}
+
+/* The capex: at month 0, or with buy_at or a refresh each purchase's in its
+ * month. */
+static void capex_row(const pl_sheet *S, int row)
+{
+    xw_ctx *c = S->c;
+    char f[XW_FBUF];
+    pl_total(S, row, XW_COL_M0, S->P->capex, XS_CALC, XN_MONEY);
+    if (!S->staged) {
+        pl_fig(S, row, XW_COL_M0, xw_formula(c, f, sizeof f, "=%s", pl_drv(S->R.k_capex).s),
+               S->P->capex, S->money);
         return;
-    if (S->sloan || S->slease) { /* each purchase's loan lent, or capex leased, in its month */
+    }
+    for (int m = 0; m <= S->H; m++)
+        pl_fig(S, row, XW_COL_M0 + m,
+               xw_formula(c, f, sizeof f, "=SUMIFS(%s,%s,%s)", pl_buys(S, PB_CAPEX).s,
+                          pl_buys(S, PB_MONTH).s, pl_at(S->R.r_month, XW_COL_M0 + m).s),
+               S->P->capex_at[m], S->money);
+}
+
+/* What a loan lends or a lease leaves unpaid: at month 0, or each purchase's
+ * in its month. */
+static void lent_row(const pl_sheet *S, int row)
+{
+    xw_ctx *c = S->c;
+    const pl_own *P = S->P;
+    char f[XW_FBUF];
+    if (S->sloan || S->slease) {
         double sum = 0;
-        pl_label(S, R->r_lent,
+        pl_label(S, row,
                  !S->slease
                      ? xw_label(c, "plan.lent", "Less: lent by the loans, received in their months")
                  : !S->sloan ? xw_label(c, "plan.unpaid", "Less: not paid, leased, in their months")
@@ -66,198 +99,35 @@ static void own_head(const pl_sheet *S, const pl_own *P)
                                         "Less: lent by loans or leased, in their months"),
                  S->cur, XS_TEXT);
         for (int m = 0; m <= S->H; m++) {
-            pl_fig(S, R->r_lent, XW_COL_M0 + m,
+            pl_fig(S, row, XW_COL_M0 + m,
                    xw_formula(c, f, sizeof f, "=-SUMIFS(%s,%s,%s)", pl_buys(S, PB_LENT).s,
-                              pl_buys(S, PB_MONTH).s, pl_at(R->r_month, XW_COL_M0 + m).s),
+                              pl_buys(S, PB_MONTH).s, pl_at(S->R.r_month, XW_COL_M0 + m).s),
                    -P->lent_at[m], S->money);
             sum -= P->lent_at[m];
         }
-        pl_total(S, R->r_lent, XW_COL_M0, sum, XS_CALC, XN_MONEY);
+        pl_total(S, row, XW_COL_M0, sum, XS_CALC, XN_MONEY);
         return;
     }
     /* A lease pays none of the capex; a loan lends its amount at month 0. */
     double lent = S->lease ? -P->capex : -P->loan_amount;
-    pl_label(S, R->r_lent,
+    pl_label(S, row,
              S->lease ? xw_label(c, "option.unpaid", "Less: not paid, leased")
                       : xw_label(c, "option.lent", "Less: lent by the loan, received at month 0"),
              S->cur, XS_TEXT);
-    pl_fig(S, R->r_lent, XW_COL_M0,
-           xw_formula(c, f, sizeof f, "=-%s", pl_drv(S->lease ? R->k_capex : R->k_loan).s), lent,
-           S->money);
-    pl_total(S, R->r_lent, XW_COL_M0, lent, XS_CALC, XN_MONEY);
-}
-
-/* With buy_at or a refresh, each purchase's loan (MODEL.md, Staged purchases:
- * it runs from its purchase, its month j the model's t + j; Refresh: what it
- * still owes repaid when sold): its interest and principal by month, the
- * option sheet's formulas over its row of the purchases' table; then the
- * balances still owed, each in the month its purchase is sold. */
-static void own_finance_staged(const pl_sheet *S, const pl_own *P)
-{
-    xw_ctx *c = S->c;
-    const pl_rows *R = &S->R;
-    char f[XW_FBUF], g[XW_FBUF], t[XW_TBUF], who[XW_TBUF], off[XW_FBUF / 8];
-    for (int j = 0; j < S->nb; j++) {
-        const xw_optw *w;
-        int row = xw_pl_loan_row(S, j);
-        if (row == XW_NONE)
-            continue;
-        xw_pl_buy_loan(S, j, &w);
-        xw_pl_buy_name(S, j, who, sizeof who);
-        xw_refbuf bt = pl_buy(S, j, PB_MONTH), be = pl_buy(S, j, PB_SOLD),
-                  rate = pl_buy(S, j, PB_LRATE), amount = pl_buy(S, j, PB_LENT);
-        for (int k = 0; k < 2; k++) {
-            const double *v = k == 0 ? P->lint : P->lprin;
-            double sum = 0;
-            if (k == 0)
-                xw_labelf(c, t, sizeof t, "plan.loan_interest", "Loan interest: {purchase}",
-                          "purchase", who, NULL);
-            else
-                xw_labelf(c, t, sizeof t, "plan.loan_principal", "Loan principal: {purchase}",
-                          "purchase", who, NULL);
-            pl_label(S, row + k, t, S->cur, XS_TEXT);
-            for (int m = 1; m <= S->H; m++) {
-                xw_refbuf mo = pl_at(R->r_month, XW_COL_M0 + m);
-                xw_formula(c, off, sizeof off, "(%s-%s)", mo.s, bt.s);
-                xw_owrefs L = {.month = off, .rate = rate.s, .amount = amount.s};
-                xw_ow_formula(w, k == 0 ? XF_LOAN_INTEREST : XF_LOAN_PRINCIPAL, &L, g, sizeof g);
-                pl_fig(S, row + k, XW_COL_M0 + m,
-                       xw_formula(c, f, sizeof f, "=IF(AND(%s>%s,%s<=%s),%s,0)", mo.s, bt.s, mo.s,
-                                  be.s, g + 1),
-                       v[j * S->H + m - 1], S->money);
-                sum += v[j * S->H + m - 1];
-            }
-            pl_total(S, row + k, XW_COL_M0 + 1, sum, XS_CALC, XN_MONEY);
-        }
-    }
-    double bal[TCO_MAX_HORIZON + 1] = {0}, sum = 0;
-    for (int j = 0; j < S->nb; j++) {
-        bal[(int)P->buy[j][PB_SOLD - PB_MONTH]] += P->buy[j][PB_LBAL - PB_MONTH];
-        sum += P->buy[j][PB_LBAL - PB_MONTH];
-    }
-    pl_label(S, R->r_lbal,
-             xw_label(c, "plan.loan_balance", "Loan balances still owed, repaid in the month sold"),
-             S->cur, XS_TEXT);
-    for (int m = 1; m <= S->H; m++)
-        pl_fig(S, R->r_lbal, XW_COL_M0 + m,
-               xw_formula(c, f, sizeof f, "=SUMIFS(%s,%s,%s)", pl_buys(S, PB_LBAL).s,
-                          pl_buys(S, PB_SOLD).s, pl_at(R->r_month, XW_COL_M0 + m).s),
-               bal[m], S->money);
-    pl_total(S, R->r_lbal, XW_COL_M0 + 1, sum, XS_CALC, XN_MONEY);
-}
-
-/* With buy_at or a refresh, the leases (MODEL.md, Financing with a lease, from
- * each purchase's month; Refresh: a lease returned when sold, its payments
- * still to come paid then): each month's payments, in advance (month 0's
- * too), those of the purchases whose lease runs in it; the buyouts, each in
- * the month its lease ends; with a refresh, the payments still to come of
- * the leases returned then. Sums over the purchases' table. */
-static void own_lease_staged(const pl_sheet *S, const pl_own *P)
-{
-    xw_ctx *c = S->c;
-    const pl_rows *R = &S->R;
-    char f[XW_FBUF];
-    const int rows[3] = {R->r_epay, R->r_ebuy, R->r_eset};
-    const double *v[3] = {P->epay_at, P->ebuy_at, P->eset_at};
-    const char *names[3] = {
-        xw_label(c, "plan.lease_payments", "Lease payments, in advance for the next month"),
-        xw_label(c, "plan.lease_buyouts", "Lease buyouts, each at its lease's end"),
-        xw_label(c, "plan.lease_returned", "Leases returned at the refresh: payments left")};
-    for (int k = 0; k < 3; k++) {
-        if (rows[k] == XW_NONE)
-            continue;
-        double sum = 0;
-        pl_label(S, rows[k], names[k], S->cur, XS_TEXT);
-        for (int m = k == 0 ? 0 : 1; m <= S->H; m++) {
-            xw_refbuf mo = pl_at(R->r_month, XW_COL_M0 + m);
-            if (k == 0)
-                xw_formula(c, f, sizeof f, "=SUMIFS(%s,%s,\"<=\"&%s,%s,\">\"&%s,%s,\">\"&%s)",
-                           pl_buys(S, PB_EPMT).s, pl_buys(S, PB_MONTH).s, mo.s,
-                           pl_buys(S, PB_EEND).s, mo.s, pl_buys(S, PB_SOLD).s, mo.s);
-            else if (k == 1)
-                xw_formula(c, f, sizeof f, "=SUMIFS(%s,%s,%s)", pl_buys(S, PB_EBUY).s,
-                           pl_buys(S, PB_EEND).s, mo.s);
-            else
-                xw_formula(c, f, sizeof f, "=SUMIFS(%s,%s,%s,%s,\"<\"&HorizonMonths)",
-                           pl_buys(S, PB_EOWED).s, pl_buys(S, PB_SOLD).s, mo.s,
-                           pl_buys(S, PB_SOLD).s);
-            pl_fig(S, rows[k], XW_COL_M0 + m, f, v[k][m], S->money);
-            sum += v[k][m];
-        }
-        pl_total(S, rows[k], k == 0 ? XW_COL_M0 : XW_COL_M0 + 1, sum, XS_CALC, XN_MONEY);
-    }
-}
-
-/* A loan's lines (MODEL.md, Financing with a loan): each month's interest and
- * principal while it runs and the balance owed at month H; a lease's (with a
- * lease): its payment, in advance, and its buyout. The option sheet's
- * formulas over the plan's drivers. */
-static void own_finance(const pl_sheet *S, const pl_own *P)
-{
-    xw_ctx *c = S->c;
-    const pl_rows *R = &S->R;
-    char f[XW_FBUF], t[XW_TBUF];
-    const xw_optw *w = &S->wo;
-    xw_refbuf rate = pl_drv(R->k_lrate), amount = pl_drv(R->k_loan), pmt = pl_drv(R->k_epmt),
-              buy = pl_drv(R->k_ebuy);
-    const int rows[4] = {R->r_lint, R->r_lprin, R->r_epay, R->r_ebuy};
-    const xw_owf fn[4] = {XF_LOAN_INTEREST, XF_LOAN_PRINCIPAL, XF_LEASE_PAYMENT_AT,
-                          XF_LEASE_BUYOUT_AT};
-    const char *names[4] = {
-        xw_label(c, "option.line.loan_interest", "Loan interest"),
-        xw_label(c, "option.line.loan_principal", "Loan principal"),
-        xw_label(c, "option.line.lease_payment", "Lease payment, in advance for the next month"),
-        xw_label(c, "option.line.lease_buyout", "Lease buyout, at its end")};
-    for (int k = 0; k < 4; k++) {
-        if (rows[k] == XW_NONE)
-            continue;
-        double sum = 0;
-        pl_label(S, rows[k], names[k], S->cur, XS_TEXT);
-        if (k == 2) { /* the first payment, at month 0 */
-            pl_fig(S, rows[k], XW_COL_M0, xw_formula(c, f, sizeof f, "=%s", pmt.s),
-                   P->lease_payment, S->money);
-            sum += P->lease_payment;
-        }
-        for (int m = 1; m <= S->H; m++) {
-            const tco_month *mo = &P->m0[m - 1];
-            double v = k == 0   ? mo->loan_interest
-                       : k == 1 ? mo->loan_principal
-                       : k == 2 ? mo->lease_payment
-                                : mo->lease_buyout;
-            xw_refbuf mon = pl_at(R->r_month, XW_COL_M0 + m);
-            xw_owrefs L = {.month = mon.s,
-                           .rate = rate.s,
-                           .amount = amount.s,
-                           .payment = pmt.s,
-                           .buyout = buy.s};
-            pl_fig(S, rows[k], XW_COL_M0 + m, xw_ow_formula(w, fn[k], &L, f, sizeof f), v,
-                   S->money);
-            sum += v;
-        }
-        pl_total(S, rows[k], k == 2 ? XW_COL_M0 : XW_COL_M0 + 1, sum, XS_CALC, XN_MONEY);
-    }
-    if (R->r_lbal == XW_NONE)
-        return;
-    double bal = S->H > 0 ? P->m0[S->H - 1].loan_balance : 0;
-    xw_labelf(c, t, sizeof t, "option.line.loan_balance",
-              "Loan balance still owed, paid at month {month}", "month", xw_int(S->H).s, NULL);
-    pl_label(S, R->r_lbal, t, S->cur, XS_TEXT);
-    xw_refbuf prin = xw_range(NULL, R->r_lprin, XW_COL_M0 + 1, R->r_lprin, S->last);
-    xw_owrefs B = {.amount = amount.s, .principal = prin.s};
-    pl_fig(S, R->r_lbal, S->last, xw_ow_formula(w, XF_LOAN_BALANCE, &B, f, sizeof f), bal,
-           S->money);
-    pl_total(S, R->r_lbal, XW_COL_M0, bal, XS_CALC, XN_MONEY);
+    pl_fig(S, row, XW_COL_M0,
+           xw_formula(c, f, sizeof f, "=-%s", pl_drv(S->lease ? S->R.k_capex : S->R.k_loan).s),
+           lent, S->money);
+    pl_total(S, row, XW_COL_M0, lent, XS_CALC, XN_MONEY);
 }
 
 /* The IT load at each month's utilization, of its option's GPUs and servers. */
-static void own_it_kw(const pl_sheet *S, const pl_own *P)
+static void it_kw_row(const pl_sheet *S, int row)
 {
     xw_ctx *c = S->c;
     const pl_rows *R = &S->R;
+    const pl_own *P = S->P;
     const tco_plan_month *pm = S->pr->monthly;
     char f[XW_FBUF], g[XW_FBUF], gw[XW_FBUF], fx[2][XW_FBUF];
-    pl_label(S, R->r_it_kw, xw_label(c, "plan.it_kw", "IT load at the month's utilization"),
-             xw_label(c, "unit.kw", "kW"), XS_TEXT);
     xw_refbuf servers = pl_drv(R->k_servers);
     const int bought = S->pr->own_count + S->pr->spares;
     for (int m = 1; m <= S->H; m++) {
@@ -280,7 +150,7 @@ static void own_it_kw(const pl_sheet *S, const pl_own *P)
         double uv = pm[m - 1].own_utilization;
         double kw = S->staged ? tci_it_kw(o, P->fleet[m - 1], P->servers_at[m - 1], uv)
                               : tci_it_kw(o, bought, P->servers, uv);
-        pl_fig(S, R->r_it_kw, col, pl_by_month(S, f, sizeof f, col, fx[0], fx[1]), kw,
+        pl_fig(S, row, col, pl_by_month(S, f, sizeof f, col, fx[0], fx[1]), kw,
                xw_fmt(c, XS_CALC, XN_DEC2));
     }
 }
@@ -312,119 +182,330 @@ static const char *own_line(const pl_sheet *S, const xw_optw *w, int k, int col,
                       pl_buys(S, PB_BOUGHT).s);
 }
 
-/* See planw.h. */
-void xw_pl_own_lines(const pl_sheet *S, const pl_own *P)
+/* A cost line of the owned part (the lines of a bought option, each on its
+ * row): the plan's month figure, each month's utilization in it. */
+static void line_row(const pl_sheet *S, int row)
+{
+    xw_ctx *c = S->c;
+    const tco_plan_month *pm = S->pr->monthly;
+    char f[XW_FBUF], x[XW_FBUF], y[XW_FBUF];
+    int k = 0;
+    while (S->R.r_line[k] != row)
+        k++;
+    double sum = 0;
+    for (int m = 0; m < S->H; m++)
+        sum += pm[m].own_line[k];
+    pl_label(S, row, xw_line_label(c, k), S->cur, XS_TEXT);
+    pl_total(S, row, XW_COL_M0 + 1, sum, XS_CALC, XN_MONEY);
+    for (int m = 1; m <= S->H; m++) {
+        int col = XW_COL_M0 + m;
+        own_line(S, &S->wo, k, col, x, sizeof x);
+        if (S->refresh)
+            own_line(S, &S->wn, k, col, y, sizeof y);
+        pl_fig(S, row, col, pl_by_month(S, f, sizeof f, col, x, y), pm[m - 1].own_line[k],
+               S->money);
+    }
+}
+
+/* A loan's interest (k 0) or principal (k 1) while it runs (MODEL.md,
+ * Financing with a loan): the option sheet's formulas over the plan's
+ * drivers. */
+static void loan_part_row(const pl_sheet *S, int row, int k)
+{
+    char f[XW_FBUF];
+    xw_refbuf rate = pl_drv(S->R.k_lrate), amount = pl_drv(S->R.k_loan);
+    double sum = 0;
+    for (int m = 1; m <= S->H; m++) {
+        const tco_month *mo = &S->P->m0[m - 1];
+        double v = k == 0 ? mo->loan_interest : mo->loan_principal;
+        xw_refbuf mon = pl_at(S->R.r_month, XW_COL_M0 + m);
+        xw_owrefs L = {.month = mon.s, .rate = rate.s, .amount = amount.s};
+        pl_fig(
+            S, row, XW_COL_M0 + m,
+            xw_ow_formula(&S->wo, k == 0 ? XF_LOAN_INTEREST : XF_LOAN_PRINCIPAL, &L, f, sizeof f),
+            v, S->money);
+        sum += v;
+    }
+    pl_total(S, row, XW_COL_M0 + 1, sum, XS_CALC, XN_MONEY);
+}
+
+static void loan_interest_row(const pl_sheet *S, int row)
+{
+    loan_part_row(S, row, 0);
+}
+
+static void loan_principal_row(const pl_sheet *S, int row)
+{
+    loan_part_row(S, row, 1);
+}
+
+/* With buy_at or a refresh, each purchase's loan (MODEL.md, Staged purchases:
+ * it runs from its purchase, its month j the model's t + j; Refresh: what it
+ * still owes repaid when sold): its interest and principal by month on two
+ * rows, the option sheet's formulas over its row of the purchases' table. */
+static void staged_loan_rows(const pl_sheet *S, int first)
+{
+    xw_ctx *c = S->c;
+    const pl_own *P = S->P;
+    char f[XW_FBUF], g[XW_FBUF], t[XW_TBUF], who[XW_TBUF], off[XW_FBUF / 8];
+    (void)first;
+    for (int j = 0; j < S->nb; j++) {
+        const xw_optw *w;
+        int row = xw_pl_loan_row(S, j);
+        if (row == XW_NONE)
+            continue;
+        xw_pl_buy_loan(S, j, &w);
+        xw_pl_buy_name(S, j, who, sizeof who);
+        xw_refbuf bt = pl_buy(S, j, PB_MONTH), be = pl_buy(S, j, PB_SOLD),
+                  rate = pl_buy(S, j, PB_LRATE), amount = pl_buy(S, j, PB_LENT);
+        for (int k = 0; k < 2; k++) {
+            const double *v = k == 0 ? P->lint : P->lprin;
+            double sum = 0;
+            if (k == 0)
+                xw_labelf(c, t, sizeof t, "plan.loan_interest", "Loan interest: {purchase}",
+                          "purchase", who, NULL);
+            else
+                xw_labelf(c, t, sizeof t, "plan.loan_principal", "Loan principal: {purchase}",
+                          "purchase", who, NULL);
+            pl_label(S, row + k, t, S->cur, XS_TEXT);
+            for (int m = 1; m <= S->H; m++) {
+                xw_refbuf mo = pl_at(S->R.r_month, XW_COL_M0 + m);
+                xw_formula(c, off, sizeof off, "(%s-%s)", mo.s, bt.s);
+                xw_owrefs L = {.month = off, .rate = rate.s, .amount = amount.s};
+                xw_ow_formula(w, k == 0 ? XF_LOAN_INTEREST : XF_LOAN_PRINCIPAL, &L, g, sizeof g);
+                pl_fig(S, row + k, XW_COL_M0 + m,
+                       xw_formula(c, f, sizeof f, "=IF(AND(%s>%s,%s<=%s),%s,0)", mo.s, bt.s, mo.s,
+                                  be.s, g + 1),
+                       v[j * S->H + m - 1], S->money);
+                sum += v[j * S->H + m - 1];
+            }
+            pl_total(S, row + k, XW_COL_M0 + 1, sum, XS_CALC, XN_MONEY);
+        }
+    }
+}
+
+/* The balance a loan still owes: at month H, or with buy_at or a refresh
+ * each purchase's in the month it is sold. */
+static void loan_balance_row(const pl_sheet *S, int row)
+{
+    xw_ctx *c = S->c;
+    const pl_own *P = S->P;
+    char f[XW_FBUF], t[XW_TBUF];
+    if (S->staged) {
+        double bal[TCO_MAX_HORIZON + 1] = {0}, sum = 0;
+        for (int j = 0; j < S->nb; j++) {
+            bal[(int)P->buy[j][PB_SOLD - PB_MONTH]] += P->buy[j][PB_LBAL - PB_MONTH];
+            sum += P->buy[j][PB_LBAL - PB_MONTH];
+        }
+        pl_label(
+            S, row,
+            xw_label(c, "plan.loan_balance", "Loan balances still owed, repaid in the month sold"),
+            S->cur, XS_TEXT);
+        for (int m = 1; m <= S->H; m++)
+            pl_fig(S, row, XW_COL_M0 + m,
+                   xw_formula(c, f, sizeof f, "=SUMIFS(%s,%s,%s)", pl_buys(S, PB_LBAL).s,
+                              pl_buys(S, PB_SOLD).s, pl_at(S->R.r_month, XW_COL_M0 + m).s),
+                   bal[m], S->money);
+        pl_total(S, row, XW_COL_M0 + 1, sum, XS_CALC, XN_MONEY);
+        return;
+    }
+    double bal = S->H > 0 ? P->m0[S->H - 1].loan_balance : 0;
+    xw_labelf(c, t, sizeof t, "option.line.loan_balance",
+              "Loan balance still owed, paid at month {month}", "month", xw_int(S->H).s, NULL);
+    pl_label(S, row, t, S->cur, XS_TEXT);
+    xw_refbuf amount = pl_drv(S->R.k_loan);
+    xw_refbuf prin = xw_range(NULL, S->R.r_lprin, XW_COL_M0 + 1, S->R.r_lprin, S->last);
+    xw_owrefs B = {.amount = amount.s, .principal = prin.s};
+    pl_fig(S, row, S->last, xw_ow_formula(&S->wo, XF_LOAN_BALANCE, &B, f, sizeof f), bal, S->money);
+    pl_total(S, row, XW_COL_M0, bal, XS_CALC, XN_MONEY);
+}
+
+/* With buy_at or a refresh, a sum over the purchases' table of the leases
+ * (MODEL.md, Financing with a lease, from each purchase's month; Refresh: a
+ * lease returned when sold, its payments still to come paid then): k 0 each
+ * month's payments, in advance (month 0's too), of the purchases whose lease
+ * runs in it; 1 the buyouts, each in the month its lease ends; 2 the payments
+ * still to come of the leases returned at the refresh. */
+static void staged_lease_row(const pl_sheet *S, int row, int k)
+{
+    xw_ctx *c = S->c;
+    char f[XW_FBUF];
+    const double *v[3] = {S->P->epay_at, S->P->ebuy_at, S->P->eset_at};
+    const char *names[3] = {
+        xw_label(c, "plan.lease_payments", "Lease payments, in advance for the next month"),
+        xw_label(c, "plan.lease_buyouts", "Lease buyouts, each at its lease's end"),
+        xw_label(c, "plan.lease_returned", "Leases returned at the refresh: payments left")};
+    double sum = 0;
+    pl_label(S, row, names[k], S->cur, XS_TEXT);
+    for (int m = k == 0 ? 0 : 1; m <= S->H; m++) {
+        xw_refbuf mo = pl_at(S->R.r_month, XW_COL_M0 + m);
+        if (k == 0)
+            xw_formula(c, f, sizeof f, "=SUMIFS(%s,%s,\"<=\"&%s,%s,\">\"&%s,%s,\">\"&%s)",
+                       pl_buys(S, PB_EPMT).s, pl_buys(S, PB_MONTH).s, mo.s, pl_buys(S, PB_EEND).s,
+                       mo.s, pl_buys(S, PB_SOLD).s, mo.s);
+        else if (k == 1)
+            xw_formula(c, f, sizeof f, "=SUMIFS(%s,%s,%s)", pl_buys(S, PB_EBUY).s,
+                       pl_buys(S, PB_EEND).s, mo.s);
+        else
+            xw_formula(c, f, sizeof f, "=SUMIFS(%s,%s,%s,%s,\"<\"&HorizonMonths)",
+                       pl_buys(S, PB_EOWED).s, pl_buys(S, PB_SOLD).s, mo.s, pl_buys(S, PB_SOLD).s);
+        pl_fig(S, row, XW_COL_M0 + m, f, v[k][m], S->money);
+        sum += v[k][m];
+    }
+    pl_total(S, row, k == 0 ? XW_COL_M0 : XW_COL_M0 + 1, sum, XS_CALC, XN_MONEY);
+}
+
+/* A lease's payment (k 0, in advance: month 0's too) or buyout (k 1): the
+ * option sheet's formulas over the plan's drivers; with buy_at or a refresh,
+ * the sums over the purchases' table. */
+static void lease_row(const pl_sheet *S, int row, int k)
+{
+    xw_ctx *c = S->c;
+    char f[XW_FBUF];
+    if (S->staged) {
+        staged_lease_row(S, row, k);
+        return;
+    }
+    xw_refbuf pmt = pl_drv(S->R.k_epmt), buy = pl_drv(S->R.k_ebuy);
+    double sum = 0;
+    pl_label(S, row,
+             k == 0 ? xw_label(c, "option.line.lease_payment",
+                               "Lease payment, in advance for the next month")
+                    : xw_label(c, "option.line.lease_buyout", "Lease buyout, at its end"),
+             S->cur, XS_TEXT);
+    if (k == 0) { /* the first payment, at month 0 */
+        pl_fig(S, row, XW_COL_M0, xw_formula(c, f, sizeof f, "=%s", pmt.s), S->P->lease_payment,
+               S->money);
+        sum += S->P->lease_payment;
+    }
+    for (int m = 1; m <= S->H; m++) {
+        const tco_month *mo = &S->P->m0[m - 1];
+        double v = k == 0 ? mo->lease_payment : mo->lease_buyout;
+        xw_refbuf mon = pl_at(S->R.r_month, XW_COL_M0 + m);
+        xw_owrefs L = {.month = mon.s, .payment = pmt.s, .buyout = buy.s};
+        pl_fig(S, row, XW_COL_M0 + m,
+               xw_ow_formula(&S->wo, k == 0 ? XF_LEASE_PAYMENT_AT : XF_LEASE_BUYOUT_AT, &L, f,
+                             sizeof f),
+               v, S->money);
+        sum += v;
+    }
+    pl_total(S, row, k == 0 ? XW_COL_M0 : XW_COL_M0 + 1, sum, XS_CALC, XN_MONEY);
+}
+
+static void lease_payment_row(const pl_sheet *S, int row)
+{
+    lease_row(S, row, 0);
+}
+
+static void lease_buyout_row(const pl_sheet *S, int row)
+{
+    lease_row(S, row, 1);
+}
+
+static void lease_returned_row(const pl_sheet *S, int row)
+{
+    staged_lease_row(S, row, 2);
+}
+
+/* The owned part's cost: its lines and the financing's, the rows above it.
+ * The engine's own_cost holds a purchase's capex (paid in its month) and a
+ * refresh's sale, which the sheet shows on their own rows: the row shows the
+ * plan's own_operating. */
+static void own_cost_row(const pl_sheet *S, int row)
 {
     xw_ctx *c = S->c;
     const pl_rows *R = &S->R;
     const tco_plan_month *pm = S->pr->monthly;
-    char f[XW_FBUF], x[XW_FBUF], y[XW_FBUF], t[XW_TBUF];
-    own_head(S, P);
-    own_it_kw(S, P);
-    for (int k = 0; k < TCO_LINES; k++) {
-        if (R->r_line[k] == XW_NONE)
-            continue;
-        double v[TCO_MAX_HORIZON], sum = 0;
-        for (int m = 0; m < S->H; m++) {
-            v[m] = pm[m].own_line[k];
-            sum += v[m];
-        }
-        pl_label(S, R->r_line[k], xw_line_label(c, k), S->cur, XS_TEXT);
-        pl_total(S, R->r_line[k], XW_COL_M0 + 1, sum, XS_CALC, XN_MONEY);
-        for (int m = 1; m <= S->H; m++) {
-            int col = XW_COL_M0 + m;
-            own_line(S, &S->wo, k, col, x, sizeof x);
-            if (S->refresh)
-                own_line(S, &S->wn, k, col, y, sizeof y);
-            pl_fig(S, R->r_line[k], col, pl_by_month(S, f, sizeof f, col, x, y), v[m - 1],
-                   S->money);
-        }
-    }
-    if (S->sloan)
-        own_finance_staged(S, P);
-    if (S->slease)
-        own_lease_staged(S, P);
-    if (!S->staged)
-        own_finance(S, P);
-    /* The lines and the financing's, the rows just above. */
-    const int loan = S->loan || S->sloan, lease = S->lease || S->slease,
-              last_line = R->r_own_cost - 1;
+    char f[XW_FBUF];
+    const int loan = S->loan || S->sloan, lease = S->lease || S->slease, last_line = row - 1;
     int first_line = last_line; /* the owned part's lines are the rows first_line..last_line */
     for (int k = TCO_LINES - 1; k >= 0; k--)
         if (R->r_line[k] != XW_NONE)
             first_line = R->r_line[k];
-    pl_label(S, R->r_own_cost,
+    pl_label(S, row,
              loan && lease
                  ? xw_label(c, "plan.opcost.both", "Owned: operating cost, loan and lease payments")
              : loan  ? xw_label(c, "plan.opcost.loan", "Owned: operating cost and loan payments")
              : lease ? xw_label(c, "plan.opcost.lease", "Owned: operating cost and lease payments")
                      : xw_label(c, "plan.own_cost", "Owned: operating cost"),
              S->cur, XS_TOTAL);
-    /* The engine's own_cost holds a purchase's capex (paid in its month) and
-     * a refresh's sale: the sheet shows them on their own rows. */
     double sum = 0;
     for (int m = 0; m < S->H; m++)
-        sum += pm[m].own_cost - P->capex_at[m + 1] + P->lent_at[m + 1] + P->sale_at[m + 1];
-    pl_total(S, R->r_own_cost, XW_COL_M0 + 1, sum, XS_TOTAL, XN_MONEY);
+        sum += pm[m].own_operating;
+    pl_total(S, row, XW_COL_M0 + 1, sum, XS_TOTAL, XN_MONEY);
     for (int m = 1; m <= S->H; m++) {
         int col = XW_COL_M0 + m;
-        pl_fig(S, R->r_own_cost, col,
+        pl_fig(S, row, col,
                xw_formula(c, f, sizeof f, "=SUM(%s:%s)", xw_ref(NULL, first_line, col, 0, 0).s,
                           xw_ref(NULL, last_line, col, 0, 0).s),
-               pm[m - 1].own_cost - P->capex_at[m] + P->lent_at[m] + P->sale_at[m], S->money_t);
+               pm[m - 1].own_operating, S->money_t);
     }
-    if (R->r_sale != XW_NONE) { /* MODEL.md, Refresh: the old GPUs sold at month R */
-        double sold = 0;
-        for (int m = 1; m <= S->H; m++)
-            sold -= P->sale_at[m];
-        pl_label(S, R->r_sale,
-                 xw_label(c, "plan.sale", "Sale of the GPUs replaced, at their residual value"),
-                 S->cur, XS_TEXT);
-        pl_total(S, R->r_sale, XW_COL_M0 + 1, sold, XS_CALC, XN_MONEY);
-        for (int m = 1; m <= S->H; m++) {
-            xw_refbuf mo = pl_at(R->r_month, XW_COL_M0 + m);
-            pl_fig(S, R->r_sale, XW_COL_M0 + m,
-                   xw_formula(c, f, sizeof f, "=-SUMIFS(%s,%s,%s,%s,\"<\"&HorizonMonths)",
-                              pl_buys(S, PB_RESIDUAL).s, pl_buys(S, PB_SOLD).s, mo.s,
-                              pl_buys(S, PB_SOLD).s),
-                   -P->sale_at[m], S->money);
-        }
+}
+
+/* MODEL.md, Refresh: the old GPUs sold at month R, at their residual value. */
+static void sale_row(const pl_sheet *S, int row)
+{
+    xw_ctx *c = S->c;
+    char f[XW_FBUF];
+    double sold = 0;
+    for (int m = 1; m <= S->H; m++)
+        sold -= S->P->sale_at[m];
+    pl_total(S, row, XW_COL_M0 + 1, sold, XS_CALC, XN_MONEY);
+    for (int m = 1; m <= S->H; m++) {
+        xw_refbuf mo = pl_at(S->R.r_month, XW_COL_M0 + m);
+        pl_fig(S, row, XW_COL_M0 + m,
+               xw_formula(c, f, sizeof f, "=-SUMIFS(%s,%s,%s,%s,\"<\"&HorizonMonths)",
+                          pl_buys(S, PB_RESIDUAL).s, pl_buys(S, PB_SOLD).s, mo.s,
+                          pl_buys(S, PB_SOLD).s),
+               -S->P->sale_at[m], S->money);
     }
+}
+
+/* The residual value of the GPUs held to month H. */
+static void resid_row(const pl_sheet *S, int row)
+{
+    xw_ctx *c = S->c;
+    char f[XW_FBUF], t[XW_TBUF];
     xw_labelf(c, t, sizeof t, "option.resid", "Residual value, received at month {month}", "month",
               xw_int(S->H).s, NULL);
-    pl_label(S, R->r_resid, t, S->cur, XS_TEXT);
-    pl_total(S, R->r_resid, XW_COL_M0, P->residual, XS_CALC, XN_MONEY);
+    pl_label(S, row, t, S->cur, XS_TEXT);
+    pl_total(S, row, XW_COL_M0, S->pr->own_residual, XS_CALC, XN_MONEY);
     if (S->staged)
         xw_formula(c, f, sizeof f, "=SUMIFS(%s,%s,HorizonMonths)", pl_buys(S, PB_RESIDUAL).s,
                    pl_buys(S, PB_SOLD).s);
     else
-        xw_formula(c, f, sizeof f, "=%s", pl_drv(R->k_residual).s);
-    pl_fig(S, R->r_resid, S->last, f, P->residual, S->money);
-    if (R->r_own_commit != XW_NONE) { /* a lease's months past the horizon */
-        xw_refbuf pmt = pl_drv(R->k_epmt);
-        xw_owrefs L = {.payment = pmt.s};
-        pl_label(S, R->r_own_commit,
-                 S->staged ? xw_label(c, "plan.commit.lease",
-                                      "Owed after the horizon (the leases' months past it)")
-                           : xw_label(c, "option.commit.lease",
-                                      "Owed after the horizon (the lease's months past it)"),
-                 S->cur, XS_TEXT);
-        if (S->staged) /* the purchases held to H */
-            xw_formula(c, f, sizeof f, "=SUMIFS(%s,%s,HorizonMonths)", pl_buys(S, PB_EOWED).s,
-                       pl_buys(S, PB_SOLD).s);
-        else
-            xw_ow_formula(&S->wo, XF_LEASE_COMMIT, &L, f, sizeof f);
-        pl_fig(S, R->r_own_commit, XW_COL_VAL, f, P->commit, S->money);
-    }
+        xw_formula(c, f, sizeof f, "=%s", pl_drv(S->R.k_residual).s);
+    pl_fig(S, row, S->last, f, S->pr->own_residual, S->money);
 }
+
+/* A lease's months past the horizon. */
+static void own_commit_row(const pl_sheet *S, int row)
+{
+    xw_ctx *c = S->c;
+    char f[XW_FBUF];
+    xw_refbuf pmt = pl_drv(S->R.k_epmt);
+    xw_owrefs L = {.payment = pmt.s};
+    pl_label(S, row,
+             S->staged ? xw_label(c, "plan.commit.lease",
+                                  "Owed after the horizon (the leases' months past it)")
+                       : xw_label(c, "option.commit.lease",
+                                  "Owed after the horizon (the lease's months past it)"),
+             S->cur, XS_TEXT);
+    if (S->staged) /* the purchases held to H */
+        xw_formula(c, f, sizeof f, "=SUMIFS(%s,%s,HorizonMonths)", pl_buys(S, PB_EOWED).s,
+                   pl_buys(S, PB_SOLD).s);
+    else
+        xw_ow_formula(&S->wo, XF_LEASE_COMMIT, &L, f, sizeof f);
+    pl_fig(S, row, XW_COL_VAL, f, S->P->commit, S->money);
+}
+
+/* ===== The reserved part and the overflow ===== */
 
 /* A rental price factor row: (1 - decline)^(year - 1), option w's decline. */
 static void factor_row(const pl_sheet *S, const xw_optw *w, int row)
 {
     xw_ctx *c = S->c;
     char f[XW_FBUF];
-    pl_label(S, row, xw_label(c, "option.factor", "Rental price factor after the yearly decline"),
-             xw_label(c, "unit.factor", "factor"), XS_TEXT);
     for (int m = 1; m <= S->H; m++)
         pl_fig(S, row, XW_COL_M0 + m,
                xw_formula(c, f, sizeof f, "=(1-%s)^(%s-1)", xw_ow_in(w, TCO_O_PRICE_DECLINE).s,
@@ -432,79 +513,98 @@ static void factor_row(const pl_sheet *S, const xw_optw *w, int row)
                tci_price_factor(-w->o->price_decline, m), xw_fmt(c, XS_CALC, XN_DEC6));
 }
 
-/* The reserved part: its upfront, its rental at utilization 1 and what is
- * committed past the horizon; the option's own lines with the plan's count. */
-void xw_pl_reserved(const pl_sheet *S, double paid0, double commit)
+static void res_heading(const pl_sheet *S, int row)
 {
-    xw_ctx *c = S->c;
-    const pl_rows *R = &S->R;
-    const xw_optw *w = &S->wr;
-    const tco_plan_month *pm = S->pr->monthly;
-    char f[XW_FBUF], g[XW_FBUF], t[XW_TBUF];
-    xw_labelf(c, t, sizeof t, "plan.res", "Reserved: {label}", "label", c->label[S->pl->reserve_i],
-              NULL);
-    xw_text(c, S->ws, R->s_res, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
-    if (R->r_res_factor != XW_NONE)
-        factor_row(S, w, R->r_res_factor);
+    char t[XW_TBUF];
+    xw_labelf(S->c, t, sizeof t, "plan.res", "Reserved: {label}", "label",
+              S->c->label[S->pl->reserve_i], NULL);
+    heading(S, row, t);
+}
+
+static void res_factor_row(const pl_sheet *S, int row)
+{
+    factor_row(S, &S->wr, row);
+}
+
+/* The reserved part's upfront payment, with the plan's count. */
+static void res_upfront_row(const pl_sheet *S, int row)
+{
+    char f[XW_FBUF], g[XW_FBUF];
     xw_refbuf n = pl_res_n(S);
-    pl_label(S, R->r_res_up, xw_label(c, "option.upfront", "Upfront payment"), S->cur, XS_TEXT);
-    pl_total(S, R->r_res_up, XW_COL_M0, paid0, XS_CALC, XN_MONEY);
-    xw_formula(c, g, sizeof g, "=%s", xw_ow_in(w, TCO_O_UPFRONT).s);
-    pl_fig(S, R->r_res_up, XW_COL_M0, pl_if_any(S, f, sizeof f, n.s, g), paid0, S->money);
-    pl_label(S, R->r_res_rent, xw_label(c, "option.line.rental", "Rental"), S->cur, XS_TEXT);
+    pl_total(S, row, XW_COL_M0, S->res_paid0, XS_CALC, XN_MONEY);
+    xw_formula(S->c, g, sizeof g, "=%s", xw_ow_in(&S->wr, TCO_O_UPFRONT).s);
+    pl_fig(S, row, XW_COL_M0, pl_if_any(S, f, sizeof f, n.s, g), S->res_paid0, S->money);
+}
+
+/* Its rental at utilization 1: the option's own line with the plan's count. */
+static void res_rental_row(const pl_sheet *S, int row)
+{
+    const tco_plan_month *pm = S->pr->monthly;
+    char f[XW_FBUF], g[XW_FBUF];
+    xw_refbuf n = pl_res_n(S);
     double sum = 0;
     for (int m = 0; m < S->H; m++)
         sum += pm[m].reserve_cost;
-    pl_total(S, R->r_res_rent, XW_COL_M0 + 1, sum, XS_CALC, XN_MONEY);
+    pl_total(S, row, XW_COL_M0 + 1, sum, XS_CALC, XN_MONEY);
     for (int m = 1; m <= S->H; m++) {
         int col = XW_COL_M0 + m;
-        xw_refbuf factor = pl_at(R->r_res_factor, col), month = pl_at(R->r_month, col);
+        xw_refbuf factor = pl_at(S->R.r_res_factor, col), month = pl_at(S->R.r_month, col);
         xw_owrefs L = {.n = n.s, .u = "1", .factor = factor.s, .month = month.s};
-        xw_ow_formula(w, XF_RENTAL, &L, g, sizeof g);
-        pl_fig(S, R->r_res_rent, col, pl_if_any(S, f, sizeof f, n.s, g), pm[m - 1].reserve_cost,
-               S->money);
-    }
-    if (R->r_res_commit != XW_NONE) {
-        xw_owrefs L = {.n = n.s};
-        pl_label(
-            S, R->r_res_commit,
-            xw_label(c, "option.commit", "Committed after the horizon (the term's months past it)"),
-            S->cur, XS_TEXT);
-        pl_fig(S, R->r_res_commit, XW_COL_VAL, xw_ow_formula(w, XF_COMMIT, &L, f, sizeof f), commit,
-               S->money);
+        xw_ow_formula(&S->wr, XF_RENTAL, &L, g, sizeof g);
+        pl_fig(S, row, col, pl_if_any(S, f, sizeof f, n.s, g), pm[m - 1].reserve_cost, S->money);
     }
 }
 
-/* The overflow: the hours bought at the month's hourly price. */
-void xw_pl_overflow(const pl_sheet *S)
+/* What its term commits past the horizon. */
+static void res_commit_row(const pl_sheet *S, int row)
+{
+    char f[XW_FBUF];
+    xw_refbuf n = pl_res_n(S);
+    xw_owrefs L = {.n = n.s};
+    pl_fig(S, row, XW_COL_VAL, xw_ow_formula(&S->wr, XF_COMMIT, &L, f, sizeof f), S->res_commit,
+           S->money);
+}
+
+static void over_heading(const pl_sheet *S, int row)
+{
+    char t[XW_TBUF];
+    xw_labelf(S->c, t, sizeof t, "plan.over", "On demand: {label}", "label",
+              S->c->label[S->pl->overflow_i], NULL);
+    heading(S, row, t);
+}
+
+static void over_factor_row(const pl_sheet *S, int row)
+{
+    factor_row(S, &S->wv, row);
+}
+
+/* The overflow's price of a GPU-hour each month. */
+static void over_price_row(const pl_sheet *S, int row)
 {
     xw_ctx *c = S->c;
-    const pl_rows *R = &S->R;
-    const xw_optw *w = &S->wv;
-    const tco_plan_month *pm = S->pr->monthly;
-    char f[XW_FBUF], t[XW_TBUF];
-    xw_labelf(c, t, sizeof t, "plan.over", "On demand: {label}", "label",
-              c->label[S->pl->overflow_i], NULL);
-    xw_text(c, S->ws, R->s_over, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
-    factor_row(S, w, R->r_ov_factor);
-    xw_labelf(c, t, sizeof t, "plan.per_hour", "{currency} per GPU-hour", "currency", S->cur, NULL);
-    pl_label(S, R->r_ov_price, xw_label(c, "plan.ov_price", "Price per GPU-hour"), t, XS_TEXT);
+    char f[XW_FBUF];
     for (int m = 1; m <= S->H; m++)
-        pl_fig(S, R->r_ov_price, XW_COL_M0 + m,
-               xw_formula(c, f, sizeof f, "=%s*%s", xw_ow_in(w, TCO_O_PRICE_PER_GPU_HOUR).s,
-                          pl_at(R->r_ov_factor, XW_COL_M0 + m).s),
-               pm[m - 1].overflow_price, xw_fmt(c, XS_CALC, XN_MONEY4));
-    pl_label(S, R->r_ov_cost, xw_label(c, "plan.ov_cost", "On-demand hours bought"), S->cur,
-             XS_TEXT);
-    pl_total(S, R->r_ov_cost, XW_COL_M0 + 1, S->pr->overflow_total, XS_CALC, XN_MONEY);
+        pl_fig(S, row, XW_COL_M0 + m,
+               xw_formula(c, f, sizeof f, "=%s*%s", xw_ow_in(&S->wv, TCO_O_PRICE_PER_GPU_HOUR).s,
+                          pl_at(S->R.r_ov_factor, XW_COL_M0 + m).s),
+               S->pr->monthly[m - 1].overflow_price, xw_fmt(c, XS_CALC, XN_MONEY4));
+}
+
+/* The hours bought at the month's price. */
+static void over_cost_row(const pl_sheet *S, int row)
+{
+    char f[XW_FBUF];
+    pl_total(S, row, XW_COL_M0 + 1, S->pr->overflow_total, XS_CALC, XN_MONEY);
     for (int m = 1; m <= S->H; m++) {
         int col = XW_COL_M0 + m;
-        pl_fig(S, R->r_ov_cost, col,
-               xw_formula(c, f, sizeof f, "=%s*%s", pl_at(R->r_h_over, col).s,
-                          pl_at(R->r_ov_price, col).s),
-               pm[m - 1].overflow_cost, S->money);
+        pl_fig(S, row, col,
+               xw_formula(S->c, f, sizeof f, "=%s*%s", pl_at(S->R.r_h_over, col).s,
+                          pl_at(S->R.r_ov_price, col).s),
+               S->pr->monthly[m - 1].overflow_cost, S->money);
     }
 }
+
+/* ===== The plan ===== */
 
 /* In t, "A+B+..." of the cells of `rows` (those not XW_NONE) in column col
  * (the drivers' column: absolute references); "" when none. */
@@ -537,27 +637,27 @@ static void sum_plus(const pl_sheet *S, int row, int a, int b, double v)
            v, xw_fmt(S->c, XS_TOTAL, XN_MONEY));
 }
 
-/* The plan's cost, net cost, discount factors and present values; total and
- * NPV in column C. */
-void xw_pl_totals(const pl_sheet *S, double residual, double commit_pv)
+static void plan_heading(const pl_sheet *S, int row)
+{
+    heading(S, row, xw_label(S->c, "plan.plan", "The plan"));
+}
+
+/* The plan's cost: month 0 paid, then each month's. */
+static void cost_row(const pl_sheet *S, int row)
 {
     xw_ctx *c = S->c;
     const pl_rows *R = &S->R;
     const tco_plan_month *pm = S->pr->monthly;
     char f[XW_FBUF], t[XW_FBUF / 2];
-    xw_text(c, S->ws, R->s_plan, 0, xw_label(c, "plan.plan", "The plan"),
-            xw_fmt(c, XS_SECTION, XN_NONE));
-    pl_label(S, R->r_cost, xw_label(c, "plan.cost", "Cost: month 0 paid, then each month's"),
-             S->cur, XS_TOTAL);
     double sum = S->pr->paid0;
     for (int m = 0; m < S->H; m++)
         sum += pm[m].cost;
-    pl_total(S, R->r_cost, XW_COL_M0, sum, XS_TOTAL, XN_MONEY);
+    pl_total(S, row, XW_COL_M0, sum, XS_TOTAL, XN_MONEY);
     /* Month 0: the capex, less what a loan lends or a lease leaves unpaid, a
      * lease's first payment, the reserved part's upfront. */
     const int rows0[4] = {S->own ? R->r_capex : XW_NONE, R->r_lent, R->r_epay, R->r_res_up};
     plus_cells(t, sizeof t, rows0, 4, XW_COL_M0);
-    pl_fig(S, R->r_cost, XW_COL_M0, xw_formula(c, f, sizeof f, "=%s", t[0] ? t : "0"), S->pr->paid0,
+    pl_fig(S, row, XW_COL_M0, xw_formula(c, f, sizeof f, "=%s", t[0] ? t : "0"), S->pr->paid0,
            S->money_t);
     for (int m = 1; m <= S->H; m++) {
         int col = XW_COL_M0 + m;
@@ -577,48 +677,62 @@ void xw_pl_totals(const pl_sheet *S, double residual, double commit_pv)
                                 pl_at(rows[k], col).s);
                 len = strlen(sumt);
             }
-        pl_fig(S, R->r_cost, col, xw_formula(c, f, sizeof f, "=%s", len ? sumt : "0"),
-               pm[m - 1].cost, S->money_t);
-    }
-    pl_label(S, R->r_net, xw_label(c, "plan.net", "Net cost (cost - residual)"), S->cur, XS_TOTAL);
-    sum_plus(S, R->r_net, R->r_res_commit, R->r_own_commit, S->pr->total);
-    double net[TCO_MAX_HORIZON + 1];
-    net[0] = S->pr->paid0;
-    for (int m = 0; m <= S->H; m++) {
-        int col = XW_COL_M0 + m;
-        if (m > 0)
-            net[m] = pm[m - 1].cost - (m == S->H ? residual : 0);
-        if (R->r_resid != XW_NONE)
-            xw_formula(c, f, sizeof f, "=%s-%s", pl_at(R->r_cost, col).s, pl_at(R->r_resid, col).s);
-        else
-            xw_formula(c, f, sizeof f, "=%s", pl_at(R->r_cost, col).s);
-        pl_fig(S, R->r_net, col, f, net[m], S->money_t);
-    }
-    pl_label(S, R->r_df, xw_label(c, "option.df", "Discount factor"),
-             xw_label(c, "unit.factor", "factor"), XS_TEXT);
-    for (int m = 0; m <= S->H; m++)
-        pl_fig(S, R->r_df, XW_COL_M0 + m,
-               xw_formula(c, f, sizeof f, "=1/(1+%s)^%s", pl_drv(R->k_rm).s,
-                          pl_at(R->r_month, XW_COL_M0 + m).s),
-               tci_discount_factor(c->r->monthly_rate, m), xw_fmt(c, XS_CALC, XN_DEC6));
-    pl_label(S, R->r_pv, xw_label(c, "option.pv", "Present value"), S->cur, XS_TOTAL);
-    sum_plus(S, R->r_pv, R->k_commit_pv, R->k_own_commit_pv, S->pr->npv);
-    (void)commit_pv;
-    for (int m = 0; m <= S->H; m++) {
-        int col = XW_COL_M0 + m;
-        pl_fig(S, R->r_pv, col,
-               xw_formula(c, f, sizeof f, "=%s*%s", pl_at(R->r_net, col).s, pl_at(R->r_df, col).s),
-               tci_present_value(net[m], c->r->monthly_rate, m), S->money_t);
+        pl_fig(S, row, col, xw_formula(c, f, sizeof f, "=%s", len ? sumt : "0"), pm[m - 1].cost,
+               S->money_t);
     }
 }
 
-/* ===== Drivers ===== */
-
-/* A driver: label, unit and a formula in column C with its cached value. */
-static void driver(const pl_sheet *S, int row, const char *text, const char *unit, const char *f,
-                   double v, xw_numfmt nf)
+/* The plan's net cost: its cost less the residual; the total with what is
+ * owed past the horizon. */
+static void net_row(const pl_sheet *S, int row)
 {
-    xw_ow_driver(&S->wo, row, text, unit, f, v, nf);
+    char f[XW_FBUF];
+    sum_plus(S, row, S->R.r_res_commit, S->R.r_own_commit, S->pr->total);
+    for (int m = 0; m <= S->H; m++) {
+        int col = XW_COL_M0 + m;
+        if (S->R.r_resid != XW_NONE)
+            xw_formula(S->c, f, sizeof f, "=%s-%s", pl_at(S->R.r_cost, col).s,
+                       pl_at(S->R.r_resid, col).s);
+        else
+            xw_formula(S->c, f, sizeof f, "=%s", pl_at(S->R.r_cost, col).s);
+        pl_fig(S, row, col, f, tci_plan_net_cost(S->pr, m, S->H), S->money_t);
+    }
+}
+
+static void df_row(const pl_sheet *S, int row)
+{
+    xw_ctx *c = S->c;
+    char f[XW_FBUF];
+    for (int m = 0; m <= S->H; m++)
+        pl_fig(S, row, XW_COL_M0 + m,
+               xw_formula(c, f, sizeof f, "=1/(1+%s)^%s", pl_drv(S->R.k_rm).s,
+                          pl_at(S->R.r_month, XW_COL_M0 + m).s),
+               tci_discount_factor(c->r->monthly_rate, m), xw_fmt(c, XS_CALC, XN_DEC6));
+}
+
+/* The plan's net cost at its present value; the NPV with what is owed past
+ * the horizon. */
+static void pv_row(const pl_sheet *S, int row)
+{
+    xw_ctx *c = S->c;
+    char f[XW_FBUF];
+    sum_plus(S, row, S->R.k_commit_pv, S->R.k_own_commit_pv, S->pr->npv);
+    for (int m = 0; m <= S->H; m++) {
+        int col = XW_COL_M0 + m;
+        pl_fig(
+            S, row, col,
+            xw_formula(c, f, sizeof f, "=%s*%s", pl_at(S->R.r_net, col).s, pl_at(S->R.r_df, col).s),
+            tci_present_value(tci_plan_net_cost(S->pr, m, S->H), c->r->monthly_rate, m),
+            S->money_t);
+    }
+}
+
+/* ===== Drivers, in column C ===== */
+
+/* A driver's formula and its cached value in column C. */
+static void driver(const pl_sheet *S, int row, const char *f, double v, xw_numfmt nf)
+{
+    pl_fig(S, row, XW_COL_VAL, f, v, xw_fmt(S->c, XS_CALC, nf));
 }
 
 /* Reference GPU-hours in one GPU-hour of option i (k_X): a driver. */
@@ -630,7 +744,8 @@ static void k_driver(const pl_sheet *S, int row, int i)
               tr = xw_in(c, (size_t)c->s->demand->ref, TCO_O_THROUGHPUT);
     xw_labelf(c, t, sizeof t, "plan.k", "Reference GPU-hours in one {option} GPU-hour", "option",
               c->id[i], NULL);
-    driver(S, row, t, xw_label(c, "unit.factor", "factor"),
+    pl_label(S, row, t, xw_label(c, "unit.factor", "factor"), XS_TEXT);
+    driver(S, row,
            xw_formula(c, f, sizeof f, "=IF(AND(%s>0,%s>0),%s/%s,1)", tp.s, tr.s, tp.s, tr.s),
            tci_per_hour(c->s, i), XN_NUM);
 }
@@ -640,8 +755,6 @@ static void k_driver(const pl_sheet *S, int row, int i)
  * their defaults; a driver. */
 static void a_driver(const pl_sheet *S, int row, int i)
 {
-    if (row == XW_NONE)
-        return;
     xw_ctx *c = S->c;
     const tco_option *o = &c->s->options[i];
     char f[XW_FBUF], t[XW_TBUF], v[3][XW_TBUF / 4];
@@ -654,132 +767,314 @@ static void a_driver(const pl_sheet *S, int row, int i)
             tci_utf8_format(v[k], sizeof v[k], "%.17g", def[k]);
     xw_labelf(c, t, sizeof t, "plan.a", "Availability of {option} GPUs (A)", "option", c->id[i],
               NULL);
-    driver(S, row, t, xw_label(c, "input.option.availability.unit", "of hours"),
-           xw_formula(c, f, sizeof f, "=MAX(0.01,%s-%s*%s/365)", v[0], v[1], v[2]),
+    pl_label(S, row, t, xw_label(c, "input.option.availability.unit", "of hours"), XS_TEXT);
+    driver(S, row, xw_formula(c, f, sizeof f, "=MAX(0.01,%s-%s*%s/365)", v[0], v[1], v[2]),
            c->r->options[i].availability, XN_PCT);
 }
 
-/* A loan's drivers (its amount, monthly rate and level payment) or a lease's
- * (its payment, of 0 GPUs none; its buyout; the present value of what is owed
- * past the horizon): the option sheet's formulas over the plan's capex. */
-static void finance_drivers(const pl_sheet *S, const pl_own *P)
+static void drivers_heading(const pl_sheet *S, int row)
 {
     xw_ctx *c = S->c;
-    const pl_rows *R = &S->R;
-    const xw_optw *w = &S->wo;
-    char f[XW_FBUF], g[XW_FBUF];
-    xw_refbuf capex = pl_drv(R->k_capex), rate = pl_drv(R->k_lrate), amount = pl_drv(R->k_loan),
-              rm = pl_drv(R->k_rm), cm = pl_drv(R->r_own_commit), pmt = pl_drv(R->k_epmt),
-              n = pl_own_all(S);
-    xw_owrefs D = {.capex = capex.s,
-                   .rate = rate.s,
-                   .amount = amount.s,
-                   .rm = rm.s,
-                   .commit = cm.s,
-                   .payment = pmt.s};
-    if (S->loan) {
-        driver(S, R->k_loan, xw_label(c, "option.loan", "Lent by the loan"), S->cur,
-               xw_ow_formula(w, XF_LOAN_AMOUNT, &D, f, sizeof f), P->loan_amount, XN_MONEY);
-        driver(S, R->k_lrate, xw_label(c, "option.lrate", "Loan interest rate per month"),
-               xw_label(c, "unit.pct_month", "% per month"),
-               xw_ow_formula(w, XF_LOAN_RATE, &D, f, sizeof f),
-               c->r->options[w->i].loan_rate_monthly, XN_PCT4);
-        driver(S, R->k_lpmt, xw_label(c, "option.lpmt", "Loan payment per month (level)"), S->cur,
-               xw_ow_formula(w, XF_LOAN_PAYMENT, &D, f, sizeof f), P->loan_payment, XN_MONEY);
-    }
-    if (!S->lease)
-        return;
-    xw_ow_formula(w, XF_LEASE_PAYMENT, &D, g, sizeof g);
-    driver(S, R->k_epmt, xw_label(c, "option.epmt", "Lease payment per month"), S->cur,
-           pl_if_any(S, f, sizeof f, n.s, g), P->lease_payment, XN_MONEY);
-    driver(S, R->k_ebuy, xw_label(c, "option.ebuy", "Buyout price, paid within the horizon"),
-           S->cur, xw_ow_formula(w, XF_LEASE_BUYOUT, &D, f, sizeof f), P->lease_buyout, XN_MONEY);
-    driver(S, R->k_own_commit_pv,
-           xw_label(c, "option.commit_pv.lease", "Present value of what is owed after the horizon"),
-           S->cur, xw_ow_formula(w, XF_LEASE_COMMIT_PV, &D, f, sizeof f), P->commit_pv, XN_MONEY);
+    heading(S, row, xw_label(c, "option.drivers", "Drivers (from Inputs)"));
+    xw_text(c, S->ws, row, XW_COL_VAL, xw_label(c, "option.drivers.value", "Value"),
+            xw_fmt(c, XS_SECTION, XN_NONE));
 }
 
-void xw_pl_drivers(const pl_sheet *S, const pl_own *P, double commit_pv)
+static void rm_drv(const pl_sheet *S, int row)
 {
-    xw_ctx *c = S->c;
-    const pl_rows *R = &S->R;
-    char f[XW_FBUF], g[XW_FBUF];
-    xw_text(c, S->ws, R->s_drivers, 0, xw_label(c, "option.drivers", "Drivers (from Inputs)"),
-            xw_fmt(c, XS_SECTION, XN_NONE));
-    xw_text(c, S->ws, R->s_drivers, XW_COL_VAL, xw_label(c, "option.drivers.value", "Value"),
-            xw_fmt(c, XS_SECTION, XN_NONE));
-    driver(S, R->k_rm, xw_label(c, "option.rm", "Monthly discount rate"),
-           xw_label(c, "unit.pct_month", "% per month"), "=(1+DiscountRate)^(1/12)-1",
-           c->r->monthly_rate, XN_PCT4);
-    if (S->own) {
-        k_driver(S, R->k_own, S->pl->own_i);
-        a_driver(S, R->k_a_own, S->pl->own_i);
-    }
-    if (S->refresh) { /* MODEL.md, Refresh: the new GPUs' k and A */
-        k_driver(S, R->k_new, S->pl->refresh_i);
-        a_driver(S, R->k_a_new, S->pl->refresh_i);
-    }
-    if (S->own && S->staged)
-        xw_pl_buy_table(S, P);
-    if (S->own && S->staged && R->k_own_commit_pv != XW_NONE) /* the leases held to H */
-        driver(S, R->k_own_commit_pv,
-               xw_label(c, "option.commit_pv.lease",
-                        "Present value of what is owed after the horizon"),
-               S->cur, xw_formula(c, f, sizeof f, "=SUM(%s)", pl_buys(S, PB_EOWEDPV).s),
-               P->commit_pv, XN_MONEY);
-    if (S->own && !S->staged) {
-        const xw_optw *w = &S->wo;
-        xw_refbuf n = pl_own_all(S), servers = pl_drv(R->k_servers), cg = pl_drv(R->k_capex_gpu),
-                  ci = pl_drv(R->k_capex_infra), rf = pl_drv(R->k_resfrac);
-        xw_owrefs D = {.n = n.s,
-                       .servers = servers.s,
-                       .capex_gpu = cg.s,
-                       .capex_infra = ci.s,
-                       .resfrac = rf.s};
-        if (R->k_bought != XW_NONE)
-            driver(S, R->k_bought,
-                   xw_label(c, "plan.bought", "Owned GPUs bought (own_count + spares)"),
-                   xw_label(c, "unit.gpus", "GPUs"),
-                   xw_formula(c, f, sizeof f, "=%s+%s", pl_own_n(S).s, pl_spares_n(S).s),
-                   S->pr->own_count + S->pr->spares, XN_INT);
-        driver(S, R->k_servers, xw_label(c, "option.servers", "Servers"),
-               xw_label(c, "unit.servers", "servers"),
-               xw_ow_formula(w, XF_SERVERS, &D, f, sizeof f), P->servers, XN_INT);
-        driver(S, R->k_capex_gpu, xw_label(c, "option.capex_gpu", "Capex: GPUs"), S->cur,
-               xw_ow_formula(w, XF_CAPEX_GPU, &D, f, sizeof f), P->capex_gpu, XN_MONEY);
-        driver(S, R->k_capex_infra, xw_label(c, "option.capex_infra", "Capex: servers and network"),
-               S->cur, xw_ow_formula(w, XF_CAPEX_INFRA, &D, f, sizeof f), P->capex_infra, XN_MONEY);
-        xw_formula(c, g, sizeof g, "=%s+%s+%s", cg.s, ci.s, xw_ow_in(w, TCO_O_INSTALL_PRICE).s);
-        driver(S, R->k_capex, xw_label(c, "option.capex_total", "Capex: total, paid at month 0"),
-               S->cur, pl_if_any(S, f, sizeof f, n.s, g), P->capex, XN_MONEY);
-        driver(S, R->k_prov_kw, xw_label(c, "option.prov_kw", "Provisioned power (at TDP)"),
-               xw_label(c, "unit.kw", "kW"), xw_ow_formula(w, XF_PROV_KW, &D, f, sizeof f),
-               P->prov_kw, XN_DEC2);
-        driver(S, R->k_resfrac, xw_label(c, "option.resfrac", "Resale value at the end"),
-               xw_label(c, "unit.pct_hardware", "% of hardware"),
-               xw_formula(c, f, sizeof f, "=%s", xw_ow_in(w, TCO_O_RESALE_FRACTION).s), P->resfrac,
-               XN_PCT);
-        driver(S, R->k_residual,
-               xw_label(c, "option.residual", "Residual value (GPUs, servers and network)"), S->cur,
-               xw_ow_formula(w, S->lease ? XF_LEASE_RESIDUAL : XF_RESIDUAL, &D, f, sizeof f),
-               P->residual, XN_MONEY);
-        finance_drivers(S, P);
-    }
-    if (S->res) {
-        k_driver(S, R->k_res, S->pl->reserve_i);
-        a_driver(S, R->k_a_res, S->pl->reserve_i);
-        if (R->k_commit_pv != XW_NONE) {
-            xw_refbuf n = pl_res_n(S), rm = pl_drv(R->k_rm), cm = pl_drv(R->r_res_commit);
-            xw_owrefs D = {.n = n.s, .rm = rm.s, .commit = cm.s};
-            driver(S, R->k_commit_pv,
-                   xw_label(c, "option.commit_pv",
-                            "Present value of the commitment after the horizon"),
-                   S->cur, xw_ow_formula(&S->wr, XF_COMMIT_PV, &D, f, sizeof f), commit_pv,
-                   XN_MONEY);
-        }
-    }
-    if (S->over) {
-        k_driver(S, R->k_over, S->pl->overflow_i);
-        a_driver(S, R->k_a_over, S->pl->overflow_i);
-    }
+    driver(S, row, "=(1+DiscountRate)^(1/12)-1", S->c->r->monthly_rate, XN_PCT4);
 }
+
+static void k_own_drv(const pl_sheet *S, int row)
+{
+    k_driver(S, row, S->pl->own_i);
+}
+
+static void a_own_drv(const pl_sheet *S, int row)
+{
+    a_driver(S, row, S->pl->own_i);
+}
+
+/* MODEL.md, Refresh: the new GPUs' k and A. */
+static void k_new_drv(const pl_sheet *S, int row)
+{
+    k_driver(S, row, S->pl->refresh_i);
+}
+
+static void a_new_drv(const pl_sheet *S, int row)
+{
+    a_driver(S, row, S->pl->refresh_i);
+}
+
+/* The purchases' table (planbuys.c), from its heading. */
+static void purchases_rows(const pl_sheet *S, int row)
+{
+    (void)row;
+    xw_pl_buy_table(S, S->P);
+}
+
+/* The references the owned part's drivers read. */
+typedef struct own_refs {
+    xw_refbuf n, servers, cg, ci, rf, capex, rate, amount, rm, cm, pmt;
+    xw_owrefs D;
+} own_refs;
+
+static void own_refs_of(const pl_sheet *S, own_refs *d)
+{
+    const pl_rows *R = &S->R;
+    d->n = pl_own_all(S);
+    d->servers = pl_drv(R->k_servers);
+    d->cg = pl_drv(R->k_capex_gpu);
+    d->ci = pl_drv(R->k_capex_infra);
+    d->rf = pl_drv(R->k_resfrac);
+    d->capex = pl_drv(R->k_capex);
+    d->rate = pl_drv(R->k_lrate);
+    d->amount = pl_drv(R->k_loan);
+    d->rm = pl_drv(R->k_rm);
+    d->cm = pl_drv(R->r_own_commit);
+    d->pmt = pl_drv(R->k_epmt);
+    d->D = (xw_owrefs){.n = d->n.s,
+                       .servers = d->servers.s,
+                       .capex_gpu = d->cg.s,
+                       .capex_infra = d->ci.s,
+                       .resfrac = d->rf.s,
+                       .capex = d->capex.s,
+                       .rate = d->rate.s,
+                       .amount = d->amount.s,
+                       .rm = d->rm.s,
+                       .commit = d->cm.s,
+                       .payment = d->pmt.s};
+}
+
+/* An owned part's driver that is formula `which` of xw_ow_formula over the
+ * plan's count, cached v. */
+static void owf_drv(const pl_sheet *S, int row, xw_owf which, double v, xw_numfmt nf)
+{
+    char f[XW_FBUF];
+    own_refs d;
+    own_refs_of(S, &d);
+    driver(S, row, xw_ow_formula(&S->wo, which, &d.D, f, sizeof f), v, nf);
+}
+
+static void bought_drv(const pl_sheet *S, int row)
+{
+    char f[XW_FBUF];
+    driver(S, row, xw_formula(S->c, f, sizeof f, "=%s+%s", pl_own_n(S).s, pl_spares_n(S).s),
+           S->pr->own_count + S->pr->spares, XN_INT);
+}
+
+static void servers_drv(const pl_sheet *S, int row)
+{
+    owf_drv(S, row, XF_SERVERS, S->P->servers, XN_INT);
+}
+
+static void capex_gpu_drv(const pl_sheet *S, int row)
+{
+    owf_drv(S, row, XF_CAPEX_GPU, S->P->capex_gpu, XN_MONEY);
+}
+
+static void capex_infra_drv(const pl_sheet *S, int row)
+{
+    owf_drv(S, row, XF_CAPEX_INFRA, S->P->capex_infra, XN_MONEY);
+}
+
+/* The capex of the plan's count: none of 0 GPUs. */
+static void capex_drv(const pl_sheet *S, int row)
+{
+    char f[XW_FBUF], g[XW_FBUF];
+    own_refs d;
+    own_refs_of(S, &d);
+    xw_formula(S->c, g, sizeof g, "=%s+%s+%s", d.cg.s, d.ci.s,
+               xw_ow_in(&S->wo, TCO_O_INSTALL_PRICE).s);
+    driver(S, row, pl_if_any(S, f, sizeof f, d.n.s, g), S->P->capex, XN_MONEY);
+}
+
+static void prov_kw_drv(const pl_sheet *S, int row)
+{
+    owf_drv(S, row, XF_PROV_KW, S->P->prov_kw, XN_DEC2);
+}
+
+static void resfrac_drv(const pl_sheet *S, int row)
+{
+    char f[XW_FBUF];
+    driver(S, row, xw_formula(S->c, f, sizeof f, "=%s", xw_ow_in(&S->wo, TCO_O_RESALE_FRACTION).s),
+           S->P->resfrac, XN_PCT);
+}
+
+static void residual_drv(const pl_sheet *S, int row)
+{
+    owf_drv(S, row, S->lease ? XF_LEASE_RESIDUAL : XF_RESIDUAL, S->P->residual, XN_MONEY);
+}
+
+static void loan_drv(const pl_sheet *S, int row)
+{
+    owf_drv(S, row, XF_LOAN_AMOUNT, S->P->loan_amount, XN_MONEY);
+}
+
+static void loan_rate_drv(const pl_sheet *S, int row)
+{
+    owf_drv(S, row, XF_LOAN_RATE, S->c->r->options[S->wo.i].loan_rate_monthly, XN_PCT4);
+}
+
+static void loan_payment_drv(const pl_sheet *S, int row)
+{
+    owf_drv(S, row, XF_LOAN_PAYMENT, S->P->loan_payment, XN_MONEY);
+}
+
+/* A lease's payment: of 0 GPUs none. */
+static void lease_payment_drv(const pl_sheet *S, int row)
+{
+    char f[XW_FBUF], g[XW_FBUF];
+    own_refs d;
+    own_refs_of(S, &d);
+    xw_ow_formula(&S->wo, XF_LEASE_PAYMENT, &d.D, g, sizeof g);
+    driver(S, row, pl_if_any(S, f, sizeof f, d.n.s, g), S->P->lease_payment, XN_MONEY);
+}
+
+static void lease_buyout_drv(const pl_sheet *S, int row)
+{
+    owf_drv(S, row, XF_LEASE_BUYOUT, S->P->lease_buyout, XN_MONEY);
+}
+
+/* The present value of what the leases owe past the horizon: the one lease's,
+ * or with buy_at or a refresh those of the purchases held to H. */
+static void own_commit_pv_drv(const pl_sheet *S, int row)
+{
+    char f[XW_FBUF];
+    if (S->staged) {
+        driver(S, row, xw_formula(S->c, f, sizeof f, "=SUM(%s)", pl_buys(S, PB_EOWEDPV).s),
+               S->P->commit_pv, XN_MONEY);
+        return;
+    }
+    owf_drv(S, row, XF_LEASE_COMMIT_PV, S->P->commit_pv, XN_MONEY);
+}
+
+static void k_res_drv(const pl_sheet *S, int row)
+{
+    k_driver(S, row, S->pl->reserve_i);
+}
+
+static void a_res_drv(const pl_sheet *S, int row)
+{
+    a_driver(S, row, S->pl->reserve_i);
+}
+
+/* The present value of the reserved term's commitment past the horizon. */
+static void commit_pv_drv(const pl_sheet *S, int row)
+{
+    char f[XW_FBUF];
+    xw_refbuf n = pl_res_n(S), rm = pl_drv(S->R.k_rm), cm = pl_drv(S->R.r_res_commit);
+    xw_owrefs D = {.n = n.s, .rm = rm.s, .commit = cm.s};
+    driver(S, row, xw_ow_formula(&S->wr, XF_COMMIT_PV, &D, f, sizeof f), S->res_commit_pv,
+           XN_MONEY);
+}
+
+static void k_over_drv(const pl_sheet *S, int row)
+{
+    k_driver(S, row, S->pl->overflow_i);
+}
+
+static void a_over_drv(const pl_sheet *S, int row)
+{
+    a_driver(S, row, S->pl->overflow_i);
+}
+
+/* ===== The rows ===== */
+
+/* See planw.h. */
+const pl_row xw_pl_cash_rows[] = {
+    /* The cash flow: the owned part. */
+    PHEADING(s_cash, 0, cash_heading),
+    POWN(s_own, PW_OWN, own_heading),
+    PLABEL(r_price, PW_OWN, XW_KEY("option.price"), "Electricity price, escalated yearly",
+           PU_MONEY_PER_KWH, price_row),
+    PLABEL(r_capex, PW_OWN, XW_KEY("option.capex"), "Capex", PU_CURRENCY, capex_row),
+    POWN(r_lent, PW_LENT, lent_row),
+    PLABEL(r_it_kw, PW_OWN, XW_KEY("plan.it_kw"), "IT load at the month's utilization", PU_KW,
+           it_kw_row),
+    {PAT(r_line), PW_OWN, 0, PN_OWNED_LINES, NULL, NULL, PU_NONE, XS_TEXT, NULL, NULL, 0, 0,
+     line_row},
+    PLABEL(r_lint, PW_FIN_LOAN, XW_KEY("option.line.loan_interest"), "Loan interest", PU_CURRENCY,
+           loan_interest_row),
+    PLABEL(r_lprin, PW_FIN_LOAN, XW_KEY("option.line.loan_principal"), "Loan principal",
+           PU_CURRENCY, loan_principal_row),
+    /* each loan's interest and principal */
+    {PAT(r_blint), PW_STAGED_LOAN, 0, PN_LOAN_ROWS, NULL, NULL, PU_NONE, XS_TEXT, NULL, NULL, 0, 0,
+     staged_loan_rows},
+    POWN(r_lbal, PW_ANY_LOAN, loan_balance_row),
+    POWN(r_epay, PW_ANY_LEASE, lease_payment_row),
+    POWN(r_ebuy, PW_ANY_LEASE, lease_buyout_row),
+    POWN(r_eset, PW_STAGED_LEASE | PW_REFRESH, lease_returned_row),
+    POWN(r_own_cost, PW_OWN, own_cost_row),
+    PLABEL(r_sale, PW_REFRESH, XW_KEY("plan.sale"),
+           "Sale of the GPUs replaced, at their residual value", PU_CURRENCY, sale_row),
+    POWN(r_resid, PW_OWN, resid_row),
+    POWN(r_own_commit, PW_ANY_LEASE, own_commit_row),
+    /* The reserved part and the overflow. */
+    POWN(s_res, PW_RES, res_heading),
+    PLABEL(r_res_factor, PW_RES_OD_AFTER, XW_KEY("option.factor"),
+           "Rental price factor after the yearly decline", PU_FACTOR, res_factor_row),
+    PLABEL(r_res_up, PW_RES, XW_KEY("option.upfront"), "Upfront payment", PU_CURRENCY,
+           res_upfront_row),
+    PLABEL(r_res_rent, PW_RES, XW_KEY("option.line.rental"), "Rental", PU_CURRENCY, res_rental_row),
+    PLABEL(r_res_commit, PW_RES_TERM, XW_KEY("option.commit"),
+           "Committed after the horizon (the term's months past it)", PU_CURRENCY, res_commit_row),
+    POWN(s_over, PW_OVER, over_heading),
+    PLABEL(r_ov_factor, PW_OVER, XW_KEY("option.factor"),
+           "Rental price factor after the yearly decline", PU_FACTOR, over_factor_row),
+    PLABEL(r_ov_price, PW_OVER, XW_KEY("plan.ov_price"), "Price per GPU-hour",
+           PU_MONEY_PER_GPU_HOUR, over_price_row),
+    PLABEL(r_ov_cost, PW_OVER, XW_KEY("plan.ov_cost"), "On-demand hours bought", PU_CURRENCY,
+           over_cost_row),
+    /* The plan. */
+    PHEADING(s_plan, 0, plan_heading),
+    PTOTAL(r_cost, 0, XW_KEY("plan.cost"), "Cost: month 0 paid, then each month's", cost_row),
+    PTOTAL(r_net, 0, XW_KEY("plan.net"), "Net cost (cost - residual)", net_row),
+    PLABEL(r_df, 0, XW_KEY("option.df"), "Discount factor", PU_FACTOR, df_row),
+    PTOTAL(r_pv, 0, XW_KEY("option.pv"), "Present value", pv_row),
+    /* The drivers, in column C. */
+    PHEADING(s_drivers, 0, drivers_heading),
+    PLABEL(k_rm, 0, XW_KEY("option.rm"), "Monthly discount rate", PU_PCT_MONTH, rm_drv),
+    POWN(k_own, PW_OWN, k_own_drv),
+    POWN(k_a_own, PW_A_OWN, a_own_drv),
+    POWN(k_new, PW_REFRESH, k_new_drv),
+    POWN(k_a_new, PW_A_NEW, a_new_drv),
+    POWN(k_buys, PW_STAGED, purchases_rows), /* the purchases' table (MODEL.md, Staged
+                                                purchases), from its heading */
+    {PAT(k_buy), PW_STAGED, 0, PN_PURCHASES, NULL, NULL, PU_NONE, XS_TEXT, NULL, NULL, 0, 0, NULL},
+    PLABEL(k_bought, PW_SPARES, XW_KEY("plan.bought"), "Owned GPUs bought (own_count + spares)",
+           PU_GPUS, bought_drv),
+    PLABEL(k_servers, PW_NOT_STAGED, XW_KEY("option.servers"), "Servers", PU_SERVERS, servers_drv),
+    PLABEL(k_capex_gpu, PW_NOT_STAGED, XW_KEY("option.capex_gpu"), "Capex: GPUs", PU_CURRENCY,
+           capex_gpu_drv),
+    PLABEL(k_capex_infra, PW_NOT_STAGED, XW_KEY("option.capex_infra"), "Capex: servers and network",
+           PU_CURRENCY, capex_infra_drv),
+    PLABEL(k_capex, PW_NOT_STAGED, XW_KEY("option.capex_total"), "Capex: total, paid at month 0",
+           PU_CURRENCY, capex_drv),
+    PLABEL(k_prov_kw, PW_NOT_STAGED, XW_KEY("option.prov_kw"), "Provisioned power (at TDP)", PU_KW,
+           prov_kw_drv),
+    PLABEL(k_resfrac, PW_NOT_STAGED, XW_KEY("option.resfrac"), "Resale value at the end",
+           PU_PCT_HARDWARE, resfrac_drv),
+    PLABEL(k_residual, PW_NOT_STAGED, XW_KEY("option.residual"),
+           "Residual value (GPUs, servers and network)", PU_CURRENCY, residual_drv),
+    PLABEL(k_loan, PW_FIN_LOAN, XW_KEY("option.loan"), "Lent by the loan", PU_CURRENCY, loan_drv),
+    PLABEL(k_lrate, PW_FIN_LOAN, XW_KEY("option.lrate"), "Loan interest rate per month",
+           PU_PCT_MONTH, loan_rate_drv),
+    PLABEL(k_lpmt, PW_FIN_LOAN, XW_KEY("option.lpmt"), "Loan payment per month (level)",
+           PU_CURRENCY, loan_payment_drv),
+    PLABEL(k_epmt, PW_FIN_LEASE, XW_KEY("option.epmt"), "Lease payment per month", PU_CURRENCY,
+           lease_payment_drv),
+    PLABEL(k_ebuy, PW_FIN_LEASE, XW_KEY("option.ebuy"), "Buyout price, paid within the horizon",
+           PU_CURRENCY, lease_buyout_drv),
+    PLABEL(k_own_commit_pv, PW_ANY_LEASE, XW_KEY("option.commit_pv.lease"),
+           "Present value of what is owed after the horizon", PU_CURRENCY, own_commit_pv_drv),
+    POWN(k_res, PW_RES, k_res_drv),
+    POWN(k_a_res, PW_A_RES, a_res_drv),
+    PLABEL(k_commit_pv, PW_RES_TERM, XW_KEY("option.commit_pv"),
+           "Present value of the commitment after the horizon", PU_CURRENCY, commit_pv_drv),
+    POWN(k_over, PW_OVER, k_over_drv),
+    POWN(k_a_over, PW_A_OVER, a_over_drv),
+};
+
+/* See planw.h. */
+const size_t xw_pl_n_cash_rows = sizeof xw_pl_cash_rows / sizeof xw_pl_cash_rows[0];

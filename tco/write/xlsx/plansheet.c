@@ -30,39 +30,12 @@ static int has_goodput(const xw_ctx *c, int i)
     return 0;
 }
 
-/* What a row of a plan's sheet needs of its plan: every bit of its `when`. */
-enum {
-    PW_OWN = 1 << 0,           /* an owned part */
-    PW_RES = 1 << 1,           /* a reserved part */
-    PW_OVER = 1 << 2,          /* an overflow part */
-    PW_NOT_OVER = 1 << 3,      /* none: the demand not served */
-    PW_STAGED = 1 << 4,        /* owned, with buy_at or a refresh */
-    PW_NOT_STAGED = 1 << 5,    /* owned, bought at once */
-    PW_REFRESH = 1 << 6,       /* owned, with a refresh */
-    PW_LENT = 1 << 7,          /* owned, with a loan or a lease */
-    PW_FIN_LOAN = 1 << 8,      /* bought at once on a loan */
-    PW_FIN_LEASE = 1 << 9,     /* bought at once on a lease */
-    PW_STAGED_LOAN = 1 << 10,  /* staged, with a purchase on a loan */
-    PW_STAGED_LEASE = 1 << 11, /* staged, with a purchase on a lease */
-    PW_ANY_LOAN = 1 << 12,     /* PW_FIN_LOAN or PW_STAGED_LOAN */
-    PW_ANY_LEASE = 1 << 13,    /* PW_FIN_LEASE or PW_STAGED_LEASE */
-    PW_SPARES = 1 << 14,       /* bought at once, with spares */
-    PW_A_OWN = 1 << 15,        /* the availability of each part's option (goodput) */
-    PW_A_NEW = 1 << 16,
-    PW_A_RES = 1 << 17,
-    PW_A_OVER = 1 << 18,
-    PW_RES_TERM = 1 << 19,     /* reserved with a term: its commitment */
-    PW_RES_OD_AFTER = 1 << 20, /* reserved, on demand after its term */
-};
-
-/* How many rows an entry of plan_rows takes. */
-enum { PN_ONE, PN_OWNED_LINES, PN_LOAN_ROWS, PN_PURCHASES };
-
 /* ===== Demand and how it is served ===== */
 
 /* The title, the timeline's months and years (frozen). */
-static void pl_head(const pl_sheet *S)
+static void month_rows(const pl_sheet *S, int row)
 {
+    (void)row;
     xw_ctx *c = S->c;
     const pl_rows *R = &S->R;
     char f[XW_FBUF], t[XW_TBUF], title[XW_TBUF];
@@ -106,7 +79,7 @@ typedef const char *(*pl_cell_fn)(const pl_sheet *S, char *f, size_t fs, int col
 typedef double (*pl_value_fn)(const pl_sheet *S, int m);
 
 /* The heading of the serving block, in the reference option's GPU-hours. */
-static void serve_heading(const pl_sheet *S)
+static void serve_heading(const pl_sheet *S, int row)
 {
     xw_ctx *c = S->c;
     char t[XW_TBUF], ref[XW_TBUF];
@@ -114,7 +87,7 @@ static void serve_heading(const pl_sheet *S)
               c->id[c->s->demand->ref], NULL);
     xw_labelf(c, t, sizeof t, "plan.serve", "Demand and how it is served (in {unit})", "unit", ref,
               NULL);
-    xw_text(c, S->ws, S->R.s_serve, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
+    xw_text(c, S->ws, row, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
 }
 
 /* The cached values of the serving rows: the plan's months. */
@@ -288,89 +261,13 @@ static const char *f_h_over(const pl_sheet *S, char *f, size_t fs, int col)
 
 /* ===== The rows, described once ===== */
 
-/* A serving row's unit: the GPU-hours of the reference option or of a
- * part's, GPUs, a percentage. */
-typedef enum pl_unit { PU_NONE, PU_REF, PU_OWN, PU_RES, PU_OVER, PU_GPUS, PU_PERCENT } pl_unit;
-
-/* The cash-flow blocks: each a writer of its rows (planlines.c). */
-static void own_block(const pl_sheet *S)
-{
-    xw_pl_own_lines(S, S->P);
-}
-
-static void reserved_block(const pl_sheet *S)
-{
-    xw_pl_reserved(S, S->res_paid0, S->res_commit);
-}
-
-static void overflow_block(const pl_sheet *S)
-{
-    xw_pl_overflow(S);
-}
-
-static void totals_block(const pl_sheet *S)
-{
-    xw_pl_totals(S, S->P->residual, S->res_commit_pv);
-}
-
-static void drivers_block(const pl_sheet *S)
-{
-    xw_pl_drivers(S, S->P, S->res_commit_pv);
-}
-
-static void cash_heading(const pl_sheet *S)
-{
-    char t[XW_TBUF];
-    xw_labelf(S->c, t, sizeof t, "option.cash", "Monthly cash flow ({currency})", "currency",
-              S->cur, NULL);
-    xw_text(S->c, S->ws, S->R.s_cash, 0, t, xw_fmt(S->c, XS_SECTION, XN_NONE));
-}
-
-/* One row of a plan's sheet, or a block of rows of which the first is kept, in
- * the order of the sheet: where pl_rows keeps its index, when it exists (PW_*
- * bits, all of them), whether a blank row comes before it (a section's
- * heading), how many rows (PN_*). A serving row has its label, unit, formula,
- * cached value, number format and whether column C sums it; a row that begins
- * a block has the block's writer, which writes the block's rows below it;
- * any other row is written by the block above it. */
-typedef struct pl_row {
-    size_t at;
-    unsigned when;
-    unsigned char gap, n;
-    const char *key, *english;
-    pl_unit unit;
-    pl_cell_fn make;
-    pl_value_fn value;
-    xw_numfmt nf;
-    unsigned char total;
-    void (*block)(const pl_sheet *S);
-} pl_row;
-
-#define PAT(member) offsetof(pl_rows, member)
-#define PROW(member, when)                                                                         \
-    {                                                                                              \
-        PAT(member), (when), 0, PN_ONE, NULL, NULL, PU_NONE, NULL, NULL, 0, 0, NULL                \
-    }
-#define PHEADING(member, when, block)                                                              \
-    {                                                                                              \
-        PAT(member), (when), 1, PN_ONE, NULL, NULL, PU_NONE, NULL, NULL, 0, 0, (block)             \
-    }
-#define PBLOCK(member, when, block)                                                                \
-    {                                                                                              \
-        PAT(member), (when), 0, PN_ONE, NULL, NULL, PU_NONE, NULL, NULL, 0, 0, (block)             \
-    }
-#define PSERVE(member, when, key, english, unit, make, value, nf, total)                           \
-    {                                                                                              \
-        PAT(member), (when), 0, PN_ONE, XW_KEY(key), (english), (unit), (make), (value), (nf),     \
-            (total), NULL                                                                          \
-    }
-
-/* The rows of a plan's sheet, top to bottom: the demand and how it is served,
- * the cash flow of each part and of the plan, and the drivers in column C. */
+/* The rows of a plan's sheet, top to bottom: the title and the timeline, the
+ * demand and how it is served; the cash flow of each part and of the plan,
+ * and the drivers in column C follow (planlines.c). */
 static const pl_row plan_rows[] = {
-    PBLOCK(r_month, 0, pl_head),
+    POWN(r_month, 0, month_rows),
     PROW(r_year, 0),
-    PBLOCK(s_serve, 0, serve_heading),
+    POWN(s_serve, 0, serve_heading),
     PSERVE(r_demand, 0, XW_KEY("plan.demand"), "Demand", PU_REF, f_demand, v_demand, XN_INT, 1),
     PSERVE(r_own_n, PW_OWN, XW_KEY("plan.own_n"), "Owned GPUs in service", PU_GPUS, f_own_n,
            v_own_gpus, XN_INT, 0),
@@ -402,75 +299,31 @@ static const pl_row plan_rows[] = {
            v_reserve_hours, XN_INT, 1),
     PSERVE(r_h_over, PW_OVER, XW_KEY("plan.h_over"), "On-demand GPU-hours bought", PU_OVER,
            f_h_over, v_overflow_hours, XN_INT, 1),
-    /* The cash flow: the owned part. */
-    PHEADING(s_cash, 0, cash_heading),
-    PBLOCK(s_own, PW_OWN, own_block),
-    PROW(r_price, PW_OWN),
-    PROW(r_capex, PW_OWN),
-    PROW(r_lent, PW_LENT),
-    PROW(r_it_kw, PW_OWN),
-    {PAT(r_line), PW_OWN, 0, PN_OWNED_LINES, NULL, NULL, PU_NONE, NULL, NULL, 0, 0, NULL},
-    PROW(r_lint, PW_FIN_LOAN),
-    PROW(r_lprin, PW_FIN_LOAN),
-    /* each loan's interest and principal */
-    {PAT(r_blint), PW_STAGED_LOAN, 0, PN_LOAN_ROWS, NULL, NULL, PU_NONE, NULL, NULL, 0, 0, NULL},
-    PROW(r_lbal, PW_ANY_LOAN),
-    PROW(r_epay, PW_ANY_LEASE),
-    PROW(r_ebuy, PW_ANY_LEASE),
-    PROW(r_eset, PW_STAGED_LEASE | PW_REFRESH),
-    PROW(r_own_cost, PW_OWN),
-    PROW(r_sale, PW_REFRESH),
-    PROW(r_resid, PW_OWN),
-    PROW(r_own_commit, PW_ANY_LEASE),
-    /* The reserved part and the overflow. */
-    PBLOCK(s_res, PW_RES, reserved_block),
-    PROW(r_res_factor, PW_RES_OD_AFTER),
-    PROW(r_res_up, PW_RES),
-    PROW(r_res_rent, PW_RES),
-    PROW(r_res_commit, PW_RES_TERM),
-    PBLOCK(s_over, PW_OVER, overflow_block),
-    PROW(r_ov_factor, PW_OVER),
-    PROW(r_ov_price, PW_OVER),
-    PROW(r_ov_cost, PW_OVER),
-    /* The plan. */
-    PHEADING(s_plan, 0, totals_block),
-    PROW(r_cost, 0),
-    PROW(r_net, 0),
-    PROW(r_df, 0),
-    PROW(r_pv, 0),
-    /* The drivers, in column C. */
-    PHEADING(s_drivers, 0, drivers_block),
-    PROW(k_rm, 0),
-    PROW(k_own, PW_OWN),
-    PROW(k_a_own, PW_A_OWN),
-    PROW(k_new, PW_REFRESH),
-    PROW(k_a_new, PW_A_NEW),
-    PROW(k_buys, PW_STAGED), /* the purchases' table (MODEL.md, Staged purchases) */
-    {PAT(k_buy), PW_STAGED, 0, PN_PURCHASES, NULL, NULL, PU_NONE, NULL, NULL, 0, 0, NULL},
-    PROW(k_bought, PW_SPARES),
-    PROW(k_servers, PW_NOT_STAGED),
-    PROW(k_capex_gpu, PW_NOT_STAGED),
-    PROW(k_capex_infra, PW_NOT_STAGED),
-    PROW(k_capex, PW_NOT_STAGED),
-    PROW(k_prov_kw, PW_NOT_STAGED),
-    PROW(k_resfrac, PW_NOT_STAGED),
-    PROW(k_residual, PW_NOT_STAGED),
-    PROW(k_loan, PW_FIN_LOAN),
-    PROW(k_lrate, PW_FIN_LOAN),
-    PROW(k_lpmt, PW_FIN_LOAN),
-    PROW(k_epmt, PW_FIN_LEASE),
-    PROW(k_ebuy, PW_FIN_LEASE),
-    PROW(k_own_commit_pv, PW_ANY_LEASE),
-    PROW(k_res, PW_RES),
-    PROW(k_a_res, PW_A_RES),
-    PROW(k_commit_pv, PW_RES_TERM),
-    PROW(k_over, PW_OVER),
-    PROW(k_a_over, PW_A_OVER),
 };
 
 #define N_PLAN_ROWS (sizeof plan_rows / sizeof plan_rows[0])
 
-/* A serving row's unit, in u. */
+/* Row k of the sheet: plan_rows', then the cash flow's and the drivers'. */
+static const pl_row *row_at(size_t k)
+{
+    return k < N_PLAN_ROWS ? &plan_rows[k] : &xw_pl_cash_rows[k - N_PLAN_ROWS];
+}
+
+#define N_ALL_ROWS (N_PLAN_ROWS + xw_pl_n_cash_rows)
+
+/* The units that are a label of their own: its key and English text. */
+static const struct {
+    const char *key, *english;
+} unit_labels[] = {
+    [PU_GPUS] = {XW_KEY("unit.gpus"), "GPUs"},
+    [PU_FACTOR] = {XW_KEY("unit.factor"), "factor"},
+    [PU_KW] = {XW_KEY("unit.kw"), "kW"},
+    [PU_SERVERS] = {XW_KEY("unit.servers"), "servers"},
+    [PU_PCT_MONTH] = {XW_KEY("unit.pct_month"), "% per month"},
+    [PU_PCT_HARDWARE] = {XW_KEY("unit.pct_hardware"), "% of hardware"},
+};
+
+/* A row's unit, in u. */
 static const char *unit_text(const pl_sheet *S, pl_unit unit, char *u, size_t size)
 {
     xw_ctx *c = S->c;
@@ -479,10 +332,18 @@ static const char *unit_text(const pl_sheet *S, pl_unit unit, char *u, size_t si
                         [PU_RES] = S->pl->reserve_i,
                         [PU_OVER] = S->pl->overflow_i};
     switch (unit) {
-    case PU_GPUS:
-        return xw_label(c, "unit.gpus", "GPUs");
+    case PU_NONE:
+        return "";
+    case PU_CURRENCY:
+        return S->cur;
     case PU_PERCENT:
         return "%";
+    case PU_MONEY_PER_KWH:
+        return xw_labelf(c, u, size, "unit.money_per_kwh", "{currency} per kWh", "currency", S->cur,
+                         NULL);
+    case PU_MONEY_PER_GPU_HOUR:
+        return xw_labelf(c, u, size, "plan.per_hour", "{currency} per GPU-hour", "currency", S->cur,
+                         NULL);
     case PU_REF:
     case PU_OWN:
     case PU_RES:
@@ -490,7 +351,7 @@ static const char *unit_text(const pl_sheet *S, pl_unit unit, char *u, size_t si
         return xw_labelf(c, u, size, "inputs.demand.unit", "{option} GPU-hours", "option",
                          c->id[part[unit]], NULL);
     default:
-        return "";
+        return xw_label(c, unit_labels[unit].key, unit_labels[unit].english);
     }
 }
 
@@ -511,18 +372,29 @@ static void serve_row(const pl_sheet *S, const pl_row *e, int row)
                xw_fmt(S->c, XS_CALC, e->nf));
 }
 
-/* The sheet's rows from the table, top to bottom. */
+/* The sheet's rows from the tables, top to bottom: a row's label from its
+ * entry, then its cells (a block's from its first row). */
 static void plan_write_rows(const pl_sheet *S)
 {
-    for (size_t k = 0; k < N_PLAN_ROWS; k++) {
-        const pl_row *e = &plan_rows[k];
-        const int row = *(const int *)(const void *)((const char *)&S->R + e->at);
-        if (e->n != PN_ONE || row == XW_NONE)
-            continue;
-        if (e->make)
-            serve_row(S, e, row);
-        else if (e->block)
-            e->block(S);
+    for (size_t k = 0; k < N_ALL_ROWS; k++) {
+        const pl_row *e = row_at(k);
+        const int *at = (const int *)(const void *)((const char *)&S->R + e->at);
+        const int n = e->n == PN_OWNED_LINES ? TCO_LINES : 1;
+        for (int j = 0; j < n; j++) {
+            if (at[j] == XW_NONE)
+                continue;
+            if (e->make) {
+                serve_row(S, e, at[j]);
+                continue;
+            }
+            if (e->key) {
+                char u[XW_TBUF];
+                pl_label(S, at[j], xw_label(S->c, e->key, e->english),
+                         unit_text(S, e->unit, u, sizeof u), e->style);
+            }
+            if (e->cells)
+                e->cells(S, at[j]);
+        }
     }
 }
 
@@ -582,8 +454,8 @@ static void pl_layout(const xw_ctx *c, size_t p, pl_rows *R)
     for (size_t k = 0; k < sizeof *R / sizeof(int); k++)
         all[k] = XW_NONE;
     int r = 3;
-    for (size_t k = 0; k < sizeof plan_rows / sizeof plan_rows[0]; k++) {
-        const pl_row *w = &plan_rows[k];
+    for (size_t k = 0; k < N_ALL_ROWS; k++) {
+        const pl_row *w = row_at(k);
         int *at = (int *)(void *)((char *)R + w->at);
         if ((w->when & has) != w->when)
             continue;
@@ -679,27 +551,25 @@ static void pl_chart(const pl_sheet *S)
 
 /* ===== The sheet ===== */
 
-/* The owned part's option with the plan's count at utilization 0 and 1, and
- * its drivers' values; NOMEM recorded in c. */
+/* The owned part's figures as the plan priced it: its months at utilization
+ * 0 (0 without GPUs) and its drivers' values; NOMEM recorded in c. */
 static int own_figures(const pl_sheet *S, pl_own *P)
 {
     memset(P, 0, sizeof *P);
     if (!S->own)
         return 1;
     P->m0 = calloc((size_t)S->H, sizeof *P->m0);
-    P->m1 = calloc((size_t)S->H, sizeof *P->m1);
-    if (!P->m0 || !P->m1) {
+    if (!P->m0) {
         S->c->nomem = 1;
         return 0;
     }
     if (S->staged)
         return xw_pl_buy_figures(S, P);
     /* The plan's count (the spares priced with them): its months at
-     * utilization 0 and 1 and its figures, as the plan priced them. */
+     * utilization 0 and its figures, as the plan priced them. */
     const tco_plan_purchase *q = &S->pr->purchases[0];
     if (q->count > 0 && q->lines[0]) {
         memcpy(P->m0, q->lines[0], (size_t)S->H * sizeof *P->m0);
-        memcpy(P->m1, q->lines[1], (size_t)S->H * sizeof *P->m1);
         P->paid0 = q->paid0;
     }
     P->servers = q->servers;
@@ -781,7 +651,6 @@ void xw_write_plan(xw_ctx *c, size_t p)
     double up = 0, commit_pv = 0, commit = 0;
     if (!own_figures(&S, &P)) {
         free(P.m0);
-        free(P.m1);
         free(P.lint);
         free(P.lprin);
         return;
@@ -810,7 +679,6 @@ void xw_write_plan(xw_ctx *c, size_t p)
     xw_note(c, worksheet_print_area(S.ws, 0, 0, (lxw_row_t)S.R.r_end, (lxw_col_t)wide));
     worksheet_repeat_columns(S.ws, 0, XW_COL_VAL);
     free(P.m0);
-    free(P.m1);
     free(P.lint);
     free(P.lprin);
 }

@@ -69,16 +69,16 @@ typedef struct pl_sheet {
     double res_paid0, res_commit, res_commit_pv;
 } pl_sheet;
 
-/* The owned part's option with the plan's count, at utilization 0 and 1
- * (MODEL.md, Plans: only power and cooling follow u), for the cached values. */
+/* The owned part's figures as the plan priced it, for the cached values: its
+ * months at utilization 0 (bought at once: a loan's and a lease's lines), ... */
 typedef struct pl_own {
-    tco_month *m0, *m1;
+    tco_month *m0;
     double paid0, servers, capex_gpu, capex_infra, capex, prov_kw, resfrac, residual;
     /* A loan's amount and level payment; a lease's payment, buyout within the
      * horizon, what is owed past it and its present value. */
     double loan_amount, loan_payment, lease_payment, lease_buyout, commit, commit_pv;
-    /* With buy_at (MODEL.md, Staged purchases): m0 and m1 are the sums of the
-     * purchases in service; each purchase's figures (the columns PB_*), and
+    /* With buy_at (MODEL.md, Staged purchases): each purchase's figures (the
+     * columns PB_*), and
      * by model month the capex paid (0..H), the GPUs bought and the servers
      * in service (1..H at [m - 1]). */
     double buy[TCO_MAX_BUYS + 1][11 + 3 + 5];
@@ -264,17 +264,121 @@ static inline xw_refbuf pl_res_n(const pl_sheet *S)
     return xw_ref(S->c->sheet_q[TCI_SHEET_INPUTS], S->ps->in_res, XW_COL_VAL, 1, 1);
 }
 
-/* The cash flow (planlines.c): the owned part's lines, the reserved part's,
- * the overflow's and the plan's totals; then the drivers. */
-void xw_pl_own_lines(const pl_sheet *S, const pl_own *P);
-void xw_pl_reserved(const pl_sheet *S, double paid0, double commit);
-void xw_pl_overflow(const pl_sheet *S);
-void xw_pl_totals(const pl_sheet *S, double residual, double commit_pv);
-void xw_pl_drivers(const pl_sheet *S, const pl_own *P, double commit_pv);
+/* ===== The rows of the sheet, described once (plansheet.c, planlines.c) ===== */
+
+/* What a row of a plan's sheet needs of its plan: every bit of its `when`. */
+enum {
+    PW_OWN = 1 << 0,           /* an owned part */
+    PW_RES = 1 << 1,           /* a reserved part */
+    PW_OVER = 1 << 2,          /* an overflow part */
+    PW_NOT_OVER = 1 << 3,      /* none: the demand not served */
+    PW_STAGED = 1 << 4,        /* owned, with buy_at or a refresh */
+    PW_NOT_STAGED = 1 << 5,    /* owned, bought at once */
+    PW_REFRESH = 1 << 6,       /* owned, with a refresh */
+    PW_LENT = 1 << 7,          /* owned, with a loan or a lease */
+    PW_FIN_LOAN = 1 << 8,      /* bought at once on a loan */
+    PW_FIN_LEASE = 1 << 9,     /* bought at once on a lease */
+    PW_STAGED_LOAN = 1 << 10,  /* staged, with a purchase on a loan */
+    PW_STAGED_LEASE = 1 << 11, /* staged, with a purchase on a lease */
+    PW_ANY_LOAN = 1 << 12,     /* PW_FIN_LOAN or PW_STAGED_LOAN */
+    PW_ANY_LEASE = 1 << 13,    /* PW_FIN_LEASE or PW_STAGED_LEASE */
+    PW_SPARES = 1 << 14,       /* bought at once, with spares */
+    PW_A_OWN = 1 << 15,        /* the availability of each part's option (goodput) */
+    PW_A_NEW = 1 << 16,
+    PW_A_RES = 1 << 17,
+    PW_A_OVER = 1 << 18,
+    PW_RES_TERM = 1 << 19,     /* reserved with a term: its commitment */
+    PW_RES_OD_AFTER = 1 << 20, /* reserved, on demand after its term */
+};
+
+/* How many rows an entry of plan_rows takes. */
+enum { PN_ONE, PN_OWNED_LINES, PN_LOAN_ROWS, PN_PURCHASES };
+
+/* A row's unit, in column B: the currency, the GPU-hours of the reference
+ * option or of a part's, GPUs, a percentage, ... */
+typedef enum pl_unit {
+    PU_NONE,
+    PU_CURRENCY,
+    PU_REF,
+    PU_OWN,
+    PU_RES,
+    PU_OVER,
+    PU_GPUS,
+    PU_PERCENT,
+    PU_MONEY_PER_KWH,
+    PU_MONEY_PER_GPU_HOUR,
+    PU_FACTOR,
+    PU_KW,
+    PU_SERVERS,
+    PU_PCT_MONTH,
+    PU_PCT_HARDWARE
+} pl_unit;
+
+/* A serving row's formula in the month of column col, in f; its cached
+ * value in month m (0-based), from the plan's result. */
+typedef const char *(*pl_cell_fn)(const pl_sheet *S, char *f, size_t fs, int col);
+typedef double (*pl_value_fn)(const pl_sheet *S, int m);
+
+/* One row of a plan's sheet, or a block of rows (PN_*), in the order of the
+ * sheet: where pl_rows keeps its index (a block's first), when it exists
+ * (PW_* bits, all of them), whether a blank row comes before it (a section's
+ * heading); its label (template key, English text), unit and style, or none
+ * when its writer writes its own (it depends on the plan); then either a
+ * serving row's formula, cached value, number format and whether column C
+ * sums it, or the writer of its cells (of a block's rows, from the first).
+ * A row with neither is written by a block above it. */
+typedef struct pl_row {
+    size_t at;
+    unsigned when;
+    unsigned char gap, n;
+    const char *key, *english;
+    pl_unit unit;
+    xw_style style;
+    pl_cell_fn make;
+    pl_value_fn value;
+    xw_numfmt nf;
+    unsigned char total;
+    void (*cells)(const pl_sheet *S, int row);
+} pl_row;
+
+/* A row's place only; with its label; a total with its label, in the
+ * currency; a row that writes its own label; a heading; a serving row. */
+#define PAT(member) offsetof(pl_rows, member)
+#define PROW(member, when)                                                                         \
+    {                                                                                              \
+        PAT(member), (when), 0, PN_ONE, NULL, NULL, PU_NONE, XS_TEXT, NULL, NULL, 0, 0, NULL       \
+    }
+#define PLABEL(member, when, key, english, unit, cells)                                            \
+    {                                                                                              \
+        PAT(member), (when), 0, PN_ONE, (key), (english), (unit), XS_TEXT, NULL, NULL, 0, 0,       \
+            (cells)                                                                                \
+    }
+#define PTOTAL(member, when, key, english, cells)                                                  \
+    {                                                                                              \
+        PAT(member), (when), 0, PN_ONE, (key), (english), PU_CURRENCY, XS_TOTAL, NULL, NULL, 0, 0, \
+            (cells)                                                                                \
+    }
+#define POWN(member, when, cells)                                                                  \
+    {                                                                                              \
+        PAT(member), (when), 0, PN_ONE, NULL, NULL, PU_NONE, XS_TEXT, NULL, NULL, 0, 0, (cells)    \
+    }
+#define PHEADING(member, when, cells)                                                              \
+    {                                                                                              \
+        PAT(member), (when), 1, PN_ONE, NULL, NULL, PU_NONE, XS_TEXT, NULL, NULL, 0, 0, (cells)    \
+    }
+#define PSERVE(member, when, key, english, unit, make, value, nf, total)                           \
+    {                                                                                              \
+        PAT(member), (when), 0, PN_ONE, (key), (english), (unit), XS_TEXT, (make), (value), (nf),  \
+            (total), NULL                                                                          \
+    }
+
+/* The cash flow's rows and the drivers' (planlines.c), which go on from the
+ * serving rows of plansheet.c. */
+extern const pl_row xw_pl_cash_rows[];
+extern const size_t xw_pl_n_cash_rows;
 
 /* With buy_at (planbuys.c; MODEL.md, Staged purchases): each purchase's
- * figures and the owned part's lines summed over the purchases in service
- * into P (its m0 and m1 allocated, H months); 0 after NOMEM recorded in c. */
+ * figures into P; 0 after NOMEM recorded in c. */
 int xw_pl_buy_figures(const pl_sheet *S, pl_own *P);
 /* The purchases' table: per purchase its month and GPUs (from Inputs), the
  * GPUs bought (the spares with the first), servers, capex, provisioned power,
