@@ -132,11 +132,12 @@ typedef struct tci_ini_named {
     size_t max; /* how many a scenario may have */
 } tci_ini_named;
 
-/* Checks a new header [WHAT NAME] at `line` of the current file against the n
- * entries of `items` (a list of kind k): a valid name, not one of theirs, and
- * room for one more. 1 when it passes; else 0 after a report. */
-int tci_ini_named_new(loader *L, const tci_ini_named *k, const void *items, size_t n,
-                      const char *name, size_t len, int line);
+/* A new header [WHAT NAME] at `line` of the current file, added to the *n
+ * entries of *items (a list of kind k): checked (a valid name, not one of
+ * theirs, room for one more), then appended zeroed with its name, line and
+ * file. The new entry; NULL after a report, or with L->nomem set. */
+void *tci_ini_named_add(loader *L, const tci_ini_named *k, void **items, size_t *n,
+                        const char *name, size_t len, int line);
 
 /* Room for one more item in an array of n items that only this function has
  * grown: the array, doubled when n is a power of two (or zero), or NULL when

@@ -26,26 +26,14 @@ static const tci_ini_named plan_list = {"plan",
 int tci_ini_begin_plan(loader *L, const char *name, size_t len, int line)
 {
     tco_scenario *sc = L->s;
-    if (!tci_ini_named_new(L, &plan_list, sc->plans, sc->n_plans, name, len, line))
+    void *items = sc->plans;
+    tco_plan *p = tci_ini_named_add(L, &plan_list, &items, &sc->n_plans, name, len, line);
+    sc->plans = items;
+    if (!p)
         return -1;
-    tco_plan *grown = tci_ini_grow(sc->plans, sc->n_plans, sizeof *grown);
-    if (!grown) {
-        L->nomem = 1;
-        return -1;
-    }
-    sc->plans = grown;
-    tco_plan *p = &sc->plans[sc->n_plans];
-    memset(p, 0, sizeof *p);
-    p->name = strndup(name, len);
-    if (!p->name) {
-        L->nomem = 1;
-        return -1;
-    }
     tci_ini_apply_defaults(p, tci_plan_key, TCI_P_COUNT);
     p->own_i = p->reserve_i = p->overflow_i = p->refresh_i = -1;
-    p->line = line;
-    p->in_file = sc->files[L->cur];
-    return (int)sc->n_plans++;
+    return (int)(p - sc->plans);
 }
 
 /* The line of key `name` in the section of kind `kind` (and plan `index`),

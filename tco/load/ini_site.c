@@ -20,24 +20,10 @@ static const tci_ini_named site_list = {"site",
 int tci_ini_begin_site(loader *L, const char *name, size_t len, int line)
 {
     tco_scenario *sc = L->s;
-    if (!tci_ini_named_new(L, &site_list, sc->sites, sc->n_sites, name, len, line))
-        return -1;
-    tco_site *grown = tci_ini_grow(sc->sites, sc->n_sites, sizeof *grown);
-    if (!grown) {
-        L->nomem = 1;
-        return -1;
-    }
-    sc->sites = grown;
-    tco_site *t = &sc->sites[sc->n_sites];
-    memset(t, 0, sizeof *t);
-    t->name = strndup(name, len);
-    if (!t->name) {
-        L->nomem = 1;
-        return -1;
-    }
-    t->line = line;
-    t->file = sc->files[L->cur];
-    return (int)sc->n_sites++;
+    void *items = sc->sites;
+    tco_site *t = tci_ini_named_add(L, &site_list, &items, &sc->n_sites, name, len, line);
+    sc->sites = items;
+    return t ? (int)(t - sc->sites) : -1;
 }
 
 /* See ini.h. */

@@ -42,16 +42,16 @@ int tci_ini_name_ok(loader *L, const char *what, const char *name, size_t len, i
 }
 
 /* See ini.h. */
-int tci_ini_named_new(loader *L, const tci_ini_named *k, const void *items, size_t n,
-                      const char *name, size_t len, int line)
+void *tci_ini_named_add(loader *L, const tci_ini_named *k, void **items, size_t *n,
+                        const char *name, size_t len, int line)
 {
     char what[32];
     snprintf(what, sizeof what, "%s name", k->what);
     if (!tci_ini_name_ok(L, what, name, len, line))
-        return 0;
+        return NULL;
     const char *file = L->s->files[L->cur];
-    for (size_t i = 0; i < n; i++) {
-        const char *e = (const char *)items + i * k->size;
+    for (size_t i = 0; i < *n; i++) {
+        const char *e = (const char *)*items + i * k->size;
         const char *e_name = *(char *const *)(const void *)(e + k->name_at);
         const char *e_file = *(const char *const *)(const void *)(e + k->file_at);
         int e_line = *(const int *)(const void *)(e + k->line_at);
@@ -63,13 +63,27 @@ int tci_ini_named_new(loader *L, const tci_ini_named *k, const void *items, size
         else
             tci_ini_report(L, line, NULL, "duplicate %s '%.*s' (first at %s:%d)", k->what, (int)len,
                            name, e_file, e_line);
-        return 0;
+        return NULL;
     }
-    if (n >= k->max) {
+    if (*n >= k->max) {
         tci_ini_report(L, line, NULL, "too many %ss: the limit is %zu", k->what, k->max);
-        return 0;
+        return NULL;
     }
-    return 1;
+    char *grown = tci_ini_grow(*items, *n, k->size), *copy = strndup(name, len);
+    if (grown)
+        *items = grown;
+    if (!grown || !copy) {
+        free(copy);
+        L->nomem = 1;
+        return NULL;
+    }
+    char *e = grown + *n * k->size;
+    memset(e, 0, k->size);
+    *(char **)(void *)(e + k->name_at) = copy;
+    *(int *)(void *)(e + k->line_at) = line;
+    *(const char **)(void *)(e + k->file_at) = file;
+    ++*n;
+    return e;
 }
 
 /* ===== Arrays and messages ===== */
