@@ -621,20 +621,28 @@ double tci_residual_fraction(const tco_option *o, int months)
     return o->resale_fraction;
 }
 
+/* The figures of plan p that an option's result and a plan's purchase both
+ * carry, into the fields of *dst of those names. */
+#define FIXED_FIGURES(dst, p)                                                                      \
+    do {                                                                                           \
+        (dst)->servers = (p).servers;                                                              \
+        (dst)->capex_gpu = (p).capex_gpu;                                                          \
+        (dst)->capex_infra = (p).capex_infra;                                                      \
+        (dst)->capex = (p).capex;                                                                  \
+        (dst)->provisioned_kw = (p).provisioned_kw;                                                \
+        (dst)->residual_fraction = (p).residual_fraction;                                          \
+        (dst)->residual = (p).residual;                                                            \
+        (dst)->loan_amount = (p).loan;                                                             \
+        (dst)->loan_payment =                                                                      \
+            (p).loan_months > 0 ? -tci_pmt((p).loan_rate, (p).loan_months, (p).loan, 0, 0) : 0;    \
+        (dst)->lease_payment = (p).lease;                                                          \
+    } while (0)
+
 /* See core.h. */
 void tci_part_figures(const tco_scenario *s, const tco_option *o, tco_plan_purchase *q)
 {
     plan p = make_plan(s, o, 0);
-    q->servers = p.servers;
-    q->capex_gpu = p.capex_gpu;
-    q->capex_infra = p.capex_infra;
-    q->capex = p.capex;
-    q->provisioned_kw = p.provisioned_kw;
-    q->residual_fraction = p.residual_fraction;
-    q->residual = p.residual;
-    q->loan_amount = p.loan;
-    q->loan_payment = p.loan_months > 0 ? -tci_pmt(p.loan_rate, p.loan_months, p.loan, 0, 0) : 0;
-    q->lease_payment = p.lease;
+    FIXED_FIGURES(q, p);
 }
 
 static void compute_option(const tco_scenario *s, const tco_option *o, tco_option_result *r,
@@ -650,28 +658,19 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
     totals t = run_months(s, o, u, &p, rm, disc, memo, 0, r->monthly);
 
     r->utilization = u;
-    r->servers = p.servers;
-    r->capex_gpu = p.capex_gpu;
-    r->capex_infra = p.capex_infra;
-    r->capex = p.capex;
+    FIXED_FIGURES(r, p);
 #define LINE_SUM(ID, name, ...) r->name = t.line[TCO_LINE_##ID];
     TCO_COST_LINES(LINE_SUM)
 #undef LINE_SUM
-    r->residual_fraction = p.residual_fraction;
-    r->residual = p.residual;
     r->total = t.total;
     r->commitment_after_horizon = t.commitment;
     r->commitment_npv = t.commitment_npv;
     r->it_kw = p.it_kw;
-    r->provisioned_kw = p.provisioned_kw;
-    r->loan_amount = p.loan;
     r->paid0 = p.paid0;
-    r->loan_payment = p.loan_months > 0 ? -tci_pmt(p.loan_rate, p.loan_months, p.loan, 0, 0) : 0;
     r->loan_rate_monthly = o->loan_rate / 12;
     r->loan_interest = t.loan_interest;
     r->loan_principal = t.loan_principal;
     r->loan_balance_at_horizon = t.loan_balance;
-    r->lease_payment = p.lease;
     r->lease_payments = p.lease * (p.lease_months < H ? p.lease_months : H);
     r->lease_buyout = t.lease_buyout;
 

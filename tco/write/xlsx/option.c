@@ -132,10 +132,7 @@ static void heading(const xw_optw *w, int row, const char *t)
 
 static void cash_heading(const xw_optw *w, int row)
 {
-    char t[XW_TBUF];
-    xw_labelf(w->c, t, sizeof t, "option.cash", "Monthly cash flow ({currency})", "currency",
-              w->cur, NULL);
-    heading(w, row, t);
+    xw_ow_cash_heading(w, row);
 }
 
 /* Escalation of the electricity price (buy), in annual steps. */

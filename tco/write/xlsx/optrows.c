@@ -14,6 +14,15 @@
 /* ===== Cells ===== */
 
 /* See optw.h. */
+void xw_ow_cash_heading(const xw_optw *w, int row)
+{
+    char t[XW_TBUF];
+    xw_labelf(w->c, t, sizeof t, "option.cash", "Monthly cash flow ({currency})", "currency",
+              w->cur, NULL);
+    xw_text(w->c, w->ws, row, 0, t, xw_fmt(w->c, XS_SECTION, XN_NONE));
+}
+
+/* See optw.h. */
 void xw_ow_label(const xw_optw *w, int row, const char *label, const char *unit, xw_style st)
 {
     xw_text(w->c, w->ws, row, XW_COL_LABEL, label,

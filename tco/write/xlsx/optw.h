@@ -42,6 +42,8 @@ static inline xw_refbuf xw_ow_in(const xw_optw *w, tco_okey key)
     return xw_in(w->c, w->i, key);
 }
 
+/* The heading of the cash flow, in the currency (the option and plan sheets'). */
+void xw_ow_cash_heading(const xw_optw *w, int row);
 /* A row's label in column A (bold for a total) and its unit in column B. */
 void xw_ow_label(const xw_optw *w, int row, const char *label, const char *unit, xw_style st);
 /* A formula in (row, col) with its cached value. */

@@ -31,10 +31,7 @@ static void heading(const pl_sheet *S, int row, const char *t)
 
 static void cash_heading(const pl_sheet *S, int row)
 {
-    char t[XW_TBUF];
-    xw_labelf(S->c, t, sizeof t, "option.cash", "Monthly cash flow ({currency})", "currency",
-              S->cur, NULL);
-    heading(S, row, t);
+    xw_ow_cash_heading(&S->wo, row);
 }
 
 static void own_heading(const pl_sheet *S, int row)
