@@ -303,13 +303,16 @@ static const pl_row plan_rows[] = {
 
 #define N_PLAN_ROWS (sizeof plan_rows / sizeof plan_rows[0])
 
-/* Row k of the sheet: plan_rows', then the cash flow's and the drivers'. */
+/* Row k of the sheet: plan_rows', then the cash flow's, then the drivers'. */
 static const pl_row *row_at(size_t k)
 {
-    return k < N_PLAN_ROWS ? &plan_rows[k] : &xw_pl_cash_rows[k - N_PLAN_ROWS];
+    if (k < N_PLAN_ROWS)
+        return &plan_rows[k];
+    k -= N_PLAN_ROWS;
+    return k < xw_pl_n_cash_rows ? &xw_pl_cash_rows[k] : &xw_pl_driver_rows[k - xw_pl_n_cash_rows];
 }
 
-#define N_ALL_ROWS (N_PLAN_ROWS + xw_pl_n_cash_rows)
+#define N_ALL_ROWS (N_PLAN_ROWS + xw_pl_n_cash_rows + xw_pl_n_driver_rows)
 
 /* The units that are a label of their own: its key and English text. */
 static const struct {

@@ -372,10 +372,12 @@ typedef struct pl_row {
             (total), NULL                                                                          \
     }
 
-/* The cash flow's rows and the drivers' (planlines.c), which go on from the
- * serving rows of plansheet.c. */
+/* The cash flow's rows (planlines.c), which go on from the serving rows of
+ * plansheet.c, and the drivers' (plandrivers.c), which go on from them. */
 extern const pl_row xw_pl_cash_rows[];
 extern const size_t xw_pl_n_cash_rows;
+extern const pl_row xw_pl_driver_rows[];
+extern const size_t xw_pl_n_driver_rows;
 
 /* With buy_at (planbuys.c; MODEL.md, Staged purchases): each purchase's
  * figures into P; 0 after NOMEM recorded in c. */
