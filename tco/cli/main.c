@@ -331,38 +331,57 @@ static const char *shipped_catalog(char *buf, size_t size)
     return shipped_file("pricing/gpus.xml", buf, size);
 }
 
+/* The template `want` names, in path: a bare name such as zh-CN is a shipped
+ * template; a relative path is relative to the file `from` that names it
+ * (NULL: the working directory). 0 when found; else an exit status, with the
+ * message on stderr when `say`. */
+static int template_file(const char *want, const char *from, char *path, size_t size, int say)
+{
+    if (!strchr(want, '/') && !strstr(want, ".xml")) {
+        char rel[256];
+        if ((size_t)snprintf(rel, sizeof rel, "templates/%s.xml", want) >= sizeof rel ||
+            !shipped_file(rel, path, size)) {
+            if (say) {
+                fputs("tco: no shipped template named '", stderr);
+                tco_fput_text(stderr, want, 0, 0);
+                fputs("' (set TCO_DATA_DIR, or give a path)\n", stderr);
+            }
+            return CLI_EXIT_USAGE;
+        }
+        return 0;
+    }
+    int n = from && want[0] != '/' && strrchr(from, '/')
+                ? snprintf(path, size, "%.*s/%s", (int)(strrchr(from, '/') - from), from, want)
+                : snprintf(path, size, "%s", want);
+    if (n < 0 || (size_t)n >= size)
+        return say ? usage_error("the template path '%s' is too long", want) : CLI_EXIT_USAGE;
+    return 0;
+}
+
+/* The file scenario s names with `template =`, and the file that names it. */
+static const char *template_named(const tco_scenario *s, const char **from)
+{
+    if (!s || !s->template_path)
+        return NULL;
+    *from = s->key_file[TCO_S_TEMPLATE] ? s->key_file[TCO_S_TEMPLATE] : s->file;
+    return s->template_path;
+}
+
 /* Load the workbook template: --template, else the scenario's `template =`
- * (relative to the file that names it); a bare name such as zh-CN is a
- * shipped template. *tpl stays NULL when there is none. Returns an exit status. */
+ * (template_file). *tpl stays NULL when there is none. Returns an exit status. */
 static int load_template(const args *a, const tco_scenario *s, tco_diags *d, tco_template **tpl)
 {
     *tpl = NULL;
     const char *want = a->template_path;
     const char *from = NULL; /* file the relative path is relative to */
-    if (!want && s && s->template_path) {
-        want = s->template_path;
-        from = s->key_file[TCO_S_TEMPLATE] ? s->key_file[TCO_S_TEMPLATE] : s->file;
-    }
+    if (!want)
+        want = template_named(s, &from);
     if (!want)
         return 0;
     char path[4096];
-    if (!strchr(want, '/') && !strstr(want, ".xml")) {
-        char rel[256];
-        if ((size_t)snprintf(rel, sizeof rel, "templates/%s.xml", want) >= sizeof rel ||
-            !shipped_file(rel, path, sizeof path)) {
-            fputs("tco: no shipped template named '", stderr);
-            tco_fput_text(stderr, want, 0, 0);
-            fputs("' (set TCO_DATA_DIR, or give a path)\n", stderr);
-            return CLI_EXIT_USAGE;
-        }
-    } else if (from && want[0] != '/' && strrchr(from, '/')) {
-        if ((size_t)snprintf(path, sizeof path, "%.*s/%s", (int)(strrchr(from, '/') - from), from,
-                             want) >= sizeof path)
-            return usage_error("the template path '%s' is too long", want);
-    } else {
-        if ((size_t)snprintf(path, sizeof path, "%s", want) >= sizeof path)
-            return usage_error("the template path '%s' is too long", want);
-    }
+    int rc = template_file(want, from, path, sizeof path, 1);
+    if (rc)
+        return rc;
     tco_status st = tco_template_load_file(path, tpl, d);
     if (st == TCO_OK)
         return 0;
@@ -407,24 +426,63 @@ static int load(const args *a, tco_diags *d, tco_scenario **s, long long epoch)
 
 /* ===== Outputs never replace inputs ===== */
 
-/* 0 when the output path `out` is none of the files read for it (the
- * scenario s, its included files and catalogs, the catalog cat, the template
- * tpl; each may be NULL); else CLI_EXIT_USAGE, with the message in d. Checked
- * before anything is written: the output would otherwise replace its input. */
-static int output_is_input(const char *out, const tco_scenario *s, const tco_catalog *cat,
-                           const tco_template *tpl, tco_diags *d)
+/* What a command reads or names: its scenarios (their included files and
+ * catalogs), a catalog, the template loaded, a file read apart (an imported
+ * workbook); any may be NULL. */
+typedef struct inputs {
+    const tco_scenario *s[2];
+    const tco_catalog *cat;
+    const tco_template *tpl;
+    const char *file;
+} inputs;
+
+/* `path` when it is the same file as `out`, else NULL. */
+static const char *same_file(const char *out, const char *path)
 {
+    struct stat so, sp;
+    if (!path || stat(out, &so) != 0 || stat(path, &sp) != 0)
+        return NULL;
+    return so.st_dev == sp.st_dev && so.st_ino == sp.st_ino ? path : NULL;
+}
+
+/* The template a command names, whether it loads it or not: --template and
+ * each scenario's `template =`; the first that is the same file as `out`. */
+static const char *template_at(const args *a, const inputs *in, const char *out, char *path,
+                               size_t size)
+{
+    for (int k = -1; k < 2; k++) {
+        const char *from = NULL, *want = k < 0 ? a->template_path : template_named(in->s[k], &from);
+        if (want && template_file(want, from, path, size, 0) == 0 && same_file(out, path))
+            return path;
+    }
+    return NULL;
+}
+
+/* 0 when the output -o names is none of the files the command reads or names
+ * (in, and the templates of template_at); else CLI_EXIT_USAGE, with the
+ * message in d. Every command checks it before anything is written: the
+ * output would otherwise replace its input. */
+static int output_is_input(const args *a, const inputs *in, tco_diags *d)
+{
+    const char *out = a->out;
+    char path[4096];
     if (!out || strcmp(out, "-") == 0)
         return 0;
-    const char *in = tco_scenario_input_at(s, out);
-    if (!in)
-        in = tco_catalog_input_at(cat, out);
-    if (!in)
-        in = tco_template_input_at(tpl, out);
-    if (!in)
+    const char *at = NULL;
+    for (int k = 0; k < 2 && !at; k++)
+        at = tco_scenario_input_at(in->s[k], out);
+    if (!at)
+        at = tco_catalog_input_at(in->cat, out);
+    if (!at)
+        at = tco_template_input_at(in->tpl, out);
+    if (!at)
+        at = same_file(out, in->file);
+    if (!at)
+        at = template_at(a, in, out, path, sizeof path);
+    if (!at)
         return 0;
     tco_diags_add(d, TCO_SEV_ERROR, out, 0, NULL,
-                  "the output is the same file as the input '%s'; choose another output path", in);
+                  "the output is the same file as the input '%s'; choose another output path", at);
     return CLI_EXIT_USAGE;
 }
 
@@ -587,7 +645,7 @@ static int run_scenario(int argc, char **argv, int writes)
         return rc;
     computed c;
     if ((rc = compute_input(&a, epoch, &c)) != 0 || (rc = strict_failed(&a, c.d)) != 0 ||
-        (rc = output_is_input(a.out, c.s, NULL, c.tpl, c.d)) != 0)
+        (rc = output_is_input(&a, &(inputs){.s = {c.s}, .tpl = c.tpl}, c.d)) != 0)
         return computed_end(&c, &a, rc);
     struct progress bar = {0};
     clock_gettime(CLOCK_MONOTONIC, &bar.start);
@@ -648,7 +706,7 @@ static int cmd_catalog(int argc, char **argv)
         if (st != TCO_OK)
             rc = st == TCO_ERR_NOMEM ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
     }
-    if (rc < 0 && (strict_failed(&a, d) || output_is_input(a.out, NULL, cat, NULL, d)))
+    if (rc < 0 && (strict_failed(&a, d) || output_is_input(&a, &(inputs){.cat = cat}, d)))
         rc = CLI_EXIT_USAGE;
     if (rc < 0)
         rc = cli_emit(a.out,
@@ -684,9 +742,7 @@ static int cmd_compare(int argc, char **argv)
     if (rc == 0)
         rc = strict_failed(&a, d);
     if (rc == 0)
-        rc = output_is_input(a.out, sa, NULL, NULL, d) || output_is_input(a.out, sb, NULL, NULL, d)
-                 ? CLI_EXIT_USAGE
-                 : 0;
+        rc = output_is_input(&a, &(inputs){.s = {sa, sb}}, d);
     if (rc == 0 && (tco_compute(sa, &ra) != TCO_OK || tco_compute(sb, &rb) != TCO_OK))
         rc = CLI_EXIT_RUNTIME;
     if (rc == 0)
@@ -791,15 +847,7 @@ static int cmd_import(int argc, char **argv)
     size_t size = 0;
     rc = load_path(&a, a.input, d, &s, epoch);
     if (rc == 0)
-        rc = output_is_input(a.out, s, NULL, NULL, d);
-    struct stat so, sb;
-    if (rc == 0 && a.out && stat(a.out, &so) == 0 && stat(book, &sb) == 0 &&
-        so.st_dev == sb.st_dev && so.st_ino == sb.st_ino) {
-        tco_diags_add(d, TCO_SEV_ERROR, a.out, 0, NULL,
-                      "the output is the same file as the input '%s'; choose another output path",
-                      book);
-        rc = CLI_EXIT_USAGE;
-    }
+        rc = output_is_input(&a, &(inputs){.s = {s}, .file = book}, d);
     if (rc == 0) {
         tco_status st = tco_import_read(book, s, &im, d);
         if (st == TCO_OK)

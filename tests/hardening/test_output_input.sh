@@ -1,8 +1,9 @@
 #!/bin/bash
 # test_output_input.sh TCO SOURCE_DIR - an output never replaces an input: an
 # output path that is the same file (device and inode) as the scenario, a file
-# it includes, its catalog or the template, also through a symbolic or a hard
-# link, is refused with exit status 2 and
+# it includes, its catalog, the template (read, or named by a scenario or
+# --template and not read), the imported workbook, also through a symbolic or
+# a hard link, is refused with exit status 2 and
 # "OUT: error: the output is the same file as the input 'IN'; choose another
 # output path" before anything is written; the input stays byte for byte.
 set -u
@@ -73,6 +74,14 @@ refused tpl.xml tpl.xml report keep/s.ini --template tpl.xml -o tpl.xml --format
 refused cat.xml cat.xml catalog --catalog cat.xml -o cat.xml --format json
 refused s.ini s.ini compare keep/s.ini s.ini -o s.ini --format json
 refused site.ini site.ini compare keep/s.ini s.ini -o site.ini --format json
+# A template that a command names but does not read is an input all the same:
+# the one a scenario names (compare, import) and --template (compare).
+refused tpl.xml tpl.xml compare keep/s.ini s.ini -o tpl.xml --format json
+refused tpl.xml tpl.xml compare keep/s.ini keep/s.ini --template tpl.xml -o tpl.xml --format json
+expect_rc 0 timeout 120 "$TCO" report keep/s.ini -o book.xlsx
+refused tpl.xml tpl.xml import book.xlsx --scenario s.ini -o tpl.xml
+refused book.xlsx book.xlsx import book.xlsx --scenario s.ini -o book.xlsx
+rm -f book.xlsx
 
 # Another path is written as before.
 expect_rc 0 timeout 60 "$TCO" report s.ini -o out.json
