@@ -85,10 +85,12 @@ static void read_text(loader *L, xmlNodePtr c, char **dst)
 /* Read a date child into *dst (keeping the first if repeated), checking it. */
 static void read_date(loader *L, xmlNodePtr c, char **dst)
 {
+    char why[64];
     read_text(L, c, dst);
-    if (*dst && !tci_date_valid(*dst))
-        tci_xml_report(&L->x, tci_xml_line(c),
-                       "'%s' is not a valid date for as-of: write YYYY-MM-DD", *dst);
+    const char *problem = *dst ? tci_date_problem(*dst, why, sizeof why) : NULL;
+    if (problem)
+        tci_xml_report(&L->x, tci_xml_line(c), "'%s' is not a valid date for as-of: %s", *dst,
+                       problem);
 }
 
 /* Number children of <gpu>, by element name. */

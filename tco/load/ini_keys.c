@@ -257,6 +257,24 @@ void tci_ini_wrong_acquire(loader *L, int line, const tco_option *o, const tco_k
 
 #define KEY_AT(k) tci_ini_at_file(L, o->key_file[k], kl[k])
 
+/* A required key missing from section `sec` (of kind `kind` and index
+ * `index`, -1 for a once-only section): reported at the section's first
+ * header, its file made the current one, with the section named; about the
+ * section alone when it has no header. */
+static void missing_key(loader *L, enum section_kind kind, int index, const char *sec,
+                        const char *what)
+{
+    for (size_t i = 0; i < L->n_sections; i++) {
+        const section *h = &L->sections[i];
+        if (h->kind == kind && (index < 0 || h->index == index)) {
+            L->cur = h->file;
+            tci_ini_report(L, h->line, NULL, "[%s]: missing required key %s", sec, what);
+            return;
+        }
+    }
+    tci_ini_report(L, 0, sec, "missing required key %s", what);
+}
+
 /* The line of the later of option o's keys a and b; that key's file becomes
  * the file of the next message. */
 static int later_key(loader *L, const tco_option *o, int a, int b)
@@ -355,11 +373,14 @@ static void check_lease(loader *L, tco_option *o, const char *sec)
 static void check_buy_option(loader *L, tco_option *o, const char *sec)
 {
     const int *kl = o->key_line;
-    const char *no_price = o->model ? " (the catalog gives no price for this GPU)" : "";
+    const int i = (int)(o - L->s->options);
     if (!o->src[TCO_O_GPU_PRICE])
-        tci_ini_report(L, 0, sec, "missing required key 'gpu_price' for a buy option%s", no_price);
+        missing_key(L, SEC_OPTION, i, sec,
+                    o->model ? "'gpu_price' for a buy option (the catalog gives no price for this "
+                               "GPU)"
+                             : "'gpu_price' for a buy option");
     if (!o->src[TCO_O_TDP_W])
-        tci_ini_report(L, 0, sec, "missing required key 'tdp_w' for a buy option");
+        missing_key(L, SEC_OPTION, i, sec, "'tdp_w' for a buy option");
     if (kl[TCO_O_RESALE_FRACTION] && kl[TCO_O_RESALE_DECLINE])
         tci_ini_report(L, later_key(L, o, TCO_O_RESALE_FRACTION, TCO_O_RESALE_DECLINE), NULL,
                        "give resale_fraction or resale_decline, not both");
@@ -445,15 +466,16 @@ static void check_option(loader *L, tco_option *o)
     char sec[64];
     snprintf(sec, sizeof sec, "option %s", o->id);
     const int *kl = o->key_line;
+    const int i = (int)(o - L->s->options);
     if (!kl[TCO_O_ACQUIRE] || !o->src[TCO_O_ACQUIRE]) {
         if (!kl[TCO_O_ACQUIRE])
-            tci_ini_report(L, 0, sec, "missing required key 'acquire' (buy or rent)");
+            missing_key(L, SEC_OPTION, i, sec, "'acquire' (buy or rent)");
         if (!kl[TCO_O_COUNT_GPUS])
-            tci_ini_report(L, 0, sec, "missing required key 'count'");
+            missing_key(L, SEC_OPTION, i, sec, "'count'");
         return;
     }
     if (!kl[TCO_O_COUNT_GPUS])
-        tci_ini_report(L, 0, sec, "missing required key 'count'");
+        missing_key(L, SEC_OPTION, i, sec, "'count'");
     int buy = o->acquire == TCO_BUY;
     for (int k = 0; k < TCO_O_COUNT; k++) {
         const tco_keydef *d = tci_ini_okey(k);
@@ -464,8 +486,7 @@ static void check_option(loader *L, tco_option *o)
         check_buy_option(L, o, sec);
     } else {
         if (!o->src[TCO_O_PRICE_PER_GPU_HOUR])
-            tci_ini_report(L, 0, sec,
-                           "missing required key 'price_per_gpu_hour' for a rent option");
+            missing_key(L, SEC_OPTION, i, sec, "'price_per_gpu_hour' for a rent option");
         check_rent_option(L, o, sec);
     }
     check_goodput(L, o);
@@ -534,7 +555,7 @@ void tci_ini_check_scenario(loader *L)
     tco_scenario *s = L->s;
     const int *kl = s->key_line;
     if (!kl[TCO_S_NAME])
-        tci_ini_report(L, 0, "scenario", "missing required key 'name'");
+        missing_key(L, SEC_SCENARIO, -1, "scenario", "'name'");
     if (s->n_options == 0 && L->option_headers == 0)
         tci_ini_report(L, 0, NULL, "no options: add at least one [option ID] section");
     if (kl[TCO_S_CURRENCY] && s->src[TCO_S_CURRENCY] && !tci_currency_known(s->currency)) {
@@ -558,9 +579,7 @@ void tci_ini_check_scenario(loader *L)
                    tci_ini_needs_site_price(s, &s->options[i]);
     }
     if (any_buy && !kl[TCO_S_ELECTRICITY_PRICE])
-        tci_ini_report(L, 0, "site",
-                       "missing required key 'electricity_price' (buy options pay for "
-                       "power)");
+        missing_key(L, SEC_SITE, -1, "site", "'electricity_price' (buy options pay for power)");
     check_busy_buy(L);
     check_tax(L);
     if (kl[TCO_S_FISCAL_YEAR_START] && !kl[TCO_S_START])

@@ -3,6 +3,7 @@
  * keys' values, and each plan's parts resolved to options of the right
  * kind. */
 #include "load/ini.h"
+#include "util/utf8.h"
 #include "core/core.h"
 #include "util/readfile.h"
 #include "util/suggest.h"
@@ -128,7 +129,7 @@ static void read_seasonality(loader *L, tco_demand *d)
  * every line was read; else 0 (reported). */
 static int parse_demand(loader *L, tco_demand *d, const char *text, size_t size, int fi)
 {
-    const char *p = text, *end = text + size;
+    const char *p = text + tci_utf8_bom(text, size), *end = text + size;
     int line = 0;
     L->cur = fi;
     while (p < end) {

@@ -311,9 +311,7 @@ int tci_ini_nul_byte(loader *L, const char *text, size_t size)
 /* See ini.h. */
 void tci_ini_scan_lines(loader *L, const char *text, size_t size)
 {
-    const char *p = text, *end = text + size;
-    if (size >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0)
-        p += 3;
+    const char *p = text + tci_utf8_bom(text, size), *end = text + size;
     int line = 0;
     L->n_quoted = 0; /* those of the file read before are used up */
     while (p < end) {

@@ -302,8 +302,10 @@ static int set_text(loader *L, void *base, const tco_keydef *k, const char *v, i
         tci_ini_report(L, line, NULL, "missing value for '%s'", k->name);
         return 0;
     }
-    if (k->type == TCO_T_DATE && !tci_date_valid(v)) {
-        tci_ini_report(L, line, NULL, "'%s' is not a date for '%s': write YYYY-MM-DD", v, k->name);
+    char why[64];
+    const char *problem = k->type == TCO_T_DATE ? tci_date_problem(v, why, sizeof why) : NULL;
+    if (problem) {
+        tci_ini_report(L, line, NULL, "'%s' is not a date for '%s': %s", v, k->name, problem);
         return 0;
     }
     if (k->type == TCO_T_MONTH && bad_month(L, k, v, line))

@@ -4,6 +4,7 @@
 #include "tco.h"
 
 #include <ctype.h>
+#include <stdio.h>
 
 static int is_leap(int y)
 {
@@ -20,18 +21,34 @@ static int digits(const char *s, int n)
 }
 
 /* See documentation in header file. */
-int tci_date_valid(const char *s)
+const char *tci_date_problem(const char *s, char *buf, size_t size)
 {
     static const int mdays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
     for (int i = 0; i < 10; i++)
         if ((i == 4 || i == 7) ? s[i] != '-' : !isdigit((unsigned char)s[i]))
-            return 0;
+            return "write YYYY-MM-DD";
     if (s[10])
-        return 0;
+        return "write YYYY-MM-DD";
     int y = digits(s, 4), m = digits(s + 5, 2), d = digits(s + 8, 2);
-    if (y < TCI_DATE_MIN_YEAR || m < 1 || m > 12 || d < 1)
-        return 0;
-    return d <= mdays[m - 1] + (m == 2 && is_leap(y));
+    if (y < TCI_DATE_MIN_YEAR) {
+        snprintf(buf, size, "the year must be from %d to 9999", TCI_DATE_MIN_YEAR);
+        return buf;
+    }
+    if (m < 1 || m > 12)
+        return "the month must be from 01 to 12";
+    int last = mdays[m - 1] + (m == 2 && is_leap(y));
+    if (d < 1 || d > last) {
+        snprintf(buf, size, "the day must be from 01 to %02d in %.7s", last, s);
+        return buf;
+    }
+    return NULL;
+}
+
+/* See documentation in header file. */
+int tci_date_valid(const char *s)
+{
+    char buf[64];
+    return !tci_date_problem(s, buf, sizeof buf);
 }
 
 /* See documentation in header file. */

@@ -4,6 +4,8 @@
 #ifndef TCO_UTIL_DATE_H
 #define TCO_UTIL_DATE_H
 
+#include <stddef.h>
+
 /* Years accepted: prices and scenarios are of the computer age, and the
  * workbook's creation time (Unix seconds) is taken from as_of. */
 #define TCI_DATE_MIN_YEAR 1970
@@ -11,6 +13,12 @@
 /* 1 when s is exactly YYYY-MM-DD, a day of the Gregorian calendar in a year
  * from TCI_DATE_MIN_YEAR to 9999. */
 int tci_date_valid(const char *s);
+
+/* NULL when s is a date tci_date_valid accepts; else what is wrong with it,
+ * for a message ("write YYYY-MM-DD", "the year must be from 1970 to 9999",
+ * "the month must be from 01 to 12", "the day must be from 01 to 28 in
+ * 2026-02"), in buf (size bytes) or a constant. */
+const char *tci_date_problem(const char *s, char *buf, size_t size);
 
 /* 1 when s is exactly YYYY-MM, four digits, a hyphen and two digits, with *y
  * and *m their numbers, unchecked (0000-00 is read as 0 and 0: the loader

@@ -54,6 +54,12 @@ int tci_utf8_valid(const char *s)
     return 1;
 }
 
+/* See documentation in header file. */
+size_t tci_utf8_bom(const char *p, size_t n)
+{
+    return n >= 3 && memcmp(p, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+}
+
 size_t tci_utf8_len(unsigned char b)
 {
     return b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;

@@ -24,6 +24,11 @@ int tci_utf8_valid(const char *s);
 /* The length of the sequence that lead byte b starts in a valid string. */
 size_t tci_utf8_len(unsigned char b);
 
+/* 3 when the n bytes at p begin with UTF-8's byte-order mark (EF BB BF), which
+ * a text input may carry (a spreadsheet's CSV, a Windows editor's INI) and
+ * every reader skips; else 0. */
+size_t tci_utf8_bom(const char *p, size_t n);
+
 /* Bytes of the longest prefix of valid UTF-8 s[0..n) that ends on a
  * character boundary: where to cut a string to at most n bytes. */
 size_t tci_utf8_cut(const char *s, size_t n);

@@ -289,7 +289,7 @@ static void test_structure(void)
     expect("= 5\n", "t.ini:14: error: missing key name before '='");
     expect_text("name = t\n[scenario]\n",
                 "t.ini:1: error: key outside any section; start with [scenario]\n"
-                "t.ini: [scenario]: error: missing required key 'name'\n"
+                "t.ini:2: error: [scenario]: missing required key 'name'\n"
                 "t.ini: error: no options: add at least one [option ID] section");
     expect("[option c]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 1\nresale_fraction = 0.1\n",
            "t.ini:18: error: 'resale_fraction' applies to buy options only; option 'c' is "
@@ -298,18 +298,24 @@ static void test_structure(void)
 
 static void test_required(void)
 {
+    /* At the section's header (line 14, after the scenario's 13 lines). */
     expect("[option x]\nacquire = buy\n",
-           "t.ini: [option x]: error: missing required key 'count'\n"
-           "t.ini: [option x]: error: missing required key 'gpu_price' for a buy option\n"
-           "t.ini: [option x]: error: missing required key 'tdp_w' for a buy option");
-    expect("[option x]\n", "t.ini: [option x]: error: missing required key 'acquire' (buy or "
-                           "rent)\nt.ini: [option x]: error: missing required key 'count'");
-    expect("[option x]\nacquire = rent\ncount = 2\n", "t.ini: [option x]: error: missing "
+           "t.ini:14: error: [option x]: missing required key 'count'\n"
+           "t.ini:14: error: [option x]: missing required key 'gpu_price' for a buy option\n"
+           "t.ini:14: error: [option x]: missing required key 'tdp_w' for a buy option");
+    expect("[option x]\n", "t.ini:14: error: [option x]: missing required key 'acquire' (buy or "
+                           "rent)\nt.ini:14: error: [option x]: missing required key 'count'");
+    expect("[option x]\nacquire = rent\ncount = 2\n", "t.ini:14: error: [option x]: missing "
                                                       "required key 'price_per_gpu_hour' for "
                                                       "a rent option");
+    /* Without a [site] header: about the section alone; with one, at its line. */
     expect_text("[scenario]\nname = t\n[option b]\nacquire = buy\ncount = 1\ngpu_price = 1000\n"
                 "tdp_w = 1\n",
                 "t.ini: [site]: error: missing required key 'electricity_price' (buy options "
+                "pay for power)");
+    expect_text("[scenario]\nname = t\n[site]\npue = 1.2\n[option b]\nacquire = buy\ncount = 1\n"
+                "gpu_price = 1000\ntdp_w = 1\n",
+                "t.ini:3: error: [site]: missing required key 'electricity_price' (buy options "
                 "pay for power)");
 }
 
@@ -341,7 +347,8 @@ static void test_rules(void)
                 "t.ini:3: error: currency 'usd' is not an ISO 4217 code; did you mean USD?");
     expect_text("[scenario]\nname = t\nas_of = 2026-02-30\n[option r]\nacquire = rent\n"
                 "count = 1\nprice_per_gpu_hour = 1\n",
-                "t.ini:3: error: '2026-02-30' is not a date for 'as_of': write YYYY-MM-DD");
+                "t.ini:3: error: '2026-02-30' is not a date for 'as_of': the day must be from 01 to "
+                "28 in 2026-02");
 }
 
 static void test_bytes(void)

@@ -471,6 +471,22 @@ static void test_dates(void)
     CU_ASSERT_TRUE(tci_date_valid("2000-02-29"));  /* divisible by 400 */
     CU_ASSERT_FALSE(tci_date_valid("2100-02-29")); /* divisible by 100 only */
     CU_ASSERT_FALSE(tci_date_valid("2026-04-31"));
+    /* What is wrong, for the message: the form, the year, the month, the day
+     * (April has 30 days; February 2024 29, February 2100 28). */
+    char why[64];
+    CU_ASSERT_PTR_NULL(tci_date_problem("2024-02-29", why, sizeof why));
+    CU_ASSERT_STRING_EQUAL(tci_date_problem("2026/04/01", why, sizeof why), "write YYYY-MM-DD");
+    CU_ASSERT_STRING_EQUAL(tci_date_problem("2026-04-01 ", why, sizeof why), "write YYYY-MM-DD");
+    CU_ASSERT_STRING_EQUAL(tci_date_problem("1969-12-31", why, sizeof why),
+                           "the year must be from 1970 to 9999");
+    CU_ASSERT_STRING_EQUAL(tci_date_problem("2026-00-10", why, sizeof why),
+                           "the month must be from 01 to 12");
+    CU_ASSERT_STRING_EQUAL(tci_date_problem("2026-04-31", why, sizeof why),
+                           "the day must be from 01 to 30 in 2026-04");
+    CU_ASSERT_STRING_EQUAL(tci_date_problem("2024-02-30", why, sizeof why),
+                           "the day must be from 01 to 29 in 2024-02");
+    CU_ASSERT_STRING_EQUAL(tci_date_problem("2100-02-29", why, sizeof why),
+                           "the day must be from 01 to 28 in 2100-02");
     CU_ASSERT_FALSE(tci_date_valid("2026-13-01"));
     CU_ASSERT_FALSE(tci_date_valid("2026-00-10"));
     CU_ASSERT_FALSE(tci_date_valid("2026-1-15"));
