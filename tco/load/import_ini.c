@@ -1,8 +1,10 @@
 /* import_ini.c - the scenario file with imported values in place: only the
  * value text of a changed key's line is replaced (its comment, spacing and
- * line ending kept); a key that was not written gets a line after the last
- * line of its section, or its section at the end of the file. */
+ * line ending kept), the line read as the loader reads it (tci_ini_lex_pair);
+ * a key that was not written gets a line after the last line of its section,
+ * or its section at the end of the file. */
 #include "core/core.h"
+#include "load/ini.h"
 #include "util/readfile.h"
 
 #include <ctype.h>
@@ -52,23 +54,15 @@ static int is_content(const line *l)
     return p < e && *p != ';' && *p != '#';
 }
 
-/* Find the value of `name = value ; comment` in l: its start and length. */
+/* The value of `name = value ; comment` in l, as the loader reads it: its
+ * start and length, quotes included. */
 static int value_span(const line *l, size_t *start, size_t *len)
 {
-    const char *eq = memchr(l->p, '=', l->len);
-    if (!eq)
+    tci_ini_pair pair;
+    if (!tci_ini_lex_pair(l->p, l->len, &pair))
         return -1;
-    size_t a = (size_t)(eq - l->p) + 1;
-    while (a < l->len && (l->p[a] == ' ' || l->p[a] == '\t'))
-        a++;
-    size_t b = a;
-    while (b < l->len && !((l->p[b] == ';' || l->p[b] == '#') && b > a &&
-                           (l->p[b - 1] == ' ' || l->p[b - 1] == '\t')))
-        b++;
-    while (b > a && (l->p[b - 1] == ' ' || l->p[b - 1] == '\t'))
-        b--;
-    *start = a;
-    *len = b - a;
+    *start = pair.value;
+    *len = pair.value_len;
     return 0;
 }
 
@@ -102,6 +96,20 @@ static void puts_b(buf *b, const char *s)
     put(b, s, strlen(s));
 }
 
+/* 1 when text t, written plain after `key = `, would not read back as itself:
+ * it starts or ends with a space, starts with a quote, or holds a ';' after a
+ * space or tab (a comment). */
+static int needs_quotes(const char *t)
+{
+    size_t n = strlen(t);
+    if (n && (isspace((unsigned char)t[0]) || isspace((unsigned char)t[n - 1]) || t[0] == '"'))
+        return 1;
+    for (size_t i = 1; i < n; i++)
+        if (t[i] == ';' && isspace((unsigned char)t[i - 1]))
+            return 1;
+    return 0;
+}
+
 /* Change c's new value as the scenario writes it: a number's shortest text,
  * a text plain, or in double quotes when the loader would otherwise trim it
  * or read a comment in it. */
@@ -113,9 +121,7 @@ static void put_value(buf *b, const tco_import_change *c)
         puts_b(b, tco_format_double(num, sizeof num, c->new_value));
         return;
     }
-    size_t n = strlen(t);
-    int quote =
-        n && (t[0] == '"' || t[0] == ' ' || t[n - 1] == ' ' || strstr(t, " ;") || strstr(t, " #"));
+    int quote = needs_quotes(t);
     if (quote)
         puts_b(b, "\"");
     puts_b(b, t);
@@ -186,14 +192,9 @@ static int key_line(const line *lines, size_t n_lines, const char *section, cons
             in = strcmp(h, section) == 0;
             continue;
         }
-        const char *p = l->p, *e = l->p + l->len;
-        while (p < e && (*p == ' ' || *p == '\t'))
-            p++;
-        if (!in || (size_t)(e - p) <= nl || memcmp(p, name, nl) != 0)
-            continue;
-        for (p += nl; p < e && (*p == ' ' || *p == '\t');)
-            p++;
-        if (p < e && *p == '=')
+        tci_ini_pair pair;
+        if (in && tci_ini_lex_pair(l->p, l->len, &pair) && pair.key_len == nl &&
+            memcmp(l->p + pair.key, name, nl) == 0)
             return (int)i + 1;
     }
     return 0;

@@ -194,6 +194,24 @@ int tci_ini_nul_byte(loader *L, const char *text, size_t size);
 /* Check every line of the current file; record its section headers. */
 void tci_ini_scan_lines(loader *L, const char *text, size_t size);
 
+/* A `key = value ; comment` line as the loader reads it (inih's rules: the key
+ * runs to the first '=' or ':', a ';' after a space or tab starts a comment,
+ * and a value that starts with a double quote runs to the first quote followed
+ * by nothing but spaces, or by spaces and a ';' comment): the offsets in the
+ * line of the key and of the value as written (trimmed; its quotes included).
+ * quoted: 1 for a value in closed quotes, -1 for an opening quote that no
+ * quote closes (an error), else 0. The one reading of a key line, for the
+ * loader and for `tco import`'s rewriter. */
+typedef struct tci_ini_pair {
+    size_t key, key_len, value, value_len;
+    int quoted;
+} tci_ini_pair;
+
+/* The pair of the len bytes at p (a line without its ending): 1 for a key
+ * line, 0 for a blank line, a comment, a header or a line without '=' or
+ * ':'. */
+int tci_ini_lex_pair(const char *p, size_t len, tci_ini_pair *pair);
+
 /* ===== ini_keys.c: passes 2 and 3 ===== */
 
 /* Passes 1 and 2 over the text of the file being read (L->cur): the line

@@ -261,38 +261,73 @@ static void bad_header(loader *L, const char *p, size_t len, int line)
     add_section(L, SEC_UNKNOWN, line, 0, -1);
 }
 
-/* The value of the key line [a, b), whose key ends at `eq` (the '=' or ':'):
- * when it starts with a double quote, it runs to the first quote followed by
- * nothing but spaces, or by spaces and a ';' comment; a " ;" before that is
- * part of the value, so the value is recorded for on_pair. A value that
- * starts with a quote without such a closing quote is reported. */
-static void scan_quoted(loader *L, const char *eq, const char *b, int line)
+/* See ini.h. */
+int tci_ini_lex_pair(const char *p, size_t len, tci_ini_pair *pair)
 {
-    const char *v = eq + 1;
+    const char *a = p, *b = p + len;
+    while (a < b && isspace((unsigned char)*a))
+        a++;
+    if (a == b || *a == ';' || *a == '#' || *a == '[')
+        return 0;
+    const char *eq = a;
+    while (eq < b && *eq != '=' && *eq != ':')
+        eq++;
+    if (eq == b)
+        return 0;
+    const char *ke = eq;
+    while (ke > a && isspace((unsigned char)ke[-1]))
+        ke--;
+    const char *v = eq + 1, *e = NULL;
     while (v < b && isspace((unsigned char)*v))
         v++;
-    if (v == b || *v != '"')
-        return;
-    for (const char *q = memchr(v + 1, '"', (size_t)(b - v - 1)); q;
-         q = memchr(q + 1, '"', (size_t)(b - q - 1))) {
-        const char *r = q + 1;
-        while (r < b && isspace((unsigned char)*r))
-            r++;
-        if (r == b || (*r == ';' && r > q + 1)) {
-            quoted *grown = tci_ini_grow(L->quoted, L->n_quoted, sizeof *grown);
-            if (!grown) {
-                L->nomem = 1;
-                return;
+    pair->quoted = 0;
+    if (v < b && *v == '"') {
+        pair->quoted = -1;
+        for (const char *q = memchr(v + 1, '"', (size_t)(b - v - 1)); q && !e;
+             q = memchr(q + 1, '"', (size_t)(b - q - 1))) {
+            const char *r = q + 1;
+            while (r < b && isspace((unsigned char)*r))
+                r++;
+            if (r == b || (*r == ';' && r > q + 1)) {
+                e = q + 1;
+                pair->quoted = 1;
             }
-            L->quoted = grown;
-            grown[L->n_quoted++] = (quoted){line, v, (size_t)(q + 1 - v)};
-            return;
         }
     }
-    tci_ini_report(L, line, NULL,
-                   "the value starts with '\"' but does not end with one: close the quotes "
-                   "(a ';' comment may follow the closing '\"')");
-    L->bad[line] = 1;
+    if (!e) { /* to a ';' after a space or tab, the spaces before it trimmed */
+        int was_space = 0;
+        for (e = v; e < b && !(was_space && *e == ';'); e++)
+            was_space = isspace((unsigned char)*e);
+        while (e > v && isspace((unsigned char)e[-1]))
+            e--;
+    }
+    *pair = (tci_ini_pair){(size_t)(a - p), (size_t)(ke - a), (size_t)(v - p), (size_t)(e - v),
+                           pair->quoted};
+    return 1;
+}
+
+/* A value of line [a, b) in double quotes is recorded for on_pair (a " ;"
+ * inside the quotes is part of the value, which inih would cut); a value that
+ * starts with a quote without a closing one is reported. */
+static void scan_quoted(loader *L, const char *a, const char *b, int line)
+{
+    tci_ini_pair pair;
+    if (!tci_ini_lex_pair(a, (size_t)(b - a), &pair) || pair.quoted == 0)
+        return;
+    if (pair.quoted < 0) {
+        tci_ini_report(L, line, NULL,
+                       "the value starts with '\"' but does not end with one: close the quotes "
+                       "(a ';' comment may follow the closing '\"')");
+        L->bad[line] = 1;
+        return;
+    }
+    quoted *grown = tci_ini_grow(L->quoted, L->n_quoted, sizeof *grown);
+    if (!grown) {
+        L->nomem = 1;
+        return;
+    }
+    L->quoted = grown;
+    grown[L->n_quoted++] = (quoted){line, a + pair.value, pair.value_len};
 }
 
 /* See ini.h. */
@@ -361,7 +396,7 @@ void tci_ini_scan_lines(loader *L, const char *text, size_t size)
                     tci_ini_report(L, line, NULL, "key outside any section; start with [scenario]");
                     L->bad[line] = 1;
                 } else {
-                    scan_quoted(L, a + klen, b, line);
+                    scan_quoted(L, a, b, line);
                 }
             }
         }

@@ -733,4 +733,33 @@ expect("demand file value", ["import", write_book(os.path.join(work, "dem-edit.x
        f"dem-edit.xlsx: Inputs!C{d1 + 2}: error: demand.file, month 3: tco import does not "
        "change the values of the demand file: edit the demand file 'demand.txt'\n")
 
+# The rewriter reads a line as the loader reads it (one lexer): a ':' for '=',
+# a '#' that is part of a value (only a ';' after a space starts a comment),
+# a value in quotes with a " ;" inside and a comment after it.
+lex_ini = os.path.join(work, "lex.ini")
+open(lex_ini, "w").write(
+    "[scenario]\nname = \"Buy ; rent\" ; the title\nauthor = Plan #1 draft\n\n"
+    "[site]\nelectricity_price = 0.1\n\n"
+    "[option own]\nacquire = buy\ncount = 8\ngpu_price: 35000 ; list price\ntdp_w = 700\n\n"
+    "[option cloud]\nacquire = rent\ncount = 8\nprice_per_gpu_hour = 2.5\n")
+files = parts(report(lex_ini, os.path.join(work, "lex.xlsx")))
+expect("lexer round trip", ["import", os.path.join(work, "lex.xlsx"), "--scenario", lex_ini], 0,
+       "")
+lpart, _ = name_cell(files, "HoursPerMonth")
+set_cell(files, lpart, key_row_cell(files, lpart, "own", "gpu_price"), "<v>36000</v>")
+set_cell(files, lpart, global_row_cell(files, lpart, "[scenario] name"), *text_cell("Buy ; lease"))
+set_cell(files, lpart, global_row_cell(files, lpart, "[scenario] author"), *text_cell("Plan 2"))
+lex_new = os.path.join(work, "lex-new.ini")
+lex_book = write_book(os.path.join(work, "lex-edit.xlsx"), files)
+expect("lexer edits, -o", ["import", lex_book, "--scenario", lex_ini, "-o", lex_new], 1, "")
+got = open(lex_new).read().split("\n") if os.path.exists(lex_new) else []
+want = open(lex_ini).read().split("\n")
+want[1] = 'name = "Buy ; lease" ; the title'
+want[2] = "author = Plan 2"
+want[10] = "gpu_price: 36000 ; list price"
+if got != want:
+    fail(f"lexer edits, -o: {[(i + 1, g) for i, (g, w) in enumerate(zip(got, want)) if g != w]}"
+         f" (lines {len(got)}, expected {len(want)})")
+expect("lexer edits read back", ["import", lex_book, "--scenario", lex_new], 0, "")
+
 finish()
