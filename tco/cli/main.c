@@ -399,14 +399,30 @@ static void say_reading(const char *path)
     fputc('\n', stderr);
 }
 
+/* The catalogs and the date a scenario is loaded with: the shipped catalog
+ * and --catalog files, today. */
+typedef struct load_with {
+    char shipped[4096], date[11];
+    const char *before[2];
+    tco_load_options opts;
+} load_with;
+
+static const tco_load_options *load_options(const args *a, long long epoch, load_with *w)
+{
+    w->before[0] = shipped_catalog(w->shipped, sizeof w->shipped);
+    w->before[1] = NULL;
+    today(epoch, w->date);
+    w->opts = (tco_load_options){w->before, a->catalogs, w->date};
+    return &w->opts;
+}
+
 /* Load a scenario with the shipped catalog and --catalog files. */
 static int load_path(const args *a, const char *path, tco_diags *d, tco_scenario **s,
                      long long epoch)
 {
-    char shipped[4096], date[11];
-    const char *before[2] = {shipped_catalog(shipped, sizeof shipped), NULL};
-    today(epoch, date);
-    tco_load_options opts = {before, a->catalogs, date};
+    load_with w;
+    const tco_load_options opts = *load_options(a, epoch, &w);
+    const char *const *before = w.before;
     if (a->verbose) {
         if (before[0])
             say_reading(before[0]);
@@ -852,6 +868,9 @@ static int cmd_import(int argc, char **argv)
         tco_status st = tco_import_read(book, s, &im, d);
         if (st == TCO_OK)
             st = tco_import_apply(im, s, a.out ? &text : NULL, &size, d);
+        load_with w;
+        if (st == TCO_OK && a.out) /* written only when the loader takes it in full */
+            st = tco_import_verify(im, s, text, size, load_options(&a, epoch, &w), d);
         if (st != TCO_OK)
             rc = st == TCO_ERR_NOMEM ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
     }

@@ -29,11 +29,13 @@ typedef struct tco_import_change {
                          value in effect (NULL when not set), else NULL */
     char *new_text;   /* a text key's: the workbook's, else NULL (a number) */
     char cell[16];    /* its cell on the Inputs sheet ("C14") */
+    int text_line;    /* its line in the text tco_import_apply made, else 0 */
 } tco_import_change;
 
 typedef struct tco_import {
     size_t n; /* changes, in the order of the Inputs sheet */
     tco_import_change *changes;
+    char *place; /* where its cells are, for messages: "BOOK: Inputs" */
 } tco_import;
 
 /* Read the Inputs sheet of the workbook at `book`, written by tco (its marker,
@@ -55,6 +57,13 @@ void tco_import_free(tco_import *im);
  * only an included file has, is an error when text is asked for. */
 tco_status tco_import_apply(tco_import *im, const tco_scenario *s, char **text, size_t *size,
                             tco_diags *diags);
+/* Check the text tco_import_apply made for scenario s before it is written:
+ * loaded in full as s's own file (its includes, catalogs and demand file
+ * beside it; opts as s was loaded with), every rule of the loader applied. An
+ * error at a changed key's line is "BOOK: Inputs!C14: error: MSG"; one
+ * elsewhere names its line in the new text. TCO_OK when the text loads. */
+tco_status tco_import_verify(const tco_import *im, const tco_scenario *s, const char *text,
+                             size_t size, const tco_load_options *opts, tco_diags *diags);
 /* The shortest text of v that reads back (strtod) as v: "0.1", "1e+21";
  * buf of 32 bytes or more. Returns buf. */
 const char *tco_format_double(char *buf, size_t size, double v);

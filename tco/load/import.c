@@ -355,16 +355,17 @@ static void read_text(imp *m, const tco_keydef *kd, const void *base, const char
                  key, kd->name, what);
         return;
     }
-    for (const char *p = t; *p; p++)
-        if ((unsigned char)*p < 0x20 || *p == 0x7f) {
+    for (const char *p = t; *p; p++) /* C0 and DEL; C1 (U+0080..U+009F: C2 80..C2 9F) */
+        if ((unsigned char)*p < 0x20 || *p == 0x7f ||
+            ((unsigned char)p[0] == 0xC2 && (unsigned char)p[1] >= 0x80 &&
+             (unsigned char)p[1] <= 0x9F)) {
             cell_err(m, row, 2,
                      "%s: the text has a line break or a control character, which a "
                      "scenario's line cannot hold",
                      key);
             return;
         }
-    if (strchr(t, '"') && (t[0] == '"' || t[0] == ' ' || t[strlen(t) - 1] == ' ' ||
-                           strstr(t, " ;") || strstr(t, " #"))) {
+    if (strchr(t, '"') && tci_ini_needs_quotes(t)) {
         cell_err(m, row, 2,
                  "%s: the text needs quotes in the scenario file and has a '\"' of its own: "
                  "change it there",
@@ -989,6 +990,7 @@ void tco_import_free(tco_import *im)
         free(im->changes[i].new_text);
     }
     free(im->changes);
+    free(im->place);
     free(im);
 }
 
@@ -1005,6 +1007,15 @@ static tco_status import_open(tci_xlsx *x, tco_status st, const tco_scenario *s,
     for (size_t p = 0; st == TCO_OK && p < s->n_plans && !m.buys; p++)
         if (s->plans[p].n_buys > 0 && !(m.buys = calloc(s->n_plans, sizeof *m.buys)))
             st = TCO_ERR_NOMEM;
+    if (st == TCO_OK) {
+        char *sheet = tco_text_escape(m.sheet);
+        size_t n = strlen(x->file) + (sheet ? strlen(sheet) : 1) + 3;
+        if (!sheet || !(m.out->place = malloc(n)))
+            st = TCO_ERR_NOMEM;
+        else
+            snprintf(m.out->place, n, "%s: %s", x->file, sheet);
+        free(sheet);
+    }
     if (st == TCO_OK) {
         read_rows(&m, &sh);
         st = m.nomem ? TCO_ERR_NOMEM : m.errors ? TCO_ERR_INPUT : TCO_OK;

@@ -96,20 +96,6 @@ static void puts_b(buf *b, const char *s)
     put(b, s, strlen(s));
 }
 
-/* 1 when text t, written plain after `key = `, would not read back as itself:
- * it starts or ends with a space, starts with a quote, or holds a ';' after a
- * space or tab (a comment). */
-static int needs_quotes(const char *t)
-{
-    size_t n = strlen(t);
-    if (n && (isspace((unsigned char)t[0]) || isspace((unsigned char)t[n - 1]) || t[0] == '"'))
-        return 1;
-    for (size_t i = 1; i < n; i++)
-        if (t[i] == ';' && isspace((unsigned char)t[i - 1]))
-            return 1;
-    return 0;
-}
-
 /* Change c's new value as the scenario writes it: a number's shortest text,
  * a text plain, or in double quotes when the loader would otherwise trim it
  * or read a comment in it. */
@@ -121,7 +107,7 @@ static void put_value(buf *b, const tco_import_change *c)
         puts_b(b, tco_format_double(num, sizeof num, c->new_value));
         return;
     }
-    int quote = needs_quotes(t);
+    int quote = tci_ini_needs_quotes(t);
     if (quote)
         puts_b(b, "\"");
     puts_b(b, t);
@@ -256,6 +242,19 @@ tco_status tco_import_apply(tco_import *im, const tco_scenario *s, char **text, 
         return TCO_ERR_NOMEM;
     }
     st = find_lines(im, main_file, lines, n_lines, diags);
+    /* One value a key: two rows of Inputs for one key would write both. */
+    for (size_t c = 0; c < im->n && st != TCO_ERR_NOMEM; c++)
+        for (size_t k = 0; k < c; k++)
+            if (strcmp(im->changes[k].key, im->changes[c].key) == 0) {
+                char where[1200];
+                snprintf(where, sizeof where, "%s!%s", im->place ? im->place : "Inputs",
+                         im->changes[c].cell);
+                tco_diags_add(diags, TCO_SEV_ERROR, where, 0, NULL,
+                              "%s is also the key of %s: one row a key", im->changes[c].key,
+                              im->changes[k].cell);
+                st = TCO_ERR_INPUT;
+                break;
+            }
     /* Where each key not written goes: after its section's last line. */
     for (size_t c = 0; c < im->n && st != TCO_ERR_NOMEM; c++) {
         tco_import_change *ch = &im->changes[c];
@@ -299,6 +298,14 @@ tco_status tco_import_apply(tco_import *im, const tco_scenario *s, char **text, 
         ch->added = 1;
     }
     place_added(im, after, n_lines);
+    /* Each change's line in the new text: an added key's is placed; a
+     * changed one moves down by the keys added above it. */
+    for (size_t c = 0; c < im->n; c++) {
+        tco_import_change *ch = &im->changes[c];
+        ch->text_line = ch->line;
+        for (size_t k = 0; !ch->added && k < im->n; k++)
+            ch->text_line += im->changes[k].added && after[k] >= 0 && after[k] <= ch->line - 2;
+    }
     if (st == TCO_OK && text) {
         buf b = {0};
         for (size_t i = 0; i < n_lines; i++) {
@@ -360,4 +367,50 @@ tco_status tco_import_apply(tco_import *im, const tco_scenario *s, char **text, 
     free(lines);
     free(src);
     return st;
+}
+
+/* The message m of a load of the new text, where it is: at a changed key's
+ * cell when it is at that key's line of the main file; else at its line of the
+ * new text. */
+static void verify_message(const tco_import *im, const char *main_file, const tco_diag *m,
+                           tco_diags *diags)
+{
+    for (size_t c = 0; m->line > 0 && c < im->n; c++) {
+        const tco_import_change *ch = &im->changes[c];
+        if (ch->text_line == m->line && strcmp(m->file, main_file) == 0) {
+            char where[1200];
+            snprintf(where, sizeof where, "%s!%s", im->place ? im->place : "Inputs", ch->cell);
+            tco_diags_add(diags, m->severity, where, 0, NULL, "%s: %s", ch->key, m->message);
+            return;
+        }
+    }
+    if (strcmp(m->file, main_file) == 0 && m->line > 0)
+        tco_diags_add(diags, m->severity, im->place ? im->place : main_file, 0, NULL,
+                      "with the workbook's values, line %d of %s would be refused: %s", m->line,
+                      main_file, m->message);
+    else
+        tco_diags_add(diags, m->severity, im->place ? im->place : main_file, 0, NULL,
+                      "with the workbook's values, the scenario would be refused: %s: %s", m->file,
+                      m->message);
+}
+
+/* See tco.h. */
+tco_status tco_import_verify(const tco_import *im, const tco_scenario *s, const char *text,
+                             size_t size, const tco_load_options *opts, tco_diags *diags)
+{
+    const char *main_file = s->files && s->n_files ? s->files[0] : s->file;
+    tco_diags *got = tco_diags_new();
+    if (!got)
+        return TCO_ERR_NOMEM;
+    tco_scenario *again = NULL;
+    tco_status st = tci_scenario_load_as(text, size, main_file, opts, &again, got);
+    tco_scenario_free(again);
+    if (st != TCO_OK)
+        for (size_t i = 0; i < tco_diags_count(got); i++) {
+            const tco_diag *m = tco_diags_get(got, i);
+            if (m->severity == TCO_SEV_ERROR)
+                verify_message(im, main_file, m, diags);
+        }
+    tco_diags_free(got);
+    return st == TCO_OK ? TCO_OK : st == TCO_ERR_NOMEM ? TCO_ERR_NOMEM : TCO_ERR_INPUT;
 }

@@ -28,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* ===== The load ===== */
 
@@ -237,6 +238,24 @@ tco_status tco_scenario_load_string_opt(const char *text, const char *name,
         return TCO_ERR_ARG;
     load_args a = {opts, 0, out};
     return tci_parse_string(text, strlen(text), name, "scenario", load_buffer, &a, diags);
+}
+
+/* See ini.h. */
+tco_status tci_scenario_load_as(const char *text, size_t size, const char *path,
+                                const tco_load_options *opts, tco_scenario **out, tco_diags *diags)
+{
+    *out = NULL;
+    struct stat st;
+    tco_file_id id = {0, 0};
+    if (stat(path, &st) == 0)
+        id = (tco_file_id){(unsigned long long)st.st_dev, (unsigned long long)st.st_ino};
+    if (size > TCO_MAX_FILE) {
+        tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL,
+                      "the scenario is %zu bytes; the limit is %d", size, TCO_MAX_FILE);
+        return TCO_ERR_LIMIT;
+    }
+    load_args a = {opts, 1, out};
+    return load_buffer(text, size, path, &id, &a, diags);
 }
 
 /* See documentation in header file. */

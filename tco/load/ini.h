@@ -194,6 +194,11 @@ int tci_ini_nul_byte(loader *L, const char *text, size_t size);
 /* Check every line of the current file; record its section headers. */
 void tci_ini_scan_lines(loader *L, const char *text, size_t size);
 
+/* Load `size` bytes of text as the scenario file at `path` (its includes,
+ * catalogs and demand file read beside it, as from the file itself). */
+tco_status tci_scenario_load_as(const char *text, size_t size, const char *path,
+                                const tco_load_options *opts, tco_scenario **out, tco_diags *diags);
+
 /* A `key = value ; comment` line as the loader reads it (inih's rules: the key
  * runs to the first '=' or ':', a ';' after a space or tab starts a comment,
  * and a value that starts with a double quote runs to the first quote followed
@@ -211,6 +216,12 @@ typedef struct tci_ini_pair {
  * line, 0 for a blank line, a comment, a header or a line without '=' or
  * ':'. */
 int tci_ini_lex_pair(const char *p, size_t len, tci_ini_pair *pair);
+
+/* 1 when text t, written plain after `key = `, would not read back as itself
+ * (tci_ini_lex_pair): it starts or ends with a space, starts with a quote, or
+ * holds a ';' after a space or tab (a comment); it is then written in double
+ * quotes, which read back as t unless t holds a quote of its own. */
+int tci_ini_needs_quotes(const char *t);
 
 /* ===== ini_keys.c: passes 2 and 3 ===== */
 

@@ -306,6 +306,18 @@ int tci_ini_lex_pair(const char *p, size_t len, tci_ini_pair *pair)
     return 1;
 }
 
+/* See ini.h. */
+int tci_ini_needs_quotes(const char *t)
+{
+    size_t n = strlen(t);
+    if (n && (isspace((unsigned char)t[0]) || isspace((unsigned char)t[n - 1]) || t[0] == '"'))
+        return 1;
+    for (size_t i = 1; i < n; i++)
+        if (t[i] == ';' && isspace((unsigned char)t[i - 1]))
+            return 1;
+    return 0;
+}
+
 /* A value of line [a, b) in double quotes is recorded for on_pair (a " ;"
  * inside the quotes is part of the value, which inih would cut); a value that
  * starts with a quote without a closing one is reported. */

@@ -762,4 +762,44 @@ if got != want:
          f" (lines {len(got)}, expected {len(want)})")
 expect("lexer edits read back", ["import", lex_book, "--scenario", lex_new], 0, "")
 
+# -o writes only what the loader takes in full: a change it would refuse is an
+# error at its cell, and nothing is written. A rule across keys (the loaded
+# power below the idle power), a number too close to 0, a line longer than a
+# scenario's line may be, a C1 control character, two rows for one key.
+qfiles = parts(report(quick, os.path.join(work, "quick2.xlsx")))
+qpart, _ = name_cell(qfiles, "HoursPerMonth")
+
+
+def refused_o(name, edit, err_want):
+    files = {k: v for k, v in qfiles.items()}
+    edit(files)
+    book = write_book(os.path.join(work, f"{name}.xlsx"), files)
+    out = os.path.join(work, f"{name}.ini")
+    expect(name, ["import", book, "--scenario", quick, "-o", out], 2, None, err_want)
+    if os.path.exists(out):
+        fail(f"{name}: a file was written")
+
+
+lp = key_row_cell(qfiles, qpart, "h100-buy", "load_power_fraction")
+refused_o("below-idle", lambda f: set_cell(f, qpart, lp, "<v>0.05</v>"),
+          f"below-idle.xlsx: Inputs!{lp}: error: h100-buy.load_power_fraction: "
+          "idle_power_fraction (0.12) is larger than load_power_fraction (0.05)")
+gp = key_row_cell(qfiles, qpart, "h100-buy", "gpu_price")
+refused_o("subnormal", lambda f: set_cell(f, qpart, gp, "<v>1e-310</v>"),
+          f"subnormal.xlsx: Inputs!{gp}: error: h100-buy.gpu_price: '1e-310' is out of range")
+nm = global_row_cell(qfiles, qpart, "[scenario] name")
+refused_o("long-name", lambda f: set_cell(f, qpart, nm, *text_cell("n" * 5000)),
+          f"long-name.xlsx: Inputs!{nm}: error: scenario.name: line is 5007 bytes long")
+refused_o("c1-control", lambda f: set_cell(f, qpart, nm, *text_cell("a\u0085b")),
+          f"c1-control.xlsx: Inputs!{nm}: error: scenario.name: the text has a line break or a "
+          "control character")
+
+
+def two_rows(f):
+    add_rows(f, qpart, [("[scenario] hours_per_month", 700, 730),
+                        ("[scenario] hours_per_month", 710, 730)])
+
+
+refused_o("two-rows", two_rows, "error: scenario.hours_per_month is also the key of C")
+
 finish()

@@ -345,10 +345,11 @@ static void test_rules(void)
     expect_text("[scenario]\nname = t\ncurrency = usd\n[option r]\nacquire = rent\n"
                 "count = 1\nprice_per_gpu_hour = 1\n",
                 "t.ini:3: error: currency 'usd' is not an ISO 4217 code; did you mean USD?");
-    expect_text("[scenario]\nname = t\nas_of = 2026-02-30\n[option r]\nacquire = rent\n"
-                "count = 1\nprice_per_gpu_hour = 1\n",
-                "t.ini:3: error: '2026-02-30' is not a date for 'as_of': the day must be from 01 to "
-                "28 in 2026-02");
+    expect_text(
+        "[scenario]\nname = t\nas_of = 2026-02-30\n[option r]\nacquire = rent\n"
+        "count = 1\nprice_per_gpu_hour = 1\n",
+        "t.ini:3: error: '2026-02-30' is not a date for 'as_of': the day must be from 01 to "
+        "28 in 2026-02");
 }
 
 static void test_bytes(void)
