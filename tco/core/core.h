@@ -308,6 +308,20 @@ double tci_plan_capacity(const tco_scenario *s, int i);
 #define TCI_OPTIMIZE_MAX_COUNT      1000000
 #define TCI_OPTIMIZE_MAX_RUNNERS    100
 
+/* The evaluations tci_plan_eval makes of plan p of s for one pair of counts:
+ * 1; with refresh_month = auto, no refresh, each month after the last
+ * purchase, and the best again (MODEL.md, Refresh). */
+int tci_plan_evaluations(const tco_scenario *s, const tco_plan *p);
+
+/* The work a search or a Monte Carlo may do, in plan-months (an evaluation
+ * of a plan over one month; MODEL.md, The cheapest plan and Monte Carlo): a
+ * search at most the full grid of TCI_OPTIMIZE_MAX_CANDIDATES candidates
+ * over the longest horizon without a refresh; Monte Carlo's refresh
+ * searches, beyond the one evaluation of each plan a sample, at most
+ * TCI_MC_MAX_REFRESH_WORK. */
+#define TCI_OPTIMIZE_MAX_WORK   (1e6 * TCO_MAX_HORIZON)
+#define TCI_MC_MAX_REFRESH_WORK 2e8
+
 /* The grid of s->optimize with its defaults applied (MODEL.md, The cheapest
  * plan) into r's own_* and reserve_* fields; the plan it names is resolved.
  * Returns the number of candidates, or -1 when a default maximum would be

@@ -318,6 +318,16 @@ static int better(const tco_plan_result *a, const tco_plan_result *b)
 }
 
 /* See core.h. */
+int tci_plan_evaluations(const tco_scenario *s, const tco_plan *p)
+{
+    if (p->refresh_i < 0 || p->own_i < 0 || p->refresh_month != TCO_REFRESH_AUTO)
+        return 1;
+    int first = p->n_buys > 0 ? p->buy_month[p->n_buys - 1] + 1 : 1;
+    int months = s->horizon_months - first;
+    return 2 + (months > 0 ? months : 0);
+}
+
+/* See core.h. */
 void tci_plan_eval(const tco_scenario *s, const tco_plan *p, int own_count, int reserve_count,
                    tco_month *scratch, tco_plan_result *r)
 {

@@ -578,6 +578,20 @@ void tci_ini_resolve_sections(loader *L, int with_cases)
                            "most %ld",
                            s->mc_samples, s->n_options, TCO_MAX_MC_VALUES);
     }
+    /* ... and each plan's refresh search, a sample at a time. */
+    double extra = 0;
+    for (size_t p = 0; p < plans; p++)
+        extra += tci_plan_evaluations(s, &s->plans[p]) - 1;
+    if (s->n_uncertain &&
+        (double)s->mc_samples * extra * s->horizon_months > TCI_MC_MAX_REFRESH_WORK) {
+        L->cur = 0;
+        tci_ini_report(L, L->samples_line, L->samples_line ? NULL : "uncertainty",
+                       "%ld samples of plans choosing their refresh_month would compute %.0f "
+                       "plan-months: samples x %.0f evaluations beyond one a plan x %d months; "
+                       "the limit is %.0f: fewer samples, or a refresh_month",
+                       s->mc_samples, (double)s->mc_samples * extra * s->horizon_months, extra,
+                       s->horizon_months, TCI_MC_MAX_REFRESH_WORK);
+    }
     if (with_cases && L->s->n_cases)
         build_cases(L);
 }
