@@ -4,10 +4,12 @@
  * of XML parts (parsed by xmlsafe.c: no DTD, a DOCTYPE refused, no entities,
  * no network, bounded depth). Before any part is read, every entry's name is
  * checked (no "..", no absolute path, no backslash, no duplicate) and the
- * entries are counted; each part is refused when it declares more than
+ * entries are counted; a part read is refused when it declares more than
  * TCI_XLSX_MAX_PART bytes inflated, and again when inflating it gives more
  * than it declared or than that limit, and the bytes inflated from all parts
- * are bounded by TCI_XLSX_MAX_TOTAL: a zip bomb stops at the limit.
+ * are bounded by TCI_XLSX_MAX_TOTAL: a zip bomb stops at the limit. A part
+ * that is not read (an option's sheet, a chart) is never inflated: the
+ * largest workbook tco writes has parts above the limit.
  */
 #include "load/xlsx_read.h"
 #include "load/xmlsafe.h"
@@ -107,12 +109,6 @@ static tco_status check_entries(tci_xlsx *x, zip_t *z)
                  e ? e : "?");
             free(e);
             st = TCO_ERR_INPUT;
-        } else if ((sb.valid & ZIP_STAT_SIZE) && sb.size > TCI_XLSX_MAX_PART) {
-            char *e = tco_text_escape(name);
-            xerr(x, e ? e : "?", 0, "the part declares %llu bytes inflated; the limit is %llu",
-                 (unsigned long long)sb.size, (unsigned long long)TCI_XLSX_MAX_PART);
-            free(e);
-            st = TCO_ERR_LIMIT;
         }
         names[i] = name;
     }
@@ -148,6 +144,11 @@ static tco_status read_part(tci_xlsx *x, const char *name, int optional, char **
     if (zip_stat_index(z, (zip_uint64_t)i, 0, &sb) != 0 || !(sb.valid & ZIP_STAT_SIZE)) {
         xerr(x, name, 0, "the part's size cannot be read: %s", zip_strerror(z));
         return TCO_ERR_INPUT;
+    }
+    if (sb.size > TCI_XLSX_MAX_PART) {
+        xerr(x, name, 0, "the part declares %llu bytes inflated; the limit is %llu",
+             (unsigned long long)sb.size, (unsigned long long)TCI_XLSX_MAX_PART);
+        return TCO_ERR_LIMIT;
     }
     zip_file_t *f = zip_fopen_index(z, (zip_uint64_t)i, 0);
     if (!f) {
@@ -462,7 +463,7 @@ tco_status tci_xlsx_open(tci_xlsx *x, const char *path, tco_diags *diags)
     char *data;
     memset(x, 0, sizeof *x);
     x->file = path;
-    tco_status st = tci_read_file(path, &data, &size, &id, diags);
+    tco_status st = tci_read_file_limit(path, TCI_XLSX_MAX_FILE, &data, &size, &id, diags);
     if (st != TCO_OK)
         return st;
     st = tci_xlsx_open_mem(x, path, data, size, diags);

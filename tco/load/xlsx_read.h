@@ -9,6 +9,11 @@
 
 /* Limits of a workbook: entries in the zip, bytes of one part once inflated
  * (declared and actual), bytes of all parts read, cells of one sheet. */
+/* A workbook read back: the file at most TCI_XLSX_MAX_FILE bytes, about six
+ * times the largest tco writes (1,000 options over 120 months: 39 MB, 1,037
+ * parts, its Inputs sheet 13 MB); each part read, inflated, at most
+ * TCI_XLSX_MAX_PART, and those read together at most TCI_XLSX_MAX_TOTAL. */
+#define TCI_XLSX_MAX_FILE    ((size_t)256 << 20)
 #define TCI_XLSX_MAX_ENTRIES 4096
 #define TCI_XLSX_MAX_PART    TCO_MAX_FILE
 #define TCI_XLSX_MAX_TOTAL   (4 * (size_t)TCO_MAX_FILE)

@@ -104,6 +104,13 @@ FILE *tci_open_input(const char *path, tco_file_id *id, const char **why, int *n
 tco_status tci_read_file(const char *path, char **buf, size_t *size, tco_file_id *id,
                          tco_diags *diags)
 {
+    return tci_read_file_limit(path, TCO_MAX_FILE, buf, size, id, diags);
+}
+
+/* See documentation in header file. */
+tco_status tci_read_file_limit(const char *path, size_t limit, char **buf, size_t *size,
+                               tco_file_id *id, tco_diags *diags)
+{
     *buf = NULL;
     *size = 0;
     const char *why;
@@ -115,7 +122,7 @@ tco_status tci_read_file(const char *path, char **buf, size_t *size, tco_file_id
         return TCO_ERR_IO;
     }
     int err = 0;
-    tco_status st = tci_read_all(f, TCO_MAX_FILE, 1, buf, size);
+    tco_status st = tci_read_all(f, limit, 1, buf, size);
     if (st == TCO_ERR_IO)
         err = errno;
     fclose(f);
@@ -125,7 +132,7 @@ tco_status tci_read_file(const char *path, char **buf, size_t *size, tco_file_id
         tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot read: %s", strerror(err));
     else if (st == TCO_ERR_LIMIT)
         tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL,
-                      "the file is larger than the limit of %d bytes", TCO_MAX_FILE);
+                      "the file is larger than the limit of %zu bytes", limit);
     else
         (*buf)[*size] = '\0';
     return st;

@@ -27,6 +27,9 @@ FILE *tci_open_input(const char *path, tco_file_id *id, const char **why, int *n
  * cannot read (also: not a regular file), too large, out of memory. */
 tco_status tci_read_file(const char *path, char **buf, size_t *size, tco_file_id *id,
                          tco_diags *diags);
+/* The same with a limit of its own, in bytes (a workbook's: xlsx_read.h). */
+tco_status tci_read_file_limit(const char *path, size_t limit, char **buf, size_t *size,
+                               tco_file_id *id, tco_diags *diags);
 
 /* 1 when the two identities are of the same file. */
 int tci_same_file(tco_file_id a, tco_file_id b);
