@@ -466,6 +466,34 @@ static int read_fx(imp *m, const char *code, const tci_xlsx_cell *c, int row)
 }
 
 /* Option o's key `name` in `row`: 1, or 0 when there is no such key. */
+/* The option whose section writes key k that option o inherits through
+ * `base =` (its line is that option's), or NULL when o sets k itself or has
+ * no base. */
+static const tco_option *inherited_from(const tco_scenario *s, const tco_option *o, int k)
+{
+    const tco_option *from = NULL;
+    for (int hops = 0; o->base && o->key_line[k] && hops < TCO_MAX_OPTIONS; hops++) {
+        int b = tco_scenario_find(s, o->base);
+        if (b < 0 || s->options[b].key_line[k] != o->key_line[k] ||
+            s->options[b].key_file[k] != o->key_file[k])
+            break;
+        from = o = &s->options[b];
+    }
+    return from;
+}
+
+/* An edit of option o's key `key` that o inherits from option `from`: refused
+ * until the workbook links inherited inputs, for the edit would change every
+ * option that inherits it (the line is from's). */
+static void inherited_err(imp *m, const tco_option *o, const tco_option *from, const char *key,
+                          int row)
+{
+    cell_err(m, row, 2,
+             "%s: option '%s' inherits this value from option '%s' (base =), whose line would "
+             "change for both: edit the row of '%s', or write the key in [option %s]",
+             key, o->id, from->id, from->id, o->id);
+}
+
 static int read_option_key(imp *m, const tco_option *o, const char *name, const tci_xlsx_cell *c,
                            int row)
 {
@@ -477,8 +505,19 @@ static int read_option_key(imp *m, const tco_option *o, const char *name, const 
         char key[300], sec[300];
         snprintf(key, sizeof key, "%s.%s", o->id, name);
         snprintf(sec, sizeof sec, "option %s", o->id);
+        const tco_option *from = inherited_from(s, o, k);
         if (!numeric(kd)) {
+            size_t before = m->out->n;
             read_text(m, kd, o, key, sec, o->key_file[k], o->key_line[k], c, row);
+            if (from && m->out->n > before) { /* a change of an inherited text */
+                tco_import_change *ch = &m->out->changes[--m->out->n];
+                free(ch->key);
+                free(ch->section);
+                free(ch->name);
+                free(ch->old_text);
+                free(ch->new_text);
+                inherited_err(m, o, from, key, row);
+            }
             return 1;
         }
         int macrs = o->depreciation == TCO_DEP_MACRS5 || o->depreciation == TCO_DEP_MACRS7;
@@ -498,7 +537,10 @@ static int read_option_key(imp *m, const tco_option *o, const char *name, const 
                      key);
             return 1;
         }
-        add_change(m, key, sec, name, o->key_file[k], o->key_line[k], old, v, row);
+        if (from)
+            inherited_err(m, o, from, key, row);
+        else
+            add_change(m, key, sec, name, o->key_file[k], o->key_line[k], old, v, row);
         return 1;
     }
     return 0;
@@ -937,8 +979,11 @@ static int read_key(imp *m, const row_cells *r, const tco_option **opt, int *pla
 }
 
 /* Read every row of the Inputs sheet below its headings. A bare key belongs
- * to the option block above it ("[option ID]"), or to the plan block it is
- * in (a run of rows holding a plan's own_count or reserve_count). */
+ * to the option block above it ("[option ID]", its rows unbroken), or to the
+ * plan block it is in (a run of rows holding a plan's own_count or
+ * reserve_count); a gap or a heading ends a block, so that rows whose
+ * "[option ID]" cell was cleared are no option's (their edits refused), not
+ * the option's above. */
 static void read_rows(imp *m, const tci_xlsx_sheet *sh)
 {
     const tco_option *opt = NULL;
@@ -956,8 +1001,10 @@ static void read_rows(imp *m, const tci_xlsx_sheet *sh)
         }
         if (r.row <= m->head_row)
             continue;
-        if (r.row != prev + 1 || (!r.k && !r.v)) /* a gap, or a heading */
+        if (r.row != prev + 1 || (!r.k && !r.v)) { /* a gap, or a heading */
             plan = -1;
+            opt = NULL;
+        }
         prev = r.row;
         int p = plan_at(m, r.row);
         if (p >= 0) {

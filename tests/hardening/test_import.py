@@ -806,4 +806,36 @@ def two_rows(f):
 
 refused_o("two-rows", two_rows, "error: scenario.hours_per_month is also the key of C")
 
+# An edit of a value an option inherits (base =) is refused at its cell: its
+# line is the base option's, and writing it would change both.
+fin = f"{repo}/config/financed-taxed.ini"
+ffiles = parts(report(fin, os.path.join(work, "fin.xlsx")))
+fpart, _ = name_cell(ffiles, "HoursPerMonth")
+ic = key_row_cell(ffiles, fpart, "h100-loan", "gpu_price")
+files = dict(ffiles)
+set_cell(files, fpart, ic, "<v>36000</v>")
+expect("inherited edit", ["import", write_book(os.path.join(work, "inherited.xlsx"), files),
+                          "--scenario", fin], 2, "",
+       f"inherited.xlsx: Inputs!{ic}: error: h100-loan.gpu_price: option 'h100-loan' inherits "
+       "this value from option 'h100-cash' (base =)")
+# The same edit in the base option's own row is the base's (and so the loan's).
+bc = key_row_cell(ffiles, fpart, "h100-cash", "gpu_price")
+files = dict(ffiles)
+set_cell(files, fpart, bc, "<v>36000</v>")
+expect("base edit", ["import", write_book(os.path.join(work, "base-edit.xlsx"), files),
+                     "--scenario", fin], 1,
+       f"{fin}:{ini_line(fin, 'option h100-cash', 'gpu_price')}: h100-cash.gpu_price: "
+       "35000 \u2192 36000\n")
+# A cleared "[option ID]" cell: the rows below it are no option's, so an edit
+# there is refused, never brought back as the option's above.
+rows = column_texts(ffiles, fpart)
+head = next(r for r, t in rows if t == "[option h100-loan]")
+lc = key_row_cell(ffiles, fpart, "h100-loan", "loan_rate")
+files = dict(ffiles)
+set_cell(files, fpart, f"B{head}", "")
+set_cell(files, fpart, lc, "<v>0.07</v>")
+expect("cleared heading", ["import", write_book(os.path.join(work, "cleared.xlsx"), files),
+                           "--scenario", fin], 2, "",
+       f"cleared.xlsx: Inputs!B{lc[1:]}: error: tco import cannot bring back 'loan_rate'")
+
 finish()
