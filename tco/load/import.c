@@ -69,6 +69,14 @@ typedef struct imp {
     int season_row[12];              /* ... their rows, or -1 when not on the sheet */
     imp_buys *buys;                  /* per plan, or NULL when no plan has buy_at */
     int errors, nomem;
+    /* The rows of numbers options inherit (base =), as the workbook has them:
+     * each option's own copy of the base's value (checked at the end). */
+    struct inherited {
+        const tco_option *o, *from; /* the option, and the one whose line it is */
+        int k, row, changed;
+        double v;
+    } * inh;
+    size_t n_inh;
 } imp;
 
 /* An error at cells first..last of column col of Inputs: "BOOK: Inputs!C14:
@@ -528,8 +536,16 @@ static int read_option_key(imp *m, const tco_option *o, const char *name, const 
                       (o->fx && o->src[k] == TCO_SRC_CATALOG &&
                        k == (o->acquire == TCO_BUY ? TCO_O_GPU_PRICE : TCO_O_PRICE_PER_GPU_HOUR));
         double v, old = k == TCO_O_UTILIZATION ? tco_option_utilization(s, o) : key_number(kd, o);
-        if (cell_number(m, c, row, kd, key, formula, &v) != 0 || v == old)
+        if (cell_number(m, c, row, kd, key, formula, &v) != 0 || (v == old && !from))
             return 1;
+        if (v == old) { /* an inherited value as the base has it: kept for the check */
+            struct inherited *g = tci_ini_grow(m->inh, m->n_inh, sizeof *g);
+            if (!g)
+                m->nomem = 1;
+            else
+                (m->inh = g)[m->n_inh++] = (struct inherited){o, from, k, row, 0, v};
+            return 1;
+        }
         if (formula && k != TCO_O_UTILIZATION) {
             cell_err(m, row, 2,
                      "%s: tco wrote a formula here (the value follows other inputs); change "
@@ -537,10 +553,17 @@ static int read_option_key(imp *m, const tco_option *o, const char *name, const 
                      key);
             return 1;
         }
-        if (from)
-            inherited_err(m, o, from, key, row);
-        else
+        if (from) { /* checked against the base's own row at the end */
+            struct inherited *g = tci_ini_grow(m->inh, m->n_inh, sizeof *g);
+            if (!g) {
+                m->nomem = 1;
+                return 1;
+            }
+            m->inh = g;
+            g[m->n_inh++] = (struct inherited){o, from, k, row, v != old, v};
+        } else {
             add_change(m, key, sec, name, o->key_file[k], o->key_line[k], old, v, row);
+        }
         return 1;
     }
     return 0;
@@ -1041,6 +1064,44 @@ void tco_import_free(tco_import *im)
     free(im);
 }
 
+/* The change of option o's key k, or NULL. */
+static const tco_import_change *option_change(const imp *m, const tco_option *o, int k)
+{
+    char key[300];
+    snprintf(key, sizeof key, "%s.%s", o->id, tco_option_key((tco_okey)k)->name);
+    for (size_t c = 0; c < m->out->n; c++)
+        if (strcmp(m->out->changes[c].key, key) == 0)
+            return &m->out->changes[c];
+    return NULL;
+}
+
+/* The numbers options inherit (base =), until the workbook links them to the
+ * base's cell: the scenario holds one value, the workbook a copy in each
+ * option's rows, so an edit comes back only when every copy says the same. An
+ * inheritor's row changed alike with the base's row is the base's change; one
+ * changed alone is refused at its cell; a base's row changed while an
+ * inheritor's row keeps the old value is refused at the base's cell, naming
+ * the inheritor's. */
+static void check_inherited(imp *m)
+{
+    for (size_t i = 0; i < m->n_inh; i++) {
+        const struct inherited *g = &m->inh[i];
+        const tco_import_change *base = option_change(m, g->from, g->k);
+        char key[300];
+        snprintf(key, sizeof key, "%s.%s", g->o->id, tco_option_key((tco_okey)g->k)->name);
+        if (g->changed && !(base && base->new_value == g->v))
+            inherited_err(m, g->o, g->from, key, g->row);
+        else if (!g->changed && base) {
+            char cell[32];
+            tci_xlsx_cell_name(cell, sizeof cell, g->row, 2);
+            cell_err(m, (int)strtol(base->cell + 1, NULL, 10) - 1, 2,
+                     "%s: option '%s' inherits this value (base =) and its row (%s) keeps %.17g: "
+                     "change both rows alike, or write the key in [option %s]",
+                     base->key, g->o->id, cell, g->v, g->o->id);
+        }
+    }
+}
+
 /* The Inputs of workbook x (opened with status st) into *out. */
 static tco_status import_open(tci_xlsx *x, tco_status st, const tco_scenario *s, tco_import **out,
                               tco_diags *diags)
@@ -1065,8 +1126,11 @@ static tco_status import_open(tci_xlsx *x, tco_status st, const tco_scenario *s,
     }
     if (st == TCO_OK) {
         read_rows(&m, &sh);
+        if (!m.nomem)
+            check_inherited(&m);
         st = m.nomem ? TCO_ERR_NOMEM : m.errors ? TCO_ERR_INPUT : TCO_OK;
     }
+    free(m.inh);
     tci_xlsx_sheet_free(&sh);
     free(m.buys);
     const char *book = x->file;

@@ -818,12 +818,21 @@ expect("inherited edit", ["import", write_book(os.path.join(work, "inherited.xls
                           "--scenario", fin], 2, "",
        f"inherited.xlsx: Inputs!{ic}: error: h100-loan.gpu_price: option 'h100-loan' inherits "
        "this value from option 'h100-cash' (base =)")
-# The same edit in the base option's own row is the base's (and so the loan's).
+# The base option's row alone: its inheritors' rows keep the old value, which the
+# scenario's one line cannot hold; refused at the base's cell, naming theirs. The
+# three rows changed alike: the base's one change.
 bc = key_row_cell(ffiles, fpart, "h100-cash", "gpu_price")
+ec = key_row_cell(ffiles, fpart, "h100-lease", "gpu_price")
 files = dict(ffiles)
 set_cell(files, fpart, bc, "<v>36000</v>")
-expect("base edit", ["import", write_book(os.path.join(work, "base-edit.xlsx"), files),
-                     "--scenario", fin], 1,
+expect("base edit alone", ["import", write_book(os.path.join(work, "base-edit.xlsx"), files),
+                           "--scenario", fin], 2, "",
+       f"base-edit.xlsx: Inputs!{bc}: error: h100-cash.gpu_price: option 'h100-loan' inherits "
+       f"this value (base =) and its row ({ic}) keeps 35000")
+set_cell(files, fpart, ic, "<v>36000</v>")
+set_cell(files, fpart, ec, "<v>36000</v>")
+expect("base edit alike", ["import", write_book(os.path.join(work, "base-alike.xlsx"), files),
+                           "--scenario", fin], 1,
        f"{fin}:{ini_line(fin, 'option h100-cash', 'gpu_price')}: h100-cash.gpu_price: "
        "35000 \u2192 36000\n")
 # A cleared "[option ID]" cell: the rows below it are no option's, so an edit
@@ -836,6 +845,6 @@ set_cell(files, fpart, f"B{head}", "")
 set_cell(files, fpart, lc, "<v>0.07</v>")
 expect("cleared heading", ["import", write_book(os.path.join(work, "cleared.xlsx"), files),
                            "--scenario", fin], 2, "",
-       f"cleared.xlsx: Inputs!B{lc[1:]}: error: tco import cannot bring back 'loan_rate'")
+       f"cleared.xlsx: Inputs!{lc}: error: tco import cannot bring back 'loan_rate'")
 
 finish()
