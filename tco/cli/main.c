@@ -8,6 +8,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -504,12 +505,31 @@ static int output_is_input(const args *a, const inputs *in, tco_diags *d)
 
 /* ===== report ===== */
 
-/* A progress bar on a terminal's stderr, once a run takes over half a second. */
+/* A long computation (the cheapest plan's search, Monte Carlo): a progress
+ * bar on a terminal's stderr once it takes over half a second, redrawn at most
+ * ten times a second; and an interrupt (SIGINT) that stops it, nothing written
+ * (tco_run). */
 struct progress {
     struct timespec start;
-    int tty;   /* stderr is a terminal */
-    int shown; /* the bar is on screen */
+    double drawn; /* seconds from start of the last bar drawn */
+    int tty;      /* stderr is a terminal */
+    int shown;    /* the bar is on screen */
+    const char *what;
 };
+
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+static int on_cancel(void *user)
+{
+    (void)user;
+    return interrupted;
+}
 
 static void on_progress(void *user, long done, long total)
 {
@@ -519,13 +539,48 @@ static void on_progress(void *user, long done, long total)
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     double elapsed = (now.tv_sec - p->start.tv_sec) + (now.tv_nsec - p->start.tv_nsec) / 1e9;
-    if (elapsed < 0.5 && !p->shown)
+    if ((elapsed < 0.5 && !p->shown) || (p->shown && elapsed - p->drawn < 0.1 && done < total))
         return;
     int width = 40, filled = (int)(width * done / total);
-    fprintf(stderr, "\rMonte Carlo [%.*s%*s] %3ld%%", filled,
+    fprintf(stderr, "\r%s [%.*s%*s] %3ld%%", p->what, filled,
             "########################################", width - filled, "", done * 100 / total);
     fflush(stderr);
     p->shown = 1;
+    p->drawn = elapsed;
+}
+
+/* Start a long computation's bar and its interrupt; end them, the bar erased,
+ * SIGINT as it was. */
+static void long_run(struct progress *bar, tco_run *run, const char *what, struct sigaction *was)
+{
+    memset(bar, 0, sizeof *bar);
+    clock_gettime(CLOCK_MONOTONIC, &bar->start);
+    bar->tty = isatty(STDERR_FILENO);
+    bar->what = what;
+    *run = (tco_run){on_progress, on_cancel, bar};
+    struct sigaction sa = {0};
+    sa.sa_handler = on_interrupt;
+    sigemptyset(&sa.sa_mask);
+    interrupted = 0;
+    sigaction(SIGINT, &sa, was);
+}
+
+static void long_run_end(struct progress *bar, const struct sigaction *was)
+{
+    sigaction(SIGINT, was, NULL);
+    if (bar->shown)
+        fputs("\r\033[K", stderr);
+}
+
+/* The exit status of a computation that ended with st, and its message. */
+static int run_status(tco_status st, const char *what)
+{
+    if (st == TCO_ERR_CANCELLED) {
+        fputs("tco: interrupted; nothing written\n", stderr);
+        return 130;
+    }
+    fprintf(stderr, "tco: %s%s%s\n", what, *what ? ": " : "", tco_status_str(st));
+    return st == TCO_ERR_LIMIT ? CLI_EXIT_USAGE : CLI_EXIT_RUNTIME;
 }
 
 static int use_color(void)
@@ -624,10 +679,15 @@ static int compute_input(const args *a, long long epoch, computed *c)
         rc = load_template(a, c->s, c->d, &c->tpl);
     if (rc != 0)
         return rc;
-    tco_status st = tco_compute(c->s, &c->res);
+    struct progress bar;
+    struct sigaction was;
+    tco_run run;
+    long_run(&bar, &run, "Searching", &was);
+    tco_status st = tco_compute_with(c->s, &run, &c->res);
+    long_run_end(&bar, &was);
     if (st != TCO_OK) {
-        fprintf(stderr, "tco: %s\n", tco_status_str(st));
-        return CLI_EXIT_RUNTIME;
+        int code = run_status(st, "");
+        return st == TCO_ERR_CANCELLED ? code : CLI_EXIT_RUNTIME;
     }
     tco_result_check(c->res, c->d);
     return 0;
@@ -663,16 +723,15 @@ static int run_scenario(int argc, char **argv, int writes)
     if ((rc = compute_input(&a, epoch, &c)) != 0 || (rc = strict_failed(&a, c.d)) != 0 ||
         (rc = output_is_input(&a, &(inputs){.s = {c.s}, .tpl = c.tpl}, c.d)) != 0)
         return computed_end(&c, &a, rc);
-    struct progress bar = {0};
-    clock_gettime(CLOCK_MONOTONIC, &bar.start);
-    bar.tty = isatty(STDERR_FILENO);
+    struct progress bar;
+    struct sigaction was;
+    tco_run run;
     tco_analysis *analysis = NULL;
-    tco_status st = tco_analyze(c.res, on_progress, &bar, &analysis);
-    if (bar.shown)
-        fputs("\r\033[K", stderr);
+    long_run(&bar, &run, "Analyses", &was);
+    tco_status st = tco_analyze_with(c.res, &run, &analysis);
+    long_run_end(&bar, &was);
     if (st != TCO_OK) {
-        fprintf(stderr, "tco: analysis failed: %s\n", tco_status_str(st));
-        rc = st == TCO_ERR_LIMIT ? CLI_EXIT_USAGE : CLI_EXIT_RUNTIME;
+        rc = run_status(st, "analysis failed");
     } else if (writes) {
         c.res->analysis = analysis;
         rc = write_output(&a, c.res, c.tpl, epoch, c.d);

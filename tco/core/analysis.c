@@ -755,8 +755,10 @@ static int mc_totals_stats(tco_analysis *A, size_t n, long N, double *totals, co
 }
 
 static tco_status monte_carlo(tco_analysis *A, const tco_scenario *base, tco_scenario *w,
-                              tco_progress_fn progress, void *user)
+                              const tco_run *run)
 {
+    tco_progress_fn progress = run ? run->progress : NULL;
+    void *user = run ? run->user : NULL;
     size_t n = base->n_options, n1 = n ? n : 1;
     long N = base->mc_samples;
     if ((double)N * (double)(n + A->base->n_plans) > TCO_MAX_MC_VALUES)
@@ -826,7 +828,11 @@ static tco_status monte_carlo(tco_analysis *A, const tco_scenario *base, tco_sce
             for (size_t i = 0; i < n; i++)
                 beats[i] += base->options[i].acquire == TCO_BUY && t[i] < t[b];
         mc_plans_sample(&P, A->base, w, s);
-        if (progress && (s + 1) % 4096 == 0)
+        if (run && run->cancelled && run->cancelled(user)) {
+            st = TCO_ERR_CANCELLED;
+            goto done;
+        }
+        if (progress)
             progress(user, s + 1, N);
     }
     if (progress)
@@ -909,6 +915,13 @@ tco_status tci_mc_samples(const tco_result *base, double *total, double *npv)
 tco_status tco_analyze(const tco_result *base, tco_progress_fn progress, void *user,
                        tco_analysis **out)
 {
+    tco_run run = {progress, NULL, user};
+    return tco_analyze_with(base, &run, out);
+}
+
+/* See documentation in header file. */
+tco_status tco_analyze_with(const tco_result *base, const tco_run *run, tco_analysis **out)
+{
     if (!out)
         return TCO_ERR_ARG;
     *out = NULL;
@@ -930,10 +943,10 @@ tco_status tco_analyze(const tco_result *base, tco_progress_fn progress, void *u
             goto fail;
         A->n_cases = s->n_cases;
         for (size_t i = 0; i < s->n_cases; i++)
-            if ((st = tco_compute(s->cases[i].scenario, &A->cases[i])) != TCO_OK)
+            if ((st = tco_compute_with(s->cases[i].scenario, run, &A->cases[i])) != TCO_OK)
                 goto fail;
     }
-    if (s->n_uncertain && (st = monte_carlo(A, s, w, progress, user)) != TCO_OK)
+    if (s->n_uncertain && (st = monte_carlo(A, s, w, run)) != TCO_OK)
         goto fail;
     tco_scenario_free(w);
     *out = A;

@@ -332,7 +332,7 @@ double tci_optimize_grid(const tco_scenario *s, tco_optimize_result *r, int *whi
 /* The search of s->optimize into res->optimize (MODEL.md, The cheapest plan):
  * TCO_OK (nothing to do without [optimize]), TCO_ERR_NOMEM or TCO_ERR_LIMIT
  * (a grid the loader refuses). */
-tco_status tci_optimize_compute(tco_result *res);
+tco_status tci_optimize_compute(tco_result *res, const tco_run *run);
 void tci_optimize_free(tco_result *res);
 
 /* The plans of res's scenario into res (MODEL.md, Plans): TCO_ERR_NOMEM or

@@ -104,8 +104,15 @@ static size_t keep_top(tco_candidate *top, size_t n, size_t cap, const tco_candi
 /* The search over r's grid (counts and steps are at most
  * TCI_OPTIMIZE_MAX_COUNT: a count plus a step fits an int); top holds cap
  * entries. The number kept. */
+/* 1 when run asks the computation to stop. */
+static int stop(const tco_run *run)
+{
+    return run && run->cancelled && run->cancelled(run->user);
+}
+
 static size_t search(const tco_scenario *s, tco_optimize_result *r, tco_month *scratch,
-                     tco_plan_result *pr, tco_candidate *top, size_t cap)
+                     tco_plan_result *pr, tco_candidate *top, size_t cap, const tco_run *run,
+                     long total, int *cancelled)
 {
     const tco_optimize *z = s->optimize;
     const tco_plan *p = &s->plans[z->plan_i];
@@ -120,6 +127,12 @@ static size_t search(const tco_scenario *s, tco_optimize_result *r, tco_month *s
                                  .unserved = NAN};
         int curve_set = 0;
         for (int res = r->reserve_min; res <= r->reserve_max; res += r->reserve_step) {
+            if (stop(run)) {
+                *cancelled = 1;
+                return 0;
+            }
+            if (run && run->progress)
+                run->progress(run->user, (long)r->evaluated, total);
             tci_plan_eval(s, p, own, res, scratch, pr);
             tco_candidate c = {.own_count = own,
                                .reserve_count = res,
@@ -145,7 +158,7 @@ static size_t search(const tco_scenario *s, tco_optimize_result *r, tco_month *s
 }
 
 /* See core.h. */
-tco_status tci_optimize_compute(tco_result *res)
+tco_status tci_optimize_compute(tco_result *res, const tco_run *run)
 {
     const tco_scenario *s = res->scenario;
     if (!s->optimize || !s->demand || !s->n_plans)
@@ -170,7 +183,16 @@ tco_status tci_optimize_compute(tco_result *res)
     tco_status st = TCO_ERR_NOMEM;
     if (r->curve && r->runners && r->best_plan.monthly && scratch && monthly) {
         tco_plan_result pr = {.monthly = monthly};
-        size_t kept = n > 0 ? search(s, r, scratch, &pr, r->runners, cap) : 0;
+        int cancelled = 0;
+        size_t kept =
+            n > 0 ? search(s, r, scratch, &pr, r->runners, cap, run, (long)n, &cancelled) : 0;
+        if (cancelled) {
+            free(scratch);
+            free(monthly);
+            return TCO_ERR_CANCELLED;
+        }
+        if (run && run->progress && n > 0)
+            run->progress(run->user, (long)n, (long)n);
         r->found = kept > 0;
         if (r->found) {
             r->best = r->runners[0];

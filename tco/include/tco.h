@@ -58,12 +58,13 @@ extern "C" {
 /* ===== Status codes ===== */
 
 typedef enum tco_status {
-    TCO_OK = 0,    /* success */
-    TCO_ERR_NOMEM, /* an allocation failed */
-    TCO_ERR_INPUT, /* the input is invalid; diagnostics say where */
-    TCO_ERR_IO,    /* a file could not be read or written */
-    TCO_ERR_LIMIT, /* an input exceeds a documented limit */
-    TCO_ERR_ARG    /* the caller passed an invalid argument */
+    TCO_OK = 0,       /* success */
+    TCO_ERR_NOMEM,    /* an allocation failed */
+    TCO_ERR_INPUT,    /* the input is invalid; diagnostics say where */
+    TCO_ERR_IO,       /* a file could not be read or written */
+    TCO_ERR_LIMIT,    /* an input exceeds a documented limit */
+    TCO_ERR_ARG,      /* the caller passed an invalid argument */
+    TCO_ERR_CANCELLED /* the caller's tco_run asked the computation to stop */
 } tco_status;
 
 /* A static English description of a status; unknown values are clamped. */
@@ -702,6 +703,22 @@ typedef struct tco_analysis {
 
 /* Called now and then during long analyses; `done` of `total` samples. */
 typedef void (*tco_progress_fn)(void *user, long done, long total);
+
+/* What a long computation (a search of the cheapest plan, Monte Carlo)
+ * reports and asks as it runs, from the computing thread: `progress` now and
+ * then with the work done of the total (candidates, samples); `cancelled`
+ * as often, nonzero to stop: the computation then returns TCO_ERR_CANCELLED
+ * and keeps nothing. Either may be NULL. The library does no I/O and reads
+ * no clock for it: a caller shows a bar and watches for an interrupt. */
+typedef struct tco_run {
+    tco_progress_fn progress;
+    int (*cancelled)(void *user);
+    void *user;
+} tco_run;
+
+/* tco_compute and tco_analyze with run's callbacks (run may be NULL). */
+tco_status tco_compute_with(const tco_scenario *scenario, const tco_run *run, tco_result **out);
+tco_status tco_analyze_with(const tco_result *base, const tco_run *run, tco_analysis **out);
 
 /* Run every analysis of the result's scenario. `progress` may be NULL.
  * TCO_ERR_LIMIT when Monte Carlo's samples x (options + plans) exceed TCO_MAX_MC_VALUES

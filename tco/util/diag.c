@@ -18,7 +18,7 @@ struct tco_diags {
 
 static const char *const status_names[] = {
     "success",        "out of memory",    "invalid input", "input/output error",
-    "limit exceeded", "invalid argument",
+    "limit exceeded", "invalid argument", "cancelled",
 };
 
 /* See documentation in header file. */

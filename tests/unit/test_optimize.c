@@ -344,6 +344,58 @@ static int same(double a, double b)
     return fabs(a - b) <= 1e-9 * fmax(1, fmax(fabs(a), fabs(b)));
 }
 
+/* A caller's run (tco_run): the search reports the candidates done of the 12
+ * before each, and 12 of 12 at its end; asked to stop at the 5th, it returns
+ * TCO_ERR_CANCELLED and no result. */
+typedef struct watch {
+    long calls, last_done, last_total, stop_at;
+    int asked;
+} watch;
+
+static void on_progress(void *user, long done, long total)
+{
+    watch *w = user;
+    CU_ASSERT(done >= w->last_done && done <= total);
+    w->calls++;
+    w->last_done = done;
+    w->last_total = total;
+}
+
+static int on_cancel(void *user)
+{
+    watch *w = user;
+    return ++w->asked >= w->stop_at && w->stop_at > 0;
+}
+
+static void test_optimize_run(void)
+{
+    tco_scenario *s = NULL;
+    tco_result *r =
+        check_compute(EXAMPLE("own = gb\nreserve = rv\noverflow = od\n", GRID), "t.ini", &s);
+    tco_result_free(r);
+    if (!s)
+        return;
+    watch w = {0};
+    tco_run run = {on_progress, on_cancel, &w};
+    CU_ASSERT_EQUAL(tco_compute_with(s, &run, &r), TCO_OK);
+    CU_ASSERT_EQUAL(w.last_done, 12);
+    CU_ASSERT_EQUAL(w.last_total, 12);
+    CU_ASSERT_EQUAL(w.asked, 12); /* once a candidate */
+    CU_ASSERT(w.calls >= 12);
+    tco_result_free(r);
+    watch stop = {.stop_at = 5};
+    run.user = &stop;
+    r = (tco_result *)&stop; /* overwritten */
+    CU_ASSERT_EQUAL(tco_compute_with(s, &run, &r), TCO_ERR_CANCELLED);
+    CU_ASSERT_PTR_NULL(r);
+    /* Asked before each candidate, then told how many are done: the 5th ask
+     * stops it with four computed, the last report "3 done" before the 4th. */
+    CU_ASSERT_EQUAL(stop.asked, 5);
+    CU_ASSERT_EQUAL(stop.last_done, 3);
+    CU_ASSERT_STRING_EQUAL(tco_status_str(TCO_ERR_CANCELLED), "cancelled");
+    tco_scenario_free(s);
+}
+
 static void test_optimize_brute_force(void)
 {
     int cases = 0, found = 0, infeasible_seen = 0, taxed = 0;
@@ -444,6 +496,7 @@ int main(void)
         {"default ranges", test_optimize_defaults},
         {"computed again into the same result", test_optimize_into},
         {"brute force", test_optimize_brute_force},
+        {"a caller's run: progress and cancel", test_optimize_run},
         {NULL, NULL},
     };
     return check_run("optimize", cases);
