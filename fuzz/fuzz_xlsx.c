@@ -6,7 +6,8 @@
  * a named site, an exchange rate, [tax], a loan, a reserved term, [demand]
  * and two plans found by their defined names; each value converted and
  * checked, an edit of a row no key maps refused) and the scenario's rewrite
- * (import_ini.c).
+ * (import_ini.c), loaded in full as `tco import -o` loads it before writing:
+ * the loader takes what the rewriter writes, or refuses it with messages.
  *
  * An input that does not begin with "PK" is the Inputs sheet's XML, put in a
  * workbook made here (stored, with the right CRC), so that the mutations reach
@@ -204,14 +205,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (size_t i = 0; i < im->n; i++) {
             const tco_import_change *c = &im->changes[i];
             CHECK(c->key && c->section && c->name && c->cell[0]);
-            for (const char *p = c->new_text; p && *p; p++)
-                CHECK((unsigned char)*p >= 0x20 && *p != 0x7f);
+            for (const char *p = c->new_text; p && *p; p++) /* no C0, DEL or C1 */
+                CHECK((unsigned char)*p >= 0x20 && *p != 0x7f &&
+                      !((unsigned char)p[0] == 0xC2 && (unsigned char)p[1] >= 0x80 &&
+                        (unsigned char)p[1] <= 0x9F));
         }
         char *text = NULL;
         size_t n = 0;
         errors = tco_diags_errors(d);
         st = tco_import_apply(im, s, &text, &n, d);
         CHECK(st == TCO_OK ? text != NULL : tco_diags_errors(d) > errors);
+        if (st == TCO_OK) {
+            errors = tco_diags_errors(d);
+            st = tco_import_verify(im, s, text, n, NULL, d);
+            CHECK(st == TCO_OK || st == TCO_ERR_NOMEM || tco_diags_errors(d) > errors);
+        }
         free(text);
         tco_import_free(im);
     }
