@@ -777,6 +777,13 @@ static void plan_buys(imp *m, size_t p)
                 bad = 1;
                 continue;
             }
+            if (!k && x > kd.hi) { /* a range of one month (H = 1) is a range too */
+                char nb[40];
+                cell_err(m, b->row[k][j], 2, "%s is %s; it must be between 0 and %d", what,
+                         tco_format_double(nb, sizeof nb, x), (int)kd.hi);
+                bad = 1;
+                continue;
+            }
             v[k][j] = (int)x;
             changed |= v[k][j] != (k ? pl->buy_count[j] : pl->buy_month[j]);
         }

@@ -847,4 +847,32 @@ expect("cleared heading", ["import", write_book(os.path.join(work, "cleared.xlsx
                            "--scenario", fin], 2, "",
        f"cleared.xlsx: Inputs!{lc}: error: tco import cannot bring back 'loan_rate'")
 
+# A range of one value is a range: with a 1-month horizon a purchase's month can
+# only be 0; month 7 is refused at its cell, with or without -o.
+h1 = os.path.join(work, "h1.ini")
+open(h1, "w").write(
+    "[scenario]\nname = one month\nhorizon_months = 1\n[site]\nelectricity_price = 0.1\n"
+    "[option own]\nacquire = buy\ncount = 8\ngpu_price = 30000\ntdp_w = 700\n"
+    "[option cloud]\nacquire = rent\ncount = 8\nprice_per_gpu_hour = 2.5\n"
+    "[demand]\nreference = own\ngpu_hours_per_month = 1000\n"
+    "[plan p]\nown = own\nbuy_at = 0:8\noverflow = cloud\n")
+files = parts(report(h1, os.path.join(work, "h1.xlsx")))
+hpart, _ = name_cell(files, "HoursPerMonth")
+mc = next(f"C{r}" for r, t in column_texts(files, hpart) if t == "buy_at, 1, month")
+set_cell(files, hpart, mc, "<v>7</v>")
+h1e = write_book(os.path.join(work, "h1-month.xlsx"), files)
+expect("one-month range", ["import", h1e, "--scenario", h1], 2, "",
+       f"h1-month.xlsx: Inputs!{mc}: error: [plan p] buy_at, 1, month is 7; it must be between "
+       "0 and 0\n")
+# An option's acquire flipped from buy to rent: the buy keys it keeps make a
+# scenario the loader refuses; -o writes nothing.
+files = {k: v for k, v in qfiles.items()}
+set_cell(files, qpart, key_row_cell(qfiles, qpart, "h100-buy", "acquire"), *text_cell("rent"))
+flip = write_book(os.path.join(work, "flip.xlsx"), files)
+flip_out = os.path.join(work, "flip.ini")
+expect("acquire flipped", ["import", flip, "--scenario", quick, "-o", flip_out], 2, "",
+       "flip.xlsx: Inputs")
+if os.path.exists(flip_out):
+    fail("acquire flipped: a file was written")
+
 finish()
