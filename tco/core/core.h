@@ -349,9 +349,12 @@ tco_status tci_compute_options(const tco_scenario *s, tco_result **io);
 void tci_result_free_options(tco_result *res);
 
 /* The Inputs sheet's layout, written in its hidden cell named TcoInputsLayout
- * (docs/WORKBOOK.md): `tco import` reads a workbook whose marker is this one
- * only. Change it whenever the Inputs sheet's key column or value column moves
- * or changes meaning. */
-#define TCI_INPUTS_LAYOUT "tco-inputs 1"
+ * (docs/WORKBOOK.md): `tco import` reads a workbook whose marker is this one,
+ * or an earlier one it still knows. Change it whenever the Inputs sheet's key
+ * column or value column moves or changes meaning. Layout 2: each option's
+ * row names its section ("[option ID]") in the hidden column J; layout 1
+ * (tco before it) ties an option's rows to the heading above them. */
+#define TCI_INPUTS_LAYOUT   "tco-inputs 2"
+#define TCI_INPUTS_LAYOUT_1 "tco-inputs 1"
 
 #endif /* TCO_CORE_CORE_H */

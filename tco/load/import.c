@@ -69,6 +69,7 @@ typedef struct imp {
     int season_row[12];              /* ... their rows, or -1 when not on the sheet */
     imp_buys *buys;                  /* per plan, or NULL when no plan has buy_at */
     int errors, nomem;
+    int layout; /* the Inputs sheet's layout: 2, or 1 (TCI_INPUTS_LAYOUT_1) */
     /* The rows of numbers options inherit (base =), as the workbook has them:
      * each option's own copy of the base's value (checked at the end). */
     struct inherited {
@@ -152,12 +153,16 @@ static long find_inputs(imp *m, tci_xlsx_sheet *sh)
     for (size_t k = 0; k < sh->n && !mark; k++)
         if (sh->cells[k].row == row && sh->cells[k].col == col)
             mark = &sh->cells[k];
-    if (!mark || mark->kind != TCI_CELL_TEXT || strcmp(mark->text, TCI_INPUTS_LAYOUT) != 0) {
+    m->layout = !mark || mark->kind != TCI_CELL_TEXT           ? 0
+                : strcmp(mark->text, TCI_INPUTS_LAYOUT) == 0   ? 2
+                : strcmp(mark->text, TCI_INPUTS_LAYOUT_1) == 0 ? 1
+                                                               : 0;
+    if (!m->layout) {
         char *e = tco_text_escape(mark && mark->text ? mark->text : "");
         cell_err(m, row, col,
-                 "the Inputs sheet's layout is '%s', not '%s': the workbook was written by "
-                 "another version of tco, whose Inputs this one cannot read",
-                 e ? e : "?", TCI_INPUTS_LAYOUT);
+                 "the Inputs sheet's layout is '%s', not '%s' (nor '%s'): the workbook was "
+                 "written by another version of tco, whose Inputs this one cannot read",
+                 e ? e : "?", TCI_INPUTS_LAYOUT, TCI_INPUTS_LAYOUT_1);
         free(e);
         tci_xlsx_sheet_free(sh);
         return -1;
@@ -591,6 +596,7 @@ static int same_as_computed(const tci_xlsx_cell *c, const tci_xlsx_cell *as)
 typedef struct row_cells {
     int row;
     const tci_xlsx_cell *a, *k, *v, *d, *f, *g;
+    const tci_xlsx_cell *j; /* layout 2: an option's row names its section here */
 } row_cells;
 
 /* What a row names in messages: its key, else its label. */
@@ -1008,12 +1014,28 @@ static int read_key(imp *m, const row_cells *r, const tco_option **opt, int *pla
     return 0;
 }
 
+/* Layout 2: the option a row names in column J ("[option ID]", exactly as
+ * tco writes it), or NULL. */
+static const tco_option *row_option(const imp *m, const row_cells *r)
+{
+    const char *t = r->j && r->j->kind == TCI_CELL_TEXT ? r->j->text : NULL;
+    size_t n = t ? strlen(t) : 0;
+    if (n < 10 || strncmp(t, "[option ", 8) != 0 || t[n - 1] != ']' || n - 9 > 255)
+        return NULL;
+    char id[256];
+    memcpy(id, t + 8, n - 9);
+    id[n - 9] = '\0';
+    int k = tco_scenario_find(m->s, id);
+    return k >= 0 ? &m->s->options[k] : NULL;
+}
+
 /* Read every row of the Inputs sheet below its headings. A bare key belongs
- * to the option block above it ("[option ID]", its rows unbroken), or to the
- * plan block it is in (a run of rows holding a plan's own_count or
- * reserve_count); a gap or a heading ends a block, so that rows whose
- * "[option ID]" cell was cleared are no option's (their edits refused), not
- * the option's above. */
+ * to the option its row names in column J (layout 2); in a workbook of
+ * layout 1, to the option block above it ("[option ID]", its rows unbroken),
+ * a gap or a heading ending the block so that rows whose "[option ID]" cell
+ * was cleared are no option's (their edits refused), not the option's above.
+ * A plan's bare key belongs to the plan block it is in (a run of rows holding
+ * a plan's own_count or reserve_count). */
 static void read_rows(imp *m, const tci_xlsx_sheet *sh)
 {
     const tco_option *opt = NULL;
@@ -1025,8 +1047,9 @@ static void read_rows(imp *m, const tci_xlsx_sheet *sh)
         row_cells r = {.row = sh->cells[i].row};
         for (; i < sh->n && sh->cells[i].row == r.row; i++) {
             const tci_xlsx_cell *c = &sh->cells[i];
-            const tci_xlsx_cell **slot[] = {&r.a, &r.k, &r.v, &r.d, NULL, &r.f, &r.g};
-            if (c->col >= 0 && c->col < 7 && slot[c->col])
+            const tci_xlsx_cell **slot[] = {&r.a, &r.k, &r.v, &r.d, NULL,
+                                            &r.f, &r.g, NULL, NULL, &r.j};
+            if (c->col >= 0 && c->col < 10 && slot[c->col])
                 *slot[c->col] = c;
         }
         if (r.row <= m->head_row)
@@ -1041,6 +1064,8 @@ static void read_rows(imp *m, const tci_xlsx_sheet *sh)
             plan = p;
             opt = NULL;
         }
+        if (m->layout >= 2) /* the row names its option itself, or is none's */
+            opt = row_option(m, &r);
         m->asis = r.f;
         int mapped = 0;
         if (r.k && r.k->kind == TCI_CELL_TEXT && !r.k->formula && r.k->text)

@@ -189,11 +189,25 @@ cnt = write_book(os.path.join(work, "count.xlsx"), files)
 expect("whole number", ["import", cnt, "--scenario", seed], 2, "",
        f"count.xlsx: Inputs!{c}: error: h100-buy.count is 8.5; it must be a whole number")
 
-# An option's heading is "[option ID]", the closing bracket last: a heading without it
-# (and two spaces) or with text after it heads no block, and the edit below it is
-# refused, not brought back as the option's.
+def to_layout1(files, part):
+    """The workbook as tco wrote it before layout 2: no column J naming each option
+    row's section, the marker 'tco-inputs 1'."""
+    files[part] = re.sub(rb'<c r="J\d+"[^>]*?(/>|>.*?</c>)', b"", files[part])
+    mpart, mcell = name_cell(files, "TcoInputsLayout")
+    set_cell(files, mpart, mcell, "<is><t>tco-inputs 1</t></is>", ' t="inlineStr"')
+    return files
+
+
+# Layout 1 (a workbook of tco before each option row named its section): an option's
+# heading is "[option ID]", the closing bracket last; a heading without it (and two
+# spaces) or with text after it heads no block, and the edit below it is refused, not
+# brought back as the option's. In layout 2 the rows name their option in column J:
+# the heading is a heading only, and the edit is the option's.
+files = to_layout1(parts(base), part)
+expect("layout 1 round trip", ["import", write_book(os.path.join(work, "layout1.xlsx"), files),
+                               "--scenario", seed], 0, "")
 for what, heading in (("no bracket", "[option  h100-buy"), ("after bracket", "[optionh100-buy]]")):
-    files = parts(base)
+    files = to_layout1(parts(base), part)
     hrow = [r for r, text in column_texts(files, part) if text == "[option h100-buy]"][0]
     set_cell(files, part, f"B{hrow}", f"<is><t>{heading}</t></is>", ' t="inlineStr"')
     c = "C" + [r for r, text in column_texts(files, part)
@@ -204,6 +218,14 @@ for what, heading in (("no bracket", "[option  h100-buy"), ("after bracket", "[o
                                                             files), "--scenario", seed], 2, "",
            f"{name}.xlsx: Inputs!{c}: error: tco import cannot bring back 'server_price': "
            "change it in the scenario file\n")
+    files = parts(base)
+    set_cell(files, part, f"B{hrow}", f"<is><t>{heading}</t></is>", ' t="inlineStr"')
+    set_cell(files, part, c, "<v>190000</v>")
+    expect(f"option heading, {what}, layout 2",
+           ["import", write_book(os.path.join(work, name + "-2.xlsx"), files), "--scenario",
+            seed], 1,
+           f"{seed}:{ini_line(seed, 'option h100-buy', 'server_price')}: h100-buy.server_price: "
+           "179200 \u2192 190000\n")
 
 # Rows of sections the reader does not know ([demand], [plan NAME]) are passed over,
 # and end the option block before them: a bare key after them is not an option's.
@@ -518,8 +540,8 @@ case("noinputs", g, ": error: the Inputs sheet 'Inputs' (named by TcoInputsLayou
 g = dict(f); mp, mc = name_cell(f, "TcoInputsLayout")
 set_cell(g, mp, mc, "<is><t>tco-inputs 0</t></is>", ' t="inlineStr"')
 case("oldlayout", g, f": Inputs!{mc}: error: the Inputs sheet's layout is 'tco-inputs 0', not "
-     "'tco-inputs 1': the workbook was written by another version of tco, whose Inputs this one "
-     "cannot read")
+     "'tco-inputs 2' (nor 'tco-inputs 1'): the workbook was written by another version of tco, "
+     "whose Inputs this one cannot read")
 g = dict(f); g["xl/sharedStrings.xml"] = b"\0" * (17 * 1024 * 1024)
 case("bomb", g, ": xl/sharedStrings.xml: error: the part declares 17825792 bytes inflated; the "
      "limit is 16777216")
@@ -835,8 +857,9 @@ expect("base edit alike", ["import", write_book(os.path.join(work, "base-alike.x
                            "--scenario", fin], 1,
        f"{fin}:{ini_line(fin, 'option h100-cash', 'gpu_price')}: h100-cash.gpu_price: "
        "35000 \u2192 36000\n")
-# A cleared "[option ID]" cell: the rows below it are no option's, so an edit
-# there is refused, never brought back as the option's above.
+# A cleared "[option ID]" cell: each row names its option (layout 2), so the edit
+# below it is that option's; in layout 1 the rows below it are no option's, and the
+# edit is refused, never brought back as the option's above.
 rows = column_texts(ffiles, fpart)
 head = next(r for r, t in rows if t == "[option h100-loan]")
 lc = key_row_cell(ffiles, fpart, "h100-loan", "loan_rate")
@@ -844,8 +867,13 @@ files = dict(ffiles)
 set_cell(files, fpart, f"B{head}", "")
 set_cell(files, fpart, lc, "<v>0.07</v>")
 expect("cleared heading", ["import", write_book(os.path.join(work, "cleared.xlsx"), files),
-                           "--scenario", fin], 2, "",
-       f"cleared.xlsx: Inputs!{lc}: error: tco import cannot bring back 'loan_rate'")
+                           "--scenario", fin], 1,
+       f"{fin}:{ini_line(fin, 'option h100-loan', 'loan_rate')}: h100-loan.loan_rate: 0.09 "
+       "\u2192 0.07\n")
+files = to_layout1(files, fpart)
+expect("cleared heading, layout 1",
+       ["import", write_book(os.path.join(work, "cleared1.xlsx"), files), "--scenario", fin], 2,
+       "", f"cleared1.xlsx: Inputs!{lc}: error: tco import cannot bring back 'loan_rate'")
 
 # A range of one value is a range: with a 1-month horizon a purchase's month can
 # only be 0; month 7 is refused at its cell, with or without -o.

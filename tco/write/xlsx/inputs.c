@@ -204,6 +204,7 @@ static void define_name(xw_ctx *c, const char *name, int row, int col)
 #define IN_COL_ASIS_D  6 /* G: column D as computed (the MACRS table) */
 #define IN_COL_CHANGED 7 /* H: 1 when the row was changed */
 #define IN_COL_LAYOUT  8 /* I: the layout's marker, in the headings' row */
+#define IN_COL_SECTION 9 /* J: an option's row, its section ("[option ID]") */
 
 /* Row `row`'s flag: `=IF(test,0,1)`, cached 0. */
 static void changed_flag(xw_ctx *c, int row, const char *test)
@@ -387,6 +388,9 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
     xw_text(c, ws, row, 0, key_label(c, kd), NULL);
     xw_text(c, ws, row, 1, kd->name, xw_fmt(c, XS_KEY, XN_NONE));
     xw_text(c, ws, row, 3, unit, xw_fmt(c, XS_UNIT, XN_NONE));
+    char sec[300]; /* the row's own section, which `tco import` ties it to */
+    tci_utf8_format(sec, sizeof sec, "[option %s]", o->id);
+    xw_text(c, ws, row, IN_COL_SECTION, sec, NULL);
     lxw_format *fixed = xw_fmt(c, XS_FIXED, XN_NONE);
     double v = 0;
     char *text = NULL;
@@ -474,7 +478,7 @@ static void inputs_head(xw_ctx *c)
     xw_set_col(ws, 3, 3, 22);
     xw_set_col(ws, 4, 4, 40);
     lxw_row_col_options hidden = {.hidden = 1};
-    xw_note(c, worksheet_set_column_opt(ws, IN_COL_ASIS, IN_COL_LAYOUT, 14, NULL, &hidden));
+    xw_note(c, worksheet_set_column_opt(ws, IN_COL_ASIS, IN_COL_SECTION, 14, NULL, &hidden));
     worksheet_set_tab_color(ws, 0xFFD966);
     xw_title_line(
         c, ws, xw_label(c, "inputs.title", "Inputs"),
