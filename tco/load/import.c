@@ -171,6 +171,16 @@ static long find_inputs(imp *m, tci_xlsx_sheet *sh)
 }
 
 /* Add a change to m->out; old_t and new_t for a text key (new_t is taken). */
+/* Free what change c holds. */
+static void change_free(tco_import_change *c)
+{
+    free(c->key);
+    free(c->section);
+    free(c->name);
+    free(c->old_text);
+    free(c->new_text);
+}
+
 static void add_text_change(imp *m, const char *key, const char *section, const char *name,
                             const char *file, int line, double old_v, double new_v,
                             const char *old_t, char *new_t, int row)
@@ -191,11 +201,7 @@ static void add_text_change(imp *m, const char *key, const char *section, const 
     c->old_text = old_t ? strdup(old_t) : NULL;
     c->new_text = new_t;
     if (!c->key || !c->section || !c->name || (old_t && !c->old_text)) {
-        free(c->key);
-        free(c->section);
-        free(c->name);
-        free(c->old_text);
-        free(c->new_text);
+        change_free(c);
         m->nomem = 1;
         return;
     }
@@ -507,6 +513,18 @@ static void inherited_err(imp *m, const tco_option *o, const tco_option *from, c
              key, o->id, from->id, from->id, o->id);
 }
 
+/* Row g of an inherited number, kept for check_inherited. */
+static void keep_inherited(imp *m, struct inherited g)
+{
+    struct inherited *grown = tci_ini_grow(m->inh, m->n_inh, sizeof *grown);
+    if (!grown) {
+        m->nomem = 1;
+        return;
+    }
+    m->inh = grown;
+    grown[m->n_inh++] = g;
+}
+
 static int read_option_key(imp *m, const tco_option *o, const char *name, const tci_xlsx_cell *c,
                            int row)
 {
@@ -523,12 +541,7 @@ static int read_option_key(imp *m, const tco_option *o, const char *name, const 
             size_t before = m->out->n;
             read_text(m, kd, o, key, sec, o->key_file[k], o->key_line[k], c, row);
             if (from && m->out->n > before) { /* a change of an inherited text */
-                tco_import_change *ch = &m->out->changes[--m->out->n];
-                free(ch->key);
-                free(ch->section);
-                free(ch->name);
-                free(ch->old_text);
-                free(ch->new_text);
+                change_free(&m->out->changes[--m->out->n]);
                 inherited_err(m, o, from, key, row);
             }
             return 1;
@@ -544,11 +557,7 @@ static int read_option_key(imp *m, const tco_option *o, const char *name, const 
         if (cell_number(m, c, row, kd, key, formula, &v) != 0 || (v == old && !from))
             return 1;
         if (v == old) { /* an inherited value as the base has it: kept for the check */
-            struct inherited *g = tci_ini_grow(m->inh, m->n_inh, sizeof *g);
-            if (!g)
-                m->nomem = 1;
-            else
-                (m->inh = g)[m->n_inh++] = (struct inherited){o, from, k, row, 0, v};
+            keep_inherited(m, (struct inherited){o, from, k, row, 0, v});
             return 1;
         }
         if (formula && k != TCO_O_UTILIZATION) {
@@ -558,17 +567,10 @@ static int read_option_key(imp *m, const tco_option *o, const char *name, const 
                      key);
             return 1;
         }
-        if (from) { /* checked against the base's own row at the end */
-            struct inherited *g = tci_ini_grow(m->inh, m->n_inh, sizeof *g);
-            if (!g) {
-                m->nomem = 1;
-                return 1;
-            }
-            m->inh = g;
-            g[m->n_inh++] = (struct inherited){o, from, k, row, v != old, v};
-        } else {
+        if (from) /* checked against the base's own row at the end */
+            keep_inherited(m, (struct inherited){o, from, k, row, 1, v});
+        else
             add_change(m, key, sec, name, o->key_file[k], o->key_line[k], old, v, row);
-        }
         return 1;
     }
     return 0;
@@ -1084,13 +1086,8 @@ void tco_import_free(tco_import *im)
 {
     if (!im)
         return;
-    for (size_t i = 0; i < im->n; i++) {
-        free(im->changes[i].key);
-        free(im->changes[i].section);
-        free(im->changes[i].name);
-        free(im->changes[i].old_text);
-        free(im->changes[i].new_text);
-    }
+    for (size_t i = 0; i < im->n; i++)
+        change_free(&im->changes[i]);
     free(im->changes);
     free(im->place);
     free(im);

@@ -111,6 +111,7 @@ static void check_optimize(loader *L, tco_optimize *z)
     tco_optimize_result r;
     int which;
     double n = tci_optimize_grid(s, &r, &which);
+    const int evals = tci_plan_evaluations(s, p); /* each candidate's (a refresh search) */
     if (n < 0)
         tci_ini_report(L, header(L, z), NULL,
                        "the peak demand needs more than %d %s GPUs: give '%s_max' (and a "
@@ -124,17 +125,16 @@ static void check_optimize(loader *L, tco_optimize *z)
                        "give larger steps",
                        n, r.own_min, r.own_max, r.own_step, r.reserve_min, r.reserve_max,
                        r.reserve_step, TCI_OPTIMIZE_MAX_CANDIDATES);
-    else if (n * tci_plan_evaluations(s, p) * s->horizon_months > TCI_OPTIMIZE_MAX_WORK)
+    else if (n * evals * s->horizon_months > TCI_OPTIMIZE_MAX_WORK)
         tci_ini_report(L, header(L, z), NULL,
                        "[optimize] would compute %.0f plan-months: %.0f candidates (own_count "
                        "%d..%d step %d, reserve_count %d..%d step %d) x %d evaluations each "
                        "(plan '%s' chooses its refresh_month among them) x %d months; the "
                        "limit is %.0f: narrow the ranges, give larger steps, or a "
                        "refresh_month",
-                       n * tci_plan_evaluations(s, p) * s->horizon_months, n, r.own_min, r.own_max,
-                       r.own_step, r.reserve_min, r.reserve_max, r.reserve_step,
-                       tci_plan_evaluations(s, p), p->name, s->horizon_months,
-                       TCI_OPTIMIZE_MAX_WORK);
+                       n * evals * s->horizon_months, n, r.own_min, r.own_max, r.own_step,
+                       r.reserve_min, r.reserve_max, r.reserve_step, evals, p->name,
+                       s->horizon_months, TCI_OPTIMIZE_MAX_WORK);
 }
 
 /* See ini.h. */

@@ -152,13 +152,7 @@ static void price_row(const xw_optw *w, int row)
 /* Decline of the rental price (rent on demand), in annual steps. */
 static void factor_row(const xw_optw *w, int row)
 {
-    xw_ctx *c = w->c;
-    char f[XW_FBUF];
-    for (int m = 1; m <= w->H; m++)
-        xw_ow_fig(w, row, XW_COL_M0 + m,
-                  xw_formula(c, f, sizeof f, "=(1-%s)^(%s-1)", xw_ow_in(w, TCO_O_PRICE_DECLINE).s,
-                             xw_ow_at(w->L->r_year, XW_COL_M0 + m).s),
-                  tci_price_factor(-w->o->price_decline, m), xw_fmt(c, XS_CALC, XN_DEC6));
+    xw_ow_factor_row(w, row, w->L->r_year);
 }
 
 /* Capex (or the upfront payment) at month 0. */

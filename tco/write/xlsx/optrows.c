@@ -14,6 +14,18 @@
 /* ===== Cells ===== */
 
 /* See optw.h. */
+void xw_ow_factor_row(const xw_optw *w, int row, int year_row)
+{
+    char f[XW_FBUF];
+    for (int m = 1; m <= w->H; m++)
+        xw_ow_fig(w, row, XW_COL_M0 + m,
+                  xw_formula(w->c, f, sizeof f, "=(1-%s)^(%s-1)",
+                             xw_ow_in(w, TCO_O_PRICE_DECLINE).s,
+                             xw_ow_at(year_row, XW_COL_M0 + m).s),
+                  tci_price_factor(-w->o->price_decline, m), xw_fmt(w->c, XS_CALC, XN_DEC6));
+}
+
+/* See optw.h. */
 void xw_ow_cash_heading(const xw_optw *w, int row)
 {
     char t[XW_TBUF];

@@ -42,6 +42,9 @@ static inline xw_refbuf xw_ow_in(const xw_optw *w, tco_okey key)
     return xw_in(w->c, w->i, key);
 }
 
+/* A rental price factor row: (1 - decline)^(year - 1) each month, option w's
+ * decline, the years in row year_row (the option and plan sheets'). */
+void xw_ow_factor_row(const xw_optw *w, int row, int year_row);
 /* The heading of the cash flow, in the currency (the option and plan sheets'). */
 void xw_ow_cash_heading(const xw_optw *w, int row);
 /* A row's label in column A (bold for a total) and its unit in column B. */

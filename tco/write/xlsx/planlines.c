@@ -497,18 +497,6 @@ static void own_commit_row(const pl_sheet *S, int row)
 
 /* ===== The reserved part and the overflow ===== */
 
-/* A rental price factor row: (1 - decline)^(year - 1), option w's decline. */
-static void factor_row(const pl_sheet *S, const xw_optw *w, int row)
-{
-    xw_ctx *c = S->c;
-    char f[XW_FBUF];
-    for (int m = 1; m <= S->H; m++)
-        pl_fig(S, row, XW_COL_M0 + m,
-               xw_formula(c, f, sizeof f, "=(1-%s)^(%s-1)", xw_ow_in(w, TCO_O_PRICE_DECLINE).s,
-                          pl_at(S->R.r_year, XW_COL_M0 + m).s),
-               tci_price_factor(-w->o->price_decline, m), xw_fmt(c, XS_CALC, XN_DEC6));
-}
-
 static void res_heading(const pl_sheet *S, int row)
 {
     char t[XW_TBUF];
@@ -519,7 +507,7 @@ static void res_heading(const pl_sheet *S, int row)
 
 static void res_factor_row(const pl_sheet *S, int row)
 {
-    factor_row(S, &S->wr, row);
+    xw_ow_factor_row(&S->wr, row, S->R.r_year);
 }
 
 /* The reserved part's upfront payment, with the plan's count. */
@@ -571,7 +559,7 @@ static void over_heading(const pl_sheet *S, int row)
 
 static void over_factor_row(const pl_sheet *S, int row)
 {
-    factor_row(S, &S->wv, row);
+    xw_ow_factor_row(&S->wv, row, S->R.r_year);
 }
 
 /* The overflow's price of a GPU-hour each month. */
