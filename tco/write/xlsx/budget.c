@@ -123,7 +123,7 @@ static int col_rows(const xw_ctx *c, size_t i, int col, int *rows, int *neg)
         add_row(rows, neg, &n, L->r_ebuy, 0);
         break;
     case TCO_BUDGET_RESIDUAL:
-        add_row(rows, neg, &n, L->r_resid, 1);
+        add_row(rows, neg, &n, L->r_resid, 0);
         break;
     case TCO_BUDGET_TAX:
         add_row(rows, neg, &n, L->r_tax, 0);

@@ -112,14 +112,9 @@ static void ck_sheet_items(xw_ctx *c, size_t i, ck_item *it, int *n)
     const xw_optsheet *L = &c->os[i];
     const tco_option_result *res = &c->r->options[i];
     const int H = c->s->horizon_months, last = XW_COL_M0 + H, V = XW_COL_VAL;
-    /* A lease's first payment, at month 0: in its line's total, not in the
-     * operating cost of months 1..H; "" without a lease. */
-    char first[XW_FBUF / 4] = "";
-    if (L->lease)
-        tci_utf8_format(first, sizeof first, "+%s", os(c, i, L->r_epay, XW_COL_M0).s);
     ck_item *k = ck_add(it, n, XW_KEY("checks.integrity.lines"),
                         "The cost lines add up to the operating cost", XW_NONE);
-    xw_formula(c, k->book, sizeof k->book, "=%s%s", os(c, i, L->r_opcost, V).s, first);
+    xw_formula(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_opcost, V).s);
     xw_formula(c, k->expect, sizeof k->expect, "=SUM(%s)",
                xw_range(L->quoted, L->r_line[0], V, L->r_last_line, V).s);
     k->vbook = tci_route_operating_paid(res, H, L->lease), k->vexpect = tci_route_lines(res);
@@ -127,21 +122,20 @@ static void ck_sheet_items(xw_ctx *c, size_t i, ck_item *it, int *n)
     k = ck_add(it, n, XW_KEY("checks.integrity.cumulative"),
                "The cumulative cost at the last month is capex plus the operating cost", XW_NONE);
     xw_formula(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_cum, last).s);
-    xw_formula(c, k->expect, sizeof k->expect, "=%s%s%s+%s%s", os(c, i, L->r_capex, V).s,
+    xw_formula(c, k->expect, sizeof k->expect, "=%s%s%s+%s", os(c, i, L->r_capex, V).s,
                L->r_lent != XW_NONE ? "+" : "",
-               L->r_lent != XW_NONE ? os(c, i, L->r_lent, V).s : "", os(c, i, L->r_opcost, V).s,
-               first);
+               L->r_lent != XW_NONE ? os(c, i, L->r_lent, V).s : "", os(c, i, L->r_opcost, V).s);
     k->vbook = res->monthly[H - 1].cumulative, k->vexpect = tci_route_cumulative(res, H);
 
     k = ck_add(it, n, XW_KEY("checks.integrity.net"),
-               "The total is capex plus the operating cost, less the residual, plus the "
-               "commitment after the horizon",
+               "The total is capex plus the operating cost and the residual (a receipt), plus "
+               "the commitment after the horizon",
                TCI_F_TOTAL);
     xw_formula(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_net, V).s);
     xw_formula(
-        c, k->expect, sizeof k->expect, "=%s%s%s+%s%s%s%s%s%s", os(c, i, L->r_capex, V).s,
+        c, k->expect, sizeof k->expect, "=%s%s%s+%s%s%s%s%s", os(c, i, L->r_capex, V).s,
         L->r_lent != XW_NONE ? "+" : "", L->r_lent != XW_NONE ? os(c, i, L->r_lent, V).s : "",
-        os(c, i, L->r_opcost, V).s, first, L->r_resid != XW_NONE ? "-" : "",
+        os(c, i, L->r_opcost, V).s, L->r_resid != XW_NONE ? "+" : "",
         L->r_resid != XW_NONE ? os(c, i, L->r_resid, V).s : "", L->r_commit != XW_NONE ? "+" : "",
         L->r_commit != XW_NONE ? os(c, i, L->r_commit, V).s : "");
     k->vbook = res->total;

@@ -89,8 +89,18 @@ typedef struct xw_optsheet {
     /* a lease's rows: r_lent holds the capex not paid (negative); the payments
      * (month 0 included; in advance) and the buyout follow the cost lines */
     int r_epay, r_ebuy;
+    /* timing flags (1 in a month, else 0), under the months, years and fiscal years:
+     * month 0; the operating months 1..H; month H (its horizon in column C); a
+     * loan's payment months (its term in C); a lease's payment months, in advance
+     * (its term in C) and its last month; a leased machine's year of ownership once
+     * bought out; a reserved term's months and its renewals' first months (its term
+     * in C). k_life and tx.k_tlife are flags too: 1 in a year of the book's and the
+     * tax view's depreciation life, the life in column C. */
+    int f_m0, f_op, f_end, f_loan, f_lease, f_lend, r_oyear, f_term, f_renew;
+    /* a loan's balance at the start and the end of each month (its corkscrew) */
+    int r_lopen, r_lclose;
     /* block headings */
-    int s_cash, s_book, s_base, s_drivers;
+    int s_cash, s_book, s_base, s_drivers, s_results;
     /* driver rows (value in column C) */
     int k_util, k_servers, k_capex_gpu, k_capex_infra, k_capex, k_gpu_w, k_it_kw, k_prov_kw,
         k_resfrac, k_residual, k_salvage, k_life, k_rm, k_gpuh, k_pflop, k_units, k_wpkw, k_slope,

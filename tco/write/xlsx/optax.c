@@ -45,12 +45,13 @@ void xw_tax_depreciation_row(const xw_optw *w, int row)
     xw_ctx *c = w->c;
     const xw_optsheet *L = w->L;
     char f[XW_FBUF];
-    for (int m = 1; m <= w->H; m++) {
+    for (int m = 0; m <= w->H; m++) {
         xw_ow_depreciation(w, f, sizeof f, XW_COL_M0 + m, xw_tax_method(c->s, w->o), L->tx.k_tlife,
                            L->tx.k_tsalv);
-        xw_ow_fig(w, row, XW_COL_M0 + m, f, w->res->monthly[m - 1].tax_depreciation, w->money);
+        xw_ow_fig(w, row, XW_COL_M0 + m, f, m == 0 ? 0 : w->res->monthly[m - 1].tax_depreciation,
+                  w->money);
     }
-    xw_ow_total(w, row, XW_COL_M0 + 1, w->res->tax_depreciation, XS_CALC);
+    xw_ow_total(w, row, XW_COL_M0, w->res->tax_depreciation, XS_CALC);
 }
 
 /* See optw.h. The tax book value at month H. */
@@ -82,19 +83,16 @@ void xw_tax_sale_row(const xw_optw *w, int row)
               w->res->tax_on_sale, w->money);
 }
 
-/* The formula of month m's deductible (the month in column col), in f. */
+/* The formula of month m's deductible (the month in column col), in f: the
+ * cost lines, a lease's payments (month 0's too), a loan's interest, the tax
+ * depreciation, and a rental's upfront payment (month 0). */
 static const char *deductible_formula(const xw_optw *w, char *f, size_t fs, int m)
 {
     const xw_optsheet *L = w->L;
     int col = XW_COL_M0 + m;
-    if (m == 0) {
-        if (L->lease)
-            return xw_formula(w->c, f, fs, "=%s", xw_ref(NULL, L->r_epay, col, 0, 0).s);
-        if (!L->buy)
-            return xw_formula(w->c, f, fs, "=%s", xw_ref(NULL, L->r_capex, col, 0, 0).s);
-        return xw_formula(w->c, f, fs, "=0");
-    }
     char lease[XW_FBUF / 4] = "", loan[XW_FBUF / 4] = "", dep[XW_FBUF / 4] = "";
+    if (!L->buy)
+        tci_utf8_format(lease, sizeof lease, "+%s", xw_ref(NULL, L->r_capex, col, 0, 0).s);
     if (L->lease)
         tci_utf8_format(lease, sizeof lease, "+%s", xw_ref(NULL, L->r_epay, col, 0, 0).s);
     if (L->loan)
@@ -130,8 +128,9 @@ void xw_tax_row(const xw_optw *w, int row)
     for (int m = 0; m <= w->H; m++) {
         int col = XW_COL_M0 + m;
         xw_refbuf d = xw_ref(NULL, L->tx.r_ded, col, 0, 0);
-        if (m == w->H && L->tx.k_tsale != XW_NONE)
-            xw_formula(c, f, sizeof f, "=-TaxRate*%s+%s", d.s, xw_ow_drv(L->tx.k_tsale).s);
+        if (L->tx.k_tsale != XW_NONE) /* the sale's, at month H */
+            xw_formula(c, f, sizeof f, "=-TaxRate*%s+%s*%s", d.s, xw_ow_drv(L->tx.k_tsale).s,
+                       xw_ow_at(L->f_end, col).s);
         else
             xw_formula(c, f, sizeof f, "=-TaxRate*%s", d.s);
         xw_ow_fig(w, row, col, f, tax_of(r, m), w->money_t);

@@ -83,6 +83,16 @@ static void drivers_heading(const xw_optw *w, int row)
             xw_fmt(c, XS_SECTION, XN_NONE));
 }
 
+/* The results' heading: figures of the cash flow above. */
+static void results_heading(const xw_optw *w, int row)
+{
+    xw_ctx *c = w->c;
+    xw_text(c, w->ws, row, 0, xw_label(c, "option.results", "Results (from the cash flow above)"),
+            xw_fmt(c, XS_SECTION, XN_NONE));
+    xw_text(c, w->ws, row, XW_COL_VAL, xw_label(c, "option.drivers.value", "Value"),
+            xw_fmt(c, XS_SECTION, XN_NONE));
+}
+
 static void util_drv(const xw_optw *w, int row)
 {
     input_driver(w, row, TCO_O_UTILIZATION, w->res->utilization, XN_PCT);
@@ -159,7 +169,8 @@ static void salvage_drv(const xw_optw *w, int row)
            w->res->salvage_value, XN_MONEY);
 }
 
-static void life_drv(const xw_optw *w, int row)
+/* See optw.h. */
+void xw_life_drv(const xw_optw *w, int row)
 {
     input_driver(w, row, TCO_O_DEPRECIATION_YEARS, tco_depreciation_life(w->o), XN_INT);
 }
@@ -363,7 +374,6 @@ const xw_ow_row xw_driver_rows[] = {
            "Residual value (GPUs, servers and network)", OU_CURRENCY, residual_drv),
     OW_ROW(k_salvage, OW_SALVAGE, XW_KEY("option.salvage"), "Book salvage value", OU_CURRENCY,
            salvage_drv),
-    OW_ROW(k_life, OW_BUY, XW_KEY("option.life"), "Depreciation life", OU_YEARS, life_drv),
     OW_ROW(k_loan, OW_LOAN, XW_KEY("option.loan"), "Lent by the loan", OU_CURRENCY, loan_drv),
     OW_ROW(k_lrate, OW_LOAN, XW_KEY("option.lrate"), "Loan interest rate per month", OU_PCT_MONTH,
            loan_rate_drv),
@@ -373,8 +383,6 @@ const xw_ow_row xw_driver_rows[] = {
            lease_payment_drv),
     OW_ROW(k_ebuy, OW_LEASE, XW_KEY("option.ebuy"), "Buyout price, paid within the horizon",
            OU_CURRENCY, lease_buyout_drv),
-    OW_ROW(tx.k_tlife, OW_BUY | OW_TAX, XW_KEY("option.tlife"), "Tax depreciation life", OU_YEARS,
-           xw_tax_life_drv),
     OW_ROW(tx.k_tsalv, OW_TAX_SALVAGE, XW_KEY("option.tsalv"), "Tax salvage value", OU_CURRENCY,
            xw_tax_salvage_drv),
     OW_ROW(k_rm, 0, XW_KEY("option.rm"), "Monthly discount rate", OU_PCT_MONTH, rm_drv),
@@ -384,6 +392,14 @@ const xw_ow_row xw_driver_rows[] = {
            pflop_drv),
     OW_OWN(k_units, 0, units_drv),
     OW_OWN(k_wpkw, OW_BUY, wpkw_drv),
+};
+
+/* See optw.h. */
+const size_t xw_n_driver_rows = sizeof xw_driver_rows / sizeof xw_driver_rows[0];
+
+/* See optw.h. */
+const xw_ow_row xw_result_rows[] = {
+    OW_HEADING(s_results, 0, results_heading),
     OW_OWN(k_slope, 0, slope_drv),
     OW_ROW(k_total0, 0, XW_KEY("option.total0"), "Total cost at 0% utilization", OU_CURRENCY,
            total0_drv),
@@ -402,4 +418,4 @@ const xw_ow_row xw_driver_rows[] = {
 };
 
 /* See optw.h. */
-const size_t xw_n_driver_rows = sizeof xw_driver_rows / sizeof xw_driver_rows[0];
+const size_t xw_n_result_rows = sizeof xw_result_rows / sizeof xw_result_rows[0];

@@ -90,11 +90,10 @@ static void month_row(const xw_optw *w, int row)
     xw_text(c, w->ws, row, XW_COL_LABEL, xw_label(c, "option.head.month", "Month"), head);
     xw_text(c, w->ws, row, XW_COL_UNIT, xw_label(c, "option.head.unit", "Unit"), head);
     xw_text(c, w->ws, row, XW_COL_VAL, xw_label(c, "option.head.total", "Total"), head);
-    xw_num(c, w->ws, row, XW_COL_M0, 0, headnum);
-    for (int m = 1; m <= w->H; m++)
-        xw_ow_fig(w, row, XW_COL_M0 + m,
-                  xw_formula(c, f, sizeof f, "=%s+1", xw_ref(NULL, row, XW_COL_M0 + m - 1, 0, 0).s),
-                  m, headnum);
+    /* The month is the column's distance from month 0's: one formula across. */
+    xw_formula(c, f, sizeof f, "=COLUMN()-COLUMN(%s)", xw_ref(NULL, row, XW_COL_M0, 1, 1).s);
+    for (int m = 0; m <= w->H; m++)
+        xw_ow_fig(w, row, XW_COL_M0 + m, f, m, headnum);
 }
 
 /* The years, the last row frozen above the cash flow. */
@@ -110,8 +109,7 @@ static void year_row(const xw_optw *w, int row)
     for (int m = 0; m <= w->H; m++) {
         int col = XW_COL_M0 + m;
         xw_refbuf mo = xw_ow_at(w->L->r_month, col);
-        xw_ow_fig(w, row, col,
-                  xw_formula(c, f, sizeof f, "=IF(%s=0,0,INT((%s-1)/12)+1)", mo.s, mo.s),
+        xw_ow_fig(w, row, col, xw_formula(c, f, sizeof f, "=ROUNDUP(%s/12,0)", mo.s),
                   m == 0 ? 0 : (m - 1) / 12 + 1, headnum);
     }
     worksheet_freeze_panes(w->ws, (lxw_row_t)(row + 1), (lxw_col_t)XW_COL_M0);
@@ -122,6 +120,217 @@ static void fy_row(const xw_optw *w, int row)
 {
     (void)row;
     xw_write_fy_row(w->c, w->i);
+}
+
+/* ===== The timing flags ===== */
+
+/* The formula of a flag in a month: over the month's counter cell `mo` and
+ * the flag row's column C `cc`, in f. */
+typedef const char *(*xw_flag_f)(const xw_optw *w, char *f, size_t fs, const char *mo,
+                                 const char *cc);
+typedef int (*xw_flag_on)(const xw_optw *w, int m);
+
+/* A flag row's cells: column C's link (a term from Inputs, cached lv; none
+ * when link is NULL), and in each month formula `fn`, cached on(w, m). */
+static void flag_cells(const xw_optw *w, int row, const char *link, double lv, xw_flag_f fn,
+                       xw_flag_on on)
+{
+    xw_ctx *c = w->c;
+    char f[XW_FBUF];
+    if (link)
+        xw_ow_fig(w, row, XW_COL_VAL, link, lv, xw_fmt(c, XS_CALC, XN_INT));
+    xw_refbuf cc = xw_ow_drv(row);
+    for (int m = 0; m <= w->H; m++) {
+        xw_refbuf mo = xw_ow_at(w->L->r_month, XW_COL_M0 + m);
+        xw_ow_fig(w, row, XW_COL_M0 + m, fn(w, f, sizeof f, mo.s, cc.s), on(w, m),
+                  xw_fmt(c, XS_CALC, XN_INT));
+    }
+}
+
+static int on_m0(const xw_optw *w, int m)
+{
+    (void)w;
+    return m == 0;
+}
+
+static const char *f_m0(const xw_optw *w, char *f, size_t fs, const char *mo, const char *cc)
+{
+    (void)cc;
+    return xw_formula(w->c, f, fs, "=IF(%s=0,1,0)", mo);
+}
+
+static int on_op(const xw_optw *w, int m)
+{
+    (void)w;
+    return m >= 1;
+}
+
+static const char *f_op(const xw_optw *w, char *f, size_t fs, const char *mo, const char *cc)
+{
+    (void)cc;
+    return xw_formula(w->c, f, fs, "=IF(%s>0,1,0)", mo);
+}
+
+static int on_end(const xw_optw *w, int m)
+{
+    return m == w->H;
+}
+
+/* A month equal to column C's. */
+static const char *f_at(const xw_optw *w, char *f, size_t fs, const char *mo, const char *cc)
+{
+    return xw_formula(w->c, f, fs, "=IF(%s=%s,1,0)", mo, cc);
+}
+
+/* A month from 1 to column C's. */
+static const char *f_within(const xw_optw *w, char *f, size_t fs, const char *mo, const char *cc)
+{
+    return xw_formula(w->c, f, fs, "=IF(AND(%s>0,%s<=%s),1,0)", mo, mo, cc);
+}
+
+static int on_loan(const xw_optw *w, int m)
+{
+    return m >= 1 && m <= w->o->loan_months;
+}
+
+static int on_lease(const xw_optw *w, int m)
+{
+    return m < w->o->lease_months && m < w->H;
+}
+
+/* A lease is paid in advance: months 0 to its term's last but one, within the
+ * horizon. */
+static const char *f_lease(const xw_optw *w, char *f, size_t fs, const char *mo, const char *cc)
+{
+    return xw_formula(w->c, f, fs, "=IF(%s<MIN(%s,%s),1,0)", mo, cc, xw_ow_drv(w->L->f_end).s);
+}
+
+static int on_lend(const xw_optw *w, int m)
+{
+    return m == w->o->lease_months;
+}
+
+static const char *f_lend(const xw_optw *w, char *f, size_t fs, const char *mo, const char *cc)
+{
+    (void)cc;
+    return xw_formula(w->c, f, fs, "=IF(%s=%s,1,0)", mo, xw_ow_drv(w->L->f_lease).s);
+}
+
+/* The year of ownership of a leased machine bought out at the lease's end. */
+static int oyear(const xw_optw *w, int m)
+{
+    int n = w->o->lease_months;
+    return m > n ? (m - n - 1) / 12 + 1 : 0;
+}
+
+static const char *f_oyear(const xw_optw *w, char *f, size_t fs, const char *mo, const char *cc)
+{
+    (void)cc;
+    xw_refbuf n = xw_ow_drv(w->L->f_lease);
+    return xw_formula(w->c, f, fs, "=IF(%s>%s,ROUNDUP((%s-%s)/12,0),0)", mo, n.s, mo, n.s);
+}
+
+static int on_term(const xw_optw *w, int m)
+{
+    return m >= 1 && m <= w->o->term_months;
+}
+
+static int on_renew(const xw_optw *w, int m)
+{
+    int t = w->o->term_months;
+    return t > 0 && m > t && (m - 1) % t == 0;
+}
+
+/* The first month of each renewal of a reserved term. */
+static const char *f_renew(const xw_optw *w, char *f, size_t fs, const char *mo, const char *cc)
+{
+    (void)cc;
+    xw_refbuf t = xw_ow_drv(w->L->f_term);
+    return xw_formula(w->c, f, fs, "=IF(AND(%s>%s,MOD(%s-1,%s)=0),1,0)", mo, t.s, mo, t.s);
+}
+
+static void m0_flag(const xw_optw *w, int row)
+{
+    flag_cells(w, row, NULL, 0, f_m0, on_m0);
+}
+
+static void op_flag(const xw_optw *w, int row)
+{
+    flag_cells(w, row, NULL, 0, f_op, on_op);
+}
+
+static void end_flag(const xw_optw *w, int row)
+{
+    flag_cells(w, row, "=HorizonMonths", w->H, f_at, on_end);
+}
+
+/* A flag over a term of the option's, its input `key` (months) linked in C. */
+static void term_flag(const xw_optw *w, int row, tco_okey key, double months, xw_flag_f fn,
+                      xw_flag_on on)
+{
+    char f[XW_FBUF];
+    flag_cells(w, row, xw_formula(w->c, f, sizeof f, "=%s", xw_ow_in(w, key).s), months, fn, on);
+}
+
+static void loan_flag(const xw_optw *w, int row)
+{
+    term_flag(w, row, TCO_O_LOAN_MONTHS, w->o->loan_months, f_within, on_loan);
+}
+
+static void lease_flag(const xw_optw *w, int row)
+{
+    term_flag(w, row, TCO_O_LEASE_MONTHS, w->o->lease_months, f_lease, on_lease);
+}
+
+static void lend_flag(const xw_optw *w, int row)
+{
+    flag_cells(w, row, NULL, 0, f_lend, on_lend);
+}
+
+static void oyear_row(const xw_optw *w, int row)
+{
+    flag_cells(w, row, NULL, 0, f_oyear, oyear);
+}
+
+static void term_months_flag(const xw_optw *w, int row)
+{
+    term_flag(w, row, TCO_O_TERM_MONTHS, w->o->term_months, f_within, on_term);
+}
+
+static void renew_flag(const xw_optw *w, int row)
+{
+    flag_cells(w, row, NULL, 0, f_renew, on_renew);
+}
+
+/* 1 in each year of a depreciation life (the life in column C, written by
+ * `life`): the years of the timeline, or a leased machine's of ownership. */
+static void life_flag(const xw_optw *w, int row, void (*life)(const xw_optw *, int), int years)
+{
+    xw_ctx *c = w->c;
+    const xw_optsheet *L = w->L;
+    char f[XW_FBUF];
+    life(w, row);
+    int yrow = L->lease ? L->r_oyear : L->r_year;
+    xw_refbuf lf = xw_ow_drv(row);
+    for (int m = 0; m <= w->H; m++) {
+        int col = XW_COL_M0 + m, y = L->lease ? oyear(w, m) : m == 0 ? 0 : (m - 1) / 12 + 1;
+        xw_refbuf yr = xw_ow_at(yrow, col);
+        xw_ow_fig(w, row, col,
+                  xw_formula(c, f, sizeof f, "=IF(AND(%s>0,%s<=%s),1,0)", yr.s, yr.s, lf.s),
+                  y > 0 && y <= years, xw_fmt(c, XS_CALC, XN_INT));
+    }
+}
+
+static void book_life_flag(const xw_optw *w, int row)
+{
+    life_flag(w, row, xw_life_drv, tco_depreciation_life(w->o));
+}
+
+static void tax_life_flag(const xw_optw *w, int row)
+{
+    tco_option taxed = *w->o;
+    taxed.depreciation = (tco_depreciation)xw_tax_method(w->c->s, w->o);
+    life_flag(w, row, xw_tax_life_drv, tco_depreciation_life(&taxed));
 }
 
 /* A section's heading, in t. */
@@ -140,13 +349,13 @@ static void price_row(const xw_optw *w, int row)
 {
     xw_ctx *c = w->c;
     char f[XW_FBUF];
-    for (int m = 1; m <= w->H; m++)
+    for (int m = 0; m <= w->H; m++) /* month 0 at year 1's price: no power is bought */
         xw_ow_fig(w, row, XW_COL_M0 + m,
-                  xw_formula(c, f, sizeof f, "=%s*(1+%s)^(%s-1)",
+                  xw_formula(c, f, sizeof f, "=%s*(1+%s)^(MAX(%s,1)-1)",
                              xw_site_name(c, w->i, TCO_S_ELECTRICITY_PRICE).s,
                              xw_site_name(c, w->i, TCO_S_ELECTRICITY_ESCALATION).s,
                              xw_ow_at(w->L->r_year, XW_COL_M0 + m).s),
-                  tci_electricity_price(c->s, w->o, m), xw_fmt(c, XS_CALC, XN_MONEY4));
+                  tci_electricity_price(c->s, w->o, m > 0 ? m : 1), xw_fmt(c, XS_CALC, XN_MONEY4));
 }
 
 /* Decline of the rental price (rent on demand), in annual steps. */
@@ -159,13 +368,11 @@ static void factor_row(const xw_optw *w, int row)
 static void capex_row(const xw_optw *w, int row)
 {
     xw_ctx *c = w->c;
-    char f[XW_FBUF];
     xw_ow_label(w, row,
                 w->L->buy ? xw_label(c, "option.capex", "Capex")
                           : xw_label(c, "option.upfront", "Upfront payment"),
                 w->cur, XS_TEXT);
-    xw_ow_fig(w, row, XW_COL_M0, xw_formula(c, f, sizeof f, "=%s", xw_ow_drv(w->L->k_capex).s),
-              w->res->capex, w->money);
+    xw_ow_at0(w, row, w->L->k_capex, 0, w->res->capex);
     xw_ow_total(w, row, XW_COL_M0, w->res->capex, XS_CALC);
 }
 
@@ -175,19 +382,16 @@ static void lent_row(const xw_optw *w, int row)
 {
     xw_ctx *c = w->c;
     const xw_optsheet *L = w->L;
-    char f[XW_FBUF];
     if (L->lease) {
         xw_ow_label(w, row, xw_label(c, "option.unpaid", "Less: not paid, leased"), w->cur,
                     XS_TEXT);
-        xw_ow_fig(w, row, XW_COL_M0, xw_formula(c, f, sizeof f, "=-%s", xw_ow_drv(L->k_capex).s),
-                  -w->res->capex, w->money);
+        xw_ow_at0(w, row, L->k_capex, 1, -w->res->capex);
         xw_ow_total(w, row, XW_COL_M0, -w->res->capex, XS_CALC);
         return;
     }
     xw_ow_label(w, row, xw_label(c, "option.lent", "Less: lent by the loan, received at month 0"),
                 w->cur, XS_TEXT);
-    xw_ow_fig(w, row, XW_COL_M0, xw_formula(c, f, sizeof f, "=-%s", xw_ow_drv(L->k_loan).s),
-              -w->res->loan_amount, w->money);
+    xw_ow_at0(w, row, L->k_loan, 1, -w->res->loan_amount);
     xw_ow_total(w, row, XW_COL_M0, -w->res->loan_amount, XS_CALC);
 }
 
@@ -209,16 +413,17 @@ static void line_row(const xw_optw *w, int row)
         xw_labelf(c, t, sizeof t, "option.line.rented", "{line}: included in the rental price",
                   "line", name, NULL);
     xw_ow_label(w, row, t, w->cur, XS_TEXT);
-    xw_ow_total(w, row, XW_COL_M0 + 1, tco_option_line(w->res, k), XS_CALC);
+    xw_ow_total(w, row, XW_COL_M0, tco_option_line(w->res, k), XS_CALC);
     if (!applies)
         return;
     xw_refbuf n = xw_ow_in(w, TCO_O_COUNT_GPUS), u = xw_ow_drv(L->k_util),
               it_kw = xw_ow_drv(L->k_it_kw), prov_kw = xw_ow_drv(L->k_prov_kw),
               capex = xw_ow_drv(L->k_capex);
-    for (int m = 1; m <= w->H; m++) {
+    for (int m = 0; m <= w->H; m++) {
         int col = XW_COL_M0 + m;
         xw_refbuf price = xw_ow_at(L->r_price, col), factor = xw_ow_at(L->r_factor, col),
-                  month = xw_ow_at(L->r_month, col);
+                  term = xw_ow_at(L->f_term, col), renew = xw_ow_at(L->f_renew, col),
+                  op = xw_ow_at(L->f_op, col);
         xw_owrefs R = {.n = n.s,
                        .u = u.s,
                        .it_kw = it_kw.s,
@@ -226,40 +431,70 @@ static void line_row(const xw_optw *w, int row)
                        .capex = capex.s,
                        .price = price.s,
                        .factor = factor.s,
-                       .month = month.s};
-        xw_ow_formula(w, XF_LINE(k), &R, f, sizeof f);
-        xw_ow_fig(w, row, col, f, tco_month_line(&w->res->monthly[m - 1], k), w->money);
+                       .term = L->f_term != XW_NONE ? term.s : NULL,
+                       .renew = L->f_renew != XW_NONE ? renew.s : NULL};
+        char g[XW_FBUF];
+        xw_ow_formula(w, XF_LINE(k), &R, g, sizeof g);
+        /* The operating months only: month 0 has none. */
+        xw_formula(c, f, sizeof f, "=(%s)*%s", g + 1, op.s);
+        xw_ow_fig(w, row, col, f, m == 0 ? 0 : tco_month_line(&w->res->monthly[m - 1], k),
+                  w->money);
     }
 }
 
-/* A loan's interest (k 0) or principal (k 1) each month of the level payment
- * while the loan runs (IPMT and PPMT, payments at the end of the month). */
-static void loan_part_row(const xw_optw *w, int row, int k)
+/* A loan's balance owed after each month (the corkscrew's closing), by the
+ * engine's figures: lent at month 0, less each month's principal, all of it
+ * repaid at month H when the loan runs longer. */
+static double loan_owed(const xw_optw *w, int m)
+{
+    double b = w->res->loan_amount;
+    for (int k = 1; k <= m; k++)
+        b -= w->res->monthly[k - 1].loan_principal;
+    return m == w->H ? 0 : b;
+}
+
+/* The balance owed at the start of each month: the month before's closing. */
+static void loan_open_row(const xw_optw *w, int row)
 {
     char f[XW_FBUF];
-    const xw_optsheet *L = w->L;
-    xw_refbuf rate = xw_ow_drv(L->k_lrate), amount = xw_ow_drv(L->k_loan);
-    for (int m = 1; m <= w->H; m++) {
+    for (int m = 0; m <= w->H; m++) {
         int col = XW_COL_M0 + m;
-        const tco_month *mo = &w->res->monthly[m - 1];
-        xw_refbuf mon = xw_ow_at(L->r_month, col);
-        xw_owrefs R = {.month = mon.s, .rate = rate.s, .amount = amount.s};
-        xw_ow_fig(w, row, col,
-                  xw_ow_formula(w, k == 0 ? XF_LOAN_INTEREST : XF_LOAN_PRINCIPAL, &R, f, sizeof f),
-                  k == 0 ? mo->loan_interest : mo->loan_principal, w->money);
+        xw_ow_fig(
+            w, row, col,
+            xw_formula(w->c, f, sizeof f, "=%s", xw_ref(NULL, w->L->r_lclose, col - 1, 0, 0).s),
+            m == 0 ? 0 : loan_owed(w, m - 1), w->money);
     }
-    xw_ow_total(w, row, XW_COL_M0 + 1, k == 0 ? w->res->loan_interest : w->res->loan_principal,
-                XS_CALC);
 }
 
+/* Each month's interest on the balance at its start, while the loan runs
+ * (the level payment's interest: IPMT's, MODEL.md, Financing with a loan). */
 static void loan_interest_row(const xw_optw *w, int row)
 {
-    loan_part_row(w, row, 0);
+    const xw_optsheet *L = w->L;
+    char f[XW_FBUF];
+    for (int m = 0; m <= w->H; m++) {
+        int col = XW_COL_M0 + m;
+        xw_ow_fig(w, row, col,
+                  xw_formula(w->c, f, sizeof f, "=%s*%s*%s", xw_ref(NULL, L->r_lopen, col, 0, 0).s,
+                             xw_ow_drv(L->k_lrate).s, xw_ow_at(L->f_loan, col).s),
+                  m == 0 ? 0 : w->res->monthly[m - 1].loan_interest, w->money);
+    }
+    xw_ow_total(w, row, XW_COL_M0, w->res->loan_interest, XS_CALC);
 }
 
+/* The level payment less its interest, while the loan runs. */
 static void loan_principal_row(const xw_optw *w, int row)
 {
-    loan_part_row(w, row, 1);
+    const xw_optsheet *L = w->L;
+    char f[XW_FBUF];
+    for (int m = 0; m <= w->H; m++) {
+        int col = XW_COL_M0 + m;
+        xw_ow_fig(w, row, col,
+                  xw_formula(w->c, f, sizeof f, "=%s*%s-%s", xw_ow_drv(L->k_lpmt).s,
+                             xw_ow_at(L->f_loan, col).s, xw_ref(NULL, L->r_lint, col, 0, 0).s),
+                  m == 0 ? 0 : w->res->monthly[m - 1].loan_principal, w->money);
+    }
+    xw_ow_total(w, row, XW_COL_M0, w->res->loan_principal, XS_CALC);
 }
 
 /* At month H, the balance still owed when the loan runs longer. */
@@ -271,44 +506,55 @@ static void loan_balance_row(const xw_optw *w, int row)
     xw_labelf(c, t, sizeof t, "option.line.loan_balance",
               "Loan balance still owed, paid at month {month}", "month", xw_int(w->H).s, NULL);
     xw_ow_label(w, row, t, w->cur, XS_TEXT);
-    xw_refbuf amount = xw_ow_drv(L->k_loan);
-    xw_refbuf prin = xw_range(NULL, L->r_lprin, XW_COL_M0 + 1, L->r_lprin, w->last);
-    xw_owrefs B = {.amount = amount.s, .principal = prin.s};
-    xw_ow_fig(w, row, w->last, xw_ow_formula(w, XF_LOAN_BALANCE, &B, f, sizeof f),
-              w->res->loan_balance_at_horizon, w->money);
+    for (int m = 0; m <= w->H; m++) {
+        int col = XW_COL_M0 + m;
+        xw_ow_fig(w, row, col,
+                  xw_formula(c, f, sizeof f, "=(%s-%s-%s)*%s",
+                             xw_ref(NULL, L->r_lopen, col, 0, 0).s,
+                             xw_ref(NULL, L->r_lent, col, 0, 0).s,
+                             xw_ref(NULL, L->r_lprin, col, 0, 0).s, xw_ow_at(L->f_end, col).s),
+                  m == w->H ? w->res->loan_balance_at_horizon : 0, w->money);
+    }
     xw_ow_total(w, row, XW_COL_M0, w->res->loan_balance_at_horizon, XS_CALC);
+}
+
+/* The balance owed at the end of each month: the opening, plus what is lent,
+ * less the principal and what is repaid at month H. */
+static void loan_close_row(const xw_optw *w, int row)
+{
+    const xw_optsheet *L = w->L;
+    char f[XW_FBUF];
+    for (int m = 0; m <= w->H; m++) {
+        int col = XW_COL_M0 + m;
+        xw_ow_fig(
+            w, row, col,
+            xw_formula(w->c, f, sizeof f, "=%s-%s-%s-%s", xw_ref(NULL, L->r_lopen, col, 0, 0).s,
+                       xw_ref(NULL, L->r_lent, col, 0, 0).s, xw_ref(NULL, L->r_lprin, col, 0, 0).s,
+                       xw_ref(NULL, L->r_lbal, col, 0, 0).s),
+            loan_owed(w, m), w->money);
+    }
 }
 
 /* A lease's payment, in advance: month 0, then at the end of each month for
  * the next, while both the lease and the horizon run on. */
 static void lease_payment_row(const xw_optw *w, int row)
 {
-    xw_ctx *c = w->c;
-    char f[XW_FBUF];
-    xw_refbuf pmt = xw_ow_drv(w->L->k_epmt);
-    xw_ow_fig(w, row, XW_COL_M0, xw_formula(c, f, sizeof f, "=%s", pmt.s), w->res->lease_payment,
-              w->money);
-    for (int m = 1; m <= w->H; m++) {
-        xw_refbuf mon = xw_ow_at(w->L->r_month, XW_COL_M0 + m);
-        xw_owrefs R = {.month = mon.s, .payment = pmt.s};
-        xw_ow_fig(w, row, XW_COL_M0 + m, xw_ow_formula(w, XF_LEASE_PAYMENT_AT, &R, f, sizeof f),
-                  w->res->monthly[m - 1].lease_payment, w->money);
-    }
+    double v[TCO_MAX_HORIZON + 1];
+    v[0] = w->res->lease_payment;
+    for (int m = 1; m <= w->H; m++)
+        v[m] = w->res->monthly[m - 1].lease_payment;
+    xw_ow_times_flag(w, row, w->L->k_epmt, 0, w->L->f_lease, v);
     xw_ow_total(w, row, XW_COL_M0, w->res->lease_payments, XS_CALC);
 }
 
 /* A lease's buyout, at its end. */
 static void lease_buyout_row(const xw_optw *w, int row)
 {
-    char f[XW_FBUF];
-    xw_refbuf buy = xw_ow_drv(w->L->k_ebuy);
-    for (int m = 1; m <= w->H; m++) {
-        xw_refbuf mon = xw_ow_at(w->L->r_month, XW_COL_M0 + m);
-        xw_owrefs R = {.month = mon.s, .buyout = buy.s};
-        xw_ow_fig(w, row, XW_COL_M0 + m, xw_ow_formula(w, XF_LEASE_BUYOUT_AT, &R, f, sizeof f),
-                  w->res->monthly[m - 1].lease_buyout, w->money);
-    }
-    xw_ow_total(w, row, XW_COL_M0 + 1, w->res->lease_buyout, XS_CALC);
+    double v[TCO_MAX_HORIZON + 1] = {0};
+    for (int m = 1; m <= w->H; m++)
+        v[m] = w->res->monthly[m - 1].lease_buyout;
+    xw_ow_times_flag(w, row, w->L->k_ebuy, 0, w->L->f_lend, v);
+    xw_ow_total(w, row, XW_COL_M0, w->res->lease_buyout, XS_CALC);
 }
 
 /* The total of a row in column C: =SUM over months 0..H, plus the value of
@@ -326,54 +572,56 @@ static void sum_plus(const xw_optw *w, int row, int plus, double v)
               v, xw_fmt(w->c, XS_TOTAL, XN_MONEY));
 }
 
-/* The cash paid at month 0, in f: the capex, less what a loan lends; for a
- * lease, none of the capex but the first payment. */
-static const char *month0(const xw_optw *w, char *f, size_t fs)
-{
-    const xw_optsheet *L = w->L;
-    if (L->lease)
-        return xw_formula(w->c, f, fs, "=%s+%s+%s", xw_ow_at(L->r_capex, XW_COL_M0).s,
-                          xw_ow_at(L->r_lent, XW_COL_M0).s, xw_ow_at(L->r_epay, XW_COL_M0).s);
-    if (L->r_lent == XW_NONE)
-        return xw_formula(w->c, f, fs, "=%s", xw_ow_at(L->r_capex, XW_COL_M0).s);
-    return xw_formula(w->c, f, fs, "=%s+%s", xw_ow_at(L->r_capex, XW_COL_M0).s,
-                      xw_ow_at(L->r_lent, XW_COL_M0).s);
-}
-
 /* The month's costs: the cost lines, with a loan's or a lease's. */
 static void opcost_row(const xw_optw *w, int row)
 {
     xw_ctx *c = w->c;
     const xw_optsheet *L = w->L;
     char f[XW_FBUF];
-    double opsum = 0;
+    double opsum = 0, v;
     xw_ow_label(w, row,
                 L->loan    ? xw_label(c, "option.opcost.loan", "Operating cost and loan payments")
                 : L->lease ? xw_label(c, "option.opcost.lease", "Operating cost and lease payments")
                            : xw_label(c, "option.opcost", "Operating cost"),
                 w->cur, XS_TOTAL);
-    for (int m = 1; m <= w->H; m++) {
+    /* Month 0's: a lease's first payment. */
+    for (int m = 0; m <= w->H; m++) {
         int col = XW_COL_M0 + m;
-        opsum += w->res->monthly[m - 1].cost;
+        v = m == 0 ? (L->lease ? w->res->lease_payment : 0) : w->res->monthly[m - 1].cost;
+        opsum += v;
         xw_ow_fig(w, row, col,
                   xw_formula(c, f, sizeof f, "=SUM(%s:%s)", xw_ref(NULL, L->r_line[0], col, 0, 0).s,
                              xw_ref(NULL, L->r_last_line, col, 0, 0).s),
-                  w->res->monthly[m - 1].cost, w->money_t);
+                  v, w->money_t);
     }
-    xw_ow_total(w, row, XW_COL_M0 + 1, opsum, XS_TOTAL);
+    xw_ow_total(w, row, XW_COL_M0, opsum, XS_TOTAL);
 }
 
-/* The cumulative cost, before the residual. */
+/* What is paid in the month before the residual, in t (the month in column
+ * col): the capex, less what a loan lends or a lease leaves unpaid, and the
+ * month's costs. */
+static const char *paid(const xw_optw *w, char *t, size_t ts, int col)
+{
+    const xw_optsheet *L = w->L;
+    xw_refbuf capex = xw_ow_at(L->r_capex, col), cost = xw_ow_at(L->r_opcost, col);
+    if (L->r_lent == XW_NONE)
+        return xw_formula(w->c, t, ts, "%s+%s", capex.s, cost.s);
+    return xw_formula(w->c, t, ts, "%s+%s+%s", capex.s, xw_ow_at(L->r_lent, col).s, cost.s);
+}
+
+/* The cumulative cost, before the residual: the month before's and this
+ * month's payments (column C, left of month 0, is empty). */
 static void cum_row(const xw_optw *w, int row)
 {
     xw_ctx *c = w->c;
-    char f[XW_FBUF];
-    xw_ow_fig(w, row, XW_COL_M0, month0(w, f, sizeof f), xw_paid0(c, w->i), w->money);
-    for (int m = 1; m <= w->H; m++)
-        xw_ow_fig(w, row, XW_COL_M0 + m,
-                  xw_formula(c, f, sizeof f, "=%s+%s", xw_ref(NULL, row, XW_COL_M0 + m - 1, 0, 0).s,
-                             xw_ref(NULL, w->L->r_opcost, XW_COL_M0 + m, 0, 0).s),
-                  w->res->monthly[m - 1].cumulative, w->money);
+    char f[XW_FBUF], t[XW_FBUF / 2];
+    for (int m = 0; m <= w->H; m++) {
+        int col = XW_COL_M0 + m;
+        xw_ow_fig(w, row, col,
+                  xw_formula(c, f, sizeof f, "=%s+%s", xw_ref(NULL, row, col - 1, 0, 0).s,
+                             paid(w, t, sizeof t, col)),
+                  m == 0 ? xw_paid0(c, w->i) : w->res->monthly[m - 1].cumulative, w->money);
+    }
 }
 
 /* What is owed past the horizon: a lease's months past it at its payment, or
@@ -404,17 +652,18 @@ static void commit_row(const xw_optw *w, int row)
               w->res->commitment_after_horizon, w->money);
 }
 
-/* The residual value, received at month H. */
+/* The residual value, received at month H: a receipt, so negative. */
 static void resid_row(const xw_optw *w, int row)
 {
     xw_ctx *c = w->c;
-    char f[XW_FBUF], t[XW_TBUF];
+    char t[XW_TBUF];
+    double v[TCO_MAX_HORIZON + 1] = {0};
+    v[w->H] = -w->res->residual;
     xw_labelf(c, t, sizeof t, "option.resid", "Residual value, received at month {month}", "month",
               xw_int(w->H).s, NULL);
     xw_ow_label(w, row, t, w->cur, XS_TEXT);
-    xw_ow_fig(w, row, w->last, xw_formula(c, f, sizeof f, "=%s", xw_ow_drv(w->L->k_residual).s),
-              w->res->residual, w->money);
-    xw_ow_total(w, row, XW_COL_M0, w->res->residual, XS_CALC);
+    xw_ow_times_flag(w, row, w->L->k_residual, 1, w->L->f_end, v);
+    xw_ow_total(w, row, XW_COL_M0, -w->res->residual, XS_CALC);
 }
 
 /* The net cost: what is paid at month 0, the months' costs, less the residual. */
@@ -425,21 +674,21 @@ static void net_row(const xw_optw *w, int row)
     char f[XW_FBUF];
     xw_ow_label(w, row,
                 L->loan ? xw_label(c, "option.net.loan",
-                                   "Net cost (capex - loan + operating cost and loan payments - "
+                                   "Net cost (capex - loan + operating cost and loan payments + "
                                    "residual)")
                 : L->lease
                     ? xw_label(c, "option.net.lease",
-                               "Net cost (lease payments + operating cost - residual)")
-                    : xw_label(c, "option.net", "Net cost (capex + operating cost - residual)"),
+                               "Net cost (lease payments + operating cost + residual)")
+                    : xw_label(c, "option.net", "Net cost (capex + operating cost + residual)"),
                 w->cur, XS_TOTAL);
-    xw_ow_fig(w, row, XW_COL_M0, month0(w, f, sizeof f), tci_net_cost(w->res, 0, w->H), w->money_t);
-    for (int m = 1; m <= w->H; m++) {
+    for (int m = 0; m <= w->H; m++) {
         int col = XW_COL_M0 + m;
+        char t[XW_FBUF / 2];
+        paid(w, t, sizeof t, col);
         if (L->r_resid != XW_NONE)
-            xw_formula(c, f, sizeof f, "=%s-%s", xw_ref(NULL, L->r_opcost, col, 0, 0).s,
-                       xw_ref(NULL, L->r_resid, col, 0, 0).s);
+            xw_formula(c, f, sizeof f, "=%s+%s", t, xw_ref(NULL, L->r_resid, col, 0, 0).s);
         else
-            xw_formula(c, f, sizeof f, "=%s", xw_ref(NULL, L->r_opcost, col, 0, 0).s);
+            xw_formula(c, f, sizeof f, "=%s", t);
         xw_ow_fig(w, row, col, f, tci_net_cost(w->res, m, w->H), w->money_t);
     }
     sum_plus(w, row, L->r_commit, w->res->total);
@@ -523,12 +772,13 @@ static void book_heading(const xw_optw *w, int row)
 static void dep_row(const xw_optw *w, int row)
 {
     char f[XW_FBUF];
-    for (int m = 1; m <= w->H; m++) {
+    for (int m = 0; m <= w->H; m++) {
         xw_ow_depreciation(w, f, sizeof f, XW_COL_M0 + m, w->o->depreciation, w->L->k_life,
                            w->L->k_salvage);
-        xw_ow_fig(w, row, XW_COL_M0 + m, f, w->res->monthly[m - 1].depreciation, w->money);
+        xw_ow_fig(w, row, XW_COL_M0 + m, f, m == 0 ? 0 : w->res->monthly[m - 1].depreciation,
+                  w->money);
     }
-    xw_ow_total(w, row, XW_COL_M0 + 1, w->res->depreciation, XS_CALC);
+    xw_ow_total(w, row, XW_COL_M0, w->res->depreciation, XS_CALC);
 }
 
 /* The book value at each month's end: a lease's hardware enters the books
@@ -538,17 +788,13 @@ static void bv_row(const xw_optw *w, int row)
     xw_ctx *c = w->c;
     const xw_optsheet *L = w->L;
     char f[XW_FBUF];
-    xw_ow_fig(w, row, XW_COL_M0,
-              L->lease ? "=0" : xw_formula(c, f, sizeof f, "=%s", xw_ow_drv(L->k_capex).s),
-              tci_book_value(w->res, 0), w->money);
-    for (int m = 1; m <= w->H; m++) {
+    /* The month before's (column C, left of month 0, is empty), plus what
+     * enters the books (the capex, or a lease's buyout), less depreciation. */
+    for (int m = 0; m <= w->H; m++) {
         int col = XW_COL_M0 + m;
-        if (L->lease)
-            xw_formula(c, f, sizeof f, "=%s+%s-%s", xw_ref(NULL, row, col - 1, 0, 0).s,
-                       xw_ref(NULL, L->r_ebuy, col, 0, 0).s, xw_ref(NULL, L->r_dep, col, 0, 0).s);
-        else
-            xw_formula(c, f, sizeof f, "=%s-%s", xw_ref(NULL, row, col - 1, 0, 0).s,
-                       xw_ref(NULL, L->r_dep, col, 0, 0).s);
+        xw_formula(c, f, sizeof f, "=%s+%s-%s", xw_ref(NULL, row, col - 1, 0, 0).s,
+                   xw_ref(NULL, L->lease ? L->r_ebuy : L->r_capex, col, 0, 0).s,
+                   xw_ref(NULL, L->r_dep, col, 0, 0).s);
         xw_ow_fig(w, row, col, f, tci_book_value(w->res, m), w->money);
     }
 }
@@ -579,20 +825,27 @@ static void bcum_row(const xw_optw *w, int row)
     }
 }
 
+/* Whether option i has cost no more to date than the baseline at month m. */
+static int cheaper_to_date(const xw_ctx *c, size_t i, int m)
+{
+    const tco_option_result *r = &c->r->options[i], *rb = &c->r->options[c->r->baseline];
+    if (m == 0)
+        return xw_paid0(c, i) <= xw_paid0(c, (size_t)c->r->baseline);
+    return r->monthly[m - 1].cumulative <= rb->monthly[m - 1].cumulative;
+}
+
 /* 1 in a month when this option has cost no more to date than the baseline. */
 static void flag_row(const xw_optw *w, int row)
 {
     xw_ctx *c = w->c;
     char f[XW_FBUF];
-    const tco_option_result *rb = &c->r->options[c->r->baseline];
-    for (int m = 1; m <= w->H; m++) {
+    for (int m = 0; m <= w->H; m++) {
         int col = XW_COL_M0 + m;
         xw_ow_fig(w, row, col,
                   xw_formula(c, f, sizeof f, "=IF(%s<=%s,1,0)",
                              xw_ref(NULL, w->L->r_cum, col, 0, 0).s,
                              xw_ref(NULL, w->L->r_bcum, col, 0, 0).s),
-                  w->res->monthly[m - 1].cumulative <= rb->monthly[m - 1].cumulative ? 1 : 0,
-                  xw_fmt(c, XS_CALC, XN_INT));
+                  cheaper_to_date(c, w->i, m), xw_fmt(c, XS_CALC, XN_INT));
     }
 }
 
@@ -603,13 +856,16 @@ static void stay_row(const xw_optw *w, int row)
 {
     xw_ctx *c = w->c;
     char f[XW_FBUF];
-    int stays = w->res->breakeven_month > 0 ? w->res->breakeven_month : w->H + 1;
-    for (int m = 1; m <= w->H; m++) {
+    int stays = 1;
+    double v[TCO_MAX_HORIZON + 1];
+    for (int m = w->H; m >= 0; m--)
+        v[m] = stays = stays && cheaper_to_date(c, w->i, m);
+    xw_refbuf end = xw_ref(NULL, w->L->r_flag, w->last, 1, 1);
+    for (int m = 0; m <= w->H; m++) {
         int col = XW_COL_M0 + m;
         xw_ow_fig(w, row, col,
-                  xw_formula(c, f, sizeof f, "=MIN(%s)",
-                             xw_range(NULL, w->L->r_flag, col, w->L->r_flag, w->last).s),
-                  m >= stays ? 1 : 0, xw_fmt(c, XS_CALC, XN_INT));
+                  xw_formula(c, f, sizeof f, "=MIN(%s:%s)", xw_ow_at(w->L->r_flag, col).s, end.s),
+                  v[m], xw_fmt(c, XS_CALC, XN_INT));
     }
 }
 
@@ -674,23 +930,51 @@ static const char *unit_text(const xw_optw *w, xw_ow_unit u, char *buf, size_t s
 /* The rows of an option sheet, top to bottom: the timeline, the cash flow and
  * its lines, the book view, the tax view and the comparison with the
  * baseline; the drivers in column C follow (optdriver.c). */
-static const xw_ow_row option_rows[] = {
+static const xw_ow_row timing_rows[] = {
     OW_OWN(r_month, 0, month_row),
     OW_OWN(r_year, 0, year_row),
     OW_OWN(r_fy, 0, fy_row),
-    OW_OWN(s_cash, 0, cash_heading),
+    OW_ROW(f_m0, 0, XW_KEY("option.f_m0"), "Month 0, the acquisition (1 = yes)", OU_FLAG, m0_flag),
+    OW_ROW(f_op, 0, XW_KEY("option.f_op"), "Operating month, 1 to the horizon (1 = yes)", OU_FLAG,
+           op_flag),
+    OW_ROW(f_end, 0, XW_KEY("option.f_end"), "Last month: the horizon, in C (1 = yes)", OU_FLAG,
+           end_flag),
+    OW_ROW(f_loan, OW_LOAN, XW_KEY("option.f_loan"), "Loan payment month: its term, in C (1 = yes)",
+           OU_FLAG, loan_flag),
+    OW_ROW(f_lease, OW_LEASE, XW_KEY("option.f_lease"),
+           "Lease payment month, in advance: its term, in C (1 = yes)", OU_FLAG, lease_flag),
+    OW_ROW(f_lend, OW_LEASE, XW_KEY("option.f_lend"), "Lease's last month (1 = yes)", OU_FLAG,
+           lend_flag),
+    OW_ROW(r_oyear, OW_LEASE, XW_KEY("option.oyear"),
+           "Year owned after the lease's end (0 = not owned)", OU_NONE, oyear_row),
+    OW_ROW(f_term, OW_TERM, XW_KEY("option.f_term"),
+           "Reserved term's month: its term, in C (1 = yes)", OU_FLAG, term_months_flag),
+    OW_ROW(f_renew, OW_RENEW, XW_KEY("option.f_renew"), "A renewal's first month (1 = yes)",
+           OU_FLAG, renew_flag),
+    OW_ROW(k_life, OW_BUY, XW_KEY("option.f_life"),
+           "Book depreciation year: its life in years, in C (1 = yes)", OU_FLAG, book_life_flag),
+    OW_ROW(tx.k_tlife, OW_BUY | OW_TAX, XW_KEY("option.f_tlife"),
+           "Tax depreciation year: its life in years, in C (1 = yes)", OU_FLAG, tax_life_flag),
+};
+
+static const xw_ow_row option_rows[] = {
+    OW_HEADING(s_cash, 0, cash_heading),
     OW_ROW(r_price, OW_BUY, XW_KEY("option.price"), "Electricity price, escalated yearly",
            OU_MONEY_PER_KWH, price_row),
     OW_ROW(r_factor, OW_FACTOR, XW_KEY("option.factor"),
            "Rental price factor after the yearly decline", OU_FACTOR, factor_row),
     OW_OWN(r_capex, 0, capex_row),
     OW_OWN(r_lent, OW_FINANCED, lent_row),
+    OW_ROW(r_lopen, OW_LOAN, XW_KEY("option.lopen"), "Loan balance, start of month", OU_CURRENCY,
+           loan_open_row),
     {OW_AT(r_line), 0, 0, TCO_LINES, NULL, NULL, OU_NONE, XS_TEXT, line_row},
     OW_ROW(r_lint, OW_LOAN, XW_KEY("option.line.loan_interest"), "Loan interest", OU_CURRENCY,
            loan_interest_row),
     OW_ROW(r_lprin, OW_LOAN, XW_KEY("option.line.loan_principal"), "Loan principal", OU_CURRENCY,
            loan_principal_row),
     OW_OWN(r_lbal, OW_LOAN, loan_balance_row),
+    OW_ROW(r_lclose, OW_LOAN, XW_KEY("option.lclose"), "Loan balance, end of month", OU_CURRENCY,
+           loan_close_row),
     OW_ROW(r_epay, OW_LEASE, XW_KEY("option.line.lease_payment"),
            "Lease payment, in advance for the next month", OU_CURRENCY, lease_payment_row),
     OW_ROW(r_ebuy, OW_LEASE, XW_KEY("option.line.lease_buyout"), "Lease buyout, at its end",
@@ -746,12 +1030,27 @@ static const xw_ow_row option_rows[] = {
     OW_GROUPED(tx.r_flow_dbelow, OW_BASE | OW_TAX),
 };
 
-#define N_ROWS (sizeof option_rows / sizeof option_rows[0])
+/* The sheet's tables, top to bottom: the timing flags, the drivers
+ * (optdriver.c), the cash flow and the views, the results (optdriver.c). */
+static const struct {
+    const xw_ow_row *rows;
+    const size_t *n;
+} tables[] = {
+    {timing_rows, &(const size_t){sizeof timing_rows / sizeof timing_rows[0]}},
+    {xw_driver_rows, &xw_n_driver_rows},
+    {option_rows, &(const size_t){sizeof option_rows / sizeof option_rows[0]}},
+    {xw_result_rows, &xw_n_result_rows},
+};
 
-/* Row k of the sheet: option_rows', then the drivers'. */
+/* Row k of the sheet's tables, or NULL past the last. */
 static const xw_ow_row *row_at(size_t k)
 {
-    return k < N_ROWS ? &option_rows[k] : &xw_driver_rows[k - N_ROWS];
+    for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++) {
+        if (k < *tables[t].n)
+            return &tables[t].rows[k];
+        k -= *tables[t].n;
+    }
+    return NULL;
 }
 
 /* The rows of entry e of option_rows in L: n of them. */
@@ -779,6 +1078,8 @@ static unsigned option_has(const xw_ctx *c, size_t i)
     has |= L->loan ? OW_LOAN : 0;
     has |= L->lease ? OW_LEASE : 0;
     has |= L->term || L->lease ? OW_COMMIT : 0;
+    has |= L->term ? OW_TERM : 0;
+    has |= L->term && o->after_term == TCO_AFTER_RENEW ? OW_RENEW : 0;
     has |= s->tax ? OW_TAX : 0;
     has |= L->has_base ? OW_BASE : 0;
     has |= L->buy && !macrs ? OW_SALVAGE : 0;
@@ -802,8 +1103,8 @@ void xw_option_layout(xw_ctx *c, size_t i)
         L->lease && o->lease_end == TCO_LEASE_BUYOUT && o->lease_months <= s->horizon_months;
     const unsigned has = option_has(c, i);
     int r = 3;
-    for (size_t k = 0; k < N_ROWS + xw_n_driver_rows; k++) {
-        const xw_ow_row *e = row_at(k);
+    const xw_ow_row *e;
+    for (size_t k = 0; (e = row_at(k)) != NULL; k++) {
         int *at = rows_of(L, e), here = (e->when & has) == e->when;
         r += here && e->gap;
         for (int j = 0; j < e->n; j++)
@@ -829,8 +1130,8 @@ void xw_write_option(xw_ctx *c, size_t i)
     w.money_t = xw_fmt(c, XS_TOTAL, XN_MONEY);
     option_columns(&w);
     option_title(&w);
-    for (size_t k = 0; k < N_ROWS + xw_n_driver_rows; k++) {
-        const xw_ow_row *e = row_at(k);
+    const xw_ow_row *e;
+    for (size_t k = 0; (e = row_at(k)) != NULL; k++) {
         const int *at = rows_of(&c->os[i], e);
         for (int j = 0; j < e->n; j++) {
             if (at[j] == XW_NONE)

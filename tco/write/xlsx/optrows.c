@@ -17,12 +17,34 @@
 void xw_ow_factor_row(const xw_optw *w, int row, int year_row)
 {
     char f[XW_FBUF];
-    for (int m = 1; m <= w->H; m++)
-        xw_ow_fig(w, row, XW_COL_M0 + m,
-                  xw_formula(w->c, f, sizeof f, "=(1-%s)^(%s-1)",
-                             xw_ow_in(w, TCO_O_PRICE_DECLINE).s,
-                             xw_ow_at(year_row, XW_COL_M0 + m).s),
-                  tci_price_factor(-w->o->price_decline, m), xw_fmt(w->c, XS_CALC, XN_DEC6));
+    for (int m = 0; m <= w->H; m++) /* month 0 at year 1's: nothing is rented then */
+        xw_ow_fig(
+            w, row, XW_COL_M0 + m,
+            xw_formula(w->c, f, sizeof f, "=(1-%s)^(MAX(%s,1)-1)",
+                       xw_ow_in(w, TCO_O_PRICE_DECLINE).s, xw_ow_at(year_row, XW_COL_M0 + m).s),
+            tci_price_factor(-w->o->price_decline, m > 0 ? m : 1), xw_fmt(w->c, XS_CALC, XN_DEC6));
+}
+
+/* See optw.h. */
+void xw_ow_times_flag(const xw_optw *w, int row, int drv, int neg, int flag, const double *v)
+{
+    char f[XW_FBUF];
+    xw_refbuf d = xw_ow_drv(drv);
+    for (int m = 0; m <= w->H; m++) {
+        int col = XW_COL_M0 + m;
+        xw_ow_fig(
+            w, row, col,
+            xw_formula(w->c, f, sizeof f, "=%s%s*%s", neg ? "-" : "", d.s, xw_ow_at(flag, col).s),
+            v[m], w->money);
+    }
+}
+
+/* See optw.h. */
+void xw_ow_at0(const xw_optw *w, int row, int drv, int neg, double v)
+{
+    double vs[TCO_MAX_HORIZON + 1] = {0};
+    vs[0] = v;
+    xw_ow_times_flag(w, row, drv, neg, w->L->f_m0, vs);
 }
 
 /* See optw.h. */
@@ -104,6 +126,13 @@ static const char *rental(const xw_optw *w, const xw_owrefs *R, char *f, size_t 
                           xw_ow_in(w, TCO_O_INTERRUPTION_OVERHEAD).s, st.s);
     if (!term)
         return xw_formula(c, f, fs, "=%s*HoursPerMonth*%s+%s", n, p.s, st.s);
+    if (R->term && w->o->after_term == TCO_AFTER_ON_DEMAND) /* by the term's flag */
+        return xw_formula(c, f, fs, "=IF(%s=1,%s*HoursPerMonth*%s,%s*HoursPerMonth*%s*%s*%s)+%s",
+                          R->term, n, p.s, n, u, xw_ow_in(w, TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR).s,
+                          fa, st.s);
+    if (R->renew) /* a renewal's upfront in its first month, by its flag */
+        return xw_formula(c, f, fs, "=%s*HoursPerMonth*%s+%s+%s*%s", n, p.s, st.s, R->renew,
+                          xw_ow_in(w, TCO_O_UPFRONT).s);
     xw_refbuf tm = xw_ow_in(w, TCO_O_TERM_MONTHS);
     if (w->o->after_term == TCO_AFTER_ON_DEMAND)
         return xw_formula(c, f, fs, "=IF(%s<=%s,%s*HoursPerMonth*%s,%s*HoursPerMonth*%s*%s*%s)+%s",
@@ -248,44 +277,35 @@ void xw_ow_depreciation(const xw_optw *w, char *f, size_t fs, int col, int metho
 {
     xw_ctx *c = w->c;
     const xw_optsheet *L = w->L;
-    xw_refbuf yr = xw_ow_at(L->r_year, col), base = xw_ow_drv(L->lease ? L->k_ebuy : L->k_capex);
+    /* The year: of the timeline, or of a leased machine's ownership from the
+     * month after the lease's end (bought out). */
+    xw_refbuf yr = xw_ow_at(L->lease ? L->r_oyear : L->r_year, col),
+              base = xw_ow_drv(L->lease ? L->k_ebuy : L->k_capex);
     xw_refbuf lf = xw_ow_drv(life), sv = xw_ow_drv(salvage == XW_NONE ? life : salvage);
-    char ybuf[XW_FBUF / 4], body[XW_FBUF];
+    char body[XW_FBUF];
     const char *y = yr.s, *b = base.s;
-    if (L->lease) {
-        /* A lease's hardware is owned from the month after its end (bought
-         * out), its years counted from then. */
-        tci_utf8_format(ybuf, sizeof ybuf, "(INT((%s-%s-1)/12)+1)", xw_ow_at(L->r_month, col).s,
-                        xw_ow_in(w, TCO_O_LEASE_MONTHS).s);
-        y = ybuf;
-    }
     switch (method) {
     case TCO_DEP_STRAIGHT_LINE:
-        xw_formula(c, body, sizeof body, "IF(%s>%s,0,SLN(%s,%s,%s)/12)", y, lf.s, b, sv.s, lf.s);
+        xw_formula(c, body, sizeof body, "SLN(%s,%s,%s)/12", b, sv.s, lf.s);
         break;
     case TCO_DEP_DOUBLE_DECLINING:
-        xw_formula(c, body, sizeof body, "IF(%s>%s,0,VDB(%s,%s,%s,%s-1,%s)/12)", y, lf.s, b, sv.s,
-                   lf.s, y, y);
+        xw_formula(c, body, sizeof body, "VDB(%s,%s,%s,%s-1,%s)/12", b, sv.s, lf.s, y, y);
         break;
     case TCO_DEP_SUM_OF_YEARS:
-        xw_formula(c, body, sizeof body, "IF(%s>%s,0,SYD(%s,%s,%s,%s)/12)", y, lf.s, b, sv.s, lf.s,
-                   y);
+        xw_formula(c, body, sizeof body, "SYD(%s,%s,%s,%s)/12", b, sv.s, lf.s, y);
         break;
     case TCO_DEP_MACRS5:
     case TCO_DEP_MACRS7:
     default: {
         int mc = method == TCO_DEP_MACRS5 ? XW_COL_VAL : XW_COL_VAL + 1;
-        xw_formula(c, body, sizeof body, "IF(%s>%s,0,%s*INDEX(%s,%s)/12)", y, lf.s, b,
+        xw_formula(c, body, sizeof body, "%s*INDEX(%s,%s)/12", b,
                    xw_range(c->sheet_q[TCI_SHEET_INPUTS], c->in_macrs, mc, c->in_macrs + 7, mc).s,
                    y);
         break;
     }
     }
-    if (L->lease)
-        xw_formula(c, f, fs, "=IF(%s<=%s,0,%s)", xw_ow_at(L->r_month, col).s,
-                   xw_ow_in(w, TCO_O_LEASE_MONTHS).s, body);
-    else
-        xw_formula(c, f, fs, "=%s", body);
+    /* In the years of the life only: the life's flag row. */
+    xw_formula(c, f, fs, "=IF(%s=1,%s,0)", xw_ow_at(life, col).s, body);
 }
 
 /* ===== A flow against the baseline and its returns ===== */
@@ -313,10 +333,8 @@ static void flow_cum_rows(const xw_optw *w, int flow_row, int cum, int neg, int 
             tci_utf8_format(term, sizeof term, "%s", fl.s);
         else
             tci_utf8_format(term, sizeof term, "%s*%s", fl.s, xw_ref(NULL, df, col, 0, 0).s);
-        if (m == 0)
-            xw_formula(c, f, sizeof f, "=%s", term);
-        else
-            xw_formula(c, f, sizeof f, "=%s+%s", xw_ref(NULL, cum, col - 1, 0, 0).s, term);
+        /* The month before's sum (column C, left of month 0, is empty). */
+        xw_formula(c, f, sizeof f, "=%s+%s", xw_ref(NULL, cum, col - 1, 0, 0).s, term);
         xw_ow_fig(w, cum, col, f, run, w->money);
     }
     xw_ow_label(w, neg, neg_label, xw_label(c, "unit.month", "month"), XS_TEXT);
@@ -350,11 +368,10 @@ void xw_ow_flow(const xw_optw *w, const xw_flowrows *R, int base_row, int own_ro
         int col = XW_COL_M0 + m;
         xw_refbuf fl = xw_ref(NULL, R->flow, col, 0, 0);
         sign = flow[m] > 0 ? 1 : flow[m] < 0 ? -1 : sign;
-        if (m == 0)
-            xw_formula(c, f, sizeof f, "=SIGN(%s)", fl.s);
-        else
-            xw_formula(c, f, sizeof f, "=IF(%s=0,%s,SIGN(%s))", fl.s,
-                       xw_ref(NULL, R->sign, col - 1, 0, 0).s, fl.s);
+        /* The month before's sign when the flow is 0 (column C, left of
+         * month 0, is empty: 0). */
+        xw_formula(c, f, sizeof f, "=IF(%s=0,%s,SIGN(%s))", fl.s,
+                   xw_ref(NULL, R->sign, col - 1, 0, 0).s, fl.s);
         xw_ow_fig(w, R->sign, col, f, sign, xw_fmt(c, XS_CALC, XN_INT));
     }
     flow_cum_rows(w, R->flow, R->cum, R->neg, XW_NONE, flow, labels[2], labels[3]);
@@ -424,8 +441,8 @@ void xw_ow_returns(const xw_optw *w, const xw_flowrows *R, const xw_flowfigs *fg
     for (int k = 0; k < 2; k++) {
         xw_refbuf neg = xw_range(NULL, negs[k], XW_COL_M0, negs[k], w->last);
         xw_ow_label(w, rows[k], labels[3 + k], xw_label(c, "unit.month", "month"), XS_TEXT);
-        xw_formula(c, f, sizeof f, "=IF(MAX(%s)>%s,%s,MAX(%s))", neg.s,
-                   xw_ow_at(L->r_month, w->last).s, never.lit, neg.s);
+        xw_formula(c, f, sizeof f, "=IF(MAX(%s)>%s,%s,MAX(%s))", neg.s, xw_ow_drv(L->f_end).s,
+                   never.lit, neg.s);
         if (isfinite(vals[k]))
             xw_ow_fig(w, rows[k], XW_COL_VAL, f, vals[k], mon);
         else

@@ -42,6 +42,12 @@ static inline xw_refbuf xw_ow_in(const xw_optw *w, tco_okey key)
     return xw_in(w->c, w->i, key);
 }
 
+/* A driver (its row in column C) times a flag row, subtracted when neg, in
+ * each month: cached v[0..H]. */
+void xw_ow_times_flag(const xw_optw *w, int row, int drv, int neg, int flag, const double *v);
+/* Likewise at month 0 only (the month-0 flag), cached v then 0. */
+void xw_ow_at0(const xw_optw *w, int row, int drv, int neg, double v);
+
 /* A rental price factor row: (1 - decline)^(year - 1) each month, option w's
  * decline, the years in row year_row (the option and plan sheets'). */
 void xw_ow_factor_row(const xw_optw *w, int row, int year_row);
@@ -69,7 +75,9 @@ typedef struct xw_owrefs {
     const char *it_kw, *prov_kw, *capex, *capex_gpu, *capex_infra, *resfrac;
     const char *price;     /* the month's electricity price (XF_POWER, XF_COOLING) */
     const char *factor;    /* the month's rental price factor (XF_RENTAL) */
-    const char *month;     /* the month's number (XF_RENTAL) */
+    const char *month;     /* the month's number (XF_RENTAL on a plan's sheet) */
+    const char *term;      /* the month's reserved-term flag (XF_RENTAL), or NULL */
+    const char *renew;     /* the month's renewal flag (XF_RENTAL), or NULL */
     const char *rm;        /* the monthly discount rate (XF_COMMIT_PV) */
     const char *commit;    /* the commitment past the horizon (XF_COMMIT_PV) */
     const char *rate;      /* a loan's monthly rate (XF_LOAN_PAYMENT, XF_LOAN_INTEREST...) */
@@ -122,9 +130,9 @@ typedef enum xw_owf {
 const char *xw_ow_formula(const xw_optw *w, xw_owf which, const xw_owrefs *R, char *f, size_t fs);
 
 /* The formula of a month's depreciation (the month in column col) by `method`
- * (a tco_depreciation) over the life and salvage in driver rows `life` and
- * `salvage` (XW_NONE for a MACRS method), in f: the book view's and the tax
- * view's. */
+ * (a tco_depreciation) over the life flag row `life` (the life in its column
+ * C, 1 in the months of its years) and the salvage in driver row `salvage`
+ * (XW_NONE for a MACRS method), in f: the book view's and the tax view's. */
 void xw_ow_depreciation(const xw_optw *w, char *f, size_t fs, int col, int method, int life,
                         int salvage);
 
@@ -167,6 +175,8 @@ enum {
     OW_BASE = 1 << 7,        /* bought, against a rent baseline */
     OW_SALVAGE = 1 << 8,     /* bought, depreciated by a method with a salvage value */
     OW_TAX_SALVAGE = 1 << 9, /* likewise in the tax view */
+    OW_TERM = 1 << 10,       /* rented reserved, with a term */
+    OW_RENEW = 1 << 11,      /* likewise, renewed at the term's end */
 };
 
 /* A row's unit, in column B (option.c shows it). */
@@ -228,10 +238,15 @@ typedef struct xw_ow_row {
         OW_AT(member), (when), 0, 1, NULL, NULL, OU_NONE, XS_TEXT, NULL                            \
     }
 
-/* The drivers' rows, in column C below the timeline (optdriver.c): the rows
- * of option.c's table go on with them. */
+/* The drivers' rows, in column C above the cash flow, and the results' (the
+ * unit costs' slope, the break-even utilization, the returns against the
+ * baseline) below it (optdriver.c); option.c's tables go around them. */
 extern const xw_ow_row xw_driver_rows[];
 extern const size_t xw_n_driver_rows;
+extern const xw_ow_row xw_result_rows[];
+extern const size_t xw_n_result_rows;
+/* The book depreciation's life in column C (a driver of the life's flag row). */
+void xw_life_drv(const xw_optw *w, int row);
 
 /* The rows of the incremental flow against the baseline before tax, and of
  * its returns (the rows of L). */

@@ -71,8 +71,8 @@ static int summary_source(xw_ctx *c, const xw_optsheet *L, int fi, const char *t
     xw_refbuf d = xw_ref(L->quoted, row, XW_COL_VAL, 1, 1);
     if (per)
         xw_formula_quotient(c, f, size, total, d.s);
-    else
-        xw_formula(c, f, size, "=%s", d.s);
+    else /* the residual is a receipt on the option's sheet: the Summary shows it received */
+        xw_formula(c, f, size, fi == TCI_F_RESIDUAL ? "=-%s" : "=%s", d.s);
     return 1;
 }
 

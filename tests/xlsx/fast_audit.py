@@ -1,0 +1,193 @@
+"""The modelling conventions of a workbook, measured (docs/WORKBOOK.md, Conventions).
+
+    fast_audit.py BOOK.xlsx...              print the measures of each workbook
+    fast_audit.py --check BUILD_DIR REPO    the test: every shipped scenario's workbook
+
+The measures, over the cash-flow sheets (the option and plan sheets: a sheet whose
+month counter runs 0, 1, ..., H across columns D onwards):
+- timeline rows: rows below the timing block with a formula in a month's column;
+- one-formula rows: those whose every month column holds a formula, the same formula in
+  R1C1 form (its references relative to the cell);
+- month tests: formulas outside the timing block (the counter row and the flag rows
+  under it, up to the first row without a figure in a month's column) that compare the counter row with something
+  (a reference to it beside <, > or =);
+- upward references: references from a formula to a cell of its own sheet in a row
+  below it (the flow runs down a sheet), except to an earlier month (a balance's
+  opening, the month before's closing);
+- rightward references: references from a formula to a sheet further right, except
+  from the Checks and Summary sheets and from sheets after them.
+
+The check fails unless, in every workbook, at least 95% of the timeline rows are one
+formula and no formula outside the timing block reads the counter row, no formula of a
+cash-flow sheet refers up its sheet, and none to a sheet further right.
+"""
+import glob, os, re, subprocess, sys, tempfile
+
+import openpyxl
+from openpyxl.utils import column_index_from_string, get_column_letter
+
+sys.dont_write_bytecode = True
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+FIRST = 4  # column D: month 0
+SHEET = r"(?:'(?:[^']|'')+'|[A-Za-z0-9_.\-]+)!"
+REF = re.compile(r"(?<![A-Za-z0-9_.$'!])(" + SHEET + r")?(\$?)([A-Z]{1,3})(\$?)(\d+)"
+                 r"(?::(\$?)([A-Z]{1,3})(\$?)(\d+))?(?![A-Za-z0-9_(!])")
+STRING = re.compile(r'"(?:[^"]|"")*"')
+
+
+def refs(formula):
+    """Each reference of a formula: (sheet or None, row1, col1, row2, col2, abs flags)."""
+    body = STRING.sub('""', formula)
+    for m in REF.finditer(body):
+        sheet = m.group(1)
+        if sheet:
+            sheet = sheet[:-1]
+            if sheet.startswith("'"):
+                sheet = sheet[1:-1].replace("''", "'")
+        c1, r1 = column_index_from_string(m.group(3)), int(m.group(5))
+        if m.group(7):
+            c2, r2 = column_index_from_string(m.group(7)), int(m.group(9))
+        else:
+            c2, r2 = c1, r1
+        yield m, sheet, r1, c1, r2, c2
+
+
+def r1c1(formula, row, col):
+    """The formula with its references relative to (row, col), as R1C1 does."""
+    body = STRING.sub('""', formula)
+
+    def one(cabs, c, rabs, r):
+        rr = f"R{r}" if rabs else f"R[{int(r) - row}]"
+        cc = f"C{column_index_from_string(c)}" if cabs else f"C[{column_index_from_string(c) - col}]"
+        return rr + cc
+
+    def sub(m):
+        s = m.group(1) or ""
+        t = one(m.group(2), m.group(3), m.group(4), m.group(5))
+        if m.group(7):
+            t += ":" + one(m.group(6), m.group(7), m.group(8), m.group(9))
+        return s + t
+
+    return REF.sub(sub, body)
+
+
+def compares(formula, m):
+    """Whether reference m of a formula stands beside a comparison (<, >, =)."""
+    body = STRING.sub('""', formula)
+    before = body[:m.start()].rstrip()
+    after = body[m.end():].lstrip()
+    return (len(before) > 1 and before[-1] in "<>=") or (after[:1] in ("<", ">", "="))
+
+
+def counter_row(ws, vals):
+    """The row of the month counter (0, 1, 2, ... from column D), or None."""
+    for r in range(1, 12):
+        v = [vals.cell(r, FIRST + k).value for k in range(3)]
+        if v[0] == 0 and v[1] == 1 and v[2] == 2:
+            return r
+    return None
+
+
+def measure(path):
+    wb = openpyxl.load_workbook(path)
+    vals = openpyxl.load_workbook(path, data_only=True)
+    names = wb.sheetnames
+    out = {"timeline": 0, "uniform": 0, "month_tests": 0, "upward": 0, "rightward": 0,
+           "sheets": 0, "examples": []}
+    summary_at = min([i for i, n in enumerate(names) if n in ("Summary", "Checks")] or [len(names)])
+    for si, name in enumerate(names):
+        ws, wv = wb[name], vals[name]
+        crow = counter_row(ws, wv)
+        # Rightward references, from every sheet before the Summary and Checks.
+        for row in ws.iter_rows():
+            for cell in row:
+                f = cell.value
+                if not (isinstance(f, str) and f.startswith("=")):
+                    continue
+                for m, sheet, r1, c1, r2, c2 in refs(f):
+                    if sheet and sheet in names and names.index(sheet) > si and si < summary_at:
+                        out["rightward"] += 1
+                        if len(out["examples"]) < 12:
+                            out["examples"].append(f"{name}!{cell.coordinate}: rightward {f[:80]}")
+        if crow is None:
+            continue
+        out["sheets"] += 1
+        last = FIRST
+        while wv.cell(crow, last + 1).value == last + 1 - FIRST:
+            last += 1
+        block_end = crow
+        while any(ws.cell(block_end + 1, c).value is not None for c in range(FIRST, last + 1)):
+            block_end += 1
+        for row in ws.iter_rows(min_row=1, max_row=ws.max_row, max_col=last):
+            r = row[0].row
+            forms = {}
+            for cell in row:
+                f = cell.value
+                if not (isinstance(f, str) and f.startswith("=")):
+                    continue
+                c = cell.column
+                if c >= FIRST:
+                    forms[c] = f
+                for m, sheet, r1, c1, r2, c2 in refs(f):
+                    if sheet is not None and sheet != name:
+                        continue
+                    if not (crow <= r <= block_end) and r1 <= crow <= r2 and compares(f, m):
+                        out["month_tests"] += 1
+                        if len(out["examples"]) < 12:
+                            out["examples"].append(f"{name}!{cell.coordinate}: month test {f[:80]}")
+                    back = FIRST <= max(c1, c2) < c  # an earlier month: a corkscrew's opening
+                    if min(r1, r2) > r and not back:
+                        out["upward"] += 1
+                        if len(out["examples"]) < 12:
+                            out["examples"].append(f"{name}!{cell.coordinate}: upward {f[:80]}")
+            if r <= block_end or not forms:
+                continue
+            out["timeline"] += 1
+            if len(forms) == last - FIRST + 1 and \
+                    len({r1c1(f, r, c) for c, f in forms.items()}) == 1:
+                out["uniform"] += 1
+            elif len(out["examples"]) < 12:
+                out["examples"].append(f"{name}!A{r}: not one formula ({len(forms)} cells)")
+    return out
+
+
+def report(path, m):
+    share = m["uniform"] / m["timeline"] if m["timeline"] else 1.0
+    return (f"{os.path.basename(path)}: {m['sheets']} cash-flow sheets, {m['timeline']} timeline "
+            f"rows, {m['uniform']} one formula ({100 * share:.1f}%), {m['month_tests']} month "
+            f"tests, {m['upward']} upward references, {m['rightward']} rightward references")
+
+
+def check(build, repo):
+    import xlsxtest
+    tco = xlsxtest.tco_binary(build)
+    bad = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for ini in xlsxtest.shipped_scenarios(repo):
+            book = os.path.join(tmp, os.path.basename(ini) + ".xlsx")
+            p = subprocess.run([tco, "report", ini, "-q", "-o", book], capture_output=True,
+                               text=True)
+            if p.returncode != 0:
+                print(f"FAIL {ini}: tco exited {p.returncode}: {p.stderr[-300:]}")
+                bad += 1
+                continue
+            m = measure(book)
+            share = m["uniform"] / m["timeline"] if m["timeline"] else 1.0
+            ok = share >= 0.95 and m["month_tests"] == 0 and m["upward"] == 0 and \
+                m["rightward"] == 0 and m["sheets"] > 0
+            print(("ok   " if ok else "FAIL ") + report(ini, m))
+            if not ok:
+                bad += 1
+                for e in m["examples"]:
+                    print("     " + e)
+    print(f"{bad} workbooks fail")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 4 and sys.argv[1] == "--check":
+        sys.exit(check(sys.argv[2], sys.argv[3]))
+    for p in sys.argv[1:]:
+        print(report(p, measure(p)))
