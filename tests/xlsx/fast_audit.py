@@ -5,7 +5,9 @@
 
 The measures, over the cash-flow sheets (the option and plan sheets: a sheet whose
 month counter runs 0, 1, ..., H across columns D onwards):
-- timeline rows: rows below the timing block with a formula in a month's column;
+- timeline rows: rows below the timing block with a formula in a month's column (but
+  not those of a table whose headings stand across the month columns: a plan's
+  purchases, one a row);
 - one-formula rows: those whose every month column holds a formula, the same formula in
   R1C1 form (its references relative to the cell);
 - month tests: formulas outside the timing block (the counter row and the flag rows
@@ -15,7 +17,8 @@ month counter runs 0, 1, ..., H across columns D onwards):
   below it (the flow runs down a sheet), except to an earlier month (a balance's
   opening, the month before's closing);
 - rightward references: references from a formula to a sheet further right, except
-  from the Checks and Summary sheets and from sheets after them.
+  from the Checks and Summary sheets and from sheets after them, and to the last sheet
+  (Checks: the master check, shown on every sheet).
 
 The check fails unless, in every workbook, at least 95% of the timeline rows are one
 formula and no formula outside the timing block reads the counter row, no formula of a
@@ -38,8 +41,9 @@ STRING = re.compile(r'"(?:[^"]|"")*"')
 
 
 def refs(formula):
-    """Each reference of a formula: (sheet or None, row1, col1, row2, col2, abs flags)."""
-    body = STRING.sub('""', formula)
+    """Each reference of a formula: (match, sheet or None, row1, col1, row2, col2); the
+    match's positions are the formula's."""
+    body = STRING.sub(lambda s: '"' + "_" * (len(s.group(0)) - 2) + '"', formula)
     for m in REF.finditer(body):
         sheet = m.group(1)
         if sheet:
@@ -74,10 +78,15 @@ def r1c1(formula, row, col):
 
 
 def compares(formula, m):
-    """Whether reference m of a formula stands beside a comparison (<, >, =)."""
-    body = STRING.sub('""', formula)
+    """Whether reference m of a formula stands beside a comparison (<, >, =), or is
+    joined to a comparison's text ("<"&E$4, as SUMIFS and COUNTIFS take it)."""
+    body = STRING.sub(lambda s: '"' + "_" * (len(s.group(0)) - 2) + '"', formula)
     before = body[:m.start()].rstrip()
     after = body[m.end():].lstrip()
+    if before.endswith("&"):
+        text = formula[:len(before) - 1].rstrip()
+        if re.search(r'"[<>=]+"$', text):
+            return True
     return (len(before) > 1 and before[-1] in "<>=") or (after[:1] in ("<", ">", "="))
 
 
@@ -107,7 +116,9 @@ def measure(path):
                 if not (isinstance(f, str) and f.startswith("=")):
                     continue
                 for m, sheet, r1, c1, r2, c2 in refs(f):
-                    if sheet and sheet in names and names.index(sheet) > si and si < summary_at:
+                    # The last sheet holds the master check that every sheet shows.
+                    if sheet and sheet in names and names.index(sheet) > si and \
+                            si < summary_at and names.index(sheet) != len(names) - 1:
                         out["rightward"] += 1
                         if len(out["examples"]) < 12:
                             out["examples"].append(f"{name}!{cell.coordinate}: rightward {f[:80]}")
@@ -120,8 +131,14 @@ def measure(path):
         block_end = crow
         while any(ws.cell(block_end + 1, c).value is not None for c in range(FIRST, last + 1)):
             block_end += 1
+        table = False  # a table's rows under its headings across the month columns
         for row in ws.iter_rows(min_row=1, max_row=ws.max_row, max_col=last):
             r = row[0].row
+            cells = [cl.value for cl in row[FIRST - 1:]]
+            if r > block_end and any(isinstance(v, str) and not v.startswith("=") for v in cells):
+                table = True
+            elif all(cl.value is None for cl in row):
+                table = False
             forms = {}
             for cell in row:
                 f = cell.value
@@ -137,12 +154,14 @@ def measure(path):
                         out["month_tests"] += 1
                         if len(out["examples"]) < 12:
                             out["examples"].append(f"{name}!{cell.coordinate}: month test {f[:80]}")
-                    back = FIRST <= max(c1, c2) < c  # an earlier month: a corkscrew's opening
+                    # An earlier month (a corkscrew's opening), or month 0's empty
+                    # column C before it.
+                    back = c >= FIRST and FIRST - 1 <= max(c1, c2) < c
                     if min(r1, r2) > r and not back:
                         out["upward"] += 1
                         if len(out["examples"]) < 12:
                             out["examples"].append(f"{name}!{cell.coordinate}: upward {f[:80]}")
-            if r <= block_end or not forms:
+            if r <= block_end or not forms or table:
                 continue
             out["timeline"] += 1
             if len(forms) == last - FIRST + 1 and \

@@ -218,6 +218,10 @@ const char *xw_ow_formula(const xw_optw *w, xw_owf which, const xw_owrefs *R, ch
     case XF_LOAN_PRINCIPAL: {
         /* Payments at the end of the month, while the loan runs. */
         xw_refbuf n = xw_ow_in(w, TCO_O_LOAN_MONTHS);
+        if (R->flagged)
+            return xw_formula(c, f, fs, "=-%s(%s,%s,%s,%s,0,0)",
+                              which == XF_LOAN_INTEREST ? "IPMT" : "PPMT", R->rate, R->month, n.s,
+                              R->amount);
         return xw_formula(c, f, fs, "=IF(%s<=%s,-%s(%s,%s,%s,%s,0,0),0)", R->month, n.s,
                           which == XF_LOAN_INTEREST ? "IPMT" : "PPMT", R->rate, R->month, n.s,
                           R->amount);

@@ -78,6 +78,8 @@ typedef struct xw_owrefs {
     const char *month;     /* the month's number (XF_RENTAL on a plan's sheet) */
     const char *term;      /* the month's reserved-term flag (XF_RENTAL), or NULL */
     const char *renew;     /* the month's renewal flag (XF_RENTAL), or NULL */
+    int flagged;           /* 1: a flag row tests the loan's months (XF_LOAN_INTEREST,
+                              XF_LOAN_PRINCIPAL give the payment's part, untested) */
     const char *rm;        /* the monthly discount rate (XF_COMMIT_PV) */
     const char *commit;    /* the commitment past the horizon (XF_COMMIT_PV) */
     const char *rate;      /* a loan's monthly rate (XF_LOAN_PAYMENT, XF_LOAN_INTEREST...) */

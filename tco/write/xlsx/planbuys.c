@@ -302,23 +302,18 @@ void xw_pl_buy_table(const pl_sheet *S, const pl_own *P)
             cell[k] = pl_buy(S, j, k);
         pl_label(S, row, xw_pl_buy_name(S, j, t, sizeof t), "", XS_TEXT);
         const char *fs[PB_EALL] = {0};
-        /* The month and GPUs: Inputs' purchase, own_count at month 0 without
-         * buy_at, or the refresh's; sold at the refresh, else at H. */
-        xw_refbuf im = xw_ref(in, S->ps->in_buy + j, XW_COL_VAL, 1, 1),
-                  ig = xw_ref(in, S->ps->in_buy + n + j, XW_COL_VAL, 1, 1);
-        if (last || n == 0) {
-            im = last ? pl_refresh_n(S) : xw_ref(NULL, 0, 0, 0, 0);
+        /* The GPUs: Inputs' purchase's, own_count without buy_at, or the
+         * refresh's. */
+        xw_refbuf ig = xw_ref(in, S->ps->in_buy + n + j, XW_COL_VAL, 1, 1);
+        if (last || n == 0)
             ig = last ? xw_ref(in, S->ps->in_refresh + 1, XW_COL_VAL, 1, 1) : pl_own_n(S);
-        }
         char fm[XW_FBUF / 8], fe[XW_FBUF / 8], fg[XW_FBUF / 8], fb[XW_FBUF / 4], fsv[XW_FBUF / 4],
             fcg[XW_FBUF / 4], fci[XW_FBUF / 4], fc[XW_FBUF / 2], fp[XW_FBUF / 4], fr[XW_FBUF / 4],
             fres[XW_FBUF / 4];
-        fs[PB_MONTH] = last || n > 0 ? xw_formula(c, fm, sizeof fm, "=%s", im.s) : "=0";
+        /* The months bought and sold are the timing flags' (column C). */
+        fs[PB_MONTH] = xw_formula(c, fm, sizeof fm, "=%s", pl_drv(pl_flag(S, PF_BOUGHT, j)).s);
+        fs[PB_SOLD] = xw_formula(c, fe, sizeof fe, "=%s", pl_drv(pl_flag(S, PF_SOLD, j)).s);
         xw_refbuf r = pl_refresh_n(S);
-        if (S->refresh && !last) /* sold at the refresh, if any */
-            fs[PB_SOLD] = xw_formula(c, fe, sizeof fe, "=IF(%s>0,%s,HorizonMonths)", r.s, r.s);
-        else
-            fs[PB_SOLD] = "=HorizonMonths";
         /* The refresh's GPUs (and spares) only with a refresh month. */
         if (last)
             fs[PB_GPUS] = xw_formula(c, fg, sizeof fg, "=IF(%s>0,%s,0)", r.s, ig.s);

@@ -221,7 +221,8 @@ static void lease_buyout_drv(const pl_sheet *S, int row)
 
 /* The present value of what the leases owe past the horizon: the one lease's,
  * or with buy_at or a refresh those of the purchases held to H. */
-static void own_commit_pv_drv(const pl_sheet *S, int row)
+/* See planw.h. */
+void xw_pl_own_commit_pv_drv(const pl_sheet *S, int row)
 {
     char f[XW_FBUF];
     if (S->staged) {
@@ -243,7 +244,8 @@ static void a_res_drv(const pl_sheet *S, int row)
 }
 
 /* The present value of the reserved term's commitment past the horizon. */
-static void commit_pv_drv(const pl_sheet *S, int row)
+/* See planw.h. */
+void xw_pl_commit_pv_drv(const pl_sheet *S, int row)
 {
     char f[XW_FBUF];
     xw_refbuf n = pl_res_n(S), rm = pl_drv(S->R.k_rm), cm = pl_drv(S->R.r_res_commit);
@@ -300,12 +302,8 @@ const pl_row xw_pl_driver_rows[] = {
            lease_payment_drv),
     PLABEL(k_ebuy, PW_FIN_LEASE, XW_KEY("option.ebuy"), "Buyout price, paid within the horizon",
            PU_CURRENCY, lease_buyout_drv),
-    PLABEL(k_own_commit_pv, PW_ANY_LEASE, XW_KEY("option.commit_pv.lease"),
-           "Present value of what is owed after the horizon", PU_CURRENCY, own_commit_pv_drv),
     POWN(k_res, PW_RES, k_res_drv),
     POWN(k_a_res, PW_A_RES, a_res_drv),
-    PLABEL(k_commit_pv, PW_RES_TERM, XW_KEY("option.commit_pv"),
-           "Present value of the commitment after the horizon", PU_CURRENCY, commit_pv_drv),
     POWN(k_over, PW_OVER, k_over_drv),
     POWN(k_a_over, PW_A_OVER, a_over_drv),
 };

@@ -46,16 +46,17 @@ static void price_row(const pl_sheet *S, int row)
 {
     xw_ctx *c = S->c;
     char f[XW_FBUF], x[XW_FBUF / 2], y[XW_FBUF / 2];
-    for (int m = 1; m <= S->H; m++) {
+    for (int m = 0; m <= S->H; m++) { /* month 0 at year 1's price: no power is bought */
         const xw_optw *ws[2] = {&S->wo, &S->wn};
         char *fx[2] = {x, y};
         for (int k = 0; k < 1 + S->refresh; k++)
-            xw_formula(c, fx[k], sizeof x, "=%s*(1+%s)^(%s-1)",
+            xw_formula(c, fx[k], sizeof x, "=%s*(1+%s)^(MAX(%s,1)-1)",
                        xw_site_name(c, ws[k]->i, TCO_S_ELECTRICITY_PRICE).s,
                        xw_site_name(c, ws[k]->i, TCO_S_ELECTRICITY_ESCALATION).s,
                        pl_at(S->R.r_year, XW_COL_M0 + m).s);
         pl_fig(S, row, XW_COL_M0 + m, pl_by_month(S, f, sizeof f, XW_COL_M0 + m, x, y),
-               tci_electricity_price(c->s, own_w(S, m)->o, m), xw_fmt(c, XS_CALC, XN_MONEY4));
+               tci_electricity_price(c->s, own_w(S, m > 0 ? m : 1)->o, m > 0 ? m : 1),
+               xw_fmt(c, XS_CALC, XN_MONEY4));
     }
 }
 
@@ -65,17 +66,17 @@ static void capex_row(const pl_sheet *S, int row)
 {
     xw_ctx *c = S->c;
     char f[XW_FBUF];
+    char t[XW_FBUF];
     pl_total(S, row, XW_COL_M0, S->P->capex, XS_CALC, XN_MONEY);
-    if (!S->staged) {
-        pl_fig(S, row, XW_COL_M0, xw_formula(c, f, sizeof f, "=%s", pl_drv(S->R.k_capex).s),
-               S->P->capex, S->money);
-        return;
+    for (int m = 0; m <= S->H; m++) {
+        int col = XW_COL_M0 + m;
+        if (S->staged) /* the purchases bought in the month */
+            xw_formula(c, f, sizeof f, "=%s",
+                       pl_sum_flagged(S, t, sizeof t, PB_CAPEX, PF_BOUGHT, col));
+        else
+            xw_formula(c, f, sizeof f, "=%s*%s", pl_drv(S->R.k_capex).s, pl_at(S->R.f_m0, col).s);
+        pl_fig(S, row, col, f, S->staged ? S->P->capex_at[m] : m == 0 ? S->P->capex : 0, S->money);
     }
-    for (int m = 0; m <= S->H; m++)
-        pl_fig(S, row, XW_COL_M0 + m,
-               xw_formula(c, f, sizeof f, "=SUMIFS(%s,%s,%s)", pl_buys(S, PB_CAPEX).s,
-                          pl_buys(S, PB_MONTH).s, pl_at(S->R.r_month, XW_COL_M0 + m).s),
-               S->P->capex_at[m], S->money);
 }
 
 /* What a loan lends or a lease leaves unpaid: at month 0, or each purchase's
@@ -95,9 +96,10 @@ static void lent_row(const pl_sheet *S, int row)
                                         "Less: lent by loans or leased, in their months"),
                  S->cur, XS_TEXT);
         for (int m = 0; m <= S->H; m++) {
+            char t[XW_FBUF];
             pl_fig(S, row, XW_COL_M0 + m,
-                   xw_formula(c, f, sizeof f, "=-SUMIFS(%s,%s,%s)", pl_buys(S, PB_LENT).s,
-                              pl_buys(S, PB_MONTH).s, pl_at(S->R.r_month, XW_COL_M0 + m).s),
+                   xw_formula(c, f, sizeof f, "=-%s",
+                              pl_sum_flagged(S, t, sizeof t, PB_LENT, PF_BOUGHT, XW_COL_M0 + m)),
                    -P->lent_at[m], S->money);
             sum -= P->lent_at[m];
         }
@@ -110,9 +112,12 @@ static void lent_row(const pl_sheet *S, int row)
              S->lease ? xw_label(c, "option.unpaid", "Less: not paid, leased")
                       : xw_label(c, "option.lent", "Less: lent by the loan, received at month 0"),
              S->cur, XS_TEXT);
-    pl_fig(S, row, XW_COL_M0,
-           xw_formula(c, f, sizeof f, "=-%s", pl_drv(S->lease ? S->R.k_capex : S->R.k_loan).s),
-           lent, S->money);
+    for (int m = 0; m <= S->H; m++)
+        pl_fig(S, row, XW_COL_M0 + m,
+               xw_formula(c, f, sizeof f, "=-%s*%s",
+                          pl_drv(S->lease ? S->R.k_capex : S->R.k_loan).s,
+                          pl_at(S->R.f_m0, XW_COL_M0 + m).s),
+               m == 0 ? lent : 0, S->money);
     pl_total(S, row, XW_COL_M0, lent, XS_CALC, XN_MONEY);
 }
 
@@ -126,7 +131,7 @@ static void it_kw_row(const pl_sheet *S, int row)
     char f[XW_FBUF], g[XW_FBUF], gw[XW_FBUF], fx[2][XW_FBUF];
     xw_refbuf servers = pl_drv(R->k_servers);
     const int bought = S->pr->own_count + S->pr->spares;
-    for (int m = 1; m <= S->H; m++) {
+    for (int m = 0; m <= S->H; m++) {
         int col = XW_COL_M0 + m;
         xw_refbuf u = pl_at(R->r_u, col);
         char n[XW_FBUF / 4], sv[XW_FBUF / 4];
@@ -142,11 +147,15 @@ static void it_kw_row(const pl_sheet *S, int row)
                                                 : servers.s};
             xw_ow_formula(ws[k], XF_IT_KW, &K, fx[k], sizeof fx[k]);
         }
-        const tco_option *o = own_w(S, m)->o;
-        double uv = pm[m - 1].own_utilization;
-        double kw = S->staged ? tci_it_kw(o, P->fleet[m - 1], P->servers_at[m - 1], uv)
-                              : tci_it_kw(o, bought, P->servers, uv);
-        pl_fig(S, row, col, pl_by_month(S, f, sizeof f, col, fx[0], fx[1]), kw,
+        double kw = 0;
+        if (m > 0) {
+            const tco_option *o = own_w(S, m)->o;
+            double uv = pm[m - 1].own_utilization;
+            kw = S->staged ? tci_it_kw(o, P->fleet[m - 1], P->servers_at[m - 1], uv)
+                           : tci_it_kw(o, bought, P->servers, uv);
+        }
+        pl_by_month(S, g, sizeof g, col, fx[0], fx[1]);
+        pl_fig(S, row, col, pl_if_flag(S, f, sizeof f, R->f_op, col, g), kw,
                xw_fmt(c, XS_CALC, XN_DEC2));
     }
 }
@@ -172,10 +181,9 @@ static const char *own_line(const pl_sheet *S, const xw_optw *w, int k, int col,
         return xw_formula(c, f, fs, "%s", g);
     if (!S->staged)
         return pl_if_any(S, f, fs, n_in.s, g);
-    xw_refbuf mo = pl_at(R->r_month, col);
-    return xw_formula(c, f, fs, "=%s*COUNTIFS(%s,\"<\"&%s,%s,\">=\"&%s,%s,\">0\")", g + 1,
-                      pl_buys(S, PB_MONTH).s, mo.s, pl_buys(S, PB_SOLD).s, mo.s,
-                      pl_buys(S, PB_BOUGHT).s);
+    /* Once for each purchase in service that bought GPUs. */
+    return xw_formula(c, f, fs, "=%s*SUMPRODUCT((%s>0)*%s)", g + 1, pl_buys(S, PB_BOUGHT).s,
+                      pl_flags(S, PF_IN, col).s);
 }
 
 /* A cost line of the owned part (the lines of a bought option, each on its
@@ -192,14 +200,16 @@ static void line_row(const pl_sheet *S, int row)
     for (int m = 0; m < S->H; m++)
         sum += pm[m].own_line[k];
     pl_label(S, row, xw_line_label(c, k), S->cur, XS_TEXT);
-    pl_total(S, row, XW_COL_M0 + 1, sum, XS_CALC, XN_MONEY);
-    for (int m = 1; m <= S->H; m++) {
+    pl_total(S, row, XW_COL_M0, sum, XS_CALC, XN_MONEY);
+    for (int m = 0; m <= S->H; m++) {
         int col = XW_COL_M0 + m;
+        char g[XW_FBUF];
         own_line(S, &S->wo, k, col, x, sizeof x);
         if (S->refresh)
             own_line(S, &S->wn, k, col, y, sizeof y);
-        pl_fig(S, row, col, pl_by_month(S, f, sizeof f, col, x, y), pm[m - 1].own_line[k],
-               S->money);
+        pl_by_month(S, g, sizeof g, col, x, y);
+        pl_fig(S, row, col, pl_if_flag(S, f, sizeof f, S->R.f_op, col, g),
+               m == 0 ? 0 : pm[m - 1].own_line[k], S->money);
     }
 }
 
@@ -209,20 +219,20 @@ static void line_row(const pl_sheet *S, int row)
 static void loan_part_row(const pl_sheet *S, int row, int k)
 {
     char f[XW_FBUF];
+    char g[XW_FBUF];
     xw_refbuf rate = pl_drv(S->R.k_lrate), amount = pl_drv(S->R.k_loan);
     double sum = 0;
-    for (int m = 1; m <= S->H; m++) {
-        const tco_month *mo = &S->P->m0[m - 1];
-        double v = k == 0 ? mo->loan_interest : mo->loan_principal;
+    for (int m = 0; m <= S->H; m++) { /* in the loan's payment months (its flag) */
+        const tco_month *mo = m > 0 ? &S->P->m0[m - 1] : NULL;
+        double v = !mo ? 0 : k == 0 ? mo->loan_interest : mo->loan_principal;
         xw_refbuf mon = pl_at(S->R.r_month, XW_COL_M0 + m);
-        xw_owrefs L = {.month = mon.s, .rate = rate.s, .amount = amount.s};
-        pl_fig(
-            S, row, XW_COL_M0 + m,
-            xw_ow_formula(&S->wo, k == 0 ? XF_LOAN_INTEREST : XF_LOAN_PRINCIPAL, &L, f, sizeof f),
-            v, S->money);
+        xw_owrefs L = {.month = mon.s, .rate = rate.s, .amount = amount.s, .flagged = 1};
+        xw_ow_formula(&S->wo, k == 0 ? XF_LOAN_INTEREST : XF_LOAN_PRINCIPAL, &L, g, sizeof g);
+        pl_fig(S, row, XW_COL_M0 + m, pl_if_flag(S, f, sizeof f, S->R.f_loan, XW_COL_M0 + m, g), v,
+               S->money);
         sum += v;
     }
-    pl_total(S, row, XW_COL_M0 + 1, sum, XS_CALC, XN_MONEY);
+    pl_total(S, row, XW_COL_M0, sum, XS_CALC, XN_MONEY);
 }
 
 static void loan_interest_row(const pl_sheet *S, int row)
@@ -252,8 +262,8 @@ static void staged_loan_rows(const pl_sheet *S, int first)
             continue;
         xw_pl_buy_loan(S, j, &w);
         xw_pl_buy_name(S, j, who, sizeof who);
-        xw_refbuf bt = pl_buy(S, j, PB_MONTH), be = pl_buy(S, j, PB_SOLD),
-                  rate = pl_buy(S, j, PB_LRATE), amount = pl_buy(S, j, PB_LENT);
+        xw_refbuf bt = pl_drv(pl_flag(S, PF_BOUGHT, j)), rate = pl_buy(S, j, PB_LRATE),
+                  amount = pl_buy(S, j, PB_LENT);
         for (int k = 0; k < 2; k++) {
             const double *v = k == 0 ? P->lint : P->lprin;
             double sum = 0;
@@ -264,18 +274,20 @@ static void staged_loan_rows(const pl_sheet *S, int first)
                 xw_labelf(c, t, sizeof t, "plan.loan_principal", "Loan principal: {purchase}",
                           "purchase", who, NULL);
             pl_label(S, row + k, t, S->cur, XS_TEXT);
-            for (int m = 1; m <= S->H; m++) {
-                xw_refbuf mo = pl_at(S->R.r_month, XW_COL_M0 + m);
+            /* In its loan's payment months (its flag), its month j the
+             * model's less the purchase's. */
+            for (int m = 0; m <= S->H; m++) {
+                int col = XW_COL_M0 + m;
+                xw_refbuf mo = pl_at(S->R.r_month, col);
                 xw_formula(c, off, sizeof off, "(%s-%s)", mo.s, bt.s);
-                xw_owrefs L = {.month = off, .rate = rate.s, .amount = amount.s};
+                xw_owrefs L = {.month = off, .rate = rate.s, .amount = amount.s, .flagged = 1};
                 xw_ow_formula(w, k == 0 ? XF_LOAN_INTEREST : XF_LOAN_PRINCIPAL, &L, g, sizeof g);
-                pl_fig(S, row + k, XW_COL_M0 + m,
-                       xw_formula(c, f, sizeof f, "=IF(AND(%s>%s,%s<=%s),%s,0)", mo.s, bt.s, mo.s,
-                                  be.s, g + 1),
-                       v[j * S->H + m - 1], S->money);
-                sum += v[j * S->H + m - 1];
+                double x = m > 0 ? v[j * S->H + m - 1] : 0;
+                pl_fig(S, row + k, col, pl_if_flag(S, f, sizeof f, pl_flag(S, PF_LOAN, j), col, g),
+                       x, S->money);
+                sum += x;
             }
-            pl_total(S, row + k, XW_COL_M0 + 1, sum, XS_CALC, XN_MONEY);
+            pl_total(S, row + k, XW_COL_M0, sum, XS_CALC, XN_MONEY);
         }
     }
 }
@@ -297,12 +309,14 @@ static void loan_balance_row(const pl_sheet *S, int row)
             S, row,
             xw_label(c, "plan.loan_balance", "Loan balances still owed, repaid in the month sold"),
             S->cur, XS_TEXT);
-        for (int m = 1; m <= S->H; m++)
+        for (int m = 0; m <= S->H; m++) { /* of the purchases sold in the month */
+            char t2[XW_FBUF];
             pl_fig(S, row, XW_COL_M0 + m,
-                   xw_formula(c, f, sizeof f, "=SUMIFS(%s,%s,%s)", pl_buys(S, PB_LBAL).s,
-                              pl_buys(S, PB_SOLD).s, pl_at(S->R.r_month, XW_COL_M0 + m).s),
+                   xw_formula(c, f, sizeof f, "=%s",
+                              pl_sum_flagged(S, t2, sizeof t2, PB_LBAL, PF_SOLD, XW_COL_M0 + m)),
                    bal[m], S->money);
-        pl_total(S, row, XW_COL_M0 + 1, sum, XS_CALC, XN_MONEY);
+        }
+        pl_total(S, row, XW_COL_M0, sum, XS_CALC, XN_MONEY);
         return;
     }
     double bal = S->H > 0 ? P->m0[S->H - 1].loan_balance : 0;
@@ -310,9 +324,14 @@ static void loan_balance_row(const pl_sheet *S, int row)
               "Loan balance still owed, paid at month {month}", "month", xw_int(S->H).s, NULL);
     pl_label(S, row, t, S->cur, XS_TEXT);
     xw_refbuf amount = pl_drv(S->R.k_loan);
-    xw_refbuf prin = xw_range(NULL, S->R.r_lprin, XW_COL_M0 + 1, S->R.r_lprin, S->last);
+    xw_refbuf prin = xw_range(NULL, S->R.r_lprin, XW_COL_M0, S->R.r_lprin, S->last);
     xw_owrefs B = {.amount = amount.s, .principal = prin.s};
-    pl_fig(S, row, S->last, xw_ow_formula(&S->wo, XF_LOAN_BALANCE, &B, f, sizeof f), bal, S->money);
+    char g[XW_FBUF];
+    xw_ow_formula(&S->wo, XF_LOAN_BALANCE, &B, g, sizeof g);
+    for (int m = 0; m <= S->H; m++) /* at month H (its flag) */
+        pl_fig(S, row, XW_COL_M0 + m,
+               xw_formula(c, f, sizeof f, "=(%s)*%s", g + 1, pl_at(S->R.f_end, XW_COL_M0 + m).s),
+               m == S->H ? bal : 0, S->money);
     pl_total(S, row, XW_COL_M0, bal, XS_CALC, XN_MONEY);
 }
 
@@ -333,22 +352,23 @@ static void staged_lease_row(const pl_sheet *S, int row, int k)
         xw_label(c, "plan.lease_returned", "Leases returned at the refresh: payments left")};
     double sum = 0;
     pl_label(S, row, names[k], S->cur, XS_TEXT);
-    for (int m = k == 0 ? 0 : 1; m <= S->H; m++) {
-        xw_refbuf mo = pl_at(S->R.r_month, XW_COL_M0 + m);
-        if (k == 0)
-            xw_formula(c, f, sizeof f, "=SUMIFS(%s,%s,\"<=\"&%s,%s,\">\"&%s,%s,\">\"&%s)",
-                       pl_buys(S, PB_EPMT).s, pl_buys(S, PB_MONTH).s, mo.s, pl_buys(S, PB_EEND).s,
-                       mo.s, pl_buys(S, PB_SOLD).s, mo.s);
-        else if (k == 1)
-            xw_formula(c, f, sizeof f, "=SUMIFS(%s,%s,%s)", pl_buys(S, PB_EBUY).s,
-                       pl_buys(S, PB_EEND).s, mo.s);
-        else
-            xw_formula(c, f, sizeof f, "=SUMIFS(%s,%s,%s,%s,\"<\"&HorizonMonths)",
-                       pl_buys(S, PB_EOWED).s, pl_buys(S, PB_SOLD).s, mo.s, pl_buys(S, PB_SOLD).s);
-        pl_fig(S, row, XW_COL_M0 + m, f, v[k][m], S->money);
-        sum += v[k][m];
+    for (int m = 0; m <= S->H; m++) {
+        int col = XW_COL_M0 + m;
+        char t[XW_FBUF];
+        if (k == 0) /* the leases paid in the month */
+            xw_formula(c, f, sizeof f, "=%s",
+                       pl_sum_flagged(S, t, sizeof t, PB_EPMT, PF_LEASE, col));
+        else if (k == 1) /* those ending in it */
+            xw_formula(c, f, sizeof f, "=%s",
+                       pl_sum_flagged(S, t, sizeof t, PB_EBUY, PF_LEND, col));
+        else /* those sold in it, before month H */
+            xw_formula(c, f, sizeof f, "=%s*(1-%s)",
+                       pl_sum_flagged(S, t, sizeof t, PB_EOWED, PF_SOLD, col),
+                       pl_at(S->R.f_end, col).s);
+        pl_fig(S, row, col, f, m == 0 && k > 0 ? 0 : v[k][m], S->money);
+        sum += m == 0 && k > 0 ? 0 : v[k][m];
     }
-    pl_total(S, row, k == 0 ? XW_COL_M0 : XW_COL_M0 + 1, sum, XS_CALC, XN_MONEY);
+    pl_total(S, row, XW_COL_M0, sum, XS_CALC, XN_MONEY);
 }
 
 /* A lease's payment (k 0, in advance: month 0's too) or buyout (k 1): the
@@ -369,23 +389,17 @@ static void lease_row(const pl_sheet *S, int row, int k)
                                "Lease payment, in advance for the next month")
                     : xw_label(c, "option.line.lease_buyout", "Lease buyout, at its end"),
              S->cur, XS_TEXT);
-    if (k == 0) { /* the first payment, at month 0 */
-        pl_fig(S, row, XW_COL_M0, xw_formula(c, f, sizeof f, "=%s", pmt.s), S->P->lease_payment,
-               S->money);
-        sum += S->P->lease_payment;
-    }
-    for (int m = 1; m <= S->H; m++) {
-        const tco_month *mo = &S->P->m0[m - 1];
-        double v = k == 0 ? mo->lease_payment : mo->lease_buyout;
-        xw_refbuf mon = pl_at(S->R.r_month, XW_COL_M0 + m);
-        xw_owrefs L = {.month = mon.s, .payment = pmt.s, .buyout = buy.s};
+    for (int m = 0; m <= S->H; m++) { /* in the months its flags mark */
+        const tco_month *mo = m > 0 ? &S->P->m0[m - 1] : NULL;
+        double v =
+            k == 0 ? (mo ? mo->lease_payment : S->P->lease_payment) : (mo ? mo->lease_buyout : 0);
         pl_fig(S, row, XW_COL_M0 + m,
-               xw_ow_formula(&S->wo, k == 0 ? XF_LEASE_PAYMENT_AT : XF_LEASE_BUYOUT_AT, &L, f,
-                             sizeof f),
+               xw_formula(c, f, sizeof f, "=%s*%s", k == 0 ? pmt.s : buy.s,
+                          pl_at(k == 0 ? S->R.f_lease : S->R.f_lend, XW_COL_M0 + m).s),
                v, S->money);
         sum += v;
     }
-    pl_total(S, row, k == 0 ? XW_COL_M0 : XW_COL_M0 + 1, sum, XS_CALC, XN_MONEY);
+    pl_total(S, row, XW_COL_M0, sum, XS_CALC, XN_MONEY);
 }
 
 static void lease_payment_row(const pl_sheet *S, int row)
@@ -425,16 +439,18 @@ static void own_cost_row(const pl_sheet *S, int row)
              : lease ? xw_label(c, "plan.opcost.lease", "Owned: operating cost and lease payments")
                      : xw_label(c, "plan.own_cost", "Owned: operating cost"),
              S->cur, XS_TOTAL);
-    double sum = 0;
+    /* Month 0's: a lease's first payment. */
+    double first = S->staged ? S->P->epay_at[0] : S->lease ? S->P->lease_payment : 0;
+    double sum = first;
     for (int m = 0; m < S->H; m++)
         sum += pm[m].own_operating;
-    pl_total(S, row, XW_COL_M0 + 1, sum, XS_TOTAL, XN_MONEY);
-    for (int m = 1; m <= S->H; m++) {
+    pl_total(S, row, XW_COL_M0, sum, XS_TOTAL, XN_MONEY);
+    for (int m = 0; m <= S->H; m++) {
         int col = XW_COL_M0 + m;
         pl_fig(S, row, col,
                xw_formula(c, f, sizeof f, "=SUM(%s:%s)", xw_ref(NULL, first_line, col, 0, 0).s,
                           xw_ref(NULL, last_line, col, 0, 0).s),
-               pm[m - 1].own_operating, S->money_t);
+               m == 0 ? first : pm[m - 1].own_operating, S->money_t);
     }
 }
 
@@ -446,32 +462,36 @@ static void sale_row(const pl_sheet *S, int row)
     double sold = 0;
     for (int m = 1; m <= S->H; m++)
         sold -= S->P->sale_at[m];
-    pl_total(S, row, XW_COL_M0 + 1, sold, XS_CALC, XN_MONEY);
-    for (int m = 1; m <= S->H; m++) {
-        xw_refbuf mo = pl_at(S->R.r_month, XW_COL_M0 + m);
-        pl_fig(S, row, XW_COL_M0 + m,
-               xw_formula(c, f, sizeof f, "=-SUMIFS(%s,%s,%s,%s,\"<\"&HorizonMonths)",
-                          pl_buys(S, PB_RESIDUAL).s, pl_buys(S, PB_SOLD).s, mo.s,
-                          pl_buys(S, PB_SOLD).s),
-               -S->P->sale_at[m], S->money);
+    pl_total(S, row, XW_COL_M0, sold, XS_CALC, XN_MONEY);
+    for (int m = 0; m <= S->H; m++) { /* those sold in the month, before month H */
+        int col = XW_COL_M0 + m;
+        char t[XW_FBUF];
+        pl_fig(S, row, col,
+               xw_formula(c, f, sizeof f, "=-%s*(1-%s)",
+                          pl_sum_flagged(S, t, sizeof t, PB_RESIDUAL, PF_SOLD, col),
+                          pl_at(S->R.f_end, col).s),
+               m > 0 ? -S->P->sale_at[m] : 0, S->money);
     }
 }
 
-/* The residual value of the GPUs held to month H. */
+/* The residual value of the GPUs held to month H: a receipt, so negative. */
 static void resid_row(const pl_sheet *S, int row)
 {
     xw_ctx *c = S->c;
-    char f[XW_FBUF], t[XW_TBUF];
+    char f[XW_FBUF], t[XW_TBUF], g[XW_FBUF];
     xw_labelf(c, t, sizeof t, "option.resid", "Residual value, received at month {month}", "month",
               xw_int(S->H).s, NULL);
     pl_label(S, row, t, S->cur, XS_TEXT);
-    pl_total(S, row, XW_COL_M0, S->pr->own_residual, XS_CALC, XN_MONEY);
-    if (S->staged)
-        xw_formula(c, f, sizeof f, "=SUMIFS(%s,%s,HorizonMonths)", pl_buys(S, PB_RESIDUAL).s,
-                   pl_buys(S, PB_SOLD).s);
-    else
-        xw_formula(c, f, sizeof f, "=%s", pl_drv(S->R.k_residual).s);
-    pl_fig(S, row, S->last, f, S->pr->own_residual, S->money);
+    pl_total(S, row, XW_COL_M0, -S->pr->own_residual, XS_CALC, XN_MONEY);
+    for (int m = 0; m <= S->H; m++) { /* at month H (its flag): those sold then */
+        int col = XW_COL_M0 + m;
+        if (S->staged)
+            pl_sum_flagged(S, g, sizeof g, PB_RESIDUAL, PF_SOLD, col);
+        else
+            xw_formula(c, g, sizeof g, "%s", pl_drv(S->R.k_residual).s);
+        pl_fig(S, row, col, xw_formula(c, f, sizeof f, "=-%s*%s", g, pl_at(S->R.f_end, col).s),
+               m == S->H ? -S->pr->own_residual : 0, S->money);
+    }
 }
 
 /* A lease's months past the horizon. */
@@ -517,7 +537,11 @@ static void res_upfront_row(const pl_sheet *S, int row)
     xw_refbuf n = pl_res_n(S);
     pl_total(S, row, XW_COL_M0, S->res_paid0, XS_CALC, XN_MONEY);
     xw_formula(S->c, g, sizeof g, "=%s", xw_ow_in(&S->wr, TCO_O_UPFRONT).s);
-    pl_fig(S, row, XW_COL_M0, pl_if_any(S, f, sizeof f, n.s, g), S->res_paid0, S->money);
+    pl_if_any(S, f, sizeof f, n.s, g);
+    for (int m = 0; m <= S->H; m++) /* at month 0 (its flag) */
+        pl_fig(S, row, XW_COL_M0 + m,
+               xw_formula(S->c, g, sizeof g, "=(%s)*%s", f + 1, pl_at(S->R.f_m0, XW_COL_M0 + m).s),
+               m == 0 ? S->res_paid0 : 0, S->money);
 }
 
 /* Its rental at utilization 1: the option's own line with the plan's count. */
@@ -529,13 +553,21 @@ static void res_rental_row(const pl_sheet *S, int row)
     double sum = 0;
     for (int m = 0; m < S->H; m++)
         sum += pm[m].reserve_cost;
-    pl_total(S, row, XW_COL_M0 + 1, sum, XS_CALC, XN_MONEY);
-    for (int m = 1; m <= S->H; m++) {
+    pl_total(S, row, XW_COL_M0, sum, XS_CALC, XN_MONEY);
+    for (int m = 0; m <= S->H; m++) { /* the operating months, its term's by its flags */
         int col = XW_COL_M0 + m;
-        xw_refbuf factor = pl_at(S->R.r_res_factor, col), month = pl_at(S->R.r_month, col);
-        xw_owrefs L = {.n = n.s, .u = "1", .factor = factor.s, .month = month.s};
+        char h[XW_FBUF];
+        xw_refbuf factor = pl_at(S->R.r_res_factor, col), term = pl_at(S->R.f_rterm, col),
+                  renew = pl_at(S->R.f_rrenew, col);
+        xw_owrefs L = {.n = n.s,
+                       .u = "1",
+                       .factor = factor.s,
+                       .term = S->R.f_rterm != XW_NONE ? term.s : NULL,
+                       .renew = S->R.f_rrenew != XW_NONE ? renew.s : NULL};
         xw_ow_formula(&S->wr, XF_RENTAL, &L, g, sizeof g);
-        pl_fig(S, row, col, pl_if_any(S, f, sizeof f, n.s, g), pm[m - 1].reserve_cost, S->money);
+        pl_if_any(S, h, sizeof h, n.s, g);
+        pl_fig(S, row, col, pl_if_flag(S, f, sizeof f, S->R.f_op, col, h),
+               m > 0 ? pm[m - 1].reserve_cost : 0, S->money);
     }
 }
 
@@ -567,24 +599,26 @@ static void over_price_row(const pl_sheet *S, int row)
 {
     xw_ctx *c = S->c;
     char f[XW_FBUF];
-    for (int m = 1; m <= S->H; m++)
-        pl_fig(S, row, XW_COL_M0 + m,
-               xw_formula(c, f, sizeof f, "=%s*%s", xw_ow_in(&S->wv, TCO_O_PRICE_PER_GPU_HOUR).s,
-                          pl_at(S->R.r_ov_factor, XW_COL_M0 + m).s),
-               S->pr->monthly[m - 1].overflow_price, xw_fmt(c, XS_CALC, XN_MONEY4));
+    char g[XW_FBUF];
+    for (int m = 0; m <= S->H; m++) {
+        xw_formula(c, g, sizeof g, "=%s*%s", xw_ow_in(&S->wv, TCO_O_PRICE_PER_GPU_HOUR).s,
+                   pl_at(S->R.r_ov_factor, XW_COL_M0 + m).s);
+        pl_fig(S, row, XW_COL_M0 + m, pl_if_flag(S, f, sizeof f, S->R.f_op, XW_COL_M0 + m, g),
+               m > 0 ? S->pr->monthly[m - 1].overflow_price : 0, xw_fmt(c, XS_CALC, XN_MONEY4));
+    }
 }
 
 /* The hours bought at the month's price. */
 static void over_cost_row(const pl_sheet *S, int row)
 {
     char f[XW_FBUF];
-    pl_total(S, row, XW_COL_M0 + 1, S->pr->overflow_total, XS_CALC, XN_MONEY);
-    for (int m = 1; m <= S->H; m++) {
+    pl_total(S, row, XW_COL_M0, S->pr->overflow_total, XS_CALC, XN_MONEY);
+    for (int m = 0; m <= S->H; m++) {
         int col = XW_COL_M0 + m;
         pl_fig(S, row, col,
                xw_formula(S->c, f, sizeof f, "=%s*%s", pl_at(S->R.r_h_over, col).s,
                           pl_at(S->R.r_ov_price, col).s),
-               S->pr->monthly[m - 1].overflow_cost, S->money);
+               m > 0 ? S->pr->monthly[m - 1].overflow_cost : 0, S->money);
     }
 }
 
@@ -637,32 +671,21 @@ static void cost_row(const pl_sheet *S, int row)
     for (int m = 0; m < S->H; m++)
         sum += pm[m].cost;
     pl_total(S, row, XW_COL_M0, sum, XS_TOTAL, XN_MONEY);
-    /* Month 0: the capex, less what a loan lends or a lease leaves unpaid, a
-     * lease's first payment, the reserved part's upfront. */
-    const int rows0[4] = {S->own ? R->r_capex : XW_NONE, R->r_lent, R->r_epay, R->r_res_up};
-    plus_cells(t, sizeof t, rows0, 4, XW_COL_M0);
-    pl_fig(S, row, XW_COL_M0, xw_formula(c, f, sizeof f, "=%s", t[0] ? t : "0"), S->pr->paid0,
-           S->money_t);
-    for (int m = 1; m <= S->H; m++) {
+    /* The capex, less what loans lend or leases leave unpaid, the owned
+     * part's costs (a lease's first payment at month 0), a refresh's sale,
+     * the reserved part's upfront and rental, the overflow. */
+    const int rows[7] = {S->own ? R->r_capex : XW_NONE,
+                         R->r_lent,
+                         R->r_own_cost,
+                         R->r_sale,
+                         R->r_res_up,
+                         R->r_res_rent,
+                         R->r_ov_cost};
+    for (int m = 0; m <= S->H; m++) {
         int col = XW_COL_M0 + m;
-        char sumt[XW_FBUF] = "";
-        size_t len = 0;
-        /* With buy_at, the capex of the purchases of month m too, less what
-         * their loans lend. */
-        const int rows[6] = {S->staged ? R->r_capex : XW_NONE,
-                             S->staged ? R->r_lent : XW_NONE,
-                             R->r_own_cost,
-                             R->r_sale,
-                             R->r_res_rent,
-                             R->r_ov_cost};
-        for (int k = 0; k < 6; k++)
-            if (rows[k] != XW_NONE) {
-                tci_utf8_format(sumt + len, sizeof sumt - len, "%s%s", len ? "+" : "",
-                                pl_at(rows[k], col).s);
-                len = strlen(sumt);
-            }
-        pl_fig(S, row, col, xw_formula(c, f, sizeof f, "=%s", len ? sumt : "0"), pm[m - 1].cost,
-               S->money_t);
+        plus_cells(t, sizeof t, rows, 7, col);
+        pl_fig(S, row, col, xw_formula(c, f, sizeof f, "=%s", t[0] ? t : "0"),
+               m == 0 ? S->pr->paid0 : pm[m - 1].cost, S->money_t);
     }
 }
 
@@ -674,8 +697,8 @@ static void net_row(const pl_sheet *S, int row)
     sum_plus(S, row, S->R.r_res_commit, S->R.r_own_commit, S->pr->total);
     for (int m = 0; m <= S->H; m++) {
         int col = XW_COL_M0 + m;
-        if (S->R.r_resid != XW_NONE)
-            xw_formula(S->c, f, sizeof f, "=%s-%s", pl_at(S->R.r_cost, col).s,
+        if (S->R.r_resid != XW_NONE) /* the residual, a receipt */
+            xw_formula(S->c, f, sizeof f, "=%s+%s", pl_at(S->R.r_cost, col).s,
                        pl_at(S->R.r_resid, col).s);
         else
             xw_formula(S->c, f, sizeof f, "=%s", pl_at(S->R.r_cost, col).s);
@@ -742,6 +765,8 @@ const pl_row xw_pl_cash_rows[] = {
            "Sale of the GPUs replaced, at their residual value", PU_CURRENCY, sale_row),
     POWN(r_resid, PW_OWN, resid_row),
     POWN(r_own_commit, PW_ANY_LEASE, own_commit_row),
+    PLABEL(k_own_commit_pv, PW_ANY_LEASE, XW_KEY("option.commit_pv.lease"),
+           "Present value of what is owed after the horizon", PU_CURRENCY, xw_pl_own_commit_pv_drv),
     /* The reserved part and the overflow. */
     POWN(s_res, PW_RES, res_heading),
     PLABEL(r_res_factor, PW_RES_OD_AFTER, XW_KEY("option.factor"),
@@ -751,6 +776,8 @@ const pl_row xw_pl_cash_rows[] = {
     PLABEL(r_res_rent, PW_RES, XW_KEY("option.line.rental"), "Rental", PU_CURRENCY, res_rental_row),
     PLABEL(r_res_commit, PW_RES_TERM, XW_KEY("option.commit"),
            "Committed after the horizon (the term's months past it)", PU_CURRENCY, res_commit_row),
+    PLABEL(k_commit_pv, PW_RES_TERM, XW_KEY("option.commit_pv"),
+           "Present value of the commitment after the horizon", PU_CURRENCY, xw_pl_commit_pv_drv),
     POWN(s_over, PW_OVER, over_heading),
     PLABEL(r_ov_factor, PW_OVER, XW_KEY("option.factor"),
            "Rental price factor after the yearly decline", PU_FACTOR, over_factor_row),
@@ -761,7 +788,7 @@ const pl_row xw_pl_cash_rows[] = {
     /* The plan. */
     PHEADING(s_plan, 0, plan_heading),
     PTOTAL(r_cost, 0, XW_KEY("plan.cost"), "Cost: month 0 paid, then each month's", cost_row),
-    PTOTAL(r_net, 0, XW_KEY("plan.net"), "Net cost (cost - residual)", net_row),
+    PTOTAL(r_net, 0, XW_KEY("plan.net"), "Net cost (cost + residual)", net_row),
     PLABEL(r_df, 0, XW_KEY("option.df"), "Discount factor", PU_FACTOR, df_row),
     PTOTAL(r_pv, 0, XW_KEY("option.pv"), "Present value", pv_row),
 };

@@ -52,31 +52,407 @@ static void month_rows(const pl_sheet *S, int row)
     xw_text(c, S->ws, R->r_month, XW_COL_LABEL, xw_label(c, "option.head.month", "Month"), head);
     xw_text(c, S->ws, R->r_month, XW_COL_UNIT, xw_label(c, "option.head.unit", "Unit"), head);
     xw_text(c, S->ws, R->r_month, XW_COL_VAL, xw_label(c, "option.head.total", "Total"), head);
-    xw_num(c, S->ws, R->r_month, XW_COL_M0, 0, headnum);
-    for (int m = 1; m <= S->H; m++)
-        pl_fig(S, R->r_month, XW_COL_M0 + m,
-               xw_formula(c, f, sizeof f, "=%s+1",
-                          xw_ref(NULL, R->r_month, XW_COL_M0 + m - 1, 0, 0).s),
-               m, headnum);
+    /* The month is the column's distance from month 0's: one formula across. */
+    xw_formula(c, t, sizeof t, "=COLUMN()-COLUMN(%s)", xw_ref(NULL, R->r_month, XW_COL_M0, 1, 1).s);
+    for (int m = 0; m <= S->H; m++)
+        pl_fig(S, R->r_month, XW_COL_M0 + m, t, m, headnum);
     xw_text(c, S->ws, R->r_year, XW_COL_LABEL,
             xw_label(c, "option.head.year", "Year (year 1 = months 1-12)"), head);
     worksheet_write_blank(S->ws, (lxw_row_t)R->r_year, XW_COL_UNIT, head);
     worksheet_write_blank(S->ws, (lxw_row_t)R->r_year, XW_COL_VAL, head);
     for (int m = 0; m <= S->H; m++) {
         xw_refbuf mo = pl_at(R->r_month, XW_COL_M0 + m);
-        pl_fig(S, R->r_year, XW_COL_M0 + m,
-               xw_formula(c, f, sizeof f, "=IF(%s=0,0,INT((%s-1)/12)+1)", mo.s, mo.s),
+        pl_fig(S, R->r_year, XW_COL_M0 + m, xw_formula(c, f, sizeof f, "=ROUNDUP(%s/12,0)", mo.s),
                m == 0 ? 0 : (m - 1) / 12 + 1, headnum);
     }
     worksheet_freeze_panes(S->ws, (lxw_row_t)(R->r_year + 1), (lxw_col_t)XW_COL_M0);
 }
 
-/* ===== The demand and how it is served ===== */
+/* ===== The timing flags ===== */
 
-/* A month row's formula in the month of column col, in f. */
-typedef const char *(*pl_cell_fn)(const pl_sheet *S, char *f, size_t fs, int col);
-/* A month row's cached value in month m (0-based), from the plan's result. */
-typedef double (*pl_value_fn)(const pl_sheet *S, int m);
+/* A flag's formula in a month: over the month's counter cell `mo` and the
+ * flag row's column C `cc`, in f; its value in month m. */
+typedef const char *(*pl_flag_f)(const pl_sheet *S, int j, char *f, size_t fs, const char *mo,
+                                 const char *cc);
+typedef int (*pl_flag_on)(const pl_sheet *S, int j, int m);
+
+/* A flag row: column C's link or term (`link`, cached lv; none when NULL), and
+ * in each month formula fn, cached on(S, j, m) (j: the purchase, or 0). */
+static void flag_cells(const pl_sheet *S, int row, int j, const char *link, double lv, pl_flag_f fn,
+                       pl_flag_on on)
+{
+    xw_ctx *c = S->c;
+    char f[XW_FBUF];
+    if (link)
+        pl_fig(S, row, XW_COL_VAL, link, lv, xw_fmt(c, XS_CALC, XN_INT));
+    xw_refbuf cc = pl_drv(row);
+    for (int m = 0; m <= S->H; m++) {
+        xw_refbuf mo = pl_at(S->R.r_month, XW_COL_M0 + m);
+        pl_fig(S, row, XW_COL_M0 + m, fn(S, j, f, sizeof f, mo.s, cc.s), on(S, j, m),
+               xw_fmt(c, XS_CALC, XN_INT));
+    }
+}
+
+static const char *f_is0(const pl_sheet *S, int j, char *f, size_t fs, const char *mo,
+                         const char *cc)
+{
+    (void)j, (void)cc;
+    return xw_formula(S->c, f, fs, "=IF(%s=0,1,0)", mo);
+}
+
+static const char *f_after0(const pl_sheet *S, int j, char *f, size_t fs, const char *mo,
+                            const char *cc)
+{
+    (void)j, (void)cc;
+    return xw_formula(S->c, f, fs, "=IF(%s>0,1,0)", mo);
+}
+
+/* A month equal to column C's. */
+static const char *f_at(const pl_sheet *S, int j, char *f, size_t fs, const char *mo,
+                        const char *cc)
+{
+    (void)j;
+    return xw_formula(S->c, f, fs, "=IF(%s=%s,1,0)", mo, cc);
+}
+
+/* A month from 1 to column C's. */
+static const char *f_within(const pl_sheet *S, int j, char *f, size_t fs, const char *mo,
+                            const char *cc)
+{
+    (void)j;
+    return xw_formula(S->c, f, fs, "=IF(AND(%s>0,%s<=%s),1,0)", mo, mo, cc);
+}
+
+/* A month after column C's, when it is not 0 (the refresh's). */
+static const char *f_after(const pl_sheet *S, int j, char *f, size_t fs, const char *mo,
+                           const char *cc)
+{
+    (void)j;
+    return xw_formula(S->c, f, fs, "=IF(AND(%s>0,%s>%s),1,0)", cc, mo, cc);
+}
+
+/* A lease's payment months, in advance: to its term's last but one, within
+ * the horizon. */
+static const char *f_lease(const pl_sheet *S, int j, char *f, size_t fs, const char *mo,
+                           const char *cc)
+{
+    (void)j;
+    return xw_formula(S->c, f, fs, "=IF(%s<MIN(%s,%s),1,0)", mo, cc, pl_drv(S->R.f_end).s);
+}
+
+static const char *f_lend(const pl_sheet *S, int j, char *f, size_t fs, const char *mo,
+                          const char *cc)
+{
+    (void)j, (void)cc;
+    return xw_formula(S->c, f, fs, "=IF(%s=%s,1,0)", mo, pl_drv(S->R.f_lease).s);
+}
+
+static const char *f_renew(const pl_sheet *S, int j, char *f, size_t fs, const char *mo,
+                           const char *cc)
+{
+    (void)j, (void)cc;
+    xw_refbuf t = pl_drv(S->R.f_rterm);
+    return xw_formula(S->c, f, fs, "=IF(AND(%s>%s,MOD(%s-1,%s)=0),1,0)", mo, t.s, mo, t.s);
+}
+
+static int on_m0(const pl_sheet *S, int j, int m)
+{
+    (void)S, (void)j;
+    return m == 0;
+}
+
+static int on_op(const pl_sheet *S, int j, int m)
+{
+    (void)S, (void)j;
+    return m > 0;
+}
+
+static int on_end(const pl_sheet *S, int j, int m)
+{
+    (void)j;
+    return m == S->H;
+}
+
+static int on_new(const pl_sheet *S, int j, int m)
+{
+    (void)j;
+    int R = S->pr->refresh_month;
+    return R > 0 && m > R;
+}
+
+static int on_loan(const pl_sheet *S, int j, int m)
+{
+    (void)j;
+    return m > 0 && m <= S->wo.o->loan_months;
+}
+
+static int on_lease(const pl_sheet *S, int j, int m)
+{
+    (void)j;
+    return m < S->wo.o->lease_months && m < S->H;
+}
+
+static int on_lend(const pl_sheet *S, int j, int m)
+{
+    (void)j;
+    return m == S->wo.o->lease_months;
+}
+
+static int on_rterm(const pl_sheet *S, int j, int m)
+{
+    (void)j;
+    return m > 0 && m <= S->wr.o->term_months;
+}
+
+static int on_rrenew(const pl_sheet *S, int j, int m)
+{
+    (void)j;
+    int t = S->wr.o->term_months;
+    return t > 0 && m > t && (m - 1) % t == 0;
+}
+
+static void m0_flag(const pl_sheet *S, int row)
+{
+    flag_cells(S, row, 0, NULL, 0, f_is0, on_m0);
+}
+
+static void op_flag(const pl_sheet *S, int row)
+{
+    flag_cells(S, row, 0, NULL, 0, f_after0, on_op);
+}
+
+static void end_flag(const pl_sheet *S, int row)
+{
+    flag_cells(S, row, 0, "=HorizonMonths", S->H, f_at, on_end);
+}
+
+static void new_flag(const pl_sheet *S, int row)
+{
+    char f[XW_FBUF];
+    flag_cells(S, row, 0, xw_formula(S->c, f, sizeof f, "=%s", pl_refresh_n(S).s),
+               S->pr->refresh_month, f_after, on_new);
+}
+
+/* A flag over a term of a part's option (its input `key`, linked in C). */
+static void term_flag(const pl_sheet *S, int row, const xw_optw *w, tco_okey key, double v,
+                      pl_flag_f fn, pl_flag_on on)
+{
+    char f[XW_FBUF];
+    flag_cells(S, row, 0, xw_formula(S->c, f, sizeof f, "=%s", xw_ow_in(w, key).s), v, fn, on);
+}
+
+static void loan_flag(const pl_sheet *S, int row)
+{
+    term_flag(S, row, &S->wo, TCO_O_LOAN_MONTHS, S->wo.o->loan_months, f_within, on_loan);
+}
+
+static void lease_flag(const pl_sheet *S, int row)
+{
+    term_flag(S, row, &S->wo, TCO_O_LEASE_MONTHS, S->wo.o->lease_months, f_lease, on_lease);
+}
+
+static void lend_flag(const pl_sheet *S, int row)
+{
+    flag_cells(S, row, 0, NULL, 0, f_lend, on_lend);
+}
+
+static void rterm_flag(const pl_sheet *S, int row)
+{
+    term_flag(S, row, &S->wr, TCO_O_TERM_MONTHS, S->wr.o->term_months, f_within, on_rterm);
+}
+
+static void rrenew_flag(const pl_sheet *S, int row)
+{
+    flag_cells(S, row, 0, NULL, 0, f_renew, on_rrenew);
+}
+
+/* ===== The purchases' flags ===== */
+
+/* Purchase j's month bought and sold, as the table has them. */
+static int bought_at(const pl_sheet *S, int j)
+{
+    return (int)S->P->buy[j][0];
+}
+
+static int sold_at(const pl_sheet *S, int j)
+{
+    return (int)S->P->buy[j][PB_SOLD - PB_MONTH];
+}
+
+/* Its loan's or lease's term, or 0 when it is paid otherwise. */
+static int loan_term(const pl_sheet *S, int j)
+{
+    const xw_optw *w;
+    return xw_pl_buy_loan(S, j, &w) ? w->o->loan_months : 0;
+}
+
+static int lease_term(const pl_sheet *S, int j)
+{
+    return xw_pl_buy_lease(S, j) ? xw_pl_buy_option(S, j)->o->lease_months : 0;
+}
+
+static int on_bought(const pl_sheet *S, int j, int m)
+{
+    return m == bought_at(S, j);
+}
+
+static int on_sold(const pl_sheet *S, int j, int m)
+{
+    return m == sold_at(S, j);
+}
+
+static int on_in(const pl_sheet *S, int j, int m)
+{
+    return m > bought_at(S, j) && m <= sold_at(S, j);
+}
+
+static int on_bloan(const pl_sheet *S, int j, int m)
+{
+    int t = bought_at(S, j), e = sold_at(S, j), n = loan_term(S, j);
+    return m > t && m <= e && m <= t + n;
+}
+
+static int on_blease(const pl_sheet *S, int j, int m)
+{
+    int t = bought_at(S, j), e = sold_at(S, j), n = lease_term(S, j);
+    return m >= t && m < e && m < t + n;
+}
+
+static int on_blend(const pl_sheet *S, int j, int m)
+{
+    return m == bought_at(S, j) + lease_term(S, j);
+}
+
+static const char *f_in(const pl_sheet *S, int j, char *f, size_t fs, const char *mo,
+                        const char *cc)
+{
+    (void)cc;
+    return xw_formula(S->c, f, fs, "=IF(AND(%s>%s,%s<=%s),1,0)", mo,
+                      pl_drv(pl_flag(S, PF_BOUGHT, j)).s, mo, pl_drv(pl_flag(S, PF_SOLD, j)).s);
+}
+
+/* A loan's payment months: from the month after its purchase to its last (in
+ * C), while it is held. */
+static const char *f_bloan(const pl_sheet *S, int j, char *f, size_t fs, const char *mo,
+                           const char *cc)
+{
+    return xw_formula(S->c, f, fs, "=IF(AND(%s>%s,%s<=MIN(%s,%s)),1,0)", mo,
+                      pl_drv(pl_flag(S, PF_BOUGHT, j)).s, mo, pl_drv(pl_flag(S, PF_SOLD, j)).s, cc);
+}
+
+/* A lease's payment months, in advance: from its purchase to the month
+ * before its end (in C) or its sale. */
+static const char *f_blease(const pl_sheet *S, int j, char *f, size_t fs, const char *mo,
+                            const char *cc)
+{
+    return xw_formula(S->c, f, fs, "=IF(AND(%s>=%s,%s<MIN(%s,%s)),1,0)", mo,
+                      pl_drv(pl_flag(S, PF_BOUGHT, j)).s, mo, cc, pl_drv(pl_flag(S, PF_SOLD, j)).s);
+}
+
+static const char *f_blend(const pl_sheet *S, int j, char *f, size_t fs, const char *mo,
+                           const char *cc)
+{
+    (void)cc;
+    return xw_formula(S->c, f, fs, "=IF(%s=%s,1,0)", mo, pl_drv(pl_flag(S, PF_LEASE, j)).s);
+}
+
+/* A flag that is 0 in every month (a purchase paid otherwise), fixed. */
+static void never(const pl_sheet *S, int row)
+{
+    for (int m = 0; m <= S->H; m++)
+        xw_num(S->c, S->ws, row, XW_COL_M0 + m, 0, xw_fmt(S->c, XS_FIXED, XN_INT));
+}
+
+/* The purchases' flag rows (PF_*), group by group, one row a purchase: the
+ * months bought and sold in C (from Inputs, as the table reads them), and
+ * each group's flags. */
+static void purchase_flags(const pl_sheet *S, int first)
+{
+    xw_ctx *c = S->c;
+    const char *in = c->sheet_q[TCI_SHEET_INPUTS];
+    const int n = (int)S->pl->n_buys;
+    char f[XW_FBUF], t[XW_TBUF], who[XW_TBUF];
+    (void)first;
+    for (int g = 0; g < PF_GROUPS; g++)
+        for (int j = 0; j < S->nb; j++) {
+            int row = pl_flag(S, g, j);
+            if (row == XW_NONE)
+                continue;
+            int last = xw_pl_is_refresh(S, j);
+            const xw_optw *w = xw_pl_buy_option(S, j), *lw;
+            xw_pl_buy_name(S, j, who, sizeof who);
+            xw_refbuf b = pl_drv(pl_flag(S, PF_BOUGHT, j));
+            switch (g) {
+            case PF_BOUGHT: /* Inputs' month, 0 without buy_at, or the refresh's */
+                xw_labelf(c, t, sizeof t, "plan.f_bought", "{purchase}: bought, its month in C",
+                          "purchase", who, NULL);
+                pl_label(S, row, t, xw_label(c, "unit.flag", "flag"), XS_TEXT);
+                if (last)
+                    xw_formula(c, f, sizeof f, "=%s", pl_refresh_n(S).s);
+                else if (n > 0)
+                    xw_formula(c, f, sizeof f, "=%s",
+                               xw_ref(in, S->ps->in_buy + j, XW_COL_VAL, 1, 1).s);
+                else
+                    xw_formula(c, f, sizeof f, "=0");
+                flag_cells(S, row, j, f, bought_at(S, j), f_at, on_bought);
+                break;
+            case PF_SOLD: /* at the refresh, if any; else at H */
+                xw_labelf(c, t, sizeof t, "plan.f_sold", "{purchase}: sold, its month in C",
+                          "purchase", who, NULL);
+                pl_label(S, row, t, xw_label(c, "unit.flag", "flag"), XS_TEXT);
+                if (S->refresh && !last)
+                    xw_formula(c, f, sizeof f, "=IF(%s>0,%s,%s)", pl_drv(S->R.f_new).s,
+                               pl_drv(S->R.f_new).s, pl_drv(S->R.f_end).s);
+                else
+                    xw_formula(c, f, sizeof f, "=%s", pl_drv(S->R.f_end).s);
+                flag_cells(S, row, j, f, sold_at(S, j), f_at, on_sold);
+                break;
+            case PF_IN:
+                xw_labelf(c, t, sizeof t, "plan.f_in", "{purchase}: in service (1 = yes)",
+                          "purchase", who, NULL);
+                pl_label(S, row, t, xw_label(c, "unit.flag", "flag"), XS_TEXT);
+                flag_cells(S, row, j, NULL, 0, f_in, on_in);
+                break;
+            case PF_LOAN:
+                xw_labelf(c, t, sizeof t, "plan.f_bloan",
+                          "{purchase}: loan payment month, its last in C (1 = yes)", "purchase",
+                          who, NULL);
+                pl_label(S, row, t, xw_label(c, "unit.flag", "flag"), XS_TEXT);
+                if (xw_pl_buy_loan(S, j, &lw))
+                    flag_cells(S, row, j,
+                               xw_formula(c, f, sizeof f, "=%s+%s", b.s,
+                                          xw_ow_in(lw, TCO_O_LOAN_MONTHS).s),
+                               bought_at(S, j) + loan_term(S, j), f_bloan, on_bloan);
+                else
+                    never(S, row);
+                break;
+            case PF_LEASE:
+                xw_labelf(c, t, sizeof t, "plan.f_blease",
+                          "{purchase}: lease payment month, its end in C (1 = yes)", "purchase",
+                          who, NULL);
+                pl_label(S, row, t, xw_label(c, "unit.flag", "flag"), XS_TEXT);
+                if (xw_pl_buy_lease(S, j))
+                    flag_cells(S, row, j,
+                               xw_formula(c, f, sizeof f, "=%s+%s", b.s,
+                                          xw_ow_in(w, TCO_O_LEASE_MONTHS).s),
+                               bought_at(S, j) + lease_term(S, j), f_blease, on_blease);
+                else
+                    never(S, row);
+                break;
+            default:
+                xw_labelf(c, t, sizeof t, "plan.f_blend", "{purchase}: lease's end (1 = yes)",
+                          "purchase", who, NULL);
+                pl_label(S, row, t, xw_label(c, "unit.flag", "flag"), XS_TEXT);
+                if (xw_pl_buy_lease(S, j))
+                    flag_cells(S, row, j, NULL, 0, f_blend, on_blend);
+                else
+                    never(S, row);
+                break;
+            }
+        }
+}
+
+/* ===== The demand and how it is served ===== */
 
 /* The heading of the serving block, in the reference option's GPU-hours. */
 static void serve_heading(const pl_sheet *S, int row)
@@ -264,10 +640,32 @@ static const char *f_h_over(const pl_sheet *S, char *f, size_t fs, int col)
 /* The rows of a plan's sheet, top to bottom: the title and the timeline, the
  * demand and how it is served; the cash flow of each part and of the plan,
  * and the drivers in column C follow (planlines.c). */
-static const pl_row plan_rows[] = {
+static const pl_row timing_rows[] = {
     POWN(r_month, 0, month_rows),
     PROW(r_year, 0),
-    POWN(s_serve, 0, serve_heading),
+    PLABEL(f_m0, 0, XW_KEY("option.f_m0"), "Month 0, the acquisition (1 = yes)", PU_FLAG, m0_flag),
+    PLABEL(f_op, 0, XW_KEY("option.f_op"), "Operating month, 1 to the horizon (1 = yes)", PU_FLAG,
+           op_flag),
+    PLABEL(f_end, 0, XW_KEY("option.f_end"), "Last month: the horizon, in C (1 = yes)", PU_FLAG,
+           end_flag),
+    PLABEL(f_new, PW_REFRESH, XW_KEY("plan.f_new"),
+           "After the refresh: its month in C, 0 for none (1 = yes)", PU_FLAG, new_flag),
+    PLABEL(f_loan, PW_FIN_LOAN, XW_KEY("option.f_loan"),
+           "Loan payment month: its term, in C (1 = yes)", PU_FLAG, loan_flag),
+    PLABEL(f_lease, PW_FIN_LEASE, XW_KEY("option.f_lease"),
+           "Lease payment month, in advance: its term, in C (1 = yes)", PU_FLAG, lease_flag),
+    PLABEL(f_lend, PW_FIN_LEASE, XW_KEY("option.f_lend"), "Lease's last month (1 = yes)", PU_FLAG,
+           lend_flag),
+    PLABEL(f_rterm, PW_RES_TERM, XW_KEY("plan.f_rterm"),
+           "Reserved term's month: its term, in C (1 = yes)", PU_FLAG, rterm_flag),
+    PLABEL(f_rrenew, PW_RES_RENEW, XW_KEY("plan.f_rrenew"),
+           "Reserved: a renewal's first month (1 = yes)", PU_FLAG, rrenew_flag),
+    {PAT(f_buy), PW_STAGED, 0, PN_PURCHASE_FLAGS, NULL, NULL, PU_NONE, XS_TEXT, NULL, NULL, 0, 0,
+     purchase_flags},
+};
+
+static const pl_row plan_rows[] = {
+    PHEADING(s_serve, 0, serve_heading),
     PSERVE(r_demand, 0, XW_KEY("plan.demand"), "Demand", PU_REF, f_demand, v_demand, XN_INT, 1),
     PSERVE(r_own_n, PW_OWN, XW_KEY("plan.own_n"), "Owned GPUs in service", PU_GPUS, f_own_n,
            v_own_gpus, XN_INT, 0),
@@ -303,16 +701,29 @@ static const pl_row plan_rows[] = {
 
 #define N_PLAN_ROWS (sizeof plan_rows / sizeof plan_rows[0])
 
-/* Row k of the sheet: plan_rows', then the cash flow's, then the drivers'. */
+/* The sheet's tables, top to bottom: the timing flags, the drivers
+ * (plandrivers.c), the demand and how it is served, the cash flow
+ * (planlines.c). */
+static const struct {
+    const pl_row *rows;
+    const size_t *n;
+} tables[] = {
+    {timing_rows, &(const size_t){sizeof timing_rows / sizeof timing_rows[0]}},
+    {xw_pl_driver_rows, &xw_pl_n_driver_rows},
+    {plan_rows, &(const size_t){N_PLAN_ROWS}},
+    {xw_pl_cash_rows, &xw_pl_n_cash_rows},
+};
+
+/* Row k of the sheet's tables, or NULL past the last. */
 static const pl_row *row_at(size_t k)
 {
-    if (k < N_PLAN_ROWS)
-        return &plan_rows[k];
-    k -= N_PLAN_ROWS;
-    return k < xw_pl_n_cash_rows ? &xw_pl_cash_rows[k] : &xw_pl_driver_rows[k - xw_pl_n_cash_rows];
+    for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++) {
+        if (k < *tables[t].n)
+            return &tables[t].rows[k];
+        k -= *tables[t].n;
+    }
+    return NULL;
 }
-
-#define N_ALL_ROWS (N_PLAN_ROWS + xw_pl_n_cash_rows + xw_pl_n_driver_rows)
 
 /* The units that are a label of their own: its key and English text. */
 static const struct {
@@ -324,6 +735,7 @@ static const struct {
     [PU_SERVERS] = {XW_KEY("unit.servers"), "servers"},
     [PU_PCT_MONTH] = {XW_KEY("unit.pct_month"), "% per month"},
     [PU_PCT_HARDWARE] = {XW_KEY("unit.pct_hardware"), "% of hardware"},
+    [PU_FLAG] = {XW_KEY("unit.flag"), "flag"},
 };
 
 /* A row's unit, in u. */
@@ -362,25 +774,36 @@ static const char *unit_text(const pl_sheet *S, pl_unit unit, char *u, size_t si
  * cached value, and the sum in column C when it has one. */
 static void serve_row(const pl_sheet *S, const pl_row *e, int row)
 {
-    char f[XW_FBUF], u[XW_TBUF];
+    char u[XW_TBUF];
     double sum = 0;
     pl_label(S, row, xw_label(S->c, e->key, e->english), unit_text(S, e->unit, u, sizeof u),
              XS_TEXT);
     for (int m = 0; m < S->H; m++)
         sum += e->value(S, m);
     if (e->total)
-        pl_total(S, row, XW_COL_M0 + 1, sum, XS_CALC, e->nf);
-    for (int m = 1; m <= S->H; m++)
-        pl_fig(S, row, XW_COL_M0 + m, e->make(S, f, sizeof f, XW_COL_M0 + m), e->value(S, m - 1),
-               xw_fmt(S->c, XS_CALC, e->nf));
+        pl_total(S, row, XW_COL_M0, sum, XS_CALC, e->nf);
+    xw_pl_month_row(S, row, e->make, e->value, xw_fmt(S->c, XS_CALC, e->nf));
+}
+
+/* See planw.h. */
+void xw_pl_month_row(const pl_sheet *S, int row, pl_cell_fn make, pl_value_fn value,
+                     lxw_format *fmt)
+{
+    char f[XW_FBUF], g[XW_FBUF];
+    for (int m = 0; m <= S->H; m++) {
+        int col = XW_COL_M0 + m;
+        make(S, g, sizeof g, col);
+        pl_fig(S, row, col, pl_if_flag(S, f, sizeof f, S->R.f_op, col, g),
+               m == 0 ? 0 : value(S, m - 1), fmt);
+    }
 }
 
 /* The sheet's rows from the tables, top to bottom: a row's label from its
  * entry, then its cells (a block's from its first row). */
 static void plan_write_rows(const pl_sheet *S)
 {
-    for (size_t k = 0; k < N_ALL_ROWS; k++) {
-        const pl_row *e = row_at(k);
+    const pl_row *e;
+    for (size_t k = 0; (e = row_at(k)) != NULL; k++) {
         const int *at = (const int *)(const void *)((const char *)&S->R + e->at);
         const int n = e->n == PN_OWNED_LINES ? TCO_LINES : 1;
         for (int j = 0; j < n; j++) {
@@ -444,6 +867,7 @@ static unsigned plan_has(const xw_ctx *c, size_t p, int *nloan)
     has |= over && has_goodput(c, pl->overflow_i) ? PW_A_OVER : 0;
     has |= ro && ro->term_months > 0 ? PW_RES_TERM : 0;
     has |= ro && ro->term_months > 0 && ro->after_term == TCO_AFTER_ON_DEMAND ? PW_RES_OD_AFTER : 0;
+    has |= ro && ro->term_months > 0 && ro->after_term == TCO_AFTER_RENEW ? PW_RES_RENEW : 0;
     return has;
 }
 
@@ -457,8 +881,8 @@ static void pl_layout(const xw_ctx *c, size_t p, pl_rows *R)
     for (size_t k = 0; k < sizeof *R / sizeof(int); k++)
         all[k] = XW_NONE;
     int r = 3;
-    for (size_t k = 0; k < N_ALL_ROWS; k++) {
-        const pl_row *w = row_at(k);
+    const pl_row *w;
+    for (size_t k = 0; (w = row_at(k)) != NULL; k++) {
         int *at = (int *)(void *)((char *)R + w->at);
         if ((w->when & has) != w->when)
             continue;
@@ -476,6 +900,11 @@ static void pl_layout(const xw_ctx *c, size_t p, pl_rows *R)
         case PN_PURCHASES:
             *at = r;
             r += (pl->n_buys > 0 ? (int)pl->n_buys : 1) + (pl->refresh_i >= 0);
+            break;
+        case PN_PURCHASE_FLAGS: /* PF_* groups: 3, with a loan's, with a lease's two */
+            *at = r;
+            r += ((pl->n_buys > 0 ? (int)pl->n_buys : 1) + (pl->refresh_i >= 0)) *
+                 (3 + (nloan > 0) + 2 * ((has & PW_STAGED_LEASE) != 0));
             break;
         default:
             *at = r++;

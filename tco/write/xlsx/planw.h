@@ -14,6 +14,13 @@
  * tco_cost_line, on consecutive rows. */
 typedef struct pl_rows {
     int r_month, r_year, s_serve, r_demand;
+    /* Timing flags (1 in a month, else 0), under the months and years: month 0,
+     * months 1..H, month H (the horizon in C), the months after a refresh (its
+     * month in C); a loan's payment months, a lease's payment months and its
+     * last (their terms in C), bought at once; the reserved part's term (in C)
+     * and its renewals' first months; with buy_at or a refresh, groups of nb
+     * rows (pl_flag: one a purchase, in the table's order). */
+    int f_m0, f_op, f_end, f_new, f_loan, f_lease, f_lend, f_rterm, f_rrenew, f_buy;
     int r_own_n, r_own_cap, r_res_n, r_res_cap, r_cap;
     int r_s_own, r_s_res, r_served, r_idle, r_s_over, r_unserved, r_h_own, r_u, r_h_res, r_h_over;
     int s_cash, s_own, r_price, r_capex, r_it_kw, r_line[TCO_LINES], r_own_cost, r_resid;
@@ -68,6 +75,11 @@ typedef struct pl_sheet {
     const struct pl_own *P;
     double res_paid0, res_commit, res_commit_pv;
 } pl_sheet;
+
+/* A serving row's formula in the month of column col, in f; its cached
+ * value in month m (0-based), from the plan's result. */
+typedef const char *(*pl_cell_fn)(const pl_sheet *S, char *f, size_t fs, int col);
+typedef double (*pl_value_fn)(const pl_sheet *S, int m);
 
 /* The owned part's figures as the plan priced it, for the cached values: its
  * months at utilization 0 (bought at once: a loan's and a lease's lines), ... */
@@ -221,13 +233,60 @@ static inline xw_refbuf pl_buy(const pl_sheet *S, int j, int pb)
     return xw_ref(NULL, S->R.k_buy + j, pl_col(S, pb), 1, 1);
 }
 
+/* The groups of the purchases' flag rows, nb rows each (one a purchase): the
+ * month bought (in C) and the month sold (in C), in service (bought before the
+ * month, sold in it or after); with a purchase on a loan, its loan's payment
+ * months (its last in C); with one on a lease, its lease's payment months, in
+ * advance (its end in C), and the month it ends. */
+enum { PF_BOUGHT, PF_SOLD, PF_IN, PF_LOAN, PF_LEASE, PF_LEND, PF_GROUPS };
+
+/* The row of purchase j's flag of group g, or XW_NONE when the sheet has no
+ * such group. */
+static inline int pl_flag(const pl_sheet *S, int g, int j)
+{
+    if (S->R.f_buy == XW_NONE)
+        return XW_NONE;
+    int k = g;
+    if (g >= PF_LOAN && !S->sloan)
+        k--;
+    if (g >= PF_LEASE && !S->slease)
+        k -= 2;
+    if ((g == PF_LOAN && !S->sloan) || (g >= PF_LEASE && !S->slease))
+        return XW_NONE;
+    return S->R.f_buy + k * S->nb + j;
+}
+
+/* The flags of group g in month col, one a purchase: a range beside the
+ * table's columns (pl_buys). */
+static inline xw_refbuf pl_flags(const pl_sheet *S, int g, int col)
+{
+    int first = pl_flag(S, g, 0);
+    xw_refbuf a = pl_at(first, col), b = pl_at(first + S->nb - 1, col), r;
+    tci_utf8_format(r.s, sizeof r.s, "%s:%s", a.s, b.s); /* rows fixed, the month's column */
+    return r;
+}
+
+/* "IF(flag=1,BODY,0)" in f from a formula "=BODY" in g, the flag row's cell
+ * in column col: a figure of the months the flag marks, 0 in the others. */
+static inline const char *pl_if_flag(const pl_sheet *S, char *f, size_t fs, int flag, int col,
+                                     const char *g)
+{
+    return xw_formula(S->c, f, fs, "=IF(%s=1,%s,0)", xw_ref(NULL, flag, col, 1, 0).s, g + 1);
+}
+
+/* The sum of column `pb` of the purchases' table over those whose flag of
+ * group g is 1 in month col, as a formula term. */
+static inline const char *pl_sum_flagged(const pl_sheet *S, char *t, size_t ts, int pb, int g,
+                                         int col)
+{
+    return xw_formula(S->c, t, ts, "SUMPRODUCT(%s,%s)", pl_buys(S, pb).s, pl_flags(S, g, col).s);
+}
+
 /* The sum of column `pb` of the purchases' table over those in service in
  * month col (bought before it, sold in it or after), as a formula term. */
 static inline const char *pl_in_service(const pl_sheet *S, char *t, size_t ts, int pb, int col)
 {
-    xw_refbuf mo = pl_at(S->R.r_month, col);
-    return xw_formula(S->c, t, ts, "SUMIFS(%s,%s,\"<\"&%s,%s,\">=\"&%s)", pl_buys(S, pb).s,
-                      pl_buys(S, PB_MONTH).s, mo.s, pl_buys(S, PB_SOLD).s, mo.s);
+    return pl_sum_flagged(S, t, ts, pb, PF_IN, col);
 }
 
 /* The Inputs cell of the plan's refresh month. */
@@ -237,17 +296,21 @@ static inline xw_refbuf pl_refresh_n(const pl_sheet *S)
 }
 
 /* In f, formula a ("=...") for the months up to the refresh and b after it
- * (MODEL.md, Refresh: the new option's GPUs serve from the month after), or a
- * alone without a refresh (month 0 on Inputs: none). */
+ * (MODEL.md, Refresh: the new option's GPUs serve from the month after; the
+ * refresh's flag row), or a alone without a refresh (month 0 on Inputs: none). */
 static inline const char *pl_by_month(const pl_sheet *S, char *f, size_t fs, int col, const char *a,
                                       const char *b)
 {
     if (!S->refresh)
         return xw_formula(S->c, f, fs, "%s", a);
-    xw_refbuf r = pl_refresh_n(S);
-    return xw_formula(S->c, f, fs, "=IF(AND(%s>0,%s>%s),%s,%s)", r.s, pl_at(S->R.r_month, col).s,
-                      r.s, b + 1, a + 1);
+    return xw_formula(S->c, f, fs, "=IF(%s=1,%s,%s)", pl_at(S->R.f_new, col).s, b + 1, a + 1);
 }
+
+/* A row of months 0..H: in each, formula make (over the month's column) in
+ * the operating months and 0 in month 0 (IF on the operating flag), cached
+ * value(S, m - 1) in month m; its label and unit written by the caller. */
+void xw_pl_month_row(const pl_sheet *S, int row, pl_cell_fn make, pl_value_fn value,
+                     lxw_format *fmt);
 
 /* The owned GPUs in month col's row, spares included, as a formula term. */
 static inline const char *pl_fleet_at(const pl_sheet *S, char *t, size_t ts, int col)
@@ -289,10 +352,11 @@ enum {
     PW_A_OVER = 1 << 18,
     PW_RES_TERM = 1 << 19,     /* reserved with a term: its commitment */
     PW_RES_OD_AFTER = 1 << 20, /* reserved, on demand after its term */
+    PW_RES_RENEW = 1 << 21,    /* reserved, renewed after its term */
 };
 
 /* How many rows an entry of plan_rows takes. */
-enum { PN_ONE, PN_OWNED_LINES, PN_LOAN_ROWS, PN_PURCHASES };
+enum { PN_ONE, PN_OWNED_LINES, PN_LOAN_ROWS, PN_PURCHASES, PN_PURCHASE_FLAGS };
 
 /* A row's unit, in column B: the currency, the GPU-hours of the reference
  * option or of a part's, GPUs, a percentage, ... */
@@ -311,13 +375,9 @@ typedef enum pl_unit {
     PU_KW,
     PU_SERVERS,
     PU_PCT_MONTH,
-    PU_PCT_HARDWARE
+    PU_PCT_HARDWARE,
+    PU_FLAG
 } pl_unit;
-
-/* A serving row's formula in the month of column col, in f; its cached
- * value in month m (0-based), from the plan's result. */
-typedef const char *(*pl_cell_fn)(const pl_sheet *S, char *f, size_t fs, int col);
-typedef double (*pl_value_fn)(const pl_sheet *S, int m);
 
 /* One row of a plan's sheet, or a block of rows (PN_*), in the order of the
  * sheet: where pl_rows keeps its index (a block's first), when it exists
@@ -378,6 +438,11 @@ extern const pl_row xw_pl_cash_rows[];
 extern const size_t xw_pl_n_cash_rows;
 extern const pl_row xw_pl_driver_rows[];
 extern const size_t xw_pl_n_driver_rows;
+/* The present values of what the owned part's leases and the reserved part's
+ * term owe past the horizon (plandrivers.c), rows of the cash flow's table
+ * below what they discount. */
+void xw_pl_own_commit_pv_drv(const pl_sheet *S, int row);
+void xw_pl_commit_pv_drv(const pl_sheet *S, int row);
 
 /* With buy_at (planbuys.c; MODEL.md, Staged purchases): each purchase's
  * figures into P; 0 after NOMEM recorded in c. */

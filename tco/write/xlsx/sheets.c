@@ -38,12 +38,23 @@ static int has_monte_carlo(const xw_ctx *c)
     return A && A->mc_samples > 0 && A->mc;
 }
 
+/* See sheets.h. */
+size_t xw_option_at(const xw_ctx *c, size_t k)
+{
+    const int b = c->r->baseline;
+    if (b < 0)
+        return k;
+    if (k == 0)
+        return (size_t)b;
+    return k <= (size_t)b ? k - 1 : k;
+}
+
 /* The cash-flow sheets: each option's, then each plan's, then Optimize. */
 static void write_cash_flows(xw_ctx *c)
 {
     const tco_scenario *s = c->s;
-    for (size_t i = 0; i < s->n_options && !c->err && !c->nomem; i++)
-        xw_write_option(c, i);
+    for (size_t k = 0; k < s->n_options && !c->err && !c->nomem; k++)
+        xw_write_option(c, xw_option_at(c, k));
     for (size_t p = 0; c->ps && p < s->n_plans; p++)
         xw_write_plan(c, p);
     xw_write_optimize(c);

@@ -31,6 +31,11 @@ const xw_sheet_kind *xw_sheet_kind_get(int kind);
  * "options" and any other kind. */
 lxw_worksheet **xw_kind_sheet(xw_ctx *c, int kind);
 
+/* The option whose cash-flow sheet comes k-th (k < n_options): the baseline's
+ * first, which the others compare with, then the rest in the scenario's order
+ * (flows run left to right: a sheet reads only the sheets before it). */
+size_t xw_option_at(const xw_ctx *c, size_t k);
+
 /* About (about.c): what the workbook compares, its conventions and contents;
  * written last, when every other sheet is known. */
 void xw_write_about(xw_ctx *c);

@@ -286,7 +286,8 @@ static void add_kind(xw_ctx *c, int kind)
     const tco_scenario *s = c->s;
     lxw_worksheet **slot = xw_kind_sheet(c, kind);
     if (kind == TCI_SHEET_OPTIONS) {
-        for (size_t i = 0; i < s->n_options; i++) {
+        for (size_t k = 0; k < s->n_options; k++) {
+            size_t i = xw_option_at(c, k);
             c->os[i].ws = add_sheet(c, c->os[i].name);
             if (c->os[i].ws && !c->shown[kind])
                 worksheet_hide(c->os[i].ws);
