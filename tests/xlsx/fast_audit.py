@@ -94,7 +94,7 @@ def counter_row(ws, vals):
     """The row of the month counter (0, 1, 2, ... from column D), or None."""
     for r in range(1, 12):
         v = [vals.cell(r, FIRST + k).value for k in range(3)]
-        if v[0] == 0 and v[1] == 1 and v[2] == 2:
+        if v[0] == 0 and v[1] == 1 and v[2] in (2, None):  # None: a one-month horizon
             return r
     return None
 

@@ -4,8 +4,8 @@
   live_planted.py BUILD_DIR REPO_DIR
 
 Runs live_model.py (beside this file) with a tco that writes every workbook with one
-formula changed: the first power cost that reads ElectricityPrice is multiplied by 1.01,
-its cached value left as the engine's. Once the inputs are edited and LibreOffice
+formula changed: the electricity price row of the first sheet that reads ElectricityPrice
+(every month's formula) is multiplied by 1.01, its cached values left as the engine's. Once the inputs are edited and LibreOffice
 recalculates, that option's figures differ from the engine's for the edited INI, and
 live_model.py must fail and name them. Exit 0 when it does; 1 otherwise.
 """
@@ -30,7 +30,7 @@ with zipfile.ZipFile(book + ".tmp", "w", zipfile.ZIP_DEFLATED) as z:
     for info, data in parts:
         if not planted and info.filename.startswith("xl/worksheets/") and \\
                 b"<f>ElectricityPrice*" in data:
-            data = data.replace(b"<f>ElectricityPrice*", b"<f>1.01*ElectricityPrice*", 1)
+            data = data.replace(b"<f>ElectricityPrice*", b"<f>1.01*ElectricityPrice*")
             planted = True
         z.writestr(info, data)
 os.replace(book + ".tmp", book)

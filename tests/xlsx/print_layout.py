@@ -156,8 +156,13 @@ def page_sheets(pdf, names):
     out = []
     for page in pages:
         lines = [l.rstrip() for l in page.splitlines() if l.strip()]
-        head = lines[0] if lines else ""
-        sheet = max((n for n in names if head.endswith(n)), key=len, default=None)
+        # The header is the first line that ends in a sheet's name (a chart's axis
+        # labels may come before it in the text's order).
+        sheet = None
+        for head in lines[:12]:
+            sheet = max((n for n in names if head.endswith(n)), key=len, default=None)
+            if sheet:
+                break
         out.append((sheet, len(lines) > 2))
     return out
 

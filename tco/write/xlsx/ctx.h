@@ -100,7 +100,12 @@ typedef struct xw_optsheet {
     /* a loan's balance at the start and the end of each month (its corkscrew) */
     int r_lopen, r_lclose;
     /* block headings */
-    int s_cash, s_book, s_base, s_drivers, s_results;
+    int s_cash, s_book, s_base, s_drivers, s_results, s_links;
+    /* The option's inputs linked from Inputs, each in column C of one row (by
+     * tco_okey; XW_NONE: not linked): the links' block under the timing flags, or
+     * the flag row whose term it is (loan_months, lease_months, term_months,
+     * depreciation_years). The sheet's formulas read them there. */
+    int k_link[TCO_O_COUNT];
     /* driver rows (value in column C) */
     int k_util, k_servers, k_capex_gpu, k_capex_infra, k_capex, k_gpu_w, k_it_kw, k_prov_kw,
         k_resfrac, k_residual, k_salvage, k_life, k_rm, k_gpuh, k_pflop, k_units, k_wpkw, k_slope,

@@ -80,17 +80,19 @@ static const char *key_label_key(char *buf, size_t size, const tco_keydef *kd, c
     return buf;
 }
 
-/* A key's label for people, from the template ("input.SECTION.NAME"), else the key table's. */
-static const char *key_label(xw_ctx *c, const tco_keydef *kd)
+/* See sheets.h: a key's label for people, from the template ("input.SECTION.NAME"),
+ * else the key table's. */
+const char *xw_key_label(xw_ctx *c, const tco_keydef *kd)
 {
     char k[128];
     return xw_label(c, key_label_key(k, sizeof k, kd, ""), kd->label);
 }
 
-/* The unit beside a key's value: the template's "input.SECTION.NAME.unit" (with
- * {currency} and {unit} filled in), else the key table's unit, the currency in front
- * of money; "%" for fractions without a unit of their own. */
-static void unit_text(xw_ctx *c, char *buf, size_t size, const tco_keydef *kd)
+/* See sheets.h: the unit beside a key's value, the template's
+ * "input.SECTION.NAME.unit" (with {currency} and {unit} filled in), else the key
+ * table's unit, the currency in front of money; "%" for fractions without a unit of
+ * their own. */
+void xw_key_unit(xw_ctx *c, char *buf, size_t size, const tco_keydef *kd)
 {
     const char *ul = kd->unit_label ? kd->unit_label : "";
     char english[160], k[128];
@@ -272,9 +274,9 @@ static void write_global(xw_ctx *c, int row, tco_skey k)
     lxw_worksheet *ws = c->inputs;
     char key[64], unit[96], src[160];
     tci_utf8_format(key, sizeof key, "[%s] %s", kd->section, kd->name);
-    unit_text(c, unit, sizeof unit, kd);
+    xw_key_unit(c, unit, sizeof unit, kd);
     source_text(c, src, sizeof src, s->src[k], s->key_file[k], s->key_line[k]);
-    xw_text(c, ws, row, 0, key_label(c, kd), NULL);
+    xw_text(c, ws, row, 0, xw_key_label(c, kd), NULL);
     xw_text(c, ws, row, 1, key, xw_fmt(c, XS_KEY, XN_NONE));
     xw_text(c, ws, row, 3, unit, xw_fmt(c, XS_UNIT, XN_NONE));
     double v = 0;
@@ -317,8 +319,9 @@ static void write_global(xw_ctx *c, int row, tco_skey k)
         define_name(c, kd->sheet_name, row, XW_COL_VAL);
 }
 
-/* One option key's row; returns 0 when the key is not shown for this option. */
-static int option_key_shown(const tco_scenario *s, size_t i, tco_okey k)
+/* See sheets.h: one option key's row; 0 when the key is not shown for this
+ * option. */
+int xw_option_key_shown(const tco_scenario *s, size_t i, tco_okey k)
 {
     const tco_option *o = &s->options[i];
     if (k == TCO_O_SITE) /* a buy option at a named site only */
@@ -380,12 +383,12 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
     const tco_keydef *kd = tco_option_key(k);
     lxw_worksheet *ws = c->inputs;
     char unit[96], src[320], f[512];
-    unit_text(c, unit, sizeof unit, kd);
+    xw_key_unit(c, unit, sizeof unit, kd);
     if (o->src[k] == TCO_SRC_CATALOG)
         catalog_source(c, src, sizeof src, o, k);
     else
         source_text(c, src, sizeof src, o->src[k], o->key_file[k], o->key_line[k]);
-    xw_text(c, ws, row, 0, key_label(c, kd), NULL);
+    xw_text(c, ws, row, 0, xw_key_label(c, kd), NULL);
     xw_text(c, ws, row, 1, kd->name, xw_fmt(c, XS_KEY, XN_NONE));
     xw_text(c, ws, row, 3, unit, xw_fmt(c, XS_UNIT, XN_NONE));
     char sec[300]; /* the row's own section, which `tco import` ties it to */
@@ -469,7 +472,7 @@ static void inputs_head(xw_ctx *c)
     lxw_worksheet *ws = c->inputs;
     int wa = 34;
     for (int k = 0; k < TCO_O_COUNT; k++) {
-        int w = tci_utf8_width(key_label(c, tco_option_key((tco_okey)k)));
+        int w = tci_utf8_width(xw_key_label(c, tco_option_key((tco_okey)k)));
         wa = w + 2 > wa ? w + 2 : wa;
     }
     xw_set_col(ws, 0, 0, wa);
@@ -519,8 +522,8 @@ static int inputs_site(xw_ctx *c, size_t i, int row)
         const tco_keydef *kd = tco_scenario_key(k);
         char key[96], unit[96], src[160], f[XW_FBUF];
         tci_utf8_format(key, sizeof key, "[site %s] %s", name ? name : "", kd->name);
-        unit_text(c, unit, sizeof unit, kd);
-        xw_text(c, ws, row, 0, key_label(c, kd), NULL);
+        xw_key_unit(c, unit, sizeof unit, kd);
+        xw_text(c, ws, row, 0, xw_key_label(c, kd), NULL);
         xw_text(c, ws, row, 1, key, xw_fmt(c, XS_KEY, XN_NONE));
         xw_text(c, ws, row, 3, unit, xw_fmt(c, XS_UNIT, XN_NONE));
         if (t->src[j]) {
@@ -700,7 +703,7 @@ static int inputs_option(xw_ctx *c, size_t i, int row)
     xw_text(c, c->inputs, row++, 1, key, xw_fmt(c, XS_KEY, XN_NONE));
     int next = row;
     for (int k = 0; k < TCO_O_COUNT; k++)
-        if (option_key_shown(c->s, i, (tco_okey)k))
+        if (xw_option_key_shown(c->s, i, (tco_okey)k))
             c->in_o[i * TCO_O_COUNT + (size_t)k] = next++;
     /* Rows are known before any is written, so a row may refer to the next. */
     for (int k = 0; k < TCO_O_COUNT; k++)

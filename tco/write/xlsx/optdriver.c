@@ -77,7 +77,7 @@ static void input_driver(const xw_optw *w, int row, tco_okey key, double v, xw_n
 static void drivers_heading(const xw_optw *w, int row)
 {
     xw_ctx *c = w->c;
-    xw_text(c, w->ws, row, 0, xw_label(c, "option.drivers", "Drivers (from Inputs)"),
+    xw_text(c, w->ws, row, 0, xw_label(c, "option.drivers", "Drivers (from the links above)"),
             xw_fmt(c, XS_SECTION, XN_NONE));
     xw_text(c, w->ws, row, XW_COL_VAL, xw_label(c, "option.drivers.value", "Value"),
             xw_fmt(c, XS_SECTION, XN_NONE));
@@ -172,7 +172,10 @@ static void salvage_drv(const xw_optw *w, int row)
 /* See optw.h. */
 void xw_life_drv(const xw_optw *w, int row)
 {
-    input_driver(w, row, TCO_O_DEPRECIATION_YEARS, tco_depreciation_life(w->o), XN_INT);
+    char f[XW_FBUF]; /* the link itself: from Inputs */
+    driver(w, row,
+           xw_formula(w->c, f, sizeof f, "=%s", xw_in(w->c, w->i, TCO_O_DEPRECIATION_YEARS).s),
+           tco_depreciation_life(w->o), XN_INT);
 }
 
 static void loan_drv(const xw_optw *w, int row)

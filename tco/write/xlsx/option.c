@@ -46,14 +46,15 @@ static void option_title(const xw_optw *w)
     if (L->buy)
         xw_labelf(c, t, sizeof t, "option.subtitle.buy",
                   "Bought: {count} GPUs in {servers} servers. Monthly cash flow in {currency}; "
-                  "month 0 is the acquisition. Drivers are below the timeline; assumptions on "
-                  "Inputs.",
+                  "month 0 is the acquisition. Timing flags, links and drivers above the cash "
+                  "flow; assumptions on Inputs.",
                   "count", xw_int(w->o->count).s, "servers", xw_int(w->res->servers).s, "currency",
                   w->cur, NULL);
     else
         xw_labelf(c, t, sizeof t, "option.subtitle.rent",
                   "Rented ({pricing}): {count} GPUs. Monthly cash flow in {currency}; month 0 is "
-                  "any upfront payment. Drivers are below the timeline; assumptions on Inputs.",
+                  "any upfront payment. Timing flags, links and drivers above the cash flow; "
+                  "assumptions on Inputs.",
                   "pricing",
                   w->o->pricing == TCO_RESERVED ? xw_label(c, "common.reserved", "reserved")
                   : w->o->pricing == TCO_SPOT   ? xw_label(c, "common.spot", "spot")
@@ -264,12 +265,14 @@ static void end_flag(const xw_optw *w, int row)
     flag_cells(w, row, "=HorizonMonths", w->H, f_at, on_end);
 }
 
-/* A flag over a term of the option's, its input `key` (months) linked in C. */
+/* A flag over a term of the option's, its input `key` (months) linked in C
+ * from Inputs (the sheet's link of the key: xw_option_layout). */
 static void term_flag(const xw_optw *w, int row, tco_okey key, double months, xw_flag_f fn,
                       xw_flag_on on)
 {
     char f[XW_FBUF];
-    flag_cells(w, row, xw_formula(w->c, f, sizeof f, "=%s", xw_ow_in(w, key).s), months, fn, on);
+    flag_cells(w, row, xw_formula(w->c, f, sizeof f, "=%s", xw_in(w->c, w->i, key).s), months, fn,
+               on);
 }
 
 static void loan_flag(const xw_optw *w, int row)
@@ -331,6 +334,54 @@ static void tax_life_flag(const xw_optw *w, int row)
     tco_option taxed = *w->o;
     taxed.depreciation = (tco_depreciation)xw_tax_method(w->c->s, w->o);
     life_flag(w, row, xw_tax_life_drv, tco_depreciation_life(&taxed));
+}
+
+/* ===== The links from Inputs ===== */
+
+/* Whether option i's key k has a row of its own among the links: a number on
+ * Inputs that formulas read, other than the terms the flags hold and the
+ * utilization (a driver that is its own link). */
+static int linked(const xw_ctx *c, size_t i, tco_okey k)
+{
+    const tco_keydef *kd = tco_option_key(k);
+    if (k == TCO_O_LOAN_MONTHS || k == TCO_O_LEASE_MONTHS || k == TCO_O_TERM_MONTHS ||
+        k == TCO_O_DEPRECIATION_YEARS || k == TCO_O_UTILIZATION)
+        return 0;
+    return (kd->type == TCO_T_NUMBER || kd->type == TCO_T_INT) && kd->live &&
+           xw_option_key_shown(c->s, i, k);
+}
+
+/* The value of option o's numeric key k. */
+static double key_value(const tco_option *o, tco_okey k)
+{
+    const tco_keydef *kd = tco_option_key(k);
+    const char *base = (const char *)o + kd->offset;
+    return kd->type == TCO_T_INT ? *(const int *)(const void *)base
+                                 : *(const double *)(const void *)base;
+}
+
+/* The links' heading, then each link: the key's label and unit as on Inputs,
+ * and in column C its Inputs cell, cached with its value. */
+static void links_rows(const xw_optw *w, int row)
+{
+    xw_ctx *c = w->c;
+    char f[XW_FBUF], u[XW_TBUF];
+    xw_text(c, w->ws, row, 0, xw_label(c, "option.links", "Links (the option's inputs)"),
+            xw_fmt(c, XS_SECTION, XN_NONE));
+    xw_text(c, w->ws, row, XW_COL_VAL, xw_label(c, "option.drivers.value", "Value"),
+            xw_fmt(c, XS_SECTION, XN_NONE));
+    for (int k = 0; k < TCO_O_COUNT; k++) {
+        int at = w->L->k_link[k];
+        if (at == XW_NONE || at == w->L->f_loan || at == w->L->f_lease || at == w->L->f_term ||
+            at == w->L->k_life)
+            continue;
+        const tco_keydef *kd = tco_option_key((tco_okey)k);
+        xw_key_unit(c, u, sizeof u, kd);
+        xw_ow_label(w, at, xw_key_label(c, kd), u, XS_TEXT);
+        xw_ow_fig(w, at, XW_COL_VAL,
+                  xw_formula(c, f, sizeof f, "=%s", xw_in(c, w->i, (tco_okey)k).s),
+                  key_value(w->o, (tco_okey)k), xw_fmt(c, XS_CALC, XN_NUM));
+    }
 }
 
 /* A section's heading, in t. */
@@ -957,6 +1008,11 @@ static const xw_ow_row timing_rows[] = {
            "Tax depreciation year: its life in years, in C (1 = yes)", OU_FLAG, tax_life_flag),
 };
 
+/* The links, between the timing flags and the drivers. */
+static const xw_ow_row link_rows[] = {
+    OW_HEADING(s_links, 0, links_rows),
+};
+
 static const xw_ow_row option_rows[] = {
     OW_HEADING(s_cash, 0, cash_heading),
     OW_ROW(r_price, OW_BUY, XW_KEY("option.price"), "Electricity price, escalated yearly",
@@ -1037,6 +1093,7 @@ static const struct {
     const size_t *n;
 } tables[] = {
     {timing_rows, &(const size_t){sizeof timing_rows / sizeof timing_rows[0]}},
+    {link_rows, &(const size_t){1}},
     {xw_driver_rows, &xw_n_driver_rows},
     {option_rows, &(const size_t){sizeof option_rows / sizeof option_rows[0]}},
     {xw_result_rows, &xw_n_result_rows},
@@ -1104,12 +1161,25 @@ void xw_option_layout(xw_ctx *c, size_t i)
     const unsigned has = option_has(c, i);
     int r = 3;
     const xw_ow_row *e;
+    for (int k = 0; k < TCO_O_COUNT; k++)
+        L->k_link[k] = XW_NONE;
     for (size_t k = 0; (e = row_at(k)) != NULL; k++) {
         int *at = rows_of(L, e), here = (e->when & has) == e->when;
         r += here && e->gap;
         for (int j = 0; j < e->n; j++)
             at[j] = here ? r++ : XW_NONE;
+        if (e->at == OW_AT(s_links)) /* the links, each on its row */
+            for (int key = 0; key < TCO_O_COUNT; key++)
+                if (linked(c, i, (tco_okey)key))
+                    L->k_link[key] = r++;
     }
+    /* The terms the flags link in their column C. */
+    L->k_link[TCO_O_LOAN_MONTHS] = L->f_loan;
+    L->k_link[TCO_O_LEASE_MONTHS] = L->f_lease;
+    L->k_link[TCO_O_TERM_MONTHS] = L->f_term;
+    if (L->k_life != XW_NONE && o->depreciation != TCO_DEP_MACRS5 &&
+        o->depreciation != TCO_DEP_MACRS7)
+        L->k_link[TCO_O_DEPRECIATION_YEARS] = L->k_life;
     L->r_last_line = L->lease ? L->r_ebuy : L->loan ? L->r_lbal : L->r_line[TCO_LINES - 1];
 }
 

@@ -36,9 +36,12 @@ static inline xw_refbuf xw_ow_at(int row, int col)
     return xw_ref(NULL, row, col, 1, 0);
 }
 
-/* The option's input `key` on Inputs. */
+/* The option's input `key`: its link on the option's sheet (column C of the
+ * row that brings it from Inputs), else its cell on Inputs (a plan's sheet). */
 static inline xw_refbuf xw_ow_in(const xw_optw *w, tco_okey key)
 {
+    if (w->L && w->L->k_link[key] != XW_NONE)
+        return xw_ow_drv(w->L->k_link[key]);
     return xw_in(w->c, w->i, key);
 }
 
