@@ -16,6 +16,9 @@ month counter runs 0, 1, ..., H across columns D onwards):
 - upward references: references from a formula to a cell of its own sheet in a row
   below it (the flow runs down a sheet), except to an earlier month (a balance's
   opening, the month before's closing);
+- references from a month to another sheet's cell (reported, not checked): a month's
+  formula on a cash-flow sheet reading Inputs (or another sheet) by cell rather than
+  through the sheet's links;
 - rightward references: references from a formula to a sheet further right, except
   from the Checks and Summary sheets and from sheets after them, and to the last sheet
   (Checks: the master check, shown on every sheet).
@@ -34,7 +37,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 FIRST = 4  # column D: month 0
-SHEET = r"(?:'(?:[^']|'')+'|[A-Za-z0-9_.\-]+)!"
+SHEET = r"(?:'(?:[^']|'')+'|[A-Za-z0-9_.]+)!"
 REF = re.compile(r"(?<![A-Za-z0-9_.$'!])(" + SHEET + r")?(\$?)([A-Z]{1,3})(\$?)(\d+)"
                  r"(?::(\$?)([A-Z]{1,3})(\$?)(\d+))?(?![A-Za-z0-9_(!])")
 STRING = re.compile(r'"(?:[^"]|"")*"')
@@ -104,7 +107,7 @@ def measure(path):
     vals = openpyxl.load_workbook(path, data_only=True)
     names = wb.sheetnames
     out = {"timeline": 0, "uniform": 0, "month_tests": 0, "upward": 0, "rightward": 0,
-           "sheets": 0, "examples": []}
+           "inputs": 0, "sheets": 0, "examples": []}
     summary_at = min([i for i, n in enumerate(names) if n in ("Summary", "Checks")] or [len(names)])
     for si, name in enumerate(names):
         ws, wv = wb[name], vals[name]
@@ -149,6 +152,7 @@ def measure(path):
                     forms[c] = f
                 for m, sheet, r1, c1, r2, c2 in refs(f):
                     if sheet is not None and sheet != name:
+                        out["inputs"] += c >= FIRST and r > block_end
                         continue
                     if not (crow <= r <= block_end) and r1 <= crow <= r2 and compares(f, m):
                         out["month_tests"] += 1
@@ -156,7 +160,9 @@ def measure(path):
                             out["examples"].append(f"{name}!{cell.coordinate}: month test {f[:80]}")
                     # An earlier month (a corkscrew's opening), or month 0's empty
                     # column C before it.
-                    back = c >= FIRST and FIRST - 1 <= max(c1, c2) < c
+                    # (a relative column: $C$n is a driver, C49 in column D the month
+                    # before month 0)
+                    back = c >= FIRST and not m.group(2) and FIRST - 1 <= max(c1, c2) < c
                     if min(r1, r2) > r and not back:
                         out["upward"] += 1
                         if len(out["examples"]) < 12:
@@ -176,7 +182,8 @@ def report(path, m):
     share = m["uniform"] / m["timeline"] if m["timeline"] else 1.0
     return (f"{os.path.basename(path)}: {m['sheets']} cash-flow sheets, {m['timeline']} timeline "
             f"rows, {m['uniform']} one formula ({100 * share:.1f}%), {m['month_tests']} month "
-            f"tests, {m['upward']} upward references, {m['rightward']} rightward references")
+            f"tests, {m['upward']} upward references, {m['rightward']} rightward references, "
+            f"{m['inputs']} references from a month to another sheet's cell")
 
 
 def check(build, repo):

@@ -338,10 +338,8 @@ static void tax_life_flag(const xw_optw *w, int row)
 
 /* ===== The links from Inputs ===== */
 
-/* Whether option i's key k has a row of its own among the links: a number on
- * Inputs that formulas read, other than the terms the flags hold and the
- * utilization (a driver that is its own link). */
-static int linked(const xw_ctx *c, size_t i, tco_okey k)
+/* See optw.h. */
+int xw_linked_key(const xw_ctx *c, size_t i, tco_okey k)
 {
     const tco_keydef *kd = tco_option_key(k);
     if (k == TCO_O_LOAN_MONTHS || k == TCO_O_LEASE_MONTHS || k == TCO_O_TERM_MONTHS ||
@@ -351,10 +349,13 @@ static int linked(const xw_ctx *c, size_t i, tco_okey k)
            xw_option_key_shown(c->s, i, k);
 }
 
-/* The value of option o's numeric key k. */
-static double key_value(const tco_option *o, tco_okey k)
+/* See optw.h. */
+double xw_key_number(const xw_ctx *c, size_t i, tco_okey k)
 {
+    const tco_option *o = &c->s->options[i];
     const tco_keydef *kd = tco_option_key(k);
+    if (k == TCO_O_RESALE_FRACTION) /* the one in effect: from its decline when given */
+        return c->r->options[i].residual_fraction;
     const char *base = (const char *)o + kd->offset;
     return kd->type == TCO_T_INT ? *(const int *)(const void *)base
                                  : *(const double *)(const void *)base;
@@ -380,7 +381,7 @@ static void links_rows(const xw_optw *w, int row)
         xw_ow_label(w, at, xw_key_label(c, kd), u, XS_TEXT);
         xw_ow_fig(w, at, XW_COL_VAL,
                   xw_formula(c, f, sizeof f, "=%s", xw_in(c, w->i, (tco_okey)k).s),
-                  key_value(w->o, (tco_okey)k), xw_fmt(c, XS_CALC, XN_NUM));
+                  xw_key_number(c, w->i, (tco_okey)k), xw_fmt(c, XS_CALC, XN_NUM));
     }
 }
 
@@ -1170,7 +1171,7 @@ void xw_option_layout(xw_ctx *c, size_t i)
             at[j] = here ? r++ : XW_NONE;
         if (e->at == OW_AT(s_links)) /* the links, each on its row */
             for (int key = 0; key < TCO_O_COUNT; key++)
-                if (linked(c, i, (tco_okey)key))
+                if (xw_linked_key(c, i, (tco_okey)key))
                     L->k_link[key] = r++;
     }
     /* The terms the flags link in their column C. */
@@ -1194,7 +1195,8 @@ void xw_write_option(xw_ctx *c, size_t i)
                  .L = &c->os[i],
                  .ws = c->os[i].ws,
                  .H = H,
-                 .last = XW_COL_M0 + H};
+                 .last = XW_COL_M0 + H,
+                 .link = c->os[i].k_link};
     tci_utf8_format(w.cur, sizeof w.cur, "%s", c->currency);
     w.money = xw_fmt(c, XS_CALC, XN_MONEY);
     w.money_t = xw_fmt(c, XS_TOTAL, XN_MONEY);

@@ -22,6 +22,8 @@ typedef struct xw_optw {
     int H, last;                 /* months; the column of the last */
     char cur[64];                /* the currency, as a unit */
     lxw_format *money, *money_t; /* money in a row, and in a total row */
+    const int *link;             /* by tco_okey, the sheet's row that links the option's
+                                    input (column C), or XW_NONE; NULL: none */
 } xw_optw;
 
 /* Same-sheet references: $C$n for a driver, E$n for a timeline cell. */
@@ -40,10 +42,17 @@ static inline xw_refbuf xw_ow_at(int row, int col)
  * row that brings it from Inputs), else its cell on Inputs (a plan's sheet). */
 static inline xw_refbuf xw_ow_in(const xw_optw *w, tco_okey key)
 {
-    if (w->L && w->L->k_link[key] != XW_NONE)
-        return xw_ow_drv(w->L->k_link[key]);
+    if (w->link && w->link[key] != XW_NONE)
+        return xw_ow_drv(w->link[key]);
     return xw_in(w->c, w->i, key);
 }
+
+/* Whether option i's key k has a link row of its own on a cash-flow sheet: a
+ * number on Inputs that formulas read, other than the terms the timing flags
+ * hold and the utilization (a driver that is its own link); and the value of
+ * option o's numeric key k (option.c). */
+int xw_linked_key(const xw_ctx *c, size_t i, tco_okey k);
+double xw_key_number(const xw_ctx *c, size_t i, tco_okey k);
 
 /* A driver (its row in column C) times a flag row, subtracted when neg, in
  * each month: cached v[0..H]. */

@@ -218,11 +218,15 @@ static void buy_fin_cells(const pl_sheet *S, int j, const xw_refbuf *cell, const
         xw_owrefs D = {.capex = cell[PB_CAPEX].s};
         fs[PB_LENT] = xw_ow_formula(w, XF_LOAN_AMOUNT, &D, b[0], bs);
         fs[PB_LRATE] = xw_ow_formula(w, XF_LOAN_RATE, &D, b[1], bs);
-        int row = xw_pl_loan_row(S, j) + 1;
+        /* What is still owed after the payments made while it is held: the
+         * level loan's balance after k payments, -FV(rate, k, PMT, lent)
+         * (MODEL.md, Financing with a loan: the balance rolled forward). */
         xw_refbuf n = xw_ow_in(w, TCO_O_LOAN_MONTHS);
-        fs[PB_LBAL] = xw_formula(S->c, b[2], bs, "=IF(%s>%s-%s,%s-SUM(%s),0)", n.s, cell[PB_SOLD].s,
-                                 cell[PB_MONTH].s, cell[PB_LENT].s,
-                                 xw_range(NULL, row, XW_COL_M0 + 1, row, S->last).s);
+        char k[XW_FBUF / 8];
+        xw_formula(S->c, k, sizeof k, "%s-%s", cell[PB_SOLD].s, cell[PB_MONTH].s);
+        fs[PB_LBAL] = xw_formula(S->c, b[2], bs, "=IF(%s>%s,-FV(%s,%s,PMT(%s,%s,%s),%s),0)", n.s, k,
+                                 cell[PB_LRATE].s, k, cell[PB_LRATE].s, n.s, cell[PB_LENT].s,
+                                 cell[PB_LENT].s);
         return;
     }
     if (!xw_pl_buy_lease(S, j))

@@ -238,7 +238,8 @@ static void term_flag(const pl_sheet *S, int row, const xw_optw *w, tco_okey key
                       pl_flag_f fn, pl_flag_on on)
 {
     char f[XW_FBUF];
-    flag_cells(S, row, 0, xw_formula(S->c, f, sizeof f, "=%s", xw_ow_in(w, key).s), v, fn, on);
+    flag_cells(S, row, 0, xw_formula(S->c, f, sizeof f, "=%s", xw_in(S->c, w->i, key).s), v, fn,
+               on);
 }
 
 static void loan_flag(const pl_sheet *S, int row)
@@ -452,6 +453,61 @@ static void purchase_flags(const pl_sheet *S, int first)
         }
 }
 
+/* ===== The links from Inputs ===== */
+
+/* The options of the plan's parts, in pl_rows' link order (-1: no such part). */
+static void part_options(const tco_plan *pl, int parts[4])
+{
+    parts[0] = pl->own_i, parts[1] = pl->reserve_i, parts[2] = pl->overflow_i;
+    parts[3] = pl->own_i >= 0 ? pl->refresh_i : -1;
+}
+
+/* The links' heading, then each part's links: "option: key" with the key's
+ * unit, and in column C its Inputs cell, cached with its value. */
+static void links_rows(const pl_sheet *S, int row)
+{
+    xw_ctx *c = S->c;
+    const pl_rows *R = &S->R;
+    char f[XW_FBUF], u[XW_TBUF], t[XW_TBUF];
+    int parts[4];
+    part_options(S->pl, parts);
+    xw_text(c, S->ws, row, 0, xw_label(c, "plan.links", "Links (the parts' inputs)"),
+            xw_fmt(c, XS_SECTION, XN_NONE));
+    xw_text(c, S->ws, row, XW_COL_VAL, xw_label(c, "option.drivers.value", "Value"),
+            xw_fmt(c, XS_SECTION, XN_NONE));
+    /* The plan's counts: own_count (the purchases' sum with buy_at), spares,
+     * reserve_count. */
+    const int links[3] = {R->k_lown, R->k_lspares, R->k_lres},
+              ins[3] = {S->ps->in_own, S->ps->in_spares, S->ps->in_res};
+    const double vals[3] = {S->pr->own_count, S->pr->spares, S->pr->reserve_count};
+    const char *keys[3] = {XW_KEY("inputs.plan.own_count"), XW_KEY("inputs.plan.spares"),
+                           XW_KEY("inputs.plan.reserve_count")},
+               *english[3] = {"Owned GPUs", "Owned GPUs held back as spares", "Reserved GPUs"};
+    for (int k = 0; k < 3; k++)
+        if (links[k] != XW_NONE) {
+            pl_label(S, links[k], xw_label(c, keys[k], english[k]),
+                     xw_label(c, "unit.gpus", "GPUs"), XS_TEXT);
+            pl_fig(S, links[k], XW_COL_VAL,
+                   xw_formula(c, f, sizeof f, "=%s",
+                              xw_ref(c->sheet_q[TCI_SHEET_INPUTS], ins[k], XW_COL_VAL, 1, 1).s),
+                   vals[k], xw_fmt(c, XS_CALC, XN_INT));
+        }
+    for (int p = 0; p < 4; p++)
+        for (int k = 0; k < TCO_O_COUNT && parts[p] >= 0; k++) {
+            int at = R->link[p][k];
+            if (at == XW_NONE || at == R->f_loan || at == R->f_lease || at == R->f_rterm)
+                continue;
+            const tco_keydef *kd = tco_option_key((tco_okey)k);
+            xw_key_unit(c, u, sizeof u, kd);
+            xw_labelf(c, t, sizeof t, "plan.link", "{option}: {key}", "option", c->id[parts[p]],
+                      "key", xw_key_label(c, kd), NULL);
+            pl_label(S, at, t, u, XS_TEXT);
+            pl_fig(S, at, XW_COL_VAL,
+                   xw_formula(c, f, sizeof f, "=%s", xw_in(c, (size_t)parts[p], (tco_okey)k).s),
+                   xw_key_number(c, (size_t)parts[p], (tco_okey)k), xw_fmt(c, XS_CALC, XN_NUM));
+        }
+}
+
 /* ===== The demand and how it is served ===== */
 
 /* The heading of the serving block, in the reference option's GPU-hours. */
@@ -662,6 +718,7 @@ static const pl_row timing_rows[] = {
            "Reserved: a renewal's first month (1 = yes)", PU_FLAG, rrenew_flag),
     {PAT(f_buy), PW_STAGED, 0, PN_PURCHASE_FLAGS, NULL, NULL, PU_NONE, XS_TEXT, NULL, NULL, 0, 0,
      purchase_flags},
+    PHEADING(s_links, 0, links_rows),
 };
 
 static const pl_row plan_rows[] = {
@@ -909,7 +966,22 @@ static void pl_layout(const xw_ctx *c, size_t p, pl_rows *R)
         default:
             *at = r++;
         }
+        if (w->at == PAT(s_links)) { /* the plan's counts, then each part's links */
+            int parts[4];
+            part_options(pl, parts);
+            R->k_lown = pl->own_i >= 0 ? r++ : XW_NONE;
+            R->k_lspares = pl->own_i >= 0 && c->r->plans[p].spares > 0 ? r++ : XW_NONE;
+            R->k_lres = pl->reserve_i >= 0 ? r++ : XW_NONE;
+            for (int q = 0; q < 4; q++)
+                for (int key = 0; key < TCO_O_COUNT && parts[q] >= 0; key++)
+                    if (xw_linked_key(c, (size_t)parts[q], (tco_okey)key))
+                        R->link[q][key] = r++;
+        }
     }
+    /* The terms the flags link in their column C. */
+    R->link[0][TCO_O_LOAN_MONTHS] = R->f_loan;
+    R->link[0][TCO_O_LEASE_MONTHS] = R->f_lease;
+    R->link[1][TCO_O_TERM_MONTHS] = R->f_rterm;
     r++;
     R->r_chart = r;
     R->r_end = r + 22;
@@ -1078,6 +1150,7 @@ void xw_write_plan(xw_ctx *c, size_t p)
                            .money = S.money,
                            .money_t = S.money_t};
         tci_utf8_format(ws[k]->cur, sizeof ws[k]->cur, "%s", c->currency);
+        ws[k]->link = parts[k] >= 0 ? S.R.link[k] : NULL;
     }
     pl_own P;
     double up = 0, commit_pv = 0, commit = 0;

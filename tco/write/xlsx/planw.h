@@ -21,6 +21,11 @@ typedef struct pl_rows {
      * and its renewals' first months; with buy_at or a refresh, groups of nb
      * rows (pl_flag: one a purchase, in the table's order). */
     int f_m0, f_op, f_end, f_new, f_loan, f_lease, f_lend, f_rterm, f_rrenew, f_buy;
+    /* The parts' inputs linked from Inputs (the owned, reserved, overflow and
+     * refresh options', by tco_okey; XW_NONE: not linked), each in column C of
+     * its row under the links' heading, or of the flag row whose term it is. */
+    int s_links, link[4][TCO_O_COUNT];
+    int k_lown, k_lspares, k_lres; /* the plan's own_count, spares, reserve_count, linked */
     int r_own_n, r_own_cap, r_res_n, r_res_cap, r_cap;
     int r_s_own, r_s_res, r_served, r_idle, r_s_over, r_unserved, r_h_own, r_u, r_h_res, r_h_over;
     int s_cash, s_own, r_price, r_capex, r_it_kw, r_line[TCO_LINES], r_own_cost, r_resid;
@@ -202,16 +207,25 @@ static inline const char *pl_if_any(const pl_sheet *S, char *f, size_t fs, const
     return xw_formula(S->c, f, fs, "=IF(%s>0,%s,0)", n, g + 1);
 }
 
-/* The Inputs cell of the plan's own_count and reserve_count. */
-static inline xw_refbuf pl_own_n(const pl_sheet *S)
+/* The Inputs cell of the plan's input at Inputs' row `in`, or its link on the
+ * sheet (row `link`, column C) once the links are written. */
+static inline xw_refbuf pl_input(const pl_sheet *S, int in, int link)
 {
-    return xw_ref(S->c->sheet_q[TCI_SHEET_INPUTS], S->ps->in_own, XW_COL_VAL, 1, 1);
+    if (link != XW_NONE)
+        return xw_ref(NULL, link, XW_COL_VAL, 1, 1);
+    return xw_ref(S->c->sheet_q[TCI_SHEET_INPUTS], in, XW_COL_VAL, 1, 1);
 }
 
-/* The Inputs cell of the plan's spares. */
+/* The plan's own_count and reserve_count. */
+static inline xw_refbuf pl_own_n(const pl_sheet *S)
+{
+    return pl_input(S, S->ps->in_own, S->R.k_lown);
+}
+
+/* The plan's spares. */
 static inline xw_refbuf pl_spares_n(const pl_sheet *S)
 {
-    return xw_ref(S->c->sheet_q[TCI_SHEET_INPUTS], S->ps->in_spares, XW_COL_VAL, 1, 1);
+    return pl_input(S, S->ps->in_spares, S->R.k_lspares);
 }
 
 /* The owned GPUs bought, own_count + spares (MODEL.md, Goodput: the spares are
@@ -324,7 +338,7 @@ static inline const char *pl_fleet_at(const pl_sheet *S, char *t, size_t ts, int
 
 static inline xw_refbuf pl_res_n(const pl_sheet *S)
 {
-    return xw_ref(S->c->sheet_q[TCI_SHEET_INPUTS], S->ps->in_res, XW_COL_VAL, 1, 1);
+    return pl_input(S, S->ps->in_res, S->R.k_lres);
 }
 
 /* ===== The rows of the sheet, described once (plansheet.c, planlines.c) ===== */
