@@ -122,8 +122,8 @@ static int col_rows(const xw_ctx *c, size_t i, int col, int *rows, int *neg)
         add_row(rows, neg, &n, L->r_epay, 0);
         add_row(rows, neg, &n, L->r_ebuy, 0);
         break;
-    case TCO_BUDGET_RESIDUAL:
-        add_row(rows, neg, &n, L->r_resid, 1);
+    case TCO_BUDGET_RESIDUAL: /* a receipt: negative, whichever sign the row has */
+        add_row(rows, neg, &n, L->r_resid, XW_RESID_ROW_SIGN < 0);
         break;
     case TCO_BUDGET_TAX:
         add_row(rows, neg, &n, L->r_tax, 0);

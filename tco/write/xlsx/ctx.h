@@ -123,6 +123,12 @@ typedef struct xw_optsheet {
     } tx;
 } xw_optsheet;
 
+/* The sign of an option sheet's residual row as written: -1 while it holds
+ * the residual as a positive amount that the net cost subtracts, 1 once it is
+ * written as a receipt (negative). The Summary and the Budget read the row
+ * times this, so that they show the residual as a receipt either way. */
+#define XW_RESID_ROW_SIGN (-1)
+
 #define XW_COL_LABEL 0
 #define XW_COL_UNIT  1
 #define XW_COL_VAL   2 /* totals and drivers */
@@ -204,6 +210,7 @@ typedef struct xw_ctx {
     int sm_holds, sm_serves; /* the Summary's feasibility tests (sm_serves: XW_NONE
                                 unless inference) */
     int sm_feasible_total;   /* the Summary's row of each feasible option's total */
+    int sm_paid0;            /* the Summary's row of what each option pays at month 0 */
     int ck_master;           /* Checks row of the master check */
     /* Buy-vs-Rent: the first and last rows of the sweep's totals, with the
      * utilizations in column A and option i in column 1 + i (XW_NONE: no sheet). */
