@@ -429,7 +429,7 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
                 res->residual_fraction, xw_fmt(c, XS_CALC, XN_PCT));
         as_computed_num(c, row, res->residual_fraction, 1);
         tci_utf8_format(src, sizeof src, "%s",
-                        xw_label(c, "source.from_resale_decline", "from resale_decline"));
+                        xw_label(c, "source.from_resale_decline", "from the resale decline"));
     } else if (o->fx && o->src[k] == TCO_SRC_CATALOG &&
                k == (o->acquire == TCO_BUY ? TCO_O_GPU_PRICE : TCO_O_PRICE_PER_GPU_HOUR)) {
         /* A catalog price in another currency, divided by its rate (MODEL.md,
@@ -447,8 +447,8 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
         tci_utf8_format(price, sizeof price, "%.10g", o->fx_price);
         if (n < sizeof src)
             xw_labelf(c, src + n, sizeof src - n, "source.fx.converted",
-                      ": {price} {code} / {name}", "price", price, "code", fx->code, "name", name,
-                      NULL);
+                      ": {price} {code} at the rate of {code} on Inputs", "price", price, "code",
+                      fx->code, "name", name, NULL);
     } else if (kd->live || xw_workload_input(c, 0, k)) {
         xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, xw_value_numfmt(kd->unit, v)));
         validate_input(c, ws, row, kd);

@@ -30,11 +30,11 @@ void xw_tax_heading(const xw_optw *w, int row)
                                ->names[method >= 0 && method <= TCO_DEP_MACRS7 ? method : 0];
         tci_utf8_format(mk, sizeof mk, "depreciation.%s", name);
         xw_labelf(c, t, sizeof t, "option.tax",
-                  "Taxes: {method} depreciation for tax, at the rate TaxRate on Inputs", "method",
+                  "Taxes: {method} depreciation for tax, at the tax rate on Inputs", "method",
                   xw_label(c, mk, name), NULL);
     } else {
         tci_utf8_format(t, sizeof t, "%s",
-                        xw_label(c, "option.tax.rent", "Taxes: at the rate TaxRate on Inputs"));
+                        xw_label(c, "option.tax.rent", "Taxes: at the tax rate on Inputs"));
     }
     xw_text(c, w->ws, row, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
 }

@@ -518,7 +518,7 @@ static int sm_plan_headlines(xw_ctx *c)
 /* Rows: headings, then the fields in blocks (c->sm_rows, for Checks too). */
 static void sm_layout(xw_ctx *c)
 {
-    c->sm_header = 2 + sm_headlines(c) + 1;
+    c->sm_header = 2 + sm_headlines(c) + 2; /* the options' line, a blank row */
     int row = c->sm_header + 1;
     c->sm_paid0 = XW_NONE;
     for (int fi = 0; fi < TCI_F_COUNT; fi++) {
