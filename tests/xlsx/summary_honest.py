@@ -26,6 +26,8 @@
    of the JSON's plans), linked to its sheet, above the options' line.
 6. The same scenario with rank_by = npv: the plans are ranked by NPV (own-h100-burst, NPV
    5,317,778, before own-reserve-burst, NPV 5,354,703, which has the lower total).
+7. The workbook of `tco compare config/financed.ini config/financed-taxed.ini` holds the
+   same convention: the loan's proceeds -367,360 and the residual -119,392 in A and B.
 Exit 0 when all hold; 1 otherwise.
 """
 import json, os, re, subprocess, sys, tempfile, zipfile
@@ -203,6 +205,20 @@ def main():
         check(npvs == sorted(npvs), f"plans by NPV: {list(zip(names, npvs))}")
         check(names.index("own-h100-burst") < names.index("own-reserve-burst"),
               f"plan order {names}")
+        # 7. The compare workbook.
+        cmp = os.path.join(tmp, "compare.xlsx")
+        subprocess.run([tco, "compare", os.path.join(repo, "config", "financed.ini"),
+                        os.path.join(repo, "config", "financed-taxed.ini"), "-o", cmp],
+                       check=True, capture_output=True)
+        ws = openpyxl.load_workbook(cmp)["Figures"]
+        seen = {}
+        for row in ws.iter_rows(values_only=True):
+            if row[0] == "h100-loan" and isinstance(row[1], str):
+                seen[row[1].split(" (")[0]] = row[2:4]
+        check(seen.get("Loan proceeds at month 0") == (-367360, -367360),
+              f"compare: loan proceeds {seen.get('Loan proceeds at month 0')!r}")
+        check(seen.get("Residual value") == (-119392, -119392),
+              f"compare: residual {seen.get('Residual value')!r}")
     for p in problems:
         print("FAIL:", p)
     print("summary_honest:", "ok" if not problems else f"{len(problems)} problems")
