@@ -434,11 +434,27 @@ typedef struct sm_widths {
     int wa, wo, lines;
 } sm_widths;
 
+/* The label of the row of what each option pays at month 0. */
+static const char *paid0_label(xw_ctx *c)
+{
+    return xw_label(c, "summary.paid0",
+                    "Paid at month 0 (loan: down payment; lease: first payment)");
+}
+
+/* The best plan by rank_by when its sheet is written, else -1. */
+static int best_plan(const xw_ctx *c)
+{
+    const tco_result *r = c->r;
+    if (r->n_plans == 0 || !c->ps || !r->plan_rank || !c->ps[r->plan_rank[0]].ws)
+        return -1;
+    return (int)r->plan_rank[0];
+}
+
 /* The plans' headlines above the options' (their number): the best plan by
  * rank_by, and the optimum of [optimize] by its own objective. */
 static int sm_headlines(const xw_ctx *c)
 {
-    return (c->r->n_plans > 0 && c->ps) + (c->r->optimize && c->optimize);
+    return (best_plan(c) >= 0) + (c->r->optimize && c->optimize && c->r->optimize->optimize);
 }
 
 /* The figure rank_by names, in words (the headlines' labels). */
@@ -462,8 +478,8 @@ static int sm_plan_headlines(xw_ctx *c)
     char t[XW_TBUF], f[XW_FBUF];
     int row = 2;
     lxw_format *bold = xw_fmt(c, XS_TOTAL, XN_NONE), *money = xw_fmt(c, XS_TOTAL, XN_MONEY);
-    if (r->n_plans > 0 && c->ps && r->plan_rank) {
-        size_t b = r->plan_rank[0];
+    if (best_plan(c) >= 0) {
+        size_t b = (size_t)best_plan(c);
         const tco_plan_result *P = &r->plans[b];
         xw_labelf(c, t, sizeof t, "summary.best_plan",
                   "Best plan by {figure} (serving all demand first)", "figure",
@@ -552,6 +568,8 @@ static sm_widths sm_columns(xw_ctx *c)
         xw_field_label(c, fi, t, sizeof t);
         wa = xw_imax(wa, tci_utf8_width(t) + 2);
     }
+    if (c->sm_paid0 != XW_NONE)
+        wa = xw_imax(wa, tci_utf8_width(paid0_label(c)) + 2);
     wa = wa > 60 ? 60 : wa;
     worksheet_set_column(ws, 0, 0, wa, NULL);
     /* Column B, the JSON field names, hidden: people read the labels in A. */
@@ -705,10 +723,7 @@ static void sm_paid0(xw_ctx *c)
     char f[XW_FBUF];
     if (c->sm_paid0 == XW_NONE)
         return;
-    xw_text(c, ws, c->sm_paid0, 0,
-            xw_label(c, "summary.paid0",
-                     "Paid at month 0 (a loan's down payment, a lease's first payment)"),
-            xw_fmt(c, XS_TEXT, XN_NONE));
+    xw_text(c, ws, c->sm_paid0, 0, paid0_label(c), xw_fmt(c, XS_TEXT, XN_NONE));
     xw_text(c, ws, c->sm_paid0, 2, c->currency, xw_fmt(c, XS_KEY, XN_NONE));
     for (size_t i = 0; i < c->s->n_options; i++) {
         const xw_optsheet *L = &c->os[i];
