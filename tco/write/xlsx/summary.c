@@ -342,6 +342,8 @@ static lxw_chart *chart_breakdown(xw_ctx *c)
                   "months", xw_int(s->horizon_months).s, "currency", c->currency, NULL);
     xw_chart_title(c, ch, t);
     xw_axis_name(c, ch->x_axis, xw_label(c, "chart.breakdown.x", "Option"));
+    /* The options' names below the receipts' bars, not over them. */
+    chart_axis_set_label_position(ch->x_axis, LXW_CHART_AXIS_LABEL_POSITION_LOW);
     xw_axis_money(c, ch->y_axis, XW_KEY("chart.breakdown.y"), "Cost ({currency})", XN_MONEY);
     chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
     chart_set_series_gap(ch, 60);
