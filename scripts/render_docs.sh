@@ -3,11 +3,13 @@
 #
 #   scripts/render_docs.sh [TCO]      (TCO: the tco binary, default build/tco)
 #
-# Writes the workbook of config/seed-2026.ini and the compare workbook of seed-2026
-# against training-reserved, prints both to PDF with LibreOffice and writes the first
-# printed page of About, Summary and Sensitivity (seed workbook), the Summary's
-# second page (its charts), and the compare workbook's Summary as PNG:
-# docs/images/about.png, summary.png, summary-charts.png, sensitivity.png, compare.png.
+# Writes the workbook of config/seed-2026.ini, the compare workbook of seed-2026
+# against training-reserved and the workbook of config/financed-taxed.ini, prints them
+# to PDF with LibreOffice and writes the first printed page of About, Summary and
+# Sensitivity (seed workbook), the Summary's second page (its charts), the compare
+# workbook's Summary and the first page of the loan option's sheet (financed-taxed) as
+# PNG: docs/images/about.png, summary.png, summary-charts.png, sensitivity.png,
+# compare.png, option-sheet.png.
 # A page belongs to the sheet named at the right of its header.
 # Needs soffice (LibreOffice), pdftotext and pdftoppm (poppler-utils). Builds nothing.
 set -eu
@@ -23,9 +25,10 @@ export TCO_DATA_DIR="$repo" SOURCE_DATE_EPOCH=0
 "$tco" report "$repo/config/seed-2026.ini" -o "$tmp/seed.xlsx" -q
 "$tco" compare "$repo/config/seed-2026.ini" "$repo/config/training-reserved.ini" \
     -o "$tmp/compare.xlsx" -q
+"$tco" report "$repo/config/financed-taxed.ini" -o "$tmp/financed.xlsx" -q
 timeout 600 soffice --headless --norestore --nolockcheck \
     "-env:UserInstallation=file://$tmp/profile" --convert-to pdf --outdir "$tmp" \
-    "$tmp/seed.xlsx" "$tmp/compare.xlsx" >/dev/null 2>&1
+    "$tmp/seed.xlsx" "$tmp/compare.xlsx" "$tmp/financed.xlsx" >/dev/null 2>&1
 
 # first_page PDF SHEET: the number of the first page whose header ends with SHEET.
 first_page() {
@@ -59,3 +62,4 @@ render "$tmp/seed.pdf" Summary summary
 render "$tmp/seed.pdf" Summary summary-charts 1
 render "$tmp/seed.pdf" Sensitivity sensitivity
 render "$tmp/compare.pdf" Summary compare
+render "$tmp/financed.pdf" h100-loan option-sheet

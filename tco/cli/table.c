@@ -521,9 +521,10 @@ static void print_plans(const tco_result *res, FILE *out, int idw)
     if (!res->n_plans)
         return;
     char a[40], b[40], c[40];
-    fputs("\nPlans, best first (those that serve all demand, then by total); each part's GPU-hours "
-          "served and cost:\n",
-          out);
+    fprintf(out,
+            "\nPlans, best first (those that serve all demand, then by %s); each part's GPU-hours "
+            "served and cost:\n",
+            rank_by_words(s->rank_by));
     for (size_t k = 0; k < res->n_plans; k++) {
         const tco_plan_result *r = &res->plans[res->plan_rank[k]];
         const tco_plan *p = r->plan;

@@ -595,7 +595,7 @@ static void mc_plans_sample(mc_plans *P, const tco_result *base, const tco_scena
         P->npvs[(size_t)s * P->n + i] = P->r[i].npv;
     }
     if (P->n)
-        P->best[tci_plan_best(P->r, P->n)]++;
+        P->best[tci_plan_best(P->r, P->n, w->rank_by)]++;
 }
 
 /* Each plan's statistics into A->mc_plans; col holds N values. 0 when out of

@@ -517,11 +517,25 @@ static void keep_months(const tco_scenario *s, const tco_plan *p, tco_plan_resul
         r->monthly[m - 1].overflow_price = tci_gpu_hour_price(o, m);
 }
 
-/* 1 when plan a ranks before plan b: the better (see better()), then file
- * order. */
-static int ranks_before(const tco_plan_result *p, size_t a, size_t b)
+/* A plan's figure that [scenario] rank_by names: its total, NPV or NPV after
+ * tax (MODEL.md, Plans). */
+static double rank_value(const tco_plan_result *p, tco_rank_by by)
 {
-    return better(&p[a], &p[b]) || (!better(&p[b], &p[a]) && a < b);
+    return by == TCO_RANK_NPV ? p->npv : by == TCO_RANK_AFTER_TAX_NPV ? p->after_tax_npv : p->total;
+}
+
+/* 1 when result a ranks above b: one that serves all demand before one that
+ * does not, then the lower figure that rank_by names. */
+static int ranked_above(const tco_plan_result *a, const tco_plan_result *b, tco_rank_by by)
+{
+    int ua = a->unserved > 0, ub = b->unserved > 0;
+    return ua != ub ? ua < ub : rank_value(a, by) < rank_value(b, by);
+}
+
+/* 1 when plan a ranks before plan b: the better by rank_by, then file order. */
+static int ranks_before(const tco_plan_result *p, size_t a, size_t b, tco_rank_by by)
+{
+    return ranked_above(&p[a], &p[b], by) || (!ranked_above(&p[b], &p[a], by) && a < b);
 }
 
 /* See core.h. */
@@ -557,7 +571,7 @@ tco_status tci_plans_compute(tco_result *res)
     /* Insertion sort: a scenario has at most TCO_MAX_PLANS plans. */
     for (size_t i = 1; i < n; i++) {
         size_t v = res->plan_rank[i], j = i;
-        for (; j > 0 && ranks_before(res->plans, v, res->plan_rank[j - 1]); j--)
+        for (; j > 0 && ranks_before(res->plans, v, res->plan_rank[j - 1], s->rank_by); j--)
             res->plan_rank[j] = res->plan_rank[j - 1];
         res->plan_rank[j] = v;
     }
@@ -584,11 +598,11 @@ void tci_plans_free(tco_result *res)
 }
 
 /* See core.h. */
-size_t tci_plan_best(const tco_plan_result *p, size_t n)
+size_t tci_plan_best(const tco_plan_result *p, size_t n, tco_rank_by by)
 {
     size_t best = 0;
     for (size_t i = 1; i < n; i++)
-        if (ranks_before(p, i, best))
+        if (ranks_before(p, i, best, by))
             best = i;
     return best;
 }

@@ -49,16 +49,17 @@ grep -qE '^b +n/a +unknown +0\.0008333 +0\.0008333 +1$' "$t" && ok ||
     bad "sizing b: $(grep '^b ' "$t")"
 grep -q '0\.000000' "$t" && bad "a unit cost shown as zero: $(grep '0\.000000' "$t")" || ok
 
-# The workbook: four significant digits of 5.5556e-7 take 10 decimals; of
-# 0.00055556, 7. A value that rounds to zero (above half the last digit below
-# zero) prints as zero: no "($0.0000000000)".
+# The workbook: the Summary shows the cost per request at the table's scale, per
+# 1M requests: four significant digits of 0.5556 take 4 decimals (never the 10 of
+# 5.5556e-7 per request); the Workload's 0.00055556 per 1k requests, 7. A value
+# that rounds to zero (above half the last digit below zero) prints as zero.
 expect_rc 0 timeout 60 "$TCO" report "$work/u.ini" -o "$work/u.xlsx"
 "$PY" - "$work/u.xlsx" <<'PY' && ok || bad "workbook number formats"
 import re, sys, zipfile
 styles = zipfile.ZipFile(sys.argv[1]).read("xl/styles.xml").decode()
 codes = re.findall(r'formatCode="([^"]*)"', styles)
-assert ("[=0]&quot;\u2013&quot;;[&lt;=-0.00000000005]($#,##0.0000000000);$#,##0.0000000000"
-        in codes), codes
+assert ("[=0]&quot;\u2013&quot;;[&lt;=-0.00005]($#,##0.0000);$#,##0.0000" in codes), codes
+assert not any("0.0000000000" in c for c in codes), codes
 assert "[=0]&quot;\u2013&quot;;[&lt;=-0.00000005]($#,##0.0000000);$#,##0.0000000" in codes, codes
 PY
 

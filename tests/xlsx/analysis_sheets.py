@@ -27,7 +27,7 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, load_values, run_audit, tco_binary  # noqa: E402
+from xlsxtest import lo_recalc, load_values, run_audit, tco_binary, words  # noqa: E402
 from live_model import defined_cell, rewrite_ini  # noqa: E402
 
 REL = 1e-9
@@ -189,7 +189,7 @@ def check_sensitivity(rows, engine, tag, baseline):
         for k, d in enumerate(sens[oid]):
             row = rows[r + 1 + k]
             name = row[0].replace(" (the baseline's)", "")
-            if name != d["driver"]:
+            if name != words(d["driver"]):
                 fail(f"{tag}: {oid} driver {k}: workbook {row[0]!r}, engine {d['driver']!r}")
                 continue
             lo, hi = d["input_low"], d["input_high"]
@@ -240,7 +240,8 @@ def check_cases(rows, engine, tag):
                 break
             overrides.setdefault(row[0], {})[row[1]] = row[2]
         for case in engine["cases"]:
-            if overrides.get(case["name"]) != case["overrides"]:
+            want = {words(k): v for k, v in case["overrides"].items()}
+            if overrides.get(case["name"]) != want:
                 fail(f"{tag}: case {case['name']} overrides {overrides.get(case['name'])!r}, "
                      f"engine {case['overrides']!r}")
 

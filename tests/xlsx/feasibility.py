@@ -27,7 +27,7 @@ from xlsxtest import lo_recalc, load_values, run_audit, tco_binary  # noqa: E402
 from live_model import rewrite_ini  # noqa: E402
 
 HOLDS = "Holds the model in its GPUs' memory"
-SERVES = "Serves the target rate (requests_per_s)"
+SERVES = "Serves the target request rate"
 problems = []
 
 

@@ -26,7 +26,7 @@ import openpyxl
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from xlsxtest import lo_recalc, load_values, run_audit, tco_binary  # noqa: E402
-from live_model import against_engine, defined_cell  # noqa: E402
+from live_model import against_engine, defined_cell, engine_convention  # noqa: E402
 from audit_all import master_check  # noqa: E402
 
 EXAMPLE = """[scenario]
@@ -77,7 +77,7 @@ def summary(path):
                 oid = ws.cell(rows["id"], col).value
                 if oid:
                     table[oid] = {k: ws.cell(r, col).value for k, r in rows.items()}
-            return table
+            return engine_convention(ws, rows, table)
     raise SystemExit(f"{path}: no Summary")
 
 

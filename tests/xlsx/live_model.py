@@ -95,6 +95,25 @@ def same(got, want, scale=0.0):
     return abs(got - want) <= max(1e-9, REL * max(abs(got), abs(want), scale))
 
 
+SCALES = {"1k": 1e3, "1M": 1e6, "1B": 1e9, "1T": 1e12}
+
+
+def engine_convention(ws, fields, table):
+    """The Summary's figures in the JSON's convention (WORKBOOK.md, Summary): the
+    residual and a loan's proceeds are receipts on the Summary (negative), the JSON's
+    positive amounts; the cost per unit of work is shown per 1k, 1M, ... units as its
+    label says ("Cost per 1M samples", "每1M 样本成本"), the JSON's per one unit. In place."""
+    per = 1.0
+    if "cost_per_unit" in fields:
+        m = re.search(r"(?<![0-9.])(1[kMBT]) ", str(ws.cell(fields["cost_per_unit"], 1).value or ""))
+        per = SCALES[m.group(1)] if m else 1.0
+    for figures in table.values():
+        for key, sign in (("residual", -1), ("loan_amount", -1), ("cost_per_unit", 1 / per)):
+            if isinstance(figures.get(key), (int, float)):
+                figures[key] = figures[key] * sign
+    return table
+
+
 def summary_table(path):
     """{option id: {field: value}} from the Summary sheet (values as computed)."""
     wb = load_values(path)
@@ -112,7 +131,7 @@ def summary_table(path):
         if not oid:
             continue
         table[oid] = {k: ws.cell(r, col).value for k, r in fields.items()}
-    return table
+    return engine_convention(ws, fields, table)
 
 
 def engine_after(tco, ini, changes, tmp):
@@ -143,6 +162,8 @@ def against_engine(engine, after):
             if key not in after[oid] or key in ("id", "acquire", "monthly"):
                 continue
             got = after[oid][key]
+            if key == "capex" and got == "\u2013" and opt.get("lease_payment") is not None:
+                continue  # a lease pays no capex: the Summary shows a dash
             compared += 1
             scale = abs(opt.get("capex") or 0) if key in ("depreciation", "book_value_end") \
                 else 0.0

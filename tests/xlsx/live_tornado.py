@@ -28,7 +28,7 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import load_values, tco_binary  # noqa: E402
+from xlsxtest import load_values, tco_binary, words  # noqa: E402
 from live_model import defined_cell, rewrite_ini  # noqa: E402
 import recalc_audit  # noqa: E402
 
@@ -166,10 +166,10 @@ def compare(path, sheet, bases, engine, before):
     for base, o in zip(bases, sens):
         nd = len(o["drivers"])
         scale = abs(opts[o["id"]]["total"])
-        drivers = by_id[o["id"]]
+        drivers = {words(k): v for k, v in by_id[o["id"]].items()}  # as the sheet names them
         for r in range(base + 1, base + 1 + nd):
             name = before[(r, 1)]
-            name = re.sub(r" \(.*\)$", "", name) if name not in drivers else name
+            name = re.sub(r" \([^()]*\)$", "", name) if name not in drivers else name
             d = drivers.get(name)
             if d is None:
                 bad.append(f"{sheet}!A{r}: driver {name!r} not in the engine's {o['id']}")
@@ -177,8 +177,8 @@ def compare(path, sheet, bases, engine, before):
             want = {2: d["input_low"], 3: d["input_high"], 4: d["total_low"],
                     5: d["total_high"], 8: d["diff_low"], 9: d["diff_high"], 10: d["swing"]}
             if d["input_low"] is None and baseline in by_id:  # the baseline's input
-                want[2] = by_id[baseline][name]["input_low"]
-                want[3] = by_id[baseline][name]["input_high"]
+                want[2] = by_id[baseline][d["driver"]]["input_low"]
+                want[3] = by_id[baseline][d["driver"]]["input_high"]
             for col, w in want.items():
                 got = ws.cell(r, col).value
                 if w is None:

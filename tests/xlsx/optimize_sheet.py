@@ -58,7 +58,7 @@ def main():
             if r is None or r[1:8] != vals:
                 bad.append(f"rank {rank}: {r and r[1:8]!r}, want {vals}")
         facts = {"Owned GPUs from": 0, "Owned GPUs to": 3, "Plans computed": 8,
-                 "Plans that serve all demand": 6, "Objective": "total"}
+                 "Plans that serve all demand": 6, "Objective": "total cost of ownership"}
         for k, v in facts.items():
             r = find(rows, k)
             if r is None or r[1] != v:

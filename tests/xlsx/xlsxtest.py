@@ -2,6 +2,7 @@
 audit (recalc_audit.py, beside this file), a recalculation in LibreOffice, the shipped
 scenarios and printing workbooks to PDF."""
 import fcntl, glob, json, os, re, subprocess, sys, tempfile
+import xml.etree.ElementTree as ET
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 AUDIT = os.path.join(HERE, "recalc_audit.py")
@@ -168,3 +169,33 @@ def pdf_pages(pdf):
     if pages and not pages[-1].strip():
         pages.pop()  # the form feed after the last page
     return pages
+
+
+_LABELS = {}
+
+
+def words(spelled, repo=os.path.join(HERE, "..", "..")):
+    """An input as the analysis sheets name it, in words: the Inputs label of its key in
+    templates/default.xml ("input.SECTION.NAME"), after the option's id or the named
+    site ("site NAME: ") that the spelling names ("OPTION.KEY", "site.NAME.KEY")."""
+    if not _LABELS:
+        tree = ET.parse(os.path.join(repo, "templates", "default.xml"))
+        for el in tree.iter():
+            if el.tag.endswith("label") and el.get("key"):
+                _LABELS[el.get("key")] = el.text or ""
+    prefix, _, name = spelled.rpartition(".")
+    # A name without an option's id is a key of the scenario when it has one (tco reads
+    # `utilization` as [workload]'s), else of every option.
+    option = prefix not in ("", "site", "scenario", "workload") and \
+        not prefix.startswith("site.")
+    found = {k.split(".")[1]: v for k, v in _LABELS.items()
+             if re.fullmatch(r"input\.[a-z]+\." + re.escape(name), k)}
+    label = found.get("option") if option else \
+        next((v for sec, v in found.items() if sec != "option"), found.get("option"))
+    if label is None:
+        return spelled
+    if prefix in ("", "site", "scenario", "workload"):
+        return label
+    if prefix.startswith("site."):
+        return f"site {prefix[5:]}: {label}"
+    return f"{prefix}: {label}"

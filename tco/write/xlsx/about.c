@@ -204,9 +204,10 @@ static int about_legend(xw_ctx *c, int row)
     about_pair(c, row++, xw_label(c, "about.field.units", "Units"), buf);
     about_pair(c, row++, xw_label(c, "about.field.signs", "Sign convention"),
                xw_label(c, "about.signs",
-                        "Costs are positive. The residual (resale) value is a positive amount "
-                        "that is subtracted. Net present value discounts monthly at the annual "
-                        "discount rate."));
+                        "Costs and outflows are positive; receipts and savings are negative (a "
+                        "loan's proceeds, a residual or sale receipt, a tax saving), so that a "
+                        "total is the plain sum of its lines. Net present value discounts "
+                        "monthly at the annual discount rate."));
     xw_word na = xw_na_word(c);
     char head[XW_MAX_TEXT / 64];
     xw_labelf(c, head, sizeof head, "about.field.tokens",

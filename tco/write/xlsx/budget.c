@@ -122,7 +122,7 @@ static int col_rows(const xw_ctx *c, size_t i, int col, int *rows, int *neg)
         add_row(rows, neg, &n, L->r_epay, 0);
         add_row(rows, neg, &n, L->r_ebuy, 0);
         break;
-    case TCO_BUDGET_RESIDUAL:
+    case TCO_BUDGET_RESIDUAL: /* a receipt, negative on the option's sheet */
         add_row(rows, neg, &n, L->r_resid, 0);
         break;
     case TCO_BUDGET_TAX:
@@ -281,18 +281,20 @@ void xw_write_budget(xw_ctx *c)
     char t[XW_TBUF], partial[200];
     if (c->s->start)
         xw_labelf(c, t, sizeof t, "budget.subtitle",
-                  "Each option's cash flow by fiscal year, in {currency}. A fiscal year begins in "
-                  "the calendar month FiscalYearStart gives (Inputs) and is named by the calendar "
-                  "year it ends in; month 1 is StartMonth, month 0 (acquisition) the month "
-                  "before. Partial years are marked. A "
-                  "commitment past the horizon falls in no year.",
+                  "Each option's cash flow by fiscal year, in {currency}: costs positive, receipts "
+                  "(the residual) and tax savings negative. A fiscal year begins in the calendar "
+                  "month the fiscal year's first month on Inputs gives and is named by the "
+                  "calendar year it ends in; month 1 is the start month on Inputs, month 0 "
+                  "(acquisition) the month before. Partial years are marked. A commitment past "
+                  "the horizon falls in no year.",
                   "currency", c->currency, NULL);
     else
         xw_labelf(c, t, sizeof t, "budget.subtitle.horizon",
-                  "Each option's cash flow by year of the horizon, in {currency}: Y1 holds "
-                  "months 0-12, Y2 months 13-24, and so on (give [scenario] start, or StartMonth "
-                  "on Inputs, for fiscal years). Partial years are marked. A commitment past the "
-                  "horizon falls in no year.",
+                  "Each option's cash flow by year of the horizon, in {currency}: costs "
+                  "positive, receipts (the residual) and tax savings negative. Y1 holds months "
+                  "0-12, Y2 months 13-24, and so on (give the scenario a start month, in its "
+                  "file or on Inputs, for fiscal years). Partial years are marked. A commitment "
+                  "past the horizon falls in no year.",
                   "currency", c->currency, NULL);
     xw_title_line(c, ws, xw_label(c, "budget.title", "Budget by fiscal year"), t);
     xw_flag_format(partial, sizeof partial, xw_label(c, "budget.partial", "partial"), "");

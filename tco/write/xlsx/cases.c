@@ -101,14 +101,16 @@ static int cs_overrides(const cs_sheet *S, int row)
     char t[XW_TBUF];
     xw_section(c, ws, row++, xw_label(c, "cases.overrides", "What each case changes"));
     xw_header_text(c, ws, row, 0, xw_label(c, "cases.case", "Case"));
-    xw_header_text(c, ws, row, 1, xw_label(c, "cases.key", "Key"));
+    xw_header_text(c, ws, row, 1, xw_label(c, "cases.key", "Input"));
     xw_header_text(c, ws, row++, 2, xw_label(c, "cases.value", "Value"));
     lxw_format *fx = xw_fmt(c, XS_FIXED, XN_NONE);
     for (size_t k = 0; k < S->nc; k++) {
         const tco_case *cs = &c->s->cases[k];
         for (size_t j = 0; j < cs->n_overrides; j++, row++) {
             xw_text(c, ws, row, 0, xw_cell_text(t, sizeof t, cs->name), NULL);
-            xw_text(c, ws, row, 1, xw_cell_text(t, sizeof t, cs->keys[j]), fx);
+            char in[XW_TBUF]; /* the input in words, never its INI spelling */
+            xw_text(c, ws, row, 1,
+                    xw_cell_text(t, sizeof t, xw_spelled_label(c, cs->keys[j], in, sizeof in)), fx);
             xw_text(c, ws, row, 2, xw_cell_text(t, sizeof t, cs->values[j]), fx);
         }
         if (cs->n_overrides == 0) {

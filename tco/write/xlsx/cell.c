@@ -481,11 +481,13 @@ static void init_numfmts(xw_ctx *c)
                     xw_sig_decimals(c->r->options, c->r->n_options, sizeof *c->r->options,
                                     offsetof(tco_option_result, cost_per_pflop_hour), 3),
                     1);
-    xw_money_format(c, c->nf[XN_MONEY_UN], sizeof c->nf[0],
-                    xw_sig_decimals(c->r->options, c->r->n_options, sizeof *c->r->options,
-                                    offsetof(tco_option_result, cost_per_unit),
-                                    TCO_UNIT_COST_DIGITS),
-                    1);
+    /* Costs per unit of work at the terminal table's scale (per 1M tokens): the
+     * decimals of four significant digits of the lowest, at that scale. */
+    int un = xw_sig_decimals(c->r->options, c->r->n_options, sizeof *c->r->options,
+                             offsetof(tco_option_result, cost_per_unit), TCO_UNIT_COST_DIGITS);
+    for (double p = tco_result_unit_scale(c->r).per; p >= 10; p /= 10)
+        un--;
+    xw_money_format(c, c->nf[XN_MONEY_UN], sizeof c->nf[0], un < 2 ? 2 : un, 1);
     strcpy(c->nf[XN_GENERAL], "General");
     /* Plain numbers: a value that rounds to zero prints as zero, never -0. */
     static const struct {

@@ -193,30 +193,22 @@ static void ck_summary_items(xw_ctx *c, size_t i, ck_item *it, int *n)
     const xw_optsheet *L = &c->os[i];
     const tco_option_result *res = &c->r->options[i];
     const int V = XW_COL_VAL;
-    ck_item *k =
-        ck_add(it, n, XW_KEY("checks.integrity.summary_lines"),
-               "Summary: capex and the cost lines, less the residual, give the total", TCI_F_TOTAL);
+    ck_item *k = ck_add(it, n, XW_KEY("checks.integrity.summary_lines"),
+                        "Summary: the cost breakdown (capex, the cost lines, financing, the "
+                        "residual) gives the total",
+                        TCI_F_TOTAL);
     xw_formula(c, k->book, sizeof k->book, "=%s", sm(c, i, TCI_F_TOTAL).s);
-    /* SUM leaves out the dash of a figure that does not apply. */
+    /* The breakdown's rows: capex, the cost lines, a loan's interest, a lease's
+     * payments and buyout, the commitment and the residual (negative); SUM leaves
+     * out the dash of a figure that does not apply. */
+    int parts[TCI_F_COUNT];
+    size_t np = xw_breakdown_fields(c, 0, parts, TCI_F_COUNT);
     size_t o = (size_t)tci_utf8_format(k->expect, sizeof k->expect, "=SUM(");
-    for (int fi = TCI_F_CAPEX; fi <= TCI_F_COMMITMENT && o < sizeof k->expect; fi++)
-        if (c->sm_rows[fi] != XW_NONE)
-            o += (size_t)tci_utf8_format(k->expect + o, sizeof k->expect - o, "%s%s",
-                                         fi == TCI_F_CAPEX ? "" : ",", sm(c, i, fi).s);
-    /* A lease's payments and buyout, less the capex it does not pay. */
-    if (L->lease && o < sizeof k->expect)
-        o += (size_t)tci_utf8_format(k->expect + o, sizeof k->expect - o, ",%s,%s,-%s",
-                                     sm(c, i, TCI_F_LEASE_PAYMENTS).s,
-                                     sm(c, i, TCI_F_LEASE_BUYOUT).s, sm(c, i, TCI_F_CAPEX).s);
-    /* A loan's payments and balance, less what it lent. */
-    if (c->sm_rows[TCI_F_LOAN_INTEREST] != XW_NONE && o < sizeof k->expect)
-        o += (size_t)tci_utf8_format(k->expect + o, sizeof k->expect - o, ",%s,%s,%s)-SUM(%s",
-                                     sm(c, i, TCI_F_LOAN_INTEREST).s,
-                                     sm(c, i, TCI_F_LOAN_PRINCIPAL).s,
-                                     sm(c, i, TCI_F_LOAN_BALANCE).s, sm(c, i, TCI_F_LOAN_AMOUNT).s);
+    for (size_t p = 0; p < np && o < sizeof k->expect; p++)
+        o += (size_t)tci_utf8_format(k->expect + o, sizeof k->expect - o, "%s%s", p ? "," : "",
+                                     sm(c, i, parts[p]).s);
     if (o < sizeof k->expect)
-        tci_utf8_format(k->expect + o, sizeof k->expect - o, ")-SUM(%s)",
-                        sm(c, i, TCI_F_RESIDUAL).s);
+        tci_utf8_format(k->expect + o, sizeof k->expect - o, ")");
     k->vbook = res->total;
     k->vexpect = tci_route_summary_total(res, L->term || L->lease, L->lease, L->loan, L->buy);
 

@@ -139,14 +139,37 @@ static lxw_format *value_fmt(xw_ctx *c, const cmp_formats *F, tco_figure_kind k,
 
 /* ===== Cells ===== */
 
+/* The receipts the comparison keeps as positive amounts, shown negative as the
+ * report's workbook shows them (WORKBOOK.md, Conventions), with its labels. */
+static const struct {
+    const char *name, *label;
+} receipts[] = {
+    {"residual", "Residual value (received)"},
+    {"loan_amount", "Loan proceeds at month 0 (received)"},
+};
+
+/* -1 for a figure shown as a receipt, else 1; its label in *label when -1. */
+static double figure_sign(const tco_figure_diff *f, const char **label)
+{
+    for (size_t k = 0; k < sizeof receipts / sizeof receipts[0]; k++)
+        if (f->name && strcmp(f->name, receipts[k].name) == 0) {
+            if (label)
+                *label = receipts[k].label;
+            return -1;
+        }
+    return 1;
+}
+
 /* A figure's label for people: {unit} is A's unit of work, with the scale of
  * the cost per unit of work ("Cost per 1M samples"). */
 static const char *figure_label(xw_ctx *c, const tco_comparison *cm, const tco_figure_diff *f,
                                 char *buf, size_t size)
 {
     static const char mark[] = "{unit}";
-    const char *at = strstr(f->label, mark);
-    if (!at)
+    const char *at = strstr(f->label, mark), *receipt = NULL;
+    if (figure_sign(f, &receipt) < 0)
+        tci_utf8_format(buf, size, "%s", receipt);
+    else if (!at)
         tci_utf8_format(buf, size, "%s", f->label);
     else if (f->kind == TCO_FIG_COST_PER_UNIT) /* "Cost per 1M samples" */
         tci_utf8_format(buf, size, "%.*s%s%s%s%s", (int)(at - f->label), f->label,
@@ -167,7 +190,8 @@ static void side_cell(xw_ctx *c, const cmp_formats *F, lxw_worksheet *ws, int ro
     double x = b ? f->b : f->a;
     int cached = f->kind == TCO_FIG_COST_PER_UNIT;
     if (f->kind != TCO_FIG_TEXT && isfinite(x)) {
-        xw_num(c, ws, row, col, cached ? x * cm->unit_scale.per : x, value_fmt(c, F, f->kind, 0));
+        xw_num(c, ws, row, col, (cached ? x * cm->unit_scale.per : x) * figure_sign(f, NULL),
+               value_fmt(c, F, f->kind, 0));
         return;
     }
     const char *t = tco_compare_cell(shown, sizeof shown, cm, f, b ? TCO_CELL_B : TCO_CELL_A);
@@ -187,7 +211,7 @@ static void delta_cells(xw_ctx *c, const cmp_formats *F, lxw_worksheet *ws, int 
         xw_text(c, ws, row, col + 1, TCO_DASH, F->dash);
         return;
     }
-    double per = f->kind == TCO_FIG_COST_PER_UNIT ? cm->unit_scale.per : 1;
+    double per = (f->kind == TCO_FIG_COST_PER_UNIT ? cm->unit_scale.per : 1) * figure_sign(f, NULL);
     if (f->kind == TCO_FIG_RATE)
         xw_fnum(c, ws, row, col, xw_formula(c, fm, sizeof fm, "=(%s-%s)*100", b.s, a.s),
                 f->delta * 100, F->pp);
@@ -198,8 +222,8 @@ static void delta_cells(xw_ctx *c, const cmp_formats *F, lxw_worksheet *ws, int 
         xw_text(c, ws, row, col + 1, TCO_DASH, F->dash);
     else
         xw_fnum(c, ws, row, col + 1,
-                xw_formula(c, fm, sizeof fm, "=(%s-%s)/ABS(%s)", b.s, a.s, a.s), f->change,
-                F->change);
+                xw_formula(c, fm, sizeof fm, "=(%s-%s)/ABS(%s)", b.s, a.s, a.s),
+                f->change * figure_sign(f, NULL), F->change);
 }
 
 /* ===== Sheets ===== */

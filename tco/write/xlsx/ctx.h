@@ -219,6 +219,7 @@ typedef struct xw_ctx {
     int sm_holds, sm_serves; /* the Summary's feasibility tests (sm_serves: XW_NONE
                                 unless inference) */
     int sm_feasible_total;   /* the Summary's row of each feasible option's total */
+    int sm_paid0;            /* the Summary's row of what each option pays at month 0 */
     int ck_master;           /* Checks row of the master check */
     /* Buy-vs-Rent: the first and last rows of the sweep's totals, with the
      * utilizations in column A and option i in column 1 + i (XW_NONE: no sheet). */

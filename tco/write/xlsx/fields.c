@@ -62,6 +62,15 @@ static const struct {
     {TCI_FU_MONTH, XW_KEY("unit.month"), "month"},
 };
 
+/* The units of work a cost per unit is shown per, at the terminal table's
+ * scale (MODEL.md, Unit costs for people): "1M tokens", "request". */
+static const char *scaled_units(const xw_ctx *c, char *buf, size_t size)
+{
+    tco_unit_scale sc = tco_result_unit_scale(c->r);
+    tci_utf8_format(buf, size, "%s%s%s", sc.prefix, c->unit, tco_unit_plural(c->unit, sc.per));
+    return buf;
+}
+
 /* See fields.h. */
 void xw_field_unit(xw_ctx *c, int fi, char *buf, size_t size)
 {
@@ -88,20 +97,66 @@ void xw_field_unit(xw_ctx *c, int fi, char *buf, size_t size)
         xw_labelf(c, buf, size, "unit.money_per_pflop_hour", "{currency} per PFLOP-hour",
                   "currency", cur, NULL);
         break;
-    case TCI_FU_MONEY_PER_UNIT:
-        xw_labelf(c, buf, size, "unit.money_per_unit", "{currency} per {unit}", "currency", cur,
-                  "unit", c->unit, NULL);
+    case TCI_FU_MONEY_PER_UNIT: {
+        /* At the terminal table's scale (MODEL.md, Unit costs for people). */
+        char units[XW_TBUF];
+        xw_labelf(c, buf, size, "unit.money_per_unit.scaled", "{currency} per {units}", "currency",
+                  cur, "units", scaled_units(c, units, sizeof units), NULL);
         break;
+    }
     default: /* text, rank */
         buf[0] = '\0';
         break;
     }
 }
 
+/* The workbook's own labels of fields whose figures it shows otherwise than the
+ * other outputs: receipts negative (WORKBOOK.md, Conventions), a lease's capex
+ * not paid, a loan's repayments within capex. */
+static const struct {
+    int fi;
+    const char *key, *english;
+} book_labels[] = {
+    {TCI_F_CAPEX, XW_KEY("summary.field.capex.price"),
+     "Capex (the hardware's price; none for a lease)"},
+    {TCI_F_LOAN_AMOUNT, XW_KEY("summary.field.loan_proceeds"),
+     "Loan proceeds at month 0 (received)"},
+    {TCI_F_LOAN_PRINCIPAL, XW_KEY("summary.field.loan_principal.repays"),
+     "Loan principal repaid (repays the proceeds)"},
+    {TCI_F_LOAN_BALANCE, XW_KEY("summary.field.loan_balance.repays"),
+     "Loan balance paid at the horizon (repays the proceeds)"},
+    {TCI_F_RESIDUAL, XW_KEY("summary.field.residual.received"), "Residual value (received)"},
+};
+
 /* See fields.h. */
 void xw_field_label(xw_ctx *c, int fi, char *buf, size_t size)
 {
     const tci_field *f = tci_field_get((tci_field_id)fi);
+    if (fi == TCI_F_COST_PER_UNIT) {
+        char units[XW_TBUF];
+        xw_labelf(c, buf, size, "summary.field.cost_per_unit.scaled", "Cost per {units}", "units",
+                  scaled_units(c, units, sizeof units), NULL);
+        return;
+    }
+    for (size_t k = 0; k < sizeof book_labels / sizeof book_labels[0]; k++)
+        if (book_labels[k].fi == fi) {
+            tci_utf8_format(buf, size, "%s",
+                            xw_label(c, book_labels[k].key, book_labels[k].english));
+            return;
+        }
+    /* The rank names the figure that orders it ([scenario] rank_by). */
+    if (fi == TCI_F_RANK && c->s->rank_by == TCO_RANK_NPV) {
+        tci_utf8_format(
+            buf, size, "%s",
+            xw_label(c, "summary.field.rank.npv", "Rank (1 = lowest net present value)"));
+        return;
+    }
+    if (fi == TCI_F_RANK && c->s->rank_by == TCO_RANK_AFTER_TAX_NPV) {
+        tci_utf8_format(buf, size, "%s",
+                        xw_label(c, "summary.field.rank.after_tax_npv",
+                                 "Rank (1 = lowest net present value after tax)"));
+        return;
+    }
     xw_labelf(c, buf, size, f->label_key, f->label, "unit", c->unit, NULL);
 }
 
@@ -116,7 +171,9 @@ const char *xw_group_label(xw_ctx *c, int fi)
 double xw_field_value(xw_ctx *c, size_t i, int fi, char *text, size_t size)
 {
     const tci_field *f = tci_field_get((tci_field_id)fi);
-    double v = tci_field_number(f, c->r, i);
+    double v = tci_field_number(f, c->r, i) * xw_field_sign(fi);
+    if (fi == TCI_F_COST_PER_UNIT) /* at the table's scale */
+        v *= tco_result_unit_scale(c->r).per;
     text[0] = '\0';
     if (isfinite(v))
         return v;
@@ -138,8 +195,32 @@ double xw_field_value(xw_ctx *c, size_t i, int fi, char *text, size_t size)
 }
 
 /* See fields.h. */
+size_t xw_breakdown_fields(const xw_ctx *c, int with_tax, int *fi, size_t max)
+{
+    static const int extra[] = {TCI_F_LOAN_INTEREST, TCI_F_LEASE_PAYMENTS, TCI_F_LEASE_BUYOUT,
+                                TCI_F_COMMITMENT,    TCI_F_RESIDUAL,       TCI_F_TAX};
+    size_t n = 0;
+    for (int f = TCI_F_CAPEX; f < TCI_F_LINES_END && n < max; f++)
+        if (xw_field_shown(c, f))
+            fi[n++] = f;
+    for (size_t k = 0; k < sizeof extra / sizeof extra[0] && n < max; k++)
+        if (xw_field_shown(c, extra[k]) && (extra[k] != TCI_F_TAX || with_tax))
+            fi[n++] = extra[k];
+    return n;
+}
+
+/* See fields.h. */
+double xw_field_sign(int fi)
+{
+    return fi == TCI_F_RESIDUAL || fi == TCI_F_LOAN_AMOUNT ? -1 : 1;
+}
+
+/* See fields.h. */
 int xw_field_applies(const xw_ctx *c, size_t i, int fi)
 {
+    /* A lease pays no capex: its payments are the cost (MODEL.md, Leases). */
+    if (fi == TCI_F_CAPEX && c->os[i].lease)
+        return 0;
     switch (tci_field_get((tci_field_id)fi)->applies) {
     case TCI_FA_BUY:
         return c->os[i].buy;

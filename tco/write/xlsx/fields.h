@@ -27,6 +27,19 @@ const char *xw_group_label(xw_ctx *c, int fi);
  * with the text that stands for it in text (a break-even that does not happen:
  * its word, xw_be_word; else the n/a word, xw_na_word). */
 double xw_field_value(xw_ctx *c, size_t i, int fi, char *text, size_t size);
+/* The Summary's fields that add up to an option's total (its cost breakdown,
+ * the table's rows and the chart's series): capex, the cost lines, a loan's
+ * interest, a lease's payments and buyout, the commitment past the horizon,
+ * the residual (negative) and, with with_tax, the tax (then they add up to the
+ * total after tax). A loan's principal and balance repay what it lent, which
+ * capex holds, so they are not among them. The fields shown, in fi (at most
+ * max); returns how many. */
+size_t xw_breakdown_fields(const xw_ctx *c, int with_tax, int *fi, size_t max);
+/* The sign the workbook shows field fi's engine value with (WORKBOOK.md,
+ * Conventions: costs and outflows positive, receipts negative): -1 for the
+ * receipts the engine keeps as positive amounts (the residual, a loan's
+ * proceeds), else 1. xw_field_value applies it. */
+double xw_field_sign(int fi);
 /* Whether field fi exists for option i (else the Summary shows a dash). */
 int xw_field_applies(const xw_ctx *c, size_t i, int fi);
 

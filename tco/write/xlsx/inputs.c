@@ -80,14 +80,6 @@ static const char *key_label_key(char *buf, size_t size, const tco_keydef *kd, c
     return buf;
 }
 
-/* See sheets.h: a key's label for people, from the template ("input.SECTION.NAME"),
- * else the key table's. */
-const char *xw_key_label(xw_ctx *c, const tco_keydef *kd)
-{
-    char k[128];
-    return xw_label(c, key_label_key(k, sizeof k, kd, ""), kd->label);
-}
-
 /* See sheets.h: the unit beside a key's value, the template's
  * "input.SECTION.NAME.unit" (with {currency} and {unit} filled in), else the key
  * table's unit, the currency in front of money; "%" for fractions without a unit of
@@ -269,6 +261,7 @@ static void month_input(xw_ctx *c, int row, const char *text)
  * its defined name when it has one. */
 static void write_global(xw_ctx *c, int row, tco_skey k)
 {
+    char lb[XW_TBUF];
     const tco_scenario *s = c->s;
     const tco_keydef *kd = tco_scenario_key(k);
     lxw_worksheet *ws = c->inputs;
@@ -276,7 +269,7 @@ static void write_global(xw_ctx *c, int row, tco_skey k)
     tci_utf8_format(key, sizeof key, "[%s] %s", kd->section, kd->name);
     xw_key_unit(c, unit, sizeof unit, kd);
     source_text(c, src, sizeof src, s->src[k], s->key_file[k], s->key_line[k]);
-    xw_text(c, ws, row, 0, xw_key_label(c, kd), NULL);
+    xw_text(c, ws, row, 0, xw_key_label(c, kd, -1, 0, lb, sizeof lb), NULL);
     xw_text(c, ws, row, 1, key, xw_fmt(c, XS_KEY, XN_NONE));
     xw_text(c, ws, row, 3, unit, xw_fmt(c, XS_UNIT, XN_NONE));
     double v = 0;
@@ -378,6 +371,7 @@ int xw_option_key_shown(const tco_scenario *s, size_t i, tco_okey k)
  * unit and source (in red when a catalog price is stale). */
 static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
 {
+    char lb[XW_TBUF];
     const tco_option *o = &c->s->options[i];
     const tco_option_result *res = &c->r->options[i];
     const tco_keydef *kd = tco_option_key(k);
@@ -388,7 +382,7 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
         catalog_source(c, src, sizeof src, o, k);
     else
         source_text(c, src, sizeof src, o->src[k], o->key_file[k], o->key_line[k]);
-    xw_text(c, ws, row, 0, xw_key_label(c, kd), NULL);
+    xw_text(c, ws, row, 0, xw_key_label(c, kd, -1, 0, lb, sizeof lb), NULL);
     xw_text(c, ws, row, 1, kd->name, xw_fmt(c, XS_KEY, XN_NONE));
     xw_text(c, ws, row, 3, unit, xw_fmt(c, XS_UNIT, XN_NONE));
     char sec[300]; /* the row's own section, which `tco import` ties it to */
@@ -432,7 +426,7 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
                 res->residual_fraction, xw_fmt(c, XS_CALC, XN_PCT));
         as_computed_num(c, row, res->residual_fraction, 1);
         tci_utf8_format(src, sizeof src, "%s",
-                        xw_label(c, "source.from_resale_decline", "from resale_decline"));
+                        xw_label(c, "source.from_resale_decline", "from the resale decline"));
     } else if (o->fx && o->src[k] == TCO_SRC_CATALOG &&
                k == (o->acquire == TCO_BUY ? TCO_O_GPU_PRICE : TCO_O_PRICE_PER_GPU_HOUR)) {
         /* A catalog price in another currency, divided by its rate (MODEL.md,
@@ -450,8 +444,8 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
         tci_utf8_format(price, sizeof price, "%.10g", o->fx_price);
         if (n < sizeof src)
             xw_labelf(c, src + n, sizeof src - n, "source.fx.converted",
-                      ": {price} {code} / {name}", "price", price, "code", fx->code, "name", name,
-                      NULL);
+                      ": {price} {code} at the rate of {code} on Inputs", "price", price, "code",
+                      fx->code, "name", name, NULL);
     } else if (kd->live || xw_workload_input(c, 0, k)) {
         xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, xw_value_numfmt(kd->unit, v)));
         validate_input(c, ws, row, kd);
@@ -469,10 +463,11 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
 /* Column widths, the title, the subtitle and the headings (frozen). */
 static void inputs_head(xw_ctx *c)
 {
+    char lb[XW_TBUF];
     lxw_worksheet *ws = c->inputs;
     int wa = 34;
     for (int k = 0; k < TCO_O_COUNT; k++) {
-        int w = tci_utf8_width(xw_key_label(c, tco_option_key((tco_okey)k)));
+        int w = tci_utf8_width(xw_key_label(c, tco_option_key((tco_okey)k), -1, 0, lb, sizeof lb));
         wa = w + 2 > wa ? w + 2 : wa;
     }
     xw_set_col(ws, 0, 0, wa);
@@ -512,6 +507,7 @@ static void inputs_head(xw_ctx *c)
  * gives it, else a formula on [site]'s input. Returns the next row. */
 static int inputs_site(xw_ctx *c, size_t i, int row)
 {
+    char lb[XW_TBUF];
     const tco_site *t = &c->s->sites[i];
     lxw_worksheet *ws = c->inputs;
     char head[XW_MAX_TEXT / 4], *name = xw_clean_text(c, t->name, XW_MAX_TEXT);
@@ -523,7 +519,7 @@ static int inputs_site(xw_ctx *c, size_t i, int row)
         char key[96], unit[96], src[160], f[XW_FBUF];
         tci_utf8_format(key, sizeof key, "[site %s] %s", name ? name : "", kd->name);
         xw_key_unit(c, unit, sizeof unit, kd);
-        xw_text(c, ws, row, 0, xw_key_label(c, kd), NULL);
+        xw_text(c, ws, row, 0, xw_key_label(c, kd, -1, 0, lb, sizeof lb), NULL);
         xw_text(c, ws, row, 1, key, xw_fmt(c, XS_KEY, XN_NONE));
         xw_text(c, ws, row, 3, unit, xw_fmt(c, XS_UNIT, XN_NONE));
         if (t->src[j]) {

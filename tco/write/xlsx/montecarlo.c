@@ -119,7 +119,14 @@ static int mc_inputs(const mc_sheet *S, int row)
             v[3] = un->a, v[4] = un->b;
         /* In the key's own number format, as on Inputs. */
         const tco_keydef *kd = tci_param_key(un->param);
-        xw_text(c, ws, row, 0, xw_cell_text(t, sizeof t, un->name), NULL);
+        char in[XW_TBUF]; /* the input in words, never its INI spelling */
+        xw_text(
+            c, ws, row, 0,
+            xw_cell_text(t, sizeof t,
+                         kd && un->param.option != TCO_PARAM_FX
+                             ? xw_key_label(c, kd, un->param.option, un->param.site, in, sizeof in)
+                             : un->name),
+            NULL);
         xw_text(c, ws, row, 1, dists[d], S->fx_text);
         for (int k = 0; k < 5; k++) {
             lxw_format *fx = xw_fmt(c, XS_FIXED, xw_value_numfmt(kd ? kd->unit : TCO_U_NONE, v[k]));

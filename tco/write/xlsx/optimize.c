@@ -127,17 +127,21 @@ void xw_write_optimize(xw_ctx *c)
     const tco_optimize *opt = O->optimize;
     int pi = opt ? opt->plan_i : -1;
     char t[XW_TBUF], sub[XW_TBUF];
-    const char *const *objectives = tco_scenario_key(TCO_S_RANK_BY)->names; /* by tco_objective */
-    const char *obj = opt && (int)opt->objective >= 0 && (int)opt->objective <= 2
-                          ? objectives[opt->objective]
-                          : objectives[TCO_OBJECTIVE_TOTAL];
+    /* The objective in words, never its INI spelling. */
+    tco_objective ob = opt ? opt->objective : TCO_OBJECTIVE_TOTAL;
+    const char *obj =
+        ob == TCO_OBJECTIVE_NPV ? xw_label(c, "summary.rank_by.npv", "net present value")
+        : ob == TCO_OBJECTIVE_AFTER_TAX_NPV
+            ? xw_label(c, "summary.rank_by.after_tax_npv", "net present value after tax")
+            : xw_label(c, "summary.rank_by.total", "total cost of ownership");
     double width = columns(c);
     xw_labelf(c, t, sizeof t, "optimize.title", "Optimize: plan {plan}", "plan",
               pi >= 0 && (size_t)pi < s->n_plans ? s->plans[pi].name : "", NULL);
-    xw_labelf(c, sub, sizeof sub, "optimize.subtitle",
-              "The cheapest own_count and reserve_count by {objective}, as tco searched them: "
-              "static values in {currency}, which do not follow the Inputs sheet.",
-              "objective", obj, "currency", c->currency, NULL);
+    xw_labelf(
+        c, sub, sizeof sub, "optimize.subtitle",
+        "The cheapest counts of owned and reserved GPUs by {objective}, as tco searched them: "
+        "static values in {currency}, which do not follow the Inputs sheet.",
+        "objective", obj, "currency", c->currency, NULL);
     xw_title_line(c, ws, t, sub);
     xw_analyses_flag(c, ws, 2, 0, OP_N - 1);
     int row = 4;

@@ -46,15 +46,14 @@ static void option_title(const xw_optw *w)
     if (L->buy)
         xw_labelf(c, t, sizeof t, "option.subtitle.buy",
                   "Bought: {count} GPUs in {servers} servers. Monthly cash flow in {currency}; "
-                  "month 0 is the acquisition. Timing flags, links and drivers above the cash "
-                  "flow; assumptions on Inputs.",
+                  "month 0 is the acquisition. Drivers above the timeline; assumptions on "
+                  "Inputs.",
                   "count", xw_int(w->o->count).s, "servers", xw_int(w->res->servers).s, "currency",
                   w->cur, NULL);
     else
         xw_labelf(c, t, sizeof t, "option.subtitle.rent",
                   "Rented ({pricing}): {count} GPUs. Monthly cash flow in {currency}; month 0 is "
-                  "any upfront payment. Timing flags, links and drivers above the cash flow; "
-                  "assumptions on Inputs.",
+                  "any upfront payment. Drivers above the timeline; assumptions on Inputs.",
                   "pricing",
                   w->o->pricing == TCO_RESERVED ? xw_label(c, "common.reserved", "reserved")
                   : w->o->pricing == TCO_SPOT   ? xw_label(c, "common.spot", "spot")
@@ -81,260 +80,6 @@ static void option_title(const xw_optw *w)
 }
 
 /* ===== The timeline's rows ===== */
-
-/* The months (the row's heading: Month, Unit, Total). */
-static void month_row(const xw_optw *w, int row)
-{
-    xw_ctx *c = w->c;
-    char f[XW_FBUF];
-    lxw_format *head = xw_fmt(c, XS_HEADER, XN_NONE), *headnum = xw_fmt(c, XS_HEADNUM, XN_INT);
-    xw_text(c, w->ws, row, XW_COL_LABEL, xw_label(c, "option.head.month", "Month"), head);
-    xw_text(c, w->ws, row, XW_COL_UNIT, xw_label(c, "option.head.unit", "Unit"), head);
-    xw_text(c, w->ws, row, XW_COL_VAL, xw_label(c, "option.head.total", "Total"), head);
-    /* The month is the column's distance from month 0's: one formula across. */
-    xw_formula(c, f, sizeof f, "=COLUMN()-COLUMN(%s)", xw_ref(NULL, row, XW_COL_M0, 1, 1).s);
-    for (int m = 0; m <= w->H; m++)
-        xw_ow_fig(w, row, XW_COL_M0 + m, f, m, headnum);
-}
-
-/* The years, the last row frozen above the cash flow. */
-static void year_row(const xw_optw *w, int row)
-{
-    xw_ctx *c = w->c;
-    char f[XW_FBUF];
-    lxw_format *head = xw_fmt(c, XS_HEADER, XN_NONE), *headnum = xw_fmt(c, XS_HEADNUM, XN_INT);
-    xw_text(c, w->ws, row, XW_COL_LABEL,
-            xw_label(c, "option.head.year", "Year (year 1 = months 1-12)"), head);
-    worksheet_write_blank(w->ws, (lxw_row_t)row, XW_COL_UNIT, head);
-    worksheet_write_blank(w->ws, (lxw_row_t)row, XW_COL_VAL, head);
-    for (int m = 0; m <= w->H; m++) {
-        int col = XW_COL_M0 + m;
-        xw_refbuf mo = xw_ow_at(w->L->r_month, col);
-        xw_ow_fig(w, row, col, xw_formula(c, f, sizeof f, "=ROUNDUP(%s/12,0)", mo.s),
-                  m == 0 ? 0 : (m - 1) / 12 + 1, headnum);
-    }
-    worksheet_freeze_panes(w->ws, (lxw_row_t)(row + 1), (lxw_col_t)XW_COL_M0);
-}
-
-/* The fiscal years (budget.c). */
-static void fy_row(const xw_optw *w, int row)
-{
-    (void)row;
-    xw_write_fy_row(w->c, w->i);
-}
-
-/* ===== The timing flags ===== */
-
-/* The formula of a flag in a month: over the month's counter cell `mo` and
- * the flag row's column C `cc`, in f. */
-typedef const char *(*xw_flag_f)(const xw_optw *w, char *f, size_t fs, const char *mo,
-                                 const char *cc);
-typedef int (*xw_flag_on)(const xw_optw *w, int m);
-
-/* A flag row's cells: column C's link (a term from Inputs, cached lv; none
- * when link is NULL), and in each month formula `fn`, cached on(w, m). */
-static void flag_cells(const xw_optw *w, int row, const char *link, double lv, xw_flag_f fn,
-                       xw_flag_on on)
-{
-    xw_ctx *c = w->c;
-    char f[XW_FBUF];
-    if (link)
-        xw_ow_fig(w, row, XW_COL_VAL, link, lv, xw_fmt(c, XS_CALC, XN_INT));
-    xw_refbuf cc = xw_ow_drv(row);
-    for (int m = 0; m <= w->H; m++) {
-        xw_refbuf mo = xw_ow_at(w->L->r_month, XW_COL_M0 + m);
-        xw_ow_fig(w, row, XW_COL_M0 + m, fn(w, f, sizeof f, mo.s, cc.s), on(w, m),
-                  xw_fmt(c, XS_CALC, XN_INT));
-    }
-}
-
-static int on_m0(const xw_optw *w, int m)
-{
-    (void)w;
-    return m == 0;
-}
-
-static const char *f_m0(const xw_optw *w, char *f, size_t fs, const char *mo, const char *cc)
-{
-    (void)cc;
-    return xw_formula(w->c, f, fs, "=IF(%s=0,1,0)", mo);
-}
-
-static int on_op(const xw_optw *w, int m)
-{
-    (void)w;
-    return m >= 1;
-}
-
-static const char *f_op(const xw_optw *w, char *f, size_t fs, const char *mo, const char *cc)
-{
-    (void)cc;
-    return xw_formula(w->c, f, fs, "=IF(%s>0,1,0)", mo);
-}
-
-static int on_end(const xw_optw *w, int m)
-{
-    return m == w->H;
-}
-
-/* A month equal to column C's. */
-static const char *f_at(const xw_optw *w, char *f, size_t fs, const char *mo, const char *cc)
-{
-    return xw_formula(w->c, f, fs, "=IF(%s=%s,1,0)", mo, cc);
-}
-
-/* A month from 1 to column C's. */
-static const char *f_within(const xw_optw *w, char *f, size_t fs, const char *mo, const char *cc)
-{
-    return xw_formula(w->c, f, fs, "=IF(AND(%s>0,%s<=%s),1,0)", mo, mo, cc);
-}
-
-static int on_loan(const xw_optw *w, int m)
-{
-    return m >= 1 && m <= w->o->loan_months;
-}
-
-static int on_lease(const xw_optw *w, int m)
-{
-    return m < w->o->lease_months && m < w->H;
-}
-
-/* A lease is paid in advance: months 0 to its term's last but one, within the
- * horizon. */
-static const char *f_lease(const xw_optw *w, char *f, size_t fs, const char *mo, const char *cc)
-{
-    return xw_formula(w->c, f, fs, "=IF(%s<MIN(%s,%s),1,0)", mo, cc, xw_ow_drv(w->L->f_end).s);
-}
-
-static int on_lend(const xw_optw *w, int m)
-{
-    return m == w->o->lease_months;
-}
-
-static const char *f_lend(const xw_optw *w, char *f, size_t fs, const char *mo, const char *cc)
-{
-    (void)cc;
-    return xw_formula(w->c, f, fs, "=IF(%s=%s,1,0)", mo, xw_ow_drv(w->L->f_lease).s);
-}
-
-/* The year of ownership of a leased machine bought out at the lease's end. */
-static int oyear(const xw_optw *w, int m)
-{
-    int n = w->o->lease_months;
-    return m > n ? (m - n - 1) / 12 + 1 : 0;
-}
-
-static const char *f_oyear(const xw_optw *w, char *f, size_t fs, const char *mo, const char *cc)
-{
-    (void)cc;
-    xw_refbuf n = xw_ow_drv(w->L->f_lease);
-    return xw_formula(w->c, f, fs, "=IF(%s>%s,ROUNDUP((%s-%s)/12,0),0)", mo, n.s, mo, n.s);
-}
-
-static int on_term(const xw_optw *w, int m)
-{
-    return m >= 1 && m <= w->o->term_months;
-}
-
-static int on_renew(const xw_optw *w, int m)
-{
-    int t = w->o->term_months;
-    return t > 0 && m > t && (m - 1) % t == 0;
-}
-
-/* The first month of each renewal of a reserved term. */
-static const char *f_renew(const xw_optw *w, char *f, size_t fs, const char *mo, const char *cc)
-{
-    (void)cc;
-    xw_refbuf t = xw_ow_drv(w->L->f_term);
-    return xw_formula(w->c, f, fs, "=IF(AND(%s>%s,MOD(%s-1,%s)=0),1,0)", mo, t.s, mo, t.s);
-}
-
-static void m0_flag(const xw_optw *w, int row)
-{
-    flag_cells(w, row, NULL, 0, f_m0, on_m0);
-}
-
-static void op_flag(const xw_optw *w, int row)
-{
-    flag_cells(w, row, NULL, 0, f_op, on_op);
-}
-
-static void end_flag(const xw_optw *w, int row)
-{
-    flag_cells(w, row, "=HorizonMonths", w->H, f_at, on_end);
-}
-
-/* A flag over a term of the option's, its input `key` (months) linked in C
- * from Inputs (the sheet's link of the key: xw_option_layout). */
-static void term_flag(const xw_optw *w, int row, tco_okey key, double months, xw_flag_f fn,
-                      xw_flag_on on)
-{
-    char f[XW_FBUF];
-    flag_cells(w, row, xw_formula(w->c, f, sizeof f, "=%s", xw_in(w->c, w->i, key).s), months, fn,
-               on);
-}
-
-static void loan_flag(const xw_optw *w, int row)
-{
-    term_flag(w, row, TCO_O_LOAN_MONTHS, w->o->loan_months, f_within, on_loan);
-}
-
-static void lease_flag(const xw_optw *w, int row)
-{
-    term_flag(w, row, TCO_O_LEASE_MONTHS, w->o->lease_months, f_lease, on_lease);
-}
-
-static void lend_flag(const xw_optw *w, int row)
-{
-    flag_cells(w, row, NULL, 0, f_lend, on_lend);
-}
-
-static void oyear_row(const xw_optw *w, int row)
-{
-    flag_cells(w, row, NULL, 0, f_oyear, oyear);
-}
-
-static void term_months_flag(const xw_optw *w, int row)
-{
-    term_flag(w, row, TCO_O_TERM_MONTHS, w->o->term_months, f_within, on_term);
-}
-
-static void renew_flag(const xw_optw *w, int row)
-{
-    flag_cells(w, row, NULL, 0, f_renew, on_renew);
-}
-
-/* 1 in each year of a depreciation life (the life in column C, written by
- * `life`): the years of the timeline, or a leased machine's of ownership. */
-static void life_flag(const xw_optw *w, int row, void (*life)(const xw_optw *, int), int years)
-{
-    xw_ctx *c = w->c;
-    const xw_optsheet *L = w->L;
-    char f[XW_FBUF];
-    life(w, row);
-    int yrow = L->lease ? L->r_oyear : L->r_year;
-    xw_refbuf lf = xw_ow_drv(row);
-    for (int m = 0; m <= w->H; m++) {
-        int col = XW_COL_M0 + m, y = L->lease ? oyear(w, m) : m == 0 ? 0 : (m - 1) / 12 + 1;
-        xw_refbuf yr = xw_ow_at(yrow, col);
-        xw_ow_fig(w, row, col,
-                  xw_formula(c, f, sizeof f, "=IF(AND(%s>0,%s<=%s),1,0)", yr.s, yr.s, lf.s),
-                  y > 0 && y <= years, xw_fmt(c, XS_CALC, XN_INT));
-    }
-}
-
-static void book_life_flag(const xw_optw *w, int row)
-{
-    life_flag(w, row, xw_life_drv, tco_depreciation_life(w->o));
-}
-
-static void tax_life_flag(const xw_optw *w, int row)
-{
-    tco_option taxed = *w->o;
-    taxed.depreciation = (tco_depreciation)xw_tax_method(w->c->s, w->o);
-    life_flag(w, row, xw_tax_life_drv, tco_depreciation_life(&taxed));
-}
 
 /* ===== The links from Inputs ===== */
 
@@ -366,7 +111,7 @@ double xw_key_number(const xw_ctx *c, size_t i, tco_okey k)
 static void links_rows(const xw_optw *w, int row)
 {
     xw_ctx *c = w->c;
-    char f[XW_FBUF], u[XW_TBUF];
+    char f[XW_FBUF], u[XW_TBUF], lb[XW_TBUF];
     xw_text(c, w->ws, row, 0, xw_label(c, "option.links", "Links (the option's inputs)"),
             xw_fmt(c, XS_SECTION, XN_NONE));
     xw_text(c, w->ws, row, XW_COL_VAL, xw_label(c, "option.drivers.value", "Value"),
@@ -378,7 +123,7 @@ static void links_rows(const xw_optw *w, int row)
             continue;
         const tco_keydef *kd = tco_option_key((tco_okey)k);
         xw_key_unit(c, u, sizeof u, kd);
-        xw_ow_label(w, at, xw_key_label(c, kd), u, XS_TEXT);
+        xw_ow_label(w, at, xw_key_label(c, kd, -1, 0, lb, sizeof lb), u, XS_TEXT);
         xw_ow_fig(w, at, XW_COL_VAL,
                   xw_formula(c, f, sizeof f, "=%s", xw_in(c, w->i, (tco_okey)k).s),
                   xw_key_number(c, w->i, (tco_okey)k), xw_fmt(c, XS_CALC, XN_NUM));
@@ -979,36 +724,6 @@ static const char *unit_text(const xw_optw *w, xw_ow_unit u, char *buf, size_t s
     }
 }
 
-/* The rows of an option sheet, top to bottom: the timeline, the cash flow and
- * its lines, the book view, the tax view and the comparison with the
- * baseline; the drivers in column C follow (optdriver.c). */
-static const xw_ow_row timing_rows[] = {
-    OW_OWN(r_month, 0, month_row),
-    OW_OWN(r_year, 0, year_row),
-    OW_OWN(r_fy, 0, fy_row),
-    OW_ROW(f_m0, 0, XW_KEY("option.f_m0"), "Month 0, the acquisition (1 = yes)", OU_FLAG, m0_flag),
-    OW_ROW(f_op, 0, XW_KEY("option.f_op"), "Operating month, 1 to the horizon (1 = yes)", OU_FLAG,
-           op_flag),
-    OW_ROW(f_end, 0, XW_KEY("option.f_end"), "Last month: the horizon, in C (1 = yes)", OU_FLAG,
-           end_flag),
-    OW_ROW(f_loan, OW_LOAN, XW_KEY("option.f_loan"), "Loan payment month: its term, in C (1 = yes)",
-           OU_FLAG, loan_flag),
-    OW_ROW(f_lease, OW_LEASE, XW_KEY("option.f_lease"),
-           "Lease payment month, in advance: its term, in C (1 = yes)", OU_FLAG, lease_flag),
-    OW_ROW(f_lend, OW_LEASE, XW_KEY("option.f_lend"), "Lease's last month (1 = yes)", OU_FLAG,
-           lend_flag),
-    OW_ROW(r_oyear, OW_LEASE, XW_KEY("option.oyear"),
-           "Year owned after the lease's end (0 = not owned)", OU_NONE, oyear_row),
-    OW_ROW(f_term, OW_TERM, XW_KEY("option.f_term"),
-           "Reserved term's month: its term, in C (1 = yes)", OU_FLAG, term_months_flag),
-    OW_ROW(f_renew, OW_RENEW, XW_KEY("option.f_renew"), "A renewal's first month (1 = yes)",
-           OU_FLAG, renew_flag),
-    OW_ROW(k_life, OW_BUY, XW_KEY("option.f_life"),
-           "Book depreciation year: its life in years, in C (1 = yes)", OU_FLAG, book_life_flag),
-    OW_ROW(tx.k_tlife, OW_BUY | OW_TAX, XW_KEY("option.f_tlife"),
-           "Tax depreciation year: its life in years, in C (1 = yes)", OU_FLAG, tax_life_flag),
-};
-
 /* The links, between the timing flags and the drivers. */
 static const xw_ow_row link_rows[] = {
     OW_HEADING(s_links, 0, links_rows),
@@ -1093,7 +808,7 @@ static const struct {
     const xw_ow_row *rows;
     const size_t *n;
 } tables[] = {
-    {timing_rows, &(const size_t){sizeof timing_rows / sizeof timing_rows[0]}},
+    {xw_timing_rows, &xw_n_timing_rows},
     {link_rows, &(const size_t){1}},
     {xw_driver_rows, &xw_n_driver_rows},
     {option_rows, &(const size_t){sizeof option_rows / sizeof option_rows[0]}},

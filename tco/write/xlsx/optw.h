@@ -252,6 +252,11 @@ typedef struct xw_ow_row {
         OW_AT(member), (when), 0, 1, NULL, NULL, OU_NONE, XS_TEXT, NULL                            \
     }
 
+/* The months, years, fiscal years and timing flags at the top of the sheet
+ * (optflags.c), where option.c's tables begin. */
+extern const xw_ow_row xw_timing_rows[];
+extern const size_t xw_n_timing_rows;
+
 /* The drivers' rows, in column C above the cash flow, and the results' (the
  * unit costs' slope, the break-even utilization, the returns against the
  * baseline) below it (optdriver.c); option.c's tables go around them. */

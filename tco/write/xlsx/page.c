@@ -253,3 +253,63 @@ void xw_pager_apply(xw_ctx *c, lxw_worksheet *ws, xw_pager *p, int last_row)
         xw_note(c, worksheet_set_h_pagebreaks(ws, p->breaks));
     }
 }
+
+/* ===== Inputs named for people ===== */
+
+/* See page.h. */
+const char *xw_key_label(xw_ctx *c, const tco_keydef *kd, int option, int site, char *buf,
+                         size_t size)
+{
+    char key[128], input[XW_TBUF];
+    tci_utf8_format(key, sizeof key, "input.%s.%s", kd->section, kd->name);
+    tci_utf8_format(input, sizeof input, "%s", xw_label(c, key, kd->label));
+    if (option >= 0 && (size_t)option < c->s->n_options)
+        xw_labelf(c, buf, size, "analysis.input.option", "{option}: {input}", "option",
+                  c->id[option], "input", input, NULL);
+    else if (site > 0 && (size_t)site <= c->s->n_sites)
+        xw_labelf(c, buf, size, "analysis.input.site", "site {site}: {input}", "site",
+                  c->s->sites[site - 1].name, "input", input, NULL);
+    else
+        tci_utf8_format(buf, size, "%s", input);
+    return buf;
+}
+
+/* See page.h. */
+const char *xw_spelled_label(xw_ctx *c, const char *spelled, char *buf, size_t size)
+{
+    const tco_scenario *s = c->s;
+    const char *dot = strrchr(spelled, '.');
+    const char *name = dot ? dot + 1 : spelled;
+    size_t plen = dot ? (size_t)(dot - spelled) : 0;
+    int option = -1, site = 0, global = 1;
+    if (plen > 5 && strncmp(spelled, "site.", 5) == 0) {
+        for (size_t k = 0; k < s->n_sites; k++)
+            if (strlen(s->sites[k].name) == plen - 5 &&
+                strncmp(s->sites[k].name, spelled + 5, plen - 5) == 0)
+                site = (int)k + 1;
+        if (!site) {
+            tci_utf8_format(buf, size, "%s", spelled);
+            return buf;
+        }
+    } else if (plen > 0 && !(plen == 4 && strncmp(spelled, "site", 4) == 0) &&
+               !(plen == 8 && strncmp(spelled, "scenario", 8) == 0) &&
+               !(plen == 8 && strncmp(spelled, "workload", 8) == 0)) {
+        global = 0;
+        for (size_t i = 0; i < s->n_options; i++)
+            if (strlen(c->id[i]) == plen && strncmp(c->id[i], spelled, plen) == 0)
+                option = (int)i;
+        if (option < 0) {
+            tci_utf8_format(buf, size, "%s", spelled);
+            return buf;
+        }
+    }
+    if (global)
+        for (int k = 0; k < TCO_S_COUNT; k++)
+            if (strcmp(tco_scenario_key((tco_skey)k)->name, name) == 0)
+                return xw_key_label(c, tco_scenario_key((tco_skey)k), -1, site, buf, size);
+    for (int k = 0; k < TCO_O_COUNT; k++)
+        if (strcmp(tco_option_key((tco_okey)k)->name, name) == 0)
+            return xw_key_label(c, tco_option_key((tco_okey)k), option, 0, buf, size);
+    tci_utf8_format(buf, size, "%s", spelled);
+    return buf;
+}

@@ -73,6 +73,21 @@ void xw_engine_num(xw_ctx *c, lxw_worksheet *ws, int row, int col, double v, xw_
  * the colour covers the columns col to last_col, under the words' overflow. */
 void xw_analyses_flag(xw_ctx *c, lxw_worksheet *ws, int row, int col, int last_col);
 
+/* ===== Inputs named for people ===== */
+
+/* The label for people of key kd, as the analyses name an input: the template's
+ * Inputs label ("input.SECTION.NAME"), else the key table's; after the option's
+ * id when option >= 0, after the named site's name when site > 0 (the site's
+ * index + 1). In buf; returns buf. The one lookup the Sensitivity, Cases and
+ * Monte Carlo sheets name their inputs through, never by their INI spelling. */
+const char *xw_key_label(xw_ctx *c, const tco_keydef *kd, int option, int site, char *buf,
+                         size_t size);
+/* The same for an input written as a scenario spells it in [case NAME] or
+ * [uncertainty] ("horizon_months", "site.electricity_price",
+ * "site.NAME.electricity_price", "OPTION.gpu_price"); the spelling itself when
+ * it names no key. */
+const char *xw_spelled_label(xw_ctx *c, const char *spelled, char *buf, size_t size);
+
 /* ===== Printed pages ===== */
 
 /* Width in pixels of columns `chars` characters wide in all, as the Summary counts them. */

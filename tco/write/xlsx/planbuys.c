@@ -287,7 +287,7 @@ void xw_pl_buy_table(const pl_sheet *S, const pl_own *P)
         XN_MONEY, XN_DEC2, XN_PCT,   XN_MONEY, XN_MONEY, XN_PCT4,  XN_MONEY,
         XN_MONEY, XN_INT,  XN_MONEY, XN_MONEY, XN_MONEY};
     xw_text(c, S->ws, R->k_buys, XW_COL_LABEL,
-            xw_label(c, "plan.buys", "Purchases (buy_at, refresh), one a row"), head);
+            xw_label(c, "plan.buys", "Purchases (staged, and the refresh), one a row"), head);
     worksheet_write_blank(S->ws, (lxw_row_t)R->k_buys, XW_COL_UNIT, head);
     int lines = 1;
     for (int k = PB_MONTH; k < PB_EALL; k++) {

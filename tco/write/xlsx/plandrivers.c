@@ -57,7 +57,7 @@ static void a_driver(const pl_sheet *S, int row, int i)
 static void drivers_heading(const pl_sheet *S, int row)
 {
     xw_ctx *c = S->c;
-    xw_text(c, S->ws, row, 0, xw_label(c, "option.drivers", "Drivers (from Inputs)"),
+    xw_text(c, S->ws, row, 0, xw_label(c, "option.drivers", "Drivers (from the links above)"),
             xw_fmt(c, XS_SECTION, XN_NONE));
     xw_text(c, S->ws, row, XW_COL_VAL, xw_label(c, "option.drivers.value", "Value"),
             xw_fmt(c, XS_SECTION, XN_NONE));

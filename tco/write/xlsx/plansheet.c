@@ -499,8 +499,7 @@ static void links_rows(const pl_sheet *S, int row)
                 continue;
             const tco_keydef *kd = tco_option_key((tco_okey)k);
             xw_key_unit(c, u, sizeof u, kd);
-            xw_labelf(c, t, sizeof t, "plan.link", "{option}: {key}", "option", c->id[parts[p]],
-                      "key", xw_key_label(c, kd), NULL);
+            xw_key_label(c, kd, parts[p], 0, t, sizeof t);
             pl_label(S, at, t, u, XS_TEXT);
             pl_fig(S, at, XW_COL_VAL,
                    xw_formula(c, f, sizeof f, "=%s", xw_in(c, (size_t)parts[p], (tco_okey)k).s),

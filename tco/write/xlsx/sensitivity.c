@@ -164,14 +164,14 @@ static int se_title(se_sheet *S, size_t cheapest)
         xw_labelf(c, t, sizeof t, "sensitivity.baseline_note",
                   "Bought options are measured against the baseline, {label}: their swing is the "
                   "change in their total minus the baseline's, which is what decides buying "
-                  "against renting. Other options: the change in their own total. discount_rate "
-                  "moves the NPV only, so its swing is zero.",
+                  "against renting. Other options: the change in their own total. The discount "
+                  "rate moves the NPV only, so its swing is zero.",
                   "label", c->label[b], NULL);
     } else {
         tci_utf8_format(
             t, sizeof t, "%s",
             xw_label(c, "sensitivity.own_note",
-                     "Each option's swing is the change in its own total. discount_rate "
+                     "Each option's swing is the change in its own total. The discount rate "
                      "moves the NPV only, so its swing is zero."));
     }
     xw_para(c, ws, row++, sp, t, 1);
@@ -317,6 +317,20 @@ static void se_inputs(const se_sheet *S, size_t i, const tco_sens_entry *e, int 
     }
 }
 
+/* Driver `name` in words (xw_key_label), never its INI spelling: the key's
+ * label, after the option's or site's name a range names. */
+static const char *driver_text(xw_ctx *c, const char *name, char *buf, size_t size)
+{
+    xw_sdrv d;
+    if (!xw_sens_driver(c->s, name, &d)) {
+        tci_utf8_format(buf, size, "%s", name);
+        return buf;
+    }
+    const tco_keydef *kd =
+        d.global ? tco_scenario_key((tco_skey)d.key) : tco_option_key((tco_okey)d.key);
+    return xw_key_label(c, kd, d.only_option, d.site, buf, size);
+}
+
 /* Option i's total at one end (col SE_TOT_LO or SE_TOT_HI) of driver e: the base
  * total plus the change its input makes (none where the option lacks it). */
 static void se_total(const se_sheet *S, size_t i, const tco_sens_entry *e, int row, int base,
@@ -364,11 +378,13 @@ static void se_driver_row(const se_sheet *S, size_t i, const tco_sens_entry *e, 
             from_base = 1;
         }
     }
+    char dn[XW_TBUF];
+    driver_text(c, e->driver, dn, sizeof dn);
     if (from_base)
         xw_labelf(c, t, sizeof t, "sensitivity.of_baseline", "{driver} (the baseline's)", "driver",
-                  e->driver, NULL);
+                  dn, NULL);
     else
-        tci_utf8_format(t, sizeof t, "%s", e->driver);
+        tci_utf8_format(t, sizeof t, "%s", dn);
     xw_text(c, ws, row, SE_DRIVER, t, NULL);
     se_inputs(S, i, e, row, in_lo, in_hi, from_base, xw_fmt(c, XS_FIXED, unit_format(unit)));
     se_total(S, i, e, row, base, SE_TOT_LO, e->total_low);
@@ -405,13 +421,12 @@ static void se_driver_row(const se_sheet *S, size_t i, const tco_sens_entry *e, 
     value_text(c, hi, sizeof hi, unit, in_hi);
     if (isfinite(in_lo) && from_base)
         xw_labelf(c, t, sizeof t, "sensitivity.chart_label_baseline",
-                  "{driver}, baseline ({low} / {high})", "driver", e->driver, "low", lo, "high", hi,
-                  NULL);
+                  "{driver}, baseline ({low} / {high})", "driver", dn, "low", lo, "high", hi, NULL);
     else if (isfinite(in_lo))
         xw_labelf(c, t, sizeof t, "sensitivity.chart_label", "{driver} ({low} / {high})", "driver",
-                  e->driver, "low", lo, "high", hi, NULL);
+                  dn, "low", lo, "high", hi, NULL);
     else
-        tci_utf8_format(t, sizeof t, "%s", e->driver);
+        tci_utf8_format(t, sizeof t, "%s", dn);
     xw_text(c, ws, row, SE_LABEL, t, NULL);
 }
 

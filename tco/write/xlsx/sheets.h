@@ -42,10 +42,9 @@ void xw_write_about(xw_ctx *c);
 /* Inputs (inputs.c): every assumption; fills c->in_g, c->in_o and the rows of
  * the constants, which every later sheet's formulas refer to. */
 void xw_write_inputs(xw_ctx *c);
-/* Whether option i's key k has a row on Inputs; its label and its unit there
- * (inputs.c), for the option sheet's links. */
+/* Whether option i's key k has a row on Inputs; its unit there (inputs.c),
+ * for the cash-flow sheets' links (its label: xw_key_label, page.h). */
 int xw_option_key_shown(const tco_scenario *s, size_t i, tco_okey k);
-const char *xw_key_label(xw_ctx *c, const tco_keydef *kd);
 void xw_key_unit(xw_ctx *c, char *buf, size_t size, const tco_keydef *kd);
 /* Option i's monthly cash-flow sheet (option.c): xw_option_layout fixes its
  * rows (c->os[i]) from the sheet's table before any sheet is written;

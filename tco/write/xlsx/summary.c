@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ===== Cells ===== */
@@ -21,35 +22,38 @@ static const struct {
     int fi;
     size_t row; /* offsetof the row in xw_optsheet */
     int per;    /* 1: the total per unit of it */
+    int sign;   /* -1: the row's value negated (0 is 1) */
 } sources[] = {
-    {TCI_F_UTILIZATION, offsetof(xw_optsheet, k_util), 0},
-    {TCI_F_CAPEX, offsetof(xw_optsheet, k_capex), 0},
-    {TCI_F_COMMITMENT, offsetof(xw_optsheet, r_commit), 0},
-    {TCI_F_LOAN_AMOUNT, offsetof(xw_optsheet, k_loan), 0},
-    {TCI_F_LOAN_PAYMENT, offsetof(xw_optsheet, k_lpmt), 0},
-    {TCI_F_LOAN_INTEREST, offsetof(xw_optsheet, r_lint), 0},
-    {TCI_F_LOAN_PRINCIPAL, offsetof(xw_optsheet, r_lprin), 0},
-    {TCI_F_LOAN_BALANCE, offsetof(xw_optsheet, r_lbal), 0},
-    {TCI_F_LEASE_PAYMENT, offsetof(xw_optsheet, k_epmt), 0},
-    {TCI_F_LEASE_PAYMENTS, offsetof(xw_optsheet, r_epay), 0},
-    {TCI_F_LEASE_BUYOUT, offsetof(xw_optsheet, r_ebuy), 0},
-    {TCI_F_RESIDUAL, offsetof(xw_optsheet, r_resid), 0},
-    {TCI_F_TOTAL, offsetof(xw_optsheet, r_net), 0},
-    {TCI_F_NPV, offsetof(xw_optsheet, r_pv), 0},
-    {TCI_F_TAX, offsetof(xw_optsheet, r_tax), 0},
-    {TCI_F_AFTER_TAX_TOTAL, offsetof(xw_optsheet, tx.r_atnet), 0},
-    {TCI_F_AFTER_TAX_NPV, offsetof(xw_optsheet, tx.r_atpv), 0},
-    {TCI_F_IRR_AFTER_TAX, offsetof(xw_optsheet, tx.k_irr), 0},
-    {TCI_F_MIRR_AFTER_TAX, offsetof(xw_optsheet, tx.k_mirr), 0},
-    {TCI_F_PAYBACK_MONTH_AFTER_TAX, offsetof(xw_optsheet, tx.k_pay), 0},
-    {TCI_F_DISCOUNTED_PAYBACK_MONTH_AFTER_TAX, offsetof(xw_optsheet, tx.k_dpay), 0},
-    {TCI_F_GPU_HOURS, offsetof(xw_optsheet, k_gpuh), 0},
-    {TCI_F_COST_PER_PFLOP_HOUR, offsetof(xw_optsheet, k_pflop), 1},
-    {TCI_F_COST_PER_UNIT, offsetof(xw_optsheet, k_units), 1},
-    {TCI_F_UNITS_PER_S_PER_KW, offsetof(xw_optsheet, k_wpkw), 0},
-    {TCI_F_IT_KW, offsetof(xw_optsheet, k_it_kw), 0},
-    {TCI_F_PROVISIONED_KW, offsetof(xw_optsheet, k_prov_kw), 0},
-    {TCI_F_DEPRECIATION, offsetof(xw_optsheet, r_dep), 0},
+    {TCI_F_UTILIZATION, offsetof(xw_optsheet, k_util), 0, 0},
+    {TCI_F_CAPEX, offsetof(xw_optsheet, k_capex), 0, 0},
+    {TCI_F_COMMITMENT, offsetof(xw_optsheet, r_commit), 0, 0},
+    /* A loan's proceeds, received: the "Less: lent" row's total (negative). */
+    {TCI_F_LOAN_AMOUNT, offsetof(xw_optsheet, r_lent), 0, 0},
+    {TCI_F_LOAN_PAYMENT, offsetof(xw_optsheet, k_lpmt), 0, 0},
+    {TCI_F_LOAN_INTEREST, offsetof(xw_optsheet, r_lint), 0, 0},
+    {TCI_F_LOAN_PRINCIPAL, offsetof(xw_optsheet, r_lprin), 0, 0},
+    {TCI_F_LOAN_BALANCE, offsetof(xw_optsheet, r_lbal), 0, 0},
+    {TCI_F_LEASE_PAYMENT, offsetof(xw_optsheet, k_epmt), 0, 0},
+    {TCI_F_LEASE_PAYMENTS, offsetof(xw_optsheet, r_epay), 0, 0},
+    {TCI_F_LEASE_BUYOUT, offsetof(xw_optsheet, r_ebuy), 0, 0},
+    /* A receipt: negative, as on the option's sheet. */
+    {TCI_F_RESIDUAL, offsetof(xw_optsheet, r_resid), 0, 0},
+    {TCI_F_TOTAL, offsetof(xw_optsheet, r_net), 0, 0},
+    {TCI_F_NPV, offsetof(xw_optsheet, r_pv), 0, 0},
+    {TCI_F_TAX, offsetof(xw_optsheet, r_tax), 0, 0},
+    {TCI_F_AFTER_TAX_TOTAL, offsetof(xw_optsheet, tx.r_atnet), 0, 0},
+    {TCI_F_AFTER_TAX_NPV, offsetof(xw_optsheet, tx.r_atpv), 0, 0},
+    {TCI_F_IRR_AFTER_TAX, offsetof(xw_optsheet, tx.k_irr), 0, 0},
+    {TCI_F_MIRR_AFTER_TAX, offsetof(xw_optsheet, tx.k_mirr), 0, 0},
+    {TCI_F_PAYBACK_MONTH_AFTER_TAX, offsetof(xw_optsheet, tx.k_pay), 0, 0},
+    {TCI_F_DISCOUNTED_PAYBACK_MONTH_AFTER_TAX, offsetof(xw_optsheet, tx.k_dpay), 0, 0},
+    {TCI_F_GPU_HOURS, offsetof(xw_optsheet, k_gpuh), 0, 0},
+    {TCI_F_COST_PER_PFLOP_HOUR, offsetof(xw_optsheet, k_pflop), 1, 0},
+    {TCI_F_COST_PER_UNIT, offsetof(xw_optsheet, k_units), 1, 0},
+    {TCI_F_UNITS_PER_S_PER_KW, offsetof(xw_optsheet, k_wpkw), 0, 0},
+    {TCI_F_IT_KW, offsetof(xw_optsheet, k_it_kw), 0, 0},
+    {TCI_F_PROVISIONED_KW, offsetof(xw_optsheet, k_prov_kw), 0, 0},
+    {TCI_F_DEPRECIATION, offsetof(xw_optsheet, r_dep), 0, 0},
 };
 
 /* The formula of a field of `sources` (or a cost line) for option sheet L, in f;
@@ -57,22 +61,30 @@ static const struct {
 static int summary_source(xw_ctx *c, const xw_optsheet *L, int fi, const char *total, char *f,
                           size_t size)
 {
-    int row = 0, per = 0, found = fi >= TCI_F_LINE(0) && fi < TCI_F_LINES_END;
+    int row = 0, per = 0, sign = 1, found = fi >= TCI_F_LINE(0) && fi < TCI_F_LINES_END;
     if (found)
         row = L->r_line[fi - TCI_F_LINE(0)];
     for (size_t k = 0; k < sizeof sources / sizeof sources[0] && !found; k++)
         if (sources[k].fi == fi) {
             row = *(const int *)(const void *)((const char *)L + sources[k].row);
             per = sources[k].per;
+            sign = sources[k].sign < 0 ? -1 : 1;
             found = 1;
         }
     if (!found)
         return 0;
     xw_refbuf d = xw_ref(L->quoted, row, XW_COL_VAL, 1, 1);
+    double scale = fi == TCI_F_COST_PER_UNIT ? tco_result_unit_scale(c->r).per : 1;
+    char num[80];
+    /* A cost per unit of work at the terminal table's scale (per 1M tokens). */
+    if (scale > 1)
+        tci_utf8_format(num, sizeof num, "%s*%.0f", total, scale);
+    else
+        tci_utf8_format(num, sizeof num, "%s", total);
     if (per)
-        xw_formula_quotient(c, f, size, total, d.s);
-    else /* the residual is a receipt on the option's sheet: the Summary shows it received */
-        xw_formula(c, f, size, fi == TCI_F_RESIDUAL ? "=-%s" : "=%s", d.s);
+        xw_formula_quotient(c, f, size, num, d.s);
+    else
+        xw_formula(c, f, size, sign < 0 ? "=-%s" : "=%s", d.s);
     return 1;
 }
 
@@ -304,20 +316,34 @@ static lxw_chart *chart_breakdown(xw_ctx *c)
     if (!ch)
         return NULL;
     xw_chart_range(cats, sizeof cats, sum_q, c->sm_header, c0, c->sm_header, c1);
-    for (int fi = TCI_F_CAPEX; fi < TCI_F_LINES_END; fi++) {
-        int row = c->sm_rows[fi];
+    /* Every line that reaches the total (the tax too when the ranking is after
+     * tax), so that each column adds up to it; receipts below the axis. */
+    const int after_tax = s->rank_by == TCO_RANK_AFTER_TAX_NPV;
+    int parts[TCI_F_COUNT];
+    size_t np = xw_breakdown_fields(c, after_tax, parts, TCI_F_COUNT);
+    for (size_t k = 0; k < np; k++) {
+        int row = c->sm_rows[parts[k]];
         xw_chart_range(vals, sizeof vals, sum_q, row, c0, row, c1);
         lxw_chart_series *se = xw_add_series(c, ch, cats, vals);
         if (!se)
             return NULL;
         chart_series_set_name_range(se, c->sheet[TCI_SHEET_SUMMARY], (lxw_row_t)row, 0);
-        xw_series_fill(c, se, (size_t)(fi - TCI_F_CAPEX));
+        xw_series_solid(se, xw_colour(c, k));
     }
-    xw_labelf(c, t, sizeof t, "chart.breakdown.title",
-              "Cost breakdown by option over {months} months, before residual ({currency})",
-              "months", xw_int(s->horizon_months).s, "currency", c->currency, NULL);
+    if (after_tax)
+        xw_labelf(c, t, sizeof t, "chart.breakdown.title.after_tax",
+                  "Cost breakdown by option over {months} months, after tax ({currency}; "
+                  "receipts and savings negative)",
+                  "months", xw_int(s->horizon_months).s, "currency", c->currency, NULL);
+    else
+        xw_labelf(c, t, sizeof t, "chart.breakdown.title",
+                  "Cost breakdown by option over {months} months ({currency}; receipts "
+                  "negative)",
+                  "months", xw_int(s->horizon_months).s, "currency", c->currency, NULL);
     xw_chart_title(c, ch, t);
     xw_axis_name(c, ch->x_axis, xw_label(c, "chart.breakdown.x", "Option"));
+    /* The options' names below the receipts' bars, not over them. */
+    chart_axis_set_label_position(ch->x_axis, LXW_CHART_AXIS_LABEL_POSITION_LOW);
     xw_axis_money(c, ch->y_axis, XW_KEY("chart.breakdown.y"), "Cost ({currency})", XN_MONEY);
     chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
     chart_set_series_gap(ch, 60);
@@ -410,11 +436,109 @@ typedef struct sm_widths {
     int wa, wo, lines;
 } sm_widths;
 
+/* The label of the row of what each option pays at month 0. */
+static const char *paid0_label(xw_ctx *c)
+{
+    return xw_label(c, "summary.paid0",
+                    "Paid at month 0 (loan: down payment; lease: first payment)");
+}
+
+/* The best plan by rank_by when its sheet is written, else -1. */
+static int best_plan(const xw_ctx *c)
+{
+    const tco_result *r = c->r;
+    if (r->n_plans == 0 || !c->ps || !r->plan_rank || !c->ps[r->plan_rank[0]].ws)
+        return -1;
+    return (int)r->plan_rank[0];
+}
+
+/* The plans' headlines above the options' (their number): the best plan by
+ * rank_by, and the optimum of [optimize] by its own objective. */
+static int sm_headlines(const xw_ctx *c)
+{
+    return (best_plan(c) >= 0) + (c->r->optimize && c->optimize && c->r->optimize->optimize);
+}
+
+/* The figure rank_by names, in words (the headlines' labels). */
+static const char *rank_words(xw_ctx *c, int by)
+{
+    return by == TCO_RANK_NPV ? xw_label(c, "summary.rank_by.npv", "net present value")
+           : by == TCO_RANK_AFTER_TAX_NPV
+               ? xw_label(c, "summary.rank_by.after_tax_npv", "net present value after tax")
+               : xw_label(c, "summary.rank_by.total", "total cost of ownership");
+}
+
+/* The headlines of a scenario with plans, from row 2: the best plan by
+ * rank_by (MODEL.md, Plans: serving all demand first), linked to its sheet,
+ * with its figure; the optimum of [optimize] by its objective, linked to the
+ * Optimize sheet. Returns the next row. */
+static int sm_plan_headlines(xw_ctx *c)
+{
+    const tco_result *r = c->r;
+    lxw_worksheet *ws = c->summary;
+    const int c0 = XW_SUM_COL0;
+    char t[XW_TBUF], f[XW_FBUF];
+    int row = 2;
+    lxw_format *bold = xw_fmt(c, XS_TOTAL, XN_NONE), *money = xw_fmt(c, XS_TOTAL, XN_MONEY);
+    if (best_plan(c) >= 0) {
+        size_t b = (size_t)best_plan(c);
+        const tco_plan_result *P = &r->plans[b];
+        xw_labelf(c, t, sizeof t, "summary.best_plan",
+                  "Best plan by {figure} (serving all demand first)", "figure",
+                  rank_words(c, c->s->rank_by), NULL);
+        xw_text(c, ws, row, 0, t, bold);
+        xw_link(c, ws, row, c0, c->ps[b].quoted, c->s->plans[b].name,
+                xw_fmt(c, XS_LINK, XN_GENERAL));
+        if (c->s->rank_by == TCO_RANK_AFTER_TAX_NPV)
+            xw_num(c, ws, row, c0 + 1, P->after_tax_npv, money);
+        else
+            xw_fnum(
+                c, ws, row, c0 + 1,
+                xw_formula(c, f, sizeof f, "=%s",
+                           xw_ref(c->ps[b].quoted,
+                                  c->s->rank_by == TCO_RANK_NPV ? c->ps[b].r_pv : c->ps[b].r_net,
+                                  XW_COL_VAL, 1, 1)
+                               .s),
+                c->s->rank_by == TCO_RANK_NPV ? P->npv : P->total, money);
+        row++;
+    }
+    const tco_optimize_result *O = r->optimize;
+    if (O && c->optimize && O->optimize) {
+        const tco_optimize *opt = O->optimize;
+        xw_labelf(c, t, sizeof t, "summary.optimum",
+                  "Cheapest plan found by the search, by {figure}", "figure",
+                  rank_words(c, (int)opt->objective), NULL);
+        xw_text(c, ws, row, 0, t, bold);
+        char *q = xw_quote_sheet(c, c->opt_name);
+        if (!q)
+            return row;
+        if (O->found) {
+            char own[32], res[32];
+            tci_utf8_format(own, sizeof own, "%d", O->best.own_count);
+            tci_utf8_format(res, sizeof res, "%d", O->best.reserve_count);
+            xw_labelf(c, t, sizeof t, "summary.optimum.counts",
+                      "{plan}: {own} owned, {reserved} reserved GPUs", "plan",
+                      opt->plan_i >= 0 ? c->s->plans[opt->plan_i].name : "", "own", own, "reserved",
+                      res, NULL);
+            xw_link(c, ws, row, c0, q, t, xw_fmt(c, XS_LINK, XN_GENERAL));
+            xw_num(c, ws, row, c0 + 1, O->best.objective, money);
+        } else {
+            xw_link(c, ws, row, c0, q,
+                    xw_label(c, "optimize.none", "No plan in the ranges serves all demand."),
+                    xw_fmt(c, XS_LINK, XN_GENERAL));
+        }
+        free(q);
+        row++;
+    }
+    return row;
+}
+
 /* Rows: headings, then the fields in blocks (c->sm_rows, for Checks too). */
 static void sm_layout(xw_ctx *c)
 {
-    int row = 5;
-    c->sm_header = 4;
+    c->sm_header = 2 + sm_headlines(c) + 2; /* the options' line, a blank row */
+    int row = c->sm_header + 1;
+    c->sm_paid0 = XW_NONE;
     for (int fi = 0; fi < TCI_F_COUNT; fi++) {
         c->sm_rows[fi] = XW_NONE;
         if (!xw_field_shown(c, fi))
@@ -422,6 +546,8 @@ static void sm_layout(xw_ctx *c)
         if (tci_field_get((tci_field_id)fi)->group_key)
             row += 2;
         c->sm_rows[fi] = row++;
+        if (fi == TCI_F_CAPEX)
+            c->sm_paid0 = row++;
     }
     /* The feasibility tests, then the feasible options' totals. */
     c->sm_holds = row++;
@@ -444,9 +570,13 @@ static sm_widths sm_columns(xw_ctx *c)
         xw_field_label(c, fi, t, sizeof t);
         wa = xw_imax(wa, tci_utf8_width(t) + 2);
     }
+    if (c->sm_paid0 != XW_NONE)
+        wa = xw_imax(wa, tci_utf8_width(paid0_label(c)) + 2);
     wa = wa > 60 ? 60 : wa;
     worksheet_set_column(ws, 0, 0, wa, NULL);
-    worksheet_set_column(ws, 1, 1, 22, NULL);
+    /* Column B, the JSON field names, hidden: people read the labels in A. */
+    lxw_row_col_options hide = {.hidden = 1, .level = 0, .collapsed = 0};
+    worksheet_set_column_opt(ws, 1, 1, 22, NULL, &hide);
     worksheet_set_column(ws, 2, 2, 20, NULL);
     int wo = 16, lines = 1;
     for (size_t i = 0; i < n; i++)
@@ -471,20 +601,28 @@ static void sm_title(xw_ctx *c, int lines)
     xw_labelf(c, t, sizeof t, "summary.title", "Summary: {name}", "name", c->name, NULL);
     if (s->rank_by == TCO_RANK_TOTAL)
         xw_labelf(c, sub, sizeof sub, "summary.subtitle",
-                  "Totals over {months} months in {currency}: costs positive, the residual value "
-                  "subtracted; net present value at the discount rate on Inputs. The lowest total "
-                  "of the feasible options is highlighted.",
+                  "Totals over {months} months in {currency}: costs and outflows positive, "
+                  "receipts and savings negative (a loan's proceeds, the residual value, a tax "
+                  "saving); each total is the sum of its breakdown. Net present value at the "
+                  "discount rate on Inputs. The lowest total of the feasible options is "
+                  "highlighted.",
                   "months", xw_int(s->horizon_months).s, "currency", c->currency, NULL);
     else
         xw_labelf(c, sub, sizeof sub, "summary.subtitle.rank_by",
-                  "Totals over {months} months in {currency}: costs positive, the residual value "
-                  "subtracted; net present value at the discount rate on Inputs. Options are "
-                  "ranked by {field}, and the lowest of the feasible options is highlighted.",
+                  "Totals over {months} months in {currency}: costs and outflows positive, "
+                  "receipts and savings negative (a loan's proceeds, the residual value, a tax "
+                  "saving); each total is the sum of its breakdown. Net present value at the "
+                  "discount rate on Inputs. Options are ranked by {field}, and the lowest of "
+                  "the feasible options is highlighted.",
                   "months", xw_int(s->horizon_months).s, "currency", c->currency, "field",
-                  tci_field_get((tci_field_id)rank_field(c))->name, NULL);
+                  s->rank_by == TCO_RANK_NPV
+                      ? xw_label(c, "summary.rank_by.npv", "net present value")
+                      : xw_label(c, "summary.rank_by.after_tax_npv", "net present value after tax"),
+                  NULL);
     xw_title_line(c, ws, t, sub);
+    const int lr = sm_plan_headlines(c); /* the options' headline */
     xw_text(
-        c, ws, 2, 0,
+        c, ws, lr, 0,
         s->rank_by == TCO_RANK_NPV
             ? xw_label(c, "summary.lowest.npv", "Lowest net present value (feasible options)")
         : s->rank_by == TCO_RANK_AFTER_TAX_NPV
@@ -503,7 +641,7 @@ static void sm_title(xw_ctx *c, int lines)
     else
         xw_formula(c, f, sizeof f, "=IF(COUNT(%s)=0,\"%s\",INDEX(%s,1,MATCH(MIN(%s),%s,0)))", h.s,
                    XW_DASH, names.s, h.s, h.s);
-    xw_fstr(c, ws, 2, c0, f, c->r->best >= 0 ? c->label[c->r->best] : XW_DASH,
+    xw_fstr(c, ws, lr, c0, f, c->r->best >= 0 ? c->label[c->r->best] : XW_DASH,
             xw_fmt(c, XS_TOTAL, XN_NONE));
 
     lxw_format *head = xw_fmt(c, XS_HEADER, XN_NONE);
@@ -527,7 +665,7 @@ static void sm_feasibility_tests(xw_ctx *c)
     } tests[] = {
         {c->sm_holds, XW_KEY("summary.holds_model"), "Holds the model in its GPUs' memory",
          TCO_INFEASIBLE_MEMORY},
-        {c->sm_serves, XW_KEY("summary.serves_rate"), "Serves the target rate (requests_per_s)",
+        {c->sm_serves, XW_KEY("summary.serves_rate"), "Serves the target request rate",
          TCO_INFEASIBLE_RATE},
     };
     char holds[XW_FBUF], serves[XW_FBUF];
@@ -577,6 +715,26 @@ static void sm_feasible_total(xw_ctx *c)
     }
 }
 
+/* The row of what each option pays at month 0 (MODEL.md, Totals: paid_0):
+ * the option sheet's net cost at month 0; a loan's down payment, a lease's
+ * first payment, a rent option's upfront. Not a part of the breakdown: capex
+ * is (a loan's share of it repaid by the loan's payments). */
+static void sm_paid0(xw_ctx *c)
+{
+    lxw_worksheet *ws = c->summary;
+    char f[XW_FBUF];
+    if (c->sm_paid0 == XW_NONE)
+        return;
+    xw_text(c, ws, c->sm_paid0, 0, paid0_label(c), xw_fmt(c, XS_TEXT, XN_NONE));
+    xw_text(c, ws, c->sm_paid0, 2, c->currency, xw_fmt(c, XS_KEY, XN_NONE));
+    for (size_t i = 0; i < c->s->n_options; i++) {
+        const xw_optsheet *L = &c->os[i];
+        xw_formula(c, f, sizeof f, "=%s", xw_ref(L->quoted, L->r_net, XW_COL_M0, 1, 1).s);
+        xw_fnum(c, ws, c->sm_paid0, XW_SUM_COL0 + (int)i, f, c->r->options[i].paid0,
+                xw_fmt(c, XS_CALC, XN_MONEY));
+    }
+}
+
 /* The fields' rows, under their blocks' headings, the row of feasible totals,
  * and the cheapest feasible column highlighted. */
 static void sm_fields(xw_ctx *c)
@@ -610,6 +768,8 @@ static void sm_fields(xw_ctx *c)
         xw_text(c, ws, rr, 2, unit, xw_fmt(c, XS_KEY, XN_NONE));
         for (size_t i = 0; i < n; i++)
             summary_cell(c, i, fi, rr, c0 + (int)i);
+        if (fi == TCI_F_CAPEX)
+            sm_paid0(c);
     }
 
     sm_feasibility_tests(c);
@@ -693,7 +853,7 @@ static void sm_print(xw_ctx *c, int top, sm_widths w)
     /* A4 landscape less margins, header and footer, with room to spare: pixels
      * at 100%. */
     const double page_w = 960, page_h = 600, pad = 8;
-    double chars = w.wa + 22 + 20 + (double)w.wo * n;
+    double chars = w.wa + 20 + (double)w.wo * n; /* column B hidden */
     double table_h = 20.0 * (top - 1) + 10 + xw_lines_height(w.lines, 11) * 4 / 3;
     double s = fmin(page_w / xw_cols_px(chars), page_h / table_h);
     s = s > 1 ? 1 : s < 0.1 ? 0.1 : s;
@@ -704,7 +864,7 @@ static void sm_print(xw_ctx *c, int top, sm_widths w)
             xw_set_col(ws, last_col + 1, last_col + extra, pad);
             last_col += extra;
         }
-        double width = col_px(w.wa) + col_px(22) + col_px(20) + col_px(w.wo) * n;
+        double width = col_px(w.wa) + col_px(20) + col_px(w.wo) * n;
         width += col_px(pad) * (extra > 0 ? extra : 0) - 4;
         /* Less the title rows repeated above; the table's room to spare is not
          * needed under charts, which do not grow in another program. */

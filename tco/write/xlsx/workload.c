@@ -85,9 +85,11 @@ static void wl_title(wl_sheet *W)
     lxw_worksheet *ws = W->ws;
     const size_t n = c->s->n_options;
     const int c0 = WL_COL0, c1 = WL_COL0 + (int)n - 1;
-    /* Column widths: labels, field names, units, then the options. */
+    /* Column widths: labels, field names (hidden, as the Summary's: people read
+     * the labels), units, then the options. */
     worksheet_set_column(ws, 0, 0, 44, NULL);
-    worksheet_set_column(ws, 1, 1, 30, NULL);
+    lxw_row_col_options hide = {.hidden = 1, .level = 0, .collapsed = 0};
+    worksheet_set_column_opt(ws, 1, 1, 30, NULL, &hide);
     worksheet_set_column(ws, 2, 2, 22, NULL);
     int wo = 16, lines = 1;
     for (size_t i = 0; i < n; i++) {
@@ -544,8 +546,8 @@ static void wl_marks(const wl_sheet *W)
                                                       (lxw_row_t)marked[k], (lxw_col_t)c1, &cf));
     char t[XW_TBUF];
     xw_labelf(c, t, sizeof t, "workload.note",
-              "{na}: the figure needs an input the option does not give (memory_gb, "
-              "fp16_tflops, throughput, tokens) or a cost per GPU-hour (zero utilization).",
+              "{na}: the figure needs an input the option does not give (memory per GPU, FP16 "
+              "TFLOPS, throughput, tokens) or a cost per GPU-hour (zero utilization).",
               "na", xw_na_word(c).text, NULL);
     xw_text(c, ws, W->last_row + 2, 0, t, xw_fmt(c, XS_NOTE, XN_NONE));
     xw_print_setup(c, ws, W->hdr, W->hdr, 1);
