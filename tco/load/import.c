@@ -31,22 +31,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* See tco.h. */
-const char *tco_format_double(char *buf, size_t size, double v)
-{
-    if (v == floor(v) && fabs(v) < 1e15) { /* a whole number, without an exponent */
-        snprintf(buf, size, "%.0f", v == 0 ? 0.0 : v);
-        return buf;
-    }
-    for (int p = 1; p <= 17; p++) {
-        snprintf(buf, size, "%.*g", p, v == 0 ? 0.0 : v);
-        if (strtod(buf, NULL) == v)
-            return buf;
-    }
-    snprintf(buf, size, "%.17g", v);
-    return buf;
-}
-
 /* A plan's staged purchases as Inputs shows them (MODEL.md, Staged purchases):
  * each one's month (k = 0) and GPUs (k = 1), their cells and rows. */
 typedef struct imp_buys {
@@ -69,15 +53,11 @@ typedef struct imp {
     int season_row[12];              /* ... their rows, or -1 when not on the sheet */
     imp_buys *buys;                  /* per plan, or NULL when no plan has buy_at */
     int errors, nomem;
-    int layout; /* the Inputs sheet's layout: 2, or 1 (TCI_INPUTS_LAYOUT_1) */
-    /* The rows of numbers options inherit (base =), as the workbook has them:
-     * each option's own copy of the base's value (checked at the end). */
-    struct inherited {
-        const tco_option *o, *from; /* the option, and the one whose line it is */
-        int k, row, changed;
-        double v;
-    } * inh;
-    size_t n_inh;
+    int layout;                /* the Inputs sheet's layout: 2, or 1 (TCI_INPUTS_LAYOUT_1) */
+    const tci_xlsx_cell *link; /* the row's base option, when its value links there (K) */
+    int force;                 /* 1: a text that replaced a link is a change, even the same */
+    const tci_xlsx_sheet *sh;  /* the Inputs sheet's cells */
+    int tolerance_row;         /* the row of CheckTolerance on Inputs, or -1 */
 } imp;
 
 /* An error at cells first..last of column col of Inputs: "BOOK: Inputs!C14:
@@ -170,7 +150,6 @@ static long find_inputs(imp *m, tci_xlsx_sheet *sh)
     return i;
 }
 
-/* Add a change to m->out; old_t and new_t for a text key (new_t is taken). */
 /* Free what change c holds. */
 static void change_free(tco_import_change *c)
 {
@@ -181,6 +160,7 @@ static void change_free(tco_import_change *c)
     free(c->new_text);
 }
 
+/* Add a change to m->out; old_t and new_t for a text key (new_t is taken). */
 static void add_text_change(imp *m, const char *key, const char *section, const char *name,
                             const char *file, int line, double old_v, double new_v,
                             const char *old_t, char *new_t, int row)
@@ -359,12 +339,13 @@ static void read_text(imp *m, const tco_keydef *kd, const void *base, const char
     }
     /* Unchanged: the scenario's text, or the text tco showed for it (a label
      * by default, a name cleaned for the sheet, "not set"). */
-    if (old && strcmp(t, old) == 0)
+    int force = m->force; /* a link replaced by this value: the option's own */
+    if (!force && old && strcmp(t, old) == 0)
         return;
-    if (a && a->kind == TCI_CELL_TEXT && a->text && c->kind == TCI_CELL_TEXT &&
+    if (!force && a && a->kind == TCI_CELL_TEXT && a->text && c->kind == TCI_CELL_TEXT &&
         strcmp(a->text, t) == 0)
         return;
-    if (a && a->kind == TCI_CELL_NUMBER && c->kind == TCI_CELL_NUMBER && a->num == c->num)
+    if (!force && a && a->kind == TCI_CELL_NUMBER && c->kind == TCI_CELL_NUMBER && a->num == c->num)
         return;
     const char *what = reference_key(kd);
     if (what) {
@@ -405,7 +386,7 @@ static void read_text(imp *m, const tco_keydef *kd, const void *base, const char
         m->nomem = 1;
         return;
     }
-    if (old && strcmp(nt, old) == 0) {
+    if (!force && old && strcmp(nt, old) == 0) {
         free(nt);
         return;
     }
@@ -501,30 +482,70 @@ static const tco_option *inherited_from(const tco_scenario *s, const tco_option 
     return from;
 }
 
-/* An edit of option o's key `key` that o inherits from option `from`: refused
- * until the workbook links inherited inputs, for the edit would change every
- * option that inherits it (the line is from's). */
-static void inherited_err(imp *m, const tco_option *o, const tco_option *from, const char *key,
-                          int row)
+/* 1 when text t is "[option ID]", as tco writes an option's section. */
+static int names_option(const char *t, const char *id)
 {
-    cell_err(m, row, 2,
-             "%s: option '%s' inherits this value from option '%s' (base =), whose line would "
-             "change for both: edit the row of '%s', or write the key in [option %s]",
-             key, o->id, from->id, from->id, o->id);
+    char want[300];
+    snprintf(want, sizeof want, "[option %s]", id);
+    return t && strcmp(t, want) == 0;
 }
 
-/* Row g of an inherited number, kept for check_inherited. */
-static void keep_inherited(imp *m, struct inherited g)
+/* 1 when the row being read links option o's value to its base's cell: the
+ * hidden column K names the base, "[option BASE]", as tco writes it. */
+static int linked_row(const imp *m, const tco_option *o)
 {
-    struct inherited *grown = tci_ini_grow(m->inh, m->n_inh, sizeof *grown);
-    if (!grown) {
-        m->nomem = 1;
-        return;
+    const tci_xlsx_cell *l = m->link;
+    return o->base && l && l->kind == TCI_CELL_TEXT && names_option(l->text, o->base);
+}
+
+/* The text of the cell (row, col) of Inputs, or NULL. */
+static const char *text_at(const imp *m, int row, int col)
+{
+    size_t lo = 0, hi = m->sh->n; /* the cells are in the document's order */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const tci_xlsx_cell *c = &m->sh->cells[mid];
+        if (c->row < row || (c->row == row && c->col < col))
+            lo = mid + 1;
+        else
+            hi = mid;
     }
-    m->inh = grown;
-    grown[m->n_inh++] = g;
+    const tci_xlsx_cell *c = lo < m->sh->n ? &m->sh->cells[lo] : NULL;
+    return c && c->row == row && c->col == col && c->kind == TCI_CELL_TEXT ? c->text : NULL;
 }
 
+/* 1 when formula cell c of option o's key `name` is the link tco wrote: a
+ * reference to the value cell of the same key in its base's rows ("$C$72", or
+ * "Inputs!C72" as a spreadsheet program may save it; a shared formula's cell,
+ * whose text is its first cell's, is taken as written). */
+static int link_kept(const imp *m, const tci_xlsx_cell *c, const tco_option *o, const char *name)
+{
+    const char *f = c->ftext;
+    if (!f || !*f)
+        return 1;
+    char *sheet = NULL, *ref = NULL;
+    int row = -1, col = -1;
+    if (strchr(f, '!')) {
+        if (tci_xlsx_parse_ref(f, &sheet, &row, &col) == 0 && strcmp(sheet, m->sheet) != 0)
+            col = -1;
+    } else if ((ref = malloc(strlen(f) + 3))) {
+        snprintf(ref, strlen(f) + 3, "X!%s", f);
+        if (tci_xlsx_parse_ref(ref, &sheet, &row, &col) != 0)
+            col = -1;
+    }
+    free(sheet);
+    free(ref);
+    const char *key = col == 2 ? text_at(m, row, 1) : NULL;
+    return key && strcmp(key, name) == 0 && names_option(text_at(m, row, 9), o->base);
+}
+
+/* Option o's key `name` in `row`: 1, or 0 when there is no such key. A key o
+ * does not set in its own section (inherited through base =, a default, a
+ * catalog value) comes back, when edited, as a line of its own added to that
+ * section: its base's line, and the options that follow it, stay. A row that
+ * links to the base's cell (a formula, K naming the base) is unchanged while it
+ * holds a formula, whatever its value, and edited once it holds a value: that
+ * value, even one equal to the base's, is then the option's own. */
 static int read_option_key(imp *m, const tco_option *o, const char *name, const tci_xlsx_cell *c,
                            int row)
 {
@@ -536,14 +557,23 @@ static int read_option_key(imp *m, const tco_option *o, const char *name, const 
         char key[300], sec[300];
         snprintf(key, sizeof key, "%s.%s", o->id, name);
         snprintf(sec, sizeof sec, "option %s", o->id);
-        const tco_option *from = inherited_from(s, o, k);
-        if (!numeric(kd)) {
-            size_t before = m->out->n;
-            read_text(m, kd, o, key, sec, o->key_file[k], o->key_line[k], c, row);
-            if (from && m->out->n > before) { /* a change of an inherited text */
-                change_free(&m->out->changes[--m->out->n]);
-                inherited_err(m, o, from, key, row);
-            }
+        /* Where an edit goes: the option's own line, else a line added to its
+         * section (file NULL, line 0). */
+        int own = !inherited_from(s, o, k);
+        const char *file = own ? o->key_file[k] : NULL;
+        int line = own ? o->key_line[k] : 0, linked = linked_row(m, o);
+        if (linked && c && c->formula) {
+            if (!link_kept(m, c, o, name))
+                cell_err(m, row, 2,
+                         "%s: the cell holds a formula other than the link to [option %s]'s "
+                         "%s: write a value, or the link",
+                         key, o->base, name);
+            return 1; /* still the link to the base's cell */
+        }
+        if (!numeric(kd)) { /* a name typed over its link: unchanged when the same */
+            m->force = linked && !reference_key(kd);
+            read_text(m, kd, o, key, sec, file, line, c, row);
+            m->force = 0;
             return 1;
         }
         int macrs = o->depreciation == TCO_DEP_MACRS5 || o->depreciation == TCO_DEP_MACRS7;
@@ -554,23 +584,16 @@ static int read_option_key(imp *m, const tco_option *o, const char *name, const 
                       (o->fx && o->src[k] == TCO_SRC_CATALOG &&
                        k == (o->acquire == TCO_BUY ? TCO_O_GPU_PRICE : TCO_O_PRICE_PER_GPU_HOUR));
         double v, old = k == TCO_O_UTILIZATION ? tco_option_utilization(s, o) : key_number(kd, o);
-        if (cell_number(m, c, row, kd, key, formula, &v) != 0 || (v == old && !from))
+        if (cell_number(m, c, row, kd, key, formula && !linked, &v) != 0 || (v == old && !linked))
             return 1;
-        if (v == old) { /* an inherited value as the base has it: kept for the check */
-            keep_inherited(m, (struct inherited){o, from, k, row, 0, v});
-            return 1;
-        }
-        if (formula && k != TCO_O_UTILIZATION) {
+        if (formula && !linked && k != TCO_O_UTILIZATION) {
             cell_err(m, row, 2,
                      "%s: tco wrote a formula here (the value follows other inputs); change "
                      "those, or the scenario file",
                      key);
             return 1;
         }
-        if (from) /* checked against the base's own row at the end */
-            keep_inherited(m, (struct inherited){o, from, k, row, 1, v});
-        else
-            add_change(m, key, sec, name, o->key_file[k], o->key_line[k], old, v, row);
+        add_change(m, key, sec, name, file, line, old, v, row);
         return 1;
     }
     return 0;
@@ -581,6 +604,8 @@ static int read_option_key(imp *m, const tco_option *o, const char *name, const 
  * tests it), the same text. */
 static int same_as_computed(const tci_xlsx_cell *c, const tci_xlsx_cell *as)
 {
+    if (c && c->kind == TCI_CELL_NONE)
+        return 1; /* a formula saved without its value: as tco wrote it */
     int ce = !c || (c->kind == TCI_CELL_TEXT && (!c->text || !*c->text));
     int ae = !as || (as->kind == TCI_CELL_TEXT && (!as->text || !*as->text));
     if (ce || ae)
@@ -599,6 +624,7 @@ typedef struct row_cells {
     int row;
     const tci_xlsx_cell *a, *k, *v, *d, *f, *g;
     const tci_xlsx_cell *j; /* layout 2: an option's row names its section here */
+    const tci_xlsx_cell *l; /* an option's row that links to its base's cell: the base (K) */
 } row_cells;
 
 /* What a row names in messages: its key, else its label. */
@@ -959,6 +985,18 @@ static void find_plans(imp *m)
         }
 }
 
+/* The row of the defined name CheckTolerance when it is on Inputs (when
+ * the workbook has it there): the checks' tolerance, the workbook's own setting. */
+static void find_tolerance(imp *m)
+{
+    const tci_xlsx_name *n = tci_xlsx_name_find(m->x, "CheckTolerance");
+    char *sheet = NULL;
+    int row, col;
+    if (n && tci_xlsx_parse_ref(n->value, &sheet, &row, &col) == 0 && strcmp(sheet, m->sheet) == 0)
+        m->tolerance_row = row;
+    free(sheet);
+}
+
 /* The plan whose own_count or reserve_count is in `row`, or -1. */
 static int plan_at(const imp *m, int row)
 {
@@ -1045,17 +1083,18 @@ static void read_rows(imp *m, const tci_xlsx_sheet *sh)
     for (int k = 0; k < 12; k++)
         m->season_row[k] = -1;
     find_plans(m);
+    find_tolerance(m);
     for (size_t i = 0; i < sh->n && !m->nomem;) {
         row_cells r = {.row = sh->cells[i].row};
         for (; i < sh->n && sh->cells[i].row == r.row; i++) {
             const tci_xlsx_cell *c = &sh->cells[i];
-            const tci_xlsx_cell **slot[] = {&r.a, &r.k, &r.v, &r.d, NULL,
-                                            &r.f, &r.g, NULL, NULL, &r.j};
-            if (c->col >= 0 && c->col < 10 && slot[c->col])
+            const tci_xlsx_cell **slot[] = {&r.a, &r.k, &r.v, &r.d, NULL, &r.f,
+                                            &r.g, NULL, NULL, &r.j, &r.l};
+            if (c->col >= 0 && c->col < 11 && slot[c->col])
                 *slot[c->col] = c;
         }
-        if (r.row <= m->head_row)
-            continue;
+        if (r.row <= m->head_row || r.row == m->tolerance_row)
+            continue; /* the checks' tolerance: the workbook's own, no scenario's key */
         if (r.row != prev + 1 || (!r.k && !r.v)) { /* a gap, or a heading */
             plan = -1;
             opt = NULL;
@@ -1069,6 +1108,7 @@ static void read_rows(imp *m, const tci_xlsx_sheet *sh)
         if (m->layout >= 2) /* the row names its option itself, or is none's */
             opt = row_option(m, &r);
         m->asis = r.f;
+        m->link = r.l;
         int mapped = 0;
         if (r.k && r.k->kind == TCI_CELL_TEXT && !r.k->formula && r.k->text)
             mapped = read_key(m, &r, &opt, &plan);
@@ -1093,49 +1133,11 @@ void tco_import_free(tco_import *im)
     free(im);
 }
 
-/* The change of option o's key k, or NULL. */
-static const tco_import_change *option_change(const imp *m, const tco_option *o, int k)
-{
-    char key[300];
-    snprintf(key, sizeof key, "%s.%s", o->id, tco_option_key((tco_okey)k)->name);
-    for (size_t c = 0; c < m->out->n; c++)
-        if (strcmp(m->out->changes[c].key, key) == 0)
-            return &m->out->changes[c];
-    return NULL;
-}
-
-/* The numbers options inherit (base =), until the workbook links them to the
- * base's cell: the scenario holds one value, the workbook a copy in each
- * option's rows, so an edit comes back only when every copy says the same. An
- * inheritor's row changed alike with the base's row is the base's change; one
- * changed alone is refused at its cell; a base's row changed while an
- * inheritor's row keeps the old value is refused at the base's cell, naming
- * the inheritor's. */
-static void check_inherited(imp *m)
-{
-    for (size_t i = 0; i < m->n_inh; i++) {
-        const struct inherited *g = &m->inh[i];
-        const tco_import_change *base = option_change(m, g->from, g->k);
-        char key[300];
-        snprintf(key, sizeof key, "%s.%s", g->o->id, tco_option_key((tco_okey)g->k)->name);
-        if (g->changed && !(base && base->new_value == g->v))
-            inherited_err(m, g->o, g->from, key, g->row);
-        else if (!g->changed && base) {
-            char cell[32];
-            tci_xlsx_cell_name(cell, sizeof cell, g->row, 2);
-            cell_err(m, (int)strtol(base->cell + 1, NULL, 10) - 1, 2,
-                     "%s: option '%s' inherits this value (base =) and its row (%s) keeps %.17g: "
-                     "change both rows alike, or write the key in [option %s]",
-                     base->key, g->o->id, cell, g->v, g->o->id);
-        }
-    }
-}
-
 /* The Inputs of workbook x (opened with status st) into *out. */
 static tco_status import_open(tci_xlsx *x, tco_status st, const tco_scenario *s, tco_import **out,
                               tco_diags *diags)
 {
-    imp m = {.x = x, .s = s, .diags = diags};
+    imp m = {.x = x, .s = s, .diags = diags, .tolerance_row = -1};
     tci_xlsx_sheet sh = {0};
     if (st == TCO_OK && find_inputs(&m, &sh) < 0)
         st = TCO_ERR_INPUT;
@@ -1154,12 +1156,10 @@ static tco_status import_open(tci_xlsx *x, tco_status st, const tco_scenario *s,
         free(sheet);
     }
     if (st == TCO_OK) {
+        m.sh = &sh;
         read_rows(&m, &sh);
-        if (!m.nomem)
-            check_inherited(&m);
         st = m.nomem ? TCO_ERR_NOMEM : m.errors ? TCO_ERR_INPUT : TCO_OK;
     }
-    free(m.inh);
     tci_xlsx_sheet_free(&sh);
     free(m.buys);
     const char *book = x->file;

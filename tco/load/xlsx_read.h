@@ -23,7 +23,8 @@ typedef enum tci_cell_kind {
     TCI_CELL_NUMBER,
     TCI_CELL_TEXT,
     TCI_CELL_BOOL,
-    TCI_CELL_ERROR /* an error value (#REF!...), in text */
+    TCI_CELL_ERROR, /* an error value (#REF!...), in text */
+    TCI_CELL_NONE   /* a formula saved without its value: no value to read */
 } tci_cell_kind;
 
 typedef struct tci_xlsx_cell {
@@ -32,6 +33,8 @@ typedef struct tci_xlsx_cell {
     int formula; /* the cell holds a formula (<f>) */
     double num;  /* a number (a bool: 0 or 1) */
     char *text;  /* text, an error value, or NULL */
+    char *ftext; /* a formula's text as written ("$C$72", no '='; "" for a shared
+                    formula's other cells), else NULL */
 } tci_xlsx_cell;
 
 typedef struct tci_xlsx_name {

@@ -128,6 +128,10 @@ typedef struct xw_optsheet {
 #define XW_COL_VAL   2 /* totals and drivers */
 #define XW_COL_M0    3 /* month 0; month m is column XW_COL_M0 + m */
 
+/* The Checks' tolerance as written (the input CheckTolerance on Inputs): the
+ * largest relative difference two routes to a figure may have. */
+#define XW_CHECK_TOLERANCE 1e-9
+
 /* ===== Layout of one plan's sheet (plansheet.c) ===== */
 
 /* One [plan NAME]'s sheet: its name, its Inputs rows and the rows other sheets

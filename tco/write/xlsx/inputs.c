@@ -109,40 +109,80 @@ static void unit_text(xw_ctx *c, char *buf, size_t size, const tco_keydef *kd)
                   c->currency ? c->currency : "", "unit", c->unit ? c->unit : "", NULL);
 }
 
+/* A data validation of the value cell of `row`: a number from lo to hi (a
+ * whole one when `whole`), with an input message that says so and an error
+ * message when a typing slip is out of it; `name` is what the messages call
+ * the value (its key). */
+static void validate_range(xw_ctx *c, lxw_worksheet *ws, int row, const char *name, double lo,
+                           double hi, int whole)
+{
+    char msg[1200], cut[1200], title[200], in_title[200], in_cut[1200], l[32], h[32];
+    lxw_data_validation dv;
+    memset(&dv, 0, sizeof dv);
+    dv.validate = whole ? LXW_VALIDATION_TYPE_INTEGER : LXW_VALIDATION_TYPE_DECIMAL;
+    dv.criteria = LXW_VALIDATION_CRITERIA_BETWEEN;
+    dv.minimum_number = lo;
+    dv.maximum_number = hi;
+    tci_utf8_format(l, sizeof l, "%g", lo);
+    tci_utf8_format(h, sizeof h, "%g", hi);
+    xw_labelf(c, msg, sizeof msg, "inputs.validation.message",
+              "{key} must be between {low} and {high}.", "key", name, "low", l, "high", h, NULL);
+    /* libxlsxwriter refuses a title over 32 characters and a message over 255. */
+    dv.error_title = xw_label_cut(xw_label(c, "inputs.validation.title", "Out of range"), title,
+                                  sizeof title, 32);
+    dv.error_message = xw_label_cut(msg, cut, sizeof cut, 255);
+    dv.input_title = xw_label_cut(xw_label(c, "inputs.validation.input_title", "Input"), in_title,
+                                  sizeof in_title, 32);
+    dv.input_message = xw_label_cut(msg, in_cut, sizeof in_cut, 255);
+    xw_note(c, worksheet_data_validation_cell(ws, (lxw_row_t)row, XW_COL_VAL, &dv));
+}
+
 /* A data validation from the key's range, so a typing slip is caught. */
 static void validate_input(xw_ctx *c, lxw_worksheet *ws, int row, const tco_keydef *kd)
 {
     if (!(kd->hi > kd->lo))
         return;
-    char msg[1200], cut[1200], title[200], lo[32], hi[32];
-    lxw_data_validation dv;
-    memset(&dv, 0, sizeof dv);
-    dv.validate = kd->type == TCO_T_INT ? LXW_VALIDATION_TYPE_INTEGER : LXW_VALIDATION_TYPE_DECIMAL;
-    dv.criteria = LXW_VALIDATION_CRITERIA_BETWEEN;
-    dv.minimum_number = kd->lo;
-    dv.maximum_number = kd->hi;
-    tci_utf8_format(lo, sizeof lo, "%g", kd->lo);
-    tci_utf8_format(hi, sizeof hi, "%g", kd->hi);
-    xw_labelf(c, msg, sizeof msg, "inputs.validation.message",
-              "{key} must be between {low} and {high}.", "key", kd->name, "low", lo, "high", hi,
-              NULL);
-    /* libxlsxwriter refuses a title over 32 characters and a message over 255. */
-    dv.error_title = xw_label_cut(xw_label(c, "inputs.validation.title", "Out of range"), title,
-                                  sizeof title, 32);
-    dv.error_message = xw_label_cut(msg, cut, sizeof cut, 255);
-    xw_note(c, worksheet_data_validation_cell(ws, (lxw_row_t)row, XW_COL_VAL, &dv));
+    validate_range(c, ws, row, kd->name, kd->lo, kd->hi, kd->type == TCO_T_INT);
 }
 
 /* A data validation of a choice: one of the key's spellings. */
 static void validate_choice(xw_ctx *c, lxw_worksheet *ws, int row, const tco_keydef *kd)
 {
-    char title[200];
+    char title[200], in_title[200], msg[600], cut[600];
     lxw_data_validation dv;
     memset(&dv, 0, sizeof dv);
     dv.validate = LXW_VALIDATION_TYPE_LIST;
     dv.value_list = (char **)(uintptr_t)kd->names; /* read only, though not const */
     dv.error_title = xw_label_cut(xw_label(c, "inputs.validation.title", "Out of range"), title,
                                   sizeof title, 32);
+    dv.input_title = xw_label_cut(xw_label(c, "inputs.validation.input_title", "Input"), in_title,
+                                  sizeof in_title, 32);
+    xw_labelf(c, msg, sizeof msg, "inputs.validation.choice", "{key}: one of the listed values.",
+              "key", kd->name, NULL);
+    dv.input_message = xw_label_cut(msg, cut, sizeof cut, 255);
+    xw_note(c, worksheet_data_validation_cell(ws, (lxw_row_t)row, XW_COL_VAL, &dv));
+}
+
+/* A data validation of a calendar month's cell (`start`): a date from
+ * 1970-01 to 9999-12, the spreadsheet's serial days (1899-12-30 being 0). */
+static void validate_month(xw_ctx *c, lxw_worksheet *ws, int row, const char *name)
+{
+    char msg[600], cut[600], title[200], in_title[200];
+    lxw_data_validation dv;
+    memset(&dv, 0, sizeof dv);
+    dv.validate = LXW_VALIDATION_TYPE_DATE_NUMBER;
+    dv.criteria = LXW_VALIDATION_CRITERIA_BETWEEN;
+    dv.minimum_number = 25569;   /* 1970-01-01 */
+    dv.maximum_number = 2958465; /* 9999-12-31 */
+    xw_labelf(c, msg, sizeof msg, "inputs.validation.month",
+              "{key} is a month: a date from {low} to {high}, its first day.", "key", name, "low",
+              "1970-01", "high", "9999-12", NULL);
+    dv.error_title = xw_label_cut(xw_label(c, "inputs.validation.title", "Out of range"), title,
+                                  sizeof title, 32);
+    dv.error_message = xw_label_cut(msg, cut, sizeof cut, 255);
+    dv.input_title = xw_label_cut(xw_label(c, "inputs.validation.input_title", "Input"), in_title,
+                                  sizeof in_title, 32);
+    dv.input_message = dv.error_message;
     xw_note(c, worksheet_data_validation_cell(ws, (lxw_row_t)row, XW_COL_VAL, &dv));
 }
 
@@ -200,11 +240,12 @@ static void define_name(xw_ctx *c, const char *name, int row, int col)
  * the cell no longer holds it. AnalysesCurrent is TRUE while no row is 1: the
  * static sheets (Sensitivity, Cases, Monte Carlo) hold the figures of the
  * inputs as they stand. */
-#define IN_COL_ASIS    5 /* F: column C as computed */
-#define IN_COL_ASIS_D  6 /* G: column D as computed (the MACRS table) */
-#define IN_COL_CHANGED 7 /* H: 1 when the row was changed */
-#define IN_COL_LAYOUT  8 /* I: the layout's marker, in the headings' row */
-#define IN_COL_SECTION 9 /* J: an option's row, its section ("[option ID]") */
+#define IN_COL_ASIS    5  /* F: column C as computed */
+#define IN_COL_ASIS_D  6  /* G: column D as computed (the MACRS table) */
+#define IN_COL_CHANGED 7  /* H: 1 when the row was changed */
+#define IN_COL_LAYOUT  8  /* I: the layout's marker, in the headings' row */
+#define IN_COL_SECTION 9  /* J: an option's row, its section ("[option ID]") */
+#define IN_COL_LINK    10 /* K: an option's row that links to its base's, the base's section */
 
 /* Row `row`'s flag: `=IF(test,0,1)`, cached 0. */
 static void changed_flag(xw_ctx *c, int row, const char *test)
@@ -249,8 +290,9 @@ static void as_computed_text(xw_ctx *c, int row, const char *text)
 /* A calendar month YYYY-MM (`start`) in `row`: an input, the date of its first
  * day (a spreadsheet's serial day, 1899-12-30 being 0) shown as the month; an
  * empty input when it is not given, which formulas test with ISNUMBER. */
-static void month_input(xw_ctx *c, int row, const char *text)
+static void month_input(xw_ctx *c, int row, const char *name, const char *text)
 {
+    validate_month(c, c->inputs, row, name);
     int y, m;
     if (text && tci_month_read(text, &y, &m)) {
         double serial = (double)(tci_days_from_civil(y, m, 1) + 25569);
@@ -285,7 +327,7 @@ static void write_global(xw_ctx *c, int row, tco_skey k)
     if (kd->type == TCO_T_MONTH) {
         if (!text)
             tci_utf8_format(src, sizeof src, "%s", xw_label(c, "source.not_set", "not set"));
-        month_input(c, row, text);
+        month_input(c, row, kd->name, text);
         free(text);
     } else if (!is_num && kd->live) {
         /* A choice the formulas read (TaxDeductInterest): an input, one of its
@@ -371,6 +413,96 @@ static int option_key_shown(const tco_scenario *s, size_t i, tco_okey k)
     return 1;
 }
 
+/* 1 when option o's key k is a formula of the option's own on Inputs: a
+ * utilization that follows [workload], a MACRS life, a resale fraction from
+ * its decline, a catalog price converted by [fx]. */
+static int own_formula(const tco_option *o, tco_okey k)
+{
+    int macrs = o->depreciation == TCO_DEP_MACRS5 || o->depreciation == TCO_DEP_MACRS7;
+    return (k == TCO_O_UTILIZATION && !o->src[k]) || (k == TCO_O_DEPRECIATION_YEARS && macrs) ||
+           (k == TCO_O_RESALE_FRACTION && o->src[TCO_O_RESALE_DECLINE]) ||
+           (o->fx && o->src[k] == TCO_SRC_CATALOG &&
+            k == (o->acquire == TCO_BUY ? TCO_O_GPU_PRICE : TCO_O_PRICE_PER_GPU_HOUR));
+}
+
+/* 1 when option o takes key k from option p, its base, as the loader gives it
+ * (MODEL.md, base =): written on p's line (or p's base's), not in o's own
+ * section; or left to its default in both; or filled from the catalog entry
+ * that both name on p's line. */
+static int takes_from(const tco_option *o, const tco_option *p, tco_okey k)
+{
+    switch (o->src[k]) {
+    case TCO_SRC_INI:
+        return p->src[k] == TCO_SRC_INI && o->key_line[k] == p->key_line[k] &&
+               o->key_file[k] == p->key_file[k];
+    case TCO_SRC_DEFAULT:
+        return p->src[k] == TCO_SRC_DEFAULT;
+    case TCO_SRC_CATALOG:
+        return p->src[k] == TCO_SRC_CATALOG && takes_from(o, p, TCO_O_GPU) &&
+               (!o->src[TCO_O_OFFER] || takes_from(o, p, TCO_O_OFFER));
+    default:
+        return 0;
+    }
+}
+
+/* The option whose cell option i's key k links to on Inputs: its base (base =)
+ * when i takes k from it and the base's row of k holds the value i computes
+ * with; else -1, the value i's own (written in its section, a formula of its
+ * own, or a row its base does not show). So each value is in one cell, and an
+ * edit of the base's cell moves every option that inherits it, as the same
+ * edit of the scenario's line does. */
+static int linked_base(xw_ctx *c, size_t i, tco_okey k)
+{
+    const tco_scenario *s = c->s;
+    const tco_option *o = &s->options[i];
+    int b = o->base ? tco_scenario_find(s, o->base) : -1;
+    if (b < 0 || (size_t)b == i || k == TCO_O_LABEL || k == TCO_O_BASE ||
+        c->in_o[(size_t)b * TCO_O_COUNT + (size_t)k] == XW_NONE || own_formula(o, k))
+        return -1;
+    const tco_option *p = &s->options[b];
+    if (own_formula(p, k) || !takes_from(o, p, k))
+        return -1;
+    const tco_keydef *kd = tco_option_key(k);
+    double v = 0, w = 0;
+    char *t = NULL, *u = NULL;
+    int num = key_value(c, kd, (const char *)o, &v, &t);
+    key_value(c, kd, (const char *)p, &w, &u);
+    int same = num ? v == w : t && u && strcmp(t, u) == 0;
+    free(t);
+    free(u);
+    return same ? b : -1;
+}
+
+/* Option i's key k in `row`, a link to option b's cell of the same key:
+ * `=$C$64`, the engine's value cached, styled as a formula; its source says
+ * which option it is inherited from, and the hidden column K names that
+ * option for `tco import`. */
+static void write_link(xw_ctx *c, size_t i, int row, tco_okey k, int b)
+{
+    const tco_keydef *kd = tco_option_key(k);
+    lxw_worksheet *ws = c->inputs;
+    char f[XW_FBUF], src[320], sec[300];
+    xw_formula(c, f, sizeof f, "=%s",
+               xw_ref(NULL, c->in_o[(size_t)b * TCO_O_COUNT + (size_t)k], XW_COL_VAL, 1, 1).s);
+    double v = 0;
+    char *text = NULL;
+    if (key_value(c, kd, (const char *)&c->s->options[i], &v, &text)) {
+        if (k == TCO_O_UTILIZATION)
+            v = c->r->options[i].utilization;
+        xw_fnum(c, ws, row, XW_COL_VAL, f, v, xw_fmt(c, XS_CALC, xw_value_numfmt(kd->unit, v)));
+        as_computed_num(c, row, v, 1);
+    } else {
+        xw_fstr(c, ws, row, XW_COL_VAL, f, text ? text : "", xw_fmt(c, XS_CALC, XN_NONE));
+        as_computed_text(c, row, text ? text : "");
+    }
+    free(text);
+    tci_utf8_format(sec, sizeof sec, "[option %s]", c->s->options[b].id);
+    xw_text(c, ws, row, IN_COL_LINK, sec, NULL);
+    xw_labelf(c, src, sizeof src, "source.inherited", "inherited from [option {id}]", "id",
+              c->id[b], NULL);
+    xw_text(c, ws, row, 4, src, xw_fmt(c, XS_KEY, XN_NONE));
+}
+
 /* Option i's key k in `row`: label, key, value (an input, a formula, or fixed),
  * unit and source (in red when a catalog price is stale). */
 static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
@@ -391,6 +523,11 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
     char sec[300]; /* the row's own section, which `tco import` ties it to */
     tci_utf8_format(sec, sizeof sec, "[option %s]", o->id);
     xw_text(c, ws, row, IN_COL_SECTION, sec, NULL);
+    int b = linked_base(c, i, k);
+    if (b >= 0) {
+        write_link(c, i, row, k, b);
+        return;
+    }
     lxw_format *fixed = xw_fmt(c, XS_FIXED, XN_NONE);
     double v = 0;
     char *text = NULL;
@@ -478,7 +615,7 @@ static void inputs_head(xw_ctx *c)
     xw_set_col(ws, 3, 3, 22);
     xw_set_col(ws, 4, 4, 40);
     lxw_row_col_options hidden = {.hidden = 1};
-    xw_note(c, worksheet_set_column_opt(ws, IN_COL_ASIS, IN_COL_SECTION, 14, NULL, &hidden));
+    xw_note(c, worksheet_set_column_opt(ws, IN_COL_ASIS, IN_COL_LINK, 14, NULL, &hidden));
     worksheet_set_tab_color(ws, 0xFFD966);
     xw_title_line(
         c, ws, xw_label(c, "inputs.title", "Inputs"),
@@ -650,6 +787,16 @@ static int inputs_constants(xw_ctx *c, int row)
     xw_text(c, ws, row, 4, xw_label(c, "source.definition", "definition"),
             xw_fmt(c, XS_KEY, XN_NONE));
     define_name(c, "SecondsPerHour", row++, XW_COL_VAL);
+    /* The Checks' tolerance: how far apart two routes to a figure may be, relative
+     * (the workbook's own setting, which `tco import` passes over). */
+    xw_text(c, ws, row, 0, xw_label(c, "inputs.check_tolerance", "Tolerance of the checks"), NULL);
+    xw_num(c, ws, row, XW_COL_VAL, XW_CHECK_TOLERANCE, xw_fmt(c, XS_INPUT, XN_SCI));
+    validate_range(c, ws, row, "CheckTolerance", 0, 0.01, 0);
+    as_computed_num(c, row, XW_CHECK_TOLERANCE, 0);
+    xw_text(c, ws, row, 3, xw_label(c, "unit.relative", "relative"), xw_fmt(c, XS_UNIT, XN_NONE));
+    xw_text(c, ws, row, 4, xw_label(c, "source.workbook", "the workbook's setting"),
+            xw_fmt(c, XS_KEY, XN_NONE));
+    define_name(c, "CheckTolerance", row++, XW_COL_VAL);
     row++;
     xw_text(c, ws, row++, 0,
             xw_label(c, "inputs.macrs", "MACRS depreciation rates (half-year convention)"), sec);
@@ -698,26 +845,57 @@ static int inputs_option(xw_ctx *c, size_t i, int row)
     tci_utf8_format(key, sizeof key, "[option %s]", c->s->options[i].id);
     xw_text(c, c->inputs, row, 0, head, xw_fmt(c, XS_SECTION, XN_NONE));
     xw_text(c, c->inputs, row++, 1, key, xw_fmt(c, XS_KEY, XN_NONE));
-    int next = row;
-    for (int k = 0; k < TCO_O_COUNT; k++)
-        if (option_key_shown(c->s, i, (tco_okey)k))
-            c->in_o[i * TCO_O_COUNT + (size_t)k] = next++;
-    /* Rows are known before any is written, so a row may refer to the next. */
+    /* Rows are known before any is written (options_layout), so a row may
+     * refer to the next, or to another option's. */
     for (int k = 0; k < TCO_O_COUNT; k++)
         if (c->in_o[i * TCO_O_COUNT + (size_t)k] != XW_NONE)
             write_option_key(c, i, row++, (tco_okey)k);
     return row;
 }
 
-/* One input of the demand or a plan in `row`: label, key, value, unit and
- * source; number format nf. */
+/* The range of an input of the demand or a plan: from lo to hi, whole
+ * numbers when `whole` (the loader's range of its key). */
+typedef struct plan_range {
+    double lo, hi;
+    int whole;
+} plan_range;
+
+/* The range of demand or plan key kd (tci_demand_key, tci_plan_key): a count
+ * of GPUs is whole. */
+static plan_range key_range(const tco_keydef *kd)
+{
+    return (plan_range){kd->lo, kd->hi, kd->type == TCO_T_INT};
+}
+
+/* A month of the horizon, 0 to H-1, as the purchases' and the refresh's. */
+static plan_range month_range(const xw_ctx *c)
+{
+    return (plan_range){0, c->s->horizon_months - 1, 1};
+}
+
+/* Each option's rows on Inputs (c->in_o), the blocks from `row` on, each a
+ * blank row, its heading and a row per key it shows: known before any block is
+ * written, so that an option's row may link to its base's, above or below. */
+static void options_layout(xw_ctx *c, int row)
+{
+    for (size_t i = 0; i < c->s->n_options; i++) {
+        row += 2;
+        for (int k = 0; k < TCO_O_COUNT; k++)
+            if (option_key_shown(c->s, i, (tco_okey)k))
+                c->in_o[i * TCO_O_COUNT + (size_t)k] = row++;
+    }
+}
+
+/* One input of the demand or a plan in `row`: label, key, value (validated
+ * by its range), unit and source; number format nf. */
 static void plan_input(xw_ctx *c, int row, const char *label, const char *key, double v,
-                       xw_numfmt nf, const char *unit, const char *src)
+                       xw_numfmt nf, plan_range rg, const char *unit, const char *src)
 {
     lxw_worksheet *ws = c->inputs;
     xw_text(c, ws, row, 0, label, NULL);
     xw_text(c, ws, row, 1, key, xw_fmt(c, XS_KEY, XN_NONE));
     xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, nf));
+    validate_range(c, ws, row, key, rg.lo, rg.hi, rg.whole);
     as_computed_num(c, row, v, 0);
     xw_text(c, ws, row, 3, unit, xw_fmt(c, XS_UNIT, XN_NONE));
     xw_text(c, ws, row, 4, src, xw_fmt(c, XS_KEY, XN_NONE));
@@ -756,26 +934,29 @@ static int inputs_demand(xw_ctx *c, int row)
             xw_labelf(c, label, sizeof label, "inputs.demand.value", "Demand in month {n}", "n",
                       xw_int(m).s, NULL);
             tci_utf8_format(key, sizeof key, "[demand] file, %d", m);
-            plan_input(c, row, label, key, d->values[m - 1], XN_NUM, unit, src);
+            plan_input(c, row, label, key, d->values[m - 1], XN_NUM,
+                       key_range(tci_demand_key(TCI_D_GPU_HOURS)), unit, src);
         }
         define_rows(c, "DemandValues", c->in_dvalues, row - 1);
         return row + 1;
     }
     c->in_dgph = row;
     plan_input(c, row, xw_label(c, "inputs.demand.gph", "Demand in month 1"),
-               "[demand] gpu_hours_per_month", d->gpu_hours_per_month, XN_NUM, unit, src);
+               "[demand] gpu_hours_per_month", d->gpu_hours_per_month, XN_NUM,
+               key_range(tci_demand_key(TCI_D_GPU_HOURS)), unit, src);
     define_name(c, "DemandGPUHours", row++, XW_COL_VAL);
     c->in_dgrowth = row;
     plan_input(c, row, xw_label(c, "inputs.demand.growth", "Demand growth, annual"),
-               "[demand] growth", d->growth, XN_PCT, "%", src);
+               "[demand] growth", d->growth, XN_PCT, key_range(tci_demand_key(TCI_D_GROWTH)), "%",
+               src);
     define_name(c, "DemandGrowth", row++, XW_COL_VAL);
     c->in_dseason = row;
     for (int k = 0; k < 12; k++, row++) {
         xw_labelf(c, label, sizeof label, "inputs.demand.season",
                   "Seasonality factor of month {n} of each year", "n", xw_int(k + 1).s, NULL);
         tci_utf8_format(key, sizeof key, "[demand] seasonality, %d", k + 1);
-        plan_input(c, row, label, key, d->season[k], XN_NUM, xw_label(c, "unit.factor", "factor"),
-                   src);
+        plan_input(c, row, label, key, d->season[k], XN_NUM, (plan_range){0, 12, 0},
+                   xw_label(c, "unit.factor", "factor"), src);
     }
     define_rows(c, "DemandSeasonality", c->in_dseason, row - 1);
     return row + 1;
@@ -804,13 +985,15 @@ static int inputs_refresh(xw_ctx *c, size_t p, int row, const char *src)
     char name[48], f[XW_FBUF];
     c->ps[p].in_refresh = row;
     plan_input(c, row, xw_label(c, "inputs.plan.refresh_month", "Month of the refresh (0: none)"),
-               "refresh_month", pr->refresh_month, XN_INT, xw_label(c, "unit.month", "month"), src);
+               "refresh_month", pr->refresh_month, XN_INT, month_range(c),
+               xw_label(c, "unit.month", "month"), src);
     tci_utf8_format(name, sizeof name, "Plan%zu_RefreshMonth", p + 1);
     define_name(c, name, row++, XW_COL_VAL);
     const char *label = xw_label(c, "inputs.plan.refresh_count", "GPUs bought at the refresh");
     int n = pl->refresh_count >= 0 ? pl->refresh_count : pr->own_count;
     if (pl->refresh_count >= 0)
-        plan_input(c, row, label, "refresh_count", n, XN_INT, xw_label(c, "unit.gpus", "GPUs"),
+        plan_input(c, row, label, "refresh_count", n, XN_INT,
+                   key_range(tci_plan_key(TCI_P_REFRESH_COUNT)), xw_label(c, "unit.gpus", "GPUs"),
                    src);
     else
         plan_formula(c, row, label, "refresh_count",
@@ -845,6 +1028,7 @@ static int inputs_buys(xw_ctx *c, size_t p, int row, const char *src)
                           "n", xw_int(j + 1).s, NULL);
             tci_utf8_format(key, sizeof key, "buy_at, %d, %s", j + 1, what[k]);
             plan_input(c, ++row, label, key, k ? pl->buy_count[j] : pl->buy_month[j], XN_INT,
+                       k ? (plan_range){1, 1000000, 1} : month_range(c),
                        k ? xw_label(c, "unit.gpus", "GPUs") : xw_label(c, "unit.month", "month"),
                        src);
         }
@@ -875,7 +1059,8 @@ static int inputs_plans(xw_ctx *c, int row)
                 row = inputs_buys(c, p, row, src);
             else
                 plan_input(c, row, xw_label(c, "inputs.plan.own_count", "Owned GPUs"), "own_count",
-                           pr->own_count, XN_INT, gpus, src);
+                           pr->own_count, XN_INT, key_range(tci_plan_key(TCI_P_OWN_COUNT)), gpus,
+                           src);
             tci_utf8_format(name, sizeof name, "Plan%zu_OwnCount", p + 1);
             define_name(c, name, c->ps[p].in_own, XW_COL_VAL);
             row++;
@@ -883,7 +1068,8 @@ static int inputs_plans(xw_ctx *c, int row)
         if (pl->own_i >= 0 && pr->spares > 0) {
             c->ps[p].in_spares = row;
             plan_input(c, row, xw_label(c, "inputs.plan.spares", "Owned GPUs held back as spares"),
-                       "spares", pr->spares, XN_INT, gpus, src);
+                       "spares", pr->spares, XN_INT, key_range(tci_plan_key(TCI_P_SPARES)), gpus,
+                       src);
             tci_utf8_format(name, sizeof name, "Plan%zu_Spares", p + 1);
             define_name(c, name, row++, XW_COL_VAL);
         }
@@ -892,7 +1078,8 @@ static int inputs_plans(xw_ctx *c, int row)
         if (pl->reserve_i >= 0) {
             c->ps[p].in_res = row;
             plan_input(c, row, xw_label(c, "inputs.plan.reserve_count", "Reserved GPUs"),
-                       "reserve_count", pr->reserve_count, XN_INT, gpus, src);
+                       "reserve_count", pr->reserve_count, XN_INT,
+                       key_range(tci_plan_key(TCI_P_RESERVE_COUNT)), gpus, src);
             tci_utf8_format(name, sizeof name, "Plan%zu_ReserveCount", p + 1);
             define_name(c, name, row++, XW_COL_VAL);
         }
@@ -908,6 +1095,7 @@ void xw_write_inputs(xw_ctx *c)
     int row = inputs_globals(c, 4);
     row = inputs_fx(c, row);
     row = inputs_constants(c, row);
+    options_layout(c, row);
     for (size_t i = 0; i < c->s->n_options; i++)
         row = inputs_option(c, i, row + 1);
     if (c->ps) {
