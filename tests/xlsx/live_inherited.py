@@ -8,7 +8,7 @@ scenario's line does, and `tco import` brings back an edit of either kind.
 config/financed-taxed.ini: h100-loan and h100-lease take every key of h100-cash
 (base = h100-cash) but their financing.
 1. The workbook's h100-cash gpu_price cell is edited in its XML (35000 -> 41000) and
-   recalculated in LibreOffice: every figure of the Summary, for every option, equals
+   recalculated and saved by LibreOffice: every figure of the Summary, for every option, equals
    tco's for the INI with gpu_price = 41000 in [option h100-cash] (the loan and the
    lease move with the cash option). `tco import` of the recalculated workbook changes
    that one line.
@@ -26,7 +26,8 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, tco_binary  # noqa: E402
+import recalc_service  # noqa: E402
+from xlsxtest import tco_binary  # noqa: E402
 from xlsxedit import key_row_cell, name_cell, parts, set_number, write_book  # noqa: E402
 from live_model import against_engine, engine_after, summary_table  # noqa: E402
 
@@ -47,14 +48,17 @@ def report_json(tco, ini):
 
 
 def edited(book, tmp, name, option, key, value):
-    """The workbook with option's key cell set to the constant value, recalculated in
-    LibreOffice: (the edited book, its recalculated copy, the cell)."""
+    """The workbook with option's key cell set to the constant value, recalculated and
+    saved by LibreOffice: (the edited book, LibreOffice's copy, the cell)."""
     files = parts(book)
     part, _ = name_cell(files, "HoursPerMonth")
     cell = key_row_cell(files, part, option, key)
     set_number(files, part, cell, value)
     path = write_book(os.path.join(tmp, name + ".xlsx"), files)
-    return path, lo_recalc(path, os.path.join(tmp, name)), cell
+    (saved, words), = recalc_service.libreoffice([path], os.path.join(tmp, name)).values()
+    if saved is None:
+        raise SystemExit(f"LibreOffice did not recalculate {path}: {words[-300:]}")
+    return path, saved, cell
 
 
 def main():
