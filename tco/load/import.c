@@ -1,22 +1,18 @@
-/* import.c - `tco import`: the values of a workbook's Inputs sheet, mapped
- * back to the scenario's keys by the key column tco wrote (never by row
- * numbers), compared with the scenario's, and the scenario rewritten with
- * only the changed values' text replaced.
+/* import.c - `tco import`: a workbook's Inputs mapped back to the scenario's
+ * keys by the key column tco wrote (never by row numbers), compared with the
+ * scenario's values, the scenario rewritten with only the changed text.
  *
- * The Inputs sheet is found through the defined name TcoInputsLayout, whose
- * cell holds the layout's marker (TCI_INPUTS_LAYOUT); a workbook without it
- * was not written by tco, one with another marker by another version. In the
- * key column, "[section] key" is a global key, "[site NAME] key" a named
- * site's, "[fx] CODE" an exchange rate, "[option ID]" the heading of an
- * option's block whose rows hold the bare keys, "[demand] key" the demand's
- * (the 12 "[demand] seasonality, N" rows making the one key seasonality), and
- * a plan's block, found by its defined names Plan{n}_OwnCount and
- * Plan{n}_ReserveCount, holds the plan's bare keys (its staged purchases'
- * "buy_at, N, month" and "buy_at, N, GPUs" rows making the one key buy_at).
- * Numbers, choices, months and names are imported, each converted as the
- * loader converts the key's value (tci_ini_convert); a key that names a file, an option, a site or
- * a catalog entry is refused when changed. Any other row whose value is not the one tco wrote (its
- * copy in the hidden column F) is refused: an edit import cannot bring back is never dropped
+ * Inputs is found by its defined name TcoInputsLayout and marker
+ * (TCI_INPUTS_LAYOUT). Key column: "[section] key" a global key, "[site NAME]
+ * key" a site's, "[fx] CODE" a rate, "[option ID]" an option's heading (its
+ * rows hold bare keys, each naming the option in column J), "[catalog gpu ID]
+ * key" a catalog value, "[demand] key" (the 12 seasonality rows one key), and a
+ * plan's block (defined names Plan{n}_OwnCount, _ReserveCount; buy_at rows one
+ * key). An option's row that links to its base's or a catalog row (column K)
+ * is unchanged while it holds the link. Values are converted as the loader
+ * converts them (tci_ini_convert); a key that names a file, an option, a site
+ * or a catalog entry is refused when changed, as is any row whose value is not
+ * the one tco wrote (column F) and that no key maps back: nothing is dropped
  * without a word. */
 #include "load/xlsx_read.h"
 #include "load/ini.h"
@@ -274,28 +270,6 @@ static const char *reference_key(const tco_keydef *kd)
     return NULL;
 }
 
-/* The date of spreadsheet serial day v (1899-12-30 being 0) as YYYY-MM
- * (month) or YYYY-MM-DD; the number's text when it is far from any date. */
-static const char *serial_date(char *buf, size_t size, double v, int month)
-{
-    if (!(v >= 1 && v <= 3e6))
-        return tco_format_double(buf, size, v);
-    long long days = (long long)floor(v) - 25569;
-    int y = 1970 + (int)floor((double)days / 365.2425), mo = 12;
-    while (tci_days_from_civil(y, 1, 1) > days)
-        y--;
-    while (tci_days_from_civil(y + 1, 1, 1) <= days)
-        y++;
-    while (tci_days_from_civil(y, mo, 1) > days)
-        mo--;
-    if (month)
-        snprintf(buf, size, "%04d-%02d", y, mo);
-    else
-        snprintf(buf, size, "%04d-%02d-%02d", y, mo,
-                 (int)(days - tci_days_from_civil(y, mo, 1)) + 1);
-    return buf;
-}
-
 /* A text key's cell (a choice, a month, a name) in `row`, for key kd of
  * `base` (the scenario or an option), converted as the loader converts it. */
 static void read_text(imp *m, const tco_keydef *kd, const void *base, const char *key,
@@ -319,7 +293,7 @@ static void read_text(imp *m, const tco_keydef *kd, const void *base, const char
         return;
     }
     if (c && c->kind == TCI_CELL_NUMBER && (kd->type == TCO_T_MONTH || kd->type == TCO_T_DATE))
-        t = serial_date(nb, sizeof nb, c->num, kd->type == TCO_T_MONTH);
+        t = tci_serial_date(nb, sizeof nb, c->num, kd->type == TCO_T_MONTH);
     else if (c && c->kind == TCI_CELL_NUMBER)
         t = tco_format_double(nb, sizeof nb, c->num);
     else if (c && c->kind == TCI_CELL_TEXT)
@@ -490,52 +464,42 @@ static int names_option(const char *t, const char *id)
     return t && strcmp(t, want) == 0;
 }
 
-/* 1 when the row being read links option o's value to its base's cell: the
- * hidden column K names the base, "[option BASE]", as tco writes it. */
-static int linked_row(const imp *m, const tco_option *o)
+/* The link the row being read holds for option o's key k, as the hidden
+ * column K names it: its base's section, "[option BASE]", or the Catalog
+ * block's row of a catalog value, "[catalog gpu ID]"; NULL for a value of the
+ * option's own. */
+static const char *row_link(const imp *m, const tco_option *o, int k)
 {
-    const tci_xlsx_cell *l = m->link;
-    return o->base && l && l->kind == TCI_CELL_TEXT && names_option(l->text, o->base);
+    const char *t = m->link && m->link->kind == TCI_CELL_TEXT ? m->link->text : NULL;
+    if (t && strncmp(t, "[catalog ", 9) == 0)
+        return o->src[k] == TCO_SRC_CATALOG ? t : NULL;
+    return t && o->base && names_option(t, o->base) ? t : NULL;
 }
 
 /* The text of the cell (row, col) of Inputs, or NULL. */
 static const char *text_at(const imp *m, int row, int col)
 {
-    size_t lo = 0, hi = m->sh->n; /* the cells are in the document's order */
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        const tci_xlsx_cell *c = &m->sh->cells[mid];
-        if (c->row < row || (c->row == row && c->col < col))
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    const tci_xlsx_cell *c = lo < m->sh->n ? &m->sh->cells[lo] : NULL;
-    return c && c->row == row && c->col == col && c->kind == TCI_CELL_TEXT ? c->text : NULL;
+    const tci_xlsx_cell *c = tci_xlsx_cell_at(m->sh, row, col);
+    return c && c->kind == TCI_CELL_TEXT ? c->text : NULL;
 }
 
-/* 1 when formula cell c of option o's key `name` is the link tco wrote: a
- * reference to the value cell of the same key in its base's rows ("$C$72", or
- * "Inputs!C72" as a spreadsheet program may save it; a shared formula's cell,
- * whose text is its first cell's, is taken as written). */
-static int link_kept(const imp *m, const tci_xlsx_cell *c, const tco_option *o, const char *name)
+/* 1 when formula cell c, in option o's row of key `name`, is the link tco
+ * wrote, named by the hidden column K (`to`): a reference to the value cell of
+ * the same key in the base's rows ("[option BASE]"), or to the Catalog block's
+ * row "[catalog ...] name" (`to` that row's section); a shared formula's cell,
+ * whose text is its first cell's, is taken as written. */
+static int link_kept(const imp *m, const tci_xlsx_cell *c, const tco_option *o, const char *name,
+                     const char *to)
 {
-    const char *f = c->ftext;
-    if (!f || !*f)
-        return 1;
-    char *sheet = NULL, *ref = NULL;
-    int row = -1, col = -1;
-    if (strchr(f, '!')) {
-        if (tci_xlsx_parse_ref(f, &sheet, &row, &col) == 0 && strcmp(sheet, m->sheet) != 0)
-            col = -1;
-    } else if ((ref = malloc(strlen(f) + 3))) {
-        snprintf(ref, strlen(f) + 3, "X!%s", f);
-        if (tci_xlsx_parse_ref(ref, &sheet, &row, &col) != 0)
-            col = -1;
+    int row, col, rc = tci_xlsx_formula_ref(c, m->sheet, &row, &col);
+    if (rc != 1 || col != 2)
+        return rc == 2;
+    const char *key = text_at(m, row, 1);
+    char want[600];
+    if (strncmp(to, "[catalog ", 9) == 0) {
+        snprintf(want, sizeof want, "%s %s", to, name);
+        return key && strcmp(key, want) == 0;
     }
-    free(sheet);
-    free(ref);
-    const char *key = col == 2 ? text_at(m, row, 1) : NULL;
     return key && strcmp(key, name) == 0 && names_option(text_at(m, row, 9), o->base);
 }
 
@@ -543,9 +507,9 @@ static int link_kept(const imp *m, const tci_xlsx_cell *c, const tco_option *o, 
  * does not set in its own section (inherited through base =, a default, a
  * catalog value) comes back, when edited, as a line of its own added to that
  * section: its base's line, and the options that follow it, stay. A row that
- * links to the base's cell (a formula, K naming the base) is unchanged while it
- * holds a formula, whatever its value, and edited once it holds a value: that
- * value, even one equal to the base's, is then the option's own. */
+ * links to the base's cell or to a Catalog row (a formula, K naming it) is
+ * unchanged while it holds that formula, whatever its value, and edited once it
+ * holds a value: that value, even the same, is then the option's own. */
 static int read_option_key(imp *m, const tco_option *o, const char *name, const tci_xlsx_cell *c,
                            int row)
 {
@@ -561,14 +525,16 @@ static int read_option_key(imp *m, const tco_option *o, const char *name, const 
          * section (file NULL, line 0). */
         int own = !inherited_from(s, o, k);
         const char *file = own ? o->key_file[k] : NULL;
-        int line = own ? o->key_line[k] : 0, linked = linked_row(m, o);
+        int line = own ? o->key_line[k] : 0;
+        const char *to = row_link(m, o, k);
+        int linked = to != NULL;
         if (linked && c && c->formula) {
-            if (!link_kept(m, c, o, name))
+            if (!link_kept(m, c, o, name, to))
                 cell_err(m, row, 2,
-                         "%s: the cell holds a formula other than the link to [option %s]'s "
-                         "%s: write a value, or the link",
-                         key, o->base, name);
-            return 1; /* still the link to the base's cell */
+                         "%s: the cell holds a formula other than the link to %s's %s: write a "
+                         "value, or the link",
+                         key, to, name);
+            return 1; /* still the link */
         }
         if (!numeric(kd)) { /* a name typed over its link: unchanged when the same */
             m->force = linked && !reference_key(kd);
@@ -953,26 +919,37 @@ static void demand_season(imp *m)
                     d->seasonality, nt, first);
 }
 
+/* The row of defined name `name` when it is a cell of Inputs (its column in
+ * *col), else -1. */
+static int name_row(imp *m, const char *name, int *col)
+{
+    const tci_xlsx_name *n = tci_xlsx_name_find(m->x, name);
+    char *sheet = NULL;
+    int row = -1, c;
+    if (!n || tci_xlsx_parse_ref(n->value, &sheet, &row, col ? col : &c) != 0 ||
+        strcmp(sheet, m->sheet) != 0)
+        row = -1;
+    free(sheet);
+    return row;
+}
+
 /* Each plan's rows, by the defined names Plan{n}_OwnCount and
- * Plan{n}_ReserveCount on Inputs; -1 when there is none. A name of a plan the
+ * Plan{n}_ReserveCount on Inputs, -1 when there is none; and the checks'
+ * tolerance's (CheckTolerance: the workbook's own setting), passed over. A name of a plan the
  * scenario does not have is an error. */
 static void find_plans(imp *m)
 {
     const tco_scenario *s = m->s;
     static const char *const what[] = {"OwnCount", "ReserveCount"};
+    m->tolerance_row = name_row(m, "CheckTolerance", NULL);
     for (size_t p = 0; p < TCO_MAX_PLANS + 1; p++)
         for (int k = 0; k < 2; k++) {
-            char nm[48], *sheet = NULL;
-            int row, col;
+            char nm[48];
             snprintf(nm, sizeof nm, "Plan%zu_%s", p + 1, what[k]);
-            const tci_xlsx_name *n = tci_xlsx_name_find(m->x, nm);
+            int col, row = name_row(m, nm, &col);
             if (p < TCO_MAX_PLANS)
                 m->plan_row[2 * p + (size_t)k] = -1;
-            if (!n || tci_xlsx_parse_ref(n->value, &sheet, &row, &col) != 0)
-                continue;
-            int here = strcmp(sheet, m->sheet) == 0;
-            free(sheet);
-            if (!here)
+            if (row < 0)
                 continue;
             if (p >= s->n_plans) {
                 cell_err(m, row, col,
@@ -985,18 +962,6 @@ static void find_plans(imp *m)
         }
 }
 
-/* The row of the defined name CheckTolerance when it is on Inputs (when
- * the workbook has it there): the checks' tolerance, the workbook's own setting. */
-static void find_tolerance(imp *m)
-{
-    const tci_xlsx_name *n = tci_xlsx_name_find(m->x, "CheckTolerance");
-    char *sheet = NULL;
-    int row, col;
-    if (n && tci_xlsx_parse_ref(n->value, &sheet, &row, &col) == 0 && strcmp(sheet, m->sheet) == 0)
-        m->tolerance_row = row;
-    free(sheet);
-}
-
 /* The plan whose own_count or reserve_count is in `row`, or -1. */
 static int plan_at(const imp *m, int row)
 {
@@ -1004,6 +969,58 @@ static int plan_at(const imp *m, int row)
         if (m->plan_row[2 * p] == row || m->plan_row[2 * p + 1] == row)
             return (int)p;
     return -1;
+}
+
+/* Layout 2: the option a row names in column J ("[option ID]", exactly as
+ * tco writes it), or NULL. */
+static const tco_option *row_option(const imp *m, const row_cells *r)
+{
+    const char *t = r->j && r->j->kind == TCI_CELL_TEXT ? r->j->text : NULL;
+    size_t n = t ? strlen(t) : 0;
+    if (n < 10 || strncmp(t, "[option ", 8) != 0 || t[n - 1] != ']' || n - 9 > 255)
+        return NULL;
+    char id[256];
+    memcpy(id, t + 8, n - 9);
+    id[n - 9] = '\0';
+    int k = tco_scenario_find(m->s, id);
+    return k >= 0 ? &m->s->options[k] : NULL;
+}
+
+/* A row of the Catalog block, "[catalog gpu ID] key": when its value was
+ * edited, the key's line added to the section of each option whose row links
+ * to it (K naming the row's section, the option's cell still that formula):
+ * the catalog file is not rewritten. 1, or 0 when there is no such key. */
+static int read_catalog(imp *m, const char *t, const row_cells *r)
+{
+    const char *close = strstr(t, "] ");
+    char sec[300], key[600], osec[300];
+    int k = 0, n = close ? (int)(close + 1 - t) : 0;
+    if (n <= 0 || n >= (int)sizeof sec)
+        return 0;
+    snprintf(sec, sizeof sec, "%.*s", n, t);
+    while (k < TCO_O_COUNT && strcmp(tco_option_key((tco_okey)k)->name, close + 2) != 0)
+        k++;
+    if (k == TCO_O_COUNT)
+        return 0;
+    const tco_keydef *kd = tco_option_key((tco_okey)k);
+    double v = 0;
+    if (cell_number(m, r->v, r->row, kd, t, 0, &v) != 0 || same_as_computed(r->v, r->f))
+        return 1;
+    for (size_t i = 0; i < m->sh->n; i++) {
+        const tci_xlsx_cell *l = &m->sh->cells[i], *c;
+        const tco_option *o;
+        if (l->col != 10 || l->kind != TCI_CELL_TEXT || strcmp(l->text, sec) != 0)
+            continue;
+        const char *kt = text_at(m, l->row, 1);
+        o = row_option(m, &(row_cells){.j = tci_xlsx_cell_at(m->sh, l->row, 9)});
+        if (!o || !kt || strcmp(kt, kd->name) != 0 || !(c = tci_xlsx_cell_at(m->sh, l->row, 2)) ||
+            !c->formula)
+            continue;
+        snprintf(key, sizeof key, "%s.%s", o->id, kd->name);
+        snprintf(osec, sizeof osec, "option %s", o->id);
+        add_change(m, key, osec, kd->name, NULL, 0, key_number(kd, o), v, r->row);
+    }
+    return 1;
 }
 
 /* The key of row r, "[...] ..." or an option's or a plan's bare key: 1 when
@@ -1036,6 +1053,8 @@ static int read_key(imp *m, const row_cells *r, const tco_option **opt, int *pla
     }
     if (strncmp(t, "[demand] ", 9) == 0)
         return read_demand(m, t + 9, r);
+    if (strncmp(t, "[catalog ", 9) == 0)
+        return read_catalog(m, t, r);
     /* "[site NAME] key", "[fx] CODE", "[section] key": white space allowed
      * before a site's name and before the word after the bracket; a name of 1
      * to 255 bytes, the word's first 255 taken, what follows it passed over. */
@@ -1054,21 +1073,6 @@ static int read_key(imp *m, const row_cells *r, const tco_option **opt, int *pla
     return 0;
 }
 
-/* Layout 2: the option a row names in column J ("[option ID]", exactly as
- * tco writes it), or NULL. */
-static const tco_option *row_option(const imp *m, const row_cells *r)
-{
-    const char *t = r->j && r->j->kind == TCI_CELL_TEXT ? r->j->text : NULL;
-    size_t n = t ? strlen(t) : 0;
-    if (n < 10 || strncmp(t, "[option ", 8) != 0 || t[n - 1] != ']' || n - 9 > 255)
-        return NULL;
-    char id[256];
-    memcpy(id, t + 8, n - 9);
-    id[n - 9] = '\0';
-    int k = tco_scenario_find(m->s, id);
-    return k >= 0 ? &m->s->options[k] : NULL;
-}
-
 /* Read every row of the Inputs sheet below its headings. A bare key belongs
  * to the option its row names in column J (layout 2); in a workbook of
  * layout 1, to the option block above it ("[option ID]", its rows unbroken),
@@ -1083,7 +1087,6 @@ static void read_rows(imp *m, const tci_xlsx_sheet *sh)
     for (int k = 0; k < 12; k++)
         m->season_row[k] = -1;
     find_plans(m);
-    find_tolerance(m);
     for (size_t i = 0; i < sh->n && !m->nomem;) {
         row_cells r = {.row = sh->cells[i].row};
         for (; i < sh->n && sh->cells[i].row == r.row; i++) {

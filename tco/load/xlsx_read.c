@@ -785,3 +785,38 @@ void tci_xlsx_sheet_free(tci_xlsx_sheet *s)
     free(s->cells);
     memset(s, 0, sizeof *s);
 }
+
+/* See xlsx_read.h. */
+const tci_xlsx_cell *tci_xlsx_cell_at(const tci_xlsx_sheet *sh, int row, int col)
+{
+    size_t lo = 0, hi = sh->n; /* the cells are in the document's order */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const tci_xlsx_cell *c = &sh->cells[mid];
+        if (c->row < row || (c->row == row && c->col < col))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    const tci_xlsx_cell *c = lo < sh->n ? &sh->cells[lo] : NULL;
+    return c && c->row == row && c->col == col ? c : NULL;
+}
+
+/* See xlsx_read.h. */
+int tci_xlsx_formula_ref(const tci_xlsx_cell *c, const char *sheet, int *row, int *col)
+{
+    const char *f = c->ftext;
+    if (!c->formula || !f || !*f)
+        return c->formula ? 2 : 0;
+    size_t n = strlen(f) + 3;
+    char *ref = malloc(n), *name = NULL;
+    int rc = 0;
+    if (ref) {
+        snprintf(ref, n, "%s%s", strchr(f, '!') ? "" : "X!", f);
+        rc = tci_xlsx_parse_ref(ref, &name, row, col) == 0 &&
+             (!strchr(f, '!') || strcmp(name, sheet) == 0);
+    }
+    free(name);
+    free(ref);
+    return rc;
+}

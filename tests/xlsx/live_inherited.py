@@ -18,6 +18,11 @@ config/financed-taxed.ini: h100-loan and h100-lease take every key of h100-cash
    are the recalculated workbook's.
 3. On Inputs, the loan's and the lease's inherited gpu_price cells are formulas, styled
    as formulas (locked), their source "inherited from [option h100-cash]".
+4. config/capacity-plan-2026.ini: h100-buy, h100-1yr and h100-cloud take tdp_w from the
+   catalog's h100-sxm5-80gb, one row of the Catalog block, which their cells link to.
+   That row edited (700 -> 800 W) and recalculated: `tco import -o` adds `tdp_w = 800`
+   to each of the three sections (every other line as it was), and tco's figures for
+   that INI are the recalculated workbook's.
 Exit 0 when all hold; 1 otherwise.
 """
 import json, os, re, subprocess, sys, tempfile
@@ -28,7 +33,8 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import recalc_service  # noqa: E402
 from xlsxtest import tco_binary  # noqa: E402
-from xlsxedit import key_row_cell, name_cell, parts, set_number, write_book  # noqa: E402
+from xlsxedit import cell_xml, column_texts, key_row_cell, name_cell, parts, set_number, \
+    write_book  # noqa: E402
 from live_model import against_engine, engine_after, summary_table  # noqa: E402
 
 failures = []
@@ -59,6 +65,47 @@ def edited(book, tmp, name, option, key, value):
     if saved is None:
         raise SystemExit(f"LibreOffice did not recalculate {path}: {words[-300:]}")
     return path, saved, cell
+
+
+def catalog_row(tco, repo, tmp):
+    """Part 4: the Catalog block's row of h100-sxm5-80gb's tdp_w edited."""
+    ini = os.path.join(repo, "config", "capacity-plan-2026.ini")
+    lines = open(ini, encoding="utf-8").read().splitlines()
+    book = os.path.join(tmp, "cap.xlsx")
+    subprocess.run([tco, "report", ini, "-o", book, "-q"], check=True)
+    files = parts(book)
+    part, _ = name_cell(files, "HoursPerMonth")
+    row = next(r for r, t in column_texts(files, part)
+               if t == "[catalog gpu h100-sxm5-80gb] tdp_w")
+    readers = [oid for oid in ("h100-buy", "h100-1yr", "h100-cloud")
+               if "<f>" in cell_xml(files, part, key_row_cell(files, part, oid, "tdp_w"))]
+    check(len(readers) == 3, f"catalog: the options' tdp_w cells are links ({readers})")
+    set_number(files, part, f"C{row}", 800)
+    path = write_book(os.path.join(tmp, "cat.xlsx"), files)
+    (saved, words), = recalc_service.libreoffice([path], os.path.join(tmp, "cat")).values()
+    if saved is None:
+        raise SystemExit(f"LibreOffice did not recalculate {path}: {words[-300:]}")
+    out = os.path.join(tmp, "cat.ini")
+    p = subprocess.run([tco, "import", saved, "--scenario", ini, "-o", out],
+                       capture_output=True, text=True)
+    got = open(out, encoding="utf-8").read().splitlines() if os.path.exists(out) else []
+    section, where = None, []
+    for l in got:
+        m = re.match(r"\[([^\]]+)\]", l)
+        section = m.group(1) if m else section
+        if l not in lines:
+            where.append((section, l))
+    want = [(f"option {oid}", "tdp_w = 800") for oid in ("h100-buy", "h100-1yr", "h100-cloud")]
+    check(p.returncode == 1 and sorted(where) == sorted(want) and
+          [l for l in got if l != "tdp_w = 800"] == lines,
+          f"catalog edit imported: exit {p.returncode}, added {where} "
+          f"({p.stderr.strip()[:300]})")
+    if os.path.exists(out):
+        bad, compared = against_engine(report_json(tco, out), summary_table(saved))
+        for b in bad[:20]:
+            print("MISMATCH", b)
+        check(not bad and compared > 0, f"catalog edit: tco on the imported INI gives the "
+              f"recalculated workbook's {compared} figures, {len(bad)} mismatches")
 
 
 def main():
@@ -138,6 +185,7 @@ def main():
                 print("MISMATCH", b)
             check(not bad and compared > 0, f"loan edit: tco on the imported INI gives the "
                   f"recalculated workbook's {compared} figures, {len(bad)} mismatches")
+        catalog_row(tco, repo, tmp)
     print(f"{len(failures)} failure(s)")
     return 1 if failures else 0
 

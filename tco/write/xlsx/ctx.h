@@ -195,6 +195,9 @@ typedef struct xw_ctx {
      * key (n_options x TCO_O_COUNT, XW_NONE if absent), of constants and of the MACRS table. */
     int in_g[TCO_S_COUNT];
     int *in_o;
+    /* While Inputs is written: per option and key (as in_o), the row of the
+     * Catalog block its value links to, or XW_NONE (inputs.c). */
+    int *in_cat;
     /* Named sites (MODEL.md, Sites): per site the suffix of its defined names
      * (ElectricityPrice_SUFFIX), and the Inputs rows of its keys (n_sites x
      * TCO_SITE_KEYS). */
