@@ -602,6 +602,7 @@ static void ck_head(xw_ctx *c, const char *status, int count, int agree)
             xw_formula(c, f, sizeof f, "=IF(COUNTIF(%s,\"OK\")=ROWS(%s),\"OK\",\"CHECK\")", status,
                        status),
             agree == count ? "OK" : "CHECK", xw_fmt(c, XS_CHECK, XN_NONE));
+    xw_define_name(c, "MasterCheck", c->sheet_q[TCI_SHEET_CHECKS], c->ck_master, XW_COL_VAL);
     xw_text(c, ws, c->ck_master + 1, 0, xw_label(c, "checks.agree", "Rows that agree"), NULL);
     xw_fnum(c, ws, c->ck_master + 1, XW_COL_VAL,
             xw_formula(c, f, sizeof f, "=COUNTIF(%s,\"OK\")", status), agree,
