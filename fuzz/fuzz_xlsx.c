@@ -184,6 +184,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             const tci_xlsx_cell *c = &sh.cells[k];
             CHECK(c->row >= 0 && c->row < 1048576 && c->col >= 0 && c->col < 16384);
             CHECK(c->kind != TCI_CELL_TEXT || c->text);
+            /* A formula keeps its text; a value-less cell is a formula's. */
+            CHECK(!c->formula || c->ftext);
+            CHECK(c->kind != TCI_CELL_NONE || c->formula);
         }
         tci_xlsx_sheet_free(&sh);
     }

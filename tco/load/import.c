@@ -1,22 +1,18 @@
-/* import.c - `tco import`: the values of a workbook's Inputs sheet, mapped
- * back to the scenario's keys by the key column tco wrote (never by row
- * numbers), compared with the scenario's, and the scenario rewritten with
- * only the changed values' text replaced.
+/* import.c - `tco import`: a workbook's Inputs mapped back to the scenario's
+ * keys by the key column tco wrote (never by row numbers), compared with the
+ * scenario's values, the scenario rewritten with only the changed text.
  *
- * The Inputs sheet is found through the defined name TcoInputsLayout, whose
- * cell holds the layout's marker (TCI_INPUTS_LAYOUT); a workbook without it
- * was not written by tco, one with another marker by another version. In the
- * key column, "[section] key" is a global key, "[site NAME] key" a named
- * site's, "[fx] CODE" an exchange rate, "[option ID]" the heading of an
- * option's block whose rows hold the bare keys, "[demand] key" the demand's
- * (the 12 "[demand] seasonality, N" rows making the one key seasonality), and
- * a plan's block, found by its defined names Plan{n}_OwnCount and
- * Plan{n}_ReserveCount, holds the plan's bare keys (its staged purchases'
- * "buy_at, N, month" and "buy_at, N, GPUs" rows making the one key buy_at).
- * Numbers, choices, months and names are imported, each converted as the
- * loader converts the key's value (tci_ini_convert); a key that names a file, an option, a site or
- * a catalog entry is refused when changed. Any other row whose value is not the one tco wrote (its
- * copy in the hidden column F) is refused: an edit import cannot bring back is never dropped
+ * Inputs is found by its defined name TcoInputsLayout and marker
+ * (TCI_INPUTS_LAYOUT). Key column: "[section] key" a global key, "[site NAME]
+ * key" a site's, "[fx] CODE" a rate, "[option ID]" an option's heading (its
+ * rows hold bare keys, each naming the option in column J), "[catalog gpu ID]
+ * key" a catalog value, "[demand] key" (the 12 seasonality rows one key), and a
+ * plan's block (defined names Plan{n}_OwnCount, _ReserveCount; buy_at rows one
+ * key). An option's row that links to its base's or a catalog row (column K)
+ * is unchanged while it holds the link. Values are converted as the loader
+ * converts them (tci_ini_convert); a key that names a file, an option, a site
+ * or a catalog entry is refused when changed, as is any row whose value is not
+ * the one tco wrote (column F) and that no key maps back: nothing is dropped
  * without a word. */
 #include "load/xlsx_read.h"
 #include "load/ini.h"
@@ -30,22 +26,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* See tco.h. */
-const char *tco_format_double(char *buf, size_t size, double v)
-{
-    if (v == floor(v) && fabs(v) < 1e15) { /* a whole number, without an exponent */
-        snprintf(buf, size, "%.0f", v == 0 ? 0.0 : v);
-        return buf;
-    }
-    for (int p = 1; p <= 17; p++) {
-        snprintf(buf, size, "%.*g", p, v == 0 ? 0.0 : v);
-        if (strtod(buf, NULL) == v)
-            return buf;
-    }
-    snprintf(buf, size, "%.17g", v);
-    return buf;
-}
 
 /* A plan's staged purchases as Inputs shows them (MODEL.md, Staged purchases):
  * each one's month (k = 0) and GPUs (k = 1), their cells and rows. */
@@ -69,15 +49,11 @@ typedef struct imp {
     int season_row[12];              /* ... their rows, or -1 when not on the sheet */
     imp_buys *buys;                  /* per plan, or NULL when no plan has buy_at */
     int errors, nomem;
-    int layout; /* the Inputs sheet's layout: 2, or 1 (TCI_INPUTS_LAYOUT_1) */
-    /* The rows of numbers options inherit (base =), as the workbook has them:
-     * each option's own copy of the base's value (checked at the end). */
-    struct inherited {
-        const tco_option *o, *from; /* the option, and the one whose line it is */
-        int k, row, changed;
-        double v;
-    } * inh;
-    size_t n_inh;
+    int layout;                /* the Inputs sheet's layout: 2, or 1 (TCI_INPUTS_LAYOUT_1) */
+    const tci_xlsx_cell *link; /* the row's base option, when its value links there (K) */
+    int force;                 /* 1: a text that replaced a link is a change, even the same */
+    const tci_xlsx_sheet *sh;  /* the Inputs sheet's cells */
+    int tolerance_row;         /* the row of CheckTolerance on Inputs, or -1 */
 } imp;
 
 /* An error at cells first..last of column col of Inputs: "BOOK: Inputs!C14:
@@ -170,7 +146,6 @@ static long find_inputs(imp *m, tci_xlsx_sheet *sh)
     return i;
 }
 
-/* Add a change to m->out; old_t and new_t for a text key (new_t is taken). */
 /* Free what change c holds. */
 static void change_free(tco_import_change *c)
 {
@@ -181,6 +156,7 @@ static void change_free(tco_import_change *c)
     free(c->new_text);
 }
 
+/* Add a change to m->out; old_t and new_t for a text key (new_t is taken). */
 static void add_text_change(imp *m, const char *key, const char *section, const char *name,
                             const char *file, int line, double old_v, double new_v,
                             const char *old_t, char *new_t, int row)
@@ -294,28 +270,6 @@ static const char *reference_key(const tco_keydef *kd)
     return NULL;
 }
 
-/* The date of spreadsheet serial day v (1899-12-30 being 0) as YYYY-MM
- * (month) or YYYY-MM-DD; the number's text when it is far from any date. */
-static const char *serial_date(char *buf, size_t size, double v, int month)
-{
-    if (!(v >= 1 && v <= 3e6))
-        return tco_format_double(buf, size, v);
-    long long days = (long long)floor(v) - 25569;
-    int y = 1970 + (int)floor((double)days / 365.2425), mo = 12;
-    while (tci_days_from_civil(y, 1, 1) > days)
-        y--;
-    while (tci_days_from_civil(y + 1, 1, 1) <= days)
-        y++;
-    while (tci_days_from_civil(y, mo, 1) > days)
-        mo--;
-    if (month)
-        snprintf(buf, size, "%04d-%02d", y, mo);
-    else
-        snprintf(buf, size, "%04d-%02d-%02d", y, mo,
-                 (int)(days - tci_days_from_civil(y, mo, 1)) + 1);
-    return buf;
-}
-
 /* A text key's cell (a choice, a month, a name) in `row`, for key kd of
  * `base` (the scenario or an option), converted as the loader converts it. */
 static void read_text(imp *m, const tco_keydef *kd, const void *base, const char *key,
@@ -339,7 +293,7 @@ static void read_text(imp *m, const tco_keydef *kd, const void *base, const char
         return;
     }
     if (c && c->kind == TCI_CELL_NUMBER && (kd->type == TCO_T_MONTH || kd->type == TCO_T_DATE))
-        t = serial_date(nb, sizeof nb, c->num, kd->type == TCO_T_MONTH);
+        t = tci_serial_date(nb, sizeof nb, c->num, kd->type == TCO_T_MONTH);
     else if (c && c->kind == TCI_CELL_NUMBER)
         t = tco_format_double(nb, sizeof nb, c->num);
     else if (c && c->kind == TCI_CELL_TEXT)
@@ -359,12 +313,13 @@ static void read_text(imp *m, const tco_keydef *kd, const void *base, const char
     }
     /* Unchanged: the scenario's text, or the text tco showed for it (a label
      * by default, a name cleaned for the sheet, "not set"). */
-    if (old && strcmp(t, old) == 0)
+    int force = m->force; /* a link replaced by this value: the option's own */
+    if (!force && old && strcmp(t, old) == 0)
         return;
-    if (a && a->kind == TCI_CELL_TEXT && a->text && c->kind == TCI_CELL_TEXT &&
+    if (!force && a && a->kind == TCI_CELL_TEXT && a->text && c->kind == TCI_CELL_TEXT &&
         strcmp(a->text, t) == 0)
         return;
-    if (a && a->kind == TCI_CELL_NUMBER && c->kind == TCI_CELL_NUMBER && a->num == c->num)
+    if (!force && a && a->kind == TCI_CELL_NUMBER && c->kind == TCI_CELL_NUMBER && a->num == c->num)
         return;
     const char *what = reference_key(kd);
     if (what) {
@@ -405,7 +360,7 @@ static void read_text(imp *m, const tco_keydef *kd, const void *base, const char
         m->nomem = 1;
         return;
     }
-    if (old && strcmp(nt, old) == 0) {
+    if (!force && old && strcmp(nt, old) == 0) {
         free(nt);
         return;
     }
@@ -501,30 +456,60 @@ static const tco_option *inherited_from(const tco_scenario *s, const tco_option 
     return from;
 }
 
-/* An edit of option o's key `key` that o inherits from option `from`: refused
- * until the workbook links inherited inputs, for the edit would change every
- * option that inherits it (the line is from's). */
-static void inherited_err(imp *m, const tco_option *o, const tco_option *from, const char *key,
-                          int row)
+/* 1 when text t is "[option ID]", as tco writes an option's section. */
+static int names_option(const char *t, const char *id)
 {
-    cell_err(m, row, 2,
-             "%s: option '%s' inherits this value from option '%s' (base =), whose line would "
-             "change for both: edit the row of '%s', or write the key in [option %s]",
-             key, o->id, from->id, from->id, o->id);
+    char want[300];
+    snprintf(want, sizeof want, "[option %s]", id);
+    return t && strcmp(t, want) == 0;
 }
 
-/* Row g of an inherited number, kept for check_inherited. */
-static void keep_inherited(imp *m, struct inherited g)
+/* The link the row being read holds for option o's key k, as the hidden
+ * column K names it: its base's section, "[option BASE]", or the Catalog
+ * block's row of a catalog value, "[catalog gpu ID]"; NULL for a value of the
+ * option's own. */
+static const char *row_link(const imp *m, const tco_option *o, int k)
 {
-    struct inherited *grown = tci_ini_grow(m->inh, m->n_inh, sizeof *grown);
-    if (!grown) {
-        m->nomem = 1;
-        return;
+    const char *t = m->link && m->link->kind == TCI_CELL_TEXT ? m->link->text : NULL;
+    if (t && strncmp(t, "[catalog ", 9) == 0)
+        return o->src[k] == TCO_SRC_CATALOG ? t : NULL;
+    return t && o->base && names_option(t, o->base) ? t : NULL;
+}
+
+/* The text of the cell (row, col) of Inputs, or NULL. */
+static const char *text_at(const imp *m, int row, int col)
+{
+    const tci_xlsx_cell *c = tci_xlsx_cell_at(m->sh, row, col);
+    return c && c->kind == TCI_CELL_TEXT ? c->text : NULL;
+}
+
+/* 1 when formula cell c, in option o's row of key `name`, is the link tco
+ * wrote, named by the hidden column K (`to`): a reference to the value cell of
+ * the same key in the base's rows ("[option BASE]"), or to the Catalog block's
+ * row "[catalog ...] name" (`to` that row's section); a shared formula's cell,
+ * whose text is its first cell's, is taken as written. */
+static int link_kept(const imp *m, const tci_xlsx_cell *c, const tco_option *o, const char *name,
+                     const char *to)
+{
+    int row, col, rc = tci_xlsx_formula_ref(c, m->sheet, &row, &col);
+    if (rc != 1 || col != 2)
+        return rc == 2;
+    const char *key = text_at(m, row, 1);
+    char want[600];
+    if (strncmp(to, "[catalog ", 9) == 0) {
+        snprintf(want, sizeof want, "%s %s", to, name);
+        return key && strcmp(key, want) == 0;
     }
-    m->inh = grown;
-    grown[m->n_inh++] = g;
+    return key && strcmp(key, name) == 0 && names_option(text_at(m, row, 9), o->base);
 }
 
+/* Option o's key `name` in `row`: 1, or 0 when there is no such key. A key o
+ * does not set in its own section (inherited through base =, a default, a
+ * catalog value) comes back, when edited, as a line of its own added to that
+ * section: its base's line, and the options that follow it, stay. A row that
+ * links to the base's cell or to a Catalog row (a formula, K naming it) is
+ * unchanged while it holds that formula, whatever its value, and edited once it
+ * holds a value: that value, even the same, is then the option's own. */
 static int read_option_key(imp *m, const tco_option *o, const char *name, const tci_xlsx_cell *c,
                            int row)
 {
@@ -536,14 +521,25 @@ static int read_option_key(imp *m, const tco_option *o, const char *name, const 
         char key[300], sec[300];
         snprintf(key, sizeof key, "%s.%s", o->id, name);
         snprintf(sec, sizeof sec, "option %s", o->id);
-        const tco_option *from = inherited_from(s, o, k);
-        if (!numeric(kd)) {
-            size_t before = m->out->n;
-            read_text(m, kd, o, key, sec, o->key_file[k], o->key_line[k], c, row);
-            if (from && m->out->n > before) { /* a change of an inherited text */
-                change_free(&m->out->changes[--m->out->n]);
-                inherited_err(m, o, from, key, row);
-            }
+        /* Where an edit goes: the option's own line, else a line added to its
+         * section (file NULL, line 0). */
+        int own = !inherited_from(s, o, k);
+        const char *file = own ? o->key_file[k] : NULL;
+        int line = own ? o->key_line[k] : 0;
+        const char *to = row_link(m, o, k);
+        int linked = to != NULL;
+        if (linked && c && c->formula) {
+            if (!link_kept(m, c, o, name, to))
+                cell_err(m, row, 2,
+                         "%s: the cell holds a formula other than the link to %s's %s: write a "
+                         "value, or the link",
+                         key, to, name);
+            return 1; /* still the link */
+        }
+        if (!numeric(kd)) { /* a name typed over its link: unchanged when the same */
+            m->force = linked && !reference_key(kd);
+            read_text(m, kd, o, key, sec, file, line, c, row);
+            m->force = 0;
             return 1;
         }
         int macrs = o->depreciation == TCO_DEP_MACRS5 || o->depreciation == TCO_DEP_MACRS7;
@@ -554,23 +550,16 @@ static int read_option_key(imp *m, const tco_option *o, const char *name, const 
                       (o->fx && o->src[k] == TCO_SRC_CATALOG &&
                        k == (o->acquire == TCO_BUY ? TCO_O_GPU_PRICE : TCO_O_PRICE_PER_GPU_HOUR));
         double v, old = k == TCO_O_UTILIZATION ? tco_option_utilization(s, o) : key_number(kd, o);
-        if (cell_number(m, c, row, kd, key, formula, &v) != 0 || (v == old && !from))
+        if (cell_number(m, c, row, kd, key, formula && !linked, &v) != 0 || (v == old && !linked))
             return 1;
-        if (v == old) { /* an inherited value as the base has it: kept for the check */
-            keep_inherited(m, (struct inherited){o, from, k, row, 0, v});
-            return 1;
-        }
-        if (formula && k != TCO_O_UTILIZATION) {
+        if (formula && !linked && k != TCO_O_UTILIZATION) {
             cell_err(m, row, 2,
                      "%s: tco wrote a formula here (the value follows other inputs); change "
                      "those, or the scenario file",
                      key);
             return 1;
         }
-        if (from) /* checked against the base's own row at the end */
-            keep_inherited(m, (struct inherited){o, from, k, row, 1, v});
-        else
-            add_change(m, key, sec, name, o->key_file[k], o->key_line[k], old, v, row);
+        add_change(m, key, sec, name, file, line, old, v, row);
         return 1;
     }
     return 0;
@@ -581,6 +570,8 @@ static int read_option_key(imp *m, const tco_option *o, const char *name, const 
  * tests it), the same text. */
 static int same_as_computed(const tci_xlsx_cell *c, const tci_xlsx_cell *as)
 {
+    if (c && c->kind == TCI_CELL_NONE)
+        return 1; /* a formula saved without its value: as tco wrote it */
     int ce = !c || (c->kind == TCI_CELL_TEXT && (!c->text || !*c->text));
     int ae = !as || (as->kind == TCI_CELL_TEXT && (!as->text || !*as->text));
     if (ce || ae)
@@ -599,6 +590,7 @@ typedef struct row_cells {
     int row;
     const tci_xlsx_cell *a, *k, *v, *d, *f, *g;
     const tci_xlsx_cell *j; /* layout 2: an option's row names its section here */
+    const tci_xlsx_cell *l; /* an option's row that links to its base's cell: the base (K) */
 } row_cells;
 
 /* What a row names in messages: its key, else its label. */
@@ -927,26 +919,37 @@ static void demand_season(imp *m)
                     d->seasonality, nt, first);
 }
 
+/* The row of defined name `name` when it is a cell of Inputs (its column in
+ * *col), else -1. */
+static int name_row(imp *m, const char *name, int *col)
+{
+    const tci_xlsx_name *n = tci_xlsx_name_find(m->x, name);
+    char *sheet = NULL;
+    int row = -1, c;
+    if (!n || tci_xlsx_parse_ref(n->value, &sheet, &row, col ? col : &c) != 0 ||
+        strcmp(sheet, m->sheet) != 0)
+        row = -1;
+    free(sheet);
+    return row;
+}
+
 /* Each plan's rows, by the defined names Plan{n}_OwnCount and
- * Plan{n}_ReserveCount on Inputs; -1 when there is none. A name of a plan the
+ * Plan{n}_ReserveCount on Inputs, -1 when there is none; and the checks'
+ * tolerance's (CheckTolerance: the workbook's own setting), passed over. A name of a plan the
  * scenario does not have is an error. */
 static void find_plans(imp *m)
 {
     const tco_scenario *s = m->s;
     static const char *const what[] = {"OwnCount", "ReserveCount"};
+    m->tolerance_row = name_row(m, "CheckTolerance", NULL);
     for (size_t p = 0; p < TCO_MAX_PLANS + 1; p++)
         for (int k = 0; k < 2; k++) {
-            char nm[48], *sheet = NULL;
-            int row, col;
+            char nm[48];
             snprintf(nm, sizeof nm, "Plan%zu_%s", p + 1, what[k]);
-            const tci_xlsx_name *n = tci_xlsx_name_find(m->x, nm);
+            int col, row = name_row(m, nm, &col);
             if (p < TCO_MAX_PLANS)
                 m->plan_row[2 * p + (size_t)k] = -1;
-            if (!n || tci_xlsx_parse_ref(n->value, &sheet, &row, &col) != 0)
-                continue;
-            int here = strcmp(sheet, m->sheet) == 0;
-            free(sheet);
-            if (!here)
+            if (row < 0)
                 continue;
             if (p >= s->n_plans) {
                 cell_err(m, row, col,
@@ -966,6 +969,58 @@ static int plan_at(const imp *m, int row)
         if (m->plan_row[2 * p] == row || m->plan_row[2 * p + 1] == row)
             return (int)p;
     return -1;
+}
+
+/* Layout 2: the option a row names in column J ("[option ID]", exactly as
+ * tco writes it), or NULL. */
+static const tco_option *row_option(const imp *m, const row_cells *r)
+{
+    const char *t = r->j && r->j->kind == TCI_CELL_TEXT ? r->j->text : NULL;
+    size_t n = t ? strlen(t) : 0;
+    if (n < 10 || strncmp(t, "[option ", 8) != 0 || t[n - 1] != ']' || n - 9 > 255)
+        return NULL;
+    char id[256];
+    memcpy(id, t + 8, n - 9);
+    id[n - 9] = '\0';
+    int k = tco_scenario_find(m->s, id);
+    return k >= 0 ? &m->s->options[k] : NULL;
+}
+
+/* A row of the Catalog block, "[catalog gpu ID] key": when its value was
+ * edited, the key's line added to the section of each option whose row links
+ * to it (K naming the row's section, the option's cell still that formula):
+ * the catalog file is not rewritten. 1, or 0 when there is no such key. */
+static int read_catalog(imp *m, const char *t, const row_cells *r)
+{
+    const char *close = strstr(t, "] ");
+    char sec[300], key[600], osec[300];
+    int k = 0, n = close ? (int)(close + 1 - t) : 0;
+    if (n <= 0 || n >= (int)sizeof sec)
+        return 0;
+    snprintf(sec, sizeof sec, "%.*s", n, t);
+    while (k < TCO_O_COUNT && strcmp(tco_option_key((tco_okey)k)->name, close + 2) != 0)
+        k++;
+    if (k == TCO_O_COUNT)
+        return 0;
+    const tco_keydef *kd = tco_option_key((tco_okey)k);
+    double v = 0;
+    if (cell_number(m, r->v, r->row, kd, t, 0, &v) != 0 || same_as_computed(r->v, r->f))
+        return 1;
+    for (size_t i = 0; i < m->sh->n; i++) {
+        const tci_xlsx_cell *l = &m->sh->cells[i], *c;
+        const tco_option *o;
+        if (l->col != 10 || l->kind != TCI_CELL_TEXT || strcmp(l->text, sec) != 0)
+            continue;
+        const char *kt = text_at(m, l->row, 1);
+        o = row_option(m, &(row_cells){.j = tci_xlsx_cell_at(m->sh, l->row, 9)});
+        if (!o || !kt || strcmp(kt, kd->name) != 0 || !(c = tci_xlsx_cell_at(m->sh, l->row, 2)) ||
+            !c->formula)
+            continue;
+        snprintf(key, sizeof key, "%s.%s", o->id, kd->name);
+        snprintf(osec, sizeof osec, "option %s", o->id);
+        add_change(m, key, osec, kd->name, NULL, 0, key_number(kd, o), v, r->row);
+    }
+    return 1;
 }
 
 /* The key of row r, "[...] ..." or an option's or a plan's bare key: 1 when
@@ -998,6 +1053,8 @@ static int read_key(imp *m, const row_cells *r, const tco_option **opt, int *pla
     }
     if (strncmp(t, "[demand] ", 9) == 0)
         return read_demand(m, t + 9, r);
+    if (strncmp(t, "[catalog ", 9) == 0)
+        return read_catalog(m, t, r);
     /* "[site NAME] key", "[fx] CODE", "[section] key": white space allowed
      * before a site's name and before the word after the bracket; a name of 1
      * to 255 bytes, the word's first 255 taken, what follows it passed over. */
@@ -1014,21 +1071,6 @@ static int read_key(imp *m, const row_cells *r, const tco_option **opt, int *pla
         take(p + n + 1 + strspn(p + n + 1, WHITE), WHITE, b) >= 1)
         return read_global(m, a, b, r->v, r->row);
     return 0;
-}
-
-/* Layout 2: the option a row names in column J ("[option ID]", exactly as
- * tco writes it), or NULL. */
-static const tco_option *row_option(const imp *m, const row_cells *r)
-{
-    const char *t = r->j && r->j->kind == TCI_CELL_TEXT ? r->j->text : NULL;
-    size_t n = t ? strlen(t) : 0;
-    if (n < 10 || strncmp(t, "[option ", 8) != 0 || t[n - 1] != ']' || n - 9 > 255)
-        return NULL;
-    char id[256];
-    memcpy(id, t + 8, n - 9);
-    id[n - 9] = '\0';
-    int k = tco_scenario_find(m->s, id);
-    return k >= 0 ? &m->s->options[k] : NULL;
 }
 
 /* Read every row of the Inputs sheet below its headings. A bare key belongs
@@ -1049,13 +1091,13 @@ static void read_rows(imp *m, const tci_xlsx_sheet *sh)
         row_cells r = {.row = sh->cells[i].row};
         for (; i < sh->n && sh->cells[i].row == r.row; i++) {
             const tci_xlsx_cell *c = &sh->cells[i];
-            const tci_xlsx_cell **slot[] = {&r.a, &r.k, &r.v, &r.d, NULL,
-                                            &r.f, &r.g, NULL, NULL, &r.j};
-            if (c->col >= 0 && c->col < 10 && slot[c->col])
+            const tci_xlsx_cell **slot[] = {&r.a, &r.k, &r.v, &r.d, NULL, &r.f,
+                                            &r.g, NULL, NULL, &r.j, &r.l};
+            if (c->col >= 0 && c->col < 11 && slot[c->col])
                 *slot[c->col] = c;
         }
-        if (r.row <= m->head_row)
-            continue;
+        if (r.row <= m->head_row || r.row == m->tolerance_row)
+            continue; /* the checks' tolerance: the workbook's own, no scenario's key */
         if (r.row != prev + 1 || (!r.k && !r.v)) { /* a gap, or a heading */
             plan = -1;
             opt = NULL;
@@ -1069,6 +1111,7 @@ static void read_rows(imp *m, const tci_xlsx_sheet *sh)
         if (m->layout >= 2) /* the row names its option itself, or is none's */
             opt = row_option(m, &r);
         m->asis = r.f;
+        m->link = r.l;
         int mapped = 0;
         if (r.k && r.k->kind == TCI_CELL_TEXT && !r.k->formula && r.k->text)
             mapped = read_key(m, &r, &opt, &plan);
@@ -1093,49 +1136,11 @@ void tco_import_free(tco_import *im)
     free(im);
 }
 
-/* The change of option o's key k, or NULL. */
-static const tco_import_change *option_change(const imp *m, const tco_option *o, int k)
-{
-    char key[300];
-    snprintf(key, sizeof key, "%s.%s", o->id, tco_option_key((tco_okey)k)->name);
-    for (size_t c = 0; c < m->out->n; c++)
-        if (strcmp(m->out->changes[c].key, key) == 0)
-            return &m->out->changes[c];
-    return NULL;
-}
-
-/* The numbers options inherit (base =), until the workbook links them to the
- * base's cell: the scenario holds one value, the workbook a copy in each
- * option's rows, so an edit comes back only when every copy says the same. An
- * inheritor's row changed alike with the base's row is the base's change; one
- * changed alone is refused at its cell; a base's row changed while an
- * inheritor's row keeps the old value is refused at the base's cell, naming
- * the inheritor's. */
-static void check_inherited(imp *m)
-{
-    for (size_t i = 0; i < m->n_inh; i++) {
-        const struct inherited *g = &m->inh[i];
-        const tco_import_change *base = option_change(m, g->from, g->k);
-        char key[300];
-        snprintf(key, sizeof key, "%s.%s", g->o->id, tco_option_key((tco_okey)g->k)->name);
-        if (g->changed && !(base && base->new_value == g->v))
-            inherited_err(m, g->o, g->from, key, g->row);
-        else if (!g->changed && base) {
-            char cell[32];
-            tci_xlsx_cell_name(cell, sizeof cell, g->row, 2);
-            cell_err(m, (int)strtol(base->cell + 1, NULL, 10) - 1, 2,
-                     "%s: option '%s' inherits this value (base =) and its row (%s) keeps %.17g: "
-                     "change both rows alike, or write the key in [option %s]",
-                     base->key, g->o->id, cell, g->v, g->o->id);
-        }
-    }
-}
-
 /* The Inputs of workbook x (opened with status st) into *out. */
 static tco_status import_open(tci_xlsx *x, tco_status st, const tco_scenario *s, tco_import **out,
                               tco_diags *diags)
 {
-    imp m = {.x = x, .s = s, .diags = diags};
+    imp m = {.x = x, .s = s, .diags = diags, .tolerance_row = -1};
     tci_xlsx_sheet sh = {0};
     if (st == TCO_OK && find_inputs(&m, &sh) < 0)
         st = TCO_ERR_INPUT;
@@ -1154,12 +1159,10 @@ static tco_status import_open(tci_xlsx *x, tco_status st, const tco_scenario *s,
         free(sheet);
     }
     if (st == TCO_OK) {
+        m.sh = &sh;
         read_rows(&m, &sh);
-        if (!m.nomem)
-            check_inherited(&m);
         st = m.nomem ? TCO_ERR_NOMEM : m.errors ? TCO_ERR_INPUT : TCO_OK;
     }
-    free(m.inh);
     tci_xlsx_sheet_free(&sh);
     free(m.buys);
     const char *book = x->file;

@@ -47,6 +47,32 @@ static void xerr(tci_xlsx *x, const char *part, int line, const char *fmt, ...)
     tco_diags_add(x->diags, TCO_SEV_ERROR, file, line, NULL, "%s", msg);
 }
 
+/* An error about the sheet in `part`, at cell `where` ("H6") when not NULL:
+ * "BOOK: Inputs!H6: error: ...", "BOOK: Inputs: error: ...", the sheet by its
+ * name in the workbook (the part's when it has none). */
+static void sheet_xerr(tci_xlsx *x, const char *part, const char *where, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+static void sheet_xerr(tci_xlsx *x, const char *part, const char *where, const char *fmt, ...)
+{
+    char msg[1024], file[1400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    const char *sheet = part;
+    for (size_t i = 0; i < x->n_sheets; i++)
+        if (x->sheet_parts[i] && part && strcmp(x->sheet_parts[i], part) == 0)
+            sheet = x->sheet_names[i];
+    char *e = tco_text_escape(sheet ? sheet : "?");
+    snprintf(file, sizeof file, "%s: %s%s%s", x->file, e ? e : "?", where ? "!" : "",
+             where ? where : "");
+    free(e);
+    tco_diags_add(x->diags, TCO_SEV_ERROR, file, 0, NULL, "%s", msg);
+}
+
 static tco_status nomem(tci_xlsx *x)
 {
     xerr(x, NULL, 0, "out of memory");
@@ -589,23 +615,39 @@ void tci_xlsx_cell_name(char *buf, size_t size, int row, int col)
 
 /* ===== A sheet ===== */
 
-/* One <c> element into *cell; returns 0, or -1 after an error. */
+/* One <c> element into *cell; returns 0, 1 for a cell without a value (styled
+ * only; a formula's without a cached value: TCI_CELL_NONE), or -1 after an
+ * error. */
 static int read_cell(tci_xlsx *x, const char *part, xmlNode *c, tci_xlsx_cell *cell)
 {
     char *t = prop(c, "t");
     xmlNode *v = child(c, "v"), *is = child(c, "is");
-    cell->formula = child(c, "f") != NULL;
+    xmlNode *f = child(c, "f");
+    cell->formula = f != NULL;
+    if (f && !(cell->ftext = text_of(f))) {
+        free(t);
+        return -1;
+    }
     char *vt = v ? text_of(v) : NULL;
     int rc = 0;
     char where[32];
     tci_xlsx_cell_name(where, sizeof where, cell->row, cell->col);
+    if (cell->formula && (!vt || !*vt) && !(t && strcmp(t, "str") == 0)) {
+        /* A formula saved without its value (openpyxl writes <v></v> or none):
+         * nothing to read but that it is a formula. */
+        cell->kind = TCI_CELL_NONE;
+        free(t);
+        free(vt);
+        return 1;
+    }
     if (t && strcmp(t, "s") == 0) {
         char *end;
         errno = 0;
         unsigned long k = vt ? strtoul(vt, &end, 10) : 0;
         if (!vt || end == vt || *end || errno || k >= x->n_strings) {
-            xerr(x, part, tci_xml_line(c), "cell %s names a shared string that does not exist",
-                 where);
+            sheet_xerr(x, part, where,
+                       "the cell names a shared string that does "
+                       "not exist");
             rc = -1;
         } else {
             cell->kind = TCI_CELL_TEXT;
@@ -626,7 +668,7 @@ static int read_cell(tci_xlsx *x, const char *part, xmlNode *c, tci_xlsx_cell *c
         cell->num = vt && strcmp(vt, "1") == 0;
     } else if (!t || strcmp(t, "n") == 0) {
         cell->kind = TCI_CELL_NUMBER;
-        if (!vt) {
+        if (!vt || !*vt) {
             rc = 1; /* an empty cell: styled only */
         } else {
             char *end;
@@ -634,15 +676,17 @@ static int read_cell(tci_xlsx *x, const char *part, xmlNode *c, tci_xlsx_cell *c
             cell->num = strtod(vt, &end);
             if (end == vt || *end || !isfinite(cell->num)) {
                 char *e = tco_text_escape(vt);
-                xerr(x, part, tci_xml_line(c), "cell %s holds '%s', which is not a number", where,
-                     e ? e : "?");
+                sheet_xerr(x, part, where,
+                           "the cell holds '%s', which is not a "
+                           "number",
+                           e ? e : "?");
                 free(e);
                 rc = -1;
             }
         }
     } else {
         char *e = tco_text_escape(t);
-        xerr(x, part, tci_xml_line(c), "cell %s has the unknown type '%s'", where, e ? e : "?");
+        sheet_xerr(x, part, where, "the cell has the unknown type '%s'", e ? e : "?");
         free(e);
         rc = -1;
     }
@@ -676,7 +720,7 @@ tco_status tci_xlsx_read_sheet(tci_xlsx *x, size_t i, tci_xlsx_sheet *out)
         long rn = rs ? strtol(rs, NULL, 10) : row + 2;
         free(rs);
         if (rn < 1 || rn > 1048576 || rn - 1 <= row) {
-            xerr(x, part, tci_xml_line(r), "a row out of order or out of range");
+            sheet_xerr(x, part, NULL, "row %ld is out of order or out of range", rn);
             st = TCO_ERR_INPUT;
             break;
         }
@@ -690,7 +734,8 @@ tco_status tci_xlsx_read_sheet(tci_xlsx *x, size_t i, tci_xlsx_sheet *out)
             if (ref) {
                 const char *q = ref;
                 if (parse_cell(&q, &rr, &cc) != 0 || *q || rr != row || cc <= col) {
-                    xerr(x, part, tci_xml_line(c), "a cell reference out of order or malformed");
+                    sheet_xerr(x, part, NULL,
+                               "a cell reference in row %d is out of order or malformed", row + 1);
                     st = TCO_ERR_INPUT;
                 }
                 free(ref);
@@ -700,8 +745,8 @@ tco_status tci_xlsx_read_sheet(tci_xlsx *x, size_t i, tci_xlsx_sheet *out)
             col = cc;
             if (out->n == cap) {
                 if (cap >= TCI_XLSX_MAX_CELLS) {
-                    xerr(x, part, tci_xml_line(c), "the sheet has more than %d cells",
-                         TCI_XLSX_MAX_CELLS);
+                    sheet_xerr(x, part, NULL, "the sheet has more than %d cells",
+                               TCI_XLSX_MAX_CELLS);
                     st = TCO_ERR_LIMIT;
                     break;
                 }
@@ -719,9 +764,10 @@ tco_status tci_xlsx_read_sheet(tci_xlsx *x, size_t i, tci_xlsx_sheet *out)
             cell->row = row;
             cell->col = col;
             int rc = read_cell(x, part, c, cell);
-            if (rc < 0)
+            if (rc < 0) {
+                free(cell->text), free(cell->ftext);
                 st = TCO_ERR_INPUT;
-            else if (rc == 0 || cell->formula)
+            } else if (rc == 0 || cell->formula)
                 out->n++;
         }
     }
@@ -735,7 +781,42 @@ tco_status tci_xlsx_read_sheet(tci_xlsx *x, size_t i, tci_xlsx_sheet *out)
 void tci_xlsx_sheet_free(tci_xlsx_sheet *s)
 {
     for (size_t i = 0; i < s->n; i++)
-        free(s->cells[i].text);
+        free(s->cells[i].text), free(s->cells[i].ftext);
     free(s->cells);
     memset(s, 0, sizeof *s);
+}
+
+/* See xlsx_read.h. */
+const tci_xlsx_cell *tci_xlsx_cell_at(const tci_xlsx_sheet *sh, int row, int col)
+{
+    size_t lo = 0, hi = sh->n; /* the cells are in the document's order */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const tci_xlsx_cell *c = &sh->cells[mid];
+        if (c->row < row || (c->row == row && c->col < col))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    const tci_xlsx_cell *c = lo < sh->n ? &sh->cells[lo] : NULL;
+    return c && c->row == row && c->col == col ? c : NULL;
+}
+
+/* See xlsx_read.h. */
+int tci_xlsx_formula_ref(const tci_xlsx_cell *c, const char *sheet, int *row, int *col)
+{
+    const char *f = c->ftext;
+    if (!c->formula || !f || !*f)
+        return c->formula ? 2 : 0;
+    size_t n = strlen(f) + 3;
+    char *ref = malloc(n), *name = NULL;
+    int rc = 0;
+    if (ref) {
+        snprintf(ref, n, "%s%s", strchr(f, '!') ? "" : "X!", f);
+        rc = tci_xlsx_parse_ref(ref, &name, row, col) == 0 &&
+             (!strchr(f, '!') || strcmp(name, sheet) == 0);
+    }
+    free(name);
+    free(ref);
+    return rc;
 }

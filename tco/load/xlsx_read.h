@@ -23,7 +23,8 @@ typedef enum tci_cell_kind {
     TCI_CELL_NUMBER,
     TCI_CELL_TEXT,
     TCI_CELL_BOOL,
-    TCI_CELL_ERROR /* an error value (#REF!...), in text */
+    TCI_CELL_ERROR, /* an error value (#REF!...), in text */
+    TCI_CELL_NONE   /* a formula saved without its value: no value to read */
 } tci_cell_kind;
 
 typedef struct tci_xlsx_cell {
@@ -32,6 +33,8 @@ typedef struct tci_xlsx_cell {
     int formula; /* the cell holds a formula (<f>) */
     double num;  /* a number (a bool: 0 or 1) */
     char *text;  /* text, an error value, or NULL */
+    char *ftext; /* a formula's text as written ("$C$72", no '='; "" for a shared
+                    formula's other cells), else NULL */
 } tci_xlsx_cell;
 
 typedef struct tci_xlsx_name {
@@ -83,6 +86,12 @@ const tci_xlsx_name *tci_xlsx_name_find(const tci_xlsx *x, const char *name);
  * quotes undone) and the cell. Returns 0 on success, -1 when it is not one
  * cell of one sheet. */
 int tci_xlsx_parse_ref(const char *ref, char **sheet, int *row, int *col);
+/* The cell (row, col) of sheet sh, or NULL (a cell without a value). */
+const tci_xlsx_cell *tci_xlsx_cell_at(const tci_xlsx_sheet *sh, int row, int col);
+/* A formula cell that is one reference to a cell of `sheet` ("$C$72", "C72",
+ * "Inputs!$C$72"): 1 and the cell; 2 for a formula whose text is not at hand (a
+ * shared formula's other cells); 0 for anything else. */
+int tci_xlsx_formula_ref(const tci_xlsx_cell *c, const char *sheet, int *row, int *col);
 /* "C14" for row 13, column 2. */
 void tci_xlsx_cell_name(char *buf, size_t size, int row, int col);
 

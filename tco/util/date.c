@@ -4,6 +4,7 @@
 #include "tco.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 
 static int is_leap(int y)
@@ -91,4 +92,25 @@ int tco_months_between(const char *from, const char *to)
     int y1 = digits(from, 4), m1 = digits(from + 5, 2), d1 = digits(from + 8, 2);
     int y2 = digits(to, 4), m2 = digits(to + 5, 2), d2 = digits(to + 8, 2);
     return (y2 - y1) * 12 + (m2 - m1) - (d2 < d1);
+}
+
+/* See date.h. */
+const char *tci_serial_date(char *buf, size_t size, double v, int month)
+{
+    if (!(v >= 1 && v <= 3e6))
+        return tco_format_double(buf, size, v);
+    long long days = (long long)floor(v) - 25569;
+    int y = 1970 + (int)floor((double)days / 365.2425), mo = 12;
+    while (tci_days_from_civil(y, 1, 1) > days)
+        y--;
+    while (tci_days_from_civil(y + 1, 1, 1) <= days)
+        y++;
+    while (tci_days_from_civil(y, mo, 1) > days)
+        mo--;
+    if (month)
+        snprintf(buf, size, "%04d-%02d", y, mo);
+    else
+        snprintf(buf, size, "%04d-%02d-%02d", y, mo,
+                 (int)(days - tci_days_from_civil(y, mo, 1)) + 1);
+    return buf;
 }

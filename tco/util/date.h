@@ -35,4 +35,9 @@ int tci_month_index(const char *start, int m);
  * (negative before it). */
 long long tci_days_from_civil(int y, int m, int d);
 
+/* The date of spreadsheet serial day v (1899-12-30 being 0) as YYYY-MM
+ * (month) or YYYY-MM-DD into buf; the number's text (tco_format_double) when
+ * it is far from any date. Returns buf. */
+const char *tci_serial_date(char *buf, size_t size, double v, int month);
+
 #endif /* TCO_UTIL_DATE_H */

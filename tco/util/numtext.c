@@ -142,3 +142,19 @@ int tci_step_decimals(double step)
 {
     return step >= 1 ? 0 : (int)ceil(-log10(step));
 }
+
+/* See tco.h. */
+const char *tco_format_double(char *buf, size_t size, double v)
+{
+    if (v == floor(v) && fabs(v) < 1e15) { /* a whole number, without an exponent */
+        snprintf(buf, size, "%.0f", v == 0 ? 0.0 : v);
+        return buf;
+    }
+    for (int p = 1; p <= 17; p++) {
+        snprintf(buf, size, "%.*g", p, v == 0 ? 0.0 : v);
+        if (strtod(buf, NULL) == v)
+            return buf;
+    }
+    snprintf(buf, size, "%.17g", v);
+    return buf;
+}

@@ -516,7 +516,7 @@ g = dict(f); set_cell(g, part, cell, "<is><t>five</t></is>", ' t="inlineStr"')
 case("text", g, f": Inputs!{cell}: error: scenario.discount_rate: the cell holds the text 'five', "
      "not a number")
 g = dict(f); set_cell(g, part, cell, "<v>abc</v>")
-case("badnum", g, f": {part}:2: error: cell {cell} holds 'abc', which is not a number")
+case("badnum", g, f": Inputs!{cell}: error: the cell holds 'abc', which is not a number")
 g = dict(f); g["xl/../../evil.txt"] = b"x"
 case("dotdot", g, ": error: the zip entry 'xl/../../evil.txt' has an unsafe name (an absolute "
      "path, '..', a backslash or a control character): refused")
@@ -828,35 +828,77 @@ def two_rows(f):
 
 refused_o("two-rows", two_rows, "error: scenario.hours_per_month is also the key of C")
 
-# An edit of a value an option inherits (base =) is refused at its cell: its
-# line is the base option's, and writing it would change both.
+# A value an option inherits (base =) is a link to its base's cell. The link
+# replaced by a value: a line of the option's own, added to its section (the
+# base's line stays), even a value equal to the base's; the base's cell edited:
+# the base's line, which the inheritors follow as their links do.
 fin = f"{repo}/config/financed-taxed.ini"
 ffiles = parts(report(fin, os.path.join(work, "fin.xlsx")))
 fpart, _ = name_cell(ffiles, "HoursPerMonth")
 ic = key_row_cell(ffiles, fpart, "h100-loan", "gpu_price")
+bc = key_row_cell(ffiles, fpart, "h100-cash", "gpu_price")
+loan_end = ini_line(fin, "option h100-loan", "loan_months")
 files = dict(ffiles)
 set_cell(files, fpart, ic, "<v>36000</v>")
 expect("inherited edit", ["import", write_book(os.path.join(work, "inherited.xlsx"), files),
-                          "--scenario", fin], 2, "",
-       f"inherited.xlsx: Inputs!{ic}: error: h100-loan.gpu_price: option 'h100-loan' inherits "
-       "this value from option 'h100-cash' (base =)")
-# The base option's row alone: its inheritors' rows keep the old value, which the
-# scenario's one line cannot hold; refused at the base's cell, naming theirs. The
-# three rows changed alike: the base's one change.
-bc = key_row_cell(ffiles, fpart, "h100-cash", "gpu_price")
-ec = key_row_cell(ffiles, fpart, "h100-lease", "gpu_price")
+                          "--scenario", fin], 1,
+       f"{fin}:{loan_end + 1}: h100-loan.gpu_price: 35000 \u2192 36000\n")
+files = dict(ffiles)
+set_cell(files, fpart, ic, "<v>35000</v>")
+expect("inherited pinned", ["import", write_book(os.path.join(work, "pinned.xlsx"), files),
+                            "--scenario", fin], 1,
+       f"{fin}:{loan_end + 1}: h100-loan.gpu_price: 35000 \u2192 35000\n")
+# The link as a spreadsheet program may save it: unchanged; another formula in
+# its place: refused at its cell.
+files = dict(ffiles)
+set_cell(files, fpart, ic, f"<f>Inputs!{bc}</f><v>35000</v>")
+expect("inherited link kept", ["import", write_book(os.path.join(work, "inh-k.xlsx"), files),
+                               "--scenario", fin], 0, "")
+set_cell(files, fpart, ic, "<f>$C$1</f><v>12</v>")
+expect("inherited formula", ["import", write_book(os.path.join(work, "inh-f.xlsx"), files),
+                             "--scenario", fin], 2, "",
+       f"inh-f.xlsx: Inputs!{ic}: error: h100-loan.gpu_price: the cell holds a formula other "
+       "than the link to [option h100-cash]'s gpu_price: write a value, or the link\n")
 files = dict(ffiles)
 set_cell(files, fpart, bc, "<v>36000</v>")
-expect("base edit alone", ["import", write_book(os.path.join(work, "base-edit.xlsx"), files),
-                           "--scenario", fin], 2, "",
-       f"base-edit.xlsx: Inputs!{bc}: error: h100-cash.gpu_price: option 'h100-loan' inherits "
-       f"this value (base =) and its row ({ic}) keeps 35000")
-set_cell(files, fpart, ic, "<v>36000</v>")
-set_cell(files, fpart, ec, "<v>36000</v>")
-expect("base edit alike", ["import", write_book(os.path.join(work, "base-alike.xlsx"), files),
-                           "--scenario", fin], 1,
+expect("base edit", ["import", write_book(os.path.join(work, "base-edit.xlsx"), files),
+                     "--scenario", fin], 1,
        f"{fin}:{ini_line(fin, 'option h100-cash', 'gpu_price')}: h100-cash.gpu_price: "
        "35000 \u2192 36000\n")
+# An inherited text (a fixed choice) typed over its link: the option's own line.
+files = dict(ffiles)
+set_cell(files, fpart, key_row_cell(ffiles, fpart, "h100-loan", "depreciation"),
+         *text_cell("sum-of-years"))
+expect("inherited text", ["import", write_book(os.path.join(work, "inh-text.xlsx"), files),
+                          "--scenario", fin], 1,
+       f"{fin}:{loan_end + 1}: h100-loan.depreciation: straight-line \u2192 sum-of-years\n")
+
+# A workbook saved without cached values (openpyxl writes a formula's value as
+# <v></v>, or none): the formulas read as formulas, the inputs as they are.
+ofiles = dict(ffiles)
+for cellref in re.findall(r'<c r="([A-Z]+\d+)"[^>]*><f>', ofiles[fpart].decode()):
+    x = re.search(r'<c r="%s"([^>]*)><f>(.*?)</f>' % cellref, ofiles[fpart].decode())
+    set_cell(ofiles, fpart, cellref, "<f>%s</f><v></v>" % x.group(2), x.group(1))
+expect("no cached values", ["import", write_book(os.path.join(work, "nocache.xlsx"), ofiles),
+                            "--scenario", fin], 0, "")
+set_cell(ofiles, fpart, bc, "<v>37000</v>")
+expect("no cached values, an edit",
+       ["import", write_book(os.path.join(work, "nocache-edit.xlsx"), ofiles), "--scenario", fin],
+       1, f"{fin}:{ini_line(fin, 'option h100-cash', 'gpu_price')}: h100-cash.gpu_price: "
+       "35000 \u2192 37000\n")
+try:
+    import openpyxl
+    wb = openpyxl.load_workbook(os.path.join(work, "fin.xlsx"))
+    wb.save(os.path.join(work, "openpyxl.xlsx"))
+    expect("re-saved by openpyxl", ["import", os.path.join(work, "openpyxl.xlsx"),
+                                    "--scenario", fin], 0, "")
+    wb["Inputs"][ic] = 36000
+    wb.save(os.path.join(work, "openpyxl-edit.xlsx"))
+    expect("re-saved by openpyxl, an edit", ["import", os.path.join(work, "openpyxl-edit.xlsx"),
+                                             "--scenario", fin], 1,
+           f"{fin}:{loan_end + 1}: h100-loan.gpu_price: 35000 \u2192 36000\n")
+except ImportError:
+    print("openpyxl missing: the workbooks it re-saves are not tried")
 # A cleared "[option ID]" cell: each row names its option (layout 2), so the edit
 # below it is that option's; in layout 1 the rows below it are no option's, and the
 # edit is refused, never brought back as the option's above.

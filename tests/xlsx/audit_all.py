@@ -23,13 +23,11 @@ from xlsxtest import (load_values, part_of, run_audit, shipped_scenarios,  # noq
 
 
 def master_check(path):
-    """The master check as the workbook caches it: the cell three rows above the
-    defined name CheckTolerance (docs/WORKBOOK.md, Checks), in any template's words."""
+    """The master check as the workbook caches it: the cell of the defined name
+    MasterCheck (docs/WORKBOOK.md, Checks), in any template's words."""
     wb = load_values(path)
-    sheet, cell = next(wb.defined_names["CheckTolerance"].destinations)
-    col = cell.replace("$", "").rstrip("0123456789")
-    row = int(cell.replace("$", "")[len(col):])
-    return wb[sheet][f"{col}{row - 3}"].value
+    sheet, cell = next(wb.defined_names["MasterCheck"].destinations)
+    return wb[sheet][cell.replace("$", "")].value
 
 
 def main():

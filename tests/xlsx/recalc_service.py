@@ -361,7 +361,7 @@ class ValueName:
 class ValueBook:
     """The sheets of a values file (write_values), read as an openpyxl workbook opened
     with data_only=True: book["Summary"], book.sheetnames, book.worksheets,
-    book.defined_names["CheckTolerance"].destinations."""
+    book.defined_names["MasterCheck"].destinations."""
 
     def __init__(self, path):
         with open(path, encoding="utf-8") as f:

@@ -437,7 +437,7 @@ static void ck_integrity_row(xw_ctx *c, size_t i, const ck_item *k, int row)
             xw_fmt(c, XS_CALC, XN_SCI));
     xw_fstr(c, ws, row, CK_STATUS,
             xw_formula(c, f, sizeof f, "=IF(ABS(%s)<=CheckTolerance,\"OK\",\"CHECK\")", rd.s),
-            fabs(diff) <= 1e-9 ? "OK" : "CHECK", xw_fmt(c, XS_CHECK, XN_NONE));
+            fabs(diff) <= XW_CHECK_TOLERANCE ? "OK" : "CHECK", xw_fmt(c, XS_CHECK, XN_NONE));
 }
 
 /* ===== Reconciliation with tco's figures ===== */
@@ -588,6 +588,7 @@ static void ck_head(xw_ctx *c, const char *status, int count, int agree)
             xw_formula(c, f, sizeof f, "=IF(COUNTIF(%s,\"OK\")=ROWS(%s),\"OK\",\"CHECK\")", status,
                        status),
             agree == count ? "OK" : "CHECK", xw_fmt(c, XS_CHECK, XN_NONE));
+    xw_define_name(c, "MasterCheck", c->sheet_q[TCI_SHEET_CHECKS], c->ck_master, XW_COL_VAL);
     xw_text(c, ws, c->ck_master + 1, 0, xw_label(c, "checks.agree", "Rows that agree"), NULL);
     xw_fnum(c, ws, c->ck_master + 1, XW_COL_VAL,
             xw_formula(c, f, sizeof f, "=COUNTIF(%s,\"OK\")", status), agree,
@@ -596,8 +597,9 @@ static void ck_head(xw_ctx *c, const char *status, int count, int agree)
     xw_fnum(c, ws, c->ck_master + 2, XW_COL_VAL, xw_formula(c, f, sizeof f, "=ROWS(%s)", status),
             count, xw_fmt(c, XS_CALC, XN_INT));
     xw_text(c, ws, c->ck_master + 3, 0, xw_label(c, "checks.tolerance", "Tolerance"), NULL);
-    xw_num(c, ws, c->ck_master + 3, XW_COL_VAL, 1e-9, xw_fmt(c, XS_FIXED, XN_SCI));
-    xw_define_name(c, "CheckTolerance", c->sheet_q[TCI_SHEET_CHECKS], c->ck_master + 3, XW_COL_VAL);
+    /* An input of Inputs (the defined name CheckTolerance), shown here. */
+    xw_fnum(c, ws, c->ck_master + 3, XW_COL_VAL, "=CheckTolerance", XW_CHECK_TOLERANCE,
+            xw_fmt(c, XS_CALC, XN_SCI));
 
     const char *heads[CK_N] = {xw_label(c, "checks.head.option", "Option"),
                                xw_label(c, "checks.head.check", "Check"),
@@ -628,7 +630,7 @@ void xw_write_checks(xw_ctx *c)
             double sc = isfinite(it[k].vscale)
                             ? it[k].vscale
                             : fmax(1, fmax(fabs(it[k].vbook), fabs(it[k].vexpect)));
-            agree += fabs(it[k].vbook - it[k].vexpect) / sc <= 1e-9;
+            agree += fabs(it[k].vbook - it[k].vexpect) / sc <= XW_CHECK_TOLERANCE;
         }
     }
     int lastr = CK_FIRST + count - 1;

@@ -143,6 +143,10 @@ typedef struct xw_optsheet {
 #define XW_COL_VAL   2 /* totals and drivers */
 #define XW_COL_M0    3 /* month 0; month m is column XW_COL_M0 + m */
 
+/* The Checks' tolerance as written (the input CheckTolerance on Inputs): the
+ * largest relative difference two routes to a figure may have. */
+#define XW_CHECK_TOLERANCE 1e-9
+
 /* ===== Layout of one plan's sheet (plansheet.c) ===== */
 
 /* One [plan NAME]'s sheet: its name, its Inputs rows and the rows other sheets
@@ -206,6 +210,9 @@ typedef struct xw_ctx {
      * key (n_options x TCO_O_COUNT, XW_NONE if absent), of constants and of the MACRS table. */
     int in_g[TCO_S_COUNT];
     int *in_o;
+    /* While Inputs is written: per option and key (as in_o), the row of the
+     * Catalog block its value links to, or XW_NONE (inputs.c). */
+    int *in_cat;
     /* Named sites (MODEL.md, Sites): per site the suffix of its defined names
      * (ElectricityPrice_SUFFIX), and the Inputs rows of its keys (n_sites x
      * TCO_SITE_KEYS). */

@@ -2,6 +2,7 @@
  * its unit and source; the workbook's formulas refer to its cells and defined
  * names. Numbers the formulas use are inputs (yellow), the others fixed. */
 #include "write/xlsx/sheets.h"
+#include "write/xlsx/inputs.h"
 #include "write/xlsx/cell.h"
 #include "write/xlsx/page.h"
 #include "write/xlsx/plan.h"
@@ -17,9 +18,8 @@
 
 /* ===== Source of an input ===== */
 
-/* `file` is the key's own file (an included one), or NULL for the scenario's. */
-static void source_text(xw_ctx *c, char *buf, size_t size, unsigned char src, const char *file,
-                        int line)
+/* See inputs.h. */
+void xw_in_source(xw_ctx *c, char *buf, size_t size, unsigned char src, const char *file, int line)
 {
     const char *name = c->file_base ? c->file_base : xw_label(c, "source.scenario", "scenario");
     if (file && file != c->s->file && strcmp(file, c->s->file) != 0 && tci_utf8_valid(file))
@@ -41,7 +41,8 @@ static void source_text(xw_ctx *c, char *buf, size_t size, unsigned char src, co
 static void catalog_source(xw_ctx *c, char *buf, size_t size, const tco_option *o, tco_okey k)
 {
     int from_offer =
-        o->offer_entry && (k == TCO_O_GPU || k == TCO_O_PRICING || k == TCO_O_PRICE_PER_GPU_HOUR);
+        o->offer_entry && (k == TCO_O_GPU || k == TCO_O_PRICING || k == TCO_O_PRICE_PER_GPU_HOUR ||
+                           k == TCO_O_TERM_MONTHS || k == TCO_O_EGRESS_PER_TB);
     const char *file = NULL, *as_of = NULL;
     int line = 0;
     if (from_offer) {
@@ -103,40 +104,77 @@ void xw_key_unit(xw_ctx *c, char *buf, size_t size, const tco_keydef *kd)
                   c->currency ? c->currency : "", "unit", c->unit ? c->unit : "", NULL);
 }
 
+/* See inputs.h. */
+void xw_in_validate(xw_ctx *c, lxw_worksheet *ws, int row, const char *name, double lo, double hi,
+                    int whole)
+{
+    char msg[1200], cut[1200], title[200], in_title[200], in_cut[1200], l[32], h[32];
+    lxw_data_validation dv;
+    memset(&dv, 0, sizeof dv);
+    dv.validate = whole ? LXW_VALIDATION_TYPE_INTEGER : LXW_VALIDATION_TYPE_DECIMAL;
+    dv.criteria = LXW_VALIDATION_CRITERIA_BETWEEN;
+    dv.minimum_number = lo;
+    dv.maximum_number = hi;
+    tci_utf8_format(l, sizeof l, "%g", lo);
+    tci_utf8_format(h, sizeof h, "%g", hi);
+    xw_labelf(c, msg, sizeof msg, "inputs.validation.message",
+              "{key} must be between {low} and {high}.", "key", name, "low", l, "high", h, NULL);
+    /* libxlsxwriter refuses a title over 32 characters and a message over 255. */
+    dv.error_title = xw_label_cut(xw_label(c, "inputs.validation.title", "Out of range"), title,
+                                  sizeof title, 32);
+    dv.error_message = xw_label_cut(msg, cut, sizeof cut, 255);
+    dv.input_title = xw_label_cut(xw_label(c, "inputs.validation.input_title", "Input"), in_title,
+                                  sizeof in_title, 32);
+    dv.input_message = xw_label_cut(msg, in_cut, sizeof in_cut, 255);
+    xw_note(c, worksheet_data_validation_cell(ws, (lxw_row_t)row, XW_COL_VAL, &dv));
+}
+
 /* A data validation from the key's range, so a typing slip is caught. */
 static void validate_input(xw_ctx *c, lxw_worksheet *ws, int row, const tco_keydef *kd)
 {
     if (!(kd->hi > kd->lo))
         return;
-    char msg[1200], cut[1200], title[200], lo[32], hi[32];
-    lxw_data_validation dv;
-    memset(&dv, 0, sizeof dv);
-    dv.validate = kd->type == TCO_T_INT ? LXW_VALIDATION_TYPE_INTEGER : LXW_VALIDATION_TYPE_DECIMAL;
-    dv.criteria = LXW_VALIDATION_CRITERIA_BETWEEN;
-    dv.minimum_number = kd->lo;
-    dv.maximum_number = kd->hi;
-    tci_utf8_format(lo, sizeof lo, "%g", kd->lo);
-    tci_utf8_format(hi, sizeof hi, "%g", kd->hi);
-    xw_labelf(c, msg, sizeof msg, "inputs.validation.message",
-              "{key} must be between {low} and {high}.", "key", kd->name, "low", lo, "high", hi,
-              NULL);
-    /* libxlsxwriter refuses a title over 32 characters and a message over 255. */
-    dv.error_title = xw_label_cut(xw_label(c, "inputs.validation.title", "Out of range"), title,
-                                  sizeof title, 32);
-    dv.error_message = xw_label_cut(msg, cut, sizeof cut, 255);
-    xw_note(c, worksheet_data_validation_cell(ws, (lxw_row_t)row, XW_COL_VAL, &dv));
+    xw_in_validate(c, ws, row, kd->name, kd->lo, kd->hi, kd->type == TCO_T_INT);
 }
 
 /* A data validation of a choice: one of the key's spellings. */
 static void validate_choice(xw_ctx *c, lxw_worksheet *ws, int row, const tco_keydef *kd)
 {
-    char title[200];
+    char title[200], in_title[200], msg[600], cut[600];
     lxw_data_validation dv;
     memset(&dv, 0, sizeof dv);
     dv.validate = LXW_VALIDATION_TYPE_LIST;
     dv.value_list = (char **)(uintptr_t)kd->names; /* read only, though not const */
     dv.error_title = xw_label_cut(xw_label(c, "inputs.validation.title", "Out of range"), title,
                                   sizeof title, 32);
+    dv.input_title = xw_label_cut(xw_label(c, "inputs.validation.input_title", "Input"), in_title,
+                                  sizeof in_title, 32);
+    xw_labelf(c, msg, sizeof msg, "inputs.validation.choice", "{key}: one of the listed values.",
+              "key", kd->name, NULL);
+    dv.input_message = xw_label_cut(msg, cut, sizeof cut, 255);
+    xw_note(c, worksheet_data_validation_cell(ws, (lxw_row_t)row, XW_COL_VAL, &dv));
+}
+
+/* A data validation of a calendar month's cell (`start`): a date from
+ * 1970-01 to 9999-12, the spreadsheet's serial days (1899-12-30 being 0). */
+static void validate_month(xw_ctx *c, lxw_worksheet *ws, int row, const char *name)
+{
+    char msg[600], cut[600], title[200], in_title[200];
+    lxw_data_validation dv;
+    memset(&dv, 0, sizeof dv);
+    dv.validate = LXW_VALIDATION_TYPE_DATE_NUMBER;
+    dv.criteria = LXW_VALIDATION_CRITERIA_BETWEEN;
+    dv.minimum_number = 25569;   /* 1970-01-01 */
+    dv.maximum_number = 2958465; /* 9999-12-31 */
+    xw_labelf(c, msg, sizeof msg, "inputs.validation.month",
+              "{key} is a month: a date from {low} to {high}, its first day.", "key", name, "low",
+              "1970-01", "high", "9999-12", NULL);
+    dv.error_title = xw_label_cut(xw_label(c, "inputs.validation.title", "Out of range"), title,
+                                  sizeof title, 32);
+    dv.error_message = xw_label_cut(msg, cut, sizeof cut, 255);
+    dv.input_title = xw_label_cut(xw_label(c, "inputs.validation.input_title", "Input"), in_title,
+                                  sizeof in_title, 32);
+    dv.input_message = dv.error_message;
     xw_note(c, worksheet_data_validation_cell(ws, (lxw_row_t)row, XW_COL_VAL, &dv));
 }
 
@@ -181,8 +219,8 @@ static int key_value(xw_ctx *c, const tco_keydef *kd, const char *base, double *
     }
 }
 
-/* A defined name for a cell of Inputs. */
-static void define_name(xw_ctx *c, const char *name, int row, int col)
+/* See inputs.h. */
+void xw_in_name(xw_ctx *c, const char *name, int row, int col)
 {
     xw_define_name(c, name, c->sheet_q[TCI_SHEET_INPUTS], row, col);
 }
@@ -194,11 +232,12 @@ static void define_name(xw_ctx *c, const char *name, int row, int col)
  * the cell no longer holds it. AnalysesCurrent is TRUE while no row is 1: the
  * static sheets (Sensitivity, Cases, Monte Carlo) hold the figures of the
  * inputs as they stand. */
-#define IN_COL_ASIS    5 /* F: column C as computed */
-#define IN_COL_ASIS_D  6 /* G: column D as computed (the MACRS table) */
-#define IN_COL_CHANGED 7 /* H: 1 when the row was changed */
-#define IN_COL_LAYOUT  8 /* I: the layout's marker, in the headings' row */
-#define IN_COL_SECTION 9 /* J: an option's row, its section ("[option ID]") */
+#define IN_COL_ASIS    5  /* F: column C as computed */
+#define IN_COL_ASIS_D  6  /* G: column D as computed (the MACRS table) */
+#define IN_COL_CHANGED 7  /* H: 1 when the row was changed */
+#define IN_COL_LAYOUT  8  /* I: the layout's marker, in the headings' row */
+#define IN_COL_SECTION 9  /* J: an option's row, its section ("[option ID]") */
+#define IN_COL_LINK    10 /* K: an option's row that links to its base's, the base's section */
 
 /* Row `row`'s flag: `=IF(test,0,1)`, cached 0. */
 static void changed_flag(xw_ctx *c, int row, const char *test)
@@ -208,9 +247,8 @@ static void changed_flag(xw_ctx *c, int row, const char *test)
             xw_fmt(c, XS_CALC, XN_INT));
 }
 
-/* The number v of column C as computed, in `row`: equal exactly for a constant,
- * within CheckTolerance for a formula (which a spreadsheet may round otherwise). */
-static void as_computed_num(xw_ctx *c, int row, double v, int formula)
+/* See inputs.h. */
+void xw_in_asis_num(xw_ctx *c, int row, double v, int formula)
 {
     char t[XW_FBUF];
     xw_refbuf cv = xw_ref(NULL, row, XW_COL_VAL, 0, 0), a = xw_ref(NULL, row, IN_COL_ASIS, 0, 0);
@@ -230,8 +268,8 @@ static void as_computed_num(xw_ctx *c, int row, double v, int formula)
     changed_flag(c, row, t);
 }
 
-/* The text of column C as computed, in `row`. */
-static void as_computed_text(xw_ctx *c, int row, const char *text)
+/* See inputs.h. */
+void xw_in_asis_text(xw_ctx *c, int row, const char *text)
 {
     char t[XW_FBUF];
     xw_text(c, c->inputs, row, IN_COL_ASIS, text, NULL);
@@ -243,17 +281,18 @@ static void as_computed_text(xw_ctx *c, int row, const char *text)
 /* A calendar month YYYY-MM (`start`) in `row`: an input, the date of its first
  * day (a spreadsheet's serial day, 1899-12-30 being 0) shown as the month; an
  * empty input when it is not given, which formulas test with ISNUMBER. */
-static void month_input(xw_ctx *c, int row, const char *text)
+static void month_input(xw_ctx *c, int row, const char *name, const char *text)
 {
+    validate_month(c, c->inputs, row, name);
     int y, m;
     if (text && tci_month_read(text, &y, &m)) {
         double serial = (double)(tci_days_from_civil(y, m, 1) + 25569);
         xw_num(c, c->inputs, row, XW_COL_VAL, serial, xw_fmt(c, XS_INPUT, XN_MONTH));
-        as_computed_num(c, row, serial, 0);
+        xw_in_asis_num(c, row, serial, 0);
     } else {
         xw_note(c, worksheet_write_blank(c->inputs, (lxw_row_t)row, XW_COL_VAL,
                                          xw_fmt(c, XS_INPUT, XN_MONTH)));
-        as_computed_text(c, row, "");
+        xw_in_asis_text(c, row, "");
     }
 }
 
@@ -268,7 +307,7 @@ static void write_global(xw_ctx *c, int row, tco_skey k)
     char key[64], unit[96], src[160];
     tci_utf8_format(key, sizeof key, "[%s] %s", kd->section, kd->name);
     xw_key_unit(c, unit, sizeof unit, kd);
-    source_text(c, src, sizeof src, s->src[k], s->key_file[k], s->key_line[k]);
+    xw_in_source(c, src, sizeof src, s->src[k], s->key_file[k], s->key_line[k]);
     xw_text(c, ws, row, 0, xw_key_label(c, kd, -1, 0, lb, sizeof lb), NULL);
     xw_text(c, ws, row, 1, key, xw_fmt(c, XS_KEY, XN_NONE));
     xw_text(c, ws, row, 3, unit, xw_fmt(c, XS_UNIT, XN_NONE));
@@ -280,20 +319,20 @@ static void write_global(xw_ctx *c, int row, tco_skey k)
     if (kd->type == TCO_T_MONTH) {
         if (!text)
             tci_utf8_format(src, sizeof src, "%s", xw_label(c, "source.not_set", "not set"));
-        month_input(c, row, text);
+        month_input(c, row, kd->name, text);
         free(text);
     } else if (!is_num && kd->live) {
         /* A choice the formulas read (TaxDeductInterest): an input, one of its
          * spellings. */
         xw_text(c, ws, row, XW_COL_VAL, text, xw_fmt(c, XS_INPUT, XN_NONE));
         validate_choice(c, ws, row, kd);
-        as_computed_text(c, row, text);
+        xw_in_asis_text(c, row, text);
         free(text);
     } else if (!is_num) {
         xw_text(c, ws, row, XW_COL_VAL, text ? text : "\xE2\x80\x94", xw_fmt(c, XS_FIXED, XN_NONE));
         if (!text && kd->type != TCO_T_ENUM)
             tci_utf8_format(src, sizeof src, "%s", xw_label(c, "source.not_set", "not set"));
-        as_computed_text(c, row, text ? text : "\xE2\x80\x94");
+        xw_in_asis_text(c, row, text ? text : "\xE2\x80\x94");
         free(text);
     } else if (kd->live || xw_workload_input(c, 1, k)) {
         /* What the workbook's formulas read is an input (the workload keys when the
@@ -307,9 +346,9 @@ static void write_global(xw_ctx *c, int row, tco_skey k)
     }
     xw_text(c, ws, row, 4, src, xw_fmt(c, XS_KEY, XN_NONE));
     if (is_num)
-        as_computed_num(c, row, v, 0);
+        xw_in_asis_num(c, row, v, 0);
     if (kd->sheet_name) /* a defined name (WORKBOOK.md) */
-        define_name(c, kd->sheet_name, row, XW_COL_VAL);
+        xw_in_name(c, kd->sheet_name, row, XW_COL_VAL);
 }
 
 /* See sheets.h: one option key's row; 0 when the key is not shown for this
@@ -367,6 +406,232 @@ int xw_option_key_shown(const tco_scenario *s, size_t i, tco_okey k)
     return 1;
 }
 
+/* 1 when option o's key k is a formula of the option's own on Inputs: a
+ * utilization that follows [workload], a MACRS life, a resale fraction from
+ * its decline, a catalog price converted by [fx]. */
+static int own_formula(const tco_option *o, tco_okey k)
+{
+    int macrs = o->depreciation == TCO_DEP_MACRS5 || o->depreciation == TCO_DEP_MACRS7;
+    return (k == TCO_O_UTILIZATION && !o->src[k]) || (k == TCO_O_DEPRECIATION_YEARS && macrs) ||
+           (k == TCO_O_RESALE_FRACTION && o->src[TCO_O_RESALE_DECLINE]) ||
+           (o->fx && o->src[k] == TCO_SRC_CATALOG &&
+            k == (o->acquire == TCO_BUY ? TCO_O_GPU_PRICE : TCO_O_PRICE_PER_GPU_HOUR));
+}
+
+/* 1 when option o takes key k from option p, its base, as the loader gives it
+ * (MODEL.md, base =): written on p's line (or p's base's), not in o's own
+ * section; or left to its default in both; or filled from the catalog entry
+ * that both name on p's line. */
+static int takes_from(const tco_option *o, const tco_option *p, tco_okey k)
+{
+    switch (o->src[k]) {
+    case TCO_SRC_INI:
+        return p->src[k] == TCO_SRC_INI && o->key_line[k] == p->key_line[k] &&
+               o->key_file[k] == p->key_file[k];
+    case TCO_SRC_DEFAULT:
+        return p->src[k] == TCO_SRC_DEFAULT;
+    case TCO_SRC_CATALOG:
+        return p->src[k] == TCO_SRC_CATALOG && takes_from(o, p, TCO_O_GPU) &&
+               (!o->src[TCO_O_OFFER] || takes_from(o, p, TCO_O_OFFER));
+    default:
+        return 0;
+    }
+}
+
+/* The option whose cell option i's key k links to on Inputs: its base (base =)
+ * when i takes k from it and the base's row of k holds the value i computes
+ * with; else -1, the value i's own (written in its section, a formula of its
+ * own, or a row its base does not show). So each value is in one cell, and an
+ * edit of the base's cell moves every option that inherits it, as the same
+ * edit of the scenario's line does. */
+static int linked_base(xw_ctx *c, size_t i, tco_okey k)
+{
+    const tco_scenario *s = c->s;
+    const tco_option *o = &s->options[i];
+    int b = o->base ? tco_scenario_find(s, o->base) : -1;
+    if (b < 0 || (size_t)b == i || k == TCO_O_LABEL || k == TCO_O_BASE ||
+        c->in_o[(size_t)b * TCO_O_COUNT + (size_t)k] == XW_NONE || own_formula(o, k))
+        return -1;
+    const tco_option *p = &s->options[b];
+    if (own_formula(p, k) || !takes_from(o, p, k))
+        return -1;
+    const tco_keydef *kd = tco_option_key(k);
+    double v = 0, w = 0;
+    char *t = NULL, *u = NULL;
+    int num = key_value(c, kd, (const char *)o, &v, &t);
+    key_value(c, kd, (const char *)p, &w, &u);
+    int same = num ? v == w : t && u && strcmp(t, u) == 0;
+    free(t);
+    free(u);
+    return same ? b : -1;
+}
+
+/* Option i's key k in `row`, a link to option b's cell of the same key:
+ * `=$C$64`, the engine's value cached, styled as a formula; its source says
+ * which option it is inherited from, and the hidden column K names that
+ * option for `tco import`. */
+static void write_link(xw_ctx *c, size_t i, int row, tco_okey k, int b)
+{
+    const tco_keydef *kd = tco_option_key(k);
+    lxw_worksheet *ws = c->inputs;
+    char f[XW_FBUF], src[320], sec[300];
+    xw_formula(c, f, sizeof f, "=%s",
+               xw_ref(NULL, c->in_o[(size_t)b * TCO_O_COUNT + (size_t)k], XW_COL_VAL, 1, 1).s);
+    double v = 0;
+    char *text = NULL;
+    if (key_value(c, kd, (const char *)&c->s->options[i], &v, &text)) {
+        if (k == TCO_O_UTILIZATION)
+            v = c->r->options[i].utilization;
+        xw_fnum(c, ws, row, XW_COL_VAL, f, v, xw_fmt(c, XS_CALC, xw_value_numfmt(kd->unit, v)));
+        xw_in_asis_num(c, row, v, 1);
+    } else {
+        xw_fstr(c, ws, row, XW_COL_VAL, f, text ? text : "", xw_fmt(c, XS_CALC, XN_NONE));
+        xw_in_asis_text(c, row, text ? text : "");
+    }
+    free(text);
+    tci_utf8_format(sec, sizeof sec, "[option %s]", c->s->options[b].id);
+    xw_text(c, ws, row, IN_COL_LINK, sec, NULL);
+    xw_labelf(c, src, sizeof src, "source.inherited", "inherited from [option {id}]", "id",
+              c->id[b], NULL);
+    xw_text(c, ws, row, 4, src, xw_fmt(c, XS_KEY, XN_NONE));
+}
+
+/* ===== The Catalog block =====
+ *
+ * A value filled from the price catalog is in one cell, a row of the Catalog
+ * block, for every option that takes it from the same entry: the options' cells
+ * are links to it, so that an edit moves them all. */
+
+/* Option o's number k. */
+static double key_number(const tco_option *o, tco_okey k)
+{
+    const tco_keydef *kd = tco_option_key(k);
+    const char *base = (const char *)o + kd->offset;
+    return kd->type == TCO_T_INT ? *(const int *)base : *(const double *)base;
+}
+
+/* The catalog entry that option o's key k comes from: its offer's id for the
+ * offer's numbers (*offer 1), else its GPU's; NULL when none. */
+static const char *catalog_entry(const tco_option *o, tco_okey k, int *offer)
+{
+    *offer = o->offer_entry &&
+             (k == TCO_O_PRICE_PER_GPU_HOUR || k == TCO_O_EGRESS_PER_TB || k == TCO_O_TERM_MONTHS);
+    return *offer ? o->offer_entry->id : o->model ? o->model->id : NULL;
+}
+
+/* The catalog section of option o's key k on Inputs: "[catalog gpu ID]" or
+ * "[catalog offer ID]", into buf; 0 when o does not read k from a catalog row
+ * (not a catalog number, a formula of its own, a link to its base's cell). */
+static int catalog_section(xw_ctx *c, size_t i, tco_okey k, char *buf, size_t size)
+{
+    const tco_option *o = &c->s->options[i];
+    int offer;
+    const char *id = catalog_entry(o, k, &offer);
+    const tco_keydef *kd = tco_option_key(k);
+    if (!id || o->src[k] != TCO_SRC_CATALOG ||
+        (kd->type != TCO_T_NUMBER && kd->type != TCO_T_INT) ||
+        c->in_o[i * TCO_O_COUNT + (size_t)k] == XW_NONE || own_formula(o, k) ||
+        linked_base(c, i, k) >= 0)
+        return 0;
+    tci_utf8_format(buf, size, "[catalog %s %s]", offer ? "offer" : "gpu", id);
+    return 1;
+}
+
+/* The Catalog block's rows (c->in_cat), one per entry and key that an option
+ * reads, in the options' order: the rows from `row`, after a heading. Returns
+ * the number of rows (0: no block). */
+static int catalog_layout(xw_ctx *c, int row)
+{
+    size_t n = c->s->n_options * TCO_O_COUNT;
+    int count = 0;
+    c->in_cat = malloc((n ? n : 1) * sizeof *c->in_cat);
+    if (!c->in_cat) {
+        c->nomem = 1;
+        return 0;
+    }
+    for (size_t x = 0; x < n; x++)
+        c->in_cat[x] = XW_NONE;
+    for (size_t i = 0; i < c->s->n_options; i++)
+        for (int k = 0; k < TCO_O_COUNT; k++) {
+            char sec[300], other[300];
+            if (!catalog_section(c, i, (tco_okey)k, sec, sizeof sec))
+                continue;
+            /* The row of an option before that reads the same entry's key. */
+            for (size_t j = 0; j < i && c->in_cat[i * TCO_O_COUNT + (size_t)k] == XW_NONE; j++)
+                if (c->in_cat[j * TCO_O_COUNT + (size_t)k] != XW_NONE &&
+                    catalog_section(c, j, (tco_okey)k, other, sizeof other) &&
+                    strcmp(sec, other) == 0 &&
+                    key_number(&c->s->options[j], k) == key_number(&c->s->options[i], k))
+                    c->in_cat[i * TCO_O_COUNT + (size_t)k] = c->in_cat[j * TCO_O_COUNT + (size_t)k];
+            if (c->in_cat[i * TCO_O_COUNT + (size_t)k] == XW_NONE)
+                c->in_cat[i * TCO_O_COUNT + (size_t)k] = row + 1 + count++;
+        }
+    return count;
+}
+
+/* The Catalog block from `row` (its heading), `count` rows after it: a row per entry and key, its
+ * value an input (or fixed, as the options' rows of the key are), its source the entry; `[catalog
+ * gpu ID] key` in the key column, which `tco import` reads. Returns the next row. */
+static int inputs_catalog(xw_ctx *c, int row, int count)
+{
+    lxw_worksheet *ws = c->inputs;
+    xw_text(c, ws, row, 0, xw_label(c, "inputs.section.catalog", "Catalog"),
+            xw_fmt(c, XS_SECTION, XN_NONE));
+    for (int r = row + 1; r <= row + count; r++) {
+        size_t i = 0;
+        int k = 0; /* the first option and key that read row r */
+        for (size_t x = 0; x < c->s->n_options * TCO_O_COUNT; x++)
+            if (c->in_cat[x] == r) {
+                i = x / TCO_O_COUNT;
+                k = (int)(x % TCO_O_COUNT);
+                break;
+            }
+        const tco_option *o = &c->s->options[i];
+        const tco_keydef *kd = tco_option_key((tco_okey)k);
+        char sec[300], key[400], unit[96], src[320], label[XW_MAX_TEXT / 4], lb[XW_TBUF];
+        catalog_section(c, i, (tco_okey)k, sec, sizeof sec);
+        tci_utf8_format(key, sizeof key, "%s %s", sec, kd->name);
+        int offer;
+        char *id = xw_clean_text(c, catalog_entry(o, (tco_okey)k, &offer), 200);
+        xw_labelf(c, label, sizeof label, "inputs.catalog.row", "{entry}: {label}", "entry",
+                  id ? id : "", "label", xw_key_label(c, kd, -1, 0, lb, sizeof lb), NULL);
+        free(id);
+        xw_key_unit(c, unit, sizeof unit, kd);
+        catalog_source(c, src, sizeof src, o, (tco_okey)k);
+        double v = key_number(o, (tco_okey)k);
+        int input = kd->live || xw_workload_input(c, 0, k);
+        xw_text(c, ws, r, 0, label, NULL);
+        xw_text(c, ws, r, 1, key, xw_fmt(c, XS_KEY, XN_NONE));
+        xw_num(c, ws, r, XW_COL_VAL, v,
+               xw_fmt(c, input ? XS_INPUT : XS_FIXED, xw_value_numfmt(kd->unit, v)));
+        if (input)
+            validate_input(c, ws, r, kd);
+        xw_in_asis_num(c, r, v, 0);
+        xw_text(c, ws, r, 3, unit, xw_fmt(c, XS_UNIT, XN_NONE));
+        int stale = o->price_stale && (k == TCO_O_GPU_PRICE || k == TCO_O_PRICE_PER_GPU_HOUR);
+        xw_text(c, ws, r, 4, src, xw_fmt(c, stale ? XS_WARN : XS_KEY, XN_NONE));
+    }
+    return row + count + 1;
+}
+
+/* Option i's key k in `row`, a link to its row of the Catalog block. */
+static void write_catalog_link(xw_ctx *c, size_t i, int row, tco_okey k)
+{
+    const tco_keydef *kd = tco_option_key(k);
+    lxw_worksheet *ws = c->inputs;
+    char f[XW_FBUF], src[320], sec[300];
+    double v = key_number(&c->s->options[i], k);
+    xw_formula(c, f, sizeof f, "=%s",
+               xw_ref(NULL, c->in_cat[i * TCO_O_COUNT + (size_t)k], XW_COL_VAL, 1, 1).s);
+    xw_fnum(c, ws, row, XW_COL_VAL, f, v, xw_fmt(c, XS_CALC, xw_value_numfmt(kd->unit, v)));
+    xw_in_asis_num(c, row, v, 1);
+    catalog_section(c, i, k, sec, sizeof sec);
+    xw_text(c, ws, row, IN_COL_LINK, sec, NULL);
+    xw_labelf(c, src, sizeof src, "source.catalog_row", "from the Catalog block: {entry}", "entry",
+              sec, NULL);
+    xw_text(c, ws, row, 4, src, xw_fmt(c, XS_KEY, XN_NONE));
+}
+
 /* Option i's key k in `row`: label, key, value (an input, a formula, or fixed),
  * unit and source (in red when a catalog price is stale). */
 static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
@@ -381,31 +646,40 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
     if (o->src[k] == TCO_SRC_CATALOG)
         catalog_source(c, src, sizeof src, o, k);
     else
-        source_text(c, src, sizeof src, o->src[k], o->key_file[k], o->key_line[k]);
+        xw_in_source(c, src, sizeof src, o->src[k], o->key_file[k], o->key_line[k]);
     xw_text(c, ws, row, 0, xw_key_label(c, kd, -1, 0, lb, sizeof lb), NULL);
     xw_text(c, ws, row, 1, kd->name, xw_fmt(c, XS_KEY, XN_NONE));
     xw_text(c, ws, row, 3, unit, xw_fmt(c, XS_UNIT, XN_NONE));
     char sec[300]; /* the row's own section, which `tco import` ties it to */
     tci_utf8_format(sec, sizeof sec, "[option %s]", o->id);
     xw_text(c, ws, row, IN_COL_SECTION, sec, NULL);
+    int b = linked_base(c, i, k);
+    if (b >= 0) {
+        write_link(c, i, row, k, b);
+        return;
+    }
+    if (c->in_cat && c->in_cat[i * TCO_O_COUNT + (size_t)k] != XW_NONE) {
+        write_catalog_link(c, i, row, k);
+        return;
+    }
     lxw_format *fixed = xw_fmt(c, XS_FIXED, XN_NONE);
     double v = 0;
     char *text = NULL;
     int is_num = key_value(c, kd, (const char *)o, &v, &text);
     if (k == TCO_O_LABEL) {
         xw_text(c, ws, row, XW_COL_VAL, c->label[i], fixed);
-        as_computed_text(c, row, c->label[i]);
+        xw_in_asis_text(c, row, c->label[i]);
     } else if (!is_num) {
         xw_text(c, ws, row, XW_COL_VAL, text ? text : "\xE2\x80\x94", fixed);
         if (!text && kd->type != TCO_T_ENUM)
             tci_utf8_format(src, sizeof src, "%s", xw_label(c, "source.not_set", "not set"));
-        as_computed_text(c, row, text ? text : "\xE2\x80\x94");
+        xw_in_asis_text(c, row, text ? text : "\xE2\x80\x94");
     } else if (k == TCO_O_UTILIZATION && !o->src[k]) {
         /* Follows the [workload] default, so changing that moves this option. */
         xw_fnum(c, ws, row, XW_COL_VAL,
                 xw_formula(c, f, sizeof f, "=%s", xw_in_global(c, TCO_S_UTILIZATION).s),
                 res->utilization, xw_fmt(c, XS_CALC, XN_PCT));
-        as_computed_num(c, row, res->utilization, 1);
+        xw_in_asis_num(c, row, res->utilization, 1);
         tci_utf8_format(src, sizeof src, "%s",
                         xw_label(c, "source.workload_utilization", "[workload] utilization"));
     } else if (k == TCO_O_DEPRECIATION_YEARS &&
@@ -416,7 +690,7 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
                 xw_formula(c, f, sizeof f, "=COUNT(%s)",
                            xw_range(NULL, c->in_macrs, col, c->in_macrs + 7, col).s),
                 tco_depreciation_life(o), xw_fmt(c, XS_CALC, XN_INT));
-        as_computed_num(c, row, tco_depreciation_life(o), 1);
+        xw_in_asis_num(c, row, tco_depreciation_life(o), 1);
         tci_utf8_format(src, sizeof src, "%s", xw_label(c, "source.macrs_table", "MACRS table"));
     } else if (k == TCO_O_RESALE_FRACTION && o->src[TCO_O_RESALE_DECLINE]) {
         /* Derived from the decline on the next row over the horizon. */
@@ -424,7 +698,7 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
                 xw_formula(c, f, sizeof f, "=(1-%s)^(HorizonMonths/12)",
                            xw_ref(NULL, row + 1, XW_COL_VAL, 1, 1).s),
                 res->residual_fraction, xw_fmt(c, XS_CALC, XN_PCT));
-        as_computed_num(c, row, res->residual_fraction, 1);
+        xw_in_asis_num(c, row, res->residual_fraction, 1);
         tci_utf8_format(src, sizeof src, "%s",
                         xw_label(c, "source.from_resale_decline", "from the resale decline"));
     } else if (o->fx && o->src[k] == TCO_SRC_CATALOG &&
@@ -439,7 +713,7 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
             tci_utf8_format(price, sizeof price, "%.17g", o->fx_price);
         xw_fnum(c, ws, row, XW_COL_VAL, xw_formula(c, f, sizeof f, "=%s/%s", price, name), v,
                 xw_fmt(c, XS_CALC, xw_value_numfmt(kd->unit, v)));
-        as_computed_num(c, row, v, 1);
+        xw_in_asis_num(c, row, v, 1);
         size_t n = strlen(src);
         tci_utf8_format(price, sizeof price, "%.10g", o->fx_price);
         if (n < sizeof src)
@@ -449,10 +723,10 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
     } else if (kd->live || xw_workload_input(c, 0, k)) {
         xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, xw_value_numfmt(kd->unit, v)));
         validate_input(c, ws, row, kd);
-        as_computed_num(c, row, v, 0);
+        xw_in_asis_num(c, row, v, 0);
     } else {
         xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_FIXED, xw_value_numfmt(kd->unit, v)));
-        as_computed_num(c, row, v, 0);
+        xw_in_asis_num(c, row, v, 0);
     }
     free(text);
     int stale = o->src[k] == TCO_SRC_CATALOG && o->price_stale &&
@@ -476,7 +750,7 @@ static void inputs_head(xw_ctx *c)
     xw_set_col(ws, 3, 3, 22);
     xw_set_col(ws, 4, 4, 40);
     lxw_row_col_options hidden = {.hidden = 1};
-    xw_note(c, worksheet_set_column_opt(ws, IN_COL_ASIS, IN_COL_SECTION, 14, NULL, &hidden));
+    xw_note(c, worksheet_set_column_opt(ws, IN_COL_ASIS, IN_COL_LINK, 14, NULL, &hidden));
     worksheet_set_tab_color(ws, 0xFFD966);
     xw_title_line(
         c, ws, xw_label(c, "inputs.title", "Inputs"),
@@ -498,7 +772,7 @@ static void inputs_head(xw_ctx *c)
     /* The layout's marker, which `tco import` checks before it reads a value
      * (the key column: "[section] key", "[option ID]" then the option's keys). */
     xw_text(c, ws, 3, IN_COL_LAYOUT, TCI_INPUTS_LAYOUT, NULL);
-    define_name(c, "TcoInputsLayout", 3, IN_COL_LAYOUT);
+    xw_in_name(c, "TcoInputsLayout", 3, IN_COL_LAYOUT);
     worksheet_freeze_panes(ws, 4, 0);
 }
 
@@ -526,20 +800,20 @@ static int inputs_site(xw_ctx *c, size_t i, int row)
             double v = t->value[j];
             xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, xw_value_numfmt(kd->unit, v)));
             validate_input(c, ws, row, kd);
-            as_computed_num(c, row, v, 0);
-            source_text(c, src, sizeof src, t->src[j], t->key_file[j], t->key_line[j]);
+            xw_in_asis_num(c, row, v, 0);
+            xw_in_source(c, src, sizeof src, t->src[j], t->key_file[j], t->key_line[j]);
         } else {
             /* Follows [site]: changing that moves this site too. */
             tco_option probe = {0};
             double v = tco_site_value(c->s, &probe, k);
             xw_fnum(c, ws, row, XW_COL_VAL, xw_formula(c, f, sizeof f, "=%s", xw_in_global(c, k).s),
                     v, xw_fmt(c, XS_CALC, xw_value_numfmt(kd->unit, v)));
-            as_computed_num(c, row, v, 1);
+            xw_in_asis_num(c, row, v, 1);
             tci_utf8_format(src, sizeof src, "%s", xw_label(c, "source.site", "[site]"));
         }
         xw_text(c, ws, row, 4, src, xw_fmt(c, XS_KEY, XN_NONE));
         c->in_site[i * TCO_SITE_KEYS + (size_t)j] = row;
-        define_name(c, xw_site_name_at(c, i, k).s, row, XW_COL_VAL);
+        xw_in_name(c, xw_site_name_at(c, i, k).s, row, XW_COL_VAL);
     }
     free(name);
     return row + 1;
@@ -608,7 +882,7 @@ static int inputs_fx(xw_ctx *c, int row)
         else if (from)
             tci_utf8_format(src, sizeof src, "%s", from);
         else
-            source_text(c, src, sizeof src, TCO_SRC_INI, fx->file, fx->line);
+            xw_in_source(c, src, sizeof src, TCO_SRC_INI, fx->file, fx->line);
         free(from);
         size_t n = strlen(src);
         if (fx->stale && n < sizeof src)
@@ -625,11 +899,11 @@ static int inputs_fx(xw_ctx *c, int row)
         xw_text(c, ws, row, 1, key, xw_fmt(c, XS_KEY, XN_NONE));
         xw_num(c, ws, row, XW_COL_VAL, fx->rate, xw_fmt(c, XS_INPUT, XN_NUM));
         validate_input(c, ws, row, &kd);
-        as_computed_num(c, row, fx->rate, 0);
+        xw_in_asis_num(c, row, fx->rate, 0);
         xw_text(c, ws, row, 3, unit, xw_fmt(c, XS_UNIT, XN_NONE));
         xw_text(c, ws, row, 4, src, xw_fmt(c, fx->stale ? XS_WARN : XS_KEY, XN_NONE));
         tci_utf8_format(name, sizeof name, "Fx_%s", fx->code);
-        define_name(c, name, row, XW_COL_VAL);
+        xw_in_name(c, name, row, XW_COL_VAL);
     }
     return row + 1;
 }
@@ -644,11 +918,21 @@ static int inputs_constants(xw_ctx *c, int row)
     c->in_sph = row;
     xw_text(c, ws, row, 0, xw_label(c, "inputs.seconds_per_hour", "Seconds per hour"), NULL);
     xw_num(c, ws, row, XW_COL_VAL, 3600, xw_fmt(c, XS_FIXED, XN_INT));
-    as_computed_num(c, row, 3600, 0);
+    xw_in_asis_num(c, row, 3600, 0);
     xw_text(c, ws, row, 3, xw_label(c, "unit.seconds", "seconds"), xw_fmt(c, XS_UNIT, XN_NONE));
     xw_text(c, ws, row, 4, xw_label(c, "source.definition", "definition"),
             xw_fmt(c, XS_KEY, XN_NONE));
-    define_name(c, "SecondsPerHour", row++, XW_COL_VAL);
+    xw_in_name(c, "SecondsPerHour", row++, XW_COL_VAL);
+    /* The Checks' tolerance: how far apart two routes to a figure may be, relative
+     * (the workbook's own setting, which `tco import` passes over). */
+    xw_text(c, ws, row, 0, xw_label(c, "inputs.check_tolerance", "Tolerance of the checks"), NULL);
+    xw_num(c, ws, row, XW_COL_VAL, XW_CHECK_TOLERANCE, xw_fmt(c, XS_INPUT, XN_SCI));
+    xw_in_validate(c, ws, row, "CheckTolerance", 0, 0.01, 0);
+    xw_in_asis_num(c, row, XW_CHECK_TOLERANCE, 0);
+    xw_text(c, ws, row, 3, xw_label(c, "unit.relative", "relative"), xw_fmt(c, XS_UNIT, XN_NONE));
+    xw_text(c, ws, row, 4, xw_label(c, "source.workbook", "the workbook's setting"),
+            xw_fmt(c, XS_KEY, XN_NONE));
+    xw_in_name(c, "CheckTolerance", row++, XW_COL_VAL);
     row++;
     xw_text(c, ws, row++, 0,
             xw_label(c, "inputs.macrs", "MACRS depreciation rates (half-year convention)"), sec);
@@ -697,207 +981,25 @@ static int inputs_option(xw_ctx *c, size_t i, int row)
     tci_utf8_format(key, sizeof key, "[option %s]", c->s->options[i].id);
     xw_text(c, c->inputs, row, 0, head, xw_fmt(c, XS_SECTION, XN_NONE));
     xw_text(c, c->inputs, row++, 1, key, xw_fmt(c, XS_KEY, XN_NONE));
-    int next = row;
-    for (int k = 0; k < TCO_O_COUNT; k++)
-        if (xw_option_key_shown(c->s, i, (tco_okey)k))
-            c->in_o[i * TCO_O_COUNT + (size_t)k] = next++;
-    /* Rows are known before any is written, so a row may refer to the next. */
+    /* Rows are known before any is written (options_layout), so a row may
+     * refer to the next, or to another option's. */
     for (int k = 0; k < TCO_O_COUNT; k++)
         if (c->in_o[i * TCO_O_COUNT + (size_t)k] != XW_NONE)
             write_option_key(c, i, row++, (tco_okey)k);
     return row;
 }
 
-/* One input of the demand or a plan in `row`: label, key, value, unit and
- * source; number format nf. */
-static void plan_input(xw_ctx *c, int row, const char *label, const char *key, double v,
-                       xw_numfmt nf, const char *unit, const char *src)
+/* Each option's rows on Inputs (c->in_o), the blocks from `row` on, each a
+ * blank row, its heading and a row per key it shows: known before any block is
+ * written, so that an option's row may link to its base's, above or below. */
+static void options_layout(xw_ctx *c, int row)
 {
-    lxw_worksheet *ws = c->inputs;
-    xw_text(c, ws, row, 0, label, NULL);
-    xw_text(c, ws, row, 1, key, xw_fmt(c, XS_KEY, XN_NONE));
-    xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, nf));
-    as_computed_num(c, row, v, 0);
-    xw_text(c, ws, row, 3, unit, xw_fmt(c, XS_UNIT, XN_NONE));
-    xw_text(c, ws, row, 4, src, xw_fmt(c, XS_KEY, XN_NONE));
-}
-
-/* A defined name for rows first..last of column C of Inputs. */
-static void define_rows(xw_ctx *c, const char *name, int first, int last)
-{
-    char f[400];
-    tci_utf8_format(f, sizeof f, "=%s",
-                    xw_range(c->sheet_q[TCI_SHEET_INPUTS], first, XW_COL_VAL, last, XW_COL_VAL).s);
-    xw_note(c, workbook_define_name(c->wb, name, f));
-}
-
-/* The demand's inputs (MODEL.md, Demand), from `row`: month 1's demand, the
- * growth and the 12 seasonality factors, or the demand file's values over the
- * horizon; the reference option for the record. Returns the next row. */
-static int inputs_demand(xw_ctx *c, int row)
-{
-    const tco_demand *d = c->s->demand;
-    lxw_worksheet *ws = c->inputs;
-    char src[160], label[200], key[64], unit[96];
-    source_text(c, src, sizeof src, TCO_SRC_INI, d->in_file, d->line);
-    xw_labelf(c, unit, sizeof unit, "inputs.demand.unit", "{option} GPU-hours", "option",
-              c->id[d->ref], NULL);
-    xw_text(c, ws, row++, 0, xw_label(c, "inputs.section.demand", "Demand"),
-            xw_fmt(c, XS_SECTION, XN_NONE));
-    xw_text(c, ws, row, 0, xw_label(c, "inputs.demand.reference", "Reference option"), NULL);
-    xw_text(c, ws, row, 1, "[demand] reference", xw_fmt(c, XS_KEY, XN_NONE));
-    xw_text(c, ws, row, XW_COL_VAL, c->id[d->ref], xw_fmt(c, XS_FIXED, XN_NONE));
-    as_computed_text(c, row, c->id[d->ref]);
-    xw_text(c, ws, row++, 4, src, xw_fmt(c, XS_KEY, XN_NONE));
-    if (d->n_values > 0) {
-        c->in_dvalues = row;
-        for (int m = 1; m <= c->s->horizon_months; m++, row++) {
-            xw_labelf(c, label, sizeof label, "inputs.demand.value", "Demand in month {n}", "n",
-                      xw_int(m).s, NULL);
-            tci_utf8_format(key, sizeof key, "[demand] file, %d", m);
-            plan_input(c, row, label, key, d->values[m - 1], XN_NUM, unit, src);
-        }
-        define_rows(c, "DemandValues", c->in_dvalues, row - 1);
-        return row + 1;
+    for (size_t i = 0; i < c->s->n_options; i++) {
+        row += 2;
+        for (int k = 0; k < TCO_O_COUNT; k++)
+            if (xw_option_key_shown(c->s, i, (tco_okey)k))
+                c->in_o[i * TCO_O_COUNT + (size_t)k] = row++;
     }
-    c->in_dgph = row;
-    plan_input(c, row, xw_label(c, "inputs.demand.gph", "Demand in month 1"),
-               "[demand] gpu_hours_per_month", d->gpu_hours_per_month, XN_NUM, unit, src);
-    define_name(c, "DemandGPUHours", row++, XW_COL_VAL);
-    c->in_dgrowth = row;
-    plan_input(c, row, xw_label(c, "inputs.demand.growth", "Demand growth, annual"),
-               "[demand] growth", d->growth, XN_PCT, "%", src);
-    define_name(c, "DemandGrowth", row++, XW_COL_VAL);
-    c->in_dseason = row;
-    for (int k = 0; k < 12; k++, row++) {
-        xw_labelf(c, label, sizeof label, "inputs.demand.season",
-                  "Seasonality factor of month {n} of each year", "n", xw_int(k + 1).s, NULL);
-        tci_utf8_format(key, sizeof key, "[demand] seasonality, %d", k + 1);
-        plan_input(c, row, label, key, d->season[k], XN_NUM, xw_label(c, "unit.factor", "factor"),
-                   src);
-    }
-    define_rows(c, "DemandSeasonality", c->in_dseason, row - 1);
-    return row + 1;
-}
-
-/* A plan's key whose value is a formula (a count that follows others), GPUs. */
-static void plan_formula(xw_ctx *c, int row, const char *label, const char *key, const char *f,
-                         double v, const char *src)
-{
-    xw_text(c, c->inputs, row, 0, label, NULL);
-    xw_text(c, c->inputs, row, 1, key, xw_fmt(c, XS_KEY, XN_NONE));
-    xw_fnum(c, c->inputs, row, XW_COL_VAL, f, v, xw_fmt(c, XS_CALC, XN_INT));
-    as_computed_num(c, row, v, 1);
-    xw_text(c, c->inputs, row, 3, xw_label(c, "unit.gpus", "GPUs"), xw_fmt(c, XS_UNIT, XN_NONE));
-    xw_text(c, c->inputs, row, 4, src, xw_fmt(c, XS_KEY, XN_NONE));
-}
-
-/* Plan p's refresh (MODEL.md, Refresh) at `row`: its month, the one tco
- * computed with (the one chosen with auto; 0 when none), Plan{n}_RefreshMonth,
- * and the GPUs bought then, Plan{n}_RefreshCount (own_count's when not given).
- * Returns the next row. */
-static int inputs_refresh(xw_ctx *c, size_t p, int row, const char *src)
-{
-    const tco_plan *pl = &c->s->plans[p];
-    const tco_plan_result *pr = &c->r->plans[p];
-    char name[48], f[XW_FBUF];
-    c->ps[p].in_refresh = row;
-    plan_input(c, row, xw_label(c, "inputs.plan.refresh_month", "Month of the refresh (0: none)"),
-               "refresh_month", pr->refresh_month, XN_INT, xw_label(c, "unit.month", "month"), src);
-    tci_utf8_format(name, sizeof name, "Plan%zu_RefreshMonth", p + 1);
-    define_name(c, name, row++, XW_COL_VAL);
-    const char *label = xw_label(c, "inputs.plan.refresh_count", "GPUs bought at the refresh");
-    int n = pl->refresh_count >= 0 ? pl->refresh_count : pr->own_count;
-    if (pl->refresh_count >= 0)
-        plan_input(c, row, label, "refresh_count", n, XN_INT, xw_label(c, "unit.gpus", "GPUs"),
-                   src);
-    else
-        plan_formula(c, row, label, "refresh_count",
-                     xw_formula(c, f, sizeof f, "=Plan%zu_OwnCount", p + 1), n, src);
-    tci_utf8_format(name, sizeof name, "Plan%zu_RefreshCount", p + 1);
-    define_name(c, name, row++, XW_COL_VAL);
-    return row;
-}
-
-/* Plan p's staged purchases (MODEL.md, Staged purchases), the own_count row
- * at `row` their sum: after it, each purchase's month ("buy_at, N, month"),
- * then each one's GPUs ("buy_at, N, GPUs"), inputs named Plan{n}_BuyMonths
- * and Plan{n}_BuyCounts. Returns the row of the last. */
-static int inputs_buys(xw_ctx *c, size_t p, int row, const char *src)
-{
-    const tco_plan *pl = &c->s->plans[p];
-    const int n = (int)pl->n_buys, own = row;
-    char label[XW_MAX_TEXT / 4], key[64], name[48], f[XW_FBUF];
-    const char *what[2] = {"month", "GPUs"};
-    /* The Inputs sheet is written row by row: the sum first. */
-    plan_formula(c, own, xw_label(c, "inputs.plan.own_count", "Owned GPUs"), "own_count",
-                 xw_formula(c, f, sizeof f, "=SUM(Plan%zu_BuyCounts)", p + 1),
-                 c->r->plans[p].own_count, src);
-    c->ps[p].in_buy = own + 1;
-    for (int k = 0; k < 2; k++) {
-        for (int j = 0; j < n; j++) {
-            if (k)
-                xw_labelf(c, label, sizeof label, "inputs.plan.buy_count",
-                          "Owned GPUs bought in purchase {n}", "n", xw_int(j + 1).s, NULL);
-            else
-                xw_labelf(c, label, sizeof label, "inputs.plan.buy_month", "Month of purchase {n}",
-                          "n", xw_int(j + 1).s, NULL);
-            tci_utf8_format(key, sizeof key, "buy_at, %d, %s", j + 1, what[k]);
-            plan_input(c, ++row, label, key, k ? pl->buy_count[j] : pl->buy_month[j], XN_INT,
-                       k ? xw_label(c, "unit.gpus", "GPUs") : xw_label(c, "unit.month", "month"),
-                       src);
-        }
-        tci_utf8_format(name, sizeof name, k ? "Plan%zu_BuyCounts" : "Plan%zu_BuyMonths", p + 1);
-        define_rows(c, name, row - n + 1, row);
-    }
-    return row;
-}
-
-/* Each plan's counts (MODEL.md, Plans), from `row`: Plan{n}_OwnCount and
- * Plan{n}_ReserveCount for the parts it has. Returns the next row. */
-static int inputs_plans(xw_ctx *c, int row)
-{
-    const tco_scenario *s = c->s;
-    lxw_worksheet *ws = c->inputs;
-    for (size_t p = 0; p < s->n_plans; p++) {
-        const tco_plan *pl = &s->plans[p];
-        const tco_plan_result *pr = &c->r->plans[p];
-        char head[XW_MAX_TEXT / 4], src[160], name[48], *nm = xw_clean_text(c, pl->name, 200);
-        xw_labelf(c, head, sizeof head, "inputs.plan", "Plan {name}", "name", nm ? nm : "", NULL);
-        free(nm);
-        source_text(c, src, sizeof src, TCO_SRC_INI, pl->in_file, pl->line);
-        xw_text(c, ws, row++, 0, head, xw_fmt(c, XS_SECTION, XN_NONE));
-        const char *gpus = xw_label(c, "unit.gpus", "GPUs");
-        if (pl->own_i >= 0) {
-            c->ps[p].in_own = row;
-            if (pl->n_buys > 0)
-                row = inputs_buys(c, p, row, src);
-            else
-                plan_input(c, row, xw_label(c, "inputs.plan.own_count", "Owned GPUs"), "own_count",
-                           pr->own_count, XN_INT, gpus, src);
-            tci_utf8_format(name, sizeof name, "Plan%zu_OwnCount", p + 1);
-            define_name(c, name, c->ps[p].in_own, XW_COL_VAL);
-            row++;
-        }
-        if (pl->own_i >= 0 && pr->spares > 0) {
-            c->ps[p].in_spares = row;
-            plan_input(c, row, xw_label(c, "inputs.plan.spares", "Owned GPUs held back as spares"),
-                       "spares", pr->spares, XN_INT, gpus, src);
-            tci_utf8_format(name, sizeof name, "Plan%zu_Spares", p + 1);
-            define_name(c, name, row++, XW_COL_VAL);
-        }
-        if (pl->own_i >= 0 && pl->refresh_i >= 0)
-            row = inputs_refresh(c, p, row, src);
-        if (pl->reserve_i >= 0) {
-            c->ps[p].in_res = row;
-            plan_input(c, row, xw_label(c, "inputs.plan.reserve_count", "Reserved GPUs"),
-                       "reserve_count", pr->reserve_count, XN_INT, gpus, src);
-            tci_utf8_format(name, sizeof name, "Plan%zu_ReserveCount", p + 1);
-            define_name(c, name, row++, XW_COL_VAL);
-        }
-        row++;
-    }
-    return row;
 }
 
 /* See sheets.h. */
@@ -907,11 +1009,19 @@ void xw_write_inputs(xw_ctx *c)
     int row = inputs_globals(c, 4);
     row = inputs_fx(c, row);
     row = inputs_constants(c, row);
+    /* The Catalog block goes between the constants and the options, whose rows
+     * it needs to know which values it holds: the options' rows move below it. */
+    options_layout(c, row);
+    int n_cat = catalog_layout(c, row + 1);
+    if (n_cat > 0) {
+        row = inputs_catalog(c, row + 1, n_cat);
+        options_layout(c, row);
+    }
     for (size_t i = 0; i < c->s->n_options; i++)
         row = inputs_option(c, i, row + 1);
     if (c->ps) {
-        row = inputs_demand(c, row + 1);
-        row = inputs_plans(c, row);
+        row = xw_in_demand(c, row + 1);
+        row = xw_in_plans(c, row);
     }
     /* TRUE while every value is the one tco computed with (the flags above). */
     char f[XW_FBUF];
@@ -919,4 +1029,6 @@ void xw_write_inputs(xw_ctx *c)
                xw_range(c->sheet_q[TCI_SHEET_INPUTS], 4, IN_COL_CHANGED, row, IN_COL_CHANGED).s);
     xw_note(c, workbook_define_name(c->wb, "AnalysesCurrent", f));
     xw_print_setup(c, c->inputs, 3, 3, 1);
+    free(c->in_cat);
+    c->in_cat = NULL;
 }

@@ -1,0 +1,32 @@
+/* inputs.h - what the Inputs sheet's modules share (inputs.c, inputplan.c):
+ * a value's source, its validation, its hidden copy as computed and its
+ * defined name, and the demand's and plans' blocks. */
+#ifndef TCO_WRITE_XLSX_INPUTS_H
+#define TCO_WRITE_XLSX_INPUTS_H
+
+#include "write/xlsx/ctx.h"
+
+/* The source of a value read from the scenario, into buf: `FILE:LINE` (file
+ * the key's own, NULL for the scenario's), `default`, `derived`, `catalog`. */
+void xw_in_source(xw_ctx *c, char *buf, size_t size, unsigned char src, const char *file, int line);
+/* A data validation of the value cell of `row`: a number from lo to hi (a whole
+ * one when `whole`), with an input message and an error message naming `name`. */
+void xw_in_validate(xw_ctx *c, lxw_worksheet *ws, int row, const char *name, double lo, double hi,
+                    int whole);
+/* Row `row`'s hidden copy of its number v as computed (column F) and its
+ * Changed flag (H): equal exactly, or within CheckTolerance for a formula. */
+void xw_in_asis_num(xw_ctx *c, int row, double v, int formula);
+/* Row `row`'s hidden copy of its text as computed (F) and its Changed flag. */
+void xw_in_asis_text(xw_ctx *c, int row, const char *text);
+/* A defined name for cell (row, col) of Inputs. */
+void xw_in_name(xw_ctx *c, const char *name, int row, int col);
+/* The demand's block (MODEL.md, Demand) from `row`: the reference option,
+ * month 1's demand, the growth and the 12 seasonality factors, or the demand
+ * file's values over the horizon. Returns the next row. */
+int xw_in_demand(xw_ctx *c, int row);
+/* Each plan's block (MODEL.md, Plans) from `row`: Plan{n}_OwnCount (or its
+ * staged purchases), Plan{n}_Spares, the refresh and Plan{n}_ReserveCount, for
+ * the parts it has. Returns the next row. */
+int xw_in_plans(xw_ctx *c, int row);
+
+#endif /* TCO_WRITE_XLSX_INPUTS_H */
