@@ -1004,8 +1004,10 @@ void xw_print_setup(xw_ctx *c, lxw_worksheet *ws, int repeat_first, int repeat_l
     xw_note(c, worksheet_set_footer(ws, footer));
     if (fit_wide > 0)
         worksheet_fit_to_pages(ws, (uint16_t)fit_wide, 0);
-    if (repeat_first != XW_NONE)
-        xw_note(c, worksheet_repeat_rows(ws, (lxw_row_t)repeat_first, (lxw_row_t)repeat_last));
+    /* The title row, with the master check (page.c), on every page, down to
+     * the sheet's own headings. */
+    xw_note(c,
+            worksheet_repeat_rows(ws, 0, (lxw_row_t)(repeat_first != XW_NONE ? repeat_last : 0)));
     /* The cells written so far; a sheet with charts past them sets its own. */
     if (ws->dim_rowmin <= ws->dim_rowmax)
         xw_note(c, worksheet_print_area(ws, 0, 0, ws->dim_rowmax, ws->dim_colmax));

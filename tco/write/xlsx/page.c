@@ -147,10 +147,48 @@ void xw_para(xw_ctx *c, lxw_worksheet *ws, int row, xw_span sp, const char *text
     worksheet_set_row(ws, (lxw_row_t)row, xw_lines_height(lines, pt), NULL);
 }
 
+/* The width in characters of column col of ws as set so far (0 when hidden). */
+static double col_width(const lxw_worksheet *ws, int col)
+{
+    for (int k = 0; ws->col_options && k < ws->col_options_max; k++) {
+        const lxw_col_options *o = ws->col_options[k];
+        if (o && o->firstcol <= col && col <= o->lastcol)
+            return o->hidden ? 0 : o->width;
+    }
+    return LXW_DEF_COL_WIDTH;
+}
+
+/* The master check in the title row, right of the title `t` (row 0 is
+ * repeated on every printed page, xw_print_setup): "Master check" and the
+ * Checks sheet's cell, OK in green, else red. Nothing in a workbook without
+ * Checks (a comparison). */
+static void title_check(xw_ctx *c, lxw_worksheet *ws, const char *t)
+{
+    if (!c->checks || !c->sheet_q[TCI_SHEET_CHECKS] || c->ck_master == XW_NONE)
+        return;
+    /* The title runs over the columns to its right, a bold size of body + 3. */
+    double need = tci_utf8_width(t ? t : "") * (xw_body_pt(c) + 3) / 11 * 1.15 + 2, w = 0;
+    int col = 0;
+    while (col < 30 && w < need)
+        w += col_width(ws, col++);
+    char f[XW_FBUF];
+    const char *label = xw_label(c, "print.master_check", "Master check");
+    xw_text(c, ws, 0, col, label, xw_fmt(c, XS_KEY, XN_NONE));
+    /* The label runs on into the next column when that one is narrow. */
+    int at = col + (col_width(ws, col) < tci_utf8_width(label) + 2 ? 2 : 1);
+    xw_fstr(c, ws, 0, at,
+            xw_formula(c, f, sizeof f, "=%s",
+                       xw_ref(c->sheet_q[TCI_SHEET_CHECKS], c->ck_master, XW_COL_VAL, 1, 1).s),
+            "OK", xw_fmt(c, XS_CHECK, XN_NONE));
+    xw_block b = {0, at, 0, at};
+    xw_mark_checks(c, ws, &b, 1);
+}
+
 /* See page.h. */
 void xw_title(xw_ctx *c, lxw_worksheet *ws, xw_span sp, const char *t, const char *sub)
 {
     xw_text(c, ws, 0, 0, t, xw_fmt(c, XS_TITLE, XN_NONE));
+    title_check(c, ws, t);
     xw_para(c, ws, 1, sp, sub, 0);
 }
 
@@ -158,6 +196,7 @@ void xw_title(xw_ctx *c, lxw_worksheet *ws, xw_span sp, const char *t, const cha
 void xw_title_line(xw_ctx *c, lxw_worksheet *ws, const char *t, const char *sub)
 {
     xw_text(c, ws, 0, 0, t, xw_fmt(c, XS_TITLE, XN_NONE));
+    title_check(c, ws, t);
     xw_text(c, ws, 1, 0, sub, xw_fmt(c, XS_SUBTITLE, XN_NONE));
 }
 
