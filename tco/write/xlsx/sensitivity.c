@@ -342,6 +342,32 @@ static void se_total(const se_sheet *S, size_t i, const tco_sens_entry *e, int r
                 S->calc_money);
 }
 
+/* Option i's NPV at one end (col SE_NPV_LO or SE_NPV_HI) of driver e: the base
+ * NPV (the option sheet's) plus the change its input makes at present value;
+ * the engine's value where no formula gives that change. */
+static void se_npv(const se_sheet *S, size_t i, const tco_sens_entry *e, int row, int base, int col,
+                   double v)
+{
+    xw_ctx *c = S->c;
+    char f[XW_FBUF], delta[XW_FBUF];
+    xw_sdrv d;
+    int k = 0;
+    if (isfinite(e->input_low))
+        k = xw_sens_driver(c->s, e->driver, &d)
+                ? xw_sens_npv_delta(c, i, &d, se_ref(row, col == SE_NPV_LO ? SE_IN_LO : SE_IN_HI).s,
+                                    delta, sizeof delta)
+                : -1;
+    if (k < 0)
+        xw_num(c, S->ws, row, col, v, S->fx_money);
+    else if (k == 0)
+        xw_fnum(c, S->ws, row, col, xw_formula(c, f, sizeof f, "=%s", se_ref(base, SE_NPV_LO).s), v,
+                S->calc_money);
+    else
+        xw_fnum(c, S->ws, row, col,
+                xw_formula(c, f, sizeof f, "=%s+%s", se_ref(base, SE_NPV_LO).s, delta), v,
+                S->calc_money);
+}
+
 /* Driver e's row of option i's table; base: the base's row, base_v its figure. */
 static void se_driver_row(const se_sheet *S, size_t i, const tco_sens_entry *e, int row, int base,
                           double base_v)
@@ -350,7 +376,6 @@ static void se_driver_row(const se_sheet *S, size_t i, const tco_sens_entry *e, 
     lxw_worksheet *ws = S->ws;
     const int vs_base = c->os[i].has_base;
     const int measure = vs_base ? SE_DIFF_LO : SE_TOT_LO;
-    lxw_format *fx_money = S->fx_money;
     char t[XW_TBUF], f[XW_FBUF], lo[96], hi[96];
     tco_kunit unit = driver_unit(c->s, e->driver);
     double in_lo = e->input_low, in_hi = e->input_high;
@@ -373,8 +398,8 @@ static void se_driver_row(const se_sheet *S, size_t i, const tco_sens_entry *e, 
     se_inputs(S, i, e, row, in_lo, in_hi, from_base, xw_fmt(c, XS_FIXED, unit_format(unit)));
     se_total(S, i, e, row, base, SE_TOT_LO, e->total_low);
     se_total(S, i, e, row, base, SE_TOT_HI, e->total_high);
-    xw_num(c, ws, row, SE_NPV_LO, e->npv_low, fx_money);
-    xw_num(c, ws, row, SE_NPV_HI, e->npv_high, fx_money);
+    se_npv(S, i, e, row, base, SE_NPV_LO, e->npv_low);
+    se_npv(S, i, e, row, base, SE_NPV_HI, e->npv_high);
     if (vs_base) {
         int br = se_row(S, (size_t)S->b, e->driver);
         xw_fnum(
