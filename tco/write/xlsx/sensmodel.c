@@ -552,6 +552,11 @@ static int buy_unit_pv(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size_t 
     case TCO_SENS_LOAD_POWER:
         xw_formula(c, out, size, "%s*%s*%s*%s/1000", n.s, tdp.s, util.s, energy);
         return 1;
+    case TCO_SENS_UTILIZATION: /* the GPUs' draw between idle and load */
+        xw_formula(c, out, size, "%s*%s*(%s-%s)*%s/1000", n.s, tdp.s,
+                   xw_in(c, i, TCO_O_LOAD_POWER_FRACTION).s,
+                   xw_in(c, i, TCO_O_IDLE_POWER_FRACTION).s, energy);
+        return 1;
     default:
         return -1;
     }
@@ -601,8 +606,42 @@ static int rent_unit_pv(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size_t
             return -1;
         xw_formula(c, out, size, "1");
         return 1;
+    case TCO_SENS_UTILIZATION: /* the GPU-hours bought on demand */
+        if (!od)
+            return L->term ? -1 : 0; /* reserved: paid whatever the use */
+        xw_formula(c, out, size, "%s*HoursPerMonth*%s*SUMPRODUCT(%s,%s)%s", n.s, p.s,
+                   months(c, i, L->r_factor).s, d1.s, sd.s);
+        return 1;
     default:
         return -1;
+    }
+}
+
+/* The change of a yearly decline or escalation at present value, in out: as
+ * decline_change, each month discounted. */
+static int decline_pv(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, char *out, size_t size)
+{
+    const xw_optsheet *L = &c->os[i];
+    xw_refbuf yrs = months(c, i, L->r_year), d1 = dfs(c, i);
+    switch (sens_of(d)) {
+    case TCO_SENS_ESCALATION:
+        xw_formula(c, out, size,
+                   "%s*HoursPerMonth*%s*%s*SUMPRODUCT((1+%s)^(%s-1)-(1+%s)^(%s-1),%s)",
+                   k_ref(c, i, L->k_it_kw).s, xw_site_name(c, i, TCO_S_PUE).s,
+                   xw_site_name(c, i, TCO_S_ELECTRICITY_PRICE).s, in, yrs.s,
+                   xw_site_name(c, i, TCO_S_ELECTRICITY_ESCALATION).s, yrs.s, d1.s);
+        return 1;
+    case TCO_SENS_PRICE_DECLINE:
+        xw_formula(c, out, size, "%s*HoursPerMonth*%s*%s*SUMPRODUCT((1-%s)^(%s-1)-%s,%s)%s",
+                   xw_in(c, i, TCO_O_COUNT_GPUS).s, k_ref(c, i, L->k_util).s,
+                   xw_in(c, i, TCO_O_PRICE_PER_GPU_HOUR).s, in, yrs.s, months(c, i, L->r_factor).s,
+                   d1.s, spot_div(c, i).s);
+        return 1;
+    default: /* the resale decline */
+        xw_formula(c, out, size, "-(%s+%s)*((1-%s)^(HorizonMonths/12)-%s)*%s",
+                   k_ref(c, i, L->k_capex_gpu).s, k_ref(c, i, L->k_capex_infra).s, in,
+                   k_ref(c, i, L->k_resfrac).s, df_h(c, i).s);
+        return 1;
     }
 }
 
@@ -631,8 +670,9 @@ int xw_sens_npv_delta(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, cha
     if (k <= 0)
         return k;
     const tco_ksens ks = sens_of(d);
-    if (ks == TCO_SENS_INTERRUPTION || ks == TCO_SENS_ESCALATION || ks == TCO_SENS_PRICE_DECLINE ||
-        ks == TCO_SENS_RESALE_DECLINE || ks == TCO_SENS_UTILIZATION || ks == TCO_SENS_AFTER_TERM)
+    if (ks == TCO_SENS_ESCALATION || ks == TCO_SENS_PRICE_DECLINE || ks == TCO_SENS_RESALE_DECLINE)
+        return decline_pv(c, i, d, in, out, size);
+    if (ks == TCO_SENS_INTERRUPTION || ks == TCO_SENS_AFTER_TERM)
         return -1;
     char unit[XW_FBUF];
     int n =
