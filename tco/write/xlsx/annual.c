@@ -168,7 +168,7 @@ void xw_write_annual(xw_ctx *c)
               "currency", c->currency, NULL);
     xw_title_line(c, ws, xw_label(c, "annual.title", "Annual view"), t);
     xw_pager pg;
-    xw_pager_init(&pg, xw_cols_px(label_w + money_w * (ny + 1)));
+    xw_pager_init(&pg, c, xw_cols_px(label_w + money_w * (ny + 1)));
     pg.last_col = AN_Y0 + ny - 1;
     pg.page_start = AN_TITLE_ROWS;
     int row = AN_TITLE_ROWS;

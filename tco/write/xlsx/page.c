@@ -147,6 +147,16 @@ void xw_para(xw_ctx *c, lxw_worksheet *ws, int row, xw_span sp, const char *text
     worksheet_set_row(ws, (lxw_row_t)row, xw_lines_height(lines, pt), NULL);
 }
 
+/* The last column of ws with a width set so far, or -1. */
+static int last_set_col(const lxw_worksheet *ws)
+{
+    int last = -1;
+    for (int k = 0; ws->col_options && k < ws->col_options_max; k++)
+        if (ws->col_options[k] && (int)ws->col_options[k]->lastcol > last)
+            last = (int)ws->col_options[k]->lastcol;
+    return last;
+}
+
 /* The width in characters of column col of ws as set so far (0 when hidden). */
 static double col_width(const lxw_worksheet *ws, int col)
 {
@@ -173,9 +183,12 @@ static void title_check(xw_ctx *c, lxw_worksheet *ws, const char *t)
         w += col_width(ws, col++);
     char f[XW_FBUF];
     const char *label = xw_label(c, "print.master_check", "Master check");
-    xw_text(c, ws, 0, col, label, xw_fmt(c, XS_KEY, XN_NONE));
-    /* The label runs on into the next column when that one is narrow. */
+    /* The label runs on into the next column when that one is narrow. Not past
+     * the sheet's columns (About: its own master check row, on its one page). */
     int at = col + (col_width(ws, col) < tci_utf8_width(label) + 2 ? 2 : 1);
+    if (at > last_set_col(ws))
+        return;
+    xw_text(c, ws, 0, col, label, xw_fmt(c, XS_KEY, XN_NONE));
     xw_fstr(c, ws, 0, at,
             xw_formula(c, f, sizeof f, "=%s",
                        xw_ref(c->sheet_q[TCI_SHEET_CHECKS], c->ck_master, XW_COL_VAL, 1, 1).s),
@@ -248,13 +261,33 @@ double xw_cols_px(double chars)
     return chars * 9.5 + 20;
 }
 
+/* The printable page at 100%, in pixels of 96 to the inch: A4 less the
+ * margins (xw_print_setup), the header and the footer. */
+#define PAGE_W_LAND 1000.0
+#define PAGE_H_LAND 640.0
+#define PAGE_W_PORT 690.0
+#define PAGE_H_PORT 950.0
+
 /* See page.h. */
-void xw_pager_init(xw_pager *p, double width_px)
+int xw_min_scale(const xw_ctx *c)
 {
-    int scale = (int)(100 * 960 / (width_px > 1 ? width_px : 1));
-    p->scale = scale > 100 ? 100 : scale < 10 ? 10 : scale;
-    /* A4 landscape less margins, header and footer: about 600 pixels of rows at 100%. */
-    p->rows_per_page = (int)(600.0 * 100 / p->scale / 20 * 0.92) - 1; /* the title repeated */
+    return (int)ceil(100 * XW_MIN_PRINT_PT / xw_body_pt(c));
+}
+
+/* See page.h. */
+void xw_pager_init(xw_pager *p, const xw_ctx *c, double width_px)
+{
+    int min = xw_min_scale(c);
+    double w = width_px > 1 ? width_px : 1;
+    /* Portrait when the columns fit its width at a readable scale: more rows a
+     * page; else landscape, at the scale that fits the width, never below the
+     * readable one (a sheet wider than that is laid out narrower). */
+    p->portrait = 100 * PAGE_W_PORT / w >= min;
+    int scale = (int)(100 * (p->portrait ? PAGE_W_PORT : PAGE_W_LAND) / w);
+    p->scale = scale > 100 ? 100 : scale < min ? min : scale;
+    /* 20-pixel rows, less the title row repeated on every page. */
+    double h = p->portrait ? PAGE_H_PORT : PAGE_H_LAND;
+    p->rows_per_page = (int)(h * 100 / p->scale / 20 * 0.92) - 1; /* taller rows: room */
     p->page_start = 0;
     p->last_col = XW_NONE;
     p->n = 0;
@@ -286,6 +319,8 @@ void xw_pager_apply(xw_ctx *c, lxw_worksheet *ws, xw_pager *p, int last_row)
     int col = p->last_col != XW_NONE ? p->last_col : (int)ws->dim_colmax;
     int row = last_row > (int)ws->dim_rowmax ? last_row : (int)ws->dim_rowmax;
     xw_note(c, worksheet_print_area(ws, 0, 0, (lxw_row_t)row, (lxw_col_t)col));
+    if (p->portrait)
+        worksheet_set_portrait(ws);
     worksheet_set_print_scale(ws, (uint16_t)p->scale);
     if (p->n > 0) {
         p->breaks[p->n] = 0;

@@ -86,7 +86,7 @@ static int find_index(const tco_analysis *A, size_t j, const char *name)
 /* ===== The sheet ===== */
 
 /* Column widths of a sensitivity table, in characters. */
-static const double widths[SE_N] = {34, 12, 12, 13, 13, 13, 13, 14, 14, 13, 13, 13, 38};
+static const double widths[SE_N] = {30, 11, 11, 12, 12, 12, 12, 12, 12, 12, 13, 13, 38};
 
 /* The Sensitivity sheet as it is written. */
 typedef struct se_sheet {
@@ -94,7 +94,7 @@ typedef struct se_sheet {
     lxw_worksheet *ws;
     const tco_analysis *A;
     int b;          /* the baseline, or -1 */
-    double total_w; /* the tables' width in characters */
+    double total_w; /* the printed tables' width in characters (to the swing) */
     xw_pager pg;
     unsigned char *tornado; /* per option: 1 when it gets a tornado chart */
     int *hr;                /* per option: the row of its table's headings */
@@ -110,9 +110,12 @@ static void se_columns(se_sheet *S)
     S->total_w = 0;
     for (int k = 0; k < SE_N; k++) {
         worksheet_set_column(S->ws, (lxw_col_t)k, (lxw_col_t)k, widths[k], NULL);
-        S->total_w += widths[k];
+        S->total_w += k <= SE_SWING ? widths[k] : 0;
     }
-    xw_pager_init(&S->pg, fmax(xw_cols_px(S->total_w), 920));
+    /* The changes and the charts' labels, right of the swing, are the charts'
+     * data: on screen, not printed. */
+    xw_pager_init(&S->pg, S->c, fmax(xw_cols_px(S->total_w), 920));
+    S->pg.last_col = SE_SWING;
     worksheet_set_tab_color(S->ws, 0xED7D31);
 }
 
@@ -155,7 +158,7 @@ static int se_title(se_sheet *S, size_t cheapest)
               "drivers, the NPVs and the chart labels are as tco computed them: write the workbook "
               "again to rank the drivers anew.",
               "swing", sw, NULL);
-    xw_span sp = {SE_N - 1, S->total_w};
+    xw_span sp = {SE_SWING, S->total_w};
     xw_title(c, ws, sp,
              xw_label(c, "sensitivity.title", "Sensitivity: which inputs move the answer"), t);
     xw_analyses_flag(c, ws, 2, 0, 3);
