@@ -243,6 +243,6 @@ void xw_write_about(xw_ctx *c)
             xw_fmt(c, XS_SECTION, XN_NONE));
     about_contents(c, row);
     xw_print_setup(c, ws, XW_NONE, XW_NONE, 1);
-    /* One page: the pack's cover (its text still at 8 points or more). */
-    worksheet_fit_to_pages(ws, 1, 1);
+    /* One page, the pack's cover, at a readable scale. */
+    worksheet_set_print_scale(ws, (uint16_t)xw_min_scale(c));
 }

@@ -17,7 +17,7 @@
 /* Columns: the line, its total over the horizon, then one a fiscal year. */
 enum { AN_LABEL, AN_TOTAL, AN_Y0 };
 
-#define AN_LABEL_W    30 /* the lines' labels, at least */
+#define AN_LABEL_W    16 /* the lines' labels, at least */
 #define AN_TITLE_ROWS 3
 
 /* Whether option i has budget column k: a line of its kind, its financing, its
@@ -50,6 +50,12 @@ static const char *an_label(xw_ctx *c, int k)
         {XW_KEY("budget.col.total"), "Total"},
     };
     return xw_label(c, keys[k][0], keys[k][1]);
+}
+
+/* The heading over the lines. */
+static const char *an_head(xw_ctx *c)
+{
+    return xw_label(c, "budget.head.year", "Fiscal year");
 }
 
 /* Rows a block of option i takes: its heading, the years' heading, its lines
@@ -117,8 +123,7 @@ static int an_block(xw_ctx *c, size_t i, int row)
     lxw_format *yf = xw_fmt_num(c, XS_HEADNUM, c->s->start ? "\"FY\"0" : "\"Y\"0");
     xw_section(c, ws, row, c->label[i]);
     int head = row + 1;
-    xw_header_text(c, ws, head, AN_LABEL,
-                   xw_label(c, "annual.head.line", "Cash flow by fiscal year"));
+    xw_header_text(c, ws, head, AN_LABEL, an_head(c));
     xw_header(c, ws, head, AN_TOTAL, xw_label(c, "annual.head.total", "Horizon"));
     for (int y = 0; y < ny; y++) {
         double num = xw_fy_number(c, c->bg->years[y].first_month);
@@ -158,7 +163,8 @@ void xw_write_annual(xw_ctx *c)
         biggest = fmax(biggest, fabs(c->r->options[i].total) + fabs(c->r->options[i].capex));
     for (int k = 0; k < TCO_BUDGET_COLS; k++)
         label_w = fmax(label_w, tci_utf8_width(an_label(c, k)) + 2);
-    int money_w = xw_imax(12, xw_money_width(c, biggest) + 2);
+    label_w = fmax(label_w, tci_utf8_width(an_head(c)) * 1.1 + 2); /* bold */
+    int money_w = xw_imax(11, xw_money_width(c, biggest) + 1);
     xw_set_col(ws, AN_LABEL, AN_LABEL, label_w);
     xw_set_col(ws, AN_TOTAL, AN_Y0 + ny - 1, money_w);
     xw_labelf(c, t, sizeof t, "annual.subtitle",
@@ -166,7 +172,8 @@ void xw_write_annual(xw_ctx *c)
               "sum of its monthly sheet's line over the months of the year (live). Horizon: all "
               "the years; a commitment past the horizon falls in no year.",
               "currency", c->currency, NULL);
-    xw_title_line(c, ws, xw_label(c, "annual.title", "Annual view"), t);
+    xw_span sp = {AN_Y0 + ny - 1, label_w + money_w * (ny + 1)};
+    xw_title(c, ws, sp, xw_label(c, "annual.title", "Annual view"), t);
     xw_pager pg;
     xw_pager_init(&pg, c, xw_cols_px(label_w + money_w * (ny + 1)));
     pg.last_col = AN_Y0 + ny - 1;

@@ -327,3 +327,31 @@ void xw_pager_apply(xw_ctx *c, lxw_worksheet *ws, xw_pager *p, int last_row)
         xw_note(c, worksheet_set_h_pagebreaks(ws, p->breaks));
     }
 }
+
+/* Columns' widths in characters over first..last, hidden ones left out. */
+static double cols_chars(const lxw_worksheet *ws, int first, int last)
+{
+    double w = 0;
+    for (int col = first; col <= last; col++)
+        w += col_width(ws, col);
+    return w;
+}
+
+/* See page.h. */
+void xw_print_readable(xw_ctx *c, lxw_worksheet *ws)
+{
+    if (!ws || !ws->fit_page || ws->fit_height == 1)
+        return; /* a scale of its own, or a one-page sheet */
+    int last = ws->print_area.in_use ? (int)ws->print_area.last_col : (int)ws->dim_colmax;
+    double w = xw_cols_px(cols_chars(ws, 0, last));
+    int min = xw_min_scale(c);
+    int port = (int)(100 * PAGE_W_PORT / w), land = (int)(100 * PAGE_W_LAND / w);
+    if (port >= min) {
+        worksheet_set_portrait(ws);
+        worksheet_set_print_scale(ws, (uint16_t)(port > 100 ? 100 : port));
+        return;
+    }
+    worksheet_set_print_scale(ws, (uint16_t)(land > 100 ? 100 : land < min ? min : land));
+    if (land < min) /* two pages wide: the labels on each */
+        xw_note(c, worksheet_repeat_columns(ws, 0, 0));
+}

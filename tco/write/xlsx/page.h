@@ -110,4 +110,9 @@ void xw_pager_block(xw_pager *p, int start, int rows);
  * breaks. */
 void xw_pager_apply(xw_ctx *c, lxw_worksheet *ws, xw_pager *p, int last_row);
 
+/* A sheet fitted to the page's width printed at a readable scale instead
+ * (xw_min_scale or more): portrait when its columns fit there, else landscape,
+ * two pages wide with column A repeated when they do not fit one. */
+void xw_print_readable(xw_ctx *c, lxw_worksheet *ws);
+
 #endif /* TCO_WRITE_XLSX_PAGE_H */

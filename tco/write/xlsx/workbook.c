@@ -363,6 +363,12 @@ static void write_sheets(xw_ctx *c)
             xw_sheet_kind_get(k)->write(c);
     if (c->about)
         xw_write_about(c);
+    /* The printed pack, every sheet but the monthly ones, readable on paper. */
+    for (int k = 0; k < TCI_SHEET_KINDS; k++) {
+        lxw_worksheet **ws = k != TCI_SHEET_OPTIONS ? xw_kind_sheet(c, k) : NULL;
+        if (ws && *ws)
+            xw_print_readable(c, *ws);
+    }
     worksheet_activate(c->about ? c->about : c->inputs);
 }
 
