@@ -293,7 +293,6 @@ void xw_write_budget(xw_ctx *c)
                   "on Inputs, for fiscal years). Partial years are marked. A commitment past the "
                   "horizon falls in no year.",
                   "currency", c->currency, NULL);
-    xw_title_line(c, ws, xw_label(c, "budget.title", "Budget by fiscal year"), t);
     xw_flag_format(partial, sizeof partial, xw_label(c, "budget.partial", "partial"), "");
     lxw_format *fm[6] = {fy_format(c, XS_CALC),        xw_fmt(c, XS_CALC, XN_MONTH),
                          xw_fmt(c, XS_CALC, XN_INT),   xw_fmt_num(c, XS_CALC, partial),
@@ -308,6 +307,8 @@ void xw_write_budget(xw_ctx *c)
     xw_set_col(ws, BG_FROM, BG_TO, 10);
     xw_set_col(ws, BG_FIRST, BG_PARTIAL, BG_NARROW);
     xw_set_col(ws, BG_COL0, BG_COLS - 1, xw_imax(12, xw_money_width(c, biggest) + 1));
+    /* After the widths: the master check goes right of the title (page.c). */
+    xw_title_line(c, ws, xw_label(c, "budget.title", "Budget by fiscal year"), t);
     for (size_t i = 0; i < c->s->n_options && !c->err && !c->nomem; i++)
         bg_block(c, i, fm);
     xw_print_setup(c, ws, 0, 1, 1);

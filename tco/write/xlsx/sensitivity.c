@@ -496,7 +496,7 @@ static int se_chart_h(const se_sheet *S, size_t i, int *moving)
     *moving = 0;
     for (size_t d = 0; d < nd; d++)
         *moving += E[d].swing > 0;
-    return S->tornado[i] && *moving > 0 ? 110 + 34 * *moving : 0;
+    return S->tornado[i] && *moving > 0 ? 96 + 26 * *moving : 0;
 }
 
 /* The rows option i's block takes from its first. */
