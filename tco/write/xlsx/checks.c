@@ -637,6 +637,8 @@ static void ck_head(xw_ctx *c, const char *status, int count, int agree)
                                xw_label(c, "checks.head.status", "Status")};
     for (int k = 0; k < CK_N; k++)
         xw_text(c, ws, CK_HEAD, k, heads[k], xw_fmt(c, XS_HEADER, XN_NONE));
+    /* Tall enough for the narrow columns' headings, wrapped. */
+    xw_header_height(ws, CK_HEAD, heads + CK_EXPECT, CK_N - CK_EXPECT, 10);
     worksheet_freeze_panes(ws, (lxw_row_t)CK_HEAD + 1, 0);
     xw_section(
         c, ws, CK_FIRST - 1,
