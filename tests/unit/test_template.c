@@ -321,13 +321,18 @@ static void test_shipped_load(void)
     CU_ASSERT_STRING_EQUAL(tco_template_language(en), "en");
     CU_ASSERT_STRING_EQUAL(tco_template_language(zh), "zh-CN");
     CU_ASSERT_STRING_EQUAL(tco_template_language(NULL), "en");
-    /* Every sheet and chart, in the built-in order. */
-    int kinds[TCI_SHEET_KINDS], charts[TCI_CHART_KINDS];
+    /* Every sheet and chart, in the built-in order: the printed pack (About,
+     * Inputs, Annual, ..., Checks), then the monthly sheets. */
+    int kinds[TCI_SHEET_KINDS], builtin[TCI_SHEET_KINDS], charts[TCI_CHART_KINDS];
+    CU_ASSERT_EQUAL(tci_template_sheets(NULL, builtin), TCI_SHEET_KINDS);
+    CU_ASSERT_EQUAL(builtin[2], TCI_SHEET_ANNUAL);
+    CU_ASSERT_EQUAL(builtin[TCI_SHEET_KINDS - 2], TCI_SHEET_CHECKS);
+    CU_ASSERT_EQUAL(builtin[TCI_SHEET_KINDS - 1], TCI_SHEET_OPTIONS);
     for (int t = 0; t < 2; t++) {
         tco_template *tpl = t ? zh : en;
         CU_ASSERT_EQUAL(tci_template_sheets(tpl, kinds), TCI_SHEET_KINDS);
         for (int k = 0; k < TCI_SHEET_KINDS; k++)
-            CU_ASSERT_EQUAL(kinds[k], k);
+            CU_ASSERT_EQUAL(kinds[k], builtin[k]);
         CU_ASSERT_EQUAL(tci_template_charts(tpl, charts), TCI_CHART_KINDS);
     }
     const tci_tpl_style *st = tci_template_style(zh);

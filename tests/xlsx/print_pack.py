@@ -13,8 +13,8 @@ with openpyxl and prints it to PDF with LibreOffice (one run). For each workbook
   defined name: DiscountRate, ElectricityPrice, ...) is unlocked.
 - The master check: every sheet but About has, in its rows repeated on every printed
   page, a formula equal to the Checks sheet's master check cell; and every printed
-  page of the pack shows "Master check" and "OK" (but the right-hand pages of a sheet
-  printed two pages wide, which repeat its labels' column and not its title).
+  page of the pack shows "Master check" and "OK" (a sheet printed two pages wide, its
+  labels' column repeated: on one page of each pair).
 - Readable: every pack sheet but the Summary (laid out by its own writer, see
   docs/WORKBOOK.md, Printing) prints at a fixed scale (not fitted to the page) at
   which every number in its print area prints at 8 points or more (font size x
@@ -179,7 +179,7 @@ def main():
             bad, pack = check_book(book, name, options)
             wb = openpyxl.load_workbook(book)
             names = wb.sheetnames
-            wide = {ws.title for ws in wb.worksheets if ws.print_title_cols}
+            wide = {n: False for n in pack if wb[n].print_title_cols}
             pdf = pdfs[book]
             if pdf is None:
                 bad.append("LibreOffice wrote no PDF")
@@ -192,12 +192,15 @@ def main():
                 text = "\n".join(lines)
                 if sheet in pack:
                     n_pack += 1
-                    if sheet in wide:
-                        continue  # the pages to the right of a wide sheet: not its title
-                    if "Master check" not in text or not re.search(r"\bOK\b", text):
+                    shown = "Master check" in text and re.search(r"\bOK\b", text)
+                    if sheet in wide:  # two pages wide: the check on one of them
+                        wide[sheet] = wide[sheet] or bool(shown)
+                    elif not shown:
                         bad.append(f"page {k} ({sheet}) shows no master check")
                     if len(lines) < 5:
                         bad.append(f"page {k} ({sheet}) is an orphan: {len(lines) - 2} lines")
+            bad += [f"{w}, two pages wide, shows no master check" for w, ok in wide.items()
+                    if not ok]
             most = PACK_MAX.get(name)
             if most is not None and n_pack > most:
                 bad.append(f"the pack prints on {n_pack} pages (at most {most})")

@@ -73,7 +73,6 @@ static void br_title(br_sheet *B)
     B->pg.last_col = last_col;
     /* The chart markers, past a blank column after the print area. */
     B->mcol = last_col + 2;
-    worksheet_set_column(ws, (lxw_col_t)B->mcol, (lxw_col_t)(B->mcol + 1), 17, NULL);
     xw_labelf(c, t, sizeof t, "buy_vs_rent.subtitle",
               "What each option would cost over {months} months if its GPUs worked the share of "
               "hours in the first column, the same share for every option (as break-even "
@@ -84,6 +83,8 @@ static void br_title(br_sheet *B)
     B->sp = sp;
     xw_title(c, ws, sp, xw_label(c, "buy_vs_rent.title", "Buy or rent: cost against utilization"),
              t);
+    /* After the title, whose master check goes in the last printed column. */
+    worksheet_set_column(ws, (lxw_col_t)B->mcol, (lxw_col_t)(B->mcol + 1), 17, NULL);
 }
 
 /* Bought option i's break-even row: the utilization, the total there, and the

@@ -168,31 +168,33 @@ static double col_width(const lxw_worksheet *ws, int col)
     return LXW_DEF_COL_WIDTH;
 }
 
-/* The master check in the title row, right of the title `t` (row 0 is
- * repeated on every printed page, xw_print_setup): "Master check" and the
- * Checks sheet's cell, OK in green, else red. Nothing in a workbook without
- * Checks (a comparison). */
-static void title_check(xw_ctx *c, lxw_worksheet *ws, const char *t)
+/* The master check in the title row (repeated on every printed page,
+ * xw_print_setup): one cell, right-aligned in the last column shown of those
+ * laid out so far, `=` the Checks sheet's master check, read "Master check: OK"
+ * through its number format, OK in green, else red. Its place depends on the
+ * columns alone, not on the words, so that every template lays the sheet out
+ * alike. None on About, which shows the master check in its own row, nor in a
+ * workbook without Checks (a comparison). */
+static void title_check(xw_ctx *c, lxw_worksheet *ws)
 {
-    if (!c->checks || !c->sheet_q[TCI_SHEET_CHECKS] || c->ck_master == XW_NONE)
+    if (!c->checks || ws == c->about || !c->sheet_q[TCI_SHEET_CHECKS] || c->ck_master == XW_NONE)
         return;
-    /* The title runs over the columns to its right, a bold size of body + 3. */
-    double need = tci_utf8_width(t ? t : "") * (xw_body_pt(c) + 3) / 11 * 1.15 + 2, w = 0;
-    int col = 0;
-    while (col < 30 && w < need)
-        w += col_width(ws, col++);
-    char f[XW_FBUF];
-    const char *label = xw_label(c, "print.master_check", "Master check");
-    /* The label runs on into the next column when that one is narrow. Not past
-     * the sheet's columns (About: its own master check row, on its one page). */
-    int at = col + (col_width(ws, col) < tci_utf8_width(label) + 2 ? 2 : 1);
-    if (at > last_set_col(ws))
+    int at = last_set_col(ws);
+    while (at > 0 && col_width(ws, at) <= 0)
+        at--;
+    if (at < 1)
         return;
-    xw_text(c, ws, 0, col, label, xw_fmt(c, XS_KEY, XN_NONE));
+    char nf[200], lit[160], f[XW_FBUF];
+    xw_format_literal(lit, sizeof lit, xw_label(c, "print.master_check", "Master check"));
+    tci_utf8_format(nf, sizeof nf, "\"%s: \"@", lit);
+    lxw_format *fm = xw_fmt_num_own(c, XS_CHECK, nf);
+    if (!fm)
+        return;
+    format_set_align(fm, LXW_ALIGN_RIGHT);
     xw_fstr(c, ws, 0, at,
             xw_formula(c, f, sizeof f, "=%s",
                        xw_ref(c->sheet_q[TCI_SHEET_CHECKS], c->ck_master, XW_COL_VAL, 1, 1).s),
-            "OK", xw_fmt(c, XS_CHECK, XN_NONE));
+            "OK", fm);
     xw_block b = {0, at, 0, at};
     xw_mark_checks(c, ws, &b, 1);
 }
@@ -201,7 +203,7 @@ static void title_check(xw_ctx *c, lxw_worksheet *ws, const char *t)
 void xw_title(xw_ctx *c, lxw_worksheet *ws, xw_span sp, const char *t, const char *sub)
 {
     xw_text(c, ws, 0, 0, t, xw_fmt(c, XS_TITLE, XN_NONE));
-    title_check(c, ws, t);
+    title_check(c, ws);
     xw_para(c, ws, 1, sp, sub, 0);
 }
 
@@ -209,7 +211,7 @@ void xw_title(xw_ctx *c, lxw_worksheet *ws, xw_span sp, const char *t, const cha
 void xw_title_line(xw_ctx *c, lxw_worksheet *ws, const char *t, const char *sub)
 {
     xw_text(c, ws, 0, 0, t, xw_fmt(c, XS_TITLE, XN_NONE));
-    title_check(c, ws, t);
+    title_check(c, ws);
     xw_text(c, ws, 1, 0, sub, xw_fmt(c, XS_SUBTITLE, XN_NONE));
 }
 

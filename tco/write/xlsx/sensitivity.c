@@ -108,9 +108,9 @@ typedef struct se_sheet {
 static void se_columns(se_sheet *S)
 {
     S->total_w = 0;
-    for (int k = 0; k < SE_N; k++) {
+    for (int k = 0; k <= SE_SWING; k++) {
         worksheet_set_column(S->ws, (lxw_col_t)k, (lxw_col_t)k, widths[k], NULL);
-        S->total_w += k <= SE_SWING ? widths[k] : 0;
+        S->total_w += widths[k];
     }
     /* The changes and the charts' labels, right of the swing, are the charts'
      * data: on screen, not printed. */
@@ -555,6 +555,10 @@ void xw_write_sensitivity(xw_ctx *c)
     if (!se_tornadoes(&S, &cheapest))
         return;
     int row = se_title(&S, cheapest);
+    /* The charts' data, after the title (its master check in the last printed
+     * column). */
+    for (int k = SE_SWING + 1; k < SE_N; k++)
+        worksheet_set_column(S.ws, (lxw_col_t)k, (lxw_col_t)k, widths[k], NULL);
     if (!se_layout(&S, row)) {
         free(S.tornado);
         return;

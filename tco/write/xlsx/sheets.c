@@ -107,7 +107,7 @@ static const xw_sheet_kind kinds[TCI_SHEET_KINDS] = {
     [TCI_SHEET_ANNUAL] =
         KIND(XW_KEY("sheet.annual"), "Annual", annual, always, xw_write_annual,
              XW_KEY("contents.annual"),
-             "Each option's cash flow by fiscal year and line, a page each (live)", 1),
+             "Each option's cash flow by fiscal year and line (live), for the printed pack", 1),
 #undef KIND
 };
 
