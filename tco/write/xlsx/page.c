@@ -184,7 +184,8 @@ static void title_check(xw_ctx *c, lxw_worksheet *ws)
         at--;
     if (at < 1)
         return;
-    char nf[200], lit[160], f[XW_FBUF];
+    /* libxlsxwriter keeps 128 bytes of a number format. */
+    char nf[128], lit[96], f[XW_FBUF];
     xw_format_literal(lit, sizeof lit, xw_label(c, "print.master_check", "Master check"));
     tci_utf8_format(nf, sizeof nf, "\"%s: \"@", lit);
     lxw_format *fm = xw_fmt_num_own(c, XS_CHECK, nf);
@@ -354,6 +355,8 @@ void xw_print_readable(xw_ctx *c, lxw_worksheet *ws)
         return;
     }
     worksheet_set_print_scale(ws, (uint16_t)(land > 100 ? 100 : land < min ? min : land));
-    if (land < min) /* two pages wide: the labels on each */
+    /* Two pages wide: the labels on each, when the print titles' name (the
+     * sheet's name twice, rows and columns) fits libxlsxwriter's 128 bytes. */
+    if (land < min && strlen(ws->quoted_name) <= 48)
         xw_note(c, worksheet_repeat_columns(ws, 0, 0));
 }
