@@ -168,6 +168,15 @@ static double col_width(const lxw_worksheet *ws, int col)
     return LXW_DEF_COL_WIDTH;
 }
 
+/* The last column shown of those ws has laid out so far, or 0. */
+static int last_shown_col(const lxw_worksheet *ws)
+{
+    int col = last_set_col(ws);
+    while (col > 0 && col_width(ws, col) <= 0)
+        col--;
+    return col > 0 ? col : 0;
+}
+
 /* The master check in the title row (repeated on every printed page,
  * xw_print_setup): one cell, right-aligned in the last column shown of those
  * laid out so far, `=` the Checks sheet's master check, read "Master check: OK"
@@ -179,9 +188,7 @@ static void title_check(xw_ctx *c, lxw_worksheet *ws)
 {
     if (!c->checks || ws == c->about || !c->sheet_q[TCI_SHEET_CHECKS] || c->ck_master == XW_NONE)
         return;
-    int at = last_set_col(ws);
-    while (at > 0 && col_width(ws, at) <= 0)
-        at--;
+    int at = last_shown_col(ws);
     if (at < 1)
         return;
     /* libxlsxwriter keeps 128 bytes of a number format. */
@@ -208,12 +215,20 @@ void xw_title(xw_ctx *c, lxw_worksheet *ws, xw_span sp, const char *t, const cha
     xw_para(c, ws, 1, sp, sub, 0);
 }
 
-/* See page.h. */
+/* See page.h. The subtitle wraps over the columns laid out so far, so that
+ * none of it is cut off on paper. */
 void xw_title_line(xw_ctx *c, lxw_worksheet *ws, const char *t, const char *sub)
 {
     xw_text(c, ws, 0, 0, t, xw_fmt(c, XS_TITLE, XN_NONE));
     title_check(c, ws);
-    xw_text(c, ws, 1, 0, sub, xw_fmt(c, XS_SUBTITLE, XN_NONE));
+    int last = last_shown_col(ws);
+    double chars = 0;
+    for (int col = 0; col <= last; col++)
+        chars += col_width(ws, col);
+    if (last > 0)
+        xw_para(c, ws, 1, (xw_span){last, chars}, sub, 0);
+    else
+        xw_text(c, ws, 1, 0, sub, xw_fmt(c, XS_SUBTITLE, XN_NONE));
 }
 
 /* See page.h. */
