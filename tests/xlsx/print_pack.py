@@ -19,9 +19,9 @@ with openpyxl and prints it to PDF with LibreOffice (one run). For each workbook
   docs/WORKBOOK.md, Printing) prints at a fixed scale (not fitted to the page) at
   which every number in its print area prints at 8 points or more (font size x
   scale).
-- Pages: the pack of config/financed-taxed.ini prints on at most PACK_MAX pages (the
-  whole workbook printed on 33 before the pack), and no page of it holds fewer than
-  3 lines of text besides its header and footer (no orphan page).
+- Pages: the pack of config/financed-taxed.ini prints on at most PACK_MAX pages, and
+  no page of it holds fewer than 3 lines of text besides its header and footer (no
+  orphan page).
 Exit 0 when all hold; 1 otherwise.
 """
 import json, os, re, subprocess, sys, tempfile
