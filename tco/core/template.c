@@ -9,7 +9,7 @@
 /* See core/template.h. */
 const char *const tci_tpl_sheet_kinds[TCI_SHEET_KINDS] = {
     "about",       "inputs",      "options", "summary",     "budget", "workload",
-    "buy-vs-rent", "sensitivity", "cases",   "monte-carlo", "checks"};
+    "buy-vs-rent", "sensitivity", "cases",   "monte-carlo", "checks", "annual"};
 const char *const tci_tpl_chart_kinds[TCI_CHART_KINDS] = {"cumulative", "breakdown",
                                                           "cost-per-gpu-hour", "fiscal-years"};
 
@@ -94,6 +94,15 @@ const tci_tpl_style *tci_template_style(const tco_template *tpl)
 /* The n kinds of a template's list into kinds, or, when list is NULL (no
  * template, or none given), all `all` kinds in their built-in order. Returns
  * how many. */
+/* The built-in order of the sheets, as the model flows (each reads only those
+ * before it, but Checks, which the others show): About, Inputs, the monthly
+ * cash-flow sheets, then what summarises them, the annual views first. Every
+ * sheet but the monthly ones makes the printed pack. */
+static const int builtin_sheets[TCI_SHEET_KINDS] = {
+    TCI_SHEET_ABOUT,       TCI_SHEET_INPUTS, TCI_SHEET_OPTIONS,     TCI_SHEET_ANNUAL,
+    TCI_SHEET_SUMMARY,     TCI_SHEET_BUDGET, TCI_SHEET_WORKLOAD,    TCI_SHEET_BUY_VS_RENT,
+    TCI_SHEET_SENSITIVITY, TCI_SHEET_CASES,  TCI_SHEET_MONTE_CARLO, TCI_SHEET_CHECKS};
+
 static size_t kinds_in_order(const int *list, size_t n, int all, int *kinds)
 {
     if (list) {
@@ -102,6 +111,8 @@ static size_t kinds_in_order(const int *list, size_t n, int all, int *kinds)
     }
     for (int k = 0; k < all; k++)
         kinds[k] = k;
+    if (all == TCI_SHEET_KINDS) /* the sheets: the printed pack, then the months */
+        memcpy(kinds, builtin_sheets, sizeof builtin_sheets);
     return (size_t)all;
 }
 

@@ -8,7 +8,9 @@
 
 #include <stddef.h>
 
-/* Sheet kinds, in the built-in order; "options" is every cash-flow sheet. */
+/* Sheet kinds; "options" is every cash-flow sheet. The built-in order
+ * (tci_template_sheets without a template's) is the printed pack first (About
+ * to Checks), then the monthly cash-flow sheets; see template.c. */
 typedef enum tci_tpl_sheet {
     TCI_SHEET_ABOUT,
     TCI_SHEET_INPUTS,
@@ -21,6 +23,7 @@ typedef enum tci_tpl_sheet {
     TCI_SHEET_CASES,
     TCI_SHEET_MONTE_CARLO,
     TCI_SHEET_CHECKS,
+    TCI_SHEET_ANNUAL, /* each option's cash flow by year, one page each */
     TCI_SHEET_KINDS
 } tci_tpl_sheet;
 

@@ -321,13 +321,18 @@ static void test_shipped_load(void)
     CU_ASSERT_STRING_EQUAL(tco_template_language(en), "en");
     CU_ASSERT_STRING_EQUAL(tco_template_language(zh), "zh-CN");
     CU_ASSERT_STRING_EQUAL(tco_template_language(NULL), "en");
-    /* Every sheet and chart, in the built-in order. */
-    int kinds[TCI_SHEET_KINDS], charts[TCI_CHART_KINDS];
+    /* Every sheet and chart, in the built-in order, as the model flows: About,
+     * Inputs, the monthly sheets, the annual views, ..., Checks. */
+    int kinds[TCI_SHEET_KINDS], builtin[TCI_SHEET_KINDS], charts[TCI_CHART_KINDS];
+    CU_ASSERT_EQUAL(tci_template_sheets(NULL, builtin), TCI_SHEET_KINDS);
+    CU_ASSERT_EQUAL(builtin[2], TCI_SHEET_OPTIONS);
+    CU_ASSERT_EQUAL(builtin[3], TCI_SHEET_ANNUAL);
+    CU_ASSERT_EQUAL(builtin[TCI_SHEET_KINDS - 1], TCI_SHEET_CHECKS);
     for (int t = 0; t < 2; t++) {
         tco_template *tpl = t ? zh : en;
         CU_ASSERT_EQUAL(tci_template_sheets(tpl, kinds), TCI_SHEET_KINDS);
         for (int k = 0; k < TCI_SHEET_KINDS; k++)
-            CU_ASSERT_EQUAL(kinds[k], k);
+            CU_ASSERT_EQUAL(kinds[k], builtin[k]);
         CU_ASSERT_EQUAL(tci_template_charts(tpl, charts), TCI_CHART_KINDS);
     }
     const tci_tpl_style *st = tci_template_style(zh);
@@ -554,7 +559,7 @@ static void test_schema_violations(void)
                 "schema-violation.xml:8: error: Element 'sheet', attribute 'kind': [facet "
                 "'enumeration'] The value 'pivot' is not an element of the set {'about', "
                 "'inputs', 'options', 'summary', 'budget', 'workload', 'buy-vs-rent', "
-                "'sensitivity', 'cases', 'monte-carlo', 'checks'}.");
+                "'sensitivity', 'cases', 'monte-carlo', 'checks', 'annual'}.");
     expect_string(HEAD "<template version=\"1\">\n</template>", TCO_ERR_INPUT,
                   "t.xml:2: error: Element 'template': The attribute 'language' is required but "
                   "missing.");

@@ -15,9 +15,13 @@ that gives ranges and extra drivers, so that every kind of driver formula is use
 4. Runs the engine on a copy of the INI with the same changes (tco report -o -).
 5. Every driver's total at each end is a formula in the workbook as written.
 6. For every option and driver compares the Sensitivity sheet's input at each end, total
-   at each end, total less the baseline's at each end and swing with the engine's JSON
-   sensitivity: to 1e-9 relative (of the option's total for the differences of totals),
-   with 1e-9 absolute near zero. The drivers stay in the order the workbook was written
+   at each end, NPV at each end (where the workbook as written has a formula there),
+   total less the baseline's at each end and swing with the engine's JSON
+   sensitivity, and each option's base total and NPV with the engine's total and NPV:
+   to 1e-9 relative (of the option's total for the differences of totals),
+   with 1e-9 absolute near zero. The NPVs of the standard drivers are formulas (all
+   but a reserved term's, a lease's capital, the spot overhead and the exchange
+   rates: every one of seed-2026's), and at least one NPV moved with the edit. The drivers stay in the order the workbook was written
    with, so each row is matched by its driver's name.
 Exit 0 when every figure agrees in both programs, every option's table was compared, and
 the edit moved the totals; 1 otherwise.
@@ -152,14 +156,14 @@ def close(got, want, scale=0.0):
     return abs(got - want) <= max(1e-9, REL * max(abs(got), abs(want), scale))
 
 
-def compare(path, sheet, bases, engine, before):
+def compare(path, sheet, bases, engine, before, live_npv):
     """Mismatches of the recalculated workbook at path against the engine's JSON; and
     the count of compared figures and of totals that moved from `before`."""
     ws = load_values(path)[sheet]
     sens = engine["sensitivity"]["options"]
     opts = {o["id"]: o for o in engine["options"]}
     baseline = engine["scenario"].get("baseline")
-    bad, compared, moved = [], 0, 0
+    bad, compared, moved, moved_npv = [], 0, 0, 0
     if len(bases) != len(sens):
         return [f"{len(bases)} option tables on the sheet, {len(sens)} in the engine"], 0, 0
     by_id = {o["id"]: {d["driver"]: d for d in o["drivers"]} for o in sens}
@@ -176,6 +180,9 @@ def compare(path, sheet, bases, engine, before):
                 continue
             want = {2: d["input_low"], 3: d["input_high"], 4: d["total_low"],
                     5: d["total_high"], 8: d["diff_low"], 9: d["diff_high"], 10: d["swing"]}
+            for col, key in ((6, "npv_low"), (7, "npv_high")):
+                if (r, col) in live_npv:
+                    want[col] = d[key]
             if d["input_low"] is None and baseline in by_id:  # the baseline's input
                 want[2] = by_id[baseline][d["driver"]]["input_low"]
                 want[3] = by_id[baseline][d["driver"]]["input_high"]
@@ -187,9 +194,19 @@ def compare(path, sheet, bases, engine, before):
                 if not close(got, w, scale if col >= 8 else 0.0):
                     bad.append(f"{o['id']} {name} {sheet}!{ws.cell(r, col).coordinate}: "
                                f"workbook {got!r}, engine {w!r}")
-                if col in (4, 5) and isinstance(got, (int, float)) and \
+                if col in (4, 5, 6, 7) and isinstance(got, (int, float)) and \
                         abs(got - before[(r, col)]) > 1e-6 * max(1.0, abs(got)):
-                    moved += 1
+                    moved += 1 if col < 6 else 0
+                    moved_npv += col >= 6
+        # The base: the option sheet's total and NPV, as tco computes the edited INI.
+        for col, w in ((4, opts[o["id"]]["total"]), (6, opts[o["id"]]["npv"])):
+            got = ws.cell(base, col).value
+            compared += 1
+            if not close(got, w):
+                bad.append(f"{o['id']} base {sheet}!{ws.cell(base, col).coordinate}: "
+                           f"workbook {got!r}, engine {w!r}")
+    if live_npv and moved_npv == 0:
+        bad.append("no NPV of a driver moved with the edit")
     return bad, compared, moved
 
 
@@ -208,6 +225,7 @@ def run_scenario(tco, ini, extra, tmp):
     problems = []
     formulas = openpyxl.load_workbook(book)[sheet]
     nd = len(json.loads(p.stdout)["sensitivity"]["options"][0]["drivers"])
+    live_npv, static_npv = set(), []
     for base in bases:
         for r in range(base + 1, base + 1 + nd):
             for col in (4, 5):
@@ -215,11 +233,24 @@ def run_scenario(tco, ini, extra, tmp):
                 if not (isinstance(v, str) and v.startswith("=")):
                     problems.append(f"{sheet}!{formulas.cell(r, col).coordinate} is not a "
                                     f"formula: {v!r}")
+            for col in (6, 7):
+                v = formulas.cell(r, col).value
+                if isinstance(v, str) and v.startswith("="):
+                    live_npv.add((r, col))
+                else:
+                    static_npv.append(f"{formulas.cell(r, 1).value} "
+                                      f"{formulas.cell(r, col).coordinate}")
+    print(f"  NPVs: {len(live_npv)} formulas, {len(static_npv)} the engine's"
+          + (": " + ", ".join(static_npv[:8]) if static_npv else ""))
+    if not live_npv:
+        problems.append("no driver's NPV is a formula")
+    if not extra and os.path.basename(ini) == "seed-2026.ini" and static_npv:
+        problems.append(f"seed-2026: NPVs not live: {', '.join(static_npv[:8])}")
     for b in problems[:5]:
         print(f"    STATIC {b}")
     cached = load_values(book)[sheet]
     before = {(r, c): cached.cell(r, c).value for r in range(1, cached.max_row + 1)
-              for c in (1, 4, 5)}
+              for c in (1, 4, 5, 6, 7)}
 
     modified = os.path.join(tmp, "modified.xlsx")
     changes = edit_workbook(book, modified, options)
@@ -242,7 +273,7 @@ def run_scenario(tco, ini, extra, tmp):
         if path is None:
             problems.append(f"{prog} could not recalculate: {recalc_audit.tail(log)}")
             continue
-        bad, compared, moved = compare(path, sheet, bases, engine, before)
+        bad, compared, moved = compare(path, sheet, bases, engine, before, live_npv)
         print(f"  {prog}: compared {compared} figures of {len(bases)} options; "
               f"{moved} totals moved; {len(bad)} mismatches")
         for b in bad[:12]:

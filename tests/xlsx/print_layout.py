@@ -7,7 +7,10 @@ Writes the workbook of every shipped scenario (config/*.ini), of
 tests/data/analysis.ini (cases and Monte Carlo) and of tests/data/plans.ini (Plan
 sheets), and two compare workbooks. Then,
 read back by openpyxl, every sheet:
-- prints landscape, within a print area that holds every cell with a value;
+- prints on A4, landscape or portrait, within a print area that holds every cell with
+  a value, but for what is read on screen only: the Sensitivity sheet's columns right
+  of its tables (the charts' data) and the Checks sheet's reconciliation, below its
+  integrity checks (docs/WORKBOOK.md, Printing);
 - has a footer with the page number and the page count (&P, &N);
 - repeats rows on every page when it has a heading row (a bold cell on a fill);
 - gives each wrapped text cell (in a column shown) a row tall enough for its text: at least its lines
@@ -29,6 +32,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from xlsxtest import render_pdfs, tco_binary  # noqa: E402
 
 COMPARES = [("seed-2026", "training-reserved"), ("seed-70b-inference", "seed-30b-training")]
+# Sheets (by their names in the shipped templates) with columns right of their print
+# area, or rows below it, read on screen only.
+SCREEN_COLUMNS = ("Sensitivity", "敏感性分析")
+SCREEN_ROWS = ("Checks", "校验")
 DEFAULT_WIDTH = 8.43  # characters, a column without a width of its own
 DEFAULT_HEIGHT = 15.0  # points, a row without a height of its own
 
@@ -123,8 +130,10 @@ def check_sheets(path):
     bad = []
     for ws in wb.worksheets:
         where = f"{os.path.basename(path)}: {ws.title}"
-        if ws.page_setup.orientation != "landscape":
-            bad.append(f"{where}: not landscape ({ws.page_setup.orientation})")
+        if ws.page_setup.orientation not in ("landscape", "portrait"):
+            bad.append(f"{where}: no orientation ({ws.page_setup.orientation})")
+        if str(ws.page_setup.paperSize) != "9":
+            bad.append(f"{where}: not A4 (paper size {ws.page_setup.paperSize})")
         footer = "".join((part.text or "") for part in (ws.oddFooter.left, ws.oddFooter.center,
                                                         ws.oddFooter.right))
         if "&P" not in footer or "&N" not in footer:
@@ -136,6 +145,10 @@ def check_sheets(path):
             areas = area if isinstance(area, list) else [area]
             _, _, ac, ar = range_boundaries(areas[0].split("!")[-1].replace("$", ""))
             r1, c1 = used_range(ws)
+            if ws.title in SCREEN_COLUMNS:
+                c1 = min(c1, ac)
+            if ws.title in SCREEN_ROWS:
+                r1 = min(r1, ar)
             if r1 > ar or c1 > ac:
                 bad.append(f"{where}: print area {areas[0]} leaves out cells up to "
                            f"{get_column_letter(c1)}{r1}")

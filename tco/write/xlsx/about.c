@@ -237,11 +237,13 @@ void xw_write_about(xw_ctx *c)
                            "Total cost of ownership of GPU compute: buy or rent, month by month"));
     int row = about_scenario(c, 3);
     about_master(c, row);
-    row += 3;
+    row += 2;
     row = about_legend(c, row);
     row++;
     xw_text(c, ws, row++, 0, xw_label(c, "about.contents", "Contents"),
             xw_fmt(c, XS_SECTION, XN_NONE));
     about_contents(c, row);
     xw_print_setup(c, ws, XW_NONE, XW_NONE, 1);
+    /* One page, the pack's cover, at a readable scale. */
+    worksheet_set_print_scale(ws, (uint16_t)xw_min_scale(c));
 }

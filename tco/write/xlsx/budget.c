@@ -42,8 +42,8 @@ void xw_budget_layout(xw_ctx *c)
     }
 }
 
-/* The number of the fiscal year of model month m (2028 for FY2028, 1 for Y1). */
-static double fy_number(const xw_ctx *c, int m)
+/* See sheets.h. */
+double xw_fy_number(const xw_ctx *c, int m)
 {
     for (size_t y = 0; y < c->bg->n_years; y++)
         if (m <= c->bg->years[y].last_month)
@@ -82,7 +82,7 @@ void xw_write_fy_row(xw_ctx *c, size_t i)
                        "=IF(ISNUMBER(StartMonth),INT(%s/12)+IF(AND(FiscalYearStart>1,MOD(%s,12)+1>="
                        "FiscalYearStart),1,0),IF(%s=0,1,INT((%s-1)/12)+1))",
                        cal, cal, mo, mo),
-            fy_number(c, m), fmt);
+            xw_fy_number(c, m), fmt);
     }
 }
 
@@ -97,9 +97,8 @@ static void add_row(int *rows, int *negs, int *n, int r, int neg)
     negs[(*n)++] = neg;
 }
 
-/* Option i's line rows that a budget column adds up (up to 5), each with its
- * sign; returns how many (0: the column is 0 for this option). */
-static int col_rows(const xw_ctx *c, size_t i, int col, int *rows, int *neg)
+/* See sheets.h. */
+int xw_budget_col_rows(const xw_ctx *c, size_t i, int col, int *rows, int *neg)
 {
     const xw_optsheet *L = &c->os[i];
     int n = 0;
@@ -189,7 +188,7 @@ static void bg_year(xw_ctx *c, size_t i, size_t y, int row, lxw_format *const *f
               last = xw_ref(NULL, row, BG_LAST, 0, 1), mon = xw_ref(NULL, row, BG_MONTHS, 0, 1);
     xw_refbuf fys = xw_range(L->quoted, L->r_fy, XW_COL_M0, L->r_fy, XW_COL_M0 + H);
     xw_refbuf fys1 = xw_range(L->quoted, L->r_fy, XW_COL_M0 + 1, L->r_fy, XW_COL_M0 + H);
-    double num = fy_number(c, fy->first_month);
+    double num = xw_fy_number(c, fy->first_month);
     if (y == 0)
         xw_fnum(c, ws, row, BG_YEAR,
                 xw_formula(c, f, sizeof f, "=%s", xw_ref(L->quoted, L->r_fy, XW_COL_M0, 1, 1).s),
@@ -220,7 +219,7 @@ static void bg_year(xw_ctx *c, size_t i, size_t y, int row, lxw_format *const *f
     xw_fnum(c, ws, row, BG_PARTIAL, xw_formula(c, f, sizeof f, "=IF(%s<12,1,0)", mon.s),
             fy->partial, fm[3]);
     for (int k = 0; k < TCO_BUDGET_TOTAL; k++) {
-        int rows[5], neg[5], n = col_rows(c, i, k, rows, neg);
+        int rows[5], neg[5], n = xw_budget_col_rows(c, i, k, rows, neg);
         size_t len = 0;
         f[0] = '=';
         f[1] = '\0';
@@ -296,7 +295,6 @@ void xw_write_budget(xw_ctx *c)
                   "file or on Inputs, for fiscal years). Partial years are marked. A commitment "
                   "past the horizon falls in no year.",
                   "currency", c->currency, NULL);
-    xw_title_line(c, ws, xw_label(c, "budget.title", "Budget by fiscal year"), t);
     xw_flag_format(partial, sizeof partial, xw_label(c, "budget.partial", "partial"), "");
     lxw_format *fm[6] = {fy_format(c, XS_CALC),        xw_fmt(c, XS_CALC, XN_MONTH),
                          xw_fmt(c, XS_CALC, XN_INT),   xw_fmt_num(c, XS_CALC, partial),
@@ -311,6 +309,8 @@ void xw_write_budget(xw_ctx *c)
     xw_set_col(ws, BG_FROM, BG_TO, 10);
     xw_set_col(ws, BG_FIRST, BG_PARTIAL, BG_NARROW);
     xw_set_col(ws, BG_COL0, BG_COLS - 1, xw_imax(12, xw_money_width(c, biggest) + 1));
+    /* After the widths: the master check goes right of the title (page.c). */
+    xw_title_line(c, ws, xw_label(c, "budget.title", "Budget by fiscal year"), t);
     for (size_t i = 0; i < c->s->n_options && !c->err && !c->nomem; i++)
         bg_block(c, i, fm);
     xw_print_setup(c, ws, 0, 1, 1);

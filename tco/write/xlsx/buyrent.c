@@ -36,7 +36,8 @@ static size_t chart_options(const xw_ctx *c, size_t max, size_t *out)
 
 /* ===== The sheet ===== */
 
-#define BR_CHART_W 540 /* pixels: two charts side by side */
+#define BR_CHART_W 480 /* pixels: two charts side by side */
+#define BR_COL_W   14  /* the options' columns, in characters */
 
 /* The Buy-vs-Rent sheet as it is written. */
 typedef struct br_sheet {
@@ -63,25 +64,27 @@ static void br_title(br_sheet *B)
     char t[XW_TBUF];
     worksheet_set_column(ws, 0, 0, 40, NULL);
     worksheet_set_tab_color(ws, 0x70AD47);
-    /* Two charts side by side, 540 pixels each: columns of 17 characters are 124
-     * pixels and the first (40) 285, so they reach column H. */
+    /* Two charts side by side, 480 pixels each: columns of 14 characters are 103
+     * pixels and the first (40) 285, so they reach column H, which prints at a
+     * readable scale on a landscape page. */
     const int last_col = n > 7 ? (int)n : 7;
-    worksheet_set_column(ws, 1, (lxw_col_t)last_col, 17, NULL);
-    xw_pager_init(&B->pg, xw_cols_px(40 + 17.0 * last_col));
+    worksheet_set_column(ws, 1, (lxw_col_t)last_col, BR_COL_W, NULL);
+    xw_pager_init(&B->pg, c, xw_cols_px(40 + BR_COL_W * last_col));
     B->pg.last_col = last_col;
     /* The chart markers, past a blank column after the print area. */
     B->mcol = last_col + 2;
-    worksheet_set_column(ws, (lxw_col_t)B->mcol, (lxw_col_t)(B->mcol + 1), 17, NULL);
     xw_labelf(c, t, sizeof t, "buy_vs_rent.subtitle",
               "What each option would cost over {months} months if its GPUs worked the share of "
               "hours in the first column, the same share for every option (as break-even "
               "utilization assumes). Live formulas: total = total at 0% utilization + cost of "
               "one unit of utilization x utilization, both from the option's cash-flow sheet.",
               "months", xw_int(B->H).s, NULL);
-    xw_span sp = {last_col, 40 + 17.0 * last_col};
+    xw_span sp = {last_col, 40 + BR_COL_W * last_col};
     B->sp = sp;
     xw_title(c, ws, sp, xw_label(c, "buy_vs_rent.title", "Buy or rent: cost against utilization"),
              t);
+    /* After the title, whose master check goes in the last printed column. */
+    worksheet_set_column(ws, (lxw_col_t)B->mcol, (lxw_col_t)(B->mcol + 1), 17, NULL);
 }
 
 /* Bought option i's break-even row: the utilization, the total there, and the
@@ -187,7 +190,7 @@ static int br_table_head(br_sheet *B, int row, const char *title, int *head)
     xw_header(c, ws, h, 0, xw_label(c, "buy_vs_rent.utilization", "Utilization"));
     for (size_t i = 0; i < n; i++)
         xw_header(c, ws, h, 1 + (int)i, c->label[i]);
-    xw_header_height(ws, h, (const char *const *)c->label, n, 17);
+    xw_header_height(ws, h, (const char *const *)c->label, n, BR_COL_W);
     *head = h;
     return row;
 }

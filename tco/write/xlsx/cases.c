@@ -83,7 +83,7 @@ static void cs_title(cs_sheet *S)
     worksheet_set_column(ws, 1, 1, 30, NULL);
     worksheet_set_column(ws, 2, (lxw_col_t)(1 + nc), 17, NULL);
     worksheet_set_tab_color(ws, 0xED7D31);
-    xw_pager_init(&S->pg, xw_cols_px(44 + 30 + 17.0 * (double)(nc > 1 ? nc : 1)));
+    xw_pager_init(&S->pg, c, xw_cols_px(44 + 30 + 17.0 * (double)(nc > 1 ? nc : 1)));
     xw_span sp = {(int)(1 + nc), 44 + 30 + 17.0 * (double)nc};
     xw_title(c, ws, sp, xw_label(c, "cases.title", "Cases: the scenario under other assumptions"),
              xw_label(c, "cases.subtitle",

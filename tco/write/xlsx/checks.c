@@ -19,9 +19,11 @@
  * (integrity) or as tco computed it (reconciliation). */
 enum { CK_OPTION, CK_FIGURE, CK_FIELD, CK_EXPECT, CK_BOOK, CK_SCALE, CK_DIFF, CK_STATUS, CK_N };
 
-#define CK_WIDTH 180 /* the columns' widths, in characters: their sum */
-#define CK_HEAD  8   /* the headings' row */
-#define CK_FIRST 10  /* the first integrity check's row, under its section's heading */
+#define CK_WIDTH    143 /* the columns' widths, in characters: their sum */
+#define CK_HEAD     8   /* the headings' row */
+#define CK_W_OPTION 14  /* the widths of the option's and the check's columns, which wrap */
+#define CK_W_FIGURE 50
+#define CK_FIRST    10 /* the first integrity check's row, under its section's heading */
 
 /* ===== Integrity checks ===== */
 
@@ -409,14 +411,27 @@ static int ck_items(xw_ctx *c, size_t i, ck_item *it)
     return n;
 }
 
+/* The option's id and what a row checks, wrapped in their columns, on a row
+ * tall enough for them (a label is never cut on paper). */
+static void ck_names(xw_ctx *c, int row, const char *id, const char *what)
+{
+    lxw_worksheet *ws = c->checks;
+    lxw_format *wrap = xw_fmt(c, XS_WRAP, XN_NONE);
+    xw_text(c, ws, row, CK_OPTION, id, wrap);
+    xw_text(c, ws, row, CK_FIGURE, what, wrap);
+    double pt = xw_body_pt(c);
+    int lines = xw_imax(xw_wrap_lines(id, CK_W_OPTION, pt), xw_wrap_lines(what, CK_W_FIGURE, pt));
+    if (lines > 1)
+        worksheet_set_row(ws, (lxw_row_t)row, xw_lines_height(lines, pt), NULL);
+}
+
 /* An integrity check in `row`: both ways, the scale, the difference and the status. */
 static void ck_integrity_row(xw_ctx *c, size_t i, const ck_item *k, int row)
 {
     lxw_worksheet *ws = c->checks;
     char f[XW_FBUF];
     xw_numfmt nf = k->nf;
-    xw_text(c, ws, row, CK_OPTION, c->id[i], NULL);
-    xw_text(c, ws, row, CK_FIGURE, xw_label(c, k->key, k->english), NULL);
+    ck_names(c, row, c->id[i], xw_label(c, k->key, k->english));
     if (k->fi != XW_NONE)
         xw_text(c, ws, row, CK_FIELD, tci_field_get((tci_field_id)k->fi)->name,
                 xw_fmt(c, XS_KEY, XN_NONE));
@@ -451,9 +466,8 @@ static void ck_row(xw_ctx *c, size_t i, int fi, int row)
     char text[64];
     double v = xw_field_value(c, i, fi, text, sizeof text);
     xw_numfmt nf = xw_field_numfmt(fi);
-    xw_text(c, ws, row, CK_OPTION, c->id[i], NULL);
     xw_field_label(c, fi, t, sizeof t);
-    xw_text(c, ws, row, CK_FIGURE, t, NULL);
+    ck_names(c, row, c->id[i], t);
     xw_text(c, ws, row, CK_FIELD, tci_field_get((tci_field_id)fi)->name,
             xw_fmt(c, XS_KEY, XN_NONE));
     if (*text)
@@ -566,7 +580,7 @@ static void ck_head(xw_ctx *c, const char *status, int count, int agree)
     lxw_worksheet *ws = c->checks;
     char f[XW_FBUF];
     worksheet_set_tab_color(ws, 0xA5A5A5);
-    static const double widths[CK_N] = {22, 60, 22, 18, 18, 16, 14, 10};
+    static const double widths[CK_N] = {CK_W_OPTION, CK_W_FIGURE, 24, 13, 13, 11, 10, 8};
     for (int k = 0; k < CK_N; k++)
         worksheet_set_column(ws, (lxw_col_t)k, (lxw_col_t)k, widths[k], NULL);
     xw_title_line(c, ws, xw_label(c, "checks.title", "Checks"),
@@ -611,6 +625,8 @@ static void ck_head(xw_ctx *c, const char *status, int count, int agree)
                                xw_label(c, "checks.head.status", "Status")};
     for (int k = 0; k < CK_N; k++)
         xw_text(c, ws, CK_HEAD, k, heads[k], xw_fmt(c, XS_HEADER, XN_NONE));
+    /* Tall enough for the narrow columns' headings, wrapped. */
+    xw_header_height(ws, CK_HEAD, heads + CK_EXPECT, CK_N - CK_EXPECT, 10);
     worksheet_freeze_panes(ws, (lxw_row_t)CK_HEAD + 1, 0);
     xw_section(
         c, ws, CK_FIRST - 1,
@@ -652,6 +668,10 @@ void xw_write_checks(xw_ctx *c)
     /* The columns' width on one page, at a fixed scale: fitted to the width,
      * LibreOffice may count one page more than it prints, and print it empty. */
     xw_pager pg;
-    xw_pager_init(&pg, xw_cols_px(CK_WIDTH));
+    xw_pager_init(&pg, c, xw_cols_px(CK_WIDTH));
     worksheet_set_print_scale(c->checks, (uint16_t)pg.scale);
+    /* The printed pack holds the master check and the integrity checks it is
+     * made of; the reconciliation with tco's figures, below, is read on screen
+     * (docs/WORKBOOK.md, Printing). */
+    xw_note(c, worksheet_print_area(c->checks, 0, 0, (lxw_row_t)lastr, CK_STATUS));
 }

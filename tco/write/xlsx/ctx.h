@@ -236,6 +236,7 @@ typedef struct xw_ctx {
      * then its total row. */
     tco_budget *bg;
     lxw_worksheet *budget;
+    lxw_worksheet *annual; /* the annual views (annual.c), or NULL */
     int *bg_row;
     /* Plans (plansheet.c; MODEL.md, Demand and Plans): a sheet per plan, after
      * the option sheets, then the Optimize sheet with [optimize]; the Inputs

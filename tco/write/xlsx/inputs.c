@@ -745,9 +745,9 @@ static void inputs_head(xw_ctx *c)
         wa = w + 2 > wa ? w + 2 : wa;
     }
     xw_set_col(ws, 0, 0, wa);
-    xw_set_col(ws, 1, 1, 30);
+    xw_set_col(ws, 1, 1, 26); /* keys in 9 points: 31 characters */
     xw_set_col(ws, 2, 2, 18);
-    xw_set_col(ws, 3, 3, 22);
+    xw_set_col(ws, 3, 3, 19);
     xw_set_col(ws, 4, 4, 40);
     lxw_row_col_options hidden = {.hidden = 1};
     xw_note(c, worksheet_set_column_opt(ws, IN_COL_ASIS, IN_COL_LINK, 14, NULL, &hidden));

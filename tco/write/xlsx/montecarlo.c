@@ -50,7 +50,7 @@ static void mc_title(mc_sheet *S)
     worksheet_set_column(ws, 0, 0, 40, NULL);
     worksheet_set_column(ws, 1, (lxw_col_t)(ncols - 1), 15, NULL);
     worksheet_set_tab_color(ws, 0xED7D31);
-    xw_pager_init(&S->pg, fmax(1000, xw_cols_px(40 + 15.0 * (double)(ncols - 1))));
+    xw_pager_init(&S->pg, c, fmax(1000, xw_cols_px(40 + 15.0 * (double)(ncols - 1))));
     xw_span sp = {10, 40 + 15.0 * 10};
     S->sp = sp;
     xw_title(c, ws, sp, xw_label(c, "montecarlo.title", "Monte Carlo: how sure the ranking is"),

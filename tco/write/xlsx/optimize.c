@@ -186,7 +186,7 @@ void xw_write_optimize(xw_ctx *c)
     /* Printed with breaks before a block that would not fit: the chart is
      * never cut in two, and the print area takes it in. */
     xw_pager pg;
-    xw_pager_init(&pg, fmax(900, xw_cols_px(width)));
+    xw_pager_init(&pg, c, fmax(900, xw_cols_px(width)));
     xw_pager_block(&pg, 0, row);
     if (O->n_curve > 0 && O->curve) {
         const int chart_rows = 20;

@@ -147,18 +147,88 @@ void xw_para(xw_ctx *c, lxw_worksheet *ws, int row, xw_span sp, const char *text
     worksheet_set_row(ws, (lxw_row_t)row, xw_lines_height(lines, pt), NULL);
 }
 
+/* The last column of ws with a width set so far, or -1. */
+static int last_set_col(const lxw_worksheet *ws)
+{
+    int last = -1;
+    for (int k = 0; ws->col_options && k < ws->col_options_max; k++)
+        if (ws->col_options[k] && (int)ws->col_options[k]->lastcol > last)
+            last = (int)ws->col_options[k]->lastcol;
+    return last;
+}
+
+/* The width in characters of column col of ws as set so far (0 when hidden). */
+static double col_width(const lxw_worksheet *ws, int col)
+{
+    for (int k = 0; ws->col_options && k < ws->col_options_max; k++) {
+        const lxw_col_options *o = ws->col_options[k];
+        if (o && o->firstcol <= col && col <= o->lastcol)
+            return o->hidden ? 0 : o->width;
+    }
+    return LXW_DEF_COL_WIDTH;
+}
+
+/* The last column shown of those ws has laid out so far, or 0. */
+static int last_shown_col(const lxw_worksheet *ws)
+{
+    int col = last_set_col(ws);
+    while (col > 0 && col_width(ws, col) <= 0)
+        col--;
+    return col > 0 ? col : 0;
+}
+
+/* The master check in the title row (repeated on every printed page,
+ * xw_print_setup): one cell, right-aligned in the last column shown of those
+ * laid out so far, `=` the Checks sheet's master check, read "Master check: OK"
+ * through its number format, OK in green, else red. Its place depends on the
+ * columns alone, not on the words, so that every template lays the sheet out
+ * alike. None on About, which shows the master check in its own row, nor in a
+ * workbook without Checks (a comparison). */
+static void title_check(xw_ctx *c, lxw_worksheet *ws)
+{
+    if (!c->checks || ws == c->about || !c->sheet_q[TCI_SHEET_CHECKS] || c->ck_master == XW_NONE)
+        return;
+    int at = last_shown_col(ws);
+    if (at < 1)
+        return;
+    /* libxlsxwriter keeps 128 bytes of a number format. */
+    char nf[128], lit[96], f[XW_FBUF];
+    xw_format_literal(lit, sizeof lit, xw_label(c, "print.master_check", "Master check"));
+    tci_utf8_format(nf, sizeof nf, "\"%s: \"@", lit);
+    lxw_format *fm = xw_fmt_num_own(c, XS_CHECK, nf);
+    if (!fm)
+        return;
+    format_set_align(fm, LXW_ALIGN_RIGHT);
+    xw_fstr(c, ws, 0, at,
+            xw_formula(c, f, sizeof f, "=%s",
+                       xw_ref(c->sheet_q[TCI_SHEET_CHECKS], c->ck_master, XW_COL_VAL, 1, 1).s),
+            "OK", fm);
+    xw_block b = {0, at, 0, at};
+    xw_mark_checks(c, ws, &b, 1);
+}
+
 /* See page.h. */
 void xw_title(xw_ctx *c, lxw_worksheet *ws, xw_span sp, const char *t, const char *sub)
 {
     xw_text(c, ws, 0, 0, t, xw_fmt(c, XS_TITLE, XN_NONE));
+    title_check(c, ws);
     xw_para(c, ws, 1, sp, sub, 0);
 }
 
-/* See page.h. */
+/* See page.h. The subtitle wraps over the columns laid out so far, so that
+ * none of it is cut off on paper. */
 void xw_title_line(xw_ctx *c, lxw_worksheet *ws, const char *t, const char *sub)
 {
     xw_text(c, ws, 0, 0, t, xw_fmt(c, XS_TITLE, XN_NONE));
-    xw_text(c, ws, 1, 0, sub, xw_fmt(c, XS_SUBTITLE, XN_NONE));
+    title_check(c, ws);
+    int last = last_shown_col(ws);
+    double chars = 0;
+    for (int col = 0; col <= last; col++)
+        chars += col_width(ws, col);
+    if (last > 0)
+        xw_para(c, ws, 1, (xw_span){last, chars}, sub, 0);
+    else
+        xw_text(c, ws, 1, 0, sub, xw_fmt(c, XS_SUBTITLE, XN_NONE));
 }
 
 /* See page.h. */
@@ -209,13 +279,33 @@ double xw_cols_px(double chars)
     return chars * 9.5 + 20;
 }
 
+/* The printable page at 100%, in pixels of 96 to the inch: A4 less the
+ * margins (xw_print_setup), the header and the footer. */
+#define PAGE_W_LAND 1000.0
+#define PAGE_H_LAND 640.0
+#define PAGE_W_PORT 690.0
+#define PAGE_H_PORT 950.0
+
 /* See page.h. */
-void xw_pager_init(xw_pager *p, double width_px)
+int xw_min_scale(const xw_ctx *c)
 {
-    int scale = (int)(100 * 960 / (width_px > 1 ? width_px : 1));
-    p->scale = scale > 100 ? 100 : scale < 10 ? 10 : scale;
-    /* A4 landscape less margins, header and footer: about 600 pixels of rows at 100%. */
-    p->rows_per_page = (int)(600.0 * 100 / p->scale / 20 * 0.92) - 1; /* the title repeated */
+    return (int)ceil(100 * XW_MIN_PRINT_PT / xw_body_pt(c));
+}
+
+/* See page.h. */
+void xw_pager_init(xw_pager *p, const xw_ctx *c, double width_px)
+{
+    int min = xw_min_scale(c);
+    double w = width_px > 1 ? width_px : 1;
+    /* Portrait when the columns fit its width at a readable scale: more rows a
+     * page; else landscape, at the scale that fits the width, never below the
+     * readable one (a sheet wider than that is laid out narrower). */
+    p->portrait = 100 * PAGE_W_PORT / w >= min;
+    int scale = (int)(100 * (p->portrait ? PAGE_W_PORT : PAGE_W_LAND) / w);
+    p->scale = scale > 100 ? 100 : scale < min ? min : scale;
+    /* 20-pixel rows, less the title row repeated on every page. */
+    double h = p->portrait ? PAGE_H_PORT : PAGE_H_LAND;
+    p->rows_per_page = (int)(h * 100 / p->scale / 20 * 0.92) - 1; /* taller rows: room */
     p->page_start = 0;
     p->last_col = XW_NONE;
     p->n = 0;
@@ -247,6 +337,8 @@ void xw_pager_apply(xw_ctx *c, lxw_worksheet *ws, xw_pager *p, int last_row)
     int col = p->last_col != XW_NONE ? p->last_col : (int)ws->dim_colmax;
     int row = last_row > (int)ws->dim_rowmax ? last_row : (int)ws->dim_rowmax;
     xw_note(c, worksheet_print_area(ws, 0, 0, (lxw_row_t)row, (lxw_col_t)col));
+    if (p->portrait)
+        worksheet_set_portrait(ws);
     worksheet_set_print_scale(ws, (uint16_t)p->scale);
     if (p->n > 0) {
         p->breaks[p->n] = 0;
@@ -312,4 +404,34 @@ const char *xw_spelled_label(xw_ctx *c, const char *spelled, char *buf, size_t s
             return xw_key_label(c, tco_option_key((tco_okey)k), option, 0, buf, size);
     tci_utf8_format(buf, size, "%s", spelled);
     return buf;
+}
+
+/* Columns' widths in characters over first..last, hidden ones left out. */
+static double cols_chars(const lxw_worksheet *ws, int first, int last)
+{
+    double w = 0;
+    for (int col = first; col <= last; col++)
+        w += col_width(ws, col);
+    return w;
+}
+
+/* See page.h. */
+void xw_print_readable(xw_ctx *c, lxw_worksheet *ws)
+{
+    if (!ws || !ws->fit_page || ws->fit_height == 1)
+        return; /* a scale of its own, or a one-page sheet */
+    int last = ws->print_area.in_use ? (int)ws->print_area.last_col : (int)ws->dim_colmax;
+    double w = xw_cols_px(cols_chars(ws, 0, last));
+    int min = xw_min_scale(c);
+    int port = (int)(100 * PAGE_W_PORT / w), land = (int)(100 * PAGE_W_LAND / w);
+    if (port >= min) {
+        worksheet_set_portrait(ws);
+        worksheet_set_print_scale(ws, (uint16_t)(port > 100 ? 100 : port));
+        return;
+    }
+    worksheet_set_print_scale(ws, (uint16_t)(land > 100 ? 100 : land < min ? min : land));
+    /* Two pages wide: the labels on each, when the print titles' name (the
+     * sheet's name twice, rows and columns) fits libxlsxwriter's 128 bytes. */
+    if (land < min && strlen(ws->quoted_name) <= 48)
+        xw_note(c, worksheet_repeat_columns(ws, 0, 0));
 }

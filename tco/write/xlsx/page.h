@@ -93,11 +93,20 @@ const char *xw_spelled_label(xw_ctx *c, const char *spelled, char *buf, size_t s
 /* Width in pixels of columns `chars` characters wide in all, as the Summary counts them. */
 double xw_cols_px(double chars);
 
-/* Printing: scaled to fit `width_px` on a landscape A4 page wide, with page breaks
- * placed before blocks that would not fit on the page (a chart cut in two helps no
- * one). Fitting to the page width would drop the breaks, so a scale is used. */
+/* The smallest size in points that a number prints at (font size x scale). */
+#define XW_MIN_PRINT_PT 8.0
+/* The smallest print scale, in percent, at which the workbook's body text
+ * prints at XW_MIN_PRINT_PT or more (73 for 11-point text). */
+int xw_min_scale(const xw_ctx *c);
+
+/* Printing: scaled to fit `width_px` on an A4 page wide (portrait when it fits
+ * at a readable scale, else landscape), never below xw_min_scale, with page
+ * breaks placed before blocks that would not fit on the page (a chart cut in
+ * two helps no one). Fitting to the page width would drop the breaks, so a scale
+ * is used. */
 #define XW_MAX_BREAKS 1000
 typedef struct xw_pager {
+    int portrait;      /* 1: portrait, 0: landscape */
     int scale;         /* percent */
     int rows_per_page; /* 20-pixel rows at that scale */
     int page_start;
@@ -107,7 +116,7 @@ typedef struct xw_pager {
 } xw_pager;
 
 /* A pager for a sheet `width_px` pixels wide. */
-void xw_pager_init(xw_pager *p, double width_px);
+void xw_pager_init(xw_pager *p, const xw_ctx *c, double width_px);
 /* A block of `rows` rows starts at `start`: break before it when it would not fit,
  * and inside it when it is longer than a page. */
 void xw_pager_block(xw_pager *p, int start, int rows);
@@ -115,5 +124,10 @@ void xw_pager_block(xw_pager *p, int start, int rows);
  * area (through last_row, and last_col or the last column with cells) and page
  * breaks. */
 void xw_pager_apply(xw_ctx *c, lxw_worksheet *ws, xw_pager *p, int last_row);
+
+/* A sheet fitted to the page's width printed at a readable scale instead
+ * (xw_min_scale or more): portrait when its columns fit there, else landscape,
+ * two pages wide with column A repeated when they do not fit one. */
+void xw_print_readable(xw_ctx *c, lxw_worksheet *ws);
 
 #endif /* TCO_WRITE_XLSX_PAGE_H */

@@ -86,7 +86,7 @@ static int find_index(const tco_analysis *A, size_t j, const char *name)
 /* ===== The sheet ===== */
 
 /* Column widths of a sensitivity table, in characters. */
-static const double widths[SE_N] = {34, 12, 12, 13, 13, 13, 13, 14, 14, 13, 13, 13, 38};
+static const double widths[SE_N] = {30, 11, 11, 12, 12, 12, 12, 12, 12, 12, 13, 13, 38};
 
 /* The Sensitivity sheet as it is written. */
 typedef struct se_sheet {
@@ -94,7 +94,7 @@ typedef struct se_sheet {
     lxw_worksheet *ws;
     const tco_analysis *A;
     int b;          /* the baseline, or -1 */
-    double total_w; /* the tables' width in characters */
+    double total_w; /* the printed tables' width in characters (to the swing) */
     xw_pager pg;
     unsigned char *tornado; /* per option: 1 when it gets a tornado chart */
     int *hr;                /* per option: the row of its table's headings */
@@ -108,11 +108,14 @@ typedef struct se_sheet {
 static void se_columns(se_sheet *S)
 {
     S->total_w = 0;
-    for (int k = 0; k < SE_N; k++) {
+    for (int k = 0; k <= SE_SWING; k++) {
         worksheet_set_column(S->ws, (lxw_col_t)k, (lxw_col_t)k, widths[k], NULL);
         S->total_w += widths[k];
     }
-    xw_pager_init(&S->pg, fmax(xw_cols_px(S->total_w), 920));
+    /* The changes and the charts' labels, right of the swing, are the charts'
+     * data: on screen, not printed. */
+    xw_pager_init(&S->pg, S->c, fmax(xw_cols_px(S->total_w), 920));
+    S->pg.last_col = SE_SWING;
     worksheet_set_tab_color(S->ws, 0xED7D31);
 }
 
@@ -155,7 +158,7 @@ static int se_title(se_sheet *S, size_t cheapest)
               "drivers, the NPVs and the chart labels are as tco computed them: write the workbook "
               "again to rank the drivers anew.",
               "swing", sw, NULL);
-    xw_span sp = {SE_N - 1, S->total_w};
+    xw_span sp = {SE_SWING, S->total_w};
     xw_title(c, ws, sp,
              xw_label(c, "sensitivity.title", "Sensitivity: which inputs move the answer"), t);
     xw_analyses_flag(c, ws, 2, 0, 3);
@@ -356,6 +359,32 @@ static void se_total(const se_sheet *S, size_t i, const tco_sens_entry *e, int r
                 S->calc_money);
 }
 
+/* Option i's NPV at one end (col SE_NPV_LO or SE_NPV_HI) of driver e: the base
+ * NPV (the option sheet's) plus the change its input makes at present value;
+ * the engine's value where no formula gives that change. */
+static void se_npv(const se_sheet *S, size_t i, const tco_sens_entry *e, int row, int base, int col,
+                   double v)
+{
+    xw_ctx *c = S->c;
+    char f[XW_FBUF], delta[XW_FBUF];
+    xw_sdrv d;
+    int k = 0;
+    if (isfinite(e->input_low))
+        k = xw_sens_driver(c->s, e->driver, &d)
+                ? xw_sens_npv_delta(c, i, &d, se_ref(row, col == SE_NPV_LO ? SE_IN_LO : SE_IN_HI).s,
+                                    delta, sizeof delta)
+                : -1;
+    if (k < 0)
+        xw_num(c, S->ws, row, col, v, S->fx_money);
+    else if (k == 0)
+        xw_fnum(c, S->ws, row, col, xw_formula(c, f, sizeof f, "=%s", se_ref(base, SE_NPV_LO).s), v,
+                S->calc_money);
+    else
+        xw_fnum(c, S->ws, row, col,
+                xw_formula(c, f, sizeof f, "=%s+%s", se_ref(base, SE_NPV_LO).s, delta), v,
+                S->calc_money);
+}
+
 /* Driver e's row of option i's table; base: the base's row, base_v its figure. */
 static void se_driver_row(const se_sheet *S, size_t i, const tco_sens_entry *e, int row, int base,
                           double base_v)
@@ -364,7 +393,6 @@ static void se_driver_row(const se_sheet *S, size_t i, const tco_sens_entry *e, 
     lxw_worksheet *ws = S->ws;
     const int vs_base = c->os[i].has_base;
     const int measure = vs_base ? SE_DIFF_LO : SE_TOT_LO;
-    lxw_format *fx_money = S->fx_money;
     char t[XW_TBUF], f[XW_FBUF], lo[96], hi[96];
     tco_kunit unit = driver_unit(c->s, e->driver);
     double in_lo = e->input_low, in_hi = e->input_high;
@@ -389,8 +417,8 @@ static void se_driver_row(const se_sheet *S, size_t i, const tco_sens_entry *e, 
     se_inputs(S, i, e, row, in_lo, in_hi, from_base, xw_fmt(c, XS_FIXED, unit_format(unit)));
     se_total(S, i, e, row, base, SE_TOT_LO, e->total_low);
     se_total(S, i, e, row, base, SE_TOT_HI, e->total_high);
-    xw_num(c, ws, row, SE_NPV_LO, e->npv_low, fx_money);
-    xw_num(c, ws, row, SE_NPV_HI, e->npv_high, fx_money);
+    se_npv(S, i, e, row, base, SE_NPV_LO, e->npv_low);
+    se_npv(S, i, e, row, base, SE_NPV_HI, e->npv_high);
     if (vs_base) {
         int br = se_row(S, (size_t)S->b, e->driver);
         xw_fnum(
@@ -483,7 +511,7 @@ static int se_chart_h(const se_sheet *S, size_t i, int *moving)
     *moving = 0;
     for (size_t d = 0; d < nd; d++)
         *moving += E[d].swing > 0;
-    return S->tornado[i] && *moving > 0 ? 110 + 34 * *moving : 0;
+    return S->tornado[i] && *moving > 0 ? 96 + 26 * *moving : 0;
 }
 
 /* The rows option i's block takes from its first. */
@@ -542,6 +570,10 @@ void xw_write_sensitivity(xw_ctx *c)
     if (!se_tornadoes(&S, &cheapest))
         return;
     int row = se_title(&S, cheapest);
+    /* The charts' data, after the title (its master check in the last printed
+     * column). */
+    for (int k = SE_SWING + 1; k < SE_N; k++)
+        worksheet_set_column(S.ws, (lxw_col_t)k, (lxw_col_t)k, widths[k], NULL);
     if (!se_layout(&S, row)) {
         free(S.tornado);
         return;

@@ -450,3 +450,235 @@ int xw_sens_delta(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, char *o
     xw_formula(c, out, size, "(%s-%s)*%s", in, live(c, i, d).s, unit);
     return 1;
 }
+
+/* ===== The change in the NPV ===== */
+
+/* Option i's discount factors of months 1..H, and of month H alone. */
+static xw_refbuf dfs(const xw_ctx *c, size_t i)
+{
+    return months(c, i, c->os[i].r_df);
+}
+
+static xw_refbuf df_h(const xw_ctx *c, size_t i)
+{
+    return xw_ref(c->os[i].quoted, c->os[i].r_df, XW_COL_M0 + c->s->horizon_months, 1, 1);
+}
+
+/* What one unit of capex costs bought option i at present value beyond itself,
+ * in buf: the cost lines that are a rate of it a year, each month discounted,
+ * and with a loan the loan's flows (lent at month 0, interest, principal and
+ * the balance at month H) at present value per unit of capex. */
+static const char *capex_pv(xw_ctx *c, size_t i, char *buf, size_t size)
+{
+    const xw_optsheet *L = &c->os[i];
+    char rate[XW_FBUF / 4], loan[XW_FBUF / 2] = "";
+    of_capex_rates(c, i, rate, sizeof rate);
+    if (L->loan) {
+        const int H = c->s->horizon_months;
+        xw_refbuf cx = k_ref(c, i, L->k_capex), d = dfs(c, i);
+        tci_utf8_format(loan, sizeof loan,
+                        "+IF(%s=0,0,(SUMPRODUCT(%s,%s)+SUMPRODUCT(%s,%s)+%s*%s+%s)/%s)", cx.s,
+                        months(c, i, L->r_lint).s, d.s, months(c, i, L->r_lprin).s, d.s,
+                        xw_ref(L->quoted, L->r_lbal, XW_COL_M0 + H, 1, 1).s, df_h(c, i).s,
+                        xw_ref(L->quoted, L->r_lent, XW_COL_M0, 1, 1).s, cx.s);
+    }
+    tci_utf8_format(buf, size, "(1+%s/12*SUM(%s)%s)", rate, dfs(c, i).s, loan);
+    return buf;
+}
+
+/* What one unit of bought option i's driver d costs at present value, in out;
+ * as buy_unit_cost, -1 where no one formula gives it. */
+static int buy_unit_pv(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size_t size)
+{
+    const xw_optsheet *L = &c->os[i];
+    xw_refbuf n = xw_in(c, i, TCO_O_COUNT_GPUS), rf = k_ref(c, i, L->k_resfrac),
+              kw = k_ref(c, i, L->k_it_kw), srv = k_ref(c, i, L->k_servers),
+              util = k_ref(c, i, L->k_util), d1 = dfs(c, i), dh = df_h(c, i),
+              pue = xw_site_name(c, i, TCO_S_PUE), prices = months(c, i, L->r_price),
+              colo = xw_site_name(c, i, TCO_S_COLO_PER_KW_MONTH), tdp = xw_in(c, i, TCO_O_TDP_W);
+    char kept[XW_FBUF / 2], resold[XW_FBUF / 2], energy[XW_FBUF / 4];
+    capex_pv(c, i, kept, sizeof kept);
+    tci_utf8_format(resold, sizeof resold, "(%s-%s*%s)", kept, rf.s, dh.s);
+    /* One kW of IT load at present value, cooling included. */
+    tci_utf8_format(energy, sizeof energy, "HoursPerMonth*%s*SUMPRODUCT(%s,%s)", pue.s, prices.s,
+                    d1.s);
+    if (!d->global && is_line_rate(d->key)) {
+        xw_formula(c, out, size, "%s/12*SUM(%s)", k_ref(c, i, L->k_capex).s, d1.s);
+        return 1;
+    }
+    switch (sens_of(d)) {
+    case TCO_SENS_ENERGY_PRICE:
+        xw_formula(c, out, size, "%s*HoursPerMonth*%s*SUMPRODUCT((1+%s)^(%s-1),%s)", kw.s, pue.s,
+                   xw_site_name(c, i, TCO_S_ELECTRICITY_ESCALATION).s, months(c, i, L->r_year).s,
+                   d1.s);
+        return 1;
+    case TCO_SENS_PUE:
+        xw_formula(c, out, size, "%s*HoursPerMonth*SUMPRODUCT(%s,%s)", kw.s, prices.s, d1.s);
+        return 1;
+    case TCO_SENS_HOURS:
+        xw_formula(c, out, size, "%s*%s*SUMPRODUCT(%s,%s)", kw.s, pue.s, prices.s, d1.s);
+        return 1;
+    case TCO_SENS_COLO:
+        xw_formula(c, out, size, "%s*SUM(%s)", k_ref(c, i, L->k_prov_kw).s, d1.s);
+        return 1;
+    case TCO_SENS_GPUS_RESOLD:
+        xw_formula(c, out, size, "%s*%s", n.s, resold);
+        return 1;
+    case TCO_SENS_SERVERS_RESOLD:
+        xw_formula(c, out, size, "%s*%s", srv.s, resold);
+        return 1;
+    case TCO_SENS_ONCE:
+        xw_formula(c, out, size, "%s", kept);
+        return 1;
+    case TCO_SENS_MONTHLY:
+        xw_formula(c, out, size, "SUM(%s)", d1.s);
+        return 1;
+    case TCO_SENS_RESALE:
+        xw_formula(c, out, size, "-(%s+%s)*%s", k_ref(c, i, L->k_capex_gpu).s,
+                   k_ref(c, i, L->k_capex_infra).s, dh.s);
+        return 1;
+    case TCO_SENS_GPU_POWER:
+        xw_formula(c, out, size, "%s*((%s+%s*(%s-%s))*%s+SUM(%s)*%s)/1000", n.s,
+                   xw_in(c, i, TCO_O_IDLE_POWER_FRACTION).s, util.s,
+                   xw_in(c, i, TCO_O_LOAD_POWER_FRACTION).s,
+                   xw_in(c, i, TCO_O_IDLE_POWER_FRACTION).s, energy, d1.s, colo.s);
+        return 1;
+    case TCO_SENS_SERVER_POWER:
+        xw_formula(c, out, size, "%s*(%s+SUM(%s)*%s)/1000", srv.s, energy, d1.s, colo.s);
+        return 1;
+    case TCO_SENS_IDLE_POWER:
+        xw_formula(c, out, size, "%s*%s*(1-%s)*%s/1000", n.s, tdp.s, util.s, energy);
+        return 1;
+    case TCO_SENS_LOAD_POWER:
+        xw_formula(c, out, size, "%s*%s*%s*%s/1000", n.s, tdp.s, util.s, energy);
+        return 1;
+    case TCO_SENS_UTILIZATION: /* the GPUs' draw between idle and load */
+        xw_formula(c, out, size, "%s*%s*(%s-%s)*%s/1000", n.s, tdp.s,
+                   xw_in(c, i, TCO_O_LOAD_POWER_FRACTION).s,
+                   xw_in(c, i, TCO_O_IDLE_POWER_FRACTION).s, energy);
+        return 1;
+    default:
+        return -1;
+    }
+}
+
+/* What one unit of rented option i's driver d costs at present value, in out;
+ * as rent_unit_cost, -1 for a reserved term's hours and prices (the
+ * commitment past the horizon) and for the utilization. */
+static int rent_unit_pv(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size_t size)
+{
+    const tco_option *o = &c->s->options[i];
+    const xw_optsheet *L = &c->os[i];
+    const int od = o->pricing == TCO_ON_DEMAND || o->pricing == TCO_SPOT;
+    xw_refbuf n = xw_in(c, i, TCO_O_COUNT_GPUS), util = k_ref(c, i, L->k_util),
+              p = xw_in(c, i, TCO_O_PRICE_PER_GPU_HOUR), sd = spot_div(c, i), d1 = dfs(c, i);
+    switch (sens_of(d)) {
+    case TCO_SENS_HOURS:
+    case TCO_SENS_GPU_HOUR:
+        if (od)
+            xw_formula(c, out, size, "%s*%s*%s*SUMPRODUCT(%s,%s)%s", n.s, util.s,
+                       sens_of(d) == TCO_SENS_HOURS ? p.s : "HoursPerMonth",
+                       months(c, i, L->r_factor).s, d1.s, sd.s);
+        else if (!L->term)
+            xw_formula(c, out, size, "%s*%s*SUM(%s)", n.s,
+                       sens_of(d) == TCO_SENS_HOURS ? p.s : "HoursPerMonth", d1.s);
+        else
+            return -1;
+        return 1;
+    case TCO_SENS_ENERGY_PRICE:
+    case TCO_SENS_PUE:
+    case TCO_SENS_COLO:
+    case TCO_SENS_GPU_POWER:
+        return 0;
+    case TCO_SENS_MONTHLY:
+        xw_formula(c, out, size, "SUM(%s)", d1.s);
+        return 1;
+    case TCO_SENS_EGRESS:
+        xw_formula(
+            c, out, size, "%s*SUM(%s)",
+            xw_in(c, i,
+                  d->key == TCO_O_EGRESS_PER_TB ? TCO_O_EGRESS_TB_PER_MONTH : TCO_O_EGRESS_PER_TB)
+                .s,
+            d1.s);
+        return 1;
+    case TCO_SENS_UPFRONT:
+        if (L->term && o->after_term == TCO_AFTER_RENEW)
+            return -1;
+        xw_formula(c, out, size, "1");
+        return 1;
+    case TCO_SENS_UTILIZATION: /* the GPU-hours bought on demand */
+        if (!od)
+            return L->term ? -1 : 0; /* reserved: paid whatever the use */
+        xw_formula(c, out, size, "%s*HoursPerMonth*%s*SUMPRODUCT(%s,%s)%s", n.s, p.s,
+                   months(c, i, L->r_factor).s, d1.s, sd.s);
+        return 1;
+    default:
+        return -1;
+    }
+}
+
+/* The change of a yearly decline or escalation at present value, in out: as
+ * decline_change, each month discounted. */
+static int decline_pv(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, char *out, size_t size)
+{
+    const xw_optsheet *L = &c->os[i];
+    xw_refbuf yrs = months(c, i, L->r_year), d1 = dfs(c, i);
+    switch (sens_of(d)) {
+    case TCO_SENS_ESCALATION:
+        xw_formula(c, out, size,
+                   "%s*HoursPerMonth*%s*%s*SUMPRODUCT((1+%s)^(%s-1)-(1+%s)^(%s-1),%s)",
+                   k_ref(c, i, L->k_it_kw).s, xw_site_name(c, i, TCO_S_PUE).s,
+                   xw_site_name(c, i, TCO_S_ELECTRICITY_PRICE).s, in, yrs.s,
+                   xw_site_name(c, i, TCO_S_ELECTRICITY_ESCALATION).s, yrs.s, d1.s);
+        return 1;
+    case TCO_SENS_PRICE_DECLINE:
+        xw_formula(c, out, size, "%s*HoursPerMonth*%s*%s*SUMPRODUCT((1-%s)^(%s-1)-%s,%s)%s",
+                   xw_in(c, i, TCO_O_COUNT_GPUS).s, k_ref(c, i, L->k_util).s,
+                   xw_in(c, i, TCO_O_PRICE_PER_GPU_HOUR).s, in, yrs.s, months(c, i, L->r_factor).s,
+                   d1.s, spot_div(c, i).s);
+        return 1;
+    default: /* the resale decline */
+        xw_formula(c, out, size, "-(%s+%s)*((1-%s)^(HorizonMonths/12)-%s)*%s",
+                   k_ref(c, i, L->k_capex_gpu).s, k_ref(c, i, L->k_capex_infra).s, in,
+                   k_ref(c, i, L->k_resfrac).s, df_h(c, i).s);
+        return 1;
+    }
+}
+
+/* See sensmodel.h. */
+int xw_sens_npv_delta(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, char *out, size_t size)
+{
+    const xw_optsheet *L = &c->os[i];
+    if (d->only_option >= 0 && (size_t)d->only_option != i)
+        return 0;
+    if (d->global && d->key == TCO_S_DISCOUNT_RATE && d->site == 0) {
+        /* Every month's net cost discounted again: (1+r)^(-m/12) is the
+         * sheet's 1/(1+r_m)^m. What is owed past the horizon is the engine's. */
+        if (L->r_commit_pv != XW_NONE)
+            return -1;
+        const int H = c->s->horizon_months;
+        xw_formula(c, out, size, "SUMPRODUCT(%s,(1+%s)^(-%s/12))-%s",
+                   xw_range(L->quoted, L->r_net, XW_COL_M0, L->r_net, XW_COL_M0 + H).s, in,
+                   xw_range(L->quoted, L->r_month, XW_COL_M0, L->r_month, XW_COL_M0 + H).s,
+                   xw_ref(L->quoted, L->r_pv, XW_COL_VAL, 1, 1).s);
+        return 1;
+    }
+    /* Where the total does not move, neither does the NPV; where its change
+     * has no formula, the NPV's has none. */
+    char total[XW_FBUF];
+    int k = xw_sens_delta(c, i, d, in, total, sizeof total);
+    if (k <= 0)
+        return k;
+    const tco_ksens ks = sens_of(d);
+    if (ks == TCO_SENS_ESCALATION || ks == TCO_SENS_PRICE_DECLINE || ks == TCO_SENS_RESALE_DECLINE)
+        return decline_pv(c, i, d, in, out, size);
+    if (ks == TCO_SENS_INTERRUPTION || ks == TCO_SENS_AFTER_TERM)
+        return -1;
+    char unit[XW_FBUF];
+    int n =
+        L->buy ? buy_unit_pv(c, i, d, unit, sizeof unit) : rent_unit_pv(c, i, d, unit, sizeof unit);
+    if (n <= 0)
+        return n;
+    xw_formula(c, out, size, "(%s-%s)*%s", in, live(c, i, d).s, unit);
+    return 1;
+}

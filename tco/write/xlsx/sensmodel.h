@@ -32,4 +32,10 @@ int xw_sens_swung(xw_ctx *c, size_t i, const xw_sdrv *d, char *x0, size_t size, 
  * -1 when no formula gives it (the caller keeps the engine's value). */
 int xw_sens_delta(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, char *out, size_t size);
 
+/* The change in option i's NPV when driver d's input is the cell `in`, as
+ * xw_sens_delta: the change of the total with each month discounted, or for
+ * the discount rate the net costs discounted again at `in`. */
+int xw_sens_npv_delta(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, char *out,
+                      size_t size);
+
 #endif /* TCO_WRITE_XLSX_SENSMODEL_H */

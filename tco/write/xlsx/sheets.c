@@ -115,6 +115,10 @@ static const xw_sheet_kind kinds[TCI_SHEET_KINDS] = {
                               "Integrity checks that hold for any inputs (the master check), and "
                               "the reconciliation with tco's figures",
                               1),
+    [TCI_SHEET_ANNUAL] =
+        KIND(XW_KEY("sheet.annual"), "Annual", annual, always, xw_write_annual,
+             XW_KEY("contents.annual"),
+             "Each option's cash flow by fiscal year and line (live), for the printed pack", 1),
 #undef KIND
 };
 

@@ -70,6 +70,16 @@ void xw_budget_layout(xw_ctx *c);
 void xw_write_fy_row(xw_ctx *c, size_t i);
 void xw_write_budget(xw_ctx *c);
 lxw_chart *xw_budget_chart(xw_ctx *c);
+/* The number of the fiscal year of model month m (2028 for FY2028, 1 for Y1). */
+double xw_fy_number(const xw_ctx *c, int m);
+/* The rows of option i's cash-flow sheet that budget column `col`
+ * (tco_budget_col, before the total) adds up by fiscal year, up to 5, in rows,
+ * each subtracted when neg[k]; returns how many (0: the column is 0 for it). */
+int xw_budget_col_rows(const xw_ctx *c, size_t i, int col, int *rows, int *neg);
+/* The annual views (annual.c; docs/WORKBOOK.md, Annual views): each option's
+ * budget lines across its fiscal years, one block a page, live SUMIFS over its
+ * cash-flow sheet's fiscal-year row; the engine's budget (c->bg) cached. */
+void xw_write_annual(xw_ctx *c);
 
 /* Plans (plansheet.c; MODEL.md, Demand and Plans): xw_plan_layout fixes the
  * rows of plan p's sheet that other sheets read (c->ps[p]) before any sheet

@@ -266,6 +266,19 @@ static lxw_worksheet *add_sheet(xw_ctx *c, const char *name)
     return ws;
 }
 
+/* A calculation sheet protected without a password: its cells are locked, so
+ * that only the unlocked input cells of Inputs (not protected) take edits;
+ * anyone may lift the protection. Columns and rows may still be resized, for
+ * printing. */
+static void protect(lxw_worksheet *ws)
+{
+    lxw_protection pr;
+    memset(&pr, 0, sizeof pr);
+    pr.format_columns = 1;
+    pr.format_rows = 1;
+    worksheet_protect(ws, NULL, &pr);
+}
+
 /* A sheet of a kind other than TCI_SHEET_OPTIONS, added under its name
  * (c->sheet[kind]); hidden when the template leaves the kind out. NULL after
  * an error (recorded in c). */
@@ -276,6 +289,8 @@ static lxw_worksheet *add_kind_sheet(xw_ctx *c, int kind)
     lxw_worksheet *ws = add_sheet(c, c->sheet[kind]);
     if (ws && !c->shown[kind])
         worksheet_hide(ws);
+    if (ws && kind != TCI_SHEET_INPUTS)
+        protect(ws);
     return ws;
 }
 
@@ -291,6 +306,8 @@ static void add_kind(xw_ctx *c, int kind)
             c->os[i].ws = add_sheet(c, c->os[i].name);
             if (c->os[i].ws && !c->shown[kind])
                 worksheet_hide(c->os[i].ws);
+            if (c->os[i].ws)
+                protect(c->os[i].ws);
         }
         /* The plans' sheets and the Optimize sheet follow the options'. */
         for (size_t p = 0; c->ps && p < s->n_plans; p++) {
@@ -299,11 +316,15 @@ static void add_kind(xw_ctx *c, int kind)
             c->ps[p].ws = add_sheet(c, c->ps[p].name);
             if (c->ps[p].ws && !c->shown[kind])
                 worksheet_hide(c->ps[p].ws);
+            if (c->ps[p].ws)
+                protect(c->ps[p].ws);
         }
         if (c->opt_name) {
             c->optimize = add_sheet(c, c->opt_name);
             if (c->optimize && !c->shown[kind])
                 worksheet_hide(c->optimize);
+            if (c->optimize)
+                protect(c->optimize);
         }
     } else if (slot && xw_sheet_kind_get(kind)->wanted(c)) {
         *slot = add_kind_sheet(c, kind);
@@ -343,6 +364,16 @@ static void write_sheets(xw_ctx *c)
             xw_sheet_kind_get(k)->write(c);
     if (c->about)
         xw_write_about(c);
+    /* The printed pack, every sheet but the monthly ones, readable on paper and
+     * selected when the workbook opens: "print the selected sheets" prints it. */
+    for (int k = 0; k < TCI_SHEET_KINDS; k++) {
+        lxw_worksheet **ws = k != TCI_SHEET_OPTIONS ? xw_kind_sheet(c, k) : NULL;
+        if (ws && *ws) {
+            xw_print_readable(c, *ws);
+            if (c->shown[k])
+                worksheet_select(*ws);
+        }
+    }
     worksheet_activate(c->about ? c->about : c->inputs);
 }
 
