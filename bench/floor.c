@@ -86,8 +86,8 @@ typedef struct colw {
     double width;
 } colw;
 
-/* A data validation: whole or decimal numbers between min and max, or one of
- * a list. */
+/* A data validation: whole or decimal numbers or dates (serial days) between min
+ * and max, or one of a list. */
 typedef struct valid {
     uint32_t r1, r2;
     uint16_t c1, c2;
@@ -672,6 +672,8 @@ static void read_spec(spec *sp, const char *path)
                 v->type = LXW_VALIDATION_TYPE_INTEGER;
             else if (strncmp(p, "decimal ", 8) == 0)
                 v->type = LXW_VALIDATION_TYPE_DECIMAL;
+            else if (strncmp(p, "date ", 5) == 0)
+                v->type = LXW_VALIDATION_TYPE_DATE_NUMBER;
             else if (strncmp(p, "list ", 5) == 0)
                 v->type = LXW_VALIDATION_TYPE_LIST;
             else

@@ -37,7 +37,8 @@ s attribute), and the document properties. One item a line; text is escaped
                                     its padding)
     v R1 C1 R2 C2 TYPE MIN MAX<TAB>TITLE<TAB>MESSAGE[<TAB>ITEMS]
                                     a data validation of cells R1:C1..R2:C2: TYPE
-                                    whole or decimal, between MIN and MAX, or list
+                                    whole, decimal or date (a serial day), between
+                                    MIN and MAX, or list
                                     (MIN and MAX 0) of the comma-separated ITEMS;
                                     its error title and message (other validations
                                     are counted, not described: other_validations=)
@@ -272,7 +273,7 @@ def validations(w, xml):
         if (kind == b'list' and where and len(items) > 1 and items[:1] == b'"' and
                 items[-1:] == b'"'):
             bounds, tail = '0 0', '\t' + esc(unescape(items[1:-1]))
-        elif (kind in (b'whole', b'decimal') and where and set(f) == {b'1', b'2'} and
+        elif (kind in (b'whole', b'decimal', b'date') and where and set(f) == {b'1', b'2'} and
               a.get(b'operator', b'between') == b'between'):
             bounds, tail = f'{f[b"1"].decode()} {f[b"2"].decode()}', ''
         else:

@@ -178,7 +178,7 @@ for ws in wb.worksheets:
     # fitToWidth is 1 when absent (ECMA-376: its default)
     assert ws.sheet_properties.pageSetUpPr.fitToPage and ws.page_setup.fitToWidth in (None, 1), ws.title
     assert ws.page_setup.fitToHeight == 0, ws.title
-    assert ws.print_title_rows == "$5:$5", (ws.title, ws.print_title_rows)
+    assert ws.print_title_rows == "$1:$5", (ws.title, ws.print_title_rows)  # title to headings
     assert "&P" in ws.oddFooter.right.text and "&N" in ws.oddFooter.right.text, ws.title
     assert ws.print_area, ws.title
 s = wb["Summary"]

@@ -145,6 +145,15 @@ def main():
               f"{len(bad)} mismatches")
         for oid in ("h100-cash", "h100-loan", "h100-lease"):
             check(after[oid]["total"] != before[oid]["total"], f"base edit: {oid}'s total moved")
+        # The same edit recalculated by Gnumeric.
+        gn, words = recalc_service.gnumeric(path, os.path.join(tmp, "base-gnumeric.xlsx"))
+        check(gn is not None, f"Gnumeric recalculated the base edit ({str(words)[-200:]})")
+        if gn is not None:
+            bad, compared = against_engine(engine, summary_table(gn))
+            for b in bad[:20]:
+                print("MISMATCH (Gnumeric)", b)
+            check(not bad and compared > 0, f"base edit, Gnumeric: {compared} figures as "
+                  f"tco's, {len(bad)} mismatches")
         out = os.path.join(tmp, "base.ini")
         p = subprocess.run([tco, "import", recalc, "--scenario", ini, "-o", out],
                            capture_output=True, text=True)

@@ -124,9 +124,10 @@ static void links_rows(const xw_optw *w, int row)
         const tco_keydef *kd = tco_option_key((tco_okey)k);
         xw_key_unit(c, u, sizeof u, kd);
         xw_ow_label(w, at, xw_key_label(c, kd, -1, 0, lb, sizeof lb), u, XS_TEXT);
+        double v = xw_key_number(c, w->i, (tco_okey)k); /* in the format Inputs shows it */
         xw_ow_fig(w, at, XW_COL_VAL,
-                  xw_formula(c, f, sizeof f, "=%s", xw_in(c, w->i, (tco_okey)k).s),
-                  xw_key_number(c, w->i, (tco_okey)k), xw_fmt(c, XS_CALC, XN_NUM));
+                  xw_formula(c, f, sizeof f, "=%s", xw_in(c, w->i, (tco_okey)k).s), v,
+                  xw_fmt(c, XS_CALC, xw_value_numfmt(kd->unit, v)));
     }
 }
 

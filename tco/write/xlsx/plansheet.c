@@ -501,9 +501,10 @@ static void links_rows(const pl_sheet *S, int row)
             xw_key_unit(c, u, sizeof u, kd);
             xw_key_label(c, kd, parts[p], 0, t, sizeof t);
             pl_label(S, at, t, u, XS_TEXT);
+            double v = xw_key_number(c, (size_t)parts[p], (tco_okey)k);
             pl_fig(S, at, XW_COL_VAL,
-                   xw_formula(c, f, sizeof f, "=%s", xw_in(c, (size_t)parts[p], (tco_okey)k).s),
-                   xw_key_number(c, (size_t)parts[p], (tco_okey)k), xw_fmt(c, XS_CALC, XN_NUM));
+                   xw_formula(c, f, sizeof f, "=%s", xw_in(c, (size_t)parts[p], (tco_okey)k).s), v,
+                   xw_fmt(c, XS_CALC, xw_value_numfmt(kd->unit, v)));
         }
 }
 
