@@ -14,6 +14,8 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "xlsx"))
 import recalc_service  # noqa: E402 (LibreOffice as the workbook tests run it)
 from xlsxtest import part_of, split_part  # noqa: E402
+from xlsxedit import column_texts, key_row_cell, name_cell, parts, set_cell, \
+    write_book  # noqa: E402 (the workbook's XML edited, every other byte kept)
 
 argv, (part_k, part_n) = split_part(sys.argv)
 tco, repo = os.path.abspath(argv[1]), os.path.abspath(argv[2])
@@ -43,69 +45,6 @@ def report(ini, out):
     if rc != 0:
         raise SystemExit(f"report {ini}: {err}")
     return out
-
-
-def parts(book):
-    with zipfile.ZipFile(book) as z:
-        return {i.filename: z.read(i.filename) for i in z.infolist()}
-
-
-def write_book(path, files, compress=zipfile.ZIP_DEFLATED):
-    with zipfile.ZipFile(path, "w", compress) as z:
-        for name, data in files.items():
-            z.writestr(name, data)
-    return path
-
-
-def name_cell(files, name):
-    """(sheet part, cell) of a defined name, e.g. ('xl/worksheets/sheet2.xml', 'C12')."""
-    wb = files["xl/workbook.xml"].decode()
-    ref = re.search(r'<definedName name="%s"[^>]*>([^<]*)<' % name, wb).group(1)
-    sheet, cell = ref.rsplit("!", 1)
-    sheet = sheet.strip("'")
-    rid = re.search(r'<sheet name="%s" sheetId="\d+" r:id="(rId\d+)"' % re.escape(sheet), wb).group(1)
-    rels = files["xl/_rels/workbook.xml.rels"].decode()
-    target = re.search(r'Id="%s"[^>]*Target="([^"]+)"' % rid, rels) or \
-        re.search(r'Target="([^"]+)"[^>]*Id="%s"' % rid, rels)
-    return "xl/" + target.group(1).lstrip("/").replace("xl/", "", 1), cell.replace("$", "")
-
-
-def set_cell(files, part, cell, xml_inner, attrs=""):
-    """Replace cell `cell` of `part` by <c r=cell attrs>xml_inner</c>."""
-    s = files[part].decode()
-    new, n = re.subn(r'<c r="%s"[^>]*?(/>|>.*?</c>)' % cell,
-                     '<c r="%s"%s>%s</c>' % (cell, attrs, xml_inner), s, count=1)
-    assert n == 1, (part, cell)
-    files[part] = new.encode()
-
-
-def column_texts(files, part, col="B"):
-    """(row, text) of each string in column `col` (B: the keys) of `part`, in order:
-    strings in place (a workbook written in constant_memory mode) or in the
-    shared-string table (a smaller one)."""
-    sst = [''.join(re.findall(r'<t[^>]*>([^<]*)</t>', si)) for si in
-           re.findall(r'<si>(.*?)</si>', files.get("xl/sharedStrings.xml", b"").decode(), re.S)]
-    out = []
-    for r, attrs, inner in re.findall(r'<c r="%s(\d+)"([^>]*)>(.*?)</c>' % col,
-                                      files[part].decode()):
-        if 't="inlineStr"' in attrs:
-            out.append((r, ''.join(re.findall(r'<t[^>]*>([^<]*)</t>', inner))))
-        elif 't="s"' in attrs:
-            out.append((r, sst[int(re.search(r'<v>(\d+)</v>', inner).group(1))]))
-    return out
-
-
-def key_row_cell(files, part, option, key):
-    """The value cell (column C) of `key` in the block of [option `option`] on
-    Inputs, found by the key column (column B)."""
-    rows = column_texts(files, part)
-    inside = False
-    for r, text in rows:
-        if text.startswith("["):
-            inside = text == f"[option {option}]"
-        elif inside and text == key:
-            return f"C{r}"
-    raise SystemExit(f"{option}.{key} not on Inputs")
 
 
 def ini_line(ini, section, key):

@@ -54,126 +54,149 @@ static void fy_row(const xw_optw *w, int row)
 
 /* ===== The timing flags ===== */
 
-/* The formula of a flag in a month: over the month's counter cell `mo` and
- * the flag row's column C `cc`, in f. */
-typedef const char *(*xw_flag_f)(const xw_optw *w, char *f, size_t fs, const char *mo,
-                                 const char *cc);
-typedef int (*xw_flag_on)(const xw_optw *w, int m);
-
-/* A flag row's cells: column C's link (a term from Inputs, cached lv; none
- * when link is NULL), and in each month formula `fn`, cached on(w, m). */
+/* A flag row of option w's sheet (xw_flag_row). */
 static void flag_cells(const xw_optw *w, int row, const char *link, double lv, xw_flag_f fn,
                        xw_flag_on on)
 {
-    xw_ctx *c = w->c;
-    char f[XW_FBUF];
-    if (link)
-        xw_ow_fig(w, row, XW_COL_VAL, link, lv, xw_fmt(c, XS_CALC, XN_INT));
-    xw_refbuf cc = xw_ow_drv(row);
-    for (int m = 0; m <= w->H; m++) {
-        xw_refbuf mo = xw_ow_at(w->L->r_month, XW_COL_M0 + m);
-        xw_ow_fig(w, row, XW_COL_M0 + m, fn(w, f, sizeof f, mo.s, cc.s), on(w, m),
-                  xw_fmt(c, XS_CALC, XN_INT));
-    }
+    xw_flag_row(w->c, w->ws, row, w->L->r_month, w->H, link, lv, fn, on, w, 0);
 }
 
-static int on_m0(const xw_optw *w, int m)
+static int on_m0(const void *ctx, int j, int m)
 {
+    const xw_optw *w = ctx;
+    (void)j;
     (void)w;
     return m == 0;
 }
 
-static const char *f_m0(const xw_optw *w, char *f, size_t fs, const char *mo, const char *cc)
+static const char *f_m0(const void *ctx, int j, char *f, size_t fs, const char *mo, const char *cc)
 {
+    const xw_optw *w = ctx;
+    (void)j;
     (void)cc;
     return xw_formula(w->c, f, fs, "=IF(%s=0,1,0)", mo);
 }
 
-static int on_op(const xw_optw *w, int m)
+static int on_op(const void *ctx, int j, int m)
 {
+    const xw_optw *w = ctx;
+    (void)j;
     (void)w;
     return m >= 1;
 }
 
-static const char *f_op(const xw_optw *w, char *f, size_t fs, const char *mo, const char *cc)
+static const char *f_op(const void *ctx, int j, char *f, size_t fs, const char *mo, const char *cc)
 {
+    const xw_optw *w = ctx;
+    (void)j;
     (void)cc;
     return xw_formula(w->c, f, fs, "=IF(%s>0,1,0)", mo);
 }
 
-static int on_end(const xw_optw *w, int m)
+static int on_end(const void *ctx, int j, int m)
 {
+    const xw_optw *w = ctx;
+    (void)j;
     return m == w->H;
 }
 
 /* A month equal to column C's. */
-static const char *f_at(const xw_optw *w, char *f, size_t fs, const char *mo, const char *cc)
+static const char *f_at(const void *ctx, int j, char *f, size_t fs, const char *mo, const char *cc)
 {
+    const xw_optw *w = ctx;
+    (void)j;
     return xw_formula(w->c, f, fs, "=IF(%s=%s,1,0)", mo, cc);
 }
 
 /* A month from 1 to column C's. */
-static const char *f_within(const xw_optw *w, char *f, size_t fs, const char *mo, const char *cc)
+static const char *f_within(const void *ctx, int j, char *f, size_t fs, const char *mo,
+                            const char *cc)
 {
+    const xw_optw *w = ctx;
+    (void)j;
     return xw_formula(w->c, f, fs, "=IF(AND(%s>0,%s<=%s),1,0)", mo, mo, cc);
 }
 
-static int on_loan(const xw_optw *w, int m)
+static int on_loan(const void *ctx, int j, int m)
 {
+    const xw_optw *w = ctx;
+    (void)j;
     return m >= 1 && m <= w->o->loan_months;
 }
 
-static int on_lease(const xw_optw *w, int m)
+static int on_lease(const void *ctx, int j, int m)
 {
+    const xw_optw *w = ctx;
+    (void)j;
     return m < w->o->lease_months && m < w->H;
 }
 
 /* A lease is paid in advance: months 0 to its term's last but one, within the
  * horizon. */
-static const char *f_lease(const xw_optw *w, char *f, size_t fs, const char *mo, const char *cc)
+static const char *f_lease(const void *ctx, int j, char *f, size_t fs, const char *mo,
+                           const char *cc)
 {
+    const xw_optw *w = ctx;
+    (void)j;
     return xw_formula(w->c, f, fs, "=IF(%s<MIN(%s,%s),1,0)", mo, cc, xw_ow_drv(w->L->f_end).s);
 }
 
-static int on_lend(const xw_optw *w, int m)
+static int on_lend(const void *ctx, int j, int m)
 {
+    const xw_optw *w = ctx;
+    (void)j;
     return m == w->o->lease_months;
 }
 
-static const char *f_lend(const xw_optw *w, char *f, size_t fs, const char *mo, const char *cc)
+static const char *f_lend(const void *ctx, int j, char *f, size_t fs, const char *mo,
+                          const char *cc)
 {
+    const xw_optw *w = ctx;
+    (void)j;
     (void)cc;
     return xw_formula(w->c, f, fs, "=IF(%s=%s,1,0)", mo, xw_ow_drv(w->L->f_lease).s);
 }
 
 /* The year of ownership of a leased machine bought out at the lease's end. */
-static int oyear(const xw_optw *w, int m)
+static int oyear(const void *ctx, int j, int m)
 {
+    const xw_optw *w = ctx;
+    (void)j;
     int n = w->o->lease_months;
     return m > n ? (m - n - 1) / 12 + 1 : 0;
 }
 
-static const char *f_oyear(const xw_optw *w, char *f, size_t fs, const char *mo, const char *cc)
+static const char *f_oyear(const void *ctx, int j, char *f, size_t fs, const char *mo,
+                           const char *cc)
 {
+    const xw_optw *w = ctx;
+    (void)j;
     (void)cc;
     xw_refbuf n = xw_ow_drv(w->L->f_lease);
     return xw_formula(w->c, f, fs, "=IF(%s>%s,ROUNDUP((%s-%s)/12,0),0)", mo, n.s, mo, n.s);
 }
 
-static int on_term(const xw_optw *w, int m)
+static int on_term(const void *ctx, int j, int m)
 {
+    const xw_optw *w = ctx;
+    (void)j;
     return m >= 1 && m <= w->o->term_months;
 }
 
-static int on_renew(const xw_optw *w, int m)
+static int on_renew(const void *ctx, int j, int m)
 {
+    const xw_optw *w = ctx;
+    (void)j;
     int t = w->o->term_months;
     return t > 0 && m > t && (m - 1) % t == 0;
 }
 
 /* The first month of each renewal of a reserved term. */
-static const char *f_renew(const xw_optw *w, char *f, size_t fs, const char *mo, const char *cc)
+static const char *f_renew(const void *ctx, int j, char *f, size_t fs, const char *mo,
+                           const char *cc)
 {
+    const xw_optw *w = ctx;
+    (void)j;
     (void)cc;
     xw_refbuf t = xw_ow_drv(w->L->f_term);
     return xw_formula(w->c, f, fs, "=IF(AND(%s>%s,MOD(%s-1,%s)=0),1,0)", mo, t.s, mo, t.s);
@@ -245,7 +268,7 @@ static void life_flag(const xw_optw *w, int row, void (*life)(const xw_optw *, i
     int yrow = L->lease ? L->r_oyear : L->r_year;
     xw_refbuf lf = xw_ow_drv(row);
     for (int m = 0; m <= w->H; m++) {
-        int col = XW_COL_M0 + m, y = L->lease ? oyear(w, m) : m == 0 ? 0 : (m - 1) / 12 + 1;
+        int col = XW_COL_M0 + m, y = L->lease ? oyear(w, 0, m) : m == 0 ? 0 : (m - 1) / 12 + 1;
         xw_refbuf yr = xw_ow_at(yrow, col);
         xw_ow_fig(w, row, col,
                   xw_formula(c, f, sizeof f, "=IF(AND(%s>0,%s<=%s),1,0)", yr.s, yr.s, lf.s),

@@ -26,6 +26,21 @@ void xw_ow_factor_row(const xw_optw *w, int row, int year_row)
 }
 
 /* See optw.h. */
+void xw_flag_row(xw_ctx *c, lxw_worksheet *ws, int row, int month_row, int H, const char *link,
+                 double lv, xw_flag_f fn, xw_flag_on on, const void *ctx, int j)
+{
+    char f[XW_FBUF];
+    lxw_format *n = xw_fmt(c, XS_CALC, XN_INT);
+    if (link)
+        xw_fnum(c, ws, row, XW_COL_VAL, link, lv, n);
+    xw_refbuf cc = xw_ref(NULL, row, XW_COL_VAL, 1, 1);
+    for (int m = 0; m <= H; m++) {
+        xw_refbuf mo = xw_ref(NULL, month_row, XW_COL_M0 + m, 1, 0);
+        xw_fnum(c, ws, row, XW_COL_M0 + m, fn(ctx, j, f, sizeof f, mo.s, cc.s), on(ctx, j, m), n);
+    }
+}
+
+/* See optw.h. */
 void xw_ow_times_flag(const xw_optw *w, int row, int drv, int neg, int flag, const double *v)
 {
     char f[XW_FBUF];

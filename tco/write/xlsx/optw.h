@@ -54,6 +54,19 @@ static inline xw_refbuf xw_ow_in(const xw_optw *w, tco_okey key)
 int xw_linked_key(const xw_ctx *c, size_t i, tco_okey k);
 double xw_key_number(const xw_ctx *c, size_t i, tco_okey k);
 
+/* A timing flag's formula in a month, over the month's counter cell `mo` and
+ * the flag row's column C `cc`, in f; its value in month m. ctx is the sheet
+ * being written (an option's xw_optw, a plan's pl_sheet), j a purchase of a
+ * plan's (else 0). */
+typedef const char *(*xw_flag_f)(const void *ctx, int j, char *f, size_t fs, const char *mo,
+                                 const char *cc);
+typedef int (*xw_flag_on)(const void *ctx, int j, int m);
+/* A flag row of sheet ws: in column C the term it tests (`link`, a formula cached
+ * lv; none when NULL), and in each month 0..H formula fn, cached on(ctx, j, m),
+ * the month's counter in row month_row. */
+void xw_flag_row(xw_ctx *c, lxw_worksheet *ws, int row, int month_row, int H, const char *link,
+                 double lv, xw_flag_f fn, xw_flag_on on, const void *ctx, int j);
+
 /* A driver (its row in column C) times a flag row, subtracted when neg, in
  * each month: cached v[0..H]. */
 void xw_ow_times_flag(const xw_optw *w, int row, int drv, int neg, int flag, const double *v);

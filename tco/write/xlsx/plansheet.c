@@ -70,142 +70,141 @@ static void month_rows(const pl_sheet *S, int row)
 
 /* ===== The timing flags ===== */
 
-/* A flag's formula in a month: over the month's counter cell `mo` and the
- * flag row's column C `cc`, in f; its value in month m. */
-typedef const char *(*pl_flag_f)(const pl_sheet *S, int j, char *f, size_t fs, const char *mo,
-                                 const char *cc);
-typedef int (*pl_flag_on)(const pl_sheet *S, int j, int m);
-
-/* A flag row: column C's link or term (`link`, cached lv; none when NULL), and
- * in each month formula fn, cached on(S, j, m) (j: the purchase, or 0). */
-static void flag_cells(const pl_sheet *S, int row, int j, const char *link, double lv, pl_flag_f fn,
-                       pl_flag_on on)
+/* A flag row of plan S's sheet (xw_flag_row), of purchase j (else 0). */
+static void flag_cells(const pl_sheet *S, int row, int j, const char *link, double lv, xw_flag_f fn,
+                       xw_flag_on on)
 {
-    xw_ctx *c = S->c;
-    char f[XW_FBUF];
-    if (link)
-        pl_fig(S, row, XW_COL_VAL, link, lv, xw_fmt(c, XS_CALC, XN_INT));
-    xw_refbuf cc = pl_drv(row);
-    for (int m = 0; m <= S->H; m++) {
-        xw_refbuf mo = pl_at(S->R.r_month, XW_COL_M0 + m);
-        pl_fig(S, row, XW_COL_M0 + m, fn(S, j, f, sizeof f, mo.s, cc.s), on(S, j, m),
-               xw_fmt(c, XS_CALC, XN_INT));
-    }
+    xw_flag_row(S->c, S->ws, row, S->R.r_month, S->H, link, lv, fn, on, S, j);
 }
 
-static const char *f_is0(const pl_sheet *S, int j, char *f, size_t fs, const char *mo,
-                         const char *cc)
+static const char *f_is0(const void *ctx, int j, char *f, size_t fs, const char *mo, const char *cc)
 {
+    const pl_sheet *S = ctx;
     (void)j, (void)cc;
     return xw_formula(S->c, f, fs, "=IF(%s=0,1,0)", mo);
 }
 
-static const char *f_after0(const pl_sheet *S, int j, char *f, size_t fs, const char *mo,
+static const char *f_after0(const void *ctx, int j, char *f, size_t fs, const char *mo,
                             const char *cc)
 {
+    const pl_sheet *S = ctx;
     (void)j, (void)cc;
     return xw_formula(S->c, f, fs, "=IF(%s>0,1,0)", mo);
 }
 
 /* A month equal to column C's. */
-static const char *f_at(const pl_sheet *S, int j, char *f, size_t fs, const char *mo,
-                        const char *cc)
+static const char *f_at(const void *ctx, int j, char *f, size_t fs, const char *mo, const char *cc)
 {
+    const pl_sheet *S = ctx;
     (void)j;
     return xw_formula(S->c, f, fs, "=IF(%s=%s,1,0)", mo, cc);
 }
 
 /* A month from 1 to column C's. */
-static const char *f_within(const pl_sheet *S, int j, char *f, size_t fs, const char *mo,
+static const char *f_within(const void *ctx, int j, char *f, size_t fs, const char *mo,
                             const char *cc)
 {
+    const pl_sheet *S = ctx;
     (void)j;
     return xw_formula(S->c, f, fs, "=IF(AND(%s>0,%s<=%s),1,0)", mo, mo, cc);
 }
 
 /* A month after column C's, when it is not 0 (the refresh's). */
-static const char *f_after(const pl_sheet *S, int j, char *f, size_t fs, const char *mo,
+static const char *f_after(const void *ctx, int j, char *f, size_t fs, const char *mo,
                            const char *cc)
 {
+    const pl_sheet *S = ctx;
     (void)j;
     return xw_formula(S->c, f, fs, "=IF(AND(%s>0,%s>%s),1,0)", cc, mo, cc);
 }
 
 /* A lease's payment months, in advance: to its term's last but one, within
  * the horizon. */
-static const char *f_lease(const pl_sheet *S, int j, char *f, size_t fs, const char *mo,
+static const char *f_lease(const void *ctx, int j, char *f, size_t fs, const char *mo,
                            const char *cc)
 {
+    const pl_sheet *S = ctx;
     (void)j;
     return xw_formula(S->c, f, fs, "=IF(%s<MIN(%s,%s),1,0)", mo, cc, pl_drv(S->R.f_end).s);
 }
 
-static const char *f_lend(const pl_sheet *S, int j, char *f, size_t fs, const char *mo,
+static const char *f_lend(const void *ctx, int j, char *f, size_t fs, const char *mo,
                           const char *cc)
 {
+    const pl_sheet *S = ctx;
     (void)j, (void)cc;
     return xw_formula(S->c, f, fs, "=IF(%s=%s,1,0)", mo, pl_drv(S->R.f_lease).s);
 }
 
-static const char *f_renew(const pl_sheet *S, int j, char *f, size_t fs, const char *mo,
+static const char *f_renew(const void *ctx, int j, char *f, size_t fs, const char *mo,
                            const char *cc)
 {
+    const pl_sheet *S = ctx;
     (void)j, (void)cc;
     xw_refbuf t = pl_drv(S->R.f_rterm);
     return xw_formula(S->c, f, fs, "=IF(AND(%s>%s,MOD(%s-1,%s)=0),1,0)", mo, t.s, mo, t.s);
 }
 
-static int on_m0(const pl_sheet *S, int j, int m)
+static int on_m0(const void *ctx, int j, int m)
 {
+    const pl_sheet *S = ctx;
     (void)S, (void)j;
     return m == 0;
 }
 
-static int on_op(const pl_sheet *S, int j, int m)
+static int on_op(const void *ctx, int j, int m)
 {
+    const pl_sheet *S = ctx;
     (void)S, (void)j;
     return m > 0;
 }
 
-static int on_end(const pl_sheet *S, int j, int m)
+static int on_end(const void *ctx, int j, int m)
 {
+    const pl_sheet *S = ctx;
     (void)j;
     return m == S->H;
 }
 
-static int on_new(const pl_sheet *S, int j, int m)
+static int on_new(const void *ctx, int j, int m)
 {
+    const pl_sheet *S = ctx;
     (void)j;
     int R = S->pr->refresh_month;
     return R > 0 && m > R;
 }
 
-static int on_loan(const pl_sheet *S, int j, int m)
+static int on_loan(const void *ctx, int j, int m)
 {
+    const pl_sheet *S = ctx;
     (void)j;
     return m > 0 && m <= S->wo.o->loan_months;
 }
 
-static int on_lease(const pl_sheet *S, int j, int m)
+static int on_lease(const void *ctx, int j, int m)
 {
+    const pl_sheet *S = ctx;
     (void)j;
     return m < S->wo.o->lease_months && m < S->H;
 }
 
-static int on_lend(const pl_sheet *S, int j, int m)
+static int on_lend(const void *ctx, int j, int m)
 {
+    const pl_sheet *S = ctx;
     (void)j;
     return m == S->wo.o->lease_months;
 }
 
-static int on_rterm(const pl_sheet *S, int j, int m)
+static int on_rterm(const void *ctx, int j, int m)
 {
+    const pl_sheet *S = ctx;
     (void)j;
     return m > 0 && m <= S->wr.o->term_months;
 }
 
-static int on_rrenew(const pl_sheet *S, int j, int m)
+static int on_rrenew(const void *ctx, int j, int m)
 {
+    const pl_sheet *S = ctx;
     (void)j;
     int t = S->wr.o->term_months;
     return t > 0 && m > t && (m - 1) % t == 0;
@@ -235,7 +234,7 @@ static void new_flag(const pl_sheet *S, int row)
 
 /* A flag over a term of a part's option (its input `key`, linked in C). */
 static void term_flag(const pl_sheet *S, int row, const xw_optw *w, tco_okey key, double v,
-                      pl_flag_f fn, pl_flag_on on)
+                      xw_flag_f fn, xw_flag_on on)
 {
     char f[XW_FBUF];
     flag_cells(S, row, 0, xw_formula(S->c, f, sizeof f, "=%s", xw_in(S->c, w->i, key).s), v, fn,
@@ -292,41 +291,47 @@ static int lease_term(const pl_sheet *S, int j)
     return xw_pl_buy_lease(S, j) ? xw_pl_buy_option(S, j)->o->lease_months : 0;
 }
 
-static int on_bought(const pl_sheet *S, int j, int m)
+static int on_bought(const void *ctx, int j, int m)
 {
+    const pl_sheet *S = ctx;
     return m == bought_at(S, j);
 }
 
-static int on_sold(const pl_sheet *S, int j, int m)
+static int on_sold(const void *ctx, int j, int m)
 {
+    const pl_sheet *S = ctx;
     return m == sold_at(S, j);
 }
 
-static int on_in(const pl_sheet *S, int j, int m)
+static int on_in(const void *ctx, int j, int m)
 {
+    const pl_sheet *S = ctx;
     return m > bought_at(S, j) && m <= sold_at(S, j);
 }
 
-static int on_bloan(const pl_sheet *S, int j, int m)
+static int on_bloan(const void *ctx, int j, int m)
 {
+    const pl_sheet *S = ctx;
     int t = bought_at(S, j), e = sold_at(S, j), n = loan_term(S, j);
     return m > t && m <= e && m <= t + n;
 }
 
-static int on_blease(const pl_sheet *S, int j, int m)
+static int on_blease(const void *ctx, int j, int m)
 {
+    const pl_sheet *S = ctx;
     int t = bought_at(S, j), e = sold_at(S, j), n = lease_term(S, j);
     return m >= t && m < e && m < t + n;
 }
 
-static int on_blend(const pl_sheet *S, int j, int m)
+static int on_blend(const void *ctx, int j, int m)
 {
+    const pl_sheet *S = ctx;
     return m == bought_at(S, j) + lease_term(S, j);
 }
 
-static const char *f_in(const pl_sheet *S, int j, char *f, size_t fs, const char *mo,
-                        const char *cc)
+static const char *f_in(const void *ctx, int j, char *f, size_t fs, const char *mo, const char *cc)
 {
+    const pl_sheet *S = ctx;
     (void)cc;
     return xw_formula(S->c, f, fs, "=IF(AND(%s>%s,%s<=%s),1,0)", mo,
                       pl_drv(pl_flag(S, PF_BOUGHT, j)).s, mo, pl_drv(pl_flag(S, PF_SOLD, j)).s);
@@ -334,25 +339,28 @@ static const char *f_in(const pl_sheet *S, int j, char *f, size_t fs, const char
 
 /* A loan's payment months: from the month after its purchase to its last (in
  * C), while it is held. */
-static const char *f_bloan(const pl_sheet *S, int j, char *f, size_t fs, const char *mo,
+static const char *f_bloan(const void *ctx, int j, char *f, size_t fs, const char *mo,
                            const char *cc)
 {
+    const pl_sheet *S = ctx;
     return xw_formula(S->c, f, fs, "=IF(AND(%s>%s,%s<=MIN(%s,%s)),1,0)", mo,
                       pl_drv(pl_flag(S, PF_BOUGHT, j)).s, mo, pl_drv(pl_flag(S, PF_SOLD, j)).s, cc);
 }
 
 /* A lease's payment months, in advance: from its purchase to the month
  * before its end (in C) or its sale. */
-static const char *f_blease(const pl_sheet *S, int j, char *f, size_t fs, const char *mo,
+static const char *f_blease(const void *ctx, int j, char *f, size_t fs, const char *mo,
                             const char *cc)
 {
+    const pl_sheet *S = ctx;
     return xw_formula(S->c, f, fs, "=IF(AND(%s>=%s,%s<MIN(%s,%s)),1,0)", mo,
                       pl_drv(pl_flag(S, PF_BOUGHT, j)).s, mo, cc, pl_drv(pl_flag(S, PF_SOLD, j)).s);
 }
 
-static const char *f_blend(const pl_sheet *S, int j, char *f, size_t fs, const char *mo,
+static const char *f_blend(const void *ctx, int j, char *f, size_t fs, const char *mo,
                            const char *cc)
 {
+    const pl_sheet *S = ctx;
     (void)cc;
     return xw_formula(S->c, f, fs, "=IF(%s=%s,1,0)", mo, pl_drv(pl_flag(S, PF_LEASE, j)).s);
 }
