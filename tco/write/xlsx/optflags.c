@@ -61,60 +61,11 @@ static void flag_cells(const xw_optw *w, int row, const char *link, double lv, x
     xw_flag_row(w->c, w->ws, row, w->L->r_month, w->H, link, lv, fn, on, w, 0);
 }
 
-static int on_m0(const void *ctx, int j, int m)
-{
-    const xw_optw *w = ctx;
-    (void)j;
-    (void)w;
-    return m == 0;
-}
-
-static const char *f_m0(const void *ctx, int j, char *f, size_t fs, const char *mo, const char *cc)
-{
-    const xw_optw *w = ctx;
-    (void)j;
-    (void)cc;
-    return xw_formula(w->c, f, fs, "=IF(%s=0,1,0)", mo);
-}
-
-static int on_op(const void *ctx, int j, int m)
-{
-    const xw_optw *w = ctx;
-    (void)j;
-    (void)w;
-    return m >= 1;
-}
-
-static const char *f_op(const void *ctx, int j, char *f, size_t fs, const char *mo, const char *cc)
-{
-    const xw_optw *w = ctx;
-    (void)j;
-    (void)cc;
-    return xw_formula(w->c, f, fs, "=IF(%s>0,1,0)", mo);
-}
-
 static int on_end(const void *ctx, int j, int m)
 {
     const xw_optw *w = ctx;
     (void)j;
     return m == w->H;
-}
-
-/* A month equal to column C's. */
-static const char *f_at(const void *ctx, int j, char *f, size_t fs, const char *mo, const char *cc)
-{
-    const xw_optw *w = ctx;
-    (void)j;
-    return xw_formula(w->c, f, fs, "=IF(%s=%s,1,0)", mo, cc);
-}
-
-/* A month from 1 to column C's. */
-static const char *f_within(const void *ctx, int j, char *f, size_t fs, const char *mo,
-                            const char *cc)
-{
-    const xw_optw *w = ctx;
-    (void)j;
-    return xw_formula(w->c, f, fs, "=IF(AND(%s>0,%s<=%s),1,0)", mo, mo, cc);
 }
 
 static int on_loan(const void *ctx, int j, int m)
@@ -204,17 +155,17 @@ static const char *f_renew(const void *ctx, int j, char *f, size_t fs, const cha
 
 static void m0_flag(const xw_optw *w, int row)
 {
-    flag_cells(w, row, NULL, 0, f_m0, on_m0);
+    flag_cells(w, row, NULL, 0, xw_flag_is0, xw_flag_on_m0);
 }
 
 static void op_flag(const xw_optw *w, int row)
 {
-    flag_cells(w, row, NULL, 0, f_op, on_op);
+    flag_cells(w, row, NULL, 0, xw_flag_after0, xw_flag_on_op);
 }
 
 static void end_flag(const xw_optw *w, int row)
 {
-    flag_cells(w, row, "=HorizonMonths", w->H, f_at, on_end);
+    flag_cells(w, row, "=HorizonMonths", w->H, xw_flag_at, on_end);
 }
 
 /* A flag over a term of the option's, its input `key` (months) linked in C
@@ -229,7 +180,7 @@ static void term_flag(const xw_optw *w, int row, tco_okey key, double months, xw
 
 static void loan_flag(const xw_optw *w, int row)
 {
-    term_flag(w, row, TCO_O_LOAN_MONTHS, w->o->loan_months, f_within, on_loan);
+    term_flag(w, row, TCO_O_LOAN_MONTHS, w->o->loan_months, xw_flag_within, on_loan);
 }
 
 static void lease_flag(const xw_optw *w, int row)
@@ -249,7 +200,7 @@ static void oyear_row(const xw_optw *w, int row)
 
 static void term_months_flag(const xw_optw *w, int row)
 {
-    term_flag(w, row, TCO_O_TERM_MONTHS, w->o->term_months, f_within, on_term);
+    term_flag(w, row, TCO_O_TERM_MONTHS, w->o->term_months, xw_flag_within, on_term);
 }
 
 static void renew_flag(const xw_optw *w, int row)

@@ -40,6 +40,54 @@ void xw_flag_row(xw_ctx *c, lxw_worksheet *ws, int row, int month_row, int H, co
     }
 }
 
+/* See optw.h. (Formulas of a few dozen bytes: no overflow to record.) */
+const char *xw_flag_is0(const void *ctx, int j, char *f, size_t fs, const char *mo, const char *cc)
+{
+    (void)ctx, (void)j, (void)cc;
+    tci_utf8_format(f, fs, "=IF(%s=0,1,0)", mo);
+    return f;
+}
+
+/* See optw.h. */
+const char *xw_flag_after0(const void *ctx, int j, char *f, size_t fs, const char *mo,
+                           const char *cc)
+{
+    (void)ctx, (void)j, (void)cc;
+    tci_utf8_format(f, fs, "=IF(%s>0,1,0)", mo);
+    return f;
+}
+
+/* See optw.h. */
+const char *xw_flag_at(const void *ctx, int j, char *f, size_t fs, const char *mo, const char *cc)
+{
+    (void)ctx, (void)j;
+    tci_utf8_format(f, fs, "=IF(%s=%s,1,0)", mo, cc);
+    return f;
+}
+
+/* See optw.h. */
+const char *xw_flag_within(const void *ctx, int j, char *f, size_t fs, const char *mo,
+                           const char *cc)
+{
+    (void)ctx, (void)j;
+    tci_utf8_format(f, fs, "=IF(AND(%s>0,%s<=%s),1,0)", mo, mo, cc);
+    return f;
+}
+
+/* See optw.h. */
+int xw_flag_on_m0(const void *ctx, int j, int m)
+{
+    (void)ctx, (void)j;
+    return m == 0;
+}
+
+/* See optw.h. */
+int xw_flag_on_op(const void *ctx, int j, int m)
+{
+    (void)ctx, (void)j;
+    return m > 0;
+}
+
 /* See optw.h. */
 void xw_ow_times_flag(const xw_optw *w, int row, int drv, int neg, int flag, const double *v)
 {

@@ -67,6 +67,18 @@ typedef int (*xw_flag_on)(const void *ctx, int j, int m);
 void xw_flag_row(xw_ctx *c, lxw_worksheet *ws, int row, int month_row, int H, const char *link,
                  double lv, xw_flag_f fn, xw_flag_on on, const void *ctx, int j);
 
+/* The flags every cash-flow sheet has (optrows.c): month 0 (is0) and the
+ * operating months (after0), their formulas and values; a month equal to
+ * column C's (at) and from 1 to column C's (within), their formulas. */
+const char *xw_flag_is0(const void *ctx, int j, char *f, size_t fs, const char *mo, const char *cc);
+const char *xw_flag_after0(const void *ctx, int j, char *f, size_t fs, const char *mo,
+                           const char *cc);
+const char *xw_flag_at(const void *ctx, int j, char *f, size_t fs, const char *mo, const char *cc);
+const char *xw_flag_within(const void *ctx, int j, char *f, size_t fs, const char *mo,
+                           const char *cc);
+int xw_flag_on_m0(const void *ctx, int j, int m);
+int xw_flag_on_op(const void *ctx, int j, int m);
+
 /* A driver (its row in column C) times a flag row, subtracted when neg, in
  * each month: cached v[0..H]. */
 void xw_ow_times_flag(const xw_optw *w, int row, int drv, int neg, int flag, const double *v);

@@ -77,38 +77,6 @@ static void flag_cells(const pl_sheet *S, int row, int j, const char *link, doub
     xw_flag_row(S->c, S->ws, row, S->R.r_month, S->H, link, lv, fn, on, S, j);
 }
 
-static const char *f_is0(const void *ctx, int j, char *f, size_t fs, const char *mo, const char *cc)
-{
-    const pl_sheet *S = ctx;
-    (void)j, (void)cc;
-    return xw_formula(S->c, f, fs, "=IF(%s=0,1,0)", mo);
-}
-
-static const char *f_after0(const void *ctx, int j, char *f, size_t fs, const char *mo,
-                            const char *cc)
-{
-    const pl_sheet *S = ctx;
-    (void)j, (void)cc;
-    return xw_formula(S->c, f, fs, "=IF(%s>0,1,0)", mo);
-}
-
-/* A month equal to column C's. */
-static const char *f_at(const void *ctx, int j, char *f, size_t fs, const char *mo, const char *cc)
-{
-    const pl_sheet *S = ctx;
-    (void)j;
-    return xw_formula(S->c, f, fs, "=IF(%s=%s,1,0)", mo, cc);
-}
-
-/* A month from 1 to column C's. */
-static const char *f_within(const void *ctx, int j, char *f, size_t fs, const char *mo,
-                            const char *cc)
-{
-    const pl_sheet *S = ctx;
-    (void)j;
-    return xw_formula(S->c, f, fs, "=IF(AND(%s>0,%s<=%s),1,0)", mo, mo, cc);
-}
-
 /* A month after column C's, when it is not 0 (the refresh's). */
 static const char *f_after(const void *ctx, int j, char *f, size_t fs, const char *mo,
                            const char *cc)
@@ -143,20 +111,6 @@ static const char *f_renew(const void *ctx, int j, char *f, size_t fs, const cha
     (void)j, (void)cc;
     xw_refbuf t = pl_drv(S->R.f_rterm);
     return xw_formula(S->c, f, fs, "=IF(AND(%s>%s,MOD(%s-1,%s)=0),1,0)", mo, t.s, mo, t.s);
-}
-
-static int on_m0(const void *ctx, int j, int m)
-{
-    const pl_sheet *S = ctx;
-    (void)S, (void)j;
-    return m == 0;
-}
-
-static int on_op(const void *ctx, int j, int m)
-{
-    const pl_sheet *S = ctx;
-    (void)S, (void)j;
-    return m > 0;
 }
 
 static int on_end(const void *ctx, int j, int m)
@@ -212,17 +166,17 @@ static int on_rrenew(const void *ctx, int j, int m)
 
 static void m0_flag(const pl_sheet *S, int row)
 {
-    flag_cells(S, row, 0, NULL, 0, f_is0, on_m0);
+    flag_cells(S, row, 0, NULL, 0, xw_flag_is0, xw_flag_on_m0);
 }
 
 static void op_flag(const pl_sheet *S, int row)
 {
-    flag_cells(S, row, 0, NULL, 0, f_after0, on_op);
+    flag_cells(S, row, 0, NULL, 0, xw_flag_after0, xw_flag_on_op);
 }
 
 static void end_flag(const pl_sheet *S, int row)
 {
-    flag_cells(S, row, 0, "=HorizonMonths", S->H, f_at, on_end);
+    flag_cells(S, row, 0, "=HorizonMonths", S->H, xw_flag_at, on_end);
 }
 
 static void new_flag(const pl_sheet *S, int row)
@@ -243,7 +197,7 @@ static void term_flag(const pl_sheet *S, int row, const xw_optw *w, tco_okey key
 
 static void loan_flag(const pl_sheet *S, int row)
 {
-    term_flag(S, row, &S->wo, TCO_O_LOAN_MONTHS, S->wo.o->loan_months, f_within, on_loan);
+    term_flag(S, row, &S->wo, TCO_O_LOAN_MONTHS, S->wo.o->loan_months, xw_flag_within, on_loan);
 }
 
 static void lease_flag(const pl_sheet *S, int row)
@@ -258,7 +212,7 @@ static void lend_flag(const pl_sheet *S, int row)
 
 static void rterm_flag(const pl_sheet *S, int row)
 {
-    term_flag(S, row, &S->wr, TCO_O_TERM_MONTHS, S->wr.o->term_months, f_within, on_rterm);
+    term_flag(S, row, &S->wr, TCO_O_TERM_MONTHS, S->wr.o->term_months, xw_flag_within, on_rterm);
 }
 
 static void rrenew_flag(const pl_sheet *S, int row)
@@ -403,7 +357,7 @@ static void purchase_flags(const pl_sheet *S, int first)
                                xw_ref(in, S->ps->in_buy + j, XW_COL_VAL, 1, 1).s);
                 else
                     xw_formula(c, f, sizeof f, "=0");
-                flag_cells(S, row, j, f, bought_at(S, j), f_at, on_bought);
+                flag_cells(S, row, j, f, bought_at(S, j), xw_flag_at, on_bought);
                 break;
             case PF_SOLD: /* at the refresh, if any; else at H */
                 xw_labelf(c, t, sizeof t, "plan.f_sold", "{purchase}: sold, its month in C",
@@ -414,7 +368,7 @@ static void purchase_flags(const pl_sheet *S, int first)
                                pl_drv(S->R.f_new).s, pl_drv(S->R.f_end).s);
                 else
                     xw_formula(c, f, sizeof f, "=%s", pl_drv(S->R.f_end).s);
-                flag_cells(S, row, j, f, sold_at(S, j), f_at, on_sold);
+                flag_cells(S, row, j, f, sold_at(S, j), xw_flag_at, on_sold);
                 break;
             case PF_IN:
                 xw_labelf(c, t, sizeof t, "plan.f_in", "{purchase}: in service (1 = yes)",
