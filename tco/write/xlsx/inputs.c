@@ -18,24 +18,6 @@
 
 /* ===== Source of an input ===== */
 
-/* See inputs.h. */
-void xw_in_source(xw_ctx *c, char *buf, size_t size, unsigned char src, const char *file, int line)
-{
-    const char *name = c->file_base ? c->file_base : xw_label(c, "source.scenario", "scenario");
-    if (file && file != c->s->file && strcmp(file, c->s->file) != 0 && tci_utf8_valid(file))
-        name = xw_base_name(file);
-    if (src == TCO_SRC_INI && line > 0)
-        tci_utf8_format(buf, size, "%s:%d", name, line);
-    else if (src == TCO_SRC_INI)
-        tci_utf8_format(buf, size, "%s", name);
-    else if (src == TCO_SRC_DERIVED)
-        tci_utf8_format(buf, size, "%s", xw_label(c, "source.derived", "derived"));
-    else if (src == TCO_SRC_CATALOG)
-        tci_utf8_format(buf, size, "%s", xw_label(c, "source.catalog", "catalog"));
-    else
-        tci_utf8_format(buf, size, "%s", xw_label(c, "source.default", "default"));
-}
-
 /* A key filled from the price catalog: the entry's file, line and as-of date,
  * and a stale mark on the price when it is older than stale_after_months. */
 static void catalog_source(xw_ctx *c, char *buf, size_t size, const tco_option *o, tco_okey k)
@@ -102,31 +84,6 @@ void xw_key_unit(xw_ctx *c, char *buf, size_t size, const tco_keydef *kd)
     else
         xw_labelf(c, buf, size, key_label_key(k, sizeof k, kd, ".unit"), english, "currency",
                   c->currency ? c->currency : "", "unit", c->unit ? c->unit : "", NULL);
-}
-
-/* See inputs.h. */
-void xw_in_validate(xw_ctx *c, lxw_worksheet *ws, int row, const char *name, double lo, double hi,
-                    int whole)
-{
-    char msg[1200], cut[1200], title[200], in_title[200], in_cut[1200], l[32], h[32];
-    lxw_data_validation dv;
-    memset(&dv, 0, sizeof dv);
-    dv.validate = whole ? LXW_VALIDATION_TYPE_INTEGER : LXW_VALIDATION_TYPE_DECIMAL;
-    dv.criteria = LXW_VALIDATION_CRITERIA_BETWEEN;
-    dv.minimum_number = lo;
-    dv.maximum_number = hi;
-    tci_utf8_format(l, sizeof l, "%g", lo);
-    tci_utf8_format(h, sizeof h, "%g", hi);
-    xw_labelf(c, msg, sizeof msg, "inputs.validation.message",
-              "{key} must be between {low} and {high}.", "key", name, "low", l, "high", h, NULL);
-    /* libxlsxwriter refuses a title over 32 characters and a message over 255. */
-    dv.error_title = xw_label_cut(xw_label(c, "inputs.validation.title", "Out of range"), title,
-                                  sizeof title, 32);
-    dv.error_message = xw_label_cut(msg, cut, sizeof cut, 255);
-    dv.input_title = xw_label_cut(xw_label(c, "inputs.validation.input_title", "Input"), in_title,
-                                  sizeof in_title, 32);
-    dv.input_message = xw_label_cut(msg, in_cut, sizeof in_cut, 255);
-    xw_note(c, worksheet_data_validation_cell(ws, (lxw_row_t)row, XW_COL_VAL, &dv));
 }
 
 /* A data validation from the key's range, so a typing slip is caught. */
@@ -217,65 +174,6 @@ static int key_value(xw_ctx *c, const tco_keydef *kd, const char *base, double *
         *num = *(const double *)(base + kd->offset);
         return 1;
     }
-}
-
-/* See inputs.h. */
-void xw_in_name(xw_ctx *c, const char *name, int row, int col)
-{
-    xw_define_name(c, name, c->sheet_q[TCI_SHEET_INPUTS], row, col);
-}
-
-/* ===== Inputs as computed =====
- *
- * Hidden beside each value: column F holds the value tco computed with (a copy
- * of column C; G one of column D, in the MACRS table) and column H is 1 when
- * the cell no longer holds it. AnalysesCurrent is TRUE while no row is 1: the
- * static sheets (Sensitivity, Cases, Monte Carlo) hold the figures of the
- * inputs as they stand. */
-#define IN_COL_ASIS    5  /* F: column C as computed */
-#define IN_COL_ASIS_D  6  /* G: column D as computed (the MACRS table) */
-#define IN_COL_CHANGED 7  /* H: 1 when the row was changed */
-#define IN_COL_LAYOUT  8  /* I: the layout's marker, in the headings' row */
-#define IN_COL_SECTION 9  /* J: an option's row, its section ("[option ID]") */
-#define IN_COL_LINK    10 /* K: an option's row that links to its base's, the base's section */
-
-/* Row `row`'s flag: `=IF(test,0,1)`, cached 0. */
-static void changed_flag(xw_ctx *c, int row, const char *test)
-{
-    char f[XW_FBUF];
-    xw_fnum(c, c->inputs, row, IN_COL_CHANGED, xw_formula(c, f, sizeof f, "=IF(%s,0,1)", test), 0,
-            xw_fmt(c, XS_CALC, XN_INT));
-}
-
-/* See inputs.h. */
-void xw_in_asis_num(xw_ctx *c, int row, double v, int formula)
-{
-    char t[XW_FBUF];
-    xw_refbuf cv = xw_ref(NULL, row, XW_COL_VAL, 0, 0), a = xw_ref(NULL, row, IN_COL_ASIS, 0, 0);
-    if (!isfinite(v)) { /* written as the n/a word */
-        xw_num(c, c->inputs, row, IN_COL_ASIS, v, NULL);
-        tci_utf8_format(t, sizeof t, "EXACT(%s,%s)", cv.s, a.s);
-    } else {
-        xw_num(c, c->inputs, row, IN_COL_ASIS, v,
-               xw_fmt(c, XS_TEXT, xw_value_numfmt(TCO_U_NONE, v)));
-        if (formula)
-            tci_utf8_format(t, sizeof t,
-                            "IF(ISNUMBER(%s),ABS(%s-%s)<=CheckTolerance*MAX(1,ABS(%s)),FALSE)",
-                            cv.s, cv.s, a.s, a.s);
-        else
-            tci_utf8_format(t, sizeof t, "AND(ISNUMBER(%s),%s=%s)", cv.s, cv.s, a.s);
-    }
-    changed_flag(c, row, t);
-}
-
-/* See inputs.h. */
-void xw_in_asis_text(xw_ctx *c, int row, const char *text)
-{
-    char t[XW_FBUF];
-    xw_text(c, c->inputs, row, IN_COL_ASIS, text, NULL);
-    tci_utf8_format(t, sizeof t, "EXACT(%s,%s)", xw_ref(NULL, row, XW_COL_VAL, 0, 0).s,
-                    xw_ref(NULL, row, IN_COL_ASIS, 0, 0).s);
-    changed_flag(c, row, t);
 }
 
 /* A calendar month YYYY-MM (`start`) in `row`: an input, the date of its first
@@ -960,7 +858,7 @@ static int inputs_constants(xw_ctx *c, int row)
         tci_utf8_format(t, sizeof t, "AND(%s=%s,%s=%s)", xw_ref(NULL, row, 2, 0, 0).s,
                         xw_ref(NULL, row, IN_COL_ASIS, 0, 0).s, xw_ref(NULL, row, 3, 0, 0).s,
                         xw_ref(NULL, row, IN_COL_ASIS_D, 0, 0).s);
-        changed_flag(c, row, t);
+        xw_in_changed(c, row, t);
         xw_text(c, ws, row, 4, xw_label(c, "source.irs946", "IRS Publication 946, table A-1"),
                 xw_fmt(c, XS_KEY, XN_NONE));
     }

@@ -1,10 +1,18 @@
-/* inputs.h - what the Inputs sheet's modules share (inputs.c, inputplan.c):
- * a value's source, its validation, its hidden copy as computed and its
- * defined name, and the demand's and plans' blocks. */
+/* inputs.h - what the Inputs sheet's modules share: a value's source, its
+ * validation, its hidden copy as computed and its defined name (inputcell.c),
+ * and the demand's and plans' blocks (inputplan.c), which inputs.c calls. */
 #ifndef TCO_WRITE_XLSX_INPUTS_H
 #define TCO_WRITE_XLSX_INPUTS_H
 
 #include "write/xlsx/ctx.h"
+
+/* Inputs' hidden columns beside each value (WORKBOOK.md, Inputs as computed). */
+#define IN_COL_ASIS    5  /* F: column C as computed */
+#define IN_COL_ASIS_D  6  /* G: column D as computed (the MACRS table) */
+#define IN_COL_CHANGED 7  /* H: 1 when the row was changed */
+#define IN_COL_LAYOUT  8  /* I: the layout's marker, in the headings' row */
+#define IN_COL_SECTION 9  /* J: an option's row, its section ("[option ID]") */
+#define IN_COL_LINK    10 /* K: an option's row that links to its base's, the base's section */
 
 /* The source of a value read from the scenario, into buf: `FILE:LINE` (file
  * the key's own, NULL for the scenario's), `default`, `derived`, `catalog`. */
@@ -16,6 +24,8 @@ void xw_in_validate(xw_ctx *c, lxw_worksheet *ws, int row, const char *name, dou
 /* Row `row`'s hidden copy of its number v as computed (column F) and its
  * Changed flag (H): equal exactly, or within CheckTolerance for a formula. */
 void xw_in_asis_num(xw_ctx *c, int row, double v, int formula);
+/* Row `row`'s Changed flag (H): `=IF(test,0,1)`, cached 0. */
+void xw_in_changed(xw_ctx *c, int row, const char *test);
 /* Row `row`'s hidden copy of its text as computed (F) and its Changed flag. */
 void xw_in_asis_text(xw_ctx *c, int row, const char *text);
 /* A defined name for cell (row, col) of Inputs. */
