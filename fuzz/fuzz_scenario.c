@@ -23,6 +23,19 @@
  * thousands of runs a second. */
 #define FUZZ_MAX_SAMPLES 2000
 
+/* [optimize]'s candidates per count searched: the engine bounds a search by its
+ * work (TCI_OPTIMIZE_MAX_WORK, seconds in a release build), which the
+ * sanitizers slow past the harness's timeout; a shorter range reaches the same
+ * lines. */
+#define FUZZ_MAX_CANDIDATES 40
+
+/* A range first..*last by step cut to FUZZ_MAX_CANDIDATES steps. */
+static void cut_range(int first, int *last, int step)
+{
+    if (step > 0 && *last > first && (*last - first) / step > FUZZ_MAX_CANDIDATES)
+        *last = first + FUZZ_MAX_CANDIDATES * step;
+}
+
 /* A catalog with the GPUs and an offer that the shipped scenarios name. */
 static const char catalog_xml[] =
     "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<catalog version=\"1\">\n"
@@ -118,6 +131,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (st == TCO_OK) {
         if (s->mc_samples > FUZZ_MAX_SAMPLES)
             s->mc_samples = FUZZ_MAX_SAMPLES;
+        if (s->optimize) {
+            cut_range(s->optimize->own_min, &s->optimize->own_max, s->optimize->own_step);
+            cut_range(s->optimize->reserve_min, &s->optimize->reserve_max,
+                      s->optimize->reserve_step);
+        }
         tco_result *r = NULL;
         tco_analysis *a = NULL;
         if (tco_compute(s, &r) == TCO_OK) {

@@ -29,7 +29,7 @@ static void option_columns(const xw_optw *w)
     double biggest = w->res->capex;
     for (int m = 1; m <= w->H; m++)
         biggest = fmax(biggest, fabs(w->res->monthly[m - 1].cumulative));
-    worksheet_set_column(w->ws, XW_COL_LABEL, XW_COL_LABEL, 46, NULL);
+    worksheet_set_column(w->ws, XW_COL_LABEL, XW_COL_LABEL, 62, NULL); /* the longest label, bold */
     worksheet_set_column(w->ws, XW_COL_UNIT, XW_COL_UNIT, 14, NULL);
     worksheet_set_column(w->ws, XW_COL_VAL, XW_COL_VAL, xw_imax(14, xw_money_width(c, biggest) + 1),
                          NULL);

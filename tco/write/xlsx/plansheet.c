@@ -1128,7 +1128,7 @@ void xw_write_plan(xw_ctx *c, size_t p)
     S.res_commit = commit;
     S.res_commit_pv = commit_pv;
     double biggest = fmax(fabs(S.pr->total), P.capex);
-    worksheet_set_column(S.ws, XW_COL_LABEL, XW_COL_LABEL, 46, NULL);
+    worksheet_set_column(S.ws, XW_COL_LABEL, XW_COL_LABEL, 62, NULL);
     worksheet_set_column(S.ws, XW_COL_UNIT, XW_COL_UNIT, 18, NULL);
     S.w_val = xw_imax(14, xw_money_width(c, biggest) + 1);
     S.w_month = xw_imax(10, xw_money_width(c, biggest));
