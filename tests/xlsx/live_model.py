@@ -84,8 +84,9 @@ def same(got, want, scale=0.0):
     """A recalculated Summary cell against the engine's JSON value; scale is a magnitude
     the figure is derived from (the capex for book values, which end at zero plus
     rounding)."""
-    if want is None:
-        return got in ("n/a", "never", "always", "parallel", DASH, None)
+    if want is None:  # a word: n/a, never, ..., or an IRR's reason ("none: no sign change")
+        return got in ("n/a", "never", "always", "parallel", DASH, None) or \
+            (isinstance(got, str) and got.startswith("none:"))
     if isinstance(want, str):
         return got == want
     if got == DASH:

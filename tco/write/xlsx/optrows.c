@@ -478,9 +478,19 @@ void xw_ow_returns(const xw_optw *w, const xw_flowrows *R, const xw_flowfigs *fg
     /* One sign change: exactly one rate, the spreadsheet's IRR. More: the
      * engine's answer decides between the IRR and the reason there is none. */
     xw_word na = xw_na_word(c);
-    char irr[XW_FBUF / 2], changes[XW_FBUF / 2];
-    tci_utf8_format(irr, sizeof irr, "IFERROR((1+IRR(%s,%s))^12-1,%s)", flow.s,
-                    xw_ow_drv(R->irrg).s, na.lit);
+    char irr[XW_FBUF], changes[XW_FBUF / 2];
+    /* From where tco's rate was: kept when it is a rate of the flow as it stands
+     * (above -100% a month, and its present value there, NPV() of the flow,
+     * within 1e-6 of the flow's range: an edit may move the rate so far that the
+     * spreadsheet's IRR, in its few steps, ends where it is not, or at a root
+     * below -100%), else from the MIRR's monthly rate. */
+    xw_refbuf g = xw_ow_drv(R->irrg);
+    tci_utf8_format(
+        irr, sizeof irr,
+        "IFERROR((1+IF(AND(IRR(%s,%s)>-1,ABS(NPV(IRR(%s,%s),%s))<=1E-6*(MAX(%s)-MIN(%s))),"
+        "IRR(%s,%s),IRR(%s,MIRR(%s,%s,%s))))^12-1,%s)",
+        flow.s, g.s, flow.s, g.s, flow.s, flow.s, flow.s, flow.s, g.s, flow.s, flow.s, rm.s, rm.s,
+        na.lit);
     tci_utf8_format(changes, sizeof changes, "SUMPRODUCT((%s<>%s)*(%s<>0))",
                     xw_range(NULL, R->sign, XW_COL_M0 + 1, R->sign, w->last).s,
                     xw_range(NULL, R->sign, XW_COL_M0, R->sign, w->last - 1).s,
