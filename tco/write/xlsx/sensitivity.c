@@ -334,54 +334,30 @@ static const char *driver_text(xw_ctx *c, const char *name, char *buf, size_t si
     return xw_key_label(c, kd, d.only_option, d.site, buf, size);
 }
 
-/* Option i's total at one end (col SE_TOT_LO or SE_TOT_HI) of driver e: the base
- * total plus the change its input makes (none where the option lacks it). */
-static void se_total(const se_sheet *S, size_t i, const tco_sens_entry *e, int row, int base,
-                     int col, double v)
+/* Option i's total (npv 0: col SE_TOT_LO or SE_TOT_HI) or NPV (npv 1: col
+ * SE_NPV_LO or SE_NPV_HI) at one end of driver e: the base's (the option
+ * sheet's) plus the change its input makes, at present value for the NPV; none
+ * where the option lacks the input; the engine's value v where no formula gives
+ * that change. */
+static void se_end(const se_sheet *S, size_t i, const tco_sens_entry *e, int row, int base, int col,
+                   double v, int npv)
 {
     xw_ctx *c = S->c;
     char f[XW_FBUF], delta[XW_FBUF];
     xw_sdrv d;
-    int k = 0;
+    int k = 0, lo = col == (npv ? SE_NPV_LO : SE_TOT_LO);
+    xw_refbuf in = se_ref(row, lo ? SE_IN_LO : SE_IN_HI),
+              b = se_ref(base, npv ? SE_NPV_LO : SE_TOT_LO);
     if (isfinite(e->input_low))
-        k = xw_sens_driver(c->s, e->driver, &d)
-                ? xw_sens_delta(c, i, &d, se_ref(row, col == SE_TOT_LO ? SE_IN_LO : SE_IN_HI).s,
-                                delta, sizeof delta)
-                : -1;
+        k = !xw_sens_driver(c->s, e->driver, &d) ? -1
+            : npv ? xw_sens_npv_delta(c, i, &d, in.s, delta, sizeof delta)
+                  : xw_sens_delta(c, i, &d, in.s, delta, sizeof delta);
     if (k < 0)
         xw_num(c, S->ws, row, col, v, S->fx_money);
     else if (k == 0)
-        xw_fnum(c, S->ws, row, col, xw_formula(c, f, sizeof f, "=%s", se_ref(base, SE_TOT_LO).s), v,
-                S->calc_money);
+        xw_fnum(c, S->ws, row, col, xw_formula(c, f, sizeof f, "=%s", b.s), v, S->calc_money);
     else
-        xw_fnum(c, S->ws, row, col,
-                xw_formula(c, f, sizeof f, "=%s+%s", se_ref(base, SE_TOT_LO).s, delta), v,
-                S->calc_money);
-}
-
-/* Option i's NPV at one end (col SE_NPV_LO or SE_NPV_HI) of driver e: the base
- * NPV (the option sheet's) plus the change its input makes at present value;
- * the engine's value where no formula gives that change. */
-static void se_npv(const se_sheet *S, size_t i, const tco_sens_entry *e, int row, int base, int col,
-                   double v)
-{
-    xw_ctx *c = S->c;
-    char f[XW_FBUF], delta[XW_FBUF];
-    xw_sdrv d;
-    int k = 0;
-    if (isfinite(e->input_low))
-        k = xw_sens_driver(c->s, e->driver, &d)
-                ? xw_sens_npv_delta(c, i, &d, se_ref(row, col == SE_NPV_LO ? SE_IN_LO : SE_IN_HI).s,
-                                    delta, sizeof delta)
-                : -1;
-    if (k < 0)
-        xw_num(c, S->ws, row, col, v, S->fx_money);
-    else if (k == 0)
-        xw_fnum(c, S->ws, row, col, xw_formula(c, f, sizeof f, "=%s", se_ref(base, SE_NPV_LO).s), v,
-                S->calc_money);
-    else
-        xw_fnum(c, S->ws, row, col,
-                xw_formula(c, f, sizeof f, "=%s+%s", se_ref(base, SE_NPV_LO).s, delta), v,
+        xw_fnum(c, S->ws, row, col, xw_formula(c, f, sizeof f, "=%s+%s", b.s, delta), v,
                 S->calc_money);
 }
 
@@ -415,10 +391,10 @@ static void se_driver_row(const se_sheet *S, size_t i, const tco_sens_entry *e, 
         tci_utf8_format(t, sizeof t, "%s", dn);
     xw_text(c, ws, row, SE_DRIVER, t, NULL);
     se_inputs(S, i, e, row, in_lo, in_hi, from_base, xw_fmt(c, XS_FIXED, unit_format(unit)));
-    se_total(S, i, e, row, base, SE_TOT_LO, e->total_low);
-    se_total(S, i, e, row, base, SE_TOT_HI, e->total_high);
-    se_npv(S, i, e, row, base, SE_NPV_LO, e->npv_low);
-    se_npv(S, i, e, row, base, SE_NPV_HI, e->npv_high);
+    se_end(S, i, e, row, base, SE_TOT_LO, e->total_low, 0);
+    se_end(S, i, e, row, base, SE_TOT_HI, e->total_high, 0);
+    se_end(S, i, e, row, base, SE_NPV_LO, e->npv_low, 1);
+    se_end(S, i, e, row, base, SE_NPV_HI, e->npv_high, 1);
     if (vs_base) {
         int br = se_row(S, (size_t)S->b, e->driver);
         xw_fnum(
