@@ -92,19 +92,8 @@ static void an_line(xw_ctx *c, size_t i, int k, int row, int first, int head)
                 v, fm);
             continue;
         }
-        int rows[5], neg[5], n = xw_budget_col_rows(c, i, k, rows, neg);
-        size_t len = 1;
-        tci_utf8_format(f, sizeof f, "=");
         xw_refbuf yr = xw_ref(NULL, head, col, 1, 0);
-        for (int j = 0; j < n && len < sizeof f; j++) {
-            xw_refbuf line = xw_range(L->quoted, rows[j], XW_COL_M0, rows[j], XW_COL_M0 + H);
-            len += (size_t)snprintf(f + len, sizeof f - len, "%sSUMIFS(%s,%s,%s)",
-                                    neg[j] ? "-"
-                                    : j    ? "+"
-                                           : "",
-                                    line.s, fys.s, yr.s);
-        }
-        xw_fnum(c, ws, row, col, f, v, fm);
+        xw_fnum(c, ws, row, col, xw_budget_fy_formula(c, i, k, fys.s, yr.s, f, sizeof f), v, fm);
     }
     xw_fnum(
         c, ws, row, AN_TOTAL,

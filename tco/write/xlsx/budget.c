@@ -88,6 +88,26 @@ void xw_write_fy_row(xw_ctx *c, size_t i)
 
 /* ===== The Budget sheet ===== */
 
+/* See sheets.h. */
+const char *xw_budget_fy_formula(const xw_ctx *c, size_t i, int col, const char *fys,
+                                 const char *year, char *f, size_t fs)
+{
+    const xw_optsheet *L = &c->os[i];
+    const int H = c->s->horizon_months;
+    int rows[5], neg[5], n = xw_budget_col_rows(c, i, col, rows, neg);
+    size_t len = 1;
+    tci_utf8_format(f, fs, n ? "=" : "=0");
+    for (int j = 0; j < n && len < fs; j++) {
+        xw_refbuf line = xw_range(L->quoted, rows[j], XW_COL_M0, rows[j], XW_COL_M0 + H);
+        len += (size_t)snprintf(f + len, fs - len, "%sSUMIFS(%s,%s,%s)",
+                                neg[j] ? "-"
+                                : j    ? "+"
+                                       : "",
+                                line.s, fys, year);
+    }
+    return f;
+}
+
 /* Row r (when it exists) into rows, subtracted when neg. */
 static void add_row(int *rows, int *negs, int *n, int r, int neg)
 {
@@ -218,24 +238,9 @@ static void bg_year(xw_ctx *c, size_t i, size_t y, int row, lxw_format *const *f
             fy->months, fm[2]);
     xw_fnum(c, ws, row, BG_PARTIAL, xw_formula(c, f, sizeof f, "=IF(%s<12,1,0)", mon.s),
             fy->partial, fm[3]);
-    for (int k = 0; k < TCO_BUDGET_TOTAL; k++) {
-        int rows[5], neg[5], n = xw_budget_col_rows(c, i, k, rows, neg);
-        size_t len = 0;
-        f[0] = '=';
-        f[1] = '\0';
-        len = 1;
-        for (int j = 0; j < n && len < sizeof f; j++) {
-            xw_refbuf line = xw_range(L->quoted, rows[j], XW_COL_M0, rows[j], XW_COL_M0 + H);
-            len += (size_t)snprintf(f + len, sizeof f - len, "%sSUMIFS(%s,%s,%s)",
-                                    neg[j] ? "-"
-                                    : j    ? "+"
-                                           : "",
-                                    line.s, fys.s, yr.s);
-        }
-        if (n == 0)
-            tci_utf8_format(f, sizeof f, "=0");
-        xw_fnum(c, ws, row, BG_COL0 + k, f, v[k], fm[4]);
-    }
+    for (int k = 0; k < TCO_BUDGET_TOTAL; k++)
+        xw_fnum(c, ws, row, BG_COL0 + k, xw_budget_fy_formula(c, i, k, fys.s, yr.s, f, sizeof f),
+                v[k], fm[4]);
     xw_fnum(c, ws, row, BG_COL0 + TCO_BUDGET_TOTAL,
             xw_formula(c, f, sizeof f, "=SUM(%s)",
                        xw_range(NULL, row, BG_COL0, row, BG_COL0 + TCO_BUDGET_TOTAL - 1).s),

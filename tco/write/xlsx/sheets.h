@@ -76,6 +76,11 @@ double xw_fy_number(const xw_ctx *c, int m);
  * (tco_budget_col, before the total) adds up by fiscal year, up to 5, in rows,
  * each subtracted when neg[k]; returns how many (0: the column is 0 for it). */
 int xw_budget_col_rows(const xw_ctx *c, size_t i, int col, int *rows, int *neg);
+/* In f, the formula of budget column `col` of option i in one fiscal year: the
+ * SUMIFS of xw_budget_col_rows' rows over the option sheet's fiscal years `fys`
+ * where they equal `year` (a cell), "=0" when the column has none. */
+const char *xw_budget_fy_formula(const xw_ctx *c, size_t i, int col, const char *fys,
+                                 const char *year, char *f, size_t fs);
 /* The annual views (annual.c; docs/WORKBOOK.md, Annual views): each option's
  * budget lines across its fiscal years, one block a page, live SUMIFS over its
  * cash-flow sheet's fiscal-year row; the engine's budget (c->bg) cached. */
