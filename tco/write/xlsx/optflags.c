@@ -54,58 +54,22 @@ static void fy_row(const xw_optw *w, int row)
 
 /* ===== The timing flags ===== */
 
-/* A flag row of option w's sheet (xw_flag_row). */
-static void flag_cells(const xw_optw *w, int row, const char *link, double lv, xw_flag_f fn,
-                       xw_flag_on on)
+/* A flag of a kind every cash-flow sheet has (xw_flag_std): column C's link
+ * (cached cv; none when NULL), the other flag row it reads (its value ov). */
+static void std_flag(const xw_optw *w, int row, xw_flag_kind kind, const char *link, double cv,
+                     int other, double ov)
 {
-    xw_flag_row(w->c, w->ws, row, w->L->r_month, w->H, link, lv, fn, on, w, 0);
+    xw_flag_std(w->c, w->ws, row, w->L->r_month, w->H, kind, link, cv, other, ov);
 }
 
-static int on_end(const void *ctx, int j, int m)
+/* A flag over a term of the option's, its input `key` (months) linked in C
+ * from Inputs (the sheet's link of the key: xw_option_layout). */
+static void term_flag(const xw_optw *w, int row, xw_flag_kind kind, tco_okey key, double months,
+                      int other, double ov)
 {
-    const xw_optw *w = ctx;
-    (void)j;
-    return m == w->H;
-}
-
-static int on_loan(const void *ctx, int j, int m)
-{
-    const xw_optw *w = ctx;
-    (void)j;
-    return m >= 1 && m <= w->o->loan_months;
-}
-
-static int on_lease(const void *ctx, int j, int m)
-{
-    const xw_optw *w = ctx;
-    (void)j;
-    return m < w->o->lease_months && m < w->H;
-}
-
-/* A lease is paid in advance: months 0 to its term's last but one, within the
- * horizon. */
-static const char *f_lease(const void *ctx, int j, char *f, size_t fs, const char *mo,
-                           const char *cc)
-{
-    const xw_optw *w = ctx;
-    (void)j;
-    return xw_formula(w->c, f, fs, "=IF(%s<MIN(%s,%s),1,0)", mo, cc, xw_ow_drv(w->L->f_end).s);
-}
-
-static int on_lend(const void *ctx, int j, int m)
-{
-    const xw_optw *w = ctx;
-    (void)j;
-    return m == w->o->lease_months;
-}
-
-static const char *f_lend(const void *ctx, int j, char *f, size_t fs, const char *mo,
-                          const char *cc)
-{
-    const xw_optw *w = ctx;
-    (void)j;
-    (void)cc;
-    return xw_formula(w->c, f, fs, "=IF(%s=%s,1,0)", mo, xw_ow_drv(w->L->f_lease).s);
+    char f[XW_FBUF];
+    std_flag(w, row, kind, xw_formula(w->c, f, sizeof f, "=%s", xw_in(w->c, w->i, key).s), months,
+             other, ov);
 }
 
 /* The year of ownership of a leased machine bought out at the lease's end. */
@@ -127,85 +91,53 @@ static const char *f_oyear(const void *ctx, int j, char *f, size_t fs, const cha
     return xw_formula(w->c, f, fs, "=IF(%s>%s,ROUNDUP((%s-%s)/12,0),0)", mo, n.s, mo, n.s);
 }
 
-static int on_term(const void *ctx, int j, int m)
-{
-    const xw_optw *w = ctx;
-    (void)j;
-    return m >= 1 && m <= w->o->term_months;
-}
-
-static int on_renew(const void *ctx, int j, int m)
-{
-    const xw_optw *w = ctx;
-    (void)j;
-    int t = w->o->term_months;
-    return t > 0 && m > t && (m - 1) % t == 0;
-}
-
-/* The first month of each renewal of a reserved term. */
-static const char *f_renew(const void *ctx, int j, char *f, size_t fs, const char *mo,
-                           const char *cc)
-{
-    const xw_optw *w = ctx;
-    (void)j;
-    (void)cc;
-    xw_refbuf t = xw_ow_drv(w->L->f_term);
-    return xw_formula(w->c, f, fs, "=IF(AND(%s>%s,MOD(%s-1,%s)=0),1,0)", mo, t.s, mo, t.s);
-}
-
 static void m0_flag(const xw_optw *w, int row)
 {
-    flag_cells(w, row, NULL, 0, xw_flag_is0, xw_flag_on_m0);
+    std_flag(w, row, XW_FLAG_MONTH0, NULL, 0, XW_NONE, 0);
 }
 
 static void op_flag(const xw_optw *w, int row)
 {
-    flag_cells(w, row, NULL, 0, xw_flag_after0, xw_flag_on_op);
+    std_flag(w, row, XW_FLAG_OPERATING, NULL, 0, XW_NONE, 0);
 }
 
 static void end_flag(const xw_optw *w, int row)
 {
-    flag_cells(w, row, "=HorizonMonths", w->H, xw_flag_at, on_end);
-}
-
-/* A flag over a term of the option's, its input `key` (months) linked in C
- * from Inputs (the sheet's link of the key: xw_option_layout). */
-static void term_flag(const xw_optw *w, int row, tco_okey key, double months, xw_flag_f fn,
-                      xw_flag_on on)
-{
-    char f[XW_FBUF];
-    flag_cells(w, row, xw_formula(w->c, f, sizeof f, "=%s", xw_in(w->c, w->i, key).s), months, fn,
-               on);
+    std_flag(w, row, XW_FLAG_AT, "=HorizonMonths", w->H, XW_NONE, 0);
 }
 
 static void loan_flag(const xw_optw *w, int row)
 {
-    term_flag(w, row, TCO_O_LOAN_MONTHS, w->o->loan_months, xw_flag_within, on_loan);
+    term_flag(w, row, XW_FLAG_WITHIN, TCO_O_LOAN_MONTHS, w->o->loan_months, XW_NONE, 0);
 }
 
+/* A lease is paid in advance: months 0 to its term's last but one, within the
+ * horizon. */
 static void lease_flag(const xw_optw *w, int row)
 {
-    term_flag(w, row, TCO_O_LEASE_MONTHS, w->o->lease_months, f_lease, on_lease);
+    term_flag(w, row, XW_FLAG_BEFORE_BOTH, TCO_O_LEASE_MONTHS, w->o->lease_months, w->L->f_end,
+              w->H);
 }
 
 static void lend_flag(const xw_optw *w, int row)
 {
-    flag_cells(w, row, NULL, 0, f_lend, on_lend);
+    std_flag(w, row, XW_FLAG_AT_OTHER, NULL, 0, w->L->f_lease, w->o->lease_months);
 }
 
 static void oyear_row(const xw_optw *w, int row)
 {
-    flag_cells(w, row, NULL, 0, f_oyear, oyear);
+    xw_flag_row(w->c, w->ws, row, w->L->r_month, w->H, NULL, 0, f_oyear, oyear, w, 0);
 }
 
 static void term_months_flag(const xw_optw *w, int row)
 {
-    term_flag(w, row, TCO_O_TERM_MONTHS, w->o->term_months, xw_flag_within, on_term);
+    term_flag(w, row, XW_FLAG_WITHIN, TCO_O_TERM_MONTHS, w->o->term_months, XW_NONE, 0);
 }
 
+/* The first month of each renewal of a reserved term. */
 static void renew_flag(const xw_optw *w, int row)
 {
-    flag_cells(w, row, NULL, 0, f_renew, on_renew);
+    std_flag(w, row, XW_FLAG_RENEWAL, NULL, 0, w->L->f_term, w->o->term_months);
 }
 
 /* 1 in each year of a depreciation life (the life in column C, written by

@@ -40,52 +40,83 @@ void xw_flag_row(xw_ctx *c, lxw_worksheet *ws, int row, int month_row, int H, co
     }
 }
 
-/* See optw.h. (Formulas of a few dozen bytes: no overflow to record.) */
-const char *xw_flag_is0(const void *ctx, int j, char *f, size_t fs, const char *mo, const char *cc)
+/* A flag of the kinds every cash-flow sheet has, as xw_flag_row's context. */
+typedef struct std_flag {
+    xw_flag_kind kind;
+    double cv, ov;  /* column C's value, and the other row's */
+    const char *ot; /* the other row's column C */
+} std_flag;
+
+/* Its formula (a few dozen bytes: no overflow to record). */
+static const char *std_formula(const void *ctx, int j, char *f, size_t fs, const char *mo,
+                               const char *cc)
 {
-    (void)ctx, (void)j, (void)cc;
-    tci_utf8_format(f, fs, "=IF(%s=0,1,0)", mo);
+    const std_flag *d = ctx;
+    (void)j;
+    switch (d->kind) {
+    case XW_FLAG_MONTH0:
+        tci_utf8_format(f, fs, "=IF(%s=0,1,0)", mo);
+        break;
+    case XW_FLAG_OPERATING:
+        tci_utf8_format(f, fs, "=IF(%s>0,1,0)", mo);
+        break;
+    case XW_FLAG_AT:
+        tci_utf8_format(f, fs, "=IF(%s=%s,1,0)", mo, cc);
+        break;
+    case XW_FLAG_WITHIN:
+        tci_utf8_format(f, fs, "=IF(AND(%s>0,%s<=%s),1,0)", mo, mo, cc);
+        break;
+    case XW_FLAG_AFTER:
+        tci_utf8_format(f, fs, "=IF(AND(%s>0,%s>%s),1,0)", cc, mo, cc);
+        break;
+    case XW_FLAG_BEFORE_BOTH:
+        tci_utf8_format(f, fs, "=IF(%s<MIN(%s,%s),1,0)", mo, cc, d->ot);
+        break;
+    case XW_FLAG_AT_OTHER:
+        tci_utf8_format(f, fs, "=IF(%s=%s,1,0)", mo, d->ot);
+        break;
+    case XW_FLAG_RENEWAL:
+    default:
+        tci_utf8_format(f, fs, "=IF(AND(%s>%s,MOD(%s-1,%s)=0),1,0)", mo, d->ot, mo, d->ot);
+        break;
+    }
     return f;
 }
 
-/* See optw.h. */
-const char *xw_flag_after0(const void *ctx, int j, char *f, size_t fs, const char *mo,
-                           const char *cc)
+/* Its value in month m, by the same rule. */
+static int std_value(const void *ctx, int j, int m)
 {
-    (void)ctx, (void)j, (void)cc;
-    tci_utf8_format(f, fs, "=IF(%s>0,1,0)", mo);
-    return f;
+    const std_flag *d = ctx;
+    const double c = d->cv, o = d->ov;
+    (void)j;
+    switch (d->kind) {
+    case XW_FLAG_MONTH0:
+        return m == 0;
+    case XW_FLAG_OPERATING:
+        return m > 0;
+    case XW_FLAG_AT:
+        return m == c;
+    case XW_FLAG_WITHIN:
+        return m > 0 && m <= c;
+    case XW_FLAG_AFTER:
+        return c > 0 && m > c;
+    case XW_FLAG_BEFORE_BOTH:
+        return m < c && m < o;
+    case XW_FLAG_AT_OTHER:
+        return m == o;
+    case XW_FLAG_RENEWAL:
+    default:
+        return o > 0 && m > o && (m - 1) % (int)o == 0;
+    }
 }
 
 /* See optw.h. */
-const char *xw_flag_at(const void *ctx, int j, char *f, size_t fs, const char *mo, const char *cc)
+void xw_flag_std(xw_ctx *c, lxw_worksheet *ws, int row, int month_row, int H, xw_flag_kind kind,
+                 const char *link, double cv, int other, double ov)
 {
-    (void)ctx, (void)j;
-    tci_utf8_format(f, fs, "=IF(%s=%s,1,0)", mo, cc);
-    return f;
-}
-
-/* See optw.h. */
-const char *xw_flag_within(const void *ctx, int j, char *f, size_t fs, const char *mo,
-                           const char *cc)
-{
-    (void)ctx, (void)j;
-    tci_utf8_format(f, fs, "=IF(AND(%s>0,%s<=%s),1,0)", mo, mo, cc);
-    return f;
-}
-
-/* See optw.h. */
-int xw_flag_on_m0(const void *ctx, int j, int m)
-{
-    (void)ctx, (void)j;
-    return m == 0;
-}
-
-/* See optw.h. */
-int xw_flag_on_op(const void *ctx, int j, int m)
-{
-    (void)ctx, (void)j;
-    return m > 0;
+    xw_refbuf ot = xw_ref(NULL, other == XW_NONE ? row : other, XW_COL_VAL, 1, 1);
+    std_flag d = {kind, cv, ov, ot.s};
+    xw_flag_row(c, ws, row, month_row, H, link, cv, std_formula, std_value, &d, 0);
 }
 
 /* See optw.h. */

@@ -67,17 +67,27 @@ typedef int (*xw_flag_on)(const void *ctx, int j, int m);
 void xw_flag_row(xw_ctx *c, lxw_worksheet *ws, int row, int month_row, int H, const char *link,
                  double lv, xw_flag_f fn, xw_flag_on on, const void *ctx, int j);
 
-/* The flags every cash-flow sheet has (optrows.c): month 0 (is0) and the
- * operating months (after0), their formulas and values; a month equal to
- * column C's (at) and from 1 to column C's (within), their formulas. */
-const char *xw_flag_is0(const void *ctx, int j, char *f, size_t fs, const char *mo, const char *cc);
-const char *xw_flag_after0(const void *ctx, int j, char *f, size_t fs, const char *mo,
-                           const char *cc);
-const char *xw_flag_at(const void *ctx, int j, char *f, size_t fs, const char *mo, const char *cc);
-const char *xw_flag_within(const void *ctx, int j, char *f, size_t fs, const char *mo,
-                           const char *cc);
-int xw_flag_on_m0(const void *ctx, int j, int m);
-int xw_flag_on_op(const void *ctx, int j, int m);
+/* The kinds of timing flag the cash-flow sheets share, each a rule over the
+ * month m, the flag row's column C (the term it tests, c) and another flag
+ * row's column C (o): month 0; the months after it; m = c; 0 < m <= c; m > c
+ * when c > 0 (after a refresh); m < MIN(c, o) (a lease paid in advance, o the
+ * horizon); m = o (a lease's last month); a renewal's first month of a term o
+ * (m > o, (m - 1) divisible by o). */
+typedef enum xw_flag_kind {
+    XW_FLAG_MONTH0,
+    XW_FLAG_OPERATING,
+    XW_FLAG_AT,
+    XW_FLAG_WITHIN,
+    XW_FLAG_AFTER,
+    XW_FLAG_BEFORE_BOTH,
+    XW_FLAG_AT_OTHER,
+    XW_FLAG_RENEWAL
+} xw_flag_kind;
+/* A flag row of kind `kind` (xw_flag_row): column C's link (cached cv; none when
+ * NULL), the other flag row `other` whose column C the rule reads (its value
+ * ov; XW_NONE when the kind reads none); formula and value from the one rule. */
+void xw_flag_std(xw_ctx *c, lxw_worksheet *ws, int row, int month_row, int H, xw_flag_kind kind,
+                 const char *link, double cv, int other, double ov);
 
 /* A driver (its row in column C) times a flag row, subtracted when neg, in
  * each month: cached v[0..H]. */

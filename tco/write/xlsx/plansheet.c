@@ -77,147 +77,72 @@ static void flag_cells(const pl_sheet *S, int row, int j, const char *link, doub
     xw_flag_row(S->c, S->ws, row, S->R.r_month, S->H, link, lv, fn, on, S, j);
 }
 
-/* A month after column C's, when it is not 0 (the refresh's). */
-static const char *f_after(const void *ctx, int j, char *f, size_t fs, const char *mo,
-                           const char *cc)
+/* A flag of a kind every cash-flow sheet has (xw_flag_std): column C's link
+ * (cached cv; none when NULL), the other flag row it reads (its value ov). */
+static void std_flag(const pl_sheet *S, int row, xw_flag_kind kind, const char *link, double cv,
+                     int other, double ov)
 {
-    const pl_sheet *S = ctx;
-    (void)j;
-    return xw_formula(S->c, f, fs, "=IF(AND(%s>0,%s>%s),1,0)", cc, mo, cc);
-}
-
-/* A lease's payment months, in advance: to its term's last but one, within
- * the horizon. */
-static const char *f_lease(const void *ctx, int j, char *f, size_t fs, const char *mo,
-                           const char *cc)
-{
-    const pl_sheet *S = ctx;
-    (void)j;
-    return xw_formula(S->c, f, fs, "=IF(%s<MIN(%s,%s),1,0)", mo, cc, pl_drv(S->R.f_end).s);
-}
-
-static const char *f_lend(const void *ctx, int j, char *f, size_t fs, const char *mo,
-                          const char *cc)
-{
-    const pl_sheet *S = ctx;
-    (void)j, (void)cc;
-    return xw_formula(S->c, f, fs, "=IF(%s=%s,1,0)", mo, pl_drv(S->R.f_lease).s);
-}
-
-static const char *f_renew(const void *ctx, int j, char *f, size_t fs, const char *mo,
-                           const char *cc)
-{
-    const pl_sheet *S = ctx;
-    (void)j, (void)cc;
-    xw_refbuf t = pl_drv(S->R.f_rterm);
-    return xw_formula(S->c, f, fs, "=IF(AND(%s>%s,MOD(%s-1,%s)=0),1,0)", mo, t.s, mo, t.s);
-}
-
-static int on_end(const void *ctx, int j, int m)
-{
-    const pl_sheet *S = ctx;
-    (void)j;
-    return m == S->H;
-}
-
-static int on_new(const void *ctx, int j, int m)
-{
-    const pl_sheet *S = ctx;
-    (void)j;
-    int R = S->pr->refresh_month;
-    return R > 0 && m > R;
-}
-
-static int on_loan(const void *ctx, int j, int m)
-{
-    const pl_sheet *S = ctx;
-    (void)j;
-    return m > 0 && m <= S->wo.o->loan_months;
-}
-
-static int on_lease(const void *ctx, int j, int m)
-{
-    const pl_sheet *S = ctx;
-    (void)j;
-    return m < S->wo.o->lease_months && m < S->H;
-}
-
-static int on_lend(const void *ctx, int j, int m)
-{
-    const pl_sheet *S = ctx;
-    (void)j;
-    return m == S->wo.o->lease_months;
-}
-
-static int on_rterm(const void *ctx, int j, int m)
-{
-    const pl_sheet *S = ctx;
-    (void)j;
-    return m > 0 && m <= S->wr.o->term_months;
-}
-
-static int on_rrenew(const void *ctx, int j, int m)
-{
-    const pl_sheet *S = ctx;
-    (void)j;
-    int t = S->wr.o->term_months;
-    return t > 0 && m > t && (m - 1) % t == 0;
+    xw_flag_std(S->c, S->ws, row, S->R.r_month, S->H, kind, link, cv, other, ov);
 }
 
 static void m0_flag(const pl_sheet *S, int row)
 {
-    flag_cells(S, row, 0, NULL, 0, xw_flag_is0, xw_flag_on_m0);
+    std_flag(S, row, XW_FLAG_MONTH0, NULL, 0, XW_NONE, 0);
 }
 
 static void op_flag(const pl_sheet *S, int row)
 {
-    flag_cells(S, row, 0, NULL, 0, xw_flag_after0, xw_flag_on_op);
+    std_flag(S, row, XW_FLAG_OPERATING, NULL, 0, XW_NONE, 0);
 }
 
 static void end_flag(const pl_sheet *S, int row)
 {
-    flag_cells(S, row, 0, "=HorizonMonths", S->H, xw_flag_at, on_end);
+    std_flag(S, row, XW_FLAG_AT, "=HorizonMonths", S->H, XW_NONE, 0);
 }
 
+/* The months after the refresh (its month in C, 0 for none). */
 static void new_flag(const pl_sheet *S, int row)
 {
     char f[XW_FBUF];
-    flag_cells(S, row, 0, xw_formula(S->c, f, sizeof f, "=%s", pl_refresh_n(S).s),
-               S->pr->refresh_month, f_after, on_new);
+    std_flag(S, row, XW_FLAG_AFTER, xw_formula(S->c, f, sizeof f, "=%s", pl_refresh_n(S).s),
+             S->pr->refresh_month, XW_NONE, 0);
 }
 
 /* A flag over a term of a part's option (its input `key`, linked in C). */
-static void term_flag(const pl_sheet *S, int row, const xw_optw *w, tco_okey key, double v,
-                      xw_flag_f fn, xw_flag_on on)
+static void term_flag(const pl_sheet *S, int row, xw_flag_kind kind, const xw_optw *w, tco_okey key,
+                      double v, int other, double ov)
 {
     char f[XW_FBUF];
-    flag_cells(S, row, 0, xw_formula(S->c, f, sizeof f, "=%s", xw_in(S->c, w->i, key).s), v, fn,
-               on);
+    std_flag(S, row, kind, xw_formula(S->c, f, sizeof f, "=%s", xw_in(S->c, w->i, key).s), v, other,
+             ov);
 }
 
 static void loan_flag(const pl_sheet *S, int row)
 {
-    term_flag(S, row, &S->wo, TCO_O_LOAN_MONTHS, S->wo.o->loan_months, xw_flag_within, on_loan);
+    term_flag(S, row, XW_FLAG_WITHIN, &S->wo, TCO_O_LOAN_MONTHS, S->wo.o->loan_months, XW_NONE, 0);
 }
 
+/* A lease's payment months, in advance: to its term's last but one, within
+ * the horizon. */
 static void lease_flag(const pl_sheet *S, int row)
 {
-    term_flag(S, row, &S->wo, TCO_O_LEASE_MONTHS, S->wo.o->lease_months, f_lease, on_lease);
+    term_flag(S, row, XW_FLAG_BEFORE_BOTH, &S->wo, TCO_O_LEASE_MONTHS, S->wo.o->lease_months,
+              S->R.f_end, S->H);
 }
 
 static void lend_flag(const pl_sheet *S, int row)
 {
-    flag_cells(S, row, 0, NULL, 0, f_lend, on_lend);
+    std_flag(S, row, XW_FLAG_AT_OTHER, NULL, 0, S->R.f_lease, S->wo.o->lease_months);
 }
 
 static void rterm_flag(const pl_sheet *S, int row)
 {
-    term_flag(S, row, &S->wr, TCO_O_TERM_MONTHS, S->wr.o->term_months, xw_flag_within, on_rterm);
+    term_flag(S, row, XW_FLAG_WITHIN, &S->wr, TCO_O_TERM_MONTHS, S->wr.o->term_months, XW_NONE, 0);
 }
 
 static void rrenew_flag(const pl_sheet *S, int row)
 {
-    flag_cells(S, row, 0, NULL, 0, f_renew, on_rrenew);
+    std_flag(S, row, XW_FLAG_RENEWAL, NULL, 0, S->R.f_rterm, S->wr.o->term_months);
 }
 
 /* ===== The purchases' flags ===== */
@@ -243,18 +168,6 @@ static int loan_term(const pl_sheet *S, int j)
 static int lease_term(const pl_sheet *S, int j)
 {
     return xw_pl_buy_lease(S, j) ? xw_pl_buy_option(S, j)->o->lease_months : 0;
-}
-
-static int on_bought(const void *ctx, int j, int m)
-{
-    const pl_sheet *S = ctx;
-    return m == bought_at(S, j);
-}
-
-static int on_sold(const void *ctx, int j, int m)
-{
-    const pl_sheet *S = ctx;
-    return m == sold_at(S, j);
 }
 
 static int on_in(const void *ctx, int j, int m)
@@ -357,7 +270,7 @@ static void purchase_flags(const pl_sheet *S, int first)
                                xw_ref(in, S->ps->in_buy + j, XW_COL_VAL, 1, 1).s);
                 else
                     xw_formula(c, f, sizeof f, "=0");
-                flag_cells(S, row, j, f, bought_at(S, j), xw_flag_at, on_bought);
+                std_flag(S, row, XW_FLAG_AT, f, bought_at(S, j), XW_NONE, 0);
                 break;
             case PF_SOLD: /* at the refresh, if any; else at H */
                 xw_labelf(c, t, sizeof t, "plan.f_sold", "{purchase}: sold, its month in C",
@@ -368,7 +281,7 @@ static void purchase_flags(const pl_sheet *S, int first)
                                pl_drv(S->R.f_new).s, pl_drv(S->R.f_end).s);
                 else
                     xw_formula(c, f, sizeof f, "=%s", pl_drv(S->R.f_end).s);
-                flag_cells(S, row, j, f, sold_at(S, j), xw_flag_at, on_sold);
+                std_flag(S, row, XW_FLAG_AT, f, sold_at(S, j), XW_NONE, 0);
                 break;
             case PF_IN:
                 xw_labelf(c, t, sizeof t, "plan.f_in", "{purchase}: in service (1 = yes)",
