@@ -400,8 +400,8 @@ static void write_link(xw_ctx *c, size_t i, int row, tco_okey k, int b)
  * block, for every option that takes it from the same entry: the options' cells
  * are links to it, so that an edit moves them all. */
 
-/* Option o's number k. */
-static double key_number(const tco_option *o, tco_okey k)
+/* See sheets.h. */
+double xw_option_key_value(const tco_option *o, tco_okey k)
 {
     const tco_keydef *kd = tco_option_key(k);
     const char *base = (const char *)o + kd->offset;
@@ -459,7 +459,8 @@ static int catalog_layout(xw_ctx *c, int row)
                 if (c->in_cat[j * TCO_O_COUNT + (size_t)k] != XW_NONE &&
                     catalog_section(c, j, (tco_okey)k, other, sizeof other) &&
                     strcmp(sec, other) == 0 &&
-                    key_number(&c->s->options[j], k) == key_number(&c->s->options[i], k))
+                    xw_option_key_value(&c->s->options[j], k) ==
+                        xw_option_key_value(&c->s->options[i], k))
                     c->in_cat[i * TCO_O_COUNT + (size_t)k] = c->in_cat[j * TCO_O_COUNT + (size_t)k];
             if (c->in_cat[i * TCO_O_COUNT + (size_t)k] == XW_NONE)
                 c->in_cat[i * TCO_O_COUNT + (size_t)k] = row + 1 + count++;
@@ -496,7 +497,7 @@ static int inputs_catalog(xw_ctx *c, int row, int count)
         free(id);
         xw_key_unit(c, unit, sizeof unit, kd);
         catalog_source(c, src, sizeof src, o, (tco_okey)k);
-        double v = key_number(o, (tco_okey)k);
+        double v = xw_option_key_value(o, (tco_okey)k);
         int input = kd->live || xw_workload_input(c, 0, k);
         xw_text(c, ws, r, 0, label, NULL);
         xw_text(c, ws, r, 1, key, xw_fmt(c, XS_KEY, XN_NONE));
@@ -518,7 +519,7 @@ static void write_catalog_link(xw_ctx *c, size_t i, int row, tco_okey k)
     const tco_keydef *kd = tco_option_key(k);
     lxw_worksheet *ws = c->inputs;
     char f[XW_FBUF], src[320], sec[300];
-    double v = key_number(&c->s->options[i], k);
+    double v = xw_option_key_value(&c->s->options[i], k);
     xw_formula(c, f, sizeof f, "=%s",
                xw_ref(NULL, c->in_cat[i * TCO_O_COUNT + (size_t)k], XW_COL_VAL, 1, 1).s);
     xw_fnum(c, ws, row, XW_COL_VAL, f, v, xw_fmt(c, XS_CALC, xw_value_numfmt(kd->unit, v)));

@@ -97,13 +97,9 @@ int xw_linked_key(const xw_ctx *c, size_t i, tco_okey k)
 /* See optw.h. */
 double xw_key_number(const xw_ctx *c, size_t i, tco_okey k)
 {
-    const tco_option *o = &c->s->options[i];
-    const tco_keydef *kd = tco_option_key(k);
     if (k == TCO_O_RESALE_FRACTION) /* the one in effect: from its decline when given */
         return c->r->options[i].residual_fraction;
-    const char *base = (const char *)o + kd->offset;
-    return kd->type == TCO_T_INT ? *(const int *)(const void *)base
-                                 : *(const double *)(const void *)base;
+    return xw_option_key_value(&c->s->options[i], k);
 }
 
 /* The links' heading, then each link: the key's label and unit as on Inputs,

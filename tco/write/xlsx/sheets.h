@@ -45,6 +45,8 @@ void xw_write_inputs(xw_ctx *c);
 /* Whether option i's key k has a row on Inputs; its unit there (inputs.c),
  * for the cash-flow sheets' links (its label: xw_key_label, page.h). */
 int xw_option_key_shown(const tco_scenario *s, size_t i, tco_okey k);
+/* The value option o holds for its numeric key k (inputs.c). */
+double xw_option_key_value(const tco_option *o, tco_okey k);
 void xw_key_unit(xw_ctx *c, char *buf, size_t size, const tco_keydef *kd);
 /* Option i's monthly cash-flow sheet (option.c): xw_option_layout fixes its
  * rows (c->os[i]) from the sheet's table before any sheet is written;
