@@ -202,7 +202,7 @@ static const char *committed_months(const xw_optw *w, char *buf, size_t size)
 static const char *rental(const xw_optw *w, const xw_owrefs *R, char *f, size_t fs)
 {
     xw_ctx *c = w->c;
-    const char *n = R->n, *u = R->u, *fa = R->factor, *mo = R->month;
+    const char *n = R->n, *u = R->u, *fa = R->factor;
     xw_refbuf p = xw_ow_in(w, TCO_O_PRICE_PER_GPU_HOUR), st = xw_ow_in(w, TCO_O_STORAGE_PER_MONTH);
     if (xw_has_egress(c->s, w->i)) {
         /* Storage and the egress, billed with the rental (MODEL.md, Egress). */
@@ -220,20 +220,13 @@ static const char *rental(const xw_optw *w, const xw_owrefs *R, char *f, size_t 
                           xw_ow_in(w, TCO_O_INTERRUPTION_OVERHEAD).s, st.s);
     if (!term)
         return xw_formula(c, f, fs, "=%s*HoursPerMonth*%s+%s", n, p.s, st.s);
-    if (R->term && w->o->after_term == TCO_AFTER_ON_DEMAND) /* by the term's flag */
+    if (w->o->after_term == TCO_AFTER_ON_DEMAND) /* by the term's flag */
         return xw_formula(c, f, fs, "=IF(%s=1,%s*HoursPerMonth*%s,%s*HoursPerMonth*%s*%s*%s)+%s",
                           R->term, n, p.s, n, u, xw_ow_in(w, TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR).s,
                           fa, st.s);
-    if (R->renew) /* a renewal's upfront in its first month, by its flag */
-        return xw_formula(c, f, fs, "=%s*HoursPerMonth*%s+%s+%s*%s", n, p.s, st.s, R->renew,
-                          xw_ow_in(w, TCO_O_UPFRONT).s);
-    xw_refbuf tm = xw_ow_in(w, TCO_O_TERM_MONTHS);
-    if (w->o->after_term == TCO_AFTER_ON_DEMAND)
-        return xw_formula(c, f, fs, "=IF(%s<=%s,%s*HoursPerMonth*%s,%s*HoursPerMonth*%s*%s*%s)+%s",
-                          mo, tm.s, n, p.s, n, u, xw_ow_in(w, TCO_O_ON_DEMAND_PRICE_PER_GPU_HOUR).s,
-                          fa, st.s);
-    return xw_formula(c, f, fs, "=%s*HoursPerMonth*%s+%s+IF(AND(%s>%s,MOD(%s-1,%s)=0),%s,0)", n,
-                      p.s, st.s, mo, tm.s, mo, tm.s, xw_ow_in(w, TCO_O_UPFRONT).s);
+    /* Renewed: a renewal's upfront in its first month, by its flag. */
+    return xw_formula(c, f, fs, "=%s*HoursPerMonth*%s+%s+%s*%s", n, p.s, st.s, R->renew,
+                      xw_ow_in(w, TCO_O_UPFRONT).s);
 }
 
 /* The months a lease is held: R->horizon, else the model's. */
@@ -310,13 +303,10 @@ const char *xw_ow_formula(const xw_optw *w, xw_owf which, const xw_owrefs *R, ch
                           xw_ow_in(w, TCO_O_LOAN_MONTHS).s, R->amount);
     case XF_LOAN_INTEREST:
     case XF_LOAN_PRINCIPAL: {
-        /* Payments at the end of the month, while the loan runs. */
+        /* Payments at the end of the month: the caller keeps to the loan's
+         * months by its flag. */
         xw_refbuf n = xw_ow_in(w, TCO_O_LOAN_MONTHS);
-        if (R->flagged)
-            return xw_formula(c, f, fs, "=-%s(%s,%s,%s,%s,0,0)",
-                              which == XF_LOAN_INTEREST ? "IPMT" : "PPMT", R->rate, R->month, n.s,
-                              R->amount);
-        return xw_formula(c, f, fs, "=IF(%s<=%s,-%s(%s,%s,%s,%s,0,0),0)", R->month, n.s,
+        return xw_formula(c, f, fs, "=-%s(%s,%s,%s,%s,0,0)",
                           which == XF_LOAN_INTEREST ? "IPMT" : "PPMT", R->rate, R->month, n.s,
                           R->amount);
     }
@@ -332,12 +322,6 @@ const char *xw_ow_formula(const xw_optw *w, xw_owf which, const xw_owrefs *R, ch
             return xw_formula(c, f, fs, "=0");
         return xw_formula(c, f, fs, "=IF(%s,%s*%s,0)", owned_if(w, R, months, sizeof months),
                           xw_ow_in(w, TCO_O_BUYOUT_FRACTION).s, R->capex);
-    case XF_LEASE_PAYMENT_AT:
-        return xw_formula(c, f, fs, "=IF(%s<=MIN(%s,HorizonMonths)-1,%s,0)", R->month,
-                          xw_ow_in(w, TCO_O_LEASE_MONTHS).s, R->payment);
-    case XF_LEASE_BUYOUT_AT:
-        return xw_formula(c, f, fs, "=IF(%s=%s,%s,0)", R->month, xw_ow_in(w, TCO_O_LEASE_MONTHS).s,
-                          R->buyout);
     case XF_LEASE_RESIDUAL:
         return xw_formula(c, f, fs, "=IF(%s,(%s+%s)*%s,0)", owned_if(w, R, months, sizeof months),
                           R->capex_gpu, R->capex_infra, R->resfrac);

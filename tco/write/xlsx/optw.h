@@ -122,18 +122,15 @@ typedef struct xw_owrefs {
     const char *it_kw, *prov_kw, *capex, *capex_gpu, *capex_infra, *resfrac;
     const char *price;     /* the month's electricity price (XF_POWER, XF_COOLING) */
     const char *factor;    /* the month's rental price factor (XF_RENTAL) */
-    const char *month;     /* the month's number (XF_RENTAL on a plan's sheet) */
-    const char *term;      /* the month's reserved-term flag (XF_RENTAL), or NULL */
-    const char *renew;     /* the month's renewal flag (XF_RENTAL), or NULL */
-    int flagged;           /* 1: a flag row tests the loan's months (XF_LOAN_INTEREST,
-                              XF_LOAN_PRINCIPAL give the payment's part, untested) */
+    const char *month;     /* the month of the loan (XF_LOAN_INTEREST, XF_LOAN_PRINCIPAL) */
+    const char *term;      /* the month's reserved-term flag (XF_RENTAL with a term) */
+    const char *renew;     /* the month's renewal flag (XF_RENTAL with a renewed term) */
     const char *rm;        /* the monthly discount rate (XF_COMMIT_PV) */
     const char *commit;    /* the commitment past the horizon (XF_COMMIT_PV) */
     const char *rate;      /* a loan's monthly rate (XF_LOAN_PAYMENT, XF_LOAN_INTEREST...) */
     const char *amount;    /* what a loan lends (XF_LOAN_PAYMENT, XF_LOAN_INTEREST...) */
     const char *principal; /* the range of a loan's principal repaid (XF_LOAN_BALANCE) */
-    const char *payment;   /* a lease's payment per month (XF_LEASE_PAYMENT_AT) */
-    const char *buyout;    /* a lease's buyout price (XF_LEASE_BUYOUT_AT) */
+    const char *payment;   /* a lease's payment per month (XF_LEASE_COMMIT...) */
     const char *horizon;   /* the months a lease is held, NULL: HorizonMonths (a plan's
                               purchase: from its month to its sale; XF_LEASE_BUYOUT,
                               XF_LEASE_RESIDUAL, XF_LEASE_COMMIT, XF_LEASE_COMMIT_PV) */
@@ -157,19 +154,17 @@ typedef enum xw_owf {
 #undef XF_LINE_
     XF_COMMIT,
     XF_COMMIT_PV,
-    XF_LOAN_AMOUNT,      /* loan_fraction * capex */
-    XF_LOAN_RATE,        /* loan_rate / 12 */
-    XF_LOAN_PAYMENT,     /* the level payment, -PMT */
-    XF_LOAN_INTEREST,    /* a month's interest, -IPMT while the loan runs */
-    XF_LOAN_PRINCIPAL,   /* a month's principal, -PPMT while the loan runs */
-    XF_LOAN_BALANCE,     /* still owed at the horizon */
-    XF_LEASE_PAYMENT,    /* the payment per month, given or rate factor * capex */
-    XF_LEASE_BUYOUT,     /* the buyout price paid within the horizon */
-    XF_LEASE_PAYMENT_AT, /* a month's payment, in advance for the next */
-    XF_LEASE_BUYOUT_AT,  /* the buyout in the lease's last month */
-    XF_LEASE_RESIDUAL,   /* the residual, of hardware bought out within the horizon */
-    XF_LEASE_COMMIT,     /* the lease's months past the horizon, at its payment */
-    XF_LEASE_COMMIT_PV   /* their present value (R->rm, R->commit, R->payment) */
+    XF_LOAN_AMOUNT,    /* loan_fraction * capex */
+    XF_LOAN_RATE,      /* loan_rate / 12 */
+    XF_LOAN_PAYMENT,   /* the level payment, -PMT */
+    XF_LOAN_INTEREST,  /* a month's interest, -IPMT (a flag keeps its months) */
+    XF_LOAN_PRINCIPAL, /* a month's principal, -PPMT (likewise) */
+    XF_LOAN_BALANCE,   /* still owed at the horizon */
+    XF_LEASE_PAYMENT,  /* the payment per month, given or rate factor * capex */
+    XF_LEASE_BUYOUT,   /* the buyout price paid within the horizon */
+    XF_LEASE_RESIDUAL, /* the residual, of hardware bought out within the horizon */
+    XF_LEASE_COMMIT,   /* the lease's months past the horizon, at its payment */
+    XF_LEASE_COMMIT_PV /* their present value (R->rm, R->commit, R->payment) */
 } xw_owf;
 
 /* The formula of cost line `line` (a tco_cost_line). */

@@ -226,7 +226,7 @@ static void loan_part_row(const pl_sheet *S, int row, int k)
         const tco_month *mo = m > 0 ? &S->P->m0[m - 1] : NULL;
         double v = !mo ? 0 : k == 0 ? mo->loan_interest : mo->loan_principal;
         xw_refbuf mon = pl_at(S->R.r_month, XW_COL_M0 + m);
-        xw_owrefs L = {.month = mon.s, .rate = rate.s, .amount = amount.s, .flagged = 1};
+        xw_owrefs L = {.month = mon.s, .rate = rate.s, .amount = amount.s};
         xw_ow_formula(&S->wo, k == 0 ? XF_LOAN_INTEREST : XF_LOAN_PRINCIPAL, &L, g, sizeof g);
         pl_fig(S, row, XW_COL_M0 + m, pl_if_flag(S, f, sizeof f, S->R.f_loan, XW_COL_M0 + m, g), v,
                S->money);
@@ -280,7 +280,7 @@ static void staged_loan_rows(const pl_sheet *S, int first)
                 int col = XW_COL_M0 + m;
                 xw_refbuf mo = pl_at(S->R.r_month, col);
                 xw_formula(c, off, sizeof off, "(%s-%s)", mo.s, bt.s);
-                xw_owrefs L = {.month = off, .rate = rate.s, .amount = amount.s, .flagged = 1};
+                xw_owrefs L = {.month = off, .rate = rate.s, .amount = amount.s};
                 xw_ow_formula(w, k == 0 ? XF_LOAN_INTEREST : XF_LOAN_PRINCIPAL, &L, g, sizeof g);
                 double x = m > 0 ? v[j * S->H + m - 1] : 0;
                 pl_fig(S, row + k, col, pl_if_flag(S, f, sizeof f, pl_flag(S, PF_LOAN, j), col, g),
