@@ -23,6 +23,12 @@
  * thousands of runs a second. */
 #define FUZZ_MAX_SAMPLES 2000
 
+/* Monte Carlo samples when a plan chooses its refresh month (refresh_month =
+ * auto): each sample searches the months again, within the engine's bound
+ * (TCI_MC_MAX_REFRESH_WORK, seconds in a release build) but past the
+ * harness's timeout under the sanitizers at FUZZ_MAX_SAMPLES. */
+#define FUZZ_MAX_REFRESH_SAMPLES 100
+
 /* [optimize]'s candidates per count searched: the engine bounds a search by its
  * work (TCI_OPTIMIZE_MAX_WORK, seconds in a release build), which the
  * sanitizers slow past the harness's timeout; a shorter range reaches the same
@@ -131,6 +137,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (st == TCO_OK) {
         if (s->mc_samples > FUZZ_MAX_SAMPLES)
             s->mc_samples = FUZZ_MAX_SAMPLES;
+        for (size_t p = 0; p < s->n_plans; p++)
+            if (s->plans[p].refresh_i >= 0 && s->plans[p].refresh_month == TCO_REFRESH_AUTO &&
+                s->mc_samples > FUZZ_MAX_REFRESH_SAMPLES)
+                s->mc_samples = FUZZ_MAX_REFRESH_SAMPLES;
         if (s->optimize) {
             cut_range(s->optimize->own_min, &s->optimize->own_max, s->optimize->own_step);
             cut_range(s->optimize->reserve_min, &s->optimize->reserve_max,
