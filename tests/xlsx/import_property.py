@@ -78,17 +78,28 @@ def new_value(rng, old):
 
 FLOW_LABELS = {"irr": "Saved against the baseline (its net cost - this net cost)",
                "irr_after_tax": "Saved after tax (against the baseline)"}
-ROOT = re.compile(r"^(\S+)\.(irr|irr_after_tax): workbook (-?[0-9.e+-]+), engine (-?[0-9.e+-]+)$")
+ROOT = re.compile(r"^(\S+)\.(irr|irr_after_tax): workbook (-?[0-9.e+-]+), "
+                  r"engine (-?[0-9.e+-]+|None)$")
+# The engine's note for a flow with several rates, none of which is the return.
+SEVERAL = "more than one sign change and more than one rate with NPV 0"
 
 
-def another_root(book, mismatch):
-    """Whether an IRR mismatch ("OPTION.irr: workbook X, engine Y", both numbers) is
-    two rates of one flow: the option sheet's flow (months 0..H, as recalculated) has a
-    present value of about 0 at the workbook's rate and at tco's."""
+def another_root(book, mismatch, report):
+    """Whether an IRR mismatch ("OPTION.irr: workbook X, engine Y") is two rates of one
+    flow: the option sheet's flow (months 0..H, as recalculated) has a present value of
+    about 0 at the workbook's rate and at tco's; or, where tco gives none because the flow
+    has several rates (its note says so, MODEL.md, IRR), at the workbook's rate."""
     m = ROOT.match(mismatch)
     if not m:
         return False
-    oid, key, got, want = m.group(1), m.group(2), float(m.group(3)), float(m.group(4))
+    oid, key, got = m.group(1), m.group(2), float(m.group(3))
+    if m.group(4) == "None":
+        notes = [o.get(key + "_note") for o in report["options"] if o["id"] == oid]
+        if notes != [SEVERAL]:
+            return False
+        want = got
+    else:
+        want = float(m.group(4))
     wb = openpyxl.load_workbook(book, data_only=True)
     if oid not in wb.sheetnames:
         return False
@@ -162,16 +173,18 @@ def main():
                 failures.append(f"workbook {b}: the imported scenario is refused: "
                                 f"{r.stderr.strip()[:300]}")
                 continue
-            bad, n = against_engine(json.loads(r.stdout), summary_table(lo_book))
+            report = json.loads(r.stdout)
+            bad, n = against_engine(report, summary_table(lo_book))
             # The spreadsheet's IRR starts from the rate tco found for the inputs as
             # written (WORKBOOK.md, Cash-flow sheets): an edit that moves the rate far
             # below 0 leaves it "n/a" where tco finds one; counted, not a failure.
             far = [x for x in bad if IRR_NA.search(x)]
             # A flow whose sign changes more than once may have several rates: the
-            # spreadsheet's IRR, from its start, may find another of them than tco
-            # (MODEL.md, Returns). Counted, not a failure, when the workbook's rate is
-            # a rate of the workbook's own flow (its present value there is 0).
-            far += [x for x in bad if x not in far and another_root(lo_book, x)]
+            # spreadsheet's IRR, from its start, may find another of them than tco, or
+            # one of them where tco gives none (MODEL.md, IRR). Counted, not a failure,
+            # when the workbook's rate is a rate of the workbook's own flow (its present
+            # value there is 0).
+            far += [x for x in bad if x not in far and another_root(lo_book, x, report)]
             bad = [x for x in bad if x not in far]
             unreached += len(far)
             compared += n
