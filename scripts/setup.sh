@@ -30,6 +30,8 @@ TEST_DEPS="gnumeric libreoffice-calc-nogui python3-openpyxl poppler-utils valgri
 TEST_DEPS="$TEST_DEPS python3-uno"
 # strace: tests/cli/test_sync.sh checks that outputs are synced before their rename.
 TEST_DEPS="$TEST_DEPS strace"
+# zsh and fish: tests/completion/test_shells.sh runs their completion scripts.
+TEST_DEPS="$TEST_DEPS zsh fish"
 # CJK glyphs, so that workbooks in the zh-CN template render as Chinese.
 TEST_DEPS="$TEST_DEPS fonts-noto-cjk"
 # libFuzzer's runtime, which clang only recommends.

@@ -4,6 +4,7 @@
  * out of memory), 2 bad usage or bad input. */
 #include "cli/cli.h"
 #include "cli/heap.h"
+#include "cli/options.h"
 #include "cli/output.h"
 
 #include <ctype.h>
@@ -18,62 +19,14 @@
 
 #define MAX_CATALOGS 16
 
-static const char usage_text[] =
-    "Usage: tco report SCENARIO.ini [-o OUT] [--format FORMAT] [OPTIONS]\n"
-    "       tco validate SCENARIO.ini [OPTIONS]\n"
-    "       tco catalog [-o OUT] [--format FORMAT] [--catalog FILE]...\n"
-    "       tco compare A.ini B.ini [-o OUT] [--format FORMAT]\n"
-    "       tco import BOOK.xlsx --scenario SCENARIO.ini [-o NEW.ini | --diff]\n"
-    "       tco --help | --version\n"
-    "\n"
-    "Total cost of ownership of GPU compute: buy against rent, month by month.\n"
-    "\n"
-    "Commands:\n"
-    "  report SCENARIO.ini   compute every option of the scenario and its analyses\n"
-    "  validate SCENARIO.ini all that report does (analyses too), writing nothing\n"
-    "  catalog               list the GPUs and cloud offers of the price catalogs\n"
-    "  compare A.ini B.ini   the inputs that differ and the figures' deltas\n"
-    "  import BOOK.xlsx      the Inputs edited in a workbook, back into its scenario\n"
-    "\n"
-    "Options:\n"
-    "  -o, --output FILE     write to FILE (atomically); the format follows the\n"
-    "                        extension: .json, .xlsx, .csv, .md or .txt;\n"
-    "                        '-' writes JSON to standard output\n"
-    "  -f, --format FORMAT   table, json, xlsx, csv or md (default: from FILE's\n"
-    "                        extension, or a table on standard output)\n"
-    "      --catalog FILE    read this price catalog after the shipped one and the\n"
-    "                        scenario's own (may be repeated)\n"
-    "      --template FILE   the workbook's labels, styles and sheets: an XML\n"
-    "                        template, or the name of a shipped one (default, zh-CN);\n"
-    "                        overrides the scenario's template key\n"
-    "      --monthly         with csv: add the monthly table\n"
-    "      --fiscal-years    with csv: add the budget by fiscal year\n"
-    "      --scenario FILE   with import: the scenario the workbook was written from\n"
-    "      --diff            with import: print the changes (the default without -o)\n"
-    "  -q, --quiet           print no warnings, only errors\n"
-    "      --strict          treat warnings as errors: say them as errors, write\n"
-    "                        nothing and exit 2\n"
-    "  -v, --verbose         also say which catalogs were read\n"
-    "  -h, --help            show this help\n"
-    "      --version         show the version\n"
-    "\n"
-    "Environment:\n"
-    "  SOURCE_DATE_EPOCH     creation time stamped in workbooks (Unix seconds); also\n"
-    "                        the date stale prices are judged against when the\n"
-    "                        scenario has no as_of (otherwise today)\n"
-    "  TCO_DATA_DIR          where the shipped catalog is (DIR/pricing/gpus.xml)\n"
-    "  NO_COLOR              when set, the table is never coloured\n"
-    "\n"
-    "Exit status: 0 success, 1 an output could not be written (import: changes\n"
-    "found), 2 bad usage or input.\n"
-    "Errors are printed as FILE:LINE: error: MESSAGE.\n";
-
 enum format { FMT_NONE, FMT_TABLE, FMT_JSON, FMT_XLSX, FMT_CSV, FMT_MD };
 
 /* What the command line asked for. */
 typedef struct args {
-    const char *input;                      /* scenario file */
-    const char *input2;                     /* second scenario (compare) */
+    const char *input;       /* scenario file (import: --scenario) */
+    const char *input2;      /* second scenario (compare) */
+    const char *operands[2]; /* the command's operands, as given */
+    int n_operands;
     const char *out;                        /* -o, or NULL */
     enum format fmt;                        /* --format, or FMT_NONE */
     const char *catalogs[MAX_CATALOGS + 1]; /* --catalog, NULL-terminated */
@@ -81,19 +34,8 @@ typedef struct args {
     int n_catalogs;
     int monthly, quiet, verbose;
     int strict; /* --strict: warnings are errors */
+    int diff;   /* import --diff */
 } args;
-
-/* fmt holds one %s, for arg: a command-line argument, shown escaped
- * (tco_text_escape). */
-static int usage_error(const char *fmt, const char *arg)
-{
-    char *shown = tco_text_escape(arg);
-    fputs("tco: ", stderr);
-    fprintf(stderr, fmt, shown ? shown : "?");
-    free(shown);
-    fputs("\nTry 'tco --help' for more information.\n", stderr);
-    return CLI_EXIT_USAGE;
-}
 
 /* Print the diagnostics: errors only when `quiet`; warnings as errors when
  * `strict`. */
@@ -159,85 +101,117 @@ static enum format format_of_path(const char *path)
     return FMT_NONE;
 }
 
-/* Parse the options shared by the commands. `takes_input` says how many
- * scenario files are expected. Returns -1 to go on, else an exit code. */
-static int parse_args(int argc, char **argv, int takes_input, const char *help, args *a)
+/* What the parse of one command fills: its options in a. */
+typedef struct parse_state {
+    args *a;
+    cli_cmd cmd;
+} parse_state;
+
+/* One option of the command line (cli_parse): into the args, or --help and
+ * --version said. Returns -1 to go on, else an exit status. */
+static int on_option(void *user, cli_parsed p)
+{
+    parse_state *st = user;
+    args *a = st->a;
+    const char *val = p.arg;
+    switch (p.opt) {
+    case CLI_O_HELP:
+        cli_help(stdout, st->cmd);
+        return CLI_EXIT_OK; /* main checks that it was written */
+    case CLI_O_VERSION:
+        printf("tco %s\n", TCO_VERSION);
+        return CLI_EXIT_OK;
+    case CLI_O_OUTPUT:
+        if (!*val)
+            return cli_usage_error("empty output path%s", "");
+        a->out = val;
+        break;
+    case CLI_O_FORMAT:
+        a->fmt = parse_format(val);
+        if (a->fmt == FMT_NONE)
+            return cli_usage_error("unknown format '%s' (expected table, json, xlsx, csv or md)",
+                                   val);
+        break;
+    case CLI_O_CATALOG:
+        if (a->n_catalogs == MAX_CATALOGS)
+            return cli_usage_error("too many --catalog options (the limit is 16)%s", "");
+        a->catalogs[a->n_catalogs++] = val;
+        break;
+    case CLI_O_TEMPLATE:
+        if (!*val)
+            return cli_usage_error("empty template path%s", "");
+        a->template_path = val;
+        break;
+    case CLI_O_MONTHLY:
+        a->monthly |= TCO_CSV_MONTHLY;
+        break;
+    case CLI_O_FISCAL_YEARS:
+        a->monthly |= TCO_CSV_FISCAL_YEARS;
+        break;
+    case CLI_O_SCENARIO:
+        a->input = val;
+        break;
+    case CLI_O_DIFF:
+        a->diff = 1;
+        break;
+    case CLI_O_QUIET:
+        a->quiet = 1;
+        break;
+    case CLI_O_VERBOSE:
+        a->verbose = 1;
+        break;
+    case CLI_O_STRICT:
+        a->strict = 1;
+        break;
+    case CLI_O_COUNT:
+        break;
+    }
+    return -1;
+}
+
+/* Parse the command line of command cmd (argv[0] its name) into *a: its
+ * options, and its operands in a->operands. Returns -1 to go on, else an
+ * exit status (--help, a usage error). */
+static int parse_args(cli_cmd cmd, int argc, char **argv, args *a)
 {
     memset(a, 0, sizeof *a);
-    for (int i = 0; i < argc; i++) {
-        const char *opt = argv[i], *val = NULL;
-        const char *eq = strncmp(opt, "--", 2) == 0 ? strchr(opt, '=') : NULL;
-        char name[32];
-        snprintf(name, sizeof name, "%.*s", eq ? (int)(eq - opt) : 31, opt);
-        int needs_value = strcmp(name, "-o") == 0 || strcmp(name, "--output") == 0 ||
-                          strcmp(name, "-f") == 0 || strcmp(name, "--format") == 0 ||
-                          strcmp(name, "--catalog") == 0 || strcmp(name, "--template") == 0;
-        if (needs_value) {
-            if (eq)
-                val = eq + 1;
-            else if (i + 1 < argc)
-                val = argv[++i];
-            else
-                return usage_error("option '%s' needs a value", opt);
-        } else if (eq) {
-            return usage_error("option '%s' takes no value", name);
-        }
-        if (strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0) {
-            fputs(help, stdout);
-            return CLI_EXIT_OK; /* main checks that it was written */
-        } else if (strcmp(name, "-o") == 0 || strcmp(name, "--output") == 0) {
-            if (!*val)
-                return usage_error("empty output path%s", "");
-            a->out = val;
-        } else if (strcmp(name, "-f") == 0 || strcmp(name, "--format") == 0) {
-            a->fmt = parse_format(val);
-            if (a->fmt == FMT_NONE)
-                return usage_error("unknown format '%s' (expected table, json, xlsx, csv or md)",
-                                   val);
-        } else if (strcmp(name, "--catalog") == 0) {
-            if (a->n_catalogs == MAX_CATALOGS)
-                return usage_error("too many --catalog options (the limit is 16)%s", "");
-            a->catalogs[a->n_catalogs++] = val;
-        } else if (strcmp(name, "--template") == 0) {
-            if (!*val)
-                return usage_error("empty template path%s", "");
-            a->template_path = val;
-        } else if (strcmp(name, "--monthly") == 0) {
-            a->monthly |= TCO_CSV_MONTHLY;
-        } else if (strcmp(name, "--fiscal-years") == 0) {
-            a->monthly |= TCO_CSV_FISCAL_YEARS;
-        } else if (strcmp(name, "-q") == 0 || strcmp(name, "--quiet") == 0) {
-            a->quiet = 1;
-        } else if (strcmp(name, "-v") == 0 || strcmp(name, "--verbose") == 0) {
-            a->verbose = 1;
-        } else if (strcmp(name, "--strict") == 0) {
-            a->strict = 1;
-        } else if (opt[0] == '-' && opt[1] != '\0') {
-            return usage_error("unknown option '%s'", opt);
-        } else if (takes_input >= 1 && !a->input) {
-            a->input = opt;
-        } else if (takes_input >= 2 && !a->input2) {
-            a->input2 = opt;
-        } else {
-            return usage_error("unexpected argument '%s'", opt);
-        }
-    }
-    if (takes_input && !a->input)
-        return usage_error("a scenario file is needed%s", "");
-    if (takes_input >= 2 && !a->input2)
-        return usage_error("compare needs two scenario files%s", "");
+    parse_state st = {a, cmd};
+    return cli_parse(cmd, argc, argv, on_option, &st, a->operands, &a->n_operands);
+}
+
+/* The output format of report, catalog and compare: --format, else the
+ * extension of -o, else a table; and the options that need a format. Returns
+ * -1 to go on, else the exit status of a usage error. */
+static int check_format(args *a)
+{
     if (a->fmt == FMT_NONE)
         a->fmt = a->out ? format_of_path(a->out) : FMT_TABLE;
     if (a->fmt == FMT_NONE)
-        return usage_error("cannot tell the format of '%s' from its extension; use --format",
-                           a->out);
+        return cli_usage_error("cannot tell the format of '%s' from its extension; use --format",
+                               a->out);
     if (a->fmt == FMT_XLSX && (!a->out || strcmp(a->out, "-") == 0))
-        return usage_error("a workbook needs an output file: -o FILE.xlsx%s", "");
+        return cli_usage_error("a workbook needs an output file: -o FILE.xlsx%s", "");
     if ((a->monthly & TCO_CSV_MONTHLY) && a->fmt != FMT_CSV)
-        return usage_error("--monthly applies to csv output only%s", "");
+        return cli_usage_error("--monthly applies to csv output only%s", "");
     if ((a->monthly & TCO_CSV_FISCAL_YEARS) && a->fmt != FMT_CSV)
-        return usage_error("--fiscal-years applies to csv output only%s", "");
+        return cli_usage_error("--fiscal-years applies to csv output only%s", "");
     return -1;
+}
+
+/* parse_args and check_format for a command of `need` scenario operands
+ * (report and validate 1, catalog 0, compare 2). */
+static int parse_scenarios(cli_cmd cmd, int argc, char **argv, int need, args *a)
+{
+    int rc = parse_args(cmd, argc, argv, a);
+    if (rc >= 0)
+        return rc;
+    a->input = a->operands[0];
+    a->input2 = a->operands[1];
+    if (need >= 1 && !a->input)
+        return cli_usage_error("a scenario file is needed%s", "");
+    if (need >= 2 && !a->input2)
+        return cli_usage_error("compare needs two scenario files%s", "");
+    return check_format(a);
 }
 
 /* SOURCE_DATE_EPOCH, or -1 when unset; -2 when it is invalid. */
@@ -260,7 +234,7 @@ static int read_epoch(long long *epoch)
 {
     *epoch = source_date_epoch();
     if (*epoch == -2)
-        return usage_error("SOURCE_DATE_EPOCH must be a number of seconds%s", "");
+        return cli_usage_error("SOURCE_DATE_EPOCH must be a number of seconds%s", "");
     return -1;
 }
 
@@ -355,7 +329,7 @@ static int template_file(const char *want, const char *from, char *path, size_t 
                 ? snprintf(path, size, "%.*s/%s", (int)(strrchr(from, '/') - from), from, want)
                 : snprintf(path, size, "%s", want);
     if (n < 0 || (size_t)n >= size)
-        return say ? usage_error("the template path '%s' is too long", want) : CLI_EXIT_USAGE;
+        return say ? cli_usage_error("the template path '%s' is too long", want) : CLI_EXIT_USAGE;
     return 0;
 }
 
@@ -711,11 +685,11 @@ static int computed_end(computed *c, const args *a, int rc)
 static int run_scenario(int argc, char **argv, int writes)
 {
     args a;
-    int rc = parse_args(argc, argv, 1, usage_text, &a);
+    int rc = parse_scenarios(writes ? CLI_CMD_REPORT : CLI_CMD_VALIDATE, argc, argv, 1, &a);
     if (rc >= 0)
         return rc;
     if (!writes && a.out)
-        return usage_error("validate writes nothing: -o does not apply%s", "");
+        return cli_usage_error("validate writes nothing: -o does not apply%s", "");
     long long epoch;
     if ((rc = read_epoch(&epoch)) >= 0)
         return rc;
@@ -751,11 +725,11 @@ static int run_scenario(int argc, char **argv, int writes)
 static int cmd_catalog(int argc, char **argv)
 {
     args a;
-    int rc = parse_args(argc, argv, 0, usage_text, &a);
+    int rc = parse_scenarios(CLI_CMD_CATALOG, argc, argv, 0, &a);
     if (rc >= 0)
         return rc;
     if (a.fmt == FMT_XLSX || a.fmt == FMT_MD)
-        return usage_error("the catalog is listed as a table, json or csv%s", "");
+        return cli_usage_error("the catalog is listed as a table, json or csv%s", "");
     tco_diags *d = tco_diags_new();
     tco_catalog *cat = tco_catalog_new();
     if (!d || !cat) {
@@ -800,7 +774,7 @@ static int cmd_catalog(int argc, char **argv)
 static int cmd_compare(int argc, char **argv)
 {
     args a;
-    int rc = parse_args(argc, argv, 2, usage_text, &a);
+    int rc = parse_scenarios(CLI_CMD_COMPARE, argc, argv, 2, &a);
     if (rc >= 0)
         return rc;
     long long epoch;
@@ -878,39 +852,17 @@ static void print_changes(const tco_import *im)
 static int cmd_import(int argc, char **argv)
 {
     args a;
-    memset(&a, 0, sizeof a);
-    const char *book = NULL;
-    int diff = 0;
-    for (int i = 0; i < argc; i++) {
-        const char *o = argv[i];
-        if ((strcmp(o, "-o") == 0 || strcmp(o, "--output") == 0) && i + 1 < argc)
-            a.out = argv[++i];
-        else if (strcmp(o, "--scenario") == 0 && i + 1 < argc)
-            a.input = argv[++i];
-        else if (strcmp(o, "--catalog") == 0 && i + 1 < argc && a.n_catalogs < MAX_CATALOGS)
-            a.catalogs[a.n_catalogs++] = argv[++i];
-        else if (strcmp(o, "-h") == 0 || strcmp(o, "--help") == 0) {
-            fputs(usage_text, stdout);
-            return CLI_EXIT_OK;
-        } else if (strcmp(o, "--diff") == 0)
-            diff = 1;
-        else if (strcmp(o, "-q") == 0 || strcmp(o, "--quiet") == 0)
-            a.quiet = 1;
-        else if (o[0] == '-' && o[1])
-            return usage_error("import: unknown or incomplete option '%s'", o);
-        else if (!book)
-            book = o;
-        else
-            return usage_error("import: one workbook only ('%s')", o);
-    }
+    int rc = parse_args(CLI_CMD_IMPORT, argc, argv, &a);
+    if (rc >= 0)
+        return rc;
+    const char *book = a.operands[0];
     if (!book || !a.input)
-        return usage_error("import: usage: tco import BOOK.xlsx --scenario SCENARIO.ini [-o "
-                           "NEW.ini | --diff]%s",
-                           "");
-    if (diff && a.out)
-        return usage_error("import: -o and --diff exclude each other%s", "");
+        return cli_usage_error("import: usage: tco import BOOK.xlsx --scenario SCENARIO.ini [-o "
+                               "NEW.ini | --diff]%s",
+                               "");
+    if (a.diff && a.out)
+        return cli_usage_error("import: -o and --diff exclude each other%s", "");
     long long epoch;
-    int rc;
     if ((rc = read_epoch(&epoch)) >= 0)
         return rc;
     tco_diags *d = tco_diags_new();
@@ -963,31 +915,75 @@ static void tune_process(void)
     }
 }
 
+/* ===== completion ===== */
+
+static int cmd_completion(int argc, char **argv)
+{
+    args a;
+    int rc = parse_args(CLI_CMD_COMPLETION, argc, argv, &a);
+    if (rc >= 0)
+        return rc;
+    if (!a.operands[0])
+        return cli_usage_error("completion needs a shell: bash, zsh or fish%s", "");
+    if (cli_completion(stdout, a.operands[0]) != 0)
+        return cli_usage_error("unknown shell '%s' (expected bash, zsh or fish)", a.operands[0]);
+    return CLI_EXIT_OK;
+}
+
+/* `tco` before a command: --help, --version, or a usage error. */
+static int run_top(int argc, char **argv)
+{
+    args a;
+    int rc = parse_args(CLI_CMD_NONE, argc, argv, &a);
+    return rc >= 0 ? rc : cli_usage_error("missing command%s", "");
+}
+
 /* Run the command of argv; returns its exit status. */
 static int run(int argc, char **argv)
 {
     if (argc < 2)
-        return usage_error("missing command%s", "");
-    const char *cmd = argv[1];
-    if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "help") == 0) {
-        fputs(usage_text, stdout);
+        return cli_usage_error("missing command%s", "");
+    const char *name = argv[1];
+    if (strcmp(name, "help") == 0) { /* tco help [COMMAND] */
+        cli_cmd of = argc > 2 ? cli_command_find(argv[2]) : CLI_CMD_NONE;
+        if (argc > 2 && of == CLI_CMD_NONE)
+            return cli_usage_error("unknown command '%s'", argv[2]);
+        cli_help(stdout, of);
         return CLI_EXIT_OK;
     }
-    if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "version") == 0) {
+    if (strcmp(name, "version") == 0) {
         printf("tco %s\n", TCO_VERSION);
         return CLI_EXIT_OK;
     }
-    if (strcmp(cmd, "report") == 0)
-        return run_scenario(argc - 2, argv + 2, 1);
-    if (strcmp(cmd, "validate") == 0)
-        return run_scenario(argc - 2, argv + 2, 0);
-    if (strcmp(cmd, "catalog") == 0)
-        return cmd_catalog(argc - 2, argv + 2);
-    if (strcmp(cmd, "compare") == 0)
-        return cmd_compare(argc - 2, argv + 2);
-    if (strcmp(cmd, "import") == 0)
-        return cmd_import(argc - 2, argv + 2);
-    return usage_error("unknown command '%s'", cmd);
+    if (name[0] == '-')
+        return run_top(argc, argv);
+    /* The command's own argv: argv[0] is its name. */
+    int n = argc - 1;
+    char **v = argv + 1;
+    switch (cli_command_find(name)) {
+    case CLI_CMD_REPORT:
+        return run_scenario(n, v, 1);
+    case CLI_CMD_VALIDATE:
+        return run_scenario(n, v, 0);
+    case CLI_CMD_CATALOG:
+        return cmd_catalog(n, v);
+    case CLI_CMD_COMPARE:
+        return cmd_compare(n, v);
+    case CLI_CMD_IMPORT:
+        return cmd_import(n, v);
+    case CLI_CMD_COMPLETION:
+        return cmd_completion(n, v);
+    case CLI_CMD_NONE:
+    case CLI_CMD_COUNT:
+        break;
+    }
+    const char *near = cli_command_suggest(name);
+    if (near && strlen(near) < 32) {
+        char fmt[96];
+        snprintf(fmt, sizeof fmt, "unknown command '%%s'; did you mean '%s'?", near);
+        return cli_usage_error(fmt, name);
+    }
+    return cli_usage_error("unknown command '%s'", name);
 }
 
 int main(int argc, char **argv)

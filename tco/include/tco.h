@@ -132,6 +132,14 @@ int tco_text_width(const char *s);
  * the columns of text written, padding not counted. */
 int tco_fput_text(FILE *out, const char *s, int width, int max);
 
+/* "Did you mean": the candidate of cands[0..n) closest to `word` by the
+ * library's one rule (the loader's suggestions of keys and ids): an edit
+ * distance, ASCII case aside, of at most 1 for a word of up to 3 characters,
+ * 2 up to 6 and 3 beyond; the first of equally close ones. NULL when none is
+ * that close, or word is NULL. The tool suggests its commands and options
+ * with it. */
+const char *tco_suggest(const char *word, const char *const *cands, size_t n);
+
 /* ===== Numbers as text ===== */
 
 /* Room for any double in tco_group_thousands with up to 6 decimals: 309

@@ -48,6 +48,9 @@ expect "b.xml dir" tco report a.ini --catalog ""
 expect "--monthly" tco report a.ini --mo
 expect "d.xlsx dir" tco import ""
 expect "a.ini dir" tco import d.xlsx --scenario ""
+# The hidden command completion: the shells; its name is not offered.
+expect "bash fish zsh" tco completion ""
+expect "" tco compl
 
 # Every option of the help is offered: for a command whose --help is its own,
 # with that command; when commands share the general help, with at least one.

@@ -1,0 +1,35 @@
+# fish completion for tco(1): made by `tco completion fish` from the tool's
+# table of commands and options (tco/cli/options.c): do not edit. Installed as
+# share/fish/vendor_completions.d/tco.fish.
+
+complete -c tco -f
+
+# The commands.
+complete -c tco -n __fish_use_subcommand -a report -d 'compute every option of the scenario and its analyses'
+complete -c tco -n __fish_use_subcommand -a validate -d 'all that report does (analyses too), writing nothing'
+complete -c tco -n __fish_use_subcommand -a catalog -d 'list the GPUs and cloud offers of the price catalogs'
+complete -c tco -n __fish_use_subcommand -a compare -d 'the inputs that differ and the figures\' deltas'
+complete -c tco -n __fish_use_subcommand -a import -d 'the Inputs edited in a workbook, back into its scenario'
+
+# The options, each with the commands it applies to.
+complete -c tco -n '__fish_seen_subcommand_from report catalog compare import' -s o -l output -r -F -d 'write to FILE (atomically)'
+complete -c tco -n '__fish_seen_subcommand_from report catalog compare' -s f -l format -x -a 'table json xlsx csv md' -d 'the output format: table, json, xlsx, csv or md'
+complete -c tco -n '__fish_seen_subcommand_from report validate catalog compare import' -l catalog -k -a '(__fish_complete_suffix .xml; )' -r -d 'read this price catalog'
+complete -c tco -n '__fish_seen_subcommand_from report validate compare' -l template -k -a '(__fish_complete_suffix .xml; )' -r -d 'the workbook\'s template: an XML file, or the name of a shipped one (default, zh-CN)'
+complete -c tco -n '__fish_seen_subcommand_from report' -l monthly -d 'with csv: add the monthly table'
+complete -c tco -n '__fish_seen_subcommand_from report' -l fiscal-years -d 'with csv: add the budget by fiscal year'
+complete -c tco -n '__fish_seen_subcommand_from import' -l scenario -k -a '(__fish_complete_suffix .ini; )' -r -d 'with import: the scenario the workbook was written from'
+complete -c tco -n '__fish_seen_subcommand_from import' -l diff -d 'with import: print the changes (the default without -o)'
+complete -c tco -n '__fish_seen_subcommand_from report validate catalog compare import' -s q -l quiet -d 'print no warnings, only errors'
+complete -c tco -n '__fish_seen_subcommand_from report validate catalog compare' -l strict -d 'treat warnings as errors'
+complete -c tco -n '__fish_seen_subcommand_from report validate catalog compare import' -s v -l verbose -d 'also say which catalogs were read'
+complete -c tco -n __fish_use_subcommand -s h -l help -d 'show this help'
+complete -c tco -n '__fish_seen_subcommand_from report validate catalog compare import completion' -s h -l help -d 'show this help'
+complete -c tco -n __fish_use_subcommand -l version -d 'show the version'
+
+# The operands of each command.
+complete -c tco -n '__fish_seen_subcommand_from report' -k -a '(__fish_complete_suffix .ini; )'
+complete -c tco -n '__fish_seen_subcommand_from validate' -k -a '(__fish_complete_suffix .ini; __fish_complete_suffix .xml; )'
+complete -c tco -n '__fish_seen_subcommand_from compare' -k -a '(__fish_complete_suffix .ini; )'
+complete -c tco -n '__fish_seen_subcommand_from import' -k -a '(__fish_complete_suffix .xlsx; )'
+complete -c tco -n '__fish_seen_subcommand_from completion' -x -a 'bash zsh fish'
