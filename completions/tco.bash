@@ -70,6 +70,9 @@ _tco()
         _tco_files "$cur" ini
         return
         ;;
+    --fail-above)
+        return
+        ;;
     esac
 
     case $cmd in
@@ -77,7 +80,7 @@ _tco()
     report) opts="-o --output -f --format --catalog --template --monthly --fiscal-years -q --quiet --strict -v --verbose -h --help" ;;
     validate) opts="--catalog --template -q --quiet --strict -v --verbose -h --help" ;;
     catalog) opts="-o --output -f --format --catalog -q --quiet --strict -v --verbose -h --help" ;;
-    compare) opts="-o --output -f --format --catalog --template -q --quiet --strict -v --verbose -h --help" ;;
+    compare) opts="-o --output -f --format --catalog --template --fail-above -q --quiet --strict -v --verbose -h --help" ;;
     import) opts="-o --output --catalog --scenario --diff -q --quiet -v --verbose -h --help" ;;
     completion) opts="-h --help" ;;
     esac
@@ -91,7 +94,7 @@ _tco()
     '') COMPREPLY=($(compgen -W "report validate catalog compare import" -- "$cur")) ;;
     report) _tco_files "$cur" ini ;;
     validate) _tco_files "$cur" ini xml ;;
-    compare) _tco_files "$cur" ini ;;
+    compare) _tco_files "$cur" ini json ;;
     import) _tco_files "$cur" xlsx ;;
     completion) COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")) ;;
     esac

@@ -23,7 +23,7 @@ export DEBIAN_FRONTEND
 cd "$(dirname "$0")/.."
 
 # zlib1g-dev: xlsxwriter.pc links with -lz, but libxlsxwriter-dev does not depend on it.
-BUILD_DEPS="build-essential cmake pkg-config libxlsxwriter-dev libinih-dev libxml2-dev libcunit1-dev zlib1g-dev libzip-dev"
+BUILD_DEPS="build-essential cmake pkg-config libxlsxwriter-dev libinih-dev libxml2-dev libcunit1-dev zlib1g-dev libzip-dev libjansson-dev"
 # Spreadsheet programs and tools that the tests use to check the workbooks.
 TEST_DEPS="gnumeric libreoffice-calc-nogui python3-openpyxl poppler-utils valgrind clang libxml2-utils"
 # python3-uno: the tests drive one LibreOffice for a whole run (tests/xlsx/recalc_service.py).
@@ -32,6 +32,8 @@ TEST_DEPS="$TEST_DEPS python3-uno"
 TEST_DEPS="$TEST_DEPS strace"
 # zsh and fish: tests/completion/test_shells.sh runs their completion scripts.
 TEST_DEPS="$TEST_DEPS zsh fish"
+# python3-jsonschema: tests/docs/test_report_schema.py validates the JSON reports.
+TEST_DEPS="$TEST_DEPS python3-jsonschema"
 # CJK glyphs, so that workbooks in the zh-CN template render as Chinese.
 TEST_DEPS="$TEST_DEPS fonts-noto-cjk"
 # libFuzzer's runtime, which clang only recommends.

@@ -28,12 +28,26 @@ tco_status cli_print_catalog_csv(FILE *out, const void *cat);
 /* Output formats of tco compare. */
 enum { CLI_TABLE, CLI_JSON, CLI_XLSX, CLI_CSV, CLI_MD };
 
-/* Compare two computed scenarios: the inputs that differ and each option's
- * figures with their deltas (tco_compare), written to path (NULL or "-":
+/* The limit of `tco compare --fail-above`: an amount of money, or a percent
+ * of A's total. */
+typedef struct cli_limit {
+    int set;        /* 0: no limit */
+    int percent;    /* 1: `value` is a percentage ("2%") */
+    double value;   /* >= 0 */
+    const char *as; /* the limit as given, for the message */
+} cli_limit;
+
+/* Compare two sides, each a computed scenario (a, b) or, when that is NULL, a
+ * saved report (sa, sb): the inputs that differ and each option's figures
+ * with their deltas (tco_compare_saved), written to path (NULL or "-":
  * standard output) as a table, JSON, a workbook, CSV or Markdown (format:
- * CLI_TABLE, CLI_JSON, CLI_XLSX, CLI_CSV or CLI_MD). Returns an exit status
- * (output.h). */
-int cli_compare(const tco_result *a, const tco_result *b, int format, const char *path,
-                long long created, tco_diags *diags);
+ * CLI_TABLE, CLI_JSON, CLI_XLSX, CLI_CSV or CLI_MD). Then, with a limit set,
+ * each option in both whose total rose from A to B by more than the limit
+ * (an amount; or a percent of A's total, any rise from a total of 0 being
+ * above it) is said on standard error and the status is CLI_EXIT_ABOVE.
+ * Returns an exit status (output.h). */
+int cli_compare(const tco_result *a, const tco_saved_report *sa, const tco_result *b,
+                const tco_saved_report *sb, int format, const char *path, long long created,
+                const cli_limit *limit, tco_diags *diags);
 
 #endif /* TCO_CLI_CLI_H */

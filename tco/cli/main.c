@@ -9,6 +9,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,8 +34,9 @@ typedef struct args {
     const char *template_path;              /* --template, or NULL */
     int n_catalogs;
     int monthly, quiet, verbose;
-    int strict; /* --strict: warnings are errors */
-    int diff;   /* import --diff */
+    int strict;      /* --strict: warnings are errors */
+    int diff;        /* import --diff */
+    cli_limit limit; /* compare --fail-above */
 } args;
 
 /* Print the diagnostics: errors only when `quiet`; warnings as errors when
@@ -101,6 +103,23 @@ static enum format format_of_path(const char *path)
     return FMT_NONE;
 }
 
+/* --fail-above AMOUNT or PERCENT%: a number of at least 0, then '%' or
+ * nothing. Returns -1 to go on, else the exit status of a usage error. */
+static int parse_limit(const char *val, cli_limit *l)
+{
+    char *end = NULL;
+    errno = 0;
+    /* Decimals alone: strtod's hexadecimal, infinity and NaN are no amounts. */
+    int decimal = (isdigit((unsigned char)val[0]) || val[0] == '.') && !strpbrk(val, "xXpP");
+    double v = decimal ? strtod(val, &end) : NAN;
+    int percent = end && *end == '%';
+    if (!end || end == val || errno || !isfinite(v) || v < 0 || end[percent] != '\0')
+        return cli_usage_error(
+            "--fail-above takes an amount or a percentage (10000, 2%%), not '%s'", val);
+    *l = (cli_limit){1, percent, v, val};
+    return -1;
+}
+
 /* What the parse of one command fills: its options in a. */
 typedef struct parse_state {
     args *a;
@@ -154,6 +173,8 @@ static int on_option(void *user, cli_parsed p)
     case CLI_O_DIFF:
         a->diff = 1;
         break;
+    case CLI_O_FAIL_ABOVE:
+        return parse_limit(val, &a->limit);
     case CLI_O_QUIET:
         a->quiet = 1;
         break;
@@ -424,7 +445,7 @@ typedef struct inputs {
     const tco_scenario *s[2];
     const tco_catalog *cat;
     const tco_template *tpl;
-    const char *file;
+    const char *files[2]; /* files read apart: an imported workbook, saved reports */
 } inputs;
 
 /* `path` when it is the same file as `out`, else NULL. */
@@ -467,7 +488,9 @@ static int output_is_input(const args *a, const inputs *in, tco_diags *d)
     if (!at)
         at = tco_template_input_at(in->tpl, out);
     if (!at)
-        at = same_file(out, in->file);
+        at = same_file(out, in->files[0]);
+    if (!at)
+        at = same_file(out, in->files[1]);
     if (!at)
         at = template_at(a, in, out, path, sizeof path);
     if (!at)
@@ -771,6 +794,24 @@ static int cmd_catalog(int argc, char **argv)
 
 /* ===== compare ===== */
 
+/* 1 when path names a saved report: its extension is .json. */
+static int is_saved_report(const char *path)
+{
+    return strcmp(path, "-") != 0 && format_of_path(path) == FMT_JSON;
+}
+
+/* One side of compare: the saved report at path (a .json), or the scenario
+ * at path loaded (computed later). Returns 0 or an exit status. */
+static int compare_side(const args *a, const char *path, long long epoch, tco_diags *d,
+                        tco_scenario **s, tco_saved_report **saved)
+{
+    if (is_saved_report(path)) {
+        tco_status st = tco_saved_report_load_file(path, saved, d);
+        return st == TCO_OK ? 0 : st == TCO_ERR_NOMEM ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
+    }
+    return load_path(a, path, d, s, epoch);
+}
+
 static int cmd_compare(int argc, char **argv)
 {
     args a;
@@ -783,30 +824,35 @@ static int cmd_compare(int argc, char **argv)
     tco_diags *d = tco_diags_new();
     tco_scenario *sa = NULL, *sb = NULL;
     tco_result *ra = NULL, *rb = NULL;
+    tco_saved_report *ja = NULL, *jb = NULL;
     if (!d)
         return CLI_EXIT_RUNTIME;
-    int ra_rc = load_path(&a, a.input, d, &sa, epoch);
-    int rb_rc = load_path(&a, a.input2, d, &sb, epoch);
+    int ra_rc = compare_side(&a, a.input, epoch, d, &sa, &ja);
+    int rb_rc = compare_side(&a, a.input2, epoch, d, &sb, &jb);
     rc = ra_rc ? ra_rc : rb_rc;
     if (rc == 0)
         rc = strict_failed(&a, d);
     if (rc == 0)
-        rc = output_is_input(&a, &(inputs){.s = {sa, sb}}, d);
-    if (rc == 0 && (tco_compute(sa, &ra) != TCO_OK || tco_compute(sb, &rb) != TCO_OK))
+        rc = output_is_input(
+            &a, &(inputs){.s = {sa, sb}, .files = {ja ? a.input : NULL, jb ? a.input2 : NULL}}, d);
+    if (rc == 0 &&
+        ((sa && tco_compute(sa, &ra) != TCO_OK) || (sb && tco_compute(sb, &rb) != TCO_OK)))
         rc = CLI_EXIT_RUNTIME;
     if (rc == 0)
-        rc = cli_compare(ra, rb,
+        rc = cli_compare(ra, ja, rb, jb,
                          a.fmt == FMT_JSON   ? CLI_JSON
                          : a.fmt == FMT_XLSX ? CLI_XLSX
                          : a.fmt == FMT_CSV  ? CLI_CSV
                          : a.fmt == FMT_MD   ? CLI_MD
                                              : CLI_TABLE,
-                         a.out, epoch, d);
+                         a.out, epoch, &a.limit, d);
     print_diags(d, a.quiet, a.strict);
     tco_result_free(ra);
     tco_result_free(rb);
     tco_scenario_free(sa);
     tco_scenario_free(sb);
+    tco_saved_report_free(ja);
+    tco_saved_report_free(jb);
     tco_diags_free(d);
     return rc;
 }
@@ -874,7 +920,7 @@ static int cmd_import(int argc, char **argv)
     size_t size = 0;
     rc = load_path(&a, a.input, d, &s, epoch);
     if (rc == 0)
-        rc = output_is_input(&a, &(inputs){.s = {s}, .file = book}, d);
+        rc = output_is_input(&a, &(inputs){.s = {s}, .files = {book}}, d);
     if (rc == 0) {
         tco_status st = tco_import_read(book, s, &im, d);
         if (st == TCO_OK)

@@ -45,13 +45,17 @@ const cli_command cli_commands[CLI_CMD_COUNT] = {
                                   "catalog and of each --catalog, as a table, JSON or CSV.",
                          .max_operands = 0},
     [CLI_CMD_COMPARE] = {.name = "compare",
-                         .operands = "A.ini B.ini",
-                         .synopsis = "A.ini B.ini [-o OUT] [--format FORMAT] [OPTIONS]",
+                         .operands = "A B",
+                         .synopsis = "A B [-o OUT] [--format FORMAT] [--fail-above LIMIT] "
+                                     "[OPTIONS]",
                          .summary = "the inputs that differ and the figures' deltas",
-                         .about = "Load and compute both scenarios and show what changed: the "
-                                  "inputs that differ, and every figure of each option in A "
-                                  "and in B with the delta B - A and the relative change.",
-                         .files = "ini",
+                         .about = "Show what changed from A to B, each a scenario (.ini) or "
+                                  "a report saved as JSON (tco report x.ini -o x.json): the "
+                                  "inputs that differ (between two scenarios), and every "
+                                  "figure of each option in A and in B with the delta B - A "
+                                  "and the relative change. With --fail-above, exit 3 when an "
+                                  "option's total rose by more than the limit.",
+                         .files = "ini json",
                          .min_operands = 2,
                          .max_operands = 2},
     [CLI_CMD_IMPORT] = {.name = "import",
@@ -110,6 +114,10 @@ const cli_option cli_options[CLI_O_COUNT] = {
                         "ini"},
     [CLI_O_DIFF] = {"diff", 0, NULL, "with import: print the changes (the default without -o)",
                     B(IMPORT), NULL, NULL},
+    [CLI_O_FAIL_ABOVE] = {"fail-above", 0, "LIMIT",
+                          "with compare: exit 3 when an option's total rises from A to B by "
+                          "more than LIMIT; an amount (10000) or a percent of A's total (2%)",
+                          B(COMPARE), NULL, NULL},
     [CLI_O_QUIET] = {"quiet", 'q', NULL, "print no warnings, only errors",
                      CLI_ALL_CMDS & ~B(COMPLETION), NULL, NULL},
     [CLI_O_STRICT] = {"strict", 0, NULL,
@@ -258,7 +266,8 @@ void cli_help(FILE *out, cli_cmd cmd)
     for (size_t k = 0; k < cli_n_envs; k++)
         put_item(out, cli_envs[k].name, cli_envs[k].help);
     fputs("\nExit status: 0 success, 1 an output could not be written (import: changes\n"
-          "found), 2 bad usage or input.\n"
+          "found), 2 bad usage or input, 3 compare --fail-above: a total rose past the\n"
+          "limit.\n"
           "Errors are printed as FILE:LINE: error: MESSAGE.\n",
           out);
 }

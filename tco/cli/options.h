@@ -55,6 +55,7 @@ typedef enum cli_opt {
     CLI_O_FISCAL_YEARS,
     CLI_O_SCENARIO,
     CLI_O_DIFF,
+    CLI_O_FAIL_ABOVE,
     CLI_O_QUIET,
     CLI_O_STRICT,
     CLI_O_VERBOSE,

@@ -357,4 +357,30 @@ void tci_result_free_options(tco_result *res);
 #define TCI_INPUTS_LAYOUT   "tco-inputs 2"
 #define TCI_INPUTS_LAYOUT_1 "tco-inputs 1"
 
+/* ===== Saved reports (tco_compare.h) ===== */
+
+/* What one figure of a saved report holds. */
+typedef enum tci_saved_kind {
+    TCI_SV_ABSENT, /* the option's JSON has no such member */
+    TCI_SV_NULL,   /* null: unknown, or it does not apply */
+    TCI_SV_NUMBER, /* a number (a flag: 1 or 0) */
+    TCI_SV_TEXT    /* a string */
+} tci_saved_kind;
+
+/* One figure of one option of a saved report. */
+typedef struct tci_saved_value {
+    tci_saved_kind kind;
+    double number; /* TCI_SV_NUMBER's value */
+    char *text;    /* TCI_SV_TEXT's, malloc'd */
+} tci_saved_value;
+
+/* A report read back from its JSON: load/report_json.c fills it, core/compare.c
+ * compares it. */
+struct tco_saved_report {
+    int format_version;      /* as read; 1 when the report has none */
+    tco_scenario *scenario;  /* name, currency, horizon, file, the options' ids */
+    tci_saved_value *values; /* n_options x TCI_F_COUNT (core/fields.h): option i's
+                                field f at [i * TCI_F_COUNT + f] */
+};
+
 #endif /* TCO_CORE_CORE_H */

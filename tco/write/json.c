@@ -481,7 +481,8 @@ tco_status tco_report_write_json_stream(const tco_result *res, FILE *out)
     if (!res || !out)
         return TCO_ERR_ARG;
     const tco_scenario *s = res->scenario;
-    fputs("{\n  \"scenario\": {\n    \"name\": ", out);
+    fprintf(out, "{\n  \"format_version\": %d,\n  \"scenario\": {\n    \"name\": ",
+            TCO_REPORT_FORMAT_VERSION);
     tci_json_string(out, s->name);
     fputs(",\n    \"currency\": ", out);
     tci_json_string(out, s->currency);

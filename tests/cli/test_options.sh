@@ -125,7 +125,7 @@ check_help validate --template --strict $common
 # shellcheck disable=SC2086
 check_help catalog -o --output -f --format --strict $common
 # shellcheck disable=SC2086
-check_help compare -o --output -f --format --template --strict $common
+check_help compare -o --output -f --format --template --fail-above --strict $common
 # shellcheck disable=SC2086
 check_help import -o --output --scenario --diff $common
 check_help completion -h --help
