@@ -99,7 +99,8 @@ build() {
 # build_fuzz: the libFuzzer harnesses, built with clang into build-fuzz/.
 build_fuzz() {
     CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTCO_FUZZ=ON
-    cmake --build build-fuzz -j"$jobs" --target fuzz_scenario fuzz_catalog fuzz_template fuzz_xlsx
+    cmake --build build-fuzz -j"$jobs" --target fuzz_scenario fuzz_catalog fuzz_template fuzz_xlsx \
+        fuzz_report tco
 }
 
 # builds: the Release build, the sanitizer build and the fuzzing build at once, with the

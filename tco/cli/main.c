@@ -711,8 +711,6 @@ static int run_scenario(int argc, char **argv, int writes)
     int rc = parse_scenarios(writes ? CLI_CMD_REPORT : CLI_CMD_VALIDATE, argc, argv, 1, &a);
     if (rc >= 0)
         return rc;
-    if (!writes && a.out)
-        return cli_usage_error("validate writes nothing: -o does not apply%s", "");
     long long epoch;
     if ((rc = read_epoch(&epoch)) >= 0)
         return rc;

@@ -5,6 +5,7 @@
 #include "cli/output.h"
 #include "tco.h"
 
+#include <assert.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,47 +87,72 @@ const cli_command cli_commands[CLI_CMD_COUNT] = {
 
 /* See documentation in options.h. */
 const cli_option cli_options[CLI_O_COUNT] = {
-    [CLI_O_OUTPUT] = {"output", 'o', "FILE",
-                      "write to FILE (atomically); the format follows the extension: .json, "
-                      ".xlsx, .csv, .md or .txt; '-' writes JSON to standard output; with "
-                      "import: the scenario with the changes",
-                      B(REPORT) | B(CATALOG) | B(COMPARE) | B(IMPORT), NULL, "*"},
-    [CLI_O_FORMAT] = {"format", 'f', "FORMAT",
-                      "the output format: table, json, xlsx, csv or md; by default the one "
-                      "FILE's extension names, or a table on standard output",
-                      B(REPORT) | B(CATALOG) | B(COMPARE), "table json xlsx csv md", NULL},
-    [CLI_O_CATALOG] = {"catalog", 0, "FILE",
-                       "read this price catalog; after the shipped one and the scenario's own, "
-                       "and may be repeated",
-                       B(REPORT) | B(VALIDATE) | B(CATALOG) | B(COMPARE) | B(IMPORT), NULL, "xml",
-                       1},
-    [CLI_O_TEMPLATE] = {"template", 0, "FILE",
-                        "the workbook's template: an XML file, or the name of a shipped one "
-                        "(default, zh-CN); its labels, styles and sheets; overrides the "
-                        "scenario's template key",
-                        B(REPORT) | B(VALIDATE) | B(COMPARE), NULL, "xml"},
-    [CLI_O_MONTHLY] = {"monthly", 0, NULL, "with csv: add the monthly table", B(REPORT), NULL,
-                       NULL},
-    [CLI_O_FISCAL_YEARS] = {"fiscal-years", 0, NULL, "with csv: add the budget by fiscal year",
-                            B(REPORT), NULL, NULL},
-    [CLI_O_SCENARIO] = {"scenario", 0, "FILE",
-                        "with import: the scenario the workbook was written from", B(IMPORT), NULL,
-                        "ini"},
-    [CLI_O_DIFF] = {"diff", 0, NULL, "with import: print the changes (the default without -o)",
-                    B(IMPORT), NULL, NULL},
-    [CLI_O_FAIL_ABOVE] = {"fail-above", 0, "LIMIT",
-                          "with compare: exit 3 when an option's total rises from A to B by "
-                          "more than LIMIT; an amount (10000) or a percent of A's total (2%)",
-                          B(COMPARE), NULL, NULL},
-    [CLI_O_QUIET] = {"quiet", 'q', NULL, "print no warnings, only errors",
-                     CLI_ALL_CMDS & ~B(COMPLETION), NULL, NULL},
-    [CLI_O_STRICT] = {"strict", 0, NULL,
-                      "treat warnings as errors; say them as errors, write nothing and exit 2",
-                      B(REPORT) | B(VALIDATE) | B(CATALOG) | B(COMPARE), NULL, NULL},
-    [CLI_O_VERBOSE] = {"verbose", 'v', NULL, "also say which catalogs were read",
-                       B(REPORT) | B(VALIDATE) | B(CATALOG) | B(COMPARE) | B(IMPORT), NULL, NULL},
-    [CLI_O_HELP] = {"help", 'h', NULL, "show this help", CLI_ALL_CMDS | B(NONE), NULL, NULL},
-    [CLI_O_VERSION] = {"version", 0, NULL, "show the version", B(NONE), NULL, NULL},
+    [CLI_O_OUTPUT] = {.name = "output",
+                      .letter = 'o',
+                      .arg = "FILE",
+                      .help = "write to FILE (atomically); the format follows the extension: "
+                              ".json, .xlsx, .csv, .md or .txt; '-' writes JSON to standard "
+                              "output; with import: the scenario with the changes",
+                      .commands = B(REPORT) | B(CATALOG) | B(COMPARE) | B(IMPORT),
+                      .files = "*"},
+    [CLI_O_FORMAT] = {.name = "format",
+                      .letter = 'f',
+                      .arg = "FORMAT",
+                      .help = "the output format: table, json, xlsx, csv or md; by default the "
+                              "one FILE's extension names, or a table on standard output",
+                      .commands = B(REPORT) | B(CATALOG) | B(COMPARE),
+                      .values = "table json xlsx csv md"},
+    [CLI_O_CATALOG] = {.name = "catalog",
+                       .arg = "FILE",
+                       .help = "read this price catalog; after the shipped one and the "
+                               "scenario's own, and may be repeated",
+                       .commands = B(REPORT) | B(VALIDATE) | B(CATALOG) | B(COMPARE) | B(IMPORT),
+                       .files = "xml",
+                       .repeat = 1},
+    [CLI_O_TEMPLATE] = {.name = "template",
+                        .arg = "FILE",
+                        .help = "the workbook's template: an XML file, or the name of a shipped "
+                                "one (default, zh-CN); its labels, styles and sheets; overrides "
+                                "the scenario's template key",
+                        .commands = B(REPORT) | B(VALIDATE) | B(COMPARE),
+                        .files = "xml"},
+    [CLI_O_MONTHLY] = {.name = "monthly",
+                       .help = "with csv: add the monthly table",
+                       .commands = B(REPORT)},
+    [CLI_O_FISCAL_YEARS] = {.name = "fiscal-years",
+                            .help = "with csv: add the budget by fiscal year",
+                            .commands = B(REPORT)},
+    [CLI_O_SCENARIO] = {.name = "scenario",
+                        .arg = "FILE",
+                        .help = "with import: the scenario the workbook was written from",
+                        .commands = B(IMPORT),
+                        .files = "ini"},
+    [CLI_O_DIFF] = {.name = "diff",
+                    .help = "with import: print the changes (the default without -o)",
+                    .commands = B(IMPORT)},
+    [CLI_O_FAIL_ABOVE] = {.name = "fail-above",
+                          .arg = "LIMIT",
+                          .help = "with compare: exit 3 when an option's total rises from A to "
+                                  "B by more than LIMIT; an amount (10000) or a percent of A's "
+                                  "total (2%)",
+                          .commands = B(COMPARE)},
+    [CLI_O_QUIET] = {.name = "quiet",
+                     .letter = 'q',
+                     .help = "print no warnings, only errors",
+                     .commands = CLI_ALL_CMDS & ~B(COMPLETION)},
+    [CLI_O_STRICT] = {.name = "strict",
+                      .help = "treat warnings as errors; say them as errors, write nothing and "
+                              "exit 2",
+                      .commands = B(REPORT) | B(VALIDATE) | B(CATALOG) | B(COMPARE)},
+    [CLI_O_VERBOSE] = {.name = "verbose",
+                       .letter = 'v',
+                       .help = "also say which catalogs were read",
+                       .commands = B(REPORT) | B(VALIDATE) | B(CATALOG) | B(COMPARE) | B(IMPORT)},
+    [CLI_O_HELP] = {.name = "help",
+                    .letter = 'h',
+                    .help = "show this help",
+                    .commands = CLI_ALL_CMDS | B(NONE)},
+    [CLI_O_VERSION] = {.name = "version", .help = "show the version", .commands = B(NONE)},
 };
 
 /* See documentation in options.h. Every name getenv reads in tco/ is here
@@ -216,6 +242,7 @@ static void put_options(FILE *out, cli_cmd cmd)
     fputs("\nOptions:\n", out);
     for (int k = 0; k < CLI_O_COUNT; k++) {
         const cli_option *o = &cli_options[k];
+        assert(o->name && o->help && o->commands); /* every cli_opt has its row */
         if (cmd != CLI_CMD_NONE && !(o->commands & CLI_BIT(cmd)))
             continue;
         char left[64];
@@ -370,6 +397,10 @@ static int parse_error(cli_cmd cmd, int c, char **argv, int argc)
         return cli_usage_error("option '%s' takes no value", name);
     }
     char shown[3] = {'-', (char)optopt, 0};
+    for (int j = 0; j < CLI_O_COUNT && cmd != CLI_CMD_NONE; j++)
+        if (cli_options[j].letter && cli_options[j].letter == optopt)
+            return usage_error_then("option '%s' does not apply to %s", shown,
+                                    cli_commands[cmd].name);
     return cli_usage_error("unknown option '%s'", shown);
 }
 

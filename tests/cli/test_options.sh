@@ -89,6 +89,8 @@ expect_rc 2 "$TCO" report "$SEED" --diff
 expect_err "tco: option '--diff' does not apply to report"
 expect_rc 2 "$TCO" report "$SEED" -o
 expect_err "tco: option '-o' needs a value"
+expect_rc 2 "$TCO" validate "$SEED" -o x.json
+expect_err "tco: option '-o' does not apply to validate"
 expect_rc 2 "$TCO" report "$SEED" --output
 expect_err "tco: option '--output' needs a value"
 expect_rc 2 "$TCO" report "$SEED" --quiet=yes
