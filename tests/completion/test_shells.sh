@@ -2,13 +2,15 @@
 # test_shells.sh TCO SOURCE_DIR - the completion scripts of bash, zsh and fish are
 # what `tco completion SHELL` prints (made from the tool's table of commands and
 # options), so that the shipped files cannot drift from the tool; and zsh and fish,
-# run for real, offer every command of `tco --help` and every option of each
-# command's `tco COMMAND --help`. A shell that is not installed is skipped (exit 77
+# their completion systems run for real (fish's `complete -C`; zsh's through a
+# pseudo-terminal, zsh_complete.zsh), offer every command of `tco --help`, every
+# option of each command's `tco COMMAND --help`, the formats and the shells. A shell that is not installed is skipped (exit 77
 # when neither is).
 set -u
 export LC_ALL=C
 TCO=$1
 SRC=$2
+here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail=0
@@ -84,52 +86,31 @@ else
     echo "SKIP: fish is not installed"
 fi
 
-# --- zsh: compinit registers the function; run with _arguments and _describe
-# recording what they are given, it gives each command's options ---
+# --- zsh: its completion system driven for real (zsh_complete.zsh: an interactive
+# zsh in a pseudo-terminal, LINE and a Tab typed, the candidates read back) ---
 if command -v zsh >/dev/null 2>&1; then
     tried=1
-    # zsh_run STATE WORD...: the specs _tco gives _arguments (after the first,
-    # global call) and the entries it gives _describe, one a line.
-    zsh_run() {
-        local state=$1
-        shift
-        zsh -f -c '
-            fpath=("$1" $fpath)
-            autoload -Uz compinit && compinit -u -D -d "$2/zcompdump"
-            [[ $_comps[tco] == _tco ]] || { print -u2 "compinit: tco is not _tco"; exit 1 }
-            test_state=$3
-            zdir=$2
-            shift 3
-            _arguments() {
-                if [[ $1 == -C ]]; then state=$test_state; print -rl -- "${@[2,-1]}" >>$zdir/top
-                else print -rl -- "$@"; fi
-                return 0
-            }
-            _describe() { print -rl -- "${(@P)4}"; return 0 }
-            words=(tco "$@")
-            CURRENT=$#words
-            words=("${(@)words[2,-1]}")
-            _tco
-        ' zsh "$SRC/completions" "$work" "$state" "$@"
+    zc() { # zc LINE: the candidates zsh offers for LINE, sorted, one a line
+        (cd "$work/files" && TCO_COMPLETIONS=$SRC/completions timeout 30 zsh -f \
+            "$here/zsh_complete.zsh" "$1") | tr -d '\r' | sort -u
     }
-    # The option names of _arguments specs on stdin: "(-o --output)--output=[...]" is --output.
-    spec_opts() {
-        sed -E 's/^\([^)]*\)//; s/^\*//' | grep -E '^-' | sed -E 's/[]+=[].*//' | sort -u
-    }
-    zsh_run command "" >"$work/got.cmds" 2>"$work/err" || bad "zsh: $(cat "$work/err")"
-    cut -d: -f1 "$work/got.cmds" | sort >"$work/got"
+    mkdir -p "$work/files" && touch "$work/files/a.ini" "$work/files/b.xml" "$work/files/d.xlsx"
+    zc 'tco ' >"$work/got"
     printf '%s\n' $cmds | sort >"$work/want"
-    same "zsh: the commands" "$work/got" "$work/want"
-    spec_opts <"$work/top" >"$work/got"
+    same "zsh: tco <TAB>" "$work/got" "$work/want"
+    zc 'tco -' >"$work/got"
     same "zsh: tco -<TAB>" "$work/got" "$work/want.top"
     for cmd in $cmds; do
-        zsh_run operands "$cmd" "" >"$work/specs" 2>"$work/err" || bad "zsh $cmd: $(cat "$work/err")"
-        spec_opts <"$work/specs" >"$work/got"
+        zc "tco $cmd -" >"$work/got"
         same "zsh: tco $cmd -<TAB>" "$work/got" "$work/want.$cmd"
     done
-    zsh_run operands report "" | grep -qF -- '--format=[' && ok || bad "zsh: no --format= spec"
-    zsh_run operands report "" | grep -qF ':FORMAT:(table json xlsx csv md)' && ok ||
-        bad "zsh: --format does not complete the formats"
+    zc 'tco report a.ini --format ' >"$work/got"
+    printf '%s\n' csv json md table xlsx >"$work/want"
+    same "zsh: --format <TAB>" "$work/got" "$work/want"
+    zc 'tco report ' | grep -qx a.ini && ok || bad "zsh: tco report <TAB> offers no a.ini"
+    zc 'tco completion ' >"$work/got"
+    printf '%s\n' bash fish zsh >"$work/want"
+    same "zsh: tco completion <TAB>" "$work/got" "$work/want"
 else
     echo "SKIP: zsh is not installed"
 fi
