@@ -28,10 +28,15 @@ typedef struct tco_gpu_model {
     double tdp_w;
     double price_low, price_typical, price_high; /* per GPU */
     char *currency;                              /* of the prices */
-    char *source;                                /* where the figures come from */
-    char *as_of;                                 /* YYYY-MM-DD of the price */
-    const char *file;                            /* catalog file (borrowed from the catalog) */
-    int line;                                    /* line of the element in that file */
+    int server_gpus;           /* <server>: the GPUs of the server its figures are of;
+                                  0 when the entry has no <server> */
+    double server_power_w;     /* that server's power at full load without its GPUs */
+    double server_price_ratio; /* its price without its GPUs / its GPUs' price */
+    char *server_source;       /* where the <server> figures come from */
+    char *source;              /* where the figures come from */
+    char *as_of;               /* YYYY-MM-DD of the price */
+    const char *file;          /* catalog file (borrowed from the catalog) */
+    int line;                  /* line of the element in that file */
 } tco_gpu_model;
 
 /* A cloud offer: one GPU rented from one provider at one price. */
