@@ -443,6 +443,33 @@ void tco_scenario_free(tco_scenario *scenario);
 /* The option's utilization in effect: its own key, else [workload], else 1. */
 double tco_option_utilization(const tco_scenario *s, const tco_option *o);
 
+/* ===== Completeness (MODEL.md, Completeness) ===== */
+
+/* The most keys one option can leave out that the completeness rule names. */
+#define TCO_MISSING_MAX 4
+
+/* A key an option leaves out whose default leaves a cost at 0 or assumes every
+ * hour in use, with its typical size where the catalog knows it. */
+typedef struct tco_missing {
+    int okey;   /* the option key (a tco_okey: server_price, server_power_w,
+                   utilization) */
+    int skey;   /* or the site key (a tco_skey: colo_per_kw_month); the
+                   other one is -1 */
+    double low; /* typical size, in the scenario's currency or W: one value
+                   (low == high) or a range; NAN when the catalog has none */
+    double high;
+} tco_missing;
+
+/* The keys option o of s leaves out, in MODEL.md's order, into out; returns
+ * their number (0: o is complete). A key counts as given when the option, its
+ * base, its site, [site] or [workload] writes it, even as 0; a catalog's
+ * <server> figures fill no key. */
+size_t tco_option_missing(const tco_scenario *s, const tco_option *o,
+                          tco_missing out[TCO_MISSING_MAX]);
+
+/* The key's spelling ("server_price"). */
+const char *tco_missing_key(const tco_missing *m);
+
 /* Bytes per parameter in effect: the key, else 16 for training (mixed
  * precision with Adam) and 2 for inference (FP16 weights). */
 double tco_bytes_per_param(const tco_scenario *s);

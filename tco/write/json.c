@@ -119,6 +119,15 @@ static void put_option(FILE *out, const tco_result *res, size_t i)
         tci_json_number_member(out, "rate", fx->rate);
         fputc('}', out);
     }
+    /* The keys it leaves out (MODEL.md, Completeness). */
+    tco_missing miss[TCO_MISSING_MAX];
+    size_t n_miss = tco_option_missing(s, o, miss);
+    fputs(",\n      \"incomplete\": [", out);
+    for (size_t k = 0; k < n_miss; k++) {
+        fputs(k ? ", " : "", out);
+        tci_json_string(out, tco_missing_key(&miss[k]));
+    }
+    fputc(']', out);
     const int loans = tci_field_in(tci_field_get(TCI_F_LOAN_INTEREST), res);
     const int leases = tci_field_in(tci_field_get(TCI_F_LEASE_PAYMENT), res);
     fputs(",\n      \"monthly\": [", out);

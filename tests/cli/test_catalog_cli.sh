@@ -63,7 +63,7 @@ expect_err "$work/stale.ini:14: warning: the catalog price for option 'c' is fro
 printf 'stale_after_months = 12\n' >"$work/tail"
 sed '/^as_of/r '"$work/tail" "$work/stale.ini" >"$work/fresh.ini"
 expect_rc 0 "$TCO" report "$work/fresh.ini"
-grep -q warning "$work/err" && bad "warning despite stale_after_months = 12" || ok
+grep -q "warning: the catalog price" "$work/err" && bad "warning despite stale_after_months = 12" || ok
 
 # --- currency: catalog prices in USD do not fill a CNY scenario without [fx] ---
 sed 's/^name = override/name = override\ncurrency = CNY/' "$work/override.ini" >"$work/cny.ini"
