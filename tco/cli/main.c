@@ -24,6 +24,8 @@ static const char usage_text[] =
     "       tco catalog [-o OUT] [--format FORMAT] [--catalog FILE]...\n"
     "       tco compare A.ini B.ini [-o OUT] [--format FORMAT]\n"
     "       tco import BOOK.xlsx --scenario SCENARIO.ini [-o NEW.ini | --diff]\n"
+    "       tco init --gpu GPU --count N [--vs OFFER]... [--horizon MONTHS]\n"
+    "                [--site PRESET] [--workload train|infer] [--gpu-price PRICE] [-o FILE]\n"
     "       tco --help | --version\n"
     "\n"
     "Total cost of ownership of GPU compute: buy against rent, month by month.\n"
@@ -34,6 +36,7 @@ static const char usage_text[] =
     "  catalog               list the GPUs and cloud offers of the price catalogs\n"
     "  compare A.ini B.ini   the inputs that differ and the figures' deltas\n"
     "  import BOOK.xlsx      the Inputs edited in a workbook, back into its scenario\n"
+    "  init                  a complete scenario, every value sourced (see --site)\n"
     "\n"
     "Options:\n"
     "  -o, --output FILE     write to FILE (atomically); the format follows the\n"
@@ -50,6 +53,15 @@ static const char usage_text[] =
     "      --fiscal-years    with csv: add the budget by fiscal year\n"
     "      --scenario FILE   with import: the scenario the workbook was written from\n"
     "      --diff            with import: print the changes (the default without -o)\n"
+    "      --gpu GPU         with init: the catalog GPU bought\n"
+    "      --count N         with init: how many GPUs\n"
+    "      --vs OFFER        with init: a catalog offer rented (may be repeated;\n"
+    "                        default: the GPU's cheapest on-demand offer)\n"
+    "      --horizon MONTHS  with init: months compared (default 36)\n"
+    "      --site PRESET     with init: us-colo (default), us-onprem or cn-west\n"
+    "      --workload KIND   with init: train (default) or infer\n"
+    "      --gpu-price PRICE with init: the GPU's price, for a GPU the catalog has\n"
+    "                        no price for\n"
     "  -q, --quiet           print no warnings, only errors\n"
     "      --strict          treat warnings as errors: say them as errors, write\n"
     "                        nothing and exit 2\n"
@@ -950,6 +962,28 @@ static int cmd_import(int argc, char **argv)
     return rc;
 }
 
+/* See cli.h. */
+const char *cli_shipped_file(const char *rel, char *buf, size_t size)
+{
+    return shipped_file(rel, buf, size);
+}
+
+/* See cli.h. */
+int cli_today(char out[11])
+{
+    long long epoch;
+    int rc = read_epoch(&epoch);
+    if (rc < 0)
+        today(epoch, out);
+    return rc;
+}
+
+/* See cli.h. */
+void cli_print_diags(const tco_diags *d, int quiet, int strict)
+{
+    print_diags(d, quiet, strict);
+}
+
 /* Process-wide settings for writing large workbooks (docs/PERFORMANCE.md). */
 static void tune_process(void)
 {
@@ -987,6 +1021,8 @@ static int run(int argc, char **argv)
         return cmd_compare(argc - 2, argv + 2);
     if (strcmp(cmd, "import") == 0)
         return cmd_import(argc - 2, argv + 2);
+    if (strcmp(cmd, "init") == 0)
+        return cli_init(argc - 2, argv + 2);
     return usage_error("unknown command '%s'", cmd);
 }
 

@@ -443,6 +443,43 @@ void tco_scenario_free(tco_scenario *scenario);
 /* The option's utilization in effect: its own key, else [workload], else 1. */
 double tco_option_utilization(const tco_scenario *s, const tco_option *o);
 
+/* ===== Site presets (pricing/sites.ini; docs/CATALOG.md, Site presets) ===== */
+
+/* One site preset: the [site] keys of a scenario, each with its source, in the
+ * site's currency, and the rate converting the catalog's currency into it. */
+typedef struct tco_site_preset {
+    char *name;     /* its [NAME] */
+    char *label;    /* what it is, for people */
+    char *currency; /* ISO 4217 code of its values */
+    char *as_of;    /* YYYY-MM-DD of its figures */
+    int line;       /* of its header */
+    unsigned char given[TCO_SITE_KEYS];
+    double value[TCO_SITE_KEYS]; /* by key - TCO_SITE_KEY_FIRST */
+    char *source[TCO_SITE_KEYS];
+    char *fx_code;   /* fx.CODE: a currency whose prices the site converts, or NULL */
+    double fx_rate;  /* units of fx_code per one unit of currency ([fx]) */
+    char *fx_source; /* fx.CODE.source */
+    char *fx_as_of;  /* fx.CODE.as_of */
+} tco_site_preset;
+
+/* The presets of one file, in file order. */
+typedef struct tco_site_presets {
+    char *file;
+    size_t n;
+    tco_site_preset *presets;
+} tco_site_presets;
+
+/* Read the presets file at path: each [NAME] with label, currency, as_of, the
+ * site keys in their ranges with a source each, and at most one fx.CODE rate
+ * with its source and as_of. TCO_OK with *out set; otherwise *out is NULL and
+ * diags says where (FILE:LINE). */
+tco_status tco_site_presets_load(const char *path, tco_site_presets **out, tco_diags *diags);
+
+/* The preset named `name`, or NULL. */
+const tco_site_preset *tco_site_preset_find(const tco_site_presets *p, const char *name);
+
+void tco_site_presets_free(tco_site_presets *p);
+
 /* ===== Completeness (MODEL.md, Completeness) ===== */
 
 /* The most keys one option can leave out that the completeness rule names. */
