@@ -811,8 +811,8 @@ tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
  * A header row, then one row per option in input order. The columns are the
  * fields of the result field table (tco/core/fields.c) that the CSV shows, in
  * the table's order, named as in the JSON output (the CSV shows the same
- * per-option fields as the JSON). Numbers have 17 significant digits (%.17g,
- * so they round-trip); unknown values are empty fields.
+ * per-option fields as the JSON). Numbers are the shortest text that reads
+ * back as the same double (tco_format_double); unknown values are empty fields.
  *
  * `monthly` holds TCO_CSV_* bits. With TCO_CSV_MONTHLY (1: any odd value),
  * a blank line follows, then a long-format table with the header id, month,

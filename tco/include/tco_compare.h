@@ -160,7 +160,7 @@ const char *tco_compare_input_cell(char *buf, size_t size, const tco_input_diff 
  * [{"key", "a", "b"}], "options": [{"id", "in_a", "in_b", and for each figure
  * (every per-option member of the report's JSON, and "rank") "NAME": {"a",
  * "b"} and for a number figure "delta" and "change"}]}: text as JSON strings,
- * a flag true or false, numbers with 17 significant digits (a rate in
+ * a flag true or false, numbers as tco_format_double writes them (a rate in
  * fractions), unknown ones null. */
 tco_status tco_compare_write_json_stream(const tco_comparison *comparison, FILE *out);
 
@@ -171,7 +171,7 @@ tco_status tco_compare_write_json(const tco_comparison *comparison, const char *
 /* Write the comparison as CSV (RFC 4180, the report CSV's field rules and
  * formula-injection guard): a header "option,figure,a,b,delta,change", then
  * a record per option and figure (every figure of the JSON, in its order):
- * numbers with 17 significant digits (a rate in fractions), text as it is,
+ * numbers as tco_format_double writes them (a rate in fractions), text as it is,
  * unknown values empty; then a blank record and "input,a,b" with a record
  * per input that differs. */
 tco_status tco_compare_write_csv_stream(const tco_comparison *comparison, FILE *out);

@@ -1,8 +1,9 @@
 /* numtext.c - numbers as text for people: the one thousands-separator
  * formatter and the significant-digits formatter of small unit costs
  * and the one reading of an integer in text (declared in tco.h, since the tool
- * uses them too); the digits of a number and the decimals of a step
- * (numtext.h), for the writers' layout. */
+ * uses them too); the shortest text of a double that reads back as it
+ * (tco_format_double, the writers' one way to write a number for a machine); the digits of a number
+ * and the decimals of a step (numtext.h), for the writers' layout. */
 #include "tco.h"
 #include "util/numtext.h"
 
@@ -143,18 +144,130 @@ int tci_step_decimals(double step)
     return step >= 1 ? 0 : (int)ceil(-log10(step));
 }
 
+/* The p-digit decimal nearest x (x finite, > 0), as an integer mantissa *m
+ * and a power of ten *e (x ~ m * 10^e, 10^(p-1) <= m < 10^p or m = 10^p). The
+ * digits come from printf's %e, correctly rounded in glibc; the decimal point,
+ * whatever character the locale makes it, is skipped. */
+static void nearest_digits(double x, int p, unsigned long long *m, int *e)
+{
+    char t[40];
+    snprintf(t, sizeof t, "%.*e", p - 1, x);
+    unsigned long long v = 0;
+    const char *c = t;
+    for (; *c && *c != 'e' && *c != 'E'; c++)
+        if (*c >= '0' && *c <= '9')
+            v = v * 10 + (unsigned long long)(*c - '0');
+    *m = v;
+    *e = (int)strtol(*c ? c + 1 : c, NULL, 10) - (p - 1);
+}
+
+/* 1 when m * 10^e reads back (strtod) as x. The text has no decimal point,
+ * so no locale can change how it reads. */
+static int reads_as(unsigned long long m, int e, double x)
+{
+    char t[48];
+    snprintf(t, sizeof t, "%llue%d", m, e);
+    return strtod(t, NULL) == x;
+}
+
+/* Whether some p-digit decimal reads back as x, and which: the nearest, else
+ * the nearest on the other side of x (the two closest to x on either side;
+ * any other is farther on its side, and the decimals that read back as x form
+ * an interval around it). */
+static int p_digits(double x, int p, unsigned long long *m, int *e)
+{
+    nearest_digits(x, p, m, e);
+    if (reads_as(*m, *e, x))
+        return 1;
+    unsigned long long pow10 = 1;
+    for (int k = 1; k < p; k++)
+        pow10 *= 10;
+    if (reads_as(*m + 1, *e, x)) {
+        *m += 1;
+        return 1;
+    }
+    if (*m == pow10 && reads_as(pow10 * 10 - 1, *e - 1, x)) { /* 1000 -> 9999e-1 */
+        *m = pow10 * 10 - 1;
+        *e -= 1;
+        return 1;
+    }
+    if (*m > pow10 && reads_as(*m - 1, *e, x)) {
+        *m -= 1;
+        return 1;
+    }
+    return 0;
+}
+
 /* See tco.h. */
 const char *tco_format_double(char *buf, size_t size, double v)
 {
-    if (v == floor(v) && fabs(v) < 1e15) { /* a whole number, without an exponent */
-        snprintf(buf, size, "%.0f", v == 0 ? 0.0 : v);
+    if (size == 0)
+        return buf;
+    if (isnan(v) || isinf(v)) {
+        snprintf(buf, size, "%s", isnan(v) ? "nan" : v < 0 ? "-inf" : "inf");
         return buf;
     }
-    for (int p = 1; p <= 17; p++) {
-        snprintf(buf, size, "%.*g", p, v == 0 ? 0.0 : v);
-        if (strtod(buf, NULL) == v)
-            return buf;
+    if (v == 0) { /* -0 too */
+        snprintf(buf, size, "0");
+        return buf;
     }
-    snprintf(buf, size, "%.17g", v);
+    double x = fabs(v);
+    /* A p-digit decimal that reads back is also one of p+1 digits (a zero
+     * after it), so the shortest p is found by bisection over 1..17 (17
+     * digits always read back). */
+    int lo = 1, hi = 17;
+    unsigned long long m = 0;
+    int e = 0;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (p_digits(x, mid, &m, &e))
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    p_digits(x, lo, &m, &e);
+    char d[24];
+    snprintf(d, sizeof d, "%llu", m);
+    int n = (int)strlen(d);
+    while (n > 1 && d[n - 1] == '0') {
+        d[--n] = '\0';
+        e++;
+    }
+    /* x = 0.d * 10^k; laid out as ECMAScript's Number::toString (what
+     * JSON.stringify writes): plain digits for 1e-7 <= x < 1e21, else d.ddde+X. */
+    int k = n + e;
+    char out[48];
+    size_t j = 0;
+    if (v < 0)
+        out[j++] = '-';
+    if (n <= k && k <= 21) { /* 100, 123456789012345680 */
+        memcpy(out + j, d, (size_t)n);
+        j += (size_t)n;
+        for (int z = n; z < k; z++)
+            out[j++] = '0';
+    } else if (0 < k && k <= 21) { /* 0.7 is k = 0; 1.5 is k = 1 */
+        memcpy(out + j, d, (size_t)k);
+        j += (size_t)k;
+        out[j++] = '.';
+        memcpy(out + j, d + k, (size_t)(n - k));
+        j += (size_t)(n - k);
+    } else if (-6 < k && k <= 0) { /* 0.000001 */
+        out[j++] = '0';
+        out[j++] = '.';
+        for (int z = 0; z < -k; z++)
+            out[j++] = '0';
+        memcpy(out + j, d, (size_t)n);
+        j += (size_t)n;
+    } else { /* 1e+21, 1e-7, 1.7976931348623157e+308 */
+        out[j++] = d[0];
+        if (n > 1) {
+            out[j++] = '.';
+            memcpy(out + j, d + 1, (size_t)(n - 1));
+            j += (size_t)(n - 1);
+        }
+        j += (size_t)snprintf(out + j, sizeof out - j, "e%c%d", k - 1 < 0 ? '-' : '+', abs(k - 1));
+    }
+    out[j] = '\0';
+    snprintf(buf, size, "%s", out);
     return buf;
 }

@@ -41,12 +41,14 @@ void tci_csv_text(FILE *out, const char *s)
     fputc('"', out);
 }
 
-/* A number field: 17 significant digits round-trip a double; unknown (NAN)
- * is an empty field; -0 is written 0. */
+/* A number field: the shortest text that reads back as the same double
+ * (tco_format_double: 0.7, not 0.69999999999999996); unknown (NAN) is an
+ * empty field; -0 is written 0. */
 void tci_csv_number(FILE *out, double x)
 {
+    char t[32];
     if (!isnan(x) && !isinf(x))
-        fprintf(out, "%.17g", x == 0 ? 0.0 : x);
+        fputs(tco_format_double(t, sizeof t, x), out);
 }
 
 /* ===== The report ===== */
