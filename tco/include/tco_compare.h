@@ -63,8 +63,9 @@ typedef struct tco_figure_diff {
                              number where it applies, the word for it ("never",
                              "always", "parallel"), else NULL */
     const char *text_b;   /* the same in B */
-    double delta;         /* b - a; NAN when either is; a rate's in fractions (x 100:
-                             percentage points) */
+    double delta;         /* b - a (tco_compare_delta: 0 when within a relative
+                             1e-12, noise); NAN when either is; a rate's in
+                             fractions (x 100: percentage points) */
     double change;        /* delta / |a| for money and quantities (kinds MONEY to
                              DECIMAL but RATE); NAN for the others, when a is 0 or
                              either is NAN */
@@ -98,6 +99,12 @@ typedef struct tco_comparison {
     tco_unit_scale unit_scale; /* the scale at which both scenarios' costs per unit of
                                   work read best (tco_result_unit_scale of the lower) */
 } tco_comparison;
+
+/* b - a, or 0 when |b - a| <= 1e-12 * max(|a|, |b|): a difference that small
+ * is the noise of doubles (a figure summed in another order, an input written
+ * 0.3 or 0.1 + 0.2), and every output of a comparison shows it as no change.
+ * NAN when either is NAN. */
+double tco_compare_delta(double a, double b);
 
 /* The figure of option o named `name` ("total"), or NULL. */
 const tco_figure_diff *tco_option_diff_figure(const tco_option_diff *o, const char *name);
