@@ -144,11 +144,37 @@ int tci_step_decimals(double step)
     return step >= 1 ? 0 : (int)ceil(-log10(step));
 }
 
-/* The p-digit decimal nearest x (x finite, > 0), as an integer mantissa *m
- * and a power of ten *e (x ~ m * 10^e, 10^(p-1) <= m < 10^p or m = 10^p). The
- * digits come from printf's %e, correctly rounded in glibc; the decimal point,
- * whatever character the locale makes it, is skipped. */
-static void nearest_digits(double x, int p, unsigned long long *m, int *e)
+/* x (finite, > 0) to 17 significant digits, as printf's %e rounds it
+ * (correctly, in glibc): x ~ n * 10^(x10 - 16), 10^16 <= n < 10^17. The
+ * decimal point, whatever character the locale makes it, is skipped. */
+typedef struct digits17 {
+    double x;             /* the number */
+    unsigned long long n; /* its 17 digits */
+    int x10;              /* the power of ten of the first */
+    int pow2;             /* 1 when x is a power of two */
+} digits17;
+
+static const unsigned long long pow10_u[18] = {1ULL,
+                                               10ULL,
+                                               100ULL,
+                                               1000ULL,
+                                               10000ULL,
+                                               100000ULL,
+                                               1000000ULL,
+                                               10000000ULL,
+                                               100000000ULL,
+                                               1000000000ULL,
+                                               10000000000ULL,
+                                               100000000000ULL,
+                                               1000000000000ULL,
+                                               10000000000000ULL,
+                                               100000000000000ULL,
+                                               1000000000000000ULL,
+                                               10000000000000000ULL,
+                                               100000000000000000ULL};
+
+/* The mantissa and the power of ten of printf's %.*e of x. */
+static void e_digits(double x, int p, unsigned long long *m, int *e)
 {
     char t[40];
     snprintf(t, sizeof t, "%.*e", p - 1, x);
@@ -161,37 +187,69 @@ static void nearest_digits(double x, int p, unsigned long long *m, int *e)
     *e = (int)strtol(*c ? c + 1 : c, NULL, 10) - (p - 1);
 }
 
+/* The p-digit decimal nearest x: m * 10^e, 10^(p-1) <= m <= 10^p. Rounded
+ * from the 17 digits, but where they end in exactly half a unit of the p-th
+ * digit (x may lie on either side of it), printf rounds x itself. */
+static void nearest(const digits17 *d, int p, unsigned long long *m, int *e)
+{
+    unsigned long long q = pow10_u[17 - p], r = d->n % q;
+    if (2 * r == q) {
+        e_digits(d->x, p, m, e);
+        return;
+    }
+    *m = d->n / q + (2 * r > q);
+    *e = d->x10 - (p - 1);
+}
+
 /* 1 when m * 10^e reads back (strtod) as x. The text has no decimal point,
  * so no locale can change how it reads. */
 static int reads_as(unsigned long long m, int e, double x)
 {
-    char t[48];
-    snprintf(t, sizeof t, "%llue%d", m, e);
+    char t[48], r[24];
+    int n = 0, j = 0;
+    do
+        r[n++] = (char)('0' + m % 10);
+    while ((m /= 10) != 0);
+    while (n)
+        t[j++] = r[--n];
+    t[j++] = 'e';
+    if (e < 0) {
+        t[j++] = '-';
+        e = -e;
+    }
+    do
+        r[n++] = (char)('0' + e % 10);
+    while ((e /= 10) != 0);
+    while (n)
+        t[j++] = r[--n];
+    t[j] = '\0';
     return strtod(t, NULL) == x;
 }
 
-/* Whether some p-digit decimal reads back as x, and which: the nearest, else
- * the nearest on the other side of x (the two closest to x on either side;
- * any other is farther on its side, and the decimals that read back as x form
- * an interval around it). */
-static int p_digits(double x, int p, unsigned long long *m, int *e)
+/* Whether some p-digit decimal reads back as x, and which: the nearest; for a
+ * power of two, whose gap to the double below is half that above, else the
+ * nearest on the other side of x. Those two are the closest to x on either
+ * side, and the decimals that read back as x form an interval around it; away
+ * from a power of two that interval is symmetric, so the farther of the two
+ * reads back only if the nearer does. */
+static int p_digits(const digits17 *d, int p, unsigned long long *m, int *e)
 {
-    nearest_digits(x, p, m, e);
-    if (reads_as(*m, *e, x))
+    nearest(d, p, m, e);
+    if (reads_as(*m, *e, d->x))
         return 1;
-    unsigned long long pow10 = 1;
-    for (int k = 1; k < p; k++)
-        pow10 *= 10;
-    if (reads_as(*m + 1, *e, x)) {
+    if (!d->pow2)
+        return 0;
+    unsigned long long low = pow10_u[p - 1];
+    if (reads_as(*m + 1, *e, d->x)) {
         *m += 1;
         return 1;
     }
-    if (*m == pow10 && reads_as(pow10 * 10 - 1, *e - 1, x)) { /* 1000 -> 9999e-1 */
-        *m = pow10 * 10 - 1;
+    if (*m == low && reads_as(low * 10 - 1, *e - 1, d->x)) { /* 1000 -> 9999e-1 */
+        *m = low * 10 - 1;
         *e -= 1;
         return 1;
     }
-    if (*m > pow10 && reads_as(*m - 1, *e, x)) {
+    if (*m > low && reads_as(*m - 1, *e, d->x)) {
         *m -= 1;
         return 1;
     }
@@ -211,21 +269,49 @@ const char *tco_format_double(char *buf, size_t size, double v)
         snprintf(buf, size, "0");
         return buf;
     }
-    double x = fabs(v);
+    if (fabs(v) < 9007199254740992.0 && v == floor(v)) {
+        /* A whole number below 2^53: every whole number near it is a double,
+         * so no decimal of fewer digits reads back as it; its digits are the
+         * answer, and printf writes them exactly. */
+        snprintf(buf, size, "%.0f", v);
+        return buf;
+    }
+    digits17 d17 = {.x = fabs(v)};
+    int bin;
+    d17.pow2 = frexp(d17.x, &bin) == 0.5;
+    e_digits(d17.x, 17, &d17.n, &d17.x10);
+    d17.x10 += 16;
     /* A p-digit decimal that reads back is also one of p+1 digits (a zero
      * after it), so the shortest p is found by bisection over 1..17 (17
-     * digits always read back). */
-    int lo = 1, hi = 17;
-    unsigned long long m = 0;
-    int e = 0;
-    while (lo < hi) {
-        int mid = (lo + hi) / 2;
-        if (p_digits(x, mid, &m, &e))
-            hi = mid;
-        else
-            lo = mid + 1;
+     * digits always read back). The first guess is where the 17 digits have
+     * a run of zeros or nines after the p-th (0.7 is 6.9999999999999996e-1):
+     * when p reads back and p - 1 does not, p is the answer in two reads. */
+    int lo = 1, hi = 17, guess = 16;
+    for (int p = 1; p <= 14; p++) {
+        unsigned long long q = pow10_u[17 - p], r = d17.n % q;
+        if (r < q / 1000 || q - r < q / 1000) {
+            guess = p;
+            break;
+        }
     }
-    p_digits(x, lo, &m, &e);
+    unsigned long long m = d17.n, mm;
+    int e = d17.x10 - 16, ee;
+    while (lo < hi) {
+        int mid = guess ? guess : (lo + hi) / 2;
+        guess = guess > lo ? guess - 1 : 0; /* then the one below, then bisect */
+        if (mid < lo || mid >= hi) {
+            guess = 0;
+            continue;
+        }
+        if (p_digits(&d17, mid, &mm, &ee)) {
+            hi = mid;
+            m = mm;
+            e = ee;
+        } else {
+            lo = mid + 1;
+            guess = 0;
+        }
+    }
     char d[24];
     snprintf(d, sizeof d, "%llu", m);
     int n = (int)strlen(d);

@@ -862,7 +862,8 @@ static int round_trips(double x)
 
 /* 1,000,000 random doubles: 600,000 of random bits (every finite one: any
  * exponent, subnormals included), 400,000 amounts of money (cents and
- * fractions of a cent up to 10^9, either sign) and rates. */
+ * fractions of a cent up to 10^9, either sign) and rates; and every power of
+ * two with its neighbours. */
 static void test_format_double_random(void)
 {
     /* The check of shorter decimals itself: 0.7 has a 1-digit one, 17 digits of
@@ -881,6 +882,13 @@ static void test_format_double_random(void)
             continue;
         bad += !round_trips(x);
         n++;
+    }
+    /* Every power of two, 2^-1074 to 2^1023, and its neighbours: where the gap
+     * to the double below is half that above. */
+    for (int k = -1074; k <= 1023; k++) {
+        double x = ldexp(1, k);
+        bad +=
+            !round_trips(x) + !round_trips(nextafter(x, 0)) + !round_trips(nextafter(x, INFINITY));
     }
     for (long i = 0; i < 400000; i++) {
         unsigned long long r = next_random(&s);

@@ -411,6 +411,33 @@ static void test_csv_monthly_by_hand(void)
     monthly_by_hand(lease, 6, pcols, 7, pwant);
 }
 
+/* Numbers for machines are the shortest text that reads back (MODEL.md,
+ * Output): utilization 0.7 is "0.7" in the JSON and the CSV, where %.17g
+ * wrote 0.69999999999999996. */
+static void test_shortest_numbers(void)
+{
+    static const char ini[] = "[scenario]\nname = t\nhorizon_months = 3\nhours_per_month = 100\n"
+                              "[option r]\nacquire = rent\ncount = 1\nutilization = 0.7\n"
+                              "price_per_gpu_hour = 0.1\n";
+    tco_scenario *s = load(ini, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    tco_result *r = compute(s);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    FILE *f = tmpfile();
+    CU_ASSERT_EQUAL(tco_report_write_json_stream(r, f), TCO_OK);
+    char *json = check_slurp(f);
+    fclose(f);
+    char *csv = csv_text(r, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"utilization\": 0.7,"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(csv, ",0.7,"));
+    CU_ASSERT_PTR_NULL(strstr(json, "0.69999999999999996"));
+    CU_ASSERT_PTR_NULL(strstr(csv, "0.69999999999999996"));
+    free(csv);
+    free(json);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
 /* --monthly: a blank line, then one row per option and month 0..H. */
 static void test_csv_monthly_e2e(void)
 {
@@ -788,6 +815,7 @@ int main(void)
     static const check_case cases[] = {
         {"csv summary equals the reference (e2e-basic)", test_csv_summary_e2e},
         {"csv monthly equals the reference (e2e-basic)", test_csv_monthly_e2e},
+        {"numbers as the shortest text that reads back: 0.7", test_shortest_numbers},
         {"monthly CSV by hand: month 0, residual, owed past H, ends at the total",
          test_csv_monthly_by_hand},
         {"csv quoting and formula injection", test_csv_quoting},
