@@ -816,8 +816,13 @@ tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
  *
  * `monthly` holds TCO_CSV_* bits. With TCO_CSV_MONTHLY (1: any odd value),
  * a blank line follows, then a long-format table with the header id, month,
- * the cost lines (TCO_COST_LINES: power, ..., rental), depreciation, cost,
- * cumulative and one row per option and month. With TCO_CSV_FISCAL_YEARS, a
+ * paid0, the cost lines (TCO_COST_LINES: power, ..., rental), the loan's and
+ * the lease's lines when an option has them, depreciation (and the tax's two
+ * columns with [tax]), cost, residual, commitment_after_horizon, cumulative,
+ * and one row per option and month 0..H: month 0 pays paid0, month H has the
+ * residual (negative) and what is owed past the horizon, and the cumulative
+ * ends at the option's total (docs/MODEL.md, The monthly CSV). With
+ * TCO_CSV_FISCAL_YEARS, a
  * blank line and the budget (docs/MODEL.md, Fiscal years and the budget)
  * follow: the header id, year, from, to, first_month, last_month, months,
  * partial (1 or 0) and the columns of tco_budget_col_name, one row per option
