@@ -154,24 +154,14 @@ typedef struct digits17 {
     int pow2;             /* 1 when x is a power of two */
 } digits17;
 
-static const unsigned long long pow10_u[18] = {1ULL,
-                                               10ULL,
-                                               100ULL,
-                                               1000ULL,
-                                               10000ULL,
-                                               100000ULL,
-                                               1000000ULL,
-                                               10000000ULL,
-                                               100000000ULL,
-                                               1000000000ULL,
-                                               10000000000ULL,
-                                               100000000000ULL,
-                                               1000000000000ULL,
-                                               10000000000000ULL,
-                                               100000000000000ULL,
-                                               1000000000000000ULL,
-                                               10000000000000000ULL,
-                                               100000000000000000ULL};
+/* 10^k, 0 <= k <= 17. */
+static unsigned long long pow10_u(int k)
+{
+    unsigned long long p = 1;
+    while (k-- > 0)
+        p *= 10;
+    return p;
+}
 
 /* The mantissa and the power of ten of printf's %.*e of x. */
 static void e_digits(double x, int p, unsigned long long *m, int *e)
@@ -192,7 +182,7 @@ static void e_digits(double x, int p, unsigned long long *m, int *e)
  * digit (x may lie on either side of it), printf rounds x itself. */
 static void nearest(const digits17 *d, int p, unsigned long long *m, int *e)
 {
-    unsigned long long q = pow10_u[17 - p], r = d->n % q;
+    unsigned long long q = pow10_u(17 - p), r = d->n % q;
     if (2 * r == q) {
         e_digits(d->x, p, m, e);
         return;
@@ -239,7 +229,7 @@ static int p_digits(const digits17 *d, int p, unsigned long long *m, int *e)
         return 1;
     if (!d->pow2)
         return 0;
-    unsigned long long low = pow10_u[p - 1];
+    unsigned long long low = pow10_u(p - 1);
     if (reads_as(*m + 1, *e, d->x)) {
         *m += 1;
         return 1;
@@ -288,7 +278,7 @@ const char *tco_format_double(char *buf, size_t size, double v)
      * when p reads back and p - 1 does not, p is the answer in two reads. */
     int lo = 1, hi = 17, guess = 16;
     for (int p = 1; p <= 14; p++) {
-        unsigned long long q = pow10_u[17 - p], r = d17.n % q;
+        unsigned long long q = pow10_u(17 - p), r = d17.n % q;
         if (r < q / 1000 || q - r < q / 1000) {
             guess = p;
             break;
