@@ -875,13 +875,18 @@ tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
  * A header row, then one row per option in input order. The columns are the
  * fields of the result field table (tco/core/fields.c) that the CSV shows, in
  * the table's order, named as in the JSON output (the CSV shows the same
- * per-option fields as the JSON). Numbers have 17 significant digits (%.17g,
- * so they round-trip); unknown values are empty fields.
+ * per-option fields as the JSON). Numbers are the shortest text that reads
+ * back as the same double (tco_format_double); unknown values are empty fields.
  *
  * `monthly` holds TCO_CSV_* bits. With TCO_CSV_MONTHLY (1: any odd value),
  * a blank line follows, then a long-format table with the header id, month,
- * the cost lines (TCO_COST_LINES: power, ..., rental), depreciation, cost,
- * cumulative and one row per option and month. With TCO_CSV_FISCAL_YEARS, a
+ * paid0, the cost lines (TCO_COST_LINES: power, ..., rental), the loan's and
+ * the lease's lines when an option has them, depreciation (and the tax's two
+ * columns with [tax]), cost, residual, commitment_after_horizon, cumulative,
+ * and one row per option and month 0..H: month 0 pays paid0, month H has the
+ * residual (negative) and what is owed past the horizon, and the cumulative
+ * ends at the option's total (docs/MODEL.md, The monthly CSV). With
+ * TCO_CSV_FISCAL_YEARS, a
  * blank line and the budget (docs/MODEL.md, Fiscal years and the budget)
  * follow: the header id, year, from, to, first_month, last_month, months,
  * partial (1 or 0) and the columns of tco_budget_col_name, one row per option

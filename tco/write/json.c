@@ -33,13 +33,16 @@ void tci_json_string(FILE *out, const char *s)
     fputc('"', out);
 }
 
-/* 17 significant digits round-trip a double; NAN (unknown) is null. */
+/* The shortest text that reads back as the same double (tco_format_double,
+ * within JSON's grammar: 0.7, 1e+21, 5e-324); NAN (unknown) and the
+ * infinities are null, -0 is 0. */
 void tci_json_number(FILE *out, double x)
 {
+    char t[32];
     if (isnan(x) || isinf(x))
         fputs("null", out);
     else
-        fprintf(out, "%.17g", x == 0 ? 0.0 : x);
+        fputs(tco_format_double(t, sizeof t, x), out);
 }
 
 /* See json.h. */
