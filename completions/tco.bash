@@ -40,7 +40,7 @@ _tco()
     cmd=
     for ((i = 1; i < COMP_CWORD; i++)); do
         case ${COMP_WORDS[i]} in
-        report | validate | catalog | compare | import | completion)
+        report | validate | catalog | compare | import | init | completion)
             cmd=${COMP_WORDS[i]}
             break
             ;;
@@ -73,6 +73,29 @@ _tco()
     --fail-above)
         return
         ;;
+    --gpu)
+        return
+        ;;
+    --count)
+        return
+        ;;
+    --vs)
+        return
+        ;;
+    --horizon)
+        return
+        ;;
+    --site)
+        COMPREPLY=($(compgen -W "us-colo us-onprem cn-west" -- "$cur"))
+        return
+        ;;
+    --workload)
+        COMPREPLY=($(compgen -W "train infer" -- "$cur"))
+        return
+        ;;
+    --gpu-price)
+        return
+        ;;
     esac
 
     case $cmd in
@@ -82,6 +105,7 @@ _tco()
     catalog) opts="-o --output -f --format --catalog -q --quiet --strict -v --verbose -h --help" ;;
     compare) opts="-o --output -f --format --catalog --template --fail-above -q --quiet --strict -v --verbose -h --help" ;;
     import) opts="-o --output --catalog --scenario --diff -q --quiet -v --verbose -h --help" ;;
+    init) opts="-o --output --gpu --count --vs --horizon --site --workload --gpu-price -h --help" ;;
     completion) opts="-h --help" ;;
     esac
     if [[ $cur == -* ]]; then
@@ -91,7 +115,7 @@ _tco()
 
     # The operands: a command, or what the command reads.
     case $cmd in
-    '') COMPREPLY=($(compgen -W "report validate catalog compare import" -- "$cur")) ;;
+    '') COMPREPLY=($(compgen -W "report validate catalog compare import init" -- "$cur")) ;;
     report) _tco_files "$cur" ini ;;
     validate) _tco_files "$cur" ini xml ;;
     compare) _tco_files "$cur" ini json ;;

@@ -42,6 +42,8 @@ TEST_DEPS="$TEST_DEPS libclang-rt-14-dev"
 TEST_DEPS="$TEST_DEPS python3-xlsxwriter"
 # clang-format 14 for the test "format", which is skipped only when it is missing.
 TEST_DEPS="$TEST_DEPS clang-format"
+# tmux: tco init's questions answered on a terminal (tests/cli/test_init.sh).
+TEST_DEPS="$TEST_DEPS tmux"
 
 usage() {
     echo "usage: scripts/setup.sh example|test" >&2

@@ -1,8 +1,9 @@
 /* cli.h - the modules of the tco command-line tool, a client of tco.h alone.
  *
  * Calls go one way: main.c (options, loading, the commands) calls table.c
- * (the report's table, the catalog listing) and compare.c (tco compare);
- * main.c and compare.c call output.c (cli_emit, output.h). */
+ * (the report's table, the catalog listing), compare.c (tco compare) and
+ * init.c (tco init), which calls back main.c's shared helpers below; main.c
+ * and compare.c call output.c (cli_emit, output.h). */
 #ifndef TCO_CLI_CLI_H
 #define TCO_CLI_CLI_H
 
@@ -49,5 +50,26 @@ typedef struct cli_limit {
 int cli_compare(const tco_result *a, const tco_saved_report *sa, const tco_result *b,
                 const tco_saved_report *sb, int format, const char *path, long long created,
                 const cli_limit *limit, tco_diags *diags);
+
+/* ===== What main.c shares with the other commands ===== */
+
+/* The path of `rel` (pricing/gpus.xml) among the files shipped with tco:
+ * under TCO_DATA_DIR, beside the tool, where it was installed or built; into
+ * buf, or NULL when none is there. */
+const char *cli_shipped_file(const char *rel, char *buf, size_t size);
+
+/* Today, or the day of SOURCE_DATE_EPOCH, as YYYY-MM-DD into out. Returns -1,
+ * or the exit status of a SOURCE_DATE_EPOCH that is not a number of seconds
+ * (said on stderr). */
+int cli_today(char out[11]);
+
+/* Print d's messages on stderr: with quiet only the errors, with strict the
+ * warnings as errors. */
+void cli_print_diags(const tco_diags *d, int quiet, int strict);
+
+/* tco init (init.c): a complete, commented scenario from flags or questions;
+ * argv[0] is "init", its options parsed by cli_parse (options.h). Returns an
+ * exit status. */
+int cli_init(int argc, char **argv);
 
 #endif /* TCO_CLI_CLI_H */

@@ -184,6 +184,13 @@ static int on_option(void *user, cli_parsed p)
     case CLI_O_STRICT:
         a->strict = 1;
         break;
+    case CLI_O_GPU: /* init's own, parsed in init.c */
+    case CLI_O_COUNT_GPUS:
+    case CLI_O_VS:
+    case CLI_O_HORIZON:
+    case CLI_O_SITE:
+    case CLI_O_WORKLOAD:
+    case CLI_O_GPU_PRICE:
     case CLI_O_COUNT:
         break;
     }
@@ -946,6 +953,28 @@ static int cmd_import(int argc, char **argv)
     return rc;
 }
 
+/* See cli.h. */
+const char *cli_shipped_file(const char *rel, char *buf, size_t size)
+{
+    return shipped_file(rel, buf, size);
+}
+
+/* See cli.h. */
+int cli_today(char out[11])
+{
+    long long epoch;
+    int rc = read_epoch(&epoch);
+    if (rc < 0)
+        today(epoch, out);
+    return rc;
+}
+
+/* See cli.h. */
+void cli_print_diags(const tco_diags *d, int quiet, int strict)
+{
+    print_diags(d, quiet, strict);
+}
+
 /* Process-wide settings for writing large workbooks (docs/PERFORMANCE.md). */
 static void tune_process(void)
 {
@@ -1015,6 +1044,8 @@ static int run(int argc, char **argv)
         return cmd_compare(n, v);
     case CLI_CMD_IMPORT:
         return cmd_import(n, v);
+    case CLI_CMD_INIT:
+        return cli_init(n, v);
     case CLI_CMD_COMPLETION:
         return cmd_completion(n, v);
     case CLI_CMD_NONE:

@@ -70,6 +70,18 @@ const cli_command cli_commands[CLI_CMD_COUNT] = {
                         .files = "xlsx",
                         .min_operands = 1,
                         .max_operands = 1},
+    [CLI_CMD_INIT] = {.name = "init",
+                      .operands = "",
+                      .synopsis = "--gpu GPU --count N [--vs OFFER]... [--horizon MONTHS] "
+                                  "[--site PRESET] [--workload train|infer] [--gpu-price PRICE] "
+                                  "[-o FILE]",
+                      .summary = "a complete scenario, every value sourced (see --site)",
+                      .about = "Write a complete, commented scenario: --count GPUs of --gpu "
+                               "bought, against the GPU's cheapest on-demand offer (or each "
+                               "--vs), at a site preset, every value with its source in a "
+                               "comment; on a terminal, what the options leave out is asked. "
+                               "To -o FILE (a new file only) or standard output.",
+                      .max_operands = 0},
     [CLI_CMD_COMPLETION] = {.name = "completion",
                             .operands = "SHELL",
                             .synopsis = "bash | zsh | fish",
@@ -92,8 +104,9 @@ const cli_option cli_options[CLI_O_COUNT] = {
                       .arg = "FILE",
                       .help = "write to FILE (atomically); the format follows the extension: "
                               ".json, .xlsx, .csv, .md or .txt; '-' writes JSON to standard "
-                              "output; with import: the scenario with the changes",
-                      .commands = B(REPORT) | B(CATALOG) | B(COMPARE) | B(IMPORT),
+                              "output; with import: the scenario with the changes; with "
+                              "init: the new scenario",
+                      .commands = B(REPORT) | B(CATALOG) | B(COMPARE) | B(IMPORT) | B(INIT),
                       .files = "*"},
     [CLI_O_FORMAT] = {.name = "format",
                       .letter = 'f',
@@ -136,10 +149,43 @@ const cli_option cli_options[CLI_O_COUNT] = {
                                   "B by more than LIMIT; an amount (10000) or a percent of A's "
                                   "total (2%)",
                           .commands = B(COMPARE)},
+    [CLI_O_GPU] = {.name = "gpu",
+                   .arg = "GPU",
+                   .help = "with init: the catalog GPU bought",
+                   .commands = B(INIT)},
+    [CLI_O_COUNT_GPUS] = {.name = "count",
+                          .arg = "N",
+                          .help = "with init: how many GPUs",
+                          .commands = B(INIT)},
+    [CLI_O_VS] = {.name = "vs",
+                  .arg = "OFFER",
+                  .help = "with init: a catalog offer rented; may be repeated (default: the "
+                          "GPU's cheapest on-demand offer)",
+                  .commands = B(INIT),
+                  .repeat = 1},
+    [CLI_O_HORIZON] = {.name = "horizon",
+                       .arg = "MONTHS",
+                       .help = "with init: months compared (default 36)",
+                       .commands = B(INIT)},
+    [CLI_O_SITE] = {.name = "site",
+                    .arg = "PRESET",
+                    .help = "with init: us-colo (default), us-onprem or cn-west",
+                    .commands = B(INIT),
+                    .values = "us-colo us-onprem cn-west"},
+    [CLI_O_WORKLOAD] = {.name = "workload",
+                        .arg = "KIND",
+                        .help = "with init: train (default) or infer",
+                        .commands = B(INIT),
+                        .values = "train infer"},
+    [CLI_O_GPU_PRICE] = {.name = "gpu-price",
+                         .arg = "PRICE",
+                         .help = "with init: the GPU's price, for a GPU the catalog has no price "
+                                 "for",
+                         .commands = B(INIT)},
     [CLI_O_QUIET] = {.name = "quiet",
                      .letter = 'q',
                      .help = "print no warnings, only errors",
-                     .commands = CLI_ALL_CMDS & ~B(COMPLETION)},
+                     .commands = CLI_ALL_CMDS & ~B(INIT) & ~B(COMPLETION)},
     [CLI_O_STRICT] = {.name = "strict",
                       .help = "treat warnings as errors; say them as errors, write nothing and "
                               "exit 2",
@@ -197,13 +243,16 @@ const char *cli_command_suggest(const char *name)
 #define HELP_COL   24 /* where the help of an option or a command starts */
 
 /* Write text from column `col` (the cursor is there), words wrapped at
- * HELP_WIDTH, each further line indented to `indent`; ends the line. */
+ * HELP_WIDTH (a [bracketed group] of a synopsis is one word), each further
+ * line indented to `indent`; ends the line. */
 static void put_wrapped(FILE *out, const char *text, int col, int indent)
 {
     const char *p = text;
     int start = 1; /* nothing written on this line yet */
     while (*p) {
-        size_t len = strcspn(p, " ");
+        size_t len = 0; /* a word, or a [bracketed group] kept whole */
+        for (int depth = 0; p[len] && (p[len] != ' ' || depth > 0); len++)
+            depth += p[len] == '[' ? 1 : p[len] == ']' && depth > 0 ? -1 : 0;
         if (!start && col + 1 + (int)len > HELP_WIDTH) {
             fprintf(out, "\n%*s", indent, "");
             col = indent;
@@ -261,7 +310,9 @@ void cli_help(FILE *out, cli_cmd cmd)
 {
     const cli_command *c = &cli_commands[cmd];
     if (cmd != CLI_CMD_NONE) {
-        fprintf(out, "Usage: tco %s %s\n\n", c->name, c->synopsis);
+        int col = fprintf(out, "Usage: tco %s ", c->name);
+        put_wrapped(out, c->synopsis, col, col);
+        fputc('\n', out);
         put_wrapped(out, c->about, 0, 0);
         put_options(out, cmd);
         fputs("\nSee 'tco --help' for the environment and the exit status.\n", out);
@@ -271,7 +322,8 @@ void cli_help(FILE *out, cli_cmd cmd)
     for (int k = CLI_CMD_NONE + 1; k < CLI_CMD_COUNT; k++) {
         if (cli_commands[k].hidden)
             continue;
-        fprintf(out, "%-6s tco %s %s\n", lead, cli_commands[k].name, cli_commands[k].synopsis);
+        int col = fprintf(out, "%-6s tco %s ", lead, cli_commands[k].name);
+        put_wrapped(out, cli_commands[k].synopsis, col, col); /* continued under it */
         lead = "";
     }
     fputs("       tco COMMAND --help\n"

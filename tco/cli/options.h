@@ -21,6 +21,7 @@ typedef enum cli_cmd {
     CLI_CMD_CATALOG,
     CLI_CMD_COMPARE,
     CLI_CMD_IMPORT,
+    CLI_CMD_INIT,
     CLI_CMD_COMPLETION,
     CLI_CMD_COUNT
 } cli_cmd;
@@ -56,6 +57,13 @@ typedef enum cli_opt {
     CLI_O_SCENARIO,
     CLI_O_DIFF,
     CLI_O_FAIL_ABOVE,
+    CLI_O_GPU,
+    CLI_O_COUNT_GPUS,
+    CLI_O_VS,
+    CLI_O_HORIZON,
+    CLI_O_SITE,
+    CLI_O_WORKLOAD,
+    CLI_O_GPU_PRICE,
     CLI_O_QUIET,
     CLI_O_STRICT,
     CLI_O_VERBOSE,

@@ -213,6 +213,26 @@ static void print_best(const tco_result *res, FILE *out)
     fprintf(out, " in %s over %d months.\n", rank_by_words(s->rank_by), s->horizon_months);
 }
 
+/* The options marked '*' in the table, each with the keys it leaves out
+ * (MODEL.md, Completeness). */
+static void print_incomplete(const tco_scenario *s, FILE *out)
+{
+    int any = 0;
+    for (size_t i = 0; i < s->n_options; i++) {
+        tco_missing miss[TCO_MISSING_MAX];
+        size_t n = tco_option_missing(s, &s->options[i], miss);
+        if (!n)
+            continue;
+        fputs(any++ ? "; " : "* incomplete: ", out);
+        tco_fput_text(out, s->options[i].id, 0, 0);
+        for (size_t k = 0; k < n; k++)
+            fprintf(out, "%s%s", k ? ", " : " (no ", tco_missing_key(&miss[k]));
+        fputc(')', out);
+    }
+    if (any)
+        fputs(", as the warnings say\n", out);
+}
+
 /* The decision: the best feasible option by rank_by (the cheapest, unless the
  * scenario ranks by another figure) and what it saves against the next
  * feasible one, the options left out and why, the lowest cost per unit of
@@ -722,8 +742,11 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
         int best = (int)i == res->best;
         fputs(r->infeasible ? red : best ? green : "", out);
         fprintf(out, "%4zu  ", k + 1);
-        tco_fput_text(out, o->id, idw, 0);
-        fprintf(out, "  %-7s %6d %14s %14s %13s %14s %14s %10s",
+        tco_missing miss[TCO_MISSING_MAX];
+        tco_fput_text(out, o->id, 0, 0); /* marked '*' when incomplete */
+        int pad = idw + 1 - tco_text_width(o->id);
+        fprintf(out, "%-*s", pad > 1 ? pad : 1, tco_option_missing(s, o, miss) ? "*" : "");
+        fprintf(out, " %-7s %6d %14s %14s %13s %14s %14s %10s",
                 o->acquire == TCO_BUY ? "buy" : "rent", o->count,
                 tco_group_thousands(a, sizeof a, leased ? 0 : r->capex, 0),
                 tco_group_thousands(b, sizeof b, operating, 0),
@@ -739,6 +762,7 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
     }
     if (words)
         fputs(cli_breakeven_words, out);
+    print_incomplete(s, out);
     print_sites(res, out);
     print_returns(res, out, idw);
     print_taxes(res, out, idw);

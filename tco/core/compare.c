@@ -385,6 +385,13 @@ static void figure_side(int fid, side s, int has, size_t i, int *applies, double
         *text = tci_field_word(rf, res, i);
 }
 
+/* See documentation in tco.h. */
+double tco_compare_delta(double a, double b)
+{
+    double d = b - a;
+    return fabs(d) <= 1e-12 * fmax(fabs(a), fabs(b)) ? 0 : d; /* NAN stays NAN */
+}
+
 /* 1 for the kinds whose relative change means something. */
 static int has_change(tco_figure_kind k)
 {
@@ -414,7 +421,7 @@ static void option_diff(tco_option_diff *o, tco_figure_diff *figs, size_t n, bot
         f->brief = is_brief((tci_field_id)fid);
         figure_side(fid, ab.a, in_a, ia, &f->applies_a, &f->a, &f->text_a);
         figure_side(fid, ab.b, in_b, ib, &f->applies_b, &f->b, &f->text_b);
-        f->delta = f->b - f->a;
+        f->delta = tco_compare_delta(f->a, f->b);
         f->change =
             has_change(f->kind) && !isnan(f->delta) && f->a != 0 ? f->delta / fabs(f->a) : NAN;
     }

@@ -7,10 +7,11 @@
  * How each output reads the table (the rows that carry its TCI_OUT_ bit, in
  * table order):
  *   JSON      members of each object of "options": a text field as a JSON
- *             string (NULL as null), a number with 17 significant digits
- *             (unknown as null). (write/json.c)
+ *             string (NULL as null), a number as the shortest text that
+ *             reads back (tco_format_double; unknown as null). (write/json.c)
  *   CSV       the summary's columns: the header is the names, each row the
- *             values; text guarded against formula injection, numbers %.17g,
+ *             values; text guarded against formula injection, numbers as
+ *             the JSON's,
  *             unknown values empty. (write/csv.c)
  *   Markdown  columns headed md_head. The options are listed by rank, so the
  *             rank field opens each row and the others follow in table order.

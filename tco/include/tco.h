@@ -451,6 +451,70 @@ void tco_scenario_free(tco_scenario *scenario);
 /* The option's utilization in effect: its own key, else [workload], else 1. */
 double tco_option_utilization(const tco_scenario *s, const tco_option *o);
 
+/* ===== Site presets (pricing/sites.ini; docs/CATALOG.md, Site presets) ===== */
+
+/* One site preset: the [site] keys of a scenario, each with its source, in the
+ * site's currency, and the rate converting the catalog's currency into it. */
+typedef struct tco_site_preset {
+    char *name;     /* its [NAME] */
+    char *label;    /* what it is, for people */
+    char *currency; /* ISO 4217 code of its values */
+    char *as_of;    /* YYYY-MM-DD of its figures */
+    int line;       /* of its header */
+    unsigned char given[TCO_SITE_KEYS];
+    double value[TCO_SITE_KEYS]; /* by key - TCO_SITE_KEY_FIRST */
+    char *source[TCO_SITE_KEYS];
+    char *fx_code;   /* fx.CODE: a currency whose prices the site converts, or NULL */
+    double fx_rate;  /* units of fx_code per one unit of currency ([fx]) */
+    char *fx_source; /* fx.CODE.source */
+    char *fx_as_of;  /* fx.CODE.as_of */
+} tco_site_preset;
+
+/* The presets of one file, in file order. */
+typedef struct tco_site_presets {
+    char *file;
+    size_t n;
+    tco_site_preset *presets;
+} tco_site_presets;
+
+/* Read the presets file at path: each [NAME] with label, currency, as_of, the
+ * site keys in their ranges with a source each, and at most one fx.CODE rate
+ * with its source and as_of. TCO_OK with *out set; otherwise *out is NULL and
+ * diags says where (FILE:LINE). */
+tco_status tco_site_presets_load(const char *path, tco_site_presets **out, tco_diags *diags);
+
+/* The preset named `name`, or NULL. */
+const tco_site_preset *tco_site_preset_find(const tco_site_presets *p, const char *name);
+
+void tco_site_presets_free(tco_site_presets *p);
+
+/* ===== Completeness (MODEL.md, Completeness) ===== */
+
+/* The most keys one option can leave out that the completeness rule names. */
+#define TCO_MISSING_MAX 4
+
+/* A key an option leaves out whose default leaves a cost at 0 or assumes every
+ * hour in use, with its typical size where the catalog knows it. */
+typedef struct tco_missing {
+    int okey;   /* the option key (a tco_okey: server_price, server_power_w,
+                   utilization) */
+    int skey;   /* or the site key (a tco_skey: colo_per_kw_month); the
+                   other one is -1 */
+    double low; /* typical size, in the scenario's currency or W: one value
+                   (low == high) or a range; NAN when the catalog has none */
+    double high;
+} tco_missing;
+
+/* The keys option o of s leaves out, in MODEL.md's order, into out; returns
+ * their number (0: o is complete). A key counts as given when the option, its
+ * base, its site, [site] or [workload] writes it, even as 0; a catalog's
+ * <server> figures fill no key. */
+size_t tco_option_missing(const tco_scenario *s, const tco_option *o,
+                          tco_missing out[TCO_MISSING_MAX]);
+
+/* The key's spelling ("server_price"). */
+const char *tco_missing_key(const tco_missing *m);
+
 /* Bytes per parameter in effect: the key, else 16 for training (mixed
  * precision with Adam) and 2 for inference (FP16 weights). */
 double tco_bytes_per_param(const tco_scenario *s);
@@ -819,13 +883,18 @@ tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
  * A header row, then one row per option in input order. The columns are the
  * fields of the result field table (tco/core/fields.c) that the CSV shows, in
  * the table's order, named as in the JSON output (the CSV shows the same
- * per-option fields as the JSON). Numbers have 17 significant digits (%.17g,
- * so they round-trip); unknown values are empty fields.
+ * per-option fields as the JSON). Numbers are the shortest text that reads
+ * back as the same double (tco_format_double); unknown values are empty fields.
  *
  * `monthly` holds TCO_CSV_* bits. With TCO_CSV_MONTHLY (1: any odd value),
  * a blank line follows, then a long-format table with the header id, month,
- * the cost lines (TCO_COST_LINES: power, ..., rental), depreciation, cost,
- * cumulative and one row per option and month. With TCO_CSV_FISCAL_YEARS, a
+ * paid0, the cost lines (TCO_COST_LINES: power, ..., rental), the loan's and
+ * the lease's lines when an option has them, depreciation (and the tax's two
+ * columns with [tax]), cost, residual, commitment_after_horizon, cumulative,
+ * and one row per option and month 0..H: month 0 pays paid0, month H has the
+ * residual (negative) and what is owed past the horizon, and the cumulative
+ * ends at the option's total (docs/MODEL.md, The monthly CSV). With
+ * TCO_CSV_FISCAL_YEARS, a
  * blank line and the budget (docs/MODEL.md, Fiscal years and the budget)
  * follow: the header id, year, from, to, first_month, last_month, months,
  * partial (1 or 0) and the columns of tco_budget_col_name, one row per option

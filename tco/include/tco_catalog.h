@@ -28,10 +28,15 @@ typedef struct tco_gpu_model {
     double tdp_w;
     double price_low, price_typical, price_high; /* per GPU */
     char *currency;                              /* of the prices */
-    char *source;                                /* where the figures come from */
-    char *as_of;                                 /* YYYY-MM-DD of the price */
-    const char *file;                            /* catalog file (borrowed from the catalog) */
-    int line;                                    /* line of the element in that file */
+    int server_gpus;           /* <server>: the GPUs of the server its figures are of;
+                                  0 when the entry has no <server> */
+    double server_power_w;     /* that server's power at full load without its GPUs */
+    double server_price_ratio; /* its price without its GPUs / its GPUs' price */
+    char *server_source;       /* where the <server> figures come from */
+    char *source;              /* where the figures come from */
+    char *as_of;               /* YYYY-MM-DD of the price */
+    const char *file;          /* catalog file (borrowed from the catalog) */
+    int line;                  /* line of the element in that file */
 } tco_gpu_model;
 
 /* A cloud offer: one GPU rented from one provider at one price. */
@@ -82,7 +87,7 @@ const tco_offer *tco_catalog_offer(const tco_catalog *cat, const char *id);
 
 /* List a catalog as JSON: {"gpus": [...], "offers": [...]}, one object per
  * entry in catalog order with every member of tco_gpu_model and tco_offer
- * except file and line (numbers with 17 significant digits; unknown numbers
+ * except file and line (numbers as tco_format_double writes them; unknown numbers
  * and absent text are null). This is `tco catalog --format json`. */
 tco_status tco_catalog_write_json_stream(const tco_catalog *cat, FILE *out);
 

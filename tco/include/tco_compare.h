@@ -63,8 +63,9 @@ typedef struct tco_figure_diff {
                              number where it applies, the word for it ("never",
                              "always", "parallel"), else NULL */
     const char *text_b;   /* the same in B */
-    double delta;         /* b - a; NAN when either is; a rate's in fractions (x 100:
-                             percentage points) */
+    double delta;         /* b - a (tco_compare_delta: 0 when within a relative
+                             1e-12, noise); NAN when either is; a rate's in
+                             fractions (x 100: percentage points) */
     double change;        /* delta / |a| for money and quantities (kinds MONEY to
                              DECIMAL but RATE); NAN for the others, when a is 0 or
                              either is NAN */
@@ -101,6 +102,12 @@ typedef struct tco_comparison {
                                   side is a saved report (tco_compare_saved), which
                                   carries no inputs: n_inputs is then 0 */
 } tco_comparison;
+
+/* b - a, or 0 when |b - a| <= 1e-12 * max(|a|, |b|): a difference that small
+ * is the noise of doubles (a figure summed in another order, an input written
+ * 0.3 or 0.1 + 0.2), and every output of a comparison shows it as no change.
+ * NAN when either is NAN. */
+double tco_compare_delta(double a, double b);
 
 /* The figure of option o named `name` ("total"), or NULL. */
 const tco_figure_diff *tco_option_diff_figure(const tco_option_diff *o, const char *name);
@@ -212,7 +219,7 @@ const char *tco_compare_input_cell(char *buf, size_t size, const tco_input_diff 
  * [{"key", "a", "b"}], "options": [{"id", "in_a", "in_b", and for each figure
  * (every per-option member of the report's JSON, and "rank") "NAME": {"a",
  * "b"} and for a number figure "delta" and "change"}]}: text as JSON strings,
- * a flag true or false, numbers with 17 significant digits (a rate in
+ * a flag true or false, numbers as tco_format_double writes them (a rate in
  * fractions), unknown ones null. */
 tco_status tco_compare_write_json_stream(const tco_comparison *comparison, FILE *out);
 
@@ -223,7 +230,7 @@ tco_status tco_compare_write_json(const tco_comparison *comparison, const char *
 /* Write the comparison as CSV (RFC 4180, the report CSV's field rules and
  * formula-injection guard): a header "option,figure,a,b,delta,change", then
  * a record per option and figure (every figure of the JSON, in its order):
- * numbers with 17 significant digits (a rate in fractions), text as it is,
+ * numbers as tco_format_double writes them (a rate in fractions), text as it is,
  * unknown values empty; then a blank record and "input,a,b" with a record
  * per input that differs. */
 tco_status tco_compare_write_csv_stream(const tco_comparison *comparison, FILE *out);

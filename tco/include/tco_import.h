@@ -64,8 +64,17 @@ tco_status tco_import_apply(tco_import *im, const tco_scenario *s, char **text, 
  * elsewhere names its line in the new text. TCO_OK when the text loads. */
 tco_status tco_import_verify(const tco_import *im, const tco_scenario *s, const char *text,
                              size_t size, const tco_load_options *opts, tco_diags *diags);
-/* The shortest text of v that reads back (strtod) as v: "0.1", "1e+21";
- * buf of 32 bytes or more. Returns buf. */
+/* The shortest decimal text of v that reads back (strtod) as the same double,
+ * the one the JSON, CSV, Markdown and comparison writers write every number
+ * with: the fewest significant digits that read back, of those the one
+ * nearest v; laid out as ECMAScript's Number::toString (JSON.stringify) lays
+ * it out: plain digits when 1e-7 <= |v| < 1e21 ("0.7", "100",
+ * "123456789012345680", "0.000001"), else one digit, the rest after a point
+ * and a signed exponent ("1e+21", "1e-7", "5e-324", "1.7976931348623157e+308").
+ * The point is always '.', whatever the locale; -0 is "0"; NaN and the
+ * infinities are "nan", "inf" and "-inf" (the JSON writer writes null for
+ * them, the CSV writer an empty field). buf of 32 bytes or more holds any.
+ * Returns buf. */
 const char *tco_format_double(char *buf, size_t size, double v);
 
 #ifdef __cplusplus

@@ -132,12 +132,31 @@ static void read_price(loader *L, xmlNodePtr c, tco_gpu_model *g)
                        g->price_high);
 }
 
+/* A GPU's <server gpus= power-w= price-ratio=> and its <source>. */
+static void read_server(loader *L, xmlNodePtr c, tco_gpu_model *g)
+{
+    double gpus = NAN;
+    number_of(L, c, "gpus", "server gpus", &gpus);
+    number_of(L, c, "power-w", "server power-w", &g->server_power_w);
+    number_of(L, c, "price-ratio", "server price-ratio", &g->server_price_ratio);
+    if (gpus >= 1 && gpus <= 1000 && gpus == floor(gpus))
+        g->server_gpus = (int)gpus;
+    else if (!isnan(gpus))
+        tci_xml_report(&L->x, tci_xml_line(c), "server gpus %g is not a whole number of 1 to 1000",
+                       gpus);
+    for (xmlNodePtr s = c->children; s; s = s->next)
+        if (s->type == XML_ELEMENT_NODE && tci_xml_named(s, "source"))
+            read_text(L, s, &g->server_source);
+}
+
 /* One <gpu> element into g; numbers it does not give are NaN. */
 static void read_gpu(loader *L, xmlNodePtr el, tco_gpu_model *g)
 {
-    double *nums[] = {&g->fp16_tflops,   &g->fp16_tflops_sparse, &g->fp32_tflops, &g->memory_gb,
-                      &g->memory_bw_tbs, &g->nvlink_gbs,         &g->pcie_gbs,    &g->tdp_w,
-                      &g->price_low,     &g->price_typical,      &g->price_high};
+    double *nums[] = {
+        &g->fp16_tflops,       &g->fp16_tflops_sparse, &g->fp32_tflops, &g->memory_gb,
+        &g->memory_bw_tbs,     &g->nvlink_gbs,         &g->pcie_gbs,    &g->tdp_w,
+        &g->price_low,         &g->price_typical,      &g->price_high,  &g->server_power_w,
+        &g->server_price_ratio};
     for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++)
         *nums[i] = NAN;
     g->line = tci_xml_line(el);
@@ -157,6 +176,8 @@ static void read_gpu(loader *L, xmlNodePtr el, tco_gpu_model *g)
             read_date(L, c, &g->as_of);
         else if (tci_xml_named(c, "price"))
             read_price(L, c, g);
+        else if (tci_xml_named(c, "server"))
+            read_server(L, c, g);
         else
             for (size_t i = 0; i < sizeof gpu_numbers / sizeof gpu_numbers[0]; i++)
                 if (tci_xml_named(c, gpu_numbers[i].name))

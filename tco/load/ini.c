@@ -155,6 +155,8 @@ static tco_status run_passes(loader *L, const char *text, size_t size, const tco
      * leaves the base valid. */
     tci_ini_resolve_sections(L, !any_error(L));
     tci_ini_check_case_demand(L);
+    if (!any_error(L)) /* an error says more, and the option may not be whole */
+        tci_ini_warn_incomplete(L);
     return TCO_OK;
 }
 

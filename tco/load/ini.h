@@ -14,6 +14,7 @@
  *                  [case NAME]) and inheritance (base = OPTION);
  *   ini_auto.c     options sized to the workload (count = auto);
  *   ini_site.c     named sites ([site NAME], an option's site =);
+ *   ini_complete.c the warning of an option that leaves out a cost;
  *   ini_plan.c     [demand], its file, and [plan NAME];
  *   ini_optimize.c [optimize]. */
 #ifndef TCO_LOAD_INI_H
@@ -325,6 +326,12 @@ void tci_ini_resolve_site(loader *L, tco_option *o);
 int tci_ini_needs_site_price(const tco_scenario *s, const tco_option *o);
 /* A warning at the header of every named site that no option uses. */
 void tci_ini_warn_unused_sites(loader *L);
+
+/* ===== ini_complete.c ===== */
+
+/* A warning at the header of every option that leaves out a cost
+ * (tco_option_missing; MODEL.md, Completeness). */
+void tci_ini_warn_incomplete(loader *L);
 
 /* ===== ini_plan.c: demand and plans ===== */
 

@@ -120,7 +120,7 @@ const char *tco_compare_input_cell(char *buf, size_t size, const tco_input_diff 
     }
     if (cell != TCO_CELL_DELTA || !number)
         return buf;
-    double delta = d->b_value - d->a_value;
+    double delta = tco_compare_delta(d->a_value, d->b_value);
     char t[TCO_NUMTEXT_MAX];
     if (rate) {
         snprintf(t, sizeof t, "%.12g", delta * 100);

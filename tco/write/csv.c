@@ -9,6 +9,9 @@
 #include <string.h>
 
 #define EOL TCI_CSV_EOL
+/* The monthly table's last columns: the flows of month H besides its cost,
+ * then the running total that ends at the option's total. */
+#define MONTH_H "residual,commitment_after_horizon,cumulative"
 
 /* ===== Fields ===== */
 
@@ -41,12 +44,14 @@ void tci_csv_text(FILE *out, const char *s)
     fputc('"', out);
 }
 
-/* A number field: 17 significant digits round-trip a double; unknown (NAN)
- * is an empty field; -0 is written 0. */
+/* A number field: the shortest text that reads back as the same double
+ * (tco_format_double: 0.7, not 0.69999999999999996); unknown (NAN) is an
+ * empty field; -0 is written 0. */
 void tci_csv_number(FILE *out, double x)
 {
+    char t[32];
     if (!isnan(x) && !isinf(x))
-        fprintf(out, "%.17g", x == 0 ? 0.0 : x);
+        fputs(tco_format_double(t, sizeof t, x), out);
 }
 
 /* ===== The report ===== */
@@ -74,20 +79,39 @@ static void put_summary_record(FILE *out, const tco_result *res, int head, size_
     fputs(EOL, out);
 }
 
-/* An option's months: its cost lines; with `loans`, the loan's three lines after them,
- * with `leases` the lease's two after those, and with `taxes` the tax
- * depreciation and the tax after the depreciation. */
+/* An option's months 0..H (MODEL.md, CSV output): what month 0 pays (paid0),
+ * its cost lines; with `loans`, the loan's three lines after them, with
+ * `leases` the lease's two after those, and with `taxes` the tax depreciation
+ * and the tax after the depreciation; then the month's cost, the residual
+ * (a receipt, negative) and what is owed past the horizon, both at month H, and
+ * the cumulative: the engine's to month H - 1, its total at month H (the
+ * engine's cumulative(H) - residual + commitment_after_horizon), so that the
+ * column ends at the option's total. Month 0 has paid0 (and the tax of month 0)
+ * and zeros. */
 static void put_monthly_rows(FILE *out, int horizon, const tco_option *o,
                              const tco_option_result *r, int loans, int leases, int taxes)
 {
-    for (int m = 1; m <= horizon; m++) {
-        const tco_month *mo = &r->monthly[m - 1];
-        const double v[] = {
-            mo->loan_interest, mo->loan_principal, mo->loan_balance,     mo->lease_payment,
-            mo->lease_buyout,  mo->depreciation,   mo->tax_depreciation, mo->tax,
-            mo->cost,          mo->cumulative};
+    const tco_month zero = {0};
+    for (int m = 0; m <= horizon; m++) {
+        const tco_month *mo = m ? &r->monthly[m - 1] : &zero;
+        const int last = m == horizon;
+        const double v[] = {mo->loan_interest,
+                            mo->loan_principal,
+                            mo->loan_balance,
+                            mo->lease_payment,
+                            mo->lease_buyout,
+                            mo->depreciation,
+                            mo->tax_depreciation,
+                            m ? mo->tax : r->tax0,
+                            mo->cost,
+                            last ? -r->residual : 0,
+                            last ? r->commitment_after_horizon : 0,
+                            last ? r->total
+                            : m  ? mo->cumulative
+                                 : r->paid0};
         tci_csv_text(out, o->id);
-        fprintf(out, ",%d", m);
+        fprintf(out, ",%d,", m);
+        tci_csv_number(out, m ? 0 : r->paid0);
         for (int line = 0; line < TCO_LINES; line++) {
             fputc(',', out);
             tci_csv_number(out, tco_month_line(mo, line));
@@ -145,7 +169,7 @@ tco_status tco_report_write_csv_stream(const tco_result *res, FILE *out, int mon
         put_summary_record(out, res, 0, i);
     if (monthly & TCO_CSV_MONTHLY) {
         int loans = tci_field_in(tci_field_get(TCI_F_LOAN_INTEREST), res);
-        fputs(EOL "id,month,", out);
+        fputs(EOL "id,month,paid0,", out);
         for (int line = 0; line < TCO_LINES; line++)
             fprintf(out, "%s,", tco_cost_line_get(line)->name);
         int leases = tci_field_in(tci_field_get(TCI_F_LEASE_PAYMENT), res);
@@ -153,8 +177,8 @@ tco_status tco_report_write_csv_stream(const tco_result *res, FILE *out, int mon
             fputs("loan_interest,loan_principal,loan_balance,", out);
         if (leases)
             fputs("lease_payment,lease_buyout,", out);
-        fputs(s->tax ? "depreciation,tax_depreciation,tax,cost,cumulative" EOL
-                     : "depreciation,cost,cumulative" EOL,
+        fputs(s->tax ? "depreciation,tax_depreciation,tax,cost," MONTH_H EOL
+                     : "depreciation,cost," MONTH_H EOL,
               out);
         for (size_t i = 0; i < res->n_options; i++)
             put_monthly_rows(out, s->horizon_months, &s->options[i], &res->options[i], loans,

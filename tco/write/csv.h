@@ -12,7 +12,8 @@
  * injection by its column: a leading = + - @ TAB or CR gets a single quote
  * and the field is quoted. NULL is an empty field. */
 void tci_csv_text(FILE *out, const char *s);
-/* A number field: 17 significant digits, unknown (NAN) empty, -0 as 0. */
+/* A number field: the shortest text that reads back as x (tco_format_double),
+ * unknown (NAN) empty, -0 as 0. */
 void tci_csv_number(FILE *out, double x);
 
 #endif /* TCO_WRITE_CSV_H */

@@ -33,13 +33,16 @@ void tci_json_string(FILE *out, const char *s)
     fputc('"', out);
 }
 
-/* 17 significant digits round-trip a double; NAN (unknown) is null. */
+/* The shortest text that reads back as the same double (tco_format_double,
+ * within JSON's grammar: 0.7, 1e+21, 5e-324); NAN (unknown) and the
+ * infinities are null, -0 is 0. */
 void tci_json_number(FILE *out, double x)
 {
+    char t[32];
     if (isnan(x) || isinf(x))
         fputs("null", out);
     else
-        fprintf(out, "%.17g", x == 0 ? 0.0 : x);
+        fputs(tco_format_double(t, sizeof t, x), out);
 }
 
 /* See json.h. */
@@ -119,6 +122,15 @@ static void put_option(FILE *out, const tco_result *res, size_t i)
         tci_json_number_member(out, "rate", fx->rate);
         fputc('}', out);
     }
+    /* The keys it leaves out (MODEL.md, Completeness). */
+    tco_missing miss[TCO_MISSING_MAX];
+    size_t n_miss = tco_option_missing(s, o, miss);
+    fputs(",\n      \"incomplete\": [", out);
+    for (size_t k = 0; k < n_miss; k++) {
+        fputs(k ? ", " : "", out);
+        tci_json_string(out, tco_missing_key(&miss[k]));
+    }
+    fputc(']', out);
     const int loans = tci_field_in(tci_field_get(TCI_F_LOAN_INTEREST), res);
     const int leases = tci_field_in(tci_field_get(TCI_F_LEASE_PAYMENT), res);
     fputs(",\n      \"monthly\": [", out);

@@ -29,6 +29,7 @@ expect_err "$work/missing.ini: error: cannot open: No such file or directory"
 for ini in "$SRC"/config/*.ini "$SRC"/examples/*.ini; do
     expect_rc 0 "$TCO" report "$ini"
     grep -q "error:" "$work/err" && bad "$ini printed errors: $(cat "$work/err")"
+    grep -q "is incomplete" "$work/err" && bad "$ini is incomplete: $(cat "$work/err")"
     grep -q "rank" "$work/out" && ok || bad "$ini: no table"
     expect_rc 0 "$TCO" report "$ini" -o "$work/out.json"
     "$PY" - "$work/out.json" <<'PYEOF' && ok || bad "$ini: JSON shape"
@@ -45,7 +46,8 @@ keys = ["id", "label", "acquire", "gpu", "count", "utilization", "capex", "power
         "cost_per_unit", "units_per_s_per_kw", "it_kw", "provisioned_kw", "depreciation",
         "book_value_end", "breakeven_month", "breakeven_utilization",
         "breakeven_utilization_note", "irr", "mirr", "payback_month",
-        "discounted_payback_month", "irr_note", "feasible", "infeasible_reason", "monthly"]
+        "discounted_payback_month", "irr_note", "feasible", "infeasible_reason", "incomplete",
+        "monthly"]
 # A scenario with a loan adds the loan's figures, and its monthly lines, to every option.
 loan = ["loan_amount", "loan_payment", "loan_interest", "loan_principal",
         "loan_balance_at_horizon"]
@@ -74,7 +76,9 @@ if any("site" in o for o in d["options"]):
 for o in d["options"]:
     got = [k for k in o if k != "sizing" and not (fx and k == "fx")]
     assert got == keys, list(o)
-    assert "fx" not in o or list(o)[-2:] == ["fx", "monthly"], list(o)
+    assert "fx" not in o or list(o)[-3:] == ["fx", "incomplete", "monthly"], list(o)
+    # Every shipped scenario is complete (MODEL.md, Completeness).
+    assert o["incomplete"] == [], (o["id"], o["incomplete"])
     assert len(o["monthly"]) == s["horizon_months"]
     m = o["monthly"][-1]
     assert list(m) == ["month", "power", "cooling", "facility", "maintenance", "staff",
@@ -202,7 +206,7 @@ fi
 # memory, its strings in a shared table; in both, charts carry no cached values
 # (libxlsxwriter would cache a range of formulas as zeros).
 many_ini() { # $1 options, $2 months
-    printf '[scenario]\nname = many sheets\nhorizon_months = %d\n[site]\nelectricity_price = 0.1\n' "$2"
+    printf '[scenario]\nname = many sheets\nhorizon_months = %d\n[site]\nelectricity_price = 0.1\n[workload]\nutilization = 1\n' "$2"
     for i in $(seq 1 "$1"); do
         printf '[option o%d]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 2\n' "$i"
     done
@@ -283,7 +287,7 @@ price_per_gpu_hour = 10
 price_decline = 0.5
 INI
 expect_rc 0 "$TCO" report "$work/payback.ini"
-grep -qE '^ +2 +buy .*  never; utilization never$' "$work/out" && ok ||
+grep -qE '^ +2 +buy\* .*  never; utilization never$' "$work/out" && ok ||
     bad "table break-even words: $(grep ' buy ' "$work/out")"
 grep -q '^Break-even month: from it to the end' "$work/out" && ok || bad "table: no legend"
 expect_rc 0 "$TCO" report "$work/payback.ini" -o "$work/payback.json"

@@ -55,7 +55,10 @@ wb = openpyxl.load_workbook(sys.argv[1])
 assert wb.sheetnames == ["Summary", "Figures", "Inputs"], wb.sheetnames
 ws = wb["Figures"]
 rows = [[c.value for c in r] for r in ws.iter_rows(min_row=6)]
-assert any(r[1] == "Total cost of ownership" and r[4] == "=D%d-C%d" % (i + 6, i + 6)
+# B - A, 0 when within a relative 1e-12 (noise; MODEL.md, Comparing two scenarios)
+noise = "=IF(ABS({b}-{a})<=1E-12*MAX(ABS({a}),ABS({b})),0,{e})"
+assert any(r[1] == "Total cost of ownership" and
+           r[4] == noise.format(a="C%d" % (i + 6), b="D%d" % (i + 6), e="D%d-C%d" % (i + 6, i + 6))
            for i, r in enumerate(rows)), rows[:3]
 PYEOF
 
@@ -138,8 +141,9 @@ assert o["cloud"]["total"]["a"] == 67200 and o["cloud"]["total"]["b"] == 108000
 assert abs(o["cloud"]["total"]["change"] - 40800 / 67200) < 1e-12
 assert o[long]["feasible"] == {"a": True, "b": True}
 assert o[long]["breakeven_utilization_note"] == {"a": None, "b": None}
-# Every per-option member of the report's JSON but the id is a figure.
-report = set(r["options"][0]) - {"id", "monthly"}
+# Every per-option member of the report's JSON but the id and the keys it leaves out
+# (a list, MODEL.md, Completeness) is a figure.
+report = set(r["options"][0]) - {"id", "monthly", "incomplete"}
 assert report <= set(o[long]), report - set(o[long])
 assert "commitment_after_horizon" in o["cloud"] and "rank" in o["cloud"]
 PYEOF
@@ -185,7 +189,9 @@ s = wb["Summary"]
 assert [c.value for c in s[5]] == ["Option", "Total cost, A", "Total cost, B", "B \u2212 A", "Change"]
 cloud = [c for c in s[7]]
 assert cloud[0].value == "cloud" and cloud[1].value == 67200 and cloud[2].value == 108000
-assert cloud[3].value == "=C7-B7" and cloud[4].value == "=(C7-B7)/ABS(B7)"
+noise = "=IF(ABS({b}-{a})<=1E-12*MAX(ABS({a}),ABS({b})),0,{e})"  # MODEL.md: noise is no change
+assert cloud[3].value == noise.format(a="B7", b="C7", e="C7-B7"), cloud[3].value
+assert cloud[4].value == noise.format(a="B7", b="C7", e="(C7-B7)/ABS(B7)"), cloud[4].value
 assert "#,##0" in cloud[1].number_format and "$" in cloud[1].number_format, cloud[1].number_format
 # Signed, and a change that rounds to zero prints without a sign.
 assert cloud[4].number_format == "[>=0.0005]+#,##0.0%;[<=-0.0005]-#,##0.0%;#,##0.0%", cloud[4].number_format
@@ -193,7 +199,8 @@ f = wb["Figures"]
 rows = {(r[0].value, r[1].value): r for r in f.iter_rows(min_row=6)}
 be = rows[(long, "Break-even utilization")]
 assert be[2].value == 41666.666666666664 / 100000 or abs(be[2].value - 5 / 12) < 1e-12, be[2].value
-assert be[2].number_format == "[=0]0.0%;[<=-0.0005]-0.0%;0.0%" and be[4].value == "=(D%d-C%d)*100" % (be[0].row, be[0].row)
+assert be[2].number_format == "[=0]0.0%;[<=-0.0005]-0.0%;0.0%" and be[4].value == noise.format(
+    a="C%d" % be[0].row, b="D%d" % be[0].row, e="(D%d-C%d)*100" % (be[0].row, be[0].row))
 assert "pp" in be[4].number_format, be[4].number_format
 nb = rows[("cloud", "Break-even utilization")]
 assert [c.value for c in nb[2:]] == ["\u2013"] * 4, [c.value for c in nb[2:]]

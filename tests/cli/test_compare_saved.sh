@@ -26,15 +26,17 @@ hours_per_month = 100
 [option cloud]
 acquire = rent
 count = 2
+utilization = 1
 price_per_gpu_hour = 1.5
 [option cheap]
 acquire = rent
 count = 1
+utilization = 1
 price_per_gpu_hour = 2
 INI
 sed -e 's/^name = old/name = new/' -e 's/^price_per_gpu_hour = 1.5/price_per_gpu_hour = 1.56/' \
     -e 's/^price_per_gpu_hour = 2$/price_per_gpu_hour = 1/' old.ini >new.ini
-printf '[option extra]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 3\n' >>new.ini
+printf '[option extra]\nacquire = rent\ncount = 1\nutilization = 1\nprice_per_gpu_hour = 3\n' >>new.ini
 "$TCO" report old.ini -o old.json 2>/dev/null || bad "report old.ini"
 "$TCO" report new.ini -o new.json 2>/dev/null || bad "report new.ini"
 

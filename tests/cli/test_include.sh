@@ -99,12 +99,12 @@ timeout 10 "$TCO" validate "$work/c1.ini" 2>"$work/err"
 # A diamond is no cycle: d includes da and db, and db includes da again. A file
 # reached a second time by another branch is read once, where it is first
 # reached; the second include of it adds nothing and is no error.
-printf '[scenario]\nname = d\ninclude = da.ini, db.ini\n[option b]\nacquire = buy\ncount = 1\ngpu_price = 1000\ntdp_w = 1000\n' >"$work/d.ini"
+printf '[scenario]\nname = d\ninclude = da.ini, db.ini\n[option b]\nacquire = buy\ncount = 1\ngpu_price = 1000\ntdp_w = 1000\nserver_price = 0\nserver_power_w = 0\nutilization = 1\n' >"$work/d.ini"
 printf '[scenario]\ninclude = da.ini\n[site]\npue = 1.2\n' >"$work/db.ini"
-printf '[site]\nelectricity_price = 0.1\n' >"$work/da.ini"
+printf '[site]\nelectricity_price = 0.1\ncolo_per_kw_month = 0\n' >"$work/da.ini"
 timeout 10 "$TCO" report "$work/d.ini" -o "$work/d.json" 2>"$work/err" && ok || bad "diamond: $(cat "$work/err")"
 [ -s "$work/err" ] && bad "diamond: messages: $(cat "$work/err")" || ok
-printf '[scenario]\nname = d\n[site]\nelectricity_price = 0.1\npue = 1.2\n[option b]\nacquire = buy\ncount = 1\ngpu_price = 1000\ntdp_w = 1000\n' >"$work/dflat.ini"
+printf '[scenario]\nname = d\n[site]\nelectricity_price = 0.1\npue = 1.2\ncolo_per_kw_month = 0\n[option b]\nacquire = buy\ncount = 1\ngpu_price = 1000\ntdp_w = 1000\nserver_price = 0\nserver_power_w = 0\nutilization = 1\n' >"$work/dflat.ini"
 "$TCO" report "$work/dflat.ini" -o "$work/dflat.json" && ok || bad "diamond, flat"
 "$PY" - "$work/d.json" "$work/dflat.json" <<'PYEOF' && ok || bad "diamond: the included values"
 import json, sys

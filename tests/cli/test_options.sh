@@ -130,6 +130,7 @@ check_help catalog -o --output -f --format --strict $common
 check_help compare -o --output -f --format --template --fail-above --strict $common
 # shellcheck disable=SC2086
 check_help import -o --output --scenario --diff $common
+check_help init -o --output --gpu --count --vs --horizon --site --workload --gpu-price -h --help
 check_help completion -h --help
 # tco --help: every command but the hidden one, and --version.
 expect_rc 0 "$TCO" --hel

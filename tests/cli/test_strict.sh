@@ -15,11 +15,16 @@ name = cents
 as_of = 2026-01-01
 [site]
 electricity_price = 12
+colo_per_kw_month = 0
+[workload]
+utilization = 1
 [option b]
 acquire = buy
 count = 8
 gpu_price = 30000
 tdp_w = 700
+server_price = 0
+server_power_w = 0
 [option r]
 acquire = rent
 count = 8
@@ -57,6 +62,16 @@ expect_rc 0 timeout 60 "$TCO" report "$work/stale.ini" -o "$work/stale.json"
 expect_rc 2 timeout 60 "$TCO" report "$work/stale.ini" --strict -o "$work/stale2.json"
 expect_err "$work/stale.ini:6: error: the catalog price for option 'a' is from 2026-03-01"
 [ -e "$work/stale2.json" ] && bad "strict wrote the stale report" || ok
+
+# An option that leaves out a cost is a warning too (MODEL.md, Completeness).
+grep -v '^server_price' "$work/cents.ini" | sed 's/electricity_price = 12/electricity_price = 0.12/' >"$work/noserver.ini"
+expect_rc 0 timeout 60 "$TCO" report "$work/noserver.ini" -o "$work/noserver.json"
+[ "$(cat "$work/err")" = "$work/noserver.ini:9: warning: option 'b' is incomplete: no server_price: buying is understated" ] &&
+    ok || bad "incomplete: $(cat "$work/err")"
+expect_rc 2 timeout 60 "$TCO" report "$work/noserver.ini" --strict -o "$work/noserver2.json"
+[ "$(cat "$work/err")" = "$work/noserver.ini:9: error: option 'b' is incomplete: no server_price: buying is understated" ] &&
+    ok || bad "incomplete --strict: $(cat "$work/err")"
+[ -e "$work/noserver2.json" ] && bad "strict wrote the incomplete report" || ok
 
 # A scenario without warnings is not affected.
 sed 's/electricity_price = 12/electricity_price = 0.12/' "$work/cents.ini" >"$work/fine.ini"

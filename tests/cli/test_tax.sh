@@ -133,9 +133,12 @@ PYEOF
 expect_rc 0 $T "$TCO" report "$work/tax.ini" --monthly -o "$work/tax.csv"
 # line_in TEXT FILE: FILE holds the line TEXT (the CSV's lines end in CR LF)
 line_in() { if tr -d '\r' <"$2" | grep -qxF -- "$1"; then ok; else bad "no line '$1' in $2"; fi; }
-line_in "id,month,power,cooling,facility,maintenance,staff,rental,loan_interest,loan_principal,loan_balance,depreciation,tax_depreciation,tax,cost,cumulative" "$work/tax.csv"
-line_in "own,3,0,0,0,0,1000,0,0,0,0,1675,1675,-1925,1000,23402" "$work/tax.csv"
-line_in "cloud,1,0,0,0,0,0,5000,0,0,0,0,0,-1250,5000,5000" "$work/tax.csv"
+# Months 0..3 (MODEL.md, The monthly CSV): own pays nothing at month 0 (all lent), and
+# month 3 has the residual -10,050, so its cumulative 23,402 - 10,050 = 13,352, the total.
+line_in "id,month,paid0,power,cooling,facility,maintenance,staff,rental,loan_interest,loan_principal,loan_balance,depreciation,tax_depreciation,tax,cost,residual,commitment_after_horizon,cumulative" "$work/tax.csv"
+line_in "own,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0" "$work/tax.csv"
+line_in "own,3,0,0,0,0,0,1000,0,0,0,0,1675,1675,-1925,1000,-10050,0,13352" "$work/tax.csv"
+line_in "cloud,1,0,0,0,0,0,0,5000,0,0,0,0,0,-1250,5000,0,0,5000" "$work/tax.csv"
 if head -1 "$work/tax.csv" | grep -q ",irr_note,tax0,tax_depreciation,tax_book_value_end,tax_on_sale,commitment_tax,tax,after_tax_total,after_tax_npv,irr_after_tax,mirr_after_tax,payback_month_after_tax,discounted_payback_month_after_tax,irr_after_tax_note,feasible,"; then ok; else bad "CSV header: $(head -1 "$work/tax.csv")"; fi
 expect_rc 0 $T "$TCO" report "$work/plain.ini" --monthly -o "$work/plain.csv"
 if grep -q "tax" "$work/plain.csv"; then bad "CSV tax columns without [tax]"; else ok; fi

@@ -21,6 +21,7 @@ model_params = 1e9
 mode = inference
 requests_per_s = 100
 tokens_per_request = 1000
+utilization = 1
 [option a]
 acquire = rent
 count = 1

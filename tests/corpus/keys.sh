@@ -1,7 +1,8 @@
 # Shared by the limit-section-keys-* generators, which set SECTION VALUE COUNT as
 # the positional parameters and source this file. It writes 101 rent
 # options (lines 3..406), the header [SECTION] (line 407), then COUNT distinct keys
-# oN.KEY = VALUE, so the key number K is on line 407 + K.
+# oN.KEY = VALUE, so the key number K is on line 407 + K; then [workload] with its
+# utilization, so that the options are complete (MODEL.md, Completeness).
 section=$1 value=$2 count=$3
 printf '[scenario]\nname = corpus\n'
 i=1
@@ -21,3 +22,4 @@ while [ $n -lt "$count" ]; do
     done
     i=$((i + 1))
 done
+printf '[workload]\nutilization = 1\n'

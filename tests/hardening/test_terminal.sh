@@ -61,10 +61,10 @@ shows() {
     printf '[scenario]\nname = "%s%s%sx%s%s 中文名"\n' "$EVIL" "$CR" "$DEL" "$CSI" "$BEL"
     printf 'currency = USD\nhorizon_months = 12\nbaseline = cloud\n'
     printf 'author = %s author\n' "$EVIL"
-    printf '[site]\nelectricity_price = 0.1\npue = 1.5\n'
-    printf '[workload]\nunit = %su%s\n' "$ESC" "$CSI"
+    printf '[site]\nelectricity_price = 0.1\npue = 1.5\ncolo_per_kw_month = 0\n'
+    printf '[workload]\nunit = %su%s\nutilization = 1\n' "$ESC" "$CSI"
     printf '[option buy]\nlabel = %s buy %s%s\nacquire = buy\ncount = 8\n' "$EVIL" "$DEL" "$CSI"
-    printf 'gpu_price = 30000\ntdp_w = 700\nthroughput = 10\n'
+    printf 'gpu_price = 30000\ntdp_w = 700\nthroughput = 10\nserver_price = 0\nserver_power_w = 0\n'
     printf '[option cloud]\nlabel = "%s%s cloud"\nacquire = rent\ncount = 8\n' "$CR" "$EVIL"
     printf 'price_per_gpu_hour = 2.5\nthroughput = 10\n'
     printf '[case up]\nbuy.gpu_price = 33000\n'

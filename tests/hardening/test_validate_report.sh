@@ -67,6 +67,7 @@ SOURCE_DATE_EPOCH=1780272000 expect_rc 0 "$TCO" report "$work/undated.ini" -o "$
     for i in 0 1 2 3 4 5 6 7 8 9; do
         printf '[option r%s]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 2.%s\n' $i $i
     done
+    printf '[workload]\nutilization = 0.7\n'
     printf '[uncertainty]\nsamples = 1000000\nutilization = uniform(0.5, 0.9)\n'
 } >"$work/mc.ini"
 if ! prlimit --as=100000000 "$TCO" --version >/dev/null 2>&1; then

@@ -187,6 +187,11 @@ static void test_default_h100_figures(void)
     CU_ASSERT_STRING_EQUAL(g->as_of, "2026-07-27");
     CU_ASSERT_PTR_NOT_NULL(strstr(g->source, "guide"));
     CU_ASSERT_PTR_NOT_NULL(strstr(g->source, "datasheet"));
+    /* Its server: DGX H100 10.2 kW max less 8 x 700 W; Epoch's 1.64 x the GPUs. */
+    CU_ASSERT_EQUAL(g->server_gpus, 8);
+    CU_ASSERT(check_close(g->server_power_w, 10200 - 8 * 700));
+    CU_ASSERT(check_close(g->server_price_ratio, 1.64 - 1));
+    CU_ASSERT_PTR_NOT_NULL(g->server_source && strstr(g->server_source, "DGX H100"));
 
     /* A100 80GB: guide price range, datasheet bandwidth. */
     g = tco_catalog_gpu(cat, "a100-sxm4-80gb");
@@ -194,12 +199,20 @@ static void test_default_h100_figures(void)
     CU_ASSERT(check_close(g->memory_bw_tbs, 2.039) && check_close(g->tdp_w, 400));
     CU_ASSERT(check_close(g->price_low, 10000) && check_close(g->price_typical, 12500) &&
               check_close(g->price_high, 15000));
+    /* DGX A100 6.5 kW max less 8 x 400 W; Epoch's 1.66 for the A100. */
+    CU_ASSERT(g->server_gpus == 8 && check_close(g->server_power_w, 6500 - 8 * 400) &&
+              check_close(g->server_price_ratio, 1.66 - 1));
     /* RTX 4090: dense FP16 with FP32 accumulate; one price, no range; no NVLink. */
     g = tco_catalog_gpu(cat, "rtx-4090-24gb");
     CU_ASSERT(check_close(g->fp16_tflops, 165.2) && check_close(g->fp16_tflops_sparse, 330.4));
     CU_ASSERT(check_close(g->price_typical, 1600));
     CU_ASSERT(isnan(g->price_low) && isnan(g->price_high));
     CU_ASSERT(g->nvlink_gbs == 0);
+    /* Epoch: other GPUs draw 1.8 x their TDP with their server. */
+    CU_ASSERT(g->server_gpus == 8 && check_close(g->server_power_w, 0.8 * 8 * 450));
+    /* Every GPU of the shipped catalog has its server. */
+    for (size_t i = 0; i < cat->n_gpus; i++)
+        CU_ASSERT(cat->gpus[i].server_gpus > 0 && cat->gpus[i].server_source);
     /* B200: datasheet figures, the price CNBC reported ($30,000-40,000 per unit,
      * 2024-10-03); no FP32 or PCIe figure. */
     g = tco_catalog_gpu(cat, "b200-192gb");
@@ -591,11 +604,11 @@ static void test_schema_violations(void)
     expect_file("missing-source.xml", TCO_ERR_INPUT,
                 "missing-source.xml:3: error: Element 'gpu': Missing child element(s). Expected "
                 "is one of ( fp16-tflops-sparse, fp32-tflops, memory-type, memory-bandwidth-tbs, "
-                "nvlink-gbs, pcie-gbs, price, source ).");
+                "nvlink-gbs, pcie-gbs, price, server, source ).");
     expect_file("unknown-element.xml", TCO_ERR_INPUT,
                 "unknown-element.xml:8: error: Element 'tdp-watts': This element is not "
                 "expected. Expected is one of ( fp16-tflops-sparse, fp32-tflops, memory-type, "
-                "memory-bandwidth-tbs, nvlink-gbs, pcie-gbs, tdp-w, price, source, as-of ).");
+                "memory-bandwidth-tbs, nvlink-gbs, pcie-gbs, tdp-w, price, server, source ).");
     /* Ids, dates, pricing kinds and the version, each at its own line. */
     expect_string("<catalog version=\"1\">\n"
                   "  <gpu id=\"has space\"/>\n"
@@ -685,6 +698,42 @@ static void test_price_order(void)
     CU_ASSERT_STRING_EQUAL(cat->files[0], "<string>");
     CU_ASSERT_STRING_EQUAL(cat->gpus[0].currency, "EUR");
     tco_catalog_free(cat);
+}
+
+/* A GPU's <server>: read with its source; its GPUs a whole number of 1 or
+ * more, its source required (the schema). */
+#define SERVER_GPU(server)                                                                         \
+    "<catalog version=\"1\">\n<gpu id=\"a\"><name>A</name><vendor>V</vendor>"                      \
+    "<fp16-tflops>1</fp16-tflops><memory-gb>1</memory-gb><tdp-w>100</tdp-w>\n" server              \
+    "<source>s</source><as-of>2026-01-01</as-of></gpu></catalog>"
+static void test_server(void)
+{
+    tco_catalog *cat = tco_catalog_new();
+    tco_status st;
+    const char *got =
+        load_string(cat,
+                    SERVER_GPU("<server gpus=\"4\" power-w=\"250.5\" price-ratio=\"0.5\">"
+                               "<source>vendor sheet</source></server>"),
+                    NULL, &st);
+    CU_ASSERT_EQUAL(st, TCO_OK);
+    CU_ASSERT_STRING_EQUAL(got, "");
+    CU_ASSERT(cat->gpus[0].server_gpus == 4 && cat->gpus[0].server_power_w == 250.5 &&
+              cat->gpus[0].server_price_ratio == 0.5);
+    CU_ASSERT_STRING_EQUAL(cat->gpus[0].server_source, "vendor sheet");
+    tco_catalog_free(cat);
+    /* Without one, no server figures. */
+    cat = tco_catalog_new();
+    load_string(cat, SERVER_GPU(""), NULL, &st);
+    CU_ASSERT(st == TCO_OK && cat->gpus[0].server_gpus == 0 && !cat->gpus[0].server_source);
+    tco_catalog_free(cat);
+    expect_string(SERVER_GPU("<server gpus=\"0\" power-w=\"1\" price-ratio=\"1\">"
+                             "<source>s</source></server>"),
+                  TCO_ERR_INPUT,
+                  "t.xml:3: error: Element 'server', attribute 'gpus': [facet 'minInclusive'] "
+                  "The value '0' is less than the minimum value allowed ('1').");
+    expect_string(SERVER_GPU("<server gpus=\"8\" power-w=\"1\" price-ratio=\"1\"/>"), TCO_ERR_INPUT,
+                  "t.xml:3: error: Element 'server': Missing child element(s). Expected is "
+                  "( source ).");
 }
 
 static void test_reserved_term(void)
@@ -851,6 +900,7 @@ int main(void)
         {"duplicate ids", test_duplicate_ids},
         {"unknown GPU in an offer", test_unknown_gpu},
         {"price low <= typical <= high", test_price_order},
+        {"a GPU's server", test_server},
         {"term-months only and always on reserved", test_reserved_term},
         {"later catalog overrides earlier", test_override},
         {"failed load leaves the catalog unchanged", test_unchanged_on_error},

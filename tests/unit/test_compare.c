@@ -282,6 +282,67 @@ static const char *cell_of(const tco_comparison *c, size_t i, const char *name, 
     return tco_compare_cell(buf, size, c, f, cell);
 }
 
+/* Noise: A and B differ only in how two inputs are written (2.99 and
+ * 2.990000000000001 read as doubles 1 ulp apart; 0.3 and 0.1 + 0.2 written
+ * out), so every figure they move differs by a few ulps, which the
+ * comparison shows as no change; gpu_price 25000 to 25001 is a change. */
+static void test_noise(void)
+{
+    static const char na[] = "[scenario]\nname = a\nhorizon_months = 24\n"
+                             "hours_per_month = 500\n[site]\nelectricity_price = 0.3\n"
+                             "[option own]\nacquire = buy\ncount = 8\ngpu_price = 25000\n"
+                             "tdp_w = 1000\n"
+                             "[option cloud]\nacquire = rent\ncount = 8\n"
+                             "price_per_gpu_hour = 2.99\n";
+    static const char nb[] = "[scenario]\nname = a\nhorizon_months = 24\n"
+                             "hours_per_month = 500\n[site]\n"
+                             "electricity_price = 0.30000000000000004\n"
+                             "[option own]\nacquire = buy\ncount = 8\ngpu_price = 25000\n"
+                             "tdp_w = 1000\n"
+                             "[option cloud]\nacquire = rent\ncount = 8\n"
+                             "price_per_gpu_hour = 2.990000000000001\n";
+    /* The rule by hand: |b - a| <= 1e-12 * max(|a|, |b|) is 0. */
+    CU_ASSERT_EQUAL(tco_compare_delta(100, 100 + 5e-11), 0);
+    CU_ASSERT_DOUBLE_EQUAL(tco_compare_delta(100, 100 + 2e-10), 2e-10, 1e-14);
+    CU_ASSERT_DOUBLE_EQUAL(tco_compare_delta(0, 1e-300), 1e-300, 1e-310); /* from 0: a change */
+    CU_ASSERT_EQUAL(tco_compare_delta(-3, -3 - 3e-13), 0);
+    CU_ASSERT_EQUAL(tco_compare_delta(0, 0), 0);
+    CU_ASSERT_TRUE(isnan(tco_compare_delta(NAN, 1)));
+    pair p;
+    if (!load_pair(&p, na, nb)) {
+        free_pair(&p);
+        return;
+    }
+    const tco_comparison *c = p.c;
+    CU_ASSERT_EQUAL(c->n_inputs, 0); /* inputs compare as their text of 15 digits */
+    char buf[TCO_NUMTEXT_MAX];
+    /* The figures differ as doubles (287040 and 287040.00000000006), not as figures. */
+    const char *names[] = {
+        "total", "npv", "power", "rental", "cost_per_gpu_hour", "breakeven_utilization"};
+    int moved = 0;
+    for (size_t i = 0; i < c->n_options; i++)
+        for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
+            const tco_figure_diff *f = tco_option_diff_figure(&c->options[i], names[k]);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+            if (isnan(f->a)) /* a rent option's break-even */
+                continue;
+            moved += f->a != f->b;
+            CU_ASSERT_EQUAL(f->delta, 0);
+            CU_ASSERT_TRUE(f->change == 0 || isnan(f->change));
+            tco_compare_cell(buf, sizeof buf, c, f, TCO_CELL_DELTA); /* 0, 0.00: no sign */
+            CU_ASSERT_STRING_EQUAL(buf, f->kind == TCO_FIG_RATE          ? "0.0 pp"
+                                        : f->kind == TCO_FIG_MONEY_CENTS ? "0.00"
+                                                                         : "0");
+        }
+    CU_ASSERT_TRUE(moved >= 4); /* the doubles themselves differ */
+    char *j = json_text(c);
+    CU_ASSERT_PTR_NULL(strstr(j, "e-1")); /* no delta such as 5.820766091346741e-11 */
+    CU_ASSERT_PTR_NOT_NULL(strstr(j, "\"total\": {\"a\": "));
+    CU_ASSERT_PTR_NOT_NULL(strstr(j, ", \"delta\": 0, \"change\": 0}"));
+    free(j);
+    free_pair(&p);
+}
+
 static void test_model_example(void)
 {
     pair p;
@@ -581,6 +642,7 @@ int main(void)
         {"figures equal the results', options in one scenario only", test_figures},
         {"the example of MODEL.md: deltas, changes, pp, dashes", test_model_example},
         {"a scenario against itself: nothing differs; results freed first", test_same},
+        {"noise: a difference within a relative 1e-12 is no change", test_noise},
         {"NULL arguments and figure names", test_arguments},
         {"JSON: stream and file forms, errors", test_json},
         {"a saved report against a result", test_saved},

@@ -1,6 +1,6 @@
 /* test_util.c - the helpers of tco/util, each tested once here: UTF-8, numbers
- * as text and integers read from text, "did you mean", dates, percentiles. Every expected value is
- * worked out by hand in the comment beside it. */
+ * as text (the shortest text of a double among them) and integers read from text, "did you mean",
+ * dates, percentiles. Every expected value is worked out by hand in the comment beside it. */
 #include "check.h"
 #include "util/currency.h"
 #include "util/date.h"
@@ -12,6 +12,8 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fenv.h>
+#include <float.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -758,6 +760,166 @@ static void test_percentile_window_by_hand(void)
     tci_window_free(&w2);
 }
 
+/* ===== The shortest text of a double ===== */
+
+/* The hard cases, each expected text worked out by hand: the fewest digits
+ * that read back, laid out as ECMAScript's Number::toString (JSON.stringify)
+ * does (plain for 1e-7 <= |x| < 1e21). */
+static void test_format_double_cases(void)
+{
+    static const struct {
+        double x;
+        const char *want;
+    } cases[] = {
+        {0.7, "0.7"},                       /* %.17g wrote 0.69999999999999996 */
+        {0.1, "0.1"},                       /* 0.1000000000000000055511151231257827 */
+        {0.1 + 0.2, "0.30000000000000004"}, /* 0.3 reads as the double below it */
+        {0.3, "0.3"},
+        {5e-324, "5e-324"}, /* the least subnormal, 4.94e-324: one digit reads back */
+        {2.2250738585072014e-308, "2.2250738585072014e-308"}, /* DBL_MIN */
+        {1.7976931348623157e+308, "1.7976931348623157e+308"}, /* DBL_MAX */
+        {9007199254740993.0, "9007199254740992"},             /* 2^53 + 1 is no double: 2^53 */
+        {100, "100"},
+        {1e21, "1e+21"}, /* 22 digits before a point: the exponent form */
+        {1e20, "100000000000000000000"},
+        {123456789012345680.0, "123456789012345680"}, /* 18 digits, 17 significant */
+        {0.000001, "0.000001"},
+        {1e-7, "1e-7"}, /* below 1e-6 the exponent form */
+        {1.5e-7, "1.5e-7"},
+        {-0.0, "0"},
+        {0.0, "0"},
+        {-2.5, "-2.5"},
+        {438006, "438006"},
+        {2.99, "2.99"},
+        {2.990000000000001, "2.990000000000001"},
+        {1.0 / 3, "0.3333333333333333"}, /* 16 digits */
+        {2.0 / 3, "0.6666666666666666"}, /* 16 digits */
+        {5e-7, "5e-7"},
+        {1e300, "1e+300"},
+        {-1e-300, "-1e-300"},
+        {DBL_EPSILON, "2.220446049250313e-16"},
+        {9007199254740992.0 * 2, "18014398509481984"},
+        {4.35, "4.35"},
+        {0.07, "0.07"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char buf[32];
+        tco_format_double(buf, sizeof buf, cases[i].x);
+        if (strcmp(buf, cases[i].want) != 0)
+            fprintf(stderr, "case %zu: '%s', expected '%s'\n", i, buf, cases[i].want);
+        CU_ASSERT_STRING_EQUAL(buf, cases[i].want);
+    }
+    char buf[32];
+    CU_ASSERT_STRING_EQUAL(tco_format_double(buf, sizeof buf, NAN), "nan");
+    CU_ASSERT_STRING_EQUAL(tco_format_double(buf, sizeof buf, -INFINITY), "-inf");
+}
+
+/* The significant digits of a number's text: those of its mantissa, leading
+ * zeros and the exponent left out, trailing zeros of a whole number too. */
+static int sig_digits(const char *t)
+{
+    int n = 0, lead = 1, zeros = 0;
+    for (const char *c = t; *c && *c != 'e'; c++) {
+        if (*c < '0' || *c > '9')
+            continue;
+        if (lead && *c == '0')
+            continue;
+        lead = 0;
+        n++;
+        zeros = *c == '0' ? zeros + 1 : 0;
+    }
+    return n - zeros;
+}
+
+/* 1 when a decimal of `digits` significant digits reads back as x (x > 0,
+ * finite), by a route of its own: the decimals that read back as x are those
+ * between the midpoints to its neighbours, which a long double holds exactly;
+ * printf rounding upward from the lower midpoint and downward from the upper
+ * gives the digits-digit decimals nearest inside, each checked with strtod. */
+static int shorter_reads_back(double x, int digits)
+{
+    long double lo = ((long double)x + nextafter(x, 0)) / 2;
+    long double hi = ((long double)x + nextafter(x, INFINITY)) / 2;
+    char up[64], down[64];
+    int mode = fegetround();
+    fesetround(FE_UPWARD);
+    snprintf(up, sizeof up, "%.*Le", digits - 1, lo);
+    fesetround(FE_DOWNWARD);
+    snprintf(down, sizeof down, "%.*Le", digits - 1, hi);
+    fesetround(mode);
+    return strtod(up, NULL) == x || strtod(down, NULL) == x;
+}
+
+/* A 64-bit xorshift: the same numbers on every run. */
+static unsigned long long next_random(unsigned long long *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+/* One number written and read back: the same bits (0 for -0), and no decimal
+ * of fewer digits reads back. Returns 1 when both hold. */
+static int round_trips(double x)
+{
+    char buf[32];
+    tco_format_double(buf, sizeof buf, x);
+    double y = strtod(buf, NULL);
+    double want = x == 0 ? 0.0 : x;
+    if (memcmp(&y, &want, sizeof y) != 0 || strlen(buf) > 25 || strpbrk(buf, ",inan")) {
+        fprintf(stderr, "%.17g: '%s' reads back as %.17g\n", x, buf, y);
+        return 0;
+    }
+    int n = sig_digits(buf);
+    if (x != 0 && n > 1 && shorter_reads_back(fabs(x), n - 1)) {
+        fprintf(stderr, "%.17g: '%s' has %d digits; %d read back\n", x, buf, n, n - 1);
+        return 0;
+    }
+    return 1;
+}
+
+/* 1,000,000 random doubles: 600,000 of random bits (every finite one: any
+ * exponent, subnormals included), 400,000 amounts of money (cents and
+ * fractions of a cent up to 10^9, either sign) and rates; and every power of
+ * two with its neighbours. */
+static void test_format_double_random(void)
+{
+    /* The check of shorter decimals itself: 0.7 has a 1-digit one, 17 digits of
+     * 0.1 + 0.2 are needed (0.3000000000000000 reads as 0.3). */
+    CU_ASSERT_TRUE(shorter_reads_back(0.7, 1));
+    CU_ASSERT_TRUE(shorter_reads_back(1e21, 1));
+    CU_ASSERT_FALSE(shorter_reads_back(0.1 + 0.2, 16));
+    CU_ASSERT_FALSE(shorter_reads_back(DBL_MAX, 16));
+    unsigned long long s = 0x9E3779B97F4A7C15ULL;
+    long bad = 0, n = 0;
+    while (n < 600000) {
+        unsigned long long bits = next_random(&s);
+        double x;
+        memcpy(&x, &bits, sizeof x);
+        if (!isfinite(x))
+            continue;
+        bad += !round_trips(x);
+        n++;
+    }
+    /* Every power of two, 2^-1074 to 2^1023, and its neighbours: where the gap
+     * to the double below is half that above. */
+    for (int k = -1074; k <= 1023; k++) {
+        double x = ldexp(1, k);
+        bad +=
+            !round_trips(x) + !round_trips(nextafter(x, 0)) + !round_trips(nextafter(x, INFINITY));
+    }
+    for (long i = 0; i < 400000; i++) {
+        unsigned long long r = next_random(&s);
+        double scale[] = {100, 10000, 1, 1e6};
+        double x = (double)(r % 100000000000ULL) / scale[i % 4];
+        if (r & (1ULL << 63))
+            x = -x;
+        bad += !round_trips(x);
+    }
+    CU_ASSERT_EQUAL(bad, 0);
+}
+
 /* ===== Order by value ===== */
 
 static int order_cmp(const void *x, const void *y)
@@ -827,6 +989,8 @@ int main(void)
         {"percentiles", test_percentiles},
         {"a percentile's window by hand", test_percentile_window_by_hand},
         {"order_by_value", test_order_by_value},
+        {"format_double: hard cases by hand", test_format_double_cases},
+        {"format_double: 1,000,000 round trips", test_format_double_random},
         {NULL, NULL},
     };
     return check_run("util", cases);

@@ -169,9 +169,21 @@ static const char *const summary_fields[] = {"id",
                                              "infeasible_reason",
                                              NULL};
 
-static const char *const monthly_fields[] = {"id",           "month",       "power",      "cooling",
-                                             "facility",     "maintenance", "staff",      "rental",
-                                             "depreciation", "cost",        "cumulative", NULL};
+static const char *const monthly_fields[] = {"id",
+                                             "month",
+                                             "paid0",
+                                             "power",
+                                             "cooling",
+                                             "facility",
+                                             "maintenance",
+                                             "staff",
+                                             "rental",
+                                             "depreciation",
+                                             "cost",
+                                             "residual",
+                                             "commitment_after_horizon",
+                                             "cumulative",
+                                             NULL};
 
 static size_t count_names(const char *const *names)
 {
@@ -287,7 +299,146 @@ static void test_csv_summary_e2e(void)
     tco_scenario_free(s);
 }
 
-/* --monthly: a blank line, then one row per option and month. */
+/* The reference's value of the monthly CSV's `field` of option id at month m
+ * of H (MODEL.md, The monthly CSV): month 0 pays the capex (paid0; e2e-basic
+ * has no loan or lease) and nothing else; month H has the residual, negative,
+ * and the commitment past H, and its cumulative is the total; the other months'
+ * cost lines, cost and cumulative are the reference's monthly figures. */
+static int monthly_expected(const char *exp, const char *id, int m, int H, const char *field,
+                            char *want, size_t size)
+{
+    char name[64];
+    int row0 = m == 0, last = m == H;
+    if (strcmp(field, "paid0") == 0 || (row0 && strcmp(field, "cumulative") == 0))
+        return row0 ? expected_value(exp, id, "capex", want, size) : snprintf(want, size, "0") > 0;
+    if (strcmp(field, "residual") == 0) {
+        char r[128];
+        if (!last)
+            return snprintf(want, size, "0") > 0;
+        if (!expected_value(exp, id, "residual", r, sizeof r))
+            return 0;
+        snprintf(want, size, "%.17g", 0.0 - strtod(r, NULL)); /* -0 is 0 */
+        return 1;
+    }
+    if (strcmp(field, "commitment_after_horizon") == 0)
+        return last ? expected_value(exp, id, field, want, size) : snprintf(want, size, "0") > 0;
+    if (last && strcmp(field, "cumulative") == 0)
+        return expected_value(exp, id, "total", want, size);
+    if (row0)
+        return snprintf(want, size, "0") > 0;
+    snprintf(name, sizeof name, "monthly.%d.%s", m, field);
+    return expected_value(exp, id, name, want, size);
+}
+
+/* The monthly table of scenario `ini`'s first option against rows worked out
+ * by hand: want[m][k] is the value of column cols[k] at month m (0..H). */
+static void monthly_by_hand(const char *ini, int H, const char *const *cols, size_t ncols,
+                            const double (*want)[8])
+{
+    tco_scenario *s = load(ini, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    tco_result *r = compute(s);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    char *text = csv_text(r, 1);
+    const char *p = strstr(text, "\r\n\r\nid,month,");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    p += 4;
+    record head, rec;
+    CU_ASSERT_EQUAL_FATAL(read_record(&p, &head), 1);
+    size_t at[8];
+    for (size_t k = 0; k < ncols; k++) {
+        at[k] = head.n;
+        for (size_t j = 0; j < head.n; j++)
+            if (strcmp(head.f[j], cols[k]) == 0)
+                at[k] = j;
+        CU_ASSERT_FATAL(at[k] < head.n);
+    }
+    for (int m = 0; m <= H; m++) {
+        CU_ASSERT_EQUAL_FATAL(read_record(&p, &rec), 1);
+        CU_ASSERT_EQUAL(strtol(rec.f[1], NULL, 10), m);
+        for (size_t k = 0; k < ncols; k++) {
+            double x = strtod(rec.f[at[k]], NULL);
+            if (!check_close(x, want[m][k]))
+                fprintf(stderr, "month %d %s: csv %s, by hand %.17g\n", m, cols[k], rec.f[at[k]],
+                        want[m][k]);
+            CU_ASSERT(check_close(x, want[m][k]));
+        }
+        record_free(&rec);
+    }
+    CU_ASSERT(check_close(want[H][ncols - 1], r->options[0].total)); /* ends at the total */
+    record_free(&head);
+    free(text);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
+/* MODEL.md, The monthly CSV: the loan example (H = 2) with resale_fraction =
+ * 0.5, and the lease example (H = 6, returned), row by row. */
+static void test_csv_monthly_by_hand(void)
+{
+    static const char loan[] =
+        "[scenario]\nname = t\nhorizon_months = 2\nhours_per_month = 100\n"
+        "discount_rate = 0\n[site]\nelectricity_price = 0\n"
+        "[option b]\nacquire = buy\ncount = 1\ngpu_price = 60602\ntdp_w = 0\n"
+        "resale_fraction = 0.5\nfinancing = loan\nloan_fraction = 0.5\nloan_rate = 0.12\n"
+        "loan_months = 3\n";
+    static const char *const lcols[] = {
+        "paid0", "loan_interest", "loan_principal",           "loan_balance",
+        "cost",  "residual",      "commitment_after_horizon", "cumulative"};
+    /* L = 30,301 at 1% a month: payment 10,303.01, interest 303.01 then 203.01,
+     * the 10,201 still owed paid at month 2; the residual 60,602 * 0.5. */
+    static const double lwant[][8] = {
+        {30301, 0, 0, 0, 0, 0, 0, 30301},
+        {0, 303.01, 10000, 0, 10303.01, 0, 0, 40604.01},
+        {0, 203.01, 10100, 10201, 20504.01, -30301, 0, 30807.02},
+    };
+    monthly_by_hand(loan, 2, lcols, 8, lwant);
+    static const char lease[] =
+        "[scenario]\nname = t\nhorizon_months = 6\nhours_per_month = 100\n"
+        "discount_rate = 0\n[site]\nelectricity_price = 0\n"
+        "[option l]\nacquire = buy\ncount = 1\ngpu_price = 100000\ntdp_w = 0\n"
+        "financing = lease\nlease_months = 12\nlease_payment = 3000\n";
+    static const char *const pcols[] = {"paid0",     "lease_payment", "lease_buyout",
+                                        "cost",      "residual",      "commitment_after_horizon",
+                                        "cumulative"};
+    /* 3,000 in advance: month 0 and months 1..5; months 7..12 owed past H. */
+    static const double pwant[][8] = {
+        {3000, 0, 0, 0, 0, 0, 3000},     {0, 3000, 0, 3000, 0, 0, 6000},
+        {0, 3000, 0, 3000, 0, 0, 9000},  {0, 3000, 0, 3000, 0, 0, 12000},
+        {0, 3000, 0, 3000, 0, 0, 15000}, {0, 3000, 0, 3000, 0, 0, 18000},
+        {0, 0, 0, 0, 0, 18000, 36000},
+    };
+    monthly_by_hand(lease, 6, pcols, 7, pwant);
+}
+
+/* Numbers for machines are the shortest text that reads back (MODEL.md,
+ * Output): utilization 0.7 is "0.7" in the JSON and the CSV, where %.17g
+ * wrote 0.69999999999999996. */
+static void test_shortest_numbers(void)
+{
+    static const char ini[] = "[scenario]\nname = t\nhorizon_months = 3\nhours_per_month = 100\n"
+                              "[option r]\nacquire = rent\ncount = 1\nutilization = 0.7\n"
+                              "price_per_gpu_hour = 0.1\n";
+    tco_scenario *s = load(ini, 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    tco_result *r = compute(s);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    FILE *f = tmpfile();
+    CU_ASSERT_EQUAL(tco_report_write_json_stream(r, f), TCO_OK);
+    char *json = check_slurp(f);
+    fclose(f);
+    char *csv = csv_text(r, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"utilization\": 0.7,"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(csv, ",0.7,"));
+    CU_ASSERT_PTR_NULL(strstr(json, "0.69999999999999996"));
+    CU_ASSERT_PTR_NULL(strstr(csv, "0.69999999999999996"));
+    free(csv);
+    free(json);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
+/* --monthly: a blank line, then one row per option and month 0..H. */
 static void test_csv_monthly_e2e(void)
 {
     const char *exp = E2E "e2e-basic.expected";
@@ -312,17 +463,18 @@ static void test_csv_monthly_e2e(void)
     static const char *const ids[] = {"dgx-buy", "cloud"};
     size_t rows = 0, bad = 0;
     for (size_t i = 0; i < 2; i++) {
-        for (int m = 1; m <= 24; m++) {
+        for (int m = 0; m <= 24; m++) {
             CU_ASSERT_EQUAL_FATAL(read_record(&p, &rec), 1);
             CU_ASSERT_EQUAL_FATAL(rec.n, nf);
             CU_ASSERT_STRING_EQUAL(rec.f[0], ids[i]);
             CU_ASSERT_EQUAL(strtol(rec.f[1], NULL, 10), m);
             for (size_t k = 2; k < nf; k++) {
-                char name[64], want[128];
-                snprintf(name, sizeof name, "monthly.%d.%s", m, monthly_fields[k]);
-                CU_ASSERT_TRUE_FATAL(expected_value(exp, ids[i], name, want, sizeof want));
+                char want[128];
+                CU_ASSERT_TRUE_FATAL(
+                    monthly_expected(exp, ids[i], m, 24, monthly_fields[k], want, sizeof want));
                 if (!field_matches(rec.f[k], want)) {
-                    fprintf(stderr, "%s %s: csv '%s', expected %s\n", ids[i], name, rec.f[k], want);
+                    fprintf(stderr, "%s %d %s: csv '%s', expected %s\n", ids[i], m,
+                            monthly_fields[k], rec.f[k], want);
                     bad++;
                 }
             }
@@ -330,7 +482,7 @@ static void test_csv_monthly_e2e(void)
             rows++;
         }
     }
-    CU_ASSERT_EQUAL(rows, 48);
+    CU_ASSERT_EQUAL(rows, 50);
     CU_ASSERT_EQUAL(bad, 0);
     CU_ASSERT_EQUAL(read_record(&p, &rec), 0);
     free(plain);
@@ -401,7 +553,7 @@ static void test_csv_quoting(void)
             n++;
         }
         CU_ASSERT_EQUAL(st, 0);
-        CU_ASSERT_EQUAL(n, 1 + 1 + 2 * 12); /* blank record, header, 24 months */
+        CU_ASSERT_EQUAL(n, 1 + 1 + 2 * 13); /* blank record, header, months 0..12 of two */
         free(text);
         tco_result_free(r);
     }
@@ -663,6 +815,9 @@ int main(void)
     static const check_case cases[] = {
         {"csv summary equals the reference (e2e-basic)", test_csv_summary_e2e},
         {"csv monthly equals the reference (e2e-basic)", test_csv_monthly_e2e},
+        {"numbers as the shortest text that reads back: 0.7", test_shortest_numbers},
+        {"monthly CSV by hand: month 0, residual, owed past H, ends at the total",
+         test_csv_monthly_by_hand},
         {"csv quoting and formula injection", test_csv_quoting},
         {"csv ids and gpu names", test_csv_gpu_and_id},
         {"md summary (e2e-basic)", test_md_e2e},

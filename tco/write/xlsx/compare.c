@@ -199,6 +199,21 @@ static void side_cell(xw_ctx *c, const cmp_formats *F, lxw_worksheet *ws, int ro
             f->kind == TCO_FIG_TEXT ? F->wrap : F->dash);
 }
 
+/* The formula "=IF(noise,0,EXPR)" of a change between the cells a and b:
+ * a difference within a relative 1e-12 of both (tco_compare_delta) is 0, as
+ * in every other output of the comparison. EXPR by `kind`: 0 B-A, 1 (B-A)*100
+ * (a rate's percentage points), 2 (B-A)/ABS(A) (the relative change). */
+static const char *noise_formula(xw_ctx *c, char *fm, size_t size, const char *a, const char *b,
+                                 int kind)
+{
+    static const char *const form[] = {
+        "=IF(ABS(%s-%s)<=1E-12*MAX(ABS(%s),ABS(%s)),0,%s-%s)",
+        "=IF(ABS(%s-%s)<=1E-12*MAX(ABS(%s),ABS(%s)),0,(%s-%s)*100)",
+        "=IF(ABS(%s-%s)<=1E-12*MAX(ABS(%s),ABS(%s)),0,(%s-%s)/ABS(%s))",
+    };
+    return xw_formula(c, fm, size, form[kind], b, a, a, b, b, a, a);
+}
+
 /* B - A and the change of figure f in columns col and col + 1, as formulas
  * over A (column ca) and B (cb) where both are numbers; else dashes. */
 static void delta_cells(xw_ctx *c, const cmp_formats *F, lxw_worksheet *ws, int row, int col,
@@ -213,16 +228,15 @@ static void delta_cells(xw_ctx *c, const cmp_formats *F, lxw_worksheet *ws, int 
     }
     double per = (f->kind == TCO_FIG_COST_PER_UNIT ? cm->unit_scale.per : 1) * figure_sign(f, NULL);
     if (f->kind == TCO_FIG_RATE)
-        xw_fnum(c, ws, row, col, xw_formula(c, fm, sizeof fm, "=(%s-%s)*100", b.s, a.s),
-                f->delta * 100, F->pp);
+        xw_fnum(c, ws, row, col, noise_formula(c, fm, sizeof fm, a.s, b.s, 1), f->delta * 100,
+                F->pp);
     else
-        xw_fnum(c, ws, row, col, xw_formula(c, fm, sizeof fm, "=%s-%s", b.s, a.s), f->delta * per,
+        xw_fnum(c, ws, row, col, noise_formula(c, fm, sizeof fm, a.s, b.s, 0), f->delta * per,
                 value_fmt(c, F, f->kind, 1));
     if (isnan(f->change))
         xw_text(c, ws, row, col + 1, TCO_DASH, F->dash);
     else
-        xw_fnum(c, ws, row, col + 1,
-                xw_formula(c, fm, sizeof fm, "=(%s-%s)/ABS(%s)", b.s, a.s, a.s),
+        xw_fnum(c, ws, row, col + 1, noise_formula(c, fm, sizeof fm, a.s, b.s, 2),
                 f->change * figure_sign(f, NULL), F->change);
 }
 
@@ -468,11 +482,11 @@ static void inputs_sheet(xw_ctx *c, const cmp_formats *F, const tco_comparison *
         if (!d->def || isnan(d->a_value) || isnan(d->b_value))
             xw_text(c, ws, row, 3, TCO_DASH, F->dash);
         else if (d->def->unit == TCO_U_FRACTION)
-            xw_fnum(c, ws, row, 3, xw_formula(c, fm, sizeof fm, "=(%s-%s)*100", b.s, a.s),
-                    (d->b_value - d->a_value) * 100, F->pp);
+            xw_fnum(c, ws, row, 3, noise_formula(c, fm, sizeof fm, a.s, b.s, 1),
+                    tco_compare_delta(d->a_value, d->b_value) * 100, F->pp);
         else
-            xw_fnum(c, ws, row, 3, xw_formula(c, fm, sizeof fm, "=%s-%s", b.s, a.s),
-                    d->b_value - d->a_value, F->input_delta);
+            xw_fnum(c, ws, row, 3, noise_formula(c, fm, sizeof fm, a.s, b.s, 0),
+                    tco_compare_delta(d->a_value, d->b_value), F->input_delta);
     }
     if (cm->n_inputs == 0)
         xw_text(c, ws, row++, 0, "The same in both.", xw_fmt(c, XS_TEXT, XN_NONE));

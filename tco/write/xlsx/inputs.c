@@ -607,9 +607,7 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
         const tco_fx *fx = &c->s->fx[o->fx - 1];
         char name[16], price[64];
         tci_utf8_format(name, sizeof name, "Fx_%s", fx->code);
-        tci_utf8_format(price, sizeof price, "%.15g", o->fx_price);
-        if (strtod(price, NULL) != o->fx_price) /* the shortest text that is the price */
-            tci_utf8_format(price, sizeof price, "%.17g", o->fx_price);
+        tco_format_double(price, sizeof price, o->fx_price); /* the shortest that is it */
         xw_fnum(c, ws, row, XW_COL_VAL, xw_formula(c, f, sizeof f, "=%s/%s", price, name), v,
                 xw_fmt(c, XS_CALC, xw_value_numfmt(kd->unit, v)));
         xw_in_asis_num(c, row, v, 1);

@@ -46,7 +46,7 @@ static void a_driver(const pl_sheet *S, int row, int i)
         if (o->key_line[keys[k]])
             tci_utf8_format(v[k], sizeof v[k], "%s", xw_in(c, (size_t)i, keys[k]).s);
         else
-            tci_utf8_format(v[k], sizeof v[k], "%.17g", def[k]);
+            tco_format_double(v[k], sizeof v[k], def[k]);
     xw_labelf(c, t, sizeof t, "plan.a", "Availability of {option} GPUs (A)", "option", c->id[i],
               NULL);
     pl_label(S, row, t, xw_label(c, "input.option.availability.unit", "of hours"), XS_TEXT);

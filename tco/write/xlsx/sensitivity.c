@@ -308,12 +308,15 @@ static void se_inputs(const se_sheet *S, size_t i, const tco_sens_entry *e, int 
     } else if (xw_sens_driver(c->s, e->driver, &d) &&
                xw_sens_swung(c, i, &d, x0, sizeof x0, &lo, &hi)) {
         xw_refbuf sw = se_ref(S->swing_row, SE_IN_LO);
+        char tl[32], th[32];
+        tco_format_double(tl, sizeof tl, lo);
+        tco_format_double(th, sizeof th, hi);
         xw_fnum(c, ws, row, SE_IN_LO,
-                xw_formula(c, f, sizeof f, "=MAX(%.17g,MIN(%.17g,%s*(1-%s)))", lo, hi, x0, sw.s),
-                in_lo, calc);
+                xw_formula(c, f, sizeof f, "=MAX(%s,MIN(%s,%s*(1-%s)))", tl, th, x0, sw.s), in_lo,
+                calc);
         xw_fnum(c, ws, row, SE_IN_HI,
-                xw_formula(c, f, sizeof f, "=MAX(%.17g,MIN(%.17g,%s*(1+%s)))", lo, hi, x0, sw.s),
-                in_hi, calc);
+                xw_formula(c, f, sizeof f, "=MAX(%s,MIN(%s,%s*(1+%s)))", tl, th, x0, sw.s), in_hi,
+                calc);
     } else {
         xw_num(c, ws, row, SE_IN_LO, in_lo, fixed);
         xw_num(c, ws, row, SE_IN_HI, in_hi, fixed);
