@@ -10,7 +10,7 @@
 
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,50 +37,21 @@ typedef struct request {
     double gpu_price; /* NAN: the catalog's */
 } request;
 
-/* The scenario's text, grown as it is written. */
+/* The scenario's text: written to f, an open_memstream of s and n. */
 typedef struct text {
+    FILE *f;
     char *s;
-    size_t n, cap;
-    int nomem;
+    size_t n;
 } text;
-
-static void add(text *t, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-static void add(text *t, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int len = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (len < 0 || t->nomem)
-        return;
-    if (t->n + (size_t)len + 1 > t->cap) {
-        size_t cap = (t->cap ? t->cap * 2 : 4096) + (size_t)len;
-        char *s = realloc(t->s, cap);
-        if (!s) {
-            t->nomem = 1;
-            return;
-        }
-        t->s = s;
-        t->cap = cap;
-    }
-    va_start(ap, fmt);
-    vsnprintf(t->s + t->n, (size_t)len + 1, fmt, ap);
-    va_end(ap);
-    t->n += (size_t)len;
-}
 
 /* A key line: `key = value` padded so that comments line up, then `; why`. */
 static void key(text *t, const char *k, const char *value, const char *why)
 {
     int w = (int)(strlen(k) + 3 + strlen(value));
     if (w + 2 + (int)strlen(why) > 96) /* a long source goes on the line above */
-        add(t, "; %s\n%s = %s\n", why, k, value);
+        fprintf(t->f, "; %s\n%s = %s\n", why, k, value);
     else
-        add(t, "%s = %s%*s; %s\n", k, value, w < 34 ? 34 - w : 1, "", why);
+        fprintf(t->f, "%s = %s%*s; %s\n", k, value, w < 34 ? 34 - w : 1, "", why);
 }
 
 /* Text from a catalog or a preset, safe as an INI value or comment: one line,
@@ -248,9 +219,9 @@ static void write_options(text *t, const request *r, const tco_gpu_model *g,
     char v[128], why[1200], a[64], b[64], name[256];
     int buy_w = (int)strlen(g->id) > TCO_MAX_ID - 4 ? TCO_MAX_ID - 4 : (int)strlen(g->id);
     double fx = site->fx_code ? site->fx_rate : 1; /* catalog currency per site currency */
-    add(t, "\n[option %.*s-buy]\n", buy_w, g->id);
-    add(t, "label = %ld %s, bought\n", r->count, plain(name, sizeof name, g->name));
-    add(t, "acquire = buy\n");
+    fprintf(t->f, "\n[option %.*s-buy]\n", buy_w, g->id);
+    fprintf(t->f, "label = %ld %s, bought\n", r->count, plain(name, sizeof name, g->name));
+    fprintf(t->f, "acquire = buy\n");
     snprintf(why, sizeof why, "catalog: %g W, %g TFLOPS dense FP16, %g GB", g->tdp_w,
              g->fp16_tflops, g->memory_gb);
     key(t, "gpu", g->id, why);
@@ -267,7 +238,7 @@ static void write_options(text *t, const request *r, const tco_gpu_model *g,
         snprintf(why, sizeof why, "catalog: %s %s a GPU (%s)%s",
                  tco_group_thousands(a, sizeof a, g->price_typical, 0), g->currency, g->as_of,
                  fx != 1 ? ", converted by [fx]" : "");
-        add(t, "; gpu_price: from the %s\n", why);
+        fprintf(t->f, "; gpu_price: from the %s\n", why);
     }
     snprintf(v, sizeof v, "%d", g->server_gpus);
     key(t, "gpus_per_server", v, "catalog: the GPU's server");
@@ -280,17 +251,17 @@ static void write_options(text *t, const request *r, const tco_gpu_model *g,
     key(t, "server_price", v, why);
     snprintf(v, sizeof v, "%g", g->server_power_w);
     key(t, "server_power_w", v, "catalog: the server's power besides its GPUs");
-    add(t, "; the server's figures: %s\n", plain(why, sizeof why, g->server_source));
+    fprintf(t->f, "; the server's figures: %s\n", plain(why, sizeof why, g->server_source));
     key(t, "resale_fraction", "0", "default: nothing back at the end; set what used GPUs fetch");
     key(t, "maintenance_rate", "0",
         "default: no support contract; a few % of capex a year is usual");
     key(t, "staff_per_month", "0", "default: the team that runs it is paid already");
     for (size_t i = 0; i < n; i++) {
         const tco_offer *o = offers[i];
-        add(t, "\n[option %s]\n", o->id);
-        add(t, "label = %ld %s, %s %s\n", r->count, plain(name, sizeof name, g->name),
-            plain(why, sizeof why, o->provider), o->pricing);
-        add(t, "acquire = rent\n");
+        fprintf(t->f, "\n[option %s]\n", o->id);
+        fprintf(t->f, "label = %ld %s, %s %s\n", r->count, plain(name, sizeof name, g->name),
+                plain(why, sizeof why, o->provider), o->pricing);
+        fprintf(t->f, "acquire = rent\n");
         snprintf(why, sizeof why, "catalog: %s %s, %s %s a GPU-hour (%s)", o->provider, o->pricing,
                  tco_group_thousands(a, sizeof a, o->price_per_gpu_hour, 2), o->currency, o->as_of);
         key(t, "offer", o->id, plain(name, sizeof name, why));
@@ -305,15 +276,15 @@ static void write_scenario(text *t, const request *r, const tco_gpu_model *g,
                            double utilization, const char *why_u, const char *date)
 {
     char v[64], why[600], name[256];
-    add(t,
-        "; %ld %s: bought or rented.\n"
-        "; Written by tco init on %s. Every value's source is beside it: the catalog\n"
-        "; (pricing/gpus.xml), the site preset %s (pricing/sites.ini) or tco's\n"
-        "; default. Change what you know better, then:\n"
-        ";   tco report FILE.ini              the comparison\n"
-        ";   tco report FILE.ini -o FILE.xlsx a live workbook for finance\n",
-        r->count, plain(name, sizeof name, g->name), date, site->name);
-    add(t, "\n[scenario]\nname = %ld %s, bought or rented\n", r->count, name);
+    fprintf(t->f,
+            "; %ld %s: bought or rented.\n"
+            "; Written by tco init on %s. Every value's source is beside it: the catalog\n"
+            "; (pricing/gpus.xml), the site preset %s (pricing/sites.ini) or tco's\n"
+            "; default. Change what you know better, then:\n"
+            ";   tco report FILE.ini              the comparison\n"
+            ";   tco report FILE.ini -o FILE.xlsx a live workbook for finance\n",
+            r->count, plain(name, sizeof name, g->name), date, site->name);
+    fprintf(t->f, "\n[scenario]\nname = %ld %s, bought or rented\n", r->count, name);
     snprintf(why, sizeof why, "site preset %s", site->name);
     key(t, "currency", site->currency, why);
     snprintf(v, sizeof v, "%ld", r->horizon);
@@ -322,8 +293,8 @@ static void write_scenario(text *t, const request *r, const tco_gpu_model *g,
     if (n)
         key(t, "baseline", offers[0]->id, "the offer buying is compared with");
     key(t, "as_of", date, "the day tco init read the prices");
-    add(t, "\n[site]\n; preset %s: %s (%s)\n", site->name, plain(name, sizeof name, site->label),
-        site->as_of);
+    fprintf(t->f, "\n[site]\n; preset %s: %s (%s)\n", site->name,
+            plain(name, sizeof name, site->label), site->as_of);
     for (int j = 0; j < TCO_SITE_KEYS; j++)
         if (site->given[j]) {
             snprintf(v, sizeof v, "%g", site->value[j]);
@@ -331,15 +302,15 @@ static void write_scenario(text *t, const request *r, const tco_gpu_model *g,
                 plain(why, sizeof why, site->source[j]));
         }
     if (site->fx_code) {
-        add(t, "\n[fx]\n; the catalog's prices, in %s, converted into %s\n", site->fx_code,
-            site->currency);
+        fprintf(t->f, "\n[fx]\n; the catalog's prices, in %s, converted into %s\n", site->fx_code,
+                site->currency);
         snprintf(v, sizeof v, "%g", site->fx_rate);
         snprintf(why, sizeof why, "units of %s per one %s", site->fx_code, site->currency);
         key(t, site->fx_code, v, why);
-        add(t, "%s.source = %s\n%s.as_of = %s\n", site->fx_code,
-            plain(name, sizeof name, site->fx_source), site->fx_code, site->fx_as_of);
+        fprintf(t->f, "%s.source = %s\n%s.as_of = %s\n", site->fx_code,
+                plain(name, sizeof name, site->fx_source), site->fx_code, site->fx_as_of);
     }
-    add(t, "\n[workload]\n");
+    fprintf(t->f, "\n[workload]\n");
     snprintf(v, sizeof v, "%g", utilization);
     snprintf(why, sizeof why, "assumption (tco init --workload %s): %s", r->workload, why_u);
     key(t, "utilization", v, why);
@@ -353,34 +324,37 @@ static tco_status put(FILE *out, const void *arg)
     return fwrite(t->s, 1, t->n, out) == t->n ? TCO_OK : TCO_ERR_IO;
 }
 
+/* "tco: init: HEAD 'NAME'; TAIL: a b c", the names those of the n entries of
+ * `size` bytes at items whose char * is at `at` (the first 40, then "..."); the
+ * exit status of a usage error. */
+static int say_unknown(const char *head, const char *name, const char *tail, const void *items,
+                       size_t size, size_t at, size_t n)
+{
+    fprintf(stderr, "tco: init: %s '", head);
+    tco_fput_text(stderr, name, 0, 0);
+    fprintf(stderr, "'; %s:", tail);
+    for (size_t i = 0; i < n && i < 40; i++)
+        fprintf(stderr, " %s", *(char *const *)((const char *)items + i * size + at));
+    fputs(n > 40 ? " ...\n" : "\n", stderr);
+    return CLI_EXIT_USAGE;
+}
+
 /* The catalog, the presets, the request checked: 0, or an exit status. */
 static int resolve(request *r, const tco_catalog *cat, const tco_site_presets *presets,
                    const tco_gpu_model **g, const tco_site_preset **site, const tco_offer **offers,
                    size_t *n, double *u, const char **why_u)
 {
-    if (!(*g = tco_catalog_gpu(cat, r->gpu))) {
-        fputs("tco: init: the catalog has no GPU '", stderr);
-        tco_fput_text(stderr, r->gpu, 0, 0);
-        fputs("'; it has:", stderr);
-        for (size_t i = 0; i < cat->n_gpus; i++)
-            fprintf(stderr, " %s", cat->gpus[i].id);
-        fputc('\n', stderr);
-        return CLI_EXIT_USAGE;
-    }
+    if (!(*g = tco_catalog_gpu(cat, r->gpu)))
+        return say_unknown("the catalog has no GPU", r->gpu, "it has", cat->gpus, sizeof *cat->gpus,
+                           offsetof(tco_gpu_model, id), cat->n_gpus);
     if (!(*g)->server_gpus)
         return say_usage("the catalog gives no server for GPU '%s'", r->gpu);
     if (isnan(r->gpu_price) && isnan((*g)->price_typical))
         return say_usage("the catalog has no purchase price for '%s': give one with --gpu-price",
                          r->gpu);
-    if (!(*site = tco_site_preset_find(presets, r->site))) {
-        fputs("tco: init: no site preset '", stderr);
-        tco_fput_text(stderr, r->site, 0, 0);
-        fputs("'; the presets are:", stderr);
-        for (size_t i = 0; i < presets->n; i++)
-            fprintf(stderr, " %s", presets->presets[i].name);
-        fputc('\n', stderr);
-        return CLI_EXIT_USAGE;
-    }
+    if (!(*site = tco_site_preset_find(presets, r->site)))
+        return say_unknown("no site preset", r->site, "the presets are", presets->presets,
+                           sizeof *presets->presets, offsetof(tco_site_preset, name), presets->n);
     *u = -1;
     for (size_t i = 0; i < sizeof workloads / sizeof *workloads; i++)
         if (strcmp(r->workload, workloads[i].name) == 0) {
@@ -424,7 +398,7 @@ int cli_init(int argc, char **argv)
     tco_diags *d = tco_diags_new();
     tco_catalog *cat = tco_catalog_new();
     tco_site_presets *presets = NULL;
-    text t = {0};
+    text t = {NULL, NULL, 0};
     if (!d || !cat) {
         rc = CLI_EXIT_RUNTIME;
         goto done;
@@ -448,8 +422,13 @@ int cli_init(int argc, char **argv)
     const char *why_u = NULL;
     if ((rc = resolve(&r, cat, presets, &g, &site, offers, &n, &u, &why_u)))
         goto done;
-    write_scenario(&t, &r, g, site, offers, n, u, why_u, date);
-    if (t.nomem) {
+    int failed = (t.f = open_memstream(&t.s, &t.n)) == NULL;
+    if (t.f) {
+        write_scenario(&t, &r, g, site, offers, n, u, why_u, date);
+        failed = ferror(t.f) != 0;
+        failed |= fclose(t.f) != 0;
+    }
+    if (failed) {
         rc = CLI_EXIT_RUNTIME;
         goto done;
     }
