@@ -390,3 +390,9 @@ int cli_completion(FILE *out, const char *shell)
         return -1;
     return 0;
 }
+
+/* See documentation in options.h. */
+int cli_completion_known(const char *shell)
+{
+    return strcmp(shell, "bash") == 0 || strcmp(shell, "zsh") == 0 || strcmp(shell, "fish") == 0;
+}

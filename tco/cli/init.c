@@ -149,8 +149,7 @@ static int on_init_option(void *user, cli_parsed p)
     const char *v = p.arg;
     switch (p.opt) {
     case CLI_O_HELP:
-        cli_help(stdout, CLI_CMD_INIT);
-        return CLI_EXIT_OK;
+        return cli_print_help(CLI_CMD_INIT);
     case CLI_O_OUTPUT:
         r->out = v;
         break;

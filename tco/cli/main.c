@@ -135,8 +135,7 @@ static int on_option(void *user, cli_parsed p)
     const char *val = p.arg;
     switch (p.opt) {
     case CLI_O_HELP:
-        cli_help(stdout, st->cmd);
-        return CLI_EXIT_OK; /* main checks that it was written */
+        return cli_print_help(st->cmd);
     case CLI_O_VERSION:
         printf("tco %s\n", TCO_VERSION);
         return CLI_EXIT_OK;
@@ -990,6 +989,13 @@ static void tune_process(void)
 
 /* ===== completion ===== */
 
+/* A stream writer for cli_emit: the completion script of the shell arg. */
+static tco_status completion_to(FILE *out, const void *shell)
+{
+    cli_completion(out, shell);
+    return ferror(out) ? TCO_ERR_IO : TCO_OK;
+}
+
 static int cmd_completion(int argc, char **argv)
 {
     args a;
@@ -998,9 +1004,9 @@ static int cmd_completion(int argc, char **argv)
         return rc;
     if (!a.operands[0])
         return cli_usage_error("completion needs a shell: bash, zsh or fish%s", "");
-    if (cli_completion(stdout, a.operands[0]) != 0)
+    if (!cli_completion_known(a.operands[0]))
         return cli_usage_error("unknown shell '%s' (expected bash, zsh or fish)", a.operands[0]);
-    return CLI_EXIT_OK;
+    return cli_emit(NULL, completion_to, a.operands[0], NULL);
 }
 
 /* `tco` before a command: --help, --version, or a usage error. */
@@ -1021,8 +1027,7 @@ static int run(int argc, char **argv)
         cli_cmd of = argc > 2 ? cli_command_find(argv[2]) : CLI_CMD_NONE;
         if (argc > 2 && of == CLI_CMD_NONE)
             return cli_usage_error("unknown command '%s'", argv[2]);
-        cli_help(stdout, of);
-        return CLI_EXIT_OK;
+        return cli_print_help(of);
     }
     if (strcmp(name, "version") == 0) {
         printf("tco %s\n", TCO_VERSION);

@@ -351,6 +351,19 @@ void cli_help(FILE *out, cli_cmd cmd)
           out);
 }
 
+/* A stream writer for cli_emit: the help of the command *arg. */
+static tco_status help_to(FILE *out, const void *arg)
+{
+    cli_help(out, *(const cli_cmd *)arg);
+    return ferror(out) ? TCO_ERR_IO : TCO_OK;
+}
+
+/* See documentation in options.h. */
+int cli_print_help(cli_cmd cmd)
+{
+    return cli_emit(NULL, help_to, &cmd, NULL);
+}
+
 /* ===== Usage errors ===== */
 
 /* See documentation in options.h. */

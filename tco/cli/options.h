@@ -108,6 +108,10 @@ const char *cli_command_suggest(const char *name);
  * environment and the exit status, to out. */
 void cli_help(FILE *out, cli_cmd cmd);
 
+/* cli_help to standard output through cli_emit, so that a write that fails
+ * is said with its reason at exit (output.h). Returns an exit status. */
+int cli_print_help(cli_cmd cmd);
+
 /* One option met by cli_parse: its id and its argument (NULL when it takes
  * none). */
 typedef struct cli_parsed {
@@ -140,5 +144,8 @@ int cli_usage_error(const char *fmt, const char *arg);
 /* Print the completion script for `shell` (bash, zsh or fish) to out, from
  * the tables above (complete.c). Returns 0, or -1 for another shell. */
 int cli_completion(FILE *out, const char *shell);
+
+/* 1 when `shell` is one cli_completion knows. */
+int cli_completion_known(const char *shell);
 
 #endif /* TCO_CLI_OPTIONS_H */

@@ -824,7 +824,9 @@ int tco_depreciation_life(const tco_option *o);
 
 /* ===== Writers ===== */
 
-/* Write the JSON of MODEL.md to a stream. */
+/* Write the JSON of MODEL.md to a stream: its first member is
+ * "format_version": TCO_REPORT_FORMAT_VERSION (tco_compare.h), its layout
+ * docs/report.schema.json. */
 tco_status tco_report_write_json_stream(const tco_result *result, FILE *out);
 
 /* Write a file atomically: a temporary file beside `path`, then rename. On

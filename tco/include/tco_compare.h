@@ -215,7 +215,8 @@ const char *tco_compare_cell(char *buf, size_t size, const tco_comparison *c,
 const char *tco_compare_input_cell(char *buf, size_t size, const tco_input_diff *d,
                                    tco_cmp_cell cell);
 
-/* Write the comparison as JSON: {"a": {"name", "file"}, "b": {...}, "inputs":
+/* Write the comparison as JSON: {"format_version": TCO_COMPARE_FORMAT_VERSION,
+ * "a": {"name", "file"}, "b": {...}, "inputs_compared": true or false, "inputs":
  * [{"key", "a", "b"}], "options": [{"id", "in_a", "in_b", and for each figure
  * (every per-option member of the report's JSON, and "rank") "NAME": {"a",
  * "b"} and for a number figure "delta" and "change"}]}: text as JSON strings,
