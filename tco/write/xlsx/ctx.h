@@ -227,6 +227,8 @@ typedef struct xw_ctx {
                                 unless inference) */
     int sm_feasible_total;   /* the Summary's row of each feasible option's total */
     int sm_paid0;            /* the Summary's row of what each option pays at month 0 */
+    int sm_label_w;          /* the Summary's labels' column width (longer labels wrap) */
+    int sm_wrapped;          /* lines the Summary's wrapped labels add to its table */
     int ck_master;           /* Checks row of the master check */
     /* Buy-vs-Rent: the first and last rows of the sweep's totals, with the
      * utilizations in column A and option i in column 1 + i (XW_NONE: no sheet). */
