@@ -36,8 +36,9 @@ static size_t chart_options(const xw_ctx *c, size_t max, size_t *out)
 
 /* ===== The sheet ===== */
 
-#define BR_CHART_W 480 /* pixels: two charts side by side */
-#define BR_COL_W   14  /* the options' columns, in characters */
+#define BR_CHART_W    480 /* pixels: two charts side by side */
+#define BR_COL_W      14  /* the options' columns, in characters */
+#define BR_CHART_ROWS 22  /* the rows a chart takes, stacked */
 
 /* The Buy-vs-Rent sheet as it is written. */
 typedef struct br_sheet {
@@ -51,6 +52,7 @@ typedef struct br_sheet {
     int nbe, be_first;     /* bought options with a break-even row; the first row */
     int mcol;              /* the chart markers' first column, right of the printed page */
     int chart_top;         /* the charts' first row */
+    int stacked;           /* 1: portrait, the charts one above the other */
     int ht, tfirst, tlast; /* the totals' heading row, first and last rows */
     size_t *shown, ns;     /* the options drawn in the charts */
 } br_sheet;
@@ -64,12 +66,19 @@ static void br_title(br_sheet *B)
     char t[XW_TBUF];
     worksheet_set_column(ws, 0, 0, 40, NULL);
     worksheet_set_tab_color(ws, 0x70AD47);
-    /* Two charts side by side, 480 pixels each: columns of 14 characters are 103
+    /* Portrait when the options' columns fit its width at a readable scale, the
+     * two charts one above the other over those columns. Else landscape, the
+     * charts side by side, 480 pixels each: columns of 14 characters are 103
      * pixels and the first (40) 285, so they reach column H, which prints at a
      * readable scale on a landscape page. */
-    const int last_col = n > 7 ? (int)n : 7;
-    worksheet_set_column(ws, 1, (lxw_col_t)last_col, BR_COL_W, NULL);
+    int last_col = n > 1 ? (int)n : 1;
     xw_pager_init(&B->pg, c, xw_cols_px(40 + BR_COL_W * last_col));
+    B->stacked = B->pg.portrait;
+    if (!B->stacked) {
+        last_col = n > 7 ? (int)n : 7;
+        xw_pager_init(&B->pg, c, xw_cols_px(40 + BR_COL_W * last_col));
+    }
+    worksheet_set_column(ws, 1, (lxw_col_t)last_col, BR_COL_W, NULL);
     B->pg.last_col = last_col;
     /* The chart markers, past a blank column after the print area. */
     B->mcol = last_col + 2;
@@ -100,7 +109,7 @@ static void br_breakeven_row(const br_sheet *B, size_t i, int row)
     double u = c->r->options[i].breakeven_utilization;
     int ok = isfinite(u);
     double tot = ok ? tci_total_at_utilization(&c->r->options[i], u) : NAN;
-    xw_text(c, ws, row, 0, c->label[i], NULL);
+    xw_label_cell(c, ws, row, 0, c->label[i], 40, NULL);
     xw_breakeven_formula(c, f, sizeof f, i);
     if (ok)
         xw_fnum(c, ws, row, 1, f, u, pct);
@@ -403,8 +412,9 @@ static void br_chart_cumulative(const br_sheet *B, lxw_chart_options *co)
     xw_axis_money(c, ch->y_axis, XW_KEY("chart.cumulative_vs_base.y"),
                   "Cumulative cost, before residual ({currency})", XN_MONEY);
     xw_legend_lines(ch, drawn);
-    co->x_offset = BR_CHART_W + 15;
-    xw_note(c, worksheet_insert_chart_opt(ws, (lxw_row_t)B->chart_top, 0, ch, co));
+    co->x_offset = B->stacked ? 0 : BR_CHART_W + 15;
+    xw_note(c, worksheet_insert_chart_opt(
+                   ws, (lxw_row_t)(B->chart_top + (B->stacked ? BR_CHART_ROWS : 0)), 0, ch, co));
 }
 
 /* See sheets.h. */
@@ -425,7 +435,7 @@ void xw_write_buy_vs_rent(xw_ctx *c)
     int row = br_breakeven(&B, 3);
     row++;
     B.chart_top = row;
-    row += 23;
+    row += B.stacked ? 2 * BR_CHART_ROWS + 1 : 23;
     xw_pager_block(&B.pg, 0, row);
     /* The sweep: total and cost per GPU-hour at each utilization. */
     row = br_totals(&B, row);
@@ -435,7 +445,9 @@ void xw_write_buy_vs_rent(xw_ctx *c)
 
     lxw_chart_options co;
     memset(&co, 0, sizeof co);
-    co.x_scale = BR_CHART_W / 480.0;
+    /* Stacked: as wide as the options' columns (285 pixels for the first, 103
+     * for each of the others). */
+    co.x_scale = B.stacked ? (285.0 + 103.0 * (double)n - 4) / 480.0 : BR_CHART_W / 480.0;
     co.y_scale = 420.0 / 288;
     co.y_offset = 4;
     B.shown = malloc((n ? n : 1) * sizeof *B.shown);

@@ -147,6 +147,21 @@ void xw_para(xw_ctx *c, lxw_worksheet *ws, int row, xw_span sp, const char *text
     worksheet_set_row(ws, (lxw_row_t)row, xw_lines_height(lines, pt), NULL);
 }
 
+/* See page.h. */
+int xw_label_cell(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *text, double chars,
+                  lxw_format *plain)
+{
+    double pt = xw_body_pt(c);
+    int lines = xw_wrap_lines(text, chars, pt);
+    if (lines < 2) {
+        xw_text(c, ws, row, col, text, plain);
+        return 1;
+    }
+    xw_text(c, ws, row, col, text, xw_fmt(c, XS_WRAP, XN_NONE));
+    worksheet_set_row(ws, (lxw_row_t)row, xw_lines_height(lines, pt), NULL);
+    return lines;
+}
+
 /* The last column of ws with a width set so far, or -1. */
 static int last_set_col(const lxw_worksheet *ws)
 {

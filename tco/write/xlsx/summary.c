@@ -608,15 +608,11 @@ static sm_widths sm_columns(xw_ctx *c)
  * column (sm_columns). */
 static void sm_label(xw_ctx *c, int row, const char *text, xw_style st)
 {
-    double pt = xw_body_pt(c);
-    int lines = xw_wrap_lines(text, c->sm_label_w, pt);
-    if (lines < 2 || st != XS_TEXT) {
-        xw_text(c, c->summary, row, 0, text, xw_fmt(c, st, XN_NONE));
-        return;
-    }
-    xw_text(c, c->summary, row, 0, text, xw_fmt(c, XS_WRAP, XN_NONE));
-    worksheet_set_row(c->summary, (lxw_row_t)row, xw_lines_height(lines, pt), NULL);
-    c->sm_wrapped += lines - 1;
+    lxw_format *f = xw_fmt(c, st, XN_NONE);
+    if (st != XS_TEXT)
+        xw_text(c, c->summary, row, 0, text, f);
+    else
+        c->sm_wrapped += xw_label_cell(c, c->summary, row, 0, text, c->sm_label_w, f) - 1;
 }
 
 /* The title, the subtitle, the lowest total and the headings (frozen). */
