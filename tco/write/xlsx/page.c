@@ -308,6 +308,12 @@ int xw_min_scale(const xw_ctx *c)
 }
 
 /* See page.h. */
+double xw_page_chars(const xw_ctx *c, int portrait)
+{
+    return ((portrait ? PAGE_W_PORT : PAGE_W_LAND) * 100 / xw_min_scale(c) - 20) / 9.5;
+}
+
+/* See page.h. */
 void xw_pager_init(xw_pager *p, const xw_ctx *c, double width_px)
 {
     int min = xw_min_scale(c);
