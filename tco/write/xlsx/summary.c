@@ -586,10 +586,11 @@ static sm_widths sm_columns(xw_ctx *c)
     wo = wo > 24 ? 24 : wo;
     /* At the readable scale the table fits the page's width when it can: the
      * labels' column narrows (to SM_LABEL_MIN at least) and its longer labels
-     * wrap (sm_label). */
+     * wrap (sm_label). A table wider than that prints two pages wide, its
+     * labels whole. */
     double room = ((SM_PAGE_W * 100 / xw_min_scale(c)) - 20) / 9.5 - SM_UNIT_W - (double)wo * n;
-    if (wa > room)
-        wa = room < SM_LABEL_MIN ? SM_LABEL_MIN : (int)room;
+    if (wa > room && room >= SM_LABEL_MIN)
+        wa = (int)room;
     c->sm_label_w = wa;
     worksheet_set_column(ws, 0, 0, wa, NULL);
     /* Column B, the JSON field names, hidden: people read the labels in A. */
