@@ -38,6 +38,7 @@ static size_t chart_options(const xw_ctx *c, size_t max, size_t *out)
 
 #define BR_CHART_W    480 /* pixels: two charts side by side */
 #define BR_COL_W      14  /* the options' columns, in characters */
+#define BR_COL_MIN    11  /* ... at their narrowest, printed portrait */
 #define BR_CHART_ROWS 22  /* the rows a chart takes, stacked */
 
 /* The Buy-vs-Rent sheet as it is written. */
@@ -53,6 +54,7 @@ typedef struct br_sheet {
     int mcol;              /* the chart markers' first column, right of the printed page */
     int chart_top;         /* the charts' first row */
     int stacked;           /* 1: portrait, the charts one above the other */
+    double col_w;          /* the options' columns' width, in characters */
     int ht, tfirst, tlast; /* the totals' heading row, first and last rows */
     size_t *shown, ns;     /* the options drawn in the charts */
 } br_sheet;
@@ -66,19 +68,22 @@ static void br_title(br_sheet *B)
     char t[XW_TBUF];
     worksheet_set_column(ws, 0, 0, 40, NULL);
     worksheet_set_tab_color(ws, 0x70AD47);
-    /* Portrait when the options' columns fit its width at a readable scale, the
-     * two charts one above the other over those columns. Else landscape, the
-     * charts side by side, 480 pixels each: columns of 14 characters are 103
-     * pixels and the first (40) 285, so they reach column H, which prints at a
-     * readable scale on a landscape page. */
+    /* Portrait when the options' columns fit its width at a readable scale
+     * (narrowed to BR_COL_MIN at least), the two charts one above the other
+     * over those columns. Else landscape, the charts side by side, 480 pixels
+     * each: columns of 14 characters are 103 pixels and the first (40) 285, so
+     * they reach column H, which prints at a readable scale on a landscape page. */
     int last_col = n > 1 ? (int)n : 1;
-    xw_pager_init(&B->pg, c, xw_cols_px(40 + BR_COL_W * last_col));
-    B->stacked = B->pg.portrait;
+    double w = floor((xw_page_chars(c, 1) - 40) / last_col);
+    B->col_w = w > BR_COL_W ? BR_COL_W : w;
+    B->stacked = B->col_w >= BR_COL_MIN;
     if (!B->stacked) {
         last_col = n > 7 ? (int)n : 7;
-        xw_pager_init(&B->pg, c, xw_cols_px(40 + BR_COL_W * last_col));
+        B->col_w = BR_COL_W;
     }
-    worksheet_set_column(ws, 1, (lxw_col_t)last_col, BR_COL_W, NULL);
+    xw_pager_init(&B->pg, c, xw_cols_px(40 + B->col_w * last_col));
+    B->stacked = B->pg.portrait;
+    worksheet_set_column(ws, 1, (lxw_col_t)last_col, B->col_w, NULL);
     B->pg.last_col = last_col;
     /* The chart markers, past a blank column after the print area. */
     B->mcol = last_col + 2;
@@ -88,7 +93,7 @@ static void br_title(br_sheet *B)
               "utilization assumes). Live formulas: total = total at 0% utilization + cost of "
               "one unit of utilization x utilization, both from the option's cash-flow sheet.",
               "months", xw_int(B->H).s, NULL);
-    xw_span sp = {last_col, 40 + BR_COL_W * last_col};
+    xw_span sp = {last_col, 40 + B->col_w * last_col};
     B->sp = sp;
     xw_title(c, ws, sp, xw_label(c, "buy_vs_rent.title", "Buy or rent: cost against utilization"),
              t);
@@ -199,7 +204,7 @@ static int br_table_head(br_sheet *B, int row, const char *title, int *head)
     xw_header(c, ws, h, 0, xw_label(c, "buy_vs_rent.utilization", "Utilization"));
     for (size_t i = 0; i < n; i++)
         xw_header(c, ws, h, 1 + (int)i, c->label[i]);
-    xw_header_height(ws, h, (const char *const *)c->label, n, BR_COL_W);
+    xw_header_height(ws, h, (const char *const *)c->label, n, B->col_w);
     *head = h;
     return row;
 }
@@ -445,9 +450,10 @@ void xw_write_buy_vs_rent(xw_ctx *c)
 
     lxw_chart_options co;
     memset(&co, 0, sizeof co);
-    /* Stacked: as wide as the options' columns (285 pixels for the first, 103
-     * for each of the others). */
-    co.x_scale = B.stacked ? (285.0 + 103.0 * (double)n - 4) / 480.0 : BR_CHART_W / 480.0;
+    /* Stacked: as wide as the columns (285 pixels for the first, 7 a
+     * character and 5 for each of the options'). */
+    co.x_scale =
+        B.stacked ? (285.0 + (B.col_w * 7 + 5) * (double)n - 4) / 480.0 : BR_CHART_W / 480.0;
     co.y_scale = 420.0 / 288;
     co.y_offset = 4;
     B.shown = malloc((n ? n : 1) * sizeof *B.shown);

@@ -192,6 +192,7 @@ typedef struct xw_ctx {
     lxw_format *fmt_ok, *fmt_bad, *fmt_best; /* conditional formats */
     lxw_format *fmt_nofit;                   /* a sizing warning: red text */
     lxw_format *fmt_para[2];                 /* xw_para's: text, note */
+    lxw_format *fmt_label_wrap;              /* xw_label_cell's, wrapped */
     /* xw_fmt_num's formats made so far: its style and (in the format) its
      * number format make the same format again */
     struct {

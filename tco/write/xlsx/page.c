@@ -157,7 +157,23 @@ int xw_label_cell(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *te
         xw_text(c, ws, row, col, text, plain);
         return 1;
     }
-    xw_text(c, ws, row, col, text, xw_fmt(c, XS_WRAP, XN_NONE));
+    /* At the bottom, beside the row's numbers, however many lines another
+     * program's fonts take. */
+    lxw_format *f = c->fmt_label_wrap;
+    if (!f) {
+        f = workbook_add_format(c->wb);
+        if (!f) {
+            c->nomem = 1;
+            return 1;
+        }
+        if (c->style && c->style->font_name)
+            format_set_font_name(f, c->style->font_name);
+        format_set_font_size(f, pt);
+        format_set_text_wrap(f);
+        format_set_align(f, LXW_ALIGN_VERTICAL_BOTTOM);
+        c->fmt_label_wrap = f;
+    }
+    xw_text(c, ws, row, col, text, f);
     worksheet_set_row(ws, (lxw_row_t)row, xw_lines_height(lines, pt), NULL);
     return lines;
 }
