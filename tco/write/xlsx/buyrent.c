@@ -68,21 +68,23 @@ static void br_title(br_sheet *B)
     char t[XW_TBUF];
     worksheet_set_column(ws, 0, 0, 40, NULL);
     worksheet_set_tab_color(ws, 0x70AD47);
-    /* Portrait when the options' columns fit its width at a readable scale
-     * (narrowed to BR_COL_MIN at least), the two charts one above the other
-     * over those columns. Else landscape, the charts side by side, 480 pixels
+    /* The two charts one above the other over the options' columns when those
+     * fit a portrait page at a readable scale (narrowed to BR_COL_MIN at
+     * least), decided for 10-point text (zh-CN's, the smallest of the shipped
+     * templates) so that every template lays the sheet out alike; printed
+     * portrait when they fit there at the template's own readable scale, else
+     * landscape. Else the charts side by side, 480 pixels
      * each: columns of 14 characters are 103 pixels and the first (40) 285, so
      * they reach column H, which prints at a readable scale on a landscape page. */
     int last_col = n > 1 ? (int)n : 1;
-    double w = floor((xw_page_chars(c, 1) - 40) / last_col);
-    B->col_w = w > BR_COL_W ? BR_COL_W : w;
-    B->stacked = B->col_w >= BR_COL_MIN;
+    B->stacked = floor((xw_page_chars(10, 1) - 40) / last_col) >= BR_COL_MIN;
+    double w = floor((xw_page_chars(xw_body_pt(c), 1) - 40) / last_col);
+    B->col_w = w > BR_COL_W ? BR_COL_W : w < BR_COL_MIN ? BR_COL_MIN : w;
     if (!B->stacked) {
         last_col = n > 7 ? (int)n : 7;
         B->col_w = BR_COL_W;
     }
     xw_pager_init(&B->pg, c, xw_cols_px(40 + B->col_w * last_col));
-    B->stacked = B->pg.portrait;
     worksheet_set_column(ws, 1, (lxw_col_t)last_col, B->col_w, NULL);
     B->pg.last_col = last_col;
     /* The chart markers, past a blank column after the print area. */
@@ -169,12 +171,14 @@ static int br_breakeven(br_sheet *B, int row)
     xw_section(c, ws, row++, t);
     int hr = row++;
     xw_header(c, ws, hr, 0, xw_label(c, "buy_vs_rent.option", "Bought option"));
-    xw_header(c, ws, hr, 1, xw_label(c, "buy_vs_rent.beu", "Break-even utilization"));
-    xw_header(c, ws, hr, 2, xw_label(c, "buy_vs_rent.be_total", "Total at break-even"));
+    const char *heads[] = {xw_label(c, "buy_vs_rent.beu", "Break-even utilization"),
+                           xw_label(c, "buy_vs_rent.be_total", "Total at break-even")};
+    xw_header(c, ws, hr, 1, heads[0]);
+    xw_header(c, ws, hr, 2, heads[1]);
     xw_header(c, ws, hr, B->mcol, xw_label(c, "buy_vs_rent.marker_u", "Chart marker: utilization"));
     xw_header(c, ws, hr, B->mcol + 1,
               xw_label(c, "buy_vs_rent.marker_total", "Chart marker: total"));
-    worksheet_set_row(ws, (lxw_row_t)hr, 32, NULL);
+    xw_header_height(ws, hr, heads, 2, B->col_w);
     B->be_first = row;
     for (size_t i = 0; i < n; i++)
         if (c->os[i].has_base)
@@ -440,8 +444,15 @@ void xw_write_buy_vs_rent(xw_ctx *c)
     int row = br_breakeven(&B, 3);
     row++;
     B.chart_top = row;
-    row += B.stacked ? 2 * BR_CHART_ROWS + 1 : 23;
-    xw_pager_block(&B.pg, 0, row);
+    if (B.stacked) { /* page breaks between them when all do not fit */
+        xw_pager_block(&B.pg, 0, row);
+        xw_pager_block(&B.pg, row, BR_CHART_ROWS);
+        xw_pager_block(&B.pg, row + BR_CHART_ROWS, BR_CHART_ROWS + 1);
+        row += 2 * BR_CHART_ROWS + 1;
+    } else {
+        row += 23;
+        xw_pager_block(&B.pg, 0, row);
+    }
     /* The sweep: total and cost per GPU-hour at each utilization. */
     row = br_totals(&B, row);
     row++;

@@ -317,16 +317,22 @@ double xw_cols_px(double chars)
 #define PAGE_W_PORT 690.0
 #define PAGE_H_PORT 950.0
 
-/* See page.h. */
-int xw_min_scale(const xw_ctx *c)
+/* The scale at which text of pt points prints at XW_MIN_PRINT_PT, in percent. */
+static int min_scale_pt(double pt)
 {
-    return (int)ceil(100 * XW_MIN_PRINT_PT / xw_body_pt(c));
+    return (int)ceil(100 * XW_MIN_PRINT_PT / (pt > 1 ? pt : 11));
 }
 
 /* See page.h. */
-double xw_page_chars(const xw_ctx *c, int portrait)
+int xw_min_scale(const xw_ctx *c)
 {
-    return ((portrait ? PAGE_W_PORT : PAGE_W_LAND) * 100 / xw_min_scale(c) - 20) / 9.5;
+    return min_scale_pt(xw_body_pt(c));
+}
+
+/* See page.h. */
+double xw_page_chars(double pt, int portrait)
+{
+    return ((portrait ? PAGE_W_PORT : PAGE_W_LAND) * 100 / min_scale_pt(pt) - 20) / 9.5;
 }
 
 /* See page.h. */

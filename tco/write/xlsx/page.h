@@ -121,8 +121,9 @@ typedef struct xw_pager {
 } xw_pager;
 
 /* The columns' width in characters that fills a landscape page (portrait: 1)
- * at the readable scale (xw_min_scale), as xw_cols_px counts them. */
-double xw_page_chars(const xw_ctx *c, int portrait);
+ * at the scale at which text of `pt` points is readable (xw_min_scale), as
+ * xw_cols_px counts them. */
+double xw_page_chars(double pt, int portrait);
 /* A pager for a sheet `width_px` pixels wide. */
 void xw_pager_init(xw_pager *p, const xw_ctx *c, double width_px);
 /* A block of `rows` rows starts at `start`: break before it when it would not fit,
