@@ -192,6 +192,7 @@ typedef struct xw_ctx {
     lxw_format *fmt_ok, *fmt_bad, *fmt_best; /* conditional formats */
     lxw_format *fmt_nofit;                   /* a sizing warning: red text */
     lxw_format *fmt_para[2];                 /* xw_para's: text, note */
+    lxw_format *fmt_label_wrap;              /* xw_label_cell's, wrapped */
     /* xw_fmt_num's formats made so far: its style and (in the format) its
      * number format make the same format again */
     struct {
@@ -227,6 +228,8 @@ typedef struct xw_ctx {
                                 unless inference) */
     int sm_feasible_total;   /* the Summary's row of each feasible option's total */
     int sm_paid0;            /* the Summary's row of what each option pays at month 0 */
+    int sm_label_w;          /* the Summary's labels' column width (longer labels wrap) */
+    int sm_wrapped;          /* lines the Summary's wrapped labels add to its table */
     int ck_master;           /* Checks row of the master check */
     /* Buy-vs-Rent: the first and last rows of the sweep's totals, with the
      * utilizations in column A and option i in column 1 + i (XW_NONE: no sheet). */

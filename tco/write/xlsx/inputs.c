@@ -645,7 +645,10 @@ static void inputs_head(xw_ctx *c)
     xw_set_col(ws, 1, 1, 26); /* keys in 9 points: 31 characters */
     xw_set_col(ws, 2, 2, 18);
     xw_set_col(ws, 3, 3, 19);
-    xw_set_col(ws, 4, 4, 40);
+    /* The sources fill the page's width at the readable scale: the more rows a
+     * page holds. */
+    double src = floor(xw_page_chars(xw_body_pt(c), 0) - wa - 26 - 18 - 19);
+    xw_set_col(ws, 4, 4, src > 40 ? src : 40);
     lxw_row_col_options hidden = {.hidden = 1};
     xw_note(c, worksheet_set_column_opt(ws, IN_COL_ASIS, IN_COL_LINK, 14, NULL, &hidden));
     worksheet_set_tab_color(ws, 0xFFD966);
