@@ -2,8 +2,9 @@
  *
  * Calls go one way: main.c (options, loading, the commands) calls table.c
  * (the report's table, the catalog listing), compare.c (tco compare) and
- * init.c (tco init), which calls back main.c's shared helpers below; main.c
- * and compare.c call output.c (cli_emit, output.h). */
+ * init.c (tco init); main.c and init.c take the shipped files, the date and
+ * the messages' printing from env.c; main.c and compare.c call output.c
+ * (cli_emit, output.h). */
 #ifndef TCO_CLI_CLI_H
 #define TCO_CLI_CLI_H
 
@@ -51,16 +52,24 @@ int cli_compare(const tco_result *a, const tco_saved_report *sa, const tco_resul
                 const tco_saved_report *sb, int format, const char *path, long long created,
                 const cli_limit *limit, tco_diags *diags);
 
-/* ===== What main.c shares with the other commands ===== */
+/* ===== env.c: what the tool takes from where it runs ===== */
 
 /* The path of `rel` (pricing/gpus.xml) among the files shipped with tco:
- * under TCO_DATA_DIR, beside the tool, where it was installed or built; into
- * buf, or NULL when none is there. */
+ * under TCO_DATA_DIR (and only there when it is set), ../share/tco beside the
+ * executable, the configured data directory, or the source tree this binary
+ * was built from; into buf, or NULL when none is there. */
 const char *cli_shipped_file(const char *rel, char *buf, size_t size);
 
-/* Today, or the day of SOURCE_DATE_EPOCH, as YYYY-MM-DD into out. Returns -1,
- * or the exit status of a SOURCE_DATE_EPOCH that is not a number of seconds
- * (said on stderr). */
+/* SOURCE_DATE_EPOCH into *epoch (-1 when unset). Returns -1 to go on, or the
+ * exit status of a usage error when it is not a number of seconds. */
+int cli_read_epoch(long long *epoch);
+
+/* The day of `epoch` (today when it is negative) as YYYY-MM-DD into out: the
+ * date stale prices are judged against when a scenario has no as_of. */
+void cli_date(long long epoch, char out[11]);
+
+/* Today, or the day of SOURCE_DATE_EPOCH, into out (cli_read_epoch, then
+ * cli_date). Returns -1, or the exit status of a bad SOURCE_DATE_EPOCH. */
 int cli_today(char out[11]);
 
 /* Print d's messages on stderr: with quiet only the errors, with strict the

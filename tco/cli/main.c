@@ -39,29 +39,6 @@ typedef struct args {
     cli_limit limit; /* compare --fail-above */
 } args;
 
-/* Print the diagnostics: errors only when `quiet`; warnings as errors when
- * `strict`. */
-static void print_diags(const tco_diags *d, int quiet, int strict)
-{
-    for (size_t i = 0; i < tco_diags_count(d); i++) {
-        tco_diag shown = *tco_diags_get(d, i);
-        const tco_diag *g = &shown;
-        if (strict && shown.severity == TCO_SEV_WARNING)
-            shown.severity = TCO_SEV_ERROR;
-        if (quiet && g->severity != TCO_SEV_ERROR)
-            continue;
-        int len = tco_diag_format(g, NULL, 0);
-        char *buf = len < 0 ? NULL : malloc((size_t)len + 1);
-        if (buf) {
-            tco_diag_format(g, buf, (size_t)len + 1);
-            fprintf(stderr, "%s\n", buf);
-        } else {
-            fputs("tco: out of memory\n", stderr);
-        }
-        free(buf);
-    }
-}
-
 /* --strict: CLI_EXIT_USAGE when d holds a warning, which print_diags then
  * says as an error; else 0. */
 static int strict_failed(const args *a, const tco_diags *d)
@@ -241,96 +218,9 @@ static int parse_scenarios(cli_cmd cmd, int argc, char **argv, int need, args *a
     return check_format(a);
 }
 
-/* SOURCE_DATE_EPOCH, or -1 when unset; -2 when it is invalid. */
-static long long source_date_epoch(void)
-{
-    const char *e = getenv("SOURCE_DATE_EPOCH");
-    if (!e || !*e)
-        return -1;
-    for (const char *p = e; *p; p++)
-        if (!isdigit((unsigned char)*p))
-            return -2;
-    errno = 0;
-    long long t = strtoll(e, NULL, 10);
-    return errno || t > 253402300799LL ? -2 : t; /* up to 9999-12-31 */
-}
-
-/* SOURCE_DATE_EPOCH into *epoch (-1 when unset). Returns -1 to go on, or the
- * exit status of a usage error when it is not a number of seconds. */
-static int read_epoch(long long *epoch)
-{
-    *epoch = source_date_epoch();
-    if (*epoch == -2)
-        return cli_usage_error("SOURCE_DATE_EPOCH must be a number of seconds%s", "");
-    return -1;
-}
-
-/* The date stale prices are judged against when the scenario has no as_of. */
-static void today(long long epoch, char out[11])
-{
-    time_t t = epoch >= 0 ? (time_t)epoch : time(NULL);
-    struct tm tm;
-    gmtime_r(&t, &tm);
-    strftime(out, 11, "%Y-%m-%d", &tm);
-}
-
-static int file_exists(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-/* ../share/tco beside the running executable (an installed tree, wherever it
- * was installed or moved), or NULL. */
-static const char *beside_exe(char *buf, size_t size)
-{
-    char exe[4096];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n <= 0)
-        return NULL;
-    exe[n] = '\0';
-    char *slash = strrchr(exe, '/');
-    if (!slash)
-        return NULL;
-    static const char rel[] = "/../share/tco";
-    size_t len = (size_t)(slash - exe); /* the bin directory */
-    if (len + sizeof rel > size)
-        return NULL;
-    memcpy(buf, exe, len);
-    memcpy(buf + len, rel, sizeof rel);
-    return buf;
-}
-
-/* A shipped data file (REL under the data directory): $TCO_DATA_DIR,
- * ../share/tco beside the executable, the configured data directory, or the
- * source tree this binary was built from. NULL when there is none. */
-static const char *shipped_file(const char *rel, char *buf, size_t size)
-{
-    const char *env = getenv("TCO_DATA_DIR");
-    char near[4096];
-    const char *dirs[] = {env && *env ? env : NULL, beside_exe(near, sizeof near),
-#ifdef TCO_INSTALL_DATADIR
-                          TCO_INSTALL_DATADIR,
-#endif
-#ifdef TCO_SOURCE_DATADIR
-                          TCO_SOURCE_DATADIR,
-#endif
-                          NULL};
-    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
-        if (!dirs[i])
-            continue;
-        snprintf(buf, size, "%s/%s", dirs[i], rel);
-        if (file_exists(buf))
-            return buf;
-        if (i == 0) /* TCO_DATA_DIR was set: use it or nothing */
-            return NULL;
-    }
-    return NULL;
-}
-
 static const char *shipped_catalog(char *buf, size_t size)
 {
-    return shipped_file("pricing/gpus.xml", buf, size);
+    return cli_shipped_file("pricing/gpus.xml", buf, size);
 }
 
 /* The template `want` names, in path: a bare name such as zh-CN is a shipped
@@ -342,7 +232,7 @@ static int template_file(const char *want, const char *from, char *path, size_t 
     if (!strchr(want, '/') && !strstr(want, ".xml")) {
         char rel[256];
         if ((size_t)snprintf(rel, sizeof rel, "templates/%s.xml", want) >= sizeof rel ||
-            !shipped_file(rel, path, size)) {
+            !cli_shipped_file(rel, path, size)) {
             if (say) {
                 fputs("tco: no shipped template named '", stderr);
                 tco_fput_text(stderr, want, 0, 0);
@@ -413,7 +303,7 @@ static const tco_load_options *load_options(const args *a, long long epoch, load
 {
     w->before[0] = shipped_catalog(w->shipped, sizeof w->shipped);
     w->before[1] = NULL;
-    today(epoch, w->date);
+    cli_date(epoch, w->date);
     w->opts = (tco_load_options){w->before, a->catalogs, w->date};
     return &w->opts;
 }
@@ -699,7 +589,7 @@ static int compute_input(const args *a, long long epoch, computed *c)
 /* Print c's diagnostics (print_diags), free it, and return rc. */
 static int computed_end(computed *c, const args *a, int rc)
 {
-    print_diags(c->d, a->quiet, a->strict);
+    cli_print_diags(c->d, a->quiet, a->strict);
     tco_template_free(c->tpl);
     tco_result_free(c->res);
     tco_scenario_free(c->s);
@@ -718,7 +608,7 @@ static int run_scenario(int argc, char **argv, int writes)
     if (rc >= 0)
         return rc;
     long long epoch;
-    if ((rc = read_epoch(&epoch)) >= 0)
+    if ((rc = cli_read_epoch(&epoch)) >= 0)
         return rc;
     computed c;
     if ((rc = compute_input(&a, epoch, &c)) != 0 || (rc = strict_failed(&a, c.d)) != 0 ||
@@ -790,7 +680,7 @@ static int cmd_catalog(int argc, char **argv)
                       : a.fmt == FMT_CSV ? cli_print_catalog_csv
                                          : cli_print_catalog,
                       cat, d);
-    print_diags(d, a.quiet, a.strict);
+    cli_print_diags(d, a.quiet, a.strict);
     tco_catalog_free(cat);
     tco_diags_free(d);
     return rc;
@@ -823,7 +713,7 @@ static int cmd_compare(int argc, char **argv)
     if (rc >= 0)
         return rc;
     long long epoch;
-    if ((rc = read_epoch(&epoch)) >= 0)
+    if ((rc = cli_read_epoch(&epoch)) >= 0)
         return rc;
     tco_diags *d = tco_diags_new();
     tco_scenario *sa = NULL, *sb = NULL;
@@ -850,7 +740,7 @@ static int cmd_compare(int argc, char **argv)
                          : a.fmt == FMT_MD   ? CLI_MD
                                              : CLI_TABLE,
                          a.out, epoch, &a.limit, d);
-    print_diags(d, a.quiet, a.strict);
+    cli_print_diags(d, a.quiet, a.strict);
     tco_result_free(ra);
     tco_result_free(rb);
     tco_scenario_free(sa);
@@ -913,7 +803,7 @@ static int cmd_import(int argc, char **argv)
     if (a.diff && a.out)
         return cli_usage_error("import: -o and --diff exclude each other%s", "");
     long long epoch;
-    if ((rc = read_epoch(&epoch)) >= 0)
+    if ((rc = cli_read_epoch(&epoch)) >= 0)
         return rc;
     tco_diags *d = tco_diags_new();
     if (!d)
@@ -944,34 +834,12 @@ static int cmd_import(int argc, char **argv)
         print_changes(im);
     if (rc == 0 && im->n)
         rc = 1; /* like diff: changes found */
-    print_diags(d, a.quiet, 0);
+    cli_print_diags(d, a.quiet, 0);
     free(text);
     tco_import_free(im);
     tco_scenario_free(s);
     tco_diags_free(d);
     return rc;
-}
-
-/* See cli.h. */
-const char *cli_shipped_file(const char *rel, char *buf, size_t size)
-{
-    return shipped_file(rel, buf, size);
-}
-
-/* See cli.h. */
-int cli_today(char out[11])
-{
-    long long epoch;
-    int rc = read_epoch(&epoch);
-    if (rc < 0)
-        today(epoch, out);
-    return rc;
-}
-
-/* See cli.h. */
-void cli_print_diags(const tco_diags *d, int quiet, int strict)
-{
-    print_diags(d, quiet, strict);
 }
 
 /* Process-wide settings for writing large workbooks (docs/PERFORMANCE.md). */
