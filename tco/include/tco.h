@@ -319,6 +319,10 @@ typedef struct tco_option {
     int key_line[TCO_O_COUNT];           /* line of each key given, else 0 */
     const char *key_file[TCO_O_COUNT];   /* file of that line (one of the scenario's
                                             files), or NULL when not given */
+    /* A lease's standard in the statements (MODEL.md, Statements by fiscal year). */
+    tco_lease_accounting lease_accounting;
+    /* Annual, nominal: used when the rate implicit in the lease cannot be determined. */
+    double lease_discount_rate;
 } tco_option;
 
 /* The site keys, in table order: TCO_S_ELECTRICITY_PRICE .. TCO_S_COLO_PER_KW_MONTH. */
@@ -976,5 +980,6 @@ tco_status tco_write_atomic(const char *path, tco_write_fn write, const void *ar
 #include "tco_compare.h"
 #include "tco_import.h"
 #include "tco_plan.h"
+#include "tco_statements.h"
 
 #endif /* TCO_H */
