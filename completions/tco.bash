@@ -78,7 +78,7 @@ _tco()
     local opts
     case $cmd in
     report)
-        opts="-o --output -f --format --catalog --template --monthly --fiscal-years -q --quiet --strict -v --verbose -h --help"
+        opts="-o --output -f --format --catalog --template --monthly --fiscal-years --statements -q --quiet --strict -v --verbose -h --help"
         ;;
     compare)
         opts="-o --output -f --format --catalog --template -q --quiet --strict -v --verbose -h --help"

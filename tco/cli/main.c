@@ -51,6 +51,7 @@ static const char usage_text[] =
     "                        overrides the scenario's template key\n"
     "      --monthly         with csv: add the monthly table\n"
     "      --fiscal-years    with csv: add the budget by fiscal year\n"
+    "      --statements      with csv: add the statements by fiscal year\n"
     "      --scenario FILE   with import: the scenario the workbook was written from\n"
     "      --diff            with import: print the changes (the default without -o)\n"
     "      --gpu GPU         with init: the catalog GPU bought\n"
@@ -218,6 +219,8 @@ static int parse_args(int argc, char **argv, int takes_input, const char *help, 
             a->monthly |= TCO_CSV_MONTHLY;
         } else if (strcmp(name, "--fiscal-years") == 0) {
             a->monthly |= TCO_CSV_FISCAL_YEARS;
+        } else if (strcmp(name, "--statements") == 0) {
+            a->monthly |= TCO_CSV_STATEMENTS;
         } else if (strcmp(name, "-q") == 0 || strcmp(name, "--quiet") == 0) {
             a->quiet = 1;
         } else if (strcmp(name, "-v") == 0 || strcmp(name, "--verbose") == 0) {
@@ -249,6 +252,8 @@ static int parse_args(int argc, char **argv, int takes_input, const char *help, 
         return usage_error("--monthly applies to csv output only%s", "");
     if ((a->monthly & TCO_CSV_FISCAL_YEARS) && a->fmt != FMT_CSV)
         return usage_error("--fiscal-years applies to csv output only%s", "");
+    if ((a->monthly & TCO_CSV_STATEMENTS) && a->fmt != FMT_CSV)
+        return usage_error("--statements applies to csv output only%s", "");
     return -1;
 }
 

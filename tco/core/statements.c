@@ -187,6 +187,8 @@ static void month(walk *w, int m, double *v)
         double interest = w->ll * w->lease.rate_monthly;
         double paid = mo->lease_payment + mo->lease_buyout;
         w->ll += interest - paid;
+        if (m == o->lease_months)
+            w->ll = 0; /* paid off: no rounding left over */
         if (w->on_books) {
             double dep = rou_depreciation(w, m);
             w->rou -= dep;
