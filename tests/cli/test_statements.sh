@@ -82,6 +82,11 @@ assert [x["operating_cash"] for x in st] == [39000, 36000, 33000], st
 assert [x["financing_cash"] for x in st] == [0, 0, 0], st
 PYEOF
 
+# The terminal table: a line for the lease's standard, rate and measurement.
+expect_rc 0 timeout 60 "$TCO" report "$work/lease.ini" -q
+grep -qF "l: ifrs16, discounted at 12.00% a year (lease_discount_rate): lease liability 88,226 and right-of-use asset 91,226 at commencement; over the fiscal years EBITDA effect 0, pre-tax effect 108,000." "$work/out" && ok ||
+    bad "table: $(grep -F 'l: ifrs16' "$work/out")"
+
 # The CSV: the statements only with --statements, after a blank line.
 expect_rc 0 timeout 60 "$TCO" report "$work/lease.ini" -o "$work/plain.csv"
 grep -q "^option,year,lease_accounting" "$work/plain.csv" && bad "a CSV without --statements has them" || ok
