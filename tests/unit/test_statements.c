@@ -370,6 +370,94 @@ static void test_reconciliation(void)
     }
 }
 
+/* The implicit rate of a lease returned, with the residual known from
+ * resale_decline: the lessor's residual at month 36 is 100,000 * (1 -
+ * 0.25)^3 = 42,187.5, and the rate i_L makes 3,000 at months 0..35 and
+ * 42,187.5 at month 36 worth the price, 100,000. The residual is the
+ * lessor's, not a lease payment: LL(0) = 100,000 - 3,000 - 42,187.5 v^36 and
+ * ROU(0) = 100,000 - 42,187.5 v^36, depreciated over the term. */
+static void test_implicit_return(void)
+{
+    char text[1024];
+    tco_result *r;
+    tco_scenario *s =
+        run(lease_text(text, sizeof text, "lease_end = return\nresale_decline = 0.25\n"), &r);
+    tco_statements *st = statements_of(r);
+    check_identities(st);
+    const tco_stmt_lease *l = &st->lease[0];
+    CU_ASSERT_EQUAL(l->source, TCO_LEASE_RATE_IMPLICIT);
+    double i = l->rate_monthly, pv = 42187.5 / pow(1 + i, 36);
+    for (int t = 0; t < 36; t++)
+        pv += 3000 / pow(1 + i, t);
+    CU_ASSERT(fabs(pv - 100000) < 1e-6);
+    double rv = 42187.5 / pow(1 + i, 36);
+    CLOSE(l->liability0, 97000 - rv);
+    CLOSE(l->rou0, 100000 - rv);
+    CLOSE(val(st, 0, 0, TCO_STMT_DEPRECIATION), (100000 - rv) / 3);
+    CLOSE(sum(st, 0, TCO_STMT_PRE_TAX), 108000);
+    tco_statements_free(st);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
+/* Neither the implicit rate nor lease_discount_rate: the scenario's monthly
+ * rate, r_m = 1.08^(1/12) - 1 at discount_rate 0.08; lease_rate = 12 r_m. */
+static void test_scenario_rate(void)
+{
+    tco_result *r;
+    char text2[1024];
+    snprintf(text2, sizeof text2,
+             "[scenario]\nname = t\nhorizon_months = 36\nhours_per_month = 100\n"
+             "discount_rate = 0.08\n[site]\nelectricity_price = 0\n"
+             "[option l]\nacquire = buy\ncount = 1\ngpu_price = 100000\ntdp_w = 0\n"
+             "financing = lease\nlease_payment = 3000\nlease_months = 36\n");
+    tco_scenario *s = run(text2, &r);
+    tco_statements *st = statements_of(r);
+    check_identities(st);
+    const tco_stmt_lease *l = &st->lease[0];
+    CU_ASSERT_EQUAL(l->source, TCO_LEASE_RATE_SCENARIO);
+    double rm = pow(1.08, 1 / 12.0) - 1;
+    CLOSE(l->rate_monthly, rm);
+    CLOSE(l->rate, 12 * rm);
+    CLOSE(l->liability0, 3000 * (1 - pow(1 + rm, -35)) / rm);
+    tco_statements_free(st);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
+/* A buyout past the horizon (H = 24 of a 36-month lease) under ifrs16: no
+ * sale, the asset depreciated over its 5-year life (20,000 a year of ROU(0)
+ * = 100,000), 60,000 left at month 24, and the liability LL(24) still owed:
+ * the payments of months 24..35 and the buyout at 36, at the implicit rate. */
+static void test_buyout_past_horizon(void)
+{
+    char text[1024];
+    tco_result *r;
+    lease_text(text, sizeof text, BUYOUT);
+    char *h = strstr(text, "horizon_months = 36");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(h);
+    memcpy(h, "horizon_months = 24", 19);
+    tco_scenario *s = run(text, &r);
+    tco_statements *st = statements_of(r);
+    check_identities(st);
+    CU_ASSERT_EQUAL_FATAL(st->n_years, 2);
+    double i = st->lease[0].rate_monthly;
+    CU_ASSERT(fabs(buyout_pv(i) - 100000) < 1e-6);
+    double ll24 = 10000 / pow(1 + i, 12);
+    for (int t = 0; t <= 11; t++)
+        ll24 += 3000 / pow(1 + i, t);
+    CLOSE(val(st, 0, 1, TCO_STMT_LEASE_LIABILITY), ll24);
+    CLOSE(val(st, 0, 1, TCO_STMT_ROU_ASSET), 60000);
+    CLOSE(val(st, 0, 1, TCO_STMT_LOSS_ON_SALE), 0);
+    CLOSE(val(st, 0, 1, TCO_STMT_DEPRECIATION), 20000);
+    /* Pre-tax over the horizon: total - commitment + LL(24) - ROU(24). */
+    const tco_option_result *o = &r->options[0];
+    CLOSE(sum(st, 0, TCO_STMT_PRE_TAX), o->total - o->commitment_after_horizon + ll24 - 60000);
+    tco_statements_free(st);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
 /* A rent option: operating expenses and operating cash only. */
 static void test_rent(void)
 {
@@ -432,6 +520,9 @@ int main(void)
         {"example B: a buyout under asc842-operating", test_buyout_asc842_operating},
         {"example C: a loan's balance at fiscal year ends", test_loan_balances},
         {"the reconciliations", test_reconciliation},
+        {"the implicit rate of a lease returned", test_implicit_return},
+        {"the scenario's rate", test_scenario_rate},
+        {"a buyout past the horizon", test_buyout_past_horizon},
         {"a rent option", test_rent},
         {"the keys' errors", test_key_errors},
         {"the API", test_api},
