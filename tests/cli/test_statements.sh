@@ -110,4 +110,38 @@ expect_rc 2 timeout 60 "$TCO" report "$work/bad.ini" -o "$work/bad.json"
 expect_err "bad.ini:17: error:"
 [ -e "$work/bad.json" ] && bad "wrote bad.json" || ok
 
+# Every shipped scenario: each option's years' net cash is the budget's total,
+# and the pre-tax and after-tax effects add up to total and after_tax_total
+# less what falls past the horizon, plus LL(H) - ROU(H) (MODEL.md,
+# Reconciliations).
+for f in "$SRC"/config/*.ini; do
+    b=$(basename "$f" .ini)
+    expect_rc 0 timeout 120 "$TCO" report "$f" -q -o "$work/cfg-$b.json"
+done
+"$PY" - "$work"/cfg-*.json <<'PYEOF' && ok || bad "statements do not reconcile"
+import json, math, sys
+assert len(sys.argv) > 10, sys.argv
+for path in sys.argv[1:]:
+    d = json.load(open(path))
+    fy = {(r["option"], r["year"]): r for r in d["fiscal_years"]}
+    opts = {o["id"]: o for o in d["options"]}
+    rows = {}
+    for r in d["statements"]:
+        b = fy[(r["option"], r["year"])]
+        assert abs(r["net_cash"] - b["total"]) <= 1e-8 * max(1, abs(b["total"])), (path, r)
+        rows.setdefault(r["option"], []).append(r)
+    assert set(rows) == set(opts), path
+    for oid, rs in rows.items():
+        o = opts[oid]
+        adj = rs[-1]["lease_liability"] - rs[-1]["rou_asset"]
+        pre = math.fsum(r["pre_tax_effect"] for r in rs)
+        want = o["total"] - o["commitment_after_horizon"] + adj
+        assert abs(pre - want) <= 1e-8 * max(1, abs(want)), (path, oid, pre, want)
+        if o.get("after_tax_total") is not None:
+            at = math.fsum(r["after_tax_effect"] for r in rs)
+            want = (o["after_tax_total"] - o["commitment_after_horizon"] - o["commitment_tax"]
+                    + adj)
+            assert abs(at - want) <= 1e-8 * max(1, abs(want)), (path, oid, at, want)
+PYEOF
+
 finish
