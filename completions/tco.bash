@@ -100,7 +100,7 @@ _tco()
 
     case $cmd in
     '') opts="-h --help --version" ;;
-    report) opts="-o --output -f --format --catalog --template --monthly --fiscal-years -q --quiet --strict -v --verbose -h --help" ;;
+    report) opts="-o --output -f --format --catalog --template --monthly --fiscal-years --statements -q --quiet --strict -v --verbose -h --help" ;;
     validate) opts="--catalog --template -q --quiet --strict -v --verbose -h --help" ;;
     catalog) opts="-o --output -f --format --catalog -q --quiet --strict -v --verbose -h --help" ;;
     compare) opts="-o --output -f --format --catalog --template --fail-above -q --quiet --strict -v --verbose -h --help" ;;

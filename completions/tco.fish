@@ -19,6 +19,7 @@ complete -c tco -n '__fish_seen_subcommand_from report validate catalog compare 
 complete -c tco -n '__fish_seen_subcommand_from report validate compare' -l template -k -a '(__fish_complete_suffix .xml; )' -r -d 'the workbook\'s template: an XML file, or the name of a shipped one (default, zh-CN)'
 complete -c tco -n '__fish_seen_subcommand_from report' -l monthly -d 'with csv: add the monthly table'
 complete -c tco -n '__fish_seen_subcommand_from report' -l fiscal-years -d 'with csv: add the budget by fiscal year'
+complete -c tco -n '__fish_seen_subcommand_from report' -l statements -d 'with csv: add the statements by fiscal year'
 complete -c tco -n '__fish_seen_subcommand_from import' -l scenario -k -a '(__fish_complete_suffix .ini; )' -r -d 'with import: the scenario the workbook was written from'
 complete -c tco -n '__fish_seen_subcommand_from import' -l diff -d 'with import: print the changes (the default without -o)'
 complete -c tco -n '__fish_seen_subcommand_from compare' -l fail-above -x -d 'with compare: exit 3 when an option\'s total rises from A to B by more than LIMIT'

@@ -143,6 +143,9 @@ static int on_option(void *user, cli_parsed p)
     case CLI_O_FISCAL_YEARS:
         a->monthly |= TCO_CSV_FISCAL_YEARS;
         break;
+    case CLI_O_STATEMENTS:
+        a->monthly |= TCO_CSV_STATEMENTS;
+        break;
     case CLI_O_SCENARIO:
         a->input = val;
         break;
@@ -199,6 +202,8 @@ static int check_format(args *a)
         return cli_usage_error("--monthly applies to csv output only%s", "");
     if ((a->monthly & TCO_CSV_FISCAL_YEARS) && a->fmt != FMT_CSV)
         return cli_usage_error("--fiscal-years applies to csv output only%s", "");
+    if ((a->monthly & TCO_CSV_STATEMENTS) && a->fmt != FMT_CSV)
+        return cli_usage_error("--statements applies to csv output only%s", "");
     return -1;
 }
 

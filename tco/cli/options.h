@@ -54,6 +54,7 @@ typedef enum cli_opt {
     CLI_O_TEMPLATE,
     CLI_O_MONTHLY,
     CLI_O_FISCAL_YEARS,
+    CLI_O_STATEMENTS,
     CLI_O_SCENARIO,
     CLI_O_DIFF,
     CLI_O_FAIL_ABOVE,

@@ -355,6 +355,45 @@ static void print_leases(const tco_result *res, FILE *out)
     }
 }
 
+/* A line for each leased option's statements (MODEL.md, Statements by fiscal
+ * year): its standard, the rate its liability is discounted at and where the
+ * rate comes from, the liability and the right-of-use asset at commencement,
+ * and what the lease does to EBITDA and to the pre-tax result over the years. */
+static void print_lease_accounting(const tco_result *res, FILE *out)
+{
+    const tco_scenario *s = res->scenario;
+    tco_statements *st = NULL;
+    for (size_t i = 0; i < s->n_options; i++) {
+        const tco_option *o = &s->options[i];
+        if (o->acquire != TCO_BUY || o->financing != TCO_FIN_LEASE)
+            continue;
+        if (!st && tco_statements_compute(res, &st) != TCO_OK)
+            return;
+        const tco_stmt_lease *l = &st->lease[i];
+        double ebitda = 0, pre_tax = 0;
+        for (size_t y = 0; y < st->n_years; y++) {
+            const double *v = &st->value[(i * st->n_years + y) * TCO_STMT_COLS];
+            ebitda += v[TCO_STMT_EBITDA];
+            pre_tax += v[TCO_STMT_PRE_TAX];
+        }
+        char a[40], b[40], c[40], d[40];
+        tco_fput_text(out, o->id, 0, 0);
+        fprintf(out,
+                ": %s, discounted at %.2f%% a year (%s): lease liability %s and right-of-use "
+                "asset %s at commencement; over the fiscal years EBITDA effect %s, pre-tax "
+                "effect %s.\n",
+                tco_option_key(TCO_O_LEASE_ACCOUNTING)->names[o->lease_accounting], l->rate * 100,
+                l->source == TCO_LEASE_RATE_IMPLICIT ? "the rate implicit in the lease"
+                : l->source == TCO_LEASE_RATE_GIVEN  ? "lease_discount_rate"
+                                                     : "the scenario's discount rate",
+                tco_group_thousands(a, sizeof a, l->liability0, 0),
+                tco_group_thousands(b, sizeof b, l->rou0, 0),
+                tco_group_thousands(c, sizeof c, ebitda, 0),
+                tco_group_thousands(d, sizeof d, pre_tax, 0));
+    }
+    tco_statements_free(st);
+}
+
 /* A return as a percentage, or "none" (a payback month: "month K", or
  * "never"), in buf. */
 static const char *return_text(char *buf, size_t size, double x, int month)
@@ -768,6 +807,7 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
     print_taxes(res, out, idw);
     print_loans(res, out);
     print_leases(res, out);
+    print_lease_accounting(res, out);
     print_plans(res, out, idw);
     if (s->model_params > 0)
         print_sizing(res, out, idw);

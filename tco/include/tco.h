@@ -327,6 +327,10 @@ typedef struct tco_option {
     int key_line[TCO_O_COUNT];           /* line of each key given, else 0 */
     const char *key_file[TCO_O_COUNT];   /* file of that line (one of the scenario's
                                             files), or NULL when not given */
+    /* A lease's standard in the statements (MODEL.md, Statements by fiscal year). */
+    tco_lease_accounting lease_accounting;
+    /* Annual, nominal: used when the rate implicit in the lease cannot be determined. */
+    double lease_discount_rate;
 } tco_option;
 
 /* The site keys, in table order: TCO_S_ELECTRICITY_PRICE .. TCO_S_COLO_PER_KW_MONTH. */
@@ -900,7 +904,10 @@ tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
  * blank line and the budget (docs/MODEL.md, Fiscal years and the budget)
  * follow: the header id, year, from, to, first_month, last_month, months,
  * partial (1 or 0) and the columns of tco_budget_col_name, one row per option
- * and fiscal year.
+ * and fiscal year. With TCO_CSV_STATEMENTS, a blank line and the statements
+ * (docs/MODEL.md, Statements by fiscal year) follow: the header option, year,
+ * lease_accounting, lease_rate, lease_rate_source and the columns of
+ * tco_stmt_col_name, one row per option and fiscal year.
  *
  * CSV injection: a text field (id, label, gpu) that begins with '=', '+', '-',
  * '@', TAB or CR would be read as a formula by a spreadsheet, so it is written
@@ -909,7 +916,7 @@ tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
  * rule goes by column, not by content: a text field is guarded even when it
  * reads as a number (a label "-5" is written "'-5"), and a number field is
  * written as the number it is (-5), never with a quote. */
-enum { TCO_CSV_MONTHLY = 1, TCO_CSV_FISCAL_YEARS = 2 };
+enum { TCO_CSV_MONTHLY = 1, TCO_CSV_FISCAL_YEARS = 2, TCO_CSV_STATEMENTS = 4 };
 tco_status tco_report_write_csv_stream(const tco_result *result, FILE *out, int monthly);
 
 /* The same, written atomically to `path` (see tco_report_write_json). */
@@ -986,5 +993,6 @@ tco_status tco_write_atomic(const char *path, tco_write_fn write, const void *ar
 #include "tco_compare.h"
 #include "tco_import.h"
 #include "tco_plan.h"
+#include "tco_statements.h"
 
 #endif /* TCO_H */

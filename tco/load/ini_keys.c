@@ -332,8 +332,9 @@ static void check_loan(loader *L, tco_option *o, const char *sec)
 static void check_lease(loader *L, tco_option *o, const char *sec)
 {
     const int *kl = o->key_line;
-    static const int lease_keys[] = {TCO_O_LEASE_PAYMENT, TCO_O_LEASE_RATE_FACTOR,
-                                     TCO_O_LEASE_MONTHS, TCO_O_LEASE_END, TCO_O_BUYOUT_FRACTION};
+    static const int lease_keys[] = {
+        TCO_O_LEASE_PAYMENT,   TCO_O_LEASE_RATE_FACTOR, TCO_O_LEASE_MONTHS,       TCO_O_LEASE_END,
+        TCO_O_BUYOUT_FRACTION, TCO_O_LEASE_ACCOUNTING,  TCO_O_LEASE_DISCOUNT_RATE};
     if (!financing_keys(L, o, lease_keys, sizeof lease_keys / sizeof lease_keys[0], TCO_FIN_LEASE))
         return;
     const int at_fin = KEY_AT(TCO_O_FINANCING);

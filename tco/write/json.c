@@ -1,5 +1,6 @@
 /* json.c - the JSON output of docs/MODEL.md. */
 #include "write/json.h"
+#include "write/statements.h"
 #include "core/fields.h"
 #include "util/outfile.h"
 
@@ -523,6 +524,8 @@ tco_status tco_report_write_json_stream(const tco_result *res, FILE *out)
     fputs("\n  ]", out);
     put_decision(out, res);
     tco_status st = put_fiscal_years(out, res);
+    if (st == TCO_OK)
+        st = tci_json_put_statements(out, res);
     if (st != TCO_OK)
         return st;
     put_plans(out, res);

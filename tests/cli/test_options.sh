@@ -121,7 +121,7 @@ check_help() { # check_help CMD OPTION...
 }
 common="-q --quiet -v --verbose -h --help --catalog"
 # shellcheck disable=SC2086 # the lists are words
-check_help report -o --output -f --format --template --monthly --fiscal-years --strict $common
+check_help report -o --output -f --format --template --monthly --fiscal-years --statements --strict $common
 # shellcheck disable=SC2086
 check_help validate --template --strict $common
 # shellcheck disable=SC2086

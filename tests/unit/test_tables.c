@@ -153,17 +153,27 @@ static void test_keys_live(void)
 
     /* Of the 32 option keys, 8 are not live: label, acquire, gpu, memory_gb
      * (sizing only), depreciation, pricing, offer, base. */
-    static const tco_okey fixed[] = {TCO_O_LABEL,     TCO_O_ACQUIRE,      TCO_O_GPU,
-                                     TCO_O_MEMORY_GB, TCO_O_DEPRECIATION, TCO_O_PRICING,
-                                     TCO_O_OFFER,     TCO_O_BASE,         TCO_O_AFTER_TERM,
-                                     TCO_O_FINANCING, TCO_O_LEASE_END,    TCO_O_SITE};
+    static const tco_okey fixed[] = {TCO_O_LABEL,
+                                     TCO_O_ACQUIRE,
+                                     TCO_O_GPU,
+                                     TCO_O_MEMORY_GB,
+                                     TCO_O_DEPRECIATION,
+                                     TCO_O_PRICING,
+                                     TCO_O_OFFER,
+                                     TCO_O_BASE,
+                                     TCO_O_AFTER_TERM,
+                                     TCO_O_FINANCING,
+                                     TCO_O_LEASE_END,
+                                     TCO_O_SITE,
+                                     TCO_O_LEASE_ACCOUNTING,
+                                     TCO_O_LEASE_DISCOUNT_RATE};
     live = 0;
     for (size_t j = 0; j < sizeof fixed / sizeof fixed[0]; j++)
         CU_ASSERT_EQUAL(tco_option_key(fixed[j])->live, 0);
     for (int k = 0; k < TCO_O_COUNT; k++)
         live += tco_option_key((tco_okey)k)->live != 0;
-    CU_ASSERT_EQUAL(TCO_O_COUNT, 51);
-    CU_ASSERT_EQUAL(live, 51 - 12);
+    CU_ASSERT_EQUAL(TCO_O_COUNT, 53);
+    CU_ASSERT_EQUAL(live, 53 - 14);
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_GPU_PRICE)->live, 1);
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_STORAGE_PER_MONTH)->live, 1);
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_EGRESS_TB_PER_MONTH)->live, 1);
