@@ -137,6 +137,9 @@ static const tco_keydef option_keys[] = {
     [TCO_O_AVAILABILITY] = {.name = "availability", .section = "option", .type = TCO_T_NUMBER, .unit = TCO_U_FRACTION, .offset = O(availability), .def = 1, .lo = 0.01, /* a fleet that delivers something */ .hi = 1, .unit_label = "of hours", .label = "Availability (plans)", .live = 1},
     [TCO_O_FAILURE_RATE] = {.name = "failure_rate", .section = "option", .type = TCO_T_NUMBER, .unit = TCO_U_RATIO, .offset = O(failure_rate), .hi = 100, .unit_label = "per GPU-year", .label = "Failures (plans)", .live = 1},
     [TCO_O_REPAIR_DAYS] = {.name = "repair_days", .section = "option", .type = TCO_T_NUMBER, .unit = TCO_U_RATIO, .offset = O(repair_days), .hi = 365, .unit_label = "days", .label = "Days per repair (plans)", .live = 1},
+    /* Lease against buy (MODEL.md): the twin and the cost of debt. */
+    [TCO_O_COMPARE_TO] = {.name = "compare_to", .section = "option", .type = TCO_T_STRING, .unit = TCO_U_NONE, .applies = TCO_APPLIES_BUY, .offset = O(compare_to), .unit_label = "", .label = "Lease compared with"},
+    [TCO_O_LEASE_DISCOUNT_RATE] = {.name = "lease_discount_rate", .section = "option", .type = TCO_T_NUMBER, .unit = TCO_U_FRACTION, .applies = BUY, .offset = O(lease_discount_rate), .hi = 1, .unit_label = "per year", .label = "Lessee's cost of debt", .live = 1},
 };
 /* clang-format on */
 _Static_assert(sizeof option_keys / sizeof *option_keys == TCO_O_COUNT,

@@ -130,6 +130,8 @@ typedef enum tco_okey {
     TCO_O_AVAILABILITY,          /* goodput in plans: the fraction of hours delivered */
     TCO_O_FAILURE_RATE,          /* or failures per GPU-year ... */
     TCO_O_REPAIR_DAYS,           /* ... and days each repair takes */
+    TCO_O_COMPARE_TO,            /* a lease's bought twin (MODEL.md, Lease against buy) */
+    TCO_O_LEASE_DISCOUNT_RATE,   /* a lease's pre-tax cost of debt, annual */
     TCO_O_COUNT
 } tco_okey;
 
