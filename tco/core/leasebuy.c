@@ -96,22 +96,29 @@ void tci_lease_vs_buy(const tco_scenario *s, tco_result *res)
         tco_option_result *r = &res->options[i];
         r->compare_to = tci_lease_twin(s, i);
         r->implied_rate = r->nal_rate = r->nal = NAN;
+        r->lease_vs_buy0 = 0;
+        for (int m = 1; m <= H; m++)
+            r->monthly[m - 1].lease_vs_buy = 0;
         const tco_option *l = &s->options[i];
         if (r->compare_to < 0 || l->lease_months > H)
             continue;
         const tco_option *tw = &s->options[r->compare_to];
         const tco_option_result *b = &res->options[r->compare_to];
         r->implied_rate = tci_rate_annual(implied_monthly(l, r, b->capex));
+        for (int m = 0; m <= H; m++) {
+            double d = hardware_flow(b, 0, t, taxed, m, H) - hardware_flow(r, 1, t, taxed, m, H);
+            *(m == 0 ? &r->lease_vs_buy0 : &r->monthly[m - 1].lease_vs_buy) = d;
+        }
         double rd = l->src[TCO_O_LEASE_DISCOUNT_RATE] ? l->lease_discount_rate
                     : tw->financing == TCO_FIN_LOAN   ? tw->loan_rate
                                                       : NAN;
         if (isnan(rd))
             continue;
         const double j = rd * (1 - t) / 12;
-        double nal = 0, v = 1;
-        for (int m = 0; m <= H; m++) {
-            nal += (hardware_flow(b, 0, t, taxed, m, H) - hardware_flow(r, 1, t, taxed, m, H)) * v;
+        double nal = r->lease_vs_buy0, v = 1;
+        for (int m = 1; m <= H; m++) {
             v /= 1 + j;
+            nal += r->monthly[m - 1].lease_vs_buy * v;
         }
         r->nal_rate = j * 12;
         r->nal = nal;

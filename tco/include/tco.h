@@ -559,6 +559,9 @@ typedef struct tco_month {
                                            (with [tax]), else 0 */
     double cost;                        /* sum of the cost lines and the three loan lines */
     double cumulative;                  /* capex + costs to date, residual excluded */
+    double lease_vs_buy;                /* a lease with a bought twin: the hardware's flow
+                                           bought less leased (MODEL.md, Lease against
+                                           buy), else 0 */
 } tco_month;
 
 /* What the workload needs of one option (all NAN when [workload] does not
@@ -672,10 +675,12 @@ typedef struct tco_option_result {
     /* Lease against buy (MODEL.md): a leased option's bought twin, or -1 (every
      * option not leased, and a lease without a twin); the figures NAN when -1 or
      * when the lease's term ends past the horizon, nal also without a rate. */
-    int compare_to;      /* the twin's option index */
-    double implied_rate; /* the lease's implied rate, annual ((1+i)^12 - 1) */
-    double nal_rate;     /* the after-tax cost of debt, annual, nominal */
-    double nal;          /* net advantage to leasing: > 0, leasing saves */
+    int compare_to;       /* the twin's option index */
+    double implied_rate;  /* the lease's implied rate, annual ((1+i)^12 - 1) */
+    double nal_rate;      /* the after-tax cost of debt, annual, nominal */
+    double nal;           /* net advantage to leasing: > 0, leasing saves */
+    double lease_vs_buy0; /* month 0's hardware flow bought less leased (the months':
+                             monthly[].lease_vs_buy) */
 } tco_option_result;
 
 /* Line `line` of month mo, of an option's result r (its sum over months 1..H):
