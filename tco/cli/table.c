@@ -351,10 +351,10 @@ static void print_lease_vs_buy(const tco_result *res, size_t i, FILE *out)
         fputs("; no net advantage to leasing without a cost of debt (lease_discount_rate, "
               "or a twin with a loan).\n",
               out);
-    else if (r->nal > 0)
+    else if (r->nal >= 0.5) /* the sign of what the table shows, to the unit */
         fprintf(out, "; at the after-tax cost of debt, %.2f%% a year, leasing saves %s.\n",
                 100 * r->nal_rate, tco_group_thousands(a, sizeof a, r->nal, 0));
-    else if (r->nal < 0)
+    else if (r->nal <= -0.5)
         fprintf(out,
                 "; at the after-tax cost of debt, %.2f%% a year, leasing costs %s more than "
                 "buying.\n",
