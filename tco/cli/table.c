@@ -327,6 +327,45 @@ static void print_loans(const tco_result *res, FILE *out)
     }
 }
 
+/* Under a lease's line, lease against buy (MODEL.md): its bought twin, the
+ * implied rate and the net advantage to leasing, its sign in words. */
+static void print_lease_vs_buy(const tco_result *res, size_t i, FILE *out)
+{
+    const tco_scenario *s = res->scenario;
+    const tco_option_result *r = &res->options[i];
+    char a[40];
+    if (r->compare_to < 0) {
+        fputs("  against buying: no bought twin (an option bought in cash or with a loan, "
+              "with the same gpu and count).\n",
+              out);
+        return;
+    }
+    fputs("  against ", out);
+    tco_fput_text(out, s->options[r->compare_to].id, 0, 0);
+    if (isnan(r->implied_rate)) {
+        fputs(": the lease runs past the horizon (no implied rate, no net advantage).\n", out);
+        return;
+    }
+    fprintf(out, ": implied rate %.2f%% a year", 100 * r->implied_rate);
+    if (isnan(r->nal))
+        fputs("; no net advantage to leasing without a cost of debt (lease_discount_rate, "
+              "or a twin with a loan).\n",
+              out);
+    else if (r->nal >= 0.5) /* the sign of what the table shows, to the unit */
+        fprintf(out, "; at the after-tax cost of debt, %.2f%% a year, leasing saves %s.\n",
+                100 * r->nal_rate, tco_group_thousands(a, sizeof a, r->nal, 0));
+    else if (r->nal <= -0.5)
+        fprintf(out,
+                "; at the after-tax cost of debt, %.2f%% a year, leasing costs %s more than "
+                "buying.\n",
+                100 * r->nal_rate, tco_group_thousands(a, sizeof a, -r->nal, 0));
+    else
+        fprintf(out,
+                "; at the after-tax cost of debt, %.2f%% a year, leasing and buying cost the "
+                "same.\n",
+                100 * r->nal_rate);
+}
+
 /* A line for each leased option: the hardware's price (not paid), the
  * payment, and the payments, buyout and commitment of the horizon. */
 static void print_leases(const tco_result *res, FILE *out)
@@ -352,6 +391,7 @@ static void print_leases(const tco_result *res, FILE *out)
             fprintf(out, ", %s owed after the horizon",
                     tco_group_thousands(e, sizeof e, r->commitment_after_horizon, 0));
         fputs(" (in operating).\n", out);
+        print_lease_vs_buy(res, i, out);
     }
 }
 

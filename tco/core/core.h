@@ -279,6 +279,18 @@ void tci_option_tax_at(const tco_scenario *s, const tco_option *o, double u, int
  * below 0.01); never below 0.01, so that a plan divides by it safely. */
 double tci_availability(const tco_option *o);
 
+/* Lease against buy (MODEL.md; leasebuy.c). 1 when option o can be lease's
+ * bought twin: bought in cash or with a loan, the same gpu (both unset counts
+ * as the same) and count, not lease itself. */
+int tci_lease_twin_ok(const tco_option *lease, const tco_option *o);
+/* The twin of option i of s: the option compare_to names when it qualifies,
+ * else the first qualifying option financed with a loan, else the first
+ * qualifying one; -1 when option i is not leased or has none. */
+int tci_lease_twin(const tco_scenario *s, size_t i);
+/* Each option's compare_to, implied_rate, nal_rate and nal in res, whose
+ * options' other figures are computed. */
+void tci_lease_vs_buy(const tco_scenario *s, tco_result *res);
+
 /* The monthly discount rate r_m = (1 + discount_rate)^(1/12) - 1 (MODEL.md). */
 double tci_monthly_rate(const tco_scenario *s);
 

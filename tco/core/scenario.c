@@ -51,6 +51,7 @@ void tco_scenario_free(tco_scenario *s)
         free(o->offer);
         free(o->base);
         free(o->site);
+        free(o->compare_to);
     }
     free(s->options);
     for (size_t i = 0; i < s->n_sites; i++)
@@ -154,12 +155,14 @@ tco_scenario *tci_scenario_clone(const tco_scenario *s)
         for (size_t i = 0; ok && i < s->n_options; i++) {
             tco_option *o = &c->options[i];
             *o = s->options[i];
-            o->id = o->label = o->gpu = o->offer = o->base = o->site = NULL;
+            o->id = o->label = o->gpu = o->offer = o->base = o->site = o->compare_to = NULL;
             c->n_options = i + 1;
             ok = dup_field(&o->id, s->options[i].id) && dup_field(&o->label, s->options[i].label) &&
                  dup_field(&o->gpu, s->options[i].gpu) &&
                  dup_field(&o->offer, s->options[i].offer) &&
-                 dup_field(&o->base, s->options[i].base) && dup_field(&o->site, s->options[i].site);
+                 dup_field(&o->base, s->options[i].base) &&
+                 dup_field(&o->site, s->options[i].site) &&
+                 dup_field(&o->compare_to, s->options[i].compare_to);
         }
     }
     if (ok && s->n_sites) {

@@ -313,6 +313,8 @@ typedef struct tco_option {
     double interruption_overhead;        /* spot: fraction of paid hours lost, 0..<1 */
     double availability;                 /* plans only (MODEL.md, Goodput): 0.01..1 */
     double failure_rate, repair_days;    /* or A = 1 - failure_rate * repair_days / 365 */
+    char *compare_to;                    /* a lease's bought twin (MODEL.md, Lease against
+                                            buy), or NULL: found automatically */
     int line;                            /* line of the [option ID] header */
     const struct tco_gpu_model *model;   /* catalog GPU named by `gpu`, or NULL */
     const struct tco_offer *offer_entry; /* catalog offer named by `offer`, or NULL */
@@ -329,7 +331,10 @@ typedef struct tco_option {
                                             files), or NULL when not given */
     /* A lease's standard in the statements (MODEL.md, Statements by fiscal year). */
     tco_lease_accounting lease_accounting;
-    /* Annual, nominal: used when the rate implicit in the lease cannot be determined. */
+    /* The lessee's incremental borrowing rate, annual, nominal; 0 when not given:
+     * the statements' rate when the rate implicit in the lease cannot be
+     * determined, and the pre-tax cost of debt of lease against buy (else the
+     * twin's loan_rate). */
     double lease_discount_rate;
 } tco_option;
 
@@ -567,6 +572,9 @@ typedef struct tco_month {
                                            (with [tax]), else 0 */
     double cost;                        /* sum of the cost lines and the three loan lines */
     double cumulative;                  /* capex + costs to date, residual excluded */
+    double lease_vs_buy;                /* a lease with a bought twin: the hardware's flow
+                                           bought less leased (MODEL.md, Lease against
+                                           buy), else 0 */
 } tco_month;
 
 /* What the workload needs of one option (all NAN when [workload] does not
@@ -677,6 +685,15 @@ typedef struct tco_option_result {
                             (also when the workload does not tell) */
     tco_month *monthly;  /* horizon_months entries */
     double availability; /* A: the share of hours its GPUs serve (MODEL.md, Goodput) */
+    /* Lease against buy (MODEL.md): a leased option's bought twin, or -1 (every
+     * option not leased, and a lease without a twin); the figures NAN when -1 or
+     * when the lease's term ends past the horizon, nal also without a rate. */
+    int compare_to;       /* the twin's option index */
+    double implied_rate;  /* the lease's implied rate, annual ((1+i)^12 - 1) */
+    double nal_rate;      /* the after-tax cost of debt, annual, nominal */
+    double nal;           /* net advantage to leasing: > 0, leasing saves */
+    double lease_vs_buy0; /* month 0's hardware flow bought less leased (the months':
+                             monthly[].lease_vs_buy) */
 } tco_option_result;
 
 /* Line `line` of month mo, of an option's result r (its sum over months 1..H):

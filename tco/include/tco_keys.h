@@ -138,7 +138,10 @@ typedef enum tco_okey {
     TCO_O_FAILURE_RATE,          /* or failures per GPU-year ... */
     TCO_O_REPAIR_DAYS,           /* ... and days each repair takes */
     TCO_O_LEASE_ACCOUNTING,      /* a lease's standard in the statements */
-    TCO_O_LEASE_DISCOUNT_RATE,   /* the lessee's incremental borrowing rate */
+    TCO_O_LEASE_DISCOUNT_RATE,   /* the lessee's incremental borrowing rate: the statements'
+                                    rate when the lease's own is unknown, and the cost of
+                                    debt of lease against buy */
+    TCO_O_COMPARE_TO,            /* a lease's bought twin (MODEL.md, Lease against buy) */
     TCO_O_COUNT
 } tco_okey;
 

@@ -136,6 +136,12 @@ typedef struct xw_optsheet {
         int r_flow, r_flow_sign, r_flow_cum, r_flow_below, r_flow_dcum, r_flow_dbelow;
         int k_irrg, k_irr, k_mirr, k_pay, k_dpay;
     } tx;
+    /* Lease against buy (a lease with a bought twin; MODEL.md; leasebuy.c): the
+     * heading, the hardware's flow bought less leased by month, and in column C
+     * the implied rate, the after-tax cost of debt and the NAL. */
+    struct {
+        int s_lb, r_diff, k_rate, k_kd, k_nal;
+    } lb;
 } xw_optsheet;
 
 #define XW_COL_LABEL 0

@@ -284,6 +284,10 @@ int xw_option_key_shown(const tco_scenario *s, size_t i, tco_okey k)
     if ((k == TCO_O_AVAILABILITY || k == TCO_O_FAILURE_RATE || k == TCO_O_REPAIR_DAYS) &&
         !o->key_line[k])
         return 0;
+    /* Lease against buy's keys (MODEL.md): on a lease that gives them. */
+    if ((k == TCO_O_COMPARE_TO || k == TCO_O_LEASE_DISCOUNT_RATE) &&
+        (o->financing != TCO_FIN_LEASE || !o->src[k]))
+        return 0;
     /* Financing is shown for a loan, with the loan's keys, and for a lease,
      * with the lease's: of the payment and the rate factor, the one given. */
     if (k == TCO_O_FINANCING && o->financing == TCO_FIN_CASH)
