@@ -319,6 +319,11 @@ typedef struct tco_option {
     int key_line[TCO_O_COUNT];           /* line of each key given, else 0 */
     const char *key_file[TCO_O_COUNT];   /* file of that line (one of the scenario's
                                             files), or NULL when not given */
+    unsigned short key_fx[TCO_O_COUNT];  /* 0, or k >= 1: the key's value was written in
+                                            the currency of a site's section (MODEL.md,
+                                            Sites) and converted by the scenario's
+                                            fx[k - 1] */
+    double key_written[TCO_O_COUNT];     /* that value as written, in that currency */
 } tco_option;
 
 /* The site keys, in table order: TCO_S_ELECTRICITY_PRICE .. TCO_S_COLO_PER_KW_MONTH. */
@@ -335,6 +340,14 @@ typedef struct tco_site {
     unsigned char src[TCO_SITE_KEYS];    /* tco_source of each */
     int key_line[TCO_SITE_KEYS];         /* line of each key given, else 0 */
     const char *key_file[TCO_SITE_KEYS]; /* file of that line, or NULL */
+    char currency[4];                    /* `currency =`: its values' ISO 4217 code, or
+                                            "" for the scenario's currency */
+    int currency_line;                   /* line of `currency =`, else 0 */
+    int fx;                              /* 0, or k >= 1: the scenario's fx[k - 1]
+                                            converts its currency */
+    unsigned short key_fx[TCO_SITE_KEYS]; /* fx, for each key given in its section (a
+                                             case's value is in the scenario's) */
+    double key_written[TCO_SITE_KEYS];    /* each such value as written */
 } tco_site;
 
 /* A whole scenario: global inputs and the options, in input order. */
