@@ -102,6 +102,11 @@ void tci_fx_apply(tco_scenario *s);
 void tci_fx_apply_rate(tco_scenario *s, int fx, double rate, void (*set)(void *, double *, double),
                        void *arg);
 
+/* The option whose section writes option o's key k: o itself, or the base
+ * (base =, followed as far as it goes) o inherits the value from, which keeps
+ * the line where it is written. */
+const tco_option *tci_option_writer(const tco_scenario *s, const tco_option *o, int k);
+
 /* A value written in the currency of rate fx (index + 1 in s->fx) in the
  * scenario's currency: written / rate (MODEL.md, Currency conversion). */
 double tci_fx_convert(const tco_scenario *s, int fx, double written);

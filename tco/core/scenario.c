@@ -279,6 +279,19 @@ void tci_fx_apply(tco_scenario *s)
         tci_fx_apply_rate(s, (int)k + 1, s->fx[k].rate, NULL, NULL);
 }
 
+/* See core.h. */
+const tco_option *tci_option_writer(const tco_scenario *s, const tco_option *o, int k)
+{
+    for (int hops = 0; o->base && o->key_line[k] && hops < TCO_MAX_OPTIONS; hops++) {
+        int b = tco_scenario_find(s, o->base);
+        if (b < 0 || s->options[b].key_line[k] != o->key_line[k] ||
+            s->options[b].key_file[k] != o->key_file[k])
+            break;
+        o = &s->options[b];
+    }
+    return o;
+}
+
 /* ===== Values in effect ===== */
 
 /* See documentation in header file. */

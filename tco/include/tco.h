@@ -333,18 +333,18 @@ typedef struct tco_option {
 /* A [site NAME] section (MODEL.md, Sites): its own values of the site keys;
  * a key it does not give (src 0) follows the scenario's [site]. */
 typedef struct tco_site {
-    char *name;                          /* letters, digits, '-' and '_' */
-    int line;                            /* line of the [site NAME] header */
-    const char *file;                    /* its file (one of the scenario's) */
-    double value[TCO_SITE_KEYS];         /* by key - TCO_SITE_KEY_FIRST */
-    unsigned char src[TCO_SITE_KEYS];    /* tco_source of each */
-    int key_line[TCO_SITE_KEYS];         /* line of each key given, else 0 */
-    const char *key_file[TCO_SITE_KEYS]; /* file of that line, or NULL */
-    char currency[4];                    /* `currency =`: its values' ISO 4217 code, or
-                                            "" for the scenario's currency */
-    int currency_line;                   /* line of `currency =`, else 0 */
-    int fx;                              /* 0, or k >= 1: the scenario's fx[k - 1]
-                                            converts its currency */
+    char *name;                           /* letters, digits, '-' and '_' */
+    int line;                             /* line of the [site NAME] header */
+    const char *file;                     /* its file (one of the scenario's) */
+    double value[TCO_SITE_KEYS];          /* by key - TCO_SITE_KEY_FIRST */
+    unsigned char src[TCO_SITE_KEYS];     /* tco_source of each */
+    int key_line[TCO_SITE_KEYS];          /* line of each key given, else 0 */
+    const char *key_file[TCO_SITE_KEYS];  /* file of that line, or NULL */
+    char currency[4];                     /* `currency =`: its values' ISO 4217 code, or
+                                             "" for the scenario's currency */
+    int currency_line;                    /* line of `currency =`, else 0 */
+    int fx;                               /* 0, or k >= 1: the scenario's fx[k - 1]
+                                             converts its currency */
     unsigned short key_fx[TCO_SITE_KEYS]; /* fx, for each key given in its section (a
                                              case's value is in the scenario's) */
     double key_written[TCO_SITE_KEYS];    /* each such value as written */

@@ -125,20 +125,6 @@ int tci_ini_site_currency_wanted(loader *L, int si, int line)
     return 1;
 }
 
-/* The option whose section writes option o's key k: o, or the base (base =)
- * o inherits it from (the value keeps the line where it is written). */
-static const tco_option *writer_of(const tco_scenario *s, const tco_option *o, int k)
-{
-    for (size_t hops = 0; o->base && hops < s->n_options; hops++) {
-        int b = tco_scenario_find(s, o->base);
-        if (b < 0 || s->options[b].key_line[k] != o->key_line[k] ||
-            s->options[b].key_file[k] != o->key_file[k])
-            break;
-        o = &s->options[b];
-    }
-    return o;
-}
-
 /* Named site t's currency, the value of entry e: checked, and its rate in
  * [fx] found (t->fx), or reported at the entry's line. */
 static void read_currency(loader *L, tco_site *t, const entry *e)
@@ -210,7 +196,7 @@ void tci_ini_site_currency(loader *L)
             const tco_keydef *kd = tco_option_key((tco_okey)k);
             if (o->src[k] != TCO_SRC_INI || kd->unit != TCO_U_MONEY || kd->type != TCO_T_NUMBER)
                 continue;
-            const tco_option *w = writer_of(s, o, k);
+            const tco_option *w = tci_option_writer(s, o, k);
             int site = w->acquire == TCO_BUY && w->site ? tco_site_find(s, w->site) : -1;
             if (site >= 0 && s->sites[site].fx)
                 convert(s, s->sites[site].fx, (double *)tci_key_field(o, kd), &o->key_fx[k],

@@ -827,7 +827,6 @@ static int inputs_globals(xw_ctx *c, int row)
     return fx_done ? row : inputs_fx(c, row);
 }
 
-
 /* The constants (SecondsPerHour) and the MACRS table, from `row`; returns the
  * next row. */
 static int inputs_constants(xw_ctx *c, int row)
