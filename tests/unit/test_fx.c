@@ -194,7 +194,7 @@ static void test_site_currency(void)
         CLOSE(a->facility, b->facility);
         CLOSE(a->total, b->total);
         CLOSE(a->npv, b->npv);
-        for (int m = 0; m <= 12; m++)
+        for (int m = 0; m < 12; m++) /* months 1..12 */
             CLOSE(a->monthly[m].cost, b->monthly[m].cost);
     }
     tco_result_free(re);
