@@ -210,22 +210,33 @@ static void test_site_currency(void)
  * 9,504; total 244,000 + 17,504.05248 = 261,504.05248. Case mixed: EUR = 1 and
  * site.fra.electricity_price = 0.14 (USD): power and cooling as in the base,
  * 7,407.456 + 2,592.6096, the rest at par, 244,000 + 9,504: 263,504.0656.
- * Sensitivity fx.EUR = 0.8, 1: the low end is the base, 266,880.0656. */
+ * Case own_install: EUR = 1 and fra.install_price = 6000 (USD): the par case
+ * with 6,000 of installation, 263,504.05248. Sensitivity fx.EUR = 0.8, 1: the
+ * low end is the base, 266,880.0656. Monte Carlo fx.EUR = uniform(0.8, 1): fra
+ * between the two, own the same in every draw (nothing of it is in EUR). */
 static void test_site_rate_moves(void)
 {
     tco_scenario *s = load(FRA_EUR("[case par]\nfx.EUR = 1\n"
                                    "[case mixed]\nsite.fra.electricity_price = 0.14\nfx.EUR = 1\n"
-                                   "[sensitivity]\nfx.EUR = 0.8, 1\n"));
+                                   "[case own_install]\nfra.install_price = 6000\n"
+                                   "fx.EUR = 1\n"
+                                   "[sensitivity]\nfx.EUR = 0.8, 1\n"
+                                   "[uncertainty]\nsamples = 300\nfx.EUR = uniform(0.8, 1)\n"));
     CU_ASSERT_PTR_NOT_NULL_FATAL(s);
     tco_result *r = NULL;
     tco_analysis *a = NULL;
     CU_ASSERT_EQUAL_FATAL(tco_compute(s, &r), TCO_OK);
     CU_ASSERT_EQUAL_FATAL(tco_analyze(r, NULL, NULL, &a), TCO_OK);
-    CU_ASSERT_EQUAL_FATAL(a->n_cases, 2);
+    CU_ASSERT_EQUAL_FATAL(a->n_cases, 3);
     CLOSE(a->cases[0]->options[1].power, 5925.9648);
     CLOSE(a->cases[0]->options[1].total, 261504.05248);
     CLOSE(a->cases[0]->options[0].total, 251111.184); /* own: nothing in EUR */
     CLOSE(a->cases[1]->options[1].total, 263504.0656);
+    CLOSE(a->cases[2]->options[1].total, 263504.05248);
+    CU_ASSERT(a->mc[1].total_p10 >= 261504.05248 - 1e-6 && a->mc[1].total_p90 <= 266880.0657);
+    CU_ASSERT(a->mc[1].total_p10 < a->mc[1].total_p90);
+    CLOSE(a->mc[0].total_p10, 251111.184);
+    CLOSE(a->mc[0].total_p90, 251111.184);
     int found = 0;
     for (size_t d = 0; d < a->n_drivers; d++) {
         const tco_sens_entry *x = &a->sens[1 * a->n_drivers + d];
