@@ -90,10 +90,26 @@ const tco_keydef *tci_param_key(tco_param p);
  * its offset is that of the rate in a tco_fx. */
 const tco_keydef *tci_fx_key(void);
 
-/* Every price converted from a catalog's currency (tco_option.fx) set again
- * from its catalog price and the rate now in s->fx: after an analysis or a
- * case changed a rate (MODEL.md, Currency conversion). */
+/* Every value converted from another currency set again from its value as
+ * written and the rate now in s->fx: a catalog's price (tco_option.fx) and a
+ * value written in a site's currency (key_fx of an option or a site); after
+ * an analysis or a case changed a rate (MODEL.md, Currency conversion). */
 void tci_fx_apply(tco_scenario *s);
+
+/* Every value converted by rate fx (index + 1 in s->fx) set to its value as
+ * written divided by `rate`: through set(arg, place, value) when set is not
+ * NULL (an analysis that undoes it), else in place. */
+void tci_fx_apply_rate(tco_scenario *s, int fx, double rate, void (*set)(void *, double *, double),
+                       void *arg);
+
+/* The option whose section writes option o's key k: o itself, or the base
+ * (base =, followed as far as it goes) o inherits the value from, which keeps
+ * the line where it is written. */
+const tco_option *tci_option_writer(const tco_scenario *s, const tco_option *o, int k);
+
+/* A value written in the currency of rate fx (index + 1 in s->fx) in the
+ * scenario's currency: written / rate (MODEL.md, Currency conversion). */
+double tci_fx_convert(const tco_scenario *s, int fx, double written);
 
 /* Where option o's converted price lives (gpu_price of a buy option,
  * price_per_gpu_hour of a rent option), or NULL when none was converted. */

@@ -336,6 +336,11 @@ typedef struct tco_option {
      * determined, and the pre-tax cost of debt of lease against buy (else the
      * twin's loan_rate). */
     double lease_discount_rate;
+    unsigned short key_fx[TCO_O_COUNT]; /* 0, or k >= 1: the key's value was written in
+                                           the currency of a site's section (MODEL.md,
+                                           Sites) and converted by the scenario's
+                                           fx[k - 1] */
+    double key_written[TCO_O_COUNT];    /* that value as written, in that currency */
 } tco_option;
 
 /* The site keys, in table order: TCO_S_ELECTRICITY_PRICE .. TCO_S_COLO_PER_KW_MONTH. */
@@ -345,13 +350,21 @@ typedef struct tco_option {
 /* A [site NAME] section (MODEL.md, Sites): its own values of the site keys;
  * a key it does not give (src 0) follows the scenario's [site]. */
 typedef struct tco_site {
-    char *name;                          /* letters, digits, '-' and '_' */
-    int line;                            /* line of the [site NAME] header */
-    const char *file;                    /* its file (one of the scenario's) */
-    double value[TCO_SITE_KEYS];         /* by key - TCO_SITE_KEY_FIRST */
-    unsigned char src[TCO_SITE_KEYS];    /* tco_source of each */
-    int key_line[TCO_SITE_KEYS];         /* line of each key given, else 0 */
-    const char *key_file[TCO_SITE_KEYS]; /* file of that line, or NULL */
+    char *name;                           /* letters, digits, '-' and '_' */
+    int line;                             /* line of the [site NAME] header */
+    const char *file;                     /* its file (one of the scenario's) */
+    double value[TCO_SITE_KEYS];          /* by key - TCO_SITE_KEY_FIRST */
+    unsigned char src[TCO_SITE_KEYS];     /* tco_source of each */
+    int key_line[TCO_SITE_KEYS];          /* line of each key given, else 0 */
+    const char *key_file[TCO_SITE_KEYS];  /* file of that line, or NULL */
+    char currency[4];                     /* `currency =`: its values' ISO 4217 code, or
+                                             "" for the scenario's currency */
+    int currency_line;                    /* line of `currency =`, else 0 */
+    int fx;                               /* 0, or k >= 1: the scenario's fx[k - 1]
+                                             converts its currency */
+    unsigned short key_fx[TCO_SITE_KEYS]; /* fx, for each key given in its section (a
+                                             case's value is in the scenario's) */
+    double key_written[TCO_SITE_KEYS];    /* each such value as written */
 } tco_site;
 
 /* A whole scenario: global inputs and the options, in input order. */

@@ -204,6 +204,11 @@ static int on_pair(void *user, const char *sec_name, const char *name, const cha
          * resolved after the base scenario. */
         if (!naming_key_wanted(L, si, name, lineno))
             return 1;
+    } else if ((sec->kind == SEC_SITE_AT || sec->kind == SEC_SITE) &&
+               strcmp(name, "currency") == 0) {
+        /* A named site's currency, read with [fx] (MODEL.md, Sites). */
+        if (!tci_ini_site_currency_wanted(L, si, lineno))
+            return 1;
     } else if ((key = known_key(L, sec, name, lineno)) < 0) {
         return 1;
     }

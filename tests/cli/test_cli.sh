@@ -413,4 +413,63 @@ expect_rc 0 "$TCO" report "$SRC/config/financed-taxed.ini"
 grep -qE '^  against h100-loan: implied rate 6\.76% a year; at the after-tax cost of debt, 7\.11% a year, leasing saves [0-9,]+\.$' "$work/out" && ok ||
     bad "financed-taxed.ini table: no lease against buy line"
 
+# --- a site's own currency (MODEL.md, Sites): the Frankfurt hall in EUR against the
+#     same hall typed in USD at the rate gives the same figures in the JSON ---
+cat > "$work/fra-eur.ini" <<'INI'
+[scenario]
+name = Own room or a hall in Frankfurt
+horizon_months = 12
+[fx]
+EUR = 0.8
+[site]
+electricity_price = 0.10
+electricity_escalation = 0.03
+pue = 2.1
+[site fra]
+currency = EUR
+electricity_price = 0.112
+pue = 1.35
+colo_per_kw_month = 120
+[option own]
+acquire = buy
+count = 8
+gpu_price = 30000
+tdp_w = 700
+server_power_w = 1000
+server_price = 0
+utilization = 1
+[option fra]
+base = own
+site = fra
+install_price = 4000
+staff_per_month = 400
+INI
+sed -e '/^\[fx\]/d' -e '/^EUR = 0.8/d' -e '/^currency = EUR/d' -e 's/^electricity_price = 0.112/electricity_price = 0.14/' \
+    -e 's/^colo_per_kw_month = 120/colo_per_kw_month = 150/' -e 's/^install_price = 4000/install_price = 5000/' \
+    -e 's/^staff_per_month = 400/staff_per_month = 500/' "$work/fra-eur.ini" > "$work/fra-usd.ini"
+expect_rc 0 "$TCO" report "$work/fra-eur.ini" -o "$work/fra-eur.json"
+expect_rc 0 "$TCO" report "$work/fra-usd.ini" -o "$work/fra-usd.json"
+"$PY" - "$work/fra-eur.json" "$work/fra-usd.json" <<'PYEOF' && ok || bad "a site in EUR against the same site in USD"
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+def same(x, y, path):
+    if isinstance(x, dict):
+        assert list(x) == list(y), (path, list(x), list(y))
+        for k in x:
+            same(x[k], y[k], path + "." + k)
+    elif isinstance(x, list):
+        assert len(x) == len(y), path
+        for i, (p, q) in enumerate(zip(x, y)):
+            same(p, q, "%s[%d]" % (path, i))
+    elif isinstance(x, float) or isinstance(y, float):
+        assert abs(x - y) <= 1e-9 * max(1, abs(y)), (path, x, y)
+    else:
+        assert x == y, (path, x, y)
+same(a["options"], b["options"], "options")
+same(a["decision"], b["decision"], "decision")
+fra = {o["id"]: o for o in a["options"]}["fra"]
+# by hand: 240,000 + 5,000 installation + 12 x 500 staff + 7,407.456 + 2,592.6096 + 11,880
+assert abs(fra["total"] - 272880.0656) < 1e-6, fra["total"]
+PYEOF
+
 finish
