@@ -48,7 +48,8 @@ void xw_tax_depreciation_row(const xw_optw *w, int row)
     for (int m = 0; m <= w->H; m++) {
         xw_ow_depreciation(w, f, sizeof f, XW_COL_M0 + m, xw_tax_method(c->s, w->o), L->tx.k_tlife,
                            L->tx.k_tsalv);
-        xw_ow_fig(w, row, XW_COL_M0 + m, f, m == 0 ? 0 : w->res->monthly[m - 1].tax_depreciation,
+        xw_ow_fig(w, row, XW_COL_M0 + m, f,
+                  m == 0 ? w->res->tax_depreciation0 : w->res->monthly[m - 1].tax_depreciation,
                   w->money);
     }
     xw_ow_total(w, row, XW_COL_M0, w->res->tax_depreciation, XS_CALC);
