@@ -523,8 +523,8 @@ static double depreciate(const tco_option *o, int method, double base, int owned
  * in r: each month's tax depreciation and tax, and the sums; discounted at
  * rm (disc as for run_months). With by_tax_year, a MACRS tax method runs by
  * tax year with section 179 and bonus (MODEL.md, Tax depreciation by tax
- * year); a plan's batches (by_tax_year 0) keep the 12 months from the
- * purchase. */
+ * year) for hardware bought at month 0; a lease bought out and a plan's
+ * batches (by_tax_year 0) keep the 12 months from the purchase. */
 static void tax_option(const tco_scenario *s, const tco_option *o, const plan *p,
                        tco_option_result *r, double rm, const double *disc, int by_tax_year)
 {
@@ -537,7 +537,7 @@ static void tax_option(const tco_scenario *s, const tco_option *o, const plan *p
     double dep;
     r->tax_depreciation0 = r->tax_expensing = r->tax_bonus = 0;
     r->tax_convention = 0;
-    if (by_tax_year && owns && macrs && p->owned_from <= H) /* MODEL.md, by tax year */
+    if (by_tax_year && owns && macrs && p->owned_from == 0) /* MODEL.md, by tax year */
         dep = tci_tax_by_year(s, method == TCO_DEP_MACRS5 ? 5 : 7, base, p->owned_from, H,
                               r->monthly, r);
     else
