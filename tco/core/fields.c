@@ -258,6 +258,11 @@ static const tci_field fields[] = {
                                  .unit = TCI_FU_TEXT,
                                  .outputs = DATA,
                                  .label = "Why it is left out"},
+    /* Tax depreciation by tax year (MODEL.md): in the first tax year. */
+    [TCI_F_TAX_EXPENSING] = {RESULT(tax_expensing), .unit = TCI_FU_MONEY, .applies = TCI_FA_TAX,
+                             .outputs = DATA, .label = "Section 179 expensing (tax)"},
+    [TCI_F_TAX_BONUS] = {RESULT(tax_bonus), .unit = TCI_FU_MONEY, .applies = TCI_FA_TAX,
+                         .outputs = DATA, .label = "Bonus depreciation (tax)"},
 };
 _Static_assert(sizeof fields / sizeof *fields == TCI_F_COUNT, "fields: one row per tci_field_id");
 

@@ -95,6 +95,8 @@ typedef enum tci_field_id {
     TCI_F_RANK,
     TCI_F_FEASIBLE,
     TCI_F_INFEASIBLE_REASON,
+    TCI_F_TAX_EXPENSING, /* tax depreciation by tax year (MODEL.md): section 179, bonus */
+    TCI_F_TAX_BONUS,
     TCI_F_COUNT
 } tci_field_id;
 

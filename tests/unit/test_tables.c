@@ -354,7 +354,8 @@ static void test_fields_outputs(void)
         "payback_month,discounted_payback_month,irr_note,tax0,tax_depreciation,"
         "tax_book_value_end,tax_on_sale,commitment_tax,tax,after_tax_total,after_tax_npv,"
         "irr_after_tax,mirr_after_tax,payback_month_after_tax,"
-        "discounted_payback_month_after_tax,irr_after_tax_note,feasible,infeasible_reason";
+        "discounted_payback_month_after_tax,irr_after_tax_note,feasible,infeasible_reason,"
+        "tax_expensing,tax_bonus";
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_JSON), data);
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_CSV), data);
     CU_ASSERT_STRING_EQUAL(
