@@ -2,6 +2,7 @@
  * the budget"): each option's flows of months 0..H summed by the fiscal year
  * they fall in. */
 #include "tco.h"
+#include "core/core.h"
 #include "util/date.h"
 
 #include <math.h>
@@ -21,17 +22,6 @@ static const char *const col_names[TCO_BUDGET_COLS] = {
 const char *tco_budget_col_name(tco_budget_col col)
 {
     return (unsigned)col < TCO_BUDGET_COLS ? col_names[col] : NULL;
-}
-
-/* The number of the fiscal year model month m falls in: the calendar year it
- * ends in with start; else 1 for months 0..12, 2 for 13..24, ... */
-static long year_of(const tco_scenario *s, int m)
-{
-    if (!s->start)
-        return m == 0 ? 1 : (m - 1) / 12 + 1;
-    long c = tci_month_index(s->start, m);
-    long y = c / 12, month = c % 12 + 1;
-    return y + (s->fiscal_year_start > 1 && month >= s->fiscal_year_start);
 }
 
 /* Model month m as YYYY-MM (start's years are 1900..9999, the horizon at
@@ -87,7 +77,7 @@ tco_status tco_budget_compute(const tco_result *r, tco_budget **out)
     }
     long cur = 0;
     for (int m = 0; m <= H; m++) {
-        long y = year_of(s, m);
+        long y = tci_fiscal_year_of(s, m);
         if (b->n_years == 0 || y != cur) {
             tco_fiscal_year *fy = &b->years[b->n_years++];
             snprintf(fy->name, sizeof fy->name, "%s%ld", s->start ? "FY" : "Y", y);

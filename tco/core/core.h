@@ -74,6 +74,26 @@ static inline double tci_saving_after_tax(const tco_option_result *r, const tco_
  * with another method (the tax view's, MODEL.md, Taxes). */
 double tci_depreciation_by(const tco_option *o, int method, double capex, int year);
 
+/* ===== Tax depreciation by tax year (taxyear.c; MODEL.md) ===== */
+
+/* The fiscal (tax) year model month m falls in: the calendar year it ends in
+ * with [scenario] start; else 1 for months 0..12, 2 for 13..24, ... */
+long tci_fiscal_year_of(const tco_scenario *s, int m);
+/* The quarter, 1..4, of its tax year that model month m falls in. */
+int tci_tax_quarter(const tco_scenario *s, int m);
+/* Section 179 expensing of a basis `basis` placed in service in a tax year:
+ * [tax] expense_limit less the basis above expense_phaseout, within
+ * 0..basis. */
+double tci_tax_expensing(const tco_scenario *s, double basis);
+/* MACRS of `property_years` (5 or 7) by tax year on `base` placed in service
+ * at model month `placed` (0..H): section 179, then bonus, then the table of
+ * the convention; each tax year's deduction in equal parts over its months
+ * placed..H. Writes r's tax_depreciation0, tax_expensing, tax_bonus and
+ * tax_convention and monthly[].tax_depreciation (months 1..H); returns the sum
+ * over months 0..H. */
+double tci_tax_by_year(const tco_scenario *s, int property_years, double base, int placed, int H,
+                       tco_month *monthly, tco_option_result *r);
+
 /* Where key k's value lives in base (a tco_scenario or a tco_option, by the
  * key's table). */
 void *tci_key_field(void *base, const tco_keydef *k);

@@ -1,5 +1,5 @@
 /* deprec.c - depreciation with spreadsheet semantics (SLN, SYD, DDB, VDB)
- * and the IRS MACRS half-year tables. The workbook uses the spreadsheet
+ * and the IRS MACRS tables. The workbook uses the spreadsheet
  * functions themselves, so these follow them exactly, fractional periods
  * included. */
 #include "core/core.h"
@@ -94,18 +94,43 @@ double tco_vdb(double cost, double salvage, double life, double start, double en
            part;
 }
 
-/* IRS Publication 946, table A-1 (half-year convention), percent. */
-static const double macrs5[] = {20.00, 32.00, 19.20, 11.52, 11.52, 5.76};
-static const double macrs7[] = {14.29, 24.49, 17.49, 12.49, 8.93, 8.92, 8.93, 4.46};
+/* IRS Publication 946 (How to Depreciate Property), Appendix A, the MACRS
+ * percentage tables of 5- and 7-year property (200% declining balance), in
+ * percent: [0] table A-1, the half-year convention; [1..4] tables A-2..A-5,
+ * the mid-quarter convention for property placed in service in the first,
+ * second, third or fourth quarter of the tax year. The library's one copy:
+ * the engine and the workbook's Inputs read it through tco_macrs_rate_at. */
+static const double macrs5[5][6] = {
+    {20.00, 32.00, 19.20, 11.52, 11.52, 5.76}, /* */
+    {35.00, 26.00, 15.60, 11.01, 11.01, 1.38}, /* */
+    {25.00, 30.00, 18.00, 11.37, 11.37, 4.26}, /* */
+    {15.00, 34.00, 20.40, 12.24, 11.30, 7.06}, /* */
+    {5.00, 38.00, 22.80, 13.68, 10.94, 9.58},  /* */
+};
+static const double macrs7[5][8] = {
+    {14.29, 24.49, 17.49, 12.49, 8.93, 8.92, 8.93, 4.46}, /* */
+    {25.00, 21.43, 15.31, 10.93, 8.75, 8.74, 8.75, 1.09}, /* */
+    {17.85, 23.47, 16.76, 11.97, 8.87, 8.87, 8.87, 3.33}, /* */
+    {10.71, 25.51, 18.22, 13.02, 9.30, 8.85, 8.86, 5.53}, /* */
+    {3.57, 27.55, 19.68, 14.06, 10.04, 8.73, 8.73, 7.64}, /* */
+};
+
+/* See documentation in header file. */
+double tco_macrs_rate_at(int property_years, int convention, int year)
+{
+    if (convention < 0 || convention > 4)
+        return 0;
+    if (property_years == 5 && year >= 1 && year <= 6)
+        return macrs5[convention][year - 1] / 100;
+    if (property_years == 7 && year >= 1 && year <= 8)
+        return macrs7[convention][year - 1] / 100;
+    return 0;
+}
 
 /* See documentation in header file. */
 double tco_macrs_rate(int property_years, int year)
 {
-    if (property_years == 5 && year >= 1 && year <= 6)
-        return macrs5[year - 1] / 100;
-    if (property_years == 7 && year >= 1 && year <= 8)
-        return macrs7[year - 1] / 100;
-    return 0;
+    return tco_macrs_rate_at(property_years, 0, year);
 }
 
 /* The life of method `method` with option o's depreciation_years. */

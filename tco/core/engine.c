@@ -521,24 +521,35 @@ static double depreciate(const tco_option *o, int method, double base, int owned
 
 /* The taxes of one option (MODEL.md, Taxes), once its months and totals are
  * in r: each month's tax depreciation and tax, and the sums; discounted at
- * rm (disc as for run_months). */
+ * rm (disc as for run_months). With by_tax_year, a MACRS tax method runs by
+ * tax year with section 179 and bonus (MODEL.md, Tax depreciation by tax
+ * year) for hardware bought at month 0; a lease bought out and a plan's
+ * batches (by_tax_year 0) keep the 12 months from the purchase. */
 static void tax_option(const tco_scenario *s, const tco_option *o, const plan *p,
-                       tco_option_result *r, double rm, const double *disc)
+                       tco_option_result *r, double rm, const double *disc, int by_tax_year)
 {
     const int H = s->horizon_months;
     const double rate = s->tax_rate;
     int method = s->tax_depreciation >= 0 ? s->tax_depreciation : (int)o->depreciation;
     int owns = o->acquire == TCO_BUY && p->owned_from >= 0;
     double base = owns ? (p->owned_from > 0 ? p->buyout : p->capex) : 0;
-    double dep = depreciate(o, method, base, owns ? p->owned_from : -1, H, r->monthly, 1);
+    int macrs = method == TCO_DEP_MACRS5 || method == TCO_DEP_MACRS7;
+    double dep;
+    r->tax_depreciation0 = r->tax_expensing = r->tax_bonus = 0;
+    r->tax_convention = 0;
+    if (by_tax_year && owns && macrs && p->owned_from == 0) /* MODEL.md, by tax year */
+        dep = tci_tax_by_year(s, method == TCO_DEP_MACRS5 ? 5 : 7, base, p->owned_from, H,
+                              r->monthly, r);
+    else
+        dep = depreciate(o, method, base, owns ? p->owned_from : -1, H, r->monthly, 1);
     r->tax_depreciation = dep;
     r->tax_book_value_end = base - dep;
     r->tax_on_sale = owns ? rate * (r->residual - r->tax_book_value_end) : 0;
     /* Month 0: a rent option's upfront or a lease's first payment; capex is
      * depreciated. */
     int deduct0 = o->acquire == TCO_RENT || o->financing == TCO_FIN_LEASE;
-    r->deductible0 = deduct0 ? p->paid0 : 0;
-    r->tax0 = deduct0 ? -rate * p->paid0 : 0;
+    r->deductible0 = (deduct0 ? p->paid0 : 0) + r->tax_depreciation0;
+    r->tax0 = -rate * r->deductible0;
     double sum = r->tax0, npv = r->tax0, discount = 1;
     for (int m = 1; m <= H; m++) {
         tco_month *mo = &r->monthly[m - 1];
@@ -570,7 +581,7 @@ void tci_option_tax_at(const tco_scenario *s, const tco_option *o, double u, int
     r.npv = t.npv;
     r.commitment_after_horizon = t.commitment;
     r.commitment_npv = t.commitment_npv;
-    tax_option(s, o, &p, &r, rm, NULL);
+    tax_option(s, o, &p, &r, rm, NULL, 0);
     *tax = r.tax;
     *tax_npv = r.after_tax_npv - r.npv;
 }
@@ -716,9 +727,11 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
     r->irr_after_tax = r->mirr_after_tax = r->payback_month_after_tax =
         r->discounted_payback_month_after_tax = NAN;
     r->irr_after_tax_note = NULL;
+    r->tax_depreciation0 = r->tax_expensing = r->tax_bonus = NAN;
+    r->tax_convention = -1;
     r->availability = tci_availability(o);
     if (s->tax)
-        tax_option(s, o, &p, r, rm, disc);
+        tax_option(s, o, &p, r, rm, disc, 1);
     tci_size_workload(s, o, r);
     /* Feasibility: the model held, the target rate served; unknown is feasible. */
     r->infeasible = 0;

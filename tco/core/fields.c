@@ -271,6 +271,11 @@ static const tci_field fields[] = {
                         .outputs = DATA, .label = "After-tax cost of debt, a year"},
     [TCI_F_NAL] = {RESULT(nal), .unit = TCI_FU_MONEY, .applies = TCI_FA_LEASE, .outputs = DATA,
                    .label = "Net advantage to leasing"},
+    /* Tax depreciation by tax year (MODEL.md): in the first tax year. */
+    [TCI_F_TAX_EXPENSING] = {RESULT(tax_expensing), .unit = TCI_FU_MONEY, .applies = TCI_FA_TAX,
+                             .outputs = DATA, .label = "Section 179 expensing (tax)"},
+    [TCI_F_TAX_BONUS] = {RESULT(tax_bonus), .unit = TCI_FU_MONEY, .applies = TCI_FA_TAX,
+                         .outputs = DATA, .label = "Bonus depreciation (tax)"},
 };
 _Static_assert(sizeof fields / sizeof *fields == TCI_F_COUNT, "fields: one row per tci_field_id");
 

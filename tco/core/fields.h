@@ -99,6 +99,8 @@ typedef enum tci_field_id {
     TCI_F_IMPLIED_RATE,
     TCI_F_NAL_RATE,
     TCI_F_NAL,
+    TCI_F_TAX_EXPENSING, /* tax depreciation by tax year (MODEL.md): section 179, bonus */
+    TCI_F_TAX_BONUS,
     TCI_F_COUNT
 } tci_field_id;
 

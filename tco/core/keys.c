@@ -73,6 +73,9 @@ static const tco_keydef scenario_keys[] = {
     [TCO_S_TAX_RATE] = {.name = "rate", .section = "tax", .type = TCO_T_NUMBER, .unit = TCO_U_FRACTION, .offset = S(tax_rate), .hi = 1, .unit_label = "of taxable income", .label = "Income-tax rate", .sheet_name = "TaxRate", .live = 1},
     [TCO_S_TAX_DEPRECIATION] = {.name = "depreciation", .section = "tax", .type = TCO_T_ENUM, .unit = TCO_U_NONE, .offset = S(tax_depreciation), .def = -1, /* each option's own method */ .names = depreciation_names, .unit_label = "", .label = "Tax depreciation method"},
     [TCO_S_TAX_DEDUCT_INTEREST] = {.name = "deduct_interest", .section = "tax", .type = TCO_T_ENUM, .unit = TCO_U_NONE, .offset = S(deduct_interest), .def = 1, .names = no_yes_names, .unit_label = "", .label = "Loan interest deductible", .sheet_name = "TaxDeductInterest", .live = 1},
+    [TCO_S_TAX_EXPENSE_LIMIT] = {.name = "expense_limit", .section = "tax", .type = TCO_T_NUMBER, .unit = TCO_U_MONEY, .offset = S(tax_expense_limit), .hi = MONEY_MAX, .unit_label = "per tax year", .label = "Section 179 expensing limit", .sheet_name = "TaxExpenseLimit", .live = 1},
+    [TCO_S_TAX_EXPENSE_PHASEOUT] = {.name = "expense_phaseout", .section = "tax", .type = TCO_T_NUMBER, .unit = TCO_U_MONEY, .offset = S(tax_expense_phaseout), .def = MONEY_MAX, /* none */ .hi = MONEY_MAX, .unit_label = "of basis placed in service", .label = "Section 179 phase-out threshold", .sheet_name = "TaxExpensePhaseout", .live = 1},
+    [TCO_S_TAX_BONUS_FRACTION] = {.name = "bonus_fraction", .section = "tax", .type = TCO_T_NUMBER, .unit = TCO_U_FRACTION, .offset = S(tax_bonus_fraction), .hi = 1, .unit_label = "of the basis after section 179", .label = "Bonus depreciation", .sheet_name = "TaxBonusFraction", .live = 1},
 };
 /* clang-format on */
 _Static_assert(sizeof scenario_keys / sizeof *scenario_keys == TCO_S_COUNT,

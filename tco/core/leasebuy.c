@@ -75,8 +75,9 @@ static double hardware_flow(const tco_option_result *r, int leased, double t, in
                             int H)
 {
     double f;
-    if (m == 0)
-        return leased ? (1 - t) * r->lease_payment : r->capex;
+    if (m == 0) /* with MACRS by tax year, month 0 deducts its part of the first year */
+        return (leased ? (1 - t) * r->lease_payment : r->capex) -
+               (taxed && !isnan(r->tax_depreciation0) ? t * r->tax_depreciation0 : 0);
     const tco_month *mo = &r->monthly[m - 1];
     f = leased ? (1 - t) * mo->lease_payment + mo->lease_buyout : 0;
     if (taxed)

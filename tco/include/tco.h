@@ -433,6 +433,11 @@ typedef struct tco_scenario {
     size_t n_files;                    /* the scenario file, then every included file */
     char **files;
     tco_file_id *file_ids; /* the identity of each of files */
+    /* Tax depreciation by tax year (MODEL.md, Tax depreciation by tax year). */
+    double tax_expense_limit;    /* [tax] expense_limit: section 179's limit (0: none) */
+    double tax_expense_phaseout; /* [tax] expense_phaseout: the basis above which the
+                                    limit falls dollar for dollar */
+    double tax_bonus_fraction;   /* [tax] bonus_fraction 0..1, after section 179 */
 } tco_scenario;
 
 /* Load and validate a scenario. On success *out is set and TCO_OK returned;
@@ -707,6 +712,13 @@ typedef struct tco_option_result {
     double nal;           /* net advantage to leasing: > 0, leasing saves */
     double lease_vs_buy0; /* month 0's hardware flow bought less leased (the months':
                              monthly[].lease_vs_buy) */
+    /* Tax depreciation by tax year (MODEL.md): NAN without [tax], 0 when the
+     * option's tax method is not MACRS or it owns no hardware. */
+    double tax_depreciation0; /* month 0's tax depreciation (in deductible0) */
+    double tax_expensing;     /* section 179 expensing, in the first tax year */
+    double tax_bonus;         /* bonus depreciation, in the first tax year */
+    int tax_convention;       /* 0 half-year (table A-1), 1..4 mid-quarter with the
+                                 quarter placed in service (tables A-2..A-5) */
 } tco_option_result;
 
 /* Line `line` of month mo, of an option's result r (its sum over months 1..H):
@@ -850,6 +862,10 @@ double tco_vdb(double cost, double salvage, double life, double start, double en
 /* MACRS half-year percentage (as a fraction) for year `year` (1-based) of
  * 5- or 7-year property (IRS Pub. 946 table A-1); 0 outside the table. */
 double tco_macrs_rate(int property_years, int year);
+/* The same under convention `convention`: 0 the half-year (table A-1), 1..4
+ * the mid-quarter for property placed in service in that quarter of the tax
+ * year (tables A-2..A-5); 0 outside the tables. */
+double tco_macrs_rate_at(int property_years, int convention, int year);
 /* Annual charge of option o in year `year` (1-based) by its method; 0 after the
  * life ends or for rent options. `capex` is B. */
 double tco_depreciation_annual(const tco_option *o, double capex, int year);

@@ -75,10 +75,13 @@ typedef enum tco_skey {
     TCO_S_START,             /* fiscal years: the calendar month of month 1 */
     TCO_S_FISCAL_YEAR_START, /* the calendar month a fiscal year begins */
     TCO_S_INCLUDE,
-    TCO_S_RANK_BY,             /* [scenario] rank_by */
-    TCO_S_TAX_RATE,            /* [tax] rate */
-    TCO_S_TAX_DEPRECIATION,    /* [tax] depreciation */
-    TCO_S_TAX_DEDUCT_INTEREST, /* [tax] deduct_interest */
+    TCO_S_RANK_BY,              /* [scenario] rank_by */
+    TCO_S_TAX_RATE,             /* [tax] rate */
+    TCO_S_TAX_DEPRECIATION,     /* [tax] depreciation */
+    TCO_S_TAX_DEDUCT_INTEREST,  /* [tax] deduct_interest */
+    TCO_S_TAX_EXPENSE_LIMIT,    /* [tax] expense_limit */
+    TCO_S_TAX_EXPENSE_PHASEOUT, /* [tax] expense_phaseout */
+    TCO_S_TAX_BONUS_FRACTION,   /* [tax] bonus_fraction */
     TCO_S_COUNT
 } tco_skey;
 

@@ -72,6 +72,10 @@ taxed = any("after_tax_total" in o for o in d["options"])
 if taxed:
     at = keys.index("irr_note") + 1
     keys = keys[:at] + tax + keys[at:]
+    # and, after infeasible_reason and lease against buy, section 179 and bonus (tax
+    # depreciation by tax year)
+    at = keys.index("nal") + 1 if leases else keys.index("infeasible_reason") + 1
+    keys = keys[:at] + ["tax_expensing", "tax_bonus"] + keys[at:]
 # A scenario with named sites adds each option's site after its gpu.
 if any("site" in o for o in d["options"]):
     at = keys.index("gpu") + 1

@@ -20,14 +20,27 @@ MACRS = {  # IRS Pub. 946 table A-1, half-year convention, percent of the basis
     "macrs-5": [20.00, 32.00, 19.20, 11.52, 11.52, 5.76],
     "macrs-7": [14.29, 24.49, 17.49, 12.49, 8.93, 8.92, 8.93, 4.46],
 }
+# IRS Pub. 946 tables A-2..A-5: the mid-quarter convention, placed in service in
+# quarter 1..4 of the tax year, percent (MODEL.md, Tax depreciation by tax year).
+MACRS_MQ = {
+    "macrs-5": [[35.00, 26.00, 15.60, 11.01, 11.01, 1.38],
+                [25.00, 30.00, 18.00, 11.37, 11.37, 4.26],
+                [15.00, 34.00, 20.40, 12.24, 11.30, 7.06],
+                [5.00, 38.00, 22.80, 13.68, 10.94, 9.58]],
+    "macrs-7": [[25.00, 21.43, 15.31, 10.93, 8.75, 8.74, 8.75, 1.09],
+                [17.85, 23.47, 16.76, 11.97, 8.87, 8.87, 8.87, 3.33],
+                [10.71, 25.51, 18.22, 13.02, 9.30, 8.85, 8.86, 5.53],
+                [3.57, 27.55, 19.68, 14.06, 10.04, 8.73, 8.73, 7.64]],
+}
 METHODS = ("straight-line", "double-declining", "sum-of-years", "macrs-5", "macrs-7")
 
 KEYS = {
     "scenario": {"name", "currency", "horizon_months", "discount_rate", "hours_per_month",
-                 "baseline", "catalog", "template"},
+                 "baseline", "catalog", "template", "start", "fiscal_year_start"},
     "site": {"electricity_price", "electricity_escalation", "pue", "colo_per_kw_month"},
     "workload": {"utilization", "unit"},
-    "tax": {"rate", "depreciation", "deduct_interest"},
+    "tax": {"rate", "depreciation", "deduct_interest", "expense_limit", "expense_phaseout",
+            "bonus_fraction"},
 }
 COMMON = {"label", "acquire", "gpu", "count", "utilization", "tdp_w", "fp16_tflops",
           "memory_gb", "throughput", "scaling_efficiency"}
@@ -317,8 +330,12 @@ def taxes(o, r, sc, rm):
     option its upfront (deducted)."""
     H, rate, mon = sc["H"], float(sc["tax"]["rate"]), r["monthly"]
     buy = o["acquire"] == "buy"
-    r["tax0"] = 0.0 if buy else -rate * r["capex"]
-    r["tax_depreciation"] = math.fsum(mon["tax_depreciation"])
+    dep0 = 0.0
+    tax_method = sc["tax"].get("depreciation", o.get("depreciation", "straight-line"))
+    if buy and tax_method in MACRS:
+        dep0 = by_tax_year(sc, tax_method, r["capex"], mon["tax_depreciation"])
+    r["tax0"] = -rate * dep0 if buy else -rate * r["capex"]
+    r["tax_depreciation"] = math.fsum([dep0, *mon["tax_depreciation"]])
     r["tax_book_value_end"] = r["capex"] - r["tax_depreciation"] if buy else 0.0
     r["tax_on_sale"] = rate * (r["residual"] - r["tax_book_value_end"]) if buy else 0.0
     for i in range(H):
@@ -330,6 +347,50 @@ def taxes(o, r, sc, rm):
     r["after_tax_npv"] = math.fsum([r["npv"], r["tax0"],
                                     *(t / (1 + rm) ** (i + 1) for i, t in enumerate(mon["tax"])),
                                     -rate * r["commitment_npv"]])
+
+
+def tax_year(sc, m):
+    """The fiscal year of model month m and the month's place in it (0..11):
+    month 1 is `start`; without it, months 0..12 are year 1, 13..24 year 2."""
+    if "start" not in sc["scenario"]:
+        return (1, 0) if m == 0 else ((m - 1) // 12 + 1, (m - 1) % 12)
+    y, mo = (int(x) for x in unquote(sc["scenario"]["start"]).split("-"))
+    c = y * 12 + (mo - 1) + (m - 1)  # months since January of year 0
+    year, month = c // 12, c % 12 + 1
+    first = int(sc["scenario"].get("fiscal_year_start", 1))
+    return year + (1 if first > 1 and month >= first else 0), (month - first) % 12
+
+
+def by_tax_year(sc, method, base, monthly):
+    """MODEL.md, Tax depreciation by tax year, for hardware placed in service at
+    month 0: section 179, bonus, then the MACRS table (half-year, or the fourth
+    quarter's mid-quarter table when month 0 is in its tax year's last quarter),
+    each tax year's amount in equal parts over its months 0..H. Fills monthly
+    (months 1..H) and returns month 0's part."""
+    t = sc["tax"]
+    limit = float(t.get("expense_limit", 0))
+    threshold = float(t.get("expense_phaseout", 1e12))
+    expensed = min(base, max(0.0, limit - max(0.0, base - threshold)))
+    bonus = float(t.get("bonus_fraction", 0)) * (base - expensed)
+    rest = base - expensed - bonus
+    fy0, place = tax_year(sc, 0)
+    table = MACRS_MQ[method][3] if place >= 9 else MACRS[method]
+    H = sc["H"]
+    years = {}
+    for m in range(0, H + 1):
+        years.setdefault(tax_year(sc, m)[0], []).append(m)
+    dep0 = 0.0
+    for fy, months in years.items():
+        k = fy - fy0  # 0 for the first tax year
+        amount = rest * (table[k] / 100 if k < len(table) else 0.0)
+        if k == 0:
+            amount += expensed + bonus
+        for m in months:
+            if m == 0:
+                dep0 = amount / len(months)
+            else:
+                monthly[m - 1] = amount / len(months)
+    return dep0
 
 
 def life_salvage(o, method, capex):
@@ -427,7 +488,7 @@ def utilization(o, sections):
 def run(path):
     sections, options = load(path)
     s = sections["scenario"]
-    sc = {"H": int(s.get("horizon_months", 36)), "T": float(s.get("hours_per_month", 730)),
+    sc = {"scenario": s, "H": int(s.get("horizon_months", 36)), "T": float(s.get("hours_per_month", 730)),
           "rate": float(s.get("discount_rate", 0.08)), "site": sections["site"],
           "tax": sections["tax"] if sections["tax"] else None}
     if not 1 <= sc["H"] <= 120:

@@ -106,6 +106,9 @@ static void test_keys_sheet_names(void)
         {TCO_S_UTILIZATION, "WorkloadUtilization"},
         {TCO_S_TAX_RATE, "TaxRate"},
         {TCO_S_TAX_DEDUCT_INTEREST, "TaxDeductInterest"},
+        {TCO_S_TAX_EXPENSE_LIMIT, "TaxExpenseLimit"},
+        {TCO_S_TAX_EXPENSE_PHASEOUT, "TaxExpensePhaseout"},
+        {TCO_S_TAX_BONUS_FRACTION, "TaxBonusFraction"},
         {TCO_S_START, "StartMonth"},
         {TCO_S_FISCAL_YEAR_START, "FiscalYearStart"},
     };
@@ -122,7 +125,9 @@ static void test_keys_sheet_names(void)
 
 /* Live inputs: the seven global numbers the cash flows read (the horizon
  * shapes the sheets, so it is fixed), the tax rate and whether a loan's
- * interest is deductible (MODEL.md, Taxes), the two the Budget's fiscal years
+ * interest is deductible (MODEL.md, Taxes), section 179's limit and phase-out
+ * and the bonus fraction (MODEL.md, Tax depreciation by tax year), the two the
+ * Budget's fiscal years
  * read, and the option numbers of the cash-flow sheets; other text,
  * enumerations and catalog references are not live. */
 static void test_keys_live(void)
@@ -137,6 +142,9 @@ static void test_keys_live(void)
         TCO_S_UTILIZATION,
         TCO_S_TAX_RATE,
         TCO_S_TAX_DEDUCT_INTEREST,
+        TCO_S_TAX_EXPENSE_LIMIT,
+        TCO_S_TAX_EXPENSE_PHASEOUT,
+        TCO_S_TAX_BONUS_FRACTION,
         TCO_S_START,
         TCO_S_FISCAL_YEAR_START,
     };
@@ -145,7 +153,7 @@ static void test_keys_live(void)
         CU_ASSERT_EQUAL(tco_scenario_key(global[j])->live, 1);
     for (int k = 0; k < TCO_S_COUNT; k++)
         live += tco_scenario_key((tco_skey)k)->live != 0;
-    CU_ASSERT_EQUAL(live, 11);
+    CU_ASSERT_EQUAL(live, 14);
     CU_ASSERT_EQUAL(tco_scenario_key(TCO_S_HORIZON_MONTHS)->live, 0);
     CU_ASSERT_EQUAL(tco_scenario_key(TCO_S_TAX_DEPRECIATION)->live, 0);
     CU_ASSERT_EQUAL(tco_scenario_key(TCO_S_RANK_BY)->live, 0);
@@ -357,7 +365,7 @@ static void test_fields_outputs(void)
         "tax_book_value_end,tax_on_sale,commitment_tax,tax,after_tax_total,after_tax_npv,"
         "irr_after_tax,mirr_after_tax,payback_month_after_tax,"
         "discounted_payback_month_after_tax,irr_after_tax_note,feasible,infeasible_reason,"
-        "compare_to,implied_rate,nal_rate,nal";
+        "compare_to,implied_rate,nal_rate,nal,tax_expensing,tax_bonus";
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_JSON), data);
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_CSV), data);
     CU_ASSERT_STRING_EQUAL(

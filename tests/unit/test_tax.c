@@ -134,16 +134,26 @@ static void test_example_macrs(void)
     tco_result *r;
     tco_scenario *s = run(EXAMPLE("[tax]\nrate = 0.25\ndepreciation = macrs-5\n"), &r);
     const tco_option_result *o = &r->options[0];
-    /* 20% of 20,100 in year 1: 4,020 / 12 = 335 a month; 20,100 - 1,005 left. */
+    /* By tax year (MODEL.md, Tax depreciation by tax year): without start, tax
+     * year 1 holds months 0..12; the hardware is placed in service at month 0,
+     * the tax year's first quarter, so the half-year table A-1: 20% of 20,100
+     * = 4,020 in tax year 1, in equal parts over its months 0..3 in the
+     * horizon: 1,005 each; 20,100 - 4,020 = 16,080 left. */
+    CLOSE(o->tax_depreciation0, 1005);
     for (int m = 0; m < 3; m++)
-        CLOSE(o->monthly[m].tax_depreciation, 335);
-    CLOSE(o->tax_book_value_end, 19095);
-    /* -0.25 * (1,000 + 201 + 335) = -384; -0.25 * (1,000 + 101 + 335) = -359;
-     * -0.25 * 1,335 + 0.25 * (10,050 - 19,095) = -333.75 - 2,261.25 = -2,595. */
-    CLOSE(o->tax_on_sale, -2261.25);
-    CLOSE(o->monthly[0].tax, -384);
-    CLOSE(o->monthly[1].tax, -359);
-    CLOSE(o->monthly[2].tax, -2595);
+        CLOSE(o->monthly[m].tax_depreciation, 1005);
+    CLOSE(o->tax_depreciation, 4020);
+    CLOSE(o->tax_book_value_end, 16080);
+    CU_ASSERT_EQUAL(o->tax_convention, 0);
+    /* Month 0 deducts 1,005: -251.25. -0.25 * (1,000 + 201 + 1,005) = -551.5;
+     * -0.25 * (1,000 + 101 + 1,005) = -526.5; -0.25 * 2,005 + 0.25 * (10,050 -
+     * 16,080) = -501.25 - 1,507.5 = -2,008.75. */
+    CLOSE(o->deductible0, 1005);
+    CLOSE(o->tax0, -251.25);
+    CLOSE(o->tax_on_sale, -1507.5);
+    CLOSE(o->monthly[0].tax, -551.5);
+    CLOSE(o->monthly[1].tax, -526.5);
+    CLOSE(o->monthly[2].tax, -2008.75);
     CLOSE(o->tax, -3338); /* the method moves the deductions, not their sum */
     /* The book view keeps the option's straight line: 1,675 a month. */
     CLOSE(o->monthly[0].depreciation, 1675);

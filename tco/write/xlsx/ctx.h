@@ -135,6 +135,11 @@ typedef struct xw_optsheet {
          * rows above */
         int r_flow, r_flow_sign, r_flow_cum, r_flow_below, r_flow_dcum, r_flow_dbelow;
         int k_irrg, k_irr, k_mirr, k_pay, k_dpay;
+        /* MACRS by tax year (MODEL.md, Tax depreciation by tax year; bought at
+         * month 0 with a MACRS tax method): section 179, bonus, the mid-quarter
+         * flag (drivers); each month's year of the recovery and the months of
+         * its tax year in the horizon. */
+        int k_t179, k_tbonus, k_tmq, r_tyear, r_tymonths;
     } tx;
     /* Lease against buy (a lease with a bought twin; MODEL.md; leasebuy.c): the
      * heading, the hardware's flow bought less leased by month, and in column C
@@ -226,6 +231,7 @@ typedef struct xw_ctx {
     char **site_nm;
     int *in_site;
     int in_sph, in_macrs;
+    int in_macrs_q4; /* the mid-quarter table of the fourth quarter, as in_macrs */
     /* Summary rows, by tci_field_id (XW_NONE: not shown); filled by the Summary writer for
      * Checks and the charts. */
     int sm_rows[TCI_F_COUNT];

@@ -10,6 +10,7 @@
 #include "core/factors.h"
 #include "util/utf8.h"
 #include "write/xlsx/plan.h"
+#include "write/xlsx/sheets.h"
 
 #include <math.h>
 
@@ -39,19 +40,118 @@ void xw_tax_heading(const xw_optw *w, int row)
     xw_text(c, w->ws, row, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
 }
 
-/* See optw.h. Tax depreciation by the [tax] method. */
+/* The formula of month `col`'s tax depreciation by tax year, in f (MODEL.md,
+ * Tax depreciation by tax year): in a year of the recovery, section 179 and
+ * bonus in year 1 and the rest times the year's MACRS rate (the half-year
+ * table, or the fourth quarter's mid-quarter table when the flag says so),
+ * over the months of the tax year in the horizon. */
+static const char *by_year_formula(const xw_optw *w, char *f, size_t fs, int col)
+{
+    xw_ctx *c = w->c;
+    const xw_optsheet *L = w->L;
+    int mc = xw_tax_method(c->s, w->o) == TCO_DEP_MACRS5 ? XW_COL_VAL : XW_COL_VAL + 1;
+    const char *inputs = c->sheet_q[TCI_SHEET_INPUTS];
+    xw_refbuf y = xw_ow_at(L->tx.r_tyear, col), n = xw_ow_at(L->tx.r_tymonths, col);
+    xw_refbuf hy = xw_range(inputs, c->in_macrs, mc, c->in_macrs + 7, mc),
+              q4 = xw_range(inputs, c->in_macrs_q4, mc, c->in_macrs_q4 + 7, mc);
+    xw_refbuf e = xw_ow_drv(L->tx.k_t179), b = xw_ow_drv(L->tx.k_tbonus),
+              mq = xw_ow_drv(L->tx.k_tmq), base = xw_ow_drv(L->k_capex),
+              life = xw_ow_drv(L->tx.k_tlife);
+    return xw_formula(
+        c, f, fs,
+        "=IF(%s<=%s,(IF(%s=1,%s+%s,0)+(%s-%s-%s)*((1-%s)*INDEX(%s,%s)+%s*INDEX(%s,%s)))"
+        "/%s,0)",
+        y.s, life.s, y.s, e.s, b.s, base.s, e.s, b.s, mq.s, hy.s, y.s, mq.s, q4.s, y.s, n.s);
+}
+
+/* See optw.h. Tax depreciation by the [tax] method: by tax year for MACRS
+ * (MODEL.md), else by the 12 months from the purchase. */
 void xw_tax_depreciation_row(const xw_optw *w, int row)
 {
     xw_ctx *c = w->c;
     const xw_optsheet *L = w->L;
     char f[XW_FBUF];
     for (int m = 0; m <= w->H; m++) {
-        xw_ow_depreciation(w, f, sizeof f, XW_COL_M0 + m, xw_tax_method(c->s, w->o), L->tx.k_tlife,
-                           L->tx.k_tsalv);
-        xw_ow_fig(w, row, XW_COL_M0 + m, f, m == 0 ? 0 : w->res->monthly[m - 1].tax_depreciation,
+        if (L->tx.r_tyear != XW_NONE)
+            by_year_formula(w, f, sizeof f, XW_COL_M0 + m);
+        else
+            xw_ow_depreciation(w, f, sizeof f, XW_COL_M0 + m, xw_tax_method(c->s, w->o),
+                               L->tx.k_tlife, L->tx.k_tsalv);
+        xw_ow_fig(w, row, XW_COL_M0 + m, f,
+                  m == 0 ? w->res->tax_depreciation0 : w->res->monthly[m - 1].tax_depreciation,
                   w->money);
     }
     xw_ow_total(w, row, XW_COL_M0, w->res->tax_depreciation, XS_CALC);
+}
+
+/* See optw.h. Section 179: the limit less the basis over the phase-out's
+ * threshold, within 0 and the basis. */
+void xw_tax_179_drv(const xw_optw *w, int row)
+{
+    char f[XW_FBUF];
+    xw_refbuf base = xw_ow_drv(w->L->k_capex);
+    xw_ow_fig(w, row, XW_COL_VAL,
+              xw_formula(w->c, f, sizeof f,
+                         "=MIN(%s,MAX(0,TaxExpenseLimit-MAX(0,%s-TaxExpensePhaseout)))", base.s,
+                         base.s),
+              w->res->tax_expensing, xw_fmt(w->c, XS_CALC, XN_MONEY));
+}
+
+/* See optw.h. Bonus: the fraction of the basis after section 179. */
+void xw_tax_bonus_drv(const xw_optw *w, int row)
+{
+    char f[XW_FBUF];
+    xw_ow_fig(w, row, XW_COL_VAL,
+              xw_formula(w->c, f, sizeof f, "=TaxBonusFraction*(%s-%s)", xw_ow_drv(w->L->k_capex).s,
+                         xw_ow_drv(w->L->tx.k_t179).s),
+              w->res->tax_bonus, xw_fmt(w->c, XS_CALC, XN_MONEY));
+}
+
+/* See optw.h. Month 0 in the last quarter of its tax year (its place in the
+ * tax year, 0..11, at least 9): the calendar month before StartMonth against
+ * FiscalYearStart; without a start month, month 0 opens year 1. */
+void xw_tax_mq_drv(const xw_optw *w, int row)
+{
+    char f[XW_FBUF];
+    xw_ow_fig(w, row, XW_COL_VAL,
+              xw_formula(w->c, f, sizeof f,
+                         "=IF(ISNUMBER(StartMonth),IF(MOD(MONTH(StartMonth)-1-FiscalYearStart,12)"
+                         ">=9,1,0),0)"),
+              w->res->tax_convention == 4, xw_fmt(w->c, XS_CALC, XN_INT));
+}
+
+/* See optw.h. The year of the recovery: the month's fiscal year less month
+ * 0's, plus 1. */
+void xw_tax_year_row(const xw_optw *w, int row)
+{
+    xw_ctx *c = w->c;
+    const xw_optsheet *L = w->L;
+    char f[XW_FBUF];
+    xw_refbuf fy0 = xw_ref(NULL, L->r_fy, XW_COL_M0, 1, 1);
+    for (int m = 0; m <= w->H; m++) {
+        int col = XW_COL_M0 + m;
+        xw_ow_fig(w, row, col,
+                  xw_formula(c, f, sizeof f, "=%s-%s+1", xw_ow_at(L->r_fy, col).s, fy0.s),
+                  xw_fy_number(c, m) - xw_fy_number(c, 0) + 1, xw_fmt(c, XS_CALC, XN_INT));
+    }
+}
+
+/* See optw.h. The months 0..H in the month's fiscal year. */
+void xw_tax_year_months_row(const xw_optw *w, int row)
+{
+    xw_ctx *c = w->c;
+    const xw_optsheet *L = w->L;
+    char f[XW_FBUF];
+    xw_refbuf fys = xw_range(NULL, L->r_fy, XW_COL_M0, L->r_fy, w->last);
+    for (int m = 0; m <= w->H; m++) {
+        int col = XW_COL_M0 + m, n = 0;
+        for (size_t y = 0; y < c->bg->n_years && !n; y++) /* the budget's year of m */
+            if (m <= c->bg->years[y].last_month)
+                n = c->bg->years[y].last_month - c->bg->years[y].first_month + 1;
+        xw_ow_fig(w, row, col,
+                  xw_formula(c, f, sizeof f, "=COUNTIF(%s,%s)", fys.s, xw_ow_at(L->r_fy, col).s), n,
+                  xw_fmt(c, XS_CALC, XN_INT));
+    }
 }
 
 /* See optw.h. The tax book value at month H. */
@@ -66,7 +166,7 @@ void xw_tax_book_value_row(const xw_optw *w, int row)
     xw_ow_fig(w, row, XW_COL_VAL,
               xw_formula(c, f, sizeof f, "=%s-SUM(%s)",
                          xw_ow_drv(L->lease ? L->k_ebuy : L->k_capex).s,
-                         xw_range(NULL, L->tx.r_tdep, XW_COL_M0 + 1, L->tx.r_tdep, w->last).s),
+                         xw_range(NULL, L->tx.r_tdep, XW_COL_M0, L->tx.r_tdep, w->last).s),
               w->res->tax_book_value_end, w->money);
 }
 

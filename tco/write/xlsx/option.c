@@ -763,6 +763,11 @@ static const xw_ow_row option_rows[] = {
     OW_ROW(r_bv, OW_BUY, XW_KEY("option.bv"), "Book value, end of month", OU_CURRENCY, bv_row),
     /* The tax view (MODEL.md, Taxes; optax.c). */
     OW_HEADING(tx.s_tax, OW_TAX, xw_tax_heading),
+    OW_ROW(tx.r_tyear, OW_TAXYEAR, XW_KEY("option.tyear"),
+           "Year of the tax recovery (1 = the tax year placed in service)", OU_NONE,
+           xw_tax_year_row),
+    OW_ROW(tx.r_tymonths, OW_TAXYEAR, XW_KEY("option.tymonths"),
+           "Months of the tax year in the horizon", OU_NONE, xw_tax_year_months_row),
     OW_ROW(tx.r_tdep, OW_BUY | OW_TAX, XW_KEY("option.tdep"), "Tax depreciation", OU_CURRENCY,
            xw_tax_depreciation_row),
     OW_OWN(tx.k_tbv, OW_BUY | OW_TAX, xw_tax_book_value_row),
@@ -858,6 +863,7 @@ static unsigned option_has(const xw_ctx *c, size_t i)
     const tco_option_result *r = &c->r->options[i];
     has |= L->lease && r->compare_to >= 0 && !isnan(r->implied_rate) ? OW_TWIN : 0;
     has |= L->lease && r->compare_to >= 0 && !isnan(r->nal) ? OW_NAL : 0;
+    has |= L->buy && !L->lease && s->tax && tax_macrs ? OW_TAXYEAR : 0;
     return has;
 }
 

@@ -224,6 +224,8 @@ enum {
     OW_TWIN = 1 << 12,       /* a lease with a bought twin, its term within the horizon
                                 (MODEL.md, Lease against buy) */
     OW_NAL = 1 << 13,        /* likewise, with a cost of debt: its NAL */
+    OW_TAXYEAR = 1 << 14,    /* MACRS by tax year: taxed, bought at month 0 (cash or
+                                loan) with a MACRS tax method */
 };
 
 /* A row's unit, in column B (option.c shows it). */
@@ -330,6 +332,14 @@ static inline xw_flowrows xw_ow_pretax_rows(const xw_optsheet *L)
  * rows. */
 void xw_tax_heading(const xw_optw *w, int row);
 void xw_tax_depreciation_row(const xw_optw *w, int row);
+/* MACRS by tax year (MODEL.md): the drivers of section 179, bonus and the
+ * mid-quarter convention; the rows of the year of the recovery and of the
+ * months of each tax year in the horizon. */
+void xw_tax_179_drv(const xw_optw *w, int row);
+void xw_tax_bonus_drv(const xw_optw *w, int row);
+void xw_tax_mq_drv(const xw_optw *w, int row);
+void xw_tax_year_row(const xw_optw *w, int row);
+void xw_tax_year_months_row(const xw_optw *w, int row);
 void xw_tax_book_value_row(const xw_optw *w, int row);
 void xw_tax_sale_row(const xw_optw *w, int row);
 void xw_tax_deductible_row(const xw_optw *w, int row);
