@@ -22,6 +22,12 @@ with openpyxl and prints it to PDF with LibreOffice (one run). For each workbook
 - Pages: the pack of config/financed-taxed.ini prints on at most PACK_MAX pages, and
   no page of it holds fewer than 3 lines of text besides its header and footer (no
   orphan page).
+- The Checks sheet's printed matrix (a row per kind of integrity check, a column per
+  option) agrees with the integrity checks one by one below it, recalculated by
+  LibreOffice and by Gnumeric: each cell is OK when every detail row of its option and
+  check is OK, CHECK when one is not, blank when there is none; as written (every
+  cell of a check the option has OK), and with one detail row's workbook value made a
+  constant that fails (that cell alone CHECK, and the master check CHECK).
 Exit 0 when all hold; 1 otherwise.
 """
 import json, os, re, subprocess, sys, tempfile
@@ -31,16 +37,20 @@ from openpyxl.utils import range_boundaries
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import pdf_pages, render_pdfs, tco_binary  # noqa: E402
+from xlsxtest import load_values, lo_recalc, pdf_pages, render_pdfs, tco_binary  # noqa: E402
+import recalc_service  # noqa: E402
+import xlsxedit  # noqa: E402
 
 SCENARIOS = ("financed-taxed", "seed-2026")
 PACK = ["About", "Inputs", "Annual", "Summary", "Budget", "Workload", "Buy-vs-Rent",
         "Sensitivity", "Cases", "Monte Carlo", "Checks"]
 # The pack's pages today (the whole workbook printed 33 before the pack existed, the pack
-# 22 with its Summary at 41%): About 1, Inputs 4, Annual 1, Summary 3 (its table on two,
-# its charts on one), Budget 2 (two pages wide), Buy-vs-Rent 2 (portrait), Sensitivity 3
-# (the tables, then the charts two by two), Checks 4. A page more fails.
-PACK_MAX = {"financed-taxed": 20}
+# 22 with its Summary at 41%, 20 with the Checks' integrity rows printed one by one on
+# four pages): About 1, Inputs 4, Annual 1, Summary 3 (its table on two, its charts on
+# one), Budget 2 (two pages wide), Buy-vs-Rent 2 (portrait), Sensitivity 3 (the tables,
+# then the charts two by two), Checks 1 (the master check and the matrix of the
+# integrity checks by option). A page more fails.
+PACK_MAX = {"financed-taxed": 17}
 MIN_PT = 8.0
 GLOBAL_INPUTS = ("DiscountRate", "ElectricityPrice", "ElectricityEscalation", "PUE",
                  "ColoPerKwMonth", "HoursPerMonth")
@@ -159,6 +169,95 @@ def check_book(book, name, options):
     return bad, pack
 
 
+def checks_layout(rows):
+    """The Checks sheet's matrix and detail rows from its rows (values, 1-based
+    numbering): (header row, {column: option id}, {row: check words}) of the matrix (the
+    first row whose column B reads "Check"), and [(row, option, check words)] of the
+    integrity checks one by one (under the row whose column A reads "Option", up to the
+    first row without an option)."""
+    text = lambda v: "" if v is None else str(v)  # noqa: E731
+    head = next((r for r, row in enumerate(rows, 1) if text(row[1]) == "Check"), None)
+    dhead = next((r for r, row in enumerate(rows, 1) if head and r > head and
+                  text(row[0]) == "Option"), None)
+    if dhead is None:
+        return None
+    opts = {c: text(v) for c, v in enumerate(rows[head - 1], 1) if c > 2 and text(v)}
+    kinds, r = {}, head + 1
+    while r <= len(rows) and text(rows[r - 1][1]):
+        kinds[r] = text(rows[r - 1][1])
+        r += 1
+    detail, r = [], dhead + 1
+    while r <= len(rows) and text(rows[r - 1][0]) and text(rows[r - 1][1]):
+        detail.append((r, text(rows[r - 1][0]), text(rows[r - 1][1])))
+        r += 1
+    return head, opts, kinds, detail
+
+
+def matrix_faults(values, layout, tag, failed=None):
+    """The matrix of a recalculated workbook against its detail rows' statuses (column
+    H), worked out here: [fault]. failed: the (option, check) made to fail, whose cell
+    alone may read CHECK; without it, every cell reads OK or is blank."""
+    head, opts, kinds, detail = layout
+    rows = [tuple(r) for r in values["Checks"].iter_rows(values_only=True)]
+    text = lambda v: "" if v is None else str(v)  # noqa: E731
+    status = {}
+    for r, opt, what in detail:
+        status.setdefault((opt, what), []).append(text(rows[r - 1][7]))
+    bad = []
+    for r, what in kinds.items():
+        for col, opt in opts.items():
+            got = text(rows[r - 1][col - 1])
+            sts = status.get((opt, what), [])
+            want = "" if not sts else "OK" if all(s == "OK" for s in sts) else "CHECK"
+            if got != want:
+                bad.append(f"{tag}: matrix {opt} / {what[:40]!r} reads {got!r}, its detail "
+                           f"rows {sts}")
+            if want == "CHECK" and (opt, what) != failed:
+                bad.append(f"{tag}: {opt} / {what[:40]!r} fails: {sts}")
+    if failed is not None and failed not in status:
+        bad.append(f"{tag}: no detail row of {failed}")
+    elif failed is not None and all(s == "OK" for s in status[failed]):
+        bad.append(f"{tag}: the edited row of {failed} still reads OK")
+    master = next((text(row[2]) for row in rows if text(row[0]) == "Master check"), None)
+    if master != ("CHECK" if failed else "OK"):
+        bad.append(f"{tag}: the master check reads {master!r}")
+    return bad
+
+
+def check_matrix(book, tmp):
+    """The Checks matrix against its detail rows, recalculated, as written and with one
+    detail row made to fail: [fault]."""
+    rows = [tuple(r) for r in
+            openpyxl.load_workbook(book, data_only=True)["Checks"].iter_rows(values_only=True)]
+    layout = checks_layout(rows)
+    if layout is None:
+        return ["Checks: no matrix above the integrity checks one by one"]
+    head, opts, kinds, detail = layout
+    if len(kinds) < 5 or len(opts) < 2 or len(detail) < len(kinds):
+        return [f"Checks: a matrix of {len(kinds)} checks by {len(opts)} options over "
+                f"{len(detail)} detail rows"]
+    # The first option's "total is capex plus the operating cost..." row: its
+    # workbook value made a constant far from the expected one.
+    r, opt, what = next(d for d in detail if d[2].startswith("The total is capex"))
+    files = xlsxedit.parts(book)
+    part, _ = xlsxedit.name_cell(files, "MasterCheck")
+    xlsxedit.set_number(files, part, f"E{r}", 123456789.0)
+    edited = xlsxedit.write_book(os.path.join(tmp, "checks-edited.xlsx"), files)
+    bad = []
+    for name, src, failed in (("as written", book, None), ("edited", edited, (opt, what))):
+        out = os.path.join(tmp, "recalc-" + os.path.basename(src))
+        for program in ("LibreOffice", "Gnumeric"):
+            if program == "LibreOffice":
+                got = lo_recalc(src, os.path.join(tmp, "lo-" + name.replace(" ", "-")))
+            else:
+                got, words = recalc_service.gnumeric(src, out)
+                if got is None:
+                    bad.append(f"Gnumeric could not recalculate {src}: {words[-300:]}")
+                    continue
+            bad += matrix_faults(load_values(got), layout, f"{program}, {name}", failed)
+    return bad
+
+
 def page_sheet(page, names):
     lines = [l.rstrip() for l in page.splitlines() if l.strip()]
     head = lines[0] if lines else ""
@@ -184,6 +283,8 @@ def main():
         pdfs = render_pdfs(list(books), tmp)
         for book, (name, options) in books.items():
             bad, pack = check_book(book, name, options)
+            if name == "financed-taxed":
+                bad += check_matrix(book, tmp)
             wb = openpyxl.load_workbook(book)
             names = wb.sheetnames
             wide = {n: False for n in pack if wb[n].print_title_cols}

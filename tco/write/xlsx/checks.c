@@ -14,16 +14,21 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Columns of the Checks sheet. Expected is the figure computed the other way
  * (integrity) or as tco computed it (reconciliation). */
 enum { CK_OPTION, CK_FIGURE, CK_FIELD, CK_EXPECT, CK_BOOK, CK_SCALE, CK_DIFF, CK_STATUS, CK_N };
 
-#define CK_WIDTH    143 /* the columns' widths, in characters: their sum */
-#define CK_HEAD     8   /* the headings' row */
-#define CK_W_OPTION 12  /* the widths of the option's and the check's columns, which wrap */
+#define CK_W_OPTION 12 /* the widths of the option's and the check's columns, which wrap */
 #define CK_W_FIGURE 63
-#define CK_FIRST    10 /* the first integrity check's row, under its section's heading */
+#define CK_MX_HEAD  9 /* the matrix's headings' row, under its section's heading */
+
+/* The columns' widths, in characters; the matrix widens an option's column to
+ * its id (ck_col_width). */
+static const double ck_widths[CK_N] = {CK_W_OPTION, CK_W_FIGURE, 19, 12, 12, 9, 9, 7};
+
+static double ck_w_figure(const xw_ctx *c);
 
 /* ===== Integrity checks ===== */
 
@@ -420,7 +425,8 @@ static void ck_names(xw_ctx *c, int row, const char *id, const char *what)
     xw_text(c, ws, row, CK_OPTION, id, wrap);
     xw_text(c, ws, row, CK_FIGURE, what, wrap);
     double pt = xw_body_pt(c);
-    int lines = xw_imax(xw_wrap_lines(id, CK_W_OPTION, pt), xw_wrap_lines(what, CK_W_FIGURE, pt));
+    int lines =
+        xw_imax(xw_wrap_lines(id, CK_W_OPTION, pt), xw_wrap_lines(what, ck_w_figure(c), pt));
     if (lines > 1)
         worksheet_set_row(ws, (lxw_row_t)row, xw_lines_height(lines, pt), NULL);
 }
@@ -571,18 +577,193 @@ static int ck_reconciliation(xw_ctx *c, int row)
     return row - 1;
 }
 
+/* ===== The printed matrix: each check by option ===== */
+
+/* Whether integrity check k agrees within the tolerance (its cached status). */
+static int ck_ok(const ck_item *k)
+{
+    double sc = isfinite(k->vscale) ? k->vscale : fmax(1, fmax(fabs(k->vbook), fabs(k->vexpect)));
+    return fabs(k->vbook - k->vexpect) / sc <= XW_CHECK_TOLERANCE;
+}
+
+/* The kinds of integrity check, each once, in the order the options list them
+ * (a kind only some options have goes after the kind before it in theirs):
+ * taken from ck_items, so that a new kind of check is a row of the matrix. */
+typedef struct ck_matrix {
+    const char **key;     /* each kind's label key */
+    const char **english; /* and its English words */
+    int n;                /* the kinds */
+} ck_matrix;
+
+/* The index of `key` among m's kinds, or -1. */
+static int ck_kind_at(const ck_matrix *m, const char *key)
+{
+    for (int k = 0; k < m->n; k++)
+        if (strcmp(m->key[k], key) == 0)
+            return k;
+    return -1;
+}
+
+/* m's kinds over every option's checks; 0 after a failed allocation (recorded in c). */
+static int ck_matrix_kinds(xw_ctx *c, ck_matrix *m, ck_item *it)
+{
+    size_t most = c->s->n_options * CK_PER_OPTION + 1;
+    m->n = 0;
+    m->key = calloc(most, sizeof *m->key);
+    m->english = calloc(most, sizeof *m->english);
+    if (!m->key || !m->english) {
+        c->nomem = 1;
+        return 0;
+    }
+    for (size_t i = 0; i < c->s->n_options; i++) {
+        int n = ck_items(c, i, it), prev = -1;
+        for (int j = 0; j < n; j++) {
+            int at = ck_kind_at(m, it[j].key);
+            if (at < 0) {
+                at = prev + 1;
+                memmove(m->key + at + 1, m->key + at, (size_t)(m->n - at) * sizeof *m->key);
+                memmove(m->english + at + 1, m->english + at,
+                        (size_t)(m->n - at) * sizeof *m->english);
+                m->key[at] = it[j].key, m->english[at] = it[j].english;
+                m->n++;
+            }
+            prev = at;
+        }
+    }
+    return 1;
+}
+
+/* An option's column of the matrix (and its column below). */
+static int ck_opt_col(size_t i)
+{
+    return CK_FIELD + (int)i;
+}
+
+/* Column col's width but the check's: its own, widened to the id of the option
+ * the matrix shows there, so that no id is cut. */
+static double ck_col_own(const xw_ctx *c, int col)
+{
+    double w = col < CK_N ? ck_widths[col] : 0;
+    if (col >= CK_FIELD && (size_t)(col - CK_FIELD) < c->s->n_options)
+        w = fmax(w, fmax(7, tci_utf8_width(c->id[col - CK_FIELD]) + 2));
+    return w;
+}
+
+static int ck_last_col(const xw_ctx *c);
+
+/* The check's column: CK_W_FIGURE, narrowed (to 30 at least) so that the
+ * printed columns fit the page's width at the readable scale when the options'
+ * columns take more room. */
+static double ck_w_figure(const xw_ctx *c)
+{
+    double others = 0;
+    for (int k = 0; k <= ck_last_col(c); k++)
+        others += k == CK_FIGURE ? 0 : ck_col_own(c, k);
+    double room = floor(xw_page_chars(xw_body_pt(c), 0)) - others;
+    return fmax(30, fmin(CK_W_FIGURE, room));
+}
+
+/* Column col's width. */
+static double ck_col_width(const xw_ctx *c, int col)
+{
+    return col == CK_FIGURE ? ck_w_figure(c) : ck_col_own(c, col);
+}
+
+/* The last printed column: the status, or the matrix's last option. */
+static int ck_last_col(const xw_ctx *c)
+{
+    return xw_imax(CK_STATUS, ck_opt_col(c->s->n_options ? c->s->n_options - 1 : 0));
+}
+
+/* The matrix from CK_MX_HEAD: a row per kind of check in its words, a column
+ * per option, each cell the status of that check for that option, counted
+ * over the integrity rows first..last below (their option, check and status
+ * columns) with the option and the check read from the matrix's own headings;
+ * blank where the option has no such check. Returns its last row. */
+static int ck_matrix_write(xw_ctx *c, const ck_matrix *m, ck_item *it, int first, int last)
+{
+    lxw_worksheet *ws = c->checks;
+    const size_t n_opt = c->s->n_options;
+    xw_section(
+        c, ws, CK_MX_HEAD - 1,
+        xw_label(c, "checks.integrity", "Integrity: true for any inputs (the master check)"));
+    xw_text(c, ws, CK_MX_HEAD, CK_FIGURE, xw_label(c, "checks.head.check", "Check"),
+            xw_fmt(c, XS_HEADER, XN_NONE));
+    for (size_t i = 0; i < n_opt; i++)
+        xw_text(c, ws, CK_MX_HEAD, ck_opt_col(i), c->id[i], xw_fmt(c, XS_HEADER, XN_NONE));
+    unsigned char *st = calloc((size_t)(m->n ? m->n : 1) * (n_opt ? n_opt : 1), 1);
+    if (!st) {
+        c->nomem = 1;
+        return CK_MX_HEAD;
+    }
+    for (size_t i = 0; i < n_opt; i++) {
+        int n = ck_items(c, i, it);
+        for (int j = 0; j < n; j++) {
+            int k = ck_kind_at(m, it[j].key);
+            unsigned char v = ck_ok(&it[j]) ? 1 : 2;
+            if (k >= 0 && st[(size_t)k * n_opt + i] < v)
+                st[(size_t)k * n_opt + i] = v;
+        }
+    }
+    xw_refbuf opt = xw_range(NULL, first, CK_OPTION, last, CK_OPTION),
+              chk = xw_range(NULL, first, CK_FIGURE, last, CK_FIGURE),
+              sts = xw_range(NULL, first, CK_STATUS, last, CK_STATUS);
+    lxw_format *wrap = xw_fmt(c, XS_WRAP, XN_NONE), *fm = xw_fmt(c, XS_CHECK, XN_NONE);
+    double pt = xw_body_pt(c);
+    char f[XW_FBUF];
+    for (int k = 0; k < m->n; k++) {
+        int row = CK_MX_HEAD + 1 + k;
+        const char *what = xw_label(c, m->key[k], m->english[k]);
+        xw_text(c, ws, row, CK_FIGURE, what, wrap);
+        int lines = xw_wrap_lines(what, ck_w_figure(c), pt);
+        if (lines > 1)
+            worksheet_set_row(ws, (lxw_row_t)row, xw_lines_height(lines, pt), NULL);
+        xw_refbuf w = xw_ref(NULL, row, CK_FIGURE, 0, 1);
+        for (size_t i = 0; i < n_opt; i++) {
+            xw_refbuf o = xw_ref(NULL, CK_MX_HEAD, ck_opt_col(i), 1, 0);
+            xw_formula(c, f, sizeof f,
+                       "=IF(COUNTIFS(%s,%s,%s,%s)=0,\"\",IF(COUNTIFS(%s,%s,%s,%s,%s,\"OK\")="
+                       "COUNTIFS(%s,%s,%s,%s),\"OK\",\"CHECK\"))",
+                       opt.s, o.s, chk.s, w.s, opt.s, o.s, chk.s, w.s, sts.s, opt.s, o.s, chk.s,
+                       w.s);
+            unsigned char v = st[(size_t)k * n_opt + i];
+            xw_fstr(c, ws, row, ck_opt_col(i), f, v == 0 ? "" : v == 1 ? "OK" : "CHECK", fm);
+        }
+    }
+    free(st);
+    return CK_MX_HEAD + m->n;
+}
+
+/* The matrix's cells to its row mlast and column mcol: green OK, red CHECK, and
+ * a blank (a check the option does not have) unmarked. */
+static void ck_matrix_mark(xw_ctx *c, int mlast, int mcol)
+{
+    lxw_conditional_format cf;
+    memset(&cf, 0, sizeof cf);
+    cf.type = LXW_CONDITIONAL_TYPE_CELL;
+    cf.criteria = LXW_CONDITIONAL_CRITERIA_EQUAL_TO;
+    for (int bad = 0; bad < 2; bad++) {
+        cf.value_string = bad ? "\"CHECK\"" : "\"OK\"";
+        cf.format = bad ? c->fmt_bad : c->fmt_ok;
+        xw_note(c, worksheet_conditional_format_range(c->checks, CK_MX_HEAD + 1, CK_FIELD,
+                                                      (lxw_row_t)mlast, (lxw_col_t)mcol, &cf));
+    }
+}
+
 /* ===== The sheet ===== */
 
-/* The title, the master check over the `count` rows of `status`, the tolerance
- * (the defined name CheckTolerance) and the columns' headings (frozen). */
+/* The title, the master check over the `count` rows of `status` and the
+ * tolerance (the defined name CheckTolerance). */
 static void ck_head(xw_ctx *c, const char *status, int count, int agree)
 {
     lxw_worksheet *ws = c->checks;
     char f[XW_FBUF];
     worksheet_set_tab_color(ws, 0xA5A5A5);
-    static const double widths[CK_N] = {CK_W_OPTION, CK_W_FIGURE, 19, 12, 12, 9, 9, 7};
-    for (int k = 0; k < CK_N; k++)
-        worksheet_set_column(ws, (lxw_col_t)k, (lxw_col_t)k, widths[k], NULL);
+    double width = 0;
+    for (int k = 0; k <= ck_last_col(c); k++) {
+        worksheet_set_column(ws, (lxw_col_t)k, (lxw_col_t)k, ck_col_width(c, k), NULL);
+        width += ck_col_width(c, k);
+    }
     xw_title_line(c, ws, xw_label(c, "checks.title", "Checks"),
                   xw_label(c, "checks.subtitle",
                            "Integrity checks: each figure computed two ways, which agree whatever "
@@ -590,7 +771,7 @@ static void ck_head(xw_ctx *c, const char *status, int count, int agree)
                            "larger of the two (at least 1). The master check is OK only when "
                            "every integrity check is."));
     /* Wrapped over the printed columns, so that none of it is cut on paper. */
-    xw_para(c, ws, 2, (xw_span){CK_STATUS, CK_WIDTH},
+    xw_para(c, ws, 2, (xw_span){ck_last_col(c), width},
             xw_label(c, "checks.note",
                      "Below them, the reconciliation compares each key figure with tco's, "
                      "computed for the inputs as written: after an input is changed the figures "
@@ -616,6 +797,15 @@ static void ck_head(xw_ctx *c, const char *status, int count, int agree)
     xw_fnum(c, ws, c->ck_master + 3, XW_COL_VAL, "=CheckTolerance", XW_CHECK_TOLERANCE,
             xw_fmt(c, XS_CALC, XN_SCI));
 
+    /* The title row, with the master check, stays in view. */
+    worksheet_freeze_panes(ws, 1, 0);
+}
+
+/* The section of the integrity checks one by one, and the columns' headings in
+ * row hd, under the matrix (rows are written in order). */
+static void ck_detail_head(xw_ctx *c, int hd)
+{
+    lxw_worksheet *ws = c->checks;
     const char *heads[CK_N] = {xw_label(c, "checks.head.option", "Option"),
                                xw_label(c, "checks.head.check", "Check"),
                                xw_label(c, "checks.head.field", "Field"),
@@ -624,14 +814,14 @@ static void ck_head(xw_ctx *c, const char *status, int count, int agree)
                                xw_label(c, "checks.head.scale", "Scale"),
                                xw_label(c, "checks.head.difference", "Difference"),
                                xw_label(c, "checks.head.status", "Status")};
+    xw_section(c, ws, hd - 1,
+               xw_label(c, XW_KEY("checks.detail"),
+                        "The integrity checks one by one (read on screen; the table above sums "
+                        "them up)"));
     for (int k = 0; k < CK_N; k++)
-        xw_text(c, ws, CK_HEAD, k, heads[k], xw_fmt(c, XS_HEADER, XN_NONE));
+        xw_text(c, ws, hd, k, heads[k], xw_fmt(c, XS_HEADER, XN_NONE));
     /* Tall enough for the narrow columns' headings, wrapped. */
-    xw_header_height(ws, CK_HEAD, heads + CK_EXPECT, CK_N - CK_EXPECT, 10);
-    worksheet_freeze_panes(ws, (lxw_row_t)CK_HEAD + 1, 0);
-    xw_section(
-        c, ws, CK_FIRST - 1,
-        xw_label(c, "checks.integrity", "Integrity: true for any inputs (the master check)"));
+    xw_header_height(ws, hd, heads + CK_EXPECT, CK_N - CK_EXPECT, 10);
 }
 
 /* See sheets.h. */
@@ -639,21 +829,28 @@ void xw_write_checks(xw_ctx *c)
 {
     const tco_scenario *s = c->s;
     ck_item it[CK_PER_OPTION];
+    ck_matrix m = {0};
+    if (!ck_matrix_kinds(c, &m, it)) {
+        free(m.key);
+        free(m.english);
+        return;
+    }
     int count = 0, agree = 0;
     for (size_t i = 0; i < s->n_options; i++) {
         int n = ck_items(c, i, it);
         count += n;
-        for (int k = 0; k < n; k++) {
-            double sc = isfinite(it[k].vscale)
-                            ? it[k].vscale
-                            : fmax(1, fmax(fabs(it[k].vbook), fabs(it[k].vexpect)));
-            agree += fabs(it[k].vbook - it[k].vexpect) / sc <= XW_CHECK_TOLERANCE;
-        }
+        for (int k = 0; k < n; k++)
+            agree += ck_ok(&it[k]);
     }
-    int lastr = CK_FIRST + count - 1;
-    xw_refbuf status = xw_range(NULL, CK_FIRST, CK_STATUS, lastr, CK_STATUS);
+    /* The matrix, a blank row, the detail's section and headings, its rows. */
+    const int hd = CK_MX_HEAD + m.n + 3, first = hd + 1, lastr = first + count - 1;
+    xw_refbuf status = xw_range(NULL, first, CK_STATUS, lastr, CK_STATUS);
     ck_head(c, status.s, count, agree);
-    int row = CK_FIRST;
+    int mlast = ck_matrix_write(c, &m, it, first, lastr);
+    free(m.key);
+    free(m.english);
+    ck_detail_head(c, hd);
+    int row = first;
     for (size_t i = 0; i < s->n_options; i++) {
         int n = ck_items(c, i, it);
         for (int k = 0; k < n; k++)
@@ -661,18 +858,24 @@ void xw_write_checks(xw_ctx *c)
     }
     int rfirst = row + 1;
     int rlast = ck_reconciliation(c, rfirst);
-    const xw_block marked[] = {{CK_FIRST, CK_STATUS, lastr, CK_STATUS},
+    const int lastc = ck_last_col(c);
+    const xw_block marked[] = {{first, CK_STATUS, lastr, CK_STATUS},
                                {rfirst + 3, CK_STATUS, rlast, CK_STATUS},
                                {c->ck_master, XW_COL_VAL, c->ck_master, XW_COL_VAL}};
     xw_mark_checks(c, c->checks, marked, 3);
-    xw_print_setup(c, c->checks, CK_HEAD, CK_HEAD, 0);
+    if (mlast > CK_MX_HEAD && s->n_options > 0)
+        ck_matrix_mark(c, mlast, ck_opt_col(s->n_options - 1));
+    xw_print_setup(c, c->checks, CK_MX_HEAD, CK_MX_HEAD, 0);
     /* The columns' width on one page, at a fixed scale: fitted to the width,
      * LibreOffice may count one page more than it prints, and print it empty. */
+    double width = 0;
+    for (int k = 0; k <= lastc; k++)
+        width += ck_col_width(c, k);
     xw_pager pg;
-    xw_pager_init(&pg, c, xw_cols_px(CK_WIDTH));
+    xw_pager_init(&pg, c, xw_cols_px(width));
     worksheet_set_print_scale(c->checks, (uint16_t)pg.scale);
-    /* The printed pack holds the master check and the integrity checks it is
-     * made of; the reconciliation with tco's figures, below, is read on screen
-     * (docs/WORKBOOK.md, Printing). */
-    xw_note(c, worksheet_print_area(c->checks, 0, 0, (lxw_row_t)lastr, CK_STATUS));
+    /* The printed pack holds the master check and the matrix of the integrity
+     * checks it is made of; the checks one by one and the reconciliation with
+     * tco's figures, below, are read on screen (docs/WORKBOOK.md, Printing). */
+    xw_note(c, worksheet_print_area(c->checks, 0, 0, (lxw_row_t)mlast, (lxw_col_t)lastc));
 }
