@@ -296,7 +296,7 @@ int xw_option_key_shown(const tco_scenario *s, size_t i, tco_okey k)
         o->financing != TCO_FIN_LOAN)
         return 0;
     if ((k == TCO_O_LEASE_PAYMENT || k == TCO_O_LEASE_RATE_FACTOR || k == TCO_O_LEASE_MONTHS ||
-         k == TCO_O_LEASE_END || k == TCO_O_BUYOUT_FRACTION) &&
+         k == TCO_O_LEASE_END || k == TCO_O_BUYOUT_FRACTION || k == TCO_O_LEASE_ACCOUNTING) &&
         o->financing != TCO_FIN_LEASE)
         return 0;
     if (k == TCO_O_LEASE_PAYMENT && o->src[TCO_O_LEASE_RATE_FACTOR])
