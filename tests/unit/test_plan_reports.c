@@ -181,11 +181,154 @@ done:
     tco_scenario_free(sb);
 }
 
+/* MODEL.md, A plan's budget: H = 14 (Y1 months 0..12, Y2 13..14), no
+ * discounting, [tax] rate 0.25. gb: 1 GPU at 1,000, straight-line tax
+ * depreciation over 1 year: 83.333 a month in months 1..12, so -20.8333 of
+ * tax in each (-250 in Y1), book value 0 at month 12; sold at H for 0: no tax
+ * on the sale, none in Y2. od on demand at 3.40 an hour (340 a month for the
+ * 100 hours demanded, -85 of tax); rv reserved at 2 an hour for its 1 GPU
+ * (200 a month whatever it serves, -50 of tax).
+ * own:  Y1 own 1,000, tax -250, total 750; Y2 0.
+ * rent: Y1 overflow 12 * 340 = 4,080, tax -1,020, total 3,060; Y2 overflow
+ *       680, tax -170, total 510.
+ * mix (own 1 gb, reserve 1 rv, overflow od; gb serves all 100 hours): Y1 own
+ *       1,000, reserve 12 * 200 = 2,400, tax -250 - 600 = -850, total 2,550;
+ *       Y2 reserve 400, tax -100, total 300.
+ * Each plan's totals add up to after_tax_total (no commitment): 750, 3,570,
+ * 2,850 = 0.75 * 3,800 (pre-tax 1,000 + 2,800: the GPU fully deducted). */
+static void test_plan_budget(void)
+{
+    tco_scenario *s = NULL;
+    tco_result *r = check_compute(
+        "[scenario]\nname = plan budget\nhorizon_months = 14\nhours_per_month = 100\n"
+        "discount_rate = 0\n[site]\nelectricity_price = 0.1\n[tax]\nrate = 0.25\n"
+        "[option gb]\nacquire = buy\ncount = 1\ngpu_price = 1000\ntdp_w = 0\nthroughput = 10\n"
+        "depreciation = straight-line\ndepreciation_years = 1\n"
+        "[option od]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 3.4\nthroughput = 10\n"
+        "[option rv]\nacquire = rent\npricing = reserved\ncount = 1\nprice_per_gpu_hour = 2\n"
+        "[demand]\nreference = gb\ngpu_hours_per_month = 100\n"
+        "[plan own]\nown = gb\n[plan rent]\noverflow = od\n"
+        "[plan mix]\nown = gb\nreserve = rv\noverflow = od\n",
+        "t.ini", &s);
+    tco_budget *b = NULL;
+    if (!r || tco_budget_compute(r, &b) != TCO_OK || !b) {
+        CU_FAIL("budget");
+        goto done;
+    }
+    CU_ASSERT_EQUAL_FATAL(b->n_years, 2);
+    CU_ASSERT_EQUAL_FATAL(b->n_plans, 3);
+    CU_ASSERT_STRING_EQUAL(tco_plan_budget_col_name(TCO_PLAN_BUDGET_OVERFLOW), "overflow");
+    CU_ASSERT_PTR_NULL(tco_plan_budget_col_name(TCO_PLAN_BUDGET_COLS));
+    /* own, reserve, overflow, tax, total; plan by plan, Y1 then Y2. */
+    static const double want[3][2][TCO_PLAN_BUDGET_COLS] = {
+        {{1000, 0, 0, -250, 750}, {0, 0, 0, 0, 0}},
+        {{0, 0, 4080, -1020, 3060}, {0, 0, 680, -170, 510}},
+        {{1000, 2400, 0, -850, 2550}, {0, 400, 0, -100, 300}},
+    };
+    for (size_t i = 0; i < 3; i++) {
+        double sum = 0;
+        for (size_t y = 0; y < 2; y++) {
+            const double *v = &b->plan_value[(i * 2 + y) * TCO_PLAN_BUDGET_COLS];
+            for (int k = 0; k < TCO_PLAN_BUDGET_COLS; k++)
+                CU_ASSERT(fabs(v[k] - want[i][y][k]) < 1e-9);
+            sum += v[TCO_PLAN_BUDGET_TOTAL];
+        }
+        CU_ASSERT(fabs(sum - r->plans[i].after_tax_total) < 1e-9);
+        CLOSE(r->plans[i].commitment_tax, 0);
+    }
+    CU_ASSERT(fabs(r->plans[0].monthly[0].tax - -1000.0 / 48) < 1e-12); /* -20.8333 */
+    CLOSE(r->plans[2].monthly[13].tax, -50);
+done:
+    tco_budget_free(b);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
+/* The months' tax of every plan of tests/data/plans.ini with [tax] (staged
+ * purchases, refreshes sold before the horizon, loans, leases owed past it, a
+ * reserved term past it): tax0 + the months' + commitment_tax is the plan's
+ * after-tax total less its total, and commitment_tax is the rate times what
+ * falls past the horizon (a reserved term.s months past it and the payments still
+ * owed on leases kept to H), deducted as it is paid: every other tax falls
+ * in a month of the horizon. */
+static void test_plan_tax_by_month(void)
+{
+    char *text = check_read_file(TCO_SOURCE_DIR "/tests/data/plans.ini");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    size_t n = strlen(text);
+    const char tax[] = "\n[tax]\nrate = 0.25\ndepreciation = macrs-5\n";
+    char *full = malloc(n + sizeof tax);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(full);
+    memcpy(full, text, n);
+    memcpy(full + n, tax, sizeof tax);
+    tco_scenario *s = NULL;
+    tco_result *r = check_compute(full, "plans.ini", &s);
+    int nonzero = 0;
+    for (size_t i = 0; r && i < r->n_plans; i++) {
+        const tco_plan_result *p = &r->plans[i];
+        double sum = p->tax0 + p->commitment_tax;
+        for (int m = 0; m < s->horizon_months; m++)
+            sum += p->monthly[m].tax;
+        CU_ASSERT(fabs(sum - (p->after_tax_total - p->total)) < 1e-6 * fabs(p->total));
+        double past = p->reserve_commitment;
+        for (size_t j = 0; j < p->n_purchases; j++)
+            if (p->purchases[j].sold == s->horizon_months)
+                past += p->purchases[j].lease_owed;
+        CU_ASSERT(fabs(p->commitment_tax - -0.25 * past) < 1e-6);
+        nonzero += past > 0;
+    }
+    CU_ASSERT(nonzero >= 2); /* lease and staged-lease: payments owed past H */
+    tco_result_free(r);
+    tco_scenario_free(s);
+    free(full);
+    free(text);
+}
+
+/* MODEL.md, Refresh, "a leased refresh by hand" (tests/unit/test_plan.c):
+ * gb leased (100 a month for its 2 GPUs, 5 months, returned), refreshed at
+ * month 2 to 2 gn bought at 200, od above them; [tax] rate 0.25. Its
+ * after-tax NPV there is npv - 25 - 29.5/1.01 - 120/1.01^2 - 95/1.01^3: the
+ * tax of month 0 is -25 (the first payment, 0.25 * 100), of month 1 -29.5,
+ * of month 2 -120 (with the three payments still to come, 300, paid and
+ * deducted at the sale), of month 3 -95; nothing past the horizon. */
+static void test_refresh_tax_by_month(void)
+{
+    tco_scenario *s = NULL;
+    tco_result *r = check_compute(
+        "[scenario]\nname = refresh\nhorizon_months = 3\nhours_per_month = 100\n"
+        "discount_rate = 0\n[site]\nelectricity_price = 0.1\npue = 1.5\n"
+        "[option gb]\nacquire = buy\ncount = 2\ngpu_price = 1000\ntdp_w = 1000\n"
+        "idle_power_fraction = 0.2\nload_power_fraction = 1\nthroughput = 10\n"
+        "financing = lease\nlease_payment = 100\nlease_months = 5\nlease_end = return\n"
+        "[option gn]\nacquire = buy\ncount = 2\ngpu_price = 100\ntdp_w = 1000\n"
+        "idle_power_fraction = 0.2\nload_power_fraction = 1\nthroughput = 20\n"
+        "[option od]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 3\nthroughput = 20\n"
+        "[demand]\nreference = gb\ngpu_hours_per_month = 200\n"
+        "seasonality = 0.5, 1.5, 2.5, 1, 1, 1, 1, 1, 0.5, 0.5, 0.5, 1\n"
+        "[plan r]\nown = gb\nown_count = 2\nrefresh_to = gn\nrefresh_month = 2\n"
+        "overflow = od\n[tax]\nrate = 0.25\n",
+        "t.ini", &s);
+    if (!r)
+        return;
+    const tco_plan_result *p = &r->plans[0];
+    CU_ASSERT(fabs(p->tax0 - -25) < 1e-9);
+    CU_ASSERT(fabs(p->monthly[0].tax - -29.5) < 1e-9);
+    CU_ASSERT(fabs(p->monthly[1].tax - -120) < 1e-9);
+    CU_ASSERT(fabs(p->monthly[2].tax - -95) < 1e-9);
+    CU_ASSERT(fabs(p->commitment_tax) < 1e-9);
+    CU_ASSERT(fabs(p->after_tax_total - 808.5) < 1e-9);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
 int main(void)
 {
     static const check_case cases[] = {
         {"plans ranked by rank_by", test_ranked_by_rank_by},
         {"compare shows plans", test_compare_plans},
+        {"a plan's budget by hand", test_plan_budget},
+        {"a plan's tax by month", test_plan_tax_by_month},
+        {"a refresh's tax by month", test_refresh_tax_by_month},
         {NULL, NULL},
     };
     return check_run("plan_reports", cases);
