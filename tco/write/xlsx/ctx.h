@@ -161,6 +161,12 @@ typedef struct xw_plansheet {
                            each purchase's GPUs n_buys rows below its month */
     int in_refresh;     /* Inputs row of refresh_month (XW_NONE: none), refresh_count below */
     int r_net, r_pv;    /* the net cost and present value rows: total and NPV in column C */
+    /* The Budget's plan blocks (MODEL.md, A plan's budget) read: its fiscal-year
+     * row; the rows of the owned part's cash (capex, what is lent, its cost,
+     * a refresh's sale, its residual), the reserved part's (upfront, rent) and
+     * the overflow's; XW_NONE where the sheet has no such row. */
+    int r_fy;
+    int bg_own[5], bg_res[2], bg_over;
 } xw_plansheet;
 
 /* Budget: A..G the fiscal year, its months and whether it is partial; from H the
@@ -238,6 +244,7 @@ typedef struct xw_ctx {
     lxw_worksheet *budget;
     lxw_worksheet *annual; /* the annual views (annual.c), or NULL */
     int *bg_row;
+    int *bg_prow; /* the Budget's first year row of each plan's block (NULL: none) */
     /* Plans (plansheet.c; MODEL.md, Demand and Plans): a sheet per plan, after
      * the option sheets, then the Optimize sheet with [optimize]; the Inputs
      * rows of the demand's keys (XW_NONE when absent): month 1's demand, the
