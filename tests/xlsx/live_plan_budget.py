@@ -2,17 +2,20 @@
 """The Budget's plan blocks are live: each plan's owned, reserved and on-demand cash by
 fiscal year, SUMIFS over its plan sheet's rows by the sheet's fiscal-year row, follow
 the plan's counts and StartMonth/FiscalYearStart on Inputs (docs/MODEL.md, "A plan's
-budget"; docs/WORKBOOK.md, Budget).
+budget"; docs/WORKBOOK.md, Budget); so do the Summary's plan rows, each plan's total and
+its rank (docs/WORKBOOK.md, Summary).
 
   live_plan_budget.py BUILD_DIR REPO_DIR
 
 1. Writes the workbook of the scenario below and audits it (recalc_audit.py,
    LibreOffice and Gnumeric); checks the plan blocks' cached values and those
    recalculated by LibreOffice and by Gnumeric against the figures worked out by hand
-   below, and against tco's JSON (fiscal_years of each plan).
-2. Sets plan own's own_count (Plan1_OwnCount) to 2 and FiscalYearStart to 1 on Inputs,
-   recalculates in LibreOffice and in Gnumeric, and checks the plan blocks against tco's
-   JSON for the INI edited alike (own_count = 2, fiscal_year_start = 1).
+   below, and against tco's JSON (fiscal_years of each plan); the Summary's plan rows
+   (total, serves all demand, rank) likewise: own 2,400 first, mix 5,400 second.
+2. Sets plan own's own_count (Plan1_OwnCount) to 5 and FiscalYearStart to 1 on Inputs,
+   recalculates in LibreOffice and in Gnumeric, and checks the plan blocks and the
+   Summary's plan rows against tco's JSON for the INI edited alike (own_count = 5,
+   fiscal_year_start = 1): own now 6,000 + 1,500 - 1,500 = 6,000, ranked after mix.
 Exit 0 when every figure agrees; 1 otherwise.
 """
 import json, os, subprocess, sys, tempfile
@@ -71,6 +74,8 @@ overflow = od
 # month, its residual 0.25 * 1,200 = 300 back at month 15; nothing on demand; mix's
 # reserved GPU 100 hours * 2 = 200 a month.
 # {plan: [(year, own, reserve, overflow, total before tax)]}
+# Totals: own 1,200 + 15 * 100 - 300 = 2,400; mix that and 15 * 200 = 5,400.
+HAND_SUMMARY = {"own": (2400, 1, 1), "mix": (5400, 1, 2)}
 HAND = {
     "own": [(2027, 1400, 0, 0, 1400), (2028, 1200, 0, 0, 1200), (2029, -200, 0, 0, -200)],
     "mix": [(2027, 1400, 400, 0, 1800), (2028, 1200, 2400, 0, 3600), (2029, -200, 200, 0, 0)],
@@ -90,6 +95,41 @@ def blocks(book):
                 j += 1
             out[r[0][5:]] = years
     return out
+
+
+def summary_plans(book):
+    """{plan: (figure, serves all demand, rank)} from the Summary's plan rows."""
+    ws = load_values(book)["Summary"]
+    rows = [[c.value for c in r] for r in ws.iter_rows(min_row=1, max_row=ws.max_row)]
+    out = {}
+    for k, r in enumerate(rows):
+        if r and isinstance(r[0], str) and r[0].startswith("Plans, ranked"):
+            for v in rows[k + 2:]:
+                if not v or not isinstance(v[0], str) or not isinstance(v[3], (int, float)):
+                    break
+                out[v[0]] = (v[3], v[4], v[5])
+    return out
+
+
+def engine_summary(tco, ini_text, tmp, name):
+    """{plan: (total, serves all demand, rank)} from tco's JSON (plans best first)."""
+    ini = os.path.join(tmp, name + "-s.ini")
+    with open(ini, "w") as f:
+        f.write(ini_text)
+    out = subprocess.run([tco, "report", ini, "-o", "-"], check=True, timeout=120,
+                         capture_output=True, text=True).stdout
+    return {p["name"]: (p["total"], 1 if p["serves_demand"] else 0, k + 1)
+            for k, p in enumerate(json.loads(out)["plans"])}
+
+
+def compare_summary(got, want, what):
+    bad = []
+    for plan, w in want.items():
+        g = got.get(plan)
+        if g is None or any(not isinstance(a, (int, float)) or abs(a - b) > 1e-9 * max(1, abs(b))
+                            for a, b in zip(g, w)):
+            bad.append(f"{what}: Summary plan {plan}: {g!r}, want {w!r}")
+    return bad
 
 
 def engine(tco, ini_text, tmp, name):
@@ -148,24 +188,33 @@ def main():
             bad.append("the workbook does not audit clean")
         bad += compare(engine(tco, INI, tmp, "engine"), HAND, "tco's JSON")
         bad += compare(blocks(book), HAND, "cached")
+        bad += compare_summary(engine_summary(tco, INI, tmp, "engine"), HAND_SUMMARY, "tco")
+        bad += compare_summary(summary_plans(book), HAND_SUMMARY, "cached")
         for prog, path in recalculated(book, tmp, "a"):
             bad += compare(blocks(path), HAND, prog) if path else [f"{prog} did not recalculate"]
+            if path:
+                bad += compare_summary(summary_plans(path), HAND_SUMMARY, prog)
 
         wb = openpyxl.load_workbook(book)
-        for name, value in (("Plan1_OwnCount", 2), ("FiscalYearStart", 1)):
+        for name, value in (("Plan1_OwnCount", 5), ("FiscalYearStart", 1)):
             sheet, coord = defined_cell(wb, name)
             print(f"{name} ({sheet}!{coord}): {wb[sheet][coord].value} -> {value}")
             wb[sheet][coord].value = value
         edited = os.path.join(tmp, "edited.xlsx")
         wb.save(edited)
         text = INI.replace("fiscal_year_start = 7", "fiscal_year_start = 1").replace(
-            "[plan own]\nown = gb\n", "[plan own]\nown = gb\nown_count = 2\n")
+            "[plan own]\nown = gb\n", "[plan own]\nown = gb\nown_count = 5\n")
         want = engine(tco, text, tmp, "edited")
         if want["own"] == HAND["own"]:
             bad.append("the edit changes nothing in tco's figures")
+        want_s = engine_summary(tco, text, tmp, "edited")
+        if want_s != {"own": (6000, 1, 2), "mix": (5400, 1, 1)}:
+            bad.append(f"tco's plans after the edit: {want_s!r}, want own 6,000 after mix")
         for prog, path in recalculated(edited, tmp, "b"):
             bad += compare(blocks(path), want, prog + " edited") if path else \
                 [f"{prog} did not recalculate the edited book"]
+            if path:
+                bad += compare_summary(summary_plans(path), want_s, prog + " edited")
     for b in bad[:60]:
         print("MISMATCH", b)
     print(f"{len(bad)} mismatches")

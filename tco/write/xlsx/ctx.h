@@ -167,6 +167,7 @@ typedef struct xw_plansheet {
      * the overflow's; XW_NONE where the sheet has no such row. */
     int r_fy;
     int bg_own[5], bg_res[2], bg_over;
+    int r_unserved, r_s_over; /* the unserved and overflow rows (totals in C), or XW_NONE */
 } xw_plansheet;
 
 /* Budget: A..G the fiscal year, its months and whether it is partial; from H the
@@ -229,11 +230,13 @@ typedef struct xw_ctx {
      * Checks and the charts. */
     int sm_rows[TCI_F_COUNT];
     int sm_header, sm_last_row;
-    int sm_holds, sm_serves; /* the Summary's feasibility tests (sm_serves: XW_NONE
-                                unless inference) */
-    int sm_feasible_total;   /* the Summary's row of each feasible option's total */
-    int sm_paid0;            /* the Summary's row of what each option pays at month 0 */
-    int ck_master;           /* Checks row of the master check */
+    int sm_holds, sm_serves;    /* the Summary's feasibility tests (sm_serves: XW_NONE
+                                   unless inference) */
+    int sm_feasible_total;      /* the Summary's row of each feasible option's total */
+    int sm_paid0;               /* the Summary's row of what each option pays at month 0 */
+    int sm_plans, sm_plans_end; /* the Summary's plans block (MODEL.md, Plans): its heading
+                                   row and its last row; XW_NONE without plan sheets */
+    int ck_master;              /* Checks row of the master check */
     /* Buy-vs-Rent: the first and last rows of the sweep's totals, with the
      * utilizations in column A and option i in column 1 + i (XW_NONE: no sheet). */
     int br_first, br_last;

@@ -885,6 +885,8 @@ void xw_plan_layout(xw_ctx *c, size_t p)
     ps->bg_res[0] = R.r_res_up;
     ps->bg_res[1] = R.r_res_rent;
     ps->bg_over = R.r_ov_cost;
+    ps->r_unserved = R.r_unserved;
+    ps->r_s_over = R.r_s_over;
 }
 /* ===== The chart ===== */
 
