@@ -578,7 +578,7 @@ static int sm_bottom(const xw_ctx *c)
  * tax rows), whether it serves all demand (its sheet's unserved total is 0,
  * or it has an overflow part) and its rank: serving plans first, then the
  * lower figure, equal ones in file order. */
-static void sm_plans(xw_ctx *c)
+static void sm_plans(xw_ctx *c, int wo)
 {
     if (c->sm_plans == XW_NONE)
         return;
@@ -590,10 +590,14 @@ static void sm_plans(xw_ctx *c)
               "Plans, ranked as the options are: those serving all demand first, then by {figure}",
               "figure", rank_words(c, c->s->rank_by), NULL);
     xw_text(c, ws, h, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
+    const char *heads[3] = {rank_words(c, c->s->rank_by),
+                            xw_label(c, "summary.plans.serves", "Serves all demand"),
+                            xw_label(c, "summary.plans.rank", "Rank")};
+    /* Tall enough for the headings wrapped in the options' columns. */
+    xw_header_height(ws, h + 1, heads, 3, wo);
     xw_header_text(c, ws, h + 1, 0, xw_label(c, "summary.plans.plan", "Plan"));
-    xw_header(c, ws, h + 1, c0, rank_words(c, c->s->rank_by));
-    xw_header(c, ws, h + 1, c0 + 1, xw_label(c, "summary.plans.serves", "Serves all demand"));
-    xw_header(c, ws, h + 1, c0 + 2, xw_label(c, "summary.plans.rank", "Rank"));
+    for (int k = 0; k < 3; k++)
+        xw_header(c, ws, h + 1, c0 + k, heads[k]);
     xw_refbuf vs = xw_range(NULL, first, c0, last, c0),
               ss = xw_range(NULL, first, c0 + 1, last, c0 + 1);
     int row = first;
@@ -858,7 +862,6 @@ static void sm_fields(xw_ctx *c)
 
     sm_feasibility_tests(c);
     sm_feasible_total(c);
-    sm_plans(c);
 
     /* Highlighted: the column of the lowest feasible total (the first of equal
      * ones); in red, the verdict and reason of an option left out. */
@@ -972,5 +975,6 @@ void xw_write_summary(xw_ctx *c)
     sm_widths w = sm_columns(c);
     sm_title(c, w.lines);
     sm_fields(c);
+    sm_plans(c, w.wo);
     sm_print(c, sm_sizing(c), w);
 }
