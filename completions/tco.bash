@@ -1,11 +1,13 @@
 # bash completion for tco(1)                                  -*- shell-script -*-
 #
-# Installed as share/bash-completion/completions/tco, where bash-completion
-# loads it on first use; or source it from ~/.bashrc.
+# Made by `tco completion bash` from the tool's table of commands and options
+# (tco/cli/options.c): do not edit. Installed as
+# share/bash-completion/completions/tco, where bash-completion loads it on first
+# use; or source it from ~/.bashrc.
 #
-# Completes the command, each command's options, the formats after -f and
-# --format, scenario files (*.ini), catalogs and templates (*.xml) and workbooks
-# to import (*.xlsx).
+# Completes the command, each command's options, the values of an option that
+# has a list of them, and files of the extensions each command and option
+# reads.
 
 # Add the files of the extensions given ("ini xml") and every directory, so
 # the user can walk into one.
@@ -22,7 +24,7 @@ _tco_files()
 
 _tco()
 {
-    local cur prev cmd i
+    local cur prev cmd i opts
     COMPREPLY=()
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD - 1]}
@@ -38,7 +40,7 @@ _tco()
     cmd=
     for ((i = 1; i < COMP_CWORD; i++)); do
         case ${COMP_WORDS[i]} in
-        report | catalog | validate | compare | import)
+        report | validate | catalog | compare | import | init | completion)
             cmd=${COMP_WORDS[i]}
             break
             ;;
@@ -47,16 +49,20 @@ _tco()
 
     # Values of options.
     case $prev in
-    -f | --format)
-        COMPREPLY=($(compgen -W "table json xlsx csv md" -- "$cur"))
-        return
-        ;;
     -o | --output)
         COMPREPLY=($(compgen -f -- "$cur"))
         compopt -o filenames 2>/dev/null
         return
         ;;
-    --catalog | --template)
+    -f | --format)
+        COMPREPLY=($(compgen -W "table json xlsx csv md" -- "$cur"))
+        return
+        ;;
+    --catalog)
+        _tco_files "$cur" xml
+        return
+        ;;
+    --template)
         _tco_files "$cur" xml
         return
         ;;
@@ -64,44 +70,57 @@ _tco()
         _tco_files "$cur" ini
         return
         ;;
+    --fail-above)
+        return
+        ;;
+    --gpu)
+        return
+        ;;
+    --count)
+        return
+        ;;
+    --vs)
+        return
+        ;;
+    --horizon)
+        return
+        ;;
+    --site)
+        COMPREPLY=($(compgen -W "us-colo us-onprem cn-west" -- "$cur"))
+        return
+        ;;
+    --workload)
+        COMPREPLY=($(compgen -W "train infer" -- "$cur"))
+        return
+        ;;
+    --gpu-price)
+        return
+        ;;
     esac
 
-    if [[ -z $cmd ]]; then
-        if [[ $cur == -* ]]; then
-            COMPREPLY=($(compgen -W "-h --help --version" -- "$cur"))
-        else
-            COMPREPLY=($(compgen -W "report catalog validate compare import" -- "$cur"))
-        fi
-        return
-    fi
-
-    local opts
     case $cmd in
-    report)
-        opts="-o --output -f --format --catalog --template --monthly --fiscal-years -q --quiet --strict -v --verbose -h --help"
-        ;;
-    compare)
-        opts="-o --output -f --format --catalog --template -q --quiet --strict -v --verbose -h --help"
-        ;;
-    catalog)
-        opts="-o --output -f --format --catalog -q --quiet --strict -v --verbose -h --help"
-        ;;
-    validate)
-        opts="--catalog --template -q --quiet --strict -v --verbose -h --help"
-        ;;
-    import)
-        opts="--scenario -o --output --diff --catalog -q --quiet -h --help"
-        ;;
+    '') opts="-h --help --version" ;;
+    report) opts="-o --output -f --format --catalog --template --monthly --fiscal-years --statements -q --quiet --strict -v --verbose -h --help" ;;
+    validate) opts="--catalog --template -q --quiet --strict -v --verbose -h --help" ;;
+    catalog) opts="-o --output -f --format --catalog -q --quiet --strict -v --verbose -h --help" ;;
+    compare) opts="-o --output -f --format --catalog --template --fail-above -q --quiet --strict -v --verbose -h --help" ;;
+    import) opts="-o --output --catalog --scenario --diff -q --quiet -v --verbose -h --help" ;;
+    init) opts="-o --output --gpu --count --vs --horizon --site --workload --gpu-price -h --help" ;;
+    completion) opts="-h --help" ;;
     esac
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "$opts" -- "$cur"))
         return
     fi
+
+    # The operands: a command, or what the command reads.
     case $cmd in
-    report | compare) _tco_files "$cur" ini ;;
+    '') COMPREPLY=($(compgen -W "report validate catalog compare import init" -- "$cur")) ;;
+    report) _tco_files "$cur" ini ;;
     validate) _tco_files "$cur" ini xml ;;
-    catalog) _tco_files "$cur" xml ;;
+    compare) _tco_files "$cur" ini json ;;
     import) _tco_files "$cur" xlsx ;;
+    completion) COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")) ;;
     esac
 } &&
     complete -F _tco tco

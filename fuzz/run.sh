@@ -7,7 +7,8 @@
 # Seeds: the shipped scenarios and the malformed-input corpus for fuzz_scenario;
 # the shipped catalog, the catalog test files and the corpus catalogs for
 # fuzz_catalog; the shipped templates and the corpus templates for fuzz_template;
-# the small workbooks of fuzz/xlsx-seeds for fuzz_xlsx.
+# the small workbooks of fuzz/xlsx-seeds for fuzz_xlsx; the JSON reports of the
+# shipped scenarios, written by BUILD_DIR/tco, for fuzz_report.
 # FUZZ_JOBS harnesses run at a time (default 2).
 # Set FUZZ_KEEP_CORPUS=DIR to keep the grown corpora in DIR (one directory per
 # harness) and to start from what is already there.
@@ -20,7 +21,7 @@ build=$(cd "$1" && pwd)
 seconds=$2
 shift 2
 src=$(cd "$(dirname "$0")/.." && pwd)
-harnesses=${*:-fuzz_scenario fuzz_catalog fuzz_template fuzz_xlsx}
+harnesses=${*:-fuzz_scenario fuzz_catalog fuzz_template fuzz_xlsx fuzz_report}
 artifacts=$build/fuzz-artifacts
 mkdir -p "$artifacts"
 work=$(mktemp -d)
@@ -49,6 +50,12 @@ seed() {
     fuzz_xlsx)
         for f in "$src"/fuzz/xlsx-seeds/*; do
             [ -f "$f" ] && cp "$f" "$2/$(basename "$f")"
+        done
+        ;;
+    fuzz_report)
+        for f in "$src"/config/*.ini "$src"/examples/*.ini; do
+            TCO_DATA_DIR=$src "$build/tco" report "$f" -q -o "$2/$(basename "$f" .ini).json" \
+                >/dev/null 2>&1 || true
         done
         ;;
     esac

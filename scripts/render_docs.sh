@@ -6,7 +6,7 @@
 # Writes the workbook of config/seed-2026.ini, the compare workbook of seed-2026
 # against training-reserved and the workbook of config/financed-taxed.ini, prints them
 # to PDF with LibreOffice and writes the first printed page of About, Summary and
-# Sensitivity (seed workbook), the Summary's second page (its charts), the compare
+# Sensitivity (seed workbook), the Summary's last page (its charts), the compare
 # workbook's Summary and the first page of the loan option's sheet (financed-taxed) as
 # PNG: docs/images/about.png, summary.png, summary-charts.png, sensitivity.png,
 # compare.png, option-sheet.png.
@@ -45,12 +45,29 @@ first_page() {
     return 1
 }
 
-# render PDF SHEET NAME [AFTER]: that sheet's first page (or the page AFTER pages
-# past it) as docs/images/NAME.png.
+# last_page PDF SHEET: the number of the last page of the run of pages of SHEET that
+# starts at its first page.
+last_page() {
+    local n pages
+    n=$(first_page "$1" "$2")
+    pages=$(pdfinfo "$1" | awk '/^Pages:/ {print $2}')
+    while [ "$n" -lt "$pages" ] &&
+        pdftotext -f "$((n + 1))" -l "$((n + 1))" -layout "$1" - | sed '/^[[:space:]]*$/d' |
+        head -n 1 | sed 's/[[:space:]]*$//' | grep -q "[[:space:]]$2\$"; do
+        n=$((n + 1))
+    done
+    echo "$n"
+}
+
+# render PDF SHEET NAME [last]: that sheet's first page (or its last) as
+# docs/images/NAME.png.
 render() {
     local n
-    n=$(first_page "$1" "$2")
-    n=$((n + ${4:-0}))
+    if [ "${4:-}" = last ]; then
+        n=$(last_page "$1" "$2")
+    else
+        n=$(first_page "$1" "$2")
+    fi
     pdftoppm -f "$n" -l "$n" -r 80 -png -singlefile "$1" "$tmp/$3"
     mkdir -p "$out"
     cp "$tmp/$3.png" "$out/$3.png"
@@ -59,7 +76,7 @@ render() {
 
 render "$tmp/seed.pdf" About about
 render "$tmp/seed.pdf" Summary summary
-render "$tmp/seed.pdf" Summary summary-charts 1
+render "$tmp/seed.pdf" Summary summary-charts last
 render "$tmp/seed.pdf" Sensitivity sensitivity
 render "$tmp/compare.pdf" Summary compare
 render "$tmp/financed.pdf" h100-loan option-sheet

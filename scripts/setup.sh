@@ -23,13 +23,17 @@ export DEBIAN_FRONTEND
 cd "$(dirname "$0")/.."
 
 # zlib1g-dev: xlsxwriter.pc links with -lz, but libxlsxwriter-dev does not depend on it.
-BUILD_DEPS="build-essential cmake pkg-config libxlsxwriter-dev libinih-dev libxml2-dev libcunit1-dev zlib1g-dev libzip-dev"
+BUILD_DEPS="build-essential cmake pkg-config libxlsxwriter-dev libinih-dev libxml2-dev libcunit1-dev zlib1g-dev libzip-dev libjansson-dev"
 # Spreadsheet programs and tools that the tests use to check the workbooks.
 TEST_DEPS="gnumeric libreoffice-calc-nogui python3-openpyxl poppler-utils valgrind clang libxml2-utils"
 # python3-uno: the tests drive one LibreOffice for a whole run (tests/xlsx/recalc_service.py).
 TEST_DEPS="$TEST_DEPS python3-uno"
 # strace: tests/cli/test_sync.sh checks that outputs are synced before their rename.
 TEST_DEPS="$TEST_DEPS strace"
+# zsh and fish: tests/completion/test_shells.sh runs their completion scripts.
+TEST_DEPS="$TEST_DEPS zsh fish"
+# python3-jsonschema: tests/docs/test_report_schema.py validates the JSON reports.
+TEST_DEPS="$TEST_DEPS python3-jsonschema"
 # CJK glyphs, so that workbooks in the zh-CN template render as Chinese.
 TEST_DEPS="$TEST_DEPS fonts-noto-cjk"
 # libFuzzer's runtime, which clang only recommends.
@@ -97,7 +101,8 @@ build() {
 # build_fuzz: the libFuzzer harnesses, built with clang into build-fuzz/.
 build_fuzz() {
     CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTCO_FUZZ=ON
-    cmake --build build-fuzz -j"$jobs" --target fuzz_scenario fuzz_catalog fuzz_template fuzz_xlsx
+    cmake --build build-fuzz -j"$jobs" --target fuzz_scenario fuzz_catalog fuzz_template fuzz_xlsx \
+        fuzz_report tco
 }
 
 # builds: the Release build, the sanitizer build and the fuzzing build at once, with the

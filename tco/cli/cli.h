@@ -2,8 +2,9 @@
  *
  * Calls go one way: main.c (options, loading, the commands) calls table.c
  * (the report's table, the catalog listing), compare.c (tco compare) and
- * init.c (tco init), which calls back main.c's shared helpers below; main.c
- * and compare.c call output.c (cli_emit, output.h). */
+ * init.c (tco init); main.c and init.c take the shipped files, the date and
+ * the messages' printing from env.c; main.c and compare.c call output.c
+ * (cli_emit, output.h). */
 #ifndef TCO_CLI_CLI_H
 #define TCO_CLI_CLI_H
 
@@ -29,32 +30,55 @@ tco_status cli_print_catalog_csv(FILE *out, const void *cat);
 /* Output formats of tco compare. */
 enum { CLI_TABLE, CLI_JSON, CLI_XLSX, CLI_CSV, CLI_MD };
 
-/* Compare two computed scenarios: the inputs that differ and each option's
- * figures with their deltas (tco_compare), written to path (NULL or "-":
- * standard output) as a table, JSON, a workbook, CSV or Markdown (format:
- * CLI_TABLE, CLI_JSON, CLI_XLSX, CLI_CSV or CLI_MD). Returns an exit status
- * (output.h). */
-int cli_compare(const tco_result *a, const tco_result *b, int format, const char *path,
-                long long created, tco_diags *diags);
+/* The limit of `tco compare --fail-above`: an amount of money, or a percent
+ * of A's total. */
+typedef struct cli_limit {
+    int set;        /* 0: no limit */
+    int percent;    /* 1: `value` is a percentage ("2%") */
+    double value;   /* >= 0 */
+    const char *as; /* the limit as given, for the message */
+} cli_limit;
 
-/* ===== What main.c shares with the other commands ===== */
+/* Compare two sides, each a computed scenario (a, b) or, when that is NULL, a
+ * saved report (sa, sb): the inputs that differ and each option's figures
+ * with their deltas (tco_compare_saved), written to path (NULL or "-":
+ * standard output) as a table, JSON, a workbook, CSV or Markdown (format:
+ * CLI_TABLE, CLI_JSON, CLI_XLSX, CLI_CSV or CLI_MD). Then, with a limit set,
+ * each option in both whose total rose from A to B by more than the limit
+ * (an amount; or a percent of A's total, any rise from a total of 0 being
+ * above it) is said on standard error and the status is CLI_EXIT_ABOVE.
+ * Returns an exit status (output.h). */
+int cli_compare(const tco_result *a, const tco_saved_report *sa, const tco_result *b,
+                const tco_saved_report *sb, int format, const char *path, long long created,
+                const cli_limit *limit, tco_diags *diags);
+
+/* ===== env.c: what the tool takes from where it runs ===== */
 
 /* The path of `rel` (pricing/gpus.xml) among the files shipped with tco:
- * under TCO_DATA_DIR, beside the tool, where it was installed or built; into
- * buf, or NULL when none is there. */
+ * under TCO_DATA_DIR (and only there when it is set), ../share/tco beside the
+ * executable, the configured data directory, or the source tree this binary
+ * was built from; into buf, or NULL when none is there. */
 const char *cli_shipped_file(const char *rel, char *buf, size_t size);
 
-/* Today, or the day of SOURCE_DATE_EPOCH, as YYYY-MM-DD into out. Returns -1,
- * or the exit status of a SOURCE_DATE_EPOCH that is not a number of seconds
- * (said on stderr). */
+/* SOURCE_DATE_EPOCH into *epoch (-1 when unset). Returns -1 to go on, or the
+ * exit status of a usage error when it is not a number of seconds. */
+int cli_read_epoch(long long *epoch);
+
+/* The day of `epoch` (today when it is negative) as YYYY-MM-DD into out: the
+ * date stale prices are judged against when a scenario has no as_of. */
+void cli_date(long long epoch, char out[11]);
+
+/* Today, or the day of SOURCE_DATE_EPOCH, into out (cli_read_epoch, then
+ * cli_date). Returns -1, or the exit status of a bad SOURCE_DATE_EPOCH. */
 int cli_today(char out[11]);
 
 /* Print d's messages on stderr: with quiet only the errors, with strict the
  * warnings as errors. */
 void cli_print_diags(const tco_diags *d, int quiet, int strict);
 
-/* tco init (init.c): a complete, commented scenario from flags or questions.
- * Returns an exit status. */
+/* tco init (init.c): a complete, commented scenario from flags or questions;
+ * argv[0] is "init", its options parsed by cli_parse (options.h). Returns an
+ * exit status. */
 int cli_init(int argc, char **argv);
 
 #endif /* TCO_CLI_CLI_H */

@@ -125,7 +125,9 @@ static void print_table(const tco_comparison *c, FILE *out)
         fputs(")\n", out);
     }
     fputc('\n', out);
-    if (c->n_inputs == 0) {
+    if (!c->inputs_compared) {
+        fputs("Inputs: not compared (a saved report carries no inputs).\n", out);
+    } else if (c->n_inputs == 0) {
         fputs("Inputs: the same.\n", out);
     } else {
         fprintf(out, "Inputs that differ (%zu):\n", c->n_inputs);
@@ -190,12 +192,40 @@ static tco_status xlsx_to(const char *path, const void *arg, tco_diags *d)
     return tco_compare_write_xlsx(b->c, path, b->created, d);
 }
 
+/* --fail-above: each option in both whose total rose past the limit, said
+ * on stderr; CLI_EXIT_ABOVE when any did, else CLI_EXIT_OK. */
+static int above_limit(const tco_comparison *c, const cli_limit *limit)
+{
+    int rc = CLI_EXIT_OK;
+    for (size_t i = 0; limit->set && i < c->n_options; i++) {
+        const tco_option_diff *o = &c->options[i];
+        const tco_figure_diff *f = tco_option_diff_figure(o, "total");
+        if (!o->in_a || !o->in_b || !f || isnan(f->delta) || f->delta <= 0)
+            continue;
+        int above = limit->percent ? f->a == 0 || f->delta / fabs(f->a) * 100 > limit->value
+                                   : f->delta > limit->value;
+        if (!above)
+            continue;
+        char delta[TCO_NUMTEXT_MAX], change[TCO_NUMTEXT_MAX];
+        fputs("tco: ", stderr);
+        tco_fput_text(stderr, o->id, 0, 0);
+        fprintf(stderr, ": total rose by %s (%s), above --fail-above ",
+                tco_compare_cell(delta, sizeof delta, c, f, TCO_CELL_DELTA),
+                tco_compare_cell(change, sizeof change, c, f, TCO_CELL_CHANGE));
+        tco_fput_text(stderr, limit->as, 0, 0);
+        fputc('\n', stderr);
+        rc = CLI_EXIT_ABOVE;
+    }
+    return rc;
+}
+
 /* See documentation in cli.h. */
-int cli_compare(const tco_result *a, const tco_result *b, int format, const char *path,
-                long long created, tco_diags *d)
+int cli_compare(const tco_result *a, const tco_saved_report *sa, const tco_result *b,
+                const tco_saved_report *sb, int format, const char *path, long long created,
+                const cli_limit *limit, tco_diags *d)
 {
     tco_comparison *c = NULL;
-    tco_status st = tco_compare(a, b, &c);
+    tco_status st = tco_compare_saved(a, sa, b, sb, &c);
     if (st != TCO_OK) {
         fprintf(stderr, "tco: %s\n", st == TCO_ERR_NOMEM ? "out of memory" : tco_status_str(st));
         return CLI_EXIT_RUNTIME;
@@ -212,6 +242,8 @@ int cli_compare(const tco_result *a, const tco_result *b, int format, const char
                                           : table_to,
                       c, d);
     }
+    if (rc == CLI_EXIT_OK)
+        rc = above_limit(c, limit);
     tco_comparison_free(c);
     return rc;
 }

@@ -4,12 +4,13 @@
  * entry, the site preset or tco's default; the scenario is loaded back before
  * it is written, so what tco init writes is what tco report reads. */
 #include "cli/cli.h"
+#include "cli/options.h"
 #include "cli/output.h"
 #include "tco.h"
 
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,50 +37,21 @@ typedef struct request {
     double gpu_price; /* NAN: the catalog's */
 } request;
 
-/* The scenario's text, grown as it is written. */
+/* The scenario's text: written to f, an open_memstream of s and n. */
 typedef struct text {
+    FILE *f;
     char *s;
-    size_t n, cap;
-    int nomem;
+    size_t n;
 } text;
-
-static void add(text *t, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-static void add(text *t, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int len = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (len < 0 || t->nomem)
-        return;
-    if (t->n + (size_t)len + 1 > t->cap) {
-        size_t cap = (t->cap ? t->cap * 2 : 4096) + (size_t)len;
-        char *s = realloc(t->s, cap);
-        if (!s) {
-            t->nomem = 1;
-            return;
-        }
-        t->s = s;
-        t->cap = cap;
-    }
-    va_start(ap, fmt);
-    vsnprintf(t->s + t->n, (size_t)len + 1, fmt, ap);
-    va_end(ap);
-    t->n += (size_t)len;
-}
 
 /* A key line: `key = value` padded so that comments line up, then `; why`. */
 static void key(text *t, const char *k, const char *value, const char *why)
 {
     int w = (int)(strlen(k) + 3 + strlen(value));
     if (w + 2 + (int)strlen(why) > 96) /* a long source goes on the line above */
-        add(t, "; %s\n%s = %s\n", why, k, value);
+        fprintf(t->f, "; %s\n%s = %s\n", why, k, value);
     else
-        add(t, "%s = %s%*s; %s\n", k, value, w < 34 ? 34 - w : 1, "", why);
+        fprintf(t->f, "%s = %s%*s; %s\n", k, value, w < 34 ? 34 - w : 1, "", why);
 }
 
 /* Text from a catalog or a preset, safe as an INI value or comment: one line,
@@ -93,16 +65,15 @@ static const char *plain(char *buf, size_t size, const char *s)
     return buf;
 }
 
-static const char init_usage[] =
-    "Usage: tco init --gpu GPU --count N [--vs OFFER]... [--horizon MONTHS]\n"
-    "                [--site PRESET] [--workload train|infer] [--gpu-price PRICE] [-o FILE]\n";
-
+/* A usage error of init: "tco: init: " and fmt (one %s for arg), then the
+ * command's usage from the table (options.c). */
 static int say_usage(const char *fmt, const char *arg)
 {
+    char *shown = tco_text_escape(arg);
     fputs("tco: init: ", stderr);
-    fprintf(stderr, fmt, arg);
-    fputc('\n', stderr);
-    fputs(init_usage, stderr);
+    fprintf(stderr, fmt, shown ? shown : "?");
+    free(shown);
+    fprintf(stderr, "\nUsage: tco init %s\n", cli_commands[CLI_CMD_INIT].synopsis);
     return CLI_EXIT_USAGE;
 }
 
@@ -170,48 +141,61 @@ static int ask_all(request *r, const tco_catalog *cat, char store[][256])
     return 0;
 }
 
-/* Parse the command line into r. 0 to go on, else an exit status. */
+/* One option of init's command line (cli_parse) into the request. Returns
+ * -1 to go on, else an exit status (--help: CLI_EXIT_OK). */
+static int on_init_option(void *user, cli_parsed p)
+{
+    request *r = user;
+    const char *v = p.arg;
+    switch (p.opt) {
+    case CLI_O_HELP:
+        return cli_print_help(CLI_CMD_INIT);
+    case CLI_O_OUTPUT:
+        r->out = v;
+        break;
+    case CLI_O_GPU:
+        r->gpu = v;
+        break;
+    case CLI_O_SITE:
+        r->site = v;
+        break;
+    case CLI_O_WORKLOAD:
+        r->workload = v;
+        break;
+    case CLI_O_COUNT_GPUS:
+        if (!whole(v, 1, 1000000, &r->count))
+            return say_usage("--count takes a whole number from 1 to 1000000, not '%s'", v);
+        break;
+    case CLI_O_HORIZON:
+        if (!whole(v, 1, 120, &r->horizon))
+            return say_usage("--horizon takes a whole number of months from 1 to 120, not '%s'", v);
+        break;
+    case CLI_O_VS:
+        if (r->n_vs == MAX_VS)
+            return say_usage("at most 16 --vs offers%s", "");
+        r->vs[r->n_vs++] = v;
+        break;
+    case CLI_O_GPU_PRICE: {
+        char *end;
+        r->gpu_price = strtod(v, &end);
+        if (end == v || *end || !(r->gpu_price >= 100 && r->gpu_price <= 1e9))
+            return say_usage("--gpu-price takes a price from 100 to 1e9, not '%s'", v);
+        break;
+    }
+    default: /* the table gives init no other option */
+        break;
+    }
+    return -1;
+}
+
+/* Parse the command line (argv[0] "init") into r with the tool's parser: 0 to
+ * go on, CLI_EXIT_OK + 100 after --help, else an exit status. */
 static int parse(int argc, char **argv, request *r)
 {
-    for (int i = 0; i < argc; i++) {
-        const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(o, "-h") == 0 || strcmp(o, "--help") == 0) {
-            fputs(init_usage, stdout);
-            return CLI_EXIT_OK + 100; /* done: exit 0 */
-        }
-        int takes = strcmp(o, "-o") == 0 || strcmp(o, "--output") == 0 || strcmp(o, "--gpu") == 0 ||
-                    strcmp(o, "--count") == 0 || strcmp(o, "--vs") == 0 ||
-                    strcmp(o, "--horizon") == 0 || strcmp(o, "--site") == 0 ||
-                    strcmp(o, "--workload") == 0 || strcmp(o, "--gpu-price") == 0;
-        if (!takes)
-            return say_usage("unknown option '%s'", o);
-        if (!v)
-            return say_usage("option '%s' needs a value", o);
-        i++;
-        if (strcmp(o, "-o") == 0 || strcmp(o, "--output") == 0)
-            r->out = v;
-        else if (strcmp(o, "--gpu") == 0)
-            r->gpu = v;
-        else if (strcmp(o, "--site") == 0)
-            r->site = v;
-        else if (strcmp(o, "--workload") == 0)
-            r->workload = v;
-        else if (strcmp(o, "--count") == 0 && !whole(v, 1, 1000000, &r->count))
-            return say_usage("--count takes a whole number from 1 to 1000000, not '%s'", v);
-        else if (strcmp(o, "--horizon") == 0 && !whole(v, 1, 120, &r->horizon))
-            return say_usage("--horizon takes a whole number of months from 1 to 120, not '%s'", v);
-        else if (strcmp(o, "--vs") == 0) {
-            if (r->n_vs == MAX_VS)
-                return say_usage("at most 16 --vs offers%s", "");
-            r->vs[r->n_vs++] = v;
-        } else if (strcmp(o, "--gpu-price") == 0) {
-            char *end;
-            r->gpu_price = strtod(v, &end);
-            if (end == v || *end || !(r->gpu_price >= 100 && r->gpu_price <= 1e9))
-                return say_usage("--gpu-price takes a price from 100 to 1e9, not '%s'", v);
-        }
-    }
-    return 0;
+    const char *operands[1];
+    int n = 0;
+    int rc = cli_parse(CLI_CMD_INIT, argc, argv, on_init_option, r, operands, &n);
+    return rc < 0 ? 0 : rc == CLI_EXIT_OK ? CLI_EXIT_OK + 100 : rc;
 }
 
 /* The cheapest on-demand offer of GPU id, or NULL. */
@@ -234,9 +218,9 @@ static void write_options(text *t, const request *r, const tco_gpu_model *g,
     char v[128], why[1200], a[64], b[64], name[256];
     int buy_w = (int)strlen(g->id) > TCO_MAX_ID - 4 ? TCO_MAX_ID - 4 : (int)strlen(g->id);
     double fx = site->fx_code ? site->fx_rate : 1; /* catalog currency per site currency */
-    add(t, "\n[option %.*s-buy]\n", buy_w, g->id);
-    add(t, "label = %ld %s, bought\n", r->count, plain(name, sizeof name, g->name));
-    add(t, "acquire = buy\n");
+    fprintf(t->f, "\n[option %.*s-buy]\n", buy_w, g->id);
+    fprintf(t->f, "label = %ld %s, bought\n", r->count, plain(name, sizeof name, g->name));
+    fprintf(t->f, "acquire = buy\n");
     snprintf(why, sizeof why, "catalog: %g W, %g TFLOPS dense FP16, %g GB", g->tdp_w,
              g->fp16_tflops, g->memory_gb);
     key(t, "gpu", g->id, why);
@@ -253,7 +237,7 @@ static void write_options(text *t, const request *r, const tco_gpu_model *g,
         snprintf(why, sizeof why, "catalog: %s %s a GPU (%s)%s",
                  tco_group_thousands(a, sizeof a, g->price_typical, 0), g->currency, g->as_of,
                  fx != 1 ? ", converted by [fx]" : "");
-        add(t, "; gpu_price: from the %s\n", why);
+        fprintf(t->f, "; gpu_price: from the %s\n", why);
     }
     snprintf(v, sizeof v, "%d", g->server_gpus);
     key(t, "gpus_per_server", v, "catalog: the GPU's server");
@@ -266,17 +250,17 @@ static void write_options(text *t, const request *r, const tco_gpu_model *g,
     key(t, "server_price", v, why);
     snprintf(v, sizeof v, "%g", g->server_power_w);
     key(t, "server_power_w", v, "catalog: the server's power besides its GPUs");
-    add(t, "; the server's figures: %s\n", plain(why, sizeof why, g->server_source));
+    fprintf(t->f, "; the server's figures: %s\n", plain(why, sizeof why, g->server_source));
     key(t, "resale_fraction", "0", "default: nothing back at the end; set what used GPUs fetch");
     key(t, "maintenance_rate", "0",
         "default: no support contract; a few % of capex a year is usual");
     key(t, "staff_per_month", "0", "default: the team that runs it is paid already");
     for (size_t i = 0; i < n; i++) {
         const tco_offer *o = offers[i];
-        add(t, "\n[option %s]\n", o->id);
-        add(t, "label = %ld %s, %s %s\n", r->count, plain(name, sizeof name, g->name),
-            plain(why, sizeof why, o->provider), o->pricing);
-        add(t, "acquire = rent\n");
+        fprintf(t->f, "\n[option %s]\n", o->id);
+        fprintf(t->f, "label = %ld %s, %s %s\n", r->count, plain(name, sizeof name, g->name),
+                plain(why, sizeof why, o->provider), o->pricing);
+        fprintf(t->f, "acquire = rent\n");
         snprintf(why, sizeof why, "catalog: %s %s, %s %s a GPU-hour (%s)", o->provider, o->pricing,
                  tco_group_thousands(a, sizeof a, o->price_per_gpu_hour, 2), o->currency, o->as_of);
         key(t, "offer", o->id, plain(name, sizeof name, why));
@@ -291,15 +275,15 @@ static void write_scenario(text *t, const request *r, const tco_gpu_model *g,
                            double utilization, const char *why_u, const char *date)
 {
     char v[64], why[600], name[256];
-    add(t,
-        "; %ld %s: bought or rented.\n"
-        "; Written by tco init on %s. Every value's source is beside it: the catalog\n"
-        "; (pricing/gpus.xml), the site preset %s (pricing/sites.ini) or tco's\n"
-        "; default. Change what you know better, then:\n"
-        ";   tco report FILE.ini              the comparison\n"
-        ";   tco report FILE.ini -o FILE.xlsx a live workbook for finance\n",
-        r->count, plain(name, sizeof name, g->name), date, site->name);
-    add(t, "\n[scenario]\nname = %ld %s, bought or rented\n", r->count, name);
+    fprintf(t->f,
+            "; %ld %s: bought or rented.\n"
+            "; Written by tco init on %s. Every value's source is beside it: the catalog\n"
+            "; (pricing/gpus.xml), the site preset %s (pricing/sites.ini) or tco's\n"
+            "; default. Change what you know better, then:\n"
+            ";   tco report FILE.ini              the comparison\n"
+            ";   tco report FILE.ini -o FILE.xlsx a live workbook for finance\n",
+            r->count, plain(name, sizeof name, g->name), date, site->name);
+    fprintf(t->f, "\n[scenario]\nname = %ld %s, bought or rented\n", r->count, name);
     snprintf(why, sizeof why, "site preset %s", site->name);
     key(t, "currency", site->currency, why);
     snprintf(v, sizeof v, "%ld", r->horizon);
@@ -308,8 +292,8 @@ static void write_scenario(text *t, const request *r, const tco_gpu_model *g,
     if (n)
         key(t, "baseline", offers[0]->id, "the offer buying is compared with");
     key(t, "as_of", date, "the day tco init read the prices");
-    add(t, "\n[site]\n; preset %s: %s (%s)\n", site->name, plain(name, sizeof name, site->label),
-        site->as_of);
+    fprintf(t->f, "\n[site]\n; preset %s: %s (%s)\n", site->name,
+            plain(name, sizeof name, site->label), site->as_of);
     for (int j = 0; j < TCO_SITE_KEYS; j++)
         if (site->given[j]) {
             snprintf(v, sizeof v, "%g", site->value[j]);
@@ -317,15 +301,15 @@ static void write_scenario(text *t, const request *r, const tco_gpu_model *g,
                 plain(why, sizeof why, site->source[j]));
         }
     if (site->fx_code) {
-        add(t, "\n[fx]\n; the catalog's prices, in %s, converted into %s\n", site->fx_code,
-            site->currency);
+        fprintf(t->f, "\n[fx]\n; the catalog's prices, in %s, converted into %s\n", site->fx_code,
+                site->currency);
         snprintf(v, sizeof v, "%g", site->fx_rate);
         snprintf(why, sizeof why, "units of %s per one %s", site->fx_code, site->currency);
         key(t, site->fx_code, v, why);
-        add(t, "%s.source = %s\n%s.as_of = %s\n", site->fx_code,
-            plain(name, sizeof name, site->fx_source), site->fx_code, site->fx_as_of);
+        fprintf(t->f, "%s.source = %s\n%s.as_of = %s\n", site->fx_code,
+                plain(name, sizeof name, site->fx_source), site->fx_code, site->fx_as_of);
     }
-    add(t, "\n[workload]\n");
+    fprintf(t->f, "\n[workload]\n");
     snprintf(v, sizeof v, "%g", utilization);
     snprintf(why, sizeof why, "assumption (tco init --workload %s): %s", r->workload, why_u);
     key(t, "utilization", v, why);
@@ -339,34 +323,37 @@ static tco_status put(FILE *out, const void *arg)
     return fwrite(t->s, 1, t->n, out) == t->n ? TCO_OK : TCO_ERR_IO;
 }
 
+/* "tco: init: HEAD 'NAME'; TAIL: a b c", the names those of the n entries of
+ * `size` bytes at items whose char * is at `at` (the first 40, then "..."); the
+ * exit status of a usage error. */
+static int say_unknown(const char *head, const char *name, const char *tail, const void *items,
+                       size_t size, size_t at, size_t n)
+{
+    fprintf(stderr, "tco: init: %s '", head);
+    tco_fput_text(stderr, name, 0, 0);
+    fprintf(stderr, "'; %s:", tail);
+    for (size_t i = 0; i < n && i < 40; i++)
+        fprintf(stderr, " %s", *(char *const *)((const char *)items + i * size + at));
+    fputs(n > 40 ? " ...\n" : "\n", stderr);
+    return CLI_EXIT_USAGE;
+}
+
 /* The catalog, the presets, the request checked: 0, or an exit status. */
 static int resolve(request *r, const tco_catalog *cat, const tco_site_presets *presets,
                    const tco_gpu_model **g, const tco_site_preset **site, const tco_offer **offers,
                    size_t *n, double *u, const char **why_u)
 {
-    if (!(*g = tco_catalog_gpu(cat, r->gpu))) {
-        fputs("tco: init: the catalog has no GPU '", stderr);
-        tco_fput_text(stderr, r->gpu, 0, 0);
-        fputs("'; it has:", stderr);
-        for (size_t i = 0; i < cat->n_gpus; i++)
-            fprintf(stderr, " %s", cat->gpus[i].id);
-        fputc('\n', stderr);
-        return CLI_EXIT_USAGE;
-    }
+    if (!(*g = tco_catalog_gpu(cat, r->gpu)))
+        return say_unknown("the catalog has no GPU", r->gpu, "it has", cat->gpus, sizeof *cat->gpus,
+                           offsetof(tco_gpu_model, id), cat->n_gpus);
     if (!(*g)->server_gpus)
         return say_usage("the catalog gives no server for GPU '%s'", r->gpu);
     if (isnan(r->gpu_price) && isnan((*g)->price_typical))
         return say_usage("the catalog has no purchase price for '%s': give one with --gpu-price",
                          r->gpu);
-    if (!(*site = tco_site_preset_find(presets, r->site))) {
-        fputs("tco: init: no site preset '", stderr);
-        tco_fput_text(stderr, r->site, 0, 0);
-        fputs("'; the presets are:", stderr);
-        for (size_t i = 0; i < presets->n; i++)
-            fprintf(stderr, " %s", presets->presets[i].name);
-        fputc('\n', stderr);
-        return CLI_EXIT_USAGE;
-    }
+    if (!(*site = tco_site_preset_find(presets, r->site)))
+        return say_unknown("no site preset", r->site, "the presets are", presets->presets,
+                           sizeof *presets->presets, offsetof(tco_site_preset, name), presets->n);
     *u = -1;
     for (size_t i = 0; i < sizeof workloads / sizeof *workloads; i++)
         if (strcmp(r->workload, workloads[i].name) == 0) {
@@ -410,7 +397,7 @@ int cli_init(int argc, char **argv)
     tco_diags *d = tco_diags_new();
     tco_catalog *cat = tco_catalog_new();
     tco_site_presets *presets = NULL;
-    text t = {0};
+    text t = {NULL, NULL, 0};
     if (!d || !cat) {
         rc = CLI_EXIT_RUNTIME;
         goto done;
@@ -434,8 +421,13 @@ int cli_init(int argc, char **argv)
     const char *why_u = NULL;
     if ((rc = resolve(&r, cat, presets, &g, &site, offers, &n, &u, &why_u)))
         goto done;
-    write_scenario(&t, &r, g, site, offers, n, u, why_u, date);
-    if (t.nomem) {
+    int failed = (t.f = open_memstream(&t.s, &t.n)) == NULL;
+    if (t.f) {
+        write_scenario(&t, &r, g, site, offers, n, u, why_u, date);
+        failed = ferror(t.f) != 0;
+        failed |= fclose(t.f) != 0;
+    }
+    if (failed) {
         rc = CLI_EXIT_RUNTIME;
         goto done;
     }

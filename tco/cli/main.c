@@ -4,10 +4,12 @@
  * out of memory), 2 bad usage or bad input. */
 #include "cli/cli.h"
 #include "cli/heap.h"
+#include "cli/options.h"
 #include "cli/output.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,117 +20,24 @@
 
 #define MAX_CATALOGS 16
 
-static const char usage_text[] =
-    "Usage: tco report SCENARIO.ini [-o OUT] [--format FORMAT] [OPTIONS]\n"
-    "       tco validate SCENARIO.ini [OPTIONS]\n"
-    "       tco catalog [-o OUT] [--format FORMAT] [--catalog FILE]...\n"
-    "       tco compare A.ini B.ini [-o OUT] [--format FORMAT]\n"
-    "       tco import BOOK.xlsx --scenario SCENARIO.ini [-o NEW.ini | --diff]\n"
-    "       tco init --gpu GPU --count N [--vs OFFER]... [--horizon MONTHS]\n"
-    "                [--site PRESET] [--workload train|infer] [--gpu-price PRICE] [-o FILE]\n"
-    "       tco --help | --version\n"
-    "\n"
-    "Total cost of ownership of GPU compute: buy against rent, month by month.\n"
-    "\n"
-    "Commands:\n"
-    "  report SCENARIO.ini   compute every option of the scenario and its analyses\n"
-    "  validate SCENARIO.ini all that report does (analyses too), writing nothing\n"
-    "  catalog               list the GPUs and cloud offers of the price catalogs\n"
-    "  compare A.ini B.ini   the inputs that differ and the figures' deltas\n"
-    "  import BOOK.xlsx      the Inputs edited in a workbook, back into its scenario\n"
-    "  init                  a complete scenario, every value sourced (see --site)\n"
-    "\n"
-    "Options:\n"
-    "  -o, --output FILE     write to FILE (atomically); the format follows the\n"
-    "                        extension: .json, .xlsx, .csv, .md or .txt;\n"
-    "                        '-' writes JSON to standard output\n"
-    "  -f, --format FORMAT   table, json, xlsx, csv or md (default: from FILE's\n"
-    "                        extension, or a table on standard output)\n"
-    "      --catalog FILE    read this price catalog after the shipped one and the\n"
-    "                        scenario's own (may be repeated)\n"
-    "      --template FILE   the workbook's labels, styles and sheets: an XML\n"
-    "                        template, or the name of a shipped one (default, zh-CN);\n"
-    "                        overrides the scenario's template key\n"
-    "      --monthly         with csv: add the monthly table\n"
-    "      --fiscal-years    with csv: add the budget by fiscal year\n"
-    "      --scenario FILE   with import: the scenario the workbook was written from\n"
-    "      --diff            with import: print the changes (the default without -o)\n"
-    "      --gpu GPU         with init: the catalog GPU bought\n"
-    "      --count N         with init: how many GPUs\n"
-    "      --vs OFFER        with init: a catalog offer rented (may be repeated;\n"
-    "                        default: the GPU's cheapest on-demand offer)\n"
-    "      --horizon MONTHS  with init: months compared (default 36)\n"
-    "      --site PRESET     with init: us-colo (default), us-onprem or cn-west\n"
-    "      --workload KIND   with init: train (default) or infer\n"
-    "      --gpu-price PRICE with init: the GPU's price, for a GPU the catalog has\n"
-    "                        no price for\n"
-    "  -q, --quiet           print no warnings, only errors\n"
-    "      --strict          treat warnings as errors: say them as errors, write\n"
-    "                        nothing and exit 2\n"
-    "  -v, --verbose         also say which catalogs were read\n"
-    "  -h, --help            show this help\n"
-    "      --version         show the version\n"
-    "\n"
-    "Environment:\n"
-    "  SOURCE_DATE_EPOCH     creation time stamped in workbooks (Unix seconds); also\n"
-    "                        the date stale prices are judged against when the\n"
-    "                        scenario has no as_of (otherwise today)\n"
-    "  TCO_DATA_DIR          where the shipped catalog is (DIR/pricing/gpus.xml)\n"
-    "  NO_COLOR              when set, the table is never coloured\n"
-    "\n"
-    "Exit status: 0 success, 1 an output could not be written (import: changes\n"
-    "found), 2 bad usage or input.\n"
-    "Errors are printed as FILE:LINE: error: MESSAGE.\n";
-
 enum format { FMT_NONE, FMT_TABLE, FMT_JSON, FMT_XLSX, FMT_CSV, FMT_MD };
 
 /* What the command line asked for. */
 typedef struct args {
-    const char *input;                      /* scenario file */
-    const char *input2;                     /* second scenario (compare) */
+    const char *input;       /* scenario file (import: --scenario) */
+    const char *input2;      /* second scenario (compare) */
+    const char *operands[2]; /* the command's operands, as given */
+    int n_operands;
     const char *out;                        /* -o, or NULL */
     enum format fmt;                        /* --format, or FMT_NONE */
     const char *catalogs[MAX_CATALOGS + 1]; /* --catalog, NULL-terminated */
     const char *template_path;              /* --template, or NULL */
     int n_catalogs;
     int monthly, quiet, verbose;
-    int strict; /* --strict: warnings are errors */
+    int strict;      /* --strict: warnings are errors */
+    int diff;        /* import --diff */
+    cli_limit limit; /* compare --fail-above */
 } args;
-
-/* fmt holds one %s, for arg: a command-line argument, shown escaped
- * (tco_text_escape). */
-static int usage_error(const char *fmt, const char *arg)
-{
-    char *shown = tco_text_escape(arg);
-    fputs("tco: ", stderr);
-    fprintf(stderr, fmt, shown ? shown : "?");
-    free(shown);
-    fputs("\nTry 'tco --help' for more information.\n", stderr);
-    return CLI_EXIT_USAGE;
-}
-
-/* Print the diagnostics: errors only when `quiet`; warnings as errors when
- * `strict`. */
-static void print_diags(const tco_diags *d, int quiet, int strict)
-{
-    for (size_t i = 0; i < tco_diags_count(d); i++) {
-        tco_diag shown = *tco_diags_get(d, i);
-        const tco_diag *g = &shown;
-        if (strict && shown.severity == TCO_SEV_WARNING)
-            shown.severity = TCO_SEV_ERROR;
-        if (quiet && g->severity != TCO_SEV_ERROR)
-            continue;
-        int len = tco_diag_format(g, NULL, 0);
-        char *buf = len < 0 ? NULL : malloc((size_t)len + 1);
-        if (buf) {
-            tco_diag_format(g, buf, (size_t)len + 1);
-            fprintf(stderr, "%s\n", buf);
-        } else {
-            fputs("tco: out of memory\n", stderr);
-        }
-        free(buf);
-    }
-}
 
 /* --strict: CLI_EXIT_USAGE when d holds a warning, which print_diags then
  * says as an error; else 0. */
@@ -171,177 +80,152 @@ static enum format format_of_path(const char *path)
     return FMT_NONE;
 }
 
-/* Parse the options shared by the commands. `takes_input` says how many
- * scenario files are expected. Returns -1 to go on, else an exit code. */
-static int parse_args(int argc, char **argv, int takes_input, const char *help, args *a)
+/* --fail-above AMOUNT or PERCENT%: a number of at least 0, then '%' or
+ * nothing. Returns -1 to go on, else the exit status of a usage error. */
+static int parse_limit(const char *val, cli_limit *l)
+{
+    char *end = NULL;
+    errno = 0;
+    /* Decimals alone: strtod's hexadecimal, infinity and NaN are no amounts. */
+    int decimal = (isdigit((unsigned char)val[0]) || val[0] == '.') && !strpbrk(val, "xXpP");
+    double v = decimal ? strtod(val, &end) : NAN;
+    int percent = end && *end == '%';
+    if (!end || end == val || errno || !isfinite(v) || v < 0 || end[percent] != '\0')
+        return cli_usage_error(
+            "--fail-above takes an amount or a percentage (10000, 2%%), not '%s'", val);
+    *l = (cli_limit){1, percent, v, val};
+    return -1;
+}
+
+/* What the parse of one command fills: its options in a. */
+typedef struct parse_state {
+    args *a;
+    cli_cmd cmd;
+} parse_state;
+
+/* One option of the command line (cli_parse): into the args, or --help and
+ * --version said. Returns -1 to go on, else an exit status. */
+static int on_option(void *user, cli_parsed p)
+{
+    parse_state *st = user;
+    args *a = st->a;
+    const char *val = p.arg;
+    switch (p.opt) {
+    case CLI_O_HELP:
+        return cli_print_help(st->cmd);
+    case CLI_O_VERSION:
+        printf("tco %s\n", TCO_VERSION);
+        return CLI_EXIT_OK;
+    case CLI_O_OUTPUT:
+        if (!*val)
+            return cli_usage_error("empty output path%s", "");
+        a->out = val;
+        break;
+    case CLI_O_FORMAT:
+        a->fmt = parse_format(val);
+        if (a->fmt == FMT_NONE)
+            return cli_usage_error("unknown format '%s' (expected table, json, xlsx, csv or md)",
+                                   val);
+        break;
+    case CLI_O_CATALOG:
+        if (a->n_catalogs == MAX_CATALOGS)
+            return cli_usage_error("too many --catalog options (the limit is 16)%s", "");
+        a->catalogs[a->n_catalogs++] = val;
+        break;
+    case CLI_O_TEMPLATE:
+        if (!*val)
+            return cli_usage_error("empty template path%s", "");
+        a->template_path = val;
+        break;
+    case CLI_O_MONTHLY:
+        a->monthly |= TCO_CSV_MONTHLY;
+        break;
+    case CLI_O_FISCAL_YEARS:
+        a->monthly |= TCO_CSV_FISCAL_YEARS;
+        break;
+    case CLI_O_STATEMENTS:
+        a->monthly |= TCO_CSV_STATEMENTS;
+        break;
+    case CLI_O_SCENARIO:
+        a->input = val;
+        break;
+    case CLI_O_DIFF:
+        a->diff = 1;
+        break;
+    case CLI_O_FAIL_ABOVE:
+        return parse_limit(val, &a->limit);
+    case CLI_O_QUIET:
+        a->quiet = 1;
+        break;
+    case CLI_O_VERBOSE:
+        a->verbose = 1;
+        break;
+    case CLI_O_STRICT:
+        a->strict = 1;
+        break;
+    case CLI_O_GPU: /* init's own, parsed in init.c */
+    case CLI_O_COUNT_GPUS:
+    case CLI_O_VS:
+    case CLI_O_HORIZON:
+    case CLI_O_SITE:
+    case CLI_O_WORKLOAD:
+    case CLI_O_GPU_PRICE:
+    case CLI_O_COUNT:
+        break;
+    }
+    return -1;
+}
+
+/* Parse the command line of command cmd (argv[0] its name) into *a: its
+ * options, and its operands in a->operands. Returns -1 to go on, else an
+ * exit status (--help, a usage error). */
+static int parse_args(cli_cmd cmd, int argc, char **argv, args *a)
 {
     memset(a, 0, sizeof *a);
-    for (int i = 0; i < argc; i++) {
-        const char *opt = argv[i], *val = NULL;
-        const char *eq = strncmp(opt, "--", 2) == 0 ? strchr(opt, '=') : NULL;
-        char name[32];
-        snprintf(name, sizeof name, "%.*s", eq ? (int)(eq - opt) : 31, opt);
-        int needs_value = strcmp(name, "-o") == 0 || strcmp(name, "--output") == 0 ||
-                          strcmp(name, "-f") == 0 || strcmp(name, "--format") == 0 ||
-                          strcmp(name, "--catalog") == 0 || strcmp(name, "--template") == 0;
-        if (needs_value) {
-            if (eq)
-                val = eq + 1;
-            else if (i + 1 < argc)
-                val = argv[++i];
-            else
-                return usage_error("option '%s' needs a value", opt);
-        } else if (eq) {
-            return usage_error("option '%s' takes no value", name);
-        }
-        if (strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0) {
-            fputs(help, stdout);
-            return CLI_EXIT_OK; /* main checks that it was written */
-        } else if (strcmp(name, "-o") == 0 || strcmp(name, "--output") == 0) {
-            if (!*val)
-                return usage_error("empty output path%s", "");
-            a->out = val;
-        } else if (strcmp(name, "-f") == 0 || strcmp(name, "--format") == 0) {
-            a->fmt = parse_format(val);
-            if (a->fmt == FMT_NONE)
-                return usage_error("unknown format '%s' (expected table, json, xlsx, csv or md)",
-                                   val);
-        } else if (strcmp(name, "--catalog") == 0) {
-            if (a->n_catalogs == MAX_CATALOGS)
-                return usage_error("too many --catalog options (the limit is 16)%s", "");
-            a->catalogs[a->n_catalogs++] = val;
-        } else if (strcmp(name, "--template") == 0) {
-            if (!*val)
-                return usage_error("empty template path%s", "");
-            a->template_path = val;
-        } else if (strcmp(name, "--monthly") == 0) {
-            a->monthly |= TCO_CSV_MONTHLY;
-        } else if (strcmp(name, "--fiscal-years") == 0) {
-            a->monthly |= TCO_CSV_FISCAL_YEARS;
-        } else if (strcmp(name, "-q") == 0 || strcmp(name, "--quiet") == 0) {
-            a->quiet = 1;
-        } else if (strcmp(name, "-v") == 0 || strcmp(name, "--verbose") == 0) {
-            a->verbose = 1;
-        } else if (strcmp(name, "--strict") == 0) {
-            a->strict = 1;
-        } else if (opt[0] == '-' && opt[1] != '\0') {
-            return usage_error("unknown option '%s'", opt);
-        } else if (takes_input >= 1 && !a->input) {
-            a->input = opt;
-        } else if (takes_input >= 2 && !a->input2) {
-            a->input2 = opt;
-        } else {
-            return usage_error("unexpected argument '%s'", opt);
-        }
-    }
-    if (takes_input && !a->input)
-        return usage_error("a scenario file is needed%s", "");
-    if (takes_input >= 2 && !a->input2)
-        return usage_error("compare needs two scenario files%s", "");
+    parse_state st = {a, cmd};
+    return cli_parse(cmd, argc, argv, on_option, &st, a->operands, &a->n_operands);
+}
+
+/* The output format of report, catalog and compare: --format, else the
+ * extension of -o, else a table; and the options that need a format. Returns
+ * -1 to go on, else the exit status of a usage error. */
+static int check_format(args *a)
+{
     if (a->fmt == FMT_NONE)
         a->fmt = a->out ? format_of_path(a->out) : FMT_TABLE;
     if (a->fmt == FMT_NONE)
-        return usage_error("cannot tell the format of '%s' from its extension; use --format",
-                           a->out);
+        return cli_usage_error("cannot tell the format of '%s' from its extension; use --format",
+                               a->out);
     if (a->fmt == FMT_XLSX && (!a->out || strcmp(a->out, "-") == 0))
-        return usage_error("a workbook needs an output file: -o FILE.xlsx%s", "");
+        return cli_usage_error("a workbook needs an output file: -o FILE.xlsx%s", "");
     if ((a->monthly & TCO_CSV_MONTHLY) && a->fmt != FMT_CSV)
-        return usage_error("--monthly applies to csv output only%s", "");
+        return cli_usage_error("--monthly applies to csv output only%s", "");
     if ((a->monthly & TCO_CSV_FISCAL_YEARS) && a->fmt != FMT_CSV)
-        return usage_error("--fiscal-years applies to csv output only%s", "");
+        return cli_usage_error("--fiscal-years applies to csv output only%s", "");
+    if ((a->monthly & TCO_CSV_STATEMENTS) && a->fmt != FMT_CSV)
+        return cli_usage_error("--statements applies to csv output only%s", "");
     return -1;
 }
 
-/* SOURCE_DATE_EPOCH, or -1 when unset; -2 when it is invalid. */
-static long long source_date_epoch(void)
+/* parse_args and check_format for a command of `need` scenario operands
+ * (report and validate 1, catalog 0, compare 2). */
+static int parse_scenarios(cli_cmd cmd, int argc, char **argv, int need, args *a)
 {
-    const char *e = getenv("SOURCE_DATE_EPOCH");
-    if (!e || !*e)
-        return -1;
-    for (const char *p = e; *p; p++)
-        if (!isdigit((unsigned char)*p))
-            return -2;
-    errno = 0;
-    long long t = strtoll(e, NULL, 10);
-    return errno || t > 253402300799LL ? -2 : t; /* up to 9999-12-31 */
-}
-
-/* SOURCE_DATE_EPOCH into *epoch (-1 when unset). Returns -1 to go on, or the
- * exit status of a usage error when it is not a number of seconds. */
-static int read_epoch(long long *epoch)
-{
-    *epoch = source_date_epoch();
-    if (*epoch == -2)
-        return usage_error("SOURCE_DATE_EPOCH must be a number of seconds%s", "");
-    return -1;
-}
-
-/* The date stale prices are judged against when the scenario has no as_of. */
-static void today(long long epoch, char out[11])
-{
-    time_t t = epoch >= 0 ? (time_t)epoch : time(NULL);
-    struct tm tm;
-    gmtime_r(&t, &tm);
-    strftime(out, 11, "%Y-%m-%d", &tm);
-}
-
-static int file_exists(const char *path)
-{
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-/* ../share/tco beside the running executable (an installed tree, wherever it
- * was installed or moved), or NULL. */
-static const char *beside_exe(char *buf, size_t size)
-{
-    char exe[4096];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n <= 0)
-        return NULL;
-    exe[n] = '\0';
-    char *slash = strrchr(exe, '/');
-    if (!slash)
-        return NULL;
-    static const char rel[] = "/../share/tco";
-    size_t len = (size_t)(slash - exe); /* the bin directory */
-    if (len + sizeof rel > size)
-        return NULL;
-    memcpy(buf, exe, len);
-    memcpy(buf + len, rel, sizeof rel);
-    return buf;
-}
-
-/* A shipped data file (REL under the data directory): $TCO_DATA_DIR,
- * ../share/tco beside the executable, the configured data directory, or the
- * source tree this binary was built from. NULL when there is none. */
-static const char *shipped_file(const char *rel, char *buf, size_t size)
-{
-    const char *env = getenv("TCO_DATA_DIR");
-    char near[4096];
-    const char *dirs[] = {env && *env ? env : NULL, beside_exe(near, sizeof near),
-#ifdef TCO_INSTALL_DATADIR
-                          TCO_INSTALL_DATADIR,
-#endif
-#ifdef TCO_SOURCE_DATADIR
-                          TCO_SOURCE_DATADIR,
-#endif
-                          NULL};
-    for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
-        if (!dirs[i])
-            continue;
-        snprintf(buf, size, "%s/%s", dirs[i], rel);
-        if (file_exists(buf))
-            return buf;
-        if (i == 0) /* TCO_DATA_DIR was set: use it or nothing */
-            return NULL;
-    }
-    return NULL;
+    int rc = parse_args(cmd, argc, argv, a);
+    if (rc >= 0)
+        return rc;
+    a->input = a->operands[0];
+    a->input2 = a->operands[1];
+    if (need >= 1 && !a->input)
+        return cli_usage_error("a scenario file is needed%s", "");
+    if (need >= 2 && !a->input2)
+        return cli_usage_error("compare needs two scenario files%s", "");
+    return check_format(a);
 }
 
 static const char *shipped_catalog(char *buf, size_t size)
 {
-    return shipped_file("pricing/gpus.xml", buf, size);
+    return cli_shipped_file("pricing/gpus.xml", buf, size);
 }
 
 /* The template `want` names, in path: a bare name such as zh-CN is a shipped
@@ -353,7 +237,7 @@ static int template_file(const char *want, const char *from, char *path, size_t 
     if (!strchr(want, '/') && !strstr(want, ".xml")) {
         char rel[256];
         if ((size_t)snprintf(rel, sizeof rel, "templates/%s.xml", want) >= sizeof rel ||
-            !shipped_file(rel, path, size)) {
+            !cli_shipped_file(rel, path, size)) {
             if (say) {
                 fputs("tco: no shipped template named '", stderr);
                 tco_fput_text(stderr, want, 0, 0);
@@ -367,7 +251,7 @@ static int template_file(const char *want, const char *from, char *path, size_t 
                 ? snprintf(path, size, "%.*s/%s", (int)(strrchr(from, '/') - from), from, want)
                 : snprintf(path, size, "%s", want);
     if (n < 0 || (size_t)n >= size)
-        return say ? usage_error("the template path '%s' is too long", want) : CLI_EXIT_USAGE;
+        return say ? cli_usage_error("the template path '%s' is too long", want) : CLI_EXIT_USAGE;
     return 0;
 }
 
@@ -424,7 +308,7 @@ static const tco_load_options *load_options(const args *a, long long epoch, load
 {
     w->before[0] = shipped_catalog(w->shipped, sizeof w->shipped);
     w->before[1] = NULL;
-    today(epoch, w->date);
+    cli_date(epoch, w->date);
     w->opts = (tco_load_options){w->before, a->catalogs, w->date};
     return &w->opts;
 }
@@ -462,7 +346,7 @@ typedef struct inputs {
     const tco_scenario *s[2];
     const tco_catalog *cat;
     const tco_template *tpl;
-    const char *file;
+    const char *files[2]; /* files read apart: an imported workbook, saved reports */
 } inputs;
 
 /* `path` when it is the same file as `out`, else NULL. */
@@ -505,7 +389,9 @@ static int output_is_input(const args *a, const inputs *in, tco_diags *d)
     if (!at)
         at = tco_template_input_at(in->tpl, out);
     if (!at)
-        at = same_file(out, in->file);
+        at = same_file(out, in->files[0]);
+    if (!at)
+        at = same_file(out, in->files[1]);
     if (!at)
         at = template_at(a, in, out, path, sizeof path);
     if (!at)
@@ -708,7 +594,7 @@ static int compute_input(const args *a, long long epoch, computed *c)
 /* Print c's diagnostics (print_diags), free it, and return rc. */
 static int computed_end(computed *c, const args *a, int rc)
 {
-    print_diags(c->d, a->quiet, a->strict);
+    cli_print_diags(c->d, a->quiet, a->strict);
     tco_template_free(c->tpl);
     tco_result_free(c->res);
     tco_scenario_free(c->s);
@@ -723,13 +609,11 @@ static int computed_end(computed *c, const args *a, int rc)
 static int run_scenario(int argc, char **argv, int writes)
 {
     args a;
-    int rc = parse_args(argc, argv, 1, usage_text, &a);
+    int rc = parse_scenarios(writes ? CLI_CMD_REPORT : CLI_CMD_VALIDATE, argc, argv, 1, &a);
     if (rc >= 0)
         return rc;
-    if (!writes && a.out)
-        return usage_error("validate writes nothing: -o does not apply%s", "");
     long long epoch;
-    if ((rc = read_epoch(&epoch)) >= 0)
+    if ((rc = cli_read_epoch(&epoch)) >= 0)
         return rc;
     computed c;
     if ((rc = compute_input(&a, epoch, &c)) != 0 || (rc = strict_failed(&a, c.d)) != 0 ||
@@ -763,11 +647,11 @@ static int run_scenario(int argc, char **argv, int writes)
 static int cmd_catalog(int argc, char **argv)
 {
     args a;
-    int rc = parse_args(argc, argv, 0, usage_text, &a);
+    int rc = parse_scenarios(CLI_CMD_CATALOG, argc, argv, 0, &a);
     if (rc >= 0)
         return rc;
     if (a.fmt == FMT_XLSX || a.fmt == FMT_MD)
-        return usage_error("the catalog is listed as a table, json or csv%s", "");
+        return cli_usage_error("the catalog is listed as a table, json or csv%s", "");
     tco_diags *d = tco_diags_new();
     tco_catalog *cat = tco_catalog_new();
     if (!d || !cat) {
@@ -801,7 +685,7 @@ static int cmd_catalog(int argc, char **argv)
                       : a.fmt == FMT_CSV ? cli_print_catalog_csv
                                          : cli_print_catalog,
                       cat, d);
-    print_diags(d, a.quiet, a.strict);
+    cli_print_diags(d, a.quiet, a.strict);
     tco_catalog_free(cat);
     tco_diags_free(d);
     return rc;
@@ -809,42 +693,65 @@ static int cmd_catalog(int argc, char **argv)
 
 /* ===== compare ===== */
 
+/* 1 when path names a saved report: its extension is .json. */
+static int is_saved_report(const char *path)
+{
+    return strcmp(path, "-") != 0 && format_of_path(path) == FMT_JSON;
+}
+
+/* One side of compare: the saved report at path (a .json), or the scenario
+ * at path loaded (computed later). Returns 0 or an exit status. */
+static int compare_side(const args *a, const char *path, long long epoch, tco_diags *d,
+                        tco_scenario **s, tco_saved_report **saved)
+{
+    if (is_saved_report(path)) {
+        tco_status st = tco_saved_report_load_file(path, saved, d);
+        return st == TCO_OK ? 0 : st == TCO_ERR_NOMEM ? CLI_EXIT_RUNTIME : CLI_EXIT_USAGE;
+    }
+    return load_path(a, path, d, s, epoch);
+}
+
 static int cmd_compare(int argc, char **argv)
 {
     args a;
-    int rc = parse_args(argc, argv, 2, usage_text, &a);
+    int rc = parse_scenarios(CLI_CMD_COMPARE, argc, argv, 2, &a);
     if (rc >= 0)
         return rc;
     long long epoch;
-    if ((rc = read_epoch(&epoch)) >= 0)
+    if ((rc = cli_read_epoch(&epoch)) >= 0)
         return rc;
     tco_diags *d = tco_diags_new();
     tco_scenario *sa = NULL, *sb = NULL;
     tco_result *ra = NULL, *rb = NULL;
+    tco_saved_report *ja = NULL, *jb = NULL;
     if (!d)
         return CLI_EXIT_RUNTIME;
-    int ra_rc = load_path(&a, a.input, d, &sa, epoch);
-    int rb_rc = load_path(&a, a.input2, d, &sb, epoch);
+    int ra_rc = compare_side(&a, a.input, epoch, d, &sa, &ja);
+    int rb_rc = compare_side(&a, a.input2, epoch, d, &sb, &jb);
     rc = ra_rc ? ra_rc : rb_rc;
     if (rc == 0)
         rc = strict_failed(&a, d);
     if (rc == 0)
-        rc = output_is_input(&a, &(inputs){.s = {sa, sb}}, d);
-    if (rc == 0 && (tco_compute(sa, &ra) != TCO_OK || tco_compute(sb, &rb) != TCO_OK))
+        rc = output_is_input(
+            &a, &(inputs){.s = {sa, sb}, .files = {ja ? a.input : NULL, jb ? a.input2 : NULL}}, d);
+    if (rc == 0 &&
+        ((sa && tco_compute(sa, &ra) != TCO_OK) || (sb && tco_compute(sb, &rb) != TCO_OK)))
         rc = CLI_EXIT_RUNTIME;
     if (rc == 0)
-        rc = cli_compare(ra, rb,
+        rc = cli_compare(ra, ja, rb, jb,
                          a.fmt == FMT_JSON   ? CLI_JSON
                          : a.fmt == FMT_XLSX ? CLI_XLSX
                          : a.fmt == FMT_CSV  ? CLI_CSV
                          : a.fmt == FMT_MD   ? CLI_MD
                                              : CLI_TABLE,
-                         a.out, epoch, d);
-    print_diags(d, a.quiet, a.strict);
+                         a.out, epoch, &a.limit, d);
+    cli_print_diags(d, a.quiet, a.strict);
     tco_result_free(ra);
     tco_result_free(rb);
     tco_scenario_free(sa);
     tco_scenario_free(sb);
+    tco_saved_report_free(ja);
+    tco_saved_report_free(jb);
     tco_diags_free(d);
     return rc;
 }
@@ -890,40 +797,18 @@ static void print_changes(const tco_import *im)
 static int cmd_import(int argc, char **argv)
 {
     args a;
-    memset(&a, 0, sizeof a);
-    const char *book = NULL;
-    int diff = 0;
-    for (int i = 0; i < argc; i++) {
-        const char *o = argv[i];
-        if ((strcmp(o, "-o") == 0 || strcmp(o, "--output") == 0) && i + 1 < argc)
-            a.out = argv[++i];
-        else if (strcmp(o, "--scenario") == 0 && i + 1 < argc)
-            a.input = argv[++i];
-        else if (strcmp(o, "--catalog") == 0 && i + 1 < argc && a.n_catalogs < MAX_CATALOGS)
-            a.catalogs[a.n_catalogs++] = argv[++i];
-        else if (strcmp(o, "-h") == 0 || strcmp(o, "--help") == 0) {
-            fputs(usage_text, stdout);
-            return CLI_EXIT_OK;
-        } else if (strcmp(o, "--diff") == 0)
-            diff = 1;
-        else if (strcmp(o, "-q") == 0 || strcmp(o, "--quiet") == 0)
-            a.quiet = 1;
-        else if (o[0] == '-' && o[1])
-            return usage_error("import: unknown or incomplete option '%s'", o);
-        else if (!book)
-            book = o;
-        else
-            return usage_error("import: one workbook only ('%s')", o);
-    }
+    int rc = parse_args(CLI_CMD_IMPORT, argc, argv, &a);
+    if (rc >= 0)
+        return rc;
+    const char *book = a.operands[0];
     if (!book || !a.input)
-        return usage_error("import: usage: tco import BOOK.xlsx --scenario SCENARIO.ini [-o "
-                           "NEW.ini | --diff]%s",
-                           "");
-    if (diff && a.out)
-        return usage_error("import: -o and --diff exclude each other%s", "");
+        return cli_usage_error("import: usage: tco import BOOK.xlsx --scenario SCENARIO.ini [-o "
+                               "NEW.ini | --diff]%s",
+                               "");
+    if (a.diff && a.out)
+        return cli_usage_error("import: -o and --diff exclude each other%s", "");
     long long epoch;
-    int rc;
-    if ((rc = read_epoch(&epoch)) >= 0)
+    if ((rc = cli_read_epoch(&epoch)) >= 0)
         return rc;
     tco_diags *d = tco_diags_new();
     if (!d)
@@ -934,7 +819,7 @@ static int cmd_import(int argc, char **argv)
     size_t size = 0;
     rc = load_path(&a, a.input, d, &s, epoch);
     if (rc == 0)
-        rc = output_is_input(&a, &(inputs){.s = {s}, .file = book}, d);
+        rc = output_is_input(&a, &(inputs){.s = {s}, .files = {book}}, d);
     if (rc == 0) {
         tco_status st = tco_import_read(book, s, &im, d);
         if (st == TCO_OK)
@@ -954,34 +839,12 @@ static int cmd_import(int argc, char **argv)
         print_changes(im);
     if (rc == 0 && im->n)
         rc = 1; /* like diff: changes found */
-    print_diags(d, a.quiet, 0);
+    cli_print_diags(d, a.quiet, 0);
     free(text);
     tco_import_free(im);
     tco_scenario_free(s);
     tco_diags_free(d);
     return rc;
-}
-
-/* See cli.h. */
-const char *cli_shipped_file(const char *rel, char *buf, size_t size)
-{
-    return shipped_file(rel, buf, size);
-}
-
-/* See cli.h. */
-int cli_today(char out[11])
-{
-    long long epoch;
-    int rc = read_epoch(&epoch);
-    if (rc < 0)
-        today(epoch, out);
-    return rc;
-}
-
-/* See cli.h. */
-void cli_print_diags(const tco_diags *d, int quiet, int strict)
-{
-    print_diags(d, quiet, strict);
 }
 
 /* Process-wide settings for writing large workbooks (docs/PERFORMANCE.md). */
@@ -997,33 +860,83 @@ static void tune_process(void)
     }
 }
 
+/* ===== completion ===== */
+
+/* A stream writer for cli_emit: the completion script of the shell arg. */
+static tco_status completion_to(FILE *out, const void *shell)
+{
+    cli_completion(out, shell);
+    return ferror(out) ? TCO_ERR_IO : TCO_OK;
+}
+
+static int cmd_completion(int argc, char **argv)
+{
+    args a;
+    int rc = parse_args(CLI_CMD_COMPLETION, argc, argv, &a);
+    if (rc >= 0)
+        return rc;
+    if (!a.operands[0])
+        return cli_usage_error("completion needs a shell: bash, zsh or fish%s", "");
+    if (!cli_completion_known(a.operands[0]))
+        return cli_usage_error("unknown shell '%s' (expected bash, zsh or fish)", a.operands[0]);
+    return cli_emit(NULL, completion_to, a.operands[0], NULL);
+}
+
+/* `tco` before a command: --help, --version, or a usage error. */
+static int run_top(int argc, char **argv)
+{
+    args a;
+    int rc = parse_args(CLI_CMD_NONE, argc, argv, &a);
+    return rc >= 0 ? rc : cli_usage_error("missing command%s", "");
+}
+
 /* Run the command of argv; returns its exit status. */
 static int run(int argc, char **argv)
 {
     if (argc < 2)
-        return usage_error("missing command%s", "");
-    const char *cmd = argv[1];
-    if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "help") == 0) {
-        fputs(usage_text, stdout);
-        return CLI_EXIT_OK;
+        return cli_usage_error("missing command%s", "");
+    const char *name = argv[1];
+    if (strcmp(name, "help") == 0) { /* tco help [COMMAND] */
+        cli_cmd of = argc > 2 ? cli_command_find(argv[2]) : CLI_CMD_NONE;
+        if (argc > 2 && of == CLI_CMD_NONE)
+            return cli_usage_error("unknown command '%s'", argv[2]);
+        return cli_print_help(of);
     }
-    if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "version") == 0) {
+    if (strcmp(name, "version") == 0) {
         printf("tco %s\n", TCO_VERSION);
         return CLI_EXIT_OK;
     }
-    if (strcmp(cmd, "report") == 0)
-        return run_scenario(argc - 2, argv + 2, 1);
-    if (strcmp(cmd, "validate") == 0)
-        return run_scenario(argc - 2, argv + 2, 0);
-    if (strcmp(cmd, "catalog") == 0)
-        return cmd_catalog(argc - 2, argv + 2);
-    if (strcmp(cmd, "compare") == 0)
-        return cmd_compare(argc - 2, argv + 2);
-    if (strcmp(cmd, "import") == 0)
-        return cmd_import(argc - 2, argv + 2);
-    if (strcmp(cmd, "init") == 0)
-        return cli_init(argc - 2, argv + 2);
-    return usage_error("unknown command '%s'", cmd);
+    if (name[0] == '-')
+        return run_top(argc, argv);
+    /* The command's own argv: argv[0] is its name. */
+    int n = argc - 1;
+    char **v = argv + 1;
+    switch (cli_command_find(name)) {
+    case CLI_CMD_REPORT:
+        return run_scenario(n, v, 1);
+    case CLI_CMD_VALIDATE:
+        return run_scenario(n, v, 0);
+    case CLI_CMD_CATALOG:
+        return cmd_catalog(n, v);
+    case CLI_CMD_COMPARE:
+        return cmd_compare(n, v);
+    case CLI_CMD_IMPORT:
+        return cmd_import(n, v);
+    case CLI_CMD_INIT:
+        return cli_init(n, v);
+    case CLI_CMD_COMPLETION:
+        return cmd_completion(n, v);
+    case CLI_CMD_NONE:
+    case CLI_CMD_COUNT:
+        break;
+    }
+    const char *near = cli_command_suggest(name);
+    if (near && strlen(near) < 32) {
+        char fmt[96];
+        snprintf(fmt, sizeof fmt, "unknown command '%%s'; did you mean '%s'?", near);
+        return cli_usage_error(fmt, name);
+    }
+    return cli_usage_error("unknown command '%s'", name);
 }
 
 int main(int argc, char **argv)

@@ -11,7 +11,8 @@
 enum {
     CLI_EXIT_OK = 0,      /* success */
     CLI_EXIT_RUNTIME = 1, /* an output cannot be written, out of memory */
-    CLI_EXIT_USAGE = 2    /* bad usage or bad input */
+    CLI_EXIT_USAGE = 2,   /* bad usage or bad input */
+    CLI_EXIT_ABOVE = 3    /* compare --fail-above: an option's total rose past the limit */
 };
 
 /* Before anything is written: SIGXFSZ is ignored, so that a write past the

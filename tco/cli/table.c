@@ -327,6 +327,45 @@ static void print_loans(const tco_result *res, FILE *out)
     }
 }
 
+/* Under a lease's line, lease against buy (MODEL.md): its bought twin, the
+ * implied rate and the net advantage to leasing, its sign in words. */
+static void print_lease_vs_buy(const tco_result *res, size_t i, FILE *out)
+{
+    const tco_scenario *s = res->scenario;
+    const tco_option_result *r = &res->options[i];
+    char a[40];
+    if (r->compare_to < 0) {
+        fputs("  against buying: no bought twin (an option bought in cash or with a loan, "
+              "with the same gpu and count).\n",
+              out);
+        return;
+    }
+    fputs("  against ", out);
+    tco_fput_text(out, s->options[r->compare_to].id, 0, 0);
+    if (isnan(r->implied_rate)) {
+        fputs(": the lease runs past the horizon (no implied rate, no net advantage).\n", out);
+        return;
+    }
+    fprintf(out, ": implied rate %.2f%% a year", 100 * r->implied_rate);
+    if (isnan(r->nal))
+        fputs("; no net advantage to leasing without a cost of debt (lease_discount_rate, "
+              "or a twin with a loan).\n",
+              out);
+    else if (r->nal >= 0.5) /* the sign of what the table shows, to the unit */
+        fprintf(out, "; at the after-tax cost of debt, %.2f%% a year, leasing saves %s.\n",
+                100 * r->nal_rate, tco_group_thousands(a, sizeof a, r->nal, 0));
+    else if (r->nal <= -0.5)
+        fprintf(out,
+                "; at the after-tax cost of debt, %.2f%% a year, leasing costs %s more than "
+                "buying.\n",
+                100 * r->nal_rate, tco_group_thousands(a, sizeof a, -r->nal, 0));
+    else
+        fprintf(out,
+                "; at the after-tax cost of debt, %.2f%% a year, leasing and buying cost the "
+                "same.\n",
+                100 * r->nal_rate);
+}
+
 /* A line for each leased option: the hardware's price (not paid), the
  * payment, and the payments, buyout and commitment of the horizon. */
 static void print_leases(const tco_result *res, FILE *out)
@@ -352,7 +391,47 @@ static void print_leases(const tco_result *res, FILE *out)
             fprintf(out, ", %s owed after the horizon",
                     tco_group_thousands(e, sizeof e, r->commitment_after_horizon, 0));
         fputs(" (in operating).\n", out);
+        print_lease_vs_buy(res, i, out);
     }
+}
+
+/* A line for each leased option's statements (MODEL.md, Statements by fiscal
+ * year): its standard, the rate its liability is discounted at and where the
+ * rate comes from, the liability and the right-of-use asset at commencement,
+ * and what the lease does to EBITDA and to the pre-tax result over the years. */
+static void print_lease_accounting(const tco_result *res, FILE *out)
+{
+    const tco_scenario *s = res->scenario;
+    tco_statements *st = NULL;
+    for (size_t i = 0; i < s->n_options; i++) {
+        const tco_option *o = &s->options[i];
+        if (o->acquire != TCO_BUY || o->financing != TCO_FIN_LEASE)
+            continue;
+        if (!st && tco_statements_compute(res, &st) != TCO_OK)
+            return;
+        const tco_stmt_lease *l = &st->lease[i];
+        double ebitda = 0, pre_tax = 0;
+        for (size_t y = 0; y < st->n_years; y++) {
+            const double *v = &st->value[(i * st->n_years + y) * TCO_STMT_COLS];
+            ebitda += v[TCO_STMT_EBITDA];
+            pre_tax += v[TCO_STMT_PRE_TAX];
+        }
+        char a[40], b[40], c[40], d[40];
+        tco_fput_text(out, o->id, 0, 0);
+        fprintf(out,
+                ": %s, discounted at %.2f%% a year (%s): lease liability %s and right-of-use "
+                "asset %s at commencement; over the fiscal years EBITDA effect %s, pre-tax "
+                "effect %s.\n",
+                tco_option_key(TCO_O_LEASE_ACCOUNTING)->names[o->lease_accounting], l->rate * 100,
+                l->source == TCO_LEASE_RATE_IMPLICIT ? "the rate implicit in the lease"
+                : l->source == TCO_LEASE_RATE_GIVEN  ? "lease_discount_rate"
+                                                     : "the scenario's discount rate",
+                tco_group_thousands(a, sizeof a, l->liability0, 0),
+                tco_group_thousands(b, sizeof b, l->rou0, 0),
+                tco_group_thousands(c, sizeof c, ebitda, 0),
+                tco_group_thousands(d, sizeof d, pre_tax, 0));
+    }
+    tco_statements_free(st);
 }
 
 /* A return as a percentage, or "none" (a payback month: "month K", or
@@ -775,6 +854,7 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
     print_taxes(res, out, idw);
     print_loans(res, out);
     print_leases(res, out);
+    print_lease_accounting(res, out);
     print_plans(res, out, idw);
     if (s->model_params > 0)
         print_sizing(res, out, idw);

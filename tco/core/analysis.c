@@ -14,9 +14,14 @@
 /* ===== Changing inputs and putting them back ===== */
 
 /* Values changed in a working copy, to restore them afterwards. */
+/* What one driver may change: two values of each option, or a rate with each
+ * option's converted money keys and each site's. */
+#define UNDO_MAX (8 * TCO_MAX_OPTIONS + TCO_SITE_KEYS * TCO_MAX_SITES + 8)
+
 typedef struct undo {
-    double *at[2 * TCO_MAX_OPTIONS + 8]; /* changed doubles */
-    double was[2 * TCO_MAX_OPTIONS + 8];
+    double *at[UNDO_MAX]; /* changed doubles: a rate moves a catalog price and the
+                             values written in a site's currency (MODEL.md, Sites) */
+    double was[UNDO_MAX];
     unsigned char *flag[TCO_MAX_OPTIONS + 8]; /* changed src flags */
     unsigned char flag_was[TCO_MAX_OPTIONS + 8];
     size_t n, n_flags;
@@ -24,9 +29,16 @@ typedef struct undo {
 
 static void set(undo *u, double *at, double v)
 {
+    assert(u->n < UNDO_MAX);
     u->at[u->n] = at;
     u->was[u->n++] = *at;
     *at = v;
+}
+
+/* set() as tci_fx_apply_rate calls it. */
+static void set_any(void *u, double *at, double v)
+{
+    set(u, at, v);
 }
 
 static void set_flag(undo *u, unsigned char *at, unsigned char v)
@@ -140,15 +152,9 @@ static void apply_driver(const tco_scenario *base, tco_scenario *w, const driver
         double v =
             end_value(base, find_range(base, TCO_PARAM_FX, d->key), tci_fx_key(), fx->rate, sign);
         set(u, &fx->rate, v);
-        for (size_t i = 0; i < n; i++) {
-            tco_option *o = &w->options[i];
-            double *at = tci_fx_price(o);
-            if (at && o->fx - 1 == d->key &&
-                o->src[o->acquire == TCO_BUY ? TCO_O_GPU_PRICE : TCO_O_PRICE_PER_GPU_HOUR] ==
-                    TCO_SRC_CATALOG)
-                set(u, at, o->fx_price / v);
+        tci_fx_apply_rate(w, d->key + 1, v, set_any, u);
+        for (size_t i = 0; i < n; i++)
             input[i] = v;
-        }
         return;
     }
     if (d->global && d->key == TCO_S_UTILIZATION) {

@@ -1,6 +1,8 @@
 /* compare.c - two computed scenarios side by side: the inputs that differ and
  * each option's figures in both, for tco_compare_write_json, the workbook of
- * tco_compare_write_xlsx and the tool's table. No I/O. */
+ * tco_compare_write_xlsx and the tool's table; either side may be a saved
+ * report read back from its JSON (tco_compare_saved). No I/O. */
+#include "core/core.h"
 #include "core/fields.h"
 #include "tco.h"
 
@@ -28,17 +30,47 @@ static const tci_field_id brief_fields[] = {
     TCI_F_FEASIBLE,
 };
 
-/* 1 when result field f is a figure of the comparison: every per-option
- * field of the report's JSON and the rank; the id names the option. */
-static int compared(const tci_field *f, const tco_result *a, const tco_result *b)
+/* One side of a comparison: a computed result, or a saved report. */
+typedef struct side {
+    const tco_result *res;         /* or NULL */
+    const tco_saved_report *saved; /* when res is NULL */
+} side;
+
+static const tco_scenario *side_scenario(side s)
 {
-    return f->from != TCI_FROM_ID && (f->outputs & (TCI_OUT_JSON | TCI_OUT_MD)) &&
-           (tci_field_in(f, a) || tci_field_in(f, b));
+    return s.res ? s.res->scenario : s.saved->scenario;
 }
 
-/* The two results being compared, for `compared`. */
+/* A saved side's value of field fid for option i. */
+static const tci_saved_value *saved_value(const tco_saved_report *r, size_t i, int fid)
+{
+    return &r->values[i * TCI_F_COUNT + (size_t)fid];
+}
+
+/* 1 when side s shows field fid: a result's report writes it (tci_field_in),
+ * a saved report's JSON holds it for some option. */
+static int side_has(side s, int fid)
+{
+    if (s.res)
+        return tci_field_in(tci_field_get((tci_field_id)fid), s.res);
+    for (size_t i = 0; i < s.saved->scenario->n_options; i++)
+        if (saved_value(s.saved, i, fid)->kind != TCI_SV_ABSENT)
+            return 1;
+    return 0;
+}
+
+/* 1 when result field fid is a figure of the comparison: every per-option
+ * field of the report's JSON and the rank; the id names the option. */
+static int compared(int fid, side a, side b)
+{
+    const tci_field *f = tci_field_get((tci_field_id)fid);
+    return f->from != TCI_FROM_ID && (f->outputs & (TCI_OUT_JSON | TCI_OUT_MD)) &&
+           (side_has(a, fid) || side_has(b, fid));
+}
+
+/* The two sides being compared, for `compared`. */
 typedef struct both {
-    const tco_result *a, *b;
+    side a, b;
 } both;
 
 static int is_brief(tci_field_id id)
@@ -400,16 +432,69 @@ static int compare_inputs(tco_comparison *c, const tco_scenario *a, const tco_sc
 
 /* ===== Figures ===== */
 
-/* One side of figure f (result field rf) of option i of res; res NULL when
- * that scenario lacks the option. */
-static void figure_side(const tci_field *rf, const tco_result *res, size_t i, int *applies,
-                        double *x, const char **text)
+/* Whether field f has a meaning for option i of saved report r, as
+ * tci_field_applies says of a result, from what the JSON holds: a bought
+ * option's fields for an option whose acquire is "buy" (a break-even's when
+ * the report has a rent option, the default baseline), a loan's when its
+ * loan_amount is above 0, a lease's when its lease_payment is, a commitment
+ * after the horizon when it is not 0 or the option is leased (the JSON does not
+ * say which rent options are reserved). */
+static int saved_applies(const tco_saved_report *r, size_t i, const tci_field *f, int fid)
 {
-    *applies = res && tci_field_applies(rf, res, i);
+    const tci_saved_value *acq = saved_value(r, i, TCI_F_ACQUIRE);
+    int buy = acq->kind == TCI_SV_TEXT && strcmp(acq->text, "buy") == 0;
+    const tci_saved_value *loan = saved_value(r, i, TCI_F_LOAN_AMOUNT),
+                          *lease = saved_value(r, i, TCI_F_LEASE_PAYMENT),
+                          *v = saved_value(r, i, fid);
+    int rent = 0; /* a baseline: the first rent option, unless another is named */
+    for (size_t k = 0; k < r->scenario->n_options && !rent; k++) {
+        const tci_saved_value *a = saved_value(r, k, TCI_F_ACQUIRE);
+        rent = a->kind == TCI_SV_TEXT && strcmp(a->text, "rent") == 0;
+    }
+    switch (f->applies) {
+    case TCI_FA_ALL:
+    case TCI_FA_TAX:
+        return 1;
+    case TCI_FA_BASELINE:
+    case TCI_FA_TAX_BASELINE:
+        return buy && rent;
+    case TCI_FA_TERM: /* a reserved term that ends in the horizon is 0: not told apart */
+        return (v->kind == TCI_SV_NUMBER && v->number != 0) ||
+               (buy && lease->kind == TCI_SV_NUMBER && lease->number > 0);
+    case TCI_FA_LOAN:
+        return buy && loan->kind == TCI_SV_NUMBER && loan->number > 0;
+    case TCI_FA_LEASE:
+        return buy && lease->kind == TCI_SV_NUMBER && lease->number > 0;
+    case TCI_FA_BUY:
+    case TCI_FA_SITE:
+    default:
+        return buy;
+    }
+}
+
+/* One side of figure fid of option i of side s; `has` 0 when that side lacks
+ * the option. A saved side's figure applies when its JSON holds a value
+ * (null: it does not). */
+static void figure_side(int fid, side s, int has, size_t i, int *applies, double *x,
+                        const char **text)
+{
+    const tci_field *rf = tci_field_get((tci_field_id)fid);
+    const tco_result *res = s.res;
+    *applies = 0;
     *x = NAN;
     *text = NULL;
-    if (!res)
+    if (!has)
         return;
+    if (!res) {
+        const tci_saved_value *v = saved_value(s.saved, i, fid);
+        *applies = v->kind != TCI_SV_ABSENT && saved_applies(s.saved, i, rf, fid);
+        if (v->kind == TCI_SV_TEXT || rf->unit == TCI_FU_TEXT)
+            *text = v->text; /* text shows whether it applies or not, as a result's */
+        else if (*applies && v->kind == TCI_SV_NUMBER)
+            *x = v->number; /* null where it applies: unknown, "n/a" */
+        return;
+    }
+    *applies = tci_field_applies(rf, res, i);
     if (rf->unit == TCI_FU_TEXT) {
         *text = tci_field_text(rf, res, i);
         return;
@@ -435,28 +520,28 @@ static int has_change(tco_figure_kind k)
            k == TCO_FIG_COST_PER_UNIT || k == TCO_FIG_WHOLE || k == TCO_FIG_DECIMAL;
 }
 
-/* One option's figures; ra or rb is NULL when that scenario lacks it. */
+/* One option's figures: index ia of side A (in_a 0 when A lacks it), ib of
+ * side B. */
 static void option_diff(tco_option_diff *o, tco_figure_diff *figs, size_t n, both ab,
-                        const char *id, const tco_result *ra, size_t ia, const tco_result *rb,
-                        size_t ib)
+                        const char *id, int in_a, size_t ia, int in_b, size_t ib)
 {
     o->id = id;
-    o->in_a = ra != NULL;
-    o->in_b = rb != NULL;
+    o->in_a = in_a;
+    o->in_b = in_b;
     o->n_figures = n;
     o->figures = figs;
     size_t k = 0;
     for (int fid = 0; fid < TCI_F_COUNT; fid++) {
         const tci_field *rf = tci_field_get((tci_field_id)fid);
-        if (!compared(rf, ab.a, ab.b))
+        if (!compared(fid, ab.a, ab.b))
             continue;
         tco_figure_diff *f = &figs[k++];
         f->name = rf->name;
         f->label = rf->label;
         f->kind = kind_of(rf);
         f->brief = is_brief((tci_field_id)fid);
-        figure_side(rf, ra, ia, &f->applies_a, &f->a, &f->text_a);
-        figure_side(rf, rb, ib, &f->applies_b, &f->b, &f->text_b);
+        figure_side(fid, ab.a, in_a, ia, &f->applies_a, &f->a, &f->text_a);
+        figure_side(fid, ab.b, in_b, ib, &f->applies_b, &f->b, &f->text_b);
         f->delta = tco_compare_delta(f->a, f->b);
         f->change =
             has_change(f->kind) && !isnan(f->delta) && f->a != 0 ? f->delta / fabs(f->a) : NAN;
@@ -469,15 +554,14 @@ static size_t figure_count(both ab)
 {
     size_t n = 0;
     for (int k = 0; k < TCI_F_COUNT; k++)
-        n += compared(tci_field_get((tci_field_id)k), ab.a, ab.b);
+        n += compared(k, ab.a, ab.b);
     return n;
 }
 
 /* A's options in A's order, then those only B has. */
-static int compare_figures(tco_comparison *c, const tco_result *a, const tco_result *b)
+static int compare_figures(tco_comparison *c, both ab)
 {
-    const tco_scenario *sa = a->scenario, *sb = b->scenario;
-    const both ab = {a, b};
+    const tco_scenario *sa = side_scenario(ab.a), *sb = side_scenario(ab.b);
     size_t n = figure_count(ab), most = sa->n_options + sb->n_options;
     c->n_figures = n;
     c->options = calloc(most + 1, sizeof *c->options);
@@ -488,14 +572,14 @@ static int compare_figures(tco_comparison *c, const tco_result *a, const tco_res
     }
     for (size_t i = 0; i < sa->n_options; i++) {
         int j = tco_scenario_find(sb, sa->options[i].id);
-        option_diff(&c->options[c->n_options], figs + c->n_options * n, n, ab, sa->options[i].id, a,
-                    i, j >= 0 ? b : NULL, j >= 0 ? (size_t)j : 0);
+        option_diff(&c->options[c->n_options], figs + c->n_options * n, n, ab, sa->options[i].id, 1,
+                    i, j >= 0, j >= 0 ? (size_t)j : 0);
         c->n_options++;
     }
     for (size_t j = 0; j < sb->n_options; j++)
         if (tco_scenario_find(sa, sb->options[j].id) < 0) {
             option_diff(&c->options[c->n_options], figs + c->n_options * n, n, ab,
-                        sb->options[j].id, NULL, 0, b, j);
+                        sb->options[j].id, 0, 0, 1, j);
             c->n_options++;
         }
     if (c->n_options == 0)
@@ -668,22 +752,50 @@ static int compare_plans(tco_comparison *c, const tco_result *a, const tco_resul
     return 0;
 }
 
-/* Whether either result has a cost per unit of work, and the scale at which
- * the lower of both reads best. */
-static void unit_scale(tco_comparison *c, const tco_result *a, const tco_result *b)
+/* Whether either side has a cost per unit of work, and the scale at which
+ * the lower of the results' reads best. */
+static void unit_scale(tco_comparison *c, both ab)
 {
-    const tco_result *rs[2] = {a, b};
+    const side sides[2] = {ab.a, ab.b};
     c->unit_scale = tco_result_unit_scale(NULL);
     for (int k = 0; k < 2; k++) {
-        for (size_t i = 0; i < rs[k]->n_options; i++)
-            c->per_unit |= !isnan(rs[k]->options[i].cost_per_unit);
-        tco_unit_scale s = tco_result_unit_scale(rs[k]);
+        const tco_result *r = sides[k].res;
+        if (!r) {
+            for (size_t i = 0; i < sides[k].saved->scenario->n_options; i++)
+                c->per_unit |=
+                    saved_value(sides[k].saved, i, TCI_F_COST_PER_UNIT)->kind == TCI_SV_NUMBER;
+            continue;
+        }
+        for (size_t i = 0; i < r->n_options; i++)
+            c->per_unit |= !isnan(r->options[i].cost_per_unit);
+        tco_unit_scale s = tco_result_unit_scale(r);
         if (s.per > c->unit_scale.per)
             c->unit_scale = s;
     }
 }
 
 /* ===== The comparison ===== */
+
+/* The comparison of two sides; inputs only when both are results. */
+static tco_status compare_sides(both ab, tco_comparison **out)
+{
+    tco_comparison *c = calloc(1, sizeof *c);
+    if (!c)
+        return TCO_ERR_NOMEM;
+    c->a = side_scenario(ab.a);
+    c->b = side_scenario(ab.b);
+    c->inputs_compared = ab.a.res && ab.b.res;
+    /* The plans: only when both sides are computed (a saved report has none). */
+    if ((c->inputs_compared && compare_inputs(c, c->a, c->b)) || compare_figures(c, ab) ||
+        (c->inputs_compared && compare_plans(c, ab.a.res, ab.b.res)))
+        goto fail;
+    unit_scale(c, ab);
+    *out = c;
+    return TCO_OK;
+fail:
+    tco_comparison_free(c);
+    return TCO_ERR_NOMEM;
+}
 
 /* See documentation in tco.h. */
 tco_status tco_compare(const tco_result *a, const tco_result *b, tco_comparison **out)
@@ -694,19 +806,38 @@ tco_status tco_compare(const tco_result *a, const tco_result *b, tco_comparison 
     if (!a || !b || !a->scenario || !b->scenario)
         return TCO_ERR_ARG;
     assert(a->n_options == a->scenario->n_options && b->n_options == b->scenario->n_options);
-    tco_comparison *c = calloc(1, sizeof *c);
-    if (!c)
-        return TCO_ERR_NOMEM;
-    c->a = a->scenario;
-    c->b = b->scenario;
-    if (compare_inputs(c, c->a, c->b) || compare_figures(c, a, b) || compare_plans(c, a, b))
-        goto fail;
-    unit_scale(c, a, b);
-    *out = c;
-    return TCO_OK;
-fail:
-    tco_comparison_free(c);
-    return TCO_ERR_NOMEM;
+    return compare_sides((both){{a, NULL}, {b, NULL}}, out);
+}
+
+/* See documentation in tco.h. */
+tco_status tco_compare_saved(const tco_result *a, const tco_saved_report *sa, const tco_result *b,
+                             const tco_saved_report *sb, tco_comparison **out)
+{
+    if (!out)
+        return TCO_ERR_ARG;
+    *out = NULL;
+    if ((!a && !sa) || (!b && !sb) || (a && !a->scenario) || (b && !b->scenario))
+        return TCO_ERR_ARG;
+    return compare_sides((both){{a, a ? NULL : sa}, {b, b ? NULL : sb}}, out);
+}
+
+/* See documentation in tco.h. */
+const tco_scenario *tco_saved_report_scenario(const tco_saved_report *r)
+{
+    return r ? r->scenario : NULL;
+}
+
+/* See documentation in tco.h. */
+void tco_saved_report_free(tco_saved_report *r)
+{
+    if (!r)
+        return;
+    size_t n = r->scenario ? r->scenario->n_options : 0;
+    for (size_t k = 0; r->values && k < n * TCI_F_COUNT; k++)
+        free(r->values[k].text);
+    free(r->values);
+    tco_scenario_free(r->scenario);
+    free(r);
 }
 
 /* See documentation in tco.h. */

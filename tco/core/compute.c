@@ -14,6 +14,7 @@ static tco_status compute_into(const tco_scenario *s, const tco_run *run, tco_re
     tco_status st = tci_compute_options(s, io);
     if (st != TCO_OK)
         return st;
+    tci_lease_vs_buy(s, *io);
     st = tci_plans_compute(*io);
     if (st == TCO_OK)
         st = tci_optimize_compute(*io, run);

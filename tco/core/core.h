@@ -90,10 +90,26 @@ const tco_keydef *tci_param_key(tco_param p);
  * its offset is that of the rate in a tco_fx. */
 const tco_keydef *tci_fx_key(void);
 
-/* Every price converted from a catalog's currency (tco_option.fx) set again
- * from its catalog price and the rate now in s->fx: after an analysis or a
- * case changed a rate (MODEL.md, Currency conversion). */
+/* Every value converted from another currency set again from its value as
+ * written and the rate now in s->fx: a catalog's price (tco_option.fx) and a
+ * value written in a site's currency (key_fx of an option or a site); after
+ * an analysis or a case changed a rate (MODEL.md, Currency conversion). */
 void tci_fx_apply(tco_scenario *s);
+
+/* Every value converted by rate fx (index + 1 in s->fx) set to its value as
+ * written divided by `rate`: through set(arg, place, value) when set is not
+ * NULL (an analysis that undoes it), else in place. */
+void tci_fx_apply_rate(tco_scenario *s, int fx, double rate, void (*set)(void *, double *, double),
+                       void *arg);
+
+/* The option whose section writes option o's key k: o itself, or the base
+ * (base =, followed as far as it goes) o inherits the value from, which keeps
+ * the line where it is written. */
+const tco_option *tci_option_writer(const tco_scenario *s, const tco_option *o, int k);
+
+/* A value written in the currency of rate fx (index + 1 in s->fx) in the
+ * scenario's currency: written / rate (MODEL.md, Currency conversion). */
+double tci_fx_convert(const tco_scenario *s, int fx, double written);
 
 /* Where option o's converted price lives (gpu_price of a buy option,
  * price_per_gpu_hour of a rent option), or NULL when none was converted. */
@@ -280,6 +296,18 @@ void tci_option_tax_at(const tco_scenario *s, const tco_option *o, double u, int
  * below 0.01); never below 0.01, so that a plan divides by it safely. */
 double tci_availability(const tco_option *o);
 
+/* Lease against buy (MODEL.md; leasebuy.c). 1 when option o can be lease's
+ * bought twin: bought in cash or with a loan, the same gpu (both unset counts
+ * as the same) and count, not lease itself. */
+int tci_lease_twin_ok(const tco_option *lease, const tco_option *o);
+/* The twin of option i of s: the option compare_to names when it qualifies,
+ * else the first qualifying option financed with a loan, else the first
+ * qualifying one; -1 when option i is not leased or has none. */
+int tci_lease_twin(const tco_scenario *s, size_t i);
+/* Each option's compare_to, implied_rate, nal_rate and nal in res, whose
+ * options' other figures are computed. */
+void tci_lease_vs_buy(const tco_scenario *s, tco_result *res);
+
 /* The monthly discount rate r_m = (1 + discount_rate)^(1/12) - 1 (MODEL.md). */
 double tci_monthly_rate(const tco_scenario *s);
 
@@ -357,5 +385,31 @@ void tci_result_free_options(tco_result *res);
  * (tco before it) ties an option's rows to the heading above them. */
 #define TCI_INPUTS_LAYOUT   "tco-inputs 2"
 #define TCI_INPUTS_LAYOUT_1 "tco-inputs 1"
+
+/* ===== Saved reports (tco_compare.h) ===== */
+
+/* What one figure of a saved report holds. */
+typedef enum tci_saved_kind {
+    TCI_SV_ABSENT, /* the option's JSON has no such member */
+    TCI_SV_NULL,   /* null: unknown, or it does not apply */
+    TCI_SV_NUMBER, /* a number (a flag: 1 or 0) */
+    TCI_SV_TEXT    /* a string */
+} tci_saved_kind;
+
+/* One figure of one option of a saved report. */
+typedef struct tci_saved_value {
+    tci_saved_kind kind;
+    double number; /* TCI_SV_NUMBER's value */
+    char *text;    /* TCI_SV_TEXT's, malloc'd */
+} tci_saved_value;
+
+/* A report read back from its JSON: load/report_json.c fills it, core/compare.c
+ * compares it. */
+struct tco_saved_report {
+    int format_version;      /* as read; 1 when the report has none */
+    tco_scenario *scenario;  /* name, currency, horizon, file, the options' ids */
+    tci_saved_value *values; /* n_options x TCI_F_COUNT (core/fields.h): option i's
+                                field f at [i * TCI_F_COUNT + f] */
+};
 
 #endif /* TCO_CORE_CORE_H */

@@ -258,6 +258,19 @@ static const tci_field fields[] = {
                                  .unit = TCI_FU_TEXT,
                                  .outputs = DATA,
                                  .label = "Why it is left out"},
+    /* Lease against buy (MODEL.md): a leased option's twin and figures. */
+    [TCI_F_COMPARE_TO] = {.name = "compare_to",
+                          .from = TCI_FROM_COMPARE_TO,
+                          .unit = TCI_FU_TEXT,
+                          .applies = TCI_FA_LEASE,
+                          .outputs = DATA,
+                          .label = "Compared with (bought twin)"},
+    [TCI_F_IMPLIED_RATE] = {RESULT(implied_rate), .unit = TCI_FU_FRACTION, .applies = TCI_FA_LEASE,
+                            .outputs = DATA, .label = "Lease's implied rate, a year"},
+    [TCI_F_NAL_RATE] = {RESULT(nal_rate), .unit = TCI_FU_FRACTION, .applies = TCI_FA_LEASE,
+                        .outputs = DATA, .label = "After-tax cost of debt, a year"},
+    [TCI_F_NAL] = {RESULT(nal), .unit = TCI_FU_MONEY, .applies = TCI_FA_LEASE, .outputs = DATA,
+                   .label = "Net advantage to leasing"},
 };
 _Static_assert(sizeof fields / sizeof *fields == TCI_F_COUNT, "fields: one row per tci_field_id");
 
@@ -295,6 +308,10 @@ const char *tci_field_text(const tci_field *f, const tco_result *res, size_t i)
         return res->options[i].irr_note;
     case TCI_FROM_IRR_AFTER_TAX_NOTE:
         return res->options[i].irr_after_tax_note;
+    case TCI_FROM_COMPARE_TO:
+        return res->options[i].compare_to >= 0
+                   ? res->scenario->options[res->options[i].compare_to].id
+                   : NULL;
     default:
         return NULL;
     }

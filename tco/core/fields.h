@@ -95,6 +95,10 @@ typedef enum tci_field_id {
     TCI_F_RANK,
     TCI_F_FEASIBLE,
     TCI_F_INFEASIBLE_REASON,
+    TCI_F_COMPARE_TO, /* lease against buy (MODEL.md): the twin, implied rate, NAL */
+    TCI_F_IMPLIED_RATE,
+    TCI_F_NAL_RATE,
+    TCI_F_NAL,
     TCI_F_COUNT
 } tci_field_id;
 
@@ -118,7 +122,8 @@ typedef enum tci_fsource {
     TCI_FROM_IRR_AFTER_TAX_NOTE, /* text: tco_option_result.irr_after_tax_note */
     TCI_FROM_RANK,               /* 1 + the option's place in tco_result.rank */
     TCI_FROM_FEASIBLE,           /* 1 when tco_option_result.infeasible is 0, else 0 */
-    TCI_FROM_INFEASIBLE          /* text: tco_infeasible_reason(), NULL when feasible */
+    TCI_FROM_INFEASIBLE,         /* text: tco_infeasible_reason(), NULL when feasible */
+    TCI_FROM_COMPARE_TO          /* text: the id of a lease's bought twin, or NULL */
 } tci_fsource;
 
 /* What a field measures. Each output picks its number format and unit text

@@ -24,6 +24,8 @@ static const char *const pricing_names[] = {"on-demand", "reserved", "spot", NUL
 static const char *const after_term_names[] = {"renew", "on-demand", NULL};
 static const char *const financing_names[] = {"cash", "loan", "lease", NULL};
 static const char *const lease_end_names[] = {"return", "buyout", NULL};
+static const char *const lease_accounting_names[] = {"ifrs16", "asc842-operating", "asc842-finance",
+                                                     NULL};
 static const char *const mode_names[] = {"training", "inference", NULL};
 static const char *const rank_by_names[] = {"total", "npv", "after_tax_npv", NULL};
 static const char *const no_yes_names[] = {"no", "yes", NULL};
@@ -137,6 +139,11 @@ static const tco_keydef option_keys[] = {
     [TCO_O_AVAILABILITY] = {.name = "availability", .section = "option", .type = TCO_T_NUMBER, .unit = TCO_U_FRACTION, .offset = O(availability), .def = 1, .lo = 0.01, /* a fleet that delivers something */ .hi = 1, .unit_label = "of hours", .label = "Availability (plans)", .live = 1},
     [TCO_O_FAILURE_RATE] = {.name = "failure_rate", .section = "option", .type = TCO_T_NUMBER, .unit = TCO_U_RATIO, .offset = O(failure_rate), .hi = 100, .unit_label = "per GPU-year", .label = "Failures (plans)", .live = 1},
     [TCO_O_REPAIR_DAYS] = {.name = "repair_days", .section = "option", .type = TCO_T_NUMBER, .unit = TCO_U_RATIO, .offset = O(repair_days), .hi = 365, .unit_label = "days", .label = "Days per repair (plans)", .live = 1},
+    /* A lease's statements (MODEL.md, Statements by fiscal year) and lease against buy
+     * (MODEL.md, Lease against buy): the lessee's borrowing rate, the bought twin. */
+    [TCO_O_LEASE_ACCOUNTING] = {.name = "lease_accounting", .section = "option", .type = TCO_T_ENUM, .unit = TCO_U_NONE, .applies = BUY, .offset = O(lease_accounting), .names = lease_accounting_names, .unit_label = "", .label = "Lease accounting"},
+    [TCO_O_LEASE_DISCOUNT_RATE] = {.name = "lease_discount_rate", .section = "option", .type = TCO_T_NUMBER, .unit = TCO_U_FRACTION, .applies = BUY, .offset = O(lease_discount_rate), .hi = 1, .unit_label = "per year", .label = "Lessee's borrowing rate", .live = 1},
+    [TCO_O_COMPARE_TO] = {.name = "compare_to", .section = "option", .type = TCO_T_STRING, .unit = TCO_U_NONE, .applies = TCO_APPLIES_BUY, .offset = O(compare_to), .unit_label = "", .label = "Lease compared with"},
 };
 /* clang-format on */
 _Static_assert(sizeof option_keys / sizeof *option_keys == TCO_O_COUNT,

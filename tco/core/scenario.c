@@ -4,6 +4,7 @@
  * reads a file. */
 #include "core/core.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,6 +52,7 @@ void tco_scenario_free(tco_scenario *s)
         free(o->offer);
         free(o->base);
         free(o->site);
+        free(o->compare_to);
     }
     free(s->options);
     for (size_t i = 0; i < s->n_sites; i++)
@@ -154,12 +156,14 @@ tco_scenario *tci_scenario_clone(const tco_scenario *s)
         for (size_t i = 0; ok && i < s->n_options; i++) {
             tco_option *o = &c->options[i];
             *o = s->options[i];
-            o->id = o->label = o->gpu = o->offer = o->base = o->site = NULL;
+            o->id = o->label = o->gpu = o->offer = o->base = o->site = o->compare_to = NULL;
             c->n_options = i + 1;
             ok = dup_field(&o->id, s->options[i].id) && dup_field(&o->label, s->options[i].label) &&
                  dup_field(&o->gpu, s->options[i].gpu) &&
                  dup_field(&o->offer, s->options[i].offer) &&
-                 dup_field(&o->base, s->options[i].base) && dup_field(&o->site, s->options[i].site);
+                 dup_field(&o->base, s->options[i].base) &&
+                 dup_field(&o->site, s->options[i].site) &&
+                 dup_field(&o->compare_to, s->options[i].compare_to);
         }
     }
     if (ok && s->n_sites) {
@@ -235,15 +239,60 @@ double *tci_fx_price(tco_option *o)
 }
 
 /* See core.h. */
-void tci_fx_apply(tco_scenario *s)
+double tci_fx_convert(const tco_scenario *s, int fx, double written)
 {
+    assert(fx >= 1 && (size_t)fx <= s->n_fx);
+    return written / s->fx[fx - 1].rate;
+}
+
+/* See core.h. */
+void tci_fx_apply_rate(tco_scenario *s, int fx, double rate, void (*set)(void *, double *, double),
+                       void *arg)
+{
+    /* Each value with its place, as written (a catalog's, a site's section's),
+     * divided by the rate: the one conversion (MODEL.md, Currency conversion). */
     for (size_t i = 0; i < s->n_options; i++) {
         tco_option *o = &s->options[i];
         double *at = tci_fx_price(o);
         int key = o->acquire == TCO_BUY ? TCO_O_GPU_PRICE : TCO_O_PRICE_PER_GPU_HOUR;
-        if (at && (size_t)o->fx <= s->n_fx && o->src[key] == TCO_SRC_CATALOG)
-            *at = o->fx_price / s->fx[o->fx - 1].rate;
+        if (at && o->fx == fx && o->src[key] == TCO_SRC_CATALOG)
+            set ? set(arg, at, o->fx_price / rate) : (void)(*at = o->fx_price / rate);
+        for (int k = 0; k < TCO_O_COUNT; k++) {
+            if (o->key_fx[k] != fx)
+                continue;
+            double *v = tci_key_field(o, tco_option_key((tco_okey)k));
+            set ? set(arg, v, o->key_written[k] / rate) : (void)(*v = o->key_written[k] / rate);
+        }
     }
+    for (size_t i = 0; i < s->n_sites; i++) {
+        tco_site *t = &s->sites[i];
+        for (int j = 0; j < TCO_SITE_KEYS; j++) {
+            if (t->key_fx[j] != fx)
+                continue;
+            double *v = &t->value[j];
+            set ? set(arg, v, t->key_written[j] / rate) : (void)(*v = t->key_written[j] / rate);
+        }
+    }
+}
+
+/* See core.h. */
+void tci_fx_apply(tco_scenario *s)
+{
+    for (size_t k = 0; k < s->n_fx; k++)
+        tci_fx_apply_rate(s, (int)k + 1, s->fx[k].rate, NULL, NULL);
+}
+
+/* See core.h. */
+const tco_option *tci_option_writer(const tco_scenario *s, const tco_option *o, int k)
+{
+    for (int hops = 0; o->base && o->key_line[k] && hops < TCO_MAX_OPTIONS; hops++) {
+        int b = tco_scenario_find(s, o->base);
+        if (b < 0 || s->options[b].key_line[k] != o->key_line[k] ||
+            s->options[b].key_file[k] != o->key_file[k])
+            break;
+        o = &s->options[b];
+    }
+    return o;
 }
 
 /* ===== Values in effect ===== */

@@ -132,6 +132,14 @@ int tco_text_width(const char *s);
  * the columns of text written, padding not counted. */
 int tco_fput_text(FILE *out, const char *s, int width, int max);
 
+/* "Did you mean": the candidate of cands[0..n) closest to `word` by the
+ * library's one rule (the loader's suggestions of keys and ids): an edit
+ * distance, ASCII case aside, of at most 1 for a word of up to 3 characters,
+ * 2 up to 6 and 3 beyond; the first of equally close ones. NULL when none is
+ * that close, or word is NULL. The tool suggests its commands and options
+ * with it. */
+const char *tco_suggest(const char *word, const char *const *cands, size_t n);
+
 /* ===== Numbers as text ===== */
 
 /* Room for any double in tco_group_thousands with up to 6 decimals: 309
@@ -305,6 +313,8 @@ typedef struct tco_option {
     double interruption_overhead;        /* spot: fraction of paid hours lost, 0..<1 */
     double availability;                 /* plans only (MODEL.md, Goodput): 0.01..1 */
     double failure_rate, repair_days;    /* or A = 1 - failure_rate * repair_days / 365 */
+    char *compare_to;                    /* a lease's bought twin (MODEL.md, Lease against
+                                            buy), or NULL: found automatically */
     int line;                            /* line of the [option ID] header */
     const struct tco_gpu_model *model;   /* catalog GPU named by `gpu`, or NULL */
     const struct tco_offer *offer_entry; /* catalog offer named by `offer`, or NULL */
@@ -319,6 +329,18 @@ typedef struct tco_option {
     int key_line[TCO_O_COUNT];           /* line of each key given, else 0 */
     const char *key_file[TCO_O_COUNT];   /* file of that line (one of the scenario's
                                             files), or NULL when not given */
+    /* A lease's standard in the statements (MODEL.md, Statements by fiscal year). */
+    tco_lease_accounting lease_accounting;
+    /* The lessee's incremental borrowing rate, annual, nominal; 0 when not given:
+     * the statements' rate when the rate implicit in the lease cannot be
+     * determined, and the pre-tax cost of debt of lease against buy (else the
+     * twin's loan_rate). */
+    double lease_discount_rate;
+    unsigned short key_fx[TCO_O_COUNT]; /* 0, or k >= 1: the key's value was written in
+                                           the currency of a site's section (MODEL.md,
+                                           Sites) and converted by the scenario's
+                                           fx[k - 1] */
+    double key_written[TCO_O_COUNT];    /* that value as written, in that currency */
 } tco_option;
 
 /* The site keys, in table order: TCO_S_ELECTRICITY_PRICE .. TCO_S_COLO_PER_KW_MONTH. */
@@ -328,13 +350,21 @@ typedef struct tco_option {
 /* A [site NAME] section (MODEL.md, Sites): its own values of the site keys;
  * a key it does not give (src 0) follows the scenario's [site]. */
 typedef struct tco_site {
-    char *name;                          /* letters, digits, '-' and '_' */
-    int line;                            /* line of the [site NAME] header */
-    const char *file;                    /* its file (one of the scenario's) */
-    double value[TCO_SITE_KEYS];         /* by key - TCO_SITE_KEY_FIRST */
-    unsigned char src[TCO_SITE_KEYS];    /* tco_source of each */
-    int key_line[TCO_SITE_KEYS];         /* line of each key given, else 0 */
-    const char *key_file[TCO_SITE_KEYS]; /* file of that line, or NULL */
+    char *name;                           /* letters, digits, '-' and '_' */
+    int line;                             /* line of the [site NAME] header */
+    const char *file;                     /* its file (one of the scenario's) */
+    double value[TCO_SITE_KEYS];          /* by key - TCO_SITE_KEY_FIRST */
+    unsigned char src[TCO_SITE_KEYS];     /* tco_source of each */
+    int key_line[TCO_SITE_KEYS];          /* line of each key given, else 0 */
+    const char *key_file[TCO_SITE_KEYS];  /* file of that line, or NULL */
+    char currency[4];                     /* `currency =`: its values' ISO 4217 code, or
+                                             "" for the scenario's currency */
+    int currency_line;                    /* line of `currency =`, else 0 */
+    int fx;                               /* 0, or k >= 1: the scenario's fx[k - 1]
+                                             converts its currency */
+    unsigned short key_fx[TCO_SITE_KEYS]; /* fx, for each key given in its section (a
+                                             case's value is in the scenario's) */
+    double key_written[TCO_SITE_KEYS];    /* each such value as written */
 } tco_site;
 
 /* A whole scenario: global inputs and the options, in input order. */
@@ -555,6 +585,9 @@ typedef struct tco_month {
                                            (with [tax]), else 0 */
     double cost;                        /* sum of the cost lines and the three loan lines */
     double cumulative;                  /* capex + costs to date, residual excluded */
+    double lease_vs_buy;                /* a lease with a bought twin: the hardware's flow
+                                           bought less leased (MODEL.md, Lease against
+                                           buy), else 0 */
 } tco_month;
 
 /* What the workload needs of one option (all NAN when [workload] does not
@@ -665,6 +698,15 @@ typedef struct tco_option_result {
                             (also when the workload does not tell) */
     tco_month *monthly;  /* horizon_months entries */
     double availability; /* A: the share of hours its GPUs serve (MODEL.md, Goodput) */
+    /* Lease against buy (MODEL.md): a leased option's bought twin, or -1 (every
+     * option not leased, and a lease without a twin); the figures NAN when -1 or
+     * when the lease's term ends past the horizon, nal also without a rate. */
+    int compare_to;       /* the twin's option index */
+    double implied_rate;  /* the lease's implied rate, annual ((1+i)^12 - 1) */
+    double nal_rate;      /* the after-tax cost of debt, annual, nominal */
+    double nal;           /* net advantage to leasing: > 0, leasing saves */
+    double lease_vs_buy0; /* month 0's hardware flow bought less leased (the months':
+                             monthly[].lease_vs_buy) */
 } tco_option_result;
 
 /* Line `line` of month mo, of an option's result r (its sum over months 1..H):
@@ -816,7 +858,9 @@ int tco_depreciation_life(const tco_option *o);
 
 /* ===== Writers ===== */
 
-/* Write the JSON of MODEL.md to a stream. */
+/* Write the JSON of MODEL.md to a stream: its first member is
+ * "format_version": TCO_REPORT_FORMAT_VERSION (tco_compare.h), its layout
+ * docs/report.schema.json. */
 tco_status tco_report_write_json_stream(const tco_result *result, FILE *out);
 
 /* Write a file atomically: a temporary file beside `path`, then rename. On
@@ -890,7 +934,10 @@ tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
  * blank line and the budget (docs/MODEL.md, Fiscal years and the budget)
  * follow: the header id, year, from, to, first_month, last_month, months,
  * partial (1 or 0) and the columns of tco_budget_col_name, one row per option
- * and fiscal year.
+ * and fiscal year. With TCO_CSV_STATEMENTS, a blank line and the statements
+ * (docs/MODEL.md, Statements by fiscal year) follow: the header option, year,
+ * lease_accounting, lease_rate, lease_rate_source and the columns of
+ * tco_stmt_col_name, one row per option and fiscal year.
  *
  * CSV injection: a text field (id, label, gpu) that begins with '=', '+', '-',
  * '@', TAB or CR would be read as a formula by a spreadsheet, so it is written
@@ -899,7 +946,7 @@ tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
  * rule goes by column, not by content: a text field is guarded even when it
  * reads as a number (a label "-5" is written "'-5"), and a number field is
  * written as the number it is (-5), never with a quote. */
-enum { TCO_CSV_MONTHLY = 1, TCO_CSV_FISCAL_YEARS = 2 };
+enum { TCO_CSV_MONTHLY = 1, TCO_CSV_FISCAL_YEARS = 2, TCO_CSV_STATEMENTS = 4 };
 tco_status tco_report_write_csv_stream(const tco_result *result, FILE *out, int monthly);
 
 /* The same, written atomically to `path` (see tco_report_write_json). */
@@ -976,5 +1023,6 @@ tco_status tco_write_atomic(const char *path, tco_write_fn write, const void *ar
 #include "tco_compare.h"
 #include "tco_import.h"
 #include "tco_plan.h"
+#include "tco_statements.h"
 
 #endif /* TCO_H */

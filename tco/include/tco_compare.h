@@ -101,6 +101,9 @@ typedef struct tco_comparison {
     int per_unit;              /* 1 when an option of A or B has a cost per unit of work */
     tco_unit_scale unit_scale; /* the scale at which both scenarios' costs per unit of
                                   work read best (tco_result_unit_scale of the lower) */
+    int inputs_compared;       /* 1 when both sides are computed scenarios; 0 when a
+                                  side is a saved report (tco_compare_saved), which
+                                  carries no inputs: n_inputs is then 0 */
     size_t n_plans;            /* the capacity plans (MODEL.md, Comparing two scenarios:
                                   plans): A's in A's order, then those only B has */
     tco_option_diff *plans;    /* each plan as an option_diff: id is the plan's name,
@@ -137,6 +140,55 @@ const tco_figure_diff *tco_option_diff_figure(const tco_option_diff *o, const ch
  * @endcode */
 tco_status tco_compare(const tco_result *a, const tco_result *b, tco_comparison **out);
 void tco_comparison_free(tco_comparison *comparison);
+
+/* ===== Saved reports ===== */
+
+/* The version of the layout of the report's JSON (its "format_version",
+ * docs/report.schema.json) and of the comparison's JSON: raised when a member
+ * is removed or changes its meaning, not when one is added. */
+#define TCO_REPORT_FORMAT_VERSION  1
+#define TCO_COMPARE_FORMAT_VERSION 1
+
+/* A report read back from the JSON that tco_report_write_json wrote (`tco
+ * report x.ini -o x.json`): the scenario's name and currency, and each
+ * option's id and every per-option figure of the result field table found in
+ * it, to be compared with a computed scenario or another saved report
+ * (tco_compare_saved). Opaque; made by tco_saved_report_load_file or
+ * tco_saved_report_load_string, freed by tco_saved_report_free. */
+typedef struct tco_saved_report tco_saved_report;
+
+/* Read a saved report from the file at path (at most TCO_MAX_FILE bytes, a
+ * regular file) as untrusted input: JSON that does not parse (an error at
+ * its line), a duplicate member, a top level that is not an object, a
+ * format_version other than TCO_REPORT_FORMAT_VERSION (a report without one,
+ * written before it existed, is read as version 1), no "scenario" object
+ * with a string "name", no "options" array, an option without a string
+ * "id" or with an id seen before, a figure of the wrong JSON type (a number
+ * or null for a number figure, a string or null for a text one, true or
+ * false for a flag): each is an error in diags (TCO_ERR_INPUT), *out NULL.
+ * Members that are not figures (monthly, sizing, fx, the analyses) are
+ * passed over. */
+tco_status tco_saved_report_load_file(const char *path, tco_saved_report **out, tco_diags *diags);
+
+/* The same from `size` bytes at text, named `name` in diagnostics. */
+tco_status tco_saved_report_load_string(const char *text, size_t size, const char *name,
+                                        tco_saved_report **out, tco_diags *diags);
+
+/* The report's scenario as far as the JSON tells it: its name, currency,
+ * horizon, the file it was read from (tco_scenario.file) and its options'
+ * ids; nothing else is set. Owned by the report. */
+const tco_scenario *tco_saved_report_scenario(const tco_saved_report *report);
+
+void tco_saved_report_free(tco_saved_report *report);
+
+/* Compare as tco_compare does, where either side may be a saved report: side
+ * A is the result a, or when a is NULL the saved report sa; B likewise. The
+ * figures of a saved side are those its JSON holds (a figure the report does
+ * not write, as the rank, or null there, does not apply on that side);
+ * inputs are compared only when both sides are results (inputs_compared).
+ * TCO_ERR_ARG when a side is missing. */
+tco_status tco_compare_saved(const tco_result *a, const tco_saved_report *sa, const tco_result *b,
+                             const tco_saved_report *sb, tco_comparison **out);
 
 /* The cells of a comparison for people, as `tco compare`'s table and its
  * Markdown show them (docs/MODEL.md, "Comparing two scenarios"). */
@@ -176,7 +228,8 @@ const char *tco_compare_cell(char *buf, size_t size, const tco_comparison *c,
 const char *tco_compare_input_cell(char *buf, size_t size, const tco_input_diff *d,
                                    tco_cmp_cell cell);
 
-/* Write the comparison as JSON: {"a": {"name", "file"}, "b": {...}, "inputs":
+/* Write the comparison as JSON: {"format_version": TCO_COMPARE_FORMAT_VERSION,
+ * "a": {"name", "file"}, "b": {...}, "inputs_compared": true or false, "inputs":
  * [{"key", "a", "b"}], "options": [{"id", "in_a", "in_b", and for each figure
  * (every per-option member of the report's JSON, and "rank") "NAME": {"a",
  * "b"} and for a number figure "delta" and "change"}], and when there are

@@ -27,6 +27,13 @@ typedef enum tco_financing { TCO_FIN_CASH = 0, TCO_FIN_LOAN, TCO_FIN_LEASE } tco
 /* What happens at a lease's end (`lease_end`): the hardware goes back, or is
  * bought for buyout_fraction of capex. */
 typedef enum tco_lease_end { TCO_LEASE_RETURN = 0, TCO_LEASE_BUYOUT } tco_lease_end;
+/* The lessee's standard for a lease's statements (`lease_accounting`; MODEL.md,
+ * Statements by fiscal year): IFRS 16, ASC 842 operating or ASC 842 finance. */
+typedef enum tco_lease_accounting {
+    TCO_LEASE_IFRS16 = 0,
+    TCO_LEASE_ASC842_OPERATING,
+    TCO_LEASE_ASC842_FINANCE
+} tco_lease_accounting;
 /* What orders the ranking (`[scenario] rank_by`; MODEL.md, Taxes). */
 typedef enum tco_rank_by { TCO_RANK_TOTAL = 0, TCO_RANK_NPV, TCO_RANK_AFTER_TAX_NPV } tco_rank_by;
 typedef enum tco_depreciation {
@@ -130,6 +137,11 @@ typedef enum tco_okey {
     TCO_O_AVAILABILITY,          /* goodput in plans: the fraction of hours delivered */
     TCO_O_FAILURE_RATE,          /* or failures per GPU-year ... */
     TCO_O_REPAIR_DAYS,           /* ... and days each repair takes */
+    TCO_O_LEASE_ACCOUNTING,      /* a lease's standard in the statements */
+    TCO_O_LEASE_DISCOUNT_RATE,   /* the lessee's incremental borrowing rate: the statements'
+                                    rate when the lease's own is unknown, and the cost of
+                                    debt of lease against buy */
+    TCO_O_COMPARE_TO,            /* a lease's bought twin (MODEL.md, Lease against buy) */
     TCO_O_COUNT
 } tco_okey;
 

@@ -393,6 +393,23 @@ static int read_global(imp *m, const char *section, const char *name, const tci_
     return 0;
 }
 
+/* A money key's cell in `row`, written back in the currency of rate `to` (0:
+ * the scenario's), that of the section it goes to (MODEL.md, Sites): as
+ * written while it holds tco's formula of `written`, or the number computed. */
+static void read_money(imp *m, const tco_keydef *kd, const char *key, const char *sec,
+                       const char *name, const char *file, int line, double written,
+                       double computed, int to, const tci_xlsx_cell *c, int row)
+{
+    double v;
+    if (c && !c->formula && (cell_number(m, c, row, kd, key, 0, &v) != 0 || v == computed))
+        return;
+    if (!c || !tci_import_money(m->sh, m->s, c, to, &v))
+        cell_err(m, row, 2, "%s: write a number, or a price in %s as PRICE/Fx_%s", key,
+                 to ? m->s->fx[to - 1].code : m->s->currency, to ? m->s->fx[to - 1].code : "CODE");
+    else if (v != written)
+        add_change(m, key, sec, name, file, line, written, v, row);
+}
+
 /* A named site's key in `row`: 1, or 0 when there is no such key. */
 static int read_site(imp *m, const char *site, const char *name, const tci_xlsx_cell *c, int row)
 {
@@ -412,6 +429,12 @@ static int read_site(imp *m, const char *site, const char *name, const tci_xlsx_
         snprintf(key, sizeof key, "site %s.%s", t->name, kd->name); /* = site, name */
         snprintf(sec, sizeof sec, "site %s", t->name);
         double v, old = t->src[j] ? t->value[j] : key_number(kd, s);
+        if (t->fx && kd->unit == TCO_U_MONEY && (t->src[j] || !(c && c->formula))) {
+            read_money(m, kd, key, sec, name, t->src[j] ? t->key_file[j] : t->file,
+                       t->src[j] ? t->key_line[j] : 0, t->key_fx[j] ? t->key_written[j] : old, old,
+                       t->fx, c, row);
+            return 1;
+        }
         if (cell_number(m, c, row, kd, key, !t->src[j], &v) != 0 || v == old)
             return 1;
         add_change(m, key, sec, name, t->src[j] ? t->key_file[j] : t->file,
@@ -440,22 +463,6 @@ static int read_fx(imp *m, const char *code, const tci_xlsx_cell *c, int row)
 }
 
 /* Option o's key `name` in `row`: 1, or 0 when there is no such key. */
-/* The option whose section writes key k that option o inherits through
- * `base =` (its line is that option's), or NULL when o sets k itself or has
- * no base. */
-static const tco_option *inherited_from(const tco_scenario *s, const tco_option *o, int k)
-{
-    const tco_option *from = NULL;
-    for (int hops = 0; o->base && o->key_line[k] && hops < TCO_MAX_OPTIONS; hops++) {
-        int b = tco_scenario_find(s, o->base);
-        if (b < 0 || s->options[b].key_line[k] != o->key_line[k] ||
-            s->options[b].key_file[k] != o->key_file[k])
-            break;
-        from = o = &s->options[b];
-    }
-    return from;
-}
-
 /* 1 when text t is "[option ID]", as tco writes an option's section. */
 static int names_option(const char *t, const char *id)
 {
@@ -523,7 +530,7 @@ static int read_option_key(imp *m, const tco_option *o, const char *name, const 
         snprintf(sec, sizeof sec, "option %s", o->id);
         /* Where an edit goes: the option's own line, else a line added to its
          * section (file NULL, line 0). */
-        int own = !inherited_from(s, o, k);
+        int own = tci_option_writer(s, o, k) == o;
         const char *file = own ? o->key_file[k] : NULL;
         int line = own ? o->key_line[k] : 0;
         const char *to = row_link(m, o, k);
@@ -540,6 +547,15 @@ static int read_option_key(imp *m, const tco_option *o, const char *name, const 
             m->force = linked && !reference_key(kd);
             read_text(m, kd, o, key, sec, file, line, c, row);
             m->force = 0;
+            return 1;
+        }
+        int at = o->acquire == TCO_BUY && o->site ? tco_site_find(s, o->site) : -1;
+        int cur = at >= 0 ? s->sites[at].fx : 0; /* the currency of o's section */
+        if (kd->unit == TCO_U_MONEY && (cur || o->key_fx[k]) && o->src[k] != TCO_SRC_CATALOG) {
+            double now = key_number(kd, o);
+            read_money(m, kd, key, sec, name, file, line,
+                       own && o->key_fx[k] ? o->key_written[k] : now, linked ? NAN : now, cur, c,
+                       row);
             return 1;
         }
         int macrs = o->depreciation == TCO_DEP_MACRS5 || o->depreciation == TCO_DEP_MACRS7;
@@ -563,25 +579,6 @@ static int read_option_key(imp *m, const tco_option *o, const char *name, const 
         return 1;
     }
     return 0;
-}
-
-/* Cell c is as tco wrote it, as (column F or G): both empty, the same
- * number (within the check's tolerance for a formula's, as the Changed flag
- * tests it), the same text. */
-static int same_as_computed(const tci_xlsx_cell *c, const tci_xlsx_cell *as)
-{
-    if (c && c->kind == TCI_CELL_NONE)
-        return 1; /* a formula saved without its value: as tco wrote it */
-    int ce = !c || (c->kind == TCI_CELL_TEXT && (!c->text || !*c->text));
-    int ae = !as || (as->kind == TCI_CELL_TEXT && (!as->text || !*as->text));
-    if (ce || ae)
-        return ce && ae;
-    if (c->kind != as->kind)
-        return 0;
-    if (c->kind == TCI_CELL_NUMBER || c->kind == TCI_CELL_BOOL)
-        return c->formula ? fabs(c->num - as->num) <= 1e-9 * fmax(1, fabs(as->num))
-                          : c->num == as->num;
-    return c->text && as->text && strcmp(c->text, as->text) == 0;
 }
 
 /* The cells of one row of Inputs: its label (A), key (B), value (C), unit
@@ -608,9 +605,9 @@ static const char *row_name(const row_cells *r)
 static void check_unmapped(imp *m, const row_cells *r)
 {
     int col = -1;
-    if (r->f && !same_as_computed(r->v, r->f))
+    if (r->f && !tci_import_same(r->v, r->f))
         col = 2;
-    else if (r->g && !same_as_computed(r->d, r->g))
+    else if (r->g && !tci_import_same(r->d, r->g))
         col = 3;
     if (col < 0)
         return;
@@ -838,7 +835,7 @@ static int read_demand(imp *m, const char *name, const row_cells *r)
         return 1;
     }
     if (numbered(name, "file,", &n, &rest) && rest[strspn(rest, WHITE)] == '\0') {
-        if (!same_as_computed(r->v, r->f)) {
+        if (!tci_import_same(r->v, r->f)) {
             char *e = tco_text_escape(d->file ? d->file : "");
             cell_err(m, r->row, 2,
                      "demand.file, month %d: tco import does not change the values of the demand "
@@ -1004,7 +1001,7 @@ static int read_catalog(imp *m, const char *t, const row_cells *r)
         return 0;
     const tco_keydef *kd = tco_option_key((tco_okey)k);
     double v = 0;
-    if (cell_number(m, r->v, r->row, kd, t, 0, &v) != 0 || same_as_computed(r->v, r->f))
+    if (cell_number(m, r->v, r->row, kd, t, 0, &v) != 0 || tci_import_same(r->v, r->f))
         return 1;
     for (size_t i = 0; i < m->sh->n; i++) {
         const tci_xlsx_cell *l = &m->sh->cells[i], *c;

@@ -136,6 +136,7 @@ static tco_status run_passes(loader *L, const char *text, size_t size, const tco
     if (set_string(&L->s->currency, "USD") || set_string(&L->s->unit, "unit"))
         return TCO_ERR_NOMEM;
     tci_ini_read_fx(L);
+    tci_ini_site_currency(L);
     tco_status st = tci_ini_read_catalogs(L, opts, diags);
     if (st != TCO_OK)
         return st;

@@ -13,7 +13,8 @@
  *   ini_refs.c     keys that name other keys ([sensitivity], [uncertainty],
  *                  [case NAME]) and inheritance (base = OPTION);
  *   ini_auto.c     options sized to the workload (count = auto);
- *   ini_site.c     named sites ([site NAME], an option's site =);
+ *   ini_site.c     named sites ([site NAME], an option's site =, a site's
+ *                  currency);
  *   ini_complete.c the warning of an option that leaves out a cost;
  *   ini_plan.c     [demand], its file, and [plan NAME];
  *   ini_optimize.c [optimize]. */
@@ -326,6 +327,13 @@ void tci_ini_resolve_site(loader *L, tco_option *o);
 int tci_ini_needs_site_price(const tco_scenario *s, const tco_option *o);
 /* A warning at the header of every named site that no option uses. */
 void tci_ini_warn_unused_sites(loader *L);
+/* `currency =` at `line` of section si: 1 when it is recorded (a [site NAME]'s
+ * first); 0 after a report (in [site], or repeated). */
+int tci_ini_site_currency_wanted(loader *L, int si, int line);
+/* Read each named site's `currency =` (after [fx]) and convert the money keys
+ * written in its section, and in the sections of the buy options placed at it,
+ * by its rate (MODEL.md, Sites): the value as written kept beside. */
+void tci_ini_site_currency(loader *L);
 
 /* ===== ini_complete.c ===== */
 

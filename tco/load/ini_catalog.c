@@ -111,7 +111,7 @@ static int fill_price(loader *L, tco_option *o, int key, double v, const char *c
     }
     if (isnan(v))
         return 1;
-    fill(o, key, v / s->fx[r].rate);
+    fill(o, key, tci_fx_convert(s, r + 1, v));
     o->fx = r + 1;
     o->fx_price = v;
     return 1;
@@ -162,7 +162,7 @@ static int fill_from_offer(loader *L, tco_option *o, const char **ids, price_sou
         if (!e->currency || strcmp(e->currency, L->s->currency) == 0)
             fill(o, TCO_O_EGRESS_PER_TB, e->egress_per_tb);
         else if (r >= 0 && !isnan(L->s->fx[r].rate))
-            fill(o, TCO_O_EGRESS_PER_TB, e->egress_per_tb / L->s->fx[r].rate);
+            fill(o, TCO_O_EGRESS_PER_TB, tci_fx_convert(L->s, r + 1, e->egress_per_tb));
         else if (r < 0 && o->src[TCO_O_PRICE_PER_GPU_HOUR] == TCO_SRC_INI)
             fill_price(L, o, TCO_O_EGRESS_PER_TB, e->egress_per_tb, e->currency,
                        tci_ini_at_file(L, o->key_file[TCO_O_OFFER], kl[TCO_O_OFFER]), e->id);

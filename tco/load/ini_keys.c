@@ -204,6 +204,11 @@ static int on_pair(void *user, const char *sec_name, const char *name, const cha
          * resolved after the base scenario. */
         if (!naming_key_wanted(L, si, name, lineno))
             return 1;
+    } else if ((sec->kind == SEC_SITE_AT || sec->kind == SEC_SITE) &&
+               strcmp(name, "currency") == 0) {
+        /* A named site's currency, read with [fx] (MODEL.md, Sites). */
+        if (!tci_ini_site_currency_wanted(L, si, lineno))
+            return 1;
     } else if ((key = known_key(L, sec, name, lineno)) < 0) {
         return 1;
     }
@@ -326,16 +331,45 @@ static void check_loan(loader *L, tco_option *o, const char *sec)
                        "financing = loan needs 'loan_months', the number of monthly payments");
 }
 
+/* A lease's compare_to names its bought twin (MODEL.md, Lease against buy):
+ * an option bought in cash or with a loan, with the same gpu and count. */
+static void check_compare_to(loader *L, tco_option *o, const char *sec)
+{
+    const int *kl = o->key_line;
+    const tco_scenario *s = L->s;
+    if (!o->compare_to)
+        return;
+    const int at = KEY_AT(TCO_O_COMPARE_TO);
+    const char *at_sec = kl[TCO_O_COMPARE_TO] ? NULL : sec;
+    int k = tco_scenario_find(s, o->compare_to);
+    if (k < 0) {
+        const char *hint = tci_ini_closest_option(L, s, o->compare_to);
+        if (hint)
+            tci_ini_report(L, at, at_sec, "compare_to '%s' is not an option; did you mean '%s'?",
+                           o->compare_to, hint);
+        else
+            tci_ini_report(L, at, at_sec, "compare_to '%s' is not an option", o->compare_to);
+    } else if (!tci_lease_twin_ok(o, &s->options[k])) {
+        tci_ini_report(L, at, at_sec,
+                       "compare_to '%s' is not a bought twin of option '%s': it must be bought "
+                       "in cash or with a loan, with the same gpu and count",
+                       o->compare_to, o->id);
+    }
+}
+
 /* A lease's keys go with financing = lease, which needs one payment (a sum
  * or a rate factor) and a term; a buyout needs its price, and a lease
  * returned before the horizon ends leaves the option without GPUs. */
 static void check_lease(loader *L, tco_option *o, const char *sec)
 {
     const int *kl = o->key_line;
-    static const int lease_keys[] = {TCO_O_LEASE_PAYMENT, TCO_O_LEASE_RATE_FACTOR,
-                                     TCO_O_LEASE_MONTHS, TCO_O_LEASE_END, TCO_O_BUYOUT_FRACTION};
+    static const int lease_keys[] = {TCO_O_LEASE_PAYMENT,       TCO_O_LEASE_RATE_FACTOR,
+                                     TCO_O_LEASE_MONTHS,        TCO_O_LEASE_END,
+                                     TCO_O_BUYOUT_FRACTION,     TCO_O_LEASE_ACCOUNTING,
+                                     TCO_O_LEASE_DISCOUNT_RATE, TCO_O_COMPARE_TO};
     if (!financing_keys(L, o, lease_keys, sizeof lease_keys / sizeof lease_keys[0], TCO_FIN_LEASE))
         return;
+    check_compare_to(L, o, sec);
     const int at_fin = KEY_AT(TCO_O_FINANCING);
     const char *fin_sec = kl[TCO_O_FINANCING] ? NULL : sec;
     if (given(o, TCO_O_LEASE_PAYMENT) && given(o, TCO_O_LEASE_RATE_FACTOR))

@@ -538,6 +538,7 @@ static void build_cases(loader *L)
                 copy->key_file[p.key] = base->files[e->file];
             } else {
                 copy->options[p.option].src[p.key] = TCO_SRC_INI;
+                copy->options[p.option].key_fx[p.key] = 0; /* the scenario's currency */
                 copy->options[p.option].key_line[p.key] = e->line;
                 copy->options[p.option].key_file[p.key] = base->files[e->file];
             }

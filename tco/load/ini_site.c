@@ -1,10 +1,16 @@
 /* ini_site.c - named sites (MODEL.md, Sites): the [site NAME] headers,
- * their keys' values, each buy option's `site =` resolved to its site, and
- * the warning for a site no option uses. */
+ * their keys' values, each buy option's `site =` resolved to its site, the
+ * warning for a site no option uses, and a site's own currency: the money
+ * keys written in its section and in its options' sections converted by
+ * [fx]. */
 #include "load/ini.h"
+#include "core/core.h"
+#include "util/currency.h"
 #include "util/suggest.h"
 
 #include <ctype.h>
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,6 +47,7 @@ int tci_ini_set_site_value(loader *L, tco_site *t, int key, const char *v, int l
         return 0;
     t->value[j] = *(const double *)((const char *)&tmp + k->offset);
     t->src[j] = TCO_SRC_INI;
+    t->key_fx[j] = 0; /* in the scenario's currency until read as the site's */
     t->key_line[j] = line;
     t->key_file[j] = file;
     return 1;
@@ -94,5 +101,106 @@ void tci_ini_warn_unused_sites(loader *L)
                        "site '%s' is not used by any option (give a buy option site = %s)", t->name,
                        t->name);
         tci_ini_as_warning(L);
+    }
+}
+
+/* ===== A site's currency ===== */
+
+/* See ini.h. */
+int tci_ini_site_currency_wanted(loader *L, int si, int line)
+{
+    if (L->sections[si].kind == SEC_SITE) {
+        tci_ini_report(L, line, NULL,
+                       "[site] is in the scenario's currency ([scenario] currency); a named "
+                       "site ([site NAME]) may give its own");
+        return 0;
+    }
+    for (size_t i = 0; i < L->n_entries; i++) {
+        const entry *e = &L->entries[i];
+        if (e->section == si && e->key < 0 && e->file == L->cur) {
+            tci_ini_report(L, line, NULL, "duplicate key 'currency' (first at line %d)", e->line);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Named site t's currency, the value of entry e: checked, and its rate in
+ * [fx] found (t->fx), or reported at the entry's line. */
+static void read_currency(loader *L, tco_site *t, const entry *e)
+{
+    const tco_scenario *s = L->s;
+    t->currency_line = e->line;
+    if (!tci_currency_known(e->value)) {
+        const char *meant = tci_currency_suggest(e->value);
+        if (meant)
+            tci_ini_report(L, e->line, NULL,
+                           "'%s' is not an ISO 4217 currency code; did you mean %s?", e->value,
+                           meant);
+        else
+            tci_ini_report(L, e->line, NULL,
+                           "'%s' is not an ISO 4217 currency code such as USD, EUR or CNY",
+                           e->value);
+        return;
+    }
+    snprintf(t->currency, sizeof t->currency, "%s", e->value);
+    if (strcmp(t->currency, s->currency) == 0)
+        return; /* the scenario's own: nothing to convert */
+    int r = tci_ini_fx_find(s, t->currency);
+    if (r < 0) {
+        tci_ini_report(L, e->line, NULL,
+                       "site '%s' is in %s, and [fx] gives no rate for %s: add '%s = RATE' to "
+                       "[fx] (units of %s per one %s)",
+                       t->name, t->currency, t->currency, t->currency, t->currency, s->currency);
+        return;
+    }
+    if (!isnan(s->fx[r].rate)) /* not a rate (reported): the load fails there */
+        t->fx = r + 1;
+}
+
+/* Value *v of a money key, written in the currency of rate fx: kept as
+ * written, converted in place. */
+static void convert(const tco_scenario *s, int fx, double *v, unsigned short *key_fx,
+                    double *written)
+{
+    *key_fx = (unsigned short)fx;
+    *written = *v;
+    *v = tci_fx_convert(s, fx, *v);
+}
+
+/* See ini.h. */
+void tci_ini_site_currency(loader *L)
+{
+    tco_scenario *s = L->s;
+    for (size_t i = 0; i < L->n_entries; i++) {
+        const entry *e = &L->entries[i];
+        const section *sec = &L->sections[e->section];
+        if (sec->kind != SEC_SITE_AT || e->key >= 0 || sec->index < 0)
+            continue;
+        L->cur = e->file;
+        read_currency(L, &s->sites[sec->index], e);
+    }
+    L->cur = 0;
+    /* A site's own values (a value it takes from [site] is [site]'s). */
+    for (size_t i = 0; i < s->n_sites; i++) {
+        tco_site *t = &s->sites[i];
+        for (int j = 0; j < TCO_SITE_KEYS && t->fx; j++)
+            if (t->src[j] == TCO_SRC_INI &&
+                tco_scenario_key((tco_skey)(TCO_SITE_KEY_FIRST + j))->unit == TCO_U_MONEY)
+                convert(s, t->fx, &t->value[j], &t->key_fx[j], &t->key_written[j]);
+    }
+    /* The options' values, in the currency of the section that writes each. */
+    for (size_t i = 0; i < s->n_options; i++) {
+        tco_option *o = &s->options[i];
+        for (int k = 0; k < TCO_O_COUNT; k++) {
+            const tco_keydef *kd = tco_option_key((tco_okey)k);
+            if (o->src[k] != TCO_SRC_INI || kd->unit != TCO_U_MONEY || kd->type != TCO_T_NUMBER)
+                continue;
+            const tco_option *w = tci_option_writer(s, o, k);
+            int site = w->acquire == TCO_BUY && w->site ? tco_site_find(s, w->site) : -1;
+            if (site >= 0 && s->sites[site].fx)
+                convert(s, s->sites[site].fx, (double *)tci_key_field(o, kd), &o->key_fx[k],
+                        &o->key_written[k]);
+        }
     }
 }

@@ -72,6 +72,20 @@ typedef struct tci_xlsx_sheet {
 tco_status tci_xlsx_open(tci_xlsx *x, const char *path, tco_diags *diags);
 tco_status tci_xlsx_open_mem(tci_xlsx *x, const char *name, const void *data, size_t size,
                              tco_diags *diags);
+/* Cell c of Inputs (sheet sh), the value of a money key, in the currency of
+ * rate `to` (index + 1 in s->fx; 0: the scenario's), the currency of the
+ * section it is written back to (MODEL.md, Sites; import_cell.c): a number
+ * (in the scenario's currency) times the rate of `to` on the sheet, as
+ * edited; tco's formula P/Fx_CODE, P itself when CODE is `to`'s, else P
+ * converted. 1 with *out; 0 when c holds another formula, or no number. */
+int tci_import_money(const tci_xlsx_sheet *sh, const tco_scenario *s, const tci_xlsx_cell *c,
+                     int to, double *out);
+
+/* Cell c of Inputs is as tco wrote it, as (its column F or G, import_cell.c):
+ * both empty, the same number (within the check's tolerance for a formula's,
+ * as the Changed flag tests it), the same text. */
+int tci_import_same(const tci_xlsx_cell *c, const tci_xlsx_cell *as);
+
 /* tco_import_read on the workbook of `size` bytes at data, named `name` in
  * messages (import.c; the entry of the fuzzing harness fuzz_xlsx). */
 tco_status tci_import_read_mem(const char *name, const void *data, size_t size,

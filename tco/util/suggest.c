@@ -1,5 +1,6 @@
 /* suggest.c - "did you mean". */
 #include "util/suggest.h"
+#include "tco.h"
 #include "util/utf8.h"
 
 #include <ctype.h>
@@ -212,4 +213,16 @@ char *tci_name_invisible(char *m)
     strcpy(q, ")");
     free(m);
     return out;
+}
+
+/* See documentation in tco.h. */
+const char *tco_suggest(const char *word, const char *const *cands, size_t n)
+{
+    if (!word)
+        return NULL;
+    tci_suggest s;
+    tci_suggest_init(&s, word, NULL);
+    for (size_t i = 0; i < n && !tci_suggest_consider(&s, cands[i]); i++)
+        ;
+    return s.best;
 }

@@ -47,13 +47,14 @@ tco_status tco_compare_write_json_stream(const tco_comparison *c, FILE *out)
 {
     if (!c || !out)
         return TCO_ERR_ARG;
-    fputs("{\n  \"a\": {\"name\": ", out);
+    fprintf(out, "{\n  \"format_version\": %d,\n  \"a\": {\"name\": ", TCO_COMPARE_FORMAT_VERSION);
     tci_json_string(out, c->a->name);
     tci_json_text_member(out, "file", c->a->file);
     fputs("},\n  \"b\": {\"name\": ", out);
     tci_json_string(out, c->b->name);
     tci_json_text_member(out, "file", c->b->file);
-    fputs("},\n  \"inputs\": [", out);
+    fprintf(out, "},\n  \"inputs_compared\": %s,\n  \"inputs\": [",
+            c->inputs_compared ? "true" : "false");
     for (size_t i = 0; i < c->n_inputs; i++) {
         fprintf(out, "%s\n    {\"key\": ", i ? "," : "");
         tci_json_string(out, c->inputs[i].key);

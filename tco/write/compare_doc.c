@@ -112,6 +112,10 @@ static void put_cell(FILE *out, const char *buf, const char *text)
 /* The inputs that differ, as a table. */
 static void md_inputs(FILE *out, const tco_comparison *c)
 {
+    if (!c->inputs_compared) {
+        fputs("## Inputs\n\nNot compared: a saved report carries no inputs.\n", out);
+        return;
+    }
     if (c->n_inputs == 0) {
         fputs("## Inputs\n\nThe same in both.\n", out);
         return;

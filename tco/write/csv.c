@@ -4,6 +4,7 @@
 #include "core/fields.h"
 #include "util/outfile.h"
 #include "write/csv.h"
+#include "write/statements.h"
 
 #include <math.h>
 #include <string.h>
@@ -210,6 +211,11 @@ tco_status tco_report_write_csv_stream(const tco_result *res, FILE *out, int mon
     }
     if (monthly & TCO_CSV_FISCAL_YEARS) {
         tco_status st = put_fiscal_years(out, res);
+        if (st != TCO_OK)
+            return st;
+    }
+    if (monthly & TCO_CSV_STATEMENTS) {
+        tco_status st = tci_csv_put_statements(out, res);
         if (st != TCO_OK)
             return st;
     }

@@ -1,5 +1,6 @@
 /* json.c - the JSON output of docs/MODEL.md. */
 #include "write/json.h"
+#include "write/statements.h"
 #include "core/fields.h"
 #include "util/outfile.h"
 
@@ -524,7 +525,8 @@ tco_status tco_report_write_json_stream(const tco_result *res, FILE *out)
     if (!res || !out)
         return TCO_ERR_ARG;
     const tco_scenario *s = res->scenario;
-    fputs("{\n  \"scenario\": {\n    \"name\": ", out);
+    fprintf(out, "{\n  \"format_version\": %d,\n  \"scenario\": {\n    \"name\": ",
+            TCO_REPORT_FORMAT_VERSION);
     tci_json_string(out, s->name);
     fputs(",\n    \"currency\": ", out);
     tci_json_string(out, s->currency);
@@ -553,6 +555,8 @@ tco_status tco_report_write_json_stream(const tco_result *res, FILE *out)
     fputs("\n  ]", out);
     put_decision(out, res);
     tco_status st = put_fiscal_years(out, res);
+    if (st == TCO_OK)
+        st = tci_json_put_statements(out, res);
     if (st != TCO_OK)
         return st;
     st = put_plans(out, res);

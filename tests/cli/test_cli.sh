@@ -61,6 +61,9 @@ leases = any("lease_payment" in o for o in d["options"])
 if leases:
     at = keys.index("residual")
     keys = keys[:at] + lease + keys[at:]
+    # and lease against buy after infeasible_reason (MODEL.md, Lease against buy).
+    at = keys.index("infeasible_reason") + 1
+    keys = keys[:at] + ["compare_to", "implied_rate", "nal_rate", "nal"] + keys[at:]
 # A scenario with [tax] adds the tax figures after irr_note, and each month's tax lines.
 tax = ["tax0", "tax_depreciation", "tax_book_value_end", "tax_on_sale", "commitment_tax",
        "tax", "after_tax_total", "after_tax_npv", "irr_after_tax", "mirr_after_tax",
@@ -375,5 +378,98 @@ while read -r id rest; do
     grep -qE "^  $id +${rest//%/%}, payback (month [0-9]+|never)" "$work/out" && ok ||
         bad "financed.ini table: $id $rest: $(grep "^  $id " "$work/out")"
 done < "$work/returns.txt"
+
+# Lease against buy (MODEL.md): financed-taxed.ini's lease against its twin with the
+# loan. Another route to the NAL: each option's whole after-tax flow, the same lines
+# but the hardware's, discounted at the after-tax cost of debt, 9% * (1 - 0.21) / 12
+# a month (at which the loan's own flows are worth nothing): the loan's less the
+# lease's; and the cash option's likewise. The implied rate returns the price.
+"$TCO" report "$SRC/config/financed-taxed.ini" -o "$work/ft.json" 2>/dev/null
+"$PY" - "$work/ft.json" <<'PYEOF' && ok || bad "financed-taxed.ini: lease against buy"
+import json, sys
+d = json.load(open(sys.argv[1]))
+o = {x["id"]: x for x in d["options"]}
+H = d["scenario"]["horizon_months"]
+e = o["h100-lease"]
+assert e["compare_to"] == "h100-loan", e["compare_to"]
+j = 0.09 * (1 - 0.21) / 12
+assert abs(e["nal_rate"] - 12 * j) < 1e-12
+def pv(x, paid0):
+    f = [paid0 + x["tax0"]] + [m["cost"] + m["tax"] for m in x["monthly"]]
+    f[H] -= x["residual"]
+    return sum(v / (1 + j) ** k for k, v in enumerate(f))
+lease = pv(e, e["lease_payment"])
+for twin in ("h100-loan", "h100-cash"):
+    b = o[twin]
+    assert abs(pv(b, b["capex"] - b.get("loan_amount", 0)) - lease - e["nal"]) < 1e-6, twin
+assert e["nal"] > 0
+i = (1 + e["implied_rate"]) ** (1 / 12) - 1
+P, C, n = e["lease_payment"], e["capex"], 36
+assert abs(sum(P / (1 + i) ** k for k in range(n)) + 0.1 * C / (1 + i) ** n - C) < 1e-6
+for x in ("h100-cash", "h100-loan", "h100-cloud"):
+    assert o[x]["compare_to"] is None and o[x]["nal"] is None and o[x]["implied_rate"] is None
+PYEOF
+expect_rc 0 "$TCO" report "$SRC/config/financed-taxed.ini"
+grep -qE '^  against h100-loan: implied rate 6\.76% a year; at the after-tax cost of debt, 7\.11% a year, leasing saves [0-9,]+\.$' "$work/out" && ok ||
+    bad "financed-taxed.ini table: no lease against buy line"
+
+# --- a site's own currency (MODEL.md, Sites): the Frankfurt hall in EUR against the
+#     same hall typed in USD at the rate gives the same figures in the JSON ---
+cat > "$work/fra-eur.ini" <<'INI'
+[scenario]
+name = Own room or a hall in Frankfurt
+horizon_months = 12
+[fx]
+EUR = 0.8
+[site]
+electricity_price = 0.10
+electricity_escalation = 0.03
+pue = 2.1
+[site fra]
+currency = EUR
+electricity_price = 0.112
+pue = 1.35
+colo_per_kw_month = 120
+[option own]
+acquire = buy
+count = 8
+gpu_price = 30000
+tdp_w = 700
+server_power_w = 1000
+server_price = 0
+utilization = 1
+[option fra]
+base = own
+site = fra
+install_price = 4000
+staff_per_month = 400
+INI
+sed -e '/^\[fx\]/d' -e '/^EUR = 0.8/d' -e '/^currency = EUR/d' -e 's/^electricity_price = 0.112/electricity_price = 0.14/' \
+    -e 's/^colo_per_kw_month = 120/colo_per_kw_month = 150/' -e 's/^install_price = 4000/install_price = 5000/' \
+    -e 's/^staff_per_month = 400/staff_per_month = 500/' "$work/fra-eur.ini" > "$work/fra-usd.ini"
+expect_rc 0 "$TCO" report "$work/fra-eur.ini" -o "$work/fra-eur.json"
+expect_rc 0 "$TCO" report "$work/fra-usd.ini" -o "$work/fra-usd.json"
+"$PY" - "$work/fra-eur.json" "$work/fra-usd.json" <<'PYEOF' && ok || bad "a site in EUR against the same site in USD"
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+def same(x, y, path):
+    if isinstance(x, dict):
+        assert list(x) == list(y), (path, list(x), list(y))
+        for k in x:
+            same(x[k], y[k], path + "." + k)
+    elif isinstance(x, list):
+        assert len(x) == len(y), path
+        for i, (p, q) in enumerate(zip(x, y)):
+            same(p, q, "%s[%d]" % (path, i))
+    elif isinstance(x, float) or isinstance(y, float):
+        assert abs(x - y) <= 1e-9 * max(1, abs(y)), (path, x, y)
+    else:
+        assert x == y, (path, x, y)
+same(a["options"], b["options"], "options")
+same(a["decision"], b["decision"], "decision")
+fra = {o["id"]: o for o in a["options"]}["fra"]
+# by hand: 240,000 + 5,000 installation + 12 x 500 staff + 7,407.456 + 2,592.6096 + 11,880
+assert abs(fra["total"] - 272880.0656) < 1e-6, fra["total"]
+PYEOF
 
 finish

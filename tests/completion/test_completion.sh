@@ -35,7 +35,7 @@ expect() { # expect WANT WORD...
 cd "$work" || exit 1
 mkdir dir
 touch a.ini b.xml c.txt d.xlsx
-expect "catalog compare import report validate" tco ""
+expect "catalog compare import init report validate" tco ""
 expect "report" tco re
 expect "--help --version" tco --
 expect "--help --version -h" tco -
@@ -48,6 +48,11 @@ expect "b.xml dir" tco report a.ini --catalog ""
 expect "--monthly" tco report a.ini --mo
 expect "d.xlsx dir" tco import ""
 expect "a.ini dir" tco import d.xlsx --scenario ""
+# The hidden command completion: the shells; its name is not offered.
+expect "cn-west us-colo us-onprem" tco init --gpu h100-sxm5-80gb --site ""
+expect "infer train" tco init --workload ""
+expect "bash fish zsh" tco completion ""
+expect "" tco compl
 
 # Every option of the help is offered: for a command whose --help is its own,
 # with that command; when commands share the general help, with at least one.

@@ -58,7 +58,7 @@ a, b = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
 # The command may add sections of its own; the library's are the same.
 for key in a:
     assert a[key] == b[key], key
-assert list(a) == ["scenario", "options", "decision", "fiscal_years"], list(a)
+assert list(a) == ["format_version", "scenario", "options", "decision", "fiscal_years", "statements"], list(a)
 PYEOF
 "$PY" - "$work/api.xlsx" <<'PYEOF' || bad "write_report's workbook is not an xlsx file"
 import sys, zipfile

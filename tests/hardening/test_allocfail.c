@@ -419,6 +419,30 @@ static tco_status template_job(const char *text, int stage, tco_diags *d, int *f
     return st;
 }
 
+/* A saved report (tco compare OLD.json NEW.ini): loaded from its JSON and
+ * compared with itself, both armed. */
+static const char saved_json[] =
+    "{\"format_version\": 1, \"scenario\": {\"name\": \"saved\", \"currency\": \"USD\", "
+    "\"horizon_months\": 12},\n\"options\": [{\"id\": \"own\", \"label\": \"Owned\", "
+    "\"acquire\": \"buy\", \"gpu\": null, \"total\": 1000, \"feasible\": true},\n"
+    "{\"id\": \"cloud\", \"label\": \"Cloud\", \"acquire\": \"rent\", \"total\": 2000, "
+    "\"irr_note\": \"rent\", \"monthly\": []}]}";
+static tco_status saved_job(const char *text, int stage, tco_diags *d, int *files)
+{
+    (void)stage;
+    *files = 0;
+    tco_saved_report *r = NULL;
+    tco_comparison *c = NULL;
+    tco_status st = tco_saved_report_load_string(text, strlen(text), "alloc.json", &r, d);
+    if (st == TCO_OK)
+        st = tco_compare_saved(NULL, r, NULL, r, &c);
+    if (st == TCO_OK && c->n_options != 2)
+        st = TCO_ERR_INPUT;
+    tco_comparison_free(c);
+    tco_saved_report_free(r);
+    return st;
+}
+
 typedef tco_status (*job_fn)(const char *text, int stage, tco_diags *d, int *files);
 
 /* This process's part: the allocations part_k, part_k + part_n, ... */
@@ -632,6 +656,7 @@ int main(int argc, char **argv)
         {"catalog", catalog_job, NULL, STAGE_ALL, TCO_OK, 1},
         {"files", file_job, NULL, STAGE_ALL, TCO_OK, 2},
         {"template", template_job, NULL, STAGE_ALL, TCO_OK, 3},
+        {"saved-report", saved_job, saved_json, STAGE_ALL, TCO_OK, 0},
     };
     for (size_t i = 0; i < sizeof jobs / sizeof jobs[0]; i++) {
         if (only && strcmp(only, jobs[i].name) != 0)

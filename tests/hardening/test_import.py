@@ -403,15 +403,16 @@ for key, value in [("[fx] EUR", 0.95), ("[site east] pue", 1.15),
                    ("[workload] utilization", 0.8), ("[workload] mfu", 0.5)]:
     set_cell(files, xpart, global_row_cell(files, xpart, key), f"<v>{value}</v>")
 extra_book = write_book(os.path.join(work, "extra-edit.xlsx"), files)
-# In the Inputs sheet's order. An added key's line is its line in the rewritten
-# file: electricity_price after [site east]'s line 12; [workload] after the 25
-# lines (24 and that one), a blank line (26) and its header (27).
+# In the Inputs sheet's order (the exchange rates before [site]). An added key's
+# line is its line in the rewritten file: electricity_price after [site east]'s
+# line 12; [workload] after the 25 lines (24 and that one), a blank line (26) and
+# its header (27).
 expect("sites, fx, added keys, --diff", ["import", extra_book, "--scenario", extra_ini], 1,
+       f"{extra_ini}:5: fx.EUR: 0.9 \u2192 0.95\n"
        f"{extra_ini}:13: site east.electricity_price: 0.1 \u2192 0.12\n"
        f"{extra_ini}:12: site east.pue: 1.2 \u2192 1.15\n"
        f"{extra_ini}:28: workload.utilization: 1 \u2192 0.8\n"
-       f"{extra_ini}:29: workload.mfu: 0.4 \u2192 0.5\n"
-       f"{extra_ini}:5: fx.EUR: 0.9 \u2192 0.95\n")
+       f"{extra_ini}:29: workload.mfu: 0.4 \u2192 0.5\n")
 new8 = os.path.join(work, "new8.ini")
 expect("sites, fx, added keys, -o", ["import", extra_book, "--scenario", extra_ini, "-o", new8],
        1, "")

@@ -41,7 +41,8 @@ for f in bin/tco include/tco.h include/tco_budget.h include/tco_catalog.h includ
     "$LIBDIR/libtco.so.$soversion" "$LIBDIR/libtco.so.$version" "$LIBDIR/pkgconfig/tco.pc" \
     "$LIBDIR/cmake/tco/tcoConfig.cmake" "$LIBDIR/cmake/tco/tcoConfigVersion.cmake" \
     "$LIBDIR/cmake/tco/tcoTargets.cmake" share/man/man1/tco.1 \
-    share/tco/pricing/catalog.xsd share/bash-completion/completions/tco; do
+    share/tco/pricing/catalog.xsd share/bash-completion/completions/tco \
+    share/zsh/site-functions/_tco share/fish/vendor_completions.d/tco.fish; do
     [ -e "$P/$f" ] || bad "not installed: $f"
 done
 [ -d "$P/share/tco/templates" ] || bad "not installed: share/tco/templates/"

@@ -436,6 +436,72 @@ static void test_arguments(void)
 
 /* ===== Writers ===== */
 
+/* A saved report (tco_saved_report_load_string) of A's JSON compared with A
+ * computed: every number figure the JSON holds is equal on both sides, the
+ * rank (not in the JSON) does not apply on the saved side, no input is
+ * compared; and hostile JSON is refused with its line. */
+static void test_saved(void)
+{
+    pair p;
+    if (!load_pair(&p, scenario_a, scenario_b)) {
+        free_pair(&p);
+        return;
+    }
+    FILE *f = tmpfile();
+    CU_ASSERT_EQUAL(tco_report_write_json_stream(p.ra, f), TCO_OK);
+    char *j = check_slurp(f);
+    fclose(f);
+    tco_diags *d = tco_diags_new();
+    tco_saved_report *saved = NULL;
+    CU_ASSERT_EQUAL(tco_saved_report_load_string(j, strlen(j), "a.json", &saved, d), TCO_OK);
+    check_print_diags(d);
+    tco_comparison *c = NULL;
+    CU_ASSERT_EQUAL(tco_compare_saved(NULL, saved, p.ra, NULL, &c), TCO_OK);
+    if (c) {
+        CU_ASSERT_FALSE(c->inputs_compared);
+        CU_ASSERT_EQUAL(c->n_inputs, 0);
+        CU_ASSERT_STRING_EQUAL(c->a->file, "a.json");
+        CU_ASSERT_STRING_EQUAL(c->a->name, "a");
+        CU_ASSERT_EQUAL(c->n_options, 2);
+        for (size_t i = 0; i < c->n_options; i++) {
+            const tco_option_diff *o = &c->options[i];
+            CU_ASSERT_TRUE(o->in_a && o->in_b);
+            for (size_t k = 0; k < o->n_figures; k++) {
+                const tco_figure_diff *g = &o->figures[k];
+                if (strcmp(g->name, "rank") == 0) {
+                    CU_ASSERT_FALSE(g->applies_a);
+                    CU_ASSERT_TRUE(g->applies_b);
+                } else {
+                    /* The same figures, applying to the same options (a rent
+                     * option's residual is - on both sides). */
+                    CU_ASSERT_EQUAL(g->applies_a, g->applies_b);
+                    CU_ASSERT_EQUAL(isnan(g->a), isnan(g->b));
+                    if (!isnan(g->a))
+                        CU_ASSERT_DOUBLE_EQUAL(g->delta, 0, 0); /* 17 digits read back */
+                }
+            }
+        }
+        const tco_figure_diff *total = tco_option_diff_figure(&c->options[1], "total");
+        /* cloud: 8 GPUs x 500 hours x 6.00 x 24 months = 576,000 (u = 1). */
+        CU_ASSERT_DOUBLE_EQUAL(total->a, 576000, 1e-6);
+    }
+    tco_comparison_free(c);
+    tco_saved_report_free(saved);
+    CU_ASSERT_EQUAL(tco_compare_saved(NULL, NULL, p.ra, NULL, &c), TCO_ERR_ARG);
+    CU_ASSERT_PTR_NULL(c);
+    static const char broken[] = "{\"scenario\": {\"name\": \"x\"},\n\"options\": [,]}";
+    saved = NULL;
+    CU_ASSERT_EQUAL(tco_saved_report_load_string(broken, strlen(broken), "b.json", &saved, d),
+                    TCO_ERR_INPUT);
+    CU_ASSERT_PTR_NULL(saved);
+    const tco_diag *last = tco_diags_get(d, tco_diags_count(d) - 1);
+    CU_ASSERT_STRING_EQUAL(last->file, "b.json");
+    CU_ASSERT_EQUAL(last->line, 2);
+    tco_diags_free(d);
+    free(j);
+    free_pair(&p);
+}
+
 static void test_json(void)
 {
     pair p;
@@ -444,8 +510,10 @@ static void test_json(void)
         return;
     }
     char *j = json_text(p.c);
-    CU_ASSERT_PTR_NOT_NULL(strstr(j, "{\n  \"a\": {\"name\": \"a\", \"file\": \"a.ini\"},\n"
-                                     "  \"b\": {\"name\": \"b\", \"file\": \"b.ini\"},\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(j, "{\n  \"format_version\": 1,\n"
+                                     "  \"a\": {\"name\": \"a\", \"file\": \"a.ini\"},\n"
+                                     "  \"b\": {\"name\": \"b\", \"file\": \"b.ini\"},\n"
+                                     "  \"inputs_compared\": true,\n"));
     CU_ASSERT_PTR_NOT_NULL(
         strstr(j, "\n    {\"key\": \"site.electricity_price\", \"a\": \"0.1\", \"b\": \"0.12\"},"));
     CU_ASSERT_PTR_NOT_NULL(strstr(j, "{\"id\": \"cloud\", \"in_a\": true, \"in_b\": false, "
@@ -577,6 +645,7 @@ int main(void)
         {"noise: a difference within a relative 1e-12 is no change", test_noise},
         {"NULL arguments and figure names", test_arguments},
         {"JSON: stream and file forms, errors", test_json},
+        {"a saved report against a result", test_saved},
         {"workbook: written atomically, bad names and paths refused", test_xlsx},
         {"tco_write_atomic: all or nothing", test_write_atomic},
         {NULL, NULL},

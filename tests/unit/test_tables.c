@@ -153,17 +153,27 @@ static void test_keys_live(void)
 
     /* Of the 32 option keys, 8 are not live: label, acquire, gpu, memory_gb
      * (sizing only), depreciation, pricing, offer, base. */
-    static const tco_okey fixed[] = {TCO_O_LABEL,     TCO_O_ACQUIRE,      TCO_O_GPU,
-                                     TCO_O_MEMORY_GB, TCO_O_DEPRECIATION, TCO_O_PRICING,
-                                     TCO_O_OFFER,     TCO_O_BASE,         TCO_O_AFTER_TERM,
-                                     TCO_O_FINANCING, TCO_O_LEASE_END,    TCO_O_SITE};
+    static const tco_okey fixed[] = {TCO_O_LABEL,
+                                     TCO_O_ACQUIRE,
+                                     TCO_O_GPU,
+                                     TCO_O_MEMORY_GB,
+                                     TCO_O_DEPRECIATION,
+                                     TCO_O_PRICING,
+                                     TCO_O_OFFER,
+                                     TCO_O_BASE,
+                                     TCO_O_AFTER_TERM,
+                                     TCO_O_FINANCING,
+                                     TCO_O_LEASE_END,
+                                     TCO_O_SITE,
+                                     TCO_O_LEASE_ACCOUNTING,
+                                     TCO_O_COMPARE_TO};
     live = 0;
     for (size_t j = 0; j < sizeof fixed / sizeof fixed[0]; j++)
         CU_ASSERT_EQUAL(tco_option_key(fixed[j])->live, 0);
     for (int k = 0; k < TCO_O_COUNT; k++)
         live += tco_option_key((tco_okey)k)->live != 0;
-    CU_ASSERT_EQUAL(TCO_O_COUNT, 51);
-    CU_ASSERT_EQUAL(live, 51 - 12);
+    CU_ASSERT_EQUAL(TCO_O_COUNT, 54);
+    CU_ASSERT_EQUAL(live, 54 - 14);
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_GPU_PRICE)->live, 1);
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_STORAGE_PER_MONTH)->live, 1);
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_EGRESS_TB_PER_MONTH)->live, 1);
@@ -308,7 +318,7 @@ static void test_fields_every_row(void)
                    f->from == TCI_FROM_ACQUIRE || f->from == TCI_FROM_GPU ||
                    f->from == TCI_FROM_SITE || f->from == TCI_FROM_BREAKEVEN_NOTE ||
                    f->from == TCI_FROM_INFEASIBLE || f->from == TCI_FROM_IRR_NOTE ||
-                   f->from == TCI_FROM_IRR_AFTER_TAX_NOTE;
+                   f->from == TCI_FROM_IRR_AFTER_TAX_NOTE || f->from == TCI_FROM_COMPARE_TO;
         CU_ASSERT_EQUAL(text, f->unit == TCI_FU_TEXT);
     }
     CU_ASSERT_PTR_NULL(tci_field_get(TCI_F_COUNT));
@@ -346,7 +356,8 @@ static void test_fields_outputs(void)
         "payback_month,discounted_payback_month,irr_note,tax0,tax_depreciation,"
         "tax_book_value_end,tax_on_sale,commitment_tax,tax,after_tax_total,after_tax_npv,"
         "irr_after_tax,mirr_after_tax,payback_month_after_tax,"
-        "discounted_payback_month_after_tax,irr_after_tax_note,feasible,infeasible_reason";
+        "discounted_payback_month_after_tax,irr_after_tax_note,feasible,infeasible_reason,"
+        "compare_to,implied_rate,nal_rate,nal";
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_JSON), data);
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_CSV), data);
     CU_ASSERT_STRING_EQUAL(

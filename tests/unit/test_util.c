@@ -371,6 +371,25 @@ static void test_suggest(void)
     CU_ASSERT_STRING_EQUAL(s.best, "ABCD");
 }
 
+/* tco_suggest, the tool's "did you mean": the same rule over a list (1 edit
+ * up to 3 characters, 2 up to 6, 3 beyond), the first of equally close ones. */
+static void test_suggest_public(void)
+{
+    static const char *const cmds[] = {"report", "validate", "catalog", "compare", "import"};
+    CU_ASSERT_STRING_EQUAL(tco_suggest("repot", cmds, 5), "report");   /* 1 deletion */
+    CU_ASSERT_STRING_EQUAL(tco_suggest("compre", cmds, 5), "compare"); /* 1 insertion */
+    CU_ASSERT_STRING_EQUAL(tco_suggest("IMPROT", cmds, 5), "import");  /* a swap, case aside */
+    CU_ASSERT_PTR_NULL(tco_suggest("xyzzy", cmds, 5));
+    CU_ASSERT_PTR_NULL(tco_suggest(NULL, cmds, 5));
+    CU_ASSERT_PTR_NULL(tco_suggest("report", cmds, 0));
+    static const char *const opts[] = {"format", "fiscal-years", "strict", "output"};
+    CU_ASSERT_STRING_EQUAL(tco_suggest("fromat", opts, 4), "format"); /* a swap */
+    CU_ASSERT_STRING_EQUAL(tco_suggest("strcit", opts, 4), "strict");
+    CU_ASSERT_PTR_NULL(tco_suggest("bogus", opts, 4)); /* 5 letters: 2 edits at most */
+    static const char *const tie[] = {"abce", "abcf"};
+    CU_ASSERT_STRING_EQUAL(tco_suggest("abcd", tie, 2), "abce");
+}
+
 /* The optimal string alignment distance by the textbook recurrence over the
  * whole table, ASCII case aside: what the banded one must agree with. */
 static size_t osa_reference(const char *a, const char *b)
@@ -960,6 +979,7 @@ int main(void)
         {"digits", test_digits},
         {"edit_distance", test_edit_distance},
         {"suggest", test_suggest},
+        {"suggest_public", test_suggest_public},
         {"edit_distance_band", test_edit_distance_band},
         {"suggest_budget", test_suggest_budget},
         {"suggest_invisible", test_suggest_invisible},

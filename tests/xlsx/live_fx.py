@@ -17,6 +17,17 @@ and every converted price and every figure follows (docs/MODEL.md, "Currency con
    converted prices are 35,000 / 0.13 and 2.99 / 0.13, the rent option's total (its
    rate times fixed hours) is the one before times 0.140732 / 0.13, and every figure of
    the Summary equals the engine's for the scenario with USD = 0.13.
+3. A site's own currency (MODEL.md, "A site's own currency"): the Frankfurt hall in EUR
+   ([fx] EUR = 0.8). The workbook audits clean; the hall's electricity price and
+   colocation and its option's installation are the formulas =0.112/Fx_EUR, =120/Fx_EUR
+   and =4000/Fx_EUR on Inputs, and the totals the ones worked out by hand (fra
+   266,880.0656, own 251,111.184). Then Fx_EUR is set to 1, the colocation cell to the
+   number 130 (in USD) and the installation to =4500/Fx_EUR; recalculated in LibreOffice
+   and in Gnumeric, fra's total is 262,796.05248 by hand (0.112 x 4,409.2 x 12 =
+   5,925.9648 of power, 2,074.08768 of cooling, 6.6 x 130 x 12 = 10,296 of colocation,
+   244,500 of capex) and every Summary figure the engine's for the scenario edited alike
+   (EUR = 1, colo_per_kw_month = 130 x 1, install_price = 4500); `tco import` of the
+   LibreOffice book writes back exactly those three lines, in EUR.
 Exit 0 when every figure agrees; 1 otherwise.
 """
 import json, os, subprocess, sys, tempfile
@@ -28,6 +39,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from xlsxtest import lo_recalc, load_values, run_audit, tco_binary  # noqa: E402
 from live_model import against_engine, defined_cell, engine_convention  # noqa: E402
 from audit_all import master_check  # noqa: E402
+import recalc_service  # noqa: E402
 
 EXAMPLE = """[scenario]
 name = fx
@@ -195,13 +207,121 @@ def shipped(tco, repo, tmp):
         bad.append("CNY scenario: no figure compared with the engine")
     return bad + more
 
+FRA = """[scenario]
+name = Own room or a hall in Frankfurt
+horizon_months = 12
+[fx]
+EUR = 0.8
+[site]
+electricity_price = 0.10
+electricity_escalation = 0.03
+pue = 2.1
+[site fra]
+currency = EUR
+electricity_price = 0.112
+pue = 1.35
+colo_per_kw_month = 120
+[workload]
+utilization = 1
+[option own]
+acquire = buy
+count = 8
+gpu_price = 30000
+tdp_w = 700
+server_power_w = 1000
+server_price = 0
+[option fra]
+base = own
+site = fra
+install_price = 4000
+"""
+
+
+def inputs_cell(wb, key, section=None):
+    """The value cell (column C) of Inputs whose key column reads `key` (and, for an
+    option's row, whose column J names `section`)."""
+    ws = wb["Inputs"]
+    for row in ws.iter_rows(min_row=1, max_row=ws.max_row):
+        if row[1].value == key and (section is None or row[9].value == section):
+            return row[2]
+    raise SystemExit(f"no Inputs row {key} {section or ''}")
+
+
+def site_currency(tco, tmp):
+    bad = []
+    ini = os.path.join(tmp, "fra.ini")
+    with open(ini, "w", encoding="utf-8") as f:
+        f.write(FRA)
+    book = os.path.join(tmp, "fra.xlsx")
+    subprocess.run([tco, "report", ini, "-o", book], check=True, timeout=120)
+    ok, line = run_audit(book)
+    print("site currency audit:", line)
+    if not ok:
+        bad.append("the EUR site's workbook does not audit clean")
+    wb = openpyxl.load_workbook(book)
+    for key, section, want in (("[site fra] electricity_price", None, "=0.112/Fx_EUR"),
+                               ("[site fra] colo_per_kw_month", None, "=120/Fx_EUR"),
+                               ("install_price", "[option fra]", "=4000/Fx_EUR")):
+        got = inputs_cell(wb, key, section).value
+        if got != want:
+            bad.append(f"Inputs {key}: {got!r}, want {want}")
+    t = summary(book)
+    for oid, want in (("fra", 266880.0656), ("own", 251111.184)):
+        if not close(t[oid]["total"], want):
+            bad.append(f"EUR site: {oid} total {t[oid]['total']!r}, want {want}")
+    # The edit: the rate to par, the colocation typed in USD, the installation in EUR.
+    sheet, coord = defined_cell(wb, "Fx_EUR")
+    wb[sheet][coord].value = 1
+    inputs_cell(wb, "[site fra] colo_per_kw_month").value = 130
+    inputs_cell(wb, "install_price", "[option fra]").value = "=4500/Fx_EUR"
+    edited = os.path.join(tmp, "fra-edited.xlsx")
+    wb.save(edited)
+    mod = os.path.join(tmp, "fra-edited.ini")
+    with open(mod, "w", encoding="utf-8") as f:
+        f.write(FRA.replace("EUR = 0.8", "EUR = 1").replace("colo_per_kw_month = 120",
+                "colo_per_kw_month = 130").replace("install_price = 4000", "install_price = 4500"))
+    out = os.path.join(tmp, "fra-edited.json")
+    subprocess.run([tco, "report", mod, "-o", out], check=True, timeout=120,
+                   capture_output=True)
+    with open(out, encoding="utf-8") as f:
+        engine = json.load(f)
+    lo = lo_recalc(edited, os.path.join(tmp, "lo4"))
+    gn, words = recalc_service.gnumeric(edited, os.path.join(tmp, "fra-gnumeric.xlsx"))
+    if gn is None:
+        bad.append(f"Gnumeric did not recalculate the EUR site ({str(words)[-200:]})")
+    for who, path in (("LibreOffice", lo), ("Gnumeric", gn)):
+        if path is None:
+            continue
+        after = summary(path)
+        for oid, want in (("fra", 262796.05248), ("own", 251111.184)):
+            if not close(after[oid]["total"], want):
+                bad.append(f"EUR site at par, {who}: {oid} total {after[oid]['total']!r}, "
+                           f"want {want}")
+        more, compared = against_engine(engine, after)
+        print(f"EUR site at par, {who}: compared {compared} figures with the engine")
+        bad += [f"{who}: {m}" for m in more] + ([f"{who}: no figure compared"] if not compared
+                                                else [])
+    new_ini = os.path.join(tmp, "fra-imported.ini")
+    lo_book, words = recalc_service.libreoffice([edited], os.path.join(tmp, "lo5"))[edited]
+    if lo_book is None:
+        return bad + [f"LibreOffice did not save the EUR site ({str(words)[-200:]})"]
+    p = subprocess.run([tco, "import", lo_book, "--scenario", ini, "-o", new_ini],
+                       capture_output=True, text=True, timeout=120)
+    got = open(new_ini, encoding="utf-8").read() if os.path.exists(new_ini) else ""
+    with open(mod, encoding="utf-8") as f:
+        want = f.read()
+    if got != want:
+        bad.append(f"import (exit {p.returncode}): {got!r} is not the scenario edited alike "
+                   f"({p.stderr.strip()[:300]})")
+    return bad
+
 
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
     tco, repo = tco_binary(sys.argv[1]), os.path.abspath(sys.argv[2])
     with tempfile.TemporaryDirectory() as tmp:
-        bad = example(tco, tmp) + shipped(tco, repo, tmp)
+        bad = example(tco, tmp) + shipped(tco, repo, tmp) + site_currency(tco, tmp)
     for b in bad[:60]:
         print("MISMATCH", b)
     print(f"{len(bad)} mismatches")

@@ -36,8 +36,10 @@ static size_t chart_options(const xw_ctx *c, size_t max, size_t *out)
 
 /* ===== The sheet ===== */
 
-#define BR_CHART_W 480 /* pixels: two charts side by side */
-#define BR_COL_W   14  /* the options' columns, in characters */
+#define BR_CHART_W    480 /* pixels: two charts side by side */
+#define BR_COL_W      14  /* the options' columns, in characters */
+#define BR_COL_MIN    11  /* ... at their narrowest, printed portrait */
+#define BR_CHART_ROWS 22  /* the rows a chart takes, stacked */
 
 /* The Buy-vs-Rent sheet as it is written. */
 typedef struct br_sheet {
@@ -51,6 +53,8 @@ typedef struct br_sheet {
     int nbe, be_first;     /* bought options with a break-even row; the first row */
     int mcol;              /* the chart markers' first column, right of the printed page */
     int chart_top;         /* the charts' first row */
+    int stacked;           /* 1: portrait, the charts one above the other */
+    double col_w;          /* the options' columns' width, in characters */
     int ht, tfirst, tlast; /* the totals' heading row, first and last rows */
     size_t *shown, ns;     /* the options drawn in the charts */
 } br_sheet;
@@ -64,12 +68,24 @@ static void br_title(br_sheet *B)
     char t[XW_TBUF];
     worksheet_set_column(ws, 0, 0, 40, NULL);
     worksheet_set_tab_color(ws, 0x70AD47);
-    /* Two charts side by side, 480 pixels each: columns of 14 characters are 103
-     * pixels and the first (40) 285, so they reach column H, which prints at a
-     * readable scale on a landscape page. */
-    const int last_col = n > 7 ? (int)n : 7;
-    worksheet_set_column(ws, 1, (lxw_col_t)last_col, BR_COL_W, NULL);
-    xw_pager_init(&B->pg, c, xw_cols_px(40 + BR_COL_W * last_col));
+    /* The two charts one above the other over the options' columns when those
+     * fit a portrait page at a readable scale (narrowed to BR_COL_MIN at
+     * least), decided for 10-point text (zh-CN's, the smallest of the shipped
+     * templates) so that every template lays the sheet out alike; printed
+     * portrait when they fit there at the template's own readable scale, else
+     * landscape. Else the charts side by side, 480 pixels
+     * each: columns of 14 characters are 103 pixels and the first (40) 285, so
+     * they reach column H, which prints at a readable scale on a landscape page. */
+    int last_col = n > 1 ? (int)n : 1;
+    B->stacked = floor((xw_page_chars(10, 1) - 40) / last_col) >= BR_COL_MIN;
+    double w = floor((xw_page_chars(xw_body_pt(c), 1) - 40) / last_col);
+    B->col_w = w > BR_COL_W ? BR_COL_W : w < BR_COL_MIN ? BR_COL_MIN : w;
+    if (!B->stacked) {
+        last_col = n > 7 ? (int)n : 7;
+        B->col_w = BR_COL_W;
+    }
+    xw_pager_init(&B->pg, c, xw_cols_px(40 + B->col_w * last_col));
+    worksheet_set_column(ws, 1, (lxw_col_t)last_col, B->col_w, NULL);
     B->pg.last_col = last_col;
     /* The chart markers, past a blank column after the print area. */
     B->mcol = last_col + 2;
@@ -79,7 +95,7 @@ static void br_title(br_sheet *B)
               "utilization assumes). Live formulas: total = total at 0% utilization + cost of "
               "one unit of utilization x utilization, both from the option's cash-flow sheet.",
               "months", xw_int(B->H).s, NULL);
-    xw_span sp = {last_col, 40 + BR_COL_W * last_col};
+    xw_span sp = {last_col, 40 + B->col_w * last_col};
     B->sp = sp;
     xw_title(c, ws, sp, xw_label(c, "buy_vs_rent.title", "Buy or rent: cost against utilization"),
              t);
@@ -100,7 +116,7 @@ static void br_breakeven_row(const br_sheet *B, size_t i, int row)
     double u = c->r->options[i].breakeven_utilization;
     int ok = isfinite(u);
     double tot = ok ? tci_total_at_utilization(&c->r->options[i], u) : NAN;
-    xw_text(c, ws, row, 0, c->label[i], NULL);
+    xw_label_cell(c, ws, row, 0, c->label[i], 40, NULL);
     xw_breakeven_formula(c, f, sizeof f, i);
     if (ok)
         xw_fnum(c, ws, row, 1, f, u, pct);
@@ -155,12 +171,14 @@ static int br_breakeven(br_sheet *B, int row)
     xw_section(c, ws, row++, t);
     int hr = row++;
     xw_header(c, ws, hr, 0, xw_label(c, "buy_vs_rent.option", "Bought option"));
-    xw_header(c, ws, hr, 1, xw_label(c, "buy_vs_rent.beu", "Break-even utilization"));
-    xw_header(c, ws, hr, 2, xw_label(c, "buy_vs_rent.be_total", "Total at break-even"));
+    const char *heads[] = {xw_label(c, "buy_vs_rent.beu", "Break-even utilization"),
+                           xw_label(c, "buy_vs_rent.be_total", "Total at break-even")};
+    xw_header(c, ws, hr, 1, heads[0]);
+    xw_header(c, ws, hr, 2, heads[1]);
     xw_header(c, ws, hr, B->mcol, xw_label(c, "buy_vs_rent.marker_u", "Chart marker: utilization"));
     xw_header(c, ws, hr, B->mcol + 1,
               xw_label(c, "buy_vs_rent.marker_total", "Chart marker: total"));
-    worksheet_set_row(ws, (lxw_row_t)hr, 32, NULL);
+    xw_header_height(ws, hr, heads, 2, B->col_w);
     B->be_first = row;
     for (size_t i = 0; i < n; i++)
         if (c->os[i].has_base)
@@ -190,7 +208,7 @@ static int br_table_head(br_sheet *B, int row, const char *title, int *head)
     xw_header(c, ws, h, 0, xw_label(c, "buy_vs_rent.utilization", "Utilization"));
     for (size_t i = 0; i < n; i++)
         xw_header(c, ws, h, 1 + (int)i, c->label[i]);
-    xw_header_height(ws, h, (const char *const *)c->label, n, BR_COL_W);
+    xw_header_height(ws, h, (const char *const *)c->label, n, B->col_w);
     *head = h;
     return row;
 }
@@ -403,8 +421,9 @@ static void br_chart_cumulative(const br_sheet *B, lxw_chart_options *co)
     xw_axis_money(c, ch->y_axis, XW_KEY("chart.cumulative_vs_base.y"),
                   "Cumulative cost, before residual ({currency})", XN_MONEY);
     xw_legend_lines(ch, drawn);
-    co->x_offset = BR_CHART_W + 15;
-    xw_note(c, worksheet_insert_chart_opt(ws, (lxw_row_t)B->chart_top, 0, ch, co));
+    co->x_offset = B->stacked ? 0 : BR_CHART_W + 15;
+    xw_note(c, worksheet_insert_chart_opt(
+                   ws, (lxw_row_t)(B->chart_top + (B->stacked ? BR_CHART_ROWS : 0)), 0, ch, co));
 }
 
 /* See sheets.h. */
@@ -425,8 +444,15 @@ void xw_write_buy_vs_rent(xw_ctx *c)
     int row = br_breakeven(&B, 3);
     row++;
     B.chart_top = row;
-    row += 23;
-    xw_pager_block(&B.pg, 0, row);
+    if (B.stacked) { /* page breaks between them when all do not fit */
+        xw_pager_block(&B.pg, 0, row);
+        xw_pager_block(&B.pg, row, BR_CHART_ROWS);
+        xw_pager_block(&B.pg, row + BR_CHART_ROWS, BR_CHART_ROWS + 1);
+        row += 2 * BR_CHART_ROWS + 1;
+    } else {
+        row += 23;
+        xw_pager_block(&B.pg, 0, row);
+    }
     /* The sweep: total and cost per GPU-hour at each utilization. */
     row = br_totals(&B, row);
     row++;
@@ -435,7 +461,10 @@ void xw_write_buy_vs_rent(xw_ctx *c)
 
     lxw_chart_options co;
     memset(&co, 0, sizeof co);
-    co.x_scale = BR_CHART_W / 480.0;
+    /* Stacked: as wide as the columns (285 pixels for the first, 7 a
+     * character and 5 for each of the options'). */
+    co.x_scale =
+        B.stacked ? (285.0 + (B.col_w * 7 + 5) * (double)n - 4) / 480.0 : BR_CHART_W / 480.0;
     co.y_scale = 420.0 / 288;
     co.y_offset = 4;
     B.shown = malloc((n ? n : 1) * sizeof *B.shown);

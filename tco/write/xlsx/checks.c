@@ -21,8 +21,8 @@ enum { CK_OPTION, CK_FIGURE, CK_FIELD, CK_EXPECT, CK_BOOK, CK_SCALE, CK_DIFF, CK
 
 #define CK_WIDTH    143 /* the columns' widths, in characters: their sum */
 #define CK_HEAD     8   /* the headings' row */
-#define CK_W_OPTION 14  /* the widths of the option's and the check's columns, which wrap */
-#define CK_W_FIGURE 50
+#define CK_W_OPTION 12  /* the widths of the option's and the check's columns, which wrap */
+#define CK_W_FIGURE 63
 #define CK_FIRST    10 /* the first integrity check's row, under its section's heading */
 
 /* ===== Integrity checks ===== */
@@ -580,7 +580,7 @@ static void ck_head(xw_ctx *c, const char *status, int count, int agree)
     lxw_worksheet *ws = c->checks;
     char f[XW_FBUF];
     worksheet_set_tab_color(ws, 0xA5A5A5);
-    static const double widths[CK_N] = {CK_W_OPTION, CK_W_FIGURE, 24, 13, 13, 11, 10, 8};
+    static const double widths[CK_N] = {CK_W_OPTION, CK_W_FIGURE, 19, 12, 12, 9, 9, 7};
     for (int k = 0; k < CK_N; k++)
         worksheet_set_column(ws, (lxw_col_t)k, (lxw_col_t)k, widths[k], NULL);
     xw_title_line(c, ws, xw_label(c, "checks.title", "Checks"),
@@ -589,13 +589,14 @@ static void ck_head(xw_ctx *c, const char *status, int count, int agree)
                            "the inputs. Difference = (workbook - expected) / scale, the scale the "
                            "larger of the two (at least 1). The master check is OK only when "
                            "every integrity check is."));
-    xw_text(c, ws, 2, 0,
+    /* Wrapped over the printed columns, so that none of it is cut on paper. */
+    xw_para(c, ws, 2, (xw_span){CK_STATUS, CK_WIDTH},
             xw_label(c, "checks.note",
                      "Below them, the reconciliation compares each key figure with tco's, "
                      "computed for the inputs as written: after an input is changed the figures "
                      "it moves differ until the workbook is written again with tco, which leaves "
                      "the master check as it is."),
-            xw_fmt(c, XS_SUBTITLE, XN_NONE));
+            0);
     xw_text(c, ws, c->ck_master, 0, xw_label(c, "checks.master", "Master check"),
             xw_fmt(c, XS_TOTAL, XN_NONE));
     xw_fstr(c, ws, c->ck_master, XW_COL_VAL,

@@ -136,6 +136,12 @@ typedef struct xw_optsheet {
         int r_flow, r_flow_sign, r_flow_cum, r_flow_below, r_flow_dcum, r_flow_dbelow;
         int k_irrg, k_irr, k_mirr, k_pay, k_dpay;
     } tx;
+    /* Lease against buy (a lease with a bought twin; MODEL.md; leasebuy.c): the
+     * heading, the hardware's flow bought less leased by month, and in column C
+     * the implied rate, the after-tax cost of debt and the NAL. */
+    struct {
+        int s_lb, r_diff, k_rate, k_kd, k_nal;
+    } lb;
 } xw_optsheet;
 
 #define XW_COL_LABEL 0
@@ -199,6 +205,7 @@ typedef struct xw_ctx {
     lxw_format *fmt_ok, *fmt_bad, *fmt_best; /* conditional formats */
     lxw_format *fmt_nofit;                   /* a sizing warning: red text */
     lxw_format *fmt_para[2];                 /* xw_para's: text, note */
+    lxw_format *fmt_label_wrap;              /* xw_label_cell's, wrapped */
     /* xw_fmt_num's formats made so far: its style and (in the format) its
      * number format make the same format again */
     struct {
@@ -234,6 +241,8 @@ typedef struct xw_ctx {
                                    unless inference) */
     int sm_feasible_total;      /* the Summary's row of each feasible option's total */
     int sm_paid0;               /* the Summary's row of what each option pays at month 0 */
+    int sm_label_w;             /* the Summary's labels' column width (longer labels wrap) */
+    int sm_wrapped;             /* lines the Summary's wrapped labels add to its table */
     int sm_plans, sm_plans_end; /* the Summary's plans block (MODEL.md, Plans): its heading
                                    row and its last row; XW_NONE without plan sheets */
     int ck_master;              /* Checks row of the master check */

@@ -284,6 +284,10 @@ int xw_option_key_shown(const tco_scenario *s, size_t i, tco_okey k)
     if ((k == TCO_O_AVAILABILITY || k == TCO_O_FAILURE_RATE || k == TCO_O_REPAIR_DAYS) &&
         !o->key_line[k])
         return 0;
+    /* Lease against buy's keys (MODEL.md): on a lease that gives them. */
+    if ((k == TCO_O_COMPARE_TO || k == TCO_O_LEASE_DISCOUNT_RATE) &&
+        (o->financing != TCO_FIN_LEASE || !o->src[k]))
+        return 0;
     /* Financing is shown for a loan, with the loan's keys, and for a lease,
      * with the lease's: of the payment and the rate factor, the one given. */
     if (k == TCO_O_FINANCING && o->financing == TCO_FIN_CASH)
@@ -531,6 +535,29 @@ static void write_catalog_link(xw_ctx *c, size_t i, int row, tco_okey k)
     xw_text(c, ws, row, 4, src, xw_fmt(c, XS_KEY, XN_NONE));
 }
 
+/* A value written in another currency (a catalog's price, a value in a site's
+ * currency), in `row` of Inputs: `=WRITTEN/Fx_CODE`, divided by the rate fx
+ * (index + 1) on Inputs (MODEL.md, Currency conversion), cached with the
+ * engine's value v, so that an edit of the rate moves it; its note appended to
+ * src. The one formula of a converted value. */
+static void write_converted(xw_ctx *c, int row, const tco_keydef *kd, double written, int fx,
+                            double v, char *src, size_t size)
+{
+    const tco_fx *r = &c->s->fx[fx - 1];
+    char name[16], price[64], f[XW_FBUF];
+    tci_utf8_format(name, sizeof name, "Fx_%s", r->code);
+    tco_format_double(price, sizeof price, written); /* the shortest that is it */
+    xw_fnum(c, c->inputs, row, XW_COL_VAL, xw_formula(c, f, sizeof f, "=%s/%s", price, name), v,
+            xw_fmt(c, XS_CALC, xw_value_numfmt(kd->unit, v)));
+    xw_in_asis_num(c, row, v, 1);
+    size_t n = strlen(src);
+    tci_utf8_format(price, sizeof price, "%.10g", written);
+    if (n < size)
+        xw_labelf(c, src + n, size - n, "source.fx.converted",
+                  ": {price} {code} at the rate of {code} on Inputs", "price", price, "code",
+                  r->code, "name", name, NULL);
+}
+
 /* Option i's key k in `row`: label, key, value (an input, a formula, or fixed),
  * unit and source (in red when a catalog price is stale). */
 static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
@@ -602,21 +629,11 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
                         xw_label(c, "source.from_resale_decline", "from the resale decline"));
     } else if (o->fx && o->src[k] == TCO_SRC_CATALOG &&
                k == (o->acquire == TCO_BUY ? TCO_O_GPU_PRICE : TCO_O_PRICE_PER_GPU_HOUR)) {
-        /* A catalog price in another currency, divided by its rate (MODEL.md,
-         * Currency conversion): an edit of the rate moves it. */
-        const tco_fx *fx = &c->s->fx[o->fx - 1];
-        char name[16], price[64];
-        tci_utf8_format(name, sizeof name, "Fx_%s", fx->code);
-        tco_format_double(price, sizeof price, o->fx_price); /* the shortest that is it */
-        xw_fnum(c, ws, row, XW_COL_VAL, xw_formula(c, f, sizeof f, "=%s/%s", price, name), v,
-                xw_fmt(c, XS_CALC, xw_value_numfmt(kd->unit, v)));
-        xw_in_asis_num(c, row, v, 1);
-        size_t n = strlen(src);
-        tci_utf8_format(price, sizeof price, "%.10g", o->fx_price);
-        if (n < sizeof src)
-            xw_labelf(c, src + n, sizeof src - n, "source.fx.converted",
-                      ": {price} {code} at the rate of {code} on Inputs", "price", price, "code",
-                      fx->code, "name", name, NULL);
+        /* A catalog price in another currency. */
+        write_converted(c, row, kd, o->fx_price, o->fx, v, src, sizeof src);
+    } else if (o->key_fx[k]) {
+        /* A value written in its site's currency (MODEL.md, Sites). */
+        write_converted(c, row, kd, o->key_written[k], o->key_fx[k], v, src, sizeof src);
     } else if (kd->live || xw_workload_input(c, 0, k)) {
         xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, xw_value_numfmt(kd->unit, v)));
         validate_input(c, ws, row, kd);
@@ -645,7 +662,10 @@ static void inputs_head(xw_ctx *c)
     xw_set_col(ws, 1, 1, 26); /* keys in 9 points: 31 characters */
     xw_set_col(ws, 2, 2, 18);
     xw_set_col(ws, 3, 3, 19);
-    xw_set_col(ws, 4, 4, 40);
+    /* The sources fill the page's width at the readable scale: the more rows a
+     * page holds. */
+    double src = floor(xw_page_chars(xw_body_pt(c), 0) - wa - 26 - 18 - 19);
+    xw_set_col(ws, 4, 4, src > 40 ? src : 40);
     lxw_row_col_options hidden = {.hidden = 1};
     xw_note(c, worksheet_set_column_opt(ws, IN_COL_ASIS, IN_COL_LINK, 14, NULL, &hidden));
     worksheet_set_tab_color(ws, 0xFFD966);
@@ -693,7 +713,11 @@ static int inputs_site(xw_ctx *c, size_t i, int row)
         xw_text(c, ws, row, 0, xw_key_label(c, kd, -1, 0, lb, sizeof lb), NULL);
         xw_text(c, ws, row, 1, key, xw_fmt(c, XS_KEY, XN_NONE));
         xw_text(c, ws, row, 3, unit, xw_fmt(c, XS_UNIT, XN_NONE));
-        if (t->src[j]) {
+        if (t->src[j] && t->key_fx[j]) { /* written in the site's currency */
+            xw_in_source(c, src, sizeof src, t->src[j], t->key_file[j], t->key_line[j]);
+            write_converted(c, row, kd, t->key_written[j], t->key_fx[j], t->value[j], src,
+                            sizeof src);
+        } else if (t->src[j]) {
             double v = t->value[j];
             xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, xw_value_numfmt(kd->unit, v)));
             validate_input(c, ws, row, kd);
@@ -714,40 +738,6 @@ static int inputs_site(xw_ctx *c, size_t i, int row)
     }
     free(name);
     return row + 1;
-}
-
-/* The global keys by section, sections in the order the key table has them, from
- * `row`; returns the next row. */
-static int inputs_globals(xw_ctx *c, int row)
-{
-    lxw_worksheet *ws = c->inputs;
-    lxw_format *sec = xw_fmt(c, XS_SECTION, XN_NONE);
-    for (int first = 0; first < TCO_S_COUNT; first++) {
-        const char *section = tco_scenario_key((tco_skey)first)->section;
-        int seen = !global_shown(c, first);
-        for (int k = 0; k < first && !seen; k++)
-            seen =
-                strcmp(tco_scenario_key((tco_skey)k)->section, section) == 0 && global_shown(c, k);
-        if (seen)
-            continue;
-        char head[64], hk[96];
-        tci_utf8_format(head, sizeof head, "%s", section);
-        if (head[0] >= 'a' && head[0] <= 'z')
-            head[0] = (char)(head[0] - 32);
-        tci_utf8_format(hk, sizeof hk, "inputs.section.%s", section);
-        xw_text(c, ws, row++, 0, xw_label(c, hk, head), sec);
-        for (int k = first; k < TCO_S_COUNT; k++) {
-            if (strcmp(tco_scenario_key((tco_skey)k)->section, section) != 0 || !global_shown(c, k))
-                continue;
-            c->in_g[k] = row;
-            write_global(c, row++, (tco_skey)k);
-        }
-        row++;
-        if (strcmp(section, "site") == 0) /* the named sites follow [site] */
-            for (size_t i = 0; i < c->s->n_sites; i++)
-                row = inputs_site(c, i, row);
-    }
-    return row;
 }
 
 /* The exchange rates of [fx], one row each, from `row` (nothing without
@@ -803,6 +793,45 @@ static int inputs_fx(xw_ctx *c, int row)
         xw_in_name(c, name, row, XW_COL_VAL);
     }
     return row + 1;
+}
+
+/* The global keys by section, sections in the order the key table has them, from
+ * `row`; returns the next row. */
+static int inputs_globals(xw_ctx *c, int row)
+{
+    int fx_done = 0; /* the exchange rates, before [site] */
+    lxw_worksheet *ws = c->inputs;
+    lxw_format *sec = xw_fmt(c, XS_SECTION, XN_NONE);
+    for (int first = 0; first < TCO_S_COUNT; first++) {
+        const char *section = tco_scenario_key((tco_skey)first)->section;
+        int seen = !global_shown(c, first);
+        for (int k = 0; k < first && !seen; k++)
+            seen =
+                strcmp(tco_scenario_key((tco_skey)k)->section, section) == 0 && global_shown(c, k);
+        if (seen)
+            continue;
+        if (strcmp(section, "site") == 0 && !fx_done) { /* the sites' values divide by them */
+            row = inputs_fx(c, row);
+            fx_done = 1;
+        }
+        char head[64], hk[96];
+        tci_utf8_format(head, sizeof head, "%s", section);
+        if (head[0] >= 'a' && head[0] <= 'z')
+            head[0] = (char)(head[0] - 32);
+        tci_utf8_format(hk, sizeof hk, "inputs.section.%s", section);
+        xw_text(c, ws, row++, 0, xw_label(c, hk, head), sec);
+        for (int k = first; k < TCO_S_COUNT; k++) {
+            if (strcmp(tco_scenario_key((tco_skey)k)->section, section) != 0 || !global_shown(c, k))
+                continue;
+            c->in_g[k] = row;
+            write_global(c, row++, (tco_skey)k);
+        }
+        row++;
+        if (strcmp(section, "site") == 0) /* the named sites follow [site] */
+            for (size_t i = 0; i < c->s->n_sites; i++)
+                row = inputs_site(c, i, row);
+    }
+    return fx_done ? row : inputs_fx(c, row);
 }
 
 /* The constants (SecondsPerHour) and the MACRS table, from `row`; returns the
@@ -904,7 +933,6 @@ void xw_write_inputs(xw_ctx *c)
 {
     inputs_head(c);
     int row = inputs_globals(c, 4);
-    row = inputs_fx(c, row);
     row = inputs_constants(c, row);
     /* The Catalog block goes between the constants and the options, whose rows
      * it needs to know which values it holds: the options' rows move below it. */

@@ -810,6 +810,7 @@ static const struct {
     {xw_driver_rows, &xw_n_driver_rows},
     {option_rows, &(const size_t){sizeof option_rows / sizeof option_rows[0]}},
     {xw_result_rows, &xw_n_result_rows},
+    {xw_leasebuy_rows, &xw_n_leasebuy_rows},
 };
 
 /* Row k of the sheet's tables, or NULL past the last. */
@@ -854,6 +855,9 @@ static unsigned option_has(const xw_ctx *c, size_t i)
     has |= L->has_base ? OW_BASE : 0;
     has |= L->buy && !macrs ? OW_SALVAGE : 0;
     has |= L->buy && s->tax && !tax_macrs ? OW_TAX_SALVAGE : 0;
+    const tco_option_result *r = &c->r->options[i];
+    has |= L->lease && r->compare_to >= 0 && !isnan(r->implied_rate) ? OW_TWIN : 0;
+    has |= L->lease && r->compare_to >= 0 && !isnan(r->nal) ? OW_NAL : 0;
     return has;
 }
 

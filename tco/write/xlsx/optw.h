@@ -221,6 +221,9 @@ enum {
     OW_TAX_SALVAGE = 1 << 9, /* likewise in the tax view */
     OW_TERM = 1 << 10,       /* rented reserved, with a term */
     OW_RENEW = 1 << 11,      /* likewise, renewed at the term's end */
+    OW_TWIN = 1 << 12,       /* a lease with a bought twin, its term within the horizon
+                                (MODEL.md, Lease against buy) */
+    OW_NAL = 1 << 13,        /* likewise, with a cost of debt: its NAL */
 };
 
 /* A row's unit, in column B (option.c shows it). */
@@ -294,6 +297,9 @@ extern const xw_ow_row xw_driver_rows[];
 extern const size_t xw_n_driver_rows;
 extern const xw_ow_row xw_result_rows[];
 extern const size_t xw_n_result_rows;
+/* Lease against buy's rows, after the results (leasebuy.c). */
+extern const xw_ow_row xw_leasebuy_rows[];
+extern const size_t xw_n_leasebuy_rows;
 /* The book depreciation's life in column C (a driver of the life's flag row). */
 void xw_life_drv(const xw_optw *w, int row);
 

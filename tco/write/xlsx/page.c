@@ -147,6 +147,37 @@ void xw_para(xw_ctx *c, lxw_worksheet *ws, int row, xw_span sp, const char *text
     worksheet_set_row(ws, (lxw_row_t)row, xw_lines_height(lines, pt), NULL);
 }
 
+/* See page.h. */
+int xw_label_cell(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *text, double chars,
+                  lxw_format *plain)
+{
+    double pt = xw_body_pt(c);
+    int lines = xw_wrap_lines(text, chars, pt);
+    if (lines < 2) {
+        xw_text(c, ws, row, col, text, plain);
+        return 1;
+    }
+    /* At the bottom, beside the row's numbers, however many lines another
+     * program's fonts take. */
+    lxw_format *f = c->fmt_label_wrap;
+    if (!f) {
+        f = workbook_add_format(c->wb);
+        if (!f) {
+            c->nomem = 1;
+            return 1;
+        }
+        if (c->style && c->style->font_name)
+            format_set_font_name(f, c->style->font_name);
+        format_set_font_size(f, pt);
+        format_set_text_wrap(f);
+        format_set_align(f, LXW_ALIGN_VERTICAL_BOTTOM);
+        c->fmt_label_wrap = f;
+    }
+    xw_text(c, ws, row, col, text, f);
+    worksheet_set_row(ws, (lxw_row_t)row, xw_lines_height(lines, pt), NULL);
+    return lines;
+}
+
 /* The last column of ws with a width set so far, or -1. */
 static int last_set_col(const lxw_worksheet *ws)
 {
@@ -286,10 +317,22 @@ double xw_cols_px(double chars)
 #define PAGE_W_PORT 690.0
 #define PAGE_H_PORT 950.0
 
+/* The scale at which text of pt points prints at XW_MIN_PRINT_PT, in percent. */
+static int min_scale_pt(double pt)
+{
+    return (int)ceil(100 * XW_MIN_PRINT_PT / (pt > 1 ? pt : 11));
+}
+
 /* See page.h. */
 int xw_min_scale(const xw_ctx *c)
 {
-    return (int)ceil(100 * XW_MIN_PRINT_PT / xw_body_pt(c));
+    return min_scale_pt(xw_body_pt(c));
+}
+
+/* See page.h. */
+double xw_page_chars(double pt, int portrait)
+{
+    return ((portrait ? PAGE_W_PORT : PAGE_W_LAND) * 100 / min_scale_pt(pt) - 20) / 9.5;
 }
 
 /* See page.h. */

@@ -54,6 +54,11 @@ void xw_section(xw_ctx *c, lxw_worksheet *ws, int row, const char *text);
 void xw_header(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *text);
 /* A heading over text. */
 void xw_header_text(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *text);
+/* A label in a column `chars` characters wide: in `plain` when it fits on one
+ * line, else wrapped on a row tall enough for it (never cut on paper). Returns
+ * its lines. */
+int xw_label_cell(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *text, double chars,
+                  lxw_format *plain);
 /* A paragraph (subtitle or note) wrapped across the span, so that long text neither
  * hides under the next cells nor stretches the printed page. */
 void xw_para(xw_ctx *c, lxw_worksheet *ws, int row, xw_span sp, const char *text, int is_note);
@@ -115,6 +120,10 @@ typedef struct xw_pager {
     lxw_row_t breaks[XW_MAX_BREAKS + 1];
 } xw_pager;
 
+/* The columns' width in characters that fills a landscape page (portrait: 1)
+ * at the scale at which text of `pt` points is readable (xw_min_scale), as
+ * xw_cols_px counts them. */
+double xw_page_chars(double pt, int portrait);
 /* A pager for a sheet `width_px` pixels wide. */
 void xw_pager_init(xw_pager *p, const xw_ctx *c, double width_px);
 /* A block of `rows` rows starts at `start`: break before it when it would not fit,

@@ -85,6 +85,8 @@ static int find_index(const tco_analysis *A, size_t j, const char *name)
 
 /* ===== The sheet ===== */
 
+#define SE_CHART_W 490 /* a tornado chart's width in pixels, two side by side */
+
 /* Column widths of a sensitivity table, in characters. */
 static const double widths[SE_N] = {30, 11, 11, 12, 12, 12, 12, 12, 12, 12, 13, 13, 38};
 
@@ -493,32 +495,73 @@ static int se_chart_h(const se_sheet *S, size_t i, int *moving)
     return S->tornado[i] && *moving > 0 ? 96 + 26 * *moving : 0;
 }
 
-/* The rows option i's block takes from its first. */
+/* The rows option i's table takes from its first, with a blank row after it
+ * (the charts follow the tables, se_charts). */
 static int se_block_rows(const se_sheet *S, size_t i)
 {
-    int moving, chart_h = se_chart_h(S, i, &moving);
-    return 4 + (int)S->A->n_drivers + (chart_h > 0 ? 2 + (chart_h + 19) / 20 : 0);
+    (void)i;
+    return 3 + (int)S->A->n_drivers;
 }
 
-/* Option i's block from `row`: its table and, when it has one, its tornado chart;
+/* Option i's block from `row`: its table (its tornado chart follows the tables);
  * returns the next row. The rows are those se_layout fixed (S->hr). */
 static int se_block(se_sheet *S, size_t i, int row)
 {
     const size_t nd = S->A->n_drivers;
     const tco_sens_entry *E = &S->A->sens[i * nd];
-    int moving, chart_h = se_chart_h(S, i, &moving);
     const int next = row + se_block_rows(S, i);
-    xw_pager_block(&S->pg, row, next - row);
+    /* The headings' row is taller than the others: counted as rows more. */
+    int lines = 1;
+    for (int k = 0; k < SE_N; k++)
+        lines = xw_imax(lines, xw_wrap_lines(S->heads[k], widths[k], 11));
+    xw_pager_block(&S->pg, row, next - row + (int)ceil(xw_lines_height(lines, 11) / 20) - 1);
     int hr = se_block_head(S, i, row);
     row = hr + 1;
     int base = row++;
     double base_v = se_base_row(S, i, base);
-    int first = row;
     for (size_t d = 0; d < nd; d++, row++)
         se_driver_row(S, i, &E[d], row, base, base_v);
-    if (chart_h > 0)
-        se_chart(S, i, first, moving, hr, chart_h, row);
     return next;
+}
+
+/* The tornado charts under the tables, from `row`: two side by side, each
+ * half the tables' width, a pair never cut by a page break (one chart alone
+ * takes the whole width). Returns the row after them. */
+static int se_charts(se_sheet *S, int row)
+{
+    const size_t n = S->c->s->n_options;
+    size_t charted = 0, pair[2];
+    int moving;
+    for (size_t i = 0; i < n; i++)
+        charted += se_chart_h(S, i, &moving) > 0;
+    S->co.x_scale = (charted > 1 ? SE_CHART_W : 2 * SE_CHART_W + 20) / 480.0;
+    size_t k = 0;
+    for (size_t i = 0; i < n && !S->c->err && !S->c->nomem; i++) {
+        if (se_chart_h(S, i, &moving) == 0)
+            continue;
+        pair[k++] = i;
+        if (k < 2 && i + 1 < n)
+            continue;
+        int rows = 0;
+        for (size_t j = 0; j < k; j++)
+            rows = xw_imax(rows, (se_chart_h(S, pair[j], &moving) + 19) / 20 + 2);
+        xw_pager_block(&S->pg, row, rows);
+        for (size_t j = 0; j < k; j++) {
+            int h = se_chart_h(S, pair[j], &moving);
+            S->co.x_offset = j ? SE_CHART_W + 20 : 0;
+            se_chart(S, pair[j], S->hr[pair[j]] + 2, moving, S->hr[pair[j]], h, row);
+        }
+        row += rows;
+        k = 0;
+    }
+    if (k > 0) { /* the last one, alone */
+        int h = se_chart_h(S, pair[0], &moving);
+        xw_pager_block(&S->pg, row, (h + 19) / 20 + 2);
+        S->co.x_offset = 0;
+        se_chart(S, pair[0], S->hr[pair[0]] + 2, moving, S->hr[pair[0]], h, row);
+        row += (h + 19) / 20 + 2;
+    }
+    return row;
 }
 
 /* The heading row of every option's block, from `row` (so a row may refer to the
@@ -560,10 +603,10 @@ void xw_write_sensitivity(xw_ctx *c)
     se_heads(&S);
     S.fx_money = xw_fmt(c, XS_FIXED, XN_MONEY);
     S.calc_money = xw_fmt(c, XS_CALC, XN_MONEY);
-    S.co.x_scale = 900.0 / 480;
     S.co.y_offset = 6;
     for (size_t i = 0; i < c->s->n_options && !c->err && !c->nomem; i++)
         row = se_block(&S, i, row);
+    row = se_charts(&S, row);
     free(S.tornado);
     free(S.hr);
     xw_pager_apply(c, S.ws, &S.pg, row);

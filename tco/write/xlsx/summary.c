@@ -432,6 +432,13 @@ static void add_charts(xw_ctx *c, int top, double width, double height)
 
 /* The Summary's column widths: labels (wa) and options (wo), in characters, and
  * the lines of the options' headings. */
+/* A4 landscape less margins, header and footer, with a little room to
+ * spare: pixels at 100%, as xw_cols_px counts them. */
+#define SM_PAGE_W    990.0
+#define SM_PAGE_H    660.0
+#define SM_UNIT_W    20 /* the units' column, in characters */
+#define SM_LABEL_MIN 36 /* the labels' column at its narrowest */
+
 typedef struct sm_widths {
     int wa, wo, lines;
 } sm_widths;
@@ -661,21 +668,40 @@ static sm_widths sm_columns(xw_ctx *c)
     if (c->sm_paid0 != XW_NONE)
         wa = xw_imax(wa, tci_utf8_width(paid0_label(c)) + 2);
     wa = wa > 60 ? 60 : wa;
-    worksheet_set_column(ws, 0, 0, wa, NULL);
-    /* Column B, the JSON field names, hidden: people read the labels in A. */
-    lxw_row_col_options hide = {.hidden = 1, .level = 0, .collapsed = 0};
-    worksheet_set_column_opt(ws, 1, 1, 22, NULL, &hide);
-    worksheet_set_column(ws, 2, 2, 20, NULL);
     int wo = 16, lines = 1;
     for (size_t i = 0; i < n; i++)
         wo = xw_imax(wo, xw_money_width(c, c->r->options[i].total) + 2);
     wo = wo > 24 ? 24 : wo;
+    /* At the readable scale the table fits the page's width when it can: the
+     * labels' column narrows (to SM_LABEL_MIN at least) and its longer labels
+     * wrap (sm_label). A table wider than that prints two pages wide, its
+     * labels whole. */
+    double room = ((SM_PAGE_W * 100 / xw_min_scale(c)) - 20) / 9.5 - SM_UNIT_W - (double)wo * n;
+    if (wa > room && room >= SM_LABEL_MIN)
+        wa = (int)room;
+    c->sm_label_w = wa;
+    worksheet_set_column(ws, 0, 0, wa, NULL);
+    /* Column B, the JSON field names, hidden: people read the labels in A. */
+    lxw_row_col_options hide = {.hidden = 1, .level = 0, .collapsed = 0};
+    worksheet_set_column_opt(ws, 1, 1, 22, NULL, &hide);
+    worksheet_set_column(ws, 2, 2, SM_UNIT_W, NULL);
     for (size_t i = 0; i < n; i++) {
         lines = xw_imax(lines, xw_wrap_lines(c->label[i], wo, 11));
     }
     worksheet_set_column(ws, (lxw_col_t)c0, (lxw_col_t)c1, wo, NULL);
     sm_widths w = {wa, wo, lines};
     return w;
+}
+
+/* A row's label in column A, wrapped on a taller row when longer than the
+ * column (sm_columns). */
+static void sm_label(xw_ctx *c, int row, const char *text, xw_style st)
+{
+    lxw_format *f = xw_fmt(c, st, XN_NONE);
+    if (st != XS_TEXT)
+        xw_text(c, c->summary, row, 0, text, f);
+    else
+        c->sm_wrapped += xw_label_cell(c, c->summary, row, 0, text, c->sm_label_w, f) - 1;
 }
 
 /* The title, the subtitle, the lowest total and the headings (frozen). */
@@ -760,8 +786,7 @@ static void sm_feasibility_tests(xw_ctx *c)
     for (size_t k = 0; k < 2; k++) {
         if (tests[k].row == XW_NONE)
             continue;
-        xw_text(c, ws, tests[k].row, 0, xw_label(c, tests[k].key, tests[k].english),
-                xw_fmt(c, XS_TEXT, XN_NONE));
+        sm_label(c, tests[k].row, xw_label(c, tests[k].key, tests[k].english), XS_TEXT);
         for (size_t i = 0; i < c->s->n_options; i++) {
             feasibility_tests(c, i, holds, serves, sizeof holds);
             xw_fnum(c, ws, tests[k].row, XW_SUM_COL0 + (int)i, k == 0 ? holds : serves,
@@ -779,17 +804,17 @@ static void sm_feasible_total(xw_ctx *c)
     lxw_worksheet *ws = c->summary;
     const int hr = c->sm_feasible_total, fr = c->sm_rows[TCI_F_FEASIBLE], fi = rank_field(c);
     char f[XW_FBUF], unit[128];
-    xw_text(c, ws, hr, 0,
-            c->s->rank_by == TCO_RANK_NPV
-                ? xw_label(c, "summary.feasible_npv",
-                           "Net present value of a feasible option (the lowest is picked)")
-            : c->s->rank_by == TCO_RANK_AFTER_TAX_NPV
-                ? xw_label(c, "summary.feasible_after_tax_npv",
-                           "Net present value after tax of a feasible option (the lowest is "
-                           "picked)")
-                : xw_label(c, "summary.feasible_total",
-                           "Total of a feasible option (the lowest is picked)"),
-            xw_fmt(c, XS_TEXT, XN_NONE));
+    sm_label(c, hr,
+             c->s->rank_by == TCO_RANK_NPV
+                 ? xw_label(c, "summary.feasible_npv",
+                            "Net present value of a feasible option (the lowest is picked)")
+             : c->s->rank_by == TCO_RANK_AFTER_TAX_NPV
+                 ? xw_label(c, "summary.feasible_after_tax_npv",
+                            "Net present value after tax of a feasible option (the lowest is "
+                            "picked)")
+                 : xw_label(c, "summary.feasible_total",
+                            "Total of a feasible option (the lowest is picked)"),
+             XS_TEXT);
     xw_field_unit(c, fi, unit, sizeof unit);
     xw_text(c, ws, hr, 2, unit, xw_fmt(c, XS_KEY, XN_NONE));
     for (size_t i = 0; i < c->s->n_options; i++) {
@@ -813,7 +838,7 @@ static void sm_paid0(xw_ctx *c)
     char f[XW_FBUF];
     if (c->sm_paid0 == XW_NONE)
         return;
-    xw_text(c, ws, c->sm_paid0, 0, paid0_label(c), xw_fmt(c, XS_TEXT, XN_NONE));
+    sm_label(c, c->sm_paid0, paid0_label(c), XS_TEXT);
     xw_text(c, ws, c->sm_paid0, 2, c->currency, xw_fmt(c, XS_KEY, XN_NONE));
     for (size_t i = 0; i < c->s->n_options; i++) {
         const xw_optsheet *L = &c->os[i];
@@ -850,7 +875,7 @@ static void sm_fields(xw_ctx *c)
         }
         xw_field_label(c, fi, t, sizeof t);
         xw_style st = fi == TCI_F_TOTAL ? XS_TOTAL : XS_TEXT;
-        xw_text(c, ws, rr, 0, t, xw_fmt(c, st, XN_NONE));
+        sm_label(c, rr, t, st);
         xw_text(c, ws, rr, 1, tci_field_get((tci_field_id)fi)->name, xw_fmt(c, XS_KEY, XN_NONE));
         xw_field_unit(c, fi, unit, sizeof unit);
         xw_text(c, ws, rr, 2, unit, xw_fmt(c, XS_KEY, XN_NONE));
@@ -900,8 +925,8 @@ static int sm_sizing(xw_ctx *c)
     xw_text(c, ws, sr, 0,
             xw_label(c, "summary.sizing", "Workload sizing (engine figures, not live)"),
             xw_fmt(c, XS_SECTION, XN_NONE));
-    xw_text(c, ws, sr + 1, 0, xw_label(c, "summary.sizing.fits", "Model fits in the GPUs' memory"),
-            NULL);
+    sm_label(c, sr + 1, xw_label(c, "summary.sizing.fits", "Model fits in the GPUs' memory"),
+             XS_TEXT);
     xw_text(c, ws, sr + 1, 1, "sizing.fits", xw_fmt(c, XS_KEY, XN_NONE));
     for (size_t i = 0; i < c->s->n_options; i++) {
         const tco_sizing *z = &r->options[i].sizing;
@@ -928,42 +953,87 @@ static double col_px(double chars)
     return chars * 7 + 5;
 }
 
-/* Print on at most two landscape pages: the table (rows above `top`) on the
- * first, scaled to fit the page both ways; the charts together on the second,
- * filling it at the same scale, over the table's columns and empty columns
- * added up to the page's width. Widths are counted as xw_cols_px does (the
- * wider fonts that stand in for Calibri where it is missing). Fitting to the
- * page would drop the page break, so the scale is computed. */
+/* Page breaks of the table (rows sm_header + 1 .. top - 1) printed at scale
+ * s under its repeated headings (`head` pixels): whole blocks (a heading and
+ * its rows) on each page. */
+static void sm_table_breaks(xw_ctx *c, int top, double s, double head, lxw_row_t *breaks, int *nb)
+{
+    int starts[TCI_F_COUNT + 2], n = 0;
+    for (int fi = 0; fi < TCI_F_COUNT; fi++)
+        if (c->sm_rows[fi] != XW_NONE && tci_field_get((tci_field_id)fi)->group_key)
+            starts[n++] = c->sm_rows[fi] - 1;
+    if (top > c->sm_last_row + 3) /* the workload sizing */
+        starts[n++] = c->sm_last_row + 2;
+    starts[n] = top;
+    /* 20-pixel rows, 15 more for each wrapped line, counted on every page. */
+    double room = SM_PAGE_H / s - head - 15.0 * c->sm_wrapped;
+    double used = 20.0 * (n > 0 ? starts[0] - c->sm_header - 1 : 0);
+    for (int k = 0; k < n; k++) {
+        double h = 20.0 * (starts[k + 1] - starts[k]);
+        if (used > 0 && used + h > room && *nb < 16) {
+            breaks[(*nb)++] = (lxw_row_t)starts[k];
+            used = 0;
+        }
+        used += h;
+    }
+}
+
+/* Landscape, at a scale at which the numbers are readable (xw_min_scale or
+ * more): the table (rows above `top`) on the first page when it fits there,
+ * else on as many pages as it needs, broken between its blocks, with the
+ * title and the options' headings repeated on each; a table wider than the
+ * page at that scale prints two pages wide, its labels repeated. The charts
+ * together on the next page, filling it at the same scale, over the table's
+ * columns and empty columns added up to the page's width. Widths are counted
+ * as xw_cols_px does (the wider fonts that stand in for Calibri where it is
+ * missing). Fitting to the page would drop the page breaks, so the scale is
+ * computed. */
 static void sm_print(xw_ctx *c, int top, sm_widths w)
 {
     lxw_worksheet *ws = c->summary;
     const int n = (int)c->s->n_options;
-    /* A4 landscape less margins, header and footer, with room to spare: pixels
-     * at 100%. */
-    const double page_w = 960, page_h = 600, pad = 8;
-    double chars = w.wa + 20 + (double)w.wo * n; /* column B hidden */
-    double table_h = 20.0 * (top - 1) + 10 + xw_lines_height(w.lines, 11) * 4 / 3;
-    double s = fmin(page_w / xw_cols_px(chars), page_h / table_h);
-    s = s > 1 ? 1 : s < 0.1 ? 0.1 : s;
+    const double pad = 8, lo = xw_min_scale(c) / 100.0;
+    double chars = w.wa + SM_UNIT_W + (double)w.wo * n; /* column B hidden */
+    /* The rows repeated on every page: the title, the subtitle (about three
+     * lines), the lowest total and the headings. */
+    double head = 20.0 * (c->sm_header - 1) + xw_lines_height(3, 11) + xw_lines_height(w.lines, 11);
+    double table_h = head + 20.0 * (top - 1 - c->sm_header) + 15.0 * c->sm_wrapped;
+    double sw = fmin(1, SM_PAGE_W / xw_cols_px(chars));
+    double s = fmin(sw, SM_PAGE_H / table_h);
+    int wide = 0;
+    lxw_row_t breaks[20];
+    int nb = 0;
+    if (s < lo) {
+        s = fmax(floor(sw * 100) / 100, lo);
+        wide = sw < lo;
+        sm_table_breaks(c, top, s, head, breaks, &nb);
+    }
     int last_row = top - 1, last_col = XW_SUM_COL0 + n - 1;
     if (c->n_charts > 0) {
-        int extra = (int)((page_w / s - xw_cols_px(chars)) / xw_cols_px(pad) * 0.95);
+        double page_chars = (SM_PAGE_W / s - 20) / 9.5;
+        int extra = (int)((page_chars - chars) * 9.5 / xw_cols_px(pad) * 0.95);
         if (extra > 0) {
             xw_set_col(ws, last_col + 1, last_col + extra, pad);
             last_col += extra;
         }
-        double width = col_px(w.wa) + col_px(20) + col_px(w.wo) * n;
+        double width = col_px(w.wa) + col_px(SM_UNIT_W) + col_px(w.wo) * n;
         width += col_px(pad) * (extra > 0 ? extra : 0) - 4;
-        /* Less the title rows repeated above; the table's room to spare is not
+        if (wide) /* on the first page's width */
+            width = fmin(width, col_px(page_chars) * 0.97);
+        /* Less the rows repeated above; the table's room to spare is not
          * needed under charts, which do not grow in another program. */
-        double height = (page_h + 40) / s - 2 * 20 - 16;
+        double height = (SM_PAGE_H - 20) / s - head - 16;
         add_charts(c, top, width, height);
         last_row = top + (int)ceil((height + 8) / 20);
-        lxw_row_t breaks[] = {(lxw_row_t)top, 0};
-        xw_note(c, worksheet_set_h_pagebreaks(ws, breaks));
+        breaks[nb++] = (lxw_row_t)top;
     }
-    xw_print_setup(c, ws, 0, 1, 0);
-    worksheet_set_print_scale(ws, (uint16_t)(s * 100));
+    breaks[nb] = 0;
+    if (nb > 0)
+        xw_note(c, worksheet_set_h_pagebreaks(ws, breaks));
+    xw_print_setup(c, ws, 0, c->sm_header, 0);
+    worksheet_set_print_scale(ws, (uint16_t)floor(s * 100 + 1e-6));
+    if (wide)
+        xw_note(c, worksheet_repeat_columns(ws, 0, 2));
     xw_note(c, worksheet_print_area(ws, 0, 0, (lxw_row_t)last_row, (lxw_col_t)last_col));
 }
 

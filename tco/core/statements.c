@@ -1,0 +1,306 @@
+/* statements.c - the statements by fiscal year (docs/MODEL.md, "Statements
+ * by fiscal year"): each option's months rearranged into an income
+ * statement, a cash-flow statement and year-end balances, in the budget's
+ * fiscal years; a lease measured under its stated standard. */
+#include "tco.h"
+#include "core/core.h"
+#include "core/factors.h"
+#include "core/finance.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+static const char *const col_names[TCO_STMT_COLS] = {
+#define LINE_NAME(ID, name, ...) [TCO_STMT_##ID] = #name,
+    TCO_COST_LINES(LINE_NAME) /* the cost lines: "power", ..., "rental" */
+#undef LINE_NAME
+        [TCO_STMT_LEASE_COST] = "lease_cost",
+    [TCO_STMT_EBITDA] = "ebitda_effect",
+    [TCO_STMT_DEPRECIATION] = "depreciation",
+    [TCO_STMT_INTEREST] = "interest",
+    [TCO_STMT_LOSS_ON_SALE] = "loss_on_sale",
+    [TCO_STMT_PRE_TAX] = "pre_tax_effect",
+    [TCO_STMT_TAX] = "tax",
+    [TCO_STMT_AFTER_TAX] = "after_tax_effect",
+    [TCO_STMT_OPERATING_CASH] = "operating_cash",
+    [TCO_STMT_INVESTING_CASH] = "investing_cash",
+    [TCO_STMT_FINANCING_CASH] = "financing_cash",
+    [TCO_STMT_NET_CASH] = "net_cash",
+    [TCO_STMT_BOOK_VALUE] = "book_value",
+    [TCO_STMT_ROU_ASSET] = "rou_asset",
+    [TCO_STMT_LOAN_BALANCE] = "loan_balance",
+    [TCO_STMT_LEASE_LIABILITY] = "lease_liability",
+};
+
+/* See tco.h. */
+const char *tco_stmt_col_name(tco_stmt_col col)
+{
+    return (unsigned)col < TCO_STMT_COLS ? col_names[col] : NULL;
+}
+
+/* See tco.h. */
+const char *tco_lease_rate_source_name(tco_lease_rate_source source)
+{
+    static const char *const names[] = {
+        [TCO_LEASE_RATE_IMPLICIT] = "implicit",
+        [TCO_LEASE_RATE_GIVEN] = "lease_discount_rate",
+        [TCO_LEASE_RATE_SCENARIO] = "discount_rate",
+    };
+    return source > TCO_LEASE_RATE_NONE && (unsigned)source <= TCO_LEASE_RATE_SCENARIO
+               ? names[source]
+               : NULL;
+}
+
+/* ===== The lease at commencement ===== */
+
+/* The lessor's residual at the lease's end, n months in, when it is known
+ * (MODEL.md: with resale_decline, or resale_fraction and n = H); else -1. */
+static double lessor_residual(const tco_scenario *s, const tco_option *o,
+                              const tco_option_result *r, int n)
+{
+    if (o->src[TCO_O_RESALE_DECLINE])
+        return (r->capex_gpu + r->capex_infra) * tci_resale_fraction(o->resale_decline, n);
+    if (o->src[TCO_O_RESALE_FRACTION] && n == s->horizon_months)
+        return r->residual;
+    return -1;
+}
+
+/* The rate implicit in the lease: the IRR of P - capex, P, ..., P, end
+ * (n + 1 flows), or -1 when it cannot be determined or is below 0. */
+static double implicit_rate(double capex, double P, int n, double end)
+{
+    double *c = malloc(((size_t)n + 1) * sizeof *c);
+    if (!c)
+        return -1;
+    c[0] = P - capex;
+    for (int t = 1; t < n; t++)
+        c[t] = P;
+    c[n] = end;
+    double rate;
+    int ok = tci_irr(c, (size_t)n + 1, &rate, NULL) == 0 && rate >= 0;
+    free(c);
+    return ok ? rate : -1;
+}
+
+/* Option i's lease measured at commencement (MODEL.md: the lease's rate, the
+ * lease liability and the right-of-use asset). */
+static tco_stmt_lease measure_lease(const tco_scenario *s, const tco_option *o,
+                                    const tco_option_result *r)
+{
+    tco_stmt_lease l = {0};
+    const int n = o->lease_months;
+    const double P = r->lease_payment;
+    const double Bo = o->lease_end == TCO_LEASE_BUYOUT ? o->buyout_fraction * r->capex : 0;
+    double end = o->lease_end == TCO_LEASE_BUYOUT ? Bo : lessor_residual(s, o, r, n);
+    double i = end >= 0 ? implicit_rate(r->capex, P, n, end) : -1;
+    if (i >= 0) {
+        l.source = TCO_LEASE_RATE_IMPLICIT;
+    } else if (o->src[TCO_O_LEASE_DISCOUNT_RATE]) {
+        l.source = TCO_LEASE_RATE_GIVEN;
+        i = o->lease_discount_rate / 12;
+    } else {
+        l.source = TCO_LEASE_RATE_SCENARIO;
+        i = tci_monthly_rate(s);
+    }
+    l.rate_monthly = i;
+    l.rate = 12 * i;
+    double v = 1 / (1 + i), d = 1;
+    for (int t = 1; t < n; t++) {
+        d *= v;
+        l.liability0 += P * d;
+    }
+    l.liability0 += Bo * d * v;
+    l.rou0 = l.liability0 + P;
+    return l;
+}
+
+/* ===== One option's months ===== */
+
+/* What one option's statements read, month by month. */
+typedef struct walk {
+    const tco_scenario *s;
+    const tco_option *o;
+    const tco_option_result *r;
+    tco_stmt_lease lease;
+    int leased;   /* financing = lease */
+    int on_books; /* ifrs16 or asc842-finance: interest and the asset's depreciation */
+    int owns;     /* owns hardware at month H (sold then) */
+    double ll;    /* the lease liability at the month's end */
+    double rou;   /* ifrs16, asc842-finance: the right-of-use asset's book value */
+    double ahead; /* asc842-operating: lease payments made less lease cost */
+    double loan;  /* the loan's balance at the month's end */
+} walk;
+
+/* The right-of-use asset's depreciation in month m (on the books only):
+ * over the term when returned, over the hardware's life when bought out. */
+static double rou_depreciation(const walk *w, int m)
+{
+    const tco_option *o = w->o;
+    if (o->lease_end == TCO_LEASE_BUYOUT)
+        return tco_depreciation_annual(o, w->lease.rou0, (m - 1) / 12 + 1) / 12;
+    return m <= o->lease_months ? w->lease.rou0 / o->lease_months : 0;
+}
+
+/* Adds month 0's flows to row v and sets the balances at commencement. */
+static void month0(walk *w, double *v)
+{
+    const tco_option *o = w->o;
+    const tco_option_result *r = w->r;
+    double tax0 = isnan(r->tax0) ? 0 : r->tax0;
+    v[TCO_STMT_TAX] += tax0;
+    v[TCO_STMT_OPERATING_CASH] += tax0;
+    if (o->acquire == TCO_RENT) {
+        v[TCO_STMT_RENTAL] += r->paid0; /* the upfront, expensed when paid */
+        v[TCO_STMT_OPERATING_CASH] += r->paid0;
+    } else if (w->leased) {
+        v[w->on_books ? TCO_STMT_FINANCING_CASH : TCO_STMT_OPERATING_CASH] += r->paid0;
+        w->ll = w->lease.liability0;
+        w->rou = w->on_books ? w->lease.rou0 : 0;
+        w->ahead = w->on_books ? 0 : r->paid0;
+    } else {
+        v[TCO_STMT_INVESTING_CASH] += r->capex;
+        v[TCO_STMT_FINANCING_CASH] -= r->loan_amount;
+        w->loan = r->loan_amount;
+    }
+}
+
+/* Adds month m's (1..H) flows to row v and moves the balances on. */
+static void month(walk *w, int m, double *v)
+{
+    const tco_option *o = w->o;
+    const tco_option_result *r = w->r;
+    const tco_month *mo = &r->monthly[m - 1];
+    const int H = w->s->horizon_months;
+    for (int line = 0; line < TCO_LINES; line++) {
+        v[TCO_STMT_POWER + line] += tco_month_line(mo, line);
+        v[TCO_STMT_OPERATING_CASH] += tco_month_line(mo, line);
+    }
+    v[TCO_STMT_TAX] += mo->tax;
+    v[TCO_STMT_OPERATING_CASH] += mo->tax;
+    /* A loan: interest in operating, principal and the balance repaid at H
+     * in financing. */
+    v[TCO_STMT_INTEREST] += mo->loan_interest;
+    v[TCO_STMT_OPERATING_CASH] += mo->loan_interest;
+    v[TCO_STMT_FINANCING_CASH] += mo->loan_principal + mo->loan_balance;
+    w->loan -= mo->loan_principal + mo->loan_balance;
+    if (w->leased) {
+        double interest = w->ll * w->lease.rate_monthly;
+        double paid = mo->lease_payment + mo->lease_buyout;
+        w->ll += interest - paid;
+        if (m == o->lease_months)
+            w->ll = 0; /* paid off: no rounding left over */
+        if (w->on_books) {
+            double dep = rou_depreciation(w, m);
+            w->rou -= dep;
+            v[TCO_STMT_DEPRECIATION] += dep;
+            v[TCO_STMT_INTEREST] += interest;
+            if (paid > 0) { /* else the interest is accrued, not paid */
+                v[TCO_STMT_OPERATING_CASH] += interest;
+                v[TCO_STMT_FINANCING_CASH] += paid - interest;
+            }
+        } else {
+            double cost = m <= o->lease_months ? r->lease_payment : 0;
+            v[TCO_STMT_LEASE_COST] += cost;
+            v[TCO_STMT_OPERATING_CASH] += mo->lease_payment;
+            v[TCO_STMT_INVESTING_CASH] += mo->lease_buyout;
+            v[TCO_STMT_DEPRECIATION] += mo->depreciation;
+            w->ahead += mo->lease_payment - cost;
+        }
+    } else {
+        v[TCO_STMT_DEPRECIATION] += mo->depreciation;
+    }
+    if (m == H && w->owns) { /* the sale */
+        double before = w->leased && w->on_books ? w->rou : mo->book_value;
+        v[TCO_STMT_LOSS_ON_SALE] += before - r->residual;
+        v[TCO_STMT_INVESTING_CASH] -= r->residual;
+        w->rou = 0;
+    }
+}
+
+/* The balances at the end of month m into row v. */
+static void balances(const walk *w, int m, double *v)
+{
+    const tco_option_result *r = w->r;
+    int sold = m == w->s->horizon_months && w->owns;
+    double bv = m == 0 ? r->book_value0 : r->monthly[m - 1].book_value;
+    v[TCO_STMT_BOOK_VALUE] = sold || (w->leased && w->on_books) ? 0 : bv;
+    v[TCO_STMT_ROU_ASSET] = !w->leased ? 0 : w->on_books ? w->rou : w->ll + w->ahead;
+    v[TCO_STMT_LOAN_BALANCE] = w->loan;
+    v[TCO_STMT_LEASE_LIABILITY] = w->leased ? w->ll : 0;
+}
+
+/* Option i's statements into its rows of st. */
+static void option_statements(const tco_result *res, size_t i, tco_statements *st)
+{
+    const tco_scenario *s = res->scenario;
+    const tco_option *o = &s->options[i];
+    walk w = {.s = s, .o = o, .r = &res->options[i]};
+    w.leased = o->acquire == TCO_BUY && o->financing == TCO_FIN_LEASE;
+    w.on_books = w.leased && o->lease_accounting != TCO_LEASE_ASC842_OPERATING;
+    w.owns =
+        o->acquire == TCO_BUY &&
+        (!w.leased || (o->lease_end == TCO_LEASE_BUYOUT && o->lease_months <= s->horizon_months));
+    if (w.leased)
+        st->lease[i] = w.lease = measure_lease(s, o, w.r);
+    const tco_budget *b = st->budget;
+    for (size_t y = 0; y < st->n_years; y++) {
+        const tco_fiscal_year *fy = &b->years[y];
+        double *v = &st->value[(i * st->n_years + y) * TCO_STMT_COLS];
+        for (int m = fy->first_month; m <= fy->last_month; m++) {
+            if (m == 0)
+                month0(&w, v);
+            else
+                month(&w, m, v);
+        }
+        for (int line = 0; line < TCO_LINES; line++)
+            v[TCO_STMT_EBITDA] += v[TCO_STMT_POWER + line];
+        v[TCO_STMT_EBITDA] += v[TCO_STMT_LEASE_COST];
+        v[TCO_STMT_PRE_TAX] = v[TCO_STMT_EBITDA] + v[TCO_STMT_DEPRECIATION] + v[TCO_STMT_INTEREST] +
+                              v[TCO_STMT_LOSS_ON_SALE];
+        v[TCO_STMT_AFTER_TAX] = v[TCO_STMT_PRE_TAX] + v[TCO_STMT_TAX];
+        v[TCO_STMT_NET_CASH] =
+            v[TCO_STMT_OPERATING_CASH] + v[TCO_STMT_INVESTING_CASH] + v[TCO_STMT_FINANCING_CASH];
+        balances(&w, fy->last_month, v);
+    }
+}
+
+/* See tco.h. */
+tco_status tco_statements_compute(const tco_result *r, tco_statements **out)
+{
+    if (!out)
+        return TCO_ERR_ARG;
+    *out = NULL;
+    if (!r || !r->scenario)
+        return TCO_ERR_ARG;
+    tco_statements *st = calloc(1, sizeof *st);
+    if (!st)
+        return TCO_ERR_NOMEM;
+    tco_status status = tco_budget_compute(r, &st->budget);
+    if (status != TCO_OK) {
+        tco_statements_free(st);
+        return status;
+    }
+    st->n_years = st->budget->n_years;
+    st->n_options = r->n_options;
+    st->lease = calloc(st->n_options + 1, sizeof *st->lease);
+    st->value = calloc(st->n_options * st->n_years * TCO_STMT_COLS + 1, sizeof *st->value);
+    if (!st->lease || !st->value) {
+        tco_statements_free(st);
+        return TCO_ERR_NOMEM;
+    }
+    for (size_t i = 0; i < st->n_options; i++)
+        option_statements(r, i, st);
+    *out = st;
+    return TCO_OK;
+}
+
+/* See tco.h. */
+void tco_statements_free(tco_statements *st)
+{
+    if (!st)
+        return;
+    tco_budget_free(st->budget);
+    free(st->lease);
+    free(st->value);
+    free(st);
+}

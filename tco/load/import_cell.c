@@ -1,0 +1,76 @@
+/* import_cell.c - what a cell of Inputs says, for `tco import`: whether it is
+ * as tco wrote it, and a money value in the currency of the section it is
+ * written back to (MODEL.md, Sites). */
+#include "load/xlsx_read.h"
+#include "core/core.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The rate of fx (index + 1 in s->fx) as sheet sh has it, edited or not: the
+ * number of its row "[fx] CODE"; the scenario's rate when the row holds none
+ * (its own row reports that). */
+static double sheet_rate(const tci_xlsx_sheet *sh, const tco_scenario *s, int fx)
+{
+    char key[16];
+    snprintf(key, sizeof key, "[fx] %s", s->fx[fx - 1].code);
+    for (size_t i = 0; i < sh->n; i++) {
+        const tci_xlsx_cell *k = &sh->cells[i];
+        if (k->col != 1 || k->kind != TCI_CELL_TEXT || !k->text || strcmp(k->text, key) != 0)
+            continue;
+        const tci_xlsx_cell *v = tci_xlsx_cell_at(sh, k->row, 2);
+        if (v && v->kind == TCI_CELL_NUMBER && !v->formula && v->num > 0)
+            return v->num;
+        break;
+    }
+    return s->fx[fx - 1].rate;
+}
+
+/* See xlsx_read.h. */
+int tci_import_money(const tci_xlsx_sheet *sh, const tco_scenario *s, const tci_xlsx_cell *c,
+                     int to, double *out)
+{
+    double v;
+    if (c->formula) {
+        /* tco's formula of a converted value, P/Fx_CODE: P in CODE. */
+        const char *t = c->ftext ? c->ftext : "";
+        char *end;
+        double p = strtod(t, &end);
+        int from = 0;
+        for (size_t k = 0; end != t && k < s->n_fx && !from; k++)
+            if (strncmp(end, "/Fx_", 4) == 0 && strcmp(end + 4, s->fx[k].code) == 0)
+                from = (int)k + 1;
+        if (!from)
+            return 0;
+        if (from == to) {
+            *out = p;
+            return 1;
+        }
+        v = p / sheet_rate(sh, s, from);
+    } else if (c->kind == TCI_CELL_NUMBER) {
+        v = c->num; /* in the scenario's currency */
+    } else {
+        return 0;
+    }
+    *out = to ? v * sheet_rate(sh, s, to) : v;
+    return 1;
+}
+
+/* See xlsx_read.h. */
+int tci_import_same(const tci_xlsx_cell *c, const tci_xlsx_cell *as)
+{
+    if (c && c->kind == TCI_CELL_NONE)
+        return 1; /* a formula saved without its value: as tco wrote it */
+    int ce = !c || (c->kind == TCI_CELL_TEXT && (!c->text || !*c->text));
+    int ae = !as || (as->kind == TCI_CELL_TEXT && (!as->text || !*as->text));
+    if (ce || ae)
+        return ce && ae;
+    if (c->kind != as->kind)
+        return 0;
+    if (c->kind == TCI_CELL_NUMBER || c->kind == TCI_CELL_BOOL)
+        return c->formula ? fabs(c->num - as->num) <= 1e-9 * fmax(1, fabs(as->num))
+                          : c->num == as->num;
+    return c->text && as->text && strcmp(c->text, as->text) == 0;
+}
