@@ -77,15 +77,17 @@ static int shown(const tco_comparison *c, const tco_figure_diff *f)
     return f->brief && (f->kind != TCO_FIG_COST_PER_UNIT || c->per_unit);
 }
 
-/* The figures: option, figure, A, B, B - A, change; an option one scenario
- * lacks says so under its id. Sets *words when a break-even is a word. */
-static void figure_rows(table *t, const tco_comparison *c, int *words)
+/* The figures: option (or plan), figure, A, B, B - A, change; one that a
+ * scenario lacks says so under its name. Sets *words when a break-even is a
+ * word. */
+static void figure_rows(table *t, const tco_comparison *c, const tco_option_diff *list, size_t n,
+                        const char *what, int *words)
 {
-    static const char *const head[] = {"option", "figure", "A", "B", "B - A", "change"};
+    const char *const head[] = {what, "figure", "A", "B", "B - A", "change"};
     for (int k = 0; k < 6; k++)
         cell(t, k, head[k], k >= 2 ? RIGHT : LEFT);
-    for (size_t i = 0; i < c->n_options; i++) {
-        const tco_option_diff *o = &c->options[i];
+    for (size_t i = 0; i < n; i++) {
+        const tco_option_diff *o = &list[i];
         int row = 0;
         for (size_t k = 0; k < o->n_figures; k++) {
             const tco_figure_diff *f = &o->figures[k];
@@ -137,9 +139,16 @@ static void print_table(const tco_comparison *c, FILE *out)
     fputs("\nFigures (rates and their changes in percentage points, pp):\n", out);
     int words = 0;
     table t = {.cols = 6};
-    figure_rows(&t, c, &words);
+    figure_rows(&t, c, c->options, c->n_options, "option", &words);
     t.out = out;
-    figure_rows(&t, c, &words);
+    figure_rows(&t, c, c->options, c->n_options, "option", &words);
+    if (c->n_plans) { /* capacity plans (MODEL.md, Comparing two scenarios) */
+        fputs("\nPlans:\n", out);
+        table tp = {.cols = 6};
+        figure_rows(&tp, c, c->plans, c->n_plans, "plan", &words);
+        tp.out = out;
+        figure_rows(&tp, c, c->plans, c->n_plans, "plan", &words);
+    }
     if (c->per_unit && c->unit_scale.per > 1) {
         fprintf(out, "cost_per_unit: per %s", c->unit_scale.prefix);
         tco_fput_text(out, c->a->unit, 0, 0);

@@ -772,8 +772,14 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
     for (size_t i = 0; i < s->n_options; i++)
         per_unit |= !isnan(res->options[i].cost_per_unit);
     fputs(bold, out);
-    fprintf(out, "%4s  %-*s  %-7s %6s %14s %14s %13s %14s %14s %10s", "rank", idw, "option",
-            "acquire", "GPUs", "capex", "operating", "residual", "total", "NPV", "per GPU-h");
+    fprintf(out, "%4s  %-*s  %-7s %6s %14s %14s %13s %14s %14s", "rank", idw, "option", "acquire",
+            "GPUs", "capex", "operating", "residual", "total", "NPV");
+    /* The figure the options are ranked by is a column (MODEL.md, Taxes:
+     * Ranking): the after-tax NPV when rank_by names it. */
+    int after_tax_col = s->rank_by == TCO_RANK_AFTER_TAX_NPV;
+    if (after_tax_col)
+        fprintf(out, " %14s", "after-tax NPV");
+    fprintf(out, " %10s", "per GPU-h");
     /* "per [SCALE ]UNIT[s]", the unit cut to 20 columns, right-aligned in a
      * column of at least 12 */
     tco_unit_scale scale = tco_result_unit_scale(res);
@@ -825,14 +831,15 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
         tco_fput_text(out, o->id, 0, 0); /* marked '*' when incomplete */
         int pad = idw + 1 - tco_text_width(o->id);
         fprintf(out, "%-*s", pad > 1 ? pad : 1, tco_option_missing(s, o, miss) ? "*" : "");
-        fprintf(out, " %-7s %6d %14s %14s %13s %14s %14s %10s",
-                o->acquire == TCO_BUY ? "buy" : "rent", o->count,
-                tco_group_thousands(a, sizeof a, leased ? 0 : r->capex, 0),
+        fprintf(out, " %-7s %6d %14s %14s %13s %14s %14s", o->acquire == TCO_BUY ? "buy" : "rent",
+                o->count, tco_group_thousands(a, sizeof a, leased ? 0 : r->capex, 0),
                 tco_group_thousands(b, sizeof b, operating, 0),
                 tco_group_thousands(c, sizeof c, r->residual, 0),
                 tco_group_thousands(d, sizeof d, r->total, 0),
-                tco_group_thousands(e, sizeof e, r->npv, 0),
-                tco_group_thousands(f, sizeof f, r->cost_per_gpu_hour, 2));
+                tco_group_thousands(e, sizeof e, r->npv, 0));
+        if (after_tax_col)
+            fprintf(out, " %14s", tco_group_thousands(a, sizeof a, r->after_tax_npv, 0));
+        fprintf(out, " %10s", tco_group_thousands(f, sizeof f, r->cost_per_gpu_hour, 2));
         if (per_unit)
             fprintf(
                 out, " %*s", cw,

@@ -1,6 +1,6 @@
 /* budget.c - fiscal years and the budget (docs/MODEL.md, "Fiscal years and
- * the budget"): each option's flows of months 0..H summed by the fiscal year
- * they fall in. */
+ * the budget", "A plan's budget"): each option's and each plan's flows of
+ * months 0..H summed by the fiscal year they fall in. */
 #include "tco.h"
 #include "core/core.h"
 #include "util/date.h"
@@ -22,6 +22,35 @@ static const char *const col_names[TCO_BUDGET_COLS] = {
 const char *tco_budget_col_name(tco_budget_col col)
 {
     return (unsigned)col < TCO_BUDGET_COLS ? col_names[col] : NULL;
+}
+
+static const char *const plan_col_names[TCO_PLAN_BUDGET_COLS] = {
+    [TCO_PLAN_BUDGET_OWN] = "own",           [TCO_PLAN_BUDGET_RESERVE] = "reserve",
+    [TCO_PLAN_BUDGET_OVERFLOW] = "overflow", [TCO_PLAN_BUDGET_TAX] = "tax",
+    [TCO_PLAN_BUDGET_TOTAL] = "total",
+};
+
+/* See tco.h. */
+const char *tco_plan_budget_col_name(tco_plan_budget_col col)
+{
+    return (unsigned)col < TCO_PLAN_BUDGET_COLS ? plan_col_names[col] : NULL;
+}
+
+/* Adds month m's flows of plan result p to row v (TCO_PLAN_BUDGET_COLS
+ * columns): MODEL.md, A plan's budget. */
+static void add_plan_month(const tco_plan_result *p, int m, int H, double *v)
+{
+    if (m == 0) {
+        v[TCO_PLAN_BUDGET_OWN] += p->paid0 - p->reserve_paid0;
+        v[TCO_PLAN_BUDGET_RESERVE] += p->reserve_paid0;
+        v[TCO_PLAN_BUDGET_TAX] += p->tax0;
+        return;
+    }
+    const tco_plan_month *pm = &p->monthly[m - 1];
+    v[TCO_PLAN_BUDGET_OWN] += pm->own_cost - (m == H ? p->own_residual : 0);
+    v[TCO_PLAN_BUDGET_RESERVE] += pm->reserve_cost;
+    v[TCO_PLAN_BUDGET_OVERFLOW] += pm->overflow_cost;
+    v[TCO_PLAN_BUDGET_TAX] += pm->tax;
 }
 
 /* Model month m as YYYY-MM (start's years are 1900..9999, the horizon at
@@ -98,9 +127,24 @@ tco_status tco_budget_compute(const tco_result *r, tco_budget **out)
         tco_budget_free(b);
         return TCO_ERR_NOMEM;
     }
+    b->n_plans = r->n_plans;
+    if (b->n_plans) {
+        b->plan_value = calloc(b->n_plans * b->n_years * TCO_PLAN_BUDGET_COLS, sizeof(double));
+        if (!b->plan_value) {
+            tco_budget_free(b);
+            return TCO_ERR_NOMEM;
+        }
+    }
     for (size_t y = 0; y < b->n_years; y++) {
         tco_fiscal_year *fy = &b->years[y];
         fy->partial = fy->months < 12;
+        for (size_t i = 0; i < b->n_plans; i++) {
+            double *v = &b->plan_value[(i * b->n_years + y) * TCO_PLAN_BUDGET_COLS];
+            for (int m = fy->first_month; m <= fy->last_month; m++)
+                add_plan_month(&r->plans[i], m, H, v);
+            for (int k = 0; k < TCO_PLAN_BUDGET_TOTAL; k++)
+                v[TCO_PLAN_BUDGET_TOTAL] += v[k];
+        }
         for (size_t i = 0; i < b->n_options; i++) {
             double *v = &b->value[(i * b->n_years + y) * TCO_BUDGET_COLS];
             for (int m = fy->first_month; m <= fy->last_month; m++)
@@ -120,5 +164,6 @@ void tco_budget_free(tco_budget *b)
         return;
     free(b->years);
     free(b->value);
+    free(b->plan_value);
     free(b);
 }

@@ -9,6 +9,7 @@
 #include <assert.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -271,8 +272,128 @@ static int compare_sites(tco_comparison *c, size_t *cap, const tco_scenario *a,
     return 0;
 }
 
+/* ===== The inputs of demand and plans ===== */
+
+/* Text of an optional string; "" when not given. */
+static char *opt_text(const char *v)
+{
+    return text_of("%s", v ? v : "");
+}
+
+/* A count as written: "" when not given (-1: the option's count). */
+static char *count_text(int n)
+{
+    return n < 0 ? text_of("%s", "") : text_of("%d", n);
+}
+
+/* Append NAME = (ta, tb) when they differ, taking both; a number's values
+ * (NAN for text). -1 when out of memory. */
+static int add_if_differs(tco_comparison *c, size_t *cap, char *key, char *ta, char *tb, double va,
+                          double vb)
+{
+    if (key && ta && tb && strcmp(ta, tb) == 0) {
+        free(key);
+        free(ta);
+        free(tb);
+        return 0;
+    }
+    if (add_input(c, cap, key, ta, tb))
+        return -1;
+    c->inputs[c->n_inputs - 1].a_value = va;
+    c->inputs[c->n_inputs - 1].b_value = vb;
+    return 0;
+}
+
+/* The keys of [demand] (demand.KEY) and of a plan in both (plan.NAME.KEY), as
+ * written, in the order of MODEL.md's tables. */
+static int compare_demand(tco_comparison *c, size_t *cap, const tco_demand *a, const tco_demand *b)
+{
+    if (!a || !b)
+        return a == b ? 0
+                      : add_input(c, cap, text_of("[demand]"), text_of(a ? "present" : "absent"),
+                                  text_of(b ? "present" : "absent"));
+    return add_if_differs(c, cap, text_of("demand.reference"), opt_text(a->reference),
+                          opt_text(b->reference), NAN, NAN) ||
+           add_if_differs(c, cap, text_of("demand.gpu_hours_per_month"),
+                          text_of("%.15g", a->gpu_hours_per_month),
+                          text_of("%.15g", b->gpu_hours_per_month), a->gpu_hours_per_month,
+                          b->gpu_hours_per_month) ||
+           add_if_differs(c, cap, text_of("demand.growth"), text_of("%.15g", a->growth),
+                          text_of("%.15g", b->growth), a->growth, b->growth) ||
+           add_if_differs(c, cap, text_of("demand.seasonality"), opt_text(a->seasonality),
+                          opt_text(b->seasonality), NAN, NAN) ||
+           add_if_differs(c, cap, text_of("demand.file"), opt_text(a->file), opt_text(b->file), NAN,
+                          NAN);
+}
+
+/* The number of a plan's count or NAN when not given. */
+static double count_value(int n)
+{
+    return n < 0 ? NAN : n;
+}
+
+static int compare_plan(tco_comparison *c, size_t *cap, const tco_plan *a, const tco_plan *b)
+{
+    const char *n = a->name;
+    return add_if_differs(c, cap, text_of("plan.%s.own", n), opt_text(a->own), opt_text(b->own),
+                          NAN, NAN) ||
+           add_if_differs(c, cap, text_of("plan.%s.own_count", n), count_text(a->own_count),
+                          count_text(b->own_count), count_value(a->own_count),
+                          count_value(b->own_count)) ||
+           add_if_differs(c, cap, text_of("plan.%s.reserve", n), opt_text(a->reserve),
+                          opt_text(b->reserve), NAN, NAN) ||
+           add_if_differs(c, cap, text_of("plan.%s.reserve_count", n), count_text(a->reserve_count),
+                          count_text(b->reserve_count), count_value(a->reserve_count),
+                          count_value(b->reserve_count)) ||
+           add_if_differs(c, cap, text_of("plan.%s.overflow", n), opt_text(a->overflow),
+                          opt_text(b->overflow), NAN, NAN) ||
+           add_if_differs(c, cap, text_of("plan.%s.spares", n), text_of("%d", a->spares),
+                          text_of("%d", b->spares), a->spares, b->spares) ||
+           add_if_differs(c, cap, text_of("plan.%s.buy_at", n), opt_text(a->buy_at),
+                          opt_text(b->buy_at), NAN, NAN) ||
+           add_if_differs(c, cap, text_of("plan.%s.refresh_to", n), opt_text(a->refresh_to),
+                          opt_text(b->refresh_to), NAN, NAN) ||
+           add_if_differs(c, cap, text_of("plan.%s.refresh_month", n), opt_text(a->refresh_when),
+                          opt_text(b->refresh_when), NAN, NAN) ||
+           add_if_differs(c, cap, text_of("plan.%s.refresh_count", n), count_text(a->refresh_count),
+                          count_text(b->refresh_count), count_value(a->refresh_count),
+                          count_value(b->refresh_count));
+}
+
+/* The index of the plan named `name` in s, or -1. */
+static int plan_find(const tco_scenario *s, const char *name)
+{
+    for (size_t i = 0; i < s->n_plans; i++)
+        if (strcmp(s->plans[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+/* [demand], then A's plans in A's order ("[plan NAME]" when B lacks it, else
+ * its keys that differ), then "[plan NAME]" for each plan only B has. */
+static int compare_plan_inputs(tco_comparison *c, size_t *cap, const tco_scenario *a,
+                               const tco_scenario *b)
+{
+    if (compare_demand(c, cap, a->demand, b->demand))
+        return -1;
+    for (size_t i = 0; i < a->n_plans; i++) {
+        int j = plan_find(b, a->plans[i].name);
+        if (j < 0 ? add_input(c, cap, text_of("[plan %s]", a->plans[i].name), text_of("present"),
+                              text_of("absent"))
+                  : compare_plan(c, cap, &a->plans[i], &b->plans[j]))
+            return -1;
+    }
+    for (size_t j = 0; j < b->n_plans; j++)
+        if (plan_find(a, b->plans[j].name) < 0 &&
+            add_input(c, cap, text_of("[plan %s]", b->plans[j].name), text_of("absent"),
+                      text_of("present")))
+            return -1;
+    return 0;
+}
+
 /* The scenario keys that differ, the named sites', then option by option of A
- * (an option B lacks as a whole), then the options only B has. */
+ * (an option B lacks as a whole), then the options only B has, then [demand]
+ * and the plans. */
 static int compare_inputs(tco_comparison *c, const tco_scenario *a, const tco_scenario *b)
 {
     size_t cap = 0;
@@ -306,7 +427,7 @@ static int compare_inputs(tco_comparison *c, const tco_scenario *a, const tco_sc
                       text_of("present")))
             return -1;
     }
-    return 0;
+    return compare_plan_inputs(c, &cap, a, b);
 }
 
 /* ===== Figures ===== */
@@ -466,6 +587,171 @@ static int compare_figures(tco_comparison *c, both ab)
     return 0;
 }
 
+/* ===== Plans ===== */
+
+/* Where a plan's figure comes from. */
+typedef enum plan_from {
+    PF_NUMBER, /* a double of tco_plan_result at `offset` */
+    PF_INT,    /* an int of tco_plan_result at `offset` */
+    PF_PART,   /* the option id of a part (offset: 0 own, 1 reserve, 2 overflow) */
+    PF_SERVES, /* 1 when the plan serves all demand */
+    PF_RANK    /* its place in plan_rank, 1 = best */
+} plan_from;
+
+/* A plan's figure: its report JSON member, label, kind and source. */
+typedef struct plan_figure {
+    const char *name, *label;
+    tco_figure_kind kind;
+    plan_from from;
+    size_t offset;
+    int brief; /* a row of the short views */
+    int tax;   /* applies only with [tax] */
+} plan_figure;
+
+#define PN(f) PF_NUMBER, offsetof(tco_plan_result, f)
+#define PI(f) PF_INT, offsetof(tco_plan_result, f)
+
+/* The figures of a plan, in the order of its members in the report's JSON
+ * (MODEL.md, Plans), then its rank. */
+static const plan_figure plan_figures[] = {
+    {"own", "Owned part", TCO_FIG_TEXT, PF_PART, 0, 0, 0},
+    {"own_count", "Owned GPUs", TCO_FIG_WHOLE, PI(own_count), 1, 0},
+    {"reserve", "Reserved part", TCO_FIG_TEXT, PF_PART, 1, 0, 0},
+    {"reserve_count", "Reserved GPUs", TCO_FIG_WHOLE, PI(reserve_count), 1, 0},
+    {"overflow", "Overflow part", TCO_FIG_TEXT, PF_PART, 2, 0, 0},
+    {"spares", "Spare GPUs", TCO_FIG_WHOLE, PI(spares), 0, 0},
+    {"refresh_month", "Refresh month", TCO_FIG_MONTH, PI(refresh_month), 0, 0},
+    {"refresh_count", "GPUs bought at the refresh", TCO_FIG_WHOLE, PI(refresh_count), 0, 0},
+    {"serves_demand", "Serves all demand", TCO_FIG_FLAG, PF_SERVES, 0, 1, 0},
+    {"paid0", "Paid at month 0", TCO_FIG_MONEY, PN(paid0), 0, 0},
+    {"own_total", "Owned part's total", TCO_FIG_MONEY, PN(own_total), 0, 0},
+    {"reserve_total", "Reserved part's total", TCO_FIG_MONEY, PN(reserve_total), 0, 0},
+    {"overflow_total", "Overflow's total", TCO_FIG_MONEY, PN(overflow_total), 0, 0},
+    {"total", "Total cost of ownership", TCO_FIG_MONEY, PN(total), 1, 0},
+    {"own_npv", "Owned part's NPV", TCO_FIG_MONEY, PN(own_npv), 0, 0},
+    {"reserve_npv", "Reserved part's NPV", TCO_FIG_MONEY, PN(reserve_npv), 0, 0},
+    {"overflow_npv", "Overflow's NPV", TCO_FIG_MONEY, PN(overflow_npv), 0, 0},
+    {"npv", "Net present cost (NPV)", TCO_FIG_MONEY, PN(npv), 1, 0},
+    {"after_tax_total", "Total after tax", TCO_FIG_MONEY, PN(after_tax_total), 1, 1},
+    {"after_tax_npv", "NPV after tax", TCO_FIG_MONEY, PN(after_tax_npv), 1, 1},
+    {"demand", "Demand (reference GPU-hours)", TCO_FIG_WHOLE, PN(demand), 0, 0},
+    {"unserved", "Unserved demand (reference GPU-hours)", TCO_FIG_WHOLE, PN(unserved), 1, 0},
+    {"own_hours", "GPU-hours owned", TCO_FIG_WHOLE, PN(own_hours), 0, 0},
+    {"reserve_hours", "GPU-hours reserved", TCO_FIG_WHOLE, PN(reserve_hours), 0, 0},
+    {"overflow_hours", "GPU-hours of overflow", TCO_FIG_WHOLE, PN(overflow_hours), 0, 0},
+    {"rank", "Rank (1 = best)", TCO_FIG_RANK, PF_RANK, 0, 1, 0},
+};
+
+#undef PN
+#undef PI
+
+#define N_PLAN_FIGURES (sizeof plan_figures / sizeof *plan_figures)
+
+/* See documentation in tco.h. */
+const char *tco_plan_figure_name(size_t k, size_t *count)
+{
+    if (count)
+        *count = N_PLAN_FIGURES;
+    return k < N_PLAN_FIGURES ? plan_figures[k].name : NULL;
+}
+
+/* One side of plan figure pf of plan i of res; res NULL when that scenario
+ * lacks the plan. A part's id is borrowed from the scenario. */
+static void plan_side(const plan_figure *pf, const tco_result *res, size_t i, int *applies,
+                      double *x, const char **text)
+{
+    *applies = 0;
+    *x = NAN;
+    *text = NULL;
+    if (!res)
+        return;
+    const tco_plan_result *r = &res->plans[i];
+    const tco_plan *p = r->plan;
+    const char *base = (const char *)r;
+    switch (pf->from) {
+    case PF_PART: {
+        int parts[3] = {p->own_i, p->reserve_i, p->overflow_i};
+        const char *ids[3] = {p->own, p->reserve, p->overflow};
+        *text = parts[pf->offset] >= 0 ? ids[pf->offset] : NULL;
+        *applies = *text != NULL;
+        return;
+    }
+    case PF_SERVES:
+        *x = r->unserved > 0 ? 0 : 1;
+        break;
+    case PF_RANK:
+        for (size_t k = 0; k < res->n_plans; k++)
+            if (res->plan_rank[k] == i)
+                *x = (double)(k + 1);
+        break;
+    case PF_INT:
+        *x = *(const int *)(const void *)(base + pf->offset);
+        break;
+    case PF_NUMBER:
+        *x = *(const double *)(const void *)(base + pf->offset);
+        break;
+    }
+    *applies = !(pf->tax && !res->scenario->tax) &&
+               !(strcmp(pf->name, "refresh_month") == 0 && p->refresh_i < 0);
+    if (!*applies)
+        *x = NAN;
+}
+
+/* One plan in A and in B (ra or rb NULL when that scenario lacks it). */
+static void plan_diff(tco_option_diff *o, tco_figure_diff *figs, const char *name,
+                      const tco_result *ra, size_t ia, const tco_result *rb, size_t ib)
+{
+    o->id = name;
+    o->in_a = ra != NULL;
+    o->in_b = rb != NULL;
+    o->n_figures = N_PLAN_FIGURES;
+    o->figures = figs;
+    for (size_t k = 0; k < N_PLAN_FIGURES; k++) {
+        const plan_figure *pf = &plan_figures[k];
+        tco_figure_diff *f = &figs[k];
+        f->name = pf->name;
+        f->label = pf->label;
+        f->kind = pf->kind;
+        f->brief = pf->brief;
+        plan_side(pf, ra, ia, &f->applies_a, &f->a, &f->text_a);
+        plan_side(pf, rb, ib, &f->applies_b, &f->b, &f->text_b);
+        f->delta = tco_compare_delta(f->a, f->b);
+        f->change =
+            has_change(f->kind) && !isnan(f->delta) && f->a != 0 ? f->delta / fabs(f->a) : NAN;
+    }
+}
+
+/* A's plans in A's order, then those only B has (a result without [demand]
+ * has no plans computed). */
+static int compare_plans(tco_comparison *c, const tco_result *a, const tco_result *b)
+{
+    const size_t na = a->n_plans, nb = b->n_plans, n = N_PLAN_FIGURES;
+    c->n_plan_figures = n;
+    if (na + nb == 0)
+        return 0;
+    c->plans = calloc(na + nb, sizeof *c->plans);
+    tco_figure_diff *figs = calloc((na + nb) * n, sizeof *figs);
+    if (!c->plans || !figs) {
+        free(figs);
+        return -1;
+    }
+    for (size_t i = 0; i < na; i++) {
+        const char *name = a->plans[i].plan->name;
+        int j = b->n_plans ? plan_find(b->scenario, name) : -1;
+        plan_diff(&c->plans[c->n_plans], figs + c->n_plans * n, name, a, i, j >= 0 ? b : NULL,
+                  j >= 0 ? (size_t)j : 0);
+        c->n_plans++;
+    }
+    for (size_t j = 0; j < nb; j++) {
+        const char *name = b->plans[j].plan->name;
+        if (a->n_plans && plan_find(a->scenario, name) >= 0)
+            continue;
+        plan_diff(&c->plans[c->n_plans], figs + c->n_plans * n, name, NULL, 0, b, j);
+        c->n_plans++;
+    }
+    return 0;
+}
+
 /* Whether either side has a cost per unit of work, and the scale at which
  * the lower of the results' reads best. */
 static void unit_scale(tco_comparison *c, both ab)
@@ -499,7 +785,9 @@ static tco_status compare_sides(both ab, tco_comparison **out)
     c->a = side_scenario(ab.a);
     c->b = side_scenario(ab.b);
     c->inputs_compared = ab.a.res && ab.b.res;
-    if ((c->inputs_compared && compare_inputs(c, c->a, c->b)) || compare_figures(c, ab))
+    /* The plans: only when both sides are computed (a saved report has none). */
+    if ((c->inputs_compared && compare_inputs(c, c->a, c->b)) || compare_figures(c, ab) ||
+        (c->inputs_compared && compare_plans(c, ab.a.res, ab.b.res)))
         goto fail;
     unit_scale(c, ab);
     *out = c;
@@ -566,5 +854,8 @@ void tco_comparison_free(tco_comparison *c)
     if (c->n_options)
         free(c->options[0].figures); /* one block for every option */
     free(c->options);
+    if (c->n_plans)
+        free(c->plans[0].figures); /* likewise for the plans */
+    free(c->plans);
     free(c);
 }

@@ -306,9 +306,10 @@ void tci_part_figures(const tco_scenario *s, const tco_option *o, tco_plan_purch
 /* The taxes of that option (MODEL.md, Taxes; s has [tax]): each month's tax
  * in monthly[].tax (its other lines as tci_option_months_at fills them),
  * the sum of its tax (tax_0, the months, the commitment's) in *tax and
- * their present value at its own month 0 in *tax_npv. */
+ * their present value at its own month 0 in *tax_npv; its tax_0 alone (the
+ * tax of its own month 0) in *tax_first when not NULL. */
 void tci_option_tax_at(const tco_scenario *s, const tco_option *o, double u, int t0, int sold,
-                       tco_month *monthly, double *tax, double *tax_npv);
+                       tco_month *monthly, double *tax, double *tax_npv, double *tax_first);
 
 /* Option o's availability A (MODEL.md, Goodput): `availability`, or
  * 1 - failure_rate * repair_days / 365 (the loader refuses both, and an A

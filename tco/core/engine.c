@@ -568,7 +568,7 @@ static void tax_option(const tco_scenario *s, const tco_option *o, const plan *p
 
 /* See core.h. */
 void tci_option_tax_at(const tco_scenario *s, const tco_option *o, double u, int t0, int sold,
-                       tco_month *monthly, double *tax, double *tax_npv)
+                       tco_month *monthly, double *tax, double *tax_npv, double *tax_first)
 {
     const double rm = tci_monthly_rate(s);
     plan p = make_plan(s, o, u);
@@ -584,6 +584,8 @@ void tci_option_tax_at(const tco_scenario *s, const tco_option *o, double u, int
     tax_option(s, o, &p, &r, rm, NULL, 0);
     *tax = r.tax;
     *tax_npv = r.after_tax_npv - r.npv;
+    if (tax_first)
+        *tax_first = r.tax0;
 }
 
 /* See core.h. */

@@ -97,6 +97,14 @@ static int batch_months(const tco_scenario *s, const batch *b, tco_scenario *sb,
     return sold;
 }
 
+/* What is left of a part's tax `all` once its months' are taken out: its
+ * commitment's. 0 when within the last bits of `all` (a difference of sums
+ * of the same terms, 5.7e-14 where there is none). */
+static double tax_rest(double rest, double all)
+{
+    return fabs(rest) <= 1e-12 * fmax(1, fabs(all)) ? 0 : rest;
+}
+
 /* Batch b's lines at u = 0 and u = 1, mixed by the pool's u(m), into the
  * owned part: its paid_0 at month t, its sale at month e < H. */
 static void batch_cost(const tco_scenario *s, const batch *b, tco_plan_result *r, tco_month *m0,
@@ -130,20 +138,33 @@ static void batch_cost(const tco_scenario *s, const batch *b, tco_plan_result *r
         return;
     /* The tax is linear in u as the lines it deducts are (MODEL.md, Plans
      * after tax): its lines at u = 0, and u(m) times those at 1 less 0. */
-    double tax0, tax_npv0, tax1, tax_npv1;
-    tci_option_tax_at(&sb, &o, 0, b->t, sold, m0, &tax0, &tax_npv0);
-    tci_option_tax_at(&sb, &o, 1, b->t, sold, m1, &tax1, &tax_npv1);
+    double tax0, tax_npv0, tax1, tax_npv1, first;
+    tci_option_tax_at(&sb, &o, 0, b->t, sold, m0, &tax0, &tax_npv0, &first);
+    tci_option_tax_at(&sb, &o, 1, b->t, sold, m1, &tax1, &tax_npv1, NULL);
     discount = 1;
     for (int m = 0; m < b->t; m++)
         discount /= 1 + rm;
     r->after_tax_total += tax0;
     r->after_tax_npv += tax_npv0 * discount;
+    /* Each month's tax (MODEL.md, A plan's budget): its tax_0 at its month,
+     * then its months'; what is left of tax0 is the commitment's, at its sale
+     * or past the horizon. */
+    *(b->t == 0 ? &r->tax0 : &r->monthly[b->t - 1].tax) += first;
+    double rest = tax0 - first;
     for (int j = 1; j <= sb.horizon_months; j++) {
         discount /= 1 + rm;
-        double extra = r->monthly[b->t + j - 1].own_utilization * (m1[j - 1].tax - m0[j - 1].tax);
+        tco_plan_month *pm = &r->monthly[b->t + j - 1];
+        double extra = pm->own_utilization * (m1[j - 1].tax - m0[j - 1].tax);
         r->after_tax_total += extra;
         r->after_tax_npv += extra * discount;
+        pm->tax += m0[j - 1].tax + extra;
+        rest -= m0[j - 1].tax;
     }
+    rest = tax_rest(rest, tax0);
+    if (sold) /* what it still owed was paid at its sale, and deducted then */
+        r->monthly[b->e - 1].tax += rest;
+    else
+        r->commitment_tax += rest;
 }
 
 /* What a plan's evaluation takes from its options whatever the month of its
@@ -154,6 +175,7 @@ typedef struct fixed_parts {
     double demand[TCO_MAX_HORIZON]; /* tco_demand_at(s, m) at m - 1 */
     double reserve_paid0, reserve_total, reserve_npv, reserve_tax, reserve_tax_npv;
     double reserve_cost[TCO_MAX_HORIZON];
+    double reserve_tax0, reserve_tax_m[TCO_MAX_HORIZON]; /* its tax_0, each month's tax */
     double hourly[TCO_MAX_HORIZON]; /* the overflow's price of one GPU-hour in month m + 1 */
 } fixed_parts;
 
@@ -172,8 +194,12 @@ static void fixed_parts_of(const tco_scenario *s, const tco_plan *p, int reserve
         tci_option_months(s, &o, 1, mo, &f->reserve_paid0, &f->reserve_total, &f->reserve_npv);
         for (int m = 0; m < H; m++)
             f->reserve_cost[m] = mo[m].cost;
-        if (s->tax)
-            tci_option_tax_at(s, &o, 1, 0, 0, mo, &f->reserve_tax, &f->reserve_tax_npv);
+        if (s->tax) {
+            tci_option_tax_at(s, &o, 1, 0, 0, mo, &f->reserve_tax, &f->reserve_tax_npv,
+                              &f->reserve_tax0);
+            for (int m = 0; m < H; m++)
+                f->reserve_tax_m[m] = mo[m].tax;
+        }
     }
     if (p->overflow_i >= 0) {
         tco_option o = part_option(s, p->overflow_i, 1, 1);
@@ -196,6 +222,13 @@ static void reserve_part(const tco_scenario *s, tco_plan_result *r, const fixed_
     if (s->tax) {
         r->after_tax_total += f->reserve_tax;
         r->after_tax_npv += f->reserve_tax_npv;
+        double rest = f->reserve_tax - f->reserve_tax0;
+        r->tax0 += f->reserve_tax0;
+        for (int m = 0; m < s->horizon_months; m++) {
+            r->monthly[m].tax += f->reserve_tax_m[m];
+            rest -= f->reserve_tax_m[m];
+        }
+        r->commitment_tax += tax_rest(rest, f->reserve_tax); /* past the horizon */
     }
 }
 
@@ -208,6 +241,8 @@ static void overflow_part(const tco_scenario *s, tco_plan_result *r, double rm,
         tco_plan_month *pm = &r->monthly[m];
         discount /= 1 + rm;
         pm->overflow_cost = pm->overflow_hours * f->hourly[m];
+        if (s->tax)
+            pm->tax += -s->tax_rate * pm->overflow_cost;
         r->overflow_total += pm->overflow_cost;
         r->overflow_npv += pm->overflow_cost * discount;
     }

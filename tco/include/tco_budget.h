@@ -36,13 +36,29 @@ typedef enum tco_budget_col {
 /* The budget's column of cost line `line` (a tco_cost_line). */
 #define TCO_BUDGET_LINE(line) ((tco_budget_col)(TCO_BUDGET_CAPEX + 1 + (line)))
 
+/* A plan's budget columns (MODEL.md, A plan's budget), in the order every
+ * output writes them. */
+typedef enum tco_plan_budget_col {
+    TCO_PLAN_BUDGET_OWN,      /* the owned part: purchases, lines, financing, sales,
+                                 less its residual at H */
+    TCO_PLAN_BUDGET_RESERVE,  /* the reserved part: its upfront and rent */
+    TCO_PLAN_BUDGET_OVERFLOW, /* the hours bought on demand */
+    TCO_PLAN_BUDGET_TAX,      /* tco_plan_result tax0 and monthly[].tax; 0 without [tax] */
+    TCO_PLAN_BUDGET_TOTAL,    /* the sum of the columns */
+    TCO_PLAN_BUDGET_COLS
+} tco_plan_budget_col;
+
 /* Each option's flows summed by fiscal year: value[(i * n_years + y) *
- * TCO_BUDGET_COLS + col] for option i (input order), year y. */
+ * TCO_BUDGET_COLS + col] for option i (input order), year y; and each
+ * plan's: plan_value[(i * n_years + y) * TCO_PLAN_BUDGET_COLS + col] for plan
+ * i (file order). */
 typedef struct tco_budget {
     size_t n_years;
     tco_fiscal_year *years; /* in time order */
     size_t n_options;
     double *value;
+    size_t n_plans;     /* the result's plans (0 without [demand]) */
+    double *plan_value; /* NULL without plans */
 } tco_budget;
 
 /* The budget of a result (its scenario's start and fiscal_year_start). */
@@ -52,6 +68,10 @@ void tco_budget_free(tco_budget *budget);
 /* A column's name as the JSON and the CSV write it ("capex", ..., "total"),
  * or NULL out of range. */
 const char *tco_budget_col_name(tco_budget_col col);
+
+/* A plan budget column's name as the JSON and the CSV write it ("own",
+ * "reserve", "overflow", "tax", "total"), or NULL out of range. */
+const char *tco_plan_budget_col_name(tco_plan_budget_col col);
 
 /* The scale at which a result's costs per unit of work read best
  * (docs/MODEL.md, "Unit costs for people"): per `per` units, where per is 1,

@@ -90,7 +90,10 @@ typedef struct tco_comparison {
                                table order; then, for each of A's options in
                                A's order, "[option ID]" when B lacks it, else
                                its keys in table order; then "[option ID]"
-                               for each option only B has, in B's order */
+                               for each option only B has, in B's order; then
+                               [demand]'s keys (demand.KEY) and each plan's
+                               (plan.NAME.KEY, "[plan NAME]"), as written: no
+                               def, a count's values as numbers */
     size_t n_options;
     tco_option_diff *options;  /* A's options in A's order, then those only B
                                   has, in B's order */
@@ -101,6 +104,11 @@ typedef struct tco_comparison {
     int inputs_compared;       /* 1 when both sides are computed scenarios; 0 when a
                                   side is a saved report (tco_compare_saved), which
                                   carries no inputs: n_inputs is then 0 */
+    size_t n_plans;            /* the capacity plans (MODEL.md, Comparing two scenarios:
+                                  plans): A's in A's order, then those only B has */
+    tco_option_diff *plans;    /* each plan as an option_diff: id is the plan's name,
+                                  figures those of tco_plan_figure_name in its order */
+    size_t n_plan_figures;     /* figures per plan */
 } tco_comparison;
 
 /* b - a, or 0 when |b - a| <= 1e-12 * max(|a|, |b|): a difference that small
@@ -108,6 +116,11 @@ typedef struct tco_comparison {
  * 0.3 or 0.1 + 0.2), and every output of a comparison shows it as no change.
  * NAN when either is NAN. */
 double tco_compare_delta(double a, double b);
+
+/* The name of a plan's figure k in a comparison (0 <= k < count; "total",
+ * "after_tax_npv", "rank"), the member of the report JSON's plan of that name;
+ * NULL out of range. *count (when not NULL) is their number. */
+const char *tco_plan_figure_name(size_t k, size_t *count);
 
 /* The figure of option o named `name` ("total"), or NULL. */
 const tco_figure_diff *tco_option_diff_figure(const tco_option_diff *o, const char *name);
@@ -219,7 +232,9 @@ const char *tco_compare_input_cell(char *buf, size_t size, const tco_input_diff 
  * "a": {"name", "file"}, "b": {...}, "inputs_compared": true or false, "inputs":
  * [{"key", "a", "b"}], "options": [{"id", "in_a", "in_b", and for each figure
  * (every per-option member of the report's JSON, and "rank") "NAME": {"a",
- * "b"} and for a number figure "delta" and "change"}]}: text as JSON strings,
+ * "b"} and for a number figure "delta" and "change"}], and when there are
+ * plans "plans": [{"name", "in_a", "in_b", and the plan figures likewise}]}:
+ * text as JSON strings,
  * a flag true or false, numbers as tco_format_double writes them (a rate in
  * fractions), unknown ones null. */
 tco_status tco_compare_write_json_stream(const tco_comparison *comparison, FILE *out);
@@ -230,7 +245,9 @@ tco_status tco_compare_write_json(const tco_comparison *comparison, const char *
 
 /* Write the comparison as CSV (RFC 4180, the report CSV's field rules and
  * formula-injection guard): a header "option,figure,a,b,delta,change", then
- * a record per option and figure (every figure of the JSON, in its order):
+ * a record per option and figure (every figure of the JSON, in its order),
+ * with plans a blank record, "plan,figure,a,b,delta,change" and a record
+ * per plan and figure:
  * numbers as tco_format_double writes them (a rate in fractions), text as it is,
  * unknown values empty; then a blank record and "input,a,b" with a record
  * per input that differs. */
@@ -239,7 +256,8 @@ tco_status tco_compare_write_csv(const tco_comparison *comparison, const char *p
                                  tco_diags *diags);
 
 /* Write the comparison as Markdown: a title, both scenarios, the inputs that
- * differ and a table per option of the brief figures with the cells of
+ * differ and a table per option (then, under "Plans", per plan) of the
+ * brief figures with the cells of
  * tco_compare_cell; scenario text escaped as the report's Markdown does. */
 tco_status tco_compare_write_md_stream(const tco_comparison *comparison, FILE *out);
 tco_status tco_compare_write_md(const tco_comparison *comparison, const char *path,
@@ -250,11 +268,11 @@ tco_status tco_compare_write_md(const tco_comparison *comparison, const char *pa
  * (landscape, fitted to the page width, headings repeated, page numbers in
  * the footer): a sheet "Summary" (title, both scenarios, each option's total
  * in A and B with the change, and a chart of the change), "Figures" (every
- * figure of every option: A, B, and the formulas B - A and the change) and
- * "Inputs" (key, A, B). `created` is the creation time stamped in it (Unix
- * seconds), 0 or less for the time of writing. TCO_ERR_INPUT when a
- * scenario's name or file is not valid UTF-8, TCO_ERR_IO when the file
- * cannot be written; diags says why. */
+ * figure of every option, then of every plan as "[plan NAME]": A, B, and the
+ * formulas B - A and the change) and "Inputs" (key, A, B). `created` is the
+ * creation time stamped in it (Unix seconds), 0 or less for the time of
+ * writing. TCO_ERR_INPUT when a scenario's name or file is not valid UTF-8,
+ * TCO_ERR_IO when the file cannot be written; diags says why. */
 tco_status tco_compare_write_xlsx(const tco_comparison *comparison, const char *path,
                                   long long created, tco_diags *diags);
 

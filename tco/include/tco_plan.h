@@ -86,6 +86,9 @@ typedef struct tco_plan_month {
      * their month (a purchase's capex, less a loan's amount or a lease's unpaid
      * capex) and without a refresh's sale: its lines and financing alone. */
     double own_operating;
+    /* ... and with [tax] its tax (MODEL.md, A plan's budget): each part's tax
+     * of the month, negative when saved; 0 without [tax]. */
+    double tax;
 } tco_plan_month;
 
 /* One purchase of a plan's owned part as the plan prices it (MODEL.md,
@@ -139,6 +142,10 @@ typedef struct tco_plan_result {
                                      without buy_at), then the refresh when the plan has
                                      one; 0 without an owned part (and in best_plan) */
     tco_plan_purchase *purchases; /* n_purchases entries */
+    double tax0;                  /* with [tax]: month 0's tax (the monthly[].tax of month 0) */
+    double commitment_tax;        /* ... and the tax of the commitments past the horizon;
+                                     tax0 + the months' tax + this = after_tax_total - total;
+                                     both 0 without [tax] */
 } tco_plan_result;
 
 /* ===== The cheapest plan ([optimize]; MODEL.md, The cheapest plan) ===== */

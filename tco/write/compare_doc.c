@@ -11,14 +11,11 @@
 
 /* ===== CSV ===== */
 
-/* See documentation in tco.h. */
-tco_status tco_compare_write_csv_stream(const tco_comparison *c, FILE *out)
+/* The records of options or plans: name, figure, a, b, delta, change. */
+static void csv_diffs(FILE *out, const tco_option_diff *list, size_t n)
 {
-    if (!c || !out)
-        return TCO_ERR_ARG;
-    fputs("option,figure,a,b,delta,change" TCI_CSV_EOL, out);
-    for (size_t i = 0; i < c->n_options; i++) {
-        const tco_option_diff *o = &c->options[i];
+    for (size_t i = 0; i < n; i++) {
+        const tco_option_diff *o = &list[i];
         for (size_t k = 0; k < o->n_figures; k++) {
             const tco_figure_diff *f = &o->figures[k];
             tci_csv_text(out, o->id);
@@ -42,6 +39,19 @@ tco_status tco_compare_write_csv_stream(const tco_comparison *c, FILE *out)
             }
             fputs(TCI_CSV_EOL, out);
         }
+    }
+}
+
+/* See documentation in tco.h. */
+tco_status tco_compare_write_csv_stream(const tco_comparison *c, FILE *out)
+{
+    if (!c || !out)
+        return TCO_ERR_ARG;
+    fputs("option,figure,a,b,delta,change" TCI_CSV_EOL, out);
+    csv_diffs(out, c->options, c->n_options);
+    if (c->n_plans) { /* capacity plans: a block of their own */
+        fputs(TCI_CSV_EOL "plan,figure,a,b,delta,change" TCI_CSV_EOL, out);
+        csv_diffs(out, c->plans, c->n_plans);
     }
     fputs(TCI_CSV_EOL "input,a,b" TCI_CSV_EOL, out);
     for (size_t i = 0; i < c->n_inputs; i++) {
@@ -126,7 +136,7 @@ static void md_inputs(FILE *out, const tco_comparison *c)
     }
 }
 
-/* One option's brief figures, as a table. */
+/* One option's or plan's brief figures, as a table. */
 static void md_option(FILE *out, const tco_comparison *c, const tco_option_diff *o)
 {
     fputs("\n### ", out);
@@ -181,6 +191,10 @@ tco_status tco_compare_write_md_stream(const tco_comparison *c, FILE *out)
     fputs("\n## Figures\n", out);
     for (size_t i = 0; i < c->n_options; i++)
         md_option(out, c, &c->options[i]);
+    if (c->n_plans)
+        fputs("\n## Plans\n", out);
+    for (size_t i = 0; i < c->n_plans; i++)
+        md_option(out, c, &c->plans[i]);
     return ferror(out) ? TCO_ERR_IO : TCO_OK;
 }
 

@@ -370,11 +370,34 @@ static tco_status put_fiscal_years(FILE *out, const tco_result *res)
     return TCO_OK;
 }
 
+/* A plan's budget (MODEL.md, A plan's budget): one object per fiscal year,
+ * in time order, the plan i of budget b. */
+static void put_plan_years(FILE *out, const tco_budget *b, size_t i)
+{
+    fputs(", \"fiscal_years\": [", out);
+    for (size_t y = 0; y < b->n_years; y++) {
+        const tco_fiscal_year *fy = &b->years[y];
+        fputs(y ? ",\n      {\"year\": " : "\n      {\"year\": ", out);
+        tci_json_string(out, fy->name);
+        fprintf(out, ", \"first_month\": %d, \"last_month\": %d", fy->first_month, fy->last_month);
+        const double *v = &b->plan_value[(i * b->n_years + y) * TCO_PLAN_BUDGET_COLS];
+        for (int k = 0; k < TCO_PLAN_BUDGET_COLS; k++)
+            tci_json_number_member(out, tco_plan_budget_col_name((tco_plan_budget_col)k), v[k]);
+        fputc('}', out);
+    }
+    fputs("\n    ]", out);
+}
+
 /* The plans, best first (MODEL.md, Plans): only when the scenario has any. */
-static void put_plans(FILE *out, const tco_result *res)
+static tco_status put_plans(FILE *out, const tco_result *res)
 {
     if (!res->n_plans)
-        return;
+        return TCO_OK;
+    tco_budget *b;
+    tco_status st = tco_budget_compute(res, &b);
+    if (st != TCO_OK)
+        return st;
+    const int taxed = res->scenario->tax != 0;
     fputs(",\n  \"plans\": [", out);
     for (size_t k = 0; k < res->n_plans; k++) {
         const tco_plan_result *r = &res->plans[res->plan_rank[k]];
@@ -433,11 +456,19 @@ static void put_plans(FILE *out, const tco_result *res)
                                      {"overflow_cost", pm->overflow_cost},
                                      {"cost", pm->cost}};
             put_numbers(out, g, sizeof g / sizeof *g);
+            if (taxed) /* MODEL.md, A plan's budget */
+                tci_json_number_member(out, "tax", pm->tax);
             fputc('}', out);
         }
-        fputs("\n    ]}", out);
+        fputs("\n    ]", out);
+        tci_json_number_member(out, "tax0", taxed ? r->tax0 : NAN);
+        tci_json_number_member(out, "commitment_tax", taxed ? r->commitment_tax : NAN);
+        put_plan_years(out, b, res->plan_rank[k]);
+        fputc('}', out);
     }
     fputs("\n  ]", out);
+    tco_budget_free(b);
+    return TCO_OK;
 }
 
 /* One candidate of the search: {own_count, reserve_count, total, npv,
@@ -528,7 +559,9 @@ tco_status tco_report_write_json_stream(const tco_result *res, FILE *out)
         st = tci_json_put_statements(out, res);
     if (st != TCO_OK)
         return st;
-    put_plans(out, res);
+    st = put_plans(out, res);
+    if (st != TCO_OK)
+        return st;
     put_optimize(out, res);
     if (res->analysis)
         put_analysis(out, res, res->analysis);

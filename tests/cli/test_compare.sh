@@ -215,6 +215,63 @@ xml = z.read(charts[0]).decode()
 assert "<c:barChart>" in xml and "Summary!$D$6:$D$7" in xml, xml[:400]
 PYEOF
 
+# Plans (MODEL.md, Comparing two scenarios: plans): B's demand grows 50% a year, plan
+# owned owns 12 GPUs, refresh-mixed is gone and plan extra is new. Every plan figure of the
+# JSON is the two reports' figure, its delta B - A; the other outputs name the plans.
+P="$SRC/tests/data/plans.ini"
+sed -e 's/^growth = 0.6$/growth = 0.5/' -e '/^\[plan owned\]/,/^$/s/^own_count = 16$/own_count = 12/' \
+    -e '/^\[plan refresh-mixed\]/,$d' "$P" >"$work/pb.ini"
+printf '[plan extra]\noverflow = b200-cloud\n' >>"$work/pb.ini"
+"$TCO" compare "$P" "$work/pb.ini" -o "$work/p.json" 2>"$work/err" && ok || bad "plans json: $(cat "$work/err")"
+"$TCO" report "$P" -o "$work/pa-report.json" 2>/dev/null &&
+    "$TCO" report "$work/pb.ini" -o "$work/pb-report.json" 2>/dev/null || bad "plan reports"
+"$PY" - "$work/p.json" "$work/pa-report.json" "$work/pb-report.json" <<'PYEOF' && ok || bad "compare plans"
+import json, sys
+c, a, b = (json.load(open(p)) for p in sys.argv[1:4])
+keys = {d["key"]: (d["a"], d["b"]) for d in c["inputs"]}
+assert keys["demand.growth"] == ("0.6", "0.5"), keys
+assert keys["plan.owned.own_count"] == ("16", "12"), keys
+assert keys["[plan refresh-mixed]"] == ("present", "absent"), keys
+assert keys["[plan extra]"] == ("absent", "present"), keys
+assert len(keys) == 4, keys
+pa = {p["name"]: (k + 1, p) for k, p in enumerate(a["plans"])}
+pb = {p["name"]: (k + 1, p) for k, p in enumerate(b["plans"])}
+names = [p["name"] for p in c["plans"]]
+assert names[-1] == "extra" and "refresh-mixed" in names and len(names) == len(pa) + 1, names
+for cp in c["plans"]:
+    n = cp["name"]
+    assert cp["in_a"] == (n in pa) and cp["in_b"] == (n in pb), cp
+    for f in ("own_count", "reserve_count", "paid0", "total", "npv", "demand", "unserved",
+              "own_hours", "overflow_hours"):
+        va = pa[n][1][f] if n in pa else None
+        vb = pb[n][1][f] if n in pb else None
+        assert cp[f]["a"] == va and cp[f]["b"] == vb, (n, f, cp[f], va, vb)
+        if va is not None and vb is not None:
+            d = vb - va
+            assert abs(cp[f]["delta"] - d) <= 1e-9 * max(1, abs(va), abs(vb)), (n, f, cp[f])
+    assert cp["rank"]["a"] == (pa[n][0] if n in pa else None), (n, cp["rank"])
+    assert cp["rank"]["b"] == (pb[n][0] if n in pb else None), (n, cp["rank"])
+    assert cp["serves_demand"]["a"] == (pa[n][1]["serves_demand"] if n in pa else None)
+    assert cp["after_tax_npv"] == {"a": None, "b": None, "delta": None, "change": None}
+PYEOF
+"$TCO" compare "$P" "$work/pb.ini" >"$work/p.txt" 2>/dev/null && ok || bad "plans table"
+grep -q "^Plans:$" "$work/p.txt" && grep -q "^  owned  *own_count  *16  *12  *-4  *-25.0%$" "$work/p.txt" &&
+    grep -q "^  plan.owned.own_count  *16  *12 " "$work/p.txt" && ok || bad "plans in the table: $(cat "$work/p.txt")"
+"$TCO" compare "$P" "$work/pb.ini" -o "$work/p.csv" 2>/dev/null && tr -d '\r' <"$work/p.csv" |
+    grep -qx "plan,figure,a,b,delta,change" && tr -d '\r' <"$work/p.csv" | grep -qx "owned,own_count,16,12,-4,-0.25" &&
+    ok || bad "plans in the CSV"
+"$TCO" compare "$P" "$work/pb.ini" -o "$work/p.md" 2>/dev/null && grep -q "^## Plans$" "$work/p.md" &&
+    grep -q "^### extra (only in B)$" "$work/p.md" && ok || bad "plans in the Markdown"
+SOURCE_DATE_EPOCH=0 "$TCO" compare "$P" "$work/pb.ini" -o "$work/p.xlsx" 2>/dev/null && ok || bad "plans xlsx"
+"$PY" - "$work/p.xlsx" <<'PYEOF' && ok || bad "plans in the workbook"
+import sys, openpyxl
+ws = openpyxl.load_workbook(sys.argv[1])["Figures"]
+rows = [r for r in ws.iter_rows(values_only=True) if r[0] == "[plan owned]"]
+counts = [r for r in rows if r[2] == 16]
+assert len(rows) > 20 and counts and counts[0][3] == 12, rows[:3]
+assert any(r[0] == "[plan extra]" for r in ws.iter_rows(values_only=True))
+PYEOF
+
 "$TCO" compare "$A" >/dev/null 2>&1; [ $? -eq 2 ] && ok || bad "one file: exit 2"
 printf '[scenario]\nname = x\n[option r]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 1W\n' >"$work/bad.ini"
 "$TCO" compare "$A" "$work/bad.ini" -o "$work/bad.json" 2>"$work/err"; [ $? -eq 2 ] && ok || bad "bad input: exit 2"

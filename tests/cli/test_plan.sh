@@ -259,6 +259,29 @@ import json, sys
 p = json.load(open(sys.argv[1]))["plans"][0]
 assert p["name"] == "mix" and p["after_tax_total"] == 2233.5, p["after_tax_total"]
 assert abs(p["after_tax_npv"] - 2233.5) < 1e-9, p["after_tax_npv"]
+# Its budget (MODEL.md, A plan's budget): one year, Y1, months 0..3: owned 2,000 + 18 + 30
+# + 30 = 2,078, reserved 600, overflow 300, tax -744.5 (MODEL.md, Plans after tax:
+# -96.1667, -99.1667, -549.1667 in months 1..3, none at month 0), total 2,233.5.
+y, = p["fiscal_years"]
+want = {"year": "Y1", "first_month": 0, "last_month": 3, "own": 2078, "reserve": 600,
+        "overflow": 300, "tax": -744.5, "total": 2233.5}
+for k, v in want.items():
+    assert y[k] == v if isinstance(v, str) else abs(y[k] - v) < 1e-9, (k, y[k], v)
+tax = [m["tax"] for m in p["monthly"]]
+assert max(abs(a - b) for a, b in zip(tax, [-96.1666667, -99.1666667, -549.1666667])) < 1e-6, tax
+assert p["tax0"] == 0 and p["commitment_tax"] == 0, (p["tax0"], p["commitment_tax"])
+EOF
+expect_rc 0 $T "$TCO" report "$work/tax.ini" --fiscal-years -o "$work/tax.csv"
+if tr -d '\r' <"$work/tax.csv" | grep -qx "plan,year,from,to,first_month,last_month,months,partial,own,reserve,overflow,tax,total" &&
+    tr -d '\r' <"$work/tax.csv" | grep -qx "mix,Y1,,,0,3,3,1,2078,600,300,-744.5,2233.5"; then ok; else
+    bad "CSV plan budget: $(cat "$work/tax.csv")"; fi
+expect_rc 0 $T "$TCO" report "$work/plan.ini" -o "$work/plain.json"
+if $T $PY - "$work/plain.json" <<'EOF'; then ok; else bad "JSON plan budget without tax"; fi
+import json, sys
+for p in json.load(open(sys.argv[1]))["plans"]:
+    assert p["tax0"] is None and p["commitment_tax"] is None, p["name"]
+    assert "tax" not in p["monthly"][0], p["monthly"][0]
+    assert all(y["tax"] == 0 for y in p["fiscal_years"]), p["fiscal_years"]
 EOF
 
 # --- A case with a shorter horizon drops the purchase and the refresh at or after its

@@ -65,6 +65,12 @@ line "  own     tax -3,338, after-tax total 10,014, after-tax NPV 10,014, IRR 10
 line "  cloud   tax -3,750, after-tax total 11,250, after-tax NPV 11,250"
 line "Best by after-tax NPV: own (own), 1,236 USD less than cloud in after-tax NPV over 3 months."
 if grep -q "^Cheapest" "$work/out"; then bad "a Cheapest line besides Best"; else ok; fi
+# The column it ranks by (MODEL.md, Taxes: Ranking): the after-tax NPV after the NPV,
+# 10,014 for own and 11,250 for cloud, as worked out above.
+if grep -q "  total  *NPV  after-tax NPV  per GPU-h" "$work/out" &&
+    grep -q "^   1  own\*.*  13,352  *10,014  *44\.51  " "$work/out" &&
+    grep -q "^   2  cloud\*.*  15,000  *11,250  *50\.00  " "$work/out"; then ok; else
+    bad "no after-tax NPV column: $(cat "$work/out")"; fi
 
 # Renting at 5 an hour (500 a month, -125 of tax): the after-tax flow 0, 375 - 10,482 =
 # -10,107, 375 - 10,507 = -10,132, 375 + 925 + 10,050 = 11,350 sums to -8,889: it never
@@ -79,6 +85,7 @@ line "Best by after-tax NPV: cloud (cloud), 8,889 USD less than own in after-tax
 # Without [tax]: no after-tax line, the headline names the cheapest.
 expect_rc 0 $T "$TCO" report "$work/plain.ini"
 if grep -q "After tax\|ranked by\|Best by" "$work/out"; then bad "tax lines without [tax]"; else ok; fi
+if grep -q "after-tax NPV" "$work/out"; then bad "an after-tax column without [tax]"; else ok; fi
 line "Cheapest: own (own), 1,648 USD less than cloud over 3 months."
 
 # --- JSON: the option's tax figures, the months' tax lines, the decision's rank_by and

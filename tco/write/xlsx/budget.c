@@ -40,6 +40,19 @@ void xw_budget_layout(xw_ctx *c)
         c->bg_row[i] = row + 2;
         row += (int)c->bg->n_years + 4;
     }
+    /* Then each plan with a sheet (MODEL.md, A plan's budget), likewise. */
+    size_t np = c->ps ? c->s->n_plans : 0;
+    if (np && !(c->bg_prow = calloc(np, sizeof(int)))) {
+        c->nomem = 1;
+        return;
+    }
+    for (size_t p = 0; p < np; p++) {
+        c->bg_prow[p] = XW_NONE;
+        if (c->ps[p].r_net == XW_NONE || c->ps[p].r_fy == XW_NONE)
+            continue;
+        c->bg_prow[p] = row + 2;
+        row += (int)c->bg->n_years + 4;
+    }
 }
 
 /* See sheets.h. */
@@ -63,21 +76,27 @@ static lxw_format *fy_format(xw_ctx *c, xw_style st)
 void xw_write_fy_row(xw_ctx *c, size_t i)
 {
     const xw_optsheet *L = &c->os[i];
-    if (L->r_fy == XW_NONE || !c->bg)
+    if (L->r_fy != XW_NONE)
+        xw_fy_cells(c, L->ws, L->r_month, L->r_fy);
+}
+
+/* See sheets.h. */
+void xw_fy_cells(xw_ctx *c, lxw_worksheet *ws, int r_month, int r_fy)
+{
+    if (!c->bg)
         return;
-    lxw_worksheet *ws = L->ws;
     char f[XW_FBUF];
-    xw_text(c, ws, L->r_fy, XW_COL_LABEL, xw_label(c, "option.fiscal_year", "Fiscal year"),
+    xw_text(c, ws, r_fy, XW_COL_LABEL, xw_label(c, "option.fiscal_year", "Fiscal year"),
             xw_fmt(c, XS_TEXT, XN_NONE));
     lxw_format *fmt = fy_format(c, XS_CALC);
     for (int m = 0; m <= c->s->horizon_months; m++) {
         int col = XW_COL_M0 + m;
-        xw_refbuf mr = xw_ref(NULL, L->r_month, col, 1, 0);
+        xw_refbuf mr = xw_ref(NULL, r_month, col, 1, 0);
         const char *mo = mr.s;
         char cal[XW_FBUF / 4];
         tci_utf8_format(cal, sizeof cal, "(YEAR(StartMonth)*12+MONTH(StartMonth)-1+%s-1)", mo);
         xw_fnum(
-            c, ws, L->r_fy, col,
+            c, ws, r_fy, col,
             xw_formula(c, f, sizeof f,
                        "=IF(ISNUMBER(StartMonth),INT(%s/12)+IF(AND(FiscalYearStart>1,MOD(%s,12)+1>="
                        "FiscalYearStart),1,0),IF(%s=0,1,INT((%s-1)/12)+1))",
@@ -276,6 +295,130 @@ static void bg_block(xw_ctx *c, size_t i, lxw_format *const *fm)
     }
 }
 
+/* ===== The plans' blocks (MODEL.md, A plan's budget) ===== */
+
+/* The plan blocks' columns from BG_COL0: owned, reserved, overflow, total
+ * before tax (the plan sheet has no tax rows). */
+enum { BP_OWN, BP_RES, BP_OVER, BP_TOTAL, BP_COLS };
+
+/* SUMIFS of the rows of plan p's sheet (n of them, XW_NONE skipped) over the
+ * months whose fiscal year is `year`, in f; "=0" without a row. */
+static const char *bp_formula(const xw_ctx *c, size_t p, const int *rows, int n, const char *year,
+                              char *f, size_t fs)
+{
+    const xw_plansheet *ps = &c->ps[p];
+    const int H = c->s->horizon_months;
+    xw_refbuf fys = xw_range(ps->quoted, ps->r_fy, XW_COL_M0, ps->r_fy, XW_COL_M0 + H);
+    size_t len = 1;
+    int any = 0;
+    tci_utf8_format(f, fs, "=");
+    for (int j = 0; j < n && len < fs; j++) {
+        if (rows[j] == XW_NONE)
+            continue;
+        xw_refbuf line = xw_range(ps->quoted, rows[j], XW_COL_M0, rows[j], XW_COL_M0 + H);
+        len += (size_t)snprintf(f + len, fs - len, "%sSUMIFS(%s,%s,%s)", any++ ? "+" : "", line.s,
+                                fys.s, year);
+    }
+    if (!any)
+        tci_utf8_format(f, fs, "=0");
+    return f;
+}
+
+/* Plan p's block from its first year row: its heading (linked to its
+ * sheet), the column headings, a row per fiscal year (the year and its
+ * months as the first option's block has them) and the total row. */
+static void bp_block(xw_ctx *c, size_t p, lxw_format *const *fm)
+{
+    lxw_worksheet *ws = c->budget;
+    const xw_plansheet *ps = &c->ps[p];
+    int first = c->bg_prow[p], ny = (int)c->bg->n_years, total = first + ny;
+    char f[XW_FBUF], t[XW_TBUF];
+    xw_labelf(c, t, sizeof t, "plan.title", "Plan {name}", "name", c->s->plans[p].name, NULL);
+    xw_link(c, ws, first - 2, BG_YEAR, ps->quoted, t, xw_fmt(c, XS_LINK, XN_GENERAL));
+    static const char *const keys[BP_COLS][2] = {
+        {XW_KEY("budget.plan.own"), "Owned"},
+        {XW_KEY("budget.plan.reserve"), "Reserved"},
+        {XW_KEY("budget.plan.overflow"), "On demand"},
+        {XW_KEY("budget.plan.total"), "Total before tax"},
+    };
+    const char *texts[BG_COL0 + BP_COLS];
+    static const char *const heads[BG_COL0][2] = {
+        {"budget.head.year", "Fiscal year"},
+        {"budget.head.from", "From"},
+        {"budget.head.to", "To"},
+        {"budget.head.first", "First month"},
+        {"budget.head.last", "Last month"},
+        {"budget.head.months", "Months of operation"},
+        {"budget.head.partial", "Partial"},
+    };
+    for (int k = 0; k < BG_COL0; k++)
+        texts[k] = xw_label(c, heads[k][0], heads[k][1]);
+    for (int k = 0; k < BP_COLS; k++)
+        texts[BG_COL0 + k] = xw_label(c, keys[k][0], keys[k][1]);
+    xw_header_height(ws, first - 1, texts + BG_FIRST, BG_COL0 - BG_FIRST, BG_NARROW);
+    for (int k = 0; k < BG_COL0 + BP_COLS; k++) {
+        if (k == BG_YEAR)
+            xw_header_text(c, ws, first - 1, k, texts[k]);
+        else
+            xw_header(c, ws, first - 1, k, texts[k]);
+    }
+    const size_t n = c->bg->n_years;
+    for (int y = 0; y < ny; y++) {
+        int row = first + y;
+        /* The year and its months: those of the first option's block. */
+        for (int k = BG_YEAR; k < BG_COL0; k++) {
+            const tco_fiscal_year *fy = &c->bg->years[y];
+            double v = k == BG_YEAR     ? xw_fy_number(c, fy->first_month)
+                       : k == BG_FROM   ? (c->s->start ? month_serial(c, fy->first_month) : NAN)
+                       : k == BG_TO     ? (c->s->start ? month_serial(c, fy->last_month) : NAN)
+                       : k == BG_FIRST  ? fy->first_month
+                       : k == BG_LAST   ? fy->last_month
+                       : k == BG_MONTHS ? fy->months
+                                        : fy->partial;
+            xw_formula(c, f, sizeof f, "=%s", xw_ref(NULL, c->bg_row[0] + y, k, 0, 0).s);
+            lxw_format *fmt = k == BG_YEAR                 ? fm[0]
+                              : k == BG_FROM || k == BG_TO ? fm[1]
+                              : k == BG_PARTIAL            ? fm[3]
+                                                           : fm[2];
+            if (isnan(v))
+                xw_fstr(c, ws, row, k, f, XW_DASH, fmt);
+            else
+                xw_fnum(c, ws, row, k, f, v, fmt);
+        }
+        const double *v = &c->bg->plan_value[((size_t)p * n + (size_t)y) * TCO_PLAN_BUDGET_COLS];
+        xw_refbuf yr = xw_ref(NULL, row, BG_YEAR, 0, 1);
+        const int *rows[3] = {ps->bg_own, ps->bg_res, &ps->bg_over};
+        const int nrows[3] = {5, 2, 1};
+        for (int k = 0; k < BP_TOTAL; k++)
+            xw_fnum(c, ws, row, BG_COL0 + k, bp_formula(c, p, rows[k], nrows[k], yr.s, f, sizeof f),
+                    v[k], fm[4]);
+        xw_fnum(c, ws, row, BG_COL0 + BP_TOTAL,
+                xw_formula(c, f, sizeof f, "=SUM(%s)",
+                           xw_range(NULL, row, BG_COL0, row, BG_COL0 + BP_TOTAL - 1).s),
+                v[TCO_PLAN_BUDGET_OWN] + v[TCO_PLAN_BUDGET_RESERVE] + v[TCO_PLAN_BUDGET_OVERFLOW],
+                fm[5]);
+    }
+    xw_text(c, ws, total, BG_YEAR, xw_label(c, "budget.total", "Total"),
+            xw_fmt(c, XS_TOTAL, XN_NONE));
+    for (int k = BG_FROM; k < BG_COL0 + BP_COLS; k++) {
+        if (k < BG_MONTHS || k == BG_PARTIAL) {
+            worksheet_write_blank(ws, (lxw_row_t)total, (lxw_col_t)k, xw_fmt(c, XS_TOTAL, XN_NONE));
+            continue;
+        }
+        double sum = 0;
+        for (size_t y = 0; y < n; y++) {
+            const double *v = &c->bg->plan_value[((size_t)p * n + y) * TCO_PLAN_BUDGET_COLS];
+            sum += k == BG_MONTHS            ? c->bg->years[y].months
+                   : k == BG_COL0 + BP_TOTAL ? v[TCO_PLAN_BUDGET_OWN] + v[TCO_PLAN_BUDGET_RESERVE] +
+                                                   v[TCO_PLAN_BUDGET_OVERFLOW]
+                                             : v[k - BG_COL0];
+        }
+        xw_fnum(c, ws, total, k,
+                xw_formula(c, f, sizeof f, "=SUM(%s)", xw_range(NULL, first, k, total - 1, k).s),
+                sum, k == BG_MONTHS ? xw_fmt(c, XS_TOTAL, XN_INT) : xw_fmt(c, XS_TOTAL, XN_MONEY));
+    }
+}
+
 /* See sheets.h. */
 void xw_write_budget(xw_ctx *c)
 {
@@ -318,6 +461,9 @@ void xw_write_budget(xw_ctx *c)
     xw_title_line(c, ws, xw_label(c, "budget.title", "Budget by fiscal year"), t);
     for (size_t i = 0; i < c->s->n_options && !c->err && !c->nomem; i++)
         bg_block(c, i, fm);
+    for (size_t p = 0; c->bg_prow && p < c->s->n_plans && !c->err && !c->nomem; p++)
+        if (c->bg_prow[p] != XW_NONE && c->s->n_options)
+            bp_block(c, p, fm);
     xw_print_setup(c, ws, 0, 1, 1);
 }
 

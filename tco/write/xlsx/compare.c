@@ -374,7 +374,24 @@ static void summary_sheet(xw_ctx *c, const cmp_formats *F, const tco_comparison 
     xw_note(c, worksheet_print_area(ws, 0, 0, (lxw_row_t)last, SM_CHANGE));
 }
 
-/* Figures: every figure of every option, in A and B, B - A and the change. */
+/* The options, then the plans: entry i of both lists. */
+static const tco_option_diff *diff_at(const tco_comparison *cm, size_t i)
+{
+    return i < cm->n_options ? &cm->options[i] : &cm->plans[i - cm->n_options];
+}
+
+/* Entry i's name in a cell: an option's id, "[plan NAME]" for a plan. */
+static const char *diff_name(char *buf, size_t size, const tco_comparison *cm, size_t i)
+{
+    if (i < cm->n_options)
+        return xw_cell_text(buf, size, cm->options[i].id);
+    char name[XW_TBUF];
+    snprintf(name, sizeof name, "[plan %s]", cm->plans[i - cm->n_options].id);
+    return xw_cell_text(buf, size, name);
+}
+
+/* Figures: every figure of every option and plan, in A and B, B - A and the
+ * change. */
 static void figures_sheet(xw_ctx *c, const cmp_formats *F, const tco_comparison *cm)
 {
     lxw_worksheet *ws = workbook_add_worksheet(c->wb, "Figures");
@@ -389,9 +406,9 @@ static void figures_sheet(xw_ctx *c, const cmp_formats *F, const tco_comparison 
      * text wraps in a row tall enough for it. */
     double w[FG_COLS] = {10, 24, 14, 14, 14, 12};
     char label[XW_TBUF], buf[XW_TBUF], shown[TCO_NUMTEXT_MAX];
-    for (size_t i = 0; i < cm->n_options; i++) {
-        const tco_option_diff *o = &cm->options[i];
-        w[FG_OPT] = fmax(w[FG_OPT], width_of(xw_cell_text(buf, sizeof buf, o->id), 10));
+    for (size_t i = 0; i < cm->n_options + cm->n_plans; i++) {
+        const tco_option_diff *o = diff_at(cm, i);
+        w[FG_OPT] = fmax(w[FG_OPT], width_of(diff_name(buf, sizeof buf, cm, i), 10));
         for (size_t k = 0; k < o->n_figures; k++) {
             const tco_figure_diff *f = &o->figures[k];
             w[FG_LABEL] =
@@ -403,10 +420,10 @@ static void figures_sheet(xw_ctx *c, const cmp_formats *F, const tco_comparison 
         }
     }
     int row = HEAD_ROW + 1;
-    for (size_t i = 0; i < cm->n_options; i++) {
-        const tco_option_diff *o = &cm->options[i];
+    for (size_t i = 0; i < cm->n_options + cm->n_plans; i++) {
+        const tco_option_diff *o = diff_at(cm, i);
         char id[XW_TBUF];
-        xw_cell_text(id, sizeof id, o->id);
+        diff_name(id, sizeof id, cm, i);
         for (size_t k = 0; k < o->n_figures; k++, row++) {
             const tco_figure_diff *f = &o->figures[k];
             xw_text(c, ws, row, FG_OPT, id, xw_fmt(c, XS_TEXT, XN_NONE));

@@ -172,6 +172,13 @@ typedef struct xw_plansheet {
                            each purchase's GPUs n_buys rows below its month */
     int in_refresh;     /* Inputs row of refresh_month (XW_NONE: none), refresh_count below */
     int r_net, r_pv;    /* the net cost and present value rows: total and NPV in column C */
+    /* The Budget's plan blocks (MODEL.md, A plan's budget) read: its fiscal-year
+     * row; the rows of the owned part's cash (capex, what is lent, its cost,
+     * a refresh's sale, its residual), the reserved part's (upfront, rent) and
+     * the overflow's; XW_NONE where the sheet has no such row. */
+    int r_fy;
+    int bg_own[5], bg_res[2], bg_over;
+    int r_unserved, r_s_over; /* the unserved and overflow rows (totals in C), or XW_NONE */
 } xw_plansheet;
 
 /* Budget: A..G the fiscal year, its months and whether it is partial; from H the
@@ -236,13 +243,15 @@ typedef struct xw_ctx {
      * Checks and the charts. */
     int sm_rows[TCI_F_COUNT];
     int sm_header, sm_last_row;
-    int sm_holds, sm_serves; /* the Summary's feasibility tests (sm_serves: XW_NONE
-                                unless inference) */
-    int sm_feasible_total;   /* the Summary's row of each feasible option's total */
-    int sm_paid0;            /* the Summary's row of what each option pays at month 0 */
-    int sm_label_w;          /* the Summary's labels' column width (longer labels wrap) */
-    int sm_wrapped;          /* lines the Summary's wrapped labels add to its table */
-    int ck_master;           /* Checks row of the master check */
+    int sm_holds, sm_serves;    /* the Summary's feasibility tests (sm_serves: XW_NONE
+                                   unless inference) */
+    int sm_feasible_total;      /* the Summary's row of each feasible option's total */
+    int sm_paid0;               /* the Summary's row of what each option pays at month 0 */
+    int sm_label_w;             /* the Summary's labels' column width (longer labels wrap) */
+    int sm_wrapped;             /* lines the Summary's wrapped labels add to its table */
+    int sm_plans, sm_plans_end; /* the Summary's plans block (MODEL.md, Plans): its heading
+                                   row and its last row; XW_NONE without plan sheets */
+    int ck_master;              /* Checks row of the master check */
     /* Buy-vs-Rent: the first and last rows of the sweep's totals, with the
      * utilizations in column A and option i in column 1 + i (XW_NONE: no sheet). */
     int br_first, br_last;
@@ -253,6 +262,7 @@ typedef struct xw_ctx {
     lxw_worksheet *budget;
     lxw_worksheet *annual; /* the annual views (annual.c), or NULL */
     int *bg_row;
+    int *bg_prow; /* the Budget's first year row of each plan's block (NULL: none) */
     /* Plans (plansheet.c; MODEL.md, Demand and Plans): a sheet per plan, after
      * the option sheets, then the Optimize sheet with [optimize]; the Inputs
      * rows of the demand's keys (XW_NONE when absent): month 1's demand, the

@@ -68,6 +68,12 @@ static void month_rows(const pl_sheet *S, int row)
     worksheet_freeze_panes(S->ws, (lxw_row_t)(R->r_year + 1), (lxw_col_t)XW_COL_M0);
 }
 
+/* Each month's fiscal year, as an option sheet's (budget.c). */
+static void fy_row(const pl_sheet *S, int row)
+{
+    xw_fy_cells(S->c, S->ws, S->R.r_month, row);
+}
+
 /* ===== The timing flags ===== */
 
 /* A flag row of plan S's sheet (xw_flag_row), of purchase j (else 0). */
@@ -574,6 +580,7 @@ static const char *f_h_over(const pl_sheet *S, char *f, size_t fs, int col)
 static const pl_row timing_rows[] = {
     POWN(r_month, 0, month_rows),
     PROW(r_year, 0),
+    POWN(r_fy, 0, fy_row),
     PLABEL(f_m0, 0, XW_KEY("option.f_m0"), "Month 0, the acquisition (1 = yes)", PU_FLAG, m0_flag),
     PLABEL(f_op, 0, XW_KEY("option.f_op"), "Operating month, 1 to the horizon (1 = yes)", PU_FLAG,
            op_flag),
@@ -867,8 +874,19 @@ void xw_plan_layout(xw_ctx *c, size_t p)
 {
     pl_rows R;
     pl_layout(c, p, &R);
-    c->ps[p].r_net = R.r_net;
-    c->ps[p].r_pv = R.r_pv;
+    xw_plansheet *ps = &c->ps[p];
+    ps->r_net = R.r_net;
+    ps->r_pv = R.r_pv;
+    ps->r_fy = R.r_fy;
+    const int own[5] = {c->s->plans[p].own_i >= 0 ? R.r_capex : XW_NONE, R.r_lent, R.r_own_cost,
+                        R.r_sale, R.r_resid};
+    for (int k = 0; k < 5; k++)
+        ps->bg_own[k] = own[k];
+    ps->bg_res[0] = R.r_res_up;
+    ps->bg_res[1] = R.r_res_rent;
+    ps->bg_over = R.r_ov_cost;
+    ps->r_unserved = R.r_unserved;
+    ps->r_s_over = R.r_s_over;
 }
 /* ===== The chart ===== */
 

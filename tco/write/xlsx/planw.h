@@ -49,6 +49,7 @@ typedef struct pl_rows {
      * still to come of those returned at the refresh, paid then. */
     int r_blint, r_eset;
     int r_chart, r_end;
+    int r_fy; /* the fiscal year of each month (the Budget's plan block reads it) */
 } pl_rows;
 
 /* A plan's parts, as the sheet writes them. */

@@ -70,6 +70,9 @@ void xw_write_monte_carlo(xw_ctx *c);
  * as its sheet is written; xw_budget_chart is the Summary's annual cash flow. */
 void xw_budget_layout(xw_ctx *c);
 void xw_write_fy_row(xw_ctx *c, size_t i);
+/* The fiscal-year row `r_fy` of sheet ws whose months are in row r_month
+ * (its label and a formula a month), an option's or a plan's. */
+void xw_fy_cells(xw_ctx *c, lxw_worksheet *ws, int r_month, int r_fy);
 void xw_write_budget(xw_ctx *c);
 lxw_chart *xw_budget_chart(xw_ctx *c);
 /* The number of the fiscal year of model month m (2028 for FY2028, 1 for Y1). */

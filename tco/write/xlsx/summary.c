@@ -561,6 +561,94 @@ static void sm_layout(xw_ctx *c)
     c->sm_serves = c->s->mode == TCO_INFERENCE ? row++ : XW_NONE;
     c->sm_feasible_total = row++;
     c->sm_last_row = row - 1;
+    /* The plans, below a blank row: a heading, the column headings, a row
+     * each (those with a sheet). */
+    c->sm_plans = c->sm_plans_end = XW_NONE;
+    size_t np = 0;
+    for (size_t p = 0; c->ps && p < c->s->n_plans; p++)
+        np += c->ps[p].ws != NULL && c->ps[p].r_net != XW_NONE;
+    if (np) {
+        c->sm_plans = row + 1;
+        c->sm_plans_end = row + 2 + (int)np;
+    }
+}
+
+/* The last row of the table and the plans under it. */
+static int sm_bottom(const xw_ctx *c)
+{
+    return c->sm_plans_end != XW_NONE ? c->sm_plans_end : c->sm_last_row;
+}
+
+/* The plans, ranked as the options are (MODEL.md, Plans): per plan in file
+ * order, its name linked to its sheet, the figure rank_by names (its sheet's
+ * total or NPV; the after-tax NPV is the engine's, the plan sheets having no
+ * tax rows), whether it serves all demand (its sheet's unserved total is 0,
+ * or it has an overflow part) and its rank: serving plans first, then the
+ * lower figure, equal ones in file order. */
+static void sm_plans(xw_ctx *c, int wo)
+{
+    if (c->sm_plans == XW_NONE)
+        return;
+    lxw_worksheet *ws = c->summary;
+    const tco_result *r = c->r;
+    const int c0 = XW_SUM_COL0, h = c->sm_plans, first = h + 2, last = c->sm_plans_end;
+    char t[XW_TBUF], f[XW_FBUF];
+    xw_labelf(c, t, sizeof t, "summary.plans",
+              "Plans, ranked as the options are: those serving all demand first, then by {figure}",
+              "figure", rank_words(c, c->s->rank_by), NULL);
+    xw_text(c, ws, h, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
+    const char *heads[3] = {rank_words(c, c->s->rank_by),
+                            xw_label(c, "summary.plans.serves", "Serves all demand"),
+                            xw_label(c, "summary.plans.rank", "Rank")};
+    /* Tall enough for the headings wrapped in the options' columns. */
+    xw_header_height(ws, h + 1, heads, 3, wo);
+    xw_header_text(c, ws, h + 1, 0, xw_label(c, "summary.plans.plan", "Plan"));
+    for (int k = 0; k < 3; k++)
+        xw_header(c, ws, h + 1, c0 + k, heads[k]);
+    xw_refbuf vs = xw_range(NULL, first, c0, last, c0),
+              ss = xw_range(NULL, first, c0 + 1, last, c0 + 1);
+    int row = first;
+    for (size_t p = 0; c->ps && p < c->s->n_plans; p++) {
+        const xw_plansheet *ps = &c->ps[p];
+        if (!ps->ws || ps->r_net == XW_NONE)
+            continue;
+        const tco_plan_result *P = &r->plans[p];
+        xw_link(c, ws, row, 0, ps->quoted, c->s->plans[p].name, xw_fmt(c, XS_LINK, XN_GENERAL));
+        xw_text(c, ws, row, 2, c->currency, xw_fmt(c, XS_KEY, XN_NONE));
+        lxw_format *money = xw_fmt(c, XS_CALC, XN_MONEY);
+        if (c->s->rank_by == TCO_RANK_AFTER_TAX_NPV)
+            xw_num(c, ws, row, c0, P->after_tax_npv, money);
+        else
+            xw_fnum(
+                c, ws, row, c0,
+                xw_formula(c, f, sizeof f, "=%s",
+                           xw_ref(ps->quoted, c->s->rank_by == TCO_RANK_NPV ? ps->r_pv : ps->r_net,
+                                  XW_COL_VAL, 1, 1)
+                               .s),
+                c->s->rank_by == TCO_RANK_NPV ? P->npv : P->total, money);
+        if (ps->r_unserved != XW_NONE)
+            xw_formula(c, f, sizeof f, "=IF(%s>0,0,1)",
+                       xw_ref(ps->quoted, ps->r_unserved, XW_COL_VAL, 1, 1).s);
+        else
+            xw_formula(c, f, sizeof f, "=IF(ISNUMBER(%s),1,0)",
+                       xw_ref(ps->quoted, ps->r_s_over, XW_COL_VAL, 1, 1).s);
+        xw_fnum(c, ws, row, c0 + 1, f, P->unserved > 0 ? 0 : 1, xw_fmt(c, XS_CALC, XN_FLAG));
+        xw_refbuf v = xw_ref(NULL, row, c0, 0, 0), s = xw_ref(NULL, row, c0 + 1, 0, 0);
+        char ties[XW_FBUF / 2] = "";
+        if (row > first)
+            tci_utf8_format(ties, sizeof ties, "+COUNTIFS(%s,%s,%s,%s)",
+                            xw_range(NULL, first, c0 + 1, row - 1, c0 + 1).s, s.s,
+                            xw_range(NULL, first, c0, row - 1, c0).s, v.s);
+        double rank = 0;
+        for (size_t k = 0; k < r->n_plans; k++)
+            if (r->plan_rank[k] == p)
+                rank = (double)(k + 1);
+        xw_fnum(c, ws, row, c0 + 2,
+                xw_formula(c, f, sizeof f, "=1+COUNTIF(%s,\">\"&%s)+COUNTIFS(%s,%s,%s,\"<\"&%s)%s",
+                           ss.s, s.s, ss.s, s.s, vs.s, v.s, ties),
+                rank, xw_fmt(c, XS_CALC, XN_INT));
+        row++;
+    }
 }
 
 /* Column widths from the labels (wrapped in the heading row). */
@@ -832,8 +920,8 @@ static int sm_sizing(xw_ctx *c)
     const int c0 = XW_SUM_COL0;
     char t[XW_TBUF];
     if (!(c->s->model_params > 0))
-        return c->sm_last_row + 3;
-    int sr = c->sm_last_row + 2;
+        return sm_bottom(c) + 3;
+    int sr = sm_bottom(c) + 2;
     xw_text(c, ws, sr, 0,
             xw_label(c, "summary.sizing", "Workload sizing (engine figures, not live)"),
             xw_fmt(c, XS_SECTION, XN_NONE));
@@ -957,5 +1045,6 @@ void xw_write_summary(xw_ctx *c)
     sm_widths w = sm_columns(c);
     sm_title(c, w.lines);
     sm_fields(c);
+    sm_plans(c, w.wo);
     sm_print(c, sm_sizing(c), w);
 }

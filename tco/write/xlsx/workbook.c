@@ -52,6 +52,7 @@ static void ctx_free(xw_ctx *c)
     free(c->in_site);
     tco_budget_free(c->bg);
     free(c->bg_row);
+    free(c->bg_prow);
     for (size_t p = 0; c->ps && p < c->s->n_plans; p++) {
         free(c->ps[p].name);
         free(c->ps[p].quoted);
