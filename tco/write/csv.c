@@ -300,3 +300,39 @@ tco_status tco_report_write_csv(const tco_result *res, const char *path, int mon
     csv_args a = {res, monthly};
     return tco_write_atomic(path, csv_to, &a, diags);
 }
+
+/* See csv.h. */
+tco_status tci_csv_put_statements(FILE *out, const tco_result *res)
+{
+    tco_statements *st;
+    tco_status status = tco_statements_compute(res, &st);
+    if (status != TCO_OK)
+        return status;
+    fputs(TCI_CSV_EOL "option,year,lease_accounting,lease_rate,lease_rate_source", out);
+    for (int k = 0; k < TCO_STMT_COLS; k++)
+        fprintf(out, ",%s", tco_stmt_col_name((tco_stmt_col)k));
+    fputs(TCI_CSV_EOL, out);
+    for (size_t i = 0; i < st->n_options; i++)
+        for (size_t y = 0; y < st->n_years; y++) {
+            const tco_option *o = &res->scenario->options[i];
+            const char *source = tco_lease_rate_source_name(st->lease[i].source);
+            const char *standard = tci_stmt_standard(o);
+            tci_csv_text(out, o->id);
+            fputc(',', out);
+            tci_csv_text(out, st->budget->years[y].name);
+            fputc(',', out);
+            tci_csv_text(out, standard ? standard : "");
+            fputc(',', out);
+            tci_csv_number(out, tci_stmt_rate(st, i));
+            fputc(',', out);
+            tci_csv_text(out, source ? source : "");
+            const double *v = tci_stmt_row(st, i, y);
+            for (int k = 0; k < TCO_STMT_COLS; k++) {
+                fputc(',', out);
+                tci_csv_number(out, v[k]);
+            }
+            fputs(TCI_CSV_EOL, out);
+        }
+    tco_statements_free(st);
+    return TCO_OK;
+}

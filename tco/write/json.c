@@ -629,3 +629,31 @@ tco_status tco_report_write_json(const tco_result *res, const char *path, tco_di
         return TCO_ERR_ARG;
     return tco_write_atomic(path, json_to, res, diags);
 }
+
+/* See json.h. */
+tco_status tci_json_put_statements(FILE *out, const tco_result *res)
+{
+    tco_statements *st;
+    tco_status status = tco_statements_compute(res, &st);
+    if (status != TCO_OK)
+        return status;
+    fputs(",\n  \"statements\": [", out);
+    for (size_t i = 0; i < st->n_options; i++)
+        for (size_t y = 0; y < st->n_years; y++) {
+            const tco_option *o = &res->scenario->options[i];
+            fprintf(out, "%s\n    {\"option\": ", i + y ? "," : "");
+            tci_json_string(out, o->id);
+            tci_json_text_member(out, "year", st->budget->years[y].name);
+            tci_json_text_member(out, "lease_accounting", tci_stmt_standard(o));
+            tci_json_number_member(out, "lease_rate", tci_stmt_rate(st, i));
+            tci_json_text_member(out, "lease_rate_source",
+                                 tco_lease_rate_source_name(st->lease[i].source));
+            const double *v = tci_stmt_row(st, i, y);
+            for (int k = 0; k < TCO_STMT_COLS; k++)
+                tci_json_number_member(out, tco_stmt_col_name((tco_stmt_col)k), v[k]);
+            fputc('}', out);
+        }
+    fputs(st->n_options ? "\n  ]" : "]", out);
+    tco_statements_free(st);
+    return TCO_OK;
+}

@@ -1,19 +1,20 @@
 /* statements.h - the statements by fiscal year (docs/MODEL.md, Statements by
- * fiscal year) as the JSON, the CSV and the Markdown write them. */
+ * fiscal year): what the JSON (json.c) and the CSV (csv.c) write besides the
+ * figures. */
 #ifndef TCO_WRITE_STATEMENTS_H
 #define TCO_WRITE_STATEMENTS_H
 
 #include "tco.h"
 
-#include <stdio.h>
+#include <stddef.h>
 
-/* The JSON's `statements` member, after `fiscal_years`: `,\n  "statements":
- * [...]`, one object per option and fiscal year. */
-tco_status tci_json_put_statements(FILE *out, const tco_result *res);
+/* The name of option o's lease_accounting, or NULL when it is not leased. */
+const char *tci_stmt_standard(const tco_option *o);
 
-/* The CSV's statements table, after a blank line: the header option, year,
- * lease_accounting, lease_rate, lease_rate_source and the columns of
- * tco_stmt_col_name, one row per option and fiscal year. */
-tco_status tci_csv_put_statements(FILE *out, const tco_result *res);
+/* A leased option i's annual rate in st, NAN otherwise (null, an empty field). */
+double tci_stmt_rate(const tco_statements *st, size_t i);
+
+/* The TCO_STMT_COLS figures of option i's fiscal year y in st. */
+const double *tci_stmt_row(const tco_statements *st, size_t i, size_t y);
 
 #endif /* TCO_WRITE_STATEMENTS_H */
