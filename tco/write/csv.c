@@ -127,6 +127,25 @@ static void put_monthly_rows(FILE *out, int horizon, const tco_option *o,
     }
 }
 
+/* One row of the budget: the option's or plan's name, fiscal year fy, its n
+ * figures. */
+static void put_year(FILE *out, const char *name, const tco_fiscal_year *fy, const double *v, int n)
+{
+    tci_csv_text(out, name);
+    fputc(',', out);
+    tci_csv_text(out, fy->name);
+    fputc(',', out);
+    tci_csv_text(out, fy->from);
+    fputc(',', out);
+    tci_csv_text(out, fy->to);
+    fprintf(out, ",%d,%d,%d,%d", fy->first_month, fy->last_month, fy->months, fy->partial);
+    for (int k = 0; k < n; k++) {
+        fputc(',', out);
+        tci_csv_number(out, v[k]);
+    }
+    fputs(EOL, out);
+}
+
 /* The budget's table, after a blank line; then the plans' (MODEL.md, A
  * plan's budget), after another. */
 static tco_status put_fiscal_years(FILE *out, const tco_result *res)
@@ -140,22 +159,9 @@ static tco_status put_fiscal_years(FILE *out, const tco_result *res)
         fprintf(out, ",%s", tco_budget_col_name((tco_budget_col)k));
     fputs(EOL, out);
     for (size_t i = 0; i < b->n_options; i++)
-        for (size_t y = 0; y < b->n_years; y++) {
-            const tco_fiscal_year *fy = &b->years[y];
-            tci_csv_text(out, res->scenario->options[i].id);
-            fputc(',', out);
-            tci_csv_text(out, fy->name);
-            fputc(',', out);
-            tci_csv_text(out, fy->from);
-            fputc(',', out);
-            tci_csv_text(out, fy->to);
-            fprintf(out, ",%d,%d,%d,%d", fy->first_month, fy->last_month, fy->months, fy->partial);
-            for (int k = 0; k < TCO_BUDGET_COLS; k++) {
-                fputc(',', out);
-                tci_csv_number(out, b->value[(i * b->n_years + y) * TCO_BUDGET_COLS + k]);
-            }
-            fputs(EOL, out);
-        }
+        for (size_t y = 0; y < b->n_years; y++)
+            put_year(out, res->scenario->options[i].id, &b->years[y],
+                     &b->value[(i * b->n_years + y) * TCO_BUDGET_COLS], TCO_BUDGET_COLS);
     if (b->n_plans) { /* MODEL.md, A plan's budget: plans in file order */
         fputs(EOL "plan,year,from,to,first_month,last_month,months,partial", out);
         for (int k = 0; k < TCO_PLAN_BUDGET_COLS; k++)
@@ -163,22 +169,10 @@ static tco_status put_fiscal_years(FILE *out, const tco_result *res)
         fputs(EOL, out);
     }
     for (size_t i = 0; i < b->n_plans; i++)
-        for (size_t y = 0; y < b->n_years; y++) {
-            const tco_fiscal_year *fy = &b->years[y];
-            tci_csv_text(out, res->plans[i].plan->name);
-            fputc(',', out);
-            tci_csv_text(out, fy->name);
-            fputc(',', out);
-            tci_csv_text(out, fy->from);
-            fputc(',', out);
-            tci_csv_text(out, fy->to);
-            fprintf(out, ",%d,%d,%d,%d", fy->first_month, fy->last_month, fy->months, fy->partial);
-            for (int k = 0; k < TCO_PLAN_BUDGET_COLS; k++) {
-                fputc(',', out);
-                tci_csv_number(out, b->plan_value[(i * b->n_years + y) * TCO_PLAN_BUDGET_COLS + k]);
-            }
-            fputs(EOL, out);
-        }
+        for (size_t y = 0; y < b->n_years; y++)
+            put_year(out, res->plans[i].plan->name, &b->years[y],
+                     &b->plan_value[(i * b->n_years + y) * TCO_PLAN_BUDGET_COLS],
+                     TCO_PLAN_BUDGET_COLS);
     tco_budget_free(b);
     return TCO_OK;
 }
