@@ -49,10 +49,11 @@ PACK = ["About", "Inputs", "Annual", "Summary", "Budget", "Workload", "Buy-vs-Re
 # four pages, 18 with the tax inputs of section 179 and bonus and the mid-quarter MACRS
 # table A-5 on Inputs): About 1, Inputs 4 (no row for an unset text key, a one-line
 # subtitle and a thin gap above the headings), Annual 1, Summary 3 (its table on two,
-# its charts on one), Budget 2 (two pages wide), Buy-vs-Rent 2 (portrait), Sensitivity 3
-# (the tables, then the charts two by two), Checks 1 (the master check and the matrix of
-# the integrity checks by option). A page more fails.
-PACK_MAX = {"financed-taxed": 17}
+# its charts on one), Budget 2 (two pages wide), Buy-vs-Rent 2 (portrait), Sensitivity 2
+# (three tables, then the fourth and the charts two by two, the page breaks placed by
+# the rows' heights in points), Checks 1 (the master check and the matrix of the
+# integrity checks by option). A page more fails.
+PACK_MAX = {"financed-taxed": 16}
 MIN_PT = 8.0
 GLOBAL_INPUTS = ("DiscountRate", "ElectricityPrice", "ElectricityEscalation", "PUE",
                  "ColoPerKwMonth", "HoursPerMonth")
