@@ -233,6 +233,32 @@ static void print_incomplete(const tco_scenario *s, FILE *out)
         fputs(", as the warnings say\n", out);
 }
 
+/* Each option whose catalog price a discount changed or whose offer was
+ * picked by offer = cheapest: the offer, how many were compared, the
+ * discount (MODEL.md, The cheapest offer, Negotiated discounts). */
+static void print_offers(const tco_scenario *s, FILE *out)
+{
+    for (size_t i = 0; i < s->n_options; i++) {
+        const tco_option *o = &s->options[i];
+        if (!o->offer_entry || (!o->offer_candidates && !o->discount))
+            continue;
+        tco_fput_text(out, o->id, 0, 0);
+        fputs(": ", out);
+        if (o->offer_candidates)
+            fprintf(out, "offer = cheapest of %d offer%s: ", o->offer_candidates,
+                    o->offer_candidates == 1 ? "" : "s");
+        tco_fput_text(out, o->offer_entry->id, 0, 0);
+        if (o->discount > 0 && (size_t)o->discount <= s->n_discounts) {
+            const tco_discount *d = &s->discounts[o->discount - 1];
+            fprintf(out, ", %g%% %s by [discount ", fabs(d->fraction) * 100,
+                    d->fraction < 0 ? "marked up" : "off");
+            tco_fput_text(out, d->name, 0, 0);
+            fputc(']', out);
+        }
+        fputc('\n', out);
+    }
+}
+
 /* The decision: the best feasible option by rank_by (the cheapest, unless the
  * scenario ranks by another figure) and what it saves against the next
  * feasible one, the options left out and why, the lowest cost per unit of
@@ -849,6 +875,7 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
     if (words)
         fputs(cli_breakeven_words, out);
     print_incomplete(s, out);
+    print_offers(s, out);
     print_sites(res, out);
     print_returns(res, out, idw);
     print_taxes(res, out, idw);

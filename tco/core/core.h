@@ -135,6 +135,34 @@ double tci_fx_convert(const tco_scenario *s, int fx, double written);
  * price_per_gpu_hour of a rent option), or NULL when none was converted. */
 double *tci_fx_price(tco_option *o);
 
+/* ===== Negotiated discounts and the cheapest offer (discount.c) ===== */
+
+/* 1 when `want` is NULL (any) or equals `have` ignoring ASCII case: how a
+ * discount's provider and pricing, and a rent option's offer_provider,
+ * offer_pricing and offer_region, match an offer's. */
+int tci_offer_text_matches(const char *want, const char *have);
+/* How specific discount d is: 3 with `offer =`, 2 with `pricing =`, else 1. */
+int tci_discount_specificity(const tco_discount *d);
+/* 1 when discount d applies to catalog offer e. */
+int tci_discount_matches(const tco_discount *d, const tco_offer *e);
+/* The discount of s that applies to offer e: k >= 1 for s->discounts[k - 1],
+ * the most specific that matches; 0 when none does. */
+int tci_discount_for(const tco_scenario *s, const tco_offer *e);
+/* price x (1 - fraction) of discount k >= 1 of s; price itself for k = 0. */
+double tci_discounted(const tco_scenario *s, int discount, double price);
+/* 1 when offer e passes the filters of rent option o with offer = cheapest
+ * (offer_gpu exactly; offer_pricing, offer_provider and offer_region as
+ * tci_offer_text_matches; offer_min_gpus against the offer's gpus). */
+int tci_offer_kept(const tco_option *o, const tco_offer *e);
+/* Offer e's price per GPU-hour after its discount, in s's currency (divided
+ * by the [fx] rate of its currency); NAN when [fx] has no rate for it. */
+double tci_offer_price_in(const tco_scenario *s, const tco_offer *e);
+/* The cheapest offer of s's catalog that rent option o's filters keep, by
+ * tci_offer_price_in, a tie to the lower id in byte order; NULL when none.
+ * *matched: how many offers were compared (those without a rate for their
+ * currency are not). */
+const tco_offer *tci_cheapest_offer(const tco_scenario *s, const tco_option *o, int *matched);
+
 /* Free the strings of one catalog entry (not the entry itself). */
 void tci_catalog_gpu_clear(tco_gpu_model *g);
 void tci_catalog_offer_clear(tco_offer *o);

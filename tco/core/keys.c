@@ -147,6 +147,12 @@ static const tco_keydef option_keys[] = {
     [TCO_O_LEASE_ACCOUNTING] = {.name = "lease_accounting", .section = "option", .type = TCO_T_ENUM, .unit = TCO_U_NONE, .applies = BUY, .offset = O(lease_accounting), .names = lease_accounting_names, .unit_label = "", .label = "Lease accounting"},
     [TCO_O_LEASE_DISCOUNT_RATE] = {.name = "lease_discount_rate", .section = "option", .type = TCO_T_NUMBER, .unit = TCO_U_FRACTION, .applies = BUY, .offset = O(lease_discount_rate), .hi = 1, .unit_label = "per year", .label = "Lessee's borrowing rate", .live = 1},
     [TCO_O_COMPARE_TO] = {.name = "compare_to", .section = "option", .type = TCO_T_STRING, .unit = TCO_U_NONE, .applies = TCO_APPLIES_BUY, .offset = O(compare_to), .unit_label = "", .label = "Lease compared with"},
+    /* offer = cheapest (MODEL.md, The cheapest offer): the filters of the offers compared. */
+    [TCO_O_OFFER_GPU] = {.name = "offer_gpu", .section = "option", .type = TCO_T_STRING, .unit = TCO_U_NONE, .applies = RENT, .offset = O(offer_gpu), .unit_label = "", .label = "Cheapest offer: GPU"},
+    [TCO_O_OFFER_PRICING] = {.name = "offer_pricing", .section = "option", .type = TCO_T_STRING, .unit = TCO_U_NONE, .applies = RENT, .offset = O(offer_pricing), .unit_label = "", .label = "Cheapest offer: pricing"},
+    [TCO_O_OFFER_PROVIDER] = {.name = "offer_provider", .section = "option", .type = TCO_T_STRING, .unit = TCO_U_NONE, .applies = RENT, .offset = O(offer_provider), .unit_label = "", .label = "Cheapest offer: provider"},
+    [TCO_O_OFFER_REGION] = {.name = "offer_region", .section = "option", .type = TCO_T_STRING, .unit = TCO_U_NONE, .applies = RENT, .offset = O(offer_region), .unit_label = "", .label = "Cheapest offer: region"},
+    [TCO_O_OFFER_MIN_GPUS] = {.name = "offer_min_gpus", .section = "option", .type = TCO_T_INT, .unit = TCO_U_NONE, .applies = RENT, .offset = O(offer_min_gpus), .lo = 1, .hi = 1000, .unit_label = "GPUs", .label = "Cheapest offer: least GPUs"},
 };
 /* clang-format on */
 _Static_assert(sizeof option_keys / sizeof *option_keys == TCO_O_COUNT,

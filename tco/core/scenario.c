@@ -53,8 +53,19 @@ void tco_scenario_free(tco_scenario *s)
         free(o->base);
         free(o->site);
         free(o->compare_to);
+        free(o->offer_gpu);
+        free(o->offer_pricing);
+        free(o->offer_provider);
+        free(o->offer_region);
     }
     free(s->options);
+    for (size_t i = 0; i < s->n_discounts; i++) {
+        free(s->discounts[i].name);
+        free(s->discounts[i].provider);
+        free(s->discounts[i].pricing);
+        free(s->discounts[i].offer);
+    }
+    free(s->discounts);
     for (size_t i = 0; i < s->n_sites; i++)
         free(s->sites[i].name);
     free(s->sites);
@@ -157,13 +168,33 @@ tco_scenario *tci_scenario_clone(const tco_scenario *s)
             tco_option *o = &c->options[i];
             *o = s->options[i];
             o->id = o->label = o->gpu = o->offer = o->base = o->site = o->compare_to = NULL;
+            o->offer_gpu = o->offer_pricing = o->offer_provider = o->offer_region = NULL;
             c->n_options = i + 1;
             ok = dup_field(&o->id, s->options[i].id) && dup_field(&o->label, s->options[i].label) &&
                  dup_field(&o->gpu, s->options[i].gpu) &&
                  dup_field(&o->offer, s->options[i].offer) &&
                  dup_field(&o->base, s->options[i].base) &&
                  dup_field(&o->site, s->options[i].site) &&
-                 dup_field(&o->compare_to, s->options[i].compare_to);
+                 dup_field(&o->compare_to, s->options[i].compare_to) &&
+                 dup_field(&o->offer_gpu, s->options[i].offer_gpu) &&
+                 dup_field(&o->offer_pricing, s->options[i].offer_pricing) &&
+                 dup_field(&o->offer_provider, s->options[i].offer_provider) &&
+                 dup_field(&o->offer_region, s->options[i].offer_region);
+        }
+    }
+    c->discounts = NULL;
+    c->n_discounts = 0;
+    if (ok && s->n_discounts) {
+        c->discounts = calloc(s->n_discounts, sizeof *c->discounts);
+        ok = c->discounts != NULL;
+        for (size_t i = 0; ok && i < s->n_discounts; i++) {
+            const tco_discount *d = &s->discounts[i];
+            tco_discount *e = &c->discounts[i];
+            *e = *d;
+            e->name = e->provider = e->pricing = e->offer = NULL;
+            c->n_discounts = i + 1;
+            ok = dup_field(&e->name, d->name) && dup_field(&e->provider, d->provider) &&
+                 dup_field(&e->pricing, d->pricing) && dup_field(&e->offer, d->offer);
         }
     }
     if (ok && s->n_sites) {
@@ -255,8 +286,10 @@ void tci_fx_apply_rate(tco_scenario *s, int fx, double rate, void (*set)(void *,
         tco_option *o = &s->options[i];
         double *at = tci_fx_price(o);
         int key = o->acquire == TCO_BUY ? TCO_O_GPU_PRICE : TCO_O_PRICE_PER_GPU_HOUR;
-        if (at && o->fx == fx && o->src[key] == TCO_SRC_CATALOG)
-            set ? set(arg, at, o->fx_price / rate) : (void)(*at = o->fx_price / rate);
+        if (at && o->fx == fx && o->src[key] == TCO_SRC_CATALOG) {
+            double p = tci_discounted(s, o->discount, o->fx_price);
+            set ? set(arg, at, p / rate) : (void)(*at = p / rate);
+        }
         for (int k = 0; k < TCO_O_COUNT; k++) {
             if (o->key_fx[k] != fx)
                 continue;

@@ -223,6 +223,20 @@ typedef struct tco_fx {
     const char *file; /* its file (one of the scenario's files) */
 } tco_fx;
 
+/* A negotiated discount, `[discount NAME]` (MODEL.md, Negotiated discounts): the
+ * catalog's hourly price of each offer it matches times (1 - fraction), before
+ * [fx]; a negative fraction is a markup. */
+typedef struct tco_discount {
+    char *name;        /* the section's name */
+    char *provider;    /* `provider =`: the offers' provider, exactly (required) */
+    char *pricing;     /* `pricing =`: on-demand, spot or reserved, or NULL: any */
+    char *offer;       /* `offer =`: one offer's id, or NULL: any of the provider's */
+    double fraction;   /* `fraction =`: -1 < fraction < 1 */
+    int line;          /* line of the [discount NAME] header */
+    int fraction_line; /* line of `fraction =` */
+    const char *file;  /* its file (one of the scenario's files) */
+} tco_discount;
+
 /* An explicit range from [sensitivity]: `KEY = LOW, HIGH`. */
 typedef struct tco_range {
     char *name; /* as written: "electricity_price", "h100-buy.gpu_price" */
@@ -322,7 +336,8 @@ typedef struct tco_option {
                                             catalog price (gpu_price of a buy option,
                                             price_per_gpu_hour of a rent option) was
                                             converted by the scenario's fx[k - 1] */
-    double fx_price;                     /* that price in the catalog's currency */
+    double fx_price;                     /* that price in the catalog's currency (before a
+                                            discount), also when only a discount applies */
     int price_age_months;                /* age of the catalog price used, or -1 */
     int price_stale;                     /* that age exceeds stale_after_months */
     unsigned char src[TCO_O_COUNT];      /* tco_source of each key */
@@ -341,6 +356,17 @@ typedef struct tco_option {
                                            Sites) and converted by the scenario's
                                            fx[k - 1] */
     double key_written[TCO_O_COUNT];    /* that value as written, in that currency */
+    /* The cheapest offer and negotiated prices (MODEL.md, The cheapest offer, Negotiated
+     * discounts). */
+    char *offer_gpu;      /* with offer = cheapest: the GPU of the offers compared */
+    char *offer_pricing;  /* on-demand, spot or reserved, or NULL: any */
+    char *offer_provider; /* a provider, or NULL: any */
+    char *offer_region;   /* a region, or NULL: any */
+    int offer_min_gpus;   /* offers of instances of at least this many GPUs; 0: any */
+    int offer_candidates; /* with offer = cheapest: the offers that matched (>= 1) and
+                             offer_entry the one picked; else 0 */
+    int discount;         /* 0, or k >= 1: the scenario's discounts[k - 1] applied to the
+                             catalog's price_per_gpu_hour (fx_price the price before it) */
 } tco_option;
 
 /* The site keys, in table order: TCO_S_ELECTRICITY_PRICE .. TCO_S_COLO_PER_KW_MONTH. */
@@ -423,6 +449,8 @@ typedef struct tco_scenario {
     int deduct_interest;         /* [tax] deduct_interest: 1 yes (default), 0 no */
     size_t n_fx;                 /* [fx] rates, in file order */
     tco_fx *fx;
+    size_t n_discounts; /* [discount NAME] sections, in file order */
+    tco_discount *discounts;
     struct tco_demand *demand; /* [demand], or NULL (tco_plan.h) */
     size_t n_plans;            /* [plan NAME] sections, in file order */
     struct tco_plan *plans;

@@ -52,6 +52,7 @@ typedef struct tco_offer {
     char *region; /* or NULL */
     char *source;
     char *as_of;      /* YYYY-MM-DD */
+    int gpus;         /* <gpus>: the GPUs of one instance, or 0 when not given */
     const char *file; /* catalog file (borrowed from the catalog) */
     int line;
 } tco_offer;

@@ -145,6 +145,11 @@ typedef enum tco_okey {
                                     rate when the lease's own is unknown, and the cost of
                                     debt of lease against buy */
     TCO_O_COMPARE_TO,            /* a lease's bought twin (MODEL.md, Lease against buy) */
+    TCO_O_OFFER_GPU,             /* offer = cheapest: the GPU of the offers compared */
+    TCO_O_OFFER_PRICING,         /* ... their pricing, */
+    TCO_O_OFFER_PROVIDER,        /* ... provider, */
+    TCO_O_OFFER_REGION,          /* ... region */
+    TCO_O_OFFER_MIN_GPUS,        /* ... and the least GPUs of an instance */
     TCO_O_COUNT
 } tco_okey;
 

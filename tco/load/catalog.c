@@ -205,6 +205,10 @@ static void read_offer(loader *L, xmlNodePtr el, tco_offer *o, xmlNodePtr *gpu_e
             *gpu_el = c;
         } else if (tci_xml_named(c, "region")) {
             read_text(L, c, &o->region);
+        } else if (tci_xml_named(c, "gpus")) {
+            double gpus = NAN; /* 1..1000, whole: the schema's server-gpus */
+            number_of(L, c, NULL, "gpus", &gpus);
+            o->gpus = gpus >= 1 && gpus <= 1000 ? (int)gpus : 0;
         } else if (tci_xml_named(c, "source")) {
             read_text(L, c, &o->source);
         } else if (tci_xml_named(c, "as-of")) {

@@ -444,21 +444,16 @@ static int read_site(imp *m, const char *site, const char *name, const tci_xlsx_
     return 0;
 }
 
-/* An exchange rate "[fx] CODE" in `row`: 1 (it is mapped, or an error). */
-static int read_fx(imp *m, const char *code, const tci_xlsx_cell *c, int row)
+/* A rate "[fx] CODE" or a discount "[discount NAME] fraction" in `row`: 1. */
+static int read_named(imp *m, int discount, const char *name, const tci_xlsx_cell *c, int row)
 {
-    const tco_scenario *s = m->s;
-    for (size_t i = 0; i < s->n_fx; i++) {
-        if (strcmp(s->fx[i].code, code) != 0)
-            continue;
-        char key[32];
-        snprintf(key, sizeof key, "fx.%s", s->fx[i].code); /* = code */
-        double v;
-        if (cell_number(m, c, row, tci_fx_key(), key, 0, &v) == 0 && v != s->fx[i].rate)
-            add_change(m, key, "fx", code, s->fx[i].file, s->fx[i].line, s->fx[i].rate, v, row);
-        return 1;
-    }
-    cell_err(m, row, 1, "the exchange rate '%s' is not in the scenario", code);
+    tci_import_named n;
+    double v;
+    if (!tci_import_named_find(m->s, discount, name, &n))
+        cell_err(m, row, 1, "the %s '%s' is not in the scenario",
+                 discount ? "discount" : "exchange rate", name);
+    else if (cell_number(m, c, row, &n.kd, n.key, 0, &v) == 0 && v != n.value)
+        add_change(m, n.key, n.section, n.name, n.file, n.line, n.value, v, row);
     return 1;
 }
 
@@ -563,7 +558,7 @@ static int read_option_key(imp *m, const tco_option *o, const char *name, const 
         int formula = (k == TCO_O_UTILIZATION && !o->src[k]) ||
                       (k == TCO_O_DEPRECIATION_YEARS && macrs) ||
                       (k == TCO_O_RESALE_FRACTION && o->src[TCO_O_RESALE_DECLINE]) ||
-                      (o->fx && o->src[k] == TCO_SRC_CATALOG &&
+                      ((o->fx || o->discount) && o->src[k] == TCO_SRC_CATALOG &&
                        k == (o->acquire == TCO_BUY ? TCO_O_GPU_PRICE : TCO_O_PRICE_PER_GPU_HOUR));
         double v, old = k == TCO_O_UTILIZATION ? tco_option_utilization(s, o) : key_number(kd, o);
         if (cell_number(m, c, row, kd, key, formula && !linked, &v) != 0 || (v == old && !linked))
@@ -1062,7 +1057,10 @@ static int read_key(imp *m, const row_cells *r, const tco_option **opt, int *pla
             return read_site(m, a, b, r->v, r->row);
     }
     if (strncmp(t, "[fx]", 4) == 0 && take(t + 4 + strspn(t + 4, WHITE), WHITE, a) >= 1)
-        return read_fx(m, a, r->v, r->row);
+        return read_named(m, 0, a, r->v, r->row);
+    if (strncmp(t, "[discount", 9) == 0 && (n = take(p = t + 9 + strspn(t + 9, WHITE), "]", a)) &&
+        n <= 255 && p[n] == ']' && strcmp(p + n + 1 + strspn(p + n + 1, WHITE), "fraction") == 0)
+        return read_named(m, 1, a, r->v, r->row);
     p = t + 1;
     if ((n = take(p, "] ", a)) >= 1 && n <= 255 && p[n] == ']' &&
         take(p + n + 1 + strspn(p + n + 1, WHITE), WHITE, b) >= 1)

@@ -74,3 +74,42 @@ int tci_import_same(const tci_xlsx_cell *c, const tci_xlsx_cell *as)
                           : c->num == as->num;
     return c->text && as->text && strcmp(c->text, as->text) == 0;
 }
+
+/* See xlsx_read.h. */
+int tci_import_named_find(const tco_scenario *s, int discount, const char *name,
+                          tci_import_named *out)
+{
+    memset(out, 0, sizeof *out);
+    for (size_t i = 0; !discount && i < s->n_fx; i++) {
+        if (strcmp(s->fx[i].code, name) != 0)
+            continue;
+        out->kd = *tci_fx_key();
+        snprintf(out->key, sizeof out->key, "fx.%s", s->fx[i].code);
+        snprintf(out->section, sizeof out->section, "fx");
+        out->name = s->fx[i].code;
+        out->file = s->fx[i].file;
+        out->line = s->fx[i].line;
+        out->value = s->fx[i].rate;
+        return 1;
+    }
+    for (size_t i = 0; discount && i < s->n_discounts; i++) {
+        const tco_discount *d = &s->discounts[i];
+        if (strcmp(d->name, name) != 0)
+            continue;
+        /* The loader's range: above -1 and below 1 (ini_discount.c). */
+        out->kd = (tco_keydef){.name = "fraction",
+                               .section = "discount",
+                               .type = TCO_T_NUMBER,
+                               .unit = TCO_U_RATIO,
+                               .lo = -0.999999,
+                               .hi = 0.999999};
+        snprintf(out->key, sizeof out->key, "discount.%s.fraction", d->name);
+        snprintf(out->section, sizeof out->section, "discount %s", d->name);
+        out->name = "fraction";
+        out->file = d->file;
+        out->line = d->fraction_line;
+        out->value = d->fraction;
+        return 1;
+    }
+    return 0;
+}

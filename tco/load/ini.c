@@ -140,6 +140,7 @@ static tco_status run_passes(loader *L, const char *text, size_t size, const tco
     tco_status st = tci_ini_read_catalogs(L, opts, diags);
     if (st != TCO_OK)
         return st;
+    tci_ini_read_discounts(L);
     tci_ini_fill_from_catalog(L, opts);
     tci_ini_size_auto(L);
     for (size_t i = 0; i < L->s->n_options; i++) {

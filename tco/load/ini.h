@@ -17,7 +17,9 @@
  *                  currency);
  *   ini_complete.c the warning of an option that leaves out a cost;
  *   ini_plan.c     [demand], its file, and [plan NAME];
- *   ini_optimize.c [optimize]. */
+ *   ini_optimize.c [optimize];
+ *   ini_discount.c [discount NAME], and the offer an option with
+ *                  offer = cheapest picks. */
 #ifndef TCO_LOAD_INI_H
 #define TCO_LOAD_INI_H
 
@@ -52,7 +54,8 @@ enum section_kind {
     SEC_OPTION,   /* [option ID] */
     SEC_CASE,     /* [case NAME] */
     SEC_SITE_AT,  /* [site NAME] */
-    SEC_PLAN      /* [plan NAME] */
+    SEC_PLAN,     /* [plan NAME] */
+    SEC_DISCOUNT  /* [discount NAME] (MODEL.md, Negotiated discounts) */
 };
 
 /* A section header found by the line scan. */
@@ -347,6 +350,22 @@ void tci_ini_warn_incomplete(loader *L);
  * file: its index, or -1 when the name is invalid, repeated or one too many
  * (reported), or out of memory. */
 int tci_ini_begin_plan(loader *L, const char *name, size_t len, int line);
+
+/* ===== ini_discount.c: negotiated discounts and the cheapest offer ===== */
+
+/* A new [discount NAME] header at `line` of the current file: its index,
+ * or -1 after a report. */
+int tci_ini_begin_discount(loader *L, const char *name, size_t len, int line);
+/* The keys of every [discount NAME], checked against the catalogs read
+ * (after tci_ini_read_catalogs, before tci_ini_fill_from_catalog). */
+void tci_ini_read_discounts(loader *L);
+/* Rent option o with offer = cheapest: the offer its filters pick, set as
+ * o->offer_entry with o->offer_candidates; 0 after a report (no match, a bad
+ * filter), else 1. */
+int tci_ini_pick_cheapest(loader *L, tco_option *o);
+/* The offer_* keys of option o, which only offer = cheapest takes, checked:
+ * 0 after a report, else 1. */
+int tci_ini_check_offer_keys(loader *L, tco_option *o);
 /* Convert [demand]'s and every plan's keys, read the demand file, resolve
  * each plan's parts to options; after the options are complete. */
 void tci_ini_read_plans(loader *L);

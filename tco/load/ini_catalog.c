@@ -81,16 +81,23 @@ static void fill(tco_option *o, int key, double v)
     o->src[key] = TCO_SRC_CATALOG;
 }
 
-/* Fill price key `key` of option o from catalog price v in `currency`: as it
- * is in the scenario's currency, else divided by that currency's rate in
- * [fx] (MODEL.md, Currency conversion). Returns 1 when filled; 0 when [fx]
- * has no rate for the currency (reported at line; the load fails there). */
-static int fill_price(loader *L, tco_option *o, int key, double v, const char *currency, int line,
-                      const char *id)
+/* Fill price key `key` of option o from catalog price v in `currency`: v
+ * times (1 - fraction) of discount `discount` (0: none; MODEL.md, Negotiated
+ * discounts), as it is in the scenario's currency, else divided by that
+ * currency's rate in [fx] (MODEL.md, Currency conversion): the one price
+ * chain. Returns 1 when filled; 0 when [fx] has no rate for the currency
+ * (reported at line; the load fails there). */
+static int fill_price(loader *L, tco_option *o, int key, double v, int discount,
+                      const char *currency, int line, const char *id)
 {
     const tco_scenario *s = L->s;
+    double net = tci_discounted(s, discount, v);
     if (!currency || strcmp(currency, s->currency) == 0) {
-        fill(o, key, v);
+        fill(o, key, net);
+        if (discount && !isnan(v)) {
+            o->discount = discount;
+            o->fx_price = v;
+        }
         return 1;
     }
     int r = tci_ini_fx_find(s, currency);
@@ -111,9 +118,10 @@ static int fill_price(loader *L, tco_option *o, int key, double v, const char *c
     }
     if (isnan(v))
         return 1;
-    fill(o, key, tci_fx_convert(s, r + 1, v));
+    fill(o, key, tci_fx_convert(s, r + 1, net));
     o->fx = r + 1;
     o->fx_price = v;
+    o->discount = discount;
     return 1;
 }
 
@@ -131,7 +139,10 @@ static int fill_from_offer(loader *L, tco_option *o, const char **ids, price_sou
 {
     const tco_catalog *cat = L->s->catalog;
     const int *kl = o->key_line;
-    const tco_offer *e = tco_catalog_offer(cat, o->offer);
+    int cheapest = strcmp(o->offer, "cheapest") == 0;
+    if (cheapest && !tci_ini_pick_cheapest(L, o))
+        return L->nomem ? -1 : 0;
+    const tco_offer *e = cheapest ? o->offer_entry : tco_catalog_offer(cat, o->offer);
     if (!e) {
         for (size_t k = 0; k < cat->n_offers; k++)
             ids[k] = cat->offers[k].id;
@@ -149,8 +160,9 @@ static int fill_from_offer(loader *L, tco_option *o, const char **ids, price_sou
         o->src[TCO_O_GPU] = TCO_SRC_CATALOG;
     }
     if (!o->src[TCO_O_PRICE_PER_GPU_HOUR] &&
-        fill_price(L, o, TCO_O_PRICE_PER_GPU_HOUR, e->price_per_gpu_hour, e->currency,
-                   tci_ini_at_file(L, o->key_file[TCO_O_OFFER], kl[TCO_O_OFFER]), e->id)) {
+        fill_price(L, o, TCO_O_PRICE_PER_GPU_HOUR, e->price_per_gpu_hour, tci_discount_for(L->s, e),
+                   e->currency, tci_ini_at_file(L, o->key_file[TCO_O_OFFER], kl[TCO_O_OFFER]),
+                   e->id)) {
         *price = (price_source){e->as_of, o->key_file[TCO_O_OFFER], kl[TCO_O_OFFER]};
     }
     /* The provider's egress price, where the offer publishes one, in the
@@ -164,7 +176,7 @@ static int fill_from_offer(loader *L, tco_option *o, const char **ids, price_sou
         else if (r >= 0 && !isnan(L->s->fx[r].rate))
             fill(o, TCO_O_EGRESS_PER_TB, tci_fx_convert(L->s, r + 1, e->egress_per_tb));
         else if (r < 0 && o->src[TCO_O_PRICE_PER_GPU_HOUR] == TCO_SRC_INI)
-            fill_price(L, o, TCO_O_EGRESS_PER_TB, e->egress_per_tb, e->currency,
+            fill_price(L, o, TCO_O_EGRESS_PER_TB, e->egress_per_tb, 0, e->currency,
                        tci_ini_at_file(L, o->key_file[TCO_O_OFFER], kl[TCO_O_OFFER]), e->id);
     }
     if (!o->src[TCO_O_PRICING]) {
@@ -202,7 +214,7 @@ static int fill_from_gpu(loader *L, tco_option *o, const char **ids, price_sourc
     fill(o, TCO_O_FP16_TFLOPS, m->fp16_tflops);
     fill(o, TCO_O_MEMORY_GB, m->memory_gb);
     if (o->acquire == TCO_BUY && !o->src[TCO_O_GPU_PRICE] && !isnan(m->price_typical) &&
-        fill_price(L, o, TCO_O_GPU_PRICE, m->price_typical, m->currency, line, m->id)) {
+        fill_price(L, o, TCO_O_GPU_PRICE, m->price_typical, 0, m->currency, line, m->id)) {
         *price = (price_source){m->as_of, file, line};
     }
     return 1;
@@ -245,6 +257,8 @@ void tci_ini_fill_from_catalog(loader *L, const tco_load_options *opts)
         const int *kl = o->key_line;
         price_source price = {NULL, NULL, 0};
         o->price_age_months = -1;
+        if (!tci_ini_check_offer_keys(L, o))
+            continue;
         if (o->offer && kl[TCO_O_OFFER] && o->acquire == TCO_RENT) {
             int r = fill_from_offer(L, o, ids, &price);
             if (r < 0)

@@ -199,7 +199,7 @@ static int on_pair(void *user, const char *sec_name, const char *name, const cha
     int key = -1;
     if (sec->kind == SEC_CASE || sec->kind == SEC_SENSITIVITY || sec->kind == SEC_UNCERTAINTY ||
         sec->kind == SEC_FX || sec->kind == SEC_DEMAND || sec->kind == SEC_PLAN ||
-        sec->kind == SEC_OPTIMIZE) {
+        sec->kind == SEC_OPTIMIZE || sec->kind == SEC_DISCOUNT) {
         /* Keys here name other keys, or keys of their own tables; they are
          * resolved after the base scenario. */
         if (!naming_key_wanted(L, si, name, lineno))

@@ -155,9 +155,9 @@ static void unknown_section(loader *L, const char *a, size_t len, int line)
 {
     char name[64]; /* the scan has checked the line's UTF-8: cut on a character */
     snprintf(name, sizeof name, "%.*s", (int)tci_utf8_cut(a, len < 60 ? len : 60), a);
-    static const char *const all[] = {"scenario",    "site",   "workload", "sensitivity",
-                                      "uncertainty", "tax",    "fx",       "option",
-                                      "case",        "demand", "plan",     "optimize"};
+    static const char *const all[] = {
+        "scenario", "site", "workload", "sensitivity", "uncertainty", "tax",     "fx",
+        "option",   "case", "demand",   "plan",        "optimize",    "discount"};
     const char *hint = tci_ini_closest(L, name, all, sizeof all / sizeof all[0]);
     if (!hint && strchr(name, ' ')) /* "options x", "cases bear": judge the first word */
         hint = (strncmp(name, "option", 6) == 0) ? "option"
@@ -165,6 +165,8 @@ static void unknown_section(loader *L, const char *a, size_t len, int line)
                                                  : NULL;
     if (hint && strcmp(hint, "plan") == 0)
         tci_ini_report(L, line, NULL, "unknown section [%s]; did you mean [plan NAME]?", name);
+    else if (hint && strcmp(hint, "discount") == 0)
+        tci_ini_report(L, line, NULL, "unknown section [%s]; did you mean [discount NAME]?", name);
     else if (hint && strcmp(hint, "option") == 0)
         tci_ini_report(L, line, NULL, "unknown section [%s]; did you mean [option ID]?", name);
     else if (hint && strcmp(hint, "case") == 0)
@@ -175,8 +177,8 @@ static void unknown_section(loader *L, const char *a, size_t len, int line)
         tci_ini_report(
             L, line, NULL,
             "unknown section [%s]; expected [scenario], [site], [workload], [option ID], "
-            "[case NAME], [sensitivity], [uncertainty], [tax], [fx], [demand], [plan NAME] or "
-            "[optimize]",
+            "[case NAME], [sensitivity], [uncertainty], [tax], [fx], [demand], [plan NAME], "
+            "[optimize] or [discount NAME]",
             name);
     add_section(L, SEC_UNKNOWN, line, 0, -1);
 }
@@ -224,6 +226,11 @@ static void scan_section(loader *L, const char *p, const char *end, int line)
     if ((id = after_word(a, b, "plan")) && id < b) { /* [plan NAME] */
         int pi = tci_ini_begin_plan(L, id, (size_t)(b - id), line);
         add_section(L, SEC_PLAN, line, pi >= 0, pi);
+        return;
+    }
+    if ((id = after_word(a, b, "discount")) && id < b) { /* [discount NAME] */
+        int di = tci_ini_begin_discount(L, id, (size_t)(b - id), line);
+        add_section(L, SEC_DISCOUNT, line, di >= 0, di);
         return;
     }
     for (int k = SEC_SCENARIO; k <= SEC_OPTIMIZE; k++) {

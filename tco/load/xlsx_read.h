@@ -81,6 +81,24 @@ tco_status tci_xlsx_open_mem(tci_xlsx *x, const char *name, const void *data, si
 int tci_import_money(const tci_xlsx_sheet *sh, const tco_scenario *s, const tci_xlsx_cell *c,
                      int to, double *out);
 
+/* A number of a named section of the scenario that Inputs shows on a row of
+ * its own: an exchange rate "[fx] CODE" or a discount "[discount NAME]
+ * fraction" (MODEL.md, Negotiated discounts). */
+typedef struct tci_import_named {
+    tco_keydef kd;     /* its range, for the cell's check */
+    char key[300];     /* as the changes name it: "fx.USD", "discount.NAME.fraction" */
+    char section[300]; /* "fx", "discount NAME" */
+    const char *name;  /* the key in that section: "USD", "fraction" */
+    const char *file;  /* where it is written */
+    int line;
+    double value; /* the scenario's */
+} tci_import_named;
+
+/* The rate of currency `name` (discount 0) or the fraction of discount `name`
+ * (discount 1) of s into *out (import_cell.c): 1, or 0 when s has none. */
+int tci_import_named_find(const tco_scenario *s, int discount, const char *name,
+                          tci_import_named *out);
+
 /* Cell c of Inputs is as tco wrote it, as (its column F or G, import_cell.c):
  * both empty, the same number (within the check's tolerance for a formula's,
  * as the Changed flag tests it), the same text. */

@@ -123,6 +123,23 @@ static void put_option(FILE *out, const tco_result *res, size_t i)
         tci_json_number_member(out, "rate", fx->rate);
         fputc('}', out);
     }
+    if (o->discount > 0 && (size_t)o->discount <= s->n_discounts) {
+        /* The negotiated discount on the catalog's price (MODEL.md, Negotiated
+         * discounts): applied before [fx]. */
+        const tco_discount *d = &s->discounts[o->discount - 1];
+        fputs(",\n      \"discount\": {\"name\": ", out);
+        tci_json_string(out, d->name);
+        tci_json_number_member(out, "fraction", d->fraction);
+        tci_json_number_member(out, "catalog_price", o->fx_price);
+        fputc('}', out);
+    }
+    if (o->offer_candidates > 0 && o->offer_entry) {
+        /* offer = cheapest: the offer picked (MODEL.md, The cheapest offer). */
+        fputs(",\n      \"offer_picked\": {\"id\": ", out);
+        tci_json_string(out, o->offer_entry->id);
+        tci_json_number_member(out, "offers", o->offer_candidates);
+        fputc('}', out);
+    }
     /* The keys it leaves out (MODEL.md, Completeness). */
     tco_missing miss[TCO_MISSING_MAX];
     size_t n_miss = tco_option_missing(s, o, miss);

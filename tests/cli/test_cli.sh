@@ -81,9 +81,14 @@ if any("site" in o for o in d["options"]):
     at = keys.index("gpu") + 1
     keys = keys[:at] + ["site"] + keys[at:]
 for o in d["options"]:
-    got = [k for k in o if k != "sizing" and not (fx and k == "fx")]
+    # fx, a discount and the offer picked by offer = cheapest, where the option has
+    # them, come in this order before incomplete.
+    extra = ["fx", "discount", "offer_picked"]
+    got = [k for k in o if k != "sizing" and k not in extra]
     assert got == keys, list(o)
-    assert "fx" not in o or list(o)[-3:] == ["fx", "incomplete", "monthly"], list(o)
+    tail = [k for k in extra if k in o] + ["incomplete", "monthly"]
+    assert list(o)[-len(tail):] == tail, list(o)
+    assert "fx" not in o or fx, list(o)
     # Every shipped scenario is complete (MODEL.md, Completeness).
     assert o["incomplete"] == [], (o["id"], o["incomplete"])
     assert len(o["monthly"]) == s["horizon_months"]

@@ -289,7 +289,8 @@ static void test_structure(void)
                             "[option ID]?");
     expect("[costs]\n", "t.ini:14: error: unknown section [costs]; expected [scenario], "
                         "[site], [workload], [option ID], [case NAME], [sensitivity], "
-                        "[uncertainty], [tax], [fx], [demand], [plan NAME] or [optimize]");
+                        "[uncertainty], [tax], [fx], [demand], [plan NAME], [optimize] or "
+                        "[discount NAME]");
     expect("[Site]\n", "t.ini:14: error: unknown section [Site]; did you mean [site]?");
     expect("[site]\n", "t.ini:14: error: duplicate section [site] (first at line 3)");
     expect("[option b]\nacquire = buy\n",

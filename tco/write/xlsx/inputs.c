@@ -275,6 +275,8 @@ int xw_option_key_shown(const tco_scenario *s, size_t i, tco_okey k)
         return 0;
     if (k == TCO_O_RESALE_DECLINE && !o->src[k])
         return 0; /* only when it derives the resale fraction */
+    if (k == TCO_O_OFFER_MIN_GPUS && !o->src[k])
+        return 0; /* a filter of offer = cheapest, when given */
     /* A contract term's keys go with reserved pricing that has a term; the
      * decline and the on-demand rate, with the on-demand months after it. */
     int term = !buy && o->pricing == TCO_RESERVED && o->term_months > 0;
@@ -328,7 +330,7 @@ static int own_formula(const tco_option *o, tco_okey k)
     int macrs = o->depreciation == TCO_DEP_MACRS5 || o->depreciation == TCO_DEP_MACRS7;
     return (k == TCO_O_UTILIZATION && !o->src[k]) || (k == TCO_O_DEPRECIATION_YEARS && macrs) ||
            (k == TCO_O_RESALE_FRACTION && o->src[TCO_O_RESALE_DECLINE]) ||
-           (o->fx && o->src[k] == TCO_SRC_CATALOG &&
+           ((o->fx || o->discount) && o->src[k] == TCO_SRC_CATALOG &&
             k == (o->acquire == TCO_BUY ? TCO_O_GPU_PRICE : TCO_O_PRICE_PER_GPU_HOUR));
 }
 
@@ -549,25 +551,45 @@ static void write_catalog_link(xw_ctx *c, size_t i, int row, tco_okey k)
 
 /* A value written in another currency (a catalog's price, a value in a site's
  * currency), in `row` of Inputs: `=WRITTEN/Fx_CODE`, divided by the rate fx
- * (index + 1) on Inputs (MODEL.md, Currency conversion), cached with the
- * engine's value v, so that an edit of the rate moves it; its note appended to
- * src. The one formula of a converted value. */
-static void write_converted(xw_ctx *c, int row, const tco_keydef *kd, double written, int fx,
+ * (index + 1; 0: none) on Inputs (MODEL.md, Currency conversion), and a
+ * catalog price under discount d (index + 1; 0: none) first times one less
+ * its fraction's cell, `=WRITTEN*(1-$C$n)/Fx_CODE` (MODEL.md, Negotiated
+ * discounts); cached with the engine's value v, so that an edit of the rate
+ * or of the discount moves it; its note appended to src. The one formula of
+ * a converted or discounted value. */
+static void write_converted(xw_ctx *c, int row, const tco_keydef *kd, double written, int fx, int d,
                             double v, char *src, size_t size)
 {
-    const tco_fx *r = &c->s->fx[fx - 1];
-    char name[16], price[64], f[XW_FBUF];
-    tci_utf8_format(name, sizeof name, "Fx_%s", r->code);
+    char name[16] = "", price[64], f[XW_FBUF], times[64] = "", by[20] = "";
+    if (fx) {
+        tci_utf8_format(name, sizeof name, "Fx_%s", c->s->fx[fx - 1].code);
+        tci_utf8_format(by, sizeof by, "/%s", name);
+    }
+    if (d && c->in_disc)
+        tci_utf8_format(times, sizeof times, "*(1-%s)",
+                        xw_ref(NULL, c->in_disc[d - 1], XW_COL_VAL, 1, 1).s);
     tco_format_double(price, sizeof price, written); /* the shortest that is it */
-    xw_fnum(c, c->inputs, row, XW_COL_VAL, xw_formula(c, f, sizeof f, "=%s/%s", price, name), v,
-            xw_fmt(c, XS_CALC, xw_value_numfmt(kd->unit, v)));
+    xw_fnum(c, c->inputs, row, XW_COL_VAL, xw_formula(c, f, sizeof f, "=%s%s%s", price, times, by),
+            v, xw_fmt(c, XS_CALC, xw_value_numfmt(kd->unit, v)));
     xw_in_asis_num(c, row, v, 1);
     size_t n = strlen(src);
     tci_utf8_format(price, sizeof price, "%.10g", written);
-    if (n < size)
+    if (d && n < size) {
+        char *dn = xw_clean_text(c, c->s->discounts[d - 1].name, 200);
+        xw_labelf(c, src + n, size - n, "source.discount",
+                  ": {price} less [discount {name}] on Inputs", "price", price, "name",
+                  dn ? dn : "", NULL);
+        free(dn);
+        n = strlen(src);
+    }
+    if (fx && d && n < size)
+        xw_labelf(c, src + n, size - n, "source.fx.discounted",
+                  ", in {code} at the rate of {code} on Inputs", "code", c->s->fx[fx - 1].code,
+                  "name", name, NULL);
+    else if (fx && n < size)
         xw_labelf(c, src + n, size - n, "source.fx.converted",
                   ": {price} {code} at the rate of {code} on Inputs", "price", price, "code",
-                  r->code, "name", name, NULL);
+                  c->s->fx[fx - 1].code, "name", name, NULL);
 }
 
 /* Option i's key k in `row`: label, key, value (an input, a formula, or fixed),
@@ -585,6 +607,16 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
         catalog_source(c, src, sizeof src, o, k);
     else
         xw_in_source(c, src, sizeof src, o->src[k], o->key_file[k], o->key_line[k]);
+    if (k == TCO_O_OFFER && o->offer_candidates > 0 && o->offer_entry) {
+        /* offer = cheapest: the pick, made when the workbook was written. */
+        size_t n = strlen(src);
+        char *id = xw_clean_text(c, o->offer_entry->id, 200);
+        if (n < sizeof src)
+            xw_labelf(c, src + n, sizeof src - n, "source.cheapest",
+                      ": cheapest of {n} offers: {id} (fixed when written)", "n",
+                      xw_int(o->offer_candidates).s, "id", id ? id : "", NULL);
+        free(id);
+    }
     xw_text(c, ws, row, 0, xw_key_label(c, kd, -1, 0, lb, sizeof lb), NULL);
     xw_text(c, ws, row, 1, kd->name, xw_fmt(c, XS_KEY, XN_NONE));
     xw_text(c, ws, row, 3, unit, xw_fmt(c, XS_UNIT, XN_NONE));
@@ -639,13 +671,13 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
         xw_in_asis_num(c, row, res->residual_fraction, 1);
         tci_utf8_format(src, sizeof src, "%s",
                         xw_label(c, "source.from_resale_decline", "from the resale decline"));
-    } else if (o->fx && o->src[k] == TCO_SRC_CATALOG &&
+    } else if ((o->fx || o->discount) && o->src[k] == TCO_SRC_CATALOG &&
                k == (o->acquire == TCO_BUY ? TCO_O_GPU_PRICE : TCO_O_PRICE_PER_GPU_HOUR)) {
-        /* A catalog price in another currency. */
-        write_converted(c, row, kd, o->fx_price, o->fx, v, src, sizeof src);
+        /* A catalog price in another currency, or under a discount. */
+        write_converted(c, row, kd, o->fx_price, o->fx, o->discount, v, src, sizeof src);
     } else if (o->key_fx[k]) {
         /* A value written in its site's currency (MODEL.md, Sites). */
-        write_converted(c, row, kd, o->key_written[k], o->key_fx[k], v, src, sizeof src);
+        write_converted(c, row, kd, o->key_written[k], o->key_fx[k], 0, v, src, sizeof src);
     } else if (kd->live || xw_workload_input(c, 0, k)) {
         xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, xw_value_numfmt(kd->unit, v)));
         validate_input(c, ws, row, kd);
@@ -727,7 +759,7 @@ static int inputs_site(xw_ctx *c, size_t i, int row)
         xw_text(c, ws, row, 3, unit, xw_fmt(c, XS_UNIT, XN_NONE));
         if (t->src[j] && t->key_fx[j]) { /* written in the site's currency */
             xw_in_source(c, src, sizeof src, t->src[j], t->key_file[j], t->key_line[j]);
-            write_converted(c, row, kd, t->key_written[j], t->key_fx[j], t->value[j], src,
+            write_converted(c, row, kd, t->key_written[j], t->key_fx[j], 0, t->value[j], src,
                             sizeof src);
         } else if (t->src[j]) {
             double v = t->value[j];
@@ -807,6 +839,53 @@ static int inputs_fx(xw_ctx *c, int row)
     return row + 1;
 }
 
+/* The negotiated discounts, one row each, from `row` (nothing without
+ * [discount NAME]); returns the next row. Each fraction is an input, which
+ * the catalog prices it applies to multiply by one less it (MODEL.md,
+ * Negotiated discounts); key "[discount NAME] fraction", which tco import
+ * reads. */
+static int inputs_discounts(xw_ctx *c, int row)
+{
+    const tco_scenario *s = c->s;
+    lxw_worksheet *ws = c->inputs;
+    if (!s->n_discounts)
+        return row;
+    if (!(c->in_disc = malloc(s->n_discounts * sizeof *c->in_disc))) {
+        c->nomem = 1;
+        return row;
+    }
+    xw_text(c, ws, row++, 0, xw_label(c, "inputs.section.discounts", "Negotiated discounts"),
+            xw_fmt(c, XS_SECTION, XN_NONE));
+    const tco_keydef kd = {.name = "fraction", .type = TCO_T_NUMBER, .lo = -1, .hi = 1};
+    for (size_t k = 0; k < s->n_discounts; k++, row++) {
+        const tco_discount *d = &s->discounts[k];
+        char label[600], key[300], reach[500], src[400];
+        char *nm = xw_clean_text(c, d->name, 200), *pv = xw_clean_text(c, d->provider, 200),
+             *of = xw_clean_text(c, d->offer ? d->offer : d->pricing, 200);
+        if (of)
+            tci_utf8_format(reach, sizeof reach, "%s, %s", pv ? pv : "", of);
+        else
+            tci_utf8_format(reach, sizeof reach, "%s", pv ? pv : "");
+        xw_labelf(c, label, sizeof label, "inputs.discount.row", "Discount: {reach} ({name})",
+                  "reach", reach, "name", nm ? nm : "", NULL);
+        tci_utf8_format(key, sizeof key, "[discount %s] fraction", nm ? nm : "");
+        free(nm);
+        free(pv);
+        free(of);
+        xw_in_source(c, src, sizeof src, TCO_SRC_INI, d->file, d->fraction_line);
+        xw_text(c, ws, row, 0, label, NULL);
+        xw_text(c, ws, row, 1, key, xw_fmt(c, XS_KEY, XN_NONE));
+        xw_num(c, ws, row, XW_COL_VAL, d->fraction, xw_fmt(c, XS_INPUT, XN_PCT));
+        validate_input(c, ws, row, &kd);
+        xw_in_asis_num(c, row, d->fraction, 0);
+        xw_text(c, ws, row, 3, xw_label(c, "inputs.discount.unit", "off the catalog price"),
+                xw_fmt(c, XS_UNIT, XN_NONE));
+        xw_text(c, ws, row, 4, src, xw_fmt(c, XS_KEY, XN_NONE));
+        c->in_disc[k] = row;
+    }
+    return row + 1;
+}
+
 /* The global keys by section, sections in the order the key table has them, from
  * `row`; returns the next row. */
 static int inputs_globals(xw_ctx *c, int row)
@@ -823,7 +902,7 @@ static int inputs_globals(xw_ctx *c, int row)
         if (seen)
             continue;
         if (strcmp(section, "site") == 0 && !fx_done) { /* the sites' values divide by them */
-            row = inputs_fx(c, row);
+            row = inputs_discounts(c, inputs_fx(c, row));
             fx_done = 1;
         }
         char head[64], hk[96];
@@ -843,7 +922,7 @@ static int inputs_globals(xw_ctx *c, int row)
             for (size_t i = 0; i < c->s->n_sites; i++)
                 row = inputs_site(c, i, row);
     }
-    return fx_done ? row : inputs_fx(c, row);
+    return fx_done ? row : inputs_discounts(c, inputs_fx(c, row));
 }
 
 /* A MACRS table of Pub. 946 (convention 0: table A-1, 4: table A-5; the rates
@@ -987,4 +1066,6 @@ void xw_write_inputs(xw_ctx *c)
     xw_print_setup(c, c->inputs, 3, 3, 1);
     free(c->in_cat);
     c->in_cat = NULL;
+    free(c->in_disc);
+    c->in_disc = NULL;
 }
