@@ -398,7 +398,7 @@ static void test_all_errors_reported(void)
            "0.35, not 35\n"
            "t.ini:17: error: unknown section [sight]; expected [scenario], [site], [workload], "
            "[option ID], [case NAME], [sensitivity], [uncertainty], [tax], [fx], [demand], [plan "
-           "NAME] or [optimize]");
+           "NAME], [optimize] or [discount NAME]");
     /* The cap: 60 bad keys give 50 errors and a note. */
     char tail[4096];
     size_t n = 0;

@@ -174,14 +174,19 @@ static void test_keys_live(void)
                                      TCO_O_LEASE_END,
                                      TCO_O_SITE,
                                      TCO_O_LEASE_ACCOUNTING,
-                                     TCO_O_COMPARE_TO};
+                                     TCO_O_COMPARE_TO,
+                                     TCO_O_OFFER_GPU,
+                                     TCO_O_OFFER_PRICING,
+                                     TCO_O_OFFER_PROVIDER,
+                                     TCO_O_OFFER_REGION,
+                                     TCO_O_OFFER_MIN_GPUS};
     live = 0;
     for (size_t j = 0; j < sizeof fixed / sizeof fixed[0]; j++)
         CU_ASSERT_EQUAL(tco_option_key(fixed[j])->live, 0);
     for (int k = 0; k < TCO_O_COUNT; k++)
         live += tco_option_key((tco_okey)k)->live != 0;
-    CU_ASSERT_EQUAL(TCO_O_COUNT, 54);
-    CU_ASSERT_EQUAL(live, 54 - 14);
+    CU_ASSERT_EQUAL(TCO_O_COUNT, 59);
+    CU_ASSERT_EQUAL(live, 59 - 19);
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_GPU_PRICE)->live, 1);
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_STORAGE_PER_MONTH)->live, 1);
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_EGRESS_TB_PER_MONTH)->live, 1);
