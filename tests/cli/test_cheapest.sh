@@ -1,0 +1,80 @@
+#!/bin/bash
+# test_cheapest.sh TCO SOURCE_DIR - offer = cheapest and [discount NAME] through the
+# tool (docs/MODEL.md, Negotiated discounts and The cheapest offer), over
+# tests/data/catalog/cheapest.xml: the JSON names the offer picked and the discount,
+# with the figures worked out by hand in MODEL.md; the table says so; bad input is
+# FILE:LINE, exit 2, nothing written.
+set -u
+TCO=$1
+SRC=$2
+. "$(dirname "$0")/lib.sh"
+CAT="$SRC/tests/data/catalog/cheapest.xml"
+
+head() {
+    printf '[scenario]\nname = t\ncurrency = USD\nhorizon_months = 12\nhours_per_month = 730\n'
+    printf 'as_of = 2026-12-01\n[fx]\nEUR = 0.8\n'
+}
+rent() { printf '[option %s]\nacquire = rent\ncount = 8\nutilization = 1\n' "$1"; }
+
+{
+    head
+    printf '[discount beta]\nprovider = Beta\nfraction = 0.10\n'
+    printf '[discount beta-reserved]\nprovider = Beta\npricing = reserved\nfraction = 0.25\n'
+    printf '[discount delta]\nprovider = Delta\noffer = delta-od\nfraction = 0.10\n'
+    printf '[discount alpha]\nprovider = alpha\nfraction = -0.05\n'
+    rent od; printf 'offer = cheapest\noffer_gpu = tst-gpu\noffer_pricing = on-demand\n'
+    rent beta; printf 'offer = cheapest\noffer_gpu = tst-gpu\noffer_provider = Beta\n'
+    rent delta; printf 'offer = delta-od\n'
+    rent plain; printf 'offer = alpha-od\n'
+} >"$work/a.ini"
+
+expect_rc 0 "$TCO" report "$work/a.ini" --catalog "$CAT" -o "$work/a.json"
+"$PY" - "$work/a.json" <<'PYEOF' && ok || bad "JSON of the picks and discounts"
+import json, sys
+d = {o["id"]: o for o in json.load(open(sys.argv[1]))["options"]}
+def close(a, b):
+    return abs(a - b) <= 1e-9 * max(1, abs(b))
+# od: alpha-od 2.10, beta-od 1.80, delta-od 1.62 / 0.8 = 2.025: beta-od, of 3.
+assert d["od"]["offer_picked"] == {"id": "beta-od", "offers": 3}, d["od"].get("offer_picked")
+assert d["od"]["discount"] == {"name": "beta", "fraction": 0.1, "catalog_price": 2}, d["od"]
+assert close(d["od"]["total"], 70080 * 1.8), d["od"]["total"]
+# beta: beta-od 1.80, beta-1yr 1.60 x 0.75 = 1.20 (the more specific discount).
+assert d["beta"]["offer_picked"] == {"id": "beta-1yr", "offers": 2}
+assert d["beta"]["discount"]["name"] == "beta-reserved"
+assert close(d["beta"]["total"], 70080 * 1.2), d["beta"]["total"]
+# delta: named, 1.80 EUR x 0.9 / 0.8 = 2.025 USD; fx then discount, in this order.
+assert "offer_picked" not in d["delta"]
+assert list(d["delta"])[-4:] == ["fx", "discount", "incomplete", "monthly"], list(d["delta"])
+assert close(d["delta"]["total"], 70080 * 2.025), d["delta"]["total"]
+# plain: alpha-od with its markup, 2.00 x 1.05 = 2.10.
+assert close(d["plain"]["total"], 70080 * 2.1), d["plain"]["total"]
+assert d["plain"]["discount"]["fraction"] == -0.05
+PYEOF
+expect_rc 0 "$TCO" report "$work/a.ini" --catalog "$CAT"
+grep -qF "od: offer = cheapest of 3 offers: beta-od, 10% off by [discount beta]" "$work/out" &&
+    ok || bad "table: the pick of od"
+grep -qF "plain: alpha-od, 5% marked up by [discount alpha]" "$work/out" && ok ||
+    bad "table: the markup of plain"
+
+# Without the catalog's prices changed by a discount, the output has no member of it.
+{ head; rent p; printf 'offer = alpha-od\n'; } >"$work/p.ini"
+expect_rc 0 "$TCO" report "$work/p.ini" --catalog "$CAT" -o "$work/p.json"
+"$PY" -c "
+import json, sys
+o = json.load(open(sys.argv[1]))['options'][0]
+assert 'discount' not in o and 'offer_picked' not in o, list(o)" "$work/p.json" && ok ||
+    bad "an option without discount or pick has neither member"
+
+# Bad input: FILE:LINE, exit 2, nothing written.
+{ head; rent o; printf 'offer = cheapest\noffer_gpu = tst-gpu\noffer_pricing = spot\noffer_region = eu-west\n'; } >"$work/b.ini"
+expect_rc 2 "$TCO" report "$work/b.ini" --catalog "$CAT" -o "$work/b.json"
+expect_err "$work/b.ini:13: error: no catalog offer matches 'offer = cheapest' of option 'o' (offer_gpu 'tst-gpu', offer_pricing 'spot', offer_region 'eu-west'"
+[ ! -e "$work/b.json" ] && ok || bad "a failed report wrote its output"
+{ head; printf '[discount a]\nprovider = Beta\nfraction = 0.1\n[discount b]\nprovider = BETA\nfraction = 0.2\n'; rent o; printf 'offer = beta-od\n'; } >"$work/c.ini"
+expect_rc 2 "$TCO" report "$work/c.ini" --catalog "$CAT"
+expect_err "$work/c.ini:12: error: [discount b] and [discount a] (line 9) apply to the same offers"
+{ head; printf '[discount a]\nprovider = Betta\nfraction = 0.1\n'; rent o; printf 'offer = beta-od\n'; } >"$work/w.ini"
+expect_rc 0 "$TCO" report "$work/w.ini" --catalog "$CAT"
+expect_err "$work/w.ini:9: warning: [discount a]: no catalog offer is from provider 'Betta' (did you mean 'Beta'?)"
+
+finish
