@@ -244,9 +244,10 @@ static void print_offers(const tco_scenario *s, FILE *out)
             continue;
         tco_fput_text(out, o->id, 0, 0);
         fputs(": ", out);
-        if (o->offer_candidates)
-            fprintf(out, "offer = cheapest of %d offer%s: ", o->offer_candidates,
-                    o->offer_candidates == 1 ? "" : "s");
+        if (o->offer_candidates == 1)
+            fputs("offer = cheapest, the one matching offer: ", out);
+        else if (o->offer_candidates)
+            fprintf(out, "offer = cheapest of %d offers: ", o->offer_candidates);
         tco_fput_text(out, o->offer_entry->id, 0, 0);
         if (o->discount > 0 && (size_t)o->discount <= s->n_discounts) {
             const tco_discount *d = &s->discounts[o->discount - 1];

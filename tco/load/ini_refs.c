@@ -516,7 +516,8 @@ static void build_cases(loader *L)
                 tci_ini_report(L, e->line, NULL, "'%s' cannot change in a case", kd->name);
                 continue;
             }
-            if (p.option >= 0 && (p.key == TCO_O_GPU || p.key == TCO_O_OFFER)) {
+            if (p.option >= 0 && (p.key == TCO_O_GPU || p.key == TCO_O_OFFER ||
+                                  (p.key >= TCO_O_OFFER_GPU && p.key <= TCO_O_OFFER_MIN_GPUS))) {
                 /* The catalog fills an option once, from the base scenario. */
                 tci_ini_report(L, e->line, NULL,
                                "'%s' cannot change in a case: the catalog fills the option "

@@ -236,6 +236,12 @@ static void test_errors(void)
     expect(HEAD RENT("o") "offer = beta-od\noffer_gpu = tst-gpu\n", 0,
            "t.ini:14: error: 'offer_gpu' is a filter of 'offer = cheapest' (option 'o' names "
            "its offer)");
+    /* The pick is made once, from the base scenario: a case cannot move a filter. */
+    expect(
+        HEAD RENT("o") "offer = cheapest\noffer_gpu = tst-gpu\n[case c]\no.offer_pricing = spot\n",
+        0,
+        "t.ini:16: error: 'o.offer_pricing' cannot change in a case: the catalog fills the "
+        "option once");
     /* An offer in a currency [fx] has no rate for is not compared. */
     expect("[scenario]\nname = t\ncurrency = USD\n" RENT("o") "offer = cheapest\n"
                                                               "offer_gpu = tst-gpu\n"

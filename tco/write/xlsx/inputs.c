@@ -611,7 +611,11 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
         /* offer = cheapest: the pick, made when the workbook was written. */
         size_t n = strlen(src);
         char *id = xw_clean_text(c, o->offer_entry->id, 200);
-        if (n < sizeof src)
+        if (n < sizeof src && o->offer_candidates == 1)
+            xw_labelf(c, src + n, sizeof src - n, "source.cheapest.one",
+                      ": the one matching offer: {id} (fixed when written)", "id", id ? id : "",
+                      NULL);
+        else if (n < sizeof src)
             xw_labelf(c, src + n, sizeof src - n, "source.cheapest",
                       ": cheapest of {n} offers: {id} (fixed when written)", "n",
                       xw_int(o->offer_candidates).s, "id", id ? id : "", NULL);
