@@ -6,7 +6,6 @@
 #include "load/ini.h"
 #include "core/core.h"
 
-#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,7 +39,7 @@ int tci_ini_begin_discount(loader *L, const char *name, size_t len, int line)
     s->discounts = items;
     if (!d)
         return -1;
-    d->fraction = NAN;
+    d->fraction = 0; /* until `fraction =` (required): a bad one fails the load alone */
     return (int)(d - s->discounts);
 }
 
@@ -92,7 +91,7 @@ static void read_key(loader *L, tco_discount *d, const entry *e)
                            "'fraction' must be above -1 and below 1 (got %s): 0.15 is 15%% off "
                            "the catalog's price, -0.1 a markup of 10%%",
                            e->value);
-            d->fraction = NAN;
+            d->fraction = 0;
         }
         d->fraction_line = e->line;
     } else if (!*e->value) {
@@ -300,6 +299,15 @@ static void filters_text(char *buf, size_t size, const tco_option *o)
         snprintf(buf + n, size - (size_t)n, ", offer_min_gpus %d", o->offer_min_gpus);
 }
 
+/* The pick failed (reported): the option's price is said to be missing there,
+ * not again as a missing key. Returns 0. */
+static int not_picked(tco_option *o)
+{
+    if (!o->src[TCO_O_PRICE_PER_GPU_HOUR])
+        o->src[TCO_O_PRICE_PER_GPU_HOUR] = TCO_SRC_CATALOG;
+    return 0;
+}
+
 /* See ini.h. */
 int tci_ini_pick_cheapest(loader *L, tco_option *o)
 {
@@ -310,7 +318,7 @@ int tci_ini_pick_cheapest(loader *L, tco_option *o)
                        "'offer = cheapest' needs 'offer_gpu = GPU': the catalog GPU whose offers "
                        "are compared (option '%s')",
                        o->id);
-        return 0;
+        return not_picked(o);
     }
     if (!tco_catalog_gpu(cat, o->offer_gpu)) {
         const char **ids = malloc((cat->n_gpus + 1) * sizeof *ids);
@@ -330,7 +338,7 @@ int tci_ini_pick_cheapest(loader *L, tco_option *o)
                            "unknown GPU '%s' in the catalog ('tco catalog' lists them)",
                            o->offer_gpu);
         free(ids);
-        return 0;
+        return not_picked(o);
     }
     int matched = 0;
     const tco_offer *e = tci_cheapest_offer(L->s, o, &matched);
@@ -342,7 +350,7 @@ int tci_ini_pick_cheapest(loader *L, tco_option *o)
                        "no catalog offer matches 'offer = cheapest' of option '%s' (%s; an offer "
                        "in a currency [fx] has no rate for is not compared)",
                        o->id, f);
-        return 0;
+        return not_picked(o);
     }
     o->offer_entry = e;
     o->offer_candidates = matched;
