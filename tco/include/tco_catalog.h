@@ -88,7 +88,7 @@ const tco_offer *tco_catalog_offer(const tco_catalog *cat, const char *id);
 
 /* List a catalog as JSON: {"gpus": [...], "offers": [...]}, one object per
  * entry in catalog order with every member of tco_gpu_model and tco_offer
- * except file and line (numbers as tco_format_double writes them; unknown numbers
+ * except file, line and an offer's gpus (numbers as tco_format_double writes them; unknown numbers
  * and absent text are null). This is `tco catalog --format json`. */
 tco_status tco_catalog_write_json_stream(const tco_catalog *cat, FILE *out);
 

@@ -65,6 +65,14 @@ o = json.load(open(sys.argv[1]))['options'][0]
 assert 'discount' not in o and 'offer_picked' not in o, list(o)" "$work/p.json" && ok ||
     bad "an option without discount or pick has neither member"
 
+# An option that inherits (base =) one whose offer fills it, named or picked: its
+# workbook is written (the writer once asked of the GPU's source without end) and its
+# rows link to its base's.
+{ head; rent a; printf 'offer = alpha-od\n'; rent b; printf 'offer = cheapest\noffer_gpu = tst-gpu\n'
+  printf '[option a2]\nbase = a\ncount = 4\n[option b2]\nbase = b\ncount = 4\n'; } >"$work/i.ini"
+expect_rc 0 "$TCO" report "$work/i.ini" --catalog "$CAT" -q -o "$work/i.xlsx"
+[ -s "$work/i.xlsx" ] && ok || bad "the workbook of inheriting options"
+
 # Bad input: FILE:LINE, exit 2, nothing written.
 { head; rent o; printf 'offer = cheapest\noffer_gpu = tst-gpu\noffer_pricing = spot\noffer_region = eu-west\n'; } >"$work/b.ini"
 expect_rc 2 "$TCO" report "$work/b.ini" --catalog "$CAT" -o "$work/b.json"

@@ -347,7 +347,12 @@ static int takes_from(const tco_option *o, const tco_option *p, tco_okey k)
     case TCO_SRC_DEFAULT:
         return p->src[k] == TCO_SRC_DEFAULT;
     case TCO_SRC_CATALOG:
-        return p->src[k] == TCO_SRC_CATALOG && takes_from(o, p, TCO_O_GPU) &&
+        /* A GPU filled from the catalog came from the offer: the offer decides (and
+         * asking of the GPU again would not end). offer = cheapest may pick
+         * another entry for o than for p: the entries are compared too. */
+        return p->src[k] == TCO_SRC_CATALOG && o->offer_entry == p->offer_entry &&
+               o->model == p->model &&
+               (o->src[TCO_O_GPU] == TCO_SRC_CATALOG || takes_from(o, p, TCO_O_GPU)) &&
                (!o->src[TCO_O_OFFER] || takes_from(o, p, TCO_O_OFFER));
     default:
         return 0;
