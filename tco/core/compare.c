@@ -304,6 +304,52 @@ static int add_if_differs(tco_comparison *c, size_t *cap, char *key, char *ta, c
     return 0;
 }
 
+/* The index of discount `name` in s, or -1. */
+static int discount_find(const tco_scenario *s, const char *name)
+{
+    for (size_t i = 0; i < s->n_discounts; i++)
+        if (strcmp(s->discounts[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+/* The negotiated discounts (MODEL.md, Negotiated discounts): each one's keys
+ * that differ, as discount.NAME.KEY, in A's order, then a discount only one
+ * scenario has. -1 when out of memory. */
+static int compare_discounts(tco_comparison *c, size_t *cap, const tco_scenario *a,
+                             const tco_scenario *b)
+{
+    for (size_t i = 0; i < a->n_discounts; i++) {
+        const tco_discount *da = &a->discounts[i];
+        int j = discount_find(b, da->name);
+        if (j < 0) {
+            if (add_input(c, cap, text_of("[discount %s]", da->name), text_of("present"),
+                          text_of("absent")))
+                return -1;
+            continue;
+        }
+        const tco_discount *db = &b->discounts[j];
+        const char *names[] = {"provider", "pricing", "offer"};
+        const char *ta[] = {da->provider, da->pricing, da->offer};
+        const char *tb[] = {db->provider, db->pricing, db->offer};
+        for (int k = 0; k < 3; k++)
+            if (add_if_differs(c, cap, text_of("discount.%s.%s", da->name, names[k]),
+                               text_of("%s", ta[k] ? ta[k] : ""), text_of("%s", tb[k] ? tb[k] : ""),
+                               NAN, NAN))
+                return -1;
+        if (add_if_differs(c, cap, text_of("discount.%s.fraction", da->name),
+                           text_of("%.15g", da->fraction), text_of("%.15g", db->fraction),
+                           da->fraction, db->fraction))
+            return -1;
+    }
+    for (size_t j = 0; j < b->n_discounts; j++)
+        if (discount_find(a, b->discounts[j].name) < 0 &&
+            add_input(c, cap, text_of("[discount %s]", b->discounts[j].name), text_of("absent"),
+                      text_of("present")))
+            return -1;
+    return 0;
+}
+
 /* The keys of [demand] (demand.KEY) and of a plan in both (plan.NAME.KEY), as
  * written, in the order of MODEL.md's tables. */
 static int compare_demand(tco_comparison *c, size_t *cap, const tco_demand *a, const tco_demand *b)
@@ -403,7 +449,7 @@ static int compare_inputs(tco_comparison *c, const tco_scenario *a, const tco_sc
                         b->src[k] != TCO_SRC_DEFAULT))
             return -1;
     }
-    if (compare_sites(c, &cap, a, b))
+    if (compare_sites(c, &cap, a, b) || compare_discounts(c, &cap, a, b))
         return -1;
     for (size_t i = 0; i < a->n_options; i++) {
         const tco_option *oa = &a->options[i];

@@ -65,6 +65,12 @@ o = json.load(open(sys.argv[1]))['options'][0]
 assert 'discount' not in o and 'offer_picked' not in o, list(o)" "$work/p.json" && ok ||
     bad "an option without discount or pick has neither member"
 
+# tco compare names a discount's change, and the price it moves.
+sed 's/^fraction = 0.10$/fraction = 0.20/' "$work/a.ini" >"$work/a2.ini"
+expect_rc 0 "$TCO" compare "$work/a.ini" "$work/a2.ini" --catalog "$CAT"
+grep -qE "discount\.beta\.fraction +0\.1 +0\.2" "$work/out" && ok || bad "compare: the discount's change"
+grep -qE "od\.price_per_gpu_hour +1\.8 +1\.6" "$work/out" && ok || bad "compare: od's price"
+
 # An option that inherits (base =) one whose offer fills it, named or picked: its
 # workbook is written (the writer once asked of the GPU's source without end) and its
 # rows link to its base's.
