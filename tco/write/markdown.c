@@ -206,6 +206,35 @@ static void put_decision(FILE *out, const tco_result *res)
         fputc('\n', out);
 }
 
+/* The catalog offers that offer = cheapest picked and the discounts applied,
+ * after the decision (MODEL.md, The cheapest offer, Negotiated discounts); nothing
+ * without them. */
+static void put_offers(FILE *out, const tco_scenario *s)
+{
+    const char *head = "\n**Catalog offers**:\n\n";
+    for (size_t i = 0; i < s->n_options; i++) {
+        const tco_option *o = &s->options[i];
+        if (!o->offer_entry || (!o->offer_candidates && !o->discount))
+            continue;
+        fputs(head, out);
+        head = "";
+        fputs("- ", out);
+        tci_md_text(out, o->label);
+        fputs(": ", out);
+        tci_md_text(out, o->offer_entry->id);
+        if (o->offer_candidates)
+            fprintf(out, ", the cheapest of %d matching offer%s", o->offer_candidates,
+                    o->offer_candidates == 1 ? "" : "s");
+        if (o->discount > 0 && (size_t)o->discount <= s->n_discounts) {
+            const tco_discount *d = &s->discounts[o->discount - 1];
+            fprintf(out, ", %g%% %s by discount ", fabs(d->fraction) * 100,
+                    d->fraction < 0 ? "marked up" : "off");
+            tci_md_text(out, d->name);
+        }
+        fputc('\n', out);
+    }
+}
+
 /* See documentation in header file. */
 tco_status tco_report_write_md_stream(const tco_result *res, FILE *out)
 {
@@ -251,6 +280,7 @@ tco_status tco_report_write_md_stream(const tco_result *res, FILE *out)
         fputc('\n', out);
     }
     put_decision(out, res);
+    put_offers(out, s);
     return ferror(out) ? TCO_ERR_IO : TCO_OK;
 }
 

@@ -56,6 +56,10 @@ grep -qF "od: offer = cheapest of 3 offers: beta-od, 10% off by [discount beta]"
 grep -qF "plain: alpha-od, 5% marked up by [discount alpha]" "$work/out" && ok ||
     bad "table: the markup of plain"
 
+expect_rc 0 "$TCO" report "$work/a.ini" --catalog "$CAT" -o "$work/a.md"
+grep -qF -- "- od: beta-od, the cheapest of 3 matching offers, 10% off by discount beta" "$work/a.md" &&
+    ok || bad "Markdown: the pick of od"
+
 # Without the catalog's prices changed by a discount, the output has no member of it.
 { head; rent p; printf 'offer = alpha-od\n'; } >"$work/p.ini"
 expect_rc 0 "$TCO" report "$work/p.ini" --catalog "$CAT" -o "$work/p.json"
