@@ -296,7 +296,8 @@ static void filters_text(char *buf, size_t size, const tco_option *o)
         if (vals[i])
             n += snprintf(buf + n, size - (size_t)n, ", %s '%s'", names[i], vals[i]);
     if (o->offer_min_gpus > 0 && n >= 0 && (size_t)n < size)
-        snprintf(buf + n, size - (size_t)n, ", offer_min_gpus %d", o->offer_min_gpus);
+        snprintf(buf + n, size - (size_t)n,
+                 ", offer_min_gpus %d: an offer without <gpus> is left out", o->offer_min_gpus);
 }
 
 /* The pick failed (reported): the option's price is said to be missing there,

@@ -242,6 +242,13 @@ static void test_errors(void)
         0,
         "t.ini:16: error: 'o.offer_pricing' cannot change in a case: the catalog fills the "
         "option once");
+    /* offer_min_gpus leaves out the offers that do not say how many GPUs they have. */
+    expect(HEAD RENT("o") "offer = cheapest\noffer_gpu = tst-gpu\noffer_pricing = spot\n"
+                          "offer_min_gpus = 2\n",
+           0,
+           "t.ini:13: error: no catalog offer matches 'offer = cheapest' of option 'o' "
+           "(offer_gpu 'tst-gpu', offer_pricing 'spot', offer_min_gpus 2: an offer without "
+           "<gpus> is left out;");
     /* An offer in a currency [fx] has no rate for is not compared. */
     expect("[scenario]\nname = t\ncurrency = USD\n" RENT("o") "offer = cheapest\n"
                                                               "offer_gpu = tst-gpu\n"
