@@ -60,13 +60,20 @@ typedef struct tco_stmt_lease {
 } tco_stmt_lease;
 
 /* The statements of a result: value[(i * n_years + y) * TCO_STMT_COLS + col]
- * for option i (input order) and fiscal year y (the budget's years). */
+ * for option i (input order) and fiscal year y (the budget's years); and each
+ * plan's (MODEL.md, A plan's statements): plan_value[(i * n_years + y) *
+ * TCO_STMT_COLS + col] for plan i (file order). */
 typedef struct tco_statements {
     tco_budget *budget;    /* the budget whose years (and tax) these follow; owned */
     size_t n_years;        /* budget->n_years */
     size_t n_options;      /* the result's options */
     tco_stmt_lease *lease; /* n_options entries */
     double *value;
+    size_t n_plans;     /* the result's plans (0 without [demand]) */
+    double *plan_value; /* laid out as value; NULL without plans */
+    int *plan_ok;       /* n_plans flags: 0 when plan i's statements are not computed (a
+                           leased purchase returned at a refresh before its term ends;
+                           its rows are 0 and the outputs write null), else 1 */
 } tco_statements;
 
 /* The statements of a result (its scenario's fiscal years). */
