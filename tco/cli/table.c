@@ -625,16 +625,9 @@ static int plan_leases(const tco_scenario *s, const tco_plan *p)
 
 /* The statements of plan i (file order) in st, for a plan that owns leased
  * GPUs as for a leased option (MODEL.md, A plan's statements): what it does
- * to EBITDA and to the pre-tax result over the fiscal years, or that they
- * are not computed. */
+ * to EBITDA and to the pre-tax result over the fiscal years. */
 static void print_plan_statements(FILE *out, const tco_statements *st, size_t i)
 {
-    if (!st->plan_ok[i]) {
-        fputs("          statements: not computed (a lease returned at the refresh before its "
-              "term ends)\n",
-              out);
-        return;
-    }
     double ebitda = 0, pre_tax = 0;
     for (size_t y = 0; y < st->n_years; y++) {
         const double *v = &st->plan_value[(i * st->n_years + y) * TCO_STMT_COLS];

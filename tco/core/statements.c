@@ -129,6 +129,9 @@ typedef struct walk {
     double rou;   /* ifrs16, asc842-finance: the right-of-use asset's book value */
     double ahead; /* asc842-operating: lease payments made less lease cost */
     double loan;  /* the loan's balance at the month's end */
+    double owed;  /* a plan's lease returned at a refresh before its term ends: the
+                     payments still to come, paid at its sale (month H of the walk);
+                     0 for an option (a lease past H is a commitment, not paid) */
 } walk;
 
 /* The right-of-use asset's depreciation in month m (on the books only):
@@ -214,6 +217,12 @@ static void month(walk *w, int m, double *v)
         v[TCO_STMT_LOSS_ON_SALE] += before - r->residual;
         v[TCO_STMT_INVESTING_CASH] -= r->residual;
         w->rou = 0;
+    }
+    if (m == H && w->owed > 0) { /* a lease returned early: its end settled */
+        double asset = w->on_books ? w->rou : w->ll + w->ahead;
+        v[TCO_STMT_LOSS_ON_SALE] += asset + w->owed - w->ll;
+        v[w->on_books ? TCO_STMT_FINANCING_CASH : TCO_STMT_OPERATING_CASH] += w->owed;
+        w->ll = w->rou = w->ahead = 0;
     }
 }
 
@@ -327,10 +336,11 @@ static void part_into(walk *w, int t, const plan_rows *pr)
  * to its months) as the option it is priced as: its months' lines at the
  * plan's utilization of each month (a line that follows it between its values
  * at 0 and 1, the others at 0), its book depreciation from the month it owns
- * the hardware, no tax (the plan's tax is taken whole). Returns 0 when out
- * of memory. */
+ * the hardware, no tax (the plan's tax is taken whole); `owed`: a lease's
+ * payments still to come at a sale before the horizon, paid then. Returns 0
+ * when out of memory. */
 static int purchase_into(const tco_scenario *sb, const tco_option *o, const tco_plan_result *p,
-                         const tco_plan_purchase *q, const plan_rows *pr)
+                         const tco_plan_purchase *q, double owed, const plan_rows *pr)
 {
     const int n = sb->horizon_months;
     tco_month *mo = calloc((size_t)n + 1, sizeof *mo);
@@ -376,21 +386,9 @@ static int purchase_into(const tco_scenario *sb, const tco_option *o, const tco_
         m->book_value = j == n ? (owned_from >= 0 ? base - dep : 0) : bv;
     }
     walk w = walk_of(sb, o, &r);
+    w.owed = owed;
     part_into(&w, q->month, pr);
     free(mo);
-    return 1;
-}
-
-/* 1 when plan result p's statements can be computed: no purchase is a lease
- * returned at a refresh before the end of its term (MODEL.md, A plan's
- * statements). */
-static int plan_supported(const tco_scenario *s, const tco_plan_result *p)
-{
-    for (size_t j = 0; j < p->n_purchases; j++) {
-        const tco_plan_purchase *q = &p->purchases[j];
-        if (q->lines[0] && q->sold < s->horizon_months && q->lease_owed > 0)
-            return 0;
-    }
     return 1;
 }
 
@@ -407,9 +405,6 @@ static int plan_statements(const tco_result *res, size_t i, const size_t *year_o
     const int H = s->horizon_months;
     plan_rows pr = {&st->plan_value[i * st->n_years * TCO_STMT_COLS], st->n_years, year_of,
                     st->budget};
-    st->plan_ok[i] = plan_supported(s, p);
-    if (!st->plan_ok[i])
-        return 1;
     for (size_t j = 0; j < p->n_purchases; j++) {
         const tco_plan_purchase *q = &p->purchases[j];
         if (!q->lines[0])
@@ -419,7 +414,8 @@ static int plan_statements(const tco_result *res, size_t i, const size_t *year_o
         sb.horizon_months = q->sold - q->month;
         tco_option o = s->options[oi];
         o.count = q->count;
-        if (!purchase_into(&sb, &o, p, q, &pr))
+        double owed = q->sold < H && o.financing == TCO_FIN_LEASE ? q->lease_owed : 0;
+        if (!purchase_into(&sb, &o, p, q, owed, &pr))
             return 0;
     }
     if (plan->reserve_i >= 0 && p->reserve_count > 0) {
@@ -458,9 +454,8 @@ static tco_status plans_statements(const tco_result *r, tco_statements *st)
     if (!st->n_plans)
         return TCO_OK;
     st->plan_value = calloc(st->n_plans * st->n_years * TCO_STMT_COLS, sizeof *st->plan_value);
-    st->plan_ok = calloc(st->n_plans, sizeof *st->plan_ok);
     size_t *year_of = calloc((size_t)H + 1, sizeof *year_of);
-    int ok = st->plan_value && st->plan_ok && year_of;
+    int ok = st->plan_value && year_of;
     for (size_t y = 0; ok && y < st->n_years; y++)
         for (int m = st->budget->years[y].first_month; m <= st->budget->years[y].last_month; m++)
             year_of[m] = y;
@@ -514,6 +509,5 @@ void tco_statements_free(tco_statements *st)
     free(st->lease);
     free(st->value);
     free(st->plan_value);
-    free(st->plan_ok);
     free(st);
 }

@@ -71,9 +71,6 @@ typedef struct tco_statements {
     double *value;
     size_t n_plans;     /* the result's plans (0 without [demand]) */
     double *plan_value; /* laid out as value; NULL without plans */
-    int *plan_ok;       /* n_plans flags: 0 when plan i's statements are not computed (a
-                           leased purchase returned at a refresh before its term ends;
-                           its rows are 0 and the outputs write null), else 1 */
 } tco_statements;
 
 /* The statements of a result (its scenario's fiscal years). */

@@ -328,7 +328,7 @@ tco_status tci_csv_put_statements(FILE *out, const tco_result *res)
             fputs(TCI_CSV_EOL, out);
         }
     /* MODEL.md, A plan's statements: plans in file order, after another blank
-     * line; empty figures where they are not computed. */
+     * line. */
     if (st->n_plans) {
         fputs(TCI_CSV_EOL "plan,year", out);
         for (int k = 0; k < TCO_STMT_COLS; k++)
@@ -343,8 +343,7 @@ tco_status tci_csv_put_statements(FILE *out, const tco_result *res)
             const double *v = tci_stmt_plan_row(st, i, y);
             for (int k = 0; k < TCO_STMT_COLS; k++) {
                 fputc(',', out);
-                if (st->plan_ok[i])
-                    tci_csv_number(out, v[k]);
+                tci_csv_number(out, v[k]);
             }
             fputs(TCI_CSV_EOL, out);
         }

@@ -389,13 +389,9 @@ static void put_plan_years(FILE *out, const tco_budget *b, size_t i)
 }
 
 /* A plan's statements (MODEL.md, A plan's statements): one object per fiscal
- * year, in time order, the plan i of st; null when they are not computed. */
+ * year, in time order, the plan i of st. */
 static void put_plan_statements(FILE *out, const tco_statements *st, size_t i)
 {
-    if (!st->plan_ok[i]) {
-        fputs(", \"statements\": null", out);
-        return;
-    }
     fputs(", \"statements\": [", out);
     for (size_t y = 0; y < st->n_years; y++) {
         fputs(y ? ",\n      {\"year\": " : "\n      {\"year\": ", out);
