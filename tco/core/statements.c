@@ -1,7 +1,9 @@
 /* statements.c - the statements by fiscal year (docs/MODEL.md, "Statements
  * by fiscal year"): each option's months rearranged into an income
  * statement, a cash-flow statement and year-end balances, in the budget's
- * fiscal years; a lease measured under its stated standard. */
+ * fiscal years; a lease measured under its stated standard. Each plan's
+ * ("A plan's statements"): its purchases, each walked as its option over its
+ * own months, its reserved part as its option, its overflow and its tax. */
 #include "tco.h"
 #include "core/core.h"
 #include "core/factors.h"

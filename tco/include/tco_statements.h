@@ -1,9 +1,10 @@
 /*
  * tco_statements.h - the statements by fiscal year (docs/MODEL.md,
- * Statements by fiscal year): each option's income statement, cash-flow
- * statement and year-end balances, in the budget's fiscal years, with a
- * lease under its stated standard. Part of the public API, kept in its own
- * file. tco.h includes it at its end; include tco.h, not this file.
+ * Statements by fiscal year): each option's and each plan's income
+ * statement, cash-flow statement and year-end balances, in the budget's
+ * fiscal years, with a lease under its stated standard. Part of the public
+ * API, kept in its own file. tco.h includes it at its end; include tco.h,
+ * not this file.
  */
 #ifndef TCO_STATEMENTS_H
 #define TCO_STATEMENTS_H
