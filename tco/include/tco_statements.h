@@ -24,7 +24,7 @@ typedef enum tco_stmt_col {
     TCO_STMT_EBITDA,          /* the cost lines + lease_cost: what EBITDA falls by */
     TCO_STMT_DEPRECIATION,    /* owned hardware's and the right-of-use asset's */
     TCO_STMT_INTEREST,        /* a loan's, and a lease liability's */
-    TCO_STMT_LOSS_ON_SALE,    /* at month H: book value before the sale - residual */
+    TCO_STMT_LOSS_ON_SALE,    /* at a sale (month H; a plan's refresh): book value - residual */
     TCO_STMT_PRE_TAX,         /* EBITDA effect + depreciation + interest + loss */
     TCO_STMT_TAX,             /* the budget's (cash) tax */
     TCO_STMT_AFTER_TAX,       /* pre-tax effect + tax */
