@@ -39,12 +39,22 @@ const cli_command cli_commands[CLI_CMD_COUNT] = {
                           .min_operands = 1,
                           .max_operands = 1},
     [CLI_CMD_CATALOG] = {.name = "catalog",
-                         .operands = "",
-                         .synopsis = "[-o OUT] [--format FORMAT] [--catalog FILE]...",
-                         .summary = "list the GPUs and cloud offers of the price catalogs",
+                         .operands = "[import LIST.csv]",
+                         .synopsis = "[-o OUT] [--format FORMAT] [--catalog FILE]... | import "
+                                     "LIST.csv --from skypilot|gpuhunt -o OUT.xml [--provider "
+                                     "NAME] [--as-of DATE] [--source TEXT] [--gpu GPU] "
+                                     "[--region REGION] [--min-gpus N]",
+                         .summary = "list the GPUs and offers of the price catalogs, or import "
+                                    "a public price list",
                          .about = "List the GPU models and cloud offers of the shipped price "
-                                  "catalog and of each --catalog, as a table, JSON or CSV.",
-                         .max_operands = 0},
+                                  "catalog and of each --catalog, as a table, JSON or CSV. "
+                                  "With import: read a public price list (SkyPilot's vms.csv "
+                                  "or a gpuhunt CSV) and write its GPU offers to OUT.xml as a "
+                                  "catalog for --catalog, one offer per instance type, region "
+                                  "and pricing at its cheapest, priced per GPU-hour; what was "
+                                  "kept, merged and skipped is said on standard error.",
+                         .files = "csv",
+                         .max_operands = 2},
     [CLI_CMD_COMPARE] = {.name = "compare",
                          .operands = "A B",
                          .synopsis = "A B [-o OUT] [--format FORMAT] [--fail-above LIMIT] "
@@ -154,8 +164,9 @@ const cli_option cli_options[CLI_O_COUNT] = {
                           .commands = B(COMPARE)},
     [CLI_O_GPU] = {.name = "gpu",
                    .arg = "GPU",
-                   .help = "with init: the catalog GPU bought",
-                   .commands = B(INIT)},
+                   .help = "with init: the catalog GPU bought; with catalog import: keep the "
+                           "offers of this catalog GPU only",
+                   .commands = B(INIT) | B(CATALOG)},
     [CLI_O_COUNT_GPUS] = {.name = "count",
                           .arg = "N",
                           .help = "with init: how many GPUs",
@@ -185,6 +196,36 @@ const cli_option cli_options[CLI_O_COUNT] = {
                          .help = "with init: the GPU's price, for a GPU the catalog has no price "
                                  "for",
                          .commands = B(INIT)},
+    [CLI_O_FROM] = {.name = "from",
+                    .arg = "LIST",
+                    .help = "with catalog import: the price list's kind, skypilot (SkyPilot's "
+                            "vms.csv) or gpuhunt (a gpuhunt CSV)",
+                    .commands = B(CATALOG),
+                    .values = "skypilot gpuhunt"},
+    [CLI_O_PROVIDER] = {.name = "provider",
+                        .arg = "NAME",
+                        .help = "with catalog import: the provider's name (default: SkyPilot's "
+                                "directory, catalogs/v7/aws/vms.csv: AWS; gpuhunt's file name, "
+                                "runpod.csv: RunPod)",
+                        .commands = B(CATALOG)},
+    [CLI_O_AS_OF] = {.name = "as-of",
+                     .arg = "DATE",
+                     .help = "with catalog import: the prices' date, YYYY-MM-DD (default: the "
+                             "file's modification date, with a warning)",
+                     .commands = B(CATALOG)},
+    [CLI_O_SOURCE] = {.name = "source",
+                      .arg = "TEXT",
+                      .help = "with catalog import: where the list came from, at the head of "
+                              "each offer's source",
+                      .commands = B(CATALOG)},
+    [CLI_O_REGION] = {.name = "region",
+                      .arg = "REGION",
+                      .help = "with catalog import: keep the offers of this region only",
+                      .commands = B(CATALOG)},
+    [CLI_O_MIN_GPUS] = {.name = "min-gpus",
+                        .arg = "N",
+                        .help = "with catalog import: keep the instances of at least N GPUs",
+                        .commands = B(CATALOG)},
     [CLI_O_QUIET] = {.name = "quiet",
                      .letter = 'q',
                      .help = "print no warnings, only errors",
