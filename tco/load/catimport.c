@@ -84,14 +84,16 @@ enum skip {
     SK_COUNT
 };
 
+static const char not_plain_text[] = "a name that is not plain text (letters, digits, space, "
+                                     ". _ - / ( ) : , +, beginning with a letter or digit)";
+
 static const char *const skip_reasons[SK_COUNT] = {
     [SK_NO_GPU] = "no GPU",
     [SK_TPU] = "a TPU",
     [SK_NO_PRICE] = "no price (Price and SpotPrice empty)",
     [SK_ZERO] = "a price of 0",
     [SK_FRACTION] = "a fraction of a GPU",
-    [SK_NOT_PLAIN] = "a name that is not plain text (letters, digits, space, . _ - / ( ) : , "
-                     "+, beginning with a letter or digit)",
+    [SK_NOT_PLAIN] = not_plain_text,
     [SK_FILTER] = "left out by --gpu, --region or --min-gpus",
     [SK_UNMAPPED] = "a GPU the GPU map does not name (below)",
     [SK_NO_HOST_RULE] = "a GPU priced apart from its host, without a host in the pairing table",

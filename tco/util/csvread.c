@@ -172,8 +172,8 @@ static int read_record(tci_csv *r, int c, tco_diags *d)
             return -1;
         if (c == 0)
             return fail(r, d, r->line, "a NUL byte");
-        if (c >= 0 && count_byte(r, d))
-            return -1;
+        if (c >= 0 && (state == F_QUOTED || (c != '\n' && c != '\r')) && count_byte(r, d))
+            return -1; /* the record's end is not its text */
         if (state == F_QUOTED) {
             if (c < 0)
                 return fail(r, d, quote_line, "a quoted field is not closed");
@@ -201,7 +201,6 @@ static int read_record(tci_csv *r, int c, tco_diags *d)
                                  : fail(r, d, r->line,
                                         "a carriage return not followed by a "
                                         "line feed");
-            r->rec_bytes++;
         }
         if (c < 0 || c == '\n') {
             if (c == '\n')

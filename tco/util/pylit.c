@@ -162,7 +162,7 @@ static int list(pl *s, int depth)
  * number here is the one searched for. 0, or -1. */
 static int value(pl *s, int depth, int in_outer, int is_inner)
 {
-    if (depth > TCI_PYLIT_MAX_DEPTH)
+    if (depth >= TCI_PYLIT_MAX_DEPTH) /* depth counts from 0 */
         return -1;
     char c = *s->p;
     if (c == '{')
