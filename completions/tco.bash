@@ -96,13 +96,32 @@ _tco()
     --gpu-price)
         return
         ;;
+    --from)
+        COMPREPLY=($(compgen -W "skypilot gpuhunt" -- "$cur"))
+        return
+        ;;
+    --provider)
+        return
+        ;;
+    --as-of)
+        return
+        ;;
+    --source)
+        return
+        ;;
+    --region)
+        return
+        ;;
+    --min-gpus)
+        return
+        ;;
     esac
 
     case $cmd in
     '') opts="-h --help --version" ;;
     report) opts="-o --output -f --format --catalog --template --monthly --fiscal-years --statements -q --quiet --strict -v --verbose -h --help" ;;
     validate) opts="--catalog --template -q --quiet --strict -v --verbose -h --help" ;;
-    catalog) opts="-o --output -f --format --catalog -q --quiet --strict -v --verbose -h --help" ;;
+    catalog) opts="-o --output -f --format --catalog --gpu --from --provider --as-of --source --region --min-gpus -q --quiet --strict -v --verbose -h --help" ;;
     compare) opts="-o --output -f --format --catalog --template --fail-above -q --quiet --strict -v --verbose -h --help" ;;
     import) opts="-o --output --catalog --scenario --diff -q --quiet -v --verbose -h --help" ;;
     init) opts="-o --output --gpu --count --vs --horizon --site --workload --gpu-price -h --help" ;;
@@ -118,6 +137,7 @@ _tco()
     '') COMPREPLY=($(compgen -W "report validate catalog compare import init" -- "$cur")) ;;
     report) _tco_files "$cur" ini ;;
     validate) _tco_files "$cur" ini xml ;;
+    catalog) COMPREPLY=($(compgen -W "import" -- "$cur")) ;;
     compare) _tco_files "$cur" ini json ;;
     import) _tco_files "$cur" xlsx ;;
     completion) COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")) ;;

@@ -39,13 +39,12 @@ const cli_command cli_commands[CLI_CMD_COUNT] = {
                           .min_operands = 1,
                           .max_operands = 1},
     [CLI_CMD_CATALOG] = {.name = "catalog",
-                         .operands = "[import LIST.csv]",
+                         .operands = "",
                          .synopsis = "[-o OUT] [--format FORMAT] [--catalog FILE]... | import "
                                      "LIST.csv --from skypilot|gpuhunt -o OUT.xml [--provider "
                                      "NAME] [--as-of DATE] [--source TEXT] [--gpu GPU] "
                                      "[--region REGION] [--min-gpus N]",
-                         .summary = "list the GPUs and offers of the price catalogs, or import "
-                                    "a public price list",
+                         .summary = "list the catalogs' GPUs and offers, or import a list",
                          .about = "List the GPU models and cloud offers of the shipped price "
                                   "catalog and of each --catalog, as a table, JSON or CSV. "
                                   "With import: read a public price list (SkyPilot's vms.csv "
@@ -53,7 +52,7 @@ const cli_command cli_commands[CLI_CMD_COUNT] = {
                                   "catalog for --catalog, one offer per instance type, region "
                                   "and pricing at its cheapest, priced per GPU-hour; what was "
                                   "kept, merged and skipped is said on standard error.",
-                         .files = "csv",
+                         .values = "import",
                          .max_operands = 2},
     [CLI_CMD_COMPARE] = {.name = "compare",
                          .operands = "A B",
