@@ -730,7 +730,8 @@ static int cmp_acc(const void *a, const void *b)
 /* Write the offers as a catalog into a new buffer. */
 static xmlBufferPtr write_xml(imp *im)
 {
-    qsort(im->accs, im->n_accs, sizeof *im->accs, cmp_acc);
+    if (im->n_accs > 1)
+        qsort(im->accs, im->n_accs, sizeof *im->accs, cmp_acc);
     xmlBufferPtr buf = xmlBufferCreate();
     xmlTextWriterPtr w = buf ? xmlNewTextWriterMemory(buf, 0) : NULL;
     int rc = w ? 0 : -1;
