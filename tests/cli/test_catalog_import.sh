@@ -97,6 +97,15 @@ grep -q '<pricing>spot' "$work/lambda.xml" && bad "lambda: a spot offer without 
 for line in "unmapped GPU A100 (2 rows)" "unmapped GPU GH200 (1 row)" "unmapped GPU A6000 (1 row)"; do
     grep -qF "lambda-vms.csv: note: $line" "$work/lambda.err" && ok || bad "lambda summary lacks '$line'"
 done
+# --- SkyPilot v8, Lambda: the instance type tells PCIe from SXM, A100-80GB its form ---
+imp lambda8 "$D/lambda-v8-vms.csv" --from skypilot --provider lambda
+has lambda8 "gpu_1x_h100_pcie us-east-1 on-demand h100-pcie-80gb 3.29"
+has lambda8 "gpu_1x_h100_sxm5 us-east-1 on-demand h100-sxm5-80gb 4.29"
+# 8.38 / 2 = 4.19; 22.32 / 8 = 2.79
+has lambda8 "gpu_2x_h100_sxm5 us-east-1 on-demand h100-sxm5-80gb 4.19"
+has lambda8 "gpu_8x_a100_80gb_sxm4 us-west-2 on-demand a100-sxm4-80gb 2.79"
+grep -qF "lambda-v8-vms.csv: note: unmapped GPU A10 (2 rows)" "$work/lambda8.err" && ok || bad "lambda v8: A10 not reported"
+
 # --- the provider from SkyPilot's directory name ---
 mkdir -p "$work/v7/lambda"
 cp "$D/lambda-vms.csv" "$work/v7/lambda/vms.csv"
@@ -171,6 +180,11 @@ expect_rc 2 "$TCO" catalog --from skypilot
 expect_err "--from applies to catalog import only"
 expect_rc 2 "$TCO" catalog export x
 expect_err "unknown catalog operand 'export'"
+expect_rc 2 "$TCO" catalog import "$D/aws-vms.csv" --from skypilot --provider aws --as-of 2026-12-01 --source '=HYPERLINK("x")' -o "$work/u.xml"
+expect_err "the source text must be UTF-8 of at most 1000 bytes, not beginning with = + - or @"
+expect_rc 2 "$TCO" catalog import "$D/aws-vms.csv" --from skypilot --provider '<b>' --as-of 2026-12-01 -o "$work/u.xml"
+expect_err "the provider's name is not plain text"
+[ -e "$work/u.xml" ] && bad "an output written on a usage error" || ok
 
 # --- hostile lists: a FILE:LINE error, exit 2, the output untouched ---
 printf 'keep me\n' >"$work/out.xml"
