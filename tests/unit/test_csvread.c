@@ -5,6 +5,7 @@
 #include "check.h"
 #include "util/csvread.h"
 #include "util/pylit.h"
+#include "load/catimport.h"
 
 /* ===== Helpers ===== */
 
@@ -277,6 +278,52 @@ static void test_import_hostile(void)
                                      "has 10"));
 }
 
+/* ===== The import's tables ===== */
+
+/* Every GPU the map names is a GPU of the shipped catalog. */
+static void test_map_names_catalog_gpus(void)
+{
+    tco_catalog *cat = tco_catalog_new();
+    tco_diags *d = tco_diags_new();
+    CU_ASSERT_EQUAL_FATAL(tco_catalog_load_file(cat, TCO_SOURCE_DIR "/pricing/gpus.xml", d),
+                          TCO_OK);
+    for (size_t i = 0; i < tci_n_gpu_rules; i++) {
+        if (!tco_catalog_gpu(cat, tci_gpu_rules[i].gpu))
+            fprintf(stderr, "the GPU map names '%s', not in pricing/gpus.xml\n",
+                    tci_gpu_rules[i].gpu);
+        CU_ASSERT_PTR_NOT_NULL(tco_catalog_gpu(cat, tci_gpu_rules[i].gpu));
+    }
+    tco_diags_free(d);
+    tco_catalog_free(cat);
+}
+
+/* The instance type or the memory decides; nothing else is guessed. */
+static void test_map_decisions(void)
+{
+    int named;
+    const char *g = tci_gpu_map("H100", "gpu_1x_h100_pcie", 80, &named);
+    CU_ASSERT(g && strcmp(g, "h100-pcie-80gb") == 0);
+    g = tci_gpu_map("h100", "p5.48xlarge", NAN, &named);
+    CU_ASSERT(g && strcmp(g, "h100-sxm5-80gb") == 0);
+    CU_ASSERT_PTR_NULL(tci_gpu_map("H100", "gpu_8x_h100", 80, &named)); /* which H100? */
+    CU_ASSERT_EQUAL(named, 1);
+    g = tci_gpu_map("A100", "gpu_1x_a100_sxm4", 40, &named);
+    CU_ASSERT(g && strcmp(g, "a100-sxm4-40gb") == 0);
+    g = tci_gpu_map("A100", "gpu_8x_a100_80gb_sxm4", 80, &named);
+    CU_ASSERT(g && strcmp(g, "a100-sxm4-80gb") == 0);
+    CU_ASSERT_PTR_NULL(tci_gpu_map("A100", "gpu_1x_a100_sxm4", NAN, &named)); /* no memory */
+    CU_ASSERT_PTR_NULL(tci_gpu_map("A100", "gpu_1x_a100", 40, &named));       /* PCIe? */
+    CU_ASSERT_PTR_NULL(tci_gpu_map("V100", "p3.2xlarge", 16, &named));
+    CU_ASSERT_EQUAL(named, 0);
+    CU_ASSERT_STRING_EQUAL(tci_gcp_host("H100", 8), "a3-highgpu-8g");
+    CU_ASSERT_STRING_EQUAL(tci_gcp_host("A100", 16), "a2-megagpu-16g");
+    CU_ASSERT_PTR_NULL(tci_gcp_host("H100", 3));
+    CU_ASSERT_PTR_NULL(tci_gcp_host("T4", 1));
+    CU_ASSERT(tci_gcp_is_host("a2-ultragpu-8g") && !tci_gcp_is_host("n1-highmem-8"));
+    CU_ASSERT_STRING_EQUAL(tci_provider_name("gcp"), "Google Cloud");
+    CU_ASSERT_STRING_EQUAL(tci_provider_name("nebius"), "nebius");
+}
+
 int main(void)
 {
     static const check_case cases[] = {
@@ -288,6 +335,8 @@ int main(void)
         {"Python literals", test_pylit},
         {"import: prices", test_import_prices},
         {"import: hostile text", test_import_hostile},
+        {"the GPU map names the catalog's GPUs", test_map_names_catalog_gpus},
+        {"the GPU map's decisions", test_map_decisions},
         {NULL, NULL},
     };
     return check_run("csvread", cases);
