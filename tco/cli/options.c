@@ -114,7 +114,8 @@ const cli_option cli_options[CLI_O_COUNT] = {
                       .help = "write to FILE (atomically); the format follows the extension: "
                               ".json, .xlsx, .csv, .md or .txt; '-' writes JSON to standard "
                               "output; with import: the scenario with the changes; with "
-                              "init: the new scenario",
+                              "init: the new scenario; with catalog import: the catalog "
+                              "written (XML)",
                       .commands = B(REPORT) | B(CATALOG) | B(COMPARE) | B(IMPORT) | B(INIT),
                       .files = "*"},
     [CLI_O_FORMAT] = {.name = "format",

@@ -134,7 +134,16 @@ expect_rc 0 "$TCO" catalog import "$D/lambda-vms.csv" --from skypilot --provider
 expect_rc 2 "$TCO" catalog import "$D/aws-vms.csv" --from skypilot --gpu h100-sxm5 --as-of 2026-12-01 -o "$work/g.xml"
 expect_err "--gpu names 'h100-sxm5', which no catalog read has"
 
-# --- a scenario prices an imported offer: 8 GPUs x 730 hours x 2.99 = 17,461.60 a month ---
+# --- a scenario prices imported offers: 8 GPUs x 730 hours x 2.99 = 17,461.60 a month at
+# Lambda; 1 GPU x 730 x (1.18251 + 4.20076) = 3,929.7871 on Google Cloud's a3-highgpu-1g ---
+gid=$("$PY" - "$work/gcp.xml" <<'PYEOF'
+import sys, xml.etree.ElementTree as ET
+for o in ET.parse(sys.argv[1]).getroot():
+    if (o.findtext("region") == "us-central1" and o.findtext("pricing") == "on-demand"
+            and "a3-highgpu-1g:" in o.findtext("source")):
+        print(o.get("id"))
+PYEOF
+)
 id=$("$PY" - "$work/lambda.xml" <<'PYEOF'
 import sys, xml.etree.ElementTree as ET
 for o in ET.parse(sys.argv[1]).getroot():
@@ -151,13 +160,18 @@ horizon_months = 12
 acquire = rent
 count = 8
 offer = $id
+[option g]
+acquire = rent
+count = 1
+offer = $gid
 INI
-expect_rc 0 "$TCO" report "$work/s.ini" --catalog "$work/lambda.xml" -o "$work/s.json"
+expect_rc 0 "$TCO" report "$work/s.ini" --catalog "$work/lambda.xml" --catalog "$work/gcp.xml" -o "$work/s.json"
 "$PY" - "$work/s.json" <<'PYEOF' && ok || bad "the scenario's rental with the imported offer"
 import json, sys
-c = json.load(open(sys.argv[1]))["options"][0]
+c, g = json.load(open(sys.argv[1]))["options"]
 assert c["gpu"] == "h100-sxm5-80gb", c["gpu"]
 assert abs(c["monthly"][0]["rental"] - 8 * 730 * 2.99) < 1e-6, c["monthly"][0]["rental"]
+assert abs(g["monthly"][0]["rental"] - 730 * (1.18251 + 4.20076)) < 1e-6, g["monthly"][0]["rental"]
 PYEOF
 
 # --- no --as-of: the file's date, with a warning ---
