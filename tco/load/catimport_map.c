@@ -24,6 +24,9 @@ const tci_gpu_rule tci_gpu_rules[] = {
     {"h100-sxm5-80gb", "H100", "nd96isr_h100", 0, 0},
     {"h100-sxm5-80gb", "H100", ".80s.", 0, 0},
     {"h100-sxm5-80gb", "H100-MEGA", NULL, 0, 0},
+    /* RunPod's "NVIDIA H100 80GB HBM3": of the H100s with 80 GB, the SXM5 alone
+     * has HBM3 (the PCIe card HBM2e; the NVL, HBM3 too, has 94 GB). */
+    {"h100-sxm5-80gb", "H100", "hbm3", 79, 81},
     /* H100 PCIe 80GB: instance types that say PCIe (Lambda gpu_1x_h100_pcie). */
     {"h100-pcie-80gb", "H100", "pcie", 0, 0},
     /* H200 SXM 141GB: AWS p5e and p5en, Google Cloud a3-ultragpu, types that
@@ -130,14 +133,9 @@ static const struct {
     const char *list; /* as a price list or its file names it */
     const char *name; /* as the shipped catalog spells it */
 } providers[] = {
-    {"aws", "AWS"},
-    {"gcp", "Google Cloud"},
-    {"azure", "Microsoft Azure"},
-    {"lambda", "Lambda"},
-    {"runpod", "RunPod"},
-    {"vastai", "Vast.ai"},
-    {"coreweave", "CoreWeave"},
-    {"datacrunch", "DataCrunch"},
+    {"aws", "AWS"},        {"gcp", "Google Cloud"},    {"azure", "Microsoft Azure"},
+    {"lambda", "Lambda"},  {"lambdalabs", "Lambda"},   {"runpod", "RunPod"},
+    {"vastai", "Vast.ai"}, {"coreweave", "CoreWeave"}, {"datacrunch", "DataCrunch"},
 };
 
 /* See catimport.h. */

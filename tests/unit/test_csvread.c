@@ -306,6 +306,9 @@ static void test_map_decisions(void)
     g = tci_gpu_map("h100", "p5.48xlarge", NAN, &named);
     CU_ASSERT(g && strcmp(g, "h100-sxm5-80gb") == 0);
     CU_ASSERT_PTR_NULL(tci_gpu_map("H100", "gpu_8x_h100", 80, &named)); /* which H100? */
+    g = tci_gpu_map("H100", "NVIDIA H100 80GB HBM3", 80, &named);
+    CU_ASSERT(g && strcmp(g, "h100-sxm5-80gb") == 0);
+    CU_ASSERT_PTR_NULL(tci_gpu_map("H100", "NVIDIA H100 NVL HBM3", 94, &named));
     CU_ASSERT_EQUAL(named, 1);
     g = tci_gpu_map("A100", "gpu_1x_a100_sxm4", 40, &named);
     CU_ASSERT(g && strcmp(g, "a100-sxm4-40gb") == 0);
