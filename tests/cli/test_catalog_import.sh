@@ -217,6 +217,10 @@ printf '%s\np5.48xlarge,H100,8,,,,98.32,"1"2,us-east-1,a\n' "$H" >"$work/quote2.
 hostile quote2 "quote2.csv:2: error: text after a closing quote"
 "$PY" -c "import sys; sys.stdout.write('$H\n' + 'p5,H100,8,,,,98.32,,us-east-1,' + 'z' * 2000000 + '\n')" >"$work/huge.csv"
 hostile huge "huge.csv:2: error: a record is longer than 1 MiB (1048576 bytes)"
+# 100 MB in one quoted field: refused at its first MiB, the rest never read
+{ printf '%s\np5,H100,8,,,,98.32,,us-east-1,"' "$H"; head -c 100000000 /dev/zero | tr '\0' 'x'; } >"$work/100mb.csv"
+hostile 100mb "100mb.csv:2: error: a record is longer than 1 MiB (1048576 bytes)"
+rm -f "$work/100mb.csv"
 "$PY" -c "import sys; sys.stdout.write('$H\n' + 'p5,H100,8,,,,98.32,,us-east-1,a\n' * 1000000)" >"$work/many.csv"
 hostile many "many.csv:1000001: error: the file has more than 1000000 records"
 printf '%s\np5,H100,8,,,,98.32,,us-east-1,a\rb\n' "$H" >"$work/cr.csv"
