@@ -96,20 +96,27 @@ _tco()
     --gpu-price)
         return
         ;;
-    --from)
-        COMPREPLY=($(compgen -W "skypilot gpuhunt" -- "$cur"))
+    --provider)
         return
         ;;
-    --provider)
+    --pricing)
+        COMPREPLY=($(compgen -W "on-demand spot reserved" -- "$cur"))
+        return
+        ;;
+    --region)
+        return
+        ;;
+    --max-price)
+        return
+        ;;
+    --from)
+        COMPREPLY=($(compgen -W "skypilot gpuhunt" -- "$cur"))
         return
         ;;
     --as-of)
         return
         ;;
     --source)
-        return
-        ;;
-    --region)
         return
         ;;
     --min-gpus)
@@ -121,7 +128,7 @@ _tco()
     '') opts="-h --help --version" ;;
     report) opts="-o --output -f --format --catalog --template --monthly --fiscal-years --statements -q --quiet --strict -v --verbose -h --help" ;;
     validate) opts="--catalog --template -q --quiet --strict -v --verbose -h --help" ;;
-    catalog) opts="-o --output -f --format --catalog --gpu --from --provider --as-of --source --region --min-gpus -q --quiet --strict -v --verbose -h --help" ;;
+    catalog) opts="-o --output -f --format --catalog --gpu --provider --pricing --region --max-price --from --as-of --source --min-gpus -q --quiet --strict -v --verbose -h --help" ;;
     compare) opts="-o --output -f --format --catalog --template --fail-above -q --quiet --strict -v --verbose -h --help" ;;
     import) opts="-o --output --catalog --scenario --diff -q --quiet -v --verbose -h --help" ;;
     init) opts="-o --output --gpu --count --vs --horizon --site --workload --gpu-price -h --help" ;;

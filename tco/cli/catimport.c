@@ -82,6 +82,10 @@ static int on_option(void *user, cli_parsed p)
         return cli_usage_error("catalog import writes XML: no --format%s", "");
     case CLI_O_STRICT:
         return cli_usage_error("--strict does not apply to catalog import%s", "");
+    case CLI_O_PRICING:
+    case CLI_O_MAX_PRICE:
+        return cli_usage_error("--%s filters the catalog listing, not catalog import",
+                               cli_options[p.opt].name);
     default:
         break;
     }

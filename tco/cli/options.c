@@ -40,18 +40,23 @@ const cli_command cli_commands[CLI_CMD_COUNT] = {
                           .max_operands = 1},
     [CLI_CMD_CATALOG] = {.name = "catalog",
                          .operands = "",
-                         .synopsis = "[-o OUT] [--format FORMAT] [--catalog FILE]... | import "
-                                     "LIST.csv --from skypilot|gpuhunt -o OUT.xml [--provider "
-                                     "NAME] [--as-of DATE] [--source TEXT] [--gpu GPU] "
-                                     "[--region REGION] [--min-gpus N]",
+                         .synopsis = "[-o OUT] [--format FORMAT] [--catalog FILE]... "
+                                     "[--gpu GPU] [--provider NAME] [--pricing KIND] "
+                                     "[--region REGION] [--max-price PRICE] | import LIST.csv "
+                                     "--from skypilot|gpuhunt -o OUT.xml [--provider NAME] "
+                                     "[--as-of DATE] [--source TEXT] [--gpu GPU] [--region "
+                                     "REGION] [--min-gpus N]",
                          .summary = "list the catalogs' GPUs and offers, or import a list",
                          .about = "List the GPU models and cloud offers of the shipped price "
-                                  "catalog and of each --catalog, as a table, JSON or CSV. "
-                                  "With import: read a public price list (SkyPilot's vms.csv "
-                                  "or a gpuhunt CSV) and write its GPU offers to OUT.xml as a "
-                                  "catalog for --catalog, one offer per instance type, region "
-                                  "and pricing at its cheapest, priced per GPU-hour; what was "
-                                  "kept, merged and skipped is said on standard error.",
+                                  "catalog and of each --catalog, as a table, JSON or CSV, "
+                                  "the offers from the cheapest per GPU-hour. The filters "
+                                  "keep the offers that pass them all, and the GPUs of "
+                                  "those offers (with --gpu, that GPU). With import: read a "
+                                  "public price list (SkyPilot's vms.csv or a gpuhunt CSV) "
+                                  "and write its GPU offers to OUT.xml as a catalog for "
+                                  "--catalog, one offer per instance type, region and pricing "
+                                  "at its cheapest, priced per GPU-hour; what was kept, merged "
+                                  "and skipped is said on standard error.",
                          .values = "import",
                          .max_operands = 2},
     [CLI_CMD_COMPARE] = {.name = "compare",
@@ -164,8 +169,9 @@ const cli_option cli_options[CLI_O_COUNT] = {
                           .commands = B(COMPARE)},
     [CLI_O_GPU] = {.name = "gpu",
                    .arg = "GPU",
-                   .help = "with init: the catalog GPU bought; with catalog import: keep the "
-                           "offers of this catalog GPU only",
+                   .help = "with init: the catalog GPU bought; with catalog: list this GPU "
+                           "and its offers only; with catalog import: keep the offers of this "
+                           "catalog GPU only",
                    .commands = B(INIT) | B(CATALOG)},
     [CLI_O_COUNT_GPUS] = {.name = "count",
                           .arg = "N",
@@ -196,18 +202,36 @@ const cli_option cli_options[CLI_O_COUNT] = {
                          .help = "with init: the GPU's price, for a GPU the catalog has no price "
                                  "for",
                          .commands = B(INIT)},
+    /* ----- tco catalog: the listing's filters ----- */
+    [CLI_O_PROVIDER] = {.name = "provider",
+                        .arg = "NAME",
+                        .help = "with catalog: list the offers of this provider only (any "
+                                "case); with catalog import: the provider's name (default: "
+                                "SkyPilot's directory, catalogs/v7/aws/vms.csv: AWS; gpuhunt's "
+                                "file name, runpod.csv: RunPod)",
+                        .commands = B(CATALOG)},
+    [CLI_O_PRICING] = {.name = "pricing",
+                       .arg = "KIND",
+                       .help = "with catalog: list on-demand, spot or reserved offers only",
+                       .commands = B(CATALOG),
+                       .values = "on-demand spot reserved"},
+    [CLI_O_REGION] = {.name = "region",
+                      .arg = "REGION",
+                      .help = "with catalog: list the offers of this region only (any case); "
+                              "with catalog import: keep the offers of this region only",
+                      .commands = B(CATALOG)},
+    [CLI_O_MAX_PRICE] = {.name = "max-price",
+                         .arg = "PRICE",
+                         .help = "with catalog: list the offers of at most PRICE per GPU-hour "
+                                 "only, in each offer's currency",
+                         .commands = B(CATALOG)},
+    /* ----- tco catalog import's own ----- */
     [CLI_O_FROM] = {.name = "from",
                     .arg = "LIST",
                     .help = "with catalog import: the price list's kind, skypilot (SkyPilot's "
                             "vms.csv) or gpuhunt (a gpuhunt CSV)",
                     .commands = B(CATALOG),
                     .values = "skypilot gpuhunt"},
-    [CLI_O_PROVIDER] = {.name = "provider",
-                        .arg = "NAME",
-                        .help = "with catalog import: the provider's name (default: SkyPilot's "
-                                "directory, catalogs/v7/aws/vms.csv: AWS; gpuhunt's file name, "
-                                "runpod.csv: RunPod)",
-                        .commands = B(CATALOG)},
     [CLI_O_AS_OF] = {.name = "as-of",
                      .arg = "DATE",
                      .help = "with catalog import: the prices' date, YYYY-MM-DD (default: the "
@@ -217,10 +241,6 @@ const cli_option cli_options[CLI_O_COUNT] = {
                       .arg = "TEXT",
                       .help = "with catalog import: where the list came from, at the head of "
                               "each offer's source",
-                      .commands = B(CATALOG)},
-    [CLI_O_REGION] = {.name = "region",
-                      .arg = "REGION",
-                      .help = "with catalog import: keep the offers of this region only",
                       .commands = B(CATALOG)},
     [CLI_O_MIN_GPUS] = {.name = "min-gpus",
                         .arg = "N",

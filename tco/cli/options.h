@@ -65,11 +65,15 @@ typedef enum cli_opt {
     CLI_O_SITE,
     CLI_O_WORKLOAD,
     CLI_O_GPU_PRICE,
-    CLI_O_FROM,
+    /* tco catalog's filters (--gpu is init's row, which catalog shares) */
     CLI_O_PROVIDER,
+    CLI_O_PRICING,
+    CLI_O_REGION,
+    CLI_O_MAX_PRICE,
+    /* tco catalog import's own (--gpu, --provider and --region are shared) */
+    CLI_O_FROM,
     CLI_O_AS_OF,
     CLI_O_SOURCE,
-    CLI_O_REGION,
     CLI_O_MIN_GPUS,
     CLI_O_QUIET,
     CLI_O_STRICT,

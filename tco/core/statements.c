@@ -54,14 +54,14 @@ const char *tco_lease_rate_source_name(tco_lease_rate_source source)
 /* ===== The lease at commencement ===== */
 
 /* The lessor's residual at the lease's end, n months in, when it is known
- * (MODEL.md: with resale_decline, or resale_fraction and n = H); else -1. */
+ * (MODEL.md: with resale_decline, or resale_fraction and n = H): the
+ * hardware's resale value then, which the lessee gives back (its own
+ * residual is 0); else -1. */
 static double lessor_residual(const tco_scenario *s, const tco_option *o,
                               const tco_option_result *r, int n)
 {
-    if (o->src[TCO_O_RESALE_DECLINE])
-        return (r->capex_gpu + r->capex_infra) * tci_resale_fraction(o->resale_decline, n);
-    if (o->src[TCO_O_RESALE_FRACTION] && n == s->horizon_months)
-        return r->residual;
+    if (o->src[TCO_O_RESALE_DECLINE] || (o->src[TCO_O_RESALE_FRACTION] && n == s->horizon_months))
+        return (r->capex_gpu + r->capex_infra) * tci_residual_fraction(o, n);
     return -1;
 }
 

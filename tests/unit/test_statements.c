@@ -400,6 +400,34 @@ static void test_implicit_return(void)
     tco_scenario_free(s);
 }
 
+/* The same lease returned at n = H = 36 with resale_fraction = 0.2 instead:
+ * the lessor's residual is the hardware's resale value, 0.2 x 100,000 =
+ * 20,000 (the lessee's own residual is 0, nothing being sold), so the rate
+ * solves 100,000 = 3,000 (1 + v + ... + v^35) + 20,000 v^36: i = 1.2723% a
+ * month (by bisection, by hand), against 0.4469% without the residual. */
+static void test_implicit_return_fraction(void)
+{
+    char text[1024];
+    tco_result *r;
+    tco_scenario *s =
+        run(lease_text(text, sizeof text, "lease_end = return\nresale_fraction = 0.2\n"), &r);
+    tco_statements *st = statements_of(r);
+    check_identities(st);
+    const tco_stmt_lease *l = &st->lease[0];
+    CU_ASSERT_EQUAL(l->source, TCO_LEASE_RATE_IMPLICIT);
+    double i = l->rate_monthly, pv = 20000 / pow(1 + i, 36);
+    for (int t = 0; t < 36; t++)
+        pv += 3000 / pow(1 + i, t);
+    CU_ASSERT(fabs(pv - 100000) < 1e-6);
+    CU_ASSERT(fabs(i - 0.012723) < 5e-7);
+    double rv = 20000 / pow(1 + i, 36);
+    CLOSE(l->liability0, 97000 - rv);
+    CLOSE(l->rou0, 100000 - rv);
+    tco_statements_free(st);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
 /* Neither the implicit rate nor lease_discount_rate: the scenario's monthly
  * rate, r_m = 1.08^(1/12) - 1 at discount_rate 0.08; lease_rate = 12 r_m. */
 static void test_scenario_rate(void)
@@ -521,6 +549,8 @@ int main(void)
         {"example C: a loan's balance at fiscal year ends", test_loan_balances},
         {"the reconciliations", test_reconciliation},
         {"the implicit rate of a lease returned", test_implicit_return},
+        {"the implicit rate of a lease returned at H, by resale_fraction",
+         test_implicit_return_fraction},
         {"the scenario's rate", test_scenario_rate},
         {"a buyout past the horizon", test_buyout_past_horizon},
         {"a rent option", test_rent},
