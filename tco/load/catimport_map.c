@@ -47,12 +47,70 @@ const tci_gpu_rule tci_gpu_rules[] = {
     {"a100-sxm4-40gb", "A100", "a2-highgpu", 0, 0},
     {"a100-sxm4-40gb", "A100", "a2-megagpu", 0, 0},
     {"a100-sxm4-40gb", "A100", "sxm", 39, 41},
+    /* H100 NVL (94 GB), the only H100 of 94 GB: by name, or by memory (Azure NC
+     * H100 v5 lists it as H100). */
+    {"h100-nvl-94gb", "H100-NVL", NULL, 0, 0},
+    {"h100-nvl-94gb", "H100NVL", NULL, 0, 0},
+    {"h100-nvl-94gb", "H100", NULL, 93, 95},
+    {"h100-sxm5-80gb", "H100-SXM", NULL, 0, 0},
+    /* H200 NVL (PCIe): by name, or an instance type that says NVL (and so not
+     * SXM, which the rules above take). */
+    {"h200-nvl-141gb", "H200-NVL", NULL, 0, 0},
+    {"h200-nvl-141gb", "H200NVL", NULL, 0, 0},
+    {"h200-nvl-141gb", "H200", "nvl", 0, 0},
+    {"h200-sxm-141gb", "H200-SXM", NULL, 0, 0},
+    /* A100 on Azure: ND A100 v4 (ND96asr_v4, SXM4 40 GB), NDm A100 v4
+     * (ND96amsr_A100_v4, SXM4 80 GB), NC A100 v4 (NC24/48/96ads_A100_v4, PCIe
+     * 80 GB); SkyPilot's A100-80GB-SXM; PCIe cards an instance type names. */
+    {"a100-sxm4-40gb", "A100", "nd96asr_v4", 0, 0},
+    {"a100-sxm4-80gb", "A100-80GB", "nd96amsr_a100", 0, 0},
+    {"a100-sxm4-80gb", "A100-80GB-SXM", NULL, 0, 0},
+    {"a100-pcie-80gb", "A100-80GB", "ads_a100_v4", 0, 0},
+    {"a100-pcie-80gb", "A100-80GB", "pcie", 0, 0},
+    {"a100-pcie-80gb", "A100", "pcie", 79, 81},
+    {"a100-pcie-40gb", "A100", "pcie", 39, 41},
+    /* V100 SXM2: AWS p3 (16 GB) and p3dn (32 GB), Azure ND40rs v2 (32 GB); the
+     * PCIe card of Azure NCv3 has no entry, so other V100s stay unmapped. */
+    {"v100-sxm2-16gb", "V100", "p3.", 0, 0},
+    {"v100-sxm2-32gb", "V100-32GB", "p3dn.", 0, 0},
+    {"v100-sxm2-32gb", "V100-32GB", "nd40rs_v2", 0, 0},
+    /* GH200 of 96 GB (Lambda: 98304 MiB); the 144 GB version has no entry. */
+    {"gh200-96gb", "GH200", NULL, 95, 97},
     /* B200: made as an SXM module only (HGX B200). */
     {"b200-192gb", "B200", NULL, 0, 0},
     /* L40S and the RTX 4090: one form each. */
     {"l40s-48gb", "L40S", NULL, 0, 0},
     {"rtx-4090-24gb", "RTX4090", NULL, 0, 0},
     {"rtx-4090-24gb", "RTX 4090", NULL, 0, 0},
+    /* One form each, by name (SkyPilot's and gpuhunt's spellings). The clouds'
+     * P100s are PCIe cards (Google Cloud, Azure NCv2). */
+    {"b300-288gb", "B300", NULL, 0, 0},
+    {"gb200-186gb", "GB200", NULL, 0, 0},
+    {"l4-24gb", "L4", NULL, 0, 0},
+    {"l40-48gb", "L40", NULL, 0, 0},
+    {"a10g-24gb", "A10G", NULL, 0, 0},
+    {"a10-24gb", "A10", NULL, 0, 0},
+    {"t4-16gb", "T4", NULL, 0, 0},
+    {"t4-16gb", "T4g", NULL, 0, 0},
+    {"a40-48gb", "A40", NULL, 0, 0},
+    {"rtx-a6000-48gb", "A6000", NULL, 0, 0},
+    {"rtx-a6000-48gb", "RTXA6000", NULL, 0, 0},
+    {"quadro-rtx-6000-24gb", "RTX6000", NULL, 0, 0},
+    {"rtx-6000-ada-48gb", "RTX6000-Ada", NULL, 0, 0},
+    {"rtx-6000-ada-48gb", "RTX6000Ada", NULL, 0, 0},
+    {"rtx-pro-6000-96gb", "RTXPRO6000S", NULL, 0, 0},
+    {"rtx-pro-6000-96gb", "RTXPRO6000WS", NULL, 0, 0},
+    {"rtx-5090-32gb", "RTX5090", NULL, 0, 0},
+    {"p100-pcie-16gb", "P100", NULL, 0, 0},
+    {"p40-24gb", "P40", NULL, 0, 0},
+    {"p4-8gb", "P4", NULL, 0, 0},
+    {"k80-12gb", "K80", NULL, 0, 0},
+    {"m60-8gb", "M60", NULL, 0, 0},
+    {"mi300x-192gb", "MI300X", NULL, 0, 0},
+    {"mi325x-256gb", "MI325X", NULL, 0, 0},
+    {"mi355x-288gb", "MI355X", NULL, 0, 0},
+    {"gaudi2-96gb", "Gaudi2", NULL, 0, 0},
+    {"gaudi3-128gb", "Gaudi3", NULL, 0, 0},
 };
 const size_t tci_n_gpu_rules = sizeof tci_gpu_rules / sizeof tci_gpu_rules[0];
 

@@ -61,10 +61,17 @@ has aws "p4d.24xlarge ap-northeast-1 on-demand a100-sxm4-40gb 5.61526875"
 has aws "p5e.48xlarge us-east-2 spot h200-sxm-141gb 1.6800875"
 prices aws >"$work/aws.prices"
 grep -q '^p5e.48xlarge us-east-2 on-demand' "$work/aws.prices" && bad "p5e on-demand without a Price" || ok
-[ "$(prices aws | wc -l)" -eq 14 ] && ok || bad "aws: $(prices aws | wc -l) offers, want 14"
-grep -q '27 rows read: 21 kept as 14 offers (7 on-demand, 7 spot) of the provider AWS; 23 prices merged' "$work/aws.err" && ok || bad "aws summary: $(cat "$work/aws.err")"
+# p3.2xlarge, 1 x V100 (SXM2 16 GB) at 3.06; spot 0.6135 (the other zone has none);
+# p3dn.24xlarge, 8 x V100-32GB at 31.212: 3.9015, spot 4.1825 / 8 = 0.5228125
+has aws "p3.2xlarge us-east-1 on-demand v100-sxm2-16gb 3.06"
+has aws "p3.2xlarge us-east-1 spot v100-sxm2-16gb 0.6135"
+has aws "p3dn.24xlarge us-east-1 on-demand v100-sxm2-32gb 3.9015"
+has aws "p3dn.24xlarge us-east-1 spot v100-sxm2-32gb 0.5228125"
+[ "$(prices aws | wc -l)" -eq 18 ] && ok || bad "aws: $(prices aws | wc -l) offers, want 18"
+grep -q '27 rows read: 24 kept as 18 offers (9 on-demand, 9 spot) of the provider AWS; 24 prices merged' "$work/aws.err" && ok || bad "aws summary: $(cat "$work/aws.err")"
 for line in "skipped 2 rows: no GPU" "skipped 1 row: no price (Price and SpotPrice empty)" \
-    "unmapped GPU V100 (2 rows)" "unmapped GPU V100-32GB (1 row)"; do
+    "2 rows without an on-demand price (the spot price kept)" \
+    "6 rows without a spot price (the on-demand price kept)"; do
     grep -qF "aws-vms.csv: note: $line" "$work/aws.err" && ok || bad "aws summary lacks '$line'"
 done
 
@@ -84,8 +91,10 @@ has gcp "a3-highgpu-4g us-central1 spot h100-sxm5-80gb 2.524935"
 has gcp "a3-highgpu-4g us-east4 on-demand h100-sxm5-80gb 10.9790575"
 [ "$(prices gcp | wc -l)" -eq 8 ] && ok || bad "gcp: $(prices gcp | wc -l) offers, want 8"
 grep -q 'the host 1.18251 + 1 x H100 4.20076 an hour in zone us-central1-a (lines 3, 13)' "$work/gcp.xml" && ok || bad "gcp source text"
-for line in "skipped 3 rows: a TPU" "unmapped GPU L4 (1 row)" \
-    "skipped 2 rows: a GPU priced apart from its host, whose host has no row in its zone"; do
+# H100-MEGA, H200 and L4 are mapped, but their hosts (a3-megagpu-8g, a3-ultragpu-8g,
+# g2-standard-4) have no row in the sample
+for line in "skipped 3 rows: a TPU" \
+    "skipped 3 rows: a GPU priced apart from its host, whose host has no row in its zone"; do
     grep -qF "gcp-vms.csv: note: $line" "$work/gcp.err" && ok || bad "gcp summary lacks '$line'"
 done
 
@@ -94,7 +103,11 @@ imp lambda "$D/lambda-vms.csv" --from skypilot --provider lambda
 has lambda "gpu_8x_h100_sxm5 us-east-1 on-demand h100-sxm5-80gb 2.99"
 has lambda "gpu_1x_h100_sxm5 us-west-1 on-demand h100-sxm5-80gb 3.29"
 grep -q '<pricing>spot' "$work/lambda.xml" && bad "lambda: a spot offer without SpotPrice" || ok
-for line in "unmapped GPU A100 (2 rows)" "unmapped GPU GH200 (1 row)" "unmapped GPU A6000 (1 row)"; do
+# gpu_8x_a100 and gpu_8x_v100 name no form (SXM or PCIe): unmapped; GH200 of 96 GB at
+# 1.49; 4 x A6000 at 3.2: 0.8
+has lambda "gpu_1x_gh200 us-east-1 on-demand gh200-96gb 1.49"
+has lambda "gpu_4x_a6000 us-east-1 on-demand rtx-a6000-48gb 0.8"
+for line in "unmapped GPU A100 (2 rows)" "unmapped GPU V100 (1 row)"; do
     grep -qF "lambda-vms.csv: note: $line" "$work/lambda.err" && ok || bad "lambda summary lacks '$line'"
 done
 # --- SkyPilot v8, Lambda: the instance type tells PCIe from SXM, A100-80GB its form ---
@@ -104,7 +117,7 @@ has lambda8 "gpu_1x_h100_sxm5 us-east-1 on-demand h100-sxm5-80gb 4.29"
 # 8.38 / 2 = 4.19; 22.32 / 8 = 2.79
 has lambda8 "gpu_2x_h100_sxm5 us-east-1 on-demand h100-sxm5-80gb 4.19"
 has lambda8 "gpu_8x_a100_80gb_sxm4 us-west-2 on-demand a100-sxm4-80gb 2.79"
-grep -qF "lambda-v8-vms.csv: note: unmapped GPU A10 (2 rows)" "$work/lambda8.err" && ok || bad "lambda v8: A10 not reported"
+has lambda8 "gpu_1x_a10 us-midwest-1 on-demand a10-24gb 1.29"
 
 # --- the provider from SkyPilot's directory name ---
 mkdir -p "$work/v7/lambda"

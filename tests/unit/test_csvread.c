@@ -308,7 +308,12 @@ static void test_map_decisions(void)
     CU_ASSERT_PTR_NULL(tci_gpu_map("H100", "gpu_8x_h100", 80, &named)); /* which H100? */
     g = tci_gpu_map("H100", "NVIDIA H100 80GB HBM3", 80, &named);
     CU_ASSERT(g && strcmp(g, "h100-sxm5-80gb") == 0);
-    CU_ASSERT_PTR_NULL(tci_gpu_map("H100", "NVIDIA H100 NVL HBM3", 94, &named));
+    g = tci_gpu_map("H100", "Standard_NC40ads_H100_v5", 94, &named); /* the NVL's 94 GB */
+    CU_ASSERT(g && strcmp(g, "h100-nvl-94gb") == 0);
+    g = tci_gpu_map("H200", "gpu_1x_h200_nvl", NAN, &named);
+    CU_ASSERT(g && strcmp(g, "h200-nvl-141gb") == 0);
+    g = tci_gpu_map("A100", "gpu_1x_a100_pcie", 40, &named);
+    CU_ASSERT(g && strcmp(g, "a100-pcie-40gb") == 0);
     CU_ASSERT_EQUAL(named, 1);
     g = tci_gpu_map("A100", "gpu_1x_a100_sxm4", 40, &named);
     CU_ASSERT(g && strcmp(g, "a100-sxm4-40gb") == 0);
@@ -316,7 +321,12 @@ static void test_map_decisions(void)
     CU_ASSERT(g && strcmp(g, "a100-sxm4-80gb") == 0);
     CU_ASSERT_PTR_NULL(tci_gpu_map("A100", "gpu_1x_a100_sxm4", NAN, &named)); /* no memory */
     CU_ASSERT_PTR_NULL(tci_gpu_map("A100", "gpu_1x_a100", 40, &named));       /* PCIe? */
-    CU_ASSERT_PTR_NULL(tci_gpu_map("V100", "p3.2xlarge", 16, &named));
+    g = tci_gpu_map("V100", "p3.2xlarge", 16, &named);
+    CU_ASSERT(g && strcmp(g, "v100-sxm2-16gb") == 0);
+    CU_ASSERT_PTR_NULL(tci_gpu_map("V100", "Standard_NC6s_v3", 16, &named)); /* PCIe */
+    CU_ASSERT_EQUAL(named, 1);
+    CU_ASSERT_PTR_NULL(tci_gpu_map("GH200", "gpu_1x_gh200", 144, &named)); /* no entry */
+    CU_ASSERT_PTR_NULL(tci_gpu_map("A30", "x", 24, &named));
     CU_ASSERT_EQUAL(named, 0);
     CU_ASSERT_STRING_EQUAL(tci_gcp_host("H100", 8), "a3-highgpu-8g");
     CU_ASSERT_STRING_EQUAL(tci_gcp_host("A100", 16), "a2-megagpu-16g");
