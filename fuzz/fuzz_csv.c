@@ -7,20 +7,40 @@
 #include "tco.h"
 #include "util/csvread.h"
 #include "util/utf8.h"
+#include "load/catimport.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* The GPUs the GPU map names, with the figures the schema needs. */
-#define GPU(id)                                                                                    \
-    "<gpu id=\"" id "\"><name>x</name><vendor>x</vendor><fp16-tflops>1</fp16-tflops>"              \
-    "<memory-gb>1</memory-gb><tdp-w>1</tdp-w><source>x</source><as-of>2026-01-01</as-of></gpu>"
-static const char gpus_xml[] = "<catalog version=\"1\">" GPU("h100-sxm5-80gb") GPU("h100-pcie-80gb")
-    GPU("h200-sxm-141gb") GPU("a100-sxm4-80gb") GPU("a100-sxm4-40gb") GPU("b200-192gb")
-        GPU("l40s-48gb") GPU("rtx-4090-24gb") "</catalog>";
+/* A catalog of every GPU the GPU map names, with the figures the schema needs,
+ * made once. */
+static char gpus_xml[16384];
+static size_t gpus_len;
+
+static void make_gpus(void)
+{
+    size_t n = (size_t)snprintf(gpus_xml, sizeof gpus_xml, "<catalog version=\"1\">");
+    for (size_t i = 0; i < tci_n_gpu_rules; i++) {
+        int seen = 0;
+        for (size_t k = 0; k < i; k++)
+            seen |= strcmp(tci_gpu_rules[k].gpu, tci_gpu_rules[i].gpu) == 0;
+        if (!seen)
+            n += (size_t)snprintf(gpus_xml + n, sizeof gpus_xml - n,
+                                  "<gpu id=\"%s\"><name>x</name><vendor>x</vendor>"
+                                  "<fp16-tflops>1</fp16-tflops><memory-gb>1</memory-gb>"
+                                  "<tdp-w>1</tdp-w><source>x</source><as-of>2026-01-01</as-of>"
+                                  "</gpu>",
+                                  tci_gpu_rules[i].gpu);
+    }
+    n += (size_t)snprintf(gpus_xml + n, sizeof gpus_xml - n, "</catalog>");
+    if (n >= sizeof gpus_xml)
+        abort();
+    gpus_len = n;
+}
 
 static void read_all(const uint8_t *data, size_t size)
 {
@@ -52,7 +72,9 @@ static void import(const uint8_t *data, size_t size, tco_import_from from)
     tco_catalog *cat = tco_catalog_new();
     if (!d || !cat)
         goto done;
-    if (tco_catalog_load_string(cat, gpus_xml, sizeof gpus_xml - 1, "gpus.xml", d) != TCO_OK)
+    if (!gpus_len)
+        make_gpus();
+    if (tco_catalog_load_string(cat, gpus_xml, gpus_len, "gpus.xml", d) != TCO_OK)
         abort();
     tco_catalog_import_opts o = {.from = from, .as_of = "2026-12-01", .gpus = cat};
     char *xml = NULL;
