@@ -237,6 +237,7 @@ enum {
     COL_SPOT,       /* gpuhunt: True or False */
     COL_REGION,
     COL_ZONE,
+    COL_GPU_VENDOR, /* gpuhunt: nvidia, amd, google (a TPU), intel, ... */
     COL_COUNT
 };
 
@@ -256,6 +257,7 @@ static const struct {
     [COL_SPOT] = {NULL, "spot", 0, 1},
     [COL_REGION] = {"Region", "location", 1, 1},
     [COL_ZONE] = {"AvailabilityZone", NULL, 0, 0},
+    [COL_GPU_VENDOR] = {NULL, "gpu_vendor", 0, 0},
 };
 
 /* Field `c` of the current record, "" when the header has no such column. */
@@ -593,6 +595,10 @@ static int hunt_row(imp *im)
         return row_error(im, "spot is '%s', not True or False", spot);
     if (!*field(im, COL_GPU_COUNT) || strcmp(field(im, COL_GPU_COUNT), "0") == 0 || !*name) {
         im->skipped[SK_NO_GPU]++;
+        return 0;
+    }
+    if (strcasecmp(field(im, COL_GPU_VENDOR), "google") == 0 || strncasecmp(name, "tpu", 3) == 0) {
+        im->skipped[SK_TPU]++; /* gpuhunt names TPUs v5litepod, v6e, ... */
         return 0;
     }
     if (!plain(inst) || !plain(name) || !plain(region)) {

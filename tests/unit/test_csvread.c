@@ -249,6 +249,12 @@ static void test_import_prices(void)
                  TCO_IMPORT_GPUHUNT, "lambda.csv", TCO_OK);
     CU_ASSERT_PTR_NOT_NULL(strstr(x, "<provider>Lambda</provider>"));
     CU_ASSERT_PTR_NOT_NULL(strstr(x, ">3.19<"));
+    /* gpuhunt's TPUs, by their vendor: skipped, not unmapped */
+    x = imported("instance_name,location,price,gpu_count,gpu_name,spot,gpu_vendor\n"
+                 "v5litepod-1,us-west4,1.2,1,v5litepod,False,google\n",
+                 TCO_IMPORT_GPUHUNT, "gcp.csv", TCO_OK);
+    CU_ASSERT_PTR_NOT_NULL(strstr(x, "skipped 1 row: a TPU"));
+    CU_ASSERT_PTR_NULL(strstr(x, "unmapped"));
 }
 
 /* Text from the list never reaches the catalog as markup or a formula. */
