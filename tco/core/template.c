@@ -103,16 +103,18 @@ static const int builtin_sheets[TCI_SHEET_KINDS] = {
     TCI_SHEET_SUMMARY,     TCI_SHEET_BUDGET, TCI_SHEET_WORKLOAD,    TCI_SHEET_BUY_VS_RENT,
     TCI_SHEET_SENSITIVITY, TCI_SHEET_CASES,  TCI_SHEET_MONTE_CARLO, TCI_SHEET_CHECKS};
 
-static size_t kinds_in_order(const int *list, size_t n, int all, int *kinds)
+/* The Summary's charts without a template's list: the cost breakdown first,
+ * which the Summary's layout gives the page's width for its many lines. */
+static const int builtin_charts[TCI_CHART_KINDS] = {
+    TCI_CHART_BREAKDOWN, TCI_CHART_CUMULATIVE, TCI_CHART_COST_PER_GPU_HOUR, TCI_CHART_FISCAL_YEARS};
+
+static size_t kinds_in_order(const int *list, size_t n, int all, const int *builtin, int *kinds)
 {
     if (list) {
         memcpy(kinds, list, n * sizeof *kinds);
         return n;
     }
-    for (int k = 0; k < all; k++)
-        kinds[k] = k;
-    if (all == TCI_SHEET_KINDS) /* the sheets: the printed pack, then the months */
-        memcpy(kinds, builtin_sheets, sizeof builtin_sheets);
+    memcpy(kinds, builtin, (size_t)all * sizeof *kinds);
     return (size_t)all;
 }
 
@@ -121,7 +123,7 @@ size_t tci_template_sheets(const tco_template *tpl, int kinds[TCI_SHEET_KINDS])
 {
     int given = tpl && tpl->has_sheets;
     return kinds_in_order(given ? tpl->sheets : NULL, given ? tpl->n_sheets : 0, TCI_SHEET_KINDS,
-                          kinds);
+                          builtin_sheets, kinds);
 }
 
 /* See core/template.h. */
@@ -129,7 +131,7 @@ size_t tci_template_charts(const tco_template *tpl, int kinds[TCI_CHART_KINDS])
 {
     int given = tpl && tpl->has_charts;
     return kinds_in_order(given ? tpl->charts : NULL, given ? tpl->n_charts : 0, TCI_CHART_KINDS,
-                          kinds);
+                          builtin_charts, kinds);
 }
 
 /* See core/template.h. */

@@ -361,6 +361,10 @@ static lxw_chart *chart_breakdown(xw_ctx *c)
                   "negative)",
                   "months", xw_int(s->horizon_months).s, "currency", c->currency, NULL);
     xw_chart_title(c, ch, t);
+    /* Its long title at the body's size: the columns keep the chart's height. */
+    lxw_chart_font title = xw_chart_font(c, 1);
+    title.size = xw_body_pt(c);
+    chart_title_set_name_font(ch, &title);
     xw_axis_name(c, ch->x_axis, xw_label(c, "chart.breakdown.x", "Option"));
     /* The options' names below the receipts' bars, not over them. */
     chart_axis_set_label_position(ch->x_axis, LXW_CHART_AXIS_LABEL_POSITION_LOW);
@@ -424,23 +428,29 @@ static lxw_chart *sm_chart(xw_ctx *c, int k)
 
 /* The template's charts, in its order, together in a box `width` by `height`
  * pixels from row `top`: one fills it; two share it one above the other; of
- * three, the first takes the upper half and the other two the lower half side
- * by side; four share it two by two. */
+ * more, the first takes the upper half (the built-in first is the cost
+ * breakdown, whose many lines need the width) and the others the lower half
+ * side by side, one with a legend of the options half as wide again as one
+ * without (the cost per GPU-hour). */
 static void add_charts(xw_ctx *c, int top, double width, double height)
 {
     int n = c->n_charts < TCI_CHART_KINDS ? c->n_charts : TCI_CHART_KINDS;
     const double gap = 12;
+    double weight[TCI_CHART_KINDS] = {0}, weights = 0;
+    for (int k = 1; k < n; k++)
+        weights += weight[k] = c->charts[k] == TCI_CHART_COST_PER_GPU_HOUR ? 2 : 3;
+    double x = 0;
     for (int k = 0; k < n; k++) {
         lxw_chart *ch = sm_chart(c, k);
         if (!ch)
             return;
-        int lower = n == 4 ? k >= 2 : k > 0 && n > 1, side = n == 4 || (n > 2 && k > 0);
-        int right = n == 4 ? k % 2 == 1 : side && k == 2;
-        double w = side ? (width - gap) / 2 : width;
+        int lower = k > 0 && n > 1, across = n > 2 && k > 0;
+        double w = across ? (width - gap * (n - 2)) * weight[k] / weights : width;
         double h = n > 1 ? (height - gap) / 2 : height;
         lxw_chart_options co;
         memset(&co, 0, sizeof co);
-        co.x_offset = right ? (int32_t)(w + gap) : 0;
+        co.x_offset = across ? (int32_t)x : 0;
+        x += across ? w + gap : 0;
         co.y_offset = 4 + (lower ? (int32_t)(h + gap) : 0);
         co.x_scale = w / 480;
         co.y_scale = (h - 4) / 288;
