@@ -42,19 +42,19 @@ REL = 1e-6
 LINES = {
     "Power (IT load)": "power", "Cooling (PUE overhead)": "cooling",
     "Facility (colocation)": "facility", "Maintenance": "maintenance", "Staff": "staff",
-    "Rental": "rental", "Lease cost, straight-line": "lease_cost",
+    "Rental": "rental", "Straight-line lease cost": "lease_cost",
     "EBITDA effect": "ebitda_effect", "Depreciation": "depreciation", "Interest": "interest",
-    "Loss on sale (negative: a gain)": "loss_on_sale", "Pre-tax effect": "pre_tax_effect",
-    "Tax (cash, as the Budget's)": "tax", "After-tax effect": "after_tax_effect",
+    "Loss (gain) on sale": "loss_on_sale", "Pre-tax effect": "pre_tax_effect",
+    "Tax (cash)": "tax", "After-tax effect": "after_tax_effect",
     "Operating cash": "operating_cash", "Investing cash": "investing_cash",
-    "Financing cash": "financing_cash", "Net cash: the Budget's total": "net_cash",
+    "Financing cash": "financing_cash", "Net cash (the Budget)": "net_cash",
     "Book value": "book_value", "Right-of-use asset": "rou_asset",
     "Loan balance": "loan_balance", "Lease liability": "lease_liability",
 }
 BALANCES = {"book_value", "rou_asset", "loan_balance", "lease_liability"}
 PARTS = {"Income statement", "Cash-flow statement", "Year-end balances"}
-CHECK_CASH = "Statements: operating, investing and financing cash"
-CHECK_HORIZON = "Statements: the after-tax effects add up"
+CHECK_CASH = "Statements: cash sections = the Budget"
+CHECK_HORIZON = "Statements: after-tax effects = total"
 
 CASES = (
     ("config/financed-taxed.ini",

@@ -424,9 +424,7 @@ static void ck_statement_items(xw_ctx *c, size_t i, ck_item *it, int *n)
     const int cash[3] = {TCO_STMT_OPERATING_CASH, TCO_STMT_INVESTING_CASH, TCO_STMT_FINANCING_CASH};
     for (size_t y = 0; y < c->st->n_years; y++) {
         ck_item *k = ck_add(it, n, XW_KEY("checks.integrity.statements_cash"),
-                            "Statements: operating, investing and financing cash add up to the "
-                            "Budget's total of each fiscal year",
-                            XW_NONE);
+                            "Statements: cash sections = the Budget, each year", XW_NONE);
         size_t o = (size_t)tci_utf8_format(k->book, sizeof k->book, "=0");
         for (int j = 0; j < 3 && o < sizeof k->book; j++)
             if (line[cash[j]] != XW_NONE)
@@ -442,9 +440,7 @@ static void ck_statement_items(xw_ctx *c, size_t i, ck_item *it, int *n)
     const int tax = L->r_tax != XW_NONE, commit = L->r_commit != XW_NONE;
     const int col = tax ? TCO_STMT_AFTER_TAX : TCO_STMT_PRE_TAX;
     ck_item *k = ck_add(it, n, XW_KEY("checks.integrity.statements_horizon"),
-                        "Statements: the after-tax effects add up to the total after tax within "
-                        "the horizon, plus the lease liability less the right-of-use asset at "
-                        "its end",
+                        "Statements: after-tax effects = total after tax",
                         tax ? TCI_F_AFTER_TAX_TOTAL : TCI_F_TOTAL);
     xw_formula(c, k->book, sizeof k->book, "=%s", xw_ref(q, line[col], xw_stmt_col(-1), 1, 1).s);
     char ends[XW_FBUF / 2] = "";

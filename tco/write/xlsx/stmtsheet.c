@@ -19,7 +19,7 @@
 /* Columns: the line, its total over the horizon, then one a fiscal year. */
 enum { SM_LABEL, SM_TOTAL, SM_Y0 };
 
-#define SM_LABEL_W    34 /* the lines' labels, at least */
+#define SM_LABEL_W    22 /* the lines' labels, at least */
 #define SM_TITLE_ROWS 3
 
 /* See sheets.h. */
@@ -77,18 +77,18 @@ static int sm_has(const xw_ctx *c, size_t i, int col)
 static const char *sm_label(xw_ctx *c, int col)
 {
     static const char *const keys[TCO_STMT_COLS - TCO_LINES][2] = {
-        {XW_KEY("statements.lease_cost"), "Lease cost, straight-line"},
+        {XW_KEY("statements.lease_cost"), "Straight-line lease cost"},
         {XW_KEY("statements.ebitda"), "EBITDA effect"},
         {XW_KEY("statements.depreciation"), "Depreciation"},
         {XW_KEY("statements.interest"), "Interest"},
-        {XW_KEY("statements.loss_on_sale"), "Loss on sale (negative: a gain)"},
+        {XW_KEY("statements.loss_on_sale"), "Loss (gain) on sale"},
         {XW_KEY("statements.pre_tax"), "Pre-tax effect"},
-        {XW_KEY("statements.tax"), "Tax (cash, as the Budget's)"},
+        {XW_KEY("statements.tax"), "Tax (cash)"},
         {XW_KEY("statements.after_tax"), "After-tax effect"},
         {XW_KEY("statements.operating"), "Operating cash"},
         {XW_KEY("statements.investing"), "Investing cash"},
         {XW_KEY("statements.financing"), "Financing cash"},
-        {XW_KEY("statements.net"), "Net cash: the Budget's total"},
+        {XW_KEY("statements.net"), "Net cash (the Budget)"},
         {XW_KEY("statements.book_value"), "Book value"},
         {XW_KEY("statements.rou"), "Right-of-use asset"},
         {XW_KEY("statements.loan_balance"), "Loan balance"},
@@ -370,7 +370,7 @@ void xw_write_statements(xw_ctx *c)
     for (int col = 0; col < TCO_STMT_COLS; col++)
         label_w =
             fmax(label_w, tci_utf8_width(sm_label(c, col)) * (sm_is_total(col) ? 1.1 : 1) + 2);
-    int money_w = xw_imax(11, xw_money_width(c, biggest) + 1);
+    int money_w = xw_imax(11, xw_money_width(c, biggest));
     xw_set_col(ws, SM_LABEL, SM_LABEL, label_w);
     xw_set_col(ws, SM_TOTAL, SM_Y0 + ny - 1, money_w);
     xw_labelf(c, t, sizeof t, "statements.subtitle",
@@ -384,6 +384,7 @@ void xw_write_statements(xw_ctx *c)
     xw_title(c, ws, sp, xw_label(c, "statements.title", "Statements by fiscal year"), t);
     xw_pager pg;
     xw_pager_init(&pg, c, xw_cols_px(label_w + money_w * (ny + 1)));
+    xw_pager_readable(&pg, c); /* two options' blocks a page */
     pg.last_col = SM_Y0 + ny - 1;
     pg.page_start = SM_TITLE_ROWS;
     int end = SM_TITLE_ROWS;
