@@ -110,15 +110,6 @@ static void rou0_drv(const xw_optw *w, int row)
                  w->cur, f, c->st ? c->st->lease[w->i].rou0 : 0, XN_MONEY);
 }
 
-/* 1 in months 1 to the lease's term (its term in C, the lease flag's). */
-static void term_flag(const xw_optw *w, int row)
-{
-    char f[XW_FBUF];
-    xw_flag_std(w->c, w->ws, row, w->L->r_month, w->H, XW_FLAG_WITHIN,
-                xw_formula(w->c, f, sizeof f, "=%s", xw_ow_drv(w->L->f_lease).s),
-                w->o->lease_months, XW_NONE, 0);
-}
-
 /* A row of one formula a month, built by fn for the month in column col,
  * cached with the engine's monthly column `col_of` (or, with col_of < 0, the
  * lease liability's interest). */
@@ -333,8 +324,6 @@ const xw_ow_row xw_stmt_rows[] = {
     OW_OWN(st.k_rate, OW_LEASE, rate_drv),
     OW_OWN(st.k_ll0, OW_LEASE, ll0_drv),
     OW_OWN(st.k_rou0, OW_ONBOOKS, rou0_drv),
-    OW_ROW(st.f_term, OW_LEASE, XW_KEY("option.st.f_term"),
-           "Lease term's month, 1 to its term in C (1 = yes)", OU_FLAG, term_flag),
     OW_ROW(st.r_lcost, OW_OPLEASE, XW_KEY("option.st.lcost"),
            "Lease cost, straight-line over the term (ASC 842 operating)", OU_CURRENCY, lcost_row),
     OW_ROW(st.r_llopen, OW_LEASE, XW_KEY("option.st.llopen"), "Lease liability, start of month",

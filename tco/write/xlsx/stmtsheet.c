@@ -159,11 +159,11 @@ static void add_sumifs(const xw_ctx *c, size_t i, int row, int neg, const char *
     if (row == XW_NONE || *len >= fs)
         return;
     xw_refbuf r = xw_range(L->quoted, row, XW_COL_M0, row, XW_COL_M0 + c->s->horizon_months);
-    *len += (size_t)snprintf(f + *len, fs - *len, "%sSUMIFS(%s,%s,%s)",
-                             neg                  ? "-"
-                             : f[*len - 1] == '=' ? ""
-                                                  : "+",
-                             r.s, fys, yr);
+    *len += (size_t)tci_utf8_format(f + *len, fs - *len, "%sSUMIFS(%s,%s,%s)",
+                                    neg                  ? "-"
+                                    : f[*len - 1] == '=' ? ""
+                                                         : "+",
+                                    r.s, fys, yr);
 }
 
 /* Appends "+cell" of line col (when the option has it) to f at *len. */
@@ -171,8 +171,8 @@ static void add_cell(const xw_ctx *c, size_t i, int col, int ycol, char *f, size
 {
     if (c->st_line[i * TCO_STMT_COLS + col] == XW_NONE || *len >= fs)
         return;
-    *len += (size_t)snprintf(f + *len, fs - *len, "%s%s", f[*len - 1] == '=' ? "" : "+",
-                             cell(c, i, col, ycol).s);
+    *len += (size_t)tci_utf8_format(f + *len, fs - *len, "%s%s", f[*len - 1] == '=' ? "" : "+",
+                                    cell(c, i, col, ycol).s);
 }
 
 /* The formula of option i's line col in year column ycol (its year in the
