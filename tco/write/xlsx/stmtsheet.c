@@ -303,7 +303,7 @@ static void sm_line(xw_ctx *c, size_t i, int col, int row, int head, int lastrow
         sum, xw_fmt(c, XS_TOTAL, XN_MONEY));
 }
 
-/* Option i's block: its heading (a link to its monthly sheet), the years, their
+/* Option i's block: its heading (the option's label), the years, their
  * last months, the parts and their lines. */
 static void sm_block(xw_ctx *c, size_t i)
 {
@@ -312,7 +312,7 @@ static void sm_block(xw_ctx *c, size_t i)
     const int ny = (int)c->st->n_years, H = c->s->horizon_months;
     const int lastrow = c->st_last[i], head = lastrow - 1;
     char f[XW_FBUF];
-    xw_link(c, ws, head - 1, SM_LABEL, L->quoted, c->label[i], xw_fmt(c, XS_LINK, XN_GENERAL));
+    xw_section(c, ws, head - 1, c->label[i]);
     lxw_format *yf = xw_fmt_num(c, XS_HEADNUM, c->s->start ? "\"FY\"0" : "\"Y\"0");
     xw_header_text(c, ws, head, SM_LABEL, xw_label(c, "budget.head.year", "Fiscal year"));
     xw_header(c, ws, head, SM_TOTAL, xw_label(c, "annual.head.total", "Horizon"));
