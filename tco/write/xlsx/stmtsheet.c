@@ -356,7 +356,7 @@ static void sm_block(xw_ctx *c, size_t i)
 void xw_write_statements(xw_ctx *c)
 {
     lxw_worksheet *ws = c->statements;
-    if (!xw_sheet_due(c, ws) || !c->st || !c->st_line)
+    if (!xw_sheet_due(c, ws) || !c->st || !c->st_line || !c->st_last)
         return;
     const tco_scenario *s = c->s;
     const int ny = (int)c->st->n_years;
