@@ -868,7 +868,7 @@ static unsigned option_has(const xw_ctx *c, size_t i)
     int op = o->lease_accounting == TCO_LEASE_ASC842_OPERATING;
     has |= L->lease && !op ? OW_ONBOOKS : 0;
     has |= L->lease && op ? OW_OPLEASE : 0;
-    has |= L->buy && (!L->lease || L->lease_owned) ? OW_OWNS : 0;
+    has |= L->buy && (!L->lease || o->lease_end == TCO_LEASE_BUYOUT) ? OW_OWNS : 0;
     has |= L->buy && (!L->lease || op) ? OW_BOOK : 0;
     return has;
 }

@@ -48,13 +48,14 @@ static void rate_drv(const xw_optw *w, int row)
     xw_refbuf n = xw_ow_in(w, TCO_O_LEASE_MONTHS), P = xw_ow_drv(L->k_epmt),
               capex = xw_ow_drv(L->k_capex), hw_g = xw_ow_drv(L->k_capex_gpu),
               hw_i = xw_ow_drv(L->k_capex_infra);
-    int known = 1;
+    int known = 1, at_h = 0;
     if (o->lease_end == TCO_LEASE_BUYOUT)
         xw_formula(c, end, sizeof end, "%s*%s", xw_ow_in(w, TCO_O_BUYOUT_FRACTION).s, capex.s);
     else if (o->src[TCO_O_RESALE_DECLINE])
         xw_formula(c, end, sizeof end, "(%s+%s)*(1-%s)^(%s/12)", hw_g.s, hw_i.s,
                    xw_ow_in(w, TCO_O_RESALE_DECLINE).s, n.s);
-    else if (o->src[TCO_O_RESALE_FRACTION] && o->lease_months == w->H)
+    else if (o->src[TCO_O_RESALE_FRACTION]) /* known when the term is the horizon */
+        at_h = 1,
         xw_formula(c, end, sizeof end, "(%s+%s)*%s", hw_g.s, hw_i.s, xw_ow_drv(L->k_resfrac).s);
     else
         known = 0;
@@ -65,7 +66,11 @@ static void rate_drv(const xw_optw *w, int row)
     if (known) {
         char rate[XW_FBUF / 4];
         xw_formula(c, rate, sizeof rate, "RATE(%s,-%s,%s,-%s,1)", n.s, P.s, capex.s, end);
-        xw_formula(c, f, sizeof f, "=IF(IFERROR(%s,-1)>=0,%s,%s)", rate, rate, fall);
+        if (at_h)
+            xw_formula(c, f, sizeof f, "=IF(AND(%s=HorizonMonths,IFERROR(%s,-1)>=0),%s,%s)", n.s,
+                       rate, rate, fall);
+        else
+            xw_formula(c, f, sizeof f, "=IF(IFERROR(%s,-1)>=0,%s,%s)", rate, rate, fall);
     } else {
         xw_formula(c, f, sizeof f, "=%s", fall);
     }
@@ -247,6 +252,17 @@ static void roudep_row(const xw_optw *w, int row)
     month_row(w, row, f_roudep, TCO_STMT_DEPRECIATION);
 }
 
+/* The sale at month H in the month in column col (in t): the end flag; a
+ * lease's only when bought out within the horizon (its term edited or not). */
+static const char *sold(const xw_optw *w, int col, char *t, size_t ts)
+{
+    xw_refbuf end = xw_ow_at(w->L->f_end, col);
+    if (!w->L->lease)
+        return xw_formula(w->c, t, ts, "%s", end.s);
+    return xw_formula(w->c, t, ts, "%s*IF(%s<=HorizonMonths,1,0)", end.s,
+                      xw_ow_in(w, TCO_O_LEASE_MONTHS).s);
+}
+
 /* The asset before a sale at month H, on the books (in t): the month
  * before's, what is recognised at month 0, less the depreciation. */
 static const char *rou_before(const xw_optw *w, int col, char *t, size_t ts)
@@ -263,7 +279,7 @@ static const char *rou_before(const xw_optw *w, int col, char *t, size_t ts)
 static void f_rou(const xw_optw *w, int row, int col, char *f, size_t fs)
 {
     const xw_optsheet *L = w->L;
-    char t[XW_FBUF / 2];
+    char t[XW_FBUF / 2], s[XW_FBUF / 4];
     (void)row;
     if (L->st.r_roudep == XW_NONE) {
         xw_formula(w->c, f, fs, "=%s+SUM(%s:%s)-SUM(%s:%s)", at(L->st.r_llclose, col).s,
@@ -273,7 +289,7 @@ static void f_rou(const xw_optw *w, int row, int col, char *f, size_t fs)
     }
     rou_before(w, col, t, sizeof t);
     if (L->st.r_loss != XW_NONE)
-        xw_formula(w->c, f, fs, "=%s*(1-%s)", t, xw_ow_at(L->f_end, col).s);
+        xw_formula(w->c, f, fs, "=%s*(1-%s)", t, sold(w, col, s, sizeof s));
     else
         xw_formula(w->c, f, fs, "=%s", t);
 }
@@ -288,13 +304,13 @@ static void rou_row(const xw_optw *w, int row)
 static void f_loss(const xw_optw *w, int row, int col, char *f, size_t fs)
 {
     const xw_optsheet *L = w->L;
-    char t[XW_FBUF / 2];
+    char t[XW_FBUF / 2], s[XW_FBUF / 4];
     (void)row;
     if (L->st.r_roudep != XW_NONE)
         rou_before(w, col, t, sizeof t);
     else
         xw_formula(w->c, t, sizeof t, "%s", at(L->r_bv, col).s);
-    xw_formula(w->c, f, fs, "=%s*%s+%s", t, xw_ow_at(L->f_end, col).s, at(L->r_resid, col).s);
+    xw_formula(w->c, f, fs, "=%s*%s+%s", t, sold(w, col, s, sizeof s), at(L->r_resid, col).s);
 }
 
 static void loss_row(const xw_optw *w, int row)
@@ -306,9 +322,10 @@ static void loss_row(const xw_optw *w, int row)
 static void f_bv(const xw_optw *w, int row, int col, char *f, size_t fs)
 {
     const xw_optsheet *L = w->L;
+    char s[XW_FBUF / 4];
     (void)row;
     if (L->st.r_loss != XW_NONE)
-        xw_formula(w->c, f, fs, "=%s*(1-%s)", at(L->r_bv, col).s, xw_ow_at(L->f_end, col).s);
+        xw_formula(w->c, f, fs, "=%s*(1-%s)", at(L->r_bv, col).s, sold(w, col, s, sizeof s));
     else
         xw_formula(w->c, f, fs, "=%s", at(L->r_bv, col).s);
 }

@@ -228,8 +228,10 @@ enum {
                                 loan) with a MACRS tax method */
     OW_ONBOOKS = 1 << 15,    /* a lease on the books: ifrs16 or asc842-finance */
     OW_OPLEASE = 1 << 16,    /* a lease under asc842-operating */
-    OW_OWNS = 1 << 17,       /* owns hardware at month H, sold then (bought in cash or
-                                with a loan; a lease bought out within the horizon) */
+    OW_OWNS = 1 << 17,       /* may own hardware at month H, sold then (bought in cash
+                                or with a loan; a lease bought out, when its term ends
+                                within the horizon: a formula's test, for an edit of
+                                the term) */
     OW_BOOK = 1 << 18,       /* owned hardware on the books: bought in cash or with a
                                 loan, or an asc842-operating lease (its buyout) */
 };
