@@ -15,10 +15,12 @@ horizon; an IFRS 16 lease bought out and depreciated by double-declining balance
 3. sets inputs on Inputs (a lease's rate factor or payment, a loan's rate, a GPU's
    price, a buyout fraction, a resale decline, the lessee's rate, the tax rate; op-buyout's
    payment 4,000 -> 4,600 turns its rate from the discount rate, the implicit one being
-   below 0, to the implicit rate),
+   below 0, to the implicit rate; op-buyout's and ifrs-buyout's terms past the horizon
+   leave them owing the lease at month 36, not sold),
    recalculates in LibreOffice and in Gnumeric, and compares every cell again with the
    engine's JSON for the INI edited alike; and checks that the edits moved the figures;
-4. Checks: the Statements checks of every option are OK as written; after one cell of
+4. Checks: the Statements checks of every option are OK as written, and after the edits
+   (with the master check); after one cell of
    the Statements (an option's operating cash of a year, then its after-tax effect of a
    year) is made a constant that differs, LibreOffice's recalculation shows CHECK on
    that option's row of the check and on the master check, and OK on the others.
@@ -62,6 +64,7 @@ CASES = (
       ("option h100-cash", "gpu_price"): 52000, ("tax", "rate"): 0.25}),
     ("tests/data/statements-operating.ini",
      {("option op-buyout", "lease_payment"): 4600, ("option op-long", "lease_payment"): 3300,
+      ("option op-buyout", "lease_months"): 40,
       ("option loan", "loan_rate"): 0.1, ("option loan", "gpu_price"): 90000,
       ("tax", "rate"): 0.3}),
     ("tests/data/statements-finance.ini",
@@ -69,6 +72,7 @@ CASES = (
       ("option fin-return", "resale_decline"): 0.25,
       ("option fin-long", "lease_discount_rate"): 0.09,
       ("option ifrs-buyout", "buyout_fraction"): 0.15,
+      ("option ifrs-buyout", "lease_months"): 42,
       ("option ifrs-buyout", "gpu_price"): 110000, ("tax", "rate"): 0.3}),
 )
 
@@ -228,8 +232,13 @@ def run_case(tco, repo, rel, edits, tmp, bad):
         return
     if table(engine) == table(base):
         bad.append((rel, "the edits did not move the statements"))
-    compare(f"{rel} LibreOffice", load_values(lo_recalc(edited, os.path.join(tmp, "lo-" + stem))),
-            layout, engine, bad)
+    lo = load_values(lo_recalc(edited, os.path.join(tmp, "lo-" + stem)))
+    compare(f"{rel} LibreOffice", lo, layout, engine, bad)
+    status, master = checks_status(lo)  # identities: they hold after any edit
+    off = {k: v for k, v in status.items() if any(s != "OK" for s in v)}
+    print(f"{rel} LibreOffice: Statements checks {len(status)} rows' groups, master {master}")
+    if off or master != "OK" or len(status) != 2 * len(layout):
+        bad.append((rel, "checks after the edits", off, master))
     out, words = recalc_service.gnumeric(edited, os.path.join(tmp, stem + "-gnumeric.xlsx"))
     if out is None:
         bad.append((rel, "gnumeric", words))
