@@ -96,13 +96,26 @@ _tco()
     --gpu-price)
         return
         ;;
+    --provider)
+        return
+        ;;
+    --pricing)
+        COMPREPLY=($(compgen -W "on-demand spot reserved" -- "$cur"))
+        return
+        ;;
+    --region)
+        return
+        ;;
+    --max-price)
+        return
+        ;;
     esac
 
     case $cmd in
     '') opts="-h --help --version" ;;
     report) opts="-o --output -f --format --catalog --template --monthly --fiscal-years --statements -q --quiet --strict -v --verbose -h --help" ;;
     validate) opts="--catalog --template -q --quiet --strict -v --verbose -h --help" ;;
-    catalog) opts="-o --output -f --format --catalog -q --quiet --strict -v --verbose -h --help" ;;
+    catalog) opts="-o --output -f --format --catalog --gpu --provider --pricing --region --max-price -q --quiet --strict -v --verbose -h --help" ;;
     compare) opts="-o --output -f --format --catalog --template --fail-above -q --quiet --strict -v --verbose -h --help" ;;
     import) opts="-o --output --catalog --scenario --diff -q --quiet -v --verbose -h --help" ;;
     init) opts="-o --output --gpu --count --vs --horizon --site --workload --gpu-price -h --help" ;;

@@ -1,7 +1,7 @@
 /* cli.h - the modules of the tco command-line tool, a client of tco.h alone.
  *
  * Calls go one way: main.c (options, loading, the commands) calls table.c
- * (the report's table, the catalog listing), compare.c (tco compare) and
+ * (the report's table), listing.c (the catalog listing), compare.c (tco compare) and
  * init.c (tco init); main.c and init.c take the shipped files, the date and
  * the messages' printing from env.c; main.c and compare.c call output.c
  * (cli_emit, output.h). */
@@ -21,8 +21,31 @@ void cli_print_table(const tco_result *res, FILE *out, int color);
  * words mean (the report's and the comparison's tables). */
 extern const char cli_breakeven_words[];
 
-/* List a catalog (a tco_catalog) as a table, as JSON or as CSV; stream
- * writers for cli_emit. */
+/* ===== listing.c: tco catalog ===== */
+
+/* The filters of `tco catalog`; a NULL string (NAN price) filters nothing. */
+typedef struct cli_catalog_filter {
+    const char *gpu;      /* --gpu: this GPU and its offers; an id, exactly */
+    const char *provider; /* --provider: offers of this provider, any case */
+    const char *pricing;  /* --pricing: on-demand, spot or reserved */
+    const char *region;   /* --region: offers of this region, any case */
+    double max_price;     /* --max-price: offers of at most this a GPU-hour */
+} cli_catalog_filter;
+
+/* The listing of `cat` that f selects, into *view: the offers that pass
+ * every filter, ordered by currency, price per GPU-hour, then id; the GPU
+ * --gpu names, or with an offer filter the GPUs of the offers kept, or
+ * every GPU, in catalog order. The view shares its entries' strings with
+ * cat and is freed by cli_catalog_view_free, never tco_catalog_free.
+ * Returns TCO_OK or TCO_ERR_NOMEM. */
+tco_status cli_catalog_select(const tco_catalog *cat, const cli_catalog_filter *f,
+                              tco_catalog *view);
+void cli_catalog_view_free(tco_catalog *view);
+
+/* List a catalog (a tco_catalog, or a view of one) as a table, as JSON or
+ * as CSV; stream writers for cli_emit. The table's columns are as wide as
+ * their widest entry in display columns (ids whole; names, providers and
+ * regions cut at 32). */
 tco_status cli_print_catalog(FILE *out, const void *cat);
 tco_status cli_print_catalog_json(FILE *out, const void *cat);
 tco_status cli_print_catalog_csv(FILE *out, const void *cat);

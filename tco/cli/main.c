@@ -34,9 +34,10 @@ typedef struct args {
     const char *template_path;              /* --template, or NULL */
     int n_catalogs;
     int monthly, quiet, verbose;
-    int strict;      /* --strict: warnings are errors */
-    int diff;        /* import --diff */
-    cli_limit limit; /* compare --fail-above */
+    int strict;                /* --strict: warnings are errors */
+    int diff;                  /* import --diff */
+    cli_limit limit;           /* compare --fail-above */
+    cli_catalog_filter filter; /* catalog's --gpu, --provider, ... */
 } args;
 
 /* --strict: CLI_EXIT_USAGE when d holds a warning, which print_diags then
@@ -94,6 +95,35 @@ static int parse_limit(const char *val, cli_limit *l)
         return cli_usage_error(
             "--fail-above takes an amount or a percentage (10000, 2%%), not '%s'", val);
     *l = (cli_limit){1, percent, v, val};
+    return -1;
+}
+
+/* A filter of tco catalog into f: --pricing one of the three kinds,
+ * --max-price a decimal of at least 0. Returns -1 to go on, else the exit
+ * status of a usage error. */
+static int parse_filter(cli_parsed p, cli_catalog_filter *f)
+{
+    const char *val = p.arg;
+    if (p.opt == CLI_O_PROVIDER)
+        f->provider = val;
+    else if (p.opt == CLI_O_REGION)
+        f->region = val;
+    else if (p.opt == CLI_O_PRICING) {
+        if (strcmp(val, "on-demand") != 0 && strcmp(val, "spot") != 0 &&
+            strcmp(val, "reserved") != 0)
+            return cli_usage_error("--pricing is on-demand, spot or reserved, not '%s'", val);
+        f->pricing = val;
+    } else {
+        char *end = NULL;
+        errno = 0;
+        /* Decimals alone, as --fail-above: no hexadecimal, infinity or NaN. */
+        int decimal = (isdigit((unsigned char)val[0]) || val[0] == '.') && !strpbrk(val, "xXpP");
+        double v = decimal ? strtod(val, &end) : NAN;
+        if (!end || end == val || *end || errno || !isfinite(v) || v < 0)
+            return cli_usage_error(
+                "--max-price takes a price per GPU-hour of 0 or more (2.5), not '%s'", val);
+        f->max_price = v;
+    }
     return -1;
 }
 
@@ -163,7 +193,14 @@ static int on_option(void *user, cli_parsed p)
     case CLI_O_STRICT:
         a->strict = 1;
         break;
-    case CLI_O_GPU: /* init's own, parsed in init.c */
+    case CLI_O_GPU: /* catalog's filter; init parses its own in init.c */
+        a->filter.gpu = val;
+        break;
+    case CLI_O_PROVIDER:
+    case CLI_O_PRICING:
+    case CLI_O_REGION:
+    case CLI_O_MAX_PRICE:
+        return parse_filter(p, &a->filter);
     case CLI_O_COUNT_GPUS:
     case CLI_O_VS:
     case CLI_O_HORIZON:
@@ -182,6 +219,7 @@ static int on_option(void *user, cli_parsed p)
 static int parse_args(cli_cmd cmd, int argc, char **argv, args *a)
 {
     memset(a, 0, sizeof *a);
+    a->filter.max_price = NAN;
     parse_state st = {a, cmd};
     return cli_parse(cmd, argc, argv, on_option, &st, a->operands, &a->n_operands);
 }
@@ -644,6 +682,28 @@ static int run_scenario(int argc, char **argv, int writes)
 
 /* ===== catalog ===== */
 
+/* catalog --gpu ID of no GPU of the catalog: a usage error, with the closest
+ * id. Returns CLI_EXIT_USAGE. */
+static int unknown_gpu(const tco_catalog *cat, const char *id)
+{
+    const char **ids = malloc((cat->n_gpus ? cat->n_gpus : 1) * sizeof *ids);
+    for (size_t i = 0; ids && i < cat->n_gpus; i++)
+        ids[i] = cat->gpus[i].id;
+    const char *near = ids ? tco_suggest(id, ids, cat->n_gpus) : NULL;
+    char *shown = tco_text_escape(id);
+    fprintf(stderr, "tco: the catalog has no GPU '%s'", shown ? shown : "?");
+    if (near)
+        fprintf(stderr, "; did you mean '%s'?", near);
+    else /* the ids that begin with it: h100 -> h100-sxm5-80gb ... */
+        for (size_t i = 0, n = 0; i < cat->n_gpus; i++)
+            if (strncmp(cat->gpus[i].id, id, strlen(id)) == 0)
+                fprintf(stderr, "%s%s", n++ ? ", " : "; it has ", cat->gpus[i].id);
+    fputs("\nTry 'tco catalog' for the GPUs of the catalog.\n", stderr);
+    free(shown);
+    free(ids);
+    return CLI_EXIT_USAGE;
+}
+
 static int cmd_catalog(int argc, char **argv)
 {
     args a;
@@ -679,12 +739,18 @@ static int cmd_catalog(int argc, char **argv)
     }
     if (rc < 0 && (strict_failed(&a, d) || output_is_input(&a, &(inputs){.cat = cat}, d)))
         rc = CLI_EXIT_USAGE;
+    if (rc < 0 && a.filter.gpu && !tco_catalog_gpu(cat, a.filter.gpu))
+        rc = unknown_gpu(cat, a.filter.gpu);
+    tco_catalog view = {0};
+    if (rc < 0 && cli_catalog_select(cat, &a.filter, &view) != TCO_OK)
+        rc = CLI_EXIT_RUNTIME;
     if (rc < 0)
         rc = cli_emit(a.out,
                       a.fmt == FMT_JSON  ? cli_print_catalog_json
                       : a.fmt == FMT_CSV ? cli_print_catalog_csv
                                          : cli_print_catalog,
-                      cat, d);
+                      &view, d);
+    cli_catalog_view_free(&view);
     cli_print_diags(d, a.quiet, a.strict);
     tco_catalog_free(cat);
     tco_diags_free(d);

@@ -40,10 +40,15 @@ const cli_command cli_commands[CLI_CMD_COUNT] = {
                           .max_operands = 1},
     [CLI_CMD_CATALOG] = {.name = "catalog",
                          .operands = "",
-                         .synopsis = "[-o OUT] [--format FORMAT] [--catalog FILE]...",
+                         .synopsis = "[-o OUT] [--format FORMAT] [--catalog FILE]... "
+                                     "[--gpu GPU] [--provider NAME] [--pricing KIND] "
+                                     "[--region REGION] [--max-price PRICE]",
                          .summary = "list the GPUs and cloud offers of the price catalogs",
                          .about = "List the GPU models and cloud offers of the shipped price "
-                                  "catalog and of each --catalog, as a table, JSON or CSV.",
+                                  "catalog and of each --catalog, as a table, JSON or CSV, "
+                                  "the offers from the cheapest per GPU-hour. The filters "
+                                  "keep the offers that pass them all, and the GPUs of "
+                                  "those offers (with --gpu, that GPU).",
                          .max_operands = 0},
     [CLI_CMD_COMPARE] = {.name = "compare",
                          .operands = "A B",
@@ -154,8 +159,9 @@ const cli_option cli_options[CLI_O_COUNT] = {
                           .commands = B(COMPARE)},
     [CLI_O_GPU] = {.name = "gpu",
                    .arg = "GPU",
-                   .help = "with init: the catalog GPU bought",
-                   .commands = B(INIT)},
+                   .help = "with init: the catalog GPU bought; with catalog: list this GPU "
+                           "and its offers only",
+                   .commands = B(INIT) | B(CATALOG)},
     [CLI_O_COUNT_GPUS] = {.name = "count",
                           .arg = "N",
                           .help = "with init: how many GPUs",
@@ -185,6 +191,26 @@ const cli_option cli_options[CLI_O_COUNT] = {
                          .help = "with init: the GPU's price, for a GPU the catalog has no price "
                                  "for",
                          .commands = B(INIT)},
+    /* ----- tco catalog: the listing's filters ----- */
+    [CLI_O_PROVIDER] = {.name = "provider",
+                        .arg = "NAME",
+                        .help = "with catalog: list the offers of this provider only (any "
+                                "case)",
+                        .commands = B(CATALOG)},
+    [CLI_O_PRICING] = {.name = "pricing",
+                       .arg = "KIND",
+                       .help = "with catalog: list on-demand, spot or reserved offers only",
+                       .commands = B(CATALOG),
+                       .values = "on-demand spot reserved"},
+    [CLI_O_REGION] = {.name = "region",
+                      .arg = "REGION",
+                      .help = "with catalog: list the offers of this region only (any case)",
+                      .commands = B(CATALOG)},
+    [CLI_O_MAX_PRICE] = {.name = "max-price",
+                         .arg = "PRICE",
+                         .help = "with catalog: list the offers of at most PRICE per GPU-hour "
+                                 "only, in each offer's currency",
+                         .commands = B(CATALOG)},
     [CLI_O_QUIET] = {.name = "quiet",
                      .letter = 'q',
                      .help = "print no warnings, only errors",

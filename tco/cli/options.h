@@ -65,6 +65,11 @@ typedef enum cli_opt {
     CLI_O_SITE,
     CLI_O_WORKLOAD,
     CLI_O_GPU_PRICE,
+    /* tco catalog's filters (--gpu is init's row, which catalog shares) */
+    CLI_O_PROVIDER,
+    CLI_O_PRICING,
+    CLI_O_REGION,
+    CLI_O_MAX_PRICE,
     CLI_O_QUIET,
     CLI_O_STRICT,
     CLI_O_VERBOSE,

@@ -612,6 +612,34 @@ static void print_own_detail(FILE *out, const tco_scenario *s, const tco_plan_re
     fputc('\n', out);
 }
 
+/* 1 when plan p owns leased GPUs (its own or its refresh option). */
+static int plan_leases(const tco_scenario *s, const tco_plan *p)
+{
+    const int ids[2] = {p->own_i, p->refresh_i};
+    for (int k = 0; k < 2; k++)
+        if (ids[k] >= 0 && s->options[ids[k]].acquire == TCO_BUY &&
+            s->options[ids[k]].financing == TCO_FIN_LEASE)
+            return 1;
+    return 0;
+}
+
+/* The statements of plan i (file order) in st, for a plan that owns leased
+ * GPUs as for a leased option (MODEL.md, A plan's statements): what it does
+ * to EBITDA and to the pre-tax result over the fiscal years. */
+static void print_plan_statements(FILE *out, const tco_statements *st, size_t i)
+{
+    double ebitda = 0, pre_tax = 0;
+    for (size_t y = 0; y < st->n_years; y++) {
+        const double *v = &st->plan_value[(i * st->n_years + y) * TCO_STMT_COLS];
+        ebitda += v[TCO_STMT_EBITDA];
+        pre_tax += v[TCO_STMT_PRE_TAX];
+    }
+    char a[40], b[40];
+    fprintf(
+        out, "          statements: over the fiscal years EBITDA effect %s, pre-tax effect %s\n",
+        tco_group_thousands(a, sizeof a, ebitda, 0), tco_group_thousands(b, sizeof b, pre_tax, 0));
+}
+
 /* The plans, best first (MODEL.md, Plans): each with its total and NPV, the
  * demand it leaves unserved, and each part's GPU-hours served and cost. */
 static void print_plans(const tco_result *res, FILE *out, int idw)
@@ -620,6 +648,10 @@ static void print_plans(const tco_result *res, FILE *out, int idw)
     if (!res->n_plans)
         return;
     char a[40], b[40], c[40];
+    tco_statements *st = NULL;
+    for (size_t i = 0; i < res->n_plans && !st; i++)
+        if (plan_leases(s, &s->plans[i]) && tco_statements_compute(res, &st) != TCO_OK)
+            st = NULL;
     fprintf(out,
             "\nPlans, best first (those that serve all demand, then by %s); each part's GPU-hours "
             "served and cost:\n",
@@ -644,6 +676,8 @@ static void print_plans(const tco_result *res, FILE *out, int idw)
             print_part(out, "own", s->options[p->own_i].id, r->own_count, r->own_hours,
                        r->own_total, idw);
             print_own_detail(out, s, r);
+            if (st && plan_leases(s, p))
+                print_plan_statements(out, st, res->plan_rank[k]);
         }
         if (p->reserve_i >= 0)
             print_part(out, "reserve", s->options[p->reserve_i].id, r->reserve_count,
@@ -652,6 +686,7 @@ static void print_plans(const tco_result *res, FILE *out, int idw)
             print_part(out, "overflow", s->options[p->overflow_i].id, -1, r->overflow_hours,
                        r->overflow_total, idw);
     }
+    tco_statements_free(st);
 }
 
 /* One candidate of the search: its counts and objective. */
@@ -861,70 +896,4 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
     print_decision(res, out, per_unit ? &scale : NULL, ps);
     if (res->analysis)
         print_analysis(res, res->analysis, out, idw);
-}
-
-/* ===== The catalog listing ===== */
-
-/* See documentation in cli.h. */
-tco_status cli_print_catalog(FILE *out, const void *arg)
-{
-    const tco_catalog *cat = arg;
-    char a[40];
-    fprintf(out, "GPUs (%zu)\n%-18s %-28s %9s %9s %8s %6s %12s  %s\n", cat->n_gpus, "id", "name",
-            "FP16 TF", "memory", "TB/s", "TDP W", "price", "as of");
-    for (size_t i = 0; i < cat->n_gpus; i++) {
-        const tco_gpu_model *g = &cat->gpus[i];
-        char mem[24];
-        snprintf(mem, sizeof mem, "%g GB", g->memory_gb);
-        tco_fput_text(out, g->id, 18, 0);
-        fputc(' ', out);
-        tco_fput_text(out, g->name, 28, 28);
-        fprintf(out, " %9g %9s %8g %6g ", g->fp16_tflops, mem, g->memory_bw_tbs, g->tdp_w);
-        if (isnan(g->price_typical)) { /* the price and its currency, right-aligned in 12 */
-            fprintf(out, "%12s", "-");
-        } else {
-            const char *num = tco_group_thousands(a, sizeof a, g->price_typical, 0);
-            int w = (int)strlen(num) + 1 + tco_text_width(g->currency);
-            fprintf(out, "%*s%s ", w < 12 ? 12 - w : 0, "", num);
-            tco_fput_text(out, g->currency, 0, 0);
-        }
-        fputs("  ", out);
-        tco_fput_text(out, g->as_of, 0, 0);
-        fputc('\n', out);
-    }
-    fprintf(out, "\nCloud offers (%zu)\n%-22s %-12s %-18s %-10s %6s %10s  %-12s %s\n",
-            cat->n_offers, "id", "provider", "gpu", "pricing", "term", "per GPU-h", "region",
-            "as of");
-    for (size_t i = 0; i < cat->n_offers; i++) {
-        const tco_offer *o = &cat->offers[i];
-        char term[16] = "-";
-        if (o->term_months)
-            snprintf(term, sizeof term, "%dm", o->term_months);
-        tco_fput_text(out, o->id, 22, 0);
-        fputc(' ', out);
-        tco_fput_text(out, o->provider, 12, 12);
-        fputc(' ', out);
-        tco_fput_text(out, o->gpu, 18, 0);
-        fputc(' ', out);
-        tco_fput_text(out, o->pricing, 10, 0);
-        fprintf(out, " %6s %6.2f ", term, o->price_per_gpu_hour);
-        tco_fput_text(out, o->currency, 3, 0);
-        fputs("  ", out);
-        tco_fput_text(out, o->region ? o->region : "-", 12, 12);
-        fputc(' ', out);
-        tco_fput_text(out, o->as_of, 0, 0);
-        fputc('\n', out);
-    }
-    return ferror(out) ? TCO_ERR_IO : TCO_OK;
-}
-
-/* The JSON and CSV listings are the library's (tco_catalog_write_*_stream). */
-tco_status cli_print_catalog_json(FILE *out, const void *arg)
-{
-    return tco_catalog_write_json_stream(arg, out);
-}
-
-tco_status cli_print_catalog_csv(FILE *out, const void *arg)
-{
-    return tco_catalog_write_csv_stream(arg, out);
 }

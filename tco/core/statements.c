@@ -1,7 +1,9 @@
 /* statements.c - the statements by fiscal year (docs/MODEL.md, "Statements
  * by fiscal year"): each option's months rearranged into an income
  * statement, a cash-flow statement and year-end balances, in the budget's
- * fiscal years; a lease measured under its stated standard. */
+ * fiscal years; a lease measured under its stated standard. Each plan's
+ * ("A plan's statements"): its purchases, each walked as its option over its
+ * own months, its reserved part as its option, its overflow and its tax. */
 #include "tco.h"
 #include "core/core.h"
 #include "core/factors.h"
@@ -54,14 +56,14 @@ const char *tco_lease_rate_source_name(tco_lease_rate_source source)
 /* ===== The lease at commencement ===== */
 
 /* The lessor's residual at the lease's end, n months in, when it is known
- * (MODEL.md: with resale_decline, or resale_fraction and n = H); else -1. */
+ * (MODEL.md: with resale_decline, or resale_fraction and n = H): the
+ * hardware's resale value then, which the lessee gives back (its own
+ * residual is 0); else -1. */
 static double lessor_residual(const tco_scenario *s, const tco_option *o,
                               const tco_option_result *r, int n)
 {
-    if (o->src[TCO_O_RESALE_DECLINE])
-        return (r->capex_gpu + r->capex_infra) * tci_resale_fraction(o->resale_decline, n);
-    if (o->src[TCO_O_RESALE_FRACTION] && n == s->horizon_months)
-        return r->residual;
+    if (o->src[TCO_O_RESALE_DECLINE] || (o->src[TCO_O_RESALE_FRACTION] && n == s->horizon_months))
+        return (r->capex_gpu + r->capex_infra) * tci_residual_fraction(o, n);
     return -1;
 }
 
@@ -129,6 +131,9 @@ typedef struct walk {
     double rou;   /* ifrs16, asc842-finance: the right-of-use asset's book value */
     double ahead; /* asc842-operating: lease payments made less lease cost */
     double loan;  /* the loan's balance at the month's end */
+    double owed;  /* a plan's lease returned at a refresh before its term ends: the
+                     payments still to come, paid at its sale (month H of the walk);
+                     0 for an option (a lease past H is a commitment, not paid) */
 } walk;
 
 /* The right-of-use asset's depreciation in month m (on the books only):
@@ -225,6 +230,12 @@ static double month(walk *w, int m, double *v, double *mv)
         add(v, mv, TCO_STMT_INVESTING_CASH, -(r->residual));
         w->rou = 0;
     }
+    if (m == H && w->owed > 0) { /* a lease returned early: its end settled */
+        double asset = w->on_books ? w->rou : w->ll + w->ahead;
+        add(v, mv, TCO_STMT_LOSS_ON_SALE, asset + w->owed - w->ll);
+        add(v, mv, w->on_books ? TCO_STMT_FINANCING_CASH : TCO_STMT_OPERATING_CASH, w->owed);
+        w->ll = w->rou = w->ahead = 0;
+    }
     return interest;
 }
 
@@ -234,15 +245,15 @@ static void balances(const walk *w, int m, double *v)
     const tco_option_result *r = w->r;
     int sold = m == w->s->horizon_months && w->owns;
     double bv = m == 0 ? r->book_value0 : r->monthly[m - 1].book_value;
-    v[TCO_STMT_BOOK_VALUE] = sold || (w->leased && w->on_books) ? 0 : bv;
-    v[TCO_STMT_ROU_ASSET] = !w->leased ? 0 : w->on_books ? w->rou : w->ll + w->ahead;
-    v[TCO_STMT_LOAN_BALANCE] = w->loan;
-    v[TCO_STMT_LEASE_LIABILITY] = w->leased ? w->ll : 0;
+    v[TCO_STMT_BOOK_VALUE] += sold || (w->leased && w->on_books) ? 0 : bv;
+    v[TCO_STMT_ROU_ASSET] += !w->leased ? 0 : w->on_books ? w->rou : w->ll + w->ahead;
+    v[TCO_STMT_LOAN_BALANCE] += w->loan;
+    v[TCO_STMT_LEASE_LIABILITY] += w->leased ? w->ll : 0;
 }
 
-/* The totals of row v (a year's or a month's): the EBITDA effect, the pre-
- * and after-tax effects, the net cash. */
-static void totals(double *v)
+/* The columns of row v that follow from the others: EBITDA, the pre-tax and
+ * after-tax effects, the net cash. */
+static void row_totals(double *v)
 {
     for (int line = 0; line < TCO_LINES; line++)
         v[TCO_STMT_EBITDA] += v[TCO_STMT_POWER + line];
@@ -254,19 +265,28 @@ static void totals(double *v)
         v[TCO_STMT_OPERATING_CASH] + v[TCO_STMT_INVESTING_CASH] + v[TCO_STMT_FINANCING_CASH];
 }
 
-/* Option i's statements into its rows of st. */
-static void option_statements(const tco_result *res, size_t i, tco_statements *st)
+/* A walk of option o (its figures and months in r) over scenario s, o's
+ * lease measured when it has one. */
+static walk walk_of(const tco_scenario *s, const tco_option *o, const tco_option_result *r)
 {
-    const tco_scenario *s = res->scenario;
-    const tco_option *o = &s->options[i];
-    walk w = {.s = s, .o = o, .r = &res->options[i]};
+    walk w = {.s = s, .o = o, .r = r};
     w.leased = o->acquire == TCO_BUY && o->financing == TCO_FIN_LEASE;
     w.on_books = w.leased && o->lease_accounting != TCO_LEASE_ASC842_OPERATING;
     w.owns =
         o->acquire == TCO_BUY &&
         (!w.leased || (o->lease_end == TCO_LEASE_BUYOUT && o->lease_months <= s->horizon_months));
     if (w.leased)
-        st->lease[i] = w.lease = measure_lease(s, o, w.r);
+        w.lease = measure_lease(s, o, r);
+    return w;
+}
+
+/* Option i's statements into its rows of st. */
+static void option_statements(const tco_result *res, size_t i, tco_statements *st)
+{
+    const tco_scenario *s = res->scenario;
+    const tco_option *o = &s->options[i];
+    walk w = walk_of(s, o, &res->options[i]);
+    st->lease[i] = w.lease;
     const tco_budget *b = st->budget;
     const size_t months = (size_t)s->horizon_months + 1;
     for (size_t y = 0; y < st->n_years; y++) {
@@ -278,12 +298,189 @@ static void option_statements(const tco_result *res, size_t i, tco_statements *s
                 month0(&w, v, mv);
             else
                 st->lease_interest[i * months + (size_t)m] = month(&w, m, v, mv);
-            totals(mv);
+            row_totals(mv);
             balances(&w, m, mv);
         }
-        totals(v);
+        row_totals(v);
         balances(&w, fy->last_month, v);
     }
+}
+
+/* ===== A plan's statements ===== */
+
+/* The place of cost line k in month mo. */
+static double *line_at(tco_month *mo, tco_cost_line k)
+{
+    switch (k) {
+#define LINE_AT(ID, name, ...)                                                                     \
+    case TCO_LINE_##ID:                                                                            \
+        return &mo->name;
+        TCO_COST_LINES(LINE_AT)
+#undef LINE_AT
+    default:
+        return NULL;
+    }
+}
+
+/* What a plan's walk over one part needs: the rows of the plan (n_years of
+ * them) and each model month's fiscal year. */
+typedef struct plan_rows {
+    double *rows;
+    size_t n_years;
+    const size_t *year_of; /* months 0..H */
+    const tco_budget *b;
+} plan_rows;
+
+/* Walks w (a part over its own months 0..w->s->horizon_months, its month j
+ * the model's month t + j) into the plan's rows: each month into its fiscal
+ * year, the balances at each year end within its months. */
+static void part_into(walk *w, int t, const plan_rows *pr)
+{
+    const int n = w->s->horizon_months;
+    for (int j = 0; j <= n; j++) {
+        size_t y = pr->year_of[t + j];
+        double *v = &pr->rows[y * TCO_STMT_COLS];
+        double mv[TCO_STMT_COLS] = {0}; /* a plan keeps no months */
+        if (j == 0)
+            month0(w, v, mv);
+        else
+            month(w, j, v, mv);
+        if (t + j == pr->b->years[y].last_month)
+            balances(w, j, v);
+    }
+}
+
+/* Purchase q of plan result p (of option o at its count, over scenario sb cut
+ * to its months) as the option it is priced as: its months' lines at the
+ * plan's utilization of each month (a line that follows it between its values
+ * at 0 and 1, the others at 0), its book depreciation from the month it owns
+ * the hardware, no tax (the plan's tax is taken whole); `owed`: a lease's
+ * payments still to come at a sale before the horizon, paid then. Returns 0
+ * when out of memory. */
+static int purchase_into(const tco_scenario *sb, const tco_option *o, const tco_plan_result *p,
+                         const tco_plan_purchase *q, double owed, const plan_rows *pr)
+{
+    const int n = sb->horizon_months;
+    tco_month *mo = calloc((size_t)n + 1, sizeof *mo);
+    if (!mo)
+        return 0;
+    tco_option_result r = {0};
+    r.capex_gpu = q->capex_gpu;
+    r.capex_infra = q->capex_infra;
+    r.capex = q->capex;
+    r.residual = q->residual;
+    r.loan_amount = q->loan_amount;
+    r.lease_payment = q->lease_payment;
+    r.paid0 = q->paid0;
+    r.book_value0 = o->financing == TCO_FIN_LEASE ? 0 : q->capex;
+    r.monthly = mo;
+    /* The book view as the engine keeps an option's: from the month it owns
+     * the hardware (0, a buyout's month, or never), on what it paid. */
+    const int leased = o->financing == TCO_FIN_LEASE;
+    const int owned_from = !leased ? 0
+                           : o->lease_end == TCO_LEASE_BUYOUT && o->lease_months <= n
+                               ? o->lease_months
+                               : -1;
+    double base = leased ? q->lease_buyout : q->capex, bv = r.book_value0, dep = 0, annual = 0;
+    for (int j = 1; j <= n; j++) {
+        tco_month *m = &mo[j - 1];
+        *m = q->lines[0][j - 1];
+        const double u = p->monthly[q->month + j - 1].own_utilization;
+        for (int k = 0; k < TCO_LINES; k++)
+            if (tco_cost_line_get((tco_cost_line)k)->kind == TCO_LINE_OWNED_U)
+                *line_at(m, (tco_cost_line)k) +=
+                    u * (tco_month_line(&q->lines[1][j - 1], (tco_cost_line)k) -
+                         tco_month_line(&q->lines[0][j - 1], (tco_cost_line)k));
+        m->tax = 0;
+        m->depreciation = 0;
+        if (owned_from >= 0 && j > owned_from) {
+            if ((j - owned_from - 1) % 12 == 0)
+                annual = tci_depreciation_by(o, (int)o->depreciation, base,
+                                             (j - owned_from - 1) / 12 + 1);
+            m->depreciation = annual / 12;
+            dep += m->depreciation;
+        }
+        bv += m->lease_buyout - m->depreciation;
+        m->book_value = j == n ? (owned_from >= 0 ? base - dep : 0) : bv;
+    }
+    walk w = walk_of(sb, o, &r);
+    w.owed = owed;
+    part_into(&w, q->month, pr);
+    free(mo);
+    return 1;
+}
+
+/* Plan i's statements into its rows of st (MODEL.md, A plan's statements):
+ * each purchase of the owned part as its option over its months, the reserved
+ * part as its option, the overflow's rent, the plan's tax. Returns 0 when out
+ * of memory. */
+static int plan_statements(const tco_result *res, size_t i, const size_t *year_of,
+                           tco_statements *st)
+{
+    const tco_scenario *s = res->scenario;
+    const tco_plan_result *p = &res->plans[i];
+    const tco_plan *plan = p->plan;
+    const int H = s->horizon_months;
+    plan_rows pr = {&st->plan_value[i * st->n_years * TCO_STMT_COLS], st->n_years, year_of,
+                    st->budget};
+    for (size_t j = 0; j < p->n_purchases; j++) {
+        const tco_plan_purchase *q = &p->purchases[j];
+        if (!q->lines[0])
+            continue; /* none bought */
+        int oi = plan->refresh_i >= 0 && j == p->n_purchases - 1 ? plan->refresh_i : plan->own_i;
+        tco_scenario sb = *s;
+        sb.horizon_months = q->sold - q->month;
+        tco_option o = s->options[oi];
+        o.count = q->count;
+        double owed = q->sold < H && o.financing == TCO_FIN_LEASE ? q->lease_owed : 0;
+        if (!purchase_into(&sb, &o, p, q, owed, &pr))
+            return 0;
+    }
+    if (plan->reserve_i >= 0 && p->reserve_count > 0) {
+        tco_option o = s->options[plan->reserve_i];
+        o.count = p->reserve_count;
+        tco_option_result r = {0};
+        double total, npv;
+        r.monthly = calloc((size_t)H, sizeof *r.monthly);
+        if (!r.monthly)
+            return 0;
+        tci_option_months(s, &o, 1, r.monthly, &r.paid0, &total, &npv);
+        for (int m = 0; m < H; m++)
+            r.monthly[m].tax = 0; /* the plan's tax is taken whole */
+        walk w = walk_of(s, &o, &r);
+        part_into(&w, 0, &pr);
+        free(r.monthly);
+    }
+    for (int m = 0; m <= H; m++) {
+        double *v = &pr.rows[year_of[m] * TCO_STMT_COLS];
+        double tax = m == 0 ? p->tax0 : p->monthly[m - 1].tax;
+        double over = m == 0 ? 0 : p->monthly[m - 1].overflow_cost;
+        v[TCO_STMT_RENTAL] += over;
+        v[TCO_STMT_TAX] += tax;
+        v[TCO_STMT_OPERATING_CASH] += over + tax;
+    }
+    for (size_t y = 0; y < st->n_years; y++)
+        row_totals(&pr.rows[y * TCO_STMT_COLS]);
+    return 1;
+}
+
+/* Every plan's statements into st. */
+static tco_status plans_statements(const tco_result *r, tco_statements *st)
+{
+    const int H = r->scenario->horizon_months;
+    st->n_plans = r->n_plans;
+    if (!st->n_plans)
+        return TCO_OK;
+    st->plan_value = calloc(st->n_plans * st->n_years * TCO_STMT_COLS, sizeof *st->plan_value);
+    size_t *year_of = calloc((size_t)H + 1, sizeof *year_of);
+    int ok = st->plan_value && year_of;
+    for (size_t y = 0; ok && y < st->n_years; y++)
+        for (int m = st->budget->years[y].first_month; m <= st->budget->years[y].last_month; m++)
+            year_of[m] = y;
+    for (size_t i = 0; ok && i < st->n_plans; i++)
+        ok = plan_statements(r, i, year_of, st);
+    free(year_of);
+    return ok ? TCO_OK : TCO_ERR_NOMEM;
 }
 
 /* See tco.h. */
@@ -315,6 +512,11 @@ tco_status tco_statements_compute(const tco_result *r, tco_statements **out)
     }
     for (size_t i = 0; i < st->n_options; i++)
         option_statements(r, i, st);
+    status = plans_statements(r, st);
+    if (status != TCO_OK) {
+        tco_statements_free(st);
+        return status;
+    }
     *out = st;
     return TCO_OK;
 }
@@ -327,6 +529,7 @@ void tco_statements_free(tco_statements *st)
     tco_budget_free(st->budget);
     free(st->lease);
     free(st->value);
+    free(st->plan_value);
     free(st->monthly);
     free(st->lease_interest);
     free(st);

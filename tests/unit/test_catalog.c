@@ -122,13 +122,36 @@ static void test_default_catalog(void)
     CU_ASSERT_EQUAL(cat->n_files, 1);
     CU_ASSERT_STRING_EQUAL(cat->files[0], DEFAULT_CATALOG);
 
-    static const char *const gpus[] = {"h100-sxm5-80gb", "h100-pcie-80gb", "h200-sxm-141gb",
-                                       "a100-sxm4-80gb", "a100-sxm4-40gb", "rtx-4090-24gb",
-                                       "l40s-48gb",      "b200-192gb"};
+    /* Every GPU of the shipped catalog, in file order (docs/CATALOG.md, GPU models). */
+    static const char *const gpus[] = {
+        "h100-sxm5-80gb",    "h100-pcie-80gb", "h200-sxm-141gb",
+        "a100-sxm4-80gb",    "a100-sxm4-40gb", "rtx-4090-24gb",
+        "l40s-48gb",         "b200-192gb",     "b300-288gb",
+        "gb200-186gb",       "h200-nvl-141gb", "h100-nvl-94gb",
+        "l4-24gb",           "a10g-24gb",      "a10-24gb",
+        "t4-16gb",           "rtx-5090-32gb",  "rtx-6000-ada-48gb",
+        "rtx-pro-6000-96gb", "mi300x-192gb",   "mi325x-256gb",
+        "mi355x-288gb",      "gaudi3-128gb",   "gaudi2-96gb",
+        "v100-sxm2-16gb",    "v100-sxm2-32gb", "a100-pcie-40gb",
+        "a100-pcie-80gb",    "rtx-a6000-48gb", "a40-48gb",
+        "l40-48gb",          "gh200-96gb",     "quadro-rtx-6000-24gb",
+        "p100-pcie-16gb",    "p40-24gb",       "p4-8gb",
+        "k80-12gb",          "m60-8gb"};
+    CU_ASSERT_EQUAL(cat->n_gpus, sizeof gpus / sizeof gpus[0]);
     for (size_t i = 0; i < sizeof gpus / sizeof gpus[0]; i++) {
         const tco_gpu_model *g = tco_catalog_gpu(cat, gpus[i]);
         CU_ASSERT_PTR_NOT_NULL_FATAL(g);
+        CU_ASSERT_PTR_EQUAL(g, &cat->gpus[i]);
         CU_ASSERT(g->fp16_tflops > 0 && g->memory_gb > 0 && g->tdp_w > 0);
+        CU_ASSERT(g->memory_type && !isnan(g->memory_bw_tbs));
+        /* Cited: a datasheet, the guide, or a page by its address; a price says its amount. */
+        CU_ASSERT(strstr(g->source, "datasheet") || strstr(g->source, "guide") ||
+                  strstr(g->source, "https://"));
+        if (!isnan(g->price_typical))
+            CU_ASSERT_PTR_NOT_NULL(strchr(g->source, '$'));
+        /* Its server, with a source of its own. */
+        CU_ASSERT(g->server_gpus > 0 && g->server_power_w > 0 && g->server_price_ratio > 0);
+        CU_ASSERT(g->server_source && strstr(g->server_source, "Epoch"));
     }
     static const char *const offers[] = {
         "aws-p5-h100",       "gcp-a3-h100",    "azure-nd-h100-v5",  "coreweave-h100",
@@ -234,6 +257,58 @@ static void test_default_h100_figures(void)
     tco_catalog_free(cat);
 }
 
+/* GPUs added from datasheets: figures worked by hand from the sources their
+ * entries cite. Per GPU of a system: the HGX B300's 36 PFLOPS FP16 (sparse)
+ * over 8 GPUs, dense half of it; the GB200 NVL72's 360 PFLOPS (sparse) over
+ * 72. A datasheet's sparse FP8 over 4 (RTX 6000 Ada: 1,457). Servers: DGX B300
+ * 14.5 kW less 8 x 1,100 W; Epoch's 1.8 x TDP (0.8 x 8 x 72 W for the L4) and
+ * its V100 rule ((10 kW / 16 + 1.5 kW / 4) / 2 / 300 W = 5/3, 2/3 x 8 x 300 W);
+ * the price ratios 1.69 (V100) and 1.54 (P100). Prices: RTX 5090 $1,999;
+ * Gaudi 3 $125,000 for eight. */
+static void test_default_added_figures(void)
+{
+    tco_catalog *cat = tco_catalog_new();
+    tco_status st;
+    load(cat, DEFAULT_CATALOG, &st);
+    CU_ASSERT_EQUAL_FATAL(st, TCO_OK);
+    const tco_gpu_model *g = tco_catalog_gpu(cat, "b300-288gb");
+    CU_ASSERT(check_close(g->fp16_tflops, 36000.0 / 8 / 2) &&
+              check_close(g->fp16_tflops_sparse, 36000.0 / 8));
+    CU_ASSERT(check_close(g->fp32_tflops, 18000.0 / 8 / 2) && check_close(g->memory_gb, 288));
+    CU_ASSERT(g->server_gpus == 8 && check_close(g->server_power_w, 14500 - 8 * 1100));
+    g = tco_catalog_gpu(cat, "gb200-186gb");
+    CU_ASSERT(check_close(g->fp16_tflops, 360000.0 / 72 / 2) && g->server_gpus == 4);
+    CU_ASSERT(check_close(g->server_power_w, 0.8 * 4 * 1200));
+    g = tco_catalog_gpu(cat, "rtx-6000-ada-48gb");
+    CU_ASSERT(check_close(g->fp16_tflops, 1457.0 / 4) &&
+              check_close(g->fp16_tflops_sparse, 1457.0 / 2));
+    g = tco_catalog_gpu(cat, "l4-24gb");
+    CU_ASSERT(check_close(g->fp16_tflops, 121) && check_close(g->tdp_w, 72));
+    CU_ASSERT(check_close(g->server_power_w, 0.8 * 8 * 72) &&
+              check_close(g->server_price_ratio, 1.64 - 1));
+    g = tco_catalog_gpu(cat, "v100-sxm2-32gb");
+    CU_ASSERT(
+        check_close(g->server_power_w, ((10000.0 / 16 + 1500.0 / 4) / 2 / 300 - 1) * 8 * 300));
+    CU_ASSERT(check_close(g->server_price_ratio, 1.69 - 1));
+    CU_ASSERT(check_close(tco_catalog_gpu(cat, "p100-pcie-16gb")->server_price_ratio, 1.54 - 1));
+    CU_ASSERT(check_close(tco_catalog_gpu(cat, "a100-pcie-80gb")->server_price_ratio, 1.66 - 1));
+    /* Prices only where a list price is public; the entry is dated by it. */
+    g = tco_catalog_gpu(cat, "rtx-5090-32gb");
+    CU_ASSERT(check_close(g->price_typical, 1999) && isnan(g->price_low));
+    CU_ASSERT_STRING_EQUAL(g->as_of, "2025-01-06");
+    g = tco_catalog_gpu(cat, "gaudi3-128gb");
+    CU_ASSERT(check_close(g->price_typical, 125000.0 / 8));
+    CU_ASSERT_STRING_EQUAL(g->as_of, "2024-06-04");
+    CU_ASSERT_STRING_EQUAL(g->vendor, "Intel");
+    static const char *const unpriced[] = {"mi300x-192gb", "t4-16gb", "b300-288gb", "a10g-24gb"};
+    for (size_t i = 0; i < sizeof unpriced / sizeof *unpriced; i++)
+        CU_ASSERT(isnan(tco_catalog_gpu(cat, unpriced[i])->price_typical));
+    /* AMD links its GPUs by Infinity Fabric: no NVLink figure; a CDNA 4 has no TF32. */
+    g = tco_catalog_gpu(cat, "mi355x-288gb");
+    CU_ASSERT(isnan(g->nvlink_gbs) && isnan(g->fp32_tflops) && check_close(g->tdp_w, 1400));
+    tco_catalog_free(cat);
+}
+
 static void test_default_offers(void)
 {
     tco_catalog *cat = tco_catalog_new();
@@ -328,7 +403,7 @@ static void test_xxe_secret(void)
         CU_ASSERT_PTR_NOT_NULL(strstr(got, ":3: error: a DOCTYPE is not allowed"));
         CU_ASSERT_PTR_NULL(strstr(got, secret));
         CU_ASSERT_FALSE(catalog_contains(cat, secret));
-        CU_ASSERT_EQUAL(cat->n_gpus, 8);
+        CU_ASSERT_EQUAL(cat->n_gpus, 38);
         tco_catalog_free(cat);
     }
     /* The string form has no directory to resolve against, but is refused alike. */
@@ -664,7 +739,7 @@ static void test_unknown_gpu(void)
                                 "'h100-sxm-80gb'; did you mean 'h100-sxm5-80gb'?\n"
                                 "unknown-gpu.xml:13: error: offer 'nothing-close': unknown GPU "
                                 "'quantum-9000'");
-    CU_ASSERT_EQUAL(cat->n_gpus, 8);
+    CU_ASSERT_EQUAL(cat->n_gpus, 38);
     CU_ASSERT_EQUAL(cat->n_offers, 22);
     CU_ASSERT_EQUAL(cat->n_files, 1);
     CU_ASSERT_PTR_NULL(tco_catalog_offer(cat, "typo"));
@@ -884,6 +959,7 @@ int main(void)
         {"default catalog: required entries", test_default_catalog},
         {"default catalog: H100, A100, 4090, B200 figures", test_default_h100_figures},
         {"default catalog: offers and reserved prices", test_default_offers},
+        {"default catalog: GPUs added from datasheets", test_default_added_figures},
         {"XXE naming /etc/hostname is refused", test_xxe_local_file},
         {"XXE naming a file beside the catalog is refused", test_xxe_secret},
         {"billion laughs refused within a second", test_billion_laughs},

@@ -147,7 +147,13 @@ def sensitivity_rows(book):
              or isinstance(ws.cell(r, 4).value, str)
              and re.fullmatch(r"=('[^']*(''[^']*)*'|[A-Za-z0-9_.-]+)!\$C\$\d+",
                               ws.cell(r, 4).value)]
-    return ws.title, bases
+    # Each table's option: the sheet its base total reads (an option's sheet is named
+    # by its id), the baseline's table first.
+    ids = []
+    for r in bases:
+        m = re.fullmatch(r"='?((?:[^']|'')*?)'?!\$C\$\d+", ws.cell(r, 4).value or "")
+        ids.append(m.group(1).replace("''", "'") if m else None)
+    return ws.title, list(zip(bases, ids))
 
 
 def close(got, want, scale=0.0):
@@ -167,7 +173,12 @@ def compare(path, sheet, bases, engine, before, live_npv):
     if len(bases) != len(sens):
         return [f"{len(bases)} option tables on the sheet, {len(sens)} in the engine"], 0, 0
     by_id = {o["id"]: {d["driver"]: d for d in o["drivers"]} for o in sens}
-    for base, o in zip(bases, sens):
+    by_option = {o["id"]: o for o in sens}
+    for base, oid in bases:
+        o = by_option.get(oid)
+        if o is None:
+            bad.append(f"{sheet}!A{base}: the table of {oid!r}, not an option of the engine's")
+            continue
         nd = len(o["drivers"])
         scale = abs(opts[o["id"]]["total"])
         drivers = {words(k): v for k, v in by_id[o["id"]].items()}  # as the sheet names them
@@ -226,7 +237,7 @@ def run_scenario(tco, ini, extra, tmp):
     formulas = openpyxl.load_workbook(book)[sheet]
     nd = len(json.loads(p.stdout)["sensitivity"]["options"][0]["drivers"])
     live_npv, static_npv = set(), []
-    for base in bases:
+    for base, _ in bases:
         for r in range(base + 1, base + 1 + nd):
             for col in (4, 5):
                 v = formulas.cell(r, col).value

@@ -135,11 +135,21 @@ static void validate_month(xw_ctx *c, lxw_worksheet *ws, int row, const char *na
     xw_note(c, worksheet_data_validation_cell(ws, (lxw_row_t)row, XW_COL_VAL, &dv));
 }
 
+/* 1 when a text key at `base` (a scenario or an option) is left unset: a
+ * structural value with nothing to show or edit, so it takes no row. */
+static int text_unset(const tco_keydef *kd, const char *base)
+{
+    return kd->type == TCO_T_STRING && !*(char *const *)(base + kd->offset);
+}
+
 /* 1 when global key k is shown: the [tax] keys with [tax] only, rank_by when
- * the scenario gives it, so that a workbook without them is as before. */
+ * the scenario gives it, so that a workbook without them is as before; a text
+ * key when it is set. */
 static int global_shown(const xw_ctx *c, int k)
 {
     const tco_keydef *kd = tco_scenario_key((tco_skey)k);
+    if (text_unset(kd, (const char *)c->s))
+        return 0;
     if (strcmp(kd->section, "tax") == 0)
         return c->s->tax;
     if (strcmp(kd->section, "scenario") == 0 && strcmp(kd->name, "rank_by") == 0)
@@ -259,6 +269,8 @@ int xw_option_key_shown(const tco_scenario *s, size_t i, tco_okey k)
     const tco_keydef *kd = tco_option_key(k);
     int buy = o->acquire == TCO_BUY;
     int macrs = o->depreciation == TCO_DEP_MACRS5 || o->depreciation == TCO_DEP_MACRS7;
+    if (k != TCO_O_LABEL && text_unset(kd, (const char *)o))
+        return 0; /* an unset text (offer, base): nothing to show */
     if ((kd->applies == TCO_APPLIES_BUY && !buy) || (kd->applies == TCO_APPLIES_RENT && buy))
         return 0;
     if (k == TCO_O_RESALE_DECLINE && !o->src[k])
@@ -673,9 +685,9 @@ static void inputs_head(xw_ctx *c)
         c, ws, xw_label(c, "inputs.title", "Inputs"),
         xw_label(c, "inputs.subtitle",
                  "Yellow cells are inputs: change one and every sheet follows. Grey cells are "
-                 "fixed by the scenario's structure (names, methods, the horizon's length) or "
-                 "are for the record only (catalog settings): change those in the scenario "
-                 "file."));
+                 "fixed: change them in the scenario file."));
+    /* A thin gap above the headings: the title rows repeat on every page. */
+    xw_note(c, worksheet_set_row(ws, 2, 6, NULL));
     const char *heads[] = {
         xw_label(c, "inputs.head.input", "Input"), xw_label(c, "inputs.head.key", "Key"),
         xw_label(c, "inputs.head.value", "Value"), xw_label(c, "inputs.head.unit", "Unit"),

@@ -118,7 +118,7 @@ double xw_lines_height(int lines, double pt)
 }
 
 /* See page.h. */
-void xw_para(xw_ctx *c, lxw_worksheet *ws, int row, xw_span sp, const char *text, int is_note)
+double xw_para(xw_ctx *c, lxw_worksheet *ws, int row, xw_span sp, const char *text, int is_note)
 {
     double pt = is_note ? 9 : xw_body_pt(c);
     lxw_format *f = c->fmt_para[is_note != 0];
@@ -126,7 +126,7 @@ void xw_para(xw_ctx *c, lxw_worksheet *ws, int row, xw_span sp, const char *text
         f = workbook_add_format(c->wb);
         if (!f) {
             c->nomem = 1;
-            return;
+            return 0;
         }
         format_set_italic(f);
         format_set_font_color(f, 0x595959);
@@ -144,7 +144,9 @@ void xw_para(xw_ctx *c, lxw_worksheet *ws, int row, xw_span sp, const char *text
                                          (lxw_col_t)sp.last_col, text && *text ? text : " ", f));
     else
         xw_text(c, ws, row, 0, text, f);
-    worksheet_set_row(ws, (lxw_row_t)row, xw_lines_height(lines, pt), NULL);
+    double h = xw_lines_height(lines, pt);
+    worksheet_set_row(ws, (lxw_row_t)row, h, NULL);
+    return h;
 }
 
 /* See page.h. */
@@ -239,11 +241,11 @@ static void title_check(xw_ctx *c, lxw_worksheet *ws)
 }
 
 /* See page.h. */
-void xw_title(xw_ctx *c, lxw_worksheet *ws, xw_span sp, const char *t, const char *sub)
+double xw_title(xw_ctx *c, lxw_worksheet *ws, xw_span sp, const char *t, const char *sub)
 {
     xw_text(c, ws, 0, 0, t, xw_fmt(c, XS_TITLE, XN_NONE));
     title_check(c, ws);
-    xw_para(c, ws, 1, sp, sub, 0);
+    return xw_para(c, ws, 1, sp, sub, 0);
 }
 
 /* See page.h. The subtitle wraps over the columns laid out so far, so that
@@ -316,6 +318,11 @@ double xw_cols_px(double chars)
 #define PAGE_H_LAND 640.0
 #define PAGE_W_PORT 690.0
 #define PAGE_H_PORT 950.0
+/* The same heights exactly, in points: A4 (595.28 by 841.89) less the top and
+ * bottom margins of 0.55 inch; and the title row's height (14-point text). */
+#define PAGE_PT_LAND 516.08
+#define PAGE_PT_PORT 762.69
+#define TITLE_PT     20.0
 
 /* The scale at which text of pt points prints at XW_MIN_PRINT_PT, in percent. */
 static int min_scale_pt(double pt)
@@ -349,6 +356,8 @@ void xw_pager_init(xw_pager *p, const xw_ctx *c, double width_px)
     /* 20-pixel rows, less the title row repeated on every page. */
     double h = p->portrait ? PAGE_H_PORT : PAGE_H_LAND;
     p->rows_per_page = (int)(h * 100 / p->scale / 20 * 0.92) - 1; /* taller rows: room */
+    p->page_pt = (p->portrait ? PAGE_PT_PORT : PAGE_PT_LAND) * 100 / p->scale - TITLE_PT;
+    p->used_pt = 0;
     p->page_start = 0;
     p->last_col = XW_NONE;
     p->n = 0;
@@ -380,6 +389,16 @@ void xw_pager_block(xw_pager *p, int start, int rows)
         pager_break(p, start);
     while (start + rows - p->page_start > p->rows_per_page)
         pager_break(p, p->page_start + p->rows_per_page);
+}
+
+/* See page.h. */
+void xw_pager_block_pt(xw_pager *p, int start, double pt)
+{
+    if (p->used_pt > 0 && p->used_pt + pt > p->page_pt) {
+        pager_break(p, start);
+        p->used_pt = 0;
+    }
+    p->used_pt += pt;
 }
 
 /* See page.h. */

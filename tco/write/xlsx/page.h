@@ -60,10 +60,12 @@ void xw_header_text(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *
 int xw_label_cell(xw_ctx *c, lxw_worksheet *ws, int row, int col, const char *text, double chars,
                   lxw_format *plain);
 /* A paragraph (subtitle or note) wrapped across the span, so that long text neither
- * hides under the next cells nor stretches the printed page. */
-void xw_para(xw_ctx *c, lxw_worksheet *ws, int row, xw_span sp, const char *text, int is_note);
-/* The sheet's title in row 1 and its paragraph in row 2. */
-void xw_title(xw_ctx *c, lxw_worksheet *ws, xw_span sp, const char *t, const char *sub);
+ * hides under the next cells nor stretches the printed page. Returns its row's
+ * height in points. */
+double xw_para(xw_ctx *c, lxw_worksheet *ws, int row, xw_span sp, const char *text, int is_note);
+/* The sheet's title in row 1 and its paragraph in row 2 (whose height in points
+ * it returns). */
+double xw_title(xw_ctx *c, lxw_worksheet *ws, xw_span sp, const char *t, const char *sub);
 /* The sheet's title in row 1 and its subtitle in row 2, on one line each (About,
  * Inputs, the option sheets, Summary, Workload, Checks). */
 void xw_title_line(xw_ctx *c, lxw_worksheet *ws, const char *t, const char *sub);
@@ -114,6 +116,8 @@ typedef struct xw_pager {
     int portrait;      /* 1: portrait, 0: landscape */
     int scale;         /* percent */
     int rows_per_page; /* 20-pixel rows at that scale */
+    double page_pt;    /* a page's height under its title row, in points at that scale */
+    double used_pt;    /* of which the blocks since the last break take (xw_pager_block_pt) */
     int page_start;
     int last_col; /* print area's last column, or XW_NONE for the used range */
     int n;
@@ -132,6 +136,10 @@ void xw_pager_readable(xw_pager *p, const xw_ctx *c);
 /* A block of `rows` rows starts at `start`: break before it when it would not fit,
  * and inside it when it is longer than a page. */
 void xw_pager_block(xw_pager *p, int start, int rows);
+/* The same, for a sheet whose rows' heights are known: a block `pt` points tall
+ * starts at `start` (the sheet's title row, repeated on every page, not counted);
+ * break before it when it would not fit. A sheet uses one of the two. */
+void xw_pager_block_pt(xw_pager *p, int start, double pt);
 /* The sheet's print setup (the title row repeated on every page), scale, print
  * area (through last_row, and last_col or the last column with cells) and page
  * breaks. */

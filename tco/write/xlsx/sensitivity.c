@@ -88,7 +88,7 @@ static int find_index(const tco_analysis *A, size_t j, const char *name)
 #define SE_CHART_W 490 /* a tornado chart's width in pixels, two side by side */
 
 /* Column widths of a sensitivity table, in characters. */
-static const double widths[SE_N] = {30, 11, 11, 12, 12, 12, 12, 12, 12, 12, 13, 13, 38};
+static const double widths[SE_N] = {32, 11, 11, 12, 12, 12, 12, 14, 14, 12, 13, 13, 38};
 
 /* The Sensitivity sheet as it is written. */
 typedef struct se_sheet {
@@ -105,6 +105,16 @@ typedef struct se_sheet {
     lxw_format *fx_money, *calc_money;
     lxw_chart_options co; /* the tornado charts' size */
 } se_sheet;
+
+/* The option of the k-th block: the baseline's first, for the others' rows
+ * read it from above, then the others in the scenario's order. */
+static size_t se_nth(const se_sheet *S, size_t k)
+{
+    if (S->b < 0)
+        return k;
+    const size_t b = (size_t)S->b;
+    return k == 0 ? b : k <= b ? k - 1 : k;
+}
 
 /* Column widths and the pager. */
 static void se_columns(se_sheet *S)
@@ -143,54 +153,53 @@ static int se_tornadoes(se_sheet *S, size_t *cheapest)
     return 1;
 }
 
-/* The title and the notes under it; returns the first free row. */
+/* The title and the notes under it, counted by the pager; returns the first
+ * free row. */
 static int se_title(se_sheet *S, size_t cheapest)
 {
     xw_ctx *c = S->c;
     lxw_worksheet *ws = S->ws;
     const int b = S->b;
-    char t[XW_TBUF];
+    char t[XW_TBUF], note[XW_TBUF];
     char sw[32];
     tci_utf8_format(sw, sizeof sw, "%g", c->s->swing * 100);
-    xw_labelf(c, t, sizeof t, "sensitivity.subtitle",
-              "Each driver is moved to its low and then its high value, one at a time, everything "
-              "else held (MODEL.md, Sensitivity): the value x (1 - {swing}%) and x (1 + {swing}%) "
-              "unless [sensitivity] gives a range. The inputs, totals and swings are formulas "
-              "over the model, so they and the charts follow an edit of Inputs; the order of the "
-              "drivers, the NPVs and the chart labels are as tco computed them: write the workbook "
-              "again to rank the drivers anew.",
-              "swing", sw, NULL);
+    xw_labelf(
+        c, t, sizeof t, "sensitivity.subtitle",
+        "Each driver moves to its low, then its high value, one at a time: x (1 - {swing}%) and "
+        "x (1 + {swing}%) unless [sensitivity] gives a range. Every figure is a formula; the "
+        "drivers' order and the chart labels are tco's: write the workbook again to rank "
+        "anew.",
+        "swing", sw, NULL);
     xw_span sp = {SE_SWING, S->total_w};
-    xw_title(c, ws, sp,
-             xw_label(c, "sensitivity.title", "Sensitivity: which inputs move the answer"), t);
+    double pt =
+        xw_title(c, ws, sp,
+                 xw_label(c, "sensitivity.title", "Sensitivity: which inputs move the answer"), t);
     xw_analyses_flag(c, ws, 2, 0, 3);
     int row = 3;
     if (b >= 0) {
         xw_labelf(c, t, sizeof t, "sensitivity.baseline_note",
-                  "Bought options are measured against the baseline, {label}: their swing is the "
-                  "change in their total minus the baseline's, which is what decides buying "
-                  "against renting. Other options: the change in their own total. The discount "
-                  "rate moves the NPV only, so its swing is zero.",
+                  "Bought options against the baseline, {label}: their swing is the change in "
+                  "their total less the baseline's; others', in their own. The discount rate "
+                  "moves the NPV only.",
                   "label", c->label[b], NULL);
     } else {
-        tci_utf8_format(
-            t, sizeof t, "%s",
-            xw_label(c, "sensitivity.own_note",
-                     "Each option's swing is the change in its own total. The discount rate "
-                     "moves the NPV only, so its swing is zero."));
+        tci_utf8_format(t, sizeof t, "%s",
+                        xw_label(c, "sensitivity.own_note",
+                                 "Each option's swing is the change in its own total. The "
+                                 "discount rate moves the NPV only."));
     }
-    xw_para(c, ws, row++, sp, t, 1);
-    xw_labelf(c, t, sizeof t, "sensitivity.charts_note",
-              "Tornado charts are drawn for the first {n} bought options and for the cheapest "
-              "option ({id}), largest swing on top; every option's table is here. Drivers an "
-              "option does not have ({na}) leave it unchanged.",
+    size_t len = strlen(t);
+    xw_labelf(c, note, sizeof note, "sensitivity.charts_note",
+              "Charts: the first {n} bought options and the cheapest ({id}); a driver an "
+              "option lacks ({na}) leaves it unchanged.",
               "n", xw_int(TORNADO_MAX).s, "id", c->id[cheapest], "na", xw_na_word(c).text, NULL);
-    xw_para(c, ws, row++, sp, t, 1);
+    tci_utf8_format(t + len, sizeof t - len, " %s", note);
+    pt += 15 + xw_para(c, ws, row++, sp, t, 1);
     S->swing_row = row;
     xw_text(c, ws, row, SE_DRIVER,
             xw_label(c, "sensitivity.relative_swing", "Relative swing of each input"), NULL);
     xw_num(c, ws, row++, SE_IN_LO, c->s->swing, xw_fmt(c, XS_FIXED, XN_PCT));
-    row++;
+    xw_pager_block_pt(&S->pg, 1, pt + 15);
     return row;
 }
 
@@ -206,8 +215,8 @@ static void se_heads(se_sheet *S)
         xw_label(c, "sensitivity.total_high", "Total, high end"),
         xw_label(c, "sensitivity.npv_low", "NPV, low end"),
         xw_label(c, "sensitivity.npv_high", "NPV, high end"),
-        xw_label(c, "sensitivity.diff_low", "Total less the baseline's, low end"),
-        xw_label(c, "sensitivity.diff_high", "Total less the baseline's, high end"),
+        xw_label(c, "sensitivity.diff_low", "Less baseline, low end"),
+        xw_label(c, "sensitivity.diff_high", "Less baseline, high end"),
         xw_label(c, "sensitivity.swing", "Swing"),
         xw_label(c, "sensitivity.change_low", "Change at the low end"),
         xw_label(c, "sensitivity.change_high", "Change at the high end"),
@@ -510,11 +519,11 @@ static int se_block(se_sheet *S, size_t i, int row)
     const size_t nd = S->A->n_drivers;
     const tco_sens_entry *E = &S->A->sens[i * nd];
     const int next = row + se_block_rows(S, i);
-    /* The headings' row is taller than the others: counted as rows more. */
+    /* The headings' row is taller than the others. */
     int lines = 1;
     for (int k = 0; k < SE_N; k++)
         lines = xw_imax(lines, xw_wrap_lines(S->heads[k], widths[k], 11));
-    xw_pager_block(&S->pg, row, next - row + (int)ceil(xw_lines_height(lines, 11) / 20) - 1);
+    xw_pager_block_pt(&S->pg, row, 15.0 * (next - row - 1) + xw_lines_height(lines, 11));
     int hr = se_block_head(S, i, row);
     row = hr + 1;
     int base = row++;
@@ -536,16 +545,17 @@ static int se_charts(se_sheet *S, int row)
         charted += se_chart_h(S, i, &moving) > 0;
     S->co.x_scale = (charted > 1 ? SE_CHART_W : 2 * SE_CHART_W + 20) / 480.0;
     size_t k = 0;
-    for (size_t i = 0; i < n && !S->c->err && !S->c->nomem; i++) {
+    for (size_t q = 0; q < n && !S->c->err && !S->c->nomem; q++) {
+        size_t i = se_nth(S, q);
         if (se_chart_h(S, i, &moving) == 0)
             continue;
         pair[k++] = i;
-        if (k < 2 && i + 1 < n)
+        if (k < 2 && q + 1 < n)
             continue;
         int rows = 0;
         for (size_t j = 0; j < k; j++)
             rows = xw_imax(rows, (se_chart_h(S, pair[j], &moving) + 19) / 20 + 2);
-        xw_pager_block(&S->pg, row, rows);
+        xw_pager_block_pt(&S->pg, row, 15.0 * rows);
         for (size_t j = 0; j < k; j++) {
             int h = se_chart_h(S, pair[j], &moving);
             S->co.x_offset = j ? SE_CHART_W + 20 : 0;
@@ -556,7 +566,7 @@ static int se_charts(se_sheet *S, int row)
     }
     if (k > 0) { /* the last one, alone */
         int h = se_chart_h(S, pair[0], &moving);
-        xw_pager_block(&S->pg, row, (h + 19) / 20 + 2);
+        xw_pager_block_pt(&S->pg, row, 15.0 * ((h + 19) / 20 + 2));
         S->co.x_offset = 0;
         se_chart(S, pair[0], S->hr[pair[0]] + 2, moving, S->hr[pair[0]], h, row);
         row += (h + 19) / 20 + 2;
@@ -565,7 +575,7 @@ static int se_charts(se_sheet *S, int row)
 }
 
 /* The heading row of every option's block, from `row` (so a row may refer to the
- * baseline's, above or below it). 0 after a failed allocation (recorded in c). */
+ * baseline's, above it). 0 after a failed allocation (recorded in c). */
 static int se_layout(se_sheet *S, int row)
 {
     S->hr = calloc(S->c->s->n_options ? S->c->s->n_options : 1, sizeof *S->hr);
@@ -573,7 +583,8 @@ static int se_layout(se_sheet *S, int row)
         S->c->nomem = 1;
         return 0;
     }
-    for (size_t i = 0; i < S->c->s->n_options; i++) {
+    for (size_t k = 0; k < S->c->s->n_options; k++) {
+        size_t i = se_nth(S, k);
         S->hr[i] = row + 1;
         row += se_block_rows(S, i);
     }
@@ -604,8 +615,8 @@ void xw_write_sensitivity(xw_ctx *c)
     S.fx_money = xw_fmt(c, XS_FIXED, XN_MONEY);
     S.calc_money = xw_fmt(c, XS_CALC, XN_MONEY);
     S.co.y_offset = 6;
-    for (size_t i = 0; i < c->s->n_options && !c->err && !c->nomem; i++)
-        row = se_block(&S, i, row);
+    for (size_t k = 0; k < c->s->n_options && !c->err && !c->nomem; k++)
+        row = se_block(&S, se_nth(&S, k), row);
     row = se_charts(&S, row);
     free(S.tornado);
     free(S.hr);
