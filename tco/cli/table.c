@@ -158,9 +158,12 @@ static void print_left_out(const tco_result *res, FILE *out)
         char a[40];
         fputs(sep, out);
         tco_fput_text(out, s->options[i].id, 0, 0);
-        fprintf(out, " (%s: %d GPU%s, %s needed)", tco_infeasible_reason(r->infeasible),
-                s->options[i].count, s->options[i].count == 1 ? "" : "s",
-                isinf(need) ? "too many to count" : num(a, sizeof a, need, 0));
+        if (need > 0)
+            fprintf(out, " (%s: %d GPU%s, %s needed)", r->infeasible_text, s->options[i].count,
+                    s->options[i].count == 1 ? "" : "s",
+                    isinf(need) ? "too many to count" : num(a, sizeof a, need, 0));
+        else
+            fprintf(out, " (%s)", r->infeasible_text);
         sep = "; ";
     }
     if (strcmp(sep, "; ") == 0)

@@ -258,6 +258,7 @@ typedef struct xw_ctx {
     int sm_header, sm_last_row;
     int sm_holds, sm_serves;    /* the Summary's feasibility tests (sm_serves: XW_NONE
                                    unless inference) */
+    int sm_fits;                /* ... and the site's power limit (XW_NONE without one) */
     int sm_feasible_total;      /* the Summary's row of each feasible option's total */
     int sm_paid0;               /* the Summary's row of what each option pays at month 0 */
     int sm_label_w;             /* the Summary's labels' column width (longer labels wrap) */

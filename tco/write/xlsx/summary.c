@@ -145,16 +145,36 @@ static void feasibility_tests(xw_ctx *c, size_t i, char *holds, char *serves, si
                mp, rps, tp, cnt, rps, tp, se, tp, se, rps, cnt);
 }
 
-/* Option i's Feasible cell: both tests of the rows below passed. */
+/* Option i's test of its site's power limit (MODEL.md, The site's power limit)
+ * in f: 1 when its provisioned kW (the row above) is within its site's
+ * power_cap_kw on Inputs, or the site has none (0) or the option rents. */
+static void fits_formula(xw_ctx *c, size_t i, char *f, size_t size)
+{
+    const int col = XW_SUM_COL0 + (int)i;
+    if (c->s->options[i].acquire != TCO_BUY) {
+        xw_formula(c, f, size, "=1");
+        return;
+    }
+    const char *cap = xw_site_name(c, i, TCO_S_POWER_CAP_KW).s;
+    xw_formula(c, f, size, "=IF(AND(%s>0,%s>%s),0,1)", cap,
+               xw_ref(NULL, c->sm_rows[TCI_F_PROVISIONED_KW], col, 0, 0).s, cap);
+}
+
+/* Option i's Feasible cell: every test of the rows below passed. */
 static void feasibility_formula(xw_ctx *c, size_t i, char *f, size_t size)
 {
     const int col = XW_SUM_COL0 + (int)i;
-    xw_refbuf holds = xw_ref(NULL, c->sm_holds, col, 0, 0);
-    if (c->sm_serves == XW_NONE)
-        xw_formula(c, f, size, "=IF(%s=1,1,0)", holds.s);
+    char tests[XW_FBUF];
+    int n = tci_utf8_format(tests, sizeof tests, "%s=1", xw_ref(NULL, c->sm_holds, col, 0, 0).s);
+    const int more[] = {c->sm_serves, c->sm_fits};
+    for (size_t k = 0; k < sizeof more / sizeof *more; k++)
+        if (more[k] != XW_NONE && n > 0 && (size_t)n < sizeof tests)
+            n += tci_utf8_format(tests + n, sizeof tests - (size_t)n, ",%s=1",
+                                 xw_ref(NULL, more[k], col, 0, 0).s);
+    if (c->sm_serves == XW_NONE && c->sm_fits == XW_NONE)
+        xw_formula(c, f, size, "=IF(%s,1,0)", tests);
     else
-        xw_formula(c, f, size, "=IF(AND(%s=1,%s=1),1,0)", holds.s,
-                   xw_ref(NULL, c->sm_serves, col, 0, 0).s);
+        xw_formula(c, f, size, "=IF(AND(%s),1,0)", tests);
 }
 
 /* The formula of option i's cell of field fi (in column col) in f; 0 for a field
@@ -559,6 +579,7 @@ static void sm_layout(xw_ctx *c)
     /* The feasibility tests, then the feasible options' totals. */
     c->sm_holds = row++;
     c->sm_serves = c->s->mode == TCO_INFERENCE ? row++ : XW_NONE;
+    c->sm_fits = tco_scenario_power_capped(c->s) ? row++ : XW_NONE;
     c->sm_feasible_total = row++;
     c->sm_last_row = row - 1;
     /* The plans, below a blank row: a heading, the column headings, a row
@@ -781,15 +802,21 @@ static void sm_feasibility_tests(xw_ctx *c)
          TCO_INFEASIBLE_MEMORY},
         {c->sm_serves, XW_KEY("summary.serves_rate"), "Serves the target request rate",
          TCO_INFEASIBLE_RATE},
+        {c->sm_fits, XW_KEY("summary.fits_power"), "Fits the site's power limit",
+         TCO_INFEASIBLE_POWER},
     };
-    char holds[XW_FBUF], serves[XW_FBUF];
-    for (size_t k = 0; k < 2; k++) {
+    char holds[XW_FBUF], serves[XW_FBUF], fits[XW_FBUF];
+    for (size_t k = 0; k < sizeof tests / sizeof *tests; k++) {
         if (tests[k].row == XW_NONE)
             continue;
         sm_label(c, tests[k].row, xw_label(c, tests[k].key, tests[k].english), XS_TEXT);
         for (size_t i = 0; i < c->s->n_options; i++) {
             feasibility_tests(c, i, holds, serves, sizeof holds);
-            xw_fnum(c, ws, tests[k].row, XW_SUM_COL0 + (int)i, k == 0 ? holds : serves,
+            fits_formula(c, i, fits, sizeof fits);
+            xw_fnum(c, ws, tests[k].row, XW_SUM_COL0 + (int)i,
+                    k == 0   ? holds
+                    : k == 1 ? serves
+                             : fits,
                     c->r->options[i].infeasible & tests[k].bit ? 0 : 1,
                     xw_fmt(c, XS_CALC, XN_FLAG));
         }
@@ -906,7 +933,9 @@ static void sm_fields(xw_ctx *c)
     xw_formula(c, f, sizeof f, "=%s=0", xw_ref(NULL, fr, c0, 1, 0).s);
     cf.value_string = f;
     cf.format = c->fmt_nofit;
-    int last = c->sm_serves == XW_NONE ? c->sm_holds : c->sm_serves;
+    int last = c->sm_fits != XW_NONE     ? c->sm_fits
+               : c->sm_serves != XW_NONE ? c->sm_serves
+                                         : c->sm_holds;
     xw_note(c, worksheet_conditional_format_range(ws, (lxw_row_t)fr, (lxw_col_t)c0, (lxw_row_t)last,
                                                   (lxw_col_t)c1, &cf));
 }
