@@ -146,50 +146,60 @@ static double rou_depreciation(const walk *w, int m)
     return m <= o->lease_months ? w->lease.rou0 / o->lease_months : 0;
 }
 
-/* Adds month 0's flows to row v and sets the balances at commencement. */
-static void month0(walk *w, double *v)
+/* Adds x to column col of the year's row v and of the month's row mv. */
+static void add(double *v, double *mv, int col, double x)
+{
+    v[col] += x;
+    mv[col] += x;
+}
+
+/* Adds month 0's flows to the year's row v and the month's mv, and sets the
+ * balances at commencement. */
+static void month0(walk *w, double *v, double *mv)
 {
     const tco_option *o = w->o;
     const tco_option_result *r = w->r;
     double tax0 = isnan(r->tax0) ? 0 : r->tax0;
-    v[TCO_STMT_TAX] += tax0;
-    v[TCO_STMT_OPERATING_CASH] += tax0;
+    add(v, mv, TCO_STMT_TAX, tax0);
+    add(v, mv, TCO_STMT_OPERATING_CASH, tax0);
     if (o->acquire == TCO_RENT) {
-        v[TCO_STMT_RENTAL] += r->paid0; /* the upfront, expensed when paid */
-        v[TCO_STMT_OPERATING_CASH] += r->paid0;
+        add(v, mv, TCO_STMT_RENTAL, r->paid0); /* the upfront, expensed when paid */
+        add(v, mv, TCO_STMT_OPERATING_CASH, r->paid0);
     } else if (w->leased) {
-        v[w->on_books ? TCO_STMT_FINANCING_CASH : TCO_STMT_OPERATING_CASH] += r->paid0;
+        add(v, mv, w->on_books ? TCO_STMT_FINANCING_CASH : TCO_STMT_OPERATING_CASH, r->paid0);
         w->ll = w->lease.liability0;
         w->rou = w->on_books ? w->lease.rou0 : 0;
         w->ahead = w->on_books ? 0 : r->paid0;
     } else {
-        v[TCO_STMT_INVESTING_CASH] += r->capex;
-        v[TCO_STMT_FINANCING_CASH] -= r->loan_amount;
+        add(v, mv, TCO_STMT_INVESTING_CASH, r->capex);
+        add(v, mv, TCO_STMT_FINANCING_CASH, -(r->loan_amount));
         w->loan = r->loan_amount;
     }
 }
 
-/* Adds month m's (1..H) flows to row v and moves the balances on. */
-static void month(walk *w, int m, double *v)
+/* Adds month m's (1..H) flows to the year's row v and the month's mv, moves
+ * the balances on, and returns the lease liability's interest of the month. */
+static double month(walk *w, int m, double *v, double *mv)
 {
     const tco_option *o = w->o;
     const tco_option_result *r = w->r;
     const tco_month *mo = &r->monthly[m - 1];
     const int H = w->s->horizon_months;
     for (int line = 0; line < TCO_LINES; line++) {
-        v[TCO_STMT_POWER + line] += tco_month_line(mo, line);
-        v[TCO_STMT_OPERATING_CASH] += tco_month_line(mo, line);
+        add(v, mv, TCO_STMT_POWER + line, tco_month_line(mo, line));
+        add(v, mv, TCO_STMT_OPERATING_CASH, tco_month_line(mo, line));
     }
-    v[TCO_STMT_TAX] += mo->tax;
-    v[TCO_STMT_OPERATING_CASH] += mo->tax;
+    add(v, mv, TCO_STMT_TAX, mo->tax);
+    add(v, mv, TCO_STMT_OPERATING_CASH, mo->tax);
     /* A loan: interest in operating, principal and the balance repaid at H
      * in financing. */
-    v[TCO_STMT_INTEREST] += mo->loan_interest;
-    v[TCO_STMT_OPERATING_CASH] += mo->loan_interest;
-    v[TCO_STMT_FINANCING_CASH] += mo->loan_principal + mo->loan_balance;
+    add(v, mv, TCO_STMT_INTEREST, mo->loan_interest);
+    add(v, mv, TCO_STMT_OPERATING_CASH, mo->loan_interest);
+    add(v, mv, TCO_STMT_FINANCING_CASH, mo->loan_principal + mo->loan_balance);
     w->loan -= mo->loan_principal + mo->loan_balance;
+    double interest = 0;
     if (w->leased) {
-        double interest = w->ll * w->lease.rate_monthly;
+        interest = w->ll * w->lease.rate_monthly;
         double paid = mo->lease_payment + mo->lease_buyout;
         w->ll += interest - paid;
         if (m == o->lease_months)
@@ -197,35 +207,36 @@ static void month(walk *w, int m, double *v)
         if (w->on_books) {
             double dep = rou_depreciation(w, m);
             w->rou -= dep;
-            v[TCO_STMT_DEPRECIATION] += dep;
-            v[TCO_STMT_INTEREST] += interest;
+            add(v, mv, TCO_STMT_DEPRECIATION, dep);
+            add(v, mv, TCO_STMT_INTEREST, interest);
             if (paid > 0) { /* else the interest is accrued, not paid */
-                v[TCO_STMT_OPERATING_CASH] += interest;
-                v[TCO_STMT_FINANCING_CASH] += paid - interest;
+                add(v, mv, TCO_STMT_OPERATING_CASH, interest);
+                add(v, mv, TCO_STMT_FINANCING_CASH, paid - interest);
             }
         } else {
             double cost = m <= o->lease_months ? r->lease_payment : 0;
-            v[TCO_STMT_LEASE_COST] += cost;
-            v[TCO_STMT_OPERATING_CASH] += mo->lease_payment;
-            v[TCO_STMT_INVESTING_CASH] += mo->lease_buyout;
-            v[TCO_STMT_DEPRECIATION] += mo->depreciation;
+            add(v, mv, TCO_STMT_LEASE_COST, cost);
+            add(v, mv, TCO_STMT_OPERATING_CASH, mo->lease_payment);
+            add(v, mv, TCO_STMT_INVESTING_CASH, mo->lease_buyout);
+            add(v, mv, TCO_STMT_DEPRECIATION, mo->depreciation);
             w->ahead += mo->lease_payment - cost;
         }
     } else {
-        v[TCO_STMT_DEPRECIATION] += mo->depreciation;
+        add(v, mv, TCO_STMT_DEPRECIATION, mo->depreciation);
     }
     if (m == H && w->owns) { /* the sale */
         double before = w->leased && w->on_books ? w->rou : mo->book_value;
-        v[TCO_STMT_LOSS_ON_SALE] += before - r->residual;
-        v[TCO_STMT_INVESTING_CASH] -= r->residual;
+        add(v, mv, TCO_STMT_LOSS_ON_SALE, before - r->residual);
+        add(v, mv, TCO_STMT_INVESTING_CASH, -(r->residual));
         w->rou = 0;
     }
     if (m == H && w->owed > 0) { /* a lease returned early: its end settled */
         double asset = w->on_books ? w->rou : w->ll + w->ahead;
-        v[TCO_STMT_LOSS_ON_SALE] += asset + w->owed - w->ll;
-        v[w->on_books ? TCO_STMT_FINANCING_CASH : TCO_STMT_OPERATING_CASH] += w->owed;
+        add(v, mv, TCO_STMT_LOSS_ON_SALE, asset + w->owed - w->ll);
+        add(v, mv, w->on_books ? TCO_STMT_FINANCING_CASH : TCO_STMT_OPERATING_CASH, w->owed);
         w->ll = w->rou = w->ahead = 0;
     }
+    return interest;
 }
 
 /* The balances at the end of month m into row v. */
@@ -277,14 +288,18 @@ static void option_statements(const tco_result *res, size_t i, tco_statements *s
     walk w = walk_of(s, o, &res->options[i]);
     st->lease[i] = w.lease;
     const tco_budget *b = st->budget;
+    const size_t months = (size_t)s->horizon_months + 1;
     for (size_t y = 0; y < st->n_years; y++) {
         const tco_fiscal_year *fy = &b->years[y];
         double *v = &st->value[(i * st->n_years + y) * TCO_STMT_COLS];
         for (int m = fy->first_month; m <= fy->last_month; m++) {
+            double *mv = &st->monthly[(i * months + (size_t)m) * TCO_STMT_COLS];
             if (m == 0)
-                month0(&w, v);
+                month0(&w, v, mv);
             else
-                month(&w, m, v);
+                st->lease_interest[i * months + (size_t)m] = month(&w, m, v, mv);
+            row_totals(mv);
+            balances(&w, m, mv);
         }
         row_totals(v);
         balances(&w, fy->last_month, v);
@@ -325,10 +340,11 @@ static void part_into(walk *w, int t, const plan_rows *pr)
     for (int j = 0; j <= n; j++) {
         size_t y = pr->year_of[t + j];
         double *v = &pr->rows[y * TCO_STMT_COLS];
+        double mv[TCO_STMT_COLS] = {0}; /* a plan keeps no months */
         if (j == 0)
-            month0(w, v);
+            month0(w, v, mv);
         else
-            month(w, j, v);
+            month(w, j, v, mv);
         if (t + j == pr->b->years[y].last_month)
             balances(w, j, v);
     }
@@ -487,7 +503,10 @@ tco_status tco_statements_compute(const tco_result *r, tco_statements **out)
     st->n_options = r->n_options;
     st->lease = calloc(st->n_options + 1, sizeof *st->lease);
     st->value = calloc(st->n_options * st->n_years * TCO_STMT_COLS + 1, sizeof *st->value);
-    if (!st->lease || !st->value) {
+    st->n_months = (size_t)r->scenario->horizon_months + 1;
+    st->monthly = calloc(st->n_options * st->n_months * TCO_STMT_COLS + 1, sizeof *st->monthly);
+    st->lease_interest = calloc(st->n_options * st->n_months + 1, sizeof *st->lease_interest);
+    if (!st->lease || !st->value || !st->monthly || !st->lease_interest) {
         tco_statements_free(st);
         return TCO_ERR_NOMEM;
     }
@@ -511,5 +530,7 @@ void tco_statements_free(tco_statements *st)
     free(st->lease);
     free(st->value);
     free(st->plan_value);
+    free(st->monthly);
+    free(st->lease_interest);
     free(st);
 }

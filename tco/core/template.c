@@ -8,8 +8,8 @@
 
 /* See core/template.h. */
 const char *const tci_tpl_sheet_kinds[TCI_SHEET_KINDS] = {
-    "about",       "inputs",      "options", "summary",     "budget", "workload",
-    "buy-vs-rent", "sensitivity", "cases",   "monte-carlo", "checks", "annual"};
+    "about",       "inputs", "options",     "summary", "budget", "workload",  "buy-vs-rent",
+    "sensitivity", "cases",  "monte-carlo", "checks",  "annual", "statements"};
 const char *const tci_tpl_chart_kinds[TCI_CHART_KINDS] = {"cumulative", "breakdown",
                                                           "cost-per-gpu-hour", "fiscal-years"};
 
@@ -99,9 +99,10 @@ const tci_tpl_style *tci_template_style(const tco_template *tpl)
  * cash-flow sheets, then what summarises them, the annual views first. Every
  * sheet but the monthly ones makes the printed pack. */
 static const int builtin_sheets[TCI_SHEET_KINDS] = {
-    TCI_SHEET_ABOUT,       TCI_SHEET_INPUTS, TCI_SHEET_OPTIONS,     TCI_SHEET_ANNUAL,
-    TCI_SHEET_SUMMARY,     TCI_SHEET_BUDGET, TCI_SHEET_WORKLOAD,    TCI_SHEET_BUY_VS_RENT,
-    TCI_SHEET_SENSITIVITY, TCI_SHEET_CASES,  TCI_SHEET_MONTE_CARLO, TCI_SHEET_CHECKS};
+    TCI_SHEET_ABOUT,       TCI_SHEET_INPUTS,      TCI_SHEET_OPTIONS,    TCI_SHEET_ANNUAL,
+    TCI_SHEET_SUMMARY,     TCI_SHEET_BUDGET,      TCI_SHEET_STATEMENTS, TCI_SHEET_WORKLOAD,
+    TCI_SHEET_BUY_VS_RENT, TCI_SHEET_SENSITIVITY, TCI_SHEET_CASES,      TCI_SHEET_MONTE_CARLO,
+    TCI_SHEET_CHECKS};
 
 /* The Summary's charts without a template's list: the cost breakdown first,
  * which the Summary's layout gives the page's width for its many lines. */

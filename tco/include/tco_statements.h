@@ -63,15 +63,24 @@ typedef struct tco_stmt_lease {
 /* The statements of a result: value[(i * n_years + y) * TCO_STMT_COLS + col]
  * for option i (input order) and fiscal year y (the budget's years); and each
  * plan's (MODEL.md, A plan's statements): plan_value[(i * n_years + y) *
- * TCO_STMT_COLS + col] for plan i (file order). */
+ * TCO_STMT_COLS + col] for plan i (file order). Each option's are kept month
+ * by month too, monthly[(i * n_months + m) * TCO_STMT_COLS + col] for month
+ * m = 0..H (the month's flows, the balances at its end: a year's flows are
+ * the sums of its months'), with each month's interest on the lease
+ * liability, lease_interest[i * n_months + m] (every standard: under
+ * asc842-operating it is inside the straight-line cost), which the
+ * workbook's monthly rows show. */
 typedef struct tco_statements {
     tco_budget *budget;    /* the budget whose years (and tax) these follow; owned */
     size_t n_years;        /* budget->n_years */
     size_t n_options;      /* the result's options */
     tco_stmt_lease *lease; /* n_options entries */
     double *value;
-    size_t n_plans;     /* the result's plans (0 without [demand]) */
-    double *plan_value; /* laid out as value; NULL without plans */
+    size_t n_plans;         /* the result's plans (0 without [demand]) */
+    double *plan_value;     /* laid out as value; NULL without plans */
+    size_t n_months;        /* H + 1 */
+    double *monthly;        /* by option and month, as value */
+    double *lease_interest; /* by option and month; 0 for an option not leased */
 } tco_statements;
 
 /* The statements of a result (its scenario's fiscal years). */

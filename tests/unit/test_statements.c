@@ -69,6 +69,20 @@ static void check_identities(const tco_statements *st)
             CLOSE(val(st, i, y, TCO_STMT_NET_CASH), cash);
             const tco_budget *b = st->budget;
             CLOSE(cash, b->value[(i * b->n_years + y) * TCO_BUDGET_COLS + TCO_BUDGET_TOTAL]);
+            /* Month by month: a year's flows are its months' sums, its balances
+             * those at the end of its last month. */
+            const tco_fiscal_year *fy = &b->years[y];
+            for (int col = 0; col < TCO_STMT_COLS; col++) {
+                double months = 0;
+                for (int m = fy->first_month; m <= fy->last_month; m++)
+                    months +=
+                        st->monthly[(i * st->n_months + (size_t)m) * TCO_STMT_COLS + (size_t)col];
+                if (col >= TCO_STMT_FIRST_BALANCE)
+                    months =
+                        st->monthly[(i * st->n_months + (size_t)fy->last_month) * TCO_STMT_COLS +
+                                    (size_t)col];
+                CLOSE(months, val(st, i, y, (tco_stmt_col)col));
+            }
         }
 }
 
@@ -148,6 +162,16 @@ static void check_example_a_on_books(const char *standard)
     CENTS(val(st, 0, 2, TCO_STMT_PRE_TAX), 32305.70);
     CENTS(val(st, 0, 0, TCO_STMT_FINANCING_CASH), 29858.28);
     CENTS(val(st, 0, 0, TCO_STMT_ROU_ASSET), 60817.16);
+    /* Month by month: month 1's interest 1% of LL(0) = 882.26; the liability
+     * after month 1, LL(0) + 882.26 - 3,000 = 3,000 a(34) = 86,108.00. */
+    const double *m1 = &st->monthly[1 * TCO_STMT_COLS];
+    CENTS(st->lease_interest[1], 882.26);
+    CLOSE(st->lease_interest[1], ll0 * 0.01);
+    CENTS(m1[TCO_STMT_LEASE_LIABILITY], 86108.00);
+    CLOSE(m1[TCO_STMT_LEASE_LIABILITY], 3000 * a1(34));
+    CLOSE(m1[TCO_STMT_FINANCING_CASH], 3000 - ll0 * 0.01);
+    CLOSE(st->monthly[TCO_STMT_FINANCING_CASH], 3000); /* month 0's payment */
+    CLOSE(st->monthly[TCO_STMT_LEASE_LIABILITY], ll0);
     /* In all: 108,000 = total, the lease's 36 payments. */
     CLOSE(sum(st, 0, TCO_STMT_PRE_TAX), 108000);
     CLOSE(r->options[0].total, 108000);
