@@ -109,13 +109,26 @@ _tco()
     --max-price)
         return
         ;;
+    --from)
+        COMPREPLY=($(compgen -W "skypilot gpuhunt" -- "$cur"))
+        return
+        ;;
+    --as-of)
+        return
+        ;;
+    --source)
+        return
+        ;;
+    --min-gpus)
+        return
+        ;;
     esac
 
     case $cmd in
     '') opts="-h --help --version" ;;
     report) opts="-o --output -f --format --catalog --template --monthly --fiscal-years --statements -q --quiet --strict -v --verbose -h --help" ;;
     validate) opts="--catalog --template -q --quiet --strict -v --verbose -h --help" ;;
-    catalog) opts="-o --output -f --format --catalog --gpu --provider --pricing --region --max-price -q --quiet --strict -v --verbose -h --help" ;;
+    catalog) opts="-o --output -f --format --catalog --gpu --provider --pricing --region --max-price --from --as-of --source --min-gpus -q --quiet --strict -v --verbose -h --help" ;;
     compare) opts="-o --output -f --format --catalog --template --fail-above -q --quiet --strict -v --verbose -h --help" ;;
     import) opts="-o --output --catalog --scenario --diff -q --quiet -v --verbose -h --help" ;;
     init) opts="-o --output --gpu --count --vs --horizon --site --workload --gpu-price -h --help" ;;
@@ -131,6 +144,7 @@ _tco()
     '') COMPREPLY=($(compgen -W "report validate catalog compare import init" -- "$cur")) ;;
     report) _tco_files "$cur" ini ;;
     validate) _tco_files "$cur" ini xml ;;
+    catalog) COMPREPLY=($(compgen -W "import" -- "$cur")) ;;
     compare) _tco_files "$cur" ini json ;;
     import) _tco_files "$cur" xlsx ;;
     completion) COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")) ;;

@@ -8,7 +8,9 @@
 # the shipped catalog, the catalog test files and the corpus catalogs for
 # fuzz_catalog; the shipped templates and the corpus templates for fuzz_template;
 # the small workbooks of fuzz/xlsx-seeds for fuzz_xlsx; the JSON reports of the
-# shipped scenarios, written by BUILD_DIR/tco, for fuzz_report.
+# shipped scenarios, written by BUILD_DIR/tco, for fuzz_report; the price-list
+# samples of tests/data/catalog-import for fuzz_csv (not in the default list: CI
+# runs it apart, for a few seconds).
 # FUZZ_JOBS harnesses run at a time (default 2).
 # Set FUZZ_KEEP_CORPUS=DIR to keep the grown corpora in DIR (one directory per
 # harness) and to start from what is already there.
@@ -49,6 +51,11 @@ seed() {
         ;;
     fuzz_xlsx)
         for f in "$src"/fuzz/xlsx-seeds/*; do
+            [ -f "$f" ] && cp "$f" "$2/$(basename "$f")"
+        done
+        ;;
+    fuzz_csv)
+        for f in "$src"/tests/data/catalog-import/*.csv; do
             [ -f "$f" ] && cp "$f" "$2/$(basename "$f")"
         done
         ;;

@@ -102,7 +102,7 @@ build() {
 build_fuzz() {
     CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTCO_FUZZ=ON
     cmake --build build-fuzz -j"$jobs" --target fuzz_scenario fuzz_catalog fuzz_template fuzz_xlsx \
-        fuzz_report tco
+        fuzz_report fuzz_csv tco
 }
 
 # builds: the Release build, the sanitizer build and the fuzzing build at once, with the
@@ -194,6 +194,8 @@ test)
     # Fuzzing: each libFuzzer harness for 45 seconds, two at a time; any crash, leak or
     # timeout fails the run and keeps its input in build-fuzz/fuzz-artifacts/.
     step "fuzzing" env FUZZ_JOBS=2 sh fuzz/run.sh build-fuzz 45
+    # The CSV reader and the price-list import: a short run.
+    step "fuzzing the CSV reader" sh fuzz/run.sh build-fuzz 5 fuzz_csv
     slowest build/ctest.log build-asan/ctest.log
     printf 'The steps (seconds):\n%s' "$steps"
     ;;

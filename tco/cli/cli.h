@@ -104,4 +104,9 @@ void cli_print_diags(const tco_diags *d, int quiet, int strict);
  * exit status. */
 int cli_init(int argc, char **argv);
 
+/* tco catalog import (catimport.c): a public price list written as a catalog;
+ * argv[0] is "catalog", its options parsed by cli_parse. Returns an exit
+ * status. */
+int cli_catalog_import(int argc, char **argv);
+
 #endif /* TCO_CLI_CLI_H */

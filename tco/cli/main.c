@@ -38,6 +38,7 @@ typedef struct args {
     int diff;                  /* import --diff */
     cli_limit limit;           /* compare --fail-above */
     cli_catalog_filter filter; /* catalog's --gpu, --provider, ... */
+    int import_only;           /* an option of catalog import alone (a cli_opt), or 0 */
 } args;
 
 /* --strict: CLI_EXIT_USAGE when d holds a warning, which print_diags then
@@ -192,6 +193,12 @@ static int on_option(void *user, cli_parsed p)
         break;
     case CLI_O_STRICT:
         a->strict = 1;
+        break;
+    case CLI_O_FROM: /* catalog import's own, parsed in catimport.c */
+    case CLI_O_AS_OF:
+    case CLI_O_SOURCE:
+    case CLI_O_MIN_GPUS:
+        a->import_only = p.opt;
         break;
     case CLI_O_GPU: /* catalog's filter; init parses its own in init.c */
         a->filter.gpu = val;
@@ -707,9 +714,18 @@ static int unknown_gpu(const tco_catalog *cat, const char *id)
 static int cmd_catalog(int argc, char **argv)
 {
     args a;
-    int rc = parse_scenarios(CLI_CMD_CATALOG, argc, argv, 0, &a);
+    int rc = parse_args(CLI_CMD_CATALOG, argc, argv, &a);
     if (rc >= 0)
         return rc;
+    if (a.n_operands > 0 && strcmp(a.operands[0], "import") == 0)
+        return cli_catalog_import(argc, argv);
+    if (a.n_operands > 0)
+        return cli_usage_error("unknown catalog operand '%s' (expected import)", a.operands[0]);
+    if ((rc = check_format(&a)) >= 0)
+        return rc;
+    if (a.import_only)
+        return cli_usage_error("--%s applies to catalog import only",
+                               cli_options[a.import_only].name);
     if (a.fmt == FMT_XLSX || a.fmt == FMT_MD)
         return cli_usage_error("the catalog is listed as a table, json or csv%s", "");
     tco_diags *d = tco_diags_new();

@@ -42,14 +42,23 @@ const cli_command cli_commands[CLI_CMD_COUNT] = {
                          .operands = "",
                          .synopsis = "[-o OUT] [--format FORMAT] [--catalog FILE]... "
                                      "[--gpu GPU] [--provider NAME] [--pricing KIND] "
-                                     "[--region REGION] [--max-price PRICE]",
-                         .summary = "list the GPUs and cloud offers of the price catalogs",
+                                     "[--region REGION] [--max-price PRICE] | import LIST.csv "
+                                     "--from skypilot|gpuhunt -o OUT.xml [--provider NAME] "
+                                     "[--as-of DATE] [--source TEXT] [--gpu GPU] [--region "
+                                     "REGION] [--min-gpus N]",
+                         .summary = "list the catalogs' GPUs and offers, or import a list",
                          .about = "List the GPU models and cloud offers of the shipped price "
                                   "catalog and of each --catalog, as a table, JSON or CSV, "
                                   "the offers from the cheapest per GPU-hour. The filters "
                                   "keep the offers that pass them all, and the GPUs of "
-                                  "those offers (with --gpu, that GPU).",
-                         .max_operands = 0},
+                                  "those offers (with --gpu, that GPU). With import: read a "
+                                  "public price list (SkyPilot's vms.csv or a gpuhunt CSV) "
+                                  "and write its GPU offers to OUT.xml as a catalog for "
+                                  "--catalog, one offer per instance type, region and pricing "
+                                  "at its cheapest, priced per GPU-hour; what was kept, merged "
+                                  "and skipped is said on standard error.",
+                         .values = "import",
+                         .max_operands = 2},
     [CLI_CMD_COMPARE] = {.name = "compare",
                          .operands = "A B",
                          .synopsis = "A B [-o OUT] [--format FORMAT] [--fail-above LIMIT] "
@@ -110,7 +119,8 @@ const cli_option cli_options[CLI_O_COUNT] = {
                       .help = "write to FILE (atomically); the format follows the extension: "
                               ".json, .xlsx, .csv, .md or .txt; '-' writes JSON to standard "
                               "output; with import: the scenario with the changes; with "
-                              "init: the new scenario",
+                              "init: the new scenario; with catalog import: the catalog "
+                              "written (XML)",
                       .commands = B(REPORT) | B(CATALOG) | B(COMPARE) | B(IMPORT) | B(INIT),
                       .files = "*"},
     [CLI_O_FORMAT] = {.name = "format",
@@ -160,7 +170,8 @@ const cli_option cli_options[CLI_O_COUNT] = {
     [CLI_O_GPU] = {.name = "gpu",
                    .arg = "GPU",
                    .help = "with init: the catalog GPU bought; with catalog: list this GPU "
-                           "and its offers only",
+                           "and its offers only; with catalog import: keep the offers of this "
+                           "catalog GPU only",
                    .commands = B(INIT) | B(CATALOG)},
     [CLI_O_COUNT_GPUS] = {.name = "count",
                           .arg = "N",
@@ -195,7 +206,9 @@ const cli_option cli_options[CLI_O_COUNT] = {
     [CLI_O_PROVIDER] = {.name = "provider",
                         .arg = "NAME",
                         .help = "with catalog: list the offers of this provider only (any "
-                                "case)",
+                                "case); with catalog import: the provider's name (default: "
+                                "SkyPilot's directory, catalogs/v7/aws/vms.csv: AWS; gpuhunt's "
+                                "file name, runpod.csv: RunPod)",
                         .commands = B(CATALOG)},
     [CLI_O_PRICING] = {.name = "pricing",
                        .arg = "KIND",
@@ -204,13 +217,35 @@ const cli_option cli_options[CLI_O_COUNT] = {
                        .values = "on-demand spot reserved"},
     [CLI_O_REGION] = {.name = "region",
                       .arg = "REGION",
-                      .help = "with catalog: list the offers of this region only (any case)",
+                      .help = "with catalog: list the offers of this region only (any case); "
+                              "with catalog import: keep the offers of this region only",
                       .commands = B(CATALOG)},
     [CLI_O_MAX_PRICE] = {.name = "max-price",
                          .arg = "PRICE",
                          .help = "with catalog: list the offers of at most PRICE per GPU-hour "
                                  "only, in each offer's currency",
                          .commands = B(CATALOG)},
+    /* ----- tco catalog import's own ----- */
+    [CLI_O_FROM] = {.name = "from",
+                    .arg = "LIST",
+                    .help = "with catalog import: the price list's kind, skypilot (SkyPilot's "
+                            "vms.csv) or gpuhunt (a gpuhunt CSV)",
+                    .commands = B(CATALOG),
+                    .values = "skypilot gpuhunt"},
+    [CLI_O_AS_OF] = {.name = "as-of",
+                     .arg = "DATE",
+                     .help = "with catalog import: the prices' date, YYYY-MM-DD (default: the "
+                             "file's modification date, with a warning)",
+                     .commands = B(CATALOG)},
+    [CLI_O_SOURCE] = {.name = "source",
+                      .arg = "TEXT",
+                      .help = "with catalog import: where the list came from, at the head of "
+                              "each offer's source",
+                      .commands = B(CATALOG)},
+    [CLI_O_MIN_GPUS] = {.name = "min-gpus",
+                        .arg = "N",
+                        .help = "with catalog import: keep the instances of at least N GPUs",
+                        .commands = B(CATALOG)},
     [CLI_O_QUIET] = {.name = "quiet",
                      .letter = 'q',
                      .help = "print no warnings, only errors",

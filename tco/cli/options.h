@@ -70,6 +70,11 @@ typedef enum cli_opt {
     CLI_O_PRICING,
     CLI_O_REGION,
     CLI_O_MAX_PRICE,
+    /* tco catalog import's own (--gpu, --provider and --region are shared) */
+    CLI_O_FROM,
+    CLI_O_AS_OF,
+    CLI_O_SOURCE,
+    CLI_O_MIN_GPUS,
     CLI_O_QUIET,
     CLI_O_STRICT,
     CLI_O_VERBOSE,

@@ -158,9 +158,12 @@ static void print_left_out(const tco_result *res, FILE *out)
         char a[40];
         fputs(sep, out);
         tco_fput_text(out, s->options[i].id, 0, 0);
-        fprintf(out, " (%s: %d GPU%s, %s needed)", tco_infeasible_reason(r->infeasible),
-                s->options[i].count, s->options[i].count == 1 ? "" : "s",
-                isinf(need) ? "too many to count" : num(a, sizeof a, need, 0));
+        if (need > 0)
+            fprintf(out, " (%s: %d GPU%s, %s needed)", r->infeasible_text, s->options[i].count,
+                    s->options[i].count == 1 ? "" : "s",
+                    isinf(need) ? "too many to count" : num(a, sizeof a, need, 0));
+        else
+            fprintf(out, " (%s)", r->infeasible_text);
         sep = "; ";
     }
     if (strcmp(sep, "; ") == 0)
@@ -639,6 +642,34 @@ static void print_own_detail(FILE *out, const tco_scenario *s, const tco_plan_re
     fputc('\n', out);
 }
 
+/* 1 when plan p owns leased GPUs (its own or its refresh option). */
+static int plan_leases(const tco_scenario *s, const tco_plan *p)
+{
+    const int ids[2] = {p->own_i, p->refresh_i};
+    for (int k = 0; k < 2; k++)
+        if (ids[k] >= 0 && s->options[ids[k]].acquire == TCO_BUY &&
+            s->options[ids[k]].financing == TCO_FIN_LEASE)
+            return 1;
+    return 0;
+}
+
+/* The statements of plan i (file order) in st, for a plan that owns leased
+ * GPUs as for a leased option (MODEL.md, A plan's statements): what it does
+ * to EBITDA and to the pre-tax result over the fiscal years. */
+static void print_plan_statements(FILE *out, const tco_statements *st, size_t i)
+{
+    double ebitda = 0, pre_tax = 0;
+    for (size_t y = 0; y < st->n_years; y++) {
+        const double *v = &st->plan_value[(i * st->n_years + y) * TCO_STMT_COLS];
+        ebitda += v[TCO_STMT_EBITDA];
+        pre_tax += v[TCO_STMT_PRE_TAX];
+    }
+    char a[40], b[40];
+    fprintf(
+        out, "          statements: over the fiscal years EBITDA effect %s, pre-tax effect %s\n",
+        tco_group_thousands(a, sizeof a, ebitda, 0), tco_group_thousands(b, sizeof b, pre_tax, 0));
+}
+
 /* The plans, best first (MODEL.md, Plans): each with its total and NPV, the
  * demand it leaves unserved, and each part's GPU-hours served and cost. */
 static void print_plans(const tco_result *res, FILE *out, int idw)
@@ -647,6 +678,10 @@ static void print_plans(const tco_result *res, FILE *out, int idw)
     if (!res->n_plans)
         return;
     char a[40], b[40], c[40];
+    tco_statements *st = NULL;
+    for (size_t i = 0; i < res->n_plans && !st; i++)
+        if (plan_leases(s, &s->plans[i]) && tco_statements_compute(res, &st) != TCO_OK)
+            st = NULL;
     fprintf(out,
             "\nPlans, best first (those that serve all demand, then by %s); each part's GPU-hours "
             "served and cost:\n",
@@ -671,6 +706,8 @@ static void print_plans(const tco_result *res, FILE *out, int idw)
             print_part(out, "own", s->options[p->own_i].id, r->own_count, r->own_hours,
                        r->own_total, idw);
             print_own_detail(out, s, r);
+            if (st && plan_leases(s, p))
+                print_plan_statements(out, st, res->plan_rank[k]);
         }
         if (p->reserve_i >= 0)
             print_part(out, "reserve", s->options[p->reserve_i].id, r->reserve_count,
@@ -679,6 +716,7 @@ static void print_plans(const tco_result *res, FILE *out, int idw)
             print_part(out, "overflow", s->options[p->overflow_i].id, -1, r->overflow_hours,
                        r->overflow_total, idw);
     }
+    tco_statements_free(st);
 }
 
 /* One candidate of the search: its counts and objective. */

@@ -513,6 +513,7 @@ static int saved_applies(const tco_saved_report *r, size_t i, const tci_field *f
         return buy && lease->kind == TCI_SV_NUMBER && lease->number > 0;
     case TCI_FA_BUY:
     case TCI_FA_SITE:
+    case TCI_FA_POWER:
     default:
         return buy;
     }

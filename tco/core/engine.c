@@ -741,6 +741,16 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
         r->infeasible |= TCO_INFEASIBLE_MEMORY;
     if (!isnan(r->sizing.gpus_needed) && o->count < r->sizing.gpus_needed)
         r->infeasible |= TCO_INFEASIBLE_RATE;
+    /* The site's power limit (MODEL.md): a named site's own, never [site]'s. */
+    double cap = o->acquire != TCO_BUY ? 0
+                 : o->site_no > 0 && (size_t)o->site_no <= s->n_sites
+                     ? s->sites[o->site_no - 1].power_cap_kw
+                     : s->power_cap_kw;
+    r->power_cap_kw = cap > 0 ? cap : NAN;
+    if (cap > 0 && r->provisioned_kw > cap)
+        r->infeasible |= TCO_INFEASIBLE_POWER;
+    if (!tco_option_infeasible_text(r, r->infeasible_text, sizeof r->infeasible_text))
+        r->infeasible_text[0] = '\0';
 }
 
 /* The decision among feasible options: the best (the first feasible option

@@ -258,6 +258,8 @@ static const tci_field fields[] = {
                                  .unit = TCI_FU_TEXT,
                                  .outputs = DATA,
                                  .label = "Why it is left out"},
+    [TCI_F_POWER_CAP_KW] = {RESULT(power_cap_kw), .unit = TCI_FU_KW, .applies = TCI_FA_POWER,
+                            .outputs = DATA, .label = "The site's power limit"},
     /* Lease against buy (MODEL.md): a leased option's twin and figures. */
     [TCI_F_COMPARE_TO] = {.name = "compare_to",
                           .from = TCI_FROM_COMPARE_TO,
@@ -302,7 +304,7 @@ const char *tci_field_text(const tci_field *f, const tco_result *res, size_t i)
                    ? res->scenario->sites[o->site_no - 1].name
                    : NULL;
     case TCI_FROM_INFEASIBLE:
-        return tco_infeasible_reason(res->options[i].infeasible);
+        return res->options[i].infeasible ? res->options[i].infeasible_text : NULL;
     case TCI_FROM_ACQUIRE: {
         const char *const *names = tco_option_key(TCO_O_ACQUIRE)->names;
         return (unsigned)o->acquire <= TCO_RENT ? names[o->acquire] : NULL;
@@ -365,6 +367,8 @@ int tci_field_applies(const tci_field *f, const tco_result *res, size_t i)
         return o->acquire == TCO_BUY && o->financing == TCO_FIN_LEASE;
     case TCI_FA_SITE:
         return o->acquire == TCO_BUY && o->site_no > 0;
+    case TCI_FA_POWER:
+        return o->acquire == TCO_BUY;
     case TCI_FA_ALL:
     default:
         return 1;
@@ -378,6 +382,8 @@ int tci_field_in(const tci_field *f, const tco_result *res)
         return res && res->scenario && res->scenario->tax;
     if (f && f->applies == TCI_FA_SITE)
         return res && res->scenario && res->scenario->n_sites > 0;
+    if (f && f->applies == TCI_FA_POWER)
+        return res && tco_scenario_power_capped(res->scenario);
     if (!f || (f->applies != TCI_FA_LOAN && f->applies != TCI_FA_LEASE))
         return f != NULL;
     for (size_t i = 0; res && i < res->n_options; i++)

@@ -95,7 +95,8 @@ typedef enum tci_field_id {
     TCI_F_RANK,
     TCI_F_FEASIBLE,
     TCI_F_INFEASIBLE_REASON,
-    TCI_F_COMPARE_TO, /* lease against buy (MODEL.md): the twin, implied rate, NAL */
+    TCI_F_POWER_CAP_KW, /* the site's power limit (MODEL.md) */
+    TCI_F_COMPARE_TO,   /* lease against buy (MODEL.md): the twin, implied rate, NAL */
     TCI_F_IMPLIED_RATE,
     TCI_F_NAL_RATE,
     TCI_F_NAL,
@@ -171,8 +172,10 @@ typedef enum tci_fapplies {
                             field out of a report whose scenario has none (tci_field_in) */
     TCI_FA_TAX_BASELINE, /* bought options when the scenario has a rent baseline; left
                            out likewise without [tax] */
-    TCI_FA_SITE          /* bought options at a named site; every output leaves the field out
+    TCI_FA_SITE,         /* bought options at a named site; every output leaves the field out
                             of a report whose scenario has no [site NAME] (tci_field_in) */
+    TCI_FA_POWER         /* bought options; left out of a report whose scenario gives no
+                            power_cap_kw (tco_scenario_power_capped) */
 } tci_fapplies;
 
 /* One result field. */

@@ -76,6 +76,7 @@ static const tco_keydef scenario_keys[] = {
     [TCO_S_TAX_EXPENSE_LIMIT] = {.name = "expense_limit", .section = "tax", .type = TCO_T_NUMBER, .unit = TCO_U_MONEY, .offset = S(tax_expense_limit), .hi = MONEY_MAX, .unit_label = "per tax year", .label = "Section 179 expensing limit", .sheet_name = "TaxExpenseLimit", .live = 1},
     [TCO_S_TAX_EXPENSE_PHASEOUT] = {.name = "expense_phaseout", .section = "tax", .type = TCO_T_NUMBER, .unit = TCO_U_MONEY, .offset = S(tax_expense_phaseout), .def = MONEY_MAX, /* none */ .hi = MONEY_MAX, .unit_label = "of basis placed in service", .label = "Section 179 phase-out threshold", .sheet_name = "TaxExpensePhaseout", .live = 1},
     [TCO_S_TAX_BONUS_FRACTION] = {.name = "bonus_fraction", .section = "tax", .type = TCO_T_NUMBER, .unit = TCO_U_FRACTION, .offset = S(tax_bonus_fraction), .hi = 1, .unit_label = "of the basis after section 179", .label = "Bonus depreciation", .sheet_name = "TaxBonusFraction", .live = 1},
+    [TCO_S_POWER_CAP_KW] = {.name = "power_cap_kw", .section = "site", .type = TCO_T_NUMBER, .unit = TCO_U_NONE, .offset = S(power_cap_kw), .hi = 1e7, .unit_label = "kW", .label = "Power limit (IT load)", .sheet_name = "PowerCapKw", .live = 1, .no_total = 1},
 };
 /* clang-format on */
 _Static_assert(sizeof scenario_keys / sizeof *scenario_keys == TCO_S_COUNT,

@@ -3,6 +3,7 @@
 #include "core/core.h"
 #include "core/factors.h"
 #include "tco_budget.h"
+#include "tco_statements.h"
 
 #include <math.h>
 
@@ -171,4 +172,23 @@ double tci_route_budget_years(const tco_budget *bg, size_t i)
     for (size_t y = 0; y < bg->n_years; y++)
         years += bg->value[(i * bg->n_years + y) * TCO_BUDGET_COLS + TCO_BUDGET_TOTAL];
     return years;
+}
+
+/* See routes.h. */
+double tci_route_stmt_years(const tco_statements *st, size_t i, int col)
+{
+    double years = 0;
+    for (size_t y = 0; y < st->n_years; y++)
+        years += st->value[(i * st->n_years + y) * TCO_STMT_COLS + (size_t)col];
+    return years;
+}
+
+/* See routes.h. */
+double tci_route_stmt_horizon(const tco_option_result *r, const tco_statements *st, size_t i,
+                              int with_tax, int with_commitment)
+{
+    const double *end = &st->monthly[(i * st->n_months + st->n_months - 1) * TCO_STMT_COLS];
+    double within = with_tax ? tci_route_after_tax_within(r, with_commitment)
+                             : r->total - (with_commitment ? r->commitment_after_horizon : 0);
+    return within + end[TCO_STMT_LEASE_LIABILITY] - end[TCO_STMT_ROU_ASSET];
 }

@@ -92,4 +92,14 @@ double tci_route_budget_flow(const tco_option_result *r, int H, int less_residua
 /* Option i's fiscal years' totals of a budget, added up. */
 double tci_route_budget_years(const tco_budget *bg, size_t i);
 
+/* Option i's statement line col over the fiscal years, added up. */
+double tci_route_stmt_years(const tco_statements *st, size_t i, int col);
+
+/* What option i's after-tax effects (pre-tax, !with_tax) add up to over the
+ * horizon (MODEL.md, Statements: reconciliations): its total after tax
+ * within the horizon (with_commitment: less the commitment past it and its
+ * tax), plus the lease liability less the right-of-use asset at month H. */
+double tci_route_stmt_horizon(const tco_option_result *r, const tco_statements *st, size_t i,
+                              int with_tax, int with_commitment);
+
 #endif

@@ -376,6 +376,17 @@ double tco_site_value(const tco_scenario *s, const tco_option *o, tco_skey key)
 }
 
 /* See documentation in header file. */
+int tco_scenario_power_capped(const tco_scenario *s)
+{
+    if (!s)
+        return 0;
+    int capped = s->power_cap_kw > 0;
+    for (size_t i = 0; i < s->n_sites; i++)
+        capped |= s->sites[i].power_cap_kw > 0;
+    return capped;
+}
+
+/* See documentation in header file. */
 int tco_scenario_baseline(const tco_scenario *s)
 {
     int b = s->baseline ? tco_scenario_find(s, s->baseline) : -1;

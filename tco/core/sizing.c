@@ -5,6 +5,7 @@
 #include "core/core.h"
 
 #include <math.h>
+#include <stdio.h>
 
 /* x, or the whole number it is within 5e-10 of: a quotient such as 3360 / 80
  * may come out as 42.000000000000007, which must not round up to 43. The
@@ -69,6 +70,20 @@ const char *tco_infeasible_reason(unsigned infeasible)
     default:
         return NULL;
     }
+}
+
+/* See documentation in header file. */
+const char *tco_option_infeasible_text(const tco_option_result *r, char *buf, size_t size)
+{
+    if (!r || !r->infeasible || !buf || size == 0)
+        return NULL;
+    const char *words = tco_infeasible_reason(r->infeasible);
+    if (!(r->infeasible & TCO_INFEASIBLE_POWER))
+        snprintf(buf, size, "%s", words ? words : "");
+    else
+        snprintf(buf, size, "%s%sneeds %g kW, the site has %g", words ? words : "",
+                 words ? "; " : "", r->provisioned_kw, r->power_cap_kw);
+    return buf;
 }
 
 /* See core.h. */

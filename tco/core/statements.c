@@ -1,7 +1,9 @@
 /* statements.c - the statements by fiscal year (docs/MODEL.md, "Statements
  * by fiscal year"): each option's months rearranged into an income
  * statement, a cash-flow statement and year-end balances, in the budget's
- * fiscal years; a lease measured under its stated standard. */
+ * fiscal years; a lease measured under its stated standard. Each plan's
+ * ("A plan's statements"): its purchases, each walked as its option over its
+ * own months, its reserved part as its option, its overflow and its tax. */
 #include "tco.h"
 #include "core/core.h"
 #include "core/factors.h"
@@ -129,6 +131,9 @@ typedef struct walk {
     double rou;   /* ifrs16, asc842-finance: the right-of-use asset's book value */
     double ahead; /* asc842-operating: lease payments made less lease cost */
     double loan;  /* the loan's balance at the month's end */
+    double owed;  /* a plan's lease returned at a refresh before its term ends: the
+                     payments still to come, paid at its sale (month H of the walk);
+                     0 for an option (a lease past H is a commitment, not paid) */
 } walk;
 
 /* The right-of-use asset's depreciation in month m (on the books only):
@@ -141,50 +146,60 @@ static double rou_depreciation(const walk *w, int m)
     return m <= o->lease_months ? w->lease.rou0 / o->lease_months : 0;
 }
 
-/* Adds month 0's flows to row v and sets the balances at commencement. */
-static void month0(walk *w, double *v)
+/* Adds x to column col of the year's row v and of the month's row mv. */
+static void add(double *v, double *mv, int col, double x)
+{
+    v[col] += x;
+    mv[col] += x;
+}
+
+/* Adds month 0's flows to the year's row v and the month's mv, and sets the
+ * balances at commencement. */
+static void month0(walk *w, double *v, double *mv)
 {
     const tco_option *o = w->o;
     const tco_option_result *r = w->r;
     double tax0 = isnan(r->tax0) ? 0 : r->tax0;
-    v[TCO_STMT_TAX] += tax0;
-    v[TCO_STMT_OPERATING_CASH] += tax0;
+    add(v, mv, TCO_STMT_TAX, tax0);
+    add(v, mv, TCO_STMT_OPERATING_CASH, tax0);
     if (o->acquire == TCO_RENT) {
-        v[TCO_STMT_RENTAL] += r->paid0; /* the upfront, expensed when paid */
-        v[TCO_STMT_OPERATING_CASH] += r->paid0;
+        add(v, mv, TCO_STMT_RENTAL, r->paid0); /* the upfront, expensed when paid */
+        add(v, mv, TCO_STMT_OPERATING_CASH, r->paid0);
     } else if (w->leased) {
-        v[w->on_books ? TCO_STMT_FINANCING_CASH : TCO_STMT_OPERATING_CASH] += r->paid0;
+        add(v, mv, w->on_books ? TCO_STMT_FINANCING_CASH : TCO_STMT_OPERATING_CASH, r->paid0);
         w->ll = w->lease.liability0;
         w->rou = w->on_books ? w->lease.rou0 : 0;
         w->ahead = w->on_books ? 0 : r->paid0;
     } else {
-        v[TCO_STMT_INVESTING_CASH] += r->capex;
-        v[TCO_STMT_FINANCING_CASH] -= r->loan_amount;
+        add(v, mv, TCO_STMT_INVESTING_CASH, r->capex);
+        add(v, mv, TCO_STMT_FINANCING_CASH, -(r->loan_amount));
         w->loan = r->loan_amount;
     }
 }
 
-/* Adds month m's (1..H) flows to row v and moves the balances on. */
-static void month(walk *w, int m, double *v)
+/* Adds month m's (1..H) flows to the year's row v and the month's mv, moves
+ * the balances on, and returns the lease liability's interest of the month. */
+static double month(walk *w, int m, double *v, double *mv)
 {
     const tco_option *o = w->o;
     const tco_option_result *r = w->r;
     const tco_month *mo = &r->monthly[m - 1];
     const int H = w->s->horizon_months;
     for (int line = 0; line < TCO_LINES; line++) {
-        v[TCO_STMT_POWER + line] += tco_month_line(mo, line);
-        v[TCO_STMT_OPERATING_CASH] += tco_month_line(mo, line);
+        add(v, mv, TCO_STMT_POWER + line, tco_month_line(mo, line));
+        add(v, mv, TCO_STMT_OPERATING_CASH, tco_month_line(mo, line));
     }
-    v[TCO_STMT_TAX] += mo->tax;
-    v[TCO_STMT_OPERATING_CASH] += mo->tax;
+    add(v, mv, TCO_STMT_TAX, mo->tax);
+    add(v, mv, TCO_STMT_OPERATING_CASH, mo->tax);
     /* A loan: interest in operating, principal and the balance repaid at H
      * in financing. */
-    v[TCO_STMT_INTEREST] += mo->loan_interest;
-    v[TCO_STMT_OPERATING_CASH] += mo->loan_interest;
-    v[TCO_STMT_FINANCING_CASH] += mo->loan_principal + mo->loan_balance;
+    add(v, mv, TCO_STMT_INTEREST, mo->loan_interest);
+    add(v, mv, TCO_STMT_OPERATING_CASH, mo->loan_interest);
+    add(v, mv, TCO_STMT_FINANCING_CASH, mo->loan_principal + mo->loan_balance);
     w->loan -= mo->loan_principal + mo->loan_balance;
+    double interest = 0;
     if (w->leased) {
-        double interest = w->ll * w->lease.rate_monthly;
+        interest = w->ll * w->lease.rate_monthly;
         double paid = mo->lease_payment + mo->lease_buyout;
         w->ll += interest - paid;
         if (m == o->lease_months)
@@ -192,29 +207,36 @@ static void month(walk *w, int m, double *v)
         if (w->on_books) {
             double dep = rou_depreciation(w, m);
             w->rou -= dep;
-            v[TCO_STMT_DEPRECIATION] += dep;
-            v[TCO_STMT_INTEREST] += interest;
+            add(v, mv, TCO_STMT_DEPRECIATION, dep);
+            add(v, mv, TCO_STMT_INTEREST, interest);
             if (paid > 0) { /* else the interest is accrued, not paid */
-                v[TCO_STMT_OPERATING_CASH] += interest;
-                v[TCO_STMT_FINANCING_CASH] += paid - interest;
+                add(v, mv, TCO_STMT_OPERATING_CASH, interest);
+                add(v, mv, TCO_STMT_FINANCING_CASH, paid - interest);
             }
         } else {
             double cost = m <= o->lease_months ? r->lease_payment : 0;
-            v[TCO_STMT_LEASE_COST] += cost;
-            v[TCO_STMT_OPERATING_CASH] += mo->lease_payment;
-            v[TCO_STMT_INVESTING_CASH] += mo->lease_buyout;
-            v[TCO_STMT_DEPRECIATION] += mo->depreciation;
+            add(v, mv, TCO_STMT_LEASE_COST, cost);
+            add(v, mv, TCO_STMT_OPERATING_CASH, mo->lease_payment);
+            add(v, mv, TCO_STMT_INVESTING_CASH, mo->lease_buyout);
+            add(v, mv, TCO_STMT_DEPRECIATION, mo->depreciation);
             w->ahead += mo->lease_payment - cost;
         }
     } else {
-        v[TCO_STMT_DEPRECIATION] += mo->depreciation;
+        add(v, mv, TCO_STMT_DEPRECIATION, mo->depreciation);
     }
     if (m == H && w->owns) { /* the sale */
         double before = w->leased && w->on_books ? w->rou : mo->book_value;
-        v[TCO_STMT_LOSS_ON_SALE] += before - r->residual;
-        v[TCO_STMT_INVESTING_CASH] -= r->residual;
+        add(v, mv, TCO_STMT_LOSS_ON_SALE, before - r->residual);
+        add(v, mv, TCO_STMT_INVESTING_CASH, -(r->residual));
         w->rou = 0;
     }
+    if (m == H && w->owed > 0) { /* a lease returned early: its end settled */
+        double asset = w->on_books ? w->rou : w->ll + w->ahead;
+        add(v, mv, TCO_STMT_LOSS_ON_SALE, asset + w->owed - w->ll);
+        add(v, mv, w->on_books ? TCO_STMT_FINANCING_CASH : TCO_STMT_OPERATING_CASH, w->owed);
+        w->ll = w->rou = w->ahead = 0;
+    }
+    return interest;
 }
 
 /* The balances at the end of month m into row v. */
@@ -223,10 +245,39 @@ static void balances(const walk *w, int m, double *v)
     const tco_option_result *r = w->r;
     int sold = m == w->s->horizon_months && w->owns;
     double bv = m == 0 ? r->book_value0 : r->monthly[m - 1].book_value;
-    v[TCO_STMT_BOOK_VALUE] = sold || (w->leased && w->on_books) ? 0 : bv;
-    v[TCO_STMT_ROU_ASSET] = !w->leased ? 0 : w->on_books ? w->rou : w->ll + w->ahead;
-    v[TCO_STMT_LOAN_BALANCE] = w->loan;
-    v[TCO_STMT_LEASE_LIABILITY] = w->leased ? w->ll : 0;
+    v[TCO_STMT_BOOK_VALUE] += sold || (w->leased && w->on_books) ? 0 : bv;
+    v[TCO_STMT_ROU_ASSET] += !w->leased ? 0 : w->on_books ? w->rou : w->ll + w->ahead;
+    v[TCO_STMT_LOAN_BALANCE] += w->loan;
+    v[TCO_STMT_LEASE_LIABILITY] += w->leased ? w->ll : 0;
+}
+
+/* The columns of row v that follow from the others: EBITDA, the pre-tax and
+ * after-tax effects, the net cash. */
+static void row_totals(double *v)
+{
+    for (int line = 0; line < TCO_LINES; line++)
+        v[TCO_STMT_EBITDA] += v[TCO_STMT_POWER + line];
+    v[TCO_STMT_EBITDA] += v[TCO_STMT_LEASE_COST];
+    v[TCO_STMT_PRE_TAX] = v[TCO_STMT_EBITDA] + v[TCO_STMT_DEPRECIATION] + v[TCO_STMT_INTEREST] +
+                          v[TCO_STMT_LOSS_ON_SALE];
+    v[TCO_STMT_AFTER_TAX] = v[TCO_STMT_PRE_TAX] + v[TCO_STMT_TAX];
+    v[TCO_STMT_NET_CASH] =
+        v[TCO_STMT_OPERATING_CASH] + v[TCO_STMT_INVESTING_CASH] + v[TCO_STMT_FINANCING_CASH];
+}
+
+/* A walk of option o (its figures and months in r) over scenario s, o's
+ * lease measured when it has one. */
+static walk walk_of(const tco_scenario *s, const tco_option *o, const tco_option_result *r)
+{
+    walk w = {.s = s, .o = o, .r = r};
+    w.leased = o->acquire == TCO_BUY && o->financing == TCO_FIN_LEASE;
+    w.on_books = w.leased && o->lease_accounting != TCO_LEASE_ASC842_OPERATING;
+    w.owns =
+        o->acquire == TCO_BUY &&
+        (!w.leased || (o->lease_end == TCO_LEASE_BUYOUT && o->lease_months <= s->horizon_months));
+    if (w.leased)
+        w.lease = measure_lease(s, o, r);
+    return w;
 }
 
 /* Option i's statements into its rows of st. */
@@ -234,34 +285,202 @@ static void option_statements(const tco_result *res, size_t i, tco_statements *s
 {
     const tco_scenario *s = res->scenario;
     const tco_option *o = &s->options[i];
-    walk w = {.s = s, .o = o, .r = &res->options[i]};
-    w.leased = o->acquire == TCO_BUY && o->financing == TCO_FIN_LEASE;
-    w.on_books = w.leased && o->lease_accounting != TCO_LEASE_ASC842_OPERATING;
-    w.owns =
-        o->acquire == TCO_BUY &&
-        (!w.leased || (o->lease_end == TCO_LEASE_BUYOUT && o->lease_months <= s->horizon_months));
-    if (w.leased)
-        st->lease[i] = w.lease = measure_lease(s, o, w.r);
+    walk w = walk_of(s, o, &res->options[i]);
+    st->lease[i] = w.lease;
     const tco_budget *b = st->budget;
+    const size_t months = (size_t)s->horizon_months + 1;
     for (size_t y = 0; y < st->n_years; y++) {
         const tco_fiscal_year *fy = &b->years[y];
         double *v = &st->value[(i * st->n_years + y) * TCO_STMT_COLS];
         for (int m = fy->first_month; m <= fy->last_month; m++) {
+            double *mv = &st->monthly[(i * months + (size_t)m) * TCO_STMT_COLS];
             if (m == 0)
-                month0(&w, v);
+                month0(&w, v, mv);
             else
-                month(&w, m, v);
+                st->lease_interest[i * months + (size_t)m] = month(&w, m, v, mv);
+            row_totals(mv);
+            balances(&w, m, mv);
         }
-        for (int line = 0; line < TCO_LINES; line++)
-            v[TCO_STMT_EBITDA] += v[TCO_STMT_POWER + line];
-        v[TCO_STMT_EBITDA] += v[TCO_STMT_LEASE_COST];
-        v[TCO_STMT_PRE_TAX] = v[TCO_STMT_EBITDA] + v[TCO_STMT_DEPRECIATION] + v[TCO_STMT_INTEREST] +
-                              v[TCO_STMT_LOSS_ON_SALE];
-        v[TCO_STMT_AFTER_TAX] = v[TCO_STMT_PRE_TAX] + v[TCO_STMT_TAX];
-        v[TCO_STMT_NET_CASH] =
-            v[TCO_STMT_OPERATING_CASH] + v[TCO_STMT_INVESTING_CASH] + v[TCO_STMT_FINANCING_CASH];
+        row_totals(v);
         balances(&w, fy->last_month, v);
     }
+}
+
+/* ===== A plan's statements ===== */
+
+/* The place of cost line k in month mo. */
+static double *line_at(tco_month *mo, tco_cost_line k)
+{
+    switch (k) {
+#define LINE_AT(ID, name, ...)                                                                     \
+    case TCO_LINE_##ID:                                                                            \
+        return &mo->name;
+        TCO_COST_LINES(LINE_AT)
+#undef LINE_AT
+    default:
+        return NULL;
+    }
+}
+
+/* What a plan's walk over one part needs: the rows of the plan (n_years of
+ * them) and each model month's fiscal year. */
+typedef struct plan_rows {
+    double *rows;
+    size_t n_years;
+    const size_t *year_of; /* months 0..H */
+    const tco_budget *b;
+} plan_rows;
+
+/* Walks w (a part over its own months 0..w->s->horizon_months, its month j
+ * the model's month t + j) into the plan's rows: each month into its fiscal
+ * year, the balances at each year end within its months. */
+static void part_into(walk *w, int t, const plan_rows *pr)
+{
+    const int n = w->s->horizon_months;
+    for (int j = 0; j <= n; j++) {
+        size_t y = pr->year_of[t + j];
+        double *v = &pr->rows[y * TCO_STMT_COLS];
+        double mv[TCO_STMT_COLS] = {0}; /* a plan keeps no months */
+        if (j == 0)
+            month0(w, v, mv);
+        else
+            month(w, j, v, mv);
+        if (t + j == pr->b->years[y].last_month)
+            balances(w, j, v);
+    }
+}
+
+/* Purchase q of plan result p (of option o at its count, over scenario sb cut
+ * to its months) as the option it is priced as: its months' lines at the
+ * plan's utilization of each month (a line that follows it between its values
+ * at 0 and 1, the others at 0), its book depreciation from the month it owns
+ * the hardware, no tax (the plan's tax is taken whole); `owed`: a lease's
+ * payments still to come at a sale before the horizon, paid then. Returns 0
+ * when out of memory. */
+static int purchase_into(const tco_scenario *sb, const tco_option *o, const tco_plan_result *p,
+                         const tco_plan_purchase *q, double owed, const plan_rows *pr)
+{
+    const int n = sb->horizon_months;
+    tco_month *mo = calloc((size_t)n + 1, sizeof *mo);
+    if (!mo)
+        return 0;
+    tco_option_result r = {0};
+    r.capex_gpu = q->capex_gpu;
+    r.capex_infra = q->capex_infra;
+    r.capex = q->capex;
+    r.residual = q->residual;
+    r.loan_amount = q->loan_amount;
+    r.lease_payment = q->lease_payment;
+    r.paid0 = q->paid0;
+    r.book_value0 = o->financing == TCO_FIN_LEASE ? 0 : q->capex;
+    r.monthly = mo;
+    /* The book view as the engine keeps an option's: from the month it owns
+     * the hardware (0, a buyout's month, or never), on what it paid. */
+    const int leased = o->financing == TCO_FIN_LEASE;
+    const int owned_from = !leased ? 0
+                           : o->lease_end == TCO_LEASE_BUYOUT && o->lease_months <= n
+                               ? o->lease_months
+                               : -1;
+    double base = leased ? q->lease_buyout : q->capex, bv = r.book_value0, dep = 0, annual = 0;
+    for (int j = 1; j <= n; j++) {
+        tco_month *m = &mo[j - 1];
+        *m = q->lines[0][j - 1];
+        const double u = p->monthly[q->month + j - 1].own_utilization;
+        for (int k = 0; k < TCO_LINES; k++)
+            if (tco_cost_line_get((tco_cost_line)k)->kind == TCO_LINE_OWNED_U)
+                *line_at(m, (tco_cost_line)k) +=
+                    u * (tco_month_line(&q->lines[1][j - 1], (tco_cost_line)k) -
+                         tco_month_line(&q->lines[0][j - 1], (tco_cost_line)k));
+        m->tax = 0;
+        m->depreciation = 0;
+        if (owned_from >= 0 && j > owned_from) {
+            if ((j - owned_from - 1) % 12 == 0)
+                annual = tci_depreciation_by(o, (int)o->depreciation, base,
+                                             (j - owned_from - 1) / 12 + 1);
+            m->depreciation = annual / 12;
+            dep += m->depreciation;
+        }
+        bv += m->lease_buyout - m->depreciation;
+        m->book_value = j == n ? (owned_from >= 0 ? base - dep : 0) : bv;
+    }
+    walk w = walk_of(sb, o, &r);
+    w.owed = owed;
+    part_into(&w, q->month, pr);
+    free(mo);
+    return 1;
+}
+
+/* Plan i's statements into its rows of st (MODEL.md, A plan's statements):
+ * each purchase of the owned part as its option over its months, the reserved
+ * part as its option, the overflow's rent, the plan's tax. Returns 0 when out
+ * of memory. */
+static int plan_statements(const tco_result *res, size_t i, const size_t *year_of,
+                           tco_statements *st)
+{
+    const tco_scenario *s = res->scenario;
+    const tco_plan_result *p = &res->plans[i];
+    const tco_plan *plan = p->plan;
+    const int H = s->horizon_months;
+    plan_rows pr = {&st->plan_value[i * st->n_years * TCO_STMT_COLS], st->n_years, year_of,
+                    st->budget};
+    for (size_t j = 0; j < p->n_purchases; j++) {
+        const tco_plan_purchase *q = &p->purchases[j];
+        if (!q->lines[0])
+            continue; /* none bought */
+        int oi = plan->refresh_i >= 0 && j == p->n_purchases - 1 ? plan->refresh_i : plan->own_i;
+        tco_scenario sb = *s;
+        sb.horizon_months = q->sold - q->month;
+        tco_option o = s->options[oi];
+        o.count = q->count;
+        double owed = q->sold < H && o.financing == TCO_FIN_LEASE ? q->lease_owed : 0;
+        if (!purchase_into(&sb, &o, p, q, owed, &pr))
+            return 0;
+    }
+    if (plan->reserve_i >= 0 && p->reserve_count > 0) {
+        tco_option o = s->options[plan->reserve_i];
+        o.count = p->reserve_count;
+        tco_option_result r = {0};
+        double total, npv;
+        r.monthly = calloc((size_t)H, sizeof *r.monthly);
+        if (!r.monthly)
+            return 0;
+        tci_option_months(s, &o, 1, r.monthly, &r.paid0, &total, &npv);
+        for (int m = 0; m < H; m++)
+            r.monthly[m].tax = 0; /* the plan's tax is taken whole */
+        walk w = walk_of(s, &o, &r);
+        part_into(&w, 0, &pr);
+        free(r.monthly);
+    }
+    for (int m = 0; m <= H; m++) {
+        double *v = &pr.rows[year_of[m] * TCO_STMT_COLS];
+        double tax = m == 0 ? p->tax0 : p->monthly[m - 1].tax;
+        double over = m == 0 ? 0 : p->monthly[m - 1].overflow_cost;
+        v[TCO_STMT_RENTAL] += over;
+        v[TCO_STMT_TAX] += tax;
+        v[TCO_STMT_OPERATING_CASH] += over + tax;
+    }
+    for (size_t y = 0; y < st->n_years; y++)
+        row_totals(&pr.rows[y * TCO_STMT_COLS]);
+    return 1;
+}
+
+/* Every plan's statements into st. */
+static tco_status plans_statements(const tco_result *r, tco_statements *st)
+{
+    const int H = r->scenario->horizon_months;
+    st->n_plans = r->n_plans;
+    if (!st->n_plans)
+        return TCO_OK;
+    st->plan_value = calloc(st->n_plans * st->n_years * TCO_STMT_COLS, sizeof *st->plan_value);
+    size_t *year_of = calloc((size_t)H + 1, sizeof *year_of);
+    int ok = st->plan_value && year_of;
+    for (size_t y = 0; ok && y < st->n_years; y++)
+        for (int m = st->budget->years[y].first_month; m <= st->budget->years[y].last_month; m++)
+            year_of[m] = y;
+    for (size_t i = 0; ok && i < st->n_plans; i++)
+        ok = plan_statements(r, i, year_of, st);
+    free(year_of);
+    return ok ? TCO_OK : TCO_ERR_NOMEM;
 }
 
 /* See tco.h. */
@@ -284,12 +503,20 @@ tco_status tco_statements_compute(const tco_result *r, tco_statements **out)
     st->n_options = r->n_options;
     st->lease = calloc(st->n_options + 1, sizeof *st->lease);
     st->value = calloc(st->n_options * st->n_years * TCO_STMT_COLS + 1, sizeof *st->value);
-    if (!st->lease || !st->value) {
+    st->n_months = (size_t)r->scenario->horizon_months + 1;
+    st->monthly = calloc(st->n_options * st->n_months * TCO_STMT_COLS + 1, sizeof *st->monthly);
+    st->lease_interest = calloc(st->n_options * st->n_months + 1, sizeof *st->lease_interest);
+    if (!st->lease || !st->value || !st->monthly || !st->lease_interest) {
         tco_statements_free(st);
         return TCO_ERR_NOMEM;
     }
     for (size_t i = 0; i < st->n_options; i++)
         option_statements(r, i, st);
+    status = plans_statements(r, st);
+    if (status != TCO_OK) {
+        tco_statements_free(st);
+        return status;
+    }
     *out = st;
     return TCO_OK;
 }
@@ -302,5 +529,8 @@ void tco_statements_free(tco_statements *st)
     tco_budget_free(st->budget);
     free(st->lease);
     free(st->value);
+    free(st->plan_value);
+    free(st->monthly);
+    free(st->lease_interest);
     free(st);
 }

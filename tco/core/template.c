@@ -8,8 +8,8 @@
 
 /* See core/template.h. */
 const char *const tci_tpl_sheet_kinds[TCI_SHEET_KINDS] = {
-    "about",       "inputs",      "options", "summary",     "budget", "workload",
-    "buy-vs-rent", "sensitivity", "cases",   "monte-carlo", "checks", "annual"};
+    "about",       "inputs", "options",     "summary", "budget", "workload",  "buy-vs-rent",
+    "sensitivity", "cases",  "monte-carlo", "checks",  "annual", "statements"};
 const char *const tci_tpl_chart_kinds[TCI_CHART_KINDS] = {"cumulative", "breakdown",
                                                           "cost-per-gpu-hour", "fiscal-years"};
 
@@ -99,20 +99,23 @@ const tci_tpl_style *tci_template_style(const tco_template *tpl)
  * cash-flow sheets, then what summarises them, the annual views first. Every
  * sheet but the monthly ones makes the printed pack. */
 static const int builtin_sheets[TCI_SHEET_KINDS] = {
-    TCI_SHEET_ABOUT,       TCI_SHEET_INPUTS, TCI_SHEET_OPTIONS,     TCI_SHEET_ANNUAL,
-    TCI_SHEET_SUMMARY,     TCI_SHEET_BUDGET, TCI_SHEET_WORKLOAD,    TCI_SHEET_BUY_VS_RENT,
-    TCI_SHEET_SENSITIVITY, TCI_SHEET_CASES,  TCI_SHEET_MONTE_CARLO, TCI_SHEET_CHECKS};
+    TCI_SHEET_ABOUT,       TCI_SHEET_INPUTS,      TCI_SHEET_OPTIONS,    TCI_SHEET_ANNUAL,
+    TCI_SHEET_SUMMARY,     TCI_SHEET_BUDGET,      TCI_SHEET_STATEMENTS, TCI_SHEET_WORKLOAD,
+    TCI_SHEET_BUY_VS_RENT, TCI_SHEET_SENSITIVITY, TCI_SHEET_CASES,      TCI_SHEET_MONTE_CARLO,
+    TCI_SHEET_CHECKS};
 
-static size_t kinds_in_order(const int *list, size_t n, int all, int *kinds)
+/* The Summary's charts without a template's list: the cost breakdown first,
+ * which the Summary's layout gives the page's width for its many lines. */
+static const int builtin_charts[TCI_CHART_KINDS] = {
+    TCI_CHART_BREAKDOWN, TCI_CHART_CUMULATIVE, TCI_CHART_COST_PER_GPU_HOUR, TCI_CHART_FISCAL_YEARS};
+
+static size_t kinds_in_order(const int *list, size_t n, int all, const int *builtin, int *kinds)
 {
     if (list) {
         memcpy(kinds, list, n * sizeof *kinds);
         return n;
     }
-    for (int k = 0; k < all; k++)
-        kinds[k] = k;
-    if (all == TCI_SHEET_KINDS) /* the sheets: the printed pack, then the months */
-        memcpy(kinds, builtin_sheets, sizeof builtin_sheets);
+    memcpy(kinds, builtin, (size_t)all * sizeof *kinds);
     return (size_t)all;
 }
 
@@ -121,7 +124,7 @@ size_t tci_template_sheets(const tco_template *tpl, int kinds[TCI_SHEET_KINDS])
 {
     int given = tpl && tpl->has_sheets;
     return kinds_in_order(given ? tpl->sheets : NULL, given ? tpl->n_sheets : 0, TCI_SHEET_KINDS,
-                          kinds);
+                          builtin_sheets, kinds);
 }
 
 /* See core/template.h. */
@@ -129,7 +132,7 @@ size_t tci_template_charts(const tco_template *tpl, int kinds[TCI_CHART_KINDS])
 {
     int given = tpl && tpl->has_charts;
     return kinds_in_order(given ? tpl->charts : NULL, given ? tpl->n_charts : 0, TCI_CHART_KINDS,
-                          kinds);
+                          builtin_charts, kinds);
 }
 
 /* See core/template.h. */

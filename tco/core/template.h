@@ -23,7 +23,8 @@ typedef enum tci_tpl_sheet {
     TCI_SHEET_CASES,
     TCI_SHEET_MONTE_CARLO,
     TCI_SHEET_CHECKS,
-    TCI_SHEET_ANNUAL, /* each option's cash flow by year, one page each */
+    TCI_SHEET_ANNUAL,     /* each option's cash flow by year, one page each */
+    TCI_SHEET_STATEMENTS, /* each option's statements by fiscal year */
     TCI_SHEET_KINDS
 } tci_tpl_sheet;
 

@@ -391,6 +391,11 @@ typedef struct tco_site {
     unsigned short key_fx[TCO_SITE_KEYS]; /* fx, for each key given in its section (a
                                              case's value is in the scenario's) */
     double key_written[TCO_SITE_KEYS];    /* each such value as written */
+    double power_cap_kw;                  /* `power_cap_kw =` (MODEL.md, The site's power
+                                             limit): the most provisioned kW, 0 for none;
+                                             never [site]'s */
+    int power_cap_line;                   /* its line, else 0 */
+    const char *power_cap_file;           /* its file, or NULL */
 } tco_site;
 
 /* A whole scenario: global inputs and the options, in input order. */
@@ -412,6 +417,7 @@ typedef struct tco_scenario {
     double electricity_escalation; /* per year */
     double pue;
     double colo_per_kw_month;
+    double power_cap_kw;        /* [site] power_cap_kw: 0 for no limit */
     double utilization;         /* [workload] default for options */
     char *unit;                 /* unit of work, default "unit" */
     double model_params;        /* parameters of the model; 0 = no sizing */
@@ -589,6 +595,9 @@ double tco_site_value(const tco_scenario *s, const tco_option *o, tco_skey key);
 /* Index of the baseline rent option: [scenario] baseline when it names a rent
  * option, else the first rent option; -1 when there is none. */
 int tco_scenario_baseline(const tco_scenario *s);
+/* 1 when [site] or a named site gives power_cap_kw (MODEL.md, The site's power
+ * limit): the outputs then carry each option's limit. */
+int tco_scenario_power_capped(const tco_scenario *s);
 
 /* When `path` is one of the files the scenario was read from (the scenario,
  * a file it includes, a catalog it read: the same device and inode, so also
@@ -661,12 +670,14 @@ const char *tco_breakeven_note_name(tco_breakeven_note note);
  * tco_option_result.infeasible; MODEL.md, Feasibility). */
 enum {
     TCO_INFEASIBLE_MEMORY = 1, /* its GPUs cannot hold the model (sizing.fits is 0) */
-    TCO_INFEASIBLE_RATE = 2    /* fewer GPUs than requests_per_s needs (gpus_needed) */
+    TCO_INFEASIBLE_RATE = 2,   /* fewer GPUs than requests_per_s needs (gpus_needed) */
+    TCO_INFEASIBLE_POWER = 4   /* provisioned_kw over its site's power_cap_kw */
 };
 
-/* The reason an option is left out, as a stable English phrase (the JSON's
- * infeasible_reason): "model does not fit in memory", "below the target rate",
- * or both joined by "; ". NULL when infeasible is 0 (the option is feasible). */
+/* The reason an option is left out, as a stable English phrase:
+ * "model does not fit in memory", "below the target rate", or both joined by
+ * "; " (the power bit left out: tco_option_infeasible_text words it). NULL
+ * when neither bit is set. */
 const char *tco_infeasible_reason(unsigned infeasible);
 
 /* Every figure of one option. Unknown values are NAN (null in JSON). */
@@ -742,12 +753,20 @@ typedef struct tco_option_result {
                              monthly[].lease_vs_buy) */
     /* Tax depreciation by tax year (MODEL.md): NAN without [tax], 0 when the
      * option's tax method is not MACRS or it owns no hardware. */
-    double tax_depreciation0; /* month 0's tax depreciation (in deductible0) */
-    double tax_expensing;     /* section 179 expensing, in the first tax year */
-    double tax_bonus;         /* bonus depreciation, in the first tax year */
-    int tax_convention;       /* 0 half-year (table A-1), 1..4 mid-quarter with the
-                                 quarter placed in service (tables A-2..A-5) */
+    double tax_depreciation0;  /* month 0's tax depreciation (in deductible0) */
+    double tax_expensing;      /* section 179 expensing, in the first tax year */
+    double tax_bonus;          /* bonus depreciation, in the first tax year */
+    int tax_convention;        /* 0 half-year (table A-1), 1..4 mid-quarter with the
+                                  quarter placed in service (tables A-2..A-5) */
+    double power_cap_kw;       /* its site's power limit (MODEL.md, The site's power
+                                  limit); NAN for a rent option or a site without one */
+    char infeasible_text[128]; /* tco_option_infeasible_text: "" when feasible */
 } tco_option_result;
+
+/* The reason option r is left out, in words (the JSON's infeasible_reason), into
+ * buf: tco_infeasible_reason's phrase, then with TCO_INFEASIBLE_POWER "needs N
+ * kW, the site has M", joined by "; ". Returns buf, or NULL when r is feasible. */
+const char *tco_option_infeasible_text(const tco_option_result *r, char *buf, size_t size);
 
 /* Line `line` of month mo, of an option's result r (its sum over months 1..H):
  * 0 out of range. */

@@ -104,6 +104,50 @@ tco_status tco_catalog_write_json_stream(const tco_catalog *cat, FILE *out);
  * unknown number. This is `tco catalog --format csv`. */
 tco_status tco_catalog_write_csv_stream(const tco_catalog *cat, FILE *out);
 
+/* ===== Importing a public price list (docs/CATALOG.md, Refreshing prices) ===== */
+
+/* The price lists tco_catalog_import_file reads. */
+typedef enum tco_import_from {
+    TCO_IMPORT_SKYPILOT = 1, /* SkyPilot's catalog, catalogs/v7 or v8/CLOUD/vms.csv */
+    TCO_IMPORT_GPUHUNT       /* a gpuhunt CSV, one file per provider */
+} tco_import_from;
+
+/* What an import reads and keeps. */
+typedef struct tco_catalog_import_opts {
+    tco_import_from from;
+    const char *provider;    /* the provider's name; NULL: from the path (SkyPilot: its
+                                directory, catalogs/v7/aws/vms.csv; gpuhunt: the file's
+                                name without its extension) */
+    const char *as_of;       /* the prices' date, YYYY-MM-DD; NULL: the file's modification
+                                date, with a warning (the string form needs it) */
+    const char *source;      /* where the list came from, at the head of each <source>;
+                                NULL: "SkyPilot price list vms.csv" and the like */
+    const char *gpu;         /* keep the offers of this catalog GPU only, or NULL */
+    const char *region;      /* keep the offers of this region only, or NULL */
+    int min_gpus;            /* keep the instances of at least this many GPUs */
+    const tco_catalog *gpus; /* the GPUs offers may name (the shipped catalog and
+                                --catalog files); NULL: every GPU of the GPU map */
+} tco_catalog_import_opts;
+
+/* Read the price list at `path` (RFC 4180 CSV, its header naming the
+ * columns) as untrusted input and write its GPU offers to `out` as a catalog
+ * that pricing/catalog.xsd validates: one offer per instance type, region and
+ * pricing (on-demand or spot), at the cheapest of its rows (for spot, the
+ * cheapest zone), its price per GPU-hour the machine's over its GPUs, its GPU
+ * named by the GPU map, its id readable and stable from one import to the
+ * next. The file is written at once (tco_write_atomic); on any error it is
+ * not touched and diags says FILE:LINE: what is wrong (TCO_ERR_INPUT), or why
+ * an option is wrong (TCO_ERR_ARG). On success diags holds notes: the rows
+ * kept, merged and skipped (by reason), and each GPU name no rule maps. */
+tco_status tco_catalog_import_file(const char *path, const char *out,
+                                   const tco_catalog_import_opts *opts, tco_diags *diags);
+/* The same of `size` bytes at data, named `name` in messages (its provider
+ * told from it as from a path), the catalog returned in *xml (malloc'd,
+ * NUL-terminated, *len bytes; len may be NULL). */
+tco_status tco_catalog_import_string(const char *data, size_t size, const char *name,
+                                     const tco_catalog_import_opts *opts, char **xml, size_t *len,
+                                     tco_diags *diags);
+
 #ifdef __cplusplus
 }
 #endif

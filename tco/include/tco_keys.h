@@ -82,6 +82,8 @@ typedef enum tco_skey {
     TCO_S_TAX_EXPENSE_LIMIT,    /* [tax] expense_limit */
     TCO_S_TAX_EXPENSE_PHASEOUT, /* [tax] expense_phaseout */
     TCO_S_TAX_BONUS_FRACTION,   /* [tax] bonus_fraction */
+    TCO_S_POWER_CAP_KW,         /* [site] power_cap_kw: not one of the site keys above,
+                                   for a named site does not inherit it (tco_site) */
     TCO_S_COUNT
 } tco_skey;
 

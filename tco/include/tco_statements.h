@@ -1,9 +1,10 @@
 /*
  * tco_statements.h - the statements by fiscal year (docs/MODEL.md,
- * Statements by fiscal year): each option's income statement, cash-flow
- * statement and year-end balances, in the budget's fiscal years, with a
- * lease under its stated standard. Part of the public API, kept in its own
- * file. tco.h includes it at its end; include tco.h, not this file.
+ * Statements by fiscal year): each option's and each plan's income
+ * statement, cash-flow statement and year-end balances, in the budget's
+ * fiscal years, with a lease under its stated standard. Part of the public
+ * API, kept in its own file. tco.h includes it at its end; include tco.h,
+ * not this file.
  */
 #ifndef TCO_STATEMENTS_H
 #define TCO_STATEMENTS_H
@@ -23,7 +24,7 @@ typedef enum tco_stmt_col {
     TCO_STMT_EBITDA,          /* the cost lines + lease_cost: what EBITDA falls by */
     TCO_STMT_DEPRECIATION,    /* owned hardware's and the right-of-use asset's */
     TCO_STMT_INTEREST,        /* a loan's, and a lease liability's */
-    TCO_STMT_LOSS_ON_SALE,    /* at month H: book value before the sale - residual */
+    TCO_STMT_LOSS_ON_SALE,    /* at a sale (month H; a plan's refresh): book value - residual */
     TCO_STMT_PRE_TAX,         /* EBITDA effect + depreciation + interest + loss */
     TCO_STMT_TAX,             /* the budget's (cash) tax */
     TCO_STMT_AFTER_TAX,       /* pre-tax effect + tax */
@@ -60,13 +61,26 @@ typedef struct tco_stmt_lease {
 } tco_stmt_lease;
 
 /* The statements of a result: value[(i * n_years + y) * TCO_STMT_COLS + col]
- * for option i (input order) and fiscal year y (the budget's years). */
+ * for option i (input order) and fiscal year y (the budget's years); and each
+ * plan's (MODEL.md, A plan's statements): plan_value[(i * n_years + y) *
+ * TCO_STMT_COLS + col] for plan i (file order). Each option's are kept month
+ * by month too, monthly[(i * n_months + m) * TCO_STMT_COLS + col] for month
+ * m = 0..H (the month's flows, the balances at its end: a year's flows are
+ * the sums of its months'), with each month's interest on the lease
+ * liability, lease_interest[i * n_months + m] (every standard: under
+ * asc842-operating it is inside the straight-line cost), which the
+ * workbook's monthly rows show. */
 typedef struct tco_statements {
     tco_budget *budget;    /* the budget whose years (and tax) these follow; owned */
     size_t n_years;        /* budget->n_years */
     size_t n_options;      /* the result's options */
     tco_stmt_lease *lease; /* n_options entries */
     double *value;
+    size_t n_plans;         /* the result's plans (0 without [demand]) */
+    double *plan_value;     /* laid out as value; NULL without plans */
+    size_t n_months;        /* H + 1 */
+    double *monthly;        /* by option and month, as value */
+    double *lease_interest; /* by option and month; 0 for an option not leased */
 } tco_statements;
 
 /* The statements of a result (its scenario's fiscal years). */

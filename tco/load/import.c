@@ -420,6 +420,17 @@ static int read_site(imp *m, const char *site, const char *name, const tci_xlsx_
         return 1;
     }
     const tco_site *t = &s->sites[i];
+    if (strcmp(name, "power_cap_kw") == 0) { /* the site's own, never [site]'s (MODEL.md) */
+        char key[300], sec[300];
+        double v;
+        snprintf(key, sizeof key, "site %s.%s", t->name, name);
+        snprintf(sec, sizeof sec, "site %s", t->name);
+        if (!cell_number(m, c, row, tco_scenario_key(TCO_S_POWER_CAP_KW), key, 0, &v) &&
+            v != t->power_cap_kw)
+            add_change(m, key, sec, name, t->power_cap_line ? t->power_cap_file : t->file,
+                       t->power_cap_line, t->power_cap_kw, v, row);
+        return 1;
+    }
     for (int j = 0; j < TCO_SITE_KEYS; j++) {
         tco_skey k = (tco_skey)(TCO_SITE_KEY_FIRST + j);
         const tco_keydef *kd = tco_scenario_key(k);
@@ -653,25 +664,6 @@ static int read_refresh_month(imp *m, size_t p, const tci_xlsx_cell *c, int row)
 /* White space, as isspace takes it in the C locale. */
 #define WHITE " \t\n\v\f\r"
 
-/* A key "HEAD N..." ("buy_at, 2, month", "seasonality, 3"): 1 when name starts
- * with head and an int follows (tco_parse_int: white space, a sign, digits),
- * with *n the int and *rest the text after its digits; else 0. */
-static int numbered(const char *name, const char *head, int *n, const char **rest)
-{
-    size_t len = strlen(head);
-    return strncmp(name, head, len) == 0 && tco_parse_int(name + len, n, rest);
-}
-
-/* The bytes at p up to one of `stop` or the end, the first 255 of them into
- * buf (a name or a word of a key): how many there are, all counted. */
-static size_t take(const char *p, const char *stop, char buf[256])
-{
-    size_t n = strcspn(p, stop), k = n < 255 ? n : 255;
-    memcpy(buf, p, k);
-    buf[k] = '\0';
-    return n;
-}
-
 /* Plan p's key `name` in `row` (MODEL.md, Plans): 1, or 0 when the key is
  * not one import maps back. */
 static int read_plan_key(imp *m, size_t p, const char *name, const tci_xlsx_cell *c, int row)
@@ -684,8 +676,8 @@ static int read_plan_key(imp *m, size_t p, const char *name, const tci_xlsx_cell
     const char *what = NULL;
     /* "buy_at, N, month" and "buy_at, N, GPUs": white space allowed after each
      * comma, none at the end. */
-    if (m->buys && pl->n_buys > 0 && numbered(name, "buy_at,", &j, &what) && *what == ',' &&
-        j >= 1 && (size_t)j <= pl->n_buys) {
+    if (m->buys && pl->n_buys > 0 && tci_import_numbered(name, "buy_at,", &j, &what) &&
+        *what == ',' && j >= 1 && (size_t)j <= pl->n_buys) {
         what += 1 + strspn(what + 1, WHITE);
         k = strcmp(what, "month") == 0 ? 0 : strcmp(what, "GPUs") == 0 ? 1 : -1;
     }
@@ -823,13 +815,13 @@ static int read_demand(imp *m, const char *name, const row_cells *r)
     const char *rest = NULL;
     const tco_keydef *kd = NULL;
     /* "seasonality, N" and "file, N", white space allowed at the end. */
-    if (numbered(name, "seasonality,", &n, &rest) && rest[strspn(rest, WHITE)] == '\0' && n >= 1 &&
-        n <= 12) {
+    if (tci_import_numbered(name, "seasonality,", &n, &rest) && rest[strspn(rest, WHITE)] == '\0' &&
+        n >= 1 && n <= 12) {
         m->season[n - 1] = r->v;
         m->season_row[n - 1] = r->row;
         return 1;
     }
-    if (numbered(name, "file,", &n, &rest) && rest[strspn(rest, WHITE)] == '\0') {
+    if (tci_import_numbered(name, "file,", &n, &rest) && rest[strspn(rest, WHITE)] == '\0') {
         if (!tci_import_same(r->v, r->f)) {
             char *e = tco_text_escape(d->file ? d->file : "");
             cell_err(m, r->row, 2,
@@ -1031,7 +1023,7 @@ static int read_key(imp *m, const row_cells *r, const tco_option **opt, int *pla
     /* "[option ID]": one white space after "option", an ID of 1 to 255 bytes
      * that does not start with white space, the closing bracket last. */
     if (strncmp(t, "[option", 7) == 0 && isspace((unsigned char)t[7]) &&
-        !isspace((unsigned char)t[8]) && (n = take(t + 8, "]", a)) >= 1 && n <= 255 &&
+        !isspace((unsigned char)t[8]) && (n = tci_import_take(t + 8, "]", a)) >= 1 && n <= 255 &&
         strcmp(t + 8 + n, "]") == 0) {
         int k = tco_scenario_find(m->s, a);
         if (k < 0) {
@@ -1052,18 +1044,19 @@ static int read_key(imp *m, const row_cells *r, const tco_option **opt, int *pla
      * to 255 bytes, the word's first 255 taken, what follows it passed over. */
     if (strncmp(t, "[site", 5) == 0) {
         p = t + 5 + strspn(t + 5, WHITE);
-        if ((n = take(p, "]", a)) >= 1 && n <= 255 && p[n] == ']' &&
-            take(p + n + 1 + strspn(p + n + 1, WHITE), WHITE, b) >= 1)
+        if ((n = tci_import_take(p, "]", a)) >= 1 && n <= 255 && p[n] == ']' &&
+            tci_import_take(p + n + 1 + strspn(p + n + 1, WHITE), WHITE, b) >= 1)
             return read_site(m, a, b, r->v, r->row);
     }
-    if (strncmp(t, "[fx]", 4) == 0 && take(t + 4 + strspn(t + 4, WHITE), WHITE, a) >= 1)
+    if (strncmp(t, "[fx]", 4) == 0 && tci_import_take(t + 4 + strspn(t + 4, WHITE), WHITE, a) >= 1)
         return read_named(m, 0, a, r->v, r->row);
-    if (strncmp(t, "[discount", 9) == 0 && (n = take(p = t + 9 + strspn(t + 9, WHITE), "]", a)) &&
-        n <= 255 && p[n] == ']' && strcmp(p + n + 1 + strspn(p + n + 1, WHITE), "fraction") == 0)
+    if (strncmp(t, "[discount", 9) == 0 &&
+        (n = tci_import_take(p = t + 9 + strspn(t + 9, WHITE), "]", a)) && n <= 255 &&
+        p[n] == ']' && strcmp(p + n + 1 + strspn(p + n + 1, WHITE), "fraction") == 0)
         return read_named(m, 1, a, r->v, r->row);
     p = t + 1;
-    if ((n = take(p, "] ", a)) >= 1 && n <= 255 && p[n] == ']' &&
-        take(p + n + 1 + strspn(p + n + 1, WHITE), WHITE, b) >= 1)
+    if ((n = tci_import_take(p, "] ", a)) >= 1 && n <= 255 && p[n] == ']' &&
+        tci_import_take(p + n + 1 + strspn(p + n + 1, WHITE), WHITE, b) >= 1)
         return read_global(m, a, b, r->v, r->row);
     return 0;
 }

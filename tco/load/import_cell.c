@@ -1,6 +1,7 @@
 /* import_cell.c - what a cell of Inputs says, for `tco import`: whether it is
- * as tco wrote it, and a money value in the currency of the section it is
- * written back to (MODEL.md, Sites). */
+ * as tco wrote it, a money value in the currency of the section it is
+ * written back to (MODEL.md, Sites), and the words of a key of the key
+ * column. */
 #include "load/xlsx_read.h"
 #include "core/core.h"
 
@@ -112,4 +113,20 @@ int tci_import_named_find(const tco_scenario *s, int discount, const char *name,
         return 1;
     }
     return 0;
+}
+
+/* See xlsx_read.h. */
+int tci_import_numbered(const char *name, const char *head, int *n, const char **rest)
+{
+    size_t len = strlen(head);
+    return strncmp(name, head, len) == 0 && tco_parse_int(name + len, n, rest);
+}
+
+/* See xlsx_read.h. */
+size_t tci_import_take(const char *p, const char *stop, char buf[256])
+{
+    size_t n = strcspn(p, stop), k = n < 255 ? n : 255;
+    memcpy(buf, p, k);
+    buf[k] = '\0';
+    return n;
 }

@@ -126,8 +126,10 @@ static int known_key(loader *L, const section *sec, const char *name, int lineno
             unknown_key(L, lineno, sec->kind, name);
             return -1;
         }
-        seen_line = &L->s->sites[sec->index].key_line[key - TCO_SITE_KEY_FIRST];
-        seen_file = &L->s->sites[sec->index].key_file[key - TCO_SITE_KEY_FIRST];
+        tco_site *t = &L->s->sites[sec->index];
+        int own = key == TCO_S_POWER_CAP_KW; /* a site's own, not a site key */
+        seen_line = own ? &t->power_cap_line : &t->key_line[key - TCO_SITE_KEY_FIRST];
+        seen_file = own ? &t->power_cap_file : &t->key_file[key - TCO_SITE_KEY_FIRST];
     } else {
         key = tci_ini_find_key(tci_ini_skey, TCO_S_COUNT,
                                tci_ini_section_names[sec->kind - SEC_SCENARIO], name);

@@ -38,13 +38,20 @@ int tci_ini_set_site_value(loader *L, tco_site *t, int key, const char *v, int l
 {
     const tco_keydef *k = tci_ini_skey(key);
     int j = key - TCO_SITE_KEY_FIRST;
-    if (j < 0 || j >= TCO_SITE_KEYS)
+    int own = key == TCO_S_POWER_CAP_KW; /* the site's own: never [site]'s */
+    if (!own && (j < 0 || j >= TCO_SITE_KEYS))
         return 0;
     /* The value is read as [site]'s would be, into a scenario of its own. */
     tco_scenario tmp;
     memset(&tmp, 0, sizeof tmp);
     if (!tci_ini_set_value(L, &tmp, k, v, line))
         return 0;
+    if (own) {
+        t->power_cap_kw = tmp.power_cap_kw;
+        t->power_cap_line = line;
+        t->power_cap_file = file;
+        return 1;
+    }
     t->value[j] = *(const double *)((const char *)&tmp + k->offset);
     t->src[j] = TCO_SRC_INI;
     t->key_fx[j] = 0; /* in the scenario's currency until read as the site's */

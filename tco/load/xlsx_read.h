@@ -104,6 +104,16 @@ int tci_import_named_find(const tco_scenario *s, int discount, const char *name,
  * as the Changed flag tests it), the same text. */
 int tci_import_same(const tci_xlsx_cell *c, const tci_xlsx_cell *as);
 
+/* A key "HEAD N..." ("buy_at, 2, month", "seasonality, 3"): 1 when name starts
+ * with head and an int follows (tco_parse_int: white space, a sign, digits),
+ * with *n the int and *rest the text after its digits; else 0 (import_cell.c). */
+int tci_import_numbered(const char *name, const char *head, int *n, const char **rest);
+
+/* The bytes at p up to one of `stop` or the end, the first 255 of them into
+ * buf (a name or a word of a key): how many there are, all counted
+ * (import_cell.c). */
+size_t tci_import_take(const char *p, const char *stop, char buf[256]);
+
 /* tco_import_read on the workbook of `size` bytes at data, named `name` in
  * messages (import.c; the entry of the fuzzing harness fuzz_xlsx). */
 tco_status tci_import_read_mem(const char *name, const void *data, size_t size,

@@ -327,6 +327,26 @@ tco_status tci_csv_put_statements(FILE *out, const tco_result *res)
             }
             fputs(TCI_CSV_EOL, out);
         }
+    /* MODEL.md, A plan's statements: plans in file order, after another blank
+     * line. */
+    if (st->n_plans) {
+        fputs(TCI_CSV_EOL "plan,year", out);
+        for (int k = 0; k < TCO_STMT_COLS; k++)
+            fprintf(out, ",%s", tco_stmt_col_name((tco_stmt_col)k));
+        fputs(TCI_CSV_EOL, out);
+    }
+    for (size_t i = 0; i < st->n_plans; i++)
+        for (size_t y = 0; y < st->n_years; y++) {
+            tci_csv_text(out, res->plans[i].plan->name);
+            fputc(',', out);
+            tci_csv_text(out, st->budget->years[y].name);
+            const double *v = tci_stmt_plan_row(st, i, y);
+            for (int k = 0; k < TCO_STMT_COLS; k++) {
+                fputc(',', out);
+                tci_csv_number(out, v[k]);
+            }
+            fputs(TCI_CSV_EOL, out);
+        }
     tco_statements_free(st);
     return TCO_OK;
 }

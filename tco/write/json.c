@@ -405,15 +405,32 @@ static void put_plan_years(FILE *out, const tco_budget *b, size_t i)
     fputs("\n    ]", out);
 }
 
+/* A plan's statements (MODEL.md, A plan's statements): one object per fiscal
+ * year, in time order, the plan i of st. */
+static void put_plan_statements(FILE *out, const tco_statements *st, size_t i)
+{
+    fputs(", \"statements\": [", out);
+    for (size_t y = 0; y < st->n_years; y++) {
+        fputs(y ? ",\n      {\"year\": " : "\n      {\"year\": ", out);
+        tci_json_string(out, st->budget->years[y].name);
+        const double *v = tci_stmt_plan_row(st, i, y);
+        for (int k = 0; k < TCO_STMT_COLS; k++)
+            tci_json_number_member(out, tco_stmt_col_name((tco_stmt_col)k), v[k]);
+        fputc('}', out);
+    }
+    fputs("\n    ]", out);
+}
+
 /* The plans, best first (MODEL.md, Plans): only when the scenario has any. */
 static tco_status put_plans(FILE *out, const tco_result *res)
 {
     if (!res->n_plans)
         return TCO_OK;
-    tco_budget *b;
-    tco_status st = tco_budget_compute(res, &b);
+    tco_statements *sts;
+    tco_status st = tco_statements_compute(res, &sts);
     if (st != TCO_OK)
         return st;
+    const tco_budget *b = sts->budget;
     const int taxed = res->scenario->tax != 0;
     fputs(",\n  \"plans\": [", out);
     for (size_t k = 0; k < res->n_plans; k++) {
@@ -481,10 +498,11 @@ static tco_status put_plans(FILE *out, const tco_result *res)
         tci_json_number_member(out, "tax0", taxed ? r->tax0 : NAN);
         tci_json_number_member(out, "commitment_tax", taxed ? r->commitment_tax : NAN);
         put_plan_years(out, b, res->plan_rank[k]);
+        put_plan_statements(out, sts, res->plan_rank[k]);
         fputc('}', out);
     }
     fputs("\n  ]", out);
-    tco_budget_free(b);
+    tco_statements_free(sts);
     return TCO_OK;
 }
 

@@ -199,7 +199,7 @@ static void put_decision(FILE *out, const tco_result *res)
             continue;
         fputs(sep, out);
         tci_md_text(out, res->scenario->options[i].label);
-        fprintf(out, " (%s)", tco_infeasible_reason(r[i].infeasible));
+        fprintf(out, " (%s)", r[i].infeasible_text);
         sep = "; ";
     }
     if (sep[0] == ';')

@@ -24,3 +24,9 @@ const double *tci_stmt_row(const tco_statements *st, size_t i, size_t y)
 {
     return &st->value[(i * st->n_years + y) * TCO_STMT_COLS];
 }
+
+/* See statements.h. */
+const double *tci_stmt_plan_row(const tco_statements *st, size_t i, size_t y)
+{
+    return &st->plan_value[(i * st->n_years + y) * TCO_STMT_COLS];
+}

@@ -17,4 +17,8 @@ double tci_stmt_rate(const tco_statements *st, size_t i);
 /* The TCO_STMT_COLS figures of option i's fiscal year y in st. */
 const double *tci_stmt_row(const tco_statements *st, size_t i, size_t y);
 
+/* The TCO_STMT_COLS figures of plan i's fiscal year y in st (MODEL.md, A
+ * plan's statements). */
+const double *tci_stmt_plan_row(const tco_statements *st, size_t i, size_t y);
+
 #endif /* TCO_WRITE_STATEMENTS_H */

@@ -125,7 +125,7 @@ check_help report -o --output -f --format --template --monthly --fiscal-years --
 # shellcheck disable=SC2086
 check_help validate --template --strict $common
 # shellcheck disable=SC2086
-check_help catalog -o --output -f --format --strict --gpu --provider --pricing --region --max-price $common
+check_help catalog -o --output -f --format --strict --gpu --provider --pricing --region --max-price --from --as-of --source --min-gpus $common
 # shellcheck disable=SC2086
 check_help compare -o --output -f --format --template --fail-above --strict $common
 # shellcheck disable=SC2086

@@ -1,7 +1,9 @@
 #!/bin/sh
 # test_statements.sh TCO SOURCE_DIR - the statements by fiscal year in the
 # JSON (always) and in the CSV (with --statements), against docs/MODEL.md's
-# example A (a 3-year lease at the lessee's 12%) worked by hand.
+# example A (a 3-year lease at the lessee's 12%) worked by hand; each plan's
+# (MODEL.md, A plan's statements) against its example, and reconciled for
+# every shipped scenario with plans.
 set -u
 TCO=$1
 SRC=$2
@@ -142,6 +144,134 @@ for path in sys.argv[1:]:
             want = (o["after_tax_total"] - o["commitment_after_horizon"] - o["commitment_tax"]
                     + adj)
             assert abs(at - want) <= 1e-8 * max(1, abs(want)), (path, oid, at, want)
+PYEOF
+
+# ===== A plan's statements (MODEL.md, A plan's statements) =====
+
+# The hand-worked plan: 2 GPUs bought at month 0 and 1 at month 12, a reserved
+# GPU, the rest on demand, [tax], calendar fiscal years from April 2027.
+expect_rc 0 timeout 60 "$TCO" report "$SRC/tests/data/plan-statements.ini" -q -o "$work/ps.json"
+"$PY" - "$work/ps.json" <<'PYEOF' && ok || bad "JSON statements of a plan, by hand"
+import json, sys
+p, = json.load(open(sys.argv[1]))["plans"]
+assert list(p)[-3:] == ["commitment_tax", "fiscal_years", "statements"], list(p)
+st = p["statements"]
+assert [x["year"] for x in st] == ["FY2027", "FY2028", "FY2029"], st
+assert list(st[0])[:3] == ["year", "power", "cooling"] and list(st[0])[-1] == "lease_liability"
+want = {"power": (180, 286.8, 75.6), "rental": (2340, 2580, 600),
+        "ebitda_effect": (2520, 2866.8, 675.6), "depreciation": (900, 1650, 450),
+        "loss_on_sale": (0, 0, -300), "pre_tax_effect": (3420, 4516.8, 825.6),
+        "tax": (-855, -1129.2, -206.4), "after_tax_effect": (2565, 3387.6, 619.2),
+        "operating_cash": (1665, 1737.6, 469.2), "investing_cash": (2400, 1200, -900),
+        "financing_cash": (0, 0, 0), "net_cash": (4065, 2937.6, -430.8),
+        "book_value": (1500, 1050, 0)}
+for col, values in want.items():
+    for x, v in zip(st, values):
+        assert abs(x[col] - v) < 1e-9, (x["year"], col, x[col], v)
+PYEOF
+# The CSV: the plans' rows after the options', after a blank line.
+expect_rc 0 timeout 60 "$TCO" report "$SRC/tests/data/plan-statements.ini" --statements -o "$work/ps.csv"
+tr -d '\r' <"$work/ps.csv" | tail -5 >"$work/ps-tail.csv"
+"$PY" - "$work/ps-tail.csv" <<'PYEOF' && ok || bad "CSV statements of a plan: $(cat "$work/ps-tail.csv")"
+import csv, sys
+lines = open(sys.argv[1]).read().split("\n")
+assert lines[0] == "", lines
+rows = list(csv.DictReader(lines[1:5]))
+assert list(rows[0])[:3] == ["plan", "year", "power"], list(rows[0])
+assert [(r["plan"], r["year"]) for r in rows] == [("mix", "FY2027"), ("mix", "FY2028"),
+                                                  ("mix", "FY2029")], rows
+for r, v in zip(rows, [4065, 2937.6, -430.8]):
+    assert abs(float(r["net_cash"]) - v) < 1e-9, r
+PYEOF
+
+# A plan that owns leased GPUs has a line of statements in the table: the
+# lease returned at a refresh of MODEL.md (pre-tax effect 700, its total).
+cat >"$work/returned.ini" <<'INI'
+[scenario]
+name = returned
+horizon_months = 3
+hours_per_month = 100
+discount_rate = 0
+[site]
+electricity_price = 0
+[option gb]
+acquire = buy
+count = 2
+gpu_price = 1000
+tdp_w = 0
+throughput = 10
+financing = lease
+lease_payment = 100
+lease_months = 5
+lease_end = return
+[option gn]
+acquire = buy
+count = 2
+gpu_price = 100
+tdp_w = 0
+throughput = 20
+depreciation = straight-line
+depreciation_years = 1
+[demand]
+reference = gb
+gpu_hours_per_month = 100
+[plan refresh]
+own = gb
+refresh_to = gn
+refresh_month = 2
+INI
+expect_rc 0 timeout 60 "$TCO" report "$work/returned.ini" -q
+grep -qF "statements: over the fiscal years EBITDA effect 0, pre-tax effect 700" "$work/out" && ok ||
+    bad "table: a plan's statements: $(grep -F 'statements:' "$work/out")"
+
+# Every shipped scenario with plans, as shipped and with [tax] and fiscal years
+# from April (and its owned options on a loan, then on a lease): for each plan
+# and fiscal year, operating + investing + financing = net cash = the plan
+# budget's total; over the years the pre-tax and after-tax effects add up to
+# total and after_tax_total less what falls past the horizon (total less the
+# budget's own, reserve and overflow, a second route) plus LL(H) - ROU(H).
+n=0
+for f in "$SRC"/config/*.ini; do
+    grep -q '^\[plan ' "$f" || continue
+    b=$(basename "$f" .ini)
+    n=$((n + 1))
+    cp "$f" "$work/plan-$b.ini"
+    sed 's/^\[scenario\]$/&\nstart = 2027-01\nfiscal_year_start = 4/' "$f" >"$work/plan-$b-tax.ini"
+    printf '\n[tax]\nrate = 0.25\n' >>"$work/plan-$b-tax.ini"
+    sed 's/^acquire = buy$/&\nfinancing = loan\nloan_rate = 0.09\nloan_months = 48\nloan_fraction = 0.8/' \
+        "$work/plan-$b-tax.ini" >"$work/plan-$b-loan.ini"
+    sed 's/^acquire = buy$/&\nfinancing = lease\nlease_rate_factor = 0.03\nlease_months = 40/' \
+        "$work/plan-$b-tax.ini" >"$work/plan-$b-lease.ini"
+    for v in "" -tax -loan -lease; do
+        expect_rc 0 timeout 120 "$TCO" report "$work/plan-$b$v.ini" -q -o "$work/plan-$b$v.json"
+    done
+done
+[ "$n" -ge 1 ] && ok || bad "no shipped scenario has plans"
+"$PY" - "$work"/plan-*.json <<'PYEOF' && ok || bad "plan statements do not reconcile"
+import json, math, sys
+leased = 0
+for path in sys.argv[1:]:
+    d = json.load(open(path))
+    assert d["plans"], path
+    for p in d["plans"]:
+        st, fy = p["statements"], p["fiscal_years"]
+        assert [x["year"] for x in st] == [b["year"] for b in fy], (path, p["name"])
+        for x, b in zip(st, fy):
+            tol = 1e-9 * max(1, abs(b["total"]))
+            cash = x["operating_cash"] + x["investing_cash"] + x["financing_cash"]
+            assert abs(cash - b["total"]) <= tol, (path, p["name"], x, b)
+            assert abs(x["net_cash"] - b["total"]) <= tol, (path, p["name"], x, b)
+        past = p["total"] - math.fsum(b["own"] + b["reserve"] + b["overflow"] for b in fy)
+        adj = st[-1]["lease_liability"] - st[-1]["rou_asset"]
+        leased += st[0]["lease_liability"] != 0
+        pre = math.fsum(x["pre_tax_effect"] for x in st)
+        want = p["total"] - past + adj
+        assert abs(pre - want) <= 1e-9 * max(1, abs(want)), (path, p["name"], pre, want)
+        if p["after_tax_total"] is not None:
+            at = math.fsum(x["after_tax_effect"] for x in st)
+            want = p["after_tax_total"] - past - p["commitment_tax"] + adj
+            assert abs(at - want) <= 1e-9 * max(1, abs(want)), (path, p["name"], at, want)
+assert leased, "no plan with a lease"
 PYEOF
 
 finish

@@ -10,6 +10,9 @@ compare against numbers computed by a separate route.  Standard library only.
 Catalogs (`[scenario] catalog`, `offer`) are not supported: reference scenarios must
 give every number explicitly.  `gpu` is accepted as a plain name.  Loans and leases are
 not supported; `[tax]` is (its figures follow irr_note, its monthly lines the month's).
+After each option's monthly lines come its budget by fiscal year (`fiscal_years.YEAR.COLUMN`)
+and its statements (`statements.YEAR.COLUMN`); the two reconciliations of the statements
+are asserted (an error when one fails).
 """
 import configparser
 import math
@@ -67,6 +70,15 @@ TAX_FIELDS = ["tax0", "tax_depreciation", "tax_book_value_end", "tax_on_sale",
               "mirr_after_tax", "payback_month_after_tax", "discounted_payback_month_after_tax",
               "irr_after_tax_note"]
 TAX_MONTHLY = ["tax_depreciation", "tax"]
+# MODEL.md, Fiscal years and the budget: each year's months, then the option's budget.
+FY_META = ["from", "to", "first_month", "last_month", "months", "partial"]
+BUDGET = ["capex", *LINES, "financing", "residual", "tax", "total"]
+# MODEL.md, Statements by fiscal year: the lease's three, then the columns.
+STATEMENTS = ["lease_accounting", "lease_rate", "lease_rate_source", *LINES, "lease_cost",
+              "ebitda_effect", "depreciation", "interest", "loss_on_sale", "pre_tax_effect",
+              "tax", "after_tax_effect", "operating_cash", "investing_cash",
+              "financing_cash", "net_cash", "book_value", "rou_asset", "loan_balance",
+              "lease_liability"]
 
 
 class ModelError(Exception):
@@ -125,12 +137,74 @@ def self_test():
         ("VDB(10000,0,5,3,4)", vdb(10000, 0, 5, 3, 4), 1080.00),
         ("VDB(10000,0,5,0,5)", vdb(10000, 0, 5, 0, 5), 10000.00),
     ]
+    checks += budget_checks()
     bad = 0
     for name, got, want in checks:
         ok = abs(got - want) < 0.005
         bad += not ok
-        print("%-4s %-28s %.4f (expected %.2f)" % ("ok" if ok else "FAIL", name, got, want))
+        print("%-4s %-40s %.4f (expected %.2f)" % ("ok" if ok else "FAIL", name, got, want))
     return 1 if bad else 0
+
+
+# MODEL.md, Fiscal years and the budget: its example (H = 15, start = 2027-05,
+# fiscal_year_start = 7, bought in cash at 12,000, 1,000 a month of staff, residual
+# 3,000, straight-line over 1 year, [tax] rate 0.25), and its statements worked by hand:
+# depreciation 1,000 a month in months 1..12, the book value 0 from month 12, so the
+# sale at month 15 is a gain of 3,000.
+BUDGET_EXAMPLE = """[scenario]
+name = budget
+horizon_months = 15
+hours_per_month = 100
+discount_rate = 0
+%s
+[site]
+electricity_price = 0
+[option b]
+acquire = buy
+count = 1
+gpu_price = 12000
+tdp_w = 0
+staff_per_month = 1000
+resale_fraction = 0.25
+depreciation_years = 1
+[tax]
+rate = 0.25
+"""
+
+
+def budget_checks():
+    """(name, got, want) of MODEL.md's budget example and its statements by hand."""
+    got = {f: v for _, f, v in run("budget.ini", BUDGET_EXAMPLE
+                                   % "start = 2027-05\nfiscal_year_start = 7")}
+    want = [("FY2027", 0, 2, 2, 12000, 2000, -1000, 13000, 2000, 4000, 0, 12000, 10000),
+            ("FY2028", 3, 14, 12, 0, 12000, -5500, 6500, 10000, 22000, 0, 0, 0),
+            ("FY2029", 15, 15, 1, 0, 1000, 500, -1500, 0, -2000, -3000, -3000, 0)]
+    checks = []
+    for (y, first, last, months, capex, staff, tax, total, dep, pre, loss, inv,
+         book) in want:
+        fy, st = "fiscal_years." + y + ".", "statements." + y + "."
+        checks += [(fy + "first_month", got[fy + "first_month"], first),
+                   (fy + "last_month", got[fy + "last_month"], last),
+                   (fy + "months", got[fy + "months"], months),
+                   (fy + "capex", got[fy + "capex"], capex),
+                   (fy + "staff", got[fy + "staff"], staff),
+                   (fy + "tax", got[fy + "tax"], tax),
+                   (fy + "total", got[fy + "total"], total),
+                   (st + "depreciation", got[st + "depreciation"], dep),
+                   (st + "pre_tax_effect", got[st + "pre_tax_effect"], pre),
+                   (st + "after_tax_effect", got[st + "after_tax_effect"], pre + tax),
+                   (st + "loss_on_sale", got[st + "loss_on_sale"], loss),
+                   (st + "investing_cash", got[st + "investing_cash"], inv),
+                   (st + "net_cash", got[st + "net_cash"], total),
+                   (st + "book_value", got[st + "book_value"], book)]
+    checks.append(("FY2027 from 2027-04", got["fiscal_years.FY2027.from"] == "2027-04", True))
+    checks.append(("FY2029 partial", got["fiscal_years.FY2029.partial"] == "true", True))
+    # without start: Y1 months 0..12 (12 of operation, full), Y2 months 13..15 (3)
+    got = {f: v for _, f, v in run("budget.ini", BUDGET_EXAMPLE % "")}
+    checks += [("Y1.last_month", got["fiscal_years.Y1.last_month"], 12),
+               ("Y1 full", got["fiscal_years.Y1.partial"] == "false", True),
+               ("Y2.months", got["fiscal_years.Y2.months"], 3)]
+    return checks
 
 
 # ---------------------------------------------------------------- input
@@ -142,10 +216,14 @@ def unquote(v):
     return v
 
 
-def load(path):
+def load(path, text=None):
+    """The sections and options of the scenario file path (or of text, when given)."""
     cp = configparser.ConfigParser(inline_comment_prefixes=(";",), interpolation=None)
-    with open(path, encoding="utf-8") as f:
-        cp.read_file(f)
+    if text is not None:
+        cp.read_string(text, path)
+    else:
+        with open(path, encoding="utf-8") as f:
+            cp.read_file(f)
     sections, options = {"scenario": {}, "site": {}, "workload": {}, "tax": {}}, []
     for name in cp.sections():
         d = {k: unquote(v) for k, v in cp.items(name)}
@@ -400,6 +478,118 @@ def life_salvage(o, method, capex):
     return int(num(o, "depreciation_years", 3.0)), capex * num(o, "salvage_fraction", 0.0)
 
 
+# ---------------------------------------------------------------- fiscal years and statements
+
+def calendar(sc, m):
+    """The calendar month `YYYY-MM` of model month m (month 1 is `start`), or None."""
+    if "start" not in sc["scenario"]:
+        return None
+    y, mo = (int(x) for x in unquote(sc["scenario"]["start"]).split("-"))
+    c = y * 12 + (mo - 1) + (m - 1)
+    return "%04d-%02d" % (c // 12, c % 12 + 1)
+
+
+def fiscal_years(sc):
+    """MODEL.md, Fiscal years and the budget: [(name, months within 0..H, meta)] in time
+    order; FY + the calendar year a fiscal year ends in with `start`, else Y1, Y2, ..."""
+    years = {}
+    for m in range(0, sc["H"] + 1):
+        years.setdefault(tax_year(sc, m)[0], []).append(m)
+    out = []
+    for fy in sorted(years):
+        months = years[fy]
+        operating = sum(1 for m in months if m >= 1)
+        meta = {"from": calendar(sc, months[0]), "to": calendar(sc, months[-1]),
+                "first_month": months[0], "last_month": months[-1], "months": operating,
+                "partial": "true" if operating < 12 else "false"}
+        name = ("FY%d" if "start" in sc["scenario"] else "Y%d") % fy
+        out.append((name, months, meta))
+    return out
+
+
+def close(a, b, scale):
+    return abs(a - b) <= 1e-9 * max(1.0, abs(scale))
+
+
+def statements(o, r, sc, years):
+    """The budget and the statements of option o (result r) by fiscal year, as MODEL.md
+    defines them for an option bought in cash or rented (no loan, no lease: lease_cost,
+    interest, financing and the lease and loan balances are 0), with the two
+    reconciliations checked: each year's net cash is its budget total, and the after-tax
+    effects add up to after_tax_total - commitment_after_horizon - commitment_tax (the
+    pre-tax effects to total - commitment_after_horizon)."""
+    H, mon, buy = sc["H"], r["monthly"], o["acquire"] == "buy"
+    taxed = sc["tax"] is not None
+
+    def line(k, m):  # a cost line in month m (0..H); a rent option's upfront at 0
+        if m == 0:
+            return r["capex"] if k == "rental" and not buy else 0.0
+        return mon[k][m - 1]
+
+    def tax(m):
+        if not taxed:
+            return 0.0
+        return r["tax0"] if m == 0 else mon["tax"][m - 1]
+
+    budget, stmt = {}, {}
+    for name, months, _ in years:
+        sold = H in months
+        b = {k: math.fsum(line(k, m) for m in months) for k in LINES}
+        b["capex"] = r["capex"] if buy and 0 in months else 0.0
+        b["financing"] = 0.0
+        b["residual"] = -r["residual"] if sold else 0.0
+        b["tax"] = math.fsum(tax(m) for m in months)
+        b["total"] = math.fsum(b[k] for k in BUDGET if k != "total")
+        budget[name] = b
+
+        s = {"lease_accounting": None, "lease_rate": None, "lease_rate_source": None}
+        s.update({k: b[k] for k in LINES})
+        s["lease_cost"] = 0.0
+        s["ebitda_effect"] = math.fsum([*(s[k] for k in LINES), s["lease_cost"]])
+        s["depreciation"] = math.fsum(mon["depreciation"][m - 1] for m in months if m >= 1)
+        s["interest"] = 0.0
+        # the book value before the sale at H, less what the sale brings
+        s["loss_on_sale"] = r["book_value_end"] - r["residual"] if buy and sold else 0.0
+        s["pre_tax_effect"] = math.fsum([s["ebitda_effect"], s["depreciation"],
+                                         s["interest"], s["loss_on_sale"]])
+        s["tax"] = b["tax"]
+        s["after_tax_effect"] = s["pre_tax_effect"] + s["tax"]
+        s["operating_cash"] = math.fsum([*(line(k, m) for k in LINES for m in months),
+                                         *(tax(m) for m in months)])
+        s["investing_cash"] = math.fsum([r["capex"] if buy and 0 in months else 0.0,
+                                         -r["residual"] if sold else 0.0])
+        s["financing_cash"] = 0.0
+        s["net_cash"] = math.fsum([s["operating_cash"], s["investing_cash"],
+                                   s["financing_cash"]])
+        last = months[-1]
+        if buy and not sold:
+            s["book_value"] = r["capex"] - math.fsum(mon["depreciation"][:last])
+        else:
+            s["book_value"] = 0.0  # sold at H, or never owned
+        s["rou_asset"] = s["loan_balance"] = s["lease_liability"] = 0.0
+        stmt[name] = s
+
+        if not close(s["net_cash"], b["total"], abs(s["operating_cash"]) +
+                     abs(s["investing_cash"])):
+            raise ModelError("option %s %s: net cash %r is not the budget's total %r"
+                             % (o["id"], name, s["net_cash"], b["total"]))
+    # over the horizon
+    commitment = r["commitment_after_horizon"]
+    pre = math.fsum(s["pre_tax_effect"] for s in stmt.values())
+    after = math.fsum(s["after_tax_effect"] for s in stmt.values())
+    scale = math.fsum(abs(s["pre_tax_effect"]) + abs(s["tax"]) for s in stmt.values())
+    want_after = (r["after_tax_total"] - commitment - r["commitment_tax"] if taxed
+                  else r["total"] - commitment)
+    checks = [("pre-tax effects", pre, r["total"] - commitment),
+              ("after-tax effects", after, want_after),
+              ("budget totals", math.fsum(b["total"] for b in budget.values()), want_after)]
+    for what, got, want in checks:
+        if not close(got, want, scale):
+            raise ModelError("option %s: the %s add up to %r, not %r"
+                             % (o["id"], what, got, want))
+    return budget, stmt
+
+
 # ---------------------------------------------------------------- returns
 
 def npv0(rate, flows):
@@ -485,14 +675,21 @@ def utilization(o, sections):
     return float(sections["workload"].get("utilization", 1.0))
 
 
-def run(path):
-    sections, options = load(path)
+def run(path, text=None):
+    sections, options = load(path, text)
     s = sections["scenario"]
     sc = {"scenario": s, "H": int(s.get("horizon_months", 36)), "T": float(s.get("hours_per_month", 730)),
           "rate": float(s.get("discount_rate", 0.08)), "site": sections["site"],
           "tax": sections["tax"] if sections["tax"] else None}
     if not 1 <= sc["H"] <= 120:
         raise ModelError("horizon_months must be 1..120")
+    if "start" in s:
+        if not re.fullmatch(r"[0-9]{4}-(0[1-9]|1[0-2])", unquote(s["start"])):
+            raise ModelError("start must be YYYY-MM")
+    elif "fiscal_year_start" in s:
+        raise ModelError("fiscal_year_start needs start")
+    if s.get("fiscal_year_start", "1") not in [str(k) for k in range(1, 13)]:
+        raise ModelError("fiscal_year_start must be 1..12")
     results = [compute(o, sc, utilization(o, sections)) for o in options]
 
     rents = [i for i, o in enumerate(options) if o["acquire"] == "rent"]
@@ -538,8 +735,10 @@ def run(path):
         # no crossing in [0, 1]: the sign at u = 0 holds at every u
         r["breakeven_utilization_note"] = "always" if d0 < 0 else "never"
 
+    years = fiscal_years(sc)
     out = []
     for o, r in zip(options, results):
+        budget, stmt = statements(o, r, sc, years)
         taxed = sc["tax"] is not None
         for f in FIELDS + (TAX_FIELDS if taxed else []):
             v = r[f]
@@ -549,6 +748,14 @@ def run(path):
         for m in range(sc["H"]):
             for f in MONTHLY + (TAX_MONTHLY if taxed else []):
                 out.append((o["id"], "monthly.%d.%s" % (m + 1, f), r["monthly"][f][m]))
+        for name, _, meta in years:
+            for f in FY_META:
+                out.append((o["id"], "fiscal_years.%s.%s" % (name, f), meta[f]))
+            for f in BUDGET:
+                out.append((o["id"], "fiscal_years.%s.%s" % (name, f), budget[name][f]))
+        for name, _, _ in years:
+            for f in STATEMENTS:
+                out.append((o["id"], "statements.%s.%s" % (name, f), stmt[name][f]))
     return out
 
 

@@ -3,6 +3,7 @@
  * worked out by hand there. */
 #include "check.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -195,6 +196,100 @@ static void test_feasibility_reasons(void)
     tco_scenario_free(s);
 }
 
+/* MODEL.md, The site's power limit: two options of 8 GPUs of 700 W and one
+ * server of 1,000 W, provisioned_kw = (8 * 700 + 1000) / 1000 = 6.6, one at
+ * [site], one at [site colo]; and a rent option, which has no site. site_cap
+ * and colo_cap are the power_cap_kw lines of [site] and [site colo]. */
+static tco_result *power_run(const char *site_cap, const char *colo_cap, tco_scenario **s)
+{
+    char text[2048];
+    snprintf(text, sizeof text,
+             "[scenario]\nname = p\nhorizon_months = 12\n"
+             "[site]\nelectricity_price = 0.1\npue = 2.1\n%s"
+             "[site colo]\nelectricity_price = 0.14\npue = 1.35\ncolo_per_kw_month = 150\n%s"
+             "[option own]\nacquire = buy\ncount = 8\ngpu_price = 30000\ntdp_w = 700\n"
+             "server_power_w = 1000\n"
+             "[option colo]\nbase = own\nsite = colo\n"
+             "[option cloud]\nacquire = rent\ncount = 8\nprice_per_gpu_hour = 2\n",
+             site_cap, colo_cap);
+    return run(text, s);
+}
+
+/* [site] 6.5 and [site colo] 10: own needs 6.6 kW, its site has 6.5, so it is
+ * left out, "needs 6.6 kW, the site has 6.5"; colo fits (6.6 <= 10); the rent
+ * option has no limit. At [site] 6.6 exactly, own fits. */
+static void test_power_limit(void)
+{
+    tco_scenario *s;
+    tco_result *r = power_run("power_cap_kw = 6.5\n", "power_cap_kw = 10\n", &s);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    CU_ASSERT_DOUBLE_EQUAL(r->options[0].provisioned_kw, 6.6, 1e-12);
+    CU_ASSERT_EQUAL(r->options[0].infeasible, TCO_INFEASIBLE_POWER);
+    CU_ASSERT_STRING_EQUAL(r->options[0].infeasible_text, "needs 6.6 kW, the site has 6.5");
+    CU_ASSERT_DOUBLE_EQUAL(r->options[0].power_cap_kw, 6.5, 0);
+    CU_ASSERT_EQUAL(r->options[1].infeasible, 0);
+    CU_ASSERT_DOUBLE_EQUAL(r->options[1].power_cap_kw, 10, 0);
+    CU_ASSERT_EQUAL(r->options[2].infeasible, 0);
+    CU_ASSERT(isnan(r->options[2].power_cap_kw));
+    CU_ASSERT(tco_scenario_power_capped(s));
+    tco_result_free(r);
+    tco_scenario_free(s);
+    r = power_run("power_cap_kw = 6.6\n", "", &s);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    CU_ASSERT_EQUAL(r->options[0].infeasible, 0);
+    CU_ASSERT_STRING_EQUAL(r->options[0].infeasible_text, "");
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
+/* A named site does not take [site]'s limit: [site] 6.5 and none at colo, so
+ * colo has no limit and fits while own is left out. Without any limit the
+ * scenario is not capped. */
+static void test_power_limit_not_inherited(void)
+{
+    tco_scenario *s;
+    tco_result *r = power_run("power_cap_kw = 6.5\n", "", &s);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    CU_ASSERT_EQUAL(r->options[0].infeasible, TCO_INFEASIBLE_POWER);
+    CU_ASSERT_EQUAL(r->options[1].infeasible, 0);
+    CU_ASSERT(isnan(r->options[1].power_cap_kw));
+    CU_ASSERT(r->best != 0); /* own, left out, is never the decision */
+    tco_result_free(r);
+    tco_scenario_free(s);
+    r = power_run("", "", &s);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    CU_ASSERT(!tco_scenario_power_capped(s));
+    CU_ASSERT(isnan(r->options[0].power_cap_kw));
+    CU_ASSERT_EQUAL(r->options[0].infeasible, 0);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
+/* A limit out of its range is an error at its line, in [site] and in a named
+ * site. */
+static void test_power_limit_errors(void)
+{
+    static const struct {
+        const char *text, *want;
+    } cases[] = {
+        {"[scenario]\nname = f\n[site]\nelectricity_price = 0.1\npower_cap_kw = -1\n",
+         "f.ini:5: error: 'power_cap_kw' must not be negative (got -1)\n"
+         "f.ini: error: no options: add at least one [option ID] section"},
+        {"[scenario]\nname = f\n[site]\nelectricity_price = 0.1\n[site b]\npower_cap_kw = 2e7\n",
+         "f.ini:6: error: 'power_cap_kw' must be between 0 and 1e+07 (got 2e7)\n"
+         "f.ini: error: no options: add at least one [option ID] section"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        tco_diags *d = tco_diags_new();
+        tco_scenario *s = load(cases[c].text, d);
+        CU_ASSERT_PTR_NULL(s);
+        const char *got = check_diags_text(d);
+        CU_ASSERT_STRING_EQUAL(got, cases[c].want);
+        tco_scenario_free(s);
+        tco_diags_free(d);
+    }
+}
+
 int main(void)
 {
     static const check_case cases[] = {
@@ -203,6 +298,9 @@ int main(void)
         {"count = auto errors at its line", test_count_auto_errors},
         {"feasibility with a target rate", test_feasibility_rate},
         {"feasibility reasons and an empty decision", test_feasibility_reasons},
+        {"the site's power limit, by hand", test_power_limit},
+        {"a named site does not inherit the power limit", test_power_limit_not_inherited},
+        {"power limit errors at their lines", test_power_limit_errors},
         {NULL, NULL},
     };
     return check_run("feasibility", cases);

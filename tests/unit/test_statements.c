@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define CLOSE(a, b) CU_ASSERT(check_close((a), (b)))
@@ -68,6 +69,20 @@ static void check_identities(const tco_statements *st)
             CLOSE(val(st, i, y, TCO_STMT_NET_CASH), cash);
             const tco_budget *b = st->budget;
             CLOSE(cash, b->value[(i * b->n_years + y) * TCO_BUDGET_COLS + TCO_BUDGET_TOTAL]);
+            /* Month by month: a year's flows are its months' sums, its balances
+             * those at the end of its last month. */
+            const tco_fiscal_year *fy = &b->years[y];
+            for (int col = 0; col < TCO_STMT_COLS; col++) {
+                double months = 0;
+                for (int m = fy->first_month; m <= fy->last_month; m++)
+                    months +=
+                        st->monthly[(i * st->n_months + (size_t)m) * TCO_STMT_COLS + (size_t)col];
+                if (col >= TCO_STMT_FIRST_BALANCE)
+                    months =
+                        st->monthly[(i * st->n_months + (size_t)fy->last_month) * TCO_STMT_COLS +
+                                    (size_t)col];
+                CLOSE(months, val(st, i, y, (tco_stmt_col)col));
+            }
         }
 }
 
@@ -147,6 +162,16 @@ static void check_example_a_on_books(const char *standard)
     CENTS(val(st, 0, 2, TCO_STMT_PRE_TAX), 32305.70);
     CENTS(val(st, 0, 0, TCO_STMT_FINANCING_CASH), 29858.28);
     CENTS(val(st, 0, 0, TCO_STMT_ROU_ASSET), 60817.16);
+    /* Month by month: month 1's interest 1% of LL(0) = 882.26; the liability
+     * after month 1, LL(0) + 882.26 - 3,000 = 3,000 a(34) = 86,108.00. */
+    const double *m1 = &st->monthly[1 * TCO_STMT_COLS];
+    CENTS(st->lease_interest[1], 882.26);
+    CLOSE(st->lease_interest[1], ll0 * 0.01);
+    CENTS(m1[TCO_STMT_LEASE_LIABILITY], 86108.00);
+    CLOSE(m1[TCO_STMT_LEASE_LIABILITY], 3000 * a1(34));
+    CLOSE(m1[TCO_STMT_FINANCING_CASH], 3000 - ll0 * 0.01);
+    CLOSE(st->monthly[TCO_STMT_FINANCING_CASH], 3000); /* month 0's payment */
+    CLOSE(st->monthly[TCO_STMT_LEASE_LIABILITY], ll0);
     /* In all: 108,000 = total, the lease's 36 payments. */
     CLOSE(sum(st, 0, TCO_STMT_PRE_TAX), 108000);
     CLOSE(r->options[0].total, 108000);
@@ -522,6 +547,196 @@ static void test_key_errors(void)
     tco_scenario_free(s);
 }
 
+/* ===== A plan's statements (MODEL.md, A plan's statements) ===== */
+
+static double plan_val(const tco_statements *st, size_t i, size_t y, tco_stmt_col col)
+{
+    return st->plan_value[(i * st->n_years + y) * TCO_STMT_COLS + col];
+}
+
+/* tests/data/plan-statements.ini, worked by hand in MODEL.md: months 0..9
+ * are FY2027, 10..21 FY2028, 22..24 FY2029. A GPU draws 2 + 8u a month; the
+ * first purchase (2 GPUs, 2,400) serves 200 hours in months 1..12 (u = 1:
+ * 20 a month), the reserved GPU 100 (200 a month), the overflow 20 (60); in
+ * months 13..24 the 3 GPUs serve all 240 (u = 0.8: 16.8 + 8.4 = 25.2). The
+ * second purchase (1,200) at month 12. Depreciation 100 and 50 a month;
+ * residuals 600 and 300 at month 24 against book values 0 and 600: a gain
+ * of 600 and a loss of 300. Tax: -0.25 * (20 + 100 + 200 + 60) = -95 in
+ * months 1..12, -0.25 * (25.2 + 150 + 200) = -93.8 in 13..24, and at month
+ * 24 0.25 * (600 - 0) + 0.25 * (300 - 600) = +75 on the sales. */
+static void test_plan_by_hand(void)
+{
+    const char *path = TCO_SOURCE_DIR "/tests/data/plan-statements.ini";
+    char *text = check_read_file(path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    tco_scenario *s = NULL;
+    tco_result *r = check_compute(text, path, &s);
+    free(text);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    tco_statements *st = statements_of(r);
+    CU_ASSERT_EQUAL_FATAL(st->n_years, 3);
+    CU_ASSERT_EQUAL_FATAL(st->n_plans, 1);
+    static const struct {
+        tco_stmt_col col;
+        double want[3];
+    } rows[] = {
+        {TCO_STMT_POWER, {9 * 20, 3 * 20 + 9 * 25.2, 3 * 25.2}},
+        {TCO_STMT_RENTAL, {9 * 260, 12 * 200 + 3 * 60, 3 * 200}},
+        {TCO_STMT_EBITDA, {2520, 2866.8, 675.6}},
+        {TCO_STMT_DEPRECIATION, {900, 1200 + 450, 450}},
+        {TCO_STMT_INTEREST, {0, 0, 0}},
+        {TCO_STMT_LOSS_ON_SALE, {0, 0, -600 + 300}},
+        {TCO_STMT_PRE_TAX, {3420, 4516.8, 825.6}},
+        {TCO_STMT_TAX, {9 * -95, 3 * -95 + 9 * -93.8, 3 * -93.8 + 75}},
+        {TCO_STMT_AFTER_TAX, {2565, 3387.6, 619.2}},
+        {TCO_STMT_OPERATING_CASH, {2520 - 855, 2866.8 - 1129.2, 675.6 - 206.4}},
+        {TCO_STMT_INVESTING_CASH, {2400, 1200, -900}},
+        {TCO_STMT_FINANCING_CASH, {0, 0, 0}},
+        {TCO_STMT_NET_CASH, {4065, 2937.6, -430.8}},
+        {TCO_STMT_BOOK_VALUE, {2400 - 900, 2400 - 2100 + 1200 - 450, 0}},
+        {TCO_STMT_ROU_ASSET, {0, 0, 0}},
+        {TCO_STMT_LOAN_BALANCE, {0, 0, 0}},
+        {TCO_STMT_LEASE_LIABILITY, {0, 0, 0}},
+    };
+    double net = 0, pre = 0, after = 0;
+    for (size_t k = 0; k < sizeof rows / sizeof *rows; k++)
+        for (size_t y = 0; y < 3; y++)
+            if (!check_close(plan_val(st, 0, y, rows[k].col), rows[k].want[y])) {
+                CU_FAIL("a plan's statement");
+                printf("\n  %s %s: %.10g, want %.10g\n", st->budget->years[y].name,
+                       tco_stmt_col_name(rows[k].col), plan_val(st, 0, y, rows[k].col),
+                       rows[k].want[y]);
+            }
+    for (size_t y = 0; y < 3; y++) {
+        const double *b = &st->budget->plan_value[y * TCO_PLAN_BUDGET_COLS];
+        CLOSE(plan_val(st, 0, y, TCO_STMT_NET_CASH), b[TCO_PLAN_BUDGET_TOTAL]);
+        net += plan_val(st, 0, y, TCO_STMT_NET_CASH);
+        pre += plan_val(st, 0, y, TCO_STMT_PRE_TAX);
+        after += plan_val(st, 0, y, TCO_STMT_AFTER_TAX);
+    }
+    /* total = 3,600 of capex + 240 + 302.4 of power + 4,800 reserved + 720
+     * on demand - 900 = 8,762.4; after tax 0.75 of it, 6,571.8. */
+    CLOSE(pre, 8762.4);
+    CLOSE(r->plans[0].total, 8762.4);
+    CLOSE(after, 6571.8);
+    CLOSE(net, 6571.8);
+    CLOSE(r->plans[0].after_tax_total, 6571.8);
+    tco_statements_free(st);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
+/* Every plan of tests/data/plans.ini (staged purchases, refreshes, loans, a
+ * lease past the horizon, one returned at a refresh, a reserved term past
+ * it), with and without [tax]:
+ * each year's net cash is the plan budget's total; the pre-tax effects add up
+ * to the plan's total less what falls past the horizon (the reserved
+ * commitment, the lease payments owed past H) plus LL(H) - ROU(H), the
+ * after-tax effects likewise to after_tax_total less commitment_tax too. */
+static void test_plan_reconciliations(void)
+{
+    char *text = check_read_file(TCO_SOURCE_DIR "/tests/data/plans.ini");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    size_t n = strlen(text);
+    const char tax[] = "\n[tax]\nrate = 0.25\n";
+    char *full = malloc(n + sizeof tax);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(full);
+    memcpy(full, text, n);
+    memcpy(full + n, tax, sizeof tax);
+    for (int taxed = 0; taxed < 2; taxed++) {
+        tco_scenario *s = NULL;
+        tco_result *r = check_compute(taxed ? full : text, "plans.ini", &s);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+        tco_statements *st = statements_of(r);
+        CU_ASSERT_EQUAL(st->n_plans, r->n_plans);
+        const int H = s->horizon_months;
+        for (size_t i = 0; i < st->n_plans; i++) {
+            const tco_plan_result *p = &r->plans[i];
+            double pre = 0, after = 0, past = p->reserve_commitment;
+            for (size_t j = 0; j < p->n_purchases; j++)
+                if (p->purchases[j].lines[0] && p->purchases[j].sold == H)
+                    past += p->purchases[j].lease_owed;
+            for (size_t y = 0; y < st->n_years; y++) {
+                double b = st->budget->plan_value[(i * st->n_years + y) * TCO_PLAN_BUDGET_COLS +
+                                                  TCO_PLAN_BUDGET_TOTAL];
+                CU_ASSERT(fabs(plan_val(st, i, y, TCO_STMT_NET_CASH) - b) <=
+                          1e-9 * fmax(1, fabs(b)));
+                pre += plan_val(st, i, y, TCO_STMT_PRE_TAX);
+                after += plan_val(st, i, y, TCO_STMT_AFTER_TAX);
+            }
+            size_t last = st->n_years - 1;
+            double adj = plan_val(st, i, last, TCO_STMT_LEASE_LIABILITY) -
+                         plan_val(st, i, last, TCO_STMT_ROU_ASSET);
+            double want = p->total - past + adj;
+            CU_ASSERT(fabs(pre - want) <= 1e-9 * fabs(want));
+            if (taxed) {
+                want = p->after_tax_total - past - p->commitment_tax + adj;
+                CU_ASSERT(fabs(after - want) <= 1e-9 * fabs(want));
+            } else {
+                CU_ASSERT_EQUAL(after, pre);
+            }
+        }
+        tco_statements_free(st);
+        tco_result_free(r);
+        tco_scenario_free(s);
+    }
+    free(full);
+    free(text);
+}
+
+/* A leased purchase returned at a refresh before its term ends (MODEL.md, A
+ * plan's statements; Refresh, "a leased refresh by hand", without power):
+ * 100 a month for 5 months, returned at month 2 with 3 payments still to
+ * come, 300 paid then; at r_m = 0, LL(0) = 400 and ROU(0) = 500. gn's 2
+ * GPUs (200) bought at month 2, sold at month 3 for 0, straight-line over 1
+ * year (200/12 in month 3). One year, Y1 (months 0..3).
+ * - ifrs16: the asset depreciated 100 a month (months 1, 2): 300 left; the
+ *   liability 300 (no payment in month 2): settled by the 300 paid, a loss
+ *   of 300 + 300 - 300 = 300. Financing 100 + 100 + 300 = 500.
+ * - asc842-operating: lease cost 100 in months 1 and 2; nothing paid ahead
+ *   at month 2: a loss of 300; every payment, 500, operating cash. */
+static void test_plan_lease_returned(void)
+{
+    for (int operating = 0; operating < 2; operating++) {
+        char text[1024];
+        snprintf(text, sizeof text,
+                 "[scenario]\nname = returned\nhorizon_months = 3\nhours_per_month = 100\n"
+                 "discount_rate = 0\n[site]\nelectricity_price = 0\n"
+                 "[option gb]\nacquire = buy\ncount = 2\ngpu_price = 1000\ntdp_w = 0\n"
+                 "throughput = 10\nfinancing = lease\nlease_payment = 100\nlease_months = 5\n"
+                 "lease_end = return\n%s"
+                 "[option gn]\nacquire = buy\ncount = 2\ngpu_price = 100\ntdp_w = 0\n"
+                 "throughput = 20\ndepreciation = straight-line\ndepreciation_years = 1\n"
+                 "[demand]\nreference = gb\ngpu_hours_per_month = 100\n"
+                 "[plan refresh]\nown = gb\nrefresh_to = gn\nrefresh_month = 2\n",
+                 operating ? "lease_accounting = asc842-operating\n" : "");
+        tco_scenario *s = NULL;
+        tco_result *r = check_compute(text, "t.ini", &s);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+        tco_statements *st = statements_of(r);
+        CU_ASSERT_EQUAL_FATAL(st->n_plans, 1);
+        CU_ASSERT_EQUAL_FATAL(st->n_years, 1);
+        CLOSE(r->plans[0].total, 700);
+        const double dep_gn = 200.0 / 12;
+        CLOSE(plan_val(st, 0, 0, TCO_STMT_LEASE_COST), operating ? 200 : 0);
+        CLOSE(plan_val(st, 0, 0, TCO_STMT_EBITDA), operating ? 200 : 0);
+        CLOSE(plan_val(st, 0, 0, TCO_STMT_DEPRECIATION), (operating ? 0 : 200) + dep_gn);
+        CLOSE(plan_val(st, 0, 0, TCO_STMT_INTEREST), 0);
+        CLOSE(plan_val(st, 0, 0, TCO_STMT_LOSS_ON_SALE), 300 + 200 - dep_gn);
+        CLOSE(plan_val(st, 0, 0, TCO_STMT_PRE_TAX), 700);
+        CLOSE(plan_val(st, 0, 0, TCO_STMT_OPERATING_CASH), operating ? 500 : 0);
+        CLOSE(plan_val(st, 0, 0, TCO_STMT_INVESTING_CASH), 200);
+        CLOSE(plan_val(st, 0, 0, TCO_STMT_FINANCING_CASH), operating ? 0 : 500);
+        CLOSE(plan_val(st, 0, 0, TCO_STMT_NET_CASH), 700);
+        CLOSE(plan_val(st, 0, 0, TCO_STMT_ROU_ASSET), 0);
+        CLOSE(plan_val(st, 0, 0, TCO_STMT_LEASE_LIABILITY), 0);
+        CLOSE(plan_val(st, 0, 0, TCO_STMT_BOOK_VALUE), 0);
+        tco_statements_free(st);
+        tco_result_free(r);
+        tco_scenario_free(s);
+    }
+}
+
 static void test_api(void)
 {
     CU_ASSERT_STRING_EQUAL(tco_stmt_col_name(TCO_STMT_POWER), "power");
@@ -555,6 +770,9 @@ int main(void)
         {"a buyout past the horizon", test_buyout_past_horizon},
         {"a rent option", test_rent},
         {"the keys' errors", test_key_errors},
+        {"a plan's statements by hand", test_plan_by_hand},
+        {"a plan's reconciliations", test_plan_reconciliations},
+        {"a plan with a lease returned at a refresh", test_plan_lease_returned},
         {"the API", test_api},
         {NULL, NULL},
     };

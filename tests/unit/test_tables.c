@@ -111,6 +111,7 @@ static void test_keys_sheet_names(void)
         {TCO_S_TAX_BONUS_FRACTION, "TaxBonusFraction"},
         {TCO_S_START, "StartMonth"},
         {TCO_S_FISCAL_YEAR_START, "FiscalYearStart"},
+        {TCO_S_POWER_CAP_KW, "PowerCapKw"},
     };
     size_t n = sizeof want / sizeof want[0], named = 0;
     for (size_t j = 0; j < n; j++) {
@@ -128,7 +129,8 @@ static void test_keys_sheet_names(void)
  * interest is deductible (MODEL.md, Taxes), section 179's limit and phase-out
  * and the bonus fraction (MODEL.md, Tax depreciation by tax year), the two the
  * Budget's fiscal years
- * read, and the option numbers of the cash-flow sheets; other text,
+ * read, the site's power limit the Summary's feasibility reads (MODEL.md, The
+ * site's power limit), and the option numbers of the cash-flow sheets; other text,
  * enumerations and catalog references are not live. */
 static void test_keys_live(void)
 {
@@ -147,13 +149,14 @@ static void test_keys_live(void)
         TCO_S_TAX_BONUS_FRACTION,
         TCO_S_START,
         TCO_S_FISCAL_YEAR_START,
+        TCO_S_POWER_CAP_KW,
     };
     size_t live = 0;
     for (size_t j = 0; j < sizeof global / sizeof global[0]; j++)
         CU_ASSERT_EQUAL(tco_scenario_key(global[j])->live, 1);
     for (int k = 0; k < TCO_S_COUNT; k++)
         live += tco_scenario_key((tco_skey)k)->live != 0;
-    CU_ASSERT_EQUAL(live, 14);
+    CU_ASSERT_EQUAL(live, 15);
     CU_ASSERT_EQUAL(tco_scenario_key(TCO_S_HORIZON_MONTHS)->live, 0);
     CU_ASSERT_EQUAL(tco_scenario_key(TCO_S_TAX_DEPRECIATION)->live, 0);
     CU_ASSERT_EQUAL(tco_scenario_key(TCO_S_RANK_BY)->live, 0);
@@ -232,13 +235,14 @@ static void test_keys_drivers(void)
 }
 
 /* The keys that move no total (MODEL.md: the discount rate moves the NPV only;
- * the workload's keys the sizing; speed, memory and scaling the sizing and the
- * unit costs' units; the salvage the book view), and no other. */
+ * the workload's keys the sizing; the site's power limit the feasibility;
+ * speed, memory and scaling the sizing and the unit costs' units; the salvage
+ * the book view), and no other. */
 static void test_keys_no_total(void)
 {
     static const char *const want =
         "discount_rate,model_params,bytes_per_param,activation_overhead,tokens,mfu,"
-        "requests_per_s,tokens_per_request,fp16_tflops,memory_gb,throughput,"
+        "requests_per_s,tokens_per_request,power_cap_kw,fp16_tflops,memory_gb,throughput,"
         "scaling_efficiency,salvage_fraction";
     char got[512] = "";
     size_t n = 0;
@@ -370,7 +374,7 @@ static void test_fields_outputs(void)
         "tax_book_value_end,tax_on_sale,commitment_tax,tax,after_tax_total,after_tax_npv,"
         "irr_after_tax,mirr_after_tax,payback_month_after_tax,"
         "discounted_payback_month_after_tax,irr_after_tax_note,feasible,infeasible_reason,"
-        "compare_to,implied_rate,nal_rate,nal,tax_expensing,tax_bonus";
+        "power_cap_kw,compare_to,implied_rate,nal_rate,nal,tax_expensing,tax_bonus";
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_JSON), data);
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_CSV), data);
     CU_ASSERT_STRING_EQUAL(

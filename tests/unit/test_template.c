@@ -559,7 +559,8 @@ static void test_schema_violations(void)
                 "schema-violation.xml:8: error: Element 'sheet', attribute 'kind': [facet "
                 "'enumeration'] The value 'pivot' is not an element of the set {'about', "
                 "'inputs', 'options', 'summary', 'budget', 'workload', 'buy-vs-rent', "
-                "'sensitivity', 'cases', 'monte-carlo', 'checks', 'annual'}.");
+                "'sensitivity', 'cases', 'monte-carlo', 'checks', 'annual', "
+                "'statements'}.");
     expect_string(HEAD "<template version=\"1\">\n</template>", TCO_ERR_INPUT,
                   "t.xml:2: error: Element 'template': The attribute 'language' is required but "
                   "missing.");

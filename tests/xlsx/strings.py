@@ -100,10 +100,10 @@ def main():
             seen.add(name.lower())
             if why:
                 problems.append(f"sheet name {name!r}: {', '.join(why)}")
-        # About, Inputs, Annual, Summary, Budget, Buy-vs-Rent, Sensitivity, Checks and
-        # one per option.
-        if len(wb.sheetnames) != len(OPTIONS) + 8:
-            problems.append(f"expected {len(OPTIONS) + 8} sheets, got {wb.sheetnames}")
+        # About, Inputs, Annual, Summary, Budget, Statements, Buy-vs-Rent, Sensitivity,
+        # Checks and one per option.
+        if len(wb.sheetnames) != len(OPTIONS) + 9:
+            problems.append(f"expected {len(OPTIONS) + 9} sheets, got {wb.sheetnames}")
 
         # Labels are text where they are written: Summary headings, Inputs, sheet titles.
         labels = {label for _, label, _ in OPTIONS}

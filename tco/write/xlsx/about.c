@@ -238,8 +238,8 @@ void xw_write_about(xw_ctx *c)
     int row = about_scenario(c, 3);
     about_master(c, row);
     row += 2;
+    /* The contents straight under the legend: a line a sheet, the cover one page. */
     row = about_legend(c, row);
-    row++;
     xw_text(c, ws, row++, 0, xw_label(c, "about.contents", "Contents"),
             xw_fmt(c, XS_SECTION, XN_NONE));
     about_contents(c, row);

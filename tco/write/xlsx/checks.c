@@ -44,7 +44,9 @@ typedef struct ck_item {
     double vbook, vexpect, vscale;
 } ck_item;
 
-#define CK_PER_OPTION 19 /* integrity checks of one option, at most */
+/* Integrity checks of one option, at most: 19, a statements' cash check a
+ * fiscal year (at most H / 12 + 2 of them) and their horizon's check. */
+#define CK_PER_OPTION (19 + TCO_MAX_HORIZON / 12 + 2 + 1)
 
 /* The magnitude a difference is measured against: the figure itself (at least 1);
  * for depreciation and book value, the capex they come from, since a fully
@@ -405,6 +407,60 @@ static void ck_budget_item(xw_ctx *c, size_t i, ck_item *it, int *n)
     k->vexpect = tci_route_budget_flow(res, H, L->buy, L->r_tax != XW_NONE);
 }
 
+/* The Statements sheet's checks (MODEL.md, Statements: reconciliations): in
+ * each fiscal year, operating, investing and financing cash add up to the
+ * Budget's total; over the horizon, the after-tax effects (pre-tax without
+ * [tax]) add up to the total after tax within the horizon, plus the lease
+ * liability less the right-of-use asset left at its end. */
+static void ck_statement_items(xw_ctx *c, size_t i, ck_item *it, int *n)
+{
+    const xw_optsheet *L = &c->os[i];
+    const tco_option_result *res = &c->r->options[i];
+    const int H = c->s->horizon_months, last = XW_COL_M0 + H, V = XW_COL_VAL;
+    if (!c->st || !c->st_line || !c->statements || !c->bg || !c->bg_row)
+        return;
+    const char *q = c->sheet_q[TCI_SHEET_STATEMENTS];
+    const int *line = &c->st_line[i * TCO_STMT_COLS];
+    const int cash[3] = {TCO_STMT_OPERATING_CASH, TCO_STMT_INVESTING_CASH, TCO_STMT_FINANCING_CASH};
+    for (size_t y = 0; y < c->st->n_years; y++) {
+        ck_item *k = ck_add(it, n, XW_KEY("checks.integrity.statements_cash"),
+                            "Statements: cash sections = the Budget, each year", XW_NONE);
+        size_t o = (size_t)tci_utf8_format(k->book, sizeof k->book, "=0");
+        for (int j = 0; j < 3 && o < sizeof k->book; j++)
+            if (line[cash[j]] != XW_NONE)
+                o += (size_t)tci_utf8_format(k->book + o, sizeof k->book - o, "+%s",
+                                             xw_ref(q, line[cash[j]], xw_stmt_col((int)y), 1, 1).s);
+        xw_formula(c, k->expect, sizeof k->expect, "=%s",
+                   xw_ref(c->sheet_q[TCI_SHEET_BUDGET], c->bg_row[i] + (int)y,
+                          XW_BG_COL0 + TCO_BUDGET_TOTAL, 1, 1)
+                       .s);
+        k->vbook = c->st->value[(i * c->st->n_years + y) * TCO_STMT_COLS + TCO_STMT_NET_CASH];
+        k->vexpect = c->bg->value[(i * c->bg->n_years + y) * TCO_BUDGET_COLS + TCO_BUDGET_TOTAL];
+    }
+    const int tax = L->r_tax != XW_NONE, commit = L->r_commit != XW_NONE;
+    const int col = tax ? TCO_STMT_AFTER_TAX : TCO_STMT_PRE_TAX;
+    ck_item *k = ck_add(it, n, XW_KEY("checks.integrity.statements_horizon"),
+                        "Statements: after-tax effects = total after tax",
+                        tax ? TCI_F_AFTER_TAX_TOTAL : TCI_F_TOTAL);
+    xw_formula(c, k->book, sizeof k->book, "=%s", xw_ref(q, line[col], xw_stmt_col(-1), 1, 1).s);
+    char ends[XW_FBUF / 2] = "";
+    if (L->st.r_llclose != XW_NONE)
+        tci_utf8_format(ends, sizeof ends, "+%s-%s", os(c, i, L->st.r_llclose, last).s,
+                        os(c, i, L->st.r_rou, last).s);
+    char within[XW_FBUF / 2];
+    if (tax && commit)
+        tci_utf8_format(within, sizeof within, "%s-%s-%s", os(c, i, L->tx.r_atnet, V).s,
+                        os(c, i, L->r_commit, V).s, os(c, i, L->tx.k_ctax, V).s);
+    else if (commit)
+        tci_utf8_format(within, sizeof within, "%s-%s", os(c, i, L->r_net, V).s,
+                        os(c, i, L->r_commit, V).s);
+    else
+        tci_utf8_format(within, sizeof within, "%s", os(c, i, tax ? L->tx.r_atnet : L->r_net, V).s);
+    xw_formula(c, k->expect, sizeof k->expect, "=%s%s", within, ends);
+    k->vbook = tci_route_stmt_years(c->st, i, col);
+    k->vexpect = tci_route_stmt_horizon(res, c->st, i, tax, commit);
+}
+
 /* Option i's integrity checks, in it; returns how many. */
 static int ck_items(xw_ctx *c, size_t i, ck_item *it)
 {
@@ -413,6 +469,7 @@ static int ck_items(xw_ctx *c, size_t i, ck_item *it)
     ck_summary_items(c, i, it, &n);
     ck_tax_items(c, i, it, &n);
     ck_budget_item(c, i, it, &n);
+    ck_statement_items(c, i, it, &n);
     return n;
 }
 

@@ -147,6 +147,19 @@ typedef struct xw_optsheet {
     struct {
         int s_lb, r_diff, k_rate, k_kd, k_nal;
     } lb;
+    /* The rows the Statements sheet reads (MODEL.md, Statements by fiscal year;
+     * optstmt.c): the heading; a lease's monthly discount rate, its liability
+     * at commencement and (on the books: ifrs16, asc842-finance) its
+     * right-of-use asset then (column C); the lease term's flag (months 1 to
+     * its term); the straight-line lease cost (asc842-operating); the
+     * liability's corkscrew (start, interest, end); the payments less the
+     * interest paid (financing, on the books); the asset's depreciation (on the
+     * books) and its balance; the loss on the sale at month H; the book value
+     * after the sale. */
+    struct {
+        int s_st, k_rate, k_ll0, k_rou0, f_term, r_lcost, r_llopen, r_llint, r_llclose, r_llprin,
+            r_roudep, r_rou, r_loss, r_bv;
+    } st;
 } xw_optsheet;
 
 #define XW_COL_LABEL 0
@@ -248,6 +261,7 @@ typedef struct xw_ctx {
     int sm_header, sm_last_row;
     int sm_holds, sm_serves;    /* the Summary's feasibility tests (sm_serves: XW_NONE
                                    unless inference) */
+    int sm_fits;                /* ... and the site's power limit (XW_NONE without one) */
     int sm_feasible_total;      /* the Summary's row of each feasible option's total */
     int sm_paid0;               /* the Summary's row of what each option pays at month 0 */
     int sm_label_w;             /* the Summary's labels' column width (longer labels wrap) */
@@ -264,6 +278,13 @@ typedef struct xw_ctx {
     tco_budget *bg;
     lxw_worksheet *budget;
     lxw_worksheet *annual; /* the annual views (annual.c), or NULL */
+    /* Statements (stmtsheet.c): the engine's statements (NULL until laid
+     * out), the sheet, and per option the row of each statement line
+     * (n_options x TCO_STMT_COLS, XW_NONE: a line the option does not have)
+     * and of its "last month" row, in the block whose years run across. */
+    tco_statements *st;
+    lxw_worksheet *statements;
+    int *st_line, *st_last;
     int *bg_row;
     int *bg_prow; /* the Budget's first year row of each plan's block (NULL: none) */
     /* Plans (plansheet.c; MODEL.md, Demand and Plans): a sheet per plan, after

@@ -154,6 +154,8 @@ static int global_shown(const xw_ctx *c, int k)
         return c->s->tax;
     if (strcmp(kd->section, "scenario") == 0 && strcmp(kd->name, "rank_by") == 0)
         return c->s->src[k] != 0;
+    if (k == TCO_S_POWER_CAP_KW) /* a limit somewhere: each site's, an input */
+        return tco_scenario_power_capped(c->s);
     return 1;
 }
 
@@ -746,6 +748,33 @@ static void inputs_head(xw_ctx *c)
     worksheet_freeze_panes(ws, 4, 0);
 }
 
+/* Named site i's power limit in `row` (MODEL.md, The site's power limit): its
+ * own, an input, 0 for none (never [site]'s); its defined name PowerCapKw_SUFFIX.
+ * Returns the next row. */
+static int site_power_cap(xw_ctx *c, size_t i, const char *name, int row)
+{
+    char lb[XW_TBUF], key[96], unit[96], src[160];
+    const tco_site *t = &c->s->sites[i];
+    const tco_keydef *kd = tco_scenario_key(TCO_S_POWER_CAP_KW);
+    lxw_worksheet *ws = c->inputs;
+    tci_utf8_format(key, sizeof key, "[site %s] %s", name ? name : "", kd->name);
+    xw_key_unit(c, unit, sizeof unit, kd);
+    xw_text(c, ws, row, 0, xw_key_label(c, kd, -1, 0, lb, sizeof lb), NULL);
+    xw_text(c, ws, row, 1, key, xw_fmt(c, XS_KEY, XN_NONE));
+    xw_text(c, ws, row, 3, unit, xw_fmt(c, XS_UNIT, XN_NONE));
+    xw_num(c, ws, row, XW_COL_VAL, t->power_cap_kw,
+           xw_fmt(c, XS_INPUT, xw_value_numfmt(kd->unit, t->power_cap_kw)));
+    validate_input(c, ws, row, kd);
+    xw_in_asis_num(c, row, t->power_cap_kw, 0);
+    if (t->power_cap_line)
+        xw_in_source(c, src, sizeof src, TCO_SRC_INI, t->power_cap_file, t->power_cap_line);
+    else
+        tci_utf8_format(src, sizeof src, "%s", xw_label(c, "source.not_set", "not set"));
+    xw_text(c, ws, row, 4, src, xw_fmt(c, XS_KEY, XN_NONE));
+    xw_in_name(c, xw_site_name_at(c, i, TCO_S_POWER_CAP_KW).s, row, XW_COL_VAL);
+    return row + 1;
+}
+
 /* Named site i's block (MODEL.md, Sites), from `row`: a heading, then each site
  * key with its defined name (ElectricityPrice_SUFFIX): an input where the site
  * gives it, else a formula on [site]'s input. Returns the next row. */
@@ -789,6 +818,8 @@ static int inputs_site(xw_ctx *c, size_t i, int row)
         c->in_site[i * TCO_SITE_KEYS + (size_t)j] = row;
         xw_in_name(c, xw_site_name_at(c, i, k).s, row, XW_COL_VAL);
     }
+    if (tco_scenario_power_capped(c->s))
+        row = site_power_cap(c, i, name, row);
     free(name);
     return row + 1;
 }

@@ -124,6 +124,17 @@ static void lend_flag(const xw_optw *w, int row)
     std_flag(w, row, XW_FLAG_AT_OTHER, NULL, 0, w->L->f_lease, w->o->lease_months);
 }
 
+/* 1 in months 1 to the lease's term (its term in C, the lease flag's): the
+ * straight-line lease cost's and a returned right-of-use asset's months
+ * (optstmt.c). */
+static void lease_term_flag(const xw_optw *w, int row)
+{
+    char f[XW_FBUF];
+    std_flag(w, row, XW_FLAG_WITHIN,
+             xw_formula(w->c, f, sizeof f, "=%s", xw_ow_drv(w->L->f_lease).s), w->o->lease_months,
+             XW_NONE, 0);
+}
+
 static void oyear_row(const xw_optw *w, int row)
 {
     xw_flag_row(w->c, w->ws, row, w->L->r_month, w->H, NULL, 0, f_oyear, oyear, w, 0);
@@ -187,6 +198,8 @@ const xw_ow_row xw_timing_rows[] = {
            "Lease payment month, in advance: its term, in C (1 = yes)", OU_FLAG, lease_flag),
     OW_ROW(f_lend, OW_LEASE, XW_KEY("option.f_lend"), "Lease's last month (1 = yes)", OU_FLAG,
            lend_flag),
+    OW_ROW(st.f_term, OW_LEASE, XW_KEY("option.st.f_term"),
+           "Lease term's month, 1 to its term in C (1 = yes)", OU_FLAG, lease_term_flag),
     OW_ROW(r_oyear, OW_LEASE, XW_KEY("option.oyear"),
            "Year owned after the lease's end (0 = not owned)", OU_NONE, oyear_row),
     OW_ROW(f_term, OW_TERM, XW_KEY("option.f_term"),

@@ -816,6 +816,7 @@ static const struct {
     {option_rows, &(const size_t){sizeof option_rows / sizeof option_rows[0]}},
     {xw_result_rows, &xw_n_result_rows},
     {xw_leasebuy_rows, &xw_n_leasebuy_rows},
+    {xw_stmt_rows, &xw_n_stmt_rows},
 };
 
 /* Row k of the sheet's tables, or NULL past the last. */
@@ -864,6 +865,11 @@ static unsigned option_has(const xw_ctx *c, size_t i)
     has |= L->lease && r->compare_to >= 0 && !isnan(r->implied_rate) ? OW_TWIN : 0;
     has |= L->lease && r->compare_to >= 0 && !isnan(r->nal) ? OW_NAL : 0;
     has |= L->buy && !L->lease && s->tax && tax_macrs ? OW_TAXYEAR : 0;
+    int op = o->lease_accounting == TCO_LEASE_ASC842_OPERATING;
+    has |= L->lease && !op ? OW_ONBOOKS : 0;
+    has |= L->lease && op ? OW_OPLEASE : 0;
+    has |= L->buy && (!L->lease || o->lease_end == TCO_LEASE_BUYOUT) ? OW_OWNS : 0;
+    has |= L->buy && (!L->lease || op) ? OW_BOOK : 0;
     return has;
 }
 

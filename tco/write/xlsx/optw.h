@@ -226,6 +226,14 @@ enum {
     OW_NAL = 1 << 13,        /* likewise, with a cost of debt: its NAL */
     OW_TAXYEAR = 1 << 14,    /* MACRS by tax year: taxed, bought at month 0 (cash or
                                 loan) with a MACRS tax method */
+    OW_ONBOOKS = 1 << 15,    /* a lease on the books: ifrs16 or asc842-finance */
+    OW_OPLEASE = 1 << 16,    /* a lease under asc842-operating */
+    OW_OWNS = 1 << 17,       /* may own hardware at month H, sold then (bought in cash
+                                or with a loan; a lease bought out, when its term ends
+                                within the horizon: a formula's test, for an edit of
+                                the term) */
+    OW_BOOK = 1 << 18,       /* owned hardware on the books: bought in cash or with a
+                                loan, or an asc842-operating lease (its buyout) */
 };
 
 /* A row's unit, in column B (option.c shows it). */
@@ -302,6 +310,9 @@ extern const size_t xw_n_result_rows;
 /* Lease against buy's rows, after the results (leasebuy.c). */
 extern const xw_ow_row xw_leasebuy_rows[];
 extern const size_t xw_n_leasebuy_rows;
+/* The rows the Statements sheet reads, after lease against buy's (optstmt.c). */
+extern const xw_ow_row xw_stmt_rows[];
+extern const size_t xw_n_stmt_rows;
 /* The book depreciation's life in column C (a driver of the life's flag row). */
 void xw_life_drv(const xw_optw *w, int row);
 

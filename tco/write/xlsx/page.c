@@ -363,6 +363,17 @@ void xw_pager_init(xw_pager *p, const xw_ctx *c, double width_px)
     p->n = 0;
 }
 
+/* See page.h. */
+void xw_pager_readable(xw_pager *p, const xw_ctx *c)
+{
+    int min = xw_min_scale(c);
+    if (p->scale <= min)
+        return;
+    p->scale = min;
+    double h = p->portrait ? PAGE_H_PORT : PAGE_H_LAND;
+    p->rows_per_page = (int)(h * 100 / p->scale / 20 * 0.92) - 1;
+}
+
 /* A page break before `row`, where the next page starts. */
 static void pager_break(xw_pager *p, int row)
 {

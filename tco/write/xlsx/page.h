@@ -130,6 +130,9 @@ typedef struct xw_pager {
 double xw_page_chars(double pt, int portrait);
 /* A pager for a sheet `width_px` pixels wide. */
 void xw_pager_init(xw_pager *p, const xw_ctx *c, double width_px);
+/* The pager at the smallest readable scale (xw_min_scale), for the most rows
+ * a page: a sheet of short blocks that would otherwise print one a page. */
+void xw_pager_readable(xw_pager *p, const xw_ctx *c);
 /* A block of `rows` rows starts at `start`: break before it when it would not fit,
  * and inside it when it is longer than a page. */
 void xw_pager_block(xw_pager *p, int start, int rows);

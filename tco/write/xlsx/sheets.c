@@ -119,6 +119,12 @@ static const xw_sheet_kind kinds[TCI_SHEET_KINDS] = {
         KIND(XW_KEY("sheet.annual"), "Annual", annual, always, xw_write_annual,
              XW_KEY("contents.annual"),
              "Each option's cash flow by fiscal year and line (live), for the printed pack", 1),
+    [TCI_SHEET_STATEMENTS] =
+        KIND(XW_KEY("sheet.statements"), "Statements", statements, always, xw_write_statements,
+             XW_KEY("contents.statements"),
+             "Each option's income statement, cash flow and year-end balances by fiscal year "
+             "(live)",
+             1),
 #undef KIND
 };
 

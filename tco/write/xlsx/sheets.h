@@ -91,6 +91,17 @@ const char *xw_budget_fy_formula(const xw_ctx *c, size_t i, int col, const char 
  * cash-flow sheet's fiscal-year row; the engine's budget (c->bg) cached. */
 void xw_write_annual(xw_ctx *c);
 
+/* The Statements sheet (stmtsheet.c; docs/WORKBOOK.md, Statements): each
+ * option's income statement, cash-flow statement and year-end balances by
+ * fiscal year, live over its cash-flow sheet's rows, the engine's statements
+ * (c->st, tco_statements_compute) cached. xw_statements_layout computes them
+ * and fixes the sheet's rows (c->st_line, c->st_last) before any sheet is
+ * written. */
+void xw_statements_layout(xw_ctx *c);
+void xw_write_statements(xw_ctx *c);
+/* The Statements sheet's column of fiscal year y (y = -1: the horizon's). */
+int xw_stmt_col(int y);
+
 /* Plans (plansheet.c; MODEL.md, Demand and Plans): xw_plan_layout fixes the
  * rows of plan p's sheet that other sheets read (c->ps[p]) before any sheet
  * is written; xw_write_plan writes the sheet. */

@@ -145,16 +145,36 @@ static void feasibility_tests(xw_ctx *c, size_t i, char *holds, char *serves, si
                mp, rps, tp, cnt, rps, tp, se, tp, se, rps, cnt);
 }
 
-/* Option i's Feasible cell: both tests of the rows below passed. */
+/* Option i's test of its site's power limit (MODEL.md, The site's power limit)
+ * in f: 1 when its provisioned kW (the row above) is within its site's
+ * power_cap_kw on Inputs, or the site has none (0) or the option rents. */
+static void fits_formula(xw_ctx *c, size_t i, char *f, size_t size)
+{
+    const int col = XW_SUM_COL0 + (int)i;
+    if (c->s->options[i].acquire != TCO_BUY) {
+        xw_formula(c, f, size, "=1");
+        return;
+    }
+    const char *cap = xw_site_name(c, i, TCO_S_POWER_CAP_KW).s;
+    xw_formula(c, f, size, "=IF(AND(%s>0,%s>%s),0,1)", cap,
+               xw_ref(NULL, c->sm_rows[TCI_F_PROVISIONED_KW], col, 0, 0).s, cap);
+}
+
+/* Option i's Feasible cell: every test of the rows below passed. */
 static void feasibility_formula(xw_ctx *c, size_t i, char *f, size_t size)
 {
     const int col = XW_SUM_COL0 + (int)i;
-    xw_refbuf holds = xw_ref(NULL, c->sm_holds, col, 0, 0);
-    if (c->sm_serves == XW_NONE)
-        xw_formula(c, f, size, "=IF(%s=1,1,0)", holds.s);
+    char tests[XW_FBUF];
+    int n = tci_utf8_format(tests, sizeof tests, "%s=1", xw_ref(NULL, c->sm_holds, col, 0, 0).s);
+    const int more[] = {c->sm_serves, c->sm_fits};
+    for (size_t k = 0; k < sizeof more / sizeof *more; k++)
+        if (more[k] != XW_NONE && n > 0 && (size_t)n < sizeof tests)
+            n += tci_utf8_format(tests + n, sizeof tests - (size_t)n, ",%s=1",
+                                 xw_ref(NULL, more[k], col, 0, 0).s);
+    if (c->sm_serves == XW_NONE && c->sm_fits == XW_NONE)
+        xw_formula(c, f, size, "=IF(%s,1,0)", tests);
     else
-        xw_formula(c, f, size, "=IF(AND(%s=1,%s=1),1,0)", holds.s,
-                   xw_ref(NULL, c->sm_serves, col, 0, 0).s);
+        xw_formula(c, f, size, "=IF(AND(%s),1,0)", tests);
 }
 
 /* The formula of option i's cell of field fi (in column col) in f; 0 for a field
@@ -341,6 +361,10 @@ static lxw_chart *chart_breakdown(xw_ctx *c)
                   "negative)",
                   "months", xw_int(s->horizon_months).s, "currency", c->currency, NULL);
     xw_chart_title(c, ch, t);
+    /* Its long title at the body's size: the columns keep the chart's height. */
+    lxw_chart_font title = xw_chart_font(c, 1);
+    title.size = xw_body_pt(c);
+    chart_title_set_name_font(ch, &title);
     xw_axis_name(c, ch->x_axis, xw_label(c, "chart.breakdown.x", "Option"));
     /* The options' names below the receipts' bars, not over them. */
     chart_axis_set_label_position(ch->x_axis, LXW_CHART_AXIS_LABEL_POSITION_LOW);
@@ -404,23 +428,29 @@ static lxw_chart *sm_chart(xw_ctx *c, int k)
 
 /* The template's charts, in its order, together in a box `width` by `height`
  * pixels from row `top`: one fills it; two share it one above the other; of
- * three, the first takes the upper half and the other two the lower half side
- * by side; four share it two by two. */
+ * more, the first takes the upper half (the built-in first is the cost
+ * breakdown, whose many lines need the width) and the others the lower half
+ * side by side, one with a legend of the options half as wide again as one
+ * without (the cost per GPU-hour). */
 static void add_charts(xw_ctx *c, int top, double width, double height)
 {
     int n = c->n_charts < TCI_CHART_KINDS ? c->n_charts : TCI_CHART_KINDS;
     const double gap = 12;
+    double weight[TCI_CHART_KINDS] = {0}, weights = 0;
+    for (int k = 1; k < n; k++)
+        weights += weight[k] = c->charts[k] == TCI_CHART_COST_PER_GPU_HOUR ? 2 : 3;
+    double x = 0;
     for (int k = 0; k < n; k++) {
         lxw_chart *ch = sm_chart(c, k);
         if (!ch)
             return;
-        int lower = n == 4 ? k >= 2 : k > 0 && n > 1, side = n == 4 || (n > 2 && k > 0);
-        int right = n == 4 ? k % 2 == 1 : side && k == 2;
-        double w = side ? (width - gap) / 2 : width;
+        int lower = k > 0 && n > 1, across = n > 2 && k > 0;
+        double w = across ? (width - gap * (n - 2)) * weight[k] / weights : width;
         double h = n > 1 ? (height - gap) / 2 : height;
         lxw_chart_options co;
         memset(&co, 0, sizeof co);
-        co.x_offset = right ? (int32_t)(w + gap) : 0;
+        co.x_offset = across ? (int32_t)x : 0;
+        x += across ? w + gap : 0;
         co.y_offset = 4 + (lower ? (int32_t)(h + gap) : 0);
         co.x_scale = w / 480;
         co.y_scale = (h - 4) / 288;
@@ -559,6 +589,7 @@ static void sm_layout(xw_ctx *c)
     /* The feasibility tests, then the feasible options' totals. */
     c->sm_holds = row++;
     c->sm_serves = c->s->mode == TCO_INFERENCE ? row++ : XW_NONE;
+    c->sm_fits = tco_scenario_power_capped(c->s) ? row++ : XW_NONE;
     c->sm_feasible_total = row++;
     c->sm_last_row = row - 1;
     /* The plans, below a blank row: a heading, the column headings, a row
@@ -781,15 +812,21 @@ static void sm_feasibility_tests(xw_ctx *c)
          TCO_INFEASIBLE_MEMORY},
         {c->sm_serves, XW_KEY("summary.serves_rate"), "Serves the target request rate",
          TCO_INFEASIBLE_RATE},
+        {c->sm_fits, XW_KEY("summary.fits_power"), "Fits the site's power limit",
+         TCO_INFEASIBLE_POWER},
     };
-    char holds[XW_FBUF], serves[XW_FBUF];
-    for (size_t k = 0; k < 2; k++) {
+    char holds[XW_FBUF], serves[XW_FBUF], fits[XW_FBUF];
+    for (size_t k = 0; k < sizeof tests / sizeof *tests; k++) {
         if (tests[k].row == XW_NONE)
             continue;
         sm_label(c, tests[k].row, xw_label(c, tests[k].key, tests[k].english), XS_TEXT);
         for (size_t i = 0; i < c->s->n_options; i++) {
             feasibility_tests(c, i, holds, serves, sizeof holds);
-            xw_fnum(c, ws, tests[k].row, XW_SUM_COL0 + (int)i, k == 0 ? holds : serves,
+            fits_formula(c, i, fits, sizeof fits);
+            xw_fnum(c, ws, tests[k].row, XW_SUM_COL0 + (int)i,
+                    k == 0   ? holds
+                    : k == 1 ? serves
+                             : fits,
                     c->r->options[i].infeasible & tests[k].bit ? 0 : 1,
                     xw_fmt(c, XS_CALC, XN_FLAG));
         }
@@ -906,7 +943,9 @@ static void sm_fields(xw_ctx *c)
     xw_formula(c, f, sizeof f, "=%s=0", xw_ref(NULL, fr, c0, 1, 0).s);
     cf.value_string = f;
     cf.format = c->fmt_nofit;
-    int last = c->sm_serves == XW_NONE ? c->sm_holds : c->sm_serves;
+    int last = c->sm_fits != XW_NONE     ? c->sm_fits
+               : c->sm_serves != XW_NONE ? c->sm_serves
+                                         : c->sm_holds;
     xw_note(c, worksheet_conditional_format_range(ws, (lxw_row_t)fr, (lxw_col_t)c0, (lxw_row_t)last,
                                                   (lxw_col_t)c1, &cf));
 }

@@ -52,6 +52,9 @@ static void ctx_free(xw_ctx *c)
     free(c->in_site);
     tco_budget_free(c->bg);
     free(c->bg_row);
+    tco_statements_free(c->st);
+    free(c->st_line);
+    free(c->st_last);
     free(c->bg_prow);
     for (size_t p = 0; c->ps && p < c->s->n_plans; p++) {
         free(c->ps[p].name);
@@ -358,6 +361,7 @@ static void write_sheets(xw_ctx *c)
     for (size_t p = 0; c->ps && p < s->n_plans; p++)
         xw_plan_layout(c, p);
     xw_budget_layout(c);
+    xw_statements_layout(c);
     c->ck_master = 3;
     c->br_first = c->br_last = XW_NONE;
     for (int k = 0; k < TCI_SHEET_KINDS; k++)
