@@ -47,6 +47,7 @@ typedef struct acc {
     double per_gpu;  /* price per GPU-hour */
     char *detail;    /* how the price was found, for <source> */
     int rows;        /* rows merged into it, itself included */
+    int gpus;        /* the instance's GPUs, for <gpus>; 0 when not a whole 1..1000 */
 } acc;
 
 /* A host machine's prices in one zone (Google Cloud's pairing). */
@@ -331,7 +332,7 @@ static void note_unmapped(imp *im, const char *name)
  * the cheaper of the two (the earlier row on a tie). 0, or -1 when out of
  * memory. `detail` is taken. */
 static int add_offer(imp *im, const char *instance, const char *region, int spot, const char *gpu,
-                     double per_gpu, char *detail)
+                     double per_gpu, char *detail, int gpus)
 {
     char *key = join3(instance, region, spot ? "spot" : "on-demand");
     if (!key) {
@@ -360,7 +361,15 @@ static int add_offer(imp *im, const char *instance, const char *region, int spot
         return -1;
     }
     acc *a = &im->accs[im->n_accs];
-    *a = (acc){key, strdup(instance), strdup(region), spot, gpu, per_gpu, detail, 1};
+    *a = (acc){key,
+               strdup(instance),
+               strdup(region),
+               spot,
+               gpu,
+               per_gpu,
+               detail,
+               1,
+               gpus >= 1 && gpus <= 1000 ? gpus : 0};
     if (!a->instance || !a->region || map_put(&im->acc_map, key, im->n_accs, acc_key, im)) {
         free(a->instance);
         free(a->region);
@@ -433,7 +442,7 @@ static int priced_row(imp *im, const char *instance, const char *gpu_name, int c
                                 s ? " spot" : "", count, gpu_name, text[s], zone, line)
                     : detail_of("%s%s: %d x %s at %s an hour (line %d)", instance, s ? " spot" : "",
                                 count, gpu_name, text[s], line);
-        if (!detail || add_offer(im, instance, region, s, gpu, (v + hv) / count, detail))
+        if (!detail || add_offer(im, instance, region, s, gpu, (v + hv) / count, detail, count))
             return -1;
         kept = 1;
     }
@@ -775,6 +784,8 @@ static xmlBufferPtr write_xml(imp *im)
         rc |= xmlTextWriterWriteString(w, BAD_CAST price);
         rc |= xmlTextWriterEndElement(w);
         rc |= xmlTextWriterWriteElement(w, BAD_CAST "region", BAD_CAST a->region);
+        if (a->gpus) /* what offer_min_gpus compares (MODEL.md, The cheapest offer) */
+            rc |= xmlTextWriterWriteFormatElement(w, BAD_CAST "gpus", "%d", a->gpus);
         rc |= xmlTextWriterWriteElement(w, BAD_CAST "source", BAD_CAST source);
         rc |= xmlTextWriterWriteElement(w, BAD_CAST "as-of", BAD_CAST im->o->as_of);
         rc |= xmlTextWriterEndElement(w);
