@@ -293,10 +293,8 @@ static void sm_line(xw_ctx *c, size_t i, int col, int row, int head, int lastrow
         xw_refbuf yr = xw_ref(NULL, head, ycol, 1, 0), last = xw_ref(NULL, lastrow, ycol, 1, 0);
         xw_fnum(c, ws, row, ycol, sm_formula(c, i, col, ycol, yr.s, last.s, f, sizeof f), v, fm);
     }
-    if (balance) {
-        worksheet_write_blank(ws, (lxw_row_t)row, SM_TOTAL, xw_fmt(c, XS_CALC, XN_NONE));
+    if (balance) /* a balance has no total over the years: its Horizon cell stays empty */
         return;
-    }
     xw_fnum(
         c, ws, row, SM_TOTAL,
         xw_formula(c, f, sizeof f, "=SUM(%s)", xw_range(NULL, row, SM_Y0, row, SM_Y0 + ny - 1).s),
