@@ -124,12 +124,14 @@ tco_status cli_print_catalog(FILE *out, const void *arg)
             "as of");
     for (size_t i = 0; i < cat->n_gpus; i++) {
         const tco_gpu_model *g = &cat->gpus[i];
-        char mem[24];
+        char mem[24], bw[24] = "-"; /* a bandwidth the entry does not give: a dash */
         snprintf(mem, sizeof mem, "%g GB", g->memory_gb);
+        if (!isnan(g->memory_bw_tbs))
+            snprintf(bw, sizeof bw, "%g", g->memory_bw_tbs);
         tco_fput_text(out, g->id, idw, 0);
         fputc(' ', out);
         tco_fput_text(out, g->name, namew, namew);
-        fprintf(out, " %9g %9s %8g %6g ", g->fp16_tflops, mem, g->memory_bw_tbs, g->tdp_w);
+        fprintf(out, " %9g %9s %8s %6g ", g->fp16_tflops, mem, bw, g->tdp_w);
         if (isnan(g->price_typical)) { /* the price and its currency, right-aligned in 12 */
             fprintf(out, "%12s", "-");
         } else {

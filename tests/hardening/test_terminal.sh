@@ -155,14 +155,15 @@ run catalog 0 "$TCO" catalog --catalog "$work/cat.xml"
 run catalog_json 0 "$TCO" catalog --catalog "$work/cat.xml" --format json
 shows catalog_json '"\u007f\u009b[2J名前 \u0085NEL"'
 shows catalog '\x7F\u009B[2J名前 \u0085NEL'
-shows catalog 'evil-offer             \u009B31m    evil-gpu'
+shows catalog 'evil-offer             \u009B31m\x7Fprov               evil-gpu'
 shows catalog '\u0096region'
 # The GPU rows' last column (as of) starts at one display column in every row,
 # CJK counted twice and escapes as they show.
 timeout 60 "$PY" - "$work/catalog.out" <<'PYEOF' && ok || bad "catalog table columns are not aligned"
 import sys, unicodedata
 lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
-gpu_rows = [l for l in lines if l.startswith(("evil-gpu", "cjk-gpu", "h100", "a100"))]
+gpus = lines[:next(k for k, l in enumerate(lines) if l.startswith("Cloud offers"))]
+gpu_rows = [l for l in gpus if l.startswith(("evil-gpu", "cjk-gpu", "h100", "a100"))]
 def col(s):
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in s)
 starts = {col(l[:l.rindex("20")]) for l in gpu_rows}
