@@ -1012,6 +1012,11 @@ static int run(int argc, char **argv)
     case CLI_CMD_COUNT:
         break;
     }
+    size_t len = strlen(name);
+    if (len > 4 && strcmp(name + len - 4, ".ini") == 0) /* a scenario given without a command */
+        return cli_usage_error("unknown command '%s'; to compute a scenario, put 'report' before "
+                               "it",
+                               name);
     const char *near = cli_command_suggest(name);
     if (near && strlen(near) < 32) {
         char fmt[96];

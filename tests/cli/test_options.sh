@@ -82,6 +82,9 @@ expect_rc 2 "$TCO" repot "$SEED"
 expect_err "tco: unknown command 'repot'; did you mean 'report'?"
 expect_rc 2 "$TCO" compre a.ini b.ini
 expect_err "tco: unknown command 'compre'; did you mean 'compare'?"
+# A scenario given without a command: the command that computes it.
+expect_rc 2 "$TCO" my-scenario.ini
+expect_err "tco: unknown command 'my-scenario.ini'; to compute a scenario, put 'report' before it"
 expect_rc 2 "$TCO" xyzzy
 expect_err "tco: unknown command 'xyzzy'"
 grep -q "did you mean" err && bad "a suggestion for xyzzy: $(cat err)" || ok
