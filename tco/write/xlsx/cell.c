@@ -1000,8 +1000,8 @@ void xw_print_setup(xw_ctx *c, lxw_worksheet *ws, int repeat_first, int repeat_l
     xw_labelf(NULL, right, sizeof right, "print.page", t, "page", "&P", "pages", "&N", NULL);
     tci_utf8_format(footer, sizeof footer, "&L%s&R%s", left, right);
     worksheet_set_landscape(ws);
-    worksheet_set_paper(ws, 9);                      /* A4; Letter users get the same fit */
-    worksheet_set_margins(ws, 0.4, 0.4, 0.55, 0.55); /* the header and footer at 0.3 */
+    worksheet_set_paper(ws, 9); /* A4; Letter users get the same fit */
+    worksheet_set_margins(ws, 0.4, 0.4, XW_MARGIN_TB, XW_MARGIN_TB); /* header, footer: 0.3 */
     xw_note(c, worksheet_set_header(ws, header));
     xw_note(c, worksheet_set_footer(ws, footer));
     if (fit_wide > 0)

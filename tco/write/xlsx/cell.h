@@ -220,6 +220,10 @@ int xw_money_width(xw_ctx *c, double v);
 
 /* ===== Print setup ===== */
 
+/* The page's top and bottom margins, in inches (xw_print_setup), which the
+ * pager's page heights leave out (page.c). */
+#define XW_MARGIN_TB 0.55
+
 /* Print setup shared by every sheet: landscape A4, header with the scenario name
  * and the sheet name, footer with page numbers, rows repeated (repeat_first XW_NONE:
  * none), when fit_wide > 0 fitted to that many pages wide, and a print area over

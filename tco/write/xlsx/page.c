@@ -319,9 +319,10 @@ double xw_cols_px(double chars)
 #define PAGE_W_PORT 690.0
 #define PAGE_H_PORT 950.0
 /* The same heights exactly, in points: A4 (595.28 by 841.89) less the top and
- * bottom margins of 0.55 inch; and the title row's height (14-point text). */
-#define PAGE_PT_LAND 516.08
-#define PAGE_PT_PORT 762.69
+ * bottom margins (XW_MARGIN_TB, 72 points an inch); and the title row's height
+ * (14-point text). */
+#define PAGE_PT_LAND (595.28 - 2 * 72 * XW_MARGIN_TB)
+#define PAGE_PT_PORT (841.89 - 2 * 72 * XW_MARGIN_TB)
 #define TITLE_PT     20.0
 
 /* The scale at which text of pt points prints at XW_MIN_PRINT_PT, in percent. */
