@@ -23,6 +23,7 @@ import openpyxl
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from xlsxtest import lo_recalc, load_values, run_audit, tco_binary  # noqa: E402
+from live_fx import inputs_cell  # noqa: E402
 from live_model import against_engine, summary_table  # noqa: E402
 import recalc_service  # noqa: E402
 
@@ -60,14 +61,6 @@ count = 8
 price_per_gpu_hour = 2
 utilization = 1
 """
-
-
-def inputs_cell(wb, key):
-    ws = wb["Inputs"]
-    for row in ws.iter_rows(min_row=1, max_row=ws.max_row):
-        if row[1].value == key:
-            return row[2]
-    raise SystemExit(f"no Inputs row {key}")
 
 
 def fits_row(path):
