@@ -148,7 +148,8 @@ int tci_discount_matches(const tco_discount *d, const tco_offer *e);
 /* The discount of s that applies to offer e: k >= 1 for s->discounts[k - 1],
  * the most specific that matches; 0 when none does. */
 int tci_discount_for(const tco_scenario *s, const tco_offer *e);
-/* price x (1 - fraction) of discount k >= 1 of s; price itself for k = 0. */
+/* price x (1 - fraction) of discount k >= 1 of s; price itself for k = 0
+ * (scenario.c, beside tci_fx_convert: the price chain's two steps). */
 double tci_discounted(const tco_scenario *s, int discount, double price);
 /* 1 when offer e passes the filters of rent option o with offer = cheapest
  * (offer_gpu exactly; offer_pricing, offer_provider and offer_region as

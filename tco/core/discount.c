@@ -48,14 +48,6 @@ int tci_discount_for(const tco_scenario *s, const tco_offer *e)
     return best;
 }
 
-/* See core.h. */
-double tci_discounted(const tco_scenario *s, int discount, double price)
-{
-    if (discount <= 0 || (size_t)discount > s->n_discounts)
-        return price;
-    return price * (1 - s->discounts[discount - 1].fraction);
-}
-
 /* ===== The cheapest offer ===== */
 
 /* See core.h. */

@@ -269,6 +269,14 @@ double *tci_fx_price(tco_option *o)
     return o->acquire == TCO_BUY ? &o->gpu_price : &o->price_per_gpu_hour;
 }
 
+/* See core.h. The price chain's first step, before tci_fx_convert. */
+double tci_discounted(const tco_scenario *s, int discount, double price)
+{
+    if (discount <= 0 || (size_t)discount > s->n_discounts)
+        return price;
+    return price * (1 - s->discounts[discount - 1].fraction);
+}
+
 /* See core.h. */
 double tci_fx_convert(const tco_scenario *s, int fx, double written)
 {
