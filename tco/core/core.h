@@ -36,6 +36,12 @@ static inline double tci_plan_net_cost(const tco_plan_result *p, int m, int H)
         return p->paid0;
     return p->monthly[m - 1].cost - (m == H ? p->own_residual : 0);
 }
+/* The same with the plan's tax of the month (tax0 at month 0): the terms of
+ * its after-tax net cost (MODEL.md, Plans after tax); with [tax] only. */
+static inline double tci_plan_net_cost_after_tax(const tco_plan_result *p, int m, int H)
+{
+    return tci_plan_net_cost(p, m, H) + (m == 0 ? p->tax0 : p->monthly[m - 1].tax);
+}
 /* The book value of option result r at the end of month m (0..H): the book
  * view's (MODEL.md, Depreciation), book_value0 then each month's. */
 static inline double tci_book_value(const tco_option_result *r, int m)

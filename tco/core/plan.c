@@ -150,6 +150,7 @@ static void batch_cost(const tco_scenario *s, const batch *b, tco_plan_result *r
      * then its months'; what is left of tax0 is the commitment's, at its sale
      * or past the horizon. */
     *(b->t == 0 ? &r->tax0 : &r->monthly[b->t - 1].tax) += first;
+    *(b->t == 0 ? &r->own_tax0 : &r->monthly[b->t - 1].own_tax) += first;
     double rest = tax0 - first;
     for (int j = 1; j <= sb.horizon_months; j++) {
         discount /= 1 + rm;
@@ -158,13 +159,20 @@ static void batch_cost(const tco_scenario *s, const batch *b, tco_plan_result *r
         r->after_tax_total += extra;
         r->after_tax_npv += extra * discount;
         pm->tax += m0[j - 1].tax + extra;
+        pm->own_tax += m0[j - 1].tax + extra;
         rest -= m0[j - 1].tax;
     }
+    /* The tax on its sale, in its last month's (MODEL.md, Taxes: month H's). */
+    r->monthly[b->e - 1].own_sale_tax +=
+        m0[sb.horizon_months - 1].tax + s->tax_rate * m0[sb.horizon_months - 1].deductible;
     rest = tax_rest(rest, tax0);
-    if (sold) /* what it still owed was paid at its sale, and deducted then */
+    if (sold) { /* what it still owed was paid at its sale, and deducted then */
         r->monthly[b->e - 1].tax += rest;
-    else
+        r->monthly[b->e - 1].own_tax += rest;
+    } else {
         r->commitment_tax += rest;
+        r->own_commitment_tax += rest;
+    }
 }
 
 /* What a plan's evaluation takes from its options whatever the month of its
@@ -224,11 +232,14 @@ static void reserve_part(const tco_scenario *s, tco_plan_result *r, const fixed_
         r->after_tax_npv += f->reserve_tax_npv;
         double rest = f->reserve_tax - f->reserve_tax0;
         r->tax0 += f->reserve_tax0;
+        r->reserve_tax0 = f->reserve_tax0;
         for (int m = 0; m < s->horizon_months; m++) {
             r->monthly[m].tax += f->reserve_tax_m[m];
+            r->monthly[m].reserve_tax = f->reserve_tax_m[m];
             rest -= f->reserve_tax_m[m];
         }
-        r->commitment_tax += tax_rest(rest, f->reserve_tax); /* past the horizon */
+        r->reserve_commitment_tax = tax_rest(rest, f->reserve_tax); /* past the horizon */
+        r->commitment_tax += r->reserve_commitment_tax;
     }
 }
 
@@ -241,8 +252,10 @@ static void overflow_part(const tco_scenario *s, tco_plan_result *r, double rm,
         tco_plan_month *pm = &r->monthly[m];
         discount /= 1 + rm;
         pm->overflow_cost = pm->overflow_hours * f->hourly[m];
-        if (s->tax)
-            pm->tax += -s->tax_rate * pm->overflow_cost;
+        if (s->tax) {
+            pm->overflow_tax = -s->tax_rate * pm->overflow_cost;
+            pm->tax += pm->overflow_tax;
+        }
         r->overflow_total += pm->overflow_cost;
         r->overflow_npv += pm->overflow_cost * discount;
     }
@@ -459,6 +472,12 @@ static int keep_purchases(const tco_scenario *s, const tco_plan *p, int own_coun
         double total, npv;
         batch_months(s, &b[j], &sb, &o, q->lines[0], q->lines[1], &q->paid0, &total, &npv);
         purchase_figures(s, &sb, &o, q);
+        if (s->tax) { /* its months' tax depreciation and its tax on the sale */
+            double tax, tax_npv;
+            tci_option_tax_at(&sb, &o, 0, b[j].t, b[j].e < H, q->lines[0], &tax, &tax_npv, NULL);
+            q->tax_on_sale =
+                q->lines[0][months - 1].tax + s->tax_rate * q->lines[0][months - 1].deductible;
+        }
     }
     return 1;
 }

@@ -89,6 +89,10 @@ typedef struct tco_plan_month {
     /* ... and with [tax] its tax (MODEL.md, A plan's budget): each part's tax
      * of the month, negative when saved; 0 without [tax]. */
     double tax;
+    /* ... and that tax by part (MODEL.md, Plans after tax): the owned part's
+     * (with its purchases' tax on their sale), of which the tax on the sales
+     * alone, the reserved part's and the overflow's; they add up to tax. */
+    double own_tax, own_sale_tax, reserve_tax, overflow_tax;
 } tco_plan_month;
 
 /* One purchase of a plan's owned part as the plan prices it (MODEL.md,
@@ -116,6 +120,9 @@ typedef struct tco_plan_purchase {
                                  then before the horizon, owed after it at H */
     double lease_owed_npv;    /* sold at H: those at their present value at the model's
                                  month 0 (each at its month), else 0 */
+    double tax_on_sale;       /* with [tax]: rate * (residual - tax book value at its
+                                 sale), at its sale; its lines[0] then carry each
+                                 month's tax_depreciation (MODEL.md, Plans after tax) */
 } tco_plan_purchase;
 
 /* Every figure of one plan (MODEL.md, Plans). Parts a plan lacks are 0. */
@@ -138,14 +145,16 @@ typedef struct tco_plan_result {
     double reserve_commitment, reserve_commitment_npv; /* its term's months past the horizon,
                                                           and their present value (with
                                                           own_line: tco_compute only) */
-    size_t n_purchases;           /* the owned part's purchases: one per buy_at pair (one
-                                     without buy_at), then the refresh when the plan has
-                                     one; 0 without an owned part (and in best_plan) */
-    tco_plan_purchase *purchases; /* n_purchases entries */
-    double tax0;                  /* with [tax]: month 0's tax (the monthly[].tax of month 0) */
-    double commitment_tax;        /* ... and the tax of the commitments past the horizon;
-                                     tax0 + the months' tax + this = after_tax_total - total;
-                                     both 0 without [tax] */
+    size_t n_purchases;            /* the owned part's purchases: one per buy_at pair (one
+                                      without buy_at), then the refresh when the plan has
+                                      one; 0 without an owned part (and in best_plan) */
+    tco_plan_purchase *purchases;  /* n_purchases entries */
+    double tax0;                   /* with [tax]: month 0's tax (the monthly[].tax of month 0) */
+    double commitment_tax;         /* ... and the tax of the commitments past the horizon;
+                                      tax0 + the months' tax + this = after_tax_total - total;
+                                      both 0 without [tax] */
+    double own_tax0, reserve_tax0; /* ... tax0 by part (they add up to it) */
+    double own_commitment_tax, reserve_commitment_tax; /* ... commitment_tax by part */
 } tco_plan_result;
 
 /* ===== The cheapest plan ([optimize]; MODEL.md, The cheapest plan) ===== */

@@ -651,6 +651,7 @@ static const struct {
     {xw_pl_driver_rows, &xw_pl_n_driver_rows},
     {plan_rows, &(const size_t){N_PLAN_ROWS}},
     {xw_pl_cash_rows, &xw_pl_n_cash_rows},
+    {xw_pl_tax_rows, &xw_pl_n_tax_rows},
 };
 
 /* Row k of the sheet's tables, or NULL past the last. */
@@ -807,6 +808,7 @@ static unsigned plan_has(const xw_ctx *c, size_t p, int *nloan)
     has |= ro && ro->term_months > 0 ? PW_RES_TERM : 0;
     has |= ro && ro->term_months > 0 && ro->after_term == TCO_AFTER_ON_DEMAND ? PW_RES_OD_AFTER : 0;
     has |= ro && ro->term_months > 0 && ro->after_term == TCO_AFTER_RENEW ? PW_RES_RENEW : 0;
+    has |= s->tax ? PW_TAX : 0;
     return has;
 }
 

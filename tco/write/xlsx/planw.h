@@ -50,6 +50,13 @@ typedef struct pl_rows {
     int r_blint, r_eset;
     int r_chart, r_end;
     int r_fy; /* the fiscal year of each month (the Budget's plan block reads it) */
+    /* With [tax] (plantax.c; MODEL.md, Plans after tax): the heading, the tax
+     * depreciation's life of the owned and the refresh's option, each
+     * purchase's tax depreciation (one row a purchase, one when bought at
+     * once), the tax on the sales, each part's tax, the plan's tax, its net
+     * cost after tax and that at its present value (totals in C). */
+    int s_tax, k_tlife, k_tlife_new, r_tdep, r_tsale, r_town, r_tres, r_tover;
+    int r_tax, r_at_net, r_at_pv;
 } pl_rows;
 
 /* A plan's parts, as the sheet writes them. */
@@ -368,6 +375,7 @@ enum {
     PW_RES_TERM = 1 << 19,     /* reserved with a term: its commitment */
     PW_RES_OD_AFTER = 1 << 20, /* reserved, on demand after its term */
     PW_RES_RENEW = 1 << 21,    /* reserved, renewed after its term */
+    PW_TAX = 1 << 22,          /* the scenario has [tax] */
 };
 
 /* How many rows an entry of plan_rows takes. */
@@ -457,6 +465,9 @@ extern const size_t xw_pl_n_driver_rows;
  * term owe past the horizon (plandrivers.c), rows of the cash flow's table
  * below what they discount. */
 void xw_pl_own_commit_pv_drv(const pl_sheet *S, int row);
+/* The tax block's rows (plantax.c), after the plan's. */
+extern const pl_row xw_pl_tax_rows[];
+extern const size_t xw_pl_n_tax_rows;
 void xw_pl_commit_pv_drv(const pl_sheet *S, int row);
 
 /* With buy_at (planbuys.c; MODEL.md, Staged purchases): each purchase's
