@@ -298,8 +298,24 @@ static void bg_block(xw_ctx *c, size_t i, lxw_format *const *fm)
 /* ===== The plans' blocks (MODEL.md, A plan's budget) ===== */
 
 /* The plan blocks' columns from BG_COL0: owned, reserved, overflow, total
- * before tax (the plan sheet has no tax rows). */
-enum { BP_OWN, BP_RES, BP_OVER, BP_TOTAL, BP_COLS };
+ * before tax; with [tax] the tax (the plan sheet's tax row) and the total
+ * after tax (BP_COLS_TAX columns). */
+enum { BP_OWN, BP_RES, BP_OVER, BP_TOTAL, BP_COLS, BP_TAX = BP_COLS, BP_AT_TOTAL, BP_COLS_TAX };
+
+/* The engine's figure of a plan block's column k in a year's values v. */
+static double bp_value(const double *v, int k)
+{
+    switch (k) {
+    case BP_TOTAL:
+        return v[TCO_PLAN_BUDGET_OWN] + v[TCO_PLAN_BUDGET_RESERVE] + v[TCO_PLAN_BUDGET_OVERFLOW];
+    case BP_TAX:
+        return v[TCO_PLAN_BUDGET_TAX];
+    case BP_AT_TOTAL:
+        return v[TCO_PLAN_BUDGET_TOTAL];
+    default:
+        return v[k];
+    }
+}
 
 /* SUMIFS of the rows of plan p's sheet (n of them, XW_NONE skipped) over the
  * months whose fiscal year is `year`, in f; "=0" without a row. */
@@ -335,13 +351,16 @@ static void bp_block(xw_ctx *c, size_t p, lxw_format *const *fm)
     char f[XW_FBUF], t[XW_TBUF];
     xw_labelf(c, t, sizeof t, "plan.title", "Plan {name}", "name", c->s->plans[p].name, NULL);
     xw_link(c, ws, first - 2, BG_YEAR, ps->quoted, t, xw_fmt(c, XS_LINK, XN_GENERAL));
-    static const char *const keys[BP_COLS][2] = {
+    static const char *const keys[BP_COLS_TAX][2] = {
         {XW_KEY("budget.plan.own"), "Owned"},
         {XW_KEY("budget.plan.reserve"), "Reserved"},
         {XW_KEY("budget.plan.overflow"), "On demand"},
         {XW_KEY("budget.plan.total"), "Total before tax"},
+        {XW_KEY("budget.col.tax"), "Tax"},
+        {XW_KEY("budget.plan.after_tax"), "Total after tax"},
     };
-    const char *texts[BG_COL0 + BP_COLS];
+    const int ncols = ps->r_tax != XW_NONE ? BP_COLS_TAX : BP_COLS;
+    const char *texts[BG_COL0 + BP_COLS_TAX];
     static const char *const heads[BG_COL0][2] = {
         {"budget.head.year", "Fiscal year"},
         {"budget.head.from", "From"},
@@ -353,10 +372,10 @@ static void bp_block(xw_ctx *c, size_t p, lxw_format *const *fm)
     };
     for (int k = 0; k < BG_COL0; k++)
         texts[k] = xw_label(c, heads[k][0], heads[k][1]);
-    for (int k = 0; k < BP_COLS; k++)
+    for (int k = 0; k < ncols; k++)
         texts[BG_COL0 + k] = xw_label(c, keys[k][0], keys[k][1]);
     xw_header_height(ws, first - 1, texts + BG_FIRST, BG_COL0 - BG_FIRST, BG_NARROW);
-    for (int k = 0; k < BG_COL0 + BP_COLS; k++) {
+    for (int k = 0; k < BG_COL0 + ncols; k++) {
         if (k == BG_YEAR)
             xw_header_text(c, ws, first - 1, k, texts[k]);
         else
@@ -395,12 +414,20 @@ static void bp_block(xw_ctx *c, size_t p, lxw_format *const *fm)
         xw_fnum(c, ws, row, BG_COL0 + BP_TOTAL,
                 xw_formula(c, f, sizeof f, "=SUM(%s)",
                            xw_range(NULL, row, BG_COL0, row, BG_COL0 + BP_TOTAL - 1).s),
-                v[TCO_PLAN_BUDGET_OWN] + v[TCO_PLAN_BUDGET_RESERVE] + v[TCO_PLAN_BUDGET_OVERFLOW],
-                fm[5]);
+                bp_value(v, BP_TOTAL), fm[5]);
+        if (ncols == BP_COLS_TAX) { /* the tax, and the total after it */
+            xw_fnum(c, ws, row, BG_COL0 + BP_TAX,
+                    bp_formula(c, p, &ps->r_tax, 1, yr.s, f, sizeof f), bp_value(v, BP_TAX), fm[4]);
+            xw_fnum(c, ws, row, BG_COL0 + BP_AT_TOTAL,
+                    xw_formula(c, f, sizeof f, "=%s+%s",
+                               xw_ref(NULL, row, BG_COL0 + BP_TOTAL, 0, 0).s,
+                               xw_ref(NULL, row, BG_COL0 + BP_TAX, 0, 0).s),
+                    bp_value(v, BP_AT_TOTAL), fm[5]);
+        }
     }
     xw_text(c, ws, total, BG_YEAR, xw_label(c, "budget.total", "Total"),
             xw_fmt(c, XS_TOTAL, XN_NONE));
-    for (int k = BG_FROM; k < BG_COL0 + BP_COLS; k++) {
+    for (int k = BG_FROM; k < BG_COL0 + ncols; k++) {
         if (k < BG_MONTHS || k == BG_PARTIAL) {
             worksheet_write_blank(ws, (lxw_row_t)total, (lxw_col_t)k, xw_fmt(c, XS_TOTAL, XN_NONE));
             continue;
@@ -408,10 +435,7 @@ static void bp_block(xw_ctx *c, size_t p, lxw_format *const *fm)
         double sum = 0;
         for (size_t y = 0; y < n; y++) {
             const double *v = &c->bg->plan_value[((size_t)p * n + y) * TCO_PLAN_BUDGET_COLS];
-            sum += k == BG_MONTHS            ? c->bg->years[y].months
-                   : k == BG_COL0 + BP_TOTAL ? v[TCO_PLAN_BUDGET_OWN] + v[TCO_PLAN_BUDGET_RESERVE] +
-                                                   v[TCO_PLAN_BUDGET_OVERFLOW]
-                                             : v[k - BG_COL0];
+            sum += k == BG_MONTHS ? c->bg->years[y].months : bp_value(v, k - BG_COL0);
         }
         xw_fnum(c, ws, total, k,
                 xw_formula(c, f, sizeof f, "=SUM(%s)", xw_range(NULL, first, k, total - 1, k).s),

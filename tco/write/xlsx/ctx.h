@@ -192,6 +192,10 @@ typedef struct xw_plansheet {
     int r_fy;
     int bg_own[5], bg_res[2], bg_over;
     int r_unserved, r_s_over; /* the unserved and overflow rows (totals in C), or XW_NONE */
+    /* With [tax] (MODEL.md, Plans after tax): the plan's tax row, its net cost
+     * after tax and that at its present value (after-tax total and NPV in
+     * column C); XW_NONE without [tax]. */
+    int r_tax, r_at_net, r_at_pv;
 } xw_plansheet;
 
 /* Budget: A..G the fiscal year, its months and whether it is partial; from H the

@@ -889,6 +889,9 @@ void xw_plan_layout(xw_ctx *c, size_t p)
     ps->bg_over = R.r_ov_cost;
     ps->r_unserved = R.r_unserved;
     ps->r_s_over = R.r_s_over;
+    ps->r_tax = R.r_tax;
+    ps->r_at_net = R.r_at_net;
+    ps->r_at_pv = R.r_at_pv;
 }
 /* ===== The chart ===== */
 
