@@ -192,3 +192,23 @@ double tci_route_stmt_horizon(const tco_option_result *r, const tco_statements *
                              : r->total - (with_commitment ? r->commitment_after_horizon : 0);
     return within + end[TCO_STMT_LEASE_LIABILITY] - end[TCO_STMT_ROU_ASSET];
 }
+
+/* See routes.h. */
+double tci_route_plan_budget_years(const tco_budget *bg, size_t p)
+{
+    double years = 0;
+    for (size_t y = 0; y < bg->n_years; y++)
+        years +=
+            bg->plan_value[(p * bg->n_years + y) * TCO_PLAN_BUDGET_COLS + TCO_PLAN_BUDGET_TOTAL];
+    return years;
+}
+
+/* See routes.h. */
+double tci_route_plan_commitments(const tco_plan_result *pr, int H)
+{
+    double owed = pr->reserve_commitment + pr->commitment_tax;
+    for (size_t j = 0; j < pr->n_purchases; j++)
+        if (pr->purchases[j].sold == H)
+            owed += pr->purchases[j].lease_owed;
+    return owed;
+}

@@ -102,4 +102,12 @@ double tci_route_stmt_years(const tco_statements *st, size_t i, int col);
 double tci_route_stmt_horizon(const tco_option_result *r, const tco_statements *st, size_t i,
                               int with_tax, int with_commitment);
 
+/* Plan p's fiscal years' totals of a budget (after tax with [tax]), added up. */
+double tci_route_plan_budget_years(const tco_budget *bg, size_t p);
+
+/* Plan result pr's commitments past the horizon after their tax: the
+ * reserved term's months past it and the owned part's leases' payments still
+ * owed at H, and commitment_tax (MODEL.md, A plan's budget); with [tax]. */
+double tci_route_plan_commitments(const tco_plan_result *pr, int H);
+
 #endif

@@ -301,6 +301,7 @@ static void bg_block(xw_ctx *c, size_t i, lxw_format *const *fm)
  * before tax; with [tax] the tax (the plan sheet's tax row) and the total
  * after tax (BP_COLS_TAX columns). */
 enum { BP_OWN, BP_RES, BP_OVER, BP_TOTAL, BP_COLS, BP_TAX = BP_COLS, BP_AT_TOTAL, BP_COLS_TAX };
+_Static_assert(BP_AT_TOTAL == XW_BP_AT_TOTAL, "the Checks sheet reads the total after tax");
 
 /* The engine's figure of a plan block's column k in a year's values v. */
 static double bp_value(const double *v, int k)

@@ -488,13 +488,14 @@ static void ck_names(xw_ctx *c, int row, const char *id, const char *what)
         worksheet_set_row(ws, (lxw_row_t)row, xw_lines_height(lines, pt), NULL);
 }
 
-/* An integrity check in `row`: both ways, the scale, the difference and the status. */
-static void ck_integrity_row(xw_ctx *c, size_t i, const ck_item *k, int row)
+/* An integrity check in `row` of what `id` names (an option's id, a plan's
+ * name): both ways, the scale, the difference and the status. */
+static void ck_integrity_named(xw_ctx *c, const char *id, const ck_item *k, int row)
 {
     lxw_worksheet *ws = c->checks;
     char f[XW_FBUF];
     xw_numfmt nf = k->nf;
-    ck_names(c, row, c->id[i], xw_label(c, k->key, k->english));
+    ck_names(c, row, id, xw_label(c, k->key, k->english));
     if (k->fi != XW_NONE)
         xw_text(c, ws, row, CK_FIELD, tci_field_get((tci_field_id)k->fi)->name,
                 xw_fmt(c, XS_KEY, XN_NONE));
@@ -632,6 +633,49 @@ static int ck_reconciliation(xw_ctx *c, int row)
         for (int npv = 0; c->ps[p].ws && npv < 2; npv++)
             ck_plan_row(c, p, npv, row++);
     return row - 1;
+}
+
+/* An option's integrity check in `row`. */
+static void ck_integrity_row(xw_ctx *c, size_t i, const ck_item *k, int row)
+{
+    ck_integrity_named(c, c->id[i], k, row);
+}
+
+/* With [tax], plan p's Budget, its fiscal years' totals after tax, and its
+ * commitments past the horizon after their tax add up to its total after tax
+ * (MODEL.md, A plan's budget); 0 when the plan has no such check. */
+static int ck_plan_budget_item(xw_ctx *c, size_t p, ck_item *k)
+{
+    const xw_plansheet *ps = c->ps ? &c->ps[p] : NULL;
+    const tco_plan_result *pr = &c->r->plans[p];
+    if (!ps || !ps->ws || ps->r_at_net == XW_NONE || !c->bg || !c->bg_prow ||
+        c->bg_prow[p] == XW_NONE)
+        return 0;
+    int n = 0;
+    ck_add(k, &n, XW_KEY("checks.plan.budget"),
+           "Plan: the fiscal years' totals after tax and the commitments past the horizon after "
+           "their tax add up to the total after tax",
+           XW_NONE);
+    int total = c->bg_prow[p] + (int)c->bg->n_years;
+    char commit[XW_FBUF / 2] = "";
+    for (int j = 0; j < 2; j++)
+        if (ps->r_commit[j] != XW_NONE) {
+            size_t len = strlen(commit);
+            tci_utf8_format(commit + len, sizeof commit - len, "%s%s", len ? "+" : "",
+                            xw_ref(ps->quoted, ps->r_commit[j], XW_COL_VAL, 1, 1).s);
+        }
+    xw_refbuf years =
+        xw_ref(c->sheet_q[TCI_SHEET_BUDGET], total, XW_BG_COL0 + XW_BP_AT_TOTAL, 1, 1);
+    if (commit[0])
+        xw_formula(c, k->book, sizeof k->book, "=%s+(1-TaxRate)*(%s)", years.s, commit);
+    else
+        xw_formula(c, k->book, sizeof k->book, "=%s", years.s);
+    xw_formula(c, k->expect, sizeof k->expect, "=%s",
+               xw_ref(ps->quoted, ps->r_at_net, XW_COL_VAL, 1, 1).s);
+    k->vbook = tci_route_plan_budget_years(c->bg, p) +
+               tci_route_plan_commitments(pr, c->s->horizon_months);
+    k->vexpect = pr->after_tax_total;
+    return 1;
 }
 
 /* ===== The printed matrix: each check by option ===== */
@@ -899,6 +943,11 @@ void xw_write_checks(xw_ctx *c)
         for (int k = 0; k < n; k++)
             agree += ck_ok(&it[k]);
     }
+    for (size_t p = 0; p < s->n_plans; p++) /* then the plans' */
+        if (ck_plan_budget_item(c, p, it)) {
+            count++;
+            agree += ck_ok(it);
+        }
     /* The matrix, a blank row, the detail's section and headings, its rows. */
     const int hd = CK_MX_HEAD + m.n + 3, first = hd + 1, lastr = first + count - 1;
     xw_refbuf status = xw_range(NULL, first, CK_STATUS, lastr, CK_STATUS);
@@ -913,6 +962,12 @@ void xw_write_checks(xw_ctx *c)
         for (int k = 0; k < n; k++)
             ck_integrity_row(c, i, &it[k], row++);
     }
+    for (size_t p = 0; p < s->n_plans; p++)
+        if (ck_plan_budget_item(c, p, it)) {
+            char *nm = xw_clean_text(c, s->plans[p].name, 200);
+            ck_integrity_named(c, nm ? nm : "", it, row++);
+            free(nm);
+        }
     int rfirst = row + 1;
     int rlast = ck_reconciliation(c, rfirst);
     const int lastc = ck_last_col(c);

@@ -196,11 +196,15 @@ typedef struct xw_plansheet {
      * after tax and that at its present value (after-tax total and NPV in
      * column C); XW_NONE without [tax]. */
     int r_tax, r_at_net, r_at_pv;
+    int r_commit[2]; /* what the reserved part and the owned part's leases owe past the
+                        horizon (in column C), or XW_NONE */
 } xw_plansheet;
 
 /* Budget: A..G the fiscal year, its months and whether it is partial; from H the
  * budget's columns (TCO_BUDGET_*). */
 #define XW_BG_COL0 7
+/* With [tax], a plan block's column of the total after tax, from XW_BG_COL0. */
+#define XW_BP_AT_TOTAL 5
 
 /* Summary: A label, B field, C unit, D.. one column per option. */
 #define XW_SUM_COL0 3

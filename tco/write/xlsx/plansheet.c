@@ -892,6 +892,8 @@ void xw_plan_layout(xw_ctx *c, size_t p)
     ps->r_tax = R.r_tax;
     ps->r_at_net = R.r_at_net;
     ps->r_at_pv = R.r_at_pv;
+    ps->r_commit[0] = R.r_res_commit;
+    ps->r_commit[1] = R.r_own_commit;
 }
 /* ===== The chart ===== */
 
