@@ -5,6 +5,7 @@
 #include "write/xlsx/charts.h"
 #include "write/xlsx/fields.h"
 #include "write/xlsx/page.h"
+#include "core/core.h"
 #include "write/xlsx/plan.h"
 #include "util/utf8.h"
 
@@ -505,6 +506,16 @@ static const char *rank_words(xw_ctx *c, int by)
                : xw_label(c, "summary.rank_by.total", "total cost of ownership");
 }
 
+/* The row of plan sheet ps whose column C holds the figure rank_by names:
+ * its net cost (the total), present value (NPV) or present value after tax
+ * (the after-tax NPV, MODEL.md, Plans after tax). */
+static int rank_row(const xw_ctx *c, const xw_plansheet *ps)
+{
+    return c->s->rank_by == TCO_RANK_NPV             ? ps->r_pv
+           : c->s->rank_by == TCO_RANK_AFTER_TAX_NPV ? ps->r_at_pv
+                                                     : ps->r_net;
+}
+
 /* The headlines of a scenario with plans, from row 2: the best plan by
  * rank_by (MODEL.md, Plans: serving all demand first), linked to its sheet,
  * with its figure; the optimum of [optimize] by its objective, linked to the
@@ -526,17 +537,10 @@ static int sm_plan_headlines(xw_ctx *c)
         xw_text(c, ws, row, 0, t, bold);
         xw_link(c, ws, row, c0, c->ps[b].quoted, c->s->plans[b].name,
                 xw_fmt(c, XS_LINK, XN_GENERAL));
-        if (c->s->rank_by == TCO_RANK_AFTER_TAX_NPV)
-            xw_num(c, ws, row, c0 + 1, P->after_tax_npv, money);
-        else
-            xw_fnum(
-                c, ws, row, c0 + 1,
+        xw_fnum(c, ws, row, c0 + 1,
                 xw_formula(c, f, sizeof f, "=%s",
-                           xw_ref(c->ps[b].quoted,
-                                  c->s->rank_by == TCO_RANK_NPV ? c->ps[b].r_pv : c->ps[b].r_net,
-                                  XW_COL_VAL, 1, 1)
-                               .s),
-                c->s->rank_by == TCO_RANK_NPV ? P->npv : P->total, money);
+                           xw_ref(c->ps[b].quoted, rank_row(c, &c->ps[b]), XW_COL_VAL, 1, 1).s),
+                tci_plan_rank_value(P, c->s->rank_by), money);
         row++;
     }
     const tco_optimize_result *O = r->optimize;
@@ -612,10 +616,10 @@ static int sm_bottom(const xw_ctx *c)
 
 /* The plans, ranked as the options are (MODEL.md, Plans): per plan in file
  * order, its name linked to its sheet, the figure rank_by names (its sheet's
- * total or NPV; the after-tax NPV is the engine's, the plan sheets having no
- * tax rows), whether it serves all demand (its sheet's unserved total is 0,
+ * total, NPV or NPV after tax), whether it serves all demand (its sheet's unserved total is 0,
  * or it has an overflow part) and its rank: serving plans first, then the
- * lower figure, equal ones in file order. */
+ * lower figure, equal ones in file order; with [tax], its total and NPV after
+ * tax. */
 static void sm_plans(xw_ctx *c, int wo)
 {
     if (c->sm_plans == XW_NONE)
@@ -628,13 +632,18 @@ static void sm_plans(xw_ctx *c, int wo)
               "Plans, ranked as the options are: those serving all demand first, then by {figure}",
               "figure", rank_words(c, c->s->rank_by), NULL);
     xw_text(c, ws, h, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
-    const char *heads[3] = {rank_words(c, c->s->rank_by),
-                            xw_label(c, "summary.plans.serves", "Serves all demand"),
-                            xw_label(c, "summary.plans.rank", "Rank")};
+    /* With [tax], the total and NPV after tax after the rank (MODEL.md, Plans
+     * after tax). */
+    const int nh = c->s->tax ? 5 : 3;
+    const char *heads[5] = {
+        rank_words(c, c->s->rank_by), xw_label(c, "summary.plans.serves", "Serves all demand"),
+        xw_label(c, "summary.plans.rank", "Rank"),
+        xw_label(c, "summary.plans.after_tax_total", "total after tax"),
+        xw_label(c, "summary.rank_by.after_tax_npv", "net present value after tax")};
     /* Tall enough for the headings wrapped in the options' columns. */
-    xw_header_height(ws, h + 1, heads, 3, wo);
+    xw_header_height(ws, h + 1, heads, nh, wo);
     xw_header_text(c, ws, h + 1, 0, xw_label(c, "summary.plans.plan", "Plan"));
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < nh; k++)
         xw_header(c, ws, h + 1, c0 + k, heads[k]);
     xw_refbuf vs = xw_range(NULL, first, c0, last, c0),
               ss = xw_range(NULL, first, c0 + 1, last, c0 + 1);
@@ -647,16 +656,17 @@ static void sm_plans(xw_ctx *c, int wo)
         xw_link(c, ws, row, 0, ps->quoted, c->s->plans[p].name, xw_fmt(c, XS_LINK, XN_GENERAL));
         xw_text(c, ws, row, 2, c->currency, xw_fmt(c, XS_KEY, XN_NONE));
         lxw_format *money = xw_fmt(c, XS_CALC, XN_MONEY);
-        if (c->s->rank_by == TCO_RANK_AFTER_TAX_NPV)
-            xw_num(c, ws, row, c0, P->after_tax_npv, money);
-        else
-            xw_fnum(
-                c, ws, row, c0,
+        xw_fnum(c, ws, row, c0,
                 xw_formula(c, f, sizeof f, "=%s",
-                           xw_ref(ps->quoted, c->s->rank_by == TCO_RANK_NPV ? ps->r_pv : ps->r_net,
-                                  XW_COL_VAL, 1, 1)
-                               .s),
-                c->s->rank_by == TCO_RANK_NPV ? P->npv : P->total, money);
+                           xw_ref(ps->quoted, rank_row(c, ps), XW_COL_VAL, 1, 1).s),
+                tci_plan_rank_value(P, c->s->rank_by), money);
+        if (ps->r_at_net != XW_NONE) /* with [tax]: the total and NPV after tax */
+            for (int k = 0; k < 2; k++)
+                xw_fnum(c, ws, row, c0 + 3 + k,
+                        xw_formula(
+                            c, f, sizeof f, "=%s",
+                            xw_ref(ps->quoted, k ? ps->r_at_pv : ps->r_at_net, XW_COL_VAL, 1, 1).s),
+                        k ? P->after_tax_npv : P->after_tax_total, money);
         if (ps->r_unserved != XW_NONE)
             xw_formula(c, f, sizeof f, "=IF(%s>0,0,1)",
                        xw_ref(ps->quoted, ps->r_unserved, XW_COL_VAL, 1, 1).s);
