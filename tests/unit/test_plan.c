@@ -588,6 +588,21 @@ static void test_after_tax_by_hand(void)
         CLOSE(r->plans[0].total, 2978);
         CU_ASSERT(fabs(r->plans[0].after_tax_total - total[k]) < 1e-6);
         CU_ASSERT(fabs(r->plans[0].after_tax_npv - npv[k]) < 1e-6);
+        /* By part (the workbook's tax rows): owned -0.25 * (18 + 166.67),
+         * -0.25 * (30 + 166.67) twice and the sale's -375 in month 3;
+         * reserved -0.25 * 200 a month; overflow -0.25 * 300 in month 3. */
+        const tco_plan_result *p = &r->plans[0];
+        const double own[3] = {-46.1666666667, -49.1666666667, -424.1666666667};
+        for (int m = 0; m < 3; m++) {
+            CU_ASSERT(fabs(p->monthly[m].own_tax - own[m]) < 1e-6);
+            CU_ASSERT(fabs(p->monthly[m].reserve_tax - -50) < 1e-9);
+            CU_ASSERT(fabs(p->monthly[m].overflow_tax - (m == 2 ? -75 : 0)) < 1e-9);
+            CU_ASSERT(fabs(p->monthly[m].own_sale_tax - (m == 2 ? -375 : 0)) < 1e-9);
+            CU_ASSERT(fabs(p->purchases[0].lines[0][m].tax_depreciation - 2000.0 / 12) < 1e-9);
+        }
+        CU_ASSERT(fabs(p->purchases[0].tax_on_sale - -375) < 1e-9);
+        CU_ASSERT(p->own_tax0 == 0 && p->reserve_tax0 == 0);
+        CU_ASSERT(p->own_commitment_tax == 0 && p->reserve_commitment_tax == 0);
         tco_result_free(r);
         tco_scenario_free(s);
     }
