@@ -381,9 +381,6 @@ void tci_plan_eval(const tco_scenario *s, const tco_plan *p, int own_count, int 
  * Plans: those that serve all demand first, then the lower figure that
  * rank_by names, then file order); 0 when n is 0. */
 size_t tci_plan_best(const tco_plan_result *p, size_t n, tco_rank_by by);
-/* The figure of plan result p that rank_by names: its total, NPV or NPV after
- * tax (MODEL.md, Plans). */
-double tci_plan_rank_value(const tco_plan_result *p, tco_rank_by by);
 
 /* Reference GPU-hours one GPU of option i delivers in a month of a plan
  * (MODEL.md, Demand and Goodput: T * k_X * A_X); s has [demand]. */

@@ -578,12 +578,6 @@ static double rank_value(const tco_plan_result *p, tco_rank_by by)
     return by == TCO_RANK_NPV ? p->npv : by == TCO_RANK_AFTER_TAX_NPV ? p->after_tax_npv : p->total;
 }
 
-/* See core.h. */
-double tci_plan_rank_value(const tco_plan_result *p, tco_rank_by by)
-{
-    return rank_value(p, by);
-}
-
 /* 1 when result a ranks above b: one that serves all demand before one that
  * does not, then the lower figure that rank_by names. */
 static int ranked_above(const tco_plan_result *a, const tco_plan_result *b, tco_rank_by by)

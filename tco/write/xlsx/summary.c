@@ -5,7 +5,6 @@
 #include "write/xlsx/charts.h"
 #include "write/xlsx/fields.h"
 #include "write/xlsx/page.h"
-#include "core/core.h"
 #include "write/xlsx/plan.h"
 #include "util/utf8.h"
 
@@ -516,6 +515,14 @@ static int rank_row(const xw_ctx *c, const xw_plansheet *ps)
                                                      : ps->r_net;
 }
 
+/* Plan result P's figure that rank_by names, as the engine ranks by it. */
+static double rank_figure(const xw_ctx *c, const tco_plan_result *P)
+{
+    return c->s->rank_by == TCO_RANK_NPV             ? P->npv
+           : c->s->rank_by == TCO_RANK_AFTER_TAX_NPV ? P->after_tax_npv
+                                                     : P->total;
+}
+
 /* The headlines of a scenario with plans, from row 2: the best plan by
  * rank_by (MODEL.md, Plans: serving all demand first), linked to its sheet,
  * with its figure; the optimum of [optimize] by its objective, linked to the
@@ -540,7 +547,7 @@ static int sm_plan_headlines(xw_ctx *c)
         xw_fnum(c, ws, row, c0 + 1,
                 xw_formula(c, f, sizeof f, "=%s",
                            xw_ref(c->ps[b].quoted, rank_row(c, &c->ps[b]), XW_COL_VAL, 1, 1).s),
-                tci_plan_rank_value(P, c->s->rank_by), money);
+                rank_figure(c, P), money);
         row++;
     }
     const tco_optimize_result *O = r->optimize;
@@ -659,7 +666,7 @@ static void sm_plans(xw_ctx *c, int wo)
         xw_fnum(c, ws, row, c0,
                 xw_formula(c, f, sizeof f, "=%s",
                            xw_ref(ps->quoted, rank_row(c, ps), XW_COL_VAL, 1, 1).s),
-                tci_plan_rank_value(P, c->s->rank_by), money);
+                rank_figure(c, P), money);
         if (ps->r_at_net != XW_NONE) /* with [tax]: the total and NPV after tax */
             for (int k = 0; k < 2; k++)
                 xw_fnum(c, ws, row, c0 + 3 + k,
