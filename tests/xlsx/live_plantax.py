@@ -24,6 +24,10 @@ of the tax rate and of a plan's count on Inputs.
 3. TaxRate 0.25 -> 0.3 and own-loan's own_count (Plan1_OwnCount) 32 -> 40 on Inputs,
    recalculated in LibreOffice and in Gnumeric, against tco's JSON for the INI edited
    alike.
+4. tests/data/plan-tax-variants.ini (straight-line for tax on an option depreciated by
+   MACRS, interest not deductible, spares, a reserved term with an upfront and on
+   demand after it, staged loans with refresh_month = auto): audited, and the same
+   cells cached and recalculated against tco's JSON.
 Exit 0 when every figure agrees; 1 otherwise.
 """
 import json, os, subprocess, sys, tempfile
@@ -277,6 +281,19 @@ def main():
         for prog, path in recalculated(edited, tmp, "b"):
             bad += compare(book_figures(path, want2, H), want2, prog + " edited") if path else \
                 [f"{prog} did not recalculate the edited book"]
+        variants = os.path.join(repo, "tests", "data", "plan-tax-variants.ini")
+        book = os.path.join(tmp, "variants.xlsx")
+        subprocess.run([tco, "report", variants, "-o", book], check=True, timeout=120)
+        ok, line = run_audit(book)
+        print("audit:", line)
+        if not ok:
+            bad.append("the variants' workbook does not audit clean")
+        want = engine_figures(tco, variants)
+        H = len(next(iter(want.values()))["tax_months"]) - 1
+        bad += compare(book_figures(book, want, H), want, "variants cached")
+        for prog, path in recalculated(book, tmp, "v"):
+            bad += compare(book_figures(path, want, H), want, "variants " + prog) if path else \
+                [f"{prog} did not recalculate the variants"]
     for b in bad[:60]:
         print("MISMATCH", b)
     print(f"{len(bad)} mismatches")

@@ -809,6 +809,10 @@ static unsigned plan_has(const xw_ctx *c, size_t p, int *nloan)
     has |= ro && ro->term_months > 0 && ro->after_term == TCO_AFTER_ON_DEMAND ? PW_RES_OD_AFTER : 0;
     has |= ro && ro->term_months > 0 && ro->after_term == TCO_AFTER_RENEW ? PW_RES_RENEW : 0;
     has |= s->tax ? PW_TAX : 0;
+    for (int k = 0; s->tax && own && k < 1 + refresh; k++) {
+        int m = xw_tax_method(s, &s->options[k ? pl->refresh_i : pl->own_i]);
+        has |= m != TCO_DEP_MACRS5 && m != TCO_DEP_MACRS7 ? PW_TAX_SALV : 0;
+    }
     return has;
 }
 

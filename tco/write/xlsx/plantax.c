@@ -37,6 +37,25 @@ static void life_drv(const pl_sheet *S, int row)
     xw_tax_life_drv(w, row);
 }
 
+/* A salvage fraction's driver (k_tsalv: the owned option's, k_tsalv_new: the
+ * refresh's): its Inputs cell, or a fixed number where Inputs has none (an
+ * option depreciated by MACRS for its books has no salvage_fraction). */
+static void salvage_drv(const pl_sheet *S, int row)
+{
+    xw_ctx *c = S->c;
+    const xw_optw *w = row == S->R.k_tsalv_new ? &S->wn : &S->wo;
+    char t[XW_TBUF], f[XW_FBUF];
+    xw_labelf(c, t, sizeof t, "plan.tsalv", "Tax salvage, a fraction of the basis: {option}",
+              "option", c->id[w->i], NULL);
+    pl_label(S, row, t, "", XS_TEXT);
+    if (c->in_o[w->i * TCO_O_COUNT + TCO_O_SALVAGE_FRACTION] == XW_NONE)
+        xw_num(c, S->ws, row, XW_COL_VAL, w->o->salvage_fraction, xw_fmt(c, XS_FIXED, XN_PCT));
+    else
+        pl_fig(S, row, XW_COL_VAL,
+               xw_formula(c, f, sizeof f, "=%s", xw_ow_in(w, TCO_O_SALVAGE_FRACTION).s),
+               w->o->salvage_fraction, xw_fmt(c, XS_CALC, XN_PCT));
+}
+
 static void heading(const pl_sheet *S, int row)
 {
     xw_ctx *c = S->c;
@@ -64,7 +83,7 @@ typedef struct buy_refs {
     xw_refbuf from, base, resid;
     char owned[256], sold[64];
     const xw_optw *w;
-    int life; /* its life's driver row */
+    int life, salv; /* its life's and salvage fraction's driver rows */
 } buy_refs;
 
 /* Purchase j's references in month col (bought at once: j = 0): a lease's
@@ -79,6 +98,7 @@ static buy_refs buy_of(const pl_sheet *S, int j, int col)
         b.base = pl_buy(S, j, lease ? PB_EBUY : PB_CAPEX);
         b.resid = pl_buy(S, j, PB_RESIDUAL);
         b.life = xw_pl_is_refresh(S, j) ? S->R.k_tlife_new : S->R.k_tlife;
+        b.salv = xw_pl_is_refresh(S, j) ? S->R.k_tsalv_new : S->R.k_tsalv;
         xw_refbuf in = pl_at(pl_flag(S, PF_IN, j), col);
         if (lease)
             tci_utf8_format(b.owned, sizeof b.owned, "%s*(1-%s)*(1-%s)", in.s,
@@ -94,6 +114,7 @@ static buy_refs buy_of(const pl_sheet *S, int j, int col)
     b.base = pl_drv(S->lease ? S->R.k_ebuy : S->R.k_capex);
     b.resid = pl_drv(S->R.k_residual);
     b.life = S->R.k_tlife;
+    b.salv = S->R.k_tsalv;
     xw_refbuf op = pl_at(S->R.f_op, col);
     if (S->lease)
         tci_utf8_format(b.owned, sizeof b.owned, "%s*(1-%s)*(1-%s)", op.s,
@@ -112,10 +133,11 @@ static const char *dep_formula(const pl_sheet *S, const buy_refs *b, char *f, si
 {
     xw_ctx *c = S->c;
     xw_refbuf mo = pl_at(S->R.r_month, col), life = pl_drv(b->life);
-    char y[256], body[XW_FBUF / 2], sv[256];
+    char y[256], body[XW_FBUF / 2], sv[256] = "";
     tci_utf8_format(y, sizeof y, "(INT((%s-%s-1)/12)+1)", mo.s, b->from.s);
-    tci_utf8_format(sv, sizeof sv, "%s*%s", b->base.s, xw_ow_in(b->w, TCO_O_SALVAGE_FRACTION).s);
     int method = xw_tax_method(c->s, b->w->o);
+    if (method != TCO_DEP_MACRS5 && method != TCO_DEP_MACRS7)
+        tci_utf8_format(sv, sizeof sv, "%s*%s", b->base.s, pl_drv(b->salv).s);
     switch (method) {
     case TCO_DEP_STRAIGHT_LINE:
         tci_utf8_format(body, sizeof body, "SLN(%s,%s,%s)/12", b->base.s, sv, life.s);
@@ -414,6 +436,8 @@ const pl_row xw_pl_tax_rows[] = {
     PHEADING(s_tax, PW_TAX, heading),
     POWN(k_tlife, PW_TAX | PW_OWN, life_drv),
     POWN(k_tlife_new, PW_TAX | PW_REFRESH, life_drv),
+    POWN(k_tsalv, PW_TAX_SALV | PW_OWN, salvage_drv),
+    POWN(k_tsalv_new, PW_TAX_SALV | PW_REFRESH, salvage_drv),
     POWN(r_tdep, PW_TAX | PW_NOT_STAGED, dep_rows),
     {PAT(r_tdep), PW_TAX | PW_STAGED, 0, PN_PURCHASES, NULL, NULL, PU_NONE, XS_TEXT, NULL, NULL, 0,
      0, dep_rows},

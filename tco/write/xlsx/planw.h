@@ -57,6 +57,7 @@ typedef struct pl_rows {
      * cost after tax and that at its present value (totals in C). */
     int s_tax, k_tlife, k_tlife_new, r_tdep, r_tsale, r_town, r_tres, r_tover;
     int r_tax, r_at_net, r_at_pv;
+    int k_tsalv, k_tsalv_new; /* with a tax method other than MACRS: the salvage fractions */
 } pl_rows;
 
 /* A plan's parts, as the sheet writes them. */
@@ -376,6 +377,7 @@ enum {
     PW_RES_OD_AFTER = 1 << 20, /* reserved, on demand after its term */
     PW_RES_RENEW = 1 << 21,    /* reserved, renewed after its term */
     PW_TAX = 1 << 22,          /* the scenario has [tax] */
+    PW_TAX_SALV = 1 << 23,     /* an owned part taxed by a method other than MACRS */
 };
 
 /* How many rows an entry of plan_rows takes. */
