@@ -19,8 +19,8 @@ of the tax rate and of a plan's count on Inputs.
    FAST conventions (fast_audit.py: no month tests, no upward or rightward references,
    one formula per timeline row); every new cell (each plan's tax by month, its tax,
    after-tax total and NPV in C, the Budget's tax and after-tax total by fiscal year,
-   the Summary's after-tax columns and rank, the Checks' plan budget rows) cached and
-   recalculated against tco's JSON.
+   the Summary's figure (rank_by = after_tax_npv: the NPV after tax), after-tax columns
+   and rank, the Checks' plan budget rows) cached and recalculated against tco's JSON.
 3. TaxRate 0.25 -> 0.3 and own-loan's own_count (Plan1_OwnCount) 32 -> 40 on Inputs,
    recalculated in LibreOffice and in Gnumeric, against tco's JSON for the INI edited
    alike.
@@ -46,6 +46,7 @@ AT_NET = "Net cost after tax (net cost + tax)"
 AT_PV = "Present value after tax"
 DEP = "Tax depreciation"
 CHECK = "Plan: the fiscal years' totals after tax"
+RANK_BY = "total"  # the scenario's rank_by, from tco's JSON
 
 HAND_INI = """[scenario]
 name = tax
@@ -143,7 +144,7 @@ def book_figures(path, plans, H):
             for v in rows[k + 2:]:
                 if not v or v[0] not in out:
                     break
-                out[v[0]]["summary"] = (v[5], v[6], v[7])
+                out[v[0]]["summary"] = (v[3], v[5], v[6], v[7])
     ck = wb["Checks"]
     for r in ck.iter_rows(min_row=1, max_row=ck.max_row, values_only=True):
         if r[0] in out and isinstance(r[1], str) and r[1].startswith(CHECK):
@@ -152,18 +153,20 @@ def book_figures(path, plans, H):
 
 
 def engine_figures(tco, ini):
-    """The same from tco's JSON for ini."""
-    out = subprocess.run([tco, "report", ini, "-o", "-"], check=True, timeout=120,
-                         capture_output=True, text=True).stdout
+    """The same from tco's JSON for ini (the Summary's figure: rank_by's)."""
+    out = json.loads(subprocess.run([tco, "report", ini, "-o", "-"], check=True, timeout=120,
+                                    capture_output=True, text=True).stdout)
+    global RANK_BY
+    RANK_BY = (out.get("decision") or {}).get("rank_by") or "total"
     got = {}
-    for rank, p in enumerate(json.loads(out)["plans"]):
+    for rank, p in enumerate(out["plans"]):
         got[p["name"]] = {
             "tax": p["after_tax_total"] - p["total"],
             "tax_months": [p["tax0"]] + [m["tax"] for m in p["monthly"]],
             "after_tax_total": p["after_tax_total"],
             "after_tax_npv": p["after_tax_npv"],
             "years": [(y["tax"], y["total"]) for y in p["fiscal_years"]],
-            "summary": (rank + 1, p["after_tax_total"], p["after_tax_npv"]),
+            "summary": (p[RANK_BY], rank + 1, p["after_tax_total"], p["after_tax_npv"]),
             "check": "OK"}
     return got
 
