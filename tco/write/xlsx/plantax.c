@@ -167,13 +167,6 @@ static double dep_value(const tco_plan_purchase *q, int m)
     return q->lines[0][m - q->month - 1].tax_depreciation;
 }
 
-/* The purchase of the table's row j in the plan's result: the refresh is the
- * last of both. */
-static const tco_plan_purchase *purchase_of(const pl_sheet *S, int j)
-{
-    return &S->pr->purchases[j];
-}
-
 /* Each purchase's tax depreciation, one row each. */
 static void dep_rows(const pl_sheet *S, int row)
 {
@@ -181,7 +174,7 @@ static void dep_rows(const pl_sheet *S, int row)
     char f[XW_FBUF], t[XW_TBUF], nm[XW_TBUF];
     const int n = S->staged ? S->nb : 1;
     for (int j = 0; j < n; j++) {
-        const tco_plan_purchase *q = purchase_of(S, j);
+        const tco_plan_purchase *q = &S->pr->purchases[j]; /* the table's order */
         if (S->staged) {
             xw_labelf(c, t, sizeof t, "plan.tdep.buy", "Tax depreciation: {purchase}", "purchase",
                       xw_pl_buy_name(S, j, nm, sizeof nm), NULL);
@@ -276,20 +269,20 @@ static const char *own_deductible(const pl_sheet *S, char *t, size_t ts, int col
 }
 
 /* A part's tax row: its label, each month's formula (make) and cached value
- * (month 0: v0), and in C its sum with the tax on a commitment (row `commit`'s
- * C times -TaxRate; XW_NONE: none), cached total. */
+ * (value, month 0..H), and in C its sum with the tax on a commitment (row
+ * `commit`'s C times -TaxRate; XW_NONE: none), cached with its months' and
+ * commitment_tax. */
 static void part_row(const pl_sheet *S, int row, const char *key, const char *english,
-                     const char *(*make)(const pl_sheet *S, char *f, size_t fs, int col), double v0,
-                     const double *vm, size_t stride, int commit, double total)
+                     const char *(*make)(const pl_sheet *S, char *f, size_t fs, int col),
+                     double (*value)(const pl_sheet *S, int m), int commit, double commitment_tax)
 {
     xw_ctx *c = S->c;
     char f[XW_FBUF];
+    double total = commitment_tax;
     pl_label(S, row, xw_label(c, key, english), S->cur, XS_TEXT);
     for (int m = 0; m <= S->H; m++) {
-        double v =
-            m == 0 ? v0
-                   : *(const double *)(const void *)((const char *)vm + stride * (size_t)(m - 1));
-        pl_fig(S, row, XW_COL_M0 + m, make(S, f, sizeof f, XW_COL_M0 + m), v, S->money);
+        total += value(S, m);
+        pl_fig(S, row, XW_COL_M0 + m, make(S, f, sizeof f, XW_COL_M0 + m), value(S, m), S->money);
     }
     xw_refbuf months = xw_range(NULL, row, XW_COL_M0, row, S->last);
     if (commit != XW_NONE)
@@ -317,37 +310,39 @@ static const char *over_formula(const pl_sheet *S, char *f, size_t fs, int col)
     return xw_formula(S->c, f, fs, "=-TaxRate*%s", pl_at(S->R.r_ov_cost, col).s);
 }
 
+/* Each part's tax of month m (0..H), as the engine keeps it. */
+static double own_value(const pl_sheet *S, int m)
+{
+    return m == 0 ? S->pr->own_tax0 : S->pr->monthly[m - 1].own_tax;
+}
+
+static double res_value(const pl_sheet *S, int m)
+{
+    return m == 0 ? S->pr->reserve_tax0 : S->pr->monthly[m - 1].reserve_tax;
+}
+
+static double over_value(const pl_sheet *S, int m)
+{
+    return m == 0 ? 0 : S->pr->monthly[m - 1].overflow_tax;
+}
+
 static void own_tax_row(const pl_sheet *S, int row)
 {
-    const tco_plan_result *pr = S->pr;
-    double total = pr->own_tax0 + pr->own_commitment_tax;
-    for (int m = 0; m < S->H; m++)
-        total += pr->monthly[m].own_tax;
     part_row(S, row, XW_KEY("plan.town"),
-             "Owned: tax (-rate x lines, lease payments, interest, tax depreciation; the sales')",
-             own_formula, pr->own_tax0, &pr->monthly[0].own_tax, sizeof *pr->monthly,
-             S->R.r_own_commit, total);
+             "Owned: tax (-rate x deductible, and the tax on the sales)", own_formula, own_value,
+             S->R.r_own_commit, S->pr->own_commitment_tax);
 }
 
 static void res_tax_row(const pl_sheet *S, int row)
 {
-    const tco_plan_result *pr = S->pr;
-    double total = pr->reserve_tax0 + pr->reserve_commitment_tax;
-    for (int m = 0; m < S->H; m++)
-        total += pr->monthly[m].reserve_tax;
     part_row(S, row, XW_KEY("plan.tres"), "Reserved: tax (-rate x upfront and rental)", res_formula,
-             pr->reserve_tax0, &pr->monthly[0].reserve_tax, sizeof *pr->monthly, S->R.r_res_commit,
-             total);
+             res_value, S->R.r_res_commit, S->pr->reserve_commitment_tax);
 }
 
 static void over_tax_row(const pl_sheet *S, int row)
 {
-    const tco_plan_result *pr = S->pr;
-    double total = 0;
-    for (int m = 0; m < S->H; m++)
-        total += pr->monthly[m].overflow_tax;
     part_row(S, row, XW_KEY("plan.tover"), "On demand: tax (-rate x the hours bought)",
-             over_formula, 0, &pr->monthly[0].overflow_tax, sizeof *pr->monthly, XW_NONE, total);
+             over_formula, over_value, XW_NONE, 0);
 }
 
 /* ===== The plan's ===== */
