@@ -461,4 +461,9 @@ struct tco_saved_report {
                                 field f at [i * TCI_F_COUNT + f] */
 };
 
+/* The power limit of option o's site in kW (MODEL.md, The site's power limit):
+ * a named site's own power_cap_kw, else [site]'s; 0 (no limit) for a rented
+ * option or a site without one. */
+double tci_power_cap_kw(const tco_scenario *s, const tco_option *o);
+
 #endif /* TCO_CORE_CORE_H */

@@ -383,6 +383,16 @@ double tco_site_value(const tco_scenario *s, const tco_option *o, tco_skey key)
     return *(const double *)((const char *)s + k->offset);
 }
 
+/* See core.h. */
+double tci_power_cap_kw(const tco_scenario *s, const tco_option *o)
+{
+    if (o->acquire != TCO_BUY)
+        return 0;
+    return o->site_no > 0 && (size_t)o->site_no <= s->n_sites
+               ? s->sites[o->site_no - 1].power_cap_kw
+               : s->power_cap_kw;
+}
+
 /* See documentation in header file. */
 int tco_scenario_power_capped(const tco_scenario *s)
 {
