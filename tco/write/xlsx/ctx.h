@@ -192,6 +192,8 @@ typedef struct xw_plansheet {
     int r_fy;
     int bg_own[5], bg_res[2], bg_over;
     int r_unserved, r_s_over; /* the unserved and overflow rows (totals in C), or XW_NONE */
+    int r_kw_fits;            /* the flag that every month fits the site's power limit (in C), or
+                                 XW_NONE (MODEL.md, A plan at a site with a power limit) */
 } xw_plansheet;
 
 /* Budget: A..G the fiscal year, its months and whether it is partial; from H the

@@ -650,6 +650,7 @@ static const struct {
     {timing_rows, &(const size_t){sizeof timing_rows / sizeof timing_rows[0]}},
     {xw_pl_driver_rows, &xw_pl_n_driver_rows},
     {plan_rows, &(const size_t){N_PLAN_ROWS}},
+    {xw_pl_power_rows, &xw_pl_n_power_rows},
     {xw_pl_cash_rows, &xw_pl_n_cash_rows},
 };
 
@@ -807,6 +808,8 @@ static unsigned plan_has(const xw_ctx *c, size_t p, int *nloan)
     has |= ro && ro->term_months > 0 ? PW_RES_TERM : 0;
     has |= ro && ro->term_months > 0 && ro->after_term == TCO_AFTER_ON_DEMAND ? PW_RES_OD_AFTER : 0;
     has |= ro && ro->term_months > 0 && ro->after_term == TCO_AFTER_RENEW ? PW_RES_RENEW : 0;
+    has |= own && tco_scenario_power_capped(s) ? PW_POWER : 0;
+    has |= own && refresh && xw_pl_power_new_site(c, pl) ? PW_POWER_NEW : 0;
     return has;
 }
 
@@ -887,6 +890,7 @@ void xw_plan_layout(xw_ctx *c, size_t p)
     ps->bg_over = R.r_ov_cost;
     ps->r_unserved = R.r_unserved;
     ps->r_s_over = R.r_s_over;
+    ps->r_kw_fits = R.r_kw_fits;
 }
 /* ===== The chart ===== */
 

@@ -50,6 +50,12 @@ typedef struct pl_rows {
     int r_blint, r_eset;
     int r_chart, r_end;
     int r_fy; /* the fiscal year of each month (the Budget's plan block reads it) */
+    /* In a scenario with a site's power limit (planpower.c; MODEL.md, A plan
+     * at a site with a power limit): the block's heading, the owned GPUs'
+     * provisioned kW in service (the peak in C), after a refresh to another
+     * site that site's limit (in C), the month's limit (the owned option's
+     * site's in C) and the flag that the month fits (all months in C). */
+    int s_power, r_kw, k_kw_cap_new, r_kw_cap, r_kw_fits;
 } pl_rows;
 
 /* A plan's parts, as the sheet writes them. */
@@ -368,6 +374,8 @@ enum {
     PW_RES_TERM = 1 << 19,     /* reserved with a term: its commitment */
     PW_RES_OD_AFTER = 1 << 20, /* reserved, on demand after its term */
     PW_RES_RENEW = 1 << 21,    /* reserved, renewed after its term */
+    PW_POWER = 1 << 22,        /* owned, in a scenario where a site has a power limit */
+    PW_POWER_NEW = 1 << 23,    /* ... with a refresh to an option at another site */
 };
 
 /* How many rows an entry of plan_rows takes. */
@@ -453,6 +461,12 @@ extern const pl_row xw_pl_cash_rows[];
 extern const size_t xw_pl_n_cash_rows;
 extern const pl_row xw_pl_driver_rows[];
 extern const size_t xw_pl_n_driver_rows;
+/* The block of a plan's power at its site (planpower.c), after the serving
+ * rows; whether plan pl refreshes to an option at another site than its own
+ * option's (PW_POWER_NEW). */
+extern const pl_row xw_pl_power_rows[];
+extern const size_t xw_pl_n_power_rows;
+int xw_pl_power_new_site(const xw_ctx *c, const tco_plan *pl);
 /* The present values of what the owned part's leases and the reserved part's
  * term owe past the horizon (plandrivers.c), rows of the cash flow's table
  * below what they discount. */
