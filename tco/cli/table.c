@@ -802,8 +802,8 @@ static void print_optimize(const tco_result *res, FILE *out, int idw)
         fprintf(out, ", as written, serves the demand for less: %s %s\n", what,
                 tco_group_thousands(a, sizeof a, best, 0));
     }
-    fprintf(out, "Cost curve: the best %s at each owned count (-: none serves all demand):\n",
-            what);
+    fprintf(out, "Cost curve: the best %s at each owned count (-: none serves all demand%s):\n",
+            what, capped ? " within the site's power limit" : "");
     for (size_t k = 0; k < o->n_curve; k++) {
         const tco_candidate *e = &o->curve[k];
         if (k % 4 == 0)
