@@ -306,7 +306,10 @@ static void site_power(const tco_scenario *s, const tco_plan *p, tco_plan_result
     for (int m = 1; m <= s->horizon_months; m++) {
         tco_plan_month *pm = &r->monthly[m - 1];
         double kw = 0;
-        int pool = p->own_i;
+        /* The site: the refresh's option's after its month (with or without
+         * GPUs), else the owned option's. */
+        int pool = r->refresh_month > 0 && p->refresh_i >= 0 && m > r->refresh_month ? p->refresh_i
+                                                                                     : p->own_i;
         for (int j = 0; j < nb; j++)
             if (b[j].t < m && m <= b[j].e && b[j].count > 0) {
                 const tco_option *o = &s->options[b[j].i];

@@ -187,6 +187,21 @@ static void test_refresh(void)
                            "needs 5 kW in month 3, the site has 4.5");
     tco_result_free(r);
     tco_scenario_free(s);
+    /* refresh_count = 0: no GPUs after the refresh, at the hall's limit still. */
+    r = check_compute(BASE("power_cap_kw = 12\n",
+                           NEW("site = hall\n[site hall]\nelectricity_price = 0\n"
+                               "power_cap_kw = 4.5\n"),
+                           "[plan owned]\nown = big\nown_count = 8\noverflow = od\n"
+                           "refresh_to = new\nrefresh_month = 2\nrefresh_count = 0\n"),
+                      "p.ini", &s);
+    if (!r)
+        return;
+    p = &r->plans[0];
+    CU_ASSERT_EQUAL(p->monthly[2].own_kw, 0);
+    CLOSE(p->monthly[2].power_cap_kw, 4.5);
+    CU_ASSERT_EQUAL(p->fits_power, 1);
+    tco_result_free(r);
+    tco_scenario_free(s);
 }
 
 /* ===== The optimizer under the limit ===== */
