@@ -48,6 +48,26 @@ int tci_discount_for(const tco_scenario *s, const tco_offer *e)
     return best;
 }
 
+/* ===== A discount moved by an analysis ===== */
+
+/* See core.h. */
+void tci_discount_apply(tco_scenario *s, int k, void (*set)(void *, double *, double), void *arg)
+{
+    for (size_t i = 0; i < s->n_options; i++) {
+        tco_option *o = &s->options[i];
+        if (!o->discount || (k && o->discount != k) || o->acquire != TCO_RENT ||
+            o->src[TCO_O_PRICE_PER_GPU_HOUR] != TCO_SRC_CATALOG)
+            continue;
+        double p = tci_discounted(s, o->discount, o->fx_price);
+        if (o->fx)
+            p = tci_fx_convert(s, o->fx, p);
+        if (set)
+            set(arg, &o->price_per_gpu_hour, p);
+        else
+            o->price_per_gpu_hour = p;
+    }
+}
+
 /* ===== The cheapest offer ===== */
 
 /* See core.h. */

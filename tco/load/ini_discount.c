@@ -40,6 +40,11 @@ int tci_ini_begin_discount(loader *L, const char *name, size_t len, int line)
     if (!d)
         return -1;
     d->fraction = 0; /* until `fraction =` (required): a bad one fails the load alone */
+    size_t n = strlen(d->name) + sizeof "discount.";
+    if ((d->driver = malloc(n)) != NULL)
+        snprintf(d->driver, n, "discount.%s", d->name);
+    else
+        L->nomem = 1;
     return (int)(d - s->discounts);
 }
 

@@ -1106,6 +1106,4 @@ void xw_write_inputs(xw_ctx *c)
     xw_print_setup(c, c->inputs, 3, 3, 1);
     free(c->in_cat);
     c->in_cat = NULL;
-    free(c->in_disc);
-    c->in_disc = NULL;
 }
