@@ -143,10 +143,6 @@ double *tci_fx_price(tco_option *o);
 
 /* ===== Negotiated discounts and the cheapest offer (discount.c) ===== */
 
-/* 1 when `want` is NULL (any) or equals `have` ignoring ASCII case: how a
- * discount's provider and pricing, and a rent option's offer_provider,
- * offer_pricing and offer_region, match an offer's. */
-int tci_offer_text_matches(const char *want, const char *have);
 /* How specific discount d is: 3 with `offer =`, 2 with `pricing =`, else 1. */
 int tci_discount_specificity(const tco_discount *d);
 /* 1 when discount d applies to catalog offer e. */
@@ -159,7 +155,7 @@ int tci_discount_for(const tco_scenario *s, const tco_offer *e);
 double tci_discounted(const tco_scenario *s, int discount, double price);
 /* 1 when offer e passes the filters of rent option o with offer = cheapest
  * (offer_gpu exactly; offer_pricing, offer_provider and offer_region as
- * tci_offer_text_matches; offer_min_gpus against the offer's gpus). */
+ * tco_offer_text_matches; offer_min_gpus against the offer's gpus). */
 int tci_offer_kept(const tco_option *o, const tco_offer *e);
 /* Offer e's price per GPU-hour after its discount, in s's currency (divided
  * by the [fx] rate of its currency); NAN when [fx] has no rate for it. */

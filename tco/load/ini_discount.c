@@ -172,11 +172,11 @@ static void check_against_catalog(loader *L, const tco_discount *d)
                                "lists them)",
                                d->name, d->offer);
             free(ids);
-        } else if (!tci_offer_text_matches(d->provider, e->provider)) {
+        } else if (!tco_offer_text_matches(d->provider, e->provider)) {
             tci_ini_report(L, line, NULL,
                            "[discount %s]: offer '%s' is from provider '%s', not '%s'", d->name,
                            d->offer, e->provider, d->provider);
-        } else if (!tci_offer_text_matches(d->pricing, e->pricing)) {
+        } else if (!tco_offer_text_matches(d->pricing, e->pricing)) {
             tci_ini_report(L, line, NULL, "[discount %s]: offer '%s' is priced %s, not %s", d->name,
                            d->offer, e->pricing, d->pricing);
         }
@@ -192,7 +192,7 @@ static void check_against_catalog(loader *L, const tco_discount *d)
     size_t n = 0;
     for (size_t k = 0; k < cat->n_offers; k++) {
         const char *p = cat->offers[k].provider;
-        if (tci_offer_text_matches(d->provider, p)) {
+        if (tco_offer_text_matches(d->provider, p)) {
             free(names);
             return;
         }

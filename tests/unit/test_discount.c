@@ -315,6 +315,19 @@ static void test_case_and_monte_carlo(void)
            0, "t.ini:18: error: high 1.5 is outside the range of 'discount.beta' (-1 to 1)");
 }
 
+/* The one text match of the catalog's filters (tco_catalog.h): NULL is any,
+ * else equal ignoring ASCII case; an offer without the text never matches. */
+static void test_text_matches(void)
+{
+    CU_ASSERT_TRUE(tco_offer_text_matches(NULL, "AWS"));
+    CU_ASSERT_TRUE(tco_offer_text_matches(NULL, NULL));
+    CU_ASSERT_TRUE(tco_offer_text_matches("aws", "AWS"));
+    CU_ASSERT_TRUE(tco_offer_text_matches("US-EAST", "us-east"));
+    CU_ASSERT_FALSE(tco_offer_text_matches("aws", NULL));
+    CU_ASSERT_FALSE(tco_offer_text_matches("aws", "aws-2"));
+    CU_ASSERT_FALSE(tco_offer_text_matches("on-demand", "spot"));
+}
+
 /* Every error at its line. */
 static void test_errors(void)
 {
@@ -394,6 +407,7 @@ int main(void)
         {"a price written is kept", test_written_price_kept},
         {"a case's rate moves a discounted price", test_case_rate},
         {"errors", test_errors},
+        {"the catalog's text match", test_text_matches},
         {"a discount as a sensitivity driver", test_sensitivity},
         {"a discount in a case and in Monte Carlo", test_case_and_monte_carlo},
         {NULL, NULL}};
