@@ -129,15 +129,6 @@ static int option_has(const tco_option *o, int key)
     return 1;
 }
 
-/* 1 when option i's price is the catalog's under discount k (index in
- * s->discounts): the options whose input `discount.NAME` is. */
-static int discounted(const tco_scenario *s, size_t i, int k)
-{
-    const tco_option *o = &s->options[i];
-    return o->acquire == TCO_RENT && o->discount == k + 1 &&
-           o->src[TCO_O_PRICE_PER_GPU_HOUR] == TCO_SRC_CATALOG;
-}
-
 /* The value at one end (sign -1 low, +1 high) of a relative swing or range. */
 static double end_value(const tco_scenario *base, const tco_range *r, const tco_keydef *k, double v,
                         int sign)
@@ -176,7 +167,7 @@ static void apply_driver(const tco_scenario *base, tco_scenario *w, const driver
         set(u, &dc->fraction, v);
         tci_discount_apply(w, d->key + 1, set_any, u);
         for (size_t i = 0; i < n; i++)
-            if (discounted(w, i, d->key))
+            if (tci_discount_prices(&w->options[i], d->key + 1))
                 input[i] = v;
         return;
     }
@@ -278,7 +269,7 @@ static tco_status sensitivity(tco_analysis *A, const tco_scenario *base, tco_sce
         /* Each discount is a driver of the options it prices (MODEL.md,
          * Negotiated discounts), its range given or else the swing. */
         size_t i = 0;
-        while (i < n && !discounted(base, i, (int)k))
+        while (i < n && !tci_discount_prices(&base->options[i], (int)k + 1))
             i++;
         if (i < n)
             drivers[nd++] = (driver){base->discounts[k].driver, 0, (int)k, TCO_PARAM_DISCOUNT, 0};

@@ -160,6 +160,10 @@ int tci_offer_kept(const tco_option *o, const tco_offer *e);
 /* Offer e's price per GPU-hour after its discount, in s's currency (divided
  * by the [fx] rate of its currency); NAN when [fx] has no rate for it. */
 double tci_offer_price_in(const tco_scenario *s, const tco_offer *e);
+/* 1 when rent option o pays its catalog's price per GPU-hour under discount
+ * k >= 1 of its scenario (any discount for k = 0): the options whose input
+ * `discount.NAME` is. */
+int tci_discount_prices(const tco_option *o, int k);
 /* Every catalog price under discount k >= 1 of s (the rent options with
  * tco_option.discount k) set again from its catalog price (fx_price), the
  * fraction now in s->discounts[k - 1] and the rate of its currency now in

@@ -51,12 +51,18 @@ int tci_discount_for(const tco_scenario *s, const tco_offer *e)
 /* ===== A discount moved by an analysis ===== */
 
 /* See core.h. */
+int tci_discount_prices(const tco_option *o, int k)
+{
+    return o->discount && (!k || o->discount == k) && o->acquire == TCO_RENT &&
+           o->src[TCO_O_PRICE_PER_GPU_HOUR] == TCO_SRC_CATALOG;
+}
+
+/* See core.h. */
 void tci_discount_apply(tco_scenario *s, int k, void (*set)(void *, double *, double), void *arg)
 {
     for (size_t i = 0; i < s->n_options; i++) {
         tco_option *o = &s->options[i];
-        if (!o->discount || (k && o->discount != k) || o->acquire != TCO_RENT ||
-            o->src[TCO_O_PRICE_PER_GPU_HOUR] != TCO_SRC_CATALOG)
+        if (!tci_discount_prices(o, k))
             continue;
         double p = tci_discounted(s, o->discount, o->fx_price);
         if (o->fx)

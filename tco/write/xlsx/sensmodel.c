@@ -440,8 +440,7 @@ static int discount_change(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in
 {
     const tco_scenario *s = c->s;
     const tco_option *o = &s->options[i];
-    if (!c->in_disc || o->acquire != TCO_RENT || o->discount != d->key + 1 ||
-        o->src[TCO_O_PRICE_PER_GPU_HOUR] != TCO_SRC_CATALOG)
+    if (!c->in_disc || !tci_discount_prices(o, d->key + 1))
         return 0;
     const xw_sdrv price = {0, TCO_O_PRICE_PER_GPU_HOUR, -1, 0};
     char unit[XW_FBUF], catalog[96], by[20] = "";
