@@ -79,17 +79,8 @@ static int set_text(loader *L, char **dst, const char *v)
 static void read_key(loader *L, tco_discount *d, const entry *e)
 {
     if (strcmp(e->name, "fraction") == 0) {
-        tco_keydef k = {.name = "fraction",
-                        .section = "discount",
-                        .type = TCO_T_NUMBER,
-                        .unit = TCO_U_RATIO,
-                        .offset = offsetof(tco_discount, fraction),
-                        .lo = -1,
-                        .hi = 1,
-                        .unit_label = "",
-                        .label = "Discount"};
         double was = d->fraction;
-        if (!tci_ini_set_value(L, d, &k, e->value, e->line)) {
+        if (!tci_ini_set_value(L, d, tci_discount_key(), e->value, e->line)) {
             d->fraction = was;
         } else if (d->fraction <= -1 || d->fraction >= 1) {
             tci_ini_report(L, e->line, NULL,
