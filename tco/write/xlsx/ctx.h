@@ -247,8 +247,9 @@ typedef struct xw_ctx {
     /* While Inputs is written: per option and key (as in_o), the row of the
      * Catalog block its value links to, or XW_NONE (inputs.c). */
     int *in_cat;
-    /* While Inputs is written: the row of each [discount NAME]'s fraction
-     * (n_discounts; MODEL.md, Negotiated discounts), or NULL without any. */
+    /* Inputs: the row of each [discount NAME]'s fraction (n_discounts; MODEL.md,
+     * Negotiated discounts), or NULL without any; the Sensitivity sheet's
+     * discount rows read them too. */
     int *in_disc;
     /* Named sites (MODEL.md, Sites): per site the suffix of its defined names
      * (ElectricityPrice_SUFFIX), and the Inputs rows of its keys (n_sites x
