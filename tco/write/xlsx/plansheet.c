@@ -725,19 +725,6 @@ static void serve_row(const pl_sheet *S, const pl_row *e, int row)
     xw_pl_month_row(S, row, e->make, e->value, xw_fmt(S->c, XS_CALC, e->nf));
 }
 
-/* See planw.h. */
-void xw_pl_month_row(const pl_sheet *S, int row, pl_cell_fn make, pl_value_fn value,
-                     lxw_format *fmt)
-{
-    char f[XW_FBUF], g[XW_FBUF];
-    for (int m = 0; m <= S->H; m++) {
-        int col = XW_COL_M0 + m;
-        make(S, g, sizeof g, col);
-        pl_fig(S, row, col, pl_if_flag(S, f, sizeof f, S->R.f_op, col, g),
-               m == 0 ? 0 : value(S, m - 1), fmt);
-    }
-}
-
 /* The sheet's rows from the tables, top to bottom: a row's label from its
  * entry, then its cells (a block's from its first row). */
 static void plan_write_rows(const pl_sheet *S)

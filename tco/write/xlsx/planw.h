@@ -330,8 +330,17 @@ static inline const char *pl_by_month(const pl_sheet *S, char *f, size_t fs, int
 /* A row of months 0..H: in each, formula make (over the month's column) in
  * the operating months and 0 in month 0 (IF on the operating flag), cached
  * value(S, m - 1) in month m; its label and unit written by the caller. */
-void xw_pl_month_row(const pl_sheet *S, int row, pl_cell_fn make, pl_value_fn value,
-                     lxw_format *fmt);
+static inline void xw_pl_month_row(const pl_sheet *S, int row, pl_cell_fn make, pl_value_fn value,
+                                   lxw_format *fmt)
+{
+    char f[XW_FBUF], g[XW_FBUF];
+    for (int m = 0; m <= S->H; m++) {
+        int col = XW_COL_M0 + m;
+        make(S, g, sizeof g, col);
+        pl_fig(S, row, col, pl_if_flag(S, f, sizeof f, S->R.f_op, col, g),
+               m == 0 ? 0 : value(S, m - 1), fmt);
+    }
+}
 
 /* The owned GPUs in month col's row, spares included, as a formula term. */
 static inline const char *pl_fleet_at(const pl_sheet *S, char *t, size_t ts, int col)
