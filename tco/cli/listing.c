@@ -10,21 +10,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 /* ===== The view ===== */
-
-/* 1 when `want` is unset, or equals `have` ignoring ASCII case. */
-static int matches(const char *want, const char *have)
-{
-    return !want || (have && strcasecmp(want, have) == 0);
-}
 
 /* 1 when offer o passes the offer filters of f. */
 static int offer_kept(const tco_offer *o, const cli_catalog_filter *f)
 {
-    return (!f->gpu || strcmp(f->gpu, o->gpu) == 0) && matches(f->provider, o->provider) &&
-           matches(f->pricing, o->pricing) && matches(f->region, o->region) &&
+    return (!f->gpu || strcmp(f->gpu, o->gpu) == 0) &&
+           tco_offer_text_matches(f->provider, o->provider) &&
+           tco_offer_text_matches(f->pricing, o->pricing) &&
+           tco_offer_text_matches(f->region, o->region) &&
            (isnan(f->max_price) || o->price_per_gpu_hour <= f->max_price);
 }
 

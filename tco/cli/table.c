@@ -683,8 +683,9 @@ static void print_plans(const tco_result *res, FILE *out, int idw)
         if (plan_leases(s, &s->plans[i]) && tco_statements_compute(res, &st) != TCO_OK)
             st = NULL;
     fprintf(out,
-            "\nPlans, best first (those that serve all demand, then by %s); each part's GPU-hours "
-            "served and cost:\n",
+            "\nPlans, best first (those that serve all demand%s, then by %s); each part's "
+            "GPU-hours served and cost:\n",
+            tco_scenario_power_capped(s) ? " within the site's power limit" : "",
             rank_by_words(s->rank_by));
     for (size_t k = 0; k < res->n_plans; k++) {
         const tco_plan_result *r = &res->plans[res->plan_rank[k]];
@@ -701,6 +702,9 @@ static void print_plans(const tco_result *res, FILE *out, int idw)
             fprintf(out, "; unserved %s GPU-hours of %s",
                     tco_group_thousands(c, sizeof c, r->unserved, 0),
                     tco_group_thousands(a, sizeof a, r->demand, 0));
+        char why[128]; /* MODEL.md, A plan at a site with a power limit */
+        if (tco_plan_power_text(r, why, sizeof why))
+            fprintf(out, "; not feasible: %s", why);
         fputc('\n', out);
         if (p->own_i >= 0) {
             print_part(out, "own", s->options[p->own_i].id, r->own_count, r->own_hours,
@@ -741,16 +745,21 @@ static void print_optimize(const tco_result *res, FILE *out, int idw)
     const tco_scenario *s = res->scenario;
     const tco_plan *p = &s->plans[o->optimize->plan_i];
     const char *what = objectives[o->optimize->objective];
+    const int capped = tco_scenario_power_capped(s);
     char a[40], b[40], c[40];
     fputs("Cheapest plan: ", out);
     tco_fput_text(out, p->name, 0, 0);
     fprintf(out,
             " by %s, %s candidate%s searched (own %d..%d step %d, reserve %d..%d step %d), "
-            "%s serve%s all demand\n",
+            "%s serve%s all demand%s\n",
             what, tco_group_thousands(a, sizeof a, (double)o->evaluated, 0),
             o->evaluated == 1 ? "" : "s", o->own_min, o->own_max, o->own_step, o->reserve_min,
             o->reserve_max, o->reserve_step,
-            tco_group_thousands(b, sizeof b, (double)o->feasible, 0), o->feasible == 1 ? "s" : "");
+            tco_group_thousands(b, sizeof b, (double)o->feasible, 0), o->feasible == 1 ? "s" : "",
+            capped ? " within the site's power limit" : "");
+    if (capped) /* MODEL.md, The cheapest plan: skipped */
+        fprintf(out, "  %s over the site's power limit, skipped\n",
+                tco_group_thousands(b, sizeof b, (double)o->over_power, 0));
     if (!o->found) {
         if (o->feasible == 0)
             fputs("  no candidate serves all demand\n\n", out);
@@ -784,7 +793,7 @@ static void print_optimize(const tco_result *res, FILE *out, int idw)
     for (size_t i = 0; i < res->n_plans; i++) {
         const tco_plan_result *x = &res->plans[i];
         double v = tco_plan_objective(x, o->optimize->objective);
-        if ((int)i != o->optimize->plan_i && !(x->unserved > 0) && v < best)
+        if ((int)i != o->optimize->plan_i && tco_plan_feasible(x) && v < best)
             other = i, best = v;
     }
     if (other < res->n_plans) {
@@ -793,8 +802,8 @@ static void print_optimize(const tco_result *res, FILE *out, int idw)
         fprintf(out, ", as written, serves the demand for less: %s %s\n", what,
                 tco_group_thousands(a, sizeof a, best, 0));
     }
-    fprintf(out, "Cost curve: the best %s at each owned count (-: none serves all demand):\n",
-            what);
+    fprintf(out, "Cost curve: the best %s at each owned count (-: none serves all demand%s):\n",
+            what, capped ? " within the site's power limit" : "");
     for (size_t k = 0; k < o->n_curve; k++) {
         const tco_candidate *e = &o->curve[k];
         if (k % 4 == 0)

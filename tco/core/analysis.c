@@ -69,7 +69,8 @@ typedef struct driver {
     int global; /* 1: a tco_skey; 0: a tco_okey on each option */
     int key;
     int only_option; /* >= 0: an extra driver from a [sensitivity] range;
-                        TCO_PARAM_FX: the exchange rate s->fx[key] (global 0) */
+                        TCO_PARAM_FX: the exchange rate s->fx[key] (global 0);
+                        TCO_PARAM_DISCOUNT: the fraction of s->discounts[key] */
     int site;        /* a global key of named site site - 1 (`site.NAME.KEY`), or 0 */
 } driver;
 
@@ -157,6 +158,19 @@ static void apply_driver(const tco_scenario *base, tco_scenario *w, const driver
             input[i] = v;
         return;
     }
+    if (d->only_option == TCO_PARAM_DISCOUNT) {
+        /* A discount moves every catalog price it applies to (MODEL.md,
+         * Negotiated discounts), in the one price chain. */
+        tco_discount *dc = &w->discounts[d->key];
+        double v = end_value(base, find_range(base, TCO_PARAM_DISCOUNT, d->key), tci_discount_key(),
+                             dc->fraction, sign);
+        set(u, &dc->fraction, v);
+        tci_discount_apply(w, d->key + 1, set_any, u);
+        for (size_t i = 0; i < n; i++)
+            if (tci_discount_prices(&w->options[i], d->key + 1))
+                input[i] = v;
+        return;
+    }
     if (d->global && d->key == TCO_S_UTILIZATION) {
         /* The [workload] utilization drives each option's utilization in
          * effect: the default and the options' own values move together,
@@ -237,20 +251,33 @@ static int by_swing(const void *a, const void *b)
 static tco_status sensitivity(tco_analysis *A, const tco_scenario *base, tco_scenario *w)
 {
     size_t n = base->n_options;
-    /* Standard drivers, then one per range that is not a standard driver's. */
-    driver *drivers = malloc((MAX_STANDARD + base->n_ranges) * sizeof *drivers);
+    /* Standard drivers, each discount that prices an option, then one per
+     * range that is not a standard driver's. */
+    size_t room = MAX_STANDARD + base->n_discounts + base->n_ranges;
+    driver *drivers = malloc(room * sizeof *drivers);
     double *input = malloc(2 * n * sizeof *input);
     double *total = malloc(2 * n * sizeof *total);
     double *npv = malloc(2 * n * sizeof *npv);
     undo *u = malloc(sizeof *u);
-    ranked_entry *row = malloc((MAX_STANDARD + base->n_ranges) * sizeof *row);
+    ranked_entry *row = malloc(room * sizeof *row);
     tco_status st = TCO_ERR_NOMEM;
     if (!drivers || !input || !total || !npv || !u || !row)
         goto done;
     u->n = u->n_flags = 0;
     size_t n_standard = standard_drivers(drivers), nd = n_standard;
+    for (size_t k = 0; k < base->n_discounts; k++) {
+        /* Each discount is a driver of the options it prices (MODEL.md,
+         * Negotiated discounts), its range given or else the swing. */
+        size_t i = 0;
+        while (i < n && !tci_discount_prices(&base->options[i], (int)k + 1))
+            i++;
+        if (i < n)
+            drivers[nd++] = (driver){base->discounts[k].driver, 0, (int)k, TCO_PARAM_DISCOUNT, 0};
+    }
     for (size_t i = 0; i < base->n_ranges; i++) {
         const tco_range *r = &base->ranges[i];
+        if (r->param.option == TCO_PARAM_DISCOUNT)
+            continue; /* a discount's range sets its ends, above */
         int fx = r->param.option == TCO_PARAM_FX;
         int global = r->param.option < 0 && !fx;
         int covered = !fx && r->param.key == (global ? TCO_S_UTILIZATION : TCO_O_UTILIZATION);
@@ -637,7 +664,7 @@ typedef struct mc_draws {
     tco_scenario *w;
     double *at[TCO_MAX_SECTION_KEYS];
     const tco_keydef *kd[TCO_MAX_SECTION_KEYS];
-    int any_fx;
+    int any_fx;  /* a rate or a discount varies: the catalog prices follow */
     int no_memo; /* 1: the engine without its memo */
     tci_engine_memo memo;
 } mc_draws;
@@ -653,7 +680,7 @@ static int mc_draws_init(mc_draws *D, const tco_scenario *base, tco_scenario *w)
         const tco_param p = base->uncertain[j].param;
         D->at[j] = tci_param_ptr(w, p);
         D->kd[j] = tci_param_key(p);
-        D->any_fx |= p.option == TCO_PARAM_FX;
+        D->any_fx |= p.option == TCO_PARAM_FX || p.option == TCO_PARAM_DISCOUNT;
         if (p.option >= 0 && p.key == TCO_O_UTILIZATION)
             w->options[p.option].src[TCO_O_UTILIZATION] = TCO_SRC_INI;
         if (p.option < 0 && p.site > 0) /* a named site's key becomes its own */
@@ -678,12 +705,14 @@ static int mc_sample(mc_draws *D, rng *r, double *t, double *npv)
         if (!draw(r, &base->uncertain[j], D->kd[j], D->at[j]))
             return 0;
     if (D->any_fx) {
-        /* The rates move the prices converted by them; a price drawn itself
-         * keeps its own draw (MODEL.md, Currency conversion). */
+        /* The rates and the discounts move the catalog prices under them; a
+         * price drawn itself keeps its own draw (MODEL.md, Currency
+         * conversion, Negotiated discounts). */
         double drawn[TCO_MAX_SECTION_KEYS];
         for (size_t j = 0; j < base->n_uncertain; j++)
             drawn[j] = *D->at[j];
         tci_fx_apply(w);
+        tci_discount_apply(w, 0, NULL, NULL);
         for (size_t j = 0; j < base->n_uncertain; j++)
             *D->at[j] = drawn[j];
     }

@@ -744,6 +744,18 @@ static void plan_side(const plan_figure *pf, const tco_result *res, size_t i, in
         *x = NAN;
 }
 
+/* See fields.h. */
+void tci_plan_figure(size_t k, const tco_result *res, size_t i, tci_plan_value *v)
+{
+    const plan_figure *pf = &plan_figures[k < N_PLAN_FIGURES ? k : 0];
+    v->name = pf->name;
+    v->label = pf->label;
+    v->kind = pf->kind;
+    v->brief = pf->brief;
+    v->tax = pf->tax;
+    plan_side(pf, res, i, &v->applies, &v->x, &v->text);
+}
+
 /* One plan in A and in B (ra or rb NULL when that scenario lacks it). */
 static void plan_diff(tco_option_diff *o, tco_figure_diff *figs, const char *name,
                       const tco_result *ra, size_t ia, const tco_result *rb, size_t ib)

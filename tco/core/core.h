@@ -108,13 +108,19 @@ void *tci_key_field(void *base, const tco_keydef *k);
  * an exchange rate (TCO_PARAM_FX) lives in s->fx. */
 double *tci_param_ptr(tco_scenario *s, tco_param p);
 
-/* The key row of a parameter: the scenario's or the option's key, or the
- * exchange rate's row (tci_fx_key) for TCO_PARAM_FX. */
+/* The key row of a parameter: the scenario's or the option's key, the
+ * exchange rate's row (tci_fx_key) for TCO_PARAM_FX, or the discount's
+ * (tci_discount_key) for TCO_PARAM_DISCOUNT. */
 const tco_keydef *tci_param_key(tco_param p);
 
 /* The row that describes an exchange rate of [fx]: its range, type and unit;
  * its offset is that of the rate in a tco_fx. */
 const tco_keydef *tci_fx_key(void);
+
+/* The row that describes a discount's fraction as an input of the analyses
+ * (`discount.NAME`): its range, -1 to 1, type and unit; its offset is that
+ * of the fraction in a tco_discount. */
+const tco_keydef *tci_discount_key(void);
 
 /* Every value converted from another currency set again from its value as
  * written and the rate now in s->fx: a catalog's price (tco_option.fx) and a
@@ -143,10 +149,6 @@ double *tci_fx_price(tco_option *o);
 
 /* ===== Negotiated discounts and the cheapest offer (discount.c) ===== */
 
-/* 1 when `want` is NULL (any) or equals `have` ignoring ASCII case: how a
- * discount's provider and pricing, and a rent option's offer_provider,
- * offer_pricing and offer_region, match an offer's. */
-int tci_offer_text_matches(const char *want, const char *have);
 /* How specific discount d is: 3 with `offer =`, 2 with `pricing =`, else 1. */
 int tci_discount_specificity(const tco_discount *d);
 /* 1 when discount d applies to catalog offer e. */
@@ -159,11 +161,22 @@ int tci_discount_for(const tco_scenario *s, const tco_offer *e);
 double tci_discounted(const tco_scenario *s, int discount, double price);
 /* 1 when offer e passes the filters of rent option o with offer = cheapest
  * (offer_gpu exactly; offer_pricing, offer_provider and offer_region as
- * tci_offer_text_matches; offer_min_gpus against the offer's gpus). */
+ * tco_offer_text_matches; offer_min_gpus against the offer's gpus). */
 int tci_offer_kept(const tco_option *o, const tco_offer *e);
 /* Offer e's price per GPU-hour after its discount, in s's currency (divided
  * by the [fx] rate of its currency); NAN when [fx] has no rate for it. */
 double tci_offer_price_in(const tco_scenario *s, const tco_offer *e);
+/* 1 when rent option o pays its catalog's price per GPU-hour under discount
+ * k >= 1 of its scenario (any discount for k = 0): the options whose input
+ * `discount.NAME` is. */
+int tci_discount_prices(const tco_option *o, int k);
+/* Every catalog price under discount k >= 1 of s (the rent options with
+ * tco_option.discount k) set again from its catalog price (fx_price), the
+ * fraction now in s->discounts[k - 1] and the rate of its currency now in
+ * s->fx: the one price chain, through set(arg, place, value) when set is not
+ * NULL (an analysis that undoes it), else in place; k = 0: under any
+ * discount. After an analysis or a case changed a fraction. */
+void tci_discount_apply(tco_scenario *s, int k, void (*set)(void *, double *, double), void *arg);
 /* The cheapest offer of s's catalog that rent option o's filters keep, by
  * tci_offer_price_in, a tie to the lower id in byte order; NULL when none.
  * *matched: how many offers were compared (those without a rate for their
@@ -466,5 +479,10 @@ struct tco_saved_report {
     tci_saved_value *values; /* n_options x TCI_F_COUNT (core/fields.h): option i's
                                 field f at [i * TCI_F_COUNT + f] */
 };
+
+/* The power limit of option o's site in kW (MODEL.md, The site's power limit):
+ * a named site's own power_cap_kw, else [site]'s; 0 (no limit) for a rented
+ * option or a site without one. */
+double tci_power_cap_kw(const tco_scenario *s, const tco_option *o);
 
 #endif /* TCO_CORE_CORE_H */

@@ -11,8 +11,8 @@
 
 /* ===== Matching ===== */
 
-/* See core.h. */
-int tci_offer_text_matches(const char *want, const char *have)
+/* See tco_catalog.h. */
+int tco_offer_text_matches(const char *want, const char *have)
 {
     return !want || (have && strcasecmp(want, have) == 0);
 }
@@ -26,8 +26,8 @@ int tci_discount_specificity(const tco_discount *d)
 /* See core.h. */
 int tci_discount_matches(const tco_discount *d, const tco_offer *e)
 {
-    return tci_offer_text_matches(d->provider, e->provider) &&
-           tci_offer_text_matches(d->pricing, e->pricing) &&
+    return tco_offer_text_matches(d->provider, e->provider) &&
+           tco_offer_text_matches(d->pricing, e->pricing) &&
            (!d->offer || strcmp(d->offer, e->id) == 0);
 }
 
@@ -48,15 +48,41 @@ int tci_discount_for(const tco_scenario *s, const tco_offer *e)
     return best;
 }
 
+/* ===== A discount moved by an analysis ===== */
+
+/* See core.h. */
+int tci_discount_prices(const tco_option *o, int k)
+{
+    return o->discount && (!k || o->discount == k) && o->acquire == TCO_RENT &&
+           o->src[TCO_O_PRICE_PER_GPU_HOUR] == TCO_SRC_CATALOG;
+}
+
+/* See core.h. */
+void tci_discount_apply(tco_scenario *s, int k, void (*set)(void *, double *, double), void *arg)
+{
+    for (size_t i = 0; i < s->n_options; i++) {
+        tco_option *o = &s->options[i];
+        if (!tci_discount_prices(o, k))
+            continue;
+        double p = tci_discounted(s, o->discount, o->fx_price);
+        if (o->fx)
+            p = tci_fx_convert(s, o->fx, p);
+        if (set)
+            set(arg, &o->price_per_gpu_hour, p);
+        else
+            o->price_per_gpu_hour = p;
+    }
+}
+
 /* ===== The cheapest offer ===== */
 
 /* See core.h. */
 int tci_offer_kept(const tco_option *o, const tco_offer *e)
 {
     return o->offer_gpu && strcmp(o->offer_gpu, e->gpu) == 0 &&
-           tci_offer_text_matches(o->offer_pricing, e->pricing) &&
-           tci_offer_text_matches(o->offer_provider, e->provider) &&
-           tci_offer_text_matches(o->offer_region, e->region) &&
+           tco_offer_text_matches(o->offer_pricing, e->pricing) &&
+           tco_offer_text_matches(o->offer_provider, e->provider) &&
+           tco_offer_text_matches(o->offer_region, e->region) &&
            (o->offer_min_gpus <= 0 || e->gpus >= o->offer_min_gpus);
 }
 

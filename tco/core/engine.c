@@ -50,7 +50,7 @@ static plan make_plan(const tco_scenario *s, const tco_option *o, double u)
     p.capex_infra = p.servers * (o->server_price + o->network_price);
     p.capex = p.capex_gpu + p.capex_infra + o->install_price;
     p.it_kw = tci_it_kw(o, o->count, p.servers, u);
-    p.provisioned_kw = (o->count * o->tdp_w + p.servers * o->server_power_w) / 1000;
+    p.provisioned_kw = tci_provisioned_kw(o, o->count, p.servers);
     p.residual_fraction = tci_residual_fraction(o, s->horizon_months);
     p.residual = (p.capex_gpu + p.capex_infra) * p.residual_fraction;
     if (o->financing == TCO_FIN_LOAN) {
@@ -742,10 +742,7 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
     if (!isnan(r->sizing.gpus_needed) && o->count < r->sizing.gpus_needed)
         r->infeasible |= TCO_INFEASIBLE_RATE;
     /* The site's power limit (MODEL.md): a named site's own, never [site]'s. */
-    double cap = o->acquire != TCO_BUY ? 0
-                 : o->site_no > 0 && (size_t)o->site_no <= s->n_sites
-                     ? s->sites[o->site_no - 1].power_cap_kw
-                     : s->power_cap_kw;
+    double cap = tci_power_cap_kw(s, o);
     r->power_cap_kw = cap > 0 ? cap : NAN;
     if (cap > 0 && r->provisioned_kw > cap)
         r->infeasible |= TCO_INFEASIBLE_POWER;

@@ -111,3 +111,9 @@ double tci_it_kw(const tco_option *o, double gpus, double servers, double u)
 {
     return (gpus * tci_gpu_watts(o, u) + servers * o->server_power_w) / 1000;
 }
+
+/* See factors.h. */
+double tci_provisioned_kw(const tco_option *o, double gpus, double servers)
+{
+    return (gpus * o->tdp_w + servers * o->server_power_w) / 1000;
+}

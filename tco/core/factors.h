@@ -52,6 +52,11 @@ double tci_gpu_watts(const tco_option *o, double u);
  * kW of `gpus` GPUs and `servers` servers of option o at utilization u. */
 double tci_it_kw(const tco_option *o, double gpus, double servers, double u);
 
+/* (gpus * tdp_w + servers * server_power_w) / 1000: the provisioned kW of `gpus`
+ * GPUs and `servers` servers of option o, every GPU at its TDP (docs/MODEL.md,
+ * Buy options; what a site's power limit is checked against). */
+double tci_provisioned_kw(const tco_option *o, double gpus, double servers);
+
 /* total_at_zero_utilization + total_per_utilization * u: option result r's
  * total at utilization u, the total being a line in u (docs/MODEL.md,
  * Break-even). */

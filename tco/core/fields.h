@@ -199,6 +199,21 @@ typedef struct tci_field {
 /* The row of field `id`, or NULL when id is out of range. */
 const tci_field *tci_field_get(tci_field_id id);
 
+/* Plan figure k of plan i of res (0 <= k < the count of tco_plan_figure_name,
+ * in its order: MODEL.md, Plans in a comparison), as the report's plan tables
+ * show it: its name, label and kind, whether it is shown (a brief figure),
+ * whether it applies (a tax figure only with [tax], the refresh month only with
+ * a refresh), its number (NAN when it does not apply) or, for a part, the
+ * option's id (NULL: no such part). */
+typedef struct tci_plan_value {
+    const char *name, *label;
+    tco_figure_kind kind;
+    int brief, tax, applies;
+    double x;
+    const char *text;
+} tci_plan_value;
+void tci_plan_figure(size_t k, const tco_result *res, size_t i, tci_plan_value *v);
+
 /* 1 when the outputs of res carry field f: every field, but a loan field
  * (TCI_FA_LOAN) only when an option of res's scenario is financed by a loan, a
  * lease field (TCI_FA_LEASE) only when one is leased, a tax field

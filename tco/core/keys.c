@@ -265,10 +265,32 @@ const tco_keydef *tci_fx_key(void)
     return &fx_rate_key;
 }
 
+/* A negotiated discount's fraction as an input of the analyses (MODEL.md,
+ * Negotiated discounts): stored in a tco_discount; -1 doubles the catalog's
+ * price, 1 makes it 0 (the loader wants the fraction written strictly
+ * between them; an analysis may reach them). */
+static const tco_keydef discount_fraction_key = {.name = "fraction",
+                                                 .section = "discount",
+                                                 .type = TCO_T_NUMBER,
+                                                 .unit = TCO_U_FRACTION,
+                                                 .offset = offsetof(tco_discount, fraction),
+                                                 .lo = -1,
+                                                 .hi = 1,
+                                                 .unit_label = "off the catalog price",
+                                                 .label = "Discount"};
+
+/* See core.h. */
+const tco_keydef *tci_discount_key(void)
+{
+    return &discount_fraction_key;
+}
+
 /* See core.h. */
 const tco_keydef *tci_param_key(tco_param p)
 {
     if (p.option == TCO_PARAM_FX)
         return &fx_rate_key;
+    if (p.option == TCO_PARAM_DISCOUNT)
+        return &discount_fraction_key;
     return p.option < 0 ? tco_scenario_key((tco_skey)p.key) : tco_option_key((tco_okey)p.key);
 }

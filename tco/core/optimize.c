@@ -142,7 +142,9 @@ static size_t search(const tco_scenario *s, tco_optimize_result *r, tco_month *s
                                .unserved = pr->unserved};
             c.objective = tco_plan_objective(pr, z->objective);
             r->evaluated++;
-            if (pr->unserved > 0)
+            if (!pr->fits_power) /* over the site's power limit: not searched further */
+                r->over_power++;
+            if (!tco_plan_feasible(pr))
                 continue;
             r->feasible++;
             if (isnan(c.objective))

@@ -5,6 +5,7 @@
 #include "core/factors.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -305,6 +306,67 @@ static void serve(const tco_scenario *s, const tco_plan *p, tco_plan_result *r, 
         pm->unserved = left;
 }
 
+/* The site's power limit (MODEL.md, A plan at a site with a power limit):
+ * each month's provisioned kW of the owned GPUs in service (the batches
+ * bought before it and sold in it or after, spares included; one option's at
+ * a time, so one site's) against its site's limit; the peak and the first
+ * month over the limit. */
+static void site_power(const tco_scenario *s, const tco_plan *p, tco_plan_result *r, const batch *b,
+                       int nb)
+{
+    r->fits_power = 1;
+    r->power_cap_kw = NAN;
+    for (int m = 1; m <= s->horizon_months; m++) {
+        tco_plan_month *pm = &r->monthly[m - 1];
+        double kw = 0;
+        /* The site: the refresh's option's after its month (with or without
+         * GPUs), else the owned option's. */
+        int pool = r->refresh_month > 0 && p->refresh_i >= 0 && m > r->refresh_month ? p->refresh_i
+                                                                                     : p->own_i;
+        for (int j = 0; j < nb; j++)
+            if (b[j].t < m && m <= b[j].e && b[j].count > 0) {
+                const tco_option *o = &s->options[b[j].i];
+                double servers = (b[j].count + o->gpus_per_server - 1) / o->gpus_per_server;
+                kw += tci_provisioned_kw(o, b[j].count, servers);
+                pool = b[j].i;
+            }
+        double cap = pool >= 0 ? tci_power_cap_kw(s, &s->options[pool]) : 0;
+        pm->own_kw = kw;
+        pm->power_cap_kw = cap > 0 ? cap : NAN;
+        if (kw > r->peak_kw) {
+            r->peak_kw = kw;
+            r->peak_month = m;
+            r->power_cap_kw = pm->power_cap_kw;
+        }
+        if (cap > 0 && kw > cap && r->fits_power) {
+            r->fits_power = 0;
+            r->over_month = m;
+            r->over_kw = kw;
+            r->over_cap_kw = cap;
+        }
+    }
+    if (r->peak_month == 0 && p->own_i >= 0) { /* no owned GPU in service: its site's */
+        double cap = tci_power_cap_kw(s, &s->options[p->own_i]);
+        r->power_cap_kw = cap > 0 ? cap : NAN;
+    }
+}
+
+/* See documentation in header file. */
+int tco_plan_feasible(const tco_plan_result *pr)
+{
+    return pr && !(pr->unserved > 0) && pr->fits_power;
+}
+
+/* See documentation in header file. */
+const char *tco_plan_power_text(const tco_plan_result *pr, char *buf, size_t size)
+{
+    if (!pr || pr->fits_power || !buf || size == 0)
+        return NULL;
+    snprintf(buf, size, "needs %g kW in month %d, the site has %g", pr->over_kw, pr->over_month,
+             pr->over_cap_kw);
+    return buf;
+}
+
 /* Plan p with a refresh at month R (0: none); f: its parts that R does not
  * change, for the same plan and counts. */
 static void eval_at(const tco_scenario *s, const tco_plan *p, int own_count, int reserve_count,
@@ -335,6 +397,7 @@ static void eval_at(const tco_scenario *s, const tco_plan *p, int own_count, int
     tco_month *m0 = scratch, *m1 = scratch + H;
     for (int m = 1; m <= H; m++)
         serve(s, p, r, m, f->demand, b, nb);
+    site_power(s, p, r, b, nb);
     /* A part of 0 GPUs costs nothing, not even its option's fixed lines. */
     for (int j = 0; j < nb; j++)
         batch_cost(s, &b[j], r, m0, m1, rm);
@@ -357,11 +420,11 @@ static void eval_at(const tco_scenario *s, const tco_plan *p, int own_count, int
     }
 }
 
-/* 1 when result a is better than result b: one that serves all demand before
- * one that does not, then the lower total. */
+/* 1 when result a is better than result b: a feasible one (serving all demand
+ * within the site's power limit) before one that is not, then the lower total. */
 static int better(const tco_plan_result *a, const tco_plan_result *b)
 {
-    int ua = a->unserved > 0, ub = b->unserved > 0;
+    int ua = !tco_plan_feasible(a), ub = !tco_plan_feasible(b);
     return ua != ub ? ua < ub : a->total < b->total;
 }
 
@@ -578,11 +641,12 @@ static double rank_value(const tco_plan_result *p, tco_rank_by by)
     return by == TCO_RANK_NPV ? p->npv : by == TCO_RANK_AFTER_TAX_NPV ? p->after_tax_npv : p->total;
 }
 
-/* 1 when result a ranks above b: one that serves all demand before one that
- * does not, then the lower figure that rank_by names. */
+/* 1 when result a ranks above b: a feasible one (serving all demand within the
+ * site's power limit) before one that is not, then the lower figure that
+ * rank_by names. */
 static int ranked_above(const tco_plan_result *a, const tco_plan_result *b, tco_rank_by by)
 {
-    int ua = a->unserved > 0, ub = b->unserved > 0;
+    int ua = !tco_plan_feasible(a), ub = !tco_plan_feasible(b);
     return ua != ub ? ua < ub : rank_value(a, by) < rank_value(b, by);
 }
 

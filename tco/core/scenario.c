@@ -64,6 +64,7 @@ void tco_scenario_free(tco_scenario *s)
         free(s->discounts[i].provider);
         free(s->discounts[i].pricing);
         free(s->discounts[i].offer);
+        free(s->discounts[i].driver);
     }
     free(s->discounts);
     for (size_t i = 0; i < s->n_sites; i++)
@@ -191,10 +192,11 @@ tco_scenario *tci_scenario_clone(const tco_scenario *s)
             const tco_discount *d = &s->discounts[i];
             tco_discount *e = &c->discounts[i];
             *e = *d;
-            e->name = e->provider = e->pricing = e->offer = NULL;
+            e->name = e->provider = e->pricing = e->offer = e->driver = NULL;
             c->n_discounts = i + 1;
             ok = dup_field(&e->name, d->name) && dup_field(&e->provider, d->provider) &&
-                 dup_field(&e->pricing, d->pricing) && dup_field(&e->offer, d->offer);
+                 dup_field(&e->pricing, d->pricing) && dup_field(&e->offer, d->offer) &&
+                 dup_field(&e->driver, d->driver);
         }
     }
     if (ok && s->n_sites) {
@@ -254,6 +256,8 @@ double *tci_param_ptr(tco_scenario *s, tco_param p)
 {
     if (p.option == TCO_PARAM_FX)
         return (size_t)p.key < s->n_fx ? &s->fx[p.key].rate : NULL;
+    if (p.option == TCO_PARAM_DISCOUNT)
+        return (size_t)p.key < s->n_discounts ? &s->discounts[p.key].fraction : NULL;
     if (p.option < 0 && p.site > 0) /* a named site's key */
         return &s->sites[p.site - 1].value[p.key - TCO_SITE_KEY_FIRST];
     const tco_keydef *k = tci_param_key(p);
@@ -381,6 +385,16 @@ double tco_site_value(const tco_scenario *s, const tco_option *o, tco_skey key)
         s->sites[o->site_no - 1].src[j])
         return s->sites[o->site_no - 1].value[j];
     return *(const double *)((const char *)s + k->offset);
+}
+
+/* See core.h. */
+double tci_power_cap_kw(const tco_scenario *s, const tco_option *o)
+{
+    if (o->acquire != TCO_BUY)
+        return 0;
+    return o->site_no > 0 && (size_t)o->site_no <= s->n_sites
+               ? s->sites[o->site_no - 1].power_cap_kw
+               : s->power_cap_kw;
 }
 
 /* See documentation in header file. */

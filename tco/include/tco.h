@@ -209,6 +209,10 @@ typedef struct tco_param {
  * in tco_scenario.fx (MODEL.md, Currency conversion). */
 #define TCO_PARAM_FX (-2)
 
+/* tco_param.option of a negotiated discount's fraction (`discount.NAME`): key is
+ * then its index in tco_scenario.discounts (MODEL.md, Negotiated discounts). */
+#define TCO_PARAM_DISCOUNT (-3)
+
 /* One rate of [fx]: units of `code` per one unit of the scenario's currency;
  * a catalog price P in `code` is P / rate in the scenario (MODEL.md, Currency
  * conversion). */
@@ -235,6 +239,7 @@ typedef struct tco_discount {
     int line;          /* line of the [discount NAME] header */
     int fraction_line; /* line of `fraction =` */
     const char *file;  /* its file (one of the scenario's files) */
+    char *driver;      /* "discount.NAME": its name as an input of the analyses */
 } tco_discount;
 
 /* An explicit range from [sensitivity]: `KEY = LOW, HIGH`. */

@@ -86,6 +86,12 @@ const char *tco_catalog_input_at(const tco_catalog *cat, const char *path);
 const tco_gpu_model *tco_catalog_gpu(const tco_catalog *cat, const char *id);
 const tco_offer *tco_catalog_offer(const tco_catalog *cat, const char *id);
 
+/* 1 when `want` is NULL (any) or equals `have` ignoring ASCII case: how an
+ * offer's provider, pricing and region are matched by `tco catalog --provider`,
+ * `--pricing` and `--region`, by a [discount NAME]'s provider and pricing and
+ * by `offer = cheapest`'s offer_provider, offer_pricing and offer_region. */
+int tco_offer_text_matches(const char *want, const char *have);
+
 /* List a catalog as JSON: {"gpus": [...], "offers": [...]}, one object per
  * entry in catalog order with every member of tco_gpu_model and tco_offer
  * except file, line and an offer's gpus (numbers as tco_format_double writes them; unknown numbers

@@ -89,6 +89,10 @@ typedef struct tco_plan_month {
     /* ... and with [tax] its tax (MODEL.md, A plan's budget): each part's tax
      * of the month, negative when saved; 0 without [tax]. */
     double tax;
+    /* The provisioned kW of the owned GPUs in service in the month, spares
+     * included (MODEL.md, A plan at a site with a power limit), and the power
+     * limit of their site (NAN when it has none or the plan owns none). */
+    double own_kw, power_cap_kw;
     /* ... and that tax by part (MODEL.md, Plans after tax): the owned part's
      * (with its purchases' tax on their sale), of which the tax on the sales
      * alone, the reserved part's and the overflow's; they add up to tax. */
@@ -155,6 +159,16 @@ typedef struct tco_plan_result {
                                       both 0 without [tax] */
     double own_tax0, reserve_tax0; /* ... tax0 by part (they add up to it) */
     double own_commitment_tax, reserve_commitment_tax; /* ... commitment_tax by part */
+    /* The site's power limit (MODEL.md, A plan at a site with a power limit):
+     * the highest monthly own_kw and its first month (0 without owned GPUs),
+     * the limit in that month (NAN: none); fits_power 1 when no month's own_kw
+     * passes its limit, else 0 with the first such month, its kW and limit. */
+    double peak_kw;
+    int peak_month;
+    double power_cap_kw;
+    int fits_power;
+    int over_month;
+    double over_kw, over_cap_kw;
 } tco_plan_result;
 
 /* ===== The cheapest plan ([optimize]; MODEL.md, The cheapest plan) ===== */
@@ -201,10 +215,21 @@ typedef struct tco_optimize_result {
     tco_candidate *curve;       /* the best candidate at each own_count;
                                    objective NAN when none is feasible */
     tco_plan_result best_plan;  /* the optimum computed in full */
+    size_t over_power;          /* candidates skipped: over their site's power limit in
+                                   some month (MODEL.md, The cheapest plan) */
 } tco_optimize_result;
 
 /* A plan's figure that `objective` names: its total, NPV or after-tax NPV. */
 double tco_plan_objective(const tco_plan_result *pr, tco_objective objective);
+
+/* 1 when plan result pr is feasible (MODEL.md, Plans): it serves all demand
+ * and fits its site's power limit in every month. */
+int tco_plan_feasible(const tco_plan_result *pr);
+
+/* Why plan result pr does not fit its site's power limit, in words, into buf
+ * (size bytes): "needs N kW in month M, the site has C" (each number as %g
+ * writes it); returns buf, or NULL when the plan fits (buf untouched). */
+const char *tco_plan_power_text(const tco_plan_result *pr, char *buf, size_t size);
 
 #ifdef __cplusplus
 }

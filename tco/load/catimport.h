@@ -18,7 +18,8 @@
 typedef struct tci_gpu_rule {
     const char *gpu;      /* the catalog's GPU id (pricing/gpus.xml) */
     const char *name;     /* the GPU's name in the price list */
-    const char *instance; /* text the instance type holds, or NULL */
+    const char *instance; /* text the instance type holds; after a leading '=',
+                             the whole instance type; or NULL (any case) */
     double min_gb;        /* memory per GPU, GB, at least */
     double max_gb;        /* and at most; 0 and 0: any */
 } tci_gpu_rule;

@@ -52,6 +52,9 @@ const tci_gpu_rule tci_gpu_rules[] = {
     {"h100-nvl-94gb", "H100-NVL", NULL, 0, 0},
     {"h100-nvl-94gb", "H100NVL", NULL, 0, 0},
     {"h100-nvl-94gb", "H100", NULL, 93, 95},
+    /* H100-NVLINK says NVLink, which the SXM5 module and the PCIe cards (with a
+     * bridge) both have: only the NVL's 94 GB tells it; 80 GB stays unmapped. */
+    {"h100-nvl-94gb", "H100-NVLINK", NULL, 93, 95},
     {"h100-sxm5-80gb", "H100-SXM", NULL, 0, 0},
     /* H200 NVL (PCIe): by name, or an instance type that says NVL (and so not
      * SXM, which the rules above take). */
@@ -69,6 +72,13 @@ const tci_gpu_rule tci_gpu_rules[] = {
     {"a100-pcie-80gb", "A100-80GB", "pcie", 0, 0},
     {"a100-pcie-80gb", "A100", "pcie", 79, 81},
     {"a100-pcie-40gb", "A100", "pcie", 39, 41},
+    /* Lambda's A100s of 40 GB whose type names no form: Lambda's instance-types
+     * API describes gpu_8x_a100 as "8x A100 (40 GB SXM4)" and gpu_1x_a100 as
+     * "1x A100 (40 GB PCIe)"; by the whole type (gpu_8x_a100_80gb_sxm4 and
+     * gpu_1x_a100_sxm4 are taken above). Its gpu_2x_a100 and gpu_4x_a100 are
+     * described nowhere this table could cite: unmapped. */
+    {"a100-sxm4-40gb", "A100", "=gpu_8x_a100", 39, 41},
+    {"a100-pcie-40gb", "A100", "=gpu_1x_a100", 39, 41},
     /* V100 SXM2: AWS p3 (16 GB) and p3dn (32 GB), Azure ND40rs v2 (32 GB); the
      * PCIe card of Azure NCv3 has no entry, so other V100s stay unmapped. */
     {"v100-sxm2-16gb", "V100", "p3.", 0, 0},
@@ -133,7 +143,8 @@ const char *tci_gpu_map(const char *name, const char *instance, double mem_gb, i
         if (strcasecmp(r->name, name) != 0)
             continue;
         *named = 1;
-        if (r->instance && !holds(instance, r->instance))
+        if (r->instance && (r->instance[0] == '=' ? strcasecmp(instance, r->instance + 1) != 0
+                                                  : !holds(instance, r->instance)))
             continue;
         if ((r->min_gb > 0 || r->max_gb > 0) &&
             (isnan(mem_gb) || mem_gb < r->min_gb || mem_gb > r->max_gb))

@@ -118,6 +118,8 @@ typedef struct loader {
     int nomem;                       /* an allocation failed */
     tco_keydef fx_key;               /* the exchange rate's row, named as the key that
                                         names it (fx.USD), for messages */
+    tco_keydef discount_key;         /* a discount's fraction, named as the key that
+                                        names it (discount.NAME), for messages */
 } loader;
 
 /* ===== ini_util.c: messages and helpers ===== */

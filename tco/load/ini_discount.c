@@ -40,6 +40,11 @@ int tci_ini_begin_discount(loader *L, const char *name, size_t len, int line)
     if (!d)
         return -1;
     d->fraction = 0; /* until `fraction =` (required): a bad one fails the load alone */
+    size_t n = strlen(d->name) + sizeof "discount.";
+    if ((d->driver = malloc(n)) != NULL)
+        snprintf(d->driver, n, "discount.%s", d->name);
+    else
+        L->nomem = 1;
     return (int)(d - s->discounts);
 }
 
@@ -74,17 +79,8 @@ static int set_text(loader *L, char **dst, const char *v)
 static void read_key(loader *L, tco_discount *d, const entry *e)
 {
     if (strcmp(e->name, "fraction") == 0) {
-        tco_keydef k = {.name = "fraction",
-                        .section = "discount",
-                        .type = TCO_T_NUMBER,
-                        .unit = TCO_U_RATIO,
-                        .offset = offsetof(tco_discount, fraction),
-                        .lo = -1,
-                        .hi = 1,
-                        .unit_label = "",
-                        .label = "Discount"};
         double was = d->fraction;
-        if (!tci_ini_set_value(L, d, &k, e->value, e->line)) {
+        if (!tci_ini_set_value(L, d, tci_discount_key(), e->value, e->line)) {
             d->fraction = was;
         } else if (d->fraction <= -1 || d->fraction >= 1) {
             tci_ini_report(L, e->line, NULL,
@@ -167,11 +163,11 @@ static void check_against_catalog(loader *L, const tco_discount *d)
                                "lists them)",
                                d->name, d->offer);
             free(ids);
-        } else if (!tci_offer_text_matches(d->provider, e->provider)) {
+        } else if (!tco_offer_text_matches(d->provider, e->provider)) {
             tci_ini_report(L, line, NULL,
                            "[discount %s]: offer '%s' is from provider '%s', not '%s'", d->name,
                            d->offer, e->provider, d->provider);
-        } else if (!tci_offer_text_matches(d->pricing, e->pricing)) {
+        } else if (!tco_offer_text_matches(d->pricing, e->pricing)) {
             tci_ini_report(L, line, NULL, "[discount %s]: offer '%s' is priced %s, not %s", d->name,
                            d->offer, e->pricing, d->pricing);
         }
@@ -187,7 +183,7 @@ static void check_against_catalog(loader *L, const tco_discount *d)
     size_t n = 0;
     for (size_t k = 0; k < cat->n_offers; k++) {
         const char *p = cat->offers[k].provider;
-        if (tci_offer_text_matches(d->provider, p)) {
+        if (tco_offer_text_matches(d->provider, p)) {
             free(names);
             return;
         }

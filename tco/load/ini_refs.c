@@ -123,14 +123,48 @@ static const tco_keydef *resolve_fx(loader *L, const char *name, int line, tco_p
     return NULL;
 }
 
-/* Resolve "KEY", "SECTION.KEY", "OPTION.KEY", "site.NAME.KEY" or "fx.CODE";
- * NULL (reported) if unknown. */
+/* Resolve "discount.NAME", the fraction of [discount NAME]; NULL (reported)
+ * when there is no such section. */
+static const tco_keydef *resolve_discount(loader *L, const char *name, int line, tco_param *p)
+{
+    const tco_scenario *s = L->s;
+    const char *dname = name + 9;
+    for (size_t i = 0; i < s->n_discounts; i++)
+        if (strcmp(s->discounts[i].name, dname) == 0) {
+            *p = (tco_param){TCO_PARAM_DISCOUNT, (int)i, 0};
+            L->discount_key = *tci_discount_key();
+            L->discount_key.name = name;
+            return &L->discount_key;
+        }
+    const char **names = malloc((s->n_discounts ? s->n_discounts : 1) * sizeof *names);
+    if (!names) {
+        L->nomem = 1;
+        return NULL;
+    }
+    for (size_t i = 0; i < s->n_discounts; i++)
+        names[i] = s->discounts[i].name;
+    const char *hint = tci_ini_closest(L, dname, names, s->n_discounts);
+    if (hint)
+        tci_ini_report(L, line, NULL, "unknown discount '%s'; did you mean 'discount.%s'?", name,
+                       hint);
+    else
+        tci_ini_report(L, line, NULL,
+                       "unknown discount '%s': the scenario has no [discount %s] section", name,
+                       dname);
+    free(names);
+    return NULL;
+}
+
+/* Resolve "KEY", "SECTION.KEY", "OPTION.KEY", "site.NAME.KEY", "fx.CODE" or
+ * "discount.NAME"; NULL (reported) if unknown. */
 static const tco_keydef *resolve(loader *L, const char *name, int line, tco_param *p)
 {
     const tco_scenario *s = L->s;
     const char *dot = strchr(name, '.');
     if (dot && dot - name == 2 && memcmp(name, "fx", 2) == 0)
         return resolve_fx(L, name, line, p);
+    if (dot && dot - name == 8 && memcmp(name, "discount", 8) == 0)
+        return resolve_discount(L, name, line, p);
     if (!dot) {
         int k = tci_ini_find_key(tci_ini_skey, TCO_S_COUNT, NULL, name);
         if (k >= 0) {
@@ -510,6 +544,20 @@ static void build_cases(loader *L)
                 /* A rate moves every price converted by it. */
                 if (tci_ini_set_value(L, &copy->fx[p.key], kd, e->value, e->line))
                     tci_fx_apply(copy);
+                continue;
+            }
+            if (p.option == TCO_PARAM_DISCOUNT) {
+                /* A discount moves every catalog price it applies to. */
+                tco_discount *dc = &copy->discounts[p.key];
+                if (!tci_ini_set_value(L, dc, kd, e->value, e->line))
+                    continue;
+                if (dc->fraction <= -1 || dc->fraction >= 1)
+                    tci_ini_report(L, e->line, NULL,
+                                   "'%s' must be above -1 and below 1 (got %s): 0.15 is 15%% off "
+                                   "the catalog's price, -0.1 a markup of 10%%",
+                                   e->name, e->value);
+                else
+                    tci_discount_apply(copy, p.key + 1, NULL, NULL);
                 continue;
             }
             if (p.option < 0 && (p.key == TCO_S_CATALOG || p.key == TCO_S_TEMPLATE)) {

@@ -177,6 +177,38 @@ static tco_status put_fiscal_years(FILE *out, const tco_result *res)
     return TCO_OK;
 }
 
+/* The plans (MODEL.md, The CSV output): after a blank record, "plan" and the
+ * plan figures' names in their order (the tax figures only with [tax]), then a
+ * record per plan in file order: a part's option id, a flag 0 or 1, a figure
+ * that does not apply empty. */
+static void put_plans(FILE *out, const tco_result *res)
+{
+    size_t n = 0;
+    tco_plan_figure_name(0, &n);
+    tci_plan_value v;
+    fputs(EOL "plan", out);
+    for (size_t k = 0; k < n; k++) {
+        tci_plan_figure(k, res, 0, &v);
+        if (!v.tax || res->scenario->tax)
+            fprintf(out, ",%s", v.name);
+    }
+    fputs(EOL, out);
+    for (size_t i = 0; i < res->n_plans; i++) {
+        tci_csv_text(out, res->plans[i].plan->name);
+        for (size_t k = 0; k < n; k++) {
+            tci_plan_figure(k, res, i, &v);
+            if (v.tax && !res->scenario->tax)
+                continue;
+            fputc(',', out);
+            if (v.kind == TCO_FIG_TEXT)
+                tci_csv_text(out, v.text);
+            else if (v.applies)
+                tci_csv_number(out, v.x);
+        }
+        fputs(EOL, out);
+    }
+}
+
 /* See documentation in header file. */
 tco_status tco_report_write_csv_stream(const tco_result *res, FILE *out, int monthly)
 {
@@ -186,6 +218,8 @@ tco_status tco_report_write_csv_stream(const tco_result *res, FILE *out, int mon
     put_summary_record(out, res, 1, 0);
     for (size_t i = 0; i < res->n_options; i++)
         put_summary_record(out, res, 0, i);
+    if (res->n_plans)
+        put_plans(out, res);
     if (monthly & TCO_CSV_MONTHLY) {
         int loans = tci_field_in(tci_field_get(TCI_F_LOAN_INTEREST), res);
         fputs(EOL "id,month,paid0,", out);

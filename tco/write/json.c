@@ -421,6 +421,18 @@ static void put_plan_statements(FILE *out, const tco_statements *st, size_t i)
     fputs("\n    ]", out);
 }
 
+/* A plan's power at its site (MODEL.md, A plan at a site with a power limit):
+ * its peak kW, the month and the limit then, whether it fits, and why not. */
+static void put_plan_power(FILE *out, const tco_plan_result *r)
+{
+    char why[128];
+    tci_json_number_member(out, "peak_kw", r->peak_kw);
+    fprintf(out, ", \"peak_month\": %d", r->peak_month);
+    tci_json_number_member(out, "power_cap_kw", r->power_cap_kw);
+    fprintf(out, ", \"fits_power\": %s", r->fits_power ? "true" : "false");
+    tci_json_text_member(out, "power_reason", tco_plan_power_text(r, why, sizeof why));
+}
+
 /* The plans, best first (MODEL.md, Plans): only when the scenario has any. */
 static tco_status put_plans(FILE *out, const tco_result *res)
 {
@@ -432,6 +444,8 @@ static tco_status put_plans(FILE *out, const tco_result *res)
         return st;
     const tco_budget *b = sts->budget;
     const int taxed = res->scenario->tax != 0;
+    const int capped = tco_scenario_power_capped(res->scenario); /* MODEL.md, A plan at a site
+                                                                    with a power limit */
     fputs(",\n  \"plans\": [", out);
     for (size_t k = 0; k < res->n_plans; k++) {
         const tco_plan_result *r = &res->plans[res->plan_rank[k]];
@@ -492,6 +506,10 @@ static tco_status put_plans(FILE *out, const tco_result *res)
             put_numbers(out, g, sizeof g / sizeof *g);
             if (taxed) /* MODEL.md, A plan's budget */
                 tci_json_number_member(out, "tax", pm->tax);
+            if (capped) {
+                tci_json_number_member(out, "own_kw", pm->own_kw);
+                tci_json_number_member(out, "power_cap_kw", pm->power_cap_kw);
+            }
             fputc('}', out);
         }
         fputs("\n    ]", out);
@@ -499,6 +517,8 @@ static tco_status put_plans(FILE *out, const tco_result *res)
         tci_json_number_member(out, "commitment_tax", taxed ? r->commitment_tax : NAN);
         put_plan_years(out, b, res->plan_rank[k]);
         put_plan_statements(out, sts, res->plan_rank[k]);
+        if (capped)
+            put_plan_power(out, r);
         fputc('}', out);
     }
     fputs("\n  ]", out);
@@ -551,7 +571,10 @@ static void put_optimize(FILE *out, const tco_result *res)
         fputs(k ? ",\n      " : "\n      ", out);
         put_candidate(out, &r->curve[k]);
     }
-    fputs(r->n_curve ? "\n    ]}" : "]}", out);
+    fputs(r->n_curve ? "\n    ]" : "]", out);
+    if (tco_scenario_power_capped(res->scenario)) /* MODEL.md, The cheapest plan */
+        fprintf(out, ",\n    \"over_power\": %zu", r->over_power);
+    fputc('}', out);
 }
 
 /* See documentation in header file. */

@@ -235,6 +235,70 @@ static void put_offers(FILE *out, const tco_scenario *s)
     }
 }
 
+/* The plans (MODEL.md, Plans), under the options: a table of the plan
+ * figures the short views show, after the plan's name and the option of each
+ * part, in rank order as the options are; money and GPU-hours grouped in
+ * thousands, a flag yes or no, a figure that does not apply a dash. Nothing
+ * without plans. */
+static void put_plans(FILE *out, const tco_result *res)
+{
+    if (!res->n_plans || !res->plan_rank)
+        return;
+    const tco_scenario *s = res->scenario;
+    size_t n = 0;
+    tco_plan_figure_name(0, &n);
+    tci_plan_value v;
+    char buf[TCO_NUMTEXT_MAX];
+    fputs(s->rank_by == TCO_RANK_NPV             ? "\n**Plans**, ranked by NPV"
+          : s->rank_by == TCO_RANK_AFTER_TAX_NPV ? "\n**Plans**, ranked by after-tax NPV"
+                                                 : "\n**Plans**, ranked by total cost",
+          out);
+    fputs(", feasible plans first:\n\n| Plan |", out);
+    for (size_t k = 0; k < n; k++) {
+        tci_plan_figure(k, res, 0, &v);
+        if ((v.brief || v.kind == TCO_FIG_TEXT) && (!v.tax || s->tax)) {
+            fputc(' ', out);
+            fputs(v.label, out);
+            if (v.kind == TCO_FIG_MONEY) {
+                fputs(" (", out);
+                tci_md_text(out, s->currency);
+                fputc(')', out);
+            }
+            fputs(" |", out);
+        }
+    }
+    fputs("\n|---|", out);
+    for (size_t k = 0; k < n; k++) {
+        tci_plan_figure(k, res, 0, &v);
+        if ((v.brief || v.kind == TCO_FIG_TEXT) && (!v.tax || s->tax))
+            fputs(v.kind == TCO_FIG_TEXT ? "---|" : "---:|", out);
+    }
+    fputc('\n', out);
+    for (size_t r = 0; r < res->n_plans; r++) {
+        size_t i = res->plan_rank[r];
+        fputs("| ", out);
+        tci_md_text(out, res->plans[i].plan->name);
+        fputs(" |", out);
+        for (size_t k = 0; k < n; k++) {
+            tci_plan_figure(k, res, i, &v);
+            if (!(v.brief || v.kind == TCO_FIG_TEXT) || (v.tax && !s->tax))
+                continue;
+            fputc(' ', out);
+            if (v.kind == TCO_FIG_TEXT)
+                tci_md_text(out, v.text ? v.text : "\xE2\x80\x93");
+            else if (!v.applies || isnan(v.x))
+                fputs("\xE2\x80\x93", out); /* an en dash, as in the workbook */
+            else if (v.kind == TCO_FIG_FLAG)
+                fputs(v.x ? "yes" : "no", out);
+            else
+                fputs(tco_group_thousands(buf, sizeof buf, v.x, v.kind == TCO_FIG_MONEY ? 2 : 0),
+                      out);
+            fputs(" |", out);
+        }
+        fputc('\n', out);
+    }
+}
+
 /* See documentation in header file. */
 tco_status tco_report_write_md_stream(const tco_result *res, FILE *out)
 {
@@ -281,6 +345,7 @@ tco_status tco_report_write_md_stream(const tco_result *res, FILE *out)
     }
     put_decision(out, res);
     put_offers(out, s);
+    put_plans(out, res);
     return ferror(out) ? TCO_ERR_IO : TCO_OK;
 }
 

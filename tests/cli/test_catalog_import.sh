@@ -103,13 +103,16 @@ imp lambda "$D/lambda-vms.csv" --from skypilot --provider lambda
 has lambda "gpu_8x_h100_sxm5 us-east-1 on-demand h100-sxm5-80gb 2.99"
 has lambda "gpu_1x_h100_sxm5 us-west-1 on-demand h100-sxm5-80gb 3.29"
 grep -q '<pricing>spot' "$work/lambda.xml" && bad "lambda: a spot offer without SpotPrice" || ok
-# gpu_8x_a100 and gpu_8x_v100 name no form (SXM or PCIe): unmapped; GH200 of 96 GB at
-# 1.49; 4 x A6000 at 3.2: 0.8
+# gpu_8x_a100 (40 GB) is the SXM4 board by Lambda's description of the type ("8x A100
+# (40 GB SXM4)"): 10.32 / 8 = 1.29; gpu_8x_v100 names no form and Lambda's description
+# none either: unmapped; GH200 of 96 GB at 1.49; 4 x A6000 at 3.2: 0.8
+has lambda "gpu_8x_a100 us-east-1 on-demand a100-sxm4-40gb 1.29"
+has lambda "gpu_8x_a100 us-west-1 on-demand a100-sxm4-40gb 1.29"
 has lambda "gpu_1x_gh200 us-east-1 on-demand gh200-96gb 1.49"
 has lambda "gpu_4x_a6000 us-east-1 on-demand rtx-a6000-48gb 0.8"
-for line in "unmapped GPU A100 (2 rows)" "unmapped GPU V100 (1 row)"; do
-    grep -qF "lambda-vms.csv: note: $line" "$work/lambda.err" && ok || bad "lambda summary lacks '$line'"
-done
+grep -qF "lambda-vms.csv: note: unmapped GPU V100 (1 row)" "$work/lambda.err" && ok ||
+    bad "lambda summary lacks 'unmapped GPU V100 (1 row)'"
+grep -qF "unmapped GPU A100" "$work/lambda.err" && bad "lambda: A100 still unmapped" || ok
 # --- SkyPilot v8, Lambda: the instance type tells PCIe from SXM, A100-80GB its form ---
 imp lambda8 "$D/lambda-v8-vms.csv" --from skypilot --provider lambda
 has lambda8 "gpu_1x_h100_pcie us-east-1 on-demand h100-pcie-80gb 3.29"
@@ -143,7 +146,8 @@ expect_rc 0 "$TCO" catalog import "$D/aws-vms.csv" --from skypilot --provider aw
 [ "$(grep -c '<offer' "$work/f.xml")" -eq 2 ] && ok || bad "filters: $(grep -c '<offer' "$work/f.xml") offers, want 2"
 expect_rc 0 "$TCO" catalog import "$D/lambda-vms.csv" --from skypilot --provider lambda --as-of 2026-12-01 \
     --min-gpus 8 -o "$work/m.xml"
-[ "$(grep -c '<offer' "$work/m.xml")" -eq 3 ] && ok || bad "--min-gpus 8: $(grep -c '<offer' "$work/m.xml") offers, want 3"
+# gpu_8x_h100_sxm5 in 3 regions and gpu_8x_a100 in 2 (gpu_8x_v100 is unmapped)
+[ "$(grep -c '<offer' "$work/m.xml")" -eq 5 ] && ok || bad "--min-gpus 8: $(grep -c '<offer' "$work/m.xml") offers, want 5"
 expect_rc 2 "$TCO" catalog import "$D/aws-vms.csv" --from skypilot --gpu h100-sxm5 --as-of 2026-12-01 -o "$work/g.xml"
 expect_err "--gpu names 'h100-sxm5', which no catalog read has"
 

@@ -326,7 +326,20 @@ static void test_map_decisions(void)
     g = tci_gpu_map("A100", "gpu_8x_a100_80gb_sxm4", 80, &named);
     CU_ASSERT(g && strcmp(g, "a100-sxm4-80gb") == 0);
     CU_ASSERT_PTR_NULL(tci_gpu_map("A100", "gpu_1x_a100_sxm4", NAN, &named)); /* no memory */
-    CU_ASSERT_PTR_NULL(tci_gpu_map("A100", "gpu_1x_a100", 40, &named));       /* PCIe? */
+    /* Lambda's own descriptions: "8x A100 (40 GB SXM4)", "1x A100 (40 GB PCIe)"; by
+     * the whole type, with the memory; its 2x and 4x are described nowhere cited. */
+    g = tci_gpu_map("A100", "gpu_8x_a100", 40, &named);
+    CU_ASSERT(g && strcmp(g, "a100-sxm4-40gb") == 0);
+    g = tci_gpu_map("A100", "GPU_1X_A100", 40, &named);
+    CU_ASSERT(g && strcmp(g, "a100-pcie-40gb") == 0);
+    CU_ASSERT_PTR_NULL(tci_gpu_map("A100", "gpu_8x_a100", NAN, &named)); /* no memory */
+    CU_ASSERT_PTR_NULL(tci_gpu_map("A100", "gpu_2x_a100", 40, &named));
+    CU_ASSERT_PTR_NULL(tci_gpu_map("A100", "gpu_8x_a100_40gb", 40, &named)); /* not the type */
+    /* H100-NVLINK: NVLink is the SXM5's and the PCIe cards' (bridged); 94 GB is the NVL. */
+    g = tci_gpu_map("H100-NVLINK", "x", 94, &named);
+    CU_ASSERT(g && strcmp(g, "h100-nvl-94gb") == 0);
+    CU_ASSERT_PTR_NULL(tci_gpu_map("H100-NVLINK", "x", 80, &named));
+    CU_ASSERT_EQUAL(named, 1);
     g = tci_gpu_map("V100", "p3.2xlarge", 16, &named);
     CU_ASSERT(g && strcmp(g, "v100-sxm2-16gb") == 0);
     CU_ASSERT_PTR_NULL(tci_gpu_map("V100", "Standard_NC6s_v3", 16, &named)); /* PCIe */

@@ -9,6 +9,7 @@
  * USD, us-east, 1), delta-od (Delta, on demand, 1.80 EUR, eu-central, 8). */
 #include "check.h"
 
+#include <math.h>
 #include <string.h>
 
 #define CLOSE(a, b) CU_ASSERT(check_close((a), (b)))
@@ -186,6 +187,147 @@ static void test_case_rate(void)
     tco_scenario_free(s);
 }
 
+/* Option i's entry of driver `name` in A, or NULL. */
+static const tco_sens_entry *sens_of(const tco_analysis *A, size_t i, const char *name)
+{
+    for (size_t d = 0; d < A->n_drivers; d++)
+        if (strcmp(A->sens[i * A->n_drivers + d].driver, name) == 0)
+            return &A->sens[i * A->n_drivers + d];
+    return NULL;
+}
+
+/* Scenario text analysed: its result and analysis into *r and *a. */
+static tco_scenario *analyse(const char *text, tco_result **r, tco_analysis **a)
+{
+    tco_scenario *s = load(text);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    CU_ASSERT_EQUAL_FATAL(tco_compute(s, r), TCO_OK);
+    CU_ASSERT_EQUAL_FATAL(tco_analyze(*r, NULL, NULL, a), TCO_OK);
+    return s;
+}
+
+/* A discount as a driver (MODEL.md, Negotiated discounts): beta-od at 2.00
+ * USD under [discount beta] 10% costs 70,080 x 1.80 = 126,144. With swing =
+ * 1 its ends are 10% x 0 = 0 and 10% x 2 = 20%: 70,080 x 2.00 = 140,160 and
+ * 70,080 x 1.60 = 112,128; the range 0, 0.3 gives 140,160 and 70,080 x 1.40
+ * = 98,112. gamma-spot, under no discount, has no input and does not move.
+ * delta-od, 1.80 EUR under [discount delta] 10% at EUR = 0.8, swung by half:
+ * 5% and 15%, 70,080 x 1.80 x 0.95 / 0.8 = 149,796 and x 0.85 / 0.8 =
+ * 134,028 (the one price chain). */
+static void test_sensitivity(void)
+{
+    tco_result *r = NULL;
+    tco_analysis *a = NULL;
+    tco_scenario *s = analyse(HEAD "[discount beta]\nprovider = Beta\nfraction = 0.10\n" RENT(
+                                  "b") "offer = beta-od\n" RENT("g") "offer = gamma-spot\n"
+                                                                     "[sensitivity]\nswing = 1\n",
+                              &r, &a);
+    CLOSE(r->options[0].total, HOURS * 1.8); /* 126,144 */
+    const tco_sens_entry *e = sens_of(a, 0, "discount.beta");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+    CLOSE(e->input_low, 0);
+    CLOSE(e->input_high, 0.2);
+    CLOSE(e->total_low, 140160);
+    CLOSE(e->total_high, 112128);
+    CLOSE(e->swing, 28032);
+    e = sens_of(a, 1, "discount.beta");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+    CU_ASSERT(isnan(e->input_low) && isnan(e->input_high));
+    CLOSE(e->total_low, HOURS * 1.1);
+    CLOSE(e->total_high, HOURS * 1.1);
+    CLOSE(s->options[0].price_per_gpu_hour, 1.8); /* the scenario itself unchanged */
+    tco_analysis_free(a);
+    tco_result_free(r);
+    tco_scenario_free(s);
+
+    s = analyse(HEAD "[discount beta]\nprovider = Beta\nfraction = 0.10\n" RENT(
+                    "b") "offer = beta-od\n[sensitivity]\ndiscount.beta = 0, 0.3\n",
+                &r, &a);
+    e = sens_of(a, 0, "discount.beta");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+    CLOSE(e->total_low, 140160);
+    CLOSE(e->total_high, 98112);
+    CU_ASSERT_EQUAL(a->n_drivers, 10); /* the nine standard ones and the discount, once */
+    tco_analysis_free(a);
+    tco_result_free(r);
+    tco_scenario_free(s);
+
+    s = analyse(HEAD "[discount delta]\nprovider = Delta\nfraction = 0.10\n" RENT(
+                    "d") "offer = delta-od\n[sensitivity]\nswing = 0.5\n",
+                &r, &a);
+    CLOSE(r->options[0].total, HOURS * 2.025); /* 141,912 */
+    e = sens_of(a, 0, "discount.delta");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(e);
+    CLOSE(e->input_low, 0.05);
+    CLOSE(e->input_high, 0.15);
+    CLOSE(e->total_low, 149796);
+    CLOSE(e->total_high, 134028);
+    tco_analysis_free(a);
+    tco_result_free(r);
+    tco_scenario_free(s);
+
+    /* A discount that prices no option is no driver. */
+    s = analyse(
+        HEAD "[discount alpha]\nprovider = Alpha\nfraction = 0.10\n" RENT("b") "offer = beta-od\n",
+        &r, &a);
+    CU_ASSERT_PTR_NULL(sens_of(a, 0, "discount.alpha"));
+    tco_analysis_free(a);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
+/* A case and Monte Carlo reach a discount too: the case at 20% pays 70,080 x
+ * 1.60 = 112,128; drawn uniform(0.1, 0.3), beta-od's total 140,160 x (1 - f)
+ * lies between 98,112 and 126,144 with its mean near 112,128 (2,000 draws:
+ * the mean of f is 0.2 within 0.0029 three times in a thousand), and the
+ * option under no discount does not vary. */
+static void test_case_and_monte_carlo(void)
+{
+    tco_result *r = NULL;
+    tco_analysis *a = NULL;
+    tco_scenario *s = analyse(
+        HEAD
+        "[discount beta]\nprovider = Beta\nfraction = 0.10\n" RENT("b") "offer = beta-od\n" RENT(
+            "g") "offer = gamma-spot\n"
+                 "[case deep]\ndiscount.beta = 0.2\n"
+                 "[uncertainty]\nsamples = 2000\ndiscount.beta = uniform(0.1, 0.3)\n",
+        &r, &a);
+    CU_ASSERT_EQUAL_FATAL(a->n_cases, 1);
+    CLOSE(a->cases[0]->options[0].total, 112128);
+    CLOSE(a->cases[0]->options[1].total, HOURS * 1.1);
+    CU_ASSERT_EQUAL_FATAL(a->mc_samples, 2000);
+    CU_ASSERT(a->mc[0].total_p10 >= 98112 - 1e-6 && a->mc[0].total_p90 <= 126144 + 1e-6);
+    CU_ASSERT(a->mc[0].total_p10 < a->mc[0].total_p90);
+    CU_ASSERT(fabs(a->mc[0].total_mean - 112128) < 140160 * 0.0029);
+    CLOSE(a->mc[1].total_mean, HOURS * 1.1);
+    CU_ASSERT_PTR_NULL(a->mc[1].hist);
+    tco_analysis_free(a);
+    tco_result_free(r);
+    tco_scenario_free(s);
+    expect(HEAD "[discount beta]\nprovider = Beta\nfraction = 0.10\n" RENT(
+               "b") "offer = beta-od\n[sensitivity]\ndiscount.betta = 0, 0.2\n",
+           0, "t.ini:18: error: unknown discount 'discount.betta'; did you mean 'discount.beta'?");
+    expect(HEAD "[discount beta]\nprovider = Beta\nfraction = 0.10\n" RENT(
+               "b") "offer = beta-od\n[case c]\ndiscount.beta = 1\n",
+           0, "t.ini:18: error: 'discount.beta' must be above -1 and below 1 (got 1)");
+    expect(HEAD "[discount beta]\nprovider = Beta\nfraction = 0.10\n" RENT(
+               "b") "offer = beta-od\n[uncertainty]\ndiscount.beta = uniform(0.1, 1.5)\n",
+           0, "t.ini:18: error: high 1.5 is outside the range of 'discount.beta' (-1 to 1)");
+}
+
+/* The one text match of the catalog's filters (tco_catalog.h): NULL is any,
+ * else equal ignoring ASCII case; an offer without the text never matches. */
+static void test_text_matches(void)
+{
+    CU_ASSERT_TRUE(tco_offer_text_matches(NULL, "AWS"));
+    CU_ASSERT_TRUE(tco_offer_text_matches(NULL, NULL));
+    CU_ASSERT_TRUE(tco_offer_text_matches("aws", "AWS"));
+    CU_ASSERT_TRUE(tco_offer_text_matches("US-EAST", "us-east"));
+    CU_ASSERT_FALSE(tco_offer_text_matches("aws", NULL));
+    CU_ASSERT_FALSE(tco_offer_text_matches("aws", "aws-2"));
+    CU_ASSERT_FALSE(tco_offer_text_matches("on-demand", "spot"));
+}
+
 /* Every error at its line. */
 static void test_errors(void)
 {
@@ -265,6 +407,9 @@ int main(void)
         {"a price written is kept", test_written_price_kept},
         {"a case's rate moves a discounted price", test_case_rate},
         {"errors", test_errors},
+        {"the catalog's text match", test_text_matches},
+        {"a discount as a sensitivity driver", test_sensitivity},
+        {"a discount in a case and in Monte Carlo", test_case_and_monte_carlo},
         {NULL, NULL}};
     return check_run("discount", cases);
 }

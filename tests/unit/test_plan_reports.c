@@ -181,6 +181,50 @@ done:
     tco_scenario_free(sb);
 }
 
+/* The report's CSV and Markdown name the plans (MODEL.md, Plans): SMALL
+ * ranked by total, the figures derived above. CSV: a record per plan in file
+ * order after a blank record, each figure of the comparison's list (a part's
+ * option id, none empty; no refresh: refresh_month empty). own: paid0 = capex
+ * 1,000 = own_total = total = npv (paid at month 0, sold for 0), after tax
+ * 750 and 756.743822; demand 3 * 100 = 300 reference GPU-hours, all owned.
+ * rent: 3 * 340 = 1,020 on demand. Markdown: in rank order, own (1,000) then
+ * rent (1,020), money with cents and thousands grouped. */
+static void test_report_plans(void)
+{
+    tco_scenario *s = NULL;
+    tco_result *r = check_compute(SMALL("", ""), "t.ini", &s);
+    if (!r)
+        return;
+    char *out = NULL;
+    size_t size = 0;
+    FILE *mem = open_memstream(&out, &size);
+    CU_ASSERT_FATAL(mem != NULL);
+    CU_ASSERT_EQUAL(tco_report_write_csv_stream(r, mem, 0), TCO_OK);
+    CU_ASSERT_EQUAL(tco_report_write_md_stream(r, mem), TCO_OK);
+    fclose(mem);
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(out, "\r\n\r\nplan,own,own_count,reserve,reserve_count,overflow,spares,"
+                    "refresh_month,refresh_count,serves_demand,paid0,own_total,reserve_total,"
+                    "overflow_total,total,own_npv,reserve_npv,overflow_npv,npv,after_tax_total,"
+                    "after_tax_npv,demand,unserved,own_hours,reserve_hours,overflow_hours,rank\r\n"
+                    "own,gb,1,,0,,0,,0,1,1000,1000,0,0,1000,1000,0,0,1000,750,756.7438"));
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(out, ",300,0,300,0,0,1\r\nrent,,0,,0,od,0,,0,1,0,0,0,1020,1020,"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, ",300,0,0,0,300,2\r\n"));
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(out, "\n**Plans**, ranked by total cost, feasible plans first:\n"));
+    const char *own =
+        strstr(out, "| own | gb | 1 | \xE2\x80\x93 | 0 | \xE2\x80\x93 | yes | 1,000.00 | "
+                    "1,000.00 | 750.00 | 756.74 | 0 | 1 |\n");
+    const char *rent =
+        strstr(out, "| rent | \xE2\x80\x93 | 0 | \xE2\x80\x93 | 0 | od | yes | 1,020.00 | "
+                    "999.93 | 765.00 | 749.95 | 0 | 2 |\n");
+    CU_ASSERT(own != NULL && rent != NULL && own < rent);
+    free(out);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
 /* MODEL.md, A plan's budget: H = 14 (Y1 months 0..12, Y2 13..14), no
  * discounting, [tax] rate 0.25. gb: 1 GPU at 1,000, straight-line tax
  * depreciation over 1 year: 83.333 a month in months 1..12, so -20.8333 of
@@ -327,6 +371,7 @@ int main(void)
         {"plans ranked by rank_by", test_ranked_by_rank_by},
         {"compare shows plans", test_compare_plans},
         {"a plan's budget by hand", test_plan_budget},
+        {"plans in the report's CSV and Markdown", test_report_plans},
         {"a plan's tax by month", test_plan_tax_by_month},
         {"a refresh's tax by month", test_refresh_tax_by_month},
         {NULL, NULL},

@@ -20,10 +20,20 @@ MODEL.md's example over tests/data/catalog/cheapest.xml (USD, 12 months of 730 h
    98,112 and delta's 70,080 x 1.8 x 1.1 / 0.8 = 173,448 by hand, beta and spot
    unchanged, and every Summary figure equals the engine's for the scenario edited
    alike (the pick of offer = cheapest fixed when written: od keeps beta-od);
-3. `tco import` of the LibreOffice book writes back exactly those two fraction lines.
+3. `tco import` of the LibreOffice book writes back exactly those two fraction lines;
+4. each discount is a sensitivity driver, `discount.NAME` (MODEL.md, Negotiated
+   discounts), and its row of each option's Sensitivity table reads its Inputs cell:
+   at the default swing of 20%, as written, od's `Discount (beta)` runs from 8% to 12%,
+   70,080 x 2 x 0.92 = 128,947.2 and x 0.88 = 123,340.8; beta's `Discount
+   (beta-reserved)` from 20% to 30%, 70,080 x 1.6 x 0.8 = 89,702.4 and x 0.7 =
+   78,489.6; delta's `Discount (delta)` from 8% to 12%, 70,080 x 1.8 x 0.92 / 0.8 =
+   145,065.6 and x 0.88 / 0.8 = 138,758.4; after the edit, recalculated in both
+   programs, od's from 24% to 36%, 106,521.6 and 89,702.4, and delta's from -8% to
+   -12%, 70,080 x 1.8 x 1.08 / 0.8 = 170,294.4 and x 1.12 / 0.8 = 176,601.6, beta's
+   unchanged; every one also the engine's sensitivity of the scenario edited alike.
 Exit 0 when every figure agrees; 1 otherwise.
 """
-import json, os, subprocess, sys, tempfile
+import json, os, re, subprocess, sys, tempfile
 
 import openpyxl
 
@@ -33,6 +43,62 @@ from xlsxtest import lo_recalc, run_audit, tco_binary  # noqa: E402
 from live_model import against_engine  # noqa: E402
 from live_fx import close, summary, inputs_cell  # noqa: E402
 import recalc_service  # noqa: E402
+from live_tornado import sensitivity_rows  # noqa: E402
+
+# The discount rows of the Sensitivity sheet by hand: (option, discount) -> input and
+# total at the low and the high end, as written and after the edit.
+SENS_WRITTEN = {
+    ("od", "beta"): (0.08, 0.12, 128947.2, 123340.8),
+    ("beta", "beta-reserved"): (0.2, 0.3, 89702.4, 78489.6),
+    ("delta", "delta"): (0.08, 0.12, 145065.6, 138758.4),
+}
+SENS_EDITED = {
+    ("od", "beta"): (0.24, 0.36, 106521.6, 89702.4),
+    ("beta", "beta-reserved"): (0.2, 0.3, 89702.4, 78489.6),
+    ("delta", "delta"): (-0.08, -0.12, 170294.4, 176601.6),
+}
+
+
+def discount_rows(path, sheet, bases):
+    """{(option, discount): (input low, input high, total low, total high)} of the
+    `Discount (NAME)` rows of each option's table on the Sensitivity sheet."""
+    ws = recalc_service.load_values(path)[sheet]
+    starts = sorted(b for b, _ in bases)
+    rows = {}
+    for base, oid in bases:
+        end = min([b for b in starts if b > base] + [ws.max_row + 1])
+        for r in range(base + 1, end):
+            m = re.fullmatch(r"Discount \((.+)\)", str(ws.cell(r, 1).value or ""))
+            if m:
+                rows[(oid, m.group(1))] = tuple(ws.cell(r, c).value for c in (2, 3, 4, 5))
+    return rows
+
+
+def check_sensitivity(path, sheet, bases, want, engine, who):
+    """Mismatches of the discount rows at path against the hand values and the
+    engine's sensitivity (None: not compared)."""
+    bad = []
+    got = discount_rows(path, sheet, bases)
+    for key, values in want.items():
+        row = got.get(key)
+        if row is None:
+            bad.append(f"{who}: no Sensitivity row Discount ({key[1]}) for {key[0]}")
+            continue
+        for g, w, what in zip(row, values, ("input low", "input high", "total low",
+                                            "total high")):
+            if not close(g, w):
+                bad.append(f"{who}: {key[0]} Discount ({key[1]}) {what} {g!r}, by hand {w}")
+    if engine is not None:
+        for o in engine["sensitivity"]["options"]:
+            for d in o["drivers"]:
+                if not d["driver"].startswith("discount.") or \
+                        (o["id"], d["driver"][9:]) not in want:
+                    continue
+                row = got[(o["id"], d["driver"][9:])]
+                for g, k in zip(row, ("input_low", "input_high", "total_low", "total_high")):
+                    if not close(g, d[k]):
+                        bad.append(f"{who}: {o['id']} {d['driver']} {k} {g!r}, engine {d[k]}")
+    return bad
 
 SCENARIO = """[scenario]
 name = Negotiated discounts
@@ -135,6 +201,13 @@ def main():
             src = ws.cell(inputs_cell(wb, "offer", f"[option {oid}]").row, 5).value or ""
             if pick not in src:
                 bad.append(f"Inputs {oid} offer: source {src!r} does not say {pick!r}")
+        sheet, bases = sensitivity_rows(book)
+        sens = openpyxl.load_workbook(book)[sheet]
+        for r in range(1, sens.max_row + 1):
+            m = re.fullmatch(r"Discount \((.+)\)", str(sens.cell(r, 1).value or ""))
+            if m and not all(str(sens.cell(r, c).value).startswith("=") for c in (4, 5)):
+                bad.append(f"Sensitivity!A{r} {m.group(0)}: the totals are not formulas")
+        bad += check_sensitivity(book, sheet, bases, SENS_WRITTEN, None, "as written")
         t = summary(book)
         for oid, want in (("od", HOURS * 1.8), ("beta", HOURS * 1.2), ("spot", HOURS * 1.1),
                           ("delta", HOURS * 2.025)):
@@ -173,6 +246,7 @@ def main():
                 if not close(after[oid]["total"], want):
                     bad.append(f"edited, {who}: {oid} total {after[oid]['total']!r}, "
                                f"want {want}")
+            bad += check_sensitivity(path, sheet, bases, SENS_EDITED, engine, f"edited, {who}")
             more, compared = against_engine(engine, after)
             print(f"edited, {who}: compared {compared} figures with the engine")
             bad += [f"{who}: {m}" for m in more] + ([f"{who}: no figure compared"]

@@ -192,6 +192,8 @@ typedef struct xw_plansheet {
     int r_fy;
     int bg_own[5], bg_res[2], bg_over;
     int r_unserved, r_s_over; /* the unserved and overflow rows (totals in C), or XW_NONE */
+    int r_kw_fits;            /* the flag that every month fits the site's power limit (in C), or
+                                 XW_NONE (MODEL.md, A plan at a site with a power limit) */
     /* With [tax] (MODEL.md, Plans after tax): the plan's tax row, its net cost
      * after tax and that at its present value (after-tax total and NPV in
      * column C); XW_NONE without [tax]. */
@@ -253,8 +255,9 @@ typedef struct xw_ctx {
     /* While Inputs is written: per option and key (as in_o), the row of the
      * Catalog block its value links to, or XW_NONE (inputs.c). */
     int *in_cat;
-    /* While Inputs is written: the row of each [discount NAME]'s fraction
-     * (n_discounts; MODEL.md, Negotiated discounts), or NULL without any. */
+    /* Inputs: the row of each [discount NAME]'s fraction (n_discounts; MODEL.md,
+     * Negotiated discounts), or NULL without any; the Sensitivity sheet's
+     * discount rows read them too. */
     int *in_disc;
     /* Named sites (MODEL.md, Sites): per site the suffix of its defined names
      * (ElectricityPrice_SUFFIX), and the Inputs rows of its keys (n_sites x

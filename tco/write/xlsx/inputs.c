@@ -896,7 +896,7 @@ static int inputs_discounts(xw_ctx *c, int row)
     }
     xw_text(c, ws, row++, 0, xw_label(c, "inputs.section.discounts", "Negotiated discounts"),
             xw_fmt(c, XS_SECTION, XN_NONE));
-    const tco_keydef kd = {.name = "fraction", .type = TCO_T_NUMBER, .lo = -1, .hi = 1};
+    const tco_keydef *kd = tci_discount_key(); /* validated from -1 to 1 */
     for (size_t k = 0; k < s->n_discounts; k++, row++) {
         const tco_discount *d = &s->discounts[k];
         char label[600], key[300], reach[500], src[400];
@@ -916,7 +916,7 @@ static int inputs_discounts(xw_ctx *c, int row)
         xw_text(c, ws, row, 0, label, NULL);
         xw_text(c, ws, row, 1, key, xw_fmt(c, XS_KEY, XN_NONE));
         xw_num(c, ws, row, XW_COL_VAL, d->fraction, xw_fmt(c, XS_INPUT, XN_PCT));
-        validate_input(c, ws, row, &kd);
+        validate_input(c, ws, row, kd);
         xw_in_asis_num(c, row, d->fraction, 0);
         xw_text(c, ws, row, 3, xw_label(c, "inputs.discount.unit", "off the catalog price"),
                 xw_fmt(c, XS_UNIT, XN_NONE));
@@ -1106,6 +1106,4 @@ void xw_write_inputs(xw_ctx *c)
     xw_print_setup(c, c->inputs, 3, 3, 1);
     free(c->in_cat);
     c->in_cat = NULL;
-    free(c->in_disc);
-    c->in_disc = NULL;
 }

@@ -119,6 +119,8 @@ static int mc_inputs(const mc_sheet *S, int row)
             v[3] = un->a, v[4] = un->b;
         /* In the key's own number format, as on Inputs. */
         const tco_keydef *kd = tci_param_key(un->param);
+        if (un->param.option == TCO_PARAM_DISCOUNT)
+            kd = NULL;    /* named by its name, as a rate is */
         char in[XW_TBUF]; /* the input in words, never its INI spelling */
         xw_text(
             c, ws, row, 0,

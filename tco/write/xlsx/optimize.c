@@ -158,8 +158,18 @@ void xw_write_optimize(xw_ctx *c)
          O->reserve_step, XN_INT);
     fact(c, row++, xw_label(c, "optimize.evaluated", "Plans computed"), (double)O->evaluated,
          XN_INT);
-    fact(c, row++, xw_label(c, "optimize.feasible", "Plans that serve all demand"),
-         (double)O->feasible, XN_INT);
+    if (tco_scenario_power_capped(c->s)) { /* MODEL.md, The cheapest plan: the limit */
+        fact(c, row++,
+             xw_label(c, "optimize.feasible.capped",
+                      "Plans that serve all demand within the site's power limit"),
+             (double)O->feasible, XN_INT);
+        fact(c, row++,
+             xw_label(c, "optimize.over_power", "Plans over the site's power limit, skipped"),
+             (double)O->over_power, XN_INT);
+    } else {
+        fact(c, row++, xw_label(c, "optimize.feasible", "Plans that serve all demand"),
+             (double)O->feasible, XN_INT);
+    }
     row++;
     xw_section(c, ws, row++, xw_label(c, "optimize.best", "The best plan and the runners-up"));
     if (!O->found) {

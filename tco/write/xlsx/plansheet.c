@@ -650,6 +650,7 @@ static const struct {
     {timing_rows, &(const size_t){sizeof timing_rows / sizeof timing_rows[0]}},
     {xw_pl_driver_rows, &xw_pl_n_driver_rows},
     {plan_rows, &(const size_t){N_PLAN_ROWS}},
+    {xw_pl_power_rows, &xw_pl_n_power_rows},
     {xw_pl_cash_rows, &xw_pl_n_cash_rows},
     {xw_pl_tax_rows, &xw_pl_n_tax_rows},
 };
@@ -725,19 +726,6 @@ static void serve_row(const pl_sheet *S, const pl_row *e, int row)
     xw_pl_month_row(S, row, e->make, e->value, xw_fmt(S->c, XS_CALC, e->nf));
 }
 
-/* See planw.h. */
-void xw_pl_month_row(const pl_sheet *S, int row, pl_cell_fn make, pl_value_fn value,
-                     lxw_format *fmt)
-{
-    char f[XW_FBUF], g[XW_FBUF];
-    for (int m = 0; m <= S->H; m++) {
-        int col = XW_COL_M0 + m;
-        make(S, g, sizeof g, col);
-        pl_fig(S, row, col, pl_if_flag(S, f, sizeof f, S->R.f_op, col, g),
-               m == 0 ? 0 : value(S, m - 1), fmt);
-    }
-}
-
 /* The sheet's rows from the tables, top to bottom: a row's label from its
  * entry, then its cells (a block's from its first row). */
 static void plan_write_rows(const pl_sheet *S)
@@ -808,6 +796,8 @@ static unsigned plan_has(const xw_ctx *c, size_t p, int *nloan)
     has |= ro && ro->term_months > 0 ? PW_RES_TERM : 0;
     has |= ro && ro->term_months > 0 && ro->after_term == TCO_AFTER_ON_DEMAND ? PW_RES_OD_AFTER : 0;
     has |= ro && ro->term_months > 0 && ro->after_term == TCO_AFTER_RENEW ? PW_RES_RENEW : 0;
+    has |= own && tco_scenario_power_capped(s) ? PW_POWER : 0;
+    has |= own && refresh && xw_pl_power_new_site(c, pl) ? PW_POWER_NEW : 0;
     has |= s->tax ? PW_TAX : 0;
     for (int k = 0; s->tax && own && k < 1 + refresh; k++) {
         int m = xw_tax_method(s, &s->options[k ? pl->refresh_i : pl->own_i]);
@@ -893,6 +883,7 @@ void xw_plan_layout(xw_ctx *c, size_t p)
     ps->bg_over = R.r_ov_cost;
     ps->r_unserved = R.r_unserved;
     ps->r_s_over = R.r_s_over;
+    ps->r_kw_fits = R.r_kw_fits;
     ps->r_tax = R.r_tax;
     ps->r_at_net = R.r_at_net;
     ps->r_at_pv = R.r_at_pv;

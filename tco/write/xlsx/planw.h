@@ -50,6 +50,12 @@ typedef struct pl_rows {
     int r_blint, r_eset;
     int r_chart, r_end;
     int r_fy; /* the fiscal year of each month (the Budget's plan block reads it) */
+    /* In a scenario with a site's power limit (planpower.c; MODEL.md, A plan
+     * at a site with a power limit): the block's heading, the owned GPUs'
+     * provisioned kW in service (the peak in C), after a refresh to another
+     * site that site's limit (in C), the month's limit (the owned option's
+     * site's in C) and the flag that the month fits (all months in C). */
+    int s_power, r_kw, k_kw_cap_new, r_kw_cap, r_kw_fits;
     /* With [tax] (plantax.c; MODEL.md, Plans after tax): the heading, the tax
      * depreciation's life of the owned and the refresh's option, each
      * purchase's tax depreciation (one row a purchase, one when bought at
@@ -332,8 +338,17 @@ static inline const char *pl_by_month(const pl_sheet *S, char *f, size_t fs, int
 /* A row of months 0..H: in each, formula make (over the month's column) in
  * the operating months and 0 in month 0 (IF on the operating flag), cached
  * value(S, m - 1) in month m; its label and unit written by the caller. */
-void xw_pl_month_row(const pl_sheet *S, int row, pl_cell_fn make, pl_value_fn value,
-                     lxw_format *fmt);
+static inline void xw_pl_month_row(const pl_sheet *S, int row, pl_cell_fn make, pl_value_fn value,
+                                   lxw_format *fmt)
+{
+    char f[XW_FBUF], g[XW_FBUF];
+    for (int m = 0; m <= S->H; m++) {
+        int col = XW_COL_M0 + m;
+        make(S, g, sizeof g, col);
+        pl_fig(S, row, col, pl_if_flag(S, f, sizeof f, S->R.f_op, col, g),
+               m == 0 ? 0 : value(S, m - 1), fmt);
+    }
+}
 
 /* The owned GPUs in month col's row, spares included, as a formula term. */
 static inline const char *pl_fleet_at(const pl_sheet *S, char *t, size_t ts, int col)
@@ -376,8 +391,10 @@ enum {
     PW_RES_TERM = 1 << 19,     /* reserved with a term: its commitment */
     PW_RES_OD_AFTER = 1 << 20, /* reserved, on demand after its term */
     PW_RES_RENEW = 1 << 21,    /* reserved, renewed after its term */
-    PW_TAX = 1 << 22,          /* the scenario has [tax] */
-    PW_TAX_SALV = 1 << 23,     /* an owned part taxed by a method other than MACRS */
+    PW_POWER = 1 << 22,        /* owned, in a scenario where a site has a power limit */
+    PW_POWER_NEW = 1 << 23,    /* ... with a refresh to an option at another site */
+    PW_TAX = 1 << 24,          /* the scenario has [tax] */
+    PW_TAX_SALV = 1 << 25,     /* an owned part taxed by a method other than MACRS */
 };
 
 /* How many rows an entry of plan_rows takes. */
@@ -463,6 +480,12 @@ extern const pl_row xw_pl_cash_rows[];
 extern const size_t xw_pl_n_cash_rows;
 extern const pl_row xw_pl_driver_rows[];
 extern const size_t xw_pl_n_driver_rows;
+/* The block of a plan's power at its site (planpower.c), after the serving
+ * rows; whether plan pl refreshes to an option at another site than its own
+ * option's (PW_POWER_NEW). */
+extern const pl_row xw_pl_power_rows[];
+extern const size_t xw_pl_n_power_rows;
+int xw_pl_power_new_site(const xw_ctx *c, const tco_plan *pl);
 /* The present values of what the owned part's leases and the reserved part's
  * term owe past the horizon (plandrivers.c), rows of the cash flow's table
  * below what they discount. */

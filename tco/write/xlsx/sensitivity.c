@@ -41,8 +41,7 @@ static tco_kunit driver_unit(const tco_scenario *s, const char *name)
     xw_sdrv d;
     if (!xw_sens_driver(s, name, &d))
         return TCO_U_NONE;
-    return d.global ? tco_scenario_key((tco_skey)d.key)->unit
-                    : tco_option_key((tco_okey)d.key)->unit;
+    return xw_sens_key(&d)->unit;
 }
 
 /* The number format of a driver's input (a count's range need not be whole). */
@@ -343,9 +342,14 @@ static const char *driver_text(xw_ctx *c, const char *name, char *buf, size_t si
         tci_utf8_format(buf, size, "%s", name);
         return buf;
     }
-    const tco_keydef *kd =
-        d.global ? tco_scenario_key((tco_skey)d.key) : tco_option_key((tco_okey)d.key);
-    return xw_key_label(c, kd, d.only_option, d.site, buf, size);
+    if (d.only_option == TCO_PARAM_DISCOUNT) {
+        char *nm = xw_clean_text(c, c->s->discounts[d.key].name, 200);
+        xw_labelf(c, buf, size, "sensitivity.discount", "Discount ({name})", "name", nm ? nm : "",
+                  NULL);
+        free(nm);
+        return buf;
+    }
+    return xw_key_label(c, xw_sens_key(&d), d.only_option, d.site, buf, size);
 }
 
 /* Option i's total (npv 0: col SE_TOT_LO or SE_TOT_HI) or NPV (npv 1: col

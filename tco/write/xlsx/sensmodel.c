@@ -6,6 +6,7 @@
  * (electricity_escalation, price_decline, resale_decline) change a power of the
  * year, a SUMPRODUCT over the option's year row. */
 #include "write/xlsx/sensmodel.h"
+#include "core/core.h"
 #include "write/xlsx/cell.h"
 #include "write/xlsx/plan.h"
 #include "util/utf8.h"
@@ -30,6 +31,12 @@ int xw_sens_driver(const tco_scenario *s, const char *name, xw_sdrv *d)
             return 1;
         }
     }
+    for (size_t k = 0; k < s->n_discounts; k++) {
+        if (s->discounts[k].driver && strcmp(s->discounts[k].driver, name) == 0) {
+            *d = (xw_sdrv){0, (int)k, TCO_PARAM_DISCOUNT, 0};
+            return 1;
+        }
+    }
     for (size_t k = 0; k < s->n_ranges; k++) {
         const tco_range *rg = &s->ranges[k];
         if (rg->name && strcmp(rg->name, name) == 0 && rg->param.option == TCO_PARAM_FX)
@@ -42,10 +49,18 @@ int xw_sens_driver(const tco_scenario *s, const char *name, xw_sdrv *d)
     return 0;
 }
 
+/* See sensmodel.h. */
+const tco_keydef *xw_sens_key(const xw_sdrv *d)
+{
+    if (d->only_option == TCO_PARAM_DISCOUNT)
+        return tci_discount_key();
+    return d->global ? tco_scenario_key((tco_skey)d->key) : tco_option_key((tco_okey)d->key);
+}
+
 /* The key row of driver d. */
 static const tco_keydef *key_of(const xw_sdrv *d)
 {
-    return d->global ? tco_scenario_key((tco_skey)d->key) : tco_option_key((tco_okey)d->key);
+    return xw_sens_key(d);
 }
 
 /* How a unit of driver d moves a total (the key table's tco_ksens). */
@@ -104,6 +119,17 @@ int xw_sens_swung(xw_ctx *c, size_t i, const xw_sdrv *d, char *x0, size_t size, 
     const tco_option *o = &s->options[i];
     const tco_keydef *kd;
     xw_refbuf base;
+    if (d->only_option == TCO_PARAM_DISCOUNT) {
+        /* The discount's fraction on Inputs, unless a range fixes its ends. */
+        if (has_range(s, TCO_PARAM_DISCOUNT, d->key) || !c->in_disc)
+            return 0;
+        kd = tci_discount_key();
+        base = xw_ref(c->sheet_q[TCI_SHEET_INPUTS], c->in_disc[d->key], XW_COL_VAL, 1, 1);
+        tci_utf8_format(x0, size, "%s", base.s);
+        *lo = kd->lo;
+        *hi = kd->hi;
+        return 1;
+    }
     if (d->only_option >= 0 || (!d->global && has_range(s, (int)i, d->key)))
         return 0;
     if (d->global && d->key == TCO_S_UTILIZATION) {
@@ -403,9 +429,39 @@ static int decline_change(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in,
     return 0;
 }
 
+static int rent_unit_pv(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size_t size);
+
+/* The change in rented option i's total (npv 0) or NPV (npv 1) when discount
+ * d's fraction is the cell `in`: its catalog price (in the scenario's currency)
+ * times the fraction's fall, times what a unit of the price costs (MODEL.md,
+ * Negotiated discounts); 0 for an option the discount does not price. */
+static int discount_change(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, char *out,
+                           size_t size, int npv)
+{
+    const tco_scenario *s = c->s;
+    const tco_option *o = &s->options[i];
+    if (!c->in_disc || !tci_discount_prices(o, d->key + 1))
+        return 0;
+    const xw_sdrv price = {0, TCO_O_PRICE_PER_GPU_HOUR, -1, 0};
+    char unit[XW_FBUF], catalog[96], by[20] = "";
+    int n = npv ? rent_unit_pv(c, i, &price, unit, sizeof unit)
+                : rent_unit_cost(c, i, &price, unit, sizeof unit);
+    if (n <= 0)
+        return n;
+    if (o->fx)
+        tci_utf8_format(by, sizeof by, "/Fx_%s", s->fx[o->fx - 1].code);
+    tco_format_double(catalog, sizeof catalog, o->fx_price); /* as Inputs writes it */
+    xw_formula(c, out, size, "(%s-%s)*%s%s*%s",
+               xw_ref(c->sheet_q[TCI_SHEET_INPUTS], c->in_disc[d->key], XW_COL_VAL, 1, 1).s, in,
+               catalog, by, unit);
+    return 1;
+}
+
 /* See sensmodel.h. */
 int xw_sens_delta(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, char *out, size_t size)
 {
+    if (d->only_option == TCO_PARAM_DISCOUNT)
+        return discount_change(c, i, d, in, out, size, 0);
     if (d->only_option >= 0 && (size_t)d->only_option != i)
         return 0;
     if (key_of(d)->no_total)
@@ -649,6 +705,8 @@ static int decline_pv(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, cha
 int xw_sens_npv_delta(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, char *out, size_t size)
 {
     const xw_optsheet *L = &c->os[i];
+    if (d->only_option == TCO_PARAM_DISCOUNT)
+        return discount_change(c, i, d, in, out, size, 1);
     if (d->only_option >= 0 && (size_t)d->only_option != i)
         return 0;
     if (d->global && d->key == TCO_S_DISCOUNT_RATE && d->site == 0) {

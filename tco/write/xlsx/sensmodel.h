@@ -13,13 +13,18 @@
 typedef struct xw_sdrv {
     int global;      /* 1: a tco_skey; 0: a tco_okey */
     int key;         /* the key */
-    int only_option; /* >= 0: an extra driver of one option's [sensitivity] range */
+    int only_option; /* >= 0: an extra driver of one option's [sensitivity] range;
+                        TCO_PARAM_DISCOUNT: the fraction of discount `key` */
     int site;        /* a global key of named site site - 1 (site.NAME.KEY), or 0 */
 } xw_sdrv;
 
 /* The driver named `name`: a standard driver (a key with a `driver` number), else
  * the [sensitivity] range of that name. 0 when there is none. */
 int xw_sens_driver(const tco_scenario *s, const char *name, xw_sdrv *d);
+
+/* The key row of driver d: a scenario's or an option's key, or a discount's
+ * fraction (tci_discount_key). */
+const tco_keydef *xw_sens_key(const xw_sdrv *d);
 
 /* Whether option i's input at the ends of driver d is its live value swung by the
  * relative swing (1: the base value's reference in x0, the key's range in *lo and

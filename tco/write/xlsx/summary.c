@@ -538,9 +538,15 @@ static int sm_plan_headlines(xw_ctx *c)
     if (best_plan(c) >= 0) {
         size_t b = (size_t)best_plan(c);
         const tco_plan_result *P = &r->plans[b];
-        xw_labelf(c, t, sizeof t, "summary.best_plan",
-                  "Best plan by {figure} (serving all demand first)", "figure",
-                  rank_words(c, c->s->rank_by), NULL);
+        if (tco_scenario_power_capped(c->s)) /* MODEL.md, A plan at a site with a power limit */
+            xw_labelf(c, t, sizeof t, "summary.best_plan.capped",
+                      "Best plan by {figure} (serving all demand within the site's power limit "
+                      "first)",
+                      "figure", rank_words(c, c->s->rank_by), NULL);
+        else
+            xw_labelf(c, t, sizeof t, "summary.best_plan",
+                      "Best plan by {figure} (serving all demand first)", "figure",
+                      rank_words(c, c->s->rank_by), NULL);
         xw_text(c, ws, row, 0, t, bold);
         xw_link(c, ws, row, c0, c->ps[b].quoted, c->s->plans[b].name,
                 xw_fmt(c, XS_LINK, XN_GENERAL));
@@ -621,6 +627,27 @@ static int sm_bottom(const xw_ctx *c)
     return c->sm_plans_end != XW_NONE ? c->sm_plans_end : c->sm_last_row;
 }
 
+/* A plan's row of the Summary's plans table, with a site's power limit: whether
+ * it fits (its sheet's flag in C; 1 without an owned part) and whether it is
+ * feasible (it serves all demand and fits; MODEL.md, A plan at a site with a
+ * power limit). */
+static void sm_plan_power(xw_ctx *c, const xw_plansheet *ps, int row, const tco_plan_result *P)
+{
+    lxw_worksheet *ws = c->summary;
+    const int c0 = XW_SUM_COL0;
+    char f[XW_FBUF];
+    lxw_format *flag = xw_fmt(c, XS_CALC, XN_FLAG);
+    if (ps->r_kw_fits != XW_NONE)
+        xw_formula(c, f, sizeof f, "=%s", xw_ref(ps->quoted, ps->r_kw_fits, XW_COL_VAL, 1, 1).s);
+    else
+        xw_formula(c, f, sizeof f, "=1");
+    xw_fnum(c, ws, row, c0 + 3, f, P->fits_power, flag);
+    xw_fnum(c, ws, row, c0 + 4,
+            xw_formula(c, f, sizeof f, "=IF(AND(%s=1,%s=1),1,0)", xw_ref(NULL, row, c0 + 1, 0, 0).s,
+                       xw_ref(NULL, row, c0 + 3, 0, 0).s),
+            tco_plan_feasible(P), flag);
+}
+
 /* The plans, ranked as the options are (MODEL.md, Plans): per plan in file
  * order, its name linked to its sheet, the figure rank_by names (its sheet's
  * total, NPV or NPV after tax), whether it serves all demand (its sheet's unserved total is 0,
@@ -635,25 +662,40 @@ static void sm_plans(xw_ctx *c, int wo)
     const tco_result *r = c->r;
     const int c0 = XW_SUM_COL0, h = c->sm_plans, first = h + 2, last = c->sm_plans_end;
     char t[XW_TBUF], f[XW_FBUF];
-    xw_labelf(c, t, sizeof t, "summary.plans",
-              "Plans, ranked as the options are: those serving all demand first, then by {figure}",
-              "figure", rank_words(c, c->s->rank_by), NULL);
+    if (tco_scenario_power_capped(c->s))
+        xw_labelf(c, t, sizeof t, "summary.plans.capped",
+                  "Plans, ranked as the options are: the feasible ones (serving all demand within "
+                  "the site's power limit) first, then by {figure}",
+                  "figure", rank_words(c, c->s->rank_by), NULL);
+    else
+        xw_labelf(c, t, sizeof t, "summary.plans",
+                  "Plans, ranked as the options are: those serving all demand first, then by "
+                  "{figure}",
+                  "figure", rank_words(c, c->s->rank_by), NULL);
     xw_text(c, ws, h, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
-    /* With [tax], the total and NPV after tax after the rank (MODEL.md, Plans
-     * after tax). */
-    const int nh = c->s->tax ? 5 : 3;
-    const char *heads[5] = {
-        rank_words(c, c->s->rank_by), xw_label(c, "summary.plans.serves", "Serves all demand"),
-        xw_label(c, "summary.plans.rank", "Rank"),
-        xw_label(c, "summary.plans.after_tax_total", "total after tax"),
-        xw_label(c, "summary.rank_by.after_tax_npv", "net present value after tax")};
+    /* With a site's power limit, two more columns (MODEL.md, A plan at a site
+     * with a power limit): whether the plan fits it, and whether it is
+     * feasible (serves all demand and fits), which the rank then reads; with
+     * [tax], the total and NPV after tax after them (MODEL.md, Plans after
+     * tax). */
+    const int capped = tco_scenario_power_capped(c->s), np = capped ? 5 : 3, fc = capped ? 4 : 1;
+    const int nh = np + (c->s->tax ? 2 : 0);
+    const char *heads[7] = {rank_words(c, c->s->rank_by),
+                            xw_label(c, "summary.plans.serves", "Serves all demand"),
+                            xw_label(c, "summary.plans.rank", "Rank"),
+                            xw_label(c, "summary.plans.fits_power", "Fits the site's power limit"),
+                            xw_label(c, "summary.plans.feasible", "Feasible"),
+                            NULL,
+                            NULL};
+    heads[np] = xw_label(c, "summary.plans.after_tax_total", "total after tax");
+    heads[np + 1] = xw_label(c, "summary.rank_by.after_tax_npv", "net present value after tax");
     /* Tall enough for the headings wrapped in the options' columns. */
-    xw_header_height(ws, h + 1, heads, nh, wo);
+    xw_header_height(ws, h + 1, heads, (size_t)nh, wo);
     xw_header_text(c, ws, h + 1, 0, xw_label(c, "summary.plans.plan", "Plan"));
     for (int k = 0; k < nh; k++)
         xw_header(c, ws, h + 1, c0 + k, heads[k]);
     xw_refbuf vs = xw_range(NULL, first, c0, last, c0),
-              ss = xw_range(NULL, first, c0 + 1, last, c0 + 1);
+              ss = xw_range(NULL, first, c0 + fc, last, c0 + fc);
     int row = first;
     for (size_t p = 0; c->ps && p < c->s->n_plans; p++) {
         const xw_plansheet *ps = &c->ps[p];
@@ -669,7 +711,7 @@ static void sm_plans(xw_ctx *c, int wo)
                 rank_figure(c, P), money);
         if (ps->r_at_net != XW_NONE) /* with [tax]: the total and NPV after tax */
             for (int k = 0; k < 2; k++)
-                xw_fnum(c, ws, row, c0 + 3 + k,
+                xw_fnum(c, ws, row, c0 + np + k,
                         xw_formula(
                             c, f, sizeof f, "=%s",
                             xw_ref(ps->quoted, k ? ps->r_at_pv : ps->r_at_net, XW_COL_VAL, 1, 1).s),
@@ -681,11 +723,13 @@ static void sm_plans(xw_ctx *c, int wo)
             xw_formula(c, f, sizeof f, "=IF(ISNUMBER(%s),1,0)",
                        xw_ref(ps->quoted, ps->r_s_over, XW_COL_VAL, 1, 1).s);
         xw_fnum(c, ws, row, c0 + 1, f, P->unserved > 0 ? 0 : 1, xw_fmt(c, XS_CALC, XN_FLAG));
-        xw_refbuf v = xw_ref(NULL, row, c0, 0, 0), s = xw_ref(NULL, row, c0 + 1, 0, 0);
+        if (capped)
+            sm_plan_power(c, ps, row, P);
+        xw_refbuf v = xw_ref(NULL, row, c0, 0, 0), s = xw_ref(NULL, row, c0 + fc, 0, 0);
         char ties[XW_FBUF / 2] = "";
         if (row > first)
             tci_utf8_format(ties, sizeof ties, "+COUNTIFS(%s,%s,%s,%s)",
-                            xw_range(NULL, first, c0 + 1, row - 1, c0 + 1).s, s.s,
+                            xw_range(NULL, first, c0 + fc, row - 1, c0 + fc).s, s.s,
                             xw_range(NULL, first, c0, row - 1, c0).s, v.s);
         double rank = 0;
         for (size_t k = 0; k < r->n_plans; k++)

@@ -46,6 +46,7 @@ static void ctx_free(xw_ctx *c)
     }
     free(c->os);
     free(c->in_o);
+    free(c->in_disc);
     for (size_t i = 0; c->site_nm && i < c->s->n_sites; i++)
         free(c->site_nm[i]);
     free(c->site_nm);
