@@ -664,8 +664,10 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
     const int H = s->horizon_months;
     const double T = s->hours_per_month;
     tco_month *monthly = r->monthly;
+    tco_carbon_month *carbon = r->carbon;
     memset(r, 0, sizeof *r);
     r->monthly = monthly;
+    r->carbon = carbon;
     double u = tco_option_utilization(s, o);
     plan p = make_plan(s, o, u);
     totals t = run_months(s, o, u, &p, rm, disc, memo, 0, r->monthly);
@@ -751,6 +753,7 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
         r->infeasible |= TCO_INFEASIBLE_POWER;
     if (!tco_option_infeasible_text(r, r->infeasible_text, sizeof r->infeasible_text))
         r->infeasible_text[0] = '\0';
+    tci_carbon_option(s, o, r);
 }
 
 /* The decision among feasible options: the best (the first feasible option
@@ -952,6 +955,10 @@ static tco_result *result_for(const tco_scenario *s, tco_result *res)
          * clear them. */
         for (size_t i = 0; ok && i < n; i++)
             ok = (res->options[i].monthly = malloc((size_t)H * sizeof(tco_month))) != NULL;
+        /* The months of carbon (MODEL.md, Carbon), 0..H, when it has any. */
+        for (size_t i = 0; ok && tco_scenario_carbon(s) && i < n; i++)
+            ok = (res->options[i].carbon = malloc(((size_t)H + 1) * sizeof(tco_carbon_month))) !=
+                 NULL;
         if (!ok) {
             tci_result_free_options(res);
             return NULL;
@@ -1133,7 +1140,7 @@ void tci_result_free_options(tco_result *res)
         return;
     if (res->options)
         for (size_t i = 0; i < res->n_options; i++)
-            free(res->options[i].monthly);
+            free(res->options[i].monthly), free(res->options[i].carbon);
     free(res->options);
     free(res->rank);
     free(res);

@@ -26,6 +26,7 @@ xw_numfmt xw_field_numfmt(int fi)
     switch (tci_field_get((tci_field_id)fi)->unit) {
     case TCI_FU_GPUS:
     case TCI_FU_GPU_HOURS:
+    case TCI_FU_KWH:
     case TCI_FU_MONTH:
     case TCI_FU_RANK:
         return XN_INT;
@@ -41,7 +42,10 @@ xw_numfmt xw_field_numfmt(int fi)
         return XN_MONEY_UN;
     case TCI_FU_UNITS_PER_S_PER_KW:
     case TCI_FU_KW:
+    case TCI_FU_TCO2E:
         return XN_DEC2;
+    case TCI_FU_TCO2E_PER_UNIT:
+        return XN_MONEY_UN;
     case TCI_FU_FLAG:
         return XN_FLAG;
     case TCI_FU_TEXT:
