@@ -68,10 +68,17 @@ static void carbon_month(const tco_scenario *s, const tco_option *o, const tco_o
     const int buy = o->acquire == TCO_BUY;
     c->kwh = c->scope2_location = c->scope2_market = c->scope3_purchased = c->scope3_capital = 0;
     if (m == 0) {
+        /* No electricity yet: scope 2 is 0, or unknown where its intensity is. */
+        c->scope2_location = isnan(grid) ? NAN : 0;
+        c->scope2_market = isnan(market) ? NAN : 0;
         if (buy)
             c->scope3_capital =
                 (o->count * o->embodied_kgco2e + r->servers * o->server_embodied_kgco2e) / 1000;
-    } else if (buy) {
+        c->tco2e = c->scope3_capital;
+        c->carbon_cost = s->carbon_price > 0 ? c->tco2e * s->carbon_price : NAN;
+        return;
+    }
+    if (buy) {
         c->kwh = r->it_kw * s->hours_per_month * tco_site_value(s, o, TCO_S_PUE);
         c->scope2_location = c->kwh * grid / 1000;
         c->scope2_market = c->kwh * market / 1000;
