@@ -518,6 +518,10 @@ static int saved_applies(const tco_saved_report *r, size_t i, const tci_field *f
     case TCI_FA_CARBON:
     case TCI_FA_CARBON_PRICE:
         return v->kind == TCI_SV_NUMBER;
+    case TCI_FA_CARBON_RENT:
+        return !buy && v->kind == TCI_SV_NUMBER;
+    case TCI_FA_CARBON_BUY:
+        return buy && v->kind == TCI_SV_NUMBER;
     case TCI_FA_BUY:
     case TCI_FA_SITE:
     case TCI_FA_POWER:

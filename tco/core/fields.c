@@ -283,20 +283,26 @@ static const tci_field fields[] = {
                                .applies = TCI_FA_CARBON, .outputs = DATA,
                                .label = "Electricity of owned GPUs (kWh)"},
     [TCI_F_SCOPE2_LOCATION] = {RESULT(scope2_location_tco2e), .unit = TCI_FU_TCO2E,
-                               .applies = TCI_FA_CARBON, .outputs = DATA,
-                               .label = "Scope 2, location-based (tCO2e)"},
+                               .applies = TCI_FA_CARBON_BUY, .outputs = BOOK,
+                               .label = "Scope 2, location-based",
+                               .label_key = "summary.field.scope2_location_tco2e",
+                               .group_key = "summary.group.carbon",
+                               .group = "Carbon (GHG Protocol scopes)"},
     [TCI_F_SCOPE2_MARKET] = {RESULT(scope2_market_tco2e), .unit = TCI_FU_TCO2E,
-                             .applies = TCI_FA_CARBON, .outputs = DATA,
-                             .label = "Scope 2, market-based (tCO2e)"},
+                             .applies = TCI_FA_CARBON_BUY, .outputs = BOOK,
+                             .label = "Scope 2, market-based",
+                             .label_key = "summary.field.scope2_market_tco2e"},
     [TCI_F_SCOPE3_PURCHASED] = {RESULT(scope3_purchased_tco2e), .unit = TCI_FU_TCO2E,
-                                .applies = TCI_FA_CARBON, .outputs = DATA,
-                                .label = "Scope 3, purchased services (tCO2e)"},
+                                .applies = TCI_FA_CARBON_RENT, .outputs = BOOK,
+                                .label = "Scope 3, purchased services",
+                                .label_key = "summary.field.scope3_purchased_tco2e"},
     [TCI_F_SCOPE3_CAPITAL] = {RESULT(scope3_capital_tco2e), .unit = TCI_FU_TCO2E,
-                              .applies = TCI_FA_CARBON, .outputs = DATA,
-                              .label = "Scope 3, capital goods (tCO2e)"},
-    [TCI_F_TCO2E] = {RESULT(tco2e), .unit = TCI_FU_TCO2E, .applies = TCI_FA_CARBON,
-                     .outputs = DATA | TCI_OUT_MD, .label = "Emissions (tCO2e)",
-                     .md_head = "tCO2e"},
+                              .applies = TCI_FA_CARBON_BUY, .outputs = BOOK,
+                              .label = "Scope 3, capital goods (at month 0)",
+                              .label_key = "summary.field.scope3_capital_tco2e"},
+    [TCI_F_TCO2E] = {RESULT(tco2e), .unit = TCI_FU_TCO2E, .applies = TCI_FA_CARBON, .outputs = ALL,
+                     .label = "Emissions (scope 2 market-based where given)",
+                     .label_key = "summary.field.tco2e", .md_head = "tCO2e"},
     [TCI_F_TCO2E_PER_UNIT] = {RESULT(tco2e_per_unit), .unit = TCI_FU_TCO2E_PER_UNIT,
                               .applies = TCI_FA_CARBON, .outputs = DATA,
                               .label = "tCO2e per {unit}"},
@@ -316,8 +322,9 @@ static const tci_field fields[] = {
                                                  .label = "Embodied tCO2e per 1M tokens, "
                                                           "amortised (management metric)"},
     [TCI_F_CARBON_COST] = {RESULT(carbon_cost), .unit = TCI_FU_MONEY,
-                           .applies = TCI_FA_CARBON_PRICE, .outputs = DATA | TCI_OUT_MD,
+                           .applies = TCI_FA_CARBON_PRICE, .outputs = ALL,
                            .label = "Carbon cost (not in the total)",
+                           .label_key = "summary.field.carbon_cost",
                            .md_head = "Carbon cost ({currency})"},
 };
 _Static_assert(sizeof fields / sizeof *fields == TCI_F_COUNT, "fields: one row per tci_field_id");
@@ -409,7 +416,10 @@ int tci_field_applies(const tci_field *f, const tco_result *res, size_t i)
     case TCI_FA_SITE:
         return o->acquire == TCO_BUY && o->site_no > 0;
     case TCI_FA_POWER:
+    case TCI_FA_CARBON_BUY:
         return o->acquire == TCO_BUY;
+    case TCI_FA_CARBON_RENT:
+        return o->acquire == TCO_RENT;
     case TCI_FA_ALL:
     default:
         return 1;
@@ -425,7 +435,8 @@ int tci_field_in(const tci_field *f, const tco_result *res)
         return res && res->scenario && res->scenario->n_sites > 0;
     if (f && f->applies == TCI_FA_POWER)
         return res && tco_scenario_power_capped(res->scenario);
-    if (f && f->applies == TCI_FA_CARBON)
+    if (f && (f->applies == TCI_FA_CARBON || f->applies == TCI_FA_CARBON_BUY ||
+              f->applies == TCI_FA_CARBON_RENT))
         return res && tco_scenario_carbon(res->scenario);
     if (f && f->applies == TCI_FA_CARBON_PRICE)
         return res && tco_scenario_carbon(res->scenario) && res->scenario->carbon_price > 0;

@@ -193,7 +193,9 @@ typedef enum tci_fapplies {
                             power_cap_kw (tco_scenario_power_capped) */
     TCI_FA_CARBON,       /* every option; left out of a report whose scenario has no
                             carbon figures (tco_scenario_carbon) */
-    TCI_FA_CARBON_PRICE  /* likewise, and only when [scenario] carbon_price is above 0 */
+    TCI_FA_CARBON_PRICE, /* likewise, and only when [scenario] carbon_price is above 0 */
+    TCI_FA_CARBON_BUY,   /* bought options; left out as TCI_FA_CARBON */
+    TCI_FA_CARBON_RENT   /* rented options; likewise */
 } tci_fapplies;
 
 /* One result field. */

@@ -133,7 +133,8 @@ static void test_keys_sheet_names(void)
  * and the bonus fraction (MODEL.md, Tax depreciation by tax year), the two the
  * Budget's fiscal years
  * read, the site's power limit the Summary's feasibility reads (MODEL.md, The
- * site's power limit), and the option numbers of the cash-flow sheets; other text,
+ * site's power limit), the intensities and the carbon price the carbon rows
+ * read (MODEL.md, Carbon), and the option numbers of the cash-flow sheets; other text,
  * enumerations and catalog references are not live. */
 static void test_keys_live(void)
 {
@@ -153,13 +154,16 @@ static void test_keys_live(void)
         TCO_S_START,
         TCO_S_FISCAL_YEAR_START,
         TCO_S_POWER_CAP_KW,
+        TCO_S_GRID_KGCO2E_PER_KWH,
+        TCO_S_MARKET_KGCO2E_PER_KWH,
+        TCO_S_CARBON_PRICE,
     };
     size_t live = 0;
     for (size_t j = 0; j < sizeof global / sizeof global[0]; j++)
         CU_ASSERT_EQUAL(tco_scenario_key(global[j])->live, 1);
     for (int k = 0; k < TCO_S_COUNT; k++)
         live += tco_scenario_key((tco_skey)k)->live != 0;
-    CU_ASSERT_EQUAL(live, 15);
+    CU_ASSERT_EQUAL(live, 18);
     CU_ASSERT_EQUAL(tco_scenario_key(TCO_S_HORIZON_MONTHS)->live, 0);
     CU_ASSERT_EQUAL(tco_scenario_key(TCO_S_TAX_DEPRECIATION)->live, 0);
     CU_ASSERT_EQUAL(tco_scenario_key(TCO_S_RANK_BY)->live, 0);
@@ -396,7 +400,8 @@ static void test_fields_outputs(void)
         "units_per_s_per_kw,it_kw,provisioned_kw,depreciation,book_value_end,breakeven_month,"
         "breakeven_utilization,irr,mirr,payback_month,discounted_payback_month,tax,"
         "after_tax_total,after_tax_npv,irr_after_tax,mirr_after_tax,payback_month_after_tax,"
-        "discounted_payback_month_after_tax,rank,feasible");
+        "discounted_payback_month_after_tax,rank,feasible,scope2_location_tco2e,"
+        "scope2_market_tco2e,scope3_purchased_tco2e,scope3_capital_tco2e,tco2e,carbon_cost");
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_MD),
                            "label,acquire,loan_interest,lease_payments,total,npv,"
                            "cost_per_gpu_hour,breakeven_month,breakeven_utilization,irr,mirr,"

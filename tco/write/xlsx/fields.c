@@ -64,6 +64,8 @@ static const struct {
     {TCI_FU_UNITS_PER_S_PER_KW, XW_KEY("unit.per_s_per_kw"), "per s per kW"},
     {TCI_FU_KW, XW_KEY("unit.kw"), "kW"},
     {TCI_FU_MONTH, XW_KEY("unit.month"), "month"},
+    {TCI_FU_TCO2E, XW_KEY("unit.tco2e"), "tCO2e"},
+    {TCI_FU_KWH, XW_KEY("unit.kwh"), "kWh"},
 };
 
 /* The units of work a cost per unit is shown per, at the terminal table's
@@ -240,6 +242,10 @@ int xw_field_applies(const xw_ctx *c, size_t i, int fi)
         return c->s->tax;
     case TCI_FA_TAX_BASELINE:
         return c->s->tax && c->os[i].has_base;
+    case TCI_FA_CARBON_BUY: /* MODEL.md, Carbon */
+        return c->os[i].buy;
+    case TCI_FA_CARBON_RENT:
+        return !c->os[i].buy;
     case TCI_FA_ALL:
     default:
         return 1;

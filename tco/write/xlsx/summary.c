@@ -54,6 +54,13 @@ static const struct {
     {TCI_F_IT_KW, offsetof(xw_optsheet, k_it_kw), 0, 0},
     {TCI_F_PROVISIONED_KW, offsetof(xw_optsheet, k_prov_kw), 0, 0},
     {TCI_F_DEPRECIATION, offsetof(xw_optsheet, r_dep), 0, 0},
+    /* Carbon (MODEL.md, Carbon; optcarbon.c): each row's sum. */
+    {TCI_F_SCOPE2_LOCATION, offsetof(xw_optsheet, co2.r_s2l), 0, 0},
+    {TCI_F_SCOPE2_MARKET, offsetof(xw_optsheet, co2.r_s2m), 0, 0},
+    {TCI_F_SCOPE3_PURCHASED, offsetof(xw_optsheet, co2.r_s3p), 0, 0},
+    {TCI_F_SCOPE3_CAPITAL, offsetof(xw_optsheet, co2.r_s3c), 0, 0},
+    {TCI_F_TCO2E, offsetof(xw_optsheet, co2.r_t), 0, 0},
+    {TCI_F_CARBON_COST, offsetof(xw_optsheet, co2.r_cost), 0, 0},
 };
 
 /* The formula of a field of `sources` (or a cost line) for option sheet L, in f;
