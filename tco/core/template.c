@@ -10,8 +10,8 @@
 const char *const tci_tpl_sheet_kinds[TCI_SHEET_KINDS] = {
     "about",       "inputs", "options",     "summary", "budget", "workload",  "buy-vs-rent",
     "sensitivity", "cases",  "monte-carlo", "checks",  "annual", "statements"};
-const char *const tci_tpl_chart_kinds[TCI_CHART_KINDS] = {"cumulative", "breakdown",
-                                                          "cost-per-gpu-hour", "fiscal-years"};
+const char *const tci_tpl_chart_kinds[TCI_CHART_KINDS] = {
+    "cumulative", "breakdown", "cost-per-gpu-hour", "fiscal-years", "emissions"};
 
 /* ===== Life ===== */
 
