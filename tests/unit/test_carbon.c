@@ -186,6 +186,37 @@ static void test_unknown_and_reserved(void)
     tco_scenario_free(s);
 }
 
+/* The catalog's A100 SXM4 40GB carries 318 kgCO2e a GPU (pricing/gpus.xml, cited):
+ * a bought option takes it where it gives none, 8 x 318 / 1000 = 2.544 t at
+ * month 0; its own value wins; the catalog alone has no carbon figures. */
+static void test_catalog_embodied(void)
+{
+    static const char *const cats[] = {TCO_SOURCE_DIR "/pricing/gpus.xml", NULL};
+    tco_load_options opts = {.catalogs_before = cats, .today = "2026-12-01"};
+    static const char *const texts[] = {
+        BASE "grid_kgco2e_per_kwh = 0.4\n[option a]\nacquire = buy\ngpu = a100-sxm4-40gb\n"
+             "count = 8\ngpu_price = 10000\n[option b]\nbase = a\nembodied_kgco2e = 100\n",
+        BASE "[option a]\nacquire = buy\ngpu = a100-sxm4-40gb\ncount = 8\ngpu_price = 10000\n",
+    };
+    for (int k = 0; k < 2; k++) {
+        tco_scenario *s = NULL;
+        CU_ASSERT_EQUAL_FATAL(tco_scenario_load_string_opt(texts[k], "c.ini", &opts, &s, NULL),
+                              TCO_OK);
+        CLOSE(s->options[0].embodied_kgco2e, 318);
+        CU_ASSERT_EQUAL(s->options[0].src[TCO_O_EMBODIED_KGCO2E], TCO_SRC_CATALOG);
+        tco_result *r = run(s);
+        if (k == 0) {
+            CLOSE(r->options[0].scope3_capital_tco2e, 2.544);
+            CLOSE(r->options[1].scope3_capital_tco2e, 0.8);
+        } else {
+            CU_ASSERT(!tco_scenario_carbon(s));
+            CU_ASSERT(isnan(r->options[0].scope3_capital_tco2e));
+        }
+        tco_result_free(r);
+        tco_scenario_free(s);
+    }
+}
+
 static void test_errors(void)
 {
     static const struct {
@@ -219,6 +250,7 @@ int main(void)
         {"the carbon price is beside the total", test_price_beside_the_total},
         {"named sites' intensities and market-based scope 2", test_sites_and_market},
         {"unknown emissions are null; reserved hours", test_unknown_and_reserved},
+        {"the catalog's embodied emissions", test_catalog_embodied},
         {"carbon errors at their lines", test_errors},
         {NULL, NULL},
     };
