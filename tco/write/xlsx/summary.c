@@ -232,6 +232,23 @@ static int summary_formula(xw_ctx *c, size_t i, int fi, int col, char *f, size_t
     case TCI_F_FEASIBLE:
         feasibility_formula(c, i, f, size);
         break;
+    case TCI_F_TCO2E_PER_MILLION_TOKENS: {
+        /* MODEL.md, Carbon: tco2e / (units x tokens_per_request) x 1e6, where the
+         * units of work are requests (throughput given); else the engine's n/a. */
+        if (isnan(c->r->options[i].tco2e_per_million_tokens) || L->k_units == XW_NONE ||
+            !(s->options[i].throughput > 0)) {
+            xw_formula(c, f, size, "=%s", xw_na_word(c).lit);
+            break;
+        }
+        char den[XW_FBUF];
+        tci_utf8_format(den, sizeof den, "(%s*%s)", xw_ref(q, L->k_units, XW_COL_VAL, 1, 1).s,
+                        xw_in_global(c, TCO_S_TOKENS_PER_REQUEST).s);
+        char num[XW_FBUF];
+        tci_utf8_format(num, sizeof num, "%s*1000000",
+                        xw_ref(NULL, c->sm_rows[TCI_F_TCO2E], col, 0, 0).s);
+        xw_formula_quotient(c, f, size, num, den);
+        break;
+    }
     case TCI_F_RANK: {
         /* By the figure rank_by names; ties keep input order, as the engine's
          * ranking does. */
