@@ -94,13 +94,13 @@ static void carbon_month(const tco_scenario *s, const tco_option *o, const tco_o
 }
 
 /* See core.h. */
-void tci_carbon_option(const tco_scenario *s, const tco_option *o, tco_option_result *r)
+void tci_carbon_option(const tco_scenario *s, const tco_option *o, tco_option_result *r, int carbon)
 {
     r->electricity_kwh = r->scope2_location_tco2e = r->scope2_market_tco2e =
         r->scope3_purchased_tco2e = r->scope3_capital_tco2e = r->tco2e = r->tco2e_per_unit =
             r->tco2e_per_million_tokens = r->tco2e_per_run = r->embodied_tco2e_per_unit =
                 r->embodied_tco2e_per_million_tokens = r->carbon_cost = NAN;
-    if (!tco_scenario_carbon(s))
+    if (!carbon)
         return;
     const int H = s->horizon_months;
     const int buy = o->acquire == TCO_BUY;

@@ -753,7 +753,6 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
         r->infeasible |= TCO_INFEASIBLE_POWER;
     if (!tco_option_infeasible_text(r, r->infeasible_text, sizeof r->infeasible_text))
         r->infeasible_text[0] = '\0';
-    tci_carbon_option(s, o, r);
 }
 
 /* The decision among feasible options: the best (the first feasible option
@@ -1062,6 +1061,11 @@ tco_status tci_compute_options(const tco_scenario *s, tco_result **io)
     } else {
         options_worker(&w);
     }
+    /* Each option's carbon (MODEL.md, Carbon), once the scenario is known to
+     * have any. */
+    const int carbon = tco_scenario_carbon(s);
+    for (size_t i = 0; i < s->n_options; i++)
+        tci_carbon_option(s, &s->options[i], &res->options[i], carbon);
 
     ranked *order = malloc((s->n_options ? 2 * s->n_options : 1) * sizeof *order);
     if (!order) {
