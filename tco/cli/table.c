@@ -541,6 +541,52 @@ static void print_taxes(const tco_result *res, FILE *out, int idw)
     }
 }
 
+/* A tonnage of CO2e with 3 decimals, or "n/a". */
+static const char *tonnes(char *buf, size_t size, double x)
+{
+    if (isnan(x))
+        return "n/a";
+    return tco_group_thousands(buf, size, x, 3);
+}
+
+/* With carbon figures (MODEL.md, Carbon), a line for each option: its tCO2e
+ * by scope, their sum, per 1M tokens or per unit of work, and the carbon
+ * cost when priced (never in the total). */
+static void print_carbon(const tco_result *res, FILE *out, int idw, const tco_unit_scale *scale)
+{
+    const tco_scenario *s = res->scenario;
+    if (!tco_scenario_carbon(s))
+        return;
+    char a[40], b[40], c[40], d[40], e[40], f[40];
+    fputs("Carbon in tCO2e (scope 2: location-based, market-based; scope 3: purchased services, "
+          "capital goods at month 0; the sum takes the market-based scope 2 where given):\n",
+          out);
+    for (size_t i = 0; i < s->n_options; i++) {
+        const tco_option_result *r = &res->options[i];
+        fputs("  ", out);
+        tco_fput_text(out, s->options[i].id, idw, 0);
+        fprintf(out, "  scope 2 %s, %s; scope 3 %s, %s; total %s",
+                tonnes(a, sizeof a, r->scope2_location_tco2e),
+                tonnes(b, sizeof b, r->scope2_market_tco2e),
+                tonnes(c, sizeof c, r->scope3_purchased_tco2e),
+                tonnes(d, sizeof d, r->scope3_capital_tco2e), tonnes(e, sizeof e, r->tco2e));
+        if (!isnan(r->tco2e_per_million_tokens))
+            fprintf(out, ", %s per 1M tokens",
+                    tco_format_sig(f, sizeof f, r->tco2e_per_million_tokens, TCO_UNIT_COST_DIGITS));
+        else if (!isnan(r->tco2e_per_unit) && scale) {
+            fprintf(
+                out, ", %s per %s",
+                tco_format_sig(f, sizeof f, r->tco2e_per_unit * scale->per, TCO_UNIT_COST_DIGITS),
+                scale->prefix);
+            tco_fput_text(out, s->unit, 0, 20);
+        }
+        if (s->carbon_price > 0 && !isnan(r->carbon_cost))
+            fprintf(out, "; carbon cost %s (not in the total)",
+                    tco_group_thousands(a, sizeof a, r->carbon_cost, 0));
+        fputc('\n', out);
+    }
+}
+
 /* See documentation in cli.h. */
 const char cli_breakeven_words[] =
     "Break-even month: from it to the end, buying costs at most the baseline to "
@@ -927,6 +973,7 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
     print_sites(res, out);
     print_returns(res, out, idw);
     print_taxes(res, out, idw);
+    print_carbon(res, out, idw, per_unit ? &scale : NULL);
     print_loans(res, out);
     print_leases(res, out);
     print_lease_accounting(res, out);

@@ -18,6 +18,7 @@ void tci_catalog_gpu_clear(tco_gpu_model *g)
     free(g->currency);
     free(g->source);
     free(g->server_source);
+    free(g->embodied_source);
     free(g->as_of);
 }
 

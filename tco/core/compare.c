@@ -99,10 +99,14 @@ static tco_figure_kind kind_of(const tci_field *f)
         return TCO_FIG_RATE;
     case TCI_FU_GPUS:
     case TCI_FU_GPU_HOURS:
+    case TCI_FU_KWH:
         return TCO_FIG_WHOLE;
     case TCI_FU_UNITS_PER_S_PER_KW:
     case TCI_FU_KW:
+    case TCI_FU_TCO2E:
         return TCO_FIG_DECIMAL;
+    case TCI_FU_TCO2E_PER_UNIT:
+        return TCO_FIG_UNIT_COST;
     case TCI_FU_MONTH:
         return TCO_FIG_MONTH;
     case TCI_FU_RANK:
@@ -511,6 +515,13 @@ static int saved_applies(const tco_saved_report *r, size_t i, const tci_field *f
         return buy && loan->kind == TCI_SV_NUMBER && loan->number > 0;
     case TCI_FA_LEASE:
         return buy && lease->kind == TCI_SV_NUMBER && lease->number > 0;
+    case TCI_FA_CARBON:
+    case TCI_FA_CARBON_PRICE:
+        return v->kind == TCI_SV_NUMBER;
+    case TCI_FA_CARBON_RENT:
+        return !buy && v->kind == TCI_SV_NUMBER;
+    case TCI_FA_CARBON_BUY:
+        return buy && v->kind == TCI_SV_NUMBER;
     case TCI_FA_BUY:
     case TCI_FA_SITE:
     case TCI_FA_POWER:

@@ -237,6 +237,13 @@ tci_auto_status tci_auto_count(const tco_scenario *s, const tco_option *o, doubl
  * cost (sizing.c). */
 void tci_size_workload(const tco_scenario *s, const tco_option *o, tco_option_result *r);
 
+/* Option o's emissions (MODEL.md, Carbon) into r, from its figures and sizing
+ * there: the sums, the intensities, the carbon cost, and r->carbon's months
+ * when it is not NULL; every figure NAN when carbon is 0 (carbon: the
+ * scenario's tco_scenario_carbon, asked once for all its options; carbon.c). */
+void tci_carbon_option(const tco_scenario *s, const tco_option *o, tco_option_result *r,
+                       int carbon);
+
 /* num / den, or NAN when den is 0 (a unit cost of no units). */
 static inline double tci_ratio_or_null(double num, double den)
 {

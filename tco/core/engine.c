@@ -664,8 +664,10 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
     const int H = s->horizon_months;
     const double T = s->hours_per_month;
     tco_month *monthly = r->monthly;
+    tco_carbon_month *carbon = r->carbon;
     memset(r, 0, sizeof *r);
     r->monthly = monthly;
+    r->carbon = carbon;
     double u = tco_option_utilization(s, o);
     plan p = make_plan(s, o, u);
     totals t = run_months(s, o, u, &p, rm, disc, memo, 0, r->monthly);
@@ -949,6 +951,10 @@ static tco_result *result_for(const tco_scenario *s, tco_result *res)
          * clear them. */
         for (size_t i = 0; ok && i < n; i++)
             ok = (res->options[i].monthly = malloc((size_t)H * sizeof(tco_month))) != NULL;
+        /* The months of carbon (MODEL.md, Carbon), 0..H, when it has any. */
+        for (size_t i = 0; ok && tco_scenario_carbon(s) && i < n; i++)
+            ok = (res->options[i].carbon = malloc(((size_t)H + 1) * sizeof(tco_carbon_month))) !=
+                 NULL;
         if (!ok) {
             tci_result_free_options(res);
             return NULL;
@@ -1052,6 +1058,11 @@ tco_status tci_compute_options(const tco_scenario *s, tco_result **io)
     } else {
         options_worker(&w);
     }
+    /* Each option's carbon (MODEL.md, Carbon), once the scenario is known to
+     * have any. */
+    const int carbon = tco_scenario_carbon(s);
+    for (size_t i = 0; i < s->n_options; i++)
+        tci_carbon_option(s, &s->options[i], &res->options[i], carbon);
 
     ranked *order = malloc((s->n_options ? 2 * s->n_options : 1) * sizeof *order);
     if (!order) {
@@ -1130,7 +1141,7 @@ void tci_result_free_options(tco_result *res)
         return;
     if (res->options)
         for (size_t i = 0; i < res->n_options; i++)
-            free(res->options[i].monthly);
+            free(res->options[i].monthly), free(res->options[i].carbon);
     free(res->options);
     free(res->rank);
     free(res);

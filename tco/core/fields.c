@@ -278,6 +278,55 @@ static const tci_field fields[] = {
                              .outputs = DATA, .label = "Section 179 expensing (tax)"},
     [TCI_F_TAX_BONUS] = {RESULT(tax_bonus), .unit = TCI_FU_MONEY, .applies = TCI_FA_TAX,
                          .outputs = DATA, .label = "Bonus depreciation (tax)"},
+    /* Carbon (MODEL.md, Carbon): tonnes of CO2e by the GHG Protocol's scopes. */
+    [TCI_F_ELECTRICITY_KWH] = {RESULT(electricity_kwh), .unit = TCI_FU_KWH,
+                               .applies = TCI_FA_CARBON, .outputs = DATA,
+                               .label = "Electricity of owned GPUs (kWh)"},
+    [TCI_F_SCOPE2_LOCATION] = {RESULT(scope2_location_tco2e), .unit = TCI_FU_TCO2E,
+                               .applies = TCI_FA_CARBON_BUY, .outputs = BOOK,
+                               .label = "Scope 2, location-based",
+                               .label_key = "summary.field.scope2_location_tco2e",
+                               .group_key = "summary.group.carbon",
+                               .group = "Carbon (GHG Protocol scopes)"},
+    [TCI_F_SCOPE2_MARKET] = {RESULT(scope2_market_tco2e), .unit = TCI_FU_TCO2E,
+                             .applies = TCI_FA_CARBON_BUY, .outputs = BOOK,
+                             .label = "Scope 2, market-based",
+                             .label_key = "summary.field.scope2_market_tco2e"},
+    [TCI_F_SCOPE3_PURCHASED] = {RESULT(scope3_purchased_tco2e), .unit = TCI_FU_TCO2E,
+                                .applies = TCI_FA_CARBON_RENT, .outputs = BOOK,
+                                .label = "Scope 3, purchased services",
+                                .label_key = "summary.field.scope3_purchased_tco2e"},
+    [TCI_F_SCOPE3_CAPITAL] = {RESULT(scope3_capital_tco2e), .unit = TCI_FU_TCO2E,
+                              .applies = TCI_FA_CARBON_BUY, .outputs = BOOK,
+                              .label = "Scope 3, capital goods (at month 0)",
+                              .label_key = "summary.field.scope3_capital_tco2e"},
+    [TCI_F_TCO2E] = {RESULT(tco2e), .unit = TCI_FU_TCO2E, .applies = TCI_FA_CARBON, .outputs = ALL,
+                     .label = "Emissions (scope 2 market-based where given)",
+                     .label_key = "summary.field.tco2e", .md_head = "tCO2e"},
+    [TCI_F_TCO2E_PER_UNIT] = {RESULT(tco2e_per_unit), .unit = TCI_FU_TCO2E_PER_UNIT,
+                              .applies = TCI_FA_CARBON, .outputs = DATA,
+                              .label = "tCO2e per {unit}"},
+    [TCI_F_TCO2E_PER_MILLION_TOKENS] = {RESULT(tco2e_per_million_tokens),
+                                        .unit = TCI_FU_TCO2E_PER_UNIT, .applies = TCI_FA_CARBON,
+                                        .outputs = BOOK, .label = "tCO2e per 1M tokens",
+                                        .label_key = "summary.field.tco2e_per_million_tokens"},
+    [TCI_F_TCO2E_PER_RUN] = {RESULT(tco2e_per_run), .unit = TCI_FU_TCO2E, .applies = TCI_FA_CARBON,
+                             .outputs = DATA, .label = "tCO2e per training run"},
+    [TCI_F_EMBODIED_TCO2E_PER_UNIT] = {RESULT(embodied_tco2e_per_unit),
+                                       .unit = TCI_FU_TCO2E_PER_UNIT, .applies = TCI_FA_CARBON,
+                                       .outputs = DATA,
+                                       .label = "Embodied tCO2e per {unit}, amortised "
+                                                "(management metric)"},
+    [TCI_F_EMBODIED_TCO2E_PER_MILLION_TOKENS] = {RESULT(embodied_tco2e_per_million_tokens),
+                                                 .unit = TCI_FU_TCO2E_PER_UNIT,
+                                                 .applies = TCI_FA_CARBON, .outputs = DATA,
+                                                 .label = "Embodied tCO2e per 1M tokens, "
+                                                          "amortised (management metric)"},
+    [TCI_F_CARBON_COST] = {RESULT(carbon_cost), .unit = TCI_FU_MONEY,
+                           .applies = TCI_FA_CARBON_PRICE, .outputs = ALL,
+                           .label = "Carbon cost (not in the total)",
+                           .label_key = "summary.field.carbon_cost",
+                           .md_head = "Carbon cost ({currency})"},
 };
 _Static_assert(sizeof fields / sizeof *fields == TCI_F_COUNT, "fields: one row per tci_field_id");
 
@@ -368,7 +417,10 @@ int tci_field_applies(const tci_field *f, const tco_result *res, size_t i)
     case TCI_FA_SITE:
         return o->acquire == TCO_BUY && o->site_no > 0;
     case TCI_FA_POWER:
+    case TCI_FA_CARBON_BUY:
         return o->acquire == TCO_BUY;
+    case TCI_FA_CARBON_RENT:
+        return o->acquire == TCO_RENT;
     case TCI_FA_ALL:
     default:
         return 1;
@@ -384,6 +436,11 @@ int tci_field_in(const tci_field *f, const tco_result *res)
         return res && res->scenario && res->scenario->n_sites > 0;
     if (f && f->applies == TCI_FA_POWER)
         return res && tco_scenario_power_capped(res->scenario);
+    if (f && (f->applies == TCI_FA_CARBON || f->applies == TCI_FA_CARBON_BUY ||
+              f->applies == TCI_FA_CARBON_RENT))
+        return res && tco_scenario_carbon(res->scenario);
+    if (f && f->applies == TCI_FA_CARBON_PRICE)
+        return res && tco_scenario_carbon(res->scenario) && res->scenario->carbon_price > 0;
     if (!f || (f->applies != TCI_FA_LOAN && f->applies != TCI_FA_LEASE))
         return f != NULL;
     for (size_t i = 0; res && i < res->n_options; i++)

@@ -102,6 +102,18 @@ typedef enum tci_field_id {
     TCI_F_NAL,
     TCI_F_TAX_EXPENSING, /* tax depreciation by tax year (MODEL.md): section 179, bonus */
     TCI_F_TAX_BONUS,
+    TCI_F_ELECTRICITY_KWH, /* carbon (MODEL.md, Carbon): TCI_F_ELECTRICITY_KWH..TCI_F_CARBON_COST */
+    TCI_F_SCOPE2_LOCATION,
+    TCI_F_SCOPE2_MARKET,
+    TCI_F_SCOPE3_PURCHASED,
+    TCI_F_SCOPE3_CAPITAL,
+    TCI_F_TCO2E,
+    TCI_F_TCO2E_PER_UNIT,
+    TCI_F_TCO2E_PER_MILLION_TOKENS,
+    TCI_F_TCO2E_PER_RUN,
+    TCI_F_EMBODIED_TCO2E_PER_UNIT,
+    TCI_F_EMBODIED_TCO2E_PER_MILLION_TOKENS,
+    TCI_F_CARBON_COST,
     TCI_F_COUNT
 } tci_field_id;
 
@@ -146,8 +158,11 @@ typedef enum tci_funit {
     TCI_FU_KW,                   /* kW, 2 decimals (XN_DEC2; "unit.kw") */
     TCI_FU_MONTH,                /* a month, 0..H (XN_INT; "unit.month") */
     TCI_FU_RANK,                 /* 1 = lowest total (XN_INT; no unit) */
-    TCI_FU_FLAG                  /* 1 yes or 0 no: JSON true/false, CSV 1/0, Markdown
+    TCI_FU_FLAG,                 /* 1 yes or 0 no: JSON true/false, CSV 1/0, Markdown
                                     yes/no (XN_FLAG: the number in words; no unit) */
+    TCI_FU_KWH,                  /* whole kWh (XN_INT) */
+    TCI_FU_TCO2E,                /* tonnes of CO2e, 3 decimals (XN_DEC2) */
+    TCI_FU_TCO2E_PER_UNIT        /* small: 3 significant digits, as a cost per unit */
 } tci_funit;
 
 /* The outputs that show a field (bits of tci_field.outputs). */
@@ -174,8 +189,13 @@ typedef enum tci_fapplies {
                            out likewise without [tax] */
     TCI_FA_SITE,         /* bought options at a named site; every output leaves the field out
                             of a report whose scenario has no [site NAME] (tci_field_in) */
-    TCI_FA_POWER         /* bought options; left out of a report whose scenario gives no
+    TCI_FA_POWER,        /* bought options; left out of a report whose scenario gives no
                             power_cap_kw (tco_scenario_power_capped) */
+    TCI_FA_CARBON,       /* every option; left out of a report whose scenario has no
+                            carbon figures (tco_scenario_carbon) */
+    TCI_FA_CARBON_PRICE, /* likewise, and only when [scenario] carbon_price is above 0 */
+    TCI_FA_CARBON_BUY,   /* bought options; left out as TCI_FA_CARBON */
+    TCI_FA_CARBON_RENT   /* rented options; likewise */
 } tci_fapplies;
 
 /* One result field. */

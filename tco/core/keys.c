@@ -77,6 +77,9 @@ static const tco_keydef scenario_keys[] = {
     [TCO_S_TAX_EXPENSE_PHASEOUT] = {.name = "expense_phaseout", .section = "tax", .type = TCO_T_NUMBER, .unit = TCO_U_MONEY, .offset = S(tax_expense_phaseout), .def = MONEY_MAX, /* none */ .hi = MONEY_MAX, .unit_label = "of basis placed in service", .label = "Section 179 phase-out threshold", .sheet_name = "TaxExpensePhaseout", .live = 1},
     [TCO_S_TAX_BONUS_FRACTION] = {.name = "bonus_fraction", .section = "tax", .type = TCO_T_NUMBER, .unit = TCO_U_FRACTION, .offset = S(tax_bonus_fraction), .hi = 1, .unit_label = "of the basis after section 179", .label = "Bonus depreciation", .sheet_name = "TaxBonusFraction", .live = 1},
     [TCO_S_POWER_CAP_KW] = {.name = "power_cap_kw", .section = "site", .type = TCO_T_NUMBER, .unit = TCO_U_NONE, .offset = S(power_cap_kw), .hi = 1e7, .unit_label = "kW", .label = "Power limit (IT load)", .sheet_name = "PowerCapKw", .live = 1, .no_total = 1},
+    [TCO_S_GRID_KGCO2E_PER_KWH] = {.name = "grid_kgco2e_per_kwh", .section = "site", .type = TCO_T_NUMBER, .unit = TCO_U_NONE, .offset = S(grid_kgco2e_per_kwh), .hi = 5, .unit_label = "kgCO2e per kWh", .label = "Grid carbon intensity (location-based)", .sheet_name = "GridKgco2ePerKwh", .live = 1, .no_total = 1, .plausible_hi = 1.5, .implausible = "kgCO2e per kWh, not grams?"},
+    [TCO_S_MARKET_KGCO2E_PER_KWH] = {.name = "market_kgco2e_per_kwh", .section = "site", .type = TCO_T_NUMBER, .unit = TCO_U_NONE, .offset = S(market_kgco2e_per_kwh), .hi = 5, .unit_label = "kgCO2e per kWh", .label = "Contracted carbon intensity (market-based)", .sheet_name = "MarketKgco2ePerKwh", .live = 1, .no_total = 1, .plausible_hi = 1.5, .implausible = "kgCO2e per kWh, not grams?"},
+    [TCO_S_CARBON_PRICE] = {.name = "carbon_price", .section = "scenario", .type = TCO_T_NUMBER, .unit = TCO_U_MONEY, .offset = S(carbon_price), .hi = MONEY_MAX, .unit_label = "per tCO2e", .label = "Carbon price", .sheet_name = "CarbonPrice", .live = 1, .no_total = 1, .plausible_hi = 2000, .implausible = "per tonne, not per kg?"},
 };
 /* clang-format on */
 _Static_assert(sizeof scenario_keys / sizeof *scenario_keys == TCO_S_COUNT,
@@ -154,6 +157,9 @@ static const tco_keydef option_keys[] = {
     [TCO_O_OFFER_PROVIDER] = {.name = "offer_provider", .section = "option", .type = TCO_T_STRING, .unit = TCO_U_NONE, .applies = RENT, .offset = O(offer_provider), .unit_label = "", .label = "Cheapest offer: provider"},
     [TCO_O_OFFER_REGION] = {.name = "offer_region", .section = "option", .type = TCO_T_STRING, .unit = TCO_U_NONE, .applies = RENT, .offset = O(offer_region), .unit_label = "", .label = "Cheapest offer: region"},
     [TCO_O_OFFER_MIN_GPUS] = {.name = "offer_min_gpus", .section = "option", .type = TCO_T_INT, .unit = TCO_U_NONE, .applies = RENT, .offset = O(offer_min_gpus), .lo = 1, .hi = 1000, .unit_label = "GPUs", .label = "Cheapest offer: least GPUs"},
+    [TCO_O_KGCO2E_PER_GPU_HOUR] = {.name = "kgco2e_per_gpu_hour", .section = "option", .type = TCO_T_NUMBER, .unit = TCO_U_NONE, .applies = RENT, .offset = O(kgco2e_per_gpu_hour), .hi = 100, .unit_label = "kgCO2e per GPU-hour", .label = "Emissions of a rented GPU-hour", .no_total = 1, .plausible_hi = 5, .implausible = "kgCO2e, not grams?"},
+    [TCO_O_EMBODIED_KGCO2E] = {.name = "embodied_kgco2e", .section = "option", .type = TCO_T_NUMBER, .unit = TCO_U_NONE, .applies = BUY, .offset = O(embodied_kgco2e), .hi = 1e6, .unit_label = "kgCO2e per GPU", .label = "Embodied emissions of a GPU", .no_total = 1},
+    [TCO_O_SERVER_EMBODIED_KGCO2E] = {.name = "server_embodied_kgco2e", .section = "option", .type = TCO_T_NUMBER, .unit = TCO_U_NONE, .applies = BUY, .offset = O(server_embodied_kgco2e), .hi = 1e7, .unit_label = "kgCO2e per server", .label = "Embodied emissions of a server", .no_total = 1},
 };
 /* clang-format on */
 _Static_assert(sizeof option_keys / sizeof *option_keys == TCO_O_COUNT,

@@ -372,6 +372,10 @@ typedef struct tco_option {
                              offer_entry the one picked; else 0 */
     int discount;         /* 0, or k >= 1: the scenario's discounts[k - 1] applied to the
                              catalog's price_per_gpu_hour (fx_price the price before it) */
+    /* Carbon (MODEL.md, Carbon). */
+    double kgco2e_per_gpu_hour;    /* rent: a GPU-hour's emissions (scope 3, category 1) */
+    double embodied_kgco2e;        /* buy: a GPU's embodied emissions (scope 3, category 2) */
+    double server_embodied_kgco2e; /* buy: a server's, beside its GPUs */
 } tco_option;
 
 /* The site keys, in table order: TCO_S_ELECTRICITY_PRICE .. TCO_S_COLO_PER_KW_MONTH. */
@@ -401,6 +405,11 @@ typedef struct tco_site {
                                              never [site]'s */
     int power_cap_line;                   /* its line, else 0 */
     const char *power_cap_file;           /* its file, or NULL */
+    double carbon[2];                     /* grid_kgco2e_per_kwh, market_kgco2e_per_kwh
+                                             (MODEL.md, Carbon): the site's own; a site
+                                             that gives neither takes both of [site] */
+    int carbon_line[2];                   /* the line of each, else 0 (not given) */
+    const char *carbon_file[2];           /* its file, or NULL */
 } tco_site;
 
 /* A whole scenario: global inputs and the options, in input order. */
@@ -477,6 +486,11 @@ typedef struct tco_scenario {
     double tax_expense_phaseout; /* [tax] expense_phaseout: the basis above which the
                                     limit falls dollar for dollar */
     double tax_bonus_fraction;   /* [tax] bonus_fraction 0..1, after section 179 */
+    /* Carbon (MODEL.md, Carbon): [site]'s intensities (given when src is not
+     * TCO_SRC_DEFAULT) and the price of a tonne. */
+    double grid_kgco2e_per_kwh;   /* scope 2, location-based, kgCO2e per kWh */
+    double market_kgco2e_per_kwh; /* scope 2, market-based, kgCO2e per kWh */
+    double carbon_price;          /* per tCO2e; 0: not priced */
 } tco_scenario;
 
 /* Load and validate a scenario. On success *out is set and TCO_OK returned;
@@ -603,6 +617,14 @@ int tco_scenario_baseline(const tco_scenario *s);
 /* 1 when [site] or a named site gives power_cap_kw (MODEL.md, The site's power
  * limit): the outputs then carry each option's limit. */
 int tco_scenario_power_capped(const tco_scenario *s);
+/* 1 when the scenario has carbon figures (MODEL.md, Carbon): a site gives
+ * grid_kgco2e_per_kwh or market_kgco2e_per_kwh, [scenario] gives carbon_price,
+ * or an option's section writes one of its carbon keys. */
+int tco_scenario_carbon(const tco_scenario *s);
+/* The intensity of option o's site in kgCO2e per kWh (MODEL.md, Carbon): which
+ * 0 for grid_kgco2e_per_kwh (location-based), 1 for market_kgco2e_per_kwh; NAN
+ * when the site (or [site], for a named site that gives neither) gives none. */
+double tco_site_carbon(const tco_scenario *s, const tco_option *o, int which);
 
 /* When `path` is one of the files the scenario was read from (the scenario,
  * a file it includes, a catalog it read: the same device and inode, so also
@@ -685,6 +707,18 @@ enum {
  * when neither bit is set. */
 const char *tco_infeasible_reason(unsigned infeasible);
 
+/* One month's emissions of an option in tCO2e (MODEL.md, Carbon): month 0
+ * holds the embodied emissions of what it buys, months 1..H the rest. */
+typedef struct tco_carbon_month {
+    double kwh;              /* the owned GPUs' electricity: IT load times PUE */
+    double scope2_location;  /* kwh * grid_kgco2e_per_kwh / 1000; NAN without it */
+    double scope2_market;    /* kwh * market_kgco2e_per_kwh / 1000; NAN without it */
+    double scope3_purchased; /* rented GPU-hours * kgco2e_per_gpu_hour / 1000 */
+    double scope3_capital;   /* embodied emissions bought (month 0) */
+    double tco2e;            /* scope 2 (market-based when given) + both of scope 3 */
+    double carbon_cost;      /* tco2e * carbon_price; NAN when not priced */
+} tco_carbon_month;
+
 /* Every figure of one option. Unknown values are NAN (null in JSON). */
 typedef struct tco_option_result {
     double utilization;
@@ -766,6 +800,22 @@ typedef struct tco_option_result {
     double power_cap_kw;       /* its site's power limit (MODEL.md, The site's power
                                   limit); NAN for a rent option or a site without one */
     char infeasible_text[128]; /* tco_option_infeasible_text: "" when feasible */
+    /* Carbon (MODEL.md, Carbon): sums over months 0..H in tCO2e, NAN when the
+     * scenario has none (tco_scenario_carbon) or a figure is unknown. */
+    double electricity_kwh;                   /* the owned GPUs' kWh over months 1..H */
+    double scope2_location_tco2e;             /* scope 2, location-based */
+    double scope2_market_tco2e;               /* scope 2, market-based */
+    double scope3_purchased_tco2e;            /* scope 3, category 1: rented GPU-hours */
+    double scope3_capital_tco2e;              /* scope 3, category 2: embodied, at month 0 */
+    double tco2e;                             /* the option's emissions: the months' tco2e */
+    double tco2e_per_unit;                    /* tco2e / units */
+    double tco2e_per_million_tokens;          /* inference: tco2e per 1M tokens served */
+    double tco2e_per_run;                     /* training: tco2e per training run */
+    double embodied_tco2e_per_unit;           /* management metric: scope 3 category 2 spread
+                                                 over the units of the horizon */
+    double embodied_tco2e_per_million_tokens; /* the same per 1M tokens (inference) */
+    double carbon_cost;                       /* tco2e * carbon_price: never in total or npv */
+    tco_carbon_month *carbon;                 /* months 0..H (H + 1 entries), or NULL */
 } tco_option_result;
 
 /* The reason option r is left out, in words (the JSON's infeasible_reason), into

@@ -33,6 +33,9 @@ typedef struct tco_gpu_model {
     double server_power_w;     /* that server's power at full load without its GPUs */
     double server_price_ratio; /* its price without its GPUs / its GPUs' price */
     char *server_source;       /* where the <server> figures come from */
+    double embodied_kgco2e;    /* <embodied kgco2e=>: a GPU's embodied emissions
+                                  (MODEL.md, Carbon), NAN when the entry has none */
+    char *embodied_source;     /* where that figure comes from */
     char *source;              /* where the figures come from */
     char *as_of;               /* YYYY-MM-DD of the price */
     const char *file;          /* catalog file (borrowed from the catalog) */

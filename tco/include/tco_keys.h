@@ -84,6 +84,12 @@ typedef enum tco_skey {
     TCO_S_TAX_BONUS_FRACTION,   /* [tax] bonus_fraction */
     TCO_S_POWER_CAP_KW,         /* [site] power_cap_kw: not one of the site keys above,
                                    for a named site does not inherit it (tco_site) */
+
+    /* Carbon (MODEL.md, Carbon). */
+    TCO_S_GRID_KGCO2E_PER_KWH,   /* [site] grid_kgco2e_per_kwh: location-based; a named
+                                    site's own pair with the next (tco_site.carbon) */
+    TCO_S_MARKET_KGCO2E_PER_KWH, /* [site] market_kgco2e_per_kwh: market-based */
+    TCO_S_CARBON_PRICE,          /* [scenario] carbon_price: per tCO2e */
     TCO_S_COUNT
 } tco_skey;
 
@@ -152,6 +158,11 @@ typedef enum tco_okey {
     TCO_O_OFFER_PROVIDER,        /* ... provider, */
     TCO_O_OFFER_REGION,          /* ... region */
     TCO_O_OFFER_MIN_GPUS,        /* ... and the least GPUs of an instance */
+
+    /* Carbon (MODEL.md, Carbon). */
+    TCO_O_KGCO2E_PER_GPU_HOUR,    /* rent: a GPU-hour's emissions */
+    TCO_O_EMBODIED_KGCO2E,        /* buy: a GPU's embodied emissions */
+    TCO_O_SERVER_EMBODIED_KGCO2E, /* buy: a server's embodied emissions */
     TCO_O_COUNT
 } tco_okey;
 

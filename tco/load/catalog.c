@@ -149,14 +149,23 @@ static void read_server(loader *L, xmlNodePtr c, tco_gpu_model *g)
             read_text(L, s, &g->server_source);
 }
 
+/* A GPU's <embodied kgco2e=> and its <source> (MODEL.md, Carbon). */
+static void read_embodied(loader *L, xmlNodePtr c, tco_gpu_model *g)
+{
+    number_of(L, c, "kgco2e", "embodied kgco2e", &g->embodied_kgco2e);
+    for (xmlNodePtr s = c->children; s; s = s->next)
+        if (s->type == XML_ELEMENT_NODE && tci_xml_named(s, "source"))
+            read_text(L, s, &g->embodied_source);
+}
+
 /* One <gpu> element into g; numbers it does not give are NaN. */
 static void read_gpu(loader *L, xmlNodePtr el, tco_gpu_model *g)
 {
     double *nums[] = {
-        &g->fp16_tflops,       &g->fp16_tflops_sparse, &g->fp32_tflops, &g->memory_gb,
-        &g->memory_bw_tbs,     &g->nvlink_gbs,         &g->pcie_gbs,    &g->tdp_w,
-        &g->price_low,         &g->price_typical,      &g->price_high,  &g->server_power_w,
-        &g->server_price_ratio};
+        &g->fp16_tflops,        &g->fp16_tflops_sparse, &g->fp32_tflops, &g->memory_gb,
+        &g->memory_bw_tbs,      &g->nvlink_gbs,         &g->pcie_gbs,    &g->tdp_w,
+        &g->price_low,          &g->price_typical,      &g->price_high,  &g->server_power_w,
+        &g->server_price_ratio, &g->embodied_kgco2e};
     for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++)
         *nums[i] = NAN;
     g->line = tci_xml_line(el);
@@ -178,6 +187,8 @@ static void read_gpu(loader *L, xmlNodePtr el, tco_gpu_model *g)
             read_price(L, c, g);
         else if (tci_xml_named(c, "server"))
             read_server(L, c, g);
+        else if (tci_xml_named(c, "embodied"))
+            read_embodied(L, c, g);
         else
             for (size_t i = 0; i < sizeof gpu_numbers / sizeof gpu_numbers[0]; i++)
                 if (tci_xml_named(c, gpu_numbers[i].name))

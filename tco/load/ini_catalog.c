@@ -213,6 +213,8 @@ static int fill_from_gpu(loader *L, tco_option *o, const char **ids, price_sourc
     fill(o, TCO_O_TDP_W, m->tdp_w);
     fill(o, TCO_O_FP16_TFLOPS, m->fp16_tflops);
     fill(o, TCO_O_MEMORY_GB, m->memory_gb);
+    if (o->acquire == TCO_BUY) /* MODEL.md, Carbon: cited in the catalog */
+        fill(o, TCO_O_EMBODIED_KGCO2E, m->embodied_kgco2e);
     if (o->acquire == TCO_BUY && !o->src[TCO_O_GPU_PRICE] && !isnan(m->price_typical) &&
         fill_price(L, o, TCO_O_GPU_PRICE, m->price_typical, 0, m->currency, line, m->id)) {
         *price = (price_source){m->as_of, file, line};

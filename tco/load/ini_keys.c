@@ -128,8 +128,15 @@ static int known_key(loader *L, const section *sec, const char *name, int lineno
         }
         tco_site *t = &L->s->sites[sec->index];
         int own = key == TCO_S_POWER_CAP_KW; /* a site's own, not a site key */
-        seen_line = own ? &t->power_cap_line : &t->key_line[key - TCO_SITE_KEY_FIRST];
-        seen_file = own ? &t->power_cap_file : &t->key_file[key - TCO_SITE_KEY_FIRST];
+        int co2 = key == TCO_S_GRID_KGCO2E_PER_KWH     ? 0
+                  : key == TCO_S_MARKET_KGCO2E_PER_KWH ? 1
+                                                       : -1; /* MODEL.md, Carbon */
+        seen_line = co2 >= 0 ? &t->carbon_line[co2]
+                    : own    ? &t->power_cap_line
+                             : &t->key_line[key - TCO_SITE_KEY_FIRST];
+        seen_file = co2 >= 0 ? &t->carbon_file[co2]
+                    : own    ? &t->power_cap_file
+                             : &t->key_file[key - TCO_SITE_KEY_FIRST];
     } else {
         key = tci_ini_find_key(tci_ini_skey, TCO_S_COUNT,
                                tci_ini_section_names[sec->kind - SEC_SCENARIO], name);

@@ -39,13 +39,22 @@ int tci_ini_set_site_value(loader *L, tco_site *t, int key, const char *v, int l
     const tco_keydef *k = tci_ini_skey(key);
     int j = key - TCO_SITE_KEY_FIRST;
     int own = key == TCO_S_POWER_CAP_KW; /* the site's own: never [site]'s */
-    if (!own && (j < 0 || j >= TCO_SITE_KEYS))
+    int co2 = key == TCO_S_GRID_KGCO2E_PER_KWH     ? 0
+              : key == TCO_S_MARKET_KGCO2E_PER_KWH ? 1
+                                                   : -1; /* MODEL.md, Carbon */
+    if (!own && co2 < 0 && (j < 0 || j >= TCO_SITE_KEYS))
         return 0;
     /* The value is read as [site]'s would be, into a scenario of its own. */
     tco_scenario tmp;
     memset(&tmp, 0, sizeof tmp);
     if (!tci_ini_set_value(L, &tmp, k, v, line))
         return 0;
+    if (co2 >= 0) {
+        t->carbon[co2] = *(const double *)((const char *)&tmp + k->offset);
+        t->carbon_line[co2] = line;
+        t->carbon_file[co2] = file;
+        return 1;
+    }
     if (own) {
         t->power_cap_kw = tmp.power_cap_kw;
         t->power_cap_line = line;

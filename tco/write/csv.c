@@ -13,6 +13,10 @@
 /* The monthly table's last columns: the flows of month H besides its cost,
  * then the running total that ends at the option's total. */
 #define MONTH_H "residual,commitment_after_horizon,cumulative"
+/* Then, with carbon figures (MODEL.md, Carbon), a month's kWh and tCO2e. */
+#define CARBON_COLUMNS                                                                             \
+    "kwh,scope2_location_tco2e,scope2_market_tco2e,scope3_purchased_tco2e,scope3_capital_tco2e,"   \
+    "tco2e"
 
 /* ===== Fields ===== */
 
@@ -80,6 +84,19 @@ static void put_summary_record(FILE *out, const tco_result *res, int head, size_
     fputs(EOL, out);
 }
 
+/* The carbon columns of a month (MODEL.md, Carbon), each after a comma: the
+ * kWh, the tCO2e by scope, their sum and, when priced, the carbon cost. */
+static void put_carbon_month(FILE *out, const tco_carbon_month *c, int priced)
+{
+    const double v[] = {
+        c->kwh,   c->scope2_location, c->scope2_market, c->scope3_purchased, c->scope3_capital,
+        c->tco2e, c->carbon_cost};
+    for (size_t i = 0; i < sizeof v / sizeof v[0] - !priced; i++) {
+        fputc(',', out);
+        tci_csv_number(out, v[i]);
+    }
+}
+
 /* An option's months 0..H (MODEL.md, CSV output): what month 0 pays (paid0),
  * its cost lines; with `loans`, the loan's three lines after them, with
  * `leases` the lease's two after those, and with `taxes` the tax depreciation
@@ -90,7 +107,8 @@ static void put_summary_record(FILE *out, const tco_result *res, int head, size_
  * column ends at the option's total. Month 0 has paid0 (and the tax of month 0)
  * and zeros. */
 static void put_monthly_rows(FILE *out, int horizon, const tco_option *o,
-                             const tco_option_result *r, int loans, int leases, int taxes)
+                             const tco_option_result *r, int loans, int leases, int taxes,
+                             int priced)
 {
     const tco_month zero = {0};
     for (int m = 0; m <= horizon; m++) {
@@ -123,6 +141,8 @@ static void put_monthly_rows(FILE *out, int horizon, const tco_option *o,
             fputc(',', out);
             tci_csv_number(out, v[i]);
         }
+        if (r->carbon) /* MODEL.md, Carbon: the month's tCO2e by scope */
+            put_carbon_month(out, &r->carbon[m], priced);
         fputs(EOL, out);
     }
 }
@@ -230,12 +250,18 @@ tco_status tco_report_write_csv_stream(const tco_result *res, FILE *out, int mon
             fputs("loan_interest,loan_principal,loan_balance,", out);
         if (leases)
             fputs("lease_payment,lease_buyout,", out);
-        fputs(s->tax ? "depreciation,tax_depreciation,tax,cost," MONTH_H EOL
-                     : "depreciation,cost," MONTH_H EOL,
+        fputs(s->tax ? "depreciation,tax_depreciation,tax,cost," MONTH_H
+                     : "depreciation,cost," MONTH_H,
               out);
+        /* The months' carbon (MODEL.md, Carbon), when the engine kept them. */
+        int carbon = res->n_options > 0 && res->options[0].carbon;
+        int priced = carbon && tci_field_in(tci_field_get(TCI_F_CARBON_COST), res);
+        if (carbon)
+            fputs(priced ? "," CARBON_COLUMNS ",carbon_cost" : "," CARBON_COLUMNS, out);
+        fputs(EOL, out);
         for (size_t i = 0; i < res->n_options; i++)
             put_monthly_rows(out, s->horizon_months, &s->options[i], &res->options[i], loans,
-                             leases, s->tax);
+                             leases, s->tax, priced);
     }
     if (monthly & TCO_CSV_FISCAL_YEARS) {
         tco_status st = put_fiscal_years(out, res);

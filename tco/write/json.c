@@ -73,6 +73,27 @@ static void put_numbers(FILE *out, const json_number *f, size_t n)
         tci_json_number_member(out, f[k].name, f[k].v);
 }
 
+/* An option's carbon by month, 0..H (MODEL.md, Carbon): "carbon_monthly". */
+static void put_carbon_months(FILE *out, const tco_result *res, const tco_option_result *r)
+{
+    const int priced = tci_field_in(tci_field_get(TCI_F_CARBON_COST), res);
+    fputs(",\n      \"carbon_monthly\": [", out);
+    for (int m = 0; m <= res->scenario->horizon_months; m++) {
+        const tco_carbon_month *c = &r->carbon[m];
+        const json_number v[] = {{"kwh", c->kwh},
+                                 {"scope2_location_tco2e", c->scope2_location},
+                                 {"scope2_market_tco2e", c->scope2_market},
+                                 {"scope3_purchased_tco2e", c->scope3_purchased},
+                                 {"scope3_capital_tco2e", c->scope3_capital},
+                                 {"tco2e", c->tco2e},
+                                 {"carbon_cost", c->carbon_cost}};
+        fprintf(out, "%s\n        {\"month\": %d", m ? "," : "", m);
+        put_numbers(out, v, sizeof v / sizeof v[0] - !priced);
+        fputc('}', out);
+    }
+    fputs("\n      ]", out);
+}
+
 /* Option i: the fields of the result field table marked for JSON, in their
  * order, then the sizing and the months. */
 static void put_option(FILE *out, const tco_result *res, size_t i)
@@ -177,7 +198,10 @@ static void put_option(FILE *out, const tco_result *res, size_t i)
         put_numbers(out, f + 1, sizeof f / sizeof f[0] - 1);
         fputc('}', out);
     }
-    fputs("\n      ]\n    }", out);
+    fputs("\n      ]", out);
+    if (r->carbon)
+        put_carbon_months(out, res, r);
+    fputs("\n    }", out);
 }
 
 /* The id of option i, or null when i is -1. */

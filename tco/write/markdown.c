@@ -112,11 +112,16 @@ static void put_cell(FILE *out, const tco_result *res, size_t i, const tci_field
     case TCI_FU_KW:
         fputs(tco_group_thousands(buf, sizeof buf, x, 2), out);
         break;
+    case TCI_FU_TCO2E:
+        fputs(tco_group_thousands(buf, sizeof buf, x, 3), out);
+        break;
     case TCI_FU_MONEY_PER_PFLOP_HOUR:
     case TCI_FU_MONEY_PER_UNIT:
+    case TCI_FU_TCO2E_PER_UNIT:
         fputs(tco_group_thousands(buf, sizeof buf, x, 6), out);
         break;
     case TCI_FU_GPU_HOURS:
+    case TCI_FU_KWH:
         fputs(tco_group_thousands(buf, sizeof buf, x, 0), out);
         break;
     case TCI_FU_FRACTION:

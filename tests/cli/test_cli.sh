@@ -26,7 +26,7 @@ expect_rc 2 "$TCO" report "$work/missing.ini"
 expect_err "$work/missing.ini: error: cannot open: No such file or directory"
 
 # --- every shipped scenario runs clean, as a table and as JSON ---
-for ini in "$SRC"/config/*.ini "$SRC"/examples/*.ini; do
+for ini in "$SRC"/config/*.ini "$SRC"/examples/*.ini "$SRC"/tests/carbon/*.ini; do
     expect_rc 0 "$TCO" report "$ini"
     grep -q "error:" "$work/err" && bad "$ini printed errors: $(cat "$work/err")"
     grep -q "is incomplete" "$work/err" && bad "$ini is incomplete: $(cat "$work/err")"
@@ -80,13 +80,25 @@ if taxed:
 if any("site" in o for o in d["options"]):
     at = keys.index("gpu") + 1
     keys = keys[:at] + ["site"] + keys[at:]
+# A scenario with carbon figures (MODEL.md, Carbon) adds them after the rest, the
+# carbon cost when priced, and each option's months of carbon after its months.
+carbon = ["electricity_kwh", "scope2_location_tco2e", "scope2_market_tco2e",
+          "scope3_purchased_tco2e", "scope3_capital_tco2e", "tco2e", "tco2e_per_unit",
+          "tco2e_per_million_tokens", "tco2e_per_run", "embodied_tco2e_per_unit",
+          "embodied_tco2e_per_million_tokens", "carbon_cost"]
+carbons = any("tco2e" in o for o in d["options"])
+if carbons:
+    priced = any("carbon_cost" in o for o in d["options"])
+    at = keys.index("incomplete")
+    keys = keys[:at] + carbon[:len(carbon) - (not priced)] + keys[at:] + ["carbon_monthly"]
 for o in d["options"]:
     # fx, a discount and the offer picked by offer = cheapest, where the option has
     # them, come in this order before incomplete.
     extra = ["fx", "discount", "offer_picked"]
     got = [k for k in o if k != "sizing" and k not in extra]
     assert got == keys, list(o)
-    tail = [k for k in extra if k in o] + ["incomplete", "monthly"]
+    tail = [k for k in extra if k in o] + ["incomplete", "monthly"] + (
+        ["carbon_monthly"] if carbons else [])
     assert list(o)[-len(tail):] == tail, list(o)
     assert "fx" not in o or fx, list(o)
     # Every shipped scenario is complete (MODEL.md, Completeness).

@@ -44,7 +44,8 @@ def report(ini):
     return json.load(open(out, encoding="utf-8"))
 
 
-inis = sorted(glob.glob(os.path.join(SRC, "config", "*.ini")) + glob.glob(os.path.join(SRC, "examples", "*.ini")))
+inis = sorted(glob.glob(os.path.join(SRC, "config", "*.ini")) + glob.glob(os.path.join(SRC, "examples", "*.ini"))
+              + glob.glob(os.path.join(SRC, "tests", "carbon", "*.ini")))
 if not inis:
     bad("no shipped scenario found")
 seed = None

@@ -679,11 +679,11 @@ static void test_schema_violations(void)
     expect_file("missing-source.xml", TCO_ERR_INPUT,
                 "missing-source.xml:3: error: Element 'gpu': Missing child element(s). Expected "
                 "is one of ( fp16-tflops-sparse, fp32-tflops, memory-type, memory-bandwidth-tbs, "
-                "nvlink-gbs, pcie-gbs, price, server, source ).");
+                "nvlink-gbs, pcie-gbs, price, server, embodied, source ).");
     expect_file("unknown-element.xml", TCO_ERR_INPUT,
                 "unknown-element.xml:8: error: Element 'tdp-watts': This element is not "
                 "expected. Expected is one of ( fp16-tflops-sparse, fp32-tflops, memory-type, "
-                "memory-bandwidth-tbs, nvlink-gbs, pcie-gbs, tdp-w, price, server, source ).");
+                "memory-bandwidth-tbs, nvlink-gbs, pcie-gbs, tdp-w, price, server, embodied ).");
     /* Ids, dates, pricing kinds and the version, each at its own line. */
     expect_string("<catalog version=\"1\">\n"
                   "  <gpu id=\"has space\"/>\n"

@@ -112,6 +112,9 @@ static void test_keys_sheet_names(void)
         {TCO_S_START, "StartMonth"},
         {TCO_S_FISCAL_YEAR_START, "FiscalYearStart"},
         {TCO_S_POWER_CAP_KW, "PowerCapKw"},
+        {TCO_S_GRID_KGCO2E_PER_KWH, "GridKgco2ePerKwh"},
+        {TCO_S_MARKET_KGCO2E_PER_KWH, "MarketKgco2ePerKwh"},
+        {TCO_S_CARBON_PRICE, "CarbonPrice"},
     };
     size_t n = sizeof want / sizeof want[0], named = 0;
     for (size_t j = 0; j < n; j++) {
@@ -130,7 +133,8 @@ static void test_keys_sheet_names(void)
  * and the bonus fraction (MODEL.md, Tax depreciation by tax year), the two the
  * Budget's fiscal years
  * read, the site's power limit the Summary's feasibility reads (MODEL.md, The
- * site's power limit), and the option numbers of the cash-flow sheets; other text,
+ * site's power limit), the intensities and the carbon price the carbon rows
+ * read (MODEL.md, Carbon), and the option numbers of the cash-flow sheets; other text,
  * enumerations and catalog references are not live. */
 static void test_keys_live(void)
 {
@@ -150,13 +154,16 @@ static void test_keys_live(void)
         TCO_S_START,
         TCO_S_FISCAL_YEAR_START,
         TCO_S_POWER_CAP_KW,
+        TCO_S_GRID_KGCO2E_PER_KWH,
+        TCO_S_MARKET_KGCO2E_PER_KWH,
+        TCO_S_CARBON_PRICE,
     };
     size_t live = 0;
     for (size_t j = 0; j < sizeof global / sizeof global[0]; j++)
         CU_ASSERT_EQUAL(tco_scenario_key(global[j])->live, 1);
     for (int k = 0; k < TCO_S_COUNT; k++)
         live += tco_scenario_key((tco_skey)k)->live != 0;
-    CU_ASSERT_EQUAL(live, 15);
+    CU_ASSERT_EQUAL(live, 18);
     CU_ASSERT_EQUAL(tco_scenario_key(TCO_S_HORIZON_MONTHS)->live, 0);
     CU_ASSERT_EQUAL(tco_scenario_key(TCO_S_TAX_DEPRECIATION)->live, 0);
     CU_ASSERT_EQUAL(tco_scenario_key(TCO_S_RANK_BY)->live, 0);
@@ -188,8 +195,8 @@ static void test_keys_live(void)
         CU_ASSERT_EQUAL(tco_option_key(fixed[j])->live, 0);
     for (int k = 0; k < TCO_O_COUNT; k++)
         live += tco_option_key((tco_okey)k)->live != 0;
-    CU_ASSERT_EQUAL(TCO_O_COUNT, 59);
-    CU_ASSERT_EQUAL(live, 59 - 19);
+    CU_ASSERT_EQUAL(TCO_O_COUNT, 62);
+    CU_ASSERT_EQUAL(live, 62 - 22); /* the three carbon keys (MODEL.md, Carbon) are not live */
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_GPU_PRICE)->live, 1);
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_STORAGE_PER_MONTH)->live, 1);
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_EGRESS_TB_PER_MONTH)->live, 1);
@@ -237,13 +244,16 @@ static void test_keys_drivers(void)
 /* The keys that move no total (MODEL.md: the discount rate moves the NPV only;
  * the workload's keys the sizing; the site's power limit the feasibility;
  * speed, memory and scaling the sizing and the unit costs' units; the salvage
- * the book view), and no other. */
+ * the book view; the carbon keys the emissions and the carbon cost, never in
+ * the total), and no other. */
 static void test_keys_no_total(void)
 {
     static const char *const want =
         "discount_rate,model_params,bytes_per_param,activation_overhead,tokens,mfu,"
-        "requests_per_s,tokens_per_request,power_cap_kw,fp16_tflops,memory_gb,throughput,"
-        "scaling_efficiency,salvage_fraction";
+        "requests_per_s,tokens_per_request,power_cap_kw,grid_kgco2e_per_kwh,"
+        "market_kgco2e_per_kwh,carbon_price,fp16_tflops,memory_gb,throughput,"
+        "scaling_efficiency,salvage_fraction,kgco2e_per_gpu_hour,embodied_kgco2e,"
+        "server_embodied_kgco2e";
     char got[512] = "";
     size_t n = 0;
     for (int pass = 0; pass < 2; pass++) {
@@ -298,7 +308,7 @@ static void test_keys_sens(void)
 /* The names of the fields an output shows, in order, joined by commas. */
 static const char *names_of(unsigned output)
 {
-    static char buf[1024];
+    static char buf[2048];
     size_t n = 0;
     buf[0] = '\0';
     for (int k = 0; k < TCI_F_COUNT; k++) {
@@ -374,7 +384,10 @@ static void test_fields_outputs(void)
         "tax_book_value_end,tax_on_sale,commitment_tax,tax,after_tax_total,after_tax_npv,"
         "irr_after_tax,mirr_after_tax,payback_month_after_tax,"
         "discounted_payback_month_after_tax,irr_after_tax_note,feasible,infeasible_reason,"
-        "power_cap_kw,compare_to,implied_rate,nal_rate,nal,tax_expensing,tax_bonus";
+        "power_cap_kw,compare_to,implied_rate,nal_rate,nal,tax_expensing,tax_bonus,"
+        "electricity_kwh,scope2_location_tco2e,scope2_market_tco2e,scope3_purchased_tco2e,"
+        "scope3_capital_tco2e,tco2e,tco2e_per_unit,tco2e_per_million_tokens,tco2e_per_run,"
+        "embodied_tco2e_per_unit,embodied_tco2e_per_million_tokens,carbon_cost";
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_JSON), data);
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_CSV), data);
     CU_ASSERT_STRING_EQUAL(
@@ -387,12 +400,15 @@ static void test_fields_outputs(void)
         "units_per_s_per_kw,it_kw,provisioned_kw,depreciation,book_value_end,breakeven_month,"
         "breakeven_utilization,irr,mirr,payback_month,discounted_payback_month,tax,"
         "after_tax_total,after_tax_npv,irr_after_tax,mirr_after_tax,payback_month_after_tax,"
-        "discounted_payback_month_after_tax,rank,feasible");
+        "discounted_payback_month_after_tax,rank,feasible,scope2_location_tco2e,"
+        "scope2_market_tco2e,scope3_purchased_tco2e,scope3_capital_tco2e,tco2e,"
+        "tco2e_per_million_tokens,carbon_cost");
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_MD),
                            "label,acquire,loan_interest,lease_payments,total,npv,"
                            "cost_per_gpu_hour,breakeven_month,breakeven_utilization,irr,mirr,"
                            "payback_month,discounted_payback_month,after_tax_total,"
-                           "after_tax_npv,irr_after_tax,payback_month_after_tax,rank,feasible");
+                           "after_tax_npv,irr_after_tax,payback_month_after_tax,rank,feasible,"
+                           "tco2e,carbon_cost");
     /* The cost lines are consecutive, as tco_month's are. */
     CU_ASSERT_STRING_EQUAL(tci_field_get(TCI_F_POWER)->name, "power");
     CU_ASSERT_STRING_EQUAL(tci_field_get(TCI_F_POWER + 5)->name, "rental");

@@ -122,7 +122,7 @@ def summary_table(path):
     fields = {}
     for row in ws.iter_rows(min_row=1, max_row=ws.max_row):
         key = row[1].value
-        if isinstance(key, str) and re.fullmatch(r"[a-z_]+", key) and key != "field":
+        if isinstance(key, str) and re.fullmatch(r"[a-z][a-z0-9_]*", key) and key != "field":
             fields[key] = row[0].row
     if "id" not in fields:
         raise SystemExit("Summary has no id row")

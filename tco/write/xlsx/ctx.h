@@ -160,6 +160,13 @@ typedef struct xw_optsheet {
         int s_st, k_rate, k_ll0, k_rou0, f_term, r_lcost, r_llopen, r_llint, r_llclose, r_llprin,
             r_roudep, r_rou, r_loss, r_bv;
     } st;
+    /* Carbon (MODEL.md, Carbon; optcarbon.c), with carbon figures: the heading,
+     * the owned GPUs' kWh, tCO2e by scope (scope 2 location- and market-based,
+     * scope 3 purchased services and capital goods), their sum and the carbon
+     * cost, months 0..H with their sums in column C. */
+    struct {
+        int s_co2, r_kwh, r_s2l, r_s2m, r_s3p, r_s3c, r_t, r_cost;
+    } co2;
 } xw_optsheet;
 
 #define XW_COL_LABEL 0

@@ -26,6 +26,7 @@ xw_numfmt xw_field_numfmt(int fi)
     switch (tci_field_get((tci_field_id)fi)->unit) {
     case TCI_FU_GPUS:
     case TCI_FU_GPU_HOURS:
+    case TCI_FU_KWH:
     case TCI_FU_MONTH:
     case TCI_FU_RANK:
         return XN_INT;
@@ -41,7 +42,10 @@ xw_numfmt xw_field_numfmt(int fi)
         return XN_MONEY_UN;
     case TCI_FU_UNITS_PER_S_PER_KW:
     case TCI_FU_KW:
+    case TCI_FU_TCO2E:
         return XN_DEC2;
+    case TCI_FU_TCO2E_PER_UNIT:
+        return XN_MONEY_UN;
     case TCI_FU_FLAG:
         return XN_FLAG;
     case TCI_FU_TEXT:
@@ -60,6 +64,8 @@ static const struct {
     {TCI_FU_UNITS_PER_S_PER_KW, XW_KEY("unit.per_s_per_kw"), "per s per kW"},
     {TCI_FU_KW, XW_KEY("unit.kw"), "kW"},
     {TCI_FU_MONTH, XW_KEY("unit.month"), "month"},
+    {TCI_FU_TCO2E, XW_KEY("unit.tco2e"), "tCO2e"},
+    {TCI_FU_KWH, XW_KEY("unit.kwh"), "kWh"},
 };
 
 /* The units of work a cost per unit is shown per, at the terminal table's
@@ -236,6 +242,10 @@ int xw_field_applies(const xw_ctx *c, size_t i, int fi)
         return c->s->tax;
     case TCI_FA_TAX_BASELINE:
         return c->s->tax && c->os[i].has_base;
+    case TCI_FA_CARBON_BUY: /* MODEL.md, Carbon */
+        return c->os[i].buy;
+    case TCI_FA_CARBON_RENT:
+        return !c->os[i].buy;
     case TCI_FA_ALL:
     default:
         return 1;

@@ -156,6 +156,9 @@ static int global_shown(const xw_ctx *c, int k)
         return c->s->src[k] != 0;
     if (k == TCO_S_POWER_CAP_KW) /* a limit somewhere: each site's, an input */
         return tco_scenario_power_capped(c->s);
+    if (k == TCO_S_GRID_KGCO2E_PER_KWH || k == TCO_S_MARKET_KGCO2E_PER_KWH ||
+        k == TCO_S_CARBON_PRICE) /* MODEL.md, Carbon: where the scenario gives it */
+        return c->s->src[k] != 0;
     return 1;
 }
 
@@ -279,6 +282,10 @@ int xw_option_key_shown(const tco_scenario *s, size_t i, tco_okey k)
         return 0; /* only when it derives the resale fraction */
     if (k == TCO_O_OFFER_MIN_GPUS && !o->src[k])
         return 0; /* a filter of offer = cheapest, when given */
+    if ((k == TCO_O_KGCO2E_PER_GPU_HOUR || k == TCO_O_EMBODIED_KGCO2E ||
+         k == TCO_O_SERVER_EMBODIED_KGCO2E) &&
+        !tco_scenario_carbon(s))
+        return 0; /* MODEL.md, Carbon: with carbon figures only */
     /* A contract term's keys go with reserved pricing that has a term; the
      * decline and the on-demand rate, with the on-demand months after it. */
     int term = !buy && o->pricing == TCO_RESERVED && o->term_months > 0;
@@ -775,6 +782,31 @@ static int site_power_cap(xw_ctx *c, size_t i, const char *name, int row)
     return row + 1;
 }
 
+/* Named site i's own carbon intensity (which 0: grid_kgco2e_per_kwh, 1:
+ * market_kgco2e_per_kwh; MODEL.md, Carbon) in `row`, an input named
+ * GridKgco2ePerKwh_SUFFIX or MarketKgco2ePerKwh_SUFFIX; returns the next row. */
+static int site_carbon(xw_ctx *c, size_t i, const char *name, int row, int which)
+{
+    char lb[XW_TBUF], key[96], unit[96], src[160];
+    const tco_site *t = &c->s->sites[i];
+    tco_skey k = which ? TCO_S_MARKET_KGCO2E_PER_KWH : TCO_S_GRID_KGCO2E_PER_KWH;
+    const tco_keydef *kd = tco_scenario_key(k);
+    lxw_worksheet *ws = c->inputs;
+    tci_utf8_format(key, sizeof key, "[site %s] %s", name ? name : "", kd->name);
+    xw_key_unit(c, unit, sizeof unit, kd);
+    xw_text(c, ws, row, 0, xw_key_label(c, kd, -1, 0, lb, sizeof lb), NULL);
+    xw_text(c, ws, row, 1, key, xw_fmt(c, XS_KEY, XN_NONE));
+    xw_text(c, ws, row, 3, unit, xw_fmt(c, XS_UNIT, XN_NONE));
+    xw_num(c, ws, row, XW_COL_VAL, t->carbon[which],
+           xw_fmt(c, XS_INPUT, xw_value_numfmt(kd->unit, t->carbon[which])));
+    validate_input(c, ws, row, kd);
+    xw_in_asis_num(c, row, t->carbon[which], 0);
+    xw_in_source(c, src, sizeof src, TCO_SRC_INI, t->carbon_file[which], t->carbon_line[which]);
+    xw_text(c, ws, row, 4, src, xw_fmt(c, XS_KEY, XN_NONE));
+    xw_in_name(c, xw_site_name_at(c, i, k).s, row, XW_COL_VAL);
+    return row + 1;
+}
+
 /* Named site i's block (MODEL.md, Sites), from `row`: a heading, then each site
  * key with its defined name (ElectricityPrice_SUFFIX): an input where the site
  * gives it, else a formula on [site]'s input. Returns the next row. */
@@ -820,6 +852,9 @@ static int inputs_site(xw_ctx *c, size_t i, int row)
     }
     if (tco_scenario_power_capped(c->s))
         row = site_power_cap(c, i, name, row);
+    for (int which = 0; which < 2; which++) /* MODEL.md, Carbon: the site's own */
+        if (c->s->sites[i].carbon_line[which])
+            row = site_carbon(c, i, name, row, which);
     free(name);
     return row + 1;
 }

@@ -817,6 +817,7 @@ static const struct {
     {xw_result_rows, &xw_n_result_rows},
     {xw_leasebuy_rows, &xw_n_leasebuy_rows},
     {xw_stmt_rows, &xw_n_stmt_rows},
+    {xw_carbon_rows, &xw_n_carbon_rows},
 };
 
 /* Row k of the sheet's tables, or NULL past the last. */
@@ -870,6 +871,10 @@ static unsigned option_has(const xw_ctx *c, size_t i)
     has |= L->lease && op ? OW_OPLEASE : 0;
     has |= L->buy && (!L->lease || o->lease_end == TCO_LEASE_BUYOUT) ? OW_OWNS : 0;
     has |= L->buy && (!L->lease || op) ? OW_BOOK : 0;
+    const int carbon = tco_scenario_carbon(s);
+    has |= carbon ? OW_CARBON : 0;
+    has |= carbon && !L->buy ? OW_CARBON_RENT : 0;
+    has |= carbon && s->carbon_price > 0 ? OW_CARBON_PRICE : 0;
     return has;
 }
 

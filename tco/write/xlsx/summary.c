@@ -54,6 +54,13 @@ static const struct {
     {TCI_F_IT_KW, offsetof(xw_optsheet, k_it_kw), 0, 0},
     {TCI_F_PROVISIONED_KW, offsetof(xw_optsheet, k_prov_kw), 0, 0},
     {TCI_F_DEPRECIATION, offsetof(xw_optsheet, r_dep), 0, 0},
+    /* Carbon (MODEL.md, Carbon; optcarbon.c): each row's sum. */
+    {TCI_F_SCOPE2_LOCATION, offsetof(xw_optsheet, co2.r_s2l), 0, 0},
+    {TCI_F_SCOPE2_MARKET, offsetof(xw_optsheet, co2.r_s2m), 0, 0},
+    {TCI_F_SCOPE3_PURCHASED, offsetof(xw_optsheet, co2.r_s3p), 0, 0},
+    {TCI_F_SCOPE3_CAPITAL, offsetof(xw_optsheet, co2.r_s3c), 0, 0},
+    {TCI_F_TCO2E, offsetof(xw_optsheet, co2.r_t), 0, 0},
+    {TCI_F_CARBON_COST, offsetof(xw_optsheet, co2.r_cost), 0, 0},
 };
 
 /* The formula of a field of `sources` (or a cost line) for option sheet L, in f;
@@ -225,6 +232,23 @@ static int summary_formula(xw_ctx *c, size_t i, int fi, int col, char *f, size_t
     case TCI_F_FEASIBLE:
         feasibility_formula(c, i, f, size);
         break;
+    case TCI_F_TCO2E_PER_MILLION_TOKENS: {
+        /* MODEL.md, Carbon: tco2e / (units x tokens_per_request) x 1e6, where the
+         * units of work are requests (throughput given); else the engine's n/a. */
+        if (isnan(c->r->options[i].tco2e_per_million_tokens) || L->k_units == XW_NONE ||
+            !(s->options[i].throughput > 0)) {
+            xw_formula(c, f, size, "=%s", xw_na_word(c).lit);
+            break;
+        }
+        char den[XW_FBUF];
+        tci_utf8_format(den, sizeof den, "(%s*%s)", xw_ref(q, L->k_units, XW_COL_VAL, 1, 1).s,
+                        xw_in_global(c, TCO_S_TOKENS_PER_REQUEST).s);
+        char num[XW_FBUF];
+        tci_utf8_format(num, sizeof num, "%s*1000000",
+                        xw_ref(NULL, c->sm_rows[TCI_F_TCO2E], col, 0, 0).s);
+        xw_formula_quotient(c, f, size, num, den);
+        break;
+    }
     case TCI_F_RANK: {
         /* By the figure rank_by names; ties keep input order, as the engine's
          * ranking does. */
@@ -409,6 +433,44 @@ static lxw_chart *chart_cost_per_gpu_hour(xw_ctx *c)
     return ch;
 }
 
+/* 5. Emissions by option, stacked by scope (MODEL.md, Carbon): scope 2
+ * location-based, scope 3's purchased services and capital goods. */
+static lxw_chart *chart_emissions(xw_ctx *c)
+{
+    const tco_scenario *s = c->s;
+    int c0 = XW_SUM_COL0, c1 = XW_SUM_COL0 + (int)s->n_options - 1;
+    const char *sum_q = c->sheet_q[TCI_SHEET_SUMMARY];
+    char t[XW_TBUF], cats[400], vals[400];
+    lxw_chart *ch = xw_new_chart(c, LXW_CHART_COLUMN_STACKED);
+    if (!ch)
+        return NULL;
+    xw_chart_range(cats, sizeof cats, sum_q, c->sm_header, c0, c->sm_header, c1);
+    static const int parts[] = {TCI_F_SCOPE2_LOCATION, TCI_F_SCOPE3_PURCHASED,
+                                TCI_F_SCOPE3_CAPITAL};
+    for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++) {
+        int row = c->sm_rows[parts[k]];
+        xw_chart_range(vals, sizeof vals, sum_q, row, c0, row, c1);
+        lxw_chart_series *se = xw_add_series(c, ch, cats, vals);
+        if (!se)
+            return NULL;
+        chart_series_set_name_range(se, c->sheet[TCI_SHEET_SUMMARY], (lxw_row_t)row, 0);
+        xw_series_solid(se, xw_colour(c, k));
+    }
+    xw_labelf(c, t, sizeof t, "chart.emissions.title",
+              "Emissions by option and scope over {months} months (tCO2e; scope 2 "
+              "location-based)",
+              "months", xw_int(s->horizon_months).s, NULL);
+    xw_chart_title(c, ch, t);
+    lxw_chart_font title = xw_chart_font(c, 1);
+    title.size = xw_body_pt(c);
+    chart_title_set_name_font(ch, &title);
+    xw_axis_name(c, ch->x_axis, xw_label(c, "chart.breakdown.x", "Option"));
+    xw_axis_name(c, ch->y_axis, xw_label(c, "chart.emissions.y", "tCO2e"));
+    chart_legend_set_position(ch, LXW_CHART_LEGEND_BOTTOM);
+    chart_set_series_gap(ch, 60);
+    return ch;
+}
+
 /* The template's chart number k. */
 static lxw_chart *sm_chart(xw_ctx *c, int k)
 {
@@ -421,6 +483,8 @@ static lxw_chart *sm_chart(xw_ctx *c, int k)
         return chart_cost_per_gpu_hour(c);
     case TCI_CHART_FISCAL_YEARS:
         return xw_budget_chart(c);
+    case TCI_CHART_EMISSIONS:
+        return chart_emissions(c);
     default:
         return NULL;
     }

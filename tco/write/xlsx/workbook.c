@@ -442,6 +442,12 @@ static void build(xw_ctx *c, const tco_xlsx_options *opts)
     for (size_t k = 0; k < n_order; k++)
         c->shown[order[k]] = 1;
     c->n_charts = (int)tci_template_charts(c->tpl, c->charts);
+    /* The emissions' chart with carbon figures only (MODEL.md, Carbon). */
+    for (int k = 0, kept = 0; k <= c->n_charts; k++)
+        if (k == c->n_charts)
+            c->n_charts = kept;
+        else if (c->charts[k] != TCI_CHART_EMISSIONS || tco_scenario_carbon(c->s))
+            c->charts[kept++] = c->charts[k];
     prepare(c);
     if (c->nomem)
         return;

@@ -1,0 +1,73 @@
+#!/bin/bash
+# test_carbon.sh TCO SOURCE_DIR - carbon by scope (docs/MODEL.md, Carbon) in every
+# output of tco report: the monthly CSV's columns, the CSV summary, the Markdown's
+# columns and the table's lines of tests/carbon/carbon.ini, against the figures worked
+# out by hand in MODEL.md; a scenario without carbon keys has none of them.
+TCO=$1
+SRC=$2
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+T="timeout 60"
+C="$SRC/tests/carbon/carbon.ini"
+
+# The monthly CSV: own's month 0 holds the embodied 8 x 150 + 2,500 kg = 3.7 t, priced
+# at 80: 296; its month 1 6.04 x 730 x 1.5 = 6,613.8 kWh, x 0.4 / 1000 = 2.64552 t;
+# cloud's month 12, 8 x 730 x 0.5 x 0.3 / 1000 = 0.876 t; green's market-based month
+# 5,291.04 x 0.05 / 1000 = 0.264552 t, which its tco2e takes.
+expect_rc 0 $T "$TCO" report "$C" -q --monthly -o "$work/m.csv"
+"$PY" - "$work/m.csv" <<'PYEOF' && ok || bad "monthly CSV carbon columns"
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+head = next(i for i, r in enumerate(rows) if r[:2] == ["id", "month"])
+cols = rows[head]
+assert cols[cols.index("cumulative") + 1:] == [
+    "kwh", "scope2_location_tco2e", "scope2_market_tco2e", "scope3_purchased_tco2e",
+    "scope3_capital_tco2e", "tco2e", "carbon_cost"], cols
+m = {(r[0], int(r[1])): dict(zip(cols, r)) for r in rows[head + 1:] if len(r) == len(cols)}
+close = lambda a, b: abs(float(a) - b) <= 1e-9 * max(1, abs(b))
+assert close(m["own", 0]["scope3_capital_tco2e"], 3.7) and close(m["own", 0]["carbon_cost"], 296)
+assert close(m["own", 1]["kwh"], 6613.8) and close(m["own", 1]["scope2_location_tco2e"], 2.64552)
+assert m["own", 1]["scope2_market_tco2e"] == ""  # no market intensity at [site]
+assert close(m["cloud", 12]["scope3_purchased_tco2e"], 0.876)
+assert close(m["green", 3]["scope2_market_tco2e"], 0.264552) and close(m["green", 3]["tco2e"], 0.264552)
+PYEOF
+
+# The CSV summary: the sums after tax_bonus's place, the carbon cost last.
+expect_rc 0 $T "$TCO" report "$C" -q -o "$work/s.csv"
+"$PY" - "$work/s.csv" <<'PYEOF' && ok || bad "CSV summary carbon columns"
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+d = {r[0]: dict(zip(rows[0], r)) for r in rows[1:4]}
+close = lambda a, b: abs(float(a) - b) <= 1e-9 * max(1, abs(b))
+assert rows[0][-1] == "carbon_cost", rows[0][-12:]
+assert close(d["own"]["tco2e"], 35.44624) and close(d["own"]["carbon_cost"], 2835.6992)
+assert close(d["green"]["tco2e"], 6.874624) and close(d["cloud"]["tco2e"], 10.512)
+assert close(d["own"]["total"], 247936.56)  # the carbon cost is not in it
+PYEOF
+
+# Markdown: a tCO2e column (3 decimals) and the carbon cost's.
+expect_rc 0 $T "$TCO" report "$C" -q -o "$work/r.md"
+grep -q '| Feasible | tCO2e | Carbon cost (USD) |$' "$work/r.md" && ok || bad "Markdown heading"
+grep -q '^| 3 | own | buy | 247,936.56 | .* | 35.446 | 2,835.70 |$' "$work/r.md" &&
+    ok || bad "Markdown own: $(grep '| own |' "$work/r.md")"
+
+# The table: a line per option, the carbon cost not in the total.
+expect_rc 0 $T "$TCO" report "$C" -q
+grep -qF "  own     scope 2 31.746, n/a; scope 3 0.000, 3.700; total 35.446, 0.00002810 per 1M tokens; carbon cost 2,836 (not in the total)" "$work/out" &&
+    ok || bad "table own: $(grep '^  own  ' "$work/out")"
+grep -qF "  green   scope 2 22.222, 3.175; scope 3 0.000, 3.700; total 6.875" "$work/out" &&
+    ok || bad "table green: $(grep '^  green  ' "$work/out")"
+
+# Without a carbon key: no carbon anywhere.
+sed -e '/kgco2e/d' -e '/carbon_price/d' -e 's/^name = .*/name = none/' "$C" >"$work/none.ini"
+expect_rc 0 $T "$TCO" report "$work/none.ini" -q --monthly -o "$work/none.csv"
+for f in json md; do
+    expect_rc 0 $T "$TCO" report "$work/none.ini" -q -o "$work/none.$f"
+done
+for f in json csv md; do
+    grep -qiE 'co2|carbon' "$work/none.$f" && bad "$f has carbon figures" || ok
+done
+expect_rc 0 $T "$TCO" report "$work/none.ini" -q
+grep -qi 'co2' "$work/out" && bad "table has carbon figures" || ok
+
+finish
