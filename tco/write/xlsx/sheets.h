@@ -55,6 +55,9 @@ void xw_option_layout(xw_ctx *c, size_t i);
 void xw_write_option(xw_ctx *c, size_t i);
 /* Summary (summary.c): fills c->sm_rows for Checks. */
 void xw_write_summary(xw_ctx *c);
+/* The Summary's charts (smcharts.c), in the template's order, in a box `width`
+ * by `height` pixels from row `top` of the Summary. */
+void xw_summary_charts(xw_ctx *c, int top, double width, double height);
 /* Checks (checks.c): the engine's figures beside the Summary's. */
 void xw_write_checks(xw_ctx *c);
 /* Workload (workload.c), Buy-vs-Rent (buyrent.c), Sensitivity (sensitivity.c),
