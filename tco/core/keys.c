@@ -19,7 +19,7 @@
 #define O(f)      offsetof(tco_option, f)
 #define MONEY_MAX 1e12 /* larger amounts are typing mistakes */
 
-static const char *const acquire_names[] = {"buy", "rent", NULL};
+static const char *const acquire_names[] = {"buy", "rent", "api", NULL};
 static const char *const pricing_names[] = {"on-demand", "reserved", "spot", NULL};
 static const char *const after_term_names[] = {"renew", "on-demand", NULL};
 static const char *const financing_names[] = {"cash", "loan", "lease", NULL};
@@ -77,6 +77,8 @@ static const tco_keydef scenario_keys[] = {
     [TCO_S_TAX_EXPENSE_PHASEOUT] = {.name = "expense_phaseout", .section = "tax", .type = TCO_T_NUMBER, .unit = TCO_U_MONEY, .offset = S(tax_expense_phaseout), .def = MONEY_MAX, /* none */ .hi = MONEY_MAX, .unit_label = "of basis placed in service", .label = "Section 179 phase-out threshold", .sheet_name = "TaxExpensePhaseout", .live = 1},
     [TCO_S_TAX_BONUS_FRACTION] = {.name = "bonus_fraction", .section = "tax", .type = TCO_T_NUMBER, .unit = TCO_U_FRACTION, .offset = S(tax_bonus_fraction), .hi = 1, .unit_label = "of the basis after section 179", .label = "Bonus depreciation", .sheet_name = "TaxBonusFraction", .live = 1},
     [TCO_S_POWER_CAP_KW] = {.name = "power_cap_kw", .section = "site", .type = TCO_T_NUMBER, .unit = TCO_U_NONE, .offset = S(power_cap_kw), .hi = 1e7, .unit_label = "kW", .label = "Power limit (IT load)", .sheet_name = "PowerCapKw", .live = 1, .no_total = 1},
+    [TCO_S_INPUT_TOKENS_PER_REQUEST] = {.name = "input_tokens_per_request", .section = "workload", .type = TCO_T_NUMBER, .unit = TCO_U_NONE, .offset = S(input_tokens_per_request), .hi = 1e9, .unit_label = "tokens", .label = "Input tokens per request"},
+    [TCO_S_OUTPUT_TOKENS_PER_REQUEST] = {.name = "output_tokens_per_request", .section = "workload", .type = TCO_T_NUMBER, .unit = TCO_U_NONE, .offset = S(output_tokens_per_request), .hi = 1e9, .unit_label = "tokens", .label = "Output tokens per request"},
 };
 /* clang-format on */
 _Static_assert(sizeof scenario_keys / sizeof *scenario_keys == TCO_S_COUNT,
@@ -154,6 +156,12 @@ static const tco_keydef option_keys[] = {
     [TCO_O_OFFER_PROVIDER] = {.name = "offer_provider", .section = "option", .type = TCO_T_STRING, .unit = TCO_U_NONE, .applies = RENT, .offset = O(offer_provider), .unit_label = "", .label = "Cheapest offer: provider"},
     [TCO_O_OFFER_REGION] = {.name = "offer_region", .section = "option", .type = TCO_T_STRING, .unit = TCO_U_NONE, .applies = RENT, .offset = O(offer_region), .unit_label = "", .label = "Cheapest offer: region"},
     [TCO_O_OFFER_MIN_GPUS] = {.name = "offer_min_gpus", .section = "option", .type = TCO_T_INT, .unit = TCO_U_NONE, .applies = RENT, .offset = O(offer_min_gpus), .lo = 1, .hi = 1000, .unit_label = "GPUs", .label = "Cheapest offer: least GPUs"},
+    /* API options (MODEL.md, API options): prices by the million tokens, the rate limit. */
+    [TCO_O_PRICE_PER_MILLION_INPUT_TOKENS] = {.name = "price_per_million_input_tokens", .section = "option", .type = TCO_T_NUMBER, .unit = TCO_U_MONEY, .applies = TCO_APPLIES_API, .offset = O(price_per_million_input_tokens), .hi = MONEY_MAX, .unit_label = "per 1M tokens", .label = "API price, input tokens"},
+    [TCO_O_PRICE_PER_MILLION_OUTPUT_TOKENS] = {.name = "price_per_million_output_tokens", .section = "option", .type = TCO_T_NUMBER, .unit = TCO_U_MONEY, .applies = TCO_APPLIES_API, .offset = O(price_per_million_output_tokens), .hi = MONEY_MAX, .unit_label = "per 1M tokens", .label = "API price, output tokens"},
+    [TCO_O_PRICE_PER_MILLION_CACHED_TOKENS] = {.name = "price_per_million_cached_tokens", .section = "option", .type = TCO_T_NUMBER, .unit = TCO_U_MONEY, .applies = TCO_APPLIES_API, .offset = O(price_per_million_cached_tokens), .hi = MONEY_MAX, .unit_label = "per 1M tokens", .label = "API price, cached input tokens"},
+    [TCO_O_CACHED_FRACTION] = {.name = "cached_fraction", .section = "option", .type = TCO_T_NUMBER, .unit = TCO_U_FRACTION, .applies = TCO_APPLIES_API, .offset = O(cached_fraction), .hi = 1, .unit_label = "of input tokens", .label = "Input tokens served from the cache"},
+    [TCO_O_MAX_TOKENS_PER_MINUTE] = {.name = "max_tokens_per_minute", .section = "option", .type = TCO_T_NUMBER, .unit = TCO_U_NONE, .applies = TCO_APPLIES_API, .offset = O(max_tokens_per_minute), .hi = 1e15, .unit_label = "tokens/min", .label = "API rate limit (0: none)", .no_total = 1},
 };
 /* clang-format on */
 _Static_assert(sizeof option_keys / sizeof *option_keys == TCO_O_COUNT,

@@ -12,7 +12,9 @@
 extern "C" {
 #endif
 
-typedef enum tco_acquire { TCO_BUY = 0, TCO_RENT } tco_acquire;
+/* How an option is had (`acquire`): bought, rented by the GPU-hour, or a hosted
+ * model's API paid by the token (MODEL.md, API options). */
+typedef enum tco_acquire { TCO_BUY = 0, TCO_RENT, TCO_API } tco_acquire;
 /* How a rent option is priced (`pricing`): on demand, reserved for a term, or
  * interruptible (spot): priced as on demand, its GPU-hours scaled by the hours
  * lost to preemption (MODEL.md, Spot capacity). */
@@ -75,15 +77,17 @@ typedef enum tco_skey {
     TCO_S_START,             /* fiscal years: the calendar month of month 1 */
     TCO_S_FISCAL_YEAR_START, /* the calendar month a fiscal year begins */
     TCO_S_INCLUDE,
-    TCO_S_RANK_BY,              /* [scenario] rank_by */
-    TCO_S_TAX_RATE,             /* [tax] rate */
-    TCO_S_TAX_DEPRECIATION,     /* [tax] depreciation */
-    TCO_S_TAX_DEDUCT_INTEREST,  /* [tax] deduct_interest */
-    TCO_S_TAX_EXPENSE_LIMIT,    /* [tax] expense_limit */
-    TCO_S_TAX_EXPENSE_PHASEOUT, /* [tax] expense_phaseout */
-    TCO_S_TAX_BONUS_FRACTION,   /* [tax] bonus_fraction */
-    TCO_S_POWER_CAP_KW,         /* [site] power_cap_kw: not one of the site keys above,
-                                   for a named site does not inherit it (tco_site) */
+    TCO_S_RANK_BY,                   /* [scenario] rank_by */
+    TCO_S_TAX_RATE,                  /* [tax] rate */
+    TCO_S_TAX_DEPRECIATION,          /* [tax] depreciation */
+    TCO_S_TAX_DEDUCT_INTEREST,       /* [tax] deduct_interest */
+    TCO_S_TAX_EXPENSE_LIMIT,         /* [tax] expense_limit */
+    TCO_S_TAX_EXPENSE_PHASEOUT,      /* [tax] expense_phaseout */
+    TCO_S_TAX_BONUS_FRACTION,        /* [tax] bonus_fraction */
+    TCO_S_POWER_CAP_KW,              /* [site] power_cap_kw: not one of the site keys above,
+                                        for a named site does not inherit it (tco_site) */
+    TCO_S_INPUT_TOKENS_PER_REQUEST,  /* [workload]: a request's prompt tokens (API options) */
+    TCO_S_OUTPUT_TOKENS_PER_REQUEST, /* ... and its generated tokens */
     TCO_S_COUNT
 } tco_skey;
 
@@ -152,6 +156,11 @@ typedef enum tco_okey {
     TCO_O_OFFER_PROVIDER,        /* ... provider, */
     TCO_O_OFFER_REGION,          /* ... region */
     TCO_O_OFFER_MIN_GPUS,        /* ... and the least GPUs of an instance */
+    TCO_O_PRICE_PER_MILLION_INPUT_TOKENS,  /* API options (MODEL.md, API options) */
+    TCO_O_PRICE_PER_MILLION_OUTPUT_TOKENS, /* ... */
+    TCO_O_PRICE_PER_MILLION_CACHED_TOKENS, /* ... an input token served from the cache */
+    TCO_O_CACHED_FRACTION,                 /* ... of input tokens served from the cache */
+    TCO_O_MAX_TOKENS_PER_MINUTE,           /* ... the rate limit, 0 = none */
     TCO_O_COUNT
 } tco_okey;
 
@@ -165,7 +174,12 @@ typedef enum tco_ktype {
 } tco_ktype;
 
 /* Which option kinds a key applies to. */
-typedef enum tco_kapplies { TCO_APPLIES_ALL = 0, TCO_APPLIES_BUY, TCO_APPLIES_RENT } tco_kapplies;
+typedef enum tco_kapplies {
+    TCO_APPLIES_ALL = 0,
+    TCO_APPLIES_BUY,
+    TCO_APPLIES_RENT,
+    TCO_APPLIES_API /* API options only (price_decline, a rent key, applies to them too) */
+} tco_kapplies;
 
 /* How a key's value is measured; drives validation and number formats. */
 typedef enum tco_kunit {

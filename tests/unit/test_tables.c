@@ -188,8 +188,8 @@ static void test_keys_live(void)
         CU_ASSERT_EQUAL(tco_option_key(fixed[j])->live, 0);
     for (int k = 0; k < TCO_O_COUNT; k++)
         live += tco_option_key((tco_okey)k)->live != 0;
-    CU_ASSERT_EQUAL(TCO_O_COUNT, 59);
-    CU_ASSERT_EQUAL(live, 59 - 19);
+    CU_ASSERT_EQUAL(TCO_O_COUNT, 64);
+    CU_ASSERT_EQUAL(live, 64 - 24); /* the five keys of API options are not live */
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_GPU_PRICE)->live, 1);
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_STORAGE_PER_MONTH)->live, 1);
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_EGRESS_TB_PER_MONTH)->live, 1);
@@ -243,7 +243,7 @@ static void test_keys_no_total(void)
     static const char *const want =
         "discount_rate,model_params,bytes_per_param,activation_overhead,tokens,mfu,"
         "requests_per_s,tokens_per_request,power_cap_kw,fp16_tflops,memory_gb,throughput,"
-        "scaling_efficiency,salvage_fraction";
+        "scaling_efficiency,salvage_fraction,max_tokens_per_minute";
     char got[512] = "";
     size_t n = 0;
     for (int pass = 0; pass < 2; pass++) {
@@ -335,7 +335,8 @@ static void test_fields_every_row(void)
                    f->from == TCI_FROM_ACQUIRE || f->from == TCI_FROM_GPU ||
                    f->from == TCI_FROM_SITE || f->from == TCI_FROM_BREAKEVEN_NOTE ||
                    f->from == TCI_FROM_INFEASIBLE || f->from == TCI_FROM_IRR_NOTE ||
-                   f->from == TCI_FROM_IRR_AFTER_TAX_NOTE || f->from == TCI_FROM_COMPARE_TO;
+                   f->from == TCI_FROM_IRR_AFTER_TAX_NOTE || f->from == TCI_FROM_COMPARE_TO ||
+                   f->from == TCI_FROM_BREAKEVEN_TOKENS;
         CU_ASSERT_EQUAL(text, f->unit == TCI_FU_TEXT);
     }
     CU_ASSERT_PTR_NULL(tci_field_get(TCI_F_COUNT));
@@ -374,7 +375,9 @@ static void test_fields_outputs(void)
         "tax_book_value_end,tax_on_sale,commitment_tax,tax,after_tax_total,after_tax_npv,"
         "irr_after_tax,mirr_after_tax,payback_month_after_tax,"
         "discounted_payback_month_after_tax,irr_after_tax_note,feasible,infeasible_reason,"
-        "power_cap_kw,compare_to,implied_rate,nal_rate,nal,tax_expensing,tax_bonus";
+        "power_cap_kw,compare_to,implied_rate,nal_rate,nal,tax_expensing,tax_bonus,"
+        "tokens_per_month,api_cost_per_million_tokens,breakeven_tokens_per_day,"
+        "breakeven_tokens_note";
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_JSON), data);
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_CSV), data);
     CU_ASSERT_STRING_EQUAL(
@@ -392,7 +395,8 @@ static void test_fields_outputs(void)
                            "label,acquire,loan_interest,lease_payments,total,npv,"
                            "cost_per_gpu_hour,breakeven_month,breakeven_utilization,irr,mirr,"
                            "payback_month,discounted_payback_month,after_tax_total,"
-                           "after_tax_npv,irr_after_tax,payback_month_after_tax,rank,feasible");
+                           "after_tax_npv,irr_after_tax,payback_month_after_tax,rank,feasible,"
+                           "api_cost_per_million_tokens,breakeven_tokens_per_day");
     /* The cost lines are consecutive, as tco_month's are. */
     CU_ASSERT_STRING_EQUAL(tci_field_get(TCI_F_POWER)->name, "power");
     CU_ASSERT_STRING_EQUAL(tci_field_get(TCI_F_POWER + 5)->name, "rental");
