@@ -6,8 +6,9 @@
 #include <math.h>
 
 /* 1 when option key k applies to an API option: its own keys, the price's
- * yearly decline, and the keys every option has that do not speak of GPUs
- * (and count, which tci_ini_check_api_option refuses in its own words). */
+ * yearly decline, its catalog offer, and the keys every option has that do
+ * not speak of GPUs (and count, which tci_ini_check_api_option refuses in its
+ * own words). */
 static int api_key(int k)
 {
     switch (k) {
@@ -16,6 +17,7 @@ static int api_key(int k)
     case TCO_O_BASE:
     case TCO_O_PRICE_DECLINE:
     case TCO_O_COUNT_GPUS: /* refused with its own message (tci_ini_check_api_option) */
+    case TCO_O_OFFER:      /* an API offer of the catalog (ini_catalog.c) */
         return 1;
     default:
         return tci_ini_okey(k)->applies == TCO_APPLIES_API;
@@ -46,13 +48,20 @@ void tci_ini_check_api_option(loader *L, tco_option *o, int index)
                        o->id);
     static const int needed[] = {TCO_O_PRICE_PER_MILLION_INPUT_TOKENS,
                                  TCO_O_PRICE_PER_MILLION_OUTPUT_TOKENS};
-    for (size_t j = 0; j < sizeof needed / sizeof *needed; j++)
+    /* An offer not found is reported already (ini_catalog.c): its prices not
+     * again. */
+    const int lost = kl[TCO_O_OFFER] && o->offer &&
+                     (!L->s->catalog || !tco_catalog_api_offer(L->s->catalog, o->offer));
+    for (size_t j = 0; j < sizeof needed / sizeof *needed && !lost; j++)
         if (!o->src[needed[j]]) {
             L->cur = L->opt_file[index];
             tci_ini_report(L, o->line, NULL, "option '%s' is acquire = api: it needs '%s'", o->id,
                            tci_ini_okey(needed[j])->name);
         }
     const tco_scenario *s = L->s;
+    if (kl[TCO_O_OFFER] && !s->catalog)
+        tci_ini_report(L, KEY_AT(o, TCO_O_OFFER), NULL,
+                       "'offer' names a catalog entry, but no price catalog was read");
     if (s->mode != TCO_INFERENCE || !(s->requests_per_s > 0) ||
         !(s->input_tokens_per_request + s->output_tokens_per_request > 0) ||
         (!s->key_line[TCO_S_INPUT_TOKENS_PER_REQUEST] &&

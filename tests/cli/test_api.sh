@@ -90,4 +90,62 @@ printf '[scenario]\nname = p\n[workload]\nmode = inference\nrequests_per_s = 1\n
 expect_rc 2 $T "$TCO" validate "$work/plan.ini"
 expect_err "plan.ini:20: error: overflow 'h' is an api option; a plan's parts are GPUs: an API in a plan is not supported yet"
 
+# --- the catalog's API offers (pricing/gpus.xml): listed apart, named by offer = ---
+expect_rc 0 $T "$TCO" catalog
+grep -q "^API offers (4), per 1M tokens$" "$work/out" && ok || bad "catalog: API offers heading"
+grep -q "^openai-gpt-4o  *OpenAI  *gpt-4o  *2.5  *1.25  *10 USD  2026-05-01$" "$work/out" && ok || bad "catalog: gpt-4o row"
+expect_rc 0 $T "$TCO" catalog --gpu h100-sxm5-80gb
+grep -q "API offers" "$work/out" && bad "API offers listed with a GPU filter" || ok
+expect_rc 0 $T "$TCO" catalog --format json
+"$PY" - "$work/out" <<'PYEOF' && ok || bad "catalog JSON: api_offers"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert list(d) == ["gpus", "offers", "api_offers"], list(d)
+a = {x["id"]: x for x in d["api_offers"]}
+assert a["anthropic-claude-sonnet-4-6"]["cached_per_million"] == 0.3
+assert a["openai-gpt-4o"]["input_per_million"] == 2.5 and a["openai-gpt-4o"]["as_of"] == "2026-05-01"
+assert not set(a) & {x["id"] for x in d["offers"]}
+PYEOF
+# gpt-4o at 720 hours: 38,880 x (0.6 x 2.50 + 0.4 x 1.25) + 12,960 x 10 = 207,360 a month;
+# Sonnet 4.6 with its own output price of 14: 38,880 x 3 + 12,960 x 14 = 298,080.
+cat >"$work/offer.ini" <<'INI'
+[scenario]
+name = offers
+as_of = 2026-07-01
+hours_per_month = 720
+horizon_months = 12
+[workload]
+mode = inference
+requests_per_s = 10
+input_tokens_per_request = 1500
+output_tokens_per_request = 500
+[option gpt]
+acquire = api
+offer = openai-gpt-4o
+cached_fraction = 0.4
+[option son]
+acquire = api
+offer = anthropic-claude-sonnet-4-6
+price_per_million_output_tokens = 14
+[option h100]
+acquire = rent
+offer = cheapest
+offer_gpu = h100-sxm5-80gb
+count = 8
+INI
+expect_rc 0 $T "$TCO" report "$work/offer.ini" -o "$work/offer.json"
+"$PY" - "$work/offer.json" <<'PYEOF' && ok || bad "offer = on API options"
+import json, sys
+d = json.load(open(sys.argv[1]))
+o = {x["id"]: x for x in d["options"]}
+assert o["gpt"]["monthly"][0]["rental"] == 207360 and o["gpt"]["total"] == 12 * 207360
+assert o["son"]["monthly"][0]["rental"] == 298080
+assert o["h100"]["offer_picked"]["id"] not in ("openai-gpt-4o", "anthropic-claude-sonnet-4-6")
+PYEOF
+printf '[scenario]\nname = x\n[workload]\nmode = inference\nrequests_per_s = 1\ninput_tokens_per_request = 1\noutput_tokens_per_request = 1\n[option a]\nacquire = api\noffer = openai-gpt-4\n[option b]\nacquire = api\noffer = cheapest\n' >"$work/badoffer.ini"
+expect_rc 2 $T "$TCO" validate "$work/badoffer.ini"
+expect_err "badoffer.ini:10: error: unknown API offer 'openai-gpt-4' in the catalog; did you mean 'openai-gpt-4o'?"
+expect_err "badoffer.ini:13: error: option 'b' is acquire = api: 'offer = cheapest' picks among GPU offers; name an API offer ('tco catalog' lists them)"
+grep -q "needs 'price_per_million" "$work/err" && bad "an unknown offer's prices reported again" || ok
+
 finish

@@ -180,6 +180,48 @@ static void test_errors(void)
                "yet");
 }
 
+/* A catalog's API offers (pricing/catalog.xsd): read, looked up, replaced by
+ * a later file's entry of the same id; one currency, unique ids. */
+#define API_OFFER(id, in, out, cur2)                                                               \
+    "<api-offer id=\"" id "\"><provider>P</provider><model>m</model>"                              \
+    "<input-per-million currency=\"USD\">" in "</input-per-million>"                               \
+    "<output-per-million currency=\"" cur2 "\">" out "</output-per-million>"                       \
+    "<source>s</source><as-of>2026-01-01</as-of></api-offer>\n"
+
+static void test_catalog(void)
+{
+    tco_catalog *cat = tco_catalog_new();
+    tco_diags *d = tco_diags_new();
+    const char *a = "<catalog version=\"1\">\n" API_OFFER("x", "1.5", "6", "USD") "</catalog>\n";
+    CU_ASSERT_EQUAL(tco_catalog_load_string(cat, a, strlen(a), "a.xml", d), TCO_OK);
+    const tco_api_offer *x = tco_catalog_api_offer(cat, "x");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+    CU_ASSERT_EQUAL(x->input_per_million, 1.5);
+    CU_ASSERT(isnan(x->cached_per_million));
+    CU_ASSERT_EQUAL(x->line, 2);
+    CU_ASSERT_EQUAL(cat->n_offers, 0);
+    /* A later file's x replaces it; y is added. */
+    const char *b = "<catalog version=\"1\">\n" API_OFFER("x", "2", "8", "USD")
+        API_OFFER("y", "1", "1", "USD") "</catalog>\n";
+    CU_ASSERT_EQUAL(tco_catalog_load_string(cat, b, strlen(b), "b.xml", d), TCO_OK);
+    CU_ASSERT_EQUAL(cat->n_api_offers, 2);
+    CU_ASSERT_EQUAL(tco_catalog_api_offer(cat, "x")->input_per_million, 2);
+    CU_ASSERT_STRING_EQUAL(tco_catalog_api_offer(cat, "x")->file, "b.xml");
+    /* Two currencies, a duplicate id: refused at their lines, nothing added. */
+    const char *c = "<catalog version=\"1\">\n" API_OFFER("z", "1", "1", "EUR")
+        API_OFFER("w", "1", "1", "USD") API_OFFER("w", "1", "1", "USD") "</catalog>\n";
+    CU_ASSERT_NOT_EQUAL(tco_catalog_load_string(cat, c, strlen(c), "c.xml", d), TCO_OK);
+    const char *got = check_diags_text(d);
+    CU_ASSERT_PTR_NOT_NULL(strstr(got, "c.xml:2: error: output-per-million is in EUR but "
+                                       "input-per-million (line 2) in USD"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(got, "c.xml:4: error: duplicate API offer id 'w' (first at "
+                                       "line 3)"));
+    CU_ASSERT_EQUAL(cat->n_api_offers, 2);
+    CU_ASSERT_PTR_NULL(tco_catalog_api_offer(cat, "z"));
+    tco_diags_free(d);
+    tco_catalog_free(cat);
+}
+
 int main(void)
 {
     static const check_case cases[] = {
@@ -188,6 +230,7 @@ int main(void)
         {"rate limit", test_rate_limit},
         {"parts of a request's tokens", test_token_parts},
         {"errors at their lines", test_errors},
+        {"API offers in a catalog", test_catalog},
         {NULL, NULL},
     };
     return check_run("api", cases);
