@@ -148,4 +148,13 @@ expect_err "badoffer.ini:10: error: unknown API offer 'openai-gpt-4' in the cata
 expect_err "badoffer.ini:13: error: option 'b' is acquire = api: 'offer = cheapest' picks among GPU offers; name an API offer ('tco catalog' lists them)"
 grep -q "needs 'price_per_million" "$work/err" && bad "an unknown offer's prices reported again" || ok
 
+# --- analyses: price_decline 0.25 swung 20% moves year 2's 12 x 207,360 by 10%, 248,832;
+# the output price from 8 to 12: 12,960 x 4 x (12 + 12 x 0.75) = 1,088,640; a case at 5:
+# 12 x 142,560 + 12 x 106,920 = 2,993,760 ---
+{ cat "$A"; printf '\n[sensitivity]\nhosted.price_per_million_output_tokens = 8, 12\n[case cheaper]\nhosted.price_per_million_output_tokens = 5\n'; } >"$work/an.ini"
+expect_rc 0 $T "$TCO" report "$work/an.ini"
+grep -qxF "  hosted  hosted.price_per_million_output_tokens 1,088,640, price_decline 248,832" "$work/out" &&
+    ok || bad "sensitivity: $(grep '^  hosted' "$work/out")"
+grep -q "^  hosted  *4,354,560  *2,993,760$" "$work/out" && ok || bad "case: $(grep '^  hosted' "$work/out")"
+
 finish
