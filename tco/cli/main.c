@@ -651,29 +651,6 @@ static int computed_end(computed *c, const args *a, int rc)
  * compute, check and analyze the scenario as a report does; then write the
  * output (report), or say that the scenario is ok (validate, `writes` 0).
  * Validate fails wherever report would, short of writing. */
-/* MODEL.md, API options: the workbook does not show an API option yet. An
- * error at its acquire line (CLI_EXIT_USAGE) before anything is written; 0
- * when the output is no workbook or the scenario has none. */
-static int api_in_workbook(const args *a, const tco_scenario *s)
-{
-    if (a->fmt != FMT_XLSX)
-        return 0;
-    for (size_t i = 0; i < s->n_options; i++) {
-        const tco_option *o = &s->options[i];
-        if (o->acquire != TCO_API)
-            continue;
-        const char *file = o->key_file[TCO_O_ACQUIRE] ? o->key_file[TCO_O_ACQUIRE] : a->input;
-        tco_fput_text(stderr, file, 0, 0);
-        fprintf(stderr, ":%d: error: option '", o->key_line[TCO_O_ACQUIRE]);
-        tco_fput_text(stderr, o->id, 0, 0);
-        fputs("' is acquire = api, which the workbook does not show yet; write JSON, CSV or "
-              "Markdown instead\n",
-              stderr);
-        return CLI_EXIT_USAGE;
-    }
-    return 0;
-}
-
 static int run_scenario(int argc, char **argv, int writes)
 {
     args a;
@@ -685,8 +662,7 @@ static int run_scenario(int argc, char **argv, int writes)
         return rc;
     computed c;
     if ((rc = compute_input(&a, epoch, &c)) != 0 || (rc = strict_failed(&a, c.d)) != 0 ||
-        (rc = output_is_input(&a, &(inputs){.s = {c.s}, .tpl = c.tpl}, c.d)) != 0 ||
-        (rc = api_in_workbook(&a, c.s)) != 0)
+        (rc = output_is_input(&a, &(inputs){.s = {c.s}, .tpl = c.tpl}, c.d)) != 0)
         return computed_end(&c, &a, rc);
     struct progress bar;
     struct sigaction was;

@@ -674,9 +674,7 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
     tco_month *monthly = r->monthly;
     memset(r, 0, sizeof *r);
     r->monthly = monthly;
-    /* An API option is billed for the workload's tokens: its utilization is 1
-     * (MODEL.md, API options). */
-    double u = o->acquire == TCO_API ? 1 : tco_option_utilization(s, o);
+    double u = tco_option_utilization(s, o); /* an API option's: 1 (MODEL.md) */
     plan p = make_plan(s, o, u);
     totals t = run_months(s, o, u, &p, rm, disc, memo, 0, r->monthly);
 

@@ -490,18 +490,6 @@ tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
                       "cannot write workbook: no computed options");
         return TCO_ERR_ARG;
     }
-    /* MODEL.md, API options: the workbook has no rows for them yet; refused
-     * before anything is written. */
-    for (size_t i = 0; i < result->n_options; i++) {
-        const tco_option *o = &result->scenario->options[i];
-        if (o->acquire == TCO_API) {
-            tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL,
-                          "cannot write workbook: option '%s' is acquire = api, which the "
-                          "workbook does not show yet; write JSON, CSV or Markdown instead",
-                          o->id);
-            return TCO_ERR_ARG;
-        }
-    }
     xw_ctx *c = calloc(1, sizeof *c);
     if (!c) {
         tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot write workbook: %s",
