@@ -49,6 +49,17 @@ assert [x["id"] for x in d["options"]] == ["hosted", "own", "own-one", "cloud"]
 assert d["decision"]["cheapest"] == "own"
 PYEOF
 
+# --- a model sized: the API's unit costs, 4,354,560 / (51,840 x 24) = 3.50 per 1M tokens
+# and 4,354,560 / (25.92 x 24) = 7,000 per million requests, 7.00 per 1,000 ---
+expect_rc 0 $T "$TCO" report "$SRC/tests/api/api-sized.ini" -o "$work/sized.json"
+"$PY" - "$work/sized.json" <<'PYEOF' && ok || bad "JSON: the API's sizing"
+import json, sys
+z = json.load(open(sys.argv[1]))["options"][0]["sizing"]
+assert abs(z["cost_per_million_tokens"] - 3.5) < 1e-12, z
+assert abs(z["cost_per_thousand_requests"] - 7) < 1e-12, z
+assert z["fits"] is None and z["min_gpus"] is None and z["gpus_needed"] is None, z
+PYEOF
+
 # --- the CSV: the four columns last, the API's row ---
 expect_rc 0 $T "$TCO" report "$A" -o "$work/a.csv"
 tr -d '\r' <"$work/a.csv" >"$work/a.txt" && mv "$work/a.txt" "$work/a.csv" # RFC 4180: CRLF

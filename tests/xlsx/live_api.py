@@ -7,7 +7,8 @@ MODEL.md's example, tests/api/api-by-hand.ini: the API option `hosted` (10 reque
 second of 1,500 input and 500 output tokens, 720 hours a month, 24 months; input 2.50,
 cached input 1.25 for 40% of the input tokens, output 10 per million; 25% cheaper in
 year 2) beside GPUs bought and rented.
-1. The workbook audits clean (LibreOffice and Gnumeric) and passes the FAST audit;
+1. The workbook audits clean (LibreOffice and Gnumeric), tests/api/api-sized.ini's
+   too (its Workload sheet), and passes the FAST audit;
    hosted's prices and cached fraction are unlocked inputs on Inputs; its rental, as
    written, is MODEL.md's 4,354,560.
 2. Its output price edited on Inputs to 12 and its cached fraction to 0.5, recalculated
@@ -55,6 +56,15 @@ def main():
         print(fast.stdout.strip())
         if fast.returncode != 0:
             bad.append("the FAST audit fails: " + fast.stdout[-300:])
+        # With a model sized, the Workload sheet's unit costs of the API (3.50 per 1M
+        # tokens, 7.00 per 1,000 requests) are its total over the workload's.
+        sized = os.path.join(tmp, "sized.xlsx")
+        subprocess.run([tco, "report", os.path.join(repo, "tests", "api", "api-sized.ini"), "-o",
+                        sized, "-q"], check=True, timeout=120)
+        ok, line = run_audit(sized)
+        print("audit (sized):", line)
+        if not ok:
+            bad.append("the sized workbook does not audit clean")
         rental = summary_table(book)["hosted"]["rental"]
         if not close(rental, BEFORE):
             bad.append(f"as written: hosted's rental {rental}, by hand {BEFORE}")
