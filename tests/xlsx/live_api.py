@@ -8,7 +8,8 @@ second of 1,500 input and 500 output tokens, 720 hours a month, 24 months; input
 cached input 1.25 for 40% of the input tokens, output 10 per million; 25% cheaper in
 year 2) beside GPUs bought and rented.
 1. The workbook audits clean (LibreOffice and Gnumeric), tests/api/api-sized.ini's
-   too (its Workload sheet), and passes the FAST audit;
+   too (its Workload sheet) and tests/data/e2e/e2e-api.ini's (taxes, fiscal years, the
+   Budget and the Statements), and passes the FAST audit;
    hosted's prices and cached fraction are unlocked inputs on Inputs; its rental, as
    written, is MODEL.md's 4,354,560.
 2. Its output price edited on Inputs to 12 and its cached fraction to 0.5, recalculated
@@ -58,13 +59,17 @@ def main():
             bad.append("the FAST audit fails: " + fast.stdout[-300:])
         # With a model sized, the Workload sheet's unit costs of the API (3.50 per 1M
         # tokens, 7.00 per 1,000 requests) are its total over the workload's.
-        sized = os.path.join(tmp, "sized.xlsx")
-        subprocess.run([tco, "report", os.path.join(repo, "tests", "api", "api-sized.ini"), "-o",
-                        sized, "-q"], check=True, timeout=120)
-        ok, line = run_audit(sized)
-        print("audit (sized):", line)
-        if not ok:
-            bad.append("the sized workbook does not audit clean")
+        # So do a model sized (the Workload sheet), and taxes with fiscal years (the
+        # Budget and the Statements): tests/data/e2e/e2e-api.ini.
+        for name, path in (("sized", os.path.join("tests", "api", "api-sized.ini")),
+                           ("taxed", os.path.join("tests", "data", "e2e", "e2e-api.ini"))):
+            other = os.path.join(tmp, name + ".xlsx")
+            subprocess.run([tco, "report", os.path.join(repo, path), "-o", other, "-q"],
+                           check=True, timeout=120)
+            ok, line = run_audit(other)
+            print(f"audit ({name}):", line)
+            if not ok:
+                bad.append(f"the {name} workbook does not audit clean")
         rental = summary_table(book)["hosted"]["rental"]
         if not close(rental, BEFORE):
             bad.append(f"as written: hosted's rental {rental}, by hand {BEFORE}")
