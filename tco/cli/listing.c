@@ -47,6 +47,7 @@ tco_status cli_catalog_select(const tco_catalog *cat, const cli_catalog_filter *
                               tco_catalog *view)
 {
     *view = *cat;
+    view->api_offers = NULL; /* the view's own, below: never the catalog's */
     view->gpus = calloc(cat->n_gpus ? cat->n_gpus : 1, sizeof *view->gpus);
     view->offers = calloc(cat->n_offers ? cat->n_offers : 1, sizeof *view->offers);
     if (!view->gpus || !view->offers) {
@@ -58,6 +59,18 @@ tco_status cli_catalog_select(const tco_catalog *cat, const cli_catalog_filter *
         if (offer_kept(&cat->offers[i], f))
             view->offers[view->n_offers++] = cat->offers[i];
     qsort(view->offers, view->n_offers, sizeof *view->offers, offer_order);
+    /* API offers (MODEL.md, API options), in catalog order: none with a filter
+     * of GPUs or GPU offers; the provider's with --provider. */
+    view->api_offers = calloc(cat->n_api_offers ? cat->n_api_offers : 1, sizeof *view->api_offers);
+    if (!view->api_offers) {
+        cli_catalog_view_free(view);
+        return TCO_ERR_NOMEM;
+    }
+    view->n_api_offers = 0;
+    for (size_t i = 0; i < cat->n_api_offers; i++)
+        if (!f->gpu && !f->pricing && !f->region && isnan(f->max_price) &&
+            tco_offer_text_matches(f->provider, cat->api_offers[i].provider))
+            view->api_offers[view->n_api_offers++] = cat->api_offers[i];
     /* GPUs in catalog order: the one --gpu names; else, with an offer filter,
      * those the offers kept name; else all. */
     view->n_gpus = 0;
@@ -79,9 +92,11 @@ void cli_catalog_view_free(tco_catalog *view)
 {
     free(view->gpus);
     free(view->offers);
+    free(view->api_offers);
     view->gpus = NULL;
     view->offers = NULL;
-    view->n_gpus = view->n_offers = 0;
+    view->api_offers = NULL;
+    view->n_gpus = view->n_offers = view->n_api_offers = 0;
 }
 
 /* ===== The table ===== */
@@ -101,6 +116,42 @@ static int column(const char *head, const void *items, size_t size, size_t at, s
 
 #define ID_MAX   40 /* ids are at most 40 characters (pricing/catalog.xsd) */
 #define TEXT_MAX 32 /* names, providers and regions are cut here */
+
+/* The API offers (MODEL.md, API options), apart from the GPU offers: prices
+ * per million tokens (a dash for a cached price not published). Nothing
+ * when the listing has none. */
+static void print_api_offers(FILE *out, const tco_catalog *cat)
+{
+    const tco_api_offer *a = cat->api_offers;
+    size_t n = cat->n_api_offers, sz = sizeof *a;
+    if (!n)
+        return;
+    int idw = column("id", a, sz, offsetof(tco_api_offer, id), n, ID_MAX);
+    int provw = column("provider", a, sz, offsetof(tco_api_offer, provider), n, TEXT_MAX);
+    int modw = column("model", a, sz, offsetof(tco_api_offer, model), n, TEXT_MAX);
+    fprintf(out, "\nAPI offers (%zu), per 1M tokens\n", n);
+    tco_fput_text(out, "id", idw, 0);
+    fputc(' ', out);
+    tco_fput_text(out, "provider", provw, 0);
+    fputc(' ', out);
+    tco_fput_text(out, "model", modw, 0);
+    fprintf(out, " %8s %8s %8s      as of\n", "input", "cached", "output");
+    for (size_t i = 0; i < n; i++) {
+        char cached[24] = "-";
+        if (!isnan(a[i].cached_per_million))
+            snprintf(cached, sizeof cached, "%g", a[i].cached_per_million);
+        tco_fput_text(out, a[i].id, idw, 0);
+        fputc(' ', out);
+        tco_fput_text(out, a[i].provider, provw, provw);
+        fputc(' ', out);
+        tco_fput_text(out, a[i].model, modw, modw);
+        fprintf(out, " %8g %8s %8g ", a[i].input_per_million, cached, a[i].output_per_million);
+        tco_fput_text(out, a[i].currency, 3, 0);
+        fputs("  ", out);
+        tco_fput_text(out, a[i].as_of, 0, 0);
+        fputc('\n', out);
+    }
+}
 
 /* See documentation in cli.h. */
 tco_status cli_print_catalog(FILE *out, const void *arg)
@@ -176,6 +227,7 @@ tco_status cli_print_catalog(FILE *out, const void *arg)
         tco_fput_text(out, o[i].as_of, 0, 0);
         fputc('\n', out);
     }
+    print_api_offers(out, cat);
     return ferror(out) ? TCO_ERR_IO : TCO_OK;
 }
 

@@ -780,6 +780,42 @@ static void print_candidate(FILE *out, const tco_plan *p, const tco_candidate *c
     fprintf(out, ": %s", tco_group_thousands(a, sizeof a, c->objective, 0));
 }
 
+/* API options (MODEL.md, API options): the first one's tokens and unit cost,
+ * and each bought or rented option's break-even in tokens a day against it. */
+static void print_api(const tco_result *res, FILE *out, int idw)
+{
+    const tco_scenario *s = res->scenario;
+    size_t k = 0;
+    while (k < s->n_options && s->options[k].acquire != TCO_API)
+        k++;
+    if (k == s->n_options)
+        return;
+    const tco_option_result *a = &res->options[k];
+    char t[40], c[40];
+    fputs("API ", out);
+    tco_fput_text(out, s->options[k].id, 0, 0);
+    fprintf(out, ": %s tokens a month, %s per 1M tokens over the horizon\n",
+            tco_group_thousands(t, sizeof t, a->tokens_per_month, 0),
+            tco_group_thousands(c, sizeof c, a->api_cost_per_million_tokens, 2));
+    fputs("Self-hosting against it (the tokens a day from which it costs less):\n", out);
+    for (size_t i = 0; i < s->n_options; i++) {
+        const tco_option_result *r = &res->options[i];
+        if (s->options[i].acquire == TCO_API)
+            continue;
+        fputs("  ", out);
+        tco_fput_text(out, s->options[i].id, 0, 0);
+        int pad = idw + 1 - tco_text_width(s->options[i].id);
+        fprintf(out, "%*s", pad > 1 ? pad : 1, "");
+        if (r->breakeven_tokens_never)
+            fputs("never at this count\n", out);
+        else if (isnan(r->breakeven_tokens_per_day))
+            fputs("n/a (no throughput: what it serves is unknown)\n", out);
+        else
+            fprintf(out, "%s tokens a day\n",
+                    tco_group_thousands(t, sizeof t, r->breakeven_tokens_per_day, 0));
+    }
+}
+
 /* The cheapest plan (MODEL.md, The cheapest plan), first: the optimum with
  * its counts and parts, the runners-up, and the cost curve over own_count. */
 static void print_optimize(const tco_result *res, FILE *out, int idw)
@@ -951,8 +987,9 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
         tco_fput_text(out, o->id, 0, 0); /* marked '*' when incomplete */
         int pad = idw + 1 - tco_text_width(o->id);
         fprintf(out, "%-*s", pad > 1 ? pad : 1, tco_option_missing(s, o, miss) ? "*" : "");
-        fprintf(out, " %-7s %6d %14s %14s %13s %14s %14s", o->acquire == TCO_BUY ? "buy" : "rent",
-                o->count, tco_group_thousands(a, sizeof a, leased ? 0 : r->capex, 0),
+        fprintf(out, " %-7s %6d %14s %14s %13s %14s %14s",
+                tco_option_key(TCO_O_ACQUIRE)->names[o->acquire], o->count,
+                tco_group_thousands(a, sizeof a, leased ? 0 : r->capex, 0),
                 tco_group_thousands(b, sizeof b, operating, 0),
                 tco_group_thousands(c, sizeof c, r->residual, 0),
                 tco_group_thousands(d, sizeof d, r->total, 0),
@@ -978,6 +1015,7 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
     print_leases(res, out);
     print_lease_accounting(res, out);
     print_plans(res, out, idw);
+    print_api(res, out, idw);
     if (s->model_params > 0)
         print_sizing(res, out, idw);
     print_decision(res, out, per_unit ? &scale : NULL, ps);

@@ -122,7 +122,11 @@ static int option_has(const tco_option *o, int key)
     const tco_keydef *k = tco_option_key((tco_okey)key);
     if (k->applies == TCO_APPLIES_BUY && o->acquire != TCO_BUY)
         return 0;
-    if (k->applies == TCO_APPLIES_RENT && o->acquire != TCO_RENT)
+    /* An API option's price declines as a rental's does (MODEL.md, API options). */
+    if (k->applies == TCO_APPLIES_RENT && o->acquire != TCO_RENT &&
+        !(o->acquire == TCO_API && key == TCO_O_PRICE_DECLINE))
+        return 0;
+    if (k->applies == TCO_APPLIES_API && o->acquire != TCO_API)
         return 0;
     if (key == TCO_O_PRICE_DECLINE && o->pricing != TCO_ON_DEMAND)
         return 0;

@@ -35,6 +35,17 @@ void tci_catalog_offer_clear(tco_offer *o)
     free(o->as_of);
 }
 
+/* See core.h. */
+void tci_catalog_api_offer_clear(tco_api_offer *o)
+{
+    free(o->id);
+    free(o->provider);
+    free(o->model);
+    free(o->currency);
+    free(o->source);
+    free(o->as_of);
+}
+
 /* ===== The catalog ===== */
 
 /* See documentation in header file. */
@@ -52,6 +63,9 @@ void tco_catalog_free(tco_catalog *cat)
         tci_catalog_gpu_clear(&cat->gpus[i]);
     for (size_t i = 0; i < cat->n_offers; i++)
         tci_catalog_offer_clear(&cat->offers[i]);
+    for (size_t i = 0; i < cat->n_api_offers; i++)
+        tci_catalog_api_offer_clear(&cat->api_offers[i]);
+    free(cat->api_offers);
     for (size_t i = 0; i < cat->n_files; i++)
         free(cat->files[i]);
     free(cat->gpus);
@@ -82,5 +96,16 @@ const tco_offer *tco_catalog_offer(const tco_catalog *cat, const char *id)
     for (size_t i = 0; i < cat->n_offers; i++)
         if (strcmp(cat->offers[i].id, id) == 0)
             return &cat->offers[i];
+    return NULL;
+}
+
+/* See documentation in header file. */
+const tco_api_offer *tco_catalog_api_offer(const tco_catalog *cat, const char *id)
+{
+    if (!cat || !id)
+        return NULL;
+    for (size_t i = 0; i < cat->n_api_offers; i++)
+        if (strcmp(cat->api_offers[i].id, id) == 0)
+            return &cat->api_offers[i];
     return NULL;
 }

@@ -21,7 +21,7 @@ static int site_given(const tco_scenario *s, const tco_option *o, tco_skey key)
  * on-demand or spot rental's hours. A reserved rental pays every hour. */
 static int uses_utilization(const tco_option *o)
 {
-    return o->acquire == TCO_BUY || o->pricing != TCO_RESERVED;
+    return o->acquire == TCO_BUY || (o->acquire == TCO_RENT && o->pricing != TCO_RESERVED);
 }
 
 /* The typical server price (without its GPUs) of bought option o, from its

@@ -186,6 +186,7 @@ const tco_offer *tci_cheapest_offer(const tco_scenario *s, const tco_option *o, 
 /* Free the strings of one catalog entry (not the entry itself). */
 void tci_catalog_gpu_clear(tco_gpu_model *g);
 void tci_catalog_offer_clear(tco_offer *o);
+void tci_catalog_api_offer_clear(tco_api_offer *o);
 
 /* The price factors pow(growth, y) of years y = 0..TCO_MAX_HORIZON / 12 of
  * one growth, each filled when first asked for: the double pow gives. */
@@ -243,6 +244,24 @@ void tci_size_workload(const tco_scenario *s, const tco_option *o, tco_option_re
  * scenario's tco_scenario_carbon, asked once for all its options; carbon.c). */
 void tci_carbon_option(const tco_scenario *s, const tco_option *o, tco_option_result *r,
                        int carbon);
+/* API options (MODEL.md, API options; api.c). The workload's input and
+ * output tokens a month: requests_per_s * hours_per_month * 3600 times each
+ * part of a request. */
+void tci_api_tokens(const tco_scenario *s, double *input, double *output);
+/* An API option's price of a million cached input tokens: its own, else its
+ * input price. */
+double tci_api_cached_price(const tco_option *o);
+/* An API option's charge for a month at its year-1 prices: the input tokens
+ * at ((1 - cached_fraction) * input price + cached_fraction * cached price)
+ * and the output tokens at the output price, each per million. */
+double tci_api_month_charge(const tco_scenario *s, const tco_option *o);
+/* The workload's tokens a minute: requests_per_s * 60 * (input + output). */
+double tci_api_tokens_per_minute(const tco_scenario *s);
+/* The first API option of s, or -1. */
+int tci_api_first(const tco_scenario *s);
+/* Each bought or rented option's break-even in tokens a day against the
+ * first API option, into res (its totals and utilization lines computed). */
+void tci_api_breakeven(const tco_scenario *s, tco_result *res);
 
 /* num / den, or NAN when den is 0 (a unit cost of no units). */
 static inline double tci_ratio_or_null(double num, double den)

@@ -41,7 +41,7 @@ typedef struct plan {
 static plan make_plan(const tco_scenario *s, const tco_option *o, double u)
 {
     plan p = {0};
-    if (o->acquire == TCO_RENT) {
+    if (o->acquire != TCO_BUY) { /* rent; an API option has no upfront */
         p.capex = p.paid0 = o->upfront;
         return p;
     }
@@ -181,6 +181,12 @@ static month_terms make_terms(const tco_scenario *s, const tco_option *o, double
                     p->capex * *(const double *)tci_key_field((void *)o, tco_option_key(rate)) / 12;
         }
         k.staff = o->staff_per_month;
+    } else if (o->acquire == TCO_API) {
+        /* MODEL.md, API options: the workload's tokens at the year's prices,
+         * billed as a rental that declines yearly and does not follow u. */
+        k.growth = 1 - o->price_decline;
+        k.on_demand = 1;
+        k.rent_base = tci_api_month_charge(s, o);
     } else {
         k.growth = 1 - o->price_decline;
         k.on_demand = o->pricing == TCO_ON_DEMAND || o->pricing == TCO_SPOT;
@@ -607,6 +613,8 @@ static void utilization_line(const tco_scenario *s, const tco_option *o, tco_opt
             sum += tci_electricity_price(s, o, m);
         slope = o->count * o->tdp_w * (o->load_power_fraction - o->idle_power_fraction) / 1000 * T *
                 tco_site_value(s, o, TCO_S_PUE) * sum;
+    } else if (o->acquire == TCO_API) {
+        slope = 0; /* the workload's tokens, whatever the utilization */
     } else if (o->pricing == TCO_ON_DEMAND || o->pricing == TCO_SPOT) {
         for (int m = 1; m <= H; m++)
             sum += tci_price_factor(-o->price_decline, m);
@@ -668,7 +676,7 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
     memset(r, 0, sizeof *r);
     r->monthly = monthly;
     r->carbon = carbon;
-    double u = tco_option_utilization(s, o);
+    double u = tco_option_utilization(s, o); /* an API option's: 1 (MODEL.md) */
     plan p = make_plan(s, o, u);
     totals t = run_months(s, o, u, &p, rm, disc, memo, 0, r->monthly);
 
@@ -748,6 +756,16 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
     r->power_cap_kw = cap > 0 ? cap : NAN;
     if (cap > 0 && r->provisioned_kw > cap)
         r->infeasible |= TCO_INFEASIBLE_POWER;
+    r->tokens_per_month = r->api_cost_per_million_tokens = r->breakeven_tokens_per_day = NAN;
+    r->breakeven_tokens_never = 0;
+    if (o->acquire == TCO_API) {
+        double in, out;
+        tci_api_tokens(s, &in, &out);
+        r->tokens_per_month = in + out;
+        r->api_cost_per_million_tokens = tci_ratio_or_null(r->total, r->tokens_per_month * H) * 1e6;
+        if (o->max_tokens_per_minute > 0 && tci_api_tokens_per_minute(s) > o->max_tokens_per_minute)
+            r->infeasible |= TCO_INFEASIBLE_RATE_LIMIT;
+    }
     if (!tco_option_infeasible_text(r, r->infeasible_text, sizeof r->infeasible_text))
         r->infeasible_text[0] = '\0';
 }
@@ -1063,6 +1081,7 @@ tco_status tci_compute_options(const tco_scenario *s, tco_result **io)
     const int carbon = tco_scenario_carbon(s);
     for (size_t i = 0; i < s->n_options; i++)
         tci_carbon_option(s, &s->options[i], &res->options[i], carbon);
+    tci_api_breakeven(s, res); /* MODEL.md, API options: every option's total at hand */
 
     ranked *order = malloc((s->n_options ? 2 * s->n_options : 1) * sizeof *order);
     if (!order) {

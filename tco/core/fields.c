@@ -1,6 +1,7 @@
 /* fields.c - the table of per-option result fields that the JSON, CSV and
  * Markdown writers and the workbook's Summary read (see fields.h). */
 #include "core/fields.h"
+#include "core/core.h"
 
 #include <assert.h>
 #include <math.h>
@@ -327,6 +328,25 @@ static const tci_field fields[] = {
                            .label = "Carbon cost (not in the total)",
                            .label_key = "summary.field.carbon_cost",
                            .md_head = "Carbon cost ({currency})"},
+    /* API options (MODEL.md, API options): only in the report of a scenario with one. */
+    [TCI_F_TOKENS_PER_MONTH] = {RESULT(tokens_per_month), .unit = TCI_FU_GPU_HOURS,
+                                .applies = TCI_FA_API, .outputs = DATA,
+                                .label = "Tokens a month (API)"},
+    [TCI_F_API_COST_PER_MILLION_TOKENS] = {RESULT(api_cost_per_million_tokens),
+                                           .unit = TCI_FU_MONEY_PER_GPU_HOUR, .applies = TCI_FA_API,
+                                           .outputs = DATA | TCI_OUT_MD,
+                                           .label = "Cost per 1M tokens (API)",
+                                           .md_head = "API per 1M tokens"},
+    [TCI_F_BREAKEVEN_TOKENS_PER_DAY] = {RESULT(breakeven_tokens_per_day), .unit = TCI_FU_GPU_HOURS,
+                                        .applies = TCI_FA_SELF_HOSTED, .outputs = DATA | TCI_OUT_MD,
+                                        .label = "Break-even against the API, tokens a day",
+                                        .md_head = "Break-even tokens/day vs API"},
+    [TCI_F_BREAKEVEN_TOKENS_NOTE] = {.name = "breakeven_tokens_note",
+                                     .from = TCI_FROM_BREAKEVEN_TOKENS,
+                                     .unit = TCI_FU_TEXT,
+                                     .applies = TCI_FA_SELF_HOSTED,
+                                     .outputs = DATA,
+                                     .label = "Break-even against the API: why there is none"},
 };
 _Static_assert(sizeof fields / sizeof *fields == TCI_F_COUNT, "fields: one row per tci_field_id");
 
@@ -356,10 +376,12 @@ const char *tci_field_text(const tci_field *f, const tco_result *res, size_t i)
         return res->options[i].infeasible ? res->options[i].infeasible_text : NULL;
     case TCI_FROM_ACQUIRE: {
         const char *const *names = tco_option_key(TCO_O_ACQUIRE)->names;
-        return (unsigned)o->acquire <= TCO_RENT ? names[o->acquire] : NULL;
+        return (unsigned)o->acquire <= TCO_API ? names[o->acquire] : NULL;
     }
     case TCI_FROM_BREAKEVEN_NOTE:
         return tco_breakeven_note_name(res->options[i].breakeven_utilization_note);
+    case TCI_FROM_BREAKEVEN_TOKENS:
+        return res->options[i].breakeven_tokens_never ? TCI_NEVER_AT_THIS_COUNT : NULL;
     case TCI_FROM_IRR_NOTE:
         return res->options[i].irr_note;
     case TCI_FROM_IRR_AFTER_TAX_NOTE:
@@ -421,6 +443,10 @@ int tci_field_applies(const tci_field *f, const tco_result *res, size_t i)
         return o->acquire == TCO_BUY;
     case TCI_FA_CARBON_RENT:
         return o->acquire == TCO_RENT;
+    case TCI_FA_API:
+        return o->acquire == TCO_API;
+    case TCI_FA_SELF_HOSTED:
+        return o->acquire != TCO_API;
     case TCI_FA_ALL:
     default:
         return 1;
@@ -441,6 +467,8 @@ int tci_field_in(const tci_field *f, const tco_result *res)
         return res && tco_scenario_carbon(res->scenario);
     if (f && f->applies == TCI_FA_CARBON_PRICE)
         return res && tco_scenario_carbon(res->scenario) && res->scenario->carbon_price > 0;
+    if (f && (f->applies == TCI_FA_API || f->applies == TCI_FA_SELF_HOSTED))
+        return res && res->scenario && tci_api_first(res->scenario) >= 0;
     if (!f || (f->applies != TCI_FA_LOAN && f->applies != TCI_FA_LEASE))
         return f != NULL;
     for (size_t i = 0; res && i < res->n_options; i++)
@@ -465,6 +493,8 @@ const char *tci_field_word(const tci_field *f, const tco_result *res, size_t i)
     if (f == &fields[TCI_F_IRR] || f == &fields[TCI_F_MIRR] || f == &fields[TCI_F_IRR_AFTER_TAX] ||
         f == &fields[TCI_F_MIRR_AFTER_TAX])
         return isnan(tci_field_number(f, res, i)) ? "none" : NULL;
+    if (f == &fields[TCI_F_BREAKEVEN_TOKENS_PER_DAY])
+        return r->breakeven_tokens_never ? TCI_NEVER_AT_THIS_COUNT : NULL;
     return NULL;
 }
 

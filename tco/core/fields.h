@@ -114,6 +114,10 @@ typedef enum tci_field_id {
     TCI_F_EMBODIED_TCO2E_PER_UNIT,
     TCI_F_EMBODIED_TCO2E_PER_MILLION_TOKENS,
     TCI_F_CARBON_COST,
+    TCI_F_TOKENS_PER_MONTH,            /* API options (MODEL.md): the tokens an API option bills */
+    TCI_F_API_COST_PER_MILLION_TOKENS, /* its total per million of them */
+    TCI_F_BREAKEVEN_TOKENS_PER_DAY,    /* a self-hosted option against the first API option */
+    TCI_F_BREAKEVEN_TOKENS_NOTE,       /* "never at this count", or null */
     TCI_F_COUNT
 } tci_field_id;
 
@@ -138,7 +142,9 @@ typedef enum tci_fsource {
     TCI_FROM_RANK,               /* 1 + the option's place in tco_result.rank */
     TCI_FROM_FEASIBLE,           /* 1 when tco_option_result.infeasible is 0, else 0 */
     TCI_FROM_INFEASIBLE,         /* text: tco_infeasible_reason(), NULL when feasible */
-    TCI_FROM_COMPARE_TO          /* text: the id of a lease's bought twin, or NULL */
+    TCI_FROM_COMPARE_TO,         /* text: the id of a lease's bought twin, or NULL */
+    TCI_FROM_BREAKEVEN_TOKENS    /* text: "never at this count" when the option has no
+                                    break-even in tokens a day within its capacity */
 } tci_fsource;
 
 /* What a field measures. Each output picks its number format and unit text
@@ -195,7 +201,9 @@ typedef enum tci_fapplies {
                             carbon figures (tco_scenario_carbon) */
     TCI_FA_CARBON_PRICE, /* likewise, and only when [scenario] carbon_price is above 0 */
     TCI_FA_CARBON_BUY,   /* bought options; left out as TCI_FA_CARBON */
-    TCI_FA_CARBON_RENT   /* rented options; likewise */
+    TCI_FA_CARBON_RENT,  /* rented options; likewise */
+    TCI_FA_API,          /* API options; left out of a report whose scenario has none */
+    TCI_FA_SELF_HOSTED   /* bought and rented options; left out likewise */
 } tci_fapplies;
 
 /* One result field. */
@@ -215,6 +223,10 @@ typedef struct tci_field {
     const char *md_head;   /* Markdown column heading ({currency} is the currency),
                               or NULL when Markdown does not show the field */
 } tci_field;
+
+/* The words of a self-hosted option with no break-even against the API
+ * within what it can serve (MODEL.md, API options). */
+#define TCI_NEVER_AT_THIS_COUNT "never at this count"
 
 /* The row of field `id`, or NULL when id is out of range. */
 const tci_field *tci_field_get(tci_field_id id);

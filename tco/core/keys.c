@@ -19,7 +19,7 @@
 #define O(f)      offsetof(tco_option, f)
 #define MONEY_MAX 1e12 /* larger amounts are typing mistakes */
 
-static const char *const acquire_names[] = {"buy", "rent", NULL};
+static const char *const acquire_names[] = {"buy", "rent", "api", NULL};
 static const char *const pricing_names[] = {"on-demand", "reserved", "spot", NULL};
 static const char *const after_term_names[] = {"renew", "on-demand", NULL};
 static const char *const financing_names[] = {"cash", "loan", "lease", NULL};
@@ -80,6 +80,8 @@ static const tco_keydef scenario_keys[] = {
     [TCO_S_GRID_KGCO2E_PER_KWH] = {.name = "grid_kgco2e_per_kwh", .section = "site", .type = TCO_T_NUMBER, .unit = TCO_U_NONE, .offset = S(grid_kgco2e_per_kwh), .hi = 5, .unit_label = "kgCO2e per kWh", .label = "Grid carbon intensity (location-based)", .sheet_name = "GridKgco2ePerKwh", .live = 1, .no_total = 1, .plausible_hi = 1.5, .implausible = "kgCO2e per kWh, not grams?"},
     [TCO_S_MARKET_KGCO2E_PER_KWH] = {.name = "market_kgco2e_per_kwh", .section = "site", .type = TCO_T_NUMBER, .unit = TCO_U_NONE, .offset = S(market_kgco2e_per_kwh), .hi = 5, .unit_label = "kgCO2e per kWh", .label = "Contracted carbon intensity (market-based)", .sheet_name = "MarketKgco2ePerKwh", .live = 1, .no_total = 1, .plausible_hi = 1.5, .implausible = "kgCO2e per kWh, not grams?"},
     [TCO_S_CARBON_PRICE] = {.name = "carbon_price", .section = "scenario", .type = TCO_T_NUMBER, .unit = TCO_U_MONEY, .offset = S(carbon_price), .hi = MONEY_MAX, .unit_label = "per tCO2e", .label = "Carbon price", .sheet_name = "CarbonPrice", .live = 1, .no_total = 1, .plausible_hi = 2000, .implausible = "per tonne, not per kg?"},
+    [TCO_S_INPUT_TOKENS_PER_REQUEST] = {.name = "input_tokens_per_request", .section = "workload", .type = TCO_T_NUMBER, .unit = TCO_U_NONE, .offset = S(input_tokens_per_request), .hi = 1e9, .unit_label = "tokens", .label = "Input tokens per request"},
+    [TCO_S_OUTPUT_TOKENS_PER_REQUEST] = {.name = "output_tokens_per_request", .section = "workload", .type = TCO_T_NUMBER, .unit = TCO_U_NONE, .offset = S(output_tokens_per_request), .hi = 1e9, .unit_label = "tokens", .label = "Output tokens per request"},
 };
 /* clang-format on */
 _Static_assert(sizeof scenario_keys / sizeof *scenario_keys == TCO_S_COUNT,
@@ -160,6 +162,12 @@ static const tco_keydef option_keys[] = {
     [TCO_O_KGCO2E_PER_GPU_HOUR] = {.name = "kgco2e_per_gpu_hour", .section = "option", .type = TCO_T_NUMBER, .unit = TCO_U_NONE, .applies = RENT, .offset = O(kgco2e_per_gpu_hour), .hi = 100, .unit_label = "kgCO2e per GPU-hour", .label = "Emissions of a rented GPU-hour", .no_total = 1, .plausible_hi = 5, .implausible = "kgCO2e, not grams?"},
     [TCO_O_EMBODIED_KGCO2E] = {.name = "embodied_kgco2e", .section = "option", .type = TCO_T_NUMBER, .unit = TCO_U_NONE, .applies = BUY, .offset = O(embodied_kgco2e), .hi = 1e6, .unit_label = "kgCO2e per GPU", .label = "Embodied emissions of a GPU", .no_total = 1},
     [TCO_O_SERVER_EMBODIED_KGCO2E] = {.name = "server_embodied_kgco2e", .section = "option", .type = TCO_T_NUMBER, .unit = TCO_U_NONE, .applies = BUY, .offset = O(server_embodied_kgco2e), .hi = 1e7, .unit_label = "kgCO2e per server", .label = "Embodied emissions of a server", .no_total = 1},
+    /* API options (MODEL.md, API options): prices by the million tokens, the rate limit. */
+    [TCO_O_PRICE_PER_MILLION_INPUT_TOKENS] = {.name = "price_per_million_input_tokens", .section = "option", .type = TCO_T_NUMBER, .unit = TCO_U_MONEY, .applies = TCO_APPLIES_API, .offset = O(price_per_million_input_tokens), .hi = MONEY_MAX, .unit_label = "per 1M tokens", .label = "API price, input tokens", .live = 1},
+    [TCO_O_PRICE_PER_MILLION_OUTPUT_TOKENS] = {.name = "price_per_million_output_tokens", .section = "option", .type = TCO_T_NUMBER, .unit = TCO_U_MONEY, .applies = TCO_APPLIES_API, .offset = O(price_per_million_output_tokens), .hi = MONEY_MAX, .unit_label = "per 1M tokens", .label = "API price, output tokens", .live = 1},
+    [TCO_O_PRICE_PER_MILLION_CACHED_TOKENS] = {.name = "price_per_million_cached_tokens", .section = "option", .type = TCO_T_NUMBER, .unit = TCO_U_MONEY, .applies = TCO_APPLIES_API, .offset = O(price_per_million_cached_tokens), .hi = MONEY_MAX, .unit_label = "per 1M tokens", .label = "API price, cached input tokens", .live = 1},
+    [TCO_O_CACHED_FRACTION] = {.name = "cached_fraction", .section = "option", .type = TCO_T_NUMBER, .unit = TCO_U_FRACTION, .applies = TCO_APPLIES_API, .offset = O(cached_fraction), .hi = 1, .unit_label = "of input tokens", .label = "Cached share of input tokens", .live = 1},
+    [TCO_O_MAX_TOKENS_PER_MINUTE] = {.name = "max_tokens_per_minute", .section = "option", .type = TCO_T_NUMBER, .unit = TCO_U_NONE, .applies = TCO_APPLIES_API, .offset = O(max_tokens_per_minute), .hi = 1e15, .unit_label = "tokens/min", .label = "API rate limit (0: none)", .no_total = 1},
 };
 /* clang-format on */
 _Static_assert(sizeof option_keys / sizeof *option_keys == TCO_O_COUNT,

@@ -345,6 +345,8 @@ const tco_option *tci_option_writer(const tco_scenario *s, const tco_option *o, 
 /* See documentation in header file. */
 double tco_option_utilization(const tco_scenario *s, const tco_option *o)
 {
+    if (o->acquire == TCO_API)
+        return 1; /* billed for the workload's tokens (MODEL.md, API options) */
     if (o->src[TCO_O_UTILIZATION])
         return o->utilization;
     return s->utilization; /* [workload] value, default 1 */

@@ -6,6 +6,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 /* x, or the whole number it is within 5e-10 of: a quotient such as 3360 / 80
  * may come out as 42.000000000000007, which must not round up to 43. The
@@ -83,6 +84,11 @@ const char *tco_option_infeasible_text(const tco_option_result *r, char *buf, si
     else
         snprintf(buf, size, "%s%sneeds %g kW, the site has %g", words ? words : "",
                  words ? "; " : "", r->provisioned_kw, r->power_cap_kw);
+    if (r->infeasible & TCO_INFEASIBLE_RATE_LIMIT) {
+        /* An API option's (MODEL.md, API options): after the others, joined alike. */
+        size_t n = strlen(buf);
+        snprintf(buf + n, size - n, "%sover the API's rate limit", n ? "; " : "");
+    }
     return buf;
 }
 
@@ -97,10 +103,24 @@ void tci_size_workload(const tco_scenario *s, const tco_option *o, tco_option_re
     z->run_flops = 6 * s->model_params * s->tokens;
     z->flops_per_s = o->count * o->fp16_tflops * 1e12 * s->mfu * o->scaling_efficiency;
     z->per_gpu = o->throughput * o->scaling_efficiency;
-    if (z->per_gpu <= 0 && s->requests_per_s > 0)
+    if (z->per_gpu <= 0 && s->requests_per_s > 0 && o->count > 0)
         z->per_gpu = s->requests_per_s / o->count;
     if (s->model_params <= 0)
         return;
+    if (o->acquire == TCO_API) {
+        /* MODEL.md, API options: no GPUs, no memory limit; the unit costs are
+         * the total over the workload's tokens and requests. */
+        const double H = s->horizon_months, T = s->hours_per_month;
+        double in, out;
+        tci_api_tokens(s, &in, &out);
+        z->memory_needed_gb = memory_needed_gb(s);
+        if (s->mode == TCO_INFERENCE) {
+            z->cost_per_million_tokens = tci_ratio_or_null(r->total, (in + out) * H) * 1e6;
+            z->cost_per_thousand_requests =
+                tci_ratio_or_null(r->total, s->requests_per_s * 3600 * T * H) * 1000;
+        }
+        return;
+    }
     z->memory_needed_gb = memory_needed_gb(s);
     if (o->memory_gb > 0) {
         z->min_gpus = gpus_to_hold(s, o);

@@ -323,32 +323,38 @@ typedef struct tco_option {
     double price_decline; /* per year, on-demand only */
     double upfront;       /* paid at month 0, and again at each renewal */
     double storage_per_month;
-    int term_months;                     /* reserved: the contract term; 0 when not
-                                            given (the term is then the horizon) */
-    tco_after_term after_term;           /* reserved: what the months past the term pay */
-    double on_demand_price_per_gpu_hour; /* after the term, with after_term = on-demand */
-    double egress_tb_per_month;          /* TB sent out each month 1..H (MODEL.md, Egress) */
-    double egress_per_tb;                /* the price of one TB sent out */
-    double interruption_overhead;        /* spot: fraction of paid hours lost, 0..<1 */
-    double availability;                 /* plans only (MODEL.md, Goodput): 0.01..1 */
-    double failure_rate, repair_days;    /* or A = 1 - failure_rate * repair_days / 365 */
-    char *compare_to;                    /* a lease's bought twin (MODEL.md, Lease against
-                                            buy), or NULL: found automatically */
-    int line;                            /* line of the [option ID] header */
-    const struct tco_gpu_model *model;   /* catalog GPU named by `gpu`, or NULL */
-    const struct tco_offer *offer_entry; /* catalog offer named by `offer`, or NULL */
-    int fx;                              /* 0: no catalog price converted; k >= 1: the
-                                            catalog price (gpu_price of a buy option,
-                                            price_per_gpu_hour of a rent option) was
-                                            converted by the scenario's fx[k - 1] */
-    double fx_price;                     /* that price in the catalog's currency (before a
-                                            discount), also when only a discount applies */
-    int price_age_months;                /* age of the catalog price used, or -1 */
-    int price_stale;                     /* that age exceeds stale_after_months */
-    unsigned char src[TCO_O_COUNT];      /* tco_source of each key */
-    int key_line[TCO_O_COUNT];           /* line of each key given, else 0 */
-    const char *key_file[TCO_O_COUNT];   /* file of that line (one of the scenario's
-                                            files), or NULL when not given */
+    int term_months;                        /* reserved: the contract term; 0 when not
+                                               given (the term is then the horizon) */
+    tco_after_term after_term;              /* reserved: what the months past the term pay */
+    double on_demand_price_per_gpu_hour;    /* after the term, with after_term = on-demand */
+    double egress_tb_per_month;             /* TB sent out each month 1..H (MODEL.md, Egress) */
+    double egress_per_tb;                   /* the price of one TB sent out */
+    double interruption_overhead;           /* spot: fraction of paid hours lost, 0..<1 */
+    double availability;                    /* plans only (MODEL.md, Goodput): 0.01..1 */
+    double failure_rate, repair_days;       /* or A = 1 - failure_rate * repair_days / 365 */
+    char *compare_to;                       /* a lease's bought twin (MODEL.md, Lease against
+                                               buy), or NULL: found automatically */
+    double price_per_million_input_tokens;  /* API options (MODEL.md, API options) */
+    double price_per_million_output_tokens; /* ... */
+    double price_per_million_cached_tokens; /* ... an input token from the cache; the
+                                               input price when not given */
+    double cached_fraction;                 /* ... of input tokens from the cache, 0..1 */
+    double max_tokens_per_minute;           /* ... the rate limit; 0 for none */
+    int line;                               /* line of the [option ID] header */
+    const struct tco_gpu_model *model;      /* catalog GPU named by `gpu`, or NULL */
+    const struct tco_offer *offer_entry;    /* catalog offer named by `offer`, or NULL */
+    int fx;                                 /* 0: no catalog price converted; k >= 1: the
+                                               catalog price (gpu_price of a buy option,
+                                               price_per_gpu_hour of a rent option) was
+                                               converted by the scenario's fx[k - 1] */
+    double fx_price;                        /* that price in the catalog's currency (before a
+                                               discount), also when only a discount applies */
+    int price_age_months;                   /* age of the catalog price used, or -1 */
+    int price_stale;                        /* that age exceeds stale_after_months */
+    unsigned char src[TCO_O_COUNT];         /* tco_source of each key */
+    int key_line[TCO_O_COUNT];              /* line of each key given, else 0 */
+    const char *key_file[TCO_O_COUNT];      /* file of that line (one of the scenario's
+                                               files), or NULL when not given */
     /* A lease's standard in the statements (MODEL.md, Statements by fiscal year). */
     tco_lease_accounting lease_accounting;
     /* The lessee's incremental borrowing rate, annual, nominal; 0 when not given:
@@ -442,6 +448,9 @@ typedef struct tco_scenario {
     double mfu;                 /* model FLOPs utilization */
     double requests_per_s;      /* inference load to serve */
     double tokens_per_request;
+    double input_tokens_per_request;  /* its prompt part (MODEL.md, API options); 0 when
+                                         neither part is given */
+    double output_tokens_per_request; /* its generated part */
     size_t n_options;
     tco_option *options;
     size_t n_sites; /* [site NAME] sections, in input order */
@@ -696,9 +705,11 @@ const char *tco_breakeven_note_name(tco_breakeven_note note);
 /* Why an option cannot do the work of the [workload] (bits of
  * tco_option_result.infeasible; MODEL.md, Feasibility). */
 enum {
-    TCO_INFEASIBLE_MEMORY = 1, /* its GPUs cannot hold the model (sizing.fits is 0) */
-    TCO_INFEASIBLE_RATE = 2,   /* fewer GPUs than requests_per_s needs (gpus_needed) */
-    TCO_INFEASIBLE_POWER = 4   /* provisioned_kw over its site's power_cap_kw */
+    TCO_INFEASIBLE_MEMORY = 1,    /* its GPUs cannot hold the model (sizing.fits is 0) */
+    TCO_INFEASIBLE_RATE = 2,      /* fewer GPUs than requests_per_s needs (gpus_needed) */
+    TCO_INFEASIBLE_POWER = 4,     /* provisioned_kw over its site's power_cap_kw */
+    TCO_INFEASIBLE_RATE_LIMIT = 8 /* an API option whose max_tokens_per_minute is below
+                                     the workload's tokens a minute */
 };
 
 /* The reason an option is left out, as a stable English phrase:
@@ -816,6 +827,15 @@ typedef struct tco_option_result {
     double embodied_tco2e_per_million_tokens; /* the same per 1M tokens (inference) */
     double carbon_cost;                       /* tco2e * carbon_price: never in total or npv */
     tco_carbon_month *carbon;                 /* months 0..H (H + 1 entries), or NULL */
+    /* API options (MODEL.md, API options): NAN where they do not apply. */
+    double tokens_per_month;            /* an API option's: the workload's tokens a month */
+    double api_cost_per_million_tokens; /* an API option's total over its tokens in H months,
+                                           per million */
+    double breakeven_tokens_per_day;    /* a bought or rented option's: the tokens a day from
+                                           which it costs less than the scenario's first API
+                                           option; NAN when none */
+    int breakeven_tokens_never;         /* 1: none within what the option can serve ("never
+                                           at this count"); 0 otherwise */
 } tco_option_result;
 
 /* The reason option r is left out, in words (the JSON's infeasible_reason), into

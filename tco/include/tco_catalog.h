@@ -60,6 +60,24 @@ typedef struct tco_offer {
     int line;
 } tco_offer;
 
+/* A hosted model's API offer (MODEL.md, API options): one model from one
+ * provider at its published prices per million tokens, all in one currency.
+ * Listed apart from the GPU offers; an API option names it with `offer =`,
+ * and no GPU offer rule (`offer = cheapest`) ever picks it. */
+typedef struct tco_api_offer {
+    char *id;
+    char *provider;
+    char *model;               /* the provider's name of the model */
+    double input_per_million;  /* price of a million input tokens */
+    double cached_per_million; /* of a million cached input tokens, or NAN */
+    double output_per_million; /* of a million output tokens */
+    char *currency;            /* of the three */
+    char *source;
+    char *as_of;      /* YYYY-MM-DD */
+    const char *file; /* catalog file (borrowed from the catalog) */
+    int line;
+} tco_api_offer;
+
 /* GPU models and offers from one or more catalog files. A later file's entry
  * replaces an earlier entry with the same id. */
 typedef struct tco_catalog {
@@ -70,6 +88,8 @@ typedef struct tco_catalog {
     size_t n_files;
     char **files;          /* every file loaded, in order */
     tco_file_id *file_ids; /* the identity of each of files */
+    size_t n_api_offers;   /* API offers (<api-offer>), apart from the GPU offers */
+    tco_api_offer *api_offers;
 } tco_catalog;
 
 tco_catalog *tco_catalog_new(void);
@@ -88,6 +108,8 @@ const char *tco_catalog_input_at(const tco_catalog *cat, const char *path);
 
 const tco_gpu_model *tco_catalog_gpu(const tco_catalog *cat, const char *id);
 const tco_offer *tco_catalog_offer(const tco_catalog *cat, const char *id);
+/* The API offer of that id, or NULL. */
+const tco_api_offer *tco_catalog_api_offer(const tco_catalog *cat, const char *id);
 
 /* 1 when `want` is NULL (any) or equals `have` ignoring ASCII case: how an
  * offer's provider, pricing and region are matched by `tco catalog --provider`,
@@ -98,7 +120,8 @@ int tco_offer_text_matches(const char *want, const char *have);
 /* List a catalog as JSON: {"gpus": [...], "offers": [...]}, one object per
  * entry in catalog order with every member of tco_gpu_model and tco_offer
  * except file, line and an offer's gpus (numbers as tco_format_double writes them; unknown numbers
- * and absent text are null). This is `tco catalog --format json`. */
+ * and absent text are null), and "api_offers": [...] likewise when the catalog
+ * has any. This is `tco catalog --format json`. */
 tco_status tco_catalog_write_json_stream(const tco_catalog *cat, FILE *out);
 
 /* List a catalog as CSV, with the field rules of tco_report_write_csv_stream

@@ -12,7 +12,9 @@
 extern "C" {
 #endif
 
-typedef enum tco_acquire { TCO_BUY = 0, TCO_RENT } tco_acquire;
+/* How an option is had (`acquire`): bought, rented by the GPU-hour, or a hosted
+ * model's API paid by the token (MODEL.md, API options). */
+typedef enum tco_acquire { TCO_BUY = 0, TCO_RENT, TCO_API } tco_acquire;
 /* How a rent option is priced (`pricing`): on demand, reserved for a term, or
  * interruptible (spot): priced as on demand, its GPU-hours scaled by the hours
  * lost to preemption (MODEL.md, Spot capacity). */
@@ -90,6 +92,10 @@ typedef enum tco_skey {
                                     site's own pair with the next (tco_site.carbon) */
     TCO_S_MARKET_KGCO2E_PER_KWH, /* [site] market_kgco2e_per_kwh: market-based */
     TCO_S_CARBON_PRICE,          /* [scenario] carbon_price: per tCO2e */
+
+    /* API options (MODEL.md, API options). */
+    TCO_S_INPUT_TOKENS_PER_REQUEST,  /* [workload]: a request's prompt tokens (API options) */
+    TCO_S_OUTPUT_TOKENS_PER_REQUEST, /* ... and its generated tokens */
     TCO_S_COUNT
 } tco_skey;
 
@@ -160,9 +166,14 @@ typedef enum tco_okey {
     TCO_O_OFFER_MIN_GPUS,        /* ... and the least GPUs of an instance */
 
     /* Carbon (MODEL.md, Carbon). */
-    TCO_O_KGCO2E_PER_GPU_HOUR,    /* rent: a GPU-hour's emissions */
-    TCO_O_EMBODIED_KGCO2E,        /* buy: a GPU's embodied emissions */
-    TCO_O_SERVER_EMBODIED_KGCO2E, /* buy: a server's embodied emissions */
+    TCO_O_KGCO2E_PER_GPU_HOUR,             /* rent: a GPU-hour's emissions */
+    TCO_O_EMBODIED_KGCO2E,                 /* buy: a GPU's embodied emissions */
+    TCO_O_SERVER_EMBODIED_KGCO2E,          /* buy: a server's embodied emissions */
+    TCO_O_PRICE_PER_MILLION_INPUT_TOKENS,  /* API options (MODEL.md, API options) */
+    TCO_O_PRICE_PER_MILLION_OUTPUT_TOKENS, /* ... */
+    TCO_O_PRICE_PER_MILLION_CACHED_TOKENS, /* ... an input token served from the cache */
+    TCO_O_CACHED_FRACTION,                 /* ... of input tokens served from the cache */
+    TCO_O_MAX_TOKENS_PER_MINUTE,           /* ... the rate limit, 0 = none */
     TCO_O_COUNT
 } tco_okey;
 
@@ -176,7 +187,12 @@ typedef enum tco_ktype {
 } tco_ktype;
 
 /* Which option kinds a key applies to. */
-typedef enum tco_kapplies { TCO_APPLIES_ALL = 0, TCO_APPLIES_BUY, TCO_APPLIES_RENT } tco_kapplies;
+typedef enum tco_kapplies {
+    TCO_APPLIES_ALL = 0,
+    TCO_APPLIES_BUY,
+    TCO_APPLIES_RENT,
+    TCO_APPLIES_API /* API options only (price_decline, a rent key, applies to them too) */
+} tco_kapplies;
 
 /* How a key's value is measured; drives validation and number formats. */
 typedef enum tco_kunit {

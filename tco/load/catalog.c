@@ -18,6 +18,7 @@
 #include "util/suggest.h"
 #include "core/core.h"
 #include "load/xmlsafe.h"
+#include "load/catalog_api.h"
 
 #include <libxml/hash.h>
 #include <libxml/tree.h>
@@ -54,6 +55,8 @@ typedef struct loader {
     size_t n_gpus;
     tco_offer *offers;
     size_t n_offers;
+    tco_api_offer *api_offers; /* <api-offer> entries (catalog_api.c) */
+    size_t n_api_offers;
 } loader;
 
 /* ===== Step 2: read the entries ===== */
@@ -409,6 +412,8 @@ static tco_status merge(loader *L, tco_catalog *cat, xmlHashTablePtr old_gpus, t
     if (!ids)
         goto done;
     cat->file_ids = ids;
+    if (tci_api_offers_reserve(cat, L->api_offers, L->n_api_offers) != 0)
+        goto done;
 
     /* Nothing below can fail. */
     cat->file_ids[cat->n_files] = id;
@@ -431,6 +436,7 @@ static tco_status merge(loader *L, tco_catalog *cat, xmlHashTablePtr old_gpus, t
             tci_catalog_offer_clear(&cat->offers[at]);
         cat->offers[at] = *o;
     }
+    tci_api_offers_move(cat, L->api_offers, &L->n_api_offers, cat->files[cat->n_files - 1]);
     /* The entries now belong to the catalog. */
     L->n_gpus = L->n_offers = 0;
     st = TCO_OK;
@@ -465,6 +471,9 @@ static tco_status load_buffer(const char *xml, size_t size, const char *name, co
             L.x.nomem = 1;
         else
             read_entries(&L, cat, old_gpus);
+        if (!L.x.nomem)
+            tci_api_offers_read(&L.x, xmlDocGetRootElement(L.x.doc), &L.api_offers,
+                                &L.n_api_offers);
     }
 
     tco_status st = tci_xml_status(&L.x);
@@ -478,8 +487,11 @@ static tco_status load_buffer(const char *xml, size_t size, const char *name, co
         tci_catalog_gpu_clear(&L.gpus[i]);
     for (size_t i = 0; i < L.n_offers; i++)
         tci_catalog_offer_clear(&L.offers[i]);
+    for (size_t i = 0; i < L.n_api_offers; i++)
+        tci_catalog_api_offer_clear(&L.api_offers[i]);
     free(L.gpus);
     free(L.offers);
+    free(L.api_offers);
     xmlHashFree(old_gpus, NULL);
     tci_xml_end(&L.x);
     return st;

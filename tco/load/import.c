@@ -531,6 +531,8 @@ static int read_option_key(imp *m, const tco_option *o, const char *name, const 
         const tco_keydef *kd = tco_option_key((tco_okey)k);
         if (strcmp(kd->name, name) != 0)
             continue;
+        if (o->acquire == TCO_API && (k == TCO_O_COUNT_GPUS || k == TCO_O_UTILIZATION))
+            return 1; /* shown, not inputs: none and 1 (MODEL.md, API options) */
         char key[300], sec[300];
         snprintf(key, sizeof key, "%s.%s", o->id, name);
         snprintf(sec, sizeof sec, "option %s", o->id);

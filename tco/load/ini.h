@@ -264,6 +264,18 @@ int tci_ini_convert(const tco_keydef *k, const char *v, int *index, char **text,
 int tci_ini_seasonality(const char *list, double season[12], char *msg, size_t size);
 /* Report key k of option o, at `line`, as one for the other way to acquire. */
 void tci_ini_wrong_acquire(loader *L, int line, const tco_option *o, const tco_keydef *k);
+/* API options (MODEL.md, API options; ini_api.c). 1 when option key k does
+ * not apply to option o, by its acquire: a buy key on a rent option and the
+ * reverse, an API option's key on any other, and any key but label, acquire,
+ * base, price_decline and its own on an API option. */
+int tci_ini_key_wrong(const tco_option *o, int k);
+/* The checks of API option o (option number index): no count, its two
+ * prices, a workload that gives its tokens. */
+void tci_ini_check_api_option(loader *L, tco_option *o, int index);
+/* [workload]'s input_tokens_per_request and output_tokens_per_request: both,
+ * and tokens_per_request is their sum (derived when not given, an error at
+ * its line when it differs); one, and tokens_per_request gives the other. */
+void tci_ini_check_tokens(loader *L);
 /* Append the pair e (its file, line, section and key) to those recorded,
  * with a copy of the first len bytes of value and of name (NULL for none).
  * 0 when out of memory (L->nomem). */

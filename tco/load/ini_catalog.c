@@ -193,6 +193,48 @@ static int fill_from_offer(loader *L, tco_option *o, const char **ids, price_sou
     return 1;
 }
 
+/* Fill API option o from the catalog's API offer it names (MODEL.md, API
+ * options): each price the option does not give, converted as a GPU offer's
+ * price is (no discount). Returns 1 when found, 0 when not (reported). */
+static int fill_from_api_offer(loader *L, tco_option *o, price_source *price)
+{
+    const tco_catalog *cat = L->s->catalog;
+    const int line = tci_ini_at_file(L, o->key_file[TCO_O_OFFER], o->key_line[TCO_O_OFFER]);
+    if (strcmp(o->offer, "cheapest") == 0) {
+        tci_ini_report(L, line, NULL,
+                       "option '%s' is acquire = api: 'offer = cheapest' picks among GPU offers; "
+                       "name an API offer ('tco catalog' lists them)",
+                       o->id);
+        return 0;
+    }
+    const tco_api_offer *e = tco_catalog_api_offer(cat, o->offer);
+    if (!e) {
+        const char **ids = malloc((cat->n_api_offers + 1) * sizeof *ids);
+        if (!ids) {
+            L->nomem = 1;
+            return 0;
+        }
+        for (size_t k = 0; k < cat->n_api_offers; k++)
+            ids[k] = cat->api_offers[k].id;
+        unknown_id(L, line, "API offer", o->offer, ids, cat->n_api_offers);
+        free(ids);
+        return 0;
+    }
+    const struct {
+        int key;
+        double v;
+    } prices[] = {{TCO_O_PRICE_PER_MILLION_INPUT_TOKENS, e->input_per_million},
+                  {TCO_O_PRICE_PER_MILLION_CACHED_TOKENS, e->cached_per_million},
+                  {TCO_O_PRICE_PER_MILLION_OUTPUT_TOKENS, e->output_per_million}};
+    int filled = 0;
+    for (size_t k = 0; k < sizeof prices / sizeof *prices; k++)
+        if (!o->src[prices[k].key] && !isnan(prices[k].v))
+            filled |= fill_price(L, o, prices[k].key, prices[k].v, 0, e->currency, line, e->id);
+    if (filled)
+        *price = (price_source){e->as_of, o->key_file[TCO_O_OFFER], o->key_line[TCO_O_OFFER]};
+    return 1;
+}
+
 /* Fill option o from the catalog entry of its GPU. Returns 0 when the GPU is
  * unknown (reported), else 1. */
 static int fill_from_gpu(loader *L, tco_option *o, const char **ids, price_source *price)
@@ -261,6 +303,11 @@ void tci_ini_fill_from_catalog(loader *L, const tco_load_options *opts)
         o->price_age_months = -1;
         if (!tci_ini_check_offer_keys(L, o))
             continue;
+        if (o->acquire == TCO_API) {
+            if (o->offer && kl[TCO_O_OFFER] && fill_from_api_offer(L, o, &price))
+                check_price_age(L, o, &price, today);
+            continue;
+        }
         if (o->offer && kl[TCO_O_OFFER] && o->acquire == TCO_RENT) {
             int r = fill_from_offer(L, o, ids, &price);
             if (r < 0)

@@ -265,6 +265,19 @@ void tci_ini_read_text(loader *L, const char *text, size_t size)
 void tci_ini_wrong_acquire(loader *L, int line, const tco_option *o, const tco_keydef *k)
 {
     int buy = o->acquire == TCO_BUY;
+    if (o->acquire == TCO_API) {
+        tci_ini_report(L, line, NULL,
+                       "'%s' does not apply to api options (a hosted model paid by the token); "
+                       "option '%s' is acquire = api",
+                       k->name, o->id);
+        return;
+    }
+    if (k->applies == TCO_APPLIES_API) {
+        tci_ini_report(L, line, NULL,
+                       "'%s' applies to api options only; option '%s' is acquire = %s", k->name,
+                       o->id, buy ? "buy" : "rent");
+        return;
+    }
     tci_ini_report(L, line, NULL, "'%s' applies to %s options only; option '%s' is acquire = %s",
                    k->name, buy ? "rent" : "buy", o->id, buy ? "buy" : "rent");
 }
@@ -512,18 +525,20 @@ static void check_option(loader *L, tco_option *o)
     const int i = (int)(o - L->s->options);
     if (!kl[TCO_O_ACQUIRE] || !o->src[TCO_O_ACQUIRE]) {
         if (!kl[TCO_O_ACQUIRE])
-            missing_key(L, SEC_OPTION, i, sec, "'acquire' (buy or rent)");
+            missing_key(L, SEC_OPTION, i, sec, "'acquire' (buy, rent or api)");
         if (!kl[TCO_O_COUNT_GPUS])
             missing_key(L, SEC_OPTION, i, sec, "'count'");
         return;
     }
-    if (!kl[TCO_O_COUNT_GPUS])
+    if (!kl[TCO_O_COUNT_GPUS] && o->acquire != TCO_API)
         missing_key(L, SEC_OPTION, i, sec, "'count'");
     int buy = o->acquire == TCO_BUY;
-    for (int k = 0; k < TCO_O_COUNT; k++) {
-        const tco_keydef *d = tci_ini_okey(k);
-        if (kl[k] && d->applies == (buy ? TCO_APPLIES_RENT : TCO_APPLIES_BUY))
-            tci_ini_wrong_acquire(L, KEY_AT(k), o, d);
+    for (int k = 0; k < TCO_O_COUNT; k++)
+        if (kl[k] && tci_ini_key_wrong(o, k))
+            tci_ini_wrong_acquire(L, KEY_AT(k), o, tci_ini_okey(k));
+    if (o->acquire == TCO_API) {
+        tci_ini_check_api_option(L, o, i);
+        return;
     }
     if (buy) {
         check_buy_option(L, o, sec);
@@ -612,6 +627,7 @@ void tci_ini_check_scenario(loader *L)
                            "currency '%s' is not an ISO 4217 code such as USD, EUR or CNY",
                            s->currency);
     }
+    tci_ini_check_tokens(L);
     int any_buy = 0;
     for (size_t i = 0; i < s->n_options; i++) {
         if (L->base_failed && L->base_failed[i])
@@ -642,7 +658,8 @@ void tci_ini_check_scenario(loader *L)
                                s->baseline);
         } else if (s->options[b].acquire != TCO_RENT) {
             tci_ini_report(L, KEY_AT(TCO_S_BASELINE), NULL,
-                           "baseline '%s' is a buy option; the baseline must rent", s->baseline);
+                           "baseline '%s' is %s option; the baseline must rent", s->baseline,
+                           s->options[b].acquire == TCO_API ? "an api" : "a buy");
         }
     }
 }

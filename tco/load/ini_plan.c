@@ -270,6 +270,14 @@ static int resolve_part(loader *L, int pi, const char *key, const char *id, int 
     int ok = want == 0   ? o->acquire == TCO_BUY
              : want == 1 ? o->acquire == TCO_RENT && o->pricing == TCO_RESERVED
                          : o->acquire == TCO_RENT && o->pricing == TCO_ON_DEMAND;
+    if (!ok && o->acquire == TCO_API) {
+        /* MODEL.md, API options: not yet a part of a plan. */
+        tci_ini_report(L, line, NULL,
+                       "%s '%s' is an api option; a plan's parts are GPUs: an API in a plan "
+                       "is not supported yet",
+                       key, id);
+        return -1;
+    }
     if (!ok) {
         tci_ini_report(L, line, NULL, "%s '%s' must be %s", key, id, kinds[want]);
         return -1;

@@ -695,7 +695,26 @@ tco_status tco_catalog_write_json_stream(const tco_catalog *cat, FILE *out)
         tci_json_text_member(out, "as_of", o->as_of);
         fputc('}', out);
     }
-    fputs("\n  ]\n}\n", out);
+    fputs("\n  ]", out);
+    /* API offers (MODEL.md, API options): only when the catalog has any, so
+     * that a listing of GPUs and offers alone stays as it was. */
+    if (cat->n_api_offers)
+        fputs(",\n  \"api_offers\": [", out);
+    for (size_t i = 0; i < cat->n_api_offers; i++) {
+        const tco_api_offer *a = &cat->api_offers[i];
+        fprintf(out, "%s\n    {\"id\": ", i ? "," : "");
+        tci_json_string(out, a->id);
+        tci_json_text_member(out, "provider", a->provider);
+        tci_json_text_member(out, "model", a->model);
+        tci_json_number_member(out, "input_per_million", a->input_per_million);
+        tci_json_number_member(out, "cached_per_million", a->cached_per_million);
+        tci_json_number_member(out, "output_per_million", a->output_per_million);
+        tci_json_text_member(out, "currency", a->currency);
+        tci_json_text_member(out, "source", a->source);
+        tci_json_text_member(out, "as_of", a->as_of);
+        fputc('}', out);
+    }
+    fputs(cat->n_api_offers ? "\n  ]\n}\n" : "\n}\n", out);
     return ferror(out) ? TCO_ERR_IO : TCO_OK;
 }
 

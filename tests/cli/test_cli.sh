@@ -76,6 +76,11 @@ if taxed:
     # depreciation by tax year)
     at = keys.index("nal") + 1 if leases else keys.index("infeasible_reason") + 1
     keys = keys[:at] + ["tax_expensing", "tax_bonus"] + keys[at:]
+# A scenario with an API option adds the API's figures last (MODEL.md, API options).
+if any("tokens_per_month" in o for o in d["options"]):
+    at = keys.index("incomplete")
+    keys = keys[:at] + ["tokens_per_month", "api_cost_per_million_tokens",
+                        "breakeven_tokens_per_day", "breakeven_tokens_note"] + keys[at:]
 # A scenario with named sites adds each option's site after its gpu.
 if any("site" in o for o in d["options"]):
     at = keys.index("gpu") + 1

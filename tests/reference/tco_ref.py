@@ -41,7 +41,8 @@ KEYS = {
     "scenario": {"name", "currency", "horizon_months", "discount_rate", "hours_per_month",
                  "baseline", "catalog", "template", "start", "fiscal_year_start"},
     "site": {"electricity_price", "electricity_escalation", "pue", "colo_per_kw_month"},
-    "workload": {"utilization", "unit"},
+    "workload": {"utilization", "unit", "mode", "requests_per_s", "input_tokens_per_request",
+                 "output_tokens_per_request"},
     "tax": {"rate", "depreciation", "deduct_interest", "expense_limit", "expense_phaseout",
             "bonus_fraction"},
 }
@@ -54,6 +55,10 @@ BUY = {"gpu_price", "gpus_per_server", "server_price", "network_price", "install
 RENT = {"pricing", "price_per_gpu_hour", "price_decline", "upfront", "storage_per_month",
         "offer", "term_months", "after_term", "on_demand_price_per_gpu_hour",
         "egress_tb_per_month", "egress_per_tb", "interruption_overhead"}
+# An API option (MODEL.md, API options): no GPUs, prices per million tokens.
+API = {"label", "acquire", "price_per_million_input_tokens", "price_per_million_output_tokens",
+       "price_per_million_cached_tokens", "cached_fraction", "price_decline",
+       "max_tokens_per_minute"}
 
 FIELDS = ["capex", "power", "cooling", "facility", "maintenance", "staff", "rental",
           "commitment_after_horizon", "residual", "total", "npv", "gpu_hours", "cost_per_gpu_hour", "cost_per_pflop_hour",
@@ -232,9 +237,9 @@ def load(path, text=None):
             sections[name] = d
         elif name.startswith("option ") and re.fullmatch(r"[A-Za-z0-9_-]+", name[7:]):
             acquire = d.get("acquire")
-            if acquire not in ("buy", "rent"):
-                raise ModelError("[%s] acquire must be buy or rent" % name)
-            allowed = COMMON | (BUY if acquire == "buy" else RENT)
+            if acquire not in ("buy", "rent", "api"):
+                raise ModelError("[%s] acquire must be buy, rent or api" % name)
+            allowed = API if acquire == "api" else COMMON | (BUY if acquire == "buy" else RENT)
             d["id"] = name[7:]
             options.append(d)
         else:
@@ -266,7 +271,7 @@ def num(d, key, default=None):
 def compute(o, sc, u):
     """Every figure of one option at utilization u, except the break-even pair."""
     H, T = sc["H"], sc["T"]
-    count = num(o, "count")
+    count = 0.0 if o["acquire"] == "api" else num(o, "count")
     r = {"u": u}
     mon = {k: [0.0] * H for k in MONTHLY + TAX_MONTHLY}
     capex = residual = it_kw = prov_kw = 0.0
@@ -320,6 +325,20 @@ def compute(o, sc, u):
         else:
             resale = num(o, "resale_fraction", 0.0)
         residual = (capex_gpu + capex_infra) * resale
+    elif o["acquire"] == "api":
+        # MODEL.md, API options: the workload's tokens a month at the year's prices
+        wl = sc["workload"]
+        requests = float(wl["requests_per_s"]) * T * 3600
+        tokens_in = requests * float(wl["input_tokens_per_request"])
+        tokens_out = requests * float(wl["output_tokens_per_request"])
+        p_in = num(o, "price_per_million_input_tokens")
+        p_cached = num(o, "price_per_million_cached_tokens", p_in)
+        cached = num(o, "cached_fraction", 0.0)
+        charge = (tokens_in * ((1 - cached) * p_in + cached * p_cached) / 1e6
+                  + tokens_out * num(o, "price_per_million_output_tokens") / 1e6)
+        decline = num(o, "price_decline", 0.0)
+        for m in range(1, H + 1):
+            mon["rental"][m - 1] = charge * (1 - decline) ** ((m - 1) // 12)
     else:
         price = num(o, "price_per_gpu_hour")
         pricing = o.get("pricing", "on-demand")
@@ -670,6 +689,8 @@ def returns(r, rb, H, rm, after_tax=False):
 
 
 def utilization(o, sections):
+    if o["acquire"] == "api":
+        return 1.0  # billed for the workload's tokens (MODEL.md, API options)
     if "utilization" in o:
         return float(o["utilization"])
     return float(sections["workload"].get("utilization", 1.0))
@@ -680,6 +701,7 @@ def run(path, text=None):
     s = sections["scenario"]
     sc = {"scenario": s, "H": int(s.get("horizon_months", 36)), "T": float(s.get("hours_per_month", 730)),
           "rate": float(s.get("discount_rate", 0.08)), "site": sections["site"],
+          "workload": sections["workload"],
           "tax": sections["tax"] if sections["tax"] else None}
     if not 1 <= sc["H"] <= 120:
         raise ModelError("horizon_months must be 1..120")

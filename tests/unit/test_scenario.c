@@ -266,7 +266,7 @@ static void test_enums(void)
     expect("pricing = Reserved\n", "t.ini:14: error: unknown pricing 'Reserved'; did you mean "
                                    "'reserved'? (expected on-demand, reserved or spot)");
     expect("[option c]\nacquire = purchase\ncount = 1\n",
-           "t.ini:15: error: unknown acquire 'purchase' (expected buy or rent)");
+           "t.ini:15: error: unknown acquire 'purchase' (expected buy, rent or api)");
     expect("[option c]\nacquire = buy\ncount = 1\ngpu_price = 1000\ntdp_w = 1\n"
            "depreciation = straightline\n",
            "t.ini:19: error: unknown depreciation 'straightline'; did you mean 'straight-line'? "
@@ -320,8 +320,9 @@ static void test_required(void)
            "t.ini:14: error: [option x]: missing required key 'count'\n"
            "t.ini:14: error: [option x]: missing required key 'gpu_price' for a buy option\n"
            "t.ini:14: error: [option x]: missing required key 'tdp_w' for a buy option");
-    expect("[option x]\n", "t.ini:14: error: [option x]: missing required key 'acquire' (buy or "
-                           "rent)\nt.ini:14: error: [option x]: missing required key 'count'");
+    expect("[option x]\n",
+           "t.ini:14: error: [option x]: missing required key 'acquire' (buy, rent or "
+           "api)\nt.ini:14: error: [option x]: missing required key 'count'");
     expect("[option x]\nacquire = rent\ncount = 2\n", "t.ini:14: error: [option x]: missing "
                                                       "required key 'price_per_gpu_hour' for "
                                                       "a rent option");

@@ -195,8 +195,9 @@ static void test_keys_live(void)
         CU_ASSERT_EQUAL(tco_option_key(fixed[j])->live, 0);
     for (int k = 0; k < TCO_O_COUNT; k++)
         live += tco_option_key((tco_okey)k)->live != 0;
-    CU_ASSERT_EQUAL(TCO_O_COUNT, 62);
-    CU_ASSERT_EQUAL(live, 62 - 22); /* the three carbon keys (MODEL.md, Carbon) are not live */
+    CU_ASSERT_EQUAL(TCO_O_COUNT, 67);
+    CU_ASSERT_EQUAL(live, 67 - 23); /* the three carbon keys (MODEL.md, Carbon) are not live,
+                                       nor the API's rate limit */
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_GPU_PRICE)->live, 1);
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_STORAGE_PER_MONTH)->live, 1);
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_EGRESS_TB_PER_MONTH)->live, 1);
@@ -253,7 +254,7 @@ static void test_keys_no_total(void)
         "requests_per_s,tokens_per_request,power_cap_kw,grid_kgco2e_per_kwh,"
         "market_kgco2e_per_kwh,carbon_price,fp16_tflops,memory_gb,throughput,"
         "scaling_efficiency,salvage_fraction,kgco2e_per_gpu_hour,embodied_kgco2e,"
-        "server_embodied_kgco2e";
+        "server_embodied_kgco2e,max_tokens_per_minute";
     char got[512] = "";
     size_t n = 0;
     for (int pass = 0; pass < 2; pass++) {
@@ -345,7 +346,8 @@ static void test_fields_every_row(void)
                    f->from == TCI_FROM_ACQUIRE || f->from == TCI_FROM_GPU ||
                    f->from == TCI_FROM_SITE || f->from == TCI_FROM_BREAKEVEN_NOTE ||
                    f->from == TCI_FROM_INFEASIBLE || f->from == TCI_FROM_IRR_NOTE ||
-                   f->from == TCI_FROM_IRR_AFTER_TAX_NOTE || f->from == TCI_FROM_COMPARE_TO;
+                   f->from == TCI_FROM_IRR_AFTER_TAX_NOTE || f->from == TCI_FROM_COMPARE_TO ||
+                   f->from == TCI_FROM_BREAKEVEN_TOKENS;
         CU_ASSERT_EQUAL(text, f->unit == TCI_FU_TEXT);
     }
     CU_ASSERT_PTR_NULL(tci_field_get(TCI_F_COUNT));
@@ -387,7 +389,10 @@ static void test_fields_outputs(void)
         "power_cap_kw,compare_to,implied_rate,nal_rate,nal,tax_expensing,tax_bonus,"
         "electricity_kwh,scope2_location_tco2e,scope2_market_tco2e,scope3_purchased_tco2e,"
         "scope3_capital_tco2e,tco2e,tco2e_per_unit,tco2e_per_million_tokens,tco2e_per_run,"
-        "embodied_tco2e_per_unit,embodied_tco2e_per_million_tokens,carbon_cost";
+        "embodied_tco2e_per_unit,embodied_tco2e_per_million_tokens,carbon_cost,"
+
+        "tokens_per_month,api_cost_per_million_tokens,breakeven_tokens_per_day,"
+        "breakeven_tokens_note";
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_JSON), data);
     CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_CSV), data);
     CU_ASSERT_STRING_EQUAL(
@@ -403,12 +408,13 @@ static void test_fields_outputs(void)
         "discounted_payback_month_after_tax,rank,feasible,scope2_location_tco2e,"
         "scope2_market_tco2e,scope3_purchased_tco2e,scope3_capital_tco2e,tco2e,"
         "tco2e_per_million_tokens,carbon_cost");
-    CU_ASSERT_STRING_EQUAL(names_of(TCI_OUT_MD),
-                           "label,acquire,loan_interest,lease_payments,total,npv,"
-                           "cost_per_gpu_hour,breakeven_month,breakeven_utilization,irr,mirr,"
-                           "payback_month,discounted_payback_month,after_tax_total,"
-                           "after_tax_npv,irr_after_tax,payback_month_after_tax,rank,feasible,"
-                           "tco2e,carbon_cost");
+    CU_ASSERT_STRING_EQUAL(
+        names_of(TCI_OUT_MD),
+        "label,acquire,loan_interest,lease_payments,total,npv,"
+        "cost_per_gpu_hour,breakeven_month,breakeven_utilization,irr,mirr,"
+        "payback_month,discounted_payback_month,after_tax_total,"
+        "after_tax_npv,irr_after_tax,payback_month_after_tax,rank,feasible,"
+        "tco2e,carbon_cost,api_cost_per_million_tokens,breakeven_tokens_per_day");
     /* The cost lines are consecutive, as tco_month's are. */
     CU_ASSERT_STRING_EQUAL(tci_field_get(TCI_F_POWER)->name, "power");
     CU_ASSERT_STRING_EQUAL(tci_field_get(TCI_F_POWER + 5)->name, "rental");

@@ -278,6 +278,11 @@ static int br_cost_per_gpu_hour(br_sheet *B, int row)
                                                tci_total_at_utilization(&c->r->options[i], u), u);
             xw_refbuf cnt = xw_in(c, i, TCO_O_COUNT_GPUS);
             xw_refbuf uu = xw_ref(NULL, row, 0, 0, 1);
+            if (s->options[i].acquire == TCO_API) { /* no GPUs (MODEL.md, API options) */
+                xw_fnum(c, ws, row, 1 + (int)i,
+                        xw_formula(c, f, sizeof f, "=%s", xw_na_word(c).lit), NAN, B->money2);
+                continue;
+            }
             xw_fnum(c, ws, row, 1 + (int)i,
                     xw_formula(c, f, sizeof f,
                                "=IF(%s=0,%s,%s/(%s*HoursPerMonth*HorizonMonths*%s))", uu.s,

@@ -167,6 +167,13 @@ xw_refbuf xw_range(const char *quoted, int r1, int c1, int r2, int c2);
 xw_refbuf xw_in(xw_ctx *c, size_t opt, tco_okey key);
 /* An absolute reference to a global input on the Inputs sheet (likewise). */
 xw_refbuf xw_in_global(xw_ctx *c, tco_skey key);
+/* API option i's charge in a month at its year-1 prices (MODEL.md, API
+ * options), in buf: requests_per_s * HoursPerMonth * 3600 * (input * ((1 - c)
+ * * p_in + c * p_cached) + output * p_out) / 1000000, the workload's cells on
+ * Inputs and the option's four given as in, cached (NULL when the option
+ * gives no cached price: the input price stands for it), frac and out. */
+const char *xw_api_charge(xw_ctx *c, const char *in, const char *cached, const char *frac,
+                          const char *out, char *buf, size_t size);
 /* The defined name of site key `key` (TCO_S_ELECTRICITY_PRICE ..
  * TCO_S_COLO_PER_KW_MONTH) at option opt's site: the key's own name
  * ("PUE") at [site], else with the named site's suffix ("PUE_colo"). */

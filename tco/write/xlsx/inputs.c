@@ -159,6 +159,13 @@ static int global_shown(const xw_ctx *c, int k)
     if (k == TCO_S_GRID_KGCO2E_PER_KWH || k == TCO_S_MARKET_KGCO2E_PER_KWH ||
         k == TCO_S_CARBON_PRICE) /* MODEL.md, Carbon: where the scenario gives it */
         return c->s->src[k] != 0;
+    if (k == TCO_S_INPUT_TOKENS_PER_REQUEST || k == TCO_S_OUTPUT_TOKENS_PER_REQUEST) {
+        /* The parts of a request, where an API option reads them or they are given. */
+        for (size_t i = 0; i < c->s->n_options; i++)
+            if (c->s->options[i].acquire == TCO_API)
+                return 1;
+        return c->s->src[k] != 0;
+    }
     return 1;
 }
 
@@ -278,6 +285,14 @@ int xw_option_key_shown(const tco_scenario *s, size_t i, tco_okey k)
         return 0; /* an unset text (offer, base): nothing to show */
     if ((kd->applies == TCO_APPLIES_BUY && !buy) || (kd->applies == TCO_APPLIES_RENT && buy))
         return 0;
+    /* An API option's keys (MODEL.md, API options): its cached price and its
+     * rate limit where given (the input price stands for the cached one). */
+    if (kd->applies == TCO_APPLIES_API)
+        return o->acquire == TCO_API &&
+               ((k != TCO_O_PRICE_PER_MILLION_CACHED_TOKENS && k != TCO_O_MAX_TOKENS_PER_MINUTE) ||
+                o->src[k]);
+    if (o->acquire == TCO_API && (k == TCO_O_TDP_W || k == TCO_O_PRICING))
+        return 0; /* the rental's other keys stay: the sheets' shared rows read them */
     if (k == TCO_O_RESALE_DECLINE && !o->src[k])
         return 0; /* only when it derives the resale fraction */
     if (k == TCO_O_OFFER_MIN_GPUS && !o->src[k])
@@ -337,7 +352,8 @@ int xw_option_key_shown(const tco_scenario *s, size_t i, tco_okey k)
 static int own_formula(const tco_option *o, tco_okey k)
 {
     int macrs = o->depreciation == TCO_DEP_MACRS5 || o->depreciation == TCO_DEP_MACRS7;
-    return (k == TCO_O_UTILIZATION && !o->src[k]) || (k == TCO_O_DEPRECIATION_YEARS && macrs) ||
+    return (k == TCO_O_UTILIZATION && !o->src[k] && o->acquire != TCO_API) ||
+           (k == TCO_O_DEPRECIATION_YEARS && macrs) ||
            (k == TCO_O_RESALE_FRACTION && o->src[TCO_O_RESALE_DECLINE]) ||
            ((o->fx || o->discount) && o->src[k] == TCO_SRC_CATALOG &&
             k == (o->acquire == TCO_BUY ? TCO_O_GPU_PRICE : TCO_O_PRICE_PER_GPU_HOUR));
@@ -662,7 +678,7 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
         if (!text && kd->type != TCO_T_ENUM)
             tci_utf8_format(src, sizeof src, "%s", xw_label(c, "source.not_set", "not set"));
         xw_in_asis_text(c, row, text ? text : "\xE2\x80\x94");
-    } else if (k == TCO_O_UTILIZATION && !o->src[k]) {
+    } else if (k == TCO_O_UTILIZATION && !o->src[k] && o->acquire != TCO_API) {
         /* Follows the [workload] default, so changing that moves this option. */
         xw_fnum(c, ws, row, XW_COL_VAL,
                 xw_formula(c, f, sizeof f, "=%s", xw_in_global(c, TCO_S_UTILIZATION).s),
@@ -1085,8 +1101,9 @@ static int inputs_option(xw_ctx *c, size_t i, int row)
     char head[XW_MAX_TEXT / 4];
     xw_labelf(c, head, sizeof head, "inputs.option", "Option {id}: {label} ({kind})", "id",
               c->id[i], "label", c->label[i], "kind",
-              o->acquire == TCO_BUY ? xw_label(c, "common.buy", "buy")
-                                    : xw_label(c, "common.rent", "rent"),
+              o->acquire == TCO_BUY   ? xw_label(c, "common.buy", "buy")
+              : o->acquire == TCO_API ? xw_label(c, "common.api", "API")
+                                      : xw_label(c, "common.rent", "rent"),
               NULL);
     char key[256];
     tci_utf8_format(key, sizeof key, "[option %s]", c->s->options[i].id);

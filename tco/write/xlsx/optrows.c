@@ -213,6 +213,17 @@ static const char *rental(const xw_optw *w, const xw_owrefs *R, char *f, size_t 
         snprintf(st.s, sizeof st.s, "%s", both);
     }
     int term = w->o->pricing == TCO_RESERVED && w->o->term_months > 0;
+    if (w->o->acquire == TCO_API) { /* the workload's tokens at the year's prices */
+        char g[XW_FBUF];
+        const tco_option *o = w->o;
+        xw_api_charge(c, xw_ow_in(w, TCO_O_PRICE_PER_MILLION_INPUT_TOKENS).s,
+                      o->src[TCO_O_PRICE_PER_MILLION_CACHED_TOKENS]
+                          ? xw_ow_in(w, TCO_O_PRICE_PER_MILLION_CACHED_TOKENS).s
+                          : NULL,
+                      xw_ow_in(w, TCO_O_CACHED_FRACTION).s,
+                      xw_ow_in(w, TCO_O_PRICE_PER_MILLION_OUTPUT_TOKENS).s, g, sizeof g);
+        return xw_formula(c, f, fs, "=%s*%s", g, fa);
+    }
     if (w->o->pricing == TCO_ON_DEMAND)
         return xw_formula(c, f, fs, "=%s*HoursPerMonth*%s*%s*%s+%s", n, u, p.s, fa, st.s);
     if (w->o->pricing == TCO_SPOT) /* the hours lost to interruptions are paid too */

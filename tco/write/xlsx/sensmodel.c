@@ -134,7 +134,8 @@ int xw_sens_swung(xw_ctx *c, size_t i, const xw_sdrv *d, char *x0, size_t size, 
         return 0;
     if (d->global && d->key == TCO_S_UTILIZATION) {
         /* The option's utilization in effect moves, its own or the [workload] one. */
-        if (has_range(s, -1, d->key) || has_range(s, (int)i, TCO_O_UTILIZATION))
+        if (has_range(s, -1, d->key) || has_range(s, (int)i, TCO_O_UTILIZATION) ||
+            o->acquire == TCO_API) /* billed for the workload whatever it (MODEL.md) */
             return 0;
         kd = tco_scenario_key(TCO_S_UTILIZATION);
         base = k_ref(c, i, c->os[i].k_util);
@@ -392,6 +393,19 @@ static int rent_unit_cost(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size
     }
 }
 
+/* API option i's month at year-1 prices over its Inputs cells (MODEL.md, API
+ * options), in buf. */
+static void api_month(xw_ctx *c, size_t i, char *buf, size_t size)
+{
+    const tco_option *o = &c->s->options[i];
+    xw_api_charge(c, xw_in(c, i, TCO_O_PRICE_PER_MILLION_INPUT_TOKENS).s,
+                  o->src[TCO_O_PRICE_PER_MILLION_CACHED_TOKENS]
+                      ? xw_in(c, i, TCO_O_PRICE_PER_MILLION_CACHED_TOKENS).s
+                      : NULL,
+                  xw_in(c, i, TCO_O_CACHED_FRACTION).s,
+                  xw_in(c, i, TCO_O_PRICE_PER_MILLION_OUTPUT_TOKENS).s, buf, size);
+}
+
 /* The change of a yearly decline or escalation (not linear), in out; 0 when the
  * driver is not one, or does not change option i's total. */
 static int decline_change(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, char *out,
@@ -412,6 +426,13 @@ static int decline_change(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in,
     if (sens_of(d) == TCO_SENS_PRICE_DECLINE) {
         if (L->buy || (o->pricing != TCO_ON_DEMAND && o->pricing != TCO_SPOT))
             return 0;
+        if (o->acquire == TCO_API) { /* its month at year-1 prices (MODEL.md, API options) */
+            char g[XW_FBUF];
+            api_month(c, i, g, sizeof g);
+            xw_formula(c, out, size, "%s*SUMPRODUCT((1-%s)^(%s-1)-%s)", g, in, yrs.s,
+                       months(c, i, L->r_factor).s);
+            return 1;
+        }
         xw_formula(c, out, size, "%s*HoursPerMonth*%s*%s*SUMPRODUCT((1-%s)^(%s-1)-%s)%s",
                    xw_in(c, i, TCO_O_COUNT_GPUS).s, k_ref(c, i, L->k_util).s,
                    xw_in(c, i, TCO_O_PRICE_PER_GPU_HOUR).s, in, yrs.s, months(c, i, L->r_factor).s,
@@ -688,6 +709,13 @@ static int decline_pv(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, cha
                    xw_site_name(c, i, TCO_S_ELECTRICITY_ESCALATION).s, yrs.s, d1.s);
         return 1;
     case TCO_SENS_PRICE_DECLINE:
+        if (c->s->options[i].acquire == TCO_API) { /* MODEL.md, API options */
+            char g[XW_FBUF];
+            api_month(c, i, g, sizeof g);
+            xw_formula(c, out, size, "%s*SUMPRODUCT((1-%s)^(%s-1)-%s,%s)", g, in, yrs.s,
+                       months(c, i, L->r_factor).s, d1.s);
+            return 1;
+        }
         xw_formula(c, out, size, "%s*HoursPerMonth*%s*%s*SUMPRODUCT((1-%s)^(%s-1)-%s,%s)%s",
                    xw_in(c, i, TCO_O_COUNT_GPUS).s, k_ref(c, i, L->k_util).s,
                    xw_in(c, i, TCO_O_PRICE_PER_GPU_HOUR).s, in, yrs.s, months(c, i, L->r_factor).s,

@@ -400,6 +400,29 @@ static void wl_cell_work(const wl_sheet *W, size_t i, int want)
                     xw_formula(c, f, sizeof f, "=IF(ISNUMBER(%s),IF(%s=0,%s,%s/%s),%s)", cpr.s,
                                cpr.s, na.lit, cell(W->m_tokens, c0).s, cpr.s, na.lit),
                     z->tokens_per_currency, W->calc_int);
+    } else if (o->acquire == TCO_API) {
+        /* MODEL.md, API options: no GPUs; its unit costs are its total over the
+         * workload's requests and tokens in H months. */
+        xw_refbuf tot = odrv(c, i, c->os[i].r_net), rps = cell(W->m_rps, c0),
+                  tpr = cell(W->m_tpr, c0);
+        wl_input(W, i, want, W->o_tp, TCO_O_THROUGHPUT, o->throughput, W->calc_dec);
+        if (want == W->o_pg || want == W->o_gn)
+            xw_fnum(c, ws, want, col, xw_formula(c, f, sizeof f, "=%s", na.lit), NAN,
+                    want == W->o_pg ? W->calc_dec : W->calc_int);
+        if (want == W->o_cpk)
+            xw_fnum(
+                c, ws, W->o_cpk, col,
+                xw_formula(c, f, sizeof f,
+                           "=IF(%s>0,%s/(%s*SecondsPerHour*HoursPerMonth*HorizonMonths)*1000,%s)",
+                           rps.s, tot.s, rps.s, na.lit),
+                z->cost_per_thousand_requests, W->f_cpk);
+        if (want == W->o_cpm)
+            xw_fnum(c, ws, W->o_cpm, col,
+                    xw_formula(c, f, sizeof f,
+                               "=IF(%s*%s>0,%s/(%s*%s*SecondsPerHour*HoursPerMonth*HorizonMonths)*"
+                               "1000000,%s)",
+                               rps.s, tpr.s, tot.s, rps.s, tpr.s, na.lit),
+                    z->cost_per_million_tokens, W->f_cpm);
     } else {
         xw_refbuf tp = ocell(W->o_tp, col);
         wl_input(W, i, want, W->o_tp, TCO_O_THROUGHPUT, o->throughput, W->calc_dec);

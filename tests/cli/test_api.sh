@@ -1,0 +1,170 @@
+#!/bin/bash
+# test_api.sh TCO SOURCE_DIR - API options (docs/MODEL.md, API options) in every
+# output: the table's block, the JSON (its members and their order), the CSV, the
+# Markdown; the rate limit in the decision; the catalog's API offers; the analyses; a
+# plan refused. The figures are MODEL.md's example, worked out by hand there.
+TCO=$1
+SRC=$2
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+T="timeout 60"
+A="$SRC/tests/api/api-by-hand.ini"
+
+# --- the table: 51.84e9 tokens a month; 4,354,560 / (51,840 x 24) = 3.50 per 1M;
+# own 320,000 / 0.00252, cloud 24,000 / 0.00246, own-one never ---
+expect_rc 0 $T "$TCO" report "$A"
+grep -q "^   3  hosted   api          0 .* 4,354,560 " "$work/out" && ok || bad "table: hosted row: $(grep hosted "$work/out")"
+grep -qxF "API hosted: 51,840,000,000 tokens a month, 3.50 per 1M tokens over the horizon" "$work/out" &&
+    ok || bad "table: API line: $(grep '^API' "$work/out")"
+grep -qxF "  own     126,984,127 tokens a day" "$work/out" && ok || bad "table: own's break-even"
+grep -qxF "  cloud   9,756,098 tokens a day" "$work/out" && ok || bad "table: cloud's break-even"
+grep -qxF "  own-one never at this count" "$work/out" && ok || bad "table: own-one's break-even"
+[ -s "$work/err" ] && bad "warnings: $(cat "$work/err")" || ok
+
+# --- the JSON ---
+expect_rc 0 $T "$TCO" report "$A" -o "$work/a.json"
+"$PY" - "$work/a.json" <<'PYEOF' && ok || bad "JSON of the API option"
+import json, sys
+d = json.load(open(sys.argv[1]))
+o = {x["id"]: x for x in d["options"]}
+h = o["hosted"]
+assert h["acquire"] == "api" and h["count"] == 0 and h["utilization"] == 1
+assert h["capex"] == 0 and h["power"] == 0 and h["gpu_hours"] == 0
+assert h["cost_per_gpu_hour"] is None and h["cost_per_unit"] is None
+assert abs(h["rental"] - 4354560) < 1e-6 and abs(h["total"] - 4354560) < 1e-6
+assert h["monthly"][0]["rental"] == 207360 and abs(h["monthly"][12]["rental"] - 155520) < 1e-9
+assert h["tokens_per_month"] == 51840000000 and abs(h["api_cost_per_million_tokens"] - 3.5) < 1e-12
+assert h["breakeven_tokens_per_day"] is None and h["breakeven_tokens_note"] is None
+assert h["feasible"] is True and h["infeasible_reason"] is None
+assert abs(o["own"]["breakeven_tokens_per_day"] - 320000 / 0.00252) < 1e-6
+assert abs(o["cloud"]["breakeven_tokens_per_day"] - 24000 / 0.00246) < 1e-6
+assert o["own-one"]["breakeven_tokens_per_day"] is None
+assert o["own-one"]["breakeven_tokens_note"] == "never at this count"
+assert o["own"]["tokens_per_month"] is None and o["own"]["breakeven_tokens_note"] is None
+keys = list(o["own"])
+at = keys.index("infeasible_reason")
+assert keys[at + 1:at + 5] == ["tokens_per_month", "api_cost_per_million_tokens",
+                               "breakeven_tokens_per_day", "breakeven_tokens_note"], keys
+assert [x["id"] for x in d["options"]] == ["hosted", "own", "own-one", "cloud"]
+assert d["decision"]["cheapest"] == "own"
+PYEOF
+
+# --- a model sized: the API's unit costs, 4,354,560 / (51,840 x 24) = 3.50 per 1M tokens
+# and 4,354,560 / (25.92 x 24) = 7,000 per million requests, 7.00 per 1,000 ---
+expect_rc 0 $T "$TCO" report "$SRC/tests/api/api-sized.ini" -o "$work/sized.json"
+"$PY" - "$work/sized.json" <<'PYEOF' && ok || bad "JSON: the API's sizing"
+import json, sys
+z = json.load(open(sys.argv[1]))["options"][0]["sizing"]
+assert abs(z["cost_per_million_tokens"] - 3.5) < 1e-12, z
+assert abs(z["cost_per_thousand_requests"] - 7) < 1e-12, z
+assert z["fits"] is None and z["min_gpus"] is None and z["gpus_needed"] is None, z
+PYEOF
+
+# --- the CSV: the four columns last, the API's row ---
+expect_rc 0 $T "$TCO" report "$A" -o "$work/a.csv"
+tr -d '\r' <"$work/a.csv" >"$work/a.txt" && mv "$work/a.txt" "$work/a.csv" # RFC 4180: CRLF
+head -1 "$work/a.csv" | grep -q ",infeasible_reason,tokens_per_month,api_cost_per_million_tokens,breakeven_tokens_per_day,breakeven_tokens_note$" &&
+    ok || bad "CSV header: $(head -1 "$work/a.csv")"
+grep -q "^hosted,hosted,api,,0,1,.*,4354560,4354560,0,.*,51840000000,3.5,,$" "$work/a.csv" && ok || bad "CSV: hosted row: $(grep ^hosted "$work/a.csv")"
+grep -q "^own-one,.*,never at this count$" "$work/a.csv" && ok || bad "CSV: own-one row"
+
+# --- the Markdown: two columns ---
+expect_rc 0 $T "$TCO" report "$A" -o "$work/a.md"
+grep -q "| Feasible | API per 1M tokens | Break-even tokens/day vs API |$" "$work/a.md" && ok || bad "Markdown header"
+grep -q "^| 3 | hosted | api | 4,354,560.00 | .* | yes | 3.50 | – |$" "$work/a.md" && ok || bad "Markdown: hosted: $(grep hosted "$work/a.md")"
+grep -q "^| 4 | own-one | .* | – | never at this count |$" "$work/a.md" && ok || bad "Markdown: own-one"
+
+# --- a scenario without an API option is written without the API's members ---
+expect_rc 0 $T "$TCO" report "$SRC/config/feasibility.ini" -o "$work/f.json"
+grep -q "tokens_per_month\|breakeven_tokens" "$work/f.json" && bad "API members without an API option" || ok
+
+# --- the rate limit: 10 x 60 x 2000 = 1,200,000 tokens a minute against 1,000,000 ---
+sed 's/max_tokens_per_minute = 2000000/max_tokens_per_minute = 1000000/' "$A" >"$work/limit.ini"
+expect_rc 0 $T "$TCO" report "$work/limit.ini"
+grep -qxF "Left out, not feasible: hosted (over the API's rate limit)." "$work/out" && ok || bad "table: left out: $(grep 'Left out' "$work/out")"
+expect_rc 0 $T "$TCO" report "$work/limit.ini" -o "$work/limit.json"
+"$PY" - "$work/limit.json" <<'PYEOF' && ok || bad "JSON: rate limit"
+import json, sys
+d = json.load(open(sys.argv[1]))
+h = d["options"][0]
+assert h["feasible"] is False and h["infeasible_reason"] == "over the API's rate limit", h
+assert d["decision"]["infeasible"] == ["hosted"]
+PYEOF
+
+# --- the workbook: written (its figures are tests/xlsx/live_api.py's) ---
+expect_rc 0 $T "$TCO" report "$A" -o "$work/a.xlsx"
+[ -s "$work/a.xlsx" ] && ok || bad "no workbook written"
+
+# --- an API option in a plan: an error at its line ---
+printf '[scenario]\nname = p\n[workload]\nmode = inference\nrequests_per_s = 1\ninput_tokens_per_request = 1\noutput_tokens_per_request = 1\n[option h]\nacquire = api\nprice_per_million_input_tokens = 1\nprice_per_million_output_tokens = 1\n[option r]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 1\n[demand]\ngpu_hours_per_month = 10\nreference = r\n[plan p]\noverflow = h\n' >"$work/plan.ini"
+expect_rc 2 $T "$TCO" validate "$work/plan.ini"
+expect_err "plan.ini:20: error: overflow 'h' is an api option; a plan's parts are GPUs: an API in a plan is not supported yet"
+
+# --- the catalog's API offers (pricing/gpus.xml): listed apart, named by offer = ---
+expect_rc 0 $T "$TCO" catalog
+grep -q "^API offers (4), per 1M tokens$" "$work/out" && ok || bad "catalog: API offers heading"
+grep -q "^openai-gpt-4o  *OpenAI  *gpt-4o  *2.5  *1.25  *10 USD  2026-05-01$" "$work/out" && ok || bad "catalog: gpt-4o row"
+expect_rc 0 $T "$TCO" catalog --gpu h100-sxm5-80gb
+grep -q "API offers" "$work/out" && bad "API offers listed with a GPU filter" || ok
+expect_rc 0 $T "$TCO" catalog --format json
+"$PY" - "$work/out" <<'PYEOF' && ok || bad "catalog JSON: api_offers"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert list(d) == ["gpus", "offers", "api_offers"], list(d)
+a = {x["id"]: x for x in d["api_offers"]}
+assert a["anthropic-claude-sonnet-4-6"]["cached_per_million"] == 0.3
+assert a["openai-gpt-4o"]["input_per_million"] == 2.5 and a["openai-gpt-4o"]["as_of"] == "2026-05-01"
+assert not set(a) & {x["id"] for x in d["offers"]}
+PYEOF
+# gpt-4o at 720 hours: 38,880 x (0.6 x 2.50 + 0.4 x 1.25) + 12,960 x 10 = 207,360 a month;
+# Sonnet 4.6 with its own output price of 14: 38,880 x 3 + 12,960 x 14 = 298,080.
+cat >"$work/offer.ini" <<'INI'
+[scenario]
+name = offers
+as_of = 2026-07-01
+hours_per_month = 720
+horizon_months = 12
+[workload]
+mode = inference
+requests_per_s = 10
+input_tokens_per_request = 1500
+output_tokens_per_request = 500
+[option gpt]
+acquire = api
+offer = openai-gpt-4o
+cached_fraction = 0.4
+[option son]
+acquire = api
+offer = anthropic-claude-sonnet-4-6
+price_per_million_output_tokens = 14
+[option h100]
+acquire = rent
+offer = cheapest
+offer_gpu = h100-sxm5-80gb
+count = 8
+INI
+expect_rc 0 $T "$TCO" report "$work/offer.ini" -o "$work/offer.json"
+"$PY" - "$work/offer.json" <<'PYEOF' && ok || bad "offer = on API options"
+import json, sys
+d = json.load(open(sys.argv[1]))
+o = {x["id"]: x for x in d["options"]}
+assert o["gpt"]["monthly"][0]["rental"] == 207360 and o["gpt"]["total"] == 12 * 207360
+assert o["son"]["monthly"][0]["rental"] == 298080
+assert o["h100"]["offer_picked"]["id"] not in ("openai-gpt-4o", "anthropic-claude-sonnet-4-6")
+PYEOF
+printf '[scenario]\nname = x\n[workload]\nmode = inference\nrequests_per_s = 1\ninput_tokens_per_request = 1\noutput_tokens_per_request = 1\n[option a]\nacquire = api\noffer = openai-gpt-4\n[option b]\nacquire = api\noffer = cheapest\n' >"$work/badoffer.ini"
+expect_rc 2 $T "$TCO" validate "$work/badoffer.ini"
+expect_err "badoffer.ini:10: error: unknown API offer 'openai-gpt-4' in the catalog; did you mean 'openai-gpt-4o'?"
+expect_err "badoffer.ini:13: error: option 'b' is acquire = api: 'offer = cheapest' picks among GPU offers; name an API offer ('tco catalog' lists them)"
+grep -q "needs 'price_per_million" "$work/err" && bad "an unknown offer's prices reported again" || ok
+
+# --- analyses: price_decline 0.25 swung 20% moves year 2's 12 x 207,360 by 10%, 248,832;
+# the output price from 8 to 12: 12,960 x 4 x (12 + 12 x 0.75) = 1,088,640; a case at 5:
+# 12 x 142,560 + 12 x 106,920 = 2,993,760 ---
+{ cat "$A"; printf '\n[sensitivity]\nhosted.price_per_million_output_tokens = 8, 12\n[case cheaper]\nhosted.price_per_million_output_tokens = 5\n'; } >"$work/an.ini"
+expect_rc 0 $T "$TCO" report "$work/an.ini"
+grep -qxF "  hosted  hosted.price_per_million_output_tokens 1,088,640, price_decline 248,832" "$work/out" &&
+    ok || bad "sensitivity: $(grep '^  hosted' "$work/out")"
+grep -q "^  hosted  *4,354,560  *2,993,760$" "$work/out" && ok || bad "case: $(grep '^  hosted' "$work/out")"
+
+finish
