@@ -102,4 +102,15 @@ double tci_route_stmt_years(const tco_statements *st, size_t i, int col);
 double tci_route_stmt_horizon(const tco_option_result *r, const tco_statements *st, size_t i,
                               int with_tax, int with_commitment);
 
+/* Plan p's statement line col over the fiscal years, added up. */
+double tci_route_plan_stmt_years(const tco_statements *st, size_t p, int col);
+
+/* What plan p's after-tax effects (pre-tax, !with_tax) add up to over the
+ * horizon (MODEL.md, A plan's statements): its total (after tax, with_tax)
+ * less what falls past the horizon (the reserved term's commitment, the
+ * leases' payments owed after it, and with_tax their tax), plus the lease
+ * liability less the right-of-use asset at month H. */
+double tci_route_plan_stmt_horizon(const tco_plan_result *r, const tco_statements *st, size_t p,
+                                   int with_tax);
+
 #endif

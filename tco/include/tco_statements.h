@@ -81,6 +81,9 @@ typedef struct tco_statements {
     size_t n_months;        /* H + 1 */
     double *monthly;        /* by option and month, as value */
     double *lease_interest; /* by option and month; 0 for an option not leased */
+    double *plan_monthly;   /* each plan's months 0..H, laid out as monthly (the
+                               month's flows, the balances at its end); NULL
+                               without plans */
 } tco_statements;
 
 /* The statements of a result (its scenario's fiscal years). */

@@ -192,6 +192,18 @@ typedef struct xw_plansheet {
     int r_fy;
     int bg_own[5], bg_res[2], bg_over;
     int r_unserved, r_s_over; /* the unserved and overflow rows (totals in C), or XW_NONE */
+    /* The rows the Statements sheet's plan block reads (planstmt.c; MODEL.md, A
+     * plan's statements), XW_NONE where the sheet has none: the owned part's
+     * cost lines (by tco_cost_line); the rent (the reserved part's upfront and
+     * rental, the overflow's hours); the capex and the residual; a loan's
+     * amount lent (negative), interest, principal and balance repaid; the
+     * book depreciation, the book value after the sale at month H, the loss
+     * on that sale and the loan's balance at each month's end; the month's
+     * tax. st_ok: 1 when the Statements sheet shows the plan. */
+    int st_line[TCO_LINES], st_rent[3];
+    int st_capex, st_resid, st_lent, st_lint, st_lprin, st_lbal;
+    int st_dep, st_bv, st_loss, st_loan, st_tax;
+    int st_ok;
 } xw_plansheet;
 
 /* Budget: A..G the fiscal year, its months and whether it is partial; from H the
@@ -296,6 +308,10 @@ typedef struct xw_ctx {
     char *opt_name;   /* the Optimize sheet's name (NULL without one) */
     lxw_worksheet *optimize;
     int in_dgph, in_dgrowth, in_dseason, in_dvalues;
+    /* Statements (stmtplan.c): per plan the row of each statement line
+     * (n_plans x TCO_STMT_COLS, XW_NONE: a line the plan does not have) and of
+     * its "last month" row, as st_line and st_last; NULL without plans. */
+    int *st_pline, *st_plast;
 } xw_ctx;
 
 #endif /* TCO_WRITE_XLSX_CTX_H */

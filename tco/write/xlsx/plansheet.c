@@ -651,6 +651,7 @@ static const struct {
     {xw_pl_driver_rows, &xw_pl_n_driver_rows},
     {plan_rows, &(const size_t){N_PLAN_ROWS}},
     {xw_pl_cash_rows, &xw_pl_n_cash_rows},
+    {xw_pl_stmt_rows, &xw_pl_n_stmt_rows},
 };
 
 /* Row k of the sheet's tables, or NULL past the last. */
@@ -807,6 +808,7 @@ static unsigned plan_has(const xw_ctx *c, size_t p, int *nloan)
     has |= ro && ro->term_months > 0 ? PW_RES_TERM : 0;
     has |= ro && ro->term_months > 0 && ro->after_term == TCO_AFTER_ON_DEMAND ? PW_RES_OD_AFTER : 0;
     has |= ro && ro->term_months > 0 && ro->after_term == TCO_AFTER_RENEW ? PW_RES_RENEW : 0;
+    has |= own && !staged && fin != TCO_FIN_LEASE ? PW_ST_OWN : 0;
     return has;
 }
 
@@ -887,6 +889,7 @@ void xw_plan_layout(xw_ctx *c, size_t p)
     ps->bg_over = R.r_ov_cost;
     ps->r_unserved = R.r_unserved;
     ps->r_s_over = R.r_s_over;
+    xw_pl_stmt_layout(c, p, &R, ps);
 }
 /* ===== The chart ===== */
 

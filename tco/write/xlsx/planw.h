@@ -50,6 +50,11 @@ typedef struct pl_rows {
     int r_blint, r_eset;
     int r_chart, r_end;
     int r_fy; /* the fiscal year of each month (the Budget's plan block reads it) */
+    /* For the statements (planstmt.c; MODEL.md, A plan's statements), an owned
+     * part bought at once in cash or on a loan: the heading, the book
+     * depreciation, the book value after the sale at month H, the loss on
+     * that sale, the loan's balance at each month's end. */
+    int s_st, r_sdep, r_sbv, r_sloss, r_sloan;
 } pl_rows;
 
 /* A plan's parts, as the sheet writes them. */
@@ -368,6 +373,7 @@ enum {
     PW_RES_TERM = 1 << 19,     /* reserved with a term: its commitment */
     PW_RES_OD_AFTER = 1 << 20, /* reserved, on demand after its term */
     PW_RES_RENEW = 1 << 21,    /* reserved, renewed after its term */
+    PW_ST_OWN = 1 << 22,       /* owned, bought at once, in cash or on a loan */
 };
 
 /* How many rows an entry of plan_rows takes. */
@@ -453,6 +459,12 @@ extern const pl_row xw_pl_cash_rows[];
 extern const size_t xw_pl_n_cash_rows;
 extern const pl_row xw_pl_driver_rows[];
 extern const size_t xw_pl_n_driver_rows;
+/* The rows the statements need (planstmt.c), at the end of the sheet. */
+extern const pl_row xw_pl_stmt_rows[];
+extern const size_t xw_pl_n_stmt_rows;
+/* Plan p's rows the Statements sheet reads, from its sheet's rows R, into
+ * ps (its st_* members). */
+void xw_pl_stmt_layout(const xw_ctx *c, size_t p, const pl_rows *R, xw_plansheet *ps);
 /* The present values of what the owned part's leases and the reserved part's
  * term owe past the horizon (plandrivers.c), rows of the cash flow's table
  * below what they discount. */
