@@ -503,3 +503,9 @@ lxw_chart *xw_budget_chart(xw_ctx *c)
     xw_legend_lines(ch, n);
     return ch;
 }
+
+/* See sheets.h. */
+int xw_bg_plan_total_col(void)
+{
+    return XW_BG_COL0 + BP_TOTAL;
+}

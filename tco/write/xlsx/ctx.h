@@ -199,10 +199,11 @@ typedef struct xw_plansheet {
      * amount lent (negative), interest, principal and balance repaid; the
      * book depreciation, the book value after the sale at month H, the loss
      * on that sale and the loan's balance at each month's end; the month's
-     * tax. st_ok: 1 when the Statements sheet shows the plan. */
+     * tax; what falls past the horizon (the reserved term's and the leases',
+     * in column C). st_ok: 1 when the Statements sheet shows the plan. */
     int st_line[TCO_LINES], st_rent[3];
     int st_capex, st_resid, st_lent, st_lint, st_lprin, st_lbal;
-    int st_dep, st_bv, st_loss, st_loan, st_tax;
+    int st_dep, st_bv, st_loss, st_loan, st_tax, st_commit[2];
     int st_ok;
 } xw_plansheet;
 

@@ -181,6 +181,8 @@ void xw_pl_stmt_layout(const xw_ctx *c, size_t p, const pl_rows *R, xw_plansheet
     ps->st_loss = R->r_sloss;
     ps->st_loan = R->r_sloan;
     ps->st_tax = tax_row(R);
+    ps->st_commit[0] = R->r_res_commit;
+    ps->st_commit[1] = R->r_own_commit;
     ps->st_ok = R->r_fy != XW_NONE && R->r_net != XW_NONE &&
                 (pl->own_i < 0 || R->r_sdep != XW_NONE) && (!c->s->tax || ps->st_tax != XW_NONE);
 }

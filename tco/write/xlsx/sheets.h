@@ -124,6 +124,8 @@ int xw_stmt_is_total(int col);
  * blocks, and returns the row after them; xw_write_stmt_plans writes them,
  * each a block of the pager, and returns the row after the last (0: none);
  * xw_stmt_plans_biggest is the largest of their figures. */
+/* The Budget's column of a plan's total (budget.c). */
+int xw_bg_plan_total_col(void);
 struct xw_pager;
 int xw_stmt_plan_layout(xw_ctx *c, int row);
 int xw_write_stmt_plans(xw_ctx *c, struct xw_pager *pg);
