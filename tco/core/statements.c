@@ -360,7 +360,8 @@ static void part_into(walk *w, int t, const plan_rows *pr)
  * payments still to come at a sale before the horizon, paid then. Returns 0
  * when out of memory. */
 static int purchase_into(const tco_scenario *sb, const tco_option *o, const tco_plan_result *p,
-                         const tco_plan_purchase *q, double owed, const plan_rows *pr)
+                         const tco_plan_purchase *q, double owed, const plan_rows *pr,
+                         double *dep_at, double *bv_at)
 {
     const int n = sb->horizon_months;
     tco_month *mo = calloc((size_t)n + 1, sizeof *mo);
@@ -404,7 +405,10 @@ static int purchase_into(const tco_scenario *sb, const tco_option *o, const tco_
         }
         bv += m->lease_buyout - m->depreciation;
         m->book_value = j == n ? (owned_from >= 0 ? base - dep : 0) : bv;
+        dep_at[q->month + j] = m->depreciation;
+        bv_at[q->month + j] = m->book_value;
     }
+    bv_at[q->month] = r.book_value0;
     walk w = walk_of(sb, o, &r);
     w.owed = owed;
     part_into(&w, q->month, pr);
@@ -436,7 +440,9 @@ static int plan_statements(const tco_result *res, size_t i, const size_t *year_o
         tco_option o = s->options[oi];
         o.count = q->count;
         double owed = q->sold < H && o.financing == TCO_FIN_LEASE ? q->lease_owed : 0;
-        if (!purchase_into(&sb, &o, p, q, owed, &pr))
+        double *dep_at = &st->plan_buy_dep[(i * st->plan_buys + j) * st->n_months],
+               *bv_at = &st->plan_buy_bv[(i * st->plan_buys + j) * st->n_months];
+        if (!purchase_into(&sb, &o, p, q, owed, &pr, dep_at, bv_at))
             return 0;
     }
     if (plan->reserve_i >= 0 && p->reserve_count > 0) {
@@ -478,8 +484,11 @@ static tco_status plans_statements(const tco_result *r, tco_statements *st)
         return TCO_OK;
     st->plan_value = calloc(st->n_plans * st->n_years * TCO_STMT_COLS, sizeof *st->plan_value);
     st->plan_monthly = calloc(st->n_plans * st->n_months * TCO_STMT_COLS, sizeof *st->plan_monthly);
+    st->plan_buys = TCO_MAX_BUYS + 1;
+    st->plan_buy_dep = calloc(st->n_plans * st->plan_buys * st->n_months, sizeof(double));
+    st->plan_buy_bv = calloc(st->n_plans * st->plan_buys * st->n_months, sizeof(double));
     size_t *year_of = calloc((size_t)H + 1, sizeof *year_of);
-    int ok = st->plan_value && st->plan_monthly && year_of;
+    int ok = st->plan_value && st->plan_monthly && st->plan_buy_dep && st->plan_buy_bv && year_of;
     for (size_t y = 0; ok && y < st->n_years; y++)
         for (int m = st->budget->years[y].first_month; m <= st->budget->years[y].last_month; m++)
             year_of[m] = y;
@@ -537,6 +546,8 @@ void tco_statements_free(tco_statements *st)
     free(st->value);
     free(st->plan_value);
     free(st->plan_monthly);
+    free(st->plan_buy_dep);
+    free(st->plan_buy_bv);
     free(st->monthly);
     free(st->lease_interest);
     free(st);

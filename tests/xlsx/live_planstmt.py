@@ -47,11 +47,12 @@ REL = 1e-6
 CASES = (
     ("config/capacity-plan-2026.ini",
      ("h100-on-demand", "b200-on-demand", "own-h100-burst", "own-reserve-burst",
-      "own-b200-burst", "b200-reserve-burst"),
+      "own-b200-burst", "b200-reserve-burst", "staged-refresh"),
      {("plan own-h100-burst", "own_count"): 40, ("plan own-reserve-burst", "reserve_count"): 24,
       ("option h100-buy", "resale_fraction"): 0.3,
       ("option b200-buy", "maintenance_rate"): 0.05}),
-    ("tests/data/plans.ini", ("mix", "owned", "spares", "loan"),
+    ("tests/data/plans.ini",
+     ("mix", "owned", "spares", "staged", "refresh", "loan", "staged-loan", "refresh-loan"),
      {("option h100-loan", "loan_rate"): 0.12, ("plan loan", "own_count"): 12,
       ("option h100-buy", "gpu_price"): 32000}),
 )

@@ -195,14 +195,17 @@ typedef struct xw_plansheet {
     /* The rows the Statements sheet's plan block reads (planstmt.c; MODEL.md, A
      * plan's statements), XW_NONE where the sheet has none: the owned part's
      * cost lines (by tco_cost_line); the rent (the reserved part's upfront and
-     * rental, the overflow's hours); the capex and the residual; a loan's
-     * amount lent (negative), interest, principal and balance repaid; the
+     * rental, the overflow's hours); the capex, a refresh's sale and the
+     * residual; the loans' amount lent (negative), interest and principal (each
+     * loan's rows) and balance repaid; the
      * book depreciation, the book value after the sale at month H, the loss
-     * on that sale and the loan's balance at each month's end; the month's
+     * on that sale and the loan's balance at each month's end (a refresh's
+     * sale with the residual); the month's
      * tax; what falls past the horizon (the reserved term's and the leases',
      * in column C). st_ok: 1 when the Statements sheet shows the plan. */
     int st_line[TCO_LINES], st_rent[3];
-    int st_capex, st_resid, st_lent, st_lint, st_lprin, st_lbal;
+    int st_capex, st_sale, st_resid, st_lent, st_lbal;
+    int st_lint[TCO_MAX_BUYS + 1], st_lprin[TCO_MAX_BUYS + 1]; /* each loan's, XW_NONE after */
     int st_dep, st_bv, st_loss, st_loan, st_tax, st_commit[2];
     int st_ok;
 } xw_plansheet;

@@ -808,7 +808,7 @@ static unsigned plan_has(const xw_ctx *c, size_t p, int *nloan)
     has |= ro && ro->term_months > 0 ? PW_RES_TERM : 0;
     has |= ro && ro->term_months > 0 && ro->after_term == TCO_AFTER_ON_DEMAND ? PW_RES_OD_AFTER : 0;
     has |= ro && ro->term_months > 0 && ro->after_term == TCO_AFTER_RENEW ? PW_RES_RENEW : 0;
-    has |= own && !staged && fin != TCO_FIN_LEASE ? PW_ST_OWN : 0;
+    has |= own && nlease == 0 && fin != TCO_FIN_LEASE ? PW_ST_OWN : 0;
     return has;
 }
 

@@ -1,15 +1,18 @@
 /* planstmt.c - the rows of a plan's sheet that its statements need and the
  * other rows do not hold (docs/MODEL.md, A plan's statements; docs/WORKBOOK.md,
- * Statements), in a block at the end of the sheet: for an owned part bought
- * at once, in cash or on a loan, its book depreciation by the owned option's
- * method, its book value after the sale at month H, the loss on that sale and
- * the loan's balance at each month's end. Each month one formula over the
+ * Statements), in a block at the end of the sheet: for an owned part in cash
+ * or on loans, its book depreciation by the owned option's method, its book
+ * value after the sale at month H, the loss on that sale and the loan's
+ * balance at each month's end; with buy_at or a refresh, each purchase's
+ * depreciation by its option's method from its month and its book value
+ * before its sale (at the refresh or month H). Each month one formula over the
  * sheet's flags and rows, the engine's month (tco_statements' plan_monthly)
  * cached. The Statements sheet (stmtplan.c) adds them up by fiscal year, with
  * the sheet's cost lines, capex, residual, loan and rent rows, which
  * xw_pl_stmt_layout hands it. */
 #include "write/xlsx/planw.h"
 #include "write/xlsx/sheets.h"
+#include "util/utf8.h"
 
 /* The engine's month m of plan S->p, statement column col. */
 static double pmv(const pl_sheet *S, int m, int col)
@@ -55,37 +58,133 @@ static void month_row(const pl_sheet *S, int row, cell_fn fn, int scol)
         pl_total(S, row, XW_COL_M0, sum, XS_CALC, XN_MONEY);
 }
 
-/* The book depreciation of the month: the owned option's method over the
- * plan's capex, its salvage the option's fraction of it, in the years of the
- * option's life (its sheet's life in column C), from month 1. */
-static void f_dep(const pl_sheet *S, int row, int col, char *f, size_t fs)
+/* The depreciation of capex b in the year y (text) of option w's life, by
+ * its method, the salvage w's fraction of b, the life its sheet's (column C),
+ * in the life's years only, /12; in f. */
+static const char *dep_of(const pl_sheet *S, const xw_optw *w, const char *b, const char *y,
+                          char *f, size_t fs)
 {
     xw_ctx *c = S->c;
-    const xw_optsheet *O = &c->os[S->pl->own_i];
+    const xw_optsheet *O = &c->os[w->i];
     char sv[XW_FBUF / 8], body[XW_FBUF / 2];
-    (void)row;
-    xw_refbuf b = pl_drv(S->R.k_capex), y = pl_at(S->R.r_year, col),
-              life = xw_ref(O->quoted, O->k_life, XW_COL_VAL, 1, 1);
-    xw_formula(c, sv, sizeof sv, "%s*%s", b.s, xw_ow_in(&S->wo, TCO_O_SALVAGE_FRACTION).s);
-    switch (S->wo.o->depreciation) {
+    xw_refbuf life = xw_ref(O->quoted, O->k_life, XW_COL_VAL, 1, 1);
+    xw_formula(c, sv, sizeof sv, "%s*%s", b, xw_ow_in(w, TCO_O_SALVAGE_FRACTION).s);
+    switch (w->o->depreciation) {
     case TCO_DEP_STRAIGHT_LINE:
-        xw_formula(c, body, sizeof body, "SLN(%s,%s,%s)", b.s, sv, life.s);
+        xw_formula(c, body, sizeof body, "SLN(%s,%s,%s)", b, sv, life.s);
         break;
     case TCO_DEP_DOUBLE_DECLINING:
-        xw_formula(c, body, sizeof body, "VDB(%s,%s,%s,%s-1,%s)", b.s, sv, life.s, y.s, y.s);
+        xw_formula(c, body, sizeof body, "VDB(%s,%s,%s,%s-1,%s)", b, sv, life.s, y, y);
         break;
     case TCO_DEP_SUM_OF_YEARS:
-        xw_formula(c, body, sizeof body, "SYD(%s,%s,%s,%s)", b.s, sv, life.s, y.s);
+        xw_formula(c, body, sizeof body, "SYD(%s,%s,%s,%s)", b, sv, life.s, y);
         break;
     default: { /* MACRS: the table's rate of the year */
-        int mc = S->wo.o->depreciation == TCO_DEP_MACRS5 ? XW_COL_VAL : XW_COL_VAL + 1;
-        xw_formula(c, body, sizeof body, "%s*INDEX(%s,%s)", b.s,
+        int mc = w->o->depreciation == TCO_DEP_MACRS5 ? XW_COL_VAL : XW_COL_VAL + 1;
+        xw_formula(c, body, sizeof body, "%s*INDEX(%s,%s)", b,
                    xw_range(c->sheet_q[TCI_SHEET_INPUTS], c->in_macrs, mc, c->in_macrs + 7, mc).s,
-                   y.s);
+                   y);
         break;
     }
     }
-    xw_formula(c, f, fs, "=IF(AND(%s>=1,%s<=%s),%s/12,0)", y.s, y.s, life.s, body);
+    return xw_formula(c, f, fs, "IF(AND(%s>=1,%s<=%s),%s/12,0)", y, y, life.s, body);
+}
+
+/* ===== With buy_at or a refresh: each purchase's rows ===== */
+
+/* Purchase j's year of ownership in the month in column col (its month 1 the
+ * first), in t. */
+static const char *buy_year(const pl_sheet *S, int j, int col, char *t, size_t ts)
+{
+    return xw_formula(S->c, t, ts, "ROUNDUP((%s-%s)/12,0)", pl_at(S->R.r_month, col).s,
+                      pl_drv(pl_flag(S, PF_BOUGHT, j)).s);
+}
+
+/* The engine's figure of purchase j in model month m: its depreciation (k
+ * 0) or its book value before a sale (k 1). */
+static double buy_v(const pl_sheet *S, int j, int m, int k)
+{
+    const tco_statements *st = S->c->st;
+    if (!st || !st->plan_buy_dep)
+        return 0;
+    size_t at = (S->p * st->plan_buys + (size_t)j) * st->n_months + (size_t)m;
+    return k == 0 ? st->plan_buy_dep[at] : st->plan_buy_bv[at];
+}
+
+/* Each purchase's depreciation (k 0) in its months in service, from the
+ * month after it, by its option's method over its capex; or (k 1) its book
+ * value before a sale: the month before's, unless sold then, its capex in
+ * its month, less its depreciation. One row a purchase, from `first`. */
+static void buy_rows(const pl_sheet *S, int first, int k)
+{
+    xw_ctx *c = S->c;
+    char f[XW_FBUF], g[XW_FBUF], t[XW_TBUF], who[XW_TBUF], y[XW_FBUF / 8];
+    for (int j = 0; j < S->nb; j++) {
+        int row = first + j;
+        double sum = 0;
+        xw_pl_buy_name(S, j, who, sizeof who);
+        if (k == 0)
+            xw_labelf(c, t, sizeof t, "plan.st.dep", "Depreciation: {purchase}", "purchase", who,
+                      NULL);
+        else
+            xw_labelf(c, t, sizeof t, "plan.st.bbv", "Book value before a sale: {purchase}",
+                      "purchase", who, NULL);
+        pl_label(S, row, t, S->cur, XS_TEXT);
+        xw_refbuf b = pl_buy(S, j, PB_CAPEX);
+        for (int m = 0; m <= S->H; m++) {
+            int col = XW_COL_M0 + m;
+            double v = buy_v(S, j, m, k);
+            if (k == 0) {
+                buy_year(S, j, col, y, sizeof y);
+                xw_formula(c, f, sizeof f, "=IF(%s=1,%s,0)", pl_at(pl_flag(S, PF_IN, j), col).s,
+                           dep_of(S, xw_pl_buy_option(S, j), b.s, y, g, sizeof g));
+                sum += v;
+            } else {
+                xw_formula(c, f, sizeof f, "=%s*(1-%s)+%s*%s-%s",
+                           xw_ref(NULL, row, col - 1, 0, 0).s,
+                           xw_ref(NULL, pl_flag(S, PF_SOLD, j), col - 1, 1, 0).s, b.s,
+                           pl_at(pl_flag(S, PF_BOUGHT, j), col).s, pl_at(S->R.r_sbdep + j, col).s);
+            }
+            pl_fig(S, row, col, f, v, S->money);
+        }
+        if (k == 0)
+            pl_total(S, row, XW_COL_M0, sum, XS_CALC, XN_MONEY);
+    }
+}
+
+static void bdep_rows(const pl_sheet *S, int first)
+{
+    buy_rows(S, first, 0);
+}
+
+static void bbv_rows(const pl_sheet *S, int first)
+{
+    buy_rows(S, first, 1);
+}
+
+/* The purchases' rows of block `first` in column col, as a range. */
+static xw_refbuf buys_at(const pl_sheet *S, int first, int col)
+{
+    xw_refbuf a = pl_at(first, col), b = pl_at(first + S->nb - 1, col), r;
+    tci_utf8_format(r.s, sizeof r.s, "%s:%s", a.s, b.s);
+    return r;
+}
+
+/* ===== The owned part's rows ===== */
+
+/* The book depreciation of the month: bought at once, the owned option's
+ * method over the plan's capex from month 1; with buy_at or a refresh, the
+ * purchases' rows added up. */
+static void f_dep(const pl_sheet *S, int row, int col, char *f, size_t fs)
+{
+    char g[XW_FBUF];
+    (void)row;
+    if (S->staged) {
+        xw_formula(S->c, f, fs, "=SUM(%s)", buys_at(S, S->R.r_sbdep, col).s);
+        return;
+    }
+    xw_formula(S->c, f, fs, "=%s",
+               dep_of(S, &S->wo, pl_drv(S->R.k_capex).s, pl_at(S->R.r_year, col).s, g, sizeof g));
 }
 
 static void dep_row(const pl_sheet *S, int row)
@@ -93,36 +192,31 @@ static void dep_row(const pl_sheet *S, int row)
     month_row(S, row, f_dep, TCO_STMT_DEPRECIATION);
 }
 
-/* The book value before the sale at month H, in the month in column col (in
- * t): the month before's, the capex paid in it, less its depreciation. */
+/* Bought at once: the book value before the sale at month H, in the month in
+ * column col (in t): the month before's, the capex paid in it, less its
+ * depreciation. */
 static const char *before_sale(const pl_sheet *S, int col, char *t, size_t ts)
 {
     return xw_formula(S->c, t, ts, "(%s+%s-%s)", xw_ref(NULL, S->R.r_sbv, col - 1, 0, 0).s,
                       pl_at(S->R.r_capex, col).s, pl_at(S->R.r_sdep, col).s);
 }
 
-/* The book value at the month's end, 0 once sold at month H. */
-static void f_bv(const pl_sheet *S, int row, int col, char *f, size_t fs)
-{
-    char t[XW_FBUF / 2];
-    (void)row;
-    xw_formula(S->c, f, fs, "=%s*(1-%s)", before_sale(S, col, t, sizeof t),
-               pl_at(S->R.f_end, col).s);
-}
-
-static void bv_row(const pl_sheet *S, int row)
-{
-    month_row(S, row, f_bv, TCO_STMT_BOOK_VALUE);
-}
-
-/* At month H: the book value before the sale less the residual (its row
- * holds it as a receipt, negative). */
+/* The loss on the sales of the month: the book value before them less the
+ * residuals (their rows hold them as receipts, negative); with buy_at or a
+ * refresh, of the purchases sold in it. */
 static void f_loss(const pl_sheet *S, int row, int col, char *f, size_t fs)
 {
     char t[XW_FBUF / 2];
     (void)row;
-    xw_formula(S->c, f, fs, "=%s*%s+%s", before_sale(S, col, t, sizeof t), pl_at(S->R.f_end, col).s,
-               pl_at(S->R.r_resid, col).s);
+    if (!S->staged) {
+        xw_formula(S->c, f, fs, "=%s*%s+%s", before_sale(S, col, t, sizeof t),
+                   pl_at(S->R.f_end, col).s, pl_at(S->R.r_resid, col).s);
+        return;
+    }
+    xw_formula(S->c, f, fs, "=SUMPRODUCT(%s,%s)+%s%s%s", buys_at(S, S->R.r_sbbv, col).s,
+               pl_flags(S, PF_SOLD, col).s, pl_at(S->R.r_resid, col).s,
+               S->R.r_sale != XW_NONE ? "+" : "",
+               S->R.r_sale != XW_NONE ? pl_at(S->R.r_sale, col).s : "");
 }
 
 static void loss_row(const pl_sheet *S, int row)
@@ -130,13 +224,43 @@ static void loss_row(const pl_sheet *S, int row)
     month_row(S, row, f_loss, TCO_STMT_LOSS_ON_SALE);
 }
 
-/* The loan's balance at the month's end: the month before's, what it lends
- * (its row negative), less the principal and the balance repaid. */
+/* The book value at the month's end, 0 once sold; with buy_at or a refresh,
+ * that of the purchases not sold in the month. */
+static void f_bv(const pl_sheet *S, int row, int col, char *f, size_t fs)
+{
+    char t[XW_FBUF / 2];
+    (void)row;
+    if (!S->staged) {
+        xw_formula(S->c, f, fs, "=%s*(1-%s)", before_sale(S, col, t, sizeof t),
+                   pl_at(S->R.f_end, col).s);
+        return;
+    }
+    xw_refbuf b = buys_at(S, S->R.r_sbbv, col);
+    xw_formula(S->c, f, fs, "=SUM(%s)-SUMPRODUCT(%s,%s)", b.s, b.s, pl_flags(S, PF_SOLD, col).s);
+}
+
+static void bv_row(const pl_sheet *S, int row)
+{
+    month_row(S, row, f_bv, TCO_STMT_BOOK_VALUE);
+}
+
+/* The loans' balance at the month's end: the month before's, what they lend
+ * (its row negative), less the principal (each loan's) and the balance
+ * repaid. */
 static void f_loan(const pl_sheet *S, int row, int col, char *f, size_t fs)
 {
     const pl_rows *R = &S->R;
-    xw_formula(S->c, f, fs, "=%s-%s-%s-%s", xw_ref(NULL, row, col - 1, 0, 0).s,
-               pl_at(R->r_lent, col).s, pl_at(R->r_lprin, col).s, pl_at(R->r_lbal, col).s);
+    size_t len = (size_t)tci_utf8_format(f, fs, "=%s-%s-%s", xw_ref(NULL, row, col - 1, 0, 0).s,
+                                         pl_at(R->r_lent, col).s, pl_at(R->r_lbal, col).s);
+    if (!S->staged) {
+        tci_utf8_format(f + len, fs - len, "-%s", pl_at(R->r_lprin, col).s);
+        return;
+    }
+    for (int j = 0; j < S->nb && len < fs; j++) {
+        int r = xw_pl_loan_row(S, j);
+        if (r != XW_NONE)
+            len += (size_t)tci_utf8_format(f + len, fs - len, "-%s", pl_at(r + 1, col).s);
+    }
 }
 
 static void loan_row(const pl_sheet *S, int row)
@@ -147,13 +271,17 @@ static void loan_row(const pl_sheet *S, int row)
 /* See planw.h. */
 const pl_row xw_pl_stmt_rows[] = {
     PHEADING(s_st, PW_ST_OWN, st_heading),
+    {PAT(r_sbdep), PW_ST_OWN | PW_STAGED, 0, PN_PURCHASES, NULL, NULL, PU_NONE, XS_TEXT, NULL, NULL,
+     0, 0, bdep_rows},
+    {PAT(r_sbbv), PW_ST_OWN | PW_STAGED, 0, PN_PURCHASES, NULL, NULL, PU_NONE, XS_TEXT, NULL, NULL,
+     0, 0, bbv_rows},
     PLABEL(r_sdep, PW_ST_OWN, XW_KEY("option.dep"), "Depreciation", PU_CURRENCY, dep_row),
-    PLABEL(r_sbv, PW_ST_OWN, XW_KEY("option.st.bv"),
-           "Book value after the sale at the horizon, end of month", PU_CURRENCY, bv_row),
-    PLABEL(r_sloss, PW_ST_OWN, XW_KEY("option.st.loss"),
-           "Loss on the sale at the horizon: book value before it - residual (negative: a gain)",
-           PU_CURRENCY, loss_row),
-    PLABEL(r_sloan, PW_ST_OWN | PW_FIN_LOAN, XW_KEY("option.lclose"), "Loan balance, end of month",
+    PLABEL(r_sloss, PW_ST_OWN, XW_KEY("plan.st.loss"),
+           "Loss on the sales: book value before them - residual (negative: a gain)", PU_CURRENCY,
+           loss_row),
+    PLABEL(r_sbv, PW_ST_OWN, XW_KEY("plan.st.bv"), "Book value after the sales, end of month",
+           PU_CURRENCY, bv_row),
+    PLABEL(r_sloan, PW_ST_OWN | PW_ANY_LOAN, XW_KEY("option.lclose"), "Loan balance, end of month",
            PU_CURRENCY, loan_row),
 };
 
@@ -171,11 +299,29 @@ void xw_pl_stmt_layout(const xw_ctx *c, size_t p, const pl_rows *R, xw_plansheet
     ps->st_rent[1] = R->r_res_rent;
     ps->st_rent[2] = R->r_ov_cost;
     ps->st_capex = pl->own_i >= 0 ? R->r_capex : XW_NONE;
+    ps->st_sale = R->r_sale;
     ps->st_resid = pl->own_i >= 0 ? R->r_resid : XW_NONE;
-    ps->st_lent = R->r_lint != XW_NONE ? R->r_lent : XW_NONE;
-    ps->st_lint = R->r_lint;
-    ps->st_lprin = R->r_lprin;
-    ps->st_lbal = R->r_lint != XW_NONE ? R->r_lbal : XW_NONE;
+    ps->st_lent = R->r_sloan != XW_NONE ? R->r_lent : XW_NONE;
+    ps->st_lbal = R->r_sloan != XW_NONE ? R->r_lbal : XW_NONE;
+    for (int j = 0; j <= TCO_MAX_BUYS; j++)
+        ps->st_lint[j] = ps->st_lprin[j] = XW_NONE;
+    if (R->r_lint != XW_NONE) {
+        ps->st_lint[0] = R->r_lint;
+        ps->st_lprin[0] = R->r_lprin;
+    }
+    /* With buy_at or a refresh, each loan's pair of rows (MODEL.md, Staged
+     * purchases): those of the owned option's purchases, then the refresh's. */
+    int nloan = 0;
+    if (R->r_blint != XW_NONE) {
+        if (c->s->options[pl->own_i].financing == TCO_FIN_LOAN)
+            nloan += pl->n_buys > 0 ? (int)pl->n_buys : 1;
+        if (pl->refresh_i >= 0 && c->s->options[pl->refresh_i].financing == TCO_FIN_LOAN)
+            nloan++;
+    }
+    for (int k = 0; k < nloan && k <= TCO_MAX_BUYS; k++) {
+        ps->st_lint[k] = R->r_blint + 2 * k;
+        ps->st_lprin[k] = R->r_blint + 2 * k + 1;
+    }
     ps->st_dep = R->r_sdep;
     ps->st_bv = R->r_sbv;
     ps->st_loss = R->r_sloss;

@@ -51,10 +51,11 @@ typedef struct pl_rows {
     int r_chart, r_end;
     int r_fy; /* the fiscal year of each month (the Budget's plan block reads it) */
     /* For the statements (planstmt.c; MODEL.md, A plan's statements), an owned
-     * part bought at once in cash or on a loan: the heading, the book
-     * depreciation, the book value after the sale at month H, the loss on
-     * that sale, the loan's balance at each month's end. */
-    int s_st, r_sdep, r_sbv, r_sloss, r_sloan;
+     * part in cash or on loans: the heading; with buy_at or a refresh, each
+     * purchase's book depreciation and its book value before a sale (nb rows
+     * each); the book depreciation, the loss on the sales, the book value
+     * after them, the loans' balance at each month's end. */
+    int s_st, r_sbdep, r_sbbv, r_sdep, r_sloss, r_sbv, r_sloan;
 } pl_rows;
 
 /* A plan's parts, as the sheet writes them. */
@@ -373,7 +374,7 @@ enum {
     PW_RES_TERM = 1 << 19,     /* reserved with a term: its commitment */
     PW_RES_OD_AFTER = 1 << 20, /* reserved, on demand after its term */
     PW_RES_RENEW = 1 << 21,    /* reserved, renewed after its term */
-    PW_ST_OWN = 1 << 22,       /* owned, bought at once, in cash or on a loan */
+    PW_ST_OWN = 1 << 22,       /* owned, in cash or on loans (no purchase leased) */
 };
 
 /* How many rows an entry of plan_rows takes. */

@@ -18,7 +18,7 @@
 static int sp_has(const xw_ctx *c, size_t p, int col)
 {
     const xw_plansheet *ps = &c->ps[p];
-    int own = ps->st_capex != XW_NONE, loan = ps->st_lint != XW_NONE;
+    int own = ps->st_capex != XW_NONE, loan = ps->st_lint[0] != XW_NONE;
     if (col < TCO_LINES)
         return col == TCO_LINE_RENTAL ? ps->st_rent[0] != XW_NONE || ps->st_rent[1] != XW_NONE ||
                                             ps->st_rent[2] != XW_NONE
@@ -136,7 +136,8 @@ static const char *sp_formula(xw_ctx *c, size_t p, int col, int ycol, const char
         add_sumifs(c, p, ps->st_dep, 0, y, yr, f, fs, &len);
         break;
     case TCO_STMT_INTEREST:
-        add_sumifs(c, p, ps->st_lint, 0, y, yr, f, fs, &len);
+        for (int k = 0; k <= TCO_MAX_BUYS; k++)
+            add_sumifs(c, p, ps->st_lint[k], 0, y, yr, f, fs, &len);
         break;
     case TCO_STMT_LOSS_ON_SALE:
         add_sumifs(c, p, ps->st_loss, 0, y, yr, f, fs, &len);
@@ -158,15 +159,17 @@ static const char *sp_formula(xw_ctx *c, size_t p, int col, int ycol, const char
         for (int k = 0; k < TCO_LINES; k++)
             add_cell(c, p, k, ycol, f, fs, &len);
         add_cell(c, p, TCO_STMT_TAX, ycol, f, fs, &len);
-        add_sumifs(c, p, ps->st_lint, 0, y, yr, f, fs, &len);
+        add_cell(c, p, TCO_STMT_INTEREST, ycol, f, fs, &len);
         break;
-    case TCO_STMT_INVESTING_CASH: /* the capex, less the residual */
+    case TCO_STMT_INVESTING_CASH: /* the capex, less a refresh's sale and the residual */
         add_sumifs(c, p, ps->st_capex, 0, y, yr, f, fs, &len);
+        add_sumifs(c, p, ps->st_sale, 0, y, yr, f, fs, &len);
         add_sumifs(c, p, ps->st_resid, 0, y, yr, f, fs, &len);
         break;
     case TCO_STMT_FINANCING_CASH: /* lent (negative), the principal and the balance repaid */
         add_sumifs(c, p, ps->st_lent, 0, y, yr, f, fs, &len);
-        add_sumifs(c, p, ps->st_lprin, 0, y, yr, f, fs, &len);
+        for (int k = 0; k <= TCO_MAX_BUYS; k++)
+            add_sumifs(c, p, ps->st_lprin[k], 0, y, yr, f, fs, &len);
         add_sumifs(c, p, ps->st_lbal, 0, y, yr, f, fs, &len);
         break;
     case TCO_STMT_NET_CASH:
