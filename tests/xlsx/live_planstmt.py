@@ -5,17 +5,19 @@ cell follows (docs/MODEL.md, A plan's statements; docs/WORKBOOK.md, Statements).
   live_planstmt.py BUILD_DIR REPO_DIR
 
 For config/capacity-plan-2026.ini (on demand only, owned and on demand, owned, reserved
-and on demand, in cash) and tests/data/plans.ini (owned in cash with spares, and the
-plan `loan`, its owned part on a loan that runs past the horizon):
+and on demand, in cash; staged purchases refreshed in the month that costs least) and
+tests/data/plans.ini (owned in cash with spares; staged purchases; a refresh; `loan`, its
+owned part on a loan that runs past the horizon; staged purchases each on its loan; a
+refresh on loans, the first loan's balance repaid at the refresh):
 1. writes the workbook and audits it (recalc_audit.py); the plans with a block are
-   those MODEL.md names (no block for a staged purchase, a refresh or a lease);
+   those MODEL.md names (no block for a plan with a purchase on a lease);
 2. reads every cell of each plan's block (its lines down, its fiscal years across, the
    horizon's column) against the engine's JSON `plans[].statements` (1e-6 relative; a
    figure near 0 against the block's scale), and checks that every line the engine has
    other than 0 is shown (without [tax] the after-tax effect is the pre-tax effect, and
    neither the tax nor the after-tax line is shown, as for an option);
-3. sets inputs on Inputs (plans' counts, a GPU's price, a resale fraction, a loan's
-   rate, the maintenance rate), recalculates in LibreOffice and in Gnumeric, compares
+3. sets inputs on Inputs (plans' counts, a GPU's price, a resale fraction, loans'
+   rates, the maintenance rate, a refresh's month 12 -> 18), recalculates in LibreOffice and in Gnumeric, compares
    every plan cell again with the engine's JSON for the INI edited alike, and checks
    that the edits moved the plans' statements;
 4. Checks: the two Statements checks of every plan with a block (cash sections = the
@@ -54,7 +56,8 @@ CASES = (
     ("tests/data/plans.ini",
      ("mix", "owned", "spares", "staged", "refresh", "loan", "staged-loan", "refresh-loan"),
      {("option h100-loan", "loan_rate"): 0.12, ("plan loan", "own_count"): 12,
-      ("option h100-buy", "gpu_price"): 32000}),
+      ("option h100-buy", "gpu_price"): 32000, ("plan refresh", "refresh_month"): 18,
+      ("option b200-loan", "loan_rate"): 0.05}),
 )
 
 
