@@ -361,7 +361,7 @@ static void part_into(walk *w, int t, const plan_rows *pr)
  * when out of memory. */
 static int purchase_into(const tco_scenario *sb, const tco_option *o, const tco_plan_result *p,
                          const tco_plan_purchase *q, double owed, const plan_rows *pr,
-                         double *dep_at, double *bv_at)
+                         double *dep_at, double *bv_at, tco_stmt_lease *lease)
 {
     const int n = sb->horizon_months;
     tco_month *mo = calloc((size_t)n + 1, sizeof *mo);
@@ -410,6 +410,7 @@ static int purchase_into(const tco_scenario *sb, const tco_option *o, const tco_
     }
     bv_at[q->month] = r.book_value0;
     walk w = walk_of(sb, o, &r);
+    *lease = w.lease;
     w.owed = owed;
     part_into(&w, q->month, pr);
     free(mo);
@@ -442,7 +443,8 @@ static int plan_statements(const tco_result *res, size_t i, const size_t *year_o
         double owed = q->sold < H && o.financing == TCO_FIN_LEASE ? q->lease_owed : 0;
         double *dep_at = &st->plan_buy_dep[(i * st->plan_buys + j) * st->n_months],
                *bv_at = &st->plan_buy_bv[(i * st->plan_buys + j) * st->n_months];
-        if (!purchase_into(&sb, &o, p, q, owed, &pr, dep_at, bv_at))
+        if (!purchase_into(&sb, &o, p, q, owed, &pr, dep_at, bv_at,
+                           &st->plan_lease[i * st->plan_buys + j]))
             return 0;
     }
     if (plan->reserve_i >= 0 && p->reserve_count > 0) {
@@ -487,8 +489,10 @@ static tco_status plans_statements(const tco_result *r, tco_statements *st)
     st->plan_buys = TCO_MAX_BUYS + 1;
     st->plan_buy_dep = calloc(st->n_plans * st->plan_buys * st->n_months, sizeof(double));
     st->plan_buy_bv = calloc(st->n_plans * st->plan_buys * st->n_months, sizeof(double));
+    st->plan_lease = calloc(st->n_plans * st->plan_buys, sizeof *st->plan_lease);
     size_t *year_of = calloc((size_t)H + 1, sizeof *year_of);
-    int ok = st->plan_value && st->plan_monthly && st->plan_buy_dep && st->plan_buy_bv && year_of;
+    int ok = st->plan_value && st->plan_monthly && st->plan_buy_dep && st->plan_buy_bv &&
+             st->plan_lease && year_of;
     for (size_t y = 0; ok && y < st->n_years; y++)
         for (int m = st->budget->years[y].first_month; m <= st->budget->years[y].last_month; m++)
             year_of[m] = y;
@@ -548,6 +552,7 @@ void tco_statements_free(tco_statements *st)
     free(st->plan_monthly);
     free(st->plan_buy_dep);
     free(st->plan_buy_bv);
+    free(st->plan_lease);
     free(st->monthly);
     free(st->lease_interest);
     free(st);

@@ -91,6 +91,8 @@ typedef struct tco_statements {
      * months); NULL without plans. */
     size_t plan_buys;
     double *plan_buy_dep, *plan_buy_bv;
+    tco_stmt_lease *plan_lease; /* each purchase's lease measured at its month, at
+                                   [i * plan_buys + j] (zeros when not leased) */
 } tco_statements;
 
 /* The statements of a result (its scenario's fiscal years). */

@@ -8,16 +8,19 @@ For config/capacity-plan-2026.ini (on demand only, owned and on demand, owned, r
 and on demand, in cash; staged purchases refreshed in the month that costs least) and
 tests/data/plans.ini (owned in cash with spares; staged purchases; a refresh; `loan`, its
 owned part on a loan that runs past the horizon; staged purchases each on its loan; a
-refresh on loans, the first loan's balance repaid at the refresh):
+refresh on loans, the first loan's balance repaid at the refresh; `lease`, leased under
+IFRS 16 with a buyout past the horizon):
 1. writes the workbook and audits it (recalc_audit.py); the plans with a block are
-   those MODEL.md names (no block for a plan with a purchase on a lease);
+   those MODEL.md names (no block for a plan with a staged purchase on a lease, a refresh
+   with a lease, or an operating lease);
 2. reads every cell of each plan's block (its lines down, its fiscal years across, the
    horizon's column) against the engine's JSON `plans[].statements` (1e-6 relative; a
    figure near 0 against the block's scale), and checks that every line the engine has
    other than 0 is shown (without [tax] the after-tax effect is the pre-tax effect, and
    neither the tax nor the after-tax line is shown, as for an option);
 3. sets inputs on Inputs (plans' counts, a GPU's price, a resale fraction, loans'
-   rates, the maintenance rate, a refresh's month 12 -> 18), recalculates in LibreOffice and in Gnumeric, compares
+   rates, the maintenance rate, a refresh's month 12 -> 18, the lease's rate factor and
+   its term 30 -> 18 months, which brings its buyout and the sale into the horizon), recalculates in LibreOffice and in Gnumeric, compares
    every plan cell again with the engine's JSON for the INI edited alike, and checks
    that the edits moved the plans' statements;
 4. Checks: the two Statements checks of every plan with a block (cash sections = the
@@ -54,10 +57,12 @@ CASES = (
       ("option h100-buy", "resale_fraction"): 0.3,
       ("option b200-buy", "maintenance_rate"): 0.05}),
     ("tests/data/plans.ini",
-     ("mix", "owned", "spares", "staged", "refresh", "loan", "staged-loan", "refresh-loan"),
+     ("mix", "owned", "spares", "staged", "refresh", "loan", "lease", "staged-loan",
+      "refresh-loan"),
      {("option h100-loan", "loan_rate"): 0.12, ("plan loan", "own_count"): 12,
       ("option h100-buy", "gpu_price"): 32000, ("plan refresh", "refresh_month"): 18,
-      ("option b200-loan", "loan_rate"): 0.05}),
+      ("option b200-loan", "loan_rate"): 0.05, ("option h100-lease", "lease_months"): 18,
+      ("option h100-lease", "lease_rate_factor"): 0.03}),
 )
 
 

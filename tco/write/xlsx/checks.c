@@ -504,6 +504,10 @@ static int ck_plan_items(xw_ctx *c, size_t p, ck_item *it)
         if (ps->st_commit[j] != XW_NONE)
             o += (size_t)tci_utf8_format(k->expect + o, sizeof k->expect - o, "-%s",
                                          xw_ref(ps->quoted, ps->st_commit[j], V, 1, 1).s);
+    if (ps->st_ll != XW_NONE && o < sizeof k->expect) /* LL(H) - ROU(H) */
+        o += (size_t)tci_utf8_format(k->expect + o, sizeof k->expect - o, "+%s-%s",
+                                     xw_ref(ps->quoted, ps->st_ll, XW_COL_M0 + H, 1, 1).s,
+                                     xw_ref(ps->quoted, ps->st_rou, XW_COL_M0 + H, 1, 1).s);
     if (tax && o < sizeof k->expect)
         tci_utf8_format(k->expect + o, sizeof k->expect - o, "+SUM(%s)",
                         xw_range(ps->quoted, ps->st_tax, XW_COL_M0, ps->st_tax, XW_COL_M0 + H).s);

@@ -207,6 +207,10 @@ typedef struct xw_plansheet {
     int st_capex, st_sale, st_resid, st_lent, st_lbal;
     int st_lint[TCO_MAX_BUYS + 1], st_lprin[TCO_MAX_BUYS + 1]; /* each loan's, XW_NONE after */
     int st_dep, st_bv, st_loss, st_loan, st_tax, st_commit[2];
+    /* A lease on the books: its payments and buyout, the payments less the
+     * interest paid with them, the right-of-use asset and the liability at
+     * each month's end. */
+    int st_epay, st_ebuy, st_llprin, st_rou, st_ll;
     int st_ok;
 } xw_plansheet;
 

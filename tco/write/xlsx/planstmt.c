@@ -268,6 +268,204 @@ static void loan_row(const pl_sheet *S, int row)
     month_row(S, row, f_loan, TCO_STMT_LOAN_BALANCE);
 }
 
+/* ===== A lease on the books ===== */
+
+/* The engine's measurement of the plan's lease (its one purchase). */
+static const tco_stmt_lease *plan_lease(const pl_sheet *S)
+{
+    static const tco_stmt_lease none = {0};
+    const tco_statements *st = S->c->st;
+    return st && st->plan_lease ? &st->plan_lease[S->p * st->plan_buys] : &none;
+}
+
+/* A driver's formula in column C, its value cached. */
+static void drv(const pl_sheet *S, int row, const char *f, double v, xw_numfmt nf)
+{
+    pl_fig(S, row, XW_COL_VAL, f, v, xw_fmt(S->c, XS_CALC, nf));
+}
+
+/* The lease's rate, monthly, as an option's (optstmt.c): implicit in the
+ * lease when its end is known and the rate is 0 or more, else
+ * lease_discount_rate / 12 when given, else the monthly discount rate. */
+static void rate_drv(const pl_sheet *S, int row)
+{
+    xw_ctx *c = S->c;
+    const tco_option *o = S->wo.o;
+    const pl_rows *R = &S->R;
+    char f[XW_FBUF], end[XW_FBUF / 4], fall[XW_FBUF / 4], rate[XW_FBUF / 4];
+    xw_refbuf n = xw_ow_in(&S->wo, TCO_O_LEASE_MONTHS), P = pl_drv(R->k_epmt),
+              capex = pl_drv(R->k_capex), hw_g = pl_drv(R->k_capex_gpu),
+              hw_i = pl_drv(R->k_capex_infra);
+    int known = 1, at_h = 0;
+    if (o->lease_end == TCO_LEASE_BUYOUT)
+        xw_formula(c, end, sizeof end, "%s*%s", xw_ow_in(&S->wo, TCO_O_BUYOUT_FRACTION).s, capex.s);
+    else if (o->src[TCO_O_RESALE_DECLINE])
+        xw_formula(c, end, sizeof end, "(%s+%s)*(1-%s)^(%s/12)", hw_g.s, hw_i.s,
+                   xw_ow_in(&S->wo, TCO_O_RESALE_DECLINE).s, n.s);
+    else if (o->src[TCO_O_RESALE_FRACTION]) /* known when the term is the horizon */
+        at_h = 1,
+        xw_formula(c, end, sizeof end, "(%s+%s)*%s", hw_g.s, hw_i.s, pl_drv(R->k_resfrac).s);
+    else
+        known = 0;
+    if (o->src[TCO_O_LEASE_DISCOUNT_RATE])
+        xw_formula(c, fall, sizeof fall, "%s/12", xw_ow_in(&S->wo, TCO_O_LEASE_DISCOUNT_RATE).s);
+    else
+        xw_formula(c, fall, sizeof fall, "%s", pl_drv(R->k_rm).s);
+    xw_formula(c, rate, sizeof rate, "RATE(%s,-%s,%s,-%s,1)", n.s, P.s, capex.s, end);
+    if (known && at_h)
+        xw_formula(c, f, sizeof f, "=IF(AND(%s=HorizonMonths,IFERROR(%s,-1)>=0),%s,%s)", n.s, rate,
+                   rate, fall);
+    else if (known)
+        xw_formula(c, f, sizeof f, "=IF(IFERROR(%s,-1)>=0,%s,%s)", rate, rate, fall);
+    else
+        xw_formula(c, f, sizeof f, "=%s", fall);
+    drv(S, row, f, plan_lease(S)->rate_monthly, XN_PCT4);
+}
+
+/* The liability at commencement: the payments not yet paid, discounted. */
+static void ll0_drv(const pl_sheet *S, int row)
+{
+    char f[XW_FBUF];
+    xw_refbuf n = xw_ow_in(&S->wo, TCO_O_LEASE_MONTHS), P = pl_drv(S->R.k_epmt),
+              r = pl_drv(S->R.k_srate);
+    if (S->wo.o->lease_end == TCO_LEASE_BUYOUT)
+        xw_formula(S->c, f, sizeof f, "=PV(%s,%s-1,-%s)+%s*%s/(1+%s)^%s", r.s, n.s, P.s,
+                   xw_ow_in(&S->wo, TCO_O_BUYOUT_FRACTION).s, pl_drv(S->R.k_capex).s, r.s, n.s);
+    else
+        xw_formula(S->c, f, sizeof f, "=PV(%s,%s-1,-%s)", r.s, n.s, P.s);
+    drv(S, row, f, plan_lease(S)->liability0, XN_MONEY);
+}
+
+/* The right-of-use asset at commencement: the liability and the first
+ * payment. */
+static void rou0_drv(const pl_sheet *S, int row)
+{
+    char f[XW_FBUF];
+    xw_formula(S->c, f, sizeof f, "=%s+%s", pl_drv(S->R.k_sll0).s, pl_drv(S->R.k_epmt).s);
+    drv(S, row, f, plan_lease(S)->rou0, XN_MONEY);
+}
+
+/* The liability at the start of the month: the month before's end. */
+static void llopen_row(const pl_sheet *S, int row)
+{
+    char f[XW_FBUF];
+    for (int m = 0; m <= S->H; m++) {
+        int col = XW_COL_M0 + m;
+        xw_formula(S->c, f, sizeof f, "=%s", xw_ref(NULL, S->R.r_sllclose, col - 1, 0, 0).s);
+        pl_fig(S, row, col, f, m ? pmv(S, m - 1, TCO_STMT_LEASE_LIABILITY) : 0, S->money);
+    }
+}
+
+static void f_llint(const pl_sheet *S, int row, int col, char *f, size_t fs)
+{
+    (void)row;
+    xw_formula(S->c, f, fs, "=%s*%s", pl_at(S->R.r_sllopen, col).s, pl_drv(S->R.k_srate).s);
+}
+
+static void llint_row(const pl_sheet *S, int row)
+{
+    month_row(S, row, f_llint, TCO_STMT_INTEREST);
+}
+
+/* The start, the liability recognised at month 0, the interest, less the
+ * payments and the buyout of months 1 to H. */
+static void f_llclose(const pl_sheet *S, int row, int col, char *f, size_t fs)
+{
+    const pl_rows *R = &S->R;
+    (void)row;
+    xw_formula(S->c, f, fs, "=%s+%s*%s+%s-(%s+%s)*%s", pl_at(R->r_sllopen, col).s,
+               pl_drv(R->k_sll0).s, pl_at(R->f_m0, col).s, pl_at(R->r_sllint, col).s,
+               pl_at(R->r_epay, col).s, pl_at(R->r_ebuy, col).s, pl_at(R->f_op, col).s);
+}
+
+static void llclose_row(const pl_sheet *S, int row)
+{
+    month_row(S, row, f_llclose, TCO_STMT_LEASE_LIABILITY);
+}
+
+/* What is paid less the interest paid with it (month 0's payment whole); a
+ * month without a payment accrues its interest. */
+static void f_llprin(const pl_sheet *S, int row, int col, char *f, size_t fs)
+{
+    (void)row;
+    xw_refbuf p = pl_at(S->R.r_epay, col), b = pl_at(S->R.r_ebuy, col);
+    xw_formula(S->c, f, fs, "=%s+%s-%s*SIGN(%s+%s)", p.s, b.s, pl_at(S->R.r_sllint, col).s, p.s,
+               b.s);
+}
+
+static void llprin_row(const pl_sheet *S, int row)
+{
+    month_row(S, row, f_llprin, TCO_STMT_FINANCING_CASH);
+}
+
+/* Returned, the asset over the term (its months 1 to lease_months: the
+ * payment flag of the month before, in an operating month); bought out, by
+ * the option's method over its life from month 1. */
+static void f_roudep(const pl_sheet *S, int row, int col, char *f, size_t fs)
+{
+    const pl_rows *R = &S->R;
+    char g[XW_FBUF];
+    (void)row;
+    xw_refbuf b = pl_drv(R->k_srou0);
+    if (S->wo.o->lease_end != TCO_LEASE_BUYOUT)
+        xw_formula(S->c, f, fs, "=%s/%s*%s*%s", b.s, xw_ow_in(&S->wo, TCO_O_LEASE_MONTHS).s,
+                   pl_at(R->f_op, col).s, xw_ref(NULL, R->f_lease, col - 1, 1, 0).s);
+    else
+        xw_formula(S->c, f, fs, "=%s",
+                   dep_of(S, &S->wo, b.s, pl_at(R->r_year, col).s, g, sizeof g));
+}
+
+static void roudep_row(const pl_sheet *S, int row)
+{
+    month_row(S, row, f_roudep, TCO_STMT_DEPRECIATION);
+}
+
+/* The sale at month H (in t): bought out within the horizon, its term
+ * edited or not. */
+static const char *lease_sold(const pl_sheet *S, int col, char *t, size_t ts)
+{
+    return xw_formula(S->c, t, ts, "%s*IF(%s<=HorizonMonths,1,0)", pl_at(S->R.f_end, col).s,
+                      xw_ow_in(&S->wo, TCO_O_LEASE_MONTHS).s);
+}
+
+/* The asset before a sale at month H (in t). */
+static const char *rou_before(const pl_sheet *S, int col, char *t, size_t ts)
+{
+    const pl_rows *R = &S->R;
+    return xw_formula(S->c, t, ts, "(%s+%s*%s-%s)", xw_ref(NULL, R->r_srou, col - 1, 0, 0).s,
+                      pl_drv(R->k_srou0).s, pl_at(R->f_m0, col).s, pl_at(R->r_sroudep, col).s);
+}
+
+static void f_rou(const pl_sheet *S, int row, int col, char *f, size_t fs)
+{
+    char t[XW_FBUF / 2], s[XW_FBUF / 4];
+    (void)row;
+    rou_before(S, col, t, sizeof t);
+    if (S->wo.o->lease_end == TCO_LEASE_BUYOUT)
+        xw_formula(S->c, f, fs, "=%s*(1-%s)", t, lease_sold(S, col, s, sizeof s));
+    else
+        xw_formula(S->c, f, fs, "=%s", t);
+}
+
+static void rou_row(const pl_sheet *S, int row)
+{
+    month_row(S, row, f_rou, TCO_STMT_ROU_ASSET);
+}
+
+/* Bought out: the asset before the sale at month H less the residual. */
+static void f_lloss(const pl_sheet *S, int row, int col, char *f, size_t fs)
+{
+    char t[XW_FBUF / 2], s[XW_FBUF / 4];
+    (void)row;
+    xw_formula(S->c, f, fs, "=%s*%s+%s", rou_before(S, col, t, sizeof t),
+               lease_sold(S, col, s, sizeof s), pl_at(S->R.r_resid, col).s);
+}
+
+static void lloss_row(const pl_sheet *S, int row)
+{
+    month_row(S, row, f_lloss, TCO_STMT_LOSS_ON_SALE);
+}
+
 /* See planw.h. */
 const pl_row xw_pl_stmt_rows[] = {
     PHEADING(s_st, PW_ST_OWN, st_heading),
@@ -283,6 +481,33 @@ const pl_row xw_pl_stmt_rows[] = {
            PU_CURRENCY, bv_row),
     PLABEL(r_sloan, PW_ST_OWN | PW_ANY_LOAN, XW_KEY("option.lclose"), "Loan balance, end of month",
            PU_CURRENCY, loan_row),
+    /* A lease on the books. */
+    PHEADING(s_st, PW_ST_LEASE, st_heading),
+    PLABEL(k_srate, PW_ST_LEASE, XW_KEY("option.st.rate"),
+           "Lease's discount rate, monthly: implicit in the lease when it can be determined",
+           PU_PERCENT, rate_drv),
+    PLABEL(k_sll0, PW_ST_LEASE, XW_KEY("option.st.ll0"),
+           "Lease liability at commencement: the payments not yet paid, discounted", PU_CURRENCY,
+           ll0_drv),
+    PLABEL(k_srou0, PW_ST_LEASE, XW_KEY("option.st.rou0"),
+           "Right-of-use asset at commencement: the liability + the first payment", PU_CURRENCY,
+           rou0_drv),
+    PLABEL(r_sllopen, PW_ST_LEASE, XW_KEY("option.st.llopen"), "Lease liability, start of month",
+           PU_CURRENCY, llopen_row),
+    PLABEL(r_sllint, PW_ST_LEASE, XW_KEY("option.st.llint"),
+           "Interest on the lease liability: start x rate", PU_CURRENCY, llint_row),
+    PLABEL(r_sllclose, PW_ST_LEASE, XW_KEY("option.st.llclose"),
+           "Lease liability, end of month: start + at commencement + interest - paid", PU_CURRENCY,
+           llclose_row),
+    PLABEL(r_sllprin, PW_ST_LEASE, XW_KEY("option.st.llprin"),
+           "Lease paid less the interest paid with it (financing cash)", PU_CURRENCY, llprin_row),
+    PLABEL(r_sroudep, PW_ST_LEASE, XW_KEY("option.st.roudep"),
+           "Depreciation of the right-of-use asset", PU_CURRENCY, roudep_row),
+    PLABEL(r_srou, PW_ST_LEASE, XW_KEY("option.st.rou"), "Right-of-use asset, end of month",
+           PU_CURRENCY, rou_row),
+    PLABEL(r_slloss, PW_ST_LEASE, XW_KEY("plan.st.loss"),
+           "Loss on the sales: book value before them - residual (negative: a gain)", PU_CURRENCY,
+           lloss_row),
 };
 
 /* See planw.h. */
@@ -322,13 +547,29 @@ void xw_pl_stmt_layout(const xw_ctx *c, size_t p, const pl_rows *R, xw_plansheet
         ps->st_lint[k] = R->r_blint + 2 * k;
         ps->st_lprin[k] = R->r_blint + 2 * k + 1;
     }
-    ps->st_dep = R->r_sdep;
+    ps->st_dep = R->r_sroudep != XW_NONE ? R->r_sroudep : R->r_sdep;
     ps->st_bv = R->r_sbv;
     ps->st_loss = R->r_sloss;
     ps->st_loan = R->r_sloan;
     ps->st_tax = tax_row(R);
+    /* A lease on the books: no capex in investing (its lent row cancels it),
+     * the residual only when bought out. */
+    ps->st_epay = ps->st_ebuy = ps->st_llprin = ps->st_rou = ps->st_ll = XW_NONE;
+    if (R->r_sllint != XW_NONE) {
+        int out = c->s->options[pl->own_i].lease_end == TCO_LEASE_BUYOUT;
+        ps->st_capex = XW_NONE;
+        ps->st_resid = out ? R->r_resid : XW_NONE;
+        ps->st_loss = out ? R->r_slloss : XW_NONE;
+        ps->st_lint[0] = R->r_sllint;
+        ps->st_epay = R->r_epay;
+        ps->st_ebuy = R->r_ebuy;
+        ps->st_llprin = R->r_sllprin;
+        ps->st_rou = R->r_srou;
+        ps->st_ll = R->r_sllclose;
+    }
     ps->st_commit[0] = R->r_res_commit;
     ps->st_commit[1] = R->r_own_commit;
     ps->st_ok = R->r_fy != XW_NONE && R->r_net != XW_NONE &&
-                (pl->own_i < 0 || R->r_sdep != XW_NONE) && (!c->s->tax || ps->st_tax != XW_NONE);
+                (pl->own_i < 0 || R->r_sdep != XW_NONE || R->r_sllint != XW_NONE) &&
+                (!c->s->tax || ps->st_tax != XW_NONE);
 }

@@ -18,25 +18,31 @@
 static int sp_has(const xw_ctx *c, size_t p, int col)
 {
     const xw_plansheet *ps = &c->ps[p];
-    int own = ps->st_capex != XW_NONE, loan = ps->st_lint[0] != XW_NONE;
     if (col < TCO_LINES)
         return col == TCO_LINE_RENTAL ? ps->st_rent[0] != XW_NONE || ps->st_rent[1] != XW_NONE ||
                                             ps->st_rent[2] != XW_NONE
                                       : ps->st_line[col] != XW_NONE;
     switch (col) {
     case TCO_STMT_LEASE_COST:
-    case TCO_STMT_ROU_ASSET:
-    case TCO_STMT_LEASE_LIABILITY:
-        return 0; /* a plan's lease has no block (MODEL.md) */
+        return 0; /* an operating lease's: no block (MODEL.md) */
     case TCO_STMT_DEPRECIATION:
+        return ps->st_dep != XW_NONE;
     case TCO_STMT_LOSS_ON_SALE:
+        return ps->st_loss != XW_NONE;
     case TCO_STMT_INVESTING_CASH:
+        return ps->st_capex != XW_NONE || ps->st_resid != XW_NONE;
     case TCO_STMT_BOOK_VALUE:
-        return own;
+        return ps->st_bv != XW_NONE;
     case TCO_STMT_INTEREST:
+        return ps->st_lint[0] != XW_NONE;
     case TCO_STMT_FINANCING_CASH:
+        return ps->st_loan != XW_NONE || ps->st_llprin != XW_NONE;
     case TCO_STMT_LOAN_BALANCE:
-        return loan;
+        return ps->st_loan != XW_NONE;
+    case TCO_STMT_ROU_ASSET:
+        return ps->st_rou != XW_NONE;
+    case TCO_STMT_LEASE_LIABILITY:
+        return ps->st_ll != XW_NONE;
     case TCO_STMT_TAX:
     case TCO_STMT_AFTER_TAX:
         return ps->st_tax != XW_NONE;
@@ -116,7 +122,10 @@ static const char *sp_formula(xw_ctx *c, size_t p, int col, int ycol, const char
     size_t len = 1;
     tci_utf8_format(f, fs, "=");
     if (col >= TCO_STMT_FIRST_BALANCE) {
-        int row = col == TCO_STMT_BOOK_VALUE ? ps->st_bv : ps->st_loan;
+        int row = col == TCO_STMT_BOOK_VALUE     ? ps->st_bv
+                  : col == TCO_STMT_ROU_ASSET    ? ps->st_rou
+                  : col == TCO_STMT_LOAN_BALANCE ? ps->st_loan
+                                                 : ps->st_ll;
         return xw_formula(c, f, fs, "=INDEX(%s,1,%s+1)",
                           xw_range(ps->quoted, row, XW_COL_M0, row, XW_COL_M0 + H).s, last);
     }
@@ -159,18 +168,27 @@ static const char *sp_formula(xw_ctx *c, size_t p, int col, int ycol, const char
         for (int k = 0; k < TCO_LINES; k++)
             add_cell(c, p, k, ycol, f, fs, &len);
         add_cell(c, p, TCO_STMT_TAX, ycol, f, fs, &len);
-        add_cell(c, p, TCO_STMT_INTEREST, ycol, f, fs, &len);
+        if (ps->st_llprin == XW_NONE) { /* a loan's interest */
+            add_cell(c, p, TCO_STMT_INTEREST, ycol, f, fs, &len);
+            break;
+        }
+        /* a lease on the books: what is paid less the principal, the interest paid */
+        add_sumifs(c, p, ps->st_epay, 0, y, yr, f, fs, &len);
+        add_sumifs(c, p, ps->st_ebuy, 0, y, yr, f, fs, &len);
+        add_sumifs(c, p, ps->st_llprin, 1, y, yr, f, fs, &len);
         break;
     case TCO_STMT_INVESTING_CASH: /* the capex, less a refresh's sale and the residual */
         add_sumifs(c, p, ps->st_capex, 0, y, yr, f, fs, &len);
         add_sumifs(c, p, ps->st_sale, 0, y, yr, f, fs, &len);
         add_sumifs(c, p, ps->st_resid, 0, y, yr, f, fs, &len);
         break;
-    case TCO_STMT_FINANCING_CASH: /* lent (negative), the principal and the balance repaid */
+    case TCO_STMT_FINANCING_CASH: /* lent (negative), the principal and the balance repaid; a
+                                     lease's payments less their interest */
         add_sumifs(c, p, ps->st_lent, 0, y, yr, f, fs, &len);
         for (int k = 0; k <= TCO_MAX_BUYS; k++)
             add_sumifs(c, p, ps->st_lprin[k], 0, y, yr, f, fs, &len);
         add_sumifs(c, p, ps->st_lbal, 0, y, yr, f, fs, &len);
+        add_sumifs(c, p, ps->st_llprin, 0, y, yr, f, fs, &len);
         break;
     case TCO_STMT_NET_CASH:
         add_cell(c, p, TCO_STMT_OPERATING_CASH, ycol, f, fs, &len);
