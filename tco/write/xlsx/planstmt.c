@@ -2,14 +2,17 @@
  * other rows do not hold (docs/MODEL.md, A plan's statements; docs/WORKBOOK.md,
  * Statements), in a block at the end of the sheet: for an owned part in cash
  * or on loans, its book depreciation by the owned option's method, its book
- * value after the sale at month H, the loss on that sale and the loan's
+ * value after the sale at month H, the loss on that sale and the loans'
  * balance at each month's end; with buy_at or a refresh, each purchase's
  * depreciation by its option's method from its month and its book value
- * before its sale (at the refresh or month H). Each month one formula over the
- * sheet's flags and rows, the engine's month (tco_statements' plan_monthly)
- * cached. The Statements sheet (stmtplan.c) adds them up by fiscal year, with
- * the sheet's cost lines, capex, residual, loan and rent rows, which
- * xw_pl_stmt_layout hands it. */
+ * before its sale (at the refresh or month H); for an owned part leased at
+ * once on the books (ifrs16, asc842-finance), the option sheet's lease rows
+ * (optstmt.c) over the plan's drivers. Each month one formula over the
+ * sheet's flags and rows, the engine's month (tco_statements' plan_monthly,
+ * plan_buy_dep, plan_buy_bv, plan_lease) cached. The Statements sheet
+ * (stmtplan.c) adds them up by fiscal year, with the sheet's cost lines,
+ * capex, residual, loan, lease and rent rows, which xw_pl_stmt_layout hands
+ * it. */
 #include "write/xlsx/planw.h"
 #include "write/xlsx/sheets.h"
 #include "util/utf8.h"
