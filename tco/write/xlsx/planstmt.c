@@ -485,7 +485,7 @@ const pl_row xw_pl_stmt_rows[] = {
     PLABEL(r_sloan, PW_ST_OWN | PW_ANY_LOAN, XW_KEY("option.lclose"), "Loan balance, end of month",
            PU_CURRENCY, loan_row),
     /* A lease on the books. */
-    PHEADING(s_st, PW_ST_LEASE, st_heading),
+    PHEADING(s_stl, PW_ST_LEASE, st_heading),
     PLABEL(k_srate, PW_ST_LEASE, XW_KEY("option.st.rate"),
            "Lease's discount rate, monthly: implicit in the lease when it can be determined",
            PU_PERCENT, rate_drv),

@@ -57,13 +57,13 @@ typedef struct pl_rows {
      * after them, the loans' balance at each month's end. */
     int s_st, r_sbdep, r_sbbv, r_sdep, r_sloss, r_sbv, r_sloan;
     /* An owned part leased at once, on the books (ifrs16, asc842-finance):
-     * the lease's monthly rate, its liability and right-of-use asset at
+     * the heading, the lease's monthly rate, its liability and right-of-use asset at
      * commencement (column C); the liability's corkscrew (start, interest,
      * end), the payments less the interest paid with them, the asset's
      * depreciation and its balance, the loss on its sale at month H when
      * bought out within the horizon. */
-    int k_srate, k_sll0, k_srou0, r_sllopen, r_sllint, r_sllclose, r_sllprin, r_sroudep, r_srou,
-        r_slloss;
+    int s_stl, k_srate, k_sll0, k_srou0, r_sllopen, r_sllint, r_sllclose, r_sllprin, r_sroudep,
+        r_srou, r_slloss;
 } pl_rows;
 
 /* A plan's parts, as the sheet writes them. */
