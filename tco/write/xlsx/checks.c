@@ -466,7 +466,8 @@ static void ck_statement_items(xw_ctx *c, size_t i, ck_item *it, int *n)
  * cash add up to the Budget's total of the plan; over the horizon, the
  * after-tax effects (pre-tax without a tax row) add up to the plan's total
  * less what falls past the horizon (the reserved term's commitment, the
- * leases' months), with its tax of months 0..H. None without its block. */
+ * leases' months), plus the lease liability less the right-of-use asset at
+ * month H, with its tax of months 0..H. None without its block. */
 static int ck_plan_items(xw_ctx *c, size_t p, ck_item *it)
 {
     int n = 0;
