@@ -326,7 +326,8 @@ static double *line_at(tco_month *mo, tco_cost_line k)
  * them) and each model month's fiscal year. */
 typedef struct plan_rows {
     double *rows;
-    double *months; /* the plan's months 0..H, as rows */
+    double *months;         /* the plan's months 0..H, as rows */
+    double *lease_interest; /* the plan's months 0..H: its leases' interest */
     size_t n_years;
     const size_t *year_of; /* months 0..H */
     const tco_budget *b;
@@ -345,7 +346,7 @@ static void part_into(walk *w, int t, const plan_rows *pr)
         if (j == 0)
             month0(w, v, mv);
         else
-            month(w, j, v, mv);
+            pr->lease_interest[t + j] += month(w, j, v, mv);
         balances(w, j, mv);
         if (t + j == pr->b->years[y].last_month)
             balances(w, j, v);
@@ -429,7 +430,10 @@ static int plan_statements(const tco_result *res, size_t i, const size_t *year_o
     const tco_plan *plan = p->plan;
     const int H = s->horizon_months;
     plan_rows pr = {&st->plan_value[i * st->n_years * TCO_STMT_COLS],
-                    &st->plan_monthly[i * st->n_months * TCO_STMT_COLS], st->n_years, year_of,
+                    &st->plan_monthly[i * st->n_months * TCO_STMT_COLS],
+                    &st->plan_lease_interest[i * st->n_months],
+                    st->n_years,
+                    year_of,
                     st->budget};
     for (size_t j = 0; j < p->n_purchases; j++) {
         const tco_plan_purchase *q = &p->purchases[j];
@@ -490,9 +494,10 @@ static tco_status plans_statements(const tco_result *r, tco_statements *st)
     st->plan_buy_dep = calloc(st->n_plans * st->plan_buys * st->n_months, sizeof(double));
     st->plan_buy_bv = calloc(st->n_plans * st->plan_buys * st->n_months, sizeof(double));
     st->plan_lease = calloc(st->n_plans * st->plan_buys, sizeof *st->plan_lease);
+    st->plan_lease_interest = calloc(st->n_plans * st->n_months, sizeof(double));
     size_t *year_of = calloc((size_t)H + 1, sizeof *year_of);
     int ok = st->plan_value && st->plan_monthly && st->plan_buy_dep && st->plan_buy_bv &&
-             st->plan_lease && year_of;
+             st->plan_lease && st->plan_lease_interest && year_of;
     for (size_t y = 0; ok && y < st->n_years; y++)
         for (int m = st->budget->years[y].first_month; m <= st->budget->years[y].last_month; m++)
             year_of[m] = y;
@@ -553,6 +558,7 @@ void tco_statements_free(tco_statements *st)
     free(st->plan_buy_dep);
     free(st->plan_buy_bv);
     free(st->plan_lease);
+    free(st->plan_lease_interest);
     free(st->monthly);
     free(st->lease_interest);
     free(st);

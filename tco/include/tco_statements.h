@@ -91,8 +91,10 @@ typedef struct tco_statements {
      * months); NULL without plans. */
     size_t plan_buys;
     double *plan_buy_dep, *plan_buy_bv;
-    tco_stmt_lease *plan_lease; /* each purchase's lease measured at its month, at
-                                   [i * plan_buys + j] (zeros when not leased) */
+    tco_stmt_lease *plan_lease;  /* each purchase's lease measured at its month, at
+                                    [i * plan_buys + j] (zeros when not leased) */
+    double *plan_lease_interest; /* plan i's leases' interest in month m, at
+                                    [i * n_months + m] (every standard) */
 } tco_statements;
 
 /* The statements of a result (its scenario's fiscal years). */

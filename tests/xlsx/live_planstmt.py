@@ -9,10 +9,12 @@ and on demand, in cash; staged purchases refreshed in the month that costs least
 tests/data/plans.ini (owned in cash with spares; staged purchases; a refresh; `loan`, its
 owned part on a loan that runs past the horizon; staged purchases each on its loan; a
 refresh on loans, the first loan's balance repaid at the refresh; `lease`, leased under
-IFRS 16 with a buyout past the horizon):
+IFRS 16 with a buyout past the horizon) and tests/data/plan-leases.ini (leased and
+returned under IFRS 16 at the implicit rate, and under ASC 842 operating past the
+horizon at the lessee's rate):
 1. writes the workbook and audits it (recalc_audit.py); the plans with a block are
    those MODEL.md names (no block for a plan with a staged purchase on a lease, a refresh
-   with a lease, or an operating lease);
+   with a lease, or an operating lease bought out);
 2. reads every cell of each plan's block (its lines down, its fiscal years across, the
    horizon's column) against the engine's JSON `plans[].statements` (1e-6 relative; a
    figure near 0 against the block's scale), and checks that every line the engine has
@@ -20,7 +22,8 @@ IFRS 16 with a buyout past the horizon):
    neither the tax nor the after-tax line is shown, as for an option);
 3. sets inputs on Inputs (plans' counts, a GPU's price, a resale fraction, loans'
    rates, the maintenance rate, a refresh's month 12 -> 18, the lease's rate factor and
-   its term 30 -> 18 months, which brings its buyout and the sale into the horizon), recalculates in LibreOffice and in Gnumeric, compares
+   its term 30 -> 18 months, which brings its buyout and the sale into the horizon;
+   leases' payments, a resale decline, the lessee's rate), recalculates in LibreOffice and in Gnumeric, compares
    every plan cell again with the engine's JSON for the INI edited alike, and checks
    that the edits moved the plans' statements;
 4. Checks: the two Statements checks of every plan with a block (cash sections = the
@@ -31,7 +34,7 @@ IFRS 16 with a buyout past the horizon):
    the check and on the master check, and OK on every other row.
 Exit 0 when all agree; 1 otherwise.
 """
-import os, subprocess, sys, tempfile
+import os, re, shutil, subprocess, sys, tempfile
 
 import openpyxl
 
@@ -63,6 +66,10 @@ CASES = (
       ("option h100-buy", "gpu_price"): 32000, ("plan refresh", "refresh_month"): 18,
       ("option b200-loan", "loan_rate"): 0.05, ("option h100-lease", "lease_months"): 18,
       ("option h100-lease", "lease_rate_factor"): 0.03}),
+    ("tests/data/plan-leases.ini", ("ifrs", "operating"),
+     {("option lr", "lease_payment"): 70, ("option lr", "resale_decline"): 0.2,
+      ("option lo", "lease_payment"): 50, ("option lo", "lease_discount_rate"): 0.09,
+      ("plan operating", "own_count"): 3}),
 )
 
 
@@ -177,6 +184,10 @@ def planted(book, layout, tmp, bad):
 
 def run_case(tco, repo, rel, with_block, edits, tmp, bad):
     ini = os.path.join(repo, rel)
+    # A demand file beside the INI, beside the engine's copies of it in tmp too.
+    with open(ini, encoding="utf-8") as f:
+        for name in re.findall(r"^file\s*=\s*(\S+)", f.read(), re.M):
+            shutil.copy(os.path.join(os.path.dirname(ini), name), tmp)
     stem = os.path.splitext(os.path.basename(ini))[0]
     book = os.path.join(tmp, stem + ".xlsx")
     subprocess.run(["timeout", "120", tco, "report", ini, "-o", book], check=True,

@@ -211,6 +211,7 @@ typedef struct xw_plansheet {
      * interest paid with them, the right-of-use asset and the liability at
      * each month's end. */
     int st_epay, st_ebuy, st_llprin, st_rou, st_ll;
+    int st_lcost; /* asc842-operating: the straight-line lease cost */
     int st_ok;
 } xw_plansheet;
 

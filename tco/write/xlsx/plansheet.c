@@ -809,10 +809,12 @@ static unsigned plan_has(const xw_ctx *c, size_t p, int *nloan)
     has |= ro && ro->term_months > 0 && ro->after_term == TCO_AFTER_ON_DEMAND ? PW_RES_OD_AFTER : 0;
     has |= ro && ro->term_months > 0 && ro->after_term == TCO_AFTER_RENEW ? PW_RES_RENEW : 0;
     has |= own && nlease == 0 && fin != TCO_FIN_LEASE ? PW_ST_OWN : 0;
-    has |=
-        fin == TCO_FIN_LEASE && s->options[pl->own_i].lease_accounting != TCO_LEASE_ASC842_OPERATING
-            ? PW_ST_LEASE
-            : 0;
+    if (fin == TCO_FIN_LEASE) {
+        const tco_option *lo = &s->options[pl->own_i];
+        int op = lo->lease_accounting == TCO_LEASE_ASC842_OPERATING;
+        has |= !op ? PW_ST_LEASE | PW_ST_LL : 0;
+        has |= op && lo->lease_end == TCO_LEASE_RETURN ? PW_ST_OPLEASE | PW_ST_LL : 0;
+    }
     return has;
 }
 

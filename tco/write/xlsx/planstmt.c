@@ -365,9 +365,20 @@ static void f_llint(const pl_sheet *S, int row, int col, char *f, size_t fs)
     xw_formula(S->c, f, fs, "=%s*%s", pl_at(S->R.r_sllopen, col).s, pl_drv(S->R.k_srate).s);
 }
 
+/* Cached with the engine's interest on the plan's lease (under
+ * asc842-operating inside the straight-line cost). */
 static void llint_row(const pl_sheet *S, int row)
 {
-    month_row(S, row, f_llint, TCO_STMT_INTEREST);
+    const tco_statements *st = S->c->st;
+    char f[XW_FBUF];
+    double sum = 0;
+    for (int m = 0; m <= S->H; m++) {
+        double v = st ? st->plan_lease_interest[S->p * st->n_months + (size_t)m] : 0;
+        sum += v;
+        f_llint(S, row, XW_COL_M0 + m, f, sizeof f);
+        pl_fig(S, row, XW_COL_M0 + m, f, v, S->money);
+    }
+    pl_total(S, row, XW_COL_M0, sum, XS_CALC, XN_MONEY);
 }
 
 /* The start, the liability recognised at month 0, the interest, less the
@@ -401,18 +412,55 @@ static void llprin_row(const pl_sheet *S, int row)
     month_row(S, row, f_llprin, TCO_STMT_FINANCING_CASH);
 }
 
+/* The months of the lease's term, 1 to lease_months, in column col (in t):
+ * the payment flag of the month before, in an operating month. */
+static const char *term_at(const pl_sheet *S, int col, char *t, size_t ts)
+{
+    return xw_formula(S->c, t, ts, "%s*%s", pl_at(S->R.f_op, col).s,
+                      xw_ref(NULL, S->R.f_lease, col - 1, 1, 0).s);
+}
+
+/* asc842-operating: the payment, in each month of the term. */
+static void f_lcost(const pl_sheet *S, int row, int col, char *f, size_t fs)
+{
+    char t[XW_FBUF / 4];
+    (void)row;
+    xw_formula(S->c, f, fs, "=%s*%s", pl_drv(S->R.k_epmt).s, term_at(S, col, t, sizeof t));
+}
+
+static void lcost_row(const pl_sheet *S, int row)
+{
+    month_row(S, row, f_lcost, TCO_STMT_LEASE_COST);
+}
+
+/* asc842-operating: the liability, the payments made to date less the lease
+ * cost to date. */
+static void f_orou(const pl_sheet *S, int row, int col, char *f, size_t fs)
+{
+    const pl_rows *R = &S->R;
+    (void)row;
+    xw_formula(S->c, f, fs, "=%s+SUM(%s:%s)-SUM(%s:%s)", pl_at(R->r_sllclose, col).s,
+               xw_ref(NULL, R->r_epay, XW_COL_M0, 0, 1).s, pl_at(R->r_epay, col).s,
+               xw_ref(NULL, R->r_slcost, XW_COL_M0, 0, 1).s, pl_at(R->r_slcost, col).s);
+}
+
+static void orou_row(const pl_sheet *S, int row)
+{
+    month_row(S, row, f_orou, TCO_STMT_ROU_ASSET);
+}
+
 /* Returned, the asset over the term (its months 1 to lease_months: the
  * payment flag of the month before, in an operating month); bought out, by
  * the option's method over its life from month 1. */
 static void f_roudep(const pl_sheet *S, int row, int col, char *f, size_t fs)
 {
     const pl_rows *R = &S->R;
-    char g[XW_FBUF];
+    char g[XW_FBUF], t[XW_FBUF / 4];
     (void)row;
     xw_refbuf b = pl_drv(R->k_srou0);
     if (S->wo.o->lease_end != TCO_LEASE_BUYOUT)
-        xw_formula(S->c, f, fs, "=%s/%s*%s*%s", b.s, xw_ow_in(&S->wo, TCO_O_LEASE_MONTHS).s,
-                   pl_at(R->f_op, col).s, xw_ref(NULL, R->f_lease, col - 1, 1, 0).s);
+        xw_formula(S->c, f, fs, "=%s/%s*%s", b.s, xw_ow_in(&S->wo, TCO_O_LEASE_MONTHS).s,
+                   term_at(S, col, t, sizeof t));
     else
         xw_formula(S->c, f, fs, "=%s",
                    dep_of(S, &S->wo, b.s, pl_at(R->r_year, col).s, g, sizeof g));
@@ -485,23 +533,27 @@ const pl_row xw_pl_stmt_rows[] = {
     PLABEL(r_sloan, PW_ST_OWN | PW_ANY_LOAN, XW_KEY("option.lclose"), "Loan balance, end of month",
            PU_CURRENCY, loan_row),
     /* A lease on the books. */
-    PHEADING(s_stl, PW_ST_LEASE, st_heading),
-    PLABEL(k_srate, PW_ST_LEASE, XW_KEY("option.st.rate"),
+    PHEADING(s_stl, PW_ST_LL, st_heading),
+    PLABEL(k_srate, PW_ST_LL, XW_KEY("option.st.rate"),
            "Lease's discount rate, monthly: implicit in the lease when it can be determined",
            PU_PERCENT, rate_drv),
-    PLABEL(k_sll0, PW_ST_LEASE, XW_KEY("option.st.ll0"),
+    PLABEL(k_sll0, PW_ST_LL, XW_KEY("option.st.ll0"),
            "Lease liability at commencement: the payments not yet paid, discounted", PU_CURRENCY,
            ll0_drv),
     PLABEL(k_srou0, PW_ST_LEASE, XW_KEY("option.st.rou0"),
            "Right-of-use asset at commencement: the liability + the first payment", PU_CURRENCY,
            rou0_drv),
-    PLABEL(r_sllopen, PW_ST_LEASE, XW_KEY("option.st.llopen"), "Lease liability, start of month",
+    PLABEL(r_sllopen, PW_ST_LL, XW_KEY("option.st.llopen"), "Lease liability, start of month",
            PU_CURRENCY, llopen_row),
-    PLABEL(r_sllint, PW_ST_LEASE, XW_KEY("option.st.llint"),
+    PLABEL(r_sllint, PW_ST_LL, XW_KEY("option.st.llint"),
            "Interest on the lease liability: start x rate", PU_CURRENCY, llint_row),
-    PLABEL(r_sllclose, PW_ST_LEASE, XW_KEY("option.st.llclose"),
+    PLABEL(r_sllclose, PW_ST_LL, XW_KEY("option.st.llclose"),
            "Lease liability, end of month: start + at commencement + interest - paid", PU_CURRENCY,
            llclose_row),
+    PLABEL(r_slcost, PW_ST_OPLEASE, XW_KEY("option.st.lcost"),
+           "Lease cost, straight-line over the term (ASC 842 operating)", PU_CURRENCY, lcost_row),
+    PLABEL(r_sorou, PW_ST_OPLEASE, XW_KEY("option.st.rou"), "Right-of-use asset, end of month",
+           PU_CURRENCY, orou_row),
     PLABEL(r_sllprin, PW_ST_LEASE, XW_KEY("option.st.llprin"),
            "Lease paid less the interest paid with it (financing cash)", PU_CURRENCY, llprin_row),
     PLABEL(r_sroudep, PW_ST_LEASE, XW_KEY("option.st.roudep"),
@@ -557,8 +609,15 @@ void xw_pl_stmt_layout(const xw_ctx *c, size_t p, const pl_rows *R, xw_plansheet
     ps->st_tax = tax_row(R);
     /* A lease on the books: no capex in investing (its lent row cancels it),
      * the residual only when bought out. */
-    ps->st_epay = ps->st_ebuy = ps->st_llprin = ps->st_rou = ps->st_ll = XW_NONE;
-    if (R->r_sllint != XW_NONE) {
+    ps->st_epay = ps->st_ebuy = ps->st_llprin = ps->st_rou = ps->st_ll = ps->st_lcost = XW_NONE;
+    if (R->r_slcost != XW_NONE) { /* asc842-operating, returned: the cost, the payments */
+        ps->st_capex = ps->st_resid = ps->st_loss = ps->st_dep = XW_NONE;
+        ps->st_lcost = R->r_slcost;
+        ps->st_epay = R->r_epay;
+        ps->st_ebuy = R->r_ebuy;
+        ps->st_rou = R->r_sorou;
+        ps->st_ll = R->r_sllclose;
+    } else if (R->r_sllint != XW_NONE) {
         int out = c->s->options[pl->own_i].lease_end == TCO_LEASE_BUYOUT;
         ps->st_capex = XW_NONE;
         ps->st_resid = out ? R->r_resid : XW_NONE;

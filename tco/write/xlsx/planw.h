@@ -64,6 +64,9 @@ typedef struct pl_rows {
      * bought out within the horizon. */
     int s_stl, k_srate, k_sll0, k_srou0, r_sllopen, r_sllint, r_sllclose, r_sllprin, r_sroudep,
         r_srou, r_slloss;
+    /* asc842-operating, returned: the straight-line lease cost and the asset
+     * (the liability, the payments made less the cost to date). */
+    int r_slcost, r_sorou;
 } pl_rows;
 
 /* A plan's parts, as the sheet writes them. */
@@ -384,6 +387,8 @@ enum {
     PW_RES_RENEW = 1 << 21,    /* reserved, renewed after its term */
     PW_ST_OWN = 1 << 22,       /* owned, in cash or on loans (no purchase leased) */
     PW_ST_LEASE = 1 << 23,     /* owned, leased at once, on the books */
+    PW_ST_OPLEASE = 1 << 24,   /* owned, leased at once, asc842-operating, returned */
+    PW_ST_LL = 1 << 25,        /* PW_ST_LEASE or PW_ST_OPLEASE: the liability's rows */
 };
 
 /* How many rows an entry of plan_rows takes. */

@@ -24,7 +24,7 @@ static int sp_has(const xw_ctx *c, size_t p, int col)
                                       : ps->st_line[col] != XW_NONE;
     switch (col) {
     case TCO_STMT_LEASE_COST:
-        return 0; /* an operating lease's: no block (MODEL.md) */
+        return ps->st_lcost != XW_NONE;
     case TCO_STMT_DEPRECIATION:
         return ps->st_dep != XW_NONE;
     case TCO_STMT_LOSS_ON_SALE:
@@ -137,6 +137,9 @@ static const char *sp_formula(xw_ctx *c, size_t p, int col, int ycol, const char
         return len == 1 ? xw_formula(c, f, fs, "=0") : f;
     }
     switch (col) {
+    case TCO_STMT_LEASE_COST:
+        add_sumifs(c, p, ps->st_lcost, 0, y, yr, f, fs, &len);
+        break;
     case TCO_STMT_EBITDA:
         for (int k = 0; k <= TCO_STMT_LEASE_COST; k++)
             add_cell(c, p, k, ycol, f, fs, &len);
@@ -168,11 +171,11 @@ static const char *sp_formula(xw_ctx *c, size_t p, int col, int ycol, const char
         for (int k = 0; k < TCO_LINES; k++)
             add_cell(c, p, k, ycol, f, fs, &len);
         add_cell(c, p, TCO_STMT_TAX, ycol, f, fs, &len);
-        if (ps->st_llprin == XW_NONE) { /* a loan's interest */
+        if (ps->st_epay == XW_NONE) { /* a loan's interest */
             add_cell(c, p, TCO_STMT_INTEREST, ycol, f, fs, &len);
             break;
         }
-        /* a lease on the books: what is paid less the principal, the interest paid */
+        /* a lease's payments; on the books less the principal: the interest paid */
         add_sumifs(c, p, ps->st_epay, 0, y, yr, f, fs, &len);
         add_sumifs(c, p, ps->st_ebuy, 0, y, yr, f, fs, &len);
         add_sumifs(c, p, ps->st_llprin, 1, y, yr, f, fs, &len);
