@@ -385,10 +385,10 @@ enum {
     PW_RES_TERM = 1 << 19,     /* reserved with a term: its commitment */
     PW_RES_OD_AFTER = 1 << 20, /* reserved, on demand after its term */
     PW_RES_RENEW = 1 << 21,    /* reserved, renewed after its term */
-    PW_ST_OWN = 1 << 22,       /* owned, in cash or on loans (no purchase leased) */
-    PW_ST_LEASE = 1 << 23,     /* owned, leased at once, on the books */
-    PW_ST_OPLEASE = 1 << 24,   /* owned, leased at once, asc842-operating, returned */
-    PW_ST_LL = 1 << 25,        /* PW_ST_LEASE or PW_ST_OPLEASE: the liability's rows */
+    PW_ST_OWN = 1 << 26,       /* owned, in cash or on loans (no purchase leased) */
+    PW_ST_LEASE = 1 << 27,     /* owned, leased at once, on the books */
+    PW_ST_OPLEASE = 1 << 28,   /* owned, leased at once, asc842-operating, returned */
+    PW_ST_LL = 1 << 29,        /* PW_ST_LEASE or PW_ST_OPLEASE: the liability's rows */
 };
 
 /* How many rows an entry of plan_rows takes. */
