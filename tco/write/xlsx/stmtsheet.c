@@ -5,7 +5,8 @@
  * its fiscal-year row, a balance the row at the year's last month; the totals
  * (EBITDA, the pre- and after-tax effects, the net cash) add up the lines
  * above them. The years and every cached value are the engine's statements
- * (c->st, tco_statements_compute). The plans' statements are not built. */
+ * (c->st, tco_statements_compute). The plans' blocks follow the options'
+ * (stmtplan.c). */
 #include "write/xlsx/cell.h"
 #include "write/xlsx/page.h"
 #include "write/xlsx/sheets.h"
@@ -143,6 +144,7 @@ void xw_statements_layout(xw_ctx *c)
         }
         row++;
     }
+    xw_stmt_plan_layout(c, row);
 }
 
 /* The cell of option i's line col in year column ycol, on this sheet. */
@@ -365,6 +367,7 @@ void xw_write_statements(xw_ctx *c)
         biggest = fmax(biggest, fabs(c->st->value[k]));
     for (size_t i = 0; i < s->n_options; i++)
         biggest = fmax(biggest, fabs(c->r->options[i].total) + fabs(c->r->options[i].capex));
+    biggest = fmax(biggest, xw_stmt_plans_biggest(c));
     for (int col = 0; col < TCO_STMT_COLS; col++)
         label_w =
             fmax(label_w, tci_utf8_width(sm_label(c, col)) * (sm_is_total(col) ? 1.1 : 1) + 2);
@@ -376,7 +379,7 @@ void xw_write_statements(xw_ctx *c)
               "{currency}, a cost view: costs and outflows positive, receipts and gains "
               "negative. Each flow is the sum of its monthly sheet's rows over the year's months, "
               "each balance the row at the year's last month (live). Tax is the Budget's cash "
-              "tax (no deferred tax). The plans' statements are not shown.",
+              "tax (no deferred tax). Each plan's follow, over its sheet's rows.",
               "currency", c->currency, NULL);
     xw_span sp = {SM_Y0 + ny - 1, label_w + money_w * (ny + 1)};
     xw_title(c, ws, sp, xw_label(c, "statements.title", "Statements by fiscal year"), t);
@@ -394,5 +397,30 @@ void xw_write_statements(xw_ctx *c)
         sm_block(c, i);
         end = last + 2;
     }
+    end = xw_imax(end, xw_write_stmt_plans(c, &pg));
     xw_pager_apply(c, ws, &pg, end - 2);
+}
+
+/* See sheets.h. */
+const char *xw_stmt_label(xw_ctx *c, int col)
+{
+    return sm_label(c, col);
+}
+
+/* See sheets.h. */
+int xw_stmt_part(int col)
+{
+    return part_of(col);
+}
+
+/* See sheets.h. */
+const char *xw_stmt_part_label(xw_ctx *c, int part)
+{
+    return part_label(c, part);
+}
+
+/* See sheets.h. */
+int xw_stmt_is_total(int col)
+{
+    return sm_is_total(col);
 }
