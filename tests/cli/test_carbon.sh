@@ -70,4 +70,28 @@ done
 expect_rc 0 $T "$TCO" report "$work/none.ini" -q
 grep -qi 'co2' "$work/out" && bad "table has carbon figures" || ok
 
+# An API option (MODEL.md, Carbon: its example by hand): 2,628 million tokens
+# a month x 0.5 kg = 1.314 t, 15.768 t over 12 months, 1,261.44 at 80 a tonne;
+# without the key its figures are null.
+A="$SRC/tests/carbon/carbon-api.ini"
+expect_rc 0 $T "$TCO" report "$A" -q -o "$work/a.json"
+"$PY" - "$work/a.json" <<'PYEOF' && ok || bad "JSON API carbon"
+import json, sys
+d = {o["id"]: o for o in json.load(open(sys.argv[1]))["options"]}
+close = lambda a, b: abs(a - b) <= 1e-9 * max(1, abs(b))
+h, u = d["hosted"], d["unknown"]
+assert close(h["scope3_purchased_tco2e"], 15.768) and close(h["tco2e"], 15.768)
+assert h["scope2_location_tco2e"] == 0 and h["scope3_capital_tco2e"] == 0
+assert close(h["tco2e_per_million_tokens"], 0.0005) and close(h["carbon_cost"], 1261.44)
+assert h["carbon_monthly"][0]["tco2e"] == 0
+assert close(h["carbon_monthly"][12]["scope3_purchased_tco2e"], 1.314)
+assert u["scope3_purchased_tco2e"] is None and u["tco2e"] is None
+assert close(h["total"], 69379.2) and close(u["total"], 69379.2)
+PYEOF
+expect_rc 0 $T "$TCO" report "$A" -q
+grep -qF "  hosted   scope 2 0.000, 0.000; scope 3 15.768, 0.000; total 15.768, 0.0005000 per 1M tokens; carbon cost 1,261 (not in the total)" "$work/out" &&
+    ok || bad "table hosted: $(grep '^  hosted  ' "$work/out")"
+grep -qF "  unknown  scope 2 0.000, 0.000; scope 3 n/a, 0.000; total n/a" "$work/out" &&
+    ok || bad "table unknown: $(grep '^  unknown  ' "$work/out")"
+
 finish
