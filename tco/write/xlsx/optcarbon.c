@@ -29,6 +29,12 @@ static const char *intensity(const xw_optw *w, int which, xw_refbuf *buf)
     return buf->s;
 }
 
+/* See optw.h. */
+const char *xw_carbon_intensity(const xw_optw *w, int which, xw_refbuf *buf)
+{
+    return intensity(w, which, buf);
+}
+
 /* The engine's month m of the option (NULL without its months). */
 static const tco_carbon_month *month(const xw_optw *w, int m)
 {

@@ -653,6 +653,7 @@ static const struct {
     {xw_pl_power_rows, &xw_pl_n_power_rows},
     {xw_pl_cash_rows, &xw_pl_n_cash_rows},
     {xw_pl_tax_rows, &xw_pl_n_tax_rows},
+    {xw_pl_carbon_rows, &xw_pl_n_carbon_rows},
 };
 
 /* Row k of the sheet's tables, or NULL past the last. */
@@ -803,6 +804,10 @@ static unsigned plan_has(const xw_ctx *c, size_t p, int *nloan)
         int m = xw_tax_method(s, &s->options[k ? pl->refresh_i : pl->own_i]);
         has |= m != TCO_DEP_MACRS5 && m != TCO_DEP_MACRS7 ? PW_TAX_SALV : 0;
     }
+    const int carbon = tco_scenario_carbon(s); /* MODEL.md, A plan's emissions */
+    has |= carbon ? PW_CARBON : 0;
+    has |= carbon && (res || over) ? PW_CARBON_RENTED : 0;
+    has |= carbon && s->carbon_price > 0 ? PW_CARBON_PRICE : 0;
     return has;
 }
 

@@ -64,6 +64,11 @@ typedef struct pl_rows {
     int s_tax, k_tlife, k_tlife_new, r_tdep, r_tsale, r_town, r_tres, r_tover;
     int r_tax, r_at_net, r_at_pv;
     int k_tsalv, k_tsalv_new; /* with a tax method other than MACRS: the salvage fractions */
+    /* With carbon figures (plancarbon.c; MODEL.md, A plan's emissions): the
+     * heading, the owned GPUs' kWh, scope 2 location- and market-based, scope
+     * 3 purchased (reserved and overflow hours) and capital goods, the
+     * month's tCO2e and the carbon cost (totals in C). */
+    int s_co2, r_co2_kwh, r_co2_s2l, r_co2_s2m, r_co2_s3p, r_co2_s3c, r_co2_t, r_co2_cost;
 } pl_rows;
 
 /* A plan's parts, as the sheet writes them. */
@@ -395,6 +400,12 @@ enum {
     PW_POWER_NEW = 1 << 23,    /* ... with a refresh to an option at another site */
     PW_TAX = 1 << 24,          /* the scenario has [tax] */
     PW_TAX_SALV = 1 << 25,     /* an owned part taxed by a method other than MACRS */
+
+    /* The scenario has carbon figures (MODEL.md, Carbon); and the plan a
+     * reserved or overflow part; and a carbon price. */
+    PW_CARBON = 1 << 26,
+    PW_CARBON_RENTED = 1 << 27,
+    PW_CARBON_PRICE = 1 << 28
 };
 
 /* How many rows an entry of plan_rows takes. */
@@ -490,6 +501,9 @@ int xw_pl_power_new_site(const xw_ctx *c, const tco_plan *pl);
  * term owe past the horizon (plandrivers.c), rows of the cash flow's table
  * below what they discount. */
 void xw_pl_own_commit_pv_drv(const pl_sheet *S, int row);
+/* The block of a plan's emissions (plancarbon.c), after the tax block. */
+extern const pl_row xw_pl_carbon_rows[];
+extern const size_t xw_pl_n_carbon_rows;
 /* The tax block's rows (plantax.c), after the plan's. */
 extern const pl_row xw_pl_tax_rows[];
 extern const size_t xw_pl_n_tax_rows;
