@@ -587,6 +587,24 @@ static void print_carbon(const tco_result *res, FILE *out, int idw, const tco_un
     }
 }
 
+/* With carbon figures, a plan's line (MODEL.md, A plan's emissions): its
+ * tCO2e by scope as an option's, and the carbon cost when priced. */
+static void print_plan_carbon(FILE *out, const tco_scenario *s, const tco_plan_result *r)
+{
+    if (!r->carbon)
+        return;
+    char a[40], b[40], c[40], d[40], e[40];
+    fprintf(out, "        carbon   scope 2 %s, %s; scope 3 %s, %s; total %s tCO2e",
+            tonnes(a, sizeof a, r->scope2_location_tco2e),
+            tonnes(b, sizeof b, r->scope2_market_tco2e),
+            tonnes(c, sizeof c, r->scope3_purchased_tco2e),
+            tonnes(d, sizeof d, r->scope3_capital_tco2e), tonnes(e, sizeof e, r->tco2e));
+    if (s->carbon_price > 0 && !isnan(r->carbon_cost))
+        fprintf(out, "; carbon cost %s (not in the total)",
+                tco_group_thousands(a, sizeof a, r->carbon_cost, 0));
+    fputc('\n', out);
+}
+
 /* See documentation in cli.h. */
 const char cli_breakeven_words[] =
     "Break-even month: from it to the end, buying costs at most the baseline to "
@@ -765,6 +783,7 @@ static void print_plans(const tco_result *res, FILE *out, int idw)
         if (p->overflow_i >= 0)
             print_part(out, "overflow", s->options[p->overflow_i].id, -1, r->overflow_hours,
                        r->overflow_total, idw);
+        print_plan_carbon(out, s, r);
     }
     tco_statements_free(st);
 }

@@ -22,7 +22,8 @@ int tco_scenario_carbon(const tco_scenario *s)
         const tco_option *o = &s->options[i];
         if (o->src[TCO_O_KGCO2E_PER_GPU_HOUR] == TCO_SRC_INI ||
             o->src[TCO_O_EMBODIED_KGCO2E] == TCO_SRC_INI ||
-            o->src[TCO_O_SERVER_EMBODIED_KGCO2E] == TCO_SRC_INI)
+            o->src[TCO_O_SERVER_EMBODIED_KGCO2E] == TCO_SRC_INI ||
+            o->src[TCO_O_KGCO2E_PER_MILLION_TOKENS] == TCO_SRC_INI)
             return 1;
     }
     return 0;
@@ -61,6 +62,17 @@ static double rented_hours(const tco_scenario *s, const tco_option *o, double u,
     return o->pricing == TCO_SPOT ? h / (1 - o->interruption_overhead) : h;
 }
 
+/* The tCO2e an API option's tokens of a month emit (MODEL.md, Carbon): NAN
+ * without its kgco2e_per_million_tokens. */
+static double api_tco2e(const tco_scenario *s, const tco_option *o)
+{
+    if (!o->src[TCO_O_KGCO2E_PER_MILLION_TOKENS])
+        return NAN;
+    double in, out;
+    tci_api_tokens(s, &in, &out);
+    return (in + out) / 1e6 * o->kgco2e_per_million_tokens / 1000;
+}
+
 /* Month m of option o (r: its result so far), into *c. */
 static void carbon_month(const tco_scenario *s, const tco_option *o, const tco_option_result *r,
                          int m, double grid, double market, tco_carbon_month *c)
@@ -82,6 +94,8 @@ static void carbon_month(const tco_scenario *s, const tco_option *o, const tco_o
         c->kwh = r->it_kw * s->hours_per_month * tco_site_value(s, o, TCO_S_PUE);
         c->scope2_location = c->kwh * grid / 1000;
         c->scope2_market = c->kwh * market / 1000;
+    } else if (o->acquire == TCO_API) {
+        c->scope3_purchased = api_tco2e(s, o);
     } else {
         c->scope3_purchased =
             o->src[TCO_O_KGCO2E_PER_GPU_HOUR]
@@ -136,6 +150,12 @@ void tci_carbon_option(const tco_scenario *s, const tco_option *o, tco_option_re
         double tokens = r->gpu_hours * z->per_gpu * s->tokens_per_request * 3600;
         r->tco2e_per_million_tokens = tci_ratio_or_null(all, tokens / 1e6);
         r->embodied_tco2e_per_million_tokens = tci_ratio_or_null(cap, tokens / 1e6);
+    }
+    if (o->acquire == TCO_API) {
+        /* An API's tokens are the workload's (MODEL.md, API options). */
+        double in, out;
+        tci_api_tokens(s, &in, &out);
+        r->tco2e_per_million_tokens = tci_ratio_or_null(all, (in + out) * H / 1e6);
     }
     if (s->model_params > 0 && s->mode == TCO_TRAINING && !isnan(z->run_gpu_hours))
         r->tco2e_per_run = z->run_gpu_hours * tci_ratio_or_null(all, r->gpu_hours);

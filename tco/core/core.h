@@ -462,6 +462,11 @@ void tci_optimize_free(tco_result *res);
  * TCO_OK; nothing to do without plans. */
 tco_status tci_plans_compute(tco_result *res);
 void tci_plans_free(tco_result *res);
+/* Plan result r's emissions (MODEL.md, A plan's emissions; plancarbon.c),
+ * once its months and purchases are kept: r->carbon allocated (H + 1
+ * months) and the sums; every figure NAN and r->carbon NULL when the
+ * scenario has no carbon figures. TCO_ERR_NOMEM or TCO_OK. */
+tco_status tci_plan_carbon(const tco_scenario *s, tco_plan_result *r);
 
 /* tco_compute_into without the plans (engine.c): every option's figures,
  * the ranking and the decision into *io, reused when it has s's shape; its

@@ -168,6 +168,7 @@ static const tco_keydef option_keys[] = {
     [TCO_O_PRICE_PER_MILLION_CACHED_TOKENS] = {.name = "price_per_million_cached_tokens", .section = "option", .type = TCO_T_NUMBER, .unit = TCO_U_MONEY, .applies = TCO_APPLIES_API, .offset = O(price_per_million_cached_tokens), .hi = MONEY_MAX, .unit_label = "per 1M tokens", .label = "API price, cached input tokens", .live = 1},
     [TCO_O_CACHED_FRACTION] = {.name = "cached_fraction", .section = "option", .type = TCO_T_NUMBER, .unit = TCO_U_FRACTION, .applies = TCO_APPLIES_API, .offset = O(cached_fraction), .hi = 1, .unit_label = "of input tokens", .label = "Cached share of input tokens", .live = 1},
     [TCO_O_MAX_TOKENS_PER_MINUTE] = {.name = "max_tokens_per_minute", .section = "option", .type = TCO_T_NUMBER, .unit = TCO_U_NONE, .applies = TCO_APPLIES_API, .offset = O(max_tokens_per_minute), .hi = 1e15, .unit_label = "tokens/min", .label = "API rate limit (0: none)", .no_total = 1},
+    [TCO_O_KGCO2E_PER_MILLION_TOKENS] = {.name = "kgco2e_per_million_tokens", .section = "option", .type = TCO_T_NUMBER, .unit = TCO_U_NONE, .applies = TCO_APPLIES_API, .offset = O(kgco2e_per_million_tokens), .hi = 1e6, .unit_label = "kgCO2e per 1M tokens", .label = "Emissions of 1M API tokens", .no_total = 1, .plausible_hi = 100, .implausible = "kgCO2e, not grams?"},
 };
 /* clang-format on */
 _Static_assert(sizeof option_keys / sizeof *option_keys == TCO_O_COUNT,

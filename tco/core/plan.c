@@ -680,6 +680,8 @@ tco_status tci_plans_compute(tco_result *res)
             ok = keep_purchases(s, p, own, &res->plans[i]);
             if (ok)
                 keep_months(s, p, &res->plans[i]);
+            if (ok) /* MODEL.md, A plan's emissions */
+                ok = tci_plan_carbon(s, &res->plans[i]) == TCO_OK;
         }
         res->plan_rank[i] = i;
     }
@@ -707,6 +709,7 @@ void tci_plans_free(tco_result *res)
         }
         free(r->purchases);
         free(r->monthly);
+        free(r->carbon);
     }
     free(res->plans);
     free(res->plan_rank);

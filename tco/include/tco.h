@@ -382,6 +382,9 @@ typedef struct tco_option {
     double kgco2e_per_gpu_hour;    /* rent: a GPU-hour's emissions (scope 3, category 1) */
     double embodied_kgco2e;        /* buy: a GPU's embodied emissions (scope 3, category 2) */
     double server_embodied_kgco2e; /* buy: a server's, beside its GPUs */
+
+    /* An API option's (MODEL.md, Carbon). */
+    double kgco2e_per_million_tokens; /* api: 1M tokens' emissions (scope 3, category 1) */
 } tco_option;
 
 /* The site keys, in table order: TCO_S_ELECTRICITY_PRICE .. TCO_S_COLO_PER_KW_MONTH. */
@@ -724,7 +727,8 @@ typedef struct tco_carbon_month {
     double kwh;              /* the owned GPUs' electricity: IT load times PUE */
     double scope2_location;  /* kwh * grid_kgco2e_per_kwh / 1000; NAN without it */
     double scope2_market;    /* kwh * market_kgco2e_per_kwh / 1000; NAN without it */
-    double scope3_purchased; /* rented GPU-hours * kgco2e_per_gpu_hour / 1000 */
+    double scope3_purchased; /* rented GPU-hours * kgco2e_per_gpu_hour / 1000; an API's
+                                tokens / 1e6 * kgco2e_per_million_tokens / 1000 */
     double scope3_capital;   /* embodied emissions bought (month 0) */
     double tco2e;            /* scope 2 (market-based when given) + both of scope 3 */
     double carbon_cost;      /* tco2e * carbon_price; NAN when not priced */
@@ -816,7 +820,8 @@ typedef struct tco_option_result {
     double electricity_kwh;                   /* the owned GPUs' kWh over months 1..H */
     double scope2_location_tco2e;             /* scope 2, location-based */
     double scope2_market_tco2e;               /* scope 2, market-based */
-    double scope3_purchased_tco2e;            /* scope 3, category 1: rented GPU-hours */
+    double scope3_purchased_tco2e;            /* scope 3, category 1: rented GPU-hours or
+                                                 an API's tokens */
     double scope3_capital_tco2e;              /* scope 3, category 2: embodied, at month 0 */
     double tco2e;                             /* the option's emissions: the months' tco2e */
     double tco2e_per_unit;                    /* tco2e / units */

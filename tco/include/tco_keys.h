@@ -174,6 +174,7 @@ typedef enum tco_okey {
     TCO_O_PRICE_PER_MILLION_CACHED_TOKENS, /* ... an input token served from the cache */
     TCO_O_CACHED_FRACTION,                 /* ... of input tokens served from the cache */
     TCO_O_MAX_TOKENS_PER_MINUTE,           /* ... the rate limit, 0 = none */
+    TCO_O_KGCO2E_PER_MILLION_TOKENS,       /* ... 1M tokens' emissions (MODEL.md, Carbon) */
     TCO_O_COUNT
 } tco_okey;
 

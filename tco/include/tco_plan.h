@@ -169,6 +169,15 @@ typedef struct tco_plan_result {
     int fits_power;
     int over_month;
     double over_kw, over_cap_kw;
+    /* Carbon (MODEL.md, A plan's emissions), for the plans of a result when
+     * the scenario has carbon figures (tco_scenario_carbon), else NAN and
+     * NULL: the owned GPUs' kWh over months 1..H, tCO2e by scope (scope 2 of
+     * the owned part, scope 3 category 1 of the reserved and overflow
+     * GPU-hours, category 2 of the purchases in their month), their sum and
+     * its carbon cost (NAN when not priced). */
+    double electricity_kwh, scope2_location_tco2e, scope2_market_tco2e;
+    double scope3_purchased_tco2e, scope3_capital_tco2e, tco2e, carbon_cost;
+    tco_carbon_month *carbon; /* months 0..H (H + 1 entries), or NULL */
 } tco_plan_result;
 
 /* ===== The cheapest plan ([optimize]; MODEL.md, The cheapest plan) ===== */

@@ -74,12 +74,12 @@ static void put_numbers(FILE *out, const json_number *f, size_t n)
 }
 
 /* An option's carbon by month, 0..H (MODEL.md, Carbon): "carbon_monthly". */
-static void put_carbon_months(FILE *out, const tco_result *res, const tco_option_result *r)
+static void put_carbon_months(FILE *out, const tco_result *res, const tco_carbon_month *carbon)
 {
     const int priced = tci_field_in(tci_field_get(TCI_F_CARBON_COST), res);
     fputs(",\n      \"carbon_monthly\": [", out);
     for (int m = 0; m <= res->scenario->horizon_months; m++) {
-        const tco_carbon_month *c = &r->carbon[m];
+        const tco_carbon_month *c = &carbon[m];
         const json_number v[] = {{"kwh", c->kwh},
                                  {"scope2_location_tco2e", c->scope2_location},
                                  {"scope2_market_tco2e", c->scope2_market},
@@ -200,7 +200,7 @@ static void put_option(FILE *out, const tco_result *res, size_t i)
     }
     fputs("\n      ]", out);
     if (r->carbon)
-        put_carbon_months(out, res, r);
+        put_carbon_months(out, res, r->carbon);
     fputs("\n    }", out);
 }
 
@@ -457,6 +457,22 @@ static void put_plan_power(FILE *out, const tco_plan_result *r)
     tci_json_text_member(out, "power_reason", tco_plan_power_text(r, why, sizeof why));
 }
 
+/* A plan's emissions (MODEL.md, A plan's emissions): its sums by scope, the
+ * carbon cost when priced, and its months. */
+static void put_plan_carbon(FILE *out, const tco_result *res, const tco_plan_result *r)
+{
+    const int priced = tci_field_in(tci_field_get(TCI_F_CARBON_COST), res);
+    const json_number f[] = {{"electricity_kwh", r->electricity_kwh},
+                             {"scope2_location_tco2e", r->scope2_location_tco2e},
+                             {"scope2_market_tco2e", r->scope2_market_tco2e},
+                             {"scope3_purchased_tco2e", r->scope3_purchased_tco2e},
+                             {"scope3_capital_tco2e", r->scope3_capital_tco2e},
+                             {"tco2e", r->tco2e},
+                             {"carbon_cost", r->carbon_cost}};
+    put_numbers(out, f, sizeof f / sizeof *f - !priced);
+    put_carbon_months(out, res, r->carbon);
+}
+
 /* The plans, best first (MODEL.md, Plans): only when the scenario has any. */
 static tco_status put_plans(FILE *out, const tco_result *res)
 {
@@ -543,6 +559,8 @@ static tco_status put_plans(FILE *out, const tco_result *res)
         put_plan_statements(out, sts, res->plan_rank[k]);
         if (capped)
             put_plan_power(out, r);
+        if (r->carbon) /* MODEL.md, A plan's emissions */
+            put_plan_carbon(out, res, r);
         fputc('}', out);
     }
     fputs("\n  ]", out);

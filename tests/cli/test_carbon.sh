@@ -70,4 +70,56 @@ done
 expect_rc 0 $T "$TCO" report "$work/none.ini" -q
 grep -qi 'co2' "$work/out" && bad "table has carbon figures" || ok
 
+# An API option (MODEL.md, Carbon: its example by hand): 2,628 million tokens
+# a month x 0.5 kg = 1.314 t, 15.768 t over 12 months, 1,261.44 at 80 a tonne;
+# without the key its figures are null.
+A="$SRC/tests/carbon/carbon-api.ini"
+expect_rc 0 $T "$TCO" report "$A" -q -o "$work/a.json"
+"$PY" - "$work/a.json" <<'PYEOF' && ok || bad "JSON API carbon"
+import json, sys
+d = {o["id"]: o for o in json.load(open(sys.argv[1]))["options"]}
+close = lambda a, b: abs(a - b) <= 1e-9 * max(1, abs(b))
+h, u = d["hosted"], d["unknown"]
+assert close(h["scope3_purchased_tco2e"], 15.768) and close(h["tco2e"], 15.768)
+assert h["scope2_location_tco2e"] == 0 and h["scope3_capital_tco2e"] == 0
+assert close(h["tco2e_per_million_tokens"], 0.0005) and close(h["carbon_cost"], 1261.44)
+assert h["carbon_monthly"][0]["tco2e"] == 0
+assert close(h["carbon_monthly"][12]["scope3_purchased_tco2e"], 1.314)
+assert u["scope3_purchased_tco2e"] is None and u["tco2e"] is None
+assert close(h["total"], 69379.2) and close(u["total"], 69379.2)
+PYEOF
+expect_rc 0 $T "$TCO" report "$A" -q
+grep -qF "  hosted   scope 2 0.000, 0.000; scope 3 15.768, 0.000; total 15.768, 0.0005000 per 1M tokens; carbon cost 1,261 (not in the total)" "$work/out" &&
+    ok || bad "table hosted: $(grep '^  hosted  ' "$work/out")"
+grep -qF "  unknown  scope 2 0.000, 0.000; scope 3 n/a, 0.000; total n/a" "$work/out" &&
+    ok || bad "table unknown: $(grep '^  unknown  ' "$work/out")"
+
+# Plans (MODEL.md, A plan's emissions, by hand): mix 780 kWh, scope 2 0.39, scope 3
+# 0.1 purchased and 0.7 embodied, 1.19 tCO2e at 100 a tonne; own-only 1.09.
+P="$SRC/tests/carbon/carbon-plan.ini"
+expect_rc 0 $T "$TCO" report "$P" -q -o "$work/p.json"
+"$PY" - "$work/p.json" <<'PYEOF' && ok || bad "JSON plan carbon"
+import json, sys
+d = {p["name"]: p for p in json.load(open(sys.argv[1]))["plans"]}
+close = lambda a, b: abs(a - b) <= 1e-9 * max(1, abs(b))
+m, o = d["mix"], d["own-only"]
+assert list(m)[-8:] == ["electricity_kwh", "scope2_location_tco2e", "scope2_market_tco2e",
+                        "scope3_purchased_tco2e", "scope3_capital_tco2e", "tco2e",
+                        "carbon_cost", "carbon_monthly"], list(m)
+assert close(m["electricity_kwh"], 780) and close(m["scope2_location_tco2e"], 0.39)
+assert m["scope2_market_tco2e"] is None
+assert close(m["scope3_purchased_tco2e"], 0.1) and close(m["scope3_capital_tco2e"], 0.7)
+assert close(m["tco2e"], 1.19) and close(m["carbon_cost"], 119)
+assert [round(x["tco2e"], 9) for x in m["carbon_monthly"]] == [0.7, 0.11, 0.17, 0.21]
+assert close(o["tco2e"], 1.09) and o["scope3_purchased_tco2e"] == 0
+PYEOF
+expect_rc 0 $T "$TCO" report "$P" -q
+grep -qxF "        carbon   scope 2 0.390, n/a; scope 3 0.100, 0.700; total 1.190 tCO2e; carbon cost 119 (not in the total)" "$work/out" &&
+    ok || bad "table plan carbon: $(grep 'carbon   ' "$work/out")"
+sed -e '/kgco2e/d' -e '/carbon_price/d' -e 's/^name = .*/name = none/' "$P" >"$work/pnone.ini"
+expect_rc 0 $T "$TCO" report "$work/pnone.ini" -q -o "$work/pnone.json"
+grep -qiE 'co2|carbon' "$work/pnone.json" && bad "plan JSON has carbon figures" || ok
+expect_rc 0 $T "$TCO" report "$work/pnone.ini" -q
+grep -q 'carbon   ' "$work/out" && bad "plan table has carbon figures" || ok
+
 finish

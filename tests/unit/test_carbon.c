@@ -217,6 +217,44 @@ static void test_catalog_embodied(void)
     }
 }
 
+/* MODEL.md's API example (tests/carbon/carbon-api.ini), by hand: 2 requests a
+ * second of 300 + 200 tokens, T = 730: 2 * 730 * 3600 = 5,256,000 requests
+ * and 2,628,000,000 tokens a month, 2,628 million x 0.5 kg = 1,314 kg = 1.314 t
+ * a month, 15.768 t over 12 months; x 80 = 1,261.44; per 1M tokens 0.5 kg =
+ * 0.0005 t. */
+static void test_api_by_hand(void)
+{
+    tco_diags *d = tco_diags_new();
+    tco_scenario *s = NULL;
+    CU_ASSERT_EQUAL(tco_scenario_load_file(TCO_SOURCE_DIR "/tests/carbon/carbon-api.ini", &s, d),
+                    TCO_OK);
+    tco_diags_free(d);
+    tco_result *r = run(s);
+    CU_ASSERT(tco_scenario_carbon(s));
+    const tco_option_result *api = opt(r, "hosted"), *unknown = opt(r, "unknown");
+    CLOSE(api->electricity_kwh, 0);
+    CLOSE(api->scope2_location_tco2e, 0);
+    CLOSE(api->scope2_market_tco2e, 0);
+    CLOSE(api->scope3_capital_tco2e, 0);
+    CLOSE(api->scope3_purchased_tco2e, 15.768);
+    CLOSE(api->tco2e, 15.768);
+    CLOSE(api->carbon_cost, 1261.44);
+    CLOSE(api->tco2e_per_million_tokens, 0.0005);
+    CU_ASSERT(isnan(api->tco2e_per_unit)); /* no GPUs: no units of work */
+    CU_ASSERT_PTR_NOT_NULL_FATAL(api->carbon);
+    CLOSE(api->carbon[0].tco2e, 0);
+    CLOSE(api->carbon[1].scope3_purchased, 1.314);
+    CLOSE(api->carbon[12].tco2e, 1.314);
+    CLOSE(api->carbon[12].carbon_cost, 105.12);
+    /* Without the key: null, never a guessed 0; the charges are alike. */
+    CU_ASSERT(isnan(unknown->scope3_purchased_tco2e));
+    CU_ASSERT(isnan(unknown->tco2e));
+    CU_ASSERT(isnan(unknown->tco2e_per_million_tokens));
+    CLOSE(api->total, unknown->total);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
 static void test_errors(void)
 {
     static const struct {
@@ -229,6 +267,19 @@ static void test_errors(void)
         {BASE OWN "kgco2e_per_gpu_hour = 0.3\n",
          "c.ini:13: error: 'kgco2e_per_gpu_hour' applies to rent options only; option 'own' is "
          "acquire = buy"},
+        {BASE OWN "kgco2e_per_million_tokens = 0.5\n",
+         "c.ini:13: error: 'kgco2e_per_million_tokens' applies to api options only; option 'own' "
+         "is acquire = buy"},
+        {BASE "[workload]\nmode = inference\nrequests_per_s = 1\ninput_tokens_per_request = 1\n"
+              "output_tokens_per_request = 1\n[option api]\nacquire = api\n"
+              "price_per_million_input_tokens = 1\nprice_per_million_output_tokens = 1\n"
+              "kgco2e_per_gpu_hour = 0.3\n",
+         "c.ini:16: error: 'kgco2e_per_gpu_hour' does not apply to api options"},
+        {BASE "[workload]\nmode = inference\nrequests_per_s = 1\ninput_tokens_per_request = 1\n"
+              "output_tokens_per_request = 1\n[option api]\nacquire = api\n"
+              "price_per_million_input_tokens = 1\nprice_per_million_output_tokens = 1\n"
+              "kgco2e_per_million_tokens = -2\n",
+         "c.ini:16: error: 'kgco2e_per_million_tokens' must not be negative (got -2)"},
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         tco_diags *d = tco_diags_new();
@@ -252,6 +303,7 @@ int main(void)
         {"unknown emissions are null; reserved hours", test_unknown_and_reserved},
         {"the catalog's embodied emissions", test_catalog_embodied},
         {"carbon errors at their lines", test_errors},
+        {"an API option's tokens, by hand", test_api_by_hand},
         {NULL, NULL},
     };
     return check_run("carbon", cases);

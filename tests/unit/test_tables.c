@@ -195,8 +195,8 @@ static void test_keys_live(void)
         CU_ASSERT_EQUAL(tco_option_key(fixed[j])->live, 0);
     for (int k = 0; k < TCO_O_COUNT; k++)
         live += tco_option_key((tco_okey)k)->live != 0;
-    CU_ASSERT_EQUAL(TCO_O_COUNT, 67);
-    CU_ASSERT_EQUAL(live, 67 - 23); /* the three carbon keys (MODEL.md, Carbon) are not live,
+    CU_ASSERT_EQUAL(TCO_O_COUNT, 68);
+    CU_ASSERT_EQUAL(live, 68 - 24); /* the four carbon keys (MODEL.md, Carbon) are not live,
                                        nor the API's rate limit */
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_GPU_PRICE)->live, 1);
     CU_ASSERT_EQUAL(tco_option_key(TCO_O_STORAGE_PER_MONTH)->live, 1);
@@ -254,7 +254,7 @@ static void test_keys_no_total(void)
         "requests_per_s,tokens_per_request,power_cap_kw,grid_kgco2e_per_kwh,"
         "market_kgco2e_per_kwh,carbon_price,fp16_tflops,memory_gb,throughput,"
         "scaling_efficiency,salvage_fraction,kgco2e_per_gpu_hour,embodied_kgco2e,"
-        "server_embodied_kgco2e,max_tokens_per_minute";
+        "server_embodied_kgco2e,max_tokens_per_minute,kgco2e_per_million_tokens";
     char got[512] = "";
     size_t n = 0;
     for (int pass = 0; pass < 2; pass++) {

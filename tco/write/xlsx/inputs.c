@@ -287,6 +287,8 @@ int xw_option_key_shown(const tco_scenario *s, size_t i, tco_okey k)
         return 0;
     /* An API option's keys (MODEL.md, API options): its cached price and its
      * rate limit where given (the input price stands for the cached one). */
+    if (k == TCO_O_KGCO2E_PER_MILLION_TOKENS) /* MODEL.md, Carbon: with carbon figures only */
+        return o->acquire == TCO_API && tco_scenario_carbon(s);
     if (kd->applies == TCO_APPLIES_API)
         return o->acquire == TCO_API &&
                ((k != TCO_O_PRICE_PER_MILLION_CACHED_TOKENS && k != TCO_O_MAX_TOKENS_PER_MINUTE) ||
@@ -297,6 +299,8 @@ int xw_option_key_shown(const tco_scenario *s, size_t i, tco_okey k)
         return 0; /* only when it derives the resale fraction */
     if (k == TCO_O_OFFER_MIN_GPUS && !o->src[k])
         return 0; /* a filter of offer = cheapest, when given */
+    if (k == TCO_O_KGCO2E_PER_GPU_HOUR && o->acquire == TCO_API)
+        return 0; /* an API's emissions are per token */
     if ((k == TCO_O_KGCO2E_PER_GPU_HOUR || k == TCO_O_EMBODIED_KGCO2E ||
          k == TCO_O_SERVER_EMBODIED_KGCO2E) &&
         !tco_scenario_carbon(s))
@@ -712,7 +716,8 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
     } else if (o->key_fx[k]) {
         /* A value written in its site's currency (MODEL.md, Sites). */
         write_converted(c, row, kd, o->key_written[k], o->key_fx[k], 0, v, src, sizeof src);
-    } else if (kd->live || xw_workload_input(c, 0, k)) {
+    } else if (kd->live || xw_workload_input(c, 0, k) ||
+               (k == TCO_O_KGCO2E_PER_MILLION_TOKENS && o->src[k])) { /* read when given */
         xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, xw_value_numfmt(kd->unit, v)));
         validate_input(c, ws, row, kd);
         xw_in_asis_num(c, row, v, 0);

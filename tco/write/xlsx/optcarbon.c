@@ -29,6 +29,12 @@ static const char *intensity(const xw_optw *w, int which, xw_refbuf *buf)
     return buf->s;
 }
 
+/* See optw.h. */
+const char *xw_carbon_intensity(const xw_optw *w, int which, xw_refbuf *buf)
+{
+    return intensity(w, which, buf);
+}
+
 /* The engine's month m of the option (NULL without its months). */
 static const tco_carbon_month *month(const xw_optw *w, int m)
 {
@@ -144,9 +150,27 @@ static void s3p_f(const xw_optw *w, int col, char *f, size_t size)
     xw_formula(w->c, f, size, "=%s*%s*%s*%s/1000*%s", n.s, T.s, use, kg.s, op.s);
 }
 
+/* An API option's: the workload's tokens of a month / 1e6 x kgCO2e per 1M
+ * tokens / 1000, in the operating months (MODEL.md, Carbon). */
+static void s3a_f(const xw_optw *w, int col, char *f, size_t size)
+{
+    xw_ctx *c = w->c;
+    xw_formula(c, f, size, "=%s*%s*3600*(%s+%s)/1000000*%s/1000*%s",
+               xw_in_global(c, TCO_S_REQUESTS_PER_S).s, xw_in_global(c, TCO_S_HOURS_PER_MONTH).s,
+               xw_in_global(c, TCO_S_INPUT_TOKENS_PER_REQUEST).s,
+               xw_in_global(c, TCO_S_OUTPUT_TOKENS_PER_REQUEST).s,
+               xw_ow_in(w, TCO_O_KGCO2E_PER_MILLION_TOKENS).s, xw_ow_at(w->L->f_op, col).s);
+}
+
 static void s3p_row(const xw_optw *w, int row)
 {
-    if (isnan(w->res->scope3_purchased_tco2e)) { /* no kgco2e_per_gpu_hour */
+    const int api = w->o->acquire == TCO_API;
+    if (api) /* the row's label speaks of tokens, not GPU-hours */
+        xw_ow_label(w, row,
+                    xw_label(w->c, XW_KEY("option.co2.s3p_api"),
+                             "Scope 3, purchased services: tokens / 1M x kgCO2e (tCO2e)"),
+                    "", XS_TEXT);
+    if (isnan(w->res->scope3_purchased_tco2e)) { /* no kgco2e_per_gpu_hour (per 1M tokens) */
         xw_text(w->c, w->ws, row, XW_COL_VAL, xw_na_word(w->c).text,
                 xw_fmt(w->c, XS_CALC, XN_NONE));
         return;
@@ -154,7 +178,7 @@ static void s3p_row(const xw_optw *w, int row)
     double v[TCO_MAX_HORIZON + 1];
     for (int m = 0; m <= w->H; m++)
         v[m] = month(w, m)->scope3_purchased;
-    months_row(w, row, v, XN_DEC2, s3p_f);
+    months_row(w, row, v, XN_DEC2, api ? s3a_f : s3p_f);
 }
 
 /* Scope 3 category 2: the embodied emissions bought, at month 0. */

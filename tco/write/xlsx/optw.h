@@ -319,6 +319,10 @@ extern const size_t xw_n_stmt_rows;
 /* The carbon rows (optcarbon.c; MODEL.md, Carbon), after those. */
 extern const xw_ow_row xw_carbon_rows[];
 extern const size_t xw_n_carbon_rows;
+/* The defined name of option w's site's carbon intensity (which 0:
+ * location-based, 1: market-based) into buf, as MODEL.md reads it; NULL when
+ * there is none (optcarbon.c; the plan sheet's carbon block reads it too). */
+const char *xw_carbon_intensity(const xw_optw *w, int which, xw_refbuf *buf);
 /* The book depreciation's life in column C (a driver of the life's flag row). */
 void xw_life_drv(const xw_optw *w, int row);
 

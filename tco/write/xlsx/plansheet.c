@@ -654,6 +654,7 @@ static const struct {
     {xw_pl_cash_rows, &xw_pl_n_cash_rows},
     {xw_pl_tax_rows, &xw_pl_n_tax_rows},
     {xw_pl_stmt_rows, &xw_pl_n_stmt_rows},
+    {xw_pl_carbon_rows, &xw_pl_n_carbon_rows},
 };
 
 /* Row k of the sheet's tables, or NULL past the last. */
@@ -755,7 +756,7 @@ static void plan_write_rows(const pl_sheet *S)
 
 /* The bits of plan_rows' `when` that plan p has; its loans among staged
  * purchases in *nloan. */
-static unsigned plan_has(const xw_ctx *c, size_t p, int *nloan)
+static unsigned long long plan_has(const xw_ctx *c, size_t p, int *nloan)
 {
     const tco_scenario *s = c->s;
     const tco_plan *pl = &s->plans[p];
@@ -778,7 +779,7 @@ static unsigned plan_has(const xw_ctx *c, size_t p, int *nloan)
     if (refresh && s->options[pl->refresh_i].financing == TCO_FIN_LEASE)
         nlease++;
     const tco_option *ro = res ? &s->options[pl->reserve_i] : NULL;
-    unsigned has = 0;
+    unsigned long long has = 0;
     has |= own ? PW_OWN : 0;
     has |= res ? PW_RES : 0;
     has |= over ? PW_OVER : PW_NOT_OVER;
@@ -811,6 +812,10 @@ static unsigned plan_has(const xw_ctx *c, size_t p, int *nloan)
         has |= !op ? PW_ST_LEASE | PW_ST_LL : 0;
         has |= op && lo->lease_end == TCO_LEASE_RETURN ? PW_ST_OPLEASE | PW_ST_LL : 0;
     }
+    const int carbon = tco_scenario_carbon(s); /* MODEL.md, A plan's emissions */
+    has |= carbon ? PW_CARBON : 0;
+    has |= carbon && (res || over) ? PW_CARBON_RENTED : 0;
+    has |= carbon && s->carbon_price > 0 ? PW_CARBON_PRICE : 0;
     return has;
 }
 
@@ -819,7 +824,7 @@ static void pl_layout(const xw_ctx *c, size_t p, pl_rows *R)
 {
     const tco_plan *pl = &c->s->plans[p];
     int nloan;
-    const unsigned has = plan_has(c, p, &nloan);
+    const unsigned long long has = plan_has(c, p, &nloan);
     int *all = (int *)R;
     for (size_t k = 0; k < sizeof *R / sizeof(int); k++)
         all[k] = XW_NONE;

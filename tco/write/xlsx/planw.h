@@ -81,6 +81,11 @@ typedef struct pl_rows {
     /* asc842-operating, returned: the straight-line lease cost and the asset
      * (the liability, the payments made less the cost to date). */
     int r_slcost, r_sorou;
+    /* With carbon figures (plancarbon.c; MODEL.md, A plan's emissions): the
+     * heading, the owned GPUs' kWh, scope 2 location- and market-based, scope
+     * 3 purchased (reserved and overflow hours) and capital goods, the
+     * month's tCO2e and the carbon cost (totals in C). */
+    int s_co2, r_co2_kwh, r_co2_s2l, r_co2_s2m, r_co2_s3p, r_co2_s3c, r_co2_t, r_co2_cost;
 } pl_rows;
 
 /* A plan's parts, as the sheet writes them. */
@@ -418,6 +423,12 @@ enum {
     PW_ST_LL = 1 << 29,        /* PW_ST_LEASE or PW_ST_OPLEASE: the liability's rows */
 };
 
+/* With carbon figures (MODEL.md, Carbon), past the enum's int: the scenario has
+ * them; and the plan a reserved or overflow part; and a carbon price. */
+#define PW_CARBON        (1ULL << 30)
+#define PW_CARBON_RENTED (1ULL << 31)
+#define PW_CARBON_PRICE  (1ULL << 32)
+
 /* How many rows an entry of plan_rows takes. */
 enum { PN_ONE, PN_OWNED_LINES, PN_LOAN_ROWS, PN_PURCHASES, PN_PURCHASE_FLAGS };
 
@@ -452,7 +463,7 @@ typedef enum pl_unit {
  * A row with neither is written by a block above it. */
 typedef struct pl_row {
     size_t at;
-    unsigned when;
+    unsigned long long when; /* PW_* bits */
     unsigned char gap, n;
     const char *key, *english;
     pl_unit unit;
@@ -517,6 +528,9 @@ void xw_pl_stmt_layout(const xw_ctx *c, size_t p, const pl_rows *R, xw_plansheet
  * term owe past the horizon (plandrivers.c), rows of the cash flow's table
  * below what they discount. */
 void xw_pl_own_commit_pv_drv(const pl_sheet *S, int row);
+/* The block of a plan's emissions (plancarbon.c), after the tax block. */
+extern const pl_row xw_pl_carbon_rows[];
+extern const size_t xw_pl_n_carbon_rows;
 /* The tax block's rows (plantax.c), after the plan's. */
 extern const pl_row xw_pl_tax_rows[];
 extern const size_t xw_pl_n_tax_rows;

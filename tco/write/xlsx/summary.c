@@ -235,6 +235,18 @@ static int summary_formula(xw_ctx *c, size_t i, int fi, int col, char *f, size_t
     case TCI_F_TCO2E_PER_MILLION_TOKENS: {
         /* MODEL.md, Carbon: tco2e / (units x tokens_per_request) x 1e6, where the
          * units of work are requests (throughput given); else the engine's n/a. */
+        if (s->options[i].acquire == TCO_API && !isnan(c->r->options[i].tco2e_per_million_tokens)) {
+            /* An API's: over the workload's tokens in H months. */
+            char den[XW_FBUF], num[XW_FBUF];
+            tci_utf8_format(den, sizeof den, "(%s*HoursPerMonth*3600*(%s+%s)*HorizonMonths)",
+                            xw_in_global(c, TCO_S_REQUESTS_PER_S).s,
+                            xw_in_global(c, TCO_S_INPUT_TOKENS_PER_REQUEST).s,
+                            xw_in_global(c, TCO_S_OUTPUT_TOKENS_PER_REQUEST).s);
+            tci_utf8_format(num, sizeof num, "%s*1000000",
+                            xw_ref(NULL, c->sm_rows[TCI_F_TCO2E], col, 0, 0).s);
+            xw_formula_quotient(c, f, size, num, den);
+            break;
+        }
         if (isnan(c->r->options[i].tco2e_per_million_tokens) || L->k_units == XW_NONE ||
             !(s->options[i].throughput > 0)) {
             xw_formula(c, f, size, "=%s", xw_na_word(c).lit);

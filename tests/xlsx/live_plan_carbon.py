@@ -1,0 +1,132 @@
+#!/usr/bin/python3
+"""A plan's emissions are live on its sheet (docs/MODEL.md, A plan's emissions).
+
+  live_plan_carbon.py BUILD_DIR REPO_DIR
+
+tests/carbon/carbon-plan.ini, MODEL.md's example: plan `mix` (owned gb, reserved rv,
+overflow od) and `own-only` at [site] 0.5 kgCO2e per kWh, a carbon price of 100.
+1. The workbook audits clean and follows the FAST conventions; on each plan's sheet,
+   by hand, `mix` emits 1.19 tCO2e (780 kWh) at a carbon cost of 119, `own-only` 1.09.
+2. [site] grid_kgco2e_per_kwh edited to 0.8 and carbon_price to 150 on Inputs,
+   recalculated by LibreOffice and by Gnumeric: by hand `mix` emits 780 x 0.8 / 1000 +
+   0.7 + 0.1 = 1.424 tCO2e at 213.6, `own-only` 1.324 at 198.6; every carbon total of
+   the plans' sheets equals the engine's for the INI edited alike.
+Exit 0 when all hold; 1 otherwise.
+"""
+import json, os, subprocess, sys, tempfile
+
+import openpyxl
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from xlsxtest import lo_recalc, load_values, run_audit, tco_binary  # noqa: E402
+from live_fx import inputs_cell  # noqa: E402
+import recalc_service  # noqa: E402
+
+# The block's rows, by their label, and the engine's plan member of each total.
+ROWS = {"Electricity of the owned GPUs, IT load x hours x PUE (kWh)": "electricity_kwh",
+        "Scope 2, location-based: kWh x grid intensity (tCO2e)": "scope2_location_tco2e",
+        "Scope 3, purchased services: reserved and overflow GPU-hours x kgCO2e (tCO2e)":
+            "scope3_purchased_tco2e",
+        "Scope 3, capital goods: embodied, in each purchase's month (tCO2e)":
+            "scope3_capital_tco2e",
+        "Emissions (tCO2e; scope 2 market-based where given)": "tco2e",
+        "Carbon cost: tCO2e x carbon price (not in the total)": "carbon_cost"}
+
+
+def close(a, b):
+    return isinstance(a, (int, float)) and abs(a - b) <= 1e-9 * max(1, abs(b))
+
+
+def plan_totals(wb, name):
+    """{engine member: column C} of the carbon block of plan `name`'s sheet."""
+    ws = wb[f"Plan {name}"]
+    out, block = {}, False
+    for row in ws.iter_rows(min_row=1, max_row=ws.max_row):
+        a = row[0].value
+        if isinstance(a, str) and a.startswith("Carbon (tCO2e"):
+            block = True
+        elif block and a in ROWS:
+            out[ROWS[a]] = row[2].value
+    return out
+
+
+def check(who, wb, want, bad):
+    for name, (tonnes, cost) in want.items():
+        t = plan_totals(wb, name)
+        if not close(t.get("tco2e"), tonnes) or not close(t.get("carbon_cost"), cost):
+            bad.append(f"{who}: plan {name} {t.get('tco2e')!r} tCO2e, "
+                       f"{t.get('carbon_cost')!r}, want {(tonnes, cost)}")
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    tco, repo = tco_binary(sys.argv[1]), os.path.abspath(sys.argv[2])
+    with open(os.path.join(repo, "tests", "carbon", "carbon-plan.ini"), encoding="utf-8") as f:
+        text = f.read()
+    bad = []
+    with tempfile.TemporaryDirectory() as tmp:
+        ini = os.path.join(tmp, "plan.ini")
+        with open(ini, "w", encoding="utf-8") as f:
+            f.write(text)
+        book = os.path.join(tmp, "plan.xlsx")
+        subprocess.run([tco, "report", ini, "-o", book, "-q"], check=True, timeout=120)
+        ok, line = run_audit(book)
+        print("audit:", line)
+        if not ok:
+            bad.append("the workbook does not audit clean")
+        fast = subprocess.run([sys.executable, os.path.join(repo, "tests", "xlsx", "fast_audit.py"),
+                               book], capture_output=True, text=True, timeout=300)
+        print(fast.stdout.strip())
+        if fast.returncode != 0:
+            bad.append("the workbook breaks the FAST conventions")
+        check("as written", openpyxl.load_workbook(book, data_only=True),
+              {"mix": (1.19, 119), "own-only": (1.09, 109)}, bad)
+        kwh = plan_totals(openpyxl.load_workbook(book, data_only=True), "mix").get(
+            "electricity_kwh")
+        if not close(kwh, 780):
+            bad.append(f"as written: mix {kwh!r} kWh, want 780")
+        wb = openpyxl.load_workbook(book)
+        inputs_cell(wb, "[site] grid_kgco2e_per_kwh").value = 0.8
+        inputs_cell(wb, "[scenario] carbon_price").value = 150
+        edited = os.path.join(tmp, "edited.xlsx")
+        wb.save(edited)
+        mod = os.path.join(tmp, "edited.ini")
+        with open(mod, "w", encoding="utf-8") as f:
+            f.write(text.replace("grid_kgco2e_per_kwh = 0.5", "grid_kgco2e_per_kwh = 0.8")
+                    .replace("carbon_price = 100", "carbon_price = 150"))
+        p = subprocess.run([tco, "report", mod, "-o", "-", "-q"], check=True, timeout=120,
+                           capture_output=True, text=True)
+        engine = {q["name"]: q for q in json.loads(p.stdout)["plans"]}
+        want = {"mix": (1.424, 213.6), "own-only": (1.324, 198.6)}
+        for name, (tonnes, cost) in want.items():
+            q = engine[name]
+            if not close(q["tco2e"], tonnes) or not close(q["carbon_cost"], cost):
+                bad.append(f"engine, edited: {name} {q['tco2e']!r}, {q['carbon_cost']!r}")
+        lo = lo_recalc(edited, os.path.join(tmp, "lo"))
+        gn, words = recalc_service.gnumeric(edited, os.path.join(tmp, "gnumeric.xlsx"))
+        if gn is None:
+            bad.append(f"Gnumeric did not recalculate ({str(words)[-200:]})")
+        for who, path in (("LibreOffice", lo), ("Gnumeric", gn)):
+            if path is None:
+                continue
+            values = load_values(path)
+            check(who, values, want, bad)
+            compared = 0
+            for name, q in engine.items():
+                for member, v in plan_totals(values, name).items():
+                    compared += 1
+                    if not close(v, q[member]):
+                        bad.append(f"{who}: plan {name} {member} {v!r}, engine {q[member]!r}")
+            print(f"{who}: compared {compared} figures with the engine")
+            if not compared:
+                bad.append(f"{who}: nothing compared")
+    for b in bad:
+        print("FAIL", b)
+    print("live plan carbon:", "FAIL" if bad else "OK")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
