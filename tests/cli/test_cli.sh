@@ -26,7 +26,10 @@ expect_rc 2 "$TCO" report "$work/missing.ini"
 expect_err "$work/missing.ini: error: cannot open: No such file or directory"
 
 # --- every shipped scenario runs clean, as a table and as JSON ---
-for ini in "$SRC"/config/*.ini "$SRC"/examples/*.ini "$SRC"/tests/carbon/*.ini; do
+# The carbon tests' option scenarios with them (carbon-plan.ini, a plan's hand-worked
+# example, leaves keys out on purpose).
+for ini in "$SRC"/config/*.ini "$SRC"/examples/*.ini "$SRC"/tests/carbon/carbon.ini \
+    "$SRC"/tests/carbon/carbon-api.ini; do
     expect_rc 0 "$TCO" report "$ini"
     grep -q "error:" "$work/err" && bad "$ini printed errors: $(cat "$work/err")"
     grep -q "is incomplete" "$work/err" && bad "$ini is incomplete: $(cat "$work/err")"

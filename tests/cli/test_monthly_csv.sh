@@ -29,6 +29,13 @@ rows = list(csv.reader(open(sys.argv[2], newline="")))
 H = rep["scenario"]["horizon_months"]
 start = next(i for i, r in enumerate(rows) if r[:3] == ["id", "month", "paid0"])
 head = rows[start]
+# With carbon figures (MODEL.md, Carbon) the months' emissions follow the cumulative.
+carbon = ["kwh", "scope2_location_tco2e", "scope2_market_tco2e", "scope3_purchased_tco2e",
+          "scope3_capital_tco2e", "tco2e"]
+if head[-len(carbon):] == carbon:
+    head = head[:-len(carbon)]
+elif head[-len(carbon) - 1:] == carbon + ["carbon_cost"]:
+    head = head[:-len(carbon) - 1]
 assert head[-4:] == ["cost", "residual", "commitment_after_horizon", "cumulative"], head
 col = {name: k for k, name in enumerate(head)}
 body = []
