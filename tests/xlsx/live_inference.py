@@ -12,7 +12,10 @@ docs/MODEL.md, API options, Carbon, The site's power limit).
      88,643,911.68 of rental;
    - h200-us and h200-paris: 200 GPUs (2,000 / 10 requests/s), 25 servers, provisioned
      200 x 0.7 + 25 x 4.6 = 255 kW: h200-us fits its 300 kW, h200-paris not its 250;
-   - h200-paris: embodied 200 x 318 kg = 63.6 tCO2e of scope 3 (capital goods).
+   - h200-paris: embodied 200 x 318 kg = 63.6 tCO2e of scope 3 (capital goods);
+   - api-llama: 4.2048e12 tokens a month / 1e6 x 0.025 kg x 36 months = 3,784.32 tCO2e
+     of scope 3 (purchased services); h100-cloud: 378 GPUs x 730 h x 0.95 x 36 months x
+     0.33 kg = 3,114.25884 tCO2e.
 2. On Inputs the API's output price edited to 0.9, Paris's power limit to 260 and the
    US grid's intensity to 0.5, recalculated by LibreOffice and by Gnumeric: the API's
    rental is (3.1536e12 x 0.72 + 1.0512e12 x 0.9) / 1e6 = 3,216,672 a month, x 29.28 =
@@ -80,6 +83,7 @@ def main():
             ("h200-us", "provisioned_kw"): 255, ("h200-paris", "provisioned_kw"): 255,
             ("h200-us", "feasible"): 1, ("h200-paris", "feasible"): 0,
             ("h200-paris", "scope3_capital_tco2e"): 63.6,
+            ("api-llama", "tco2e"): 3784.32, ("h100-cloud", "tco2e"): 3114.25884,
         })
         wb = openpyxl.load_workbook(book)
         mod_text = text
