@@ -210,7 +210,11 @@ static void fixed_parts_of(const tco_scenario *s, const tco_plan *p, int reserve
                 f->reserve_tax_m[m] = mo[m].tax;
         }
     }
-    if (p->overflow_i >= 0) {
+    if (p->overflow_i >= 0 && s->options[p->overflow_i].acquire == TCO_API) {
+        /* An API: the tokens of a reference GPU-hour at its prices. */
+        for (int m = 0; m < H; m++)
+            f->hourly[m] = tci_api_ref_hour_price(s, &s->options[p->overflow_i], m + 1);
+    } else if (p->overflow_i >= 0) {
         tco_option o = part_option(s, p->overflow_i, 1, 1);
         double paid0, total, npv;
         tci_option_months(s, &o, 1, mo, &paid0, &total, &npv);
@@ -631,7 +635,8 @@ static void keep_months(const tco_scenario *s, const tco_plan *p, tco_plan_resul
         return;
     const tco_option *o = &s->options[p->overflow_i];
     for (int m = 1; m <= H; m++)
-        r->monthly[m - 1].overflow_price = tci_gpu_hour_price(o, m);
+        r->monthly[m - 1].overflow_price =
+            o->acquire == TCO_API ? tci_api_ref_hour_price(s, o, m) : tci_gpu_hour_price(o, m);
 }
 
 /* A plan's figure that [scenario] rank_by names: its total, NPV or NPV after

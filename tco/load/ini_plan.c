@@ -270,12 +270,27 @@ static int resolve_part(loader *L, int pi, const char *key, const char *id, int 
     int ok = want == 0   ? o->acquire == TCO_BUY
              : want == 1 ? o->acquire == TCO_RENT && o->pricing == TCO_RESERVED
                          : o->acquire == TCO_RENT && o->pricing == TCO_ON_DEMAND;
-    if (!ok && o->acquire == TCO_API) {
-        /* MODEL.md, API options: not yet a part of a plan. */
+    if (o->acquire == TCO_API && want == 2) {
+        /* MODEL.md, An API as a plan's overflow: the reference's GPU-hours
+         * become tokens by its throughput. */
+        const tco_option *ref =
+            s->demand && s->demand->ref >= 0 ? &s->options[s->demand->ref] : NULL;
+        if (ref && !(ref->throughput > 0 && ref->scaling_efficiency > 0)) {
+            tci_ini_report(L, line, NULL,
+                           "%s '%s' is an api option: the demand's reference '%s' needs a "
+                           "'throughput' (requests/s per GPU) to turn its GPU-hours into tokens",
+                           key, id, s->demand->reference);
+            return -1;
+        }
+        return i;
+    }
+    if (o->acquire == TCO_API) {
+        /* MODEL.md, An API as a plan's overflow: an API has no GPUs to own or
+         * reserve. */
         tci_ini_report(L, line, NULL,
-                       "%s '%s' is an api option; a plan's parts are GPUs: an API in a plan "
-                       "is not supported yet",
-                       key, id);
+                       "%s '%s' is an api option; an API has no GPUs to %s: it can only be a "
+                       "plan's overflow",
+                       key, id, want == 0 ? "own" : "reserve");
         return -1;
     }
     if (!ok) {
