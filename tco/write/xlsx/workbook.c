@@ -481,26 +481,6 @@ static int constant_memory(const tco_scenario *s, int force)
     return force || units > XW_IN_MEMORY_OPTION_MONTHS;
 }
 
-/* A plan with an API as its overflow (MODEL.md, An API as a plan's overflow)
- * has no plan sheet yet: its overflow's price of a reference GPU-hour would
- * be a value, not a formula over Inputs. 1 when s has none, else 0 with the
- * error in diags for the workbook at path. */
-static int plans_writable(const tco_scenario *s, const char *path, tco_diags *diags)
-{
-    for (size_t i = 0; i < s->n_plans; i++) {
-        const tco_plan *p = &s->plans[i];
-        if (p->overflow_i >= 0 && s->options[p->overflow_i].acquire == TCO_API) {
-            tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL,
-                          "cannot write workbook: [plan %s] has the api option '%s' as its "
-                          "overflow, which the workbook does not model yet (the JSON, CSV, "
-                          "Markdown and table do)",
-                          p->name, p->overflow);
-            return 0;
-        }
-    }
-    return 1;
-}
-
 /* See documentation in header file. */
 tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
                                  const tco_xlsx_options *opts, tco_diags *diags)
@@ -517,8 +497,6 @@ tco_status tco_report_write_xlsx(const tco_result *result, const char *path,
                       "cannot write workbook: no computed options");
         return TCO_ERR_ARG;
     }
-    if (!plans_writable(result->scenario, path, diags))
-        return TCO_ERR_INPUT;
     xw_ctx *c = calloc(1, sizeof *c);
     if (!c) {
         tco_diags_add(diags, TCO_SEV_ERROR, path, 0, NULL, "cannot write workbook: %s",
