@@ -421,6 +421,33 @@ static void read_refresh(loader *L, tco_plan *p, int pi)
     }
 }
 
+/* See ini.h. */
+void tci_ini_check_case_plans(loader *L, const tco_case *c)
+{
+    const tco_scenario *s = L->s;
+    if (!s->demand || s->demand->ref < 0)
+        return;
+    const tco_option *ref = &s->options[s->demand->ref];
+    if (ref->throughput > 0 && ref->scaling_efficiency > 0)
+        return;
+    for (size_t i = 0; i < s->n_plans; i++) {
+        const tco_plan *p = &s->plans[i];
+        if (p->overflow_i < 0 || s->options[p->overflow_i].acquire != TCO_API)
+            continue;
+        /* MODEL.md, An API as a plan's overflow: at the case's key that
+         * took the reference's tokens away. */
+        tco_okey k = ref->throughput > 0 ? TCO_O_SCALING_EFFICIENCY : TCO_O_THROUGHPUT;
+        L->cur = 0;
+        int line = tci_ini_at_file(L, ref->key_file[k], ref->key_line[k]);
+        tci_ini_report(L, line > 0 ? line : c->line, NULL,
+                       "case '%s': the overflow '%s' of plan '%s' is an api option: the demand's "
+                       "reference '%s' needs a 'throughput' (requests/s per GPU) and a "
+                       "'scaling_efficiency' above 0 to turn its GPU-hours into tokens",
+                       c->name, p->overflow, p->name, s->demand->reference);
+        return;
+    }
+}
+
 /* A plan's checks once its keys are read. */
 static void check_plan(loader *L, tco_plan *p, int pi, int has_demand)
 {

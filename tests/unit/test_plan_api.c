@@ -149,6 +149,11 @@ static void test_errors(void)
     load_fails(EXAMPLE("", "[plan x]\noverflow = hosted\n"),
                "t.ini:29: error: overflow 'hosted' is an api option: the demand's reference 'gb' "
                "needs a 'throughput' (requests/s per GPU) to turn its GPU-hours into tokens");
+    /* A case that takes the reference's throughput away: at its key, line 33. */
+    load_fails(EXAMPLE(THROUGHPUT, "[plan x]\noverflow = hosted\n[case slow]\ngb.throughput = 0\n"),
+               "t.ini:33: error: case 'slow': the overflow 'hosted' of plan 'x' is an api option: "
+               "the demand's reference 'gb' needs a 'throughput' (requests/s per GPU) and a "
+               "'scaling_efficiency' above 0 to turn its GPU-hours into tokens");
 }
 
 int main(void)
