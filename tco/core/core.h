@@ -325,6 +325,7 @@ typedef enum tci_dkey {
     TCI_D_GROWTH,
     TCI_D_SEASONALITY,
     TCI_D_FILE,
+    TCI_D_TOKENS,
     TCI_D_COUNT
 } tci_dkey;
 typedef enum tci_pkey {

@@ -17,7 +17,11 @@ double tco_demand_at(const tco_scenario *s, int m)
         return 0;
     if (d->n_values > 0)
         return (size_t)m <= d->n_values ? d->values[m - 1] : 0;
-    return d->gpu_hours_per_month * pow(1 + d->growth, (m - 1) / 12.0) * d->season[(m - 1) % 12];
+    /* Demand in tokens: in the reference's GPU-hours by its tokens an hour. */
+    const double g = d->tokens_per_month > 0 ? tci_api_tokens_per_ref_hour(s) : 0;
+    const double first =
+        d->tokens_per_month > 0 ? (g > 0 ? d->tokens_per_month / g : 0) : d->gpu_hours_per_month;
+    return first * pow(1 + d->growth, (m - 1) / 12.0) * d->season[(m - 1) % 12];
 }
 
 /* The GPUs of a part: the plan's count, else the option's own. */

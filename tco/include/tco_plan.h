@@ -27,6 +27,9 @@ typedef struct tco_demand {
     double values[TCO_MAX_HORIZON]; /* D(1..n_values) from the file */
     int line;                       /* line of the [demand] header */
     const char *in_file;            /* its file (one of the scenario's) */
+    double tokens_per_month;        /* month 1's demand in tokens instead of
+                                       gpu_hours_per_month; 0: not given (MODEL.md,
+                                       Demand in tokens) */
 } tco_demand;
 
 /* The most staged purchases (`buy_at` pairs) of a plan. */

@@ -229,8 +229,9 @@ static void check_demand(loader *L, tco_demand *d, const section *sec)
             tci_ini_report(L, line, NULL, "reference '%s' is not an option", d->reference);
     }
     if (d->file) {
-        static const char *const formula[] = {"gpu_hours_per_month", "growth", "seasonality"};
-        for (int i = 0; i < 3; i++)
+        static const char *const formula[] = {"gpu_hours_per_month", "growth", "seasonality",
+                                              "tokens_per_month"};
+        for (int i = 0; i < 4; i++)
             if ((line = key_at(L, SEC_DEMAND, 0, formula[i])) > 0)
                 tci_ini_report(L, line, NULL,
                                "'%s' with 'file': give the demand by the file or by the "
@@ -239,7 +240,18 @@ static void check_demand(loader *L, tco_demand *d, const section *sec)
         read_demand_file(L, d, key_at(L, SEC_DEMAND, 0, "file"));
         return;
     }
-    if (!key_at(L, SEC_DEMAND, 0, "gpu_hours_per_month")) {
+    int tokens = key_at(L, SEC_DEMAND, 0, "tokens_per_month");
+    if (tokens > 0 && key_at(L, SEC_DEMAND, 0, "gpu_hours_per_month") > 0)
+        tci_ini_report(L, tokens, NULL,
+                       "'tokens_per_month' with 'gpu_hours_per_month': give month 1's demand in "
+                       "tokens or in GPU-hours, not both");
+    else if (tokens > 0 && d->ref >= 0 && !(tci_api_tokens_per_ref_hour(s) > 0))
+        tci_ini_report(L, tokens, NULL,
+                       "'tokens_per_month' needs a 'throughput' (requests/s per GPU) of the "
+                       "reference '%s' and [workload] 'tokens_per_request' to turn tokens into "
+                       "its GPU-hours",
+                       d->reference);
+    else if (tokens <= 0 && !key_at(L, SEC_DEMAND, 0, "gpu_hours_per_month")) {
         L->cur = sec->file;
         tci_ini_report(L, sec->line, NULL,
                        "[demand] needs 'gpu_hours_per_month' (month 1's demand) or 'file'");
@@ -428,8 +440,18 @@ void tci_ini_check_case_plans(loader *L, const tco_case *c)
     if (!s->demand || s->demand->ref < 0)
         return;
     const tco_option *ref = &s->options[s->demand->ref];
-    if (ref->throughput > 0 && ref->scaling_efficiency > 0)
+    if (tci_api_tokens_per_ref_hour(s) > 0)
         return;
+    if (s->demand->tokens_per_month > 0) {
+        /* MODEL.md, Demand in tokens: the tokens of a reference GPU-hour. */
+        L->cur = 0;
+        tci_ini_report(L, c->line, NULL,
+                       "case '%s': [demand] 'tokens_per_month' needs a 'throughput', a "
+                       "'scaling_efficiency' of the reference '%s' and [workload] "
+                       "'tokens_per_request' above 0 to turn tokens into its GPU-hours",
+                       c->name, s->demand->reference);
+        return;
+    }
     for (size_t i = 0; i < s->n_plans; i++) {
         const tco_plan *p = &s->plans[i];
         if (p->overflow_i < 0 || s->options[p->overflow_i].acquire != TCO_API)

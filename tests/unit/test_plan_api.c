@@ -121,6 +121,43 @@ static void test_optimize(void)
     tco_scenario_free(s);
 }
 
+/* The example's text with its demand of 150 GPU-hours replaced by `demand`,
+ * in buf. */
+static const char *with_demand(char *buf, size_t size, const char *text, const char *demand)
+{
+    const char *at = strstr(text, "gpu_hours_per_month = 150\n");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(at);
+    snprintf(buf, size, "%.*s%s%s", (int)(at - text), text, demand,
+             at + strlen("gpu_hours_per_month = 150\n"));
+    return buf;
+}
+
+static void test_demand_tokens(void)
+{
+    static char text[4096];
+    tco_scenario *s = NULL;
+    tco_result *r = check_compute(with_demand(text, sizeof text, EXAMPLE(THROUGHPUT, PLANS),
+                                              "tokens_per_month = 288000000\n"),
+                                  "t.ini", &s);
+    if (!r)
+        return;
+    /* 288e6 tokens / 2,880,000 tokens a reference GPU-hour = 100 GPU-hours a
+     * month: burst's GPU serves them all (no overflow: 8,000), api buys 100
+     * hours at 11.52, then 8.64: 12 * 1,152 + 864 = 14,688. */
+    const tco_plan_result *burst = &r->plans[0], *api = &r->plans[1];
+    for (int m = 0; m < 13; m++) {
+        CLOSE(burst->monthly[m].demand, 100);
+        CLOSE(burst->monthly[m].own_hours, 100);
+        CLOSE(burst->monthly[m].overflow_hours, 0);
+        CLOSE(api->monthly[m].overflow_cost, m < 12 ? 1152 : 864);
+    }
+    CLOSE(burst->total, 8000);
+    CLOSE(api->total, 14688);
+    CLOSE(api->demand, 1300);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
 /* A load that fails with exactly `want` among its messages. */
 static void load_fails(const char *text, const char *want)
 {
@@ -149,6 +186,17 @@ static void test_errors(void)
     load_fails(EXAMPLE("", "[plan x]\noverflow = hosted\n"),
                "t.ini:29: error: overflow 'hosted' is an api option: the demand's reference 'gb' "
                "needs a 'throughput' (requests/s per GPU) to turn its GPU-hours into tokens");
+    /* Demand in tokens with GPU-hours (line 29 holds tokens_per_month, 30 the
+     * hours), or without the reference's throughput (line 27). */
+    static char text[4096];
+    load_fails(with_demand(text, sizeof text, EXAMPLE(THROUGHPUT, ""),
+                           "tokens_per_month = 1e9\ngpu_hours_per_month = 1\n"),
+               "t.ini:29: error: 'tokens_per_month' with 'gpu_hours_per_month': give month 1's "
+               "demand in tokens or in GPU-hours, not both");
+    load_fails(with_demand(text, sizeof text, EXAMPLE("", ""), "tokens_per_month = 1e9\n"),
+               "t.ini:27: error: 'tokens_per_month' needs a 'throughput' (requests/s per GPU) of "
+               "the reference 'gb' and [workload] 'tokens_per_request' to turn tokens into its "
+               "GPU-hours");
     /* A case that takes the reference's throughput away: at its key, line 33. */
     load_fails(EXAMPLE(THROUGHPUT, "[plan x]\noverflow = hosted\n[case slow]\ngb.throughput = 0\n"),
                "t.ini:33: error: case 'slow': the overflow 'hosted' of plan 'x' is an api option: "
@@ -162,6 +210,7 @@ int main(void)
         {"an API overflow by hand", test_by_hand},
         {"an API overflow's tax", test_tax},
         {"the optimizer with an API overflow", test_optimize},
+        {"demand in tokens", test_demand_tokens},
         {"an API as another part", test_errors},
         {NULL, NULL},
     };

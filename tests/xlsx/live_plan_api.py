@@ -19,15 +19,23 @@ input / cached / output tokens, 25% less a year; 150 reference GPU-hours a month
    overflow 50 x (12 x 14.40 + 10.80) = 9,180, api's 150 x 183.60 = 27,540; each plan
    sheet's overflow row by month, the Summary's plans (total, feasibility, rank) and
    its options equal the engine's for the INI edited alike.
+3. Demand in tokens (MODEL.md, Demand in tokens): the same scenario with
+   `tokens_per_month = 432000000` instead of 150 GPU-hours (432e6 / 2.88e6 = 150) audits
+   clean and its Inputs row "Demand in month 1: its tokens in GPU-hours" is 150; edited
+   to 576,000,000 on Inputs, by hand 200 GPU-hours a month: burst's GPU serves 100, the
+   API 100, 100 x 146.88 = 14,688, total 22,688; api 200 x 146.88 = 29,376; each plan
+   sheet, the Summary's plans and options equal the engine's for the INI edited alike,
+   and `tco import` of the edited book writes exactly that line back.
 Exit 0 when all hold; 1 otherwise.
 """
-import os, subprocess, sys, tempfile
+import json, os, subprocess, sys, tempfile
 
 import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from xlsxtest import lo_recalc, load_values, run_audit, tco_binary  # noqa: E402
+from live_fx import inputs_cell  # noqa: E402
 from live_loan import option_key_cell  # noqa: E402
 from live_model import against_engine, engine_after, summary_table  # noqa: E402
 from live_plan_budget import summary_plans  # noqa: E402
@@ -88,6 +96,69 @@ def against(wb, book, engine, who):
     return bad + more + ([f"{who}: no option figure compared"] if not compared else [])
 
 
+def tokens(tco, ini, tmp):
+    """Part 3: demand in tokens, edited on Inputs."""
+    bad = []
+    with open(ini, encoding="utf-8") as f:
+        text = f.read()
+    want = "gpu_hours_per_month = 150   ; reference GPU-hours a month"
+    if want not in text:
+        return [f"{ini} has no line {want!r}"]
+    text = text.replace(want, "tokens_per_month = 432000000")
+    tini = os.path.join(tmp, "tokens.ini")
+    with open(tini, "w", encoding="utf-8") as f:
+        f.write(text)
+    book = os.path.join(tmp, "tokens.xlsx")
+    subprocess.run([tco, "report", tini, "-o", book, "-q"], check=True, timeout=120)
+    ok, line = run_audit(book)
+    print("audit (tokens):", line)
+    if not ok:
+        bad.append("the tokens workbook does not audit clean")
+    ws = openpyxl.load_workbook(book, data_only=True)["Inputs"]
+    hours = [r[2].value for r in ws.iter_rows(min_row=1, max_row=ws.max_row)
+             if r[0].value == "Demand in month 1: its tokens in GPU-hours"]
+    if len(hours) != 1 or not close(hours[0], 150):
+        bad.append(f"tokens: Inputs' demand in GPU-hours {hours}, by hand 150")
+    wb = openpyxl.load_workbook(book)
+    cell = inputs_cell(wb, "[demand] tokens_per_month")
+    if not isinstance(cell.value, (int, float)) or cell.protection.locked:
+        bad.append(f"Inputs [demand] tokens_per_month: {cell.value!r} is not an unlocked input")
+    cell.value = 576000000
+    edited = os.path.join(tmp, "tokens-edited.xlsx")
+    wb.save(edited)
+    mod = os.path.join(tmp, "tokens-edited.ini")
+    with open(mod, "w", encoding="utf-8") as f:
+        f.write(text.replace("tokens_per_month = 432000000", "tokens_per_month = 576000000"))
+    p = subprocess.run([tco, "report", mod, "-o", "-", "-q"], check=True, timeout=120,
+                       capture_output=True, text=True)
+    engine = json.loads(p.stdout)
+    lo = lo_recalc(edited, os.path.join(tmp, "lo-tokens"))
+    gn, words = recalc_service.gnumeric(edited, os.path.join(tmp, "gnumeric-tokens.xlsx"))
+    if gn is None:
+        bad.append(f"tokens: Gnumeric did not recalculate ({str(words)[-200:]})")
+    for who, path in (("LibreOffice", lo), ("Gnumeric", gn)):
+        if path is None:
+            continue
+        wv = load_values(path)
+        more = []
+        for plan, total in (("burst", 14688), ("api", 29376)):
+            c = over_rows(wv, plan).get(COST, (None, []))[0]
+            if not close(c, total):
+                more.append(f"{who} (tokens): {plan}'s overflow {c}, by hand {total}")
+        more += against(wv, path, engine, who + " (tokens)")
+        print(f"{who} (tokens): {len(more)} differences")
+        bad += more
+    new_ini = os.path.join(tmp, "tokens-imported.ini")
+    p = subprocess.run([tco, "import", edited, "--scenario", tini, "-o", new_ini],
+                       capture_output=True, text=True, timeout=120)
+    got = open(new_ini, encoding="utf-8").read() if os.path.exists(new_ini) else ""
+    with open(mod, encoding="utf-8") as f:
+        if p.returncode != 1 or got != f.read():
+            bad.append(f"tokens: import (exit {p.returncode}) is not the scenario edited alike "
+                       f"({p.stderr.strip()[:300]})")
+    return bad
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
@@ -133,6 +204,7 @@ def main():
             more += against(wv, path, engine, who)
             print(f"{who}: {len(more)} differences")
             bad += more
+        bad += tokens(tco, ini, tmp)
     for b in bad[:40]:
         print("FAIL", b)
     print("live plan api:", "FAIL" if bad else "OK")
