@@ -9,6 +9,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Month 1's demand of d in reference GPU-hours before growth and seasonality:
+ * gpu_hours_per_month, or tokens_per_month over the reference's tokens an hour
+ * (MODEL.md, Demand in tokens). */
+static double demand_first(const tco_scenario *s, const tco_demand *d)
+{
+    if (!(d->tokens_per_month > 0))
+        return d->gpu_hours_per_month;
+    const double g = tci_api_tokens_per_ref_hour(s);
+    return g > 0 ? d->tokens_per_month / g : 0;
+}
+
 /* See documentation in header file. */
 double tco_demand_at(const tco_scenario *s, int m)
 {
@@ -17,11 +28,7 @@ double tco_demand_at(const tco_scenario *s, int m)
         return 0;
     if (d->n_values > 0)
         return (size_t)m <= d->n_values ? d->values[m - 1] : 0;
-    /* Demand in tokens: in the reference's GPU-hours by its tokens an hour. */
-    const double g = d->tokens_per_month > 0 ? tci_api_tokens_per_ref_hour(s) : 0;
-    const double first =
-        d->tokens_per_month > 0 ? (g > 0 ? d->tokens_per_month / g : 0) : d->gpu_hours_per_month;
-    return first * pow(1 + d->growth, (m - 1) / 12.0) * d->season[(m - 1) % 12];
+    return demand_first(s, d) * pow(1 + d->growth, (m - 1) / 12.0) * d->season[(m - 1) % 12];
 }
 
 /* The GPUs of a part: the plan's count, else the option's own. */
@@ -672,6 +679,7 @@ tco_status tci_plans_compute(tco_result *res)
     if (!s->n_plans || !s->demand)
         return TCO_OK;
     const size_t H = (size_t)s->horizon_months, n = s->n_plans;
+    res->demand_gpu_hours = demand_first(s, s->demand);
     res->plans = calloc(n, sizeof *res->plans);
     res->plan_rank = calloc(n, sizeof *res->plan_rank);
     tco_month *scratch = calloc(TCI_PLAN_SCRATCH * H, sizeof *scratch);

@@ -67,7 +67,7 @@ static int demand_tokens(xw_ctx *c, int row, const char *unit, const char *src)
                key_range(tci_demand_key(TCI_D_TOKENS)), xw_label(c, "unit.tokens", "tokens"), src);
     xw_in_name(c, "DemandTokens", row++, XW_COL_VAL);
     c->in_dgph = row;
-    const double v = d->tokens_per_month / tci_api_tokens_per_ref_hour(c->s);
+    const double v = c->r->demand_gpu_hours;
     xw_formula(c, f, sizeof f, "=DemandTokens/(%s*%s*%s*3600)",
                xw_in(c, (size_t)d->ref, TCO_O_THROUGHPUT).s,
                xw_in(c, (size_t)d->ref, TCO_O_SCALING_EFFICIENCY).s,
