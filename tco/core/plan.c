@@ -648,6 +648,14 @@ static void keep_months(const tco_scenario *s, const tco_plan *p, tco_plan_resul
     for (int m = 1; m <= H; m++)
         r->monthly[m - 1].overflow_price =
             o->acquire == TCO_API ? tci_api_ref_hour_price(s, o, m) : tci_gpu_hour_price(o, m);
+    if (o->acquire != TCO_API)
+        return;
+    /* An API's tokens: its reference GPU-hours (k = 1) at g tokens each. */
+    const double g = tci_api_tokens_per_ref_hour(s);
+    for (int m = 0; m < H; m++) {
+        r->monthly[m].overflow_tokens = r->monthly[m].overflow_hours * g;
+        r->overflow_tokens += r->monthly[m].overflow_tokens;
+    }
 }
 
 /* A plan's figure that [scenario] rank_by names: its total, NPV or NPV after

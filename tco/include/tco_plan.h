@@ -100,6 +100,9 @@ typedef struct tco_plan_month {
      * (with its purchases' tax on their sale), of which the tax on the sales
      * alone, the reserved part's and the overflow's; they add up to tax. */
     double own_tax, own_sale_tax, reserve_tax, overflow_tax;
+    /* With an API as the overflow (MODEL.md, An API as a plan's overflow):
+     * the tokens it serves, overflow_hours * g; else 0. */
+    double overflow_tokens;
 } tco_plan_month;
 
 /* One purchase of a plan's owned part as the plan prices it (MODEL.md,
@@ -172,6 +175,8 @@ typedef struct tco_plan_result {
     int fits_power;
     int over_month;
     double over_kw, over_cap_kw;
+    double overflow_tokens; /* with an API as the overflow: the months' tokens summed;
+                               else 0 (MODEL.md, An API as a plan's overflow) */
 } tco_plan_result;
 
 /* ===== The cheapest plan ([optimize]; MODEL.md, The cheapest plan) ===== */

@@ -118,6 +118,10 @@ assert abs(b["overflow_total"] - 7344) < 1e-6 and abs(b["total"] - 15344) < 1e-6
 assert abs(a["overflow_total"] - 22032) < 1e-6 and a["unserved"] == 0, a
 assert abs(b["monthly"][0]["overflow_cost"] - 576) < 1e-9, b["monthly"][0]
 assert abs(b["monthly"][12]["overflow_cost"] - 432) < 1e-9, b["monthly"][12]
+# 650 hours x 2,880,000 tokens, the plan's last member; 144e6 a month
+assert list(b)[-1] == "overflow_tokens" and abs(b["overflow_tokens"] - 1.872e9) < 1e-3, b
+assert abs(b["monthly"][0]["overflow_tokens"] - 144e6) < 1e-6, b["monthly"][0]
+assert abs(a["overflow_tokens"] - 5.616e9) < 1e-3, a
 PYEOF
 expect_rc 0 $T "$TCO" report "$P" -o "$work/p.xlsx"
 [ -s "$work/p.xlsx" ] && ok || bad "no workbook written (its figures are tests/xlsx/live_plan_api.py's)"

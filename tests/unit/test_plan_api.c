@@ -56,6 +56,7 @@ static void test_by_hand(void)
         CLOSE(pb->overflow_hours, 50);
         CLOSE(pb->overflow_served, 50);
         CLOSE(pb->overflow_cost, 50 * price); /* 576, then 432 */
+        CLOSE(pb->overflow_tokens, 144e6);    /* 50 * 2,880,000 */
         CLOSE(pb->unserved, 0);
         CLOSE(pa->overflow_hours, 150);
         CLOSE(pa->overflow_cost, 150 * price); /* 1,728, then 1,296 */
@@ -65,7 +66,8 @@ static void test_by_hand(void)
     CLOSE(burst->total, 15344);         /* 8,000 + 7,344 */
     CLOSE(burst->npv, 15344);
     CLOSE(burst->overflow_hours, 650);
-    CLOSE(api->overflow_total, 22032); /* 12 * 1,728 + 1,296 */
+    CLOSE(burst->overflow_tokens, 1.872e9); /* 13 * 144e6 */
+    CLOSE(api->overflow_total, 22032);      /* 12 * 1,728 + 1,296 */
     CLOSE(api->total, 22032);
     /* Both serve the demand: ranked by total, burst first. */
     CU_ASSERT_EQUAL(r->plan_rank[0], 0);
