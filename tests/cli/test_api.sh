@@ -123,6 +123,20 @@ assert list(b)[-1] == "overflow_tokens" and abs(b["overflow_tokens"] - 1.872e9) 
 assert abs(b["monthly"][0]["overflow_tokens"] - 144e6) < 1e-6, b["monthly"][0]
 assert abs(a["overflow_tokens"] - 5.616e9) < 1e-3, a
 PYEOF
+# demand in tokens: 432e6 / 2,880,000 = 150 GPU-hours, the same plans; compared with
+# 576e6 (200 GPU-hours) the inputs differ in tokens_per_month alone
+sed 's/^gpu_hours_per_month = 150 .*/tokens_per_month = 432000000/' "$P" >"$work/tokens.ini"
+expect_rc 0 $T "$TCO" report "$work/tokens.ini" -o "$work/t.json"
+"$PY" - "$work/p.json" "$work/t.json" <<'PYEOF' && ok || bad "JSON of demand in tokens"
+import json, sys
+a, b = (json.load(open(f))["plans"] for f in sys.argv[1:3])
+assert [(p["name"], p["total"], p["demand"]) for p in a] == \
+    [(p["name"], p["total"], p["demand"]) for p in b], (a, b)
+PYEOF
+sed 's/^tokens_per_month = 432000000/tokens_per_month = 576000000/' "$work/tokens.ini" >"$work/tokens2.ini"
+expect_rc 0 $T "$TCO" compare "$work/tokens.ini" "$work/tokens2.ini"
+grep -q "^Inputs that differ (1):" "$work/out" && grep -q "^  demand.tokens_per_month  432000000  576000000 " "$work/out" &&
+    ok || bad "compare: tokens_per_month: $(head -5 "$work/out")"
 expect_rc 0 $T "$TCO" report "$P" -o "$work/p.xlsx"
 [ -s "$work/p.xlsx" ] && ok || bad "no workbook written (its figures are tests/xlsx/live_plan_api.py's)"
 
