@@ -253,8 +253,10 @@ static void check_demand(loader *L, tco_demand *d, const section *sec)
                        d->reference);
     else if (tokens <= 0 && !key_at(L, SEC_DEMAND, 0, "gpu_hours_per_month")) {
         L->cur = sec->file;
-        tci_ini_report(L, sec->line, NULL,
-                       "[demand] needs 'gpu_hours_per_month' (month 1's demand) or 'file'");
+        tci_ini_report(
+            L, sec->line, NULL,
+            "[demand] needs 'gpu_hours_per_month' (month 1's demand), 'tokens_per_month' or "
+            "'file'");
     }
     if (d->seasonality)
         read_seasonality(L, d);
