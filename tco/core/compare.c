@@ -491,7 +491,8 @@ static int compare_inputs(tco_comparison *c, const tco_scenario *a, const tco_sc
  * the report has a rent option, the default baseline), a loan's when its
  * loan_amount is above 0, a lease's when its lease_payment is, a commitment
  * after the horizon when it is not 0 or the option is leased (the JSON does not
- * say which rent options are reserved). */
+ * say which rent options are reserved), an API option's for an option whose
+ * acquire is "api" and a self-hosted one's for the others. */
 static int saved_applies(const tco_saved_report *r, size_t i, const tci_field *f, int fid)
 {
     const tci_saved_value *acq = saved_value(r, i, TCI_F_ACQUIRE);
@@ -525,6 +526,10 @@ static int saved_applies(const tco_saved_report *r, size_t i, const tci_field *f
         return !buy && v->kind == TCI_SV_NUMBER;
     case TCI_FA_CARBON_BUY:
         return buy && v->kind == TCI_SV_NUMBER;
+    case TCI_FA_API: /* MODEL.md, API options */
+        return acq->kind == TCI_SV_TEXT && strcmp(acq->text, "api") == 0;
+    case TCI_FA_SELF_HOSTED:
+        return !(acq->kind == TCI_SV_TEXT && strcmp(acq->text, "api") == 0);
     case TCI_FA_BUY:
     case TCI_FA_SITE:
     case TCI_FA_POWER:

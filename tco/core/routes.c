@@ -204,6 +204,15 @@ double tci_route_plan_budget_years(const tco_budget *bg, size_t p)
 }
 
 /* See routes.h. */
+double tci_route_plan_stmt_years(const tco_statements *st, size_t p, int col)
+{
+    double years = 0;
+    for (size_t y = 0; y < st->n_years; y++)
+        years += st->plan_value[(p * st->n_years + y) * TCO_STMT_COLS + (size_t)col];
+    return years;
+}
+
+/* See routes.h. */
 double tci_route_plan_commitments(const tco_plan_result *pr, int H)
 {
     double owed = pr->reserve_commitment + pr->commitment_tax;
@@ -211,4 +220,18 @@ double tci_route_plan_commitments(const tco_plan_result *pr, int H)
         if (pr->purchases[j].sold == H)
             owed += pr->purchases[j].lease_owed;
     return owed;
+}
+
+/* See routes.h. */
+double tci_route_plan_stmt_horizon(const tco_plan_result *r, const tco_statements *st, size_t p,
+                                   int with_tax)
+{
+    const double *end = &st->plan_monthly[(p * st->n_months + st->n_months - 1) * TCO_STMT_COLS];
+    const int H = (int)st->n_months - 1;
+    double past = r->reserve_commitment;
+    for (size_t j = 0; j < r->n_purchases; j++)
+        if (r->purchases[j].sold == H)
+            past += r->purchases[j].lease_owed;
+    double within = with_tax ? r->after_tax_total - r->commitment_tax - past : r->total - past;
+    return within + end[TCO_STMT_LEASE_LIABILITY] - end[TCO_STMT_ROU_ASSET];
 }

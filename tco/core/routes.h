@@ -109,5 +109,15 @@ double tci_route_plan_budget_years(const tco_budget *bg, size_t p);
  * reserved term's months past it and the owned part's leases' payments still
  * owed at H, and commitment_tax (MODEL.md, A plan's budget); with [tax]. */
 double tci_route_plan_commitments(const tco_plan_result *pr, int H);
+/* Plan p's statement line col over the fiscal years, added up. */
+double tci_route_plan_stmt_years(const tco_statements *st, size_t p, int col);
+
+/* What plan p's after-tax effects (pre-tax, !with_tax) add up to over the
+ * horizon (MODEL.md, A plan's statements): its total (after tax, with_tax)
+ * less what falls past the horizon (the reserved term's commitment, the
+ * leases' payments owed after it, and with_tax their tax), plus the lease
+ * liability less the right-of-use asset at month H. */
+double tci_route_plan_stmt_horizon(const tco_plan_result *r, const tco_statements *st, size_t p,
+                                   int with_tax);
 
 #endif

@@ -326,6 +326,8 @@ static double *line_at(tco_month *mo, tco_cost_line k)
  * them) and each model month's fiscal year. */
 typedef struct plan_rows {
     double *rows;
+    double *months;         /* the plan's months 0..H, as rows */
+    double *lease_interest; /* the plan's months 0..H: its leases' interest */
     size_t n_years;
     const size_t *year_of; /* months 0..H */
     const tco_budget *b;
@@ -340,11 +342,12 @@ static void part_into(walk *w, int t, const plan_rows *pr)
     for (int j = 0; j <= n; j++) {
         size_t y = pr->year_of[t + j];
         double *v = &pr->rows[y * TCO_STMT_COLS];
-        double mv[TCO_STMT_COLS] = {0}; /* a plan keeps no months */
+        double *mv = &pr->months[(size_t)(t + j) * TCO_STMT_COLS];
         if (j == 0)
             month0(w, v, mv);
         else
-            month(w, j, v, mv);
+            pr->lease_interest[t + j] += month(w, j, v, mv);
+        balances(w, j, mv);
         if (t + j == pr->b->years[y].last_month)
             balances(w, j, v);
     }
@@ -358,7 +361,8 @@ static void part_into(walk *w, int t, const plan_rows *pr)
  * payments still to come at a sale before the horizon, paid then. Returns 0
  * when out of memory. */
 static int purchase_into(const tco_scenario *sb, const tco_option *o, const tco_plan_result *p,
-                         const tco_plan_purchase *q, double owed, const plan_rows *pr)
+                         const tco_plan_purchase *q, double owed, const plan_rows *pr,
+                         double *dep_at, double *bv_at, tco_stmt_lease *lease)
 {
     const int n = sb->horizon_months;
     tco_month *mo = calloc((size_t)n + 1, sizeof *mo);
@@ -402,8 +406,12 @@ static int purchase_into(const tco_scenario *sb, const tco_option *o, const tco_
         }
         bv += m->lease_buyout - m->depreciation;
         m->book_value = j == n ? (owned_from >= 0 ? base - dep : 0) : bv;
+        dep_at[q->month + j] = m->depreciation;
+        bv_at[q->month + j] = m->book_value;
     }
+    bv_at[q->month] = r.book_value0;
     walk w = walk_of(sb, o, &r);
+    *lease = w.lease;
     w.owed = owed;
     part_into(&w, q->month, pr);
     free(mo);
@@ -421,7 +429,11 @@ static int plan_statements(const tco_result *res, size_t i, const size_t *year_o
     const tco_plan_result *p = &res->plans[i];
     const tco_plan *plan = p->plan;
     const int H = s->horizon_months;
-    plan_rows pr = {&st->plan_value[i * st->n_years * TCO_STMT_COLS], st->n_years, year_of,
+    plan_rows pr = {&st->plan_value[i * st->n_years * TCO_STMT_COLS],
+                    &st->plan_monthly[i * st->n_months * TCO_STMT_COLS],
+                    &st->plan_lease_interest[i * st->n_months],
+                    st->n_years,
+                    year_of,
                     st->budget};
     for (size_t j = 0; j < p->n_purchases; j++) {
         const tco_plan_purchase *q = &p->purchases[j];
@@ -433,7 +445,10 @@ static int plan_statements(const tco_result *res, size_t i, const size_t *year_o
         tco_option o = s->options[oi];
         o.count = q->count;
         double owed = q->sold < H && o.financing == TCO_FIN_LEASE ? q->lease_owed : 0;
-        if (!purchase_into(&sb, &o, p, q, owed, &pr))
+        double *dep_at = &st->plan_buy_dep[(i * st->plan_buys + j) * st->n_months],
+               *bv_at = &st->plan_buy_bv[(i * st->plan_buys + j) * st->n_months];
+        if (!purchase_into(&sb, &o, p, q, owed, &pr, dep_at, bv_at,
+                           &st->plan_lease[i * st->plan_buys + j]))
             return 0;
     }
     if (plan->reserve_i >= 0 && p->reserve_count > 0) {
@@ -453,11 +468,13 @@ static int plan_statements(const tco_result *res, size_t i, const size_t *year_o
     }
     for (int m = 0; m <= H; m++) {
         double *v = &pr.rows[year_of[m] * TCO_STMT_COLS];
+        double *mv = &pr.months[(size_t)m * TCO_STMT_COLS];
         double tax = m == 0 ? p->tax0 : p->monthly[m - 1].tax;
         double over = m == 0 ? 0 : p->monthly[m - 1].overflow_cost;
-        v[TCO_STMT_RENTAL] += over;
-        v[TCO_STMT_TAX] += tax;
-        v[TCO_STMT_OPERATING_CASH] += over + tax;
+        add(v, mv, TCO_STMT_RENTAL, over);
+        add(v, mv, TCO_STMT_TAX, tax);
+        add(v, mv, TCO_STMT_OPERATING_CASH, over + tax);
+        row_totals(mv);
     }
     for (size_t y = 0; y < st->n_years; y++)
         row_totals(&pr.rows[y * TCO_STMT_COLS]);
@@ -472,8 +489,15 @@ static tco_status plans_statements(const tco_result *r, tco_statements *st)
     if (!st->n_plans)
         return TCO_OK;
     st->plan_value = calloc(st->n_plans * st->n_years * TCO_STMT_COLS, sizeof *st->plan_value);
+    st->plan_monthly = calloc(st->n_plans * st->n_months * TCO_STMT_COLS, sizeof *st->plan_monthly);
+    st->plan_buys = TCO_MAX_BUYS + 1;
+    st->plan_buy_dep = calloc(st->n_plans * st->plan_buys * st->n_months, sizeof(double));
+    st->plan_buy_bv = calloc(st->n_plans * st->plan_buys * st->n_months, sizeof(double));
+    st->plan_lease = calloc(st->n_plans * st->plan_buys, sizeof *st->plan_lease);
+    st->plan_lease_interest = calloc(st->n_plans * st->n_months, sizeof(double));
     size_t *year_of = calloc((size_t)H + 1, sizeof *year_of);
-    int ok = st->plan_value && year_of;
+    int ok = st->plan_value && st->plan_monthly && st->plan_buy_dep && st->plan_buy_bv &&
+             st->plan_lease && st->plan_lease_interest && year_of;
     for (size_t y = 0; ok && y < st->n_years; y++)
         for (int m = st->budget->years[y].first_month; m <= st->budget->years[y].last_month; m++)
             year_of[m] = y;
@@ -530,6 +554,11 @@ void tco_statements_free(tco_statements *st)
     free(st->lease);
     free(st->value);
     free(st->plan_value);
+    free(st->plan_monthly);
+    free(st->plan_buy_dep);
+    free(st->plan_buy_bv);
+    free(st->plan_lease);
+    free(st->plan_lease_interest);
     free(st->monthly);
     free(st->lease_interest);
     free(st);

@@ -81,6 +81,20 @@ typedef struct tco_statements {
     size_t n_months;        /* H + 1 */
     double *monthly;        /* by option and month, as value */
     double *lease_interest; /* by option and month; 0 for an option not leased */
+    double *plan_monthly;   /* each plan's months 0..H, laid out as monthly (the
+                               month's flows, the balances at its end); NULL
+                               without plans */
+    /* Each purchase j of plan i's owned part (tco_plan_result's purchases,
+     * at most plan_buys of them) by model month m = 0..H, at [(i * plan_buys +
+     * j) * n_months + m]: its book depreciation, and its book value at the
+     * month's end before a sale in it (the capex in its month, 0 outside its
+     * months); NULL without plans. */
+    size_t plan_buys;
+    double *plan_buy_dep, *plan_buy_bv;
+    tco_stmt_lease *plan_lease;  /* each purchase's lease measured at its month, at
+                                    [i * plan_buys + j] (zeros when not leased) */
+    double *plan_lease_interest; /* plan i's leases' interest in month m, at
+                                    [i * n_months + m] (every standard) */
 } tco_statements;
 
 /* The statements of a result (its scenario's fiscal years). */

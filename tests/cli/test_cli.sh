@@ -76,11 +76,11 @@ if taxed:
     # depreciation by tax year)
     at = keys.index("nal") + 1 if leases else keys.index("infeasible_reason") + 1
     keys = keys[:at] + ["tax_expensing", "tax_bonus"] + keys[at:]
-# A scenario with an API option adds the API's figures last (MODEL.md, API options).
-if any("tokens_per_month" in o for o in d["options"]):
-    at = keys.index("incomplete")
-    keys = keys[:at] + ["tokens_per_month", "api_cost_per_million_tokens",
-                        "breakeven_tokens_per_day", "breakeven_tokens_note"] + keys[at:]
+# A scenario whose site has a power limit adds it after infeasible_reason (MODEL.md,
+# The site's power limit).
+if any("power_cap_kw" in o for o in d["options"]):
+    at = keys.index("infeasible_reason") + 1
+    keys = keys[:at] + ["power_cap_kw"] + keys[at:]
 # A scenario with named sites adds each option's site after its gpu.
 if any("site" in o for o in d["options"]):
     at = keys.index("gpu") + 1
@@ -96,6 +96,12 @@ if carbons:
     priced = any("carbon_cost" in o for o in d["options"])
     at = keys.index("incomplete")
     keys = keys[:at] + carbon[:len(carbon) - (not priced)] + keys[at:] + ["carbon_monthly"]
+# A scenario with an API option adds the API's figures last, after the carbon's (MODEL.md,
+# API options).
+if any("tokens_per_month" in o for o in d["options"]):
+    at = keys.index("incomplete")
+    keys = keys[:at] + ["tokens_per_month", "api_cost_per_million_tokens",
+                        "breakeven_tokens_per_day", "breakeven_tokens_note"] + keys[at:]
 for o in d["options"]:
     # fx, a discount and the offer picked by offer = cheapest, where the option has
     # them, come in this order before incomplete.

@@ -626,6 +626,56 @@ static void test_plan_by_hand(void)
     tco_scenario_free(s);
 }
 
+/* The same plan's months (the workbook's plan rows cache them): month 12
+ * pays the second purchase's 1,200 (investing) and depreciates the first's
+ * 100; month 13 depreciates 100 + 50; the book value at month 12's end is
+ * 2,400 - 1,200 + 1,200 = 2,400, at month 23's 2,400 - 2,300 + 1,200 - 550
+ * = 750; month 24 sells both: the loss -600 + 300, the book value 0; month
+ * 5 pays 20 of power, 200 + 60 of rent, -95 of tax. Each year's flows are
+ * the sums of its months', its balances its last month's. */
+static void test_plan_months(void)
+{
+    const char *path = TCO_SOURCE_DIR "/tests/data/plan-statements.ini";
+    char *text = check_read_file(path);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    tco_scenario *s = NULL;
+    tco_result *r = check_compute(text, path, &s);
+    free(text);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    tco_statements *st = statements_of(r);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(st->plan_monthly);
+    CU_ASSERT_EQUAL_FATAL(st->n_months, 25);
+#define PM(m, col) st->plan_monthly[(size_t)(m)*TCO_STMT_COLS + (col)]
+    CLOSE(PM(0, TCO_STMT_INVESTING_CASH), 2400);
+    CLOSE(PM(0, TCO_STMT_BOOK_VALUE), 2400);
+    CLOSE(PM(0, TCO_STMT_DEPRECIATION), 0);
+    CLOSE(PM(5, TCO_STMT_POWER), 20);
+    CLOSE(PM(5, TCO_STMT_RENTAL), 260);
+    CLOSE(PM(5, TCO_STMT_TAX), -95);
+    CLOSE(PM(12, TCO_STMT_INVESTING_CASH), 1200);
+    CLOSE(PM(12, TCO_STMT_DEPRECIATION), 100);
+    CLOSE(PM(12, TCO_STMT_BOOK_VALUE), 2400);
+    CLOSE(PM(13, TCO_STMT_DEPRECIATION), 150);
+    CLOSE(PM(23, TCO_STMT_BOOK_VALUE), 750);
+    CLOSE(PM(24, TCO_STMT_LOSS_ON_SALE), -300);
+    CLOSE(PM(24, TCO_STMT_INVESTING_CASH), -900);
+    CLOSE(PM(24, TCO_STMT_BOOK_VALUE), 0);
+    for (size_t y = 0; y < st->n_years; y++) {
+        const tco_fiscal_year *fy = &st->budget->years[y];
+        for (int col = 0; col < TCO_STMT_COLS; col++) {
+            double sum = 0;
+            for (int m = fy->first_month; m <= fy->last_month; m++)
+                sum += PM(m, col);
+            CLOSE(col < TCO_STMT_FIRST_BALANCE ? sum : PM(fy->last_month, col),
+                  plan_val(st, 0, y, (tco_stmt_col)col));
+        }
+    }
+#undef PM
+    tco_statements_free(st);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
 /* Every plan of tests/data/plans.ini (staged purchases, refreshes, loans, a
  * lease past the horizon, one returned at a refresh, a reserved term past
  * it), with and without [tax]:
@@ -771,6 +821,7 @@ int main(void)
         {"a rent option", test_rent},
         {"the keys' errors", test_key_errors},
         {"a plan's statements by hand", test_plan_by_hand},
+        {"a plan's months", test_plan_months},
         {"a plan's reconciliations", test_plan_reconciliations},
         {"a plan with a lease returned at a refresh", test_plan_lease_returned},
         {"the API", test_api},

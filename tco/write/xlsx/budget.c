@@ -528,3 +528,9 @@ lxw_chart *xw_budget_chart(xw_ctx *c)
     xw_legend_lines(ch, n);
     return ch;
 }
+
+/* See sheets.h. */
+int xw_bg_plan_total_col(const xw_ctx *c)
+{
+    return XW_BG_COL0 + (c->s->tax ? BP_AT_TOTAL : BP_TOTAL);
+}

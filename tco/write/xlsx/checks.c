@@ -461,6 +461,62 @@ static void ck_statement_items(xw_ctx *c, size_t i, ck_item *it, int *n)
     k->vexpect = tci_route_stmt_horizon(res, c->st, i, tax, commit);
 }
 
+/* Plan p's Statements checks (MODEL.md, A plan's statements), in it;
+ * returns how many: in each fiscal year, operating, investing and financing
+ * cash add up to the Budget's total of the plan; over the horizon, the
+ * after-tax effects (pre-tax without a tax row) add up to the plan's total
+ * less what falls past the horizon (the reserved term's commitment, the
+ * leases' months), plus the lease liability less the right-of-use asset at
+ * month H, with its tax of months 0..H. None without its block. */
+static int ck_plan_items(xw_ctx *c, size_t p, ck_item *it)
+{
+    int n = 0;
+    if (!c->st || !c->st_pline || !c->statements || !c->bg || !c->bg_prow ||
+        c->st_plast[p] == XW_NONE)
+        return 0;
+    const xw_plansheet *ps = &c->ps[p];
+    const int H = c->s->horizon_months, V = XW_COL_VAL;
+    const char *q = c->sheet_q[TCI_SHEET_STATEMENTS];
+    const int *line = &c->st_pline[p * TCO_STMT_COLS];
+    const int cash[3] = {TCO_STMT_OPERATING_CASH, TCO_STMT_INVESTING_CASH, TCO_STMT_FINANCING_CASH};
+    for (size_t y = 0; y < c->st->n_years; y++) {
+        ck_item *k = ck_add(it, &n, XW_KEY("checks.integrity.statements_cash"),
+                            "Statements: cash sections = the Budget, each year", XW_NONE);
+        size_t o = (size_t)tci_utf8_format(k->book, sizeof k->book, "=0");
+        for (int j = 0; j < 3 && o < sizeof k->book; j++)
+            if (line[cash[j]] != XW_NONE)
+                o += (size_t)tci_utf8_format(k->book + o, sizeof k->book - o, "+%s",
+                                             xw_ref(q, line[cash[j]], xw_stmt_col((int)y), 1, 1).s);
+        xw_formula(c, k->expect, sizeof k->expect, "=%s",
+                   xw_ref(c->sheet_q[TCI_SHEET_BUDGET], c->bg_prow[p] + (int)y,
+                          xw_bg_plan_total_col(c), 1, 1)
+                       .s);
+        k->vbook = c->st->plan_value[(p * c->st->n_years + y) * TCO_STMT_COLS + TCO_STMT_NET_CASH];
+        k->vexpect = c->bg->plan_value[(p * c->bg->n_years + y) * TCO_PLAN_BUDGET_COLS +
+                                       TCO_PLAN_BUDGET_TOTAL];
+    }
+    const int tax = ps->st_tax != XW_NONE, col = tax ? TCO_STMT_AFTER_TAX : TCO_STMT_PRE_TAX;
+    ck_item *k = ck_add(it, &n, XW_KEY("checks.integrity.statements_horizon"),
+                        "Statements: after-tax effects = total after tax", XW_NONE);
+    xw_formula(c, k->book, sizeof k->book, "=%s", xw_ref(q, line[col], xw_stmt_col(-1), 1, 1).s);
+    size_t o = (size_t)tci_utf8_format(k->expect, sizeof k->expect, "=%s",
+                                       xw_ref(ps->quoted, ps->r_net, V, 1, 1).s);
+    for (int j = 0; j < 2 && o < sizeof k->expect; j++)
+        if (ps->st_commit[j] != XW_NONE)
+            o += (size_t)tci_utf8_format(k->expect + o, sizeof k->expect - o, "-%s",
+                                         xw_ref(ps->quoted, ps->st_commit[j], V, 1, 1).s);
+    if (ps->st_ll != XW_NONE && o < sizeof k->expect) /* LL(H) - ROU(H) */
+        o += (size_t)tci_utf8_format(k->expect + o, sizeof k->expect - o, "+%s-%s",
+                                     xw_ref(ps->quoted, ps->st_ll, XW_COL_M0 + H, 1, 1).s,
+                                     xw_ref(ps->quoted, ps->st_rou, XW_COL_M0 + H, 1, 1).s);
+    if (tax && o < sizeof k->expect)
+        tci_utf8_format(k->expect + o, sizeof k->expect - o, "+SUM(%s)",
+                        xw_range(ps->quoted, ps->st_tax, XW_COL_M0, ps->st_tax, XW_COL_M0 + H).s);
+    k->vbook = tci_route_plan_stmt_years(c->st, p, col);
+    k->vexpect = tci_route_plan_stmt_horizon(&c->r->plans[p], c->st, p, tax);
+    return n;
+}
+
 /* Option i's integrity checks, in it; returns how many. */
 static int ck_items(xw_ctx *c, size_t i, ck_item *it)
 {
@@ -948,6 +1004,12 @@ void xw_write_checks(xw_ctx *c)
             count++;
             agree += ck_ok(it);
         }
+    for (size_t p = 0; c->st_pline && p < s->n_plans; p++) {
+        int n = ck_plan_items(c, p, it);
+        count += n;
+        for (int k = 0; k < n; k++)
+            agree += ck_ok(&it[k]);
+    }
     /* The matrix, a blank row, the detail's section and headings, its rows. */
     const int hd = CK_MX_HEAD + m.n + 3, first = hd + 1, lastr = first + count - 1;
     xw_refbuf status = xw_range(NULL, first, CK_STATUS, lastr, CK_STATUS);
@@ -961,6 +1023,13 @@ void xw_write_checks(xw_ctx *c)
         int n = ck_items(c, i, it);
         for (int k = 0; k < n; k++)
             ck_integrity_row(c, i, &it[k], row++);
+    }
+    for (size_t p = 0; c->st_pline && p < s->n_plans; p++) {
+        int n = ck_plan_items(c, p, it);
+        char *nm = xw_clean_text(c, c->s->plans[p].name, 200);
+        for (int k = 0; k < n; k++)
+            ck_integrity_named(c, nm ? nm : "", &it[k], row++);
+        free(nm);
     }
     for (size_t p = 0; p < s->n_plans; p++)
         if (ck_plan_budget_item(c, p, it)) {

@@ -207,6 +207,27 @@ typedef struct xw_plansheet {
     int r_tax, r_at_net, r_at_pv;
     int r_commit[2]; /* what the reserved part and the owned part's leases owe past the
                         horizon (in column C), or XW_NONE */
+    /* The rows the Statements sheet's plan block reads (planstmt.c; MODEL.md, A
+     * plan's statements), XW_NONE where the sheet has none: the owned part's
+     * cost lines (by tco_cost_line); the rent (the reserved part's upfront and
+     * rental, the overflow's hours); the capex, a refresh's sale and the
+     * residual; the loans' amount lent (negative), interest and principal (each
+     * loan's rows) and balance repaid; the
+     * book depreciation, the book value after the sale at month H, the loss
+     * on that sale and the loan's balance at each month's end (a refresh's
+     * sale with the residual); the month's
+     * tax; what falls past the horizon (the reserved term's and the leases',
+     * in column C). st_ok: 1 when the Statements sheet shows the plan. */
+    int st_line[TCO_LINES], st_rent[3];
+    int st_capex, st_sale, st_resid, st_lent, st_lbal;
+    int st_lint[TCO_MAX_BUYS + 1], st_lprin[TCO_MAX_BUYS + 1]; /* each loan's, XW_NONE after */
+    int st_dep, st_bv, st_loss, st_loan, st_tax, st_commit[2];
+    /* A lease on the books: its payments and buyout, the payments less the
+     * interest paid with them, the right-of-use asset and the liability at
+     * each month's end. */
+    int st_epay, st_ebuy, st_llprin, st_rou, st_ll;
+    int st_lcost; /* asc842-operating: the straight-line lease cost */
+    int st_ok;
 } xw_plansheet;
 
 /* Budget: A..G the fiscal year, its months and whether it is partial; from H the
@@ -314,6 +335,10 @@ typedef struct xw_ctx {
     char *opt_name;   /* the Optimize sheet's name (NULL without one) */
     lxw_worksheet *optimize;
     int in_dgph, in_dgrowth, in_dseason, in_dvalues;
+    /* Statements (stmtplan.c): per plan the row of each statement line
+     * (n_plans x TCO_STMT_COLS, XW_NONE: a line the plan does not have) and of
+     * its "last month" row, as st_line and st_last; NULL without plans. */
+    int *st_pline, *st_plast;
 } xw_ctx;
 
 #endif /* TCO_WRITE_XLSX_CTX_H */

@@ -653,6 +653,7 @@ static const struct {
     {xw_pl_power_rows, &xw_pl_n_power_rows},
     {xw_pl_cash_rows, &xw_pl_n_cash_rows},
     {xw_pl_tax_rows, &xw_pl_n_tax_rows},
+    {xw_pl_stmt_rows, &xw_pl_n_stmt_rows},
 };
 
 /* Row k of the sheet's tables, or NULL past the last. */
@@ -803,6 +804,13 @@ static unsigned plan_has(const xw_ctx *c, size_t p, int *nloan)
         int m = xw_tax_method(s, &s->options[k ? pl->refresh_i : pl->own_i]);
         has |= m != TCO_DEP_MACRS5 && m != TCO_DEP_MACRS7 ? PW_TAX_SALV : 0;
     }
+    has |= own && nlease == 0 && fin != TCO_FIN_LEASE ? PW_ST_OWN : 0;
+    if (fin == TCO_FIN_LEASE) {
+        const tco_option *lo = &s->options[pl->own_i];
+        int op = lo->lease_accounting == TCO_LEASE_ASC842_OPERATING;
+        has |= !op ? PW_ST_LEASE | PW_ST_LL : 0;
+        has |= op && lo->lease_end == TCO_LEASE_RETURN ? PW_ST_OPLEASE | PW_ST_LL : 0;
+    }
     return has;
 }
 
@@ -889,6 +897,7 @@ void xw_plan_layout(xw_ctx *c, size_t p)
     ps->r_at_pv = R.r_at_pv;
     ps->r_commit[0] = R.r_res_commit;
     ps->r_commit[1] = R.r_own_commit;
+    xw_pl_stmt_layout(c, p, &R, ps);
 }
 /* ===== The chart ===== */
 

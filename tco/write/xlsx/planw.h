@@ -64,6 +64,23 @@ typedef struct pl_rows {
     int s_tax, k_tlife, k_tlife_new, r_tdep, r_tsale, r_town, r_tres, r_tover;
     int r_tax, r_at_net, r_at_pv;
     int k_tsalv, k_tsalv_new; /* with a tax method other than MACRS: the salvage fractions */
+    /* For the statements (planstmt.c; MODEL.md, A plan's statements), an owned
+     * part in cash or on loans: the heading; with buy_at or a refresh, each
+     * purchase's book depreciation and its book value before a sale (nb rows
+     * each); the book depreciation, the loss on the sales, the book value
+     * after them, the loans' balance at each month's end. */
+    int s_st, r_sbdep, r_sbbv, r_sdep, r_sloss, r_sbv, r_sloan;
+    /* An owned part leased at once, on the books (ifrs16, asc842-finance):
+     * the heading, the lease's monthly rate, its liability and right-of-use asset at
+     * commencement (column C); the liability's corkscrew (start, interest,
+     * end), the payments less the interest paid with them, the asset's
+     * depreciation and its balance, the loss on its sale at month H when
+     * bought out within the horizon. */
+    int s_stl, k_srate, k_sll0, k_srou0, r_sllopen, r_sllint, r_sllclose, r_sllprin, r_sroudep,
+        r_srou, r_slloss;
+    /* asc842-operating, returned: the straight-line lease cost and the asset
+     * (the liability, the payments made less the cost to date). */
+    int r_slcost, r_sorou;
 } pl_rows;
 
 /* A plan's parts, as the sheet writes them. */
@@ -395,6 +412,10 @@ enum {
     PW_POWER_NEW = 1 << 23,    /* ... with a refresh to an option at another site */
     PW_TAX = 1 << 24,          /* the scenario has [tax] */
     PW_TAX_SALV = 1 << 25,     /* an owned part taxed by a method other than MACRS */
+    PW_ST_OWN = 1 << 26,       /* owned, in cash or on loans (no purchase leased) */
+    PW_ST_LEASE = 1 << 27,     /* owned, leased at once, on the books */
+    PW_ST_OPLEASE = 1 << 28,   /* owned, leased at once, asc842-operating, returned */
+    PW_ST_LL = 1 << 29,        /* PW_ST_LEASE or PW_ST_OPLEASE: the liability's rows */
 };
 
 /* How many rows an entry of plan_rows takes. */
@@ -486,6 +507,12 @@ extern const size_t xw_pl_n_driver_rows;
 extern const pl_row xw_pl_power_rows[];
 extern const size_t xw_pl_n_power_rows;
 int xw_pl_power_new_site(const xw_ctx *c, const tco_plan *pl);
+/* The rows the statements need (planstmt.c), at the end of the sheet. */
+extern const pl_row xw_pl_stmt_rows[];
+extern const size_t xw_pl_n_stmt_rows;
+/* Plan p's rows the Statements sheet reads, from its sheet's rows R, into
+ * ps (its st_* members). */
+void xw_pl_stmt_layout(const xw_ctx *c, size_t p, const pl_rows *R, xw_plansheet *ps);
 /* The present values of what the owned part's leases and the reserved part's
  * term owe past the horizon (plandrivers.c), rows of the cash flow's table
  * below what they discount. */

@@ -102,7 +102,10 @@ void xw_write_annual(xw_ctx *c);
  * written. */
 void xw_statements_layout(xw_ctx *c);
 void xw_write_statements(xw_ctx *c);
-/* The Statements sheet's column of fiscal year y (y = -1: the horizon's). */
+/* The Statements sheet's columns (stmtlines.c): the line, its total over the
+ * horizon, then one a fiscal year; the column of fiscal year y (y = -1: the
+ * horizon's). */
+enum { XW_STMT_LABEL, XW_STMT_TOTAL, XW_STMT_Y0 };
 int xw_stmt_col(int y);
 
 /* Plans (plansheet.c; MODEL.md, Demand and Plans): xw_plan_layout fixes the
@@ -113,5 +116,27 @@ void xw_write_plan(xw_ctx *c, size_t p);
 /* Optimize (optimize.c): the static result of [optimize] (c->r->optimize),
  * headed by whether the inputs are those it was computed for. */
 void xw_write_optimize(xw_ctx *c);
+
+/* The Statements sheet's lines (stmtlines.c), shared by the options' and the
+ * plans' blocks: line col's label, its part (the statements' three parts, a
+ * heading row each before its first line) and the part's heading, and whether
+ * it is a total line (bold, a rule above). */
+enum { XW_STMT_INCOME, XW_STMT_CASH, XW_STMT_BALANCES };
+const char *xw_stmt_label(xw_ctx *c, int col);
+int xw_stmt_part(int col);
+const char *xw_stmt_part_label(xw_ctx *c, int part);
+int xw_stmt_is_total(int col);
+/* The plans' blocks of the Statements sheet (stmtplan.c; MODEL.md, A plan's
+ * statements), after the options': xw_stmt_plan_layout fixes their rows
+ * (c->st_pline, c->st_plast) from `row`, the first after the options'
+ * blocks, and returns the row after them; xw_write_stmt_plans writes them,
+ * each a block of the pager, and returns the row after the last (0: none);
+ * xw_stmt_plans_biggest is the largest of their figures. */
+/* The Budget's column of a plan's total (budget.c): after tax with [tax]. */
+int xw_bg_plan_total_col(const xw_ctx *c);
+struct xw_pager;
+int xw_stmt_plan_layout(xw_ctx *c, int row);
+int xw_write_stmt_plans(xw_ctx *c, struct xw_pager *pg);
+double xw_stmt_plans_biggest(const xw_ctx *c);
 
 #endif /* TCO_WRITE_XLSX_SHEETS_H */

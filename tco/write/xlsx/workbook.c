@@ -56,6 +56,8 @@ static void ctx_free(xw_ctx *c)
     tco_statements_free(c->st);
     free(c->st_line);
     free(c->st_last);
+    free(c->st_pline);
+    free(c->st_plast);
     free(c->bg_prow);
     for (size_t p = 0; c->ps && p < c->s->n_plans; p++) {
         free(c->ps[p].name);
