@@ -3,6 +3,7 @@
  * decline, and each self-hosted option's break-even in tokens a day against
  * the scenario's first API option. No I/O. */
 #include "core/core.h"
+#include "core/factors.h"
 
 #include <math.h>
 
@@ -82,4 +83,27 @@ void tci_api_breakeven(const tco_scenario *s, tco_result *res)
     for (size_t i = 0; i < s->n_options; i++)
         if (s->options[i].acquire != TCO_API)
             breakeven_one(s, &s->options[i], &res->options[i], a);
+}
+
+/* See core.h. */
+double tci_api_tokens_per_ref_hour(const tco_scenario *s)
+{
+    if (!s->demand || s->demand->ref < 0)
+        return 0;
+    const tco_option *r = &s->options[s->demand->ref];
+    return r->throughput * r->scaling_efficiency * s->tokens_per_request * 3600;
+}
+
+/* See core.h. */
+double tci_api_ref_hour_price(const tco_scenario *s, const tco_option *o, int m)
+{
+    const double in = s->input_tokens_per_request, out = s->output_tokens_per_request;
+    if (!(in + out > 0))
+        return 0;
+    const double c = o->cached_fraction;
+    const double per_input =
+        (1 - c) * o->price_per_million_input_tokens + c * tci_api_cached_price(o);
+    const double per_token =
+        (in * per_input + out * o->price_per_million_output_tokens) / 1e6 / (in + out);
+    return tci_api_tokens_per_ref_hour(s) * per_token * tci_price_factor(-o->price_decline, m);
 }

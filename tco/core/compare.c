@@ -373,7 +373,10 @@ static int compare_demand(tco_comparison *c, size_t *cap, const tco_demand *a, c
            add_if_differs(c, cap, text_of("demand.seasonality"), opt_text(a->seasonality),
                           opt_text(b->seasonality), NAN, NAN) ||
            add_if_differs(c, cap, text_of("demand.file"), opt_text(a->file), opt_text(b->file), NAN,
-                          NAN);
+                          NAN) ||
+           add_if_differs(
+               c, cap, text_of("demand.tokens_per_month"), text_of("%.15g", a->tokens_per_month),
+               text_of("%.15g", b->tokens_per_month), a->tokens_per_month, b->tokens_per_month);
 }
 
 /* The number of a plan's count or NAN when not given. */

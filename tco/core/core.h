@@ -262,6 +262,14 @@ int tci_api_first(const tco_scenario *s);
 /* Each bought or rented option's break-even in tokens a day against the
  * first API option, into res (its totals and utilization lines computed). */
 void tci_api_breakeven(const tco_scenario *s, tco_result *res);
+/* The tokens of one GPU-hour of the demand's reference option (MODEL.md, An
+ * API as a plan's overflow): throughput * scaling_efficiency *
+ * tokens_per_request * 3600; 0 when it has no throughput or s no demand. */
+double tci_api_tokens_per_ref_hour(const tco_scenario *s);
+/* API option o's price of a reference GPU-hour in month m (1-based): the
+ * tokens of that hour at its blended price of a token, times its price
+ * decline's factor of the month. */
+double tci_api_ref_hour_price(const tco_scenario *s, const tco_option *o, int m);
 
 /* num / den, or NAN when den is 0 (a unit cost of no units). */
 static inline double tci_ratio_or_null(double num, double den)
@@ -317,6 +325,7 @@ typedef enum tci_dkey {
     TCI_D_GROWTH,
     TCI_D_SEASONALITY,
     TCI_D_FILE,
+    TCI_D_TOKENS,
     TCI_D_COUNT
 } tci_dkey;
 typedef enum tci_pkey {

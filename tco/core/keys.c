@@ -186,6 +186,7 @@ static const tco_keydef demand_keys[] = {
     [TCI_D_GROWTH] = {.name = "growth", .section = "demand", .type = TCO_T_NUMBER, .unit = TCO_U_RATIO, .offset = D(growth), .lo = -0.99, .hi = 100, .unit_label = "per year", .label = "Demand growth"},
     [TCI_D_SEASONALITY] = {.name = "seasonality", .section = "demand", .type = TCO_T_STRING, .unit = TCO_U_NONE, .offset = D(seasonality), .unit_label = "", .label = "Monthly factors of demand"},
     [TCI_D_FILE] = {.name = "file", .section = "demand", .type = TCO_T_STRING, .unit = TCO_U_NONE, .offset = D(file), .unit_label = "", .label = "Demand file"},
+    [TCI_D_TOKENS] = {.name = "tokens_per_month", .section = "demand", .type = TCO_T_NUMBER, .unit = TCO_U_NONE, .offset = D(tokens_per_month), .hi = 1e18, .unit_label = "tokens", .label = "Demand in month 1, in tokens"},
 };
 /* clang-format on */
 _Static_assert(sizeof demand_keys / sizeof *demand_keys == TCI_D_COUNT,

@@ -9,6 +9,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Month 1's demand of d in reference GPU-hours before growth and seasonality:
+ * gpu_hours_per_month, or tokens_per_month over the reference's tokens an hour
+ * (MODEL.md, Demand in tokens). */
+static double demand_first(const tco_scenario *s, const tco_demand *d)
+{
+    if (!(d->tokens_per_month > 0))
+        return d->gpu_hours_per_month;
+    const double g = tci_api_tokens_per_ref_hour(s);
+    return g > 0 ? d->tokens_per_month / g : 0;
+}
+
 /* See documentation in header file. */
 double tco_demand_at(const tco_scenario *s, int m)
 {
@@ -17,7 +28,7 @@ double tco_demand_at(const tco_scenario *s, int m)
         return 0;
     if (d->n_values > 0)
         return (size_t)m <= d->n_values ? d->values[m - 1] : 0;
-    return d->gpu_hours_per_month * pow(1 + d->growth, (m - 1) / 12.0) * d->season[(m - 1) % 12];
+    return demand_first(s, d) * pow(1 + d->growth, (m - 1) / 12.0) * d->season[(m - 1) % 12];
 }
 
 /* The GPUs of a part: the plan's count, else the option's own. */
@@ -210,7 +221,11 @@ static void fixed_parts_of(const tco_scenario *s, const tco_plan *p, int reserve
                 f->reserve_tax_m[m] = mo[m].tax;
         }
     }
-    if (p->overflow_i >= 0) {
+    if (p->overflow_i >= 0 && s->options[p->overflow_i].acquire == TCO_API) {
+        /* An API: the tokens of a reference GPU-hour at its prices. */
+        for (int m = 0; m < H; m++)
+            f->hourly[m] = tci_api_ref_hour_price(s, &s->options[p->overflow_i], m + 1);
+    } else if (p->overflow_i >= 0) {
         tco_option o = part_option(s, p->overflow_i, 1, 1);
         double paid0, total, npv;
         tci_option_months(s, &o, 1, mo, &paid0, &total, &npv);
@@ -631,7 +646,16 @@ static void keep_months(const tco_scenario *s, const tco_plan *p, tco_plan_resul
         return;
     const tco_option *o = &s->options[p->overflow_i];
     for (int m = 1; m <= H; m++)
-        r->monthly[m - 1].overflow_price = tci_gpu_hour_price(o, m);
+        r->monthly[m - 1].overflow_price =
+            o->acquire == TCO_API ? tci_api_ref_hour_price(s, o, m) : tci_gpu_hour_price(o, m);
+    if (o->acquire != TCO_API)
+        return;
+    /* An API's tokens: its reference GPU-hours (k = 1) at g tokens each. */
+    const double g = tci_api_tokens_per_ref_hour(s);
+    for (int m = 0; m < H; m++) {
+        r->monthly[m].overflow_tokens = r->monthly[m].overflow_hours * g;
+        r->overflow_tokens += r->monthly[m].overflow_tokens;
+    }
 }
 
 /* A plan's figure that [scenario] rank_by names: its total, NPV or NPV after
@@ -663,6 +687,7 @@ tco_status tci_plans_compute(tco_result *res)
     if (!s->n_plans || !s->demand)
         return TCO_OK;
     const size_t H = (size_t)s->horizon_months, n = s->n_plans;
+    res->demand_gpu_hours = demand_first(s, s->demand);
     res->plans = calloc(n, sizeof *res->plans);
     res->plan_rank = calloc(n, sizeof *res->plan_rank);
     tco_month *scratch = calloc(TCI_PLAN_SCRATCH * H, sizeof *scratch);

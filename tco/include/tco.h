@@ -879,6 +879,9 @@ typedef struct tco_result {
     const struct tco_analysis *analysis;  /* optional, set by the caller after
                                              tco_analyze(); writers include it */
     int horizon_months;                   /* the months of each monthly array */
+    double demand_gpu_hours; /* with plans: [demand]'s month 1 in reference GPU-hours before
+                                growth and seasonality (with tokens_per_month, its tokens
+                                over the reference's tokens an hour); else 0 */
 } tco_result;
 
 /* Compute every figure of MODEL.md. The scenario must outlive the result. */

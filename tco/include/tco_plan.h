@@ -27,6 +27,9 @@ typedef struct tco_demand {
     double values[TCO_MAX_HORIZON]; /* D(1..n_values) from the file */
     int line;                       /* line of the [demand] header */
     const char *in_file;            /* its file (one of the scenario's) */
+    double tokens_per_month;        /* month 1's demand in tokens instead of
+                                       gpu_hours_per_month; 0: not given (MODEL.md,
+                                       Demand in tokens) */
 } tco_demand;
 
 /* The most staged purchases (`buy_at` pairs) of a plan. */
@@ -97,6 +100,9 @@ typedef struct tco_plan_month {
      * (with its purchases' tax on their sale), of which the tax on the sales
      * alone, the reserved part's and the overflow's; they add up to tax. */
     double own_tax, own_sale_tax, reserve_tax, overflow_tax;
+    /* With an API as the overflow (MODEL.md, An API as a plan's overflow):
+     * the tokens it serves, overflow_hours * g; else 0. */
+    double overflow_tokens;
 } tco_plan_month;
 
 /* One purchase of a plan's owned part as the plan prices it (MODEL.md,
@@ -178,6 +184,8 @@ typedef struct tco_plan_result {
     double electricity_kwh, scope2_location_tco2e, scope2_market_tco2e;
     double scope3_purchased_tco2e, scope3_capital_tco2e, tco2e, carbon_cost;
     tco_carbon_month *carbon; /* months 0..H (H + 1 entries), or NULL */
+    double overflow_tokens;   /* with an API as the overflow: the months' tokens summed;
+                                 else 0 (MODEL.md, An API as a plan's overflow) */
 } tco_plan_result;
 
 /* ===== The cheapest plan ([optimize]; MODEL.md, The cheapest plan) ===== */

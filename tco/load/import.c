@@ -834,9 +834,12 @@ static int read_demand(imp *m, const char *name, const row_cells *r)
         }
         return 1;
     }
+    if (d->tokens_per_month > 0 && strcmp(name, "gpu_hours_per_month") == 0)
+        return 1; /* derived from tokens_per_month (MODEL.md, Demand in tokens) */
     for (int k = 0; k < TCI_D_COUNT && !kd; k++)
         if (strcmp(tci_demand_key(k)->name, name) == 0 &&
-            (k == TCI_D_REFERENCE || k == TCI_D_GPU_HOURS || k == TCI_D_GROWTH))
+            (k == TCI_D_REFERENCE || k == TCI_D_GPU_HOURS || k == TCI_D_GROWTH ||
+             k == TCI_D_TOKENS))
             kd = tci_demand_key(k);
     if (!kd)
         return 0;

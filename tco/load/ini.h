@@ -383,6 +383,9 @@ int tci_ini_check_offer_keys(loader *L, tco_option *o);
 /* Convert [demand]'s and every plan's keys, read the demand file, resolve
  * each plan's parts to options; after the options are complete. */
 void tci_ini_read_plans(loader *L);
+/* Case c's scenario (L->s) checked against its plans: an API overflow needs
+ * the reference's throughput (MODEL.md, An API as a plan's overflow). */
+void tci_ini_check_case_plans(loader *L, const tco_case *c);
 /* A case whose horizon is longer than the demand file's values: an error at
  * its header. */
 void tci_ini_check_case_demand(loader *L);

@@ -229,8 +229,9 @@ static void check_demand(loader *L, tco_demand *d, const section *sec)
             tci_ini_report(L, line, NULL, "reference '%s' is not an option", d->reference);
     }
     if (d->file) {
-        static const char *const formula[] = {"gpu_hours_per_month", "growth", "seasonality"};
-        for (int i = 0; i < 3; i++)
+        static const char *const formula[] = {"gpu_hours_per_month", "growth", "seasonality",
+                                              "tokens_per_month"};
+        for (int i = 0; i < 4; i++)
             if ((line = key_at(L, SEC_DEMAND, 0, formula[i])) > 0)
                 tci_ini_report(L, line, NULL,
                                "'%s' with 'file': give the demand by the file or by the "
@@ -239,10 +240,23 @@ static void check_demand(loader *L, tco_demand *d, const section *sec)
         read_demand_file(L, d, key_at(L, SEC_DEMAND, 0, "file"));
         return;
     }
-    if (!key_at(L, SEC_DEMAND, 0, "gpu_hours_per_month")) {
+    int tokens = key_at(L, SEC_DEMAND, 0, "tokens_per_month");
+    if (tokens > 0 && key_at(L, SEC_DEMAND, 0, "gpu_hours_per_month") > 0)
+        tci_ini_report(L, tokens, NULL,
+                       "'tokens_per_month' with 'gpu_hours_per_month': give month 1's demand in "
+                       "tokens or in GPU-hours, not both");
+    else if (tokens > 0 && d->ref >= 0 && !(tci_api_tokens_per_ref_hour(s) > 0))
+        tci_ini_report(L, tokens, NULL,
+                       "'tokens_per_month' needs a 'throughput' (requests/s per GPU) of the "
+                       "reference '%s' and [workload] 'tokens_per_request' to turn tokens into "
+                       "its GPU-hours",
+                       d->reference);
+    else if (tokens <= 0 && !key_at(L, SEC_DEMAND, 0, "gpu_hours_per_month")) {
         L->cur = sec->file;
-        tci_ini_report(L, sec->line, NULL,
-                       "[demand] needs 'gpu_hours_per_month' (month 1's demand) or 'file'");
+        tci_ini_report(
+            L, sec->line, NULL,
+            "[demand] needs 'gpu_hours_per_month' (month 1's demand), 'tokens_per_month' or "
+            "'file'");
     }
     if (d->seasonality)
         read_seasonality(L, d);
@@ -270,12 +284,27 @@ static int resolve_part(loader *L, int pi, const char *key, const char *id, int 
     int ok = want == 0   ? o->acquire == TCO_BUY
              : want == 1 ? o->acquire == TCO_RENT && o->pricing == TCO_RESERVED
                          : o->acquire == TCO_RENT && o->pricing == TCO_ON_DEMAND;
-    if (!ok && o->acquire == TCO_API) {
-        /* MODEL.md, API options: not yet a part of a plan. */
+    if (o->acquire == TCO_API && want == 2) {
+        /* MODEL.md, An API as a plan's overflow: the reference's GPU-hours
+         * become tokens by its throughput. */
+        const tco_option *ref =
+            s->demand && s->demand->ref >= 0 ? &s->options[s->demand->ref] : NULL;
+        if (ref && !(ref->throughput > 0 && ref->scaling_efficiency > 0)) {
+            tci_ini_report(L, line, NULL,
+                           "%s '%s' is an api option: the demand's reference '%s' needs a "
+                           "'throughput' (requests/s per GPU) to turn its GPU-hours into tokens",
+                           key, id, s->demand->reference);
+            return -1;
+        }
+        return i;
+    }
+    if (o->acquire == TCO_API) {
+        /* MODEL.md, An API as a plan's overflow: an API has no GPUs to own or
+         * reserve. */
         tci_ini_report(L, line, NULL,
-                       "%s '%s' is an api option; a plan's parts are GPUs: an API in a plan "
-                       "is not supported yet",
-                       key, id);
+                       "%s '%s' is an api option; an API has no GPUs to %s: it can only be a "
+                       "plan's overflow",
+                       key, id, want == 0 ? "own" : "reserve");
         return -1;
     }
     if (!ok) {
@@ -403,6 +432,43 @@ static void read_refresh(loader *L, tco_plan *p, int pi)
                        "'buy_at' is at month %d, the horizon's last",
                        last);
         p->refresh_i = -1;
+    }
+}
+
+/* See ini.h. */
+void tci_ini_check_case_plans(loader *L, const tco_case *c)
+{
+    const tco_scenario *s = L->s;
+    if (!s->demand || s->demand->ref < 0)
+        return;
+    const tco_option *ref = &s->options[s->demand->ref];
+    if (tci_api_tokens_per_ref_hour(s) > 0)
+        return;
+    if (s->demand->tokens_per_month > 0) {
+        /* MODEL.md, Demand in tokens: the tokens of a reference GPU-hour. */
+        L->cur = 0;
+        tci_ini_report(L, c->line, NULL,
+                       "case '%s': [demand] 'tokens_per_month' needs a 'throughput', a "
+                       "'scaling_efficiency' of the reference '%s' and [workload] "
+                       "'tokens_per_request' above 0 to turn tokens into its GPU-hours",
+                       c->name, s->demand->reference);
+        return;
+    }
+    for (size_t i = 0; i < s->n_plans; i++) {
+        const tco_plan *p = &s->plans[i];
+        if (p->overflow_i < 0 || s->options[p->overflow_i].acquire != TCO_API)
+            continue;
+        /* MODEL.md, An API as a plan's overflow: at the case's key that
+         * took the reference's tokens away. */
+        tco_okey k = ref->throughput > 0 ? TCO_O_SCALING_EFFICIENCY : TCO_O_THROUGHPUT;
+        L->cur = 0;
+        int line = tci_ini_at_file(L, ref->key_file[k], ref->key_line[k]);
+        tci_ini_report(L, line > 0 ? line : c->line, NULL,
+                       "case '%s': the overflow '%s' of plan '%s' is an api option: the demand's "
+                       "reference '%s' needs a 'throughput' (requests/s per GPU) and a "
+                       "'scaling_efficiency' above 0 to turn its GPU-hours into tokens",
+                       c->name, p->overflow, p->name, s->demand->reference);
+        return;
     }
 }
 

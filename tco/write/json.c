@@ -490,6 +490,8 @@ static tco_status put_plans(FILE *out, const tco_result *res)
     for (size_t k = 0; k < res->n_plans; k++) {
         const tco_plan_result *r = &res->plans[res->plan_rank[k]];
         const tco_plan *p = r->plan;
+        const int api =
+            p->overflow_i >= 0 && res->scenario->options[p->overflow_i].acquire == TCO_API;
         fputs(k ? ",\n    {\"name\": " : "\n    {\"name\": ", out);
         tci_json_string(out, p->name);
         tci_json_text_member(out, "own", p->own_i >= 0 ? p->own : NULL);
@@ -550,6 +552,8 @@ static tco_status put_plans(FILE *out, const tco_result *res)
                 tci_json_number_member(out, "own_kw", pm->own_kw);
                 tci_json_number_member(out, "power_cap_kw", pm->power_cap_kw);
             }
+            if (api) /* MODEL.md, An API as a plan's overflow */
+                tci_json_number_member(out, "overflow_tokens", pm->overflow_tokens);
             fputc('}', out);
         }
         fputs("\n    ]", out);
@@ -559,6 +563,8 @@ static tco_status put_plans(FILE *out, const tco_result *res)
         put_plan_statements(out, sts, res->plan_rank[k]);
         if (capped)
             put_plan_power(out, r);
+        if (api)
+            tci_json_number_member(out, "overflow_tokens", r->overflow_tokens);
         if (r->carbon) /* MODEL.md, A plan's emissions */
             put_plan_carbon(out, res, r);
         fputc('}', out);

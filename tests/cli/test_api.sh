@@ -95,10 +95,50 @@ PYEOF
 expect_rc 0 $T "$TCO" report "$A" -o "$work/a.xlsx"
 [ -s "$work/a.xlsx" ] && ok || bad "no workbook written"
 
-# --- an API option in a plan: an error at its line ---
+# --- an API option in a plan: the overflow only, its reference with a throughput ---
 printf '[scenario]\nname = p\n[workload]\nmode = inference\nrequests_per_s = 1\ninput_tokens_per_request = 1\noutput_tokens_per_request = 1\n[option h]\nacquire = api\nprice_per_million_input_tokens = 1\nprice_per_million_output_tokens = 1\n[option r]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 1\n[demand]\ngpu_hours_per_month = 10\nreference = r\n[plan p]\noverflow = h\n' >"$work/plan.ini"
 expect_rc 2 $T "$TCO" validate "$work/plan.ini"
-expect_err "plan.ini:20: error: overflow 'h' is an api option; a plan's parts are GPUs: an API in a plan is not supported yet"
+expect_err "plan.ini:20: error: overflow 'h' is an api option: the demand's reference 'r' needs a 'throughput' (requests/s per GPU) to turn its GPU-hours into tokens"
+sed 's/^overflow = h$/own = h/' "$work/plan.ini" >"$work/plan-own.ini"
+expect_rc 2 $T "$TCO" validate "$work/plan-own.ini"
+expect_err "plan-own.ini:20: error: own 'h' is an api option; an API has no GPUs to own: it can only be a plan's overflow"
+
+# --- an API as a plan's overflow (MODEL.md's example): 50 and 150 reference
+# GPU-hours a month at 2.88e6 tokens an hour and 4.00 per 1M tokens, 11.52 an
+# hour, 8.64 in month 13 ---
+P="$SRC/tests/api/api-plan.ini"
+expect_rc 0 $T "$TCO" report "$P" -o "$work/p.json"
+"$PY" - "$work/p.json" <<'PYEOF' && ok || bad "JSON of a plan with an API overflow"
+import json, sys
+d = json.load(open(sys.argv[1]))
+p = {x["name"]: x for x in d["plans"]}
+b, a = p["burst"], p["api"]
+assert b["overflow"] == "hosted" and b["overflow_hours"] == 650, b
+assert abs(b["overflow_total"] - 7344) < 1e-6 and abs(b["total"] - 15344) < 1e-6, b
+assert abs(a["overflow_total"] - 22032) < 1e-6 and a["unserved"] == 0, a
+assert abs(b["monthly"][0]["overflow_cost"] - 576) < 1e-9, b["monthly"][0]
+assert abs(b["monthly"][12]["overflow_cost"] - 432) < 1e-9, b["monthly"][12]
+# 650 hours x 2,880,000 tokens, the plan's last member; 144e6 a month
+assert list(b)[-1] == "overflow_tokens" and abs(b["overflow_tokens"] - 1.872e9) < 1e-3, b
+assert abs(b["monthly"][0]["overflow_tokens"] - 144e6) < 1e-6, b["monthly"][0]
+assert abs(a["overflow_tokens"] - 5.616e9) < 1e-3, a
+PYEOF
+# demand in tokens: 432e6 / 2,880,000 = 150 GPU-hours, the same plans; compared with
+# 576e6 (200 GPU-hours) the inputs differ in tokens_per_month alone
+sed 's/^gpu_hours_per_month = 150 .*/tokens_per_month = 432000000/' "$P" >"$work/tokens.ini"
+expect_rc 0 $T "$TCO" report "$work/tokens.ini" -o "$work/t.json"
+"$PY" - "$work/p.json" "$work/t.json" <<'PYEOF' && ok || bad "JSON of demand in tokens"
+import json, sys
+a, b = (json.load(open(f))["plans"] for f in sys.argv[1:3])
+assert [(p["name"], p["total"], p["demand"]) for p in a] == \
+    [(p["name"], p["total"], p["demand"]) for p in b], (a, b)
+PYEOF
+sed 's/^tokens_per_month = 432000000/tokens_per_month = 576000000/' "$work/tokens.ini" >"$work/tokens2.ini"
+expect_rc 0 $T "$TCO" compare "$work/tokens.ini" "$work/tokens2.ini"
+grep -q "^Inputs that differ (1):" "$work/out" && grep -q "^  demand.tokens_per_month  432000000  576000000 " "$work/out" &&
+    ok || bad "compare: tokens_per_month: $(head -5 "$work/out")"
+expect_rc 0 $T "$TCO" report "$P" -o "$work/p.xlsx"
+[ -s "$work/p.xlsx" ] && ok || bad "no workbook written (its figures are tests/xlsx/live_plan_api.py's)"
 
 # --- the catalog's API offers (pricing/gpus.xml): listed apart, named by offer = ---
 expect_rc 0 $T "$TCO" catalog

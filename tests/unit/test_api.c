@@ -176,8 +176,8 @@ static void test_errors(void)
                                   "[plan p]\nreserve = hosted\nreserve_count = 1\n"
                                   "overflow = r\n[demand]\ngpu_hours_per_month = 100\n"
                                   "reference = r\n",
-               "is an api option; a plan's parts are GPUs: an API in a plan is not supported "
-               "yet");
+               "t.ini:26: error: reserve 'hosted' is an api option; an API has no GPUs to "
+               "reserve: it can only be a plan's overflow");
 }
 
 /* A catalog's API offers (pricing/catalog.xsd): read, looked up, replaced by

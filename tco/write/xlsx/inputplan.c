@@ -54,6 +54,37 @@ static void define_rows(xw_ctx *c, const char *name, int first, int last)
     xw_note(c, workbook_define_name(c->wb, name, f));
 }
 
+/* Demand in tokens (MODEL.md, Demand in tokens) at `row`: the input
+ * tokens_per_month (DemandTokens), then month 1's demand in the reference's
+ * GPU-hours as a formula over it, the reference's throughput and scaling
+ * efficiency and the workload's tokens_per_request. Returns the formula's row. */
+static int demand_tokens(xw_ctx *c, int row, const char *unit, const char *src)
+{
+    const tco_demand *d = c->s->demand;
+    char f[XW_FBUF];
+    plan_input(c, row, xw_label(c, XW_KEY("inputs.demand.tokens"), "Demand in month 1, in tokens"),
+               "[demand] tokens_per_month", d->tokens_per_month, XN_NUM,
+               key_range(tci_demand_key(TCI_D_TOKENS)), xw_label(c, "unit.tokens", "tokens"), src);
+    xw_in_name(c, "DemandTokens", row++, XW_COL_VAL);
+    c->in_dgph = row;
+    const double v = c->r->demand_gpu_hours;
+    xw_formula(c, f, sizeof f, "=DemandTokens/(%s*%s*%s*3600)",
+               xw_in(c, (size_t)d->ref, TCO_O_THROUGHPUT).s,
+               xw_in(c, (size_t)d->ref, TCO_O_SCALING_EFFICIENCY).s,
+               xw_in_global(c, TCO_S_TOKENS_PER_REQUEST).s);
+    xw_text(c, c->inputs, row, 0,
+            xw_label(c, XW_KEY("inputs.demand.gph_tokens"),
+                     "Demand in month 1: its tokens in GPU-hours"),
+            NULL);
+    /* Derived: tco import does not read it back (tokens_per_month it does). */
+    xw_text(c, c->inputs, row, 1, "[demand] gpu_hours_per_month", xw_fmt(c, XS_KEY, XN_NONE));
+    xw_fnum(c, c->inputs, row, XW_COL_VAL, f, v, xw_fmt(c, XS_CALC, XN_NUM));
+    xw_in_asis_num(c, row, v, 1);
+    xw_text(c, c->inputs, row, 3, unit, xw_fmt(c, XS_UNIT, XN_NONE));
+    xw_text(c, c->inputs, row, 4, src, xw_fmt(c, XS_KEY, XN_NONE));
+    return row;
+}
+
 /* See inputs.h. */
 int xw_in_demand(xw_ctx *c, int row)
 {
@@ -82,10 +113,14 @@ int xw_in_demand(xw_ctx *c, int row)
         define_rows(c, "DemandValues", c->in_dvalues, row - 1);
         return row + 1;
     }
-    c->in_dgph = row;
-    plan_input(c, row, xw_label(c, "inputs.demand.gph", "Demand in month 1"),
-               "[demand] gpu_hours_per_month", d->gpu_hours_per_month, XN_NUM,
-               key_range(tci_demand_key(TCI_D_GPU_HOURS)), unit, src);
+    if (d->tokens_per_month > 0)
+        row = demand_tokens(c, row, unit, src);
+    else {
+        c->in_dgph = row;
+        plan_input(c, row, xw_label(c, "inputs.demand.gph", "Demand in month 1"),
+                   "[demand] gpu_hours_per_month", d->gpu_hours_per_month, XN_NUM,
+                   key_range(tci_demand_key(TCI_D_GPU_HOURS)), unit, src);
+    }
     xw_in_name(c, "DemandGPUHours", row++, XW_COL_VAL);
     c->in_dgrowth = row;
     plan_input(c, row, xw_label(c, "inputs.demand.growth", "Demand growth, annual"),

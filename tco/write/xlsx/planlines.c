@@ -584,8 +584,14 @@ static void res_commit_row(const pl_sheet *S, int row)
 static void over_heading(const pl_sheet *S, int row)
 {
     char t[XW_TBUF];
-    xw_labelf(S->c, t, sizeof t, "plan.over", "On demand: {label}", "label",
-              S->c->label[S->pl->overflow_i], NULL);
+    if (S->wv.o->acquire == TCO_API)
+        xw_labelf(S->c, t, sizeof t, XW_KEY("plan.over_api"),
+                  "API: {label}; its price of a reference GPU-hour is the tokens that hour "
+                  "serves at the API's prices",
+                  "label", S->c->label[S->pl->overflow_i], NULL);
+    else
+        xw_labelf(S->c, t, sizeof t, "plan.over", "On demand: {label}", "label",
+                  S->c->label[S->pl->overflow_i], NULL);
     heading(S, row, t);
 }
 
@@ -594,15 +600,40 @@ static void over_factor_row(const pl_sheet *S, int row)
     xw_ow_factor_row(&S->wv, row, S->R.r_year);
 }
 
-/* The overflow's price of a GPU-hour each month. */
+/* An API overflow's price of a reference GPU-hour at its year-1 prices, in
+ * g (MODEL.md, An API as a plan's overflow): the tokens of the reference's
+ * GPU-hour, throughput * scaling_efficiency * the request's tokens * 3600,
+ * at the API's blended price of a token. */
+static const char *over_api_price(const pl_sheet *S, char *g, size_t gs)
+{
+    xw_ctx *c = S->c;
+    const xw_optw *w = &S->wv;
+    const size_t ref = (size_t)c->s->demand->ref;
+    xw_refbuf in = xw_in_global(c, TCO_S_INPUT_TOKENS_PER_REQUEST),
+              out = xw_in_global(c, TCO_S_OUTPUT_TOKENS_PER_REQUEST),
+              pi = xw_ow_in(w, TCO_O_PRICE_PER_MILLION_INPUT_TOKENS),
+              pc = w->o->src[TCO_O_PRICE_PER_MILLION_CACHED_TOKENS]
+                       ? xw_ow_in(w, TCO_O_PRICE_PER_MILLION_CACHED_TOKENS)
+                       : pi,
+              fr = xw_ow_in(w, TCO_O_CACHED_FRACTION),
+              po = xw_ow_in(w, TCO_O_PRICE_PER_MILLION_OUTPUT_TOKENS);
+    return xw_formula(c, g, gs, "%s*%s*3600*(%s*((1-%s)*%s+%s*%s)+%s*%s)/1000000",
+                      xw_in(c, ref, TCO_O_THROUGHPUT).s, xw_in(c, ref, TCO_O_SCALING_EFFICIENCY).s,
+                      in.s, fr.s, pi.s, fr.s, pc.s, out.s, po.s);
+}
+
+/* The overflow's price of a GPU-hour each month (an API's: of a reference
+ * GPU-hour). */
 static void over_price_row(const pl_sheet *S, int row)
 {
     xw_ctx *c = S->c;
     char f[XW_FBUF];
     char g[XW_FBUF];
+    char p[XW_FBUF];
+    const xw_refbuf hourly = xw_ow_in(&S->wv, TCO_O_PRICE_PER_GPU_HOUR);
+    const char *price = S->wv.o->acquire == TCO_API ? over_api_price(S, p, sizeof p) : hourly.s;
     for (int m = 0; m <= S->H; m++) {
-        xw_formula(c, g, sizeof g, "=%s*%s", xw_ow_in(&S->wv, TCO_O_PRICE_PER_GPU_HOUR).s,
-                   pl_at(S->R.r_ov_factor, XW_COL_M0 + m).s);
+        xw_formula(c, g, sizeof g, "=%s*%s", price, pl_at(S->R.r_ov_factor, XW_COL_M0 + m).s);
         pl_fig(S, row, XW_COL_M0 + m, pl_if_flag(S, f, sizeof f, S->R.f_op, XW_COL_M0 + m, g),
                m > 0 ? S->pr->monthly[m - 1].overflow_price : 0, xw_fmt(c, XS_CALC, XN_MONEY4));
     }
