@@ -515,6 +515,14 @@ int xw_sens_delta(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, char *o
     }
     if (k == TCO_SENS_ESCALATION || k == TCO_SENS_PRICE_DECLINE || k == TCO_SENS_RESALE_DECLINE)
         return decline_change(c, i, d, in, out, size);
+    /* With carbon_in_total, a driver of the kWh or of the GPU-hours moves the
+     * carbon cost too (MODEL.md, The carbon cost in the total): the engine's
+     * swing, no formula of a unit. */
+    if (c->s->carbon_in_total &&
+        (k == TCO_SENS_PUE || k == TCO_SENS_HOURS || k == TCO_SENS_GPU_POWER ||
+         k == TCO_SENS_SERVER_POWER || k == TCO_SENS_IDLE_POWER || k == TCO_SENS_LOAD_POWER ||
+         k == TCO_SENS_UTILIZATION))
+        return -1;
     /* A key of the other kind of option has no unit in this one's total. */
     const tco_kapplies ap = key_of(d)->applies;
     if ((ap == TCO_APPLIES_BUY && !c->os[i].buy) || (ap == TCO_APPLIES_RENT && c->os[i].buy))
