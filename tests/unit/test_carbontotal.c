@@ -4,6 +4,8 @@
  * the total, the NPV, the break-even, the tax, and the errors at the flag's
  * line. */
 #include "check.h"
+#include "tco_budget.h"
+#include "tco_statements.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -148,6 +150,46 @@ static void test_off_is_unchanged(void)
     tco_scenario_free(b);
 }
 
+/* The budget: capex stays the hardware's 10,000; the carbon column holds 100 +
+ * 12 * 43.8 = 625.6, which the total adds: 10,000 + 1,314 + 625.6 = 11,939.6
+ * (one fiscal year: months 0..12). The statements: EBITDA falls by the cost
+ * lines and the carbon cost, 1,314 + 625.6 = 1,939.6, paid in operating cash;
+ * the net cash is the budget's total. Without the flag the carbon column is
+ * not written (and holds 0). */
+static void test_budget_and_statements(void)
+{
+    tco_scenario *a = load(HEAD REST, NULL), *b = load(HEAD FLAG REST, NULL);
+    tco_result *ra = run(a), *rb = run(b);
+    tco_budget *ba = NULL, *bb = NULL;
+    CU_ASSERT_EQUAL_FATAL(tco_budget_compute(ra, &ba), TCO_OK);
+    CU_ASSERT_EQUAL_FATAL(tco_budget_compute(rb, &bb), TCO_OK);
+    CU_ASSERT_EQUAL_FATAL(bb->n_years, 1);
+    const double *v = bb->value, *w = ba->value; /* option own, year 1 */
+    CLOSE(v[TCO_BUDGET_CAPEX], 10000);
+    CLOSE(v[TCO_BUDGET_POWER], 12 * 73.0);
+    CLOSE(v[TCO_BUDGET_CARBON], 625.6);
+    CLOSE(v[TCO_BUDGET_TOTAL], 11939.6);
+    CLOSE(w[TCO_BUDGET_TOTAL], 11314);
+    CU_ASSERT_EQUAL(w[TCO_BUDGET_CARBON], 0);
+    CU_ASSERT(tco_budget_col_shown(b, TCO_BUDGET_CARBON));
+    CU_ASSERT(!tco_budget_col_shown(a, TCO_BUDGET_CARBON));
+    CU_ASSERT(tco_budget_col_shown(a, TCO_BUDGET_TOTAL));
+    tco_statements *st = NULL;
+    CU_ASSERT_EQUAL_FATAL(tco_statements_compute(rb, &st), TCO_OK);
+    const double *sv = st->value;
+    CLOSE(sv[TCO_STMT_EBITDA], 1939.6);
+    CLOSE(sv[TCO_STMT_OPERATING_CASH], 1939.6);
+    CLOSE(sv[TCO_STMT_INVESTING_CASH], 10000);
+    CLOSE(sv[TCO_STMT_NET_CASH], 11939.6);
+    tco_statements_free(st);
+    tco_budget_free(ba);
+    tco_budget_free(bb);
+    tco_result_free(ra);
+    tco_result_free(rb);
+    tco_scenario_free(a);
+    tco_scenario_free(b);
+}
+
 static void test_errors(void)
 {
     static const struct {
@@ -162,15 +204,15 @@ static void test_errors(void)
         {HEAD FLAG REST "[option spot]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 1\n",
          "c.ini:5: error: carbon_in_total = yes needs every option's emissions: option 'spot' "
          "has none (it has no kgco2e_per_gpu_hour)"},
-        {HEAD FLAG REST "[site far]\nelectricity_price = 0.1\nmarket_kgco2e_per_kwh = 0\n"
-                        "[site near]\nelectricity_price = 0.1\npower_cap_kw = 100\n"
-                        "[option far]\nbase = own\nsite = far\n",
-         NULL},
+        {HEAD FLAG "[site]\nelectricity_price = 0.1\n"
+                   "[option own]\nacquire = buy\ncount = 1\ngpu_price = 10000\ntdp_w = 1000\n",
+         "c.ini:5: error: carbon_in_total = yes needs every option's emissions: option 'own' "
+         "has none (its site has no grid_kgco2e_per_kwh)"},
         {HEAD FLAG REST "[site near]\nelectricity_price = 0.1\nmarket_kgco2e_per_kwh = 0\n"
                         "[option mine]\nbase = own\nsite = near\n",
          NULL},
     };
-    for (size_t c = 0; c < 3; c++) {
+    for (size_t c = 0; c < 4; c++) {
         tco_diags *d = tco_diags_new();
         tco_scenario *s = load(cases[c].text, d);
         CU_ASSERT_PTR_NULL(s);
@@ -198,6 +240,7 @@ int main(void)
         {"the carbon cost in the total, by hand", test_by_hand},
         {"its NPV and its tax", test_npv_and_tax},
         {"without the flag, nothing changes", test_off_is_unchanged},
+        {"the budget's carbon column and the statements", test_budget_and_statements},
         {"carbon_in_total errors at its line", test_errors},
         {NULL, NULL},
     };
