@@ -485,6 +485,14 @@ int xw_sens_delta(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, char *o
         return discount_change(c, i, d, in, out, size, 0);
     if (d->only_option >= 0 && (size_t)d->only_option != i)
         return 0;
+    if (d->global && d->key == TCO_S_CARBON_PRICE && c->s->carbon_in_total) {
+        /* MODEL.md, The carbon cost in the total: the price times the tonnes. */
+        if (c->os[i].co2.r_t == XW_NONE)
+            return -1;
+        xw_formula(c, out, size, "(%s-%s)*%s", in, live(c, i, d).s,
+                   k_ref(c, i, c->os[i].co2.r_t).s);
+        return 1;
+    }
     if (key_of(d)->no_total)
         return 0;
     if (d->global && d->key >= TCO_SITE_KEY_FIRST && d->key < TCO_SITE_KEY_FIRST + TCO_SITE_KEYS) {
@@ -766,7 +774,8 @@ int xw_sens_npv_delta(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, cha
     const tco_ksens ks = sens_of(d);
     if (ks == TCO_SENS_ESCALATION || ks == TCO_SENS_PRICE_DECLINE || ks == TCO_SENS_RESALE_DECLINE)
         return decline_pv(c, i, d, in, out, size);
-    if (ks == TCO_SENS_INTERRUPTION || ks == TCO_SENS_AFTER_TERM)
+    if (ks == TCO_SENS_INTERRUPTION || ks == TCO_SENS_AFTER_TERM ||
+        (d->global && d->key == TCO_S_CARBON_PRICE)) /* its months' tonnes discounted */
         return -1;
     char unit[XW_FBUF];
     int n =
