@@ -17,6 +17,11 @@ carbon_in_total = yes; discount rate 10%, [tax] at 25%.
    carbon cost) equals the engine's for the INI edited alike.
 3. `tco import` of the book LibreOffice saved writes exactly that line back; and of a
    book whose carbon_in_total reads "no", that line.
+4. tests/carbon/carbon_total_financed.ini (cash, a loan, a lease bought out, on demand,
+   spot, reserved then on demand; [tax] by MACRS, fiscal years): each option's total and
+   NPV with the flag less those without it is its carbon cost and that cost's present
+   value from its carbon months; the workbook audits clean, follows the FAST conventions
+   and its master check reads OK.
 Exit 0 when all hold; 1 otherwise.
 """
 import json, os, subprocess, sys, tempfile
@@ -42,6 +47,49 @@ def imported(tco, book, ini, tmp, name):
                        capture_output=True, text=True, timeout=120)
     got = open(out, encoding="utf-8").read() if os.path.exists(out) else ""
     return got, p
+
+
+def report_json(tco, ini):
+    p = subprocess.run([tco, "report", ini, "-o", "-", "-q"], check=True, timeout=120,
+                       capture_output=True, text=True)
+    return json.loads(p.stdout)
+
+
+def financed(tco, repo, tmp):
+    """Part 4: the financed and taxed scenario."""
+    bad = []
+    with open(os.path.join(repo, "tests", "carbon", "carbon_total_financed.ini"),
+              encoding="utf-8") as f:
+        text = f.read()
+    on, off = os.path.join(tmp, "fin_on.ini"), os.path.join(tmp, "fin_off.ini")
+    with open(on, "w", encoding="utf-8") as f:
+        f.write(text)
+    with open(off, "w", encoding="utf-8") as f:
+        f.write(text.replace("carbon_in_total = yes", "carbon_in_total = no"))
+    a, b = report_json(tco, on), report_json(tco, off)
+    rm = (1 + a["scenario"]["discount_rate"]) ** (1 / 12) - 1
+    for x, y in zip(a["options"], b["options"]):
+        pv = sum(c["carbon_cost"] / (1 + rm) ** c["month"] for c in x["carbon_monthly"])
+        if not close(x["total"] - y["total"], x["carbon_cost"]):
+            bad.append(f"{x['id']}: total {x['total']!r} - {y['total']!r} is not the carbon "
+                       f"cost {x['carbon_cost']!r}")
+        if abs(x["npv"] - y["npv"] - pv) > 1e-6 * max(1, pv):
+            bad.append(f"{x['id']}: npv {x['npv']!r} - {y['npv']!r} is not {pv!r}")
+    book = os.path.join(tmp, "fin.xlsx")
+    subprocess.run([tco, "report", on, "-o", book, "-q"], check=True, timeout=120)
+    ok, line = run_audit(book)
+    print("financed audit:", line)
+    if not ok:
+        bad.append("the financed workbook does not audit clean")
+    fast = subprocess.run([sys.executable, os.path.join(repo, "tests", "xlsx", "fast_audit.py"),
+                           book], capture_output=True, text=True, timeout=300)
+    print(fast.stdout.strip())
+    if fast.returncode != 0:
+        bad.append("the financed workbook breaks the FAST conventions")
+    master = openpyxl.load_workbook(book, data_only=True)["Checks"]["C4"].value
+    if master != "OK":
+        bad.append(f"the financed workbook's master check reads {master!r}")
+    return bad
 
 
 def main():
@@ -123,6 +171,7 @@ def main():
         if got != want_text:
             bad.append(f"import of the flag (exit {p.returncode}): {got!r} "
                        f"({p.stderr.strip()[:300]})")
+        bad += financed(tco, repo, tmp)
     for b in bad:
         print("FAIL", b)
     print("live carbon in the total:", "FAIL" if bad else "OK")
