@@ -75,9 +75,7 @@ static plan make_plan(const tco_scenario *s, const tco_option *o, double u)
             p.residual = 0;
         }
     }
-    /* MODEL.md, The carbon cost in the total: the embodied emissions' cost is
-     * paid with month 0's flows. */
-    if (s->carbon_in_total) {
+    if (s->carbon_in_total) { /* MODEL.md, The carbon cost in the total: with month 0's */
         p.carbon0 = tci_carbon_cost_month(s, o, p.it_kw, p.servers, u, 0);
         p.paid0 = p.paid0 + p.carbon0;
     }
@@ -129,14 +127,15 @@ typedef struct month_terms {
     double rent_base;           /* count * T * u * price (on demand), or the whole
                                    rental before storage (reserved) */
     double storage;
-    int term;              /* reserved with months past its term within the horizon:
-                              the term; else 0 (every month pays rent_base) */
-    int after;             /* tco_after_term: what those months pay */
-    double od_base;        /* after_term = on-demand: count * T * u * on-demand price */
-    double upfront;        /* after_term = renew: paid again at each renewal */
+    int term;       /* reserved with months past its term within the horizon:
+                       the term; else 0 (every month pays rent_base) */
+    int after;      /* tco_after_term: what those months pay */
+    double od_base; /* after_term = on-demand: count * T * u * on-demand price */
+    double upfront; /* after_term = renew: paid again at each renewal */
+
+    /* MODEL.md, The carbon cost in the total. */
     int carbon;            /* 1: carbon_in_total, a month's carbon cost is part of its cost */
-    double co2, co2_after; /* that cost a month, and past a reserved term (MODEL.md,
-                              The carbon cost in the total) */
+    double co2, co2_after; /* that cost a month, and a month past a reserved term */
 } month_terms;
 
 /* The contract term in effect of a reserved option: its own, else the horizon. */
@@ -575,8 +574,7 @@ static void tax_option(const tco_scenario *s, const tco_option *o, const plan *p
     /* Month 0: a rent option's upfront or a lease's first payment; capex is
      * depreciated. */
     int deduct0 = o->acquire == TCO_RENT || o->financing == TCO_FIN_LEASE;
-    /* With carbon_in_total, month 0's carbon cost is deducted as paid; a rent
-     * or a lease deducts its paid0, which holds it. */
+    /* With carbon_in_total, month 0's carbon cost is deducted as paid (in paid0). */
     r->deductible0 = (deduct0 ? p->paid0 : p->carbon0) + r->tax_depreciation0;
     r->tax0 = -rate * r->deductible0;
     double sum = r->tax0, npv = r->tax0, discount = 1;
