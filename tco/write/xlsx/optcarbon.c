@@ -14,19 +14,40 @@
 /* The defined name of option w's site's intensity (which 0: location-based,
  * 1: market-based) as MODEL.md reads it: a named site's own when it gives
  * either, else [site]'s; NULL when there is none (the engine's NAN). */
-static const char *intensity(const xw_optw *w, int which, xw_refbuf *buf)
+static const char *intensity_of(xw_ctx *c, const tco_option *o, int which, xw_refbuf *buf)
 {
-    const tco_scenario *s = w->c->s;
+    const tco_scenario *s = c->s;
     tco_skey key = which ? TCO_S_MARKET_KGCO2E_PER_KWH : TCO_S_GRID_KGCO2E_PER_KWH;
-    if (isnan(tco_site_carbon(s, w->o, which)))
+    if (isnan(tco_site_carbon(s, o, which)))
         return NULL;
-    int site = w->o->site_no;
+    int site = o->site_no;
     if (site > 0 && (size_t)site <= s->n_sites &&
         (s->sites[site - 1].carbon_line[0] || s->sites[site - 1].carbon_line[1]))
-        *buf = xw_site_name_at(w->c, (size_t)site - 1, key);
+        *buf = xw_site_name_at(c, (size_t)site - 1, key);
     else
-        *buf = xw_in_global(w->c, key);
+        *buf = xw_in_global(c, key);
     return buf->s;
+}
+
+/* (See intensity_of.) Option w's. */
+static const char *intensity(const xw_optw *w, int which, xw_refbuf *buf)
+{
+    return intensity_of(w->c, w->o, which, buf);
+}
+
+/* See optw.h. */
+const char *xw_carbon_kwh_cost(xw_ctx *c, size_t i, char *buf, size_t size)
+{
+    const tco_option *o = &c->s->options[i];
+    xw_refbuf b;
+    if (!c->s->carbon_in_total || o->acquire != TCO_BUY)
+        return NULL;
+    const char *in = intensity_of(c, o, 1, &b);
+    if (!in)
+        in = intensity_of(c, o, 0, &b);
+    if (!in)
+        return NULL;
+    return xw_formula(c, buf, size, "%s/1000*%s", in, xw_in_global(c, TCO_S_CARBON_PRICE).s);
 }
 
 /* The engine's month m of the option (NULL without its months). */

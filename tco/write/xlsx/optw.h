@@ -326,6 +326,10 @@ extern const size_t xw_n_carbon_rows;
  * utilization (MODEL.md, The carbon cost in the total), "+..." to append to
  * the slope's formula, in buf; "" without it or for a reserved option. */
 const char *xw_carbon_slope(const xw_optw *w, char *buf, size_t size);
+/* With carbon_in_total, bought option i's carbon cost of a kWh (the intensity
+ * its tCO2e takes / 1000 x the carbon price) as an expression in buf; NULL
+ * without the flag or for a rented option. */
+const char *xw_carbon_kwh_cost(xw_ctx *c, size_t i, char *buf, size_t size);
 /* The same rows above the cash flow, with carbon_in_total (OW_CARBON_IN). */
 extern const xw_ow_row xw_carbon_rows_in[];
 extern const size_t xw_n_carbon_rows_in;
