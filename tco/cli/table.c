@@ -581,8 +581,9 @@ static void print_carbon(const tco_result *res, FILE *out, int idw, const tco_un
             tco_fput_text(out, s->unit, 0, 20);
         }
         if (s->carbon_price > 0 && !isnan(r->carbon_cost))
-            fprintf(out, "; carbon cost %s (not in the total)",
-                    tco_group_thousands(a, sizeof a, r->carbon_cost, 0));
+            fprintf(out, "; carbon cost %s (%s the total)",
+                    tco_group_thousands(a, sizeof a, r->carbon_cost, 0),
+                    s->carbon_in_total ? "in" : "not in");
         fputc('\n', out);
     }
 }
@@ -984,6 +985,8 @@ void cli_print_table(const tco_result *res, FILE *out, int color)
         /* A lease pays no capex: its payments and buyout are operating. */
         int leased = o->acquire == TCO_BUY && o->financing == TCO_FIN_LEASE;
         operating += r->lease_payments + r->lease_buyout;
+        if (s->carbon_in_total) /* MODEL.md, The carbon cost in the total: operating */
+            operating += r->carbon_cost;
         char be[64] = "-";
         if (o->acquire == TCO_BUY && res->baseline >= 0) {
             const char *note = tco_breakeven_note_name(r->breakeven_utilization_note);

@@ -12,11 +12,17 @@
 static const char *const col_names[TCO_BUDGET_COLS] = {
     [TCO_BUDGET_CAPEX] = "capex",       [TCO_BUDGET_FINANCING] = "financing",
     [TCO_BUDGET_RESIDUAL] = "residual", [TCO_BUDGET_TAX] = "tax",
-    [TCO_BUDGET_TOTAL] = "total",
+    [TCO_BUDGET_TOTAL] = "total",       [TCO_BUDGET_CARBON] = "carbon",
 #define LINE_NAME(ID, name, ...) [TCO_BUDGET_##ID] = #name,
     TCO_COST_LINES(LINE_NAME) /* the cost lines' columns: "power", ..., "rental" */
 #undef LINE_NAME
 };
+
+/* See tco_budget.h. */
+int tco_budget_col_shown(const tco_scenario *s, tco_budget_col col)
+{
+    return col != TCO_BUDGET_CARBON || (s && s->carbon_in_total);
+}
 
 /* See tco.h. */
 const char *tco_budget_col_name(tco_budget_col col)
@@ -71,7 +77,10 @@ static void add_month(const tco_result *r, size_t i, int m, double *v)
         int col = o->acquire == TCO_RENT          ? TCO_BUDGET_RENTAL
                   : o->financing == TCO_FIN_LEASE ? TCO_BUDGET_FINANCING
                                                   : TCO_BUDGET_CAPEX;
-        v[col] += or->paid0;
+        /* With carbon_in_total, paid0 holds month 0's carbon cost: its column
+         * is the carbon cost's (MODEL.md, The carbon cost in the total). */
+        v[col] += or->paid0 - or->carbon_cost0;
+        v[TCO_BUDGET_CARBON] += or->carbon_cost0;
         v[TCO_BUDGET_TAX] += isnan(or->tax0) ? 0 : or->tax0;
         return;
     }
@@ -81,6 +90,7 @@ static void add_month(const tco_result *r, size_t i, int m, double *v)
     v[TCO_BUDGET_FINANCING] += mo->loan_interest + mo->loan_principal + mo->loan_balance +
                                mo->lease_payment + mo->lease_buyout;
     v[TCO_BUDGET_TAX] += mo->tax;
+    v[TCO_BUDGET_CARBON] += mo->carbon_cost;
     if (m == r->scenario->horizon_months)
         v[TCO_BUDGET_RESIDUAL] -= or->residual;
 }
@@ -151,6 +161,8 @@ tco_status tco_budget_compute(const tco_result *r, tco_budget **out)
                 add_month(r, i, m, v);
             for (int k = 0; k < TCO_BUDGET_TOTAL; k++)
                 v[TCO_BUDGET_TOTAL] += v[k];
+            if (s->carbon_in_total)
+                v[TCO_BUDGET_TOTAL] += v[TCO_BUDGET_CARBON];
         }
     }
     *out = b;

@@ -73,9 +73,9 @@ static double api_tco2e(const tco_scenario *s, const tco_option *o)
     return (in + out) / 1e6 * o->kgco2e_per_million_tokens / 1000;
 }
 
-/* Month m of option o (r: its result so far), into *c. */
-static void carbon_month(const tco_scenario *s, const tco_option *o, const tco_option_result *r,
-                         int m, double grid, double market, tco_carbon_month *c)
+/* Month m of option o (its IT load it_kw, servers and utilization u), into *c. */
+static void carbon_month(const tco_scenario *s, const tco_option *o, double it_kw, int servers,
+                         double u, int m, double grid, double market, tco_carbon_month *c)
 {
     const int buy = o->acquire == TCO_BUY;
     c->kwh = c->scope2_location = c->scope2_market = c->scope3_purchased = c->scope3_capital = 0;
@@ -85,26 +85,38 @@ static void carbon_month(const tco_scenario *s, const tco_option *o, const tco_o
         c->scope2_market = isnan(market) ? NAN : 0;
         if (buy)
             c->scope3_capital =
-                (o->count * o->embodied_kgco2e + r->servers * o->server_embodied_kgco2e) / 1000;
+                (o->count * o->embodied_kgco2e + servers * o->server_embodied_kgco2e) / 1000;
         c->tco2e = c->scope3_capital;
         c->carbon_cost = s->carbon_price > 0 ? c->tco2e * s->carbon_price : NAN;
         return;
     }
     if (buy) {
-        c->kwh = r->it_kw * s->hours_per_month * tco_site_value(s, o, TCO_S_PUE);
+        c->kwh = it_kw * s->hours_per_month * tco_site_value(s, o, TCO_S_PUE);
         c->scope2_location = c->kwh * grid / 1000;
         c->scope2_market = c->kwh * market / 1000;
     } else if (o->acquire == TCO_API) {
         c->scope3_purchased = api_tco2e(s, o);
     } else {
-        c->scope3_purchased =
-            o->src[TCO_O_KGCO2E_PER_GPU_HOUR]
-                ? rented_hours(s, o, r->utilization, m) * o->kgco2e_per_gpu_hour / 1000
-                : NAN;
+        c->scope3_purchased = o->src[TCO_O_KGCO2E_PER_GPU_HOUR]
+                                  ? rented_hours(s, o, u, m) * o->kgco2e_per_gpu_hour / 1000
+                                  : NAN;
     }
     double scope2 = isnan(c->scope2_market) ? c->scope2_location : c->scope2_market;
     c->tco2e = scope2 + c->scope3_purchased + c->scope3_capital;
     c->carbon_cost = s->carbon_price > 0 ? c->tco2e * s->carbon_price : NAN;
+}
+
+/* See core.h. */
+double tci_carbon_cost_month(const tco_scenario *s, const tco_option *o, double it_kw, int servers,
+                             double u, int m)
+{
+    if (!s->carbon_in_total)
+        return 0;
+    const int buy = o->acquire == TCO_BUY;
+    tco_carbon_month c;
+    carbon_month(s, o, it_kw, servers, u, m, buy ? tco_site_carbon(s, o, 0) : 0,
+                 buy ? tco_site_carbon(s, o, 1) : 0, &c);
+    return c.carbon_cost;
 }
 
 /* See core.h. */
@@ -123,7 +135,7 @@ void tci_carbon_option(const tco_scenario *s, const tco_option *o, tco_option_re
     double kwh = 0, loc = 0, mkt = 0, pur = 0, cap = 0, all = 0;
     for (int m = 0; m <= H; m++) {
         tco_carbon_month c;
-        carbon_month(s, o, r, m, grid, market, &c);
+        carbon_month(s, o, r->it_kw, r->servers, r->utilization, m, grid, market, &c);
         kwh += c.kwh;
         loc += c.scope2_location;
         mkt += c.scope2_market;

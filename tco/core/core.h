@@ -244,6 +244,12 @@ void tci_size_workload(const tco_scenario *s, const tco_option *o, tco_option_re
  * scenario's tco_scenario_carbon, asked once for all its options; carbon.c). */
 void tci_carbon_option(const tco_scenario *s, const tco_option *o, tco_option_result *r,
                        int carbon);
+/* The carbon cost of option o in month m (0..H) when [scenario] carbon_in_total
+ * is yes (MODEL.md, The carbon cost in the total), with its IT load it_kw, its
+ * servers and utilization u: the month's tCO2e times carbon_price, as
+ * tci_carbon_option's month; 0 when the flag is off (carbon.c). */
+double tci_carbon_cost_month(const tco_scenario *s, const tco_option *o, double it_kw, int servers,
+                             double u, int m);
 /* API options (MODEL.md, API options; api.c). The workload's input and
  * output tokens a month: requests_per_s * hours_per_month * 3600 times each
  * part of a request. */

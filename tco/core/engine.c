@@ -36,6 +36,7 @@ typedef struct plan {
     int owned_from;   /* the month from which the option owns the hardware: 0, or a
                          buyout's month; -1 for a lease returned (or running at H) */
     int settled;      /* 1: sold at H (a plan's refresh), what is owed past H paid then */
+    double carbon0;   /* with carbon_in_total, month 0's carbon cost, in paid0; else 0 */
 } plan;
 
 static plan make_plan(const tco_scenario *s, const tco_option *o, double u)
@@ -73,6 +74,10 @@ static plan make_plan(const tco_scenario *s, const tco_option *o, double u)
         } else {
             p.residual = 0;
         }
+    }
+    if (s->carbon_in_total) { /* MODEL.md, The carbon cost in the total: with month 0's */
+        p.carbon0 = tci_carbon_cost_month(s, o, p.it_kw, p.servers, u, 0);
+        p.paid0 = p.paid0 + p.carbon0;
     }
     return p;
 }
@@ -127,6 +132,10 @@ typedef struct month_terms {
     int after;      /* tco_after_term: what those months pay */
     double od_base; /* after_term = on-demand: count * T * u * on-demand price */
     double upfront; /* after_term = renew: paid again at each renewal */
+
+    /* MODEL.md, The carbon cost in the total. */
+    int carbon;            /* 1: carbon_in_total, a month's carbon cost is part of its cost */
+    double co2, co2_after; /* that cost a month, and a month past a reserved term */
 } month_terms;
 
 /* The contract term in effect of a reserved option: its own, else the horizon. */
@@ -206,6 +215,12 @@ static month_terms make_terms(const tco_scenario *s, const tco_option *o, double
             k.upfront = o->upfront;
         }
     }
+    if (s->carbon_in_total) {
+        k.carbon = 1;
+        k.co2 = tci_carbon_cost_month(s, o, p->it_kw, p->servers, u, 1);
+        k.co2_after =
+            k.term ? tci_carbon_cost_month(s, o, p->it_kw, p->servers, u, k.term + 1) : k.co2;
+    }
     return k;
 }
 
@@ -244,6 +259,11 @@ static void month_lines(const month_terms *k, int m, double yf, tco_month *mo)
         mo->rental = rent_month(k, m, yf);
     }
     mo->cost = tco_month_lines_add(-0.0, mo);
+    mo->carbon_cost = 0;
+    if (k->carbon) { /* without the flag, cost is its lines' sum alone, to the bit */
+        mo->carbon_cost = k->term > 0 && m > k->term ? k->co2_after : k->co2;
+        mo->cost = mo->cost + mo->carbon_cost;
+    }
 }
 
 typedef tci_year_memo year_memo;
@@ -554,13 +574,16 @@ static void tax_option(const tco_scenario *s, const tco_option *o, const plan *p
     /* Month 0: a rent option's upfront or a lease's first payment; capex is
      * depreciated. */
     int deduct0 = o->acquire == TCO_RENT || o->financing == TCO_FIN_LEASE;
-    r->deductible0 = (deduct0 ? p->paid0 : 0) + r->tax_depreciation0;
+    /* With carbon_in_total, month 0's carbon cost is deducted as paid (in paid0). */
+    r->deductible0 = (deduct0 ? p->paid0 : p->carbon0) + r->tax_depreciation0;
     r->tax0 = -rate * r->deductible0;
     double sum = r->tax0, npv = r->tax0, discount = 1;
     for (int m = 1; m <= H; m++) {
         tco_month *mo = &r->monthly[m - 1];
         mo->deductible = tco_month_lines_add(-0.0, mo) + mo->lease_payment +
                          (s->deduct_interest ? mo->loan_interest : 0) + mo->tax_depreciation;
+        if (s->carbon_in_total) /* MODEL.md, The carbon cost in the total */
+            mo->deductible = mo->deductible + mo->carbon_cost;
         mo->tax = -rate * mo->deductible + (m == H ? r->tax_on_sale : 0);
         sum += mo->tax;
         discount = disc ? disc[m] : discount / (1 + rm);
@@ -628,6 +651,12 @@ static void utilization_line(const tco_scenario *s, const tco_option *o, tco_opt
             sum += tci_price_factor(-o->price_decline, m);
         slope = o->count * T * o->on_demand_price_per_gpu_hour * sum;
     }
+    if (s->carbon_in_total) { /* MODEL.md, The carbon cost in the total: as kWh, GPU-hours */
+        plan p0 = make_plan(s, o, 0), p1 = make_plan(s, o, 1);
+        for (int m = 1; m <= H; m++)
+            slope += tci_carbon_cost_month(s, o, p1.it_kw, p1.servers, 1, m) -
+                     tci_carbon_cost_month(s, o, p0.it_kw, p0.servers, 0, m);
+    }
     r->total_per_utilization = slope;
     r->total_at_zero_utilization = r->total - slope * r->utilization;
 }
@@ -690,6 +719,7 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
     r->commitment_npv = t.commitment_npv;
     r->it_kw = p.it_kw;
     r->paid0 = p.paid0;
+    r->carbon_cost0 = p.carbon0;
     r->loan_rate_monthly = o->loan_rate / 12;
     r->loan_interest = t.loan_interest;
     r->loan_principal = t.loan_principal;

@@ -82,6 +82,7 @@ static const tco_keydef scenario_keys[] = {
     [TCO_S_CARBON_PRICE] = {.name = "carbon_price", .section = "scenario", .type = TCO_T_NUMBER, .unit = TCO_U_MONEY, .offset = S(carbon_price), .hi = MONEY_MAX, .unit_label = "per tCO2e", .label = "Carbon price", .sheet_name = "CarbonPrice", .live = 1, .no_total = 1, .plausible_hi = 2000, .implausible = "per tonne, not per kg?"},
     [TCO_S_INPUT_TOKENS_PER_REQUEST] = {.name = "input_tokens_per_request", .section = "workload", .type = TCO_T_NUMBER, .unit = TCO_U_NONE, .offset = S(input_tokens_per_request), .hi = 1e9, .unit_label = "tokens", .label = "Input tokens per request"},
     [TCO_S_OUTPUT_TOKENS_PER_REQUEST] = {.name = "output_tokens_per_request", .section = "workload", .type = TCO_T_NUMBER, .unit = TCO_U_NONE, .offset = S(output_tokens_per_request), .hi = 1e9, .unit_label = "tokens", .label = "Output tokens per request"},
+    [TCO_S_CARBON_IN_TOTAL] = {.name = "carbon_in_total", .section = "scenario", .type = TCO_T_ENUM, .unit = TCO_U_NONE, .offset = S(carbon_in_total), .names = no_yes_names, .unit_label = "", .label = "Carbon cost in the total"},
 };
 /* clang-format on */
 _Static_assert(sizeof scenario_keys / sizeof *scenario_keys == TCO_S_COUNT,

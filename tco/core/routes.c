@@ -19,14 +19,22 @@ double tci_route_operating_cost(const tco_option_result *r, int H)
 /* See routes.h. */
 double tci_route_operating_paid(const tco_option_result *r, int H, int lease)
 {
-    return tci_route_operating_cost(r, H) + (lease ? r->lease_payment : 0);
+    double paid = tci_route_operating_cost(r, H) + (lease ? r->lease_payment : 0);
+    /* With carbon_in_total, month 0's carbon cost is operating too (MODEL.md,
+     * The carbon cost in the total); without it nothing is added. */
+    return r->carbon_cost0 != 0 ? paid + r->carbon_cost0 : paid;
 }
 
 /* See routes.h. */
-double tci_route_lines(const tco_option_result *r)
+double tci_route_lines(const tco_option_result *r, int H)
 {
-    return tco_option_lines_add(-0.0, r) + r->loan_interest + r->loan_principal +
-           r->loan_balance_at_horizon + r->lease_payments + r->lease_buyout;
+    double lines = tco_option_lines_add(-0.0, r) + r->loan_interest + r->loan_principal +
+                   r->loan_balance_at_horizon + r->lease_payments + r->lease_buyout;
+    /* The carbon cost's months 0..H, by their own route: 0 without the flag. */
+    double co2 = r->carbon_cost0;
+    for (int m = 1; m <= H; m++)
+        co2 += r->monthly[m - 1].carbon_cost;
+    return co2 != 0 ? lines + co2 : lines;
 }
 
 /* See routes.h. */

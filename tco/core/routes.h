@@ -16,8 +16,9 @@ double tci_route_operating_cost(const tco_option_result *r, int H);
  * total) when `lease`: what the option sheet's cost lines add up to. */
 double tci_route_operating_paid(const tco_option_result *r, int H, int lease);
 
-/* The cost lines' sums over the horizon, with a loan's and a lease's. */
-double tci_route_lines(const tco_option_result *r);
+/* The cost lines' sums over the horizon, with a loan's and a lease's, and
+ * with carbon_in_total the carbon cost's months 0..H. */
+double tci_route_lines(const tco_option_result *r, int H);
 
 /* paid0 and the operating cost: the cumulative cost at month H. */
 double tci_route_cumulative(const tco_option_result *r, int H);

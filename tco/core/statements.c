@@ -146,6 +146,14 @@ static double rou_depreciation(const walk *w, int m)
     return m <= o->lease_months ? w->lease.rou0 / o->lease_months : 0;
 }
 
+/* 1 when w's scenario has carbon_in_total: its carbon cost an operating
+ * expense inside EBITDA, paid in operating cash (MODEL.md, The carbon cost in
+ * the total). */
+static int s_carbon(const walk *w)
+{
+    return w->s->carbon_in_total;
+}
+
 /* Adds x to column col of the year's row v and of the month's row mv. */
 static void add(double *v, double *mv, int col, double x)
 {
@@ -162,14 +170,21 @@ static void month0(walk *w, double *v, double *mv)
     double tax0 = isnan(r->tax0) ? 0 : r->tax0;
     add(v, mv, TCO_STMT_TAX, tax0);
     add(v, mv, TCO_STMT_OPERATING_CASH, tax0);
+    /* With carbon_in_total, paid0 holds month 0's carbon cost: an operating
+     * expense, inside EBITDA (MODEL.md, The carbon cost in the total). */
+    const double paid0 = r->paid0 - r->carbon_cost0;
+    if (s_carbon(w)) {
+        add(v, mv, TCO_STMT_EBITDA, r->carbon_cost0);
+        add(v, mv, TCO_STMT_OPERATING_CASH, r->carbon_cost0);
+    }
     if (o->acquire == TCO_RENT) {
-        add(v, mv, TCO_STMT_RENTAL, r->paid0); /* the upfront, expensed when paid */
-        add(v, mv, TCO_STMT_OPERATING_CASH, r->paid0);
+        add(v, mv, TCO_STMT_RENTAL, paid0); /* the upfront, expensed when paid */
+        add(v, mv, TCO_STMT_OPERATING_CASH, paid0);
     } else if (w->leased) {
-        add(v, mv, w->on_books ? TCO_STMT_FINANCING_CASH : TCO_STMT_OPERATING_CASH, r->paid0);
+        add(v, mv, w->on_books ? TCO_STMT_FINANCING_CASH : TCO_STMT_OPERATING_CASH, paid0);
         w->ll = w->lease.liability0;
         w->rou = w->on_books ? w->lease.rou0 : 0;
-        w->ahead = w->on_books ? 0 : r->paid0;
+        w->ahead = w->on_books ? 0 : paid0;
     } else {
         add(v, mv, TCO_STMT_INVESTING_CASH, r->capex);
         add(v, mv, TCO_STMT_FINANCING_CASH, -(r->loan_amount));
@@ -191,6 +206,10 @@ static double month(walk *w, int m, double *v, double *mv)
     }
     add(v, mv, TCO_STMT_TAX, mo->tax);
     add(v, mv, TCO_STMT_OPERATING_CASH, mo->tax);
+    if (s_carbon(w)) { /* MODEL.md, The carbon cost in the total */
+        add(v, mv, TCO_STMT_EBITDA, mo->carbon_cost);
+        add(v, mv, TCO_STMT_OPERATING_CASH, mo->carbon_cost);
+    }
     /* A loan: interest in operating, principal and the balance repaid at H
      * in financing. */
     add(v, mv, TCO_STMT_INTEREST, mo->loan_interest);

@@ -503,6 +503,8 @@ typedef struct tco_scenario {
     double grid_kgco2e_per_kwh;   /* scope 2, location-based, kgCO2e per kWh */
     double market_kgco2e_per_kwh; /* scope 2, market-based, kgCO2e per kWh */
     double carbon_price;          /* per tCO2e; 0: not priced */
+    int carbon_in_total;          /* 1: the carbon cost is an operating cost of every
+                                     option (MODEL.md, The carbon cost in the total) */
 } tco_scenario;
 
 /* Load and validate a scenario. On success *out is set and TCO_OK returned;
@@ -669,6 +671,8 @@ typedef struct tco_month {
     double lease_vs_buy;                /* a lease with a bought twin: the hardware's flow
                                            bought less leased (MODEL.md, Lease against
                                            buy), else 0 */
+    double carbon_cost;                 /* with carbon_in_total, the month's carbon cost,
+                                           part of cost and deductible; else 0 */
 } tco_month;
 
 /* What the workload needs of one option (all NAN when [workload] does not
@@ -761,7 +765,8 @@ typedef struct tco_option_result {
     double lease_payment;                          /* a lease's payment per month */
     double lease_payments, lease_buyout;           /* paid within the horizon (month 0 included) */
     double paid0;                                  /* paid at month 0: capex, less a loan; a
-                                                      lease's first payment; a rent's upfront */
+                                                      lease's first payment; a rent's upfront;
+                                                      and carbon_cost0 */
     int breakeven_month;                           /* 1..H from which buying stays at or below the
                                                       baseline to month H, or 0 when there is none */
     double breakeven_utilization;                  /* in [0,1], or NAN */
@@ -830,7 +835,8 @@ typedef struct tco_option_result {
     double embodied_tco2e_per_unit;           /* management metric: scope 3 category 2 spread
                                                  over the units of the horizon */
     double embodied_tco2e_per_million_tokens; /* the same per 1M tokens (inference) */
-    double carbon_cost;                       /* tco2e * carbon_price: never in total or npv */
+    double carbon_cost;                       /* tco2e * carbon_price: in total and npv only
+                                                 with carbon_in_total */
     tco_carbon_month *carbon;                 /* months 0..H (H + 1 entries), or NULL */
     /* API options (MODEL.md, API options): NAN where they do not apply. */
     double tokens_per_month;            /* an API option's: the workload's tokens a month */
@@ -841,6 +847,8 @@ typedef struct tco_option_result {
                                            option; NAN when none */
     int breakeven_tokens_never;         /* 1: none within what the option can serve ("never
                                            at this count"); 0 otherwise */
+    double carbon_cost0;                /* with carbon_in_total, month 0's carbon cost (the embodied
+                                           emissions'), part of paid0 and deductible then; else 0 */
 } tco_option_result;
 
 /* The reason option r is left out, in words (the JSON's infeasible_reason), into

@@ -30,6 +30,8 @@ typedef enum tco_budget_col {
     TCO_BUDGET_RESIDUAL,
     TCO_BUDGET_TAX,
     TCO_BUDGET_TOTAL,
+    TCO_BUDGET_CARBON, /* with carbon_in_total, the carbon cost (in the total above);
+                          written only then (tco_budget_col_shown) */
     TCO_BUDGET_COLS
 } tco_budget_col;
 
@@ -68,6 +70,11 @@ void tco_budget_free(tco_budget *budget);
 /* A column's name as the JSON and the CSV write it ("capex", ..., "total"),
  * or NULL out of range. */
 const char *tco_budget_col_name(tco_budget_col col);
+
+/* 1 when the outputs of scenario s write budget column col: every column but
+ * the carbon cost's, which only with carbon_in_total (MODEL.md, The carbon
+ * cost in the total). */
+int tco_budget_col_shown(const tco_scenario *s, tco_budget_col col);
 
 /* A plan budget column's name as the JSON and the CSV write it ("own",
  * "reserve", "overflow", "tax", "total"), or NULL out of range. */

@@ -96,6 +96,9 @@ typedef enum tco_skey {
     /* API options (MODEL.md, API options). */
     TCO_S_INPUT_TOKENS_PER_REQUEST,  /* [workload]: a request's prompt tokens (API options) */
     TCO_S_OUTPUT_TOKENS_PER_REQUEST, /* ... and its generated tokens */
+
+    TCO_S_CARBON_IN_TOTAL, /* [scenario] carbon_in_total: the carbon cost in the total
+                              (MODEL.md, The carbon cost in the total) */
     TCO_S_COUNT
 } tco_skey;
 

@@ -150,6 +150,7 @@ static tco_status run_passes(loader *L, const char *text, size_t size, const tco
     }
     tci_ini_check_scenario(L);
     tci_ini_read_plans(L);
+    tci_ini_check_carbon_total(L);
     tci_ini_read_optimize(L);
     if (!any_error(L)) /* an unknown site's error says more */
         tci_ini_warn_unused_sites(L);

@@ -276,6 +276,10 @@ void tci_ini_check_api_option(loader *L, tco_option *o, int index);
  * and tokens_per_request is their sum (derived when not given, an error at
  * its line when it differs); one, and tokens_per_request gives the other. */
 void tci_ini_check_tokens(loader *L);
+/* [scenario] carbon_in_total = yes (MODEL.md, The carbon cost in the total;
+ * ini_carbon.c): an error at its line without carbon_price, with plans, or
+ * with an option whose emissions are unknown. */
+void tci_ini_check_carbon_total(loader *L);
 /* Append the pair e (its file, line, section and key) to those recorded,
  * with a copy of the first len bytes of value and of name (NULL for none).
  * 0 when out of memory (L->nomem). */

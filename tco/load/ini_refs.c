@@ -596,6 +596,7 @@ static void build_cases(loader *L)
         tci_ini_size_auto(L);
         tci_ini_check_scenario(L);
         tci_ini_check_case_plans(L, c);
+        tci_ini_check_carbon_total(L); /* a case's flag or price, as the base's */
         L->s = base;
     }
 }

@@ -176,12 +176,14 @@ static tco_status put_fiscal_years(FILE *out, const tco_result *res)
         return st;
     fputs(EOL "id,year,from,to,first_month,last_month,months,partial", out);
     for (int k = 0; k < TCO_BUDGET_COLS; k++)
-        fprintf(out, ",%s", tco_budget_col_name((tco_budget_col)k));
+        if (tco_budget_col_shown(res->scenario, (tco_budget_col)k))
+            fprintf(out, ",%s", tco_budget_col_name((tco_budget_col)k));
     fputs(EOL, out);
     for (size_t i = 0; i < b->n_options; i++)
         for (size_t y = 0; y < b->n_years; y++)
             put_year(out, res->scenario->options[i].id, &b->years[y],
-                     &b->value[(i * b->n_years + y) * TCO_BUDGET_COLS], TCO_BUDGET_COLS);
+                     &b->value[(i * b->n_years + y) * TCO_BUDGET_COLS],
+                     TCO_BUDGET_COLS - !tco_budget_col_shown(res->scenario, TCO_BUDGET_CARBON));
     if (b->n_plans) { /* MODEL.md, A plan's budget: plans in file order */
         fputs(EOL "plan,year,from,to,first_month,last_month,months,partial", out);
         for (int k = 0; k < TCO_PLAN_BUDGET_COLS; k++)

@@ -403,7 +403,8 @@ static tco_status put_fiscal_years(FILE *out, const tco_result *res)
                     fy->first_month, fy->last_month, fy->months, fy->partial ? "true" : "false");
             const double *v = &b->value[(i * b->n_years + y) * TCO_BUDGET_COLS];
             for (int k = 0; k < TCO_BUDGET_COLS; k++)
-                tci_json_number_member(out, tco_budget_col_name((tco_budget_col)k), v[k]);
+                if (tco_budget_col_shown(res->scenario, (tco_budget_col)k))
+                    tci_json_number_member(out, tco_budget_col_name((tco_budget_col)k), v[k]);
             fputc('}', out);
         }
     fputs(b->n_options ? "\n  ]" : "]", out);

@@ -58,6 +58,42 @@ grep -qF "  own     scope 2 31.746, n/a; scope 3 0.000, 3.700; total 35.446, 0.0
 grep -qF "  green   scope 2 22.222, 3.175; scope 3 0.000, 3.700; total 6.875" "$work/out" &&
     ok || bad "table green: $(grep '^  green  ' "$work/out")"
 
+# The carbon cost in the total (MODEL.md, The carbon cost in the total),
+# tests/carbon/carbon_total.ini: the table says so and its operating column holds it
+# (1,314 + 625.6 = 1,940 for own); the budget gets its carbon column after total, in
+# the CSV and the JSON (625.6 in own's one fiscal year, in its total of 11,939.6 before
+# tax);
+# carbon.ini, without the flag, has no such column; an error at the flag's line exits 2.
+CT="$SRC/tests/carbon/carbon_total.ini"
+expect_rc 0 $T "$TCO" report "$CT" -q
+grep -q '^  own     scope 2 .*carbon cost 626 (in the total)$' "$work/out" && ok ||
+    bad "table: $(grep '^  own     scope' "$work/out")"
+grep -qE '^ +1  own +buy +1 +10,000 +1,940 +0 +11,940 ' "$work/out" && ok ||
+    bad "table operating: $(grep '  own  ' "$work/out" | head -1)"
+for c in "$CT" "$C"; do
+    expect_rc 0 $T "$TCO" report "$c" -q --fiscal-years -o "$work/fy.csv"
+    expect_rc 0 $T "$TCO" report "$c" -q -o "$work/fy.json"
+    "$PY" - "$work/fy.csv" "$work/fy.json" "$c" <<'PYEOF' && ok || bad "budget carbon column of $c"
+import csv, json, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+head = next(r for r in rows if r[:2] == ["id", "year"])
+fy = json.load(open(sys.argv[2]))["fiscal_years"]
+close = lambda a, b: abs(float(a) - b) <= 1e-9 * max(1, abs(b))
+if sys.argv[3].endswith("carbon_total.ini"):
+    assert head[-2:] == ["total", "carbon"], head
+    own = next(r for r in rows if r[:2] == ["own", "Y1"])
+    # [tax] at 25%: the total is 11,939.6 and the tax (the column before it)
+    assert close(own[-1], 625.6) and close(own[-2], 11939.6 + float(own[-3])), own
+    assert close(fy[0]["carbon"], 625.6) and close(fy[0]["total"], 11939.6 + fy[0]["tax"]), fy[0]
+else:
+    assert head[-1] == "total" and "carbon" not in head, head
+    assert all("carbon" not in y for y in fy)
+PYEOF
+done
+sed 's/^carbon_price = 100 .*//' "$CT" >"$work/noprice.ini"
+expect_rc 2 $T "$TCO" report "$work/noprice.ini" -q
+expect_err "noprice.ini:9: error: carbon_in_total = yes needs [scenario] carbon_price"
+
 # Without a carbon key: no carbon anywhere.
 sed -e '/kgco2e/d' -e '/carbon_price/d' -e 's/^name = .*/name = none/' "$C" >"$work/none.ini"
 expect_rc 0 $T "$TCO" report "$work/none.ini" -q --monthly -o "$work/none.csv"

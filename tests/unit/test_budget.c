@@ -383,7 +383,7 @@ static void test_api(void)
 {
     static const char *const names[] = {"capex",       "power", "cooling", "facility",
                                         "maintenance", "staff", "rental",  "financing",
-                                        "residual",    "tax",   "total"};
+                                        "residual",    "tax",   "total",   "carbon"};
     for (int k = 0; k < TCO_BUDGET_COLS; k++)
         CU_ASSERT_STRING_EQUAL(tco_budget_col_name((tco_budget_col)k), names[k]);
     CU_ASSERT_PTR_NULL(tco_budget_col_name(TCO_BUDGET_COLS));

@@ -48,6 +48,7 @@ static const char *an_label(xw_ctx *c, int k)
         {XW_KEY("budget.col.residual"), "Residual"},
         {XW_KEY("budget.col.tax"), "Tax"},
         {XW_KEY("budget.col.total"), "Total"},
+        {XW_KEY("budget.col.carbon"), "Carbon cost (in the total)"},
     };
     return xw_label(c, keys[k][0], keys[k][1]);
 }
@@ -127,11 +128,17 @@ static int an_block(xw_ctx *c, size_t i, int row)
                     num, yf);
     }
     int r = head + 1;
-    for (int k = 0; k < TCO_BUDGET_COLS; k++)
+    /* The lines in the budget's order, the carbon cost's (the last column)
+     * before the total that adds it. */
+    for (int j = 0; j < TCO_BUDGET_COLS; j++) {
+        int k = j == TCO_BUDGET_TOTAL    ? TCO_BUDGET_CARBON
+                : j == TCO_BUDGET_CARBON ? TCO_BUDGET_TOTAL
+                                         : j;
         if (an_has(c, i, k)) {
             an_line(c, i, k, r, head + 1, head);
             r++;
         }
+    }
     return r + 1;
 }
 
@@ -151,7 +158,8 @@ void xw_write_annual(xw_ctx *c)
     for (size_t i = 0; i < s->n_options; i++)
         biggest = fmax(biggest, fabs(c->r->options[i].total) + fabs(c->r->options[i].capex));
     for (int k = 0; k < TCO_BUDGET_COLS; k++)
-        label_w = fmax(label_w, tci_utf8_width(an_label(c, k)) + 2);
+        if (tco_budget_col_shown(s, (tco_budget_col)k))
+            label_w = fmax(label_w, tci_utf8_width(an_label(c, k)) + 2);
     label_w = fmax(label_w, tci_utf8_width(an_head(c)) * 1.1 + 2); /* bold */
     int money_w = xw_imax(11, xw_money_width(c, biggest) + 1);
     xw_set_col(ws, AN_LABEL, AN_LABEL, label_w);

@@ -23,6 +23,13 @@ enum { BG_YEAR, BG_FROM, BG_TO, BG_FIRST, BG_LAST, BG_MONTHS, BG_PARTIAL, BG_COL
 #define BG_COLS   (BG_COL0 + TCO_BUDGET_COLS)
 #define BG_NARROW 11 /* the width of the months' columns */
 
+/* The Budget's columns of scenario c: all of them with carbon_in_total, else
+ * all but the carbon cost's, the last (MODEL.md, The carbon cost in the total). */
+static int bg_cols(const xw_ctx *c)
+{
+    return BG_COLS - !tco_budget_col_shown(c->s, TCO_BUDGET_CARBON);
+}
+
 /* See sheets.h. Each option's block: its heading, the column headings, a row
  * per fiscal year and the total row, then a blank row. */
 void xw_budget_layout(xw_ctx *c)
@@ -166,6 +173,10 @@ int xw_budget_col_rows(const xw_ctx *c, size_t i, int col, int *rows, int *neg)
     case TCO_BUDGET_TAX:
         add_row(rows, neg, &n, L->r_tax, 0);
         break;
+    case TCO_BUDGET_CARBON: /* MODEL.md, The carbon cost in the total */
+        if (c->s->carbon_in_total)
+            add_row(rows, neg, &n, L->co2.r_cost, 0);
+        break;
     default: /* the other cost lines */
         add_row(rows, neg, &n, L->r_line[col - TCO_BUDGET_LINE(0)], 0);
         break;
@@ -199,13 +210,14 @@ static void bg_headings(xw_ctx *c, lxw_worksheet *ws, int row)
         {XW_KEY("budget.col.residual"), "Residual"},
         {XW_KEY("budget.col.tax"), "Tax"},
         {XW_KEY("budget.col.total"), "Total"},
+        {XW_KEY("budget.col.carbon"), "Carbon cost (in the total)"},
     };
     const char *texts[BG_COLS];
-    for (int k = 0; k < BG_COLS; k++)
+    for (int k = 0; k < bg_cols(c); k++)
         texts[k] = xw_label(c, keys[k][0], keys[k][1]);
     /* Tall enough for the narrowest columns' headings, wrapped. */
     xw_header_height(ws, row, texts + BG_FIRST, BG_COL0 - BG_FIRST, BG_NARROW);
-    for (int k = 0; k < BG_COLS; k++) {
+    for (int k = 0; k < bg_cols(c); k++) {
         const char *t = texts[k];
         if (k == BG_YEAR)
             xw_header_text(c, ws, row, k, t);
@@ -260,10 +272,18 @@ static void bg_year(xw_ctx *c, size_t i, size_t y, int row, lxw_format *const *f
     for (int k = 0; k < TCO_BUDGET_TOTAL; k++)
         xw_fnum(c, ws, row, BG_COL0 + k, xw_budget_fy_formula(c, i, k, fys.s, yr.s, f, sizeof f),
                 v[k], fm[4]);
-    xw_fnum(c, ws, row, BG_COL0 + TCO_BUDGET_TOTAL,
-            xw_formula(c, f, sizeof f, "=SUM(%s)",
-                       xw_range(NULL, row, BG_COL0, row, BG_COL0 + TCO_BUDGET_TOTAL - 1).s),
-            v[TCO_BUDGET_TOTAL], fm[5]);
+    xw_formula(c, f, sizeof f, "=SUM(%s)",
+               xw_range(NULL, row, BG_COL0, row, BG_COL0 + TCO_BUDGET_TOTAL - 1).s);
+    if (bg_cols(c) == BG_COLS) { /* the carbon cost, right of the total that adds it */
+        char g[XW_FBUF];
+        xw_fnum(c, ws, row, BG_COL0 + TCO_BUDGET_CARBON,
+                xw_budget_fy_formula(c, i, TCO_BUDGET_CARBON, fys.s, yr.s, g, sizeof g),
+                v[TCO_BUDGET_CARBON], fm[4]);
+        xw_formula(c, g, sizeof g, "%s+%s", f,
+                   xw_ref(NULL, row, BG_COL0 + TCO_BUDGET_CARBON, 0, 0).s);
+        memcpy(f, g, sizeof f);
+    }
+    xw_fnum(c, ws, row, BG_COL0 + TCO_BUDGET_TOTAL, f, v[TCO_BUDGET_TOTAL], fm[5]);
 }
 
 /* Option i's block from its heading row. */
@@ -278,7 +298,7 @@ static void bg_block(xw_ctx *c, size_t i, lxw_format *const *fm)
         bg_year(c, i, (size_t)y, first + y, fm);
     xw_text(c, ws, total, BG_YEAR, xw_label(c, "budget.total", "Total"),
             xw_fmt(c, XS_TOTAL, XN_NONE));
-    for (int k = BG_FROM; k < BG_COLS; k++) {
+    for (int k = BG_FROM; k < bg_cols(c); k++) {
         if (k < BG_MONTHS || k == BG_PARTIAL) {
             worksheet_write_blank(ws, (lxw_row_t)total, (lxw_col_t)k, xw_fmt(c, XS_TOTAL, XN_NONE));
             continue;
@@ -481,7 +501,7 @@ void xw_write_budget(xw_ctx *c)
     xw_set_col(ws, BG_YEAR, BG_YEAR, 14);
     xw_set_col(ws, BG_FROM, BG_TO, 10);
     xw_set_col(ws, BG_FIRST, BG_PARTIAL, BG_NARROW);
-    xw_set_col(ws, BG_COL0, BG_COLS - 1, xw_imax(12, xw_money_width(c, biggest) + 1));
+    xw_set_col(ws, BG_COL0, bg_cols(c) - 1, xw_imax(12, xw_money_width(c, biggest) + 1));
     /* After the widths: the master check goes right of the title (page.c). */
     xw_title_line(c, ws, xw_label(c, "budget.title", "Budget by fiscal year"), t);
     for (size_t i = 0; i < c->s->n_options && !c->err && !c->nomem; i++)

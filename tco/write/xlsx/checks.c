@@ -124,9 +124,11 @@ static void ck_sheet_items(xw_ctx *c, size_t i, ck_item *it, int *n)
     ck_item *k = ck_add(it, n, XW_KEY("checks.integrity.lines"),
                         "The cost lines add up to the operating cost", XW_NONE);
     xw_formula(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_opcost, V).s);
-    xw_formula(c, k->expect, sizeof k->expect, "=SUM(%s)",
-               xw_range(L->quoted, L->r_line[0], V, L->r_last_line, V).s);
-    k->vbook = tci_route_operating_paid(res, H, L->lease), k->vexpect = tci_route_lines(res);
+    xw_formula(c, k->expect, sizeof k->expect, "=SUM(%s)%s%s",
+               xw_range(L->quoted, L->r_line[0], V, L->r_last_line, V).s,
+               c->s->carbon_in_total ? "+" : "",
+               c->s->carbon_in_total ? os(c, i, L->co2.r_cost, V).s : "");
+    k->vbook = tci_route_operating_paid(res, H, L->lease), k->vexpect = tci_route_lines(res, H);
 
     k = ck_add(it, n, XW_KEY("checks.integrity.cumulative"),
                "The cumulative cost at the last month is capex plus the operating cost", XW_NONE);
@@ -216,10 +218,15 @@ static void ck_summary_items(xw_ctx *c, size_t i, ck_item *it, int *n)
     for (size_t p = 0; p < np && o < sizeof k->expect; p++)
         o += (size_t)tci_utf8_format(k->expect + o, sizeof k->expect - o, "%s%s", p ? "," : "",
                                      sm(c, i, parts[p]).s);
+    if (c->s->carbon_in_total && o < sizeof k->expect) /* MODEL.md, The carbon cost in the total */
+        o += (size_t)tci_utf8_format(k->expect + o, sizeof k->expect - o, ",%s",
+                                     sm(c, i, TCI_F_CARBON_COST).s);
     if (o < sizeof k->expect)
         tci_utf8_format(k->expect + o, sizeof k->expect - o, ")");
     k->vbook = res->total;
     k->vexpect = tci_route_summary_total(res, L->term || L->lease, L->lease, L->loan, L->buy);
+    if (c->s->carbon_in_total)
+        k->vexpect = k->vexpect + res->carbon_cost;
 
     k = ck_add(it, n, XW_KEY("checks.integrity.summary_total"),
                "Summary: the total is the option sheet's", TCI_F_TOTAL);

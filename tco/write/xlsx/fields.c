@@ -163,6 +163,13 @@ void xw_field_label(xw_ctx *c, int fi, char *buf, size_t size)
                                  "Rank (1 = lowest net present value after tax)"));
         return;
     }
+    if (fi == TCI_F_CARBON_COST && c->s->carbon_in_total) { /* MODEL.md, The carbon cost in
+                                                                the total */
+        tci_utf8_format(
+            buf, size, "%s",
+            xw_label(c, "summary.field.carbon_cost.in_total", "Carbon cost (in the total)"));
+        return;
+    }
     xw_labelf(c, buf, size, f->label_key, f->label, "unit", c->unit, NULL);
 }
 

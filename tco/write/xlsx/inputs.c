@@ -157,7 +157,8 @@ static int global_shown(const xw_ctx *c, int k)
     if (k == TCO_S_POWER_CAP_KW) /* a limit somewhere: each site's, an input */
         return tco_scenario_power_capped(c->s);
     if (k == TCO_S_GRID_KGCO2E_PER_KWH || k == TCO_S_MARKET_KGCO2E_PER_KWH ||
-        k == TCO_S_CARBON_PRICE) /* MODEL.md, Carbon: where the scenario gives it */
+        k == TCO_S_CARBON_PRICE ||
+        k == TCO_S_CARBON_IN_TOTAL) /* MODEL.md, Carbon: where the scenario gives it */
         return c->s->src[k] != 0;
     if (k == TCO_S_INPUT_TOKENS_PER_REQUEST || k == TCO_S_OUTPUT_TOKENS_PER_REQUEST) {
         /* The parts of a request, where an API option reads them or they are given. */

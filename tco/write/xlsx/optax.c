@@ -185,12 +185,14 @@ void xw_tax_sale_row(const xw_optw *w, int row)
 
 /* The formula of month m's deductible (the month in column col), in f: the
  * cost lines, a lease's payments (month 0's too), a loan's interest, the tax
- * depreciation, and a rental's upfront payment (month 0). */
+ * depreciation, a rental's upfront payment (month 0), and with
+ * carbon_in_total the carbon cost (MODEL.md, The carbon cost in the total). */
 static const char *deductible_formula(const xw_optw *w, char *f, size_t fs, int m)
 {
     const xw_optsheet *L = w->L;
     int col = XW_COL_M0 + m;
-    char lease[XW_FBUF / 4] = "", loan[XW_FBUF / 4] = "", dep[XW_FBUF / 4] = "";
+    char lease[XW_FBUF / 4] = "", loan[XW_FBUF / 4] = "", dep[XW_FBUF / 4] = "",
+                         co2[XW_FBUF / 8] = "";
     if (!L->buy)
         tci_utf8_format(lease, sizeof lease, "+%s", xw_ref(NULL, L->r_capex, col, 0, 0).s);
     if (L->lease)
@@ -200,8 +202,10 @@ static const char *deductible_formula(const xw_optw *w, char *f, size_t fs, int 
                         xw_ref(NULL, L->r_lint, col, 0, 0).s);
     if (L->tx.r_tdep != XW_NONE)
         tci_utf8_format(dep, sizeof dep, "+%s", xw_ref(NULL, L->tx.r_tdep, col, 0, 0).s);
-    return xw_formula(w->c, f, fs, "=SUM(%s:%s)%s%s%s", xw_ref(NULL, L->r_line[0], col, 0, 0).s,
-                      xw_ref(NULL, L->r_line[TCO_LINES - 1], col, 0, 0).s, lease, loan, dep);
+    if (w->c->s->carbon_in_total && L->co2.r_cost != XW_NONE)
+        tci_utf8_format(co2, sizeof co2, "+%s", xw_ref(NULL, L->co2.r_cost, col, 0, 0).s);
+    return xw_formula(w->c, f, fs, "=SUM(%s:%s)%s%s%s%s", xw_ref(NULL, L->r_line[0], col, 0, 0).s,
+                      xw_ref(NULL, L->r_line[TCO_LINES - 1], col, 0, 0).s, lease, loan, dep, co2);
 }
 
 /* See optw.h. Each month's deductible. */

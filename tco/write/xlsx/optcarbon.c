@@ -14,19 +14,40 @@
 /* The defined name of option w's site's intensity (which 0: location-based,
  * 1: market-based) as MODEL.md reads it: a named site's own when it gives
  * either, else [site]'s; NULL when there is none (the engine's NAN). */
-static const char *intensity(const xw_optw *w, int which, xw_refbuf *buf)
+static const char *intensity_of(xw_ctx *c, const tco_option *o, int which, xw_refbuf *buf)
 {
-    const tco_scenario *s = w->c->s;
+    const tco_scenario *s = c->s;
     tco_skey key = which ? TCO_S_MARKET_KGCO2E_PER_KWH : TCO_S_GRID_KGCO2E_PER_KWH;
-    if (isnan(tco_site_carbon(s, w->o, which)))
+    if (isnan(tco_site_carbon(s, o, which)))
         return NULL;
-    int site = w->o->site_no;
+    int site = o->site_no;
     if (site > 0 && (size_t)site <= s->n_sites &&
         (s->sites[site - 1].carbon_line[0] || s->sites[site - 1].carbon_line[1]))
-        *buf = xw_site_name_at(w->c, (size_t)site - 1, key);
+        *buf = xw_site_name_at(c, (size_t)site - 1, key);
     else
-        *buf = xw_in_global(w->c, key);
+        *buf = xw_in_global(c, key);
     return buf->s;
+}
+
+/* (See intensity_of.) Option w's. */
+static const char *intensity(const xw_optw *w, int which, xw_refbuf *buf)
+{
+    return intensity_of(w->c, w->o, which, buf);
+}
+
+/* See optw.h. */
+const char *xw_carbon_kwh_cost(xw_ctx *c, size_t i, char *buf, size_t size)
+{
+    const tco_option *o = &c->s->options[i];
+    xw_refbuf b;
+    if (!c->s->carbon_in_total || o->acquire != TCO_BUY)
+        return NULL;
+    const char *in = intensity_of(c, o, 1, &b);
+    if (!in)
+        in = intensity_of(c, o, 0, &b);
+    if (!in)
+        return NULL;
+    return xw_formula(c, buf, size, "%s/1000*%s", in, xw_in_global(c, TCO_S_CARBON_PRICE).s);
 }
 
 /* See optw.h. */
@@ -223,7 +244,8 @@ static void t_row(const xw_optw *w, int row)
     months_row(w, row, v, XN_DEC2, t_f);
 }
 
-/* The carbon cost: the month's tCO2e x the carbon price (not in the total). */
+/* The carbon cost: the month's tCO2e x the carbon price (in the total only
+ * with carbon_in_total). */
 static void cost_f(const xw_optw *w, int col, char *f, size_t size)
 {
     xw_formula(w->c, f, size, "=%s*%s", xw_ow_at(w->L->co2.r_t, col).s,
@@ -243,25 +265,74 @@ static void cost_row(const xw_optw *w, int row)
     months_row(w, row, v, XN_MONEY, cost_f);
 }
 
+/* See optw.h. */
+const char *xw_carbon_slope(const xw_optw *w, char *buf, size_t size)
+{
+    const tco_option *o = w->o;
+    const xw_optsheet *L = w->L;
+    xw_ctx *c = w->c;
+    buf[0] = '\0';
+    if (!c->s->carbon_in_total || L->co2.r_cost == XW_NONE)
+        return buf;
+    xw_refbuf n = xw_ow_in(w, TCO_O_COUNT_GPUS), b,
+              ops = xw_range(NULL, L->f_op, XW_COL_M0 + 1, L->f_op, w->last),
+              price = xw_in_global(c, TCO_S_CARBON_PRICE);
+    if (L->buy) { /* the kWh that follow u, at the intensity tCO2e takes */
+        const char *in = intensity(w, 1, &b);
+        if (!in)
+            in = intensity(w, 0, &b);
+        return xw_formula(c, buf, size, "+%s*%s*(%s-%s)/1000*HoursPerMonth*%s*%s/1000*%s*SUM(%s)",
+                          n.s, xw_ow_in(w, TCO_O_TDP_W).s, xw_ow_in(w, TCO_O_LOAD_POWER_FRACTION).s,
+                          xw_ow_in(w, TCO_O_IDLE_POWER_FRACTION).s,
+                          xw_site_name(c, w->i, TCO_S_PUE).s, in, price.s, ops.s);
+    }
+    xw_refbuf kg = xw_ow_in(w, TCO_O_KGCO2E_PER_GPU_HOUR);
+    if (o->pricing == TCO_ON_DEMAND)
+        return xw_formula(c, buf, size, "+%s*HoursPerMonth*%s/1000*%s*SUM(%s)", n.s, kg.s, price.s,
+                          ops.s);
+    if (o->pricing == TCO_SPOT)
+        return xw_formula(c, buf, size, "+%s*HoursPerMonth*%s/1000*%s*SUM(%s)/(1-%s)", n.s, kg.s,
+                          price.s, ops.s, xw_ow_in(w, TCO_O_INTERRUPTION_OVERHEAD).s);
+    if (L->term && o->after_term == TCO_AFTER_ON_DEMAND) /* the months after the term */
+        return xw_formula(c, buf, size, "+%s*HoursPerMonth*%s/1000*%s*(SUM(%s)-SUM(%s))", n.s, kg.s,
+                          price.s, ops.s,
+                          xw_range(NULL, L->f_term, XW_COL_M0 + 1, L->f_term, w->last).s);
+    return buf; /* reserved: the hours paid whatever u */
+}
+
+/* The rows, with `in` the OW_* bit of where they stand: after the sheet's
+ * other tables (OW_CARBON_BESIDE), or, with [scenario] carbon_in_total = yes,
+ * above the cash flow (OW_CARBON_IN), whose operating cost then adds the
+ * carbon cost row (MODEL.md, The carbon cost in the total). */
 /* clang-format off */
+#define CARBON_ROWS(in, cost_key, cost_english)                                                    \
+    OW_HEADING(co2.s_co2, OW_CARBON | (in), co2_heading),                                          \
+    OW_ROW(co2.r_kwh, OW_CARBON | OW_BUY | (in), XW_KEY("option.co2.kwh"),                         \
+           "Electricity of the owned GPUs, IT load x PUE (kWh)", OU_NONE, kwh_row),                \
+    OW_ROW(co2.r_s2l, OW_CARBON | OW_BUY | (in), XW_KEY("option.co2.s2l"),                         \
+           "Scope 2, location-based: kWh x grid intensity (tCO2e)", OU_NONE, s2l_row),             \
+    OW_ROW(co2.r_s2m, OW_CARBON | OW_BUY | (in), XW_KEY("option.co2.s2m"),                         \
+           "Scope 2, market-based: kWh x contracted intensity (tCO2e)", OU_NONE, s2m_row),         \
+    OW_ROW(co2.r_s3p, OW_CARBON_RENT | (in), XW_KEY("option.co2.s3p"),                             \
+           "Scope 3, purchased services: GPU-hours paid x kgCO2e (tCO2e)", OU_NONE, s3p_row),      \
+    OW_ROW(co2.r_s3c, OW_CARBON | OW_BUY | (in), XW_KEY("option.co2.s3c"),                         \
+           "Scope 3, capital goods: embodied, at month 0 (tCO2e)", OU_NONE, s3c_row),              \
+    OW_ROW(co2.r_t, OW_CARBON | (in), XW_KEY("option.co2.t"),                                      \
+           "Emissions (tCO2e; scope 2 market-based where given)", OU_NONE, t_row),                 \
+    OW_ROW(co2.r_cost, OW_CARBON_PRICE | (in), cost_key, cost_english, OU_CURRENCY, cost_row)
+
 const xw_ow_row xw_carbon_rows[] = {
-    OW_HEADING(co2.s_co2, OW_CARBON, co2_heading),
-    OW_ROW(co2.r_kwh, OW_CARBON | OW_BUY, XW_KEY("option.co2.kwh"),
-           "Electricity of the owned GPUs, IT load x PUE (kWh)", OU_NONE, kwh_row),
-    OW_ROW(co2.r_s2l, OW_CARBON | OW_BUY, XW_KEY("option.co2.s2l"),
-           "Scope 2, location-based: kWh x grid intensity (tCO2e)", OU_NONE, s2l_row),
-    OW_ROW(co2.r_s2m, OW_CARBON | OW_BUY, XW_KEY("option.co2.s2m"),
-           "Scope 2, market-based: kWh x contracted intensity (tCO2e)", OU_NONE, s2m_row),
-    OW_ROW(co2.r_s3p, OW_CARBON_RENT, XW_KEY("option.co2.s3p"),
-           "Scope 3, purchased services: GPU-hours paid x kgCO2e (tCO2e)", OU_NONE, s3p_row),
-    OW_ROW(co2.r_s3c, OW_CARBON | OW_BUY, XW_KEY("option.co2.s3c"),
-           "Scope 3, capital goods: embodied, at month 0 (tCO2e)", OU_NONE, s3c_row),
-    OW_ROW(co2.r_t, OW_CARBON, XW_KEY("option.co2.t"),
-           "Emissions (tCO2e; scope 2 market-based where given)", OU_NONE, t_row),
-    OW_ROW(co2.r_cost, OW_CARBON_PRICE, XW_KEY("option.co2.cost"),
-           "Carbon cost: tCO2e x carbon price (not in the total)", OU_CURRENCY, cost_row),
+    CARBON_ROWS(OW_CARBON_BESIDE, XW_KEY("option.co2.cost"),
+                "Carbon cost: tCO2e x carbon price (not in the total)"),
 };
+
+const xw_ow_row xw_carbon_rows_in[] = {
+    CARBON_ROWS(OW_CARBON_IN, XW_KEY("option.co2.cost_in"),
+                "Carbon cost: tCO2e x carbon price (in the operating cost below)"),
+};
+#undef CARBON_ROWS
 /* clang-format on */
 
 /* See optw.h. */
 const size_t xw_n_carbon_rows = sizeof xw_carbon_rows / sizeof xw_carbon_rows[0];
+const size_t xw_n_carbon_rows_in = sizeof xw_carbon_rows_in / sizeof xw_carbon_rows_in[0];

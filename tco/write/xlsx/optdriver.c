@@ -302,8 +302,10 @@ static void slope_drv(const xw_optw *w, int row)
         xw_num(c, w->ws, row, XW_COL_VAL, 0, xw_fmt(c, XS_FIXED, XN_MONEY));
         return;
     }
+    char co2[XW_FBUF / 2], g[XW_FBUF];
+    xw_formula(c, g, sizeof g, "%s%s", f, xw_carbon_slope(w, co2, sizeof co2));
     xw_ow_label(w, row, label, w->cur, XS_TEXT);
-    driver(w, row, f, w->res->total_per_utilization, XN_MONEY);
+    driver(w, row, g, w->res->total_per_utilization, XN_MONEY);
 }
 
 static void total0_drv(const xw_optw *w, int row)

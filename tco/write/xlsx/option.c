@@ -378,15 +378,22 @@ static void opcost_row(const xw_optw *w, int row)
                 : L->lease ? xw_label(c, "option.opcost.lease", "Operating cost and lease payments")
                            : xw_label(c, "option.opcost", "Operating cost"),
                 w->cur, XS_TOTAL);
-    /* Month 0's: a lease's first payment. */
+    /* Month 0's: a lease's first payment; with carbon_in_total, the carbon
+     * cost row above the cash flow, month 0's too (MODEL.md, The carbon cost
+     * in the total). */
+    const int co2 = c->s->carbon_in_total && L->co2.r_cost != XW_NONE;
     for (int m = 0; m <= w->H; m++) {
         int col = XW_COL_M0 + m;
-        v = m == 0 ? (L->lease ? w->res->lease_payment : 0) : w->res->monthly[m - 1].cost;
+        v = m == 0 ? (L->lease ? w->res->lease_payment : 0) + w->res->carbon_cost0
+                   : w->res->monthly[m - 1].cost;
         opsum += v;
-        xw_ow_fig(w, row, col,
-                  xw_formula(c, f, sizeof f, "=SUM(%s:%s)", xw_ref(NULL, L->r_line[0], col, 0, 0).s,
-                             xw_ref(NULL, L->r_last_line, col, 0, 0).s),
-                  v, w->money_t);
+        xw_formula(c, f, sizeof f, "=SUM(%s:%s)", xw_ref(NULL, L->r_line[0], col, 0, 0).s,
+                   xw_ref(NULL, L->r_last_line, col, 0, 0).s);
+        if (co2)
+            xw_formula(c, f, sizeof f, "=SUM(%s:%s)+%s", xw_ref(NULL, L->r_line[0], col, 0, 0).s,
+                       xw_ref(NULL, L->r_last_line, col, 0, 0).s,
+                       xw_ref(NULL, L->co2.r_cost, col, 0, 0).s);
+        xw_ow_fig(w, row, col, f, v, w->money_t);
     }
     xw_ow_total(w, row, XW_COL_M0, opsum, XS_TOTAL);
 }
@@ -813,6 +820,7 @@ static const struct {
     {xw_timing_rows, &xw_n_timing_rows},
     {link_rows, &(const size_t){1}},
     {xw_driver_rows, &xw_n_driver_rows},
+    {xw_carbon_rows_in, &xw_n_carbon_rows_in},
     {option_rows, &(const size_t){sizeof option_rows / sizeof option_rows[0]}},
     {xw_result_rows, &xw_n_result_rows},
     {xw_leasebuy_rows, &xw_n_leasebuy_rows},
@@ -875,6 +883,7 @@ static unsigned option_has(const xw_ctx *c, size_t i)
     has |= carbon ? OW_CARBON : 0;
     has |= carbon && !L->buy ? OW_CARBON_RENT : 0;
     has |= carbon && s->carbon_price > 0 ? OW_CARBON_PRICE : 0;
+    has |= s->carbon_in_total ? OW_CARBON_IN : OW_CARBON_BESIDE;
     return has;
 }
 
@@ -897,11 +906,16 @@ void xw_option_layout(xw_ctx *c, size_t i)
     const xw_ow_row *e;
     for (int k = 0; k < TCO_O_COUNT; k++)
         L->k_link[k] = XW_NONE;
+    /* A row may be listed twice (the carbon rows: above the cash flow or after
+     * the results); the entry the option has places it. */
+    for (size_t k = 0; (e = row_at(k)) != NULL; k++)
+        for (int j = 0; j < e->n; j++)
+            rows_of(L, e)[j] = XW_NONE;
     for (size_t k = 0; (e = row_at(k)) != NULL; k++) {
         int *at = rows_of(L, e), here = (e->when & has) == e->when;
         r += here && e->gap;
-        for (int j = 0; j < e->n; j++)
-            at[j] = here ? r++ : XW_NONE;
+        for (int j = 0; j < e->n && here; j++)
+            at[j] = r++;
         if (e->at == OW_AT(s_links)) /* the links, each on its row */
             for (int key = 0; key < TCO_O_COUNT; key++)
                 if (xw_linked_key(c, i, (tco_okey)key))
@@ -936,8 +950,11 @@ void xw_write_option(xw_ctx *c, size_t i)
     option_columns(&w);
     option_title(&w);
     const xw_ow_row *e;
+    const unsigned has = option_has(c, i);
     for (size_t k = 0; (e = row_at(k)) != NULL; k++) {
         const int *at = rows_of(&c->os[i], e);
+        if ((e->when & has) != e->when)
+            continue; /* the other entry of a row listed twice, or a row it has not */
         for (int j = 0; j < e->n; j++) {
             if (at[j] == XW_NONE)
                 continue;

@@ -208,35 +208,38 @@ void xw_ow_returns(const xw_optw *w, const xw_flowrows *R, const xw_flowfigs *fg
 
 /* What a row of an option sheet needs of its option: every bit of its `when`. */
 enum {
-    OW_BUY = 1 << 0,          /* bought (cash, loan or lease) */
-    OW_FACTOR = 1 << 1,       /* rented at a price that changes by month: on demand,
-                                 spot, or on demand after its term */
-    OW_FINANCED = 1 << 2,     /* a loan or a lease */
-    OW_LOAN = 1 << 3,         /* a loan */
-    OW_LEASE = 1 << 4,        /* a lease */
-    OW_COMMIT = 1 << 5,       /* a reserved term or a lease: owed past the horizon */
-    OW_TAX = 1 << 6,          /* the scenario has [tax] */
-    OW_BASE = 1 << 7,         /* bought, against a rent baseline */
-    OW_SALVAGE = 1 << 8,      /* bought, depreciated by a method with a salvage value */
-    OW_TAX_SALVAGE = 1 << 9,  /* likewise in the tax view */
-    OW_TERM = 1 << 10,        /* rented reserved, with a term */
-    OW_RENEW = 1 << 11,       /* likewise, renewed at the term's end */
-    OW_TWIN = 1 << 12,        /* a lease with a bought twin, its term within the horizon
-                                 (MODEL.md, Lease against buy) */
-    OW_NAL = 1 << 13,         /* likewise, with a cost of debt: its NAL */
-    OW_TAXYEAR = 1 << 14,     /* MACRS by tax year: taxed, bought at month 0 (cash or
-                                 loan) with a MACRS tax method */
-    OW_ONBOOKS = 1 << 15,     /* a lease on the books: ifrs16 or asc842-finance */
-    OW_OPLEASE = 1 << 16,     /* a lease under asc842-operating */
-    OW_OWNS = 1 << 17,        /* may own hardware at month H, sold then (bought in cash
-                                 or with a loan; a lease bought out, when its term ends
-                                 within the horizon: a formula's test, for an edit of
-                                 the term) */
-    OW_BOOK = 1 << 18,        /* owned hardware on the books: bought in cash or with a
-                                 loan, or an asc842-operating lease (its buyout) */
-    OW_CARBON = 1 << 19,      /* the scenario has carbon figures (MODEL.md, Carbon) */
-    OW_CARBON_RENT = 1 << 20, /* likewise, rented */
-    OW_CARBON_PRICE = 1 << 21 /* likewise, with a carbon price */
+    OW_BUY = 1 << 0,           /* bought (cash, loan or lease) */
+    OW_FACTOR = 1 << 1,        /* rented at a price that changes by month: on demand,
+                                  spot, or on demand after its term */
+    OW_FINANCED = 1 << 2,      /* a loan or a lease */
+    OW_LOAN = 1 << 3,          /* a loan */
+    OW_LEASE = 1 << 4,         /* a lease */
+    OW_COMMIT = 1 << 5,        /* a reserved term or a lease: owed past the horizon */
+    OW_TAX = 1 << 6,           /* the scenario has [tax] */
+    OW_BASE = 1 << 7,          /* bought, against a rent baseline */
+    OW_SALVAGE = 1 << 8,       /* bought, depreciated by a method with a salvage value */
+    OW_TAX_SALVAGE = 1 << 9,   /* likewise in the tax view */
+    OW_TERM = 1 << 10,         /* rented reserved, with a term */
+    OW_RENEW = 1 << 11,        /* likewise, renewed at the term's end */
+    OW_TWIN = 1 << 12,         /* a lease with a bought twin, its term within the horizon
+                                  (MODEL.md, Lease against buy) */
+    OW_NAL = 1 << 13,          /* likewise, with a cost of debt: its NAL */
+    OW_TAXYEAR = 1 << 14,      /* MACRS by tax year: taxed, bought at month 0 (cash or
+                                  loan) with a MACRS tax method */
+    OW_ONBOOKS = 1 << 15,      /* a lease on the books: ifrs16 or asc842-finance */
+    OW_OPLEASE = 1 << 16,      /* a lease under asc842-operating */
+    OW_OWNS = 1 << 17,         /* may own hardware at month H, sold then (bought in cash
+                                  or with a loan; a lease bought out, when its term ends
+                                  within the horizon: a formula's test, for an edit of
+                                  the term) */
+    OW_BOOK = 1 << 18,         /* owned hardware on the books: bought in cash or with a
+                                  loan, or an asc842-operating lease (its buyout) */
+    OW_CARBON = 1 << 19,       /* the scenario has carbon figures (MODEL.md, Carbon) */
+    OW_CARBON_RENT = 1 << 20,  /* likewise, rented */
+    OW_CARBON_PRICE = 1 << 21, /* likewise, with a carbon price */
+    OW_CARBON_IN = 1 << 22,    /* [scenario] carbon_in_total = yes: the carbon rows
+                                  above the cash flow, their cost in it */
+    OW_CARBON_BESIDE = 1 << 23 /* without it: the carbon rows after the results */
 };
 
 /* A row's unit, in column B (option.c shows it). */
@@ -323,6 +326,17 @@ extern const size_t xw_n_carbon_rows;
  * location-based, 1: market-based) into buf, as MODEL.md reads it; NULL when
  * there is none (optcarbon.c; the plan sheet's carbon block reads it too). */
 const char *xw_carbon_intensity(const xw_optw *w, int which, xw_refbuf *buf);
+/* With carbon_in_total, the carbon cost's part of the total's slope in the
+ * utilization (MODEL.md, The carbon cost in the total), "+..." to append to
+ * the slope's formula, in buf; "" without it or for a reserved option. */
+const char *xw_carbon_slope(const xw_optw *w, char *buf, size_t size);
+/* With carbon_in_total, bought option i's carbon cost of a kWh (the intensity
+ * its tCO2e takes / 1000 x the carbon price) as an expression in buf; NULL
+ * without the flag or for a rented option. */
+const char *xw_carbon_kwh_cost(xw_ctx *c, size_t i, char *buf, size_t size);
+/* The same rows above the cash flow, with carbon_in_total (OW_CARBON_IN). */
+extern const xw_ow_row xw_carbon_rows_in[];
+extern const size_t xw_n_carbon_rows_in;
 /* The book depreciation's life in column C (a driver of the life's flag row). */
 void xw_life_drv(const xw_optw *w, int row);
 

@@ -8,6 +8,7 @@
 #include "write/xlsx/sensmodel.h"
 #include "core/core.h"
 #include "write/xlsx/cell.h"
+#include "write/xlsx/optw.h"
 #include "write/xlsx/plan.h"
 #include "util/utf8.h"
 
@@ -257,10 +258,17 @@ static int buy_unit_cost(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size_
     }
     tci_utf8_format(kept, sizeof kept, "(1+%s*HorizonMonths/12%s)", rate, interest);
     tci_utf8_format(resold, sizeof resold, "(1+%s*HorizonMonths/12%s-%s)", rate, interest, rf.s);
-    /* One kW of IT load over the horizon, cooling included. */
+    /* One kW of IT load over the horizon, cooling included: its price, and with
+     * carbon_in_total its carbon cost (MODEL.md, The carbon cost in the total). */
     xw_refbuf pue = xw_site_name(c, i, TCO_S_PUE);
-    tci_utf8_format(energy, sizeof energy, "HoursPerMonth*%s*SUM(%s)", pue.s,
-                    months(c, i, L->r_price).s);
+    char prices[XW_FBUF / 4], kco2[XW_FBUF / 4];
+    tci_utf8_format(prices, sizeof prices, "SUM(%s)", months(c, i, L->r_price).s);
+    if (xw_carbon_kwh_cost(c, i, kco2, sizeof kco2)) {
+        char p[XW_FBUF / 4];
+        tci_utf8_format(p, sizeof p, "(%s+%s*HorizonMonths)", prices, kco2);
+        tci_utf8_format(prices, sizeof prices, "%s", p);
+    }
+    tci_utf8_format(energy, sizeof energy, "HoursPerMonth*%s*%s", pue.s, prices);
     if (!d->global && is_line_rate(d->key)) { /* a cost line's rate of capex a year */
         xw_formula(c, out, size, "%s*HorizonMonths/12", k_ref(c, i, L->k_capex).s);
         return 1;
@@ -272,10 +280,10 @@ static int buy_unit_cost(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size_
                    xw_site_name(c, i, TCO_S_ELECTRICITY_ESCALATION).s, months(c, i, L->r_year).s);
         return 1;
     case TCO_SENS_PUE:
-        xw_formula(c, out, size, "%s*HoursPerMonth*SUM(%s)", kw.s, months(c, i, L->r_price).s);
+        xw_formula(c, out, size, "%s*HoursPerMonth*%s", kw.s, prices);
         return 1;
     case TCO_SENS_HOURS:
-        xw_formula(c, out, size, "%s*%s*SUM(%s)", kw.s, pue.s, months(c, i, L->r_price).s);
+        xw_formula(c, out, size, "%s*%s*%s", kw.s, pue.s, prices);
         return 1;
     case TCO_SENS_COLO:
         xw_formula(c, out, size, "%s*HorizonMonths", k_ref(c, i, L->k_prov_kw).s);
@@ -485,6 +493,14 @@ int xw_sens_delta(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, char *o
         return discount_change(c, i, d, in, out, size, 0);
     if (d->only_option >= 0 && (size_t)d->only_option != i)
         return 0;
+    if (d->global && d->key == TCO_S_CARBON_PRICE && c->s->carbon_in_total) {
+        /* MODEL.md, The carbon cost in the total: the price times the tonnes. */
+        if (c->os[i].co2.r_t == XW_NONE)
+            return -1;
+        xw_formula(c, out, size, "(%s-%s)*%s", in, live(c, i, d).s,
+                   k_ref(c, i, c->os[i].co2.r_t).s);
+        return 1;
+    }
     if (key_of(d)->no_total)
         return 0;
     if (d->global && d->key >= TCO_SITE_KEY_FIRST && d->key < TCO_SITE_KEY_FIRST + TCO_SITE_KEYS) {
@@ -515,6 +531,11 @@ int xw_sens_delta(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, char *o
     }
     if (k == TCO_SENS_ESCALATION || k == TCO_SENS_PRICE_DECLINE || k == TCO_SENS_RESALE_DECLINE)
         return decline_change(c, i, d, in, out, size);
+    /* With carbon_in_total, a driver of the kWh or of the GPU-hours moves the
+     * carbon cost too (MODEL.md, The carbon cost in the total): the engine's
+     * swing, no formula of a unit. */
+    if (c->s->carbon_in_total && !c->os[i].buy && k == TCO_SENS_HOURS)
+        return -1; /* a rented option's hours: its rental and its carbon cost */
     /* A key of the other kind of option has no unit in this one's total. */
     const tco_kapplies ap = key_of(d)->applies;
     if ((ap == TCO_APPLIES_BUY && !c->os[i].buy) || (ap == TCO_APPLIES_RENT && c->os[i].buy))
@@ -576,9 +597,15 @@ static int buy_unit_pv(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size_t 
     char kept[XW_FBUF / 2], resold[XW_FBUF / 2], energy[XW_FBUF / 4];
     capex_pv(c, i, kept, sizeof kept);
     tci_utf8_format(resold, sizeof resold, "(%s-%s*%s)", kept, rf.s, dh.s);
-    /* One kW of IT load at present value, cooling included. */
-    tci_utf8_format(energy, sizeof energy, "HoursPerMonth*%s*SUMPRODUCT(%s,%s)", pue.s, prices.s,
-                    d1.s);
+    /* One kW of IT load at present value, cooling included, with carbon_in_total
+     * its carbon cost too. */
+    char pv[XW_FBUF / 4], kco2[XW_FBUF / 4];
+    if (xw_carbon_kwh_cost(c, i, kco2, sizeof kco2))
+        tci_utf8_format(pv, sizeof pv, "(SUMPRODUCT(%s,%s)+%s*SUM(%s))", prices.s, d1.s, kco2,
+                        d1.s);
+    else
+        tci_utf8_format(pv, sizeof pv, "SUMPRODUCT(%s,%s)", prices.s, d1.s);
+    tci_utf8_format(energy, sizeof energy, "HoursPerMonth*%s*%s", pue.s, pv);
     if (!d->global && is_line_rate(d->key)) {
         xw_formula(c, out, size, "%s/12*SUM(%s)", k_ref(c, i, L->k_capex).s, d1.s);
         return 1;
@@ -590,10 +617,10 @@ static int buy_unit_pv(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size_t 
                    d1.s);
         return 1;
     case TCO_SENS_PUE:
-        xw_formula(c, out, size, "%s*HoursPerMonth*SUMPRODUCT(%s,%s)", kw.s, prices.s, d1.s);
+        xw_formula(c, out, size, "%s*HoursPerMonth*%s", kw.s, pv);
         return 1;
     case TCO_SENS_HOURS:
-        xw_formula(c, out, size, "%s*%s*SUMPRODUCT(%s,%s)", kw.s, pue.s, prices.s, d1.s);
+        xw_formula(c, out, size, "%s*%s*%s", kw.s, pue.s, pv);
         return 1;
     case TCO_SENS_COLO:
         xw_formula(c, out, size, "%s*SUM(%s)", k_ref(c, i, L->k_prov_kw).s, d1.s);
@@ -686,8 +713,14 @@ static int rent_unit_pv(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size_t
     case TCO_SENS_UTILIZATION: /* the GPU-hours bought on demand */
         if (!od)
             return L->term ? -1 : 0; /* reserved: paid whatever the use */
-        xw_formula(c, out, size, "%s*HoursPerMonth*%s*SUMPRODUCT(%s,%s)%s", n.s, p.s,
-                   months(c, i, L->r_factor).s, d1.s, sd.s);
+        if (c->s->carbon_in_total)   /* and its carbon cost (MODEL.md) */
+            xw_formula(c, out, size, "%s*HoursPerMonth*(%s*SUMPRODUCT(%s,%s)+%s/1000*%s*SUM(%s))%s",
+                       n.s, p.s, months(c, i, L->r_factor).s, d1.s,
+                       xw_in(c, i, TCO_O_KGCO2E_PER_GPU_HOUR).s,
+                       xw_in_global(c, TCO_S_CARBON_PRICE).s, d1.s, sd.s);
+        else
+            xw_formula(c, out, size, "%s*HoursPerMonth*%s*SUMPRODUCT(%s,%s)%s", n.s, p.s,
+                       months(c, i, L->r_factor).s, d1.s, sd.s);
         return 1;
     default:
         return -1;
@@ -758,7 +791,8 @@ int xw_sens_npv_delta(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, cha
     const tco_ksens ks = sens_of(d);
     if (ks == TCO_SENS_ESCALATION || ks == TCO_SENS_PRICE_DECLINE || ks == TCO_SENS_RESALE_DECLINE)
         return decline_pv(c, i, d, in, out, size);
-    if (ks == TCO_SENS_INTERRUPTION || ks == TCO_SENS_AFTER_TERM)
+    if (ks == TCO_SENS_INTERRUPTION || ks == TCO_SENS_AFTER_TERM ||
+        (d->global && d->key == TCO_S_CARBON_PRICE)) /* its months' tonnes discounted */
         return -1;
     char unit[XW_FBUF];
     int n =

@@ -151,6 +151,8 @@ static const char *sm_formula(xw_ctx *c, size_t i, int col, int ycol, const char
     case TCO_STMT_EBITDA:
         for (int k = 0; k <= TCO_STMT_LEASE_COST; k++)
             add_cell(c, i, k, ycol, f, fs, &len);
+        if (c->s->carbon_in_total) /* MODEL.md, The carbon cost in the total */
+            add_sumifs(c, i, L->co2.r_cost, 0, y, yr, f, fs, &len);
         break;
     case TCO_STMT_DEPRECIATION:
         add_sumifs(c, i, on_books ? L->st.r_roudep : L->r_dep, 0, y, yr, f, fs, &len);
@@ -180,6 +182,8 @@ static const char *sm_formula(xw_ctx *c, size_t i, int col, int ycol, const char
         for (int k = 0; k < TCO_LINES; k++)
             add_cell(c, i, k, ycol, f, fs, &len);
         add_cell(c, i, TCO_STMT_TAX, ycol, f, fs, &len);
+        if (c->s->carbon_in_total)
+            add_sumifs(c, i, L->co2.r_cost, 0, y, yr, f, fs, &len);
         if (L->loan)
             add_sumifs(c, i, L->r_lint, 0, y, yr, f, fs, &len);
         if (L->lease) /* on the books, what is paid less the principal: the interest */
