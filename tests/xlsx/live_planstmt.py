@@ -44,6 +44,7 @@ from xlsxtest import lo_recalc, load_values, run_audit, tco_binary  # noqa: E402
 from live_loan import option_key_cell  # noqa: E402
 from live_model import engine_after  # noqa: E402
 from live_plan import plan_input  # noqa: E402
+from live_fx import inputs_cell  # noqa: E402
 from live_statements import LINES, BALANCES, PARTS, CHECK_CASH, CHECK_HORIZON  # noqa: E402
 from live_statements import checks_status  # noqa: E402
 import recalc_service  # noqa: E402
@@ -227,8 +228,10 @@ def run_case(tco, repo, rel, with_block, edits, tmp, bad):
 
     wb = openpyxl.load_workbook(book)
     for (sec, key), value in edits.items():
-        kind, name = sec.split()
-        if kind == "plan":
+        kind, name = (sec.split() + [None])[:2]
+        if name is None:  # a scenario-wide section's key: [tax] rate
+            cell = inputs_cell(wb, f"[{kind}] {key}")
+        elif kind == "plan":
             cell = wb["Inputs"][plan_input(wb, name, key)[1]]
         else:
             cell = option_key_cell(wb["Inputs"], name, key)

@@ -102,7 +102,10 @@ void xw_write_annual(xw_ctx *c);
  * written. */
 void xw_statements_layout(xw_ctx *c);
 void xw_write_statements(xw_ctx *c);
-/* The Statements sheet's column of fiscal year y (y = -1: the horizon's). */
+/* The Statements sheet's columns (stmtlines.c): the line, its total over the
+ * horizon, then one a fiscal year; the column of fiscal year y (y = -1: the
+ * horizon's). */
+enum { XW_STMT_LABEL, XW_STMT_TOTAL, XW_STMT_Y0 };
 int xw_stmt_col(int y);
 
 /* Plans (plansheet.c; MODEL.md, Demand and Plans): xw_plan_layout fixes the
@@ -114,9 +117,11 @@ void xw_write_plan(xw_ctx *c, size_t p);
  * headed by whether the inputs are those it was computed for. */
 void xw_write_optimize(xw_ctx *c);
 
-/* The Statements sheet's parts (stmtsheet.c), shared with the plans' blocks:
- * line col's label, its part (income, cash, balances) and the part's
- * heading, and whether it is a total line (bold, a rule above). */
+/* The Statements sheet's lines (stmtlines.c), shared by the options' and the
+ * plans' blocks: line col's label, its part (the statements' three parts, a
+ * heading row each before its first line) and the part's heading, and whether
+ * it is a total line (bold, a rule above). */
+enum { XW_STMT_INCOME, XW_STMT_CASH, XW_STMT_BALANCES };
 const char *xw_stmt_label(xw_ctx *c, int col);
 int xw_stmt_part(int col);
 const char *xw_stmt_part_label(xw_ctx *c, int part);

@@ -17,27 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Columns: the line, its total over the horizon, then one a fiscal year. */
-enum { SM_LABEL, SM_TOTAL, SM_Y0 };
-
 #define SM_LABEL_W    22 /* the lines' labels, at least */
 #define SM_TITLE_ROWS 3
-
-/* See sheets.h. */
-int xw_stmt_col(int y)
-{
-    return SM_Y0 + y;
-}
-
-/* The statements' three parts: a heading row each, before its first line. */
-enum { PART_INCOME, PART_CASH, PART_BALANCES, PARTS };
-
-static int part_of(int col)
-{
-    return col < TCO_STMT_OPERATING_CASH  ? PART_INCOME
-           : col < TCO_STMT_FIRST_BALANCE ? PART_CASH
-                                          : PART_BALANCES;
-}
 
 /* Whether option i's statements have line col (MODEL.md: a rent option has
  * only operating expenses and operating cash). */
@@ -74,46 +55,6 @@ static int sm_has(const xw_ctx *c, size_t i, int col)
     }
 }
 
-/* The label of line col. */
-static const char *sm_label(xw_ctx *c, int col)
-{
-    static const char *const keys[TCO_STMT_COLS - TCO_LINES][2] = {
-        {XW_KEY("statements.lease_cost"), "Straight-line lease cost"},
-        {XW_KEY("statements.ebitda"), "EBITDA effect"},
-        {XW_KEY("statements.depreciation"), "Depreciation"},
-        {XW_KEY("statements.interest"), "Interest"},
-        {XW_KEY("statements.loss_on_sale"), "Loss (gain) on sale"},
-        {XW_KEY("statements.pre_tax"), "Pre-tax effect"},
-        {XW_KEY("statements.tax"), "Tax (cash)"},
-        {XW_KEY("statements.after_tax"), "After-tax effect"},
-        {XW_KEY("statements.operating"), "Operating cash"},
-        {XW_KEY("statements.investing"), "Investing cash"},
-        {XW_KEY("statements.financing"), "Financing cash"},
-        {XW_KEY("statements.net"), "Net cash (the Budget)"},
-        {XW_KEY("statements.book_value"), "Book value"},
-        {XW_KEY("statements.rou"), "Right-of-use asset"},
-        {XW_KEY("statements.loan_balance"), "Loan balance"},
-        {XW_KEY("statements.lease_liability"), "Lease liability"},
-    };
-    if (col < TCO_LINES)
-        return xw_line_label(c, (tco_cost_line)col);
-    return xw_label(c, keys[col - TCO_LINES][0], keys[col - TCO_LINES][1]);
-}
-
-static const char *part_label(xw_ctx *c, int part)
-{
-    return part == PART_INCOME ? xw_label(c, "statements.part.income", "Income statement")
-           : part == PART_CASH ? xw_label(c, "statements.part.cash", "Cash-flow statement")
-                               : xw_label(c, "statements.part.balances", "Year-end balances");
-}
-
-/* A total line: bold, a rule above. */
-static int sm_is_total(int col)
-{
-    return col == TCO_STMT_EBITDA || col == TCO_STMT_PRE_TAX || col == TCO_STMT_AFTER_TAX ||
-           col == TCO_STMT_NET_CASH;
-}
-
 /* See sheets.h. Each option's block: its heading, the years, the years' last
  * months, then each part's heading and lines, and a blank row. */
 void xw_statements_layout(xw_ctx *c)
@@ -138,8 +79,8 @@ void xw_statements_layout(xw_ctx *c)
             at[col] = XW_NONE;
             if (!sm_has(c, i, col))
                 continue;
-            if (part_of(col) != part) /* the part's heading */
-                part = part_of(col), row++;
+            if (xw_stmt_part(col) != part) /* the part's heading */
+                part = xw_stmt_part(col), row++;
             at[col] = row++;
         }
         row++;
@@ -282,25 +223,26 @@ static const char *sm_formula(xw_ctx *c, size_t i, int col, int ycol, const char
 static void sm_line(xw_ctx *c, size_t i, int col, int row, int head, int lastrow)
 {
     lxw_worksheet *ws = c->statements;
-    const int ny = (int)c->st->n_years, total = sm_is_total(col);
+    const int ny = (int)c->st->n_years, total = xw_stmt_is_total(col);
     const int balance = col >= TCO_STMT_FIRST_BALANCE;
     lxw_format *fm = xw_fmt(c, total ? XS_TOTAL : XS_CALC, XN_MONEY);
     char f[XW_FBUF];
     double sum = 0;
-    xw_text(c, ws, row, SM_LABEL, sm_label(c, col), xw_fmt(c, total ? XS_TOTAL : XS_TEXT, XN_NONE));
+    xw_text(c, ws, row, XW_STMT_LABEL, xw_stmt_label(c, col),
+            xw_fmt(c, total ? XS_TOTAL : XS_TEXT, XN_NONE));
     for (int y = 0; y < ny; y++) {
         double v = c->st->value[(i * c->st->n_years + (size_t)y) * TCO_STMT_COLS + (size_t)col];
-        int ycol = SM_Y0 + y;
+        int ycol = XW_STMT_Y0 + y;
         sum += v;
         xw_refbuf yr = xw_ref(NULL, head, ycol, 1, 0), last = xw_ref(NULL, lastrow, ycol, 1, 0);
         xw_fnum(c, ws, row, ycol, sm_formula(c, i, col, ycol, yr.s, last.s, f, sizeof f), v, fm);
     }
     if (balance) /* a balance has no total over the years: its Horizon cell stays empty */
         return;
-    xw_fnum(
-        c, ws, row, SM_TOTAL,
-        xw_formula(c, f, sizeof f, "=SUM(%s)", xw_range(NULL, row, SM_Y0, row, SM_Y0 + ny - 1).s),
-        sum, xw_fmt(c, XS_TOTAL, XN_MONEY));
+    xw_fnum(c, ws, row, XW_STMT_TOTAL,
+            xw_formula(c, f, sizeof f, "=SUM(%s)",
+                       xw_range(NULL, row, XW_STMT_Y0, row, XW_STMT_Y0 + ny - 1).s),
+            sum, xw_fmt(c, XS_TOTAL, XN_MONEY));
 }
 
 /* Option i's block: its heading (the option's label), the years, their
@@ -314,25 +256,25 @@ static void sm_block(xw_ctx *c, size_t i)
     char f[XW_FBUF];
     xw_section(c, ws, head - 1, c->label[i]);
     lxw_format *yf = xw_fmt_num(c, XS_HEADNUM, c->s->start ? "\"FY\"0" : "\"Y\"0");
-    xw_header_text(c, ws, head, SM_LABEL, xw_label(c, "budget.head.year", "Fiscal year"));
-    xw_header(c, ws, head, SM_TOTAL, xw_label(c, "annual.head.total", "Horizon"));
+    xw_header_text(c, ws, head, XW_STMT_LABEL, xw_label(c, "budget.head.year", "Fiscal year"));
+    xw_header(c, ws, head, XW_STMT_TOTAL, xw_label(c, "annual.head.total", "Horizon"));
     for (int y = 0; y < ny; y++) {
         const tco_fiscal_year *fy = &c->st->budget->years[y];
         double num = xw_fy_number(c, fy->first_month);
-        int ycol = SM_Y0 + y;
+        int ycol = XW_STMT_Y0 + y;
         if (y == 0)
             xw_formula(c, f, sizeof f, "=%s", xw_ref(L->quoted, L->r_fy, XW_COL_M0, 1, 1).s);
         else
             xw_formula(c, f, sizeof f, "=%s+1", xw_ref(NULL, head, ycol - 1, 0, 0).s);
         xw_fnum(c, ws, head, ycol, f, num, yf);
     }
-    xw_text(c, ws, lastrow, SM_LABEL,
+    xw_text(c, ws, lastrow, XW_STMT_LABEL,
             xw_label(c, "statements.last_month", "The year's last month (balances at its end)"),
             xw_fmt(c, XS_NOTE, XN_NONE));
     xw_refbuf fys = xw_range(L->quoted, L->r_fy, XW_COL_M0, L->r_fy, XW_COL_M0 + H);
     for (int y = 0; y < ny; y++) {
         const tco_fiscal_year *fy = &c->st->budget->years[y];
-        int ycol = SM_Y0 + y;
+        int ycol = XW_STMT_Y0 + y;
         xw_refbuf yr = xw_ref(NULL, head, ycol, 1, 0);
         xw_fnum(c, ws, lastrow, ycol,
                 xw_formula(c, f, sizeof f, "=COUNTIF(%s,\"<\"&%s)+COUNTIF(%s,%s)-1", fys.s, yr.s,
@@ -344,9 +286,10 @@ static void sm_block(xw_ctx *c, size_t i)
         int row = c->st_line[i * TCO_STMT_COLS + col];
         if (row == XW_NONE)
             continue;
-        if (part_of(col) != part) {
-            part = part_of(col);
-            xw_text(c, ws, row - 1, SM_LABEL, part_label(c, part), xw_fmt(c, XS_HEADER, XN_NONE));
+        if (xw_stmt_part(col) != part) {
+            part = xw_stmt_part(col);
+            xw_text(c, ws, row - 1, XW_STMT_LABEL, xw_stmt_part_label(c, part),
+                    xw_fmt(c, XS_HEADER, XN_NONE));
         }
         sm_line(c, i, col, row, head, lastrow);
     }
@@ -369,11 +312,11 @@ void xw_write_statements(xw_ctx *c)
         biggest = fmax(biggest, fabs(c->r->options[i].total) + fabs(c->r->options[i].capex));
     biggest = fmax(biggest, xw_stmt_plans_biggest(c));
     for (int col = 0; col < TCO_STMT_COLS; col++)
-        label_w =
-            fmax(label_w, tci_utf8_width(sm_label(c, col)) * (sm_is_total(col) ? 1.1 : 1) + 2);
+        label_w = fmax(
+            label_w, tci_utf8_width(xw_stmt_label(c, col)) * (xw_stmt_is_total(col) ? 1.1 : 1) + 2);
     int money_w = xw_imax(11, xw_money_width(c, biggest));
-    xw_set_col(ws, SM_LABEL, SM_LABEL, label_w);
-    xw_set_col(ws, SM_TOTAL, SM_Y0 + ny - 1, money_w);
+    xw_set_col(ws, XW_STMT_LABEL, XW_STMT_LABEL, label_w);
+    xw_set_col(ws, XW_STMT_TOTAL, XW_STMT_Y0 + ny - 1, money_w);
     xw_labelf(c, t, sizeof t, "statements.subtitle",
               "Each option's income statement, cash flow and year-end balances by fiscal year, in "
               "{currency}, a cost view: costs and outflows positive, receipts and gains "
@@ -381,12 +324,12 @@ void xw_write_statements(xw_ctx *c)
               "each balance the row at the year's last month (live). Tax is the Budget's cash "
               "tax (no deferred tax). Each plan's follow, over its sheet's rows.",
               "currency", c->currency, NULL);
-    xw_span sp = {SM_Y0 + ny - 1, label_w + money_w * (ny + 1)};
+    xw_span sp = {XW_STMT_Y0 + ny - 1, label_w + money_w * (ny + 1)};
     xw_title(c, ws, sp, xw_label(c, "statements.title", "Statements by fiscal year"), t);
     xw_pager pg;
     xw_pager_init(&pg, c, xw_cols_px(label_w + money_w * (ny + 1)));
     xw_pager_readable(&pg, c); /* two options' blocks a page */
-    pg.last_col = SM_Y0 + ny - 1;
+    pg.last_col = XW_STMT_Y0 + ny - 1;
     pg.page_start = SM_TITLE_ROWS;
     int end = SM_TITLE_ROWS;
     for (size_t i = 0; i < s->n_options && !c->err && !c->nomem; i++) {
@@ -399,28 +342,4 @@ void xw_write_statements(xw_ctx *c)
     }
     end = xw_imax(end, xw_write_stmt_plans(c, &pg));
     xw_pager_apply(c, ws, &pg, end - 2);
-}
-
-/* See sheets.h. */
-const char *xw_stmt_label(xw_ctx *c, int col)
-{
-    return sm_label(c, col);
-}
-
-/* See sheets.h. */
-int xw_stmt_part(int col)
-{
-    return part_of(col);
-}
-
-/* See sheets.h. */
-const char *xw_stmt_part_label(xw_ctx *c, int part)
-{
-    return part_label(c, part);
-}
-
-/* See sheets.h. */
-int xw_stmt_is_total(int col)
-{
-    return sm_is_total(col);
 }
