@@ -12,7 +12,8 @@ refresh on loans, the first loan's balance repaid at the refresh; `lease`, lease
 IFRS 16 with a buyout past the horizon) and tests/data/plan-leases.ini (leased and
 returned under IFRS 16 at the implicit rate, and under ASC 842 operating past the
 horizon at the lessee's rate; `opbuy`, under ASC 842 operating bought out within the
-horizon, its hardware depreciated from the buyout and sold at month H):
+horizon, its hardware depreciated from the buyout and sold at month H; `opbuy-long`, its
+buyout past the horizon; the same taxed in tests/data/plan-leases-tax.ini):
 1. writes the workbook and audits it (recalc_audit.py); the plans with a block are
    those MODEL.md names (no block for a plan with a staged purchase on a lease or a
    refresh with a lease);
@@ -26,7 +27,8 @@ horizon, its hardware depreciated from the buyout and sold at month H):
    rates, the maintenance rate, a refresh's month 12 -> 18, the lease's rate factor and
    its term 30 -> 18 months, which brings its buyout and the sale into the horizon;
    leases' payments, a resale decline, the lessee's rate, the operating lease's term
-   18 -> 12 months and its buyout fraction), recalculates in LibreOffice and in Gnumeric, compares
+   18 -> 12 months and its buyout fraction, the other's 30 -> 24, its buyout at month
+   H), recalculates in LibreOffice and in Gnumeric, compares
    every plan cell again with the engine's JSON for the INI edited alike, and checks
    that the edits moved the plans' statements;
 4. Checks: the two Statements checks of every plan with a block (cash sections = the
@@ -70,17 +72,20 @@ CASES = (
       ("option h100-buy", "gpu_price"): 32000, ("plan refresh", "refresh_month"): 18,
       ("option b200-loan", "loan_rate"): 0.05, ("option h100-lease", "lease_months"): 18,
       ("option h100-lease", "lease_rate_factor"): 0.03}),
-    ("tests/data/plan-leases.ini", ("ifrs", "operating", "opbuy"),
+    ("tests/data/plan-leases.ini", ("ifrs", "operating", "opbuy", "opbuy-long"),
      {("option lr", "lease_payment"): 70, ("option lr", "resale_decline"): 0.2,
       ("option lo", "lease_payment"): 50, ("option lo", "lease_discount_rate"): 0.09,
       ("plan operating", "own_count"): 3, ("option lob", "lease_months"): 12,
-      ("option lob", "lease_payment"): 70, ("option lob", "buyout_fraction"): 0.3}),
+      ("option lob", "lease_payment"): 70, ("option lob", "buyout_fraction"): 0.3,
+      ("option lobl", "lease_months"): 24}),
     # With [tax]: the statements' tax line reads each plan sheet's tax row.
     ("tests/data/capacity-plan-tax.ini",
      ("own-loan", "own-lease", "lease-long", "staged-loan", "h100-on-demand", "b200-on-demand",
       "own-h100-burst", "own-reserve-burst", "own-b200-burst", "b200-reserve-burst",
       "staged-refresh"),
      {("tax", "rate"): 0.3, ("plan own-loan", "own_count"): 40}),
+    ("tests/data/plan-leases-tax.ini", ("ifrs", "operating", "opbuy", "opbuy-long"),
+     {("tax", "rate"): 0.3, ("option lob", "lease_months"): 12}),
     ("tests/data/plan-tax-variants.ini", ("spares", "staged"),
      {("tax", "rate"): 0.25, ("option al", "loan_rate"): 0.09}),
 )
@@ -243,7 +248,11 @@ def run_case(tco, repo, rel, with_block, edits, tmp, bad):
     for name in re.findall(r"^include\s*=\s*(\S+)", text, re.M):
         to = os.path.normpath(os.path.join(etmp, name))
         os.makedirs(os.path.dirname(to), exist_ok=True)
-        shutil.copy(os.path.join(os.path.dirname(ini), name), to)
+        src = os.path.join(os.path.dirname(ini), name)
+        shutil.copy(src, to)
+        with open(src, encoding="utf-8") as f:  # its demand file beside it
+            for data in re.findall(r"^file\s*=\s*(\S+)", f.read(), re.M):
+                shutil.copy(os.path.join(os.path.dirname(src), data), os.path.dirname(to))
     stem = os.path.splitext(os.path.basename(ini))[0]
     book = os.path.join(tmp, stem + ".xlsx")
     subprocess.run(["timeout", "120", tco, "report", ini, "-o", book], check=True,

@@ -385,14 +385,16 @@ static void llint_row(const pl_sheet *S, int row)
 }
 
 /* The start, the liability recognised at month 0, the interest, less the
- * payments and the buyout of months 1 to H. */
+ * payments and the buyout of months 1 to H; 0 from the lease's last month
+ * (paid off: no rounding of the rate left over, as the engine's). */
 static void f_llclose(const pl_sheet *S, int row, int col, char *f, size_t fs)
 {
     const pl_rows *R = &S->R;
     (void)row;
-    xw_formula(S->c, f, fs, "=%s+%s*%s+%s-(%s+%s)*%s", pl_at(R->r_sllopen, col).s,
+    xw_formula(S->c, f, fs, "=(%s+%s*%s+%s-(%s+%s)*%s)*(1-%s)", pl_at(R->r_sllopen, col).s,
                pl_drv(R->k_sll0).s, pl_at(R->f_m0, col).s, pl_at(R->r_sllint, col).s,
-               pl_at(R->r_epay, col).s, pl_at(R->r_ebuy, col).s, pl_at(R->f_op, col).s);
+               pl_at(R->r_epay, col).s, pl_at(R->r_ebuy, col).s, pl_at(R->f_op, col).s,
+               pl_at(R->f_lend, col).s);
 }
 
 static void llclose_row(const pl_sheet *S, int row)
