@@ -11,19 +11,24 @@ owned part on a loan that runs past the horizon; staged purchases each on its lo
 refresh on loans, the first loan's balance repaid at the refresh; `lease`, leased under
 IFRS 16 with a buyout past the horizon) and tests/data/plan-leases.ini (leased and
 returned under IFRS 16 at the implicit rate, and under ASC 842 operating past the
-horizon at the lessee's rate):
+horizon at the lessee's rate; `opbuy`, under ASC 842 operating bought out within the
+horizon, its hardware depreciated from the buyout and sold at month H; `opbuy-long`, its
+buyout past the horizon; the same taxed in tests/data/plan-leases-tax.ini):
 1. writes the workbook and audits it (recalc_audit.py); the plans with a block are
-   those MODEL.md names (no block for a plan with a staged purchase on a lease, a refresh
-   with a lease, or an operating lease bought out);
+   those MODEL.md names (no block for a plan with a staged purchase on a lease or a
+   refresh with a lease);
 2. reads every cell of each plan's block (its lines down, its fiscal years across, the
    horizon's column) against the engine's JSON `plans[].statements` (1e-6 relative; a
    figure near 0 against the block's scale), and checks that every line the engine has
    other than 0 is shown (without [tax] the after-tax effect is the pre-tax effect, and
-   neither the tax nor the after-tax line is shown, as for an option);
+   neither the tax nor the after-tax line is shown, as for an option), and the
+   cells of `opbuy` against figures worked by hand (HAND);
 3. sets inputs on Inputs (plans' counts, a GPU's price, a resale fraction, loans'
    rates, the maintenance rate, a refresh's month 12 -> 18, the lease's rate factor and
    its term 30 -> 18 months, which brings its buyout and the sale into the horizon;
-   leases' payments, a resale decline, the lessee's rate), recalculates in LibreOffice and in Gnumeric, compares
+   leases' payments, a resale decline, the lessee's rate, the operating lease's term
+   18 -> 12 months and its buyout fraction, the other's 30 -> 24, its buyout at month
+   H), recalculates in LibreOffice and in Gnumeric, compares
    every plan cell again with the engine's JSON for the INI edited alike, and checks
    that the edits moved the plans' statements;
 4. Checks: the two Statements checks of every plan with a block (cash sections = the
@@ -67,19 +72,57 @@ CASES = (
       ("option h100-buy", "gpu_price"): 32000, ("plan refresh", "refresh_month"): 18,
       ("option b200-loan", "loan_rate"): 0.05, ("option h100-lease", "lease_months"): 18,
       ("option h100-lease", "lease_rate_factor"): 0.03}),
-    ("tests/data/plan-leases.ini", ("ifrs", "operating"),
+    ("tests/data/plan-leases.ini", ("ifrs", "operating", "opbuy", "opbuy-long"),
      {("option lr", "lease_payment"): 70, ("option lr", "resale_decline"): 0.2,
       ("option lo", "lease_payment"): 50, ("option lo", "lease_discount_rate"): 0.09,
-      ("plan operating", "own_count"): 3}),
+      ("plan operating", "own_count"): 3, ("option lob", "lease_months"): 12,
+      ("option lob", "lease_payment"): 70, ("option lob", "buyout_fraction"): 0.3,
+      ("option lobl", "lease_months"): 24}),
     # With [tax]: the statements' tax line reads each plan sheet's tax row.
     ("tests/data/capacity-plan-tax.ini",
      ("own-loan", "own-lease", "lease-long", "staged-loan", "h100-on-demand", "b200-on-demand",
       "own-h100-burst", "own-reserve-burst", "own-b200-burst", "b200-reserve-burst",
       "staged-refresh"),
      {("tax", "rate"): 0.3, ("plan own-loan", "own_count"): 40}),
+    ("tests/data/plan-leases-tax.ini", ("ifrs", "operating", "opbuy", "opbuy-long"),
+     {("tax", "rate"): 0.3, ("option lob", "lease_months"): 12}),
     ("tests/data/plan-tax-variants.ini", ("spares", "staged"),
      {("tax", "rate"): 0.25, ("option al", "loan_rate"): 0.09}),
 )
+
+# Worked by hand, not by the engine: plan-leases.ini's `opbuy` (2 GPUs of 1,200, the
+# payment 60 for the whole option at months 0..17, the buyout 0.2 * 2,400 = 480 at month
+# 18; the fiscal years by the calendar from month 0, March 2027: FY2027 months 0..9,
+# FY2028 10..21, FY2029 22..24). Lease cost 60 in months 1..18: 9 * 60 = 540 in FY2027
+# and in FY2028. Depreciation from month 19, straight-line over 3 years: 480 / 36 a
+# month, 3 months (40) in FY2028 and 3 in FY2029; book value at the end of FY2028 480 -
+# 40 = 440; at month 24 400 before the sale at the residual 0.1 * 2,400 = 240, a loss of
+# 160; investing 480 in FY2028, -240 in FY2029.
+HAND = {("tests/data/plan-leases.ini", "opbuy"): {
+    "FY2027": {"lease_cost": 540, "depreciation": 0, "book_value": 0},
+    "FY2028": {"lease_cost": 540, "depreciation": 40, "investing_cash": 480,
+               "book_value": 440, "lease_liability": 0, "rou_asset": 0},
+    "FY2029": {"depreciation": 40, "loss_on_sale": 160, "investing_cash": -240,
+               "book_value": 0}}}
+
+
+def hand_check(rel, values, layout, bad):
+    """The cells of the blocks HAND names against the figures worked by hand."""
+    ws = values[SHEET]
+    for b in layout:
+        want = HAND.get((rel, b["name"]))
+        if not want:
+            continue
+        names = sorted(want)
+        for col, year in zip(b["years"], names):
+            for name, v in want[year].items():
+                got = ws.cell(row=b["lines"][name], column=col).value if name in b["lines"] \
+                    else 0
+                ok = isinstance(got, (int, float)) and abs(got - v) <= 1e-6 * max(1, abs(v))
+                print(f"{rel}: {b['name']} {name} {year}: {got} (by hand {v})"
+                      f"{'' if ok else '  MISMATCH'}")
+                if not ok:
+                    bad.append((rel, "by hand", b["name"], name, year))
 
 
 def plan_blocks(wb, n_options):
@@ -205,7 +248,11 @@ def run_case(tco, repo, rel, with_block, edits, tmp, bad):
     for name in re.findall(r"^include\s*=\s*(\S+)", text, re.M):
         to = os.path.normpath(os.path.join(etmp, name))
         os.makedirs(os.path.dirname(to), exist_ok=True)
-        shutil.copy(os.path.join(os.path.dirname(ini), name), to)
+        src = os.path.join(os.path.dirname(ini), name)
+        shutil.copy(src, to)
+        with open(src, encoding="utf-8") as f:  # its demand file beside it
+            for data in re.findall(r"^file\s*=\s*(\S+)", f.read(), re.M):
+                shutil.copy(os.path.join(os.path.dirname(src), data), os.path.dirname(to))
     stem = os.path.splitext(os.path.basename(ini))[0]
     book = os.path.join(tmp, stem + ".xlsx")
     subprocess.run(["timeout", "120", tco, "report", ini, "-o", book], check=True,
@@ -222,6 +269,7 @@ def run_case(tco, repo, rel, with_block, edits, tmp, bad):
         bad.append((rel, "plan blocks", names))
     values = load_values(book)
     compare(f"{rel} as written", values, layout, base, bad)
+    hand_check(rel, values, layout, bad)
     checks_ok(f"{rel} as written", values, layout, bad)
     if rel.startswith("config/"):
         planted(book, layout, tmp, bad)

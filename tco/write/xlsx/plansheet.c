@@ -810,7 +810,8 @@ static unsigned long long plan_has(const xw_ctx *c, size_t p, int *nloan)
         const tco_option *lo = &s->options[pl->own_i];
         int op = lo->lease_accounting == TCO_LEASE_ASC842_OPERATING;
         has |= !op ? PW_ST_LEASE | PW_ST_LL : 0;
-        has |= op && lo->lease_end == TCO_LEASE_RETURN ? PW_ST_OPLEASE | PW_ST_LL : 0;
+        has |= op ? PW_ST_OPLEASE | PW_ST_LL : 0;
+        has |= op && lo->lease_end == TCO_LEASE_BUYOUT ? PW_ST_OPBUY : 0;
     }
     const int carbon = tco_scenario_carbon(s); /* MODEL.md, A plan's emissions */
     has |= carbon ? PW_CARBON : 0;

@@ -7,8 +7,10 @@
  * depreciation by its option's method from its month and its book value
  * before its sale (at the refresh or month H); for an owned part leased at
  * once on the books (ifrs16, asc842-finance), the option sheet's lease rows
- * (optstmt.c) over the plan's drivers. Each month one formula over the
- * sheet's flags and rows, the engine's month (tco_statements' plan_monthly,
+ * (optstmt.c) over the plan's drivers; under asc842-operating, the liability,
+ * the straight-line cost and the asset, and when bought out the hardware's
+ * book depreciation from the buyout, its book value and the loss on its sale. Each month one
+ * formula over the sheet's flags and rows, the engine's month (tco_statements' plan_monthly,
  * plan_buy_dep, plan_buy_bv, plan_lease) cached. The Statements sheet
  * (stmtplan.c) adds them up by fiscal year, with the sheet's cost lines,
  * capex, residual, loan, lease and rent rows, which xw_pl_stmt_layout hands
@@ -383,14 +385,16 @@ static void llint_row(const pl_sheet *S, int row)
 }
 
 /* The start, the liability recognised at month 0, the interest, less the
- * payments and the buyout of months 1 to H. */
+ * payments and the buyout of months 1 to H; 0 from the lease's last month
+ * (paid off: no rounding of the rate left over, as the engine's). */
 static void f_llclose(const pl_sheet *S, int row, int col, char *f, size_t fs)
 {
     const pl_rows *R = &S->R;
     (void)row;
-    xw_formula(S->c, f, fs, "=%s+%s*%s+%s-(%s+%s)*%s", pl_at(R->r_sllopen, col).s,
+    xw_formula(S->c, f, fs, "=(%s+%s*%s+%s-(%s+%s)*%s)*(1-%s)", pl_at(R->r_sllopen, col).s,
                pl_drv(R->k_sll0).s, pl_at(R->f_m0, col).s, pl_at(R->r_sllint, col).s,
-               pl_at(R->r_epay, col).s, pl_at(R->r_ebuy, col).s, pl_at(R->f_op, col).s);
+               pl_at(R->r_epay, col).s, pl_at(R->r_ebuy, col).s, pl_at(R->f_op, col).s,
+               pl_at(R->f_lend, col).s);
 }
 
 static void llclose_row(const pl_sheet *S, int row)
@@ -518,6 +522,70 @@ static void lloss_row(const pl_sheet *S, int row)
     month_row(S, row, f_lloss, TCO_STMT_LOSS_ON_SALE);
 }
 
+/* ===== asc842-operating, bought out: the hardware on the books ===== */
+
+/* The hardware's year of ownership in the month in column col (its first
+ * month the one after the buyout, month lease_months), in t. */
+static const char *obuy_year(const pl_sheet *S, int col, char *t, size_t ts)
+{
+    return xw_formula(S->c, t, ts, "ROUNDUP((%s-%s)/12,0)", pl_at(S->R.r_month, col).s,
+                      xw_ow_in(&S->wo, TCO_O_LEASE_MONTHS).s);
+}
+
+/* The book depreciation: the option's method over the buyout price, from
+ * the month after the buyout (none before it, nor with no buyout within the
+ * horizon). */
+static void f_obdep(const pl_sheet *S, int row, int col, char *f, size_t fs)
+{
+    char g[XW_FBUF], y[XW_FBUF / 8];
+    (void)row;
+    obuy_year(S, col, y, sizeof y);
+    xw_formula(S->c, f, fs, "=%s", dep_of(S, &S->wo, pl_drv(S->R.k_ebuy).s, y, g, sizeof g));
+}
+
+static void obdep_row(const pl_sheet *S, int row)
+{
+    month_row(S, row, f_obdep, TCO_STMT_DEPRECIATION);
+}
+
+/* The hardware's book value before a sale at month H (in t): the month
+ * before's, the buyout paid in the month, less its depreciation. */
+static const char *obuy_before(const pl_sheet *S, int col, char *t, size_t ts)
+{
+    const pl_rows *R = &S->R;
+    return xw_formula(S->c, t, ts, "(%s+%s-%s)", xw_ref(NULL, R->r_sobv, col - 1, 0, 0).s,
+                      pl_at(R->r_ebuy, col).s, pl_at(R->r_sobdep, col).s);
+}
+
+/* The loss on the sale at month H: the book value before it less the
+ * residual (its row negative). */
+static void f_oloss(const pl_sheet *S, int row, int col, char *f, size_t fs)
+{
+    char t[XW_FBUF / 2], s[XW_FBUF / 4];
+    (void)row;
+    xw_formula(S->c, f, fs, "=%s*%s+%s", obuy_before(S, col, t, sizeof t),
+               lease_sold(S, col, s, sizeof s), pl_at(S->R.r_resid, col).s);
+}
+
+static void oloss_row(const pl_sheet *S, int row)
+{
+    month_row(S, row, f_oloss, TCO_STMT_LOSS_ON_SALE);
+}
+
+/* The book value at the month's end, 0 once sold. */
+static void f_obv(const pl_sheet *S, int row, int col, char *f, size_t fs)
+{
+    char t[XW_FBUF / 2], s[XW_FBUF / 4];
+    (void)row;
+    xw_formula(S->c, f, fs, "=%s*(1-%s)", obuy_before(S, col, t, sizeof t),
+               lease_sold(S, col, s, sizeof s));
+}
+
+static void obv_row(const pl_sheet *S, int row)
+{
+    month_row(S, row, f_obv, TCO_STMT_BOOK_VALUE);
+}
+
 /* See planw.h. */
 const pl_row xw_pl_stmt_rows[] = {
     PHEADING(s_st, PW_ST_OWN, st_heading),
@@ -564,6 +632,13 @@ const pl_row xw_pl_stmt_rows[] = {
     PLABEL(r_slloss, PW_ST_LEASE, XW_KEY("plan.st.loss"),
            "Loss on the sales: book value before them - residual (negative: a gain)", PU_CURRENCY,
            lloss_row),
+    /* asc842-operating, bought out: the hardware from the buyout. */
+    PLABEL(r_sobdep, PW_ST_OPBUY, XW_KEY("option.dep"), "Depreciation", PU_CURRENCY, obdep_row),
+    PLABEL(r_soloss, PW_ST_OPBUY, XW_KEY("plan.st.loss"),
+           "Loss on the sales: book value before them - residual (negative: a gain)", PU_CURRENCY,
+           oloss_row),
+    PLABEL(r_sobv, PW_ST_OPBUY, XW_KEY("plan.st.bv"), "Book value after the sales, end of month",
+           PU_CURRENCY, obv_row),
 };
 
 /* See planw.h. */
@@ -611,13 +686,21 @@ void xw_pl_stmt_layout(const xw_ctx *c, size_t p, const pl_rows *R, xw_plansheet
     /* A lease on the books: no capex in investing (its lent row cancels it),
      * the residual only when bought out. */
     ps->st_epay = ps->st_ebuy = ps->st_llprin = ps->st_rou = ps->st_ll = ps->st_lcost = XW_NONE;
-    if (R->r_slcost != XW_NONE) { /* asc842-operating, returned: the cost, the payments */
+    if (R->r_slcost != XW_NONE) { /* asc842-operating: the cost, the payments */
         ps->st_capex = ps->st_resid = ps->st_loss = ps->st_dep = XW_NONE;
         ps->st_lcost = R->r_slcost;
         ps->st_epay = R->r_epay;
         ps->st_ebuy = R->r_ebuy;
         ps->st_rou = R->r_sorou;
         ps->st_ll = R->r_sllclose;
+        if (R->r_sobdep != XW_NONE) { /* bought out: the buyout is the hardware's capex */
+            ps->st_ebuy = XW_NONE;
+            ps->st_capex = R->r_ebuy;
+            ps->st_resid = R->r_resid;
+            ps->st_dep = R->r_sobdep;
+            ps->st_loss = R->r_soloss;
+            ps->st_bv = R->r_sobv;
+        }
     } else if (R->r_sllint != XW_NONE) {
         int out = c->s->options[pl->own_i].lease_end == TCO_LEASE_BUYOUT;
         ps->st_capex = XW_NONE;

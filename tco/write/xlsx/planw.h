@@ -78,14 +78,19 @@ typedef struct pl_rows {
      * bought out within the horizon. */
     int s_stl, k_srate, k_sll0, k_srou0, r_sllopen, r_sllint, r_sllclose, r_sllprin, r_sroudep,
         r_srou, r_slloss;
-    /* asc842-operating, returned: the straight-line lease cost and the asset
-     * (the liability, the payments made less the cost to date). */
+    /* asc842-operating (returned or bought out): the straight-line lease
+     * cost and the asset (the liability, the payments made less the cost to
+     * date). */
     int r_slcost, r_sorou;
     /* With carbon figures (plancarbon.c; MODEL.md, A plan's emissions): the
      * heading, the owned GPUs' kWh, scope 2 location- and market-based, scope
      * 3 purchased (reserved and overflow hours) and capital goods, the
      * month's tCO2e and the carbon cost (totals in C). */
     int s_co2, r_co2_kwh, r_co2_s2l, r_co2_s2m, r_co2_s3p, r_co2_s3c, r_co2_t, r_co2_cost;
+    /* asc842-operating, bought out: the book depreciation of the hardware
+     * from the month after the buyout, the loss on its sale at month H and
+     * its book value at each month's end. */
+    int r_sobdep, r_soloss, r_sobv;
 } pl_rows;
 
 /* A plan's parts, as the sheet writes them. */
@@ -419,15 +424,16 @@ enum {
     PW_TAX_SALV = 1 << 25,     /* an owned part taxed by a method other than MACRS */
     PW_ST_OWN = 1 << 26,       /* owned, in cash or on loans (no purchase leased) */
     PW_ST_LEASE = 1 << 27,     /* owned, leased at once, on the books */
-    PW_ST_OPLEASE = 1 << 28,   /* owned, leased at once, asc842-operating, returned */
+    PW_ST_OPLEASE = 1 << 28,   /* owned, leased at once, asc842-operating */
     PW_ST_LL = 1 << 29,        /* PW_ST_LEASE or PW_ST_OPLEASE: the liability's rows */
+    PW_ST_OPBUY = 1 << 30,     /* owned, leased at once, asc842-operating, bought out */
 };
 
 /* With carbon figures (MODEL.md, Carbon), past the enum's int: the scenario has
  * them; and the plan a reserved or overflow part; and a carbon price. */
-#define PW_CARBON        (1ULL << 30)
-#define PW_CARBON_RENTED (1ULL << 31)
-#define PW_CARBON_PRICE  (1ULL << 32)
+#define PW_CARBON        (1ULL << 31)
+#define PW_CARBON_RENTED (1ULL << 32)
+#define PW_CARBON_PRICE  (1ULL << 33)
 
 /* How many rows an entry of plan_rows takes. */
 enum { PN_ONE, PN_OWNED_LINES, PN_LOAN_ROWS, PN_PURCHASES, PN_PURCHASE_FLAGS };
