@@ -442,7 +442,7 @@ int tci_field_applies(const tci_field *f, const tco_result *res, size_t i)
     case TCI_FA_CARBON_BUY:
         return o->acquire == TCO_BUY;
     case TCI_FA_CARBON_RENT:
-        return o->acquire == TCO_RENT;
+        return o->acquire != TCO_BUY; /* purchased services: rented GPUs and APIs */
     case TCI_FA_API:
         return o->acquire == TCO_API;
     case TCI_FA_SELF_HOSTED:

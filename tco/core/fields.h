@@ -201,7 +201,7 @@ typedef enum tci_fapplies {
                             carbon figures (tco_scenario_carbon) */
     TCI_FA_CARBON_PRICE, /* likewise, and only when [scenario] carbon_price is above 0 */
     TCI_FA_CARBON_BUY,   /* bought options; left out as TCI_FA_CARBON */
-    TCI_FA_CARBON_RENT,  /* rented options; likewise */
+    TCI_FA_CARBON_RENT,  /* rented and API options (purchased services); likewise */
     TCI_FA_API,          /* API options; left out of a report whose scenario has none */
     TCI_FA_SELF_HOSTED   /* bought and rented options; left out likewise */
 } tci_fapplies;
