@@ -830,6 +830,8 @@ static void print_api(const tco_result *res, FILE *out, int idw)
             fputs("never at this count\n", out);
         else if (isnan(r->breakeven_tokens_per_day))
             fputs("n/a (no throughput: what it serves is unknown)\n", out);
+        else if (r->breakeven_tokens_per_day < 1) /* total0 about 0: cheaper at any volume */
+            fputs("at any volume (it costs nothing but what it serves)\n", out);
         else
             fprintf(out, "%s tokens a day\n",
                     tco_group_thousands(t, sizeof t, r->breakeven_tokens_per_day, 0));

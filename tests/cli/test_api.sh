@@ -20,6 +20,11 @@ grep -qxF "  own     126,984,127 tokens a day" "$work/out" && ok || bad "table: 
 grep -qxF "  cloud   9,756,098 tokens a day" "$work/out" && ok || bad "table: cloud's break-even"
 grep -qxF "  own-one never at this count" "$work/out" && ok || bad "table: own-one's break-even"
 [ -s "$work/err" ] && bad "warnings: $(cat "$work/err")" || ok
+# An option that costs nothing but the hours it uses (on demand, no upfront or storage:
+# total0 = 0) is cheaper than the API at any volume (MODEL.md, API options).
+expect_rc 0 $T "$TCO" report "$SRC/config/inference-api-carbon.ini"
+grep -qxF "  h100-cloud at any volume (it costs nothing but what it serves)" "$work/out" && ok ||
+    bad "table: h100-cloud's break-even: $(grep '^  h100-cloud ' "$work/out")"
 
 # --- the JSON ---
 expect_rc 0 $T "$TCO" report "$A" -o "$work/a.json"
