@@ -88,8 +88,8 @@ void tci_api_breakeven(const tco_scenario *s, tco_result *res)
 /* See core.h. */
 double tci_api_tokens_per_ref_hour(const tco_scenario *s)
 {
-    if (!s->demand || s->demand->ref < 0)
-        return 0;
+    if (!s->demand || s->demand->ref < 0 || (size_t)s->demand->ref >= s->n_options)
+        return 0; /* no reference, or none loaded yet: an error of its own */
     const tco_option *r = &s->options[s->demand->ref];
     return r->throughput * r->scaling_efficiency * s->tokens_per_request * 3600;
 }

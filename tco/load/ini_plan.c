@@ -245,7 +245,7 @@ static void check_demand(loader *L, tco_demand *d, const section *sec)
         tci_ini_report(L, tokens, NULL,
                        "'tokens_per_month' with 'gpu_hours_per_month': give month 1's demand in "
                        "tokens or in GPU-hours, not both");
-    else if (tokens > 0 && d->ref >= 0 && !(tci_api_tokens_per_ref_hour(s) > 0))
+    else if (tokens > 0 && d->reference && d->ref >= 0 && !(tci_api_tokens_per_ref_hour(s) > 0))
         tci_ini_report(L, tokens, NULL,
                        "'tokens_per_month' needs a 'throughput' (requests/s per GPU) of the "
                        "reference '%s' and [workload] 'tokens_per_request' to turn tokens into "
