@@ -126,6 +126,15 @@ const char *xw_stmt_label(xw_ctx *c, int col);
 int xw_stmt_part(int col);
 const char *xw_stmt_part_label(xw_ctx *c, int part);
 int xw_stmt_is_total(int col);
+/* Line col of an option's or a plan's block (who) in `row` of the Statements
+ * sheet: its label, each fiscal year's formula (formula(c, who, col, the year's
+ * column, its fiscal-year cell head, its last-month cell lastrow)) with the
+ * engine's figure of that year cached (years: who's years, TCO_STMT_COLS
+ * figures each), and a flow's total over the horizon. */
+typedef const char *(*xw_stmt_formula_fn)(xw_ctx *c, size_t who, int col, int ycol, const char *yr,
+                                          const char *last, char *f, size_t fs);
+void xw_stmt_line(xw_ctx *c, size_t who, int col, int row, int head, int lastrow,
+                  const double *years, xw_stmt_formula_fn formula);
 /* The plans' blocks of the Statements sheet (stmtplan.c; MODEL.md, A plan's
  * statements), after the options': xw_stmt_plan_layout fixes their rows
  * (c->st_pline, c->st_plast) from `row`, the first after the options'

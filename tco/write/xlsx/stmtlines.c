@@ -58,3 +58,30 @@ int xw_stmt_is_total(int col)
     return col == TCO_STMT_EBITDA || col == TCO_STMT_PRE_TAX || col == TCO_STMT_AFTER_TAX ||
            col == TCO_STMT_NET_CASH;
 }
+
+/* See sheets.h. */
+void xw_stmt_line(xw_ctx *c, size_t who, int col, int row, int head, int lastrow,
+                  const double *years, xw_stmt_formula_fn formula)
+{
+    lxw_worksheet *ws = c->statements;
+    const int ny = (int)c->st->n_years, total = xw_stmt_is_total(col);
+    lxw_format *fm = xw_fmt(c, total ? XS_TOTAL : XS_CALC, XN_MONEY);
+    char f[XW_FBUF];
+    double sum = 0;
+    xw_text(c, ws, row, XW_STMT_LABEL, xw_stmt_label(c, col),
+            xw_fmt(c, total ? XS_TOTAL : XS_TEXT, XN_NONE));
+    for (int y = 0; y < ny; y++) {
+        double v = years[(size_t)y * TCO_STMT_COLS + (size_t)col];
+        int ycol = xw_stmt_col(y);
+        sum += v;
+        xw_refbuf yr = xw_ref(NULL, head, ycol, 1, 0), last = xw_ref(NULL, lastrow, ycol, 1, 0);
+        xw_fnum(c, ws, row, ycol, formula(c, who, col, ycol, yr.s, last.s, f, sizeof f), v, fm);
+    }
+    if (col >= TCO_STMT_FIRST_BALANCE) /* a balance has no total over the years: its Horizon
+                                          cell stays empty */
+        return;
+    xw_fnum(c, ws, row, XW_STMT_TOTAL,
+            xw_formula(c, f, sizeof f, "=SUM(%s)",
+                       xw_range(NULL, row, xw_stmt_col(0), row, xw_stmt_col(ny - 1)).s),
+            sum, xw_fmt(c, XS_TOTAL, XN_MONEY));
+}

@@ -206,32 +206,6 @@ static const char *sp_formula(xw_ctx *c, size_t p, int col, int ycol, const char
     return f;
 }
 
-/* Plan p's line col in `row`: each year's formula, the engine's figure
- * cached; a flow's total over the horizon. */
-static void sp_line(xw_ctx *c, size_t p, int col, int row, int head, int lastrow)
-{
-    lxw_worksheet *ws = c->statements;
-    const int ny = (int)c->st->n_years, total = xw_stmt_is_total(col);
-    lxw_format *fm = xw_fmt(c, total ? XS_TOTAL : XS_CALC, XN_MONEY);
-    char f[XW_FBUF];
-    double sum = 0;
-    xw_text(c, ws, row, 0, xw_stmt_label(c, col), xw_fmt(c, total ? XS_TOTAL : XS_TEXT, XN_NONE));
-    for (int y = 0; y < ny; y++) {
-        double v =
-            c->st->plan_value[(p * c->st->n_years + (size_t)y) * TCO_STMT_COLS + (size_t)col];
-        int ycol = xw_stmt_col(y);
-        sum += v;
-        xw_refbuf yr = xw_ref(NULL, head, ycol, 1, 0), last = xw_ref(NULL, lastrow, ycol, 1, 0);
-        xw_fnum(c, ws, row, ycol, sp_formula(c, p, col, ycol, yr.s, last.s, f, sizeof f), v, fm);
-    }
-    if (col >= TCO_STMT_FIRST_BALANCE) /* a balance has no total over the years */
-        return;
-    xw_fnum(c, ws, row, xw_stmt_col(-1),
-            xw_formula(c, f, sizeof f, "=SUM(%s)",
-                       xw_range(NULL, row, xw_stmt_col(0), row, xw_stmt_col(ny - 1)).s),
-            sum, xw_fmt(c, XS_TOTAL, XN_MONEY));
-}
-
 /* Plan p's block: its heading (linked to its sheet), the years, their last
  * months, the parts and their lines. */
 static void sp_block(xw_ctx *c, size_t p)
@@ -276,7 +250,8 @@ static void sp_block(xw_ctx *c, size_t p)
             part = xw_stmt_part(col);
             xw_text(c, ws, row - 1, 0, xw_stmt_part_label(c, part), xw_fmt(c, XS_HEADER, XN_NONE));
         }
-        sp_line(c, p, col, row, head, lastrow);
+        xw_stmt_line(c, p, col, row, head, lastrow,
+                     &c->st->plan_value[p * c->st->n_years * TCO_STMT_COLS], sp_formula);
     }
 }
 

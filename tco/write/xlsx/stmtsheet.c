@@ -222,33 +222,6 @@ static const char *sm_formula(xw_ctx *c, size_t i, int col, int ycol, const char
     return f;
 }
 
-/* Option i's line col in `row`: each year's formula, the engine's figure
- * cached; a flow's total over the horizon. */
-static void sm_line(xw_ctx *c, size_t i, int col, int row, int head, int lastrow)
-{
-    lxw_worksheet *ws = c->statements;
-    const int ny = (int)c->st->n_years, total = xw_stmt_is_total(col);
-    const int balance = col >= TCO_STMT_FIRST_BALANCE;
-    lxw_format *fm = xw_fmt(c, total ? XS_TOTAL : XS_CALC, XN_MONEY);
-    char f[XW_FBUF];
-    double sum = 0;
-    xw_text(c, ws, row, XW_STMT_LABEL, xw_stmt_label(c, col),
-            xw_fmt(c, total ? XS_TOTAL : XS_TEXT, XN_NONE));
-    for (int y = 0; y < ny; y++) {
-        double v = c->st->value[(i * c->st->n_years + (size_t)y) * TCO_STMT_COLS + (size_t)col];
-        int ycol = XW_STMT_Y0 + y;
-        sum += v;
-        xw_refbuf yr = xw_ref(NULL, head, ycol, 1, 0), last = xw_ref(NULL, lastrow, ycol, 1, 0);
-        xw_fnum(c, ws, row, ycol, sm_formula(c, i, col, ycol, yr.s, last.s, f, sizeof f), v, fm);
-    }
-    if (balance) /* a balance has no total over the years: its Horizon cell stays empty */
-        return;
-    xw_fnum(c, ws, row, XW_STMT_TOTAL,
-            xw_formula(c, f, sizeof f, "=SUM(%s)",
-                       xw_range(NULL, row, XW_STMT_Y0, row, XW_STMT_Y0 + ny - 1).s),
-            sum, xw_fmt(c, XS_TOTAL, XN_MONEY));
-}
-
 /* Option i's block: its heading (the option's label), the years, their
  * last months, the parts and their lines. */
 static void sm_block(xw_ctx *c, size_t i)
@@ -295,7 +268,8 @@ static void sm_block(xw_ctx *c, size_t i)
             xw_text(c, ws, row - 1, XW_STMT_LABEL, xw_stmt_part_label(c, part),
                     xw_fmt(c, XS_HEADER, XN_NONE));
         }
-        sm_line(c, i, col, row, head, lastrow);
+        xw_stmt_line(c, i, col, row, head, lastrow,
+                     &c->st->value[i * c->st->n_years * TCO_STMT_COLS], sm_formula);
     }
 }
 
