@@ -44,8 +44,8 @@ xw_numfmt xw_field_numfmt(int fi)
     case TCI_FU_KW:
     case TCI_FU_TCO2E:
         return XN_DEC2;
-    case TCI_FU_TCO2E_PER_UNIT:
-        return XN_MONEY_UN;
+    case TCI_FU_TCO2E_PER_UNIT: /* tonnes, not money, and tiny: three significant digits */
+        return XN_SCI;
     case TCI_FU_FLAG:
         return XN_FLAG;
     case TCI_FU_TEXT:
