@@ -395,6 +395,7 @@ static int purchase_into(const tco_scenario *sb, const tco_option *o, const tco_
     r.loan_amount = q->loan_amount;
     r.lease_payment = q->lease_payment;
     r.paid0 = q->paid0;
+    r.carbon_cost0 = q->carbon_cost0; /* in paid0 with carbon_in_total, else 0 */
     r.book_value0 = o->financing == TCO_FIN_LEASE ? 0 : q->capex;
     r.monthly = mo;
     /* The book view as the engine keeps an option's: from the month it owns
@@ -414,6 +415,8 @@ static int purchase_into(const tco_scenario *sb, const tco_option *o, const tco_
                 *line_at(m, (tco_cost_line)k) +=
                     u * (tco_month_line(&q->lines[1][j - 1], (tco_cost_line)k) -
                          tco_month_line(&q->lines[0][j - 1], (tco_cost_line)k));
+        /* Its carbon cost follows the utilization as its electricity does. */
+        m->carbon_cost += u * (q->lines[1][j - 1].carbon_cost - q->lines[0][j - 1].carbon_cost);
         m->tax = 0;
         m->depreciation = 0;
         if (owned_from >= 0 && j > owned_from) {
@@ -490,7 +493,12 @@ static int plan_statements(const tco_result *res, size_t i, const size_t *year_o
         double *mv = &pr.months[(size_t)m * TCO_STMT_COLS];
         double tax = m == 0 ? p->tax0 : p->monthly[m - 1].tax;
         double over = m == 0 ? 0 : p->monthly[m - 1].overflow_cost;
-        add(v, mv, TCO_STMT_RENTAL, over);
+        /* With carbon_in_total, the overflow's carbon cost is inside EBITDA,
+         * not its rent (MODEL.md, A plan's carbon cost in its total). */
+        double co2 = m == 0 ? 0 : p->monthly[m - 1].overflow_carbon;
+        add(v, mv, TCO_STMT_RENTAL, over - co2);
+        if (co2 != 0)
+            add(v, mv, TCO_STMT_EBITDA, co2);
         add(v, mv, TCO_STMT_TAX, tax);
         add(v, mv, TCO_STMT_OPERATING_CASH, over + tax);
         row_totals(mv);

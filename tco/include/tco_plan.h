@@ -103,6 +103,12 @@ typedef struct tco_plan_month {
     /* With an API as the overflow (MODEL.md, An API as a plan's overflow):
      * the tokens it serves, overflow_hours * g; else 0. */
     double overflow_tokens;
+    /* With [scenario] carbon_in_total (MODEL.md, A plan's carbon cost in its
+     * total), the carbon cost each part's cost of the month holds: the owned
+     * part's (its purchases' electricity at own_utilization, and the embodied
+     * emissions of those bought in the month), the reserved part's and the
+     * overflow's GPU-hours; their sum; all 0 without the flag. */
+    double own_carbon, reserve_carbon, overflow_carbon, carbon_cost;
 } tco_plan_month;
 
 /* One purchase of a plan's owned part as the plan prices it (MODEL.md,
@@ -133,6 +139,8 @@ typedef struct tco_plan_purchase {
     double tax_on_sale;       /* with [tax]: rate * (residual - tax book value at its
                                  sale), at its sale; its lines[0] then carry each
                                  month's tax_depreciation (MODEL.md, Plans after tax) */
+    double carbon_cost0;      /* with carbon_in_total: its embodied emissions' cost, in
+                                 paid0 (MODEL.md, A plan's carbon cost in its total); else 0 */
 } tco_plan_purchase;
 
 /* Every figure of one plan (MODEL.md, Plans). Parts a plan lacks are 0. */
@@ -186,6 +194,8 @@ typedef struct tco_plan_result {
     tco_carbon_month *carbon; /* months 0..H (H + 1 entries), or NULL */
     double overflow_tokens;   /* with an API as the overflow: the months' tokens summed;
                                  else 0 (MODEL.md, An API as a plan's overflow) */
+    double carbon_cost0;      /* with carbon_in_total: month 0's carbon cost, in paid0 (the
+                                 purchases of month 0's embodied emissions); else 0 */
 } tco_plan_result;
 
 /* ===== The cheapest plan ([optimize]; MODEL.md, The cheapest plan) ===== */
