@@ -64,8 +64,8 @@ static void add_plan_month(const tco_plan_result *p, int m, int H, double *v)
     }
     const tco_plan_month *pm = &p->monthly[m - 1];
     v[TCO_PLAN_BUDGET_OWN] += pm->own_cost - pm->own_carbon - (m == H ? p->own_residual : 0);
-    v[TCO_PLAN_BUDGET_RESERVE] += pm->reserve_cost - pm->reserve_carbon;
-    v[TCO_PLAN_BUDGET_OVERFLOW] += pm->overflow_cost - pm->overflow_carbon;
+    v[TCO_PLAN_BUDGET_RESERVE] += tci_plan_reserve_rent(pm);
+    v[TCO_PLAN_BUDGET_OVERFLOW] += tci_plan_overflow_rent(pm);
     v[TCO_PLAN_BUDGET_TAX] += pm->tax;
     v[TCO_PLAN_BUDGET_CARBON] += pm->carbon_cost;
 }

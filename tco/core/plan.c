@@ -701,6 +701,7 @@ static void keep_carbon(const tco_scenario *s, const tco_plan *p, tco_plan_resul
         if (res.count > 0)
             pm->reserve_carbon = tci_carbon_cost_month(s, &res, 0, 0, 1, m);
         pm->carbon_cost = pm->own_carbon + pm->reserve_carbon + pm->overflow_carbon;
+        pm->own_operating = pm->own_operating - pm->own_carbon; /* its lines and financing */
     }
 }
 

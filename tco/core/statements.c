@@ -496,7 +496,7 @@ static int plan_statements(const tco_result *res, size_t i, const size_t *year_o
         /* With carbon_in_total, the overflow's carbon cost is inside EBITDA,
          * not its rent (MODEL.md, A plan's carbon cost in its total). */
         double co2 = m == 0 ? 0 : p->monthly[m - 1].overflow_carbon;
-        add(v, mv, TCO_STMT_RENTAL, over - co2);
+        add(v, mv, TCO_STMT_RENTAL, m == 0 ? 0 : tci_plan_overflow_rent(&p->monthly[m - 1]));
         if (co2 != 0)
             add(v, mv, TCO_STMT_EBITDA, co2);
         add(v, mv, TCO_STMT_TAX, tax);

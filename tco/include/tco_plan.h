@@ -87,7 +87,8 @@ typedef struct tco_plan_month {
     double own_served, reserve_capacity, reserve_served, capacity, served, idle, overflow_served;
     /* ... and the owned part's cost without what its purchases pay or lend in
      * their month (a purchase's capex, less a loan's amount or a lease's unpaid
-     * capex) and without a refresh's sale: its lines and financing alone. */
+     * capex) and without a refresh's sale: its lines and financing alone (with
+     * carbon_in_total, without its carbon cost: own_carbon). */
     double own_operating;
     /* ... and with [tax] its tax (MODEL.md, A plan's budget): each part's tax
      * of the month, negative when saved; 0 without [tax]. */

@@ -228,6 +228,9 @@ typedef struct xw_plansheet {
     int st_epay, st_ebuy, st_llprin, st_rou, st_ll;
     int st_lcost; /* asc842-operating: the straight-line lease cost */
     int st_ok;
+    int r_co2_cost; /* with carbon_in_total, the carbon cost row (in the plan's cost), which
+                       the Budget's carbon column and the Statements' EBITDA read (MODEL.md, A
+                       plan's carbon cost in its total); else XW_NONE */
 } xw_plansheet;
 
 /* Budget: A..G the fiscal year, its months and whether it is partial; from H the

@@ -91,6 +91,10 @@ typedef struct pl_rows {
      * from the month after the buyout, the loss on its sale at month H and
      * its book value at each month's end. */
     int r_sobdep, r_soloss, r_sobv;
+    /* With carbon_in_total (plancarbontotal.c; MODEL.md, A plan's carbon cost
+     * in its total): each part's carbon cost by month, which its tax row
+     * deducts (totals in C). */
+    int r_co2_own, r_co2_res, r_co2_over;
 } pl_rows;
 
 /* A plan's parts, as the sheet writes them. */
@@ -434,6 +438,11 @@ enum {
 #define PW_CARBON        (1ULL << 31)
 #define PW_CARBON_RENTED (1ULL << 32)
 #define PW_CARBON_PRICE  (1ULL << 33)
+/* With [scenario] carbon_in_total = yes (MODEL.md, A plan's carbon cost in its
+ * total): the carbon block above the cash flow, whose cost rows add it; and
+ * without it (the block after the others, beside the total). */
+#define PW_CTOTAL    (1ULL << 34)
+#define PW_NO_CTOTAL (1ULL << 35)
 
 /* How many rows an entry of plan_rows takes. */
 enum { PN_ONE, PN_OWNED_LINES, PN_LOAN_ROWS, PN_PURCHASES, PN_PURCHASE_FLAGS };
@@ -534,9 +543,21 @@ void xw_pl_stmt_layout(const xw_ctx *c, size_t p, const pl_rows *R, xw_plansheet
  * term owe past the horizon (plandrivers.c), rows of the cash flow's table
  * below what they discount. */
 void xw_pl_own_commit_pv_drv(const pl_sheet *S, int row);
-/* The block of a plan's emissions (plancarbon.c), after the tax block. */
+/* The block of a plan's emissions (plancarbon.c), after the tax block; with
+ * carbon_in_total, xw_pl_carbon_rows_in above the cash flow instead, the IT
+ * load's row before it and each part's carbon cost after it
+ * (plancarbontotal.c: xw_pl_ctotal_head_rows, xw_pl_ctotal_rows). */
 extern const pl_row xw_pl_carbon_rows[];
 extern const size_t xw_pl_n_carbon_rows;
+extern const pl_row xw_pl_carbon_rows_in[];
+extern const size_t xw_pl_n_carbon_rows_in;
+extern const pl_row xw_pl_ctotal_head_rows[];
+extern const size_t xw_pl_n_ctotal_head_rows;
+extern const pl_row xw_pl_ctotal_rows[];
+extern const size_t xw_pl_n_ctotal_rows;
+/* The owned part's IT load at the month's utilization (planlines.c): in the
+ * cash flow, or with carbon_in_total above the carbon block that reads it. */
+void xw_pl_it_kw_row(const pl_sheet *S, int row);
 /* The tax block's rows (plantax.c), after the plan's. */
 extern const pl_row xw_pl_tax_rows[];
 extern const size_t xw_pl_n_tax_rows;
