@@ -267,6 +267,102 @@ static void test_optimize_brute_force(void)
     tco_scenario_free(s);
 }
 
+/* ===== Every plan of tests/data/plans.ini ===== */
+
+/* text with every `from` replaced by `to`, in a new buffer (the caller frees it). */
+static char *replace_all(const char *text, const char *from, const char *to)
+{
+    size_t n = 0, lf = strlen(from), lt = strlen(to);
+    for (const char *q = strstr(text, from); q; q = strstr(q + lf, from))
+        n++;
+    char *out = malloc(strlen(text) + n * lt + 1), *w = out;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+    const char *q = text, *hit;
+    while ((hit = strstr(q, from)) != NULL) {
+        memcpy(w, q, (size_t)(hit - q));
+        w += hit - q;
+        memcpy(w, to, lt);
+        w += lt;
+        q = hit + lf;
+    }
+    strcpy(w, q);
+    return out;
+}
+
+/* Every plan of tests/data/plans.ini (staged purchases, refreshes, loans, leases
+ * past the horizon and returned at a refresh, spares, with [tax] at 0.25), with
+ * carbon keys, without and with the flag: the flag's total less the total
+ * without it is the plan's carbon cost (its months summed), its NPV's the
+ * months' present value at r_m = 1.08^(1/12) - 1, its after-tax total's 0.75 of
+ * it (deducted as paid, nothing past the horizon); the budget's carbon column
+ * adds up to it and each year's net cash is the budget's total. */
+static void test_every_plan(void)
+{
+    char *text = check_read_file(TCO_SOURCE_DIR "/tests/data/plans.ini");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    char *a = replace_all(text, "[site]\n", "[site]\ngrid_kgco2e_per_kwh = 0.4\n");
+    char *b = replace_all(a, "acquire = rent\n", "acquire = rent\nkgco2e_per_gpu_hour = 0.3\n");
+    char *c = replace_all(b, "acquire = buy\n",
+                          "acquire = buy\nembodied_kgco2e = 150\nserver_embodied_kgco2e = 900\n");
+    char *off = replace_all(c, "[scenario]\n", "[scenario]\ncarbon_price = 85\n");
+    char *on =
+        replace_all(off, "carbon_price = 85\n", "carbon_price = 85\ncarbon_in_total = yes\n");
+    const char tax[] = "\n[tax]\nrate = 0.25\n";
+    char *texts[2] = {malloc(strlen(off) + sizeof tax), malloc(strlen(on) + sizeof tax)};
+    CU_ASSERT_PTR_NOT_NULL_FATAL(texts[0]);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(texts[1]);
+    strcat(strcpy(texts[0], off), tax);
+    strcat(strcpy(texts[1], on), tax);
+    tco_scenario *s0 = NULL, *s1 = NULL;
+    tco_result *r0 = check_compute(texts[0], TCO_SOURCE_DIR "/tests/data/plans.ini", &s0);
+    tco_result *r1 = check_compute(texts[1], TCO_SOURCE_DIR "/tests/data/plans.ini", &s1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r1);
+    CU_ASSERT_EQUAL_FATAL(r0->n_plans, r1->n_plans);
+    CU_ASSERT(r1->n_plans >= 12);
+    tco_statements *st = NULL;
+    CU_ASSERT_EQUAL_FATAL(tco_statements_compute(r1, &st), TCO_OK);
+    const int H = s1->horizon_months;
+    const double rm = pow(1.08, 1.0 / 12) - 1;
+    for (size_t i = 0; i < r1->n_plans; i++) {
+        const tco_plan_result *p0 = &r0->plans[i], *p1 = &r1->plans[i];
+        CU_ASSERT_PTR_NOT_NULL_FATAL(p1->carbon);
+        double sum = 0, pv = 0;
+        for (int m = 0; m <= H; m++) {
+            sum += p1->carbon[m].carbon_cost;
+            pv += p1->carbon[m].carbon_cost / pow(1 + rm, m);
+        }
+        CU_ASSERT(sum > 0);
+        CU_ASSERT(fabs(p1->total - p0->total - sum) <= 1e-9 * p1->total);
+        CU_ASSERT(fabs(p1->npv - p0->npv - pv) <= 1e-9 * p1->npv);
+        CU_ASSERT(fabs(p1->after_tax_total - p0->after_tax_total - 0.75 * sum) <=
+                  1e-9 * p1->after_tax_total);
+        CU_ASSERT(fabs(p1->carbon_cost - sum) <= 1e-9 * sum);
+        double carbon = 0;
+        for (size_t y = 0; y < st->n_years; y++) {
+            const double *v = &st->budget->plan_value[(i * st->n_years + y) * TCO_PLAN_BUDGET_COLS];
+            const double *sv = &st->plan_value[(i * st->n_years + y) * TCO_STMT_COLS];
+            carbon += v[TCO_PLAN_BUDGET_CARBON];
+            CU_ASSERT(fabs(sv[TCO_STMT_NET_CASH] - v[TCO_PLAN_BUDGET_TOTAL]) <=
+                      1e-9 * fmax(1, fabs(v[TCO_PLAN_BUDGET_TOTAL])));
+        }
+        CU_ASSERT(fabs(carbon - sum) <= 1e-9 * sum);
+    }
+    tco_statements_free(st);
+    tco_result_free(r0);
+    tco_result_free(r1);
+    tco_scenario_free(s0);
+    tco_scenario_free(s1);
+    free(texts[0]);
+    free(texts[1]);
+    free(on);
+    free(off);
+    free(c);
+    free(b);
+    free(a);
+    free(text);
+}
+
 int main(void)
 {
     static const check_case cases[] = {
@@ -275,6 +371,7 @@ int main(void)
         {"nothing moves without the flag", test_without_flag},
         {"the cheapest plan with the carbon cost", test_optimize_by_hand},
         {"the cheapest plan against brute force", test_optimize_brute_force},
+        {"every plan of plans.ini with the flag", test_every_plan},
         {NULL, NULL},
     };
     return check_run("plancarbontotal", cases);
