@@ -654,6 +654,7 @@ static const struct {
     {xw_pl_cash_rows, &xw_pl_n_cash_rows},
     {xw_pl_tax_rows, &xw_pl_n_tax_rows},
     {xw_pl_stmt_rows, &xw_pl_n_stmt_rows},
+    {xw_pl_stmt_lease_rows, &xw_pl_n_stmt_lease_rows},
     {xw_pl_carbon_rows, &xw_pl_n_carbon_rows},
 };
 
@@ -806,6 +807,13 @@ static unsigned long long plan_has(const xw_ctx *c, size_t p, int *nloan)
         has |= m != TCO_DEP_MACRS5 && m != TCO_DEP_MACRS7 ? PW_TAX_SALV : 0;
     }
     has |= own && nlease == 0 && fin != TCO_FIN_LEASE ? PW_ST_OWN : 0;
+    has |= nlease > 0 ? PW_ST_SLEASE : 0;
+    for (int k = 0; nlease > 0 && k < 1 + refresh; k++) { /* the leases' standards */
+        const tco_option *lo = &s->options[k ? pl->refresh_i : pl->own_i];
+        if (lo->financing != TCO_FIN_LEASE)
+            continue;
+        has |= lo->lease_accounting == TCO_LEASE_ASC842_OPERATING ? PW_ST_SLOP : PW_ST_SLBOOKS;
+    }
     if (fin == TCO_FIN_LEASE) {
         const tco_option *lo = &s->options[pl->own_i];
         int op = lo->lease_accounting == TCO_LEASE_ASC842_OPERATING;

@@ -91,6 +91,20 @@ typedef struct pl_rows {
      * from the month after the buyout, the loss on its sale at month H and
      * its book value at each month's end. */
     int r_sobdep, r_soloss, r_sobv;
+    /* With buy_at or a refresh and a purchase on a lease (planstmtl.c): the
+     * heading; one row a purchase each of its lease's rate, liability and
+     * right-of-use asset at commencement (column C), its depreciation, its
+     * asset before a sale, its lease's interest and liability, under
+     * asc842-operating its straight-line cost and what is paid ahead of it,
+     * the loss on its sale or early return, on the books its financing cash;
+     * then the plan's lines: depreciation, loss, book value, right-of-use
+     * asset, lease liability, interest, lease cost, the leases' financing
+     * cash, the leases' and loans' operating cash, capex in investing, the
+     * loans' amounts and balance. */
+    int s_stq, k_qrate, k_qll0, k_qrou0, r_qbdep, r_qbabv, r_qbint, r_qbll, r_qbcost, r_qbahead,
+        r_qbloss, r_qbfin;
+    int r_qdep, r_qloss, r_qbv, r_qrou, r_qll, r_qint, r_qcost, r_qfin, r_qopcash, r_qcapex,
+        r_qlent, r_qloan;
 } pl_rows;
 
 /* A plan's parts, as the sheet writes them. */
@@ -434,6 +448,9 @@ enum {
 #define PW_CARBON        (1ULL << 31)
 #define PW_CARBON_RENTED (1ULL << 32)
 #define PW_CARBON_PRICE  (1ULL << 33)
+#define PW_ST_SLEASE     (1ULL << 34) /* staged or refreshed, a purchase on a lease */
+#define PW_ST_SLOP       (1ULL << 35) /* ... one under asc842-operating */
+#define PW_ST_SLBOOKS    (1ULL << 36) /* ... one on the books */
 
 /* How many rows an entry of plan_rows takes. */
 enum { PN_ONE, PN_OWNED_LINES, PN_LOAN_ROWS, PN_PURCHASES, PN_PURCHASE_FLAGS };
@@ -530,6 +547,17 @@ extern const size_t xw_pl_n_stmt_rows;
 /* Plan p's rows the Statements sheet reads, from its sheet's rows R, into
  * ps (its st_* members). */
 void xw_pl_stmt_layout(const xw_ctx *c, size_t p, const pl_rows *R, xw_plansheet *ps);
+/* With buy_at or a refresh and a purchase on a lease, the rows its
+ * statements need (planstmtl.c), after xw_pl_stmt_rows; their part of ps. */
+extern const pl_row xw_pl_stmt_lease_rows[];
+extern const size_t xw_pl_n_stmt_lease_rows;
+void xw_pl_stmt_lease_layout(const pl_rows *R, xw_plansheet *ps);
+/* The depreciation of capex b (text) in the year y (text) of option w's
+ * life, by its method, /12, in f (planstmt.c); purchase j's year of
+ * ownership in the month of column col (its month 1 the first), in t. */
+const char *xw_pl_dep_of(const pl_sheet *S, const xw_optw *w, const char *b, const char *y, char *f,
+                         size_t fs);
+const char *xw_pl_buy_year(const pl_sheet *S, int j, int col, char *t, size_t ts);
 /* The present values of what the owned part's leases and the reserved part's
  * term owe past the horizon (plandrivers.c), rows of the cash flow's table
  * below what they discount. */
