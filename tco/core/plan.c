@@ -376,7 +376,8 @@ static void api_rate(const tco_scenario *s, const tco_plan *p, tco_plan_result *
     if (p->overflow_i < 0 || s->options[p->overflow_i].acquire != TCO_API)
         return;
     const double limit = s->options[p->overflow_i].max_tokens_per_minute;
-    const double per_hour = tci_api_tokens_per_ref_hour(s) / (s->hours_per_month * 60);
+    r->api_tokens_per_hour = tci_api_tokens_per_ref_hour(s);
+    const double per_hour = r->api_tokens_per_hour / (s->hours_per_month * 60);
     if (limit > 0)
         r->rate_limit_tpm = limit;
     for (int m = 1; m <= s->horizon_months; m++) {

@@ -197,6 +197,8 @@ typedef struct tco_plan_result {
     double rate_limit_tpm;
     int over_rate_month;
     double over_rate_tpm;
+    double api_tokens_per_hour; /* with an API as the overflow: g, the tokens of a
+                                   reference GPU-hour; else 0 */
 } tco_plan_result;
 
 /* ===== The cheapest plan ([optimize]; MODEL.md, The cheapest plan) ===== */

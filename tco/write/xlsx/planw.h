@@ -91,6 +91,11 @@ typedef struct pl_rows {
      * from the month after the buyout, the loss on its sale at month H and
      * its book value at each month's end. */
     int r_sobdep, r_soloss, r_sobv;
+    /* With an API as the overflow (planapi.c; MODEL.md, An API as a plan's
+     * overflow): the block's heading, g (in C), the tokens sent by month (their
+     * sum in C); with its rate limit, the tokens a minute (the peak in C), the
+     * limit (in C) and the flag that the month is within it (all months in C). */
+    int s_api, k_api_g, r_api_tok, r_api_tpm, k_api_lim, r_api_fits;
 } pl_rows;
 
 /* A plan's parts, as the sheet writes them. */
@@ -434,6 +439,10 @@ enum {
 #define PW_CARBON        (1ULL << 31)
 #define PW_CARBON_RENTED (1ULL << 32)
 #define PW_CARBON_PRICE  (1ULL << 33)
+/* An API as the overflow (MODEL.md, An API as a plan's overflow); and it has a
+ * max_tokens_per_minute. */
+#define PW_API       (1ULL << 34)
+#define PW_API_LIMIT (1ULL << 35)
 
 /* How many rows an entry of plan_rows takes. */
 enum { PN_ONE, PN_OWNED_LINES, PN_LOAN_ROWS, PN_PURCHASES, PN_PURCHASE_FLAGS };
@@ -537,6 +546,10 @@ void xw_pl_own_commit_pv_drv(const pl_sheet *S, int row);
 /* The block of a plan's emissions (plancarbon.c), after the tax block. */
 extern const pl_row xw_pl_carbon_rows[];
 extern const size_t xw_pl_n_carbon_rows;
+/* The block of an API overflow's tokens and rate limit (planapi.c), after the
+ * power block. */
+extern const pl_row xw_pl_api_rows[];
+extern const size_t xw_pl_n_api_rows;
 /* The tax block's rows (plantax.c), after the plan's. */
 extern const pl_row xw_pl_tax_rows[];
 extern const size_t xw_pl_n_tax_rows;
