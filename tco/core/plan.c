@@ -377,12 +377,14 @@ static void api_rate(const tco_scenario *s, const tco_plan *p, tco_plan_result *
         return;
     const double limit = s->options[p->overflow_i].max_tokens_per_minute;
     r->api_tokens_per_hour = tci_api_tokens_per_ref_hour(s);
-    const double per_hour = r->api_tokens_per_hour / (s->hours_per_month * 60);
+    const double minutes = s->hours_per_month * 60;
     if (limit > 0)
         r->rate_limit_tpm = limit;
     for (int m = 1; m <= s->horizon_months; m++) {
         tco_plan_month *pm = &r->monthly[m - 1];
-        pm->overflow_tokens_per_minute = pm->overflow_hours * per_hour;
+        /* The month's tokens over its minutes, as tokens_over(m) and the plan
+         * sheet have them. */
+        pm->overflow_tokens_per_minute = pm->overflow_hours * r->api_tokens_per_hour / minutes;
         if (limit > 0 && pm->overflow_tokens_per_minute > limit && !r->over_rate_month) {
             r->over_rate_month = m;
             r->over_rate_tpm = pm->overflow_tokens_per_minute;
