@@ -391,6 +391,16 @@ static double rank_figure(const xw_ctx *c, const tco_plan_result *P)
                                                      : P->total;
 }
 
+/* 1 when a plan with a sheet has an API overflow with a rate limit (MODEL.md,
+ * An API as a plan's overflow): its "serves" column reads that limit too. */
+static int api_limited(const xw_ctx *c)
+{
+    for (size_t p = 0; c->ps && p < c->s->n_plans; p++)
+        if (c->ps[p].ws && c->ps[p].r_net != XW_NONE && c->ps[p].r_api_fits != XW_NONE)
+            return 1;
+    return 0;
+}
+
 /* The headlines of a scenario with plans, from row 2: the best plan by
  * rank_by (MODEL.md, Plans: serving all demand first), linked to its sheet,
  * with its figure; the optimum of [optimize] by its objective, linked to the
@@ -409,6 +419,11 @@ static int sm_plan_headlines(xw_ctx *c)
         if (tco_scenario_power_capped(c->s)) /* MODEL.md, A plan at a site with a power limit */
             xw_labelf(c, t, sizeof t, "summary.best_plan.capped",
                       "Best plan by {figure} (serving all demand within the site's power limit "
+                      "first)",
+                      "figure", rank_words(c, c->s->rank_by), NULL);
+        else if (api_limited(c)) /* MODEL.md, An API as a plan's overflow */
+            xw_labelf(c, t, sizeof t, XW_KEY("summary.best_plan.rate"),
+                      "Best plan by {figure} (serving all demand within the API's rate limit "
                       "first)",
                       "figure", rank_words(c, c->s->rank_by), NULL);
         else
@@ -516,16 +531,6 @@ static void sm_plan_power(xw_ctx *c, const xw_plansheet *ps, int row, const tco_
             tco_plan_feasible(P), flag);
 }
 
-/* 1 when a plan with a sheet has an API overflow with a rate limit (MODEL.md,
- * An API as a plan's overflow): its "serves" column reads that limit too. */
-static int api_limited(const xw_ctx *c)
-{
-    for (size_t p = 0; c->ps && p < c->s->n_plans; p++)
-        if (c->ps[p].ws && c->ps[p].r_net != XW_NONE && c->ps[p].r_api_fits != XW_NONE)
-            return 1;
-    return 0;
-}
-
 /* The plans, ranked as the options are (MODEL.md, Plans): per plan in file
  * order, its name linked to its sheet, the figure rank_by names (its sheet's
  * total, NPV or NPV after tax), whether it serves all demand (its sheet's unserved total is 0,
@@ -544,6 +549,11 @@ static void sm_plans(xw_ctx *c, int wo)
         xw_labelf(c, t, sizeof t, "summary.plans.capped",
                   "Plans, ranked as the options are: the feasible ones (serving all demand within "
                   "the site's power limit) first, then by {figure}",
+                  "figure", rank_words(c, c->s->rank_by), NULL);
+    else if (api_limited(c))
+        xw_labelf(c, t, sizeof t, XW_KEY("summary.plans.rate"),
+                  "Plans, ranked as the options are: those serving all demand within the API's "
+                  "rate limit first, then by {figure}",
                   "figure", rank_words(c, c->s->rank_by), NULL);
     else
         xw_labelf(c, t, sizeof t, "summary.plans",
