@@ -23,6 +23,7 @@ minutes: an overflow hour a month is 480 tokens a minute.
    144,000 does not: the Summary ranks burst (16,496) first, two (17,152), then api;
    every plan sheet's carbon totals and rate-limit flag, and the Summary's plans, equal
    the engine's for the INI edited alike.
+3. `tco import` of the edited workbook writes exactly those two lines back.
 Exit 0 when all hold; 1 otherwise.
 """
 import json, os, subprocess, sys, tempfile
@@ -165,6 +166,20 @@ def main():
             against(who, wv, path, engine, more)
             print(f"{who}: {len(more)} differences")
             bad += more
+        # 3. tco import writes exactly the two edited lines back.
+        with open(ini, encoding="utf-8") as f:
+            text = f.read()
+        want = (text.replace("max_tokens_per_minute = 50000 ", "max_tokens_per_minute = 100000 ")
+                .replace("kgco2e_per_million_tokens = 0.5 ", "kgco2e_per_million_tokens = 0.8 "))
+        new_ini = os.path.join(tmp, "imported.ini")
+        p = subprocess.run([tco, "import", edited, "--scenario", ini, "-o", new_ini],
+                           capture_output=True, text=True, timeout=120)
+        got = open(new_ini, encoding="utf-8").read() if os.path.exists(new_ini) else ""
+        if p.returncode != 1 or got != want or want == text:
+            bad.append(f"import (exit {p.returncode}) is not the scenario edited alike "
+                       f"({p.stderr.strip()[:300]})")
+        else:
+            print("import: the two lines written back")
     for b in bad[:40]:
         print("FAIL", b)
     print("live plan api carbon:", "FAIL" if bad else "OK")
