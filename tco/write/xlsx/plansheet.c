@@ -651,6 +651,7 @@ static const struct {
     {xw_pl_driver_rows, &xw_pl_n_driver_rows},
     {plan_rows, &(const size_t){N_PLAN_ROWS}},
     {xw_pl_power_rows, &xw_pl_n_power_rows},
+    {xw_pl_api_rows, &xw_pl_n_api_rows},
     {xw_pl_cash_rows, &xw_pl_n_cash_rows},
     {xw_pl_tax_rows, &xw_pl_n_tax_rows},
     {xw_pl_stmt_rows, &xw_pl_n_stmt_rows},
@@ -825,6 +826,9 @@ static unsigned long long plan_has(const xw_ctx *c, size_t p, int *nloan)
     has |= carbon ? PW_CARBON : 0;
     has |= carbon && (res || over) ? PW_CARBON_RENTED : 0;
     has |= carbon && s->carbon_price > 0 ? PW_CARBON_PRICE : 0;
+    const tco_option *vo = over ? &s->options[pl->overflow_i] : NULL;
+    has |= vo && vo->acquire == TCO_API ? PW_API : 0; /* MODEL.md, An API as a plan's overflow */
+    has |= vo && vo->acquire == TCO_API && vo->max_tokens_per_minute > 0 ? PW_API_LIMIT : 0;
     return has;
 }
 
@@ -906,6 +910,7 @@ void xw_plan_layout(xw_ctx *c, size_t p)
     ps->r_unserved = R.r_unserved;
     ps->r_s_over = R.r_s_over;
     ps->r_kw_fits = R.r_kw_fits;
+    ps->r_api_fits = R.r_api_fits;
     ps->r_tax = R.r_tax;
     ps->r_at_net = R.r_at_net;
     ps->r_at_pv = R.r_at_pv;

@@ -105,6 +105,11 @@ typedef struct pl_rows {
         r_qbloss, r_qbfin;
     int r_qdep, r_qloss, r_qbv, r_qrou, r_qll, r_qint, r_qcost, r_qfin, r_qopcash, r_qcapex,
         r_qlent, r_qloan;
+    /* With an API as the overflow (planapi.c; MODEL.md, An API as a plan's
+     * overflow): the block's heading, g (in C), the tokens sent by month (their
+     * sum in C); with its rate limit, the tokens a minute (the peak in C), the
+     * limit (in C) and the flag that the month is within it (all months in C). */
+    int s_api, k_api_g, r_api_tok, r_api_tpm, k_api_lim, r_api_fits;
 } pl_rows;
 
 /* A plan's parts, as the sheet writes them. */
@@ -451,6 +456,10 @@ enum {
 #define PW_ST_SLEASE     (1ULL << 34) /* staged or refreshed, a purchase on a lease */
 #define PW_ST_SLOP       (1ULL << 35) /* ... one under asc842-operating */
 #define PW_ST_SLBOOKS    (1ULL << 36) /* ... one on the books */
+/* An API as the overflow (MODEL.md, An API as a plan's overflow); and it has a
+ * max_tokens_per_minute. */
+#define PW_API       (1ULL << 37)
+#define PW_API_LIMIT (1ULL << 38)
 
 /* How many rows an entry of plan_rows takes. */
 enum { PN_ONE, PN_OWNED_LINES, PN_LOAN_ROWS, PN_PURCHASES, PN_PURCHASE_FLAGS };
@@ -565,6 +574,10 @@ void xw_pl_own_commit_pv_drv(const pl_sheet *S, int row);
 /* The block of a plan's emissions (plancarbon.c), after the tax block. */
 extern const pl_row xw_pl_carbon_rows[];
 extern const size_t xw_pl_n_carbon_rows;
+/* The block of an API overflow's tokens and rate limit (planapi.c), after the
+ * power block. */
+extern const pl_row xw_pl_api_rows[];
+extern const size_t xw_pl_n_api_rows;
 /* The tax block's rows (plantax.c), after the plan's. */
 extern const pl_row xw_pl_tax_rows[];
 extern const size_t xw_pl_n_tax_rows;
