@@ -104,6 +104,10 @@ typedef struct tco_plan_month {
     /* With an API as the overflow (MODEL.md, An API as a plan's overflow):
      * the tokens it serves, overflow_hours * g; else 0. */
     double overflow_tokens;
+    /* ... and those tokens a minute, overflow_hours * g / (T * 60), what the
+     * API's max_tokens_per_minute limits (MODEL.md, An API as a plan's
+     * overflow); filled for the optimizer's candidates too; else 0. */
+    double overflow_tokens_per_minute;
     /* With [scenario] carbon_in_total (MODEL.md, A plan's carbon cost in its
      * total), the carbon cost each part's cost of the month holds: the owned
      * part's (its purchases' electricity at own_utilization, and the embodied
@@ -195,8 +199,17 @@ typedef struct tco_plan_result {
     tco_carbon_month *carbon; /* months 0..H (H + 1 entries), or NULL */
     double overflow_tokens;   /* with an API as the overflow: the months' tokens summed;
                                  else 0 (MODEL.md, An API as a plan's overflow) */
-    double carbon_cost0;      /* with carbon_in_total: month 0's carbon cost, in paid0 (the
-                                 purchases of month 0's embodied emissions); else 0 */
+    /* The API overflow's rate limit (MODEL.md, An API as a plan's overflow):
+     * its max_tokens_per_minute (NAN without an API overflow or without a
+     * limit); the first month whose overflow tokens a minute pass it (0 when
+     * none does: the plan fits the limit) and those tokens a minute. */
+    double rate_limit_tpm;
+    int over_rate_month;
+    double over_rate_tpm;
+    double api_tokens_per_hour; /* with an API as the overflow: g, the tokens of a
+                                   reference GPU-hour; else 0 */
+    double carbon_cost0;        /* with carbon_in_total: month 0's carbon cost, in paid0 (the
+                                   purchases of month 0's embodied emissions); else 0 */
 } tco_plan_result;
 
 /* ===== The cheapest plan ([optimize]; MODEL.md, The cheapest plan) ===== */
@@ -245,19 +258,29 @@ typedef struct tco_optimize_result {
     tco_plan_result best_plan;  /* the optimum computed in full */
     size_t over_power;          /* candidates skipped: over their site's power limit in
                                    some month (MODEL.md, The cheapest plan) */
+    size_t over_rate_limit;     /* candidates skipped: their API overflow over its rate
+                                   limit in some month (MODEL.md, The cheapest plan) */
 } tco_optimize_result;
 
 /* A plan's figure that `objective` names: its total, NPV or after-tax NPV. */
 double tco_plan_objective(const tco_plan_result *pr, tco_objective objective);
 
-/* 1 when plan result pr is feasible (MODEL.md, Plans): it serves all demand
- * and fits its site's power limit in every month. */
+/* 1 when plan result pr is feasible (MODEL.md, Plans): it serves all demand,
+ * fits its site's power limit in every month and, with an API overflow,
+ * sends it no more tokens a minute than its rate limit in any month. */
 int tco_plan_feasible(const tco_plan_result *pr);
 
 /* Why plan result pr does not fit its site's power limit, in words, into buf
  * (size bytes): "needs N kW in month M, the site has C" (each number as %g
  * writes it); returns buf, or NULL when the plan fits (buf untouched). */
 const char *tco_plan_power_text(const tco_plan_result *pr, char *buf, size_t size);
+
+/* Why plan result pr's API overflow is over its rate limit, in words, into
+ * buf (size bytes): "over the API's rate limit: needs N tokens a minute in
+ * month M, the API allows L" (whole tokens with thousands separators, two
+ * decimals where whole tokens would not tell N from L);
+ * returns buf, or NULL when the plan is within the limit (buf untouched). */
+const char *tco_plan_rate_text(const tco_plan_result *pr, char *buf, size_t size);
 
 #ifdef __cplusplus
 }

@@ -228,6 +228,8 @@ typedef struct xw_plansheet {
     int st_epay, st_ebuy, st_llprin, st_rou, st_ll;
     int st_lcost; /* asc842-operating: the straight-line lease cost */
     int st_ok;
+    int r_api_fits; /* the flag that every month is within the API overflow's rate limit (in
+                       C), or XW_NONE (MODEL.md, An API as a plan's overflow) */
     int r_co2_cost; /* with carbon_in_total, the carbon cost row (in the plan's cost), which
                        the Budget's carbon column and the Statements' EBITDA read (MODEL.md, A
                        plan's carbon cost in its total); else XW_NONE */

@@ -148,7 +148,8 @@ static void s2m_row(const pl_sheet *S, int row)
 }
 
 /* Scope 3, purchased: the reserved GPUs' every hour and the overflow's hours
- * bought x each option's kgCO2e per GPU-hour / 1000, operating months. */
+ * bought x each option's kgCO2e per GPU-hour / 1000 (an API overflow's: its
+ * tokens / 1e6 x its kgCO2e per million tokens), operating months. */
 static const char *f_s3p(const pl_sheet *S, char *f, size_t fs, int col)
 {
     xw_ctx *c = S->c;
@@ -157,7 +158,11 @@ static const char *f_s3p(const pl_sheet *S, char *f, size_t fs, int col)
         xw_formula(c, r, sizeof r, "%s*%s*%s", pl_res_n(S).s,
                    xw_in_global(c, TCO_S_HOURS_PER_MONTH).s,
                    xw_ow_in(&S->wr, TCO_O_KGCO2E_PER_GPU_HOUR).s);
-    if (S->over)
+    if (S->over && S->R.r_api_tok != XW_NONE) /* an API's tokens (MODEL.md, A plan's
+                                                 emissions) */
+        xw_formula(c, o, sizeof o, "%s/1000000*%s", pl_at(S->R.r_api_tok, col).s,
+                   xw_ow_in(&S->wv, TCO_O_KGCO2E_PER_MILLION_TOKENS).s);
+    else if (S->over)
         xw_formula(c, o, sizeof o, "%s*%s", pl_at(S->R.r_h_over, col).s,
                    xw_ow_in(&S->wv, TCO_O_KGCO2E_PER_GPU_HOUR).s);
     return xw_formula(c, f, fs, "=(%s+%s)/1000*%s", r, o, pl_at(S->R.f_op, col).s);
@@ -170,7 +175,19 @@ static double v_s3p(const tco_carbon_month *c)
 
 static void s3p_row(const pl_sheet *S, int row)
 {
-    if (isnan(S->pr->scope3_purchased_tco2e)) { /* a part without kgco2e_per_gpu_hour */
+    if (S->R.r_api_tok != XW_NONE)
+        pl_label(S, row,
+                 xw_label(S->c, XW_KEY("plan.co2.s3p_api"),
+                          "Scope 3, purchased services: reserved GPU-hours x kgCO2e and the API's "
+                          "tokens / 1M x kgCO2e (tCO2e)"),
+                 "", XS_TEXT);
+    else
+        pl_label(S, row,
+                 xw_label(S->c, XW_KEY("plan.co2.s3p"),
+                          "Scope 3, purchased services: reserved and overflow GPU-hours x kgCO2e "
+                          "(tCO2e)"),
+                 "", XS_TEXT);
+    if (isnan(S->pr->scope3_purchased_tco2e)) { /* a part without its kgCO2e key */
         na(S, row);
         return;
     }
@@ -280,9 +297,7 @@ static void cost_row(const pl_sheet *S, int row)
            "Scope 2, location-based: kWh x grid intensity (tCO2e)", PU_NONE, s2l_row),             \
     PLABEL(r_co2_s2m, PW_CARBON | PW_OWN | (in), XW_KEY("plan.co2.s2m"),                           \
            "Scope 2, market-based: kWh x contracted intensity (tCO2e)", PU_NONE, s2m_row),         \
-    PLABEL(r_co2_s3p, PW_CARBON | PW_CARBON_RENTED | (in), XW_KEY("plan.co2.s3p"),                 \
-           "Scope 3, purchased services: reserved and overflow GPU-hours x kgCO2e (tCO2e)",        \
-           PU_NONE, s3p_row),                                                                      \
+    POWN(r_co2_s3p, PW_CARBON | PW_CARBON_RENTED | (in), s3p_row),                                 \
     PLABEL(r_co2_s3c, PW_CARBON | PW_OWN | (in), XW_KEY("plan.co2.s3c"),                           \
            "Scope 3, capital goods: embodied, in each purchase's month (tCO2e)", PU_NONE,          \
            s3c_row),                                                                               \
