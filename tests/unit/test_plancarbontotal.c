@@ -289,16 +289,17 @@ static char *replace_all(const char *text, const char *from, const char *to)
     return out;
 }
 
-/* Every plan of tests/data/plans.ini (staged purchases, refreshes, loans, leases
- * past the horizon and returned at a refresh, spares, with [tax] at 0.25), with
- * carbon keys, without and with the flag: the flag's total less the total
- * without it is the plan's carbon cost (its months summed), its NPV's the
- * months' present value at r_m = 1.08^(1/12) - 1, its after-tax total's 0.75 of
+/* Every plan of the file at path (n_plans of them; tests/data/plans.ini: staged
+ * purchases, refreshes, loans, leases past the horizon and returned at a
+ * refresh, spares), with [tax] at 0.25 and carbon keys, without and with the
+ * flag: the flag's total less the total without it is the plan's carbon cost
+ * (its months summed), its NPV's the months' present value at its monthly
+ * rate (plans.ini: r_m = 1.08^(1/12) - 1), its after-tax total's 0.75 of
  * it (deducted as paid, nothing past the horizon); the budget's carbon column
  * adds up to it and each year's net cash is the budget's total. */
-static void test_every_plan(void)
+static void every_plan_of(const char *path, size_t n_plans)
 {
-    char *text = check_read_file(TCO_SOURCE_DIR "/tests/data/plans.ini");
+    char *text = check_read_file(path);
     CU_ASSERT_PTR_NOT_NULL_FATAL(text);
     char *a = replace_all(text, "[site]\n", "[site]\ngrid_kgco2e_per_kwh = 0.4\n");
     char *b = replace_all(a, "acquire = rent\n", "acquire = rent\nkgco2e_per_gpu_hour = 0.3\n");
@@ -314,16 +315,16 @@ static void test_every_plan(void)
     strcat(strcpy(texts[0], off), tax);
     strcat(strcpy(texts[1], on), tax);
     tco_scenario *s0 = NULL, *s1 = NULL;
-    tco_result *r0 = check_compute(texts[0], TCO_SOURCE_DIR "/tests/data/plans.ini", &s0);
-    tco_result *r1 = check_compute(texts[1], TCO_SOURCE_DIR "/tests/data/plans.ini", &s1);
+    tco_result *r0 = check_compute(texts[0], path, &s0);
+    tco_result *r1 = check_compute(texts[1], path, &s1);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r0);
     CU_ASSERT_PTR_NOT_NULL_FATAL(r1);
     CU_ASSERT_EQUAL_FATAL(r0->n_plans, r1->n_plans);
-    CU_ASSERT(r1->n_plans >= 12);
+    CU_ASSERT_EQUAL(r1->n_plans, n_plans);
     tco_statements *st = NULL;
     CU_ASSERT_EQUAL_FATAL(tco_statements_compute(r1, &st), TCO_OK);
     const int H = s1->horizon_months;
-    const double rm = pow(1.08, 1.0 / 12) - 1;
+    const double rm = pow(1 + s1->discount_rate, 1.0 / 12) - 1;
     for (size_t i = 0; i < r1->n_plans; i++) {
         const tco_plan_result *p0 = &r0->plans[i], *p1 = &r1->plans[i];
         CU_ASSERT_PTR_NOT_NULL_FATAL(p1->carbon);
@@ -363,6 +364,19 @@ static void test_every_plan(void)
     free(text);
 }
 
+static void test_every_plan(void)
+{
+    every_plan_of(TCO_SOURCE_DIR "/tests/data/plans.ini", 12);
+}
+
+/* The same of tests/data/plan-staged-leases.ini: purchases in stages and
+ * refreshes on leases (IFRS 16, ASC 842 finance and operating, returned early or
+ * bought out), each purchase's statements its own, the plan's carbon cost whole. */
+static void test_every_staged_lease(void)
+{
+    every_plan_of(TCO_SOURCE_DIR "/tests/data/plan-staged-leases.ini", 8);
+}
+
 int main(void)
 {
     static const check_case cases[] = {
@@ -372,6 +386,7 @@ int main(void)
         {"the cheapest plan with the carbon cost", test_optimize_by_hand},
         {"the cheapest plan against brute force", test_optimize_brute_force},
         {"every plan of plans.ini with the flag", test_every_plan},
+        {"every plan of plan-staged-leases.ini with the flag", test_every_staged_lease},
         {NULL, NULL},
     };
     return check_run("plancarbontotal", cases);
