@@ -353,14 +353,24 @@ static void own_tax_row(const pl_sheet *S, int row)
 
 static void res_tax_row(const pl_sheet *S, int row)
 {
-    part_row(S, row, XW_KEY("plan.tres"), "Reserved: tax (-rate x upfront and rental)", res_formula,
-             res_value, S->R.r_res_commit, S->pr->reserve_commitment_tax);
+    if (S->R.r_co2_res != XW_NONE) /* MODEL.md, A plan's carbon cost in its total */
+        part_row(S, row, XW_KEY("plan.tres.co2"),
+                 "Reserved: tax (-rate x upfront, rental and carbon cost)", res_formula, res_value,
+                 S->R.r_res_commit, S->pr->reserve_commitment_tax);
+    else
+        part_row(S, row, XW_KEY("plan.tres"), "Reserved: tax (-rate x upfront and rental)",
+                 res_formula, res_value, S->R.r_res_commit, S->pr->reserve_commitment_tax);
 }
 
 static void over_tax_row(const pl_sheet *S, int row)
 {
-    part_row(S, row, XW_KEY("plan.tover"), "On demand: tax (-rate x the hours bought)",
-             over_formula, over_value, XW_NONE, 0);
+    if (S->R.r_co2_over != XW_NONE)
+        part_row(S, row, XW_KEY("plan.tover.co2"),
+                 "On demand: tax (-rate x the hours bought and their carbon cost)", over_formula,
+                 over_value, XW_NONE, 0);
+    else
+        part_row(S, row, XW_KEY("plan.tover"), "On demand: tax (-rate x the hours bought)",
+                 over_formula, over_value, XW_NONE, 0);
 }
 
 /* ===== The plan's ===== */
