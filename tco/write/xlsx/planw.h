@@ -567,6 +567,10 @@ void xw_pl_stmt_lease_layout(const pl_rows *R, xw_plansheet *ps);
 const char *xw_pl_dep_of(const pl_sheet *S, const xw_optw *w, const char *b, const char *y, char *f,
                          size_t fs);
 const char *xw_pl_buy_year(const pl_sheet *S, int j, int col, char *t, size_t ts);
+/* The engine's figure of purchase j in model month m (planstmt.c): its book
+ * depreciation (k 0), its asset before a sale (k 1: its book value, or on
+ * the books its right-of-use asset), its lease's interest (k 2). */
+double xw_pl_buy_value(const pl_sheet *S, int j, int m, int k);
 /* The present values of what the owned part's leases and the reserved part's
  * term owe past the horizon (plandrivers.c), rows of the cash flow's table
  * below what they discount. */
