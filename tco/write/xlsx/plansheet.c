@@ -917,6 +917,7 @@ void xw_plan_layout(xw_ctx *c, size_t p)
     ps->r_commit[0] = R.r_res_commit;
     ps->r_commit[1] = R.r_own_commit;
     xw_pl_stmt_layout(c, p, &R, ps);
+    xw_pl_stmt_lease_layout(&R, ps); /* with a purchase on a lease, in stages */
 }
 /* ===== The chart ===== */
 

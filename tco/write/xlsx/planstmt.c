@@ -690,7 +690,6 @@ void xw_pl_stmt_layout(const xw_ctx *c, size_t p, const pl_rows *R, xw_plansheet
         ps->st_rou = R->r_srou;
         ps->st_ll = R->r_sllclose;
     }
-    xw_pl_stmt_lease_layout(R, ps);
     ps->st_commit[0] = R->r_res_commit;
     ps->st_commit[1] = R->r_own_commit;
     ps->st_ok =

@@ -557,7 +557,8 @@ extern const size_t xw_pl_n_stmt_rows;
  * ps (its st_* members). */
 void xw_pl_stmt_layout(const xw_ctx *c, size_t p, const pl_rows *R, xw_plansheet *ps);
 /* With buy_at or a refresh and a purchase on a lease, the rows its
- * statements need (planstmtl.c), after xw_pl_stmt_rows; their part of ps. */
+ * statements need (planstmtl.c), after xw_pl_stmt_rows; their part of ps,
+ * over what xw_pl_stmt_layout set. */
 extern const pl_row xw_pl_stmt_lease_rows[];
 extern const size_t xw_pl_n_stmt_lease_rows;
 void xw_pl_stmt_lease_layout(const pl_rows *R, xw_plansheet *ps);
