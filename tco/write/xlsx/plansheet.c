@@ -931,6 +931,7 @@ void xw_plan_layout(xw_ctx *c, size_t p)
     ps->r_commit[1] = R.r_own_commit;
     ps->r_co2_cost = c->s->carbon_in_total ? R.r_co2_cost : XW_NONE;
     xw_pl_stmt_layout(c, p, &R, ps);
+    xw_pl_stmt_lease_layout(&R, ps); /* with a purchase on a lease, in stages */
 }
 /* ===== The chart ===== */
 

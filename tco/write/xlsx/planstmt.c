@@ -106,15 +106,14 @@ const char *xw_pl_buy_year(const pl_sheet *S, int j, int col, char *t, size_t ts
                       pl_drv(pl_flag(S, PF_BOUGHT, j)).s);
 }
 
-/* The engine's figure of purchase j in model month m: its depreciation (k
- * 0) or its book value before a sale (k 1). */
-static double buy_v(const pl_sheet *S, int j, int m, int k)
+/* See planw.h. */
+double xw_pl_buy_value(const pl_sheet *S, int j, int m, int k)
 {
     const tco_statements *st = S->c->st;
     if (!st || !st->plan_buy_dep)
         return 0;
     size_t at = (S->p * st->plan_buys + (size_t)j) * st->n_months + (size_t)m;
-    return k == 0 ? st->plan_buy_dep[at] : st->plan_buy_bv[at];
+    return k == 0 ? st->plan_buy_dep[at] : k == 1 ? st->plan_buy_bv[at] : st->plan_buy_interest[at];
 }
 
 /* Each purchase's depreciation (k 0) in its months in service, from the
@@ -139,7 +138,7 @@ static void buy_rows(const pl_sheet *S, int first, int k)
         xw_refbuf b = pl_buy(S, j, PB_CAPEX);
         for (int m = 0; m <= S->H; m++) {
             int col = XW_COL_M0 + m;
-            double v = buy_v(S, j, m, k);
+            double v = xw_pl_buy_value(S, j, m, k);
             if (k == 0) {
                 xw_pl_buy_year(S, j, col, y, sizeof y);
                 xw_formula(c, f, sizeof f, "=IF(%s=1,%s,0)", pl_at(pl_flag(S, PF_IN, j), col).s,
@@ -691,7 +690,6 @@ void xw_pl_stmt_layout(const xw_ctx *c, size_t p, const pl_rows *R, xw_plansheet
         ps->st_rou = R->r_srou;
         ps->st_ll = R->r_sllclose;
     }
-    xw_pl_stmt_lease_layout(R, ps);
     ps->st_commit[0] = R->r_res_commit;
     ps->st_commit[1] = R->r_own_commit;
     ps->st_ok =

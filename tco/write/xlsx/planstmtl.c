@@ -75,17 +75,6 @@ static tco_stmt_lease lease_of(const pl_sheet *S, int j)
     return st && st->plan_lease ? st->plan_lease[S->p * st->plan_buys + (size_t)j] : none;
 }
 
-/* Purchase j's interest on its lease (k 0) or its asset before a sale (k 1)
- * in month m. */
-static double bx(const pl_sheet *S, int j, int m, int k)
-{
-    const tco_statements *st = S->c->st;
-    if (!st || !st->plan_buy_interest)
-        return 0;
-    size_t at = (S->p * st->plan_buys + (size_t)j) * st->n_months + (size_t)m;
-    return k == 0 ? st->plan_buy_interest[at] : st->plan_buy_bv[at];
-}
-
 /* 1 when the engine's purchase j owns its hardware at its sale: paid in cash
  * or on a loan, or its lease bought out within its months. */
 static int owns(const pl_sheet *S, int j)
@@ -370,7 +359,7 @@ static int f_abv(const pl_sheet *S, int j, int row, int col, char *f, size_t fs)
 
 static double v_abv(const pl_sheet *S, int j, int m)
 {
-    return bx(S, j, m, 1);
+    return xw_pl_buy_value(S, j, m, 1);
 }
 
 static void abv_rows(const pl_sheet *S, int first)
@@ -392,7 +381,7 @@ static int f_int(const pl_sheet *S, int j, int row, int col, char *f, size_t fs)
 
 static double v_int(const pl_sheet *S, int j, int m)
 {
-    return bx(S, j, m, 0);
+    return xw_pl_buy_value(S, j, m, 2);
 }
 
 static void int_rows(const pl_sheet *S, int first)

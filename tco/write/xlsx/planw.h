@@ -566,7 +566,8 @@ extern const size_t xw_pl_n_stmt_rows;
  * ps (its st_* members). */
 void xw_pl_stmt_layout(const xw_ctx *c, size_t p, const pl_rows *R, xw_plansheet *ps);
 /* With buy_at or a refresh and a purchase on a lease, the rows its
- * statements need (planstmtl.c), after xw_pl_stmt_rows; their part of ps. */
+ * statements need (planstmtl.c), after xw_pl_stmt_rows; their part of ps,
+ * over what xw_pl_stmt_layout set. */
 extern const pl_row xw_pl_stmt_lease_rows[];
 extern const size_t xw_pl_n_stmt_lease_rows;
 void xw_pl_stmt_lease_layout(const pl_rows *R, xw_plansheet *ps);
@@ -576,6 +577,10 @@ void xw_pl_stmt_lease_layout(const pl_rows *R, xw_plansheet *ps);
 const char *xw_pl_dep_of(const pl_sheet *S, const xw_optw *w, const char *b, const char *y, char *f,
                          size_t fs);
 const char *xw_pl_buy_year(const pl_sheet *S, int j, int col, char *t, size_t ts);
+/* The engine's figure of purchase j in model month m (planstmt.c): its book
+ * depreciation (k 0), its asset before a sale (k 1: its book value, or on
+ * the books its right-of-use asset), its lease's interest (k 2). */
+double xw_pl_buy_value(const pl_sheet *S, int j, int m, int k);
 /* The present values of what the owned part's leases and the reserved part's
  * term owe past the horizon (plandrivers.c), rows of the cash flow's table
  * below what they discount. */
