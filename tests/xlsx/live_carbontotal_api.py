@@ -18,7 +18,7 @@ carbon_in_total = yes; [tax] at 25%.
    `own` emits 4.942 t, 593.04, total 21,381.44; every Summary figure equals the
    engine's for the INI edited alike; the Sensitivity sheet's swing of the API's
    kgCO2e (0.25 to 1) gives 69,379.20 + 2,628 x 12 x 0.25 / 1000 x 120 = 70,325.28 and
-   + 3,784.32 = 73,163.52, the engine's.
+   + 3,784.32 = 73,163.52, the engine's; the Checks sheet's master check reads OK.
 3. `tco import` of the book LibreOffice saved writes exactly those two lines back.
 Exit 0 when all hold; 1 otherwise.
 """
@@ -137,6 +137,9 @@ def main():
             print(f"{who}: compared {compared} figures with the engine")
             bad += [f"{who}: {m}" for m in more] + ([f"{who}: nothing compared"]
                                                     if not compared else [])
+            master = load_values(path)["Checks"]["C4"].value
+            if master != "OK":
+                bad.append(f"{who}: the master check reads {master!r}")
             cells = kg_swing(edited, path)
             got = sorted(v for v in cells.values())
             if len(got) != 2 or not (close(got[0], 70325.28) and close(got[1], 73163.52)):
