@@ -9,7 +9,9 @@ tests/carbon/carbon_total_api.ini, MODEL.md's example: `hosted`, an API at 1 and
 0.5 kgCO2e per 1M tokens; `own`, one bought GPU; carbon_price = 80 and
 carbon_in_total = yes; [tax] at 25%.
 1. The workbook audits clean (LibreOffice and Gnumeric recalculate every formula to the
-   engine's value) and follows the FAST conventions; `hosted`'s operating cost adds its
+   engine's value; its Sensitivity ranges include the workload's tokens and the hours,
+   which move the API's charge), and so does the book of the INI without the flag; it
+   follows the FAST conventions; `hosted`'s operating cost adds its
    carbon cost row in every month; on the Summary, by hand, `hosted`'s total is
    69,379.20 + 15.768 x 80 = 70,640.64 and `own`'s 21,183.76.
 2. `hosted`'s kgco2e_per_million_tokens edited to 0.8 and carbon_price to 120 on
@@ -92,6 +94,17 @@ def main():
         if fast.returncode != 0 or not re.search(
                 r"\(100\.0%\), 0 month tests, 0 upward references, 0 rightward", fast.stdout):
             bad.append("the workbook breaks the FAST conventions")
+        # Without the flag: the same book audits clean too (the Sensitivity sheet's
+        # swings of the workload's tokens and of the hours, the engine's figures).
+        off_ini = os.path.join(tmp, "off.ini")
+        with open(off_ini, "w", encoding="utf-8") as f:
+            f.write(text.replace("carbon_in_total = yes", "carbon_in_total = no"))
+        off_book = os.path.join(tmp, "off.xlsx")
+        subprocess.run([tco, "report", off_ini, "-o", off_book, "-q"], check=True, timeout=120)
+        ok, line = run_audit(off_book)
+        print("audit without the flag:", line)
+        if not ok:
+            bad.append("the workbook without the flag does not audit clean")
         if not opcost_reads_carbon(book):
             bad.append("hosted's operating cost does not add its carbon cost row")
         check("as written", summary_table(book),

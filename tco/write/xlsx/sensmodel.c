@@ -535,6 +535,12 @@ int xw_sens_delta(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, char *o
     }
     if (c->s->carbon_in_total && emission_key(d))
         return emission_change(c, i, d, in, out, size);
+    /* An API option's charge follows the workload's tokens a month (MODEL.md,
+     * API options): a driver of them swings it by the engine's figure. */
+    if (c->s->options[i].acquire == TCO_API && d->global &&
+        (d->key == TCO_S_REQUESTS_PER_S || d->key == TCO_S_INPUT_TOKENS_PER_REQUEST ||
+         d->key == TCO_S_OUTPUT_TOKENS_PER_REQUEST || d->key == TCO_S_HOURS_PER_MONTH))
+        return -1;
     if (key_of(d)->no_total)
         return 0;
     if (d->global && d->key >= TCO_SITE_KEY_FIRST && d->key < TCO_SITE_KEY_FIRST + TCO_SITE_KEYS) {
