@@ -620,12 +620,6 @@ double tci_option_tax_share_at(const tco_scenario *s, const tco_option *o, doubl
     return r.tax_depreciation0;
 }
 
-/* See core.h. */
-double tci_availability(const tco_option *o)
-{
-    return fmax(0.01, o->availability - o->failure_rate * o->repair_days / 365);
-}
-
 /* The total as a line in the utilization (docs/MODEL.md, Break-even): its
  * slope, the terms that depend on u, summed as the workbook's drivers block
  * sums them; and its value at u = 0, the total less the slope times u. */
@@ -666,14 +660,6 @@ static void utilization_line(const tco_scenario *s, const tco_option *o, tco_opt
 
 /* Option o's figures into r, whose other figures are cleared first (its
  * months kept): on the thread that computes it, the clearing too. */
-/* See core.h. */
-double tci_residual_fraction(const tco_option *o, int months)
-{
-    if (o->src[TCO_O_RESALE_DECLINE])
-        return tci_resale_fraction(o->resale_decline, months);
-    return o->resale_fraction;
-}
-
 /* The figures of plan p that an option's result and a plan's purchase both
  * carry, into the fields of *dst of those names. */
 #define FIXED_FIGURES(dst, p)                                                                      \
