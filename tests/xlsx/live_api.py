@@ -20,13 +20,13 @@ year 2) beside GPUs bought and rented.
 3. `tco import` of the edited book writes exactly those two lines back.
 Exit 0 when all hold; 1 otherwise.
 """
-import json, os, subprocess, sys, tempfile
+import os, subprocess, sys, tempfile
 
 import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, run_audit, tco_binary  # noqa: E402
+from xlsxtest import lo_recalc, run_audit, tco_binary, written_and_audited  # noqa: E402
 from live_loan import option_key_cell  # noqa: E402
 from live_model import against_engine, engine_after, summary_table  # noqa: E402
 import recalc_service  # noqa: E402
@@ -47,16 +47,7 @@ def main():
     bad = []
     with tempfile.TemporaryDirectory() as tmp:
         book = os.path.join(tmp, "api.xlsx")
-        subprocess.run([tco, "report", ini, "-o", book, "-q"], check=True, timeout=120)
-        ok, line = run_audit(book)
-        print("audit:", line)
-        if not ok:
-            bad.append("the workbook does not audit clean")
-        fast = subprocess.run([sys.executable, os.path.join(repo, "tests", "xlsx", "fast_audit.py"),
-                               book], capture_output=True, text=True, timeout=300)
-        print(fast.stdout.strip())
-        if fast.returncode != 0:
-            bad.append("the FAST audit fails: " + fast.stdout[-300:])
+        written_and_audited(tco, ini, book, bad)
         # With a model sized, the Workload sheet's unit costs of the API (3.50 per 1M
         # tokens, 7.00 per 1,000 requests) are its total over the workload's.
         # So do a model sized (the Workload sheet), and taxes with fiscal years (the

@@ -29,7 +29,7 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, run_audit, tco_binary  # noqa: E402
+from xlsxtest import lo_recalc, tco_binary, written_and_audited  # noqa: E402
 from live_fx import inputs_cell  # noqa: E402
 from live_model import against_engine, summary_table  # noqa: E402
 import recalc_service  # noqa: E402
@@ -67,16 +67,7 @@ def main():
         with open(ini, "w", encoding="utf-8") as f:
             f.write(text)
         book = os.path.join(tmp, "inference.xlsx")
-        subprocess.run([tco, "report", ini, "-o", book, "-q"], check=True, timeout=120)
-        ok, line = run_audit(book)
-        print("audit:", line)
-        if not ok:
-            bad.append("the workbook does not audit clean")
-        fast = subprocess.run([sys.executable, os.path.join(repo, "tests", "xlsx", "fast_audit.py"),
-                               book], capture_output=True, text=True, timeout=300)
-        print(fast.stdout.strip())
-        if fast.returncode != 0:
-            bad.append("the workbook breaks the FAST conventions")
+        written_and_audited(tco, ini, book, bad)
         hand(bad, "as written", summary_table(book), {
             ("api-llama", "rental"): 88643911.68,
             ("h200-us", "count"): 200, ("h200-paris", "count"): 200,

@@ -34,7 +34,7 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, load_values, run_audit, tco_binary  # noqa: E402
+from xlsxtest import lo_recalc, load_values, run_audit, tco_binary, written_and_audited  # noqa: E402
 from live_fx import inputs_cell  # noqa: E402
 from live_loan import option_key_cell  # noqa: E402
 from live_model import against_engine, engine_after, summary_table  # noqa: E402
@@ -167,16 +167,7 @@ def main():
     bad = []
     with tempfile.TemporaryDirectory() as tmp:
         book = os.path.join(tmp, "plan-api.xlsx")
-        subprocess.run([tco, "report", ini, "-o", book, "-q"], check=True, timeout=120)
-        ok, line = run_audit(book)
-        print("audit:", line)
-        if not ok:
-            bad.append("the workbook does not audit clean")
-        fast = subprocess.run([sys.executable, os.path.join(repo, "tests", "xlsx", "fast_audit.py"),
-                               book], capture_output=True, text=True, timeout=300)
-        print(fast.stdout.strip())
-        if fast.returncode != 0:
-            bad.append("the FAST audit fails: " + fast.stdout[-300:])
+        written_and_audited(tco, ini, book, bad)
         # 1. As written, by hand.
         bad += by_hand(openpyxl.load_workbook(book, data_only=True), (11.52, 8.64),
                        {"burst": 7344, "api": 22032}, "as written")

@@ -30,13 +30,13 @@ minutes: an overflow hour a month is 480 tokens a minute.
    22,481.28 (api), in LibreOffice and Gnumeric, and the engine's.
 Exit 0 when all hold; 1 otherwise.
 """
-import json, os, subprocess, sys, tempfile
+import os, subprocess, sys, tempfile
 
 import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, load_values, run_audit, tco_binary  # noqa: E402
+from xlsxtest import lo_recalc, load_values, run_audit, tco_binary, written_and_audited  # noqa: E402
 from live_loan import option_key_cell  # noqa: E402
 from live_model import engine_after  # noqa: E402
 from live_plan_budget import summary_plans  # noqa: E402
@@ -168,16 +168,7 @@ def main():
     bad = []
     with tempfile.TemporaryDirectory() as tmp:
         book = os.path.join(tmp, "plan-api-carbon.xlsx")
-        subprocess.run([tco, "report", ini, "-o", book, "-q"], check=True, timeout=120)
-        ok, line = run_audit(book)
-        print("audit:", line)
-        if not ok:
-            bad.append("the workbook does not audit clean")
-        fast = subprocess.run([sys.executable, os.path.join(repo, "tests", "xlsx", "fast_audit.py"),
-                               book], capture_output=True, text=True, timeout=300)
-        print(fast.stdout.strip())
-        if fast.returncode != 0:
-            bad.append("the FAST audit fails: " + fast.stdout[-300:])
+        written_and_audited(tco, ini, book, bad)
         # 1. As written, by hand.
         by_hand("as written", openpyxl.load_workbook(book, data_only=True), book,
                 {"burst": (2.16e9, 96000, 0, 1.08), "api": (5.616e9, 144000, 0, 2.808),

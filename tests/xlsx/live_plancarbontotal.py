@@ -25,7 +25,7 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, load_values, run_audit, tco_binary  # noqa: E402
+from xlsxtest import lo_recalc, load_values, tco_binary, written_and_audited  # noqa: E402
 from live_fx import inputs_cell  # noqa: E402
 import recalc_service  # noqa: E402
 
@@ -133,16 +133,7 @@ def main():
         with open(ini, "w", encoding="utf-8") as f:
             f.write(text)
         book = os.path.join(tmp, "plan.xlsx")
-        subprocess.run([tco, "report", ini, "-o", book, "-q"], check=True, timeout=120)
-        ok, line = run_audit(book)
-        print("audit:", line)
-        if not ok:
-            bad.append("the workbook does not audit clean")
-        fast = subprocess.run([sys.executable, os.path.join(repo, "tests", "xlsx", "fast_audit.py"),
-                               book], capture_output=True, text=True, timeout=300)
-        print(fast.stdout.strip())
-        if fast.returncode != 0:
-            bad.append("the workbook breaks the FAST conventions")
+        written_and_audited(tco, ini, book, bad)
         written = openpyxl.load_workbook(book, data_only=True)
         by_hand = {"mix": {"total": 3097, "npv": 3073.66096898, "after_tax_total": 2322.75,
                            "after_tax_npv": 2318.73337096, "carbon_cost": 119},

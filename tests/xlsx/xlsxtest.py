@@ -51,6 +51,22 @@ def run_audit(xlsx):
     return result
 
 
+def written_and_audited(tco, ini, book, bad):
+    """Write tco's workbook of ini to book and audit it: recalculated clean by both
+    programs (run_audit) and in the FAST conventions (fast_audit.py: one formula a
+    row, no month tests, no upward or rightward references); each failure into bad."""
+    subprocess.run([tco, "report", ini, "-o", book, "-q"], check=True, timeout=120)
+    ok, line = run_audit(book)
+    print("audit:", line)
+    if not ok:
+        bad.append("the workbook does not audit clean")
+    fast = subprocess.run([sys.executable, os.path.join(HERE, "fast_audit.py"), book],
+                          capture_output=True, text=True, timeout=300)
+    print(fast.stdout.strip())
+    if fast.returncode != 0:
+        bad.append("the workbook breaks the FAST conventions: " + fast.stdout[-300:])
+
+
 def audit_now(xlsx):
     p = subprocess.run(["/usr/bin/python3", AUDIT, xlsx], capture_output=True, text=True,
                        timeout=1800)
