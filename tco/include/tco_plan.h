@@ -186,6 +186,12 @@ typedef struct tco_plan_result {
     tco_carbon_month *carbon; /* months 0..H (H + 1 entries), or NULL */
     double overflow_tokens;   /* with an API as the overflow: the months' tokens summed;
                                  else 0 (MODEL.md, An API as a plan's overflow) */
+    /* Carbon intensities (MODEL.md, A plan's emissions), NAN without carbon
+     * figures or where their denominator is unknown or 0: tCO2e per 1M tokens
+     * served (the demand served in reference GPU-hours x a reference
+     * GPU-hour's tokens), per training run (a run's reference GPU-hours), and
+     * the embodied part per 1M tokens, a management metric. */
+    double tco2e_per_million_tokens, tco2e_per_run, embodied_tco2e_per_million_tokens;
 } tco_plan_result;
 
 /* ===== The cheapest plan ([optimize]; MODEL.md, The cheapest plan) ===== */
