@@ -11,6 +11,11 @@ overflow od) and `own-only` at [site] 0.5 kgCO2e per kWh, a carbon price of 100.
    recalculated by LibreOffice and by Gnumeric: by hand `mix` emits 780 x 0.8 / 1000 +
    0.7 + 0.1 = 1.424 tCO2e at 213.6, `own-only` 1.324 at 198.6; every carbon total of
    the plans' sheets equals the engine's for the INI edited alike.
+3. The Summary's plans' emissions (a column per plan, a row per scope, their sum and the
+   carbon cost, each `=` its plan sheet's total) as written and after the edit in both
+   programs: by hand as above (`mix`'s scope 2 location-based 0.39, then 0.624), and
+   every cell equal to the engine's plan member (the n/a word where it is null, a dash
+   for a part the plan lacks, whose figure is 0).
 Exit 0 when all hold; 1 otherwise.
 """
 import json, os, subprocess, sys, tempfile
@@ -34,6 +39,16 @@ ROWS = {"Electricity of the owned GPUs, IT load x hours x PUE (kWh)": "electrici
         "Carbon cost: tCO2e x carbon price (not in the total)": "carbon_cost"}
 
 
+# The Summary's plans' emissions: its rows, by their label, and the engine's member.
+SUMMARY_ROWS = {"Scope 2, location-based": "scope2_location_tco2e",
+                "Scope 2, market-based": "scope2_market_tco2e",
+                "Scope 3, purchased services": "scope3_purchased_tco2e",
+                "Scope 3, capital goods": "scope3_capital_tco2e",
+                "Emissions (scope 2 market-based where given)": "tco2e",
+                "Carbon cost (not in the total)": "carbon_cost"}
+DASH = "\u2013"
+
+
 def close(a, b):
     return isinstance(a, (int, float)) and abs(a - b) <= 1e-9 * max(1, abs(b))
 
@@ -49,6 +64,51 @@ def plan_totals(wb, name):
         elif block and a in ROWS:
             out[ROWS[a]] = row[2].value
     return out
+
+
+def summary_totals(wb):
+    """{plan: {engine member: cell}} of the Summary's plans' emissions block."""
+    ws = wb["Summary"]
+    rows = list(ws.iter_rows(min_row=1, max_row=ws.max_row, values_only=True))
+    for r, row in enumerate(rows):
+        if isinstance(row[0], str) and row[0].startswith("Plans' emissions over"):
+            names = {c: v for c, v in enumerate(rows[r + 1]) if c >= 3 and v}
+            out = {name: {} for name in names.values()}
+            for below in rows[r + 2:]:
+                if below[0] not in SUMMARY_ROWS:
+                    break
+                for c, name in names.items():
+                    out[name][SUMMARY_ROWS[below[0]]] = below[c]
+            return out
+    return {}
+
+
+def check_summary(who, wb, engine, want, bad):
+    """The Summary's block against the engine's plans and the hand-worked figures
+    want {plan: (scope 2 location-based, tCO2e, carbon cost)}; returns the cells
+    compared."""
+    got, compared = summary_totals(wb), 0
+    for name, q in engine.items():
+        cells = got.get(name, {})
+        if len(cells) != len(SUMMARY_ROWS):
+            bad.append(f"{who}: Summary plan {name}: {cells!r}")
+        for member, v in cells.items():
+            compared += 1
+            e = q.get(member)
+            if e is None:
+                ok = v == "n/a"
+            elif v == DASH:
+                ok = e == 0
+            else:
+                ok = close(v, e)
+            if not ok:
+                bad.append(f"{who}: Summary plan {name} {member} {v!r}, engine {e!r}")
+    for name, (s2, tonnes, cost) in want.items():
+        c = got.get(name, {})
+        if not (close(c.get("scope2_location_tco2e"), s2) and close(c.get("tco2e"), tonnes)
+                and close(c.get("carbon_cost"), cost)):
+            bad.append(f"{who}: Summary plan {name} {c!r}, want {(s2, tonnes, cost)}")
+    return compared
 
 
 def check(who, wb, want, bad):
@@ -87,6 +147,12 @@ def main():
             "electricity_kwh")
         if not close(kwh, 780):
             bad.append(f"as written: mix {kwh!r} kWh, want 780")
+        p = subprocess.run([tco, "report", ini, "-o", "-", "-q"], check=True, timeout=120,
+                           capture_output=True, text=True)
+        written = {q["name"]: q for q in json.loads(p.stdout)["plans"]}
+        n = check_summary("as written", openpyxl.load_workbook(book, data_only=True), written,
+                          {"mix": (0.39, 1.19, 119), "own-only": (0.39, 1.09, 109)}, bad)
+        print(f"as written: compared {n} Summary cells with the engine")
         wb = openpyxl.load_workbook(book)
         inputs_cell(wb, "[site] grid_kgco2e_per_kwh").value = 0.8
         inputs_cell(wb, "[scenario] carbon_price").value = 150
@@ -119,7 +185,10 @@ def main():
                     compared += 1
                     if not close(v, q[member]):
                         bad.append(f"{who}: plan {name} {member} {v!r}, engine {q[member]!r}")
-            print(f"{who}: compared {compared} figures with the engine")
+            n = check_summary(who, values, engine, {"mix": (0.624, 1.424, 213.6),
+                                                    "own-only": (0.624, 1.324, 198.6)}, bad)
+            print(f"{who}: compared {compared} figures and {n} Summary cells with the engine")
+            compared += n
             if not compared:
                 bad.append(f"{who}: nothing compared")
     for b in bad:

@@ -903,6 +903,9 @@ void xw_plan_layout(xw_ctx *c, size_t p)
     ps->r_at_pv = R.r_at_pv;
     ps->r_commit[0] = R.r_res_commit;
     ps->r_commit[1] = R.r_own_commit;
+    const int co2[6] = {R.r_co2_s2l, R.r_co2_s2m, R.r_co2_s3p,
+                        R.r_co2_s3c, R.r_co2_t,   R.r_co2_cost};
+    memcpy(ps->r_co2, co2, sizeof co2);
     xw_pl_stmt_layout(c, p, &R, ps);
 }
 /* ===== The chart ===== */
