@@ -2,7 +2,8 @@
  * A plan's emissions): the owned part's electricity month by month at the
  * plan's utilization (scope 2), each purchase's embodied emissions in its
  * month (scope 3, category 2), the reserved and overflow GPU-hours bought
- * (scope 3, category 1), their sums and their price. No I/O. */
+ * or an API overflow's tokens (scope 3, category 1), their sums and their
+ * price. No I/O. */
 #include "core/core.h"
 #include "core/factors.h"
 
@@ -26,6 +27,18 @@ static double rented_tco2e(const tco_scenario *s, int i, double hours)
         return 0;
     const tco_option *o = &s->options[i];
     return o->src[TCO_O_KGCO2E_PER_GPU_HOUR] ? hours * o->kgco2e_per_gpu_hour / 1000 : NAN;
+}
+
+/* An API overflow's tCO2e of `tokens` (MODEL.md, A plan's emissions): NAN
+ * without its kgco2e_per_million_tokens; 0 without tokens. */
+static double api_tco2e(const tco_scenario *s, int i, double tokens)
+{
+    if (!(tokens > 0))
+        return 0;
+    const tco_option *o = &s->options[i];
+    return o->src[TCO_O_KGCO2E_PER_MILLION_TOKENS]
+               ? tokens / 1e6 * o->kgco2e_per_million_tokens / 1000
+               : NAN;
 }
 
 /* Month m (0..H) of plan result r into *c: scope 2 of the purchases in
@@ -63,7 +76,9 @@ static void plan_month(const tco_scenario *s, const tco_plan *p, const tco_plan_
     if (m > 0) {
         const tco_plan_month *pm = &r->monthly[m - 1];
         c->scope3_purchased = rented_tco2e(s, p->reserve_i, r->reserve_count * T) +
-                              rented_tco2e(s, p->overflow_i, pm->overflow_hours);
+                              (p->overflow_i >= 0 && s->options[p->overflow_i].acquire == TCO_API
+                                   ? api_tco2e(s, p->overflow_i, pm->overflow_tokens)
+                                   : rented_tco2e(s, p->overflow_i, pm->overflow_hours));
     }
     c->tco2e = scope2 + c->scope3_purchased + c->scope3_capital;
     c->carbon_cost = s->carbon_price > 0 ? c->tco2e * s->carbon_price : NAN;

@@ -303,6 +303,42 @@ static void test_plan_carbon_compare(void)
     tco_scenario_free(sb);
 }
 
+/* An API as the overflow (tests/carbon/carbon-plan-api.ini; MODEL.md, An API
+ * as a plan's overflow): H = 13, T = 100, a reference GPU-hour of gb serves
+ * 0.5 * 0.8 * 2,000 * 3,600 = 2,880,000 tokens; hosted at 0.5 kgCO2e per 1M
+ * tokens, [site] at 0.4 kgCO2e per kWh, PUE 1.5. api: 150 reference hours a
+ * month, 432 million tokens, 0.216 t; 2.808 t over 13 months, 0.0005 t per
+ * 1M tokens (the API's own figure), 280.8 at 100. burst: gb serves 100 hours
+ * at u = 1, 0.9 kW (1,000 W at the default load fraction 0.9) x 100 x 1.5 =
+ * 135 kWh a month, 1,755 in all, 0.702 t; the API 50 hours, 144 million
+ * tokens, 0.072 t a month, 0.936 t; 1.638 t over 5,616 million tokens served:
+ * 2.9167e-4 per 1M. */
+static void test_api_overflow_carbon(void)
+{
+    char *text = check_read_file(TCO_SOURCE_DIR "/tests/carbon/carbon-plan-api.ini");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    tco_scenario *s = NULL;
+    tco_result *r = check_compute(text, "carbon-plan-api.ini", &s);
+    free(text);
+    if (!r)
+        return;
+    CU_ASSERT_EQUAL_FATAL(r->n_plans, 2);
+    const tco_plan_result *burst = &r->plans[0], *api = &r->plans[1];
+    CLOSE(api->scope3_purchased_tco2e, 2.808);
+    CLOSE(api->carbon[1].scope3_purchased, 0.216);
+    CLOSE(api->tco2e, 2.808);
+    CLOSE(api->carbon_cost, 280.8);
+    CLOSE(api->tco2e_per_million_tokens, 0.0005);
+    CLOSE(burst->electricity_kwh, 1755);
+    CLOSE(burst->scope2_location_tco2e, 0.702);
+    CLOSE(burst->scope3_purchased_tco2e, 0.936);
+    CLOSE(burst->tco2e, 1.638);
+    CLOSE(burst->tco2e_per_million_tokens, 1.638 / 5616);
+    CLOSE(burst->embodied_tco2e_per_million_tokens, 0);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
 /* Without a carbon key: no plan figure, no months. */
 static void test_no_carbon(void)
 {
@@ -331,6 +367,7 @@ int main(void)
         {"plans' carbon in the CSV and Markdown", test_plan_carbon_reports},
         {"no plans' carbon columns without carbon figures", test_plan_carbon_reports_absent},
         {"plans' carbon in a comparison", test_plan_carbon_compare},
+        {"an API overflow's emissions by hand", test_api_overflow_carbon},
         {NULL, NULL},
     };
     return check_run("plan_carbon", cases);
