@@ -40,6 +40,8 @@ ROWS = {"Electricity of the owned GPUs, IT load x hours x PUE (kWh)": "electrici
         "Scope 2, location-based: kWh x grid intensity (tCO2e)": "scope2_location_tco2e",
         "Scope 3, purchased services: reserved and overflow GPU-hours x kgCO2e (tCO2e)":
             "scope3_purchased_tco2e",
+        "Scope 3, purchased services: reserved GPU-hours x kgCO2e and the API's tokens / 1M "
+        "x kgCO2e (tCO2e)": "scope3_purchased_tco2e",
         "Scope 3, capital goods: embodied, in each purchase's month (tCO2e)":
             "scope3_capital_tco2e",
         "Emissions (tCO2e; scope 2 market-based where given)": "tco2e",

@@ -181,6 +181,15 @@ static double v_s3p(const tco_carbon_month *c)
 
 static void s3p_row(const pl_sheet *S, int row)
 {
+    pl_label(S, row,
+             S->over && S->wv.o->acquire == TCO_API
+                 ? xw_label(S->c, "plan.co2.s3p_api",
+                            "Scope 3, purchased services: reserved GPU-hours x kgCO2e and the "
+                            "API's tokens / 1M x kgCO2e (tCO2e)")
+                 : xw_label(S->c, "plan.co2.s3p",
+                            "Scope 3, purchased services: reserved and overflow GPU-hours x "
+                            "kgCO2e (tCO2e)"),
+             "", XS_TEXT);
     if (isnan(S->pr->scope3_purchased_tco2e)) { /* a part without kgco2e_per_gpu_hour */
         na(S, row);
         return;
@@ -287,9 +296,7 @@ const pl_row xw_pl_carbon_rows[] = {
            "Scope 2, location-based: kWh x grid intensity (tCO2e)", PU_NONE, s2l_row),
     PLABEL(r_co2_s2m, PW_CARBON | PW_OWN, XW_KEY("plan.co2.s2m"),
            "Scope 2, market-based: kWh x contracted intensity (tCO2e)", PU_NONE, s2m_row),
-    PLABEL(r_co2_s3p, PW_CARBON | PW_CARBON_RENTED, XW_KEY("plan.co2.s3p"),
-           "Scope 3, purchased services: reserved and overflow GPU-hours x kgCO2e (tCO2e)", PU_NONE,
-           s3p_row),
+    POWN(r_co2_s3p, PW_CARBON | PW_CARBON_RENTED, s3p_row),
     PLABEL(r_co2_s3c, PW_CARBON | PW_OWN, XW_KEY("plan.co2.s3c"),
            "Scope 3, capital goods: embodied, in each purchase's month (tCO2e)", PU_NONE, s3c_row),
     PLABEL(r_co2_t, PW_CARBON, XW_KEY("plan.co2.t"),
