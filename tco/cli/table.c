@@ -741,6 +741,23 @@ static void print_plan_statements(FILE *out, const tco_statements *st, size_t i)
         tco_group_thousands(a, sizeof a, ebitda, 0), tco_group_thousands(b, sizeof b, pre_tax, 0));
 }
 
+/* 1 when plan p's overflow is an API with a rate limit (MODEL.md, An API as a
+ * plan's overflow). */
+static int rate_limited(const tco_scenario *s, const tco_plan *p)
+{
+    const tco_option *o = p->overflow_i >= 0 ? &s->options[p->overflow_i] : NULL;
+    return o && o->acquire == TCO_API && o->max_tokens_per_minute > 0;
+}
+
+/* 1 when some plan of s has such an overflow. */
+static int any_rate_limited(const tco_scenario *s)
+{
+    for (size_t i = 0; i < s->n_plans; i++)
+        if (rate_limited(s, &s->plans[i]))
+            return 1;
+    return 0;
+}
+
 /* The plans, best first (MODEL.md, Plans): each with its total and NPV, the
  * demand it leaves unserved, and each part's GPU-hours served and cost. */
 static void print_plans(const tco_result *res, FILE *out, int idw)
@@ -754,10 +771,10 @@ static void print_plans(const tco_result *res, FILE *out, int idw)
         if (plan_leases(s, &s->plans[i]) && tco_statements_compute(res, &st) != TCO_OK)
             st = NULL;
     fprintf(out,
-            "\nPlans, best first (those that serve all demand%s, then by %s); each part's "
+            "\nPlans, best first (those that serve all demand%s%s, then by %s); each part's "
             "GPU-hours served and cost:\n",
             tco_scenario_power_capped(s) ? " within the site's power limit" : "",
-            rank_by_words(s->rank_by));
+            any_rate_limited(s) ? " within the API's rate limit" : "", rank_by_words(s->rank_by));
     for (size_t k = 0; k < res->n_plans; k++) {
         const tco_plan_result *r = &res->plans[res->plan_rank[k]];
         const tco_plan *p = r->plan;
@@ -773,9 +790,14 @@ static void print_plans(const tco_result *res, FILE *out, int idw)
             fprintf(out, "; unserved %s GPU-hours of %s",
                     tco_group_thousands(c, sizeof c, r->unserved, 0),
                     tco_group_thousands(a, sizeof a, r->demand, 0));
-        char why[128]; /* MODEL.md, A plan at a site with a power limit */
-        if (tco_plan_power_text(r, why, sizeof why))
-            fprintf(out, "; not feasible: %s", why);
+        /* MODEL.md, A plan at a site with a power limit; An API as a plan's
+         * overflow: the two reasons, joined. */
+        char why[128], rate[192];
+        const char *pw = tco_plan_power_text(r, why, sizeof why),
+                   *rt = tco_plan_rate_text(r, rate, sizeof rate);
+        if (pw || rt)
+            fprintf(out, "; not feasible: %s%s%s", pw ? pw : "", pw && rt ? "; " : "",
+                    rt ? rt : "");
         fputc('\n', out);
         if (p->own_i >= 0) {
             print_part(out, "own", s->options[p->own_i].id, r->own_count, r->own_hours,
@@ -870,6 +892,9 @@ static void print_optimize(const tco_result *res, FILE *out, int idw)
     if (capped) /* MODEL.md, The cheapest plan: skipped */
         fprintf(out, "  %s over the site's power limit, skipped\n",
                 tco_group_thousands(b, sizeof b, (double)o->over_power, 0));
+    if (rate_limited(s, p)) /* ... and over the API's rate limit */
+        fprintf(out, "  %s over the API's rate limit, skipped\n",
+                tco_group_thousands(b, sizeof b, (double)o->over_rate_limit, 0));
     if (!o->found) {
         if (o->feasible == 0)
             fputs("  no candidate serves all demand\n\n", out);

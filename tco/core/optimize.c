@@ -144,6 +144,8 @@ static size_t search(const tco_scenario *s, tco_optimize_result *r, tco_month *s
             r->evaluated++;
             if (!pr->fits_power) /* over the site's power limit: not searched further */
                 r->over_power++;
+            if (pr->over_rate_month) /* over the API's rate limit: likewise */
+                r->over_rate_limit++;
             if (!tco_plan_feasible(pr))
                 continue;
             r->feasible++;

@@ -366,10 +366,53 @@ static void site_power(const tco_scenario *s, const tco_plan *p, tco_plan_result
     }
 }
 
+/* The API overflow's rate limit (MODEL.md, An API as a plan's overflow):
+ * each month's overflow tokens a minute, its reference GPU-hours (k = 1) at g
+ * tokens each over the month's T * 60 minutes, against the API's
+ * max_tokens_per_minute; the first month over it. */
+static void api_rate(const tco_scenario *s, const tco_plan *p, tco_plan_result *r)
+{
+    r->rate_limit_tpm = NAN;
+    if (p->overflow_i < 0 || s->options[p->overflow_i].acquire != TCO_API)
+        return;
+    const double limit = s->options[p->overflow_i].max_tokens_per_minute;
+    r->api_tokens_per_hour = tci_api_tokens_per_ref_hour(s);
+    const double minutes = s->hours_per_month * 60;
+    if (limit > 0)
+        r->rate_limit_tpm = limit;
+    for (int m = 1; m <= s->horizon_months; m++) {
+        tco_plan_month *pm = &r->monthly[m - 1];
+        /* The month's tokens over its minutes, as tokens_over(m) and the plan
+         * sheet have them. */
+        pm->overflow_tokens_per_minute = pm->overflow_hours * r->api_tokens_per_hour / minutes;
+        if (limit > 0 && pm->overflow_tokens_per_minute > limit && !r->over_rate_month) {
+            r->over_rate_month = m;
+            r->over_rate_tpm = pm->overflow_tokens_per_minute;
+        }
+    }
+}
+
 /* See documentation in header file. */
 int tco_plan_feasible(const tco_plan_result *pr)
 {
-    return pr && !(pr->unserved > 0) && pr->fits_power;
+    return pr && !(pr->unserved > 0) && pr->fits_power && !pr->over_rate_month;
+}
+
+/* See documentation in header file. */
+const char *tco_plan_rate_text(const tco_plan_result *pr, char *buf, size_t size)
+{
+    if (!pr || !pr->over_rate_month || !buf || size == 0)
+        return NULL;
+    char need[TCO_NUMTEXT_MAX], limit[TCO_NUMTEXT_MAX];
+    int d = 0; /* whole tokens, unless they would read as the limit itself */
+    if (!(round(pr->over_rate_tpm) > round(pr->rate_limit_tpm)))
+        d = 2;
+    snprintf(buf, size,
+             "over the API's rate limit: needs %s tokens a minute in month %d, the API "
+             "allows %s",
+             tco_group_thousands(need, sizeof need, pr->over_rate_tpm, d), pr->over_rate_month,
+             tco_group_thousands(limit, sizeof limit, pr->rate_limit_tpm, d));
+    return buf;
 }
 
 /* See documentation in header file. */
@@ -413,6 +456,7 @@ static void eval_at(const tco_scenario *s, const tco_plan *p, int own_count, int
     for (int m = 1; m <= H; m++)
         serve(s, p, r, m, f->demand, b, nb);
     site_power(s, p, r, b, nb);
+    api_rate(s, p, r);
     /* A part of 0 GPUs costs nothing, not even its option's fixed lines. */
     for (int j = 0; j < nb; j++)
         batch_cost(s, &b[j], r, m0, m1, rm);
@@ -436,7 +480,8 @@ static void eval_at(const tco_scenario *s, const tco_plan *p, int own_count, int
 }
 
 /* 1 when result a is better than result b: a feasible one (serving all demand
- * within the site's power limit) before one that is not, then the lower total. */
+ * within the site's power limit and the API's rate limit) before one that is
+ * not, then the lower total. */
 static int better(const tco_plan_result *a, const tco_plan_result *b)
 {
     int ua = !tco_plan_feasible(a), ub = !tco_plan_feasible(b);
@@ -666,8 +711,8 @@ static double rank_value(const tco_plan_result *p, tco_rank_by by)
 }
 
 /* 1 when result a ranks above b: a feasible one (serving all demand within the
- * site's power limit) before one that is not, then the lower figure that
- * rank_by names. */
+ * site's power limit and the API's rate limit) before one that is not, then
+ * the lower figure that rank_by names. */
 static int ranked_above(const tco_plan_result *a, const tco_plan_result *b, tco_rank_by by)
 {
     int ua = !tco_plan_feasible(a), ub = !tco_plan_feasible(b);

@@ -29,15 +29,16 @@ static double rented_tco2e(const tco_scenario *s, int i, double hours)
     return o->src[TCO_O_KGCO2E_PER_GPU_HOUR] ? hours * o->kgco2e_per_gpu_hour / 1000 : NAN;
 }
 
-/* An API overflow's tCO2e of `tokens` (MODEL.md, A plan's emissions): NAN
- * without its kgco2e_per_million_tokens; 0 without tokens. */
-static double api_tco2e(const tco_scenario *s, int i, double tokens)
+/* The overflow's tCO2e of month pm: an API's tokens at its kgCO2e per
+ * million tokens (MODEL.md, A plan's emissions), NAN without that key; else
+ * its GPU-hours' (rented_tco2e). */
+static double overflow_tco2e(const tco_scenario *s, int i, const tco_plan_month *pm)
 {
-    if (!(tokens > 0))
-        return 0;
+    if (i < 0 || s->options[i].acquire != TCO_API)
+        return rented_tco2e(s, i, pm->overflow_hours);
     const tco_option *o = &s->options[i];
     return o->src[TCO_O_KGCO2E_PER_MILLION_TOKENS]
-               ? tokens / 1e6 * o->kgco2e_per_million_tokens / 1000
+               ? pm->overflow_tokens / 1e6 * o->kgco2e_per_million_tokens / 1000
                : NAN;
 }
 
@@ -76,9 +77,7 @@ static void plan_month(const tco_scenario *s, const tco_plan *p, const tco_plan_
     if (m > 0) {
         const tco_plan_month *pm = &r->monthly[m - 1];
         c->scope3_purchased = rented_tco2e(s, p->reserve_i, r->reserve_count * T) +
-                              (p->overflow_i >= 0 && s->options[p->overflow_i].acquire == TCO_API
-                                   ? api_tco2e(s, p->overflow_i, pm->overflow_tokens)
-                                   : rented_tco2e(s, p->overflow_i, pm->overflow_hours));
+                              overflow_tco2e(s, p->overflow_i, pm);
     }
     c->tco2e = scope2 + c->scope3_purchased + c->scope3_capital;
     c->carbon_cost = s->carbon_price > 0 ? c->tco2e * s->carbon_price : NAN;

@@ -372,6 +372,13 @@ static void part_into(walk *w, int t, const plan_rows *pr)
     }
 }
 
+/* Where a purchase's own months go (tco_statements' plan_buy_monthly and
+ * plan_buy_interest), zeroed, before they are added to the plan's. */
+typedef struct purchase_out {
+    double *months;   /* months 0..H, as rows */
+    double *interest; /* months 0..H: its lease's interest */
+} purchase_out;
+
 /* Purchase q of plan result p (of option o at its count, over scenario sb cut
  * to its months) as the option it is priced as: its months' lines at the
  * plan's utilization of each month (a line that follows it between its values
@@ -381,7 +388,8 @@ static void part_into(walk *w, int t, const plan_rows *pr)
  * when out of memory. */
 static int purchase_into(const tco_scenario *sb, const tco_option *o, const tco_plan_result *p,
                          const tco_plan_purchase *q, double owed, const plan_rows *pr,
-                         double *dep_at, double *bv_at, tco_stmt_lease *lease)
+                         double *dep_at, double *bv_at, tco_stmt_lease *lease,
+                         const purchase_out *out)
 {
     const int n = sb->horizon_months;
     tco_month *mo = calloc((size_t)n + 1, sizeof *mo);
@@ -432,7 +440,26 @@ static int purchase_into(const tco_scenario *sb, const tco_option *o, const tco_
     walk w = walk_of(sb, o, &r);
     *lease = w.lease;
     w.owed = owed;
+    /* The purchase's own months too: the same walk from the same state. */
+    walk alone = w;
+    double *rows = calloc(pr->n_years * TCO_STMT_COLS, sizeof *rows);
+    plan_rows own = {rows, out->months, out->interest, pr->n_years, pr->year_of, pr->b};
+    if (!rows) {
+        free(mo);
+        return 0;
+    }
     part_into(&w, q->month, pr);
+    part_into(&alone, q->month, &own);
+    /* On the books, the asset before a sale is the right-of-use asset. */
+    if (w.leased && w.on_books) {
+        double rou = 0;
+        for (int m = q->month; m <= q->sold; m++) {
+            double dep = out->months[(size_t)m * TCO_STMT_COLS + TCO_STMT_DEPRECIATION];
+            bv_at[m] = (m == q->month ? w.lease.rou0 : rou) - dep;
+            rou = out->months[(size_t)m * TCO_STMT_COLS + TCO_STMT_ROU_ASSET];
+        }
+    }
+    free(rows);
     free(mo);
     return 1;
 }
@@ -466,8 +493,10 @@ static int plan_statements(const tco_result *res, size_t i, const size_t *year_o
         double owed = q->sold < H && o.financing == TCO_FIN_LEASE ? q->lease_owed : 0;
         double *dep_at = &st->plan_buy_dep[(i * st->plan_buys + j) * st->n_months],
                *bv_at = &st->plan_buy_bv[(i * st->plan_buys + j) * st->n_months];
-        if (!purchase_into(&sb, &o, p, q, owed, &pr, dep_at, bv_at,
-                           &st->plan_lease[i * st->plan_buys + j]))
+        const size_t at = i * st->plan_buys + j;
+        purchase_out out = {&st->plan_buy_monthly[at * st->n_months * TCO_STMT_COLS],
+                            &st->plan_buy_interest[at * st->n_months]};
+        if (!purchase_into(&sb, &o, p, q, owed, &pr, dep_at, bv_at, &st->plan_lease[at], &out))
             return 0;
     }
     if (plan->reserve_i >= 0 && p->reserve_count > 0) {
@@ -514,9 +543,13 @@ static tco_status plans_statements(const tco_result *r, tco_statements *st)
     st->plan_buy_bv = calloc(st->n_plans * st->plan_buys * st->n_months, sizeof(double));
     st->plan_lease = calloc(st->n_plans * st->plan_buys, sizeof *st->plan_lease);
     st->plan_lease_interest = calloc(st->n_plans * st->n_months, sizeof(double));
+    st->plan_buy_monthly =
+        calloc(st->n_plans * st->plan_buys * st->n_months * TCO_STMT_COLS, sizeof(double));
+    st->plan_buy_interest = calloc(st->n_plans * st->plan_buys * st->n_months, sizeof(double));
     size_t *year_of = calloc((size_t)H + 1, sizeof *year_of);
     int ok = st->plan_value && st->plan_monthly && st->plan_buy_dep && st->plan_buy_bv &&
-             st->plan_lease && st->plan_lease_interest && year_of;
+             st->plan_lease && st->plan_lease_interest && st->plan_buy_monthly &&
+             st->plan_buy_interest && year_of;
     for (size_t y = 0; ok && y < st->n_years; y++)
         for (int m = st->budget->years[y].first_month; m <= st->budget->years[y].last_month; m++)
             year_of[m] = y;
@@ -578,6 +611,8 @@ void tco_statements_free(tco_statements *st)
     free(st->plan_buy_bv);
     free(st->plan_lease);
     free(st->plan_lease_interest);
+    free(st->plan_buy_monthly);
+    free(st->plan_buy_interest);
     free(st->monthly);
     free(st->lease_interest);
     free(st);

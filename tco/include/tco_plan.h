@@ -103,6 +103,10 @@ typedef struct tco_plan_month {
     /* With an API as the overflow (MODEL.md, An API as a plan's overflow):
      * the tokens it serves, overflow_hours * g; else 0. */
     double overflow_tokens;
+    /* ... and those tokens a minute, overflow_hours * g / (T * 60), what the
+     * API's max_tokens_per_minute limits (MODEL.md, An API as a plan's
+     * overflow); filled for the optimizer's candidates too; else 0. */
+    double overflow_tokens_per_minute;
 } tco_plan_month;
 
 /* One purchase of a plan's owned part as the plan prices it (MODEL.md,
@@ -186,6 +190,15 @@ typedef struct tco_plan_result {
     tco_carbon_month *carbon; /* months 0..H (H + 1 entries), or NULL */
     double overflow_tokens;   /* with an API as the overflow: the months' tokens summed;
                                  else 0 (MODEL.md, An API as a plan's overflow) */
+    /* The API overflow's rate limit (MODEL.md, An API as a plan's overflow):
+     * its max_tokens_per_minute (NAN without an API overflow or without a
+     * limit); the first month whose overflow tokens a minute pass it (0 when
+     * none does: the plan fits the limit) and those tokens a minute. */
+    double rate_limit_tpm;
+    int over_rate_month;
+    double over_rate_tpm;
+    double api_tokens_per_hour; /* with an API as the overflow: g, the tokens of a
+                                   reference GPU-hour; else 0 */
     /* Carbon intensities (MODEL.md, A plan's emissions), NAN without carbon
      * figures or where their denominator is unknown or 0: tCO2e per 1M tokens
      * served (the demand served in reference GPU-hours x a reference
@@ -240,19 +253,29 @@ typedef struct tco_optimize_result {
     tco_plan_result best_plan;  /* the optimum computed in full */
     size_t over_power;          /* candidates skipped: over their site's power limit in
                                    some month (MODEL.md, The cheapest plan) */
+    size_t over_rate_limit;     /* candidates skipped: their API overflow over its rate
+                                   limit in some month (MODEL.md, The cheapest plan) */
 } tco_optimize_result;
 
 /* A plan's figure that `objective` names: its total, NPV or after-tax NPV. */
 double tco_plan_objective(const tco_plan_result *pr, tco_objective objective);
 
-/* 1 when plan result pr is feasible (MODEL.md, Plans): it serves all demand
- * and fits its site's power limit in every month. */
+/* 1 when plan result pr is feasible (MODEL.md, Plans): it serves all demand,
+ * fits its site's power limit in every month and, with an API overflow,
+ * sends it no more tokens a minute than its rate limit in any month. */
 int tco_plan_feasible(const tco_plan_result *pr);
 
 /* Why plan result pr does not fit its site's power limit, in words, into buf
  * (size bytes): "needs N kW in month M, the site has C" (each number as %g
  * writes it); returns buf, or NULL when the plan fits (buf untouched). */
 const char *tco_plan_power_text(const tco_plan_result *pr, char *buf, size_t size);
+
+/* Why plan result pr's API overflow is over its rate limit, in words, into
+ * buf (size bytes): "over the API's rate limit: needs N tokens a minute in
+ * month M, the API allows L" (whole tokens with thousands separators, two
+ * decimals where whole tokens would not tell N from L);
+ * returns buf, or NULL when the plan is within the limit (buf untouched). */
+const char *tco_plan_rate_text(const tco_plan_result *pr, char *buf, size_t size);
 
 #ifdef __cplusplus
 }

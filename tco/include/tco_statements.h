@@ -95,6 +95,13 @@ typedef struct tco_statements {
                                     [i * plan_buys + j] (zeros when not leased) */
     double *plan_lease_interest; /* plan i's leases' interest in month m, at
                                     [i * n_months + m] (every standard) */
+    /* Each purchase's own statements by month, laid out as monthly at
+     * [((i * plan_buys + j) * n_months + m) * TCO_STMT_COLS + col], and its
+     * lease's interest at [(i * plan_buys + j) * n_months + m]: what the
+     * plan's months add up. plan_buy_bv holds, for a purchase leased on the
+     * books (ifrs16, asc842-finance), its right-of-use asset before a sale. */
+    double *plan_buy_monthly;
+    double *plan_buy_interest;
 } tco_statements;
 
 /* The statements of a result (its scenario's fiscal years). */

@@ -458,6 +458,16 @@ static void put_plan_power(FILE *out, const tco_plan_result *r)
     tci_json_text_member(out, "power_reason", tco_plan_power_text(r, why, sizeof why));
 }
 
+/* A plan's API overflow's rate limit (MODEL.md, An API as a plan's
+ * overflow): the limit, whether every month is within it, and why not. */
+static void put_plan_rate(FILE *out, const tco_plan_result *r)
+{
+    char why[192];
+    tci_json_number_member(out, "rate_limit_tokens_per_minute", r->rate_limit_tpm);
+    fprintf(out, ", \"fits_rate_limit\": %s", r->over_rate_month ? "false" : "true");
+    tci_json_text_member(out, "rate_limit_reason", tco_plan_rate_text(r, why, sizeof why));
+}
+
 /* A plan's emissions (MODEL.md, A plan's emissions): its sums by scope, its
  * intensities, the carbon cost when priced, and its months. */
 static void put_plan_carbon(FILE *out, const tco_result *res, const tco_plan_result *r)
@@ -497,6 +507,7 @@ static tco_status put_plans(FILE *out, const tco_result *res)
         const tco_plan *p = r->plan;
         const int api =
             p->overflow_i >= 0 && res->scenario->options[p->overflow_i].acquire == TCO_API;
+        const int limited = api && !isnan(r->rate_limit_tpm);
         fputs(k ? ",\n    {\"name\": " : "\n    {\"name\": ", out);
         tci_json_string(out, p->name);
         tci_json_text_member(out, "own", p->own_i >= 0 ? p->own : NULL);
@@ -559,6 +570,9 @@ static tco_status put_plans(FILE *out, const tco_result *res)
             }
             if (api) /* MODEL.md, An API as a plan's overflow */
                 tci_json_number_member(out, "overflow_tokens", pm->overflow_tokens);
+            if (limited) /* ... and its rate limit */
+                tci_json_number_member(out, "overflow_tokens_per_minute",
+                                       pm->overflow_tokens_per_minute);
             fputc('}', out);
         }
         fputs("\n    ]", out);
@@ -570,6 +584,8 @@ static tco_status put_plans(FILE *out, const tco_result *res)
             put_plan_power(out, r);
         if (api)
             tci_json_number_member(out, "overflow_tokens", r->overflow_tokens);
+        if (limited)
+            put_plan_rate(out, r);
         if (r->carbon) /* MODEL.md, A plan's emissions */
             put_plan_carbon(out, res, r);
         fputc('}', out);
@@ -627,6 +643,10 @@ static void put_optimize(FILE *out, const tco_result *res)
     fputs(r->n_curve ? "\n    ]" : "]", out);
     if (tco_scenario_power_capped(res->scenario)) /* MODEL.md, The cheapest plan */
         fprintf(out, ",\n    \"over_power\": %zu", r->over_power);
+    const tco_plan *p = &res->scenario->plans[z->plan_i];
+    if (p->overflow_i >= 0 && res->scenario->options[p->overflow_i].max_tokens_per_minute > 0 &&
+        res->scenario->options[p->overflow_i].acquire == TCO_API)
+        fprintf(out, ",\n    \"over_rate_limit\": %zu", r->over_rate_limit);
     fputc('}', out);
 }
 

@@ -145,6 +145,51 @@ grep -q "^Inputs that differ (1):" "$work/out" && grep -q "^  demand.tokens_per_
 expect_rc 0 $T "$TCO" report "$P" -o "$work/p.xlsx"
 [ -s "$work/p.xlsx" ] && ok || bad "no workbook written (its figures are tests/xlsx/live_plan_api.py's)"
 
+# --- an API overflow's rate limit and emissions (MODEL.md, An API as a plan's
+# overflow; A plan's emissions): 480 tokens a minute an overflow hour a month,
+# month 3's demand doubled; 0.5 kg a million tokens ---
+L="$SRC/tests/api/api-plan-limit.ini"
+expect_rc 0 $T "$TCO" report "$L" -o "$work/l.json"
+"$PY" - "$work/l.json" <<'PYEOF' && ok || bad "JSON of a plan over its API's rate limit"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [p["name"] for p in d["plans"]] == ["two", "burst", "api"], d["plans"]
+p = {x["name"]: x for x in d["plans"]}
+b, a, t = p["burst"], p["api"], p["two"]
+keys = list(b)
+i = keys.index("overflow_tokens")
+assert keys[i + 1:i + 4] == ["rate_limit_tokens_per_minute", "fits_rate_limit",
+                             "rate_limit_reason"], keys
+assert b["rate_limit_tokens_per_minute"] == 50000 and b["fits_rate_limit"] is False, b
+assert b["rate_limit_reason"] == ("over the API's rate limit: needs 96,000 tokens a minute "
+                                  "in month 3, the API allows 50,000"), b["rate_limit_reason"]
+assert a["rate_limit_reason"].endswith("needs 72,000 tokens a minute in month 1, the API allows 50,000")
+assert t["fits_rate_limit"] is True and t["rate_limit_reason"] is None, t
+m = b["monthly"][2]
+assert list(m)[-2:] == ["overflow_tokens", "overflow_tokens_per_minute"], list(m)
+assert m["overflow_tokens_per_minute"] == 96000 and b["monthly"][8]["overflow_tokens_per_minute"] == 0
+# scope 3 category 1: 2,160 million tokens x 0.5 kg = 1.08 t; 5,616 million: 2.808 t
+assert abs(b["scope3_purchased_tco2e"] - 1.08) < 1e-12 and abs(a["tco2e"] - 2.808) < 1e-12, (b, a)
+assert abs(a["carbon_cost"] - 280.8) < 1e-9 and abs(t["tco2e"] - 0.144) < 1e-12, (a, t)
+assert abs(a["carbon_monthly"][3]["scope3_purchased_tco2e"] - 0.432) < 1e-12, a["carbon_monthly"][3]
+PYEOF
+expect_rc 0 $T "$TCO" report "$L"
+grep -q "^Plans, best first (those that serve all demand within the API's rate limit, then by total)" "$work/out" &&
+    ok || bad "table: plans' heading with a rate limit"
+grep -q "^   2  burst: total 16,496, NPV 16,496; not feasible: over the API's rate limit: needs 96,000 tokens a minute in month 3, the API allows 50,000$" "$work/out" &&
+    ok || bad "table: a plan over the rate limit: $(grep burst: "$work/out")"
+# the optimizer: n = 0 and 1 over the limit, the best n = 2 at 17,152
+printf '[optimize]\nplan = burst\nown_min = 0\nown_max = 3\nown_step = 1\n' | cat "$L" - >"$work/lopt.ini"
+expect_rc 0 $T "$TCO" report "$work/lopt.ini" -o "$work/lopt.json"
+"$PY" - "$work/lopt.json" <<'PYEOF' && ok || bad "JSON: the optimizer under a rate limit"
+import json, sys
+o = json.load(open(sys.argv[1]))["optimize"]
+assert o["over_rate_limit"] == 2 and o["feasible"] == 2 and list(o)[-1] == "over_rate_limit", o
+assert o["best"]["own_count"] == 2 and o["best"]["total"] == 17152, o["best"]
+PYEOF
+expect_rc 0 $T "$TCO" report "$work/lopt.ini"
+grep -q "^  2 over the API's rate limit, skipped$" "$work/out" && ok || bad "table: skipped for the rate limit"
+
 # --- the catalog's API offers (pricing/gpus.xml): listed apart, named by offer = ---
 expect_rc 0 $T "$TCO" catalog
 grep -q "^API offers (4), per 1M tokens$" "$work/out" && ok || bad "catalog: API offers heading"

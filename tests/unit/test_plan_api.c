@@ -206,6 +206,268 @@ static void test_errors(void)
                "'scaling_efficiency' above 0 to turn its GPU-hours into tokens");
 }
 
+/* ===== The API's rate limit (MODEL.md, An API as a plan's overflow) ===== */
+
+/* text with the first `from` replaced by `to`, in buf. */
+static const char *replace(char *buf, size_t size, const char *text, const char *from,
+                           const char *to)
+{
+    const char *at = strstr(text, from);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(at);
+    snprintf(buf, size, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+    return buf;
+}
+
+/* The example with month 3's demand doubled and month 9's none (seasonality
+ * 2 in March, 0 in September: 150, 150, 300, 150, ..., 0 in month 9, ...
+ * reference GPU-hours; month 13 is a January, 150), the API's rate limit
+ * `limit` (its key line, or "") and EXTRA. */
+static const char *rate_example(char *buf, size_t size, const char *limit, const char *extra)
+{
+    char a[4096], b[4096];
+    snprintf(a, sizeof a, "%s", EXAMPLE(THROUGHPUT, "%s"));
+    char *mark = strstr(a, "%s");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(mark);
+    snprintf(mark, sizeof a - (size_t)(mark - a), "%s", extra);
+    replace(b, sizeof b, a, "gpu_hours_per_month = 150\n",
+            "gpu_hours_per_month = 150\nseasonality = 1, 1, 2, 1, 1, 1, 1, 1, 0, 1, 1, 1\n");
+    char line[128];
+    snprintf(line, sizeof line, "price_decline = 0.25\n%s", limit);
+    return replace(buf, size, b, "price_decline = 0.25\n", line);
+}
+
+#define LIMIT "max_tokens_per_minute = 50000\n"
+
+static void test_rate_limit(void)
+{
+    static char text[4096];
+    tco_scenario *s = NULL;
+    tco_result *r = check_compute(rate_example(text, sizeof text, LIMIT,
+                                               PLANS "[plan two]\nown = gb\nown_count = 2\n"
+                                                     "overflow = hosted\n"),
+                                  "t.ini", &s);
+    if (!r)
+        return;
+    CU_ASSERT_EQUAL_FATAL(r->n_plans, 3);
+    const tco_plan_result *burst = &r->plans[0], *api = &r->plans[1], *two = &r->plans[2];
+    /* A month of T = 100 hours is 6,000 minutes; a reference GPU-hour is
+     * 2,880,000 tokens: an overflow hour a month is 2,880,000 / 6,000 = 480
+     * tokens a minute. burst sends 50 hours (24,000 a minute), 200 in month
+     * 3 (96,000 > 50,000); api 150 (72,000 > 50,000 from month 1), 300 in
+     * month 3; two 0, then 100 in month 3 (48,000 <= 50,000). */
+    for (int m = 0; m < 13; m++) {
+        const int none = m == 8; /* September: no demand */
+        CLOSE(burst->monthly[m].overflow_tokens_per_minute, none ? 0 : m == 2 ? 96000 : 24000);
+        CLOSE(api->monthly[m].overflow_tokens_per_minute, none ? 0 : m == 2 ? 144000 : 72000);
+        CLOSE(two->monthly[m].overflow_tokens_per_minute, m == 2 ? 48000 : 0);
+        /* tokens a minute = the month's tokens / (T * 60) */
+        CLOSE(burst->monthly[m].overflow_tokens / 6000,
+              burst->monthly[m].overflow_tokens_per_minute);
+    }
+    CLOSE(burst->rate_limit_tpm, 50000);
+    CU_ASSERT_EQUAL(burst->over_rate_month, 3);
+    CLOSE(burst->over_rate_tpm, 96000);
+    CU_ASSERT_EQUAL(api->over_rate_month, 1);
+    CLOSE(api->over_rate_tpm, 72000);
+    CU_ASSERT_EQUAL(two->over_rate_month, 0);
+    CU_ASSERT_FALSE(tco_plan_feasible(burst));
+    CU_ASSERT_FALSE(tco_plan_feasible(api));
+    CU_ASSERT_TRUE(tco_plan_feasible(two));
+    char why[192];
+    CU_ASSERT_STRING_EQUAL(tco_plan_rate_text(burst, why, sizeof why),
+                           "over the API's rate limit: needs 96,000 tokens a minute in month 3, "
+                           "the API allows 50,000");
+    CU_ASSERT_STRING_EQUAL(tco_plan_rate_text(api, why, sizeof why),
+                           "over the API's rate limit: needs 72,000 tokens a minute in month 1, "
+                           "the API allows 50,000");
+    CU_ASSERT_PTR_NULL(tco_plan_rate_text(two, why, sizeof why));
+    /* Totals: burst 8,000 + (10 * 50 + 200) * 11.52 + 50 * 8.64 = 8,000 +
+     * 8,064 + 432 = 16,496; api (10 * 150 + 300) * 11.52 + 150 * 8.64 =
+     * 20,736 + 1,296 = 22,032; two 16,000 + 100 * 11.52 = 17,152. */
+    CLOSE(burst->total, 16496);
+    CLOSE(api->total, 22032);
+    CLOSE(two->total, 17152);
+    /* two alone is feasible: first, though burst costs less; then burst,
+     * api by total. */
+    CU_ASSERT_EQUAL(r->plan_rank[0], 2);
+    CU_ASSERT_EQUAL(r->plan_rank[1], 0);
+    CU_ASSERT_EQUAL(r->plan_rank[2], 1);
+    tco_result_free(r);
+    tco_scenario_free(s);
+    /* Without a limit, every month fits: no limit, no month over. */
+    r = check_compute(rate_example(text, sizeof text, "", PLANS), "t.ini", &s);
+    if (!r)
+        return;
+    CU_ASSERT(isnan(r->plans[0].rate_limit_tpm));
+    CU_ASSERT_EQUAL(r->plans[0].over_rate_month, 0);
+    CU_ASSERT_TRUE(tco_plan_feasible(&r->plans[1]));
+    CLOSE(r->plans[1].monthly[2].overflow_tokens_per_minute, 144000);
+    tco_result_free(r);
+    tco_scenario_free(s);
+    /* At exactly the peak: 96,000 <= 96,000 fits. */
+    r = check_compute(rate_example(text, sizeof text, "max_tokens_per_minute = 96000\n", PLANS),
+                      "t.ini", &s);
+    if (!r)
+        return;
+    CU_ASSERT_EQUAL(r->plans[0].over_rate_month, 0);
+    CU_ASSERT_EQUAL(r->plans[1].over_rate_month, 3); /* 72,000 <= 96,000 < 144,000 */
+    CLOSE(r->plans[1].over_rate_tpm, 144000);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
+/* The search over own_count 0..3 with the limit of 50,000 tokens a minute:
+ * month 3's overflow is max(0, 300 - 100n) hours, 480 tokens a minute each:
+ * n = 0 (144,000) and 1 (96,000) are over; n = 2 (48,000) and 3 (0) fit. */
+static void test_rate_optimize(void)
+{
+    static char text[4096];
+    tco_scenario *s = NULL;
+    tco_result *r =
+        check_compute(rate_example(text, sizeof text, LIMIT,
+                                   "[plan burst]\nown = gb\noverflow = hosted\n"
+                                   "[optimize]\nown_min = 0\nown_max = 3\nown_step = 1\n"),
+                      "t.ini", &s);
+    if (!r)
+        return;
+    const tco_optimize_result *o = r->optimize;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(o);
+    CU_ASSERT_EQUAL(o->evaluated, 4);
+    CU_ASSERT_EQUAL(o->over_rate_limit, 2);
+    CU_ASSERT_EQUAL(o->over_power, 0);
+    CU_ASSERT_EQUAL(o->feasible, 2);
+    CU_ASSERT_FATAL(o->found);
+    /* n = 2: 16,000 + 100 * 11.52 = 17,152; n = 3: 24,000 (no overflow).
+     * Without the limit n = 1 would win at 16,496. */
+    CU_ASSERT_EQUAL(o->best.own_count, 2);
+    CLOSE(o->best.total, 17152);
+    CU_ASSERT_EQUAL_FATAL(o->n_runners, 1);
+    CU_ASSERT_EQUAL(o->runners[0].own_count, 3);
+    CLOSE(o->runners[0].total, 24000);
+    CU_ASSERT_EQUAL_FATAL(o->n_curve, 4);
+    CU_ASSERT(isnan(o->curve[0].objective));
+    CU_ASSERT(isnan(o->curve[1].objective));
+    CLOSE(o->curve[2].objective, 17152);
+    CLOSE(o->curve[3].objective, 24000);
+    CU_ASSERT_EQUAL(o->best_plan.over_rate_month, 0);
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
+/* The optimum under each limit against every candidate computed as a plan of
+ * its own (own_count written, no [optimize]), its fit worked out by hand:
+ * month 3's overflow, max(0, 300 - 100n) hours at 480 tokens a minute each,
+ * within the limit (none: always). */
+static void test_rate_brute_force(void)
+{
+    static const double limits[] = {0, 20000, 48000, 50000, 95999, 96000, 144000};
+    for (size_t k = 0; k < sizeof limits / sizeof *limits; k++) {
+        char line[64] = "", text[4096];
+        if (limits[k] > 0)
+            snprintf(line, sizeof line, "max_tokens_per_minute = %.0f\n", limits[k]);
+        tco_scenario *s = NULL;
+        tco_result *r =
+            check_compute(rate_example(text, sizeof text, line,
+                                       "[plan burst]\nown = gb\noverflow = hosted\n"
+                                       "[optimize]\nown_min = 0\nown_max = 3\nown_step = 1\n"),
+                          "o.ini", &s);
+        if (!r)
+            return;
+        const tco_optimize_result *o = r->optimize;
+        CU_ASSERT_PTR_NOT_NULL_FATAL(o);
+        double best = INFINITY;
+        int best_own = -1;
+        size_t fit = 0;
+        for (int own = 0; own <= 3; own++) {
+            char plan[128], one[4096];
+            snprintf(plan, sizeof plan,
+                     "[plan burst]\nown = gb\nown_count = %d\noverflow = hosted\n", own);
+            tco_scenario *s1 = NULL;
+            tco_result *r1 = check_compute(rate_example(one, sizeof one, line, plan), "b.ini", &s1);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(r1);
+            const tco_plan_result *p = &r1->plans[0];
+            const double peak = fmax(0, 300 - 100.0 * own) * 480;
+            const int fits = !(limits[k] > 0) || peak <= limits[k];
+            CU_ASSERT_EQUAL(tco_plan_feasible(p), fits);
+            CU_ASSERT_EQUAL(p->over_rate_month == 0, fits);
+            if (fits && p->total < best) {
+                best = p->total;
+                best_own = own;
+            }
+            fit += (size_t)fits;
+            tco_result_free(r1);
+            tco_scenario_free(s1);
+        }
+        CU_ASSERT_EQUAL(o->feasible, fit);
+        CU_ASSERT_EQUAL(o->over_rate_limit, 4 - fit);
+        CU_ASSERT_EQUAL(o->found, fit > 0);
+        if (fit > 0) {
+            CU_ASSERT_EQUAL(o->best.own_count, best_own);
+            CLOSE(o->best.total, best);
+        }
+        tco_result_free(r);
+        tco_scenario_free(s);
+    }
+}
+
+/* ===== The API overflow's emissions (MODEL.md, A plan's emissions) ===== */
+
+static void test_carbon(void)
+{
+    static char text[4096];
+    tco_scenario *s = NULL;
+    /* kgco2e_per_million_tokens = 0.5 on hosted; [site] grid 0 (the owned
+     * GPU's scope 2 is 0), carbon_price 100. */
+    char a[4096], b[4096];
+    replace(a, sizeof a, EXAMPLE(THROUGHPUT, PLANS), "price_decline = 0.25\n",
+            "price_decline = 0.25\nkgco2e_per_million_tokens = 0.5\n");
+    replace(b, sizeof b, a, "discount_rate = 0\n", "discount_rate = 0\ncarbon_price = 100\n");
+    tco_result *r = check_compute(replace(text, sizeof text, b, "electricity_price = 0\n",
+                                          "electricity_price = 0\ngrid_kgco2e_per_kwh = 0\n"),
+                                  "t.ini", &s);
+    if (!r)
+        return;
+    const tco_plan_result *burst = &r->plans[0], *api = &r->plans[1];
+    CU_ASSERT_PTR_NOT_NULL_FATAL(burst->carbon);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(api->carbon);
+    /* burst: 144 million tokens a month x 0.5 kg = 72 kg = 0.072 t; api: 432
+     * million, 0.216 t; month 0 none. */
+    CLOSE(burst->carbon[0].scope3_purchased, 0);
+    CLOSE(api->carbon[0].tco2e, 0);
+    for (int m = 1; m <= 13; m++) {
+        CLOSE(burst->carbon[m].scope3_purchased, 0.072);
+        CLOSE(api->carbon[m].scope3_purchased, 0.216);
+        CLOSE(api->carbon[m].tco2e, 0.216);
+        CLOSE(api->carbon[m].carbon_cost, 21.6);
+    }
+    CLOSE(burst->scope3_purchased_tco2e, 0.936); /* 13 x 0.072 */
+    CLOSE(api->scope3_purchased_tco2e, 2.808);   /* 13 x 0.216 */
+    CLOSE(api->tco2e, 2.808);
+    CLOSE(api->carbon_cost, 280.8);
+    CLOSE(api->electricity_kwh, 0);
+    /* burst's owned GPU: scope 2 at 0 kg a kWh, no embodied emissions given. */
+    CLOSE(burst->scope2_location_tco2e, 0);
+    CLOSE(burst->scope3_capital_tco2e, 0);
+    CLOSE(burst->tco2e, 0.936);
+    tco_result_free(r);
+    tco_scenario_free(s);
+    /* Without the API's kgco2e_per_million_tokens: scope 3 category 1 and
+     * the sum unknown. */
+    r = check_compute(replace(text, sizeof text, EXAMPLE(THROUGHPUT, PLANS),
+                              "electricity_price = 0\n",
+                              "electricity_price = 0\ngrid_kgco2e_per_kwh = 0\n"),
+                      "t.ini", &s);
+    if (!r)
+        return;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r->plans[1].carbon);
+    CU_ASSERT(isnan(r->plans[1].scope3_purchased_tco2e));
+    CU_ASSERT(isnan(r->plans[1].tco2e));
+    CU_ASSERT(isnan(r->plans[1].carbon[1].scope3_purchased));
+    CU_ASSERT(isnan(r->plans[0].tco2e));
+    tco_result_free(r);
+    tco_scenario_free(s);
+}
+
 int main(void)
 {
     static const check_case cases[] = {
@@ -214,6 +476,10 @@ int main(void)
         {"the optimizer with an API overflow", test_optimize},
         {"demand in tokens", test_demand_tokens},
         {"an API as another part", test_errors},
+        {"an API overflow over its rate limit", test_rate_limit},
+        {"the optimizer under an API's rate limit", test_rate_optimize},
+        {"the optimizer against every candidate under a rate limit", test_rate_brute_force},
+        {"an API overflow's emissions", test_carbon},
         {NULL, NULL},
     };
     return check_run("plan_api", cases);

@@ -367,7 +367,7 @@ int main(void)
         {"plans' carbon in the CSV and Markdown", test_plan_carbon_reports},
         {"no plans' carbon columns without carbon figures", test_plan_carbon_reports_absent},
         {"plans' carbon in a comparison", test_plan_carbon_compare},
-        {"an API overflow's emissions by hand", test_api_overflow_carbon},
+        {"an API overflow's intensities by hand", test_api_overflow_carbon},
         {NULL, NULL},
     };
     return check_run("plan_carbon", cases);

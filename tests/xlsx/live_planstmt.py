@@ -13,16 +13,20 @@ IFRS 16 with a buyout past the horizon) and tests/data/plan-leases.ini (leased a
 returned under IFRS 16 at the implicit rate, and under ASC 842 operating past the
 horizon at the lessee's rate; `opbuy`, under ASC 842 operating bought out within the
 horizon, its hardware depreciated from the buyout and sold at month H; `opbuy-long`, its
-buyout past the horizon; the same taxed in tests/data/plan-leases-tax.ini):
-1. writes the workbook and audits it (recalc_audit.py); the plans with a block are
-   those MODEL.md names (no block for a plan with a staged purchase on a lease or a
-   refresh with a lease);
+buyout past the horizon; the same taxed in tests/data/plan-leases-tax.ini), and
+tests/data/plan-staged-leases.ini (purchases in stages on leases under IFRS 16, ASC 842
+operating returned and bought out, ASC 842 finance bought out; refreshes that return an
+operating lease and an IFRS 16 lease early, sell hardware bought out of an operating
+lease, and refresh GPUs bought in cash to a finance lease; taxed in
+tests/data/plan-staged-leases-tax.ini), with plans.ini's `staged-lease`, `refresh-lease`
+and `refresh-mixed` and capacity-plan-tax.ini's `staged-lease`:
+1. writes the workbook and audits it (recalc_audit.py); every plan has a block;
 2. reads every cell of each plan's block (its lines down, its fiscal years across, the
    horizon's column) against the engine's JSON `plans[].statements` (1e-6 relative; a
    figure near 0 against the block's scale), and checks that every line the engine has
    other than 0 is shown (without [tax] the after-tax effect is the pre-tax effect, and
    neither the tax nor the after-tax line is shown, as for an option), and the
-   cells of `opbuy` against figures worked by hand (HAND);
+   cells of `opbuy` and `refresh-op` against figures worked by hand (HAND);
 3. sets inputs on Inputs (plans' counts, a GPU's price, a resale fraction, loans'
    rates, the maintenance rate, a refresh's month 12 -> 18, the lease's rate factor and
    its term 30 -> 18 months, which brings its buyout and the sale into the horizon;
@@ -67,7 +71,7 @@ CASES = (
       ("option b200-buy", "maintenance_rate"): 0.05}),
     ("tests/data/plans.ini",
      ("mix", "owned", "spares", "staged", "refresh", "loan", "lease", "staged-loan",
-      "refresh-loan"),
+      "refresh-loan", "staged-lease", "refresh-lease", "refresh-mixed"),
      {("option h100-loan", "loan_rate"): 0.12, ("plan loan", "own_count"): 12,
       ("option h100-buy", "gpu_price"): 32000, ("plan refresh", "refresh_month"): 18,
       ("option b200-loan", "loan_rate"): 0.05, ("option h100-lease", "lease_months"): 18,
@@ -80,12 +84,24 @@ CASES = (
       ("option lobl", "lease_months"): 24}),
     # With [tax]: the statements' tax line reads each plan sheet's tax row.
     ("tests/data/capacity-plan-tax.ini",
-     ("own-loan", "own-lease", "lease-long", "staged-loan", "h100-on-demand", "b200-on-demand",
+     ("own-loan", "own-lease", "lease-long", "staged-loan", "staged-lease", "h100-on-demand",
+      "b200-on-demand",
       "own-h100-burst", "own-reserve-burst", "own-b200-burst", "b200-reserve-burst",
       "staged-refresh"),
      {("tax", "rate"): 0.3, ("plan own-loan", "own_count"): 40}),
     ("tests/data/plan-leases-tax.ini", ("ifrs", "operating", "opbuy", "opbuy-long"),
      {("tax", "rate"): 0.3, ("option lob", "lease_months"): 12}),
+    ("tests/data/plan-staged-leases.ini",
+     ("staged-ifrs", "staged-op", "staged-opbuy", "staged-finbuy", "refresh-op",
+      "refresh-ifrs", "refresh-opbuy", "refresh-cash"),
+     {("option lr", "lease_payment"): 70, ("option lo", "lease_payment"): 50,
+      ("option lo", "lease_discount_rate"): 0.09, ("option lob", "buyout_fraction"): 0.3,
+      ("plan refresh-op", "refresh_month"): 14, ("option lfb", "lease_months"): 10,
+      ("option gb", "gpu_price"): 1500}),
+    ("tests/data/plan-staged-leases-tax.ini",
+     ("staged-ifrs", "staged-op", "staged-opbuy", "staged-finbuy", "refresh-op",
+      "refresh-ifrs", "refresh-opbuy", "refresh-cash"),
+     {("tax", "rate"): 0.3, ("option lob", "buyout_fraction"): 0.3}),
     ("tests/data/plan-tax-variants.ini", ("spares", "staged"),
      {("tax", "rate"): 0.25, ("option al", "loan_rate"): 0.09}),
 )
@@ -103,7 +119,22 @@ HAND = {("tests/data/plan-leases.ini", "opbuy"): {
     "FY2028": {"lease_cost": 540, "depreciation": 40, "investing_cash": 480,
                "book_value": 440, "lease_liability": 0, "rou_asset": 0},
     "FY2029": {"depreciation": 40, "loss_on_sale": 160, "investing_cash": -240,
-               "book_value": 0}}}
+               "book_value": 0}},
+    # plan-staged-leases.ini's `refresh-op`: `lo` (45 a month in advance for 30 months,
+    # ASC 842 operating, the lessee's 12%: 1% a month) returned at the refresh at month
+    # 12 for 2 `gb` bought in cash (2,400). Lease cost 45 in months 1..12: 405 in FY2027,
+    # 135 in FY2028. At the end of FY2027 (month 9) 10 payments made against 9 months'
+    # cost, 45 paid ahead; the liability the 20 payments left, each a month after the
+    # last: 45 x (1 - 1.01^-20) / 0.01 = 812.05; the asset 857.05. At month 12 nothing is
+    # paid ahead and the 18 payments left, 810, are the loss on the early return. `gb`:
+    # 100 a month of depreciation from month 13 (900 in FY2028, months 13..21; 300 in
+    # FY2029), 1,200 left at month 24, sold for 600: a loss of 600.
+    ("tests/data/plan-staged-leases.ini", "refresh-op"): {
+        "FY2027": {"lease_cost": 405, "lease_liability": 45 * (1 - 1.01 ** -20) / 0.01,
+                   "rou_asset": 45 + 45 * (1 - 1.01 ** -20) / 0.01, "loss_on_sale": 0},
+        "FY2028": {"lease_cost": 135, "loss_on_sale": 810, "investing_cash": 2400,
+                   "lease_liability": 0, "rou_asset": 0, "depreciation": 900},
+        "FY2029": {"loss_on_sale": 600, "investing_cash": -600, "depreciation": 300}}}
 
 
 def hand_check(rel, values, layout, bad):

@@ -228,6 +228,8 @@ typedef struct xw_plansheet {
     int st_epay, st_ebuy, st_llprin, st_rou, st_ll;
     int st_lcost; /* asc842-operating: the straight-line lease cost */
     int st_ok;
+    int r_api_fits; /* the flag that every month is within the API overflow's rate limit (in
+                       C), or XW_NONE (MODEL.md, An API as a plan's overflow) */
     /* With carbon figures (MODEL.md, A plan's emissions): the rows of its
      * carbon block (sums in column C), by xw_pl_co2; XW_NONE where the sheet
      * has none. */

@@ -718,7 +718,8 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
         /* A value written in its site's currency (MODEL.md, Sites). */
         write_converted(c, row, kd, o->key_written[k], o->key_fx[k], 0, v, src, sizeof src);
     } else if (kd->live || xw_workload_input(c, 0, k) ||
-               (k == TCO_O_KGCO2E_PER_MILLION_TOKENS && o->src[k])) { /* read when given */
+               (k == TCO_O_KGCO2E_PER_MILLION_TOKENS && o->src[k]) || /* read when given */
+               (k == TCO_O_MAX_TOKENS_PER_MINUTE && xw_api_limit_read(c->s, i))) {
         xw_num(c, ws, row, XW_COL_VAL, v, xw_fmt(c, XS_INPUT, xw_value_numfmt(kd->unit, v)));
         validate_input(c, ws, row, kd);
         xw_in_asis_num(c, row, v, 0);

@@ -170,6 +170,13 @@ void xw_write_optimize(xw_ctx *c)
         fact(c, row++, xw_label(c, "optimize.feasible", "Plans that serve all demand"),
              (double)O->feasible, XN_INT);
     }
+    const tco_plan *pl = &c->s->plans[O->optimize->plan_i];
+    if (pl->overflow_i >= 0 && c->s->options[pl->overflow_i].acquire == TCO_API &&
+        c->s->options[pl->overflow_i].max_tokens_per_minute > 0) /* ... and the API's */
+        fact(c, row++,
+             xw_label(c, XW_KEY("optimize.over_rate_limit"),
+                      "Plans over the API's rate limit, skipped"),
+             (double)O->over_rate_limit, XN_INT);
     row++;
     xw_section(c, ws, row++, xw_label(c, "optimize.best", "The best plan and the runners-up"));
     if (!O->found) {

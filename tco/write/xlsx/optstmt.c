@@ -34,46 +34,71 @@ static void st_heading(const xw_optw *w, int row)
             xw_fmt(w->c, XS_SECTION, XN_NONE));
 }
 
-/* The rate of a lease's liability, monthly: the rate implicit in the lease
- * (RATE over the term, the payment, the price and the buyout or the lessor's
- * residual at the term's end, payments in advance) when the residual is
- * known and the rate is 0 or more; else lease_discount_rate / 12 when given,
- * else the monthly discount rate. */
-static void rate_drv(const xw_optw *w, int row)
+/* See optw.h. The rate of a lease's liability, monthly: the rate implicit in
+ * the lease (RATE over the term, the payment, the price and the buyout or the
+ * lessor's residual at the term's end, payments in advance) when the residual
+ * is known and the rate is 0 or more; else lease_discount_rate / 12 when
+ * given, else the monthly discount rate. */
+const char *xw_lease_rate_formula(const xw_optw *w, const xw_lease_refs *L, char *f, size_t fs)
 {
     xw_ctx *c = w->c;
     const tco_option *o = w->o;
-    const xw_optsheet *L = w->L;
-    char f[XW_FBUF], end[XW_FBUF / 4], fall[XW_FBUF / 4];
-    xw_refbuf n = xw_ow_in(w, TCO_O_LEASE_MONTHS), P = xw_ow_drv(L->k_epmt),
-              capex = xw_ow_drv(L->k_capex), hw_g = xw_ow_drv(L->k_capex_gpu),
-              hw_i = xw_ow_drv(L->k_capex_infra);
-    int known = 1, at_h = 0;
+    char end[XW_FBUF / 4], fall[XW_FBUF / 4];
+    xw_refbuf nb = xw_ow_in(w, TCO_O_LEASE_MONTHS);
+    const char *n = nb.s;
+    int known = 1, at_end = 0;
     if (o->lease_end == TCO_LEASE_BUYOUT)
-        xw_formula(c, end, sizeof end, "%s*%s", xw_ow_in(w, TCO_O_BUYOUT_FRACTION).s, capex.s);
+        xw_formula(c, end, sizeof end, "%s*%s", xw_ow_in(w, TCO_O_BUYOUT_FRACTION).s, L->capex);
     else if (o->src[TCO_O_RESALE_DECLINE])
-        xw_formula(c, end, sizeof end, "(%s+%s)*(1-%s)^(%s/12)", hw_g.s, hw_i.s,
-                   xw_ow_in(w, TCO_O_RESALE_DECLINE).s, n.s);
-    else if (o->src[TCO_O_RESALE_FRACTION]) /* known when the term is the horizon */
-        at_h = 1,
-        xw_formula(c, end, sizeof end, "(%s+%s)*%s", hw_g.s, hw_i.s, xw_ow_drv(L->k_resfrac).s);
+        xw_formula(c, end, sizeof end, "(%s+%s)*(1-%s)^(%s/12)", L->hw_g, L->hw_i,
+                   xw_ow_in(w, TCO_O_RESALE_DECLINE).s, n);
+    else if (o->src[TCO_O_RESALE_FRACTION]) /* known when the term is its months */
+        at_end = 1, xw_formula(c, end, sizeof end, "(%s+%s)*%s", L->hw_g, L->hw_i, L->resfrac);
     else
         known = 0;
     if (o->src[TCO_O_LEASE_DISCOUNT_RATE])
         xw_formula(c, fall, sizeof fall, "%s/12", xw_ow_in(w, TCO_O_LEASE_DISCOUNT_RATE).s);
     else
-        xw_formula(c, fall, sizeof fall, "%s", xw_ow_drv(L->k_rm).s);
-    if (known) {
-        char rate[XW_FBUF / 4];
-        xw_formula(c, rate, sizeof rate, "RATE(%s,-%s,%s,-%s,1)", n.s, P.s, capex.s, end);
-        if (at_h)
-            xw_formula(c, f, sizeof f, "=IF(AND(%s=HorizonMonths,IFERROR(%s,-1)>=0),%s,%s)", n.s,
-                       rate, rate, fall);
-        else
-            xw_formula(c, f, sizeof f, "=IF(IFERROR(%s,-1)>=0,%s,%s)", rate, rate, fall);
-    } else {
-        xw_formula(c, f, sizeof f, "=%s", fall);
-    }
+        xw_formula(c, fall, sizeof fall, "%s", L->rm);
+    if (!known)
+        return xw_formula(c, f, fs, "=%s", fall);
+    char rate[XW_FBUF / 2];
+    xw_formula(c, rate, sizeof rate, "RATE(%s,-%s,%s,-%s,1)", n, L->P, L->capex, end);
+    if (at_end)
+        return xw_formula(c, f, fs, "=IF(AND(%s=%s,IFERROR(%s,-1)>=0),%s,%s)", n, L->months, rate,
+                          rate, fall);
+    return xw_formula(c, f, fs, "=IF(IFERROR(%s,-1)>=0,%s,%s)", rate, rate, fall);
+}
+
+/* See optw.h. The liability at commencement: the payments not yet paid
+ * (months 1 to the term's last but one, and a buyout at its end), discounted
+ * at the rate (the text r). */
+const char *xw_lease_ll0_formula(const xw_optw *w, const xw_lease_refs *L, const char *r, char *f,
+                                 size_t fs)
+{
+    xw_refbuf n = xw_ow_in(w, TCO_O_LEASE_MONTHS);
+    if (w->o->lease_end == TCO_LEASE_BUYOUT)
+        return xw_formula(w->c, f, fs, "=PV(%s,%s-1,-%s)+%s*%s/(1+%s)^%s", r, n.s, L->P,
+                          xw_ow_in(w, TCO_O_BUYOUT_FRACTION).s, L->capex, r, n.s);
+    return xw_formula(w->c, f, fs, "=PV(%s,%s-1,-%s)", r, n.s, L->P);
+}
+
+/* The option's lease's references. */
+static xw_lease_refs refs_of(const xw_optw *w, xw_refbuf b[6])
+{
+    const xw_optsheet *L = w->L;
+    b[0] = xw_ow_drv(L->k_epmt), b[1] = xw_ow_drv(L->k_capex), b[2] = xw_ow_drv(L->k_capex_gpu),
+    b[3] = xw_ow_drv(L->k_capex_infra), b[4] = xw_ow_drv(L->k_resfrac), b[5] = xw_ow_drv(L->k_rm);
+    return (xw_lease_refs){b[0].s, b[1].s, b[2].s, b[3].s, b[4].s, "HorizonMonths", b[5].s};
+}
+
+static void rate_drv(const xw_optw *w, int row)
+{
+    xw_ctx *c = w->c;
+    char f[XW_FBUF];
+    xw_refbuf b[6];
+    xw_lease_refs L = refs_of(w, b);
+    xw_lease_rate_formula(w, &L, f, sizeof f);
     const tco_statements *st = c->st;
     xw_ow_driver(w, row,
                  xw_label(c, "option.st.rate",
@@ -82,20 +107,13 @@ static void rate_drv(const xw_optw *w, int row)
                  "%", f, st ? st->lease[w->i].rate_monthly : 0, XN_PCT4);
 }
 
-/* The liability at commencement: the payments not yet paid (months 1 to the
- * term's last but one, and a buyout at its end), discounted at the rate. */
 static void ll0_drv(const xw_optw *w, int row)
 {
     xw_ctx *c = w->c;
-    const xw_optsheet *L = w->L;
     char f[XW_FBUF];
-    xw_refbuf n = xw_ow_in(w, TCO_O_LEASE_MONTHS), P = xw_ow_drv(L->k_epmt),
-              r = xw_ow_drv(L->st.k_rate);
-    if (w->o->lease_end == TCO_LEASE_BUYOUT)
-        xw_formula(c, f, sizeof f, "=PV(%s,%s-1,-%s)+%s*%s/(1+%s)^%s", r.s, n.s, P.s,
-                   xw_ow_in(w, TCO_O_BUYOUT_FRACTION).s, xw_ow_drv(L->k_capex).s, r.s, n.s);
-    else
-        xw_formula(c, f, sizeof f, "=PV(%s,%s-1,-%s)", r.s, n.s, P.s);
+    xw_refbuf b[6];
+    xw_lease_refs L = refs_of(w, b);
+    xw_lease_ll0_formula(w, &L, xw_ow_drv(w->L->st.k_rate).s, f, sizeof f);
     xw_ow_driver(w, row,
                  xw_label(c, "option.st.ll0",
                           "Lease liability at commencement: the payments not yet paid, discounted"),

@@ -316,6 +316,19 @@ extern const size_t xw_n_result_rows;
 /* Lease against buy's rows, after the results (leasebuy.c). */
 extern const xw_ow_row xw_leasebuy_rows[];
 extern const size_t xw_n_leasebuy_rows;
+/* What a lease's measurement reads, as formula texts (optstmt.c): its
+ * payment, price, GPUs' and infrastructure's capex, resale fraction at the
+ * term's end, the months the term must equal for that fraction to give the
+ * lessor's residual, and the monthly discount rate. */
+typedef struct xw_lease_refs {
+    const char *P, *capex, *hw_g, *hw_i, *resfrac, *months, *rm;
+} xw_lease_refs;
+/* The formula of the lease's monthly discount rate (MODEL.md, Statements by
+ * fiscal year: implicit in the lease when it can be determined), and of its
+ * liability at commencement at the rate r; in f. */
+const char *xw_lease_rate_formula(const xw_optw *w, const xw_lease_refs *L, char *f, size_t fs);
+const char *xw_lease_ll0_formula(const xw_optw *w, const xw_lease_refs *L, const char *r, char *f,
+                                 size_t fs);
 /* The rows the Statements sheet reads, after lease against buy's (optstmt.c). */
 extern const xw_ow_row xw_stmt_rows[];
 extern const size_t xw_n_stmt_rows;

@@ -89,3 +89,10 @@ int xw_workload_input(const xw_ctx *c, int global, int key)
         return 0;
     }
 }
+
+/* See plan.h. */
+int xw_api_limit_read(const tco_scenario *s, size_t i)
+{
+    const tco_option *o = &s->options[i];
+    return o->acquire == TCO_API && o->max_tokens_per_minute > 0;
+}

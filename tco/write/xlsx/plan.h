@@ -31,5 +31,10 @@ const char *xw_breakeven_formula(xw_ctx *c, char *f, size_t size, size_t i);
 /* 1 when the Workload sheet's formulas read this input (global: a tco_skey, else a
  * tco_okey), so that Inputs styles it as an input. */
 int xw_workload_input(const xw_ctx *c, int global, int key);
+/* 1 when API option i of s has a max_tokens_per_minute, which formulas read:
+ * the Summary's test of the option (MODEL.md, API options) and the sheet of a
+ * plan whose overflow it is (An API as a plan's overflow), so that Inputs
+ * styles it as an input. */
+int xw_api_limit_read(const tco_scenario *s, size_t i);
 
 #endif /* TCO_WRITE_XLSX_PLAN_H */

@@ -148,8 +148,8 @@ static void s2m_row(const pl_sheet *S, int row)
 }
 
 /* Scope 3, purchased: the reserved GPUs' every hour and the overflow's hours
- * bought x each option's kgCO2e per GPU-hour / 1000 (an API overflow's
- * tokens x its kgCO2e per 1M tokens), operating months. */
+ * bought x each option's kgCO2e per GPU-hour / 1000 (an API overflow's: its
+ * tokens / 1e6 x its kgCO2e per million tokens), operating months. */
 static const char *f_s3p(const pl_sheet *S, char *f, size_t fs, int col)
 {
     xw_ctx *c = S->c;
@@ -158,17 +158,11 @@ static const char *f_s3p(const pl_sheet *S, char *f, size_t fs, int col)
         xw_formula(c, r, sizeof r, "%s*%s*%s", pl_res_n(S).s,
                    xw_in_global(c, TCO_S_HOURS_PER_MONTH).s,
                    xw_ow_in(&S->wr, TCO_O_KGCO2E_PER_GPU_HOUR).s);
-    if (S->over && S->wv.o->acquire == TCO_API) {
-        /* An API's tokens: its reference GPU-hours x the tokens of one (the
-         * reference's throughput x scaling efficiency x the request's tokens x
-         * 3600), per 1M at its kgCO2e (MODEL.md, A plan's emissions). */
-        const size_t ref = (size_t)c->s->demand->ref;
-        xw_formula(c, o, sizeof o, "%s*%s*%s*(%s+%s)*3600/1000000*%s", pl_at(S->R.r_h_over, col).s,
-                   xw_in(c, ref, TCO_O_THROUGHPUT).s, xw_in(c, ref, TCO_O_SCALING_EFFICIENCY).s,
-                   xw_in_global(c, TCO_S_INPUT_TOKENS_PER_REQUEST).s,
-                   xw_in_global(c, TCO_S_OUTPUT_TOKENS_PER_REQUEST).s,
+    if (S->over && S->R.r_api_tok != XW_NONE) /* an API's tokens (MODEL.md, A plan's
+                                                 emissions) */
+        xw_formula(c, o, sizeof o, "%s/1000000*%s", pl_at(S->R.r_api_tok, col).s,
                    xw_ow_in(&S->wv, TCO_O_KGCO2E_PER_MILLION_TOKENS).s);
-    } else if (S->over)
+    else if (S->over)
         xw_formula(c, o, sizeof o, "%s*%s", pl_at(S->R.r_h_over, col).s,
                    xw_ow_in(&S->wv, TCO_O_KGCO2E_PER_GPU_HOUR).s);
     return xw_formula(c, f, fs, "=(%s+%s)/1000*%s", r, o, pl_at(S->R.f_op, col).s);
@@ -181,16 +175,19 @@ static double v_s3p(const tco_carbon_month *c)
 
 static void s3p_row(const pl_sheet *S, int row)
 {
-    pl_label(S, row,
-             S->over && S->wv.o->acquire == TCO_API
-                 ? xw_label(S->c, "plan.co2.s3p_api",
-                            "Scope 3, purchased services: reserved GPU-hours x kgCO2e and the "
-                            "API's tokens / 1M x kgCO2e (tCO2e)")
-                 : xw_label(S->c, "plan.co2.s3p",
-                            "Scope 3, purchased services: reserved and overflow GPU-hours x "
-                            "kgCO2e (tCO2e)"),
-             "", XS_TEXT);
-    if (isnan(S->pr->scope3_purchased_tco2e)) { /* a part without kgco2e_per_gpu_hour */
+    if (S->R.r_api_tok != XW_NONE)
+        pl_label(S, row,
+                 xw_label(S->c, XW_KEY("plan.co2.s3p_api"),
+                          "Scope 3, purchased services: reserved GPU-hours x kgCO2e and the API's "
+                          "tokens / 1M x kgCO2e (tCO2e)"),
+                 "", XS_TEXT);
+    else
+        pl_label(S, row,
+                 xw_label(S->c, XW_KEY("plan.co2.s3p"),
+                          "Scope 3, purchased services: reserved and overflow GPU-hours x kgCO2e "
+                          "(tCO2e)"),
+                 "", XS_TEXT);
+    if (isnan(S->pr->scope3_purchased_tco2e)) { /* a part without its kgCO2e key */
         na(S, row);
         return;
     }

@@ -651,9 +651,11 @@ static const struct {
     {xw_pl_driver_rows, &xw_pl_n_driver_rows},
     {plan_rows, &(const size_t){N_PLAN_ROWS}},
     {xw_pl_power_rows, &xw_pl_n_power_rows},
+    {xw_pl_api_rows, &xw_pl_n_api_rows},
     {xw_pl_cash_rows, &xw_pl_n_cash_rows},
     {xw_pl_tax_rows, &xw_pl_n_tax_rows},
     {xw_pl_stmt_rows, &xw_pl_n_stmt_rows},
+    {xw_pl_stmt_lease_rows, &xw_pl_n_stmt_lease_rows},
     {xw_pl_carbon_rows, &xw_pl_n_carbon_rows},
 };
 
@@ -806,6 +808,13 @@ static unsigned long long plan_has(const xw_ctx *c, size_t p, int *nloan)
         has |= m != TCO_DEP_MACRS5 && m != TCO_DEP_MACRS7 ? PW_TAX_SALV : 0;
     }
     has |= own && nlease == 0 && fin != TCO_FIN_LEASE ? PW_ST_OWN : 0;
+    has |= nlease > 0 ? PW_ST_SLEASE : 0;
+    for (int k = 0; nlease > 0 && k < 1 + refresh; k++) { /* the leases' standards */
+        const tco_option *lo = &s->options[k ? pl->refresh_i : pl->own_i];
+        if (lo->financing != TCO_FIN_LEASE)
+            continue;
+        has |= lo->lease_accounting == TCO_LEASE_ASC842_OPERATING ? PW_ST_SLOP : PW_ST_SLBOOKS;
+    }
     if (fin == TCO_FIN_LEASE) {
         const tco_option *lo = &s->options[pl->own_i];
         int op = lo->lease_accounting == TCO_LEASE_ASC842_OPERATING;
@@ -817,6 +826,9 @@ static unsigned long long plan_has(const xw_ctx *c, size_t p, int *nloan)
     has |= carbon ? PW_CARBON : 0;
     has |= carbon && (res || over) ? PW_CARBON_RENTED : 0;
     has |= carbon && s->carbon_price > 0 ? PW_CARBON_PRICE : 0;
+    const tco_option *vo = over ? &s->options[pl->overflow_i] : NULL;
+    has |= vo && vo->acquire == TCO_API ? PW_API : 0; /* MODEL.md, An API as a plan's overflow */
+    has |= vo && vo->acquire == TCO_API && vo->max_tokens_per_minute > 0 ? PW_API_LIMIT : 0;
     return has;
 }
 
@@ -898,6 +910,7 @@ void xw_plan_layout(xw_ctx *c, size_t p)
     ps->r_unserved = R.r_unserved;
     ps->r_s_over = R.r_s_over;
     ps->r_kw_fits = R.r_kw_fits;
+    ps->r_api_fits = R.r_api_fits;
     ps->r_tax = R.r_tax;
     ps->r_at_net = R.r_at_net;
     ps->r_at_pv = R.r_at_pv;
@@ -907,6 +920,7 @@ void xw_plan_layout(xw_ctx *c, size_t p)
                         R.r_co2_s3c, R.r_co2_t,   R.r_co2_cost};
     memcpy(ps->r_co2, co2, sizeof co2);
     xw_pl_stmt_layout(c, p, &R, ps);
+    xw_pl_stmt_lease_layout(&R, ps); /* with a purchase on a lease, in stages */
 }
 /* ===== The chart ===== */
 

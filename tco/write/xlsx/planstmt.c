@@ -65,8 +65,8 @@ static void month_row(const pl_sheet *S, int row, cell_fn fn, int scol)
 /* The depreciation of capex b in the year y (text) of option w's life, by
  * its method, the salvage w's fraction of b, the life its sheet's (column C),
  * in the life's years only, /12; in f. */
-static const char *dep_of(const pl_sheet *S, const xw_optw *w, const char *b, const char *y,
-                          char *f, size_t fs)
+const char *xw_pl_dep_of(const pl_sheet *S, const xw_optw *w, const char *b, const char *y, char *f,
+                         size_t fs)
 {
     xw_ctx *c = S->c;
     const xw_optsheet *O = &c->os[w->i];
@@ -100,21 +100,20 @@ static const char *dep_of(const pl_sheet *S, const xw_optw *w, const char *b, co
 
 /* Purchase j's year of ownership in the month in column col (its month 1 the
  * first), in t. */
-static const char *buy_year(const pl_sheet *S, int j, int col, char *t, size_t ts)
+const char *xw_pl_buy_year(const pl_sheet *S, int j, int col, char *t, size_t ts)
 {
     return xw_formula(S->c, t, ts, "ROUNDUP((%s-%s)/12,0)", pl_at(S->R.r_month, col).s,
                       pl_drv(pl_flag(S, PF_BOUGHT, j)).s);
 }
 
-/* The engine's figure of purchase j in model month m: its depreciation (k
- * 0) or its book value before a sale (k 1). */
-static double buy_v(const pl_sheet *S, int j, int m, int k)
+/* See planw.h. */
+double xw_pl_buy_value(const pl_sheet *S, int j, int m, int k)
 {
     const tco_statements *st = S->c->st;
     if (!st || !st->plan_buy_dep)
         return 0;
     size_t at = (S->p * st->plan_buys + (size_t)j) * st->n_months + (size_t)m;
-    return k == 0 ? st->plan_buy_dep[at] : st->plan_buy_bv[at];
+    return k == 0 ? st->plan_buy_dep[at] : k == 1 ? st->plan_buy_bv[at] : st->plan_buy_interest[at];
 }
 
 /* Each purchase's depreciation (k 0) in its months in service, from the
@@ -139,11 +138,11 @@ static void buy_rows(const pl_sheet *S, int first, int k)
         xw_refbuf b = pl_buy(S, j, PB_CAPEX);
         for (int m = 0; m <= S->H; m++) {
             int col = XW_COL_M0 + m;
-            double v = buy_v(S, j, m, k);
+            double v = xw_pl_buy_value(S, j, m, k);
             if (k == 0) {
-                buy_year(S, j, col, y, sizeof y);
+                xw_pl_buy_year(S, j, col, y, sizeof y);
                 xw_formula(c, f, sizeof f, "=IF(%s=1,%s,0)", pl_at(pl_flag(S, PF_IN, j), col).s,
-                           dep_of(S, xw_pl_buy_option(S, j), b.s, y, g, sizeof g));
+                           xw_pl_dep_of(S, xw_pl_buy_option(S, j), b.s, y, g, sizeof g));
                 sum += v;
             } else {
                 xw_formula(c, f, sizeof f, "=%s*(1-%s)+%s*%s-%s",
@@ -189,8 +188,9 @@ static void f_dep(const pl_sheet *S, int row, int col, char *f, size_t fs)
         xw_formula(S->c, f, fs, "=SUM(%s)", buys_at(S, S->R.r_sbdep, col).s);
         return;
     }
-    xw_formula(S->c, f, fs, "=%s",
-               dep_of(S, &S->wo, pl_drv(S->R.k_capex).s, pl_at(S->R.r_year, col).s, g, sizeof g));
+    xw_formula(
+        S->c, f, fs, "=%s",
+        xw_pl_dep_of(S, &S->wo, pl_drv(S->R.k_capex).s, pl_at(S->R.r_year, col).s, g, sizeof g));
 }
 
 static void dep_row(const pl_sheet *S, int row)
@@ -290,56 +290,33 @@ static void drv(const pl_sheet *S, int row, const char *f, double v, xw_numfmt n
     pl_fig(S, row, XW_COL_VAL, f, v, xw_fmt(S->c, XS_CALC, nf));
 }
 
-/* The lease's rate, monthly, as an option's (optstmt.c): implicit in the
- * lease when its end is known and the rate is 0 or more, else
- * lease_discount_rate / 12 when given, else the monthly discount rate. */
+/* The plan's lease's references: its drivers. */
+static xw_lease_refs refs_of(const pl_sheet *S, xw_refbuf b[6])
+{
+    const pl_rows *R = &S->R;
+    b[0] = pl_drv(R->k_epmt), b[1] = pl_drv(R->k_capex), b[2] = pl_drv(R->k_capex_gpu),
+    b[3] = pl_drv(R->k_capex_infra), b[4] = pl_drv(R->k_resfrac), b[5] = pl_drv(R->k_rm);
+    return (xw_lease_refs){b[0].s, b[1].s, b[2].s, b[3].s, b[4].s, "HorizonMonths", b[5].s};
+}
+
+/* The lease's rate, monthly, as an option's (optstmt.c). */
 static void rate_drv(const pl_sheet *S, int row)
 {
-    xw_ctx *c = S->c;
-    const tco_option *o = S->wo.o;
-    const pl_rows *R = &S->R;
-    char f[XW_FBUF], end[XW_FBUF / 4], fall[XW_FBUF / 4], rate[XW_FBUF / 4];
-    xw_refbuf n = xw_ow_in(&S->wo, TCO_O_LEASE_MONTHS), P = pl_drv(R->k_epmt),
-              capex = pl_drv(R->k_capex), hw_g = pl_drv(R->k_capex_gpu),
-              hw_i = pl_drv(R->k_capex_infra);
-    int known = 1, at_h = 0;
-    if (o->lease_end == TCO_LEASE_BUYOUT)
-        xw_formula(c, end, sizeof end, "%s*%s", xw_ow_in(&S->wo, TCO_O_BUYOUT_FRACTION).s, capex.s);
-    else if (o->src[TCO_O_RESALE_DECLINE])
-        xw_formula(c, end, sizeof end, "(%s+%s)*(1-%s)^(%s/12)", hw_g.s, hw_i.s,
-                   xw_ow_in(&S->wo, TCO_O_RESALE_DECLINE).s, n.s);
-    else if (o->src[TCO_O_RESALE_FRACTION]) /* known when the term is the horizon */
-        at_h = 1,
-        xw_formula(c, end, sizeof end, "(%s+%s)*%s", hw_g.s, hw_i.s, pl_drv(R->k_resfrac).s);
-    else
-        known = 0;
-    if (o->src[TCO_O_LEASE_DISCOUNT_RATE])
-        xw_formula(c, fall, sizeof fall, "%s/12", xw_ow_in(&S->wo, TCO_O_LEASE_DISCOUNT_RATE).s);
-    else
-        xw_formula(c, fall, sizeof fall, "%s", pl_drv(R->k_rm).s);
-    xw_formula(c, rate, sizeof rate, "RATE(%s,-%s,%s,-%s,1)", n.s, P.s, capex.s, end);
-    if (known && at_h)
-        xw_formula(c, f, sizeof f, "=IF(AND(%s=HorizonMonths,IFERROR(%s,-1)>=0),%s,%s)", n.s, rate,
-                   rate, fall);
-    else if (known)
-        xw_formula(c, f, sizeof f, "=IF(IFERROR(%s,-1)>=0,%s,%s)", rate, rate, fall);
-    else
-        xw_formula(c, f, sizeof f, "=%s", fall);
-    drv(S, row, f, plan_lease(S)->rate_monthly, XN_PCT4);
+    char f[XW_FBUF];
+    xw_refbuf b[6];
+    xw_lease_refs L = refs_of(S, b);
+    drv(S, row, xw_lease_rate_formula(&S->wo, &L, f, sizeof f), plan_lease(S)->rate_monthly,
+        XN_PCT4);
 }
 
 /* The liability at commencement: the payments not yet paid, discounted. */
 static void ll0_drv(const pl_sheet *S, int row)
 {
     char f[XW_FBUF];
-    xw_refbuf n = xw_ow_in(&S->wo, TCO_O_LEASE_MONTHS), P = pl_drv(S->R.k_epmt),
-              r = pl_drv(S->R.k_srate);
-    if (S->wo.o->lease_end == TCO_LEASE_BUYOUT)
-        xw_formula(S->c, f, sizeof f, "=PV(%s,%s-1,-%s)+%s*%s/(1+%s)^%s", r.s, n.s, P.s,
-                   xw_ow_in(&S->wo, TCO_O_BUYOUT_FRACTION).s, pl_drv(S->R.k_capex).s, r.s, n.s);
-    else
-        xw_formula(S->c, f, sizeof f, "=PV(%s,%s-1,-%s)", r.s, n.s, P.s);
-    drv(S, row, f, plan_lease(S)->liability0, XN_MONEY);
+    xw_refbuf b[6];
+    xw_lease_refs L = refs_of(S, b);
+    drv(S, row, xw_lease_ll0_formula(&S->wo, &L, pl_drv(S->R.k_srate).s, f, sizeof f),
+        plan_lease(S)->liability0, XN_MONEY);
 }
 
 /* The right-of-use asset at commencement: the liability and the first
@@ -468,7 +445,7 @@ static void f_roudep(const pl_sheet *S, int row, int col, char *f, size_t fs)
                    term_at(S, col, t, sizeof t));
     else
         xw_formula(S->c, f, fs, "=%s",
-                   dep_of(S, &S->wo, b.s, pl_at(R->r_year, col).s, g, sizeof g));
+                   xw_pl_dep_of(S, &S->wo, b.s, pl_at(R->r_year, col).s, g, sizeof g));
 }
 
 static void roudep_row(const pl_sheet *S, int row)
@@ -540,7 +517,7 @@ static void f_obdep(const pl_sheet *S, int row, int col, char *f, size_t fs)
     char g[XW_FBUF], y[XW_FBUF / 8];
     (void)row;
     obuy_year(S, col, y, sizeof y);
-    xw_formula(S->c, f, fs, "=%s", dep_of(S, &S->wo, pl_drv(S->R.k_ebuy).s, y, g, sizeof g));
+    xw_formula(S->c, f, fs, "=%s", xw_pl_dep_of(S, &S->wo, pl_drv(S->R.k_ebuy).s, y, g, sizeof g));
 }
 
 static void obdep_row(const pl_sheet *S, int row)
@@ -715,7 +692,8 @@ void xw_pl_stmt_layout(const xw_ctx *c, size_t p, const pl_rows *R, xw_plansheet
     }
     ps->st_commit[0] = R->r_res_commit;
     ps->st_commit[1] = R->r_own_commit;
-    ps->st_ok = R->r_fy != XW_NONE && R->r_net != XW_NONE &&
-                (pl->own_i < 0 || R->r_sdep != XW_NONE || R->r_sllint != XW_NONE) &&
-                (!c->s->tax || ps->st_tax != XW_NONE);
+    ps->st_ok =
+        R->r_fy != XW_NONE && R->r_net != XW_NONE &&
+        (pl->own_i < 0 || R->r_sdep != XW_NONE || R->r_sllint != XW_NONE || R->r_qdep != XW_NONE) &&
+        (!c->s->tax || ps->st_tax != XW_NONE);
 }

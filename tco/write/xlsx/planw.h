@@ -91,6 +91,25 @@ typedef struct pl_rows {
      * from the month after the buyout, the loss on its sale at month H and
      * its book value at each month's end. */
     int r_sobdep, r_soloss, r_sobv;
+    /* With buy_at or a refresh and a purchase on a lease (planstmtl.c): the
+     * heading; one row a purchase each of its lease's rate, liability and
+     * right-of-use asset at commencement (column C), its depreciation, its
+     * asset before a sale, its lease's interest and liability, under
+     * asc842-operating its straight-line cost and what is paid ahead of it,
+     * the loss on its sale or early return, on the books its financing cash;
+     * then the plan's lines: depreciation, loss, book value, right-of-use
+     * asset, lease liability, interest, lease cost, the leases' financing
+     * cash, the leases' and loans' operating cash, capex in investing, the
+     * loans' amounts and balance. */
+    int s_stq, k_qrate, k_qll0, k_qrou0, r_qbdep, r_qbabv, r_qbint, r_qbll, r_qbcost, r_qbahead,
+        r_qbloss, r_qbfin;
+    int r_qdep, r_qloss, r_qbv, r_qrou, r_qll, r_qint, r_qcost, r_qfin, r_qopcash, r_qcapex,
+        r_qlent, r_qloan;
+    /* With an API as the overflow (planapi.c; MODEL.md, An API as a plan's
+     * overflow): the block's heading, g (in C), the tokens sent by month (their
+     * sum in C); with its rate limit, the tokens a minute (the peak in C), the
+     * limit (in C) and the flag that the month is within it (all months in C). */
+    int s_api, k_api_g, r_api_tok, r_api_tpm, k_api_lim, r_api_fits;
 } pl_rows;
 
 /* A plan's parts, as the sheet writes them. */
@@ -434,6 +453,13 @@ enum {
 #define PW_CARBON        (1ULL << 31)
 #define PW_CARBON_RENTED (1ULL << 32)
 #define PW_CARBON_PRICE  (1ULL << 33)
+#define PW_ST_SLEASE     (1ULL << 34) /* staged or refreshed, a purchase on a lease */
+#define PW_ST_SLOP       (1ULL << 35) /* ... one under asc842-operating */
+#define PW_ST_SLBOOKS    (1ULL << 36) /* ... one on the books */
+/* An API as the overflow (MODEL.md, An API as a plan's overflow); and it has a
+ * max_tokens_per_minute. */
+#define PW_API       (1ULL << 37)
+#define PW_API_LIMIT (1ULL << 38)
 
 /* How many rows an entry of plan_rows takes. */
 enum { PN_ONE, PN_OWNED_LINES, PN_LOAN_ROWS, PN_PURCHASES, PN_PURCHASE_FLAGS };
@@ -530,6 +556,22 @@ extern const size_t xw_pl_n_stmt_rows;
 /* Plan p's rows the Statements sheet reads, from its sheet's rows R, into
  * ps (its st_* members). */
 void xw_pl_stmt_layout(const xw_ctx *c, size_t p, const pl_rows *R, xw_plansheet *ps);
+/* With buy_at or a refresh and a purchase on a lease, the rows its
+ * statements need (planstmtl.c), after xw_pl_stmt_rows; their part of ps,
+ * over what xw_pl_stmt_layout set. */
+extern const pl_row xw_pl_stmt_lease_rows[];
+extern const size_t xw_pl_n_stmt_lease_rows;
+void xw_pl_stmt_lease_layout(const pl_rows *R, xw_plansheet *ps);
+/* The depreciation of capex b (text) in the year y (text) of option w's
+ * life, by its method, /12, in f (planstmt.c); purchase j's year of
+ * ownership in the month of column col (its month 1 the first), in t. */
+const char *xw_pl_dep_of(const pl_sheet *S, const xw_optw *w, const char *b, const char *y, char *f,
+                         size_t fs);
+const char *xw_pl_buy_year(const pl_sheet *S, int j, int col, char *t, size_t ts);
+/* The engine's figure of purchase j in model month m (planstmt.c): its book
+ * depreciation (k 0), its asset before a sale (k 1: its book value, or on
+ * the books its right-of-use asset), its lease's interest (k 2). */
+double xw_pl_buy_value(const pl_sheet *S, int j, int m, int k);
 /* The present values of what the owned part's leases and the reserved part's
  * term owe past the horizon (plandrivers.c), rows of the cash flow's table
  * below what they discount. */
@@ -537,6 +579,10 @@ void xw_pl_own_commit_pv_drv(const pl_sheet *S, int row);
 /* The block of a plan's emissions (plancarbon.c), after the tax block. */
 extern const pl_row xw_pl_carbon_rows[];
 extern const size_t xw_pl_n_carbon_rows;
+/* The block of an API overflow's tokens and rate limit (planapi.c), after the
+ * power block. */
+extern const pl_row xw_pl_api_rows[];
+extern const size_t xw_pl_n_api_rows;
 /* The tax block's rows (plantax.c), after the plan's. */
 extern const pl_row xw_pl_tax_rows[];
 extern const size_t xw_pl_n_tax_rows;

@@ -36,7 +36,7 @@ static int sp_has(const xw_ctx *c, size_t p, int col)
     case TCO_STMT_INTEREST:
         return ps->st_lint[0] != XW_NONE;
     case TCO_STMT_FINANCING_CASH:
-        return ps->st_loan != XW_NONE || ps->st_llprin != XW_NONE;
+        return ps->st_loan != XW_NONE || ps->st_llprin != XW_NONE || ps->st_lprin[0] != XW_NONE;
     case TCO_STMT_LOAN_BALANCE:
         return ps->st_loan != XW_NONE;
     case TCO_STMT_ROU_ASSET:

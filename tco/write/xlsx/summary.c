@@ -127,7 +127,9 @@ static double rank_value(const xw_ctx *c, size_t i)
 
 /* Option i's feasibility tests (MODEL.md, Feasibility and the decision) as
  * formulas over Inputs, each 1 when the option passes, else 0: its GPUs hold
- * the model (`holds`); they serve requests_per_s (`serves`, inference only).
+ * the model (`holds`); they serve requests_per_s (`serves`, inference only;
+ * an API option with a max_tokens_per_minute: the workload's tokens a minute
+ * within it).
  * The engine's sizing, with the Workload sheet's rounding to whole GPUs; a test
  * whose input is 0 passes. No text in them, so that every template gives the
  * same formulas. */
@@ -143,6 +145,15 @@ static void feasibility_tests(xw_ctx *c, size_t i, char *holds, char *serves, si
                xw_in_global(c, TCO_S_ACTIVATION_OVERHEAD).s, mem);
     if (c->sm_serves == XW_NONE)
         return;
+    if (xw_api_limit_read(c->s, i)) { /* MODEL.md, API options: its rate limit */
+        char lim[64];
+        tci_utf8_format(lim, sizeof lim, "%s", xw_in(c, i, TCO_O_MAX_TOKENS_PER_MINUTE).s);
+        xw_formula(c, serves, size, "=IF(%s*60*(%s+%s)>%s,0,1)",
+                   xw_in_global(c, TCO_S_REQUESTS_PER_S).s,
+                   xw_in_global(c, TCO_S_INPUT_TOKENS_PER_REQUEST).s,
+                   xw_in_global(c, TCO_S_OUTPUT_TOKENS_PER_REQUEST).s, lim);
+        return;
+    }
     char rps[64], tp[64], se[64];
     tci_utf8_format(rps, sizeof rps, "%s", xw_in_global(c, TCO_S_REQUESTS_PER_S).s);
     tci_utf8_format(tp, sizeof tp, "%s", xw_in(c, i, TCO_O_THROUGHPUT).s);
@@ -380,6 +391,16 @@ static double rank_figure(const xw_ctx *c, const tco_plan_result *P)
                                                      : P->total;
 }
 
+/* 1 when a plan with a sheet has an API overflow with a rate limit (MODEL.md,
+ * An API as a plan's overflow): its "serves" column reads that limit too. */
+static int api_limited(const xw_ctx *c)
+{
+    for (size_t p = 0; c->ps && p < c->s->n_plans; p++)
+        if (c->ps[p].ws && c->ps[p].r_net != XW_NONE && c->ps[p].r_api_fits != XW_NONE)
+            return 1;
+    return 0;
+}
+
 /* The headlines of a scenario with plans, from row 2: the best plan by
  * rank_by (MODEL.md, Plans: serving all demand first), linked to its sheet,
  * with its figure; the optimum of [optimize] by its objective, linked to the
@@ -398,6 +419,11 @@ static int sm_plan_headlines(xw_ctx *c)
         if (tco_scenario_power_capped(c->s)) /* MODEL.md, A plan at a site with a power limit */
             xw_labelf(c, t, sizeof t, "summary.best_plan.capped",
                       "Best plan by {figure} (serving all demand within the site's power limit "
+                      "first)",
+                      "figure", rank_words(c, c->s->rank_by), NULL);
+        else if (api_limited(c)) /* MODEL.md, An API as a plan's overflow */
+            xw_labelf(c, t, sizeof t, XW_KEY("summary.best_plan.rate"),
+                      "Best plan by {figure} (serving all demand within the API's rate limit "
                       "first)",
                       "figure", rank_words(c, c->s->rank_by), NULL);
         else
@@ -528,6 +554,11 @@ static void sm_plans(xw_ctx *c, int wo)
                   "Plans, ranked as the options are: the feasible ones (serving all demand within "
                   "the site's power limit) first, then by {figure}",
                   "figure", rank_words(c, c->s->rank_by), NULL);
+    else if (api_limited(c))
+        xw_labelf(c, t, sizeof t, XW_KEY("summary.plans.rate"),
+                  "Plans, ranked as the options are: those serving all demand within the API's "
+                  "rate limit first, then by {figure}",
+                  "figure", rank_words(c, c->s->rank_by), NULL);
     else
         xw_labelf(c, t, sizeof t, "summary.plans",
                   "Plans, ranked as the options are: those serving all demand first, then by "
@@ -542,7 +573,10 @@ static void sm_plans(xw_ctx *c, int wo)
     const int capped = tco_scenario_power_capped(c->s), np = capped ? 5 : 3, fc = capped ? 4 : 1;
     const int nh = np + (c->s->tax ? 2 : 0);
     const char *heads[7] = {rank_words(c, c->s->rank_by),
-                            xw_label(c, "summary.plans.serves", "Serves all demand"),
+                            api_limited(c)
+                                ? xw_label(c, XW_KEY("summary.plans.serves_rate"),
+                                           "Serves all demand within the API's rate limit")
+                                : xw_label(c, "summary.plans.serves", "Serves all demand"),
                             xw_label(c, "summary.plans.rank", "Rank"),
                             xw_label(c, "summary.plans.fits_power", "Fits the site's power limit"),
                             xw_label(c, "summary.plans.feasible", "Feasible"),
@@ -580,10 +614,15 @@ static void sm_plans(xw_ctx *c, int wo)
         if (ps->r_unserved != XW_NONE)
             xw_formula(c, f, sizeof f, "=IF(%s>0,0,1)",
                        xw_ref(ps->quoted, ps->r_unserved, XW_COL_VAL, 1, 1).s);
+        else if (ps->r_api_fits != XW_NONE) /* MODEL.md, An API as a plan's overflow */
+            xw_formula(c, f, sizeof f, "=IF(ISNUMBER(%s),1,0)*%s",
+                       xw_ref(ps->quoted, ps->r_s_over, XW_COL_VAL, 1, 1).s,
+                       xw_ref(ps->quoted, ps->r_api_fits, XW_COL_VAL, 1, 1).s);
         else
             xw_formula(c, f, sizeof f, "=IF(ISNUMBER(%s),1,0)",
                        xw_ref(ps->quoted, ps->r_s_over, XW_COL_VAL, 1, 1).s);
-        xw_fnum(c, ws, row, c0 + 1, f, P->unserved > 0 ? 0 : 1, xw_fmt(c, XS_CALC, XN_FLAG));
+        xw_fnum(c, ws, row, c0 + 1, f, P->unserved > 0 || P->over_rate_month ? 0 : 1,
+                xw_fmt(c, XS_CALC, XN_FLAG));
         if (capped)
             sm_plan_power(c, ps, row, P);
         xw_refbuf v = xw_ref(NULL, row, c0, 0, 0), s = xw_ref(NULL, row, c0 + fc, 0, 0);
@@ -757,7 +796,10 @@ static void sm_feasibility_tests(xw_ctx *c)
                     k == 0   ? holds
                     : k == 1 ? serves
                              : fits,
-                    c->r->options[i].infeasible & tests[k].bit ? 0 : 1,
+                    c->r->options[i].infeasible &
+                            (tests[k].bit | (k == 1 ? TCO_INFEASIBLE_RATE_LIMIT : 0))
+                        ? 0
+                        : 1,
                     xw_fmt(c, XS_CALC, XN_FLAG));
         }
     }
