@@ -590,7 +590,8 @@ static void print_carbon(const tco_result *res, FILE *out, int idw, const tco_un
 
 /* With carbon figures, a plan's line (MODEL.md, A plan's emissions): its
  * tCO2e by scope as an option's, per 1M tokens served or per training run
- * where defined, and the carbon cost when priced. */
+ * where defined, and the carbon cost when priced (in the plan's total with
+ * carbon_in_total). */
 static void print_plan_carbon(FILE *out, const tco_scenario *s, const tco_plan_result *r)
 {
     if (!r->carbon)
@@ -607,8 +608,9 @@ static void print_plan_carbon(FILE *out, const tco_scenario *s, const tco_plan_r
     if (!isnan(r->tco2e_per_run))
         fprintf(out, ", %s per run", tonnes(a, sizeof a, r->tco2e_per_run));
     if (s->carbon_price > 0 && !isnan(r->carbon_cost))
-        fprintf(out, "; carbon cost %s (not in the total)",
-                tco_group_thousands(a, sizeof a, r->carbon_cost, 0));
+        fprintf(out, "; carbon cost %s (%s the total)",
+                tco_group_thousands(a, sizeof a, r->carbon_cost, 0),
+                s->carbon_in_total ? "in" : "not in"); /* A plan's carbon cost in its total */
     fputc('\n', out);
 }
 

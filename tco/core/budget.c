@@ -33,8 +33,14 @@ const char *tco_budget_col_name(tco_budget_col col)
 static const char *const plan_col_names[TCO_PLAN_BUDGET_COLS] = {
     [TCO_PLAN_BUDGET_OWN] = "own",           [TCO_PLAN_BUDGET_RESERVE] = "reserve",
     [TCO_PLAN_BUDGET_OVERFLOW] = "overflow", [TCO_PLAN_BUDGET_TAX] = "tax",
-    [TCO_PLAN_BUDGET_TOTAL] = "total",
+    [TCO_PLAN_BUDGET_TOTAL] = "total",       [TCO_PLAN_BUDGET_CARBON] = "carbon",
 };
+
+/* See tco_budget.h. */
+int tco_plan_budget_col_shown(const tco_scenario *s, tco_plan_budget_col col)
+{
+    return col != TCO_PLAN_BUDGET_CARBON || (s && s->carbon_in_total);
+}
 
 /* See tco.h. */
 const char *tco_plan_budget_col_name(tco_plan_budget_col col)
@@ -46,17 +52,22 @@ const char *tco_plan_budget_col_name(tco_plan_budget_col col)
  * columns): MODEL.md, A plan's budget. */
 static void add_plan_month(const tco_plan_result *p, int m, int H, double *v)
 {
+    /* With carbon_in_total each part's cost holds its carbon cost: the
+     * column of its own (MODEL.md, A plan's carbon cost in its total); the
+     * carbon figures are 0 without the flag. */
     if (m == 0) {
-        v[TCO_PLAN_BUDGET_OWN] += p->paid0 - p->reserve_paid0;
+        v[TCO_PLAN_BUDGET_OWN] += p->paid0 - p->reserve_paid0 - p->carbon_cost0;
         v[TCO_PLAN_BUDGET_RESERVE] += p->reserve_paid0;
         v[TCO_PLAN_BUDGET_TAX] += p->tax0;
+        v[TCO_PLAN_BUDGET_CARBON] += p->carbon_cost0;
         return;
     }
     const tco_plan_month *pm = &p->monthly[m - 1];
-    v[TCO_PLAN_BUDGET_OWN] += pm->own_cost - (m == H ? p->own_residual : 0);
-    v[TCO_PLAN_BUDGET_RESERVE] += pm->reserve_cost;
-    v[TCO_PLAN_BUDGET_OVERFLOW] += pm->overflow_cost;
+    v[TCO_PLAN_BUDGET_OWN] += pm->own_cost - pm->own_carbon - (m == H ? p->own_residual : 0);
+    v[TCO_PLAN_BUDGET_RESERVE] += tci_plan_reserve_rent(pm);
+    v[TCO_PLAN_BUDGET_OVERFLOW] += tci_plan_overflow_rent(pm);
     v[TCO_PLAN_BUDGET_TAX] += pm->tax;
+    v[TCO_PLAN_BUDGET_CARBON] += pm->carbon_cost;
 }
 
 /* Model month m as YYYY-MM (start's years are 1900..9999, the horizon at
@@ -154,6 +165,8 @@ tco_status tco_budget_compute(const tco_result *r, tco_budget **out)
                 add_plan_month(&r->plans[i], m, H, v);
             for (int k = 0; k < TCO_PLAN_BUDGET_TOTAL; k++)
                 v[TCO_PLAN_BUDGET_TOTAL] += v[k];
+            if (s->carbon_in_total)
+                v[TCO_PLAN_BUDGET_TOTAL] += v[TCO_PLAN_BUDGET_CARBON];
         }
         for (size_t i = 0; i < b->n_options; i++) {
             double *v = &b->value[(i * b->n_years + y) * TCO_BUDGET_COLS];

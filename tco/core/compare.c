@@ -757,6 +757,15 @@ static int plan_carbon_in(const plan_figure *pf, const tco_result *res)
     return strcmp(pf->name, "carbon_cost") != 0 || res->scenario->carbon_price > 0;
 }
 
+/* Plan figure pf's label in res: the carbon cost says whether it is in the
+ * plan's total (carbon_in_total; MODEL.md, A plan's carbon cost in its total). */
+static const char *plan_label(const plan_figure *pf, const tco_result *res)
+{
+    if (res && res->scenario->carbon_in_total && strcmp(pf->name, "carbon_cost") == 0)
+        return "Carbon cost (in the total)";
+    return pf->label;
+}
+
 /* One side of plan figure pf of plan i of res; res NULL when that scenario
  * lacks the plan. A part's id is borrowed from the scenario. */
 static void plan_side(const plan_figure *pf, const tco_result *res, size_t i, int *applies,
@@ -805,7 +814,7 @@ void tci_plan_figure(size_t k, const tco_result *res, size_t i, tci_plan_value *
 {
     const plan_figure *pf = &plan_figures[k < N_PLAN_FIGURES ? k : 0];
     v->name = pf->name;
-    v->label = pf->label;
+    v->label = plan_label(pf, res);
     v->kind = pf->kind;
     v->brief = pf->brief;
     v->tax = pf->tax;
@@ -828,7 +837,7 @@ static void plan_diff(tco_option_diff *o, tco_figure_diff *figs, size_t n, const
         const plan_figure *pf = &plan_figures[k];
         tco_figure_diff *f = &figs[k];
         f->name = pf->name;
-        f->label = pf->label;
+        f->label = plan_label(pf, ra ? ra : rb);
         f->kind = pf->kind;
         f->brief = pf->brief;
         plan_side(pf, ra, ia, &f->applies_a, &f->a, &f->text_a);

@@ -42,6 +42,18 @@ static inline double tci_plan_net_cost_after_tax(const tco_plan_result *p, int m
 {
     return tci_plan_net_cost(p, m, H) + (m == 0 ? p->tax0 : p->monthly[m - 1].tax);
 }
+/* A plan month's reserved and overflow costs without the carbon cost they
+ * hold with carbon_in_total (MODEL.md, A plan's carbon cost in its total):
+ * the rent alone, as the budget's columns and the plan sheet's rows show it;
+ * the costs themselves without the flag. */
+static inline double tci_plan_reserve_rent(const tco_plan_month *pm)
+{
+    return pm->reserve_cost - pm->reserve_carbon;
+}
+static inline double tci_plan_overflow_rent(const tco_plan_month *pm)
+{
+    return pm->overflow_cost - pm->overflow_carbon;
+}
 /* The book value of option result r at the end of month m (0..H): the book
  * view's (MODEL.md, Depreciation), book_value0 then each month's. */
 static inline double tci_book_value(const tco_option_result *r, int m)

@@ -693,6 +693,7 @@ void tci_part_figures(const tco_scenario *s, const tco_option *o, tco_plan_purch
 {
     plan p = make_plan(s, o, 0);
     FIXED_FIGURES(q, p);
+    q->carbon_cost0 = p.carbon0;
 }
 
 static void compute_option(const tco_scenario *s, const tco_option *o, tco_option_result *r,

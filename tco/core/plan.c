@@ -197,6 +197,9 @@ typedef struct fixed_parts {
     double reserve_cost[TCO_MAX_HORIZON];
     double reserve_tax0, reserve_tax_m[TCO_MAX_HORIZON]; /* its tax_0, each month's tax */
     double hourly[TCO_MAX_HORIZON]; /* the overflow's price of one GPU-hour in month m + 1 */
+    double co2_hourly;              /* with carbon_in_total: the carbon cost of one of its
+                                       GPU-hours (MODEL.md, A plan's carbon cost in its
+                                       total); else 0 */
 } fixed_parts;
 
 /* Plan p's fixed parts at `reserve_count` reserved GPUs into f; mo: H months
@@ -207,6 +210,7 @@ static void fixed_parts_of(const tco_scenario *s, const tco_plan *p, int reserve
                            tco_month *mo, fixed_parts *f)
 {
     const int H = s->horizon_months;
+    f->co2_hourly = 0;
     for (int m = 1; m <= H; m++)
         f->demand[m - 1] = tco_demand_at(s, m);
     if (p->reserve_i >= 0 && reserve_count > 0) {
@@ -231,6 +235,8 @@ static void fixed_parts_of(const tco_scenario *s, const tco_plan *p, int reserve
         tci_option_months(s, &o, 1, mo, &paid0, &total, &npv);
         for (int m = 0; m < H; m++)
             f->hourly[m] = mo[m].rental / s->hours_per_month;
+        /* One GPU's month of hours on demand, every hour used (0 without the flag). */
+        f->co2_hourly = tci_carbon_cost_month(s, &o, 0, 0, 1, 1) / s->hours_per_month;
     }
 }
 
@@ -268,6 +274,10 @@ static void overflow_part(const tco_scenario *s, tco_plan_result *r, double rm,
         tco_plan_month *pm = &r->monthly[m];
         discount /= 1 + rm;
         pm->overflow_cost = pm->overflow_hours * f->hourly[m];
+        if (f->co2_hourly > 0) { /* MODEL.md, A plan's carbon cost in its total */
+            pm->overflow_carbon = pm->overflow_hours * f->co2_hourly;
+            pm->overflow_cost = pm->overflow_cost + pm->overflow_carbon;
+        }
         if (s->tax) {
             pm->overflow_tax = -s->tax_rate * pm->overflow_cost;
             pm->tax += pm->overflow_tax;
@@ -703,6 +713,43 @@ static void keep_months(const tco_scenario *s, const tco_plan *p, tco_plan_resul
     }
 }
 
+/* With carbon_in_total (MODEL.md, A plan's carbon cost in its total), the
+ * carbon cost each part's cost of a month holds, from the lines it was priced
+ * with: each purchase's at its month (its paid0's) and at the month's
+ * utilization after it, the reserved option's months at utilization 1; the
+ * overflow's is overflow_part's. */
+static void keep_carbon(const tco_scenario *s, const tco_plan *p, tco_plan_result *r)
+{
+    if (!s->carbon_in_total)
+        return;
+    const int H = s->horizon_months;
+    tco_option res = {0};
+    if (p->reserve_i >= 0 && r->reserve_count > 0)
+        res = part_option(s, p->reserve_i, r->reserve_count, 0);
+    for (size_t j = 0; j < r->n_purchases; j++)
+        if (r->purchases[j].lines[0] && r->purchases[j].month == 0)
+            r->carbon_cost0 += r->purchases[j].carbon_cost0;
+    for (int m = 1; m <= H; m++) {
+        tco_plan_month *pm = &r->monthly[m - 1];
+        for (size_t j = 0; j < r->n_purchases; j++) {
+            const tco_plan_purchase *q = &r->purchases[j];
+            if (!q->lines[0])
+                continue;
+            if (q->month == m)
+                pm->own_carbon += q->carbon_cost0;
+            if (q->month < m && m <= q->sold) {
+                const double c0 = q->lines[0][m - 1 - q->month].carbon_cost,
+                             c1 = q->lines[1][m - 1 - q->month].carbon_cost;
+                pm->own_carbon += c0 + pm->own_utilization * (c1 - c0);
+            }
+        }
+        if (res.count > 0)
+            pm->reserve_carbon = tci_carbon_cost_month(s, &res, 0, 0, 1, m);
+        pm->carbon_cost = pm->own_carbon + pm->reserve_carbon + pm->overflow_carbon;
+        pm->own_operating = pm->own_operating - pm->own_carbon; /* its lines and financing */
+    }
+}
+
 /* A plan's figure that [scenario] rank_by names: its total, NPV or NPV after
  * tax (MODEL.md, Plans). */
 static double rank_value(const tco_plan_result *p, tco_rank_by by)
@@ -748,8 +795,10 @@ tco_status tci_plans_compute(tco_result *res)
             tci_plan_eval(s, p, own, part_count(s, p->reserve_i, p->reserve_count), scratch,
                           &res->plans[i]);
             ok = keep_purchases(s, p, own, &res->plans[i]);
-            if (ok)
+            if (ok) {
                 keep_months(s, p, &res->plans[i]);
+                keep_carbon(s, p, &res->plans[i]);
+            }
             if (ok) /* MODEL.md, A plan's emissions */
                 ok = tci_plan_carbon(s, &res->plans[i]) == TCO_OK;
             if (ok)

@@ -403,6 +403,7 @@ static int purchase_into(const tco_scenario *sb, const tco_option *o, const tco_
     r.loan_amount = q->loan_amount;
     r.lease_payment = q->lease_payment;
     r.paid0 = q->paid0;
+    r.carbon_cost0 = q->carbon_cost0; /* in paid0 with carbon_in_total (taken out), else 0 */
     r.book_value0 = o->financing == TCO_FIN_LEASE ? 0 : q->capex;
     r.monthly = mo;
     /* The book view as the engine keeps an option's: from the month it owns
@@ -488,6 +489,7 @@ static int plan_statements(const tco_result *res, size_t i, const size_t *year_o
         int oi = plan->refresh_i >= 0 && j == p->n_purchases - 1 ? plan->refresh_i : plan->own_i;
         tco_scenario sb = *s;
         sb.horizon_months = q->sold - q->month;
+        sb.carbon_in_total = 0; /* the plan's carbon cost is taken whole, below */
         tco_option o = s->options[oi];
         o.count = q->count;
         double owed = q->sold < H && o.financing == TCO_FIN_LEASE ? q->lease_owed : 0;
@@ -509,8 +511,10 @@ static int plan_statements(const tco_result *res, size_t i, const size_t *year_o
             return 0;
         tci_option_months(s, &o, 1, r.monthly, &r.paid0, &total, &npv);
         for (int m = 0; m < H; m++)
-            r.monthly[m].tax = 0; /* the plan's tax is taken whole */
-        walk w = walk_of(s, &o, &r);
+            r.monthly[m].tax = 0; /* the plan's tax is taken whole, and its carbon cost */
+        tco_scenario sr = *s;
+        sr.carbon_in_total = 0;
+        walk w = walk_of(&sr, &o, &r);
         part_into(&w, 0, &pr);
         free(r.monthly);
     }
@@ -518,10 +522,20 @@ static int plan_statements(const tco_result *res, size_t i, const size_t *year_o
         double *v = &pr.rows[year_of[m] * TCO_STMT_COLS];
         double *mv = &pr.months[(size_t)m * TCO_STMT_COLS];
         double tax = m == 0 ? p->tax0 : p->monthly[m - 1].tax;
-        double over = m == 0 ? 0 : p->monthly[m - 1].overflow_cost;
-        add(v, mv, TCO_STMT_RENTAL, over);
+        /* The overflow's rent; with carbon_in_total the plan's carbon cost
+         * (its parts', which its purchases and its reserved part leave out,
+         * and the overflow's, which its rent leaves out) is an operating
+         * expense inside EBITDA, paid in operating cash (MODEL.md, A plan's
+         * carbon cost in its total). */
+        double rent = m == 0 ? 0 : tci_plan_overflow_rent(&p->monthly[m - 1]);
+        double co2 = m == 0 ? p->carbon_cost0 : p->monthly[m - 1].carbon_cost;
+        add(v, mv, TCO_STMT_RENTAL, rent);
+        if (co2 != 0) {
+            add(v, mv, TCO_STMT_EBITDA, co2);
+            add(v, mv, TCO_STMT_OPERATING_CASH, co2);
+        }
         add(v, mv, TCO_STMT_TAX, tax);
-        add(v, mv, TCO_STMT_OPERATING_CASH, over + tax);
+        add(v, mv, TCO_STMT_OPERATING_CASH, rent + tax);
         row_totals(mv);
     }
     for (size_t y = 0; y < st->n_years; y++)

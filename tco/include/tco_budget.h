@@ -47,6 +47,9 @@ typedef enum tco_plan_budget_col {
     TCO_PLAN_BUDGET_OVERFLOW, /* the hours bought on demand */
     TCO_PLAN_BUDGET_TAX,      /* tco_plan_result tax0 and monthly[].tax; 0 without [tax] */
     TCO_PLAN_BUDGET_TOTAL,    /* the sum of the columns */
+    TCO_PLAN_BUDGET_CARBON,   /* with carbon_in_total, the carbon cost (in the total above;
+                                 out of the parts' columns); written only then
+                                 (tco_plan_budget_col_shown) */
     TCO_PLAN_BUDGET_COLS
 } tco_plan_budget_col;
 
@@ -79,6 +82,11 @@ int tco_budget_col_shown(const tco_scenario *s, tco_budget_col col);
 /* A plan budget column's name as the JSON and the CSV write it ("own",
  * "reserve", "overflow", "tax", "total"), or NULL out of range. */
 const char *tco_plan_budget_col_name(tco_plan_budget_col col);
+
+/* 1 when the outputs of scenario s write plan budget column col: every
+ * column but the carbon cost's, which only with carbon_in_total (MODEL.md,
+ * A plan's carbon cost in its total). */
+int tco_plan_budget_col_shown(const tco_scenario *s, tco_plan_budget_col col);
 
 /* The scale at which a result's costs per unit of work read best
  * (docs/MODEL.md, "Unit costs for people"): per `per` units, where per is 1,

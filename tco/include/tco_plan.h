@@ -87,7 +87,8 @@ typedef struct tco_plan_month {
     double own_served, reserve_capacity, reserve_served, capacity, served, idle, overflow_served;
     /* ... and the owned part's cost without what its purchases pay or lend in
      * their month (a purchase's capex, less a loan's amount or a lease's unpaid
-     * capex) and without a refresh's sale: its lines and financing alone. */
+     * capex) and without a refresh's sale: its lines and financing alone (with
+     * carbon_in_total, without its carbon cost: own_carbon). */
     double own_operating;
     /* ... and with [tax] its tax (MODEL.md, A plan's budget): each part's tax
      * of the month, negative when saved; 0 without [tax]. */
@@ -107,6 +108,12 @@ typedef struct tco_plan_month {
      * API's max_tokens_per_minute limits (MODEL.md, An API as a plan's
      * overflow); filled for the optimizer's candidates too; else 0. */
     double overflow_tokens_per_minute;
+    /* With [scenario] carbon_in_total (MODEL.md, A plan's carbon cost in its
+     * total), the carbon cost each part's cost of the month holds: the owned
+     * part's (its purchases' electricity at own_utilization, and the embodied
+     * emissions of those bought in the month), the reserved part's and the
+     * overflow's GPU-hours; their sum; all 0 without the flag. */
+    double own_carbon, reserve_carbon, overflow_carbon, carbon_cost;
 } tco_plan_month;
 
 /* One purchase of a plan's owned part as the plan prices it (MODEL.md,
@@ -137,6 +144,8 @@ typedef struct tco_plan_purchase {
     double tax_on_sale;       /* with [tax]: rate * (residual - tax book value at its
                                  sale), at its sale; its lines[0] then carry each
                                  month's tax_depreciation (MODEL.md, Plans after tax) */
+    double carbon_cost0;      /* with carbon_in_total: its embodied emissions' cost, in
+                                 paid0 (MODEL.md, A plan's carbon cost in its total); else 0 */
 } tco_plan_purchase;
 
 /* Every figure of one plan (MODEL.md, Plans). Parts a plan lacks are 0. */
@@ -199,6 +208,8 @@ typedef struct tco_plan_result {
     double over_rate_tpm;
     double api_tokens_per_hour; /* with an API as the overflow: g, the tokens of a
                                    reference GPU-hour; else 0 */
+    double carbon_cost0;        /* with carbon_in_total: month 0's carbon cost, in paid0 (the
+                                   purchases of month 0's embodied emissions); else 0 */
     /* Carbon intensities (MODEL.md, A plan's emissions), NAN without carbon
      * figures or where their denominator is unknown or 0: tCO2e per 1M tokens
      * served (the demand served in reference GPU-hours x a reference

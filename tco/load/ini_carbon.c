@@ -1,6 +1,6 @@
 /* ini_carbon.c - the loader's checks of [scenario] carbon_in_total (MODEL.md,
  * The carbon cost in the total): a carbon price to pay, every option's
- * emissions known, no plans. */
+ * emissions known (and so every plan's). */
 #include "load/ini.h"
 
 #include <math.h>
@@ -34,13 +34,8 @@ void tci_ini_check_carbon_total(loader *L)
                        "tonne of CO2e");
         return;
     }
-    if (s->n_plans > 0) {
-        tci_ini_report(
-            L, at, NULL,
-            "carbon_in_total = yes applies to options only: a plan's total does not "
-            "carry its carbon cost yet; leave it out of a scenario with [plan] sections");
-        return;
-    }
+    /* A plan's parts are options, so every plan's emissions are known once
+     * every option's are (MODEL.md, A plan's carbon cost in its total). */
     for (size_t i = 0; i < s->n_options; i++) {
         const char *why = carbon_missing(s, &s->options[i]);
         if (why) {

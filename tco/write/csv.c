@@ -187,14 +187,16 @@ static tco_status put_fiscal_years(FILE *out, const tco_result *res)
     if (b->n_plans) { /* MODEL.md, A plan's budget: plans in file order */
         fputs(EOL "plan,year,from,to,first_month,last_month,months,partial", out);
         for (int k = 0; k < TCO_PLAN_BUDGET_COLS; k++)
-            fprintf(out, ",%s", tco_plan_budget_col_name((tco_plan_budget_col)k));
+            if (tco_plan_budget_col_shown(res->scenario, (tco_plan_budget_col)k))
+                fprintf(out, ",%s", tco_plan_budget_col_name((tco_plan_budget_col)k));
         fputs(EOL, out);
     }
     for (size_t i = 0; i < b->n_plans; i++)
         for (size_t y = 0; y < b->n_years; y++)
             put_year(out, res->plans[i].plan->name, &b->years[y],
                      &b->plan_value[(i * b->n_years + y) * TCO_PLAN_BUDGET_COLS],
-                     TCO_PLAN_BUDGET_COLS);
+                     TCO_PLAN_BUDGET_COLS -
+                         !tco_plan_budget_col_shown(res->scenario, TCO_PLAN_BUDGET_CARBON));
     tco_budget_free(b);
     return TCO_OK;
 }

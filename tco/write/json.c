@@ -414,7 +414,7 @@ static tco_status put_fiscal_years(FILE *out, const tco_result *res)
 
 /* A plan's budget (MODEL.md, A plan's budget): one object per fiscal year,
  * in time order, the plan i of budget b. */
-static void put_plan_years(FILE *out, const tco_budget *b, size_t i)
+static void put_plan_years(FILE *out, const tco_scenario *s, const tco_budget *b, size_t i)
 {
     fputs(", \"fiscal_years\": [", out);
     for (size_t y = 0; y < b->n_years; y++) {
@@ -424,7 +424,8 @@ static void put_plan_years(FILE *out, const tco_budget *b, size_t i)
         fprintf(out, ", \"first_month\": %d, \"last_month\": %d", fy->first_month, fy->last_month);
         const double *v = &b->plan_value[(i * b->n_years + y) * TCO_PLAN_BUDGET_COLS];
         for (int k = 0; k < TCO_PLAN_BUDGET_COLS; k++)
-            tci_json_number_member(out, tco_plan_budget_col_name((tco_plan_budget_col)k), v[k]);
+            if (tco_plan_budget_col_shown(s, (tco_plan_budget_col)k))
+                tci_json_number_member(out, tco_plan_budget_col_name((tco_plan_budget_col)k), v[k]);
         fputc('}', out);
     }
     fputs("\n    ]", out);
@@ -578,7 +579,7 @@ static tco_status put_plans(FILE *out, const tco_result *res)
         fputs("\n    ]", out);
         tci_json_number_member(out, "tax0", taxed ? r->tax0 : NAN);
         tci_json_number_member(out, "commitment_tax", taxed ? r->commitment_tax : NAN);
-        put_plan_years(out, b, res->plan_rank[k]);
+        put_plan_years(out, res->scenario, b, res->plan_rank[k]);
         put_plan_statements(out, sts, res->plan_rank[k]);
         if (capped)
             put_plan_power(out, r);

@@ -170,4 +170,34 @@ grep -qiE 'co2|carbon' "$work/pnone.json" && bad "plan JSON has carbon figures" 
 expect_rc 0 $T "$TCO" report "$work/pnone.ini" -q
 grep -q 'carbon   ' "$work/out" && bad "plan table has carbon figures" || ok
 
+# A plan's carbon cost in its total (MODEL.md, by hand; carbon_plan_total.ini): mix
+# 2,978 + 119 = 3,097, after tax 2,322.75, its budget's one year own 2,078, reserve
+# 600, overflow 300, carbon 119 after total, in the CSV and the JSON; the table says
+# "in the total". Without the flag the plans' budget has no carbon column.
+PT="$SRC/tests/carbon/carbon_plan_total.ini"
+expect_rc 0 $T "$TCO" report "$PT" -q
+grep -qxF "        carbon   scope 2 0.390, n/a; scope 3 0.100, 0.700; total 1.190 tCO2e; carbon cost 119 (in the total)" "$work/out" &&
+    ok || bad "table plan carbon in the total: $(grep 'carbon   ' "$work/out")"
+for c in "$PT" "$P"; do
+    expect_rc 0 $T "$TCO" report "$c" -q --fiscal-years -o "$work/pfy.csv"
+    expect_rc 0 $T "$TCO" report "$c" -q -o "$work/pfy.json"
+    "$PY" - "$work/pfy.csv" "$work/pfy.json" "$c" <<'PYEOF' && ok || bad "plan budget carbon column of $c"
+import csv, json, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+head = next(r for r in rows if r[:2] == ["plan", "year"])
+plans = {p["name"]: p for p in json.load(open(sys.argv[2]))["plans"]}
+close = lambda a, b: abs(float(a) - b) <= 1e-9 * max(1, abs(b))
+if sys.argv[3].endswith("carbon_plan_total.ini"):
+    assert head[-6:] == ["own", "reserve", "overflow", "tax", "total", "carbon"], head
+    mix = next(r for r in rows if r[:2] == ["mix", "Y1"])
+    assert [round(float(x), 6) for x in mix[-6:]] == [2078, 600, 300, -774.25, 2322.75, 119], mix
+    y = plans["mix"]["fiscal_years"][0]
+    assert close(y["carbon"], 119) and close(y["total"], 2322.75) and close(y["own"], 2078)
+    assert close(plans["mix"]["total"], 3097) and close(plans["mix"]["after_tax_total"], 2322.75)
+else:
+    assert head[-1] == "total" and "carbon" not in head, head
+    assert all("carbon" not in y for p in plans.values() for y in p["fiscal_years"])
+PYEOF
+done
+
 finish

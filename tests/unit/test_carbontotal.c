@@ -198,9 +198,13 @@ static void test_errors(void)
         {HEAD "carbon_in_total = yes\n" REST,
          "c.ini:4: error: carbon_in_total = yes needs [scenario] carbon_price, the price of a "
          "tonne of CO2e"},
-        {HEAD FLAG REST "[plan p]\noverflow = cloud\n",
-         "c.ini:5: error: carbon_in_total = yes applies to options only: a plan's total does "
-         "not carry its carbon cost yet; leave it out of a scenario with [plan] sections"},
+        /* A plan's overflow without emissions: the option's error (MODEL.md, A
+         * plan's carbon cost in its total). */
+        {HEAD FLAG REST "[option od]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 3\n"
+                        "[demand]\nreference = own\ngpu_hours_per_month = 100\n"
+                        "[plan p]\nown = own\noverflow = od\n",
+         "c.ini:5: error: carbon_in_total = yes needs every option's emissions: option 'od' "
+         "has none (it has no kgco2e_per_gpu_hour)"},
         {HEAD FLAG REST "[option spot]\nacquire = rent\ncount = 1\nprice_per_gpu_hour = 1\n",
          "c.ini:5: error: carbon_in_total = yes needs every option's emissions: option 'spot' "
          "has none (it has no kgco2e_per_gpu_hour)"},

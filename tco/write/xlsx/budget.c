@@ -319,20 +319,38 @@ static void bg_block(xw_ctx *c, size_t i, lxw_format *const *fm)
 
 /* The plan blocks' columns from BG_COL0: owned, reserved, overflow, total
  * before tax; with [tax] the tax (the plan sheet's tax row) and the total
- * after tax (BP_COLS_TAX columns). */
-enum { BP_OWN, BP_RES, BP_OVER, BP_TOTAL, BP_COLS, BP_TAX = BP_COLS, BP_AT_TOTAL, BP_COLS_TAX };
+ * after tax (BP_COLS_TAX columns); with carbon_in_total the carbon cost after
+ * them, which the total before tax adds (BP_CARBON, the block's last column:
+ * MODEL.md, A plan's carbon cost in its total). */
+enum {
+    BP_OWN,
+    BP_RES,
+    BP_OVER,
+    BP_TOTAL,
+    BP_COLS,
+    BP_TAX = BP_COLS,
+    BP_AT_TOTAL,
+    BP_COLS_TAX,
+    BP_CARBON = BP_COLS_TAX
+};
 _Static_assert(BP_AT_TOTAL == XW_BP_AT_TOTAL, "the Checks sheet reads the total after tax");
 
-/* The engine's figure of a plan block's column k in a year's values v. */
-static double bp_value(const double *v, int k)
+/* The engine's figure of a plan block's column k in a year's values v;
+ * `carbon`: the scenario's carbon_in_total. */
+static double bp_value(const double *v, int k, int carbon)
 {
     switch (k) {
-    case BP_TOTAL:
-        return v[TCO_PLAN_BUDGET_OWN] + v[TCO_PLAN_BUDGET_RESERVE] + v[TCO_PLAN_BUDGET_OVERFLOW];
+    case BP_TOTAL: {
+        double sum =
+            v[TCO_PLAN_BUDGET_OWN] + v[TCO_PLAN_BUDGET_RESERVE] + v[TCO_PLAN_BUDGET_OVERFLOW];
+        return carbon ? sum + v[TCO_PLAN_BUDGET_CARBON] : sum;
+    }
     case BP_TAX:
         return v[TCO_PLAN_BUDGET_TAX];
     case BP_AT_TOTAL:
         return v[TCO_PLAN_BUDGET_TOTAL];
+    case BP_CARBON:
+        return v[TCO_PLAN_BUDGET_CARBON];
     default:
         return v[k];
     }
@@ -380,8 +398,11 @@ static void bp_block(xw_ctx *c, size_t p, lxw_format *const *fm)
         {XW_KEY("budget.col.tax"), "Tax"},
         {XW_KEY("budget.plan.after_tax"), "Total after tax"},
     };
-    const int ncols = ps->r_tax != XW_NONE ? BP_COLS_TAX : BP_COLS;
-    const char *texts[BG_COL0 + BP_COLS_TAX];
+    const int carbon = c->s->carbon_in_total;
+    const int ntax = ps->r_tax != XW_NONE ? BP_COLS_TAX : BP_COLS, ncols = ntax + carbon;
+    /* The block's column k (from BG_COL0) as a column of bp_value. */
+#define BP_OF(k) ((k) == ntax ? BP_CARBON : (k))
+    const char *texts[BG_COL0 + BP_COLS_TAX + 1];
     static const char *const heads[BG_COL0][2] = {
         {"budget.head.year", "Fiscal year"},
         {"budget.head.from", "From"},
@@ -393,8 +414,10 @@ static void bp_block(xw_ctx *c, size_t p, lxw_format *const *fm)
     };
     for (int k = 0; k < BG_COL0; k++)
         texts[k] = xw_label(c, heads[k][0], heads[k][1]);
-    for (int k = 0; k < ncols; k++)
+    for (int k = 0; k < ntax; k++)
         texts[BG_COL0 + k] = xw_label(c, keys[k][0], keys[k][1]);
+    if (carbon)
+        texts[BG_COL0 + ntax] = xw_label(c, "budget.col.carbon", "Carbon cost (in the total)");
     xw_header_height(ws, first - 1, texts + BG_FIRST, BG_COL0 - BG_FIRST, BG_NARROW);
     for (int k = 0; k < BG_COL0 + ncols; k++) {
         if (k == BG_YEAR)
@@ -432,18 +455,26 @@ static void bp_block(xw_ctx *c, size_t p, lxw_format *const *fm)
         for (int k = 0; k < BP_TOTAL; k++)
             xw_fnum(c, ws, row, BG_COL0 + k, bp_formula(c, p, rows[k], nrows[k], yr.s, f, sizeof f),
                     v[k], fm[4]);
-        xw_fnum(c, ws, row, BG_COL0 + BP_TOTAL,
-                xw_formula(c, f, sizeof f, "=SUM(%s)",
-                           xw_range(NULL, row, BG_COL0, row, BG_COL0 + BP_TOTAL - 1).s),
-                bp_value(v, BP_TOTAL), fm[5]);
-        if (ncols == BP_COLS_TAX) { /* the tax, and the total after it */
+        xw_formula(c, f, sizeof f, "=SUM(%s)",
+                   xw_range(NULL, row, BG_COL0, row, BG_COL0 + BP_TOTAL - 1).s);
+        if (carbon) { /* the carbon cost, right of the totals that add it */
+            char g[XW_FBUF];
+            xw_fnum(c, ws, row, BG_COL0 + ntax,
+                    bp_formula(c, p, &ps->r_co2_cost, 1, yr.s, g, sizeof g),
+                    bp_value(v, BP_CARBON, carbon), fm[4]);
+            xw_formula(c, g, sizeof g, "%s+%s", f, xw_ref(NULL, row, BG_COL0 + ntax, 0, 0).s);
+            memcpy(f, g, sizeof f);
+        }
+        xw_fnum(c, ws, row, BG_COL0 + BP_TOTAL, f, bp_value(v, BP_TOTAL, carbon), fm[5]);
+        if (ntax == BP_COLS_TAX) { /* the tax, and the total after it */
             xw_fnum(c, ws, row, BG_COL0 + BP_TAX,
-                    bp_formula(c, p, &ps->r_tax, 1, yr.s, f, sizeof f), bp_value(v, BP_TAX), fm[4]);
+                    bp_formula(c, p, &ps->r_tax, 1, yr.s, f, sizeof f), bp_value(v, BP_TAX, carbon),
+                    fm[4]);
             xw_fnum(c, ws, row, BG_COL0 + BP_AT_TOTAL,
                     xw_formula(c, f, sizeof f, "=%s+%s",
                                xw_ref(NULL, row, BG_COL0 + BP_TOTAL, 0, 0).s,
                                xw_ref(NULL, row, BG_COL0 + BP_TAX, 0, 0).s),
-                    bp_value(v, BP_AT_TOTAL), fm[5]);
+                    bp_value(v, BP_AT_TOTAL, carbon), fm[5]);
         }
     }
     xw_text(c, ws, total, BG_YEAR, xw_label(c, "budget.total", "Total"),
@@ -456,12 +487,14 @@ static void bp_block(xw_ctx *c, size_t p, lxw_format *const *fm)
         double sum = 0;
         for (size_t y = 0; y < n; y++) {
             const double *v = &c->bg->plan_value[((size_t)p * n + y) * TCO_PLAN_BUDGET_COLS];
-            sum += k == BG_MONTHS ? c->bg->years[y].months : bp_value(v, k - BG_COL0);
+            sum +=
+                k == BG_MONTHS ? c->bg->years[y].months : bp_value(v, BP_OF(k - BG_COL0), carbon);
         }
         xw_fnum(c, ws, total, k,
                 xw_formula(c, f, sizeof f, "=SUM(%s)", xw_range(NULL, first, k, total - 1, k).s),
                 sum, k == BG_MONTHS ? xw_fmt(c, XS_TOTAL, XN_INT) : xw_fmt(c, XS_TOTAL, XN_MONEY));
     }
+#undef BP_OF
 }
 
 /* See sheets.h. */

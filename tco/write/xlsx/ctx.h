@@ -230,6 +230,9 @@ typedef struct xw_plansheet {
     int st_ok;
     int r_api_fits; /* the flag that every month is within the API overflow's rate limit (in
                        C), or XW_NONE (MODEL.md, An API as a plan's overflow) */
+    int r_co2_cost; /* with carbon_in_total, the carbon cost row (in the plan's cost), which
+                       the Budget's carbon column and the Statements' EBITDA read (MODEL.md, A
+                       plan's carbon cost in its total); else XW_NONE */
     /* With carbon figures (MODEL.md, A plan's emissions): the rows of its
      * carbon block (sums in column C), by xw_pl_co2; XW_NONE where the sheet
      * has none. */

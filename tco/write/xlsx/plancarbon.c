@@ -284,23 +284,42 @@ static void cost_row(const pl_sheet *S, int row)
     months_row(S, row, v_cost, f_cost, XN_MONEY);
 }
 
+/* The rows, with `in` the PW_* bit of where they stand: after the tax block
+ * (PW_NO_CTOTAL), or, with [scenario] carbon_in_total = yes, above the cash
+ * flow (PW_CTOTAL), whose cost rows then add the carbon cost (MODEL.md, A
+ * plan's carbon cost in its total; plancarbontotal.c). */
+/* clang-format off */
+#define CARBON_ROWS(in, cost_key, cost_english)                                                    \
+    PHEADING(s_co2, PW_CARBON | (in), co2_heading),                                                \
+    PLABEL(r_co2_kwh, PW_CARBON | PW_OWN | (in), XW_KEY("plan.co2.kwh"),                           \
+           "Electricity of the owned GPUs, IT load x hours x PUE (kWh)", PU_NONE, kwh_row),        \
+    PLABEL(r_co2_s2l, PW_CARBON | PW_OWN | (in), XW_KEY("plan.co2.s2l"),                           \
+           "Scope 2, location-based: kWh x grid intensity (tCO2e)", PU_NONE, s2l_row),             \
+    PLABEL(r_co2_s2m, PW_CARBON | PW_OWN | (in), XW_KEY("plan.co2.s2m"),                           \
+           "Scope 2, market-based: kWh x contracted intensity (tCO2e)", PU_NONE, s2m_row),         \
+    POWN(r_co2_s3p, PW_CARBON | PW_CARBON_RENTED | (in), s3p_row),                                 \
+    PLABEL(r_co2_s3c, PW_CARBON | PW_OWN | (in), XW_KEY("plan.co2.s3c"),                           \
+           "Scope 3, capital goods: embodied, in each purchase's month (tCO2e)", PU_NONE,          \
+           s3c_row),                                                                               \
+    PLABEL(r_co2_t, PW_CARBON | (in), XW_KEY("plan.co2.t"),                                        \
+           "Emissions (tCO2e; scope 2 market-based where given)", PU_NONE, t_row),                 \
+    PLABEL(r_co2_cost, PW_CARBON | PW_CARBON_PRICE | (in), cost_key, cost_english, PU_CURRENCY,    \
+           cost_row)
+
 /* See planw.h. */
 const pl_row xw_pl_carbon_rows[] = {
-    PHEADING(s_co2, PW_CARBON, co2_heading),
-    PLABEL(r_co2_kwh, PW_CARBON | PW_OWN, XW_KEY("plan.co2.kwh"),
-           "Electricity of the owned GPUs, IT load x hours x PUE (kWh)", PU_NONE, kwh_row),
-    PLABEL(r_co2_s2l, PW_CARBON | PW_OWN, XW_KEY("plan.co2.s2l"),
-           "Scope 2, location-based: kWh x grid intensity (tCO2e)", PU_NONE, s2l_row),
-    PLABEL(r_co2_s2m, PW_CARBON | PW_OWN, XW_KEY("plan.co2.s2m"),
-           "Scope 2, market-based: kWh x contracted intensity (tCO2e)", PU_NONE, s2m_row),
-    POWN(r_co2_s3p, PW_CARBON | PW_CARBON_RENTED, s3p_row),
-    PLABEL(r_co2_s3c, PW_CARBON | PW_OWN, XW_KEY("plan.co2.s3c"),
-           "Scope 3, capital goods: embodied, in each purchase's month (tCO2e)", PU_NONE, s3c_row),
-    PLABEL(r_co2_t, PW_CARBON, XW_KEY("plan.co2.t"),
-           "Emissions (tCO2e; scope 2 market-based where given)", PU_NONE, t_row),
-    PLABEL(r_co2_cost, PW_CARBON | PW_CARBON_PRICE, XW_KEY("plan.co2.cost"),
-           "Carbon cost: tCO2e x carbon price (not in the total)", PU_CURRENCY, cost_row),
+    CARBON_ROWS(PW_NO_CTOTAL, XW_KEY("plan.co2.cost"),
+                "Carbon cost: tCO2e x carbon price (not in the total)"),
 };
 
 /* See planw.h. */
+const pl_row xw_pl_carbon_rows_in[] = {
+    CARBON_ROWS(PW_CTOTAL, XW_KEY("plan.co2.cost_in"),
+                "Carbon cost: tCO2e x carbon price (in the plan's cost below)"),
+};
+#undef CARBON_ROWS
+/* clang-format on */
+
+/* See planw.h. */
 const size_t xw_pl_n_carbon_rows = sizeof xw_pl_carbon_rows / sizeof xw_pl_carbon_rows[0];
+const size_t xw_pl_n_carbon_rows_in = sizeof xw_pl_carbon_rows_in / sizeof xw_pl_carbon_rows_in[0];

@@ -122,7 +122,8 @@ static void lent_row(const pl_sheet *S, int row)
 }
 
 /* The IT load at each month's utilization, of its option's GPUs and servers. */
-static void it_kw_row(const pl_sheet *S, int row)
+/* See planw.h. */
+void xw_pl_it_kw_row(const pl_sheet *S, int row)
 {
     xw_ctx *c = S->c;
     const pl_rows *R = &S->R;
@@ -552,7 +553,7 @@ static void res_rental_row(const pl_sheet *S, int row)
     xw_refbuf n = pl_res_n(S);
     double sum = 0;
     for (int m = 0; m < S->H; m++)
-        sum += pm[m].reserve_cost;
+        sum += tci_plan_reserve_rent(&pm[m]);
     pl_total(S, row, XW_COL_M0, sum, XS_CALC, XN_MONEY);
     for (int m = 0; m <= S->H; m++) { /* the operating months, its term's by its flags */
         int col = XW_COL_M0 + m;
@@ -567,7 +568,7 @@ static void res_rental_row(const pl_sheet *S, int row)
         xw_ow_formula(&S->wr, XF_RENTAL, &L, g, sizeof g);
         pl_if_any(S, h, sizeof h, n.s, g);
         pl_fig(S, row, col, pl_if_flag(S, f, sizeof f, S->R.f_op, col, h),
-               m > 0 ? pm[m - 1].reserve_cost : 0, S->money);
+               m > 0 ? tci_plan_reserve_rent(&pm[m - 1]) : 0, S->money);
     }
 }
 
@@ -643,13 +644,19 @@ static void over_price_row(const pl_sheet *S, int row)
 static void over_cost_row(const pl_sheet *S, int row)
 {
     char f[XW_FBUF];
-    pl_total(S, row, XW_COL_M0, S->pr->overflow_total, XS_CALC, XN_MONEY);
+    /* Its rent: with carbon_in_total, without the carbon cost the engine's
+     * overflow cost holds (its own row, r_co2_over). */
+    double sum = 0;
+    for (int m = 0; m < S->H; m++)
+        sum += tci_plan_overflow_rent(&S->pr->monthly[m]);
+    pl_total(S, row, XW_COL_M0, S->c->s->carbon_in_total ? sum : S->pr->overflow_total, XS_CALC,
+             XN_MONEY);
     for (int m = 0; m <= S->H; m++) {
         int col = XW_COL_M0 + m;
         pl_fig(S, row, col,
                xw_formula(S->c, f, sizeof f, "=%s*%s", pl_at(S->R.r_h_over, col).s,
                           pl_at(S->R.r_ov_price, col).s),
-               m > 0 ? S->pr->monthly[m - 1].overflow_cost : 0, S->money);
+               m > 0 ? tci_plan_overflow_rent(&S->pr->monthly[m - 1]) : 0, S->money);
     }
 }
 
@@ -704,17 +711,20 @@ static void cost_row(const pl_sheet *S, int row)
     pl_total(S, row, XW_COL_M0, sum, XS_TOTAL, XN_MONEY);
     /* The capex, less what loans lend or leases leave unpaid, the owned
      * part's costs (a lease's first payment at month 0), a refresh's sale,
-     * the reserved part's upfront and rental, the overflow. */
-    const int rows[7] = {S->own ? R->r_capex : XW_NONE,
+     * the reserved part's upfront and rental, the overflow; with
+     * carbon_in_total the carbon cost (MODEL.md, A plan's carbon cost in its
+     * total: its row above the cash flow). */
+    const int rows[8] = {S->own ? R->r_capex : XW_NONE,
                          R->r_lent,
                          R->r_own_cost,
                          R->r_sale,
                          R->r_res_up,
                          R->r_res_rent,
-                         R->r_ov_cost};
+                         R->r_ov_cost,
+                         S->c->s->carbon_in_total ? R->r_co2_cost : XW_NONE};
     for (int m = 0; m <= S->H; m++) {
         int col = XW_COL_M0 + m;
-        plus_cells(t, sizeof t, rows, 7, col);
+        plus_cells(t, sizeof t, rows, 8, col);
         pl_fig(S, row, col, xw_formula(c, f, sizeof f, "=%s", t[0] ? t : "0"),
                m == 0 ? S->pr->paid0 : pm[m - 1].cost, S->money_t);
     }
@@ -776,8 +786,8 @@ const pl_row xw_pl_cash_rows[] = {
            PU_MONEY_PER_KWH, price_row),
     PLABEL(r_capex, PW_OWN, XW_KEY("option.capex"), "Capex", PU_CURRENCY, capex_row),
     POWN(r_lent, PW_LENT, lent_row),
-    PLABEL(r_it_kw, PW_OWN, XW_KEY("plan.it_kw"), "IT load at the month's utilization", PU_KW,
-           it_kw_row),
+    PLABEL(r_it_kw, PW_OWN | PW_NO_CTOTAL, XW_KEY("plan.it_kw"),
+           "IT load at the month's utilization", PU_KW, xw_pl_it_kw_row),
     {PAT(r_line), PW_OWN, 0, PN_OWNED_LINES, NULL, NULL, PU_NONE, XS_TEXT, NULL, NULL, 0, 0,
      line_row},
     PLABEL(r_lint, PW_FIN_LOAN, XW_KEY("option.line.loan_interest"), "Loan interest", PU_CURRENCY,

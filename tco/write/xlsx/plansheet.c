@@ -652,6 +652,10 @@ static const struct {
     {plan_rows, &(const size_t){N_PLAN_ROWS}},
     {xw_pl_power_rows, &xw_pl_n_power_rows},
     {xw_pl_api_rows, &xw_pl_n_api_rows},
+    /* With carbon_in_total: the carbon block above the cash flow that adds it. */
+    {xw_pl_ctotal_head_rows, &xw_pl_n_ctotal_head_rows},
+    {xw_pl_carbon_rows_in, &xw_pl_n_carbon_rows_in},
+    {xw_pl_ctotal_rows, &xw_pl_n_ctotal_rows},
     {xw_pl_cash_rows, &xw_pl_n_cash_rows},
     {xw_pl_tax_rows, &xw_pl_n_tax_rows},
     {xw_pl_stmt_rows, &xw_pl_n_stmt_rows},
@@ -730,13 +734,21 @@ static void serve_row(const pl_sheet *S, const pl_row *e, int row)
     xw_pl_month_row(S, row, e->make, e->value, xw_fmt(S->c, XS_CALC, e->nf));
 }
 
+static unsigned long long plan_has(const xw_ctx *c, size_t p, int *nloan);
+
 /* The sheet's rows from the tables, top to bottom: a row's label from its
- * entry, then its cells (a block's from its first row). */
+ * entry, then its cells (a block's from its first row); an entry placed by
+ * carbon_in_total that the plan does not have is skipped (its row is the
+ * other place's entry: the carbon block above the cash flow or after it). */
 static void plan_write_rows(const pl_sheet *S)
 {
     const pl_row *e;
+    int nloan;
+    const unsigned long long has = plan_has(S->c, S->p, &nloan);
     for (size_t k = 0; (e = row_at(k)) != NULL; k++) {
         const int *at = (const int *)(const void *)((const char *)&S->R + e->at);
+        if ((e->when & (PW_CTOTAL | PW_NO_CTOTAL)) && (e->when & has) != e->when)
+            continue;
         const int n = e->n == PN_OWNED_LINES ? TCO_LINES : 1;
         for (int j = 0; j < n; j++) {
             if (at[j] == XW_NONE)
@@ -829,6 +841,7 @@ static unsigned long long plan_has(const xw_ctx *c, size_t p, int *nloan)
     const tco_option *vo = over ? &s->options[pl->overflow_i] : NULL;
     has |= vo && vo->acquire == TCO_API ? PW_API : 0; /* MODEL.md, An API as a plan's overflow */
     has |= vo && vo->acquire == TCO_API && vo->max_tokens_per_minute > 0 ? PW_API_LIMIT : 0;
+    has |= s->carbon_in_total ? PW_CTOTAL : PW_NO_CTOTAL;
     return has;
 }
 
@@ -916,6 +929,7 @@ void xw_plan_layout(xw_ctx *c, size_t p)
     ps->r_at_pv = R.r_at_pv;
     ps->r_commit[0] = R.r_res_commit;
     ps->r_commit[1] = R.r_own_commit;
+    ps->r_co2_cost = c->s->carbon_in_total ? R.r_co2_cost : XW_NONE;
     const int co2[6] = {R.r_co2_s2l, R.r_co2_s2m, R.r_co2_s3p,
                         R.r_co2_s3c, R.r_co2_t,   R.r_co2_cost};
     memcpy(ps->r_co2, co2, sizeof co2);

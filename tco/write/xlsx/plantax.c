@@ -292,22 +292,40 @@ static void part_row(const pl_sheet *S, int row, const char *key, const char *en
     pl_fig(S, row, XW_COL_VAL, f, total, xw_fmt(c, XS_CALC, XN_MONEY));
 }
 
+/* "+" and part row `row`'s cell in column col into t, or "" when the sheet
+ * has no such row: with carbon_in_total each part's carbon cost, deducted as
+ * it is paid (MODEL.md, A plan's carbon cost in its total). */
+static const char *plus_row(char *t, size_t ts, int row, int col)
+{
+    if (row == XW_NONE)
+        t[0] = '\0';
+    else
+        tci_utf8_format(t, ts, "+%s", pl_at(row, col).s);
+    return t;
+}
+
 static const char *own_formula(const pl_sheet *S, char *f, size_t fs, int col)
 {
-    char t[XW_FBUF];
-    return xw_formula(S->c, f, fs, "=-TaxRate*(%s)+%s", own_deductible(S, t, sizeof t, col),
-                      pl_at(S->R.r_tsale, col).s);
+    char t[XW_FBUF], co2[XW_FBUF / 8];
+    return xw_formula(S->c, f, fs, "=-TaxRate*(%s%s)+%s", own_deductible(S, t, sizeof t, col),
+                      plus_row(co2, sizeof co2, S->R.r_co2_own, col), pl_at(S->R.r_tsale, col).s);
 }
 
 static const char *res_formula(const pl_sheet *S, char *f, size_t fs, int col)
 {
-    return xw_formula(S->c, f, fs, "=-TaxRate*(%s+%s)", pl_at(S->R.r_res_up, col).s,
-                      pl_at(S->R.r_res_rent, col).s);
+    char co2[XW_FBUF / 8];
+    return xw_formula(S->c, f, fs, "=-TaxRate*(%s+%s%s)", pl_at(S->R.r_res_up, col).s,
+                      pl_at(S->R.r_res_rent, col).s,
+                      plus_row(co2, sizeof co2, S->R.r_co2_res, col));
 }
 
 static const char *over_formula(const pl_sheet *S, char *f, size_t fs, int col)
 {
-    return xw_formula(S->c, f, fs, "=-TaxRate*%s", pl_at(S->R.r_ov_cost, col).s);
+    char co2[XW_FBUF / 8];
+    if (S->R.r_co2_over == XW_NONE)
+        return xw_formula(S->c, f, fs, "=-TaxRate*%s", pl_at(S->R.r_ov_cost, col).s);
+    return xw_formula(S->c, f, fs, "=-TaxRate*(%s%s)", pl_at(S->R.r_ov_cost, col).s,
+                      plus_row(co2, sizeof co2, S->R.r_co2_over, col));
 }
 
 /* Each part's tax of month m (0..H), as the engine keeps it. */
@@ -335,14 +353,24 @@ static void own_tax_row(const pl_sheet *S, int row)
 
 static void res_tax_row(const pl_sheet *S, int row)
 {
-    part_row(S, row, XW_KEY("plan.tres"), "Reserved: tax (-rate x upfront and rental)", res_formula,
-             res_value, S->R.r_res_commit, S->pr->reserve_commitment_tax);
+    if (S->R.r_co2_res != XW_NONE) /* MODEL.md, A plan's carbon cost in its total */
+        part_row(S, row, XW_KEY("plan.tres.co2"),
+                 "Reserved: tax (-rate x upfront, rental and carbon cost)", res_formula, res_value,
+                 S->R.r_res_commit, S->pr->reserve_commitment_tax);
+    else
+        part_row(S, row, XW_KEY("plan.tres"), "Reserved: tax (-rate x upfront and rental)",
+                 res_formula, res_value, S->R.r_res_commit, S->pr->reserve_commitment_tax);
 }
 
 static void over_tax_row(const pl_sheet *S, int row)
 {
-    part_row(S, row, XW_KEY("plan.tover"), "On demand: tax (-rate x the hours bought)",
-             over_formula, over_value, XW_NONE, 0);
+    if (S->R.r_co2_over != XW_NONE)
+        part_row(S, row, XW_KEY("plan.tover.co2"),
+                 "On demand: tax (-rate x the hours bought and their carbon cost)", over_formula,
+                 over_value, XW_NONE, 0);
+    else
+        part_row(S, row, XW_KEY("plan.tover"), "On demand: tax (-rate x the hours bought)",
+                 over_formula, over_value, XW_NONE, 0);
 }
 
 /* ===== The plan's ===== */

@@ -110,6 +110,10 @@ typedef struct pl_rows {
      * sum in C); with its rate limit, the tokens a minute (the peak in C), the
      * limit (in C) and the flag that the month is within it (all months in C). */
     int s_api, k_api_g, r_api_tok, r_api_tpm, k_api_lim, r_api_fits;
+    /* With carbon_in_total (plancarbontotal.c; MODEL.md, A plan's carbon cost
+     * in its total): each part's carbon cost by month, which its tax row
+     * deducts (totals in C). */
+    int r_co2_own, r_co2_res, r_co2_over;
 } pl_rows;
 
 /* A plan's parts, as the sheet writes them. */
@@ -460,6 +464,11 @@ enum {
  * max_tokens_per_minute. */
 #define PW_API       (1ULL << 37)
 #define PW_API_LIMIT (1ULL << 38)
+/* With [scenario] carbon_in_total = yes (MODEL.md, A plan's carbon cost in its
+ * total): the carbon block above the cash flow, whose cost rows add it; and
+ * without it (the block after the others, beside the total). */
+#define PW_CTOTAL    (1ULL << 39)
+#define PW_NO_CTOTAL (1ULL << 40)
 
 /* How many rows an entry of plan_rows takes. */
 enum { PN_ONE, PN_OWNED_LINES, PN_LOAN_ROWS, PN_PURCHASES, PN_PURCHASE_FLAGS };
@@ -576,13 +585,25 @@ double xw_pl_buy_value(const pl_sheet *S, int j, int m, int k);
  * term owe past the horizon (plandrivers.c), rows of the cash flow's table
  * below what they discount. */
 void xw_pl_own_commit_pv_drv(const pl_sheet *S, int row);
-/* The block of a plan's emissions (plancarbon.c), after the tax block. */
+/* The block of a plan's emissions (plancarbon.c), after the tax block; with
+ * carbon_in_total, xw_pl_carbon_rows_in above the cash flow instead, the IT
+ * load's row before it and each part's carbon cost after it
+ * (plancarbontotal.c: xw_pl_ctotal_head_rows, xw_pl_ctotal_rows). */
 extern const pl_row xw_pl_carbon_rows[];
 extern const size_t xw_pl_n_carbon_rows;
 /* The block of an API overflow's tokens and rate limit (planapi.c), after the
  * power block. */
 extern const pl_row xw_pl_api_rows[];
 extern const size_t xw_pl_n_api_rows;
+extern const pl_row xw_pl_carbon_rows_in[];
+extern const size_t xw_pl_n_carbon_rows_in;
+extern const pl_row xw_pl_ctotal_head_rows[];
+extern const size_t xw_pl_n_ctotal_head_rows;
+extern const pl_row xw_pl_ctotal_rows[];
+extern const size_t xw_pl_n_ctotal_rows;
+/* The owned part's IT load at the month's utilization (planlines.c): in the
+ * cash flow, or with carbon_in_total above the carbon block that reads it. */
+void xw_pl_it_kw_row(const pl_sheet *S, int row);
 /* The tax block's rows (plantax.c), after the plan's. */
 extern const pl_row xw_pl_tax_rows[];
 extern const size_t xw_pl_n_tax_rows;

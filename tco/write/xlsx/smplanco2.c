@@ -98,10 +98,16 @@ void xw_sm_plan_co2(xw_ctx *c, int wo)
     const int c0 = XW_SUM_COL0, h = c->sm_pco2;
     const size_t n = n_shown(c);
     char t[XW_TBUF], f[XW_FBUF];
-    xw_labelf(c, t, sizeof t, "summary.plan_co2",
-              "Plans' emissions over {months} months by the GHG Protocol's scopes (tCO2e; the "
-              "carbon cost not in the total), from each plan's sheet",
-              "months", xw_int(c->s->horizon_months).s, NULL);
+    if (c->s->carbon_in_total) /* MODEL.md, A plan's carbon cost in its total */
+        xw_labelf(c, t, sizeof t, "summary.plan_co2.in_total",
+                  "Plans' emissions over {months} months by the GHG Protocol's scopes (tCO2e; the "
+                  "carbon cost in each plan's total), from each plan's sheet",
+                  "months", xw_int(c->s->horizon_months).s, NULL);
+    else
+        xw_labelf(c, t, sizeof t, "summary.plan_co2",
+                  "Plans' emissions over {months} months by the GHG Protocol's scopes (tCO2e; the "
+                  "carbon cost not in the total), from each plan's sheet",
+                  "months", xw_int(c->s->horizon_months).s, NULL);
     xw_text(c, ws, h, 0, t, xw_fmt(c, XS_SECTION, XN_NONE));
     const char *names[TCO_MAX_PLANS];
     size_t np = 0;
@@ -113,7 +119,11 @@ void xw_sm_plan_co2(xw_ctx *c, int wo)
     xw_header_text(c, ws, h + 1, 2, xw_label(c, "summary.head.unit", "Unit"));
     for (size_t k = 0; k < n; k++) {
         const int row = h + 2 + (int)k;
-        xw_text(c, ws, row, 0, xw_label(c, cols[k].key, cols[k].en), xw_fmt(c, XS_TEXT, XN_NONE));
+        xw_text(c, ws, row, 0,
+                cols[k].money && c->s->carbon_in_total
+                    ? xw_label(c, "summary.plan_co2.cost_in", "Carbon cost (in the total)")
+                    : xw_label(c, cols[k].key, cols[k].en),
+                xw_fmt(c, XS_TEXT, XN_NONE));
         xw_text(c, ws, row, 2, cols[k].money ? c->currency : xw_label(c, "unit.tco2e", "tCO2e"),
                 xw_fmt(c, XS_KEY, XN_NONE));
     }

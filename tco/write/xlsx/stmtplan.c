@@ -143,6 +143,9 @@ static const char *sp_formula(xw_ctx *c, size_t p, int col, int ycol, const char
     case TCO_STMT_EBITDA:
         for (int k = 0; k <= TCO_STMT_LEASE_COST; k++)
             add_cell(c, p, k, ycol, f, fs, &len);
+        /* With carbon_in_total, the carbon cost (MODEL.md, A plan's carbon
+         * cost in its total); XW_NONE adds nothing. */
+        add_sumifs(c, p, ps->r_co2_cost, 0, y, yr, f, fs, &len);
         break;
     case TCO_STMT_DEPRECIATION:
         add_sumifs(c, p, ps->st_dep, 0, y, yr, f, fs, &len);
@@ -170,6 +173,7 @@ static const char *sp_formula(xw_ctx *c, size_t p, int col, int ycol, const char
     case TCO_STMT_OPERATING_CASH: /* the cost lines, the tax and the interest paid */
         for (int k = 0; k < TCO_LINES; k++)
             add_cell(c, p, k, ycol, f, fs, &len);
+        add_sumifs(c, p, ps->r_co2_cost, 0, y, yr, f, fs, &len); /* paid as it falls */
         add_cell(c, p, TCO_STMT_TAX, ycol, f, fs, &len);
         if (ps->st_epay == XW_NONE) { /* a loan's interest */
             add_cell(c, p, TCO_STMT_INTEREST, ycol, f, fs, &len);
