@@ -10,7 +10,8 @@
 static const char *carbon_missing(const tco_scenario *s, const tco_option *o)
 {
     if (o->acquire == TCO_API)
-        return "an API option has no emissions figure";
+        return o->src[TCO_O_KGCO2E_PER_MILLION_TOKENS] ? NULL
+                                                       : "it has no kgco2e_per_million_tokens";
     if (o->acquire == TCO_BUY) {
         if (isnan(tco_site_carbon(s, o, 0)) && isnan(tco_site_carbon(s, o, 1)))
             return "its site has no grid_kgco2e_per_kwh";

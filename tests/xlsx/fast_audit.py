@@ -94,10 +94,13 @@ def compares(formula, m):
 
 
 def counter_row(ws, vals):
-    """The row of the month counter (0, 1, 2, ... from column D), or None."""
+    """The row of the month counter (0, 1, 2, ... from column D, each a formula of its
+    column), or None: a Summary's row of two options' figures 0 and 1 is no counter."""
     for r in range(1, 12):
         v = [vals.cell(r, FIRST + k).value for k in range(3)]
-        if v[0] == 0 and v[1] == 1 and v[2] in (2, None):  # None: a one-month horizon
+        f = ws.cell(r, FIRST).value
+        if v[0] == 0 and v[1] == 1 and v[2] in (2, None) and \
+                isinstance(f, str) and "COLUMN(" in f:  # None: a one-month horizon
             return r
     return None
 

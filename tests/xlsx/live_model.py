@@ -85,8 +85,10 @@ def same(got, want, scale=0.0):
     the figure is derived from (the capex for book values, which end at zero plus
     rounding)."""
     if want is None:  # a word: n/a, never, ..., or an IRR's reason ("none: no sign change")
-        return got in ("n/a", "never", "always", "parallel", DASH, None) or \
-            (isinstance(got, str) and got.startswith("none:"))
+        return got in ("n/a", "never", "always", "parallel", "never at this count", DASH,
+                       None) or (isinstance(got, str) and got.startswith("none:"))
+    if got == "at any volume":  # a break-even below a token a day (MODEL.md, API options)
+        return isinstance(want, (int, float)) and want < 1
     if isinstance(want, str):
         return got == want
     if got == DASH:

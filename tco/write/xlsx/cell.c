@@ -213,6 +213,18 @@ xw_word xw_irr_word(xw_ctx *c, const char *note)
     return xw_na_word(c);
 }
 
+/* See cell.h. */
+xw_word xw_tokens_never_word(xw_ctx *c)
+{
+    return word_of(xw_label(c, XW_KEY("word.never_at_this_count"), "never at this count"));
+}
+
+/* See cell.h. */
+xw_word xw_tokens_any_word(xw_ctx *c)
+{
+    return word_of(xw_label(c, XW_KEY("word.at_any_volume"), "at any volume"));
+}
+
 /* A label cut to at most max_chars characters (libxlsxwriter refuses longer
  * data validation titles and messages), in buf. */
 char *xw_label_cut(const char *text, char *buf, size_t size, size_t max_chars)

@@ -85,6 +85,13 @@ xw_word xw_na_word(xw_ctx *c);
  * NULL: "no sign change", which is also the word of a MIRR without one). */
 xw_word xw_irr_word(xw_ctx *c, const char *note);
 
+/* The word for a break-even in tokens a day that the option cannot reach at
+ * its count (MODEL.md, API options: "never at this count"). */
+xw_word xw_tokens_never_word(xw_ctx *c);
+/* The word for a break-even below a token a day: an option that costs nothing
+ * but what it serves is cheaper than the API at any volume (the table's words). */
+xw_word xw_tokens_any_word(xw_ctx *c);
+
 /* ===== Sheets and their names ===== */
 
 /* A valid, unique sheet name from `want` (clean UTF-8): at most 31 characters

@@ -167,6 +167,11 @@ typedef struct xw_optsheet {
     struct {
         int s_co2, r_kwh, r_s2l, r_s2m, r_s3p, r_s3c, r_t, r_cost;
     } co2;
+    /* An API option's tokens (MODEL.md, API options; optapi.c), in column C:
+     * the heading, its tokens a month and its cost per 1M tokens. */
+    struct {
+        int s_api, k_tokens, k_cpm;
+    } api;
 } xw_optsheet;
 
 #define XW_COL_LABEL 0

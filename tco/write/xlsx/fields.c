@@ -82,6 +82,10 @@ void xw_field_unit(xw_ctx *c, int fi, char *buf, size_t size)
 {
     const char *cur = c->currency;
     tci_funit unit = tci_field_get((tci_field_id)fi)->unit;
+    if (fi == TCI_F_BREAKEVEN_TOKENS_PER_DAY) { /* MODEL.md, API options: tokens */
+        tci_utf8_format(buf, size, "%s", xw_label(c, XW_KEY("unit.tokens_a_day"), "tokens a day"));
+        return;
+    }
     for (size_t k = 0; k < sizeof unit_labels / sizeof unit_labels[0]; k++)
         if (unit_labels[k].unit == unit) {
             tci_utf8_format(buf, size, "%s",
@@ -188,6 +192,12 @@ double xw_field_value(xw_ctx *c, size_t i, int fi, char *text, size_t size)
     if (fi == TCI_F_COST_PER_UNIT) /* at the table's scale */
         v *= tco_result_unit_scale(c->r).per;
     text[0] = '\0';
+    if (fi == TCI_F_BREAKEVEN_TOKENS_PER_DAY && (tci_field_word(f, c->r, i) || v < 1)) {
+        /* MODEL.md, API options: below a token a day, the table's words */
+        tci_utf8_format(text, size, "%s",
+                        v < 1 ? xw_tokens_any_word(c).text : xw_tokens_never_word(c).text);
+        return v;
+    }
     if (isfinite(v))
         return v;
     if (tci_field_word(f, c->r, i) && (fi == TCI_F_IRR || fi == TCI_F_MIRR ||
@@ -253,6 +263,8 @@ int xw_field_applies(const xw_ctx *c, size_t i, int fi)
         return c->os[i].buy;
     case TCI_FA_CARBON_RENT:
         return !c->os[i].buy;
+    case TCI_FA_SELF_HOSTED: /* MODEL.md, API options */
+        return c->s->options[i].acquire != TCO_API;
     case TCI_FA_ALL:
     default:
         return 1;

@@ -272,7 +272,8 @@ const char *xw_carbon_slope(const xw_optw *w, char *buf, size_t size)
     const xw_optsheet *L = w->L;
     xw_ctx *c = w->c;
     buf[0] = '\0';
-    if (!c->s->carbon_in_total || L->co2.r_cost == XW_NONE)
+    /* An API option's emissions follow the workload's tokens, not u. */
+    if (!c->s->carbon_in_total || L->co2.r_cost == XW_NONE || o->acquire == TCO_API)
         return buf;
     xw_refbuf n = xw_ow_in(w, TCO_O_COUNT_GPUS), b,
               ops = xw_range(NULL, L->f_op, XW_COL_M0 + 1, L->f_op, w->last),

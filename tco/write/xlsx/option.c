@@ -708,6 +708,7 @@ static const struct {
     [OU_PCT_MONTH] = {XW_KEY("unit.pct_month"), "% per month"},
     [OU_GPU_HOURS] = {XW_KEY("unit.gpu_hours"), "GPU-hours"},
     [OU_PFLOP_HOURS] = {XW_KEY("unit.pflop_hours"), "PFLOP-hours"},
+    [OU_TOKENS_MONTH] = {XW_KEY("unit.tokens_a_month"), "tokens a month"},
 };
 
 /* Unit u as option w's sheet shows it, in buf. */
@@ -723,6 +724,9 @@ static const char *unit_text(const xw_optw *w, xw_ow_unit u, char *buf, size_t s
                          w->cur, NULL);
     case OU_PERCENT:
         return "%";
+    case OU_MONEY_PER_M_TOKENS:
+        return xw_labelf(w->c, buf, size, "unit.money_per_million_tokens",
+                         "{currency} per million tokens", "currency", w->cur, NULL);
     default:
         return xw_label(w->c, unit_labels[u].key, unit_labels[u].english);
     }
@@ -826,6 +830,7 @@ static const struct {
     {xw_leasebuy_rows, &xw_n_leasebuy_rows},
     {xw_stmt_rows, &xw_n_stmt_rows},
     {xw_carbon_rows, &xw_n_carbon_rows},
+    {xw_api_rows, &xw_n_api_rows},
 };
 
 /* Row k of the sheet's tables, or NULL past the last. */
@@ -884,6 +889,7 @@ static unsigned option_has(const xw_ctx *c, size_t i)
     has |= carbon && !L->buy ? OW_CARBON_RENT : 0;
     has |= carbon && s->carbon_price > 0 ? OW_CARBON_PRICE : 0;
     has |= s->carbon_in_total ? OW_CARBON_IN : OW_CARBON_BESIDE;
+    has |= o->acquire == TCO_API ? OW_API : 0; /* MODEL.md, API options */
     return has;
 }
 

@@ -241,6 +241,8 @@ enum {
                                   above the cash flow, their cost in it */
     OW_CARBON_BESIDE = 1 << 23 /* without it: the carbon rows after the results */
 };
+/* Likewise, beside them: an API option (MODEL.md, API options). */
+enum { OW_API = 1 << 24 };
 
 /* A row's unit, in column B (option.c shows it). */
 typedef enum xw_ow_unit {
@@ -257,7 +259,9 @@ typedef enum xw_ow_unit {
     OU_YEARS,
     OU_PCT_MONTH,
     OU_GPU_HOURS,
-    OU_PFLOP_HOURS
+    OU_PFLOP_HOURS,
+    OU_TOKENS_MONTH,      /* an API's tokens a month */
+    OU_MONEY_PER_M_TOKENS /* the currency per 1M tokens */
 } xw_ow_unit;
 
 /* One row of an option sheet, or `n` rows in a row (the cost lines), top to
@@ -335,6 +339,9 @@ extern const size_t xw_n_stmt_rows;
 /* The carbon rows (optcarbon.c; MODEL.md, Carbon), after those. */
 extern const xw_ow_row xw_carbon_rows[];
 extern const size_t xw_n_carbon_rows;
+/* An API option's tokens (optapi.c; MODEL.md, API options), after those. */
+extern const xw_ow_row xw_api_rows[];
+extern const size_t xw_n_api_rows;
 /* The defined name of option w's site's carbon intensity (which 0:
  * location-based, 1: market-based) into buf, as MODEL.md reads it; NULL when
  * there is none (optcarbon.c; the plan sheet's carbon block reads it too). */

@@ -486,6 +486,38 @@ static int discount_change(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in
     return 1;
 }
 
+/* 1 when driver d is an emission factor (MODEL.md, Carbon): a site's
+ * intensity or an option's kgCO2e, which move no total but with
+ * carbon_in_total. */
+static int emission_key(const xw_sdrv *d)
+{
+    if (d->global)
+        return d->key == TCO_S_GRID_KGCO2E_PER_KWH || d->key == TCO_S_MARKET_KGCO2E_PER_KWH;
+    return d->key == TCO_O_KGCO2E_PER_GPU_HOUR || d->key == TCO_O_EMBODIED_KGCO2E ||
+           d->key == TCO_O_SERVER_EMBODIED_KGCO2E || d->key == TCO_O_KGCO2E_PER_MILLION_TOKENS;
+}
+
+/* With carbon_in_total, the change in option i's total when emission factor
+ * d is the cell `in` (MODEL.md, The carbon cost in the total): an API
+ * option's kgCO2e per 1M tokens moves its carbon cost by the change times its
+ * millions of tokens of the operating months / 1000 times the carbon price, a
+ * live formula;
+ * any other factor, the engine's swing (-1). */
+static int emission_change(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, char *out,
+                           size_t size)
+{
+    if (d->global || d->key != TCO_O_KGCO2E_PER_MILLION_TOKENS ||
+        c->s->options[i].acquire != TCO_API)
+        return -1;
+    xw_formula(c, out, size, "(%s-%s)*%s*%s*3600*(%s+%s)/1000000/1000*SUM(%s)*%s", in,
+               live(c, i, d).s, xw_in_global(c, TCO_S_REQUESTS_PER_S).s,
+               xw_in_global(c, TCO_S_HOURS_PER_MONTH).s,
+               xw_in_global(c, TCO_S_INPUT_TOKENS_PER_REQUEST).s,
+               xw_in_global(c, TCO_S_OUTPUT_TOKENS_PER_REQUEST).s, months(c, i, c->os[i].f_op).s,
+               xw_in_global(c, TCO_S_CARBON_PRICE).s);
+    return 1;
+}
+
 /* See sensmodel.h. */
 int xw_sens_delta(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, char *out, size_t size)
 {
@@ -501,6 +533,14 @@ int xw_sens_delta(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, char *o
                    k_ref(c, i, c->os[i].co2.r_t).s);
         return 1;
     }
+    if (c->s->carbon_in_total && emission_key(d))
+        return emission_change(c, i, d, in, out, size);
+    /* An API option's charge follows the workload's tokens a month (MODEL.md,
+     * API options): a driver of them swings it by the engine's figure. */
+    if (c->s->options[i].acquire == TCO_API && d->global &&
+        (d->key == TCO_S_REQUESTS_PER_S || d->key == TCO_S_INPUT_TOKENS_PER_REQUEST ||
+         d->key == TCO_S_OUTPUT_TOKENS_PER_REQUEST || d->key == TCO_S_HOURS_PER_MONTH))
+        return -1;
     if (key_of(d)->no_total)
         return 0;
     if (d->global && d->key >= TCO_SITE_KEY_FIRST && d->key < TCO_SITE_KEY_FIRST + TCO_SITE_KEYS) {
@@ -713,7 +753,8 @@ static int rent_unit_pv(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size_t
     case TCO_SENS_UTILIZATION: /* the GPU-hours bought on demand */
         if (!od)
             return L->term ? -1 : 0; /* reserved: paid whatever the use */
-        if (c->s->carbon_in_total)   /* and its carbon cost (MODEL.md) */
+        /* and its carbon cost (MODEL.md); an API's follows the tokens, not u */
+        if (c->s->carbon_in_total && o->acquire != TCO_API)
             xw_formula(c, out, size, "%s*HoursPerMonth*(%s*SUMPRODUCT(%s,%s)+%s/1000*%s*SUM(%s))%s",
                        n.s, p.s, months(c, i, L->r_factor).s, d1.s,
                        xw_in(c, i, TCO_O_KGCO2E_PER_GPU_HOUR).s,
@@ -792,7 +833,8 @@ int xw_sens_npv_delta(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, cha
     if (ks == TCO_SENS_ESCALATION || ks == TCO_SENS_PRICE_DECLINE || ks == TCO_SENS_RESALE_DECLINE)
         return decline_pv(c, i, d, in, out, size);
     if (ks == TCO_SENS_INTERRUPTION || ks == TCO_SENS_AFTER_TERM ||
-        (d->global && d->key == TCO_S_CARBON_PRICE)) /* its months' tonnes discounted */
+        (d->global && d->key == TCO_S_CARBON_PRICE) || /* its months' tonnes discounted */
+        (c->s->carbon_in_total && emission_key(d)))
         return -1;
     char unit[XW_FBUF];
     int n =

@@ -55,6 +55,10 @@ void xw_option_layout(xw_ctx *c, size_t i);
 void xw_write_option(xw_ctx *c, size_t i);
 /* Summary (summary.c): fills c->sm_rows for Checks. */
 void xw_write_summary(xw_ctx *c);
+/* The formula of option i's Summary cell (in column col) of the break-even in
+ * tokens a day against the API (sumapi.c; MODEL.md, API options); 0 for
+ * another field. */
+int xw_summary_api_formula(xw_ctx *c, size_t i, int fi, int col, char *f, size_t size);
 /* The Summary's charts (smcharts.c), in the template's order, in a box `width`
  * by `height` pixels from row `top` of the Summary, at most SM_CHARTS_PAGE of
  * them; the others from row *page2 (-1: none), a page below. Returns the

@@ -283,7 +283,7 @@ static int summary_formula(xw_ctx *c, size_t i, int fi, int col, char *f, size_t
         break;
     }
     default:
-        return 0;
+        return xw_summary_api_formula(c, i, fi, col, f, size);
     }
     return 1;
 }
