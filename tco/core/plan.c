@@ -227,8 +227,13 @@ static void fixed_parts_of(const tco_scenario *s, const tco_plan *p, int reserve
     }
     if (p->overflow_i >= 0 && s->options[p->overflow_i].acquire == TCO_API) {
         /* An API: the tokens of a reference GPU-hour at its prices. */
+        const tco_option *api = &s->options[p->overflow_i];
         for (int m = 0; m < H; m++)
-            f->hourly[m] = tci_api_ref_hour_price(s, &s->options[p->overflow_i], m + 1);
+            f->hourly[m] = tci_api_ref_hour_price(s, api, m + 1);
+        /* With the flag, a reference GPU-hour's tokens' emissions at the carbon price. */
+        if (s->carbon_in_total && api->src[TCO_O_KGCO2E_PER_MILLION_TOKENS])
+            f->co2_hourly = tci_api_tokens_per_ref_hour(s) / 1e6 * api->kgco2e_per_million_tokens /
+                            1000 * s->carbon_price;
     } else if (p->overflow_i >= 0) {
         tco_option o = part_option(s, p->overflow_i, 1, 1);
         double paid0, total, npv;

@@ -377,6 +377,38 @@ static void test_every_staged_lease(void)
     every_plan_of(TCO_SOURCE_DIR "/tests/data/plan-staged-leases.ini", 8);
 }
 
+/* An API as the overflow with the flag (tests/api/api-plan-limit.ini and
+ * carbon_in_total, MODEL.md, A plan's carbon cost in its total): a reference
+ * GPU-hour is 0.5 x 0.8 x 2,000 x 3,600 = 2,880,000 tokens, 1.44 kgCO2e at 0.5
+ * kg per 1M, 0.144 at 100 a tonne. `api` sends all 150 x 13 = 1,950 reference
+ * hours (the seasonality's 13 months sum to 13): 2.808 t, 280.8 on top of its
+ * 22,032; `burst` 750 hours (1.08 t, 108: 16,496 + 108 = 16,604), `two` 100
+ * (0.144 t, 14.4: 17,152 + 14.4 = 17,166.4); the owned GPUs (8,000 each) emit
+ * nothing (a grid of 0), so each overflow's total is the plan's less them. */
+static void test_api_overflow(void)
+{
+    char *text = check_read_file(TCO_SOURCE_DIR "/tests/api/api-plan-limit.ini");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+    char *on =
+        replace_all(text, "carbon_price = 100\n", "carbon_price = 100\ncarbon_in_total = yes\n");
+    tco_scenario *s = NULL;
+    tco_result *r = check_compute(on, "api-plan-limit.ini", &s);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(r);
+    const char *names[] = {"two", "burst", "api"};
+    const double totals[] = {17166.4, 16604, 22312.8}, costs[] = {14.4, 108, 280.8};
+    for (size_t i = 0; i < r->n_plans; i++)
+        for (int k = 0; k < 3; k++)
+            if (strcmp(r->plans[i].plan->name, names[k]) == 0) {
+                CLOSE(r->plans[i].total, totals[k]);
+                CLOSE(r->plans[i].carbon_cost, costs[k]);
+                CLOSE(r->plans[i].overflow_total, totals[k] - (k == 0 ? 16000 : k == 1 ? 8000 : 0));
+            }
+    tco_result_free(r);
+    tco_scenario_free(s);
+    free(on);
+    free(text);
+}
+
 int main(void)
 {
     static const check_case cases[] = {
@@ -387,6 +419,7 @@ int main(void)
         {"the cheapest plan against brute force", test_optimize_brute_force},
         {"every plan of plans.ini with the flag", test_every_plan},
         {"every plan of plan-staged-leases.ini with the flag", test_every_staged_lease},
+        {"an API overflow's carbon cost in the plan's total", test_api_overflow},
         {NULL, NULL},
     };
     return check_run("plancarbontotal", cases);

@@ -57,10 +57,14 @@ static double v_res(const pl_sheet *S, int m)
     return m == 0 ? 0 : S->pr->monthly[m - 1].reserve_carbon;
 }
 
-/* The overflow's: the hours bought, operating months. */
+/* The overflow's: the hours bought, operating months; an API's tokens sent. */
 static const char *f_over(const pl_sheet *S, char *f, size_t fs, int col)
 {
     xw_ctx *c = S->c;
+    if (S->R.r_api_tok != XW_NONE)
+        return xw_formula(c, f, fs, "=%s/1000000*%s/1000*%s*%s", pl_at(S->R.r_api_tok, col).s,
+                          xw_ow_in(&S->wv, TCO_O_KGCO2E_PER_MILLION_TOKENS).s,
+                          xw_in_global(c, TCO_S_CARBON_PRICE).s, pl_at(S->R.f_op, col).s);
     return xw_formula(c, f, fs, "=%s*%s/1000*%s*%s", pl_at(S->R.r_h_over, col).s,
                       xw_ow_in(&S->wv, TCO_O_KGCO2E_PER_GPU_HOUR).s,
                       xw_in_global(c, TCO_S_CARBON_PRICE).s, pl_at(S->R.f_op, col).s);
@@ -83,6 +87,11 @@ static void res_row(const pl_sheet *S, int row)
 
 static void over_row(const pl_sheet *S, int row)
 {
+    if (S->R.r_api_tok != XW_NONE)
+        pl_label(S, row,
+                 xw_label(S->c, XW_KEY("plan.co2.api"),
+                          "API: carbon cost (tokens sent x kgCO2e per 1M x carbon price)"),
+                 S->cur, XS_TEXT);
     part_row(S, row, f_over, v_over);
 }
 
