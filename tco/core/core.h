@@ -103,14 +103,35 @@ int tci_tax_quarter(const tco_scenario *s, int m);
  * [tax] expense_limit less the basis above expense_phaseout, within
  * 0..basis. */
 double tci_tax_expensing(const tco_scenario *s, double basis);
+
+/* A plan purchase placed in service in its month by tax year (MODEL.md, Tax
+ * depreciation by tax year): what tci_tax_shares reads and what it works
+ * out from the plan's other purchases placed in service in the same tax
+ * year. */
+typedef struct tci_tax_share {
+    int by_year;      /* 1: in cash or on a loan with a MACRS tax method; else 0 */
+    int t0;           /* the model month it is bought in, its own month 0 */
+    double basis;     /* its capex */
+    double expensing; /* its share of its tax year's section 179, by basis */
+    double bonus;     /* bonus_fraction times its basis after section 179 */
+    int convention;   /* 0: half-year (A-1); 1..4: the mid-quarter table of its
+                         quarter (A-2..A-5) when its tax year's last quarter
+                         holds more than 40% of the year's basis after 179 */
+} tci_tax_share;
+
 /* MACRS of `property_years` (5 or 7) by tax year on `base` placed in service
  * at model month `placed` (0..H): section 179, then bonus, then the table of
  * the convention; each tax year's deduction in equal parts over its months
  * placed..H. Writes r's tax_depreciation0, tax_expensing, tax_bonus and
  * tax_convention and monthly[].tax_depreciation (months 1..H); returns the sum
- * over months 0..H. */
+ * over months 0..H. With share (a plan purchase, its month 0 the model's
+ * share->t0): its section 179, bonus and convention, its tax years those of
+ * the model's months. */
 double tci_tax_by_year(const tco_scenario *s, int property_years, double base, int placed, int H,
-                       tco_month *monthly, tco_option_result *r);
+                       tco_month *monthly, tco_option_result *r, const tci_tax_share *share);
+/* Each of the n purchases sh[] with by_year: its section 179 share, bonus
+ * and convention, from the purchases placed in service in its tax year. */
+void tci_tax_shares(const tco_scenario *s, tci_tax_share *sh, int n);
 
 /* Where key k's value lives in base (a tco_scenario or a tco_option, by the
  * key's table). */
@@ -411,6 +432,16 @@ void tci_part_figures(const tco_scenario *s, const tco_option *o, tco_plan_purch
  * tax of its own month 0) in *tax_first when not NULL. */
 void tci_option_tax_at(const tco_scenario *s, const tco_option *o, double u, int t0, int sold,
                        tco_month *monthly, double *tax, double *tax_npv, double *tax_first);
+/* The same for a plan purchase with its share of its tax year (NULL: as
+ * tci_option_tax_at, the twelve months from the month after it); returns its
+ * own month 0's tax depreciation. tci_option_tax_at is in taxyear.c. */
+double tci_option_tax_share_at(const tco_scenario *s, const tco_option *o, double u, int t0,
+                               int sold, tco_month *monthly, double *tax, double *tax_npv,
+                               double *tax_first, const tci_tax_share *share);
+/* Option o's basis as a plan purchase by tax year: in *basis its capex, and
+ * 1 when it is bought in cash or on a loan with a MACRS tax method (MODEL.md,
+ * Tax depreciation by tax year); else 0 (taxyear.c). */
+int tci_tax_basis(const tco_scenario *s, const tco_option *o, double *basis);
 
 /* Option o's availability A (MODEL.md, Goodput): `availability`, or
  * 1 - failure_rate * repair_days / 365 (the loader refuses both, and an A

@@ -549,10 +549,11 @@ static double depreciate(const tco_option *o, int method, double base, int owned
  * in r: each month's tax depreciation and tax, and the sums; discounted at
  * rm (disc as for run_months). With by_tax_year, a MACRS tax method runs by
  * tax year with section 179 and bonus (MODEL.md, Tax depreciation by tax
- * year) for hardware bought at month 0; a lease bought out and a plan's
- * batches (by_tax_year 0) keep the 12 months from the purchase. */
+ * year) for hardware bought at month 0 (a plan's purchase: share's by_year);
+ * a lease bought out keeps the 12 months from the purchase. */
 static void tax_option(const tco_scenario *s, const tco_option *o, const plan *p,
-                       tco_option_result *r, double rm, const double *disc, int by_tax_year)
+                       tco_option_result *r, double rm, const double *disc, int by_tax_year,
+                       const tci_tax_share *share)
 {
     const int H = s->horizon_months;
     const double rate = s->tax_rate;
@@ -563,9 +564,9 @@ static void tax_option(const tco_scenario *s, const tco_option *o, const plan *p
     double dep;
     r->tax_depreciation0 = r->tax_expensing = r->tax_bonus = 0;
     r->tax_convention = 0;
-    if (by_tax_year && owns && macrs && p->owned_from == 0) /* MODEL.md, by tax year */
+    if ((share ? share->by_year : by_tax_year) && owns && macrs && !p->owned_from) /* by tax year */
         dep = tci_tax_by_year(s, method == TCO_DEP_MACRS5 ? 5 : 7, base, p->owned_from, H,
-                              r->monthly, r);
+                              r->monthly, r, share);
     else
         dep = depreciate(o, method, base, owns ? p->owned_from : -1, H, r->monthly, 1);
     r->tax_depreciation = dep;
@@ -596,8 +597,9 @@ static void tax_option(const tco_scenario *s, const tco_option *o, const plan *p
 }
 
 /* See core.h. */
-void tci_option_tax_at(const tco_scenario *s, const tco_option *o, double u, int t0, int sold,
-                       tco_month *monthly, double *tax, double *tax_npv, double *tax_first)
+double tci_option_tax_share_at(const tco_scenario *s, const tco_option *o, double u, int t0,
+                               int sold, tco_month *monthly, double *tax, double *tax_npv,
+                               double *tax_first, const tci_tax_share *share)
 {
     const double rm = tci_monthly_rate(s);
     plan p = make_plan(s, o, u);
@@ -610,17 +612,12 @@ void tci_option_tax_at(const tco_scenario *s, const tco_option *o, double u, int
     r.npv = t.npv;
     r.commitment_after_horizon = t.commitment;
     r.commitment_npv = t.commitment_npv;
-    tax_option(s, o, &p, &r, rm, NULL, 0);
+    tax_option(s, o, &p, &r, rm, NULL, 0, share);
     *tax = r.tax;
     *tax_npv = r.after_tax_npv - r.npv;
     if (tax_first)
         *tax_first = r.tax0;
-}
-
-/* See core.h. */
-double tci_availability(const tco_option *o)
-{
-    return fmax(0.01, o->availability - o->failure_rate * o->repair_days / 365);
+    return r.tax_depreciation0;
 }
 
 /* The total as a line in the utilization (docs/MODEL.md, Break-even): its
@@ -663,14 +660,6 @@ static void utilization_line(const tco_scenario *s, const tco_option *o, tco_opt
 
 /* Option o's figures into r, whose other figures are cleared first (its
  * months kept): on the thread that computes it, the clearing too. */
-/* See core.h. */
-double tci_residual_fraction(const tco_option *o, int months)
-{
-    if (o->src[TCO_O_RESALE_DECLINE])
-        return tci_resale_fraction(o->resale_decline, months);
-    return o->resale_fraction;
-}
-
 /* The figures of plan p that an option's result and a plan's purchase both
  * carry, into the fields of *dst of those names. */
 #define FIXED_FIGURES(dst, p)                                                                      \
@@ -774,7 +763,7 @@ static void compute_option(const tco_scenario *s, const tco_option *o, tco_optio
     r->tax_convention = -1;
     r->availability = tci_availability(o);
     if (s->tax)
-        tax_option(s, o, &p, r, rm, disc, 1);
+        tax_option(s, o, &p, r, rm, disc, 1, NULL);
     tci_size_workload(s, o, r);
     /* Feasibility: the model held, the target rate served; unknown is feasible. */
     r->infeasible = 0;

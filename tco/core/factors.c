@@ -1,5 +1,6 @@
-/* factors.c - a month's factors, the total's line in the utilization, and the
- * NPVs worked out from them (factors.h). */
+/* factors.c - a month's factors, the total's line in the utilization, the
+ * NPVs worked out from them (factors.h), and an option's availability and
+ * residual fraction (core.h). */
 #include "core/factors.h"
 #include "core/core.h"
 
@@ -116,4 +117,18 @@ double tci_it_kw(const tco_option *o, double gpus, double servers, double u)
 double tci_provisioned_kw(const tco_option *o, double gpus, double servers)
 {
     return (gpus * o->tdp_w + servers * o->server_power_w) / 1000;
+}
+
+/* See core.h. */
+double tci_availability(const tco_option *o)
+{
+    return fmax(0.01, o->availability - o->failure_rate * o->repair_days / 365);
+}
+
+/* See core.h. */
+double tci_residual_fraction(const tco_option *o, int months)
+{
+    if (o->src[TCO_O_RESALE_DECLINE])
+        return tci_resale_fraction(o->resale_decline, months);
+    return o->resale_fraction;
 }

@@ -117,10 +117,24 @@ static double tax_rest(double rest, double all)
     return fabs(rest) <= 1e-12 * fmax(1, fabs(all)) ? 0 : rest;
 }
 
+/* Each of the nb batches b' share of its tax year into sh (MODEL.md, Tax
+ * depreciation by tax year): those bought in cash or on a loan with a MACRS
+ * tax method are placed in service in their month. */
+static void batch_shares(const tco_scenario *s, const batch *b, int nb, tci_tax_share *sh)
+{
+    for (int j = 0; j < nb; j++) {
+        tco_option o = part_option(s, b[j].i, b[j].count, 0);
+        sh[j] = (tci_tax_share){.t0 = b[j].t};
+        sh[j].by_year = tci_tax_basis(s, &o, &sh[j].basis);
+    }
+    tci_tax_shares(s, sh, nb);
+}
+
 /* Batch b's lines at u = 0 and u = 1, mixed by the pool's u(m), into the
- * owned part: its paid_0 at month t, its sale at month e < H. */
+ * owned part: its paid_0 at month t, its sale at month e < H; with [tax] its
+ * share of its tax year, sh. */
 static void batch_cost(const tco_scenario *s, const batch *b, tco_plan_result *r, tco_month *m0,
-                       tco_month *m1, double rm)
+                       tco_month *m1, double rm, const tci_tax_share *sh)
 {
     tco_scenario sb;
     tco_option o;
@@ -151,8 +165,8 @@ static void batch_cost(const tco_scenario *s, const batch *b, tco_plan_result *r
     /* The tax is linear in u as the lines it deducts are (MODEL.md, Plans
      * after tax): its lines at u = 0, and u(m) times those at 1 less 0. */
     double tax0, tax_npv0, tax1, tax_npv1, first;
-    tci_option_tax_at(&sb, &o, 0, b->t, sold, m0, &tax0, &tax_npv0, &first);
-    tci_option_tax_at(&sb, &o, 1, b->t, sold, m1, &tax1, &tax_npv1, NULL);
+    tci_option_tax_share_at(&sb, &o, 0, b->t, sold, m0, &tax0, &tax_npv0, &first, sh);
+    tci_option_tax_share_at(&sb, &o, 1, b->t, sold, m1, &tax1, &tax_npv1, NULL, sh);
     discount = 1;
     for (int m = 0; m < b->t; m++)
         discount /= 1 + rm;
@@ -473,8 +487,11 @@ static void eval_at(const tco_scenario *s, const tco_plan *p, int own_count, int
     site_power(s, p, r, b, nb);
     api_rate(s, p, r);
     /* A part of 0 GPUs costs nothing, not even its option's fixed lines. */
+    tci_tax_share sh[MAX_BATCHES];
+    if (s->tax)
+        batch_shares(s, b, nb, sh);
     for (int j = 0; j < nb; j++)
-        batch_cost(s, &b[j], r, m0, m1, rm);
+        batch_cost(s, &b[j], r, m0, m1, rm, &sh[j]);
     if (p->reserve_i >= 0 && r->reserve_count > 0)
         reserve_part(s, r, f);
     if (p->overflow_i >= 0)
@@ -591,9 +608,18 @@ static int keep_purchases(const tco_scenario *s, const tco_plan *p, int own_coun
         q->sold = refresh || R == 0 ? H : R;
         q->residual_fraction = tci_residual_fraction(&s->options[refresh ? p->refresh_i : p->own_i],
                                                      q->sold - q->month);
+        if (s->tax) { /* MODEL.md, Tax depreciation by tax year */
+            double basis;
+            q->tax_by_year =
+                tci_tax_basis(s, &s->options[refresh ? p->refresh_i : p->own_i], &basis);
+            q->tax_quarter = tci_tax_quarter(s, q->month);
+        }
     }
     batch b[MAX_BATCHES];
     int nb = own_batches(s, p, own_count, R, r->refresh_count, b);
+    tci_tax_share sh[MAX_BATCHES];
+    if (s->tax)
+        batch_shares(s, b, nb, sh);
     for (int j = 0; j < nb; j++) {
         /* The refresh is the one batch kept to H after a refresh at R < H. */
         tco_plan_purchase *q = &r->purchases[R > 0 && b[j].e == H ? n - 1 : (size_t)j];
@@ -612,7 +638,11 @@ static int keep_purchases(const tco_scenario *s, const tco_plan *p, int own_coun
         purchase_figures(s, &sb, &o, q);
         if (s->tax) { /* its months' tax depreciation and its tax on the sale */
             double tax, tax_npv;
-            tci_option_tax_at(&sb, &o, 0, b[j].t, b[j].e < H, q->lines[0], &tax, &tax_npv, NULL);
+            q->tax_depreciation0 = tci_option_tax_share_at(
+                &sb, &o, 0, b[j].t, b[j].e < H, q->lines[0], &tax, &tax_npv, NULL, &sh[j]);
+            q->tax_expensing = sh[j].expensing;
+            q->tax_bonus = sh[j].bonus;
+            q->tax_convention = sh[j].convention;
             q->tax_on_sale =
                 q->lines[0][months - 1].tax + s->tax_rate * q->lines[0][months - 1].deductible;
         }

@@ -42,22 +42,29 @@ double tci_tax_expensing(const tco_scenario *s, double basis)
 
 /* See core.h. */
 double tci_tax_by_year(const tco_scenario *s, int property_years, double base, int placed, int H,
-                       tco_month *monthly, tco_option_result *r)
+                       tco_month *monthly, tco_option_result *r, const tci_tax_share *share)
 {
-    r->tax_expensing = tci_tax_expensing(s, base);
-    r->tax_bonus = s->tax_bonus_fraction * (base - r->tax_expensing);
-    /* One purchase is the whole basis placed in service in its tax year: more
-     * than 40% of it in the last quarter when it is placed there. */
-    r->tax_convention = tci_tax_quarter(s, placed) == 4 ? 4 : 0;
+    const int t0 = share ? share->t0 : 0; /* the model month of month 0 */
+    if (share) {
+        r->tax_expensing = share->expensing;
+        r->tax_bonus = share->bonus;
+        r->tax_convention = share->convention;
+    } else {
+        r->tax_expensing = tci_tax_expensing(s, base);
+        r->tax_bonus = s->tax_bonus_fraction * (base - r->tax_expensing);
+        /* One purchase is the whole basis placed in service in its tax year:
+         * more than 40% of it in the last quarter when it is placed there. */
+        r->tax_convention = tci_tax_quarter(s, placed) == 4 ? 4 : 0;
+    }
     double rest = base - r->tax_expensing - r->tax_bonus, sum = 0;
-    long fy0 = tci_fiscal_year_of(s, placed);
+    long fy0 = tci_fiscal_year_of(s, t0 + placed);
     r->tax_depreciation0 = 0;
     for (int m = 1; m <= H; m++)
         monthly[m - 1].tax_depreciation = 0;
     for (int m = placed; m <= H;) {
-        long fy = tci_fiscal_year_of(s, m);
+        long fy = tci_fiscal_year_of(s, t0 + m);
         int end = m;
-        while (end < H && tci_fiscal_year_of(s, end + 1) == fy)
+        while (end < H && tci_fiscal_year_of(s, t0 + end + 1) == fy)
             end++;
         int year = (int)(fy - fy0) + 1;
         double d = rest * tco_macrs_rate_at(property_years, r->tax_convention, year) +
@@ -73,4 +80,49 @@ double tci_tax_by_year(const tco_scenario *s, int property_years, double base, i
         m = end + 1;
     }
     return sum;
+}
+
+/* See core.h. */
+void tci_tax_shares(const tco_scenario *s, tci_tax_share *sh, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (!sh[i].by_year)
+            continue;
+        /* The purchases placed in service in its tax year: their basis, and
+         * after section 179 theirs in all and in the year's last quarter. */
+        long fy = tci_fiscal_year_of(s, sh[i].t0);
+        double year = 0, after = 0, q4 = 0;
+        for (int j = 0; j < n; j++)
+            if (sh[j].by_year && tci_fiscal_year_of(s, sh[j].t0) == fy)
+                year += sh[j].basis;
+        double expensing = tci_tax_expensing(s, year);
+        for (int j = 0; j < n; j++) {
+            if (!sh[j].by_year || tci_fiscal_year_of(s, sh[j].t0) != fy)
+                continue;
+            double left = sh[j].basis - (year > 0 ? expensing * sh[j].basis / year : 0);
+            after += left;
+            q4 += tci_tax_quarter(s, sh[j].t0) == 4 ? left : 0;
+        }
+        sh[i].expensing = year > 0 ? expensing * sh[i].basis / year : 0;
+        sh[i].bonus = s->tax_bonus_fraction * (sh[i].basis - sh[i].expensing);
+        sh[i].convention = q4 > 0.4 * after ? tci_tax_quarter(s, sh[i].t0) : 0;
+    }
+}
+
+/* See core.h. */
+void tci_option_tax_at(const tco_scenario *s, const tco_option *o, double u, int t0, int sold,
+                       tco_month *monthly, double *tax, double *tax_npv, double *tax_first)
+{
+    tci_option_tax_share_at(s, o, u, t0, sold, monthly, tax, tax_npv, tax_first, NULL);
+}
+
+/* See core.h. */
+int tci_tax_basis(const tco_scenario *s, const tco_option *o, double *basis)
+{
+    int method = s->tax_depreciation >= 0 ? s->tax_depreciation : (int)o->depreciation;
+    tco_plan_purchase q = {0};
+    tci_part_figures(s, o, &q);
+    *basis = q.capex;
+    return o->acquire == TCO_BUY && o->financing != TCO_FIN_LEASE &&
+           (method == TCO_DEP_MACRS5 || method == TCO_DEP_MACRS7);
 }

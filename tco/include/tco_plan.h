@@ -146,6 +146,15 @@ typedef struct tco_plan_purchase {
                                  month's tax_depreciation (MODEL.md, Plans after tax) */
     double carbon_cost0;      /* with carbon_in_total: its embodied emissions' cost, in
                                  paid0 (MODEL.md, A plan's carbon cost in its total); else 0 */
+    /* With [tax], by tax year (MODEL.md, Tax depreciation by tax year): 1 when
+     * it is placed in service in its month (in cash or on a loan, a MACRS tax
+     * method; bought or not), its month's own tax depreciation, its share of its tax year's
+     * section 179, its bonus and its convention (0: half-year, table A-1;
+     * 1..4: the mid-quarter table of its quarter, A-2..A-5); else 0. */
+    int tax_by_year;
+    double tax_depreciation0, tax_expensing, tax_bonus;
+    int tax_convention;
+    int tax_quarter; /* with [tax], the quarter of its tax year its month is in, 1..4 */
 } tco_plan_purchase;
 
 /* Every figure of one plan (MODEL.md, Plans). Parts a plan lacks are 0. */

@@ -24,6 +24,10 @@ minutes: an overflow hour a month is 480 tokens a minute.
    every plan sheet's carbon totals and rate-limit flag, and the Summary's plans, equal
    the engine's for the INI edited alike.
 3. `tco import` of the edited workbook writes exactly those two lines back.
+4. With carbon_in_total (MODEL.md, A plan's carbon cost in its total) the workbook audits
+   clean and, with kgco2e_per_million_tokens edited to 0.8, the Summary's plan totals
+   are by hand each total and its carbon cost: 16,668.8 (burst), 17,175.04 (two),
+   22,481.28 (api), in LibreOffice and Gnumeric, and the engine's.
 Exit 0 when all hold; 1 otherwise.
 """
 import json, os, subprocess, sys, tempfile
@@ -46,7 +50,8 @@ FITS = "Within the API's rate limit: in C, 1 when every month is (1 = yes)"
 CARBON = {"Scope 3, purchased services: reserved GPU-hours x kgCO2e and the API's tokens / "
           "1M x kgCO2e (tCO2e)": "scope3_purchased_tco2e",
           "Emissions (tCO2e; scope 2 market-based where given)": "tco2e",
-          "Carbon cost: tCO2e x carbon price (not in the total)": "carbon_cost"}
+          "Carbon cost: tCO2e x carbon price (not in the total)": "carbon_cost",
+          "Carbon cost: tCO2e x carbon price (in the plan's cost below)": "carbon_cost"}
 PLANS = ("burst", "api", "two")
 
 
@@ -110,6 +115,49 @@ def against(who, wb, book, engine, bad):
     print(f"{who}: compared {compared} figures with the engine")
     if not compared:
         bad.append(f"{who}: nothing compared")
+
+
+def flagged(tco, ini, tmp, bad):
+    """The scenario with carbon_in_total: audits clean; hosted's kgCO2e per 1M tokens
+    edited to 0.8 on Inputs, the Summary's plan totals recalculated by LibreOffice and
+    Gnumeric are, by hand, each total without the flag and its tonnes at 100 a tonne:
+    burst 16,496 + 172.8 = 16,668.8, two 17,152 + 23.04 = 17,175.04, api 22,032 +
+    449.28 = 22,481.28 (ranked two, burst, api: only two within the limit), and the
+    engine's for the INI edited alike."""
+    with open(ini, encoding="utf-8") as f:
+        text = f.read().replace("carbon_price = 100\n", "carbon_price = 100\ncarbon_in_total = yes\n")
+    src = os.path.join(tmp, "flagged.ini")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write(text)
+    book = os.path.join(tmp, "flagged.xlsx")
+    subprocess.run([tco, "report", src, "-o", book, "-q"], check=True, timeout=120)
+    ok, line = run_audit(book)
+    print("with carbon_in_total, audit:", line)
+    if not ok:
+        bad.append("with carbon_in_total the workbook does not audit clean")
+    wb = openpyxl.load_workbook(book)
+    option_key_cell(wb["Inputs"], "hosted", "kgco2e_per_million_tokens").value = 0.8
+    edited = os.path.join(tmp, "flagged-edited.xlsx")
+    wb.save(edited)
+    engine = engine_after(tco, src, {("option hosted", "kgco2e_per_million_tokens"): 0.8}, tmp)
+    lo = lo_recalc(edited, os.path.join(tmp, "lo-flagged"))
+    gn, words = recalc_service.gnumeric(edited, os.path.join(tmp, "gnumeric-flagged.xlsx"))
+    if gn is None or engine is None:
+        bad.append(f"with carbon_in_total: no recalculation or engine ({str(words)[-200:]})")
+        return
+    hand = {"two": (17175.04, 1), "burst": (16668.8, 2), "api": (22481.28, 3)}
+    for who, path in (("LibreOffice", lo), ("Gnumeric", gn)):
+        plans = summary_plans(path)
+        for name, (total, rank) in hand.items():
+            got = plans.get(name)
+            if got is None or not close(got[0], total) or got[2] != rank:
+                bad.append(f"{who} with carbon_in_total: the Summary's {name} {got}, by hand "
+                           f"{total}, rank {rank}")
+        more = []
+        against(who + " with carbon_in_total", load_values(path), path, engine, more)
+        bad += more
+        print(f"{who} with carbon_in_total: the plans' totals by hand and the engine's, "
+              f"{len(more)} differences")
 
 
 def main():
@@ -180,6 +228,8 @@ def main():
                        f"({p.stderr.strip()[:300]})")
         else:
             print("import: the two lines written back")
+        # 4. With carbon_in_total, the plans' totals carry the API's tokens' carbon cost.
+        flagged(tco, ini, tmp, bad)
     for b in bad[:40]:
         print("FAIL", b)
     print("live plan api carbon:", "FAIL" if bad else "OK")

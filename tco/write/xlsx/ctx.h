@@ -365,6 +365,9 @@ typedef struct xw_ctx {
      * (n_plans x TCO_STMT_COLS, XW_NONE: a line the plan does not have) and of
      * its "last month" row, as st_line and st_last; NULL without plans. */
     int *st_pline, *st_plast;
+    /* Inputs: the first row of each of Pub. 946's MACRS tables, by
+     * convention (0: A-1, as in_macrs; 1..4: A-2..A-5, in_macrs_q4 the last). */
+    int in_macrs_at[5];
 } xw_ctx;
 
 #endif /* TCO_WRITE_XLSX_CTX_H */

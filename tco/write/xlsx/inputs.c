@@ -1023,7 +1023,7 @@ static int inputs_globals(xw_ctx *c, int row)
     return fx_done ? row : inputs_discounts(c, inputs_fx(c, row));
 }
 
-/* A MACRS table of Pub. 946 (convention 0: table A-1, 4: table A-5; the rates
+/* A MACRS table of Pub. 946 (convention 0: table A-1, 1..4: A-2..A-5; the rates
  * of tco_macrs_rate_at) from `row`: its heading, then years 1..8 of 5- and
  * 7-year property in columns C and D, the first year's row in *first; returns
  * the next row. */
@@ -1034,9 +1034,12 @@ static int macrs_table(xw_ctx *c, int row, int convention, int *first)
                         xw_label(c, "inputs.macrs.5", "5-year property"),
                         xw_label(c, "inputs.macrs.7", "7-year property"),
                         xw_label(c, "inputs.head.source", "Source")};
-    const char *source = convention
-                             ? xw_label(c, "source.irs946_a5", "IRS Publication 946, table A-5")
-                             : xw_label(c, "source.irs946", "IRS Publication 946, table A-1");
+    const char *sources[] = {xw_label(c, "source.irs946", "IRS Publication 946, table A-1"),
+                             xw_label(c, "source.irs946_a2", "IRS Publication 946, table A-2"),
+                             xw_label(c, "source.irs946_a3", "IRS Publication 946, table A-3"),
+                             xw_label(c, "source.irs946_a4", "IRS Publication 946, table A-4"),
+                             xw_label(c, "source.irs946_a5", "IRS Publication 946, table A-5")};
+    const char *source = sources[convention];
     for (int k = 0; k < 5; k++)
         xw_text(c, ws, row, k, mh[k], xw_fmt(c, XS_HEADER, XN_NONE));
     row++;
@@ -1065,7 +1068,8 @@ static int macrs_table(xw_ctx *c, int row, int convention, int *first)
 }
 
 /* The constants (SecondsPerHour) and the MACRS tables (half-year, and
- * mid-quarter in the fourth quarter), from `row`; returns the next row. */
+ * mid-quarter in the fourth quarter, then in the first three), from `row`;
+ * returns the next row. */
 static int inputs_constants(xw_ctx *c, int row)
 {
     lxw_worksheet *ws = c->inputs;
@@ -1098,7 +1102,27 @@ static int inputs_constants(xw_ctx *c, int row)
                      "MACRS depreciation rates (mid-quarter convention, placed in service in the "
                      "fourth quarter)"),
             sec);
-    return macrs_table(c, row, 4, &c->in_macrs_q4);
+    row = macrs_table(c, row, 4, &c->in_macrs_q4);
+    /* The mid-quarter tables of quarters 1..3 (A-2..A-4), for a plan's
+     * purchases (MODEL.md, Tax depreciation by tax year); every table's first
+     * row by convention in in_macrs_at. */
+    const char *heads[] = {
+        xw_label(c, "inputs.macrs_q1",
+                 "MACRS depreciation rates (mid-quarter convention, placed in service in the "
+                 "first quarter)"),
+        xw_label(c, "inputs.macrs_q2",
+                 "MACRS depreciation rates (mid-quarter convention, placed in service in the "
+                 "second quarter)"),
+        xw_label(c, "inputs.macrs_q3",
+                 "MACRS depreciation rates (mid-quarter convention, placed in service in the "
+                 "third quarter)")};
+    c->in_macrs_at[0] = c->in_macrs;
+    c->in_macrs_at[4] = c->in_macrs_q4;
+    for (int q = 1; q <= 3; q++) {
+        xw_text(c, ws, row++, 0, heads[q - 1], sec);
+        row = macrs_table(c, row, q, &c->in_macrs_at[q]);
+    }
+    return row;
 }
 
 /* Option i's keys under their heading, from `row`; returns the next row. */

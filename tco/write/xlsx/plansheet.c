@@ -819,6 +819,9 @@ static unsigned long long plan_has(const xw_ctx *c, size_t p, int *nloan)
         int m = xw_tax_method(s, &s->options[k ? pl->refresh_i : pl->own_i]);
         has |= m != TCO_DEP_MACRS5 && m != TCO_DEP_MACRS7 ? PW_TAX_SALV : 0;
     }
+    const tco_plan_result *pr = &c->r->plans[p]; /* a purchase by tax year */
+    for (size_t j = 0; s->tax && own && j < pr->n_purchases; j++)
+        has |= pr->purchases[j].tax_by_year ? PW_TAX_YEAR : 0;
     has |= own && nlease == 0 && fin != TCO_FIN_LEASE ? PW_ST_OWN : 0;
     has |= nlease > 0 ? PW_ST_SLEASE : 0;
     for (int k = 0; nlease > 0 && k < 1 + refresh; k++) { /* the leases' standards */

@@ -162,6 +162,8 @@ static const char *dep_formula(const pl_sheet *S, const buy_refs *b, char *f, si
 /* Purchase q's tax depreciation in month m (0..H). */
 static double dep_value(const tco_plan_purchase *q, int m)
 {
+    if (q->lines[0] && q->tax_by_year && m == q->month) /* by tax year: its own month's */
+        return q->tax_depreciation0;
     if (!q->lines[0] || m <= q->month || m > q->sold)
         return 0;
     return q->lines[0][m - q->month - 1].tax_depreciation;
@@ -186,8 +188,11 @@ static void dep_rows(const pl_sheet *S, int row)
         for (int m = 0; m <= S->H; m++) {
             sum += dep_value(q, m);
             buy_refs b = buy_of(S, j, XW_COL_M0 + m);
-            pl_fig(S, row + j, XW_COL_M0 + m, dep_formula(S, &b, f, sizeof f, XW_COL_M0 + m),
-                   dep_value(q, m), S->money);
+            if (xw_pl_buy_by_year(S, j)) /* MODEL.md, Tax depreciation by tax year */
+                xw_pl_ty_dep_formula(S, j, b.life, f, sizeof f, XW_COL_M0 + m);
+            else
+                dep_formula(S, &b, f, sizeof f, XW_COL_M0 + m);
+            pl_fig(S, row + j, XW_COL_M0 + m, f, dep_value(q, m), S->money);
         }
         pl_total(S, row + j, XW_COL_M0, sum, XS_CALC, XN_MONEY);
     }
@@ -461,6 +466,20 @@ const pl_row xw_pl_tax_rows[] = {
     POWN(k_tlife_new, PW_TAX | PW_REFRESH, life_drv),
     POWN(k_tsalv, PW_TAX_SALV | PW_OWN, salvage_drv),
     POWN(k_tsalv_new, PW_TAX_SALV | PW_REFRESH, salvage_drv),
+    {PAT(k_tyyear), PW_TAX_YEAR, 0, PN_PURCHASES, NULL, NULL, PU_NONE, XS_TEXT, NULL, NULL, 0, 0,
+     xw_pl_ty_year_rows},
+    {PAT(k_tyq), PW_TAX_YEAR, 0, PN_PURCHASES, NULL, NULL, PU_NONE, XS_TEXT, NULL, NULL, 0, 0,
+     xw_pl_ty_quarter_rows},
+    {PAT(k_tybasis), PW_TAX_YEAR, 0, PN_PURCHASES, NULL, NULL, PU_NONE, XS_TEXT, NULL, NULL, 0, 0,
+     xw_pl_ty_basis_rows},
+    {PAT(k_tyybasis), PW_TAX_YEAR, 0, PN_PURCHASES, NULL, NULL, PU_NONE, XS_TEXT, NULL, NULL, 0, 0,
+     xw_pl_ty_ybasis_rows},
+    {PAT(k_ty179), PW_TAX_YEAR, 0, PN_PURCHASES, NULL, NULL, PU_NONE, XS_TEXT, NULL, NULL, 0, 0,
+     xw_pl_ty_179_rows},
+    {PAT(k_tybonus), PW_TAX_YEAR, 0, PN_PURCHASES, NULL, NULL, PU_NONE, XS_TEXT, NULL, NULL, 0, 0,
+     xw_pl_ty_bonus_rows},
+    {PAT(k_tytable), PW_TAX_YEAR, 0, PN_PURCHASES, NULL, NULL, PU_NONE, XS_TEXT, NULL, NULL, 0, 0,
+     xw_pl_ty_table_rows},
     POWN(r_tdep, PW_TAX | PW_NOT_STAGED, dep_rows),
     {PAT(r_tdep), PW_TAX | PW_STAGED, 0, PN_PURCHASES, NULL, NULL, PU_NONE, XS_TEXT, NULL, NULL, 0,
      0, dep_rows},

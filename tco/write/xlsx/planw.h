@@ -114,6 +114,12 @@ typedef struct pl_rows {
      * in its total): each part's carbon cost by month, which its tax row
      * deducts (totals in C). */
     int r_co2_own, r_co2_res, r_co2_over;
+    /* With [tax] and a purchase by tax year (plantaxyr.c; MODEL.md, Tax
+     * depreciation by tax year): one row a purchase in each group, in column
+     * C: its tax year, its quarter of it, its basis by tax year, the basis
+     * placed in service in its tax year, its section 179 share, its bonus and
+     * its MACRS table (0: A-1, 1..4: A-2..A-5). */
+    int k_tyyear, k_tyq, k_tybasis, k_tyybasis, k_ty179, k_tybonus, k_tytable;
 } pl_rows;
 
 /* A plan's parts, as the sheet writes them. */
@@ -469,6 +475,9 @@ enum {
  * without it (the block after the others, beside the total). */
 #define PW_CTOTAL    (1ULL << 39)
 #define PW_NO_CTOTAL (1ULL << 40)
+/* With [tax], an owned purchase depreciated by tax year (in cash or on a
+ * loan, a MACRS tax method; MODEL.md, Tax depreciation by tax year). */
+#define PW_TAX_YEAR (1ULL << 41)
 
 /* How many rows an entry of plan_rows takes. */
 enum { PN_ONE, PN_OWNED_LINES, PN_LOAN_ROWS, PN_PURCHASES, PN_PURCHASE_FLAGS };
@@ -633,5 +642,19 @@ int xw_pl_buy_loan(const pl_sheet *S, int j, const xw_optw **w);
 int xw_pl_buy_lease(const pl_sheet *S, int j);
 /* The row of purchase j's loan interest (its principal the next), or XW_NONE. */
 int xw_pl_loan_row(const pl_sheet *S, int j);
+
+/* A plan's purchases by tax year (plantaxyr.c): 1 when purchase j (bought at
+ * once: 0) is depreciated for tax by tax year; the writers of the groups of
+ * its drivers (PN_PURCHASES rows from `row`); the formula of its tax
+ * depreciation in month col into f, `life` the row of its tax life. */
+int xw_pl_buy_by_year(const pl_sheet *S, int j);
+void xw_pl_ty_year_rows(const pl_sheet *S, int row);
+void xw_pl_ty_quarter_rows(const pl_sheet *S, int row);
+void xw_pl_ty_basis_rows(const pl_sheet *S, int row);
+void xw_pl_ty_ybasis_rows(const pl_sheet *S, int row);
+void xw_pl_ty_179_rows(const pl_sheet *S, int row);
+void xw_pl_ty_bonus_rows(const pl_sheet *S, int row);
+void xw_pl_ty_table_rows(const pl_sheet *S, int row);
+const char *xw_pl_ty_dep_formula(const pl_sheet *S, int j, int life, char *f, size_t fs, int col);
 
 #endif /* TCO_WRITE_XLSX_PLANW_H */
