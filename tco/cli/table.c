@@ -589,8 +589,9 @@ static void print_carbon(const tco_result *res, FILE *out, int idw, const tco_un
 }
 
 /* With carbon figures, a plan's line (MODEL.md, A plan's emissions): its
- * tCO2e by scope as an option's, and the carbon cost when priced (in the
- * plan's total with carbon_in_total). */
+ * tCO2e by scope as an option's, per 1M tokens served or per training run
+ * where defined, and the carbon cost when priced (in the plan's total with
+ * carbon_in_total). */
 static void print_plan_carbon(FILE *out, const tco_scenario *s, const tco_plan_result *r)
 {
     if (!r->carbon)
@@ -601,6 +602,11 @@ static void print_plan_carbon(FILE *out, const tco_scenario *s, const tco_plan_r
             tonnes(b, sizeof b, r->scope2_market_tco2e),
             tonnes(c, sizeof c, r->scope3_purchased_tco2e),
             tonnes(d, sizeof d, r->scope3_capital_tco2e), tonnes(e, sizeof e, r->tco2e));
+    if (!isnan(r->tco2e_per_million_tokens))
+        fprintf(out, ", %s per 1M tokens",
+                tco_format_sig(a, sizeof a, r->tco2e_per_million_tokens, TCO_UNIT_COST_DIGITS));
+    if (!isnan(r->tco2e_per_run))
+        fprintf(out, ", %s per run", tonnes(a, sizeof a, r->tco2e_per_run));
     if (s->carbon_price > 0 && !isnan(r->carbon_cost))
         fprintf(out, "; carbon cost %s (%s the total)",
                 tco_group_thousands(a, sizeof a, r->carbon_cost, 0),

@@ -706,12 +706,36 @@ static const plan_figure plan_figures[] = {
     {"reserve_hours", "GPU-hours reserved", TCO_FIG_WHOLE, PN(reserve_hours), 0, 0},
     {"overflow_hours", "GPU-hours of overflow", TCO_FIG_WHOLE, PN(overflow_hours), 0, 0},
     {"rank", "Rank (1 = best)", TCO_FIG_RANK, PF_RANK, 0, 1, 0},
+    /* Carbon (MODEL.md, A plan's emissions): only with carbon figures, from
+     * PLAN_FIRST_CARBON on; the carbon cost, last, only when priced. */
+    {"electricity_kwh", "Electricity of owned GPUs (kWh)", TCO_FIG_WHOLE, PN(electricity_kwh), 0,
+     0},
+    {"scope2_location_tco2e", "Scope 2, location-based (tCO2e)", TCO_FIG_DECIMAL,
+     PN(scope2_location_tco2e), 0, 0},
+    {"scope2_market_tco2e", "Scope 2, market-based (tCO2e)", TCO_FIG_DECIMAL,
+     PN(scope2_market_tco2e), 0, 0},
+    {"scope3_purchased_tco2e", "Scope 3, purchased services (tCO2e)", TCO_FIG_DECIMAL,
+     PN(scope3_purchased_tco2e), 0, 0},
+    {"scope3_capital_tco2e", "Scope 3, capital goods (tCO2e)", TCO_FIG_DECIMAL,
+     PN(scope3_capital_tco2e), 0, 0},
+    {"tco2e", "Emissions (tCO2e)", TCO_FIG_DECIMAL, PN(tco2e), 1, 0},
+    {"tco2e_per_million_tokens", "tCO2e per 1M tokens", TCO_FIG_UNIT_COST,
+     PN(tco2e_per_million_tokens), 0, 0},
+    {"tco2e_per_run", "tCO2e per training run", TCO_FIG_DECIMAL, PN(tco2e_per_run), 0, 0},
+    {"embodied_tco2e_per_million_tokens",
+     "Embodied tCO2e per 1M tokens, amortised (management metric)", TCO_FIG_UNIT_COST,
+     PN(embodied_tco2e_per_million_tokens), 0, 0},
+    {"carbon_cost", "Carbon cost (not in the total)", TCO_FIG_MONEY, PN(carbon_cost), 1, 0},
 };
+
+/* The first carbon figure: the figures before it are every plan's. */
+#define PLAN_FIRST_CARBON 26
 
 #undef PN
 #undef PI
 
 #define N_PLAN_FIGURES (sizeof plan_figures / sizeof *plan_figures)
+_Static_assert(PLAN_FIRST_CARBON < N_PLAN_FIGURES, "the plans' carbon figures");
 
 /* See documentation in tco.h. */
 const char *tco_plan_figure_name(size_t k, size_t *count)
@@ -719,6 +743,27 @@ const char *tco_plan_figure_name(size_t k, size_t *count)
     if (count)
         *count = N_PLAN_FIGURES;
     return k < N_PLAN_FIGURES ? plan_figures[k].name : NULL;
+}
+
+/* 1 when plan figure pf is in res's outputs: every figure, but a carbon
+ * figure only with carbon figures (tco_scenario_carbon), and the carbon cost
+ * only when priced too. */
+static int plan_carbon_in(const plan_figure *pf, const tco_result *res)
+{
+    if (pf < &plan_figures[PLAN_FIRST_CARBON])
+        return 1;
+    if (!res || !tco_scenario_carbon(res->scenario))
+        return 0;
+    return strcmp(pf->name, "carbon_cost") != 0 || res->scenario->carbon_price > 0;
+}
+
+/* Plan figure pf's label in res: the carbon cost says whether it is in the
+ * plan's total (carbon_in_total; MODEL.md, A plan's carbon cost in its total). */
+static const char *plan_label(const plan_figure *pf, const tco_result *res)
+{
+    if (res && res->scenario->carbon_in_total && strcmp(pf->name, "carbon_cost") == 0)
+        return "Carbon cost (in the total)";
+    return pf->label;
 }
 
 /* One side of plan figure pf of plan i of res; res NULL when that scenario
@@ -758,7 +803,8 @@ static void plan_side(const plan_figure *pf, const tco_result *res, size_t i, in
         break;
     }
     *applies = !(pf->tax && !res->scenario->tax) &&
-               !(strcmp(pf->name, "refresh_month") == 0 && p->refresh_i < 0);
+               !(strcmp(pf->name, "refresh_month") == 0 && p->refresh_i < 0) &&
+               plan_carbon_in(pf, res);
     if (!*applies)
         *x = NAN;
 }
@@ -768,27 +814,30 @@ void tci_plan_figure(size_t k, const tco_result *res, size_t i, tci_plan_value *
 {
     const plan_figure *pf = &plan_figures[k < N_PLAN_FIGURES ? k : 0];
     v->name = pf->name;
-    v->label = pf->label;
+    v->label = plan_label(pf, res);
     v->kind = pf->kind;
     v->brief = pf->brief;
     v->tax = pf->tax;
+    v->carbon = pf >= &plan_figures[PLAN_FIRST_CARBON];
+    v->shown = plan_carbon_in(pf, res) && !(pf->tax && !(res && res->scenario->tax));
     plan_side(pf, res, i, &v->applies, &v->x, &v->text);
 }
 
-/* One plan in A and in B (ra or rb NULL when that scenario lacks it). */
-static void plan_diff(tco_option_diff *o, tco_figure_diff *figs, const char *name,
+/* One plan in A and in B (ra or rb NULL when that scenario lacks it): its
+ * first n figures. */
+static void plan_diff(tco_option_diff *o, tco_figure_diff *figs, size_t n, const char *name,
                       const tco_result *ra, size_t ia, const tco_result *rb, size_t ib)
 {
     o->id = name;
     o->in_a = ra != NULL;
     o->in_b = rb != NULL;
-    o->n_figures = N_PLAN_FIGURES;
+    o->n_figures = n;
     o->figures = figs;
-    for (size_t k = 0; k < N_PLAN_FIGURES; k++) {
+    for (size_t k = 0; k < n; k++) {
         const plan_figure *pf = &plan_figures[k];
         tco_figure_diff *f = &figs[k];
         f->name = pf->name;
-        f->label = pf->label;
+        f->label = plan_label(pf, ra ? ra : rb);
         f->kind = pf->kind;
         f->brief = pf->brief;
         plan_side(pf, ra, ia, &f->applies_a, &f->a, &f->text_a);
@@ -803,7 +852,11 @@ static void plan_diff(tco_option_diff *o, tco_figure_diff *figs, const char *nam
  * has no plans computed). */
 static int compare_plans(tco_comparison *c, const tco_result *a, const tco_result *b)
 {
-    const size_t na = a->n_plans, nb = b->n_plans, n = N_PLAN_FIGURES;
+    /* The carbon figures, last, when either side has them. */
+    const size_t na = a->n_plans, nb = b->n_plans,
+                 n = tco_scenario_carbon(a->scenario) || tco_scenario_carbon(b->scenario)
+                         ? N_PLAN_FIGURES
+                         : PLAN_FIRST_CARBON;
     c->n_plan_figures = n;
     if (na + nb == 0)
         return 0;
@@ -816,7 +869,7 @@ static int compare_plans(tco_comparison *c, const tco_result *a, const tco_resul
     for (size_t i = 0; i < na; i++) {
         const char *name = a->plans[i].plan->name;
         int j = b->n_plans ? plan_find(b->scenario, name) : -1;
-        plan_diff(&c->plans[c->n_plans], figs + c->n_plans * n, name, a, i, j >= 0 ? b : NULL,
+        plan_diff(&c->plans[c->n_plans], figs + c->n_plans * n, n, name, a, i, j >= 0 ? b : NULL,
                   j >= 0 ? (size_t)j : 0);
         c->n_plans++;
     }
@@ -824,7 +877,7 @@ static int compare_plans(tco_comparison *c, const tco_result *a, const tco_resul
         const char *name = b->plans[j].plan->name;
         if (a->n_plans && plan_find(a->scenario, name) >= 0)
             continue;
-        plan_diff(&c->plans[c->n_plans], figs + c->n_plans * n, name, NULL, 0, b, j);
+        plan_diff(&c->plans[c->n_plans], figs + c->n_plans * n, n, name, NULL, 0, b, j);
         c->n_plans++;
     }
     return 0;

@@ -525,6 +525,10 @@ void tci_plans_free(tco_result *res);
  * months) and the sums; every figure NAN and r->carbon NULL when the
  * scenario has no carbon figures. TCO_ERR_NOMEM or TCO_OK. */
 tco_status tci_plan_carbon(const tco_scenario *s, tco_plan_result *r);
+/* Plan result r's intensities (MODEL.md, A plan's emissions), once
+ * tci_plan_carbon has its sums and res its options: tCO2e per 1M tokens
+ * served and its embodied part, per training run; NAN where not defined. */
+void tci_plan_carbon_intensity(const tco_result *res, tco_plan_result *r);
 
 /* tco_compute_into without the plans (engine.c): every option's figures,
  * the ranking and the decision into *io, reused when it has s's shape; its

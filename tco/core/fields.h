@@ -243,6 +243,9 @@ typedef struct tci_plan_value {
     int brief, tax, applies;
     double x;
     const char *text;
+    int carbon; /* a carbon figure (MODEL.md, A plan's emissions) */
+    int shown;  /* in res's report: a tax figure only with [tax], a carbon figure only
+                   with carbon figures, the carbon cost only when priced too */
 } tci_plan_value;
 void tci_plan_figure(size_t k, const tco_result *res, size_t i, tci_plan_value *v);
 

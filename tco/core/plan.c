@@ -836,6 +836,8 @@ tco_status tci_plans_compute(tco_result *res)
             }
             if (ok) /* MODEL.md, A plan's emissions */
                 ok = tci_plan_carbon(s, &res->plans[i]) == TCO_OK;
+            if (ok)
+                tci_plan_carbon_intensity(res, &res->plans[i]);
         }
         res->plan_rank[i] = i;
     }

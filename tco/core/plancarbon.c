@@ -88,6 +88,7 @@ tco_status tci_plan_carbon(const tco_scenario *s, tco_plan_result *r)
 {
     r->electricity_kwh = r->scope2_location_tco2e = r->scope2_market_tco2e =
         r->scope3_purchased_tco2e = r->scope3_capital_tco2e = r->tco2e = r->carbon_cost = NAN;
+    r->tco2e_per_million_tokens = r->tco2e_per_run = r->embodied_tco2e_per_million_tokens = NAN;
     r->carbon = NULL;
     if (!tco_scenario_carbon(s))
         return TCO_OK;
@@ -122,4 +123,29 @@ tco_status tci_plan_carbon(const tco_scenario *s, tco_plan_result *r)
     r->tco2e = all;
     r->carbon_cost = s->carbon_price > 0 ? all * s->carbon_price : NAN;
     return TCO_OK;
+}
+
+/* See core.h. The work a plan does is the demand it serves, in reference
+ * GPU-hours: its tokens at a reference GPU-hour's (g of MODEL.md, An API as a
+ * plan's overflow), its runs at the reference's GPU-hours a run. */
+void tci_plan_carbon_intensity(const tco_result *res, tco_plan_result *r)
+{
+    const tco_scenario *s = res->scenario;
+    r->tco2e_per_million_tokens = r->tco2e_per_run = r->embodied_tco2e_per_million_tokens = NAN;
+    if (!r->carbon || !s->demand)
+        return;
+    const double served = r->demand - r->unserved;
+    const double g = tci_api_tokens_per_ref_hour(s);
+    if (g > 0 && served > 0) {
+        r->tco2e_per_million_tokens = tci_ratio_or_null(r->tco2e, served * g / 1e6);
+        r->embodied_tco2e_per_million_tokens =
+            tci_ratio_or_null(r->scope3_capital_tco2e, served * g / 1e6);
+    }
+    const int ref = s->demand->ref;
+    if (s->model_params > 0 && s->mode == TCO_TRAINING && ref >= 0 &&
+        (size_t)ref < res->n_options && served > 0) {
+        const double run = res->options[ref].sizing.run_gpu_hours;
+        if (isfinite(run) && run > 0)
+            r->tco2e_per_run = run * r->tco2e / served;
+    }
 }

@@ -11,7 +11,7 @@ const char *const tci_tpl_sheet_kinds[TCI_SHEET_KINDS] = {
     "about",       "inputs", "options",     "summary", "budget", "workload",  "buy-vs-rent",
     "sensitivity", "cases",  "monte-carlo", "checks",  "annual", "statements"};
 const char *const tci_tpl_chart_kinds[TCI_CHART_KINDS] = {
-    "cumulative", "breakdown", "cost-per-gpu-hour", "fiscal-years", "emissions"};
+    "cumulative", "breakdown", "cost-per-gpu-hour", "fiscal-years", "emissions", "plan-emissions"};
 
 /* ===== Life ===== */
 
@@ -106,9 +106,9 @@ static const int builtin_sheets[TCI_SHEET_KINDS] = {
 
 /* The Summary's charts without a template's list: the cost breakdown first,
  * which the Summary's layout gives the page's width for its many lines. */
-static const int builtin_charts[TCI_CHART_KINDS] = {TCI_CHART_BREAKDOWN, TCI_CHART_CUMULATIVE,
-                                                    TCI_CHART_COST_PER_GPU_HOUR,
-                                                    TCI_CHART_FISCAL_YEARS, TCI_CHART_EMISSIONS};
+static const int builtin_charts[TCI_CHART_KINDS] = {
+    TCI_CHART_BREAKDOWN,    TCI_CHART_CUMULATIVE, TCI_CHART_COST_PER_GPU_HOUR,
+    TCI_CHART_FISCAL_YEARS, TCI_CHART_EMISSIONS,  TCI_CHART_PLAN_EMISSIONS};
 
 static size_t kinds_in_order(const int *list, size_t n, int all, const int *builtin, int *kinds)
 {

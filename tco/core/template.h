@@ -34,7 +34,9 @@ typedef enum tci_tpl_chart {
     TCI_CHART_BREAKDOWN,
     TCI_CHART_COST_PER_GPU_HOUR,
     TCI_CHART_FISCAL_YEARS,
-    TCI_CHART_EMISSIONS, /* MODEL.md, Carbon: drawn only with carbon figures */
+    TCI_CHART_EMISSIONS,      /* MODEL.md, Carbon: drawn only with carbon figures */
+    TCI_CHART_PLAN_EMISSIONS, /* MODEL.md, A plan's emissions: only with carbon figures
+                                 and plans */
     TCI_CHART_KINDS
 } tci_tpl_chart;
 

@@ -107,8 +107,11 @@ typedef struct tco_comparison {
     size_t n_plans;            /* the capacity plans (MODEL.md, Comparing two scenarios:
                                   plans): A's in A's order, then those only B has */
     tco_option_diff *plans;    /* each plan as an option_diff: id is the plan's name,
-                                  figures those of tco_plan_figure_name in its order */
-    size_t n_plan_figures;     /* figures per plan */
+                                  figures the first n_plan_figures of
+                                  tco_plan_figure_name in its order */
+    size_t n_plan_figures;     /* figures per plan: all of them when A or B has carbon
+                                  figures, else those before the carbon figures
+                                  (MODEL.md, Plans in a comparison) */
 } tco_comparison;
 
 /* b - a, or 0 when |b - a| <= 1e-12 * max(|a|, |b|): a difference that small

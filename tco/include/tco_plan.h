@@ -219,6 +219,12 @@ typedef struct tco_plan_result {
                                    reference GPU-hour; else 0 */
     double carbon_cost0;        /* with carbon_in_total: month 0's carbon cost, in paid0 (the
                                    purchases of month 0's embodied emissions); else 0 */
+    /* Carbon intensities (MODEL.md, A plan's emissions), NAN without carbon
+     * figures or where their denominator is unknown or 0: tCO2e per 1M tokens
+     * served (the demand served in reference GPU-hours x a reference
+     * GPU-hour's tokens), per training run (a run's reference GPU-hours), and
+     * the embodied part per 1M tokens, a management metric. */
+    double tco2e_per_million_tokens, tco2e_per_run, embodied_tco2e_per_million_tokens;
 } tco_plan_result;
 
 /* ===== The cheapest plan ([optimize]; MODEL.md, The cheapest plan) ===== */

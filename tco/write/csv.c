@@ -202,7 +202,8 @@ static tco_status put_fiscal_years(FILE *out, const tco_result *res)
 }
 
 /* The plans (MODEL.md, The CSV output): after a blank record, "plan" and the
- * plan figures' names in their order (the tax figures only with [tax]), then a
+ * plan figures' names in their order (the tax figures only with [tax], the
+ * carbon figures only with carbon figures, the carbon cost when priced), then a
  * record per plan in file order: a part's option id, a flag 0 or 1, a figure
  * that does not apply empty. */
 static void put_plans(FILE *out, const tco_result *res)
@@ -213,7 +214,7 @@ static void put_plans(FILE *out, const tco_result *res)
     fputs(EOL "plan", out);
     for (size_t k = 0; k < n; k++) {
         tci_plan_figure(k, res, 0, &v);
-        if (!v.tax || res->scenario->tax)
+        if (v.shown)
             fprintf(out, ",%s", v.name);
     }
     fputs(EOL, out);
@@ -221,7 +222,7 @@ static void put_plans(FILE *out, const tco_result *res)
         tci_csv_text(out, res->plans[i].plan->name);
         for (size_t k = 0; k < n; k++) {
             tci_plan_figure(k, res, i, &v);
-            if (v.tax && !res->scenario->tax)
+            if (!v.shown)
                 continue;
             fputc(',', out);
             if (v.kind == TCO_FIG_TEXT)

@@ -469,18 +469,22 @@ static void put_plan_rate(FILE *out, const tco_plan_result *r)
     tci_json_text_member(out, "rate_limit_reason", tco_plan_rate_text(r, why, sizeof why));
 }
 
-/* A plan's emissions (MODEL.md, A plan's emissions): its sums by scope, the
- * carbon cost when priced, and its months. */
+/* A plan's emissions (MODEL.md, A plan's emissions): its sums by scope, its
+ * intensities, the carbon cost when priced, and its months. */
 static void put_plan_carbon(FILE *out, const tco_result *res, const tco_plan_result *r)
 {
     const int priced = tci_field_in(tci_field_get(TCI_F_CARBON_COST), res);
-    const json_number f[] = {{"electricity_kwh", r->electricity_kwh},
-                             {"scope2_location_tco2e", r->scope2_location_tco2e},
-                             {"scope2_market_tco2e", r->scope2_market_tco2e},
-                             {"scope3_purchased_tco2e", r->scope3_purchased_tco2e},
-                             {"scope3_capital_tco2e", r->scope3_capital_tco2e},
-                             {"tco2e", r->tco2e},
-                             {"carbon_cost", r->carbon_cost}};
+    const json_number f[] = {
+        {"electricity_kwh", r->electricity_kwh},
+        {"scope2_location_tco2e", r->scope2_location_tco2e},
+        {"scope2_market_tco2e", r->scope2_market_tco2e},
+        {"scope3_purchased_tco2e", r->scope3_purchased_tco2e},
+        {"scope3_capital_tco2e", r->scope3_capital_tco2e},
+        {"tco2e", r->tco2e},
+        {"tco2e_per_million_tokens", r->tco2e_per_million_tokens},
+        {"tco2e_per_run", r->tco2e_per_run},
+        {"embodied_tco2e_per_million_tokens", r->embodied_tco2e_per_million_tokens},
+        {"carbon_cost", r->carbon_cost}};
     put_numbers(out, f, sizeof f / sizeof *f - !priced);
     put_carbon_months(out, res, r->carbon);
 }

@@ -241,7 +241,8 @@ static void put_offers(FILE *out, const tco_scenario *s)
 }
 
 /* The plans (MODEL.md, Plans), under the options: a table of the plan
- * figures the short views show, after the plan's name and the option of each
+ * figures the short views show (and, with carbon figures, every carbon
+ * figure), after the plan's name and the option of each
  * part, in rank order as the options are; money and GPU-hours grouped in
  * thousands, a flag yes or no, a figure that does not apply a dash. Nothing
  * without plans. */
@@ -261,7 +262,7 @@ static void put_plans(FILE *out, const tco_result *res)
     fputs(", feasible plans first:\n\n| Plan |", out);
     for (size_t k = 0; k < n; k++) {
         tci_plan_figure(k, res, 0, &v);
-        if ((v.brief || v.kind == TCO_FIG_TEXT) && (!v.tax || s->tax)) {
+        if ((v.brief || v.kind == TCO_FIG_TEXT || v.carbon) && v.shown) {
             fputc(' ', out);
             fputs(v.label, out);
             if (v.kind == TCO_FIG_MONEY) {
@@ -275,7 +276,7 @@ static void put_plans(FILE *out, const tco_result *res)
     fputs("\n|---|", out);
     for (size_t k = 0; k < n; k++) {
         tci_plan_figure(k, res, 0, &v);
-        if ((v.brief || v.kind == TCO_FIG_TEXT) && (!v.tax || s->tax))
+        if ((v.brief || v.kind == TCO_FIG_TEXT || v.carbon) && v.shown)
             fputs(v.kind == TCO_FIG_TEXT ? "---|" : "---:|", out);
     }
     fputc('\n', out);
@@ -286,7 +287,7 @@ static void put_plans(FILE *out, const tco_result *res)
         fputs(" |", out);
         for (size_t k = 0; k < n; k++) {
             tci_plan_figure(k, res, i, &v);
-            if (!(v.brief || v.kind == TCO_FIG_TEXT) || (v.tax && !s->tax))
+            if (!(v.brief || v.kind == TCO_FIG_TEXT || v.carbon) || !v.shown)
                 continue;
             fputc(' ', out);
             if (v.kind == TCO_FIG_TEXT)
@@ -295,8 +296,12 @@ static void put_plans(FILE *out, const tco_result *res)
                 fputs("\xE2\x80\x93", out); /* an en dash, as in the workbook */
             else if (v.kind == TCO_FIG_FLAG)
                 fputs(v.x ? "yes" : "no", out);
-            else
-                fputs(tco_group_thousands(buf, sizeof buf, v.x, v.kind == TCO_FIG_MONEY ? 2 : 0),
+            else /* tonnes as the options' (3 decimals), an intensity with 6 */
+                fputs(tco_group_thousands(buf, sizeof buf, v.x,
+                                          v.kind == TCO_FIG_MONEY       ? 2
+                                          : v.kind == TCO_FIG_DECIMAL   ? 3
+                                          : v.kind == TCO_FIG_UNIT_COST ? 6
+                                                                        : 0),
                       out);
             fputs(" |", out);
         }

@@ -139,9 +139,12 @@ import json, sys
 d = {p["name"]: p for p in json.load(open(sys.argv[1]))["plans"]}
 close = lambda a, b: abs(a - b) <= 1e-9 * max(1, abs(b))
 m, o = d["mix"], d["own-only"]
-assert list(m)[-8:] == ["electricity_kwh", "scope2_location_tco2e", "scope2_market_tco2e",
-                        "scope3_purchased_tco2e", "scope3_capital_tco2e", "tco2e",
-                        "carbon_cost", "carbon_monthly"], list(m)
+assert list(m)[-11:] == ["electricity_kwh", "scope2_location_tco2e", "scope2_market_tco2e",
+                         "scope3_purchased_tco2e", "scope3_capital_tco2e", "tco2e",
+                         "tco2e_per_million_tokens", "tco2e_per_run",
+                         "embodied_tco2e_per_million_tokens", "carbon_cost",
+                         "carbon_monthly"], list(m)
+assert m["tco2e_per_million_tokens"] is None and m["tco2e_per_run"] is None
 assert close(m["electricity_kwh"], 780) and close(m["scope2_location_tco2e"], 0.39)
 assert m["scope2_market_tco2e"] is None
 assert close(m["scope3_purchased_tco2e"], 0.1) and close(m["scope3_capital_tco2e"], 0.7)
@@ -152,6 +155,15 @@ PYEOF
 expect_rc 0 $T "$TCO" report "$P" -q
 grep -qxF "        carbon   scope 2 0.390, n/a; scope 3 0.100, 0.700; total 1.190 tCO2e; carbon cost 119 (not in the total)" "$work/out" &&
     ok || bad "table plan carbon: $(grep 'carbon   ' "$work/out")"
+# Per 1M tokens served (MODEL.md, A plan's emissions): with 500 tokens a request a
+# reference GPU-hour serves 10 x 500 x 3,600 = 18e6 tokens; mix serves 900 hours, 16,200
+# million tokens: 1.19 / 16,200 = 7.346e-5 tCO2e; own-only 500 hours, 1.09 / 9,000.
+{ cat "$P"; printf '[workload]\nmode = inference\ntokens_per_request = 500\n'; } >"$work/ptok.ini"
+expect_rc 0 $T "$TCO" report "$work/ptok.ini" -q
+grep -qxF "        carbon   scope 2 0.390, n/a; scope 3 0.100, 0.700; total 1.190 tCO2e, 0.00007346 per 1M tokens; carbon cost 119 (not in the total)" "$work/out" &&
+    ok || bad "table plan carbon per 1M tokens: $(grep 'carbon   ' "$work/out")"
+grep -qF "total 1.090 tCO2e, 0.0001211 per 1M tokens;" "$work/out" &&
+    ok || bad "table own-only per 1M tokens: $(grep 'carbon   ' "$work/out")"
 sed -e '/kgco2e/d' -e '/carbon_price/d' -e 's/^name = .*/name = none/' "$P" >"$work/pnone.ini"
 expect_rc 0 $T "$TCO" report "$work/pnone.ini" -q -o "$work/pnone.json"
 grep -qiE 'co2|carbon' "$work/pnone.json" && bad "plan JSON has carbon figures" || ok

@@ -117,7 +117,11 @@ static void test_compare_plans(void)
     CU_ASSERT_EQUAL_FATAL(c->n_plans, 3);
     size_t n = 0;
     CU_ASSERT_STRING_EQUAL(tco_plan_figure_name(0, &n), "own");
-    CU_ASSERT_EQUAL(c->n_plan_figures, n);
+    /* Without carbon figures on either side, the figures up to the rank. */
+    CU_ASSERT_EQUAL_FATAL(c->n_plan_figures, 26);
+    CU_ASSERT_STRING_EQUAL(tco_plan_figure_name(25, NULL), "rank");
+    CU_ASSERT_STRING_EQUAL(tco_plan_figure_name(26, NULL), "electricity_kwh");
+    CU_ASSERT_EQUAL(n, 36);
     CU_ASSERT_PTR_NULL(tco_plan_figure_name(n, NULL));
     const tco_option_diff *own = &c->plans[0], *rent = &c->plans[1], *half = &c->plans[2];
     CU_ASSERT_STRING_EQUAL(own->id, "own");

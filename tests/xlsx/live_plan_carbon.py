@@ -11,6 +11,18 @@ overflow od) and `own-only` at [site] 0.5 kgCO2e per kWh, a carbon price of 100.
    recalculated by LibreOffice and by Gnumeric: by hand `mix` emits 780 x 0.8 / 1000 +
    0.7 + 0.1 = 1.424 tCO2e at 213.6, `own-only` 1.324 at 198.6; every carbon total of
    the plans' sheets equals the engine's for the INI edited alike.
+3. The Summary's plans' emissions (a column per plan, a row per scope, their sum and the
+   carbon cost, each `=` its plan sheet's total) as written and after the edit in both
+   programs: by hand as above (`mix`'s scope 2 location-based 0.39, then 0.624), and
+   every cell equal to the engine's plan member (the n/a word where it is null, a dash
+   for a part the plan lacks, whose figure is 0).
+4. tests/carbon/carbon-plan-api.ini, an API as the overflow: the workbook audits clean
+   and follows the FAST conventions; `hosted`'s kgco2e_per_million_tokens edited from 0.5
+   to 0.8 on Inputs, recalculated by LibreOffice and Gnumeric: by hand plan `api` buys
+   150 x 13 reference GPU-hours of 2,880,000 tokens, 5,616 million tokens x 0.8 kg =
+   4.4928 tCO2e at 449.28, `burst` 50 x 13 hours, 1,872 million tokens, 1.4976 t, and
+   its GPU's 1,755 kWh x 0.4 = 0.702 t: 2.1996 t at 219.96; every carbon total of the
+   plan sheets and every cell of the Summary's block equal to the engine's.
 Exit 0 when all hold; 1 otherwise.
 """
 import json, os, subprocess, sys, tempfile
@@ -28,10 +40,22 @@ ROWS = {"Electricity of the owned GPUs, IT load x hours x PUE (kWh)": "electrici
         "Scope 2, location-based: kWh x grid intensity (tCO2e)": "scope2_location_tco2e",
         "Scope 3, purchased services: reserved and overflow GPU-hours x kgCO2e (tCO2e)":
             "scope3_purchased_tco2e",
+        "Scope 3, purchased services: reserved GPU-hours x kgCO2e and the API's tokens / 1M "
+        "x kgCO2e (tCO2e)": "scope3_purchased_tco2e",
         "Scope 3, capital goods: embodied, in each purchase's month (tCO2e)":
             "scope3_capital_tco2e",
         "Emissions (tCO2e; scope 2 market-based where given)": "tco2e",
         "Carbon cost: tCO2e x carbon price (not in the total)": "carbon_cost"}
+
+
+# The Summary's plans' emissions: its rows, by their label, and the engine's member.
+SUMMARY_ROWS = {"Scope 2, location-based": "scope2_location_tco2e",
+                "Scope 2, market-based": "scope2_market_tco2e",
+                "Scope 3, purchased services": "scope3_purchased_tco2e",
+                "Scope 3, capital goods": "scope3_capital_tco2e",
+                "Emissions (scope 2 market-based where given)": "tco2e",
+                "Carbon cost (not in the total)": "carbon_cost"}
+DASH = "\u2013"
 
 
 def close(a, b):
@@ -51,12 +75,113 @@ def plan_totals(wb, name):
     return out
 
 
+def summary_totals(wb):
+    """{plan: {engine member: cell}} of the Summary's plans' emissions block."""
+    ws = wb["Summary"]
+    rows = list(ws.iter_rows(min_row=1, max_row=ws.max_row, values_only=True))
+    for r, row in enumerate(rows):
+        if isinstance(row[0], str) and row[0].startswith("Plans' emissions over"):
+            names = {c: v for c, v in enumerate(rows[r + 1]) if c >= 3 and v}
+            out = {name: {} for name in names.values()}
+            for below in rows[r + 2:]:
+                if below[0] not in SUMMARY_ROWS:
+                    break
+                for c, name in names.items():
+                    out[name][SUMMARY_ROWS[below[0]]] = below[c]
+            return out
+    return {}
+
+
+def check_summary(who, wb, engine, want, bad):
+    """The Summary's block against the engine's plans and the hand-worked figures
+    want {plan: (scope 2 location-based, tCO2e, carbon cost)}, a dash read as 0;
+    returns the cells compared."""
+    got, compared = summary_totals(wb), 0
+    for name, q in engine.items():
+        cells = got.get(name, {})
+        if len(cells) != len(SUMMARY_ROWS):
+            bad.append(f"{who}: Summary plan {name}: {cells!r}")
+        for member, v in cells.items():
+            compared += 1
+            e = q.get(member)
+            if e is None:
+                ok = v == "n/a"
+            elif v == DASH:
+                ok = e == 0
+            else:
+                ok = close(v, e)
+            if not ok:
+                bad.append(f"{who}: Summary plan {name} {member} {v!r}, engine {e!r}")
+    for name, (s2, tonnes, cost) in want.items():
+        c = {k: 0 if v == DASH else v for k, v in got.get(name, {}).items()}
+        if not (close(c.get("scope2_location_tco2e"), s2) and close(c.get("tco2e"), tonnes)
+                and close(c.get("carbon_cost"), cost)):
+            bad.append(f"{who}: Summary plan {name} {c!r}, want {(s2, tonnes, cost)}")
+    return compared
+
+
 def check(who, wb, want, bad):
     for name, (tonnes, cost) in want.items():
         t = plan_totals(wb, name)
         if not close(t.get("tco2e"), tonnes) or not close(t.get("carbon_cost"), cost):
             bad.append(f"{who}: plan {name} {t.get('tco2e')!r} tCO2e, "
                        f"{t.get('carbon_cost')!r}, want {(tonnes, cost)}")
+
+
+def api_overflow(tco, repo, tmp, bad):
+    """Part 4: an API overflow's tokens at its kgCO2e per 1M tokens, live."""
+    with open(os.path.join(repo, "tests", "carbon", "carbon-plan-api.ini"),
+              encoding="utf-8") as f:
+        text = f.read()
+    ini = os.path.join(tmp, "api.ini")
+    with open(ini, "w", encoding="utf-8") as f:
+        f.write(text)
+    book = os.path.join(tmp, "api.xlsx")
+    subprocess.run([tco, "report", ini, "-o", book, "-q"], check=True, timeout=120)
+    ok, line = run_audit(book)
+    print("API overflow audit:", line)
+    if not ok:
+        bad.append("the API overflow's workbook does not audit clean")
+    fast = subprocess.run([sys.executable, os.path.join(repo, "tests", "xlsx", "fast_audit.py"),
+                           book], capture_output=True, text=True, timeout=300)
+    print(fast.stdout.strip())
+    if fast.returncode != 0:
+        bad.append("the API overflow's workbook breaks the FAST conventions")
+    check("API overflow as written", openpyxl.load_workbook(book, data_only=True),
+          {"api": (2.808, 280.8), "burst": (1.638, 163.8)}, bad)
+    wb = openpyxl.load_workbook(book)
+    inputs_cell(wb, "kgco2e_per_million_tokens", "[option hosted]").value = 0.8
+    edited = os.path.join(tmp, "api-edited.xlsx")
+    wb.save(edited)
+    mod = os.path.join(tmp, "api-edited.ini")
+    with open(mod, "w", encoding="utf-8") as f:
+        f.write(text.replace("kgco2e_per_million_tokens = 0.5", "kgco2e_per_million_tokens = 0.8"))
+    p = subprocess.run([tco, "report", mod, "-o", "-", "-q"], check=True, timeout=120,
+                       capture_output=True, text=True)
+    engine = {q["name"]: q for q in json.loads(p.stdout)["plans"]}
+    want = {"api": (4.4928, 449.28), "burst": (2.1996, 219.96)}
+    for name, (tonnes, cost) in want.items():
+        if not close(engine[name]["tco2e"], tonnes) or not close(engine[name]["carbon_cost"], cost):
+            bad.append(f"engine, API edited: {name} {engine[name]['tco2e']!r}")
+    lo = lo_recalc(edited, os.path.join(tmp, "lo"))
+    gn, words = recalc_service.gnumeric(edited, os.path.join(tmp, "gnumeric.xlsx"))
+    if gn is None:
+        bad.append(f"Gnumeric did not recalculate the API overflow ({str(words)[-200:]})")
+    for who, path in (("LibreOffice", lo), ("Gnumeric", gn)):
+        if path is None:
+            continue
+        values = load_values(path)
+        check(f"{who}, API overflow", values, want, bad)
+        compared = 0
+        for name, q in engine.items():
+            for member, v in plan_totals(values, name).items():
+                compared += 1
+                if not close(v, q[member]):
+                    bad.append(f"{who}: API plan {name} {member} {v!r}, engine {q[member]!r}")
+        compared += check_summary(f"{who}, API overflow", values, engine,
+                                  {"api": (0, 4.4928, 449.28), "burst": (0.702, 2.1996, 219.96)},
+                                  bad)
+        print(f"{who}: compared {compared} API overflow figures with the engine")
 
 
 def main():
@@ -87,6 +212,12 @@ def main():
             "electricity_kwh")
         if not close(kwh, 780):
             bad.append(f"as written: mix {kwh!r} kWh, want 780")
+        p = subprocess.run([tco, "report", ini, "-o", "-", "-q"], check=True, timeout=120,
+                           capture_output=True, text=True)
+        written = {q["name"]: q for q in json.loads(p.stdout)["plans"]}
+        n = check_summary("as written", openpyxl.load_workbook(book, data_only=True), written,
+                          {"mix": (0.39, 1.19, 119), "own-only": (0.39, 1.09, 109)}, bad)
+        print(f"as written: compared {n} Summary cells with the engine")
         wb = openpyxl.load_workbook(book)
         inputs_cell(wb, "[site] grid_kgco2e_per_kwh").value = 0.8
         inputs_cell(wb, "[scenario] carbon_price").value = 150
@@ -119,9 +250,14 @@ def main():
                     compared += 1
                     if not close(v, q[member]):
                         bad.append(f"{who}: plan {name} {member} {v!r}, engine {q[member]!r}")
-            print(f"{who}: compared {compared} figures with the engine")
+            n = check_summary(who, values, engine, {"mix": (0.624, 1.424, 213.6),
+                                                    "own-only": (0.624, 1.324, 198.6)}, bad)
+            print(f"{who}: compared {compared} figures and {n} Summary cells with the engine")
+            compared += n
             if not compared:
                 bad.append(f"{who}: nothing compared")
+    with tempfile.TemporaryDirectory() as tmp:
+        api_overflow(tco, repo, tmp, bad)
     for b in bad:
         print("FAIL", b)
     print("live plan carbon:", "FAIL" if bad else "OK")

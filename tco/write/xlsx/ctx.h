@@ -238,7 +238,21 @@ typedef struct xw_plansheet {
     int r_co2_cost; /* with carbon_in_total, the carbon cost row (in the plan's cost), which
                        the Budget's carbon column and the Statements' EBITDA read (MODEL.md, A
                        plan's carbon cost in its total); else XW_NONE */
+    /* With carbon figures (MODEL.md, A plan's emissions): the rows of its
+     * carbon block (sums in column C), by xw_pl_co2; XW_NONE where the sheet
+     * has none. */
+    int r_co2[6];
 } xw_plansheet;
+
+/* The rows of a plan sheet's carbon block the Summary reads (xw_plansheet.r_co2). */
+typedef enum xw_pl_co2 {
+    XW_PL_CO2_S2L,  /* scope 2, location-based */
+    XW_PL_CO2_S2M,  /* scope 2, market-based */
+    XW_PL_CO2_S3P,  /* scope 3, purchased services */
+    XW_PL_CO2_S3C,  /* scope 3, capital goods */
+    XW_PL_CO2_T,    /* the sum */
+    XW_PL_CO2_COST, /* the carbon cost (with a price) */
+} xw_pl_co2;
 
 /* Budget: A..G the fiscal year, its months and whether it is partial; from H the
  * budget's columns (TCO_BUDGET_*). */
@@ -317,6 +331,8 @@ typedef struct xw_ctx {
     int sm_wrapped;             /* lines the Summary's wrapped labels add to its table */
     int sm_plans, sm_plans_end; /* the Summary's plans block (MODEL.md, Plans): its heading
                                    row and its last row; XW_NONE without plan sheets */
+    int sm_pco2, sm_pco2_end;   /* the plans' emissions under it (smplanco2.c): its heading
+                                   row and its last row; XW_NONE without carbon figures */
     int ck_master;              /* Checks row of the master check */
     /* Buy-vs-Rent: the first and last rows of the sweep's totals, with the
      * utilizations in column A and option i in column 1 + i (XW_NONE: no sheet). */

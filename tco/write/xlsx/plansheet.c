@@ -933,6 +933,9 @@ void xw_plan_layout(xw_ctx *c, size_t p)
     ps->r_commit[0] = R.r_res_commit;
     ps->r_commit[1] = R.r_own_commit;
     ps->r_co2_cost = c->s->carbon_in_total ? R.r_co2_cost : XW_NONE;
+    const int co2[6] = {R.r_co2_s2l, R.r_co2_s2m, R.r_co2_s3p,
+                        R.r_co2_s3c, R.r_co2_t,   R.r_co2_cost};
+    memcpy(ps->r_co2, co2, sizeof co2);
     xw_pl_stmt_layout(c, p, &R, ps);
     xw_pl_stmt_lease_layout(&R, ps); /* with a purchase on a lease, in stages */
 }

@@ -60,8 +60,23 @@ void xw_write_summary(xw_ctx *c);
  * another field. */
 int xw_summary_api_formula(xw_ctx *c, size_t i, int fi, int col, char *f, size_t size);
 /* The Summary's charts (smcharts.c), in the template's order, in a box `width`
- * by `height` pixels from row `top` of the Summary. */
-void xw_summary_charts(xw_ctx *c, int top, double width, double height);
+ * by `height` pixels from row `top` of the Summary, at most SM_CHARTS_PAGE of
+ * them; the others from row *page2 (-1: none), a page below. Returns the
+ * last row they take. */
+#define SM_CHARTS_PAGE 5
+int xw_summary_charts(xw_ctx *c, int top, double width, double height, int *page2);
+/* The Summary's plans' emissions (smplanco2.c; MODEL.md, A plan's emissions),
+ * with carbon figures and the plans' table: xw_sm_plan_co2_layout places the
+ * block after row `row` (c->sm_pco2, c->sm_pco2_end; XW_NONE without it) and
+ * returns its last row (`row` without it); xw_sm_plan_co2 writes it, headings
+ * wrapped in columns `wo` characters wide; xw_sm_plan_co2_chart is the chart
+ * of the plans' emissions by scope (NULL without the block). */
+int xw_sm_plan_co2_layout(xw_ctx *c, int row);
+/* Its columns of figures, one per plan (0 without it), which the Summary's
+ * width counts. */
+int xw_sm_plan_co2_cols(const xw_ctx *c);
+void xw_sm_plan_co2(xw_ctx *c, int wo);
+lxw_chart *xw_sm_plan_co2_chart(xw_ctx *c);
 /* Checks (checks.c): the engine's figures beside the Summary's. */
 void xw_write_checks(xw_ctx *c);
 /* Workload (workload.c), Buy-vs-Rent (buyrent.c), Sensitivity (sensitivity.c),

@@ -194,21 +194,50 @@ static lxw_chart *sm_chart(xw_ctx *c, int k)
         return xw_budget_chart(c);
     case TCI_CHART_EMISSIONS:
         return chart_emissions(c);
+    case TCI_CHART_PLAN_EMISSIONS:
+        return xw_sm_plan_co2_chart(c);
     default:
         return NULL;
     }
 }
 
-/* The template's charts, in its order, together in a box `width` by `height`
- * pixels from row `top`: one fills it; two share it one above the other; of
- * more, the first takes the upper half (the built-in first is the cost
- * breakdown, whose many lines need the width) and the others the lower half
- * side by side, one with a legend of the options half as wide again as one
- * without (the cost per GPU-hour). */
-void xw_summary_charts(xw_ctx *c, int top, double width, double height)
+/* The rows a page of charts `height` pixels high takes. */
+static int page_rows(double height)
 {
-    int n = c->n_charts < TCI_CHART_KINDS ? c->n_charts : TCI_CHART_KINDS;
+    return (int)ceil((height + 8) / 20);
+}
+
+/* See sheets.h. The template's charts, in its order, together in a box
+ * `width` by `height` pixels from row `top`: one fills it; two share it one
+ * above the other; of more, the first takes the upper half (the built-in
+ * first is the cost breakdown, whose many lines need the width) and the
+ * others the lower half side by side, one with a legend of the options half
+ * as wide again as one without (the cost per GPU-hour). A sixth and later
+ * chart (the plans' emissions) goes on the next page, each in half of it at
+ * the box's width, so that the first page reads as before. */
+int xw_summary_charts(xw_ctx *c, int top, double width, double height, int *page2)
+{
+    int all = c->n_charts < TCI_CHART_KINDS ? c->n_charts : TCI_CHART_KINDS;
+    int n = all < SM_CHARTS_PAGE ? all : SM_CHARTS_PAGE;
     const double gap = 12;
+    int last = top + page_rows(height);
+    *page2 = -1;
+    if (all > n) {
+        *page2 = last + 1;
+        const double h = (height - gap) / 2;
+        for (int k = n; k < all; k++) {
+            lxw_chart *ch = sm_chart(c, k);
+            if (!ch)
+                break;
+            lxw_chart_options co;
+            memset(&co, 0, sizeof co);
+            co.y_offset = 4 + (int32_t)((k - n) * (h + gap));
+            co.x_scale = width / 480;
+            co.y_scale = (h - 4) / 288;
+            xw_note(c, worksheet_insert_chart_opt(c->summary, (lxw_row_t)*page2, 0, ch, &co));
+        }
+        last = *page2 + page_rows(height);
+    }
     double weight[TCI_CHART_KINDS] = {0}, weights = 0;
     for (int k = 1; k < n; k++)
         weights += weight[k] = c->charts[k] == TCI_CHART_COST_PER_GPU_HOUR ? 2 : 3;
@@ -216,7 +245,7 @@ void xw_summary_charts(xw_ctx *c, int top, double width, double height)
     for (int k = 0; k < n; k++) {
         lxw_chart *ch = sm_chart(c, k);
         if (!ch)
-            return;
+            return last;
         int lower = k > 0 && n > 1, across = n > 2 && k > 0;
         double w = across ? (width - gap * (n - 2)) * weight[k] / weights : width;
         double h = n > 1 ? (height - gap) / 2 : height;
@@ -229,4 +258,5 @@ void xw_summary_charts(xw_ctx *c, int top, double width, double height)
         co.y_scale = (h - 4) / 288;
         xw_note(c, worksheet_insert_chart_opt(c->summary, (lxw_row_t)top, 0, ch, &co));
     }
+    return last;
 }

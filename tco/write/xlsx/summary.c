@@ -502,12 +502,16 @@ static void sm_layout(xw_ctx *c)
         c->sm_plans = row + 1;
         c->sm_plans_end = row + 2 + (int)np;
     }
+    /* With carbon figures, the plans' emissions below them (smplanco2.c). */
+    xw_sm_plan_co2_layout(c, c->sm_plans_end + 1);
 }
 
-/* The last row of the table and the plans under it. */
+/* The last row of the table and the plans (and their emissions) under it. */
 static int sm_bottom(const xw_ctx *c)
 {
-    return c->sm_plans_end != XW_NONE ? c->sm_plans_end : c->sm_last_row;
+    return c->sm_pco2_end != XW_NONE    ? c->sm_pco2_end
+           : c->sm_plans_end != XW_NONE ? c->sm_plans_end
+                                        : c->sm_last_row;
 }
 
 /* A plan's row of the Summary's plans table, with a site's power limit: whether
@@ -639,11 +643,19 @@ static void sm_plans(xw_ctx *c, int wo)
     }
 }
 
+/* The Summary's columns of figures: one per option, or as many as the plans'
+ * emissions have when more (smplanco2.c). */
+static size_t sm_cols(const xw_ctx *c)
+{
+    const size_t k = (size_t)xw_sm_plan_co2_cols(c);
+    return k > c->s->n_options ? k : c->s->n_options;
+}
+
 /* Column widths from the labels (wrapped in the heading row). */
 static sm_widths sm_columns(xw_ctx *c)
 {
     lxw_worksheet *ws = c->summary;
-    const size_t n = c->s->n_options;
+    const size_t n = sm_cols(c);
     const int c0 = XW_SUM_COL0, c1 = XW_SUM_COL0 + (int)n - 1;
     char t[XW_TBUF];
     int wa = 30;
@@ -657,7 +669,7 @@ static sm_widths sm_columns(xw_ctx *c)
         wa = xw_imax(wa, tci_utf8_width(paid0_label(c)) + 2);
     wa = wa > 60 ? 60 : wa;
     int wo = 16, lines = 1;
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < c->s->n_options; i++)
         wo = xw_imax(wo, xw_money_width(c, c->r->options[i].total) + 2);
     wo = wo > 24 ? 24 : wo;
     /* At the readable scale the table fits the page's width when it can: the
@@ -673,7 +685,7 @@ static sm_widths sm_columns(xw_ctx *c)
     lxw_row_col_options hide = {.hidden = 1, .level = 0, .collapsed = 0};
     worksheet_set_column_opt(ws, 1, 1, 22, NULL, &hide);
     worksheet_set_column(ws, 2, 2, SM_UNIT_W, NULL);
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < c->s->n_options; i++) {
         lines = xw_imax(lines, xw_wrap_lines(c->label[i], wo, 11));
     }
     worksheet_set_column(ws, (lxw_col_t)c0, (lxw_col_t)c1, wo, NULL);
@@ -990,7 +1002,7 @@ static void sm_table_breaks(xw_ctx *c, int top, double s, double head, lxw_row_t
 static void sm_print(xw_ctx *c, int top, sm_widths w)
 {
     lxw_worksheet *ws = c->summary;
-    const int n = (int)c->s->n_options;
+    const int n = (int)sm_cols(c);
     const double pad = 8, lo = xw_min_scale(c) / 100.0;
     double chars = w.wa + SM_UNIT_W + (double)w.wo * n; /* column B hidden */
     /* The rows repeated on every page: the title, the subtitle (about three
@@ -1022,9 +1034,11 @@ static void sm_print(xw_ctx *c, int top, sm_widths w)
         /* Less the rows repeated above; the table's room to spare is not
          * needed under charts, which do not grow in another program. */
         double height = (SM_PAGE_H - 20) / s - head - 16;
-        xw_summary_charts(c, top, width, height);
-        last_row = top + (int)ceil((height + 8) / 20);
+        int page2;
+        last_row = xw_summary_charts(c, top, width, height, &page2);
         breaks[nb++] = (lxw_row_t)top;
+        if (page2 >= 0) /* the plans' emissions (MODEL.md, A plan's emissions) */
+            breaks[nb++] = (lxw_row_t)page2;
     }
     breaks[nb] = 0;
     if (nb > 0)
@@ -1045,5 +1059,6 @@ void xw_write_summary(xw_ctx *c)
     sm_title(c, w.lines);
     sm_fields(c);
     sm_plans(c, w.wo);
+    xw_sm_plan_co2(c, w.wo);
     sm_print(c, sm_sizing(c), w);
 }

@@ -444,11 +444,14 @@ static void build(xw_ctx *c, const tco_xlsx_options *opts)
     for (size_t k = 0; k < n_order; k++)
         c->shown[order[k]] = 1;
     c->n_charts = (int)tci_template_charts(c->tpl, c->charts);
-    /* The emissions' chart with carbon figures only (MODEL.md, Carbon). */
+    /* The emissions' chart with carbon figures only (MODEL.md, Carbon), the
+     * plans' with plans too (MODEL.md, A plan's emissions). */
+    const int carbon = tco_scenario_carbon(c->s), plans = c->r->n_plans > 0;
     for (int k = 0, kept = 0; k <= c->n_charts; k++)
         if (k == c->n_charts)
             c->n_charts = kept;
-        else if (c->charts[k] != TCI_CHART_EMISSIONS || tco_scenario_carbon(c->s))
+        else if ((c->charts[k] != TCI_CHART_EMISSIONS || carbon) &&
+                 (c->charts[k] != TCI_CHART_PLAN_EMISSIONS || (carbon && plans)))
             c->charts[kept++] = c->charts[k];
     prepare(c);
     if (c->nomem)
