@@ -402,10 +402,10 @@ static void site_power(const tco_scenario *s, const tco_plan *p, tco_plan_result
 static void api_rate(const tco_scenario *s, const tco_plan *p, tco_plan_result *r)
 {
     r->rate_limit_tpm = NAN;
+    r->api_tokens_per_hour = tci_api_tokens_per_ref_hour(s);
     if (p->overflow_i < 0 || s->options[p->overflow_i].acquire != TCO_API)
         return;
     const double limit = s->options[p->overflow_i].max_tokens_per_minute;
-    r->api_tokens_per_hour = tci_api_tokens_per_ref_hour(s);
     const double minutes = s->hours_per_month * 60;
     if (limit > 0)
         r->rate_limit_tpm = limit;

@@ -215,8 +215,9 @@ typedef struct tco_plan_result {
     double rate_limit_tpm;
     int over_rate_month;
     double over_rate_tpm;
-    double api_tokens_per_hour; /* with an API as the overflow: g, the tokens of a
-                                   reference GPU-hour; else 0 */
+    double api_tokens_per_hour; /* g, the tokens of a reference GPU-hour (An API as a
+                                   plan's overflow; a plan's emissions per 1M tokens);
+                                   0 without an inference reference's throughput */
     double carbon_cost0;        /* with carbon_in_total: month 0's carbon cost, in paid0 (the
                                    purchases of month 0's embodied emissions); else 0 */
     /* Carbon intensities (MODEL.md, A plan's emissions), NAN without carbon

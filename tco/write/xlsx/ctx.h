@@ -241,7 +241,7 @@ typedef struct xw_plansheet {
     /* With carbon figures (MODEL.md, A plan's emissions): the rows of its
      * carbon block (sums in column C), by xw_pl_co2; XW_NONE where the sheet
      * has none. */
-    int r_co2[6];
+    int r_co2[8];
 } xw_plansheet;
 
 /* The rows of a plan sheet's carbon block the Summary reads (xw_plansheet.r_co2). */
@@ -252,6 +252,8 @@ typedef enum xw_pl_co2 {
     XW_PL_CO2_S3C,  /* scope 3, capital goods */
     XW_PL_CO2_T,    /* the sum */
     XW_PL_CO2_COST, /* the carbon cost (with a price) */
+    XW_PL_CO2_TPM,  /* tCO2e per 1M tokens served (with g) */
+    XW_PL_CO2_ETPM, /* its embodied part, a management metric */
 } xw_pl_co2;
 
 /* Budget: A..G the fiscal year, its months and whether it is partial; from H the

@@ -32,11 +32,16 @@ static void g_row(const pl_sheet *S, int row)
                       "Tokens of a reference GPU-hour (g): throughput x scaling x tokens of a "
                       "request x 3600"),
              xw_label(c, XW_KEY("unit.tokens"), "tokens"), XS_TEXT);
+    char t[XW_FBUF / 2];
+    if (c->in_g[TCO_S_INPUT_TOKENS_PER_REQUEST] != XW_NONE &&
+        c->in_g[TCO_S_OUTPUT_TOKENS_PER_REQUEST] != XW_NONE) /* a request's parts on Inputs */
+        xw_formula(c, t, sizeof t, "(%s+%s)", xw_in_global(c, TCO_S_INPUT_TOKENS_PER_REQUEST).s,
+                   xw_in_global(c, TCO_S_OUTPUT_TOKENS_PER_REQUEST).s);
+    else
+        xw_formula(c, t, sizeof t, "%s", xw_in_global(c, TCO_S_TOKENS_PER_REQUEST).s);
     pl_fig(S, row, XW_COL_VAL,
-           xw_formula(c, f, sizeof f, "=%s*%s*(%s+%s)*3600", xw_in(c, ref, TCO_O_THROUGHPUT).s,
-                      xw_in(c, ref, TCO_O_SCALING_EFFICIENCY).s,
-                      xw_in_global(c, TCO_S_INPUT_TOKENS_PER_REQUEST).s,
-                      xw_in_global(c, TCO_S_OUTPUT_TOKENS_PER_REQUEST).s),
+           xw_formula(c, f, sizeof f, "=%s*%s*%s*SecondsPerHour", xw_in(c, ref, TCO_O_THROUGHPUT).s,
+                      xw_in(c, ref, TCO_O_SCALING_EFFICIENCY).s, t),
            S->pr->api_tokens_per_hour, xw_fmt(c, XS_CALC, XN_INT));
 }
 
@@ -145,7 +150,7 @@ static void fits_row(const pl_sheet *S, int row)
 /* See planw.h. */
 const pl_row xw_pl_api_rows[] = {
     PHEADING(s_api, PW_API, api_heading),
-    POWN(k_api_g, PW_API, g_row),
+    POWN(k_api_g, PW_G, g_row),
     POWN(r_api_tok, PW_API, tokens_row),
     POWN(r_api_tpm, PW_API | PW_API_LIMIT, tpm_row),
     POWN(k_api_lim, PW_API | PW_API_LIMIT, limit_row),

@@ -284,6 +284,56 @@ static void cost_row(const pl_sheet *S, int row)
     months_row(S, row, v_cost, f_cost, XN_MONEY);
 }
 
+/* The tokens served in the month: the demand less what is left unserved, in
+ * reference GPU-hours, x g (MODEL.md, A plan's emissions). */
+static void tok_row(const pl_sheet *S, int row)
+{
+    xw_ctx *c = S->c;
+    const pl_rows *R = &S->R;
+    double sum = 0;
+    for (int m = 0; m <= S->H; m++) {
+        const int col = XW_COL_M0 + m;
+        const tco_plan_month *pm = m ? &S->pr->monthly[m - 1] : NULL;
+        const double v = pm ? (pm->demand - pm->unserved) * S->pr->api_tokens_per_hour : 0;
+        char f[XW_FBUF];
+        if (R->r_unserved != XW_NONE)
+            xw_formula(c, f, sizeof f, "=(%s-%s)*%s", pl_at(R->r_demand, col).s,
+                       pl_at(R->r_unserved, col).s, pl_drv(R->k_api_g).s);
+        else
+            xw_formula(c, f, sizeof f, "=%s*%s", pl_at(R->r_demand, col).s, pl_drv(R->k_api_g).s);
+        pl_fig(S, row, col, f, v, xw_fmt(c, XS_CALC, XN_INT));
+        sum += v;
+    }
+    pl_total(S, row, XW_COL_M0, sum, XS_TOTAL, XN_INT);
+}
+
+/* tCO2e per 1M tokens served (k 0: the emissions', 1: the embodied part's, a
+ * management metric), in column C: the block's sum over the tokens'. */
+static void per_tokens(const pl_sheet *S, int row, int k)
+{
+    xw_ctx *c = S->c;
+    const double v = k ? S->pr->embodied_tco2e_per_million_tokens : S->pr->tco2e_per_million_tokens;
+    const int num = k ? S->R.r_co2_s3c : S->R.r_co2_t;
+    char f[XW_FBUF];
+    if (isnan(v) || num == XW_NONE) {
+        na(S, row);
+        return;
+    }
+    pl_fig(S, row, XW_COL_VAL,
+           xw_formula(c, f, sizeof f, "=%s/%s*1000000", pl_drv(num).s, pl_drv(S->R.r_co2_tok).s), v,
+           xw_fmt(c, XS_CALC, XN_SCI));
+}
+
+static void tpm_row(const pl_sheet *S, int row)
+{
+    per_tokens(S, row, 0);
+}
+
+static void etpm_row(const pl_sheet *S, int row)
+{
+    per_tokens(S, row, 1);
+}
+
 /* The rows, with `in` the PW_* bit of where they stand: after the tax block
  * (PW_NO_CTOTAL), or, with [scenario] carbon_in_total = yes, above the cash
  * flow (PW_CTOTAL), whose cost rows then add the carbon cost (MODEL.md, A
@@ -304,7 +354,14 @@ static void cost_row(const pl_sheet *S, int row)
     PLABEL(r_co2_t, PW_CARBON | (in), XW_KEY("plan.co2.t"),                                        \
            "Emissions (tCO2e; scope 2 market-based where given)", PU_NONE, t_row),                 \
     PLABEL(r_co2_cost, PW_CARBON | PW_CARBON_PRICE | (in), cost_key, cost_english, PU_CURRENCY,    \
-           cost_row)
+           cost_row),                                                                              \
+    PLABEL(r_co2_tok, PW_CARBON | PW_G | (in), XW_KEY("plan.co2.tok"),                             \
+           "Tokens served: (demand - unserved) x g", PU_NONE, tok_row),                            \
+    PLABEL(k_co2_tpm, PW_CARBON | PW_G | (in), XW_KEY("plan.co2.tpm"),                             \
+           "tCO2e per 1M tokens served", PU_NONE, tpm_row),                                        \
+    PLABEL(k_co2_etpm, PW_CARBON | PW_G | PW_OWN | (in), XW_KEY("plan.co2.etpm"),                  \
+           "Embodied tCO2e per 1M tokens served (a management metric: capital goods spread "       \
+           "over the work)", PU_NONE, etpm_row)
 
 /* See planw.h. */
 const pl_row xw_pl_carbon_rows[] = {

@@ -120,6 +120,10 @@ typedef struct pl_rows {
      * placed in service in its tax year, its section 179 share, its bonus and
      * its MACRS table (0: A-1, 1..4: A-2..A-5). */
     int k_tyyear, k_tyq, k_tybasis, k_tyybasis, k_ty179, k_tybonus, k_tytable;
+    /* With carbon figures and g (PW_G; MODEL.md, A plan's emissions): the
+     * tokens served by month (their sum in C), and in column C the tCO2e per
+     * 1M tokens served and its embodied part (a management metric). */
+    int r_co2_tok, k_co2_tpm, k_co2_etpm;
 } pl_rows;
 
 /* A plan's parts, as the sheet writes them. */
@@ -478,6 +482,10 @@ enum {
 /* With [tax], an owned purchase depreciated by tax year (in cash or on a
  * loan, a MACRS tax method; MODEL.md, Tax depreciation by tax year). */
 #define PW_TAX_YEAR (1ULL << 41)
+/* g, the tokens of a reference GPU-hour, on the sheet: with an API as the
+ * overflow, or with carbon figures and an inference reference's throughput
+ * (a plan's emissions per 1M tokens). */
+#define PW_G (1ULL << 42)
 
 /* How many rows an entry of plan_rows takes. */
 enum { PN_ONE, PN_OWNED_LINES, PN_LOAN_ROWS, PN_PURCHASES, PN_PURCHASE_FLAGS };

@@ -18,15 +18,20 @@ typedef struct co2_col {
     const char *key; /* its heading's label */
     const char *en;
     int money; /* the carbon cost: in the currency */
+    int per;   /* an intensity per 1M tokens: with g, in tCO2e per 1M tokens */
 } co2_col;
 
 static const co2_col cols[] = {
-    {XW_PL_CO2_S2L, XW_KEY("summary.plan_co2.s2l"), "Scope 2, location-based", 0},
-    {XW_PL_CO2_S2M, XW_KEY("summary.plan_co2.s2m"), "Scope 2, market-based", 0},
-    {XW_PL_CO2_S3P, XW_KEY("summary.plan_co2.s3p"), "Scope 3, purchased services", 0},
-    {XW_PL_CO2_S3C, XW_KEY("summary.plan_co2.s3c"), "Scope 3, capital goods", 0},
-    {XW_PL_CO2_T, XW_KEY("summary.plan_co2.t"), "Emissions (scope 2 market-based where given)", 0},
-    {XW_PL_CO2_COST, XW_KEY("summary.plan_co2.cost"), "Carbon cost (not in the total)", 1},
+    {XW_PL_CO2_S2L, XW_KEY("summary.plan_co2.s2l"), "Scope 2, location-based", 0, 0},
+    {XW_PL_CO2_S2M, XW_KEY("summary.plan_co2.s2m"), "Scope 2, market-based", 0, 0},
+    {XW_PL_CO2_S3P, XW_KEY("summary.plan_co2.s3p"), "Scope 3, purchased services", 0, 0},
+    {XW_PL_CO2_S3C, XW_KEY("summary.plan_co2.s3c"), "Scope 3, capital goods", 0, 0},
+    {XW_PL_CO2_T, XW_KEY("summary.plan_co2.t"), "Emissions (scope 2 market-based where given)", 0,
+     0},
+    {XW_PL_CO2_COST, XW_KEY("summary.plan_co2.cost"), "Carbon cost (not in the total)", 1, 0},
+    {XW_PL_CO2_TPM, XW_KEY("summary.plan_co2.tpm"), "Emissions per 1M tokens served", 0, 1},
+    {XW_PL_CO2_ETPM, XW_KEY("summary.plan_co2.etpm"),
+     "Embodied per 1M tokens served (a management metric)", 0, 1},
 };
 
 #define N_COLS (sizeof cols / sizeof cols[0])
@@ -45,15 +50,36 @@ static double engine_sum(const tco_plan_result *P, size_t k)
         return P->scope3_capital_tco2e;
     case XW_PL_CO2_T:
         return P->tco2e;
+    case XW_PL_CO2_TPM:
+        return P->tco2e_per_million_tokens;
+    case XW_PL_CO2_ETPM:
+        return P->embodied_tco2e_per_million_tokens;
     default:
         return P->carbon_cost;
     }
 }
 
-/* The columns shown: the carbon cost only when priced. */
+/* 1 when the block shows column k: the carbon cost when priced, the
+ * intensities when a plan's sheet has g (its tokens served). */
+static int shown(const xw_ctx *c, size_t k)
+{
+    if (cols[k].money)
+        return c->s->carbon_price > 0;
+    if (!cols[k].per)
+        return 1;
+    for (size_t p = 0; c->ps && p < c->s->n_plans; p++)
+        if (c->ps[p].r_co2[XW_PL_CO2_TPM] != XW_NONE)
+            return 1;
+    return 0;
+}
+
+/* The columns shown. */
 static size_t n_shown(const xw_ctx *c)
 {
-    return c->s->carbon_price > 0 ? N_COLS : N_COLS - 1;
+    size_t n = 0;
+    for (size_t k = 0; k < N_COLS; k++)
+        n += (size_t)shown(c, k);
+    return n;
 }
 
 /* 1 when plan p has a row in the Summary's plans' table (its sheet is written). */
@@ -117,14 +143,20 @@ void xw_sm_plan_co2(xw_ctx *c, int wo)
     xw_header_height(ws, h + 1, names, np, wo);
     xw_header_text(c, ws, h + 1, 0, xw_label(c, "summary.plans.plan", "Plan"));
     xw_header_text(c, ws, h + 1, 2, xw_label(c, "summary.head.unit", "Unit"));
-    for (size_t k = 0; k < n; k++) {
-        const int row = h + 2 + (int)k;
-        xw_text(c, ws, row, 0,
+    (void)n;
+    for (size_t k = 0, row = (size_t)h + 2; k < N_COLS; k++) {
+        if (!shown(c, k))
+            continue;
+        xw_text(c, ws, (int)row, 0,
                 cols[k].money && c->s->carbon_in_total
                     ? xw_label(c, "summary.plan_co2.cost_in", "Carbon cost (in the total)")
                     : xw_label(c, cols[k].key, cols[k].en),
                 xw_fmt(c, XS_TEXT, XN_NONE));
-        xw_text(c, ws, row, 2, cols[k].money ? c->currency : xw_label(c, "unit.tco2e", "tCO2e"),
+        xw_text(c, ws, (int)row++, 2,
+                cols[k].money ? c->currency
+                : cols[k].per
+                    ? xw_label(c, XW_KEY("unit.tco2e_per_million_tokens"), "tCO2e per 1M tokens")
+                    : xw_label(c, "unit.tco2e", "tCO2e"),
                 xw_fmt(c, XS_KEY, XN_NONE));
     }
     int col = c0;
@@ -134,9 +166,14 @@ void xw_sm_plan_co2(xw_ctx *c, int wo)
         const xw_plansheet *ps = &c->ps[p];
         const tco_plan_result *P = &c->r->plans[p];
         xw_link(c, ws, h + 1, col, ps->quoted, c->s->plans[p].name, xw_fmt(c, XS_LINK, XN_GENERAL));
-        for (size_t k = 0; k < n; k++) {
-            const int src = ps->r_co2[cols[k].which], row = h + 2 + (int)k;
-            lxw_format *fmt = xw_fmt(c, XS_CALC, cols[k].money ? XN_MONEY : XN_DEC2);
+        for (size_t k = 0, at = 0; k < N_COLS; k++) {
+            if (!shown(c, k))
+                continue;
+            const int src = ps->r_co2[cols[k].which], row = h + 2 + (int)at++;
+            lxw_format *fmt = xw_fmt(c, XS_CALC,
+                                     cols[k].money ? XN_MONEY
+                                     : cols[k].per ? XN_SCI
+                                                   : XN_DEC2);
             if (src == XW_NONE) { /* a part the plan lacks: its sheet has no such row */
                 xw_text(c, ws, row, col, "\xE2\x80\x93", xw_fmt(c, XS_CALC, XN_GENERAL));
                 continue;
