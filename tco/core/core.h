@@ -434,14 +434,10 @@ void tci_option_tax_at(const tco_scenario *s, const tco_option *o, double u, int
                        tco_month *monthly, double *tax, double *tax_npv, double *tax_first);
 /* The same for a plan purchase with its share of its tax year (NULL: as
  * tci_option_tax_at, the twelve months from the month after it); returns its
- * own month 0's tax depreciation. tci_option_tax_at is in taxyear.c. */
+ * own month 0's tax depreciation. */
 double tci_option_tax_share_at(const tco_scenario *s, const tco_option *o, double u, int t0,
                                int sold, tco_month *monthly, double *tax, double *tax_npv,
                                double *tax_first, const tci_tax_share *share);
-/* Option o's basis as a plan purchase by tax year: in *basis its capex, and
- * 1 when it is bought in cash or on a loan with a MACRS tax method (MODEL.md,
- * Tax depreciation by tax year); else 0 (taxyear.c). */
-int tci_tax_basis(const tco_scenario *s, const tco_option *o, double *basis);
 
 /* Option o's availability A (MODEL.md, Goodput): `availability`, or
  * 1 - failure_rate * repair_days / 365 (the loader refuses both, and an A

@@ -620,6 +620,13 @@ double tci_option_tax_share_at(const tco_scenario *s, const tco_option *o, doubl
     return r.tax_depreciation0;
 }
 
+/* See core.h. */
+void tci_option_tax_at(const tco_scenario *s, const tco_option *o, double u, int t0, int sold,
+                       tco_month *monthly, double *tax, double *tax_npv, double *tax_first)
+{
+    tci_option_tax_share_at(s, o, u, t0, sold, monthly, tax, tax_npv, tax_first, NULL);
+}
+
 /* The total as a line in the utilization (docs/MODEL.md, Break-even): its
  * slope, the terms that depend on u, summed as the workbook's drivers block
  * sums them; and its value at u = 0, the total less the slope times u. */

@@ -117,6 +117,19 @@ static double tax_rest(double rest, double all)
     return fabs(rest) <= 1e-12 * fmax(1, fabs(all)) ? 0 : rest;
 }
 
+/* Option o's basis as a plan purchase by tax year: in *basis its capex, and
+ * 1 when it is bought in cash or on a loan with a MACRS tax method (MODEL.md,
+ * Tax depreciation by tax year); else 0. */
+static int tax_basis(const tco_scenario *s, const tco_option *o, double *basis)
+{
+    int method = s->tax_depreciation >= 0 ? s->tax_depreciation : (int)o->depreciation;
+    tco_plan_purchase q = {0};
+    tci_part_figures(s, o, &q);
+    *basis = q.capex;
+    return o->acquire == TCO_BUY && o->financing != TCO_FIN_LEASE &&
+           (method == TCO_DEP_MACRS5 || method == TCO_DEP_MACRS7);
+}
+
 /* Each of the nb batches b' share of its tax year into sh (MODEL.md, Tax
  * depreciation by tax year): those bought in cash or on a loan with a MACRS
  * tax method are placed in service in their month. */
@@ -125,7 +138,7 @@ static void batch_shares(const tco_scenario *s, const batch *b, int nb, tci_tax_
     for (int j = 0; j < nb; j++) {
         tco_option o = part_option(s, b[j].i, b[j].count, 0);
         sh[j] = (tci_tax_share){.t0 = b[j].t};
-        sh[j].by_year = tci_tax_basis(s, &o, &sh[j].basis);
+        sh[j].by_year = tax_basis(s, &o, &sh[j].basis);
     }
     tci_tax_shares(s, sh, nb);
 }
@@ -610,8 +623,7 @@ static int keep_purchases(const tco_scenario *s, const tco_plan *p, int own_coun
                                                      q->sold - q->month);
         if (s->tax) { /* MODEL.md, Tax depreciation by tax year */
             double basis;
-            q->tax_by_year =
-                tci_tax_basis(s, &s->options[refresh ? p->refresh_i : p->own_i], &basis);
+            q->tax_by_year = tax_basis(s, &s->options[refresh ? p->refresh_i : p->own_i], &basis);
             q->tax_quarter = tci_tax_quarter(s, q->month);
         }
     }

@@ -108,21 +108,3 @@ void tci_tax_shares(const tco_scenario *s, tci_tax_share *sh, int n)
         sh[i].convention = q4 > 0.4 * after ? tci_tax_quarter(s, sh[i].t0) : 0;
     }
 }
-
-/* See core.h. */
-void tci_option_tax_at(const tco_scenario *s, const tco_option *o, double u, int t0, int sold,
-                       tco_month *monthly, double *tax, double *tax_npv, double *tax_first)
-{
-    tci_option_tax_share_at(s, o, u, t0, sold, monthly, tax, tax_npv, tax_first, NULL);
-}
-
-/* See core.h. */
-int tci_tax_basis(const tco_scenario *s, const tco_option *o, double *basis)
-{
-    int method = s->tax_depreciation >= 0 ? s->tax_depreciation : (int)o->depreciation;
-    tco_plan_purchase q = {0};
-    tci_part_figures(s, o, &q);
-    *basis = q.capex;
-    return o->acquire == TCO_BUY && o->financing != TCO_FIN_LEASE &&
-           (method == TCO_DEP_MACRS5 || method == TCO_DEP_MACRS7);
-}
