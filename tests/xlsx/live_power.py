@@ -22,7 +22,7 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, load_values, run_audit, tco_binary  # noqa: E402
+from xlsxtest import lo_recalc, load_values, run_audit, tco_binary, imported_alike  # noqa: E402
 from live_fx import inputs_cell  # noqa: E402
 from live_model import against_engine, summary_table  # noqa: E402
 import recalc_service  # noqa: E402
@@ -131,18 +131,7 @@ def main():
             print(f"{who}: compared {compared} figures with the engine")
             bad += [f"{who}: {m}" for m in more] + ([f"{who}: nothing compared"]
                                                     if not compared else [])
-        lo_book, words = recalc_service.libreoffice([edited], os.path.join(tmp, "lo2"))[edited]
-        if lo_book is None:
-            bad.append(f"LibreOffice did not save the book ({str(words)[-200:]})")
-        else:
-            new_ini = os.path.join(tmp, "imported.ini")
-            p = subprocess.run([tco, "import", lo_book, "--scenario", ini, "-o", new_ini],
-                               capture_output=True, text=True, timeout=120)
-            got = open(new_ini, encoding="utf-8").read() if os.path.exists(new_ini) else ""
-            with open(mod, encoding="utf-8") as f:
-                if got != f.read():
-                    bad.append(f"import (exit {p.returncode}): {got!r} is not the scenario "
-                               f"edited alike ({p.stderr.strip()[:300]})")
+        imported_alike(tco, edited, ini, mod, tmp, bad)
     for b in bad:
         print("FAIL", b)
     print("live power:", "FAIL" if bad else "OK")

@@ -67,6 +67,24 @@ def written_and_audited(tco, ini, book, bad):
         bad.append("the workbook breaks the FAST conventions: " + fast.stdout[-300:])
 
 
+def imported_alike(tco, edited, ini, mod, tmp, bad):
+    """LibreOffice saves the edited workbook as a user would, and `tco import` of it
+    against the scenario ini writes exactly the scenario edited alike (the file mod);
+    a failure into bad."""
+    lo_book, words = recalc_service.libreoffice([edited], os.path.join(tmp, "lo2"))[edited]
+    if lo_book is None:
+        bad.append(f"LibreOffice did not save the book ({str(words)[-200:]})")
+        return
+    new_ini = os.path.join(tmp, "imported.ini")
+    p = subprocess.run([tco, "import", lo_book, "--scenario", ini, "-o", new_ini],
+                       capture_output=True, text=True, timeout=120)
+    got = open(new_ini, encoding="utf-8").read() if os.path.exists(new_ini) else ""
+    with open(mod, encoding="utf-8") as f:
+        if got != f.read():
+            bad.append(f"import (exit {p.returncode}): {got!r} is not the scenario "
+                       f"edited alike ({p.stderr.strip()[:300]})")
+
+
 def audit_now(xlsx):
     p = subprocess.run(["/usr/bin/python3", AUDIT, xlsx], capture_output=True, text=True,
                        timeout=1800)
