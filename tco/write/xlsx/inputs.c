@@ -1023,50 +1023,6 @@ static int inputs_globals(xw_ctx *c, int row)
     return fx_done ? row : inputs_discounts(c, inputs_fx(c, row));
 }
 
-/* A MACRS table of Pub. 946 (convention 0: table A-1, 1..4: A-2..A-5; the rates
- * of tco_macrs_rate_at) from `row`: its heading, then years 1..8 of 5- and
- * 7-year property in columns C and D, the first year's row in *first; returns
- * the next row. */
-static int macrs_table(xw_ctx *c, int row, int convention, int *first)
-{
-    lxw_worksheet *ws = c->inputs;
-    const char *mh[] = {xw_label(c, "inputs.macrs.year", "Year"), "",
-                        xw_label(c, "inputs.macrs.5", "5-year property"),
-                        xw_label(c, "inputs.macrs.7", "7-year property"),
-                        xw_label(c, "inputs.head.source", "Source")};
-    const char *sources[] = {xw_label(c, "source.irs946", "IRS Publication 946, table A-1"),
-                             xw_label(c, "source.irs946_a2", "IRS Publication 946, table A-2"),
-                             xw_label(c, "source.irs946_a3", "IRS Publication 946, table A-3"),
-                             xw_label(c, "source.irs946_a4", "IRS Publication 946, table A-4"),
-                             xw_label(c, "source.irs946_a5", "IRS Publication 946, table A-5")};
-    const char *source = sources[convention];
-    for (int k = 0; k < 5; k++)
-        xw_text(c, ws, row, k, mh[k], xw_fmt(c, XS_HEADER, XN_NONE));
-    row++;
-    *first = row;
-    for (int y = 1; y <= 8; y++, row++) {
-        char yl[200];
-        xw_text(
-            c, ws, row, 0,
-            xw_labelf(c, yl, sizeof yl, "inputs.macrs.year_n", "Year {n}", "n", xw_int(y).s, NULL),
-            NULL);
-        double r5 = tco_macrs_rate_at(5, convention, y), r7 = tco_macrs_rate_at(7, convention, y);
-        if (y <= 6) {
-            xw_num(c, ws, row, 2, r5, xw_fmt(c, XS_FIXED, XN_PCT));
-            xw_num(c, ws, row, IN_COL_ASIS, r5, xw_fmt(c, XS_TEXT, XN_PCT));
-        }
-        xw_num(c, ws, row, 3, r7, xw_fmt(c, XS_FIXED, XN_PCT));
-        xw_num(c, ws, row, IN_COL_ASIS_D, r7, xw_fmt(c, XS_TEXT, XN_PCT));
-        char t[XW_FBUF];
-        tci_utf8_format(t, sizeof t, "AND(%s=%s,%s=%s)", xw_ref(NULL, row, 2, 0, 0).s,
-                        xw_ref(NULL, row, IN_COL_ASIS, 0, 0).s, xw_ref(NULL, row, 3, 0, 0).s,
-                        xw_ref(NULL, row, IN_COL_ASIS_D, 0, 0).s);
-        xw_in_changed(c, row, t);
-        xw_text(c, ws, row, 4, source, xw_fmt(c, XS_KEY, XN_NONE));
-    }
-    return row;
-}
-
 /* The constants (SecondsPerHour) and the MACRS tables (half-year, and
  * mid-quarter in the fourth quarter, then in the first three), from `row`;
  * returns the next row. */
@@ -1094,35 +1050,7 @@ static int inputs_constants(xw_ctx *c, int row)
             xw_fmt(c, XS_KEY, XN_NONE));
     xw_in_name(c, "CheckTolerance", row++, XW_COL_VAL);
     row++;
-    xw_text(c, ws, row++, 0,
-            xw_label(c, "inputs.macrs", "MACRS depreciation rates (half-year convention)"), sec);
-    row = macrs_table(c, row, 0, &c->in_macrs);
-    xw_text(c, ws, row++, 0,
-            xw_label(c, "inputs.macrs_q4",
-                     "MACRS depreciation rates (mid-quarter convention, placed in service in the "
-                     "fourth quarter)"),
-            sec);
-    row = macrs_table(c, row, 4, &c->in_macrs_q4);
-    /* The mid-quarter tables of quarters 1..3 (A-2..A-4), for a plan's
-     * purchases (MODEL.md, Tax depreciation by tax year); every table's first
-     * row by convention in in_macrs_at. */
-    const char *heads[] = {
-        xw_label(c, "inputs.macrs_q1",
-                 "MACRS depreciation rates (mid-quarter convention, placed in service in the "
-                 "first quarter)"),
-        xw_label(c, "inputs.macrs_q2",
-                 "MACRS depreciation rates (mid-quarter convention, placed in service in the "
-                 "second quarter)"),
-        xw_label(c, "inputs.macrs_q3",
-                 "MACRS depreciation rates (mid-quarter convention, placed in service in the "
-                 "third quarter)")};
-    c->in_macrs_at[0] = c->in_macrs;
-    c->in_macrs_at[4] = c->in_macrs_q4;
-    for (int q = 1; q <= 3; q++) {
-        xw_text(c, ws, row++, 0, heads[q - 1], sec);
-        row = macrs_table(c, row, q, &c->in_macrs_at[q]);
-    }
-    return row;
+    return xw_in_macrs(c, row);
 }
 
 /* Option i's keys under their heading, from `row`; returns the next row. */

@@ -39,4 +39,8 @@ int xw_in_demand(xw_ctx *c, int row);
  * the parts it has. Returns the next row. */
 int xw_in_plans(xw_ctx *c, int row);
 
+/* The MACRS tables from `row` (inmacrs.c), their first rows in c->in_macrs,
+ * in_macrs_q4 and in_macrs_at; returns the next row. */
+int xw_in_macrs(xw_ctx *c, int row);
+
 #endif /* TCO_WRITE_XLSX_INPUTS_H */
