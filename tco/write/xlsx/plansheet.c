@@ -238,13 +238,6 @@ static const char *f_blend(const void *ctx, int j, char *f, size_t fs, const cha
     return xw_formula(S->c, f, fs, "=IF(%s=%s,1,0)", mo, pl_drv(pl_flag(S, PF_LEASE, j)).s);
 }
 
-/* A flag that is 0 in every month (a purchase paid otherwise), fixed. */
-static void never(const pl_sheet *S, int row)
-{
-    for (int m = 0; m <= S->H; m++)
-        xw_num(S->c, S->ws, row, XW_COL_M0 + m, 0, xw_fmt(S->c, XS_FIXED, XN_INT));
-}
-
 /* The purchases' flag rows (PF_*), group by group, one row a purchase: the
  * months bought and sold in C (from Inputs, as the table reads them), and
  * each group's flags. */
@@ -306,7 +299,7 @@ static void purchase_flags(const pl_sheet *S, int first)
                                           xw_ow_in(lw, TCO_O_LOAN_MONTHS).s),
                                bought_at(S, j) + loan_term(S, j), f_bloan, on_bloan);
                 else
-                    never(S, row);
+                    pl_zeros(S, row, XN_INT);
                 break;
             case PF_LEASE:
                 xw_labelf(c, t, sizeof t, "plan.f_blease",
@@ -319,7 +312,7 @@ static void purchase_flags(const pl_sheet *S, int first)
                                           xw_ow_in(w, TCO_O_LEASE_MONTHS).s),
                                bought_at(S, j) + lease_term(S, j), f_blease, on_blease);
                 else
-                    never(S, row);
+                    pl_zeros(S, row, XN_INT);
                 break;
             default:
                 xw_labelf(c, t, sizeof t, "plan.f_blend", "{purchase}: lease's end (1 = yes)",
@@ -328,7 +321,7 @@ static void purchase_flags(const pl_sheet *S, int first)
                 if (xw_pl_buy_lease(S, j))
                     flag_cells(S, row, j, NULL, 0, f_blend, on_blend);
                 else
-                    never(S, row);
+                    pl_zeros(S, row, XN_INT);
                 break;
             }
         }

@@ -36,7 +36,8 @@ static int tax_row(const pl_rows *R)
     return R->r_tax;
 }
 
-static void st_heading(const pl_sheet *S, int row)
+/* See planw.h. */
+void xw_pl_st_heading(const pl_sheet *S, int row)
 {
     xw_text(S->c, S->ws, row, 0,
             xw_label(S->c, "option.st.heading", "For the statements (the Statements sheet)"),
@@ -167,14 +168,6 @@ static void bbv_rows(const pl_sheet *S, int first)
     buy_rows(S, first, 1);
 }
 
-/* The purchases' rows of block `first` in column col, as a range. */
-static xw_refbuf buys_at(const pl_sheet *S, int first, int col)
-{
-    xw_refbuf a = pl_at(first, col), b = pl_at(first + S->nb - 1, col), r;
-    tci_utf8_format(r.s, sizeof r.s, "%s:%s", a.s, b.s);
-    return r;
-}
-
 /* ===== The owned part's rows ===== */
 
 /* The book depreciation of the month: bought at once, the owned option's
@@ -185,7 +178,7 @@ static void f_dep(const pl_sheet *S, int row, int col, char *f, size_t fs)
     char g[XW_FBUF];
     (void)row;
     if (S->staged) {
-        xw_formula(S->c, f, fs, "=SUM(%s)", buys_at(S, S->R.r_sbdep, col).s);
+        xw_formula(S->c, f, fs, "=SUM(%s)", pl_buy_rows(S, S->R.r_sbdep, col).s);
         return;
     }
     xw_formula(
@@ -219,7 +212,7 @@ static void f_loss(const pl_sheet *S, int row, int col, char *f, size_t fs)
                    pl_at(S->R.f_end, col).s, pl_at(S->R.r_resid, col).s);
         return;
     }
-    xw_formula(S->c, f, fs, "=SUMPRODUCT(%s,%s)+%s%s%s", buys_at(S, S->R.r_sbbv, col).s,
+    xw_formula(S->c, f, fs, "=SUMPRODUCT(%s,%s)+%s%s%s", pl_buy_rows(S, S->R.r_sbbv, col).s,
                pl_flags(S, PF_SOLD, col).s, pl_at(S->R.r_resid, col).s,
                S->R.r_sale != XW_NONE ? "+" : "",
                S->R.r_sale != XW_NONE ? pl_at(S->R.r_sale, col).s : "");
@@ -241,7 +234,7 @@ static void f_bv(const pl_sheet *S, int row, int col, char *f, size_t fs)
                    pl_at(S->R.f_end, col).s);
         return;
     }
-    xw_refbuf b = buys_at(S, S->R.r_sbbv, col);
+    xw_refbuf b = pl_buy_rows(S, S->R.r_sbbv, col);
     xw_formula(S->c, f, fs, "=SUM(%s)-SUMPRODUCT(%s,%s)", b.s, b.s, pl_flags(S, PF_SOLD, col).s);
 }
 
@@ -276,18 +269,12 @@ static void loan_row(const pl_sheet *S, int row)
 
 /* ===== A lease on the books ===== */
 
-/* The engine's measurement of the plan's lease (its one purchase). */
-static const tco_stmt_lease *plan_lease(const pl_sheet *S)
+/* See planw.h. */
+tco_stmt_lease xw_pl_lease_of(const pl_sheet *S, int j)
 {
-    static const tco_stmt_lease none = {0};
     const tco_statements *st = S->c->st;
-    return st && st->plan_lease ? &st->plan_lease[S->p * st->plan_buys] : &none;
-}
-
-/* A driver's formula in column C, its value cached. */
-static void drv(const pl_sheet *S, int row, const char *f, double v, xw_numfmt nf)
-{
-    pl_fig(S, row, XW_COL_VAL, f, v, xw_fmt(S->c, XS_CALC, nf));
+    tco_stmt_lease none = {0};
+    return st && st->plan_lease ? st->plan_lease[S->p * st->plan_buys + (size_t)j] : none;
 }
 
 /* The plan's lease's references: its drivers. */
@@ -305,8 +292,8 @@ static void rate_drv(const pl_sheet *S, int row)
     char f[XW_FBUF];
     xw_refbuf b[6];
     xw_lease_refs L = refs_of(S, b);
-    drv(S, row, xw_lease_rate_formula(&S->wo, &L, f, sizeof f), plan_lease(S)->rate_monthly,
-        XN_PCT4);
+    pl_drv_fig(S, row, xw_lease_rate_formula(&S->wo, &L, f, sizeof f),
+               xw_pl_lease_of(S, 0).rate_monthly, XN_PCT4);
 }
 
 /* The liability at commencement: the payments not yet paid, discounted. */
@@ -315,8 +302,8 @@ static void ll0_drv(const pl_sheet *S, int row)
     char f[XW_FBUF];
     xw_refbuf b[6];
     xw_lease_refs L = refs_of(S, b);
-    drv(S, row, xw_lease_ll0_formula(&S->wo, &L, pl_drv(S->R.k_srate).s, f, sizeof f),
-        plan_lease(S)->liability0, XN_MONEY);
+    pl_drv_fig(S, row, xw_lease_ll0_formula(&S->wo, &L, pl_drv(S->R.k_srate).s, f, sizeof f),
+               xw_pl_lease_of(S, 0).liability0, XN_MONEY);
 }
 
 /* The right-of-use asset at commencement: the liability and the first
@@ -325,7 +312,7 @@ static void rou0_drv(const pl_sheet *S, int row)
 {
     char f[XW_FBUF];
     xw_formula(S->c, f, sizeof f, "=%s+%s", pl_drv(S->R.k_sll0).s, pl_drv(S->R.k_epmt).s);
-    drv(S, row, f, plan_lease(S)->rou0, XN_MONEY);
+    pl_drv_fig(S, row, f, xw_pl_lease_of(S, 0).rou0, XN_MONEY);
 }
 
 /* The liability at the start of the month: the month before's end. */
@@ -565,7 +552,7 @@ static void obv_row(const pl_sheet *S, int row)
 
 /* See planw.h. */
 const pl_row xw_pl_stmt_rows[] = {
-    PHEADING(s_st, PW_ST_OWN, st_heading),
+    PHEADING(s_st, PW_ST_OWN, xw_pl_st_heading),
     {PAT(r_sbdep), PW_ST_OWN | PW_STAGED, 0, PN_PURCHASES, NULL, NULL, PU_NONE, XS_TEXT, NULL, NULL,
      0, 0, bdep_rows},
     {PAT(r_sbbv), PW_ST_OWN | PW_STAGED, 0, PN_PURCHASES, NULL, NULL, PU_NONE, XS_TEXT, NULL, NULL,
@@ -579,7 +566,7 @@ const pl_row xw_pl_stmt_rows[] = {
     PLABEL(r_sloan, PW_ST_OWN | PW_ANY_LOAN, XW_KEY("option.lclose"), "Loan balance, end of month",
            PU_CURRENCY, loan_row),
     /* A lease on the books. */
-    PHEADING(s_stl, PW_ST_LL, st_heading),
+    PHEADING(s_stl, PW_ST_LL, xw_pl_st_heading),
     PLABEL(k_srate, PW_ST_LL, XW_KEY("option.st.rate"),
            "Lease's discount rate, monthly: implicit in the lease when it can be determined",
            PU_PERCENT, rate_drv),

@@ -67,14 +67,6 @@ static double pm(const pl_sheet *S, int m, int col)
     return st->plan_monthly[(S->p * st->n_months + (size_t)m) * TCO_STMT_COLS + (size_t)col];
 }
 
-/* Purchase j's lease as the engine measured it. */
-static tco_stmt_lease lease_of(const pl_sheet *S, int j)
-{
-    const tco_statements *st = S->c->st;
-    tco_stmt_lease none = {0};
-    return st && st->plan_lease ? st->plan_lease[S->p * st->plan_buys + (size_t)j] : none;
-}
-
 /* 1 when the engine's purchase j owns its hardware at its sale: paid in cash
  * or on a loan, or its lease bought out within its months. */
 static int owns(const pl_sheet *S, int j)
@@ -89,15 +81,10 @@ static int owns(const pl_sheet *S, int j)
 
 /* ===== Cells ===== */
 
-/* Purchase j's flag of group g in column col; its table's cell of column pb. */
+/* Purchase j's flag of group g in column col. */
 static xw_refbuf fl(const pl_sheet *S, int g, int j, int col)
 {
     return pl_at(pl_flag(S, g, j), col);
-}
-
-static xw_refbuf tb(const pl_sheet *S, int j, int pb)
-{
-    return pl_buy(S, j, pb);
 }
 
 /* Row `row` in the month before column col's. */
@@ -106,19 +93,12 @@ static xw_refbuf before(int row, int col)
     return xw_ref(NULL, row, col - 1, 0, 0);
 }
 
-/* A row of 0 in every month: a purchase paid otherwise has no such figure. */
-static void zeros(const pl_sheet *S, int row)
-{
-    for (int m = 0; m <= S->H; m++)
-        xw_num(S->c, S->ws, row, XW_COL_M0 + m, 0, xw_fmt(S->c, XS_FIXED, XN_MONEY));
-}
-
 /* Purchase j's payment in the month in column col, in advance, with its
  * buyout (in t). */
 static const char *paid(const pl_sheet *S, int j, int col, char *t, size_t ts)
 {
-    return xw_formula(S->c, t, ts, "(%s*%s+%s*%s)", tb(S, j, PB_EPMT).s, fl(S, PF_LEASE, j, col).s,
-                      tb(S, j, PB_EBUY).s, fl(S, PF_LEND, j, col).s);
+    return xw_formula(S->c, t, ts, "(%s*%s+%s*%s)", pl_buy(S, j, PB_EPMT).s,
+                      fl(S, PF_LEASE, j, col).s, pl_buy(S, j, PB_EBUY).s, fl(S, PF_LEND, j, col).s);
 }
 
 /* The month purchase j is sold before month H (1 = yes), in t. */
@@ -142,7 +122,8 @@ static const char *leaves(const pl_sheet *S, int j, int col, char *t, size_t ts)
     default:
         (void)e;
         return xw_formula(S->c, t, ts, "%s*IF(%s<=%s,1,1-%s)", fl(S, PF_SOLD, j, col).s,
-                          tb(S, j, PB_EEND).s, tb(S, j, PB_SOLD).s, pl_at(S->R.f_end, col).s);
+                          pl_buy(S, j, PB_EEND).s, pl_buy(S, j, PB_SOLD).s,
+                          pl_at(S->R.f_end, col).s);
     }
 }
 
@@ -152,7 +133,7 @@ static const char *sold_owned(const pl_sheet *S, int j, int col, char *t, size_t
     if (kind_of(S, j) == SL_OWNED)
         return xw_formula(S->c, t, ts, "%s", fl(S, PF_SOLD, j, col).s);
     return xw_formula(S->c, t, ts, "%s*IF(%s<=%s,1,0)", fl(S, PF_SOLD, j, col).s,
-                      tb(S, j, PB_EEND).s, tb(S, j, PB_SOLD).s);
+                      pl_buy(S, j, PB_EEND).s, pl_buy(S, j, PB_SOLD).s);
 }
 
 /* A label "{purchase}"-templated into row `row`. */
@@ -167,18 +148,13 @@ static void buy_label(const pl_sheet *S, int row, int j, const char *key, const 
 
 /* ===== Each purchase's lease at commencement (column C) ===== */
 
-static void drv(const pl_sheet *S, int row, const char *f, double v, xw_numfmt nf)
-{
-    pl_fig(S, row, XW_COL_VAL, f, v, xw_fmt(S->c, XS_CALC, nf));
-}
-
 /* Purchase j's lease's references: its table's payment, capex and resale
  * fraction, its months (the term known from the fraction when it is theirs). */
 static xw_lease_refs refs_of(const pl_sheet *S, int j, xw_refbuf b[6], char *months, size_t ms)
 {
-    b[0] = tb(S, j, PB_EPMT), b[1] = tb(S, j, PB_CAPEX), b[2] = tb(S, j, PB_CAPEX_GPU),
-    b[3] = tb(S, j, PB_CAPEX_INFRA), b[4] = tb(S, j, PB_RESFRAC), b[5] = pl_drv(S->R.k_rm);
-    xw_formula(S->c, months, ms, "%s-%s", tb(S, j, PB_SOLD).s, tb(S, j, PB_MONTH).s);
+    b[0] = pl_buy(S, j, PB_EPMT), b[1] = pl_buy(S, j, PB_CAPEX), b[2] = pl_buy(S, j, PB_CAPEX_GPU),
+    b[3] = pl_buy(S, j, PB_CAPEX_INFRA), b[4] = pl_buy(S, j, PB_RESFRAC), b[5] = pl_drv(S->R.k_rm);
+    xw_formula(S->c, months, ms, "%s-%s", pl_buy(S, j, PB_SOLD).s, pl_buy(S, j, PB_MONTH).s);
     return (xw_lease_refs){b[0].s, b[1].s, b[2].s, b[3].s, b[4].s, months, b[5].s};
 }
 
@@ -198,8 +174,8 @@ static void rate_rows(const pl_sheet *S, int first)
             continue;
         }
         xw_lease_refs L = refs_of(S, j, b, months, sizeof months);
-        drv(S, row, xw_lease_rate_formula(xw_pl_buy_option(S, j), &L, f, sizeof f),
-            lease_of(S, j).rate_monthly, XN_PCT4);
+        pl_drv_fig(S, row, xw_lease_rate_formula(xw_pl_buy_option(S, j), &L, f, sizeof f),
+                   xw_pl_lease_of(S, j).rate_monthly, XN_PCT4);
     }
 }
 
@@ -224,13 +200,13 @@ static void at_start_rows(const pl_sheet *S, int first, int k)
             continue;
         }
         xw_lease_refs L = refs_of(S, j, b, months, sizeof months);
-        tco_stmt_lease l = lease_of(S, j);
+        tco_stmt_lease l = xw_pl_lease_of(S, j);
         if (k == 1)
             xw_formula(c, f, sizeof f, "=%s+%s", pl_drv(S->R.k_qll0 + j).s, L.P);
         else
             xw_lease_ll0_formula(xw_pl_buy_option(S, j), &L, pl_drv(S->R.k_qrate + j).s, f,
                                  sizeof f);
-        drv(S, row, f, k == 0 ? l.liability0 : l.rou0, XN_MONEY);
+        pl_drv_fig(S, row, f, k == 0 ? l.liability0 : l.rou0, XN_MONEY);
     }
 }
 
@@ -262,7 +238,7 @@ static void buy_rows(const pl_sheet *S, int first, const char *key, const char *
         double sum = 0;
         buy_label(S, row, j, key, english, S->cur);
         if (!fn(S, j, row, XW_COL_M0, f, sizeof f)) {
-            zeros(S, row);
+            pl_zeros(S, row, XN_MONEY);
             continue;
         }
         for (int m = 0; m <= S->H; m++) {
@@ -297,7 +273,8 @@ static int f_dep(const pl_sheet *S, int j, int row, int col, char *f, size_t fs)
     switch (kind_of(S, j)) {
     case SL_OWNED:
         xw_pl_buy_year(S, j, col, y, sizeof y);
-        xw_formula(S->c, f, fs, "=%s*%s", in.s, dep_at(S, j, tb(S, j, PB_CAPEX).s, y, g, sizeof g));
+        xw_formula(S->c, f, fs, "=%s*%s", in.s,
+                   dep_at(S, j, pl_buy(S, j, PB_CAPEX).s, y, g, sizeof g));
         return 1;
     case SL_BOOKS:
         xw_formula(S->c, f, fs, "=%s/%s*%s*%s", pl_drv(S->R.k_qrou0 + j).s,
@@ -310,8 +287,9 @@ static int f_dep(const pl_sheet *S, int j, int row, int col, char *f, size_t fs)
                    dep_at(S, j, pl_drv(S->R.k_qrou0 + j).s, y, g, sizeof g));
         return 1;
     case SL_OP_BUY:
-        xw_formula(S->c, y, sizeof y, "ROUNDUP((%s-%s)/12,0)", mo.s, tb(S, j, PB_EEND).s);
-        xw_formula(S->c, f, fs, "=%s*%s", in.s, dep_at(S, j, tb(S, j, PB_EBUY).s, y, g, sizeof g));
+        xw_formula(S->c, y, sizeof y, "ROUNDUP((%s-%s)/12,0)", mo.s, pl_buy(S, j, PB_EEND).s);
+        xw_formula(S->c, f, fs, "=%s*%s", in.s,
+                   dep_at(S, j, pl_buy(S, j, PB_EBUY).s, y, g, sizeof g));
         return 1;
     default:
         return 0;
@@ -338,15 +316,15 @@ static int f_abv(const pl_sheet *S, int j, int row, int col, char *f, size_t fs)
     xw_refbuf b = fl(S, PF_BOUGHT, j, col);
     switch (kind_of(S, j)) {
     case SL_OWNED:
-        xw_formula(S->c, on, sizeof on, "%s*%s", tb(S, j, PB_CAPEX).s, b.s);
+        xw_formula(S->c, on, sizeof on, "%s*%s", pl_buy(S, j, PB_CAPEX).s, b.s);
         break;
     case SL_BOOKS:
     case SL_BOOKS_BUY:
         xw_formula(S->c, on, sizeof on, "%s*%s", pl_drv(S->R.k_qrou0 + j).s, b.s);
         break;
     case SL_OP_BUY:
-        xw_formula(S->c, on, sizeof on, "%s*%s*%s", tb(S, j, PB_EBUY).s, fl(S, PF_LEND, j, col).s,
-                   fl(S, PF_IN, j, col).s);
+        xw_formula(S->c, on, sizeof on, "%s*%s*%s", pl_buy(S, j, PB_EBUY).s,
+                   fl(S, PF_LEND, j, col).s, fl(S, PF_IN, j, col).s);
         break;
     default:
         return 0;
@@ -423,7 +401,7 @@ static int f_cost(const pl_sheet *S, int j, int row, int col, char *f, size_t fs
     (void)row;
     if (!operating(kind_of(S, j)))
         return 0;
-    xw_formula(S->c, f, fs, "=%s*%s*%s", tb(S, j, PB_EPMT).s,
+    xw_formula(S->c, f, fs, "=%s*%s*%s", pl_buy(S, j, PB_EPMT).s,
                xw_ref(NULL, pl_flag(S, PF_LEASE, j), col - 1, 1, 0).s, fl(S, PF_IN, j, col).s);
     return 1;
 }
@@ -446,7 +424,7 @@ static int f_ahead(const pl_sheet *S, int j, int row, int col, char *f, size_t f
     char e[XW_FBUF / 8];
     if (!operating(kind_of(S, j)))
         return 0;
-    xw_formula(S->c, f, fs, "=(%s+%s*%s-%s)*(1-%s)", before(row, col).s, tb(S, j, PB_EPMT).s,
+    xw_formula(S->c, f, fs, "=(%s+%s*%s-%s)*(1-%s)", before(row, col).s, pl_buy(S, j, PB_EPMT).s,
                fl(S, PF_LEASE, j, col).s, pl_at(S->R.r_qbcost + j, col).s,
                early(S, j, col, e, sizeof e));
     return 1;
@@ -471,22 +449,22 @@ static int f_loss(const pl_sheet *S, int j, int row, int col, char *f, size_t fs
     xw_ctx *c = S->c;
     sl_kind k = kind_of(S, j);
     char so[XW_FBUF / 4], e[XW_FBUF / 8], p[XW_FBUF / 4], left[XW_FBUF / 2];
-    xw_refbuf abv = pl_at(S->R.r_qbabv + j, col), owed = tb(S, j, PB_EOWED);
+    xw_refbuf abv = pl_at(S->R.r_qbabv + j, col), owed = pl_buy(S, j, PB_EOWED);
     (void)row;
     if (k == SL_OP) {
         xw_formula(c, f, fs, "=%s*(%s+%s+%s*%s-%s)", early(S, j, col, e, sizeof e), owed.s,
-                   before(S->R.r_qbahead + j, col).s, tb(S, j, PB_EPMT).s,
+                   before(S->R.r_qbahead + j, col).s, pl_buy(S, j, PB_EPMT).s,
                    fl(S, PF_LEASE, j, col).s, pl_at(S->R.r_qbcost + j, col).s);
         return 1;
     }
     sold_owned(S, j, col, so, sizeof so);
     if (k == SL_OWNED) {
-        xw_formula(c, f, fs, "=%s*(%s-%s)", so, abv.s, tb(S, j, PB_RESIDUAL).s);
+        xw_formula(c, f, fs, "=%s*(%s-%s)", so, abv.s, pl_buy(S, j, PB_RESIDUAL).s);
         return 1;
     }
     if (k == SL_OP_BUY)
         xw_formula(c, left, sizeof left, "%s+%s+%s*%s-%s", owed.s,
-                   before(S->R.r_qbahead + j, col).s, tb(S, j, PB_EPMT).s,
+                   before(S->R.r_qbahead + j, col).s, pl_buy(S, j, PB_EPMT).s,
                    fl(S, PF_LEASE, j, col).s, pl_at(S->R.r_qbcost + j, col).s);
     else /* on the books: the asset, the payments left, less the liability */
         xw_formula(c, left, sizeof left, "%s+%s-(%s+%s-%s*%s)", abv.s, owed.s,
@@ -496,8 +474,8 @@ static int f_loss(const pl_sheet *S, int j, int row, int col, char *f, size_t fs
         xw_formula(c, f, fs, "=%s*(%s)", early(S, j, col, e, sizeof e), left);
     else /* bought out: sold when owned by then, else returned early */
         xw_formula(c, f, fs, "=%s*(%s-%s)+%s*IF(%s<=%s,0,1)*(%s)", so, abv.s,
-                   tb(S, j, PB_RESIDUAL).s, early(S, j, col, e, sizeof e), tb(S, j, PB_EEND).s,
-                   tb(S, j, PB_SOLD).s, left);
+                   pl_buy(S, j, PB_RESIDUAL).s, early(S, j, col, e, sizeof e),
+                   pl_buy(S, j, PB_EEND).s, pl_buy(S, j, PB_SOLD).s, left);
     return 1;
 }
 
@@ -523,7 +501,7 @@ static int f_fin(const pl_sheet *S, int j, int row, int col, char *f, size_t fs)
         return 0;
     paid(S, j, col, p, sizeof p);
     xw_formula(S->c, f, fs, "=%s-%s*SIGN(%s)+%s*%s", p, pl_at(S->R.r_qbint + j, col).s, p,
-               early(S, j, col, e, sizeof e), tb(S, j, PB_EOWED).s);
+               early(S, j, col, e, sizeof e), pl_buy(S, j, PB_EOWED).s);
     return 1;
 }
 
@@ -540,14 +518,6 @@ static void fin_rows(const pl_sheet *S, int first)
 }
 
 /* ===== The plan's lines ===== */
-
-/* The range of a block's purchases' rows in column col. */
-static xw_refbuf all(const pl_sheet *S, int first, int col)
-{
-    xw_refbuf a = pl_at(first, col), b = pl_at(first + S->nb - 1, col), r;
-    tci_utf8_format(r.s, sizeof r.s, "%s:%s", a.s, b.s);
-    return r;
-}
 
 /* Appends "+term" to f (at *len) for each purchase whose kind `pick` takes,
  * the term written by `term`; "0" when none. */
@@ -616,12 +586,12 @@ static const char *t_int(const pl_sheet *S, int j, int col, char *t, size_t ts)
 
 static const char *t_buyout(const pl_sheet *S, int j, int col, char *t, size_t ts)
 {
-    return xw_formula(S->c, t, ts, "%s*%s", tb(S, j, PB_EBUY).s, fl(S, PF_LEND, j, col).s);
+    return xw_formula(S->c, t, ts, "%s*%s", pl_buy(S, j, PB_EBUY).s, fl(S, PF_LEND, j, col).s);
 }
 
 static const char *t_capex(const pl_sheet *S, int j, int col, char *t, size_t ts)
 {
-    return xw_formula(S->c, t, ts, "%s*%s", tb(S, j, PB_CAPEX).s, fl(S, PF_BOUGHT, j, col).s);
+    return xw_formula(S->c, t, ts, "%s*%s", pl_buy(S, j, PB_CAPEX).s, fl(S, PF_BOUGHT, j, col).s);
 }
 
 static const char *t_lent(const pl_sheet *S, int j, int col, char *t, size_t ts)
@@ -629,7 +599,7 @@ static const char *t_lent(const pl_sheet *S, int j, int col, char *t, size_t ts)
     const xw_optw *w;
     if (!xw_pl_buy_loan(S, j, &w))
         return xw_formula(S->c, t, ts, "0");
-    return xw_formula(S->c, t, ts, "%s*%s", tb(S, j, PB_LENT).s, fl(S, PF_BOUGHT, j, col).s);
+    return xw_formula(S->c, t, ts, "%s*%s", pl_buy(S, j, PB_LENT).s, fl(S, PF_BOUGHT, j, col).s);
 }
 
 /* Which plan line a row is. */
@@ -656,19 +626,19 @@ static void line_formula(const pl_sheet *S, sl_line line, int row, int col, char
     tci_utf8_format(f, fs, "=");
     switch (line) {
     case SLL_DEP:
-        xw_formula(S->c, f, fs, "=SUM(%s)", all(S, R->r_qbdep, col).s);
+        xw_formula(S->c, f, fs, "=SUM(%s)", pl_buy_rows(S, R->r_qbdep, col).s);
         return;
     case SLL_LOSS:
-        xw_formula(S->c, f, fs, "=SUM(%s)", all(S, R->r_qbloss, col).s);
+        xw_formula(S->c, f, fs, "=SUM(%s)", pl_buy_rows(S, R->r_qbloss, col).s);
         return;
     case SLL_LL:
-        xw_formula(S->c, f, fs, "=SUM(%s)", all(S, R->r_qbll, col).s);
+        xw_formula(S->c, f, fs, "=SUM(%s)", pl_buy_rows(S, R->r_qbll, col).s);
         return;
     case SLL_COST:
-        xw_formula(S->c, f, fs, "=SUM(%s)", all(S, R->r_qbcost, col).s);
+        xw_formula(S->c, f, fs, "=SUM(%s)", pl_buy_rows(S, R->r_qbcost, col).s);
         return;
     case SLL_FIN:
-        xw_formula(S->c, f, fs, "=SUM(%s)", all(S, R->r_qbfin, col).s);
+        xw_formula(S->c, f, fs, "=SUM(%s)", pl_buy_rows(S, R->r_qbfin, col).s);
         return;
     case SLL_BV:
         terms(S, col, pick_hw, t_after, f, fs, &len);
@@ -806,13 +776,6 @@ LINE_ROW(lent_row, SLL_LENT, 1)
 LINE_ROW(loan_row, SLL_LOAN, 0)
 #undef LINE_ROW
 
-static void sl_heading(const pl_sheet *S, int row)
-{
-    xw_text(S->c, S->ws, row, 0,
-            xw_label(S->c, "option.st.heading", "For the statements (the Statements sheet)"),
-            xw_fmt(S->c, XS_SECTION, XN_NONE));
-}
-
 #define PBUYS(member, when, cells)                                                                 \
     {                                                                                              \
         PAT(member), (when), 0, PN_PURCHASES, NULL, NULL, PU_NONE, XS_TEXT, NULL, NULL, 0, 0,      \
@@ -821,7 +784,7 @@ static void sl_heading(const pl_sheet *S, int row)
 
 /* See planw.h. */
 const pl_row xw_pl_stmt_lease_rows[] = {
-    PHEADING(s_stq, PW_ST_SLEASE, sl_heading),
+    PHEADING(s_stq, PW_ST_SLEASE, xw_pl_st_heading),
     PBUYS(k_qrate, PW_ST_SLEASE, rate_rows),
     PBUYS(k_qll0, PW_ST_SLEASE, ll0_rows),
     PBUYS(k_qrou0, PW_ST_SLEASE, rou0_rows),

@@ -274,6 +274,20 @@ static inline void pl_total(const pl_sheet *S, int row, int first, double v, xw_
            xw_fmt(S->c, st, nf));
 }
 
+/* A driver's formula in column C of `row`, its value v cached. */
+static inline void pl_drv_fig(const pl_sheet *S, int row, const char *f, double v, xw_numfmt nf)
+{
+    pl_fig(S, row, XW_COL_VAL, f, v, xw_fmt(S->c, XS_CALC, nf));
+}
+
+/* A row of 0 in every month, fixed (a flag or a figure a purchase paid
+ * otherwise does not have), in number format nf. */
+static inline void pl_zeros(const pl_sheet *S, int row, xw_numfmt nf)
+{
+    for (int m = 0; m <= S->H; m++)
+        xw_num(S->c, S->ws, row, XW_COL_M0 + m, 0, xw_fmt(S->c, XS_FIXED, nf));
+}
+
 /* "=IF(n>0,BODY,0)" in f from a formula "=BODY" in g: a part of 0 GPUs costs
  * nothing, not even its option's fixed lines (MODEL.md, Plans). */
 static inline const char *pl_if_any(const pl_sheet *S, char *f, size_t fs, const char *n,
@@ -320,6 +334,14 @@ static inline xw_refbuf pl_buys(const pl_sheet *S, int pb)
 static inline xw_refbuf pl_buy(const pl_sheet *S, int j, int pb)
 {
     return xw_ref(NULL, S->R.k_buy + j, pl_col(S, pb), 1, 1);
+}
+
+/* A block of one row a purchase, from row `first`, in column col, as a range. */
+static inline xw_refbuf pl_buy_rows(const pl_sheet *S, int first, int col)
+{
+    xw_refbuf a = pl_at(first, col), b = pl_at(first + S->nb - 1, col), r;
+    tci_utf8_format(r.s, sizeof r.s, "%s:%s", a.s, b.s);
+    return r;
 }
 
 /* The groups of the purchases' flag rows, nb rows each (one a purchase): the
@@ -582,6 +604,8 @@ extern const size_t xw_pl_n_stmt_rows;
 /* Plan p's rows the Statements sheet reads, from its sheet's rows R, into
  * ps (its st_* members). */
 void xw_pl_stmt_layout(const xw_ctx *c, size_t p, const pl_rows *R, xw_plansheet *ps);
+/* The heading of the rows for the statements (planstmt.c). */
+void xw_pl_st_heading(const pl_sheet *S, int row);
 /* With buy_at or a refresh and a purchase on a lease, the rows its
  * statements need (planstmtl.c), after xw_pl_stmt_rows; their part of ps,
  * over what xw_pl_stmt_layout set. */
@@ -598,6 +622,9 @@ const char *xw_pl_buy_year(const pl_sheet *S, int j, int col, char *t, size_t ts
  * depreciation (k 0), its asset before a sale (k 1: its book value, or on
  * the books its right-of-use asset), its lease's interest (k 2). */
 double xw_pl_buy_value(const pl_sheet *S, int j, int m, int k);
+/* Purchase j's lease as the engine measured it at its commencement (zeros
+ * when not leased; bought at once, j = 0), planstmt.c. */
+tco_stmt_lease xw_pl_lease_of(const pl_sheet *S, int j);
 /* The present values of what the owned part's leases and the reserved part's
  * term owe past the horizon (plandrivers.c), rows of the cash flow's table
  * below what they discount. */
