@@ -148,7 +148,10 @@ static void test_plan_intensity_tokens(void)
  * 1e9 * 3e9 = 1.8e19 FLOP; gb at 100 TFLOPS and mfu 0.5 does 5e13 a second, so
  * a run takes 1.8e19 / 5e13 / 3600 = 100 reference GPU-hours. mix: 1.19 t over
  * 900 hours served, 100 * 1.19 / 900 = 0.13222 t a run; own-only 100 * 1.09 /
- * 500 = 0.218. No tokens without tokens_per_request. */
+ * 500 = 0.218. No tokens without tokens_per_request. The option gb: 2 GPUs
+ * at 2 kW x 100 hours x 1.5 = 300 kWh a month, 900 x 0.5 / 1000 = 0.45 t and
+ * its 0.7 t embodied, 1.15 t in 600 GPU-hours: 100 * 1.15 / 600 = 0.19167 t a
+ * run; od gives no TFLOPS: null. */
 #define RUN_KEYS                                                                                   \
     EXAMPLE("carbon_price = 100\n", "grid_kgco2e_per_kwh = 0.5\n",                                 \
             "embodied_kgco2e = 100\nserver_embodied_kgco2e = 500\nfp16_tflops = 100\n",            \
@@ -165,6 +168,9 @@ static void test_plan_intensity_run(void)
     CLOSE(r->options[0].sizing.run_gpu_hours, 100);
     CLOSE(mix->tco2e_per_run, 100 * 1.19 / 900);
     CLOSE(own->tco2e_per_run, 100 * 1.09 / 500);
+    CLOSE(r->options[0].tco2e, 1.15);
+    CLOSE(r->options[0].tco2e_per_run, 100 * 1.15 / 600);
+    CU_ASSERT(isnan(r->options[2].tco2e_per_run));
     CU_ASSERT(isnan(mix->tco2e_per_million_tokens));
     CU_ASSERT(isnan(mix->embodied_tco2e_per_million_tokens));
     tco_result_free(r);

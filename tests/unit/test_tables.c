@@ -407,7 +407,7 @@ static void test_fields_outputs(void)
         "after_tax_total,after_tax_npv,irr_after_tax,mirr_after_tax,payback_month_after_tax,"
         "discounted_payback_month_after_tax,rank,feasible,scope2_location_tco2e,"
         "scope2_market_tco2e,scope3_purchased_tco2e,scope3_capital_tco2e,tco2e,"
-        "tco2e_per_million_tokens,carbon_cost,breakeven_tokens_per_day");
+        "tco2e_per_million_tokens,tco2e_per_run,carbon_cost,breakeven_tokens_per_day");
     CU_ASSERT_STRING_EQUAL(
         names_of(TCI_OUT_MD),
         "label,acquire,loan_interest,lease_payments,total,npv,"

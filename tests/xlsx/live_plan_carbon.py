@@ -48,7 +48,9 @@ ROWS = {"Electricity of the owned GPUs, IT load x hours x PUE (kWh)": "electrici
         "Carbon cost: tCO2e x carbon price (not in the total)": "carbon_cost",
         "tCO2e per 1M tokens served": "tco2e_per_million_tokens",
         "Embodied tCO2e per 1M tokens served (a management metric: capital goods spread over "
-        "the work)": "embodied_tco2e_per_million_tokens"}
+        "the work)": "embodied_tco2e_per_million_tokens",
+        "tCO2e per training run: a run's reference GPU-hours (Workload) x tCO2e / reference "
+        "GPU-hours served": "tco2e_per_run"}
 
 
 # The Summary's plans' emissions: its rows, by their label, and the engine's member.
@@ -61,7 +63,8 @@ SUMMARY_ROWS = {"Scope 2, location-based": "scope2_location_tco2e",
 # With g (an inference reference's tokens), the intensities per 1M tokens served too.
 SUMMARY_PER = {"Emissions per 1M tokens served": "tco2e_per_million_tokens",
                "Embodied per 1M tokens served (a management metric)":
-                   "embodied_tco2e_per_million_tokens"}
+                   "embodied_tco2e_per_million_tokens",
+               "Emissions per training run": "tco2e_per_run"}
 DASH = "\u2013"
 
 

@@ -185,6 +185,20 @@ typedef struct xw_optsheet {
 
 /* ===== Layout of one plan's sheet (plansheet.c) ===== */
 
+/* The rows of a plan sheet's carbon block the Summary reads (xw_plansheet.r_co2). */
+typedef enum xw_pl_co2 {
+    XW_PL_CO2_S2L,  /* scope 2, location-based */
+    XW_PL_CO2_S2M,  /* scope 2, market-based */
+    XW_PL_CO2_S3P,  /* scope 3, purchased services */
+    XW_PL_CO2_S3C,  /* scope 3, capital goods */
+    XW_PL_CO2_T,    /* the sum */
+    XW_PL_CO2_COST, /* the carbon cost (with a price) */
+    XW_PL_CO2_TPM,  /* tCO2e per 1M tokens served (with g) */
+    XW_PL_CO2_ETPM, /* its embodied part, a management metric */
+    XW_PL_CO2_RUN,  /* tCO2e per training run */
+    XW_PL_CO2_N
+} xw_pl_co2;
+
 /* One [plan NAME]'s sheet: its name, its Inputs rows and the rows other sheets
  * read (the columns are an option sheet's). */
 typedef struct xw_plansheet {
@@ -241,20 +255,11 @@ typedef struct xw_plansheet {
     /* With carbon figures (MODEL.md, A plan's emissions): the rows of its
      * carbon block (sums in column C), by xw_pl_co2; XW_NONE where the sheet
      * has none. */
-    int r_co2[8];
+    int r_co2[XW_PL_CO2_N];
 } xw_plansheet;
 
-/* The rows of a plan sheet's carbon block the Summary reads (xw_plansheet.r_co2). */
-typedef enum xw_pl_co2 {
-    XW_PL_CO2_S2L,  /* scope 2, location-based */
-    XW_PL_CO2_S2M,  /* scope 2, market-based */
-    XW_PL_CO2_S3P,  /* scope 3, purchased services */
-    XW_PL_CO2_S3C,  /* scope 3, capital goods */
-    XW_PL_CO2_T,    /* the sum */
-    XW_PL_CO2_COST, /* the carbon cost (with a price) */
-    XW_PL_CO2_TPM,  /* tCO2e per 1M tokens served (with g) */
-    XW_PL_CO2_ETPM, /* its embodied part, a management metric */
-} xw_pl_co2;
+/* Workload: A label, B field, C unit, from D a column per option (workload.c). */
+#define XW_WL_COL0 3
 
 /* Budget: A..G the fiscal year, its months and whether it is partial; from H the
  * budget's columns (TCO_BUDGET_*). */
@@ -336,6 +341,8 @@ typedef struct xw_ctx {
     int sm_pco2, sm_pco2_end;   /* the plans' emissions under it (smplanco2.c): its heading
                                    row and its last row; XW_NONE without carbon figures */
     int ck_master;              /* Checks row of the master check */
+    int wl_gh; /* the Workload sheet's row of a training run's GPU-hours, option i's in column
+                  XW_WL_COL0 + i (workload.c); XW_NONE unless the sheet sizes a training run */
     /* Buy-vs-Rent: the first and last rows of the sweep's totals, with the
      * utilizations in column A and option i in column 1 + i (XW_NONE: no sheet). */
     int br_first, br_last;

@@ -11,6 +11,10 @@
 int xw_field_shown(const xw_ctx *c, int fi)
 {
     const tci_field *f = tci_field_get((tci_field_id)fi);
+    /* tCO2e per training run reads a run's GPU-hours on the Workload sheet
+     * (MODEL.md, Carbon): shown where that sheet sizes a run. */
+    if (fi == TCI_F_TCO2E_PER_RUN && c->wl_gh == XW_NONE)
+        return 0;
     return f && (f->outputs & TCI_OUT_SUMMARY) && tci_field_in(f, c->r);
 }
 

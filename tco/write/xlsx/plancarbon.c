@@ -324,6 +324,31 @@ static void per_tokens(const pl_sheet *S, int row, int k)
            xw_fmt(c, XS_CALC, XN_SCI));
 }
 
+/* tCO2e per training run, in column C: a run's GPU-hours of the reference (the
+ * Workload sheet's) x the block's sum / the reference GPU-hours served, the
+ * demand less what is left unserved (MODEL.md, A plan's emissions). */
+static void run_row(const pl_sheet *S, int row)
+{
+    xw_ctx *c = S->c;
+    const pl_rows *R = &S->R;
+    const int ref = c->s->demand->ref;
+    xw_refbuf run = xw_ref(c->sheet_q[TCI_SHEET_WORKLOAD], c->wl_gh, XW_WL_COL0 + ref, 1, 1);
+    char served[XW_FBUF], f[XW_FBUF];
+    if (R->r_unserved != XW_NONE)
+        tci_utf8_format(served, sizeof served, "(%s-%s)", pl_drv(R->r_demand).s,
+                        pl_drv(R->r_unserved).s);
+    else
+        tci_utf8_format(served, sizeof served, "%s", pl_drv(R->r_demand).s);
+    xw_formula(c, f, sizeof f, "=IF(AND(ISNUMBER(%s),%s>0),%s*%s/%s,%s)", run.s, served, run.s,
+               pl_drv(R->r_co2_t).s, served, xw_na_word(c).lit);
+    const double v = S->pr->tco2e_per_run;
+    lxw_format *fmt = xw_fmt(c, XS_CALC, XN_DEC2);
+    if (isnan(v))
+        xw_fstr(c, S->ws, row, XW_COL_VAL, f, xw_na_word(c).text, fmt);
+    else
+        pl_fig(S, row, XW_COL_VAL, f, v, fmt);
+}
+
 static void tpm_row(const pl_sheet *S, int row)
 {
     per_tokens(S, row, 0);
@@ -361,7 +386,10 @@ static void etpm_row(const pl_sheet *S, int row)
            "tCO2e per 1M tokens served", PU_NONE, tpm_row),                                        \
     PLABEL(k_co2_etpm, PW_CARBON | PW_G | PW_OWN | (in), XW_KEY("plan.co2.etpm"),                  \
            "Embodied tCO2e per 1M tokens served (a management metric: capital goods spread "       \
-           "over the work)", PU_NONE, etpm_row)
+           "over the work)", PU_NONE, etpm_row),                                                  \
+    PLABEL(k_co2_run, PW_CARBON | PW_RUN | (in), XW_KEY("plan.co2.run"),                           \
+           "tCO2e per training run: a run's reference GPU-hours (Workload) x tCO2e / reference "   \
+           "GPU-hours served", PU_NONE, run_row)
 
 /* See planw.h. */
 const pl_row xw_pl_carbon_rows[] = {

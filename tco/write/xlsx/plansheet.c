@@ -839,6 +839,7 @@ static unsigned long long plan_has(const xw_ctx *c, size_t p, int *nloan)
     has |= vo && vo->acquire == TCO_API && vo->max_tokens_per_minute > 0 ? PW_API_LIMIT : 0;
     has |= s->carbon_in_total ? PW_CTOTAL : PW_NO_CTOTAL;
     has |= (has & PW_API) || (carbon && c->r->plans[p].api_tokens_per_hour > 0) ? PW_G : 0;
+    has |= carbon && c->wl_gh != XW_NONE && s->model_params > 0 ? PW_RUN : 0;
     return has;
 }
 
@@ -927,8 +928,8 @@ void xw_plan_layout(xw_ctx *c, size_t p)
     ps->r_commit[0] = R.r_res_commit;
     ps->r_commit[1] = R.r_own_commit;
     ps->r_co2_cost = c->s->carbon_in_total ? R.r_co2_cost : XW_NONE;
-    const int co2[8] = {R.r_co2_s2l, R.r_co2_s2m,  R.r_co2_s3p, R.r_co2_s3c,
-                        R.r_co2_t,   R.r_co2_cost, R.k_co2_tpm, R.k_co2_etpm};
+    const int co2[XW_PL_CO2_N] = {R.r_co2_s2l,  R.r_co2_s2m, R.r_co2_s3p,  R.r_co2_s3c, R.r_co2_t,
+                                  R.r_co2_cost, R.k_co2_tpm, R.k_co2_etpm, R.k_co2_run};
     memcpy(ps->r_co2, co2, sizeof co2);
     xw_pl_stmt_layout(c, p, &R, ps);
     xw_pl_stmt_lease_layout(&R, ps); /* with a purchase on a lease, in stages */

@@ -124,6 +124,9 @@ typedef struct pl_rows {
      * tokens served by month (their sum in C), and in column C the tCO2e per
      * 1M tokens served and its embodied part (a management metric). */
     int r_co2_tok, k_co2_tpm, k_co2_etpm;
+    /* With carbon figures and a training run the Workload sheet sizes
+     * (PW_RUN): in column C the tCO2e per training run. */
+    int k_co2_run;
 } pl_rows;
 
 /* A plan's parts, as the sheet writes them. */
@@ -508,6 +511,9 @@ enum {
  * overflow, or with carbon figures and an inference reference's throughput
  * (a plan's emissions per 1M tokens). */
 #define PW_G (1ULL << 42)
+/* With carbon figures, a training run's GPU-hours on the Workload sheet (a
+ * plan's emissions per training run). */
+#define PW_RUN (1ULL << 43)
 
 /* How many rows an entry of plan_rows takes. */
 enum { PN_ONE, PN_OWNED_LINES, PN_LOAN_ROWS, PN_PURCHASES, PN_PURCHASE_FLAGS };

@@ -82,6 +82,8 @@ void xw_write_checks(xw_ctx *c);
 /* Workload (workload.c), Buy-vs-Rent (buyrent.c), Sensitivity (sensitivity.c),
  * Cases (cases.c), Monte Carlo (montecarlo.c). */
 void xw_write_workload(xw_ctx *c);
+/* The Workload sheet's rows, fixed before any sheet is written: c->wl_gh. */
+void xw_workload_layout(xw_ctx *c);
 void xw_write_buy_vs_rent(xw_ctx *c);
 void xw_write_sensitivity(xw_ctx *c);
 void xw_write_cases(xw_ctx *c);

@@ -19,19 +19,21 @@ typedef struct co2_col {
     const char *en;
     int money; /* the carbon cost: in the currency */
     int per;   /* an intensity per 1M tokens: with g, in tCO2e per 1M tokens */
+    int run;   /* tCO2e per training run: with a run's GPU-hours */
 } co2_col;
 
 static const co2_col cols[] = {
-    {XW_PL_CO2_S2L, XW_KEY("summary.plan_co2.s2l"), "Scope 2, location-based", 0, 0},
-    {XW_PL_CO2_S2M, XW_KEY("summary.plan_co2.s2m"), "Scope 2, market-based", 0, 0},
-    {XW_PL_CO2_S3P, XW_KEY("summary.plan_co2.s3p"), "Scope 3, purchased services", 0, 0},
-    {XW_PL_CO2_S3C, XW_KEY("summary.plan_co2.s3c"), "Scope 3, capital goods", 0, 0},
+    {XW_PL_CO2_S2L, XW_KEY("summary.plan_co2.s2l"), "Scope 2, location-based", 0, 0, 0},
+    {XW_PL_CO2_S2M, XW_KEY("summary.plan_co2.s2m"), "Scope 2, market-based", 0, 0, 0},
+    {XW_PL_CO2_S3P, XW_KEY("summary.plan_co2.s3p"), "Scope 3, purchased services", 0, 0, 0},
+    {XW_PL_CO2_S3C, XW_KEY("summary.plan_co2.s3c"), "Scope 3, capital goods", 0, 0, 0},
     {XW_PL_CO2_T, XW_KEY("summary.plan_co2.t"), "Emissions (scope 2 market-based where given)", 0,
-     0},
-    {XW_PL_CO2_COST, XW_KEY("summary.plan_co2.cost"), "Carbon cost (not in the total)", 1, 0},
-    {XW_PL_CO2_TPM, XW_KEY("summary.plan_co2.tpm"), "Emissions per 1M tokens served", 0, 1},
+     0, 0},
+    {XW_PL_CO2_COST, XW_KEY("summary.plan_co2.cost"), "Carbon cost (not in the total)", 1, 0, 0},
+    {XW_PL_CO2_TPM, XW_KEY("summary.plan_co2.tpm"), "Emissions per 1M tokens served", 0, 1, 0},
     {XW_PL_CO2_ETPM, XW_KEY("summary.plan_co2.etpm"),
-     "Embodied per 1M tokens served (a management metric)", 0, 1},
+     "Embodied per 1M tokens served (a management metric)", 0, 1, 0},
+    {XW_PL_CO2_RUN, XW_KEY("summary.plan_co2.run"), "Emissions per training run", 0, 0, 1},
 };
 
 #define N_COLS (sizeof cols / sizeof cols[0])
@@ -54,21 +56,24 @@ static double engine_sum(const tco_plan_result *P, size_t k)
         return P->tco2e_per_million_tokens;
     case XW_PL_CO2_ETPM:
         return P->embodied_tco2e_per_million_tokens;
+    case XW_PL_CO2_RUN:
+        return P->tco2e_per_run;
     default:
         return P->carbon_cost;
     }
 }
 
 /* 1 when the block shows column k: the carbon cost when priced, the
- * intensities when a plan's sheet has g (its tokens served). */
+ * intensities when a plan's sheet has them (g, its tokens served, or a
+ * training run's GPU-hours). */
 static int shown(const xw_ctx *c, size_t k)
 {
     if (cols[k].money)
         return c->s->carbon_price > 0;
-    if (!cols[k].per)
+    if (!cols[k].per && !cols[k].run)
         return 1;
     for (size_t p = 0; c->ps && p < c->s->n_plans; p++)
-        if (c->ps[p].r_co2[XW_PL_CO2_TPM] != XW_NONE)
+        if (c->ps[p].r_co2[cols[k].per ? XW_PL_CO2_TPM : XW_PL_CO2_RUN] != XW_NONE)
             return 1;
     return 0;
 }
@@ -156,7 +161,8 @@ void xw_sm_plan_co2(xw_ctx *c, int wo)
                 cols[k].money ? c->currency
                 : cols[k].per
                     ? xw_label(c, XW_KEY("unit.tco2e_per_million_tokens"), "tCO2e per 1M tokens")
-                    : xw_label(c, "unit.tco2e", "tCO2e"),
+                : cols[k].run ? xw_label(c, XW_KEY("unit.tco2e_per_run"), "tCO2e per run")
+                              : xw_label(c, "unit.tco2e", "tCO2e"),
                 xw_fmt(c, XS_KEY, XN_NONE));
     }
     int col = c0;

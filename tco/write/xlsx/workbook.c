@@ -156,6 +156,7 @@ static void prepare(xw_ctx *c)
     for (int k = 0; k < TCO_S_COUNT; k++)
         c->in_g[k] = XW_NONE;
     c->in_dgph = c->in_dgrowth = c->in_dseason = c->in_dvalues = XW_NONE;
+    c->wl_gh = XW_NONE;
     if (s->n_plans && s->demand && c->r->plans && c->r->n_plans == s->n_plans) {
         c->ps = calloc(s->n_plans, sizeof *c->ps);
         if (!c->ps) {
@@ -361,6 +362,7 @@ static void write_sheets(xw_ctx *c)
     const tco_scenario *s = c->s;
     for (size_t i = 0; i < s->n_options; i++)
         xw_option_layout(c, i);
+    xw_workload_layout(c); /* before the plans': their sheets read a run's GPU-hours */
     for (size_t p = 0; c->ps && p < s->n_plans; p++)
         xw_plan_layout(c, p);
     xw_budget_layout(c);

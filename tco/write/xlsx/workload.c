@@ -16,7 +16,7 @@
 #define WL_TBUF 1024 /* one unit label */
 
 /* Columns: A label, B field (the JSON name), C unit, D.. one per option. */
-#define WL_COL0 3
+#define WL_COL0 XW_WL_COL0
 
 /* ===== Cells ===== */
 
@@ -109,7 +109,58 @@ static void wl_title(wl_sheet *W)
                  "costed."));
 }
 
-/* The model, from Inputs: its rows and those of the constants below it. */
+/* The sheet's rows, which depend on the mode only: the model's (from row 5,
+ * under its heading and the mode), the constants' below them, then the
+ * options' table (its heading row, blocks and figures). xw_workload_layout
+ * fixes them before any sheet is written, so that other sheets may read them. */
+static void wl_layout(wl_sheet *W)
+{
+    const int training = W->training;
+    int row = 5;
+    W->m_params = row++, W->m_bpp = row++, W->m_ovh = row++, W->m_need = row++;
+    W->m_tokens = W->m_mfu = W->m_rps = W->m_tpr = W->m_flops_run = XW_NONE;
+    if (training)
+        W->m_tokens = row++, W->m_mfu = row++, W->m_flops_run = row++;
+    else
+        W->m_rps = row++, W->m_tpr = row++;
+    /* Constants of MODEL.md, kept out of the formulas (training uses all four). */
+    W->k_gb = row + 2, W->k_dig = row + 3;
+    W->k_fpt = W->k_tflop = W->k_day = XW_NONE;
+    if (training)
+        W->k_fpt = row + 4, W->k_tflop = row + 5, W->k_day = row + 6;
+    row = (training ? W->k_day : W->k_dig) + 2;
+    W->hdr = row++;
+    W->s_mem = row++;
+    W->o_count = row++, W->o_mem = row++, W->o_min = row++, W->o_fits = row++;
+    row++;
+    W->s_rate = row++;
+    W->o_util = row++, W->o_rate = row++;
+    row++;
+    W->s_work = row++;
+    W->o_tf = W->o_se = W->o_flops = W->o_th = W->o_td = W->o_gh = W->o_cpr = XW_NONE;
+    W->o_runs = W->o_tpc = W->o_tp = W->o_pg = W->o_cpk = W->o_cpm = W->o_gn = XW_NONE;
+    if (training) {
+        W->o_tf = row++, W->o_se = row++, W->o_flops = row++, W->o_th = row++, W->o_td = row++;
+        W->o_gh = row++, W->o_cpr = row++, W->o_runs = row++, W->o_tpc = row++;
+    } else {
+        W->o_tp = row++, W->o_se = row++, W->o_pg = row++, W->o_cpk = row++, W->o_cpm = row++;
+        W->o_gn = row++;
+    }
+    W->last_row = row - 1;
+}
+
+/* See sheets.h. */
+void xw_workload_layout(xw_ctx *c)
+{
+    c->wl_gh = XW_NONE;
+    if (!xw_sheet_due(c, c->workload) || c->s->mode != TCO_TRAINING)
+        return;
+    wl_sheet W = {.c = c, .ws = c->workload, .training = 1};
+    wl_layout(&W);
+    c->wl_gh = W.o_gh;
+}
+
+/* The model, from Inputs, in the rows wl_layout chose. */
 static void wl_model(wl_sheet *W)
 {
     xw_ctx *c = W->c;
@@ -117,15 +168,15 @@ static void wl_model(wl_sheet *W)
     const tco_scenario *s = c->s;
     const int training = W->training, c0 = WL_COL0;
     char f[XW_FBUF], u[WL_TBUF];
-    int row = 3;
-    xw_section(c, ws, row++, xw_label(c, "workload.model", "The model (from Inputs)"));
+    const int m_params = W->m_params, m_bpp = W->m_bpp, m_ovh = W->m_ovh, m_need = W->m_need;
+    const int m_tokens = W->m_tokens, m_mfu = W->m_mfu, m_rps = W->m_rps, m_tpr = W->m_tpr;
+    const int m_flops_run = W->m_flops_run, k_gb = W->k_gb, k_fpt = W->k_fpt;
+    xw_section(c, ws, m_params - 2, xw_label(c, "workload.model", "The model (from Inputs)"));
     const char *mode_names[] = {xw_label(c, "workload.mode.training", "training"),
                                 xw_label(c, "workload.mode.inference", "inference")};
-    head(c, ws, row, xw_label(c, "workload.mode", "Mode"), "mode",
+    head(c, ws, m_params - 1, xw_label(c, "workload.mode", "Mode"), "mode",
          xw_label(c, "workload.mode_note", "set in the scenario file"));
-    xw_text(c, ws, row++, c0, mode_names[training ? 0 : 1], xw_fmt(c, XS_FIXED, XN_GENERAL));
-    int m_params = row++, m_bpp = row++, m_ovh = row++, m_need = row++;
-    W->m_params = m_params, W->m_bpp = m_bpp, W->m_ovh = m_ovh, W->m_need = m_need;
+    xw_text(c, ws, m_params - 1, c0, mode_names[training ? 0 : 1], xw_fmt(c, XS_FIXED, XN_GENERAL));
     head(c, ws, m_params, xw_label(c, "workload.params", "Parameters"), "model_params",
          xw_label(c, "unit.parameters", "parameters"));
     xw_fnum(c, ws, m_params, c0,
@@ -141,23 +192,6 @@ static void wl_model(wl_sheet *W)
     xw_fnum(c, ws, m_ovh, c0,
             xw_formula(c, f, sizeof f, "=%s", xw_in_global(c, TCO_S_ACTIVATION_OVERHEAD).s),
             s->activation_overhead, xw_fmt(c, XS_CALC, XN_DEC2));
-    int m_tokens = XW_NONE, m_mfu = XW_NONE, m_rps = XW_NONE, m_tpr = XW_NONE,
-        m_flops_run = XW_NONE;
-    if (training) {
-        m_tokens = row++;
-        m_mfu = row++;
-        m_flops_run = row++;
-    } else {
-        m_rps = row++;
-        m_tpr = row++;
-    }
-    W->m_tokens = m_tokens, W->m_mfu = m_mfu, W->m_rps = m_rps, W->m_tpr = m_tpr;
-    W->m_flops_run = m_flops_run;
-    /* Constants of MODEL.md, kept out of the formulas (training uses all four). */
-    int k_gb = row + 2, k_dig = row + 3, k_fpt = XW_NONE, k_tflop = XW_NONE, k_day = XW_NONE;
-    if (training)
-        k_fpt = row + 4, k_tflop = row + 5, k_day = row + 6;
-    W->k_gb = k_gb, W->k_dig = k_dig, W->k_fpt = k_fpt, W->k_tflop = k_tflop, W->k_day = k_day;
     head(c, ws, m_need, xw_label(c, "workload.memory_needed", "Memory the model needs"),
          "sizing.memory_needed_gb", "GB");
     xw_fnum(c, ws, m_need, c0,
@@ -230,9 +264,7 @@ static void wl_table(wl_sheet *W)
     xw_ctx *c = W->c;
     lxw_worksheet *ws = W->ws;
     const size_t n = c->s->n_options;
-    const int c0 = WL_COL0;
-    int row = (W->training ? W->k_day : W->k_dig) + 2;
-    int hdr = row++;
+    const int c0 = WL_COL0, hdr = W->hdr;
     lxw_format *hf = xw_fmt(c, XS_HEADER, XN_NONE);
     xw_text(c, ws, hdr, 0, xw_label(c, "workload.figure", "Figure"), hf);
     xw_text(c, ws, hdr, 1, xw_label(c, "workload.field", "Field"), hf);
@@ -241,25 +273,6 @@ static void wl_table(wl_sheet *W)
         xw_text(c, ws, hdr, c0 + (int)i, c->label[i], xw_fmt(c, XS_HEADOPT, XN_NONE));
     worksheet_set_row(ws, (lxw_row_t)hdr, xw_lines_height(W->lines, 11), NULL);
     worksheet_freeze_panes(ws, (lxw_row_t)(hdr + 1), (lxw_col_t)c0);
-    W->hdr = hdr;
-
-    W->s_mem = row++;
-    W->o_count = row++, W->o_mem = row++, W->o_min = row++, W->o_fits = row++;
-    row++;
-    W->s_rate = row++;
-    W->o_util = row++, W->o_rate = row++;
-    row++;
-    W->s_work = row++;
-    W->o_tf = W->o_se = W->o_flops = W->o_th = W->o_td = W->o_gh = W->o_cpr = XW_NONE;
-    W->o_runs = W->o_tpc = W->o_tp = W->o_pg = W->o_cpk = W->o_cpm = W->o_gn = XW_NONE;
-    if (W->training) {
-        W->o_tf = row++, W->o_se = row++, W->o_flops = row++, W->o_th = row++, W->o_td = row++;
-        W->o_gh = row++, W->o_cpr = row++, W->o_runs = row++, W->o_tpc = row++;
-    } else {
-        W->o_tp = row++, W->o_se = row++, W->o_pg = row++, W->o_cpk = row++, W->o_cpm = row++;
-        W->o_gn = row++;
-    }
-    W->last_row = row - 1;
 }
 
 /* The formats of the options' figures. */
@@ -584,6 +597,7 @@ void xw_write_workload(xw_ctx *c)
     wl_sheet W = {.c = c, .ws = c->workload, .training = c->s->mode == TCO_TRAINING};
     W.fixed_int = xw_fmt(c, XS_FIXED, XN_INT);
     W.fixed_sci = xw_fmt(c, XS_FIXED, XN_SCI);
+    wl_layout(&W);
     wl_title(&W);
     wl_model(&W);
     wl_constants(&W);
