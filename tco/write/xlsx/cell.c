@@ -848,6 +848,16 @@ xw_refbuf xw_in_global(xw_ctx *c, tco_skey key)
 }
 
 /* See cell.h. */
+const char *xw_request_tokens(xw_ctx *c, char *buf, size_t size, int parts)
+{
+    if (parts || c->in_g[TCO_S_TOKENS_PER_REQUEST] == XW_NONE)
+        return xw_formula(c, buf, size, "(%s+%s)",
+                          xw_in_global(c, TCO_S_INPUT_TOKENS_PER_REQUEST).s,
+                          xw_in_global(c, TCO_S_OUTPUT_TOKENS_PER_REQUEST).s);
+    return xw_formula(c, buf, size, "%s", xw_in_global(c, TCO_S_TOKENS_PER_REQUEST).s);
+}
+
+/* See cell.h. */
 xw_refbuf xw_site_name_at(const xw_ctx *c, size_t site, tco_skey key)
 {
     xw_refbuf b;

@@ -174,6 +174,11 @@ xw_refbuf xw_range(const char *quoted, int r1, int c1, int r2, int c2);
 xw_refbuf xw_in(xw_ctx *c, size_t opt, tco_okey key);
 /* An absolute reference to a global input on the Inputs sheet (likewise). */
 xw_refbuf xw_in_global(xw_ctx *c, tco_skey key);
+/* A request's tokens on Inputs, in buf (MODEL.md, API options: the tokens of a
+ * request): with `parts`, or where Inputs carries the parts and not the whole
+ * (tokens_per_request derived from them), "(input+output)"; else the whole's
+ * cell, tokens_per_request. */
+const char *xw_request_tokens(xw_ctx *c, char *buf, size_t size, int parts);
 /* API option i's charge in a month at its year-1 prices (MODEL.md, API
  * options), in buf: requests_per_s * HoursPerMonth * 3600 * (input * ((1 - c)
  * * p_in + c * p_cached) + output * p_out) / 1000000, the workload's cells on

@@ -68,10 +68,11 @@ static int demand_tokens(xw_ctx *c, int row, const char *unit, const char *src)
     xw_in_name(c, "DemandTokens", row++, XW_COL_VAL);
     c->in_dgph = row;
     const double v = c->r->demand_gpu_hours;
+    char tok[XW_FBUF / 8];
     xw_formula(c, f, sizeof f, "=DemandTokens/(%s*%s*%s*3600)",
                xw_in(c, (size_t)d->ref, TCO_O_THROUGHPUT).s,
                xw_in(c, (size_t)d->ref, TCO_O_SCALING_EFFICIENCY).s,
-               xw_in_global(c, TCO_S_TOKENS_PER_REQUEST).s);
+               xw_request_tokens(c, tok, sizeof tok, 0));
     xw_text(c, c->inputs, row, 0,
             xw_label(c, XW_KEY("inputs.demand.gph_tokens"),
                      "Demand in month 1: its tokens in GPU-hours"),

@@ -160,6 +160,8 @@ static int global_shown(const xw_ctx *c, int k)
         k == TCO_S_CARBON_PRICE ||
         k == TCO_S_CARBON_IN_TOTAL) /* MODEL.md, Carbon: where the scenario gives it */
         return c->s->src[k] != 0;
+    if (k == TCO_S_TOKENS_PER_REQUEST) /* the sum of the parts given: they are the inputs */
+        return c->s->src[k] != TCO_SRC_DERIVED;
     if (k == TCO_S_INPUT_TOKENS_PER_REQUEST || k == TCO_S_OUTPUT_TOKENS_PER_REQUEST) {
         /* The parts of a request, where an API option reads them or they are given. */
         for (size_t i = 0; i < c->s->n_options; i++)

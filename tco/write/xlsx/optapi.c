@@ -7,13 +7,6 @@
 #include "write/xlsx/optw.h"
 #include "write/xlsx/cell.h"
 
-/* A request's tokens on Inputs, input and output: "(in+out)", in buf. */
-static const char *request_tokens(xw_ctx *c, char *buf, size_t size)
-{
-    return xw_formula(c, buf, size, "(%s+%s)", xw_in_global(c, TCO_S_INPUT_TOKENS_PER_REQUEST).s,
-                      xw_in_global(c, TCO_S_OUTPUT_TOKENS_PER_REQUEST).s);
-}
-
 static void api_heading(const xw_optw *w, int row)
 {
     xw_text(w->c, w->ws, row, 0,
@@ -27,7 +20,7 @@ static void tokens_row(const xw_optw *w, int row)
     xw_ctx *c = w->c;
     char f[XW_FBUF], tok[XW_FBUF / 8];
     xw_formula(c, f, sizeof f, "=%s*%s*3600*%s", xw_in_global(c, TCO_S_REQUESTS_PER_S).s,
-               xw_in_global(c, TCO_S_HOURS_PER_MONTH).s, request_tokens(c, tok, sizeof tok));
+               xw_in_global(c, TCO_S_HOURS_PER_MONTH).s, xw_request_tokens(c, tok, sizeof tok, 1));
     xw_ow_fig(w, row, XW_COL_VAL, f, w->res->tokens_per_month, xw_fmt(c, XS_CALC, XN_INT));
 }
 

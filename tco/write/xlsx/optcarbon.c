@@ -176,10 +176,10 @@ static void s3p_f(const xw_optw *w, int col, char *f, size_t size)
 static void s3a_f(const xw_optw *w, int col, char *f, size_t size)
 {
     xw_ctx *c = w->c;
-    xw_formula(c, f, size, "=%s*%s*3600*(%s+%s)/1000000*%s/1000*%s",
+    char tok[XW_FBUF / 8];
+    xw_formula(c, f, size, "=%s*%s*3600*%s/1000000*%s/1000*%s",
                xw_in_global(c, TCO_S_REQUESTS_PER_S).s, xw_in_global(c, TCO_S_HOURS_PER_MONTH).s,
-               xw_in_global(c, TCO_S_INPUT_TOKENS_PER_REQUEST).s,
-               xw_in_global(c, TCO_S_OUTPUT_TOKENS_PER_REQUEST).s,
+               xw_request_tokens(c, tok, sizeof tok, 1),
                xw_ow_in(w, TCO_O_KGCO2E_PER_MILLION_TOKENS).s, xw_ow_at(w->L->f_op, col).s);
 }
 

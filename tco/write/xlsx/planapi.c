@@ -33,12 +33,9 @@ static void g_row(const pl_sheet *S, int row)
                       "request x 3600"),
              xw_label(c, XW_KEY("unit.tokens"), "tokens"), XS_TEXT);
     char t[XW_FBUF / 2];
-    if (c->in_g[TCO_S_INPUT_TOKENS_PER_REQUEST] != XW_NONE &&
-        c->in_g[TCO_S_OUTPUT_TOKENS_PER_REQUEST] != XW_NONE) /* a request's parts on Inputs */
-        xw_formula(c, t, sizeof t, "(%s+%s)", xw_in_global(c, TCO_S_INPUT_TOKENS_PER_REQUEST).s,
-                   xw_in_global(c, TCO_S_OUTPUT_TOKENS_PER_REQUEST).s);
-    else
-        xw_formula(c, t, sizeof t, "%s", xw_in_global(c, TCO_S_TOKENS_PER_REQUEST).s);
+    xw_request_tokens(c, t, sizeof t, /* its parts where Inputs has them */
+                      c->in_g[TCO_S_INPUT_TOKENS_PER_REQUEST] != XW_NONE &&
+                          c->in_g[TCO_S_OUTPUT_TOKENS_PER_REQUEST] != XW_NONE);
     pl_fig(S, row, XW_COL_VAL,
            xw_formula(c, f, sizeof f, "=%s*%s*%s*SecondsPerHour", xw_in(c, ref, TCO_O_THROUGHPUT).s,
                       xw_in(c, ref, TCO_O_SCALING_EFFICIENCY).s, t),

@@ -509,11 +509,10 @@ static int emission_change(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in
     if (d->global || d->key != TCO_O_KGCO2E_PER_MILLION_TOKENS ||
         c->s->options[i].acquire != TCO_API)
         return -1;
-    xw_formula(c, out, size, "(%s-%s)*%s*%s*3600*(%s+%s)/1000000/1000*SUM(%s)*%s", in,
-               live(c, i, d).s, xw_in_global(c, TCO_S_REQUESTS_PER_S).s,
-               xw_in_global(c, TCO_S_HOURS_PER_MONTH).s,
-               xw_in_global(c, TCO_S_INPUT_TOKENS_PER_REQUEST).s,
-               xw_in_global(c, TCO_S_OUTPUT_TOKENS_PER_REQUEST).s, months(c, i, c->os[i].f_op).s,
+    char tok[XW_FBUF / 8];
+    xw_formula(c, out, size, "(%s-%s)*%s*%s*3600*%s/1000000/1000*SUM(%s)*%s", in, live(c, i, d).s,
+               xw_in_global(c, TCO_S_REQUESTS_PER_S).s, xw_in_global(c, TCO_S_HOURS_PER_MONTH).s,
+               xw_request_tokens(c, tok, sizeof tok, 1), months(c, i, c->os[i].f_op).s,
                xw_in_global(c, TCO_S_CARBON_PRICE).s);
     return 1;
 }

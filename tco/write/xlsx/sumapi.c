@@ -16,13 +16,6 @@ static int first_api(const xw_ctx *c)
     return -1;
 }
 
-/* A request's tokens on Inputs, input and output: "(in+out)", in buf. */
-static const char *request_tokens(xw_ctx *c, char *buf, size_t size)
-{
-    return xw_formula(c, buf, size, "(%s+%s)", xw_in_global(c, TCO_S_INPUT_TOKENS_PER_REQUEST).s,
-                      xw_in_global(c, TCO_S_OUTPUT_TOKENS_PER_REQUEST).s);
-}
-
 /* Option i's break-even in tokens a day against API option k, in f: with D the
  * workload's tokens a day, a = k's total / D its cost a token a day, cap = what
  * i serves a day and m = a - slope / cap, total0 / m; "never at this count"
@@ -33,7 +26,7 @@ static void breakeven(xw_ctx *c, size_t i, int k, char *f, size_t size)
 {
     const xw_optsheet *L = &c->os[i];
     char tok[XW_FBUF / 8], day[XW_FBUF / 4], cap[XW_FBUF / 4], m[XW_FBUF / 2];
-    request_tokens(c, tok, sizeof tok);
+    xw_request_tokens(c, tok, sizeof tok, 1);
     xw_formula(c, day, sizeof day, "(%s*86400*%s)", xw_in_global(c, TCO_S_REQUESTS_PER_S).s, tok);
     xw_formula(c, cap, sizeof cap, "(%s*%s*%s*%s*86400)", xw_in(c, i, TCO_O_COUNT_GPUS).s,
                xw_in(c, i, TCO_O_THROUGHPUT).s, xw_in(c, i, TCO_O_SCALING_EFFICIENCY).s, tok);

@@ -146,12 +146,10 @@ static void feasibility_tests(xw_ctx *c, size_t i, char *holds, char *serves, si
     if (c->sm_serves == XW_NONE)
         return;
     if (xw_api_limit_read(c->s, i)) { /* MODEL.md, API options: its rate limit */
-        char lim[64];
+        char lim[64], tok[XW_FBUF / 8];
         tci_utf8_format(lim, sizeof lim, "%s", xw_in(c, i, TCO_O_MAX_TOKENS_PER_MINUTE).s);
-        xw_formula(c, serves, size, "=IF(%s*60*(%s+%s)>%s,0,1)",
-                   xw_in_global(c, TCO_S_REQUESTS_PER_S).s,
-                   xw_in_global(c, TCO_S_INPUT_TOKENS_PER_REQUEST).s,
-                   xw_in_global(c, TCO_S_OUTPUT_TOKENS_PER_REQUEST).s, lim);
+        xw_formula(c, serves, size, "=IF(%s*60*%s>%s,0,1)", xw_in_global(c, TCO_S_REQUESTS_PER_S).s,
+                   xw_request_tokens(c, tok, sizeof tok, 1), lim);
         return;
     }
     char rps[64], tp[64], se[64];
@@ -248,11 +246,10 @@ static int summary_formula(xw_ctx *c, size_t i, int fi, int col, char *f, size_t
          * units of work are requests (throughput given); else the engine's n/a. */
         if (s->options[i].acquire == TCO_API && !isnan(c->r->options[i].tco2e_per_million_tokens)) {
             /* An API's: over the workload's tokens in H months. */
-            char den[XW_FBUF], num[XW_FBUF];
-            tci_utf8_format(den, sizeof den, "(%s*HoursPerMonth*3600*(%s+%s)*HorizonMonths)",
+            char den[XW_FBUF], num[XW_FBUF], tok[XW_FBUF / 8];
+            tci_utf8_format(den, sizeof den, "(%s*HoursPerMonth*3600*%s*HorizonMonths)",
                             xw_in_global(c, TCO_S_REQUESTS_PER_S).s,
-                            xw_in_global(c, TCO_S_INPUT_TOKENS_PER_REQUEST).s,
-                            xw_in_global(c, TCO_S_OUTPUT_TOKENS_PER_REQUEST).s);
+                            xw_request_tokens(c, tok, sizeof tok, 1));
             tci_utf8_format(num, sizeof num, "%s*1000000",
                             xw_ref(NULL, c->sm_rows[TCI_F_TCO2E], col, 0, 0).s);
             xw_formula_quotient(c, f, size, num, den);
@@ -263,9 +260,9 @@ static int summary_formula(xw_ctx *c, size_t i, int fi, int col, char *f, size_t
             xw_formula(c, f, size, "=%s", xw_na_word(c).lit);
             break;
         }
-        char den[XW_FBUF];
+        char den[XW_FBUF], tok[XW_FBUF / 8];
         tci_utf8_format(den, sizeof den, "(%s*%s)", xw_ref(q, L->k_units, XW_COL_VAL, 1, 1).s,
-                        xw_in_global(c, TCO_S_TOKENS_PER_REQUEST).s);
+                        xw_request_tokens(c, tok, sizeof tok, 0));
         char num[XW_FBUF];
         tci_utf8_format(num, sizeof num, "%s*1000000",
                         xw_ref(NULL, c->sm_rows[TCI_F_TCO2E], col, 0, 0).s);

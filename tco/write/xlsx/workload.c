@@ -224,7 +224,7 @@ static void wl_model(wl_sheet *W)
         head(c, ws, m_tpr, xw_label(c, "workload.tpr", "Tokens generated per request"),
              "tokens_per_request", xw_label(c, "unit.tokens", "tokens"));
         xw_fnum(c, ws, m_tpr, c0,
-                xw_formula(c, f, sizeof f, "=%s", xw_in_global(c, TCO_S_TOKENS_PER_REQUEST).s),
+                xw_formula(c, f, sizeof f, "=%s", xw_request_tokens(c, u, sizeof u, 0)),
                 s->tokens_per_request, xw_fmt(c, XS_CALC, XN_DEC2));
     }
 }
