@@ -30,10 +30,9 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, load_values, tco_binary, written_and_audited  # noqa: E402
+from xlsxtest import recalculated, tco_binary, written_and_audited  # noqa: E402
 from live_fx import inputs_cell  # noqa: E402
 from live_plan_carbon import close, plan_totals, summary_totals  # noqa: E402
-import recalc_service  # noqa: E402
 
 NA = "n/a"
 
@@ -126,16 +125,7 @@ def main():
             for k, v in want.items():
                 if not same(NA if got[k] is None else got[k], v):
                     bad.append(f"engine, edited: {k} {got[k]!r}, by hand {v!r}")
-        lo = lo_recalc(edited, os.path.join(tmp, "lo"))
-        gn, words = recalc_service.gnumeric(edited, os.path.join(tmp, "gnumeric.xlsx"))
-        if lo is None:
-            bad.append("LibreOffice did not recalculate")
-        if gn is None:
-            bad.append(f"Gnumeric did not recalculate ({str(words)[-200:]})")
-        for who, path in (("LibreOffice", lo), ("Gnumeric", gn)):
-            if path is None:
-                continue
-            values = load_values(path)
+        for who, values in recalculated(edited, tmp, bad):
             n = check(who, values, *edited_by_hand, bad)
             n += check(f"{who} against the engine", values, *alike, bad)
             print(f"{who}: compared {n} per-run cells")

@@ -31,9 +31,8 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, load_values, run_audit, tco_binary  # noqa: E402
+from xlsxtest import recalculated, run_audit, tco_binary  # noqa: E402
 from live_fx import inputs_cell  # noqa: E402
-import recalc_service  # noqa: E402
 
 # The block's rows, by their label, and the engine's plan member of each total.
 ROWS = {"Electricity of the owned GPUs, IT load x hours x PUE (kWh)": "electricity_kwh",
@@ -174,14 +173,7 @@ def api_overflow(tco, repo, tmp, bad):
     for name, (tonnes, cost) in want.items():
         if not close(engine[name]["tco2e"], tonnes) or not close(engine[name]["carbon_cost"], cost):
             bad.append(f"engine, API edited: {name} {engine[name]['tco2e']!r}")
-    lo = lo_recalc(edited, os.path.join(tmp, "lo"))
-    gn, words = recalc_service.gnumeric(edited, os.path.join(tmp, "gnumeric.xlsx"))
-    if gn is None:
-        bad.append(f"Gnumeric did not recalculate the API overflow ({str(words)[-200:]})")
-    for who, path in (("LibreOffice", lo), ("Gnumeric", gn)):
-        if path is None:
-            continue
-        values = load_values(path)
+    for who, values in recalculated(edited, tmp, bad):
         check(f"{who}, API overflow", values, want, bad)
         compared = 0
         for name, q in engine.items():
@@ -254,14 +246,7 @@ def main():
             q = engine[name]
             if not close(q["tco2e"], tonnes) or not close(q["carbon_cost"], cost):
                 bad.append(f"engine, edited: {name} {q['tco2e']!r}, {q['carbon_cost']!r}")
-        lo = lo_recalc(edited, os.path.join(tmp, "lo"))
-        gn, words = recalc_service.gnumeric(edited, os.path.join(tmp, "gnumeric.xlsx"))
-        if gn is None:
-            bad.append(f"Gnumeric did not recalculate ({str(words)[-200:]})")
-        for who, path in (("LibreOffice", lo), ("Gnumeric", gn)):
-            if path is None:
-                continue
-            values = load_values(path)
+        for who, values in recalculated(edited, tmp, bad):
             check(who, values, want, bad)
             compared = 0
             for name, q in engine.items():

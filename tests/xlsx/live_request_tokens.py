@@ -23,10 +23,9 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import (imported_alike, lo_recalc, load_values, tco_binary,  # noqa: E402
+from xlsxtest import (imported_alike, recalculated, tco_binary,  # noqa: E402
                       written_and_audited)
 from live_fx import inputs_cell  # noqa: E402
-import recalc_service  # noqa: E402
 
 # The rows read, by their field in column B: the Workload sheet's and the Summary's.
 ROWS = (("Workload", "sizing.cost_per_million_tokens"), ("Summary", "tco2e_per_million_tokens"))
@@ -89,16 +88,8 @@ def main():
         with open(mod, "w", encoding="utf-8") as f:
             f.write(text.replace(line, "output_tokens_per_request = 300"))
         _, _, alike = engine(tco, mod)
-        lo = lo_recalc(edited, os.path.join(tmp, "lo"))
-        gn, words = recalc_service.gnumeric(edited, os.path.join(tmp, "gnumeric.xlsx"))
-        if lo is None:
-            bad.append("LibreOffice did not recalculate")
-        if gn is None:
-            bad.append(f"Gnumeric did not recalculate ({str(words)[-200:]})")
-        for who, path in (("LibreOffice", lo), ("Gnumeric", gn)):
-            if path is None:
-                continue
-            got, n = figures(load_values(path), ids), 0
+        for who, values in recalculated(edited, tmp, bad):
+            got, n = figures(values, ids), 0
             for key, v in alike.items():
                 n += 1
                 if v is None or not close(got.get(key), v):

@@ -113,6 +113,18 @@ def lo_recalc(src, outdir):
     return path
 
 
+def recalculated(edited, tmp, bad):
+    """[(program, its values)] of the edited workbook recalculated by LibreOffice and by
+    Gnumeric (load_values of each), the values under tmp; a program that did not
+    recalculate is a failure in bad and left out."""
+    lo = lo_recalc(edited, os.path.join(tmp, "lo"))
+    gn, words = recalc_service.gnumeric(edited, os.path.join(tmp, "gnumeric.xlsx"))
+    if gn is None:
+        bad.append(f"Gnumeric did not recalculate ({str(words)[-200:]})")
+    return [(who, load_values(path)) for who, path in (("LibreOffice", lo), ("Gnumeric", gn))
+            if path is not None]
+
+
 # Error values a spreadsheet program prints in a cell.
 ERRORS = re.compile(r"#N/A|#VALUE!|#REF!|#DIV/0!|#NAME\?|#NUM!|#NULL!")
 
