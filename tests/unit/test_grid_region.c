@@ -195,6 +195,34 @@ static void test_carbon_in_total(void)
     tco_diags_free(d);
 }
 
+/* The shipped catalog: its offers with a region take their provider region's
+ * figures. gcp-a3-h100-spot (us-central1): 700 W x 0.90 = 0.63 kW x PUE 1.1 x
+ * 0.454 = 0.314622 kg a GPU-hour; aws-p5en-h200-spot (us-east-1): 0.63 kW x
+ * 1.135 x 0.379069 = 0.2710532... kg; an offer without a region, none. */
+static void test_shipped(void)
+{
+    static const char *const before[] = {TCO_SOURCE_DIR "/pricing/gpus.xml", NULL};
+    tco_load_options opts = {.catalogs_before = before};
+    tco_diags *d = tco_diags_new();
+    tco_scenario *s = NULL;
+    tco_scenario_load_string_opt("[scenario]\nname = t\nas_of = 2026-12-01\n"
+                                 "[option g]\nacquire = rent\ncount = 1\nutilization = 1\n"
+                                 "offer = gcp-a3-h100-spot\n"
+                                 "[option a]\nacquire = rent\ncount = 1\nutilization = 1\n"
+                                 "offer = aws-p5en-h200-spot\n"
+                                 "[option n]\nacquire = rent\ncount = 1\nutilization = 1\n"
+                                 "offer = aws-p5-h100\n",
+                                 "s.ini", &opts, &s, d);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    CLOSE(option(s, "g")->kgco2e_per_gpu_hour, 0.314622);
+    CU_ASSERT_STRING_EQUAL(option(s, "g")->grid_region->id, "gcp-us-central1");
+    CLOSE(option(s, "a")->kgco2e_per_gpu_hour, 0.63 * 1.135 * 0.379069);
+    CU_ASSERT_STRING_EQUAL(option(s, "a")->grid_region->id, "aws-us-east-1");
+    CU_ASSERT_PTR_NULL(option(s, "n")->grid_region);
+    tco_scenario_free(s);
+    tco_diags_free(d);
+}
+
 int main(void)
 {
     static const check_case cases[] = {
@@ -202,6 +230,7 @@ int main(void)
         {"a catalog value alone turns no carbon figure on", test_catalog_alone},
         {"the option's power; no match, no figure; the lookup", test_option_power_and_no_match},
         {"carbon_in_total with the catalog's figure", test_carbon_in_total},
+        {"the shipped catalog's regions", test_shipped},
         {NULL, NULL},
     };
     return check_run("grid_region", cases);
