@@ -144,7 +144,8 @@ int tco_offer_text_matches(const char *want, const char *have);
  * entry in catalog order with every member of tco_gpu_model and tco_offer
  * except file, line and an offer's gpus (numbers as tco_format_double writes them; unknown numbers
  * and absent text are null), and "api_offers": [...] likewise when the catalog
- * has any. This is `tco catalog --format json`. */
+ * has any, then "grid_regions": [...] (every member of tco_grid_region but
+ * file and line) when it has any. This is `tco catalog --format json`. */
 tco_status tco_catalog_write_json_stream(const tco_catalog *cat, FILE *out);
 
 /* List a catalog as CSV, with the field rules of tco_report_write_csv_stream
@@ -153,10 +154,12 @@ tco_status tco_catalog_write_json_stream(const tco_catalog *cat, FILE *out);
  * leading single quote and is quoted, so that a price list cannot put a
  * formula in a spreadsheet; numbers never get the quote). The header is
  *   kind,id,name,provider,gpu,pricing,term_months,fp16_tflops,memory_gb,
- *   tdp_w,price_typical,price_per_gpu_hour,currency,region,source,as_of
- * then one row per GPU model (kind "gpu") and one per offer ("offer"), in
- * catalog order; a column that does not apply to the kind is empty, as is an
- * unknown number. This is `tco catalog --format csv`. */
+ *   tdp_w,price_typical,price_per_gpu_hour,currency,region,source,as_of,
+ *   kgco2e_per_kwh,pue
+ * then one row per GPU model (kind "gpu"), one per offer ("offer") and one
+ * per grid region ("grid-region"), in catalog order; a column that does not
+ * apply to the kind is empty, as is an unknown number. API offers are not
+ * listed. This is `tco catalog --format csv`. */
 tco_status tco_catalog_write_csv_stream(const tco_catalog *cat, FILE *out);
 
 /* ===== Importing a public price list (docs/CATALOG.md, Refreshing prices) ===== */
