@@ -11,12 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The bounds of the two figures: those of the scenario keys they stand for,
- * grid_kgco2e_per_kwh and pue (core/keys.c). */
-#define KGCO2E_PER_KWH_MAX 5.0
-#define PUE_MIN            1.0
-#define PUE_MAX            3.0
-
 /* A number child into *v, reported at its line unless it is a number of lo
  * to hi (the schema has accepted it as a non-negative decimal). */
 static void read_number(tci_xml *x, xmlNodePtr c, double lo, double hi, double *v)
@@ -50,10 +44,14 @@ static void read_one(tci_xml *x, xmlNodePtr el, tco_grid_region *r)
                                                    : NULL;
         if (text && !*text)
             *text = tci_xml_text(x, c, NULL);
-        if (tci_xml_named(c, "kgco2e-per-kwh"))
-            read_number(x, c, 0, KGCO2E_PER_KWH_MAX, &r->kgco2e_per_kwh);
-        else if (tci_xml_named(c, "pue"))
-            read_number(x, c, PUE_MIN, PUE_MAX, &r->pue);
+        /* The bounds of the scenario keys the two figures stand for (core/keys.c). */
+        const tco_keydef *k = tci_xml_named(c, "kgco2e-per-kwh")
+                                  ? tco_scenario_key(TCO_S_GRID_KGCO2E_PER_KWH)
+                              : tci_xml_named(c, "pue") ? tco_scenario_key(TCO_S_PUE)
+                                                        : NULL;
+        if (k)
+            read_number(x, c, k->lo, k->hi,
+                        k == tco_scenario_key(TCO_S_PUE) ? &r->pue : &r->kgco2e_per_kwh);
     }
     char why[64];
     const char *problem = r->as_of ? tci_date_problem(r->as_of, why, sizeof why) : NULL;
