@@ -223,6 +223,32 @@ static void test_shipped(void)
     tco_diags_free(d);
 }
 
+/* A value inherited with base = is the scenario's and wins; a value the base
+ * took from its own offer's grid region is not inherited: the option takes
+ * its own offer's. */
+static void test_inherited(void)
+{
+    tco_diags *d = tco_diags_new();
+    tco_scenario *s = load("[scenario]\nname = t\nhorizon_months = 12\nas_of = 2026-12-01\n"
+                           "carbon_price = 1\n"
+                           "[option p]\nacquire = rent\ncount = 1\nutilization = 1\n"
+                           "offer = west-od\nkgco2e_per_gpu_hour = 0.5\n"
+                           "[option c]\nbase = p\noffer = east-od\n"
+                           "[option q]\nacquire = rent\ncount = 1\nutilization = 1\n"
+                           "offer = west-od\n"
+                           "[option r]\nbase = q\noffer = east-od\n",
+                           d);
+    CU_ASSERT_STRING_EQUAL(check_diags_text(d), "");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+    CLOSE(option(s, "c")->kgco2e_per_gpu_hour, 0.5);
+    CU_ASSERT_PTR_NULL(option(s, "c")->grid_region);
+    CLOSE(option(s, "q")->kgco2e_per_gpu_hour, 0.0693);
+    CLOSE(option(s, "r")->kgco2e_per_gpu_hour, 0.3024);
+    CU_ASSERT_STRING_EQUAL(option(s, "r")->grid_region->id, "acme-east-1");
+    tco_scenario_free(s);
+    tco_diags_free(d);
+}
+
 int main(void)
 {
     static const check_case cases[] = {
@@ -231,6 +257,7 @@ int main(void)
         {"the option's power; no match, no figure; the lookup", test_option_power_and_no_match},
         {"carbon_in_total with the catalog's figure", test_carbon_in_total},
         {"the shipped catalog's regions", test_shipped},
+        {"inherited with base =", test_inherited},
         {NULL, NULL},
     };
     return check_run("grid_region", cases);
