@@ -48,6 +48,7 @@ tco_status cli_catalog_select(const tco_catalog *cat, const cli_catalog_filter *
 {
     *view = *cat;
     view->api_offers = NULL; /* the view's own, below: never the catalog's */
+    view->grid_regions = NULL;
     view->gpus = calloc(cat->n_gpus ? cat->n_gpus : 1, sizeof *view->gpus);
     view->offers = calloc(cat->n_offers ? cat->n_offers : 1, sizeof *view->offers);
     if (!view->gpus || !view->offers) {
@@ -71,6 +72,20 @@ tco_status cli_catalog_select(const tco_catalog *cat, const cli_catalog_filter *
         if (!f->gpu && !f->pricing && !f->region && isnan(f->max_price) &&
             tco_offer_text_matches(f->provider, cat->api_offers[i].provider))
             view->api_offers[view->n_api_offers++] = cat->api_offers[i];
+    /* Grid regions (MODEL.md, Carbon), in catalog order: none with a filter of
+     * GPUs, pricing or price; those of the provider and region given. */
+    view->grid_regions =
+        calloc(cat->n_grid_regions ? cat->n_grid_regions : 1, sizeof *view->grid_regions);
+    if (!view->grid_regions) {
+        cli_catalog_view_free(view);
+        return TCO_ERR_NOMEM;
+    }
+    view->n_grid_regions = 0;
+    for (size_t i = 0; i < cat->n_grid_regions; i++)
+        if (!f->gpu && !f->pricing && isnan(f->max_price) &&
+            tco_offer_text_matches(f->provider, cat->grid_regions[i].provider) &&
+            tco_offer_text_matches(f->region, cat->grid_regions[i].region))
+            view->grid_regions[view->n_grid_regions++] = cat->grid_regions[i];
     /* GPUs in catalog order: the one --gpu names; else, with an offer filter,
      * those the offers kept name; else all. */
     view->n_gpus = 0;
@@ -93,10 +108,12 @@ void cli_catalog_view_free(tco_catalog *view)
     free(view->gpus);
     free(view->offers);
     free(view->api_offers);
+    free(view->grid_regions);
     view->gpus = NULL;
     view->offers = NULL;
     view->api_offers = NULL;
-    view->n_gpus = view->n_offers = view->n_api_offers = 0;
+    view->grid_regions = NULL;
+    view->n_gpus = view->n_offers = view->n_api_offers = view->n_grid_regions = 0;
 }
 
 /* ===== The table ===== */
@@ -149,6 +166,37 @@ static void print_api_offers(FILE *out, const tco_catalog *cat)
         tco_fput_text(out, a[i].currency, 3, 0);
         fputs("  ", out);
         tco_fput_text(out, a[i].as_of, 0, 0);
+        fputc('\n', out);
+    }
+}
+
+/* The grid regions (MODEL.md, Carbon), apart from the offers: each
+ * provider region's grid intensity and the provider's PUE. Nothing when the
+ * listing has none. */
+static void print_grid_regions(FILE *out, const tco_catalog *cat)
+{
+    const tco_grid_region *g = cat->grid_regions;
+    size_t n = cat->n_grid_regions, sz = sizeof *g;
+    if (!n)
+        return;
+    int idw = column("id", g, sz, offsetof(tco_grid_region, id), n, ID_MAX);
+    int provw = column("provider", g, sz, offsetof(tco_grid_region, provider), n, TEXT_MAX);
+    int regw = column("region", g, sz, offsetof(tco_grid_region, region), n, TEXT_MAX);
+    fprintf(out, "\nGrid regions (%zu)\n", n);
+    tco_fput_text(out, "id", idw, 0);
+    fputc(' ', out);
+    tco_fput_text(out, "provider", provw, 0);
+    fputc(' ', out);
+    tco_fput_text(out, "region", regw, 0);
+    fprintf(out, " %10s %6s  as of\n", "kgCO2e/kWh", "PUE");
+    for (size_t i = 0; i < n; i++) {
+        tco_fput_text(out, g[i].id, idw, 0);
+        fputc(' ', out);
+        tco_fput_text(out, g[i].provider, provw, provw);
+        fputc(' ', out);
+        tco_fput_text(out, g[i].region, regw, regw);
+        fprintf(out, " %10g %6g  ", g[i].kgco2e_per_kwh, g[i].pue);
+        tco_fput_text(out, g[i].as_of, 0, 0);
         fputc('\n', out);
     }
 }
@@ -228,6 +276,7 @@ tco_status cli_print_catalog(FILE *out, const void *arg)
         fputc('\n', out);
     }
     print_api_offers(out, cat);
+    print_grid_regions(out, cat);
     return ferror(out) ? TCO_ERR_IO : TCO_OK;
 }
 

@@ -46,6 +46,16 @@ void tci_catalog_api_offer_clear(tco_api_offer *o)
     free(o->as_of);
 }
 
+/* See core.h. */
+void tci_catalog_grid_region_clear(tco_grid_region *r)
+{
+    free(r->id);
+    free(r->provider);
+    free(r->region);
+    free(r->source);
+    free(r->as_of);
+}
+
 /* ===== The catalog ===== */
 
 /* See documentation in header file. */
@@ -66,6 +76,9 @@ void tco_catalog_free(tco_catalog *cat)
     for (size_t i = 0; i < cat->n_api_offers; i++)
         tci_catalog_api_offer_clear(&cat->api_offers[i]);
     free(cat->api_offers);
+    for (size_t i = 0; i < cat->n_grid_regions; i++)
+        tci_catalog_grid_region_clear(&cat->grid_regions[i]);
+    free(cat->grid_regions);
     for (size_t i = 0; i < cat->n_files; i++)
         free(cat->files[i]);
     free(cat->gpus);
@@ -107,5 +120,18 @@ const tco_api_offer *tco_catalog_api_offer(const tco_catalog *cat, const char *i
     for (size_t i = 0; i < cat->n_api_offers; i++)
         if (strcmp(cat->api_offers[i].id, id) == 0)
             return &cat->api_offers[i];
+    return NULL;
+}
+
+/* See documentation in header file. */
+const tco_grid_region *tco_catalog_grid_region(const tco_catalog *cat, const char *provider,
+                                               const char *region)
+{
+    if (!cat || !provider || !region)
+        return NULL;
+    for (size_t i = cat->n_grid_regions; i-- > 0;) /* the last read wins */
+        if (tco_offer_text_matches(provider, cat->grid_regions[i].provider) &&
+            tco_offer_text_matches(region, cat->grid_regions[i].region))
+            return &cat->grid_regions[i];
     return NULL;
 }

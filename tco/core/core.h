@@ -220,6 +220,8 @@ const tco_offer *tci_cheapest_offer(const tco_scenario *s, const tco_option *o, 
 void tci_catalog_gpu_clear(tco_gpu_model *g);
 void tci_catalog_offer_clear(tco_offer *o);
 void tci_catalog_api_offer_clear(tco_api_offer *o);
+/* Free the strings of grid region r (not r itself). */
+void tci_catalog_grid_region_clear(tco_grid_region *r);
 
 /* The price factors pow(growth, y) of years y = 0..TCO_MAX_HORIZON / 12 of
  * one growth, each filled when first asked for: the double pow gives. */

@@ -192,6 +192,7 @@ typedef struct tco_file_id {
 
 struct tco_gpu_model;
 struct tco_offer;
+struct tco_grid_region;
 struct tco_catalog;
 
 /* ===== Scenarios ===== */
@@ -385,6 +386,9 @@ typedef struct tco_option {
 
     /* An API option's (MODEL.md, Carbon). */
     double kgco2e_per_million_tokens; /* api: 1M tokens' emissions (scope 3, category 1) */
+    /* The catalog grid region kgco2e_per_gpu_hour was worked out from (MODEL.md,
+     * Carbon: a rented GPU from its provider region's intensity), or NULL. */
+    const struct tco_grid_region *grid_region;
 } tco_option;
 
 /* The site keys, in table order: TCO_S_ELECTRICITY_PRICE .. TCO_S_COLO_PER_KW_MONTH. */

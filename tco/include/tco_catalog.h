@@ -78,6 +78,23 @@ typedef struct tco_api_offer {
     int line;
 } tco_api_offer;
 
+/* A cloud provider's grid region (MODEL.md, Carbon; docs/CATALOG.md): the
+ * grid intensity where the provider's region is and the provider's PUE, with
+ * their source. A rented option whose catalog offer names this provider and
+ * region (ignoring ASCII case) and that gives no kgco2e_per_gpu_hour takes
+ * one from it. Listed apart from the offers. */
+typedef struct tco_grid_region {
+    char *id;
+    char *provider;        /* as the offers spell it, e.g. "AWS" */
+    char *region;          /* e.g. "us-east-1" */
+    double kgco2e_per_kwh; /* the grid's average intensity, location-based, 0..5 */
+    double pue;            /* the provider's power usage effectiveness, 1..3 */
+    char *source;
+    char *as_of;      /* YYYY-MM-DD */
+    const char *file; /* catalog file (borrowed from the catalog) */
+    int line;
+} tco_grid_region;
+
 /* GPU models and offers from one or more catalog files. A later file's entry
  * replaces an earlier entry with the same id. */
 typedef struct tco_catalog {
@@ -90,6 +107,8 @@ typedef struct tco_catalog {
     tco_file_id *file_ids; /* the identity of each of files */
     size_t n_api_offers;   /* API offers (<api-offer>), apart from the GPU offers */
     tco_api_offer *api_offers;
+    size_t n_grid_regions; /* grid regions (<grid-region>), apart from the offers */
+    tco_grid_region *grid_regions;
 } tco_catalog;
 
 tco_catalog *tco_catalog_new(void);
@@ -110,6 +129,10 @@ const tco_gpu_model *tco_catalog_gpu(const tco_catalog *cat, const char *id);
 const tco_offer *tco_catalog_offer(const tco_catalog *cat, const char *id);
 /* The API offer of that id, or NULL. */
 const tco_api_offer *tco_catalog_api_offer(const tco_catalog *cat, const char *id);
+/* The grid region of that provider and region (tco_offer_text_matches on
+ * both), the last such in catalog order, or NULL; NULL when either is NULL. */
+const tco_grid_region *tco_catalog_grid_region(const tco_catalog *cat, const char *provider,
+                                               const char *region);
 
 /* 1 when `want` is NULL (any) or equals `have` ignoring ASCII case: how an
  * offer's provider, pricing and region are matched by `tco catalog --provider`,
@@ -121,7 +144,8 @@ int tco_offer_text_matches(const char *want, const char *have);
  * entry in catalog order with every member of tco_gpu_model and tco_offer
  * except file, line and an offer's gpus (numbers as tco_format_double writes them; unknown numbers
  * and absent text are null), and "api_offers": [...] likewise when the catalog
- * has any. This is `tco catalog --format json`. */
+ * has any, then "grid_regions": [...] (every member of tco_grid_region but
+ * file and line) when it has any. This is `tco catalog --format json`. */
 tco_status tco_catalog_write_json_stream(const tco_catalog *cat, FILE *out);
 
 /* List a catalog as CSV, with the field rules of tco_report_write_csv_stream
@@ -130,10 +154,12 @@ tco_status tco_catalog_write_json_stream(const tco_catalog *cat, FILE *out);
  * leading single quote and is quoted, so that a price list cannot put a
  * formula in a spreadsheet; numbers never get the quote). The header is
  *   kind,id,name,provider,gpu,pricing,term_months,fp16_tflops,memory_gb,
- *   tdp_w,price_typical,price_per_gpu_hour,currency,region,source,as_of
- * then one row per GPU model (kind "gpu") and one per offer ("offer"), in
- * catalog order; a column that does not apply to the kind is empty, as is an
- * unknown number. This is `tco catalog --format csv`. */
+ *   tdp_w,price_typical,price_per_gpu_hour,currency,region,source,as_of,
+ *   kgco2e_per_kwh,pue
+ * then one row per GPU model (kind "gpu"), one per offer ("offer") and one
+ * per grid region ("grid-region"), in catalog order; a column that does not
+ * apply to the kind is empty, as is an unknown number. API offers are not
+ * listed. This is `tco catalog --format csv`. */
 tco_status tco_catalog_write_csv_stream(const tco_catalog *cat, FILE *out);
 
 /* ===== Importing a public price list (docs/CATALOG.md, Refreshing prices) ===== */

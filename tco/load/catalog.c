@@ -19,6 +19,7 @@
 #include "core/core.h"
 #include "load/xmlsafe.h"
 #include "load/catalog_api.h"
+#include "load/catalog_region.h"
 
 #include <libxml/hash.h>
 #include <libxml/tree.h>
@@ -57,6 +58,8 @@ typedef struct loader {
     size_t n_offers;
     tco_api_offer *api_offers; /* <api-offer> entries (catalog_api.c) */
     size_t n_api_offers;
+    tco_grid_region *grid_regions; /* <grid-region> entries (catalog_region.c) */
+    size_t n_grid_regions;
 } loader;
 
 /* ===== Step 2: read the entries ===== */
@@ -414,6 +417,8 @@ static tco_status merge(loader *L, tco_catalog *cat, xmlHashTablePtr old_gpus, t
     cat->file_ids = ids;
     if (tci_api_offers_reserve(cat, L->api_offers, L->n_api_offers) != 0)
         goto done;
+    if (tci_grid_regions_reserve(cat, L->grid_regions, L->n_grid_regions) != 0)
+        goto done;
 
     /* Nothing below can fail. */
     cat->file_ids[cat->n_files] = id;
@@ -437,6 +442,7 @@ static tco_status merge(loader *L, tco_catalog *cat, xmlHashTablePtr old_gpus, t
         cat->offers[at] = *o;
     }
     tci_api_offers_move(cat, L->api_offers, &L->n_api_offers, cat->files[cat->n_files - 1]);
+    tci_grid_regions_move(cat, L->grid_regions, &L->n_grid_regions, cat->files[cat->n_files - 1]);
     /* The entries now belong to the catalog. */
     L->n_gpus = L->n_offers = 0;
     st = TCO_OK;
@@ -474,6 +480,9 @@ static tco_status load_buffer(const char *xml, size_t size, const char *name, co
         if (!L.x.nomem)
             tci_api_offers_read(&L.x, xmlDocGetRootElement(L.x.doc), &L.api_offers,
                                 &L.n_api_offers);
+        if (!L.x.nomem)
+            tci_grid_regions_read(&L.x, xmlDocGetRootElement(L.x.doc), &L.grid_regions,
+                                  &L.n_grid_regions);
     }
 
     tco_status st = tci_xml_status(&L.x);
@@ -489,6 +498,9 @@ static tco_status load_buffer(const char *xml, size_t size, const char *name, co
         tci_catalog_offer_clear(&L.offers[i]);
     for (size_t i = 0; i < L.n_api_offers; i++)
         tci_catalog_api_offer_clear(&L.api_offers[i]);
+    for (size_t i = 0; i < L.n_grid_regions; i++)
+        tci_catalog_grid_region_clear(&L.grid_regions[i]);
+    free(L.grid_regions);
     free(L.gpus);
     free(L.offers);
     free(L.api_offers);

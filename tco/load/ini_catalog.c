@@ -264,6 +264,23 @@ static int fill_from_gpu(loader *L, tco_option *o, const char **ids, price_sourc
     return 1;
 }
 
+/* Rent option o's kgco2e_per_gpu_hour from the catalog grid region of its
+ * offer's provider and region (MODEL.md, Carbon), unless it gives its own:
+ * a GPU's draw at load (tdp_w x load_power_fraction) times the provider's
+ * PUE and the grid's intensity. */
+static void fill_from_grid_region(loader *L, tco_option *o)
+{
+    const tco_offer *e = o->offer_entry;
+    if (o->acquire != TCO_RENT || !e || o->src[TCO_O_KGCO2E_PER_GPU_HOUR])
+        return;
+    const tco_grid_region *g = tco_catalog_grid_region(L->s->catalog, e->provider, e->region);
+    if (!g || isnan(o->tdp_w))
+        return;
+    o->kgco2e_per_gpu_hour = o->tdp_w * o->load_power_fraction / 1000 * g->pue * g->kgco2e_per_kwh;
+    o->src[TCO_O_KGCO2E_PER_GPU_HOUR] = TCO_SRC_CATALOG;
+    o->grid_region = g;
+}
+
 /* The age of option o's catalog price on `today`, with a warning when it is
  * stale. */
 static void check_price_age(loader *L, tco_option *o, const price_source *price, const char *today)
@@ -318,6 +335,7 @@ void tci_ini_fill_from_catalog(loader *L, const tco_load_options *opts)
         if (o->gpu && (kl[TCO_O_GPU] || o->src[TCO_O_GPU] == TCO_SRC_CATALOG) &&
             !fill_from_gpu(L, o, ids, &price))
             continue;
+        fill_from_grid_region(L, o);
         check_price_age(L, o, &price, today);
     }
     free(ids);

@@ -289,7 +289,7 @@ tco_status tco_catalog_write_csv_stream(const tco_catalog *cat, FILE *out)
     if (!cat || !out)
         return TCO_ERR_ARG;
     fputs("kind,id,name,provider,gpu,pricing,term_months,fp16_tflops,memory_gb,tdp_w,"
-          "price_typical,price_per_gpu_hour,currency,region,source,as_of" EOL,
+          "price_typical,price_per_gpu_hour,currency,region,source,as_of,kgco2e_per_kwh,pue" EOL,
           out);
     for (size_t i = 0; i < cat->n_gpus; i++) {
         const tco_gpu_model *g = &cat->gpus[i];
@@ -311,7 +311,7 @@ tco_status tco_catalog_write_csv_stream(const tco_catalog *cat, FILE *out)
         tci_csv_text(out, g->source);
         fputc(',', out);
         tci_csv_text(out, g->as_of);
-        fputs(EOL, out);
+        fputs(",," EOL, out); /* kgco2e_per_kwh, pue */
     }
     for (size_t i = 0; i < cat->n_offers; i++) {
         const tco_offer *o = &cat->offers[i];
@@ -333,6 +333,26 @@ tco_status tco_catalog_write_csv_stream(const tco_catalog *cat, FILE *out)
         tci_csv_text(out, o->source);
         fputc(',', out);
         tci_csv_text(out, o->as_of);
+        fputs(",," EOL, out); /* kgco2e_per_kwh, pue */
+    }
+    /* Grid regions (MODEL.md, Carbon): the provider, region, source, date and
+     * the two figures; the other columns empty. */
+    for (size_t i = 0; i < cat->n_grid_regions; i++) {
+        const tco_grid_region *g = &cat->grid_regions[i];
+        fputs("grid-region,", out);
+        tci_csv_text(out, g->id);
+        fputs(",,", out); /* name */
+        tci_csv_text(out, g->provider);
+        fputs(",,,,,,,,,,", out); /* gpu .. currency */
+        tci_csv_text(out, g->region);
+        fputc(',', out);
+        tci_csv_text(out, g->source);
+        fputc(',', out);
+        tci_csv_text(out, g->as_of);
+        fputc(',', out);
+        tci_csv_number(out, g->kgco2e_per_kwh);
+        fputc(',', out);
+        tci_csv_number(out, g->pue);
         fputs(EOL, out);
     }
     return ferror(out) ? TCO_ERR_IO : TCO_OK;

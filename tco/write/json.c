@@ -764,7 +764,24 @@ tco_status tco_catalog_write_json_stream(const tco_catalog *cat, FILE *out)
         tci_json_text_member(out, "as_of", a->as_of);
         fputc('}', out);
     }
-    fputs(cat->n_api_offers ? "\n  ]\n}\n" : "\n}\n", out);
+    if (cat->n_api_offers)
+        fputs("\n  ]", out);
+    /* Grid regions (MODEL.md, Carbon), likewise only when the catalog has any. */
+    if (cat->n_grid_regions)
+        fputs(",\n  \"grid_regions\": [", out);
+    for (size_t i = 0; i < cat->n_grid_regions; i++) {
+        const tco_grid_region *g = &cat->grid_regions[i];
+        fprintf(out, "%s\n    {\"id\": ", i ? "," : "");
+        tci_json_string(out, g->id);
+        tci_json_text_member(out, "provider", g->provider);
+        tci_json_text_member(out, "region", g->region);
+        tci_json_number_member(out, "kgco2e_per_kwh", g->kgco2e_per_kwh);
+        tci_json_number_member(out, "pue", g->pue);
+        tci_json_text_member(out, "source", g->source);
+        tci_json_text_member(out, "as_of", g->as_of);
+        fputc('}', out);
+    }
+    fputs(cat->n_grid_regions ? "\n  ]\n}\n" : "\n}\n", out);
     return ferror(out) ? TCO_ERR_IO : TCO_OK;
 }
 

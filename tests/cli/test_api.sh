@@ -200,7 +200,7 @@ expect_rc 0 $T "$TCO" catalog --format json
 "$PY" - "$work/out" <<'PYEOF' && ok || bad "catalog JSON: api_offers"
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert list(d) == ["gpus", "offers", "api_offers"], list(d)
+assert list(d) == ["gpus", "offers", "api_offers", "grid_regions"], list(d)
 a = {x["id"]: x for x in d["api_offers"]}
 assert a["anthropic-claude-sonnet-4-6"]["cached_per_million"] == 0.3
 assert a["openai-gpt-4o"]["input_per_million"] == 2.5 and a["openai-gpt-4o"]["as_of"] == "2026-05-01"

@@ -909,6 +909,78 @@ static void test_unchanged_on_error(void)
     tco_catalog_free(cat);
 }
 
+/* A grid region (MODEL.md, Carbon) from its figures, each on a line of its own. */
+#define GRID(id, provider, region, kg, pue)                                                        \
+    "  <grid-region" id "><provider>" provider "</provider><region>" region "</region>\n"          \
+    "    <kgco2e-per-kwh>" kg "</kgco2e-per-kwh>\n"                                                \
+    "    <pue>" pue "</pue><source>s</source><as-of>2026-01-01</as-of></grid-region>\n"
+
+/* A grid region's errors, each at its line: the schema's (a number that is
+ * not one, a missing id or figure), the loader's (the bounds of the figures,
+ * a duplicate id, a provider and region given twice in any case); nothing is
+ * added. */
+static void test_grid_region_errors(void)
+{
+    expect_string(
+        "<catalog version=\"1\">\n" GRID(" id=\"r\"", "P", "x", "abc", "1.1") "</catalog>",
+        TCO_ERR_INPUT,
+        "t.xml:3: error: Element 'kgco2e-per-kwh': 'abc' is not a valid value of the "
+        "atomic type 'non-negative-number'.");
+    expect_string(
+        "<catalog version=\"1\">\n" GRID(" id=\"r\"", "P", "x", "1e-1", "1.1") "</catalog>",
+        TCO_ERR_INPUT,
+        "t.xml:3: error: Element 'kgco2e-per-kwh': '1e-1' is not a valid value of the "
+        "atomic type 'non-negative-number'.");
+    expect_string("<catalog version=\"1\">\n" GRID("", "P", "x", "0.4", "1.1") "</catalog>",
+                  TCO_ERR_INPUT,
+                  "t.xml:2: error: Element 'grid-region': The attribute 'id' is required but "
+                  "missing.");
+    expect_string("<catalog version=\"1\">\n"
+                  "  <grid-region id=\"r\"><provider>P</provider><region>x</region>\n"
+                  "    <kgco2e-per-kwh>0.4</kgco2e-per-kwh><source>s</source>\n"
+                  "    <as-of>2026-01-01</as-of></grid-region>\n"
+                  "</catalog>",
+                  TCO_ERR_INPUT,
+                  "t.xml:2: error: Element 'grid-region': Missing child element(s). Expected is "
+                  "( pue ).");
+    expect_string(
+        "<catalog version=\"1\">\n" GRID(" id=\"r\"", "P", "x", "5.01", "0.99") "</catalog>",
+        TCO_ERR_INPUT,
+        "t.xml:3: error: '5.01' is not a number of 0 to 5 for kgco2e-per-kwh\n"
+        "t.xml:4: error: '0.99' is not a number of 1 to 3 for pue");
+    expect_string("<catalog version=\"1\">\n" GRID(" id=\"r\"", "P", "x", "0", "3.5") "</catalog>",
+                  TCO_ERR_INPUT, "t.xml:4: error: '3.5' is not a number of 1 to 3 for pue");
+    expect_string("<catalog version=\"1\">\n" GRID(" id=\"r\"", "P", "x", "0.4", "1.1")
+                      GRID(" id=\"r\"", "P", "y", "0.4", "1.1") "</catalog>",
+                  TCO_ERR_INPUT, "t.xml:5: error: duplicate grid region id 'r' (first at line 2)");
+    expect_string("<catalog version=\"1\">\n" GRID(" id=\"r\"", "Acme", "east-1", "0.4", "1.1")
+                      GRID(" id=\"s\"", "ACME", "East-1", "0.3", "1.2") "</catalog>",
+                  TCO_ERR_INPUT,
+                  "t.xml:5: error: grid region 's': provider 'ACME' and region 'East-1' are those "
+                  "of 'r' (line 2)");
+    /* The bounds themselves are figures of a grid region. */
+    tco_catalog *cat = tco_catalog_new();
+    tco_status st;
+    CU_ASSERT_STRING_EQUAL(
+        load_string(cat,
+                    "<catalog version=\"1\">\n" GRID(" id=\"r\"", "P", "x", "5", "3")
+                        GRID(" id=\"s\"", "P", "y", "0", "1") "</catalog>",
+                    "t.xml", &st),
+        "");
+    CU_ASSERT_EQUAL(st, TCO_OK);
+    CU_ASSERT_EQUAL_FATAL(cat->n_grid_regions, 2);
+    CU_ASSERT(check_close(cat->grid_regions[0].kgco2e_per_kwh, 5));
+    CU_ASSERT(check_close(cat->grid_regions[1].pue, 1));
+    CU_ASSERT_EQUAL(cat->grid_regions[1].line, 5);
+    /* A later file with an error leaves them as they were. */
+    static const char bad[] =
+        "<catalog version=\"1\">" GRID(" id=\"r\"", "P", "x", "9", "1") "</catalog>";
+    CU_ASSERT_EQUAL(tco_catalog_load_string(cat, bad, strlen(bad), "u.xml", NULL), TCO_ERR_INPUT);
+    CU_ASSERT_EQUAL(cat->n_grid_regions, 2);
+    CU_ASSERT(check_close(cat->grid_regions[0].kgco2e_per_kwh, 5));
+    tco_catalog_free(cat);
+}
+
 static void test_api_edges(void)
 {
     tco_diags *d = tco_diags_new();
@@ -981,6 +1053,7 @@ int main(void)
         {"later catalog overrides earlier", test_override},
         {"failed load leaves the catalog unchanged", test_unchanged_on_error},
         {"API edges", test_api_edges},
+        {"a grid region's errors", test_grid_region_errors},
         {NULL, NULL},
     };
     int rc = check_run("catalog", cases);

@@ -32,7 +32,7 @@ static const char catalog_xml[] =
 
 static const char csv_header[] = "kind,id,name,provider,gpu,pricing,term_months,fp16_tflops,"
                                  "memory_gb,tdp_w,price_typical,price_per_gpu_hour,currency,"
-                                 "region,source,as_of\r\n";
+                                 "region,source,as_of,kgco2e_per_kwh,pue\r\n";
 
 /* What a listing writer wrote (the caller frees it). */
 static char *written(tco_status (*write)(const tco_catalog *, FILE *), const tco_catalog *cat)
@@ -69,9 +69,10 @@ static void test_catalog_csv(void)
     tco_catalog *cat = load();
     char *csv = written(tco_catalog_write_csv_stream, cat);
     char want[1024];
-    snprintf(want, sizeof want, "%s%s%s", csv_header,
-             "gpu,g1,\"'=Evil, \"\"GPU\"\"\",,,,,989.5,80,700,35000,,USD,,\"'-src\",2026-07-27\r\n",
-             "offer,o1,,\"'@Cloud\",g1,reserved,12,,,,,2.5,USD,,list,2026-08-01\r\n");
+    snprintf(
+        want, sizeof want, "%s%s%s", csv_header,
+        "gpu,g1,\"'=Evil, \"\"GPU\"\"\",,,,,989.5,80,700,35000,,USD,,\"'-src\",2026-07-27,,\r\n",
+        "offer,o1,,\"'@Cloud\",g1,reserved,12,,,,,2.5,USD,,list,2026-08-01,,\r\n");
     CU_ASSERT_STRING_EQUAL(csv, want);
     free(csv);
     tco_catalog_free(cat);
@@ -119,12 +120,49 @@ static void test_catalog_empty(void)
     tco_catalog_free(cat);
 }
 
+/* Grid regions (MODEL.md, Carbon): a row of kind grid-region with its
+ * provider (guarded), region, source, date and the two figures in the last
+ * two columns, the others empty; the JSON's grid_regions after the offers,
+ * only when the catalog has any. */
+static void test_grid_regions(void)
+{
+    static const char xml[] = "<catalog version=\"1\">\n"
+                              "  <grid-region id=\"r1\">\n"
+                              "    <provider>=Cloud</provider>\n"
+                              "    <region>us-east-1</region>\n"
+                              "    <kgco2e-per-kwh>0.379069</kgco2e-per-kwh>\n"
+                              "    <pue>1.135</pue>\n"
+                              "    <source>CCF, Appendix V</source>\n"
+                              "    <as-of>2026-12-07</as-of>\n"
+                              "  </grid-region>\n"
+                              "</catalog>\n";
+    tco_catalog *cat = tco_catalog_new();
+    CU_ASSERT_EQUAL_FATAL(tco_catalog_load_string(cat, xml, sizeof xml - 1, "g.xml", NULL), TCO_OK);
+    char *csv = written(tco_catalog_write_csv_stream, cat);
+    char want[1024];
+    snprintf(want, sizeof want, "%s%s", csv_header,
+             "grid-region,r1,,\"'=Cloud\",,,,,,,,,,us-east-1,\"CCF, Appendix V\",2026-12-07,"
+             "0.379069,1.135\r\n");
+    CU_ASSERT_STRING_EQUAL(csv, want);
+    char *json = written(tco_catalog_write_json_stream, cat);
+    CU_ASSERT_STRING_EQUAL(json, "{\n  \"gpus\": [\n  ],\n  \"offers\": [\n  ],\n"
+                                 "  \"grid_regions\": [\n"
+                                 "    {\"id\": \"r1\", \"provider\": \"=Cloud\", \"region\": "
+                                 "\"us-east-1\", \"kgco2e_per_kwh\": 0.379069, \"pue\": 1.135, "
+                                 "\"source\": \"CCF, Appendix V\", \"as_of\": \"2026-12-07\"}\n"
+                                 "  ]\n}\n");
+    free(csv);
+    free(json);
+    tco_catalog_free(cat);
+}
+
 int main(void)
 {
     static const check_case cases[] = {
         {"catalog_csv", test_catalog_csv},
         {"catalog_json", test_catalog_json},
         {"catalog_empty", test_catalog_empty},
+        {"grid_regions", test_grid_regions},
         {NULL, NULL},
     };
     return check_run("listing", cases);

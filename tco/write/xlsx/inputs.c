@@ -27,7 +27,11 @@ static void catalog_source(xw_ctx *c, char *buf, size_t size, const tco_option *
                            k == TCO_O_TERM_MONTHS || k == TCO_O_EGRESS_PER_TB);
     const char *file = NULL, *as_of = NULL;
     int line = 0;
-    if (from_offer) {
+    if (k == TCO_O_KGCO2E_PER_GPU_HOUR && o->grid_region) { /* MODEL.md, Carbon */
+        file = o->grid_region->file;
+        line = o->grid_region->line;
+        as_of = o->grid_region->as_of;
+    } else if (from_offer) {
         file = o->offer_entry->file;
         line = o->offer_entry->line;
         as_of = o->offer_entry->as_of;
@@ -464,9 +468,15 @@ double xw_option_key_value(const tco_option *o, tco_okey k)
 }
 
 /* The catalog entry that option o's key k comes from: its offer's id for the
- * offer's numbers (*offer 1), else its GPU's; NULL when none. */
+ * offer's numbers (*offer 1), its grid region's for the emissions of a rented
+ * GPU-hour worked out from it (*offer 2; MODEL.md, Carbon), else its GPU's;
+ * NULL when none. */
 static const char *catalog_entry(const tco_option *o, tco_okey k, int *offer)
 {
+    if (k == TCO_O_KGCO2E_PER_GPU_HOUR && o->grid_region) {
+        *offer = 2;
+        return o->grid_region->id;
+    }
     *offer = o->offer_entry &&
              (k == TCO_O_PRICE_PER_GPU_HOUR || k == TCO_O_EGRESS_PER_TB || k == TCO_O_TERM_MONTHS);
     return *offer ? o->offer_entry->id : o->model ? o->model->id : NULL;
@@ -486,7 +496,11 @@ static int catalog_section(xw_ctx *c, size_t i, tco_okey k, char *buf, size_t si
         c->in_o[i * TCO_O_COUNT + (size_t)k] == XW_NONE || own_formula(o, k) ||
         linked_base(c, i, k) >= 0)
         return 0;
-    tci_utf8_format(buf, size, "[catalog %s %s]", offer ? "offer" : "gpu", id);
+    tci_utf8_format(buf, size, "[catalog %s %s]",
+                    offer == 2 ? "grid-region"
+                    : offer    ? "offer"
+                               : "gpu",
+                    id);
     return 1;
 }
 
