@@ -17,11 +17,18 @@ training workload: a model of 1e9 parameters trained on 3e9 tokens at an MFU of 
    - plans (each plan sheet's row and the Summary's plans' emissions): a run is 100 of
      the reference gb's GPU-hours; `mix` 100 x 1.19 / 900 = 0.132222, `own-only` 100 x
      1.09 / 500 = 0.218.
-2. [workload] tokens edited to 6e9 and [site] grid_kgco2e_per_kwh to 0.8 on Inputs,
-   recalculated by LibreOffice and by Gnumeric: a run takes 200 GPU-hours of gb and 100
-   of od; gb emits 900 x 0.8 / 1000 + 0.7 = 1.42 t: 200 x 1.42 / 600 = 0.473333; od
-   100 x 0.12 / 300 = 0.04; mix 200 x 1.424 / 900 = 0.316444; own-only 200 x 1.324 /
-   500 = 0.5296; every per-run cell equal to the engine's for the INI edited alike.
+2. The options' emission factors (embodied_kgco2e, server_embodied_kgco2e,
+   kgco2e_per_gpu_hour) are input cells on Inputs, unlocked and styled as the site's
+   intensity is. On Inputs, [workload] tokens edited to 6e9, [site]
+   grid_kgco2e_per_kwh to 0.8, gb's embodied_kgco2e to 150 and od's
+   kgco2e_per_gpu_hour to 0.5; recalculated by LibreOffice and by Gnumeric. A run takes
+   200 GPU-hours of gb and 100 of od; gb emits 900 x 0.8 / 1000 + (2 x 150 + 500) / 1000
+   = 1.52 t: 200 x 1.52 / 600 = 0.506667 a run; od 300 x 0.5 / 1000 = 0.15 t: 100 x 0.15
+   / 300 = 0.05; mix 780 x 0.8 / 1000 + 0.8 + 0.06 + 100 x 0.5 / 1000 = 1.534 t, 200 x
+   1.534 / 900 = 0.340889; own-only 0.624 + 0.8 = 1.424 t, 200 x 1.424 / 500 = 0.5696;
+   each plan's and option's tCO2e and every per-run cell equal to the engine's for the
+   INI edited alike.
+3. tco import of the workbook LibreOffice saved writes exactly those five lines back.
 Exit 0 when all hold; 1 otherwise.
 """
 import json, os, subprocess, sys, tempfile
@@ -30,24 +37,36 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import recalculated, tco_binary, written_and_audited  # noqa: E402
+from xlsxtest import (imported_alike, recalculated, tco_binary,  # noqa: E402
+                      written_and_audited)
 from live_fx import inputs_cell  # noqa: E402
 from live_plan_carbon import close, plan_totals, summary_totals  # noqa: E402
 
 NA = "n/a"
 
 
-def option_runs(wb):
-    """{option id: the Summary's tCO2e per training run}."""
+def summary_field(wb, field):
+    """{option id: the Summary's cell of field (its name in column B)}."""
     ws = wb["Summary"]
     rows = {}
     for row in ws.iter_rows(min_row=1, max_row=ws.max_row, max_col=2):
         if isinstance(row[1].value, str):
             rows.setdefault(row[1].value, row[0].row)
-    if "tco2e_per_run" not in rows:
+    if field not in rows:
         return {}
-    return {ws.cell(rows["id"], col).value: ws.cell(rows["tco2e_per_run"], col).value
+    return {ws.cell(rows["id"], col).value: ws.cell(rows[field], col).value
             for col in range(4, ws.max_column + 1) if ws.cell(rows["id"], col).value}
+
+
+def option_runs(wb):
+    """{option id: the Summary's tCO2e per training run}."""
+    return summary_field(wb, "tco2e_per_run")
+
+
+def option_tonnes(wb, oid):
+    """Option oid's tCO2e on the Summary (None for the n/a word)."""
+    v = summary_field(wb, "tco2e").get(oid)
+    return None if v == NA else v
 
 
 def plan_runs(wb):
@@ -97,8 +116,9 @@ def main():
     bad = []
     written = ({"gb": 100 * 1.15 / 600, "rv": None, "od": 50 * 0.12 / 300},
                {"mix": 100 * 1.19 / 900, "own-only": 100 * 1.09 / 500})
-    edited_by_hand = ({"gb": 200 * 1.42 / 600, "rv": None, "od": 100 * 0.12 / 300},
-                      {"mix": 200 * 1.424 / 900, "own-only": 200 * 1.324 / 500})
+    edited_by_hand = ({"gb": 200 * 1.52 / 600, "rv": None, "od": 100 * 0.15 / 300},
+                      {"mix": 200 * 1.534 / 900, "own-only": 200 * 1.424 / 500})
+    tonnes_by_hand = ({"gb": 1.52, "od": 0.15}, {"mix": 1.534, "own-only": 1.424})
     with tempfile.TemporaryDirectory() as tmp:
         ini = os.path.join(tmp, "run.ini")
         with open(ini, "w", encoding="utf-8") as f:
@@ -113,22 +133,53 @@ def main():
         print(f"as written: compared {n} per-run cells with the hand-worked figures")
         wb = openpyxl.load_workbook(book)
         inputs_cell(wb, "[workload] tokens").value = 6e9
-        inputs_cell(wb, "[site] grid_kgco2e_per_kwh").value = 0.8
+        grid = inputs_cell(wb, "[site] grid_kgco2e_per_kwh")
+        factors = [inputs_cell(wb, "embodied_kgco2e", "[option gb]"),
+                   inputs_cell(wb, "server_embodied_kgco2e", "[option gb]"),
+                   inputs_cell(wb, "kgco2e_per_gpu_hour", "[option od]")]
+        for cell in factors:  # inputs as the site's intensity is: unlocked, styled alike
+            if cell.protection.locked or cell.fill.fgColor.rgb != grid.fill.fgColor.rgb:
+                bad.append(f"Inputs {cell.coordinate} ({cell.value!r}) is not an input cell")
+        grid.value = 0.8
+        factors[0].value = 150
+        factors[2].value = 0.5
         edited = os.path.join(tmp, "edited.xlsx")
         wb.save(edited)
         mod = os.path.join(tmp, "edited.ini")
         with open(mod, "w", encoding="utf-8") as f:
-            f.write(text.replace("tokens = 3e9", "tokens = 6e9")
-                    .replace("grid_kgco2e_per_kwh = 0.5", "grid_kgco2e_per_kwh = 0.8"))
+            f.write(text.replace("tokens = 3e9", "tokens = 6000000000")
+                    .replace("grid_kgco2e_per_kwh = 0.5", "grid_kgco2e_per_kwh = 0.8")
+                    .replace("\nembodied_kgco2e = 100\n", "\nembodied_kgco2e = 150\n")
+                    .replace("kgco2e_per_gpu_hour = 0.4", "kgco2e_per_gpu_hour = 0.5"))
         alike = engine(tco, mod)
+        p = subprocess.run([tco, "report", mod, "-o", "-", "-q"], check=True, timeout=120,
+                           capture_output=True, text=True)
+        d = json.loads(p.stdout)
+        tonnes = ({o["id"]: o["tco2e"] for o in d["options"]},
+                  {q["name"]: q["tco2e"] for q in d["plans"]})
         for got, want in zip(alike, edited_by_hand):
             for k, v in want.items():
                 if not same(NA if got[k] is None else got[k], v):
                     bad.append(f"engine, edited: {k} {got[k]!r}, by hand {v!r}")
+        for got, want in zip(tonnes, tonnes_by_hand):
+            for k, v in want.items():
+                if not close(got[k], v):
+                    bad.append(f"engine, edited: {k} {got[k]!r} tCO2e, by hand {v!r}")
         for who, values in recalculated(edited, tmp, bad):
             n = check(who, values, *edited_by_hand, bad)
             n += check(f"{who} against the engine", values, *alike, bad)
-            print(f"{who}: compared {n} per-run cells")
+            for name, v in tonnes[1].items():
+                n += 1
+                got = plan_totals(values, name).get("tco2e")
+                if not close(got, v):
+                    bad.append(f"{who}: plan {name} {got!r} tCO2e, engine {v!r}")
+            for oid, v in tonnes[0].items():
+                n += 1
+                got = option_tonnes(values, oid)
+                if not (got is None and v is None) and not close(got, v):
+                    bad.append(f"{who}: option {oid} {got!r} tCO2e, engine {v!r}")
+            print(f"{who}: compared {n} per-run cells and tonnes")
+        imported_alike(tco, edited, ini, mod, tmp, bad)
     for b in bad:
         print("FAIL", b)
     print("live carbon per run:", "FAIL" if bad else "OK")
