@@ -68,7 +68,7 @@ static int demand_tokens(xw_ctx *c, int row, const char *unit, const char *src)
     xw_in_name(c, "DemandTokens", row++, XW_COL_VAL);
     c->in_dgph = row;
     const double v = c->r->demand_gpu_hours;
-    xw_formula(c, f, sizeof f, "=DemandTokens/(%s*%s*%s*3600)",
+    xw_formula(c, f, sizeof f, "=DemandTokens/(%s*%s*%s*SecondsPerHour)",
                xw_in(c, (size_t)d->ref, TCO_O_THROUGHPUT).s,
                xw_in(c, (size_t)d->ref, TCO_O_SCALING_EFFICIENCY).s,
                xw_in_global(c, TCO_S_TOKENS_PER_REQUEST).s);
