@@ -605,7 +605,8 @@ static void write_converted(xw_ctx *c, int row, const tco_keydef *kd, double wri
                         xw_ref(NULL, c->in_disc[d - 1], XW_COL_VAL, 1, 1).s);
     /* The value as written in the hidden column L, so that no number stands in
      * the formula (WORKBOOK.md, Constants). */
-    xw_num(c, c->inputs, row, IN_COL_WRITTEN, written, NULL);
+    xw_num(c, c->inputs, row, IN_COL_WRITTEN, written,
+           xw_fmt(c, XS_TEXT, xw_value_numfmt(TCO_U_NONE, written)));
     xw_fnum(
         c, c->inputs, row, XW_COL_VAL,
         xw_formula(c, f, sizeof f, "=%s%s%s", xw_ref(NULL, row, IN_COL_WRITTEN, 1, 1).s, times, by),
