@@ -29,7 +29,8 @@ month counter runs 0, 1, ..., H across columns D onwards):
   and names (functions, defined names, TRUE) are taken out; 0 and 1 are allowed, as the
   identities of sums and products, flags and counts (`1-x`, `IF(..,1,0)`, `+1`); any
   other number belongs in a constant's cell with its name on Inputs (docs/WORKBOOK.md,
-  Constants).
+  Constants). Cells' formulas only: a data validation's limits and a conditional
+  format's test are no figure of the model.
 
 The check fails unless, in every workbook, at least 95% of the timeline rows are one
 formula and no formula outside the timing block reads the counter row, no formula of a
