@@ -29,16 +29,47 @@ static double sheet_rate(const tci_xlsx_sheet *sh, const tco_scenario *s, int fx
     return s->fx[fx - 1].rate;
 }
 
+/* The value as written of a converted value's formula t that begins with a
+ * reference to column L ($L$40, as tco writes it): the number there in *p,
+ * the rest of the formula in *end. 0 when t does not begin so, or the cell
+ * holds no number. */
+static int written_at(const tci_xlsx_sheet *sh, const char *t, double *p, char **end)
+{
+    const char *q = t;
+    if (*q == '$')
+        q++;
+    if (*q != 'L' && *q != 'l')
+        return 0;
+    q++;
+    if (*q == '$')
+        q++;
+    if (*q < '1' || *q > '9')
+        return 0;
+    char *e;
+    long row = strtol(q, &e, 10);
+    if (row < 1 || row > 1048576)
+        return 0;
+    const tci_xlsx_cell *v = tci_xlsx_cell_at(sh, (int)row - 1, 11);
+    if (!v || v->kind != TCI_CELL_NUMBER)
+        return 0;
+    *p = v->num;
+    *end = e;
+    return 1;
+}
+
 /* See xlsx_read.h. */
 int tci_import_money(const tci_xlsx_sheet *sh, const tco_scenario *s, const tci_xlsx_cell *c,
                      int to, double *out)
 {
     double v;
     if (c->formula) {
-        /* tco's formula of a converted value, P/Fx_CODE: P in CODE. */
+        /* tco's formula of a converted value, P/Fx_CODE: P in CODE, the number
+         * or a reference to the cell of its row's column L that holds it. */
         const char *t = c->ftext ? c->ftext : "";
         char *end;
-        double p = strtod(t, &end);
+        double p;
+        if (!written_at(sh, t, &p, &end))
+            p = strtod(t, &end);
         int from = 0;
         for (size_t k = 0; end != t && k < s->n_fx && !from; k++)
             if (strncmp(end, "/Fx_", 4) == 0 && strcmp(end + 4, s->fx[k].code) == 0)

@@ -76,7 +76,8 @@ tco_status tci_xlsx_open_mem(tci_xlsx *x, const char *name, const void *data, si
  * rate `to` (index + 1 in s->fx; 0: the scenario's), the currency of the
  * section it is written back to (MODEL.md, Sites; import_cell.c): a number
  * (in the scenario's currency) times the rate of `to` on the sheet, as
- * edited; tco's formula P/Fx_CODE, P itself when CODE is `to`'s, else P
+ * edited; tco's formula P/Fx_CODE (P a number, or the reference to its
+ * row's column L that holds it), P itself when CODE is `to`'s, else P
  * converted. 1 with *out; 0 when c holds another formula, or no number. */
 int tci_import_money(const tci_xlsx_sheet *sh, const tco_scenario *s, const tci_xlsx_cell *c,
                      int to, double *out);

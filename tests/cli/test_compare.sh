@@ -49,14 +49,25 @@ grep -q "site.electricity_price" "$work/table" && grep -q "only in A" "$work/tab
 "$TCO" compare "$A" "$A" >"$work/same" && grep -q "Inputs: the same." "$work/same" && ok || bad "same inputs"
 
 SOURCE_DATE_EPOCH=0 "$TCO" compare "$A" "$work/b.ini" -o "$work/c.xlsx" 2>"$work/err" && ok || bad "compare xlsx: $(cat "$work/err")"
-"$PY" - "$work/c.xlsx" <<'PYEOF' && ok || bad "compare workbook"
+"$PY" - "$work/c.xlsx" "$SRC/tests/xlsx" <<'PYEOF' && ok || bad "compare workbook"
 import sys, openpyxl
+sys.dont_write_bytecode = True
+sys.path.insert(0, sys.argv[2])
+from fast_audit import constants
 wb = openpyxl.load_workbook(sys.argv[1])
 assert wb.sheetnames == ["Summary", "Figures", "Inputs"], wb.sheetnames
+# No number but 0 and 1 in a formula (WORKBOOK.md, Conventions): the noise's tolerance
+# and a rate's percentage points are constants under the Inputs table, with names.
+found = [(ws.title, c.coordinate, c.value) for ws in wb.worksheets for r in ws.iter_rows()
+         for c in r if isinstance(c.value, str) and c.value.startswith("=") and constants(c.value)]
+assert not found, found[:3]
+for name, want in (("NoiseTolerance", 1e-12), ("PointsPerUnit", 100)):
+    sheet, ref = list(wb.defined_names[name].destinations)[0]
+    assert sheet == "Inputs" and wb[sheet][ref.replace("$", "")].value == want, (name, ref)
 ws = wb["Figures"]
 rows = [[c.value for c in r] for r in ws.iter_rows(min_row=6)]
 # B - A, 0 when within a relative 1e-12 (noise; MODEL.md, Comparing two scenarios)
-noise = "=IF(ABS({b}-{a})<=1E-12*MAX(ABS({a}),ABS({b})),0,{e})"
+noise = "=IF(ABS({b}-{a})<=NoiseTolerance*MAX(ABS({a}),ABS({b})),0,{e})"
 assert any(r[1] == "Total cost of ownership" and
            r[4] == noise.format(a="C%d" % (i + 6), b="D%d" % (i + 6), e="D%d-C%d" % (i + 6, i + 6))
            for i, r in enumerate(rows)), rows[:3]
@@ -189,7 +200,7 @@ s = wb["Summary"]
 assert [c.value for c in s[5]] == ["Option", "Total cost, A", "Total cost, B", "B \u2212 A", "Change"]
 cloud = [c for c in s[7]]
 assert cloud[0].value == "cloud" and cloud[1].value == 67200 and cloud[2].value == 108000
-noise = "=IF(ABS({b}-{a})<=1E-12*MAX(ABS({a}),ABS({b})),0,{e})"  # MODEL.md: noise is no change
+noise = "=IF(ABS({b}-{a})<=NoiseTolerance*MAX(ABS({a}),ABS({b})),0,{e})"  # MODEL.md: noise is no change
 assert cloud[3].value == noise.format(a="B7", b="C7", e="C7-B7"), cloud[3].value
 assert cloud[4].value == noise.format(a="B7", b="C7", e="(C7-B7)/ABS(B7)"), cloud[4].value
 assert "#,##0" in cloud[1].number_format and "$" in cloud[1].number_format, cloud[1].number_format
@@ -200,7 +211,7 @@ rows = {(r[0].value, r[1].value): r for r in f.iter_rows(min_row=6)}
 be = rows[(long, "Break-even utilization")]
 assert be[2].value == 41666.666666666664 / 100000 or abs(be[2].value - 5 / 12) < 1e-12, be[2].value
 assert be[2].number_format == "[=0]0.0%;[<=-0.0005]-0.0%;0.0%" and be[4].value == noise.format(
-    a="C%d" % be[0].row, b="D%d" % be[0].row, e="(D%d-C%d)*100" % (be[0].row, be[0].row))
+    a="C%d" % be[0].row, b="D%d" % be[0].row, e="(D%d-C%d)*PointsPerUnit" % (be[0].row, be[0].row))
 assert "pp" in be[4].number_format, be[4].number_format
 nb = rows[("cloud", "Break-even utilization")]
 assert [c.value for c in nb[2:]] == ["\u2013"] * 4, [c.value for c in nb[2:]]

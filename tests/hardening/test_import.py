@@ -215,6 +215,15 @@ expect("MACRS rate edited", ["import", write_book(os.path.join(work, "macrs.xlsx
                              "--scenario", seed], 2, "",
        f"macrs.xlsx: Inputs!D{year1}: error: tco import cannot bring back 'Year 1': change it in "
        "the scenario file\n")
+# A constant of Inputs (MonthsPerYear: WORKBOOK.md, Constants) is no scenario's key:
+# passed over as written (the unchanged workbook above), refused when edited.
+files = parts(base)
+months = [r for r, text in column_texts(files, part, "A") if text == "Months per year"][0]
+set_cell(files, part, f"C{months}", "<v>13</v>")
+expect("constant edited", ["import", write_book(os.path.join(work, "const.xlsx"), files),
+                           "--scenario", seed], 2, "",
+       f"const.xlsx: Inputs!C{months}: error: tco import cannot bring back 'Months per year': "
+       "change it in the scenario file\n")
 
 # 3. -o: only the changed value's text differs; every comment kept.
 new = os.path.join(work, "new.ini")

@@ -23,9 +23,19 @@ month counter runs 0, 1, ..., H across columns D onwards):
   from the Checks and Summary sheets and from sheets after them, and to the last sheet
   (Checks: the master check, shown on every sheet).
 
+- constants in formulas, over every sheet: the numbers written in a formula (`12` in
+  `=D$12/12`, `1E+12`), found by tokenising it (literals()): what is left once its
+  strings, sheet names, references (cells, ranges, whole rows and columns), error values
+  and names (functions, defined names, TRUE) are taken out; 0 and 1 are allowed, as the
+  identities of sums and products, flags and counts (`1-x`, `IF(..,1,0)`, `+1`); any
+  other number belongs in a constant's cell with its name on Inputs (docs/WORKBOOK.md,
+  Constants). Cells' formulas only: a data validation's limits and a conditional
+  format's test are no figure of the model.
+
 The check fails unless, in every workbook, at least 95% of the timeline rows are one
 formula and no formula outside the timing block reads the counter row, no formula of a
-cash-flow sheet refers up its sheet, and none to a sheet further right.
+cash-flow sheet refers up its sheet, none to a sheet further right, and no formula holds
+a constant other than 0 and 1.
 """
 import glob, os, re, subprocess, sys, tempfile
 
@@ -41,6 +51,36 @@ SHEET = r"(?:'(?:[^']|'')+'|[A-Za-z0-9_.]+)!"
 REF = re.compile(r"(?<![A-Za-z0-9_.$'!])(" + SHEET + r")?(\$?)([A-Z]{1,3})(\$?)(\d+)"
                  r"(?::(\$?)([A-Z]{1,3})(\$?)(\d+))?(?![A-Za-z0-9_(!])")
 STRING = re.compile(r'"(?:[^"]|"")*"')
+
+
+# A formula's tokens, tried in this order at each place: a string; a sheet's name before
+# its "!" (quoted, or bare; a 3-D range's two); an error value; whole rows (4:4, $4:$9);
+# a cell or a range ($D$7, D$7, A1:B2: not followed by "(", "!" or a name's character);
+# whole columns (D:D); a name (a function's, a defined name, TRUE, _xlfn.STDEV.S); a
+# number (12, 2.5, .5, 1E+12); anything else (operators, brackets, commas, spaces).
+TOKEN = re.compile(r"""
+    (?P<string>"(?:[^"]|"")*")
+  | (?P<sheet>(?:'(?:[^']|'')+'|[A-Za-z_\\][A-Za-z0-9_.]*)(?::(?:'(?:[^']|'')+'|[A-Za-z_][A-Za-z0-9_.]*))?!)
+  | (?P<error>\#(?:NULL!|DIV/0!|VALUE!|REF!|NAME\?|NUM!|N/A|GETTING_DATA|SPILL!|CALC!))
+  | (?P<rows>\$?\d+:\$?\d+(?![\d.A-Za-z_(]))
+  | (?P<ref>\$?[A-Za-z]{1,3}\$?\d+(?::\$?[A-Za-z]{1,3}\$?\d+)?(?![A-Za-z0-9_.(!]))
+  | (?P<cols>\$?[A-Za-z]{1,3}:\$?[A-Za-z]{1,3}(?![A-Za-z0-9_.(!]))
+  | (?P<name>[A-Za-z_\\][A-Za-z0-9_.?\\]*)
+  | (?P<number>(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)
+  | (?P<other>\s+|[^"'\w\s#$]+|.)
+""", re.X)
+ALLOWED = (0.0, 1.0)  # the identities: 1-x, IF(..,1,0), +1 for a count
+
+
+def literals(formula):
+    """The numeric literals of a formula, as written ("12", "1E+12"), in order."""
+    body = formula[1:] if formula.startswith("=") else formula
+    return [m.group("number") for m in TOKEN.finditer(body) if m.group("number")]
+
+
+def constants(formula):
+    """The literals of a formula that are not allowed: any number but 0 and 1."""
+    return [t for t in literals(formula) if float(t) not in ALLOWED]
 
 
 def refs(formula):
@@ -110,7 +150,7 @@ def measure(path):
     vals = openpyxl.load_workbook(path, data_only=True)
     names = wb.sheetnames
     out = {"timeline": 0, "uniform": 0, "month_tests": 0, "upward": 0, "rightward": 0,
-           "inputs": 0, "sheets": 0, "examples": []}
+           "inputs": 0, "sheets": 0, "constants": 0, "examples": []}
     summary_at = min([i for i, n in enumerate(names) if n in ("Summary", "Checks")] or [len(names)])
     for si, name in enumerate(names):
         ws, wv = wb[name], vals[name]
@@ -121,6 +161,11 @@ def measure(path):
                 f = cell.value
                 if not (isinstance(f, str) and f.startswith("=")):
                     continue
+                found = constants(f)
+                out["constants"] += len(found)
+                if found and len(out["examples"]) < 12:
+                    out["examples"].append(f"{name}!{cell.coordinate}: constant "
+                                           f"{', '.join(found[:3])} in {f[:80]}")
                 for m, sheet, r1, c1, r2, c2 in refs(f):
                     # The last sheet holds the master check that every sheet shows.
                     if sheet and sheet in names and names.index(sheet) > si and \
@@ -186,7 +231,8 @@ def report(path, m):
     return (f"{os.path.basename(path)}: {m['sheets']} cash-flow sheets, {m['timeline']} timeline "
             f"rows, {m['uniform']} one formula ({100 * share:.1f}%), {m['month_tests']} month "
             f"tests, {m['upward']} upward references, {m['rightward']} rightward references, "
-            f"{m['inputs']} references from a month to another sheet's cell")
+            f"{m['inputs']} references from a month to another sheet's cell, "
+            f"{m['constants']} constants in formulas")
 
 
 def check(build, repo):
@@ -205,7 +251,7 @@ def check(build, repo):
             m = measure(book)
             share = m["uniform"] / m["timeline"] if m["timeline"] else 1.0
             ok = share >= 0.95 and m["month_tests"] == 0 and m["upward"] == 0 and \
-                m["rightward"] == 0 and m["sheets"] > 0
+                m["rightward"] == 0 and m["sheets"] > 0 and m["constants"] == 0
             print(("ok   " if ok else "FAIL ") + report(ini, m))
             if not ok:
                 bad += 1

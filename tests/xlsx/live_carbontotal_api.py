@@ -50,12 +50,12 @@ def check(who, t, want, bad):
 
 def kg_swing(book, path):
     """The Sensitivity sheet's cells of the API's kgCO2e swing (their formula in book
-    reads the tokens in millions, then tonnes: `/1000000/1000*SUM(`), as {coordinate:
+    reads the tokens in millions, then tonnes: `/TokensPerMillion/KilogramsPerTonne*SUM(`), as {coordinate:
     value} of the recalculated values at path."""
     wb = openpyxl.load_workbook(book)
     values = load_values(path)["Sensitivity"]
     return {c.coordinate: values[c.coordinate].value for row in wb["Sensitivity"].iter_rows()
-            for c in row if isinstance(c.value, str) and "/1000000/1000*SUM(" in c.value}
+            for c in row if isinstance(c.value, str) and "/TokensPerMillion/KilogramsPerTonne*SUM(" in c.value}
 
 
 def opcost_reads_carbon(path):

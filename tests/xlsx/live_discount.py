@@ -9,10 +9,10 @@ Inputs).
 MODEL.md's example over tests/data/catalog/cheapest.xml (USD, 12 months of 730 hours,
 [fx] EUR = 0.8, four discounts, four rent options of 8 GPUs at utilization 1):
 1. the workbook audits clean; its Inputs rows are the discounts' (`[discount NAME]
-   fraction`, inputs) and the prices they apply to are the formulas =2*(1-$C$n) (od,
-   beta-od under [discount beta]), =1.6*(1-$C$n) (beta, beta-1yr under
-   [discount beta-reserved]) and =1.8*(1-$C$n)/Fx_EUR (delta, delta-od under
-   [discount delta]); the `offer` rows of the options with offer = cheapest name the
+   fraction`, inputs) and the prices they apply to are the formulas =$L$m*(1-$C$n),
+   column L of the price's row holding the catalog price as written: 2 (od, beta-od
+   under [discount beta]), 1.6 (beta, beta-1yr under [discount beta-reserved]) and,
+   divided by Fx_EUR, 1.8 (delta, delta-od under [discount delta]); the `offer` rows of the options with offer = cheapest name the
    pick in the Source column; the totals are those worked out by hand (126,144,
    84,096, 77,088 and 141,912 USD);
 2. [discount beta] is set to 0.30 and [discount delta] to -0.10 (a markup) on Inputs;
@@ -189,12 +189,14 @@ def main():
         for name in ("beta", "beta-reserved", "delta", "alpha"):
             cell = inputs_cell(wb, f"[discount {name}] fraction")
             rows[name] = cell.row
-        for oid, want in (("od", f"=2*(1-$C${rows['beta']})"),
-                          ("beta", f"=1.6*(1-$C${rows['beta-reserved']})"),
-                          ("delta", f"=1.8*(1-$C${rows['delta']})/Fx_EUR")):
-            got = inputs_cell(wb, "price_per_gpu_hour", f"[option {oid}]").value
-            if got != want:
-                bad.append(f"Inputs {oid} price_per_gpu_hour: {got!r}, want {want}")
+        for oid, price, want in (("od", 2, "=$L${r}*(1-$C$%d)" % rows['beta']),
+                                 ("beta", 1.6, "=$L${r}*(1-$C$%d)" % rows['beta-reserved']),
+                                 ("delta", 1.8, "=$L${r}*(1-$C$%d)/Fx_EUR" % rows['delta'])):
+            cell = inputs_cell(wb, "price_per_gpu_hour", f"[option {oid}]")
+            want = want.replace("{r}", str(cell.row))
+            got = (cell.value, cell.parent.cell(cell.row, 12).value)
+            if got != (want, price):
+                bad.append(f"Inputs {oid} price_per_gpu_hour: {got!r}, want {(want, price)}")
         ws = wb["Inputs"]
         for oid, pick in (("od", "cheapest of 3 offers: beta-od"),
                           ("beta", "cheapest of 2 offers: beta-1yr")):

@@ -19,8 +19,9 @@ and every converted price and every figure follows (docs/MODEL.md, "Currency con
    the Summary equals the engine's for the scenario with USD = 0.13.
 3. A site's own currency (MODEL.md, "A site's own currency"): the Frankfurt hall in EUR
    ([fx] EUR = 0.8). The workbook audits clean; the hall's electricity price and
-   colocation and its option's installation are the formulas =0.112/Fx_EUR, =120/Fx_EUR
-   and =4000/Fx_EUR on Inputs, and the totals the ones worked out by hand (fra
+   colocation and its option's installation are the formulas =$L$n/Fx_EUR on Inputs,
+   their row's hidden column L holding the value as written (0.112, 120 and 4000: no
+   number in the formula, docs/WORKBOOK.md, Constants), and the totals the ones worked out by hand (fra
    266,880.0656, own 251,111.184). Then Fx_EUR is set to 1, the colocation cell to the
    number 130 (in USD) and the installation to =4500/Fx_EUR; recalculated in LibreOffice
    and in Gnumeric, fra's total is 262,796.05248 by hand (0.112 x 4,409.2 x 12 =
@@ -30,7 +31,7 @@ and every converted price and every figure follows (docs/MODEL.md, "Currency con
    LibreOffice book writes back exactly those three lines, in EUR.
 Exit 0 when every figure agrees; 1 otherwise.
 """
-import json, os, subprocess, sys, tempfile
+import json, os, re, subprocess, sys, tempfile
 
 import openpyxl
 
@@ -93,16 +94,28 @@ def summary(path):
     raise SystemExit(f"{path}: no Summary")
 
 
+def written(ws, formula, code):
+    """The value as written of a converted value's formula =$L$n/Fx_CODE: the number in
+    column L of row n of ws (tco keeps it there, not in the formula); None for any
+    other formula."""
+    m = re.fullmatch(r"=\$L\$(\d+)/Fx_" + code, formula or "") \
+        if isinstance(formula, str) else None
+    if not m:
+        return None
+    v = ws.cell(int(m.group(1)), 12).value
+    return float(v) if isinstance(v, (int, float)) else None
+
+
 def price_cells(wb):
     """The Inputs cells (sheet, coordinate) whose formula divides by Fx_USD, by the
-    catalog price written in them."""
+    catalog price written for them."""
     out = {}
     for ws in wb.worksheets:
         for row in ws.iter_rows():
             for cell in row:
-                v = cell.value
-                if isinstance(v, str) and v.startswith("=") and v.endswith("/Fx_USD"):
-                    out[float(v[1:-len("/Fx_USD")])] = (ws.title, cell.coordinate)
+                p = written(ws, cell.value, "USD")
+                if p is not None:
+                    out[p] = (ws.title, cell.coordinate)
     return out
 
 
@@ -259,12 +272,14 @@ def site_currency(tco, tmp):
     if not ok:
         bad.append("the EUR site's workbook does not audit clean")
     wb = openpyxl.load_workbook(book)
-    for key, section, want in (("[site fra] electricity_price", None, "=0.112/Fx_EUR"),
-                               ("[site fra] colo_per_kw_month", None, "=120/Fx_EUR"),
-                               ("install_price", "[option fra]", "=4000/Fx_EUR")):
-        got = inputs_cell(wb, key, section).value
-        if got != want:
-            bad.append(f"Inputs {key}: {got!r}, want {want}")
+    for key, section, want in (("[site fra] electricity_price", None, 0.112),
+                               ("[site fra] colo_per_kw_month", None, 120),
+                               ("install_price", "[option fra]", 4000)):
+        cell = inputs_cell(wb, key, section)
+        got = written(cell.parent, cell.value, "EUR")
+        if got != want or cell.value != f"=$L${cell.row}/Fx_EUR":
+            bad.append(f"Inputs {key}: {cell.value!r} over {got!r}, want "
+                       f"=$L${cell.row}/Fx_EUR over {want}")
     t = summary(book)
     for oid, want in (("fra", 266880.0656), ("own", 251111.184)):
         if not close(t[oid]["total"], want):

@@ -6,9 +6,10 @@
 const char *xw_api_charge(xw_ctx *c, const char *in, const char *cached, const char *frac,
                           const char *out, char *buf, size_t size)
 {
-    return xw_formula(c, buf, size, "%s*HoursPerMonth*3600*(%s*((1-%s)*%s+%s*%s)+%s*%s)/1000000",
-                      xw_in_global(c, TCO_S_REQUESTS_PER_S).s,
-                      xw_in_global(c, TCO_S_INPUT_TOKENS_PER_REQUEST).s, frac, in, frac,
-                      cached ? cached : in, xw_in_global(c, TCO_S_OUTPUT_TOKENS_PER_REQUEST).s,
-                      out);
+    return xw_formula(
+        c, buf, size,
+        "%s*HoursPerMonth*SecondsPerHour*(%s*((1-%s)*%s+%s*%s)+%s*%s)/TokensPerMillion",
+        xw_in_global(c, TCO_S_REQUESTS_PER_S).s, xw_in_global(c, TCO_S_INPUT_TOKENS_PER_REQUEST).s,
+        frac, in, frac, cached ? cached : in, xw_in_global(c, TCO_S_OUTPUT_TOKENS_PER_REQUEST).s,
+        out);
 }

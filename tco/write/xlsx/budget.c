@@ -101,14 +101,15 @@ void xw_fy_cells(xw_ctx *c, lxw_worksheet *ws, int r_month, int r_fy)
         xw_refbuf mr = xw_ref(NULL, r_month, col, 1, 0);
         const char *mo = mr.s;
         char cal[XW_FBUF / 4];
-        tci_utf8_format(cal, sizeof cal, "(YEAR(StartMonth)*12+MONTH(StartMonth)-1+%s-1)", mo);
-        xw_fnum(
-            c, ws, r_fy, col,
-            xw_formula(c, f, sizeof f,
-                       "=IF(ISNUMBER(StartMonth),INT(%s/12)+IF(AND(FiscalYearStart>1,MOD(%s,12)+1>="
-                       "FiscalYearStart),1,0),IF(%s=0,1,INT((%s-1)/12)+1))",
-                       cal, cal, mo, mo),
-            xw_fy_number(c, m), fmt);
+        tci_utf8_format(cal, sizeof cal,
+                        "(YEAR(StartMonth)*MonthsPerYear+MONTH(StartMonth)-1+%s-1)", mo);
+        xw_fnum(c, ws, r_fy, col,
+                xw_formula(c, f, sizeof f,
+                           "=IF(ISNUMBER(StartMonth),INT(%s/"
+                           "MonthsPerYear)+IF(AND(FiscalYearStart>1,MOD(%s,MonthsPerYear)+1>="
+                           "FiscalYearStart),1,0),IF(%s=0,1,INT((%s-1)/MonthsPerYear)+1))",
+                           cal, cal, mo, mo),
+                xw_fy_number(c, m), fmt);
     }
 }
 
@@ -267,7 +268,7 @@ static void bg_year(xw_ctx *c, size_t i, size_t y, int row, lxw_format *const *f
             fy->last_month, fm[2]);
     xw_fnum(c, ws, row, BG_MONTHS, xw_formula(c, f, sizeof f, "=COUNTIF(%s,%s)", fys1.s, yr.s),
             fy->months, fm[2]);
-    xw_fnum(c, ws, row, BG_PARTIAL, xw_formula(c, f, sizeof f, "=IF(%s<12,1,0)", mon.s),
+    xw_fnum(c, ws, row, BG_PARTIAL, xw_formula(c, f, sizeof f, "=IF(%s<MonthsPerYear,1,0)", mon.s),
             fy->partial, fm[3]);
     for (int k = 0; k < TCO_BUDGET_TOTAL; k++)
         xw_fnum(c, ws, row, BG_COL0 + k, xw_budget_fy_formula(c, i, k, fys.s, yr.s, f, sizeof f),

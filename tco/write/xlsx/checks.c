@@ -168,7 +168,7 @@ static void ck_sheet_items(xw_ctx *c, size_t i, ck_item *it, int *n)
     k = ck_add(it, n, XW_KEY("checks.integrity.discount"),
                "The discount factor of the last month against the annual discount rate", XW_NONE);
     xw_formula(c, k->book, sizeof k->book, "=%s", os(c, i, L->r_df, last).s);
-    xw_formula(c, k->expect, sizeof k->expect, "=1/(1+DiscountRate)^(HorizonMonths/12)");
+    xw_formula(c, k->expect, sizeof k->expect, "=1/(1+DiscountRate)^(HorizonMonths/MonthsPerYear)");
     k->nf = XN_DEC6;
     k->vbook = tci_discount_factor(rm, H);
     k->vexpect = tci_discount_factor_annual(c->s->discount_rate, H);

@@ -200,16 +200,17 @@ static void side_cell(xw_ctx *c, const cmp_formats *F, lxw_worksheet *ws, int ro
 }
 
 /* The formula "=IF(noise,0,EXPR)" of a change between the cells a and b:
- * a difference within a relative 1e-12 of both (tco_compare_delta) is 0, as
- * in every other output of the comparison. EXPR by `kind`: 0 B-A, 1 (B-A)*100
- * (a rate's percentage points), 2 (B-A)/ABS(A) (the relative change). */
+ * a difference within a relative 1e-12 of both (tco_compare_delta; the
+ * constant NoiseTolerance on Inputs) is 0, as in every other output of the
+ * comparison. EXPR by `kind`: 0 B-A, 1 (B-A)*PointsPerUnit (a rate's
+ * percentage points), 2 (B-A)/ABS(A) (the relative change). */
 static const char *noise_formula(xw_ctx *c, char *fm, size_t size, const char *a, const char *b,
                                  int kind)
 {
     static const char *const form[] = {
-        "=IF(ABS(%s-%s)<=1E-12*MAX(ABS(%s),ABS(%s)),0,%s-%s)",
-        "=IF(ABS(%s-%s)<=1E-12*MAX(ABS(%s),ABS(%s)),0,(%s-%s)*100)",
-        "=IF(ABS(%s-%s)<=1E-12*MAX(ABS(%s),ABS(%s)),0,(%s-%s)/ABS(%s))",
+        "=IF(ABS(%s-%s)<=NoiseTolerance*MAX(ABS(%s),ABS(%s)),0,%s-%s)",
+        "=IF(ABS(%s-%s)<=NoiseTolerance*MAX(ABS(%s),ABS(%s)),0,(%s-%s)*PointsPerUnit)",
+        "=IF(ABS(%s-%s)<=NoiseTolerance*MAX(ABS(%s),ABS(%s)),0,(%s-%s)/ABS(%s))",
     };
     return xw_formula(c, fm, size, form[kind], b, a, a, b, b, a, a);
 }
@@ -474,6 +475,26 @@ static void input_side(xw_ctx *c, const cmp_formats *F, lxw_worksheet *ws, int r
             xw_fmt(c, XS_FIXED, XN_NONE));
 }
 
+/* The constants the change formulas read (no number in a formula: WORKBOOK.md,
+ * Conventions), under the inputs from `row`, each with its defined name;
+ * returns the next row. */
+static int constants(xw_ctx *c, lxw_worksheet *ws, int row)
+{
+    static const struct {
+        const char *name, *label;
+        double v;
+        xw_numfmt nf;
+    } k[] = {{"NoiseTolerance", "Noise of a change, relative", 1e-12, XN_SCI},
+             {"PointsPerUnit", "Points per unit of a rate", 100, XN_INT}};
+    xw_text(c, ws, row++, 0, "Constants", xw_fmt(c, XS_SECTION, XN_NONE));
+    for (size_t i = 0; i < sizeof k / sizeof *k; i++, row++) {
+        xw_text(c, ws, row, 0, k[i].label, xw_fmt(c, XS_TEXT, XN_NONE));
+        xw_num(c, ws, row, 1, k[i].v, xw_fmt(c, XS_FIXED, k[i].nf));
+        xw_define_name(c, k[i].name, "Inputs", row, 1);
+    }
+    return row;
+}
+
 /* Inputs: each input that differs, A, B and B - A for numbers. */
 static void inputs_sheet(xw_ctx *c, const cmp_formats *F, const tco_comparison *cm)
 {
@@ -507,6 +528,8 @@ static void inputs_sheet(xw_ctx *c, const cmp_formats *F, const tco_comparison *
     }
     if (cm->n_inputs == 0)
         xw_text(c, ws, row++, 0, "The same in both.", xw_fmt(c, XS_TEXT, XN_NONE));
+    row = constants(c, ws, row + 1);
+    w[0] = fmax(w[0], 28); /* the constants' labels */
     for (int k = 0; k < 4; k++)
         xw_set_col(ws, k, k, w[k]);
     worksheet_freeze_panes(ws, HEAD_ROW + 1, 0);

@@ -69,7 +69,7 @@ static int demand_tokens(xw_ctx *c, int row, const char *unit, const char *src)
     c->in_dgph = row;
     const double v = c->r->demand_gpu_hours;
     char tok[XW_FBUF / 8];
-    xw_formula(c, f, sizeof f, "=DemandTokens/(%s*%s*%s*3600)",
+    xw_formula(c, f, sizeof f, "=DemandTokens/(%s*%s*%s*SecondsPerHour)",
                xw_in(c, (size_t)d->ref, TCO_O_THROUGHPUT).s,
                xw_in(c, (size_t)d->ref, TCO_O_SCALING_EFFICIENCY).s,
                xw_request_tokens(c, tok, sizeof tok, 0));

@@ -619,9 +619,14 @@ static void write_converted(xw_ctx *c, int row, const tco_keydef *kd, double wri
     if (d && c->in_disc)
         tci_utf8_format(times, sizeof times, "*(1-%s)",
                         xw_ref(NULL, c->in_disc[d - 1], XW_COL_VAL, 1, 1).s);
-    tco_format_double(price, sizeof price, written); /* the shortest that is it */
-    xw_fnum(c, c->inputs, row, XW_COL_VAL, xw_formula(c, f, sizeof f, "=%s%s%s", price, times, by),
-            v, xw_fmt(c, XS_CALC, xw_value_numfmt(kd->unit, v)));
+    /* The value as written in the hidden column L, so that no number stands in
+     * the formula (WORKBOOK.md, Constants). */
+    xw_num(c, c->inputs, row, IN_COL_WRITTEN, written,
+           xw_fmt(c, XS_TEXT, xw_value_numfmt(TCO_U_NONE, written)));
+    xw_fnum(
+        c, c->inputs, row, XW_COL_VAL,
+        xw_formula(c, f, sizeof f, "=%s%s%s", xw_ref(NULL, row, IN_COL_WRITTEN, 1, 1).s, times, by),
+        v, xw_fmt(c, XS_CALC, xw_value_numfmt(kd->unit, v)));
     xw_in_asis_num(c, row, v, 1);
     size_t n = strlen(src);
     tci_utf8_format(price, sizeof price, "%.10g", written);
@@ -720,7 +725,7 @@ static void write_option_key(xw_ctx *c, size_t i, int row, tco_okey k)
     } else if (k == TCO_O_RESALE_FRACTION && o->src[TCO_O_RESALE_DECLINE]) {
         /* Derived from the decline on the next row over the horizon. */
         xw_fnum(c, ws, row, XW_COL_VAL,
-                xw_formula(c, f, sizeof f, "=(1-%s)^(HorizonMonths/12)",
+                xw_formula(c, f, sizeof f, "=(1-%s)^(HorizonMonths/MonthsPerYear)",
                            xw_ref(NULL, row + 1, XW_COL_VAL, 1, 1).s),
                 res->residual_fraction, xw_fmt(c, XS_CALC, XN_PCT));
         xw_in_asis_num(c, row, res->residual_fraction, 1);
@@ -768,7 +773,7 @@ static void inputs_head(xw_ctx *c)
     double src = floor(xw_page_chars(xw_body_pt(c), 0) - wa - 26 - 18 - 19);
     xw_set_col(ws, 4, 4, src > 40 ? src : 40);
     lxw_row_col_options hidden = {.hidden = 1};
-    xw_note(c, worksheet_set_column_opt(ws, IN_COL_ASIS, IN_COL_LINK, 14, NULL, &hidden));
+    xw_note(c, worksheet_set_column_opt(ws, IN_COL_ASIS, IN_COL_WRITTEN, 14, NULL, &hidden));
     worksheet_set_tab_color(ws, 0xFFD966);
     xw_title_line(
         c, ws, xw_label(c, "inputs.title", "Inputs"),
@@ -1039,9 +1044,9 @@ static int inputs_globals(xw_ctx *c, int row)
     return fx_done ? row : inputs_discounts(c, inputs_fx(c, row));
 }
 
-/* The constants (SecondsPerHour) and the MACRS tables (half-year, and
- * mid-quarter in the fourth quarter, then in the first three), from `row`;
- * returns the next row. */
+/* The constants (SecondsPerHour, the checks' tolerance, then inconst.c's) and the MACRS tables
+ * (half-year, and mid-quarter in the fourth quarter, then in the first three), from `row`; returns
+ * the next row. */
 static int inputs_constants(xw_ctx *c, int row)
 {
     lxw_worksheet *ws = c->inputs;
@@ -1065,6 +1070,7 @@ static int inputs_constants(xw_ctx *c, int row)
     xw_text(c, ws, row, 4, xw_label(c, "source.workbook", "the workbook's setting"),
             xw_fmt(c, XS_KEY, XN_NONE));
     xw_in_name(c, "CheckTolerance", row++, XW_COL_VAL);
+    row = xw_in_constants(c, row);
     row++;
     return xw_in_macrs(c, row);
 }

@@ -13,6 +13,7 @@
 #define IN_COL_LAYOUT  8  /* I: the layout's marker, in the headings' row */
 #define IN_COL_SECTION 9  /* J: an option's row, its section ("[option ID]") */
 #define IN_COL_LINK    10 /* K: an option's row that links to its base's, the base's section */
+#define IN_COL_WRITTEN 11 /* L: a converted value as written, which its formula reads */
 
 /* The source of a value read from the scenario, into buf: `FILE:LINE` (file
  * the key's own, NULL for the scenario's), `default`, `derived`, `catalog`. */
@@ -30,6 +31,13 @@ void xw_in_changed(xw_ctx *c, int row, const char *test);
 void xw_in_asis_text(xw_ctx *c, int row, const char *text);
 /* A defined name for cell (row, col) of Inputs. */
 void xw_in_name(xw_ctx *c, const char *name, int row, int col);
+/* The workbook's constants (MonthsPerYear, WattsPerKilowatt ...; inconst.c),
+ * one fixed cell and defined name each, from `row`. Returns the next row. */
+int xw_in_constants(xw_ctx *c, int row);
+/* The defined name of the constant that holds kd's limit v (MoneyCeiling,
+ * PueCeiling), which the Sensitivity's swung inputs are kept within; NULL
+ * when none does (a limit of 0 or 1 is written as it is). */
+const char *xw_in_limit(const tco_keydef *kd, double v);
 /* The demand's block (MODEL.md, Demand) from `row`: the reference option,
  * month 1's demand, the growth and the 12 seasonality factors, or the demand
  * file's values over the horizon. Returns the next row. */

@@ -74,7 +74,7 @@ static void lb_rate_row(const xw_optw *w, int row)
         xw_formula(c, e, sizeof e, "(%s+%s)*%s", xw_ow_drv(L->k_capex_gpu).s,
                    xw_ow_drv(L->k_capex_infra).s, xw_ow_drv(L->k_resfrac).s);
     xw_ow_fig(w, row, XW_COL_VAL,
-              xw_formula(c, f, sizeof f, "=(1+RATE(%s,-%s,%s,-%s,1))^12-1",
+              xw_formula(c, f, sizeof f, "=(1+RATE(%s,-%s,%s,-%s,1))^MonthsPerYear-1",
                          xw_ow_in(w, TCO_O_LEASE_MONTHS).s, xw_ow_drv(L->k_epmt).s,
                          xw_ref(T->quoted, T->k_capex, XW_COL_VAL, 1, 1).s, e),
               w->res->implied_rate, xw_fmt(c, XS_CALC, XN_PCT));
@@ -102,7 +102,7 @@ static void lb_nal_row(const xw_optw *w, int row)
     const xw_optsheet *L = w->L;
     char f[XW_FBUF];
     xw_ow_fig(w, row, XW_COL_VAL,
-              xw_formula(c, f, sizeof f, "=%s+NPV(%s/12,%s)",
+              xw_formula(c, f, sizeof f, "=%s+NPV(%s/MonthsPerYear,%s)",
                          xw_ref(NULL, L->lb.r_diff, XW_COL_M0, 0, 0).s, xw_ow_drv(L->lb.k_kd).s,
                          xw_range(NULL, L->lb.r_diff, XW_COL_M0 + 1, L->lb.r_diff, w->last).s),
               w->res->nal, xw_fmt(c, XS_TOTAL, XN_MONEY));

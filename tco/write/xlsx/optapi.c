@@ -19,7 +19,7 @@ static void tokens_row(const xw_optw *w, int row)
 {
     xw_ctx *c = w->c;
     char f[XW_FBUF], tok[XW_FBUF / 8];
-    xw_formula(c, f, sizeof f, "=%s*%s*3600*%s", xw_in_global(c, TCO_S_REQUESTS_PER_S).s,
+    xw_formula(c, f, sizeof f, "=%s*%s*SecondsPerHour*%s", xw_in_global(c, TCO_S_REQUESTS_PER_S).s,
                xw_in_global(c, TCO_S_HOURS_PER_MONTH).s, xw_request_tokens(c, tok, sizeof tok, 1));
     xw_ow_fig(w, row, XW_COL_VAL, f, w->res->tokens_per_month, xw_fmt(c, XS_CALC, XN_INT));
 }
@@ -29,7 +29,7 @@ static void cpm_row(const xw_optw *w, int row)
 {
     xw_ctx *c = w->c;
     char f[XW_FBUF], num[XW_FBUF / 8], den[XW_FBUF / 8];
-    xw_formula(c, num, sizeof num, "%s*1000000", xw_ow_drv(w->L->r_net).s);
+    xw_formula(c, num, sizeof num, "%s*TokensPerMillion", xw_ow_drv(w->L->r_net).s);
     xw_formula(c, den, sizeof den, "(%s*HorizonMonths)", xw_ow_drv(w->L->api.k_tokens).s);
     xw_formula_quotient(c, f, sizeof f, num, den);
     xw_ow_fig(w, row, XW_COL_VAL, f, w->res->api_cost_per_million_tokens,

@@ -113,11 +113,13 @@ void xw_tax_bonus_drv(const xw_optw *w, int row)
 void xw_tax_mq_drv(const xw_optw *w, int row)
 {
     char f[XW_FBUF];
-    xw_ow_fig(w, row, XW_COL_VAL,
-              xw_formula(w->c, f, sizeof f,
-                         "=IF(ISNUMBER(StartMonth),IF(MOD(MONTH(StartMonth)-1-FiscalYearStart,12)"
-                         ">=9,1,0),0)"),
-              w->res->tax_convention == 4, xw_fmt(w->c, XS_CALC, XN_INT));
+    xw_ow_fig(
+        w, row, XW_COL_VAL,
+        xw_formula(
+            w->c, f, sizeof f,
+            "=IF(ISNUMBER(StartMonth),IF(MOD(MONTH(StartMonth)-1-FiscalYearStart,MonthsPerYear)"
+            ">=MonthsPerYear-MonthsPerQuarter,1,0),0)"),
+        w->res->tax_convention == 4, xw_fmt(w->c, XS_CALC, XN_INT));
 }
 
 /* See optw.h. The year of the recovery: the month's fiscal year less month

@@ -47,7 +47,8 @@ const char *xw_carbon_kwh_cost(xw_ctx *c, size_t i, char *buf, size_t size)
         in = intensity_of(c, o, 0, &b);
     if (!in)
         return NULL;
-    return xw_formula(c, buf, size, "%s/1000*%s", in, xw_in_global(c, TCO_S_CARBON_PRICE).s);
+    return xw_formula(c, buf, size, "%s/KilogramsPerTonne*%s", in,
+                      xw_in_global(c, TCO_S_CARBON_PRICE).s);
 }
 
 /* See optw.h. */
@@ -110,7 +111,7 @@ static void kwh_row(const xw_optw *w, int row)
 static void s2_f(const xw_optw *w, int col, char *f, size_t size, int which)
 {
     xw_refbuf b;
-    xw_formula(w->c, f, size, "=%s*%s/1000", xw_ow_at(w->L->co2.r_kwh, col).s,
+    xw_formula(w->c, f, size, "=%s*%s/KilogramsPerTonne", xw_ow_at(w->L->co2.r_kwh, col).s,
                intensity(w, which, &b));
 }
 
@@ -168,7 +169,7 @@ static void s3p_f(const xw_optw *w, int col, char *f, size_t size)
         xw_formula(w->c, use, sizeof use, "(%s+(1-%s)*%s)", term.s, term.s, u.s);
     } else
         xw_formula(w->c, use, sizeof use, "1");
-    xw_formula(w->c, f, size, "=%s*%s*%s*%s/1000*%s", n.s, T.s, use, kg.s, op.s);
+    xw_formula(w->c, f, size, "=%s*%s*%s*%s/KilogramsPerTonne*%s", n.s, T.s, use, kg.s, op.s);
 }
 
 /* An API option's: the workload's tokens of a month / 1e6 x kgCO2e per 1M
@@ -177,7 +178,7 @@ static void s3a_f(const xw_optw *w, int col, char *f, size_t size)
 {
     xw_ctx *c = w->c;
     char tok[XW_FBUF / 8];
-    xw_formula(c, f, size, "=%s*%s*3600*%s/1000000*%s/1000*%s",
+    xw_formula(c, f, size, "=%s*%s*SecondsPerHour*%s/TokensPerMillion*%s/KilogramsPerTonne*%s",
                xw_in_global(c, TCO_S_REQUESTS_PER_S).s, xw_in_global(c, TCO_S_HOURS_PER_MONTH).s,
                xw_request_tokens(c, tok, sizeof tok, 1),
                xw_ow_in(w, TCO_O_KGCO2E_PER_MILLION_TOKENS).s, xw_ow_at(w->L->f_op, col).s);
@@ -205,9 +206,10 @@ static void s3p_row(const xw_optw *w, int row)
 /* Scope 3 category 2: the embodied emissions bought, at month 0. */
 static void s3c_f(const xw_optw *w, int col, char *f, size_t size)
 {
-    xw_formula(w->c, f, size, "=(%s*%s+%s*%s)/1000*%s", xw_ow_in(w, TCO_O_COUNT_GPUS).s,
-               xw_ow_in(w, TCO_O_EMBODIED_KGCO2E).s, xw_ow_drv(w->L->k_servers).s,
-               xw_ow_in(w, TCO_O_SERVER_EMBODIED_KGCO2E).s, xw_ow_at(w->L->f_m0, col).s);
+    xw_formula(w->c, f, size, "=(%s*%s+%s*%s)/KilogramsPerTonne*%s",
+               xw_ow_in(w, TCO_O_COUNT_GPUS).s, xw_ow_in(w, TCO_O_EMBODIED_KGCO2E).s,
+               xw_ow_drv(w->L->k_servers).s, xw_ow_in(w, TCO_O_SERVER_EMBODIED_KGCO2E).s,
+               xw_ow_at(w->L->f_m0, col).s);
 }
 
 static void s3c_row(const xw_optw *w, int row)
@@ -282,22 +284,24 @@ const char *xw_carbon_slope(const xw_optw *w, char *buf, size_t size)
         const char *in = intensity(w, 1, &b);
         if (!in)
             in = intensity(w, 0, &b);
-        return xw_formula(c, buf, size, "+%s*%s*(%s-%s)/1000*HoursPerMonth*%s*%s/1000*%s*SUM(%s)",
-                          n.s, xw_ow_in(w, TCO_O_TDP_W).s, xw_ow_in(w, TCO_O_LOAD_POWER_FRACTION).s,
-                          xw_ow_in(w, TCO_O_IDLE_POWER_FRACTION).s,
-                          xw_site_name(c, w->i, TCO_S_PUE).s, in, price.s, ops.s);
+        return xw_formula(
+            c, buf, size,
+            "+%s*%s*(%s-%s)/WattsPerKilowatt*HoursPerMonth*%s*%s/KilogramsPerTonne*%s*SUM(%s)", n.s,
+            xw_ow_in(w, TCO_O_TDP_W).s, xw_ow_in(w, TCO_O_LOAD_POWER_FRACTION).s,
+            xw_ow_in(w, TCO_O_IDLE_POWER_FRACTION).s, xw_site_name(c, w->i, TCO_S_PUE).s, in,
+            price.s, ops.s);
     }
     xw_refbuf kg = xw_ow_in(w, TCO_O_KGCO2E_PER_GPU_HOUR);
     if (o->pricing == TCO_ON_DEMAND)
-        return xw_formula(c, buf, size, "+%s*HoursPerMonth*%s/1000*%s*SUM(%s)", n.s, kg.s, price.s,
-                          ops.s);
+        return xw_formula(c, buf, size, "+%s*HoursPerMonth*%s/KilogramsPerTonne*%s*SUM(%s)", n.s,
+                          kg.s, price.s, ops.s);
     if (o->pricing == TCO_SPOT)
-        return xw_formula(c, buf, size, "+%s*HoursPerMonth*%s/1000*%s*SUM(%s)/(1-%s)", n.s, kg.s,
-                          price.s, ops.s, xw_ow_in(w, TCO_O_INTERRUPTION_OVERHEAD).s);
+        return xw_formula(c, buf, size, "+%s*HoursPerMonth*%s/KilogramsPerTonne*%s*SUM(%s)/(1-%s)",
+                          n.s, kg.s, price.s, ops.s, xw_ow_in(w, TCO_O_INTERRUPTION_OVERHEAD).s);
     if (L->term && o->after_term == TCO_AFTER_ON_DEMAND) /* the months after the term */
-        return xw_formula(c, buf, size, "+%s*HoursPerMonth*%s/1000*%s*(SUM(%s)-SUM(%s))", n.s, kg.s,
-                          price.s, ops.s,
-                          xw_range(NULL, L->f_term, XW_COL_M0 + 1, L->f_term, w->last).s);
+        return xw_formula(
+            c, buf, size, "+%s*HoursPerMonth*%s/KilogramsPerTonne*%s*(SUM(%s)-SUM(%s))", n.s, kg.s,
+            price.s, ops.s, xw_range(NULL, L->f_term, XW_COL_M0 + 1, L->f_term, w->last).s);
     return buf; /* reserved: the hours paid whatever u */
 }
 

@@ -209,7 +209,7 @@ static void lease_buyout_drv(const xw_optw *w, int row)
 
 static void rm_drv(const xw_optw *w, int row)
 {
-    driver(w, row, "=(1+DiscountRate)^(1/12)-1", w->c->r->monthly_rate, XN_PCT4);
+    driver(w, row, "=(1+DiscountRate)^(1/MonthsPerYear)-1", w->c->r->monthly_rate, XN_PCT4);
 }
 
 static void gpuh_drv(const xw_optw *w, int row)
@@ -225,7 +225,7 @@ static void pflop_drv(const xw_optw *w, int row)
 {
     char f[XW_FBUF];
     driver(w, row,
-           xw_formula(w->c, f, sizeof f, "=%s*%s/1000*HoursPerMonth*HorizonMonths*%s",
+           xw_formula(w->c, f, sizeof f, "=%s*%s/TflopsPerPflops*HoursPerMonth*HorizonMonths*%s",
                       xw_ow_in(w, TCO_O_COUNT_GPUS).s, xw_ow_in(w, TCO_O_FP16_TFLOPS).s,
                       xw_ow_drv(w->L->k_util).s),
            w->res->pflop_hours, XN_INT);
@@ -278,7 +278,7 @@ static void slope_drv(const xw_optw *w, int row)
     if (L->r_factor != XW_NONE)
         factors = xw_range(NULL, L->r_factor, XW_COL_M0 + 1, L->r_factor, w->last);
     if (L->buy)
-        xw_formula(c, f, sizeof f, "=%s*%s*(%s-%s)/1000*HoursPerMonth*%s*SUM(%s)", n.s,
+        xw_formula(c, f, sizeof f, "=%s*%s*(%s-%s)/WattsPerKilowatt*HoursPerMonth*%s*SUM(%s)", n.s,
                    xw_ow_in(w, TCO_O_TDP_W).s, xw_ow_in(w, TCO_O_LOAD_POWER_FRACTION).s,
                    xw_ow_in(w, TCO_O_IDLE_POWER_FRACTION).s, xw_site_name(c, w->i, TCO_S_PUE).s,
                    xw_range(NULL, L->r_price, XW_COL_M0 + 1, L->r_price, w->last).s);

@@ -39,7 +39,7 @@ static void year_row(const xw_optw *w, int row)
     for (int m = 0; m <= w->H; m++) {
         int col = XW_COL_M0 + m;
         xw_refbuf mo = xw_ow_at(w->L->r_month, col);
-        xw_ow_fig(w, row, col, xw_formula(c, f, sizeof f, "=ROUNDUP(%s/12,0)", mo.s),
+        xw_ow_fig(w, row, col, xw_formula(c, f, sizeof f, "=ROUNDUP(%s/MonthsPerYear,0)", mo.s),
                   m == 0 ? 0 : (m - 1) / 12 + 1, headnum);
     }
     worksheet_freeze_panes(w->ws, (lxw_row_t)(row + 1), (lxw_col_t)XW_COL_M0);
@@ -88,7 +88,8 @@ static const char *f_oyear(const void *ctx, int j, char *f, size_t fs, const cha
     (void)j;
     (void)cc;
     xw_refbuf n = xw_ow_drv(w->L->f_lease);
-    return xw_formula(w->c, f, fs, "=IF(%s>%s,ROUNDUP((%s-%s)/12,0),0)", mo, n.s, mo, n.s);
+    return xw_formula(w->c, f, fs, "=IF(%s>%s,ROUNDUP((%s-%s)/MonthsPerYear,0),0)", mo, n.s, mo,
+                      n.s);
 }
 
 static void m0_flag(const xw_optw *w, int row)

@@ -265,7 +265,8 @@ const char *xw_ow_formula(const xw_optw *w, xw_owf which, const xw_owrefs *R, ch
     if (which >= XF_LINE(0) && which < XF_LINE(TCO_LINES)) {
         int rate = tco_cost_line_get(which - XF_LINE(0))->rate;
         if (rate != TCO_LINE_NO_RATE)
-            return xw_formula(c, f, fs, "=%s*%s/12", R->capex, xw_ow_in(w, (tco_okey)rate).s);
+            return xw_formula(c, f, fs, "=%s*%s/MonthsPerYear", R->capex,
+                              xw_ow_in(w, (tco_okey)rate).s);
     }
     switch (which) {
     case XF_SERVERS:
@@ -281,11 +282,12 @@ const char *xw_ow_formula(const xw_optw *w, xw_owf which, const xw_owrefs *R, ch
                           xw_ow_in(w, TCO_O_LOAD_POWER_FRACTION).s,
                           xw_ow_in(w, TCO_O_IDLE_POWER_FRACTION).s);
     case XF_IT_KW:
-        return xw_formula(c, f, fs, "=(%s*%s+%s*%s)/1000", R->n, R->gpu_w, R->servers,
+        return xw_formula(c, f, fs, "=(%s*%s+%s*%s)/WattsPerKilowatt", R->n, R->gpu_w, R->servers,
                           xw_ow_in(w, TCO_O_SERVER_POWER_W).s);
     case XF_PROV_KW:
-        return xw_formula(c, f, fs, "=(%s*%s+%s*%s)/1000", R->n, xw_ow_in(w, TCO_O_TDP_W).s,
-                          R->servers, xw_ow_in(w, TCO_O_SERVER_POWER_W).s);
+        return xw_formula(c, f, fs, "=(%s*%s+%s*%s)/WattsPerKilowatt", R->n,
+                          xw_ow_in(w, TCO_O_TDP_W).s, R->servers,
+                          xw_ow_in(w, TCO_O_SERVER_POWER_W).s);
     case XF_RESIDUAL:
         return xw_formula(c, f, fs, "=(%s+%s)*%s", R->capex_gpu, R->capex_infra, R->resfrac);
     case XF_POWER:
@@ -308,7 +310,7 @@ const char *xw_ow_formula(const xw_optw *w, xw_owf which, const xw_owrefs *R, ch
     case XF_LOAN_AMOUNT:
         return xw_formula(c, f, fs, "=%s*%s", xw_ow_in(w, TCO_O_LOAN_FRACTION).s, R->capex);
     case XF_LOAN_RATE:
-        return xw_formula(c, f, fs, "=%s/12", xw_ow_in(w, TCO_O_LOAN_RATE).s);
+        return xw_formula(c, f, fs, "=%s/MonthsPerYear", xw_ow_in(w, TCO_O_LOAN_RATE).s);
     case XF_LOAN_PAYMENT:
         return xw_formula(c, f, fs, "=-PMT(%s,%s,%s,0,0)", R->rate,
                           xw_ow_in(w, TCO_O_LOAN_MONTHS).s, R->amount);
@@ -379,19 +381,20 @@ void xw_ow_depreciation(const xw_optw *w, char *f, size_t fs, int col, int metho
     const char *y = yr.s, *b = base.s;
     switch (method) {
     case TCO_DEP_STRAIGHT_LINE:
-        xw_formula(c, body, sizeof body, "SLN(%s,%s,%s)/12", b, sv.s, lf.s);
+        xw_formula(c, body, sizeof body, "SLN(%s,%s,%s)/MonthsPerYear", b, sv.s, lf.s);
         break;
     case TCO_DEP_DOUBLE_DECLINING:
-        xw_formula(c, body, sizeof body, "VDB(%s,%s,%s,%s-1,%s)/12", b, sv.s, lf.s, y, y);
+        xw_formula(c, body, sizeof body, "VDB(%s,%s,%s,%s-1,%s)/MonthsPerYear", b, sv.s, lf.s, y,
+                   y);
         break;
     case TCO_DEP_SUM_OF_YEARS:
-        xw_formula(c, body, sizeof body, "SYD(%s,%s,%s,%s)/12", b, sv.s, lf.s, y);
+        xw_formula(c, body, sizeof body, "SYD(%s,%s,%s,%s)/MonthsPerYear", b, sv.s, lf.s, y);
         break;
     case TCO_DEP_MACRS5:
     case TCO_DEP_MACRS7:
     default: {
         int mc = method == TCO_DEP_MACRS5 ? XW_COL_VAL : XW_COL_VAL + 1;
-        xw_formula(c, body, sizeof body, "%s*INDEX(%s,%s)/12", b,
+        xw_formula(c, body, sizeof body, "%s*INDEX(%s,%s)/MonthsPerYear", b,
                    xw_range(c->sheet_q[TCI_SHEET_INPUTS], c->in_macrs, mc, c->in_macrs + 7, mc).s,
                    y);
         break;
@@ -513,8 +516,8 @@ void xw_ow_returns(const xw_optw *w, const xw_flowrows *R, const xw_flowfigs *fg
     xw_refbuf g = xw_ow_drv(R->irrg);
     tci_utf8_format(
         irr, sizeof irr,
-        "IFERROR((1+IF(AND(IRR(%s,%s)>-1,ABS(NPV(IRR(%s,%s),%s))<=1E-6*(MAX(%s)-MIN(%s))),"
-        "IRR(%s,%s),IRR(%s,MIRR(%s,%s,%s))))^12-1,%s)",
+        "IFERROR((1+IF(AND(IRR(%s,%s)>-1,ABS(NPV(IRR(%s,%s),%s))<=IrrTolerance*(MAX(%s)-MIN(%s))),"
+        "IRR(%s,%s),IRR(%s,MIRR(%s,%s,%s))))^MonthsPerYear-1,%s)",
         flow.s, g.s, flow.s, g.s, flow.s, flow.s, flow.s, flow.s, g.s, flow.s, flow.s, rm.s, rm.s,
         na.lit);
     tci_utf8_format(changes, sizeof changes, "SUMPRODUCT((%s<>%s)*(%s<>0))",
@@ -531,8 +534,8 @@ void xw_ow_returns(const xw_optw *w, const xw_flowrows *R, const xw_flowfigs *fg
         xw_fstr(c, w->ws, R->irr, XW_COL_VAL, f, xw_irr_word(c, fg->irr_note).text, pct);
 
     xw_ow_label(w, R->mirr, labels[2], "%", XS_TEXT);
-    xw_formula(c, f, sizeof f, "=IF(%s,%s,(1+MIRR(%s,%s,%s))^12-1)", same, nosign.lit, flow.s, rm.s,
-               rm.s);
+    xw_formula(c, f, sizeof f, "=IF(%s,%s,(1+MIRR(%s,%s,%s))^MonthsPerYear-1)", same, nosign.lit,
+               flow.s, rm.s, rm.s);
     if (isfinite(fg->mirr))
         xw_ow_fig(w, R->mirr, XW_COL_VAL, f, fg->mirr, pct);
     else

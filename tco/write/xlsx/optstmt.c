@@ -50,14 +50,15 @@ const char *xw_lease_rate_formula(const xw_optw *w, const xw_lease_refs *L, char
     if (o->lease_end == TCO_LEASE_BUYOUT)
         xw_formula(c, end, sizeof end, "%s*%s", xw_ow_in(w, TCO_O_BUYOUT_FRACTION).s, L->capex);
     else if (o->src[TCO_O_RESALE_DECLINE])
-        xw_formula(c, end, sizeof end, "(%s+%s)*(1-%s)^(%s/12)", L->hw_g, L->hw_i,
+        xw_formula(c, end, sizeof end, "(%s+%s)*(1-%s)^(%s/MonthsPerYear)", L->hw_g, L->hw_i,
                    xw_ow_in(w, TCO_O_RESALE_DECLINE).s, n);
     else if (o->src[TCO_O_RESALE_FRACTION]) /* known when the term is its months */
         at_end = 1, xw_formula(c, end, sizeof end, "(%s+%s)*%s", L->hw_g, L->hw_i, L->resfrac);
     else
         known = 0;
     if (o->src[TCO_O_LEASE_DISCOUNT_RATE])
-        xw_formula(c, fall, sizeof fall, "%s/12", xw_ow_in(w, TCO_O_LEASE_DISCOUNT_RATE).s);
+        xw_formula(c, fall, sizeof fall, "%s/MonthsPerYear",
+                   xw_ow_in(w, TCO_O_LEASE_DISCOUNT_RATE).s);
     else
         xw_formula(c, fall, sizeof fall, "%s", L->rm);
     if (!known)
@@ -262,7 +263,7 @@ static void f_roudep(const xw_optw *w, int row, int col, char *f, size_t fs)
         break;
     }
     }
-    xw_formula(c, f, fs, "=IF(AND(%s>=1,%s<=%s),%s/12,0)", y.s, y.s, life.s, body);
+    xw_formula(c, f, fs, "=IF(AND(%s>=1,%s<=%s),%s/MonthsPerYear,0)", y.s, y.s, life.s, body);
 }
 
 static void roudep_row(const xw_optw *w, int row)

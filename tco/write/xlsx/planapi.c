@@ -73,7 +73,7 @@ static void tokens_row(const pl_sheet *S, int row)
 /* Tokens a minute: the month's tokens over its hours x 60. */
 static const char *f_tpm(const pl_sheet *S, char *f, size_t fs, int col)
 {
-    return xw_formula(S->c, f, fs, "=%s/(%s*60)", pl_at(S->R.r_api_tok, col).s,
+    return xw_formula(S->c, f, fs, "=%s/(%s*MinutesPerHour)", pl_at(S->R.r_api_tok, col).s,
                       xw_in_global(S->c, TCO_S_HOURS_PER_MONTH).s);
 }
 

@@ -348,7 +348,7 @@ void xw_pl_buy_table(const pl_sheet *S, const pl_own *P)
          * purchases, Refresh): a resale_decline over those months. */
         fs[PB_RESFRAC] =
             w->o->src[TCO_O_RESALE_DECLINE]
-                ? xw_formula(c, fr, sizeof fr, "=(1-%s)^((%s-%s)/12)",
+                ? xw_formula(c, fr, sizeof fr, "=(1-%s)^((%s-%s)/MonthsPerYear)",
                              xw_ow_in(w, TCO_O_RESALE_DECLINE).s, cell[PB_SOLD].s, cell[PB_MONTH].s)
                 : xw_formula(c, fr, sizeof fr, "=%s", xw_ow_in(w, TCO_O_RESALE_FRACTION).s);
         /* A lease's: none unless bought out before the sale. */

@@ -104,7 +104,8 @@ static const char *f_s2(const pl_sheet *S, char *f, size_t fs, int col, int whic
 {
     char i[XW_FBUF / 2];
     intensity_at(S, i, sizeof i, col, which);
-    return xw_formula(S->c, f, fs, "=%s*(%s)/1000", pl_at(S->R.r_co2_kwh, col).s, i + 1);
+    return xw_formula(S->c, f, fs, "=%s*(%s)/KilogramsPerTonne", pl_at(S->R.r_co2_kwh, col).s,
+                      i + 1);
 }
 
 static const char *f_s2l(const pl_sheet *S, char *f, size_t fs, int col)
@@ -160,12 +161,12 @@ static const char *f_s3p(const pl_sheet *S, char *f, size_t fs, int col)
                    xw_ow_in(&S->wr, TCO_O_KGCO2E_PER_GPU_HOUR).s);
     if (S->over && S->R.r_api_tok != XW_NONE) /* an API's tokens (MODEL.md, A plan's
                                                  emissions) */
-        xw_formula(c, o, sizeof o, "%s/1000000*%s", pl_at(S->R.r_api_tok, col).s,
+        xw_formula(c, o, sizeof o, "%s/TokensPerMillion*%s", pl_at(S->R.r_api_tok, col).s,
                    xw_ow_in(&S->wv, TCO_O_KGCO2E_PER_MILLION_TOKENS).s);
     else if (S->over)
         xw_formula(c, o, sizeof o, "%s*%s", pl_at(S->R.r_h_over, col).s,
                    xw_ow_in(&S->wv, TCO_O_KGCO2E_PER_GPU_HOUR).s);
-    return xw_formula(c, f, fs, "=(%s+%s)/1000*%s", r, o, pl_at(S->R.f_op, col).s);
+    return xw_formula(c, f, fs, "=(%s+%s)/KilogramsPerTonne*%s", r, o, pl_at(S->R.f_op, col).s);
 }
 
 static double v_s3p(const tco_carbon_month *c)
@@ -201,7 +202,7 @@ static const char *f_s3c(const pl_sheet *S, char *f, size_t fs, int col)
 {
     xw_ctx *c = S->c;
     if (!S->staged)
-        return xw_formula(c, f, fs, "=(%s*%s+%s*%s)/1000*%s", pl_own_all(S).s,
+        return xw_formula(c, f, fs, "=(%s*%s+%s*%s)/KilogramsPerTonne*%s", pl_own_all(S).s,
                           xw_ow_in(&S->wo, TCO_O_EMBODIED_KGCO2E).s, pl_drv(S->R.k_servers).s,
                           xw_ow_in(&S->wo, TCO_O_SERVER_EMBODIED_KGCO2E).s,
                           pl_at(S->R.f_m0, col).s);
@@ -221,7 +222,7 @@ static const char *f_s3c(const pl_sheet *S, char *f, size_t fs, int col)
             n += k;
         }
     }
-    return xw_formula(c, f, fs, "=(%s)/1000", n ? sum + 1 : "0");
+    return xw_formula(c, f, fs, "=(%s)/KilogramsPerTonne", n ? sum + 1 : "0");
 }
 
 static double v_s3c(const tco_carbon_month *c)
@@ -241,8 +242,8 @@ static const char *f_t(const pl_sheet *S, char *f, size_t fs, int col)
     char s2[XW_FBUF / 2] = "0", i[XW_FBUF / 2];
     if (S->own) {
         intensity_at(S, i, sizeof i, col, 2);
-        tci_utf8_format(s2, sizeof s2, "%s*(%s)/1000+%s", pl_at(S->R.r_co2_kwh, col).s, i + 1,
-                        pl_at(S->R.r_co2_s3c, col).s);
+        tci_utf8_format(s2, sizeof s2, "%s*(%s)/KilogramsPerTonne+%s", pl_at(S->R.r_co2_kwh, col).s,
+                        i + 1, pl_at(S->R.r_co2_s3c, col).s);
     }
     if (S->R.r_co2_s3p != XW_NONE)
         return xw_formula(S->c, f, fs, "=%s+%s", s2, pl_at(S->R.r_co2_s3p, col).s);
@@ -320,8 +321,9 @@ static void per_tokens(const pl_sheet *S, int row, int k)
         return;
     }
     pl_fig(S, row, XW_COL_VAL,
-           xw_formula(c, f, sizeof f, "=%s/%s*1000000", pl_drv(num).s, pl_drv(S->R.r_co2_tok).s), v,
-           xw_fmt(c, XS_CALC, XN_SCI));
+           xw_formula(c, f, sizeof f, "=%s/%s*TokensPerMillion", pl_drv(num).s,
+                      pl_drv(S->R.r_co2_tok).s),
+           v, xw_fmt(c, XS_CALC, XN_SCI));
 }
 
 /* tCO2e per training run, in column C: a run's GPU-hours of the reference (the

@@ -46,7 +46,7 @@ static double v_own(const pl_sheet *S, int m)
 static const char *f_res(const pl_sheet *S, char *f, size_t fs, int col)
 {
     xw_ctx *c = S->c;
-    return xw_formula(c, f, fs, "=%s*%s*%s/1000*%s*%s", pl_res_n(S).s,
+    return xw_formula(c, f, fs, "=%s*%s*%s/KilogramsPerTonne*%s*%s", pl_res_n(S).s,
                       xw_in_global(c, TCO_S_HOURS_PER_MONTH).s,
                       xw_ow_in(&S->wr, TCO_O_KGCO2E_PER_GPU_HOUR).s,
                       xw_in_global(c, TCO_S_CARBON_PRICE).s, pl_at(S->R.f_op, col).s);
@@ -62,10 +62,11 @@ static const char *f_over(const pl_sheet *S, char *f, size_t fs, int col)
 {
     xw_ctx *c = S->c;
     if (S->R.r_api_tok != XW_NONE)
-        return xw_formula(c, f, fs, "=%s/1000000*%s/1000*%s*%s", pl_at(S->R.r_api_tok, col).s,
+        return xw_formula(c, f, fs, "=%s/TokensPerMillion*%s/KilogramsPerTonne*%s*%s",
+                          pl_at(S->R.r_api_tok, col).s,
                           xw_ow_in(&S->wv, TCO_O_KGCO2E_PER_MILLION_TOKENS).s,
                           xw_in_global(c, TCO_S_CARBON_PRICE).s, pl_at(S->R.f_op, col).s);
-    return xw_formula(c, f, fs, "=%s*%s/1000*%s*%s", pl_at(S->R.r_h_over, col).s,
+    return xw_formula(c, f, fs, "=%s*%s/KilogramsPerTonne*%s*%s", pl_at(S->R.r_h_over, col).s,
                       xw_ow_in(&S->wv, TCO_O_KGCO2E_PER_GPU_HOUR).s,
                       xw_in_global(c, TCO_S_CARBON_PRICE).s, pl_at(S->R.f_op, col).s);
 }

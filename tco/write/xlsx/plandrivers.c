@@ -50,7 +50,9 @@ static void a_driver(const pl_sheet *S, int row, int i)
     xw_labelf(c, t, sizeof t, "plan.a", "Availability of {option} GPUs (A)", "option", c->id[i],
               NULL);
     pl_label(S, row, t, xw_label(c, "input.option.availability.unit", "of hours"), XS_TEXT);
-    driver(S, row, xw_formula(c, f, sizeof f, "=MAX(0.01,%s-%s*%s/365)", v[0], v[1], v[2]),
+    driver(S, row,
+           xw_formula(c, f, sizeof f, "=MAX(AvailabilityFloor,%s-%s*%s/DaysPerYear)", v[0], v[1],
+                      v[2]),
            c->r->options[i].availability, XN_PCT);
 }
 
@@ -65,7 +67,7 @@ static void drivers_heading(const pl_sheet *S, int row)
 
 static void rm_drv(const pl_sheet *S, int row)
 {
-    driver(S, row, "=(1+DiscountRate)^(1/12)-1", S->c->r->monthly_rate, XN_PCT4);
+    driver(S, row, "=(1+DiscountRate)^(1/MonthsPerYear)-1", S->c->r->monthly_rate, XN_PCT4);
 }
 
 static void k_own_drv(const pl_sheet *S, int row)

@@ -618,7 +618,8 @@ static const char *over_api_price(const pl_sheet *S, char *g, size_t gs)
                        : pi,
               fr = xw_ow_in(w, TCO_O_CACHED_FRACTION),
               po = xw_ow_in(w, TCO_O_PRICE_PER_MILLION_OUTPUT_TOKENS);
-    return xw_formula(c, g, gs, "%s*%s*3600*(%s*((1-%s)*%s+%s*%s)+%s*%s)/1000000",
+    return xw_formula(c, g, gs,
+                      "%s*%s*SecondsPerHour*(%s*((1-%s)*%s+%s*%s)+%s*%s)/TokensPerMillion",
                       xw_in(c, ref, TCO_O_THROUGHPUT).s, xw_in(c, ref, TCO_O_SCALING_EFFICIENCY).s,
                       in.s, fr.s, pi.s, fr.s, pc.s, out.s, po.s);
 }

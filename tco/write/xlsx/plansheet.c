@@ -62,7 +62,8 @@ static void month_rows(const pl_sheet *S, int row)
     worksheet_write_blank(S->ws, (lxw_row_t)R->r_year, XW_COL_VAL, head);
     for (int m = 0; m <= S->H; m++) {
         xw_refbuf mo = pl_at(R->r_month, XW_COL_M0 + m);
-        pl_fig(S, R->r_year, XW_COL_M0 + m, xw_formula(c, f, sizeof f, "=ROUNDUP(%s/12,0)", mo.s),
+        pl_fig(S, R->r_year, XW_COL_M0 + m,
+               xw_formula(c, f, sizeof f, "=ROUNDUP(%s/MonthsPerYear,0)", mo.s),
                m == 0 ? 0 : (m - 1) / 12 + 1, headnum);
     }
     worksheet_freeze_panes(S->ws, (lxw_row_t)(R->r_year + 1), (lxw_col_t)XW_COL_M0);
@@ -432,8 +433,8 @@ static const char *f_demand(const pl_sheet *S, char *f, size_t fs, int col)
         return xw_formula(S->c, f, fs, "=INDEX(DemandValues,%s)", mo.s);
     return xw_formula(
         S->c, f, fs,
-        "=DemandGPUHours*(1+DemandGrowth)^((%s-1)/12)*INDEX(DemandSeasonality,MOD(%s-1,"
-        "12)+1)",
+        "=DemandGPUHours*(1+DemandGrowth)^((%s-1)/MonthsPerYear)*INDEX(DemandSeasonality,MOD(%s-1,"
+        "MonthsPerYear)+1)",
         mo.s, mo.s);
 }
 

@@ -94,7 +94,7 @@ const char *xw_pl_dep_of(const pl_sheet *S, const xw_optw *w, const char *b, con
         break;
     }
     }
-    return xw_formula(c, f, fs, "IF(AND(%s>=1,%s<=%s),%s/12,0)", y, y, life.s, body);
+    return xw_formula(c, f, fs, "IF(AND(%s>=1,%s<=%s),%s/MonthsPerYear,0)", y, y, life.s, body);
 }
 
 /* ===== With buy_at or a refresh: each purchase's rows ===== */
@@ -103,7 +103,7 @@ const char *xw_pl_dep_of(const pl_sheet *S, const xw_optw *w, const char *b, con
  * first), in t. */
 const char *xw_pl_buy_year(const pl_sheet *S, int j, int col, char *t, size_t ts)
 {
-    return xw_formula(S->c, t, ts, "ROUNDUP((%s-%s)/12,0)", pl_at(S->R.r_month, col).s,
+    return xw_formula(S->c, t, ts, "ROUNDUP((%s-%s)/MonthsPerYear,0)", pl_at(S->R.r_month, col).s,
                       pl_drv(pl_flag(S, PF_BOUGHT, j)).s);
 }
 
@@ -492,7 +492,7 @@ static void lloss_row(const pl_sheet *S, int row)
  * month the one after the buyout, month lease_months), in t. */
 static const char *obuy_year(const pl_sheet *S, int col, char *t, size_t ts)
 {
-    return xw_formula(S->c, t, ts, "ROUNDUP((%s-%s)/12,0)", pl_at(S->R.r_month, col).s,
+    return xw_formula(S->c, t, ts, "ROUNDUP((%s-%s)/MonthsPerYear,0)", pl_at(S->R.r_month, col).s,
                       xw_ow_in(&S->wo, TCO_O_LEASE_MONTHS).s);
 }
 

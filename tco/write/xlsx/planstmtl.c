@@ -287,7 +287,8 @@ static int f_dep(const pl_sheet *S, int j, int row, int col, char *f, size_t fs)
                    dep_at(S, j, pl_drv(S->R.k_qrou0 + j).s, y, g, sizeof g));
         return 1;
     case SL_OP_BUY:
-        xw_formula(S->c, y, sizeof y, "ROUNDUP((%s-%s)/12,0)", mo.s, pl_buy(S, j, PB_EEND).s);
+        xw_formula(S->c, y, sizeof y, "ROUNDUP((%s-%s)/MonthsPerYear,0)", mo.s,
+                   pl_buy(S, j, PB_EEND).s);
         xw_formula(S->c, f, fs, "=%s*%s", in.s,
                    dep_at(S, j, pl_buy(S, j, PB_EBUY).s, y, g, sizeof g));
         return 1;

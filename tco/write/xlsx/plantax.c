@@ -134,24 +134,26 @@ static const char *dep_formula(const pl_sheet *S, const buy_refs *b, char *f, si
     xw_ctx *c = S->c;
     xw_refbuf mo = pl_at(S->R.r_month, col), life = pl_drv(b->life);
     char y[256], body[XW_FBUF / 2], sv[256] = "";
-    tci_utf8_format(y, sizeof y, "(INT((%s-%s-1)/12)+1)", mo.s, b->from.s);
+    tci_utf8_format(y, sizeof y, "(INT((%s-%s-1)/MonthsPerYear)+1)", mo.s, b->from.s);
     int method = xw_tax_method(c->s, b->w->o);
     if (method != TCO_DEP_MACRS5 && method != TCO_DEP_MACRS7)
         tci_utf8_format(sv, sizeof sv, "%s*%s", b->base.s, pl_drv(b->salv).s);
     switch (method) {
     case TCO_DEP_STRAIGHT_LINE:
-        tci_utf8_format(body, sizeof body, "SLN(%s,%s,%s)/12", b->base.s, sv, life.s);
+        tci_utf8_format(body, sizeof body, "SLN(%s,%s,%s)/MonthsPerYear", b->base.s, sv, life.s);
         break;
     case TCO_DEP_DOUBLE_DECLINING:
-        tci_utf8_format(body, sizeof body, "VDB(%s,%s,%s,%s-1,%s)/12", b->base.s, sv, life.s, y, y);
+        tci_utf8_format(body, sizeof body, "VDB(%s,%s,%s,%s-1,%s)/MonthsPerYear", b->base.s, sv,
+                        life.s, y, y);
         break;
     case TCO_DEP_SUM_OF_YEARS:
-        tci_utf8_format(body, sizeof body, "SYD(%s,%s,%s,%s)/12", b->base.s, sv, life.s, y);
+        tci_utf8_format(body, sizeof body, "SYD(%s,%s,%s,%s)/MonthsPerYear", b->base.s, sv, life.s,
+                        y);
         break;
     default: {
         int mc = method == TCO_DEP_MACRS5 ? XW_COL_VAL : XW_COL_VAL + 1;
         tci_utf8_format(
-            body, sizeof body, "%s*INDEX(%s,%s)/12", b->base.s,
+            body, sizeof body, "%s*INDEX(%s,%s)/MonthsPerYear", b->base.s,
             xw_range(c->sheet_q[TCI_SHEET_INPUTS], c->in_macrs, mc, c->in_macrs + 7, mc).s, y);
     }
     }

@@ -97,10 +97,11 @@ static const char *quarter_f(const pl_sheet *S, int j, char *f, size_t fs)
 {
     xw_refbuf m = buy_month(S, j);
     const char *t = m.s;
-    return xw_formula(S->c, f, fs,
-                      "=INT(IF(ISNUMBER(StartMonth),MOD(MONTH(StartMonth)-1+%s-FiscalYearStart,12),"
-                      "IF(%s=0,0,MOD(%s-1,12)))/3)+1",
-                      t, t, t);
+    return xw_formula(
+        S->c, f, fs,
+        "=INT(IF(ISNUMBER(StartMonth),MOD(MONTH(StartMonth)-1+%s-FiscalYearStart,MonthsPerYear),"
+        "IF(%s=0,0,MOD(%s-1,MonthsPerYear)))/MonthsPerQuarter)+1",
+        t, t, t);
 }
 
 static double quarter_v(const pl_sheet *S, int j)

@@ -8,6 +8,7 @@
 #include "write/xlsx/charts.h"
 #include "write/xlsx/page.h"
 #include "write/xlsx/sensmodel.h"
+#include "write/xlsx/inputs.h"
 #include "util/utf8.h"
 
 #include <math.h>
@@ -42,6 +43,18 @@ static tco_kunit driver_unit(const tco_scenario *s, const char *name)
     if (!xw_sens_driver(s, name, &d))
         return TCO_U_NONE;
     return xw_sens_key(&d)->unit;
+}
+
+/* A swung input's limit v (its key kd's lo or hi) as a formula reads it: the
+ * constant on Inputs that holds it (MoneyCeiling, PueCeiling), or the number
+ * when it is 0 or 1 (docs/WORKBOOK.md, Constants). */
+static void limit_text(const tco_keydef *kd, double v, char *buf, size_t size)
+{
+    const char *name = xw_in_limit(kd, v);
+    if (name)
+        tci_utf8_format(buf, size, "%s", name);
+    else
+        tco_format_double(buf, size, v);
 }
 
 /* The number format of a driver's input (a count's range need not be whole). */
@@ -319,8 +332,8 @@ static void se_inputs(const se_sheet *S, size_t i, const tco_sens_entry *e, int 
                xw_sens_swung(c, i, &d, x0, sizeof x0, &lo, &hi)) {
         xw_refbuf sw = se_ref(S->swing_row, SE_IN_LO);
         char tl[32], th[32];
-        tco_format_double(tl, sizeof tl, lo);
-        tco_format_double(th, sizeof th, hi);
+        limit_text(xw_sens_key(&d), lo, tl, sizeof tl);
+        limit_text(xw_sens_key(&d), hi, th, sizeof th);
         xw_fnum(c, ws, row, SE_IN_LO,
                 xw_formula(c, f, sizeof f, "=MAX(%s,MIN(%s,%s*(1-%s)))", tl, th, x0, sw.s), in_lo,
                 calc);

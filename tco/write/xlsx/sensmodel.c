@@ -6,6 +6,7 @@
  * (electricity_escalation, price_decline, resale_decline) change a power of the
  * year, a SUMPRODUCT over the option's year row. */
 #include "write/xlsx/sensmodel.h"
+#include "write/xlsx/inputs.h"
 #include "core/core.h"
 #include "write/xlsx/cell.h"
 #include "write/xlsx/optw.h"
@@ -256,8 +257,9 @@ static int buy_unit_cost(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size_
         xw_refbuf cx = k_ref(c, i, L->k_capex), li = k_ref(c, i, L->r_lint);
         tci_utf8_format(interest, sizeof interest, "+IF(%s=0,0,%s/%s)", cx.s, li.s, cx.s);
     }
-    tci_utf8_format(kept, sizeof kept, "(1+%s*HorizonMonths/12%s)", rate, interest);
-    tci_utf8_format(resold, sizeof resold, "(1+%s*HorizonMonths/12%s-%s)", rate, interest, rf.s);
+    tci_utf8_format(kept, sizeof kept, "(1+%s*HorizonMonths/MonthsPerYear%s)", rate, interest);
+    tci_utf8_format(resold, sizeof resold, "(1+%s*HorizonMonths/MonthsPerYear%s-%s)", rate,
+                    interest, rf.s);
     /* One kW of IT load over the horizon, cooling included: its price, and with
      * carbon_in_total its carbon cost (MODEL.md, The carbon cost in the total). */
     xw_refbuf pue = xw_site_name(c, i, TCO_S_PUE);
@@ -270,7 +272,7 @@ static int buy_unit_cost(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size_
     }
     tci_utf8_format(energy, sizeof energy, "HoursPerMonth*%s*%s", pue.s, prices);
     if (!d->global && is_line_rate(d->key)) { /* a cost line's rate of capex a year */
-        xw_formula(c, out, size, "%s*HorizonMonths/12", k_ref(c, i, L->k_capex).s);
+        xw_formula(c, out, size, "%s*HorizonMonths/MonthsPerYear", k_ref(c, i, L->k_capex).s);
         return 1;
     }
     xw_refbuf tdp = xw_in(c, i, TCO_O_TDP_W);
@@ -308,21 +310,21 @@ static int buy_unit_cost(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size_
         xw_formula(c, out, size, "%s", k_ref(c, i, L->k_slope).s);
         return 1;
     case TCO_SENS_GPU_POWER:
-        xw_formula(c, out, size, "%s*((%s+%s*(%s-%s))*%s+HorizonMonths*%s)/1000", n.s,
+        xw_formula(c, out, size, "%s*((%s+%s*(%s-%s))*%s+HorizonMonths*%s)/WattsPerKilowatt", n.s,
                    xw_in(c, i, TCO_O_IDLE_POWER_FRACTION).s, util.s,
                    xw_in(c, i, TCO_O_LOAD_POWER_FRACTION).s,
                    xw_in(c, i, TCO_O_IDLE_POWER_FRACTION).s, energy,
                    xw_site_name(c, i, TCO_S_COLO_PER_KW_MONTH).s);
         return 1;
     case TCO_SENS_SERVER_POWER:
-        xw_formula(c, out, size, "%s*(%s+HorizonMonths*%s)/1000", srv.s, energy,
+        xw_formula(c, out, size, "%s*(%s+HorizonMonths*%s)/WattsPerKilowatt", srv.s, energy,
                    xw_site_name(c, i, TCO_S_COLO_PER_KW_MONTH).s);
         return 1;
     case TCO_SENS_IDLE_POWER:
-        xw_formula(c, out, size, "%s*%s*(1-%s)*%s/1000", n.s, tdp.s, util.s, energy);
+        xw_formula(c, out, size, "%s*%s*(1-%s)*%s/WattsPerKilowatt", n.s, tdp.s, util.s, energy);
         return 1;
     case TCO_SENS_LOAD_POWER:
-        xw_formula(c, out, size, "%s*%s*%s*%s/1000", n.s, tdp.s, util.s, energy);
+        xw_formula(c, out, size, "%s*%s*%s*%s/WattsPerKilowatt", n.s, tdp.s, util.s, energy);
         return 1;
     default:
         return -1;
@@ -450,7 +452,7 @@ static int decline_change(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in,
     if (sens_of(d) == TCO_SENS_RESALE_DECLINE) {
         if (!L->buy || !o->src[TCO_O_RESALE_DECLINE])
             return 0; /* the option gives its resale fraction instead */
-        xw_formula(c, out, size, "-(%s+%s)*((1-%s)^(HorizonMonths/12)-%s)",
+        xw_formula(c, out, size, "-(%s+%s)*((1-%s)^(HorizonMonths/MonthsPerYear)-%s)",
                    k_ref(c, i, L->k_capex_gpu).s, k_ref(c, i, L->k_capex_infra).s, in,
                    k_ref(c, i, L->k_resfrac).s);
         return 1;
@@ -479,7 +481,15 @@ static int discount_change(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in
         return n;
     if (o->fx)
         tci_utf8_format(by, sizeof by, "/Fx_%s", s->fx[o->fx - 1].code);
-    tco_format_double(catalog, sizeof catalog, o->fx_price); /* as Inputs writes it */
+    /* The catalog price as written, in the hidden column L of the option's
+     * price on Inputs (inputs.c, write_converted). */
+    tco_okey pk = o->acquire == TCO_BUY ? TCO_O_GPU_PRICE : TCO_O_PRICE_PER_GPU_HOUR;
+    int prow = c->in_o[i * TCO_O_COUNT + pk];
+    if (prow != XW_NONE && o->src[pk] == TCO_SRC_CATALOG)
+        tci_utf8_format(catalog, sizeof catalog, "%s",
+                        xw_ref(c->sheet_q[TCI_SHEET_INPUTS], prow, IN_COL_WRITTEN, 1, 1).s);
+    else
+        tco_format_double(catalog, sizeof catalog, o->fx_price); /* as Inputs writes it */
     xw_formula(c, out, size, "(%s-%s)*%s%s*%s",
                xw_ref(c->sheet_q[TCI_SHEET_INPUTS], c->in_disc[d->key], XW_COL_VAL, 1, 1).s, in,
                catalog, by, unit);
@@ -510,10 +520,11 @@ static int emission_change(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in
         c->s->options[i].acquire != TCO_API)
         return -1;
     char tok[XW_FBUF / 8];
-    xw_formula(c, out, size, "(%s-%s)*%s*%s*3600*%s/1000000/1000*SUM(%s)*%s", in, live(c, i, d).s,
-               xw_in_global(c, TCO_S_REQUESTS_PER_S).s, xw_in_global(c, TCO_S_HOURS_PER_MONTH).s,
-               xw_request_tokens(c, tok, sizeof tok, 1), months(c, i, c->os[i].f_op).s,
-               xw_in_global(c, TCO_S_CARBON_PRICE).s);
+    xw_formula(c, out, size,
+               "(%s-%s)*%s*%s*SecondsPerHour*%s/TokensPerMillion/KilogramsPerTonne*SUM(%s)*%s", in,
+               live(c, i, d).s, xw_in_global(c, TCO_S_REQUESTS_PER_S).s,
+               xw_in_global(c, TCO_S_HOURS_PER_MONTH).s, xw_request_tokens(c, tok, sizeof tok, 1),
+               months(c, i, c->os[i].f_op).s, xw_in_global(c, TCO_S_CARBON_PRICE).s);
     return 1;
 }
 
@@ -619,7 +630,7 @@ static const char *capex_pv(xw_ctx *c, size_t i, char *buf, size_t size)
                         xw_ref(L->quoted, L->r_lbal, XW_COL_M0 + H, 1, 1).s, df_h(c, i).s,
                         xw_ref(L->quoted, L->r_lent, XW_COL_M0, 1, 1).s, cx.s);
     }
-    tci_utf8_format(buf, size, "(1+%s/12*SUM(%s)%s)", rate, dfs(c, i).s, loan);
+    tci_utf8_format(buf, size, "(1+%s/MonthsPerYear*SUM(%s)%s)", rate, dfs(c, i).s, loan);
     return buf;
 }
 
@@ -646,7 +657,7 @@ static int buy_unit_pv(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size_t 
         tci_utf8_format(pv, sizeof pv, "SUMPRODUCT(%s,%s)", prices.s, d1.s);
     tci_utf8_format(energy, sizeof energy, "HoursPerMonth*%s*%s", pue.s, pv);
     if (!d->global && is_line_rate(d->key)) {
-        xw_formula(c, out, size, "%s/12*SUM(%s)", k_ref(c, i, L->k_capex).s, d1.s);
+        xw_formula(c, out, size, "%s/MonthsPerYear*SUM(%s)", k_ref(c, i, L->k_capex).s, d1.s);
         return 1;
     }
     switch (sens_of(d)) {
@@ -681,22 +692,23 @@ static int buy_unit_pv(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size_t 
                    k_ref(c, i, L->k_capex_infra).s, dh.s);
         return 1;
     case TCO_SENS_GPU_POWER:
-        xw_formula(c, out, size, "%s*((%s+%s*(%s-%s))*%s+SUM(%s)*%s)/1000", n.s,
+        xw_formula(c, out, size, "%s*((%s+%s*(%s-%s))*%s+SUM(%s)*%s)/WattsPerKilowatt", n.s,
                    xw_in(c, i, TCO_O_IDLE_POWER_FRACTION).s, util.s,
                    xw_in(c, i, TCO_O_LOAD_POWER_FRACTION).s,
                    xw_in(c, i, TCO_O_IDLE_POWER_FRACTION).s, energy, d1.s, colo.s);
         return 1;
     case TCO_SENS_SERVER_POWER:
-        xw_formula(c, out, size, "%s*(%s+SUM(%s)*%s)/1000", srv.s, energy, d1.s, colo.s);
+        xw_formula(c, out, size, "%s*(%s+SUM(%s)*%s)/WattsPerKilowatt", srv.s, energy, d1.s,
+                   colo.s);
         return 1;
     case TCO_SENS_IDLE_POWER:
-        xw_formula(c, out, size, "%s*%s*(1-%s)*%s/1000", n.s, tdp.s, util.s, energy);
+        xw_formula(c, out, size, "%s*%s*(1-%s)*%s/WattsPerKilowatt", n.s, tdp.s, util.s, energy);
         return 1;
     case TCO_SENS_LOAD_POWER:
-        xw_formula(c, out, size, "%s*%s*%s*%s/1000", n.s, tdp.s, util.s, energy);
+        xw_formula(c, out, size, "%s*%s*%s*%s/WattsPerKilowatt", n.s, tdp.s, util.s, energy);
         return 1;
     case TCO_SENS_UTILIZATION: /* the GPUs' draw between idle and load */
-        xw_formula(c, out, size, "%s*%s*(%s-%s)*%s/1000", n.s, tdp.s,
+        xw_formula(c, out, size, "%s*%s*(%s-%s)*%s/WattsPerKilowatt", n.s, tdp.s,
                    xw_in(c, i, TCO_O_LOAD_POWER_FRACTION).s,
                    xw_in(c, i, TCO_O_IDLE_POWER_FRACTION).s, energy);
         return 1;
@@ -754,7 +766,8 @@ static int rent_unit_pv(xw_ctx *c, size_t i, const xw_sdrv *d, char *out, size_t
             return L->term ? -1 : 0; /* reserved: paid whatever the use */
         /* and its carbon cost (MODEL.md); an API's follows the tokens, not u */
         if (c->s->carbon_in_total && o->acquire != TCO_API)
-            xw_formula(c, out, size, "%s*HoursPerMonth*(%s*SUMPRODUCT(%s,%s)+%s/1000*%s*SUM(%s))%s",
+            xw_formula(c, out, size,
+                       "%s*HoursPerMonth*(%s*SUMPRODUCT(%s,%s)+%s/KilogramsPerTonne*%s*SUM(%s))%s",
                        n.s, p.s, months(c, i, L->r_factor).s, d1.s,
                        xw_in(c, i, TCO_O_KGCO2E_PER_GPU_HOUR).s,
                        xw_in_global(c, TCO_S_CARBON_PRICE).s, d1.s, sd.s);
@@ -795,7 +808,7 @@ static int decline_pv(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, cha
                    d1.s, spot_div(c, i).s);
         return 1;
     default: /* the resale decline */
-        xw_formula(c, out, size, "-(%s+%s)*((1-%s)^(HorizonMonths/12)-%s)*%s",
+        xw_formula(c, out, size, "-(%s+%s)*((1-%s)^(HorizonMonths/MonthsPerYear)-%s)*%s",
                    k_ref(c, i, L->k_capex_gpu).s, k_ref(c, i, L->k_capex_infra).s, in,
                    k_ref(c, i, L->k_resfrac).s, df_h(c, i).s);
         return 1;
@@ -816,7 +829,7 @@ int xw_sens_npv_delta(xw_ctx *c, size_t i, const xw_sdrv *d, const char *in, cha
         if (L->r_commit_pv != XW_NONE)
             return -1;
         const int H = c->s->horizon_months;
-        xw_formula(c, out, size, "SUMPRODUCT(%s,(1+%s)^(-%s/12))-%s",
+        xw_formula(c, out, size, "SUMPRODUCT(%s,(1+%s)^(-%s/MonthsPerYear))-%s",
                    xw_range(L->quoted, L->r_net, XW_COL_M0, L->r_net, XW_COL_M0 + H).s, in,
                    xw_range(L->quoted, L->r_month, XW_COL_M0, L->r_month, XW_COL_M0 + H).s,
                    xw_ref(L->quoted, L->r_pv, XW_COL_VAL, 1, 1).s);

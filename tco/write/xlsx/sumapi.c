@@ -27,9 +27,11 @@ static void breakeven(xw_ctx *c, size_t i, int k, char *f, size_t size)
     const xw_optsheet *L = &c->os[i];
     char tok[XW_FBUF / 8], day[XW_FBUF / 4], cap[XW_FBUF / 4], m[XW_FBUF / 2];
     xw_request_tokens(c, tok, sizeof tok, 1);
-    xw_formula(c, day, sizeof day, "(%s*86400*%s)", xw_in_global(c, TCO_S_REQUESTS_PER_S).s, tok);
-    xw_formula(c, cap, sizeof cap, "(%s*%s*%s*%s*86400)", xw_in(c, i, TCO_O_COUNT_GPUS).s,
-               xw_in(c, i, TCO_O_THROUGHPUT).s, xw_in(c, i, TCO_O_SCALING_EFFICIENCY).s, tok);
+    xw_formula(c, day, sizeof day, "(%s*(HoursPerDay*SecondsPerHour)*%s)",
+               xw_in_global(c, TCO_S_REQUESTS_PER_S).s, tok);
+    xw_formula(c, cap, sizeof cap, "(%s*%s*%s*%s*(HoursPerDay*SecondsPerHour))",
+               xw_in(c, i, TCO_O_COUNT_GPUS).s, xw_in(c, i, TCO_O_THROUGHPUT).s,
+               xw_in(c, i, TCO_O_SCALING_EFFICIENCY).s, tok);
     xw_formula(c, m, sizeof m, "(%s/%s-%s/%s)",
                xw_ref(NULL, c->sm_rows[TCI_F_TOTAL], XW_SUM_COL0 + k, 1, 1).s, day,
                xw_ref(L->quoted, L->k_slope, XW_COL_VAL, 1, 1).s, cap);

@@ -85,7 +85,7 @@ static int summary_source(xw_ctx *c, const xw_optsheet *L, int fi, const char *t
     char num[80];
     /* A cost per unit of work at the terminal table's scale (per 1M tokens). */
     if (scale > 1)
-        tci_utf8_format(num, sizeof num, "%s*%.0f", total, scale);
+        tci_utf8_format(num, sizeof num, "%s*UnitScale", total);
     else
         tci_utf8_format(num, sizeof num, "%s", total);
     if (per)
@@ -140,15 +140,17 @@ static void feasibility_tests(xw_ctx *c, size_t i, char *holds, char *serves, si
     tci_utf8_format(cnt, sizeof cnt, "%s", xw_in(c, i, TCO_O_COUNT_GPUS).s);
     tci_utf8_format(mem, sizeof mem, "%s", xw_in(c, i, TCO_O_MEMORY_GB).s);
     xw_formula(c, holds, size,
-               "=IF(AND(%s>0,%s>0),IF(%s<-INT(-ROUND(%s*%s*(1+%s)/1000000000/%s,9)),0,1),1)", mp,
-               mem, cnt, mp, xw_in_global(c, TCO_S_BYTES_PER_PARAM).s,
+               "=IF(AND(%s>0,%s>0),IF(%s<-INT(-ROUND(%s*%s*(1+%s)/BytesPerGigabyte/"
+               "%s,RoundingDecimals)),0,1),1)",
+               mp, mem, cnt, mp, xw_in_global(c, TCO_S_BYTES_PER_PARAM).s,
                xw_in_global(c, TCO_S_ACTIVATION_OVERHEAD).s, mem);
     if (c->sm_serves == XW_NONE)
         return;
     if (xw_api_limit_read(c->s, i)) { /* MODEL.md, API options: its rate limit */
         char lim[64], tok[XW_FBUF / 8];
         tci_utf8_format(lim, sizeof lim, "%s", xw_in(c, i, TCO_O_MAX_TOKENS_PER_MINUTE).s);
-        xw_formula(c, serves, size, "=IF(%s*60*%s>%s,0,1)", xw_in_global(c, TCO_S_REQUESTS_PER_S).s,
+        xw_formula(c, serves, size, "=IF(%s*SecondsPerMinute*%s>%s,0,1)",
+                   xw_in_global(c, TCO_S_REQUESTS_PER_S).s,
                    xw_request_tokens(c, tok, sizeof tok, 1), lim);
         return;
     }
@@ -157,7 +159,8 @@ static void feasibility_tests(xw_ctx *c, size_t i, char *holds, char *serves, si
     tci_utf8_format(tp, sizeof tp, "%s", xw_in(c, i, TCO_O_THROUGHPUT).s);
     tci_utf8_format(se, sizeof se, "%s", xw_in(c, i, TCO_O_SCALING_EFFICIENCY).s);
     xw_formula(c, serves, size,
-               "=IF(AND(%s>0,%s>0,%s>0),IF(%s<-INT(-ROUND(%s/IF(%s*%s>0,%s*%s,%s/%s),9)),0,1),1)",
+               "=IF(AND(%s>0,%s>0,%s>0),IF(%s<-INT(-ROUND(%s/IF(%s*%s>0,%s*%s,%s/"
+               "%s),RoundingDecimals)),0,1),1)",
                mp, rps, tp, cnt, rps, tp, se, tp, se, rps, cnt);
 }
 
@@ -247,10 +250,10 @@ static int summary_formula(xw_ctx *c, size_t i, int fi, int col, char *f, size_t
         if (s->options[i].acquire == TCO_API && !isnan(c->r->options[i].tco2e_per_million_tokens)) {
             /* An API's: over the workload's tokens in H months. */
             char den[XW_FBUF], num[XW_FBUF], tok[XW_FBUF / 8];
-            tci_utf8_format(den, sizeof den, "(%s*HoursPerMonth*3600*%s*HorizonMonths)",
+            tci_utf8_format(den, sizeof den, "(%s*HoursPerMonth*SecondsPerHour*%s*HorizonMonths)",
                             xw_in_global(c, TCO_S_REQUESTS_PER_S).s,
                             xw_request_tokens(c, tok, sizeof tok, 1));
-            tci_utf8_format(num, sizeof num, "%s*1000000",
+            tci_utf8_format(num, sizeof num, "%s*TokensPerMillion",
                             xw_ref(NULL, c->sm_rows[TCI_F_TCO2E], col, 0, 0).s);
             xw_formula_quotient(c, f, size, num, den);
             break;
@@ -264,7 +267,7 @@ static int summary_formula(xw_ctx *c, size_t i, int fi, int col, char *f, size_t
         tci_utf8_format(den, sizeof den, "(%s*%s)", xw_ref(q, L->k_units, XW_COL_VAL, 1, 1).s,
                         xw_request_tokens(c, tok, sizeof tok, 0));
         char num[XW_FBUF];
-        tci_utf8_format(num, sizeof num, "%s*1000000",
+        tci_utf8_format(num, sizeof num, "%s*TokensPerMillion",
                         xw_ref(NULL, c->sm_rows[TCI_F_TCO2E], col, 0, 0).s);
         xw_formula_quotient(c, f, size, num, den);
         break;

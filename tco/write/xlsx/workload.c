@@ -237,14 +237,14 @@ static void wl_constants(const wl_sheet *W)
     const int c0 = WL_COL0;
     xw_section(c, ws, W->k_gb - 1, xw_label(c, "workload.constants", "Constants (MODEL.md)"));
     head(c, ws, W->k_gb, xw_label(c, "workload.k_gb", "Bytes in one GB"), "", "bytes");
-    xw_num(c, ws, W->k_gb, c0, 1e9, W->fixed_sci);
+    xw_fnum(c, ws, W->k_gb, c0, "=BytesPerGigabyte", 1e9, W->fixed_sci);
     /* Whole GPUs and runs round up (down) a quotient that is whole in binary floating
      * point; a program computing in more precision (Gnumeric) would see 42 as
      * 42.0000000000000000002 and round it up to 43 without this. */
     head(c, ws, W->k_dig,
          xw_label(c, "workload.k_dig", "Decimals kept before rounding to whole GPUs or runs"), "",
          xw_label(c, "workload.k_dig_unit", "decimals"));
-    xw_num(c, ws, W->k_dig, c0, 9, W->fixed_int);
+    xw_fnum(c, ws, W->k_dig, c0, "=RoundingDecimals", 9, W->fixed_int);
     if (W->training) {
         head(c, ws, W->k_fpt,
              xw_label(c, "workload.k_fpt", "Training FLOPs per parameter per token"), "", "FLOP");
@@ -254,7 +254,7 @@ static void wl_constants(const wl_sheet *W)
         xw_num(c, ws, W->k_tflop, c0, 1e12, W->fixed_sci);
         head(c, ws, W->k_day, xw_label(c, "workload.k_day", "Hours in one day"), "",
              xw_label(c, "unit.hours", "hours"));
-        xw_num(c, ws, W->k_day, c0, 24, W->fixed_int);
+        xw_fnum(c, ws, W->k_day, c0, "=HoursPerDay", 24, W->fixed_int);
     }
 }
 
@@ -423,17 +423,18 @@ static void wl_cell_work(const wl_sheet *W, size_t i, int want)
             xw_fnum(c, ws, want, col, xw_formula(c, f, sizeof f, "=%s", na.lit), NAN,
                     want == W->o_pg ? W->calc_dec : W->calc_int);
         if (want == W->o_cpk)
-            xw_fnum(
-                c, ws, W->o_cpk, col,
-                xw_formula(c, f, sizeof f,
-                           "=IF(%s>0,%s/(%s*SecondsPerHour*HoursPerMonth*HorizonMonths)*1000,%s)",
-                           rps.s, tot.s, rps.s, na.lit),
-                z->cost_per_thousand_requests, W->f_cpk);
+            xw_fnum(c, ws, W->o_cpk, col,
+                    xw_formula(
+                        c, f, sizeof f,
+                        "=IF(%s>0,%s/"
+                        "(%s*SecondsPerHour*HoursPerMonth*HorizonMonths)*RequestsPerThousand,%s)",
+                        rps.s, tot.s, rps.s, na.lit),
+                    z->cost_per_thousand_requests, W->f_cpk);
         if (want == W->o_cpm)
             xw_fnum(c, ws, W->o_cpm, col,
                     xw_formula(c, f, sizeof f,
                                "=IF(%s*%s>0,%s/(%s*%s*SecondsPerHour*HoursPerMonth*HorizonMonths)*"
-                               "1000000,%s)",
+                               "TokensPerMillion,%s)",
                                rps.s, tpr.s, tot.s, rps.s, tpr.s, na.lit),
                     z->cost_per_million_tokens, W->f_cpm);
     } else {
@@ -451,15 +452,15 @@ static void wl_cell_work(const wl_sheet *W, size_t i, int want)
             xw_fnum(c, ws, W->o_cpk, col,
                     xw_formula(c, f, sizeof f,
                                "=IF(AND(ISNUMBER(%s),ISNUMBER(%s)),%s/"
-                               "(%s*SecondsPerHour)*1000,%s)",
+                               "(%s*SecondsPerHour)*RequestsPerThousand,%s)",
                                rate.s, pg.s, rate.s, pg.s, na.lit),
                     z->cost_per_thousand_requests, W->f_cpk);
         if (want == W->o_cpm)
             xw_fnum(c, ws, W->o_cpm, col,
                     xw_formula(c, f, sizeof f,
                                "=IF(AND(ISNUMBER(%s),ISNUMBER(%s),%s>0),%s/"
-                               "(%s*%s*SecondsPerHour)*1000*"
-                               "1000,%s)",
+                               "(%s*%s*SecondsPerHour)*"
+                               "TokensPerMillion,%s)",
                                rate.s, pg.s, cell(W->m_tpr, c0).s, rate.s, pg.s,
                                cell(W->m_tpr, c0).s, na.lit),
                     z->cost_per_million_tokens, W->f_cpm);
