@@ -1,10 +1,20 @@
 /* catalog.c - the price catalog object: a new one, freeing it and its
- * entries, and looking entries up by id. The catalog loader (load/catalog.c)
+ * entries, looking entries up by id and matching an offer's provider, pricing
+ * or region as given. The catalog loader (load/catalog.c)
  * reads the XML and merges its entries in. */
 #include "core/core.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+
+/* ===== Matching ===== */
+
+/* See tco_catalog.h. */
+int tco_offer_text_matches(const char *want, const char *have)
+{
+    return !want || (have && strcasecmp(want, have) == 0);
+}
 
 /* ===== Entries ===== */
 

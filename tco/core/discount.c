@@ -7,15 +7,8 @@
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
-#include <strings.h>
 
 /* ===== Matching ===== */
-
-/* See tco_catalog.h. */
-int tco_offer_text_matches(const char *want, const char *have)
-{
-    return !want || (have && strcasecmp(want, have) == 0);
-}
 
 /* See core.h. */
 int tci_discount_specificity(const tco_discount *d)
