@@ -176,14 +176,23 @@ cat >"$work/cat.xml" <<'XML'
     <source>@SUM(1+9)</source>
     <as-of>2026-01-01</as-of>
   </offer>
+  <grid-region id="p-region">
+    <provider>+cmd|' /C calc'!A0</provider>
+    <region>=HYPERLINK("http://x","y")</region>
+    <kgco2e-per-kwh>0.5</kgco2e-per-kwh>
+    <pue>1.25</pue>
+    <source>-1+1</source>
+    <as-of>2026-01-01</as-of>
+  </grid-region>
 </catalog>
 XML
 timeout 60 "$TCO" catalog --catalog "$work/cat.xml" -o "$work/cat.csv" 2>"$work/err" && ok ||
     bad "catalog csv: $(cat "$work/err")"
 for want in \
-    "gpu,p-gpu,\"safe;=cmd|' /C calc'!A0\",,,,,1,2,3,4,,USD,,\"'@SUM(1+9)\",2026-01-01" \
-    "gpu,h-gpu,\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\",,,,,1,2,3,4,,USD,,plain,2026-01-01" \
-    "offer,p-offer,,\"'=cmd|' /C calc'!A0\",p-gpu,on-demand,0,,,,,1.5,USD,\"'-2+3+cmd|' /C calc'!A0\",\"'@SUM(1+9)\",2026-01-01"; do
+    "gpu,p-gpu,\"safe;=cmd|' /C calc'!A0\",,,,,1,2,3,4,,USD,,\"'@SUM(1+9)\",2026-01-01,," \
+    "gpu,h-gpu,\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\",,,,,1,2,3,4,,USD,,plain,2026-01-01,," \
+    "offer,p-offer,,\"'=cmd|' /C calc'!A0\",p-gpu,on-demand,0,,,,,1.5,USD,\"'-2+3+cmd|' /C calc'!A0\",\"'@SUM(1+9)\",2026-01-01,," \
+    "grid-region,p-region,,\"'+cmd|' /C calc'!A0\",,,,,,,,,,\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\",\"'-1+1\",2026-01-01,0.5,1.25"; do
     tr -d '\r' <"$work/cat.csv" | grep -qxF -- "$want" && ok || bad "catalog CSV lacks the record: $want"
 done
 
