@@ -37,10 +37,10 @@ formula and no formula outside the timing block reads the counter row, no formul
 cash-flow sheet refers up its sheet, none to a sheet further right, and no formula holds
 a constant other than 0 and 1.
 """
-import glob, os, re, subprocess, sys, tempfile
+import os, re, subprocess, sys, tempfile
 
 import openpyxl
-from openpyxl.utils import column_index_from_string, get_column_letter
+from openpyxl.utils import column_index_from_string
 
 sys.dont_write_bytecode = True
 HERE = os.path.dirname(os.path.abspath(__file__))
