@@ -26,10 +26,9 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, run_audit, tco_binary, written_and_audited  # noqa: E402
+from xlsxtest import recalculated, run_audit, tco_binary, written_and_audited  # noqa: E402
 from live_loan import option_key_cell  # noqa: E402
 from live_model import against_engine, engine_after, summary_table  # noqa: E402
-import recalc_service  # noqa: E402
 
 CHANGES = (("hosted", "price_per_million_output_tokens", 12), ("hosted", "cached_fraction", 0.5))
 BEFORE, AFTER = 4354560.0, 4796820.0
@@ -88,13 +87,7 @@ def main():
         got = open(new_ini, encoding="utf-8").read() if os.path.exists(new_ini) else ""
         if p.returncode != 1 or got != want:
             bad.append(f"tco import: exit {p.returncode}, {p.stderr[-300:]}")
-        lo = lo_recalc(path, os.path.join(tmp, "lo"))
-        gn, words = recalc_service.gnumeric(path, os.path.join(tmp, "gnumeric.xlsx"))
-        if gn is None:
-            bad.append(f"Gnumeric did not recalculate ({str(words)[-200:]})")
-        for who, out in (("LibreOffice", lo), ("Gnumeric", gn)):
-            if out is None:
-                continue
+        for who, out in recalculated(path, tmp, bad):
             after = summary_table(out)
             for key in ("rental", "total"):
                 if not close(after["hosted"][key], AFTER):

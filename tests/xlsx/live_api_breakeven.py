@@ -30,10 +30,9 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import load_values, lo_recalc, run_audit, tco_binary  # noqa: E402
+from xlsxtest import load_values, recalculated, run_audit, tco_binary  # noqa: E402
 from live_loan import option_key_cell  # noqa: E402
 from live_model import against_engine, engine_after, summary_table  # noqa: E402
-import recalc_service  # noqa: E402
 
 NEVER, DASH = "never at this count", "\u2013"
 BEFORE = {"hosted": (51.84e9, 3.5, DASH), "own": (None, None, 320000 / 0.00252),
@@ -121,13 +120,7 @@ def main():
                 got = by_id[oid][key]
                 if w not in (DASH, None) and not close(got, w):
                     bad.append(f"engine, edited: {oid}.{key} {got!r}, by hand {w!r}")
-        lo = lo_recalc(path, os.path.join(tmp, "lo"))
-        gn, words = recalc_service.gnumeric(path, os.path.join(tmp, "gnumeric.xlsx"))
-        if gn is None:
-            bad.append(f"Gnumeric did not recalculate ({str(words)[-200:]})")
-        for who, out in (("LibreOffice", lo), ("Gnumeric", gn)):
-            if out is None:
-                continue
+        for who, out in recalculated(path, tmp, bad):
             after = summary_table(out)
             check(who, out, AFTER, bad)
             more, compared = against_engine(engine, after)

@@ -23,10 +23,9 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, tco_binary, written_and_audited, imported_alike  # noqa: E402
+from xlsxtest import imported_alike, recalculated, tco_binary, written_and_audited  # noqa: E402
 from live_fx import inputs_cell  # noqa: E402
 from live_model import against_engine, summary_table  # noqa: E402
-import recalc_service  # noqa: E402
 
 
 def close(a, b):
@@ -74,13 +73,7 @@ def main():
             if not close(o["tco2e"], w[0]) or not close(o["carbon_cost"], w[1]):
                 bad.append(f"engine, edited: {o['id']} {o['tco2e']!r}, {o['carbon_cost']!r}, "
                            f"want {w}")
-        lo = lo_recalc(edited, os.path.join(tmp, "lo"))
-        gn, words = recalc_service.gnumeric(edited, os.path.join(tmp, "gnumeric.xlsx"))
-        if gn is None:
-            bad.append(f"Gnumeric did not recalculate ({str(words)[-200:]})")
-        for who, path in (("LibreOffice", lo), ("Gnumeric", gn)):
-            if path is None:
-                continue
+        for who, path in recalculated(edited, tmp, bad):
             after = summary_table(path)
             for oid, (tonnes, cost) in want.items():
                 if not close(after[oid].get("tco2e"), tonnes) or \

@@ -23,10 +23,9 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, tco_binary, written_and_audited, imported_alike  # noqa: E402
+from xlsxtest import imported_alike, recalculated, tco_binary, written_and_audited  # noqa: E402
 from live_fx import inputs_cell  # noqa: E402
 from live_model import against_engine, summary_table  # noqa: E402
-import recalc_service  # noqa: E402
 
 
 def close(a, b):
@@ -81,13 +80,7 @@ def main():
         if not all(close(g, w) for g, w in zip((h["tco2e"], h["tco2e_per_million_tokens"],
                                                 h["carbon_cost"]), want)):
             bad.append(f"engine, edited: {h['tco2e']!r}, {h['carbon_cost']!r}, want {want}")
-        lo = lo_recalc(edited, os.path.join(tmp, "lo"))
-        gn, words = recalc_service.gnumeric(edited, os.path.join(tmp, "gnumeric.xlsx"))
-        if gn is None:
-            bad.append(f"Gnumeric did not recalculate ({str(words)[-200:]})")
-        for who, path in (("LibreOffice", lo), ("Gnumeric", gn)):
-            if path is None:
-                continue
+        for who, path in recalculated(edited, tmp, bad):
             after = summary_table(path)
             check(who, after, want, bad)
             more, compared = against_engine(engine, after)

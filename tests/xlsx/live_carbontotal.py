@@ -30,7 +30,7 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, run_audit, tco_binary, written_and_audited  # noqa: E402
+from xlsxtest import recalculated, run_audit, tco_binary, written_and_audited  # noqa: E402
 from live_fx import inputs_cell  # noqa: E402
 from live_model import against_engine, summary_table  # noqa: E402
 import recalc_service  # noqa: E402
@@ -129,13 +129,7 @@ def main():
             if not close(o["total"], want[o["id"]]):
                 bad.append(f"engine, edited: {o['id']} total {o['total']!r}, "
                            f"want {want[o['id']]}")
-        lo = lo_recalc(edited, os.path.join(tmp, "lo"))
-        gn, words = recalc_service.gnumeric(edited, os.path.join(tmp, "gnumeric.xlsx"))
-        if gn is None:
-            bad.append(f"Gnumeric did not recalculate ({str(words)[-200:]})")
-        for who, path in (("LibreOffice", lo), ("Gnumeric", gn)):
-            if path is None:
-                continue
+        for who, path in recalculated(edited, tmp, bad):
             after = summary_table(path)
             for oid, total in want.items():
                 if not close(after[oid].get("total"), total):

@@ -39,7 +39,7 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, run_audit, tco_binary  # noqa: E402
+from xlsxtest import recalculated, run_audit, tco_binary  # noqa: E402
 from live_model import against_engine  # noqa: E402
 from live_fx import close, summary, inputs_cell  # noqa: E402
 import recalc_service  # noqa: E402
@@ -234,13 +234,7 @@ def main():
         picked = {o["id"]: o.get("offer_picked", {}).get("id") for o in engine["options"]}
         if picked.get("od") != "beta-od":
             bad.append(f"the engine at 30% picks {picked.get('od')!r} for od, not beta-od")
-        lo = lo_recalc(edited, os.path.join(tmp, "lo"))
-        gn, words = recalc_service.gnumeric(edited, os.path.join(tmp, "disc-gnumeric.xlsx"))
-        if gn is None:
-            bad.append(f"Gnumeric did not recalculate ({str(words)[-200:]})")
-        for who, path in (("LibreOffice", lo), ("Gnumeric", gn)):
-            if path is None:
-                continue
+        for who, path in recalculated(edited, tmp, bad):
             after = summary(path)
             # 70,080 x 2 x 0.7 = 98,112; 70,080 x 1.8 x 1.1 / 0.8 = 173,448.
             for oid, want in (("od", 98112.0), ("beta", HOURS * 1.2), ("spot", HOURS * 1.1),

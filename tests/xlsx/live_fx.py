@@ -37,7 +37,7 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, load_values, run_audit, tco_binary  # noqa: E402
+from xlsxtest import lo_recalc, load_values, recalculated, run_audit, tco_binary  # noqa: E402
 from live_model import against_engine, defined_cell, engine_convention  # noqa: E402
 from audit_all import master_check  # noqa: E402
 import recalc_service  # noqa: E402
@@ -300,13 +300,7 @@ def site_currency(tco, tmp):
                    capture_output=True)
     with open(out, encoding="utf-8") as f:
         engine = json.load(f)
-    lo = lo_recalc(edited, os.path.join(tmp, "lo4"))
-    gn, words = recalc_service.gnumeric(edited, os.path.join(tmp, "fra-gnumeric.xlsx"))
-    if gn is None:
-        bad.append(f"Gnumeric did not recalculate the EUR site ({str(words)[-200:]})")
-    for who, path in (("LibreOffice", lo), ("Gnumeric", gn)):
-        if path is None:
-            continue
+    for who, path in recalculated(edited, tmp, bad):
         after = summary(path)
         for oid, want in (("fra", 262796.05248), ("own", 251111.184)):
             if not close(after[oid]["total"], want):

@@ -29,10 +29,9 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, tco_binary, written_and_audited  # noqa: E402
+from xlsxtest import recalculated, tco_binary, written_and_audited  # noqa: E402
 from live_fx import inputs_cell  # noqa: E402
 from live_model import against_engine, summary_table  # noqa: E402
-import recalc_service  # noqa: E402
 
 # (the Inputs key, its option section or None, the INI line as shipped, as edited, value)
 EDITS = (
@@ -96,15 +95,7 @@ def main():
         engine = json.loads(p.stdout)
         want = {("api-llama", "rental"): 94184156.16, ("h200-paris", "feasible"): 1,
                 ("h200-us", "feasible"): 1}
-        lo = lo_recalc(edited, os.path.join(tmp, "lo"))
-        gn, words = recalc_service.gnumeric(edited, os.path.join(tmp, "gnumeric.xlsx"))
-        if lo is None:
-            bad.append("LibreOffice did not recalculate")
-        if gn is None:
-            bad.append(f"Gnumeric did not recalculate ({str(words)[-200:]})")
-        for who, path in (("LibreOffice", lo), ("Gnumeric", gn)):
-            if path is None:
-                continue
+        for who, path in recalculated(edited, tmp, bad):
             after = summary_table(path)
             hand(bad, who, after, want)
             more, compared = against_engine(engine, after)

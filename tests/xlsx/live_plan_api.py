@@ -34,12 +34,12 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, load_values, run_audit, tco_binary, written_and_audited  # noqa: E402
+from xlsxtest import (load_values, recalculated, run_audit, tco_binary,  # noqa: E402
+                      written_and_audited)
 from live_fx import inputs_cell  # noqa: E402
 from live_loan import option_key_cell  # noqa: E402
 from live_model import against_engine, engine_after, summary_table  # noqa: E402
 from live_plan_budget import summary_plans  # noqa: E402
-import recalc_service  # noqa: E402
 
 H = 13
 PRICE = "Price per GPU-hour"
@@ -132,13 +132,7 @@ def tokens(tco, ini, tmp):
     p = subprocess.run([tco, "report", mod, "-o", "-", "-q"], check=True, timeout=120,
                        capture_output=True, text=True)
     engine = json.loads(p.stdout)
-    lo = lo_recalc(edited, os.path.join(tmp, "lo-tokens"))
-    gn, words = recalc_service.gnumeric(edited, os.path.join(tmp, "gnumeric-tokens.xlsx"))
-    if gn is None:
-        bad.append(f"tokens: Gnumeric did not recalculate ({str(words)[-200:]})")
-    for who, path in (("LibreOffice", lo), ("Gnumeric", gn)):
-        if path is None:
-            continue
+    for who, path in recalculated(edited, tmp, bad):
         wv = load_values(path)
         more = []
         for plan, total in (("burst", 14688), ("api", 29376)):
@@ -183,13 +177,7 @@ def main():
         engine = engine_after(tco, ini, {("option hosted", KEY): 14}, tmp)
         if engine is None:
             return 1
-        lo = lo_recalc(edited, os.path.join(tmp, "lo"))
-        gn, words = recalc_service.gnumeric(edited, os.path.join(tmp, "gnumeric.xlsx"))
-        if gn is None:
-            bad.append(f"Gnumeric did not recalculate ({str(words)[-200:]})")
-        for who, path in (("LibreOffice", lo), ("Gnumeric", gn)):
-            if path is None:
-                continue
+        for who, path in recalculated(edited, tmp, bad):
             wv = load_values(path)
             more = by_hand(wv, (14.40, 10.80), {"burst": 9180, "api": 27540}, who)
             more += against(wv, path, engine, who)

@@ -36,7 +36,8 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, load_values, run_audit, tco_binary, written_and_audited  # noqa: E402
+from xlsxtest import (lo_recalc, load_values, recalculated, run_audit, tco_binary,  # noqa: E402
+                      written_and_audited)
 from live_loan import option_key_cell  # noqa: E402
 from live_model import engine_after  # noqa: E402
 from live_plan_budget import summary_plans  # noqa: E402
@@ -189,13 +190,7 @@ def main():
         engine = engine_after(tco, ini, {("option hosted", k): v for k, v in edits.items()}, tmp)
         if engine is None:
             return 1
-        lo = lo_recalc(edited, os.path.join(tmp, "lo"))
-        gn, words = recalc_service.gnumeric(edited, os.path.join(tmp, "gnumeric.xlsx"))
-        if gn is None:
-            bad.append(f"Gnumeric did not recalculate ({str(words)[-200:]})")
-        for who, path in (("LibreOffice", lo), ("Gnumeric", gn)):
-            if path is None:
-                continue
+        for who, path in recalculated(edited, tmp, bad):
             wv = load_values(path)
             more = []
             by_hand(who, wv, path,

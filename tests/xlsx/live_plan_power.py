@@ -26,9 +26,8 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, load_values, run_audit, tco_binary, imported_alike  # noqa: E402
+from xlsxtest import imported_alike, load_values, recalculated, run_audit, tco_binary  # noqa: E402
 from live_fx import inputs_cell  # noqa: E402
-import recalc_service  # noqa: E402
 
 INI = """[scenario]
 name = plan power
@@ -184,13 +183,7 @@ def main():
         engine = json.loads(p.stdout)
         if [x["name"] for x in engine["plans"]] != ["owned", "rented", "staged"]:
             bad.append(f"the engine's order {[x['name'] for x in engine['plans']]}")
-        lo = lo_recalc(edited, os.path.join(tmp, "lo"))
-        gn, words = recalc_service.gnumeric(edited, os.path.join(tmp, "gnumeric.xlsx"))
-        if gn is None:
-            bad.append(f"Gnumeric did not recalculate ({str(words)[-200:]})")
-        for who, path in (("LibreOffice", lo), ("Gnumeric", gn)):
-            if path is None:
-                continue
+        for who, path in recalculated(edited, tmp, bad):
             wv = load_values(path)
             more = check_book(wv, engine, who)
             flags = plan_rows(wv, "staged").get(FITS)

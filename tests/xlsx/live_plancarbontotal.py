@@ -25,9 +25,8 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, load_values, tco_binary, written_and_audited  # noqa: E402
+from xlsxtest import load_values, recalculated, tco_binary, written_and_audited  # noqa: E402
 from live_fx import inputs_cell  # noqa: E402
-import recalc_service  # noqa: E402
 
 # The plan sheet's rows read in column C, by their label, and the engine's member.
 ROWS = {"Net cost (cost + residual)": "total",
@@ -162,15 +161,8 @@ def main():
                     after is not None and not close(q["after_tax_total"], after)):
                 bad.append(f"engine, edited: {name} {q['total']!r}, {q['after_tax_total']!r}, "
                            f"{q['carbon_cost']!r}")
-        lo = lo_recalc(edited, os.path.join(tmp, "lo"))
-        gn, words = recalc_service.gnumeric(edited, os.path.join(tmp, "gnumeric.xlsx"))
-        if lo is None:
-            bad.append("LibreOffice did not recalculate")
-        if gn is None:
-            bad.append(f"Gnumeric did not recalculate ({str(words)[-200:]})")
-        for who, path in (("LibreOffice", lo), ("Gnumeric", gn)):
-            if path is not None:
-                compare(who, load_values(path), engine, bad)
+        for who, path in recalculated(edited, tmp, bad):
+            compare(who, load_values(path), engine, bad)
     for b in bad:
         print("FAIL", b)
     print("live plan carbon total:", "FAIL" if bad else "OK")

@@ -22,10 +22,9 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import lo_recalc, load_values, run_audit, tco_binary, imported_alike  # noqa: E402
+from xlsxtest import imported_alike, load_values, recalculated, run_audit, tco_binary  # noqa: E402
 from live_fx import inputs_cell  # noqa: E402
 from live_model import against_engine, summary_table  # noqa: E402
-import recalc_service  # noqa: E402
 
 INI = """[scenario]
 name = power
@@ -116,14 +115,8 @@ def main():
         p = subprocess.run([tco, "report", mod, "-o", "-", "-q"], check=True, timeout=120,
                            capture_output=True, text=True)
         engine = json.loads(p.stdout)
-        lo = lo_recalc(edited, os.path.join(tmp, "lo"))
-        gn, words = recalc_service.gnumeric(edited, os.path.join(tmp, "gnumeric.xlsx"))
-        if gn is None:
-            bad.append(f"Gnumeric did not recalculate ({str(words)[-200:]})")
         want = {"own": 1, "colo": 0, "cloud": 1}
-        for who, path in (("LibreOffice", lo), ("Gnumeric", gn)):
-            if path is None:
-                continue
+        for who, path in recalculated(edited, tmp, bad):
             got = fits_row(path)
             if got != want:
                 bad.append(f"{who}: fits {got}, want {want}")

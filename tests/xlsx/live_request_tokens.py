@@ -23,7 +23,7 @@ import openpyxl
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from xlsxtest import (imported_alike, recalculated, tco_binary,  # noqa: E402
+from xlsxtest import (imported_alike, load_values, recalculated, tco_binary,  # noqa: E402
                       written_and_audited)
 from live_fx import inputs_cell  # noqa: E402
 
@@ -88,7 +88,8 @@ def main():
         with open(mod, "w", encoding="utf-8") as f:
             f.write(text.replace(line, "output_tokens_per_request = 300"))
         _, _, alike = engine(tco, mod)
-        for who, values in recalculated(edited, tmp, bad):
+        for who, path in recalculated(edited, tmp, bad):
+            values = load_values(path)
             got, n = figures(values, ids), 0
             for key, v in alike.items():
                 n += 1

@@ -114,15 +114,15 @@ def lo_recalc(src, outdir):
 
 
 def recalculated(edited, tmp, bad):
-    """[(program, its values)] of the edited workbook recalculated by LibreOffice and by
-    Gnumeric (load_values of each), the values under tmp; a program that did not
-    recalculate is a failure in bad and left out."""
-    lo = lo_recalc(edited, os.path.join(tmp, "lo"))
-    gn, words = recalc_service.gnumeric(edited, os.path.join(tmp, "gnumeric.xlsx"))
+    """[(program, the path of its values)] of the edited workbook recalculated by
+    LibreOffice and by Gnumeric, under tmp (load_values reads each); a program that did
+    not recalculate is a failure in bad and left out."""
+    name = os.path.splitext(os.path.basename(edited))[0]
+    lo = lo_recalc(edited, os.path.join(tmp, f"lo-{name}"))
+    gn, words = recalc_service.gnumeric(edited, os.path.join(tmp, f"gnumeric-{name}.xlsx"))
     if gn is None:
-        bad.append(f"Gnumeric did not recalculate ({str(words)[-200:]})")
-    return [(who, load_values(path)) for who, path in (("LibreOffice", lo), ("Gnumeric", gn))
-            if path is not None]
+        bad.append(f"Gnumeric did not recalculate {name} ({str(words)[-200:]})")
+    return [(who, path) for who, path in (("LibreOffice", lo), ("Gnumeric", gn)) if path]
 
 
 # Error values a spreadsheet program prints in a cell.
