@@ -8,6 +8,7 @@
  * flags and Inputs, cached with the engine's months; a figure the engine does
  * not know (no intensity, no kgCO2e) is the n/a word in column C. */
 #include "write/xlsx/planw.h"
+#include "write/xlsx/sheets.h"
 
 #include <math.h>
 #include <string.h>
@@ -285,6 +286,19 @@ static void cost_row(const pl_sheet *S, int row)
     months_row(S, row, v_cost, f_cost, XN_MONEY);
 }
 
+/* The reference GPU-hours served in column col, as a formula term: the demand
+ * less what is left unserved (all of it with an overflow); in column C, their
+ * sums (absolute references), else the month's. */
+static const char *served(const pl_sheet *S, char *t, size_t ts, int col)
+{
+    const pl_rows *R = &S->R;
+    const int abs = col == XW_COL_VAL;
+    if (R->r_unserved != XW_NONE)
+        return xw_formula(S->c, t, ts, "(%s-%s)", xw_ref(NULL, R->r_demand, col, 1, abs).s,
+                          xw_ref(NULL, R->r_unserved, col, 1, abs).s);
+    return xw_formula(S->c, t, ts, "%s", xw_ref(NULL, R->r_demand, col, 1, abs).s);
+}
+
 /* The tokens served in the month: the demand less what is left unserved, in
  * reference GPU-hours, x g (MODEL.md, A plan's emissions). */
 static void tok_row(const pl_sheet *S, int row)
@@ -296,12 +310,8 @@ static void tok_row(const pl_sheet *S, int row)
         const int col = XW_COL_M0 + m;
         const tco_plan_month *pm = m ? &S->pr->monthly[m - 1] : NULL;
         const double v = pm ? (pm->demand - pm->unserved) * S->pr->api_tokens_per_hour : 0;
-        char f[XW_FBUF];
-        if (R->r_unserved != XW_NONE)
-            xw_formula(c, f, sizeof f, "=(%s-%s)*%s", pl_at(R->r_demand, col).s,
-                       pl_at(R->r_unserved, col).s, pl_drv(R->k_api_g).s);
-        else
-            xw_formula(c, f, sizeof f, "=%s*%s", pl_at(R->r_demand, col).s, pl_drv(R->k_api_g).s);
+        char f[XW_FBUF], t[XW_FBUF / 2];
+        xw_formula(c, f, sizeof f, "=%s*%s", served(S, t, sizeof t, col), pl_drv(R->k_api_g).s);
         pl_fig(S, row, col, f, v, xw_fmt(c, XS_CALC, XN_INT));
         sum += v;
     }
@@ -333,16 +343,11 @@ static void run_row(const pl_sheet *S, int row)
 {
     xw_ctx *c = S->c;
     const pl_rows *R = &S->R;
-    const int ref = c->s->demand->ref;
-    xw_refbuf run = xw_ref(c->sheet_q[TCI_SHEET_WORKLOAD], c->wl_gh, XW_WL_COL0 + ref, 1, 1);
-    char served[XW_FBUF], f[XW_FBUF];
-    if (R->r_unserved != XW_NONE)
-        tci_utf8_format(served, sizeof served, "(%s-%s)", pl_drv(R->r_demand).s,
-                        pl_drv(R->r_unserved).s);
-    else
-        tci_utf8_format(served, sizeof served, "%s", pl_drv(R->r_demand).s);
-    xw_formula(c, f, sizeof f, "=IF(AND(ISNUMBER(%s),%s>0),%s*%s/%s,%s)", run.s, served, run.s,
-               pl_drv(R->r_co2_t).s, served, xw_na_word(c).lit);
+    xw_refbuf run = xw_workload_run_hours(c, (size_t)c->s->demand->ref);
+    char t[XW_FBUF / 2], f[XW_FBUF];
+    const char *sv = served(S, t, sizeof t, XW_COL_VAL);
+    xw_formula(c, f, sizeof f, "=IF(AND(ISNUMBER(%s),%s>0),%s*%s/%s,%s)", run.s, sv, run.s,
+               pl_drv(R->r_co2_t).s, sv, xw_na_word(c).lit);
     const double v = S->pr->tco2e_per_run;
     lxw_format *fmt = xw_fmt(c, XS_CALC, XN_DEC2);
     if (isnan(v))

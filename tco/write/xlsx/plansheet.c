@@ -840,7 +840,7 @@ static unsigned long long plan_has(const xw_ctx *c, size_t p, int *nloan)
     has |= vo && vo->acquire == TCO_API && vo->max_tokens_per_minute > 0 ? PW_API_LIMIT : 0;
     has |= s->carbon_in_total ? PW_CTOTAL : PW_NO_CTOTAL;
     has |= (has & PW_API) || (carbon && c->r->plans[p].api_tokens_per_hour > 0) ? PW_G : 0;
-    has |= carbon && c->wl_gh != XW_NONE && s->model_params > 0 ? PW_RUN : 0;
+    has |= carbon && c->wl_gh != XW_NONE ? PW_RUN : 0; /* a run the Workload sheet sizes */
     return has;
 }
 

@@ -5,6 +5,7 @@
 #ifndef TCO_WRITE_XLSX_SHEETS_H
 #define TCO_WRITE_XLSX_SHEETS_H
 
+#include "write/xlsx/cell.h"
 #include "write/xlsx/ctx.h"
 
 #include <stddef.h>
@@ -82,8 +83,11 @@ void xw_write_checks(xw_ctx *c);
 /* Workload (workload.c), Buy-vs-Rent (buyrent.c), Sensitivity (sensitivity.c),
  * Cases (cases.c), Monte Carlo (montecarlo.c). */
 void xw_write_workload(xw_ctx *c);
-/* The Workload sheet's rows, fixed before any sheet is written: c->wl_gh. */
+/* The Workload sheet's rows, fixed before any sheet is written: c->wl_gh; and
+ * the absolute reference to option i's GPU-hours a training run there (with
+ * c->wl_gh set). */
 void xw_workload_layout(xw_ctx *c);
+xw_refbuf xw_workload_run_hours(const xw_ctx *c, size_t i);
 void xw_write_buy_vs_rent(xw_ctx *c);
 void xw_write_sensitivity(xw_ctx *c);
 void xw_write_cases(xw_ctx *c);

@@ -275,7 +275,7 @@ static int summary_formula(xw_ctx *c, size_t i, int fi, int col, char *f, size_t
     case TCI_F_TCO2E_PER_RUN: {
         /* MODEL.md, Carbon: run_gpu_hours x tco2e / gpu_hours, the run's
          * GPU-hours the Workload sheet's (shown only with that row). */
-        xw_refbuf run = xw_ref(c->sheet_q[TCI_SHEET_WORKLOAD], c->wl_gh, XW_WL_COL0 + (int)i, 1, 1);
+        xw_refbuf run = xw_workload_run_hours(c, i);
         xw_refbuf gh = xw_ref(NULL, c->sm_rows[TCI_F_GPU_HOURS], col, 0, 0);
         xw_formula(c, f, size, "=IF(AND(ISNUMBER(%s),%s<>0),%s*%s/%s,%s)", run.s, gh.s, run.s,
                    xw_ref(NULL, c->sm_rows[TCI_F_TCO2E], col, 0, 0).s, gh.s, xw_na_word(c).lit);

@@ -150,6 +150,12 @@ static void wl_layout(wl_sheet *W)
 }
 
 /* See sheets.h. */
+xw_refbuf xw_workload_run_hours(const xw_ctx *c, size_t i)
+{
+    return xw_ref(c->sheet_q[TCI_SHEET_WORKLOAD], c->wl_gh, WL_COL0 + (int)i, 1, 1);
+}
+
+/* See sheets.h. */
 void xw_workload_layout(xw_ctx *c)
 {
     c->wl_gh = XW_NONE;
